@@ -1,0 +1,6 @@
+"""``python -m cardgen`` runs the command line."""
+import sys
+
+from cardgen.cli import main
+
+sys.exit(main())

@@ -1,0 +1,33 @@
+"""Static deck checks: can this deck be played at every player count it allows?
+
+The checks themselves belong to each game's rules package (``GameSpec.static_checks``);
+this module runs them for every allowed player count and adds the game-agnostic
+ones, so ``cardgen check`` and ``cardgen validate`` share one list.
+"""
+from __future__ import annotations
+
+from cardgen.games.base import CheckResult
+from cardgen.resolve.resolve import ResolvedDeck
+
+
+def generic_checks(deck: ResolvedDeck) -> list[CheckResult]:
+    """Checks every deck must pass whatever its game."""
+    m = deck.model
+    out = []
+    empty = [c.id for c in m.components if c.count == 0]
+    out.append(CheckResult("no empty component", None, not empty,
+                           f"count 0: {', '.join(empty)}; remove them instead" if empty
+                           else f"{len(m.components)} component types, all present"))
+    engine = deck.spec.new_game is not None
+    out.append(CheckResult("rules engine available", None, engine,
+                           f"cardgen.games.{deck.game}" if engine else f"no engine for '{deck.game}'"))
+    return out
+
+
+def run_checks(deck: ResolvedDeck) -> list[CheckResult]:
+    """Every static check of ``deck``, game-agnostic first, then per player count."""
+    results = generic_checks(deck)
+    if deck.spec.static_checks is not None:
+        for players in deck.model.players.counts:
+            results.extend(deck.spec.static_checks(deck, players))
+    return results

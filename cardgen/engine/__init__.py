@@ -1,0 +1,1 @@
+"""engine stage of the pipeline."""

@@ -1,0 +1,154 @@
+"""The game-agnostic interface every rules engine implements (in the spirit of OpenSpiel).
+
+Agents, the simulator, statistics, logs and reports only ever talk to these
+classes, so none of them branches on which game is played.
+
+* ``Game(deck, players)`` holds the resolved deck and player count.
+* ``Game.new_initial_state(seed)`` deals a fresh game; every shuffle and die roll
+  comes from a ``random.Random(seed)`` owned by the state, so a seed reproduces it.
+* ``State`` exposes whose decision it is, the legal actions, ``apply``, terminal,
+  scores, and what a given player may see (``observation``).
+
+Actions are tuples of strings and ints so that they can be written to JSON logs
+and compared on replay. Legality is decided in one place: ``legal_actions``;
+``apply`` refuses anything not in it.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardgen.resolve.resolve import ResolvedDeck
+
+Action = tuple[Any, ...]
+
+
+class IllegalAction(Exception):
+    """Raised by ``State.apply`` for an action not in ``legal_actions``."""
+
+
+@dataclass
+class Gap:
+    """A moment where the published rules demand the impossible or fall silent.
+
+    ``settled`` tells whether the deck declared a clarification for ``kind``
+    (``deck.clarifications``), which the engine then applied.
+    """
+
+    kind: str
+    settled: bool
+    detail: str = ""
+
+
+@dataclass
+class Outcome:
+    """How a finished game ended, for statistics and logs."""
+
+    end_reason: str
+    scores: list[float]
+    winners: list[int]
+    tie_break: str | None = None  # name of the rule that broke a tie, if one was needed
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class State(ABC):
+    """One game in progress. Subclasses keep all of their own bookkeeping."""
+
+    def __init__(self, game: "Game", seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.gaps: list[Gap] = []
+        self.turns = 0  # completed player turns
+        self.rounds = 0  # completed rounds (courses, banquet rounds...)
+        self.end_reason: str | None = None
+        self.initial_piles: dict[str, list[str]] = {}
+        self.peak: dict[str, int] = {}
+
+    @property
+    def num_players(self) -> int:
+        return self.game.players
+
+    # -- the interface -------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat (0-based) whose decision it is; -1 once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now; empty only when terminal."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Carry out ``action`` for the current player (raises ``IllegalAction``)."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: public information plus their own hidden cards only."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """Scores, winners and tie-break of a finished game."""
+
+    @abstractmethod
+    def zones(self) -> dict[str, list[str]]:
+        """Every card instance id by the place it is in (conservation checks)."""
+
+    def is_terminal(self) -> bool:
+        return self.end_reason is not None
+
+    # -- helpers for engines -------------------------------------------------
+    def gap(self, kind: str, detail: str = "") -> str | None:
+        """Record a rule gap; return the deck's declared resolution, or None.
+
+        With None the engine must end the game with ``end_reason = "stalled:" + kind``.
+        """
+        clar = self.game.deck.clarifications.get(kind)
+        self.gaps.append(Gap(kind, clar is not None, detail))
+        if clar is None:
+            self.end_reason = f"stalled:{kind}"
+            return None
+        return clar.resolution
+
+    def track(self, name: str, value: int) -> None:
+        """Remember the largest ``value`` seen for component ``name`` (print counts)."""
+        if value > self.peak.get(name, -(1 << 62)):
+            self.peak[name] = value
+
+
+class Game(ABC):
+    """A game's rules bound to one resolved deck and player count."""
+
+    def __init__(self, deck: "ResolvedDeck", players: int) -> None:
+        if not deck.model.players.min <= players <= deck.model.players.max:
+            raise ValueError(f"{deck.id} is for {deck.model.players.min}-{deck.model.players.max} players")
+        self.deck = deck.model
+        self.resolved = deck
+        self.players = players
+
+    @abstractmethod
+    def new_initial_state(self, seed: int) -> State:
+        """A freshly set-up game; all chance comes from ``seed``."""
+
+
+class Agent(ABC):
+    """A player. Sees only ``State.observation(seat)`` and the legal actions."""
+
+    name = "agent"
+
+    @abstractmethod
+    def choose(self, observation: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        """Pick one of ``legal``; ``rng`` is the agent's own seeded generator."""
+
+
+class RandomAgent(Agent):
+    """Uniformly random legal play: the baseline every game supports."""
+
+    name = "random"
+
+    def choose(self, observation: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        return legal[rng.randrange(len(legal))]

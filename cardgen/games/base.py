@@ -1,0 +1,67 @@
+"""What a rules package (``cardgen/games/<game>/``) provides to the rest of cardgen.
+
+Each package exposes ``GAME = GameSpec(...)`` in its ``__init__``. Nothing outside
+the package knows which game it is: the loader validates with its models, ``check``
+runs its static checks, the renderer asks it for generated face texts, and the
+simulator asks it for an engine and agents.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+if TYPE_CHECKING:
+    from cardgen.engine.api import Agent, Game
+    from cardgen.resolve.resolve import ResolvedDeck
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A semantic error in a deck, at a field path of the resolved document."""
+
+    path: tuple[str | int, ...]
+    message: str
+    hint: str | None = None
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """One static check for one player count."""
+
+    name: str
+    players: int | None
+    passed: bool
+    detail: str
+
+
+def _no_problems(deck: Any) -> Iterable[Problem]:
+    return ()
+
+
+def _no_text(deck: "ResolvedDeck", component: Any, face: Any, lang: str) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """The hooks one game plugs into the pipeline."""
+
+    id: str
+    rules_model: type[BaseModel]
+    component_data: type[Any] | None = None
+    face_data: type[Any] | None = None
+    #: gap kind -> resolutions the engine knows how to apply (validated against decks)
+    gaps: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: extra reference checks on a validated deck (e.g. colours a requirement names)
+    check_references: Callable[[Any], Iterable[Problem]] = _no_problems
+    #: static checks of a resolved deck for one player count
+    static_checks: Callable[["ResolvedDeck", int], list[CheckResult]] | None = None
+    #: generated rules text of a face (e.g. a requirement written out), per language
+    face_text: Callable[["ResolvedDeck", Any, Any, str], str | None] = _no_text
+    #: the engine class, built as ``new_game(deck, players)``
+    new_game: Callable[["ResolvedDeck", int], "Game"] | None = None
+    #: agent name -> factory; "random" is always available on top of these
+    agents: Mapping[str, Callable[[], "Agent"]] = field(default_factory=dict)

@@ -1,0 +1,1 @@
+"""load stage of the pipeline."""

@@ -1,0 +1,175 @@
+"""Turn schema validation failures into one precise ``InputError`` line.
+
+Pydantic reports locations as paths through the model (``components.3.count``);
+we map them back to the YAML line through the ``LineMap`` and phrase the problem
+as "what was expected, what was found", with a "did you mean" for unknown keys
+and unknown choices, computed from the same model declaration.
+"""
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from cardgen.errors import InputError, did_you_mean
+from cardgen.load.yamlio import LineMap
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _data_path(data: Any, loc: tuple[Any, ...]) -> tuple[tuple[str | int, ...], list[Any]]:
+    """Follow ``loc`` through ``data``; return the real path and the model-only steps skipped."""
+    path: list[str | int] = []
+    skipped: list[Any] = []
+    cur = data
+    for part in loc:
+        if isinstance(cur, dict) and part in cur:
+            cur = cur[part]
+            path.append(part)
+        elif isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur):
+            cur = cur[part]
+            path.append(part)
+        else:
+            skipped.append(part)
+            if isinstance(cur, (dict, list)) and not isinstance(part, str | int):
+                continue
+    return tuple(path), skipped
+
+
+def _unwrap(tp: Any) -> list[Any]:
+    """The concrete types behind Optional/Union/Annotated."""
+    origin = typing.get_origin(tp)
+    if origin is typing.Annotated:
+        return _unwrap(typing.get_args(tp)[0])
+    if origin in (typing.Union, types.UnionType):
+        out: list[Any] = []
+        for arg in typing.get_args(tp):
+            out.extend(_unwrap(arg))
+        return out
+    return [tp]
+
+
+def _field_names(model: type[BaseModel]) -> list[str]:
+    return [f.alias or name for name, f in model.model_fields.items()]
+
+
+def fields_at(model: type[BaseModel], path: tuple[str | int, ...]) -> list[str]:
+    """Field names allowed in the mapping found at ``path`` of a ``model`` document."""
+    candidates: list[Any] = [model]
+    for part in path:
+        nxt: list[Any] = []
+        for tp in candidates:
+            for t in _unwrap(tp):
+                origin = typing.get_origin(t)
+                if isinstance(t, type) and issubclass(t, BaseModel) and isinstance(part, str):
+                    for name, f in t.model_fields.items():
+                        if part in (name, f.alias):
+                            nxt.append(f.annotation)
+                elif origin in (list, tuple) and isinstance(part, int):
+                    nxt.append(typing.get_args(t)[0])
+                elif origin is dict and isinstance(part, str):
+                    nxt.append(typing.get_args(t)[1])
+        candidates = nxt
+    names: list[str] = []
+    for tp in candidates:
+        for t in _unwrap(tp):
+            if isinstance(t, type) and issubclass(t, BaseModel):
+                names.extend(n for n in _field_names(t) if n not in names)
+    return names
+
+
+_TYPE_WORDS = {
+    "int": "a whole number", "float": "a number", "str": "text", "bool": "true or false",
+    "dict": "a mapping (key: value)", "list": "a list", "model": "a mapping (key: value)",
+}
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{str(value).lower()}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _message(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int, ...]) -> tuple[str, str | None]:
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    got = _describe(err.get("input"))
+    if kind == "missing":
+        return f"missing required field '{err['loc'][-1]}'", None
+    if kind == "extra_forbidden":
+        key = str(path[-1]) if path else str(err["loc"][-1])
+        allowed = fields_at(model, path[:-1])
+        hint = did_you_mean(key, allowed)
+        listing = f"; expected one of: {', '.join(allowed)}" if allowed and not hint else ""
+        return f"unknown field '{key}'{listing}", hint
+    if kind == "literal_error":
+        expected = ctx.get("expected", "")
+        options = [o.strip().strip("'") for o in expected.replace(" or ", ",").split(",") if o.strip()]
+        return f"expected one of {expected}, got {got}", did_you_mean(str(err.get("input")), options)
+    for prefix, word in _TYPE_WORDS.items():
+        if kind.startswith(prefix + "_") and kind.endswith(("_type", "_parsing", "_from_float")):
+            return f"expected {word}, got {got}", None
+    if kind == "model_type" or kind == "model_attributes_type" or kind == "dict_type":
+        return f"expected a mapping (key: value), got {got}", None
+    if kind == "greater_than_equal":
+        return f"expected a number >= {ctx.get('ge')}, got {got}", None
+    if kind == "greater_than":
+        return f"expected a number > {ctx.get('gt')}, got {got}", None
+    if kind == "less_than_equal":
+        return f"expected a number <= {ctx.get('le')}, got {got}", None
+    if kind == "less_than":
+        return f"expected a number < {ctx.get('lt')}, got {got}", None
+    if kind == "string_pattern_mismatch":
+        pattern = str(ctx.get("pattern", ""))
+        if "a-z0-9" in pattern:
+            return f"expected an id (lowercase letters, digits, '-' or '_'), got {got}", None
+        if "#" in pattern:
+            return f"expected a colour like '#1a2b3c', got {got}", None
+        return f"expected text matching {pattern}, got {got}", None
+    if kind == "string_too_short":
+        return "expected non-empty text", None
+    if kind == "string_too_long":
+        return f"text too long (at most {ctx.get('max_length')} characters)", None
+    if kind == "too_short":
+        return f"expected at least {ctx.get('min_length')} item(s), got {ctx.get('actual_length')}", None
+    if kind == "too_long":
+        return f"expected at most {ctx.get('max_length')} item(s), got {ctx.get('actual_length')}", None
+    if kind == "value_error":
+        return str(ctx.get("error", err["msg"])), None
+    if kind == "union_tag_invalid":
+        tags = str(ctx.get("expected_tags", ""))
+        options = [t.strip().strip("'") for t in tags.split(",")]
+        return (f"expected {ctx.get('discriminator', 'kind')} to be one of {tags}, got {ctx.get('tag')!r}",
+                did_you_mean(str(ctx.get("tag")), options))
+    if kind == "union_tag_not_found":
+        return f"missing required field {ctx.get('discriminator', '')}", None
+    return err["msg"][0].lower() + err["msg"][1:], None
+
+
+def validate(model: type[M], data: Any, lines: LineMap, *, file: str | None = None,
+             context: dict[str, Any] | None = None) -> M:
+    """Validate ``data`` as ``model``; on failure raise the earliest error as ``InputError``."""
+    try:
+        return model.model_validate(data, context=context)
+    except ValidationError as exc:
+        errors = []
+        for err in exc.errors(include_url=False):
+            path, _ = _data_path(data, tuple(err["loc"]))
+            where_file, line = lines.locate(path)
+            message, hint = _message(err, model, path)
+            field = path
+            if err["type"] == "missing" and err["loc"]:
+                field = path + (err["loc"][-1],) if not path or path[-1] != err["loc"][-1] else path
+            errors.append((line or 0, where_file or file, lines.source_path(field), message, hint))
+        errors.sort(key=lambda e: e[0])
+        line, where_file, field, message, hint = errors[0]
+        raise InputError(message, file=where_file, line=line or None, field=field or None, hint=hint) from None

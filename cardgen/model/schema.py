@@ -1,0 +1,235 @@
+"""The deck and variant schema, declared once.
+
+Every deck file (``decks/<game>.yaml``) and variant file (``variants/<game>/*.yaml``)
+is validated against these models; the JSON Schema that ``cardgen schema`` prints
+and the error messages the loader gives are both derived from them.
+
+The models are generic in three game-specific parts, which each rules package
+(``cardgen/games/<game>/``) declares: the rule numbers (``rules``), the structured
+data a component carries (``data``, e.g. a dish type) and the structured data a
+card face carries (``face.data``, e.g. a noble's requirement or an action's effect).
+``deck_model`` builds the concrete model of one game from them.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, create_model, model_validator
+
+#: The languages every player-facing text must be written in.
+LANGS: tuple[str, ...] = ("fr", "it", "en")
+
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
+NonEmpty = Annotated[str, StringConstraints(min_length=1, max_length=2000)]
+AssetPath = Annotated[str, StringConstraints(min_length=1, max_length=300)]
+
+
+class Strict(BaseModel):
+    """Base of every model: unknown keys are errors, no silent type coercion."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+
+
+class Text(Strict):
+    """A text players read, in every supported language."""
+
+    fr: NonEmpty
+    it: NonEmpty
+    en: NonEmpty
+
+    def __getitem__(self, lang: str) -> str:
+        return getattr(self, lang)
+
+
+class Players(Strict):
+    """How many people can play."""
+
+    min: int = Field(ge=1, le=12)
+    max: int = Field(ge=1, le=12)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "Players":
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) must not exceed max ({self.max})")
+        return self
+
+    @property
+    def counts(self) -> list[int]:
+        return list(range(self.min, self.max + 1))
+
+
+class CardSize(Strict):
+    """Physical card geometry; poker size with 3 mm bleed unless a deck says otherwise."""
+
+    width_mm: float = Field(default=63.5, ge=20, le=300)
+    height_mm: float = Field(default=88.9, ge=20, le=300)
+    bleed_mm: float = Field(default=3.0, ge=0, le=10)
+    safe_mm: float = Field(default=4.0, ge=0, le=20, description="margin inside the trim kept free of text")
+    corner_radius_mm: float = Field(default=3.0, ge=0, le=20)
+
+
+class Colour(Strict):
+    """A colour components refer to by id, with its name in every language."""
+
+    rgb: Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
+    name: Text
+
+
+class Pattern(Strict):
+    """A set of cells on a grid, e.g. the cells an imposter or solo card names."""
+
+    rows: int = Field(default=3, ge=1, le=12)
+    cols: int = Field(default=3, ge=1, le=12)
+    cells: list[Annotated[list[int], Field(min_length=2, max_length=2)]] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _inside(self) -> "Pattern":
+        for r, c in self.cells:
+            if not (0 <= r < self.rows and 0 <= c < self.cols):
+                raise ValueError(f"cell [{r}, {c}] lies outside the {self.rows}x{self.cols} grid")
+        if len({(r, c) for r, c in self.cells}) != len(self.cells):
+            raise ValueError("a cell is listed twice")
+        return self
+
+
+FD = TypeVar("FD")
+CD = TypeVar("CD")
+R = TypeVar("R")
+
+
+class Face(Strict, Generic[FD]):
+    """One printed side of a component."""
+
+    layout: Id = Field(description="which layout in templates/layouts draws this face")
+    title: Text | None = None
+    text: Text | None = Field(default=None, description="extra text printed on the face (flavour, reminders)")
+    colour: Id | None = Field(default=None, description="id of a colour in the deck's palette")
+    symbol: Id | None = Field(default=None, description="id of a symbol in templates/symbols")
+    value: int | None = Field(default=None, ge=-99, le=999)
+    points: int | None = Field(default=None, ge=-99, le=999)
+    pattern: Pattern | None = None
+    art: AssetPath | None = Field(default=None, description="image file, relative to the project folder")
+    data: FD | None = Field(default=None, description="game-specific structured data of this face")
+
+
+class ValueRange(Strict):
+    """Expands one component into one per value, e.g. dish cards valued 1 to 12."""
+
+    start: int = Field(alias="from", ge=-99, le=999)
+    stop: int = Field(alias="to", ge=-99, le=999)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "ValueRange":
+        if self.start > self.stop:
+            raise ValueError(f"'from' ({self.start}) must not exceed 'to' ({self.stop})")
+        if self.stop - self.start > 200:
+            raise ValueError("a value range may span at most 200 values")
+        return self
+
+
+ComponentKind = Literal["card", "token", "die"]
+
+
+class Component(Strict, Generic[CD, FD]):
+    """A physical component type: ``count`` identical copies of it are in the box."""
+
+    id: Id
+    kind: ComponentKind
+    count: int = Field(ge=0, le=1000, description="copies in the box (per value when 'values' is set)")
+    name: Text
+    faces: list[Face[FD]] = Field(min_length=1, max_length=20)
+    back: Id | None = Field(default=None, description="id of a shared back; single-faced cards need one")
+    values: ValueRange | None = None
+    group: Id | None = Field(default=None, description="free grouping, e.g. which player owns the card")
+    data: CD | None = Field(default=None, description="game-specific structured data of this component")
+    reconstruction: NonEmpty | None = Field(
+        default=None, description="set when no public source gives this component: what was designed and why")
+
+    @model_validator(mode="after")
+    def _sides(self) -> "Component[CD, FD]":
+        if self.kind == "card" and len(self.faces) > 2:
+            raise ValueError("a card has at most 2 faces")
+        if self.kind == "token" and len(self.faces) > 2:
+            raise ValueError("a token has at most 2 faces")
+        if self.kind == "die" and len(self.faces) < 2:
+            raise ValueError("a die needs one face per side (at least 2)")
+        if self.kind == "card" and len(self.faces) == 1 and self.back is None:
+            raise ValueError("a single-faced card needs a 'back'")
+        if len(self.faces) == 2 and self.back is not None:
+            raise ValueError("a two-faced card has no shared 'back': its second face is its back")
+        return self
+
+    @property
+    def sides(self) -> int:
+        return len(self.faces) if self.kind != "card" else 2 if len(self.faces) == 2 else 1
+
+
+class Clarification(Strict):
+    """How a situation the published rules leave open is settled (engine + rulebook)."""
+
+    resolution: Id = Field(description="the resolution the game's engine applies")
+    text: Text = Field(description="the clarification as the rulebook prints it")
+
+
+class Credits(Strict):
+    designers: list[NonEmpty] = Field(min_length=1)
+    publisher: NonEmpty
+    year: int = Field(ge=1900, le=2100)
+
+
+class Deck(Strict, Generic[R, CD, FD]):
+    """A whole game in the box: every component and every rule number."""
+
+    game: str
+    name: Text
+    description: Text | None = None
+    credits: Credits
+    players: Players
+    card: CardSize = Field(default_factory=CardSize)
+    colours: dict[Id, Colour] = Field(default_factory=dict)
+    backs: dict[Id, Face[FD]] = Field(default_factory=dict)
+    components: list[Component[CD, FD]] = Field(min_length=1)
+    rules: R
+    clarifications: dict[Id, Clarification] = Field(default_factory=dict)
+    reconstruction: list[NonEmpty] = Field(
+        default_factory=list, description="what this deck designs where no public source exists")
+
+
+class NoData(Strict):
+    """Placeholder data model for games whose components carry no structured data."""
+
+
+def deck_model(game_id: str, rules: type[BaseModel], component_data: type[Any] | None,
+               face_data: type[Any] | None) -> type[BaseModel]:
+    """The concrete deck model of one game (``game`` fixed to ``game_id``)."""
+    base = Deck[rules, component_data or NoData, face_data or NoData]  # type: ignore[valid-type]
+    name = "".join(p.capitalize() for p in game_id.split("_")) + "Deck"
+    return create_model(name, __base__=base, game=(Literal[game_id], Field(description="rules package")))
+
+
+class PartialPlayers(Strict):
+    min: int | None = Field(default=None, ge=1, le=12)
+    max: int | None = Field(default=None, ge=1, le=12)
+
+
+class Variant(Strict):
+    """A house rule or official variant: a base deck (or variant) plus changes.
+
+    Mappings (``rules``, ``card``, ``players``, ``colours``, ``clarifications``, and each
+    entry of ``change``) are merged key by key into the base; every other value replaces
+    the base's. The result is validated as a full deck.
+    """
+
+    extends: Id = Field(description="id of the base deck or variant")
+    name: Text
+    description: Text = Field(description="what this variant changes, in players' words")
+    players: PartialPlayers | None = None
+    card: dict[str, Any] | None = None
+    rules: dict[str, Any] | None = Field(default=None, description="rule numbers to override")
+    colours: dict[Id, dict[str, Any]] | None = None
+    backs: dict[Id, dict[str, Any]] | None = None
+    add: list[dict[str, Any]] = Field(default_factory=list, description="new components")
+    change: dict[Id, dict[str, Any]] = Field(default_factory=dict, description="component id -> fields to change")
+    remove: list[Id] = Field(default_factory=list, description="component ids to take out of the box")
+    clarifications: dict[Id, dict[str, Any]] | None = None
+    reconstruction: list[NonEmpty] | None = None

@@ -1,0 +1,1 @@
+"""render stage of the pipeline."""

@@ -1,0 +1,379 @@
+"""Resolve a deck or variant id into one fully validated deck.
+
+A variant is merged onto its base as raw data first (so that each value keeps the
+file and line it came from), then the result is validated as a full deck of its
+game. Components with a value range are expanded into one component per value
+(``dish-1`` ... ``dish-12``). Resolution is deterministic: the same files always
+give the same deck, in the same component order.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from cardgen.errors import InputError, did_you_mean
+from cardgen.games import GAME_IDS, get_game
+from cardgen.games.base import GameSpec, Problem
+from cardgen.load.project import Project
+from cardgen.load.validate import validate
+from cardgen.load.yamlio import LineMap, read_yaml
+from cardgen.model.schema import LANGS, Component, Variant, deck_model
+
+#: Mapping fields of a deck a variant merges key by key.
+MERGED = ("players", "card", "rules", "colours", "backs", "clarifications")
+
+
+@dataclass
+class RawDeck:
+    """A deck (or a variant merged onto its base) as located raw data."""
+
+    game: str
+    data: dict[str, Any]
+    lines: LineMap
+    components: list[tuple[dict[str, Any], LineMap]]
+    chain: list[str]
+    files: list[str]
+
+    def document(self) -> tuple[dict[str, Any], LineMap]:
+        doc = dict(self.data)
+        doc["components"] = [c for c, _ in self.components]
+        lines = LineMap(dict(self.lines.lines))
+        for i, (_, lm) in enumerate(self.components):
+            lines.graft(("components", i), lm)
+        return doc, lines
+
+
+@dataclass
+class ResolvedDeck:
+    """A validated deck ready for every reader (renderer, rulebook, engines)."""
+
+    id: str
+    kind: str  # "deck" or "variant"
+    spec: GameSpec
+    model: Any  # the game's deck model instance, components expanded
+    chain: list[str]  # ids from the root deck to this one
+    files: list[str]
+    project: Path
+    base: "ResolvedDeck | None" = None  # the root deck, for variants
+    differences: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def game(self) -> str:
+        return self.spec.id
+
+    @cached_property
+    def by_id(self) -> dict[str, Component[Any, Any]]:
+        return {c.id: c for c in self.model.components}
+
+    def component(self, cid: str) -> Component[Any, Any]:
+        return self.by_id[cid]
+
+    def components_of(self, kind: str | None = None, layout: str | None = None) -> list[Component[Any, Any]]:
+        """Components filtered by kind and/or the layout of their first face."""
+        return [c for c in self.model.components
+                if (kind is None or c.kind == kind) and (layout is None or c.faces[0].layout == layout)]
+
+    @property
+    def rules(self) -> Any:
+        return self.model.rules
+
+    def text(self, lang: str) -> dict[str, str]:
+        """Name and description in ``lang``, for titles."""
+        desc = self.model.description
+        return {"name": self.model.name[lang], "description": desc[lang] if desc else ""}
+
+    def to_json(self) -> dict[str, Any]:
+        """The resolved deck as ``cardgen inspect --json`` prints it."""
+        m = self.model
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "game": self.game,
+            "extends": self.chain[:-1],
+            "name": m.name.model_dump(),
+            "players": m.players.model_dump(),
+            "card": m.card.model_dump(),
+            "rules": m.rules.model_dump(mode="json"),
+            "clarifications": {k: v.resolution for k, v in m.clarifications.items()},
+            "totals": totals(self),
+            "components": [
+                {"id": c.id, "kind": c.kind, "count": c.count, "sides": c.sides,
+                 "name": c.name.model_dump(), "group": c.group,
+                 "layouts": [f.layout for f in c.faces],
+                 **({"reconstruction": True} if c.reconstruction else {})}
+                for c in m.components
+            ],
+            "differences": self.differences,
+        }
+
+
+def totals(deck: ResolvedDeck) -> dict[str, int]:
+    """Number of physical pieces per kind."""
+    out: dict[str, int] = {}
+    for c in deck.model.components:
+        out[c.kind] = out.get(c.kind, 0) + c.count
+    return out
+
+
+def _merge(base: Any, over: Any, base_lines: LineMap, over_lines: LineMap,
+           path: tuple[Any, ...], over_path: tuple[Any, ...]) -> Any:
+    """Deep-merge ``over`` into ``base`` (mappings by key, everything else replaced)."""
+    if isinstance(base, dict) and isinstance(over, dict):
+        if over_path in over_lines.lines:  # the mapping as a whole now comes from the overlay
+            base_lines.lines[path] = over_lines.lines[over_path]
+        out = dict(base)
+        for key, value in over.items():
+            if key in base:
+                out[key] = _merge(base[key], value, base_lines, over_lines, path + (key,), over_path + (key,))
+            else:
+                out[key] = copy.deepcopy(value)
+                base_lines.drop(path + (key,))
+                base_lines.graft(path + (key,), over_lines, over_path + (key,))
+        return out
+    base_lines.drop(path)
+    base_lines.graft(path, over_lines, over_path)
+    return copy.deepcopy(over)
+
+
+class Resolver:
+    """Resolves ids of one project, caching what it has read."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self._raw: dict[str, tuple[dict[str, Any], LineMap, str]] = {}
+        self._resolved: dict[str, ResolvedDeck] = {}
+
+    # -- reading ---------------------------------------------------------------
+    def _read(self, sid: str, path: Path) -> tuple[dict[str, Any], LineMap, str]:
+        if sid not in self._raw:
+            name = self.project.display(path)
+            data, lines = read_yaml(path, name)
+            if not isinstance(data, dict):
+                raise InputError("expected a mapping of fields at the top of the file", file=name, line=1)
+            self._raw[sid] = (data, lines, name)
+        return self._raw[sid]
+
+    def _raw_deck(self, sid: str, path: Path, stack: tuple[str, ...]) -> RawDeck:
+        data, lines, name = self._read(sid, path)
+        if "extends" in data:
+            return self._raw_variant(sid, data, lines, name, stack)
+        game = data.get("game")
+        if game is None:
+            raise InputError(f"missing required field 'game' (expected one of {', '.join(GAME_IDS)}), "
+                             "or 'extends' for a variant", file=name, line=1)
+        if game not in GAME_IDS:
+            _, line = lines.locate(("game",))
+            raise InputError(f"unknown game {game!r}; expected one of {', '.join(GAME_IDS)}",
+                             file=name, line=line, field="game", hint=did_you_mean(str(game), GAME_IDS))
+        comps = data.get("components")
+        rest = {k: v for k, v in data.items() if k != "components"}
+        rest_lines = LineMap({p: w for p, w in lines.lines.items() if p[:1] != ("components",)})
+        components: list[tuple[dict[str, Any], LineMap]] = []
+        if isinstance(comps, list):
+            for i, comp in enumerate(comps):
+                lm = LineMap()
+                lm.graft((), lines, ("components", i))
+                components.append((comp, lm))
+        elif comps is not None:
+            rest["components"] = comps  # let the schema report the wrong type
+        return RawDeck(game, rest, rest_lines, components, [sid], [name])
+
+    def _raw_variant(self, sid: str, data: dict[str, Any], lines: LineMap, name: str,
+                     stack: tuple[str, ...]) -> RawDeck:
+        variant = validate(Variant, data, lines, file=name)
+        if variant.extends in stack or variant.extends == sid:
+            cycle = " -> ".join(stack + (sid, variant.extends))
+            _, line = lines.locate(("extends",))
+            raise InputError(f"variants extend each other in a cycle: {cycle}", file=name, line=line, field="extends")
+        if variant.extends not in self.project.sources:
+            _, line = lines.locate(("extends",))
+            raise InputError(f"unknown base '{variant.extends}'; expected a deck or variant id", file=name,
+                             line=line, field="extends", hint=did_you_mean(variant.extends, self.project.sources))
+        base = self._raw_deck(variant.extends, self.project.sources[variant.extends], stack + (sid,))
+        out = RawDeck(base.game, copy.deepcopy(base.data), LineMap(dict(base.lines.lines)),
+                      list(base.components), base.chain + [sid], base.files + [name])
+        for key in ("name", "description"):
+            out.data[key] = copy.deepcopy(data[key])
+            out.lines.drop((key,))
+            out.lines.graft((key,), lines, (key,))
+        for key in MERGED:
+            if key in data and data[key] is not None:
+                out.data[key] = _merge(out.data.get(key, {}), data[key], out.lines, lines, (key,), (key,))
+        if data.get("reconstruction"):
+            out.data["reconstruction"] = list(out.data.get("reconstruction", [])) + list(data["reconstruction"])
+        ids = [c.get("id") for c, _ in out.components]
+        for cid, change in data.get("change", {}).items():
+            if cid not in ids:
+                _, line = lines.locate(("change", cid))
+                raise InputError(f"unknown component '{cid}' in the base deck", file=name, line=line,
+                                 field=["change", cid], hint=did_you_mean(cid, [i for i in ids if i]))
+            i = ids.index(cid)
+            comp, lm = out.components[i]
+            lm = LineMap(dict(lm.lines))
+            merged = _merge(comp, change, lm, lines, (), ("change", cid))
+            out.components[i] = (merged, lm)
+        for j, cid in enumerate(data.get("remove", [])):
+            if cid not in ids:
+                _, line = lines.locate(("remove", j))
+                raise InputError(f"unknown component '{cid}' in the base deck", file=name, line=line,
+                                 field=["remove", j], hint=did_you_mean(cid, [i for i in ids if i]))
+        removed = set(data.get("remove", []))
+        out.components = [(c, lm) for c, lm in out.components if c.get("id") not in removed]
+        for j, comp in enumerate(data.get("add", [])):
+            lm = LineMap()
+            lm.graft((), lines, ("add", j))
+            out.components.append((comp, lm))
+        return out
+
+    # -- resolving -------------------------------------------------------------
+    def resolve(self, ref: str) -> ResolvedDeck:
+        """The validated deck for an id or a path."""
+        sid, path = self.project.path_of(ref)
+        if sid in self._resolved:
+            return self._resolved[sid]
+        raw = self._raw_deck(sid, path, ())
+        spec = get_game(raw.game)
+        model_cls = deck_model(spec.id, spec.rules_model, spec.component_data, spec.face_data)
+        doc, lines = raw.document()
+        context = {"project": self.project.root}
+        model = validate(model_cls, doc, lines, file=raw.files[-1], context=context)
+        problems = list(reference_problems(model, spec, self.project.root))
+        if problems:
+            p = problems[0]
+            where, line = lines.locate(p.path)
+            raise InputError(p.message, file=where or raw.files[-1], line=line,
+                             field=list(lines.source_path(p.path)), hint=p.hint)
+        expanded, dup = expand(model.components)
+        if dup is not None:
+            index, cid = dup
+            where, line = lines.locate(("components", index, "id"))
+            raise InputError(f"duplicate component id '{cid}'; expected each id once",
+                             file=where, line=line, field=list(lines.source_path(("components", index, "id"))))
+        model.components = expanded
+        kind = "variant" if len(raw.chain) > 1 else "deck"
+        deck = ResolvedDeck(sid, kind, spec, model, raw.chain, raw.files, self.project.root)
+        if kind == "variant":
+            deck.base = self.resolve(raw.chain[0])
+            deck.differences = differences(deck.base, deck)
+        self._resolved[sid] = deck
+        return deck
+
+
+def expand(components: list[Component[Any, Any]]) -> tuple[list[Component[Any, Any]], tuple[int, str] | None]:
+    """Expand value ranges; also report the first duplicate id (source index, id)."""
+    out: list[Component[Any, Any]] = []
+    seen: set[str] = set()
+    dup: tuple[int, str] | None = None
+    for index, comp in enumerate(components):
+        if comp.values is None:
+            items = [comp]
+        else:
+            items = []
+            for v in range(comp.values.start, comp.values.stop + 1):
+                faces = [f.model_copy(update={"value": v}) if f.value is None else f for f in comp.faces]
+                items.append(comp.model_copy(update={"id": f"{comp.id}-{v}", "values": None, "faces": faces}))
+        for item in items:
+            if item.id in seen and dup is None:
+                dup = (index, item.id)
+            seen.add(item.id)
+            out.append(item)
+    return out, dup
+
+
+def reference_problems(model: Any, spec: GameSpec, root: Path) -> list[Problem]:
+    """Cross-references the schema alone cannot see: backs, colours, assets, gaps."""
+    problems: list[Problem] = []
+    colours = list(model.colours)
+    backs = list(model.backs)
+
+    def face_problems(face: Any, path: tuple[Any, ...]) -> None:
+        if face.colour is not None and face.colour not in colours:
+            problems.append(Problem(path + ("colour",), f"unknown colour '{face.colour}'; "
+                                    f"expected one of the deck's colours ({', '.join(colours) or 'none defined'})",
+                                    did_you_mean(face.colour, colours)))
+        if face.art is not None:
+            problems.extend(_asset_problem(face.art, path + ("art",), root))
+
+    for bid, back in model.backs.items():
+        face_problems(back, ("backs", bid))
+    for i, comp in enumerate(model.components):
+        if comp.back is not None and comp.back not in backs:
+            problems.append(Problem(("components", i, "back"), f"unknown back '{comp.back}'; expected one of "
+                                    f"{', '.join(backs) or 'none defined'}", did_you_mean(comp.back, backs)))
+        for j, face in enumerate(comp.faces):
+            face_problems(face, ("components", i, "faces", j))
+    for kind, clar in model.clarifications.items():
+        if kind not in spec.gaps:
+            problems.append(Problem(("clarifications", kind), f"unknown rule gap '{kind}'; this game's engine "
+                                    f"knows {', '.join(spec.gaps) or 'none'}", did_you_mean(kind, spec.gaps)))
+        elif clar.resolution not in spec.gaps[kind]:
+            options = spec.gaps[kind]
+            problems.append(Problem(("clarifications", kind, "resolution"),
+                                    f"unknown resolution '{clar.resolution}'; expected one of {', '.join(options)}",
+                                    did_you_mean(clar.resolution, options)))
+    problems.extend(spec.check_references(model))
+    return problems
+
+
+def _asset_problem(value: str, path: tuple[Any, ...], root: Path) -> list[Problem]:
+    candidate = Path(value)
+    if candidate.is_absolute():
+        return [Problem(path, f"asset path '{value}' is absolute; expected a path inside the project folder")]
+    full = (root / candidate).resolve()
+    try:
+        full.relative_to(root.resolve())
+    except ValueError:
+        return [Problem(path, f"asset path '{value}' leaves the project folder; expected a path inside it")]
+    if not full.is_file():
+        return [Problem(path, f"asset file '{value}' not found")]
+    return []
+
+
+def differences(base: ResolvedDeck, variant: ResolvedDeck) -> list[dict[str, Any]]:
+    """What a variant changes against its root deck, for rulebooks and ``inspect``."""
+    out: list[dict[str, Any]] = []
+    b, v = base.model, variant.model
+    for what in ("players", "card"):
+        old, new = getattr(b, what).model_dump(), getattr(v, what).model_dump()
+        for key in old:
+            if old[key] != new[key]:
+                out.append({"kind": what, "field": key, "old": old[key], "new": new[key]})
+    old_rules, new_rules = b.rules.model_dump(mode="json"), v.rules.model_dump(mode="json")
+    for key in new_rules:
+        if old_rules.get(key) != new_rules[key]:
+            out.append({"kind": "rule", "field": key, "old": old_rules.get(key), "new": new_rules[key]})
+    old_c = {c.id: c for c in b.components}
+    new_c = {c.id: c for c in v.components}
+    for cid, comp in new_c.items():
+        if cid not in old_c:
+            out.append({"kind": "added", "field": cid, "old": 0, "new": comp.count})
+        elif old_c[cid].count != comp.count:
+            out.append({"kind": "count", "field": cid, "old": old_c[cid].count, "new": comp.count})
+        elif old_c[cid] != comp:
+            out.append({"kind": "changed", "field": cid, "old": None, "new": None})
+    for cid, comp in old_c.items():
+        if cid not in new_c:
+            out.append({"kind": "removed", "field": cid, "old": comp.count, "new": 0})
+    for kind in v.clarifications:
+        if kind not in b.clarifications or b.clarifications[kind] != v.clarifications[kind]:
+            out.append({"kind": "clarification", "field": kind, "old": None, "new": v.clarifications[kind].resolution})
+    return out
+
+
+def resolve(ref: str, project: str | Path | Project = ".") -> ResolvedDeck:
+    """Convenience: resolve one id or path in a project folder."""
+    proj = project if isinstance(project, Project) else Project.open(project)
+    return Resolver(proj).resolve(ref)
+
+
+def resolve_all(refs: list[str] | None, project: str | Path | Project = ".") -> list[ResolvedDeck]:
+    """Resolve ``refs`` (every deck and variant when empty), in a stable order."""
+    proj = project if isinstance(project, Project) else Project.open(project)
+    resolver = Resolver(proj)
+    return [resolver.resolve(sid) for sid, _ in proj.select(refs)]
+
+
+__all__ = ["LANGS", "ResolvedDeck", "Resolver", "resolve", "resolve_all", "totals"]

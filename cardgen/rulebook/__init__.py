@@ -1,0 +1,1 @@
+"""rulebook stage of the pipeline."""

@@ -1,0 +1,1 @@
+"""simulate stage of the pipeline."""
