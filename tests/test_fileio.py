@@ -1,0 +1,32 @@
+"""Atomic writes: readers see the old file or the new one, never a truncated one."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen import fileio
+
+
+def test_write_and_skip_unchanged(tmp_path: Path) -> None:
+    target = tmp_path / "sub" / "f.bin"
+    assert fileio.write_atomic(target, b"abc") is True
+    mtime = target.stat().st_mtime_ns
+    assert fileio.write_atomic(target, b"abc") is False
+    assert target.stat().st_mtime_ns == mtime
+    assert fileio.write_atomic(target, "abcd") is True
+    assert target.read_bytes() == b"abcd"
+
+
+def test_interrupted_write_keeps_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "f.pdf"
+    target.write_bytes(b"old complete file")
+
+    def boom(src: str, dst: str) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fileio.os, "replace", boom)
+    with pytest.raises(KeyboardInterrupt):
+        fileio.write_atomic(target, b"new" * 1000)
+    assert target.read_bytes() == b"old complete file"
+    assert [p.name for p in tmp_path.iterdir()] == ["f.pdf"]  # no temporary file left behind

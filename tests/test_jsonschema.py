@@ -1,0 +1,58 @@
+"""The exported JSON Schema stays in sync with the loader (both come from the models)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from cardgen.cli import main
+from cardgen.load.project import Project
+from cardgen.model.jsonschema import json_schema
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = sorted(Project.open(ROOT).sources.items())
+
+
+@pytest.fixture(scope="module")
+def validator() -> jsonschema.protocols.Validator:
+    schema = json_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+@pytest.mark.parametrize(("sid", "path"), FILES, ids=[s for s, _ in FILES])
+def test_every_shipped_file_matches_the_schema(validator: jsonschema.protocols.Validator, sid: str,
+                                               path: Path) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    errors = sorted(validator.iter_errors(data), key=str)
+    assert not errors, f"{path}: {errors[0].message}"
+
+
+def test_schema_rejects_what_the_loader_rejects(validator: jsonschema.protocols.Validator) -> None:
+    deck = yaml.safe_load((ROOT / "decks" / "king_lui.yaml").read_text(encoding="utf-8"))
+    assert validator.is_valid(deck)
+    deck["components"][0]["cuont"] = 3
+    assert not validator.is_valid(deck)
+    deck["components"][0].pop("cuont")
+    deck["components"][0]["count"] = -1
+    assert not validator.is_valid(deck)
+    deck["components"][0]["count"] = 15
+    deck["name"].pop("it")
+    assert not validator.is_valid(deck)
+    variant = {"extends": "king_lui", "name": {"fr": "a", "it": "a", "en": "a"},
+               "description": {"fr": "a", "it": "a", "en": "a"}, "rulez": {}}
+    assert not validator.is_valid(variant)
+    variant.pop("rulez")
+    assert validator.is_valid(variant)
+
+
+def test_schema_command_writes_the_same_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == json.loads(json.dumps(json_schema()))
+    target = tmp_path / "cardgen.schema.json"
+    assert main(["schema", "--out", str(target)]) == 0
+    assert json.loads(target.read_text(encoding="utf-8")) == printed
