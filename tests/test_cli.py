@@ -30,7 +30,7 @@ def test_inspect_text_lists_components(mini_project: Path, capsys: pytest.Captur
 def test_check_fails_a_broken_variant(mini_project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (mini_project / "variants" / "tiny.yaml").write_text(
         "extends: king_lui\nname: {fr: a, it: a, en: a}\ndescription: {fr: a, it: a, en: a}\n"
-        "rules: {course_cards_per_player: 12}\n", encoding="utf-8")
+        "rules: {course_cards_per_player: 10}\nremove: [ham, cheese]\n", encoding="utf-8")
     code = main(["--project", str(mini_project), "check", "tiny"])
     out = capsys.readouterr().out
     assert code == 1
