@@ -1,0 +1,27 @@
+"""The README's quick start is exactly two commands, and CI runs the second verbatim."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def quick_start() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    block = re.search(r"```sh\n(.*?)```", section, re.S)
+    assert block, "the quick start needs a ```sh block"
+    return [line for line in block.group(1).splitlines() if line.strip()]
+
+
+def test_two_commands() -> None:
+    commands = quick_start()
+    assert len(commands) == 2
+    assert "cardgen build" in commands[0]
+    assert "[test]" in commands[1] and "pytest" in commands[1]
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert quick_start()[1] in ci
