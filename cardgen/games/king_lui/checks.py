@@ -1,26 +1,75 @@
-"""Static checks of a King Lui deck for one player count."""
+"""Static checks of a King Lui deck for one player count, and deck reference checks.
+
+They answer "can this box be played with N people?" without simulating: a course
+can be dealt, the game lasts long enough for everyone to be chef, every card has a
+role, Emerald has something to eat. The course bounds come from the rules: a
+course takes ``course_cards_per_player`` x players cards from the supply, plus at
+most ``supply_draw_cards`` per player who draws.
+"""
 from __future__ import annotations
 
-from cardgen.games.base import CheckResult
+from collections.abc import Iterable
+from typing import Any
+
+from cardgen.games.base import CheckResult, Problem
 from cardgen.resolve.resolve import ResolvedDeck
 
 
+def check_references(model: Any) -> Iterable[Problem]:
+    """Every card must say whether it is a portion or an Emerald (the engine needs it)."""
+    for i, comp in enumerate(model.components):
+        if comp.kind == "card" and comp.data is None:
+            yield Problem(("components", i, "data"), f"card '{comp.id}' has no role; expected "
+                          "data: {role: portion} or data: {role: emerald}")
+
+
+def course_bounds(total: int, course: int, most_per_course: int) -> tuple[int, int]:
+    """Fewest and most courses a game can last.
+
+    A course starts only while the supply holds at least ``course`` cards; it then
+    uses between ``course`` (nobody draws) and ``most_per_course`` cards (everybody draws).
+    """
+    if course <= 0 or total < course:
+        return 0, 0
+    return (total - course) // most_per_course + 1, total // course
+
+
+def _bounds(deck: ResolvedDeck, players: int) -> tuple[int, int]:
+    """Course bounds of ``deck`` at ``players`` (see ``course_bounds``)."""
+    rules = deck.rules
+    total = sum(c.count for c in deck.components_of("card"))
+    course = rules.course_cards_per_player * players
+    return course_bounds(total, course, course + players * rules.supply_draw_cards)
+
+
 def static_checks(deck: ResolvedDeck, players: int) -> list[CheckResult]:
+    """The King Lui checks for ``players`` people."""
     rules = deck.rules
     cards = deck.components_of("card")
     total = sum(c.count for c in cards)
     dishes = [c for c in cards if c.data is not None and c.data.role == "portion"]
     emeralds = sum(c.count for c in cards if c.data is not None and c.data.role == "emerald")
     course = rules.course_cards_per_player * players
-    courses = total // course if course else 0
-    return [
+    fewest, most = _bounds(deck, players)
+    results = [
         CheckResult("a course can be dealt", players, total >= course,
-                    f"{total} cards, {course} per course: {courses} full course(s)"),
-        CheckResult("at least two courses", players, courses >= 2,
-                    f"{courses} course(s) before the supply runs short"),
+                    f"{total} cards, {course} per course: {most} full course(s) at most"),
+        CheckResult("at least two courses", players, fewest >= 2,
+                    f"between {fewest} and {most} course(s), however much players draw"),
+        CheckResult("everyone is chef at least once", players, fewest >= players,
+                    f"at least {fewest} course(s) for {players} chefs"),
         CheckResult("dishes to choose from", players, len(dishes) >= 2,
                     f"{len(dishes)} dishes"),
         CheckResult("Emerald has portions to take", players,
                     emeralds == 0 or rules.emerald_portions <= total - emeralds,
                     f"{emeralds} Emerald card(s), each removes {rules.emerald_portions} portions"),
     ]
+    base = deck.base
+    if base is not None and players > base.model.players.max:
+        # a variant seating more players than the base game must not cut the game short
+        top = base.model.players.max
+        base_fewest, _ = _bounds(base, top)
+        results.append(CheckResult(f"as long as {base.id} at {top}", players, fewest >= base_fewest,
+                                   f"at least {fewest} course(s) at {players}, {base_fewest} at {top} "
+                                   f"in {base.id}"))
+    return results

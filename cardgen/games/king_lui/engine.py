@@ -1,0 +1,394 @@
+"""King Lui rules engine: courses, the three actions, the king's leftovers, scoring.
+
+Built for speed (the validator plays thousands of games per second): a card
+instance is an ``int`` (its index in ``KingLuiGame.instances``), each place is a
+plain list of instances per dish, and every action tuple is built once per game
+and looked up by identity. Rule numbers are read from the deck once, in
+``KingLuiGame.__init__``.
+
+Flow of a course: the chef deals ``course_cards_per_player`` x players cards from
+the supply (Emeralds go beside the dishes and stay there until used); starting
+with the chef, every player takes one action; then the king receives every dish
+still on the table and the chef's left neighbour becomes chef. A course only
+starts when the supply can fill the table; otherwise the game ends.
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, compress
+from typing import TYPE_CHECKING, Any
+
+from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
+from cardgen.errors import InputError
+
+if TYPE_CHECKING:
+    from cardgen.resolve.resolve import ResolvedDeck
+
+#: Gap kinds this engine raises, with the resolutions it can apply.
+GAPS: dict[str, tuple[str, ...]] = {
+    # no dish left on the table, an Emerald could be used: must the player draw?
+    "no_dish_emerald": ("draw_only", "emerald_allowed"),
+    # the player must draw (no dish left) but the supply is empty
+    "draw_from_empty_supply": ("pass",),
+    # a draw asks for more cards than the supply holds (only if supply_draw_cards > 1)
+    "short_supply_draw": ("draw_remaining",),
+}
+
+# action codes (first item of KingLuiGame.info values)
+_TAKE, _DRAW, _EMERALD, _PLACE = 0, 1, 2, 3
+# phases of a decision
+_ACT, _DRAWN_EMERALD = 0, 1
+
+DRAW: Action = ("draw",)
+PLACE: Action = ("place",)
+
+
+class KingLuiGame(Game):
+    """King Lui bound to one resolved deck and player count (rule numbers read once)."""
+
+    def __init__(self, deck: "ResolvedDeck", players: int) -> None:
+        super().__init__(deck, players)
+        rules = deck.rules
+        #: cards the chef deals to the table each course
+        self.course_cards: int = rules.course_cards_per_player * players
+        #: cards one 'draw' action takes from the supply
+        self.draw_cards: int = rules.supply_draw_cards
+        #: portions an Emerald removes from the king's place
+        self.emerald_portions: int = rules.emerald_portions
+        dishes: list[str] = []
+        instances: list[str] = []
+        dish_of: list[int] = []  # per instance: dish index, or -1 for an Emerald
+        for comp in deck.model.components:
+            if comp.kind != "card":
+                continue
+            role = comp.data.role if comp.data is not None else None
+            if role == "portion":
+                dish = len(dishes)
+                dishes.append(comp.id)
+            elif role == "emerald":
+                dish = -1
+            else:
+                raise InputError(f"{deck.id}: card '{comp.id}' has no role; expected data: {{role: portion}} "
+                                 "or {role: emerald}")
+            for n in range(1, comp.count + 1):
+                instances.append(f"{comp.id}#{n}")
+                dish_of.append(dish)
+        if not dishes:
+            raise InputError(f"{deck.id}: no portion cards; King Lui needs at least one dish")
+        self.dishes: tuple[str, ...] = tuple(dishes)
+        self.instances: tuple[str, ...] = tuple(instances)
+        self.dish_of: tuple[int, ...] = tuple(dish_of)
+        #: per dish, how many portion cards the box holds
+        self.dish_sizes: tuple[int, ...] = tuple(dish_of.count(d) for d in range(len(dishes)))
+        self.emerald_count: int = dish_of.count(-1)
+        self.take: tuple[Action, ...] = tuple(("take", d) for d in dishes)
+        # every way of choosing the king's portions for an Emerald, as dish-index tuples
+        self.combos: tuple[tuple[int, ...], ...] = tuple(
+            combinations_with_replacement(range(len(dishes)), self.emerald_portions))
+        self.combo_actions: tuple[Action, ...] = tuple(
+            ("emerald",) + tuple(dishes[d] for d in c) for c in self.combos)
+        #: action tuple -> (code, argument); the argument is a dish index or a combo
+        self.info: dict[Action, tuple[int, Any]] = {DRAW: (_DRAW, None), PLACE: (_PLACE, None)}
+        for d, a in enumerate(self.take):
+            self.info[a] = (_TAKE, d)
+        for c, a in zip(self.combos, self.combo_actions):
+            self.info[a] = (_EMERALD, c)
+        # legal Emerald actions per capped king count vector (filled on demand)
+        self._combo_cache: dict[tuple[int, ...], list[Action]] = {}
+
+    def emerald_actions(self, key: tuple[int, ...]) -> list[Action]:
+        """Emerald actions possible when the king holds ``key[d]`` (capped) portions of dish d."""
+        found = self._combo_cache.get(key)
+        if found is None:
+            found = []
+            for combo, action in zip(self.combos, self.combo_actions):
+                if all(combo.count(d) <= key[d] for d in set(combo)):
+                    found.append(action)
+            self._combo_cache[key] = found
+        return found
+
+    def new_initial_state(self, seed: int) -> "KingLuiState":
+        return KingLuiState(self, seed)
+
+
+class KingLuiState(State):
+    """One game of King Lui in progress (see the module docstring for the flow)."""
+
+    game: KingLuiGame
+
+    def __init__(self, game: KingLuiGame, seed: int) -> None:
+        super().__init__(game, seed)
+        n_dishes = len(game.dishes)
+        players = game.players
+        supply = list(range(len(game.instances)))
+        self.rng.shuffle(supply)
+        self.initial_piles = {"supply": [game.instances[i] for i in reversed(supply)]}  # top card first
+        self.supply: list[int] = supply  # top of the supply = end of the list
+        self.table: list[list[int]] = [[] for _ in range(n_dishes)]
+        self.table_emeralds: list[int] = []
+        self.king: list[list[int]] = [[] for _ in range(n_dishes)]
+        self.king_total = 0
+        self.hands: list[list[list[int]]] = [[[] for _ in range(n_dishes)] for _ in range(players)]
+        #: per player and dish: portions taken openly from the table (public)
+        self.taken: list[list[int]] = [[0] * n_dishes for _ in range(players)]
+        #: per player: portion cards drawn unseen from the supply (public count only)
+        self.drawn: list[int] = [0] * players
+        #: per dish: portions Emerald removed from the king's place (public)
+        self.eaten: list[int] = [0] * n_dishes
+        self.removed: list[int] = []
+        self.pending: list[int] = []  # Emeralds just drawn by the current player, not yet resolved
+        self.chef = 0
+        self.acted = 0  # players who acted this course
+        self.phase = _ACT
+        self._player = 0
+        self._legal: list[Action] = []
+        self._start_course()
+
+    # -- the interface -----------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return -1 if self.end_reason is not None else self._player
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal)
+
+    def apply(self, action: Action) -> None:
+        if action not in self._legal:
+            raise IllegalAction(f"{action!r} is not legal now; legal: {self._legal!r}")
+        code, arg = self.game.info[action]
+        if code == _TAKE:
+            player = self._player
+            cards = self.table[arg]
+            self.hands[player][arg] += cards
+            self.taken[player][arg] += len(cards)
+            self.table[arg] = []
+            self._end_turn()
+        elif code == _DRAW:
+            self._draw()
+        elif code == _EMERALD:
+            emerald = self.pending.pop() if self.phase == _DRAWN_EMERALD else self.table_emeralds.pop()
+            self._feed(emerald, arg)
+            if self.phase == _DRAWN_EMERALD:
+                self._next_pending()
+            else:
+                self._end_turn()
+        else:  # _PLACE
+            self.table_emeralds.append(self.pending.pop())
+            self.track("table_emeralds", len(self.table_emeralds))
+            self._next_pending()
+
+    def observation(self, player: int) -> dict[str, Any]:
+        g = self.game
+        dishes = g.dishes
+        return {
+            "player": player,
+            "players": g.players,
+            "dishes": list(dishes),
+            "course": self.rounds + 1,
+            "chef": self.chef,
+            "to_act": [(self.chef + i) % g.players for i in range(self.acted, g.players)]
+            if self.end_reason is None else [],
+            "phase": "drawn_emerald" if self.phase == _DRAWN_EMERALD else "act",
+            "hand": {dishes[d]: len(c) for d, c in enumerate(self.hands[player]) if c},
+            "pending_emeralds": len(self.pending) if player == self._player else 0,
+            "table": {dishes[d]: len(c) for d, c in enumerate(self.table) if c},
+            "table_emeralds": len(self.table_emeralds),
+            "king": {dishes[d]: len(c) for d, c in enumerate(self.king) if c},
+            "eaten": {dishes[d]: n for d, n in enumerate(self.eaten) if n},
+            "supply": len(self.supply),
+            "course_cards": g.course_cards,
+            "emerald_portions": g.emerald_portions,
+            "dish_sizes": dict(zip(dishes, g.dish_sizes)),
+            "opponents": [
+                {"seat": q, "taken": {dishes[d]: n for d, n in enumerate(self.taken[q]) if n},
+                 "drawn_unseen": self.drawn[q]}
+                for q in range(g.players) if q != player
+            ],
+        }
+
+    def outcome(self) -> Outcome:
+        scores, discarded = self.scores()
+        best = max(scores)
+        tied = [p for p, s in enumerate(scores) if s == best]
+        tie_break = None
+        winners = tied
+        if len(tied) > 1:
+            fewest = min(discarded[p] for p in tied)
+            winners = [p for p in tied if discarded[p] == fewest]
+            tie_break = "fewest_discarded" if len(winners) < len(tied) else "shared_win"
+        g = self.game
+        return Outcome(
+            end_reason=self.end_reason or "unfinished",
+            scores=[float(s) for s in scores],
+            winners=winners,
+            tie_break=tie_break,
+            extra={"discarded": discarded, "courses": self.rounds,
+                   "king": {g.dishes[d]: len(c) for d, c in enumerate(self.king)},
+                   "drawn": list(self.drawn)},
+        )
+
+    def zones(self) -> dict[str, list[str]]:
+        ids = self.game.instances
+        out = {
+            "supply": [ids[i] for i in reversed(self.supply)],
+            "table": [ids[i] for cards in self.table for i in cards] + [ids[i] for i in self.table_emeralds],
+            "king": [ids[i] for cards in self.king for i in cards],
+            "removed": [ids[i] for i in self.removed],
+        }
+        for p, hand in enumerate(self.hands):
+            out[f"hand:{p}"] = [ids[i] for cards in hand for i in cards]
+        if self.pending:  # a drawn Emerald is in its drawer's hand until placed or used
+            out[f"hand:{self._player}"] += [ids[i] for i in self.pending]
+        return out
+
+    # -- scoring -----------------------------------------------------------------
+    def scores(self) -> tuple[list[int], list[int]]:
+        """Points and discarded cards per player, scoring hands against the king now."""
+        king = [len(c) for c in self.king]
+        scores, discarded = [], []
+        for hand in self.hands:
+            score = lost = 0
+            for d, cards in enumerate(hand):
+                n = len(cards)
+                if n > king[d]:
+                    lost += n  # overeating: the whole dish is discarded
+                else:
+                    score += n * king[d]
+            scores.append(score)
+            discarded.append(lost)
+        return scores, discarded
+
+    # -- flow --------------------------------------------------------------------
+    def _start_course(self) -> None:
+        """Deal a course, or end the game when the supply cannot fill the table."""
+        g = self.game
+        supply = self.supply
+        if len(supply) < g.course_cards:
+            self.removed += supply
+            supply.clear()
+            self._finish("supply_exhausted")
+            return
+        table = self.table
+        dish_of = g.dish_of
+        emeralds = self.table_emeralds
+        for _ in range(g.course_cards):
+            card = supply.pop()
+            d = dish_of[card]
+            if d < 0:
+                emeralds.append(card)
+            else:
+                table[d].append(card)
+        if emeralds:
+            self.track("table_emeralds", len(emeralds))
+        self.track("table_dish_portions", max(map(len, table)))
+        self._player = self.chef
+        self.acted = 0
+        self._decide()
+
+    def _decide(self) -> None:
+        """Set the legal actions of the current player's turn; skip turns that cannot be played."""
+        g = self.game
+        while True:
+            legal = list(compress(g.take, self.table))  # dishes still on the table
+            emerald = bool(self.table_emeralds) and self.king_total >= g.emerald_portions
+            if not legal and emerald:
+                resolution = self.gap("no_dish_emerald", f"seat {self._player}, course {self.rounds + 1}")
+                if resolution is None:
+                    self._finish(self.end_reason or "stalled:no_dish_emerald")
+                    return
+                emerald = resolution == "emerald_allowed"
+            if self.supply:
+                legal.append(DRAW)
+            if emerald:
+                legal += self._emerald_actions()
+            if legal:
+                self.phase = _ACT
+                self._legal = legal
+                return
+            resolution = self.gap("draw_from_empty_supply", f"seat {self._player}, course {self.rounds + 1}")
+            if resolution is None:
+                self._finish(self.end_reason or "stalled:draw_from_empty_supply")
+                return
+            # "pass": the turn is spent without taking anything
+            if not self._advance():
+                return
+
+    def _emerald_actions(self) -> list[Action]:
+        cap = self.game.emerald_portions
+        return self.game.emerald_actions(tuple(n if n < cap else cap for n in map(len, self.king)))
+
+    def _draw(self) -> None:
+        g = self.game
+        want = g.draw_cards
+        supply = self.supply
+        if len(supply) < want:
+            if self.gap("short_supply_draw", f"{len(supply)} card(s) left, {want} to draw") is None:
+                self._finish(self.end_reason or "stalled:short_supply_draw")
+                return
+            want = len(supply)  # "draw_remaining"
+        hand = self.hands[self._player]
+        dish_of = g.dish_of
+        for _ in range(want):
+            card = supply.pop()
+            d = dish_of[card]
+            if d < 0:
+                self.pending.append(card)
+            else:
+                hand[d].append(card)
+                self.drawn[self._player] += 1
+        self._next_pending()
+
+    def _next_pending(self) -> None:
+        """Offer the next drawn Emerald (use or place); place it when it cannot be used."""
+        g = self.game
+        while self.pending:
+            if self.king_total >= g.emerald_portions:
+                self.phase = _DRAWN_EMERALD
+                self._legal = [PLACE] + self._emerald_actions()
+                return
+            self.table_emeralds.append(self.pending.pop())
+            self.track("table_emeralds", len(self.table_emeralds))
+        self._end_turn()
+
+    def _feed(self, emerald: int, combo: tuple[int, ...]) -> None:
+        """Emerald and the chosen portions of the king's leave the game."""
+        removed = self.removed
+        removed.append(emerald)
+        for d in combo:
+            removed.append(self.king[d].pop())
+            self.eaten[d] += 1
+        self.king_total -= len(combo)
+
+    def _end_turn(self) -> None:
+        if self._advance():
+            self._decide()
+
+    def _advance(self) -> bool:
+        """Close the current turn; serve the king after the last one. False once the game is over."""
+        self.turns += 1
+        self.acted += 1
+        g = self.game
+        if self.acted < g.players:
+            self._player = (self._player + 1) % g.players
+            return True
+        king = self.king
+        served = 0
+        for d, cards in enumerate(self.table):
+            if cards:
+                king[d] += cards
+                served += len(cards)
+                self.table[d] = []
+        if served:
+            self.king_total += served
+            self.track("king_portions", self.king_total)
+            self.track("king_dish_portions", max(map(len, king)))
+        self.rounds += 1
+        self.chef = (self.chef + 1) % g.players
+        self._start_course()
+        return False  # _start_course has already set up the next decision (or ended the game)
+
+    def _finish(self, reason: str) -> None:
+        self.end_reason = reason
+        self._legal = []
+        self._player = -1
+        for hand in self.hands:
+            self.track("hand_cards", sum(map(len, hand)))

@@ -1,0 +1,44 @@
+"""Generated card text: the reminder printed on the Emerald card, in fr/it/en.
+
+The number of portions Emerald eats comes from ``resolved.rules.emerald_portions``,
+so a variant that changes it prints a matching card. Portion cards carry no text.
+French typography: U+202F (narrow no-break space) before ``: ; ! ?``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.errors import InputError
+from cardgen.resolve.resolve import ResolvedDeck
+
+NNBSP = "\u202f"
+
+#: portion noun per language: (singular, plural)
+_PORTION = {"fr": ("portion", "portions"), "it": ("porzione", "porzioni"), "en": ("portion", "portions")}
+
+#: the reminder per language; {n} is the number, {portions} the noun agreeing with it
+_EMERALD = {
+    "fr": ("Action" + NNBSP + ": si le roi a au moins {n} {portions}, retirez du jeu ce dragon et {n} de ses "
+           "portions, au choix. Si vous le piochez, utilisez-le aussitôt ou posez-le face visible "
+           "à côté des plats."),
+    "it": ("Azione: se il re ha almeno {n} {portions}, elimina dal gioco questo drago e {n} delle sue porzioni "
+           "a tua scelta. Se lo peschi, usalo subito oppure mettilo scoperto accanto ai piatti."),
+    "en": ("Action: if the king has at least {n} {portions}, remove this dragon and {n} of his portions of "
+           "your choice from the game. If you draw it, use it at once or lay it face up beside the dishes."),
+}
+
+
+def emerald_text(portions: int, lang: str) -> str:
+    """The Emerald reminder for ``portions`` portions in ``lang``."""
+    if lang not in _EMERALD:
+        raise InputError(f"no Emerald text in language '{lang}'; expected one of {', '.join(_EMERALD)}")
+    noun = _PORTION[lang][0 if portions == 1 else 1]
+    return _EMERALD[lang].format(n=portions, portions=noun)
+
+
+def face_text(resolved: ResolvedDeck, component: Any, face: Any, lang: str) -> str | None:
+    """Generated text of a face: the Emerald reminder; None for portion cards."""
+    data = component.data
+    if data is None or data.role != "emerald":
+        return None
+    return emerald_text(resolved.rules.emerald_portions, lang)
