@@ -21,6 +21,7 @@ from cardgen.load.project import Project
 from cardgen.load.validate import validate
 from cardgen.load.yamlio import LineMap, read_yaml
 from cardgen.model.schema import LANGS, Component, Variant, deck_model
+from cardgen.render.vocab import LAYOUT_IDS, SYMBOL_IDS
 
 #: Mapping fields of a deck a variant merges key by key.
 MERGED = ("players", "card", "rules", "colours", "backs", "clarifications")
@@ -296,6 +297,12 @@ def reference_problems(model: Any, spec: GameSpec, root: Path) -> list[Problem]:
                                     did_you_mean(face.colour, colours)))
         if face.art is not None:
             problems.extend(_asset_problem(face.art, path + ("art",), root))
+        if face.layout not in LAYOUT_IDS:
+            problems.append(Problem(path + ("layout",), f"unknown layout '{face.layout}'; expected one of "
+                                    f"{', '.join(LAYOUT_IDS)}", did_you_mean(face.layout, LAYOUT_IDS)))
+        if face.symbol is not None and face.symbol not in SYMBOL_IDS:
+            problems.append(Problem(path + ("symbol",), f"unknown symbol '{face.symbol}'; expected one of "
+                                    f"{', '.join(SYMBOL_IDS)}", did_you_mean(face.symbol, SYMBOL_IDS)))
 
     for bid, back in model.backs.items():
         face_problems(back, ("backs", bid))
