@@ -106,8 +106,13 @@ class KingLuiGame(Game):
             self._combo_cache[key] = found
         return found
 
-    def new_initial_state(self, seed: int) -> "KingLuiState":
-        return KingLuiState(self, seed)
+    def new_initial_state(self, seed: int, order: list[str] | None = None) -> "KingLuiState":
+        """A new game; ``order`` (instance ids, top card first) stacks the supply instead of shuffling.
+
+        A stacked supply sets up a known situation (rule examples, tests); it must hold
+        every card instance exactly once.
+        """
+        return KingLuiState(self, seed, order)
 
 
 class KingLuiState(State):
@@ -115,12 +120,15 @@ class KingLuiState(State):
 
     game: KingLuiGame
 
-    def __init__(self, game: KingLuiGame, seed: int) -> None:
+    def __init__(self, game: KingLuiGame, seed: int, order: list[str] | None = None) -> None:
         super().__init__(game, seed)
         n_dishes = len(game.dishes)
         players = game.players
-        supply = list(range(len(game.instances)))
-        self.rng.shuffle(supply)
+        if order is None:
+            supply = list(range(len(game.instances)))
+            self.rng.shuffle(supply)
+        else:
+            supply = self._stacked(order)
         self.initial_piles = {"supply": [game.instances[i] for i in reversed(supply)]}  # top card first
         self.supply: list[int] = supply  # top of the supply = end of the list
         self.table: list[list[int]] = [[] for _ in range(n_dishes)]
@@ -142,6 +150,16 @@ class KingLuiState(State):
         self._player = 0
         self._legal: list[Action] = []
         self._start_course()
+
+    def _stacked(self, order: list[str]) -> list[int]:
+        """The supply for a stacked ``order`` (top first), as instance indices (top last)."""
+        index = {cid: i for i, cid in enumerate(self.game.instances)}
+        if sorted(order) != sorted(index):
+            unknown = next((c for c in order if c not in index), None)
+            raise InputError("a stacked supply must list every card once; "
+                             + (f"unknown card '{unknown}'" if unknown else
+                                f"got {len(order)} ids for {len(index)} cards"))
+        return [index[cid] for cid in reversed(order)]
 
     # -- the interface -----------------------------------------------------------
     @property

@@ -1,0 +1,97 @@
+"""King Lui deck, variants, static checks and the Emerald card text."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardgen.check.static import run_checks
+from cardgen.errors import InputError
+from cardgen.games.king_lui.checks import course_bounds
+from cardgen.games.king_lui.text import NNBSP, emerald_text, face_text
+from cardgen.model.schema import LANGS
+from cardgen.resolve.resolve import resolve
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def deck():
+    return resolve("king_lui", ROOT)
+
+
+def test_the_box_holds_110_cards_seven_dishes_of_15_and_5_emeralds(deck):
+    cards = deck.components_of("card")
+    assert sum(c.count for c in cards) == 110
+    portions = [c for c in cards if c.data.role == "portion"]
+    assert len(portions) == 7 and {c.count for c in portions} == {15}
+    assert sum(c.count for c in cards if c.data.role == "emerald") == 5
+
+
+@pytest.mark.parametrize("ref", ["king_lui", "king_lui-six-players", "king_lui-hungry-dragon"])
+def test_every_check_passes(ref):
+    results = run_checks(resolve(ref, ROOT))
+    assert results and all(r.passed for r in results), [r for r in results if not r.passed]
+
+
+def test_six_players_deck_lasts_like_the_five_player_game():
+    six = resolve("king_lui-six-players", ROOT)
+    assert six.model.players.max == 6
+    total = sum(c.count for c in six.components_of("card"))
+    assert total == 132
+    assert course_bounds(total, 12, 18) >= course_bounds(110, 10, 15)
+
+
+def test_a_six_player_variant_without_extra_cards_fails_the_length_check(tmp_path):
+    path = tmp_path / "king_lui-six-bare.yaml"
+    path.write_text("extends: king_lui\nname: {fr: a, it: b, en: c}\ndescription: {fr: a, it: b, en: c}\n"
+                    "players: {max: 6}\n", encoding="utf-8")
+    results = run_checks(resolve(str(path), ROOT))
+    failed = [r.name for r in results if not r.passed]
+    assert failed == ["as long as king_lui at 5"]
+
+
+def test_course_bounds():
+    assert course_bounds(110, 10, 15) == (7, 11)
+    assert course_bounds(10, 10, 15) == (1, 1)
+    assert course_bounds(9, 10, 15) == (0, 0)
+
+
+def test_a_card_without_role_is_an_input_error(tmp_path):
+    path = tmp_path / "king_lui-no-role.yaml"
+    path.write_text("extends: king_lui\nname: {fr: a, it: b, en: c}\ndescription: {fr: a, it: b, en: c}\n"
+                    "add:\n  - id: soup\n    kind: card\n    count: 3\n    name: {fr: Soupe, it: Zuppa, en: Soup}\n"
+                    "    back: king_lui_back\n    faces: [{layout: suit}]\n", encoding="utf-8")
+    with pytest.raises(InputError, match="soup"):
+        resolve(str(path), ROOT)
+
+
+def test_clarifications_are_printed_in_every_language(deck):
+    for kind in ("no_dish_emerald", "draw_from_empty_supply"):
+        clar = deck.model.clarifications[kind]
+        for lang in LANGS:
+            assert len(clar.text[lang]) > 30
+        assert not re.search(r" [;:!?]|\S[;:!?]", clar.text.fr), "French needs U+202F before ; : ! ?"
+
+
+@pytest.mark.parametrize("ref, portions", [("king_lui", 2), ("king_lui-hungry-dragon", 3)])
+def test_emerald_text_uses_the_variant_number(ref, portions):
+    d = resolve(ref, ROOT)
+    emerald = d.component("emerald")
+    for lang in LANGS:
+        text = face_text(d, emerald, emerald.faces[0], lang)
+        assert re.findall(r"\d+", text) == [str(portions)] * 2
+    assert face_text(d, d.component("ham"), d.component("ham").faces[0], "fr") is None
+
+
+def test_emerald_text_typography_and_agreement():
+    fr = emerald_text(2, "fr")
+    assert NNBSP + ":" in fr and " :" not in fr and "'" not in fr
+    assert "1 portion," in emerald_text(1, "fr") and "2 portions," in fr
+    assert "1 porzione," in emerald_text(1, "it")
+    assert "1 portion," in emerald_text(1, "en")
+    texts = {emerald_text(2, lang) for lang in LANGS}
+    assert len(texts) == 3
+    with pytest.raises(InputError):
+        emerald_text(2, "de")
