@@ -1,0 +1,128 @@
+"""``cardgen replay FILE``: re-run logged games through the engine and compare.
+
+For each log line the deck is found again (project folder + id), the game is
+re-created from its seed and the logged actions are applied one by one. The
+replay checks the initial order of every pile, that each action was the current
+player's and legal, the end reason, the final scores, winners and tie-break, and
+the rule gaps the engine recorded. Any difference means the engine (or the deck)
+no longer plays that game the same way: exit 1. All games match: exit 0.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from cardgen.engine.api import Game
+from cardgen.errors import InputError
+from cardgen.simulate.logs import as_action, read_log
+from cardgen.simulate.runner import (DEFAULT_CAP, ENGINE_ERROR, NO_LEGAL_ACTION, SAFETY_CAP, DeckRef, Loader,
+                                     cached_deck, cached_game, cached_hash, load_project_deck, make_agents,
+                                     play_game)
+
+
+def _ref(record: dict[str, Any], loader: Loader) -> DeckRef:
+    """Where the logged deck is; a moved project is looked for in the current folder."""
+    ref = DeckRef(str(record["project"]), str(record["deck"]), str(record.get("file") or ""))
+    if loader is load_project_deck and not (Path(ref.project) / "decks").is_dir() and Path("decks").is_dir():
+        ref = DeckRef(str(Path.cwd()), ref.deck, ref.file)
+    return ref
+
+
+def _first_pile_difference(logged: dict[str, list[str]], now: dict[str, list[str]]) -> str | None:
+    for name in sorted(set(logged) | set(now)):
+        a, b = logged.get(name), now.get(name)
+        if a == b:
+            continue
+        if a is None or b is None:
+            return f"pile '{name}' is {'missing from the log' if a is None else 'no longer dealt'}"
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return f"pile '{name}' differs at position {i}: logged {x}, now {y}"
+        return f"pile '{name}' has {len(b)} cards, logged {len(a)}"
+    return None
+
+
+def replay_record(record: dict[str, Any], game: Game, spec: Any) -> list[str]:
+    """Differences between one logged game and the engine's re-run of it (empty: identical)."""
+    seed, end = int(record["seed"]), record["end_reason"]
+    if end == ENGINE_ERROR:  # the log stops before the error: re-play with the logged agents
+        names = list(record["agents"])
+        again = play_game(game, seed, make_agents(spec, names), names, cap=int(record.get("cap", DEFAULT_CAP)))
+        if again.end_reason != ENGINE_ERROR:
+            return [f"logged an engine error, the re-run ended with '{again.end_reason}'"]
+        return []
+    state = game.new_initial_state(seed)
+    logged_piles = record["initial_piles"]
+    if logged_piles != state.initial_piles:
+        return [_first_pile_difference(logged_piles, state.initial_piles) or "initial piles differ"]
+    for i, step in enumerate(record["actions"]):
+        if not (isinstance(step, list) and len(step) == 2 and isinstance(step[1], list)):
+            return [f"action {i}: expected [player, [action...]], got {step!r}"]
+        player, action = step[0], as_action(step[1])
+        if state.is_terminal():
+            return [f"action {i}: the game already ended ('{state.end_reason}') but the log goes on"]
+        if state.current_player != player:
+            return [f"action {i}: logged for seat {player}, but it is seat {state.current_player}'s decision"]
+        if action not in state.legal_actions():
+            return [f"action {i}: {list(action)} is not legal for seat {player}"]
+        try:
+            state.apply(action)
+        except Exception as exc:
+            return [f"action {i}: apply({list(action)}) raised {type(exc).__name__}: {exc}"]
+    if end == SAFETY_CAP:
+        return [] if not state.is_terminal() else [f"logged as never ending, now ends with '{state.end_reason}'"]
+    if end == NO_LEGAL_ACTION:
+        if state.is_terminal() or state.legal_actions():
+            return ["logged with no legal action, now the game goes on or has ended"]
+        return []
+    problems = []
+    if state.end_reason != end:
+        problems.append(f"end reason: logged '{end}', now '{state.end_reason}'")
+    logged_gaps = [(g["kind"], g["settled"]) for g in record.get("gaps", []) if g.get("by", "engine") == "engine"]
+    now_gaps = [(g.kind, g.settled) for g in state.gaps]
+    if logged_gaps != now_gaps:
+        problems.append(f"rule gaps: logged {logged_gaps}, now {now_gaps}")
+    if record["scores"] is not None and state.is_terminal() and not problems:
+        outcome = state.outcome()
+        if list(outcome.scores) != record["scores"]:
+            problems.append(f"scores: logged {record['scores']}, now {list(outcome.scores)}")
+        if "winners" in record and list(outcome.winners) != record["winners"]:
+            problems.append(f"winners: logged {record['winners']}, now {list(outcome.winners)}")
+        if record.get("tie_break") != outcome.tie_break:
+            problems.append(f"tie-break: logged {record.get('tie_break')!r}, now {outcome.tie_break!r}")
+    for key in ("turns", "rounds"):
+        if key in record and record[key] != getattr(state, key):
+            problems.append(f"{key}: logged {record[key]}, now {getattr(state, key)}")
+    return problems
+
+
+def replay_file(path: Path, loader: Loader = load_project_deck, out: TextIO | None = None) -> int:
+    """Replay every game of a log; print each game that differs; 1 if any did, else 0."""
+    out = out or sys.stdout
+    games = differ = 0
+    for number, record in read_log(Path(path)):
+        ref = _ref(record, loader)
+        deck = cached_deck(loader, ref)
+        where = (f"{path}:{number}: {ref.deck}, {record['players']} players, game {record.get('index', '?')}, "
+                 f"seed {record['seed']}")
+        games += 1
+        if record.get("deck_hash") not in (None, cached_hash(loader, ref)):
+            differ += 1
+            print(f"{where}: the deck changed since the log was written", file=out)
+            continue
+        try:
+            game = cached_game(loader, ref, int(record["players"]))
+        except ValueError as exc:
+            raise InputError(str(exc), file=path, line=number) from None
+        try:
+            problems = replay_record(record, game, deck.spec)
+        except Exception as exc:  # a crashing engine is a difference, not a crash of replay
+            problems = [f"the engine raised {type(exc).__name__}: {exc}"]
+        if problems:
+            differ += 1
+            print(f"{where}: " + "; ".join(problems), file=out)
+    if games == 0:
+        raise InputError("no games in the log; expected one JSON line per game", file=path)
+    print(f"{games} game(s) replayed, {games - differ} identical, {differ} differ", file=out)
+    return 1 if differ else 0

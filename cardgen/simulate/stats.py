@@ -1,0 +1,87 @@
+"""Streaming statistics: counters that merge, so memory stays flat as games grow.
+
+Every distribution is kept as ``value -> count`` (game lengths and scores take few
+distinct values), never as a list of games. Chunks of games are summarised in the
+worker processes and merged in the parent; summaries are computed from the sorted
+counts at the end, so they do not depend on the order chunks were merged in.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+Number = int | float
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion (sane for small ``trials`` and 0 or 1 rates)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    denom = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def clean(value: Number) -> Number:
+    """Integral floats become ints and other floats are rounded, so they count together."""
+    if isinstance(value, float):
+        if value.is_integer():
+            return int(value)
+        return round(value, 6)
+    return value
+
+
+class Dist:
+    """A distribution of numbers as ``value -> count``."""
+
+    __slots__ = ("counts",)
+
+    def __init__(self) -> None:
+        self.counts: dict[Number, int] = {}
+
+    def add(self, value: Number) -> None:
+        if type(value) is not int:
+            value = clean(value)
+        counts = self.counts
+        counts[value] = counts.get(value, 0) + 1
+
+    def merge(self, other: "Dist") -> None:
+        for value, count in other.counts.items():
+            self.counts[value] = self.counts.get(value, 0) + count
+
+    @property
+    def n(self) -> int:
+        return sum(self.counts.values())
+
+    def quantile(self, q: float) -> Number | None:
+        """Nearest-rank quantile (``q`` in 0..1); None when empty."""
+        n = self.n
+        if n == 0:
+            return None
+        rank = max(1, math.ceil(q * n))
+        seen = 0
+        for value in sorted(self.counts):
+            seen += self.counts[value]
+            if seen >= rank:
+                return value
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def summary(self) -> dict[str, Any]:
+        """n, mean, sd, min, p10, median, p90, max and the histogram ``[[value, count], ...]``."""
+        items = sorted(self.counts.items())
+        n = sum(c for _, c in items)
+        if n == 0:
+            return {"n": 0, "mean": None, "sd": None, "min": None, "p10": None, "median": None,
+                    "p90": None, "max": None, "histogram": []}
+        mean = sum(v * c for v, c in items) / n
+        var = sum(c * (v - mean) ** 2 for v, c in items) / n
+        return {"n": n, "mean": round(mean, 4), "sd": round(math.sqrt(var), 4), "min": items[0][0],
+                "p10": self.quantile(0.1), "median": self.quantile(0.5), "p90": self.quantile(0.9),
+                "max": items[-1][0], "histogram": [[v, c] for v, c in items]}
+
+    def mean(self) -> float | None:
+        n = self.n
+        return None if n == 0 else sum(v * c for v, c in sorted(self.counts.items())) / n

@@ -1,0 +1,158 @@
+"""Aggregate game results of one deck and player count into mergeable counters.
+
+A ``Tally`` is built per chunk in a worker and merged in the parent in chunk order.
+Everything is a count or a maximum, so merged tallies equal the tally of all games
+at once, whatever the chunking; the first-seen seed of a gap is the one of the
+lowest game index, also independent of chunking.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.simulate.runner import GameResult
+from cardgen.simulate.stats import Dist, wilson
+
+
+class Tally:
+    """Counters for the validator's report on one (deck, player count)."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.games = 0
+        self.completed = 0
+        self.end_reasons: dict[str, int] = {}
+        #: (kind, settled) -> [occurrences, games, first game index, its seed, first detail]
+        self.gaps: dict[tuple[str, bool], list[Any]] = {}
+        self.turns = Dist()
+        self.rounds = Dist()
+        self.scores = Dist()
+        self.winner_scores = Dist()
+        self.margins = Dist()
+        self.seat_scores = [Dist() for _ in range(players)]
+        self.seat_wins = [0] * players
+        self.agent_seats: dict[str, int] = {}
+        self.agent_wins: dict[str, int] = {}
+        self.ties = 0
+        self.shared_wins = 0
+        self.tie_breaks: dict[str, int] = {}
+        self.peaks: dict[str, int] = {}
+
+    # -- adding ------------------------------------------------------------------
+    def add(self, index: int, r: GameResult) -> None:
+        """Count game ``index``."""
+        self.games += 1
+        self.end_reasons[r.end_reason] = self.end_reasons.get(r.end_reason, 0) + 1
+        seen: set[tuple[str, bool]] = set()
+        for kind, settled, detail in r.gaps:
+            key = (kind, settled)
+            entry = self.gaps.get(key)
+            if entry is None:
+                entry = self.gaps[key] = [0, 0, index, r.seed, detail]
+            elif index < entry[2]:
+                entry[2:] = [index, r.seed, detail]
+            entry[0] += 1
+            if key not in seen:
+                entry[1] += 1
+                seen.add(key)
+        for name, value in r.peak.items():
+            if value > self.peaks.get(name, value - 1):
+                self.peaks[name] = value
+        if not r.completed or r.scores is None or r.winners is None:
+            return
+        self.completed += 1
+        self.turns.add(r.turns)
+        self.rounds.add(r.rounds)
+        winners = set(r.winners)
+        for seat, score in enumerate(r.scores):
+            self.scores.add(score)
+            self.seat_scores[seat].add(score)
+            name = r.agents[seat]
+            self.agent_seats[name] = self.agent_seats.get(name, 0) + 1
+            if seat in winners:
+                self.seat_wins[seat] += 1
+                self.agent_wins[name] = self.agent_wins.get(name, 0) + 1
+        if winners:
+            best = [r.scores[w] for w in winners]
+            self.winner_scores.add(max(best))
+            others = [s for seat, s in enumerate(r.scores) if seat not in winners]
+            if others:
+                self.margins.add(min(best) - max(others))
+        if len(winners) > 1:
+            self.shared_wins += 1
+        if r.tie_break is not None or len(winners) > 1:
+            self.ties += 1
+            rule = r.tie_break if r.tie_break is not None else "none (shared win)"
+            self.tie_breaks[rule] = self.tie_breaks.get(rule, 0) + 1
+
+    def merge(self, other: "Tally") -> None:
+        """Add the counts of ``other`` (another chunk of the same deck and player count)."""
+        self.games += other.games
+        self.completed += other.completed
+        for reason, n in other.end_reasons.items():
+            self.end_reasons[reason] = self.end_reasons.get(reason, 0) + n
+        for key, (count, games, index, seed, detail) in other.gaps.items():
+            entry = self.gaps.get(key)
+            if entry is None:
+                self.gaps[key] = [count, games, index, seed, detail]
+                continue
+            entry[0] += count
+            entry[1] += games
+            if index < entry[2]:
+                entry[2:] = [index, seed, detail]
+        for dist in ("turns", "rounds", "scores", "winner_scores", "margins"):
+            getattr(self, dist).merge(getattr(other, dist))
+        for mine, theirs in zip(self.seat_scores, other.seat_scores):
+            mine.merge(theirs)
+        self.seat_wins = [a + b for a, b in zip(self.seat_wins, other.seat_wins)]
+        for name, n in other.agent_seats.items():
+            self.agent_seats[name] = self.agent_seats.get(name, 0) + n
+        for name, n in other.agent_wins.items():
+            self.agent_wins[name] = self.agent_wins.get(name, 0) + n
+        self.ties += other.ties
+        self.shared_wins += other.shared_wins
+        for rule, n in other.tie_breaks.items():
+            self.tie_breaks[rule] = self.tie_breaks.get(rule, 0) + n
+        for name, value in other.peaks.items():
+            if value > self.peaks.get(name, value - 1):
+                self.peaks[name] = value
+
+    # -- reading -----------------------------------------------------------------
+    @property
+    def unsettled(self) -> list[dict[str, Any]]:
+        return [g for g in self.rule_gaps() if not g["settled"]]
+
+    def rule_gaps(self) -> list[dict[str, Any]]:
+        """Every gap kind seen, unsettled first, then by how often it happened."""
+        out = [{"kind": kind, "settled": settled, "count": count, "games": games,
+                "game": index, "seed": seed, "detail": detail}
+               for (kind, settled), (count, games, index, seed, detail) in self.gaps.items()]
+        out.sort(key=lambda g: (g["settled"], -g["count"], g["kind"]))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The statistics part of a validation result (see docs/validator.md)."""
+        def rate(wins: int, n: int, of: str = "games") -> dict[str, Any]:
+            low, high = wilson(wins, n)
+            return {"wins": wins, of: n, "rate": round(wins / n, 4) if n else None,
+                    "low": round(low, 4), "high": round(high, 4)}
+
+        return {
+            "games": self.games,
+            "completed": self.completed,
+            "end_reasons": dict(sorted(self.end_reasons.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "rule_gaps": self.rule_gaps(),
+            "turns": self.turns.summary(),
+            "rounds": self.rounds.summary(),
+            "scores": {
+                "all": self.scores.summary(),
+                "winner": self.winner_scores.summary(),
+                "margin": self.margins.summary(),
+                "seat_mean": [None if (m := d.mean()) is None else round(m, 4) for d in self.seat_scores],
+            },
+            "ties": {"games": self.ties, "shared_wins": self.shared_wins,
+                     "tie_breaks": dict(sorted(self.tie_breaks.items(), key=lambda kv: (-kv[1], kv[0])))},
+            "seat_win_rates": [{"seat": seat, **rate(w, self.completed)} for seat, w in enumerate(self.seat_wins)],
+            "agents": [{"agent": name, **rate(self.agent_wins.get(name, 0), n, "seats")}
+                       for name, n in sorted(self.agent_seats.items())],
+            "peaks": dict(sorted(self.peaks.items())),
+        }

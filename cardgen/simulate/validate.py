@@ -1,0 +1,201 @@
+"""``cardgen validate``: simulate many games per deck, variant and player count.
+
+Plans one entry per (deck or variant, player count), runs its games in chunks
+(in this process, or across worker processes), merges the chunk statistics in
+order, streams the log, then prints a summary and writes the JSON and HTML
+reports. Nothing here knows which game is played: engines and agents come from
+each deck's ``GameSpec``.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardgen.check.static import run_checks
+from cardgen.errors import InputError
+from cardgen.fileio import write_atomic
+from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.simulate.logs import AtomicLines
+from cardgen.simulate.runner import DEFAULT_CAP, Chunk, DeckRef, Loader, check_agents, load_project_deck, run_chunk
+from cardgen.simulate.tally import Tally
+
+FORMAT = "cardgen-validate/1"
+
+
+@dataclass
+class ValidateOptions:
+    """Everything ``cardgen validate`` accepts (see docs/validator.md)."""
+
+    games: int = 1000
+    players: list[int] | None = None  # None: every count the deck allows
+    agents: list[str] = field(default_factory=lambda: ["random"])
+    seed: int = 1
+    json_file: Path | None = None
+    log_file: Path | None = None
+    jobs: int = 0  # 0: one worker per core
+    out: Path | None = Path("out")  # the HTML report goes to <out>/validation/index.html; None: no report
+    cap: int = DEFAULT_CAP  # decisions after which a game counts as never ending
+    chunk_size: int = 0  # games per chunk; 0: automatic
+    loader: Loader = load_project_deck  # how worker processes re-create a deck from its DeckRef
+    progress: bool | None = None  # None: a progress bar only when stderr is a terminal
+
+
+@dataclass
+class Entry:
+    """One (deck, player count) of the plan, and its running tally."""
+
+    deck: ResolvedDeck
+    ref: DeckRef
+    players: int
+    checks: list[Any]
+    runnable: bool
+    tally: Tally
+
+
+def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
+    """Raise ``InputError`` for bad options before any game is played."""
+    if opts.games < 1:
+        raise InputError(f"--games {opts.games}: expected at least 1 game", field="--games")
+    if opts.jobs < 0:
+        raise InputError(f"--jobs {opts.jobs}: expected 0 (one per core) or more", field="--jobs")
+    if opts.cap < 1:
+        raise InputError(f"safety cap {opts.cap}: expected at least 1 decision")
+    if not opts.agents:
+        raise InputError("--agents: expected at least one agent name", field="--agents")
+    if not decks:
+        raise InputError("no deck or variant to validate; add decks/*.yaml or name one")
+    for deck in decks:
+        allowed = deck.model.players.counts
+        for p in opts.players or []:
+            if p not in allowed:
+                raise InputError(f"--players {p}: {deck.id} is for {allowed[0]}-{allowed[-1]} players",
+                                 field="--players")
+        if deck.spec.new_game is not None:
+            check_agents(deck, opts.agents)
+
+
+def plan(decks: list[ResolvedDeck], opts: ValidateOptions) -> list[Entry]:
+    """One entry per deck and player count, in the order the report lists them."""
+    entries = []
+    for deck in decks:
+        checks = run_checks(deck)
+        counts = sorted(set(opts.players)) if opts.players else deck.model.players.counts
+        for p in counts:
+            mine = [c for c in checks if c.players is None or c.players == p]
+            entries.append(Entry(deck, DeckRef.of(deck), p, mine, deck.spec.new_game is not None, Tally(p)))
+    return entries
+
+
+def chunks(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[tuple[int, Chunk]]:
+    """Every chunk of every runnable entry, in report (and log) order."""
+    size = opts.chunk_size or max(1, min(250, math.ceil(opts.games / (4 * jobs))))
+    for i, entry in enumerate(entries):
+        if not entry.runnable:
+            continue
+        for start in range(0, opts.games, size):
+            yield i, Chunk(opts.loader, entry.ref, entry.players, tuple(opts.agents), opts.seed,
+                           start, min(opts.games, start + size), opts.cap, opts.log_file is not None)
+
+
+def _results(todo: Iterator[tuple[int, Chunk]], jobs: int) -> Iterator[tuple[int, Chunk, Tally, list[str] | None]]:
+    """Run chunks and yield their results in submission order (in-process when ``jobs`` is 1).
+
+    At most a few chunks per worker are in flight, so memory does not grow with the
+    number of games, and log lines come out in game order.
+    """
+    if jobs == 1:
+        for i, chunk in todo:
+            yield (i, chunk, *run_chunk(chunk))
+        return
+    window: deque[tuple[int, Chunk, Future[Any]]] = deque()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        try:
+            for i, chunk in todo:
+                window.append((i, chunk, pool.submit(run_chunk, chunk)))
+                if len(window) >= 3 * jobs:
+                    j, c, fut = window.popleft()
+                    yield (j, c, *fut.result())
+            while window:
+                j, c, fut = window.popleft()
+                yield (j, c, *fut.result())
+        finally:
+            for _, _, fut in window:
+                fut.cancel()
+
+
+def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str, Any]:
+    """Simulate every entry; return the JSON report (also streams the log when asked)."""
+    from tqdm import tqdm
+
+    check_options(decks, opts)
+    entries = plan(decks, opts)
+    total = sum(opts.games for e in entries if e.runnable)
+    if opts.jobs:
+        jobs = opts.jobs
+    else:  # automatic: one per core, but a handful of games is faster than starting processes
+        jobs = max(1, min(os.cpu_count() or 1, math.ceil(total / 200)))
+    disable = None if opts.progress is None else not opts.progress
+    with tqdm(total=total, unit="game", file=sys.stderr, disable=disable, desc="validate") as bar:
+        if opts.log_file is not None:
+            with AtomicLines(opts.log_file) as log:
+                for i, chunk, tally, lines in _results(chunks(entries, opts, jobs), jobs):
+                    entries[i].tally.merge(tally)
+                    log.write_lines(lines or [])
+                    bar.update(chunk.stop - chunk.start)
+        else:
+            for i, chunk, tally, _ in _results(chunks(entries, opts, jobs), jobs):
+                entries[i].tally.merge(tally)
+                bar.update(chunk.stop - chunk.start)
+    results = [entry_json(e, opts) for e in entries]
+    return {"format": FORMAT, "seed": opts.seed, "games": opts.games, "agents": list(opts.agents),
+            "cap": opts.cap, "passed": all(r["passed"] for r in results), "results": results}
+
+
+def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
+    """The report of one entry: statistics, static checks, verdict and why."""
+    stats = entry.tally.to_json()
+    failures = []
+    if not entry.runnable:
+        failures.append(f"no rules engine for game '{entry.deck.game}'")
+    for c in entry.checks:
+        if not c.passed and not (c.name == "rules engine available" and not entry.runnable):
+            failures.append(f"static check failed: {c.name} ({c.detail})")
+    for gap in stats["rule_gaps"]:
+        if not gap["settled"]:
+            failures.append(f"unsettled rule gap '{gap['kind']}' in {gap['games']} game(s), "
+                            f"e.g. game {gap['game']} seed {gap['seed']}")
+    if entry.runnable and stats["completed"] < stats["games"] and not any(not g["settled"] for g in stats["rule_gaps"]):
+        failures.append(f"{stats['games'] - stats['completed']} game(s) did not end")  # pragma: no cover - defensive
+    return {"variant": entry.deck.id, "kind": entry.deck.kind, "game": entry.deck.game, "players": entry.players,
+            "seed": opts.seed, "seat_agents": "rotated" if len(set(opts.agents)) > 1 else opts.agents[0],
+            **stats,
+            "static_checks": [{"name": c.name, "players": c.players, "passed": c.passed, "detail": c.detail}
+                              for c in entry.checks],
+            "passed": not failures, "failures": failures}
+
+
+def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
+    """Run the validator, print a summary, write the reports; 1 if any entry failed, else 0."""
+    from cardgen.simulate.summary import format_entry
+
+    doc = run_validation(decks, opts)
+    for result in doc["results"]:
+        print(format_entry(result))
+    failed = [r for r in doc["results"] if not r["passed"]]
+    print(f"{len(doc['results'])} deck/player-count combination(s), {len(failed)} failed")
+    if opts.json_file is not None:
+        write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+    if opts.out is not None:
+        from cardgen.report.validation import render_html
+        target = Path(opts.out) / "validation" / "index.html"
+        write_atomic(target, render_html(doc))
+        print(f"report: {target}")
+    return 1 if failed else 0
