@@ -149,6 +149,7 @@ class KingLuiState(State):
         self.phase = _ACT
         self._player = 0
         self._legal: list[Action] = []
+        self._king_peak = 0
         self._start_course()
 
     def _stacked(self, order: list[str]) -> list[int]:
@@ -178,7 +179,7 @@ class KingLuiState(State):
             cards = self.table[arg]
             self.hands[player][arg] += cards
             self.taken[player][arg] += len(cards)
-            self.table[arg] = []
+            cards.clear()
             self._end_turn()
         elif code == _DRAW:
             self._draw()
@@ -285,19 +286,15 @@ class KingLuiState(State):
             supply.clear()
             self._finish("supply_exhausted")
             return
-        table = self.table
+        # one list per dish, then the Emeralds' place: an Emerald's dish index -1 picks it
+        slots = self.table + [self.table_emeralds]
         dish_of = g.dish_of
-        emeralds = self.table_emeralds
-        for _ in range(g.course_cards):
-            card = supply.pop()
-            d = dish_of[card]
-            if d < 0:
-                emeralds.append(card)
-            else:
-                table[d].append(card)
-        if emeralds:
-            self.track("table_emeralds", len(emeralds))
-        self.track("table_dish_portions", max(map(len, table)))
+        deal = supply[-g.course_cards:]
+        del supply[-g.course_cards:]
+        for card in reversed(deal):  # the top card first
+            slots[dish_of[card]].append(card)
+        if self.table_emeralds:
+            self.track("table_emeralds", len(self.table_emeralds))
         self._player = self.chef
         self.acted = 0
         self._decide()
@@ -394,11 +391,11 @@ class KingLuiState(State):
             if cards:
                 king[d] += cards
                 served += len(cards)
-                self.table[d] = []
+                cards.clear()
         if served:
             self.king_total += served
-            self.track("king_portions", self.king_total)
-            self.track("king_dish_portions", max(map(len, king)))
+            if self.king_total > self._king_peak:
+                self._king_peak = self.king_total
         self.rounds += 1
         self.chef = (self.chef + 1) % g.players
         self._start_course()
@@ -408,5 +405,6 @@ class KingLuiState(State):
         self.end_reason = reason
         self._legal = []
         self._player = -1
-        for hand in self.hands:
+        for hand in self.hands:  # hands only grow: their final size is their peak
             self.track("hand_cards", sum(map(len, hand)))
+        self.track("king_portions", self._king_peak)
