@@ -1,4 +1,8 @@
-"""King Lui's rule numbers and component data, as the deck file declares them."""
+"""King Lui's rule numbers and component data, as the deck file declares them.
+
+The engine (``engine.py``), the static checks and the Emerald card text all read these
+numbers; nothing else in the package hard-codes them.
+"""
 from __future__ import annotations
 
 from typing import Literal
@@ -11,7 +15,8 @@ from cardgen.model.schema import Strict
 class KingLuiRules(Strict):
     """Every number of the King Lui rules a variant may change."""
 
-    course_cards_per_player: int = Field(ge=1, le=10, description="cards dealt to the table per player each course")
+    course_cards_per_player: int = Field(ge=1, le=10, description="cards dealt to the table per player each "
+                                         "course (an Emerald dealt takes one of these places)")
     supply_draw_cards: int = Field(default=1, ge=1, le=5, description="cards a player draws with 'take from the supply'")
     emerald_portions: int = Field(default=2, ge=1, le=10,
                                   description="portions an Emerald removes from the king's place")
