@@ -1,0 +1,119 @@
+"""Deck checks of Draco & Co: cross-references (load time) and static checks per player count.
+
+``check_references`` rejects a deck the engine could not even set up (no Draco, a
+coin whose worth contradicts ``silver_per_gold``...), with a field path. The
+static checks answer a designer's question for each player count: can this box be
+dealt and played as the rules say?
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from cardgen.games.base import CheckResult, Problem
+from cardgen.games.draco.model import ROLL_EFFECTS
+
+
+def _role(c: Any) -> str | None:
+    return c.data.role if c.data is not None else None
+
+
+def check_references(deck: Any) -> Iterable[Problem]:
+    """Problems the schema alone cannot see; paths point into ``deck.components``."""
+    problems: list[Problem] = []
+    colours = set(deck.colours)
+    dracos = [i for i, c in enumerate(deck.components) if _role(c) == "draco"]
+    if len(dracos) != 1:
+        problems.append(Problem(("components",), f"expected exactly one component with role 'draco', "
+                                f"found {len(dracos)}"))
+    specials: dict[str, int] = {}
+    for i, c in enumerate(deck.components):
+        role = _role(c)
+        if role is None:
+            problems.append(Problem(("components", i, "data"), "missing 'data' (expected at least {role: ...})"))
+            continue
+        if role in ("lair", "character") and c.data.colour not in colours:
+            problems.append(Problem(("components", i, "data", "colour"), f"unknown colour '{c.data.colour}'; "
+                                    f"expected one of the deck's colours ({', '.join(colours)})"))
+        if role == "draco":
+            hands = [f.data.cup_hand if f.data is not None else None for f in c.faces]
+            if c.kind != "card" or sorted(h or "" for h in hands) != ["left", "right"]:
+                problems.append(Problem(("components", i, "faces"), "Draco is a two-sided card: one face with "
+                                        "data {cup_hand: right}, the other with {cup_hand: left}"))
+            if c.count != 1:
+                problems.append(Problem(("components", i, "count"), "there is exactly one Draco (count: 1)"))
+        if role == "special":
+            if c.data.special in specials:
+                problems.append(Problem(("components", i, "data", "special"),
+                                        f"special '{c.data.special}' is already component "
+                                        f"#{specials[c.data.special]}; each special appears once"))
+            specials[c.data.special] = i
+            if c.count != 1:
+                problems.append(Problem(("components", i, "count"), "a special character is a single card "
+                                        "(count: 1)"))
+        if role == "action":
+            face = c.faces[0].data
+            if c.kind != "card" or face is None or face.effect is None:
+                problems.append(Problem(("components", i, "faces", 0, "data"), "an action card's face needs "
+                                        "one effect, e.g. {flip_draco: {}} (see docs/draco.md)"))
+        if role == "coin" and c.data.silver not in (1, deck.rules.silver_per_gold):
+            problems.append(Problem(("components", i, "data", "silver"), f"a coin is worth 1 silver or one gold "
+                                    f"({deck.rules.silver_per_gold} silver, rules.silver_per_gold); found "
+                                    f"{c.data.silver}"))
+        if role == "die" and (c.kind != "die" or any(f.value is None or f.value < 1 for f in c.faces)):
+            problems.append(Problem(("components", i, "faces"), "the die is a component of kind 'die' whose "
+                                    "faces all have a 'value' of 1 or more"))
+    return problems
+
+
+
+def _sum(deck: Any, role: str, **match: Any) -> int:
+    return sum(c.count for c in deck.model.components
+               if _role(c) == role and all(getattr(c.data, k) == v for k, v in match.items()))
+
+
+def static_checks(deck: Any, players: int) -> list[CheckResult]:
+    """Can ``deck`` be set up and played by ``players`` players?"""
+    r = deck.rules
+    comps = deck.model.components
+    out: list[CheckResult] = []
+    actions = _sum(deck, "action")
+    dealt = players * r.hand_size
+    pile = actions - r.cards_set_aside - dealt
+    out.append(CheckResult("starting hands fit in the action deck", players, pile > 0,
+                           f"{actions} action cards, {r.cards_set_aside} set aside, {players} x {r.hand_size} "
+                           f"dealt: {pile} left to draw"))
+    gold = _sum(deck, "coin", silver=r.silver_per_gold)
+    silver = _sum(deck, "coin", silver=1)
+    need_gold = players * r.starting_gold
+    out.append(CheckResult("starting gold fits in the box", players, need_gold <= gold,
+                           f"{players} x {r.starting_gold} gold needed, {gold} in the box"))
+    lairs = [c for c in comps if _role(c) == "lair"]
+    per_colour = [_sum(deck, "character", colour=c.data.colour) for c in lairs[:players]]
+    out.append(CheckResult("the lairs cover the players", players,
+                           len(lairs) >= players and all(n == 2 for n in per_colour),
+                           f"{len(lairs)} lair(s) for {players} players; characters per colour in play: "
+                           f"{per_colour} (two each)"))
+    specials = _sum(deck, "special")
+    seats = 2 * players + specials
+    toast = len(r.toast_payouts) + len(r.toast_costs)
+    out.append(CheckResult("the seating circle holds", players, _sum(deck, "draco") == 1 and toast <= seats,
+                           f"Draco + {2 * players} characters + {specials} specials = {seats} seats; a toast pays "
+                           f"{len(r.toast_payouts)} and charges {len(r.toast_costs)} distinct seats"))
+    bank_gold = gold - need_gold
+    payout = sum(r.toast_payouts)
+    change = sum(v % r.silver_per_gold for v in r.toast_payouts)
+    ok = payout <= silver + bank_gold * r.silver_per_gold and change <= silver
+    out.append(CheckResult("a toast can be paid from the bank", players, ok,
+                           f"a toast pays {payout} silver ({change} of it in silver coins for change); the bank "
+                           f"starts with {silver} silver and {bank_gold} gold"))
+    dice = [c for c in comps if _role(c) == "die"]
+    rolls = sorted({f.data.effect[0] for c in comps if _role(c) == "action" for f in c.faces[:1]
+                    if f.data is not None and f.data.effect is not None and f.data.effect[0] in ROLL_EFFECTS})
+    faces = [f.value for f in dice[0].faces] if dice else []
+    die_ok = not rolls or (len(dice) == 1 and len(faces) >= 2 and all(v is not None and 1 <= v <= seats
+                                                                        for v in faces))
+    out.append(CheckResult("the die serves every roll effect", players, die_ok,
+                           f"roll effects: {', '.join(rolls) or 'none'}; die faces {faces} "
+                           f"(each names a seat among {seats})"))
+    return out

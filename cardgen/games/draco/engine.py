@@ -1,0 +1,598 @@
+"""Draco & Co rules engine (``Game``/``State`` of ``cardgen.engine.api``).
+
+A turn: 1) play an action card (mandatory) and carry it out, 2) propose a toast
+(optional, only when the cup stands in the centre), 3) draw a card; the cup goes
+back to the centre at the end of its owner's next turn without a toast. Decisions:
+
+* ``("play", kind, *choices)``: play a card of component ``kind``; the choices the
+  card allows follow (a character instance id, a player seat, the specials' new order).
+* ``("move", character)``: after a die roll (Favour), the character that moves.
+* ``("toast",)`` / ``("pass",)``: propose a toast or not.
+
+Money is kept as silver values per player (a gold coin is ``silver_per_gold``);
+players change coins with the bank freely, so the box only runs short when its
+coins cannot represent what the players own (``table.coins_held``). Rule gaps
+(clarifications in the deck) are documented in docs/draco.md.
+
+Hot path: plain ints and lists; every rule number is read once in ``DracoGame``.
+"""
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
+from cardgen.errors import InputError
+from cardgen.games.draco.table import (JEAN, NONE, SARAH, SPECIAL_CODES, ZORK, arrange, beside_draco, coins_held,
+                                       move, sarah_neighbours, swap, toast_deltas)
+
+# effect codes of action kinds
+MOVE, ROLL, SPLIT, BESIDE, RESEAT, ARRANGE, STEAL, FLIP, SWAP_ADJ, SWAP_ANY, CUP, COINS, DUEL = range(13)
+# phases
+PLAY, ROLLED, TOAST, OVER = range(4)
+PHASE_NAMES = ("play", "move", "toast", "over")
+
+TOAST_ACTION: Action = ("toast",)
+PASS_ACTION: Action = ("pass",)
+
+#: gap kind -> resolutions this engine applies (``GameSpec.gaps``)
+GAPS: dict[str, tuple[str, ...]] = {
+    "final_toast": ("must_toast", "may_toast"),
+    "empty_hand": ("skip_play",),
+    "cannot_pay": ("pay_what_they_have",),
+    "bank_short": ("pay_what_remains", "unlimited"),
+    "richest_tie": ("each_pays", "none_pays"),
+    "tie_for_win": ("repeat_elimination", "share_next"),
+    "nothing_to_rebuild": ("pile_exhausted",),
+}
+
+
+def _instances(comp: Any) -> list[str]:
+    return [f"{comp.id}#{n}" for n in range(1, comp.count + 1)]
+
+
+class DracoGame(Game):
+    """Draco & Co for one deck and player count: rule numbers and tables read once."""
+
+    def __init__(self, deck: Any, players: int) -> None:
+        super().__init__(deck, players)
+        r = deck.rules
+        comps = [c for c in deck.model.components if c.data is not None]
+        self.hand_size: int = r.hand_size
+        self.per_gold: int = r.silver_per_gold
+        self.start_money: int = r.starting_gold * r.silver_per_gold
+        self.payouts: list[int] = list(r.toast_payouts)
+        self.costs: list[int] = list(r.toast_costs)
+        self.zork_mult: int = r.zork_multiplier
+        self.sarah_draw: int = r.sarah_draw
+        self.rebuilds: int = r.pile_rebuilds
+        self.set_aside: int = r.cards_set_aside
+        self.cup_right: bool = r.draco_start == "right"
+        self.cup_last: bool = r.cup_start == "last_player"
+        self.gold_total = sum(c.count for c in comps if c.data.role == "coin" and c.data.silver == self.per_gold)
+        self.silver_total = sum(c.count for c in comps if c.data.role == "coin" and c.data.silver == 1)
+        dies = [c for c in comps if c.data.role == "die"]
+        self.die: list[int] = [int(f.value) for f in dies[0].faces] if dies else [1, 2, 3, 4, 5, 6]
+
+        # characters: codes 2p, 2p+1 for player p, then the special characters
+        lairs = [c for c in comps if c.data.role == "lair"]
+        if len(lairs) < players:
+            raise InputError(f"{deck.id}: {len(lairs)} lair(s) for {players} players")
+        self.lair_ids = [_instances(c)[0] for c in lairs[:players]]
+        self.box_ids: list[str] = [i for c in lairs[players:] for i in _instances(c)]
+        self.char_ids: list[str] = []
+        self.owner: list[int] = []
+        self.special: list[int] = []
+        for p, lair in enumerate(lairs):
+            ids = [i for c in comps if c.data.role == "character" and c.data.colour == lair.data.colour
+                   for i in _instances(c)]
+            if p >= players:
+                self.box_ids += ids
+                continue
+            if len(ids) != 2:
+                raise InputError(f"{deck.id}: colour '{lair.data.colour}' has {len(ids)} characters, expected 2")
+            self.char_ids += ids
+            self.owner += [p, p]
+            self.special += [NONE, NONE]
+        self.special_ids: list[str] = []
+        for c in comps:
+            if c.data.role == "special":
+                for i in _instances(c):
+                    self.char_ids.append(i)
+                    self.special_ids.append(i)
+                    self.owner.append(-1)
+                    self.special.append(SPECIAL_CODES[c.data.special])
+        self.code_of: dict[str, int] = {cid: n for n, cid in enumerate(self.char_ids)}
+        self.is_special: list[bool] = [s != NONE for s in self.special]
+        self.draco_ids: list[str] = [i for c in comps if c.data.role == "draco" for i in _instances(c)]
+
+        # action cards: one kind per component, instances in deck order
+        self.kind_ids: list[str] = []
+        self.kind_effect: list[tuple[int, int, int]] = []
+        self.card_ids: list[str] = []
+        self.card_kind: list[int] = []
+        for c in comps:
+            if c.data.role != "action":
+                continue
+            k = len(self.kind_ids)
+            self.kind_ids.append(c.id)
+            self.kind_effect.append(self._effect(c.faces[0].data.effect))
+            for i in _instances(c):
+                self.card_ids.append(i)
+                self.card_kind.append(k)
+        self.kind_of: dict[str, int] = {kid: k for k, kid in enumerate(self.kind_ids)}
+        self._build_actions()
+        self.info = self._info()
+
+    @staticmethod
+    def _effect(effect: tuple[str, Any]) -> tuple[int, int, int]:
+        """(code, a, b) of an effect: the hot path reads ints, never pydantic models."""
+        key, p = effect
+        if key == "move":
+            return MOVE, int(p.which == "any"), p.steps if p.direction == "back" else -p.steps
+        if key == "roll_and_move":
+            return ROLL, int(p.which == "any"), 1 if p.direction == "back" else -1
+        if key == "split":
+            return SPLIT, p.forward, p.back
+        if key == "steal":
+            return STEAL, p.silver, 0
+        if key == "swap":
+            return (SWAP_ADJ if p.reach == "adjacent" else SWAP_ANY), 0, 0
+        if key == "coin_drop":
+            return COINS, p.coins, p.silver
+        if key == "dice_duel":
+            return DUEL, p.silver, 0
+        return {"both_beside_draco": BESIDE, "reseat_all": RESEAT, "arrange_specials": ARRANGE,
+                "flip_draco": FLIP, "cup_to_centre": CUP}[key], 0, 0
+
+    def _build_actions(self) -> None:
+        """Every action tuple that does not depend on the state, built once per game."""
+        n = self.players
+        everyone = range(len(self.char_ids))
+        self.static_play: list[list[list[Action] | None]] = []
+        self.steal_targets: list[list[list[tuple[int, Action]]]] = []
+        self.noop: list[Action] = [("play", kid) for kid in self.kind_ids]
+        self.swap_t: list[dict[tuple[int, int], Action]] = []
+        self.move_own: list[list[Action]] = []
+        self.move_any: list[Action] = [("move", self.char_ids[c]) for c in everyone]
+        orders = [tuple(p) for p in permutations(self.special_ids)]
+        for p in range(n):
+            own = (2 * p, 2 * p + 1)
+            self.move_own.append([("move", self.char_ids[c]) for c in own])
+            lists: list[list[Action] | None] = []
+            steals: list[list[tuple[int, Action]]] = []
+            swaps: dict[tuple[int, int], Action] = {}
+            for k, kid in enumerate(self.kind_ids):
+                code = self.kind_effect[k][0]
+                steals.append([])
+                if code in (MOVE,):
+                    chars = everyone if self.kind_effect[k][1] else own
+                    lists.append([("play", kid, self.char_ids[c]) for c in chars])
+                elif code in (SPLIT, BESIDE):
+                    lists.append([("play", kid, self.char_ids[c]) for c in own])
+                elif code == ARRANGE:
+                    lists.append([("play", kid, *o) for o in orders] if orders else [self.noop[k]])
+                elif code == STEAL:
+                    steals[k] = [(q, ("play", kid, q)) for q in range(n) if q != p]
+                    lists.append(None)
+                elif code == SWAP_ADJ:
+                    for c in own:
+                        for d in everyone:
+                            if d != c:
+                                swaps[(c, d)] = ("play", kid, self.char_ids[c], self.char_ids[d])
+                    lists.append(None)
+                elif code == SWAP_ANY:
+                    lists.append([("play", kid, self.char_ids[c], self.char_ids[d]) for c in own
+                                  for d in everyone if d != c])
+                elif code == DUEL:
+                    lists.append([("play", kid, q) for q in range(n) if q != p])
+                else:
+                    lists.append([self.noop[k]])
+            self.static_play.append(lists)
+            self.steal_targets.append(steals)
+            self.swap_t.append(swaps)
+
+    def _info(self) -> dict[str, Any]:
+        """Static public facts agents read from the observation (shared, never copied)."""
+        names = {v: k for k, v in SPECIAL_CODES.items()}
+        return {
+            "owner": {cid: self.owner[c] for c, cid in enumerate(self.char_ids)},
+            "special": {cid: self.special[c] for c, cid in enumerate(self.char_ids)},
+            "special_name": {cid: names.get(self.special[c], "") for c, cid in enumerate(self.char_ids)},
+            "characters": {p: [self.char_ids[2 * p], self.char_ids[2 * p + 1]] for p in range(self.players)},
+            "effects": {kid: self.kind_effect[k] for k, kid in enumerate(self.kind_ids)},
+            "card_kind": {cid: self.kind_ids[k] for cid, k in zip(self.card_ids, self.card_kind)},
+            "payouts": tuple(self.payouts), "costs": tuple(self.costs), "zork_multiplier": self.zork_mult,
+            "die": tuple(self.die), "per_gold": self.per_gold,
+        }
+
+    def new_initial_state(self, seed: int) -> "DracoState":
+        return DracoState(self, seed)
+
+
+class DracoState(State):
+    """One game of Draco & Co in progress."""
+
+    def __init__(self, game: DracoGame, seed: int) -> None:
+        super().__init__(game, seed)
+        g = game
+        self.g = g
+        n = g.players
+        rng = self.rng
+        deck = list(range(len(g.card_ids)))
+        rng.shuffle(deck)
+        order = list(range(len(g.char_ids)))
+        rng.shuffle(order)
+        self.initial_piles = {"actions": [g.card_ids[i] for i in deck],
+                              "circle": [g.char_ids[c] for c in order]}
+        self.set_aside: list[int] = deck[:g.set_aside]
+        deck = deck[g.set_aside:]
+        self.hands: list[list[int]] = []
+        for _ in range(n):
+            self.hands.append(deck[:g.hand_size])
+            deck = deck[g.hand_size:]
+        self.pile: list[int] = deck  # drawn from the end
+        self.discard: list[int] = []
+        self.order: list[int] = order  # rank order: index 0 = first seat
+        self.cup_right: bool = g.cup_right
+        self.money: list[int] = [g.start_money] * n
+        self.first: int = rng.randrange(n)
+        self.cur: int = self.first
+        self.cup: int = (self.first - 1) % n if g.cup_last else -1
+        self.rebuilds_left: int = g.rebuilds
+        self.last_call: bool = False  # the last pile ran out: the next toast ends the game
+        self.final_rule: str = "must_toast"
+        self.phase: int = PLAY
+        self.roll: int = 0
+        self.roll_sign: int = -1
+        self.roll_any: bool = False
+        self.toasts: int = 0
+        self.rebuilt: int = 0
+        self.unpaid: int = 0
+        self._legal: list[Action] | None = None
+        self._outcome: Outcome | None = None
+        self._track()
+        if not self.pile:
+            self._pile_empty()
+        if self.end_reason is None:
+            self._start_turn()
+
+    # -- the interface -----------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return -1 if self.end_reason is not None else self.cur
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is not None:
+            return self._legal
+        if self.end_reason is not None:
+            out: list[Action] = []
+        elif self.phase == PLAY:
+            out = self._legal_play()
+        elif self.phase == ROLLED:
+            out = self.g.move_any if self.roll_any else self.g.move_own[self.cur]
+        else:
+            out = [TOAST_ACTION, PASS_ACTION]
+        self._legal = out
+        return out
+
+    def apply(self, action: Action) -> None:
+        if type(action) is not tuple:
+            action = tuple(action)
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(f"{action!r} is not legal for seat {self.cur} in phase {PHASE_NAMES[self.phase]}")
+        self._legal = None
+        phase = self.phase
+        if phase == PLAY:
+            self._play(action)
+        elif phase == ROLLED:
+            move(self.order, self.g.code_of[action[1]], self.roll * self.roll_sign)
+            self._after_play()
+        elif action[0] == "toast":
+            self._toast()
+        else:
+            self._end_turn(False)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        g = self.g
+        return {
+            "player": player, "current": self.current_player, "phase": PHASE_NAMES[self.phase],
+            "hand": [g.card_ids[i] for i in self.hands[player]],
+            "circle": [g.char_ids[c] for c in self.order], "draco": "right" if self.cup_right else "left",
+            "cup": self.cup, "money": list(self.money), "hand_sizes": [len(h) for h in self.hands],
+            "pile": len(self.pile), "discard": len(self.discard), "rebuilds_left": self.rebuilds_left,
+            "last_call": self.last_call, "roll": self.roll if self.phase == ROLLED else None,
+            "roll_delta": self.roll * self.roll_sign if self.phase == ROLLED else 0,
+            "info": g.info,
+        }
+
+    def outcome(self) -> Outcome:
+        if self._outcome is None:
+            scores = [float(m) for m in self.money]
+            self._outcome = Outcome(self.end_reason or "unfinished", scores, [], None, self._extra())
+        return self._outcome
+
+    def zones(self) -> dict[str, list[str]]:
+        g = self.g
+        out = {"pile": [g.card_ids[i] for i in self.pile], "discard": [g.card_ids[i] for i in self.discard],
+               "set_aside": [g.card_ids[i] for i in self.set_aside],
+               "circle": [g.char_ids[c] for c in self.order], "table": list(g.draco_ids),
+               "box": list(g.box_ids)}
+        for p, hand in enumerate(self.hands):
+            out[f"hand:{p}"] = [g.card_ids[i] for i in hand]
+            out[f"lair:{p}"] = [g.lair_ids[p]]
+        return out
+
+    # -- a turn ------------------------------------------------------------------------
+    def _legal_play(self) -> list[Action]:
+        g = self.g
+        p = self.cur
+        static = g.static_play[p]
+        kinds = g.card_kind
+        effect = g.kind_effect
+        out: list[Action] = []
+        seen = 0
+        for card in self.hands[p]:
+            k = kinds[card]
+            bit = 1 << k
+            if seen & bit:
+                continue
+            seen |= bit
+            fixed = static[k]
+            if fixed is not None:
+                out += fixed
+            elif effect[k][0] == STEAL:
+                money = self.money
+                targets = [t for q, t in g.steal_targets[p][k] if money[q] > 0]
+                out += targets if targets else (g.noop[k],)
+            else:  # SWAP_ADJ: own characters with their neighbours
+                order = self.order
+                last = len(order) - 1
+                table = g.swap_t[p]
+                for c in (2 * p, 2 * p + 1):
+                    i = order.index(c)
+                    if i > 0:
+                        out.append(table[(c, order[i - 1])])
+                    if i < last:
+                        out.append(table[(c, order[i + 1])])
+        return out
+
+    def _play(self, action: Action) -> None:
+        g = self.g
+        p = self.cur
+        k = g.kind_of[action[1]]
+        hand = self.hands[p]
+        kinds = g.card_kind
+        for n, card in enumerate(hand):
+            if kinds[card] == k:
+                del hand[n]
+                self.discard.append(card)
+                break
+        code, a, b = g.kind_effect[k]
+        order = self.order
+        if code == MOVE:
+            move(order, g.code_of[action[2]], b)
+        elif code == ROLL:
+            self.roll = g.die[self.rng.randrange(len(g.die))]
+            self.roll_sign = b
+            self.roll_any = bool(a)
+            self.phase = ROLLED
+            return
+        elif code == SPLIT:
+            c = g.code_of[action[2]]
+            move(order, c, -a)
+            move(order, c ^ 1, b)
+        elif code == BESIDE:
+            c = g.code_of[action[2]]
+            beside_draco(order, c, c ^ 1)
+        elif code == RESEAT:
+            self.rng.shuffle(order)
+        elif code == ARRANGE:
+            if len(action) > 2:
+                arrange(order, [g.code_of[s] for s in action[2:]], g.is_special)
+        elif code == STEAL:
+            if len(action) > 2:
+                q = action[2]
+                d = [0] * g.players
+                d[q] -= a
+                d[p] += a
+                self._settle(d, (p,))
+        elif code == FLIP:
+            order.reverse()
+            self.cup_right = not self.cup_right
+        elif code in (SWAP_ADJ, SWAP_ANY):
+            swap(order, g.code_of[action[2]], g.code_of[action[3]])
+        elif code == CUP:
+            self.cup = -1
+        elif code == COINS:
+            d = [0] * g.players
+            paid: list[int] = []
+            die = g.die
+            rng = self.rng
+            for _ in range(a):
+                seat = die[rng.randrange(len(die))] - 1
+                if seat < len(order):
+                    owner = g.owner[order[seat]]
+                    if owner >= 0:
+                        d[owner] += b
+                        paid.append(owner)
+            if paid:
+                self._settle(d, tuple(paid))
+        elif code == DUEL:
+            q = action[2]
+            die = g.die
+            rng = self.rng
+            mine, theirs = die[rng.randrange(len(die))], die[rng.randrange(len(die))]
+            if mine != theirs:
+                win, lose = (p, q) if mine > theirs else (q, p)
+                d = [0] * g.players
+                d[win] += a
+                d[lose] -= a
+                self._settle(d, (win,))
+        if self.end_reason is None:
+            self._after_play()
+
+    def _after_play(self) -> None:
+        """Step 2: a toast is possible only with the cup in the centre."""
+        if self.cup != -1:
+            self._end_turn(False)
+        elif self.last_call and (self.final_rule == "must_toast" or not self.hands[self.cur]):
+            self._toast()  # the final toast cannot be declined
+        else:
+            self.phase = TOAST
+
+    def _toast(self) -> None:
+        g = self.g
+        money = self.money
+        top = max(money)
+        richest = [p for p, v in enumerate(money) if v == top]
+        d, zork = toast_deltas(self.order, g.owner, g.special, g.payouts, g.costs, g.zork_mult, richest, g.players)
+        if zork and len(richest) > 1:
+            rule = self.gap("richest_tie", f"{len(richest)} players tie with {top} silver")
+            if rule is None:
+                return
+            if rule == "none_pays":
+                d, _ = toast_deltas(self.order, g.owner, g.special, g.payouts, g.costs, g.zork_mult, (), g.players)
+        receivers = []
+        for i in range(min(len(g.payouts) + 1, len(self.order))):
+            o = g.owner[self.order[i]]
+            if o >= 0 and o not in receivers:
+                receivers.append(o)
+        self._settle(d, tuple(receivers))
+        if self.end_reason is not None:
+            return
+        self.toasts += 1
+        self.cup = self.cur
+        if g.sarah_draw:
+            for p in sarah_neighbours(self.order, g.owner, g.special):
+                self._draw(p, g.sarah_draw)
+                self.track("hand_size", len(self.hands[p]))
+                if self.end_reason is not None:
+                    return
+        if self.last_call:
+            self._finish("final_toast")
+        else:
+            self._end_turn(True)
+
+    def _end_turn(self, toasted: bool) -> None:
+        """Step 3: draw a card; the cup returns to the centre a round after its toast."""
+        p = self.cur
+        self._draw(p, 1)
+        if self.end_reason is not None:
+            return
+        if self.cup == p and not toasted:
+            self.cup = -1
+        self.turns += 1
+        self.cur = p = (p + 1) % self.g.players
+        if p == self.first:
+            self.rounds += 1
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.phase = PLAY
+        if not self.hands[self.cur]:
+            if self.gap("empty_hand", f"seat {self.cur} has no action card") is None:
+                return
+            self._after_play()
+
+    # -- cards -------------------------------------------------------------------------
+    def _draw(self, p: int, n: int) -> None:
+        pile = self.pile
+        hand = self.hands[p]
+        for _ in range(n):
+            if not pile:
+                return  # only after the last pile ran out: nobody draws any more
+            hand.append(pile.pop())
+            if not pile:
+                self._pile_empty()
+                pile = self.pile
+                if self.end_reason is not None:
+                    return
+
+    def _pile_empty(self) -> None:
+        """The last card was drawn: rebuild from the discards, or the final toast is near."""
+        if self.last_call:
+            return
+        if self.rebuilds_left > 0:
+            if self.discard:
+                self.rebuilds_left -= 1
+                self.rebuilt += 1
+                self.pile = self.discard
+                self.discard = []
+                self.rng.shuffle(self.pile)
+                return
+            if self.gap("nothing_to_rebuild", "the discard pile is empty") is None:
+                return
+        rule = self.gap("final_toast", f"after {self.rebuilt} rebuild(s)")
+        if rule is None:
+            return
+        self.final_rule = rule
+        self.last_call = True
+
+    # -- money -------------------------------------------------------------------------
+    def _settle(self, d: list[int], receivers: tuple[int, ...]) -> None:
+        """Apply money changes at once; debts beyond a purse and a short box are gaps."""
+        money = self.money
+        g = self.g
+        for p, v in enumerate(d):
+            if v < 0 and money[p] + v < 0:
+                if self.gap("cannot_pay", f"seat {p} owes {-v} with {money[p]}") is None:
+                    return
+                d[p] = -money[p]
+        for p, v in enumerate(d):
+            money[p] += v
+        gold, silver = coins_held(money, g.per_gold, g.gold_total)
+        if silver > g.silver_total:
+            rule = self.gap("bank_short", f"players need {silver} silver coins, the box has {g.silver_total}")
+            if rule is None:
+                return
+            if rule == "unlimited":
+                self.track("coins_missing", silver - g.silver_total)
+            else:
+                # the bank pays first seats first: take back from the last receivers
+                for p in reversed(receivers):
+                    while d[p] > 0 and silver > g.silver_total:
+                        money[p] -= 1
+                        d[p] -= 1
+                        self.unpaid += 1
+                        gold, silver = coins_held(money, g.per_gold, g.gold_total)
+                self.track("unpaid_by_bank", self.unpaid)
+        self._track()
+
+    def _track(self) -> None:
+        g = self.g
+        gold, silver = coins_held(self.money, g.per_gold, g.gold_total)
+        self.track("gold_in_hands", gold)
+        self.track("silver_in_hands", silver)
+        self.track("money_in_hands", sum(self.money))
+        self.track("richest_player", max(self.money))
+
+    # -- the end -----------------------------------------------------------------------
+    def _finish(self, reason: str) -> None:
+        self.end_reason = reason
+        self.phase = OVER
+        winners, tie_break = self._winners()
+        self._outcome = Outcome(reason, [float(m) for m in self.money], winners, tie_break, self._extra())
+
+    def _winners(self) -> tuple[list[int], str | None]:
+        """Most money wins; tied leaders are all eliminated and the next best wins."""
+        money = self.money
+        amounts = sorted(set(money), reverse=True)
+        groups = [[p for p, v in enumerate(money) if v == a] for a in amounts]
+        if len(groups[0]) == 1:
+            return groups[0], None
+        if len(groups) > 1 and len(groups[1]) == 1:
+            return groups[1], "leaders_eliminated"
+        rule = self.gap("tie_for_win", f"amounts {sorted(money, reverse=True)}")
+        if rule == "share_next" and len(groups) > 1:
+            return groups[1], "leaders_eliminated_next_shared"
+        if rule == "repeat_elimination":
+            for group in groups[2:]:
+                if len(group) == 1:
+                    return group, "leaders_eliminated_repeatedly"
+        return groups[0], "all_tied_leaders_share"
+
+    def _extra(self) -> dict[str, Any]:
+        return {"toasts": self.toasts, "rebuilds": self.rebuilt, "unpaid_by_bank": self.unpaid,
+                "draco": "right" if self.cup_right else "left"}

@@ -1,0 +1,124 @@
+"""Pure functions on Draco's table: seat moves, what a toast pays, coins in hand.
+
+Shared by the engine (``engine.py``) and the heuristic agent (``agents.py``), so
+that the agent's forecasts follow exactly the rules the engine applies. The
+seating ``order`` is a list of characters in rank order: index 0 is the first
+seat (beside the hand that holds Draco's cup), the last index the last seat.
+Turning Draco over therefore reverses the list. ``owner[c]`` is the player who
+owns character ``c`` (-1 for a special) and ``special[c]`` its special kind.
+Both may be lists (engine, int codes) or dicts (agent, instance ids).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+#: special kinds (``special[c]``); 0 = a player's character
+NONE, ZORK, JEAN, SARAH = 0, 1, 2, 3
+SPECIAL_CODES = {"zork": ZORK, "jean": JEAN, "sarah": SARAH}
+
+
+def move(order: list[Any], c: Any, delta: int) -> None:
+    """Move ``c`` by ``delta`` ranks (negative = forward), stopping at the first or last seat."""
+    i = order.index(c)
+    j = i + delta
+    last = len(order) - 1
+    if j < 0:
+        j = 0
+    elif j > last:
+        j = last
+    if j != i:
+        del order[i]
+        order.insert(j, c)
+
+
+def swap(order: list[Any], c: Any, d: Any) -> None:
+    """Swap the seats of ``c`` and ``d``."""
+    i, j = order.index(c), order.index(d)
+    order[i], order[j] = d, c
+
+
+def beside_draco(order: list[Any], first: Any, last: Any) -> None:
+    """Seat ``first`` in the first seat and ``last`` in the last one."""
+    order.remove(first)
+    order.remove(last)
+    order.insert(0, first)
+    order.append(last)
+
+
+def arrange(order: list[Any], specials: Sequence[Any], is_special: Any) -> None:
+    """Seat ``specials`` (in that rank order) on the seats the special characters hold now."""
+    seats = [i for i, c in enumerate(order) if is_special[c]]
+    for i, c in zip(seats, specials):
+        order[i] = c
+
+
+def toast_deltas(order: Sequence[Any], owner: Any, special: Any, payouts: Sequence[int], costs: Sequence[int],
+                 multiplier: int, richest: Sequence[int], players: int) -> tuple[list[int], bool]:
+    """What one toast gives (+) or takes (-) from each player, and whether Zork was paid for.
+
+    Payouts go to the first seats, costs come from the last seats (``costs[0]`` is
+    the last seat). Zork never receives; in a paying seat each player in
+    ``richest`` pays ``multiplier`` times his debt. Brother John hands a payout on
+    to the next seat, and in a paying seat the seat before him pays for him (the
+    chain follows further specials). Aunt Sarah neither receives nor pays.
+    """
+    d = [0] * players
+    k = len(order)
+    zork = False
+    for i, amount in enumerate(payouts):
+        j = i
+        while j < k:
+            c = order[j]
+            s = special[c]
+            if s == NONE:
+                d[owner[c]] += amount
+            elif s == JEAN:
+                j += 1
+                continue
+            break
+    for i, amount in enumerate(costs):
+        j = k - 1 - i
+        while j >= 0:
+            c = order[j]
+            s = special[c]
+            if s == NONE:
+                d[owner[c]] -= amount
+            elif s == JEAN:
+                j -= 1
+                continue
+            elif s == ZORK:
+                zork = True
+                for r in richest:
+                    d[r] -= multiplier * amount
+            break
+    return d, zork
+
+
+def sarah_neighbours(order: Sequence[Any], owner: Any, special: Any) -> list[int]:
+    """Owners of the characters beside each Aunt Sarah (one entry per neighbour; Draco and specials skip)."""
+    out: list[int] = []
+    last = len(order) - 1
+    for i, c in enumerate(order):
+        if special[c] == SARAH:
+            for j in (i - 1, i + 1):
+                if 0 <= j <= last and special[order[j]] == NONE:
+                    out.append(owner[order[j]])
+    return out
+
+
+def coins_held(money: Sequence[int], per_gold: int, gold_total: int) -> tuple[int, int]:
+    """Gold and silver coins the players hold together when they change coins with the bank freely.
+
+    Each player keeps as much as possible in gold (fewest coins); only when the box's
+    gold runs out do players hold threes of silver instead.
+    """
+    gold = 0
+    silver = 0
+    for v in money:
+        gold += v // per_gold
+        silver += v % per_gold
+    if gold > gold_total:
+        silver += (gold - gold_total) * per_gold
+        gold = gold_total
+    return gold, silver

@@ -1,0 +1,294 @@
+"""Generated card texts of Draco & Co in French, Italian and English.
+
+Action cards print their effect written out from the face data, Draco's two faces
+and the special characters print reminders of the toast rules; every number comes
+from the resolved deck (``resolved.rules``, component counts), and the names of
+Draco and the special characters from the deck's component names, so a variant
+that renames or re-numbers something gets matching texts.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.games.draco.model import DracoFace
+
+NNBSP = "\u202f"  # narrow no-break space: French, before ; : ! ? and inside « »
+
+
+# -- small phrase builders ---------------------------------------------------------------
+def seats(n: int, lang: str) -> str:
+    """``n`` seats, with the right plural."""
+    word = {"fr": ("place", "places"), "it": ("posto", "posti"), "en": ("seat", "seats")}[lang]
+    return f"{n} {word[0] if n == 1 else word[1]}"
+
+
+def silver(n: int, lang: str) -> str:
+    """``n`` silver coins, with the right plural."""
+    word = {"fr": ("pièce d’argent", "pièces d’argent"), "it": ("moneta d’argento", "monete d’argento"),
+            "en": ("silver coin", "silver coins")}[lang]
+    return f"{n} {word[0] if n == 1 else word[1]}"
+
+
+def cards(n: int, lang: str) -> str:
+    """``n`` action cards, with the right plural."""
+    word = {"fr": ("carte action", "cartes action"), "it": ("carta azione", "carte azione"),
+            "en": ("action card", "action cards")}[lang]
+    return f"{n} {word[0] if n == 1 else word[1]}"
+
+
+def times(n: int, lang: str) -> str:
+    """How many times a thing is repeated (``une fois``, ``twice``...)."""
+    if lang == "fr":
+        return "une fois" if n == 1 else f"{n} fois"
+    if lang == "it":
+        return "una volta" if n == 1 else f"{n} volte"
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def join(values: list[int], lang: str) -> str:
+    """``4, 3, 2 and 1`` in ``lang``."""
+    items = [str(v) for v in values]
+    if len(items) == 1:
+        return items[0]
+    last = {"fr": " et ", "it": " e ", "en": " and "}[lang]
+    return ", ".join(items[:-1]) + last + items[-1]
+
+
+def multiple(m: int, lang: str) -> str:
+    """Zork's multiplier as a phrase: ``le double``, ``il triplo``, ``double``..."""
+    named = {"fr": {1: "la totalité", 2: "le double", 3: "le triple"},
+             "it": {1: "l’intera somma", 2: "il doppio", 3: "il triplo"},
+             "en": {1: "all", 2: "double", 3: "triple"}}[lang]
+    if m in named:
+        return named[m]
+    return {"fr": f"{m} fois", "it": f"{m} volte", "en": f"{m} times"}[lang]
+
+
+# -- action effects ----------------------------------------------------------------------
+#: move sentences by (which, direction); ``{dist}`` is a fixed distance or the die's result
+MOVES: dict[str, dict[tuple[str, str], str]] = {
+    "fr": {
+        ("own", "forward"): "Avancez l’un de vos personnages {dist} (sans dépasser la première place).",
+        ("own", "back"): "Reculez l’un de vos personnages {dist} (sans dépasser la dernière place).",
+        ("any", "forward"): "Avancez le personnage de votre choix, sauf {draco}, {dist} "
+                            "(sans dépasser la première place).",
+        ("any", "back"): "Reculez le personnage de votre choix, sauf {draco}, {dist} "
+                         "(sans dépasser la dernière place).",
+    },
+    "it": {
+        ("own", "forward"): "Sposta uno dei tuoi personaggi avanti {dist} (non oltre il primo posto).",
+        ("own", "back"): "Sposta uno dei tuoi personaggi indietro {dist} (non oltre l’ultimo posto).",
+        ("any", "forward"): "Sposta un personaggio a tua scelta, tranne {draco}, avanti {dist} "
+                            "(non oltre il primo posto).",
+        ("any", "back"): "Sposta un personaggio a tua scelta, tranne {draco}, indietro {dist} "
+                         "(non oltre l’ultimo posto).",
+    },
+    "en": {
+        ("own", "forward"): "Move one of your characters forward {dist} (never past the first seat).",
+        ("own", "back"): "Move one of your characters back {dist} (never past the last seat).",
+        ("any", "forward"): "Move any character but {draco} forward {dist} (never past the first seat).",
+        ("any", "back"): "Move any character but {draco} back {dist} (never past the last seat).",
+    },
+}
+
+DIST_FIXED = {"fr": "de {seats}", "it": "di {seats}", "en": "{seats}"}
+DIST_ROLL = {"fr": "d’autant de places que le résultat", "it": "di tanti posti quanti ne indica il dado",
+             "en": "as many seats as it shows"}
+ROLL_FIRST = {"fr": "Lancez le dé, puis ", "it": "Tira il dado, poi ", "en": "Roll the die, then "}
+
+PHRASES: dict[str, dict[str, str]] = {
+    "fr": {
+        "split": "Avancez l’un de vos deux personnages de {fwd} et reculez l’autre de {back}.",
+        "both_beside_draco": f"Placez vos deux personnages de part et d’autre de {{draco}}{NNBSP}: "
+                             "l’un à la première place, l’autre à la dernière.",
+        "reseat_all": "Ramassez tous les personnages sauf {draco}, mélangez-les et replacez-les au hasard "
+                      "autour de la table.",
+        "arrange_specials": "Redistribuez comme vous le voulez les {n} personnages spéciaux entre les places "
+                            "qu’ils occupent déjà.",
+        "steal": "Prenez {coins} à un autre joueur.",
+        "flip_draco": f"Retournez {{draco}}{NNBSP}: il tient maintenant la coupe dans l’autre main, et la "
+                      "première et la dernière place changent de côté.",
+        "swap_adjacent": "Échangez la place de l’un de vos personnages avec celle d’un personnage assis juste "
+                         "à côté de lui (jamais {draco}).",
+        "swap_any": "Échangez la place de l’un de vos personnages avec celle de n’importe quel autre "
+                    "personnage (jamais {draco}).",
+        "cup_to_centre": f"Remettez la coupe au centre de la table, où qu’elle soit{NNBSP}: vous pouvez porter "
+                         "un toast dès ce tour.",
+        "coin_drop": "Lancez le dé {times}. À chaque lancer, le propriétaire du personnage assis à la place "
+                     "indiquée (en comptant depuis la première) reçoit {coins} de la banque. Un personnage "
+                     "spécial ne reçoit rien.",
+        "dice_duel": f"Défiez un autre joueur{NNBSP}: chacun lance le dé, et le plus haut résultat prend "
+                     "{coins} à l’autre. En cas d’égalité, il ne se passe rien.",
+    },
+    "it": {
+        "split": "Sposta uno dei tuoi due personaggi avanti di {fwd} e l’altro indietro di {back}.",
+        "both_beside_draco": "Metti i tuoi due personaggi ai due lati di {draco}: uno al primo posto, "
+                             "l’altro all’ultimo.",
+        "reseat_all": "Raccogli tutti i personaggi tranne {draco}, mescolali e rimettili a sedere a caso "
+                      "intorno al tavolo.",
+        "arrange_specials": "Ridisponi come preferisci i {n} personaggi speciali sui posti che occupano già.",
+        "steal": "Prendi {coins} a un altro giocatore.",
+        "flip_draco": "Gira {draco}: ora regge la coppa con l’altra mano, quindi il primo e l’ultimo posto "
+                      "si scambiano di lato.",
+        "swap_adjacent": "Scambia di posto uno dei tuoi personaggi con un personaggio seduto subito accanto "
+                         "a lui (mai {draco}).",
+        "swap_any": "Scambia di posto uno dei tuoi personaggi con un altro personaggio a tua scelta "
+                    "(mai {draco}).",
+        "cup_to_centre": "Rimetti la coppa al centro del tavolo, ovunque si trovi: puoi proporre un brindisi "
+                         "già in questo turno.",
+        "coin_drop": "Tira il dado {times}. A ogni lancio, il proprietario del personaggio seduto al posto "
+                     "indicato (contando dal primo) riceve {coins} dalla banca. Un personaggio speciale non "
+                     "riceve nulla.",
+        "dice_duel": "Sfida un altro giocatore: ognuno tira il dado e chi ottiene di più prende {coins} "
+                     "all’altro. In caso di parità non succede nulla.",
+    },
+    "en": {
+        "split": "Move one of your two characters forward {fwd} and the other back {back}.",
+        "both_beside_draco": "Put your two characters on either side of {draco}: one in the first seat, "
+                             "the other in the last.",
+        "reseat_all": "Gather every character except {draco}, shuffle them and seat them again at random "
+                      "around the table.",
+        "arrange_specials": "Rearrange the {n} special characters as you like among the seats they already hold.",
+        "steal": "Take {coins} from another player.",
+        "flip_draco": "Turn {draco} over: he now holds the cup in his other hand, so the first and last "
+                      "seats change sides.",
+        "swap_adjacent": "Swap one of your characters with a character sitting right next to it "
+                         "(never {draco}).",
+        "swap_any": "Swap one of your characters with any other character (never {draco}).",
+        "cup_to_centre": "Put the cup back in the middle of the table, wherever it is: you may propose a "
+                         "toast this very turn.",
+        "coin_drop": "Roll the die {times}. For each roll, the owner of the character in the seat it names "
+                     "(counting from the first seat) takes {coins} from the bank. A special character gets "
+                     "nothing.",
+        "dice_duel": "Challenge another player: you each roll the die, and the higher roll takes {coins} "
+                     "from the other. On a tie, nothing happens.",
+    },
+}
+
+
+def effect_text(key: str, params: Any, lang: str, draco: str, specials: int) -> str:
+    """One action effect written out in ``lang`` (numbers from ``params``)."""
+    p = PHRASES[lang]
+    if key == "move":
+        dist = DIST_FIXED[lang].format(seats=seats(params.steps, lang))
+        return MOVES[lang][(params.which, params.direction)].format(dist=dist, draco=draco)
+    if key == "roll_and_move":
+        move = MOVES[lang][(params.which, params.direction)].format(dist=DIST_ROLL[lang], draco=draco)
+        return ROLL_FIRST[lang] + move[0].lower() + move[1:]
+    if key == "split":
+        return p["split"].format(fwd=seats(params.forward, lang), back=seats(params.back, lang))
+    if key == "swap":
+        return p["swap_" + params.reach].format(draco=draco)
+    if key in ("steal", "dice_duel"):
+        return p[key].format(coins=silver(params.silver, lang))
+    if key == "coin_drop":
+        return p[key].format(times=times(params.coins, lang), coins=silver(params.silver, lang))
+    return p[key].format(draco=draco, n=specials)
+
+
+# -- Draco and the special characters ----------------------------------------------------
+def draco_text(hand: str, payouts: list[int], costs: list[int], lang: str) -> str:
+    """Reminder on one of Draco's faces: which side is first, what a toast pays and costs."""
+    other = "left" if hand == "right" else "right"
+    word = {"fr": {"right": "droite", "left": "gauche"}, "it": {"right": "destra", "left": "sinistra"},
+            "en": {"right": "right", "left": "left"}}[lang]
+    k, m = len(payouts), len(costs)
+    if lang == "fr":
+        out = (f"Coupe dans la main {word[hand]}{NNBSP}: la première place est à sa {word[hand]}, "
+               f"la dernière à sa {word[other]}. ")
+        gets = (f"À chaque toast, la première place reçoit {silver(payouts[0], lang)}" if k == 1 else
+                f"À chaque toast, les {k} premières places reçoivent {join(payouts, lang)} pièces d’argent, "
+                "dans l’ordre")
+        pays = ("" if m == 0 else f"{NNBSP}; la dernière paie {silver(costs[0], lang)}" if m == 1 else
+                f"{NNBSP}; les {m} dernières paient {join(costs, lang)}, en partant de la dernière")
+    elif lang == "it":
+        out = (f"Coppa nella mano {word[hand]}: il primo posto è alla sua {word[hand]}, "
+               f"l’ultimo alla sua {word[other]}. ")
+        gets = (f"A ogni brindisi il primo posto riceve {silver(payouts[0], lang)}" if k == 1 else
+                f"A ogni brindisi i primi {k} posti ricevono {join(payouts, lang)} monete d’argento, "
+                "in quest’ordine")
+        pays = ("" if m == 0 else f"; l’ultimo paga {silver(costs[0], lang)}" if m == 1 else
+                f"; gli ultimi {m} pagano {join(costs, lang)}, partendo dall’ultimo")
+    else:
+        out = (f"Cup in his {word[hand]} hand: the first seat is on his {word[hand]}, "
+               f"the last on his {word[other]}. ")
+        gets = (f"At each toast the first seat receives {silver(payouts[0], lang)}" if k == 1 else
+                f"At each toast the first {k} seats receive {join(payouts, lang)} silver coins, in that order")
+        pays = ("" if m == 0 else f"; the last seat pays {silver(costs[0], lang)}" if m == 1 else
+                f"; the last {m} pay {join(costs, lang)}, starting from the last seat")
+    return out + gets + pays + "."
+
+
+def special_text(special: str, name: str, rules: Any, lang: str) -> str:
+    """Reminder text of a special character (``zork``, ``jean``, ``sarah``)."""
+    if special == "zork":
+        m = rules.zork_multiplier
+        if lang == "fr":
+            tail = ("personne ne paie pour lui" if m == 0 else
+                    f"le joueur le plus riche paie pour lui {multiple(m, lang)} de la somme due")
+            return f"{name} ne touche jamais d’argent. S’il est à une place qui paie, {tail}."
+        if lang == "it":
+            tail = ("nessuno paga per lui" if m == 0 else
+                    f"il giocatore più ricco paga per lui {multiple(m, lang)} della somma dovuta")
+            return f"{name} non incassa mai nulla. Se siede a un posto che paga, {tail}."
+        tail = ("nobody pays for him" if m == 0 else
+                f"the richest player pays for him {multiple(m, lang)} what his seat owes")
+        return f"{name} never receives money. If he sits in a paying seat, {tail}."
+    if special == "jean":
+        return {
+            "fr": f"À une place payée, {name} donne ce qu’il reçoit au personnage de la place suivante. "
+                  "À une place qui paie, le personnage de la place précédente paie pour lui.",
+            "it": f"A un posto pagato, {name} passa quanto riceve al personaggio del posto successivo. "
+                  "A un posto che paga, paga per lui il personaggio del posto precedente.",
+            "en": f"In a paid seat, {name} hands what he receives to the character in the next seat. "
+                  "In a paying seat, the character in the seat before him pays for him.",
+        }[lang]
+    n = rules.sarah_draw
+    first = {"fr": f"{name} ne touche pas à l’argent.", "it": f"{name} non tocca denaro.",
+             "en": f"{name} never touches money."}[lang]
+    if n == 0:
+        return first
+    second = {
+        "fr": f" À chaque toast, les propriétaires des personnages assis à côté d’elle piochent chacun "
+              f"{cards(n, lang)}.",
+        "it": f" A ogni brindisi, i proprietari dei personaggi seduti accanto a lei pescano {cards(n, lang)} "
+              "ciascuno.",
+        "en": f" At each toast, the owners of the characters sitting beside her each draw {cards(n, lang)}.",
+    }[lang]
+    return first + second
+
+
+LAIR = {"fr": "Gardez ici votre butin.", "it": "Qui custodisci il tuo bottino.", "en": "Keep your loot here."}
+
+
+def face_text(resolved: Any, component: Any, face: Any, lang: str) -> str | None:
+    """The generated text a face prints (``GameSpec.face_text``), or None when it prints none."""
+    data = component.data
+    if data is None:
+        return None
+    rules = resolved.rules
+    fdata: DracoFace | None = face.data
+    if data.role == "action" and fdata is not None and fdata.effect is not None:
+        key, params = fdata.effect
+        return effect_text(key, params, lang, _draco_name(resolved, lang), _special_count(resolved))
+    if data.role == "draco" and fdata is not None and fdata.cup_hand is not None:
+        return draco_text(fdata.cup_hand, list(rules.toast_payouts), list(rules.toast_costs), lang)
+    if data.role == "special" and data.special is not None:
+        return special_text(data.special, face.title[lang] if face.title else component.name[lang], rules, lang)
+    if data.role == "lair":
+        return LAIR[lang]
+    if data.role == "coin" and data.silver is not None and data.silver > 1:
+        return {"fr": f"Vaut {silver(data.silver, lang)}.", "it": f"Vale {silver(data.silver, lang)}.",
+                "en": f"Worth {silver(data.silver, lang)}."}[lang]
+    return None
+
+
+def _draco_name(resolved: Any, lang: str) -> str:
+    for c in resolved.model.components:
+        if c.data is not None and c.data.role == "draco":
+            return str(c.name[lang])
+    return "Draco"
+
+
+def _special_count(resolved: Any) -> int:
+    return sum(c.count for c in resolved.model.components if c.data is not None and c.data.role == "special")
