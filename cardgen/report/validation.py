@@ -92,7 +92,10 @@ def section(r: dict[str, Any]) -> str:
               histogram_svg(bins(sc["all"]["histogram"]), "Score distribution", "final score (every seat)")]
     if len(r["agents"]) > 1:
         charts.append(rates_svg(r["agents"], "agent", "Win rate per agent (95% interval)", fair))
-    out.append('<div class="charts">' + "".join(f"<figure>{c}</figure>" for c in charts) + "</div>")
+    if r["completed"]:
+        out.append('<div class="charts">' + "".join(f"<figure>{c}</figure>" for c in charts) + "</div>")
+    else:
+        out.append("<p>No game ended by an end condition: nothing to chart.</p>")
     checks = "".join(f"<tr><td>{_badge(c['passed'])}</td><td>{escape(c['name'])}</td>"
                      f"<td>{_num(c['players'])}</td><td>{escape(c['detail'])}</td></tr>" for c in r["static_checks"])
     out.append("<h3>Static checks</h3><table><tr><th></th><th>check</th><th>players</th><th>detail</th></tr>"

@@ -253,7 +253,13 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
     from cardgen.simulate.tally import Tally
 
     deck = cached_deck(chunk.loader, chunk.ref)
-    game = cached_game(chunk.loader, chunk.ref, chunk.players)
+    broken: str | None = None
+    try:
+        game = cached_game(chunk.loader, chunk.ref, chunk.players)
+    except InputError:
+        raise
+    except Exception as exc:  # the engine cannot even set up: every game is an engine error
+        broken = f"{type(exc).__name__} building the game: {exc}"
     tally = Tally(chunk.players)
     lines: list[str] | None = [] if chunk.log else None
     agents = list(chunk.agents)
@@ -261,7 +267,11 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
     for index in range(chunk.start, chunk.stop):
         seed = game_seed(chunk.master_seed, chunk.ref.deck, chunk.players, index)
         names = seat_agents(agents, chunk.players, index)
-        result = play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap, record=chunk.log)
+        if broken is not None:
+            result = GameResult(seed, names, ENGINE_ERROR, False, [(ENGINE_ERROR, False, broken)])
+        else:
+            result = play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap,
+                               record=chunk.log)
         tally.add(index, result)
         if lines is not None:
             lines.append(game_line(chunk, deck, cached_hash(chunk.loader, chunk.ref), index, result))
