@@ -1,0 +1,234 @@
+"""Translation catalogs of the rulebooks: extraction, loading and upkeep.
+
+The templates (``templates/rulebook/*.j2``) are written with English msgids; each
+language has one gettext catalog, ``cardgen/rulebook/locale/<lang>/LC_MESSAGES/
+rulebook.po``, which a translator edits in Poedit or Weblate. Catalogs are read
+as ``.po`` at run time (compiled to ``.mo`` in memory), so no binary file is ever
+committed and a fixed ``.po`` takes effect without a build step.
+
+Usage (from the repository root)::
+
+    python -m cardgen.rulebook extract   # templates -> rulebook.pot
+    python -m cardgen.rulebook update    # templates -> rulebook.pot -> every .po (new entries empty)
+    python -m cardgen.rulebook check     # what the CI test checks, as a list
+    python -m cardgen.rulebook init de   # start a new language
+"""
+from __future__ import annotations
+
+import io
+import re
+import sys
+from functools import cache
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+from babel.support import Translations
+
+from cardgen.model.schema import LANGS
+
+PACKAGE = Path(__file__).resolve().parent
+LOCALE_DIR = PACKAGE / "locale"
+DOMAIN = "rulebook"
+POT_FILE = LOCALE_DIR / f"{DOMAIN}.pot"
+#: The repository's rulebook templates (one per game plus shared partials).
+TEMPLATE_DIR = PACKAGE.parent.parent / "templates" / "rulebook"
+
+#: Options shared by the Jinja2 environment and the extractor: they must agree, or the
+#: msgids the extractor writes differ from the ones the templates look up.
+JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "newstyle_gettext": "true",
+                 "trim_blocks": "true", "lstrip_blocks": "true", "silent": "false"}
+METHOD_MAP = [("**.j2", "jinja2")]
+HEADER = ("# Rulebook texts of cardgen (templates/rulebook/*.j2). English msgids.\n"
+          "# Update with: python -m cardgen.rulebook update   (see docs/translating.md)\n#")
+
+#: ``%(name)s`` placeholders and the inline tags a message may carry.
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+TAG = re.compile(r"</?[a-z]+\b[^>]*>")
+
+
+def po_path(lang: str) -> Path:
+    """Where the catalog of ``lang`` lives."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    """A ``.po``/``.pot`` file as a Babel catalog."""
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang, domain=DOMAIN)
+
+
+@cache
+def translations(lang: str) -> Translations:
+    """The gettext translations of ``lang``, compiled in memory from its ``.po``.
+
+    Fuzzy entries are left out (they fall back to the English msgid), exactly as a
+    compiled ``.mo`` would behave.
+    """
+    path = po_path(lang)
+    if not path.is_file():
+        raise FileNotFoundError(f"no rulebook catalog for language '{lang}' ({path}); "
+                                "see docs/translating.md to add one")
+    buffer = io.BytesIO()
+    write_mo(buffer, read_catalog(path, lang), use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer, domain=DOMAIN)
+
+
+def extract(template_dir: Path = TEMPLATE_DIR) -> Catalog:
+    """Every message of the templates, as a fresh template catalog (the ``.pot``)."""
+    catalog = Catalog(project="cardgen rulebooks", version="1", copyright_holder="cardgen",
+                      msgid_bugs_address="", charset="utf-8", fuzzy=False)
+    catalog.header_comment = HEADER
+    options = {"**.j2": dict(JINJA_OPTIONS)}
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(template_dir), METHOD_MAP, options, keywords={"_": None, "gettext": None,
+                                                             "ngettext": (1, 2)},
+            comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+        catalog.add(message, None, [(f"templates/rulebook/{filename}", lineno)],
+                    auto_comments=comments, context=context)
+    return catalog
+
+
+def _write(catalog: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    # No line numbers and no dates that change on their own: a catalog only changes in git
+    # when a message does.
+    write_po(buffer, catalog, width=100, include_lineno=False, omit_header=False, sort_output=True)
+    text = buffer.getvalue().decode("utf-8")
+    text = re.sub(r'"(POT-Creation-Date|PO-Revision-Date): [^"]*\\n"\n', "", text)
+    path.write_text(text, encoding="utf-8")
+
+
+def message_key(message: Message) -> tuple[object, str | None]:
+    """Identity of a message across catalogs: msgid (with plural) and context."""
+    return (message.id, message.context)
+
+
+def pot_is_current(template_dir: Path = TEMPLATE_DIR, pot: Path = POT_FILE) -> list[str]:
+    """Differences between the committed ``.pot`` and a fresh extraction (empty if current)."""
+    fresh = {message_key(m): m for m in extract(template_dir) if m.id}
+    if not pot.is_file():
+        return [f"{pot} is missing"]
+    stored = {message_key(m): m for m in read_catalog(pot) if m.id}
+    problems = [f"not in the .pot: {k[0]!r}" for k in fresh if k not in stored]
+    problems += [f"in the .pot but no longer in any template: {k[0]!r}" for k in stored if k not in fresh]
+    for key in fresh.keys() & stored.keys():
+        if sorted(fresh[key].locations) != sorted((f, None) for f, _ in stored[key].locations):
+            locs = sorted({f for f, _ in fresh[key].locations})
+            if locs != sorted({f for f, _ in stored[key].locations}):
+                problems.append(f"locations changed for {key[0]!r}: now {locs}")
+    return problems
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def tags(text: str) -> list[str]:
+    return sorted(TAG.findall(text))
+
+
+def catalog_problems(lang: str, pot: Path = POT_FILE) -> list[str]:
+    """Everything wrong with the catalog of ``lang`` against the ``.pot``."""
+    path = po_path(lang)
+    if not path.is_file():
+        return [f"{lang}: {path} is missing"]
+    template = {message_key(m): m for m in read_catalog(pot) if m.id}
+    catalog = read_catalog(path, lang)
+    entries = {message_key(m): m for m in catalog if m.id}
+    problems = [f"{lang}: obsolete entry {k!r}" for k in catalog.obsolete]
+    problems += [f"{lang}: stale entry (not in the .pot) {k[0]!r}" for k in entries if k not in template]
+    for key, tmpl in template.items():
+        msg = entries.get(key)
+        if msg is None:
+            problems.append(f"{lang}: missing {key[0]!r}")
+            continue
+        if msg.fuzzy:
+            problems.append(f"{lang}: fuzzy {key[0]!r}")
+        forms = list(msg.string) if isinstance(msg.string, (tuple, list)) else [msg.string]
+        if not all(forms):
+            problems.append(f"{lang}: untranslated {key[0]!r}")
+            continue
+        ids = list(msg.id) if isinstance(msg.id, (tuple, list)) else [msg.id]
+        wanted = set().union(*(placeholders(i) for i in ids))
+        if len(ids) == 1:
+            if placeholders(forms[0]) != wanted:
+                problems.append(f"{lang}: placeholders {sorted(placeholders(forms[0]))} differ from "
+                                f"{sorted(wanted)} in {key[0]!r}")
+        else:
+            if len(forms) != catalog.num_plurals:
+                problems.append(f"{lang}: {len(forms)} plural forms, expected {catalog.num_plurals} in {key[0]!r}")
+            got = set().union(*(placeholders(f) for f in forms))
+            extra = [f for f in forms if not placeholders(f) <= wanted]
+            if got != wanted or extra:
+                problems.append(f"{lang}: plural placeholders {sorted(got)} differ from {sorted(wanted)} "
+                                f"in {key[0]!r}")
+        for form in forms:
+            if tags(form) != tags(ids[0]):
+                problems.append(f"{lang}: inline tags {tags(form)} differ from {tags(ids[0])} in {key[0]!r}")
+                break
+    return problems
+
+
+def _headed(catalog: Catalog, lang: str) -> Catalog:
+    """``catalog`` with a complete, non-fuzzy header (a fuzzy header loses its plural rule)."""
+    catalog.fuzzy = False
+    catalog.project, catalog.version = "cardgen rulebooks", "1"
+    catalog.header_comment = HEADER
+    catalog.language_team = f"cardgen {lang}"
+    catalog.last_translator = "cardgen"
+    return catalog
+
+
+def update(langs: tuple[str, ...] | list[str] = LANGS) -> None:
+    """Re-extract the ``.pot`` and merge it into every catalog (new entries empty)."""
+    pot = extract()
+    _write(pot, POT_FILE)
+    for lang in langs:
+        path = po_path(lang)
+        catalog = read_catalog(path, lang) if path.is_file() else Catalog(locale=lang, domain=DOMAIN)
+        catalog.update(pot, no_fuzzy_matching=True, update_header_comment=False)
+        catalog.obsolete.clear()  # removed messages go; git history keeps their translations
+        _write(_headed(catalog, lang), path)
+    translations.cache_clear()
+
+
+def init(lang: str) -> Path:
+    """Start the catalog of a new language from the ``.pot``."""
+    path = po_path(lang)
+    if path.exists():
+        raise FileExistsError(f"{path} already exists; use 'update'")
+    catalog = Catalog(locale=lang, domain=DOMAIN, project="cardgen rulebooks", version="1")
+    catalog.update(read_catalog(POT_FILE), no_fuzzy_matching=True)
+    _write(_headed(catalog, lang), path)
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: ``extract``, ``update``, ``check`` or ``init LANG``."""
+    args = sys.argv[1:] if argv is None else argv
+    command = args[0] if args else "check"
+    if command == "extract":
+        _write(extract(), POT_FILE)
+        print(f"wrote {POT_FILE}")
+    elif command == "update":
+        update()
+        print(f"updated {POT_FILE} and {', '.join(str(po_path(lang)) for lang in LANGS)}")
+    elif command == "init" and len(args) == 2:
+        print(f"wrote {init(args[1])}; add '{args[1]}' to LANG_TAGS in cardgen/rulebook/typeset.py")
+    elif command == "check":
+        problems = pot_is_current() + [p for lang in LANGS for p in catalog_problems(lang)]
+        print("\n".join(problems) or "catalogs are complete and current")
+        return 1 if problems else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,162 @@
+"""What a rulebook template can read: the resolved deck as plain values in one language.
+
+A template never computes from raw YAML and never types a number into a sentence:
+every count, rule number and name it prints comes from the context built here.
+The context is the same for every game, so a new game's rulebook needs only its
+template and its catalog entries, no Python.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgen.resolve.resolve import ResolvedDeck, totals
+
+
+NNBSP = "\u202f"
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+_FR_BEFORE = re.compile(r"[ \u00a0]+(?=[;:!?»])")
+_FR_AFTER = re.compile(r"(?<=«)[ \u00a0]+")
+
+
+def typography(text: str, lang: str) -> str:
+    """Deck texts with the book's typography: ’ for apostrophes; French spaces before ; : ! ? ».
+
+    The rulebook's own sentences are typeset correctly in the catalogs; this brings the
+    names, descriptions and clarifications a deck file supplies to the same standard.
+    """
+    text = _APOSTROPHE.sub("\u2019", text)
+    if lang == "fr":
+        text = _FR_AFTER.sub(NNBSP, _FR_BEFORE.sub(NNBSP, text))
+    return text
+
+
+@dataclass(frozen=True)
+class ComponentView:
+    """One (expanded) component as a template sees it, names in the book's language."""
+
+    id: str
+    kind: str
+    count: int
+    name: str
+    role: str | None
+    group: str | None
+    colour: str | None  # the colour's name in the book's language
+    symbol: str | None
+    value: int | None
+    points: int | None
+    text: str | None  # the first face's printed text, if any
+    has_back: bool
+    reconstruction: bool
+
+
+@dataclass(frozen=True)
+class DifferenceView:
+    """One entry of ``ResolvedDeck.differences`` with the names a sentence needs."""
+
+    kind: str  # players, card, rule, added, removed, count, changed, clarification
+    field: str
+    old: Any
+    new: Any
+    name: str | None  # the component's name (variant's, or the base's for removed ones)
+
+
+@dataclass(frozen=True)
+class RulebookContext:
+    """Everything a rulebook template may print, for one deck and one language."""
+
+    lang: str
+    deck_id: str
+    game: str
+    name: str
+    description: str
+    is_variant: bool
+    base_name: str | None
+    designers: list[str]
+    publisher: str
+    year: str  # a string, so that it is never formatted as a number (2003, not 2 003)
+    players: Any  # schema.Players: .min, .max, .counts
+    rules: Any  # the game's rules model: attribute access to every rule number
+    rule_values: dict[str, Any]
+    card: Any  # schema.CardSize
+    components: list[ComponentView]
+    totals: dict[str, int]
+    clarifications: dict[str, str]
+    differences: list[DifferenceView]
+    reconstruction: bool  # some component or deck fact is a designed reconstruction
+    by_role: dict[str, list[ComponentView]] = field(default_factory=dict)
+    by_group: dict[str, list[ComponentView]] = field(default_factory=dict)
+
+    @property
+    def cards(self) -> list[ComponentView]:
+        """Card components only, in deck order."""
+        return [c for c in self.components if c.kind == "card"]
+
+    @property
+    def total_cards(self) -> int:
+        return self.totals.get("card", 0)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The template namespace: every field plus the derived ones."""
+        out = {k: getattr(self, k) for k in self.__dataclass_fields__}
+        out["cards"] = self.cards
+        out["total_cards"] = self.total_cards
+        return out
+
+
+def _role(component: Any) -> str | None:
+    data = component.data
+    return getattr(data, "role", None) if data is not None else None
+
+
+def component_view(resolved: ResolvedDeck, component: Any, lang: str) -> ComponentView:
+    """A component of ``resolved`` with its texts in ``lang``."""
+    face = component.faces[0]
+    colours = resolved.model.colours
+    colour = colours[face.colour].name[lang] if face.colour in colours else None
+    return ComponentView(
+        id=component.id, kind=component.kind, count=component.count, name=typography(component.name[lang], lang),
+        role=_role(component), group=component.group, colour=colour, symbol=face.symbol,
+        value=face.value, points=face.points, text=typography(face.text[lang], lang) if face.text else None,
+        has_back=component.back is not None or len(component.faces) == 2,
+        reconstruction=component.reconstruction is not None)
+
+
+def difference_views(resolved: ResolvedDeck, lang: str) -> list[DifferenceView]:
+    """The variant's differences, each with the component name it concerns."""
+    names = {}
+    if resolved.base is not None:
+        names.update({c.id: typography(c.name[lang], lang) for c in resolved.base.model.components})
+    names.update({c.id: typography(c.name[lang], lang) for c in resolved.model.components})
+    return [DifferenceView(d["kind"], d["field"], d["old"], d["new"], names.get(d["field"]))
+            for d in resolved.differences]
+
+
+def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
+    """The context of ``resolved``'s rulebook in ``lang``."""
+    model = resolved.model
+    views = [component_view(resolved, c, lang) for c in model.components]
+    by_role: dict[str, list[ComponentView]] = defaultdict(list)
+    by_group: dict[str, list[ComponentView]] = defaultdict(list)
+    for v in views:
+        if v.role is not None:
+            by_role[v.role].append(v)
+        if v.group is not None:
+            by_group[v.group].append(v)
+    base = resolved.base
+    return RulebookContext(
+        lang=lang, deck_id=resolved.id, game=resolved.game,
+        name=typography(model.name[lang], lang),
+        description=typography(model.description[lang], lang) if model.description else "",
+        is_variant=resolved.kind == "variant",
+        base_name=typography(base.model.name[lang], lang) if base is not None else None,
+        designers=list(model.credits.designers), publisher=model.credits.publisher,
+        year=str(model.credits.year), players=model.players, rules=model.rules,
+        rule_values=model.rules.model_dump(mode="json"), card=model.card,
+        components=views, totals=totals(resolved),
+        clarifications={k: typography(c.text[lang], lang) for k, c in sorted(model.clarifications.items())},
+        differences=difference_views(resolved, lang),
+        reconstruction=bool(model.reconstruction) or any(v.reconstruction for v in views),
+        by_role=dict(by_role), by_group=dict(by_group))

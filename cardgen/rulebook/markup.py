@@ -1,0 +1,237 @@
+"""Rulebook markup -> Platypus flowables.
+
+A template renders to a small XML vocabulary, so that templates say *what* a piece
+of text is and this module alone decides how it looks::
+
+    <book title=".." author=".." subject="..">       root; PDF metadata
+      <titlepage><title/><subtitle/><byline/></titlepage>   full width, first page
+      <h1/> <h2/> <h3/>                             headings (and PDF bookmarks)
+      <p class="lead|small">inline</p>              paragraphs
+      <ul>/<ol type="1|a"><li>inline</li></ol>      lists
+      <box kind="clarification|example|summary" title="..">blocks</box>
+      <table widths="2,1"><tr><th/><td/></tr></table>       first row may be <th> cells
+      <cards columns="4"><card component="id" back="yes">caption</card></cards>
+    </book>
+
+Inline content is reportlab paragraph markup (``<b>``, ``<i>``, ``<br/>``).
+Reportlab breaks lines at U+202F, which French puts before ``: ; ! ?`` and inside
+« »; such a space is therefore set as a no-break space at the narrow space's width,
+so punctuation never starts a line.
+"""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, Paragraph, Spacer, Table,
+                                TableStyle)
+
+from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.rulebook.pictures import CardPicture, DrawFace
+from cardgen.rulebook.styles import Styles
+
+NNBSP = "\u202f"
+#: width of U+202F relative to U+0020 in the DejaVu fonts (1.997 / 3.179)
+NARROW = 0.63
+INLINE = {"b", "i", "u", "br", "font", "sup", "sub", "strike", "span"}
+BOX_TINTS = {"clarification": ("#8A3B12", "#FBF1E9"), "example": ("#2F5F8A", "#EEF3F8"),
+             "summary": ("#3F6B35", "#EFF5EC")}
+
+
+class MarkupError(ValueError):
+    """The template produced markup this module does not know."""
+
+
+@dataclass
+class Book:
+    """A parsed rulebook: metadata, the full-width title block and the body."""
+
+    title: str
+    author: str
+    subject: str
+    titlepage: list[Flowable] = field(default_factory=list)
+    body: list[Flowable] = field(default_factory=list)
+
+
+class Heading(Paragraph):
+    """A heading paragraph that also makes a PDF bookmark at ``level``."""
+
+    def __init__(self, text: str, style: Any, level: int, plain: str) -> None:
+        super().__init__(text, style)
+        self.outline_level, self.outline_text = level, plain
+
+
+def _narrow(text: str, size: float) -> str:
+    """Escape ``text`` for a paragraph, gluing narrow no-break spaces to their neighbours."""
+    out = escape(text)
+    if NNBSP in out:
+        out = out.replace(NNBSP, f'<font size="{size * NARROW:.2f}">\u00a0</font>')
+    return out
+
+
+def inline(el: ET.Element, size: float) -> str:
+    """The inner content of ``el`` as reportlab paragraph markup."""
+    parts = [_narrow(el.text or "", size)]
+    for child in el:
+        if child.tag not in INLINE:
+            raise MarkupError(f"<{child.tag}> is not allowed inside <{el.tag}>")
+        attrs = "".join(f" {k}={quoteattr(v)}" for k, v in sorted(child.attrib.items()))
+        if child.tag == "br":
+            parts.append("<br/>")
+        else:
+            parts.append(f"<{child.tag}{attrs}>{inline(child, size)}</{child.tag}>")
+        parts.append(_narrow(child.tail or "", size))
+    return "".join(parts).strip()
+
+
+def plain(el: ET.Element) -> str:
+    """The text of ``el`` without tags, spaces collapsed (bookmark titles)."""
+    return " ".join("".join(el.itertext()).split())
+
+
+class Converter:
+    """Turns parsed markup into flowables for one book."""
+
+    def __init__(self, resolved: ResolvedDeck, lang: str, styles: Styles, column_width: float,
+                 draw_face: DrawFace | None) -> None:
+        self.resolved, self.lang, self.styles = resolved, lang, styles
+        self.column_width, self.draw_face = column_width, draw_face
+
+    def para(self, el: ET.Element, style: Any) -> Paragraph:
+        return Paragraph(inline(el, style.fontSize), style)
+
+    def blocks(self, parent: ET.Element, width: float) -> list[Flowable]:
+        """The flowables of ``parent``'s children, for use inside a table cell (no KeepTogether)."""
+        out: list[Flowable] = []
+        for el in parent:
+            for flow in self.block(el, width):
+                out.extend(flow._content if isinstance(flow, KeepTogether) else [flow])
+        return out
+
+    def block(self, el: ET.Element, width: float) -> list[Flowable]:
+        s = self.styles
+        tag = el.tag
+        if tag in ("h1", "h2", "h3"):
+            level = int(tag[1]) - 1
+            return [Heading(inline(el, getattr(s, tag).fontSize), getattr(s, tag), level, plain(el))]
+        if tag == "p":
+            style = {"lead": s.lead, "small": s.small}.get(el.get("class", ""), s.body)
+            return [self.para(el, style)]
+        if tag in ("ul", "ol"):
+            return [self.listing(el)]
+        if tag == "box":
+            return [self.box(el, width)]
+        if tag == "table":
+            return [self.table(el, width)]
+        if tag == "cards":
+            return [self.cards(el, width)]
+        raise MarkupError(f"unknown block <{tag}>")
+
+    def listing(self, el: ET.Element) -> ListFlowable:
+        items = []
+        for li in el:
+            if li.tag != "li":
+                raise MarkupError(f"<{li.tag}> inside <{el.tag}>; expected <li>")
+            items.append(ListItem(Paragraph(inline(li, self.styles.item.fontSize), self.styles.item)))
+        if el.tag == "ul":
+            return ListFlowable(items, bulletType="bullet", start="•", leftIndent=10, bulletFontName="Serif",
+                                bulletFontSize=8, bulletColor=self.styles.accent, spaceAfter=3)
+        kind = el.get("type", "1")
+        fmt = "%s)" if kind == "a" else "%s."
+        return ListFlowable(items, bulletType=kind, bulletFormat=fmt, leftIndent=13, bulletFontName="Sans-Bold",
+                            bulletFontSize=8.5, bulletColor=self.styles.accent, spaceAfter=3)
+
+    def box(self, el: ET.Element, width: float) -> Flowable:
+        dark, light = BOX_TINTS.get(el.get("kind", ""), ("#444444", "#F2F2F2"))
+        inner = width - 12
+        content = self.blocks(el, inner)
+        rows: list[list[Any]] = []
+        if el.get("title"):
+            rows.append([Paragraph(_narrow(el.get("title", ""), self.styles.box_title.fontSize),
+                                   self.styles.box_title)])
+        rows.append([content])
+        table = Table(rows, colWidths=[width])
+        cmds = [("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(light)),
+                ("BOX", (0, 0), (-1, -1), 0.8, colors.HexColor(dark)),
+                ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                ("TOPPADDING", (0, -1), (-1, -1), 5), ("BOTTOMPADDING", (0, -1), (-1, -1), 3)]
+        if el.get("title"):
+            cmds += [("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(dark)),
+                     ("TOPPADDING", (0, 0), (-1, 0), 2.5), ("BOTTOMPADDING", (0, 0), (-1, 0), 2.5)]
+        table.setStyle(TableStyle(cmds))
+        return KeepTogether([Spacer(1, 3), table, Spacer(1, 6)])
+
+    def table(self, el: ET.Element, width: float) -> Flowable:
+        weights = [float(w) for w in el.get("widths", "").split(",") if w.strip()]
+        rows, header = [], 0
+        for i, tr in enumerate(el):
+            cells = []
+            for cell in tr:
+                style = self.styles.head_cell if cell.tag == "th" else self.styles.cell
+                cells.append(Paragraph(inline(cell, style.fontSize), style))
+            if i == 0 and all(c.tag == "th" for c in tr):
+                header = 1
+            rows.append(cells)
+        ncols = max(len(r) for r in rows)
+        weights = weights if len(weights) == ncols else [1.0] * ncols
+        widths = [width * w / sum(weights) for w in weights]
+        table = Table(rows, colWidths=widths, repeatRows=header, hAlign="LEFT")
+        cmds = [("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#BBBBBB")),
+                ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)]
+        if header:
+            cmds += [("LINEBELOW", (0, 0), (-1, 0), 0.8, self.styles.accent)]
+        table.setStyle(TableStyle(cmds))
+        return KeepTogether([table, Spacer(1, 5)])
+
+    def cards(self, el: ET.Element, width: float) -> Flowable:
+        columns = max(1, int(el.get("columns", "4")))
+        gap = 2.5 * mm
+        pic_w = (width - gap * (columns - 1)) / columns
+        cells: list[list[Flowable]] = []
+        for card in el:
+            if card.tag != "card":
+                raise MarkupError(f"<{card.tag}> inside <cards>; expected <card>")
+            component = self.resolved.component(card.get("component", ""))
+            pic = CardPicture(self.resolved, component, self.lang, pic_w,
+                              back=card.get("back") == "yes", draw_face=self.draw_face)
+            cells.append([pic, Spacer(1, 1.5), Paragraph(inline(card, self.styles.caption.fontSize),
+                                                          self.styles.caption)])
+        rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
+        if rows:
+            rows[-1] += [""] * (columns - len(rows[-1]))
+        table = Table(rows, colWidths=[pic_w + gap] * columns, hAlign="CENTER")
+        table.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), gap / 2),
+                                   ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                                   ("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (0, 0), (-1, -1), "CENTER")]))
+        return KeepTogether([Spacer(1, 3), table, Spacer(1, 3)])
+
+
+def parse(markup: str, converter: Converter, full_width: float) -> Book:
+    """The book described by ``markup``."""
+    try:
+        root = ET.fromstring(markup)
+    except ET.ParseError as exc:
+        raise MarkupError(f"the rulebook template produced malformed markup: {exc}") from exc
+    if root.tag != "book":
+        raise MarkupError(f"markup root is <{root.tag}>; expected <book>")
+    book = Book(title=root.get("title", ""), author=root.get("author", ""), subject=root.get("subject", ""))
+    s = converter.styles
+    for el in root:
+        if el.tag == "titlepage":
+            for part in el:
+                style = {"title": s.title, "subtitle": s.subtitle, "byline": s.byline}.get(part.tag)
+                if style is None:
+                    raise MarkupError(f"<{part.tag}> inside <titlepage>")
+                flow = converter.para(part, style)
+                if part.tag == "title":
+                    flow = Heading(inline(part, style.fontSize), style, 0, plain(part))
+                book.titlepage.append(flow)
+        else:
+            book.body.extend(converter.block(el, converter.column_width))
+    return book

@@ -1,0 +1,77 @@
+"""Paragraph styles of the rulebooks: bundled DejaVu fonts, hyphenation per language.
+
+Body text is DejaVu Serif, justified and hyphenated with pyphen's dictionary of the
+book's language (reportlab's ``hyphenationLang``); headings are DejaVu Sans.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+
+from cardgen.fonts import register_fonts
+
+#: pyphen dictionary of each book language.
+HYPHENATION = {"fr": "fr", "it": "it_IT", "en": "en_GB"}
+
+INK = colors.HexColor("#1E1E1E")
+MUTED = colors.HexColor("#555555")
+
+
+@dataclass(frozen=True)
+class Styles:
+    """All the styles of one book."""
+
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    byline: ParagraphStyle
+    h1: ParagraphStyle
+    h2: ParagraphStyle
+    h3: ParagraphStyle
+    body: ParagraphStyle
+    lead: ParagraphStyle
+    small: ParagraphStyle
+    item: ParagraphStyle
+    cell: ParagraphStyle
+    head_cell: ParagraphStyle
+    caption: ParagraphStyle
+    box_title: ParagraphStyle
+    accent: colors.Color
+
+
+def make_styles(lang: str, accent: colors.Color) -> Styles:
+    """The styles of a book in ``lang`` with ``accent`` as its heading colour."""
+    register_fonts()
+    hyph = HYPHENATION.get(lang, lang)
+    # Ragged right, not justified: reportlab stretches no-break spaces in justified lines,
+    # which would turn French narrow spaces (before : ; ! ?) into wide gaps.
+    body = ParagraphStyle("body", fontName="Serif", fontSize=9, leading=12.2, alignment=TA_LEFT,
+                          textColor=INK, spaceAfter=4.5, hyphenationLang=hyph, embeddedHyphenation=1,
+                          uriWasteReduce=0.3)
+    return Styles(
+        title=ParagraphStyle("title", fontName="Sans-Bold", fontSize=28, leading=32, textColor=accent,
+                             alignment=TA_LEFT, spaceAfter=4),
+        subtitle=ParagraphStyle("subtitle", fontName="Serif-Italic", fontSize=12, leading=15, textColor=INK,
+                                spaceAfter=4),
+        byline=ParagraphStyle("byline", fontName="Sans", fontSize=9, leading=12, textColor=MUTED),
+        h1=ParagraphStyle("h1", fontName="Sans-Bold", fontSize=13, leading=16, textColor=accent,
+                          spaceBefore=9, spaceAfter=4, keepWithNext=1),
+        h2=ParagraphStyle("h2", fontName="Sans-Bold", fontSize=10.5, leading=13, textColor=INK,
+                          spaceBefore=6, spaceAfter=3, keepWithNext=1),
+        h3=ParagraphStyle("h3", fontName="Sans-Bold", fontSize=9, leading=12, textColor=INK,
+                          spaceBefore=4, spaceAfter=2, keepWithNext=1),
+        body=body,
+        lead=ParagraphStyle("lead", parent=body, fontName="Serif-Italic"),
+        small=ParagraphStyle("small", parent=body, fontSize=7.5, leading=10, textColor=MUTED),
+        item=ParagraphStyle("item", parent=body, spaceAfter=2.5),
+        cell=ParagraphStyle("cell", parent=body, alignment=TA_LEFT, spaceAfter=0, fontSize=8.5, leading=10.5),
+        head_cell=ParagraphStyle("head_cell", parent=body, fontName="Sans-Bold", alignment=TA_LEFT,
+                                 spaceAfter=0, fontSize=8, leading=10, hyphenationLang=""),
+        caption=ParagraphStyle("caption", fontName="Condensed", fontSize=7, leading=8.5, alignment=TA_CENTER,
+                               textColor=INK),
+        box_title=ParagraphStyle("box_title", fontName="Sans-Bold", fontSize=8.5, leading=11,
+                                 textColor=colors.white),
+        accent=accent,
+    )

@@ -1,0 +1,108 @@
+"""Render a game's rulebook template into rulebook markup, in one language.
+
+The template (``templates/rulebook/<game>.j2``) writes English msgids inside
+``{% trans %}`` blocks; the gettext callables installed here translate them from
+the language's catalog and fill the named placeholders, formatting every number
+with the language's conventions (Babel), so a template never formats numbers.
+A project may override or add a template in its own ``templates/rulebook/``.
+"""
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.lists import format_list
+from babel.numbers import format_decimal
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
+
+from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.rulebook.catalog import TEMPLATE_DIR, translations
+from cardgen.rulebook.context import build_context
+
+#: Babel locale of each book language (number formats, list joining).
+LOCALES = {"fr": "fr_FR", "it": "it_IT", "en": "en_GB"}
+
+
+def locale_of(lang: str) -> str:
+    return LOCALES.get(lang, lang)
+
+
+def format_number(value: Any, lang: str) -> Any:
+    """``value`` formatted for ``lang`` if it is a number (not a bool), else unchanged."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    return format_decimal(value, locale=locale_of(lang))
+
+
+def _fill(ctx: Context, text: str, variables: dict[str, Any]) -> str:
+    lang = ctx.get("lang", "en")
+    rv: str = Markup(text) if ctx.eval_ctx.autoescape else text
+    return rv % {k: format_number(v, lang) for k, v in variables.items()}
+
+
+def _make_callables(lang: str) -> dict[str, Any]:
+    tr = translations(lang)
+
+    @pass_context
+    def gettext(ctx: Context, message: str, **variables: Any) -> str:
+        return _fill(ctx, tr.gettext(message), variables)
+
+    @pass_context
+    def ngettext(ctx: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
+        variables.setdefault("num", num)
+        return _fill(ctx, tr.ngettext(singular, plural, num), variables)
+
+    return {"gettext": gettext, "ngettext": ngettext}
+
+
+def template_dirs(project: Path | None) -> list[Path]:
+    """Where templates are looked up: the project's own first, then cardgen's."""
+    dirs = []
+    if project is not None and (project / "templates" / "rulebook").is_dir():
+        dirs.append(project / "templates" / "rulebook")
+    dirs.append(TEMPLATE_DIR)
+    return dirs
+
+
+@cache
+def environment(lang: str, dirs: tuple[Path, ...] = (TEMPLATE_DIR,)) -> Environment:
+    """The Jinja2 environment of one language (cached: templates compile once)."""
+    env = Environment(
+        loader=ChoiceLoader([FileSystemLoader(str(d)) for d in dirs]),
+        extensions=["jinja2.ext.i18n"], autoescape=True, trim_blocks=True, lstrip_blocks=True,
+        undefined=StrictUndefined, keep_trailing_newline=True)
+    env.policies["ext.i18n.trimmed"] = True
+    env.newstyle_gettext = True  # type: ignore[attr-defined]
+    env.globals.update(_make_callables(lang))
+    env.filters["num"] = lambda v: format_number(v, lang)
+    env.filters["names"] = lambda items: format_list([str(i) for i in items], locale=locale_of(lang))
+    return env
+
+
+def template_name(game: str) -> str:
+    return f"{game}.j2"
+
+
+def render_markup(resolved: ResolvedDeck, lang: str) -> str:
+    """The rulebook of ``resolved`` in ``lang`` as markup (see ``cardgen.rulebook.markup``)."""
+    env = environment(lang, tuple(template_dirs(resolved.project)))
+    template = env.get_template(template_name(resolved.game))
+    return template.render(**build_context(resolved, lang).as_dict())
+
+
+_TAGS = re.compile(r"<[^>]+>")
+_SPACES = re.compile(r"[ \t\r\f\v]+")
+
+
+def plain_text(markup: str) -> str:
+    """The words of some markup, tags removed, entities decoded (for checks)."""
+    import html
+
+    text = _TAGS.sub(" ", markup)
+    text = html.unescape(text)
+    lines = (_SPACES.sub(" ", line).strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line)
