@@ -1,0 +1,193 @@
+"""Royale's rule numbers, component data and noble requirements, as deck files declare them.
+
+Three models plug into the generic deck schema:
+
+* ``RoyaleRules``: every number of the rules a variant may change (grid size, packets,
+  end-of-banquet draws, imposter uses, noble side, solo mode, score bands...).
+* ``RoyaleComponent``: what a component is for the rules (a dish of some type, a noble
+  or imposter of some player, a solo card, the end-of-banquet card).
+* ``NobleFace``: the structured requirement printed on one side of a noble, in the
+  small vocabulary documented in ``docs/royale.md`` (a list of *services*).
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints, model_validator
+
+from cardgen.model.schema import Id, Strict, Text
+
+#: A player icon printed on nobles and imposters ("A" to "D" in the box).
+Owner = Annotated[str, StringConstraints(pattern=r"^[A-Z]$")]
+
+TakeShape = Literal["row", "column", "diagonal"]
+Side = Literal["unmasked", "masked"]
+
+
+class ScoreBand(Strict):
+    """One step of the solo scale: a score range and the title it earns."""
+
+    min: int = Field(ge=0, le=999)
+    max: int = Field(ge=0, le=999)
+    title: Text
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "ScoreBand":
+        if self.min > self.max:
+            raise ValueError(f"band min ({self.min}) must not exceed max ({self.max})")
+        return self
+
+
+class RoyaleRules(Strict):
+    """Every number of the Royale rules a variant may change."""
+
+    grid_rows: int = Field(default=3, ge=1, le=6, description="rows of the buffet grid")
+    grid_cols: int = Field(default=3, ge=1, le=6, description="columns of the buffet grid")
+    cards_per_take: int = Field(default=3, ge=1, le=12,
+                                description="dish cards one take gives (a full line of the grid)")
+    take_shapes: list[TakeShape] = Field(default_factory=lambda: ["row", "column"], min_length=1,
+                                         description="which lines of the grid a player may take")
+    packets: int = Field(default=3, ge=1, le=10, description="packets the dish cards are split into")
+    end_packet_setup: int = Field(default=3, ge=1, le=10,
+                                  description="position from the top of the packet holding the "
+                                              "end-of-banquet card at set-up (3 = bottom)")
+    end_packet_reshuffle: int = Field(default=2, ge=1, le=10,
+                                      description="its position after a reshuffle (2 = middle)")
+    end_card_draws: int = Field(default=2, ge=1, le=5,
+                                description="draw of the end-of-banquet card that ends the game; "
+                                            "every earlier draw reshuffles the discards into the pile")
+    imposter_uses: int = Field(default=1, ge=0, le=5, description="times a player may use their imposter")
+    imposter_rotations: list[Literal[0, 90, 180, 270]] = Field(
+        default_factory=lambda: [0, 90, 180, 270], min_length=1,
+        description="quarter turns (degrees) the imposter pattern may be given")
+    imposter_slide: bool = Field(default=False,
+                                 description="the pattern may also be shifted anywhere it fits on the grid")
+    nobles_per_player: int = Field(default=6, ge=1, le=12, description="nobles each player serves")
+    noble_side: Side = Field(default="unmasked", description="which side of the nobles is in play")
+    voluntary_clearing: bool = Field(default=True,
+                                     description="after serving, a player may clear nobles of their own choice")
+    solo: bool = Field(default=True, description="a one-player game uses the solo mode (ghost player, "
+                                                 "fixed turns, score bands); off: the normal rules alone")
+    solo_turns: int = Field(default=9, ge=1, le=50, description="turns of the player in a solo game")
+    ghost_cells: int = Field(default=3, ge=1, le=36, description="grid cells a solo card names")
+    ghost_cards_per_turn: int = Field(default=1, ge=1, le=5, description="solo cards the ghost reveals per turn")
+    solo_end_card: bool = Field(default=False, description="the end-of-banquet card is used in solo games")
+    score_bands: list[ScoreBand] = Field(default_factory=list, description="the solo scale, best band first")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "RoyaleRules":
+        for name in ("end_packet_setup", "end_packet_reshuffle"):
+            if getattr(self, name) > self.packets:
+                raise ValueError(f"{name} ({getattr(self, name)}) names a packet beyond the {self.packets} packets")
+        if len(set(self.take_shapes)) != len(self.take_shapes):
+            raise ValueError("take_shapes lists a shape twice")
+        if len(set(self.imposter_rotations)) != len(self.imposter_rotations):
+            raise ValueError("imposter_rotations lists a rotation twice")
+        spans = sorted((b.min, b.max) for b in self.score_bands)
+        for (lo1, hi1), (lo2, _) in zip(spans, spans[1:]):
+            if lo2 <= hi1:
+                raise ValueError(f"score bands {lo1}-{hi1} and {lo2}-... overlap")
+        return self
+
+
+class RoyaleComponent(Strict):
+    """What a Royale component is for the rules."""
+
+    role: Literal["dish", "noble", "imposter", "solo", "end"]
+    dish: Id | None = Field(default=None, description="dish type of a dish card (dessert, drink...)")
+    wild: bool = Field(default=False, description="this dish type stands for any other (abundance)")
+    owner: Owner | None = Field(default=None, description="player icon of a noble or imposter")
+
+    @model_validator(mode="after")
+    def _fields(self) -> "RoyaleComponent":
+        if self.role == "dish" and self.dish is None:
+            raise ValueError("a dish card needs its 'dish' type")
+        if self.role != "dish" and (self.dish is not None or self.wild):
+            raise ValueError(f"only dish cards have 'dish'/'wild' (role is {self.role})")
+        if self.role in ("noble", "imposter") and self.owner is None:
+            raise ValueError(f"a {self.role} card needs its player icon 'owner'")
+        if self.role not in ("noble", "imposter") and self.owner is not None:
+            raise ValueError(f"only nobles and imposters have an 'owner' (role is {self.role})")
+        return self
+
+
+class SumRule(Strict):
+    """A bound on the total value of a service's cards."""
+
+    lt: int | None = Field(default=None, description="total strictly less than")
+    gt: int | None = Field(default=None, description="total strictly greater than")
+    eq: int | None = Field(default=None, description="total exactly")
+
+    @model_validator(mode="after")
+    def _one(self) -> "SumRule":
+        if self.lt is None and self.gt is None and self.eq is None:
+            raise ValueError("a sum needs one of lt, gt, eq")
+        if self.eq is not None and (self.lt is not None or self.gt is not None):
+            raise ValueError("a sum with 'eq' takes no other bound")
+        return self
+
+
+class Service(Strict):
+    """A group of dish cards under a noble and what it must be.
+
+    Abundance (wild) cards count as any dish type unless ``wild`` is false, in which
+    case they may not be in the service at all. ``order``, ``first`` and ``last`` are
+    about play order: a requirement using them is *ordered*, its services are filled
+    one after the other in the order the cards were played.
+    """
+
+    cards: int | None = Field(default=None, ge=1, le=12,
+                              description="exact number of cards; none: any number (needs sum.eq)")
+    colour: Id | None = Field(default=None, description="every card is of this dish type")
+    include: dict[Id, Annotated[int, Field(ge=1, le=12)]] = Field(
+        default_factory=dict, description="at least n cards of these dish types")
+    same_value: bool = Field(default=False, description="all cards have the same value")
+    parity: Literal["even", "odd", "same"] | None = Field(
+        default=None, description="all values even, all odd, or all of the same parity")
+    sum: SumRule | None = None
+    order: Literal["ascending", "descending"] | None = Field(
+        default=None, description="values strictly rising or falling in play order")
+    first: Id | None = Field(default=None, description="dish type of the first card played")
+    last: Id | None = Field(default=None, description="dish type of the last card played")
+    two_sum_to_third: bool = Field(default=False, description="two of the three values add up to the third")
+    distinct_types: bool = Field(default=False, description="no two cards of the same dish type")
+    wild: bool = Field(default=True, description="abundance cards may be played and count as any type")
+
+    @model_validator(mode="after")
+    def _sound(self) -> "Service":
+        if self.cards is None and (self.sum is None or self.sum.eq is None):
+            raise ValueError("a service with any number of cards needs 'sum: {eq: ...}' to bound it")
+        if self.two_sum_to_third and self.cards != 3:
+            raise ValueError("two_sum_to_third needs exactly 3 cards")
+        if self.cards is not None and sum(self.include.values()) > self.cards:
+            raise ValueError("include asks for more cards than the service has")
+        return self
+
+    @property
+    def ordered(self) -> bool:
+        return self.order is not None or self.first is not None or self.last is not None
+
+    def types_named(self) -> list[str]:
+        """Every dish type this service names (for reference checks and classes)."""
+        out = [t for t in (self.colour, self.first, self.last) if t is not None]
+        return out + list(self.include)
+
+
+class NobleFace(Strict):
+    """One side of a noble: which side it is and its requirement, as services."""
+
+    side: Side
+    services: list[Service] = Field(min_length=1, max_length=4)
+
+    @model_validator(mode="after")
+    def _sequence(self) -> "NobleFace":
+        if self.ordered:
+            for s in self.services[:-1]:
+                if s.cards is None:
+                    raise ValueError("in an ordered requirement only the last service may have any number of cards")
+        return self
+
+    @property
+    def ordered(self) -> bool:
+        """True when play order matters: services are then filled one after the other."""
+        return any(s.ordered for s in self.services)
