@@ -1,0 +1,238 @@
+"""Royale deck checks: cross-references at load time, playability per player count.
+
+``check_references`` runs while a deck resolves (a failure is an input error with
+its line); ``static_checks`` answers "can this deck be played by N players?" for
+``cardgen check``.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from cardgen.games.base import CheckResult, Problem
+from cardgen.games.royale.model import NobleFace
+from cardgen.games.royale.require import DEAD, Universe, checker, universe_of
+from cardgen.resolve.resolve import ResolvedDeck
+
+SIDES = ("unmasked", "masked")
+
+
+def role(component: Any) -> str | None:
+    """A component's role (dish, noble...), or None when it carries no data."""
+    return component.data.role if component.data is not None else None
+
+
+def dish_types(components: Iterable[Any]) -> set[str]:
+    return {c.data.dish for c in components if role(c) == "dish"}
+
+
+def noble_face(component: Any, side: str) -> Any:
+    """The face of a noble showing ``side`` (validated to exist by ``check_references``)."""
+    for face in component.faces:
+        if isinstance(face.data, NobleFace) and face.data.side == side:
+            return face
+    raise KeyError(f"{component.id} has no {side} side")
+
+
+def check_references(model: Any) -> list[Problem]:
+    """Structure the schema alone cannot see: dish types named, noble sides, patterns."""
+    problems: list[Problem] = []
+    types = dish_types(model.components)
+    for i, comp in enumerate(model.components):
+        kind = role(comp)
+        if kind is None:
+            problems.append(Problem(("components", i, "data"), "missing 'data' (role: dish, noble, imposter, "
+                                    "solo or end)"))
+            continue
+        if kind == "dish" and comp.values is None and any(f.value is None for f in comp.faces):
+            problems.append(Problem(("components", i), "a dish card needs a value ('values' or the face's "
+                                    "'value')"))
+        if kind == "noble":
+            sides = [f.data.side for f in comp.faces if isinstance(f.data, NobleFace)]
+            if sorted(sides) != sorted(SIDES) or len(comp.faces) != 2:
+                problems.append(Problem(("components", i, "faces"), "a noble needs two faces with data, "
+                                        "one 'side: unmasked' and one 'side: masked'"))
+            for j, face in enumerate(comp.faces):
+                if face.points is None:
+                    problems.append(Problem(("components", i, "faces", j, "points"), "a noble side needs its "
+                                            "'points'"))
+                if not isinstance(face.data, NobleFace):
+                    continue
+                for k, service in enumerate(face.data.services):
+                    for t in service.types_named():
+                        if t not in types:
+                            problems.append(Problem(("components", i, "faces", j, "data", "services", k),
+                                                    f"unknown dish type '{t}'; expected one of "
+                                                    f"{', '.join(sorted(types))}"))
+        elif any(f.data is not None for f in comp.faces):
+            j = next(j for j, f in enumerate(comp.faces) if f.data is not None)
+            problems.append(Problem(("components", i, "faces", j, "data"), "only noble faces carry a requirement"))
+        if kind in ("imposter", "solo") and comp.faces[0].pattern is None:
+            problems.append(Problem(("components", i, "faces", 0), f"a {kind} card needs a 'pattern'"))
+    return problems
+
+
+def universe(deck: ResolvedDeck) -> Universe:
+    """The dish cards of a resolved deck, as the requirement checkers count them."""
+    return universe_of((c.data.dish, c.data.wild, c.faces[0].value, c.count)
+                       for c in deck.model.components if role(c) == "dish")
+
+
+def owners(deck: ResolvedDeck) -> list[str]:
+    """Player icons in seat order."""
+    return sorted({c.data.owner for c in deck.model.components if role(c) == "noble"})
+
+
+def rotate(cells: list[tuple[int, int]], rows: int, cols: int, degrees: int) -> tuple[list[tuple[int, int]], int, int]:
+    """Cells of a rows x cols pattern turned clockwise by ``degrees``; returns the new size too."""
+    for _ in range(degrees // 90):
+        cells = [(c, rows - 1 - r) for r, c in cells]
+        rows, cols = cols, rows
+    return cells, rows, cols
+
+
+def placements(pattern: Any, rules: Any) -> list[tuple[int, int, int, frozenset[int]]]:
+    """Every distinct way an imposter pattern lands on the grid: (degrees, dr, dc, cell indexes).
+
+    Without ``imposter_slide`` the (turned) pattern must be exactly the grid's size
+    and keeps its place; with it, its cells' bounding box may sit anywhere it fits.
+    Raises ``ValueError`` when no allowed turn fits the grid.
+    """
+    rows_g, cols_g = rules.grid_rows, rules.grid_cols
+    seen: set[frozenset[int]] = set()
+    out = []
+    for deg in rules.imposter_rotations:
+        cells, rows, cols = rotate([(r, c) for r, c in pattern.cells], pattern.rows, pattern.cols, deg)
+        if rules.imposter_slide:
+            r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+            cells = [(r - r0, c - c0) for r, c in cells]
+            h, w = max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1
+            offsets = [(dr, dc) for dr in range(rows_g - h + 1) for dc in range(cols_g - w + 1)]
+        else:
+            offsets = [(0, 0)] if (rows, cols) == (rows_g, cols_g) else []
+        for dr, dc in offsets:
+            idx = frozenset((r + dr) * cols_g + c + dc for r, c in cells)
+            if idx not in seen:
+                seen.add(idx)
+                out.append((deg, dr, dc, idx))
+    if not out:
+        raise ValueError(f"a {pattern.rows}x{pattern.cols} pattern does not fit the "
+                         f"{rows_g}x{cols_g} grid in any allowed turn")
+    return out
+
+
+def line_cells(rules: Any) -> list[tuple[str, int, list[int]]]:
+    """The lines a player may take: (shape, index, cell indexes)."""
+    rows, cols = rules.grid_rows, rules.grid_cols
+    out: list[tuple[str, int, list[int]]] = []
+    if "row" in rules.take_shapes:
+        out += [("row", r, [r * cols + c for c in range(cols)]) for r in range(rows)]
+    if "column" in rules.take_shapes:
+        out += [("column", c, [r * cols + c for r in range(rows)]) for c in range(cols)]
+    if "diagonal" in rules.take_shapes and rows == cols:
+        out += [("diagonal", 0, [i * cols + i for i in range(rows)]),
+                ("diagonal", 1, [i * cols + cols - 1 - i for i in range(rows)])]
+    return out
+
+
+def static_checks(deck: ResolvedDeck, players: int) -> list[CheckResult]:
+    """Can ``players`` people play this deck? One result per property."""
+    rules = deck.rules
+    comps = deck.model.components
+    dishes = sum(c.count for c in comps if role(c) == "dish")
+    cells = rules.grid_rows * rules.grid_cols
+    solo = players == 1 and rules.solo
+    uses_end = not solo or rules.solo_end_card
+    out = [CheckResult("the buffet can be filled", players, dishes >= cells,
+                       f"{dishes} dish cards for a {rules.grid_rows}x{rules.grid_cols} buffet")]
+    lines = line_cells(rules)
+    short = [f"{shape} {i + 1}" for shape, i, cs in lines if len(cs) != rules.cards_per_take]
+    out.append(CheckResult("every line is one take", players, bool(lines) and not short,
+                           f"{len(lines)} lines of {rules.cards_per_take} cards" if lines and not short
+                           else f"lines that are not {rules.cards_per_take} cards: {', '.join(short) or 'no line'}"))
+    if uses_end:
+        even = dishes % rules.packets == 0
+        out.append(CheckResult("dish cards split into equal packets", players, even,
+                               f"{dishes} cards into {rules.packets} packets"
+                               + (f" of {dishes // rules.packets}" if even else f": {dishes % rules.packets} left over")))
+        ends = sum(c.count for c in comps if role(c) == "end")
+        out.append(CheckResult("one end-of-banquet card", players, ends == 1, f"{ends} end-of-banquet card(s)"))
+    icons = owners(deck)
+    seated = icons[:players]
+    bad = []
+    for icon in seated:
+        nobles = sum(c.count for c in comps if role(c) == "noble" and c.data.owner == icon)
+        imps = sum(c.count for c in comps if role(c) == "imposter" and c.data.owner == icon)
+        if nobles != rules.nobles_per_player or imps != 1:
+            bad.append(f"{icon}: {nobles} noble(s), {imps} imposter(s)")
+    ok = len(icons) >= players and not bad
+    out.append(CheckResult("each player has their nobles and imposter", players, ok,
+                           f"{len(icons)} player icon(s); each {rules.nobles_per_player} nobles + 1 imposter"
+                           if ok else "; ".join(bad) or f"only {len(icons)} player icon(s)"))
+    out.append(_imposters(deck, seated))
+    out.append(_satisfiable(deck, seated))
+    if solo:
+        out.extend(_solo(deck, seated, dishes))
+    return out
+
+
+def _imposters(deck: ResolvedDeck, seated: list[str]) -> CheckResult:
+    rules = deck.rules
+    problems, shapes = [], []
+    for c in deck.model.components:
+        if role(c) != "imposter" or c.data.owner not in seated:
+            continue
+        pattern = c.faces[0].pattern
+        if len(pattern.cells) != rules.cards_per_take:
+            problems.append(f"{c.id} names {len(pattern.cells)} cells, not {rules.cards_per_take}")
+        try:
+            shapes.append(frozenset(p[3] for p in placements(pattern, rules)))
+        except ValueError as exc:
+            problems.append(f"{c.id}: {exc}")
+    if len(set(shapes)) != len(shapes):
+        problems.append("two imposters take the same cells")
+    return CheckResult("imposter patterns fit the grid", len(seated) or None, not problems,
+                       "; ".join(problems) or f"{len(shapes)} different pattern(s) of {rules.cards_per_take} cells")
+
+
+def _satisfiable(deck: ResolvedDeck, seated: list[str]) -> CheckResult:
+    uni = universe(deck)
+    bad = []
+    total = 0
+    for c in deck.model.components:
+        if role(c) != "noble" or c.data.owner not in seated:
+            continue
+        for side in SIDES:
+            total += 1
+            chk = checker(noble_face(c, side).data, uni)
+            if chk.need[0] == DEAD:
+                bad.append(f"{c.id} ({side})")
+    return CheckResult("every noble side can be met with the dish cards", len(seated) or None, not bad,
+                       f"cannot be met: {', '.join(bad)}" if bad else f"{total} noble sides, each can be met")
+
+
+def _solo(deck: ResolvedDeck, seated: list[str], dishes: int) -> list[CheckResult]:
+    rules = deck.rules
+    cards = [c for c in deck.model.components if role(c) == "solo"]
+    count = sum(c.count for c in cards)
+    turns = rules.solo_turns * rules.ghost_cards_per_turn
+    out = [CheckResult("solo cards for every ghost turn", 1, count >= turns,
+                       f"{count} solo cards for {rules.solo_turns} ghost turns of {rules.ghost_cards_per_turn}")]
+    grid = (rules.grid_rows, rules.grid_cols)
+    wrong = [c.id for c in cards if len(c.faces[0].pattern.cells) != rules.ghost_cells
+             or (c.faces[0].pattern.rows, c.faces[0].pattern.cols) != grid]
+    out.append(CheckResult("solo cards name the ghost's cells", 1, not wrong,
+                           f"not {rules.ghost_cells} cells of the {grid[0]}x{grid[1]} grid: {', '.join(wrong)}"
+                           if wrong else f"each names {rules.ghost_cells} cells"))
+    need = (rules.grid_rows * rules.grid_cols + rules.solo_turns * rules.ghost_cards_per_turn * rules.ghost_cells
+            + (rules.solo_turns - 1) * rules.cards_per_take)
+    out.append(CheckResult("dish cards for every refill of a solo game", 1, need <= dishes,
+                           f"at most {need} cards drawn in {rules.solo_turns} turns, {dishes} in the pile"))
+    best = max((sum(noble_face(c, rules.noble_side).points or 0 for c in deck.model.components
+                    if role(c) == "noble" and c.data.owner == icon) for icon in seated), default=0)
+    covered = {v for b in rules.score_bands for v in range(b.min, b.max + 1)}
+    missing = [v for v in range(best + 1) if v not in covered]
+    out.append(CheckResult("the solo scale covers every score", 1, bool(rules.score_bands) and not missing,
+                           f"scores 0-{best} all have a band" if rules.score_bands and not missing
+                           else f"no band for: {', '.join(map(str, missing[:10])) or 'any score'}"))
+    return out

@@ -1,0 +1,264 @@
+"""Texts printed on Royale cards, generated from the deck data in French, Italian and English.
+
+A noble's requirement is written out from its services; imposter, solo and
+end-of-banquet cards get a short reminder of what they do. Every number comes
+from the data (``face.data``, ``resolved.rules``); dish-type names come from the
+dish cards themselves, so a variant that renames or adds a type is written
+correctly. French uses a narrow no-break space (U+202F) before ``: ; ! ?``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.games.royale.checks import role
+from cardgen.games.royale.model import NobleFace, Service
+from cardgen.resolve.resolve import ResolvedDeck
+
+NNBSP = "\u202f"
+
+
+def _colon(lang: str) -> str:
+    return f"{NNBSP}:" if lang == "fr" else ":"
+
+
+def _semi(lang: str) -> str:
+    return f"{NNBSP};" if lang == "fr" else ";"
+
+
+def type_name(deck: ResolvedDeck, dish: str, lang: str) -> str:
+    """A dish type's name as printed on its cards."""
+    for c in deck.model.components:
+        if role(c) == "dish" and c.data.dish == dish:
+            return c.name[lang]
+    return dish
+
+
+def _cards(n: int, label: str, lang: str) -> str:
+    """'3 cartes Boisson', '3 carte Bevanda', '3 Drink cards' (label may be empty)."""
+    if lang == "fr":
+        noun = "carte" if n == 1 else "cartes"
+        return f"{n} {noun} {label}".rstrip()
+    if lang == "it":
+        noun = "carta" if n == 1 else "carte"
+        return f"{n} {noun} {label}".rstrip()
+    noun = "card" if n == 1 else "cards"
+    return f"{n} {label} {noun}" if label else f"{n} {noun}"
+
+
+def _a_card(label: str, lang: str) -> str:
+    """'une carte Fruit', 'una carta Frutta', 'a Fruit card'."""
+    if lang == "fr":
+        return f"une carte {label}"
+    if lang == "it":
+        return f"una carta {label}"
+    article = "an" if label[:1].lower() in "aeiou" else "a"
+    return f"{article} {label} card"
+
+
+_SETS = {  # same value, by number of cards
+    2: {"fr": "une paire", "it": "una coppia", "en": "a pair"},
+    3: {"fr": "un brelan", "it": "un tris", "en": "three of a kind"},
+    4: {"fr": "un carré", "it": "un poker", "en": "four of a kind"},
+}
+
+
+def service_text(deck: ResolvedDeck, s: Service, lang: str) -> str:
+    """One service written out, without a capital or final stop."""
+    name = lambda t: type_name(deck, t, lang)  # noqa: E731
+    parts: list[str] = []
+    colour = name(s.colour) if s.colour else ""
+    if s.same_value and s.cards in _SETS and not colour:
+        head = _SETS[s.cards][lang]
+    else:
+        if s.cards is None:
+            head = {"fr": f"un nombre quelconque de cartes {colour}".rstrip(),
+                    "it": f"un numero qualsiasi di carte {colour}".rstrip(),
+                    "en": f"any number of {colour} cards".replace("  ", " ")}[lang]
+        else:
+            exact = {"fr": "exactement ", "it": "esattamente ", "en": "exactly "}[lang]
+            head = exact + _cards(s.cards, colour, lang)
+        if s.same_value:
+            head += {"fr": " de même valeur", "it": " dello stesso valore", "en": " of the same value"}[lang]
+    for t, k in s.include.items():  # attached to the head: 'un carré dont au moins 1 carte X'
+        head += {"fr": " dont au moins ", "it": " con almeno ", "en": " with at least "}[lang] + _cards(k, name(t), lang)
+    if s.parity:
+        parts.append({
+            "same": {"fr": "toutes paires ou toutes impaires", "it": "tutte pari o tutte dispari",
+                     "en": "all even or all odd"},
+            "even": {"fr": "toutes paires", "it": "tutte pari", "en": "all even"},
+            "odd": {"fr": "toutes impaires", "it": "tutte dispari", "en": "all odd"},
+        }[s.parity][lang])
+    if s.sum is not None:
+        if s.sum.eq is not None:
+            parts.append({"fr": f"d’une valeur totale de {s.sum.eq} exactement",
+                          "it": f"per un valore totale di esattamente {s.sum.eq}",
+                          "en": f"adding up to exactly {s.sum.eq}"}[lang])
+        bounds = []
+        if s.sum.gt is not None:
+            bounds.append({"fr": f"supérieure à {s.sum.gt}", "it": f"superiore a {s.sum.gt}",
+                           "en": f"more than {s.sum.gt}"}[lang])
+        if s.sum.lt is not None:
+            bounds.append({"fr": f"inférieure à {s.sum.lt}", "it": f"inferiore a {s.sum.lt}",
+                           "en": f"less than {s.sum.lt}"}[lang])
+        if bounds:
+            joined = {"fr": " et ", "it": " e ", "en": " and "}[lang].join(bounds)
+            parts.append({"fr": f"d’une valeur totale {joined}", "it": f"per un valore totale {joined}",
+                          "en": f"adding up to {joined}"}[lang])
+    if s.two_sum_to_third:
+        parts.append({"fr": "dont deux s’additionnent pour donner la troisième",
+                      "it": "due delle quali sommate danno la terza",
+                      "en": "two of them adding up to the third"}[lang])
+    if s.order:
+        word = {"ascending": {"fr": "croissant", "it": "crescente", "en": "ascending"},
+                "descending": {"fr": "décroissant", "it": "decrescente", "en": "descending"}}[s.order][lang]
+        parts.append({"fr": f"posées dans l’ordre {word}", "it": f"giocate in ordine {word}",
+                      "en": f"played in {word} order"}[lang])
+    if s.first and s.first == s.last:
+        label = name(s.first)
+        parts.append({"fr": f"la première et la dernière étant des cartes {label}",
+                      "it": f"la prima e l’ultima devono essere carte {label}",
+                      "en": f"the first and last being {label} cards"}[lang])
+    else:
+        if s.first:
+            parts.append({"fr": "la première étant ", "it": "la prima deve essere ", "en": "the first being "}[lang]
+                         + _a_card(name(s.first), lang))
+        if s.last:
+            parts.append({"fr": "la dernière étant ", "it": "l’ultima deve essere ", "en": "the last being "}[lang]
+                         + _a_card(name(s.last), lang))
+    if s.distinct_types:
+        parts.append({"fr": "jamais deux du même type", "it": "mai due dello stesso tipo",
+                      "en": "no two of the same type"}[lang])
+    if not s.wild:
+        wild = [type_name(deck, c.data.dish, lang) for c in deck.model.components
+                if role(c) == "dish" and c.data.wild]
+        labels = " / ".join(dict.fromkeys(wild))
+        parts.append({"fr": f"sans carte {labels}", "it": f"senza carte {labels}", "en": f"no {labels} cards"}[lang])
+    return ", ".join([head] + parts)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def requirement_text(deck: ResolvedDeck, face: NobleFace, lang: str) -> str:
+    """A noble side's requirement in full sentences."""
+    services = [service_text(deck, s, lang) for s in face.services]
+    n = len(services)
+    if n == 1:
+        text = _cap(services[0]) + "."
+    elif face.ordered:
+        steps = {"fr": ("d’abord ", "puis "), "it": ("prima ", "poi "), "en": ("first ", "then ")}[lang]
+        body = f"{_semi(lang)} ".join((steps[0] if i == 0 else steps[1]) + s for i, s in enumerate(services))
+        lead = {"fr": f"{n} services, l’un après l’autre", "it": f"{n} servizi, uno dopo l’altro",
+                "en": f"{n} services, one after the other"}[lang]
+        text = f"{lead}{_colon(lang)} {body}."
+    elif len(set(services)) == 1:
+        lead = {"fr": f"{n} services, chacun", "it": f"{n} servizi, ciascuno", "en": f"{n} services, each"}[lang]
+        text = f"{lead}{_colon(lang)} {services[0]}."
+    else:
+        lead = {"fr": f"{n} services", "it": f"{n} servizi", "en": f"{n} services"}[lang]
+        text = f"{lead}{_colon(lang)} {f'{_semi(lang)} '.join(services)}."
+    if face.ordered:
+        text += " " + {"fr": "L’ordre de pose compte.", "it": "Conta l’ordine in cui si giocano le carte.",
+                       "en": "Play order counts."}[lang]
+    return text
+
+
+def _times(n: int, lang: str) -> str:
+    if lang == "fr":
+        return "Une fois par partie" if n == 1 else f"{n} fois par partie"
+    if lang == "it":
+        return "Una volta per partita" if n == 1 else f"{n} volte per partita"
+    return {1: "Once per game", 2: "Twice per game"}.get(n, f"{n} times per game")
+
+
+def _or_list(items: list[str], lang: str) -> str:
+    word = {"fr": " ou ", "it": " o ", "en": " or "}[lang]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
+
+
+def imposter_text(deck: ResolvedDeck, lang: str) -> str:
+    """What an imposter card allows, from the rule numbers."""
+    r = deck.rules
+    n = r.cards_per_take
+    take = {"fr": f"{_times(r.imposter_uses, lang)}{_colon(lang)} au lieu d’une ligne, prenez les {n} cartes de ce motif.",
+            "it": f"{_times(r.imposter_uses, lang)}{_colon(lang)} invece di una linea, prendete le {n} carte di questo schema.",
+            "en": f"{_times(r.imposter_uses, lang)}{_colon(lang)} instead of a line, take the {n} cards of this pattern."}[lang]
+    turns = [f"{d}°" for d in r.imposter_rotations if d]
+    if turns:
+        more = {"fr": f" Vous pouvez le faire pivoter de {_or_list(turns, lang)}.",
+                "it": f" Potete ruotarlo di {_or_list(turns, lang)}.",
+                "en": f" You may turn it by {_or_list(turns, lang)}."}[lang]
+        take += more
+    if r.imposter_slide:
+        take += {"fr": " Il peut aussi se placer n’importe où dans la desserte.",
+                 "it": " Può anche essere spostato in qualsiasi punto del buffet.",
+                 "en": " It may also be shifted anywhere on the buffet."}[lang]
+    return take
+
+
+def solo_text(deck: ResolvedDeck, lang: str) -> str:
+    """What the ghost does with a solo card."""
+    n = deck.rules.ghost_cells
+    return {"fr": f"Tour du fantôme{_colon(lang)} défaussez les {n} cartes de ces cases, puis complétez la desserte.",
+            "it": f"Turno del fantasma{_colon(lang)} scartate le {n} carte di queste caselle, poi rifornite il buffet.",
+            "en": f"Ghost’s turn{_colon(lang)} discard the {n} cards in these cells, then refill the buffet."}[lang]
+
+
+def _packet(position: int, packets: int, lang: str) -> str:
+    """'the middle packet', 'the bottom packet', 'packet 2 from the top' (Italian: no article)."""
+    if packets % 2 == 1 and position == (packets + 1) // 2:
+        return {"fr": "le paquet du milieu", "it": "mazzetto centrale", "en": "the middle packet"}[lang]
+    if position == packets:
+        return {"fr": "le paquet du dessous", "it": "mazzetto in fondo", "en": "the bottom packet"}[lang]
+    if position == 1:
+        return {"fr": "le paquet du dessus", "it": "mazzetto in cima", "en": "the top packet"}[lang]
+    return {"fr": f"le {position}e paquet en partant du haut", "it": f"{position}º mazzetto dall’alto",
+            "en": f"packet {position} from the top"}[lang]
+
+
+def _ordinal(n: int, lang: str) -> str:
+    """2e, 2ª, 2nd (feminine forms in French and Italian: 'pioche', 'pescata')."""
+    if lang == "fr":
+        return "1re" if n == 1 else f"{n}e"
+    if lang == "it":
+        return f"{n}ª"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def end_text(deck: ResolvedDeck, lang: str) -> str:
+    """What happens when the end-of-banquet card is drawn, from the rule numbers."""
+    r = deck.rules
+    last = r.end_card_draws
+    over = {"fr": "le banquet s’achève aussitôt.", "it": "il banchetto finisce all’istante.",
+            "en": "the banquet is over at once."}[lang]
+    if last == 1:
+        lead = {"fr": "Dès que cette carte est piochée", "it": "Appena questa carta viene pescata",
+                "en": "As soon as this card is drawn"}[lang]
+        return f"{lead}, {over}"
+    where = _packet(r.end_packet_reshuffle, r.packets, lang)
+    early = {"fr": "1re pioche" if last == 2 else f"Pioches 1 à {last - 1}",
+             "it": "1ª pescata" if last == 2 else f"Pescate dalla 1ª alla {last - 1}ª",
+             "en": "1st draw" if last == 2 else f"Draws 1 to {last - 1}"}[lang]
+    final = {"fr": f"{_ordinal(last, lang)} pioche", "it": f"{_ordinal(last, lang)} pescata",
+             "en": f"{_ordinal(last, lang)} draw"}[lang]
+    p = r.packets
+    redo = {"fr": f"mélangez la défausse avec la pioche, formez {p} paquets et glissez cette carte dans {where}.",
+            "it": f"mescolate gli scarti con il mazzo, formate {p} mazzetti e inserite questa carta nel {where}.",
+            "en": f"shuffle the discards into the pile, form {p} packets and put this card in {where}."}[lang]
+    return f"{early}{_colon(lang)} {redo} {final}{_colon(lang)} {over}"
+
+
+def face_text(deck: ResolvedDeck, component: Any, face: Any, lang: str) -> str | None:
+    """The generated text a Royale face prints (None for dish cards)."""
+    kind = role(component)
+    if kind == "noble" and isinstance(face.data, NobleFace):
+        return requirement_text(deck, face.data, lang)
+    if kind == "imposter":
+        return imposter_text(deck, lang)
+    if kind == "solo":
+        return solo_text(deck, lang)
+    if kind == "end":
+        return end_text(deck, lang)
+    return None
