@@ -1,0 +1,532 @@
+"""The Royale rules engine: multiplayer games and the solo mode against the ghost.
+
+A player's turn is several decisions, all taken by the same seat:
+
+1. ``("take", shape, index)`` a row or column, or ``("imposter", degrees, dr, dc)``;
+2. ``("place", card_id, slot)`` three times, cards in any order, under any noble
+   not yet validated; a card that makes a noble impossible clears it at once;
+3. nobles met exactly are validated, then ``("clear", slot)`` any number of times
+   or ``("stop",)``; the buffet is refilled and the next seat plays.
+
+Everything the rules leave open goes through ``State.gap`` (kinds in ``GAPS``).
+The hot path uses ints and lists only: dish cards are indexes, the cards under a
+noble are an interned checker state (``require.Checker``), actions are prebuilt
+tuples.
+"""
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
+from cardgen.errors import InputError
+from cardgen.games.royale.checks import line_cells, noble_face, owners, placements, role, universe
+from cardgen.games.royale.require import DEAD, Checker, checker
+
+if TYPE_CHECKING:
+    from cardgen.resolve.resolve import ResolvedDeck
+
+#: gap kind -> resolutions this engine applies (``GameSpec.gaps``)
+GAPS: dict[str, tuple[str, ...]] = {
+    "order_conflict": ("wording",),  # settled in the data (masked noble 3); never raised in play
+    "uneven_packets": ("near_equal",),
+    "pile_empty": ("reshuffle_discards", "end_game"),
+    "short_line": ("take_present",),
+    "nothing_to_take": ("end_game",),
+    "tie_after_tiebreak": ("shared",),
+    "solo_pile_empty": ("reshuffle_revealed", "end_game"),
+}
+
+EMPTY = -1
+END = -2  # the end-of-banquet card, as it sits in the pile
+TAKE, PLACE, CLEAR, OVER = 0, 1, 2, 3
+PHASES = ("take", "place", "clear", "over")
+STOP: Action = ("stop",)
+
+#: live games by key, so agents can read the public card data an observation names
+GAMES: "weakref.WeakValueDictionary[str, RoyaleGame]" = weakref.WeakValueDictionary()
+
+
+class RoyaleGame(Game):
+    """Royale bound to one resolved deck and player count; all tables built once."""
+
+    def __init__(self, deck: "ResolvedDeck", players: int) -> None:
+        super().__init__(deck, players)
+        r = deck.rules
+        self.rules = r
+        self.solo = players == 1 and r.solo
+        self.uses_end = not self.solo or r.solo_end_card
+        self.ncells = r.grid_rows * r.grid_cols
+        comps = deck.model.components
+        # dish cards: instance index -> id, type, value
+        self.card_ids: list[str] = []
+        self.card_type: list[str] = []
+        self.card_value: list[int] = []
+        for c in comps:
+            if role(c) == "dish":
+                for n in range(1, c.count + 1):
+                    self.card_ids.append(f"{c.id}#{n}")
+                    self.card_type.append(c.data.dish)
+                    self.card_value.append(c.faces[0].value)
+        self.card_index = {cid: i for i, cid in enumerate(self.card_ids)}
+        ends = [f"{c.id}#{n}" for c in comps if role(c) == "end" for n in range(1, c.count + 1)]
+        if self.uses_end and not ends:
+            raise InputError(f"{deck.id}: no end-of-banquet card; expected one (role: end)")
+        self.end_id = ends[0] if self.uses_end else None
+        # seats: nobles, their checkers and points, imposters
+        uni = universe(deck)
+        icons = owners(deck)
+        if len(icons) < players:
+            raise InputError(f"{deck.id}: {len(icons)} player icon(s) for {players} players")
+        self.icons = icons[:players]
+        self.noble_ids: list[list[str]] = []
+        self.checkers: list[list[Checker]] = []
+        self.points: list[list[int]] = []
+        self.codes: list[list[list[int]]] = []
+        self.imposter_id: list[str | None] = []
+        self.imposter_takes: list[list[tuple[Action, list[int]]]] = []
+        codes_of: dict[int, list[int]] = {}
+        seated: set[str] = set()
+        for icon in self.icons:
+            nobles = [c for c in comps if role(c) == "noble" and c.data.owner == icon]
+            ids, chks, pts, codes = [], [], [], []
+            for c in nobles:
+                for n in range(1, c.count + 1):
+                    face = noble_face(c, r.noble_side)
+                    chk = checker(face.data, uni)
+                    if id(chk) not in codes_of:
+                        codes_of[id(chk)] = [chk.code(t, v) for t, v in zip(self.card_type, self.card_value)]
+                    ids.append(f"{c.id}#{n}")
+                    chks.append(chk)
+                    pts.append(face.points or 0)
+                    codes.append(codes_of[id(chk)])
+                    seated.add(f"{c.id}#{n}")
+            self.noble_ids.append(ids)
+            self.checkers.append(chks)
+            self.points.append(pts)
+            self.codes.append(codes)
+            imps = [c for c in comps if role(c) == "imposter" and c.data.owner == icon]
+            if imps:
+                iid = f"{imps[0].id}#1"
+                seated.add(iid)
+                self.imposter_id.append(iid)
+                try:
+                    spots = placements(imps[0].faces[0].pattern, r)
+                except ValueError as exc:
+                    raise InputError(f"{imps[0].id}: {exc}") from None
+                self.imposter_takes.append([(("imposter", deg, dr, dc), sorted(cells))
+                                            for deg, dr, dc, cells in spots])
+            else:
+                self.imposter_id.append(None)
+                self.imposter_takes.append([])
+        self.lines: list[tuple[Action, list[int]]] = [(("take", shape, i), cells)
+                                                      for shape, i, cells in line_cells(r)]
+        self.line_actions = [a for a, _ in self.lines]
+        self.imposter_actions = [[a for a, _ in takes] for takes in self.imposter_takes]
+        self.take_cells: dict[Action, list[int]] = {a: cells for a, cells in self.lines}
+        for takes in self.imposter_takes:
+            self.take_cells.update(dict(takes))
+        # solo cards
+        self.solo_ids: list[str] = []
+        self.solo_cells: list[list[int]] = []
+        if self.solo:
+            for c in comps:
+                if role(c) == "solo":
+                    cells = sorted(rr * r.grid_cols + cc for rr, cc in c.faces[0].pattern.cells
+                                   if rr < r.grid_rows and cc < r.grid_cols)
+                    for n in range(1, c.count + 1):
+                        self.solo_ids.append(f"{c.id}#{n}")
+                        self.solo_cells.append(cells)
+        seated.update(self.solo_ids)
+        if self.end_id:
+            seated.add(self.end_id)
+        self.box = [f"{c.id}#{n}" for c in comps if role(c) != "dish" for n in range(1, c.count + 1)
+                    if f"{c.id}#{n}" not in seated]
+        # prebuilt actions
+        nslots = max((len(x) for x in self.noble_ids), default=0)
+        self.place_actions = [[("place", cid, s) for s in range(nslots)] for cid in self.card_ids]
+        self.clear_actions = [("clear", s) for s in range(nslots)]
+        self.key = f"royale:{deck.id}:{players}:{id(self)}"
+        GAMES[self.key] = self
+
+    def new_initial_state(self, seed: int) -> "RoyaleState":
+        return RoyaleState(self, seed)
+
+
+class RoyaleState(State):
+    """One game of Royale in progress."""
+
+    def __init__(self, game: RoyaleGame, seed: int) -> None:
+        super().__init__(game, seed)
+        g = self.g = game
+        r = g.rules
+        n = game.players
+        self.grid = [EMPTY] * g.ncells
+        self.pile: list[int] = []  # top of the pile is the end of the list
+        self.discard: list[int] = []
+        self.hand: list[int] = []
+        self.under: list[list[list[int]]] = [[[] for _ in ids] for ids in g.noble_ids]
+        self.sid: list[list[int]] = [[0] * len(ids) for ids in g.noble_ids]
+        self.done: list[list[bool]] = [[False] * len(ids) for ids in g.noble_ids]
+        self.open: list[list[int]] = [list(range(len(ids))) for ids in g.noble_ids]
+        self.score = [0] * n
+        self.imposter_left = [r.imposter_uses if g.imposter_id[p] else 0 for p in range(n)]
+        self.player = 0
+        self.phase = TAKE
+        self.end_draws = 0
+        self.end_revealed = False
+        self.solo_pile: list[int] = []
+        self.solo_revealed: list[int] = []
+        self.forced_clears = 0
+        self.voluntary_clears = 0
+        self._legal: list[Action] | None = None
+        self._outcome: Outcome | None = None
+        self._peak_under = 0
+        self._setup()
+
+    # -- set-up ------------------------------------------------------------------------
+    def _packets(self, cards: list[int], position: int) -> list[int]:
+        """Split ``cards`` into the rules' packets, the end card in packet ``position``; the pile."""
+        r = self.g.rules
+        k = r.packets
+        total = len(cards)
+        if total % k and self.gap("uneven_packets", f"{total} cards into {k} packets") is None:
+            return []
+        sizes = [total // k + (1 if i < total % k else 0) for i in range(k)]
+        packets, pos = [], 0
+        for size in sizes:
+            packets.append(cards[pos:pos + size])
+            pos += size
+        target = packets[position - 1]
+        target.insert(self.rng.randrange(len(target) + 1), END)
+        top_first = [c for p in packets for c in p]
+        top_first.reverse()
+        return top_first
+
+    def _setup(self) -> None:
+        g = self.g
+        cards = list(range(len(g.card_ids)))
+        self.rng.shuffle(cards)
+        if g.uses_end:
+            self.pile = self._packets(cards, g.rules.end_packet_setup)
+            if self.end_reason:
+                return
+        else:
+            self.pile = cards
+        self.initial_piles["dish_pile"] = self._pile_ids()
+        if g.solo:
+            self.solo_pile = list(range(len(g.solo_ids)))
+            self.rng.shuffle(self.solo_pile)
+            self.initial_piles["solo_pile"] = [g.solo_ids[i] for i in reversed(self.solo_pile)]
+        self._refill()
+        if self.end_reason:
+            return
+        if g.solo:
+            self._ghost_turn()
+        if not self.end_reason:
+            self._start_turn()
+
+    def _pile_ids(self) -> list[str]:
+        """The pile in draw order (first card drawn first)."""
+        g = self.g
+        return [g.end_id if c == END else g.card_ids[c] for c in reversed(self.pile)]  # type: ignore[misc]
+
+    # -- drawing and refilling ---------------------------------------------------------
+    def _draw(self) -> int:
+        """Next dish card from the pile; EMPTY when none can be had or the game ended."""
+        while True:
+            if not self.pile:
+                res = self.gap("pile_empty", f"turn {self.turns}")
+                if res is None:
+                    return EMPTY
+                if res == "end_game":
+                    self._finish("supply_exhausted")
+                    return EMPTY
+                if not self.discard:
+                    return EMPTY
+                self.pile = self.discard
+                self.discard = []
+                self.rng.shuffle(self.pile)
+            c = self.pile.pop()
+            if c != END:
+                return c
+            self.end_draws += 1
+            if self.end_draws >= self.g.rules.end_card_draws:
+                self.end_revealed = True
+                self._finish("banquet_over")
+                return EMPTY
+            cards = self.pile + self.discard
+            self.discard = []
+            self.rng.shuffle(cards)
+            self.track("pile_after_reshuffle", len(cards) + 1)
+            self.pile = self._packets(cards, self.g.rules.end_packet_reshuffle)
+            if self.end_reason:
+                return EMPTY
+
+    def _refill(self) -> None:
+        """Fill empty cells left to right, top to bottom."""
+        grid = self.grid
+        for i in range(len(grid)):
+            if grid[i] == EMPTY:
+                c = self._draw()
+                if c == EMPTY:
+                    return
+                grid[i] = c
+
+    def _ghost_turn(self) -> None:
+        """Solo: reveal solo card(s), discard the dishes in their cells, refill."""
+        g = self.g
+        for _ in range(g.rules.ghost_cards_per_turn):
+            if not self.solo_pile:
+                res = self.gap("solo_pile_empty", f"turn {self.turns}")
+                if res is None:
+                    return
+                if res == "end_game" or not self.solo_revealed:
+                    self._finish("solo_cards_exhausted")
+                    return
+                self.solo_pile, self.solo_revealed = self.solo_revealed, []
+                self.rng.shuffle(self.solo_pile)
+            card = self.solo_pile.pop()
+            self.solo_revealed.append(card)
+            for cell in g.solo_cells[card]:
+                if self.grid[cell] != EMPTY:
+                    self.discard.append(self.grid[cell])
+                    self.grid[cell] = EMPTY
+        self._refill()
+
+    # -- turns ---------------------------------------------------------------------------
+    def _start_turn(self) -> None:
+        self.phase = TAKE
+        self._legal = None
+        if all(c == EMPTY for c in self.grid):
+            res = self.gap("nothing_to_take", f"turn {self.turns}")
+            if res is not None:
+                self._finish("supply_exhausted")
+
+    def _end_turn(self) -> None:
+        g = self.g
+        self.turns += 1
+        if g.solo:
+            self.rounds = self.turns
+            if self.turns >= g.rules.solo_turns:
+                self._finish("turns_done")
+                return
+            self._refill()
+            if not self.end_reason:
+                self._ghost_turn()
+        else:
+            self._refill()
+            self.player += 1
+            if self.player == g.players:
+                self.player = 0
+                self.rounds += 1
+        if not self.end_reason:
+            self._start_turn()
+
+    def _after_serving(self) -> None:
+        """Step 3: validate nobles met exactly; maybe win; then offer voluntary clearing."""
+        g, p = self.g, self.player
+        chks, sids, unders, done = g.checkers[p], self.sid[p], self.under[p], self.done[p]
+        for s in list(self.open[p]):
+            if chks[s].need[sids[s]] == 0:
+                done[s] = True
+                self.open[p].remove(s)
+                self.score[p] += g.points[p][s]
+                self.discard.extend(unders[s])
+                unders[s].clear()
+                sids[s] = 0
+        if not self.open[p]:
+            self._finish("all_nobles", winner=p)
+            return
+        if g.rules.voluntary_clearing and any(unders[s] for s in self.open[p]):
+            self.phase = CLEAR
+            self._legal = None
+        else:
+            self._end_turn()
+
+    # -- the interface -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return -1 if self.end_reason is not None else self.player
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is not None:
+            return self._legal
+        if self.end_reason is not None:
+            self._legal = []
+            return self._legal
+        g, p = self.g, self.player
+        if self.phase == PLACE:
+            pa = g.place_actions
+            opens = self.open[p]
+            legal = [pa[c][s] for c in self.hand for s in opens]
+        elif self.phase == TAKE:
+            grid = self.grid
+            if EMPTY not in grid:
+                legal = list(g.line_actions)
+                if self.imposter_left[p]:
+                    legal += g.imposter_actions[p]
+            else:
+                legal = [a for a, cells in g.lines if any(grid[i] != EMPTY for i in cells)]
+                if self.imposter_left[p]:
+                    legal += [a for a, cells in g.imposter_takes[p] if any(grid[i] != EMPTY for i in cells)]
+        else:
+            ca = g.clear_actions
+            unders = self.under[p]
+            legal = [ca[s] for s in self.open[p] if unders[s]]
+            legal.append(STOP)
+        self._legal = legal
+        return legal
+
+    def apply(self, action: Action) -> None:
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(f"{action!r} is not legal now")
+        self._legal = None
+        kind = action[0]
+        if kind == "place":
+            self._place(self.g.card_index[action[1]], action[2])
+        elif kind == "take" or kind == "imposter":
+            self._take(action)
+        elif kind == "clear":
+            self._clear(action[1])
+            self.voluntary_clears += 1
+            p = self.player
+            if not any(self.under[p][s] for s in self.open[p]):
+                self._end_turn()
+        else:  # stop
+            self._end_turn()
+
+    def _take(self, action: Action) -> None:
+        g, p = self.g, self.player
+        cells = g.take_cells[action]
+        if action[0] == "imposter":
+            self.imposter_left[p] -= 1
+        grid = self.grid
+        hand = [grid[i] for i in cells if grid[i] != EMPTY]
+        if len(hand) < len(cells) and self.gap("short_line", f"{action!r} holds {len(hand)} card(s)") is None:
+            return
+        for i in cells:
+            grid[i] = EMPTY
+        self.hand = hand
+        self.phase = PLACE
+
+    def _place(self, c: int, s: int) -> None:
+        g, p = self.g, self.player
+        self.hand.remove(c)
+        chk = g.checkers[p][s]
+        sids = self.sid[p]
+        code = g.codes[p][s][c]
+        nid = chk.trans.get(sids[s] * chk.ncodes + code)
+        if nid is None:
+            nid = chk.step(sids[s], code)
+        under = self.under[p][s]
+        under.append(c)
+        if nid == DEAD:
+            self.forced_clears += 1
+            self._clear(s)
+        else:
+            sids[s] = nid
+            if len(under) > self._peak_under:
+                self._peak_under = len(under)
+        if not self.hand:
+            self._after_serving()
+
+    def _clear(self, s: int) -> None:
+        p = self.player
+        under = self.under[p][s]
+        self.discard.extend(under)
+        under.clear()
+        self.sid[p][s] = 0
+
+    # -- the end ---------------------------------------------------------------------------
+    def _finish(self, reason: str, winner: int | None = None) -> None:
+        self.phase = OVER
+        self._legal = []
+        self.end_reason = reason
+        self.track("cards_under_a_noble", self._peak_under)
+        g = self.g
+        scores = [float(s) for s in self.score]
+        validated = [sum(d) for d in self.done]
+        extra: dict[str, Any] = {"validated": validated, "end_draws": self.end_draws,
+                                 "forced_clears": self.forced_clears, "voluntary_clears": self.voluntary_clears}
+        if g.solo:
+            bands = g.rules.score_bands
+            band = next((i for i, b in enumerate(bands) if b.min <= self.score[0] <= b.max), None)
+            extra["band"] = band
+            extra["band_title"] = bands[band].title.en if band is not None else None
+            self._outcome = Outcome(reason, scores, [0], None, extra)
+            return
+        if winner is not None:
+            self._outcome = Outcome(reason, scores, [winner], None, extra)
+            return
+        best = max(self.score)
+        tied = [p for p, s in enumerate(self.score) if s == best]
+        tie_break = None
+        if len(tied) > 1:
+            tie_break = "most_dish_cards"
+            dishes = {p: sum(len(u) for u in self.under[p]) for p in tied}
+            most = max(dishes.values())
+            tied = [p for p in tied if dishes[p] == most]
+            if len(tied) > 1:
+                if self.gap("tie_after_tiebreak", f"seats {tied}") is None:
+                    self.end_reason = "stalled:tie_after_tiebreak"
+                tie_break = "most_dish_cards, then shared"
+        self._outcome = Outcome(self.end_reason or reason, scores, tied, tie_break, extra)
+
+    def outcome(self) -> Outcome:
+        if self._outcome is None:
+            raise RuntimeError("the game is not over")
+        return self._outcome
+
+    # -- views -----------------------------------------------------------------------------
+    def _ids(self, cards: list[int]) -> list[str]:
+        ids = self.g.card_ids
+        return [ids[c] for c in cards]
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Everything is public in Royale except the order of the piles."""
+        g = self.g
+        ids = g.card_ids
+        obs: dict[str, Any] = {
+            "game": g.key, "seat": player, "current": self.current_player, "phase": PHASES[self.phase],
+            "buffet": [ids[c] if c != EMPTY else None for c in self.grid],
+            "hand": self._ids(self.hand), "pile": len(self.pile), "discard": self._ids(self.discard),
+            "end_draws": self.end_draws, "turns": self.turns,
+            "players": [{
+                "points": self.score[p], "imposter_left": self.imposter_left[p],
+                "nobles": [{"id": nid, "validated": self.done[p][s], "cards": self._ids(self.under[p][s])}
+                           for s, nid in enumerate(g.noble_ids[p])],
+            } for p in range(g.players)],
+        }
+        if g.solo:
+            obs["solo"] = {"turns_left": g.rules.solo_turns - self.turns, "solo_pile": len(self.solo_pile),
+                           "revealed": [g.solo_ids[i] for i in self.solo_revealed]}
+        return obs
+
+    def zones(self) -> dict[str, list[str]]:
+        g = self.g
+        z: dict[str, list[str]] = {
+            "dish_pile": self._pile_ids(),
+            "buffet": [g.card_ids[c] for c in self.grid if c != EMPTY],
+            "hand": self._ids(self.hand),
+            "discard": self._ids(self.discard),
+            "box": list(g.box),
+        }
+        if self.end_revealed and g.end_id:
+            z["end_revealed"] = [g.end_id]
+        for p in range(g.players):
+            z[f"p{p}:nobles"] = [nid for s, nid in enumerate(g.noble_ids[p]) if not self.done[p][s]]
+            z[f"p{p}:validated"] = [nid for s, nid in enumerate(g.noble_ids[p]) if self.done[p][s]]
+            z[f"p{p}:served"] = [g.card_ids[c] for u in self.under[p] for c in u]
+            iid = g.imposter_id[p]
+            z[f"p{p}:imposter"] = [iid] if iid else []
+        if g.solo:
+            z["solo_pile"] = [g.solo_ids[i] for i in reversed(self.solo_pile)]
+            z["solo_revealed"] = [g.solo_ids[i] for i in self.solo_revealed]
+        return z
+
+
+def new_game(deck: "ResolvedDeck", players: int) -> RoyaleGame:
+    """``GameSpec.new_game``: the engine for ``players`` players."""
+    return RoyaleGame(deck, players)
