@@ -251,7 +251,7 @@ class DracoState(State):
         self.unpaid: int = 0
         self._legal: list[Action] | None = None
         self._outcome: Outcome | None = None
-        self._track()
+        self._track(*coins_held(self.money, g.per_gold, g.gold_total))
         if not self.pile:
             self._pile_empty()
         if self.end_reason is None:
@@ -558,11 +558,10 @@ class DracoState(State):
                         self.unpaid += 1
                         gold, silver = coins_held(money, g.per_gold, g.gold_total)
                 self.track("unpaid_by_bank", self.unpaid)
-        self._track()
+        self._track(gold, silver)
 
-    def _track(self) -> None:
-        g = self.g
-        gold, silver = coins_held(self.money, g.per_gold, g.gold_total)
+    def _track(self, gold: int, silver: int) -> None:
+        """Coin peaks the designer prints for: the bank's low is the box count minus these."""
         self.track("gold_in_hands", gold)
         self.track("silver_in_hands", silver)
         self.track("money_in_hands", sum(self.money))

@@ -1,0 +1,106 @@
+"""Draco & Co generated card texts: every effect in fr/it/en, numbers from the data, typography."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardgen.games.draco.model import CoinDrop, Move, RollAndMove, Split
+from cardgen.games.draco.text import effect_text
+from cardgen.model.schema import LANGS
+from cardgen.resolve.resolve import resolve
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def deck():
+    return resolve("draco", ROOT)
+
+
+def _texts(deck, lang):
+    out = {}
+    for c in deck.model.components:
+        for i, f in enumerate(c.faces):
+            t = deck.spec.face_text(deck, c, f, lang)
+            if t is not None:
+                out[(c.id, i)] = t
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_action_draco_face_and_special_has_a_text(deck, lang):
+    texts = _texts(deck, lang)
+    for c in deck.model.components:
+        if c.data.role in ("action", "special", "draco"):
+            for i in range(len(c.faces)):
+                assert texts.get((c.id, i)), (c.id, i, lang)
+    # each action kind reads differently from the others
+    actions = [texts[(c.id, 0)] for c in deck.model.components if c.data.role == "action"]
+    assert len(set(actions)) == len(actions)
+
+
+def test_languages_differ(deck):
+    fr, it, en = (_texts(deck, lang) for lang in LANGS)
+    for key in en:
+        assert len({fr[key], it[key], en[key]}) == 3, key
+
+
+def test_french_typography(deck):
+    for key, text in _texts(deck, "fr").items():
+        assert not re.search(r"[ \u00a0][;:!?]", text), (key, text)  # only U+202F before ; : ! ?
+        assert not re.search(r"\w[;:!?]", text), (key, text)
+        assert "'" not in text, (key, text)  # typographic apostrophe
+    for lang in ("it", "en"):
+        for key, text in _texts(deck, lang).items():
+            assert "\u202f" not in text and "'" not in text, (lang, key, text)
+
+
+def test_numbers_come_from_the_data():
+    assert "7 places" in effect_text("move", Move(which="own", steps=7, direction="forward"), "fr", "Draco", 3)
+    assert "1 posto" in effect_text("move", Move(which="any", steps=1, direction="back"), "it", "Draco", 3)
+    text = effect_text("split", Split(forward=5, back=1), "en", "Draco", 3)
+    assert "forward 5 seats" in text and "back 1 seat." in text
+    assert "3 times" in effect_text("coin_drop", CoinDrop(coins=3, silver=2), "en", "Draco", 3)
+    assert "2 pièces d’argent" in effect_text("coin_drop", CoinDrop(coins=3, silver=2), "fr", "Draco", 3)
+    roll = effect_text("roll_and_move", RollAndMove(which="any", direction="back"), "en", "Draco", 3)
+    assert roll.startswith("Roll the die, then move any character but Draco back")
+
+
+def test_rule_numbers_reach_draco_and_specials(tmp_path):
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "variants").mkdir()
+    shutil.copy(ROOT / "decks" / "draco.yaml", tmp_path / "decks" / "draco.yaml")
+    (tmp_path / "variants" / "rich.yaml").write_text(
+        "extends: draco\nname: {fr: x, it: x, en: x}\ndescription: {fr: x, it: x, en: x}\n"
+        "rules: {toast_payouts: [6, 2], toast_costs: [3], zork_multiplier: 3, sarah_draw: 2}\n"
+        "remove: [brother-john]\n", encoding="utf-8")
+    deck = resolve("rich", tmp_path)
+    en = _texts(deck, "en")
+    assert "first 2 seats receive 6 and 2 silver coins" in en[("draco", 0)]
+    assert "the last seat pays 3 silver coins" in en[("draco", 1)]
+    assert "triple" in en[("zork", 0)]
+    assert "draw 2 action cards" in en[("aunt-sarah", 0)]
+    assert "the 2 special characters" in en[("seating-plan", 0)]
+    assert "il triplo" in _texts(deck, "it")[("zork", 0)]
+
+
+def test_draco_faces_name_the_first_seat_side(deck):
+    en = _texts(deck, "en")
+    assert "first seat is on his right" in en[("draco", 0)]
+    assert "first seat is on his left" in en[("draco", 1)]
+    fr = _texts(deck, "fr")
+    assert "main droite\u202f:" in fr[("draco", 0)] and "main gauche\u202f:" in fr[("draco", 1)]
+
+
+def test_deck_strings_follow_typography(deck):
+    m = deck.model
+    fr = [m.name.fr, m.description.fr] + [c.text.fr for c in m.clarifications.values()]
+    fr += [c.name.fr for c in m.components] + [f.title.fr for c in m.components for f in c.faces if f.title]
+    for text in fr:
+        assert not re.search(r"(\w| )[;:!?]", text) and "'" not in text, text
+    for variant in ("draco-short", "draco-long", "draco-no-zork"):
+        v = resolve(variant, ROOT).model
+        assert not re.search(r"(\w| )[;:!?]", v.description.fr + v.name.fr), variant
