@@ -14,7 +14,7 @@ from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.rulebook.markup import Converter, parse
 from cardgen.rulebook.pictures import find_draw_face
 from cardgen.rulebook.styles import make_styles
-from cardgen.rulebook.templating import plain_text, render_markup
+from cardgen.rulebook.templating import has_rulebook, plain_text, render_markup
 from cardgen.rulebook.typeset import LANG_TAGS, PAPERS, column_width, typeset
 
 DEFAULT_ACCENT = "#5B2A86"
@@ -46,4 +46,4 @@ def rulebook_text(resolved: ResolvedDeck, lang: str) -> str:
     return plain_text(render_markup(resolved, lang))
 
 
-__all__ = ["LANG_TAGS", "PAPERS", "render_rulebook", "rulebook_text"]
+__all__ = ["LANG_TAGS", "PAPERS", "has_rulebook", "render_rulebook", "rulebook_text"]

@@ -14,9 +14,11 @@ of text is and this module alone decides how it looks::
     </book>
 
 Inline content is reportlab paragraph markup (``<b>``, ``<i>``, ``<br/>``).
-Reportlab breaks lines at U+202F, which French puts before ``: ; ! ?`` and inside
-« »; such a space is therefore set as a no-break space at the narrow space's width,
-so punctuation never starts a line.
+
+Reportlab breaks lines at U+202F, the narrow no-break space French puts before
+``: ; ! ?`` and inside « ». ``TypoParagraph`` therefore lays a paragraph out with
+U+00A0 (which reportlab never breaks at) in its place and draws U+202F again: the
+punctuation never starts a line, and the PDF holds the right character.
 """
 from __future__ import annotations
 
@@ -35,8 +37,7 @@ from cardgen.rulebook.pictures import CardPicture, DrawFace
 from cardgen.rulebook.styles import Styles
 
 NNBSP = "\u202f"
-#: width of U+202F relative to U+0020 in the DejaVu fonts (1.997 / 3.179)
-NARROW = 0.63
+NBSP = "\u00a0"
 INLINE = {"b", "i", "u", "br", "font", "sup", "sub", "strike", "span"}
 BOX_TINTS = {"clarification": ("#8A3B12", "#FBF1E9"), "example": ("#2F5F8A", "#EEF3F8"),
              "summary": ("#3F6B35", "#EFF5EC")}
@@ -57,25 +58,57 @@ class Book:
     body: list[Flowable] = field(default_factory=list)
 
 
-class Heading(Paragraph):
+def _restore_narrow(para: Any) -> None:
+    """Turn the U+00A0 a laid-out paragraph holds back into U+202F, in place."""
+    for line in para.lines:
+        if para.kind == 0:
+            words = line[1]
+            for i, word in enumerate(words):
+                if NBSP in word:
+                    words[i] = word.replace(NBSP, NNBSP)
+        else:
+            for frag in line.words:
+                text = getattr(frag, "text", None)
+                if text and NBSP in text:
+                    frag.text = text.replace(NBSP, NNBSP)
+
+
+class TypoParagraph(Paragraph):
+    """A paragraph whose narrow no-break spaces (U+202F) never break a line.
+
+    The text is laid out with U+00A0 in their place (slightly wider, so a line never
+    overflows) and drawn with U+202F. A text that also holds real U+00A0 keeps them
+    all as U+00A0, since the two can no longer be told apart.
+    """
+
+    def __init__(self, text: str | None, style: Any, **kwargs: Any) -> None:
+        # text is None when reportlab splits a paragraph (frags passed instead); split() sets narrow
+        self.narrow = text is not None and NNBSP in text and NBSP not in text
+        super().__init__(text.replace(NNBSP, NBSP) if self.narrow and text else text, style, **kwargs)
+
+    def draw(self) -> None:
+        if self.narrow and getattr(self, "blPara", None) is not None:
+            _restore_narrow(self.blPara)
+        super().draw()
+
+    def split(self, avail_width: float, avail_height: float) -> list[Any]:
+        parts = super().split(avail_width, avail_height)
+        for part in parts:
+            part.narrow = self.narrow
+        return parts
+
+
+class Heading(TypoParagraph):
     """A heading paragraph that also makes a PDF bookmark at ``level``."""
 
-    def __init__(self, text: str, style: Any, level: int, plain: str) -> None:
-        super().__init__(text, style)
+    def __init__(self, text: str | None, style: Any, level: int = 0, plain: str = "", **kwargs: Any) -> None:
+        super().__init__(text, style, **kwargs)
         self.outline_level, self.outline_text = level, plain
 
 
-def _narrow(text: str, size: float) -> str:
-    """Escape ``text`` for a paragraph, gluing narrow no-break spaces to their neighbours."""
-    out = escape(text)
-    if NNBSP in out:
-        out = out.replace(NNBSP, f'<font size="{size * NARROW:.2f}">\u00a0</font>')
-    return out
-
-
-def inline(el: ET.Element, size: float) -> str:
+def inline(el: ET.Element) -> str:
     """The inner content of ``el`` as reportlab paragraph markup."""
-    parts = [_narrow(el.text or "", size)]
+    parts = [escape(el.text or "")]
     for child in el:
         if child.tag not in INLINE:
             raise MarkupError(f"<{child.tag}> is not allowed inside <{el.tag}>")
@@ -83,8 +116,8 @@ def inline(el: ET.Element, size: float) -> str:
         if child.tag == "br":
             parts.append("<br/>")
         else:
-            parts.append(f"<{child.tag}{attrs}>{inline(child, size)}</{child.tag}>")
-        parts.append(_narrow(child.tail or "", size))
+            parts.append(f"<{child.tag}{attrs}>{inline(child)}</{child.tag}>")
+        parts.append(escape(child.tail or ""))
     return "".join(parts).strip()
 
 
@@ -102,7 +135,7 @@ class Converter:
         self.column_width, self.draw_face = column_width, draw_face
 
     def para(self, el: ET.Element, style: Any) -> Paragraph:
-        return Paragraph(inline(el, style.fontSize), style)
+        return TypoParagraph(inline(el), style)
 
     def blocks(self, parent: ET.Element, width: float) -> list[Flowable]:
         """The flowables of ``parent``'s children, for use inside a table cell (no KeepTogether)."""
@@ -117,7 +150,7 @@ class Converter:
         tag = el.tag
         if tag in ("h1", "h2", "h3"):
             level = int(tag[1]) - 1
-            return [Heading(inline(el, getattr(s, tag).fontSize), getattr(s, tag), level, plain(el))]
+            return [Heading(inline(el), getattr(s, tag), level, plain(el))]
         if tag == "p":
             style = {"lead": s.lead, "small": s.small}.get(el.get("class", ""), s.body)
             return [self.para(el, style)]
@@ -136,7 +169,7 @@ class Converter:
         for li in el:
             if li.tag != "li":
                 raise MarkupError(f"<{li.tag}> inside <{el.tag}>; expected <li>")
-            items.append(ListItem(Paragraph(inline(li, self.styles.item.fontSize), self.styles.item)))
+            items.append(ListItem(TypoParagraph(inline(li), self.styles.item)))
         if el.tag == "ul":
             return ListFlowable(items, bulletType="bullet", start="•", leftIndent=10, bulletFontName="Serif",
                                 bulletFontSize=8, bulletColor=self.styles.accent, spaceAfter=3)
@@ -151,7 +184,7 @@ class Converter:
         content = self.blocks(el, inner)
         rows: list[list[Any]] = []
         if el.get("title"):
-            rows.append([Paragraph(_narrow(el.get("title", ""), self.styles.box_title.fontSize),
+            rows.append([TypoParagraph(escape(el.get("title", "")),
                                    self.styles.box_title)])
         rows.append([content])
         table = Table(rows, colWidths=[width])
@@ -172,7 +205,7 @@ class Converter:
             cells = []
             for cell in tr:
                 style = self.styles.head_cell if cell.tag == "th" else self.styles.cell
-                cells.append(Paragraph(inline(cell, style.fontSize), style))
+                cells.append(TypoParagraph(inline(cell), style))
             if i == 0 and all(c.tag == "th" for c in tr):
                 header = 1
             rows.append(cells)
@@ -199,7 +232,7 @@ class Converter:
             component = self.resolved.component(card.get("component", ""))
             pic = CardPicture(self.resolved, component, self.lang, pic_w,
                               back=card.get("back") == "yes", draw_face=self.draw_face)
-            cells.append([pic, Spacer(1, 1.5), Paragraph(inline(card, self.styles.caption.fontSize),
+            cells.append([pic, Spacer(1, 1.5), TypoParagraph(inline(card),
                                                           self.styles.caption)])
         rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
         if rows:
@@ -230,7 +263,7 @@ def parse(markup: str, converter: Converter, full_width: float) -> Book:
                     raise MarkupError(f"<{part.tag}> inside <titlepage>")
                 flow = converter.para(part, style)
                 if part.tag == "title":
-                    flow = Heading(inline(part, style.fontSize), style, 0, plain(part))
+                    flow = Heading(inline(part), style, 0, plain(part))
                 book.titlepage.append(flow)
         else:
             book.body.extend(converter.block(el, converter.column_width))

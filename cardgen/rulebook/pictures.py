@@ -32,10 +32,18 @@ def find_draw_face() -> DrawFace | None:
     return getattr(module, "draw_face", None)
 
 
-def card_size(resolved: ResolvedDeck) -> tuple[float, float]:
-    """Trim size of the deck's cards, in points."""
-    card = resolved.model.card
-    return card.width_mm * mm, card.height_mm * mm
+def piece_size(resolved: ResolvedDeck, component: Any) -> tuple[float, float, float]:
+    """Trim width, height and corner radius of ``component``, in points.
+
+    The renderer knows the size of tokens and dice (its ``piece_size``); without it,
+    every piece is taken to be a card of the deck's card size.
+    """
+    try:
+        geometry = importlib.import_module("cardgen.render.cardface").piece_size(resolved, component)
+        return float(geometry.width), float(geometry.height), float(geometry.radius)
+    except (ImportError, AttributeError):
+        card = resolved.model.card
+        return card.width_mm * mm, card.height_mm * mm, card.corner_radius_mm * mm
 
 
 def face_of(resolved: ResolvedDeck, component: Any, back: bool) -> Any:
@@ -55,7 +63,7 @@ class CardPicture(Flowable):
         super().__init__()
         self.resolved, self.component, self.lang, self.back = resolved, component, lang, back
         self.face = face_of(resolved, component, back)
-        self.card_w, self.card_h = card_size(resolved)
+        self.card_w, self.card_h, self.radius = piece_size(resolved, component)
         self.scale = width / self.card_w
         self.width, self.height = width, self.card_h * self.scale
         self.draw_face = draw_face
@@ -65,7 +73,7 @@ class CardPicture(Flowable):
 
     def draw(self) -> None:
         canv: Canvas = self.canv
-        radius = self.resolved.model.card.corner_radius_mm * mm
+        radius = self.radius
         canv.saveState()
         canv.scale(self.scale, self.scale)
         path = canv.beginPath()

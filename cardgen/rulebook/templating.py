@@ -83,15 +83,28 @@ def environment(lang: str, dirs: tuple[Path, ...] = (TEMPLATE_DIR,)) -> Environm
     return env
 
 
+#: Template of a game that has none of its own: components, clarifications, credits.
+GENERIC = "_generic.j2"
+
+
 def template_name(game: str) -> str:
     return f"{game}.j2"
 
 
+def has_rulebook(resolved: ResolvedDeck) -> bool:
+    """True when the game of ``resolved`` has its own rulebook template (not the generic one)."""
+    return any((d / template_name(resolved.game)).is_file() for d in template_dirs(resolved.project))
+
+
 def render_markup(resolved: ResolvedDeck, lang: str) -> str:
-    """The rulebook of ``resolved`` in ``lang`` as markup (see ``cardgen.rulebook.markup``)."""
+    """The rulebook of ``resolved`` in ``lang`` as markup (see ``cardgen.rulebook.markup``).
+
+    A game without a template of its own gets the generic booklet (components and
+    credits, with a notice that its rules are not written yet).
+    """
     env = environment(lang, tuple(template_dirs(resolved.project)))
-    template = env.get_template(template_name(resolved.game))
-    return template.render(**build_context(resolved, lang).as_dict())
+    name = template_name(resolved.game) if has_rulebook(resolved) else GENERIC
+    return env.get_template(name).render(**build_context(resolved, lang).as_dict())
 
 
 _TAGS = re.compile(r"<[^>]+>")
