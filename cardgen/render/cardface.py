@@ -1,0 +1,416 @@
+"""Draw one face of a component as vectors, from the deck data alone.
+
+``draw_face(canvas, resolved, component, face, lang, x, y, *, ink_saver=False, back=False)``
+is the one entry point other stages use (the sheets, the PNG export, the rulebook's
+card pictures): it draws the face with its *trim box*'s bottom-left corner at
+``(x, y)`` points. Artwork reaches ``bleed`` beyond the trim on every side (so the
+caller leaves that much room) and is clipped there; text stays inside the safe zone.
+``piece_size`` gives the trim size to reserve.
+
+What is drawn comes from the face's layout (``templates/layouts``, see ``layouts``)
+and its data: colour, symbol, title, value, points, pattern, ``face.text`` and the
+text the game generates for it (``GameSpec.face_text``). The renderer never looks
+at game names. Components of kind ``card`` use the deck's card size, ``token`` a
+disc, ``die`` one square per face (``sheets`` assembles the die net).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.errors import InputError
+from cardgen.render.layouts import Box, Element, Layout, layout
+from cardgen.render.symbols import draw_symbol
+from cardgen.render.textfit import TextFitError, draw_fitted, fit_text, missing_glyphs
+
+INK = HexColor("#1E1E1E")
+PAPER = white
+NEUTRAL = "#6E6E6E"  # faces without a colour
+#: Elements that take space (decorations such as the band do not push others aside).
+SPACE_TAKERS = ("symbol", "pattern", "title", "value", "points", "text")
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Trim size, bleed and safe margin of a piece, in points."""
+
+    width: float
+    height: float
+    bleed: float
+    safe: float
+    radius: float  # corner radius; a round piece has radius = width / 2
+    round: bool = False
+
+    @property
+    def bleed_box(self) -> tuple[float, float, float, float]:
+        """``(x0, y0, x1, y1)`` relative to the trim's bottom-left corner."""
+        return (-self.bleed, -self.bleed, self.width + self.bleed, self.height + self.bleed)
+
+
+def piece_size(resolved: Any, component: Any) -> Geometry:
+    """The geometry one face of ``component`` is drawn at."""
+    card = resolved.model.card
+    if component.kind == "token":
+        settings = layout("token").settings
+        d = float(settings.get("diameter_mm", 25)) * mm
+        return Geometry(d, d, card.bleed_mm * mm, float(settings.get("safe_mm", 1.5)) * mm, d / 2, True)
+    if component.kind == "die":
+        settings = layout("die").settings
+        s = float(settings.get("face_mm", 19)) * mm
+        return Geometry(s, s, 0.0, float(settings.get("safe_mm", 1.5)) * mm, 0.0)
+    return Geometry(card.width_mm * mm, card.height_mm * mm, card.bleed_mm * mm, card.safe_mm * mm,
+                    card.corner_radius_mm * mm)
+
+
+def side_of(resolved: Any, component: Any, face: Any = None, back: bool = False) -> tuple[Any, str]:
+    """The face to draw and a label naming it for messages (``face 2``, ``back 'x'``).
+
+    ``back=True`` selects the component's reverse: its second face when it has two,
+    else its shared back (``deck.backs[component.back]``); ``face`` is then ignored.
+    """
+    if back:
+        if len(component.faces) == 2 and component.kind in ("card", "token"):
+            return component.faces[1], "face 2"
+        if component.back is None:
+            raise ValueError(f"component '{component.id}' has no back")
+        return resolved.model.backs[component.back], f"back '{component.back}'"
+    if face is None:
+        face = component.faces[0]
+    for i, f in enumerate(component.faces):
+        if f is face:
+            return face, f"face {i + 1}"
+    return face, "face"
+
+
+def draw_face(canvas: Canvas, resolved: Any, component: Any, face: Any, lang: str, x: float, y: float, *,
+              ink_saver: bool = False, back: bool = False) -> None:
+    """Draw one face of ``component`` with its trim box's bottom-left at ``(x, y)``.
+
+    ``face`` is one of ``component.faces`` (or None for the first); with ``back=True``
+    the component's reverse is drawn instead (second face, or the shared back).
+    ``lang`` picks the texts; ``ink_saver`` replaces solid fills by light outlines.
+    Raises ``InputError`` naming the component and face when a text does not fit.
+    """
+    canvas.saveState()
+    canvas.translate(x, y)
+    paint(canvas, resolved, component, face, lang, ink_saver=ink_saver, back=back)
+    canvas.restoreState()
+
+
+def paint(c: Canvas, resolved: Any, component: Any, face: Any, lang: str, *, ink_saver: bool = False,
+          back: bool = False) -> None:
+    """``draw_face`` at the origin (the trim's bottom-left), clipped to the bleed box."""
+    face, label = side_of(resolved, component, face, back)
+    geo = piece_size(resolved, component)
+    lay = layout(face.layout)
+    Painter(c, resolved, component, face, label, lang, geo, lay, ink_saver).paint()
+
+
+def tint(colour: Color, amount: float) -> Color:
+    """``colour`` mixed with white (``amount`` = share of the colour kept)."""
+    return Color(1 - (1 - colour.red) * amount, 1 - (1 - colour.green) * amount, 1 - (1 - colour.blue) * amount)
+
+
+def _luminance(colour: Color) -> float:
+    def lin(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    return 0.2126 * lin(colour.red) + 0.7152 * lin(colour.green) + 0.0722 * lin(colour.blue)
+
+
+def _contrast(a: Color, b: Color) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+def text_on(colour: Color) -> Color:
+    """Ink or paper, whichever contrasts more with ``colour``."""
+    return INK if _contrast(colour, INK) >= _contrast(colour, PAPER) else PAPER
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
+
+
+class Painter:
+    """Paints one face; one instance per call, holding what every element needs."""
+
+    def __init__(self, c: Canvas, resolved: Any, component: Any, face: Any, label: str, lang: str,
+                 geo: Geometry, lay: Layout, ink_saver: bool) -> None:
+        self.c, self.resolved, self.component, self.face, self.label = c, resolved, component, face, label
+        self.lang, self.geo, self.lay, self.ink_saver = lang, geo, lay, ink_saver
+        colours = resolved.model.colours
+        self.colour = HexColor(colours[face.colour].rgb if face.colour in colours else NEUTRAL)
+        self.body = self._body_paragraphs()
+        self.shown = self._shown()
+        self._check_overlaps()
+
+    # -- what the face shows ----------------------------------------------------
+    def _body_paragraphs(self) -> tuple[tuple[str, str], ...]:
+        el = self.lay.get("text")
+        font = el.font if el else "Sans"
+        out: list[tuple[str, str]] = []
+        is_face = any(f is self.face for f in self.component.faces)
+        generated = self.resolved.spec.face_text(self.resolved, self.component, self.face, self.lang) \
+            if is_face else None
+        if generated:
+            out.append((font, generated.strip()))
+        if self.face.text is not None:
+            out.append((font.split("-")[0] + "-Italic", self.face.text[self.lang].strip()))
+        return tuple(out)
+
+    def _shown(self) -> dict[str, bool]:
+        f = self.face
+        has = {
+            "band": True,
+            "symbol": f.symbol is not None or f.art is not None,
+            "mini_symbol": f.symbol is not None,
+            "pattern": f.pattern is not None,
+            "title": f.title is not None,
+            "value": f.value is not None,
+            "points": f.points is not None,
+            "text": bool(self.body),
+        }
+        if self.lay.settings.get("pips") and f.value is not None and 1 <= f.value <= 6:
+            has["symbol"] = has["mini_symbol"] = False  # pips say it all (a die face)
+        for name, present in has.items():
+            if present and name not in self.lay.elements and name not in ("band", "mini_symbol"):
+                raise InputError(f"{self._who()}: layout '{f.layout}' has no place for its {name}; "
+                                 "use a layout that prints it (docs/DEVELOPING.md)", file=self.resolved.files[-1])
+        return {k: v and k in self.lay.elements for k, v in has.items()}
+
+    def _check_overlaps(self) -> None:
+        """Two elements this face shows must not share space (a layout cannot fit every combination)."""
+        names = [n for n in SPACE_TAKERS if self.shown.get(n)]
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                if _overlap(self.box(a), self.box(b)):
+                    raise InputError(f"{self._who()}: layout '{self.face.layout}' cannot show both its {a} and "
+                                     f"its {b}; drop one or use another layout", file=self.resolved.files[-1])
+
+    def _who(self) -> str:
+        return f"component '{self.component.id}', {self.label}"
+
+    def box(self, name: str) -> Box:
+        """The box of element ``name``, choosing its alone/shared variant from what else is shown."""
+        el = self.lay.elements[name]
+        others = [self.lay.elements[o].box for o in SPACE_TAKERS if o != name and self.shown.get(o)]
+        if el.box_alone is not None and not any(_overlap(el.box_alone, b) for b in others):
+            return el.box_alone
+        if el.box_shared is not None and any(_overlap(el.box, b) for b in others):
+            return el.box_shared
+        return el.box
+
+    def rect(self, name: str) -> tuple[float, float, float, float]:
+        return self.box(name).rect(self.geo.width, self.geo.height)
+
+    def text_rect(self, name: str) -> tuple[float, float, float, float]:
+        """The element's box clipped to the safe zone (a circle's inscribed square for round pieces)."""
+        x, y, w, h = self.rect(name)
+        g = self.geo
+        if g.round:
+            # Every corner of the clipped box lies within the circle less the safe margin.
+            cx, cy, radius = g.width / 2, g.height / 2, g.width / 2 - g.safe
+            lo_y, hi_y = max(y, cy - radius * 0.95), min(y + h, cy + radius * 0.95)
+            half = (radius ** 2 - max(abs(lo_y - cy), abs(hi_y - cy)) ** 2) ** 0.5
+            lo_x, hi_x = cx - half, cx + half
+        else:
+            lo_x, lo_y, hi_x, hi_y = g.safe, g.safe, g.width - g.safe, g.height - g.safe
+        x0, y0 = max(x, lo_x), max(y, lo_y)
+        x1, y1 = min(x + w, hi_x), min(y + h, hi_y)
+        return x0, y0, max(x1 - x0, 0.0), max(y1 - y0, 0.0)
+
+    # -- painting ---------------------------------------------------------------
+    def paint(self) -> None:
+        c, g = self.c, self.geo
+        c.saveState()
+        clip = c.beginPath()
+        if g.round:
+            clip.circle(g.width / 2, g.height / 2, g.width / 2 + g.bleed)
+        else:
+            x0, y0, x1, y1 = g.bleed_box
+            clip.rect(x0, y0, x1 - x0, y1 - y0)
+        c.clipPath(clip, stroke=0, fill=0)
+        self.background()
+        for name in ("band", "symbol", "mini_symbol", "pattern", "title", "value", "points", "text"):
+            if not self.shown.get(name):
+                continue
+            el = self.lay.elements[name]
+            getattr(self, f"draw_{name}")(el)
+            if el.mirror:
+                c.saveState()
+                c.translate(g.width, g.height)
+                c.rotate(180)
+                getattr(self, f"draw_{name}")(el)
+                c.restoreState()
+        c.restoreState()
+
+    def _panel_shape(self, inset: float, fill: bool, stroke: bool) -> None:
+        c, g = self.c, self.geo
+        if g.round:
+            c.circle(g.width / 2, g.height / 2, g.width / 2 - inset, fill=int(fill), stroke=int(stroke))
+        else:
+            r = max(g.radius - inset, 1.0 * mm) if g.radius else 0.0
+            c.roundRect(inset, inset, g.width - 2 * inset, g.height - 2 * inset, r, fill=int(fill),
+                        stroke=int(stroke))
+
+    def background(self) -> None:
+        c, g, lay = self.c, self.geo, self.lay
+        x0, y0, x1, y1 = g.bleed_box
+        if self.ink_saver:
+            c.setStrokeColor(self.colour)
+            c.setLineWidth(0.8)
+            self._panel_shape(max(g.safe * 0.4, 0.8 * mm) if not g.round else 0.5 * mm, False, True)
+            return
+        c.setFillColor(self.colour)
+        if g.round:
+            c.circle(g.width / 2, g.height / 2, g.width / 2 + g.bleed, fill=1, stroke=0)
+        else:
+            c.rect(x0, y0, x1 - x0, y1 - y0, fill=1, stroke=0)
+        if lay.background == "frame":
+            inset = lay.panel_inset * g.width
+            c.setFillColor(PAPER if inset > 0 else tint(self.colour, 0.12))
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.5)
+            self._panel_shape(inset if inset > 0 else 0.0, True, inset > 0)
+        if lay.ornament:
+            c.setStrokeColor(tint(text_on(self.colour), 0.5) if text_on(self.colour) is INK
+                             else tint(self.colour, 0.45))
+            c.setLineWidth(0.9)
+            self._panel_shape(lay.ornament * g.width, False, True)
+
+    def _band_colour(self) -> Color:
+        return PAPER if self.ink_saver else self.colour
+
+    def _text_colour(self, name: str) -> Color:
+        """Text over the band (or the full-bleed background) contrasts with the colour; else ink."""
+        if self.ink_saver:
+            return INK
+        on_colour = self.lay.background == "full"
+        band = self.lay.get("band")
+        if band is not None and self.shown.get("band") and _overlap(self.box(name), band.box):
+            on_colour = True
+        return text_on(self.colour) if on_colour else INK
+
+    def draw_band(self, el: Element) -> None:
+        c, g = self.c, self.geo
+        x, y, w, h = el.box.rect(g.width, g.height)
+        inset = self.lay.panel_inset * g.width
+        if self.ink_saver:
+            c.setStrokeColor(self.colour)
+            c.setLineWidth(0.8)
+            edge = y if y > g.height / 2 else y + h
+            c.line(inset + 1 * mm, edge, g.width - inset - 1 * mm, edge)
+            return
+        c.setFillColor(self.colour)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.5)
+        # The band closes the panel's top: a colour strip across it, edged by one rule.
+        top = y + h > g.height - 1
+        c.rect(x - g.bleed, y if top else y - g.bleed, w + 2 * g.bleed, h + g.bleed, fill=1, stroke=0)
+        edge = y if top else y + h
+        c.line(inset, edge, g.width - inset, edge)
+
+    def draw_symbol(self, el: Element) -> None:
+        x, y, w, h = self.rect("symbol")
+        if self.face.art is not None:
+            path = self.resolved.project / self.face.art
+            self.c.drawImage(str(path), x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto")
+            return
+        self._symbol(self.face.symbol, x, y, w, h, on_colour=self.lay.background == "full")
+
+    def draw_mini_symbol(self, el: Element) -> None:
+        x, y, w, h = el.box.rect(self.geo.width, self.geo.height)
+        self._symbol(self.face.symbol, x, y, w, h, on_colour=False)
+
+    def _symbol(self, sid: str, x: float, y: float, w: float, h: float, on_colour: bool) -> None:
+        size = min(w, h)
+        if on_colour and not self.ink_saver:
+            fill = tint(self.colour, 0.35) if text_on(self.colour) is PAPER else PAPER
+        elif self.ink_saver:
+            fill = tint(self.colour, 0.3)
+        else:  # a colour too dark for the ink details to show is lightened
+            fill = self.colour if _contrast(self.colour, INK) >= 1.8 else tint(self.colour, 0.5)
+        draw_symbol(self.c, sid, x + (w - size) / 2, y + (h - size) / 2, size, fill=fill, ink=INK, paper=PAPER)
+
+    def draw_pattern(self, el: Element) -> None:
+        c, pat = self.c, self.face.pattern
+        x, y, w, h = self.rect("pattern")
+        cell = min(w / pat.cols, h / pat.rows)
+        gx, gy = x + (w - cell * pat.cols) / 2, y + (h - cell * pat.rows) / 2
+        marked = {(r, col) for r, col in pat.cells}
+        c.setLineWidth(max(cell * 0.04, 0.5))
+        for r in range(pat.rows):
+            for col in range(pat.cols):
+                cx, cy = gx + col * cell, gy + (pat.rows - 1 - r) * cell  # row 0 at the top
+                pad = cell * 0.06
+                on = (r, col) in marked
+                c.setStrokeColor(INK if on else tint(INK, 0.35))
+                c.setFillColor(tint(self.colour, 0.5) if on and self.ink_saver else self.colour if on else PAPER)
+                c.roundRect(cx + pad, cy + pad, cell - 2 * pad, cell - 2 * pad, cell * 0.12, fill=1, stroke=1)
+                if on:  # a dot, so marked cells read without colour too
+                    c.setFillColor(INK if self.ink_saver else text_on(self.colour))
+                    c.circle(cx + cell / 2, cy + cell / 2, cell * 0.14, fill=1, stroke=0)
+
+    def _fit(self, name: str, paragraphs: tuple[tuple[str, str], ...], el: Element,
+             rect: tuple[float, float, float, float]):
+        for font, text in paragraphs:
+            missing = missing_glyphs(text, font)
+            if missing:
+                raise InputError(f"{self._who()}: the {name} ({self.lang}) uses characters the bundled font "
+                                 f"cannot print: {' '.join(sorted(missing))}", file=self.resolved.files[-1])
+        try:
+            return fit_text(paragraphs, rect[2], rect[3], el.size[0], el.size[1], self.lang, el.lines)
+        except TextFitError as exc:
+            raise InputError(f"{self._who()}: the {name} ({self.lang}) {exc}; shorten it",
+                             file=self.resolved.files[-1]) from None
+
+    def draw_title(self, el: Element) -> None:
+        rect = self.text_rect("title")
+        fitted = self._fit("title", ((el.font, self.face.title[self.lang]),), el, rect)
+        draw_fitted(self.c, fitted, *rect, align=el.align, colour=self._text_colour("title"))
+
+    def draw_value(self, el: Element) -> None:
+        value = self.face.value
+        if self.lay.settings.get("pips") and 1 <= value <= 6:
+            self._pips(value)
+            return
+        rect = self.text_rect("value")
+        fitted = self._fit("value", ((el.font, str(value)),), el, rect)
+        draw_fitted(self.c, fitted, *rect, align=el.align, colour=self._text_colour("value"))
+
+    def _pips(self, value: int) -> None:
+        x, y, w, h = self.rect("value")
+        s = min(w, h)
+        x, y = x + (w - s) / 2, y + (h - s) / 2
+        spots = {1: [(1, 1)], 2: [(0, 2), (2, 0)], 3: [(0, 2), (1, 1), (2, 0)], 4: [(0, 0), (0, 2), (2, 0), (2, 2)],
+                 5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)], 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
+        self.c.setFillColor(INK)
+        for col, row in spots[value]:
+            self.c.circle(x + s * (0.2 + 0.3 * col), y + s * (0.2 + 0.3 * row), s * 0.09, fill=1, stroke=0)
+
+    def draw_points(self, el: Element) -> None:
+        c = self.c
+        x, y, w, h = self.rect("points")
+        r = min(w, h) / 2
+        cx, cy = x + w / 2, y + h / 2
+        c.setFillColor(PAPER)
+        c.setStrokeColor(INK if not self.ink_saver else self.colour)
+        c.setLineWidth(1.2)
+        c.circle(cx, cy, r, fill=1, stroke=1)
+        c.setLineWidth(0.5)
+        c.circle(cx, cy, r * 0.84, fill=0, stroke=1)
+        inner = r * 0.84 * 2 ** 0.5 * 0.92
+        rect = (cx - inner / 2, cy - inner / 2, inner, inner)
+        fitted = self._fit("points", (("Sans-Bold", str(self.face.points)),), Element(el.box, size=(18, 5)), rect)
+        draw_fitted(c, fitted, *rect, colour=INK)
+
+    def draw_text(self, el: Element) -> None:
+        rect = self.text_rect("text")
+        fitted = self._fit("text", self.body, el, rect)
+        draw_fitted(self.c, fitted, *rect, align=el.align, colour=INK)
+

@@ -1,0 +1,160 @@
+"""Fit text into a box: shrink to a minimum size, wrap with hyphenation, never overflow.
+
+``fit_text`` tries font sizes from the largest down to the smallest in half-point
+steps and returns the first layout whose every line is no wider than the box and
+whose lines, from the top of the first to the bottom of the last (the font's
+ascent and descent, which cover accented capitals), are no taller than the box.
+Words break at ordinary spaces only, so the no-break spaces French typography puts
+before ``; : ! ?`` and inside « » keep their punctuation attached; a word too long
+for a line is hyphenated at the points pyphen gives for the language. When even
+the smallest size fails, ``TextFitError`` says so and the caller names the card.
+Results are cached: a deck prints the same text on many copies.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+import pyphen
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+from cardgen.fonts import register_fonts
+
+#: Line spacing as a multiple of the font size.
+LEADING = 1.17
+STEP = 0.5
+HYPHEN = "-"
+
+
+class TextFitError(ValueError):
+    """The text does not fit its box even at the smallest allowed size."""
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """Lines ready to draw: ``(font, text)`` pairs at one size."""
+
+    size: float
+    lines: tuple[tuple[str, str], ...]
+    ascent: float  # of the first line's font, points
+    descent: float  # of the last line's font, points (positive)
+
+    @property
+    def leading(self) -> float:
+        return self.size * LEADING
+
+    @property
+    def height(self) -> float:
+        """From the top of the first line's ascenders to the bottom of the last line's descenders."""
+        return self.ascent + self.descent + self.leading * (len(self.lines) - 1)
+
+    def width(self) -> float:
+        return max((stringWidth(t, f, self.size) for f, t in self.lines), default=0.0)
+
+
+@cache
+def _hyphenator(lang: str) -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang=lang if lang in pyphen.LANGUAGES else "en")
+
+
+@cache
+def _metrics(font: str) -> tuple[float, float]:
+    """Ascent and descent (positive) of ``font`` per point of size."""
+    register_fonts()
+    face = getFont(font).face
+    return face.ascent / 1000.0, -face.descent / 1000.0
+
+
+def _wrap(text: str, font: str, size: float, width: float, lang: str) -> list[str] | None:
+    """Greedy line breaking with hyphenation; None if some piece cannot fit ``width``."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = [w for w in para.split(" ") if w]
+        line = ""
+        i = 0
+        while i < len(words):
+            word = words[i]
+            candidate = f"{line} {word}" if line else word
+            if stringWidth(candidate, font, size) <= width:
+                line = candidate
+                i += 1
+                continue
+            # The word does not fit after ``line``: hyphenate it into the remaining space when
+            # the word is too long for any line or the line would otherwise stay short.
+            head = None
+            alone_fits = stringWidth(word, font, size) <= width
+            short_line = stringWidth(line, font, size) < 0.6 * width
+            for left, right in _hyphenator(lang).iterate(word) if (not alone_fits or short_line) else ():
+                trial = (f"{line} " if line else "") + left + HYPHEN
+                if stringWidth(trial, font, size) <= width:
+                    head = (trial, right)
+                    break
+            if head is not None:
+                lines.append(head[0])
+                words[i] = head[1]
+                line = ""
+            elif line:
+                lines.append(line)
+                line = ""
+            else:
+                return None  # a single unbreakable piece wider than the box
+        if line or not words:
+            lines.append(line)
+    return lines
+
+
+@lru_cache(maxsize=4096)
+def fit_text(paragraphs: tuple[tuple[str, str], ...], width: float, height: float,
+             largest: float, smallest: float, lang: str, max_lines: int | None = None) -> Fitted:
+    """Lay out ``paragraphs`` (``(font, text)``, one font each) in a ``width`` x ``height`` box.
+
+    All paragraphs share one size, the largest that fits (never below ``smallest``).
+    Raises ``TextFitError`` when nothing fits.
+    """
+    register_fonts()
+    size = largest
+    while size >= smallest - 1e-9:
+        fitted = _layout(paragraphs, width, size, lang)
+        if fitted is not None and fitted.height <= height and (max_lines is None or len(fitted.lines) <= max_lines):
+            return fitted
+        size = round(size - STEP, 2)
+    raise TextFitError(f"does not fit a {width / 2.8346:.1f} x {height / 2.8346:.1f} mm box even at {smallest:g} pt")
+
+
+def _layout(paragraphs: tuple[tuple[str, str], ...], width: float, size: float, lang: str) -> Fitted | None:
+    lines: list[tuple[str, str]] = []
+    for font, text in paragraphs:
+        wrapped = _wrap(text, font, size, width, lang)
+        if wrapped is None:
+            return None
+        lines.extend((font, t) for t in wrapped)
+    if not lines:
+        return Fitted(size, (), 0.0, 0.0)
+    ascent = _metrics(lines[0][0])[0] * size
+    descent = _metrics(lines[-1][0])[1] * size
+    return Fitted(size, tuple(lines), ascent, descent)
+
+
+def missing_glyphs(text: str, font: str) -> set[str]:
+    """Characters of ``text`` that ``font`` has no glyph for (they would print as boxes)."""
+    register_fonts()
+    cmap = getFont(font).face.charToGlyph
+    return {ch for ch in text if ch not in "\n" and ord(ch) not in cmap}
+
+
+def draw_fitted(canvas, fitted: Fitted, x: float, y: float, w: float, h: float,
+                align: str = "centre", colour=None) -> None:
+    """Draw ``fitted`` in the box (bottom-left ``x, y``), vertically centred."""
+    if not fitted.lines:
+        return
+    if colour is not None:
+        canvas.setFillColor(colour)
+    top = y + h - (h - fitted.height) / 2
+    baseline = top - fitted.ascent
+    for font, text in fitted.lines:
+        canvas.setFont(font, fitted.size)
+        if align == "left":
+            canvas.drawString(x, baseline, text)
+        else:
+            canvas.drawCentredString(x + w / 2, baseline, text)
+        baseline -= fitted.leading
