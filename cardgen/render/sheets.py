@@ -1,0 +1,542 @@
+"""Print-and-play sheets: every face and back of a deck, laid out for A4 or Letter.
+
+``render_sheets(resolved, lang, paper, *, duplex, ink_saver) -> bytes`` returns a PDF:
+
+1. an instructions page: deck name, piece and page counts, a 100 mm calibration
+   ruler, how to print (actual size, duplex flip), how to cut, the contents;
+   in duplex modes its reverse is a blank page, so fronts always fall on odd pages;
+2. pages of fronts, each followed by the page of the matching reverses (shared back
+   or second face). Pieces sit on a grid with their bleed boxes touching (each pair
+   of neighbours has ``2 x bleed`` between trims, so every cut stays in colour),
+   cards turned 90 degrees when that fits more; crop marks are drawn in the
+   margins only, never over a piece.
+
+Backs and flips: a reverse is drawn where the sheet's flip puts it behind its front
+and turned so that flipping the cut card over its long (vertical) axis, like a book
+page, shows it upright. ``long`` (long-edge duplex) mirrors positions left-right,
+``short`` mirrors them top-bottom and turns each back 180 degrees; ``none`` prints
+each reverse at the same place as its front, upright, for single-sided printing and
+gluing (and repeats the crop marks there). Dice come last as nets to fold (or
+square faces to stick on a blank die); they have no reverse.
+
+The output is byte-identical for the same input: reportlab ``invariant=1``, form
+names from the deck order, no dates. Every distinct face is drawn once as a PDF
+form XObject and placed as often as the deck has copies, which keeps files small.
+"""
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab import rl_config
+from reportlab.lib.colors import HexColor, black
+from reportlab.lib.units import inch, mm
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.fonts import register_fonts
+from cardgen.render.cardface import INK, paint, piece_size
+from cardgen.render.layouts import layout
+from cardgen.render.strings import text
+from cardgen.render.symbols import FORMS_ATTR
+from cardgen.render.textfit import TextFitError, draw_fitted, fit_text
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210 * mm, 297 * mm), "letter": (8.5 * inch, 11 * inch)}
+DUPLEX = ("long", "short", "none")
+EDGE = 4 * mm  # nothing prints closer than this to the paper's edge
+MARK_GAP = 1 * mm  # between the outermost bleed edge and a crop mark
+MARK_MIN, MARK_MAX = 3 * mm, 6 * mm
+MARGIN = EDGE + MARK_GAP + MARK_MIN  # least room between the pieces' bleed and the paper's edge
+NET_GAP = 3 * mm  # between two die nets
+MARK_WIDTH = 0.3
+
+Affine = tuple[float, float, float, float, float, float]
+IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def compose(m: Affine, n: Affine) -> Affine:
+    """The affine map ``m o n`` (``n`` applied first), PDF ``[a b c d e f]`` order."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
+            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One drawing: a face of a component (``index``) or its reverse (``index`` = -1)."""
+
+    component: Any
+    index: int
+
+    @property
+    def back(self) -> bool:
+        return self.index < 0
+
+    def key(self) -> str:
+        """Identity of the drawing: copies and cards sharing a back share one form."""
+        if self.back and self.component.back is not None:
+            return f"back:{self.component.back}"
+        return f"{self.component.id}:{self.index}"
+
+
+@dataclass
+class Slot:
+    """One piece on a page: its trim box (as placed), the drawing and how it is turned."""
+
+    component: Any
+    copy: int
+    x: float
+    y: float
+    w: float  # placed width (the piece's height when rotated)
+    h: float
+    rotated: bool
+    bleed: float
+    front: Side | None  # None for die nets (drawn face by face)
+
+    @property
+    def trim(self) -> tuple[float, float, float, float]:
+        return (self.x, self.y, self.x + self.w, self.y + self.h)
+
+    @property
+    def bleed_box(self) -> tuple[float, float, float, float]:
+        b = self.bleed
+        return (self.x - b, self.y - b, self.x + self.w + b, self.y + self.h + b)
+
+    def front_matrix(self) -> Affine:
+        """Piece coordinates (trim bottom-left origin, upright) -> page, for the front."""
+        if self.rotated:  # turned 90 degrees anticlockwise
+            return (0.0, 1.0, -1.0, 0.0, self.x + self.w, self.y)
+        return (1.0, 0.0, 0.0, 1.0, self.x, self.y)
+
+    def back_matrix(self, duplex: str, page: tuple[float, float]) -> Affine:
+        """Piece coordinates -> back page, so the reverse lies behind the front.
+
+        The sheet flip (long: left-right, short: top-bottom) composed with the card's
+        own flip about its vertical axis; ``none`` keeps the front's place, upright.
+        """
+        if duplex == "none":
+            return self.front_matrix()
+        width = self.h if self.rotated else self.w  # the piece's own (unrotated) width
+        card_flip: Affine = (-1.0, 0.0, 0.0, 1.0, width, 0.0)
+        sheet_flip: Affine = (-1.0, 0.0, 0.0, 1.0, page[0], 0.0) if duplex == "long" \
+            else (1.0, 0.0, 0.0, -1.0, 0.0, page[1])
+        return compose(sheet_flip, compose(self.front_matrix(), card_flip))
+
+
+@dataclass
+class Page:
+    """One page of the PDF and what it holds."""
+
+    role: str  # "info", "blank", "fronts", "backs"
+    slots: list[Slot] = field(default_factory=list)
+    marks: bool = False
+    number: int = 0  # n-th sheet of pieces (fronts and its backs share it)
+    net: bool = False
+
+
+@dataclass(frozen=True)
+class Grid:
+    cols: int
+    rows: int
+    rotated: bool
+    x0: float  # trim x of the first column
+    top: float  # trim top of the first row
+    w: float  # placed piece width
+    h: float
+    pitch_x: float
+    pitch_y: float
+
+    @property
+    def capacity(self) -> int:
+        return self.cols * self.rows
+
+
+def fit_grid(page: tuple[float, float], w: float, h: float, bleed: float, margin: float = MARGIN,
+             can_rotate: bool = True) -> Grid:
+    """As many pieces as fit between the margins, bleed boxes touching, centred on the page."""
+    best: Grid | None = None
+    for rotated in (False, True) if can_rotate and abs(w - h) > 0.01 else (False,):
+        pw, ph = (h, w) if rotated else (w, h)
+        cols = int((page[0] - 2 * margin) // (pw + 2 * bleed))
+        rows = int((page[1] - 2 * margin) // (ph + 2 * bleed))
+        if cols < 1 or rows < 1:
+            continue
+        x0 = (page[0] - cols * (pw + 2 * bleed)) / 2 + bleed
+        top = page[1] - (page[1] - rows * (ph + 2 * bleed)) / 2 - bleed
+        grid = Grid(cols, rows, rotated, x0, top, pw, ph, pw + 2 * bleed, ph + 2 * bleed)
+        if best is None or grid.capacity > best.capacity:
+            best = grid
+    if best is None:
+        raise ValueError(f"a {w / mm:.0f} x {h / mm:.0f} mm piece does not fit on the page")
+    return best
+
+
+# -- planning ------------------------------------------------------------------------
+
+@dataclass
+class Group:
+    """Pieces of one size, laid out on pages of their own."""
+
+    kind: str  # "card", "token", "die-net", "die-face"
+    w: float
+    h: float
+    bleed: float
+    pieces: list[tuple[Any, int, Side | None]] = field(default_factory=list)  # component, copy, front
+
+
+def net_size(resolved: Any, component: Any) -> tuple[float, float, float, float]:
+    """Width and height of a die net (faces plus glue tabs), face size, tab depth."""
+    settings = layout("die").settings
+    face = piece_size(resolved, component).width
+    tab = float(settings.get("tab_mm", 6)) * mm
+    net = settings["net"]
+    rows = max(r for r, _ in net) + 1
+    cols = max(c for _, c in net) + 1
+    return cols * face + 2 * tab, rows * face + 2 * tab, face, tab
+
+
+def groups(resolved: Any) -> list[Group]:
+    """The deck's pieces by size: cards, tokens, die nets, loose die faces (deck order within)."""
+    out: dict[str, Group] = {}
+    net = layout("die").settings.get("net", [])
+    for comp in resolved.model.components:
+        if comp.kind == "die" and len(comp.faces) == len(net):
+            w, h, _, _ = net_size(resolved, comp)
+            group = out.setdefault("die-net", Group("die-net", w, h, NET_GAP / 2))
+            group.pieces += [(comp, n, None) for n in range(1, comp.count + 1)]
+            continue
+        geo = piece_size(resolved, comp)
+        kind = "die-face" if comp.kind == "die" else comp.kind
+        group = out.setdefault(kind, Group(kind, geo.width, geo.height, geo.bleed))
+        if comp.kind == "die":
+            group.pieces += [(comp, n, Side(comp, i)) for n in range(1, comp.count + 1)
+                             for i in range(len(comp.faces))]
+        else:
+            group.pieces += [(comp, n, Side(comp, 0)) for n in range(1, comp.count + 1)]
+    return [out[k] for k in ("card", "token", "die-face", "die-net") if k in out]
+
+
+def has_reverse(component: Any) -> bool:
+    return component.kind != "die" and (len(component.faces) == 2 or component.back is not None)
+
+
+def plan(resolved: Any, paper: str, duplex: str = "long") -> list[Page]:
+    """Every page of the sheets PDF and where each piece goes (no drawing)."""
+    size = PAPERS[paper]
+    pages: list[Page] = [Page("info")]
+    if duplex != "none":
+        pages.append(Page("blank"))
+    number = 0
+    for group in groups(resolved):
+        is_net = group.kind == "die-net"
+        grid = fit_grid(size, group.w, group.h, group.bleed, margin=EDGE if is_net else MARGIN,
+                        can_rotate=group.kind == "card")
+        for start in range(0, len(group.pieces), grid.capacity):
+            number += 1
+            fronts = Page("fronts", marks=not is_net, number=number, net=is_net)
+            for i, (comp, copy, side) in enumerate(group.pieces[start:start + grid.capacity]):
+                row, col = divmod(i, grid.cols)
+                x = grid.x0 + col * grid.pitch_x
+                y = grid.top - grid.h - row * grid.pitch_y
+                fronts.slots.append(Slot(comp, copy, x, y, grid.w, grid.h, grid.rotated, group.bleed, side))
+            pages.append(fronts)
+            reverses = [s for s in fronts.slots if has_reverse(s.component)]
+            if reverses or duplex != "none":
+                pages.append(Page("backs", reverses, marks=duplex == "none" and bool(reverses), number=number))
+    # A trailing empty page of backs serves no purpose, even in duplex.
+    while pages[-1].role == "backs" and not pages[-1].slots:
+        pages.pop()
+    return pages
+
+
+# -- drawing ---------------------------------------------------------------------------
+
+class Sheets:
+    """Draws a plan onto a reportlab canvas."""
+
+    def __init__(self, resolved: Any, lang: str, paper: str, duplex: str, ink_saver: bool) -> None:
+        self.resolved, self.lang, self.paper, self.duplex, self.ink_saver = resolved, lang, paper, duplex, ink_saver
+        self.size = PAPERS[paper]
+        self.pages = plan(resolved, paper, duplex)
+        self.forms: dict[str, str] = {}
+        self.sheets = max((p.number for p in self.pages), default=0)
+
+    def render(self) -> bytes:
+        register_fonts()
+        buf = io.BytesIO()
+        c = Canvas(buf, pagesize=self.size, invariant=1, pageCompression=1)
+        setattr(c, FORMS_ATTR, {})  # each symbol drawn once, then referenced
+        name = self.resolved.model.name[self.lang]
+        c.setTitle(text(self.lang, "title", name=name))
+        c.setAuthor("cardgen")
+        c.setCreator("cardgen")
+        c.setSubject(f"{self.resolved.id} {self.lang} {self.paper} duplex={self.duplex}")
+        self.define_forms(c)
+        for page in self.pages:
+            self.set_boxes(c, page)
+            getattr(self, f"draw_{page.role}")(c, page)
+            c.showPage()
+        # Binary (not ASCII85) streams: a fifth smaller and much faster without reportlab's C accelerator.
+        saved, rl_config.useA85 = rl_config.useA85, 0
+        try:
+            c.save()
+        finally:
+            rl_config.useA85 = saved
+        return buf.getvalue()
+
+    # forms: each distinct drawing once
+    def sides(self) -> list[Side]:
+        out: list[Side] = []
+        for page in self.pages:
+            for slot in page.slots:
+                if page.role == "backs":
+                    out.append(Side(slot.component, -1))
+                elif slot.front is not None:
+                    out.append(slot.front)
+                else:
+                    out += [Side(slot.component, i) for i in range(len(slot.component.faces))]
+        return out
+
+    def define_forms(self, c: Canvas) -> None:
+        for side in self.sides():
+            key = side.key()
+            if key in self.forms:
+                continue
+            name = f"F{len(self.forms)}"
+            self.forms[key] = name
+            geo = piece_size(self.resolved, side.component)
+            x0, y0, x1, y1 = geo.bleed_box
+            c.beginForm(name, x0, y0, x1, y1)
+            face = None if side.back else side.component.faces[side.index]
+            paint(c, self.resolved, side.component, face, self.lang, ink_saver=self.ink_saver, back=side.back)
+            c.endForm()
+
+    def place(self, c: Canvas, side: Side, matrix: Affine) -> None:
+        c.saveState()
+        c.transform(*matrix)
+        c.doForm(self.forms[side.key()])
+        c.restoreState()
+
+    def set_boxes(self, c: Canvas, page: Page) -> None:
+        """TrimBox / BleedBox: the union of the pieces' trim and bleed boxes (whole page otherwise)."""
+        full = (0.0, 0.0, self.size[0], self.size[1])
+        if not page.slots:
+            c.setTrimBox(full)
+            c.setBleedBox(full)
+            return
+        boxes = [self.page_box(page, s, s.trim) for s in page.slots]
+        bleeds = [self.page_box(page, s, s.bleed_box) for s in page.slots]
+        c.setTrimBox(tuple(round(v, 3) for v in _union(boxes)))
+        c.setBleedBox(tuple(round(v, 3) for v in _union(bleeds)))
+
+    def page_box(self, page: Page, slot: Slot, box: tuple[float, float, float, float]):
+        """A front-page box as it lands on ``page`` (mirrored on a backs page)."""
+        if page.role != "backs" or self.duplex == "none":
+            return box
+        x0, y0, x1, y1 = box
+        if self.duplex == "long":
+            return (self.size[0] - x1, y0, self.size[0] - x0, y1)
+        return (x0, self.size[1] - y1, x1, self.size[1] - y0)
+
+    # page kinds
+    def draw_fronts(self, c: Canvas, page: Page) -> None:
+        for slot in page.slots:
+            if slot.front is None:
+                self.draw_net(c, slot)
+            else:
+                self.place(c, slot.front, slot.front_matrix())
+        if page.marks:
+            self.crop_marks(c, [s.trim for s in page.slots], [s.bleed_box for s in page.slots])
+        self.label(c, page, "fronts")
+
+    def draw_backs(self, c: Canvas, page: Page) -> None:
+        for slot in page.slots:
+            self.place(c, Side(slot.component, -1), slot.back_matrix(self.duplex, self.size))
+        if page.marks:
+            self.crop_marks(c, [self.page_box(page, s, s.trim) for s in page.slots],
+                            [self.page_box(page, s, s.bleed_box) for s in page.slots])
+        self.label(c, page, "backs")
+
+    def draw_blank(self, c: Canvas, page: Page) -> None:
+        c.setFillColor(HexColor("#777777"))
+        c.setFont("Sans-Italic", 8)
+        c.drawCentredString(self.size[0] / 2, self.size[1] / 2, text(self.lang, "blank"))
+
+    def label(self, c: Canvas, page: Page, role: str) -> None:
+        """A small running head in the top margin, between the first column's crop marks."""
+        if not page.slots:
+            return
+        boxes = [self.page_box(page, s, s.trim) for s in page.slots]
+        top = max(b[3] for b in boxes)
+        first = min((b for b in boxes if abs(b[3] - top) < 0.01), key=lambda b: b[0])
+        short = f"{text(self.lang, role)} · " + text(self.lang, "page", n=page.number, total=self.sheets)
+        width = first[2] - first[0] - 3 * mm
+        for words in (f"{self.resolved.model.name[self.lang]} · {short} · {self.paper.upper()}", short):
+            try:
+                fitted = fit_text((("Sans", words),), width, 8, 7, 4.5, self.lang, 1)
+            except TextFitError:
+                continue
+            draw_fitted(c, fitted, first[0] + 1.5 * mm, self.size[1] - EDGE - 8, width, 8, align="left",
+                        colour=HexColor("#555555"))
+            return
+
+    def crop_marks(self, c: Canvas, trims: list[tuple[float, float, float, float]],
+                   bleeds: list[tuple[float, float, float, float]]) -> None:
+        """Lines continuing every trim edge, in the margins outside all bleed boxes."""
+        W, H = self.size
+        gx0, gy0 = min(b[0] for b in bleeds), min(b[1] for b in bleeds)
+        gx1, gy1 = max(b[2] for b in bleeds), max(b[3] for b in bleeds)
+        c.setStrokeColor(black)
+        c.setLineWidth(MARK_WIDTH)
+        for x in sorted({round(v, 3) for t in trims for v in (t[0], t[2])}):
+            c.line(x, gy1 + MARK_GAP, x, min(gy1 + MARK_GAP + MARK_MAX, H - EDGE))
+            c.line(x, gy0 - MARK_GAP, x, max(gy0 - MARK_GAP - MARK_MAX, EDGE))
+        for y in sorted({round(v, 3) for t in trims for v in (t[1], t[3])}):
+            c.line(gx0 - MARK_GAP, y, max(gx0 - MARK_GAP - MARK_MAX, EDGE), y)
+            c.line(gx1 + MARK_GAP, y, min(gx1 + MARK_GAP + MARK_MAX, W - EDGE), y)
+
+    def draw_net(self, c: Canvas, slot: Slot) -> None:
+        """A die net: the faces, glue tabs, the cut outline (solid) and folds (dashed)."""
+        settings = layout("die").settings
+        _, _, face, tab = net_size(self.resolved, slot.component)
+        cells = [tuple(rc) for rc in settings["net"]]
+        rows = max(r for r, _ in cells) + 1
+
+        def origin(i: int) -> tuple[float, float]:
+            r, col = cells[i]
+            return slot.x + tab + col * face, slot.y + tab + (rows - 1 - r) * face
+
+        # Edges as ((x0, y0), (x1, y1)) of each face: n, e, s, w.
+        def edges(i: int) -> dict[str, tuple[tuple[float, float], tuple[float, float]]]:
+            x, y = origin(i)
+            return {"n": ((x, y + face), (x + face, y + face)), "e": ((x + face, y), (x + face, y + face)),
+                    "s": ((x, y), (x + face, y)), "w": ((x, y), (x, y + face))}
+
+        for i in range(len(cells)):
+            x, y = origin(i)
+            self.place(c, Side(slot.component, i), (1.0, 0.0, 0.0, 1.0, x, y))
+        count: dict[tuple, int] = {}
+        for i in range(len(cells)):
+            for seg in edges(i).values():
+                key = tuple(sorted((tuple(round(v, 2) for v in seg[0]), tuple(round(v, 2) for v in seg[1]))))
+                count[key] = count.get(key, 0) + 1
+        tabs = {(int(i), str(e)) for i, e in settings.get("tabs", [])}
+        outward = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0)}
+        c.setLineWidth(0.6)
+        for i in range(len(cells)):
+            for name, seg in edges(i).items():
+                key = tuple(sorted((tuple(round(v, 2) for v in seg[0]), tuple(round(v, 2) for v in seg[1]))))
+                (x0, y0), (x1, y1) = seg
+                fold = count[key] > 1 or (i, name) in tabs
+                if (i, name) in tabs:
+                    dx, dy = outward[name]
+                    ix, iy = (x1 - x0) * 0.18, (y1 - y0) * 0.18
+                    p = c.beginPath()
+                    p.moveTo(x0, y0)
+                    p.lineTo(x0 + ix + dx * tab, y0 + iy + dy * tab)
+                    p.lineTo(x1 - ix + dx * tab, y1 - iy + dy * tab)
+                    p.lineTo(x1, y1)
+                    c.setFillColor(HexColor("#DDDDDD"))
+                    c.setStrokeColor(INK)
+                    c.setDash()
+                    c.drawPath(p, fill=1, stroke=1)
+                c.setStrokeColor(INK)
+                c.setDash(2, 2) if fold else c.setDash()
+                if count[key] == 1 or fold:
+                    c.line(x0, y0, x1, y1)
+        c.setDash()
+
+    def draw_info(self, c: Canvas, page: Page) -> None:
+        W, H = self.size
+        lang, model = self.lang, self.resolved.model
+        left, width = 20 * mm, W - 40 * mm
+        y = H - 22 * mm
+
+        def para(words: str, font: str = "Sans", size: float = 10.0, gap: float = 2.5 * mm,
+                 colour=INK, indent: float = 0.0) -> None:
+            nonlocal y
+            fitted = fit_text(((font, words),), width - indent, 10_000, size, size, lang)
+            draw_fitted(c, fitted, left + indent, y - fitted.height, width - indent, fitted.height,
+                        align="left", colour=colour)
+            y -= fitted.height + gap
+
+        para(text(lang, "title", name=model.name[lang]), "Serif-Bold", 20, 4 * mm)
+        counts = {"card": 0, "token": 0, "die": 0}
+        for comp in model.components:
+            counts[comp.kind] += comp.count
+        para(text(lang, "counts", cards=counts["card"], tokens=counts["token"], dice=counts["die"],
+                  pages=len(self.pages), paper=self.paper.upper()), gap=6 * mm)
+        y = self.ruler(c, left, y)
+        para(text(lang, "ruler"), "Sans-Bold", 9, 7 * mm)
+        steps = ["step_scale", f"step_{self.duplex}", "step_test" if self.duplex != "none" else None, "step_cut"]
+        if counts["die"]:
+            steps.append("step_die")
+        if self.ink_saver:
+            steps.append("step_ink")
+        for n, key in enumerate([s for s in steps if s], 1):
+            words = text(lang, key, bleed=f"{model.card.bleed_mm:g}")
+            c.setFont("Sans-Bold", 10)
+            c.setFillColor(INK)
+            c.drawString(left, y - 9.3, f"{n}.")
+            para(words, indent=6 * mm)
+        y -= 4 * mm
+        para(text(lang, "contents"), "Serif-Bold", 13, 3 * mm)
+        self.contents(c, left, y, width)
+
+    def ruler(self, c: Canvas, x: float, y: float) -> float:
+        """A 100 mm ruler (ticks every mm, labels every cm) with its top at ``y``; returns the y below it."""
+        top = y - 2 * mm
+        c.setStrokeColor(black)
+        c.setLineWidth(0.4)
+        c.line(x, top, x + 100 * mm, top)
+        c.setFont("Sans", 7)
+        c.setFillColor(black)
+        for i in range(101):
+            length = 6 * mm if i % 10 == 0 else 4 * mm if i % 5 == 0 else 2.5 * mm
+            c.line(x + i * mm, top, x + i * mm, top - length)
+            if i % 10 == 0:
+                c.drawCentredString(x + i * mm, top - 9 * mm, f"{i // 10}" if i else "0")
+        c.drawString(x + 101.5 * mm, top - 9 * mm, "cm")
+        return top - 12 * mm
+
+    def contents(self, c: Canvas, x: float, y: float, width: float) -> None:
+        """Components grouped by name (value ranges shown as from-to), in two columns."""
+        lines: dict[tuple[str, str], list[Any]] = {}
+        for comp in self.resolved.model.components:
+            lines.setdefault((comp.kind, comp.name[self.lang]), []).append(comp)
+        entries = []
+        for (kind, name), comps in lines.items():
+            values = [f.value for comp in comps for f in comp.faces[:1] if f.value is not None]
+            rng = f" ({min(values)}–{max(values)})" if len(values) > 1 else ""
+            entries.append(f"{sum(comp.count for comp in comps)} × {name}{rng}")
+        column = width / 2
+        per_column = max(1, math.ceil(len(entries) / 2))
+        size = 9.0
+        step = size * 1.35
+        while per_column * step > y - 20 * mm and size > 5:
+            size -= 0.5
+            step = size * 1.35
+        c.setFillColor(INK)
+        for i, entry in enumerate(entries):
+            col, row = divmod(i, per_column)
+            fitted = fit_text((("Sans", entry),), column - 4 * mm, step, size, 4, self.lang, 1)
+            draw_fitted(c, fitted, x + col * column, y - (row + 1) * step, column - 4 * mm, step, align="left")
+
+
+def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def render_sheets(resolved: Any, lang: str, paper: str, *, duplex: str = "long", ink_saver: bool = False) -> bytes:
+    """The print-and-play PDF of ``resolved`` in ``lang`` on ``paper`` (``a4`` or ``letter``).
+
+    ``duplex``: ``long`` (default) or ``short`` edge flip, or ``none`` (see the module
+    docstring); ``ink_saver``: outlines instead of solid fills. Same input, same bytes.
+    """
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
+    if duplex not in DUPLEX:
+        raise ValueError(f"unknown duplex {duplex!r}; expected one of {', '.join(DUPLEX)}")
+    return Sheets(resolved, lang, paper, duplex, ink_saver).render()

@@ -1,0 +1,93 @@
+"""The few sentences the sheets print around the cards, in fr, it and en.
+
+French follows the project's typography (docs/DEVELOPING.md): a narrow no-break
+space (U+202F) before ``; : ! ?`` and inside « », apostrophe ’. Placeholders are
+``str.format`` fields; every number comes from the deck or the layout.
+"""
+from __future__ import annotations
+
+NB = "\u202f"  # narrow no-break space
+
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "{name}: print-and-play sheets",
+        "counts": "{cards} cards, {tokens} tokens, {dice} dice; {pages} pages ({paper}).",
+        "ruler": "Calibration: this ruler must measure exactly 100 mm.",
+        "step_scale": "Print at actual size (100%), never “fit to page”; then check the ruler above.",
+        "step_long": "Print double-sided, flipping on the long edge: each card’s back lands behind its front.",
+        "step_short": "Print double-sided, flipping on the short edge: each card’s back lands behind its front.",
+        "step_none": "Print single-sided. After each page of fronts comes its page of backs, each back in the "
+                     "same place as its front: cut both, then glue or sleeve each pair together.",
+        "step_test": "Print the first sheet of cards alone and hold it to the light: every back should sit "
+                     "behind its front. If not, try the other flip or your printer’s duplex offset.",
+        "step_cut": "Cut along the lines the crop marks in the margins give; the colour runs {bleed} mm past "
+                    "each cut so a slightly off cut leaves no white edge.",
+        "step_ink": "Ink-saver edition: outlines instead of solid colour.",
+        "step_die": "Dice: cut around the outline, fold along the dashed lines, glue the grey tabs inside.",
+        "contents": "Contents",
+        "fronts": "fronts",
+        "backs": "backs",
+        "blank": "This page is intentionally blank: it is the back of the instructions.",
+        "page": "page {n}/{total}",
+    },
+    "fr": {
+        "title": f"{{name}}{NB}: planches à imprimer",
+        "counts": f"{{cards}} cartes, {{tokens}} jetons, {{dice}} dés{NB}; {{pages}} pages ({{paper}}).",
+        "ruler": f"Étalonnage{NB}: cette règle doit mesurer exactement 100 mm.",
+        "step_scale": f"Imprimez en taille réelle (100{NB}%), jamais «{NB}ajuster à la page{NB}»{NB}; "
+                      "vérifiez ensuite la règle ci-dessus.",
+        "step_long": f"Imprimez en recto verso, retournement sur le bord long{NB}: chaque dos tombe derrière "
+                     "sa carte.",
+        "step_short": f"Imprimez en recto verso, retournement sur le bord court{NB}: chaque dos tombe derrière "
+                      "sa carte.",
+        "step_none": "Imprimez en recto seul. Chaque page de faces est suivie de sa page de dos, chaque dos à "
+                     f"la même place que sa face{NB}; découpez les deux, puis collez ou glissez chaque paire "
+                     "dans une pochette.",
+        "step_test": f"Imprimez d’abord la première feuille de cartes seule et regardez-la à contre-jour{NB}: "
+                     "chaque dos doit se trouver derrière sa face. Sinon, essayez l’autre retournement ou "
+                     "le décalage recto verso de l’imprimante.",
+        "step_cut": f"Coupez le long des lignes que donnent les traits de coupe des marges{NB}; la couleur "
+                    "déborde de {bleed} mm au-delà de chaque coupe, une coupe un peu décalée ne laisse donc "
+                    "pas de bord blanc.",
+        "step_ink": f"Édition économe en encre{NB}: des contours au lieu des aplats de couleur.",
+        "step_die": f"Dés{NB}: découpez le contour, pliez le long des pointillés, collez les languettes grises "
+                    "à l’intérieur.",
+        "contents": "Contenu",
+        "fronts": "faces",
+        "backs": "dos",
+        "blank": f"Page laissée blanche à dessein{NB}: c’est le verso des instructions.",
+        "page": "page {n}/{total}",
+    },
+    "it": {
+        "title": "{name}: fogli da stampare",
+        "counts": "{cards} carte, {tokens} segnalini, {dice} dadi; {pages} pagine ({paper}).",
+        "ruler": "Taratura: questo righello deve misurare esattamente 100 mm.",
+        "step_scale": "Stampa a dimensione reale (100%), mai «adatta alla pagina»; poi controlla il righello "
+                      "qui sopra.",
+        "step_long": "Stampa fronte-retro, capovolgendo sul lato lungo: il dorso di ogni carta cade dietro il "
+                     "suo fronte.",
+        "step_short": "Stampa fronte-retro, capovolgendo sul lato corto: il dorso di ogni carta cade dietro il "
+                      "suo fronte.",
+        "step_none": "Stampa solo fronte. Ogni pagina di fronti è seguita dalla sua pagina di dorsi, ciascun "
+                     "dorso nello stesso posto del suo fronte: ritaglia entrambi, poi incolla o imbusta ogni "
+                     "coppia.",
+        "step_test": "Stampa prima da solo il primo foglio di carte e guardalo controluce: ogni dorso deve "
+                     "stare dietro il suo fronte. Altrimenti prova l’altro capovolgimento o lo scostamento "
+                     "fronte-retro della stampante.",
+        "step_cut": "Taglia lungo le linee indicate dai segni di taglio nei margini; il colore prosegue per "
+                    "{bleed} mm oltre ogni taglio, così un taglio un po’ storto non lascia bordi bianchi.",
+        "step_ink": "Edizione a risparmio d’inchiostro: contorni al posto dei colori pieni.",
+        "step_die": "Dadi: ritaglia il contorno, piega lungo le linee tratteggiate, incolla le linguette grigie "
+                    "all’interno.",
+        "contents": "Contenuto",
+        "fronts": "fronti",
+        "backs": "dorsi",
+        "blank": "Pagina lasciata bianca di proposito: è il retro delle istruzioni.",
+        "page": "pagina {n}/{total}",
+    },
+}
+
+
+def text(lang: str, key: str, **fields: object) -> str:
+    """The sentence ``key`` in ``lang`` with ``fields`` filled in."""
+    return STRINGS[lang][key].format(**fields)
