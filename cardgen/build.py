@@ -1,16 +1,47 @@
-"""``cardgen build``: everything a designer prints, into out/ (renderer in progress)."""
+"""``cardgen build``: card sheets (and rulebooks) for every deck, language and paper, into out/.
+
+Outputs are ``out/<deck-or-variant>/<lang>/cards-<paper>.pdf`` and, when
+``options.rules`` and the rulebook stage is installed, ``rules-<paper>.pdf``.
+
+Incremental: each output has a cache key, the hash of everything that can change
+its bytes (the resolved deck as JSON, the game package that writes its card texts,
+art files, the options, and the renderer's own source and layout files). Keys live
+in ``out/.cardgen-cache.json`` with each file's size and modification time; an
+output whose key and file are unchanged is not rendered again, so a second build
+with nothing changed only hashes a few files. Every file is written with
+``write_atomic``: an interrupted build leaves no truncated PDF, and the cache is
+saved with whatever was finished.
+"""
 from __future__ import annotations
 
+import hashlib
+import json
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
+from typing import Any
 
-from cardgen.check.static import run_checks
-from cardgen.inspect import format_checks
+from tqdm import tqdm
+
+from cardgen.errors import InputError
+from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
+
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+CACHE_FILE = ".cardgen-cache.json"
+#: Sources whose change must re-render card sheets (the renderer, its layouts, fonts are fixed).
+RENDER_SOURCES = (PACKAGE / "render", ROOT / "templates" / "layouts", PACKAGE / "build.py")
+#: Extra sources of rulebooks.
+RULEBOOK_SOURCES = (PACKAGE / "rulebook", ROOT / "templates" / "rulebook")
 
 
 @dataclass
 class BuildOptions:
+    """What ``cardgen build`` makes: languages, papers, duplex flip, ink saver, rulebooks."""
+
     langs: list[str] = field(default_factory=lambda: ["fr", "it", "en"])
     papers: list[str] = field(default_factory=lambda: ["a4", "letter"])
     duplex: str = "long"
@@ -18,11 +49,135 @@ class BuildOptions:
     rules: bool = True
 
 
-def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
-    """Until the renderer lands: run the static checks of every deck."""
-    failed = 0
+@dataclass
+class Job:
+    """One output file, its cache key and how to make its bytes."""
+
+    rel: str  # path relative to the output folder
+    key: str
+    make: Callable[[], bytes]
+
+
+def _hash_files(paths: tuple[Path, ...] | list[Path]) -> str:
+    """Hash of every source file under ``paths`` (names and bytes, sorted; caches skipped)."""
+    digest = hashlib.sha256()
+    for base in paths:
+        files = sorted(base.rglob("*")) if base.is_dir() else [base] if base.is_file() else []
+        for path in files:
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".tmp"):
+                digest.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@cache
+def _source_hash(kind: str) -> str:
+    sources = RENDER_SOURCES + (RULEBOOK_SOURCES if kind == "rules" else ())
+    return _hash_files(sources)
+
+
+def deck_hash(deck: ResolvedDeck) -> str:
+    """Everything about ``deck`` that shows in its outputs: data, text-writing code, art."""
+    digest = hashlib.sha256(deck.id.encode())
+    digest.update(deck.model.model_dump_json().encode())
+    digest.update(_hash_files([PACKAGE / "games" / deck.game, PACKAGE / "games" / "base.py"]).encode())
+    arts = sorted({f.art for c in deck.model.components for f in c.faces if f.art}
+                  | {b.art for b in deck.model.backs.values() if b.art})
+    for art in arts:
+        digest.update((deck.project / art).read_bytes())
+    return digest.hexdigest()
+
+
+def _rulebook() -> Callable[[ResolvedDeck, str, str], bytes] | None:
+    """The rulebook stage's entry point, or None while it is not installed."""
+    try:
+        from cardgen.rulebook import render_rulebook
+    except ImportError:
+        return None
+    return render_rulebook
+
+
+def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
+    """Every output of the build, in a stable order."""
+    from cardgen.render.sheets import DUPLEX  # light: no drawing happens at import
+
+    if options.duplex not in DUPLEX:
+        raise InputError(f"unknown duplex '{options.duplex}'; expected one of {', '.join(DUPLEX)}")
+    rulebook = _rulebook() if options.rules else None
+    opts = json.dumps({"duplex": options.duplex, "ink_saver": options.ink_saver})
+    jobs: list[Job] = []
     for deck in decks:
-        results = run_checks(deck)
-        failed += sum(not r.passed for r in results)
-        print(format_checks(deck, results))
-    return 1 if failed else 0
+        dh = deck_hash(deck)
+        for lang in options.langs:
+            for paper in options.papers:
+                key = hashlib.sha256(f"cards|{dh}|{lang}|{paper}|{opts}|{_source_hash('cards')}".encode())
+                jobs.append(Job(f"{deck.id}/{lang}/cards-{paper}.pdf", key.hexdigest(),
+                                _sheets_maker(deck, lang, paper, options)))
+                if rulebook is not None:
+                    key = hashlib.sha256(f"rules|{dh}|{lang}|{paper}|{_source_hash('rules')}".encode())
+                    jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),
+                                    _rules_maker(rulebook, deck, lang, paper)))
+    return jobs
+
+
+def _sheets_maker(deck: ResolvedDeck, lang: str, paper: str, options: BuildOptions) -> Callable[[], bytes]:
+    def make() -> bytes:
+        from cardgen.render.sheets import render_sheets
+        return render_sheets(deck, lang, paper, duplex=options.duplex, ink_saver=options.ink_saver)
+    return make
+
+
+def _rules_maker(rulebook: Callable[[ResolvedDeck, str, str], bytes], deck: ResolvedDeck, lang: str,
+                 paper: str) -> Callable[[], bytes]:
+    return lambda: rulebook(deck, lang, paper)
+
+
+def load_cache(out: Path) -> dict[str, Any]:
+    """The cache of the previous build (empty when missing or unreadable)."""
+    try:
+        data = json.loads((out / CACHE_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _fresh(out: Path, job: Job, entry: Any) -> bool:
+    """The file on disk is the one the cache recorded for this very key."""
+    if not isinstance(entry, dict) or entry.get("key") != job.key:
+        return False
+    try:
+        st = (out / job.rel).stat()
+    except OSError:
+        return False
+    return st.st_size == entry.get("size") and st.st_mtime_ns == entry.get("mtime_ns")
+
+
+def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
+    """Write every output of ``decks`` that is missing or out of date; print a summary line.
+
+    Returns 0 (bad input raises ``InputError``, which the CLI turns into exit code 2).
+    """
+    start = time.perf_counter()
+    out = Path(out)
+    jobs = jobs_for(decks, options)
+    cache_data = load_cache(out)
+    written = unchanged = 0
+    try:
+        for job in tqdm(jobs, desc="cardgen build", unit="file", disable=None, leave=False):
+            if _fresh(out, job, cache_data.get(job.rel)):
+                unchanged += 1
+                continue
+            path = out / job.rel
+            if write_atomic(path, job.make()):
+                written += 1
+            else:
+                unchanged += 1
+            st = path.stat()
+            cache_data[job.rel] = {"key": job.key, "size": st.st_size, "mtime_ns": st.st_mtime_ns}
+    finally:  # also after an interruption: what was finished stays known
+        write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
+    cards = sum(c.count for d in decks for c in d.model.components if c.kind == "card")
+    print(f"cardgen build: {written} file(s) written, {unchanged} unchanged; {cards} cards in "
+          f"{len(decks)} deck(s), {len(options.langs)} language(s), {len(options.papers)} paper(s) "
+          f"({time.perf_counter() - start:.1f} s)")
+    return 0
