@@ -478,9 +478,13 @@ class DracoState(State):
     def _end_turn(self, toasted: bool) -> None:
         """Step 3: draw a card; the cup returns to the centre a round after its toast."""
         p = self.cur
-        self._draw(p, 1)
-        if self.end_reason is not None:
-            return
+        pile = self.pile
+        if len(pile) > 1:
+            self.hands[p].append(pile.pop())
+        else:
+            self._draw(p, 1)
+            if self.end_reason is not None:
+                return
         if self.cup == p and not toasted:
             self.cup = -1
         self.turns += 1
