@@ -1,6 +1,6 @@
 """Simulation speed: games per second per game and agent, one process and 2 jobs.
 
-    python benchmarks/bench_simulate.py [--games 10000] [--heuristic-games 1000] [--project .]
+    python benchmarks/bench_simulate.py [--games 10000] [--heuristic-games 300] [--project .]
 
 For each game's base deck (``decks/*.yaml``) with an engine, at the middle of its
 player range, it measures:
