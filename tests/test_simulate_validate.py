@@ -86,8 +86,9 @@ def test_bad_input_is_an_input_error(tmp_path: Path, change: dict[str, Any], mes
 
 
 def test_mixed_agents_sit_in_each_seat_equally_often(tmp_path: Path) -> None:
-    doc = run_validation([toy_deck("toy", tmp_path)], _opts(tmp_path, players=[3], agents=["random", "greedy"]))
+    doc = run_validation([toy_deck("toy", tmp_path)], _opts(tmp_path, players=[3], agents=["random,greedy"]))
     r = doc["results"][0]
+    assert doc["agents"] == ["random", "greedy"]
     assert {a["agent"]: a["seats"] for a in r["agents"]} == {"greedy": 45, "random": 45}
     assert r["seat_agents"] == "rotated"
 

@@ -15,7 +15,7 @@ import sys
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -135,6 +135,8 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
     """Simulate every entry; return the JSON report (also streams the log when asked)."""
     from tqdm import tqdm
 
+    # "--agents random,heuristic" works as well as "--agents random heuristic"
+    opts = replace(opts, agents=[a for item in opts.agents for a in item.split(",") if a.strip()])
     check_options(decks, opts)
     entries = plan(decks, opts)
     total = sum(opts.games for e in entries if e.runnable)
