@@ -6,7 +6,6 @@ import random
 from collections import Counter
 from typing import Any
 
-import pytest
 from toy_game import GreedyAgent, load_toy, toy_deck
 
 from cardgen.engine.api import Action, Agent, RandomAgent
