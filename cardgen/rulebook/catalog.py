@@ -117,10 +117,9 @@ def pot_is_current(template_dir: Path = TEMPLATE_DIR, pot: Path = POT_FILE) -> l
     problems = [f"not in the .pot: {k[0]!r}" for k in fresh if k not in stored]
     problems += [f"in the .pot but no longer in any template: {k[0]!r}" for k in stored if k not in fresh]
     for key in fresh.keys() & stored.keys():
-        if sorted(fresh[key].locations) != sorted((f, None) for f, _ in stored[key].locations):
-            locs = sorted({f for f, _ in fresh[key].locations})
-            if locs != sorted({f for f, _ in stored[key].locations}):
-                problems.append(f"locations changed for {key[0]!r}: now {locs}")
+        now, then = ({f for f, _ in m.locations} for m in (fresh[key], stored[key]))
+        if now != then:
+            problems.append(f"{key[0]!r} is now used in {sorted(now)}, the .pot says {sorted(then)}")
     return problems
 
 
@@ -132,9 +131,13 @@ def tags(text: str) -> list[str]:
     return sorted(TAG.findall(text))
 
 
-def catalog_problems(lang: str, pot: Path = POT_FILE) -> list[str]:
-    """Everything wrong with the catalog of ``lang`` against the ``.pot``."""
-    path = po_path(lang)
+def catalog_problems(lang: str, pot: Path = POT_FILE, path: Path | None = None) -> list[str]:
+    """Everything wrong with the catalog of ``lang`` (at ``path``) against the ``.pot``.
+
+    Missing, untranslated, fuzzy, obsolete or stale entries; placeholders or inline
+    tags that differ from the msgid; a wrong number of plural forms.
+    """
+    path = path or po_path(lang)
     if not path.is_file():
         return [f"{lang}: {path} is missing"]
     template = {message_key(m): m for m in read_catalog(pot) if m.id}

@@ -22,6 +22,7 @@ punctuation never starts a line, and the PDF holds the right character.
 """
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +40,9 @@ from cardgen.rulebook.styles import Styles
 NNBSP = "\u202f"
 NBSP = "\u00a0"
 INLINE = {"b", "i", "u", "br", "font", "sup", "sub", "strike", "span"}
+#: Tables set a cell font even when cells hold only flowables: use a bundled one, so that
+#: no unembedded standard font (Helvetica) ends up in the PDF.
+FONT = ("FONT", (0, 0), (-1, -1), "Serif", 9)
 BOX_TINTS = {"clarification": ("#8A3B12", "#FBF1E9"), "example": ("#2F5F8A", "#EEF3F8"),
              "summary": ("#3F6B35", "#EFF5EC")}
 
@@ -122,8 +126,8 @@ def inline(el: ET.Element) -> str:
 
 
 def plain(el: ET.Element) -> str:
-    """The text of ``el`` without tags, spaces collapsed (bookmark titles)."""
-    return " ".join("".join(el.itertext()).split())
+    """The text of ``el`` without tags, spaces collapsed (bookmark titles); U+202F is kept."""
+    return re.sub(r"[ \t\r\n]+", " ", "".join(el.itertext())).strip()
 
 
 class Converter:
@@ -188,7 +192,7 @@ class Converter:
                                    self.styles.box_title)])
         rows.append([content])
         table = Table(rows, colWidths=[width])
-        cmds = [("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(light)),
+        cmds = [FONT, ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(light)),
                 ("BOX", (0, 0), (-1, -1), 0.8, colors.HexColor(dark)),
                 ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
                 ("TOPPADDING", (0, -1), (-1, -1), 5), ("BOTTOMPADDING", (0, -1), (-1, -1), 3)]
@@ -213,7 +217,7 @@ class Converter:
         weights = weights if len(weights) == ncols else [1.0] * ncols
         widths = [width * w / sum(weights) for w in weights]
         table = Table(rows, colWidths=widths, repeatRows=header, hAlign="LEFT")
-        cmds = [("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#BBBBBB")),
+        cmds = [FONT, ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#BBBBBB")),
                 ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
                 ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)]
         if header:
@@ -238,7 +242,7 @@ class Converter:
         if rows:
             rows[-1] += [""] * (columns - len(rows[-1]))
         table = Table(rows, colWidths=[pic_w + gap] * columns, hAlign="CENTER")
-        table.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), gap / 2),
+        table.setStyle(TableStyle([FONT, ("LEFTPADDING", (0, 0), (-1, -1), gap / 2),
                                    ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
                                    ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
                                    ("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (0, 0), (-1, -1), "CENTER")]))

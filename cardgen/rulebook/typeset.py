@@ -90,7 +90,7 @@ def typeset(book: Book, lang: str, paper: str, name: str, accent: colors.Color) 
     doc = RulebookDoc(buffer, pagesize=(width, height), pageTemplates=[first, later], title=book.title,
                       author=book.author, subject=book.subject, creator="cardgen", lang=LANG_TAGS.get(lang, lang),
                       invariant=1, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=bottom,
-                      displayDocTitle=1)
+                      displayDocTitle=1, initialFontName="Serif", initialFontSize=9)
     story: list[Flowable] = [NextPageTemplate("later"), *head, FrameBreak(), *book.body]
     doc.build(story)
     return buffer.getvalue()

@@ -1,0 +1,118 @@
+"""CI gate for the rulebook catalogs: complete, current, consistent placeholders."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from babel.messages.plurals import get_plural
+
+from cardgen.rulebook import catalog
+from cardgen.rulebook.catalog import (POT_FILE, TEMPLATE_DIR, catalog_problems, extract, placeholders, po_path,
+                                      pot_is_current, read_catalog)
+
+LANGS = ("fr", "it", "en")
+
+
+@pytest.fixture(scope="module")
+def extracted() -> list[object]:
+    return [m for m in extract() if m.id]
+
+
+def test_pot_matches_the_templates() -> None:
+    assert pot_is_current() == [], "run: python -m cardgen.rulebook update"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_catalog_is_complete(lang: str) -> None:
+    problems = catalog_problems(lang)
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_extracted_message_is_translated(lang: str, extracted: list[object]) -> None:
+    entries = {m.id: m for m in read_catalog(po_path(lang), lang) if m.id}
+    for message in extracted:
+        entry = entries.get(message.id)  # type: ignore[attr-defined]
+        assert entry is not None, f"{lang}: missing {message.id!r}"  # type: ignore[attr-defined]
+        forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        assert all(forms) and not entry.fuzzy, f"{lang}: not translated {message.id!r}"  # type: ignore[attr-defined]
+
+
+def test_placeholders_are_identical_across_languages(extracted: list[object]) -> None:
+    catalogs = {lang: {m.id: m for m in read_catalog(po_path(lang), lang) if m.id} for lang in LANGS}
+    for message in extracted:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
+        wanted = set().union(*(placeholders(i) for i in ids))
+        for lang in LANGS:
+            entry = catalogs[lang][message.id]  # type: ignore[attr-defined]
+            forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            got = set().union(*(placeholders(f) for f in forms))
+            assert got == wanted, f"{lang}: {sorted(got)} != {sorted(wanted)} in {ids[0]!r}"
+
+
+def test_placeholders_are_named(extracted: list[object]) -> None:
+    for message in extracted:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
+        for text in ids:
+            stripped = catalog.PLACEHOLDER.sub("", text).replace("%%", "")
+            assert "%" not in stripped, f"positional or malformed placeholder in {text!r}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_rule_of_each_language(lang: str) -> None:
+    cat = read_catalog(po_path(lang), lang)
+    assert not cat.fuzzy, "a fuzzy header drops the plural rule at run time"
+    assert cat.plural_expr == get_plural(lang).plural_expr
+    tr = catalog.translations(lang)
+    assert tr.ngettext("Draw: %(count)s card from the supply, kept secret.",
+                       "Draw: %(count)s cards from the supply, kept secret.", 1) != \
+        tr.ngettext("Draw: %(count)s card from the supply, kept secret.",
+                    "Draw: %(count)s cards from the supply, kept secret.", 2)
+
+
+def test_checker_reports_broken_catalogs(tmp_path: Path) -> None:
+    """The gate itself can fail: a catalog with each kind of mistake is reported."""
+    text = po_path("it").read_text("utf-8")
+    edits = {
+        'msgid "Points"\nmsgstr "Punti"': '#, fuzzy\nmsgid "Points"\nmsgstr "Punti"',
+        'msgid "Scoring"\nmsgstr "Punteggio"': 'msgid "Scoring"\nmsgstr ""',
+        'msgstr "Il tuo turno in breve"': 'msgstr "Il tuo turno, %(name)s"',
+    }
+    for old, new in edits.items():
+        assert old in text, old
+        text = text.replace(old, new)
+    text = text.replace('msgid "Example"\nmsgstr "Esempio"\n', "")
+    text += '\nmsgid "A message no template uses"\nmsgstr "Un messaggio"\n'
+    path = tmp_path / "rulebook.po"
+    path.write_text(text, "utf-8")
+    problems = "\n".join(catalog_problems("it", path=path))
+    assert "fuzzy 'Points'" in problems
+    assert "untranslated 'Scoring'" in problems
+    assert "placeholders ['name'] differ" in problems
+    assert "missing 'Example'" in problems
+    assert "stale entry (not in the .pot) 'A message no template uses'" in problems
+
+
+def test_stale_pot_is_detected(tmp_path: Path) -> None:
+    templates = tmp_path / "rulebook"
+    shutil.copytree(TEMPLATE_DIR, templates)
+    with (templates / "king_lui.j2").open("a", encoding="utf-8") as handle:
+        handle.write("{% trans %}A sentence added after the last extraction.{% endtrans %}\n")
+    problems = pot_is_current(templates, POT_FILE)
+    assert any("A sentence added after the last extraction." in p for p in problems)
+
+
+def test_fuzzy_entries_fall_back_to_english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    locale = tmp_path / "locale"
+    (locale / "it" / "LC_MESSAGES").mkdir(parents=True)
+    text = po_path("it").read_text("utf-8").replace('msgid "Points"', '#, fuzzy\nmsgid "Points"')
+    (locale / "it" / "LC_MESSAGES" / "rulebook.po").write_text(text, "utf-8")
+    monkeypatch.setattr(catalog, "LOCALE_DIR", locale)
+    catalog.translations.cache_clear()
+    try:
+        tr = catalog.translations("it")
+        assert tr.gettext("Points") == "Points"
+        assert tr.gettext("Scoring") == "Punteggio"
+    finally:
+        catalog.translations.cache_clear()

@@ -1,0 +1,219 @@
+"""The rulebook PDFs: metadata, bookmarks, reproducible bytes, numbers from the deck, typography."""
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pikepdf
+import pytest
+from test_rulebook_support import ROOT, base_deck, book, pdf_text, tokens, write_variant
+
+from cardgen.rulebook import LANG_TAGS, PAPERS, has_rulebook, render_rulebook, rulebook_text
+from cardgen.rulebook.catalog import translations
+
+LANGS = ("fr", "it", "en")
+
+
+def tr(lang: str, message: str, **values: object) -> str:
+    """``message`` as the catalog of ``lang`` translates it, placeholders filled."""
+    return translations(lang).gettext(message) % values
+
+
+@pytest.fixture(scope="module")
+def variant(tmp_path_factory: pytest.TempPathFactory) -> object:
+    """The test variant (7 cards per player, 19 ham) in a throwaway copy of the project."""
+    project = tmp_path_factory.mktemp("project")
+    (project / "decks").mkdir()
+    (project / "decks" / "king_lui.yaml").write_text((ROOT / "decks" / "king_lui.yaml").read_text("utf-8"), "utf-8")
+    return write_variant(project)
+
+
+@pytest.fixture(scope="module")
+def variant_texts(variant: object) -> dict[str, str]:
+    return {lang: pdf_text(render_rulebook(variant, lang, "a4")) for lang in LANGS}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_metadata_language_title_author(lang: str) -> None:
+    pdf = pikepdf.open(io.BytesIO(book(lang)))
+    deck = base_deck().model
+    assert str(pdf.Root.Lang) == LANG_TAGS[lang]
+    assert str(pdf.docinfo["/Title"]) == tr(lang, "%(name)s: rules of the game", name=deck.name[lang])
+    for designer in deck.credits.designers:
+        assert designer in str(pdf.docinfo["/Author"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_headings_are_bookmarks(lang: str) -> None:
+    pdf = pikepdf.open(io.BytesIO(book(lang)))
+    with pdf.open_outline() as outline:
+        top = [item.title for item in outline.root]
+        nested = {item.title: [c.title for c in item.children] for item in outline.root}
+    for heading in ("Setting up", "Playing a course", "Scoring", "Credits"):
+        assert tr(lang, heading) in top
+    assert tr(lang, "The chef lays the table") in nested[tr(lang, "Playing a course")]
+    assert tr(lang, "Too greedy?") in nested[tr(lang, "Scoring")]
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_paper_size_and_embedded_fonts(paper: str) -> None:
+    pdf = pikepdf.open(io.BytesIO(book("fr", paper)))
+    width, height = (float(v) for v in pdf.pages[0].MediaBox[2:])
+    assert (round(width), round(height)) == tuple(round(v) for v in PAPERS[paper])
+    for page in pdf.pages:
+        for font in page.Resources.Font.values():
+            descendant = font.DescendantFonts[0] if "/DescendantFonts" in font else font
+            assert "/FontFile2" in descendant.FontDescriptor, f"font {font.BaseFont} is not embedded"
+
+
+def test_two_columns() -> None:
+    """Body lines start at two distinct left edges, one per column."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(book("en"))
+    page = doc[1]
+    textpage = page.get_textpage()
+    width = page.get_width()
+    lefts = set()
+    for i in range(textpage.count_rects()):
+        left, _, _, _ = textpage.get_rect(i)
+        lefts.add("left" if left < width / 2 else "right")
+    assert lefts == {"left", "right"}
+
+
+def test_identical_bytes_on_rebuild() -> None:
+    first = render_rulebook(base_deck(), "it", "a4")
+    assert render_rulebook(base_deck(), "it", "a4") == first
+    code = ("import sys; from cardgen.resolve.resolve import resolve; from cardgen.rulebook import render_rulebook;"
+            f"sys.stdout.buffer.write(render_rulebook(resolve('king_lui', {str(ROOT)!r}), 'it', 'a4'))")
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True, cwd=ROOT).stdout
+    assert other == first, "a fresh process gives different bytes"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_numbers_follow_the_deck(lang: str, variant: object, variant_texts: dict[str, str]) -> None:
+    """A variant's numbers reach every sentence and table, with no template edited."""
+    base = tokens(pdf_text(book(lang)))
+    text = variant_texts[lang]
+    found = tokens(text)
+    rules = variant.rules  # type: ignore[attr-defined]
+    total = sum(c.count for c in variant.model.components)  # type: ignore[attr-defined]
+    per_course = [rules.course_cards_per_player * n for n in variant.model.players.counts]  # type: ignore[attr-defined]
+    expected = {str(total), *map(str, per_course), str(rules.course_cards_per_player), "19"}
+    assert expected <= found, f"missing numbers: {sorted(expected - found)}"
+    assert not {str(total), *map(str, per_course[1:])} & base, "the base rulebook already had these numbers"
+    deal = tr(lang, "The chef turns over cards from the top of the supply, %(count)s for each player, and lays "
+                    "them face up in the middle of the table: this is the course.", count=7)
+    assert " ".join(deal.split()[:12]) in " ".join(text.split())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_variant_lists_its_differences(lang: str, variant: object, variant_texts: dict[str, str]) -> None:
+    text = " ".join(variant_texts[lang].split())
+    assert tr(lang, "What differs from the base game") in text
+    assert variant.model.name[lang] in text  # type: ignore[attr-defined]
+    rule = tr(lang, "Cards the chef deals per player each course")
+    assert re.search(re.escape(rule) + r"\W+7\W", text), "the changed rule is not named with its new value"
+    ham = variant.component("ham").name[lang]  # type: ignore[attr-defined]
+    assert re.search(re.escape(ham) + r"\W+19\W", text), "the recounted dish is not listed"
+    assert tr(lang, "What differs from the base game") not in pdf_text(book(lang))
+
+
+def test_french_typography() -> None:
+    text = pdf_text(book("fr"))
+    assert not re.search(r"[ \u00a0][:;!?»]", text), re.findall(r".{12}[ \u00a0][:;!?»]", text)
+    assert not re.search(r"«[ \u00a0]", text)
+    assert "«\u202f" in text and "\u202f»" in text
+    assert "\u202f:" in text
+    assert "'" not in rulebook_text(base_deck(), "fr")
+
+
+@pytest.mark.parametrize("lang, quotes", [("it", "«»"), ("en", "“”")])
+def test_italian_and_english_quotes(lang: str, quotes: str) -> None:
+    text = rulebook_text(base_deck(), lang)
+    assert quotes[0] in text and quotes[1] in text
+    assert "'" not in text and '"' not in text
+
+
+def test_numbers_are_formatted_per_locale() -> None:
+    from cardgen.rulebook.templating import format_number
+
+    assert format_number(1234, "fr") == "1\u202f234"
+    assert format_number(1234, "it") == "1.234"
+    assert format_number(1234, "en") == "1,234"
+    assert format_number(63.5, "fr") == "63,5"
+    assert "2003" in pdf_text(book("fr")), "a year must not be formatted as a number"
+
+
+def test_pictures_use_the_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each component and the back are drawn by draw_face, in the book's language."""
+    import types
+
+    calls: list[tuple[str, str, bool, float]] = []
+
+    def fake(canvas, resolved, component, face, lang, x, y, *, ink_saver=False, back=False):  # noqa: ANN001
+        calls.append((component.id, lang, back, canvas._currentMatrix[0]))
+        canvas.rect(x, y, 10, 10)
+
+    module = types.ModuleType("cardgen.render.cardface")
+    module.draw_face = fake  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "cardgen.render.cardface", module)
+    render_rulebook(base_deck(), "it", "letter")
+    card_ids = [c.id for c in base_deck().components_of("card")]
+    assert [c for c, _, back, _ in calls if not back] == card_ids
+    assert sum(back for _, _, back, _ in calls) == 1
+    assert {lang for _, lang, _, _ in calls} == {"it"}
+    assert all(0 < scale < 0.5 for *_, scale in calls), "pictures are drawn reduced"
+
+
+def test_pictures_fall_back_without_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardgen.rulebook as rulebook
+
+    monkeypatch.setattr(rulebook, "find_draw_face", lambda: None)
+    text = pdf_text(render_rulebook(base_deck(), "en", "a4"))
+    for component in base_deck().components_of("card"):
+        assert text.count(component.faces[0].title["en"]) >= 2, "placeholder card title missing"
+
+
+def test_real_card_drawings_when_the_renderer_exists(monkeypatch: pytest.MonkeyPatch) -> None:
+    try:
+        import cardgen.render.cardface as cardface
+    except ImportError:
+        pytest.skip("the card renderer is not there yet")
+    real = cardface.draw_face
+    count = []
+    monkeypatch.setattr(cardface, "draw_face", lambda *a, **k: (count.append(1), real(*a, **k)))
+    pdf = render_rulebook(base_deck(), "fr", "a4")
+    assert len(count) == len(base_deck().components_of("card")) + 1
+    assert len(pdf) > len(book("fr")) * 0.5
+
+
+def test_clarifications_are_printed_in_boxes() -> None:
+    deck = base_deck()
+    for lang in LANGS:
+        text = " ".join(pdf_text(book(lang)).split())
+        assert text.count(tr(lang, "Clarification")) >= len(deck.model.clarifications)
+        for clar in deck.model.clarifications.values():
+            words = clar.text[lang].replace("'", "\u2019").split()
+            assert " ".join(words[:8]) in text
+
+
+def test_game_without_template_gets_the_generic_booklet(tmp_path: Path) -> None:
+    from cardgen.resolve.resolve import resolve
+
+    deck = resolve("royale", ROOT) if (ROOT / "decks" / "royale.yaml").is_file() else None
+    if deck is None:
+        pytest.skip("no second game deck")
+    if has_rulebook(deck):
+        pytest.skip("royale has its own rulebook now")
+    text = pdf_text(render_rulebook(deck, "fr", "a4"))
+    assert tr("fr", "Rules not written yet") in text
+    assert has_rulebook(base_deck())
+
+
+def test_unknown_paper_is_refused() -> None:
+    with pytest.raises(ValueError, match="a4"):
+        render_rulebook(base_deck(), "en", "a3")
