@@ -74,6 +74,7 @@ class RulebookContext:
     description: str
     is_variant: bool
     base_name: str | None
+    base_description: str | None
     designers: list[str]
     publisher: str
     year: str  # a string, so that it is never formatted as a number (2003, not 2 003)
@@ -152,6 +153,8 @@ def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
         description=typography(model.description[lang], lang) if model.description else "",
         is_variant=resolved.kind == "variant",
         base_name=typography(base.model.name[lang], lang) if base is not None else None,
+        base_description=(typography(base.model.description[lang], lang)
+                          if base is not None and base.model.description else None),
         designers=list(model.credits.designers), publisher=model.credits.publisher,
         year=str(model.credits.year), players=model.players, rules=model.rules,
         rule_values=model.rules.model_dump(mode="json"), card=model.card,
