@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -74,6 +75,8 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--json", dest="json_file")
     v.add_argument("--log", dest="log_file")
     v.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
+    v.add_argument("--cap", type=int, default=10_000,
+                   help="decisions after which a game counts as never ending (default: 10000)")
     v.add_argument("--out", default="out")
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
@@ -91,6 +94,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("cardgen: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. `cardgen validate | head`: the reader left, not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -145,7 +151,7 @@ def _run(args: argparse.Namespace) -> int:
         opts = ValidateOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                                json_file=Path(args.json_file) if args.json_file else None,
                                log_file=Path(args.log_file) if args.log_file else None,
-                               jobs=args.jobs, out=Path(args.out))
+                               jobs=args.jobs, out=Path(args.out), cap=args.cap)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
 

@@ -12,6 +12,12 @@ import tempfile
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: str | Path, data: bytes | str, *, skip_if_same: bool = True) -> bool:
     """Write ``data`` to ``path`` atomically; return False if the file already held it."""
     path = Path(path)
@@ -21,6 +27,7 @@ def write_atomic(path: str | Path, data: bytes | str, *, skip_if_same: bool = Tr
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp creates 0600; outputs are ordinary files
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)
             handle.flush()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -53,3 +54,19 @@ def test_python_dash_m(mini_project: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "cardgen", "--project", str(mini_project), "inspect", "king_lui"],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0 and "King Lui" in proc.stdout
+
+
+def test_closed_pipe_is_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cardgen validate | head``: when the reader leaves, exit quietly with 0."""
+    import cardgen.cli as cli
+
+    def reader_left(args: object) -> int:
+        raise BrokenPipeError
+
+    monkeypatch.setattr(cli, "_run", reader_left)
+    saved = os.dup(sys.stdout.fileno())
+    try:
+        assert cli.main(["schema"]) == 0
+    finally:
+        os.dup2(saved, sys.stdout.fileno())
+        os.close(saved)

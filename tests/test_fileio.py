@@ -30,3 +30,9 @@ def test_interrupted_write_keeps_old_file(tmp_path: Path, monkeypatch: pytest.Mo
         fileio.write_atomic(target, b"new" * 1000)
     assert target.read_bytes() == b"old complete file"
     assert [p.name for p in tmp_path.iterdir()] == ["f.pdf"]  # no temporary file left behind
+
+
+def test_written_files_are_ordinary_readable_files(tmp_path: Path) -> None:
+    target = tmp_path / "report.html"
+    fileio.write_atomic(target, "<html></html>")
+    assert target.stat().st_mode & 0o644 == 0o644
