@@ -23,6 +23,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.support import Translations
@@ -36,11 +37,10 @@ POT_FILE = LOCALE_DIR / f"{DOMAIN}.pot"
 #: The repository's rulebook templates (one per game plus shared partials).
 TEMPLATE_DIR = PACKAGE.parent.parent / "templates" / "rulebook"
 
-#: Options shared by the Jinja2 environment and the extractor: they must agree, or the
-#: msgids the extractor writes differ from the ones the templates look up.
-JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true", "newstyle_gettext": "true",
-                 "trim_blocks": "true", "lstrip_blocks": "true", "silent": "false"}
-METHOD_MAP = [("**.j2", "jinja2")]
+#: Extraction settings, shared with ``pybabel extract -F``. They must agree with the Jinja2
+#: environment of ``templating`` (trimmed, newstyle gettext), or the msgids the extractor
+#: writes differ from the ones the templates look up.
+BABEL_CFG = PACKAGE / "babel.cfg"
 HEADER = ("# Rulebook texts of cardgen (templates/rulebook/*.j2). English msgids.\n"
           "# Update with: python -m cardgen.rulebook update   (see docs/translating.md)\n#")
 
@@ -82,10 +82,11 @@ def extract(template_dir: Path = TEMPLATE_DIR) -> Catalog:
     catalog = Catalog(project="cardgen rulebooks", version="1", copyright_holder="cardgen",
                       msgid_bugs_address="", charset="utf-8", fuzzy=False)
     catalog.header_comment = HEADER
-    options = {"**.j2": dict(JINJA_OPTIONS)}
+    with BABEL_CFG.open(encoding="utf-8") as handle:
+        method_map, options_map = parse_mapping_cfg(handle, str(BABEL_CFG))
     for filename, lineno, message, comments, context in extract_from_dir(
-            str(template_dir), METHOD_MAP, options, keywords={"_": None, "gettext": None,
-                                                             "ngettext": (1, 2)},
+            str(template_dir), method_map, options_map, keywords={"_": None, "gettext": None,
+                                                                  "ngettext": (1, 2)},
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         catalog.add(message, None, [(f"templates/rulebook/{filename}", lineno)],
                     auto_comments=comments, context=context)
