@@ -332,10 +332,11 @@ class Painter:
         if on_colour and not self.ink_saver:
             fill = tint(self.colour, 0.35) if text_on(self.colour) is PAPER else PAPER
         elif self.ink_saver:
-            fill = tint(self.colour, 0.3)
+            fill = tint(self.colour, 0.22)
         else:  # a colour too dark for the ink details to show is lightened
             fill = self.colour if _contrast(self.colour, INK) >= 1.8 else tint(self.colour, 0.5)
-        draw_symbol(self.c, sid, x + (w - size) / 2, y + (h - size) / 2, size, fill=fill, ink=INK, paper=PAPER)
+        draw_symbol(self.c, sid, x + (w - size) / 2, y + (h - size) / 2, size, fill=fill, ink=INK, paper=PAPER,
+                    solid=tint(INK, 0.35) if self.ink_saver else None, light=self.ink_saver)
 
     def draw_pattern(self, el: Element) -> None:
         c, pat = self.c, self.face.pattern
@@ -350,7 +351,7 @@ class Painter:
                 pad = cell * 0.06
                 on = (r, col) in marked
                 c.setStrokeColor(INK if on else tint(INK, 0.35))
-                c.setFillColor(tint(self.colour, 0.5) if on and self.ink_saver else self.colour if on else PAPER)
+                c.setFillColor(tint(self.colour, 0.3) if on and self.ink_saver else self.colour if on else PAPER)
                 c.roundRect(cx + pad, cy + pad, cell - 2 * pad, cell - 2 * pad, cell * 0.12, fill=1, stroke=1)
                 if on:  # a dot, so marked cells read without colour too
                     c.setFillColor(INK if self.ink_saver else text_on(self.colour))

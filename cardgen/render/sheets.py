@@ -266,7 +266,7 @@ class Sheets:
     def render(self) -> bytes:
         register_fonts()
         buf = io.BytesIO()
-        c = Canvas(buf, pagesize=self.size, invariant=1, pageCompression=1)
+        c = Canvas(buf, pagesize=self.size, invariant=1, pageCompression=1, initialFontName="Sans")
         setattr(c, FORMS_ATTR, {})  # each symbol drawn once, then referenced
         name = self.resolved.model.name[self.lang]
         c.setTitle(text(self.lang, "title", name=name))

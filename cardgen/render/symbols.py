@@ -24,12 +24,15 @@ STROKE = 3.2
 class Pen:
     """The three colours of a symbol and shortcuts to fill/stroke shapes in unit space."""
 
-    def __init__(self, c: Canvas, fill: Color, ink: Color, paper: Color) -> None:
+    def __init__(self, c: Canvas, fill: Color, ink: Color, paper: Color, solid: Color | None = None,
+                 stroke: float = STROKE) -> None:
         self.c, self.fill, self.ink, self.paper = c, fill, ink, paper
+        self.solid = solid or ink  # what areas filled "with ink" get (lighter when saving ink)
+        self.stroke = stroke
 
     def _paint(self, colour: Color | None, stroke: bool) -> tuple[int, int]:
         if colour is not None:
-            self.c.setFillColor(colour)
+            self.c.setFillColor(self.solid if colour is self.ink else colour)
         self.c.setStrokeColor(self.ink)
         return (1 if colour is not None else 0), (1 if stroke else 0)
 
@@ -48,6 +51,16 @@ class Pen:
         build(p)
         f, s = self._paint(colour, stroke)
         self.c.drawPath(p, fill=f, stroke=s)
+
+    def band(self, build: Callable[[object], None], width: float) -> None:
+        """A thick stroke (a handle): drawn with the solid colour, like an ink-filled area."""
+        p = self.c.beginPath()
+        build(p)
+        self.c.setStrokeColor(self.solid)
+        self.c.setLineWidth(width)
+        self.c.drawPath(p, fill=0, stroke=1)
+        self.c.setLineWidth(self.stroke)
+        self.c.setStrokeColor(self.ink)
 
     def circle(self, x: float, y: float, r: float, colour: Color | None, stroke: bool = True) -> None:
         f, s = self._paint(colour, stroke)
@@ -70,12 +83,12 @@ class Pen:
         else:
             self.c.rect(x, y, w, h, fill=f, stroke=s)
 
-    def line(self, x1: float, y1: float, x2: float, y2: float, width: float = STROKE,
+    def line(self, x1: float, y1: float, x2: float, y2: float, width: float | None = None,
              colour: Color | None = None) -> None:
         self.c.setStrokeColor(colour or self.ink)
-        self.c.setLineWidth(width)
+        self.c.setLineWidth(width or self.stroke)
         self.c.line(x1, y1, x2, y2)
-        self.c.setLineWidth(STROKE)
+        self.c.setLineWidth(self.stroke)
         self.c.setStrokeColor(self.ink)
 
 
@@ -220,9 +233,7 @@ def dessert(p: Pen) -> None:
 
 
 def drink(p: Pen) -> None:
-    p.c.setLineWidth(9)
-    p.path(lambda q: (q.moveTo(66, 60), q.curveTo(90, 60, 90, 28, 66, 28)), None)
-    p.c.setLineWidth(STROKE)
+    p.band(lambda q: (q.moveTo(66, 60), q.curveTo(90, 60, 90, 28, 66, 28)), 9)
     p.rect(18, 10, 50, 64, p.fill, radius=5)
     for x in (30, 43, 56):
         p.line(x, 20, x, 62, width=3, colour=p.paper)
@@ -296,10 +307,8 @@ def bell(p: Pen) -> None:
 
 
 def cup(p: Pen) -> None:
-    p.c.setLineWidth(8)
-    p.path(lambda q: (q.moveTo(24, 82), q.curveTo(2, 82, 4, 56, 28, 56)), None)
-    p.path(lambda q: (q.moveTo(76, 82), q.curveTo(98, 82, 96, 56, 72, 56)), None)
-    p.c.setLineWidth(STROKE)
+    p.band(lambda q: (q.moveTo(24, 82), q.curveTo(2, 82, 4, 56, 28, 56)), 8)
+    p.band(lambda q: (q.moveTo(76, 82), q.curveTo(98, 82, 96, 56, 72, 56)), 8)
 
     def bowl(q) -> None:
         q.moveTo(20, 92)
@@ -359,10 +368,8 @@ def monk(p: Pen) -> None:
     p.rect(46, 36, 8, 18, p.paper, False)
     p.rect(40, 45, 20, 6, p.paper, False)
     p.circle(50, 74, 17, p.paper)
-    p.c.setLineWidth(7)
-    p.c.arc(33.5, 57.5, 66.5, 90.5, 125, 75)
-    p.c.arc(33.5, 57.5, 66.5, 90.5, -20, 75)
-    p.c.setLineWidth(STROKE)
+    p.band(lambda q: q.arc(33.5, 57.5, 66.5, 90.5, 125, 75), 7)
+    p.band(lambda q: q.arc(33.5, 57.5, 66.5, 90.5, -20, 75), 7)
 
 
 def shawl(p: Pen) -> None:
@@ -430,8 +437,11 @@ FORM_BOX = (-8.0, -8.0, 108.0, 108.0)
 
 
 def draw_symbol(c: Canvas, symbol_id: str, x: float, y: float, size: float, *, fill: Color, ink: Color,
-                paper: Color) -> None:
+                paper: Color, solid: Color | None = None, light: bool = False) -> None:
     """Draw ``symbol_id`` in the ``size`` x ``size`` square whose bottom-left is ``(x, y)``.
+
+    ``solid`` replaces ``ink`` where a shape is filled with it and ``light`` thins the
+    outlines (both for the ink saver).
 
     If the canvas carries a ``FORMS_ATTR`` dict, the drawing becomes a PDF form the
     first time a symbol is used with these colours and is only referenced afterwards.
@@ -441,23 +451,25 @@ def draw_symbol(c: Canvas, symbol_id: str, x: float, y: float, size: float, *, f
     c.scale(size / 100.0, size / 100.0)
     forms = getattr(c, FORMS_ATTR, None)
     if forms is None:
-        _draw_unit(c, symbol_id, fill, ink, paper)
+        _draw_unit(c, symbol_id, fill, ink, paper, solid, light)
     else:
-        key = (symbol_id, fill.hexval(), ink.hexval(), paper.hexval())
+        key = (symbol_id, fill.hexval(), ink.hexval(), paper.hexval(), (solid or ink).hexval(), light)
         name = forms.get(key)
         if name is None:
             name = forms[key] = f"S{len(forms)}"
             c.beginForm(name, *FORM_BOX)
-            _draw_unit(c, symbol_id, fill, ink, paper)
+            _draw_unit(c, symbol_id, fill, ink, paper, solid, light)
             c.endForm()
         c.doForm(name)
     c.restoreState()
 
 
-def _draw_unit(c: Canvas, symbol_id: str, fill: Color, ink: Color, paper: Color) -> None:
+def _draw_unit(c: Canvas, symbol_id: str, fill: Color, ink: Color, paper: Color, solid: Color | None,
+               light: bool) -> None:
+    stroke = STROKE * 0.6 if light else STROKE
     c.saveState()
-    c.setLineWidth(STROKE)
+    c.setLineWidth(stroke)
     c.setLineJoin(1)
     c.setLineCap(1)
-    SYMBOLS[symbol_id](Pen(c, fill, ink, paper))
+    SYMBOLS[symbol_id](Pen(c, fill, ink, paper, solid, stroke))
     c.restoreState()

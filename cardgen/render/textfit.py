@@ -21,7 +21,7 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from cardgen.fonts import register_fonts
 
 #: Line spacing as a multiple of the font size.
-LEADING = 1.17
+LEADING = 1.2
 STEP = 0.5
 HYPHEN = "-"
 
@@ -57,12 +57,18 @@ def _hyphenator(lang: str) -> pyphen.Pyphen:
     return pyphen.Pyphen(lang=lang if lang in pyphen.LANGUAGES else "en")
 
 
+#: Extent of the bundled DejaVu fonts' Latin glyphs per point of size: the top of
+#: accented capitals (É, À) and the bottom of descenders and cedillas (g, Ç). The
+#: fonts' typographic ascent (0.76) would let an É poke out of its box.
+GLYPH_TOP, GLYPH_BOTTOM = 0.94, 0.25
+
+
 @cache
 def _metrics(font: str) -> tuple[float, float]:
-    """Ascent and descent (positive) of ``font`` per point of size."""
+    """Ascent and descent (positive) of ``font`` per point of size, covering accented capitals."""
     register_fonts()
     face = getFont(font).face
-    return face.ascent / 1000.0, -face.descent / 1000.0
+    return max(face.ascent / 1000.0, GLYPH_TOP), max(-face.descent / 1000.0, GLYPH_BOTTOM)
 
 
 def _wrap(text: str, font: str, size: float, width: float, lang: str) -> list[str] | None:
