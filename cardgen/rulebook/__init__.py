@@ -37,7 +37,7 @@ def render_rulebook(resolved: ResolvedDeck, lang: str, paper: str) -> bytes:
     accent = accent_colour(resolved)
     styles = make_styles(lang, accent)
     converter = Converter(resolved, lang, styles, column_width(paper), find_draw_face())
-    book = parse(markup, converter, PAPERS[paper][0])
+    book = parse(markup, converter)
     return typeset(book, lang, paper, resolved.model.name[lang], accent)
 
 

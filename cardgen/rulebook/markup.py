@@ -249,7 +249,7 @@ class Converter:
         return KeepTogether([Spacer(1, 3), table, Spacer(1, 3)])
 
 
-def parse(markup: str, converter: Converter, full_width: float) -> Book:
+def parse(markup: str, converter: Converter) -> Book:
     """The book described by ``markup``."""
     try:
         root = ET.fromstring(markup)
