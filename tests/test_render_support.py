@@ -6,6 +6,7 @@ tokens, dice, long texts. Pixels come from pypdfium2, boxes from Pillow.
 """
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +115,15 @@ def to_pixels(box_pt: tuple[float, float, float, float], page_h_pt: float, dpi: 
     s = dpi / 72
     x0, y0, x1, y1 = box_pt
     return (x0 * s, (page_h_pt - y1) * s, x1 * s, (page_h_pt - y0) * s)
+
+
+def qpdf_problems(pdf: bytes) -> list[str]:
+    """What qpdf finds wrong with ``pdf`` (``Pdf.check``, renamed ``check_pdf_syntax`` in pikepdf 10)."""
+    import pikepdf
+
+    with pikepdf.Pdf.open(io.BytesIO(pdf)) as doc:
+        check = getattr(doc, "check", None) or doc.check_pdf_syntax
+        return [str(p) for p in check()]
 
 
 def hex_rgb(value: str) -> tuple[int, int, int]:

@@ -1,0 +1,260 @@
+"""Print-and-play sheets: counts, crop marks, duplex registration, calibration page, clean PDFs."""
+from __future__ import annotations
+
+import colorsys
+import io
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+
+from cardgen.render.sheets import EDGE, MARK_GAP, MARK_MIN, PAPERS, plan, render_sheets
+from cardgen.render.strings import text as sentence
+from test_render_support import (MM, ROOT, card, colour_mask, hex_rgb, ink_mask, make_deck, page_count, pages,
+                                 qpdf_problems, real_decks, text)
+
+DECKS = real_decks()
+ALL = real_decks(variants=True)
+
+
+def two_sided_deck(tmp_path: Path, cards: int = 10, tokens: int = 3):
+    """Cards and tokens whose every face has a colour of its own, so pixels say which face is where."""
+    colours, components = {}, []
+    n = 2 * (cards + tokens)
+    for i in range(n):  # evenly spaced hues, two lightness levels: all far apart
+        r, g, b = colorsys.hls_to_rgb(i / n, 0.42 if i % 2 else 0.58, 0.75)
+        colours[f"c{i}"] = "#%02X%02X%02X" % (round(r * 255), round(g * 255), round(b * 255))
+    for i in range(cards + tokens):
+        kind = "card" if i < cards else "token"
+        layout = "feature" if kind == "card" else "token"
+        faces = [{"layout": layout, "title": text(f"F{i}"), "colour": f"c{2 * i}", "symbol": "star"},
+                 {"layout": layout, "title": text(f"B{i}"), "colour": f"c{2 * i + 1}", "symbol": "mask"}]
+        components.append(card(f"p{i}", faces=faces, kind=kind, back=None))
+    return make_deck(tmp_path, components, colours=colours), colours
+
+
+# -- the plan ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("deck", ALL, ids=lambda d: d.id)
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_every_copy_is_planned_once_front_and_back(deck, paper: str) -> None:
+    for duplex in ("long", "short", "none"):
+        pages_ = plan(deck, paper, duplex)
+        fronts = Counter(s.component.id for p in pages_ if p.role == "fronts" for s in p.slots)
+        backs = Counter(s.component.id for p in pages_ if p.role == "backs" for s in p.slots)
+        for comp in deck.model.components:
+            per_copy = len(comp.faces) if comp.kind == "die" and fronts[comp.id] != comp.count else 1
+            assert fronts[comp.id] == comp.count * per_copy, (comp.id, duplex)
+            reverse = comp.kind != "die" and (len(comp.faces) == 2 or comp.back is not None)
+            assert backs[comp.id] == (comp.count if reverse else 0), (comp.id, duplex)
+        roles = [p.role for p in pages_]
+        assert roles[0] == "info"
+        if duplex != "none":  # fronts on odd pages, each followed by its backs
+            assert roles[1] == "blank"
+            for i, role in enumerate(roles):
+                if role == "fronts":
+                    assert i % 2 == 0 and (i + 1 == len(roles) or roles[i + 1] == "backs")
+
+
+# -- whole PDFs of the real decks ------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def rendered() -> dict[str, bytes]:
+    return {d.id: render_sheets(d, "fr", "a4") for d in DECKS}
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=lambda d: d.id)
+def test_real_deck_pdf_is_clean_small_and_boxed(deck, rendered) -> None:
+    pdf = rendered[deck.id]
+    assert len(pdf) < 1_000_000
+    assert page_count(pdf) == len(plan(deck, "a4", "long"))
+    assert qpdf_problems(pdf) == []
+    with pikepdf.Pdf.open(io.BytesIO(pdf)) as doc:
+        for page in doc.pages:
+            media = [float(v) for v in page.MediaBox]
+            trim = [float(v) for v in page.TrimBox]
+            bleed = [float(v) for v in page.BleedBox]
+            assert media[0] <= bleed[0] <= trim[0] and trim[2] <= bleed[2] <= media[2]
+            assert media[1] <= bleed[1] <= trim[1] and trim[3] <= bleed[3] <= media[3]
+        for name, font in doc.pages[0].Resources.Font.items():
+            descriptor = (font.DescendantFonts[0] if "/DescendantFonts" in font else font).FontDescriptor
+            assert "/FontFile2" in descriptor, f"font {name} not embedded"
+
+
+def test_same_input_gives_identical_bytes_in_and_across_processes(rendered) -> None:
+    deck = next(d for d in DECKS if d.id == "king_lui")
+    assert render_sheets(deck, "fr", "a4") == rendered["king_lui"]
+    code = ("import sys; from cardgen.resolve.resolve import resolve; from cardgen.render.sheets import "
+            "render_sheets; sys.stdout.buffer.write(render_sheets(resolve('king_lui', sys.argv[1]), 'fr', 'a4'))")
+    other = subprocess.run([sys.executable, "-c", code, str(ROOT)], capture_output=True, check=True,
+                           env={"PYTHONHASHSEED": "12345", "PATH": ""}).stdout
+    assert other == rendered["king_lui"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_first_page_says_how_to_print_with_a_100_mm_ruler(lang: str, duplex: str) -> None:
+    deck = next(d for d in DECKS if d.id == "king_lui")
+    pdf = render_sheets(deck, lang, "letter", duplex=duplex)
+    doc = pdfium.PdfDocument(pdf)
+    words = " ".join(doc[0].get_textpage().get_text_range().split())
+    doc.close()
+    cards = sum(c.count for c in deck.model.components if c.kind == "card")
+    assert deck.model.name[lang] in words and f"{cards} " in words
+    for key in ("ruler", f"step_{duplex}", "step_scale"):
+        start = " ".join(sentence(lang, key, bleed=3).split()[:4])
+        assert start in words, (key, start)
+
+
+def test_calibration_ruler_is_100_mm_long() -> None:
+    deck = next(d for d in DECKS if d.id == "king_lui")
+    dpi = 300
+    image = ink_mask(pages(render_sheets(deck, "en", "a4"), dpi, [0])[0], threshold=100)
+    # The ruler's base line is the row with the most ink; its extent is the ruler's length.
+    rows = [(sum(image.crop((0, y, image.width, y + 1)).histogram()[1:]), y) for y in range(image.height // 2)]
+    _, y = max(rows)
+    x0, _, x1, _ = image.crop((0, y, image.width, y + 1)).getbbox()
+    assert abs((x1 - x0) / dpi * 25.4 - 100) < 0.3
+
+
+# -- crop marks and duplex registration, measured in pixels ----------------------------
+
+def mark_positions(strip, axis: str) -> list[float]:
+    """Pixel positions (centres) of the thin lines crossing a margin strip."""
+    px = strip.load()
+    length = strip.width if axis == "x" else strip.height
+    across = strip.height if axis == "x" else strip.width
+    hits = [i for i in range(length)
+            if sum(1 for j in range(across) if (px[i, j] if axis == "x" else px[j, i])) >= across * 0.6]
+    groups: list[list[int]] = []
+    for i in hits:
+        if groups and i - groups[-1][-1] <= 1:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return [sum(g) / len(g) for g in groups]
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_every_trim_box_sits_inside_its_crop_marks(tmp_path: Path, paper: str) -> None:
+    deck, colours = two_sided_deck(tmp_path)
+    dpi = 150
+    pdf = render_sheets(deck, "en", paper, duplex="long")
+    page_w, page_h = PAPERS[paper]
+    s = dpi / 72
+    for index, page in enumerate(plan(deck, paper, "long")):
+        if page.role != "fronts" or not page.marks:
+            continue
+        image = pages(pdf, dpi, [index])[0]
+        mask = ink_mask(image, threshold=40)
+        gx0 = min(sl.bleed_box[0] for sl in page.slots)
+        gx1 = max(sl.bleed_box[2] for sl in page.slots)
+        gy0 = min(sl.bleed_box[1] for sl in page.slots)
+        gy1 = max(sl.bleed_box[3] for sl in page.slots)
+        # Strips of margin just outside the pieces' bleed, as long as the shortest crop mark.
+        bottom = mask.crop((0, round((page_h - gy0 + MARK_GAP) * s) + 1, mask.width,
+                            round((page_h - gy0 + MARK_GAP + MARK_MIN) * s) - 1))
+        left = mask.crop((round((gx0 - MARK_GAP - MARK_MIN) * s) + 1, 0, round((gx0 - MARK_GAP) * s) - 1, mask.height))
+        right = mask.crop((round((gx1 + MARK_GAP) * s) + 1, 0, round((gx1 + MARK_GAP + MARK_MIN) * s) - 1,
+                           mask.height))
+        top_y = round((page_h - gy1 - MARK_GAP) * s) - 1
+        xs = mark_positions(bottom, "x")
+        ys = mark_positions(left, "y")
+        assert ys == pytest.approx(mark_positions(right, "y"), abs=1.5)
+        assert mask.crop((0, round(EDGE * s) + 1, mask.width, top_y)).getbbox() is not None  # top marks exist
+        for slot in page.slots:
+            x0, top, x1, bot = (round(v, 3) for v in (slot.trim[0] * s, (page_h - slot.trim[3]) * s,
+                                                      slot.trim[2] * s, (page_h - slot.trim[1]) * s))
+            for edge, found in ((x0, xs), (x1, xs), (top, ys), (bot, ys)):
+                assert min(abs(edge - f) for f in found) <= 0.3 * MM * s, (slot.component.id, edge)
+            # The piece's colour reaches exactly the bleed beyond its marks, no further.
+            colour = hex_rgb(colours[slot.component.faces[0].colour])
+            box = colour_mask(image.crop((round(x0 - 8 * MM * s), round(top - 8 * MM * s),
+                                          round(x1 + 8 * MM * s), round(bot + 8 * MM * s))), colour).getbbox()
+            assert box is not None
+            bleed_px = slot.bleed * s
+            got_left = round(x0 - 8 * MM * s) + box[0]
+            got_right = round(x0 - 8 * MM * s) + box[2]
+            assert abs((x0 - got_left) - bleed_px) <= 0.5 * MM * s
+            assert abs((got_right - x1) - bleed_px) <= 0.5 * MM * s
+
+
+def colour_box_mm(image, rgb, dpi: float) -> tuple[float, float, float, float] | None:
+    box = colour_mask(image, rgb).getbbox()
+    return None if box is None else tuple(v / dpi * 25.4 for v in box)  # type: ignore[return-value]
+
+
+def white_centroid(image, box_px) -> tuple[float, float]:
+    """Centre of the light pixels inside a piece (its panel), relative to the piece's centre."""
+    crop = image.crop(box_px).convert("L")
+    px = crop.load()
+    xs = ys = n = 0
+    for y in range(crop.height):
+        for x in range(crop.width):
+            if px[x, y] > 235:
+                xs, ys, n = xs + x, ys + y, n + 1
+    return xs / n - crop.width / 2, ys / n - crop.height / 2
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_each_back_lands_on_its_front(tmp_path: Path, paper: str, duplex: str) -> None:
+    deck, colours = two_sided_deck(tmp_path)
+    dpi = 100
+    pdf = render_sheets(deck, "en", paper, duplex=duplex)
+    layout = plan(deck, paper, duplex)
+    width_mm, height_mm = (v / MM for v in PAPERS[paper])
+    checked = 0
+    for index, page in enumerate(layout):
+        if page.role != "fronts":
+            continue
+        assert layout[index + 1].role == "backs"
+        front_img, back_img = pages(pdf, dpi, [index, index + 1])
+        for slot in page.slots:
+            front = colour_box_mm(front_img, hex_rgb(colours[slot.component.faces[0].colour]), dpi)
+            back = colour_box_mm(back_img, hex_rgb(colours[slot.component.faces[1].colour]), dpi)
+            assert front is not None and back is not None, slot.component.id
+            x0, y0, x1, y1 = front  # mm from the top-left corner
+            if duplex == "long":
+                expected = (width_mm - x1, y0, width_mm - x0, y1)
+            elif duplex == "short":
+                expected = (x0, height_mm - y1, x1, height_mm - y0)
+            else:
+                expected = front
+            assert back == pytest.approx(expected, abs=0.5), (slot.component.id, front, back)
+            if slot.component.kind == "card":
+                # Turned so that flipping the card over its long axis shows the back upright:
+                # its panel sits towards the same physical end as the front's.
+                to_px = [round(v / 25.4 * dpi) for v in front]
+                fx, fy = white_centroid(front_img, to_px)
+                bx, by = white_centroid(back_img, [round(v / 25.4 * dpi) for v in back])
+                if duplex == "long":
+                    fx = -fx
+                elif duplex == "short":
+                    fy = -fy
+                dominant = (fx, bx) if abs(fx) > abs(fy) else (fy, by)
+                assert dominant[0] * dominant[1] > 0, (slot.component.id, (fx, fy), (bx, by))
+            checked += 1
+    assert checked == 13
+
+
+def test_dice_print_as_nets_or_loose_faces_without_backs(tmp_path: Path) -> None:
+    six = [{"layout": "die", "value": v} for v in range(1, 7)]
+    eight = [{"layout": "die", "value": v, "symbol": "star"} for v in range(1, 9)]
+    deck = make_deck(tmp_path, [card("plain", 2), {"id": "d6", "kind": "die", "count": 2, "name": text("d6"),
+                                                   "faces": six},
+                                {"id": "d8", "kind": "die", "count": 1, "name": text("d8"), "faces": eight}])
+    layout = plan(deck, "a4", "long")
+    nets = [s for p in layout if p.role == "fronts" and p.net for s in p.slots]
+    loose = [s for p in layout if p.role == "fronts" and not p.net for s in p.slots if s.component.id == "d8"]
+    assert len(nets) == 2 and len(loose) == 8
+    assert layout[-1].role == "fronts"  # no empty page of backs at the end
+    pdf = render_sheets(deck, "it", "a4")
+    net_page = next(i for i, p in enumerate(layout) if p.net)
+    image = ink_mask(pages(pdf, 72, [net_page])[0])
+    assert image.getbbox() is not None
+    assert qpdf_problems(pdf) == []
