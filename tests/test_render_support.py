@@ -58,7 +58,7 @@ def card(cid: str, count: int = 1, *, faces: list[dict[str, Any]] | None = None,
 
 def make_deck(tmp_path: Path, components: list[dict[str, Any]], deck_id: str = "testdeck", **kwargs: Any):
     """Write the deck into a fresh project under ``tmp_path`` and resolve it."""
-    (tmp_path / "decks").mkdir(exist_ok=True)
+    (tmp_path / "decks").mkdir(parents=True, exist_ok=True)
     path = tmp_path / "decks" / f"{deck_id}.yaml"
     path.write_text(yaml.safe_dump(deck_yaml(components, **kwargs), allow_unicode=True, sort_keys=False),
                     encoding="utf-8")

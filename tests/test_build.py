@@ -1,0 +1,140 @@
+"""``cardgen build``: outputs, incremental rebuilds, interruptions, rulebooks, bad input."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import cardgen.build as build_module
+import cardgen.fileio
+import cardgen.render.sheets as sheets
+from cardgen.build import CACHE_FILE, BuildOptions, build
+from cardgen.cli import main
+from cardgen.errors import InputError
+from cardgen.load.project import Project
+from cardgen.resolve.resolve import Resolver
+from test_render_support import qpdf_problems
+
+OPTIONS = dict(langs=["en", "fr"], papers=["a4"], rules=False)
+
+
+def decks(project: Path):
+    return [Resolver(Project.open(project)).resolve("king_lui")]
+
+
+def outputs(out: Path) -> dict[str, int]:
+    """Every PDF under ``out`` with its modification time."""
+    return {str(p.relative_to(out)): p.stat().st_mtime_ns for p in sorted(out.rglob("*.pdf"))}
+
+
+def test_build_writes_each_output_then_nothing_when_nothing_changed(mini_project: Path, tmp_path: Path, capsys,
+                                                                    monkeypatch) -> None:
+    out = tmp_path / "out"
+    assert build(decks(mini_project), out, BuildOptions(**OPTIONS)) == 0
+    first = outputs(out)
+    assert set(first) == {"king_lui/en/cards-a4.pdf", "king_lui/fr/cards-a4.pdf"}
+    assert "2 file(s) written, 0 unchanged; 110 cards" in capsys.readouterr().out
+    for name in first:
+        assert qpdf_problems((out / name).read_bytes()) == []
+    cache = json.loads((out / CACHE_FILE).read_text())
+    assert set(cache) == set(first)
+
+    monkeypatch.setattr(sheets, "render_sheets", lambda *a, **k: pytest.fail("rendered again"))
+    assert build(decks(mini_project), out, BuildOptions(**OPTIONS)) == 0
+    assert outputs(out) == first
+    assert "0 file(s) written, 2 unchanged" in capsys.readouterr().out
+
+
+def test_changes_rebuild_exactly_the_outputs_they_touch(mini_project: Path, tmp_path: Path, capsys) -> None:
+    out = tmp_path / "out"
+    build(decks(mini_project), out, BuildOptions(**OPTIONS))
+    capsys.readouterr()
+    # Another option: every output changes.
+    build(decks(mini_project), out, BuildOptions(**OPTIONS, ink_saver=True))
+    assert "2 file(s) written" in capsys.readouterr().out
+    # A deleted and a hand-edited output are made again, the third left alone.
+    (out / "king_lui/en/cards-a4.pdf").unlink()
+    (out / "king_lui/fr/cards-a4.pdf").write_bytes(b"%PDF-1.4 broken")
+    build(decks(mini_project), out, BuildOptions(**OPTIONS, ink_saver=True))
+    assert "2 file(s) written" in capsys.readouterr().out
+    assert qpdf_problems((out / "king_lui/fr/cards-a4.pdf").read_bytes()) == []
+    # A deck edit: the deck's outputs are rebuilt with the new count.
+    deck_file = mini_project / "decks" / "king_lui.yaml"
+    deck_file.write_text(deck_file.read_text().replace("count: 5\n", "count: 6\n"))
+    build(decks(mini_project), out, BuildOptions(**OPTIONS, ink_saver=True))
+    assert "2 file(s) written, 0 unchanged; 111 cards" in capsys.readouterr().out
+
+
+def test_an_interrupted_build_leaves_no_truncated_file(mini_project: Path, tmp_path: Path, monkeypatch,
+                                                       capsys) -> None:
+    out = tmp_path / "out"
+    real = sheets.render_sheets
+    calls = []
+
+    def interrupted(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sheets, "render_sheets", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        build(decks(mini_project), out, BuildOptions(**OPTIONS))
+    assert list(outputs(out)) == ["king_lui/en/cards-a4.pdf"]
+    assert qpdf_problems((out / "king_lui/en/cards-a4.pdf").read_bytes()) == []
+    assert not list(out.rglob("*.tmp"))
+    assert set(json.loads((out / CACHE_FILE).read_text())) == {"king_lui/en/cards-a4.pdf"}
+
+    # Interrupted in the middle of writing the file itself: the old file stays whole.
+    monkeypatch.setattr(sheets, "render_sheets", real)
+    before = (out / "king_lui/en/cards-a4.pdf").read_bytes()
+
+    def crash(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(cardgen.fileio.os, "replace", crash)
+    with pytest.raises(KeyboardInterrupt):
+        build(decks(mini_project), out, BuildOptions(**OPTIONS, ink_saver=True))
+    assert (out / "king_lui/en/cards-a4.pdf").read_bytes() == before
+    assert not list(out.rglob("*.tmp"))
+
+    monkeypatch.undo()
+    capsys.readouterr()
+    build(decks(mini_project), out, BuildOptions(**OPTIONS))
+    assert "1 file(s) written, 1 unchanged" in capsys.readouterr().out
+
+
+def test_rulebooks_are_built_when_the_rulebook_stage_exists(mini_project: Path, tmp_path: Path,
+                                                            monkeypatch) -> None:
+    made = []
+
+    def fake_rulebook(resolved, lang, paper):
+        made.append((resolved.id, lang, paper))
+        return f"rules {lang} {paper}".encode()
+
+    monkeypatch.setattr(build_module, "_rulebook", lambda: fake_rulebook)
+    out = tmp_path / "out"
+    build(decks(mini_project), out, BuildOptions(langs=["it"], papers=["letter"]))
+    assert (out / "king_lui/it/rules-letter.pdf").read_bytes() == b"rules it letter"
+    assert made == [("king_lui", "it", "letter")]
+    build(decks(mini_project), tmp_path / "norules", BuildOptions(langs=["it"], papers=["letter"], rules=False))
+    assert not list((tmp_path / "norules").rglob("rules-*.pdf"))
+    monkeypatch.setattr(build_module, "_rulebook", lambda: None)  # stage not installed: skipped silently
+    build(decks(mini_project), tmp_path / "absent", BuildOptions(langs=["it"], papers=["letter"]))
+    assert [p.name for p in (tmp_path / "absent").rglob("*.pdf")] == ["cards-letter.pdf"]
+
+
+def test_a_text_that_cannot_fit_is_bad_input_with_exit_code_2(mini_project: Path, tmp_path: Path, capsys) -> None:
+    deck_file = mini_project / "decks" / "king_lui.yaml"
+    long = "Le dragon mange tout ce qui traîne sur la table du roi, sans exception. " * 20
+    deck_file.write_text(deck_file.read_text().replace(
+        '        title: {fr: "Emerald", it: "Emerald", en: "Emerald"}\n',
+        f'        title: {{fr: "Emerald", it: "Emerald", en: "Emerald"}}\n        text: {{fr: "{long}", it: "x", en: "x"}}\n'))
+    code = main(["--project", str(mini_project), "build", "--lang", "fr", "--paper", "a4", "--no-rules",
+                 "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err.strip()
+    assert code == 2
+    assert len(err.splitlines()) == 1
+    assert "component 'emerald', face 1: the text (fr) does not fit" in err
+    with pytest.raises(InputError):
+        build(decks(mini_project), tmp_path / "out", BuildOptions(langs=["en"], papers=["a4"], duplex="sideways"))
