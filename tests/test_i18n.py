@@ -8,15 +8,29 @@ import pytest
 from babel.messages.plurals import get_plural
 
 from cardgen.rulebook import catalog
-from cardgen.rulebook.catalog import (POT_FILE, TEMPLATE_DIR, catalog_problems, extract, placeholders, po_path,
+from cardgen.rulebook.catalog import (TEMPLATE_DIR, catalog_problems, domains, extract, placeholders, po_path,
                                       pot_is_current, read_catalog)
 
 LANGS = ("fr", "it", "en")
 
 
+DOMAINS = domains()
+
+
 @pytest.fixture(scope="module")
-def extracted() -> list[object]:
-    return [m for m in extract() if m.id]
+def extracted() -> list[tuple[str, object]]:
+    """(domain, message) for every message of every template."""
+    return [(d, m) for d in DOMAINS for m in extract(d) if m.id]
+
+
+def test_each_template_has_its_own_domain() -> None:
+    """Shared partials feed ``common``; each game template feeds its own catalog only."""
+    assert DOMAINS[0] == "common" and "king_lui" in DOMAINS
+    for domain in DOMAINS:
+        files = {Path(f).name for m in extract(domain) if m.id for f, _ in m.locations}
+        assert files, domain
+        expected = {n for n in files if (n.startswith("_") if domain == "common" else n == f"{domain}.j2")}
+        assert files == expected, f"{domain} holds messages of {sorted(files - expected)}"
 
 
 def test_pot_matches_the_templates() -> None:
@@ -30,29 +44,30 @@ def test_catalog_is_complete(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_extracted_message_is_translated(lang: str, extracted: list[object]) -> None:
-    entries = {m.id: m for m in read_catalog(po_path(lang), lang) if m.id}
-    for message in extracted:
-        entry = entries.get(message.id)  # type: ignore[attr-defined]
+def test_every_extracted_message_is_translated(lang: str, extracted: list[tuple[str, object]]) -> None:
+    entries = {d: {m.id: m for m in read_catalog(po_path(lang, d), lang) if m.id} for d in DOMAINS}
+    for domain, message in extracted:
+        entry = entries[domain].get(message.id)  # type: ignore[attr-defined]
         assert entry is not None, f"{lang}: missing {message.id!r}"  # type: ignore[attr-defined]
         forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
         assert all(forms) and not entry.fuzzy, f"{lang}: not translated {message.id!r}"  # type: ignore[attr-defined]
 
 
-def test_placeholders_are_identical_across_languages(extracted: list[object]) -> None:
-    catalogs = {lang: {m.id: m for m in read_catalog(po_path(lang), lang) if m.id} for lang in LANGS}
-    for message in extracted:
+def test_placeholders_are_identical_across_languages(extracted: list[tuple[str, object]]) -> None:
+    catalogs = {(lang, d): {m.id: m for m in read_catalog(po_path(lang, d), lang) if m.id}
+                for lang in LANGS for d in DOMAINS}
+    for domain, message in extracted:
         ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
         wanted = set().union(*(placeholders(i) for i in ids))
         for lang in LANGS:
-            entry = catalogs[lang][message.id]  # type: ignore[attr-defined]
+            entry = catalogs[(lang, domain)][message.id]  # type: ignore[attr-defined]
             forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
             got = set().union(*(placeholders(f) for f in forms))
             assert got == wanted, f"{lang}: {sorted(got)} != {sorted(wanted)} in {ids[0]!r}"
 
 
-def test_placeholders_are_named(extracted: list[object]) -> None:
-    for message in extracted:
+def test_placeholders_are_named(extracted: list[tuple[str, object]]) -> None:
+    for _, message in extracted:
         ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
         for text in ids:
             stripped = catalog.PLACEHOLDER.sub("", text).replace("%%", "")
@@ -61,10 +76,11 @@ def test_placeholders_are_named(extracted: list[object]) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_plural_rule_of_each_language(lang: str) -> None:
-    cat = read_catalog(po_path(lang), lang)
-    assert not cat.fuzzy, "a fuzzy header drops the plural rule at run time"
-    assert cat.plural_expr == get_plural(lang).plural_expr
-    tr = catalog.translations(lang)
+    for domain in DOMAINS:
+        cat = read_catalog(po_path(lang, domain), lang)
+        assert not cat.fuzzy, f"{domain}: a fuzzy header drops the plural rule at run time"
+        assert cat.plural_expr == get_plural(lang).plural_expr
+    tr = catalog.translations(lang, "king_lui")
     assert tr.ngettext("Draw: %(count)s card from the supply, kept secret.",
                        "Draw: %(count)s cards from the supply, kept secret.", 1) != \
         tr.ngettext("Draw: %(count)s card from the supply, kept secret.",
@@ -73,7 +89,7 @@ def test_plural_rule_of_each_language(lang: str) -> None:
 
 def test_checker_reports_broken_catalogs(tmp_path: Path) -> None:
     """The gate itself can fail: a catalog with each kind of mistake is reported."""
-    text = po_path("it").read_text("utf-8")
+    text = po_path("it", "king_lui").read_text("utf-8")
     edits = {
         'msgid "Points"\nmsgstr "Punti"': '#, fuzzy\nmsgid "Points"\nmsgstr "Punti"',
         'msgid "Scoring"\nmsgstr "Punteggio"': 'msgid "Scoring"\nmsgstr ""',
@@ -86,7 +102,7 @@ def test_checker_reports_broken_catalogs(tmp_path: Path) -> None:
     text += '\nmsgid "A message no template uses"\nmsgstr "Un messaggio"\n'
     path = tmp_path / "rulebook.po"
     path.write_text(text, "utf-8")
-    problems = "\n".join(catalog_problems("it", path=path))
+    problems = "\n".join(catalog_problems("it", "king_lui", path=path))
     assert "fuzzy 'Points'" in problems
     assert "untranslated 'Scoring'" in problems
     assert "placeholders ['name'] differ" in problems
@@ -99,19 +115,22 @@ def test_stale_pot_is_detected(tmp_path: Path) -> None:
     shutil.copytree(TEMPLATE_DIR, templates)
     with (templates / "king_lui.j2").open("a", encoding="utf-8") as handle:
         handle.write("{% trans %}A sentence added after the last extraction.{% endtrans %}\n")
-    problems = pot_is_current(templates, POT_FILE)
+    problems = pot_is_current(templates)
     assert any("A sentence added after the last extraction." in p for p in problems)
+    (templates / "new_game.j2").write_text("{% trans %}Another game.{% endtrans %}\n", encoding="utf-8")
+    assert any("new_game.pot is missing" in p for p in pot_is_current(templates))
 
 
 def test_fuzzy_entries_fall_back_to_english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     locale = tmp_path / "locale"
     (locale / "it" / "LC_MESSAGES").mkdir(parents=True)
-    text = po_path("it").read_text("utf-8").replace('msgid "Points"', '#, fuzzy\nmsgid "Points"')
-    (locale / "it" / "LC_MESSAGES" / "rulebook.po").write_text(text, "utf-8")
+    text = po_path("it", "king_lui").read_text("utf-8").replace('msgid "Points"', '#, fuzzy\nmsgid "Points"')
+    (locale / "it" / "LC_MESSAGES" / "king_lui.po").write_text(text, "utf-8")
+    shutil.copy(po_path("it"), locale / "it" / "LC_MESSAGES" / "common.po")
     monkeypatch.setattr(catalog, "LOCALE_DIR", locale)
     catalog.translations.cache_clear()
     try:
-        tr = catalog.translations("it")
+        tr = catalog.translations("it", "king_lui")
         assert tr.gettext("Points") == "Points"
         assert tr.gettext("Scoring") == "Punteggio"
     finally:

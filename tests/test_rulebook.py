@@ -18,7 +18,7 @@ LANGS = ("fr", "it", "en")
 
 def tr(lang: str, message: str, **values: object) -> str:
     """``message`` as the catalog of ``lang`` translates it, placeholders filled."""
-    return translations(lang).gettext(message) % values
+    return translations(lang, "king_lui").gettext(message) % values
 
 
 @pytest.fixture(scope="module")

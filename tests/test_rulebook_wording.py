@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from test_rulebook_support import ROOT, book, pdf_text
 
-from cardgen.rulebook.catalog import PLACEHOLDER, POT_FILE, po_path, read_catalog
+from cardgen.rulebook.catalog import LOCALE_DIR, PLACEHOLDER, domains, po_path, read_catalog
 
 LANGS = ("fr", "it", "en")
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -40,7 +40,7 @@ def shared_runs(text: str, cc: object, seeds: set[tuple[str, ...]]) -> list[str]
 
 def rulebook_sources() -> list[Path]:
     files = sorted((ROOT / "templates" / "rulebook").glob("*.j2"))
-    files += [POT_FILE] + [po_path(lang) for lang in LANGS]
+    files += sorted(LOCALE_DIR.glob("*.pot")) + [po_path(lang, d) for lang in LANGS for d in domains()]
     files += [p for p in [ROOT / "docs" / "translating.md"] if p.is_file()]
     return files
 
@@ -69,7 +69,8 @@ def test_the_check_finds_a_copied_sentence(seed_shingles: tuple[object, set[tupl
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_number_is_typed_into_a_sentence(lang: str) -> None:
     """Numbers come from placeholders; a digit in a message would not follow the deck."""
-    for message in read_catalog(po_path(lang), lang):
+    messages = [m for d in domains() for m in read_catalog(po_path(lang, d), lang)]
+    for message in messages:
         if not message.id:
             continue
         texts = list(message.id if isinstance(message.id, tuple) else (message.id,))

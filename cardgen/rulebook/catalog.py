@@ -1,15 +1,19 @@
 """Translation catalogs of the rulebooks: extraction, loading and upkeep.
 
-The templates (``templates/rulebook/*.j2``) are written with English msgids; each
-language has one gettext catalog, ``cardgen/rulebook/locale/<lang>/LC_MESSAGES/
-rulebook.po``, which a translator edits in Poedit or Weblate. Catalogs are read
-as ``.po`` at run time (compiled to ``.mo`` in memory), so no binary file is ever
-committed and a fixed ``.po`` takes effect without a build step.
+The templates (``templates/rulebook/*.j2``) are written with English msgids. Each
+template has its own gettext domain, so a translator can take one game at a time
+and two games' rulebooks can be written side by side: the shared partials
+(``_*.j2``) form the ``common`` domain, ``<game>.j2`` the ``<game>`` domain.
+A domain has a template ``locale/<domain>.pot`` and one catalog per language,
+``locale/<lang>/LC_MESSAGES/<domain>.po``, which a translator edits in Poedit or
+Weblate. A game's book is translated with ``common`` merged with its own domain.
+Catalogs are read as ``.po`` at run time (compiled to ``.mo`` in memory), so no
+binary file is ever committed and a fixed ``.po`` takes effect without a build step.
 
 Usage (from the repository root)::
 
-    python -m cardgen.rulebook extract   # templates -> rulebook.pot
-    python -m cardgen.rulebook update    # templates -> rulebook.pot -> every .po (new entries empty)
+    python -m cardgen.rulebook extract   # templates -> <domain>.pot
+    python -m cardgen.rulebook update [DOMAIN...]   # templates -> .pot -> every .po (new entries empty)
     python -m cardgen.rulebook check     # what the CI test checks, as a list
     python -m cardgen.rulebook init de   # start a new language
 """
@@ -32,8 +36,8 @@ from cardgen.model.schema import LANGS
 
 PACKAGE = Path(__file__).resolve().parent
 LOCALE_DIR = PACKAGE / "locale"
-DOMAIN = "rulebook"
-POT_FILE = LOCALE_DIR / f"{DOMAIN}.pot"
+#: The domain of the shared partials (``_common.j2``, ``_generic.j2``).
+COMMON = "common"
 #: The repository's rulebook templates (one per game plus shared partials).
 TEMPLATE_DIR = PACKAGE.parent.parent / "templates" / "rulebook"
 
@@ -49,36 +53,60 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 TAG = re.compile(r"</?[a-z]+\b[^>]*>")
 
 
-def po_path(lang: str) -> Path:
-    """Where the catalog of ``lang`` lives."""
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def domain_of(template: str) -> str:
+    """The catalog domain of a template file name."""
+    name = Path(template).name
+    return COMMON if name.startswith("_") else Path(name).stem
+
+
+def domains(template_dir: Path = TEMPLATE_DIR) -> list[str]:
+    """Every domain of the templates: ``common`` first, then one per game template."""
+    return [COMMON] + sorted({domain_of(p.name) for p in template_dir.glob("*.j2")} - {COMMON})
+
+
+def pot_path(domain: str) -> Path:
+    """Where the template catalog of ``domain`` lives."""
+    return LOCALE_DIR / f"{domain}.pot"
+
+
+def po_path(lang: str, domain: str = COMMON) -> Path:
+    """Where the catalog of ``domain`` in ``lang`` lives."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 def read_catalog(path: Path, lang: str | None = None) -> Catalog:
     """A ``.po``/``.pot`` file as a Babel catalog."""
     with path.open("rb") as handle:
-        return read_po(handle, locale=lang, domain=DOMAIN)
+        return read_po(handle, locale=lang, domain=path.stem)
+
+
+def _compiled(path: Path, lang: str) -> Translations:
+    buffer = io.BytesIO()
+    write_mo(buffer, read_catalog(path, lang), use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer, domain=path.stem)
 
 
 @cache
-def translations(lang: str) -> Translations:
-    """The gettext translations of ``lang``, compiled in memory from its ``.po``.
+def translations(lang: str, domain: str = COMMON) -> Translations:
+    """The gettext translations of ``lang`` for a book of ``domain``, compiled in memory.
 
-    Fuzzy entries are left out (they fall back to the English msgid), exactly as a
-    compiled ``.mo`` would behave.
+    The ``common`` catalog merged with ``domain``'s own. Fuzzy entries are left out
+    (they fall back to the English msgid), exactly as a compiled ``.mo`` would behave.
     """
     path = po_path(lang)
     if not path.is_file():
         raise FileNotFoundError(f"no rulebook catalog for language '{lang}' ({path}); "
                                 "see docs/translating.md to add one")
-    buffer = io.BytesIO()
-    write_mo(buffer, read_catalog(path, lang), use_fuzzy=False)
-    buffer.seek(0)
-    return Translations(buffer, domain=DOMAIN)
+    merged = _compiled(path, lang)
+    own = po_path(lang, domain)
+    if domain != COMMON and own.is_file():
+        merged.merge(_compiled(own, lang))
+    return merged
 
 
-def extract(template_dir: Path = TEMPLATE_DIR) -> Catalog:
-    """Every message of the templates, as a fresh template catalog (the ``.pot``)."""
+def extract(domain: str | None = None, template_dir: Path = TEMPLATE_DIR) -> Catalog:
+    """The messages of ``domain``'s templates (all templates if None), as a fresh ``.pot``."""
     catalog = Catalog(project="cardgen rulebooks", version="1", copyright_holder="cardgen",
                       msgid_bugs_address="", charset="utf-8", fuzzy=False)
     catalog.header_comment = HEADER
@@ -88,6 +116,8 @@ def extract(template_dir: Path = TEMPLATE_DIR) -> Catalog:
             str(template_dir), method_map, options_map, keywords={"_": None, "gettext": None,
                                                                   "ngettext": (1, 2)},
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+        if domain is not None and domain_of(filename) != domain:
+            continue
         catalog.add(message, None, [(f"templates/rulebook/{filename}", lineno)],
                     auto_comments=comments, context=context)
     return catalog
@@ -109,9 +139,21 @@ def message_key(message: Message) -> tuple[object, str | None]:
     return (message.id, message.context)
 
 
-def pot_is_current(template_dir: Path = TEMPLATE_DIR, pot: Path = POT_FILE) -> list[str]:
-    """Differences between the committed ``.pot`` and a fresh extraction (empty if current)."""
-    fresh = {message_key(m): m for m in extract(template_dir) if m.id}
+def pot_is_current(template_dir: Path = TEMPLATE_DIR, locale_dir: Path | None = None) -> list[str]:
+    """Differences between the committed ``.pot`` files and a fresh extraction (empty if current)."""
+    locale_dir = locale_dir or LOCALE_DIR
+    problems: list[str] = []
+    names = domains(template_dir)
+    for pot in sorted(locale_dir.glob("*.pot")):
+        if pot.stem not in names:
+            problems.append(f"{pot.name} belongs to no template; delete it")
+    for domain in names:
+        problems += _pot_problems(extract(domain, template_dir), locale_dir / f"{domain}.pot")
+    return problems
+
+
+def _pot_problems(extracted: Catalog, pot: Path) -> list[str]:
+    fresh = {message_key(m): m for m in extracted if m.id}
     if not pot.is_file():
         return [f"{pot} is missing"]
     stored = {message_key(m): m for m in read_catalog(pot) if m.id}
@@ -132,13 +174,16 @@ def tags(text: str) -> list[str]:
     return sorted(TAG.findall(text))
 
 
-def catalog_problems(lang: str, pot: Path = POT_FILE, path: Path | None = None) -> list[str]:
-    """Everything wrong with the catalog of ``lang`` (at ``path``) against the ``.pot``.
+def catalog_problems(lang: str, domain: str | None = None, path: Path | None = None) -> list[str]:
+    """Everything wrong with the catalogs of ``lang`` (every domain, or ``domain`` at ``path``).
 
     Missing, untranslated, fuzzy, obsolete or stale entries; placeholders or inline
     tags that differ from the msgid; a wrong number of plural forms.
     """
-    path = path or po_path(lang)
+    if domain is None:
+        return [p for d in domains() for p in catalog_problems(lang, d)]
+    pot = pot_path(domain)
+    path = path or po_path(lang, domain)
     if not path.is_file():
         return [f"{lang}: {path} is missing"]
     template = {message_key(m): m for m in read_catalog(pot) if m.id}
@@ -188,28 +233,36 @@ def _headed(catalog: Catalog, lang: str) -> Catalog:
     return catalog
 
 
-def update(langs: tuple[str, ...] | list[str] = LANGS) -> None:
-    """Re-extract the ``.pot`` and merge it into every catalog (new entries empty)."""
-    pot = extract()
-    _write(pot, POT_FILE)
-    for lang in langs:
-        path = po_path(lang)
-        catalog = read_catalog(path, lang) if path.is_file() else Catalog(locale=lang, domain=DOMAIN)
-        catalog.update(pot, no_fuzzy_matching=True, update_header_comment=False)
-        catalog.obsolete.clear()  # removed messages go; git history keeps their translations
-        _write(_headed(catalog, lang), path)
+def update(langs: tuple[str, ...] | list[str] = LANGS, only: list[str] | None = None) -> None:
+    """Re-extract the ``.pot`` of each domain (or of ``only``) and merge it into its catalogs.
+
+    New entries are left empty for the translator; entries no template uses any more
+    are dropped (git history keeps their translations).
+    """
+    for domain in only or domains():
+        pot = extract(domain)
+        _write(pot, pot_path(domain))
+        for lang in langs:
+            path = po_path(lang, domain)
+            catalog = read_catalog(path, lang) if path.is_file() else Catalog(locale=lang, domain=domain)
+            catalog.update(pot, no_fuzzy_matching=True, update_header_comment=False)
+            catalog.obsolete.clear()
+            _write(_headed(catalog, lang), path)
     translations.cache_clear()
 
 
-def init(lang: str) -> Path:
-    """Start the catalog of a new language from the ``.pot``."""
-    path = po_path(lang)
-    if path.exists():
-        raise FileExistsError(f"{path} already exists; use 'update'")
-    catalog = Catalog(locale=lang, domain=DOMAIN, project="cardgen rulebooks", version="1")
-    catalog.update(read_catalog(POT_FILE), no_fuzzy_matching=True)
-    _write(_headed(catalog, lang), path)
-    return path
+def init(lang: str) -> list[Path]:
+    """Start the catalogs of a new language from every domain's ``.pot``."""
+    paths = []
+    for domain in domains():
+        path = po_path(lang, domain)
+        if path.exists():
+            raise FileExistsError(f"{path} already exists; use 'update'")
+        catalog = Catalog(locale=lang, domain=domain, project="cardgen rulebooks", version="1")
+        catalog.update(read_catalog(pot_path(domain)), no_fuzzy_matching=True)
+        _write(_headed(catalog, lang), path)
+        paths.append(path)
+    return paths
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -217,13 +270,20 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     command = args[0] if args else "check"
     if command == "extract":
-        _write(extract(), POT_FILE)
-        print(f"wrote {POT_FILE}")
+        for domain in domains():
+            _write(extract(domain), pot_path(domain))
+            print(f"wrote {pot_path(domain)}")
     elif command == "update":
-        update()
-        print(f"updated {POT_FILE} and {', '.join(str(po_path(lang)) for lang in LANGS)}")
+        only = args[1:] or None
+        unknown = [d for d in only or [] if d not in domains()]
+        if unknown:
+            print(f"unknown domain(s) {', '.join(unknown)}; expected {', '.join(domains())}")
+            return 2
+        update(only=only)
+        print(f"updated the catalogs of {', '.join(only or domains())} in {', '.join(LANGS)}")
     elif command == "init" and len(args) == 2:
-        print(f"wrote {init(args[1])}; add '{args[1]}' to LANG_TAGS in cardgen/rulebook/typeset.py")
+        written = init(args[1])
+        print(f"wrote {', '.join(map(str, written))}; add '{args[1]}' to LANG_TAGS in cardgen/rulebook/typeset.py")
     elif command == "check":
         problems = pot_is_current() + [p for lang in LANGS for p in catalog_problems(lang)]
         print("\n".join(problems) or "catalogs are complete and current")

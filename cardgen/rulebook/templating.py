@@ -20,7 +20,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from cardgen.resolve.resolve import ResolvedDeck
-from cardgen.rulebook.catalog import TEMPLATE_DIR, translations
+from cardgen.rulebook.catalog import COMMON, TEMPLATE_DIR, translations
 from cardgen.rulebook.context import build_context
 
 #: Babel locale of each book language (number formats, list joining).
@@ -44,8 +44,8 @@ def _fill(ctx: Context, text: str, variables: dict[str, Any]) -> str:
     return rv % {k: format_number(v, lang) for k, v in variables.items()}
 
 
-def _make_callables(lang: str) -> dict[str, Any]:
-    tr = translations(lang)
+def _make_callables(lang: str, domain: str) -> dict[str, Any]:
+    tr = translations(lang, domain)
 
     @pass_context
     def gettext(ctx: Context, message: str, **variables: Any) -> str:
@@ -69,15 +69,15 @@ def template_dirs(project: Path | None) -> list[Path]:
 
 
 @cache
-def environment(lang: str, dirs: tuple[Path, ...] = (TEMPLATE_DIR,)) -> Environment:
-    """The Jinja2 environment of one language (cached: templates compile once)."""
+def environment(lang: str, dirs: tuple[Path, ...] = (TEMPLATE_DIR,), domain: str = COMMON) -> Environment:
+    """The Jinja2 environment of one language and catalog domain (cached: templates compile once)."""
     env = Environment(
         loader=ChoiceLoader([FileSystemLoader(str(d)) for d in dirs]),
         extensions=["jinja2.ext.i18n"], autoescape=True, trim_blocks=True, lstrip_blocks=True,
         undefined=StrictUndefined, keep_trailing_newline=True)
     env.policies["ext.i18n.trimmed"] = True
     env.newstyle_gettext = True  # type: ignore[attr-defined]
-    env.globals.update(_make_callables(lang))
+    env.globals.update(_make_callables(lang, domain))
     env.filters["num"] = lambda v: format_number(v, lang)
     env.filters["names"] = lambda items: format_list([str(i) for i in items], locale=locale_of(lang))
     return env
@@ -102,8 +102,9 @@ def render_markup(resolved: ResolvedDeck, lang: str) -> str:
     A game without a template of its own gets the generic booklet (components and
     credits, with a notice that its rules are not written yet).
     """
-    env = environment(lang, tuple(template_dirs(resolved.project)))
-    name = template_name(resolved.game) if has_rulebook(resolved) else GENERIC
+    own = has_rulebook(resolved)
+    env = environment(lang, tuple(template_dirs(resolved.project)), resolved.game if own else COMMON)
+    name = template_name(resolved.game) if own else GENERIC
     return env.get_template(name).render(**build_context(resolved, lang).as_dict())
 
 
