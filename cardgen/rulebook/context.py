@@ -50,6 +50,12 @@ class ComponentView:
     text: str | None  # the first face's printed text, if any
     has_back: bool
     reconstruction: bool
+    #: the game's data of the component (its rules package's model: role, colour...), or None
+    data: Any = None
+    #: the game's data of each face, in face order (None where a face has none)
+    face_data: tuple[Any, ...] = ()
+    #: the text the game generates for each face (``GameSpec.face_text``) in the book's language
+    face_texts: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -122,7 +128,15 @@ def component_view(resolved: ResolvedDeck, component: Any, lang: str) -> Compone
         role=_role(component), group=component.group, colour=colour, symbol=face.symbol,
         value=face.value, points=face.points, text=typography(face.text[lang], lang) if face.text else None,
         has_back=component.back is not None or len(component.faces) == 2,
-        reconstruction=component.reconstruction is not None)
+        reconstruction=component.reconstruction is not None,
+        data=component.data, face_data=tuple(f.data for f in component.faces),
+        face_texts=tuple(_generated(resolved, component, f, lang) for f in component.faces))
+
+
+def _generated(resolved: ResolvedDeck, component: Any, face: Any, lang: str) -> str | None:
+    """The rules text the game writes for ``face`` (as printed on the card), with the book's typography."""
+    text = resolved.spec.face_text(resolved, component, face, lang)
+    return typography(text, lang) if text else None
 
 
 def difference_views(resolved: ResolvedDeck, lang: str) -> list[DifferenceView]:
