@@ -264,7 +264,8 @@ class Painter:
         if self.ink_saver:
             c.setStrokeColor(self.colour)
             c.setLineWidth(0.8)
-            self._panel_shape(max(g.safe * 0.4, 0.8 * mm) if not g.round else 0.5 * mm, False, True)
+            self._panel_shape(max(g.safe * 0.4, 0.8 * mm) if not g.round else 0.8 * mm, False, True)
+            self._cut_line()
             return
         c.setFillColor(self.colour)
         if g.round:
@@ -277,14 +278,20 @@ class Painter:
             c.setStrokeColor(INK)
             c.setLineWidth(0.5)
             self._panel_shape(inset if inset > 0 else 0.0, True, inset > 0)
+        self._cut_line()
         if lay.ornament:
             c.setStrokeColor(tint(text_on(self.colour), 0.5) if text_on(self.colour) is INK
                              else tint(self.colour, 0.45))
             c.setLineWidth(0.9)
             self._panel_shape(lay.ornament * g.width, False, True)
 
-    def _band_colour(self) -> Color:
-        return PAPER if self.ink_saver else self.colour
+    def _cut_line(self) -> None:
+        """Round pieces get their cut line printed: crop marks cannot show a circle."""
+        g = self.geo
+        if g.round:
+            self.c.setStrokeColor(tint(INK, 0.55))
+            self.c.setLineWidth(0.35)
+            self.c.circle(g.width / 2, g.height / 2, g.width / 2, fill=0, stroke=1)
 
     def _text_colour(self, name: str) -> Color:
         """Text over the band (or the full-bleed background) contrasts with the colour; else ink."""
