@@ -56,6 +56,10 @@ class ComponentView:
     face_data: tuple[Any, ...] = ()
     #: the text the game generates for each face (``GameSpec.face_text``) in the book's language
     face_texts: tuple[str | None, ...] = ()
+    #: each face's title in the book's language (None where a face has none), in face order
+    face_titles: tuple[str | None, ...] = ()
+    #: each face's points (None where a face shows none), in face order
+    face_points: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -130,7 +134,9 @@ def component_view(resolved: ResolvedDeck, component: Any, lang: str) -> Compone
         has_back=component.back is not None or len(component.faces) == 2,
         reconstruction=component.reconstruction is not None,
         data=component.data, face_data=tuple(f.data for f in component.faces),
-        face_texts=tuple(_generated(resolved, component, f, lang) for f in component.faces))
+        face_texts=tuple(_generated(resolved, component, f, lang) for f in component.faces),
+        face_titles=tuple(typography(f.title[lang], lang) if f.title else None for f in component.faces),
+        face_points=tuple(f.points for f in component.faces))
 
 
 def _generated(resolved: ResolvedDeck, component: Any, face: Any, lang: str) -> str | None:
