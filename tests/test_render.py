@@ -254,8 +254,9 @@ def test_ink_saver_leaves_no_large_solid_fills(deck) -> None:
         return ImageChops.invert(pages(faces_sheet(deck, gap=0, ink_saver=ink_saver)[0], 30)[0].convert("L"))
 
     normal, saver = darkness(False), darkness(True)
-    # Ink used drops to under a third; no 10 mm patch anywhere is more than half dark.
+    # Ink used drops to under a third; no 10 mm patch anywhere is as dark as a solid fill
+    # (dense line work, such as a coin's milled edge, stays below that).
     assert ImageStat.Stat(saver).mean[0] < 0.33 * ImageStat.Stat(normal).mean[0]
     patch = ImageFilter.BoxBlur(6)  # 30 dpi: 6 px around a pixel is about 10 mm across
-    assert normal.filter(patch).getextrema()[1] > 150  # the normal edition has solid areas
-    assert saver.filter(patch).getextrema()[1] < 128
+    assert normal.filter(patch).getextrema()[1] > 180  # the normal edition has solid areas
+    assert saver.filter(patch).getextrema()[1] < 150

@@ -397,7 +397,7 @@ class Painter:
         x, y = x + (w - s) / 2, y + (h - s) / 2
         spots = {1: [(1, 1)], 2: [(0, 2), (2, 0)], 3: [(0, 2), (1, 1), (2, 0)], 4: [(0, 0), (0, 2), (2, 0), (2, 2)],
                  5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)], 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
-        self.c.setFillColor(INK)
+        self.c.setFillColor(tint(INK, 0.45) if self.ink_saver else INK)
         for col, row in spots[value]:
             self.c.circle(x + s * (0.2 + 0.3 * col), y + s * (0.2 + 0.3 * row), s * 0.09, fill=1, stroke=0)
 
