@@ -12,6 +12,7 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
+from cardgen.errors import InputError
 from cardgen.render.sheets import EDGE, MARK_GAP, MARK_MIN, PAPERS, plan, render_sheets
 from cardgen.render.strings import text as sentence
 from test_render_support import (MM, ROOT, card, colour_mask, hex_rgb, ink_mask, make_deck, page_count, pages,
@@ -258,3 +259,9 @@ def test_dice_print_as_nets_or_loose_faces_without_backs(tmp_path: Path) -> None
     image = ink_mask(pages(pdf, 72, [net_page])[0])
     assert image.getbbox() is not None
     assert qpdf_problems(pdf) == []
+
+
+def test_a_card_too_big_for_the_paper_is_bad_input(tmp_path: Path) -> None:
+    deck = make_deck(tmp_path, [card("huge")], card={"width_mm": 200, "height_mm": 290})
+    with pytest.raises(InputError, match="does not fit on the page"):
+        plan(deck, "letter", "long")

@@ -23,7 +23,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError
-from cardgen.render.layouts import Box, Element, Layout, layout
+from cardgen.render.layouts import ELEMENTS, Box, Element, Layout, layout
 from cardgen.render.symbols import draw_symbol
 from cardgen.render.textfit import TextFitError, draw_fitted, fit_text, missing_glyphs
 
@@ -236,7 +236,7 @@ class Painter:
             clip.rect(x0, y0, x1 - x0, y1 - y0)
         c.clipPath(clip, stroke=0, fill=0)
         self.background()
-        for name in ("band", "symbol", "mini_symbol", "pattern", "title", "value", "points", "text"):
+        for name in ELEMENTS:
             if not self.shown.get(name):
                 continue
             el = self.lay.elements[name]
@@ -414,7 +414,7 @@ class Painter:
         c.circle(cx, cy, r * 0.84, fill=0, stroke=1)
         inner = r * 0.84 * 2 ** 0.5 * 0.92
         rect = (cx - inner / 2, cy - inner / 2, inner, inner)
-        fitted = self._fit("points", (("Sans-Bold", str(self.face.points)),), Element(el.box, size=(18, 5)), rect)
+        fitted = self._fit("points", ((el.font, str(self.face.points)),), el, rect)
         draw_fitted(c, fitted, *rect, colour=INK)
 
     def draw_text(self, el: Element) -> None:

@@ -35,6 +35,7 @@ from reportlab.lib.colors import HexColor, black
 from reportlab.lib.units import inch, mm
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.errors import InputError
 from cardgen.fonts import register_fonts
 from cardgen.render.cardface import INK, paint, piece_size
 from cardgen.render.layouts import layout
@@ -231,8 +232,12 @@ def plan(resolved: Any, paper: str, duplex: str = "long") -> list[Page]:
     number = 0
     for group in groups(resolved):
         is_net = group.kind == "die-net"
-        grid = fit_grid(size, group.w, group.h, group.bleed, margin=EDGE if is_net else MARGIN,
-                        can_rotate=group.kind == "card")
+        try:
+            grid = fit_grid(size, group.w, group.h, group.bleed, margin=EDGE if is_net else MARGIN,
+                            can_rotate=group.kind == "card")
+        except ValueError as exc:
+            raise InputError(f"{exc} ({paper}, with {group.bleed / mm:g} mm bleed and {MARGIN / mm:g} mm "
+                             "margins); make it smaller", file=resolved.files[-1], field="card") from None
         for start in range(0, len(group.pieces), grid.capacity):
             number += 1
             fronts = Page("fronts", marks=not is_net, number=number, net=is_net)
