@@ -39,7 +39,7 @@ from cardgen.errors import InputError
 from cardgen.fonts import register_fonts
 from cardgen.render.cardface import INK, paint, piece_size
 from cardgen.render.layouts import layout
-from cardgen.render.strings import text
+from cardgen.render.strings import count, text
 from cardgen.render.symbols import FORMS_ATTR
 from cardgen.render.textfit import TextFitError, draw_fitted, fit_text
 
@@ -471,8 +471,8 @@ class Sheets:
         counts = {"card": 0, "token": 0, "die": 0}
         for comp in model.components:
             counts[comp.kind] += comp.count
-        para(text(lang, "counts", cards=counts["card"], tokens=counts["token"], dice=counts["die"],
-                  pages=len(self.pages), paper=self.paper.upper()), gap=6 * mm)
+        pieces = ", ".join(count(lang, kind, n) for kind, n in counts.items() if n)
+        para(text(lang, "counts", pieces=pieces, pages=len(self.pages), paper=self.paper.upper()), gap=6 * mm)
         y = self.ruler(c, left, y)
         para(text(lang, "ruler"), "Sans-Bold", 9, 7 * mm)
         steps = ["step_scale", f"step_{self.duplex}", "step_test" if self.duplex != "none" else None, "step_cut"]
@@ -503,7 +503,7 @@ class Sheets:
             c.line(x + i * mm, top, x + i * mm, top - length)
             if i % 10 == 0:
                 c.drawCentredString(x + i * mm, top - 9 * mm, f"{i // 10}" if i else "0")
-        c.drawString(x + 101.5 * mm, top - 9 * mm, "cm")
+        c.drawString(x + 103 * mm, top - 9 * mm, "cm")
         return top - 12 * mm
 
     def contents(self, c: Canvas, x: float, y: float, width: float) -> None:

@@ -2,7 +2,9 @@
 
 French follows the project's typography (docs/DEVELOPING.md): a narrow no-break
 space (U+202F) before ``; : ! ?`` and inside « », apostrophe ’. Placeholders are
-``str.format`` fields; every number comes from the deck or the layout.
+``str.format`` fields; every number comes from the deck or the layout. Entries
+``"singular|plural"`` are counts (``count``); numbers stay attached to their unit
+with a no-break space.
 """
 from __future__ import annotations
 
@@ -11,8 +13,11 @@ NB = "\u202f"  # narrow no-break space
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "title": "{name}: print-and-play sheets",
-        "counts": "{cards} cards, {tokens} tokens, {dice} dice; {pages} pages ({paper}).",
-        "ruler": "Calibration: this ruler must measure exactly 100 mm.",
+        "counts": "{pieces}; {pages} pages ({paper}).",
+        "card": "{n}\u00a0card|{n}\u00a0cards",
+        "token": "{n}\u00a0token|{n}\u00a0tokens",
+        "die": "{n}\u00a0die|{n}\u00a0dice",
+        "ruler": "Calibration: this ruler must measure exactly 100\u00a0mm.",
         "step_scale": "Print at actual size (100%), never “fit to page”; then check the ruler above.",
         "step_long": "Print double-sided, flipping on the long edge: each card’s back lands behind its front.",
         "step_short": "Print double-sided, flipping on the short edge: each card’s back lands behind its front.",
@@ -20,7 +25,7 @@ STRINGS: dict[str, dict[str, str]] = {
                      "same place as its front: cut both, then glue or sleeve each pair together.",
         "step_test": "Print the first sheet of cards alone and hold it to the light: every back should sit "
                      "behind its front. If not, try the other flip or your printer’s duplex offset.",
-        "step_cut": "Cut along the lines the crop marks in the margins give; the colour runs {bleed} mm past "
+        "step_cut": "Cut along the lines the crop marks in the margins give; the colour runs {bleed}\u00a0mm past "
                     "each cut so a slightly off cut leaves no white edge.",
         "step_ink": "Ink-saver edition: outlines instead of solid colour.",
         "step_die": "Dice: cut around the outline, fold along the dashed lines, glue the grey tabs inside.",
@@ -32,8 +37,11 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "title": f"{{name}}{NB}: planches à imprimer",
-        "counts": f"{{cards}} cartes, {{tokens}} jetons, {{dice}} dés{NB}; {{pages}} pages ({{paper}}).",
-        "ruler": f"Étalonnage{NB}: cette règle doit mesurer exactement 100 mm.",
+        "counts": f"{{pieces}}{NB}; {{pages}} pages ({{paper}}).",
+        "card": "{n}\u00a0carte|{n}\u00a0cartes",
+        "token": "{n}\u00a0jeton|{n}\u00a0jetons",
+        "die": "{n}\u00a0dé|{n}\u00a0dés",
+        "ruler": f"Étalonnage{NB}: cette règle doit mesurer exactement 100\u00a0mm.",
         "step_scale": f"Imprimez en taille réelle (100{NB}%), jamais «{NB}ajuster à la page{NB}»{NB}; "
                       "vérifiez ensuite la règle ci-dessus.",
         "step_long": f"Imprimez en recto verso, retournement sur le bord long{NB}: chaque dos tombe derrière "
@@ -47,7 +55,7 @@ STRINGS: dict[str, dict[str, str]] = {
                      "chaque dos doit se trouver derrière sa face. Sinon, essayez l’autre retournement ou "
                      "le décalage recto verso de l’imprimante.",
         "step_cut": f"Coupez le long des lignes que donnent les traits de coupe des marges{NB}; la couleur "
-                    "déborde de {bleed} mm au-delà de chaque coupe, une coupe un peu décalée ne laisse donc "
+                    "déborde de {bleed}\u00a0mm au-delà de chaque coupe, une coupe un peu décalée ne laisse donc "
                     "pas de bord blanc.",
         "step_ink": f"Édition économe en encre{NB}: des contours au lieu des aplats de couleur.",
         "step_die": f"Dés{NB}: découpez le contour, pliez le long des pointillés, collez les languettes grises "
@@ -60,8 +68,11 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "it": {
         "title": "{name}: fogli da stampare",
-        "counts": "{cards} carte, {tokens} segnalini, {dice} dadi; {pages} pagine ({paper}).",
-        "ruler": "Taratura: questo righello deve misurare esattamente 100 mm.",
+        "counts": "{pieces}; {pages} pagine ({paper}).",
+        "card": "{n}\u00a0carta|{n}\u00a0carte",
+        "token": "{n}\u00a0segnalino|{n}\u00a0segnalini",
+        "die": "{n}\u00a0dado|{n}\u00a0dadi",
+        "ruler": "Taratura: questo righello deve misurare esattamente 100\u00a0mm.",
         "step_scale": "Stampa a dimensione reale (100%), mai «adatta alla pagina»; poi controlla il righello "
                       "qui sopra.",
         "step_long": "Stampa fronte-retro, capovolgendo sul lato lungo: il dorso di ogni carta cade dietro il "
@@ -75,7 +86,7 @@ STRINGS: dict[str, dict[str, str]] = {
                      "stare dietro il suo fronte. Altrimenti prova l’altro capovolgimento o lo scostamento "
                      "fronte-retro della stampante.",
         "step_cut": "Taglia lungo le linee indicate dai segni di taglio nei margini; il colore prosegue per "
-                    "{bleed} mm oltre ogni taglio, così un taglio un po’ storto non lascia bordi bianchi.",
+                    "{bleed}\u00a0mm oltre ogni taglio, così un taglio un po’ storto non lascia bordi bianchi.",
         "step_ink": "Edizione a risparmio d’inchiostro: contorni al posto dei colori pieni.",
         "step_die": "Dadi: ritaglia il contorno, piega lungo le linee tratteggiate, incolla le linguette grigie "
                     "all’interno.",
@@ -91,3 +102,9 @@ STRINGS: dict[str, dict[str, str]] = {
 def text(lang: str, key: str, **fields: object) -> str:
     """The sentence ``key`` in ``lang`` with ``fields`` filled in."""
     return STRINGS[lang][key].format(**fields)
+
+
+def count(lang: str, key: str, n: int) -> str:
+    """``n`` things, singular or plural (entries ``"one|many"``), e.g. ``1 carte``, ``110 cartes``."""
+    one, many = STRINGS[lang][key].split("|")
+    return (one if n == 1 else many).format(n=n)
