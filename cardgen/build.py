@@ -27,6 +27,7 @@ from tqdm import tqdm
 
 from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
+from cardgen.render.vocab import DUPLEX
 from cardgen.resolve.resolve import ResolvedDeck
 
 PACKAGE = Path(__file__).resolve().parent
@@ -99,8 +100,6 @@ def _rulebook() -> Callable[[ResolvedDeck, str, str], bytes] | None:
 
 def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
     """Every output of the build, in a stable order."""
-    from cardgen.render.sheets import DUPLEX  # light: no drawing happens at import
-
     if options.duplex not in DUPLEX:
         raise InputError(f"unknown duplex '{options.duplex}'; expected one of {', '.join(DUPLEX)}")
     rulebook = _rulebook() if options.rules else None

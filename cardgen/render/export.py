@@ -27,15 +27,11 @@ from typing import Any
 
 import pypdfium2 as pdfium
 from PIL import Image
-from reportlab import rl_config
-from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError, did_you_mean
 from cardgen.fileio import write_atomic
-from cardgen.fonts import register_fonts
 from cardgen.render.cardface import paint, piece_size
-from cardgen.render.sheets import Side
-from cardgen.render.symbols import FORMS_ATTR
+from cardgen.render.sheets import Side, has_reverse, pdf_canvas, save_pdf
 
 FORMATS = ("png", "tts")
 TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_WIDTH = 10, 7, 4096
@@ -61,10 +57,8 @@ PRESETS: dict[str, Preset] = {
 
 def sides_pdf(resolved: Any, lang: str, sides: list[Side], *, bleed: bool) -> bytes:
     """One page per side, sized to its bleed box (or trim box), drawn by the card renderer."""
-    register_fonts()
     buf = io.BytesIO()
-    c = Canvas(buf, invariant=1, pageCompression=1)
-    setattr(c, FORMS_ATTR, {})
+    c = pdf_canvas(buf, (100.0, 100.0))  # every page gets its own size below
     for side in sides:
         geo = piece_size(resolved, side.component)
         b = geo.bleed if bleed else 0.0
@@ -73,11 +67,7 @@ def sides_pdf(resolved: Any, lang: str, sides: list[Side], *, bleed: bool) -> by
         face = side.component.faces[side.index] if side.index >= 0 else None
         paint(c, resolved, side.component, face, lang, back=side.index < 0)
         c.showPage()
-    saved, rl_config.useA85 = rl_config.useA85, 0
-    try:
-        c.save()
-    finally:
-        rl_config.useA85 = saved
+    save_pdf(c)
     return buf.getvalue()
 
 
@@ -110,7 +100,7 @@ def _sides_of(resolved: Any) -> list[Side]:
         indices = range(len(comp.faces)) if comp.kind == "die" else [0]
         for i in indices:
             seen.setdefault(Side(comp, i).key(), Side(comp, i))
-        if comp.kind != "die" and (len(comp.faces) == 2 or comp.back is not None):
+        if has_reverse(comp):
             side = Side(comp, -1)
             seen.setdefault(side.key(), side)
     return list(seen.values())

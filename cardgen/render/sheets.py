@@ -42,9 +42,9 @@ from cardgen.render.layouts import layout
 from cardgen.render.strings import count, text
 from cardgen.render.symbols import FORMS_ATTR
 from cardgen.render.textfit import TextFitError, draw_fitted, fit_text
+from cardgen.render.vocab import DUPLEX
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210 * mm, 297 * mm), "letter": (8.5 * inch, 11 * inch)}
-DUPLEX = ("long", "short", "none")
 EDGE = 4 * mm  # nothing prints closer than this to the paper's edge
 MARK_GAP = 1 * mm  # between the outermost bleed edge and a crop mark
 MARK_MIN, MARK_MAX = 3 * mm, 6 * mm
@@ -269,10 +269,8 @@ class Sheets:
         self.sheets = max((p.number for p in self.pages), default=0)
 
     def render(self) -> bytes:
-        register_fonts()
         buf = io.BytesIO()
-        c = Canvas(buf, pagesize=self.size, invariant=1, pageCompression=1, initialFontName="Sans")
-        setattr(c, FORMS_ATTR, {})  # each symbol drawn once, then referenced
+        c = pdf_canvas(buf, self.size)
         name = self.resolved.model.name[self.lang]
         c.setTitle(text(self.lang, "title", name=name))
         c.setAuthor("cardgen")
@@ -283,12 +281,7 @@ class Sheets:
             self.set_boxes(c, page)
             getattr(self, f"draw_{page.role}")(c, page)
             c.showPage()
-        # Binary (not ASCII85) streams: a fifth smaller and much faster without reportlab's C accelerator.
-        saved, rl_config.useA85 = rl_config.useA85, 0
-        try:
-            c.save()
-        finally:
-            rl_config.useA85 = saved
+        save_pdf(c)
         return buf.getvalue()
 
     # forms: each distinct drawing once
@@ -528,6 +521,24 @@ class Sheets:
             col, row = divmod(i, per_column)
             fitted = fit_text((("Sans", entry),), column - 4 * mm, step, size, 4, self.lang, 1)
             draw_fitted(c, fitted, x + col * column, y - (row + 1) * step, column - 4 * mm, step, align="left")
+
+
+def pdf_canvas(buf: io.BytesIO, size: tuple[float, float]) -> Canvas:
+    """A canvas for reproducible PDFs: no dates or random ids, embedded fonts, shared symbol forms."""
+    register_fonts()
+    c = Canvas(buf, pagesize=size, invariant=1, pageCompression=1, initialFontName="Sans")
+    setattr(c, FORMS_ATTR, {})  # each symbol drawn once, then referenced
+    return c
+
+
+def save_pdf(c: Canvas) -> None:
+    """Save with binary streams (not ASCII85): a fifth smaller, and much faster without
+    reportlab's optional C accelerator."""
+    saved, rl_config.useA85 = rl_config.useA85, 0
+    try:
+        c.save()
+    finally:
+        rl_config.useA85 = saved
 
 
 def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:

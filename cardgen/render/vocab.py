@@ -17,3 +17,6 @@ SYMBOL_IDS: tuple[str, ...] = (
     "dessert", "drink", "pastry", "main", "star", "mask", "ghost", "bell", "cup", "coin",
     "die", "lair", "hood", "monk", "shawl", "club", "scroll", "seat", "arrow-left", "arrow-right",
 )
+
+#: Duplex flips the sheets support (``cardgen build --duplex``).
+DUPLEX: tuple[str, ...] = ("long", "short", "none")
