@@ -15,6 +15,7 @@ saved with whatever was finished.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import time
 from collections.abc import Callable
@@ -52,11 +53,11 @@ class BuildOptions:
 
 @dataclass
 class Job:
-    """One output file, its cache key and how to make its bytes."""
+    """One output file, its cache key and how to make its bytes (None: nothing to make)."""
 
     rel: str  # path relative to the output folder
     key: str
-    make: Callable[[], bytes]
+    make: Callable[[], bytes | None]
 
 
 def _hash_files(paths: tuple[Path, ...] | list[Path]) -> str:
@@ -102,7 +103,8 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
     """Every output of the build, in a stable order."""
     if options.duplex not in DUPLEX:
         raise InputError(f"unknown duplex '{options.duplex}'; expected one of {', '.join(DUPLEX)}")
-    rulebook = _rulebook() if options.rules else None
+    # Importing the rulebook stage is slow: only look for it when a rulebook must be made.
+    rules = options.rules and importlib.util.find_spec("cardgen.rulebook") is not None
     opts = json.dumps({"duplex": options.duplex, "ink_saver": options.ink_saver})
     jobs: list[Job] = []
     for deck in decks:
@@ -112,10 +114,10 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
                 key = hashlib.sha256(f"cards|{dh}|{lang}|{paper}|{opts}|{_source_hash('cards')}".encode())
                 jobs.append(Job(f"{deck.id}/{lang}/cards-{paper}.pdf", key.hexdigest(),
                                 _sheets_maker(deck, lang, paper, options)))
-                if rulebook is not None:
+                if rules:
                     key = hashlib.sha256(f"rules|{dh}|{lang}|{paper}|{_source_hash('rules')}".encode())
                     jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),
-                                    _rules_maker(rulebook, deck, lang, paper)))
+                                    _rules_maker(deck, lang, paper)))
     return jobs
 
 
@@ -126,9 +128,11 @@ def _sheets_maker(deck: ResolvedDeck, lang: str, paper: str, options: BuildOptio
     return make
 
 
-def _rules_maker(rulebook: Callable[[ResolvedDeck, str, str], bytes], deck: ResolvedDeck, lang: str,
-                 paper: str) -> Callable[[], bytes]:
-    return lambda: rulebook(deck, lang, paper)
+def _rules_maker(deck: ResolvedDeck, lang: str, paper: str) -> Callable[[], bytes | None]:
+    def make() -> bytes | None:
+        rulebook = _rulebook()
+        return None if rulebook is None else rulebook(deck, lang, paper)  # stage not installed: skip
+    return make
 
 
 def load_cache(out: Path) -> dict[str, Any]:
@@ -166,8 +170,11 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
             if _fresh(out, job, cache_data.get(job.rel)):
                 unchanged += 1
                 continue
+            data = job.make()
+            if data is None:
+                continue
             path = out / job.rel
-            if write_atomic(path, job.make()):
+            if write_atomic(path, data):
                 written += 1
             else:
                 unchanged += 1
