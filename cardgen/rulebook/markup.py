@@ -271,4 +271,26 @@ def parse(markup: str, converter: Converter) -> Book:
                 book.titlepage.append(flow)
         else:
             book.body.extend(converter.block(el, converter.column_width))
+    book.body = keep_headings_with_blocks(book.body)
     return book
+
+
+def keep_headings_with_blocks(flowables: list[Flowable]) -> list[Flowable]:
+    """Headings right before a block kept in one piece (box, table, pictures) join that block.
+
+    reportlab's ``keepWithNext`` does not group a heading with a ``KeepTogether``, so a
+    heading followed by a box or a table could end a column on its own.
+    """
+    out: list[Flowable] = []
+    pending: list[Flowable] = []
+    for flow in flowables:
+        if isinstance(flow, Heading):
+            pending.append(flow)
+            continue
+        if pending and isinstance(flow, KeepTogether):
+            flow = KeepTogether(pending + list(flow._content))
+        else:
+            out.extend(pending)
+        pending = []
+        out.append(flow)
+    return out + pending
