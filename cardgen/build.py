@@ -10,15 +10,20 @@ in ``out/.cardgen-cache.json`` with each file's size and modification time; an
 output whose key and file are unchanged is not rendered again, so a second build
 with nothing changed only hashes a few files. Every file is written with
 ``write_atomic``: an interrupted build leaves no truncated PDF, and the cache is
-saved with whatever was finished.
+saved with whatever was finished. Outputs to render are shared among one forked
+process per core (``BuildOptions.workers``); files are written by the main process,
+in order.
 """
 from __future__ import annotations
 
 import hashlib
 import importlib.util
 import json
+import multiprocessing as mp
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -49,6 +54,7 @@ class BuildOptions:
     duplex: str = "long"
     ink_saver: bool = False
     rules: bool = True
+    workers: int = 0  # processes rendering at once; 0: one per available core
 
 
 @dataclass
@@ -155,6 +161,48 @@ def _fresh(out: Path, job: Job, entry: Any) -> bool:
     return st.st_size == entry.get("size") and st.st_mtime_ns == entry.get("mtime_ns")
 
 
+#: The jobs a forked worker renders, by index (set just before the workers start).
+_WORK: list[Job] = []
+#: Below this many files to render, starting worker processes costs more than it saves.
+MIN_PARALLEL = 4
+
+
+def _make(index: int) -> bytes | None:
+    return _WORK[index].make()
+
+
+def _workers(options: BuildOptions) -> int:
+    if options.workers:
+        return options.workers
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def rendered(jobs: list[Job], workers: int) -> Iterator[tuple[Job, bytes | None]]:
+    """Each job with its bytes, in order; rendered by ``workers`` forked processes when worth it.
+
+    Workers are forked after the jobs are known, so they inherit the resolved decks
+    and only send back bytes (nothing else needs pickling).
+    """
+    if workers <= 1 or len(jobs) < MIN_PARALLEL or "fork" not in mp.get_all_start_methods():
+        for job in jobs:
+            yield job, job.make()
+        return
+    global _WORK
+    _WORK = jobs
+    with ProcessPoolExecutor(min(workers, len(jobs)), mp_context=mp.get_context("fork")) as pool:
+        futures = [pool.submit(_make, i) for i in range(len(jobs))]
+        try:
+            for job, future in zip(jobs, futures):
+                yield job, future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+            _WORK = []
+
+
 def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
     """Write every output of ``decks`` that is missing or out of date; print a summary line.
 
@@ -164,13 +212,15 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
     out = Path(out)
     jobs = jobs_for(decks, options)
     cache_data = load_cache(out)
-    written = unchanged = 0
+    stale = [job for job in jobs if not _fresh(out, job, cache_data.get(job.rel))]
+    if any(job.rel.endswith(f"/rules-{paper}.pdf") for job in stale for paper in options.papers):
+        _rulebook()  # imported once here, so that forked workers share it
+    written, unchanged = 0, len(jobs) - len(stale)
+    progress = tqdm(total=len(jobs), initial=unchanged, desc="cardgen build", unit="file", disable=None,
+                    leave=False)
     try:
-        for job in tqdm(jobs, desc="cardgen build", unit="file", disable=None, leave=False):
-            if _fresh(out, job, cache_data.get(job.rel)):
-                unchanged += 1
-                continue
-            data = job.make()
+        for job, data in rendered(stale, _workers(options)):
+            progress.update()
             if data is None:
                 continue
             path = out / job.rel
@@ -181,6 +231,7 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
             st = path.stat()
             cache_data[job.rel] = {"key": job.key, "size": st.st_size, "mtime_ns": st.st_mtime_ns}
     finally:  # also after an interruption: what was finished stays known
+        progress.close()
         write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
     cards = sum(c.count for d in decks for c in d.model.components if c.kind == "card")
     print(f"cardgen build: {written} file(s) written, {unchanged} unchanged; {cards} cards in "

@@ -138,3 +138,19 @@ def test_a_text_that_cannot_fit_is_bad_input_with_exit_code_2(mini_project: Path
     assert "component 'emerald', face 1: the text (fr) does not fit" in err
     with pytest.raises(InputError):
         build(decks(mini_project), tmp_path / "out", BuildOptions(langs=["en"], papers=["a4"], duplex="sideways"))
+
+
+def test_parallel_workers_write_the_same_files_and_report_bad_input(mini_project: Path, tmp_path: Path) -> None:
+    many = dict(langs=["fr", "it", "en"], papers=["a4", "letter"], rules=False)
+    build(decks(mini_project), tmp_path / "one", BuildOptions(**many, workers=1))
+    build(decks(mini_project), tmp_path / "two", BuildOptions(**many, workers=2))
+    one, two = outputs(tmp_path / "one"), outputs(tmp_path / "two")
+    assert list(one) == list(two) and len(one) == 6
+    for name in one:
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
+    deck_file = mini_project / "decks" / "king_lui.yaml"
+    deck_file.write_text(deck_file.read_text().replace('        title: {fr: "Emerald", it: "Emerald", en: "Emerald"}',
+                                                       '        title: {fr: "' + "Emerald " * 40 + '", it: "E", en: "E"}'))
+    with pytest.raises(InputError, match="component 'emerald', face 1: the title"):
+        build(decks(mini_project), tmp_path / "bad", BuildOptions(**many, workers=2))
+    assert not list((tmp_path / "bad").rglob("*.tmp"))

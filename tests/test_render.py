@@ -17,7 +17,7 @@ from cardgen.fonts import register_fonts
 from cardgen.render.cardface import Painter, draw_face, piece_size, side_of
 from cardgen.render.layouts import LAYOUT_DIR, TEXT_ELEMENTS, layout, load_layouts
 from cardgen.render.symbols import SYMBOLS, draw_symbol
-from cardgen.render.textfit import HYPHEN, TextFitError, draw_fitted, fit_text, missing_glyphs
+from cardgen.render.textfit import HYPHEN, TextFitError, draw_fitted, fit_line, fit_text, missing_glyphs
 from cardgen.render.vocab import LAYOUT_IDS, SYMBOL_IDS
 from test_render_support import MM, card, ink_mask, inked_pixels, make_deck, pages, real_decks, text
 
@@ -123,6 +123,13 @@ def test_accented_capitals_and_descenders_stay_inside_the_fitted_box(font: str) 
     s = image.height / (fitted.height + 40)
     top, bottom = image.getbbox()[1] / s, image.getbbox()[3] / s
     assert top >= 20 - 0.5 and bottom <= 20 + fitted.height + 0.5
+
+
+def test_a_running_line_too_long_is_cut_short_with_an_ellipsis() -> None:
+    fitted = fit_line("Le Marquis / La Reine de la nuit (A) " * 4, "Sans", 120, 12, 9, 5, "fr")
+    assert len(fitted.lines) == 1 and fitted.lines[0][1].endswith("…") and fitted.size == 5
+    assert fitted.width() <= 120
+    assert fit_line("1 × Fruit", "Sans", 120, 12, 9, 5, "fr").lines[0][1] == "1 × Fruit"
 
 
 def test_bundled_fonts_cover_french_and_italian_typography() -> None:

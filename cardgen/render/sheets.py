@@ -41,7 +41,7 @@ from cardgen.render.cardface import INK, paint, piece_size
 from cardgen.render.layouts import layout
 from cardgen.render.strings import count, text
 from cardgen.render.symbols import FORMS_ATTR
-from cardgen.render.textfit import TextFitError, draw_fitted, fit_text
+from cardgen.render.textfit import TextFitError, draw_fitted, fit_line, fit_text
 from cardgen.render.vocab import DUPLEX
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210 * mm, 297 * mm), "letter": (8.5 * inch, 11 * inch)}
@@ -371,14 +371,13 @@ class Sheets:
         first = min((b for b in boxes if abs(b[3] - top) < 0.01), key=lambda b: b[0])
         short = f"{text(self.lang, role)} · " + text(self.lang, "page", n=page.number, total=self.sheets)
         width = first[2] - first[0] - 3 * mm
-        for words in (f"{self.resolved.model.name[self.lang]} · {short} · {self.paper.upper()}", short):
-            try:
-                fitted = fit_text((("Sans", words),), width, 8, 7, 4.5, self.lang, 1)
-            except TextFitError:
-                continue
-            draw_fitted(c, fitted, first[0] + 1.5 * mm, self.size[1] - EDGE - 8, width, 8, align="left",
-                        colour=HexColor("#555555"))
-            return
+        try:
+            fitted = fit_text((("Sans", f"{self.resolved.model.name[self.lang]} · {short} · {self.paper.upper()}"),),
+                              width, 8, 7, 4.5, self.lang, 1)
+        except TextFitError:  # a narrow column (tokens): the essentials only
+            fitted = fit_line(short, "Sans", width, 8, 7, 4.5, self.lang)
+        draw_fitted(c, fitted, first[0] + 1.5 * mm, self.size[1] - EDGE - 8, width, 8, align="left",
+                    colour=HexColor("#555555"))
 
     def crop_marks(self, c: Canvas, trims: list[tuple[float, float, float, float]],
                    bleeds: list[tuple[float, float, float, float]]) -> None:
@@ -519,7 +518,7 @@ class Sheets:
         c.setFillColor(INK)
         for i, entry in enumerate(entries):
             col, row = divmod(i, per_column)
-            fitted = fit_text((("Sans", entry),), column - 4 * mm, step, size, 4, self.lang, 1)
+            fitted = fit_line(entry, "Sans", column - 4 * mm, step, size, 4, self.lang)
             draw_fitted(c, fitted, x + col * column, y - (row + 1) * step, column - 4 * mm, step, align="left")
 
 

@@ -141,6 +141,18 @@ def _layout(paragraphs: tuple[tuple[str, str], ...], width: float, size: float, 
     return Fitted(size, tuple(lines), ascent, descent)
 
 
+def fit_line(text: str, font: str, width: float, height: float, largest: float, smallest: float,
+             lang: str) -> Fitted:
+    """One line of running text (labels, lists): shrunk, and cut short with "…" if still too long."""
+    try:
+        return fit_text(((font, text),), width, height, largest, smallest, lang, 1)
+    except TextFitError:
+        words = text
+        while words and stringWidth(words + "…", font, smallest) > width:
+            words = words[:-1]
+        return fit_text(((font, words.rstrip() + "…"),), width, height, smallest, smallest, lang, 1)
+
+
 def missing_glyphs(text: str, font: str) -> set[str]:
     """Characters of ``text`` that ``font`` has no glyph for (they would print as boxes)."""
     register_fonts()
