@@ -171,7 +171,8 @@ def _make(index: int) -> bytes | None:
     return _WORK[index].make()
 
 
-def _workers(options: BuildOptions) -> int:
+def worker_count(options: BuildOptions) -> int:
+    """Processes to render with: ``options.workers``, else one per core this process may use."""
     if options.workers:
         return options.workers
     try:
@@ -219,7 +220,7 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
     progress = tqdm(total=len(jobs), initial=unchanged, desc="cardgen build", unit="file", disable=None,
                     leave=False)
     try:
-        for job, data in rendered(stale, _workers(options)):
+        for job, data in rendered(stale, worker_count(options)):
             progress.update()
             if data is None:
                 continue
