@@ -81,6 +81,12 @@ def test_real_deck_pdf_is_clean_small_and_boxed(deck, rendered) -> None:
             bleed = [float(v) for v in page.BleedBox]
             assert media[0] <= bleed[0] <= trim[0] and trim[2] <= bleed[2] <= media[2]
             assert media[1] <= bleed[1] <= trim[1] and trim[3] <= bleed[3] <= media[3]
+        # What the PDF really places: one form per face, as many as the plan (= the deck) says.
+        for page, planned in zip(doc.pages, plan(deck, "a4", "long")):
+            placed = sum(1 for op in pikepdf.parse_content_stream(page) if str(op.operator) == "Do")
+            faces = sum(len(s.component.faces) if s.front is None and planned.role == "fronts" else 1
+                        for s in planned.slots)
+            assert placed == faces, planned.role
         for name, font in doc.pages[0].Resources.Font.items():
             descriptor = (font.DescendantFonts[0] if "/DescendantFonts" in font else font).FontDescriptor
             assert "/FontFile2" in descriptor, f"font {name} not embedded"
