@@ -267,3 +267,20 @@ def test_ink_saver_leaves_no_large_solid_fills(deck) -> None:
     patch = ImageFilter.BoxBlur(6)  # 30 dpi: 6 px around a pixel is about 10 mm across
     assert normal.filter(patch).getextrema()[1] > 180  # the normal edition has solid areas
     assert saver.filter(patch).getextrema()[1] < 150
+
+
+def test_face_art_is_drawn_in_the_symbol_box(tmp_path: Path) -> None:
+    from PIL import Image
+
+    (tmp_path / "art").mkdir()
+    Image.new("RGB", (40, 40), (200, 30, 30)).save(tmp_path / "art" / "red.png")
+    deck = make_deck(tmp_path, [card("painted", faces=[{"layout": "feature", "title": text("Painted"),
+                                                        "art": "art/red.png"}])])
+    buf = io.BytesIO()
+    geo = piece_size(deck, deck.component("painted"))
+    c = Canvas(buf, pagesize=(geo.width + 2 * geo.bleed, geo.height + 2 * geo.bleed))
+    draw_face(c, deck, deck.component("painted"), None, "en", geo.bleed, geo.bleed)
+    c.save()
+    image = pages(buf.getvalue(), 36)[0]
+    centre = image.getpixel((image.width // 2, int(image.height * 0.45)))
+    assert centre[0] > 150 and centre[1] < 80 and centre[2] < 80
