@@ -108,7 +108,8 @@ def _sides_of(resolved: Any) -> list[Side]:
 
 def _check_preset(resolved: Any, name: str) -> Preset:
     if name not in PRESETS:
-        raise InputError(f"unknown preset '{name}'; expected one of {', '.join(PRESETS)}", field="--preset",
+        choices = "; ".join(f"{key} ({preset.note})" for key, preset in PRESETS.items())
+        raise InputError(f"unknown preset '{name}'; expected one of: {choices}", field="--preset",
                          hint=did_you_mean(name, PRESETS))
     preset = PRESETS[name]
     card = resolved.model.card
