@@ -50,8 +50,8 @@ class Preset:
 
 PRESETS: dict[str, Preset] = {
     "default": Preset(300, True, note="300 dpi, with bleed"),
-    "trim": Preset(300, False, note="300 dpi, cut to the trim (no bleed)"),
-    "mpc": Preset(300, True, (825, 1125), note="825 x 1125 px poker cards with bleed (MakePlayingCards)"),
+    "trim": Preset(300, False, note="300 dpi, cut to the trim, no bleed"),
+    "mpc": Preset(300, True, (825, 1125), note="825 x 1125 px poker cards with bleed, for MakePlayingCards"),
 }
 
 
