@@ -1,0 +1,311 @@
+"""The Draco & Co rulebook: every deck and variant renders, numbers follow the data, the example pays as the engine does."""
+from __future__ import annotations
+
+import ast
+import io
+import re
+import textwrap
+from functools import cache
+
+import pikepdf
+import pytest
+from babel.lists import format_list
+from test_rulebook_support import ROOT, pdf_text, tokens
+from test_spelling import unknown_words
+
+from cardgen.games.draco.table import JEAN, NONE, SARAH, ZORK, sarah_neighbours, toast_deltas
+from cardgen.resolve.resolve import ResolvedDeck, resolve, resolve_all
+from cardgen.rulebook import has_rulebook, render_rulebook, rulebook_text
+from cardgen.rulebook.catalog import pot_path, read_catalog, translations
+from cardgen.rulebook.templating import LOCALES, render_markup
+
+LANGS = ("fr", "it", "en")
+TEMPLATE = ROOT / "templates" / "rulebook" / "draco.j2"
+SPECIALS = {"zork": ZORK, "jean": JEAN, "sarah": SARAH}
+
+#: A variant changing every kind of rule number the book prints; the checks below follow from it.
+VARIANT = textwrap.dedent("""\
+    extends: draco
+    name: {fr: "Draco & Cie : essai", it: "Draco & Soci: prova", en: "Draco & Co: test"}
+    description:
+      fr: "Plus de cartes en main, un toast plus court et plus cher."
+      it: "Più carte in mano, un brindisi più corto e più caro."
+      en: "More cards in hand, a shorter and dearer toast."
+    rules:
+      hand_size: 7
+      toast_payouts: [6, 5, 2]
+      toast_costs: [3]
+      zork_multiplier: 3
+      sarah_draw: 2
+      pile_rebuilds: 3
+      draco_start: left
+    """)
+
+
+def norm(text: str) -> str:
+    """Spaces collapsed (narrow and no-break spaces too), for comparing PDF text with catalog text."""
+    return " ".join(text.split())
+
+
+def tr(lang: str, message: str, **values: object) -> str:
+    return norm(translations(lang, "draco").gettext(message) % values)
+
+
+def ntr(lang: str, singular: str, plural: str, count: int, **values: object) -> str:
+    return norm(translations(lang, "draco").ngettext(singular, plural, count) % {"count": count, **values})
+
+
+@cache
+def msgids() -> tuple[object, ...]:
+    return tuple(m.id for m in read_catalog(pot_path("draco")) if m.id)
+
+
+def say(lang: str, start: str, count: int | None = None, **values: object) -> str:
+    """The book's sentence whose English msgid starts with ``start``, translated and filled (plural by ``count``)."""
+    found = [m for m in msgids() if (m[0] if isinstance(m, tuple) else m).startswith(start)]
+    assert len(found) == 1, f"{len(found)} messages start with {start!r}"
+    if isinstance(found[0], tuple):
+        assert count is not None
+        return ntr(lang, found[0][0], found[0][1], count, **values)
+    if count is not None:
+        values["count"] = count
+    return tr(lang, found[0], **values)  # type: ignore[arg-type]
+
+
+def first_sentence(text: str) -> str:
+    return re.sub(r"</?b>", "", text).split(". ")[0]
+
+
+@cache
+def decks() -> dict[str, ResolvedDeck]:
+    """The Draco deck and every Draco variant of the project."""
+    return {d.id: d for d in resolve_all(None, ROOT) if d.game == "draco"}
+
+
+@cache
+def book(deck_id: str, lang: str) -> str:
+    """The text of a Draco rulebook PDF (A4), spaces collapsed."""
+    return norm(pdf_text(render_rulebook(decks()[deck_id], lang, "a4")))
+
+
+@pytest.fixture(scope="module")
+def variant(tmp_path_factory: pytest.TempPathFactory) -> ResolvedDeck:
+    """The test variant in a throwaway copy of the project (no template or catalog copied)."""
+    project = tmp_path_factory.mktemp("project")
+    (project / "decks").mkdir()
+    (project / "decks" / "draco.yaml").write_text((ROOT / "decks" / "draco.yaml").read_text("utf-8"), "utf-8")
+    (project / "variants" / "draco").mkdir(parents=True)
+    (project / "variants" / "draco" / "draco-test.yaml").write_text(VARIANT, "utf-8")
+    return resolve("draco-test", project)
+
+
+@pytest.fixture(scope="module")
+def variant_books(variant: ResolvedDeck) -> dict[str, str]:
+    return {lang: norm(pdf_text(render_rulebook(variant, lang, "a4"))) for lang in LANGS}
+
+
+def test_the_deck_and_its_variants_are_covered() -> None:
+    assert {"draco", "draco-short", "draco-long", "draco-no-zork"} <= set(decks())
+    assert all(has_rulebook(d) for d in decks().values())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck_id", ["draco", "draco-short", "draco-long", "draco-no-zork"])
+def test_renders_with_its_own_chapters(deck_id: str, lang: str) -> None:
+    pdf = render_rulebook(decks()[deck_id], lang, "a4")
+    with pikepdf.open(io.BytesIO(pdf)).open_outline() as outline:
+        top = [item.title for item in outline.root]
+    for heading in ("What is in the box", "Setting up", "Playing a turn", "The toast", "The action cards",
+                    "Running out of cards", "End of the game", "Credits"):
+        wanted = translations(lang, "draco").gettext(heading)
+        assert wanted in top, f"{deck_id}/{lang}: no chapter {wanted!r} in {top}"
+    text = norm(pdf_text(pdf))
+    assert tr(lang, "Rules not written yet") not in text
+    variant = decks()[deck_id].kind == "variant"
+    assert (tr(lang, "What differs from the base game") in text) == variant
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_action_kind_with_its_count_and_effect(lang: str) -> None:
+    deck = decks()["draco"]
+    text = book("draco", lang)
+    actions = [c for c in deck.model.components if c.data is not None and c.data.role == "action"]
+    assert len(actions) >= 10
+    for card in actions:
+        effect = deck.spec.face_text(deck, card, card.faces[0], lang)
+        line = ntr(lang, "<b>%(name)s</b> (%(count)s card): %(effect)s", "<b>%(name)s</b> (%(count)s cards): %(effect)s",
+                   card.count, name=card.name[lang], effect=effect)
+        line = re.sub(r"</?b>", "", line).replace("'", "\u2019")
+        assert line in text, f"{lang}: {card.id} is not listed with its count and effect"
+    total = sum(c.count for c in actions)
+    assert say(lang, "The draw pile is made of", count=total, kinds=len(actions)) in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rule_numbers_of_the_deck(lang: str) -> None:
+    deck = decks()["draco"]
+    rules = deck.rules
+    text = book("draco", lang)
+    assert first_sentence(say(lang, "Deal %(count)s card", rules.hand_size)) in text
+    actions = sum(c.count for c in deck.model.components if c.data is not None and c.data.role == "action")
+    found = tokens(text)
+    for n in deck.model.players.counts:
+        assert str(actions - rules.hand_size * n) in found, f"draw pile for {n} players"
+    for seat, amount in zip(("First seat", "Second seat", "Third seat", "Fourth seat"), rules.toast_payouts):
+        assert f"{tr(lang, seat)} {amount}" in text
+    for seat, amount in zip(("Last seat", "Second to last seat"), rules.toast_costs):
+        assert f"{tr(lang, seat)} – {amount}" in text
+        assert f"{tr(lang, seat)} " + ntr(lang, "%(count)s silver coin", "%(count)s silver coins",
+                                          amount * rules.zork_multiplier) in text
+    assert say(lang, "All amounts in these rules", count=rules.silver_per_gold) in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_numbers_follow_a_variant(lang: str, variant: ResolvedDeck, variant_books: dict[str, str]) -> None:
+    """A variant's rule numbers reach sentences, tables and the variant section, with no template edited."""
+    text = variant_books[lang]
+    base = book("draco", lang)
+    rules = variant.rules
+    deal = first_sentence(say(lang, "Deal %(count)s card", 7))
+    assert deal in text and deal not in base
+    piles = {str(74 - 7 * n) for n in variant.model.players.counts}
+    assert piles <= tokens(text) and not piles & tokens(base)
+    # the toast table: three paid seats, one paying seat, no fourth seat any more
+    for seat, amount in zip(("First seat", "Second seat", "Third seat"), (6, 5, 2)):
+        assert f"{tr(lang, seat)} {amount} –" in text
+    assert tr(lang, "Fourth seat") not in text and tr(lang, "Second to last seat") not in text
+    assert f"{tr(lang, 'Last seat')} – 3" in text
+    assert f"{tr(lang, 'Last seat')} " + ntr(lang, "%(count)s silver coin", "%(count)s silver coins", 9) in text
+    sarah = variant.component("aunt-sarah").name[lang]
+    assert first_sentence(say(lang, "At every toast, once the silver", 2, draco="Draco", sarah=sarah)) in text
+    assert say(lang, "When someone draws the last card", 3) in text
+    hand = tr(lang, "left hand")
+    assert tr(lang, "Lay %(draco)s face up on the table, on the side where he holds the cup in his %(hand)s.",
+              draco="Draco", hand=hand) in text
+    # the variant section names each changed rule with its new value, lists the language's way
+    payouts = format_list(["6", "5", "2"], locale=LOCALES[lang])
+    assert f"{tr(lang, 'Silver the bank pays the first seats at a toast')}: {payouts}".replace(" :", ":") \
+        in text.replace(" :", ":")
+    assert re.search(re.escape(tr(lang, "Action cards dealt to each player")) + r" ?: 7\W", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_official_and_house_variants(lang: str) -> None:
+    short, long_, no_zork = (decks()[i] for i in ("draco-short", "draco-long", "draco-no-zork"))
+    aside = short.rules.cards_set_aside
+    text = book("draco-short", lang)
+    put_back = say(lang, "Put %(count)s of them back", aside)
+    assert put_back in text and put_back not in book("draco", lang)
+    assert str(74 - aside - short.rules.hand_size * 3) in tokens(text)
+    assert say(lang, "When someone draws the last card", long_.rules.pile_rebuilds) in book("draco-long", lang)
+    assert say(lang, "When someone draws the last card", 1) in book("draco", lang)
+    text = book("draco-no-zork", lang)
+    zork = decks()["draco"].component("zork").name[lang]
+    assert zork in [t for chapter in pdf_outline("draco", lang) for t in chapter]
+    assert zork not in [t for chapter in pdf_outline("draco-no-zork", lang) for t in chapter]
+    specials = [c.name[lang] for c in no_zork.model.components if c.data is not None and c.data.role == "special"]
+    listed = say(lang, "<b>%(count)s special character</b>", len(specials),
+                 names=format_list(specials, locale=LOCALES[lang]))
+    assert first_sentence(listed) in text
+    tie = no_zork.model.clarifications["richest_tie"].text[lang].replace("'", "\u2019")
+    assert norm(tie) not in text, "the Zork clarification has no place without Zork"
+
+
+def pdf_outline(deck_id: str, lang: str) -> list[list[str]]:
+    with pikepdf.open(io.BytesIO(render_rulebook(decks()[deck_id], lang, "a4"))).open_outline() as outline:
+        return [[c.title for c in item.children] for item in outline.root]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_clarifications_in_their_boxes(lang: str) -> None:
+    deck = decks()["draco"]
+    text = book("draco", lang)
+    label = translations(lang, "draco").gettext("Clarification")
+    assert text.count(label) >= len(deck.model.clarifications)
+    for kind, clar in deck.model.clarifications.items():
+        words = norm(clar.text[lang].replace("'", "\u2019")).split()
+        assert " ".join(words[:8]) in text, f"{lang}: clarification {kind} is not printed"
+    assert translations(lang, "draco").gettext("Clarifications") not in text, "every clarification sits by its rule"
+
+
+def example_values() -> dict[str, list[object]]:
+    """The worked example's seats and purses, read from the template's ``{% set example %}``."""
+    match = re.search(r"\{% set example = (\{.*?\}) %\}", TEMPLATE.read_text("utf-8"))
+    assert match, "the template has no example values"
+    return ast.literal_eval(match.group(1))
+
+
+def engine_toast(deck: ResolvedDeck) -> tuple[list[int], list[int], list[int]]:
+    """The example toast as the engine's table arithmetic pays it: gains, losses and cards drawn per player."""
+    example = example_values()
+    present = {c.data.special for c in deck.model.components if c.data is not None and c.data.role == "special"}
+    seats = [s for s in example["seats"] if isinstance(s, int) or s in present]
+    owner = [s if isinstance(s, int) else -1 for s in seats]
+    special = [NONE if isinstance(s, int) else SPECIALS[s] for s in seats]
+    purses = example["purses"]
+    richest = [p for p, v in enumerate(purses) if v == max(purses)]
+    rules = deck.rules
+    order = list(range(len(seats)))
+    players = len(purses)
+    gains, _ = toast_deltas(order, owner, special, rules.toast_payouts, [], 0, richest, players)
+    net, _ = toast_deltas(order, owner, special, rules.toast_payouts, rules.toast_costs, rules.zork_multiplier,
+                          richest, players)
+    losses = [g - n for g, n in zip(gains, net)]
+    drawn = [0] * players
+    for p in sarah_neighbours(order, owner, special):
+        drawn[p] += rules.sarah_draw
+    return gains, losses, drawn
+
+
+@pytest.mark.parametrize("deck_id", ["draco", "draco-no-zork", "test"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_worked_example_pays_like_the_engine(deck_id: str, lang: str, variant: ResolvedDeck) -> None:
+    deck = variant if deck_id == "test" else decks()[deck_id]
+    markup = render_markup(deck, lang)
+    gains, losses, drawn = engine_toast(deck)
+    purses = example_values()["purses"]
+    lairs = [c for c in deck.model.components if c.data is not None and c.data.role == "lair"]
+    for p, before in enumerate(purses):
+        colour = deck.model.colours[lairs[p].faces[0].colour].name[lang]
+        after = max(0, before + gains[p] - losses[p])
+        row = f"<tr><td>{colour}</td><td>{before}</td><td>{gains[p]}</td><td>{losses[p]}</td><td>{after}</td></tr>"
+        assert row in markup, f"{deck_id}/{lang}: {colour} should read {row}"
+        if drawn[p]:
+            sarah = deck.component("aunt-sarah").name[lang]
+            note = translations(lang, "draco").ngettext("Next to %(sarah)s, %(player)s draws %(count)s card.",
+                                                       "Next to %(sarah)s, %(player)s draws %(count)s cards.",
+                                                       deck.rules.sarah_draw)
+            assert note % {"sarah": sarah, "player": colour, "count": deck.rules.sarah_draw} in markup
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_spelling_of_every_draco_book(lang: str, variant: ResolvedDeck) -> None:
+    text = "\n".join(rulebook_text(d, lang) for d in [*decks().values(), variant])
+    unknown = unknown_words(text, lang)
+    assert not unknown, f"unknown {lang} words: {', '.join(unknown)} (cardgen/rulebook/words/{lang}.txt)"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_typography(lang: str) -> None:
+    markup_text = rulebook_text(decks()["draco"], lang)
+    assert "'" not in markup_text and '"' not in markup_text
+    if lang == "fr":
+        raw = pdf_text(render_rulebook(decks()["draco"], "fr", "a4"))
+        assert not re.search(r"[ \u00a0][:;!?»]", raw), re.findall(r".{12}[ \u00a0][:;!?»]", raw)
+        assert "\u202f:" in raw and "«\u202f" in raw
+    else:
+        quotes = {"it": "«»", "en": "“”"}[lang]
+        assert quotes[0] in markup_text and quotes[1] in markup_text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_own_words(lang: str) -> None:
+    from test_rulebook_wording import copycheck, shared_runs
+
+    cc = copycheck()
+    seeds: set[tuple[str, ...]] = set()
+    for seed in (ROOT.parent / "shared" / "seeds").glob("*.txt"):
+        seeds |= cc.shingles(cc.words(seed.read_text("utf-8", errors="replace")))  # type: ignore[attr-defined]
+    for deck_id in decks():
+        runs = shared_runs(book(deck_id, lang), cc, seeds)
+        assert not runs, f"{deck_id}/{lang} repeats a seed text: {runs[:3]}"
