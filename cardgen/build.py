@@ -31,6 +31,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from cardgen.paths import templates_dir
 from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.render.vocab import DUPLEX
@@ -40,9 +41,9 @@ PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
 CACHE_FILE = ".cardgen-cache.json"
 #: Sources whose change must re-render card sheets (the renderer, its layouts, fonts are fixed).
-RENDER_SOURCES = (PACKAGE / "render", ROOT / "templates" / "layouts", PACKAGE / "build.py")
+RENDER_SOURCES = (PACKAGE / "render", templates_dir() / "layouts", PACKAGE / "build.py")
 #: Extra sources of rulebooks.
-RULEBOOK_SOURCES = (PACKAGE / "rulebook", ROOT / "templates" / "rulebook")
+RULEBOOK_SOURCES = (PACKAGE / "rulebook", templates_dir() / "rulebook")
 
 
 @dataclass

@@ -19,10 +19,11 @@ from typing import Any
 
 import yaml
 
+from cardgen.paths import templates_dir
 from cardgen.render.vocab import LAYOUT_IDS
 
 #: ``templates/layouts`` of the checkout (the package is installed editable).
-LAYOUT_DIR = Path(__file__).resolve().parents[2] / "templates" / "layouts"
+LAYOUT_DIR = templates_dir() / "layouts"
 
 #: Elements a layout may place, in the order they are painted.
 ELEMENTS = ("band", "symbol", "mini_symbol", "pattern", "title", "value", "points", "text")

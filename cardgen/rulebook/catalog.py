@@ -32,6 +32,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.support import Translations
 
+from cardgen.paths import templates_dir
 from cardgen.model.schema import LANGS
 
 PACKAGE = Path(__file__).resolve().parent
@@ -39,7 +40,7 @@ LOCALE_DIR = PACKAGE / "locale"
 #: The domain of the shared partials (``_common.j2``, ``_generic.j2``).
 COMMON = "common"
 #: The repository's rulebook templates (one per game plus shared partials).
-TEMPLATE_DIR = PACKAGE.parent.parent / "templates" / "rulebook"
+TEMPLATE_DIR = templates_dir() / "rulebook"
 
 #: Extraction settings, shared with ``pybabel extract -F``. They must agree with the Jinja2
 #: environment of ``templating`` (trimmed, newstyle gettext), or the msgids the extractor
