@@ -115,7 +115,7 @@ def service_text(deck: ResolvedDeck, s: Service, lang: str) -> str:
                       "en": f"played in {word} order"}[lang])
     if s.first and s.first == s.last:
         label = name(s.first)
-        parts.append({"fr": f"la première et la dernière étant des cartes {label}",
+        parts.append({"fr": f"avec une carte {label} en première et en dernière position",
                       "it": f"la prima e l’ultima devono essere carte {label}",
                       "en": f"the first and last being {label} cards"}[lang])
     else:
