@@ -138,7 +138,7 @@ def test_every_action_kind_with_its_count_and_effect(lang: str) -> None:
         line = re.sub(r"</?b>", "", line).replace("'", "\u2019")
         assert line in text, f"{lang}: {card.id} is not listed with its count and effect"
     total = sum(c.count for c in actions)
-    assert say(lang, "The draw pile is made of", count=total, kinds=len(actions)) in text
+    assert say(lang, "The game has %(count)s action cards", count=total, kinds=len(actions)) in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
