@@ -271,3 +271,18 @@ def test_a_card_too_big_for_the_paper_is_bad_input(tmp_path: Path) -> None:
     deck = make_deck(tmp_path, [card("huge")], card={"width_mm": 200, "height_mm": 290})
     with pytest.raises(InputError, match="does not fit on the page"):
         plan(deck, "letter", "long")
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_reverse_of_single_sided_pieces_says_it_is_blank(duplex: str) -> None:
+    """In duplex, a page of tokens is followed by a blank page that tells the reader so."""
+    deck = next(d for d in DECKS if any(c.kind == "token" and c.back is None and len(c.faces) == 1
+                                        for c in d.model.components))
+    pages_plan = plan(deck, "a4", duplex)
+    empty_backs = [i for i, p in enumerate(pages_plan) if p.role == "backs" and not p.slots]
+    assert empty_backs, "a single-sided token page should still get its reverse in duplex"
+    doc = pdfium.PdfDocument(render_sheets(deck, "fr", "a4", duplex=duplex))
+    note = " ".join(sentence("fr", "blank").split())
+    for i in empty_backs:
+        assert note in " ".join(doc[i].get_textpage().get_text_range().split())
+    doc.close()

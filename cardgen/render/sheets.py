@@ -350,6 +350,9 @@ class Sheets:
         self.label(c, page, "fronts")
 
     def draw_backs(self, c: Canvas, page: Page) -> None:
+        if not page.slots:  # the reverse of single-sided pieces (tokens): say it is meant to be blank
+            self.draw_blank(c, page)
+            return
         for slot in page.slots:
             self.place(c, Side(slot.component, -1), slot.back_matrix(self.duplex, self.size))
         if page.marks:
