@@ -1,0 +1,311 @@
+"""The Royale rulebook: every deck and variant renders in fr/it/en, numbers follow the data,
+every noble of the side in play is listed, the solo book scores, the worked examples play as
+the requirement checkers do, clarifications are boxed, spelling and own words."""
+from __future__ import annotations
+
+import re
+import textwrap
+from functools import cache
+from pathlib import Path
+
+import pytest
+from test_rulebook_support import ROOT, pdf_text
+from test_rulebook_wording import copycheck, shared_runs
+from test_spelling import unknown_words
+
+from cardgen.games.royale import GAME
+from cardgen.games.royale.checks import noble_face, role, universe
+from cardgen.games.royale.require import DEAD, checker
+from cardgen.resolve.resolve import ResolvedDeck, resolve
+from cardgen.rulebook import has_rulebook, render_rulebook, rulebook_text
+from cardgen.rulebook.catalog import pot_path, read_catalog, translations
+from cardgen.rulebook.context import build_context, typography
+from cardgen.rulebook.templating import environment, template_dirs
+
+LANGS = ("fr", "it", "en")
+DECKS = ("royale", "royale-masked", "royale-solo", "royale-short")
+
+#: A variant changing the numbers the book prints; every expectation below follows from it.
+VARIANT = textwrap.dedent("""\
+    extends: royale
+    name: {fr: "Royale : grand buffet", it: "Royale: gran buffet", en: "Royale: Grand Buffet"}
+    description:
+      fr: "Une desserte plus grande, un banquet plus long et un fantôme plus patient."
+      it: "Un buffet più grande, un banchetto più lungo e un fantasma più paziente."
+      en: "A bigger buffet, a longer banquet and a more patient ghost."
+    rules:
+      grid_rows: 4
+      grid_cols: 4
+      cards_per_take: 4
+      packets: 4
+      end_packet_setup: 4
+      end_packet_reshuffle: 2
+      end_card_draws: 3
+      imposter_uses: 2
+      solo_turns: 12
+    """)
+
+
+def norm(text: str) -> str:
+    """Spaces collapsed (narrow and no-break spaces too), for comparing PDF text with catalog text."""
+    return " ".join(text.split())
+
+
+@cache
+def msgids() -> tuple[object, ...]:
+    """The messages a Royale book is made of: its own and the shared ones."""
+    return tuple(dict.fromkeys(m.id for d in ("royale", "common") for m in read_catalog(pot_path(d)) if m.id))
+
+
+def say(lang: str, start: str, count: int | None = None, **values: object) -> str:
+    """The book's sentence whose English msgid starts with ``start``, translated and filled."""
+    found = [m for m in msgids() if (m[0] if isinstance(m, tuple) else m).startswith(start)]
+    assert len(found) == 1, f"{len(found)} messages start with {start!r}"
+    tr = translations(lang, "royale")
+    if isinstance(found[0], tuple):
+        assert count is not None
+        return norm(tr.ngettext(found[0][0], found[0][1], count) % {"count": count, **values})
+    if count is not None:
+        values["count"] = count
+    return norm(tr.gettext(found[0]) % values)  # type: ignore[arg-type]
+
+
+def bare(text: str) -> str:
+    """A message as it reads in the PDF: inline tags removed."""
+    return norm(re.sub(r"</?[a-z]+/?>", "", text))
+
+
+@cache
+def deck(name: str) -> ResolvedDeck:
+    return resolve(name, ROOT)
+
+
+@cache
+def book(name: str, lang: str) -> str:
+    """The PDF text of a rulebook, spaces collapsed."""
+    return norm(pdf_text(render_rulebook(deck(name), lang, "a4")))
+
+
+@pytest.fixture(scope="module")
+def variant(tmp_path_factory: pytest.TempPathFactory) -> ResolvedDeck:
+    """The test variant resolved in a throwaway copy of the project (no template edited)."""
+    project = tmp_path_factory.mktemp("project")
+    (project / "decks").mkdir()
+    (project / "decks" / "royale.yaml").write_text((ROOT / "decks" / "royale.yaml").read_text("utf-8"), "utf-8")
+    (project / "variants" / "royale").mkdir(parents=True)
+    (project / "variants" / "royale" / "royale-grand.yaml").write_text(VARIANT, "utf-8")
+    return resolve("royale-grand", project)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", DECKS)
+def test_every_book_renders_with_its_chapters(name: str, lang: str) -> None:
+    d = deck(name)
+    assert has_rulebook(d)
+    text = book(name, lang)
+    for heading in ("What is in the deck", "Setting up", "Playing a turn", "The nobles and their requests",
+                    "End of the game", "Credits"):
+        assert say(lang, heading) in text, heading
+    solo_only = d.model.players.max == 1
+    assert (say(lang, "Scoring") in text) != solo_only
+    assert (say(lang, "Playing alone") in text) == (d.model.players.min == 1 and not solo_only)
+    differs = norm(translations(lang, "royale").gettext("What differs from the base game"))
+    assert (differs in text) == (name != "royale")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", DECKS)
+def test_every_noble_of_the_side_in_play_is_listed(name: str, lang: str) -> None:
+    """Each noble's request on the side in play, as the rules package writes it, with its points."""
+    d = deck(name)
+    text = book(name, lang)
+    side = d.rules.noble_side
+    other = "masked" if side == "unmasked" else "unmasked"
+    nobles = [c for c in d.model.components if role(c) == "noble"]
+    assert len(nobles) == d.rules.nobles_per_player * len({c.data.owner for c in nobles})
+    for c in nobles:
+        face = noble_face(c, side)
+        request = norm(typography(GAME.face_text(d, c, face, lang), lang))
+        points = say(lang, "%(count)s point", count=face.points)
+        assert f"{norm(face.title[lang])} {points} {request}" in text, (c.id, request)
+        unused = norm(typography(GAME.face_text(d, c, noble_face(c, other), lang), lang))
+        if unused not in request:  # the book's words, not its card pictures
+            assert unused not in norm(rulebook_text(d, lang)), f"{c.id}: the {other} side is printed too"
+    for icon in sorted({c.data.owner for c in nobles}):
+        assert say(lang, "Icon %(icon)s", icon=icon) in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_numbers_follow_the_data(lang: str, variant: ResolvedDeck) -> None:
+    """A variant's grid, packets, end-card draws, imposter uses and solo turns reach every language."""
+    text = norm(pdf_text(render_rulebook(variant, lang, "a4")))
+    r = variant.rules
+    where = norm(translations(lang, "royale").gettext("in position %(n)s from the top") % {"n": 2})
+    bottom = norm(translations(lang, "royale").gettext("at the bottom"))
+    expected = [
+        say(lang, "Deal cards from the pile", rows=r.grid_rows, cols=r.grid_cols, count=r.grid_rows * r.grid_cols),
+        say(lang, "Shuffle the %(count)s dish cards and deal", count=72, packets=r.packets),
+        say(lang, "<b>a row</b>", count=r.grid_cols),
+        say(lang, "<b>a column</b>", count=r.grid_rows),
+        say(lang, "<b>your imposter</b>", count=r.cards_per_take),
+        say(lang, "You may use your imposter", count=r.imposter_uses),
+        say(lang, "The game ends as soon as you have played", count=r.solo_turns),
+        bare(say(lang, "<b>The last time</b>", count=r.end_card_draws)),
+    ]
+    for sentence in expected:
+        assert bare(sentence) in text, sentence
+    setup = bare(say(lang, "Shuffle the %(end)s card into one of the packets", end=variant.component("end-banquet")
+                     .name[lang], where=bottom))
+    assert setup in text
+    assert where in text, "the reshuffle packet is named by its position"
+    base = book("royale", lang)
+    for sentence in expected[:2] + expected[5:7]:
+        assert bare(sentence) not in base, "the base rulebook already had this sentence"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_variants_list_their_differences(lang: str) -> None:
+    masked = book("royale-masked", lang)
+    tr = translations(lang, "royale")
+    side = norm(tr.gettext("Side of the nobles in play"))
+    assert re.search(re.escape(side) + r"\W+" + re.escape(norm(tr.gettext("masked"))), masked)
+    short = book("royale-short", lang)
+    draws = norm(tr.gettext("Draws of the end card that end the banquet"))
+    assert re.search(re.escape(draws) + r"\W+1\W", short)
+    assert bare(say(lang, "As soon as it is drawn, the banquet is over")) in short
+    assert bare(say(lang, "<b>The second time</b>")) not in short
+    assert bare(say(lang, "<b>The second time</b>")) in book("royale", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_solo_book_has_the_score_bands(lang: str) -> None:
+    d = deck("royale-solo")
+    text = book("royale-solo", lang)
+    assert d.rules.score_bands
+    for band in d.rules.score_bands:
+        span = f"{band.min}–{band.max}" if band.min != band.max else str(band.min)
+        assert f"{span} {norm(band.title[lang])}" in text
+    best = max(sum(noble_face(c, d.rules.noble_side).points for c in d.model.components
+                   if role(c) == "noble" and c.data.owner == icon) for icon in "ABCD")
+    assert say(lang, "Your score is the total points", count=best) in text
+    assert say(lang, "The game ends as soon as you have played", count=d.rules.solo_turns) in text
+    assert bare(say(lang, "Shuffle the %(count)s solo cards", count=9)) in text
+    assert say(lang, "Players take turns clockwise") not in text, "a solo book speaks to one player"
+    assert bare(say(lang, "Shuffle the %(count)s dish cards into one face-down stack", count=72,
+                    end=d.component("end-banquet").name[lang])) in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_clarifications_are_boxed(lang: str) -> None:
+    d = deck("royale")
+    text = book("royale", lang)
+    label = norm(translations(lang, "royale").gettext("Clarification"))
+    assert text.count(label) >= len(d.model.clarifications)
+    for kind, clar in d.model.clarifications.items():
+        assert norm(typography(clar.text[lang], lang)) in text, kind
+    assert norm(typography(d.model.clarifications["order_conflict"].text[lang], lang)) in book("royale-masked", lang)
+
+
+def example_state(side: str) -> tuple[ResolvedDeck, dict[str, object]]:
+    """The worked example of ``side`` as the template sets it (its top-level ``examples``)."""
+    d = deck("royale-masked" if side == "masked" else "royale")
+    env = environment("en", tuple(template_dirs(d.project)), "royale")
+    module = env.get_template("royale.j2").make_module(build_context(d, "en").as_dict())
+    return d, module.examples[side]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("side", ["unmasked", "masked"])
+def test_worked_example_plays_as_the_checkers(side: str) -> None:
+    """Each card placed in the example does what the text says: keeps, meets or spoils the request."""
+    d, ex = example_state(side)
+    uni = universe(d)
+    comps = {c.id: c for c in d.model.components}
+
+    def code(chk: object, card: str) -> int:
+        c = comps[card]
+        return chk.code(c.data.dish, c.faces[0].value)  # type: ignore[attr-defined]
+
+    held = {noble: list(cards) for noble, cards in ex["before"]}  # type: ignore[union-attr]
+    checkers = {n: checker(noble_face(comps[n], d.rules.noble_side).data, uni) for n in held}
+    states = {}
+    for noble, cards in held.items():
+        sid = checkers[noble].run(code(checkers[noble], c) for c in cards)
+        assert sid != DEAD and checkers[noble].need[sid] > 0, f"{noble} starts dead or already met"
+        states[noble] = sid
+    row = ex["buffet"][ex["row"] - 1]  # type: ignore[index]
+    assert sorted(p[0] for p in ex["plays"]) == sorted(row), "the cards placed are the row taken"  # type: ignore[union-attr]
+    all_cards = [c for line in ex["buffet"] for c in line] + [c for cs in held.values() for c in cs]  # type: ignore[union-attr]
+    assert len(set(all_cards)) == len(all_cards), "a card appears twice"
+    for card, noble, outcome in ex["plays"]:  # type: ignore[union-attr]
+        chk = checkers[noble]
+        sid = chk.step(states[noble], code(chk, card))
+        got = "clear" if sid == DEAD else "met" if chk.need[sid] == 0 else "keep"
+        assert got == outcome, f"{card} under {noble}: {got}, the example says {outcome}"
+        if outcome == "clear":
+            for other, other_chk in checkers.items():  # it fits none of the nobles still open
+                if other != noble and states[other] != DEAD and other_chk.need[states[other]] != 0:
+                    assert other_chk.step(states[other], code(other_chk, card)) == DEAD, other
+            held[noble], states[noble] = [], 0
+        else:
+            held[noble].append(card)
+            states[noble] = sid
+    if side == "unmasked":
+        baron = next(p[1] for p in ex["plays"] if p[2] == "keep")  # type: ignore[union-attr]
+        chk = checkers[baron]
+        assert chk.need[chk.step(states[baron], code(chk, ex["fourth"]))] == 0  # type: ignore[arg-type]
+        discard = {c for n, cs in held.items() for c in cs if states[n] != DEAD and checkers[n].need[states[n]] == 0}
+        discard |= {p[0] for p in ex["plays"] if p[2] == "clear"}  # type: ignore[union-attr]
+        for noble in ex["cleared"]:  # type: ignore[union-attr]
+            chk = checkers[noble]
+            left = [c for c in comps if role(comps[c]) == "dish" and c not in discard and c not in held[noble]]
+            helps = sorted(c for c in left if chk.step(states[noble], code(chk, c)) not in (DEAD,)
+                           and chk.need[chk.step(states[noble], code(chk, c))] == 0)
+            assert helps == sorted(ex["hope"]), helps  # type: ignore[arg-type]
+    else:
+        first, second = ex["plays"][0][0], ex["plays"][1][0]  # type: ignore[index]
+        noble = ex["plays"][0][1]  # type: ignore[index]
+        chk = checkers[noble]
+        start = chk.run(code(chk, c) for c in dict(ex["before"])[noble])  # type: ignore[arg-type]
+        assert chk.step(chk.step(start, code(chk, second)), code(chk, first)) == DEAD, "the other order survives"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_worked_example_is_printed(lang: str) -> None:
+    for name, side in (("royale", "unmasked"), ("royale-masked", "masked")):
+        _, ex = example_state(side)
+        text = book(name, lang)
+        assert say(lang, "Example of a turn") in text
+        assert bare(say(lang, "<b>You take row %(row)s</b>", row=ex["row"], cards="")).split(":")[0] in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_spelling_of_every_royale_book(lang: str, variant: ResolvedDeck) -> None:
+    text = "\n".join(rulebook_text(deck(name), lang) for name in DECKS) + rulebook_text(variant, lang)
+    unknown = unknown_words(text, lang)
+    assert not unknown, f"unknown {lang} words: {', '.join(unknown)}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_typography(lang: str) -> None:
+    for name in DECKS:
+        text = book(name, lang)
+        assert "'" not in text and '"' not in text, f"{name}: straight quotes"
+        if lang == "fr":  # a narrow no-break space before : ; ! ? » and after «
+            raw = pdf_text(render_rulebook(deck(name), lang, "a4"))
+            wrong = re.findall(r"\w.?[:;!?»]", raw) + re.findall(r"«[^\u202f]", raw)
+            wrong = [w for w in wrong if "\u202f" not in w]
+            assert not wrong, f"{name}: {wrong[:5]}"
+
+
+def test_rulebooks_are_in_our_own_words() -> None:
+    cc = copycheck()
+    seeds: set[tuple[str, ...]] = set()
+    for seed in (ROOT.parent / "shared" / "seeds").glob("*.txt"):
+        seeds |= cc.shingles(cc.words(seed.read_text("utf-8", errors="replace")))  # type: ignore[attr-defined]
+    for name in DECKS:
+        for lang in LANGS:
+            runs = shared_runs(book(name, lang), cc, seeds)
+            assert not runs, f"{name} {lang} repeats a seed text: {runs[:3]}"
+    for path in [ROOT / "templates" / "rulebook" / "royale.j2", pot_path("royale")] + [
+            Path(p) for p in sorted((ROOT / "cardgen" / "rulebook" / "locale").glob("*/LC_MESSAGES/royale.po"))]:
+        assert not shared_runs(path.read_text("utf-8"), cc, seeds), path.name
