@@ -56,7 +56,8 @@ def write(project: Path, name: str, text: str) -> str:
         ("change:\n  ham: {back: kinglui_back}\n", r"v\.yaml:5: change\.ham\.back: unknown back.*king_lui_back"),
         # duplicate id
         ("add:\n  - {id: ham, kind: card, count: 1, name: {fr: a, it: a, en: a}, back: king_lui_back,"
-         " faces: [{layout: suit}]}\n", r"v\.yaml:5: add\[0\]\.id: duplicate component id 'ham'"),
+         " data: {role: portion}, faces: [{layout: suit}]}\n",
+         r"v\.yaml:5: add\[0\]\.id: duplicate component id 'ham'"),
         # asset leaving the project folder
         ("change:\n  ham:\n    faces: [{layout: suit, art: ../../etc/passwd}]\n",
          r"v\.yaml:6: change\.ham\.faces\[0\]\.art: asset path '\.\./\.\./etc/passwd' leaves the project folder"),
