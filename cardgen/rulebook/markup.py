@@ -169,18 +169,21 @@ class Converter:
         raise MarkupError(f"unknown block <{tag}>")
 
     def listing(self, el: ET.Element) -> ListFlowable:
+        numbered = el.tag != "ul"
         items = []
-        for li in el:
+        for number, li in enumerate(el, start=1):
             if li.tag != "li":
                 raise MarkupError(f"<{li.tag}> inside <{el.tag}>; expected <li>")
-            items.append(ListItem(TypoParagraph(inline(li), self.styles.item)))
-        if el.tag == "ul":
-            return ListFlowable(items, bulletType="bullet", start="•", leftIndent=10, bulletFontName="Serif",
-                                bulletFontSize=8, bulletColor=self.styles.accent, spaceAfter=3)
+            # explicit numbers, so the list keeps its numbering when split after its first item
+            extra = {"value": number} if numbered else {}
+            items.append(ListItem(TypoParagraph(inline(li), self.styles.item), **extra))
+        if not numbered:
+            return SplitList(items, bulletType="bullet", start="•", leftIndent=10, bulletFontName="Serif",
+                             bulletFontSize=8, bulletColor=self.styles.accent, spaceAfter=3)
         kind = el.get("type", "1")
         fmt = "%s)" if kind == "a" else "%s."
-        return ListFlowable(items, bulletType=kind, bulletFormat=fmt, leftIndent=13, bulletFontName="Sans-Bold",
-                            bulletFontSize=8.5, bulletColor=self.styles.accent, spaceAfter=3)
+        return SplitList(items, bulletType=kind, bulletFormat=fmt, leftIndent=13, bulletFontName="Sans-Bold",
+                         bulletFontSize=8.5, bulletColor=self.styles.accent, spaceAfter=3)
 
     def box(self, el: ET.Element, width: float) -> Flowable:
         dark, light = BOX_TINTS.get(el.get("kind", ""), ("#444444", "#F2F2F2"))
@@ -275,11 +278,25 @@ def parse(markup: str, converter: Converter) -> Book:
     return book
 
 
+class SplitList(ListFlowable):
+    """A list that can hand its first item to the heading above it (see below)."""
+
+    def __init__(self, items: list[ListItem], **options: Any) -> None:
+        super().__init__(items, **options)
+        self.items, self.options = items, options
+
+    def first_and_rest(self) -> tuple["SplitList", "SplitList"]:
+        """The first item and the others, as two lists that print as this one."""
+        first = SplitList(self.items[:1], **{**self.options, "spaceAfter": 0})
+        return first, SplitList(self.items[1:], **self.options)
+
+
 def keep_headings_with_blocks(flowables: list[Flowable]) -> list[Flowable]:
     """Headings right before a block kept in one piece (box, table, pictures) join that block.
 
-    reportlab's ``keepWithNext`` does not group a heading with a ``KeepTogether``, so a
-    heading followed by a box or a table could end a column on its own.
+    reportlab's ``keepWithNext`` does not group a heading with a ``KeepTogether`` or a
+    list, so a heading followed by a box, a table or a list could end a column on its
+    own. A list gives its first item to the heading, and the rest follows as usual.
     """
     out: list[Flowable] = []
     pending: list[Flowable] = []
@@ -289,6 +306,9 @@ def keep_headings_with_blocks(flowables: list[Flowable]) -> list[Flowable]:
             continue
         if pending and isinstance(flow, KeepTogether):
             flow = KeepTogether(pending + list(flow._content))
+        elif pending and isinstance(flow, SplitList) and len(flow.items) > 1:
+            first, flow = flow.first_and_rest()
+            out.append(KeepTogether(pending + [first]))
         else:
             out.extend(pending)
         pending = []
