@@ -3,6 +3,7 @@ every noble of the side in play is listed, the solo book scores, the worked exam
 the requirement checkers do, clarifications are boxed, spelling and own words."""
 from __future__ import annotations
 
+import html
 import re
 import textwrap
 from functools import cache
@@ -20,7 +21,7 @@ from cardgen.resolve.resolve import ResolvedDeck, resolve
 from cardgen.rulebook import has_rulebook, render_rulebook, rulebook_text
 from cardgen.rulebook.catalog import pot_path, read_catalog, translations
 from cardgen.rulebook.context import build_context, typography
-from cardgen.rulebook.templating import environment, template_dirs
+from cardgen.rulebook.templating import environment, render_markup, template_dirs
 
 LANGS = ("fr", "it", "en")
 DECKS = ("royale", "royale-masked", "royale-solo", "royale-short")
@@ -309,3 +310,50 @@ def test_rulebooks_are_in_our_own_words() -> None:
     for path in [ROOT / "templates" / "rulebook" / "royale.j2", pot_path("royale")] + [
             Path(p) for p in sorted((ROOT / "cardgen" / "rulebook" / "locale").glob("*/LC_MESSAGES/royale.po"))]:
         assert not shared_runs(path.read_text("utf-8"), cc, seeds), path.name
+
+
+#: Rule sets the shipped decks do not use; each book must still read right in every language.
+ODD_RULES = {
+    "no-solo": "rules: {solo: false, voluntary_clearing: false}",
+    "diagonals": "rules: {take_shapes: [row, column, diagonal], imposter_slide: true, imposter_rotations: [0]}",
+    "no-imposter": "rules: {imposter_uses: 0}",
+    "one-packet": "rules: {packets: 1, end_packet_setup: 1, end_packet_reshuffle: 1}",
+    "solo-end-card": "players: {min: 1, max: 1}\nrules: {solo_end_card: true, ghost_cards_per_turn: 2}",
+}
+
+
+@pytest.fixture(scope="module")
+def odd_decks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ResolvedDeck]:
+    project = tmp_path_factory.mktemp("odd")
+    (project / "decks").mkdir()
+    (project / "decks" / "royale.yaml").write_text((ROOT / "decks" / "royale.yaml").read_text("utf-8"), "utf-8")
+    (project / "variants" / "royale").mkdir(parents=True)
+    for key, body in ODD_RULES.items():
+        (project / "variants" / "royale" / f"odd-{key}.yaml").write_text(
+            f'extends: royale\nname: {{fr: "R {key}", it: "R {key}", en: "R {key}"}}\n'
+            f'description: {{fr: "Essai.", it: "Prova.", en: "Test."}}\n{body}\n', "utf-8")
+    return {key: resolve(f"odd-{key}", project) for key in ODD_RULES}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_unusual_rule_numbers_read_right(lang: str, odd_decks: dict[str, ResolvedDeck]) -> None:
+    tr = translations(lang, "royale")
+    texts = {key: norm(html.unescape(re.sub(r"<[^>]+>", "", render_markup(d, lang)))) for key, d in odd_decks.items()}
+    for key, text in texts.items():
+        assert "True" not in text and "False" not in text, f"{key}: a yes/no rule printed raw"
+    assert f"{norm(tr.gettext('Solo mode against the ghost'))}: {norm(tr.gettext('no'))}".replace(" :", ":") in \
+        texts["no-solo"].replace("\u202f:", ":").replace(" :", ":")
+    assert say(lang, "Playing alone") not in texts["no-solo"]
+    assert say(lang, "Clearing by choice") not in texts["no-solo"]
+    assert bare(say(lang, "<b>a diagonal</b>", count=3)) in texts["diagonals"]
+    assert norm(tr.gettext("diagonals")) in texts["diagonals"]
+    assert bare(say(lang, "You may shift the pattern")) in texts["diagonals"]
+    assert bare(say(lang, "<b>your imposter</b>", count=3)) not in texts["no-imposter"]
+    assert say(lang, "Take a row or a column of the buffet.") in texts["no-imposter"]
+    one = odd_decks["one-packet"]
+    assert bare(say(lang, "Shuffle the %(count)s dish cards together with", count=72,
+                    end=one.component("end-banquet").name[lang])) in texts["one-packet"]
+    solo = odd_decks["solo-end-card"]
+    assert bare(say(lang, "On the ghost’s turn", count=2, cells=solo.rules.ghost_cells)) in texts["solo-end-card"]
+    assert say(lang, "The %(end)s card is in the pile as in a game",
+               end=solo.component("end-banquet").name[lang]) in texts["solo-end-card"]
