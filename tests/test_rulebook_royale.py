@@ -81,10 +81,32 @@ def deck(name: str) -> ResolvedDeck:
     return resolve(name, ROOT)
 
 
+def words(d: ResolvedDeck, lang: str) -> str:
+    """The words of a rulebook from its markup (no page footers, no card pictures), spaces collapsed."""
+    markup = re.sub(r"</?(b|i|u)>", "", render_markup(d, lang))
+    return norm(html.unescape(re.sub(r"<[^>]+>", " ", markup)))
+
+
 @cache
 def book(name: str, lang: str) -> str:
-    """The PDF text of a rulebook, spaces collapsed."""
-    return norm(pdf_text(render_rulebook(deck(name), lang, "a4")))
+    return words(deck(name), lang)
+
+
+@cache
+def pdf(name: str, lang: str) -> bytes:
+    return render_rulebook(deck(name), lang, "a4")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", DECKS)
+def test_every_book_typesets(name: str, lang: str) -> None:
+    """The PDF is set: the book's name on its pages, and the book's last sentence on the last page."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf(name, lang))
+    last = norm(doc[len(doc) - 1].get_textpage().get_text_range())
+    assert norm(deck(name).model.name[lang]) in norm(pdf_text(pdf(name, lang)))
+    assert len(last.split()) > 12, f"the last page holds only: {last!r}"
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +161,8 @@ def test_every_noble_of_the_side_in_play_is_listed(name: str, lang: str) -> None
 @pytest.mark.parametrize("lang", LANGS)
 def test_numbers_follow_the_data(lang: str, variant: ResolvedDeck) -> None:
     """A variant's grid, packets, end-card draws, imposter uses and solo turns reach every language."""
-    text = norm(pdf_text(render_rulebook(variant, lang, "a4")))
+    text = words(variant, lang)
+    assert render_rulebook(variant, lang, "a4").startswith(b"%PDF")
     r = variant.rules
     where = norm(translations(lang, "royale").gettext("in position %(n)s from the top") % {"n": 2})
     bottom = norm(translations(lang, "royale").gettext("at the bottom"))
@@ -198,13 +221,16 @@ def test_solo_book_has_the_score_bands(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_clarifications_are_boxed(lang: str) -> None:
-    d = deck("royale")
-    text = book("royale", lang)
-    label = norm(translations(lang, "royale").gettext("Clarification"))
-    assert text.count(label) >= len(d.model.clarifications)
-    for kind, clar in d.model.clarifications.items():
-        assert norm(typography(clar.text[lang], lang)) in text, kind
-    assert norm(typography(d.model.clarifications["order_conflict"].text[lang], lang)) in book("royale-masked", lang)
+    """Every clarification of the deck is printed once, inside a clarification box."""
+    label = translations(lang, "royale").gettext("Clarification")
+    for name in ("royale", "royale-masked"):
+        d = deck(name)
+        markup = render_markup(d, lang)
+        boxes = [norm(html.unescape(re.sub(r"<[^>]+>", " ", b))) for b in re.findall(
+            r'<box kind="clarification" title="([^"]*)">(.*?)</box>', markup, re.S) for b in [b[1]] if b]
+        assert markup.count(f'<box kind="clarification" title="{label}">') == len(d.model.clarifications) == len(boxes)
+        for kind, clar in d.model.clarifications.items():
+            assert norm(typography(clar.text[lang], lang)) in boxes, f"{name}: {kind} not in its box"
 
 
 def example_state(side: str) -> tuple[ResolvedDeck, dict[str, object]]:
@@ -292,7 +318,7 @@ def test_typography(lang: str) -> None:
         text = book(name, lang)
         assert "'" not in text and '"' not in text, f"{name}: straight quotes"
         if lang == "fr":  # a narrow no-break space before : ; ! ? » and after «
-            raw = pdf_text(render_rulebook(deck(name), lang, "a4"))
+            raw = pdf_text(pdf(name, lang))
             wrong = re.findall(r"\w.?[:;!?»]", raw) + re.findall(r"«[^\u202f]", raw)
             wrong = [w for w in wrong if "\u202f" not in w]
             assert not wrong, f"{name}: {wrong[:5]}"
@@ -338,7 +364,7 @@ def odd_decks(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ResolvedDec
 @pytest.mark.parametrize("lang", LANGS)
 def test_unusual_rule_numbers_read_right(lang: str, odd_decks: dict[str, ResolvedDeck]) -> None:
     tr = translations(lang, "royale")
-    texts = {key: norm(html.unescape(re.sub(r"<[^>]+>", "", render_markup(d, lang)))) for key, d in odd_decks.items()}
+    texts = {key: words(d, lang) for key, d in odd_decks.items()}
     for key, text in texts.items():
         assert "True" not in text and "False" not in text, f"{key}: a yes/no rule printed raw"
     assert f"{norm(tr.gettext('Solo mode against the ghost'))}: {norm(tr.gettext('no'))}".replace(" :", ":") in \
