@@ -89,7 +89,10 @@ def deck_hash(deck: ResolvedDeck) -> str:
     """Everything about ``deck`` that shows in its outputs: data, text-writing code, art."""
     digest = hashlib.sha256(deck.id.encode())
     digest.update(deck.model.model_dump_json().encode())
-    digest.update(_hash_files([PACKAGE / "games" / deck.game, PACKAGE / "games" / "base.py"]).encode())
+    # A variant's rulebook also prints what differs from its base, which can change alone.
+    digest.update(json.dumps(deck.differences, sort_keys=True, default=str).encode())
+    digest.update(_hash_files([PACKAGE / "games" / deck.game, PACKAGE / "games" / "base.py",
+                               deck.project / "templates"]).encode())
     arts = sorted({f.art for c in deck.model.components for f in c.faces if f.art}
                   | {b.art for b in deck.model.backs.values() if b.art})
     for art in arts:

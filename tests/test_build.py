@@ -154,3 +154,28 @@ def test_parallel_workers_write_the_same_files_and_report_bad_input(mini_project
     with pytest.raises(InputError, match="component 'emerald', face 1: the title"):
         build(decks(mini_project), tmp_path / "bad", BuildOptions(**many, workers=2))
     assert not list((tmp_path / "bad").rglob("*.tmp"))
+
+
+def test_a_base_change_that_only_alters_what_differs_rebuilds_the_variant(mini_project: Path) -> None:
+    """The variant overrides ham's count, so only its 'what differs' line changes with the base."""
+    from cardgen.build import deck_hash
+
+    variant = mini_project / "variants" / "big.yaml"
+    variant.write_text("extends: king_lui\nname: {fr: a, it: a, en: a}\ndescription: {fr: a, it: a, en: a}\n"
+                       "change:\n  ham: {count: 18}\n", encoding="utf-8")
+    before = Resolver(Project.open(mini_project)).resolve("big")
+    deck_file = mini_project / "decks" / "king_lui.yaml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace("count: 15", "count: 16", 1), encoding="utf-8")
+    after = Resolver(Project.open(mini_project)).resolve("big")
+    assert after.component("ham").count == before.component("ham").count == 18
+    assert deck_hash(after) != deck_hash(before)
+
+
+def test_a_project_rulebook_template_is_part_of_the_key(mini_project: Path) -> None:
+    from cardgen.build import deck_hash
+
+    deck = decks(mini_project)[0]
+    first = deck_hash(deck)
+    (mini_project / "templates" / "rulebook").mkdir(parents=True)
+    (mini_project / "templates" / "rulebook" / "king_lui.j2").write_text("<book></book>\n", encoding="utf-8")
+    assert deck_hash(deck) != first
