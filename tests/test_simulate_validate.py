@@ -76,7 +76,7 @@ def test_validate_exit_codes_and_summary(tmp_path: Path, capsys: pytest.CaptureF
 
 @pytest.mark.parametrize("change, message", [
     ({"games": 0}, "at least 1 game"),
-    ({"players": [5]}, "toy is for 2-4 players"),
+    ({"players": [5]}, "no deck to validate is for 5 players"),
     ({"agents": ["greddy"]}, "did you mean 'greedy'"),
     ({"jobs": -1}, "--jobs"),
 ])
@@ -150,3 +150,16 @@ def test_cli_validates_the_real_king_lui_deck(mini_project: Path, tmp_path: Path
     assert main(["--project", str(mini_project), "replay", str(log)]) == 0
     assert main(["--project", str(mini_project), "validate", "king_lui", "--agents", "heuristc"]) == 2
     assert "did you mean 'heuristic'" in capsys.readouterr().err
+
+
+def test_players_apply_to_the_decks_that_seat_them(tmp_path: Path) -> None:
+    """--players 5 over King Lui (3-5) and Royale (1-4) validates King Lui at 5 and skips Royale."""
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+
+    resolver = Resolver(Project.open(Path(__file__).resolve().parent.parent))
+    decks = [resolver.resolve("king_lui"), resolver.resolve("royale")]
+    from cardgen.simulate.validate import load_project_deck
+
+    doc = run_validation(decks, _opts(tmp_path, players=[4, 5], games=3, loader=load_project_deck))
+    assert [(r["variant"], r["players"]) for r in doc["results"]] == [("king_lui", 4), ("king_lui", 5), ("royale", 4)]

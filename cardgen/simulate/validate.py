@@ -72,12 +72,12 @@ def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
         raise InputError("--agents: expected at least one agent name", field="--agents")
     if not decks:
         raise InputError("no deck or variant to validate; add decks/*.yaml or name one")
+    for p in opts.players or []:  # a count must suit at least one deck; others just skip it
+        if not any(p in deck.model.players.counts for deck in decks):
+            ranges = ", ".join(f"{d.id} {d.model.players.min}-{d.model.players.max}" for d in decks[:4])
+            raise InputError(f"--players {p}: no deck to validate is for {p} players ({ranges}"
+                             f"{', ...' if len(decks) > 4 else ''})", field="--players")
     for deck in decks:
-        allowed = deck.model.players.counts
-        for p in opts.players or []:
-            if p not in allowed:
-                raise InputError(f"--players {p}: {deck.id} is for {allowed[0]}-{allowed[-1]} players",
-                                 field="--players")
         if deck.spec.new_game is not None:
             check_agents(deck, opts.agents)
 
@@ -87,7 +87,8 @@ def plan(decks: list[ResolvedDeck], opts: ValidateOptions) -> list[Entry]:
     entries = []
     for deck in decks:
         checks = run_checks(deck)
-        counts = sorted(set(opts.players)) if opts.players else deck.model.players.counts
+        allowed = deck.model.players.counts
+        counts = sorted(set(opts.players) & set(allowed)) if opts.players else allowed
         for p in counts:
             mine = [c for c in checks if c.players is None or c.players == p]
             entries.append(Entry(deck, DeckRef.of(deck), p, mine, deck.spec.new_game is not None, Tally(p)))
