@@ -9,7 +9,7 @@ from PIL import Image, ImageChops
 
 from cardgen.errors import InputError
 from cardgen.render.export import TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_WIDTH, export
-from test_render_support import MM, card, make_deck, text
+from test_render_support import card, make_deck, text
 
 
 @pytest.fixture

@@ -165,7 +165,6 @@ def test_numbers_follow_a_variant(lang: str, variant: ResolvedDeck, variant_book
     """A variant's rule numbers reach sentences, tables and the variant section, with no template edited."""
     text = variant_books[lang]
     base = book("draco", lang)
-    rules = variant.rules
     deal = first_sentence(say(lang, "Deal %(count)s card", 7))
     assert deal in text and deal not in base
     piles = {str(74 - 7 * n) for n in variant.model.players.counts}

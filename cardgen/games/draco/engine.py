@@ -23,8 +23,8 @@ from typing import Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.errors import InputError
-from cardgen.games.draco.table import (JEAN, NONE, SARAH, SPECIAL_CODES, ZORK, arrange, beside_draco, coins_held,
-                                       move, sarah_neighbours, swap, toast_deltas)
+from cardgen.games.draco.table import (NONE, SPECIAL_CODES, arrange, beside_draco, coins_held, move,
+                                       sarah_neighbours, swap, toast_deltas)
 
 # effect codes of action kinds
 MOVE, ROLL, SPLIT, BESIDE, RESEAT, ARRANGE, STEAL, FLIP, SWAP_ADJ, SWAP_ANY, CUP, COINS, DUEL = range(13)

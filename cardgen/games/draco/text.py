@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.games.draco.model import DracoFace
+from cardgen.text import NNBSP, join_and, times
 
-NNBSP = "\u202f"  # narrow no-break space: French, before ; : ! ? and inside « »
 
 
 # -- small phrase builders ---------------------------------------------------------------
@@ -34,24 +34,6 @@ def cards(n: int, lang: str) -> str:
     word = {"fr": ("carte action", "cartes action"), "it": ("carta azione", "carte azione"),
             "en": ("action card", "action cards")}[lang]
     return f"{n} {word[0] if n == 1 else word[1]}"
-
-
-def times(n: int, lang: str) -> str:
-    """How many times a thing is repeated (``une fois``, ``twice``...)."""
-    if lang == "fr":
-        return "une fois" if n == 1 else f"{n} fois"
-    if lang == "it":
-        return "una volta" if n == 1 else f"{n} volte"
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
-
-
-def join(values: list[int], lang: str) -> str:
-    """``4, 3, 2 and 1`` in ``lang``."""
-    items = [str(v) for v in values]
-    if len(items) == 1:
-        return items[0]
-    last = {"fr": " et ", "it": " e ", "en": " and "}[lang]
-    return ", ".join(items[:-1]) + last + items[-1]
 
 
 def multiple(m: int, lang: str) -> str:
@@ -197,25 +179,25 @@ def draco_text(hand: str, payouts: list[int], costs: list[int], lang: str) -> st
         out = (f"Coupe dans la main {word[hand]}{NNBSP}: la première place est à sa {word[hand]}, "
                f"la dernière à sa {word[other]}. ")
         gets = (f"À chaque toast, la première place reçoit {silver(payouts[0], lang)}" if k == 1 else
-                f"À chaque toast, les {k} premières places reçoivent {join(payouts, lang)} pièces d’argent, "
+                f"À chaque toast, les {k} premières places reçoivent {join_and(payouts, lang)} pièces d’argent, "
                 "dans l’ordre")
         pays = ("" if m == 0 else f"{NNBSP}; la dernière paie {silver(costs[0], lang)}" if m == 1 else
-                f"{NNBSP}; les {m} dernières paient {join(costs, lang)}, en partant de la dernière")
+                f"{NNBSP}; les {m} dernières paient {join_and(costs, lang)}, en partant de la dernière")
     elif lang == "it":
         out = (f"Coppa nella mano {word[hand]}: il primo posto è alla sua {word[hand]}, "
                f"l’ultimo alla sua {word[other]}. ")
         gets = (f"A ogni brindisi il primo posto riceve {silver(payouts[0], lang)}" if k == 1 else
-                f"A ogni brindisi i primi {k} posti ricevono {join(payouts, lang)} monete d’argento, "
+                f"A ogni brindisi i primi {k} posti ricevono {join_and(payouts, lang)} monete d’argento, "
                 "in quest’ordine")
         pays = ("" if m == 0 else f"; l’ultimo paga {silver(costs[0], lang)}" if m == 1 else
-                f"; gli ultimi {m} pagano {join(costs, lang)}, partendo dall’ultimo")
+                f"; gli ultimi {m} pagano {join_and(costs, lang)}, partendo dall’ultimo")
     else:
         out = (f"Cup in his {word[hand]} hand: the first seat is on his {word[hand]}, "
                f"the last on his {word[other]}. ")
         gets = (f"At each toast the first seat receives {silver(payouts[0], lang)}" if k == 1 else
-                f"At each toast the first {k} seats receive {join(payouts, lang)} silver coins, in that order")
+                f"At each toast the first {k} seats receive {join_and(payouts, lang)} silver coins, in that order")
         pays = ("" if m == 0 else f"; the last seat pays {silver(costs[0], lang)}" if m == 1 else
-                f"; the last {m} pay {join(costs, lang)}, starting from the last seat")
+                f"; the last {m} pay {join_and(costs, lang)}, starting from the last seat")
     return out + gets + pays + "."
 
 

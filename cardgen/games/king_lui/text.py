@@ -10,8 +10,8 @@ from typing import Any
 
 from cardgen.errors import InputError
 from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.text import NNBSP
 
-NNBSP = "\u202f"
 
 #: portion noun per language: (singular, plural)
 _PORTION = {"fr": ("portion", "portions"), "it": ("porzione", "porzioni"), "en": ("portion", "portions")}

@@ -13,16 +13,16 @@ from typing import Any
 from cardgen.games.royale.checks import role
 from cardgen.games.royale.model import NobleFace, Service
 from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.text import join_and, join_or, punct, times
 
-NNBSP = "\u202f"
 
 
 def _colon(lang: str) -> str:
-    return f"{NNBSP}:" if lang == "fr" else ":"
+    return punct(":", lang)
 
 
 def _semi(lang: str) -> str:
-    return f"{NNBSP};" if lang == "fr" else ";"
+    return punct(";", lang)
 
 
 def type_name(deck: ResolvedDeck, dish: str, lang: str) -> str:
@@ -101,7 +101,7 @@ def service_text(deck: ResolvedDeck, s: Service, lang: str) -> str:
             bounds.append({"fr": f"inférieure à {s.sum.lt}", "it": f"inferiore a {s.sum.lt}",
                            "en": f"less than {s.sum.lt}"}[lang])
         if bounds:
-            joined = {"fr": " et ", "it": " e ", "en": " and "}[lang].join(bounds)
+            joined = join_and(bounds, lang)
             parts.append({"fr": f"d’une valeur totale {joined}", "it": f"per un valore totale {joined}",
                           "en": f"adding up to {joined}"}[lang])
     if s.two_sum_to_third:
@@ -165,16 +165,13 @@ def requirement_text(deck: ResolvedDeck, face: NobleFace, lang: str) -> str:
 
 
 def _times(n: int, lang: str) -> str:
-    if lang == "fr":
-        return "Une fois par partie" if n == 1 else f"{n} fois par partie"
-    if lang == "it":
-        return "Una volta per partita" if n == 1 else f"{n} volte per partita"
-    return {1: "Once per game", 2: "Twice per game"}.get(n, f"{n} times per game")
+    per_game = {"fr": " par partie", "it": " per partita", "en": " per game"}[lang]
+    phrase = times(n, lang)
+    return phrase[0].upper() + phrase[1:] + per_game
 
 
 def _or_list(items: list[str], lang: str) -> str:
-    word = {"fr": " ou ", "it": " o ", "en": " or "}[lang]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
+    return join_or(items, lang)
 
 
 def imposter_text(deck: ResolvedDeck, lang: str) -> str:
