@@ -18,7 +18,7 @@ table{border-collapse:collapse;margin:.5em 0} td,th{border:1px solid #ccc;paddin
 vertical-align:top} th{background:#f3f3f3}
 .pass{color:#fff;background:#1b7f4c;padding:0 .4em;border-radius:3px}
 .fail{color:#fff;background:#b00020;padding:0 .4em;border-radius:3px}
-.failures{color:#b00020} .charts{display:flex;flex-wrap:wrap;gap:1em} code{font-size:.95em}
+.failures{color:#b00020} .balance{color:#8a5a00} .charts{display:flex;flex-wrap:wrap;gap:1em} code{font-size:.95em}
 """
 
 
@@ -55,6 +55,9 @@ def section(r: dict[str, Any]) -> str:
            f"<small>({escape(r['game'])}, {escape(r['kind'])})</small></h2>"]
     if r["failures"]:
         out.append('<ul class="failures">' + "".join(f"<li>{escape(f)}</li>" for f in r["failures"]) + "</ul>")
+    warnings = r.get("balance", {}).get("warnings", [])
+    if warnings:
+        out.append('<ul class="balance">' + "".join(f"<li>Balance: {escape(w)}</li>" for w in warnings) + "</ul>")
     ends = ", ".join(f"<code>{escape(k)}</code> {v}" for k, v in r["end_reasons"].items()) or "–"
     ties = r["ties"]
     tie_rules = ", ".join(f"<code>{escape(k)}</code> {v}" for k, v in ties["tie_breaks"].items()) or "–"

@@ -53,6 +53,8 @@ def format_entry(r: dict[str, Any]) -> str:
             agents = "  ".join(f"{a['agent']}: {_pct(a['rate'])} [{_pct(a['low'])}-{_pct(a['high'])}]"
                                for a in r["agents"])
             lines.append(f"  agent win rates: {agents}")
+        for warning in r.get("balance", {}).get("warnings", []):
+            lines.append(f"  balance: {warning}")
     if r["peaks"]:
         lines.append("  peaks: " + ", ".join(f"{k} {v}" for k, v in r["peaks"].items()))
     checks = r["static_checks"]

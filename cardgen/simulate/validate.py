@@ -23,6 +23,7 @@ from cardgen.check.static import run_checks
 from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.simulate.balance import balance
 from cardgen.simulate.logs import AtomicLines
 from cardgen.simulate.runner import DEFAULT_CAP, Chunk, DeckRef, Loader, check_agents, load_project_deck, run_chunk
 from cardgen.simulate.tally import Tally
@@ -182,7 +183,7 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
             **stats,
             "static_checks": [{"name": c.name, "players": c.players, "passed": c.passed, "detail": c.detail}
                               for c in entry.checks],
-            "passed": not failures, "failures": failures}
+            "balance": balance(stats), "passed": not failures, "failures": failures}
 
 
 def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:

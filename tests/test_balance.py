@@ -1,0 +1,46 @@
+"""Balance warnings flag seats and agents whose win rate is clearly off a fair share."""
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.simulate.balance import balance
+from cardgen.simulate.stats import wilson
+
+
+def rate(wins: int, n: int, **extra: Any) -> dict[str, Any]:
+    low, high = wilson(wins, n)
+    return {"wins": wins, "rate": wins / n, "low": low, "high": high, **extra}
+
+
+def stats(seat_wins: list[int], games: int = 1000, agents: dict[str, tuple[int, int]] | None = None) -> dict:
+    return {"seat_win_rates": [rate(w, games, seat=i, games=games) for i, w in enumerate(seat_wins)],
+            "agents": [rate(w, n, agent=a, seats=n) for a, (w, n) in (agents or {}).items()]}
+
+
+def test_balanced_seats_raise_nothing() -> None:
+    out = balance(stats([255, 245, 252, 248]))
+    assert out["warnings"] == [] and out["seat_fair_share"] == 0.25
+
+
+def test_first_player_advantage_is_flagged_both_ways() -> None:
+    warnings = balance(stats([400, 250, 200, 150]))["warnings"]
+    assert any(w.startswith("seat 1 wins more") for w in warnings)
+    assert any(w.startswith("seat 4 wins less") for w in warnings)
+    assert not any("seat 2" in w for w in warnings)
+
+
+def test_shared_wins_raise_the_fair_share() -> None:
+    out = balance(stats([300, 300, 300]))  # ties shared by everyone: 90 % together, 30 % each
+    assert out["seat_fair_share"] == 0.3 and out["warnings"] == []
+
+
+def test_agents_are_compared_with_their_own_fair_share() -> None:
+    out = balance(stats([250] * 4, agents={"heuristic": (960, 2000), "random": (40, 2000)}))
+    assert out["agent_fair_share"] == 0.25
+    assert [w.split(":")[0] for w in out["warnings"]] == ["agent heuristic wins more than a fair share",
+                                                          "agent random wins less than a fair share"]
+
+
+def test_no_completed_game_means_no_verdict() -> None:
+    empty = {"seat_win_rates": [{"seat": 0, "wins": 0, "rate": None, "low": 0, "high": 1}], "agents": []}
+    assert balance(empty) == {"seat_fair_share": None, "agent_fair_share": None, "warnings": []}
