@@ -10,11 +10,11 @@ from functools import cache
 import pikepdf
 import pytest
 from babel.lists import format_list
-from test_rulebook_support import ROOT, pdf_text, tokens
+from test_rulebook_support import ROOT, pdf_text, tokens, throwaway_variant
 from test_spelling import unknown_words
 
 from cardgen.games.draco.table import JEAN, NONE, SARAH, ZORK, sarah_neighbours, toast_deltas
-from cardgen.resolve.resolve import ResolvedDeck, resolve, resolve_all
+from cardgen.resolve.resolve import ResolvedDeck, resolve_all
 from cardgen.rulebook import has_rulebook, render_rulebook, rulebook_text
 from cardgen.rulebook.catalog import pot_path, read_catalog, translations
 from cardgen.rulebook.templating import LOCALES, render_markup
@@ -91,12 +91,7 @@ def book(deck_id: str, lang: str) -> str:
 @pytest.fixture(scope="module")
 def variant(tmp_path_factory: pytest.TempPathFactory) -> ResolvedDeck:
     """The test variant in a throwaway copy of the project (no template or catalog copied)."""
-    project = tmp_path_factory.mktemp("project")
-    (project / "decks").mkdir()
-    (project / "decks" / "draco.yaml").write_text((ROOT / "decks" / "draco.yaml").read_text("utf-8"), "utf-8")
-    (project / "variants" / "draco").mkdir(parents=True)
-    (project / "variants" / "draco" / "draco-test.yaml").write_text(VARIANT, "utf-8")
-    return resolve("draco-test", project)
+    return throwaway_variant(tmp_path_factory.mktemp("project"), "draco", "draco-test", VARIANT)
 
 
 @pytest.fixture(scope="module")

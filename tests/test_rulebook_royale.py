@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from test_rulebook_support import ROOT, pdf_text
+from test_rulebook_support import ROOT, pdf_text, throwaway_variant
 from test_rulebook_wording import copycheck, shared_runs
 from test_spelling import unknown_words
 
@@ -112,12 +112,7 @@ def test_every_book_typesets(name: str, lang: str) -> None:
 @pytest.fixture(scope="module")
 def variant(tmp_path_factory: pytest.TempPathFactory) -> ResolvedDeck:
     """The test variant resolved in a throwaway copy of the project (no template edited)."""
-    project = tmp_path_factory.mktemp("project")
-    (project / "decks").mkdir()
-    (project / "decks" / "royale.yaml").write_text((ROOT / "decks" / "royale.yaml").read_text("utf-8"), "utf-8")
-    (project / "variants" / "royale").mkdir(parents=True)
-    (project / "variants" / "royale" / "royale-grand.yaml").write_text(VARIANT, "utf-8")
-    return resolve("royale-grand", project)
+    return throwaway_variant(tmp_path_factory.mktemp("project"), "royale", "royale-grand", VARIANT)
 
 
 @pytest.mark.parametrize("lang", LANGS)

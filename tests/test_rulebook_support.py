@@ -64,3 +64,16 @@ def write_variant(project: Path) -> ResolvedDeck:
     (project / "variants" / "king_lui").mkdir(parents=True, exist_ok=True)
     (project / "variants" / "king_lui" / "kl-greedy.yaml").write_text(VARIANT, encoding="utf-8")
     return resolve("kl-greedy", project)
+
+
+def throwaway_variant(project: Path, game: str, variant_id: str, text: str) -> ResolvedDeck:
+    """``text`` as variant ``variant_id`` of ``game``, resolved in an empty ``project`` folder.
+
+    Only the game's deck is copied, never a template or a catalog: a number that shows
+    up in the rulebook then comes from the data alone.
+    """
+    (project / "decks").mkdir(exist_ok=True)
+    (project / "decks" / f"{game}.yaml").write_text((ROOT / "decks" / f"{game}.yaml").read_text("utf-8"), "utf-8")
+    (project / "variants" / game).mkdir(parents=True, exist_ok=True)
+    (project / "variants" / game / f"{variant_id}.yaml").write_text(text, "utf-8")
+    return resolve(variant_id, project)
