@@ -41,6 +41,14 @@ def test_agents_are_compared_with_their_own_fair_share() -> None:
                                                           "agent random wins less than a fair share"]
 
 
+def test_the_warning_level_is_shared_among_the_seats() -> None:
+    """28 % of 1000 games is outside seat 1's own 95 % interval but not the shared one."""
+    seat = rate(280, 1000)
+    assert seat["low"] > 0.25  # a plain 95 % interval would flag it
+    assert balance(stats([280, 240, 240, 240]))["warnings"] == []
+    assert balance(stats([330, 224, 223, 223]))["warnings"][0].startswith("seat 1 wins more")
+
+
 def test_no_completed_game_means_no_verdict() -> None:
     empty = {"seat_win_rates": [{"seat": 0, "wins": 0, "rate": None, "low": 0, "high": 1}], "agents": []}
     assert balance(empty) == {"seat_fair_share": None, "agent_fair_share": None, "warnings": []}
