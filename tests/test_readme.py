@@ -25,3 +25,11 @@ def test_two_commands() -> None:
 def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert quick_start()[1] in ci
+
+
+def test_every_local_link_in_the_docs_resolves() -> None:
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    broken = [(page.name, link) for page in pages
+              for link in re.findall(r"\]\(([^)#]+)", page.read_text(encoding="utf-8"))
+              if not link.startswith(("http://", "https://")) and not (page.parent / link).exists()]
+    assert not broken
