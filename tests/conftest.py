@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,9 +17,17 @@ def repo_root() -> Path:
 
 
 @pytest.fixture
-def mini_project(tmp_path: Path) -> Path:
-    """A project folder holding a copy of the King Lui deck and an empty variants/ folder."""
-    (tmp_path / "decks").mkdir()
-    (tmp_path / "variants").mkdir()
-    shutil.copy(ROOT / "decks" / "king_lui.yaml", tmp_path / "decks" / "king_lui.yaml")
-    return tmp_path
+def project_with(tmp_path: Path) -> Callable[[str], Path]:
+    """Make a throwaway project holding a copy of one game's deck and an empty variants/ folder."""
+    def make(game: str) -> Path:
+        (tmp_path / "decks").mkdir(exist_ok=True)
+        (tmp_path / "variants").mkdir(exist_ok=True)
+        shutil.copy(ROOT / "decks" / f"{game}.yaml", tmp_path / "decks" / f"{game}.yaml")
+        return tmp_path
+    return make
+
+
+@pytest.fixture
+def mini_project(project_with: Callable[[str], Path]) -> Path:
+    """A throwaway project with the King Lui deck."""
+    return project_with("king_lui")

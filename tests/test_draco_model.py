@@ -1,7 +1,8 @@
 """Draco & Co deck: component counts, data model and reference checks, variants."""
 from __future__ import annotations
 
-import shutil
+from collections.abc import Callable
+
 from pathlib import Path
 
 import pytest
@@ -97,11 +98,9 @@ def test_house_rule_without_zork_removes_him():
 
 # -- bad input is one InputError ------------------------------------------------------------
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
-    (tmp_path / "decks").mkdir()
-    (tmp_path / "variants").mkdir()
-    shutil.copy(ROOT / "decks" / "draco.yaml", tmp_path / "decks" / "draco.yaml")
-    return tmp_path
+def project(project_with: Callable[[str], Path]) -> Path:
+    """A throwaway project with the draco deck, for broken variants."""
+    return project_with("draco")
 
 
 def _variant(project: Path, body: str) -> None:

@@ -1,9 +1,10 @@
 """The Royale deck and variants: counts, reconstructions, static checks, bad input, card texts."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -25,12 +26,9 @@ def deck():
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
-    """A throwaway project with the Royale deck, for broken variants."""
-    (tmp_path / "decks").mkdir()
-    (tmp_path / "variants").mkdir()
-    shutil.copy(ROOT / "decks" / "royale.yaml", tmp_path / "decks" / "royale.yaml")
-    return tmp_path
+def project(project_with: Callable[[str], Path]) -> Path:
+    """A throwaway project with the royale deck, for broken variants."""
+    return project_with("royale")
 
 
 def count(deck, kind: str) -> int:
