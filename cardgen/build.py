@@ -85,14 +85,22 @@ def _source_hash(kind: str) -> str:
     return _hash_files(sources)
 
 
-def deck_hash(deck: ResolvedDeck) -> str:
+def _code_hash(game: str, project: Path) -> str:
+    """The game's rules package (it writes the card texts) and the project's own templates."""
+    return _hash_files([PACKAGE / "games" / game, PACKAGE / "games" / "base.py", project / "templates"])
+
+
+def deck_hash(deck: ResolvedDeck, memo: dict[tuple[str, Path], str] | None = None) -> str:
     """Everything about ``deck`` that shows in its outputs: data, text-writing code, art."""
     digest = hashlib.sha256(deck.id.encode())
     digest.update(deck.model.model_dump_json().encode())
     # A variant's rulebook also prints what differs from its base, which can change alone.
     digest.update(json.dumps(deck.differences, sort_keys=True, default=str).encode())
-    digest.update(_hash_files([PACKAGE / "games" / deck.game, PACKAGE / "games" / "base.py",
-                               deck.project / "templates"]).encode())
+    key = (deck.game, deck.project)
+    code = memo[key] if memo is not None and key in memo else _code_hash(*key)
+    if memo is not None:  # one build: decks of the same game and project share the hash
+        memo[key] = code
+    digest.update(code.encode())
     arts = sorted({f.art for c in deck.model.components for f in c.faces if f.art}
                   | {b.art for b in deck.model.backs.values() if b.art})
     for art in arts:
@@ -117,8 +125,9 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
     rules = options.rules and importlib.util.find_spec("cardgen.rulebook") is not None
     opts = json.dumps({"duplex": options.duplex, "ink_saver": options.ink_saver})
     jobs: list[Job] = []
+    memo: dict[tuple[str, Path], str] = {}
     for deck in decks:
-        dh = deck_hash(deck)
+        dh = deck_hash(deck, memo)
         for lang in options.langs:
             for paper in options.papers:
                 key = hashlib.sha256(f"cards|{dh}|{lang}|{paper}|{opts}|{_source_hash('cards')}".encode())
