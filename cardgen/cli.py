@@ -78,6 +78,9 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--cap", type=int, default=10_000,
                    help="decisions after which a game counts as never ending (default: 10000)")
     v.add_argument("--out", default="out")
+    v.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto",
+                   help="auto: a game's compiled tier where it can play these agents (same games, faster); "
+                        "reference: the readable engines only; fast: fail where the compiled tier cannot play")
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
     r.add_argument("log", metavar="FILE")
@@ -151,7 +154,7 @@ def _run(args: argparse.Namespace) -> int:
         opts = ValidateOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                                json_file=Path(args.json_file) if args.json_file else None,
                                log_file=Path(args.log_file) if args.log_file else None,
-                               jobs=args.jobs, out=Path(args.out), cap=args.cap)
+                               jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
 

@@ -15,6 +15,7 @@ and compared on replay. Legality is decided in one place: ``legal_actions``;
 """
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -52,6 +53,30 @@ class Outcome:
     winners: list[int]
     tie_break: str | None = None  # name of the rule that broke a tie, if one was needed
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class GameResult:
+    """What the statistics and the log need from one finished (or abandoned) game.
+
+    Produced by the simulator from a reference ``State`` and, identically, by a
+    game's compiled tier (``FastEngine.play``), so both feed the same statistics.
+    """
+
+    seed: int
+    agents: list[str]
+    end_reason: str
+    completed: bool
+    gaps: list[tuple[str, bool, str]] = field(default_factory=list)
+    turns: int = 0
+    rounds: int = 0
+    scores: list[float] | None = None
+    winners: list[int] | None = None
+    tie_break: str | None = None
+    peak: dict[str, int] = field(default_factory=dict)
+    initial_piles: dict[str, list[str]] | None = None
+    actions: list[tuple[int, Action]] | None = None
+    engine_gaps: int = 0  # the first ``engine_gaps`` of ``gaps`` were recorded by the engine itself
 
 
 class State(ABC):
@@ -100,6 +125,26 @@ class State(ABC):
 
     def is_terminal(self) -> bool:
         return self.end_reason is not None
+
+    def clone(self) -> "State":
+        """An independent copy that shares only the immutable ``game`` (search agents).
+
+        The default deep-copies everything but ``game``; engines override it with a
+        cheaper copy of their own lists when search speed matters.
+        """
+        return copy.deepcopy(self, {id(self.game): self.game})
+
+    def determinize(self, player: int, rng: random.Random) -> "State":
+        """A clone in which everything ``player`` cannot see is dealt again at random.
+
+        Hidden cards (other hands, draw piles, face-down cards) are shuffled among
+        the places ``player`` cannot see, consistently with everything ``player`` has
+        seen (their own hand, the table, cards revealed so far), and the clone's
+        ``rng`` is reseeded from ``rng`` so future chance differs too. Information-set
+        search (``cardgen.agents.search``) samples states this way. The default
+        raises: an engine opts in by overriding it.
+        """
+        raise NotImplementedError(f"{type(self).__name__} cannot determinize yet")
 
     # -- helpers for engines -------------------------------------------------
     def gap(self, kind: str, detail: str = "") -> str | None:
@@ -152,3 +197,20 @@ class RandomAgent(Agent):
 
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         return legal[rng.randrange(len(legal))]
+
+
+class FastEngine(ABC):
+    """A game's compiled tier for one resolved deck and player count.
+
+    It plays exactly the games of the reference engine: from the same seed and the
+    same agent names it returns the ``GameResult`` that ``cardgen.simulate.runner.play_game``
+    returns for the reference ``Game`` (same actions, scores, winners, gaps, peaks,
+    turns and rounds). A differential test in each game's tests proves it.
+    """
+
+    #: agent names this tier can play (always includes "random")
+    agents: frozenset[str] = frozenset({"random"})
+
+    @abstractmethod
+    def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
+        """Play the game seeded ``seed``; with ``record`` fill ``initial_piles`` and ``actions``."""

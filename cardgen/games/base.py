@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 if TYPE_CHECKING:
-    from cardgen.engine.api import Agent, Game
+    from cardgen.engine.api import Agent, FastEngine, Game
     from cardgen.resolve.resolve import ResolvedDeck
 
 
@@ -65,3 +65,7 @@ class GameSpec:
     new_game: Callable[["ResolvedDeck", int], "Game"] | None = None
     #: agent name -> factory; "random" is always available on top of these
     agents: Mapping[str, Callable[[], "Agent"]] = field(default_factory=dict)
+    #: the compiled tier, built as ``fast(deck, players)``: a ``FastEngine``, or a
+    #: one-line reason why this deck cannot run on it (the simulator then falls back
+    #: to the reference engine and says so); None where the game has no such tier
+    fast: Callable[["ResolvedDeck", int], "FastEngine | str"] | None = None

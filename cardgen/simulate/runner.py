@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.engine.api import Action, Agent, Game, RandomAgent, State
+from cardgen.engine.api import Action, Agent, FastEngine, Game, GameResult, RandomAgent, State
 from cardgen.errors import InputError, did_you_mean
 from cardgen.games.base import GameSpec
 from cardgen.resolve.resolve import ResolvedDeck
@@ -81,6 +81,45 @@ def cached_game(loader: Loader, ref: DeckRef, players: int) -> Game:
     return _GAMES[key]
 
 
+_FAST: dict[tuple[Loader, DeckRef, int], "FastEngine | str"] = {}
+
+#: ``--engine`` values: the compiled tier where it can play, never, or required.
+ENGINES = ("auto", "reference", "fast")
+
+
+def cached_fast(loader: Loader, ref: DeckRef, players: int) -> "FastEngine | str":
+    """The deck's compiled tier at ``players`` players, or why there is none (once per process)."""
+    key = (loader, ref, players)
+    if key not in _FAST:
+        deck = cached_deck(loader, ref)
+        if deck.spec.fast is None:
+            _FAST[key] = f"game '{deck.game}' has no compiled tier"
+        else:
+            try:
+                _FAST[key] = deck.spec.fast(deck, players)
+            except ImportError as exc:  # numba missing or broken on this machine
+                _FAST[key] = f"compiled tier unavailable ({exc})"
+    return _FAST[key]
+
+
+def fast_engine(loader: Loader, ref: DeckRef, players: int, agents: tuple[str, ...],
+                engine: str) -> tuple["FastEngine | None", str | None]:
+    """The compiled tier a chunk should use, and otherwise a one-line reason why not.
+
+    ``engine`` is ``auto`` (fast where it can play these agents), ``reference`` (never)
+    or ``fast`` (callers report the reason as an error when there is no tier).
+    """
+    if engine == "reference":
+        return None, "reference engine asked for"
+    fast = cached_fast(loader, ref, players)
+    if isinstance(fast, str):
+        return None, fast
+    missing = sorted(set(agents) - fast.agents)
+    if missing:
+        return None, f"the compiled tier has no agent {', '.join(missing)}"
+    return fast, None
+
+
 def deck_hash(deck: ResolvedDeck) -> str:
     """A fingerprint of the resolved deck, so a replay can tell that the deck changed."""
     text = json.dumps(deck.model.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
@@ -112,26 +151,6 @@ def check_agents(deck: ResolvedDeck, names: list[str]) -> None:
 
 
 # -- one game ---------------------------------------------------------------------
-@dataclass(slots=True)
-class GameResult:
-    """What the statistics and the log need from one finished (or abandoned) game."""
-
-    seed: int
-    agents: list[str]
-    end_reason: str
-    completed: bool
-    gaps: list[tuple[str, bool, str]] = field(default_factory=list)
-    turns: int = 0
-    rounds: int = 0
-    scores: list[float] | None = None
-    winners: list[int] | None = None
-    tie_break: str | None = None
-    peak: dict[str, int] = field(default_factory=dict)
-    initial_piles: dict[str, list[str]] | None = None
-    actions: list[tuple[int, Action]] | None = None
-    engine_gaps: int = 0  # the first ``engine_gaps`` of ``gaps`` were recorded by the engine itself
-
-
 _NO_OBSERVATION: dict[str, Any] = {}
 
 
@@ -245,6 +264,7 @@ class Chunk:
     stop: int
     cap: int = DEFAULT_CAP
     log: bool = False
+    engine: str = "auto"  # one of ENGINES
 
 
 def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
@@ -264,11 +284,15 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
     lines: list[str] | None = [] if chunk.log else None
     agents = list(chunk.agents)
     factories = agent_factories(deck.spec)
+    fast = None if broken is not None else fast_engine(chunk.loader, chunk.ref, chunk.players, chunk.agents,
+                                                       chunk.engine)[0]
     for index in range(chunk.start, chunk.stop):
         seed = game_seed(chunk.master_seed, chunk.ref.deck, chunk.players, index)
         names = seat_agents(agents, chunk.players, index)
         if broken is not None:
             result = GameResult(seed, names, ENGINE_ERROR, False, [(ENGINE_ERROR, False, broken)])
+        elif fast is not None:
+            result = fast.play(seed, names, chunk.cap, chunk.log)
         else:
             result = play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap,
                                record=chunk.log)

@@ -25,7 +25,8 @@ from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.balance import balance
 from cardgen.simulate.logs import AtomicLines
-from cardgen.simulate.runner import DEFAULT_CAP, Chunk, DeckRef, Loader, check_agents, load_project_deck, run_chunk
+from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, check_agents, fast_engine,
+                                     load_project_deck, run_chunk)
 from cardgen.simulate.tally import Tally
 
 FORMAT = "cardgen-validate/1"
@@ -47,6 +48,7 @@ class ValidateOptions:
     chunk_size: int = 0  # games per chunk; 0: automatic
     loader: Loader = load_project_deck  # how worker processes re-create a deck from its DeckRef
     progress: bool | None = None  # None: a progress bar only when stderr is a terminal
+    engine: str = "auto"  # auto: the game's compiled tier where it can play; reference; fast (required)
 
 
 @dataclass
@@ -59,6 +61,7 @@ class Entry:
     checks: list[Any]
     runnable: bool
     tally: Tally
+    engine: str = "reference"  # which tier plays this entry's games
 
 
 def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
@@ -71,6 +74,8 @@ def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
         raise InputError(f"safety cap {opts.cap}: expected at least 1 decision")
     if not opts.agents:
         raise InputError("--agents: expected at least one agent name", field="--agents")
+    if opts.engine not in ENGINES:
+        raise InputError(f"--engine {opts.engine}: expected one of {', '.join(ENGINES)}", field="--engine")
     if not decks:
         raise InputError("no deck or variant to validate; add decks/*.yaml or name one")
     for p in opts.players or []:  # a count must suit at least one deck; others just skip it
@@ -104,7 +109,30 @@ def chunks(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[t
             continue
         for start in range(0, opts.games, size):
             yield i, Chunk(opts.loader, entry.ref, entry.players, tuple(opts.agents), opts.seed,
-                           start, min(opts.games, start + size), opts.cap, opts.log_file is not None)
+                           start, min(opts.games, start + size), opts.cap, opts.log_file is not None,
+                           "auto" if entry.engine == "fast" else "reference")
+
+
+def choose_engines(entries: list[Entry], opts: ValidateOptions) -> None:
+    """Decide per entry whether the compiled tier plays; say in one line when it cannot.
+
+    The tier is built here, in the main process, so a first compile happens once
+    (and is announced by the game's package) before worker processes start.
+    """
+    for entry in entries:
+        if not entry.runnable:
+            continue
+        if entry.deck.spec.fast is None or opts.engine == "reference":  # nothing to build in this process
+            fast, why = None, f"game '{entry.deck.game}' has no compiled tier"
+        else:
+            fast, why = fast_engine(opts.loader, entry.ref, entry.players, tuple(opts.agents), opts.engine)
+        if fast is not None:
+            entry.engine = "fast"
+        elif opts.engine == "fast":
+            raise InputError(f"--engine fast: {entry.deck.id} at {entry.players} players cannot run on the "
+                             f"compiled tier: {why}", field="--engine")
+        elif opts.engine == "auto" and entry.deck.spec.fast is not None:
+            print(f"note: {entry.deck.id}, {entry.players} players: reference engine ({why})", file=sys.stderr)
 
 
 def _results(todo: Iterator[tuple[int, Chunk]], jobs: int) -> Iterator[tuple[int, Chunk, Tally, list[str] | None]]:
@@ -141,6 +169,7 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
     opts = replace(opts, agents=[a for item in opts.agents for a in item.split(",") if a.strip()])
     check_options(decks, opts)
     entries = plan(decks, opts)
+    choose_engines(entries, opts)
     total = sum(opts.games for e in entries if e.runnable)
     if opts.jobs:
         jobs = opts.jobs
@@ -180,6 +209,7 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
         failures.append(f"{stats['games'] - stats['completed']} game(s) did not end")  # pragma: no cover - defensive
     return {"variant": entry.deck.id, "kind": entry.deck.kind, "game": entry.deck.game, "players": entry.players,
             "seed": opts.seed, "seat_agents": "rotated" if len(set(opts.agents)) > 1 else opts.agents[0],
+            "engine": entry.engine,
             **stats,
             "static_checks": [{"name": c.name, "players": c.players, "passed": c.passed, "detail": c.detail}
                               for c in entry.checks],
