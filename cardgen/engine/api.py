@@ -126,6 +126,17 @@ class State(ABC):
     def is_terminal(self) -> bool:
         return self.end_reason is not None
 
+    def invariants(self) -> list[str]:
+        """Broken invariants of this position, as readable problems (empty: all hold).
+
+        The conformance check calls it after every action of thousands of games.
+        Engines list what their rules promise: coins conserved (bank plus players
+        constant except where a rule adds or removes coins), each seat acting only
+        with its own components, no negative count or score. Card conservation is
+        checked generically from ``zones()``.
+        """
+        return []
+
     def clone(self) -> "State":
         """An independent copy that shares only the immutable ``game`` (search agents).
 

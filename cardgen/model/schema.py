@@ -171,6 +171,18 @@ class Clarification(Strict):
     text: Text = Field(description="the clarification as the rulebook prints it")
 
 
+class Ruling(Strict):
+    """A decision of this edition where the published rules are silent or unclear.
+
+    Clarifications settle rule gaps an engine meets; rulings record every other
+    choice we made (a rotation the text does not list, who pays on a tie...). The
+    rulebook prints both as this edition's rulings, never as published rules.
+    """
+
+    text: Text = Field(description="the ruling as the rulebook prints it")
+    rules: list[Id] = Field(default_factory=list, description="rule numbers (rules.*) it concerns, if any")
+
+
 class Credits(Strict):
     designers: list[NonEmpty] = Field(min_length=1)
     publisher: NonEmpty
@@ -191,6 +203,8 @@ class Deck(Strict, Generic[R, CD, FD]):
     components: list[Component[CD, FD]] = Field(min_length=1)
     rules: R
     clarifications: dict[Id, Clarification] = Field(default_factory=dict)
+    rulings: dict[Id, Ruling] = Field(
+        default_factory=dict, description="this edition's decisions where the published rules are silent")
     reconstruction: list[NonEmpty] = Field(
         default_factory=list, description="what this deck designs where no public source exists")
 
@@ -232,4 +246,5 @@ class Variant(Strict):
     change: dict[Id, dict[str, Any]] = Field(default_factory=dict, description="component id -> fields to change")
     remove: list[Id] = Field(default_factory=list, description="component ids to take out of the box")
     clarifications: dict[Id, dict[str, Any]] | None = None
+    rulings: dict[Id, dict[str, Any]] | None = None
     reconstruction: list[NonEmpty] | None = None

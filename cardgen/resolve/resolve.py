@@ -24,7 +24,7 @@ from cardgen.model.schema import LANGS, Component, Variant, deck_model
 from cardgen.render.vocab import LAYOUT_IDS, SYMBOL_IDS
 
 #: Mapping fields of a deck a variant merges key by key.
-MERGED = ("players", "card", "rules", "colours", "backs", "clarifications")
+MERGED = ("players", "card", "rules", "colours", "backs", "clarifications", "rulings")
 
 
 @dataclass

@@ -77,6 +77,10 @@ def play_checked(deck: ResolvedDeck, players: int, seed: int, cap: int = DEFAULT
         if (p := conservation_problem(state, expected, card_ids)) is not None:
             problems.append(f"{where}: {p}")
             break
+        broken = state.invariants()
+        if broken:
+            problems.extend(f"{where}: {b}" for b in broken)
+            break
         legal = state.legal_actions()
         if state.is_terminal():
             if legal:
