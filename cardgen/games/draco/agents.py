@@ -2,7 +2,8 @@
 
 ``heuristic`` plays the card that most improves its seats' expected toast income
 compared with the other players (die rolls and reshuffles by their expectation),
-and proposes a toast when it gains more than the others on average. Its forecasts
+and proposes a toast when it gains more than the others on average; beside Aunt
+Sarah it always draws. Its forecasts
 use the same pure functions as the engine (``table.py``).
 """
 from __future__ import annotations
@@ -27,6 +28,8 @@ class HeuristicAgent(Agent):
         phase = observation["phase"]
         if phase == "toast":
             return ("toast",) if self._edge(observation, observation["circle"]) > 0 else ("pass",)
+        if phase == "draw":  # a card more beside Aunt Sarah is only more choice
+            return ("draw",)
         scored = [(self._value(observation, a), a) for a in legal]
         best = max(v for v, _ in scored)
         top = [a for v, a in scored if v >= best - 1e-9]
