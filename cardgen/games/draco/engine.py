@@ -20,6 +20,7 @@ Hot path: plain ints and lists; every rule number is read once in ``DracoGame``.
 """
 from __future__ import annotations
 
+import random
 from itertools import permutations
 from typing import Any
 
@@ -259,6 +260,8 @@ class DracoState(State):
         self.toasts: int = 0
         self.rebuilt: int = 0
         self.unpaid: int = 0
+        #: per card, the last rebuild whose (public) discards held it (0: never seen by all)
+        self.card_gen: list[int] = [0] * len(g.card_ids)
         self.sarah_queue: list[int] = []  # owners beside Aunt Sarah still to decide whether to draw
         self.final_toasts: int = 0  # toasts proposed once the last pile had run out
         self._audit: tuple[Any, ...] | None = None  # set by apply once invariants() is in use
@@ -339,6 +342,47 @@ class DracoState(State):
             scores = [float(m) for m in self.money]
             self._outcome = Outcome(self.end_reason or "unfinished", scores, [], None, self._extra())
         return self._outcome
+
+    def clone(self) -> "DracoState":
+        """A copy of the lists and the generator; the game and its tables are shared."""
+        new = object.__new__(DracoState)
+        d = self.__dict__.copy()
+        new.__dict__ = d
+        d["hands"] = [list(h) for h in self.hands]
+        for name in ("pile", "discard", "set_aside", "order", "money", "card_gen", "sarah_queue", "gaps"):
+            d[name] = list(d[name])
+        d["peak"] = dict(self.peak)
+        d["initial_piles"] = {k: list(v) for k, v in self.initial_piles.items()}
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        if d["_legal"] is not None:
+            d["_legal"] = list(d["_legal"])
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> "DracoState":
+        """A clone where the cards ``player`` cannot see are dealt again.
+
+        Hidden: the other hands, the draw pile, the cards set aside. Public: hand and pile
+        sizes, and which cards each rebuilt pile was made of (everyone saw the discards),
+        so cards are redealt only among hidden places holding cards of the same rebuild
+        (``card_gen``): a pile made of old discards stays made of them.
+        """
+        new = self.clone()
+        places = [h for q, h in enumerate(new.hands) if q != player] + [new.pile, new.set_aside]
+        gen = self.card_gen
+        pools: dict[int, list[int]] = {}
+        for place in places:
+            for c in place:
+                pools.setdefault(gen[c], []).append(c)
+        for pool in pools.values():
+            rng.shuffle(pool)
+        for place in places:
+            for i, c in enumerate(place):
+                place[i] = pools[gen[c]].pop()
+        new.rng = random.Random(rng.getrandbits(64))
+        new._legal = None
+        return new
 
     def invariants(self) -> list[str]:
         """What the rules promise after every action (see the rule ledger in docs/draco.md).
@@ -623,6 +667,9 @@ class DracoState(State):
             if self.discard:
                 self.rebuilds_left -= 1
                 self.rebuilt += 1
+                gen = self.card_gen
+                for c in self.discard:  # everyone saw these cards: the new pile holds only them
+                    gen[c] = self.rebuilt
                 self.pile = self.discard
                 self.discard = []
                 self.rng.shuffle(self.pile)
