@@ -325,15 +325,19 @@ class DracoState(State):
             self._end_turn(False)
 
     def observation(self, player: int) -> dict[str, Any]:
+        """Public facts and ``player``'s own hand. ``seats`` is ``circle`` as character codes
+        (positions in ``info["owner"]``), for agents that compute on ints."""
         g = self.g
+        phase = self.phase
         return {
-            "player": player, "current": self.current_player, "phase": PHASE_NAMES[self.phase],
-            "hand": [g.card_ids[i] for i in self.hands[player]],
-            "circle": [g.char_ids[c] for c in self.order], "draco": "right" if self.cup_right else "left",
+            "player": player, "current": self.current_player, "phase": PHASE_NAMES[phase],
+            "hand": list(map(g.card_ids.__getitem__, self.hands[player])),
+            "circle": list(map(g.char_ids.__getitem__, self.order)), "seats": list(self.order),
+            "draco": "right" if self.cup_right else "left",
             "cup": self.cup, "money": list(self.money), "hand_sizes": [len(h) for h in self.hands],
             "pile": len(self.pile), "discard": len(self.discard), "rebuilds_left": self.rebuilds_left,
-            "last_call": self.last_call, "roll": self.roll if self.phase == ROLLED else None,
-            "roll_delta": self.roll * self.roll_sign if self.phase == ROLLED else 0,
+            "last_call": self.last_call, "roll": self.roll if phase == ROLLED else None,
+            "roll_delta": self.roll * self.roll_sign if phase == ROLLED else 0,
             "info": g.info,
         }
 
