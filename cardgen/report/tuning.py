@@ -78,6 +78,17 @@ def scatter(param: str, metric: str, points: list[tuple[Any, float, float, float
     return "".join(parts)
 
 
+def _trial_row(t: dict[str, Any]) -> str:
+    """One row of the table of every trial."""
+    values = ", ".join(f"{escape(k)}={_fmt(v)}" for k, v in t["values"].items())
+    distance = f"{t['objective']:.3g}" if t["feasible"] else "—"
+    note = escape(t["why"])
+    if t.get("repeat_of") is not None:
+        note = f"same values as trial {t['repeat_of'] + 1}, not played again"
+    return (f"<tr><td>{t['trial'] + 1}</td><td>{values}</td><td>{'yes' if t['feasible'] else 'no'}</td>"
+            f"<td>{distance}</td><td>{note}</td></tr>")
+
+
 def render_tuning(doc: dict[str, Any]) -> str:
     """The whole page for one ``tune.json`` document."""
     trials = doc["trials"]
@@ -113,10 +124,7 @@ def render_tuning(doc: dict[str, Any]) -> str:
                     charts.append(f"<figure>{scatter(param, tg['metric'], points, (tg['low'], tg['high']))}"
                                   f"<figcaption>{escape(tg['metric'])} by {escape(param)}, {players} players"
                                   f"</figcaption></figure>")
-    trial_rows = "".join(
-        f"<tr><td>{t['trial'] + 1}</td><td>{', '.join(f'{escape(k)}={_fmt(v)}' for k, v in t['values'].items())}</td>"
-        f"<td>{'yes' if t['feasible'] else 'no'}</td><td>{t['objective']:.3g}</td><td>{escape(t['why'])}</td></tr>"
-        for t in trials)
+    trial_rows = "".join(_trial_row(t) for t in trials)
     aims = ", ".join(f"{escape(t['metric'])} in {t['low']:g}–{t['high']:g}" for t in targets)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Tuning {escape(doc['deck'])}</title>

@@ -65,10 +65,11 @@ class Trial:
     objective: float
     why: str = ""
     metrics: dict[int, dict[str, Metric]] = field(default_factory=dict)  # players -> metrics
+    repeat_of: int | None = None  # the earlier trial with the same values (not played again)
 
     def to_json(self) -> dict[str, Any]:
         return {"trial": self.number, "values": self.values, "feasible": self.feasible,
-                "objective": self.objective, "why": self.why,
+                "objective": self.objective, "why": self.why, "repeat_of": self.repeat_of,
                 "metrics": {str(p): {k: list(v) for k, v in m.items()} for p, m in self.metrics.items()}}
 
 
@@ -169,8 +170,9 @@ class Tuner:
             if trial is None:
                 trial = self.evaluate(number, values)
                 seen[key] = trial
-            else:
-                trial = Trial(number, values, trial.feasible, trial.objective, trial.why, trial.metrics)
+            else:  # the sampler proposed a point already played: same games, same figures
+                trial = Trial(number, values, trial.feasible, trial.objective, trial.why, trial.metrics,
+                              repeat_of=trial.number if trial.repeat_of is None else trial.repeat_of)
             self.trials.append(trial)
             study.tell(ot, trial.objective)
             if self.opts.progress:
