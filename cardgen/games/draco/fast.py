@@ -50,8 +50,7 @@ NSC = 21
 # rule numbers in ``cfg``
 (C_N, C_HAND, C_START, C_PERGOLD, C_GOLD, C_SILVER, C_MULT, C_SARAH, C_REBUILDS, C_SETASIDE, C_CUPRIGHT, C_CUPLAST,
  C_MAYTOAST, C_UNLIMITED, C_NONEPAYS, C_NCARDS, C_NCHARS) = range(17)
-MAX_GAPS = 4096
-MAX_LEGAL = 1024
+MAX_GAPS = 256  # a game with more gap events is replayed on the reference engine
 
 
 @njit(cache=True)
@@ -624,26 +623,31 @@ def _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone)
 
 
 @njit(cache=True)
-def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs, die, effects, card_kind, perms):
-    """One game: returns (sc, money, peak, seen, gaps, actions, deck, order at set-up)."""
+def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs, die, effects, card_kind, perms,
+                  bufs, hands, gaps, legal, krows, actions):
+    """One game into the buffers given: returns (sc, money, peak, seen).
+
+    ``bufs`` rows: 0-1 the two generators' states, then deck, order (dealt), pile,
+    discard (int64 views of one block); ``hands``, ``gaps``, ``legal``, ``krows`` and
+    ``actions`` (rows ``[player, *legal row]``, filled with ``record``) are reused.
+    """
     n = cfg[C_N]
     ncards = cfg[C_NCARDS]
     nchars = cfg[C_NCHARS]
-    mt = np.zeros(625, dtype=np.uint32)
+    mt = bufs[0]
     fr.seed(mt, seed)
-    amt = np.zeros(625, dtype=np.uint32)
+    amt = bufs[1]
     fr.seed_agents(amt, seed)
     sc = np.zeros(NSC, dtype=np.int64)
-    gaps = np.zeros((MAX_GAPS, 4), dtype=np.int64)
     peak = np.zeros(len(PEAKS), dtype=np.int64)
     seen = np.zeros(len(PEAKS), dtype=np.int64)
-    deck = np.arange(ncards, dtype=np.int64)
+    deck = bufs[2][:ncards]
+    for i in range(ncards):
+        deck[i] = i
     fr.shuffle(mt, deck, ncards)
     order = np.arange(nchars, dtype=np.int64)
     fr.shuffle(mt, order, nchars)
-    deck0 = deck.copy()
-    order0 = order.copy()
-    hands = np.zeros((n, ncards), dtype=np.int64)
+    bufs[3][:nchars] = order
     hand_n = np.zeros(n, dtype=np.int64)
     pos = cfg[C_SETASIDE]
     for p in range(n):
@@ -652,10 +656,10 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
                 hands[p, hand_n[p]] = deck[pos]
                 hand_n[p] += 1
                 pos += 1
-    pile = np.zeros(ncards, dtype=np.int64)
+    pile = bufs[4][:ncards]
     npile = ncards - pos if pos < ncards else 0
     pile[:npile] = deck[pos:pos + npile]
-    discard = np.zeros(ncards, dtype=np.int64)
+    discard = bufs[5][:ncards]
     money = np.full(n, cfg[C_START], dtype=np.int64)
     queue = np.zeros(2 * nchars + 2, dtype=np.int64)
     st = (hands, hand_n, pile, discard, order, money, queue)
@@ -671,13 +675,10 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
     if npile == 0:
         _pile_empty(sc, cfg, pile, discard, mt, gaps)
     _advance(START_TURN, sc, cfg, st, tabs, mt, gaps, peak, seen)
-    legal = np.zeros((MAX_LEGAL, 6), dtype=np.int64)
-    krows = np.zeros((MAX_LEGAL, kernels.ROW), dtype=np.int64)
-    kidx = np.arange(MAX_LEGAL, dtype=np.int64)
+    kidx = np.arange(legal.shape[0], dtype=np.int64)
     everyone = np.arange(nchars, dtype=np.int64)
-    actions = np.zeros((cap + 1 if record else 1, 7), dtype=np.int64)
     decisions = 0
-    m = 0
+    m = legal.shape[0]
     while sc[S_END] == 0:
         if decisions >= cap:
             sc[S_END] = 2  # the simulator's safety cap
@@ -689,7 +690,7 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
             i = _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone)
         else:
             i = fr.randbelow(amt, m)
-        row = legal[i].copy()
+        row = legal[i]
         if record:
             actions[decisions, 0] = player
             actions[decisions, 1:] = row
@@ -715,7 +716,8 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
             _advance(DO_TOAST, sc, cfg, st, tabs, mt, gaps, peak, seen)
         else:
             _advance(END_TURN, sc, cfg, st, tabs, mt, gaps, peak, seen)
-    return sc, money, peak, seen, gaps, actions[:decisions if record else 0], deck0, order0
+    sc[S_ROLL] = decisions  # no longer needed as a roll: the decisions made, for the caller
+    return sc, money, peak, seen
 
 
 def _cache_ready() -> bool:
@@ -752,34 +754,63 @@ class DracoFast(FastEngine):
         specials = [g.code_of[s] for s in g.special_ids]
         perms = [list(p) for p in permutations(specials)] if specials else []
         self.perms = np.array(perms, dtype=np.int64).reshape(len(perms), len(specials))
-        self.agent_code = {"random": 0, "heuristic": 1}
+        self.agent_codes: dict[tuple[str, ...], np.ndarray] = {}
+        nchars, n = len(g.char_ids), g.players
+        most = {MOVE: nchars, SPLIT: 2, BESIDE: 2, ARRANGE: max(1, len(perms)), STEAL: n, SWAP_ADJ: 4,
+                SWAP_ANY: 2 * nchars, DUEL: n}
+        width = max(2, nchars, sum(most.get(e[0], 1) for e in g.kind_effect))
+        ncards = max(1, len(g.card_ids))
+        self.bufs = np.zeros((6, max(625, ncards)), dtype=np.int64)
+        self.rngs = np.zeros((2, 625), dtype=np.uint32)
+        self.hands = np.zeros((n, ncards), dtype=np.int64)
+        self.gaps = np.zeros((MAX_GAPS, 4), dtype=np.int64)
+        self.legal = np.zeros((width, 6), dtype=np.int64)
+        self.krows = np.zeros((width, kernels.ROW), dtype=np.int64)
+        self.no_actions = np.zeros((1, 7), dtype=np.int64)
 
     def _run(self, seed: int, agents: list[str], cap: int, record: bool) -> tuple[Any, ...]:
         global _COMPILED
         if not _COMPILED and not _cache_ready():
             print("cardgen: compiling the Draco fast tier (once per machine, about a minute)...", file=sys.stderr)
         _COMPILED = True
-        codes = np.array([self.agent_code[a] for a in agents], dtype=np.int64)
-        return play_compiled(np.uint64(seed), codes, cap, record, self.cfg, self.owner, self.special, self.payouts,
-                             self.costs, self.die, self.effects, self.card_kind, self.perms)
+        key = tuple(agents)
+        codes = self.agent_codes.get(key)
+        if codes is None:
+            codes = self.agent_codes[key] = np.array([{"random": 0, "heuristic": 1}[a] for a in agents],
+                                                     dtype=np.int64)
+        actions = np.zeros((cap + 1, 7), dtype=np.int64) if record else self.no_actions
+        bufs = self.bufs
+        out = play_compiled(np.uint64(seed), codes, cap, record, self.cfg, self.owner, self.special, self.payouts,
+                            self.costs, self.die, self.effects, self.card_kind, self.perms,
+                            (self.rngs[0], self.rngs[1], bufs[0], bufs[1], bufs[2], bufs[3]),
+                            self.hands, self.gaps, self.legal, self.krows, actions)
+        return out + (actions,)
 
     def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
-        sc, money, peak, seen, gaps, actions, deck, order = self._run(seed, agents, cap, record)
+        sc, money, peak, seen, actions = self._run(seed, agents, cap, record)
+        sc = sc.tolist()
+        ngaps = sc[S_NGAPS]
+        if ngaps > MAX_GAPS:  # more gap events than the buffer holds: the reference plays this one
+            from cardgen.simulate.runner import make_agents, play_game
+            return play_game(self.g, seed, make_agents(self.g.resolved.spec, agents), list(agents), cap=cap,
+                             record=record)
         g = self.g
-        gap_list = [self._gap(int(kind), int(a), int(b), int(c)) for kind, a, b, c in gaps[:min(int(sc[S_NGAPS]),
-                                                                                              MAX_GAPS)]]
-        peaks = {name: int(peak[i]) for i, name in enumerate(PEAKS) if seen[i]}
-        result = GameResult(seed, list(agents), "", False, gap_list, int(sc[S_TURNS]), int(sc[S_ROUNDS]),
-                            peak=peaks)
+        gap = self._gap
+        gap_list = [gap(*row) for row in self.gaps[:ngaps].tolist()] if ngaps else []
+        seen = seen.tolist()
+        peaks = {name: v for name, v, s in zip(PEAKS, peak.tolist(), seen) if s}
+        result = GameResult(seed, list(agents), "", False, gap_list, sc[S_TURNS], sc[S_ROUNDS], peak=peaks)
         if record:
+            deck, order = self.bufs[0][:len(g.card_ids)].tolist(), self.bufs[1][:len(g.char_ids)].tolist()
             result.initial_piles = {"actions": [g.card_ids[i] for i in deck], "circle": [g.char_ids[c] for c in order]}
-            result.actions = [(int(r[0]), self._action(r[1:])) for r in actions]
+            result.actions = [(r[0], self._action(r[1:])) for r in actions[:sc[S_ROLL]].tolist()]
         if sc[S_END] == 2:
             result.engine_gaps = len(gap_list)
             result.end_reason = "safety_cap"
             result.gaps.append(("safety_cap", False, f"no end condition after {cap} decisions"))
             return result
-        winners, tie_break = self._winners([int(v) for v in money], result.gaps)
+        money = money.tolist()
+        winners, tie_break = self._winners(money, result.gaps)
         result.engine_gaps = len(result.gaps)
         result.end_reason = "final_toast"
         result.completed = True
@@ -789,21 +820,26 @@ class DracoFast(FastEngine):
         return result
 
     # -- back to the reference's words -----------------------------------------------
-    def _gap(self, kind: int, a: int, b: int, c: int) -> tuple[str, bool, str]:
-        name = GAP_KINDS[kind]
-        detail = {
-            G_FINAL: lambda: f"after {a} rebuild(s)",
-            G_EMPTY: lambda: f"seat {a} has no action card",
-            G_CANNOT: lambda: f"seat {a} owes {b} with {c}",
-            G_BANK: lambda: f"players need {a} silver coins, the box has {b}",
-            G_RICHEST: lambda: f"{a} players tie with {b} silver",
-            G_NOTHING: lambda: "the discard pile is empty",
-        }[kind]()
-        return name, True, detail
+    @staticmethod
+    def _gap(kind: int, a: int, b: int, c: int) -> tuple[str, bool, str]:
+        """A gap event in the reference's words (``DracoState.gap`` calls)."""
+        if kind == G_CANNOT:
+            detail = f"seat {a} owes {b} with {c}"
+        elif kind == G_FINAL:
+            detail = f"after {a} rebuild(s)"
+        elif kind == G_BANK:
+            detail = f"players need {a} silver coins, the box has {b}"
+        elif kind == G_RICHEST:
+            detail = f"{a} players tie with {b} silver"
+        elif kind == G_EMPTY:
+            detail = f"seat {a} has no action card"
+        else:
+            detail = "the discard pile is empty"
+        return GAP_KINDS[kind], True, detail
 
     def _action(self, row: Any) -> Action:
         g = self.g
-        t, k, x, y, z, w = (int(v) for v in row)
+        t, k, x, y, z, w = row
         if t == A_MOVE:
             return ("move", g.char_ids[x])
         if t != A_PLAY:
