@@ -111,3 +111,21 @@ def test_a_chunk_on_the_tier_logs_the_reference_games():
               for e in ("reference", "auto")]
     (tally_ref, lines_ref), (tally_fast, lines_fast) = (run_chunk(c) for c in chunks)
     assert lines_fast == lines_ref
+
+
+def test_a_game_with_more_gap_events_than_the_buffer_is_replayed_on_the_reference(monkeypatch):
+    import cardgen.games.draco.fast as tier
+
+    deck = resolve("draco", ROOT)
+    engine = fast_engine(deck, 4)
+    run = engine._run
+
+    def overflowing(*args):
+        out = run(*args)
+        out[0][tier.S_NGAPS] = tier.MAX_GAPS + 1
+        return out
+
+    monkeypatch.setattr(engine, "_run", overflowing)
+    names = ["heuristic", "random", "random", "heuristic"]
+    ref = play_game(DracoGame(deck, 4), 5, make_agents(deck.spec, names), names, record=True)
+    assert engine.play(5, names, 10_000, True) == ref

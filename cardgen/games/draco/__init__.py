@@ -13,7 +13,7 @@ from cardgen.games.draco.model import DracoFace, DracoPiece, DracoRules
 from cardgen.games.draco.text import face_text
 
 
-def fast(deck, players):  # type: ignore[no-untyped-def]
+def compiled_tier(deck, players):  # type: ignore[no-untyped-def]
     """The compiled tier (``fast.py``), imported on first use: numba loads only when asked for."""
     from cardgen.games.draco.fast import fast_engine
 
@@ -31,5 +31,5 @@ GAME = GameSpec(
     face_text=face_text,
     new_game=DracoGame,
     agents={"heuristic": HeuristicAgent},
-    fast=fast,
+    fast=compiled_tier,
 )
