@@ -50,9 +50,14 @@ def draw_thumbnails(deck: ResolvedDeck, out: Path, lang: str) -> list[dict[str, 
         write_atomic(folder / f"{n}.png", png_bytes(small))
         write_atomic(folder / f"{n}-large.png", png_bytes(image))
         comp = side.component
-        name = comp.name[lang] + (" (back)" if side.back else "")
+        if side.back and comp.back is not None:
+            name = "Card back"  # shared by every card with this back
+        elif comp.kind == "die":
+            name = f"{comp.name[lang]}, face {side.index + 1}"
+        else:
+            name = comp.name[lang] + (" (back)" if side.back else "")
         items.append({"src": f"{deck.id}/gallery/{n}.png", "large": f"{deck.id}/gallery/{n}-large.png",
-                      "name": name, "count": comp.count if not side.back else None,
+                      "name": name, "count": comp.count if not side.back and comp.kind != "die" else None,
                       "width": small.width, "height": small.height})
     return items
 

@@ -56,6 +56,17 @@ def warnings_of(r: dict[str, Any]) -> list[str]:
     return out
 
 
+def short_warnings(r: dict[str, Any]) -> list[str]:
+    """The warnings of an entry in a few words each, for the overview's table."""
+    out = [f"FAIL: {f}" for f in r.get("failures", [])]
+    out += [f"box short of '{s['peak']}' in {100 * s['games_short'] / max(1, s['games']):.0f}% of games "
+            f"(print {s['print_more']} more)" for s in r.get("sufficiency", [])]
+    for w in r.get("balance", {}).get("warnings", []):
+        who, _, rest = w.partition(" wins ")
+        out.append(f"{who} wins {'more' if rest.startswith('more') else 'less'} than a fair share")
+    return out
+
+
 def _skill_text(r: dict[str, Any]) -> str:
     skill = r.get("skill")
     if not isinstance(skill, dict):
@@ -73,7 +84,7 @@ def _fairness(r: dict[str, Any]) -> str:
         return "–"
     fair = r.get("balance", {}).get("seat_fair_share") or 1 / r["players"]
     worst = max(seats, key=lambda s: abs(s["rate"] - fair))
-    flag = " ⚠" if r.get("balance", {}).get("warnings") else ""
+    flag = " ⚠" if any(w.startswith("seat") for w in r.get("balance", {}).get("warnings", [])) else ""
     return (f"seat {worst['seat'] + 1} {100 * worst['rate']:.0f}% vs fair {100 * fair:.0f}%{flag}")
 
 
@@ -81,10 +92,10 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
     """One row per deck and player count: verdict, length, fairness, skill, warnings; links to deck pages."""
     rows = []
     for r in doc["results"]:
-        warns = warnings_of(r)
-        length = (f"{_num(r['turns']['mean'])} turns, {_num(r['rounds']['mean'])} rounds"
+        warns = short_warnings(r)
+        length = (f"{r['turns']['mean']:.1f} turns, {r['rounds']['mean']:.1f} rounds"
                   if r["completed"] else "–")
-        wtxt = "; ".join(escape(w) for w in warns[:3]) + (f" (+{len(warns) - 3})" if len(warns) > 3 else "")
+        wtxt = "<br>".join(escape(w) for w in warns)
         rows.append(f"<tr><td>{_badge(r['passed'])}</td><td><a href=\"{escape(deck_file(r['variant']))}"
                     f"#p{r['players']}\">{escape(r['variant'])}</a> <span class=\"muted\">"
                     f"{escape(infos.get(r['variant'], {}).get('name', ''))}</span></td><td class=\"num\">"
@@ -114,12 +125,12 @@ def charts(sides: list[tuple[str, dict[str, Any], str]]) -> str:
                         "Game length (share of games)", "turns per game"),
             grouped_rates_svg(_seat_groups(sides), "Win rate per seat (95% interval)",
                               r0.get("balance", {}).get("seat_fair_share") or 1 / r0["players"])]
-    spread = []
-    for label, r, colour in sides:
-        spread.append((f"{label}: winner", r["scores"]["winner"], colour))
-        for s, d in enumerate(r["scores"].get("seat", [])):
-            spread.append((f"{label}: seat {s + 1}", d, colour))
-    figs.append(spread_svg(spread, "Score spread (p10-p90 box, median tick, min-max line)", "final score"))
+    spread = [("winner", r["scores"]["winner"], colour) for _, r, colour in sides]
+    for s in range(r0["players"]):
+        spread += [(f"seat {s + 1}", r["scores"]["seat"][s], colour) for _, r, colour in sides
+                   if s < len(r["scores"].get("seat", []))]
+    figs.append(spread_svg(spread, "Final scores (p10-p90 box, median tick, min-max line)", "final score",
+                           legend=[(label, colour) for label, _, colour in sides] if len(sides) > 1 else None))
     return '<div class="charts">' + "".join(f"<figure>{f}</figure>" for f in figs) + "</div>"
 
 

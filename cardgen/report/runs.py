@@ -41,7 +41,7 @@ def validation_run_id(doc: dict[str, Any]) -> str:
 def _nav(depth: int) -> str:
     up = "../" * depth
     return (f'<a href="{up}../index.html">gallery</a> · <a href="{up}index.html">all runs</a>'
-            + (' · <a href="index.html">this run</a>' if depth else ""))
+            + (' · <a href="index.html">this run\'s overview</a>' if depth else ""))
 
 
 def _json(data: Any) -> str:

@@ -246,13 +246,19 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
     return "".join(parts)
 
 
-def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: str, width: int = 520) -> str:
-    """Score spread per row: a thin line from min to max, a box from p10 to p90, a tick at the median."""
-    left, right, top, bar = 110, 16, 24, 18
+def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: str, width: int = 520,
+               legend: list[tuple[str, str]] | None = None) -> str:
+    """Score spread per row: a thin line from min to max, a box from p10 to p90, a tick at the median.
+
+    Consecutive rows with the same label (a deck and its base) share one label.
+    """
+    left, right, top, bar = 70, 16, 34 if legend else 24, 16
     rows = [r for r in rows if r[1].get("n")]
     height = top + bar * max(1, len(rows)) + 34
     w = width - left - right
     parts = _svg_open(width, height, title)
+    if legend:
+        _legend(parts, left, 28, legend)
     if not rows:
         parts.append(f'<text x="{left}" y="{top + 14}">no completed games</text></svg>')
         return "".join(parts)
@@ -274,11 +280,12 @@ def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: 
         t += step
     for i, (label, d, colour) in enumerate(rows):
         cy = top + i * bar + bar / 2
-        parts.append(f'<text x="{left - 6}" y="{cy + 4:.1f}" text-anchor="end">{escape(label)}</text>'
-                     f'<line x1="{px(d["min"]):.1f}" x2="{px(d["max"]):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
+        if i == 0 or rows[i - 1][0] != label:
+            parts.append(f'<text x="{left - 6}" y="{cy + 4:.1f}" text-anchor="end">{escape(label)}</text>')
+        parts.append(f'<line x1="{px(d["min"]):.1f}" x2="{px(d["max"]):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
                      f'stroke="{WHISKER}"/>'
-                     f'<rect x="{px(d["p10"]):.1f}" y="{cy - 6:.1f}" width="{max(1.0, px(d["p90"]) - px(d["p10"])):.1f}" '
-                     f'height="12" fill="{colour}" fill-opacity="0.8"><title>{escape(label)}: min {_fmt(d["min"])}, '
+                     f'<rect x="{px(d["p10"]):.1f}" y="{cy - 5:.1f}" width="{max(1.0, px(d["p90"]) - px(d["p10"])):.1f}" '
+                     f'height="10" fill="{colour}" fill-opacity="0.8"><title>{escape(label)}: min {_fmt(d["min"])}, '
                      f'p10 {_fmt(d["p10"])}, median {_fmt(d["median"])}, p90 {_fmt(d["p90"])}, max {_fmt(d["max"])}'
                      f'</title></rect>'
                      f'<line x1="{px(d["median"]):.1f}" x2="{px(d["median"]):.1f}" y1="{cy - 7:.1f}" y2="{cy + 7:.1f}" '
