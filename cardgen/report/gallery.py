@@ -4,8 +4,9 @@ Written by ``build`` (with card thumbnails) and updated by ``validate`` and ``co
 (their latest reports). Plain static files with relative links: it opens from disk,
 without a server or scripts. Thumbnails come from the same vector drawing as the
 sheets (``cardgen.render.export``: one PDF page per distinct face, rasterised with
-pypdfium2): ``out/<deck>/gallery/<n>.png`` and a larger ``<n>-large.png`` a click
-opens. What the gallery knows between commands is in ``out/gallery.json``; thumbnails
+pypdfium2): ``out/gallery/<key>.png`` and a larger ``<key>-large.png`` a click opens,
+named by a hash of what the face shows, so a face a variant shares with its base is
+drawn once. What the gallery knows between commands is in ``out/gallery.json``; thumbnails
 are drawn again only when the deck's build hash changes. Deterministic: no dates,
 decks in id order, files written atomically.
 """
@@ -34,21 +35,40 @@ def load_state(out: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def _face_key(deck: ResolvedDeck, side: Any, lang: str, code: str) -> str:
+    """Everything that shows on one drawn face: component, rule numbers (card texts), deck look, code."""
+    import hashlib
+    m = deck.model
+    parts = [side.component.model_dump_json(), str(side.index), m.rules.model_dump_json(), m.card.model_dump_json(),
+             json.dumps({k: v.model_dump(mode="json") for k, v in m.colours.items()}, sort_keys=True),
+             json.dumps({k: v.model_dump(mode="json") for k, v in m.backs.items()}, sort_keys=True),
+             lang, code, f"{THUMB_HEIGHT}|{LARGE_DPI}"]
+    return hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:20]
+
+
 def draw_thumbnails(deck: ResolvedDeck, out: Path, lang: str) -> list[dict[str, Any]]:
-    """Draw each distinct face of ``deck`` once, large and small; return what the gallery shows."""
+    """Each distinct face of ``deck``, small and large, named by what it shows: a face a variant shares
+    with its base (or another deck) is drawn once. Returns what the gallery shows."""
     from PIL import Image
 
+    from cardgen.build import _code_hash, _source_hash
     from cardgen.render.export import _sides_of, png_bytes, rasterise, sides_pdf
 
     sides = _sides_of(deck)
-    images = rasterise(sides_pdf(deck, lang, sides, bleed=False), LARGE_DPI)
-    folder = out / deck.id / "gallery"
+    code = _source_hash("cards") + _code_hash(deck.game, deck.project)
+    keys = [_face_key(deck, side, lang, code) for side in sides]
+    folder = out / "gallery"
+    todo = [(side, key) for side, key in zip(sides, keys)
+            if not ((folder / f"{key}.png").is_file() and (folder / f"{key}-large.png").is_file())]
+    if todo:
+        images = rasterise(sides_pdf(deck, lang, [side for side, _ in todo], bleed=False), LARGE_DPI)
+        for (_, key), image in zip(todo, images):
+            small = image.copy()
+            small.thumbnail((10 * THUMB_HEIGHT, THUMB_HEIGHT), Image.LANCZOS)
+            write_atomic(folder / f"{key}.png", png_bytes(small))
+            write_atomic(folder / f"{key}-large.png", png_bytes(image))
     items = []
-    for n, (side, image) in enumerate(zip(sides, images), start=1):
-        small = image.copy()
-        small.thumbnail((10 * THUMB_HEIGHT, THUMB_HEIGHT), Image.LANCZOS)
-        write_atomic(folder / f"{n}.png", png_bytes(small))
-        write_atomic(folder / f"{n}-large.png", png_bytes(image))
+    for side, key in zip(sides, keys):
         comp = side.component
         if side.back and comp.back is not None:
             name = "Card back"  # shared by every card with this back
@@ -56,10 +76,20 @@ def draw_thumbnails(deck: ResolvedDeck, out: Path, lang: str) -> list[dict[str, 
             name = f"{comp.name[lang]}, face {side.index + 1}"
         else:
             name = comp.name[lang] + (" (back)" if side.back else "")
-        items.append({"src": f"{deck.id}/gallery/{n}.png", "large": f"{deck.id}/gallery/{n}-large.png",
-                      "name": name, "count": comp.count if not side.back and comp.kind != "die" else None,
-                      "width": small.width, "height": small.height})
+        with Image.open(folder / f"{key}.png") as small:
+            width, height = small.size
+        items.append({"src": f"gallery/{key}.png", "large": f"gallery/{key}-large.png", "name": name,
+                      "count": comp.count if not side.back and comp.kind != "die" else None,
+                      "width": width, "height": height})
     return items
+
+
+def _prune(out: Path, state: dict[str, Any]) -> None:
+    """Remove face pictures no deck of the gallery shows any more."""
+    used = {Path(c[k]).name for e in state.values() for c in e.get("cards", []) for k in ("src", "large")}
+    for png in (out / "gallery").glob("*.png"):
+        if png.name not in used:
+            png.unlink(missing_ok=True)
 
 
 def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True, lang: str = "en") -> Path:
@@ -79,6 +109,8 @@ def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True
                 entry["thumbs_key"] = key
         state[deck.id] = entry
     state = dict(sorted(state.items()))
+    if thumbnails:
+        _prune(out, state)
     write_atomic(out / STATE, json.dumps(state, indent=1, ensure_ascii=False) + "\n")
     target = out / "index.html"
     write_atomic(target, render_gallery(out, state))

@@ -343,6 +343,9 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
         sides = [entry_json(Entry(deck, ref, p, _checks(deck, p), True, tally), vopts)
                  for deck, ref, tally in zip((base, variant), refs, (tb, tv))]
         metrics = [metric(*row) for row in paired.rows()]
+        seen = {m["metric"] for m in metrics}
+        metrics += [metric(name, 0, 0, 0, 0, 0) for name in BASIC + tuple(f"seat_{s + 1}_win_rate" for s in range(p))
+                    if name not in seen]  # always listed; empty (None) when no pair of games completed
         metrics += skill_metrics(sides[0].get("skill"), sides[1].get("skill"))
         metrics.sort(key=_metric_order)
         holm(metrics)
@@ -383,6 +386,7 @@ def skill_metrics(b: Any, v: Any) -> list[dict[str, Any]]:
     return out
 
 
+BASIC = ("turns", "rounds", "winning_score", "margin")
 _ORDER = ("turns", "rounds", "winning_score", "margin", "seat_", "end_reason:", "gap:", "peak:", "skill:")
 
 
