@@ -100,8 +100,20 @@ def format_difference(d: str) -> str:
     return f"{d['kind']} {d['field']}: {d['old']} -> {d['new']}"
 
 
-def format_comparison(doc: dict[str, Any], per_count: int = 8) -> str:
-    """One screen: what the variant changes, then per player count the significant changes first."""
+def _z(m: dict[str, Any]) -> float:
+    """How many standard errors the difference is from 0 (infinite when every pair moved alike)."""
+    half = (m["high"] - m["low"]) / 2 if m.get("high") is not None else 0
+    return abs(m["difference"]) / half if half else float("inf")
+
+
+def format_comparison(doc: dict[str, Any], per_count: int | None = None) -> str:
+    """One screen: what the variant changes, then per player count the significant changes first.
+
+    The number of changes listed per player count shrinks with the number of counts, so
+    five player counts still fit in about forty lines; the report has every metric.
+    """
+    results = doc["results"]
+    per_count = per_count or max(3, 16 // max(1, len(results)))
     lines = [f"compare {doc['base']} -> {doc['variant']} ({doc['name']}): {doc['games']} games per player "
              f"count on the same seeds, agents {', '.join(doc['agents'])}"]
     if doc.get("description"):
@@ -110,10 +122,9 @@ def format_comparison(doc: dict[str, Any], per_count: int = 8) -> str:
     lines.append("what the variant changes: " + ("; ".join(format_difference(d) for d in diffs[:6])
                                                   + (f"; +{len(diffs) - 6} more" if len(diffs) > 6 else "")
                                                   if diffs else "nothing in the data (same rules and components)"))
-    for r in doc["results"]:
-        sig = sorted((m for m in r["metrics"] if m["significant"]), key=lambda m: (m["p"], m["metric"]))
-        lines.append(f"{r['players']} players: {len(sig)} of {len(r['metrics'])} metrics changed significantly "
-                     f"(95 % intervals; Holm-corrected)")
+    for r in results:
+        sig = sorted((m for m in r["metrics"] if m["significant"]), key=lambda m: (m["p"], -_z(m), m["metric"]))
+        lines.append(f"{r['players']} players: {len(sig)} of {len(r['metrics'])} metrics changed significantly")
         width = max([len(metric_label(m["metric"])) for m in sig[:per_count]] + [10])
         for m in sig[:per_count]:
             name = m["metric"]
@@ -127,6 +138,10 @@ def format_comparison(doc: dict[str, Any], per_count: int = 8) -> str:
         if same:
             lines.append(f"  no significant change: {', '.join(same)}")
         for side in ("base_result", "variant_result"):
-            for finding in r[side].get("sufficiency", []):
-                lines.append(f"  WARNING {r[side]['variant']}: {finding['warning']}")
+            for f in r[side].get("sufficiency", []):
+                lines.append(f"  WARNING {r[side]['variant']}: the box runs short in {f['games_short']} of "
+                             f"{f['games']} games ('{f['peak']}'); print {f['print_more']} more for "
+                             f"{f['cover']:.0%} of games")
+    lines.append("differences: variant minus base, 95 % intervals from paired games; significant: "
+                 "Holm-corrected over the metrics of each player count")
     return "\n".join(lines)
