@@ -12,7 +12,6 @@ decks in id order, files written atomically.
 """
 from __future__ import annotations
 
-import io
 import json
 from html import escape
 from pathlib import Path

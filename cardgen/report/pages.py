@@ -13,8 +13,7 @@ from typing import Any
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
 from cardgen.report.validation import CSS as BASE_CSS
-from cardgen.report.validation import _badge, _num, section
-from cardgen.simulate.stats import wilson
+from cardgen.report.validation import _badge, section
 from cardgen.simulate.summary import format_difference, format_value, is_share, metric_label
 
 CSS = BASE_CSS + """

@@ -354,7 +354,7 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
     return {"format": FORMAT, "base": base.id, "variant": variant.id, "game": base.game, "seed": opts.seed,
             "games": opts.games, "agents": list(opts.agents), "cap": opts.cap,
             "correction": f"Holm, family-wise {ALPHA:.0%} per player count",
-            "seeds": f"common random numbers: game i of both decks uses the base deck's seed for game i",
+            "seeds": "common random numbers: game i of both decks uses the base deck's seed for game i",
             "description": variant.text("en")["description"], "name": variant.text("en")["name"],
             "differences": _differences(base, variant),
             "run": run_id(base.id, variant.id, opts, counts), "results": results}
