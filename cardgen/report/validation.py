@@ -1,4 +1,6 @@
-"""The validator's HTML report: one self-contained page, a section per deck and player count.
+"""One result entry as HTML (``section``: tables, gaps with seeds, static checks) and the
+whole run on one page (``render_html``, for scripts). ``cardgen validate`` writes a
+folder per run instead (``cardgen.report.runs``), whose deck pages embed ``section``.
 
 Built from the same JSON document ``cardgen validate --json`` writes, so the page
 and the JSON never disagree. Styles are inline and charts are inline SVG: the
