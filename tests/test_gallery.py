@@ -75,6 +75,9 @@ def test_the_gallery_is_deterministic_and_shares_faces(gallery: Path) -> None:
     renamed = {c["src"] for c in state["king_lui-renamed"]["cards"]}
     dragon = {c["src"] for c in state["king_lui-hungry-dragon"]["cards"]}
     assert renamed == base and dragon - base  # faces are drawn once per content: new rule numbers, new texts
+    html = (gallery / "index.html").read_text()
+    section = html[html.index('id="king_lui-renamed"'):]
+    assert f"All its {len(base)} face(s) look as in" in section.split("<h2")[0]  # nothing to show twice
     assert len(list((gallery / "gallery").glob("*.png"))) == 2 * len(base | dragon)
 
 
