@@ -124,6 +124,12 @@ def charts(sides: list[tuple[str, dict[str, Any], str]]) -> str:
                         "Game length (share of games)", "turns per game"),
             grouped_rates_svg(_seat_groups(sides), "Win rate per seat (95% interval)",
                               r0.get("balance", {}).get("seat_fair_share") or 1 / r0["players"])]
+    if len(r0["agents"]) > 1:
+        names = [a["agent"] for a in r0["agents"]]
+        groups = [(name, [(label, a, colour) for label, r, colour in sides for a in r["agents"] if a["agent"] == name])
+                  for name in names]
+        figs.append(grouped_rates_svg(groups, "Win rate per agent (95% interval)",
+                                      r0.get("balance", {}).get("agent_fair_share")))
     spread = [("winner", r["scores"]["winner"], colour) for _, r, colour in sides]
     for s in range(r0["players"]):
         spread += [(f"seat {s + 1}", r["scores"]["seat"][s], colour) for _, r, colour in sides
