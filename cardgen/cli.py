@@ -101,6 +101,19 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
     t.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
 
+    k = sub.add_parser("compare", help="what a variant changes against a base, with 95 % intervals")
+    k.add_argument("base", metavar="BASE")
+    k.add_argument("variant", metavar="VARIANT")
+    k.add_argument("--games", type=int, default=1000)
+    k.add_argument("--players", type=int, nargs="+")
+    k.add_argument("--agents", nargs="+", default=["random"])
+    k.add_argument("--seed", type=int, default=1)
+    k.add_argument("--json", dest="json_file")
+    k.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
+    k.add_argument("--out", default="out")
+    k.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto")
+    k.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
+
     r = sub.add_parser("replay", help="re-run logged games and compare")
     r.add_argument("log", metavar="FILE")
     return p
@@ -154,6 +167,12 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "export":
         from cardgen.render.export import export
         return export(resolver.resolve(args.deck), args.format, args.lang, Path(args.out), args.preset)
+    if args.command == "compare":
+        from cardgen.simulate.compare import CompareOptions, compare
+        opts = CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
+                              json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
+                              out=Path(args.out), engine=args.engine, scheduler=args.scheduler)
+        return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
     decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
     if args.command == "check":
         from cardgen.inspect import format_checks

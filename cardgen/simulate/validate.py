@@ -21,7 +21,7 @@ from cardgen.check.static import run_checks
 from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
-from cardgen.simulate.balance import balance
+from cardgen.simulate.balance import balance, sufficiency
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.logs import AtomicLines
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, check_agents, fast_engine,
@@ -153,12 +153,12 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
     with tqdm(total=total, unit="game", file=sys.stderr, disable=disable, desc="validate") as bar:
         if opts.log_file is not None:
             with AtomicLines(opts.log_file) as log:
-                for i, chunk, tally, lines in run_chunks(chunks(entries, opts, jobs), jobs, opts.scheduler):
+                for i, chunk, (tally, lines) in run_chunks(chunks(entries, opts, jobs), jobs, opts.scheduler):
                     entries[i].tally.merge(tally)
                     log.write_lines(lines or [])
                     bar.update(chunk.stop - chunk.start)
         else:
-            for i, chunk, tally, _ in run_chunks(chunks(entries, opts, jobs), jobs, opts.scheduler):
+            for i, chunk, (tally, _) in run_chunks(chunks(entries, opts, jobs), jobs, opts.scheduler):
                 entries[i].tally.merge(tally)
                 bar.update(chunk.stop - chunk.start)
     results = [entry_json(e, opts) for e in entries]
@@ -187,7 +187,7 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
             **stats,
             "static_checks": [{"name": c.name, "players": c.players, "passed": c.passed, "detail": c.detail}
                               for c in entry.checks],
-            "balance": balance(stats), "passed": not failures, "failures": failures}
+            "balance": balance(stats), "sufficiency": sufficiency(stats), "passed": not failures, "failures": failures}
 
 
 def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
@@ -202,8 +202,7 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
     if opts.out is not None:
-        from cardgen.report.validation import render_html
-        target = Path(opts.out) / "validation" / "index.html"
-        write_atomic(target, render_html(doc))
+        from cardgen.report.runs import write_validation_run
+        target = write_validation_run(Path(opts.out), doc, decks)
         print(f"report: {target}")
     return 1 if failed else 0
