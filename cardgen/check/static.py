@@ -6,6 +6,7 @@ ones, so ``cardgen check`` and ``cardgen validate`` share one list.
 """
 from __future__ import annotations
 
+from cardgen.errors import clean
 from cardgen.games.base import CheckResult
 from cardgen.resolve.resolve import ResolvedDeck
 
@@ -31,3 +32,18 @@ def run_checks(deck: ResolvedDeck) -> list[CheckResult]:
         for players in deck.model.players.counts:
             results.extend(deck.spec.static_checks(deck, players))
     return results
+
+
+def failed_checks(decks: list[ResolvedDeck]) -> list[str]:
+    """One line per failed static check of ``decks`` (file: players: check: detail), for ``build``.
+
+    ``build`` refuses what ``check`` fails, so the two never disagree on a deck.
+    """
+    lines = []
+    for deck in decks:
+        file = deck.files[-1] if deck.files else deck.id
+        for r in run_checks(deck):
+            if not r.passed:
+                who = f"{r.players} players: " if r.players is not None else ""
+                lines.append(clean(f"{file}: {who}check '{r.name}' failed: {r.detail}", 600))
+    return lines
