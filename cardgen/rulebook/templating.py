@@ -15,9 +15,16 @@ from typing import Any
 
 from babel.lists import format_list
 from babel.numbers import format_decimal
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, pass_context
+import sys
+import traceback
+
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError, \
+    TemplateSyntaxError, pass_context
 from jinja2.runtime import Context
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
+
+from cardgen.errors import InputError
 
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.rulebook.catalog import COMMON, TEMPLATE_DIR, translations
@@ -70,8 +77,13 @@ def template_dirs(project: Path | None) -> list[Path]:
 
 @cache
 def environment(lang: str, dirs: tuple[Path, ...] = (TEMPLATE_DIR,), domain: str = COMMON) -> Environment:
-    """The Jinja2 environment of one language and catalog domain (cached: templates compile once)."""
-    env = Environment(
+    """The Jinja2 environment of one language and catalog domain (cached: templates compile once).
+
+    Templates run in Jinja's immutable sandbox: a project's own template is data a
+    stranger may have written, so it can read the deck it is given but reach no
+    Python internals (``cycler.__init__.__globals__``...) and change no object.
+    """
+    env = ImmutableSandboxedEnvironment(
         loader=ChoiceLoader([FileSystemLoader(str(d)) for d in dirs]),
         extensions=["jinja2.ext.i18n"], autoescape=True, trim_blocks=True, lstrip_blocks=True,
         undefined=StrictUndefined, keep_trailing_newline=True)
@@ -103,9 +115,46 @@ def render_markup(resolved: ResolvedDeck, lang: str) -> str:
     credits, with a notice that its rules are not written yet).
     """
     own = has_rulebook(resolved)
-    env = environment(lang, tuple(template_dirs(resolved.project)), resolved.game if own else COMMON)
+    dirs = tuple(template_dirs(resolved.project))
+    env = environment(lang, dirs, resolved.game if own else COMMON)
     name = template_name(resolved.game) if own else GENERIC
-    return env.get_template(name).render(**build_context(resolved, lang).as_dict())
+    try:
+        return env.get_template(name).render(**build_context(resolved, lang).as_dict())
+    except TemplateSyntaxError as exc:
+        raise InputError(f"rulebook template: {exc.message}", file=_shown(exc.filename or name, resolved),
+                         line=exc.lineno) from None
+    except TemplateError as exc:  # undefined names, sandbox refusals, bad filters
+        file, line = _template_frame(sys.exc_info()[2], name)
+        raise InputError(f"rulebook template: {type(exc).__name__}: {exc.message or exc}",
+                         file=_shown(file, resolved), line=line) from None
+
+
+def template_file(resolved: ResolvedDeck) -> str:
+    """The rulebook template ``resolved`` uses, as shown in messages."""
+    name = template_name(resolved.game) if has_rulebook(resolved) else GENERIC
+    for d in template_dirs(resolved.project):
+        if (d / name).is_file():
+            return _shown(str(d / name), resolved)
+    return name
+
+
+def _shown(file: str, resolved: ResolvedDeck) -> str:
+    path = Path(file)
+    for base in (resolved.project, TEMPLATE_DIR.parent.parent):
+        try:
+            return str(path.resolve().relative_to(Path(base).resolve()))
+        except ValueError:
+            continue
+    return file
+
+
+def _template_frame(tb: Any, default: str) -> tuple[str, int | None]:
+    """The innermost template file and line of a Jinja traceback (Jinja rewrites frames to them)."""
+    found: tuple[str, int | None] = (default, None)
+    for frame in traceback.extract_tb(tb):
+        if frame.filename.endswith(".j2"):
+            found = (frame.filename, frame.lineno)
+    return found
 
 
 _TAGS = re.compile(r"<[^>]+>")
