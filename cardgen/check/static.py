@@ -6,7 +6,7 @@ ones, so ``cardgen check`` and ``cardgen validate`` share one list.
 """
 from __future__ import annotations
 
-from cardgen.errors import clean
+from cardgen.errors import InputError, clean
 from cardgen.games.base import CheckResult
 from cardgen.resolve.resolve import ResolvedDeck
 
@@ -25,11 +25,26 @@ def generic_checks(deck: ResolvedDeck) -> list[CheckResult]:
     return out
 
 
+#: Name of the check that the game's engine can set a table up at a player count.
+SETS_UP = "rules engine sets up"
+
+
+def setup_check(deck: ResolvedDeck, players: int) -> CheckResult:
+    """The engine accepts this deck at ``players`` players (what ``validate`` would meet first)."""
+    try:
+        deck.spec.new_game(deck, players)  # type: ignore[misc]
+    except (ValueError, InputError) as exc:
+        return CheckResult(SETS_UP, players, False, clean(exc, 300))
+    return CheckResult(SETS_UP, players, True, "the engine accepts the deck")
+
+
 def run_checks(deck: ResolvedDeck) -> list[CheckResult]:
     """Every static check of ``deck``, game-agnostic first, then per player count."""
     results = generic_checks(deck)
-    if deck.spec.static_checks is not None:
-        for players in deck.model.players.counts:
+    for players in deck.model.players.counts:
+        if deck.spec.new_game is not None:
+            results.append(setup_check(deck, players))
+        if deck.spec.static_checks is not None:
             results.extend(deck.spec.static_checks(deck, players))
     return results
 
