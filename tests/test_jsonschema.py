@@ -50,9 +50,9 @@ def test_schema_rejects_what_the_loader_rejects(validator: jsonschema.protocols.
 
 
 def test_schema_command_writes_the_same_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["schema"]) == 0
+    assert main(["--project", str(tmp_path), "schema"]) == 0  # no project there: each game's deck id
     printed = json.loads(capsys.readouterr().out)
     assert printed == json.loads(json.dumps(json_schema()))
     target = tmp_path / "cardgen.schema.json"
-    assert main(["schema", "--out", str(target)]) == 0
+    assert main(["--project", str(tmp_path), "schema", "--out", str(target)]) == 0
     assert json.loads(target.read_text(encoding="utf-8")) == printed
