@@ -54,6 +54,8 @@ def char_problem(ch: str, paragraph: bool = False) -> str | None:
     if ch in _BIDI:
         return f"bidirectional control {_name(ch)}; cardgen does not typeset right-to-left text"
     category = unicodedata.category(ch)
+    if category in ("Zl", "Zp"):
+        return f"line separator {_name(ch)}; expected text on one line (a paragraph break is not printable here)"
     if category == "Cc":
         return f"control character {_name(ch)}; expected printable text"
     if category == "Cs" or (code & 0xFFFE) == 0xFFFE or 0xFDD0 <= code <= 0xFDEF:

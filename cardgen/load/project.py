@@ -41,6 +41,8 @@ def _yaml_files(folder: Path, recursive: bool) -> list[Path]:
     for here, dirs, files in os.walk(folder, onerror=fail, followlinks=False):
         dirs.sort()
         out.extend(Path(here) / f for f in files if f.endswith(".yaml"))
+        out.extend(Path(here) / d for d in dirs if d.endswith(".yaml"))  # reported when read: not a file
+        dirs[:] = [d for d in dirs if not d.endswith(".yaml")]
         if len(out) > MAX_FILES:
             raise InputError(f"more than {MAX_FILES} YAML files; expected a project folder", file=str(folder))
         if not recursive:
@@ -76,8 +78,8 @@ class Project:
 
     def display(self, path: Path) -> str:
         """Path as shown in messages: relative to the project when inside it."""
-        try:
-            return str(path.resolve().relative_to(self.root))
+        try:  # the folder resolved, not the file: a symlinked deck is shown under its own name
+            return str((path.parent.resolve() / path.name).relative_to(self.root))
         except (ValueError, OSError, RuntimeError):
             return str(path)
 

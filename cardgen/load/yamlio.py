@@ -279,6 +279,12 @@ def read_yaml_text(text: str | bytes, file: str) -> tuple[Any, LineMap]:
             if event is None:
                 break
             builder.feed(event)
+    except yaml.reader.ReaderError as exc:  # a character YAML forbids in a file (raw ESC, NUL...)
+        line = (text[:exc.position].count("\n" if isinstance(text, str) else b"\n") + 1) \
+            if isinstance(exc.position, int) else None
+        char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "?")
+        raise InputError(f"character U+{char:04X} is not allowed in a YAML file; expected printable text (an "
+                         "escape such as \\t inside double quotes if you mean it)", file=file, line=line) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None

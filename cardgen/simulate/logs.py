@@ -80,6 +80,12 @@ def _finite(text: str) -> float:
     return value
 
 
+def _int_text(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_SEED_DIGITS:
+        raise ValueError(f"a number of {len(text)} digits (at most {MAX_SEED_DIGITS})")
+    return int(text)
+
+
 def _no_constant(text: str) -> Any:
     raise ValueError(f"{text} is not a number JSON allows")
 
@@ -140,9 +146,11 @@ def parse_line(raw: bytes) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise ValueError(f"not UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})") from None
     try:
-        record = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+        record = json.loads(text, parse_float=_finite, parse_int=_int_text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise ValueError(f"not a JSON line ({exc.msg}); expected one game per line") from None
+    except ValueError as exc:
+        raise ValueError(f"not a JSON line ({clean(exc, 80)}); expected one game per line") from None
     except RecursionError:
         raise ValueError("nested too deeply; expected one game per line") from None
     if not isinstance(record, dict):
