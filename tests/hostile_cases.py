@@ -290,3 +290,19 @@ CAUSES = {
     "art_files": art_files, "schema_errors": schema_errors, "many_errors": many_errors,
     "file_names": file_names, "cli_arguments": cli_arguments, "agreement": agreement,
 }
+
+
+def faces() -> list[Case]:
+    """Faces the renderer cannot draw: reported by check with the line of the face."""
+    long = "word " * 400
+    return [
+        Case("face-text-too-long", v(f'change: {{emerald: {{faces: {{0: {{text: {{fr: x, it: x, en: "{long}"}}}}}}}}}}\n'),
+             says="shorten it"),
+        Case("face-title-too-long", v(f'change: {{ham: {{faces: {{0: {{title: {{fr: x, it: x, en: "{long}"}}}}}}}}}}\n'),
+             says="shorten it"),
+        Case("face-build-too-long", v(f'change: {{ham: {{faces: {{0: {{title: {{fr: x, it: x, en: "{long}"}}}}}}}}}}\n'),
+             argv=["build", "v", "--lang", "en", "--paper", "a4"], says="shorten it"),
+    ]
+
+
+CAUSES["faces"] = faces

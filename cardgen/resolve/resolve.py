@@ -61,6 +61,17 @@ class ResolvedDeck:
     project: Path
     base: "ResolvedDeck | None" = None  # the root deck, for variants
     differences: list[dict[str, Any]] = field(default_factory=list)
+    lines: LineMap = field(default_factory=LineMap, repr=False)  # where each field was written
+    origin: dict[str, int] = field(default_factory=dict, repr=False)  # component id -> index before expansion
+
+    def locate(self, component_id: str, *path: str | int) -> tuple[str, int | None, str]:
+        """File, line and field (as written) of ``path`` inside a component, for error lines."""
+        index = self.origin.get(component_id)
+        full: tuple[Any, ...] = ("components", index, *path) if index is not None else ()
+        where, line = self.lines.locate(full)
+        field_path = self.lines.source_path(full)
+        from cardgen.errors import format_path
+        return where or (self.files[-1] if self.files else self.id), line, format_path(field_path)
 
     @property
     def game(self) -> str:
@@ -288,6 +299,12 @@ class Resolver:
             if len(errors) == 1:
                 raise errors[0]
             raise InputErrors(errors, max(0, len(problems) - MAX_ERRORS))
+        origin = {}
+        for index, comp in enumerate(model.components):
+            if comp.values is None:
+                origin[comp.id] = index
+            else:
+                origin.update({f"{comp.id}-{v}": index for v in range(comp.values.start, comp.values.stop + 1)})
         expanded, dup = expand(model.components)
         if dup is not None:
             index, cid = dup
@@ -296,7 +313,8 @@ class Resolver:
                              file=where, line=line, field=list(lines.source_path(("components", index, "id"))))
         model.components = expanded
         kind = "variant" if len(raw.chain) > 1 else "deck"
-        deck = ResolvedDeck(sid, kind, spec, model, raw.chain, raw.files, self.project.root)
+        deck = ResolvedDeck(sid, kind, spec, model, raw.chain, raw.files, self.project.root, lines=lines,
+                            origin=origin)
         if kind == "variant":
             deck.base = self.resolve(raw.chain[0])
             deck.differences = differences(deck.base, deck)
