@@ -160,9 +160,13 @@ def _rules_maker(deck: ResolvedDeck, lang: str, paper: str) -> Callable[[], byte
 
 def load_cache(out: Path) -> dict[str, Any]:
     """The cache of the previous build (empty when missing or unreadable)."""
+    from cardgen.load.yamlio import read_bounded  # a regular file of sane size only (never a FIFO)
+    path = out / CACHE_FILE
+    if not path.exists():
+        return {}
     try:
-        data = json.loads((out / CACHE_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_bounded(path, str(path), 64 << 20).decode("utf-8"))
+    except (InputError, OSError, ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
 
