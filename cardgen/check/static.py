@@ -42,10 +42,12 @@ def run_checks(deck: ResolvedDeck) -> list[CheckResult]:
     """Every static check of ``deck``, game-agnostic first, then per player count."""
     results = generic_checks(deck)
     for players in deck.model.players.counts:
-        if deck.spec.new_game is not None:
-            results.append(setup_check(deck, players))
-        if deck.spec.static_checks is not None:
-            results.extend(deck.spec.static_checks(deck, players))
+        mine = list(deck.spec.static_checks(deck, players)) if deck.spec.static_checks is not None else []
+        results.extend(mine)
+        if deck.spec.new_game is not None and all(r.passed for r in mine):
+            setup = setup_check(deck, players)  # reported only when the engine finds what the checks missed
+            if not setup.passed:
+                results.append(setup)
     return results
 
 

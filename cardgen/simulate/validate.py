@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from cardgen.check.static import SETS_UP, run_checks
+from cardgen.check.static import SETS_UP, run_checks, setup_check
 from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
@@ -106,7 +106,12 @@ def plan(decks: list[ResolvedDeck], opts: ValidateOptions) -> list[Entry]:
         counts = sorted(set(opts.players) & set(allowed)) if opts.players else allowed
         for p in counts:
             mine = [c for c in checks if c.players is None or c.players == p]
-            sets_up = all(c.passed for c in mine if c.name == SETS_UP)
+            sets_up = True
+            if deck.spec.new_game is not None:  # a table the engine refuses to set up is never played
+                setup = setup_check(deck, p)
+                sets_up = setup.passed
+                if not sets_up and not any(c.name == SETS_UP for c in mine):
+                    mine.append(setup)
             entries.append(Entry(deck, DeckRef.of(deck), p, mine, deck.spec.new_game is not None and sets_up,
                                  Tally(p)))
     return entries
@@ -235,7 +240,7 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
     """The report of one entry: statistics, static checks, verdict and why."""
     stats = entry.tally.to_json()
     failures = []
-    if not entry.runnable:
+    if entry.deck.spec.new_game is None:
         failures.append(f"no rules engine for game '{entry.deck.game}'")
     for c in entry.checks:
         if not c.passed and not (c.name == "rules engine available" and not entry.runnable):
