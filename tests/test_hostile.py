@@ -258,7 +258,8 @@ def _template_deck(tmp_path: Path, template: str) -> Any:
     ("{{ cycler.__init__.__globals__.os.popen('touch " + MARKER + "').read() }}", "rulebook template", 1),
     ("{{ ''.__class__.__mro__[1].__subclasses__() }}", "rulebook template", 1),
     ("{% include '../../../../etc/passwd' %}", "rulebook template", None),
-    ("{% set x = [] %}{% do x.append(1) %}{{ x.append(2) }}", "rulebook template", 1),
+    ("{{ lipsum.__globals__['os'].system('touch " + MARKER + "') }}", "rulebook template", 1),
+    ("{{ self.__init__.__globals__ }}", "rulebook template", 1),
 ])
 def test_project_template_errors(tmp_path: Path, template: str, says: str, line: int | None) -> None:
     from cardgen.errors import InputError

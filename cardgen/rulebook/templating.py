@@ -21,7 +21,7 @@ import traceback
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError, \
     TemplateSyntaxError, pass_context
 from jinja2.runtime import Context
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from cardgen.errors import InputError
@@ -79,11 +79,12 @@ def template_dirs(project: Path | None) -> list[Path]:
 def environment(lang: str, dirs: tuple[Path, ...] = (TEMPLATE_DIR,), domain: str = COMMON) -> Environment:
     """The Jinja2 environment of one language and catalog domain (cached: templates compile once).
 
-    Templates run in Jinja's immutable sandbox: a project's own template is data a
-    stranger may have written, so it can read the deck it is given but reach no
-    Python internals (``cycler.__init__.__globals__``...) and change no object.
+    Templates run in Jinja's sandbox: a project's own template is data a stranger
+    may have written, so it can read the deck it is given but reach no Python
+    internals (``cycler.__init__.__globals__``, ``__class__``, ``__subclasses__``...).
+    Not the immutable sandbox: the shipped templates build lists with ``append``.
     """
-    env = ImmutableSandboxedEnvironment(
+    env = SandboxedEnvironment(
         loader=ChoiceLoader([FileSystemLoader(str(d)) for d in dirs]),
         extensions=["jinja2.ext.i18n"], autoescape=True, trim_blocks=True, lstrip_blocks=True,
         undefined=StrictUndefined, keep_trailing_newline=True)
