@@ -216,6 +216,37 @@ class _Builder:
 
     def feed(self, event: Any) -> None:
         """Take one parser event."""
+        if type(event) is yaml.ScalarEvent:  # most events: a fast path doing what the general one does
+            stack = self.stack
+            line = event.start_mark.line + 1
+            if stack:
+                top = stack[-1]
+                into = top.value
+                if type(into) is dict:
+                    if top.key is None:
+                        self._key(event, line)
+                        return
+                    path = top.path + (top.key,)
+                else:
+                    path = top.path + (len(into),)
+            else:
+                path = ()
+            self._count(1, len(event.value), line)
+            lines = self.lines.lines
+            if path not in lines:
+                lines[path] = (self.file, line, path)
+                self.order.append((path, line))
+            value = self._construct(event, line, path)
+            if event.anchor is not None:
+                self.anchors[event.anchor] = _Anchor(value, 1, len(event.value), [((), line)])
+            if not stack:
+                self.root, self.done = value, True
+            elif type(into) is dict:
+                into[top.key] = value
+                top.key = None
+            else:
+                into.append(value)
+            return
         if isinstance(event, (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent)):
             return
         if isinstance(event, yaml.DocumentStartEvent):
