@@ -121,3 +121,15 @@ def test_user_text_is_echoed_safely() -> None:
     assert len(clean("k" * 100_000)) == 200
     err = InputError("bad\nvalue", file="x\x1b.yaml", line=3, field=["k" * 500])
     assert "\n" not in str(err) and "\x1b" not in str(err) and len(str(err)) < 800
+
+
+def test_errors_survive_worker_processes() -> None:
+    """An error raised in a forked worker reaches the main process with every line intact."""
+    import pickle
+
+    from cardgen.errors import InputError, InputErrors
+    one = InputError("bad", file="v.yaml", line=3, field=["rules", "x"], hint="y")
+    many = InputErrors([one, InputError("worse", file="w.yaml")], more=4)
+    assert str(pickle.loads(pickle.dumps(one))) == str(one)
+    again = pickle.loads(pickle.dumps(many))
+    assert again.lines() == many.lines() and again.lines()[-1] == "... and 4 more problem(s) not listed"
