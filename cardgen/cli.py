@@ -231,10 +231,11 @@ def _run(args: argparse.Namespace) -> int:
         return export(resolver.resolve(args.deck), args.format, args.lang, Path(args.out), args.preset)
     decks = [resolver.resolve(sid) for sid, _ in project.select(args.decks)]
     if args.command in ("check", "build"):  # what drawing would refuse, found before anything is printed
-        from cardgen.check.faces import face_errors
+        from cardgen.check.faces import face_errors, sheet_errors
         from cardgen.errors import raise_all
         langs = args.lang if args.command == "build" else LANGS
-        raise_all([e for deck in decks for e in face_errors(deck, langs)])
+        papers = args.paper if args.command == "build" else PAPERS
+        raise_all([e for deck in decks for e in face_errors(deck, langs) + sheet_errors(deck, papers)])
     if args.command == "check":
         from cardgen.inspect import format_checks
         from cardgen.check.static import run_checks

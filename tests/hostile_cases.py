@@ -309,3 +309,15 @@ def faces() -> list[Case]:
 
 
 CAUSES["faces"] = faces
+
+
+def sheet_sizes() -> list[Case]:
+    """Pieces that fit no sheet: check names the line of the card size."""
+    return [
+        Case("card-too-big-for-paper", v("card: {width_mm: 290, height_mm: 290}\n"), lines=2, says="make it smaller"),
+        Case("card-too-big-build-a4", v("card: {width_mm: 250, height_mm: 250}\n"),
+             argv=["build", "v", "--lang", "en", "--paper", "a4"], says="(a4, with"),
+    ]
+
+
+CAUSES["sheet_sizes"] = sheet_sizes

@@ -48,3 +48,18 @@ def face_errors(deck: ResolvedDeck, langs: tuple[str, ...] | list[str] = LANGS) 
                     if len(errors) >= MAX_ERRORS:
                         return errors
     return errors
+
+
+def sheet_errors(deck: ResolvedDeck, papers: tuple[str, ...] | list[str] = ("a4", "letter")) -> list[InputError]:
+    """Pieces too big for a paper: the sheet planner's refusal, with the line of the deck's ``card`` size."""
+    from cardgen.render.sheets import plan
+
+    errors: list[InputError] = []
+    for paper in papers:
+        try:
+            plan(deck, paper)
+        except InputError as exc:
+            where, line = deck.lines.locate(("card",))
+            errors.append(InputError(exc.message, file=where or exc.file, line=line,
+                                     field=deck.lines.source_path(("card",))))
+    return errors
