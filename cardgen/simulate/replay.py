@@ -24,18 +24,19 @@ from cardgen.simulate.runner import (DEFAULT_CAP, ENGINE_ERROR, NO_LEGAL_ACTION,
 def _ref(record: dict[str, Any], loader: Loader) -> DeckRef:
     """Where the logged deck is; a moved project is looked for in the current folder.
 
-    The deck is an id of that project, or a file of it: a log cannot make replay
-    read a file outside its project folder (``deck: ../../etc/passwd``).
+    The deck is an id (checked when the line was read) and its file must be that
+    id's YAML file: a log cannot make replay read some other file
+    (``deck: ../../etc/passwd``, ``file: /etc/passwd``). A deck that was given as a
+    path outside the project replays from that path.
     """
     ref = DeckRef(str(record["project"]), str(record["deck"]), str(record.get("file") or ""))
     if loader is load_project_deck and not (Path(ref.project) / "decks").is_dir() and Path("decks").is_dir():
         ref = DeckRef(str(Path.cwd()), ref.deck, ref.file)
-    if loader is load_project_deck and ref.file:
-        root = Path(ref.project).resolve()
-        target = (root / ref.file).resolve()
-        if not target.is_relative_to(root):
-            raise ValueError(f"'file' {clean(ref.file, 80)} lies outside the project folder {clean(root, 80)}; "
-                             "expected a deck of the project")
+    if ref.file:
+        file = Path(ref.file)
+        if file.suffix not in (".yaml", ".yml") or file.stem != ref.deck:
+            raise ValueError(f"'file' {clean(ref.file, 80)} is not the file of deck '{ref.deck}'; expected "
+                             f"{ref.deck}.yaml (an edited log?)")
     return ref
 
 
