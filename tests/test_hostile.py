@@ -1,6 +1,6 @@
 """Issue #12: broken and hostile inputs get one clean line each, exit 2, and nothing else happens.
 
-The corpus (``tests/hostile_cases.py``, generated) runs in-process through
+The corpus (``tests/hostile/cases.py``, generated) runs in-process through
 ``cardgen.cli.main``; causes where a hang, a signal or the process itself matters
 (FIFOs, /dev/zero, file-size limits, killed workers, template code) run as
 subprocesses with a 10 s timeout. Every case asserts: the exit code, exactly the
@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from cardgen.cli import main
-from hostile_cases import CAUSES, HEAD, V, Case, png
+from hostile.cases import CAUSES, HEAD, V, Case, png
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL = [(cause, case) for cause, make in CAUSES.items() for case in make()]
