@@ -34,7 +34,7 @@ class Case:
     game: str = "king_lui"
 
 
-def v(body: str, **kw: object) -> dict[str, str]:
+def v(body: str) -> dict[str, str]:
     return {V: HEAD + body}
 
 
@@ -84,7 +84,8 @@ def alias_bombs() -> list[Case]:
         f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 10) + "]\n" for i in range(8))
     big = "x" * 1_000_000
     return [
-        Case("billion-laughs", v("reconstruction: []\n" + "bomb:\n" + "".join("  " + l for l in laughs.splitlines(True))),
+        Case("billion-laughs",
+             v("reconstruction: []\nbomb:\n" + "".join("  " + line for line in laughs.splitlines(True))),
              says="alias bomb"),
         Case("aliases-to-1mb-string", v(f"rulings: {{r: &s {{text: {{fr: {big}, it: x, en: x}}}}}}\n"
                                         "reconstruction: [" + ", ".join(["*s"] * 150_000) + "]\n"),
