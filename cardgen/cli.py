@@ -225,10 +225,14 @@ def _run(args: argparse.Namespace) -> int:
             print(clean_lines(format_deck(deck, args.lang)))
         return 0
     if args.command == "export":
+        from cardgen.check.faces import face_errors
+        from cardgen.errors import raise_all
         from cardgen.fileio import check_output_dir
         from cardgen.render.export import export
         check_output_dir(args.out)
-        return export(resolver.resolve(args.deck), args.format, args.lang, Path(args.out), args.preset)
+        deck = resolver.resolve(args.deck)
+        raise_all(face_errors(deck, args.lang))
+        return export(deck, args.format, args.lang, Path(args.out), args.preset)
     decks = [resolver.resolve(sid) for sid, _ in project.select(args.decks)]
     if args.command in ("check", "build"):  # what drawing would refuse, found before anything is printed
         from cardgen.check.faces import face_errors, sheet_errors

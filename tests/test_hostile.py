@@ -444,3 +444,12 @@ def test_killing_main_process_stops_workers(tmp_path: Path) -> None:
             os.killpg(proc.pid, signal.SIGKILL)
         except OSError:
             pass
+
+
+def test_fifo_template_never_hangs(tmp_path: Path) -> None:
+    root = _project(tmp_path, "king_lui")
+    (root / "templates" / "rulebook").mkdir(parents=True)
+    (root / "templates" / "rulebook" / "king_lui.j2").write_text('{% include "_common.j2" %}\n')
+    os.mkfifo(root / "templates" / "rulebook" / "_common.j2")
+    proc = run(["build", "king_lui", "--lang", "en", "--paper", "a4"], root, timeout=60)
+    one_line(proc, "_common.j2", "not a regular file")

@@ -66,6 +66,32 @@ def _make_callables(lang: str, domain: str) -> dict[str, Any]:
     return {"gettext": gettext, "ngettext": ngettext}
 
 
+#: Largest template file read (ours are ~30 kB).
+MAX_TEMPLATE_BYTES = 1 << 20
+
+
+class _RegularFiles(FileSystemLoader):
+    """A file loader that reads only regular files of sane size (a FIFO or device cannot hang a build)."""
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Any]:
+        import os
+        import stat
+
+        from jinja2.loaders import split_template_path
+
+        for base in self.searchpath:
+            path = os.path.join(base, *split_template_path(template))
+            try:
+                st = os.stat(path)
+            except OSError:
+                continue
+            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_TEMPLATE_BYTES:
+                raise InputError(f"rulebook template is not a regular file of at most {MAX_TEMPLATE_BYTES} bytes",
+                                 file=path)
+            break
+        return super().get_source(environment, template)
+
+
 def template_dirs(project: Path | None) -> list[Path]:
     """Where templates are looked up: the project's own first, then cardgen's."""
     dirs = []
@@ -85,7 +111,7 @@ def environment(lang: str, dirs: tuple[Path, ...] = (TEMPLATE_DIR,), domain: str
     Not the immutable sandbox: the shipped templates build lists with ``append``.
     """
     env = SandboxedEnvironment(
-        loader=ChoiceLoader([FileSystemLoader(str(d)) for d in dirs]),
+        loader=ChoiceLoader([_RegularFiles(str(d)) for d in dirs]),
         extensions=["jinja2.ext.i18n"], autoescape=True, trim_blocks=True, lstrip_blocks=True,
         undefined=StrictUndefined, keep_trailing_newline=True)
     env.policies["ext.i18n.trimmed"] = True
