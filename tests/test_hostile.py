@@ -453,3 +453,14 @@ def test_fifo_template_never_hangs(tmp_path: Path) -> None:
     os.mkfifo(root / "templates" / "rulebook" / "_common.j2")
     proc = run(["build", "king_lui", "--lang", "en", "--paper", "a4"], root, timeout=60)
     one_line(proc, "_common.j2", "not a regular file")
+
+
+@pytest.mark.parametrize("text, says", [("\U0001F600", "no glyph"), ("עברית", "right-to-left"), ("&#x1F600;", "no glyph")])
+def test_project_template_text_must_print(tmp_path: Path, text: str, says: str) -> None:
+    from cardgen.errors import InputError
+    from cardgen.rulebook.templating import render_markup
+
+    deck = _template_deck(tmp_path, f"<book><section><p>{text}</p></section></book>\n")
+    with pytest.raises(InputError) as exc:
+        render_markup(deck, "en")
+    assert "templates/rulebook/king_lui.j2" in str(exc.value) and says in str(exc.value)

@@ -146,7 +146,10 @@ def render_markup(resolved: ResolvedDeck, lang: str) -> str:
     env = environment(lang, dirs, resolved.game if own else COMMON)
     name = template_name(resolved.game) if own else GENERIC
     try:
-        return env.get_template(name).render(**build_context(resolved, lang).as_dict())
+        markup = env.get_template(name).render(**build_context(resolved, lang).as_dict())
+        if len(dirs) > 1:  # the project has templates of its own: their words must print too
+            _check_printable(markup, resolved)
+        return markup
     except TemplateSyntaxError as exc:
         raise InputError(f"rulebook template: {exc.message}", file=_shown(exc.filename or name, resolved),
                          line=exc.lineno) from None
@@ -154,6 +157,15 @@ def render_markup(resolved: ResolvedDeck, lang: str) -> str:
         file, line = _template_frame(sys.exc_info()[2], name)
         raise InputError(f"rulebook template: {type(exc).__name__}: {exc.message or exc}",
                          file=_shown(file, resolved), line=line) from None
+
+
+def _check_printable(markup: str, resolved: ResolvedDeck) -> None:
+    """Refuse a book whose text holds a character the fonts cannot print (deck texts were checked already)."""
+    from cardgen.check.text import string_problems
+
+    problem = string_problems(plain_text(markup), paragraph=True)
+    if problem:
+        raise InputError(f"rulebook template writes text that cannot print: {problem}", file=template_file(resolved))
 
 
 def template_file(resolved: ResolvedDeck) -> str:
