@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from typing import Any, TypeVar
 
 from cardgen.errors import InputError
 from cardgen.simulate.runner import run_chunk
+from cardgen.workers import worker_pool
 
 K = TypeVar("K")
 C = TypeVar("C")
@@ -42,7 +43,7 @@ def run_chunks(todo: Iterable[tuple[K, C]], jobs: int, scheduler: str | None = N
         for key, chunk in todo:
             yield key, chunk, fn(chunk)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with worker_pool(jobs) as pool:  # workers die with this process
         yield from _windowed(todo, lambda chunk: pool.submit(fn, chunk), 3 * jobs)
 
 
