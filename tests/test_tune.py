@@ -80,6 +80,8 @@ def test_metrics_come_from_a_validate_entry_with_intervals(kl) -> None:
     assert rates == [s["rate"] for s in entry["seat_win_rates"]]
     assert m["unfairness"][0] == pytest.approx(max(abs(r - 0.25) for r in rates))
     assert m["end:supply_exhausted"][0] == 1.0
+    assert m["winning_score"][0] == entry["scores"]["winner"]["mean"]
+    assert m["margin"][0] == entry["scores"]["margin"]["mean"] and m["margin"][0] >= 0
 
 
 def test_variant_document_sets_rules_and_counts(kl) -> None:

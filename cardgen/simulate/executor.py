@@ -14,46 +14,51 @@ Workers must see the project folder at the same absolute path as this machine
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future
 from typing import Any, TypeVar
 
 from cardgen.errors import InputError
-from cardgen.simulate.runner import Chunk, run_chunk
+from cardgen.simulate.runner import run_chunk
+from cardgen.workers import worker_pool
 
-T = TypeVar("T")
-Done = tuple[T, Chunk, Any, "list[str] | None"]
+K = TypeVar("K")
+C = TypeVar("C")
+R = TypeVar("R")
 
 
-def run_chunks(todo: Iterator[tuple[T, Chunk]], jobs: int, scheduler: str | None = None) -> Iterator[Done[T]]:
-    """Run ``(key, chunk)`` pairs; yield ``(key, chunk, tally, log lines)`` in submission order.
+def run_chunks(todo: Iterable[tuple[K, C]], jobs: int, scheduler: str | None = None,
+               fn: Callable[[C], R] = run_chunk) -> Iterator[tuple[K, C, R]]:  # type: ignore[assignment]
+    """Run ``fn`` on each chunk of ``(key, chunk)`` pairs; yield ``(key, chunk, result)`` in order.
 
-    ``scheduler`` (a Dask scheduler address) sends the chunks to that cluster;
-    otherwise ``jobs`` worker processes run them (in this process when ``jobs`` is 1).
+    ``fn`` is a module-level function (workers import it by name): ``run_chunk`` for
+    validation, ``run_pair_chunk`` for comparisons. ``scheduler`` (a Dask scheduler
+    address) sends the chunks to that cluster; otherwise ``jobs`` worker processes run
+    them (in this process when ``jobs`` is 1).
     """
     if scheduler:
-        yield from _dask(todo, scheduler)
+        yield from _dask(todo, scheduler, fn)
         return
     if jobs == 1:
         for key, chunk in todo:
-            yield (key, chunk, *run_chunk(chunk))
+            yield key, chunk, fn(chunk)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from _windowed(todo, lambda chunk: pool.submit(run_chunk, chunk), 3 * jobs)
+    with worker_pool(jobs) as pool:  # workers die with this process
+        yield from _windowed(todo, lambda chunk: pool.submit(fn, chunk), 3 * jobs)
 
 
-def _windowed(todo: Iterator[tuple[T, Chunk]], submit: Any, width: int) -> Iterator[Done[T]]:
+def _windowed(todo: Iterable[tuple[K, C]], submit: Callable[[C], Any], width: int) -> Iterator[tuple[K, C, Any]]:
     """Keep at most ``width`` chunks in flight; yield results in order; cancel the rest on exit."""
-    window: deque[tuple[T, Chunk, Future[Any]]] = deque()
+    window: deque[tuple[K, C, Future[Any]]] = deque()
     try:
         for key, chunk in todo:
             window.append((key, chunk, submit(chunk)))
             if len(window) >= width:
                 k, c, fut = window.popleft()
-                yield (k, c, *fut.result())
+                yield k, c, fut.result()
         while window:
             k, c, fut = window.popleft()
-            yield (k, c, *fut.result())
+            yield k, c, fut.result()
     finally:
         for _, _, fut in window:
             fut.cancel()
@@ -72,11 +77,11 @@ def connect(scheduler: str) -> Any:
         raise InputError(f"no Dask scheduler answered at {scheduler} ({exc})", field="--scheduler") from None
 
 
-def _dask(todo: Iterator[tuple[T, Chunk]], scheduler: str) -> Iterator[Done[T]]:
+def _dask(todo: Iterable[tuple[K, C]], scheduler: str, fn: Callable[[C], Any]) -> Iterator[tuple[K, C, Any]]:
     client = connect(scheduler)
     try:
         workers = max(1, sum(client.nthreads().values()))
         # pure=False: two chunks with equal fields are still two tasks (they never are, but be explicit).
-        yield from _windowed(todo, lambda chunk: client.submit(run_chunk, chunk, pure=False), 3 * workers)
+        yield from _windowed(todo, lambda chunk: client.submit(fn, chunk, pure=False), 3 * workers)
     finally:
         client.close()

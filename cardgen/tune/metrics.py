@@ -35,8 +35,10 @@ def entry_metrics(entry: dict[str, Any]) -> dict[str, Metric]:
     """Every metric of one validate entry (absent figures are simply left out)."""
     out: dict[str, Metric] = {}
     games = entry.get("games") or 0
-    for name in ("turns", "rounds", "winning_score", "margin"):
-        m = _mean(entry.get(name))
+    scores = entry.get("scores") or {}
+    for name, summary in (("turns", entry.get("turns")), ("rounds", entry.get("rounds")),
+                          ("winning_score", scores.get("winner")), ("margin", scores.get("margin"))):
+        m = _mean(summary)
         if m is not None:
             out[name] = m
     if games:
