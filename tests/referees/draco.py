@@ -1,0 +1,621 @@
+"""Draco & Co referee: re-check logged games against the published rules.
+
+Written from the French description of the rules (``../shared/seeds/004_*.txt``),
+``../shared/reference/GAMES.md``, the deck data (the 74 action cards are a
+reconstruction whose effects are data in ``decks/draco.yaml``) and this edition's
+declared rulings (deck ``clarifications`` and ``rulings``, the rule ledger of
+docs/draco.md), and from nothing of the engine (it imports nothing from
+``cardgen/games/``; decks are loaded the ordinary way). Its own small state model
+re-plays each log line (docs/log-format.md) and reports every action the rules
+forbid and every result (scores, winners, tie-break, end, turns, rounds) that differs.
+
+Rule numbers in the messages are the ledger's (docs/draco.md, "Rule ledger").
+
+Action encoding (docs/draco.md, "Action effects"; logs confirm): ``["play", kind, ...]``
+with the decision's parameters (a character, a player seat, the specials' new order,
+two characters for a swap, nothing), ``["move", character]`` after Favour's roll,
+``["toast"]`` / ``["pass"]`` when the cup stands in the centre after the play,
+``["draw"]`` / ``["decline"]`` for Aunt Sarah's neighbours. Read from logs, not said
+in the docs: a turn with no choice logs nothing (no toast decision while the cup stands
+before a player; the draw that ends a turn is not a decision); the top of the action
+pile is the START of ``initial_piles["actions"]``; the cards set aside (short game) leave
+from the top before the deal; each hand is dealt whole in turn, seat 0 first;
+Aunt Sarah's neighbours are asked first seat first; the compulsory final toast
+(C1 ``must_toast``) is not logged, having no alternative (an explicit ``["toast"]`` there is accepted); ``turns`` and ``rounds`` count
+those completed (the turn of the final toast is not).
+
+Chance. The log holds only decisions, so die rolls, Tavern Brawl's reseating and the
+rebuilt pile's order are not in it. docs/DEVELOPING.md says every engine draws all its
+chance from its seeded generator, and ``cardgen/engine/fastrng.py`` that the reference
+engines use ``random.Random(seed)``. The referee therefore re-draws chance with
+``random.Random(seed)``, in this order, and *checks* the model wherever the log reveals
+an outcome: set-up is ``shuffle(action cards in deck order)``, ``shuffle(circle: the
+players' characters in lair order, then the specials in deck order)``,
+``randrange(players)`` for the first player, and ``initial_piles`` must match exactly
+(it does on every shipped deck); a die roll is ``randint(1, 6)`` (the player before the
+opponent in a Game of Dice); Tavern Brawl is ``shuffle(seats in rank order)``; a rebuild
+is ``shuffle(discards in the order played)``. Agents draw from a different generator,
+so no decision moves the chance stream. If set-up does not match, the game is reported
+and not re-played (the chance model would be meaningless). What the referee cannot
+verify: that the engine's dice are fair beyond this model (a wrong roll shows up only as
+a later disagreement, e.g. in the scores, not as "the die is wrong").
+
+Usage: ``python tests/referees/draco.py LOG.jsonl ...`` (exit 1 on any finding).
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[2]
+DIE = 6
+
+
+@dataclass(frozen=True)
+class RefDeck:
+    """What the referee needs of a resolved Draco deck: data only, no engine."""
+
+    id: str
+    rules: dict[str, Any]
+    lair_colours: tuple[str, ...]  # colour of each lair, deck order (seat s gets the s-th)
+    characters: dict[str, tuple[str, int]]  # character component -> (colour, count)
+    specials: dict[str, str]  # special component id -> zork | jean | sarah (deck order)
+    actions: dict[str, tuple[str, dict[str, Any], int]]  # card -> (effect, params, count)
+    coins: dict[int, int]  # silver value -> coins in the box
+    clarifications: dict[str, str]  # gap kind -> resolution
+    rulings: frozenset[str]
+    min_players: int
+    max_players: int
+
+    @classmethod
+    def from_resolved(cls, deck: Any) -> "RefDeck":
+        """Read a ``ResolvedDeck`` (components with ``data.role``, faces' effects, rules)."""
+        model = deck.model
+        lairs: list[str] = []
+        chars: dict[str, tuple[str, int]] = {}
+        specials: dict[str, str] = {}
+        actions: dict[str, tuple[str, dict[str, Any], int]] = {}
+        coins: dict[int, int] = {}
+        for comp in model.components:
+            data = comp.data
+            role = getattr(data, "role", None)
+            if role == "lair":
+                lairs.append(data.colour)
+            elif role == "character":
+                chars[comp.id] = (data.colour, comp.count)
+            elif role == "special":
+                specials[comp.id] = data.special
+            elif role == "coin":
+                coins[data.silver] = coins.get(data.silver, 0) + comp.count
+            elif role == "action":
+                face = comp.faces[0].data.model_dump(exclude_none=True)
+                face.pop("cup_hand", None)
+                (effect, params), = face.items()
+                actions[comp.id] = (effect, params, comp.count)
+        clar = {kind: c.resolution for kind, c in (model.clarifications or {}).items()}
+        return cls(deck.id, model.rules.model_dump(), tuple(lairs), chars, specials, actions, coins,
+                   clar, frozenset(model.rulings or {}), model.players.min, model.players.max)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One disagreement between the log and the rules."""
+
+    line: int  # 1-based line of the log file
+    action: int | None  # index into ``actions`` (None: the game as a whole)
+    what: str  # which rule or result
+    rules: str  # what the rules (and our rulings) say
+    log: str  # what the log says
+
+    def __str__(self) -> str:
+        where = f"action {self.action}" if self.action is not None else "game"
+        return f"line {self.line}, {where}: {self.what}: rules say {self.rules}; log says {self.log}"
+
+
+class _Stop(Exception):
+    """The log left the rules; the state after this point is unknown (already reported)."""
+
+
+def kind_of(card: str) -> str:
+    """The component id of a card instance id (``favour#3`` -> ``favour``)."""
+    return card.rsplit("#", 1)[0]
+
+
+class _Game:
+    """One game re-played from a log line with the referee's own state."""
+
+    def __init__(self, deck: RefDeck, record: dict[str, Any], line: int,
+                 seen: Counter[str] | None = None) -> None:
+        self.deck, self.record, self.line = deck, record, line
+        self.seen = seen if seen is not None else Counter()
+        self.findings: list[Finding] = []
+        self.log: list[Any] = record.get("actions") or []
+        self.pos = 0
+        r = deck.rules
+        self.n = int(record["players"])
+        self.payouts: list[int] = list(r["toast_payouts"])
+        self.costs: list[int] = list(r["toast_costs"])
+        self.gold = int(r["silver_per_gold"])
+        self.final_rule = deck.clarifications.get("final_toast")
+        # the box: total worth and the coins that must represent the purses
+        self.box_value = sum(v * k for v, k in deck.coins.items())
+        self.money = [int(r["starting_gold"]) * self.gold] * self.n  # rule 5
+        self.toasts = 0
+        self.turns = 0
+        self.rounds = 0
+        self.ended = False
+
+    # -- reporting ---------------------------------------------------------------------
+    def note(self, action: int | None, what: str, rules: str, log: str) -> None:
+        self.findings.append(Finding(self.line, action, what, rules, log))
+
+    def stop(self, action: int | None, what: str, rules: str, log: str) -> None:
+        self.note(action, what, rules, log)
+        raise _Stop
+
+    def next_action(self, seat: int, why: str, allowed: tuple[str, ...]) -> list[Any]:
+        """The next logged decision, which must be ``seat``'s and one of ``allowed`` kinds."""
+        idx = self.pos
+        if idx >= len(self.log):
+            self.stop(idx, why, f"seat {seat} decides ({'/'.join(allowed)})", "the log ends")
+        entry = self.log[idx]
+        if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[1], list)
+                or not entry[1]):
+            self.stop(idx, why, "[seat, action]", json.dumps(entry))
+        who, act = entry
+        if who != seat:
+            self.stop(idx, f"{why}: whose decision", f"seat {seat} ({'/'.join(allowed)})",
+                      f"seat {who} {json.dumps(act)}")
+        if act[0] not in allowed:
+            self.stop(idx, why, f"one of {'/'.join(allowed)} for seat {seat}", json.dumps(act))
+        self.pos += 1
+        return act
+
+    # -- chance (see the module docstring) ---------------------------------------------
+    def roll(self) -> int:
+        return self.rng.randint(1, DIE)
+
+    # -- set-up (rules 1 to 6) -----------------------------------------------------------
+    def setup(self) -> None:
+        d, n = self.deck, self.n
+        if not d.min_players <= n <= d.max_players:
+            self.stop(None, "player count (GAMES.md: 3 to 6)", f"{d.min_players}..{d.max_players}", str(n))
+        self.colours = list(d.lair_colours[:n])  # lairs go to the players in deck order
+        self.owner: dict[str, int] = {}
+        circle: list[str] = []
+        for colour in self.colours:
+            for comp, (c, count) in d.characters.items():
+                if c == colour:
+                    for i in range(1, count + 1):
+                        circle.append(f"{comp}#{i}")
+                        self.owner[f"{comp}#{i}"] = self.colours.index(colour)
+        self.special: dict[str, str] = {}
+        for comp, which in d.specials.items():
+            circle.append(f"{comp}#1")
+            self.special[f"{comp}#1"] = which
+        cards = [f"{comp}#{i}" for comp, (_, _, count) in d.actions.items() for i in range(1, count + 1)]
+        self.rng = random.Random(int(self.record["seed"]))
+        self.rng.shuffle(cards)
+        self.rng.shuffle(circle)
+        self.first = self.rng.randrange(n)
+        piles = self.record.get("initial_piles") or {}
+        if piles.get("actions") != cards or piles.get("circle") != circle:
+            self.stop(None, "set-up (rules 1 to 4; the referee's chance model)",
+                      "the action pile and the circle shuffled by random.Random(seed)",
+                      "other initial piles: chance not reproducible, game not re-played")
+        self.seats = circle  # rank order: index 0 is the first seat, beside the cup hand (rule 3)
+        aside, size = int(d.rules["cards_set_aside"]), int(d.rules["hand_size"])
+        self.set_aside = cards[:aside]
+        self.hands: list[Counter[str]] = [Counter() for _ in range(n)]
+        for s in range(n):  # rule 4
+            for c in cards[aside + s * size: aside + (s + 1) * size]:
+                self.hands[s][kind_of(c)] += 1
+        self.pile = cards[aside + n * size:]  # draws take the END of the list
+        self.discards: list[str] = []
+        self.rebuilds_left = int(d.rules["pile_rebuilds"])
+        self.last_pile_out = False
+        self.final_due = False  # the last pile ran out: the next toast is the final one
+        # rule 6: the cup before the last player (the one before the first, clockwise)
+        self.cup: int | None = (self.first - 1) % n if d.rules["cup_start"] == "last_player" else None
+        self.hand_cards_played: list[list[str]] = [[] for _ in range(n)]
+
+    # -- money ---------------------------------------------------------------------------
+    def representable(self, purses: list[int]) -> bool:
+        """Whether the box's coins can make up every purse (each holding as much gold as it can)."""
+        if sorted(self.deck.coins) != [1, self.gold]:
+            return sum(purses) <= self.box_value
+        golds, silvers = self.deck.coins[self.gold], self.deck.coins[1]
+        gold_wanted = sum(m // self.gold for m in purses)
+        silver_needed = sum(purses) - self.gold * min(golds, gold_wanted)
+        return silver_needed <= silvers
+
+    def bank_pays(self, seat_player: int, amount: int) -> None:
+        """The bank pays ``amount`` silver, or the most the box's coins still allow (C4)."""
+        unlimited = self.deck.clarifications.get("bank_short") == "unlimited"
+        for x in range(amount, 0, -1):
+            trial = list(self.money)
+            trial[seat_player] += x
+            if unlimited or self.representable(trial):
+                self.money = trial
+                if x < amount:
+                    self.seen["bank_short"] += 1
+                return
+        self.seen["bank_short"] += 1
+
+    def check_money(self, idx: int) -> None:
+        if any(m < 0 for m in self.money):
+            self.stop(idx, "purses (C2)", "no purse below 0", str(self.money))
+        if sum(self.money) > self.box_value:
+            self.stop(idx, "coin conservation (rule 5)", f"purses total at most the box ({self.box_value})",
+                      str(sum(self.money)))
+
+    # -- the circle ----------------------------------------------------------------------
+    def own(self, seat: int) -> list[str]:
+        """Seat ``seat``'s two characters, in rank order."""
+        return [c for c in self.seats if self.owner.get(c) == seat]
+
+    def move(self, char: str, steps: int) -> None:
+        """Move ``char`` ``steps`` seats (negative: forward), stopping at the ends (R4)."""
+        i = self.seats.index(char)
+        j = max(0, min(len(self.seats) - 1, i + steps))
+        self.seats.pop(i)
+        self.seats.insert(j, char)
+
+    # -- a turn --------------------------------------------------------------------------
+    def draw(self, seat: int) -> None:
+        """One card from the pile; the last card starts a rebuild or ends the last pile (rule 16)."""
+        if self.last_pile_out:
+            return
+        self.hands[seat][kind_of(self.pile.pop())] += 1
+        if not self.pile:
+            if self.rebuilds_left > 0 and self.discards:
+                self.rebuilds_left -= 1
+                self.pile = list(self.discards)
+                self.discards = []
+                self.rng.shuffle(self.pile)
+                self.seen["rebuild"] += 1
+            else:
+                if self.rebuilds_left > 0:
+                    self.seen["nothing_to_rebuild"] += 1
+                self.last_pile_out = True
+
+    def play(self) -> None:
+        self.setup()
+        seat = self.first
+        while True:
+            if self.turn(seat):
+                return  # the final turn is not counted (logs: turns and rounds completed)
+            self.turns += 1
+            self.rounds = self.turns // self.n
+            seat = (seat + 1) % self.n
+
+    def turn(self, seat: int) -> bool:
+        """Play one turn (rules 7 to 17); True when the final toast ended the game."""
+        if sum(self.hands[seat].values()) > 0:  # rule 7 (C4 empty_hand: skip the play)
+            act = self.next_action(seat, "rule 7: playing a card is compulsory", ("play",))
+            self.play_card(seat, act, self.pos - 1)
+        else:
+            self.seen["empty_hand"] += 1
+        toasted = False
+        if self.cup is None:  # rule 8: a toast is possible only with the cup in the centre
+            must = self.final_due and self.final_rule == "must_toast"
+            nxt = self.log[self.pos] if self.pos < len(self.log) else None
+            if must and nxt != [seat, ["toast"]]:
+                act = ["toast"]  # C1: compulsory, so not a decision (logs show none)
+            else:
+                act = self.next_action(seat, "rule 8: toast or not (C1 once the last pile is out)",
+                                       ("toast",) if must else ("toast", "pass"))
+            if act != [act[0]]:
+                self.stop(self.pos - 1, "rule 8: toast decision", f"[{act[0]!r}]", json.dumps(act))
+            if act[0] == "toast":
+                final = self.final_due
+                self.toast(seat, self.pos - 1)
+                toasted = True
+                if final:  # rule 17, C1
+                    self.ended = True
+                    return True
+        self.draw(seat)  # rule 15
+        if self.last_pile_out:
+            self.final_due = True
+        if self.cup == seat and not toasted:
+            self.cup = None
+        return False
+
+    def play_card(self, seat: int, act: list[Any], idx: int) -> None:
+        """Check and carry out ``["play", kind, ...]`` (rule 19: the card does what it says)."""
+        if len(act) < 2 or not isinstance(act[1], str) or act[1] not in self.deck.actions:
+            self.stop(idx, "rule 19: an action card of the deck", "a card kind of the deck", json.dumps(act))
+        kind = act[1]
+        if self.hands[seat][kind] <= 0:
+            self.stop(idx, "rule 7: the card comes from the player's hand",
+                      f"seat {seat} holds {dict(self.hands[seat])}", f"plays {kind}")
+        self.hands[seat][kind] -= 1
+        self.discards.append(kind)
+        effect, p, _ = self.deck.actions[kind]
+        args = act[2:]
+        self.seen[effect] += 1
+        bad = lambda rule: self.stop(idx, f"{kind} ({effect}): {rule}", rule, json.dumps(act))  # noqa: E731
+        mine = self.own(seat)
+        if effect == "move":
+            if len(args) != 1 or args[0] not in self.seats:
+                bad("one character of the circle")
+            c = args[0]
+            if p["which"] == "own" and self.owner.get(c) != seat:
+                bad("one of the player's own characters")
+            self.move(c, -p["steps"] if p["direction"] == "forward" else p["steps"])
+        elif effect == "roll_and_move":
+            if args:
+                bad("no parameter (the die is rolled before the character is chosen: R1)")
+            r = self.roll()
+            m = self.next_action(seat, f"{kind}: the character to move {r} (R1)", ("move",))
+            if len(m) != 2 or m[1] not in self.seats:
+                self.stop(self.pos - 1, f"{kind}: the character to move", "a character of the circle", json.dumps(m))
+            if p["which"] == "own" and self.owner.get(m[1]) != seat:
+                self.stop(self.pos - 1, f"{kind}: the character to move", "an own character", json.dumps(m))
+            self.move(m[1], -r if p["direction"] == "forward" else r)
+        elif effect == "split":
+            if len(args) != 1 or args[0] not in mine:
+                bad("one of the player's own characters (moves forward first)")
+            other = [c for c in mine if c != args[0]]
+            self.move(args[0], -p["forward"])
+            for c in other:
+                self.move(c, p["back"])
+        elif effect == "both_beside_draco":
+            if len(args) != 1 or args[0] not in mine:
+                bad("one of the player's own characters (for the first seat)")
+            other = [c for c in mine if c != args[0]]
+            self.seats = [c for c in self.seats if c not in mine]
+            self.seats = [args[0]] + self.seats + other
+        elif effect == "reseat_all":
+            if args:
+                bad("no parameter")
+            self.rng.shuffle(self.seats)
+        elif effect == "arrange_specials":
+            held = [i for i, c in enumerate(self.seats) if c in self.special]
+            if sorted(args) != sorted(self.seats[i] for i in held):
+                bad("the specials at the table, each once, in their new rank order")
+            for i, c in zip(held, args):
+                self.seats[i] = c
+        elif effect == "steal":
+            others = [s for s in range(self.n) if s != seat and self.money[s] > 0]
+            if not others:
+                if args:
+                    bad("no target: no other player has money")
+            else:
+                if len(args) != 1 or args[0] not in others:
+                    bad(f"another player who has money ({others})")
+                take = min(p["silver"], self.money[args[0]])  # C2
+                self.money[args[0]] -= take
+                self.money[seat] += take
+        elif effect == "flip_draco":
+            if args:
+                bad("no parameter")
+            self.seats.reverse()  # rule 10: the other end becomes the first seat
+        elif effect == "swap":
+            if len(args) != 2 or args[0] not in mine or args[1] not in self.seats or args[0] == args[1]:
+                bad("an own character and another character")
+            i, j = self.seats.index(args[0]), self.seats.index(args[1])
+            if p["reach"] == "adjacent" and abs(i - j) != 1:
+                bad("a neighbour (the next or previous seat)")
+            self.seats[i], self.seats[j] = self.seats[j], self.seats[i]
+        elif effect == "cup_to_centre":
+            if args:
+                bad("no parameter")
+            self.cup = None
+        elif effect == "coin_drop":
+            if args:
+                bad("no parameter")
+            for _ in range(p["coins"]):
+                r = self.roll()
+                if r - 1 < len(self.seats):
+                    c = self.seats[r - 1]
+                    if c in self.owner:
+                        self.bank_pays(self.owner[c], p["silver"])
+        elif effect == "dice_duel":
+            if len(args) != 1 or args[0] not in range(self.n) or args[0] == seat:
+                bad("another player")
+            mine_roll, theirs = self.roll(), self.roll()
+            if mine_roll != theirs:
+                win, lose = (seat, args[0]) if mine_roll > theirs else (args[0], seat)
+                take = min(p["silver"], self.money[lose])  # C2
+                self.money[lose] -= take
+                self.money[win] += take
+        else:
+            bad("an effect the referee knows")
+        self.check_money(idx)
+
+    # -- the toast (rules 9 to 14) --------------------------------------------------------
+    def toast(self, seat: int, idx: int) -> None:
+        self.toasts += 1
+        seats = self.seats
+        top = max(self.money)
+        richest = [s for s in range(self.n) if self.money[s] == top]  # R3: before anything is paid
+        if len(richest) > 1:
+            self.seen["richest_tie"] += 1
+            if self.deck.clarifications.get("richest_tie") == "none_pays":
+                richest = []
+        gain = [0] * self.n
+        loss = [0] * self.n
+        first_paid: dict[int, int] = {}
+
+        def receive(k: int, amount: int) -> None:
+            if k >= len(seats):
+                return
+            c = seats[k]
+            if c in self.owner:
+                gain[self.owner[c]] += amount
+                first_paid.setdefault(self.owner[c], k)
+            elif self.special[c] == "jean":  # rule 12: passes it to the next seat
+                receive(k + 1, amount)
+            # Zork never receives (rule 11); Aunt Sarah touches no money (rule 13)
+
+        def pay(k: int, amount: int) -> None:
+            if k < 0:
+                return
+            c = seats[k]
+            if c in self.owner:
+                loss[self.owner[c]] += amount
+            elif self.special[c] == "zork":  # rule 11, C3
+                for s in richest:
+                    loss[s] += self.deck.rules["zork_multiplier"] * amount
+            elif self.special[c] == "jean":  # rule 12: the seat before pays for him
+                pay(k - 1, amount)
+
+        for k, amount in enumerate(self.payouts):
+            receive(k, amount)
+        for j, amount in enumerate(self.costs):
+            if len(seats) - 1 - j >= 0:
+                pay(len(seats) - 1 - j, amount)
+        # C2: netted per player; a debt beyond the purse is forgiven
+        net = [g - l for g, l in zip(gain, loss)]
+        for s in range(self.n):
+            if net[s] < 0:
+                self.money[s] -= min(-net[s], self.money[s])
+        # C4 bank_short: the bank pays first seats first while the box's coins last
+        for s in sorted((s for s in range(self.n) if net[s] > 0), key=lambda s: first_paid[s]):
+            self.bank_pays(s, net[s])
+        self.check_money(idx)
+        # rule 13, R2: owners of player characters beside Aunt Sarah may draw
+        for c, k in ((c, k) for k, c in enumerate(seats) if self.special.get(c) == "sarah"):
+            for nb in (k - 1, k + 1):
+                if 0 <= nb < len(seats) and seats[nb] in self.owner and not self.last_pile_out:
+                    who = self.owner[seats[nb]]
+                    act = self.next_action(who, "rule 13, R2: Aunt Sarah's neighbour draws or not",
+                                           ("draw", "decline"))
+                    if act[0] == "draw":
+                        for _ in range(int(self.deck.rules["sarah_draw"])):
+                            self.draw(who)
+                            self.seen["sarah_draw"] += 1
+        self.cup = seat  # rule 14
+
+    # -- the end (rules 17, 18) -----------------------------------------------------------
+    def outcome(self) -> tuple[list[float], list[int], str | None]:
+        """Scores (silver), winners: tied leaders drop out, then the next (rule 18, C4)."""
+        scores = [float(m) for m in self.money]
+        values = sorted(set(scores), reverse=True)
+        leaders = [s for s in range(self.n) if scores[s] == values[0]]
+        if len(leaders) == 1:
+            return scores, leaders, None
+        self.seen["tie_for_win"] += 1
+        rule = self.deck.clarifications.get("tie_for_win")
+        for v in values[1:]:
+            group = [s for s in range(self.n) if scores[s] == v]
+            if len(group) == 1 or rule != "repeat_elimination":
+                return scores, group, "tied_leaders_eliminated"
+        return scores, leaders, "tied_leaders_eliminated"
+
+    def compare_end(self) -> None:
+        r = self.record
+        if self.pos != len(self.log):
+            self.note(self.pos, "rule 17, C1: the final toast ends the game",
+                      f"the game over after {self.pos} actions", f"{len(self.log)} actions")
+        if r.get("end_reason") != "final_toast":
+            self.note(None, "end (rule 17)", "final_toast", str(r.get("end_reason")))
+        scores, winners, tie = self.outcome()
+        logged = r.get("scores")
+        if not isinstance(logged, list) or len(logged) != self.n or any(
+                not isinstance(x, (int, float)) or float(x) != s for x, s in zip(logged, scores)):
+            self.note(None, "scores (rules 5, 9 to 13, 19)", str(scores), str(logged))
+        if r.get("winners") is None or sorted(r.get("winners") or []) != winners:
+            self.note(None, "winners (rule 18)", str(winners), str(r.get("winners")))
+        if (r.get("tie_break") is None) != (tie is None):
+            self.note(None, "tie-break (rule 18)", "a label" if tie else "none", str(r.get("tie_break")))
+        if r.get("turns") != self.turns:
+            self.note(None, "turns", str(self.turns), str(r.get("turns")))
+        if r.get("rounds") != self.rounds:
+            self.note(None, "rounds", str(self.rounds), str(r.get("rounds")))
+        if logged and isinstance(logged, list) and sum(x for x in logged if isinstance(x, (int, float))) > self.box_value:
+            self.note(None, "coin conservation (rule 5)", f"at most {self.box_value} silver in purses",
+                      str(sum(logged)))
+
+    def run(self) -> list[Finding]:
+        try:
+            self.play()
+        except _Stop:
+            return self.findings
+        self.compare_end()
+        return self.findings
+
+
+def referee_game(deck: RefDeck, record: dict[str, Any], line: int = 1,
+                 seen: Counter[str] | None = None) -> list[Finding]:
+    """Every disagreement between one logged Draco game and the rules (empty: none)."""
+    return _Game(deck, record, line, seen).run()
+
+
+DeckFor = Callable[[dict[str, Any]], RefDeck]
+
+
+def project_decks() -> DeckFor:
+    """A deck finder: each record's ``project`` + ``deck``, resolved once (the checkout if moved)."""
+    from cardgen.simulate.runner import DeckRef, load_project_deck
+
+    cache: dict[tuple[str, str], RefDeck] = {}
+
+    def find(record: dict[str, Any]) -> RefDeck:
+        project = str(record.get("project") or ROOT)
+        if not (Path(project) / "decks").is_dir():
+            project = str(ROOT)
+        key = (project, str(record["deck"]))
+        if key not in cache:
+            ref = DeckRef(project, key[1], str(record.get("file") or ""))
+            cache[key] = RefDeck.from_resolved(load_project_deck(ref))
+        return cache[key]
+
+    return find
+
+
+@dataclass
+class Summary:
+    """The result of refereeing log files."""
+
+    games: int = 0
+    findings: list[tuple[str, Finding]] = field(default_factory=list)
+    by_deck: Counter[str] = field(default_factory=Counter)  # games per "deck/players"
+    seen: Counter[str] = field(default_factory=Counter)  # situations met
+    by_agents: Counter[str] = field(default_factory=Counter)  # games per set of agent names
+
+    @property
+    def games_with_findings(self) -> int:
+        return len({(f, x.line) for f, x in self.findings})
+
+
+def referee_file(path: Path, decks: DeckFor | None = None, summary: Summary | None = None) -> Summary:
+    """Referee every Draco line of a log file (other games' lines are skipped)."""
+    decks = decks or project_decks()
+    summary = summary or Summary()
+    with open(path, encoding="utf-8") as fh:
+        for line_no, text in enumerate(fh, 1):
+            if not text.strip():
+                continue
+            record = json.loads(text)
+            if record.get("game") != "draco":
+                continue
+            summary.games += 1
+            summary.by_deck[f"{record['deck']}/{record['players']}"] += 1
+            summary.by_agents["+".join(sorted(set(record.get("agents") or [])))] += 1
+            for finding in referee_game(decks(record), record, line_no, summary.seen):
+                summary.findings.append((str(path), finding))
+    return summary
+
+
+def main(argv: list[str]) -> int:
+    """Print one line per finding and a total; 1 if anything was found."""
+    summary = Summary()
+    decks = project_decks()
+    for name in argv:
+        referee_file(Path(name), decks, summary)
+    for path, finding in summary.findings:
+        print(f"{path}: {finding}")
+    print(f"{summary.games} game(s) refereed, {summary.games_with_findings} with findings, "
+          f"{len(summary.findings)} finding(s)")
+    return 1 if summary.findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
