@@ -148,7 +148,6 @@ class _Game:
         self.toasts = 0
         self.turns = 0
         self.rounds = 0
-        self.ended = False
 
     # -- reporting ---------------------------------------------------------------------
     def note(self, action: int | None, what: str, rules: str, log: str) -> None:
@@ -162,12 +161,19 @@ class _Game:
         """The next logged decision, which must be ``seat``'s and one of ``allowed`` kinds."""
         idx = self.pos
         if idx >= len(self.log):
-            self.stop(idx, why, f"seat {seat} decides ({'/'.join(allowed)})", "the log ends")
+            self.stop(idx, f"{why}; rule 17, C1: only the final toast ends the game",
+                      f"the game goes on: seat {seat} decides ({'/'.join(allowed)}); {self.pile_text()}",
+                      f"the game over after {idx} actions")
         entry = self.log[idx]
         if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[1], list)
                 or not entry[1]):
             self.stop(idx, why, "[seat, action]", json.dumps(entry))
         who, act = entry
+        if act[0] in ("toast", "pass") and "toast" not in allowed:
+            cup = "in the centre" if self.cup is None else f"before seat {self.cup}"
+            self.stop(idx, "rule 8: a toast only with the cup in the centre (never in the first round), "
+                      "after the play", f"no toast decision now (cup {cup}; seat {seat} {'/'.join(allowed)})",
+                      f"seat {who} {json.dumps(act)}")
         if who != seat:
             self.stop(idx, f"{why}: whose decision", f"seat {seat} ({'/'.join(allowed)})",
                       f"seat {who} {json.dumps(act)}")
@@ -175,6 +181,11 @@ class _Game:
             self.stop(idx, why, f"one of {'/'.join(allowed)} for seat {seat}", json.dumps(act))
         self.pos += 1
         return act
+
+    def pile_text(self) -> str:
+        if self.last_pile_out:
+            return "the last pile is out"
+        return f"{len(self.pile)} card(s) in the pile, {self.rebuilds_left} rebuild(s) left"
 
     # -- chance (see the module docstring) ---------------------------------------------
     def roll(self) -> int:
@@ -317,7 +328,6 @@ class _Game:
                 self.toast(seat, self.pos - 1)
                 toasted = True
                 if final:  # rule 17, C1
-                    self.ended = True
                     return True
         self.draw(seat)  # rule 15
         if self.last_pile_out:
@@ -485,8 +495,11 @@ class _Game:
             for nb in (k - 1, k + 1):
                 if 0 <= nb < len(seats) and seats[nb] in self.owner and not self.last_pile_out:
                     who = self.owner[seats[nb]]
-                    act = self.next_action(who, "rule 13, R2: Aunt Sarah's neighbour draws or not",
-                                           ("draw", "decline"))
+                    if "sarah_draw_optional" in self.deck.rulings:  # R2: each neighbour chooses
+                        act = self.next_action(who, "rule 13, R2: Aunt Sarah's neighbour draws or not",
+                                               ("draw", "decline"))
+                    else:  # without our ruling, rule 13 read literally: the neighbours draw
+                        act = ["draw"]
                     if act[0] == "draw":
                         for _ in range(int(self.deck.rules["sarah_draw"])):
                             self.draw(who)
@@ -529,9 +542,14 @@ class _Game:
             self.note(None, "turns", str(self.turns), str(r.get("turns")))
         if r.get("rounds") != self.rounds:
             self.note(None, "rounds", str(self.rounds), str(r.get("rounds")))
-        if logged and isinstance(logged, list) and sum(x for x in logged if isinstance(x, (int, float))) > self.box_value:
-            self.note(None, "coin conservation (rule 5)", f"at most {self.box_value} silver in purses",
-                      str(sum(logged)))
+        if isinstance(logged, list) and all(isinstance(x, (int, float)) for x in logged):
+            # rule 5: bank + purses is the box; money enters the purses only from the bank
+            # (toasts, Shower of Coins) and leaves only to it (toasts): a different total is
+            # money created or destroyed somewhere
+            if sum(logged) != sum(scores):
+                self.note(None, "coin conservation (rule 5; bank + purses = the box)",
+                          f"purses total {sum(scores):g} silver, the bank {self.box_value - sum(scores):g}",
+                          f"purses total {sum(logged):g}, the bank would hold {self.box_value - sum(logged):g}")
 
     def run(self) -> list[Finding]:
         try:
