@@ -257,3 +257,12 @@ def test_a_wrong_end_reason_turn_count_or_set_up_is_reported(records: Any, deck_
     piles = record["initial_piles"]["circle"]
     piles[0], piles[1] = piles[1], piles[0]
     assert "set-up" in _findings(deck_of, record)[0].what
+
+
+def test_a_missing_or_extra_rule_gap_is_reported(records: Any, deck_of: Any) -> None:
+    record = _first(records, lambda r: any(g["kind"] == "cannot_pay" for g in r["gaps"]))
+    record["gaps"] = [g for g in record["gaps"] if g["kind"] != "final_toast"]
+    record["gaps"].append(dict(record["gaps"][0]))
+    found = _findings(deck_of, record)
+    assert [f.what for f in found] == ["rule gaps met (clarifications C1 to C4)"]
+    assert "final_toast" in found[0].rules

@@ -22,7 +22,14 @@ pile is the START of ``initial_piles["actions"]``; the cards set aside (short ga
 from the top before the deal; each hand is dealt whole in turn, seat 0 first;
 Aunt Sarah's neighbours are asked first seat first; the compulsory final toast
 (C1 ``must_toast``) is not logged, having no alternative (an explicit ``["toast"]`` there is accepted); ``turns`` and ``rounds`` count
-those completed (the turn of the final toast is not).
+those completed (the turn of the final toast is not). Rule gaps are compared as a
+multiset of (kind, detail): ``final_toast`` "after <k> rebuild(s)" when the last pile
+runs out; ``cannot_pay`` "seat <s> owes <x> with <y>" for each net toast debt or card
+payment beyond the purse; ``richest_tie`` "<k> players tie with <m> silver" once a toast
+in which Zork's debt falls on tied players; ``bank_short`` "players need <n> silver
+coins, the box has <c>" once a toast or Shower of Coins whose full payment the box's
+coins cannot make up (``n`` counted as if it were paid in full); Shower of Coins rolls
+all its dice, then the bank pays.
 
 Chance. The log holds only decisions, so die rolls, Tavern Brawl's reseating and the
 rebuilt pile's order are not in it. docs/DEVELOPING.md says every engine draws all its
@@ -148,6 +155,7 @@ class _Game:
         self.toasts = 0
         self.turns = 0
         self.rounds = 0
+        self.gaps: list[tuple[str, str]] = []  # (kind, detail) of every rule gap met
 
     # -- reporting ---------------------------------------------------------------------
     def note(self, action: int | None, what: str, rules: str, log: str) -> None:
@@ -236,14 +244,27 @@ class _Game:
         self.hand_cards_played: list[list[str]] = [[] for _ in range(n)]
 
     # -- money ---------------------------------------------------------------------------
+    def silver_needed(self, purses: list[int]) -> int:
+        """Silver coins the purses need, each holding as much gold as the box allows."""
+        golds = self.deck.coins.get(self.gold, 0)
+        return sum(purses) - self.gold * min(golds, sum(m // self.gold for m in purses))
+
     def representable(self, purses: list[int]) -> bool:
-        """Whether the box's coins can make up every purse (each holding as much gold as it can)."""
+        """Whether the box's coins can make up every purse (C4 bank_short)."""
         if sorted(self.deck.coins) != [1, self.gold]:
             return sum(purses) <= self.box_value
-        golds, silvers = self.deck.coins[self.gold], self.deck.coins[1]
-        gold_wanted = sum(m // self.gold for m in purses)
-        silver_needed = sum(purses) - self.gold * min(golds, gold_wanted)
-        return silver_needed <= silvers
+        return self.silver_needed(purses) <= self.deck.coins[1]
+
+    def short_gap(self, purses: list[int]) -> None:
+        """Record gap ``bank_short`` if the box's coins cannot make up ``purses``."""
+        if sorted(self.deck.coins) == [1, self.gold] and not self.representable(purses):
+            self.gaps.append(("bank_short", f"players need {self.silver_needed(purses)} silver coins, "
+                                            f"the box has {self.deck.coins[1]}"))
+
+    def owes(self, seat: int, amount: int) -> None:
+        """Record gap ``cannot_pay`` when ``seat`` owes more than its purse (C2)."""
+        if amount > self.money[seat]:
+            self.gaps.append(("cannot_pay", f"seat {seat} owes {amount} with {self.money[seat]}"))
 
     def bank_pays(self, seat_player: int, amount: int) -> None:
         """The bank pays ``amount`` silver, or the most the box's coins still allow (C4)."""
@@ -293,7 +314,10 @@ class _Game:
             else:
                 if self.rebuilds_left > 0:
                     self.seen["nothing_to_rebuild"] += 1
+                    self.gaps.append(("nothing_to_rebuild", ""))
                 self.last_pile_out = True
+                done = int(self.deck.rules["pile_rebuilds"]) - self.rebuilds_left
+                self.gaps.append(("final_toast", f"after {done} rebuild(s)"))
 
     def play(self) -> None:
         self.setup()
@@ -312,6 +336,7 @@ class _Game:
             self.play_card(seat, act, self.pos - 1)
         else:
             self.seen["empty_hand"] += 1
+            self.gaps.append(("empty_hand", ""))
         toasted = False
         if self.cup is None:  # rule 8: a toast is possible only with the cup in the centre
             must = self.final_due and self.final_rule == "must_toast"
@@ -399,6 +424,7 @@ class _Game:
             else:
                 if len(args) != 1 or args[0] not in others:
                     bad(f"another player who has money ({others})")
+                self.owes(args[0], p["silver"])
                 take = min(p["silver"], self.money[args[0]])  # C2
                 self.money[args[0]] -= take
                 self.money[seat] += take
@@ -420,18 +446,25 @@ class _Game:
         elif effect == "coin_drop":
             if args:
                 bad("no parameter")
+            # every roll first, then the bank pays what they name at once, first seats first (C4)
+            gains: Counter[int] = Counter()
+            first_paid: dict[int, int] = {}
             for _ in range(p["coins"]):
-                r = self.roll()
-                if r - 1 < len(self.seats):
-                    c = self.seats[r - 1]
-                    if c in self.owner:
-                        self.bank_pays(self.owner[c], p["silver"])
+                r = self.roll()  # a roll names a seat counted from the first
+                if r - 1 < len(self.seats) and self.seats[r - 1] in self.owner:
+                    who = self.owner[self.seats[r - 1]]
+                    gains[who] += p["silver"]
+                    first_paid[who] = min(first_paid.get(who, r), r)
+            self.short_gap([m + gains[s] for s, m in enumerate(self.money)])
+            for who in sorted(gains, key=lambda w: first_paid[w]):
+                self.bank_pays(who, gains[who])
         elif effect == "dice_duel":
             if len(args) != 1 or args[0] not in range(self.n) or args[0] == seat:
                 bad("another player")
             mine_roll, theirs = self.roll(), self.roll()
             if mine_roll != theirs:
                 win, lose = (seat, args[0]) if mine_roll > theirs else (args[0], seat)
+                self.owes(lose, p["silver"])
                 take = min(p["silver"], self.money[lose])  # C2
                 self.money[lose] -= take
                 self.money[win] += take
@@ -445,6 +478,8 @@ class _Game:
         seats = self.seats
         top = max(self.money)
         richest = [s for s in range(self.n) if self.money[s] == top]  # R3: before anything is paid
+        tied = list(richest)
+        gaps_before = len(self.gaps)
         if len(richest) > 1:
             self.seen["richest_tie"] += 1
             if self.deck.clarifications.get("richest_tie") == "none_pays":
@@ -471,6 +506,9 @@ class _Game:
             if c in self.owner:
                 loss[self.owner[c]] += amount
             elif self.special[c] == "zork":  # rule 11, C3
+                gap = ("richest_tie", f"{len(tied)} players tie with {top} silver")
+                if len(tied) > 1 and gap not in self.gaps[gaps_before:]:  # logged once a toast
+                    self.gaps.append(gap)
                 for s in richest:
                     loss[s] += self.deck.rules["zork_multiplier"] * amount
             elif self.special[c] == "jean":  # rule 12: the seat before pays for him
@@ -485,7 +523,9 @@ class _Game:
         net = [g - l for g, l in zip(gain, loss)]
         for s in range(self.n):
             if net[s] < 0:
+                self.owes(s, -net[s])
                 self.money[s] -= min(-net[s], self.money[s])
+        self.short_gap([m + max(0, d) for m, d in zip(self.money, net)])
         # C4 bank_short: the bank pays first seats first while the box's coins last
         for s in sorted((s for s in range(self.n) if net[s] > 0), key=lambda s: first_paid[s]):
             self.bank_pays(s, net[s])
@@ -538,6 +578,11 @@ class _Game:
             self.note(None, "winners (rule 18)", str(winners), str(r.get("winners")))
         if (r.get("tie_break") is None) != (tie is None):
             self.note(None, "tie-break (rule 18)", "a label" if tie else "none", str(r.get("tie_break")))
+        logged_gaps = Counter((g.get("kind"), g.get("detail")) for g in r.get("gaps") or [] if isinstance(g, dict))
+        mine = Counter(self.gaps)
+        if logged_gaps != mine:
+            self.note(None, "rule gaps met (clarifications C1 to C4)",
+                      f"also {sorted(mine - logged_gaps)}", f"also {sorted(logged_gaps - mine)}")
         if r.get("turns") != self.turns:
             self.note(None, "turns", str(self.turns), str(r.get("turns")))
         if r.get("rounds") != self.rounds:
