@@ -122,10 +122,13 @@ def test_debts_beyond_the_purse_are_forgiven_and_ties_for_richest_each_pay(deck_
 
 def test_the_tie_rule_drops_the_leaders(deck_of: Any, records: Any) -> None:
     game = _table(deck_of, records, [], [9, 9, 4, 1])
-    assert game.outcome() == ([9.0, 9.0, 4.0, 1.0], [2], "tied_leaders_eliminated")
+    assert game.outcome() == ([9.0, 9.0, 4.0, 1.0], [2], "leaders_eliminated")
     game.money = [9, 9, 4, 4]  # the next are tied too and drop out: nobody left, the leaders share (C4)
-    assert game.outcome()[1] == [0, 1]
-    game.money = [9, 4, 4, 1]
+    assert game.outcome()[1:] == ([0, 1], "all_tied_leaders_share")
+    assert game.gaps[-1] == ("tie_for_win", "amounts [9, 9, 4, 4]")
+    game.n, game.money = 5, [5, 9, 1, 9, 5]  # 9s drop out, then the 5s: the 1 wins
+    assert game.outcome()[1:] == ([2], "leaders_eliminated_repeatedly")
+    game.n, game.money = 4, [9, 4, 4, 1]
     assert game.outcome() == ([9.0, 4.0, 4.0, 1.0], [0], None)
 
 

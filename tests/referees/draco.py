@@ -446,18 +446,16 @@ class _Game:
         elif effect == "coin_drop":
             if args:
                 bad("no parameter")
-            # every roll first, then the bank pays what they name at once, first seats first (C4)
-            gains: Counter[int] = Counter()
-            first_paid: dict[int, int] = {}
+            # every roll first; then the bank pays roll by roll, each as far as the coins go (C4)
+            paid: list[int] = []
             for _ in range(p["coins"]):
                 r = self.roll()  # a roll names a seat counted from the first
                 if r - 1 < len(self.seats) and self.seats[r - 1] in self.owner:
-                    who = self.owner[self.seats[r - 1]]
-                    gains[who] += p["silver"]
-                    first_paid[who] = min(first_paid.get(who, r), r)
-            self.short_gap([m + gains[s] for s, m in enumerate(self.money)])
-            for who in sorted(gains, key=lambda w: first_paid[w]):
-                self.bank_pays(who, gains[who])
+                    paid.append(self.owner[self.seats[r - 1]])
+            gains = Counter(paid)
+            self.short_gap([m + p["silver"] * gains[s] for s, m in enumerate(self.money)])
+            for who in paid:
+                self.bank_pays(who, p["silver"])
         elif effect == "dice_duel":
             if len(args) != 1 or args[0] not in range(self.n) or args[0] == seat:
                 bad("another player")
@@ -548,19 +546,27 @@ class _Game:
 
     # -- the end (rules 17, 18) -----------------------------------------------------------
     def outcome(self) -> tuple[list[float], list[int], str | None]:
-        """Scores (silver), winners: tied leaders drop out, then the next (rule 18, C4)."""
+        """Scores (silver), winners and the tie-break label: tied leaders drop out and the next
+        wins (rule 18); if the next are tied too they drop out as well, and if nobody is left
+        the leaders share (C4 ``tie_for_win: repeat_elimination``; the labels are the logs')."""
         scores = [float(m) for m in self.money]
         values = sorted(set(scores), reverse=True)
-        leaders = [s for s in range(self.n) if scores[s] == values[0]]
+        group = lambda v: [s for s in range(self.n) if scores[s] == v]  # noqa: E731
+        leaders = group(values[0])
         if len(leaders) == 1:
             return scores, leaders, None
         self.seen["tie_for_win"] += 1
-        rule = self.deck.clarifications.get("tie_for_win")
-        for v in values[1:]:
-            group = [s for s in range(self.n) if scores[s] == v]
-            if len(group) == 1 or rule != "repeat_elimination":
-                return scores, group, "tied_leaders_eliminated"
-        return scores, leaders, "tied_leaders_eliminated"
+        if len(values) > 1 and len(group(values[1])) == 1:
+            return scores, group(values[1]), "leaders_eliminated"
+        # the next are tied as well: the gap our clarification settles
+        self.gaps.append(("tie_for_win", f"amounts {sorted(self.money, reverse=True)}"))
+        if self.deck.clarifications.get("tie_for_win") != "repeat_elimination":
+            return scores, group(values[1]) if len(values) > 1 else leaders, "other resolution"
+        self.seen["tie_for_win repeated"] += 1
+        for v in values[2:]:
+            if len(group(v)) == 1:
+                return scores, group(v), "leaders_eliminated_repeatedly"
+        return scores, leaders, "all_tied_leaders_share"
 
     def compare_end(self) -> None:
         r = self.record
@@ -576,8 +582,8 @@ class _Game:
             self.note(None, "scores (rules 5, 9 to 13, 19)", str(scores), str(logged))
         if r.get("winners") is None or sorted(r.get("winners") or []) != winners:
             self.note(None, "winners (rule 18)", str(winners), str(r.get("winners")))
-        if (r.get("tie_break") is None) != (tie is None):
-            self.note(None, "tie-break (rule 18)", "a label" if tie else "none", str(r.get("tie_break")))
+        if r.get("tie_break") != tie:
+            self.note(None, "tie-break (rule 18)", str(tie), str(r.get("tie_break")))
         logged_gaps = Counter((g.get("kind"), g.get("detail")) for g in r.get("gaps") or [] if isinstance(g, dict))
         mine = Counter(self.gaps)
         if logged_gaps != mine:
