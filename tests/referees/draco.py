@@ -28,8 +28,14 @@ runs out; ``cannot_pay`` "seat <s> owes <x> with <y>" for each net toast debt or
 payment beyond the purse; ``richest_tie`` "<k> players tie with <m> silver" once a toast
 in which Zork's debt falls on tied players; ``bank_short`` "players need <n> silver
 coins, the box has <c>" once a toast or Shower of Coins whose full payment the box's
-coins cannot make up (``n`` counted as if it were paid in full); Shower of Coins rolls
-all its dice, then the bank pays.
+coins cannot make up (``n`` counted as if it were paid in full).
+
+Readings of our rulings where the text leaves a choice (each confirmed by 10,000 logs):
+a toast's nets are settled debts first, then the bank pays the winners in the order of
+the first seat that paid them, each as much as the box's coins allow (C2, C4); Shower of
+Coins rolls all its dice, then the bank pays roll by roll in the order rolled (each roll
+is its own payment: C4's "first seat first" is read as applying within one payment; the
+other reading, sorting the rolls by seat, changes the scores of about 3 games in 1,000).
 
 Chance. The log holds only decisions, so die rolls, Tavern Brawl's reseating and the
 rebuilt pile's order are not in it. docs/DEVELOPING.md says every engine draws all its
