@@ -14,6 +14,19 @@ Exit 1 if the referee disagrees with any game. Figures only; nothing here is ass
 Same interface as ``benchmarks/recheck_logs.py`` of the King Lui referee's branch (written in
 parallel): once both are merged, ``recheck_logs.py --game draco`` does the same and this file
 can go.
+
+Figures (2026-11-22, 2 cores shared with other jobs, load average 7-13, wall clock):
+
+| engine tier, seed | games | disagreements | play and log | referee (1 process) |
+|---|---|---|---|---|
+| `auto` (compiled), seed 1 | 10,000 | 0 | 56 s (2 jobs) | 64 s (155 games/s) |
+| `reference`, seed 101 | 2,000 | 0 | 66 s (1 job) | 38 s (52 games/s, load 13) |
+
+Base deck, `draco-short`, `draco-long`, `draco-no-zork` at 3 to 6 players (624 to 640 games
+each), a third each of alternating random/heuristic seats, all random, all heuristic. Logs of
+the engine before the #8 fixes (commit 4a827d4, 120 games) give 37 games with findings: 25
+final toasts made during the toast in which the last card went, money created by Game of
+Dice or Shakedown from a player who had none (scores and coin totals).
 """
 from __future__ import annotations
 
