@@ -24,9 +24,10 @@ Figures (2026-11-22, 2 cores shared with other jobs, load average 7-13, wall clo
 
 Base deck, `draco-short`, `draco-long`, `draco-no-zork` at 3 to 6 players (624 to 640 games
 each), a third each of alternating random/heuristic seats, all random, all heuristic. Logs of
-the engine before the #8 fixes (commit 4a827d4, 120 games) give 37 games with findings: 25
-final toasts made during the toast in which the last card went, money created by Game of
-Dice or Shakedown from a player who had none (scores and coin totals).
+the engine before the #8 fixes (commit 4a827d4, its own deck, 120 games) give 32 games with
+findings: 25 games ended by the toast during which the last card went (not the final one),
+7 with other scores, 2 of them with more money in the purses than the bank paid out (a
+Game of Dice or Shakedown paid by a player who had nothing).
 """
 from __future__ import annotations
 
