@@ -26,8 +26,9 @@ Base deck, `draco-short`, `draco-long`, `draco-no-zork` at 3 to 6 players (624 t
 each), a third each of alternating random/heuristic seats, all random, all heuristic. Logs of
 the engine before the #8 fixes (commit 4a827d4, its own deck, 120 games) give 32 games with
 findings: 25 games ended by the toast during which the last card went (not the final one),
-7 with other scores, 2 of them with more money in the purses than the bank paid out (a
-Game of Dice or Shakedown paid by a player who had nothing).
+7 with other scores, 2 of them with more money in the purses than the bank paid out
+(consistent with the fixed fault: Game of Dice and Shakedown paid by a player who had
+nothing; the referee reports the effect, not the card).
 """
 from __future__ import annotations
 
