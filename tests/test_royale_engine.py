@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -9,7 +10,7 @@ from cardgen.engine.api import IllegalAction, RandomAgent
 from cardgen.games.royale.engine import CLEAR, END, PLACE, TAKE, RoyaleGame, RoyaleState
 from cardgen.resolve.resolve import resolve
 
-ROOT = "/work/main"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +94,7 @@ def test_illegal_actions_raise(game2):
 def test_imposter_once_per_game(game2):
     st = game2.new_initial_state(4)
     imp = [a for a in st.legal_actions() if a[0] == "imposter"]
-    cells = game2.take_cells[imp[0]]
+    cells = game2.take_cells[0][imp[0]]
     expected = [st.grid[i] for i in cells]
     st.apply(imp[0])
     assert st.hand == expected and st.imposter_left[0] == 0

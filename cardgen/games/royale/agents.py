@@ -41,7 +41,7 @@ class HeuristicAgent(Agent):
         buffet = [game.card_index[c] if c else -1 for c in observation["buffet"]]
 
         def take_value(action: Action) -> float:
-            cards = [buffet[i] for i in game.take_cells[action] if buffet[i] >= 0]
+            cards = [buffet[i] for i in game.take_cells[seat][action] if buffet[i] >= 0]
             value = self.plan(game, seat, slots, cards)
             return value - IMPOSTER_COST if action[0] == "imposter" else value
         return self._best(legal, rng, take_value)

@@ -123,9 +123,13 @@ class RoyaleGame(Game):
                                                       for shape, i, cells in line_cells(r)]
         self.line_actions = [a for a, _ in self.lines]
         self.imposter_actions = [[a for a, _ in takes] for takes in self.imposter_takes]
-        self.take_cells: dict[Action, list[int]] = {a: cells for a, cells in self.lines}
+        # per seat: imposter actions name only a turn, so two seats' actions are equal
+        # tuples for different cells; each seat must look up its own pattern
+        self.take_cells: list[dict[Action, list[int]]] = []
         for takes in self.imposter_takes:
-            self.take_cells.update(dict(takes))
+            cells_of = {a: cells for a, cells in self.lines}
+            cells_of.update(dict(takes))
+            self.take_cells.append(cells_of)
         # solo cards
         self.solo_ids: list[str] = []
         self.solo_cells: list[list[int]] = []
@@ -399,7 +403,7 @@ class RoyaleState(State):
 
     def _take(self, action: Action) -> None:
         g, p = self.g, self.player
-        cells = g.take_cells[action]
+        cells = g.take_cells[p][action]
         if action[0] == "imposter":
             self.imposter_left[p] -= 1
         grid = self.grid
