@@ -105,3 +105,215 @@ def test_imposter_rotations_follow_the_data(project_with):
             want = sorted(st.grid[i] for i in IMPOSTER_CELLS[seat][deg])
             st.apply(("imposter", deg, 0, 0))
             assert sorted(st.hand) == want
+
+
+# -- set-up -------------------------------------------------------------------------------------
+ICONS = "abcd"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_pile_packets_buffet_and_each_players_seven_cards(deck, players):
+    g = RoyaleGame(deck, players)
+    st = g.new_initial_state(100 + players)
+    pile = st.initial_piles["dish_pile"]
+    # 72 dish cards in three packets of 24, the end card shuffled into the bottom one: 73 cards
+    assert len(pile) == 73 and sorted(pile) == sorted([f"{t}-{v}#1" for t in
+                                                        ("dessert", "drink", "fruit", "pastry", "main", "abundance")
+                                                        for v in range(1, 13)] + ["end-banquet#1"])
+    assert pile.index("end-banquet#1") >= 48
+    # the first nine cards, left to right and top to bottom, make the buffet
+    assert [g.card_ids[c] for c in st.grid] == pile[:9]
+    assert len(st.pile) == 64
+    z = st.zones()
+    for p in range(players):
+        icon = ICONS[p]
+        assert sorted(z[f"p{p}:nobles"]) == [f"noble-{icon}{i}#1" for i in range(1, 7)]
+        assert z[f"p{p}:imposter"] == [f"imposter-{icon}#1"]
+        assert z[f"p{p}:validated"] == [] and z[f"p{p}:served"] == []
+    boxed = set(z["box"])
+    for icon in ICONS[players:]:  # the unused icons stay in the box
+        assert {f"noble-{icon}{i}#1" for i in range(1, 7)} | {f"imposter-{icon}#1"} <= boxed
+    assert {f"solo-{i}#1" for i in range(1, 10)} <= boxed
+    assert st.current_player == 0 and st.phase == TAKE
+
+
+def test_end_card_packet_varies_inside_the_bottom_packet(deck):
+    g = RoyaleGame(deck, 2)
+    spots = {g.new_initial_state(s).initial_piles["dish_pile"].index("end-banquet#1") for s in range(60)}
+    assert min(spots) >= 48 and len(spots) > 10  # shuffled into the packet, not always at one place
+
+
+# -- taking, serving, refilling -------------------------------------------------------------------
+def test_take_a_row_or_a_column_or_the_imposter(deck):
+    g = RoyaleGame(deck, 2)
+    st = g.new_initial_state(1)
+    takes = {a for a in st.legal_actions() if a[0] == "take"}
+    assert takes == {("take", "row", i) for i in range(3)} | {("take", "column", i) for i in range(3)}
+    column = [st.grid[i] for i in (1, 4, 7)]
+    st.apply(("take", "column", 1))
+    assert st.hand == column and st.phase == PLACE
+
+
+def test_every_card_taken_must_go_under_an_open_noble(deck):
+    g = RoyaleGame(deck, 2)
+    st = g.new_initial_state(1)
+    st.apply(("take", "row", 2))
+    hand = list(st.hand)
+    legal = st.legal_actions()
+    assert set(legal) == {("place", g.card_ids[c], s) for c in hand for s in range(6)}  # no discard, no stop
+    st.apply(("place", g.card_ids[hand[1]], 3))  # any order
+    assert st.hand == [hand[0], hand[2]] and st.under[0][3] == [hand[1]]
+
+
+def test_refill_left_to_right_top_to_bottom_then_next_player(deck):
+    g = RoyaleGame(deck, 3)
+    st = g.new_initial_state(2)
+    top3 = st.pile[-3:][::-1]  # the next three cards, first drawn first
+    st.apply(("take", "column", 1))
+    while st.phase == PLACE:
+        st.apply(st.legal_actions()[0])
+    if st.phase == CLEAR:
+        st.apply(("stop",))
+    assert [st.grid[i] for i in (1, 4, 7)] == top3
+    assert st.current_player == 1
+    for seat in (1, 2, 0):  # clockwise, round after round
+        assert st.current_player == seat
+        st.apply(("take", "row", 0))
+        while st.phase == PLACE:
+            st.apply(st.legal_actions()[0])
+        if st.phase == CLEAR:
+            st.apply(("stop",))
+    assert st.rounds == 1 and st.turns == 4
+
+
+def position(g: RoyaleGame, seat: int, slot: int, under: list[str], hand: list[str], seed: int = 1) -> RoyaleState:
+    """Seat ``seat`` to serve ``hand``, noble ``slot`` already holding ``under`` (in that order)."""
+    st = g.new_initial_state(seed)
+    idx = [cid(g, n) for n in under + hand]
+    st.pile = [c for c in st.pile if c not in idx]
+    st.grid = [EMPTY if c in idx else c for c in st.grid]
+    st._refill()
+    chk, codes = g.checkers[seat][slot], g.codes[seat][slot]
+    st.under[seat][slot] = idx[:len(under)]
+    st.sid[seat][slot] = chk.run(codes[c] for c in idx[:len(under)])
+    st.player, st.hand, st.phase, st._legal = seat, idx[len(under):], PLACE, None
+    return st
+
+
+# Each noble request of player A, whose colours are the ones the published text names
+# (1 yellow, 2 blue, 3 purple, 4 green, 5 pink; masked 1 blue, 2 green, 3 pink, 4 purple,
+# 5 yellow): cards already under it, the three served now, and what follows.
+# Points are this deck's (a reconstruction), copied by hand from decks/royale.yaml.
+MET, DEAD_, OPEN = "met", "dead", "open"
+REQUESTS = [
+    # unmasked 1: four of a kind, one yellow
+    ("unmasked", 1, ["dessert-7"], ["drink-7", "fruit-7", "main-7"], MET, 3),
+    ("unmasked", 1, ["dessert-7"], ["drink-7", "fruit-7", "abundance-7"], MET, 3),  # abundance is any colour
+    ("unmasked", 1, ["dessert-7"], ["drink-7", "fruit-7", "pastry-7"], DEAD_, 0),
+    # unmasked 2: two pairs, each with a blue
+    ("unmasked", 2, ["dessert-3"], ["fruit-3", "dessert-8", "main-8"], MET, 2),
+    ("unmasked", 2, ["dessert-3"], ["fruit-3", "drink-8", "main-8"], DEAD_, 0),
+    # unmasked 3: exactly four purple, total under 15
+    ("unmasked", 3, ["fruit-1"], ["fruit-2", "fruit-3", "fruit-4"], MET, 2),
+    ("unmasked", 3, ["fruit-1"], ["fruit-2", "fruit-3", "fruit-9"], DEAD_, 0),  # 15 is not under 15
+    # unmasked 4: exactly three green, two adding up to the third
+    ("unmasked", 4, [], ["drink-2", "drink-5", "drink-7"], MET, 1),
+    ("unmasked", 4, [], ["drink-2", "drink-5", "drink-8"], DEAD_, 0),
+    # unmasked 5: exactly four pink, total over 38
+    ("unmasked", 5, ["pastry-12"], ["pastry-11", "pastry-10", "pastry-9"], MET, 3),
+    ("unmasked", 5, ["pastry-12"], ["pastry-11", "pastry-10", "pastry-5"], DEAD_, 0),  # 38 is not over 38
+    # unmasked 6: a total of 25, any type
+    ("unmasked", 6, [], ["dessert-12", "drink-12", "fruit-1"], MET, 1),
+    ("unmasked", 6, [], ["dessert-12", "drink-12", "fruit-2"], DEAD_, 0),
+    ("unmasked", 6, [], ["dessert-10", "drink-10", "fruit-1"], OPEN, 0),  # 21: waits for more
+    # masked 1: a pair and three of a kind, each with a blue
+    ("masked", 1, ["dessert-4", "drink-4"], ["dessert-9", "fruit-9", "main-9"], MET, 3),
+    ("masked", 1, ["drink-4", "fruit-4"], ["dessert-9", "drink-9", "main-9"], DEAD_, 0),
+    # masked 2: exactly four green, all even or all odd
+    ("masked", 2, ["drink-2"], ["drink-4", "drink-6", "drink-8"], MET, 1),
+    ("masked", 2, ["drink-2"], ["drink-4", "drink-6", "drink-7"], DEAD_, 0),
+    # masked 3: four cards played in descending order, first and last pink
+    ("masked", 3, ["pastry-10"], ["drink-8", "main-5", "pastry-2"], MET, 2),
+    ("masked", 3, ["pastry-10"], ["drink-8", "main-5", "fruit-2"], DEAD_, 0),
+    # masked 4: three cards falling then three rising, each service opened by a purple
+    ("masked", 4, ["fruit-9", "drink-5", "main-2"], ["fruit-3", "dessert-7", "pastry-11"], MET, 3),
+    ("masked", 4, ["fruit-9", "drink-5", "main-2"], ["fruit-3", "dessert-7", "pastry-6"], DEAD_, 0),
+    # masked 5: four cards played in ascending order, first and last yellow
+    ("masked", 5, ["main-2"], ["drink-5", "fruit-9", "main-11"], MET, 2),
+    ("masked", 5, ["main-2"], ["drink-5", "fruit-9", "dessert-11"], DEAD_, 0),
+    # masked 6: 25 in all, one card per type at most, no abundance
+    ("masked", 6, ["dessert-5", "drink-5"], ["fruit-5", "pastry-5", "main-5"], MET, 1),
+    ("masked", 6, ["dessert-5", "drink-5"], ["fruit-5", "pastry-5", "abundance-5"], DEAD_, 0),
+]
+
+
+@pytest.fixture(scope="module")
+def masked():
+    return resolve("royale-masked", ROOT)
+
+
+@pytest.mark.parametrize("side,number,under,hand,result,points", REQUESTS)
+def test_noble_requests_of_both_sides(deck, masked, side, number, under, hand, result, points):
+    g = RoyaleGame(deck if side == "unmasked" else masked, 2)
+    slot = number - 1
+    st = position(g, 0, slot, under, hand)
+    for name in hand:
+        st.apply(("place", name + "#1", slot))
+    served = [cid(g, n) for n in under + hand]
+    assert st.score[0] == points
+    if result == MET:
+        assert st.done[0][slot] and st.under[0][slot] == []
+        assert set(served) <= set(st.discard)  # a validated noble's dishes are discarded
+        assert all(a[-1] != slot for a in st.legal_actions() if a[0] == "clear")
+    elif result == DEAD_:
+        assert not st.done[0][slot] and st.under[0][slot] == [] and st.forced_clears == 1
+        assert set(served) <= set(st.discard)
+    else:
+        assert not st.done[0][slot] and st.under[0][slot] == served and st.forced_clears == 0
+
+
+def test_every_noble_side_is_met_and_missed_once():
+    met = {(s, n) for s, n, _, _, r, _ in REQUESTS if r == MET}
+    missed = {(s, n) for s, n, _, _, r, _ in REQUESTS if r != MET}
+    assert met == missed == {(s, n) for s in ("unmasked", "masked") for n in range(1, 7)}
+
+
+def test_no_card_under_a_validated_noble(deck):
+    g = RoyaleGame(deck, 2)
+    st = position(g, 0, 5, [], ["dessert-12", "drink-12", "fruit-1"])
+    st.done[0][5], st.open[0] = True, [0, 1, 2, 3, 4]
+    assert {a[2] for a in st.legal_actions()} == {0, 1, 2, 3, 4}
+
+
+def test_validation_waits_until_the_three_cards_are_served(deck):
+    g = RoyaleGame(deck, 2)
+    st = position(g, 0, 5, ["dessert-12", "drink-12"], ["fruit-1", "main-4", "pastry-6"])
+    st.apply(("place", "fruit-1#1", 5))
+    assert not st.done[0][5] and st.score[0] == 0
+    st.apply(("place", "main-4#1", 0))
+    st.apply(("place", "pastry-6#1", 1))
+    assert st.done[0][5] and st.score[0] == 1
+
+
+def test_forced_clear_on_the_second_card_then_serve_the_same_noble(deck):
+    g = RoyaleGame(deck, 2)
+    st = position(g, 0, 2, ["fruit-1"], ["fruit-2", "drink-3", "fruit-4"])  # the Baron: four purple
+    st.apply(("place", "fruit-2#1", 2))
+    st.apply(("place", "drink-3#1", 2))  # not purple: every card of the Baron goes
+    assert st.under[0][2] == [] and {cid(g, "fruit-1"), cid(g, "fruit-2"), cid(g, "drink-3")} <= set(st.discard)
+    st.apply(("place", "fruit-4#1", 2))
+    assert st.under[0][2] == [cid(g, "fruit-4")]
+
+
+def test_voluntary_clearing_of_several_nobles(deck):
+    g = RoyaleGame(deck, 2)
+    st = position(g, 0, 5, [], ["dessert-1", "drink-2", "fruit-3"])
+    for name, slot in (("dessert-1", 5), ("drink-2", 3), ("fruit-3", 2)):
+        st.apply(("place", name + "#1", slot))
+    assert st.phase == CLEAR and set(st.legal_actions()) == {("clear", 5), ("clear", 3), ("clear", 2), ("stop",)}
+    st.apply(("clear", 5))
+    st.apply(("clear", 2))
+    assert st.under[0][5] == st.under[0][2] == [] and st.under[0][3] == [cid(g, "drink-2")]
+    assert {cid(g, "dessert-1"), cid(g, "fruit-3")} <= set(st.discard)
+    st.apply(("stop",))
+    assert st.current_player == 1

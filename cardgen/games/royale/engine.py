@@ -15,6 +15,7 @@ tuples.
 """
 from __future__ import annotations
 
+import random
 import weakref
 from typing import TYPE_CHECKING, Any
 
@@ -183,6 +184,10 @@ class RoyaleState(State):
         self.solo_revealed: list[int] = []
         self.forced_clears = 0
         self.voluntary_clears = 0
+        #: (pile length when built, first and last position from the top the end card may hold)
+        self.end_zone = (0, 0, -1)
+        #: (seat, cells) of every imposter use, for the invariants
+        self.imposter_log: list[tuple[int, tuple[int, ...]]] = []
         self._legal: list[Action] | None = None
         self._outcome: Outcome | None = None
         self._peak_under = 0
@@ -203,8 +208,11 @@ class RoyaleState(State):
             pos += size
         target = packets[position - 1]
         target.insert(self.rng.randrange(len(target) + 1), END)
+        # where the end card may be, counted from the top: public knowledge (determinize)
+        lo = sum(sizes[:position - 1])
         top_first = [c for p in packets for c in p]
-        top_first.reverse()
+        top_first.reverse()  # the pile's top is the end of the list
+        self.end_zone = (len(top_first), lo, lo + len(target) - 1)
         return top_first
 
     def _setup(self) -> None:
@@ -407,6 +415,8 @@ class RoyaleState(State):
         if action[0] == "imposter":
             self.imposter_left[p] -= 1
         grid = self.grid
+        if action[0] == "imposter":
+            self.imposter_log.append((p, tuple(cells)))
         hand = [grid[i] for i in cells if grid[i] != EMPTY]
         if len(hand) < len(cells) and self.gap("short_line", f"{action!r} holds {len(hand)} card(s)") is None:
             return
@@ -482,6 +492,95 @@ class RoyaleState(State):
         if self._outcome is None:
             raise RuntimeError("the game is not over")
         return self._outcome
+
+    # -- search support and invariants ----------------------------------------------------
+    def clone(self) -> "RoyaleState":
+        """An independent copy: fresh lists, the immutable game and gap records shared."""
+        st = object.__new__(RoyaleState)
+        st.__dict__.update(self.__dict__)
+        st.rng = random.Random()
+        st.rng.setstate(self.rng.getstate())
+        st.gaps = list(self.gaps)
+        st.peak = dict(self.peak)
+        st.initial_piles = dict(self.initial_piles)  # the lists are never changed after set-up
+        st.grid = list(self.grid)
+        st.pile = list(self.pile)
+        st.discard = list(self.discard)
+        st.hand = list(self.hand)
+        st.under = [[list(u) for u in seat] for seat in self.under]
+        st.sid = [list(x) for x in self.sid]
+        st.done = [list(x) for x in self.done]
+        st.open = [list(x) for x in self.open]
+        st.score = list(self.score)
+        st.imposter_left = list(self.imposter_left)
+        st.solo_pile = list(self.solo_pile)
+        st.solo_revealed = list(self.solo_revealed)
+        st.imposter_log = list(self.imposter_log)
+        st._legal = None
+        return st
+
+    def determinize(self, player: int, rng: random.Random) -> "RoyaleState":
+        """A clone with the order of the piles dealt again (all else in Royale is public).
+
+        The dish pile's cards are known (every dish card not in sight), only their order
+        is not; the end-of-banquet card stays inside the packet it was shuffled into,
+        less the cards drawn since. The solo pile is shuffled again too.
+        """
+        st = self.clone()
+        if self.end_reason is not None:
+            st.rng = random.Random(rng.getrandbits(64))
+            return st
+        dishes = [c for c in st.pile if c != END]
+        rng.shuffle(dishes)
+        if len(dishes) != len(st.pile):
+            built, lo, hi = st.end_zone
+            drawn = built - len(st.pile)
+            top_lo, top_hi = max(0, lo - drawn), min(len(st.pile) - 1, hi - drawn)
+            at = rng.randint(top_lo, top_hi)  # position from the top
+            dishes.insert(len(dishes) - at, END)
+        st.pile = dishes
+        rng.shuffle(st.solo_pile)
+        st.rng = random.Random(rng.getrandbits(64))
+        return st
+
+    def invariants(self) -> list[str]:
+        """What the Royale rules promise of every position (see docs/royale.md)."""
+        g, r = self.g, self.g.rules
+        out: list[str] = []
+        used = [0] * g.players
+        for p, cells in self.imposter_log:
+            used[p] += 1
+            own = {tuple(c) for _, c in g.imposter_takes[p]}
+            if tuple(cells) not in own:
+                out.append(f"seat {p} took cells {list(cells)} with an imposter that is not its own")
+        for p in range(g.players):
+            if used[p] > (r.imposter_uses if g.imposter_id[p] else 0):
+                out.append(f"seat {p} used its imposter {used[p]} times")
+            if self.imposter_left[p] < 0 or used[p] + self.imposter_left[p] != (
+                    r.imposter_uses if g.imposter_id[p] else 0):
+                out.append(f"seat {p}: {self.imposter_left[p]} imposter use(s) left after {used[p]}")
+            won = sum(g.points[p][s] for s, d in enumerate(self.done[p]) if d)
+            if self.score[p] != won or self.score[p] < 0:
+                out.append(f"seat {p} has {self.score[p]} points; its validated nobles are worth {won}")
+            if self.open[p] != [s for s, d in enumerate(self.done[p]) if not d]:
+                out.append(f"seat {p}: open nobles {self.open[p]} disagree with the validated ones")
+            for s, cards in enumerate(self.under[p]):
+                if self.done[p][s] and cards:
+                    out.append(f"seat {p}: cards under validated noble {g.noble_ids[p][s]}")
+                sid = g.checkers[p][s].run(g.codes[p][s][c] for c in cards)
+                if sid == DEAD:
+                    out.append(f"seat {p}: noble {g.noble_ids[p][s]} can no longer be met but was not cleared")
+                elif sid != self.sid[p][s]:
+                    out.append(f"seat {p}: noble {g.noble_ids[p][s]} state disagrees with its cards")
+        if len(self.hand) > r.cards_per_take or (self.hand and self.phase != PLACE):
+            out.append(f"{len(self.hand)} card(s) in hand in phase {PHASES[self.phase]}")
+        if not 0 <= self.end_draws <= r.end_card_draws:
+            out.append(f"end card drawn {self.end_draws} times")
+        if self.pile.count(END) + int(self.end_revealed) > (1 if g.uses_end else 0):
+            out.append("the end-of-banquet card is in the pile more than once")
+        if self.forced_clears < 0 or self.voluntary_clears < 0 or self.turns < 0:
+            out.append("a negative count")
+        return out
 
     # -- views -----------------------------------------------------------------------------
     def _ids(self, cards: list[int]) -> list[str]:
