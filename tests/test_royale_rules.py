@@ -13,10 +13,12 @@ Grid cells are numbered 0..8, left to right and top to bottom::
 """
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
+from cardgen.games.royale.agents import HeuristicAgent
 from cardgen.games.royale.engine import CLEAR, EMPTY, END, PLACE, TAKE, RoyaleGame, RoyaleState
 from cardgen.resolve.resolve import resolve
 
@@ -317,3 +319,242 @@ def test_voluntary_clearing_of_several_nobles(deck):
     assert {cid(g, "dessert-1"), cid(g, "fruit-3")} <= set(st.discard)
     st.apply(("stop",))
     assert st.current_player == 1
+
+
+# -- the end card, scoring and ties ---------------------------------------------------------------
+def end_on_top(st: RoyaleState) -> None:
+    st.pile.remove(END)
+    st.pile.append(END)
+
+
+def take_and_serve(st: RoyaleState, line: tuple, slots: list[int] | None = None) -> None:
+    """The seat to move takes ``line`` and serves its cards to ``slots`` (default: first open), then stops."""
+    st.apply(line)
+    p = st.player
+    for i in range(len(st.hand)):
+        st.apply(("place", st.g.card_ids[st.hand[0]], slots[i] if slots else st.open[p][0]))
+    if st.phase == CLEAR:
+        st.apply(("stop",))
+
+
+def test_first_end_card_draw_rebuilds_the_pile_with_it_in_the_middle_packet(deck):
+    g = RoyaleGame(deck, 2)
+    st = g.new_initial_state(11)
+    rig(st, [0, 1, 2], SEAT0_KEEPS)
+    discards = [c for c in st.pile if c != END][:10]
+    st.pile = [c for c in st.pile if c not in discards]
+    st.discard.extend(discards)
+    end_on_top(st)
+    rebuilt = len(st.pile) - 1 + len(st.discard)  # every dish card not in sight: 10 + 53 = 63
+    assert rebuilt == 63
+    take_and_serve(st, ("take", "row", 0), [3, 3, 2])  # served cards stay: no new discard
+    assert not st.is_terminal() and st.end_draws == 1 and st.discard == []
+    assert set(discards) <= set(st.pile) | set(st.grid)
+    # three packets of 21; the end card in the middle one: 22 to 43 from the top (1-based),
+    # of which the three refilling row 0 have been drawn since
+    at = st.pile[::-1].index(END) + 1 + 3
+    assert 22 <= at <= 43
+    assert len(st.pile) == 63 + 1 - 3
+
+
+def test_second_draw_of_the_end_card_ends_the_game_at_once(deck):
+    g = RoyaleGame(deck, 2)
+    st = g.new_initial_state(12)
+    st.end_draws = 1
+    end_on_top(st)
+    take_and_serve(st, ("take", "row", 1))
+    assert st.is_terminal() and st.end_reason == "banquet_over" and st.end_draws == 2
+    assert [st.grid[i] for i in (3, 4, 5)] == [EMPTY] * 3  # the end card came first: no refill
+    assert st.current_player == -1 and st.legal_actions() == []
+
+
+def test_end_card_draws_follow_the_data(project_with):
+    d = make_variant(project_with, "rules:\n  end_card_draws: 3\n")
+    st = RoyaleGame(d, 2).new_initial_state(4)
+    for draw in (1, 2):
+        end_on_top(st)
+        take_and_serve(st, ("take", "row", 0))
+        assert st.end_draws == draw and not st.is_terminal()
+    end_on_top(st)
+    take_and_serve(st, ("take", "row", 0))
+    assert st.is_terminal() and st.end_draws == 3
+
+
+def rig(st: RoyaleState, cells: list[int], names: list[str]) -> None:
+    """Put the dish cards ``names`` in buffet ``cells``; displaced cards go to the pile's bottom."""
+    g = st.g
+    idx = [cid(g, n) for n in names]
+    for c in idx:
+        if c in st.pile:
+            st.pile.remove(c)
+        elif c in st.grid:
+            st.grid[st.grid.index(c)] = EMPTY
+    for cell, c in zip(cells, idx):
+        if st.grid[cell] != EMPTY:
+            st.pile.insert(0, st.grid[cell])
+        st.grid[cell] = c
+    for i in range(len(st.grid)):
+        if st.grid[i] == EMPTY:
+            st.grid[i] = st.pile.pop(next(j for j, c in enumerate(st.pile) if c != END))
+    st._legal = None
+
+
+def validate_viscount(st: RoyaleState, seat: int) -> None:
+    """``seat`` (to move) serves cards adding up to 25 to its Viscount (slot 5) in a real turn: 1 point."""
+    assert st.player == seat
+    names = [["dessert-12", "drink-12", "fruit-1"], ["pastry-12", "main-12", "abundance-1"],
+             ["dessert-11", "drink-11", "fruit-3"]][seat]
+    rig(st, [0, 1, 2], names)
+    take_and_serve(st, ("take", "row", 0), [5, 5, 5])
+    assert st.done[seat][5]
+
+
+def test_most_points_win_at_the_end(deck):
+    g = RoyaleGame(deck, 2)
+    st = g.new_initial_state(21)
+    validate_viscount(st, 0)
+    assert st.score == [1, 0]
+    st.end_draws = 1
+    end_on_top(st)
+    take_and_serve(st, ("take", "column", 0))
+    out = st.outcome()
+    assert out.scores == [1.0, 0.0] and out.winners == [0] and out.tie_break is None
+
+
+def keep_three(st: RoyaleState, names: list[str]) -> None:
+    """The seat to move takes ``names`` (row 2) and keeps them: two under slot 3, one under slot 2."""
+    rig(st, [6, 7, 8], names)
+    take_and_serve(st, ("take", "row", 2), [3, 3, 2])
+    assert sum(len(u) for u in st.under[(st.player - 1) % 2]) == 3
+
+
+# abundance cards fit any colour: two for the Marquis (three cards, two adding up to the third),
+# one for the Baron (four cards under 15), whichever colours the seat's nobles ask for
+SEAT0_KEEPS = ["drink-2", "drink-5", "fruit-1"]
+SEAT1_KEEPS = ["abundance-2", "abundance-5", "abundance-3"]
+
+
+def test_tie_goes_to_most_dish_cards_in_front(deck):
+    g = RoyaleGame(deck, 2)
+    st = g.new_initial_state(22)
+    validate_viscount(st, 0)
+    validate_viscount(st, 1)
+    st.end_draws = 1
+    end_on_top(st)
+    keep_three(st, SEAT0_KEEPS)  # the refill draws the end card a second time
+    assert st.is_terminal() and st.score == [1, 1]
+    out = st.outcome()
+    assert out.winners == [0] and out.tie_break == "most_dish_cards"
+
+
+def test_a_tie_on_points_and_cards_is_shared(deck):
+    """Our clarification (tie_after_tiebreak: shared)."""
+    g = RoyaleGame(deck, 2)
+    st = g.new_initial_state(23)
+    validate_viscount(st, 0)
+    validate_viscount(st, 1)
+    keep_three(st, SEAT0_KEEPS)
+    st.end_draws = 1
+    end_on_top(st)
+    keep_three(st, SEAT1_KEEPS)
+    assert st.is_terminal()
+    out = st.outcome()
+    assert out.winners == [0, 1] and out.tie_break == "most_dish_cards, then shared"
+    assert st.gaps[-1].kind == "tie_after_tiebreak" and st.gaps[-1].settled
+
+
+def test_validating_every_noble_wins_at_once(deck):
+    g = RoyaleGame(deck, 3)
+    st = g.new_initial_state(24)
+    # seat 1 has validated five nobles (3 + 2 + 2 + 1 + 3 points); the Viscount is left
+    for s in range(5):
+        st.done[1][s] = True
+    st.open[1] = [5]
+    st.score[1] = 11
+    validate_viscount(st, 0)
+    validate_viscount(st, 1)
+    assert st.is_terminal() and st.end_reason == "all_nobles"
+    out = st.outcome()
+    assert out.winners == [1] and out.scores == [1.0, 12.0, 0.0]  # seat 2 never played this round
+
+
+def test_an_empty_buffet_ends_the_game(deck):
+    """Our clarification (nothing_to_take: end_game): no card to take ends the game."""
+    g = RoyaleGame(deck, 2)
+    st = g.new_initial_state(25)
+    rig(st, [6, 7, 8], SEAT0_KEEPS)
+    st.pile, st.discard = [], []
+    st.grid = [EMPTY] * 6 + st.grid[6:]
+    take_and_serve(st, ("take", "row", 2), [3, 3, 2])  # cards that stay: the discard stays empty
+    assert st.is_terminal() and st.end_reason == "supply_exhausted"
+    assert [gap.kind for gap in st.gaps][-2:] == ["pile_empty", "nothing_to_take"]
+
+
+# -- solo mode ----------------------------------------------------------------------------------
+# The cells each solo card names, copied by hand from the deck's patterns.
+SOLO_CELLS = {"solo-1": [0, 1, 2], "solo-2": [6, 7, 8], "solo-3": [0, 3, 6], "solo-4": [2, 5, 8],
+              "solo-5": [0, 4, 8], "solo-6": [2, 4, 6], "solo-7": [1, 3, 5], "solo-8": [1, 4, 7],
+              "solo-9": [3, 5, 7]}
+# The published scale: 11/12, 9/10, 7/8, 0-6, best first.
+BAND_OF = {**{s: 0 for s in (11, 12)}, **{s: 1 for s in (9, 10)}, **{s: 2 for s in (7, 8)},
+           **{s: 3 for s in range(7)}}
+# Player A's points per noble slot, unmasked side (decks/royale.yaml, by hand).
+POINTS_A = [3, 2, 2, 1, 3, 1]
+
+
+@pytest.fixture(scope="module")
+def solo_deck():
+    return resolve("royale-solo", ROOT)
+
+
+def test_solo_setup_ghost_starts(solo_deck):
+    g = RoyaleGame(solo_deck, 1)
+    st = g.new_initial_state(31)
+    pile = st.initial_piles["dish_pile"]
+    assert len(pile) == 72 and "end-banquet#1" not in pile  # the end card is not used
+    assert "end-banquet#1" in st.zones()["box"]
+    ghost = g.solo_ids[st.solo_revealed[0]].split("#")[0]
+    cells = SOLO_CELLS[ghost]
+    # the ghost discards the three cards its card names, then the buffet is refilled
+    assert [g.card_ids[c] for c in st.discard] == [pile[i] for i in cells]
+    assert [g.card_ids[st.grid[i]] for i in cells] == pile[9:12]
+    assert st.zones()["p0:imposter"] == ["imposter-a#1"] and len(st.solo_pile) == 8
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_solo_ghost_discards_and_score_band_on_played_games(solo_deck, seed):
+    g = RoyaleGame(solo_deck, 1)
+    st = g.new_initial_state(seed)
+    agent, rng = HeuristicAgent(), random.Random(seed)
+    ghost_turns = 1
+    while not st.is_terminal():
+        revealed, pile, grid, discard = len(st.solo_revealed), list(st.pile), list(st.grid), len(st.discard)
+        st.apply(agent.choose(st.observation(0), st.legal_actions(), rng))
+        if len(st.solo_revealed) > revealed:  # the turn ended and the ghost played
+            ghost_turns += 1
+            # refill the player's take by hand: empty cells in reading order from the top of the pile
+            for i in range(9):
+                if grid[i] == EMPTY:
+                    grid[i] = pile.pop()
+            ghost = g.solo_ids[st.solo_revealed[-1]].split("#")[0]
+            assert st.discard[-3:] == [grid[i] for i in SOLO_CELLS[ghost]]
+            assert len(st.discard) >= discard + 3
+            for i in SOLO_CELLS[ghost]:
+                grid[i] = pile.pop()
+            assert st.grid == grid
+    out = st.outcome()
+    assert st.turns == 9 and out.end_reason == "turns_done" and ghost_turns == 9
+    score = sum(POINTS_A[s] for s in range(6) if st.done[0][s])
+    assert out.scores == [float(score)] and out.extra["band"] == BAND_OF[score]
+    assert out.extra["band_title"] == solo_deck.rules.score_bands[BAND_OF[score]].title.en
+
+
+def test_solo_games_reach_more_than_one_band(solo_deck):
+    bands = set()
+    for seed in range(10):
+        st = RoyaleGame(solo_deck, 1).new_initial_state(seed)
+        agent, rng = HeuristicAgent(), random.Random(seed)
+        while not st.is_terminal():
+            st.apply(agent.choose(st.observation(0), st.legal_actions(), rng))
+        bands.add(st.outcome().extra["band"])
+    assert len(bands) >= 2
