@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.games.royale.agents import HeuristicAgent
+from cardgen.games.royale.checks import noble_face
 from cardgen.games.royale.engine import CLEAR, EMPTY, END, PLACE, TAKE, RoyaleGame, RoyaleState
 from cardgen.resolve.resolve import resolve
 
@@ -558,3 +559,67 @@ def test_solo_games_reach_more_than_one_band(solo_deck):
             st.apply(agent.choose(st.observation(0), st.legal_actions(), rng))
         bands.add(st.outcome().extra["band"])
     assert len(bands) >= 2
+
+
+# -- our rulings and the data's wording ------------------------------------------------------------
+def test_rulings_the_text_does_not_say_are_marked_in_the_data(deck):
+    ruling = deck.model.rulings["imposter_quarter_turn_either_way"]
+    assert ruling.rules == ["imposter_rotations"]
+    assert all(ruling.text[lang] for lang in ("fr", "it", "en"))
+    assert deck.rules.imposter_rotations == [0, 90, 180, 270]  # what the ruling allows
+    for kind, resolution in (("nothing_to_take", "end_game"), ("tie_after_tiebreak", "shared")):
+        clar = deck.model.clarifications[kind]
+        assert clar.resolution == resolution and all(clar.text[lang] for lang in ("fr", "it", "en"))
+
+
+# The published text calls each noble "ce noble" (he) or "cette noble" (she), per side and number.
+GENDER = {("unmasked", 1): "f", ("unmasked", 2): "f", ("unmasked", 3): "m", ("unmasked", 4): "m",
+          ("unmasked", 5): "f", ("unmasked", 6): "m", ("masked", 1): "f", ("masked", 2): "m",
+          ("masked", 3): "f", ("masked", 4): "m", ("masked", 5): "f", ("masked", 6): "m"}
+# The titles the deck uses, and their gender, by hand.
+TITLE_GENDER = {"La Duchesse": "f", "La Comtesse": "f", "Le Baron": "m", "Le Marquis": "m", "La Princesse": "f",
+                "Le Vicomte": "m", "Colombine": "f", "Arlequin": "m", "Isabelle": "f", "Le Prince de la nuit": "m",
+                "La Dame de cœur": "f", "Pierrot": "m"}
+
+
+def test_noble_titles_keep_the_published_gender(deck):
+    for icon in "abcd":
+        for n in range(1, 7):
+            comp = deck.component(f"noble-{icon}{n}")
+            for side in ("unmasked", "masked"):
+                title = noble_face(comp, side).title
+                assert TITLE_GENDER[title["fr"]] == GENDER[(side, n)], (comp.id, side)
+                if GENDER[(side, n)] == "m":
+                    assert not title["it"].startswith("La ") and not title["en"].startswith("The Queen")
+
+
+def test_a_line_with_empty_cells_gives_the_cards_it_holds(deck):
+    """Our clarification (short_line: take_present)."""
+    g = RoyaleGame(deck, 2)
+    st = g.new_initial_state(26)
+    st.pile, st.discard = [], []  # nothing left to refill with
+    held = [st.grid[1], st.grid[7]]
+    st.grid[4] = EMPTY
+    st._legal = None
+    st.apply(("take", "column", 1))
+    assert st.hand == held and st.gaps[-1].kind == "short_line" and st.gaps[-1].settled
+
+
+def test_uneven_rebuild_packets_differ_by_one_larger_on_top(deck):
+    """Our clarification (uneven_packets: near_equal): 62 cards make packets of 21, 21, 20."""
+    g = RoyaleGame(deck, 2)
+    st = g.new_initial_state(27)
+    rig(st, [0, 1, 2], SEAT0_KEEPS)
+    one = cid(g, "main-1")  # one card under the Viscount: 62 dish cards left for the rebuild
+    rig(st, [3], ["main-1"])
+    st.grid[3] = st.pile.pop(0)
+    st.under[0][5], st.sid[0][5] = [one], g.checkers[0][5].run([g.codes[0][5][one]])
+    discards = [c for c in st.pile if c != END][:11]
+    st.pile = [c for c in st.pile if c not in discards]
+    st.discard.extend(discards)
+    end_on_top(st)
+    assert len(st.pile) - 1 + len(st.discard) == 62
+    take_and_serve(st, ("take", "row", 0), [3, 3, 2])
+    assert st.gaps[-1].kind == "uneven_packets" and st.gaps[-1].settled
+    at = st.pile[::-1].index(END) + 1 + 3  # 1-based from the top of the rebuilt pile
+    assert 22 <= at <= 43  # the middle packet: cards 22 to 42, plus the end card
