@@ -151,6 +151,7 @@ class RoyaleGame(Game):
         nslots = max((len(x) for x in self.noble_ids), default=0)
         self.place_actions = [[("place", cid, s) for s in range(nslots)] for cid in self.card_ids]
         self.clear_actions = [("clear", s) for s in range(nslots)]
+        self.noble_view = tuple(tuple(ids) for ids in self.noble_ids)
         self.key = f"royale:{deck.id}:{players}:{id(self)}"
         GAMES[self.key] = self
 
@@ -190,6 +191,10 @@ class RoyaleState(State):
         self.imposter_log: list[tuple[int, tuple[int, ...]]] = []
         self._legal: list[Action] | None = None
         self._outcome: Outcome | None = None
+        self._views: list[tuple[Any, ...] | None] = [None] * n  # observation parts per seat
+        self._discard_key: tuple[int, int] = (0, -1)
+        self._discard_gen = 0
+        self._discard_view: tuple[str, ...] = ()
         self._peak_under = 0
         self._setup()
 
@@ -258,6 +263,7 @@ class RoyaleState(State):
                     return EMPTY
                 self.pile = self.discard
                 self.discard = []
+                self._discard_gen += 1
                 self.rng.shuffle(self.pile)
             c = self.pile.pop()
             if c != END:
@@ -269,6 +275,7 @@ class RoyaleState(State):
                 return EMPTY
             cards = self.pile + self.discard
             self.discard = []
+            self._discard_gen += 1
             self.rng.shuffle(cards)
             self.track("pile_after_reshuffle", len(cards) + 1)
             self.pile = self._packets(cards, self.g.rules.end_packet_reshuffle)
@@ -344,6 +351,7 @@ class RoyaleState(State):
                 done[s] = True
                 self.open[p].remove(s)
                 self.score[p] += g.points[p][s]
+                self._views[p] = None
                 self.discard.extend(unders[s])
                 unders[s].clear()
                 sids[s] = 0
@@ -414,6 +422,7 @@ class RoyaleState(State):
         cells = g.take_cells[p][action]
         if action[0] == "imposter":
             self.imposter_left[p] -= 1
+            self._views[p] = None
         grid = self.grid
         if action[0] == "imposter":
             self.imposter_log.append((p, tuple(cells)))
@@ -436,6 +445,7 @@ class RoyaleState(State):
             nid = chk.step(sids[s], code)
         under = self.under[p][s]
         under.append(c)
+        self._views[p] = None
         if nid == DEAD:
             self.forced_clears += 1
             self._clear(s)
@@ -452,6 +462,7 @@ class RoyaleState(State):
         self.discard.extend(under)
         under.clear()
         self.sid[p][s] = 0
+        self._views[p] = None
 
     # -- the end ---------------------------------------------------------------------------
     def _finish(self, reason: str, winner: int | None = None) -> None:
@@ -517,6 +528,7 @@ class RoyaleState(State):
         st.solo_revealed = list(self.solo_revealed)
         st.imposter_log = list(self.imposter_log)
         st._legal = None
+        st._views = list(self._views)  # tuples: shared safely
         return st
 
     def determinize(self, player: int, rng: random.Random) -> "RoyaleState":
@@ -587,24 +599,37 @@ class RoyaleState(State):
         ids = self.g.card_ids
         return [ids[c] for c in cards]
 
+    def _seat_view(self, p: int) -> tuple[Any, ...]:
+        """Seat ``p``'s public table, cached until one of its nobles or its imposter changes."""
+        view = self._views[p]
+        if view is None:
+            ids = self.g.card_ids
+            view = self._views[p] = (self.score[p], self.imposter_left[p], tuple(self.done[p]),
+                                     tuple(tuple([ids[c] for c in u]) for u in self.under[p]))
+        return view
+
     def observation(self, player: int) -> dict[str, Any]:
-        """Everything is public in Royale except the order of the piles."""
+        """Everything is public in Royale except the order of the piles.
+
+        Built for speed (agents ask at every decision): immutable tuples, each seat's part
+        cached. ``players[p]`` is ``(points, imposter uses left, validated per noble slot,
+        dish card ids under each noble slot)``; ``nobles[p]`` names the slots' noble ids.
+        """
         g = self.g
         ids = g.card_ids
+        key = (self._discard_gen, len(self.discard))  # the discard only grows between two rebuilds
+        if self._discard_key != key:
+            self._discard_key, self._discard_view = key, tuple([ids[c] for c in self.discard])
         obs: dict[str, Any] = {
             "game": g.key, "seat": player, "current": self.current_player, "phase": PHASES[self.phase],
-            "buffet": [ids[c] if c != EMPTY else None for c in self.grid],
-            "hand": self._ids(self.hand), "pile": len(self.pile), "discard": self._ids(self.discard),
-            "end_draws": self.end_draws, "turns": self.turns,
-            "players": [{
-                "points": self.score[p], "imposter_left": self.imposter_left[p],
-                "nobles": [{"id": nid, "validated": self.done[p][s], "cards": self._ids(self.under[p][s])}
-                           for s, nid in enumerate(g.noble_ids[p])],
-            } for p in range(g.players)],
+            "buffet": tuple([ids[c] if c != EMPTY else None for c in self.grid]),
+            "hand": tuple([ids[c] for c in self.hand]), "pile": len(self.pile), "discard": self._discard_view,
+            "end_draws": self.end_draws, "turns": self.turns, "nobles": g.noble_view,
+            "players": tuple([self._seat_view(p) for p in range(g.players)]),
         }
         if g.solo:
-            obs["solo"] = {"turns_left": g.rules.solo_turns - self.turns, "solo_pile": len(self.solo_pile),
-                           "revealed": [g.solo_ids[i] for i in self.solo_revealed]}
+            obs["solo"] = (g.rules.solo_turns - self.turns, len(self.solo_pile),
+                           tuple([g.solo_ids[i] for i in self.solo_revealed]))
         return obs
 
     def zones(self) -> dict[str, list[str]]:
