@@ -113,20 +113,20 @@ class HeuristicAgent(Agent):
         index = tables.card_index
         _, _, validated, under = observation["players"][seat]
         opens = [s for s in range(len(slots)) if not validated[s]]
-        sids = [slots[s].run(tuple([index[c] for c in under[s]])) for s in opens]
+        open_slots = [slots[s] for s in opens]
+        sids = [open_slots[i].run(tuple([index[c] for c in under[s]])) for i, s in enumerate(opens)]
         phase = observation["phase"]
         if phase == "clear":
             return self._clear(slots, opens, sids, legal)
+        planner = _Planner(open_slots, sids)
         if phase == "place":
             hand = [index[c] for c in observation["hand"]]
-            return self._place(slots, opens, sids, hand, index, legal, rng)
+            return self._place(planner, opens, hand, index, legal, rng)
         buffet = [index[c] if c else -1 for c in observation["buffet"]]
         cells_of = tables.take_cells[seat]
-        memo: dict[tuple[int, ...], list[int]] = {}
         best, picks = _NEG, []
         for action in legal:
-            cards = [buffet[i] for i in cells_of[action] if buffet[i] >= 0]
-            v = _plan(slots, opens, sids, cards, memo)
+            v = planner.plan([buffet[i] for i in cells_of[action] if buffet[i] >= 0])
             if action[0] == "imposter":
                 v = v - IMPOSTER_COST
             if v > best + 1e-9:
@@ -136,19 +136,19 @@ class HeuristicAgent(Agent):
         return picks[rng.randrange(len(picks))]
 
     @staticmethod
-    def _place(slots: list[_Slot], opens: list[int], sids: list[int], hand: list[int], index: dict[str, int],
+    def _place(planner: _Planner, opens: list[int], hand: list[int], index: dict[str, int],
                legal: list[Action], rng: random.Random) -> Action:
         pos = {s: i for i, s in enumerate(opens)}
+        slots, sids = planner.slots, planner.sids
         best, picks = _NEG, []
         for action in legal:
-            c, s = index[action[1]], action[2]
-            i = pos[s]
-            nid = slots[s].chk.step(sids[i], slots[s].codes[c])
-            cur = list(sids)
-            cur[i] = 0 if nid == DEAD else nid
+            c, i = index[action[1]], pos[action[2]]
+            slot = slots[i]
+            nid = slot.chk.step(sids[i], slot.codes[c])
+            new = 0 if nid == DEAD else nid
             rest = list(hand)
             rest.remove(c)
-            v = _plan(slots, opens, cur, rest, None)
+            v = planner.plan(rest, (i, new), slot.value(new) - slot.value(sids[i]))
             if v > best + 1e-9:
                 best, picks = v, [action]
             elif abs(v - best) <= 1e-9:
@@ -171,38 +171,85 @@ class HeuristicAgent(Agent):
         return pick
 
 
-def _plan(slots: list[_Slot], opens: list[int], sids: list[int], cards: list[int],
-          memo: dict[tuple[int, ...], list[int]] | None) -> float:
-    """Best total value reachable by placing ``cards`` greedily, over every play order.
+class _Planner:
+    """Greedy plans from one position: the gain of every card under every open noble, ranked.
 
-    Each card goes where it gains most (the first such noble on a tie); the result is
-    the best total over the distinct orders. Orders sharing a first card share its step.
+    A card goes under the noble where it gains most (the first such noble on a tie). From
+    the position's ranking, a later card of the same plan needs only the nobles changed
+    by the earlier cards looked up again; a plan's value is the position's value plus
+    the gains. Plans sharing a first card, or first two cards, share those steps.
     """
-    n = len(opens)
-    best = _NEG
-    for order in _orders(cards):
-        cur = sids
-        prefix: tuple[int, ...] = ()
-        for c in order:
-            prefix = prefix + (c,)
-            nxt = memo.get(prefix) if memo is not None else None
-            if nxt is None:
+
+    __slots__ = ("slots", "sids", "base", "gains", "ranks", "memo")
+
+    def __init__(self, slots: list[_Slot], sids: list[int]) -> None:
+        self.slots = slots
+        self.sids = sids
+        self.base = sum([slots[i].value(sids[i]) for i in range(len(slots))])
+        self.gains: dict[int, list[tuple[float, int]]] = {}
+        self.ranks: dict[int, list[int]] = {}
+        #: play-order prefix -> (changed slot indexes, their states, value gained)
+        self.memo: dict[tuple[int, ...], tuple[list[int], list[int], float]] = {}
+
+    def _rank(self, card: int) -> None:
+        slots, sids = self.slots, self.sids
+        gains = self.gains[card] = [slots[i].move(sids[i], card) for i in range(len(slots))]
+        self.ranks[card] = sorted(range(len(gains)), key=lambda i: (-gains[i][0], i))
+
+    def plan(self, cards: list[int], first: tuple[int, int] | None = None, extra: float = 0.0) -> float:
+        """Best value reachable by placing ``cards`` greedily, over every play order.
+
+        ``first``: one noble (index, state) already changed from the position, worth ``extra``.
+        """
+        slots, gains_of, ranks = self.slots, self.gains, self.ranks
+        for c in cards:
+            if c not in gains_of:
+                self._rank(c)
+        memo = self.memo if first is None else None
+        best = _NEG
+        for order in _orders(cards):
+            if first is None:
+                idx: list[int] = []
+                sts: list[int] = []
+            else:
+                idx, sts = [first[0]], [first[1]]
+            total = self.base + extra
+            k = 0
+            if memo is not None and len(order) > 1:
+                hit = memo.get(order[:2])
+                if hit is not None:
+                    idx, sts, gained = hit
+                    total += gained
+                    k = 2
+            last = len(order) - 1
+            while k <= last:
+                c = order[k]
+                gains = gains_of[c]
                 pick, gain, new = -1, _NEG, 0
-                for i in range(n):
-                    g, nid = slots[opens[i]].move(cur[i], c)
-                    if g > gain:
+                for i in ranks[c]:
+                    if i not in idx:
+                        pick = i
+                        gain, new = gains[i]
+                        break
+                for j in range(len(idx)):
+                    i = idx[j]
+                    g, nid = slots[i].move(sts[j], c)
+                    if g > gain or (g == gain and i < pick):
                         pick, gain, new = i, g, nid
-                nxt = cur
-                if pick >= 0:
-                    nxt = list(cur)
-                    nxt[pick] = new
-                if memo is not None:
-                    memo[prefix] = nxt
-            cur = nxt
-        total = sum([slots[opens[i]].value(cur[i]) for i in range(n)])
-        if total > best:
-            best = total
-    return best
+                total += gain
+                if k < last and pick >= 0:
+                    if pick in idx:
+                        sts = list(sts)
+                        sts[idx.index(pick)] = new
+                    else:
+                        idx = idx + [pick]
+                        sts = sts + [new]
+                    if k == 1 and memo is not None:
+                        memo[order[:2]] = (idx, sts, total - self.base - extra)
+                k += 1
+            if total > best:
+                best = total
+        return best
 
 
 def _orders(cards: list[int]) -> list[tuple[int, ...]]:
