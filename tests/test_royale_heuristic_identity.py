@@ -33,3 +33,19 @@ def test_fast_heuristic_decisions_are_identical():
     assert len(now) == len(GAMES)
     diff = [(old["deck"], old["players"], old["index"]) for old, new in zip(GAMES, now) if old != new]
     assert not diff, f"{len(diff)} games differ, first: {diff[:3]}"
+
+
+@pytest.mark.parametrize("ref,players", [("royale", 2), ("royale", 4), ("royale-masked", 3), ("royale-solo", 1)])
+def test_fast_heuristic_matches_the_plain_reference_live(ref, players):
+    """Against the plain agent kept in ``royale_reference_heuristic.py``, on fresh seeds."""
+    from royale_reference_heuristic import ReferenceHeuristicAgent
+
+    from cardgen.games.royale.agents import HeuristicAgent
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.runner import play_game
+    deck = resolve(ref, HERE.parent)
+    game = deck.spec.new_game(deck, players)
+    for seed in range(5000, 5006):
+        fast = play_game(game, seed, [HeuristicAgent() for _ in range(players)], record=True)
+        plain = play_game(game, seed, [ReferenceHeuristicAgent() for _ in range(players)], record=True)
+        assert fast.actions == plain.actions and fast.scores == plain.scores, seed

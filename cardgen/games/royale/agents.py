@@ -233,7 +233,9 @@ class _Planner:
                         break
                 for j in range(len(idx)):
                     i = idx[j]
-                    g, nid = slots[i].move(sts[j], c)
+                    slot = slots[i]
+                    m = slot.moves.get(sts[j] * slot.ncodes + slot.codes[c])
+                    g, nid = m if m is not None else slot.move(sts[j], c)
                     if g > gain or (g == gain and i < pick):
                         pick, gain, new = i, g, nid
                 total += gain
