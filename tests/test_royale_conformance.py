@@ -24,7 +24,7 @@ PROJECT = Project.open(ROOT)
 RESOLVER = Resolver(PROJECT)
 ROYALE = [d for d in PROJECT.ids if RESOLVER.resolve(d).game == "royale"]
 RANDOM_GAMES = 25
-HEURISTIC_GAMES = 3
+HEURISTIC_GAMES = 6
 
 
 def test_every_royale_variant_is_covered():

@@ -67,12 +67,14 @@ def test_observation_names_no_card_of_the_piles(deck, solo, players, steps):
         obs = st.observation(seat)
         assert not strings(obs) & hidden, seat
         # what it may see: the buffet, the hand, every seat's nobles and cards, the discard
-        assert obs["buffet"] == [g.card_ids[c] if c >= 0 else None for c in st.grid]
-        assert obs["hand"] == [g.card_ids[c] for c in st.hand]
-        assert obs["discard"] == [g.card_ids[c] for c in st.discard]
+        assert list(obs["buffet"]) == [g.card_ids[c] if c >= 0 else None for c in st.grid]
+        assert list(obs["hand"]) == [g.card_ids[c] for c in st.hand]
+        assert list(obs["discard"]) == [g.card_ids[c] for c in st.discard]
         for p in range(players):
-            assert [n["cards"] for n in obs["players"][p]["nobles"]] == [
-                [g.card_ids[c] for c in u] for u in st.under[p]]
+            points, imposter_left, validated, under = obs["players"][p]
+            assert [list(u) for u in under] == [[g.card_ids[c] for c in u] for u in st.under[p]]
+            assert (points, imposter_left, list(validated)) == (st.score[p], st.imposter_left[p], st.done[p])
+            assert list(obs["nobles"][p]) == [f"noble-{'abcd'[p]}{i}#1" for i in range(1, 7)]
         assert obs["pile"] == len(st.pile)
         # all seats see the same table: only the seat number differs
         other = st.observation((seat + 1) % players)
@@ -188,3 +190,18 @@ def test_invariants_catch_cards_left_under_an_impossible_noble(deck):
     st._refill()
     st.under[0][5] = twelve  # 36: the Viscount (25) can no longer be met
     assert any("can no longer be met" in p for p in st.invariants())
+
+
+@pytest.mark.parametrize("ref,players", [("royale", 3), ("royale-solo", 1)])
+def test_cached_observation_parts_follow_every_action(ref, players):
+    g = RoyaleGame(resolve(ref, ROOT), players)
+    st = g.new_initial_state(77)
+    rng = random.Random(77)
+    while not st.is_terminal():
+        for seat in range(players):
+            obs = st.observation(seat)
+            assert obs["players"] == tuple(
+                (st.score[p], st.imposter_left[p], tuple(st.done[p]),
+                 tuple(tuple(g.card_ids[c] for c in u) for u in st.under[p])) for p in range(players))
+            assert list(obs["discard"]) == [g.card_ids[c] for c in st.discard]
+        st.apply(RandomAgent().choose({}, st.legal_actions(), rng))
