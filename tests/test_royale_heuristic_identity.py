@@ -16,7 +16,8 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 GAMES = json.loads((HERE / "fixtures" / "royale_heuristic_games.json").read_text(encoding="utf-8"))
-spec = importlib.util.spec_from_file_location("record_royale_heuristic", HERE / "fixtures" / "record_royale_heuristic.py")
+spec = importlib.util.spec_from_file_location("record_royale_heuristic",
+                                              HERE / "fixtures" / "record_royale_heuristic.py")
 assert spec and spec.loader
 RECORD = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(RECORD)

@@ -222,6 +222,15 @@ class _Planner:
                     total += gained
                     k = 2
             last = len(order) - 1
+            if k == 0 and not idx and last >= 0:
+                c = order[0]
+                pick = ranks[c][0] if ranks[c] else -1
+                if pick >= 0:
+                    gain, new = gains_of[c][pick]
+                    total += gain
+                    if last > 0:
+                        idx, sts = [pick], [new]
+                k = 1
             while k <= last:
                 c = order[k]
                 gains = gains_of[c]
@@ -238,8 +247,10 @@ class _Planner:
                     g, nid = m if m is not None else slot.move(sts[j], c)
                     if g > gain or (g == gain and i < pick):
                         pick, gain, new = i, g, nid
+                if pick < 0:  # no open noble: nothing changes
+                    break
                 total += gain
-                if k < last and pick >= 0:
+                if k < last:
                     if pick in idx:
                         sts = list(sts)
                         sts[idx.index(pick)] = new

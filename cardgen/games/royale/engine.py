@@ -422,10 +422,9 @@ class RoyaleState(State):
         cells = g.take_cells[p][action]
         if action[0] == "imposter":
             self.imposter_left[p] -= 1
+            self.imposter_log.append((p, tuple(cells)))
             self._views[p] = None
         grid = self.grid
-        if action[0] == "imposter":
-            self.imposter_log.append((p, tuple(cells)))
         hand = [grid[i] for i in cells if grid[i] != EMPTY]
         if len(hand) < len(cells) and self.gap("short_line", f"{action!r} holds {len(hand)} card(s)") is None:
             return
