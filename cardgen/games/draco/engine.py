@@ -302,7 +302,7 @@ class DracoState(State):
             action = tuple(action)
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
-            raise IllegalAction(f"{action!r} is not legal for seat {self.cur} in phase {PHASE_NAMES[self.phase]}")
+            raise IllegalAction(f"{action!r} is not legal for seat {self.current_player} in phase {PHASE_NAMES[self.phase]}")
         self._legal = None
         phase = self.phase
         if self._auditing:
