@@ -233,7 +233,9 @@ class KingLuiState(State):
         if len(tied) > 1:
             fewest = min(discarded[p] for p in tied)
             winners = [p for p in tied if discarded[p] == fewest]
-            tie_break = "fewest_discarded" if len(winners) < len(tied) else "shared_win"
+            # fewest discarded names the rule only when it leaves one winner; any tie
+            # still standing after it is shared (our ruling: the texts stop there)
+            tie_break = "fewest_discarded" if len(winners) == 1 else "shared_win"
         g = self.game
         return Outcome(
             end_reason=self.end_reason or "unfinished",
