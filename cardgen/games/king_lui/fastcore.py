@@ -12,8 +12,11 @@ is where). Only the supply keeps instance indices, for the initial pile of a log
 
 Actions are integers: ``d`` (0 <= d < n) takes dish d, ``n`` draws, ``n + 1``
 places a drawn Emerald, ``n + 2 + c`` uses an Emerald on combination ``c``
-(``KingLuiGame.combos``). Scalars live in the int64 array ``st`` at the indices
-below, so helper functions can change them.
+(``KingLuiGame.combos``).
+
+The loop is one function over plain local variables, a small state machine (deal
+a course, set up a decision, choose and apply, offer a drawn Emerald, close a
+turn): numba calls that pass many arrays cost more than the game itself.
 """
 from __future__ import annotations
 
@@ -22,25 +25,22 @@ from numba import njit
 
 from cardgen.engine import fastrng
 
-# -- indices in ``st`` --------------------------------------------------------------
-SP, TEMER, KTOTAL, PENDING, CHEF, ACTED, PHASE, PLAYER = 0, 1, 2, 3, 4, 5, 6, 7
-TURNS, ROUNDS, END, KPEAK, EPEAK, NGAPS, NLEGAL, HPEAK = 8, 9, 10, 11, 12, 13, 14, 15
-ST_SIZE = 16
-
 # -- indices in ``cfg`` (rule numbers and gap resolutions of the deck) -----------------
 C_DISHES, C_PLAYERS, C_COURSE, C_DRAW, C_PORTIONS, C_NO_DISH, C_EMPTY, C_SHORT, C_CARDS = range(9)
 CFG_SIZE = 9
 
-# -- end codes (``st[END]``) and gap kinds ---------------------------------------------
-PLAYING, SUPPLY_EXHAUSTED, STALLED = 0, 1, 2
+# -- end codes and gap kinds ------------------------------------------------------------
+PLAYING, SUPPLY_EXHAUSTED, STALLED = 0, 1, 2  # stalled on gap kind k: STALLED + k
 GAP_NO_DISH, GAP_EMPTY, GAP_SHORT = 0, 1, 2
 #: resolution codes in ``cfg``: -1 no clarification (the game stalls)
 UNSETTLED = -1
 DRAW_ONLY, EMERALD_ALLOWED = 0, 1
 
-# -- phases, agents ----------------------------------------------------------------------
-ACT, DRAWN = 0, 1
+# -- agents, steps of the loop, ``out`` layout --------------------------------------------
 RANDOM, HEURISTIC = 0, 1
+_DEAL, _DECIDE, _CHOOSE, _PENDING, _ADVANCE, _OVER = 0, 1, 2, 3, 4, 5
+OUT_END, OUT_TURNS, OUT_ROUNDS, OUT_GAPS, OUT_DECISIONS, OUT_HAND, OUT_KING, OUT_EMERALDS, OUT_CAPPED = range(9)
+OUT_SCORES = 9  # then scores per seat, then discarded cards per seat
 
 # -- agent constants (``agents.py``) -----------------------------------------------------
 PRIOR_KING_SHARE = 0.35
@@ -49,40 +49,16 @@ OVEREAT_PENALTY = -0.5
 
 
 @njit(cache=True)
-def _gap(st, gaps, kind, a, b, resolution):
-    """Record a gap; return its resolution, ending the game stalled when there is none."""
-    i = st[NGAPS]
+def _record_gap(gaps, i, kind, a, b):
     if i < gaps.shape[0]:
         gaps[i, 0] = kind
         gaps[i, 1] = a
         gaps[i, 2] = b
-    st[NGAPS] = i + 1
-    if resolution == UNSETTLED:
-        st[END] = STALLED + kind
-    return resolution
 
 
 @njit(cache=True)
-def _finish(st, hands):
-    """The game is over: the peaks measured only at the end."""
-    if st[END] == PLAYING:
-        st[END] = SUPPLY_EXHAUSTED
-    best = 0
-    for p in range(hands.shape[0]):
-        total = 0
-        for d in range(hands.shape[1]):
-            total += hands[p, d]
-        if total > best:
-            best = total
-    st[HPEAK] = best
-    st[PLAYER] = -1
-    st[NLEGAL] = 0
-
-
-@njit(cache=True)
-def _emerald_legal(st, legal, king, combo_cnt, n):
-    """Append every Emerald combination the king's place allows."""
-    m = st[NLEGAL]
+def _emerald_legal(legal, m, king, combo_cnt, n):
+    """Append every Emerald combination the king's place allows after ``legal[:m]``; the new length."""
     for c in range(combo_cnt.shape[0]):
         ok = True
         for d in range(n):
@@ -92,155 +68,7 @@ def _emerald_legal(st, legal, king, combo_cnt, n):
         if ok:
             legal[m] = n + 2 + c
             m += 1
-    st[NLEGAL] = m
-
-
-@njit(cache=True)
-def _advance(st, cfg, table, king):
-    """Close a turn; after the last one serve the king and pass the chef. True if the course goes on."""
-    players = cfg[C_PLAYERS]
-    st[TURNS] += 1
-    st[ACTED] += 1
-    if st[ACTED] < players:
-        st[PLAYER] = (st[PLAYER] + 1) % players
-        return True
-    served = 0
-    for d in range(table.shape[0]):
-        if table[d]:
-            king[d] += table[d]
-            served += table[d]
-            table[d] = 0
-    if served:
-        st[KTOTAL] += served
-        if st[KTOTAL] > st[KPEAK]:
-            st[KPEAK] = st[KTOTAL]
-    st[ROUNDS] += 1
-    st[CHEF] = (st[CHEF] + 1) % players
-    return False
-
-
-@njit(cache=True)
-def _settle(st, cfg, new_course, sup, dish_of, table, king, hands, legal, combo_cnt, gaps):
-    """From a course to deal (``new_course``) or a turn to start, to the next decision or the end."""
-    n = cfg[C_DISHES]
-    course = cfg[C_COURSE]
-    while True:
-        if new_course:
-            if st[SP] < course:
-                st[SP] = 0
-                _finish(st, hands)
-                return
-            sp = st[SP]
-            for i in range(course):
-                d = dish_of[sup[sp - 1 - i]]
-                if d < 0:
-                    st[TEMER] += 1
-                else:
-                    table[d] += 1
-            st[SP] = sp - course
-            if st[TEMER] > st[EPEAK]:
-                st[EPEAK] = st[TEMER]
-            st[PLAYER] = st[CHEF]
-            st[ACTED] = 0
-        m = 0
-        for d in range(n):
-            if table[d]:
-                legal[m] = d
-                m += 1
-        emerald = st[TEMER] > 0 and st[KTOTAL] >= cfg[C_PORTIONS]
-        if m == 0 and emerald:
-            res = _gap(st, gaps, GAP_NO_DISH, st[PLAYER], st[ROUNDS] + 1, cfg[C_NO_DISH])
-            if res == UNSETTLED:
-                _finish(st, hands)
-                return
-            emerald = res == EMERALD_ALLOWED
-        if st[SP] > 0:
-            legal[m] = n
-            m += 1
-        st[NLEGAL] = m
-        if emerald:
-            _emerald_legal(st, legal, king, combo_cnt, n)
-        if st[NLEGAL] > 0:
-            st[PHASE] = ACT
-            return
-        if _gap(st, gaps, GAP_EMPTY, st[PLAYER], st[ROUNDS] + 1, cfg[C_EMPTY]) == UNSETTLED:
-            _finish(st, hands)
-            return
-        new_course = not _advance(st, cfg, table, king)  # "pass": the turn is spent
-
-
-@njit(cache=True)
-def _end_turn(st, cfg, sup, dish_of, table, king, hands, legal, combo_cnt, gaps):
-    new_course = not _advance(st, cfg, table, king)
-    _settle(st, cfg, new_course, sup, dish_of, table, king, hands, legal, combo_cnt, gaps)
-
-
-@njit(cache=True)
-def _next_pending(st, cfg, sup, dish_of, table, king, hands, legal, combo_cnt, gaps):
-    """Offer the next drawn Emerald (use or place); place it when it cannot be used."""
-    while st[PENDING] > 0:
-        if st[KTOTAL] >= cfg[C_PORTIONS]:
-            st[PHASE] = DRAWN
-            legal[0] = cfg[C_DISHES] + 1
-            st[NLEGAL] = 1
-            _emerald_legal(st, legal, king, combo_cnt, cfg[C_DISHES])
-            return
-        st[PENDING] -= 1
-        st[TEMER] += 1
-        if st[TEMER] > st[EPEAK]:
-            st[EPEAK] = st[TEMER]
-    _end_turn(st, cfg, sup, dish_of, table, king, hands, legal, combo_cnt, gaps)
-
-
-@njit(cache=True)
-def _apply(st, cfg, action, sup, dish_of, table, king, hands, taken, drawn, eaten, legal, combos, combo_cnt,
-           gaps):
-    """Carry out a legal ``action`` for the current player."""
-    n = cfg[C_DISHES]
-    p = st[PLAYER]
-    if action < n:
-        hands[p, action] += table[action]
-        taken[p, action] += table[action]
-        table[action] = 0
-        _end_turn(st, cfg, sup, dish_of, table, king, hands, legal, combo_cnt, gaps)
-    elif action == n:
-        want = cfg[C_DRAW]
-        if st[SP] < want:
-            if _gap(st, gaps, GAP_SHORT, st[SP], want, cfg[C_SHORT]) == UNSETTLED:
-                _finish(st, hands)
-                return
-            want = st[SP]
-        for _ in range(want):
-            st[SP] -= 1
-            d = dish_of[sup[st[SP]]]
-            if d < 0:
-                st[PENDING] += 1
-            else:
-                hands[p, d] += 1
-                drawn[p] += 1
-        _next_pending(st, cfg, sup, dish_of, table, king, hands, legal, combo_cnt, gaps)
-    elif action == n + 1:
-        st[PENDING] -= 1
-        st[TEMER] += 1
-        if st[TEMER] > st[EPEAK]:
-            st[EPEAK] = st[TEMER]
-        _next_pending(st, cfg, sup, dish_of, table, king, hands, legal, combo_cnt, gaps)
-    else:
-        drawn_one = st[PHASE] == DRAWN
-        if drawn_one:
-            st[PENDING] -= 1
-        else:
-            st[TEMER] -= 1
-        c = action - n - 2
-        for j in range(combos.shape[1]):
-            d = combos[c, j]
-            king[d] -= 1
-            eaten[d] += 1
-        st[KTOTAL] -= combos.shape[1]
-        if drawn_one:
-            _next_pending(st, cfg, sup, dish_of, table, king, hands, legal, combo_cnt, gaps)
-        else:
-            _end_turn(st, cfg, sup, dish_of, table, king, hands, legal, combo_cnt, gaps)
+    return m
 
 
 # -- the heuristic agent (agents.HeuristicAgent, same floats in the same order) ----------
@@ -260,25 +88,24 @@ def _gain(d, held, new_held, new_king, projected, leader):
 
 
 @njit(cache=True)
-def _heuristic(st, cfg, table, king, hands, taken, eaten, legal, combos, combo_cnt, dish_sizes, amt, work,
-               best):
+def _heuristic(p, acted, rounds, supply, nlegal, cfg, table, king, hands, taken, eaten, legal, combo_cnt,
+               dish_sizes, amt, work, best):
+    """HeuristicAgent.choose for seat ``p`` (same values, same tie draw)."""
     n = cfg[C_DISHES]
     players = cfg[C_PLAYERS]
-    p = st[PLAYER]
-    nlegal = st[NLEGAL]
     # projection of the king's final portions (HeuristicAgent._projection)
-    after_me = max(0, players - st[ACTED] - 1)
+    after_me = max(0, players - acted - 1)
     on_table = 0
     for d in range(n):
         if table[d]:
             on_table += 1
     survival = max(0.0, 1.0 - after_me / on_table) if on_table else 0.0
-    played = st[ROUNDS]
+    played = rounds
     received = 0
     for d in range(n):
         received += king[d] + eaten[d]
     per_course = received / played if played else PRIOR_KING_SHARE * cfg[C_COURSE]
-    courses_left = st[SP] / (cfg[C_COURSE] + PRIOR_DRAW_SHARE * players)
+    courses_left = supply / (cfg[C_COURSE] + PRIOR_DRAW_SHARE * players)
     future = per_course * np.int64(courses_left) / n
     projected = work[0]
     for d in range(n):
@@ -342,12 +169,14 @@ def _heuristic(st, cfg, table, king, hands, taken, eaten, legal, combos, combo_c
 
 @njit(cache=True)
 def play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combos, combo_cnt, sup, gaps, actions, out):
-    """Play the game seeded ``seed``; fill ``sup`` (the shuffled supply, top last), ``gaps``,
-    ``actions`` (with ``record``) and ``out``: end code, turns, rounds, gap count, decisions,
-    peaks (hand, king, table Emeralds), capped flag, then scores and discarded cards per seat."""
+    """Play the game seeded ``seed``: fills ``sup`` (the shuffled supply, top last), ``gaps``
+    (kind, two numbers of its detail), ``actions`` (seat, action code; with ``record``) and ``out``
+    (``OUT_*``). Mirrors KingLuiState: _start_course, _decide, apply, _next_pending, _advance."""
     n = cfg[C_DISHES]
     players = cfg[C_PLAYERS]
     cards = cfg[C_CARDS]
+    course = cfg[C_COURSE]
+    portions = cfg[C_PORTIONS]
     mt = np.zeros(625, dtype=np.uint32)  # fastrng's generator layout
     fastrng.seed(mt, np.uint64(seed))
     amt = np.zeros(625, dtype=np.uint32)
@@ -355,48 +184,173 @@ def play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combos, combo_cnt, 
     for i in range(cards):
         sup[i] = i
     fastrng.shuffle(mt, sup, cards)
-    st = np.zeros(ST_SIZE, dtype=np.int64)
-    st[SP] = cards
     table = np.zeros(n, dtype=np.int64)
     king = np.zeros(n, dtype=np.int64)
     eaten = np.zeros(n, dtype=np.int64)
     hands = np.zeros((players, n), dtype=np.int64)
     taken = np.zeros((players, n), dtype=np.int64)
-    drawn = np.zeros(players, dtype=np.int64)
     legal = np.zeros(n + 2 + combos.shape[0], dtype=np.int64)
     best = np.zeros(n + 2 + combos.shape[0], dtype=np.int64)
     work = np.zeros((3, n), dtype=np.float64)
-    _settle(st, cfg, True, sup, dish_of, table, king, hands, legal, combo_cnt, gaps)
-    decisions = 0
-    capped = 0
-    while st[END] == PLAYING:
-        if decisions >= cap:
-            capped = 1
-            break
-        p = st[PLAYER]
-        nlegal = st[NLEGAL]
-        if kinds[p] == HEURISTIC:
-            if nlegal == 1:
-                a = legal[0]
+    sp = cards
+    temer = ktotal = pending = chef = acted = player = turns = rounds = 0
+    end = PLAYING
+    kpeak = epeak = ngaps = nlegal = decisions = capped = 0
+    drawn_phase = False
+    step = _DEAL
+    while step != _OVER:
+        if step == _DEAL:  # _start_course
+            if sp < course:
+                sp = 0
+                end = SUPPLY_EXHAUSTED
+                step = _OVER
+                continue
+            for i in range(course):
+                d = dish_of[sup[sp - 1 - i]]
+                if d < 0:
+                    temer += 1
+                else:
+                    table[d] += 1
+            sp -= course
+            epeak = max(epeak, temer)
+            player = chef
+            acted = 0
+            step = _DECIDE
+        elif step == _DECIDE:  # _decide
+            m = 0
+            for d in range(n):
+                if table[d]:
+                    legal[m] = d
+                    m += 1
+            emerald = temer > 0 and ktotal >= portions
+            if m == 0 and emerald:
+                _record_gap(gaps, ngaps, GAP_NO_DISH, player, rounds + 1)
+                ngaps += 1
+                if cfg[C_NO_DISH] == UNSETTLED:
+                    end = STALLED + GAP_NO_DISH
+                    step = _OVER
+                    continue
+                emerald = cfg[C_NO_DISH] == EMERALD_ALLOWED
+            if sp > 0:
+                legal[m] = n
+                m += 1
+            if emerald:
+                m = _emerald_legal(legal, m, king, combo_cnt, n)
+            nlegal = m
+            if m > 0:
+                drawn_phase = False
+                step = _CHOOSE
+                continue
+            _record_gap(gaps, ngaps, GAP_EMPTY, player, rounds + 1)
+            ngaps += 1
+            if cfg[C_EMPTY] == UNSETTLED:
+                end = STALLED + GAP_EMPTY
+                step = _OVER
+                continue
+            step = _ADVANCE  # "pass": the turn is spent without taking anything
+        elif step == _CHOOSE:  # the agent, then apply
+            if decisions >= cap:
+                capped = 1
+                break
+            p = player
+            if kinds[p] == HEURISTIC:
+                if nlegal == 1:
+                    a = legal[0]
+                else:
+                    a = _heuristic(p, acted, rounds, sp, nlegal, cfg, table, king, hands, taken, eaten, legal,
+                                   combo_cnt, dish_sizes, amt, work, best)
             else:
-                a = _heuristic(st, cfg, table, king, hands, taken, eaten, legal, combos, combo_cnt, dish_sizes,
-                               amt, work, best)
-        else:
-            a = legal[fastrng.randbelow(amt, nlegal)]
-        if record:
-            actions[decisions, 0] = p
-            actions[decisions, 1] = a
-        _apply(st, cfg, a, sup, dish_of, table, king, hands, taken, drawn, eaten, legal, combos, combo_cnt, gaps)
-        decisions += 1
-    out[0] = st[END]
-    out[1] = st[TURNS]
-    out[2] = st[ROUNDS]
-    out[3] = st[NGAPS]
-    out[4] = decisions
-    out[5] = st[HPEAK]
-    out[6] = st[KPEAK]
-    out[7] = st[EPEAK]
-    out[8] = capped
+                a = legal[fastrng.randbelow(amt, nlegal)]
+            if record:
+                actions[decisions, 0] = p
+                actions[decisions, 1] = a
+            decisions += 1
+            if a < n:  # take a dish
+                hands[p, a] += table[a]
+                taken[p, a] += table[a]
+                table[a] = 0
+                step = _ADVANCE
+            elif a == n:  # draw
+                want = cfg[C_DRAW]
+                if sp < want:
+                    _record_gap(gaps, ngaps, GAP_SHORT, sp, want)
+                    ngaps += 1
+                    if cfg[C_SHORT] == UNSETTLED:
+                        end = STALLED + GAP_SHORT
+                        step = _OVER
+                        continue
+                    want = sp
+                for _ in range(want):
+                    sp -= 1
+                    d = dish_of[sup[sp]]
+                    if d < 0:
+                        pending += 1
+                    else:
+                        hands[p, d] += 1
+                step = _PENDING
+            elif a == n + 1:  # lay a drawn Emerald beside the dishes
+                pending -= 1
+                temer += 1
+                epeak = max(epeak, temer)
+                step = _PENDING
+            else:  # feed Emerald
+                if drawn_phase:
+                    pending -= 1
+                else:
+                    temer -= 1
+                c = a - n - 2
+                for j in range(combos.shape[1]):
+                    d = combos[c, j]
+                    king[d] -= 1
+                    eaten[d] += 1
+                ktotal -= combos.shape[1]
+                step = _PENDING if drawn_phase else _ADVANCE
+        elif step == _PENDING:  # _next_pending
+            step = _ADVANCE
+            while pending > 0:
+                if ktotal >= portions:
+                    legal[0] = n + 1
+                    nlegal = _emerald_legal(legal, 1, king, combo_cnt, n)
+                    drawn_phase = True
+                    step = _CHOOSE
+                    break
+                pending -= 1
+                temer += 1
+                epeak = max(epeak, temer)
+        else:  # _ADVANCE: close the turn; after the last one serve the king, pass the chef
+            turns += 1
+            acted += 1
+            if acted < players:
+                player = (player + 1) % players
+                step = _DECIDE
+                continue
+            served = 0
+            for d in range(n):
+                if table[d]:
+                    king[d] += table[d]
+                    served += table[d]
+                    table[d] = 0
+            if served:
+                ktotal += served
+                kpeak = max(kpeak, ktotal)
+            rounds += 1
+            chef = (chef + 1) % players
+            step = _DEAL
+    hand_peak = 0
+    for q in range(players):
+        total = 0
+        for d in range(n):
+            total += hands[q, d]
+        hand_peak = max(hand_peak, total)
+    out[OUT_END] = end
+    out[OUT_TURNS] = turns
+    out[OUT_ROUNDS] = rounds
+    out[OUT_GAPS] = ngaps
+    out[OUT_DECISIONS] = decisions
+    out[OUT_HAND] = hand_peak
+    out[OUT_KING] = kpeak
+    out[OUT_EMERALDS] = epeak
+    out[OUT_CAPPED] = capped
     for q in range(players):
         score = 0
         lost = 0
@@ -406,5 +360,5 @@ def play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combos, combo_cnt, 
                 lost += h
             else:
                 score += h * king[d]
-        out[9 + q] = score
-        out[9 + players + q] = lost
+        out[OUT_SCORES + q] = score
+        out[OUT_SCORES + players + q] = lost
