@@ -121,3 +121,15 @@ def test_validate_and_replay_are_identical_on_both_tiers(mini_project, tmp_path)
     ref, fast = outputs["reference"][1], outputs["fast"][1]
     for r, f in zip(ref["results"], fast["results"], strict=True):
         assert {k: v for k, v in r.items() if k != "engine"} == {k: v for k, v in f.items() if k != "engine"}
+
+
+@pytest.mark.parametrize("s", [0, 1, 2**32 - 1, 2**32 + 5, 2**63 - 1, 2**64 - 1])
+def test_the_tiers_seeding_shortcut_matches_fastrng(s):
+    import numpy as np
+
+    from cardgen.engine import fastrng
+    from cardgen.games.king_lui import fastcore
+
+    mt = np.zeros(625, dtype=np.uint32)
+    fastcore._seed(mt, fastcore._base_state(), np.uint64(s))
+    assert (mt == fastrng.new_rng(s)).all()

@@ -81,8 +81,9 @@ class KingLuiFast(FastEngine):
                 self.combo_cnt[c, d] += 1
         #: action code -> the reference engine's action tuple
         self.action_of = list(game.take) + [DRAW, PLACE] + list(game.combo_actions)
+        self.base = core._base_state()
         self.sup = np.zeros(len(game.instances), dtype=np.int64)
-        self.out = np.zeros(9 + 2 * game.players, dtype=np.int64)
+        self.out = np.zeros(core.OUT_SCORES + 2 * game.players, dtype=np.int64)
         self._cap = -1
         self._kinds: dict[tuple[str, ...], np.ndarray] = {}
         self._buffers(1)
@@ -100,11 +101,12 @@ class KingLuiFast(FastEngine):
         if kinds is None:
             _announce_compile()
             kinds = self._kinds[tuple(agents)] = np.array([_AGENTS[a] for a in agents], dtype=np.int64)
-        self._buffers(cap)
-        out = self.out
+        if cap > self._cap:
+            self._buffers(cap)
         core.play(seed, kinds, cap, record, self.cfg, self.dish_of, self.dish_sizes, self.combos, self.combo_cnt,
-                  self.sup, self.gaps, self.actions, out)
-        end, turns, rounds, ngaps, decisions, hand_peak, king_peak, emerald_peak, capped = out[:9].tolist()
+                  self.base, self.sup, self.gaps, self.actions, self.out)
+        out = self.out.tolist()
+        end, turns, rounds, ngaps, decisions, hand_peak, king_peak, emerald_peak, capped = out[:core.OUT_SCORES]
         gaps = [self._gap(row) for row in self.gaps[:ngaps].tolist()] if ngaps else []
         peak = {"table_emeralds": emerald_peak} if emerald_peak else {}
         result = GameResult(seed, list(agents), "", False, gaps, turns, rounds, peak=peak, engine_gaps=ngaps)
@@ -124,8 +126,7 @@ class KingLuiFast(FastEngine):
             return result
         result.end_reason = "supply_exhausted"
         players = self.players
-        tail = out[9:9 + 2 * players].tolist()
-        scores, discarded = tail[:players], tail[players:]
+        scores, discarded = out[core.OUT_SCORES:core.OUT_SCORES + players], out[core.OUT_SCORES + players:]
         best = max(scores)
         tied = [p for p, s in enumerate(scores) if s == best]
         winners, tie_break = tied, None
