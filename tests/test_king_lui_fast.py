@@ -133,3 +133,20 @@ def test_the_tiers_seeding_shortcut_matches_fastrng(s):
     mt = np.zeros(625, dtype=np.uint32)
     fastcore._seed(mt, fastcore._base_state(), np.uint64(s))
     assert (mt == fastrng.new_rng(s)).all()
+
+
+def test_compiling_is_announced_once_and_only_without_a_cache(monkeypatch, capsys):
+    from cardgen.games.king_lui import fast as fast_module
+
+    GAME.fast(resolve("king_lui", ROOT), 3).play(1, ["random"] * 3, 100, False)
+    assert fast_module._is_cached()  # cache=True: the compiled loop is on disk now
+    capsys.readouterr()
+    monkeypatch.setattr(fast_module, "_announced", False)
+    monkeypatch.setattr(fast_module, "_is_cached", lambda: False)
+    fast_module._announce_compile()
+    fast_module._announce_compile()
+    assert capsys.readouterr().err == "compiling the King Lui fast engine (first run only)…\n"
+    monkeypatch.setattr(fast_module, "_announced", False)
+    monkeypatch.setattr(fast_module, "_is_cached", lambda: True)
+    fast_module._announce_compile()
+    assert capsys.readouterr().err == ""

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 
-def fast(deck: "ResolvedDeck", players: int) -> "FastEngine | str":
+def _fast_tier(deck: "ResolvedDeck", players: int) -> "FastEngine | str":
     """The compiled tier (``fast.py``), imported on first use: numba loads only when asked."""
     from cardgen.games.king_lui.fast import fast_engine
 
@@ -37,5 +37,5 @@ GAME = GameSpec(
     face_text=face_text,
     new_game=KingLuiGame,
     agents={"heuristic": HeuristicAgent},
-    fast=fast,
+    fast=_fast_tier,
 )

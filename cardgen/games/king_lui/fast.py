@@ -36,17 +36,21 @@ MAX_COMBOS = 50_000
 _announced = False
 
 
+def _is_cached() -> bool:
+    """Whether numba's disk cache holds the compiled loop (numba internals: best effort)."""
+    try:
+        return Path(core.play._cache._cache_file._index_path).is_file()
+    except AttributeError:
+        return False
+
+
 def _announce_compile() -> None:
     """Say once per process that numba compiles, when its disk cache does not hold the loop yet."""
     global _announced
     if _announced:
         return
     _announced = True
-    try:
-        cached = Path(core.play._cache._cache_file._index_path).is_file()  # numba internals: best effort
-    except AttributeError:
-        cached = False
-    if not cached:
+    if not _is_cached():
         print("compiling the King Lui fast engine (first run only)…", file=sys.stderr, flush=True)
 
 
