@@ -72,6 +72,9 @@ def _variant(tmp_path: Path, name: str, text: str):
     ("emerald-allowed", "rules: {emerald_portions: 1}\nclarifications:\n  no_dish_emerald:\n"
                         "    resolution: emerald_allowed\n", "no_dish_emerald"),
     ("many-dragons", "change:\n  emerald: {count: 30}\n", "draw_from_empty_supply"),
+    ("eighth-dish", "add:\n  - id: soup\n    kind: card\n    count: 12\n    name: {fr: Soupe, it: Zuppa, en: Soup}\n"
+                    "    back: king_lui_back\n    data: {role: portion}\n    faces: [{layout: suit}]\n"
+                    "remove: [cake]\n", "supply_exhausted"),
 ])
 def test_fast_tier_follows_other_rule_numbers_and_gaps(tmp_path, name, text, met):
     deck = _variant(tmp_path, name, text)
