@@ -127,7 +127,8 @@ def test_validate_and_replay_are_identical_on_both_tiers(mini_project, tmp_path)
         assert {k: v for k, v in r.items() if k != "engine"} == {k: v for k, v in f.items() if k != "engine"}
 
 
-@pytest.mark.parametrize("s", [0, 1, 2**32 - 1, 2**32 + 5, 2**63 - 1, 2**64 - 1])
+@pytest.mark.parametrize("s", [0, 1, 5, 2**32 - 1, 2**32, 2**32 + 5, 2**63 - 1, 2**64 - 1,
+                               game_seed(1, "king_lui", 4, 0), (game_seed(1, "king_lui", 4, 0) << 1) | 1])
 def test_the_tiers_seeding_shortcut_matches_fastrng(s):
     import numpy as np
 
