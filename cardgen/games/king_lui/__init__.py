@@ -1,7 +1,9 @@
 """King Lui (Moon & Weissblum, 2003): rules package.
 
 Deck models (``model``), static deck checks (``checks``), the Emerald card's
-generated text (``text``), the rules engine (``engine``) and agents (``agents``).
+generated text (``text``), the rules engine (``engine``) with its position
+invariants (``invariants``), agents (``agents``), and the compiled tier that plays
+the same games faster (``fast`` over ``fastcore``, numba; imported on first use).
 """
 from __future__ import annotations
 
