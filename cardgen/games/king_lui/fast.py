@@ -91,6 +91,10 @@ class KingLuiFast(FastEngine):
         self._cap = -1
         self._kinds: dict[tuple[str, ...], np.ndarray] = {}
         self._buffers(1)
+        # compile (or load from numba's disk cache) now: the validator builds the tier in its
+        # main process before starting workers, which then find the compiled loop on disk
+        _announce_compile()
+        self.play(0, ["random"] * game.players, 1, False)
 
     def _buffers(self, cap: int) -> None:
         """Gap and action buffers big enough for ``cap`` decisions (every turn can raise two gaps)."""
@@ -103,7 +107,6 @@ class KingLuiFast(FastEngine):
     def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
         kinds = self._kinds.get(tuple(agents))
         if kinds is None:
-            _announce_compile()
             kinds = self._kinds[tuple(agents)] = np.array([_AGENTS[a] for a in agents], dtype=np.int64)
         if cap > self._cap:
             self._buffers(cap)
