@@ -247,6 +247,8 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
     finally:  # also after an interruption: what was finished stays known
         progress.close()
         write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
+    from cardgen.report.gallery import update_gallery
+    update_gallery(out, decks, lang="en" if "en" in options.langs else options.langs[0])  # out/index.html
     cards = sum(c.count for d in decks for c in d.model.components if c.kind == "card")
     print(f"cardgen build: {written} file(s) written, {unchanged} unchanged; {cards} cards in "
           f"{len(decks)} deck(s), {len(options.langs)} language(s), {len(options.papers)} paper(s) "

@@ -81,6 +81,38 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto",
                    help="auto: a game's compiled tier where it can play these agents (same games, faster); "
                         "reference: the readable engines only; fast: fail where the compiled tier cannot play")
+    v.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the games on a Dask cluster (tcp://host:8786; pip install 'cardgen[cluster]')")
+
+    t = sub.add_parser("tune", help="search rule numbers and counts so that a deck meets target metrics")
+    t.add_argument("deck", metavar="DECK_OR_VARIANT")
+    t.add_argument("--param", action="append", default=[], metavar="RULE=LO..HI",
+                   help="a rule number (RULE=LO..HI, RULE=a|b|c, or a yes/no RULE alone) or count:COMPONENT=LO..HI")
+    t.add_argument("--target", action="append", default=[], metavar="METRIC=LO..HI",
+                   help="turns, rounds, winning_score, margin, unfairness, seat_N_win_rate, skill, gap:KIND, "
+                        "end:REASON or peak:NAME, with the range it should land in")
+    t.add_argument("--trials", type=int, default=30)
+    t.add_argument("--games", type=int, default=300, help="games per trial and player count (default: 300)")
+    t.add_argument("--players", type=int, nargs="+")
+    t.add_argument("--agents", nargs="+", default=["random"])
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--best", type=int, default=3, help="how many tuned variant files to write (default: 3)")
+    t.add_argument("--out", help="folder for the tuned variants and the report (default: out/tune/DECK)")
+    t.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
+    t.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
+
+    k = sub.add_parser("compare", help="what a variant changes against a base, with 95 % intervals")
+    k.add_argument("base", metavar="BASE")
+    k.add_argument("variant", metavar="VARIANT")
+    k.add_argument("--games", type=int, default=1000)
+    k.add_argument("--players", type=int, nargs="+")
+    k.add_argument("--agents", nargs="+", default=["random"])
+    k.add_argument("--seed", type=int, default=1)
+    k.add_argument("--json", dest="json_file")
+    k.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
+    k.add_argument("--out", default="out")
+    k.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto")
+    k.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
     r.add_argument("log", metavar="FILE")
@@ -117,6 +149,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "replay":
         from cardgen.simulate.replay import replay_file
         return replay_file(Path(args.log))
+    if args.command == "tune":
+        return _tune(args)
 
     project = Project.open(args.project)
     from cardgen.resolve.resolve import Resolver
@@ -133,7 +167,13 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "export":
         from cardgen.render.export import export
         return export(resolver.resolve(args.deck), args.format, args.lang, Path(args.out), args.preset)
-    decks = [resolver.resolve(sid) for sid, _ in project.select(args.decks)]
+    if args.command == "compare":
+        from cardgen.simulate.compare import CompareOptions, compare
+        opts = CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
+                              json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
+                              out=Path(args.out), engine=args.engine, scheduler=args.scheduler)
+        return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
+    decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
     if args.command == "check":
         from cardgen.inspect import format_checks
         from cardgen.check.static import run_checks
@@ -154,9 +194,27 @@ def _run(args: argparse.Namespace) -> int:
         opts = ValidateOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                                json_file=Path(args.json_file) if args.json_file else None,
                                log_file=Path(args.log_file) if args.log_file else None,
-                               jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine)
+                               jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
+                               scheduler=args.scheduler)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
+
+
+def _tune(args: argparse.Namespace) -> int:
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+    from cardgen.tune.metrics import known_metrics
+    from cardgen.tune.space import parse_param, parse_target
+    from cardgen.tune.study import TuneOptions, tune
+
+    deck = Resolver(Project.open(args.project)).resolve(args.deck)
+    params = [parse_param(p, deck) for p in args.param]
+    targets = [parse_target(t, known_metrics(players=deck.model.players.counts)) for t in args.target]
+    agents = [a for item in args.agents for a in item.split(",") if a.strip()]
+    out = Path(args.out) if args.out else Path(args.project) / "out" / "tune" / deck.id
+    opts = TuneOptions(params, targets, trials=args.trials, games=args.games, players=args.players, agents=agents,
+                       seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler)
+    return tune(args.project, args.deck, opts)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -128,7 +128,7 @@ def test_outputs_are_written(tmp_path: Path) -> None:
     validate([toy_deck("toy", tmp_path)], opts)
     doc = json.loads((tmp_path / "r" / "v.json").read_text())
     assert doc["results"][0]["variant"] == "toy" and doc["passed"] is True
-    html = (tmp_path / "out" / "validation" / "index.html").read_text()
+    html = next((tmp_path / "out" / "validation").glob("validate-toy-*/toy.html")).read_text()  # a folder per run
     assert "<svg" in html and "toy" in html
     lines = (tmp_path / "r" / "g.jsonl").read_text().splitlines()
     assert len(lines) == 30 and json.loads(lines[0])["deck"] == "toy"

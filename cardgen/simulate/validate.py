@@ -12,9 +12,7 @@ import json
 import math
 import os
 import sys
-from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -23,10 +21,11 @@ from cardgen.check.static import run_checks
 from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
-from cardgen.simulate.balance import balance
+from cardgen.simulate.balance import balance, sufficiency
+from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.logs import AtomicLines
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, check_agents, fast_engine,
-                                     load_project_deck, run_chunk)
+                                     load_project_deck)
 from cardgen.simulate.tally import Tally
 
 FORMAT = "cardgen-validate/1"
@@ -49,6 +48,7 @@ class ValidateOptions:
     loader: Loader = load_project_deck  # how worker processes re-create a deck from its DeckRef
     progress: bool | None = None  # None: a progress bar only when stderr is a terminal
     engine: str = "auto"  # auto: the game's compiled tier where it can play; reference; fast (required)
+    scheduler: str | None = None  # a Dask scheduler address: run the chunks on that cluster
 
 
 @dataclass
@@ -135,32 +135,6 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions) -> None:
             print(f"note: {entry.deck.id}, {entry.players} players: reference engine ({why})", file=sys.stderr)
 
 
-def _results(todo: Iterator[tuple[int, Chunk]], jobs: int) -> Iterator[tuple[int, Chunk, Tally, list[str] | None]]:
-    """Run chunks and yield their results in submission order (in-process when ``jobs`` is 1).
-
-    At most a few chunks per worker are in flight, so memory does not grow with the
-    number of games, and log lines come out in game order.
-    """
-    if jobs == 1:
-        for i, chunk in todo:
-            yield (i, chunk, *run_chunk(chunk))
-        return
-    window: deque[tuple[int, Chunk, Future[Any]]] = deque()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        try:
-            for i, chunk in todo:
-                window.append((i, chunk, pool.submit(run_chunk, chunk)))
-                if len(window) >= 3 * jobs:
-                    j, c, fut = window.popleft()
-                    yield (j, c, *fut.result())
-            while window:
-                j, c, fut = window.popleft()
-                yield (j, c, *fut.result())
-        finally:
-            for _, _, fut in window:
-                fut.cancel()
-
-
 def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str, Any]:
     """Simulate every entry; return the JSON report (also streams the log when asked)."""
     from tqdm import tqdm
@@ -179,12 +153,12 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
     with tqdm(total=total, unit="game", file=sys.stderr, disable=disable, desc="validate") as bar:
         if opts.log_file is not None:
             with AtomicLines(opts.log_file) as log:
-                for i, chunk, tally, lines in _results(chunks(entries, opts, jobs), jobs):
+                for i, chunk, (tally, lines) in run_chunks(chunks(entries, opts, jobs), jobs, opts.scheduler):
                     entries[i].tally.merge(tally)
                     log.write_lines(lines or [])
                     bar.update(chunk.stop - chunk.start)
         else:
-            for i, chunk, tally, _ in _results(chunks(entries, opts, jobs), jobs):
+            for i, chunk, (tally, _) in run_chunks(chunks(entries, opts, jobs), jobs, opts.scheduler):
                 entries[i].tally.merge(tally)
                 bar.update(chunk.stop - chunk.start)
     results = [entry_json(e, opts) for e in entries]
@@ -213,7 +187,7 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
             **stats,
             "static_checks": [{"name": c.name, "players": c.players, "passed": c.passed, "detail": c.detail}
                               for c in entry.checks],
-            "balance": balance(stats), "passed": not failures, "failures": failures}
+            "balance": balance(stats), "sufficiency": sufficiency(stats), "passed": not failures, "failures": failures}
 
 
 def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
@@ -228,8 +202,7 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
     if opts.out is not None:
-        from cardgen.report.validation import render_html
-        target = Path(opts.out) / "validation" / "index.html"
-        write_atomic(target, render_html(doc))
+        from cardgen.report.runs import write_validation_run
+        target = write_validation_run(Path(opts.out), doc, decks)
         print(f"report: {target}")
     return 1 if failed else 0
