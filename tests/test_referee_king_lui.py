@@ -277,3 +277,13 @@ def test_the_command_line_prints_findings_and_fails(logs: list[Path], tmp_path: 
     assert main([str(bad)]) == 1
     out = capsys.readouterr().out
     assert f"{bad}: line 3, game: scores" in out and "3 game(s) refereed, 1 with findings" in out
+
+
+def test_the_referee_imports_nothing_of_the_engine() -> None:
+    import ast
+
+    source = (ROOT / "tests" / "referees" / "king_lui.py").read_text()
+    modules = {n.module for n in ast.walk(ast.parse(source)) if isinstance(n, ast.ImportFrom)}
+    modules |= {a.name for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Import) for a in n.names}
+    assert not {m for m in modules if m and m.startswith("cardgen.games")}, modules
+    assert modules & {"cardgen.simulate.runner"}  # decks are loaded the ordinary way, nothing more
