@@ -87,6 +87,8 @@ def main() -> int:
           f"(agents: {', '.join('+'.join(m) for m in MIXES)}; engine {args.engine}; seed {args.seed})")
     for key, n in sorted(summary.by_deck.items()):
         print(f"  {key:32} {n:6} games")
+    for key, n in sorted(summary.by_agents.items()):
+        print(f"  agents {key:25} {n:6} games")
     print("situations met:")
     for key, n in sorted(summary.seen.items()):
         print(f"  {key:45} {n:8}")

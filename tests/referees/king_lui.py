@@ -450,6 +450,7 @@ class Summary:
     findings: list[tuple[str, Finding]] = field(default_factory=list)
     by_deck: Counter[str] = field(default_factory=Counter)  # games per "deck/players"
     seen: Counter[str] = field(default_factory=Counter)  # situations met
+    by_agents: Counter[str] = field(default_factory=Counter)  # games per set of agent names
 
     @property
     def games_with_findings(self) -> int:
@@ -469,6 +470,7 @@ def referee_file(path: Path, decks: DeckFor | None = None, summary: Summary | No
                 continue
             summary.games += 1
             summary.by_deck[f"{record['deck']}/{record['players']}"] += 1
+            summary.by_agents["+".join(sorted(set(record.get("agents") or [])))] += 1
             for finding in referee_game(decks(record), record, line_no, summary.seen):
                 summary.findings.append((str(path), finding))
     return summary
