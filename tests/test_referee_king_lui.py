@@ -287,3 +287,19 @@ def test_the_referee_imports_nothing_of_the_engine() -> None:
     modules |= {a.name for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Import) for a in n.names}
     assert not {m for m in modules if m and m.startswith("cardgen.games")}, modules
     assert modules & {"cardgen.simulate.runner"}  # decks are loaded the ordinary way, nothing more
+
+
+def test_the_referee_judges_by_the_decks_own_numbers(records: list[dict[str, Any]], deck_of: Any) -> None:
+    # hungry-dragon games (an Emerald eats 3) judged by the base deck's rules (it eats 2)
+    base = deck_of({"deck": "king_lui"})
+    hungry = [r for r in records if r["deck"] == "king_lui-hungry-dragon"
+              and any(a[0] == "emerald" for _, a in r["actions"])]
+    assert hungry
+    first = [referee_game(base, record)[:1] for record in hungry]
+    assert all(first), "a hungry-dragon game with an Emerald passed as a base-deck game"
+    # mostly three portions eaten where two are due; else a drawn Emerald the base king could feed
+    assert {f[0].what.split(" (")[0] for f in first} <= {"rule 16", "rule 8"}
+    assert sum("rule 16" in f[0].what for f in first) > len(first) // 2
+    # six-player games (132 cards) judged with the base deck's box (110)
+    six = next(r for r in records if r["deck"] == "king_lui-six-players")
+    assert "rules 1 and 3" in referee_game(base, six)[0].what
