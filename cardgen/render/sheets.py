@@ -189,7 +189,7 @@ class Group:
 
 def net_size(resolved: Any, component: Any) -> tuple[float, float, float, float]:
     """Width and height of a die net (faces plus glue tabs), face size, tab depth."""
-    settings = layout("die").settings
+    settings = layout("die", resolved.project).settings
     face = piece_size(resolved, component).width
     tab = float(settings.get("tab_mm", 6)) * mm
     net = settings["net"]
@@ -201,7 +201,7 @@ def net_size(resolved: Any, component: Any) -> tuple[float, float, float, float]
 def groups(resolved: Any) -> list[Group]:
     """The deck's pieces by size: cards, tokens, die nets, loose die faces (deck order within)."""
     out: dict[str, Group] = {}
-    net = layout("die").settings.get("net", [])
+    net = layout("die", resolved.project).settings.get("net", [])
     for comp in resolved.model.components:
         if comp.kind == "die" and len(comp.faces) == len(net):
             w, h, _, _ = net_size(resolved, comp)
@@ -399,7 +399,7 @@ class Sheets:
 
     def draw_net(self, c: Canvas, slot: Slot) -> None:
         """A die net: the faces, glue tabs, the cut outline (solid) and folds (dashed)."""
-        settings = layout("die").settings
+        settings = layout("die", self.resolved.project).settings
         _, _, face, tab = net_size(self.resolved, slot.component)
         cells = [tuple(rc) for rc in settings["net"]]
         rows = max(r for r, _ in cells) + 1
