@@ -1,7 +1,11 @@
 """``cardgen build``: card sheets (and rulebooks) for every deck, language and paper, into out/.
 
-Outputs are ``out/<deck-or-variant>/<lang>/cards-<paper>.pdf`` and, when
-``options.rules`` and the rulebook stage is installed, ``rules-<paper>.pdf``.
+Outputs are ``out/<deck-or-variant>/<lang>/cards-<paper>[-<options>].pdf`` and, when
+``options.rules`` and the rulebook stage is installed, ``rules-<paper>.pdf``; each
+printing option that changes the sheets is in the name (``cards-letter-inksaver.pdf``,
+``cards-a4-short-fronts.pdf``, see ``sheet_name``), so one option never replaces the
+file of another. Each deck is built in the languages it declares (``languages:``)
+among those asked for. A print-only deck's rulebook is its own rule text, if any.
 
 Incremental: each output has a cache key, the hash of everything that can change
 its bytes (the resolved deck as JSON, the game package that writes its card texts,
@@ -31,6 +35,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from cardgen.games import source_of
 from cardgen.paths import templates_dir
 from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
@@ -56,6 +61,21 @@ class BuildOptions:
     ink_saver: bool = False
     rules: bool = True
     workers: int = 0  # processes rendering at once; 0: one per available core
+    fronts_only: bool = False  # no reverses at all
+    backs_once: bool = False  # fronts, then one page of the (single, shared) back to print N times
+    quiet: bool = False  # no line per written file
+
+
+#: How a duplex setting shows in file names ("long", the default, shows nothing).
+DUPLEX_TAGS = {"long": "", "short": "short", "none": "simplex"}
+
+
+def sheet_name(paper: str, options: BuildOptions) -> str:
+    """``cards-<paper>`` plus a tag per printing option that changes the sheets, ``.pdf``."""
+    tags = [DUPLEX_TAGS.get(options.duplex, options.duplex) if not options.fronts_only else "",
+            "inksaver" if options.ink_saver else "", "fronts" if options.fronts_only else "",
+            "backsonce" if options.backs_once else ""]
+    return "-".join(["cards", paper, *(t for t in tags if t)]) + ".pdf"
 
 
 @dataclass
@@ -86,8 +106,10 @@ def _source_hash(kind: str) -> str:
 
 
 def _code_hash(game: str, project: Path) -> str:
-    """The game's rules package (it writes the card texts) and the project's own templates."""
-    return _hash_files([PACKAGE / "games" / game, PACKAGE / "games" / "base.py", project / "templates"])
+    """The game's rules package (it writes the card texts), the project's own templates and symbols."""
+    package = source_of(game)
+    return _hash_files([*([package] if package else []), PACKAGE / "games" / "base.py", project / "templates",
+                        project / "symbols"])
 
 
 def deck_hash(deck: ResolvedDeck, memo: dict[tuple[str, Path], str] | None = None) -> str:
@@ -105,6 +127,8 @@ def deck_hash(deck: ResolvedDeck, memo: dict[tuple[str, Path], str] | None = Non
                   | {b.art for b in deck.model.backs.values() if b.art})
     for art in arts:
         digest.update((deck.project / art).read_bytes())
+    for rule_text in sorted(getattr(deck.model, "rulebook", {}).values()):
+        digest.update((deck.project / rule_text).read_bytes())
     return digest.hexdigest()
 
 
@@ -122,18 +146,26 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
     if options.duplex not in DUPLEX:
         raise InputError(f"unknown duplex '{options.duplex}'; expected one of {', '.join(DUPLEX)}")
     # Importing the rulebook stage is slow: only look for it when a rulebook must be made.
+    if options.fronts_only and options.backs_once:
+        raise InputError("--fronts-only and --backs-once exclude each other; choose one")
     rules = options.rules and importlib.util.find_spec("cardgen.rulebook") is not None
-    opts = json.dumps({"duplex": options.duplex, "ink_saver": options.ink_saver})
+    opts = json.dumps({"duplex": options.duplex, "ink_saver": options.ink_saver, "fronts": options.fronts_only,
+                       "backs_once": options.backs_once})
     jobs: list[Job] = []
     memo: dict[tuple[str, Path], str] = {}
     for deck in decks:
         dh = deck_hash(deck, memo)
-        for lang in options.langs:
+        for lang in [lang for lang in options.langs if lang in deck.languages]:
             for paper in options.papers:
                 key = hashlib.sha256(f"cards|{dh}|{lang}|{paper}|{opts}|{_source_hash('cards')}".encode())
-                jobs.append(Job(f"{deck.id}/{lang}/cards-{paper}.pdf", key.hexdigest(),
+                jobs.append(Job(f"{deck.id}/{lang}/{sheet_name(paper, options)}", key.hexdigest(),
                                 _sheets_maker(deck, lang, paper, options)))
-                if rules:
+                if rules and deck.print_only:
+                    if lang in deck.model.rulebook:
+                        key = hashlib.sha256(f"own|{dh}|{lang}|{paper}|{_source_hash('rules')}".encode())
+                        jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),
+                                        _own_rules_maker(deck, lang, paper)))
+                elif rules:
                     key = hashlib.sha256(f"rules|{dh}|{lang}|{paper}|{_source_hash('rules')}".encode())
                     jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),
                                     _rules_maker(deck, lang, paper)))
@@ -143,7 +175,15 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
 def _sheets_maker(deck: ResolvedDeck, lang: str, paper: str, options: BuildOptions) -> Callable[[], bytes]:
     def make() -> bytes:
         from cardgen.render.sheets import render_sheets
-        return render_sheets(deck, lang, paper, duplex=options.duplex, ink_saver=options.ink_saver)
+        return render_sheets(deck, lang, paper, duplex=options.duplex, ink_saver=options.ink_saver,
+                             fronts_only=options.fronts_only, backs_once=options.backs_once)
+    return make
+
+
+def _own_rules_maker(deck: ResolvedDeck, lang: str, paper: str) -> Callable[[], bytes]:
+    def make() -> bytes:
+        from cardgen.rulebook.owntext import render_own_rules
+        return render_own_rules(deck, lang, paper)
     return make
 
 
@@ -229,7 +269,12 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
     stale = [job for job in jobs if not _fresh(out, job, cache_data.get(job.rel))]
     if any(job.rel.endswith(f"/rules-{paper}.pdf") for job in stale for paper in options.papers):
         _rulebook()  # imported once here, so that forked workers share it
+    for deck in decks:
+        if not any(lang in deck.languages for lang in options.langs):
+            print(f"cardgen build: {deck.id}: skipped, it is written in {', '.join(deck.languages)} "
+                  f"(asked for {', '.join(options.langs)})")
     written, unchanged = 0, len(jobs) - len(stale)
+    paths: list[Path] = []
     progress = tqdm(total=len(jobs), initial=unchanged, desc="cardgen build", unit="file", disable=None,
                     leave=False)
     try:
@@ -240,6 +285,7 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
             path = out / job.rel
             if write_atomic(path, data):
                 written += 1
+                paths.append(path)
             else:
                 unchanged += 1
             st = path.stat()
@@ -247,8 +293,12 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
     finally:  # also after an interruption: what was finished stays known
         progress.close()
         write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
+    if not options.quiet:
+        for path in paths:
+            print(f"wrote {path}")
     cards = sum(c.count for d in decks for c in d.model.components if c.kind == "card")
+    langs = {lang for d in decks for lang in d.languages if lang in options.langs}
     print(f"cardgen build: {written} file(s) written, {unchanged} unchanged; {cards} cards in "
-          f"{len(decks)} deck(s), {len(options.langs)} language(s), {len(options.papers)} paper(s) "
+          f"{len(decks)} deck(s), {len(langs)} language(s), {len(options.papers)} paper(s) "
           f"({time.perf_counter() - start:.1f} s)")
     return 0

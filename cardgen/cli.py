@@ -17,6 +17,8 @@ from cardgen.errors import InputError
 from cardgen.model.schema import LANGS
 
 PAPERS = ("a4", "letter")
+#: ``cardgen export --preset`` names (cardgen.render.export.PRESETS; a test keeps them in step).
+PRESET_NAMES = ("default", "trim", "mpc")
 
 
 def _csv(allowed: Sequence[str], what: str):
@@ -39,19 +41,33 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--project", default=".", help="project folder with decks/ and variants/ (default: .)")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    n = sub.add_parser("new", help="write a starter project (a print-only deck from a CSV file) into DIR")
+    n.add_argument("directory", metavar="DIR", help="a new or empty folder")
+
     b = sub.add_parser("build", help="card sheets and rulebooks into out/")
     b.add_argument("decks", nargs="*", metavar="DECK_OR_VARIANT")
-    b.add_argument("--lang", type=_csv(LANGS, "language"), default=list(LANGS))
-    b.add_argument("--paper", type=_csv(PAPERS, "paper"), default=list(PAPERS))
-    b.add_argument("--duplex", choices=("long", "short", "none"), default="long")
-    b.add_argument("--ink-saver", action="store_true", help="no large solid fills, light outlines")
+    b.add_argument("--lang", type=_csv(LANGS, "language"), default=list(LANGS),
+                   help=f"comma-separated, from {', '.join(LANGS)} (default: every language each deck has)")
+    b.add_argument("--paper", type=_csv(PAPERS, "paper"), default=list(PAPERS),
+                   help=f"comma-separated, from {', '.join(PAPERS)} (default: both)")
+    b.add_argument("--duplex", choices=("long", "short", "none"), default="long",
+                   help="long: flip on the long edge (default); short: on the short edge; none: single-sided, "
+                        "backs to glue (file name ...-simplex.pdf)")
+    b.add_argument("--ink-saver", action="store_true", help="no large solid fills, light outlines "
+                   "(file name ...-inksaver.pdf)")
+    sides = b.add_mutually_exclusive_group()
+    sides.add_argument("--fronts-only", action="store_true", help="no backs at all (file name ...-fronts.pdf)")
+    sides.add_argument("--backs-once", action="store_true",
+                       help="when every card has the same back: the fronts, then one page of backs to print "
+                            "once per page of fronts (file name ...-backsonce.pdf)")
     b.add_argument("--out", default="out", help="output folder (default: out)")
     b.add_argument("--no-rules", action="store_true", help="card sheets only, no rulebooks")
 
     i = sub.add_parser("inspect", help="show the resolved deck")
     i.add_argument("deck", metavar="DECK_OR_VARIANT")
     i.add_argument("--json", action="store_true")
-    i.add_argument("--lang", choices=LANGS, default="en")
+    i.add_argument("--lang", choices=LANGS, default=None,
+                   help="language of names (default: en, or the deck's first language)")
 
     c = sub.add_parser("check", help="static checks for every player count")
     c.add_argument("decks", nargs="*", metavar="PATH")
@@ -62,15 +78,18 @@ def _parser() -> argparse.ArgumentParser:
     e = sub.add_parser("export", help="PNG per card or Tabletop Simulator sheets")
     e.add_argument("format", choices=("png", "tts"))
     e.add_argument("deck", metavar="DECK_OR_VARIANT")
-    e.add_argument("--lang", type=_csv(LANGS, "language"), default=list(LANGS))
-    e.add_argument("--preset", default="default", help="pixel-size preset for png (see docs)")
+    e.add_argument("--lang", type=_csv(LANGS, "language"), default=list(LANGS),
+                   help=f"comma-separated, from {', '.join(LANGS)} (default: every language the deck has)")
+    e.add_argument("--preset", default="default", help=f"pixel-size preset for png: {', '.join(PRESET_NAMES)} "
+                   "(default: default; docs/printing.md)")
     e.add_argument("--out", default="out")
 
     v = sub.add_parser("validate", help="simulate games and report completion, gaps and balance")
     v.add_argument("decks", nargs="*", metavar="DECK_OR_VARIANT")
     v.add_argument("--games", type=int, default=1000)
     v.add_argument("--players", type=int, nargs="+")
-    v.add_argument("--agents", nargs="+", default=["random"])
+    v.add_argument("--agents", nargs="+", default=["random"],
+                   help="random (every game) or an agent of the deck's rules package, e.g. heuristic")
     v.add_argument("--seed", type=int, default=1)
     v.add_argument("--json", dest="json_file")
     v.add_argument("--log", dest="log_file")
@@ -117,6 +136,12 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "replay":
         from cardgen.simulate.replay import replay_file
         return replay_file(Path(args.log))
+    if args.command == "new":
+        from cardgen.scaffold import new_project
+        for path in new_project(Path(args.directory)):
+            print(f"wrote {path}")
+        print(f"next: cd {args.directory} && cardgen build   (then edit decks/cards.csv; README.md says more)")
+        return 0
 
     project = Project.open(args.project)
     from cardgen.resolve.resolve import Resolver
@@ -128,11 +153,14 @@ def _run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(deck.to_json(), indent=2, ensure_ascii=False))
         else:
-            print(format_deck(deck, args.lang))
+            lang = args.lang or ("en" if "en" in deck.languages else deck.languages[0])
+            print(format_deck(deck, lang))
         return 0
     if args.command == "export":
         from cardgen.render.export import export
-        return export(resolver.resolve(args.deck), args.format, args.lang, Path(args.out), args.preset)
+        deck = resolver.resolve(args.deck)
+        return export(deck, args.format, [lang for lang in args.lang if lang in deck.languages], Path(args.out),
+                      args.preset)
     decks = [resolver.resolve(sid) for sid, _ in project.select(args.decks)]
     if args.command == "check":
         from cardgen.inspect import format_checks
@@ -147,9 +175,18 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "build":
         from cardgen.build import BuildOptions, build
         opts = BuildOptions(langs=args.lang, papers=args.paper, duplex=args.duplex, ink_saver=args.ink_saver,
-                            rules=not args.no_rules)
+                            rules=not args.no_rules, fronts_only=args.fronts_only, backs_once=args.backs_once)
         return build(decks, Path(args.out), opts)
     if args.command == "validate":
+        if args.decks:  # named print-only decks are bad input; with none named, they are skipped
+            for deck in decks:
+                if deck.print_only:
+                    raise InputError(f"'{deck.id}' is a print-only deck (no 'game' field): validate needs a "
+                                     "rules package to play it (docs/authoring.md)", file=deck.files[-1])
+        decks = [deck for deck in decks if not deck.print_only]
+        if not decks:
+            raise InputError("no deck with a rules package to validate; print-only decks (no 'game') can be "
+                             "built and checked, not simulated")
         from cardgen.simulate.validate import ValidateOptions, validate
         opts = ValidateOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                                json_file=Path(args.json_file) if args.json_file else None,

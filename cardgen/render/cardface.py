@@ -67,6 +67,11 @@ def piece_size(resolved: Any, component: Any) -> Geometry:
                     card.corner_radius_mm * mm)
 
 
+def has_reverse(component: Any) -> bool:
+    """The component prints a reverse: a second face or a shared back (dice have none)."""
+    return component.kind != "die" and (len(component.faces) == 2 or component.back is not None)
+
+
 def side_of(resolved: Any, component: Any, face: Any = None, back: bool = False) -> tuple[Any, str]:
     """The face to draw and a label naming it for messages (``face 2``, ``back 'x'``).
 

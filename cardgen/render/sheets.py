@@ -19,6 +19,11 @@ each reverse at the same place as its front, upright, for single-sided printing 
 gluing (and repeats the crop marks there). Dice come last as nets to fold (or
 square faces to stick on a blank die); they have no reverse.
 
+Printing options: ``fronts_only`` leaves every reverse out (no backs pages, no
+blank page); ``backs_once``, for decks whose pieces all share one back, prints the
+pages of fronts and then a single full page of backs, to print as many times as
+there are pages of fronts on their reverse.
+
 The output is byte-identical for the same input: reportlab ``invariant=1``, form
 names from the deck order, no dates. Every distinct face is drawn once as a PDF
 form XObject and placed as often as the deck has copies, which keeps files small.
@@ -223,11 +228,12 @@ def has_reverse(component: Any) -> bool:
     return component.kind != "die" and (len(component.faces) == 2 or component.back is not None)
 
 
-def plan(resolved: Any, paper: str, duplex: str = "long") -> list[Page]:
+def plan(resolved: Any, paper: str, duplex: str = "long", *, fronts_only: bool = False,
+         backs_once: bool = False) -> list[Page]:
     """Every page of the sheets PDF and where each piece goes (no drawing)."""
     size = PAPERS[paper]
     pages: list[Page] = [Page("info")]
-    if duplex != "none":
+    if duplex != "none" and not (fronts_only or backs_once):  # the file itself is printed duplex
         pages.append(Page("blank"))
     number = 0
     for group in groups(resolved):
@@ -253,7 +259,25 @@ def plan(resolved: Any, paper: str, duplex: str = "long") -> list[Page]:
     # A trailing empty page of backs serves no purpose, even in duplex.
     while pages[-1].role == "backs" and not pages[-1].slots:
         pages.pop()
+    if fronts_only:
+        return [p for p in pages if p.role != "backs"]
+    if backs_once:
+        return _backs_once(resolved, pages)
     return pages
+
+
+def _backs_once(resolved: Any, pages: list[Page]) -> list[Page]:
+    """Fronts pages, then the fullest page of backs alone (every reverse must be the same drawing)."""
+    backs = [p for p in pages if p.role == "backs" and p.slots]
+    keys = sorted({Side(s.component, -1).key() for p in backs for s in p.slots})
+    if len(keys) != 1:
+        shown = ", ".join(k.replace("back:", "back '").replace(":", " face ") + ("'" if k.startswith("back:") else "")
+                          for k in keys[:4]) or "none"
+        raise InputError(f"--backs-once needs one back shared by every piece that has a reverse; this deck has "
+                         f"{len(keys)} different reverses ({shown})", file=resolved.files[-1])
+    fullest = max(backs, key=lambda p: len(p.slots))
+    last = Page("backs", fullest.slots, marks=fullest.marks, number=0)
+    return [p for p in pages if p.role != "backs"] + [last]
 
 
 # -- drawing ---------------------------------------------------------------------------
@@ -261,10 +285,12 @@ def plan(resolved: Any, paper: str, duplex: str = "long") -> list[Page]:
 class Sheets:
     """Draws a plan onto a reportlab canvas."""
 
-    def __init__(self, resolved: Any, lang: str, paper: str, duplex: str, ink_saver: bool) -> None:
+    def __init__(self, resolved: Any, lang: str, paper: str, duplex: str, ink_saver: bool,
+                 fronts_only: bool = False, backs_once: bool = False) -> None:
         self.resolved, self.lang, self.paper, self.duplex, self.ink_saver = resolved, lang, paper, duplex, ink_saver
+        self.fronts_only, self.backs_once = fronts_only, backs_once
         self.size = PAPERS[paper]
-        self.pages = plan(resolved, paper, duplex)
+        self.pages = plan(resolved, paper, duplex, fronts_only=fronts_only, backs_once=backs_once)
         self.forms: dict[str, str] = {}
         self.sheets = max((p.number for p in self.pages), default=0)
 
@@ -372,7 +398,8 @@ class Sheets:
         boxes = [self.page_box(page, s, s.trim) for s in page.slots]
         top = max(b[3] for b in boxes)
         first = min((b for b in boxes if abs(b[3] - top) < 0.01), key=lambda b: b[0])
-        short = f"{text(self.lang, role)} · " + text(self.lang, "page", n=page.number, total=self.sheets)
+        short = f"{text(self.lang, role)} · " + (text(self.lang, "page", n=page.number, total=self.sheets)
+                                                if page.number else f"× {self.sheets}")
         width = first[2] - first[0] - 3 * mm
         try:
             fitted = fit_text((("Sans", f"{self.resolved.model.name[self.lang]} · {short} · {self.paper.upper()}"),),
@@ -470,13 +497,20 @@ class Sheets:
         para(text(lang, "counts", pieces=pieces, pages=len(self.pages), paper=self.paper.upper()), gap=6 * mm)
         y = self.ruler(c, left, y)
         para(text(lang, "ruler"), "Sans-Bold", 9, 7 * mm)
-        steps = ["step_scale", f"step_{self.duplex}", "step_test" if self.duplex != "none" else None, "step_cut"]
+        if self.fronts_only:
+            steps = ["step_scale", "step_fronts", "step_cut"]
+        elif self.backs_once:
+            steps = ["step_scale", "step_backs_once", "step_test" if self.duplex != "none" else None, "step_cut"]
+        else:
+            steps = ["step_scale", f"step_{self.duplex}", "step_test" if self.duplex != "none" else None,
+                     "step_cut"]
         if counts["die"]:
             steps.append("step_die")
         if self.ink_saver:
             steps.append("step_ink")
         for n, key in enumerate([s for s in steps if s], 1):
-            words = text(lang, key, bleed=f"{model.card.bleed_mm:g}")
+            edge = text(lang, "edge_short" if self.duplex == "short" else "edge_long")
+            words = text(lang, key, bleed=f"{model.card.bleed_mm:g}", sheets=self.sheets, edge=edge)
             c.setFont("Sans-Bold", 10)
             c.setFillColor(INK)
             c.drawString(left, y - 9.3, f"{n}.")
@@ -547,7 +581,8 @@ def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-def render_sheets(resolved: Any, lang: str, paper: str, *, duplex: str = "long", ink_saver: bool = False) -> bytes:
+def render_sheets(resolved: Any, lang: str, paper: str, *, duplex: str = "long", ink_saver: bool = False,
+                  fronts_only: bool = False, backs_once: bool = False) -> bytes:
     """The print-and-play PDF of ``resolved`` in ``lang`` on ``paper`` (``a4`` or ``letter``).
 
     ``duplex``: ``long`` (default) or ``short`` edge flip, or ``none`` (see the module
@@ -557,4 +592,6 @@ def render_sheets(resolved: Any, lang: str, paper: str, *, duplex: str = "long",
         raise ValueError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
     if duplex not in DUPLEX:
         raise ValueError(f"unknown duplex {duplex!r}; expected one of {', '.join(DUPLEX)}")
-    return Sheets(resolved, lang, paper, duplex, ink_saver).render()
+    if fronts_only and backs_once:
+        raise ValueError("fronts_only and backs_once exclude each other")
+    return Sheets(resolved, lang, paper, duplex, ink_saver, fronts_only, backs_once).render()
