@@ -26,37 +26,50 @@ from cardgen.resolve.resolve import ResolvedDeck
 _INLINE = {"strong": "b", "em": "i", "b": "b", "i": "i", "s": "strike", "code": None, "a": None, "br": "br"}
 
 
+def _inline_child(child: ET.Element) -> str:
+    """One inline HTML element (without its tail) as booklet inline markup."""
+    if child.tag == "br":
+        return "<br/>"
+    if child.tag == "code":
+        return f'<font face="Condensed">{_inline(child)}</font>'
+    tag = _INLINE.get(child.tag)
+    if tag:
+        return f"<{tag}>{_inline(child)}</{tag}>"
+    return _inline(child) or escape(child.get("alt", ""))  # links, images: their words only
+
+
 def _inline(el: ET.Element) -> str:
     """Inner content of an HTML element as booklet inline markup."""
     parts = [escape(el.text or "")]
     for child in el:
-        tag = _INLINE.get(child.tag, None)
-        if child.tag == "br":
-            parts.append("<br/>")
-        elif child.tag == "code":
-            parts.append(f'<font face="Condensed">{_inline(child)}</font>')
-        elif tag:
-            parts.append(f"<{tag}>{_inline(child)}</{tag}>")
-        else:  # links and images: their words only (a printed page cannot follow a link)
-            parts.append(_inline(child) or escape(child.get("alt", "")))
+        parts.append(_inline_child(child))
         parts.append(escape(child.tail or ""))
     return "".join(parts).strip()
 
 
 def _li(li: ET.Element) -> str:
-    """A list item: loose items wrap their words in <p>, nested lists are flattened into lines."""
-    bits = [escape(li.text or "").strip()]
+    """A list item: paragraphs of loose items and nested lists become lines of one item."""
+    lines: list[str] = []
+    current = [escape(li.text or "")]
+
+    def flush() -> None:
+        text = "".join(current).strip()
+        if text:
+            lines.append(text)
+        current.clear()
+
     for child in li:
         if child.tag == "p":
-            bits.append(_inline(child))
+            flush()
+            lines.append(_inline(child))
         elif child.tag in ("ul", "ol"):
-            bits.extend("– " + _li(sub) for sub in child)
+            flush()
+            lines.extend("– " + _li(sub) for sub in child if sub.tag == "li")
         else:
-            wrapper = ET.Element("x")
-            wrapper.append(child)
-            bits.append(_inline(wrapper))
-        bits.append(escape(child.tail or "").strip())
-    return "<br/>".join(b for b in bits if b)
+            current.append(_inline_child(child))
+        current.append(escape(child.tail or ""))
+    flush()
+    return "<br/>".join(lines)
 
 
 def _blocks(parent: ET.Element) -> list[str]:
