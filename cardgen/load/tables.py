@@ -182,6 +182,8 @@ def _component(values: dict[str, Any], cells: dict[str, str], row: int, display:
                         path_of[(field, lang)] = f"{column}.{lang}"
                     elif column in values:
                         path_of[(field, lang)] = column
+                    else:  # missing: name the column that would give it
+                        path_of[(field, lang)] = f"{column}.{lang}"
                 if text:
                     face[field] = text
                     path_of[(field,)] = column if column in values else f"{column}.{next(iter(text))}"
@@ -225,5 +227,6 @@ def _component(values: dict[str, Any], cells: dict[str, str], row: int, display:
         name = {lang: str(comp["id"]) for lang in languages}
     comp["name"] = name
     for lang in languages:
-        lines.lines.setdefault(("name", lang), where(f"name.{lang}" if f"name.{lang}" in values else "name"))
+        lines.lines.setdefault(("name", lang), where("name" if "name" in values and f"name.{lang}" not in values
+                                                     else f"name.{lang}"))
     return comp, lines
