@@ -23,17 +23,13 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import multiprocessing as mp
 import os
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
-
-from tqdm import tqdm
 
 from cardgen.games import source_of
 from cardgen.paths import templates_dir
@@ -41,10 +37,10 @@ from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.render.vocab import DUPLEX
 from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.unchanged import CACHE_FILE, INPUTS, inputs_entry
 
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
-CACHE_FILE = ".cardgen-cache.json"
 #: Sources whose change must re-render card sheets (the renderer, its layouts, fonts are fixed).
 RENDER_SOURCES = (PACKAGE / "render", templates_dir() / "layouts", PACKAGE / "build.py")
 #: Extra sources of rulebooks.
@@ -240,6 +236,9 @@ def rendered(jobs: list[Job], workers: int) -> Iterator[tuple[Job, bytes | None]
     Workers are forked after the jobs are known, so they inherit the resolved decks
     and only send back bytes (nothing else needs pickling).
     """
+    import multiprocessing as mp  # only when there is work to share
+    from concurrent.futures import ProcessPoolExecutor
+
     if workers <= 1 or len(jobs) < MIN_PARALLEL or "fork" not in mp.get_all_start_methods():
         for job in jobs:
             yield job, job.make()
@@ -257,9 +256,31 @@ def rendered(jobs: list[Job], workers: int) -> Iterator[tuple[Job, bytes | None]
             _WORK = []
 
 
-def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
+class _NoProgress:
+    def update(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress(total: int, done: int) -> Any:
+    """A progress bar on a terminal; nothing (and no tqdm import) when output goes elsewhere."""
+    import sys
+
+    if not sys.stderr.isatty():
+        return _NoProgress()
+    from tqdm import tqdm
+    return tqdm(total=total, initial=done, desc="cardgen build", unit="file", leave=False)
+
+
+def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
+          inputs: tuple[str, list[str]] | None = None) -> int:
     """Write every output of ``decks`` that is missing or out of date; print a summary line.
 
+    ``inputs`` (fingerprint, extra source folders), given by the command line, is
+    recorded once the build is complete, so that the next identical request with
+    no file changed ends at once (``cardgen.unchanged``).
     Returns 0 (bad input raises ``InputError``, which the CLI turns into exit code 2).
     """
     start = time.perf_counter()
@@ -275,8 +296,12 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
                   f"(asked for {', '.join(options.langs)})")
     written, unchanged = 0, len(jobs) - len(stale)
     paths: list[Path] = []
-    progress = tqdm(total=len(jobs), initial=unchanged, desc="cardgen build", unit="file", disable=None,
-                    leave=False)
+    progress = _progress(len(jobs), unchanged)
+    complete = False
+    cards = sum(c.count for d in decks for c in d.model.components if c.kind == "card")
+    langs = {lang for d in decks for lang in d.languages if lang in options.langs}
+    counts = (f"{cards} cards in {len(decks)} deck(s), {len(langs)} language(s), "
+              f"{len(options.papers)} paper(s)")
     try:
         for job, data in rendered(stale, worker_count(options)):
             progress.update()
@@ -290,15 +315,18 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
                 unchanged += 1
             st = path.stat()
             cache_data[job.rel] = {"key": job.key, "size": st.st_size, "mtime_ns": st.st_mtime_ns}
+        complete = True
     finally:  # also after an interruption: what was finished stays known
         progress.close()
+        cache_data.pop(INPUTS, None)
+        if complete and inputs is not None:
+            outputs = [job.rel for job in jobs if job.rel in cache_data]
+            summary = f"{len(outputs)} unchanged; {counts}"
+            cache_data[INPUTS] = inputs_entry(inputs[0], inputs[1], outputs, summary)
         write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
     if not options.quiet:
         for path in paths:
             print(f"wrote {path}")
-    cards = sum(c.count for d in decks for c in d.model.components if c.kind == "card")
-    langs = {lang for d in decks for lang in d.languages if lang in options.langs}
-    print(f"cardgen build: {written} file(s) written, {unchanged} unchanged; {cards} cards in "
-          f"{len(decks)} deck(s), {len(langs)} language(s), {len(options.papers)} paper(s) "
+    print(f"cardgen build: {written} file(s) written, {unchanged} unchanged; {counts} "
           f"({time.perf_counter() - start:.1f} s)")
     return 0

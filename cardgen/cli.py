@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardgen.errors import InputError
-from cardgen.model.schema import LANGS
 
+#: cardgen.model.schema.LANGS, repeated so that the command line starts without pydantic
+#: (a build with nothing changed never needs it); tests keep the two equal.
+LANGS = ("fr", "it", "en")
 PAPERS = ("a4", "letter")
 #: ``cardgen export --preset`` names (cardgen.render.export.PRESETS; a test keeps them in step).
 PRESET_NAMES = ("default", "trim", "mpc")
@@ -144,6 +146,12 @@ def _run(args: argparse.Namespace) -> int:
         return 0
 
     project = Project.open(args.project)
+    if args.command == "build":
+        from cardgen.unchanged import unchanged_summary
+        summary = unchanged_summary(project.root, Path(args.out), _build_request(args, project))
+        if summary is not None:  # nothing changed: answered from file dates, nothing heavy imported
+            print(f"cardgen build: 0 file(s) written, {summary} (nothing changed)")
+            return 0
     from cardgen.resolve.resolve import Resolver
     resolver = Resolver(project)
 
@@ -174,9 +182,13 @@ def _run(args: argparse.Namespace) -> int:
         return 1 if failed else 0
     if args.command == "build":
         from cardgen.build import BuildOptions, build
+        from cardgen.unchanged import fingerprint
         opts = BuildOptions(langs=args.lang, papers=args.paper, duplex=args.duplex, ink_saver=args.ink_saver,
                             rules=not args.no_rules, fronts_only=args.fronts_only, backs_once=args.backs_once)
-        return build(decks, Path(args.out), opts)
+        from cardgen.games import GAME_IDS, source_of
+        extra = sorted({str(source_of(d.game)) for d in decks if d.game not in GAME_IDS and not d.print_only})
+        key = fingerprint(project.root, Path(args.out), _build_request(args, project), extra)
+        return build(decks, Path(args.out), opts, inputs=(key, extra))
     if args.command == "validate":
         if args.decks:  # named print-only decks are bad input; with none named, they are skipped
             for deck in decks:
@@ -194,6 +206,13 @@ def _run(args: argparse.Namespace) -> int:
                                jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
+
+
+def _build_request(args: argparse.Namespace, project: object) -> dict[str, object]:
+    """What a build was asked for, as the no-change check compares it."""
+    return {"decks": args.decks, "lang": args.lang, "paper": args.paper, "duplex": args.duplex,
+            "ink_saver": args.ink_saver, "rules": not args.no_rules, "fronts_only": args.fronts_only,
+            "backs_once": args.backs_once, "project": str(getattr(project, "root", ""))}
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -41,7 +41,7 @@ from reportlab.lib.units import inch, mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError
-from cardgen.fonts import register_fonts
+from cardgen.fonts import register_font
 from cardgen.render.cardface import INK, paint, piece_size
 from cardgen.render.layouts import layout
 from cardgen.render.strings import count, text
@@ -388,7 +388,7 @@ class Sheets:
 
     def draw_blank(self, c: Canvas, page: Page) -> None:
         c.setFillColor(HexColor("#777777"))
-        c.setFont("Sans-Italic", 8)
+        c.setFont(register_font("Sans-Italic"), 8)
         c.drawCentredString(self.size[0] / 2, self.size[1] / 2, text(self.lang, "blank"))
 
     def label(self, c: Canvas, page: Page, role: str) -> None:
@@ -511,7 +511,7 @@ class Sheets:
         for n, key in enumerate([s for s in steps if s], 1):
             edge = text(lang, "edge_short" if self.duplex == "short" else "edge_long")
             words = text(lang, key, bleed=f"{model.card.bleed_mm:g}", sheets=self.sheets, edge=edge)
-            c.setFont("Sans-Bold", 10)
+            c.setFont(register_font("Sans-Bold"), 10)
             c.setFillColor(INK)
             c.drawString(left, y - 9.3, f"{n}.")
             para(words, indent=6 * mm)
@@ -561,7 +561,7 @@ class Sheets:
 
 def pdf_canvas(buf: io.BytesIO, size: tuple[float, float]) -> Canvas:
     """A canvas for reproducible PDFs: no dates or random ids, embedded fonts, shared symbol forms."""
-    register_fonts()
+    register_font("Sans")  # the canvas's initial font; others are registered where they are used
     c = Canvas(buf, pagesize=size, invariant=1, pageCompression=1, initialFontName="Sans")
     setattr(c, FORMS_ATTR, {})  # each symbol drawn once, then referenced
     return c
