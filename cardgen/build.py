@@ -236,9 +236,9 @@ def rendered(jobs: list[Job], workers: int) -> Iterator[tuple[Job, bytes | None]
     Workers are forked after the jobs are known, so they inherit the resolved decks
     and only send back bytes (nothing else needs pickling).
     """
-    import multiprocessing as mp  # only when there is work to share
-    from concurrent.futures import ProcessPoolExecutor
-
+    if workers > 1 and len(jobs) >= MIN_PARALLEL:  # imported only when there is work to share
+        import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor
     if workers <= 1 or len(jobs) < MIN_PARALLEL or "fork" not in mp.get_all_start_methods():
         for job in jobs:
             yield job, job.make()

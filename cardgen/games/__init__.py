@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from cardgen.errors import InputError
 from cardgen.games.base import GameSpec
@@ -31,9 +31,14 @@ PRINT_ONLY = GameSpec(id="print-only", rules_model=NoData)
 
 
 @cache
-def plugin_games() -> dict[str, metadata.EntryPoint]:
-    """Installed entry points of the ``cardgen.games`` group, by game id (bundled ids win)."""
-    found: dict[str, metadata.EntryPoint] = {}
+def plugin_games() -> dict[str, Any]:
+    """Installed entry points (``importlib.metadata.EntryPoint``) of the ``cardgen.games`` group, by game id.
+
+    Bundled ids win. Imported and scanned only when asked: most builds never are.
+    """
+    from importlib import metadata
+
+    found: dict[str, Any] = {}
     for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
         if ep.name not in GAME_IDS:
             found.setdefault(ep.name, ep)

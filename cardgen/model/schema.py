@@ -12,6 +12,7 @@ card face carries (``face.data``, e.g. a noble's requirement or an action's effe
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, create_model, model_validator
@@ -28,7 +29,7 @@ AssetPath = Annotated[str, StringConstraints(min_length=1, max_length=300)]
 class Strict(BaseModel):
     """Base of every model: unknown keys are errors, no silent type coercion."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
 
 class Text(Strict):
@@ -38,6 +39,8 @@ class Text(Strict):
     the resolver then requires each text to have exactly those
     (``cardgen.resolve.resolve.language_problems``), with the line of the text.
     """
+
+    model_config = ConfigDict(json_schema_extra={"minProperties": 1})
 
     fr: NonEmpty | None = None
     it: NonEmpty | None = None
@@ -227,20 +230,26 @@ class NoData(Strict):
     """Placeholder data model for games whose components carry no structured data."""
 
 
-class PrintDeck(Deck[NoData, NoData, NoData]):
-    """A print-only deck: a ``game`` field is absent, so no rules package applies.
+@cache
+def print_deck_model() -> type[BaseModel]:
+    """The model of a print-only deck: a ``game`` field is absent, so no rules package applies.
 
     Any card kinds, counts, faces and backs; no rule numbers, credits and player
     counts are optional, and the deck may bring its own rule text per language
     (Markdown ``.md`` or booklet markup ``.xml``, typeset like cardgen's rulebooks).
+    Built on first use: parametrising the generic deck costs a build of its schema.
     """
 
-    game: None = Field(default=None, description="absent: a print-only deck (no rules package)")
-    credits: Credits | None = None  # type: ignore[assignment]
-    players: Players | None = None  # type: ignore[assignment]
-    rules: NoData = Field(default_factory=NoData)
-    rulebook: dict[Lang, AssetPath] = Field(
-        default_factory=dict, description="language -> rule text file (.md Markdown or .xml booklet markup)")
+    class PrintDeck(Deck[NoData, NoData, NoData]):  # type: ignore[misc]
+        __doc__ = print_deck_model.__doc__
+        game: None = Field(default=None, description="absent: a print-only deck (no rules package)")
+        credits: Credits | None = None  # type: ignore[assignment]
+        players: Players | None = None  # type: ignore[assignment]
+        rules: NoData = Field(default_factory=NoData)
+        rulebook: dict[Lang, AssetPath] = Field(
+            default_factory=dict, description="language -> rule text file (.md Markdown or .xml booklet markup)")
+
+    return PrintDeck
 
 
 def deck_model(game_id: str, rules: type[BaseModel], component_data: type[Any] | None,

@@ -23,7 +23,7 @@ from cardgen.load.project import Project
 from cardgen.load.tables import read_table
 from cardgen.load.validate import validate
 from cardgen.load.yamlio import LineMap, read_yaml
-from cardgen.model.schema import LANGS, Component, PrintDeck, Text, Variant, deck_model
+from cardgen.model.schema import LANGS, Component, Text, Variant, deck_model, print_deck_model
 from cardgen.render.vocab import layout_ids, symbol_ids
 
 #: Mapping fields of a deck a variant merges key by key.
@@ -258,7 +258,7 @@ class Resolver:
             return self._resolved[sid]
         raw = self._raw_deck(sid, path, ())
         spec = get_game(raw.game)
-        model_cls: type[BaseModel] = PrintDeck if spec is PRINT_ONLY else \
+        model_cls: type[BaseModel] = print_deck_model() if spec is PRINT_ONLY else \
             deck_model(spec.id, spec.rules_model, spec.component_data, spec.face_data)
         doc, lines = raw.document()
         context = {"project": self.project.root}
