@@ -191,7 +191,7 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.games import GAME_IDS, source_of
         extra = sorted({str(source_of(d.game)) for d in decks if d.game not in GAME_IDS and not d.print_only})
         key = fingerprint(project.root, Path(args.out), _build_request(args, project), extra)
-        return build(decks, Path(args.out), opts, inputs=(key, extra))
+        return build(decks, Path(args.out), opts, inputs=None if key is None else (key, extra))
     if args.command == "validate":
         if args.decks:  # named print-only decks are bad input; with none named, they are skipped
             for deck in decks:

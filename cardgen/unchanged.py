@@ -25,6 +25,8 @@ PACKAGE = Path(__file__).resolve().parent
 CACHE_FILE = ".cardgen-cache.json"  # the same file as cardgen.build.CACHE_FILE
 INPUTS = "_inputs"
 SKIP_DIRS = {"__pycache__", "node_modules"}
+#: Above this many files (a project kept in a home folder...) the check is not worth it: no shortcut.
+MAX_FILES = 5000
 
 
 def _templates() -> Path:
@@ -33,11 +35,15 @@ def _templates() -> Path:
     return templates_dir()
 
 
-def fingerprint(root: Path, out: Path, request: dict[str, Any], extra: list[str]) -> str:
-    """Hash of ``request`` and the path, size and date of every input file under the sources."""
+def fingerprint(root: Path, out: Path, request: dict[str, Any], extra: list[str]) -> str | None:
+    """Hash of ``request`` and the path, size and date of every input file under the sources.
+
+    None when the sources hold more than ``MAX_FILES`` files (then every build is a full one).
+    """
     digest = hashlib.sha256(json.dumps(request, sort_keys=True).encode())
     out_dir = os.path.realpath(out)
     seen: set[str] = set()
+    files = 0
     for base in [str(root), str(PACKAGE), str(_templates()), *extra]:
         base = os.path.realpath(base)
         if base in seen:
@@ -50,6 +56,9 @@ def fingerprint(root: Path, out: Path, request: dict[str, Any], extra: list[str]
         for dirpath, dirnames, filenames in os.walk(base):
             dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in SKIP_DIRS
                                  and os.path.join(dirpath, d) != out_dir)
+            files += len(filenames)
+            if files > MAX_FILES:
+                return None
             for name in sorted(filenames):
                 if name.endswith((".pyc", ".tmp")):
                     continue
@@ -82,7 +91,8 @@ def unchanged_summary(root: Path, out: Path, request: dict[str, Any]) -> str | N
     entry = cache.get(INPUTS)
     if not isinstance(entry, dict) or not isinstance(entry.get("outputs"), list):
         return None
-    if fingerprint(root, out, request, list(entry.get("extra", []))) != entry.get("key"):
+    key = fingerprint(root, out, request, list(entry.get("extra", [])))
+    if key is None or key != entry.get("key"):
         return None
     for rel in entry["outputs"]:
         known = cache.get(rel)

@@ -53,3 +53,15 @@ def test_second_build_imports_nothing_heavy_and_any_change_rebuilds(tmp_path: Pa
 
 def test_the_command_lines_languages_are_the_schemas() -> None:
     assert CLI_LANGS == LANGS
+
+
+def test_no_shortcut_for_a_folder_with_too_many_files(tmp_path: Path, monkeypatch) -> None:
+    import cardgen.unchanged as unchanged
+
+    (tmp_path / "a.txt").write_text("x")
+    first = unchanged.fingerprint(tmp_path, tmp_path / "out", {}, [])
+    assert first is not None and first == unchanged.fingerprint(tmp_path, tmp_path / "out", {}, [])
+    (tmp_path / "a.txt").write_text("xy")  # another size: another fingerprint
+    assert unchanged.fingerprint(tmp_path, tmp_path / "out", {}, []) != first
+    monkeypatch.setattr(unchanged, "MAX_FILES", 3)
+    assert unchanged.fingerprint(tmp_path, tmp_path / "out", {}, []) is None
