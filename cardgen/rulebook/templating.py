@@ -15,7 +15,8 @@ from typing import Any
 
 from babel.lists import format_list
 from babel.numbers import format_decimal
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, pass_context
+from jinja2 import BytecodeCache, ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, pass_context
+from jinja2.bccache import Bucket
 from jinja2.runtime import Context
 from markupsafe import Markup
 
@@ -68,13 +69,36 @@ def template_dirs(project: Path | None) -> list[Path]:
     return dirs
 
 
+class SharedBytecode(BytecodeCache):
+    """Compiled templates kept in memory and shared by every language's environment.
+
+    The environments differ only in their gettext callables and filters, which the
+    compiled code looks up when it runs, so one compilation per template serves all
+    languages (compiling a rulebook template costs as much as typesetting the book).
+    """
+
+    def __init__(self) -> None:
+        self.store: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self.store.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.store[bucket.key] = bucket.bytecode_to_string()
+
+
+BYTECODE = SharedBytecode()
+
+
 @cache
 def environment(lang: str, dirs: tuple[Path, ...] = (TEMPLATE_DIR,), domain: str = COMMON) -> Environment:
     """The Jinja2 environment of one language and catalog domain (cached: templates compile once)."""
     env = Environment(
         loader=ChoiceLoader([FileSystemLoader(str(d)) for d in dirs]),
         extensions=["jinja2.ext.i18n"], autoescape=True, trim_blocks=True, lstrip_blocks=True,
-        undefined=StrictUndefined, keep_trailing_newline=True)
+        undefined=StrictUndefined, keep_trailing_newline=True, bytecode_cache=BYTECODE)
     env.policies["ext.i18n.trimmed"] = True
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     env.globals.update(_make_callables(lang, domain))
