@@ -190,6 +190,19 @@ def _rules_maker(deck: ResolvedDeck, lang: str, paper: str) -> Callable[[], byte
     return make
 
 
+def _warm_rulebooks(decks: list[ResolvedDeck]) -> None:
+    """Import the rulebook stage, register its fonts and compile each game's template once,
+    in this process, so that the forked workers inherit them instead of each redoing it."""
+    if _rulebook() is None:
+        return
+    from cardgen.fonts import register_fonts
+    from cardgen.rulebook.templating import compile_template
+
+    register_fonts()
+    for game in {d.game: d for d in decks if not d.print_only}.values():
+        compile_template(game)
+
+
 def load_cache(out: Path) -> dict[str, Any]:
     """The cache of the previous build (empty when missing or unreadable)."""
     try:
@@ -245,6 +258,9 @@ def rendered(jobs: list[Job], workers: int) -> Iterator[tuple[Job, bytes | None]
         return
     global _WORK
     _WORK = jobs
+    from cardgen.fonts import register_font
+    for style in ("Sans", "Sans-Bold", "Sans-Italic", "Serif-Bold"):  # every sheet's own words use these
+        register_font(style)
     with ProcessPoolExecutor(min(workers, len(jobs)), mp_context=mp.get_context("fork")) as pool:
         futures = [pool.submit(_make, i) for i in range(len(jobs))]
         try:
@@ -289,7 +305,7 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
     cache_data = load_cache(out)
     stale = [job for job in jobs if not _fresh(out, job, cache_data.get(job.rel))]
     if any(job.rel.endswith(f"/rules-{paper}.pdf") for job in stale for paper in options.papers):
-        _rulebook()  # imported once here, so that forked workers share it
+        _warm_rulebooks(decks)  # once here, so that forked workers share it
     for deck in decks:
         if not any(lang in deck.languages for lang in options.langs):
             print(f"cardgen build: {deck.id}: skipped, it is written in {', '.join(deck.languages)} "

@@ -132,6 +132,13 @@ def render_markup(resolved: ResolvedDeck, lang: str) -> str:
     return env.get_template(name).render(**build_context(resolved, lang).as_dict())
 
 
+def compile_template(resolved: ResolvedDeck) -> None:
+    """Compile the rulebook template of ``resolved`` now (into ``BYTECODE``), e.g. before forking workers."""
+    own = has_rulebook(resolved)
+    env = environment("en", tuple(template_dirs(resolved.project)), resolved.game if own else COMMON)
+    env.get_template(template_name(resolved.game) if own else GENERIC)
+
+
 _TAGS = re.compile(r"<[^>]+>")
 _SPACES = re.compile(r"[ \t\r\f\v]+")
 
