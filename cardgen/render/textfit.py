@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
-import pyphen
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from cardgen.fonts import register_font
+
+if TYPE_CHECKING:
+    import pyphen
 
 #: Line spacing as a multiple of the font size.
 LEADING = 1.2
@@ -54,6 +57,8 @@ class Fitted:
 
 @cache
 def _hyphenator(lang: str) -> pyphen.Pyphen:
+    import pyphen  # most faces fit without hyphenating: no import, no dictionary
+
     return pyphen.Pyphen(lang=lang if lang in pyphen.LANGUAGES else "en")
 
 
