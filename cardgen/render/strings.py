@@ -29,6 +29,12 @@ STRINGS: dict[str, dict[str, str]] = {
                     "each cut so a slightly off cut leaves no white edge.",
         "step_ink": "Ink-saver edition: outlines instead of solid colour.",
         "step_die": "Dice: cut around the outline, fold along the dashed lines, glue the grey tabs inside.",
+        "step_fronts": "Fronts only: print single-sided, on card stock or on the back of pre-printed backs.",
+        "step_backs_once": "Every card has the same back: print the pages of fronts, then put them back in the "
+                           "tray and print the last page (backs) {sheets}\u00a0times on their reverse, flipping "
+                           "on the {edge} edge.",
+        "edge_long": "long",
+        "edge_short": "short",
         "contents": "Contents",
         "fronts": "fronts",
         "backs": "backs",
@@ -60,6 +66,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "step_ink": f"Édition économe en encre{NB}: des contours au lieu des aplats de couleur.",
         "step_die": f"Dés{NB}: découpez le contour, pliez le long des pointillés, collez les languettes grises "
                     "à l’intérieur.",
+        "step_fronts": f"Faces seules{NB}: imprimez en recto seul, sur bristol ou au dos de dos déjà imprimés.",
+        "step_backs_once": f"Toutes les cartes ont le même dos{NB}: imprimez les pages de faces, remettez-les dans "
+                           "le bac et imprimez la dernière page (dos) {sheets}\u00a0fois à leur verso, "
+                           "retournement sur le bord {edge}.",
+        "edge_long": "long",
+        "edge_short": "court",
         "contents": "Contenu",
         "fronts": "faces",
         "backs": "dos",
@@ -90,6 +102,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "step_ink": "Edizione a risparmio d’inchiostro: contorni al posto dei colori pieni.",
         "step_die": "Dadi: ritaglia il contorno, piega lungo le linee tratteggiate, incolla le linguette grigie "
                     "all’interno.",
+        "step_fronts": "Solo fronti: stampa solo fronte, su cartoncino o sul retro di dorsi già stampati.",
+        "step_backs_once": "Tutte le carte hanno lo stesso dorso: stampa le pagine di fronti, rimettile nel "
+                           "vassoio e stampa l’ultima pagina (dorsi) {sheets}\u00a0volte sul loro retro, "
+                           "capovolgendo sul lato {edge}.",
+        "edge_long": "lungo",
+        "edge_short": "corto",
         "contents": "Contenuto",
         "fronts": "fronti",
         "backs": "dorsi",
