@@ -169,7 +169,10 @@ def test_numbers_follow_a_variant(lang: str, variant: ResolvedDeck, variant_book
     assert f"{tr(lang, 'Last seat')} – 3" in text
     assert f"{tr(lang, 'Last seat')} " + ntr(lang, "%(count)s silver coin", "%(count)s silver coins", 9) in text
     sarah = variant.component("aunt-sarah").name[lang]
-    assert first_sentence(say(lang, "At every toast, once the silver", 2, draco="Draco", sarah=sarah)) in text
+    # the first sentence is the same whether or not a deck ruling tells the rest
+    assert first_sentence(say(lang, "At every toast, once the silver has been paid, each player whose character sits "
+                                    "right next to her may draw %(count)s card from the draw pile, wherever she sits. ",
+                              2, draco="Draco", sarah=sarah)) in text
     assert say(lang, "When someone draws the last card", 3) in text
     hand = tr(lang, "left hand")
     assert tr(lang, "Lay %(draco)s face up on the table, on the side where he holds the cup in his %(hand)s.",
