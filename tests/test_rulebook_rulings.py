@@ -51,7 +51,7 @@ def norm(text: str) -> str:
 
 #: Rulings a book leaves out on purpose: the masked-side order conflict in a book that shows the
 #: unmasked side; uneven packets when the pile is never rebuilt; the ghost's pile in a book
-#: without solo play; Zork's tie without Zork.
+#: without solo play; Zork's rulings without Zork, Aunt Sarah's draw when she lets nobody draw.
 def expected(deck: ResolvedDeck) -> dict[str, str]:
     texts = {k: c.text for k, c in deck.model.clarifications.items()}
     texts.update({k: r.text for k, r in deck.model.rulings.items()})
@@ -67,6 +67,13 @@ def expected(deck: ResolvedDeck) -> dict[str, str]:
             texts.pop("uneven_packets", None)
     if deck.game == "draco" and not any(c.id == "zork" for c in deck.model.components):
         texts.pop("richest_tie", None)
+        for kind, ruling in deck.model.rulings.items():
+            if "zork_multiplier" in ruling.rules:
+                texts.pop(kind, None)
+    if deck.game == "draco" and not deck.rules.sarah_draw:
+        for kind, ruling in deck.model.rulings.items():
+            if "sarah_draw" in ruling.rules:
+                texts.pop(kind, None)
     return texts
 
 
