@@ -183,10 +183,12 @@ class SeatingCircle(Flowable):
                 canv.setFont("Sans-Bold", 8)
                 canv.drawCentredString(ox, oy - 3, f"+{seat.amount}" if seat.amount > 0 else f"\u2212{-seat.amount}")
             if edge:
-                ix, iy = cx + (radius - r_seat - 26) * math.cos(a), cy + (radius - r_seat - 26) * math.sin(a)
+                # under the seat, aligned on its outer edge, so the two labels never meet in the middle
                 canv.setFillColor(self.accent)
                 canv.setFont("Sans-Bold", 6.5)
-                canv.drawCentredString(ix, iy - 2, self.first if i == 0 else self.last)
+                label, left = (self.first if i == 0 else self.last), x < cx
+                (canv.drawString if left else canv.drawRightString)(
+                    x - r_seat if left else x + r_seat, y - r_seat - 9, label)
         self._host(canv, cx, cy + radius)
         canv.restoreState()
 
