@@ -24,7 +24,7 @@ TEMPLATE = ROOT / "templates" / "rulebook" / "draco.j2"
 #: A variant changing every kind of rule number the book prints; the checks below follow from it.
 VARIANT = textwrap.dedent("""\
     extends: draco
-    name: {fr: "Draco & Cie : essai", it: "Draco & Soci: prova", en: "Draco & Co: test"}
+    name: {fr: "Draco & Co : essai", it: "Draco & Co: prova", en: "Draco & Co: test"}
     description:
       fr: "Plus de cartes en main, un toast plus court et plus cher."
       it: "Più carte in mano, un brindisi più corto e più caro."
