@@ -11,6 +11,7 @@ of text is and this module alone decides how it looks::
       <box kind="ruling|clarification|example|summary" title="..">blocks</box>
       <table widths="2,1"><tr><th/><td/></tr></table>       first row may be <th> cells
       <cards columns="4"><card component="id" back="yes">caption</card></cards>
+      <keep>blocks</keep>                           blocks kept in one column (a short closing section)
       <seating host=".." hand="right|left" first=".." last=".." cup="..">
         <seat amount="4">1</seat>...</seating>       a round table seen from above (pictures)
     </book>
@@ -170,6 +171,8 @@ class Converter:
             return [self.cards(el, width)]
         if tag == "seating":
             return [self.seating(el, width)]
+        if tag == "keep":
+            return [KeepTogether(self.blocks(el, width))]
         raise MarkupError(f"unknown block <{tag}>")
 
     def listing(self, el: ET.Element) -> ListFlowable:
