@@ -70,7 +70,8 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("decks", nargs="*", metavar="DECK_OR_VARIANT")
     v.add_argument("--games", type=int, default=1000)
     v.add_argument("--players", type=int, nargs="+")
-    v.add_argument("--agents", nargs="+", default=["random"])
+    v.add_argument("--agents", nargs="+", default=None,
+                   help="agents rotated over the seats (default: each game's heuristic agent)")
     v.add_argument("--seed", type=int, default=1)
     v.add_argument("--json", dest="json_file")
     v.add_argument("--log", dest="log_file")
@@ -81,6 +82,12 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto",
                    help="auto: a game's compiled tier where it can play these agents (same games, faster); "
                         "reference: the readable engines only; fast: fail where the compiled tier cannot play")
+    v.add_argument("--search-iterations", type=int, default=200,
+                   help="iterations per decision of the search agent (default: 200)")
+    v.add_argument("--skill", action="store_true",
+                   help="also measure skill versus luck: search against random and heuristic players")
+    v.add_argument("--skill-games", type=int, default=100,
+                   help="skill games per opponent, deck and player count (default: 100)")
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
     r.add_argument("log", metavar="FILE")
@@ -154,7 +161,9 @@ def _run(args: argparse.Namespace) -> int:
         opts = ValidateOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                                json_file=Path(args.json_file) if args.json_file else None,
                                log_file=Path(args.log_file) if args.log_file else None,
-                               jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine)
+                               jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
+                               search_iterations=args.search_iterations, skill=args.skill,
+                               skill_games=args.skill_games)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
 

@@ -229,8 +229,8 @@ def _card(cid: str, count: int, values: tuple[int, int] | None = None) -> dict[s
 
 
 def _deck(rules: dict[str, Any], *, settled: bool = True, cards: int = 2, players: tuple[int, int] = (2, 4),
-          token: bool = True) -> dict[str, Any]:
-    comps = [_card("coin", cards, (1, 5)), _card("blank", 3)]
+          token: bool = True, blanks: int = 3) -> dict[str, Any]:
+    comps = [_card("coin", cards, (1, 5)), _card("blank", blanks)]
     if token:
         comps.append({"id": "marker", "kind": "token", "count": 2, "name": _TEXT,
                       "faces": [{"layout": "token", "title": _TEXT}]})
@@ -251,7 +251,8 @@ TOY_DECKS: dict[str, dict[str, Any]] = {
     "toy_lenient": _deck({"bug": "lenient"}),
     "toy_chaos": _deck({"bug": "chaos"}),
     "toy_no_engine": _deck({}),
-    "toy_luck": _deck({"luck": True}),
+    "toy_choices": _deck({}, cards=0, blanks=10),  # every card worth 1: drawing more cards wins
+    "toy_luck": _deck({"luck": True}, cards=0, blanks=10),  # the same, choices replaced by chance
 }
 
 _MODEL = deck_model("toy", ToyRules, None, None)

@@ -22,13 +22,14 @@ so a seed reproduces the game.
 
 **Reward.** A finished game gives each winner ``1 / len(winners)`` (the win share,
 what the validator measures), blended with weight ``score_weight`` (default 0.25)
-with the seat's score normalised to 0..1 between the lowest and highest score of
-that game. The blend is a smoother signal: when every sample is lost (or won),
-the win share alone ranks all moves equal and search plays at random, while the
-score still prefers losing by less, which usually keeps the winning chances for
-later. The weight stays small so a win always outranks any score. Scores count
-only where winners have the top score (higher is better); otherwise the reward
-is the win share alone. A game that stalls in a rollout gives every seat an
+with the seat's share of the points scored (``score / sum of scores``; with
+negative scores, the score normalised between the lowest and the highest). The
+blend is a smoother signal: when every sample is lost (or won), the win share
+alone ranks all moves equal and search plays at random, while the points still
+prefer losing by less, which usually keeps the winning chances for later. The
+weight stays small so a win always outranks any score. Scores count only where
+winners have the top score (higher is better); otherwise the reward is the win
+share alone. A game that stalls in a rollout gives every seat an
 equal share (neither sought nor avoided).
 """
 from __future__ import annotations
@@ -83,9 +84,13 @@ def rewards(state: State, score_weight: float = DEFAULT_SCORE_WEIGHT) -> list[fl
     scores = outcome.scores
     low, high = min(scores), max(scores)
     if score_weight and high > low and all(scores[w] == high for w in winners):
-        span = high - low
+        if low >= 0:  # a share of the points scored: it counts every point, even between two players
+            total = sum(scores)
+            part = [s / total for s in scores]
+        else:
+            part = [(s - low) / (high - low) for s in scores]
         keep = 1.0 - score_weight
-        out = [keep * r + score_weight * (s - low) / span for r, s in zip(out, scores)]
+        out = [keep * r + score_weight * x for r, x in zip(out, part)]
     return out
 
 
