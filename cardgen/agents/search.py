@@ -11,11 +11,15 @@ searching seat keeps one tree of action sequences. Each iteration:
    *that player's* mean reward, where the exploration term counts how often the
    child was *available* (legal) rather than how often its parent was visited;
 3. **expand** one untried legal action;
-4. **rollout** to the end of the game (random legal play by default, the
-   ``rollout`` hook lets a compiled tier play it instead);
+4. **rollout** to the end of the game: random legal play by default; an engine
+   whose state has a ``rollout(rng)`` method (e.g. its compiled tier playing the
+   sample out) is used instead, and so is a ``rollout`` given to the agent;
 5. **backpropagate** the reward of each seat to the nodes where that seat moved.
 
-The decision is the most visited root action. The agent reads nothing but the
+The decision is the most visited root action. Search stops early once no
+remaining iteration could change which action that is (the lead in visits
+exceeds the iterations left), so the decision is the one the full budget gives.
+The agent reads nothing but the
 samples and the legal actions of its own decision, so hidden cards cannot leak
 into its choice; every random draw comes from the ``rng`` the simulator passes,
 so a seed reproduces the game.
@@ -55,16 +59,20 @@ Rollout = Callable[[State, random.Random], None]
 
 
 def random_rollout(state: State, rng: random.Random) -> None:
-    """Play uniformly random legal actions until the game ends (or cannot go on)."""
+    """Play uniformly random legal actions until the game ends (or cannot go on).
+
+    ``int(random() * n)`` rather than ``randrange(n)``: the same uniform choice for
+    any realistic ``n`` at a third of the cost, and rollouts are the hot loop.
+    """
     is_terminal, legal_actions, apply = state.is_terminal, state.legal_actions, state.apply
-    randrange = rng.randrange
+    uniform = rng.random
     for _ in range(ROLLOUT_CAP):
         if is_terminal():
             return
         legal = legal_actions()
         if not legal:
             return
-        apply(legal[randrange(len(legal))])
+        apply(legal[int(uniform() * len(legal))])
 
 
 def rewards(state: State, score_weight: float = DEFAULT_SCORE_WEIGHT) -> list[float]:
@@ -119,21 +127,25 @@ class SearchAgent(StateAgent):
         self.iterations = iterations
         self.exploration = exploration
         self.score_weight = score_weight
-        self.rollout: Rollout = rollout or random_rollout
+        self.rollout: Rollout | None = rollout
 
     def choose_from_state(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player
         root = _Node(-1)
-        for _ in range(self.iterations):
-            self._iterate(root, state.determinize(seat, rng), rng)
+        rollout = self.rollout or (_state_rollout if hasattr(state, "rollout") else random_rollout)
+        total = self.iterations
+        for done in range(1, total + 1):
+            self._iterate(root, state.determinize(seat, rng), rng, rollout)
+            if done % 8 == 0 and done < total and _decided(root, total - done):
+                break
         children = root.children
         # the most visited root action; ties go to the better mean, then to the first legal
         return max(legal, key=lambda a: (children[a].visits, children[a].value / children[a].visits)
                    if a in children else (0, 0.0))
 
-    def _iterate(self, root: _Node, sample: State, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, sample: State, rng: random.Random, rollout: Rollout) -> None:
         """One determinized iteration: select, expand, rollout, backpropagate."""
         node = root
         path = [root]
@@ -158,7 +170,7 @@ class SearchAgent(StateAgent):
                 children[action] = child
                 sample.apply(action)
                 path.append(child)
-                self.rollout(sample, rng)
+                rollout(sample, rng)
                 break
             best_score = -1.0
             action = legal[0]
@@ -175,3 +187,20 @@ class SearchAgent(StateAgent):
             n.visits += 1
             if n.player >= 0:
                 n.value += reward[n.player]
+
+
+def _state_rollout(state: State, rng: random.Random) -> None:
+    """The engine's own rollout (``State.rollout(rng)``, e.g. on its compiled tier)."""
+    state.rollout(rng)  # type: ignore[attr-defined]
+
+
+def _decided(root: _Node, left: int) -> bool:
+    """Whether ``left`` more iterations could no longer change the most visited root action."""
+    first = second = 0
+    for child in root.children.values():
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > left
