@@ -57,3 +57,38 @@ def test_validate_prints_the_agents_and_the_skill_line(tmp_path: Path, capsys: p
     out = capsys.readouterr().out
     assert "  agents: random (in every seat)" in out  # the toy game has no heuristic: random by default
     assert "  skill: " in out and "search (5 iterations) wins vs random" in out
+
+
+def test_default_agents_are_the_games_heuristic() -> None:
+    from cardgen.games.base import GameSpec
+    from cardgen.simulate.validate import default_agents
+    from tests.toy_game import GreedyAgent, ToyRules
+
+    assert default_agents(GameSpec(id="toy", rules_model=ToyRules, agents={"heuristic": GreedyAgent})) == ["heuristic"]
+    assert default_agents(toy_deck("toy").spec) == ["random"]
+
+
+def test_cli_search_and_skill_on_the_real_king_lui_deck(mini_project: Path, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Default agents, --agents search, --search-iterations and --skill through the command line."""
+    import json
+
+    from cardgen.cli import main
+
+    js = tmp_path / "v.json"
+    code = main(["--project", str(mini_project), "validate", "king_lui", "--games", "2", "--players", "3",
+                 "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")])
+    assert code == 0 and json.loads(js.read_text())["results"][0]["agents_played"] == ["heuristic"]
+    assert "  agents: heuristic (in every seat)" in capsys.readouterr().out
+    code = main(["--project", str(mini_project), "validate", "king_lui", "--games", "2", "--players", "3",
+                 "--agents", "search", "random", "--search-iterations", "4", "--skill", "--skill-games", "3",
+                 "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")])
+    entry = json.loads(js.read_text())["results"][0]
+    assert code == 0 and entry["engine"] == "reference" and entry["completed"] == 2
+    assert {a["agent"] for a in entry["agents"]} == {"search", "random"}
+    assert entry["skill"]["iterations"] == 4 and set(entry["skill"]["versus"]) == {"random", "heuristic"}
+    assert all(v["games"] == 3 == v["completed"] for v in entry["skill"]["versus"].values())
+    out = capsys.readouterr()
+    assert "search (4 iterations) wins vs random" in out.out and "agents: search, random (rotated" in out.out
+    assert main(["--project", str(mini_project), "validate", "king_lui", "--search-iterations", "0"]) == 2
+    assert "--search-iterations 0" in capsys.readouterr().err
