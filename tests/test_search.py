@@ -164,3 +164,20 @@ def test_an_engine_rollout_is_used_when_the_state_has_one(monkeypatch: pytest.Mo
     state = toy_game().new_initial_state(2)
     SearchAgent(10).choose_from_state(state, state.legal_actions(), random.Random(0))
     assert 0 < len(calls) <= 10
+
+
+def test_a_policy_rollout_plays_the_sample_out_with_fresh_agents() -> None:
+    from cardgen.agents.search import policy_rollout
+
+    made = []
+
+    def greedy() -> GreedyAgent:
+        made.append(1)
+        return GreedyAgent()
+
+    state = toy_game(players=3).new_initial_state(4)
+    sample = state.determinize(0, random.Random(1))
+    policy_rollout(greedy)(sample, random.Random(2))
+    assert sample.is_terminal() and len(made) == 3
+    result = play_game(toy_game(), 5, [SearchAgent(10, rollout=policy_rollout(GreedyAgent)), RandomAgent()])
+    assert result.completed

@@ -13,7 +13,8 @@ searching seat keeps one tree of action sequences. Each iteration:
 3. **expand** one untried legal action;
 4. **rollout** to the end of the game: random legal play by default; an engine
    whose state has a ``rollout(rng)`` method (e.g. its compiled tier playing the
-   sample out) is used instead, and so is a ``rollout`` given to the agent;
+   sample out) is used instead, and so is a ``rollout`` given to the agent
+   (``policy_rollout(agent factory)``: the game's heuristic plays it out);
 5. **backpropagate** the reward of each seat to the nodes where that seat moved.
 
 The decision is the most visited root action. Search stops early once no
@@ -43,7 +44,7 @@ import random
 from collections.abc import Callable
 
 from cardgen.agents.base import StateAgent
-from cardgen.engine.api import Action, State
+from cardgen.engine.api import Action, Agent, State
 
 #: iterations (determinize, select, expand, rollout, backpropagate) per decision
 DEFAULT_ITERATIONS = 200
@@ -73,6 +74,26 @@ def random_rollout(state: State, rng: random.Random) -> None:
         if not legal:
             return
         apply(legal[int(uniform() * len(legal))])
+
+
+def policy_rollout(make_agent: Callable[[], Agent]) -> Rollout:
+    """A rollout where fresh agents from ``make_agent`` (one per seat) play the sample out.
+
+    For games whose random play never scores (a random Royale player completes no
+    noble, so every random rollout ends alike and search learns nothing), the
+    game's heuristic makes rollouts informative, at the heuristic's cost per move.
+    """
+    def rollout(state: State, rng: random.Random) -> None:
+        agents = [make_agent() for _ in range(state.num_players)]
+        for _ in range(ROLLOUT_CAP):
+            if state.is_terminal():
+                return
+            legal = state.legal_actions()
+            if not legal:
+                return
+            player = state.current_player
+            state.apply(agents[player].choose(state.observation(player), legal, rng))
+    return rollout
 
 
 def rewards(state: State, score_weight: float = DEFAULT_SCORE_WEIGHT) -> list[float]:
