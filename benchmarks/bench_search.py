@@ -90,17 +90,20 @@ def main() -> None:
                   f"({verdict} <= {target} s); {s['decisions']:.0f} decisions, {s['iterations']:.0f} iterations "
                   f"run ({s['it_per_s']:.0f}/s); determinize {s['determinize_ms']:.2f} ms, "
                   f"rollout from the start {s['rollout_ms']:.2f} ms", flush=True)
-        if args.versus:
-            chunk = SkillChunk(load_project_deck, DeckRef.of(deck), players, args.versus, 1, 0, args.match_games,
-                               search_iterations=args.match_iterations)
+        if args.versus:  # in steps of 10 games, printing the running figure (long on a busy machine)
             start = time.perf_counter()
-            share, games, completed = run_skill_chunk(chunk)
-            v = skill_json(players, {args.versus: (share, games, completed)}, args.match_iterations)["versus"]
-            r = v[args.versus]
-            print(f"{game_id} {players}p: search ({args.match_iterations} it) vs {args.versus}: win share "
-                  f"{100 * r['rate']:.1f}% [{100 * r['low']:.1f}-{100 * r['high']:.1f}] over {games} games "
-                  f"(fair {100 / players:.1f}%, edge {r['edge']:.2f}), {time.perf_counter() - start:.0f} s",
-                  flush=True)
+            share, games, completed = 0.0, 0, 0
+            for first in range(0, args.match_games, 10):
+                chunk = SkillChunk(load_project_deck, DeckRef.of(deck), players, args.versus, 1, first,
+                                   min(args.match_games, first + 10), search_iterations=args.match_iterations)
+                s, g, c = run_skill_chunk(chunk)
+                share, games, completed = share + s, games + g, completed + c
+                r = skill_json(players, {args.versus: (share, games, completed)}, args.match_iterations)["versus"][
+                    args.versus]
+                print(f"{game_id} {players}p: search ({args.match_iterations} it) vs {args.versus}: win share "
+                      f"{100 * r['rate']:.1f}% [{100 * r['low']:.1f}-{100 * r['high']:.1f}] over {games} games "
+                      f"(fair {100 / players:.1f}%, edge {r['edge']:.2f}), {time.perf_counter() - start:.0f} s",
+                      flush=True)
 
 
 if __name__ == "__main__":
