@@ -120,7 +120,8 @@ def test_rewards_share_the_win_and_blend_the_score() -> None:
             return self.result
 
     assert rewards(Finished([4, 8, 8], [1, 2]), 0.0) == [0.0, 0.5, 0.5]  # type: ignore[arg-type]
-    assert rewards(Finished([0, 10, 5], [1]), 0.5) == pytest.approx([0.0, 0.5 + 0.5 * 10 / 15, 0.5 * 5 / 15])  # type: ignore[arg-type]
+    blended = rewards(Finished([0, 10, 5], [1]), 0.5)  # type: ignore[arg-type]
+    assert blended == pytest.approx([0.0, 0.5 + 0.5 * 10 / 15, 0.5 * 5 / 15])
     assert rewards(Finished([-5, 15, 5], [1]), 0.5) == [0.0, 1.0, 0.25]  # type: ignore[arg-type]
     # a winner without the top score: scores are not "higher is better", the win share alone counts
     assert rewards(Finished([0, 10, 5], [0]), 0.25) == [1.0, 0.0, 0.0]  # type: ignore[arg-type]
