@@ -135,8 +135,9 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("decks", nargs="*", metavar="DECK_OR_VARIANT")
     v.add_argument("--games", type=_bounded(1, MAX_GAMES, "--games"), default=1000)
     v.add_argument("--players", type=_bounded(1, 64, "--players"), nargs="+")
-    v.add_argument("--agents", nargs="+", default=["random"],
-                   help="random (every game) or an agent of the deck's rules package, e.g. heuristic")
+    v.add_argument("--agents", nargs="+", default=None,
+                   help="agents rotated over the seats: random (every game), search (every game that can "
+                        "determinize) or an agent of the deck's rules package (default: each game's heuristic)")
     v.add_argument("--seed", type=_bounded(-(10 ** 18), 10 ** 18, "--seed"), default=1)
     v.add_argument("--json", dest="json_file")
     v.add_argument("--log", dest="log_file")
@@ -150,6 +151,13 @@ def _parser() -> argparse.ArgumentParser:
                         "reference: the readable engines only; fast: fail where the compiled tier cannot play")
     v.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the games on a Dask cluster (tcp://host:8786; pip install 'cardgen[cluster]')")
+
+    v.add_argument("--search-iterations", type=_bounded(1, 1_000_000, "--search-iterations"), default=200,
+                   help="iterations per decision of the search agent (default: 200)")
+    v.add_argument("--skill", action="store_true",
+                   help="also measure skill versus luck: search against random and heuristic players")
+    v.add_argument("--skill-games", type=_bounded(1, MAX_GAMES, "--skill-games"), default=100,
+                   help="skill games per opponent, deck and player count (default: 100)")
 
     t = sub.add_parser("tune", help="search rule numbers and counts so that a deck meets target metrics")
     t.add_argument("deck", metavar="DECK_OR_VARIANT")
@@ -370,7 +378,8 @@ def _run(args: argparse.Namespace) -> int:
                                json_file=Path(args.json_file) if args.json_file else None,
                                log_file=Path(args.log_file) if args.log_file else None,
                                jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
-                               scheduler=args.scheduler)
+                               scheduler=args.scheduler, search_iterations=args.search_iterations,
+                               skill=args.skill, skill_games=args.skill_games)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
 
