@@ -1,8 +1,12 @@
 """The greedy heuristic agent: legal choices only, and it serves nobles far better than chance."""
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from pathlib import Path
+
+import pytest
 
 from cardgen.engine.api import RandomAgent
 from cardgen.games.royale.agents import HeuristicAgent
@@ -33,9 +37,35 @@ def test_heuristic_outscores_random_play_in_solo():
     assert sum(greedy) >= sum(chance) + 8  # about 7 points a game against almost none
 
 
-def test_heuristic_plays_a_masked_multiplayer_game_to_the_end():
-    scores, decisions = play("royale-masked", 2, HeuristicAgent, 3)
-    assert len(scores) == 2 and max(scores) > 0 and decisions > 20
+def duel(ref: str, games: int) -> tuple[list[int], list[int]]:
+    """Heuristic against random at 2 players, seats alternating: nobles each validated per game."""
+    deck = resolve(ref, ROOT)
+    game = deck.spec.new_game(deck, 2)
+    mine, theirs = [], []
+    for seed in range(games):
+        seat = seed % 2
+        agents = [HeuristicAgent(), RandomAgent()] if seat == 0 else [RandomAgent(), HeuristicAgent()]
+        st = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            p = st.current_player
+            st.apply(agents[p].choose(st.observation(p), st.legal_actions(), rng))
+        validated = [sum(d) for d in st.done]
+        mine.append(validated[seat])
+        theirs.append(validated[1 - seat])
+    return mine, theirs
+
+
+@pytest.mark.parametrize("ref", ["royale", "royale-masked"])
+def test_heuristic_beats_random_clearly(ref):
+    games = 16
+    mine, theirs = duel(ref, games)
+    diffs = [a - b for a, b in zip(mine, theirs)]
+    mean = statistics.mean(diffs)
+    low = mean - 1.96 * statistics.stdev(diffs) / math.sqrt(games)
+    assert low >= 2.5  # 95 % interval of the lead: at least two and a half nobles a game
+    assert sum(a > b for a, b in zip(mine, theirs)) >= games - 2
+    assert sum(a >= 4 for a in mine) >= games * 3 // 4  # four nobles of six in most games
 
 
 def test_heuristic_keeps_cards_that_help():

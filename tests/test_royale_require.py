@@ -7,6 +7,7 @@ Player A's nobles ask for the colours the published rules list.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +16,7 @@ from cardgen.games.royale.model import NobleFace
 from cardgen.games.royale.require import DEAD, Checker, checker
 from cardgen.resolve.resolve import resolve
 
-ROOT = "/work/main"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")

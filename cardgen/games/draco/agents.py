@@ -12,6 +12,8 @@ than forecasting with ``toast_deltas`` on ids while taking the very same decisio
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -56,10 +58,17 @@ class _Tables:
         self.back: int = len(self.costs) + jeans
 
 
+_ANNOUNCED = False
+
+
 class _Compiled:
     """The tables of one game as arrays for ``kernels.action_values``, and action rows."""
 
     def __init__(self, t: _Tables) -> None:
+        global _ANNOUNCED
+        if not _ANNOUNCED and not any((Path(kernels.__file__).parent / "__pycache__").glob("kernels.packed_values*.nbi")):
+            print("cardgen: compiling the Draco heuristic's forecasts (once per machine)...", file=sys.stderr)
+        _ANNOUNCED = True
         self.t = t
         self.owner = np.array(t.owner, dtype=np.int64)
         self.special = np.array(t.special, dtype=np.int64)

@@ -302,7 +302,7 @@ class DracoState(State):
             action = tuple(action)
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
-            raise IllegalAction(f"{action!r} is not legal for seat {self.cur} in phase {PHASE_NAMES[self.phase]}")
+            raise IllegalAction(f"{action!r} is not legal for seat {self.current_player} in phase {PHASE_NAMES[self.phase]}")
         self._legal = None
         phase = self.phase
         if self._auditing:
@@ -329,15 +329,19 @@ class DracoState(State):
         (positions in ``info["owner"]``), for agents that compute on ints."""
         g = self.g
         phase = self.phase
+        rolled = phase == ROLLED
+        over = self.end_reason is not None
         return {
-            "player": player, "current": self.current_player, "phase": PHASE_NAMES[phase],
+            "player": player,
+            "current": -1 if over else self.sarah_queue[0] if phase == SARAH else self.cur,
+            "phase": PHASE_NAMES[phase],
             "hand": list(map(g.card_ids.__getitem__, self.hands[player])),
-            "circle": list(map(g.char_ids.__getitem__, self.order)), "seats": list(self.order),
+            "circle": list(map(g.char_ids.__getitem__, self.order)), "seats": self.order[:],
             "draco": "right" if self.cup_right else "left",
-            "cup": self.cup, "money": list(self.money), "hand_sizes": [len(h) for h in self.hands],
+            "cup": self.cup, "money": self.money[:], "hand_sizes": list(map(len, self.hands)),
             "pile": len(self.pile), "discard": len(self.discard), "rebuilds_left": self.rebuilds_left,
-            "last_call": self.last_call, "roll": self.roll if phase == ROLLED else None,
-            "roll_delta": self.roll * self.roll_sign if phase == ROLLED else 0,
+            "last_call": self.last_call, "roll": self.roll if rolled else None,
+            "roll_delta": self.roll * self.roll_sign if rolled else 0,
             "info": g.info,
         }
 

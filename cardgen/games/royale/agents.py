@@ -4,10 +4,17 @@
 they bring it to completion (the checker's ``need``: fewest cards still missing)
 and picks the take and placements that raise that value most. It reads only its
 observation plus the public card data of the game it names (``engine.GAMES``).
+
+Speed: the values, and the gain of one more card under a noble, are tables per
+(seat, noble slot) filled once per game and process (``_Tables``), and a take's
+plan shares the greedy steps of the play orders that start alike. Its decisions are
+those of the first, plain version of the agent, proved on recorded games
+(``tests/test_royale_heuristic_identity.py``).
 """
 from __future__ import annotations
 
 import random
+import weakref
 from itertools import permutations
 from typing import Any
 
@@ -19,6 +26,76 @@ from cardgen.games.royale.require import DEAD
 COMPLETE_BONUS = 1.0
 #: value kept by not spending an imposter use
 IMPOSTER_COST = 1.5
+_NEG = float("-inf")
+
+
+class _Slot:
+    """One noble of one seat: its checker, card codes, and memoised values and moves."""
+
+    __slots__ = ("chk", "codes", "points", "ncodes", "trans", "values", "moves", "runs")
+
+    def __init__(self, game: RoyaleGame, seat: int, slot: int) -> None:
+        self.chk = game.checkers[seat][slot]
+        self.codes = game.codes[seat][slot]
+        self.points = game.points[seat][slot]
+        self.ncodes = self.chk.ncodes
+        self.values: list[float] = []
+        #: sid * ncodes + code -> (value gained, state after; an impossible noble is emptied)
+        self.moves: dict[int, tuple[float, int]] = {}
+        #: dish card indexes under the noble -> checker state
+        self.runs: dict[tuple[int, ...], int] = {(): 0}
+
+    def value(self, sid: int) -> float:
+        """How much the cards under the noble are worth: its points times progress."""
+        if sid == DEAD:
+            return 0.0
+        values = self.values
+        if sid < len(values):
+            return values[sid]
+        need_of = self.chk.need
+        while len(values) <= sid:
+            need, start = need_of[len(values)], need_of[0]
+            if need == 0:
+                v = self.points + COMPLETE_BONUS
+            elif start <= 0:
+                v = 0.0
+            else:
+                v = self.points * (start - need) / start
+            values.append(v)
+        return values[sid]
+
+    def move(self, sid: int, card: int) -> tuple[float, int]:
+        key = sid * self.ncodes + self.codes[card]
+        m = self.moves.get(key)
+        if m is None:
+            nid = self.chk.step(sid, self.codes[card])
+            m = self.moves[key] = (self.value(nid) - self.value(sid), 0 if nid == DEAD else nid)
+        return m
+
+    def run(self, cards: tuple[int, ...]) -> int:
+        sid = self.runs.get(cards)
+        if sid is None:
+            sid = self.runs[cards] = self.chk.run(self.codes[c] for c in cards)
+        return sid
+
+
+class _Tables:
+    """Every seat's noble slots for one game, plus the id -> index maps agents need."""
+
+    def __init__(self, game: RoyaleGame) -> None:
+        self.slots = [[_Slot(game, p, s) for s in range(len(game.noble_ids[p]))] for p in range(game.players)]
+        self.card_index = game.card_index
+        self.take_cells = game.take_cells
+
+
+_TABLES: "weakref.WeakKeyDictionary[RoyaleGame, _Tables]" = weakref.WeakKeyDictionary()
+
+
+def _tables(game: RoyaleGame) -> _Tables:
+    t = _TABLES.get(game)
+    if t is None:
+        t = _TABLES[game] = _Tables(game)
+    return t
 
 
 class HeuristicAgent(Agent):
@@ -30,98 +107,173 @@ class HeuristicAgent(Agent):
         game = GAMES.get(observation.get("game", ""))
         if game is None or len(legal) == 1:
             return legal[rng.randrange(len(legal))]
+        tables = _tables(game)
         seat = observation["seat"]
-        slots = self._slots(game, seat, observation)
+        slots = tables.slots[seat]
+        index = tables.card_index
+        _, _, validated, under = observation["players"][seat]
+        opens = [s for s in range(len(slots)) if not validated[s]]
+        open_slots = [slots[s] for s in opens]
+        sids = [open_slots[i].run(tuple([index[c] for c in under[s]])) for i, s in enumerate(opens)]
         phase = observation["phase"]
         if phase == "clear":
-            return self._clear(game, seat, slots, legal)
+            return self._clear(slots, opens, sids, legal)
+        planner = _Planner(open_slots, sids)
         if phase == "place":
-            hand = [game.card_index[c] for c in observation["hand"]]
-            return self._best(legal, rng, lambda a: self._after_place(game, seat, slots, hand, a))
-        buffet = [game.card_index[c] if c else -1 for c in observation["buffet"]]
-
-        def take_value(action: Action) -> float:
-            cards = [buffet[i] for i in game.take_cells[action] if buffet[i] >= 0]
-            value = self.plan(game, seat, slots, cards)
-            return value - IMPOSTER_COST if action[0] == "imposter" else value
-        return self._best(legal, rng, take_value)
-
-    # -- evaluation --------------------------------------------------------------------
-    @staticmethod
-    def _slots(game: RoyaleGame, seat: int, obs: dict[str, Any]) -> dict[int, int]:
-        """Open noble slot -> checker state of the cards under it."""
-        out = {}
-        for s, noble in enumerate(obs["players"][seat]["nobles"]):
-            if not noble["validated"]:
-                codes = game.codes[seat][s]
-                out[s] = game.checkers[seat][s].run(codes[game.card_index[c]] for c in noble["cards"])
-        return out
-
-    @staticmethod
-    def value(game: RoyaleGame, seat: int, slot: int, sid: int) -> float:
-        """How much the cards under a noble are worth: its points times progress."""
-        if sid == DEAD:
-            return 0.0
-        chk = game.checkers[seat][slot]
-        points = game.points[seat][slot]
-        need, start = chk.need[sid], chk.need[0]
-        if need == 0:
-            return points + COMPLETE_BONUS
-        if start <= 0:
-            return 0.0
-        return points * (start - need) / start
-
-    def plan(self, game: RoyaleGame, seat: int, slots: dict[int, int], cards: list[int]) -> float:
-        """Best total value reachable by placing ``cards`` greedily, over every play order."""
-        best = float("-inf")
-        for order in set(permutations(cards)):
-            cur = dict(slots)
-            for c in order:
-                pick, gain, new_sid = -1, float("-inf"), 0
-                for s, sid in cur.items():
-                    chk = game.checkers[seat][s]
-                    nid = chk.step(sid, game.codes[seat][s][c])
-                    g = self.value(game, seat, s, nid) - self.value(game, seat, s, sid)
-                    if g > gain:
-                        pick, gain, new_sid = s, g, (0 if nid == DEAD else nid)
-                if pick >= 0:
-                    cur[pick] = new_sid
-            total = sum(self.value(game, seat, s, sid) for s, sid in cur.items())
-            best = max(best, total)
-        if best == float("-inf"):
-            best = sum(self.value(game, seat, s, sid) for s, sid in slots.items())
-        return best
-
-    def _after_place(self, game: RoyaleGame, seat: int, slots: dict[int, int], hand: list[int],
-                     action: Action) -> float:
-        c, s = game.card_index[action[1]], action[2]
-        nid = game.checkers[seat][s].step(slots[s], game.codes[seat][s][c])
-        cur = dict(slots)
-        cur[s] = 0 if nid == DEAD else nid
-        rest = list(hand)
-        rest.remove(c)
-        return self.plan(game, seat, cur, rest)
-
-    def _clear(self, game: RoyaleGame, seat: int, slots: dict[int, int], legal: list[Action]) -> Action:
-        """Clear a noble whose cards leave it further from completion than an empty one."""
-        worst, pick = 0, STOP
+            hand = [index[c] for c in observation["hand"]]
+            return self._place(planner, opens, hand, index, legal, rng)
+        buffet = [index[c] if c else -1 for c in observation["buffet"]]
+        cells_of = tables.take_cells[seat]
+        best, picks = _NEG, []
         for action in legal:
-            if action[0] != "clear":
-                continue
-            s = action[1]
-            chk = game.checkers[seat][s]
-            excess = chk.need[slots[s]] - chk.need[0]
-            if excess > worst:
-                worst, pick = excess, action
-        return pick
-
-    @staticmethod
-    def _best(legal: list[Action], rng: random.Random, score: Any) -> Action:
-        best, picks = float("-inf"), []
-        for action in legal:
-            v = score(action)
+            v = planner.plan([buffet[i] for i in cells_of[action] if buffet[i] >= 0])
+            if action[0] == "imposter":
+                v = v - IMPOSTER_COST
             if v > best + 1e-9:
                 best, picks = v, [action]
             elif abs(v - best) <= 1e-9:
                 picks.append(action)
         return picks[rng.randrange(len(picks))]
+
+    @staticmethod
+    def _place(planner: _Planner, opens: list[int], hand: list[int], index: dict[str, int],
+               legal: list[Action], rng: random.Random) -> Action:
+        pos = {s: i for i, s in enumerate(opens)}
+        slots, sids = planner.slots, planner.sids
+        best, picks = _NEG, []
+        for action in legal:
+            c, i = index[action[1]], pos[action[2]]
+            slot = slots[i]
+            nid = slot.chk.step(sids[i], slot.codes[c])
+            new = 0 if nid == DEAD else nid
+            rest = list(hand)
+            rest.remove(c)
+            v = planner.plan(rest, (i, new), slot.value(new) - slot.value(sids[i]))
+            if v > best + 1e-9:
+                best, picks = v, [action]
+            elif abs(v - best) <= 1e-9:
+                picks.append(action)
+        return picks[rng.randrange(len(picks))]
+
+    @staticmethod
+    def _clear(slots: list[_Slot], opens: list[int], sids: list[int], legal: list[Action]) -> Action:
+        """Clear a noble whose cards leave it further from completion than an empty one."""
+        pos = {s: i for i, s in enumerate(opens)}
+        worst, pick = 0, STOP
+        for action in legal:
+            if action[0] != "clear":
+                continue
+            s = action[1]
+            need = slots[s].chk.need
+            excess = need[sids[pos[s]]] - need[0]
+            if excess > worst:
+                worst, pick = excess, action
+        return pick
+
+
+class _Planner:
+    """Greedy plans from one position: the gain of every card under every open noble, ranked.
+
+    A card goes under the noble where it gains most (the first such noble on a tie). From
+    the position's ranking, a later card of the same plan needs only the nobles changed
+    by the earlier cards looked up again; a plan's value is the position's value plus
+    the gains. Plans sharing a first card, or first two cards, share those steps.
+    """
+
+    __slots__ = ("slots", "sids", "base", "gains", "ranks", "memo")
+
+    def __init__(self, slots: list[_Slot], sids: list[int]) -> None:
+        self.slots = slots
+        self.sids = sids
+        self.base = sum([slots[i].value(sids[i]) for i in range(len(slots))])
+        self.gains: dict[int, list[tuple[float, int]]] = {}
+        self.ranks: dict[int, list[int]] = {}
+        #: play-order prefix -> (changed slot indexes, their states, value gained)
+        self.memo: dict[tuple[int, ...], tuple[list[int], list[int], float]] = {}
+
+    def _rank(self, card: int) -> None:
+        slots, sids = self.slots, self.sids
+        gains = self.gains[card] = [slots[i].move(sids[i], card) for i in range(len(slots))]
+        self.ranks[card] = sorted(range(len(gains)), key=lambda i: (-gains[i][0], i))
+
+    def plan(self, cards: list[int], first: tuple[int, int] | None = None, extra: float = 0.0) -> float:
+        """Best value reachable by placing ``cards`` greedily, over every play order.
+
+        ``first``: one noble (index, state) already changed from the position, worth ``extra``.
+        """
+        slots, gains_of, ranks = self.slots, self.gains, self.ranks
+        for c in cards:
+            if c not in gains_of:
+                self._rank(c)
+        memo = self.memo if first is None else None
+        best = _NEG
+        for order in _orders(cards):
+            if first is None:
+                idx: list[int] = []
+                sts: list[int] = []
+            else:
+                idx, sts = [first[0]], [first[1]]
+            total = self.base + extra
+            k = 0
+            if memo is not None and len(order) > 1:
+                hit = memo.get(order[:2])
+                if hit is not None:
+                    idx, sts, gained = hit
+                    total += gained
+                    k = 2
+            last = len(order) - 1
+            if k == 0 and not idx and last >= 0:
+                c = order[0]
+                pick = ranks[c][0] if ranks[c] else -1
+                if pick >= 0:
+                    gain, new = gains_of[c][pick]
+                    total += gain
+                    if last > 0:
+                        idx, sts = [pick], [new]
+                k = 1
+            while k <= last:
+                c = order[k]
+                gains = gains_of[c]
+                pick, gain, new = -1, _NEG, 0
+                for i in ranks[c]:
+                    if i not in idx:
+                        pick = i
+                        gain, new = gains[i]
+                        break
+                for j in range(len(idx)):
+                    i = idx[j]
+                    slot = slots[i]
+                    m = slot.moves.get(sts[j] * slot.ncodes + slot.codes[c])
+                    g, nid = m if m is not None else slot.move(sts[j], c)
+                    if g > gain or (g == gain and i < pick):
+                        pick, gain, new = i, g, nid
+                if pick < 0:  # no open noble: nothing changes
+                    break
+                total += gain
+                if k < last:
+                    if pick in idx:
+                        sts = list(sts)
+                        sts[idx.index(pick)] = new
+                    else:
+                        idx = idx + [pick]
+                        sts = sts + [new]
+                    if k == 1 and memo is not None:
+                        memo[order[:2]] = (idx, sts, total - self.base - extra)
+                k += 1
+            if total > best:
+                best = total
+        return best
+
+
+def _orders(cards: list[int]) -> list[tuple[int, ...]]:
+    """Every play order of ``cards`` (distinct cards: all permutations), sharing prefixes first."""
+    k = len(cards)
+    if k == 3:
+        a, b, c = cards
+        return [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)]
+    if k == 2:
+        a, b = cards
+        return [(a, b), (b, a)]
+    if k <= 1:
+        return [tuple(cards)]
+    return list(permutations(cards))

@@ -15,6 +15,7 @@ tuples.
 """
 from __future__ import annotations
 
+import random
 import weakref
 from typing import TYPE_CHECKING, Any
 
@@ -123,9 +124,13 @@ class RoyaleGame(Game):
                                                       for shape, i, cells in line_cells(r)]
         self.line_actions = [a for a, _ in self.lines]
         self.imposter_actions = [[a for a, _ in takes] for takes in self.imposter_takes]
-        self.take_cells: dict[Action, list[int]] = {a: cells for a, cells in self.lines}
+        # per seat: imposter actions name only a turn, so two seats' actions are equal
+        # tuples for different cells; each seat must look up its own pattern
+        self.take_cells: list[dict[Action, list[int]]] = []
         for takes in self.imposter_takes:
-            self.take_cells.update(dict(takes))
+            cells_of = {a: cells for a, cells in self.lines}
+            cells_of.update(dict(takes))
+            self.take_cells.append(cells_of)
         # solo cards
         self.solo_ids: list[str] = []
         self.solo_cells: list[list[int]] = []
@@ -146,6 +151,7 @@ class RoyaleGame(Game):
         nslots = max((len(x) for x in self.noble_ids), default=0)
         self.place_actions = [[("place", cid, s) for s in range(nslots)] for cid in self.card_ids]
         self.clear_actions = [("clear", s) for s in range(nslots)]
+        self.noble_view = tuple(tuple(ids) for ids in self.noble_ids)
         self.key = f"royale:{deck.id}:{players}:{id(self)}"
         GAMES[self.key] = self
 
@@ -179,8 +185,16 @@ class RoyaleState(State):
         self.solo_revealed: list[int] = []
         self.forced_clears = 0
         self.voluntary_clears = 0
+        #: (pile length when built, first and last position from the top the end card may hold)
+        self.end_zone = (0, 0, -1)
+        #: (seat, cells) of every imposter use, for the invariants
+        self.imposter_log: list[tuple[int, tuple[int, ...]]] = []
         self._legal: list[Action] | None = None
         self._outcome: Outcome | None = None
+        self._views: list[tuple[Any, ...] | None] = [None] * n  # observation parts per seat
+        self._discard_key: tuple[int, int] = (0, -1)
+        self._discard_gen = 0
+        self._discard_view: tuple[str, ...] = ()
         self._peak_under = 0
         self._setup()
 
@@ -199,8 +213,11 @@ class RoyaleState(State):
             pos += size
         target = packets[position - 1]
         target.insert(self.rng.randrange(len(target) + 1), END)
+        # where the end card may be, counted from the top: public knowledge (determinize)
+        lo = sum(sizes[:position - 1])
         top_first = [c for p in packets for c in p]
-        top_first.reverse()
+        top_first.reverse()  # the pile's top is the end of the list
+        self.end_zone = (len(top_first), lo, lo + len(target) - 1)
         return top_first
 
     def _setup(self) -> None:
@@ -246,6 +263,7 @@ class RoyaleState(State):
                     return EMPTY
                 self.pile = self.discard
                 self.discard = []
+                self._discard_gen += 1
                 self.rng.shuffle(self.pile)
             c = self.pile.pop()
             if c != END:
@@ -257,6 +275,7 @@ class RoyaleState(State):
                 return EMPTY
             cards = self.pile + self.discard
             self.discard = []
+            self._discard_gen += 1
             self.rng.shuffle(cards)
             self.track("pile_after_reshuffle", len(cards) + 1)
             self.pile = self._packets(cards, self.g.rules.end_packet_reshuffle)
@@ -332,6 +351,7 @@ class RoyaleState(State):
                 done[s] = True
                 self.open[p].remove(s)
                 self.score[p] += g.points[p][s]
+                self._views[p] = None
                 self.discard.extend(unders[s])
                 unders[s].clear()
                 sids[s] = 0
@@ -399,9 +419,11 @@ class RoyaleState(State):
 
     def _take(self, action: Action) -> None:
         g, p = self.g, self.player
-        cells = g.take_cells[action]
+        cells = g.take_cells[p][action]
         if action[0] == "imposter":
             self.imposter_left[p] -= 1
+            self.imposter_log.append((p, tuple(cells)))
+            self._views[p] = None
         grid = self.grid
         hand = [grid[i] for i in cells if grid[i] != EMPTY]
         if len(hand) < len(cells) and self.gap("short_line", f"{action!r} holds {len(hand)} card(s)") is None:
@@ -422,6 +444,7 @@ class RoyaleState(State):
             nid = chk.step(sids[s], code)
         under = self.under[p][s]
         under.append(c)
+        self._views[p] = None
         if nid == DEAD:
             self.forced_clears += 1
             self._clear(s)
@@ -438,6 +461,7 @@ class RoyaleState(State):
         self.discard.extend(under)
         under.clear()
         self.sid[p][s] = 0
+        self._views[p] = None
 
     # -- the end ---------------------------------------------------------------------------
     def _finish(self, reason: str, winner: int | None = None) -> None:
@@ -479,29 +503,132 @@ class RoyaleState(State):
             raise RuntimeError("the game is not over")
         return self._outcome
 
+    # -- search support and invariants ----------------------------------------------------
+    def clone(self) -> "RoyaleState":
+        """An independent copy: fresh lists, the immutable game and gap records shared."""
+        st = object.__new__(RoyaleState)
+        st.__dict__.update(self.__dict__)
+        st.rng = random.Random()
+        st.rng.setstate(self.rng.getstate())
+        st.gaps = list(self.gaps)
+        st.peak = dict(self.peak)
+        st.initial_piles = dict(self.initial_piles)  # the lists are never changed after set-up
+        st.grid = list(self.grid)
+        st.pile = list(self.pile)
+        st.discard = list(self.discard)
+        st.hand = list(self.hand)
+        st.under = [[list(u) for u in seat] for seat in self.under]
+        st.sid = [list(x) for x in self.sid]
+        st.done = [list(x) for x in self.done]
+        st.open = [list(x) for x in self.open]
+        st.score = list(self.score)
+        st.imposter_left = list(self.imposter_left)
+        st.solo_pile = list(self.solo_pile)
+        st.solo_revealed = list(self.solo_revealed)
+        st.imposter_log = list(self.imposter_log)
+        st._legal = None
+        st._views = list(self._views)  # tuples: shared safely
+        return st
+
+    def determinize(self, player: int, rng: random.Random) -> "RoyaleState":
+        """A clone with the order of the piles dealt again (all else in Royale is public).
+
+        The dish pile's cards are known (every dish card not in sight), only their order
+        is not; the end-of-banquet card stays inside the packet it was shuffled into,
+        less the cards drawn since. The solo pile is shuffled again too.
+        """
+        st = self.clone()
+        if self.end_reason is not None:
+            st.rng = random.Random(rng.getrandbits(64))
+            return st
+        dishes = [c for c in st.pile if c != END]
+        rng.shuffle(dishes)
+        if len(dishes) != len(st.pile):
+            built, lo, hi = st.end_zone
+            drawn = built - len(st.pile)
+            top_lo, top_hi = max(0, lo - drawn), min(len(st.pile) - 1, hi - drawn)
+            at = rng.randint(top_lo, top_hi)  # position from the top
+            dishes.insert(len(dishes) - at, END)
+        st.pile = dishes
+        rng.shuffle(st.solo_pile)
+        st.rng = random.Random(rng.getrandbits(64))
+        return st
+
+    def invariants(self) -> list[str]:
+        """What the Royale rules promise of every position (see docs/royale.md)."""
+        g, r = self.g, self.g.rules
+        out: list[str] = []
+        used = [0] * g.players
+        for p, cells in self.imposter_log:
+            used[p] += 1
+            own = {tuple(c) for _, c in g.imposter_takes[p]}
+            if tuple(cells) not in own:
+                out.append(f"seat {p} took cells {list(cells)} with an imposter that is not its own")
+        for p in range(g.players):
+            if used[p] > (r.imposter_uses if g.imposter_id[p] else 0):
+                out.append(f"seat {p} used its imposter {used[p]} times")
+            if self.imposter_left[p] < 0 or used[p] + self.imposter_left[p] != (
+                    r.imposter_uses if g.imposter_id[p] else 0):
+                out.append(f"seat {p}: {self.imposter_left[p]} imposter use(s) left after {used[p]}")
+            won = sum(g.points[p][s] for s, d in enumerate(self.done[p]) if d)
+            if self.score[p] != won or self.score[p] < 0:
+                out.append(f"seat {p} has {self.score[p]} points; its validated nobles are worth {won}")
+            if self.open[p] != [s for s, d in enumerate(self.done[p]) if not d]:
+                out.append(f"seat {p}: open nobles {self.open[p]} disagree with the validated ones")
+            for s, cards in enumerate(self.under[p]):
+                if self.done[p][s] and cards:
+                    out.append(f"seat {p}: cards under validated noble {g.noble_ids[p][s]}")
+                sid = g.checkers[p][s].run(g.codes[p][s][c] for c in cards)
+                if sid == DEAD:
+                    out.append(f"seat {p}: noble {g.noble_ids[p][s]} can no longer be met but was not cleared")
+                elif sid != self.sid[p][s]:
+                    out.append(f"seat {p}: noble {g.noble_ids[p][s]} state disagrees with its cards")
+        if len(self.hand) > r.cards_per_take or (self.hand and self.phase != PLACE):
+            out.append(f"{len(self.hand)} card(s) in hand in phase {PHASES[self.phase]}")
+        if not 0 <= self.end_draws <= r.end_card_draws:
+            out.append(f"end card drawn {self.end_draws} times")
+        if self.pile.count(END) + int(self.end_revealed) > (1 if g.uses_end else 0):
+            out.append("the end-of-banquet card is in the pile more than once")
+        if self.forced_clears < 0 or self.voluntary_clears < 0 or self.turns < 0:
+            out.append("a negative count")
+        return out
+
     # -- views -----------------------------------------------------------------------------
     def _ids(self, cards: list[int]) -> list[str]:
         ids = self.g.card_ids
         return [ids[c] for c in cards]
 
+    def _seat_view(self, p: int) -> tuple[Any, ...]:
+        """Seat ``p``'s public table, cached until one of its nobles or its imposter changes."""
+        view = self._views[p]
+        if view is None:
+            ids = self.g.card_ids
+            view = self._views[p] = (self.score[p], self.imposter_left[p], tuple(self.done[p]),
+                                     tuple(tuple([ids[c] for c in u]) for u in self.under[p]))
+        return view
+
     def observation(self, player: int) -> dict[str, Any]:
-        """Everything is public in Royale except the order of the piles."""
+        """Everything is public in Royale except the order of the piles.
+
+        Built for speed (agents ask at every decision): immutable tuples, each seat's part
+        cached. ``players[p]`` is ``(points, imposter uses left, validated per noble slot,
+        dish card ids under each noble slot)``; ``nobles[p]`` names the slots' noble ids.
+        """
         g = self.g
         ids = g.card_ids
+        key = (self._discard_gen, len(self.discard))  # the discard only grows between two rebuilds
+        if self._discard_key != key:
+            self._discard_key, self._discard_view = key, tuple([ids[c] for c in self.discard])
         obs: dict[str, Any] = {
             "game": g.key, "seat": player, "current": self.current_player, "phase": PHASES[self.phase],
-            "buffet": [ids[c] if c != EMPTY else None for c in self.grid],
-            "hand": self._ids(self.hand), "pile": len(self.pile), "discard": self._ids(self.discard),
-            "end_draws": self.end_draws, "turns": self.turns,
-            "players": [{
-                "points": self.score[p], "imposter_left": self.imposter_left[p],
-                "nobles": [{"id": nid, "validated": self.done[p][s], "cards": self._ids(self.under[p][s])}
-                           for s, nid in enumerate(g.noble_ids[p])],
-            } for p in range(g.players)],
+            "buffet": tuple([ids[c] if c != EMPTY else None for c in self.grid]),
+            "hand": tuple([ids[c] for c in self.hand]), "pile": len(self.pile), "discard": self._discard_view,
+            "end_draws": self.end_draws, "turns": self.turns, "nobles": g.noble_view,
+            "players": tuple([self._seat_view(p) for p in range(g.players)]),
         }
         if g.solo:
-            obs["solo"] = {"turns_left": g.rules.solo_turns - self.turns, "solo_pile": len(self.solo_pile),
-                           "revealed": [g.solo_ids[i] for i in self.solo_revealed]}
+            obs["solo"] = (g.rules.solo_turns - self.turns, len(self.solo_pile),
+                           tuple([g.solo_ids[i] for i in self.solo_revealed]))
         return obs
 
     def zones(self) -> dict[str, list[str]]:

@@ -144,11 +144,23 @@ class Checker:
             two_sum=s.two_sum_to_third, distinct=s.distinct_types, wild=s.wild)
 
     # -- the automaton -----------------------------------------------------------
-    def _intern(self, cards: tuple[int, ...]) -> int:
+    def _intern(self, cards: tuple[int, ...], at_least: int = 0) -> int:
         sid = self._index.get(cards)
         if sid is not None:
             return sid
-        need = self.min_need(cards)
+        if not self.ordered and len(cards) > 1:
+            # any completion of these cards completes each of its parts: a part that cannot
+            # be met dooms them, and a part needing k more cards means at least k - 1 here
+            index, need_of = self._index, self.need
+            for i in range(len(cards)):
+                part = index.get(cards[:i] + cards[i + 1:])
+                if part is None:
+                    continue
+                if part == DEAD:
+                    index[cards] = DEAD
+                    return DEAD
+                at_least = max(at_least, need_of[part] - 1)
+        need = self.min_need(cards, at_least)
         if need is None:
             self._index[cards] = DEAD
             return DEAD
@@ -166,7 +178,8 @@ class Checker:
             cards = self.states[sid] + (code,)
             if not self.ordered:
                 cards = tuple(sorted(cards))
-            nid = self._intern(cards)
+            # one more card lowers the need by one at most: no shorter completion to look for
+            nid = self._intern(cards, self.need[sid] - 1)
             self.trans[key] = nid
         return nid
 
@@ -320,8 +333,12 @@ class Checker:
         assert s.eq is not None
         return max(1, s.eq // self.vmin) if self.vmin >= 1 else 12
 
-    def min_need(self, cards: tuple[int, ...]) -> int | None:
-        """Fewest cards to add to ``cards`` to meet the requirement exactly; None if impossible."""
+    def min_need(self, cards: tuple[int, ...], at_least: int = 0) -> int | None:
+        """Fewest cards to add to ``cards`` to meet the requirement exactly; None if impossible.
+
+        ``at_least``: a known lower bound of the answer (the need of ``cards`` less its last
+        card, minus one), so the searches for fewer cards, which must fail, are skipped.
+        """
         avail = list(self.avail)
         for c in cards:
             avail[c] -= 1
@@ -330,7 +347,7 @@ class Checker:
         fixed = sum(s.cards for s in self.services if s.cards is not None)
         low = fixed + sum(1 for s in self.services if s.cards is None)
         high = sum(self._cap(s) for s in self.services)
-        for total in range(max(low, len(cards)), high + 1):
+        for total in range(max(low, len(cards) + max(at_least, 0)), high + 1):
             if self._exists(cards, total, avail):
                 return total - len(cards)
         return None

@@ -1,0 +1,66 @@
+"""Royale speed: the plain reference heuristic against the fast one, and random play, in one run.
+
+    python benchmarks/bench_fast_royale.py [--games 60] [--warm 100] [--random-games 1000]
+
+For the base deck at 2, 3 and 4 players, the masked side at 3 and the solo mode, in
+this process: games per CPU-second of ``cardgen.simulate.runner.play_game`` with
+
+* ``random`` agents (the reference engine alone);
+* the plain heuristic (``tests/royale_reference_heuristic.py``, the agent before the
+  speed work) and the fast heuristic (``cardgen/games/royale/agents.py``), on the same
+  seeds, after both have played ``--warm`` games (the requirement checkers learn their
+  states once per process, shared by both agents); the run also checks that both
+  agents took exactly the same actions.
+
+Targets (reported, never asserted; the machine may be busy): heuristic >= 250 games/s
+per process. Royale has no compiled tier (``GameSpec.fast``) yet.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from royale_reference_heuristic import ReferenceHeuristicAgent  # noqa: E402
+
+from cardgen.engine.api import RandomAgent  # noqa: E402
+from cardgen.games.royale.agents import HeuristicAgent  # noqa: E402
+from cardgen.resolve.resolve import resolve  # noqa: E402
+from cardgen.simulate.runner import play_game  # noqa: E402
+
+CASES = [("royale", 2), ("royale", 3), ("royale", 4), ("royale-masked", 3), ("royale-solo", 1)]
+
+
+def rate(game, agent_type, seeds: range, record: bool = False):  # type: ignore[no-untyped-def]
+    """Games per CPU-second over ``seeds`` and the actions of every game (with ``record``)."""
+    start = time.process_time()
+    games = [play_game(game, s, [agent_type() for _ in range(game.players)], record=record) for s in seeds]
+    return len(seeds) / max(time.process_time() - start, 1e-9), [g.actions for g in games]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=60, help="heuristic games measured per case and agent")
+    parser.add_argument("--warm", type=int, default=100, help="heuristic games played first (not measured)")
+    parser.add_argument("--random-games", type=int, default=1000)
+    args = parser.parse_args()
+    print(f"{'deck':<16}{'p':>2}{'random':>10}{'plain heur.':>13}{'fast heur.':>12}{'speed-up':>10}  same actions")
+    for ref, players in CASES:
+        deck = resolve(ref, ROOT)
+        game = deck.spec.new_game(deck, players)
+        rnd, _ = rate(game, RandomAgent, range(args.random_games))
+        rate(game, HeuristicAgent, range(10_000, 10_000 + args.warm))
+        seeds = range(args.games)
+        plain, plain_actions = rate(game, ReferenceHeuristicAgent, seeds, record=True)
+        fast, fast_actions = rate(game, HeuristicAgent, seeds, record=True)
+        same = "yes" if plain_actions == fast_actions else "NO"
+        print(f"{ref:<16}{players:>2}{rnd:>10.0f}{plain:>13.1f}{fast:>12.1f}{fast / plain:>9.1f}x  {same}")
+    print("games per CPU-second in one process; heuristic target >= 250 (not met: see docs/royale.md)")
+
+
+if __name__ == "__main__":
+    main()
