@@ -53,7 +53,8 @@ and not re-played (the chance model would be meaningless). What the referee cann
 verify: that the engine's dice are fair beyond this model (a wrong roll shows up only as
 a later disagreement, e.g. in the scores, not as "the die is wrong").
 
-Usage: ``python tests/referees/draco.py LOG.jsonl ...`` (exit 1 on any finding).
+Usage: ``python tests/referees/draco.py LOG.jsonl ...`` (exit 1 on any finding); the re-check
+of 10,000 games: ``python benchmarks/recheck_logs.py --game draco``.
 """
 from __future__ import annotations
 
