@@ -23,7 +23,6 @@ import multiprocessing as mp
 import os
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -36,6 +35,7 @@ from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.render.vocab import DUPLEX
 from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.workers import worker_pool
 
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
@@ -65,6 +65,7 @@ class Job:
     rel: str  # path relative to the output folder
     key: str
     make: Callable[[], bytes | None]
+    source: str = ""  # the deck or variant file it is made from, for error lines
 
 
 def _hash_files(paths: tuple[Path, ...] | list[Path]) -> str:
@@ -123,7 +124,9 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
         raise InputError(f"unknown duplex '{options.duplex}'; expected one of {', '.join(DUPLEX)}")
     # Importing the rulebook stage is slow: only look for it when a rulebook must be made.
     rules = options.rules and importlib.util.find_spec("cardgen.rulebook") is not None
-    opts = json.dumps({"duplex": options.duplex, "ink_saver": options.ink_saver})
+    # SOURCE_DATE_EPOCH sets the PDFs' dates (reportlab honours it; docs/printing.md), so it is part of the key.
+    opts = json.dumps({"duplex": options.duplex, "ink_saver": options.ink_saver,
+                       "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip()})
     jobs: list[Job] = []
     memo: dict[tuple[str, Path], str] = {}
     for deck in decks:
@@ -131,12 +134,13 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
         for lang in options.langs:
             for paper in options.papers:
                 key = hashlib.sha256(f"cards|{dh}|{lang}|{paper}|{opts}|{_source_hash('cards')}".encode())
+                source = deck.files[-1] if deck.files else deck.id
                 jobs.append(Job(f"{deck.id}/{lang}/cards-{paper}.pdf", key.hexdigest(),
-                                _sheets_maker(deck, lang, paper, options)))
+                                _sheets_maker(deck, lang, paper, options), source))
                 if rules:
                     key = hashlib.sha256(f"rules|{dh}|{lang}|{paper}|{_source_hash('rules')}".encode())
                     jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),
-                                    _rules_maker(deck, lang, paper)))
+                                    _rules_maker(deck, lang, paper), source))
     return jobs
 
 
@@ -156,9 +160,13 @@ def _rules_maker(deck: ResolvedDeck, lang: str, paper: str) -> Callable[[], byte
 
 def load_cache(out: Path) -> dict[str, Any]:
     """The cache of the previous build (empty when missing or unreadable)."""
+    from cardgen.load.yamlio import read_bounded  # a regular file of sane size only (never a FIFO)
+    path = out / CACHE_FILE
+    if not path.exists():
+        return {}
     try:
-        data = json.loads((out / CACHE_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_bounded(path, str(path), 64 << 20).decode("utf-8"))
+    except (InputError, OSError, ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
 
@@ -181,7 +189,21 @@ MIN_PARALLEL = 4
 
 
 def _make(index: int) -> bytes | None:
-    return _WORK[index].make()
+    return _guarded(_WORK[index])
+
+
+def _guarded(job: Job) -> bytes | None:
+    """The job's bytes; a crash while rendering becomes one line naming the deck file and the output.
+
+    ``check`` refuses every input known to break rendering; this is the net under it.
+    """
+    try:
+        return job.make()
+    except (InputError, OSError, KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as exc:
+        raise InputError(f"cannot make {job.rel}: {type(exc).__name__}: {exc} (input that 'cardgen check' "
+                         "should have refused: please report it)", file=job.source or None) from None
 
 
 def worker_count(options: BuildOptions) -> int:
@@ -202,11 +224,11 @@ def rendered(jobs: list[Job], workers: int) -> Iterator[tuple[Job, bytes | None]
     """
     if workers <= 1 or len(jobs) < MIN_PARALLEL or "fork" not in mp.get_all_start_methods():
         for job in jobs:
-            yield job, job.make()
+            yield job, _guarded(job)
         return
     global _WORK
     _WORK = jobs
-    with ProcessPoolExecutor(min(workers, len(jobs)), mp_context=mp.get_context("fork")) as pool:
+    with worker_pool(min(workers, len(jobs)), mp.get_context("fork")) as pool:
         futures = [pool.submit(_make, i) for i in range(len(jobs))]
         try:
             for job, future in zip(jobs, futures):
@@ -225,6 +247,10 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
     start = time.perf_counter()
     out = Path(out)
     jobs = jobs_for(decks, options)
+    root = out.resolve()
+    for job in jobs:  # ids are plain identifiers; this is the last line of defence
+        if not (root / job.rel).resolve().is_relative_to(root):
+            raise InputError(f"output '{job.rel}' would land outside the output folder; refused", file=str(out))
     cache_data = load_cache(out)
     stale = [job for job in jobs if not _fresh(out, job, cache_data.get(job.rel))]
     if any(job.rel.endswith(f"/rules-{paper}.pdf") for job in stale for paper in options.papers):
@@ -247,6 +273,8 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
     finally:  # also after an interruption: what was finished stays known
         progress.close()
         write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
+    from cardgen.report.gallery import update_gallery
+    update_gallery(out, decks, lang="en" if "en" in options.langs else options.langs[0])  # out/index.html
     cards = sum(c.count for d in decks for c in d.model.components if c.kind == "card")
     print(f"cardgen build: {written} file(s) written, {unchanged} unchanged; {cards} cards in "
           f"{len(decks)} deck(s), {len(options.langs)} language(s), {len(options.papers)} paper(s) "

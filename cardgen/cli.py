@@ -9,35 +9,79 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
-from cardgen.errors import InputError
+from cardgen.errors import InputError, clean, clean_lines
 from cardgen.model.schema import LANGS
 
 PAPERS = ("a4", "letter")
+#: Most games per deck and player count ``validate`` accepts.
+MAX_GAMES = 10_000_000
+#: Largest decision cap per game.
+MAX_CAP = 10_000_000
+
+
+class _ArgError(Exception):
+    """An argparse error, raised instead of printing usage and exiting."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with errors as one line (no usage block), raised so ``main`` prints them."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _ArgError(f"{self.prog}: {message.splitlines()[0] if message else 'bad arguments'}"
+                        " (see --help)")
+
+
+def _bounded(low: int, high: int, what: str):
+    """An integer option between ``low`` and ``high``."""
+    def parse(value: str) -> int:
+        try:
+            number = int(value.strip()) if len(value) <= 30 else None
+        except ValueError:
+            number = None
+        if number is None:
+            raise argparse.ArgumentTypeError(f"expected a whole number for {what}, got '{clean(value, 30)}'")
+        if not low <= number <= high:
+            raise argparse.ArgumentTypeError(f"{what} {number}: expected {low} to {high}")
+        return number
+    return parse
+
+
+def _max_jobs() -> int:
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return 4 * cores
 
 
 def _csv(allowed: Sequence[str], what: str):
     def parse(value: str) -> list[str]:
         items = [v.strip() for v in value.split(",") if v.strip()]
+        if not items:
+            raise argparse.ArgumentTypeError(f"expected at least one {what} ({', '.join(allowed)}), "
+                                             f"got '{clean(value, 30)}'")
         for item in items:
             if item not in allowed:
                 from cardgen.errors import did_you_mean
                 hint = did_you_mean(item, allowed)
                 raise argparse.ArgumentTypeError(
-                    f"unknown {what} '{item}'; expected {', '.join(allowed)}"
+                    f"unknown {what} '{clean(item, 30)}'; expected {', '.join(allowed)}"
                     + (f" (did you mean '{hint}'?)" if hint else ""))
         return items
     return parse
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="cardgen", description="Print-and-play sheets, rulebooks and a rules "
+    p = _Parser(prog="cardgen", description="Print-and-play sheets, rulebooks and a rules "
                                 "validator for card-game decks and house-rule variants.")
     p.add_argument("--project", default=".", help="project folder with decks/ and variants/ (default: .)")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     b = sub.add_parser("build", help="card sheets and rulebooks into out/")
     b.add_argument("decks", nargs="*", metavar="DECK_OR_VARIANT")
@@ -47,6 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--ink-saver", action="store_true", help="no large solid fills, light outlines")
     b.add_argument("--out", default="out", help="output folder (default: out)")
     b.add_argument("--no-rules", action="store_true", help="card sheets only, no rulebooks")
+    b.add_argument("--force", action="store_true", help="print decks whose static checks fail (listed as warnings)")
 
     i = sub.add_parser("inspect", help="show the resolved deck")
     i.add_argument("deck", metavar="DECK_OR_VARIANT")
@@ -68,31 +113,98 @@ def _parser() -> argparse.ArgumentParser:
 
     v = sub.add_parser("validate", help="simulate games and report completion, gaps and balance")
     v.add_argument("decks", nargs="*", metavar="DECK_OR_VARIANT")
-    v.add_argument("--games", type=int, default=1000)
-    v.add_argument("--players", type=int, nargs="+")
+    v.add_argument("--games", type=_bounded(1, MAX_GAMES, "--games"), default=1000)
+    v.add_argument("--players", type=_bounded(1, 64, "--players"), nargs="+")
     v.add_argument("--agents", nargs="+", default=["random"])
-    v.add_argument("--seed", type=int, default=1)
+    v.add_argument("--seed", type=_bounded(-(10 ** 18), 10 ** 18, "--seed"), default=1)
     v.add_argument("--json", dest="json_file")
     v.add_argument("--log", dest="log_file")
-    v.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
-    v.add_argument("--cap", type=int, default=10_000,
+    v.add_argument("--jobs", type=_bounded(0, _max_jobs(), "--jobs"), default=0,
+                   help="worker processes (default: one per core; at most 4 per core)")
+    v.add_argument("--cap", type=_bounded(1, MAX_CAP, "--cap"), default=10_000,
                    help="decisions after which a game counts as never ending (default: 10000)")
     v.add_argument("--out", default="out")
     v.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto",
                    help="auto: a game's compiled tier where it can play these agents (same games, faster); "
                         "reference: the readable engines only; fast: fail where the compiled tier cannot play")
+    v.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the games on a Dask cluster (tcp://host:8786; pip install 'cardgen[cluster]')")
+
+    t = sub.add_parser("tune", help="search rule numbers and counts so that a deck meets target metrics")
+    t.add_argument("deck", metavar="DECK_OR_VARIANT")
+    t.add_argument("--param", action="append", default=[], metavar="RULE=LO..HI",
+                   help="a rule number (RULE=LO..HI, RULE=a|b|c, or a yes/no RULE alone) or count:COMPONENT=LO..HI")
+    t.add_argument("--target", action="append", default=[], metavar="METRIC=LO..HI",
+                   help="turns, rounds, winning_score, margin, unfairness, seat_N_win_rate, skill, gap:KIND, "
+                        "end:REASON or peak:NAME, with the range it should land in")
+    t.add_argument("--trials", type=int, default=30)
+    t.add_argument("--games", type=int, default=300, help="games per trial and player count (default: 300)")
+    t.add_argument("--players", type=int, nargs="+")
+    t.add_argument("--agents", nargs="+", default=["random"])
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--best", type=int, default=3, help="how many tuned variant files to write (default: 3)")
+    t.add_argument("--out", help="folder for the tuned variants and the report (default: out/tune/DECK)")
+    t.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
+    t.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
+
+    k = sub.add_parser("compare", help="what a variant changes against a base, with 95 % intervals")
+    k.add_argument("base", metavar="BASE")
+    k.add_argument("variant", metavar="VARIANT")
+    k.add_argument("--games", type=int, default=1000)
+    k.add_argument("--players", type=int, nargs="+")
+    k.add_argument("--agents", nargs="+", default=["random"])
+    k.add_argument("--seed", type=int, default=1)
+    k.add_argument("--json", dest="json_file")
+    k.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
+    k.add_argument("--out", default="out")
+    k.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto")
+    k.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
     r.add_argument("log", metavar="FILE")
     return p
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+def _error(text: str) -> None:
+    print(f"cardgen: error: {clean(text, 600)}", file=sys.stderr)
+
+
+def _on_term(signum: int, frame: object) -> None:
+    """SIGTERM: stop like Ctrl-C, so worker pools are shut down on the way out."""
+    raise KeyboardInterrupt
+
+
+def _signals() -> None:
+    """A file-size limit becomes an error on write (EFBIG), not a silent kill; SIGTERM unwinds."""
+    if hasattr(signal, "SIGXFSZ"):
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     try:
+        signal.signal(signal.SIGTERM, _on_term)
+    except ValueError:  # not the main thread (tests calling main from a thread)
+        pass
+
+
+def _check_env() -> None:
+    """``SOURCE_DATE_EPOCH`` (the PDFs' dates, see docs/printing.md) must be a plain timestamp."""
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if value and not (value.isdigit() and len(value) <= 12):
+        raise InputError(f"SOURCE_DATE_EPOCH={clean(value, 30)}: expected seconds since 1970 "
+                         "(a whole number), or unset it")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except _ArgError as exc:
+        _error(str(exc))
+        return 2
+    _signals()
+    try:
+        _check_env()
         return _run(args)
     except InputError as exc:
-        print(f"cardgen: error: {exc}", file=sys.stderr)
+        for line in exc.lines():
+            print(f"cardgen: error: {line}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("cardgen: interrupted", file=sys.stderr)
@@ -100,16 +212,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `cardgen validate | head`: the reader left, not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:  # a file system refusal not caught where it happened: still one line
+        where = f"{exc.filename}: " if exc.filename else ""
+        _error(f"{where}{exc.strerror or exc}")
+        return 2
+    except RecursionError:
+        _error("input nested too deeply")
+        return 2
+    except MemoryError:
+        _error("out of memory; expected input of ordinary size")
+        return 2
 
 
 def _run(args: argparse.Namespace) -> int:
     from cardgen.load.project import Project
 
     if args.command == "schema":
-        from cardgen.model.jsonschema import json_schema
-        text = json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+        from cardgen.model.jsonschema import json_schema, project_ids
+        ids = None
+        if (Path(args.project) / "decks").is_dir():  # variants of this project get their game's fields
+            ids = project_ids(Project.open(args.project))
+        text = json.dumps(json_schema(ids), indent=2, ensure_ascii=False) + "\n"
         if args.out:
-            from cardgen.fileio import write_atomic
+            from cardgen.fileio import check_output_file, write_atomic
+            check_output_file(args.out, "schema file")
             write_atomic(args.out, text)
         else:
             sys.stdout.write(text)
@@ -117,6 +243,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "replay":
         from cardgen.simulate.replay import replay_file
         return replay_file(Path(args.log))
+    if args.command == "tune":
+        return _tune(args)
 
     project = Project.open(args.project)
     from cardgen.resolve.resolve import Resolver
@@ -125,15 +253,33 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "inspect":
         from cardgen.inspect import format_deck
         deck = resolver.resolve(args.deck)
-        if args.json:
+        if args.json:  # JSON escapes control characters itself
             print(json.dumps(deck.to_json(), indent=2, ensure_ascii=False))
         else:
-            print(format_deck(deck, args.lang))
+            print(clean_lines(format_deck(deck, args.lang)))
         return 0
     if args.command == "export":
+        from cardgen.check.faces import face_errors
+        from cardgen.errors import raise_all
+        from cardgen.fileio import check_output_dir
         from cardgen.render.export import export
-        return export(resolver.resolve(args.deck), args.format, args.lang, Path(args.out), args.preset)
-    decks = [resolver.resolve(sid) for sid, _ in project.select(args.decks)]
+        check_output_dir(args.out)
+        deck = resolver.resolve(args.deck)
+        raise_all(face_errors(deck, args.lang))
+        return export(deck, args.format, args.lang, Path(args.out), args.preset)
+    if args.command == "compare":
+        from cardgen.simulate.compare import CompareOptions, compare
+        opts = CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
+                              json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
+                              out=Path(args.out), engine=args.engine, scheduler=args.scheduler)
+        return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
+    decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
+    if args.command in ("check", "build"):  # what drawing would refuse, found before anything is printed
+        from cardgen.check.faces import face_errors, sheet_errors
+        from cardgen.errors import raise_all
+        langs = args.lang if args.command == "build" else LANGS
+        papers = args.paper if args.command == "build" else PAPERS
+        raise_all([e for deck in decks for e in face_errors(deck, langs) + sheet_errors(deck, papers)])
     if args.command == "check":
         from cardgen.inspect import format_checks
         from cardgen.check.static import run_checks
@@ -141,22 +287,56 @@ def _run(args: argparse.Namespace) -> int:
         for deck in decks:
             results = run_checks(deck)
             failed += sum(not r.passed for r in results)
-            print(format_checks(deck, results))
+            print(clean_lines(format_checks(deck, results)))
         print(f"{len(decks)} deck(s) checked, {failed} check(s) failed")
         return 1 if failed else 0
     if args.command == "build":
         from cardgen.build import BuildOptions, build
+        from cardgen.check.static import failed_checks
+        from cardgen.fileio import check_output_dir
+        check_output_dir(args.out)
+        failures = failed_checks(decks)
+        for line in failures:
+            print(f"cardgen: {'warning' if args.force else 'error'}: {line}", file=sys.stderr)
+        if failures and not args.force:
+            print("cardgen: error: nothing built: fix the failed checks above, or pass --force to print anyway",
+                  file=sys.stderr)
+            return 1
         opts = BuildOptions(langs=args.lang, papers=args.paper, duplex=args.duplex, ink_saver=args.ink_saver,
                             rules=not args.no_rules)
         return build(decks, Path(args.out), opts)
     if args.command == "validate":
+        from cardgen.fileio import check_output_dir, check_output_file
         from cardgen.simulate.validate import ValidateOptions, validate
+        if args.json_file:
+            check_output_file(args.json_file, "--json file")
+        if args.log_file:
+            check_output_file(args.log_file, "--log file")
+        check_output_dir(args.out)
         opts = ValidateOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                                json_file=Path(args.json_file) if args.json_file else None,
                                log_file=Path(args.log_file) if args.log_file else None,
-                               jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine)
+                               jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
+                               scheduler=args.scheduler)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
+
+
+def _tune(args: argparse.Namespace) -> int:
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+    from cardgen.tune.metrics import known_metrics
+    from cardgen.tune.space import parse_param, parse_target
+    from cardgen.tune.study import TuneOptions, tune
+
+    deck = Resolver(Project.open(args.project)).resolve(args.deck)
+    params = [parse_param(p, deck) for p in args.param]
+    targets = [parse_target(t, known_metrics(players=deck.model.players.counts)) for t in args.target]
+    agents = [a for item in args.agents for a in item.split(",") if a.strip()]
+    out = Path(args.out) if args.out else Path(args.project) / "out" / "tune" / deck.id
+    opts = TuneOptions(params, targets, trials=args.trials, games=args.games, players=args.players, agents=agents,
+                       seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler)
+    return tune(args.project, args.deck, opts)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -4,14 +4,51 @@ Every problem with user input (deck, variant, command-line argument) becomes an
 ``InputError`` carrying file, line, field path and what was expected. The CLI
 prints ``str(error)`` as a single line and exits with code 2; nothing else in the
 code base prints user-facing errors, so the format stays uniform.
+
+User text echoed in a message is made safe for a terminal (``clean``): control
+characters, bidi overrides and line separators are shown as escapes, and every
+part is cut to a bounded length, so an error is always exactly one short line
+whatever the input held. ``InputErrors`` carries several problems of one run
+(each still one line).
 """
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 FieldPath = tuple[str | int, ...]
+
+#: Longest piece of user text echoed in a message (file, field, value, message).
+MAX_ECHO = 200
+#: Most problems one run reports before it stops listing.
+MAX_ERRORS = 20
+
+#: Characters never echoed raw: C0/C1 controls, DEL, bidi marks/overrides/isolates,
+#: line/paragraph separators, BOM and noncharacters U+FFFE/U+FFFF.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+                     "\ufeff\ufffe\uffff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def clean(text: Any, limit: int = MAX_ECHO) -> str:
+    """``text`` as one safe line: unsafe characters escaped, cut to ``limit`` characters."""
+    raw = str(text) if not isinstance(text, str) else text
+    if len(raw) > 4 * limit:  # never escape megabytes only to throw them away
+        raw = raw[:4 * limit]
+    out = _UNSAFE.sub(_escape, raw)
+    return out if len(out) <= limit else out[:limit - 3] + "..."
+
+
+def clean_lines(text: str) -> str:
+    """Multi-line program output with every line made safe (newlines kept, no limit)."""
+    return "\n".join(clean(line, limit=10_000) for line in text.split("\n"))
 
 
 def format_path(path: Sequence[str | int]) -> str:
@@ -27,7 +64,10 @@ def format_path(path: Sequence[str | int]) -> str:
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     """Return the closest known spelling of ``word``, if one is close enough."""
-    matches = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    word = str(word)
+    if len(word) > 100:  # no real id is that long; comparing would only cost time
+        return None
+    matches = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
     return matches[0] if matches else None
 
 
@@ -50,10 +90,57 @@ class InputError(Exception):
         self.hint = hint
         super().__init__(str(self))
 
+    def __reduce__(self) -> tuple[Any, ...]:  # survives pickling from worker processes
+        return (_rebuild, (type(self), self.message, self.file, self.line, self.field, self.hint))
+
     def __str__(self) -> str:
         where = ""
         if self.file:
-            where = self.file + (f":{self.line}" if self.line else "") + ": "
-        field = f"{self.field}: " if self.field else ""
-        hint = f" (did you mean '{self.hint}'?)" if self.hint else ""
-        return f"{where}{field}{self.message}{hint}"
+            where = clean(self.file) + (f":{self.line}" if self.line else "") + ": "
+        field = f"{clean(self.field, 120)}: " if self.field else ""
+        hint = f" (did you mean '{clean(self.hint, 80)}'?)" if self.hint else ""
+        return f"{where}{field}{clean(self.message, 400)}{hint}"
+
+    def lines(self) -> list[str]:
+        """The one-line messages this error stands for."""
+        return [str(self)]
+
+
+def _rebuild(cls: type[InputError], message: str, file: str | None, line: int | None, field: str | None,
+             hint: str | None) -> InputError:
+    return cls(message, file=file, line=line, field=field, hint=hint)
+
+
+class InputErrors(InputError):
+    """Several problems found in one run (at most ``MAX_ERRORS``), one line each.
+
+    Behaves as its first error for code that expects one ``InputError``.
+    """
+
+    def __init__(self, errors: Sequence[InputError], more: int = 0) -> None:
+        if not errors:
+            raise ValueError("InputErrors needs at least one error")
+        self.errors = list(errors)[:MAX_ERRORS]
+        self.more = more + max(0, len(errors) - MAX_ERRORS)
+        first = self.errors[0]
+        super().__init__(first.message, file=first.file, line=first.line, field=first.field, hint=first.hint)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (InputErrors, (self.errors, self.more))
+
+    def lines(self) -> list[str]:
+        out = [line for e in self.errors for line in e.lines()]
+        if self.more:
+            out.append(f"... and {self.more} more problem(s) not listed")
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines()) if hasattr(self, "errors") else super().__str__()
+
+
+def raise_all(errors: Sequence[InputError]) -> None:
+    """Raise nothing, the one error, or all of them as ``InputErrors``."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise InputErrors(errors)

@@ -3,13 +3,22 @@
 Everything cardgen writes to ``out/`` goes through ``write_atomic``: the bytes go
 to a temporary file in the same folder, are flushed to disk, then renamed over
 the final path (``os.replace`` is atomic on POSIX and Windows). An interrupted
-build leaves at worst a stray ``*.tmp`` file, never a truncated PDF.
+build leaves at worst a stray ``*.tmp`` file, never a truncated PDF; a failed
+write (full disk, file-size limit, read-only folder) removes its temporary file
+and becomes one ``InputError`` line naming the file.
+
+``check_output_file`` and ``check_output_dir`` refuse a bad destination before
+any work starts (a folder where a file is wanted, a symlink, a parent that is a
+file, a folder that cannot be written), so a long run never ends in a crash.
 """
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
+
+from cardgen.errors import InputError
 
 
 def _umask() -> int:
@@ -18,22 +27,78 @@ def _umask() -> int:
     return mask
 
 
+def _why(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    if exc.errno == errno.EFBIG:
+        return "the file is larger than the system allows (file-size limit)"
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "no permission to write there"
+    return exc.strerror or type(exc).__name__
+
+
+def write_error(path: str | Path, exc: OSError) -> InputError:
+    """A failed write as one line naming the file."""
+    return InputError(f"cannot write: {_why(exc)}", file=str(path))
+
+
+def _first_existing(path: Path) -> tuple[Path, list[Path]]:
+    """The nearest existing ancestor of ``path`` and the folders that would be created below it."""
+    missing: list[Path] = []
+    cur = path
+    while not cur.exists() and not cur.is_symlink() and cur != cur.parent:
+        missing.append(cur)
+        cur = cur.parent
+    return cur, missing
+
+
+def check_output_dir(path: str | Path, what: str = "output folder") -> None:
+    """Refuse ``path`` as a folder to write into unless it is (or can become) a writable folder."""
+    path = Path(path)
+    base, _ = _first_existing(path)
+    if not base.is_dir():
+        raise InputError(f"{what} cannot be made: '{base}' is a file, not a folder", file=str(path))
+    if not os.access(base, os.W_OK | os.X_OK):
+        raise InputError(f"{what} is not writable: no permission to write in '{base}'", file=str(path))
+
+
+def check_output_file(path: str | Path, what: str = "output file") -> None:
+    """Refuse ``path`` as a file to write unless it is a plain file (or can be created)."""
+    path = Path(path)
+    if path.is_symlink():
+        raise InputError(f"{what} is a symbolic link; cardgen neither replaces nor writes through one, "
+                         "expected a plain file name", file=str(path))
+    if path.is_dir():
+        raise InputError(f"{what} is a folder; expected a file name", file=str(path))
+    if path.exists() and not path.is_file():
+        raise InputError(f"{what} is not a regular file; expected a file name", file=str(path))
+    check_output_dir(path.parent, f"folder of the {what}")
+
+
 def write_atomic(path: str | Path, data: bytes | str, *, skip_if_same: bool = True) -> bool:
     """Write ``data`` to ``path`` atomically; return False if the file already held it."""
     path = Path(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
+    if path.is_symlink() or path.is_dir():
+        check_output_file(path)
     if skip_if_same and path.is_file() and path.stat().st_size == len(raw) and path.read_bytes() == raw:
         return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = None
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp creates 0600; outputs are ordinary files
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
+    except OSError as exc:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+        raise write_error(path, exc) from None
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
         raise
     return True

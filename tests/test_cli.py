@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
 import os
 import subprocess
 import sys
@@ -44,10 +46,10 @@ def test_check_bad_input_exits_2(mini_project: Path, capsys: pytest.CaptureFixtu
 
 
 def test_bad_language_argument(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exc:
-        main(["build", "--lang", "fr,iy"])
-    assert exc.value.code == 2
-    assert "unknown language 'iy'" in capsys.readouterr().err
+    assert main(["build", "--lang", "fr,iy"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown language 'iy'" in err
+    assert err.count("\n") == 1 and "usage:" not in err  # one line, no usage block
 
 
 def test_python_dash_m(mini_project: Path) -> None:
@@ -70,3 +72,64 @@ def test_closed_pipe_is_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None
     finally:
         os.dup2(saved, sys.stdout.fileno())
         os.close(saved)
+
+
+def test_check_then_build_refuse_failed_checks_unless_forced(project_with: Any, capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
+    """Royale with two end-of-banquet cards: check fails, build refuses (listing why), --force prints."""
+    root = project_with("royale")
+    (root / "variants" / "two.yaml").write_text(
+        'extends: royale\nname: {fr: a, it: a, en: a}\ndescription: {fr: d, it: d, en: d}\n'
+        "change: {end-banquet: {count: 2}}\n", encoding="utf-8")
+    assert main(["--project", str(root), "check", "two"]) == 1
+    capsys.readouterr()
+    out = tmp_path / "out"
+    assert main(["--project", str(root), "build", "two", "--lang", "en", "--paper", "a4", "--no-rules",
+                 "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "variants/two.yaml: 2 players: check 'one end-of-banquet card' failed" in err and "--force" in err
+    assert not out.exists() or not list(out.rglob("*.pdf"))
+    assert main(["--project", str(root), "build", "two", "--lang", "en", "--paper", "a4", "--no-rules",
+                 "--out", str(out), "--force"]) == 0
+    assert (out / "two" / "en" / "cards-a4.pdf").is_file() and "warning" in capsys.readouterr().err
+
+
+def test_source_date_epoch_dates_the_pdf(mini_project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.render.sheets import render_sheets
+    from cardgen.resolve.resolve import resolve
+    deck = resolve("king_lui", mini_project)
+    fixed = render_sheets(deck, "en", "a4")
+    assert b"D:20000101000000" in fixed  # no SOURCE_DATE_EPOCH: the fixed date
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1735689600")
+    dated = render_sheets(deck, "en", "a4")
+    assert b"D:20250101000000" in dated and dated == render_sheets(deck, "en", "a4")
+
+
+def test_validate_progress_lines_when_stderr_is_not_a_terminal(mini_project: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    import cardgen.simulate.validate as v
+    monkeypatch.setattr(v, "PROGRESS_EVERY", 0.0)
+    assert main(["--project", str(mini_project), "validate", "king_lui", "--games", "40", "--players", "3",
+                 "--jobs", "1", "--out", str(mini_project / "out")]) == 0
+    err = capsys.readouterr().err
+    assert re.search(r"validate: \d+/40 games \(\d+%\)", err), err
+
+
+def test_user_text_is_echoed_safely() -> None:
+    from cardgen.errors import InputError, clean
+    assert clean("a\x1b[2Jb\x07\u202e\n") == "a\\x1b[2Jb\\x07\\u202e\\x0a"
+    assert len(clean("k" * 100_000)) == 200
+    err = InputError("bad\nvalue", file="x\x1b.yaml", line=3, field=["k" * 500])
+    assert "\n" not in str(err) and "\x1b" not in str(err) and len(str(err)) < 800
+
+
+def test_errors_survive_worker_processes() -> None:
+    """An error raised in a forked worker reaches the main process with every line intact."""
+    import pickle
+
+    from cardgen.errors import InputError, InputErrors
+    one = InputError("bad", file="v.yaml", line=3, field=["rules", "x"], hint="y")
+    many = InputErrors([one, InputError("worse", file="w.yaml")], more=4)
+    assert str(pickle.loads(pickle.dumps(one))) == str(one)
+    again = pickle.loads(pickle.dumps(many))
+    assert again.lines() == many.lines() and again.lines()[-1] == "... and 4 more problem(s) not listed"

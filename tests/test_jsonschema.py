@@ -50,9 +50,30 @@ def test_schema_rejects_what_the_loader_rejects(validator: jsonschema.protocols.
 
 
 def test_schema_command_writes_the_same_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["schema"]) == 0
+    assert main(["--project", str(tmp_path), "schema"]) == 0  # no project there: each game's deck id
     printed = json.loads(capsys.readouterr().out)
     assert printed == json.loads(json.dumps(json_schema()))
     target = tmp_path / "cardgen.schema.json"
-    assert main(["schema", "--out", str(target)]) == 0
+    assert main(["--project", str(tmp_path), "schema", "--out", str(target)]) == 0
     assert json.loads(target.read_text(encoding="utf-8")) == printed
+
+
+def test_variants_are_checked_per_game() -> None:
+    """An editor catches a rule or component field the variant's game does not have."""
+    import jsonschema
+
+    schema = json_schema({"king_lui": ["king_lui", "hungry"], "royale": ["royale"], "draco": ["draco"]})
+    check = jsonschema.Draft202012Validator(schema)
+    head = {"name": {"fr": "a", "it": "a", "en": "a"}, "description": {"fr": "a", "it": "a", "en": "a"}}
+
+    def errors(doc: dict) -> list[str]:
+        return [e.message for e in check.iter_errors({**head, **doc})]
+
+    assert errors({"extends": "royale", "rules": {"grid_row": 4}})
+    assert errors({"extends": "royale", "change": {"dessert": {"cout": 2}}})
+    assert errors({"extends": "royale", "change": {"dessert": {"id": "pudding"}}})
+    assert not errors({"extends": "royale", "change": {"dessert": {"count": 2}}})
+    assert not errors({"extends": "hungry", "rules": {"emerald_portions": 3}})
+    assert errors({"extends": "hungry", "rules": {"grid_rows": 3}})  # a Royale rule in a King Lui variant
+    assert not errors({"extends": "royale", "change": {"dessert": {"faces": {"0": {"title": {"en": "x"}}}}}})
+    assert errors({"extends": "royale", "change": {"dessert": {"faces": {"first": {}}}}})

@@ -85,11 +85,10 @@ WORDS = ("banquet", "portion", "extraordinairement", "dragon", "à", "l’assiet
 def test_fitted_text_never_exceeds_its_box(seed: int) -> None:
     rng = random.Random(seed)
     words = [rng.choice(WORDS) for _ in range(rng.randint(1, 60))]
-    width, height = rng.uniform(40, 200), rng.uniform(20, 200)
-    try:
-        fitted = fit_text((("Sans", " ".join(words)),), width, height, 11, 5, "fr")
-    except TextFitError:
-        return  # allowed: the caller turns it into an InputError naming the card
+    # Boxes roomy enough for 60 words at the smallest size: fitting must succeed (a
+    # fit_text that always raised would fail here; too-small boxes are tested below).
+    width, height = rng.uniform(120, 200), rng.uniform(140, 200)
+    fitted = fit_text((("Sans", " ".join(words)),), width, height, 11, 5, "fr")
     assert 5 <= fitted.size <= 11
     assert fitted.width() <= width + 1e-6
     assert fitted.height <= height + 1e-6

@@ -203,3 +203,67 @@ def test_input_error_format() -> None:
     err = InputError("expected a whole number", file="decks/x.yaml", line=3, field=("components", 2, "count"),
                      hint="count")
     assert str(err) == "decks/x.yaml:3: components[2].count: expected a whole number (did you mean 'count'?)"
+
+
+# -- hardening (issue #12) ------------------------------------------------------------------
+_HEAD = 'extends: king_lui\nname: {fr: "a", it: "a", en: "a"}\ndescription: {fr: "d", it: "d", en: "d"}\n'
+
+
+def _variant(project: Path, body: str) -> Path:
+    path = project / "variants" / "v.yaml"
+    path.write_text(_HEAD + body, encoding="utf-8")
+    return path
+
+
+def test_faces_changed_item_by_index(mini_project: Path) -> None:
+    from cardgen.resolve.resolve import resolve
+    _variant(mini_project, 'change:\n  ham:\n    faces:\n      0: {title: {en: "Gammon"}}\n')
+    deck = resolve("v", mini_project)
+    face = deck.component("ham").faces[0]
+    assert face.title.en == "Gammon" and face.title.fr == "Jambon"  # merged into the item, not replaced
+    assert face.symbol == "ham"
+
+
+def test_change_cannot_rename_a_component(mini_project: Path) -> None:
+    from cardgen.errors import InputError
+    from cardgen.resolve.resolve import resolve
+    _variant(mini_project, "change: {ham: {id: jambon}}\n")
+    with pytest.raises(InputError, match="cannot rename") as exc:
+        resolve("v", mini_project)
+    assert exc.value.file == "variants/v.yaml" and exc.value.line == 4
+
+
+def test_removing_everything_blames_the_variant(mini_project: Path) -> None:
+    from cardgen.errors import InputError
+    from cardgen.resolve.resolve import resolve
+    _variant(mini_project, "remove: [ham, cheese, bread, cake, wine, fruit, chicken, emerald]\n")
+    with pytest.raises(InputError, match="every component") as exc:
+        resolve("v", mini_project)
+    assert exc.value.file == "variants/v.yaml"
+
+
+def test_every_text_problem_of_a_file_in_one_run(mini_project: Path) -> None:
+    from cardgen.errors import InputErrors
+    from cardgen.resolve.resolve import resolve
+    _variant(mini_project, 'change:\n  ham: {name: {en: "A\\e"}}\n  cheese: {name: {en: "\\U0001F600"}}\n'
+                           '  bread: {name: {en: "עברית"}}\n')
+    with pytest.raises(InputErrors) as exc:
+        resolve("v", mini_project)
+    lines = exc.value.lines()
+    assert [line.split(": ")[0] for line in lines] == ["variants/v.yaml:5", "variants/v.yaml:6", "variants/v.yaml:7"]
+    assert "control character" in lines[0] and "no glyph" in lines[1] and "right-to-left" in lines[2]
+
+
+def test_art_must_be_a_sound_image(mini_project: Path) -> None:
+    from PIL import Image
+
+    from cardgen.errors import InputError
+    from cardgen.resolve.resolve import resolve
+    (mini_project / "art").mkdir()
+    Image.new("RGB", (4, 4), "red").save(mini_project / "art" / "ok.png")
+    _variant(mini_project, "change: {ham: {faces: {0: {art: art/ok.png}}}}\n")
+    assert resolve("v", mini_project).component("ham").faces[0].art == "art/ok.png"
+    (mini_project / "art" / "bad.png").write_bytes((mini_project / "art" / "ok.png").read_bytes()[:40])
+    _variant(mini_project, "change: {ham: {faces: {0: {art: art/bad.png}}}}\n")
+    with pytest.raises(InputError, match="damaged image|not an image"):
+        resolve("v", mini_project)

@@ -40,6 +40,24 @@ def two_sided_deck(tmp_path: Path, cards: int = 10, tokens: int = 3):
 
 # -- the plan ------------------------------------------------------------------------
 
+# Counted from the published boxes, not from the planner: every card has a back
+# (King Lui 105 portions + 5 Emerald; Royale 72 dishes + 24 two-sided nobles + 4
+# imposters + 9 solo + 1 end card; Draco 6 lairs + 12 characters + 4 specials + 74
+# actions). Draco's coins and cup are single-sided tokens (no back) and its die prints
+# as one net (one front slot, no back): 96 cards + 46 tokens + 1 net = 143 fronts.
+PRINTED = {"king_lui": (110, 110), "royale": (110, 110), "draco": (143, 96)}
+
+
+@pytest.mark.parametrize("deck_id", sorted(PRINTED))
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_base_decks_print_as_many_fronts_and_backs_as_the_box_holds(deck_id: str, duplex: str) -> None:
+    deck = next(d for d in ALL if d.id == deck_id)
+    pages_ = plan(deck, "a4", duplex)
+    fronts = sum(len(p.slots) for p in pages_ if p.role == "fronts")
+    backs = sum(len(p.slots) for p in pages_ if p.role == "backs")
+    assert (fronts, backs) == PRINTED[deck_id]
+
+
 @pytest.mark.parametrize("deck", ALL, ids=lambda d: d.id)
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_every_copy_is_planned_once_front_and_back(deck, paper: str) -> None:

@@ -6,6 +6,7 @@ ones, so ``cardgen check`` and ``cardgen validate`` share one list.
 """
 from __future__ import annotations
 
+from cardgen.errors import InputError, clean
 from cardgen.games.base import CheckResult
 from cardgen.resolve.resolve import ResolvedDeck
 
@@ -24,10 +25,42 @@ def generic_checks(deck: ResolvedDeck) -> list[CheckResult]:
     return out
 
 
+#: Name of the check that the game's engine can set a table up at a player count.
+SETS_UP = "rules engine sets up"
+
+
+def setup_check(deck: ResolvedDeck, players: int) -> CheckResult:
+    """The engine accepts this deck at ``players`` players (what ``validate`` would meet first)."""
+    try:
+        deck.spec.new_game(deck, players)  # type: ignore[misc]
+    except (ValueError, InputError) as exc:
+        return CheckResult(SETS_UP, players, False, clean(exc, 300))
+    return CheckResult(SETS_UP, players, True, "the engine accepts the deck")
+
+
 def run_checks(deck: ResolvedDeck) -> list[CheckResult]:
     """Every static check of ``deck``, game-agnostic first, then per player count."""
     results = generic_checks(deck)
-    if deck.spec.static_checks is not None:
-        for players in deck.model.players.counts:
-            results.extend(deck.spec.static_checks(deck, players))
+    for players in deck.model.players.counts:
+        mine = list(deck.spec.static_checks(deck, players)) if deck.spec.static_checks is not None else []
+        results.extend(mine)
+        if deck.spec.new_game is not None and all(r.passed for r in mine):
+            setup = setup_check(deck, players)  # reported only when the engine finds what the checks missed
+            if not setup.passed:
+                results.append(setup)
     return results
+
+
+def failed_checks(decks: list[ResolvedDeck]) -> list[str]:
+    """One line per failed static check of ``decks`` (file: players: check: detail), for ``build``.
+
+    ``build`` refuses what ``check`` fails, so the two never disagree on a deck.
+    """
+    lines = []
+    for deck in decks:
+        file = deck.files[-1] if deck.files else deck.id
+        for r in run_checks(deck):
+            if not r.passed:
+                who = f"{r.players} players: " if r.players is not None else ""
+                lines.append(clean(f"{file}: {who}check '{r.name}' failed: {r.detail}", 600))
+    return lines

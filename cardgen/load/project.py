@@ -2,14 +2,52 @@
 
 A project is a folder with ``decks/*.yaml`` (one per game) and
 ``variants/**/*.yaml``. Every file's id is its file name without ``.yaml``;
-ids are unique across both folders, and commands accept an id or a path.
+ids are unique across both folders, and commands accept an id or a path (a path
+may lie anywhere, e.g. ``cardgen check /tmp/x/my.yaml``; its errors name it).
+
+An id becomes a folder name under ``out/``, so it must be a plain identifier
+(the schema's id pattern): a file called ``...yaml`` or ``My Deck.yaml`` is
+reported, never turned into ``out/../``. A folder that cannot be read is an
+error too, never silently skipped.
 """
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.errors import InputError, did_you_mean
+
+#: What a deck or variant id looks like (same as the schema's ``Id``).
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+#: Most YAML files a project may hold (a guard against pointing cardgen at a huge tree).
+MAX_FILES = 5000
+
+
+def check_id(sid: str, file: str) -> None:
+    """Refuse a file whose name does not give a usable id."""
+    if not ID_PATTERN.match(sid):
+        raise InputError(f"file name gives the id '{sid}', which is not a plain id; expected lowercase "
+                         "letters, digits, '-' or '_' (at most 64), e.g. 'my-variant.yaml'", file=file)
+
+
+def _yaml_files(folder: Path, recursive: bool) -> list[Path]:
+    """YAML files of ``folder`` (sorted); an unreadable folder is an ``InputError``."""
+    def fail(exc: OSError) -> None:
+        raise InputError(f"cannot read folder: {exc.strerror}", file=exc.filename or str(folder))
+
+    out: list[Path] = []
+    for here, dirs, files in os.walk(folder, onerror=fail, followlinks=False):
+        dirs.sort()
+        out.extend(Path(here) / f for f in files if f.endswith(".yaml"))
+        out.extend(Path(here) / d for d in dirs if d.endswith(".yaml"))  # reported when read: not a file
+        dirs[:] = [d for d in dirs if not d.endswith(".yaml")]
+        if len(out) > MAX_FILES:
+            raise InputError(f"more than {MAX_FILES} YAML files; expected a project folder", file=str(folder))
+        if not recursive:
+            break
+    return sorted(out) if not recursive else sorted(out, key=lambda p: p.parts)
 
 
 @dataclass
@@ -18,6 +56,7 @@ class Project:
 
     root: Path
     sources: dict[str, Path] = field(default_factory=dict)
+    outside: dict[str, Path] = field(default_factory=dict)  # files named by a path outside decks/ and variants/
 
     @classmethod
     def open(cls, root: str | Path = ".") -> "Project":
@@ -25,11 +64,12 @@ class Project:
         if not (root / "decks").is_dir():
             raise InputError(f"no decks/ folder in {root}; run cardgen in a project folder or pass --project DIR")
         project = cls(root)
-        files = sorted((root / "decks").glob("*.yaml"))
+        files = _yaml_files(root / "decks", recursive=False)
         if (root / "variants").is_dir():
-            files += sorted((root / "variants").rglob("*.yaml"))
+            files += _yaml_files(root / "variants", recursive=True)
         for path in files:
             sid = path.stem
+            check_id(sid, project.display(path))
             if sid in project.sources:
                 raise InputError(f"id '{sid}' is used twice (also {project.display(project.sources[sid])}); "
                                  "expected unique file names", file=project.display(path))
@@ -38,9 +78,9 @@ class Project:
 
     def display(self, path: Path) -> str:
         """Path as shown in messages: relative to the project when inside it."""
-        try:
-            return str(path.resolve().relative_to(self.root))
-        except ValueError:
+        try:  # the folder resolved, not the file: a symlinked deck is shown under its own name
+            return str((path.parent.resolve() / path.name).relative_to(self.root))
+        except (ValueError, OSError, RuntimeError):
             return str(path)
 
     @property
@@ -57,18 +97,22 @@ class Project:
         """Id and path of ``ref``, which is an id or a path to a YAML file."""
         if ref in self.sources:
             return ref, self.sources[ref]
+        if ref in self.outside:
+            return ref, self.outside[ref]
         candidate = Path(ref)
-        if candidate.suffix in (".yaml", ".yml") or "/" in ref:
-            if not candidate.is_file():
+        if candidate.suffix in (".yaml", ".yml") or "/" in ref or os.sep in ref:
+            if not candidate.exists():
                 raise InputError("file not found", file=ref)
             resolved = candidate.resolve()
             for sid, path in self.sources.items():
                 if path.resolve() == resolved:
                     return sid, path
             sid = candidate.stem
+            check_id(sid, ref)
             if sid in self.sources:
                 raise InputError(f"id '{sid}' is already used by {self.display(self.sources[sid])}; rename the file",
                                  file=ref)
+            self.outside[sid] = candidate
             return sid, candidate
         raise InputError(f"no deck or variant called '{ref}'", hint=did_you_mean(ref, self.sources))
 

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from cardgen.errors import InputError, did_you_mean
+from cardgen.errors import MAX_ERRORS, InputError, InputErrors, clean, did_you_mean
 from cardgen.load.yamlio import LineMap
 
 M = TypeVar("M", bound=BaseModel)
@@ -95,8 +95,11 @@ def _describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    if isinstance(value, str):  # never repr() a whole (possibly huge) value
+        return repr(clean(value, 40))
+    if isinstance(value, int) and value.bit_length() > 128:
+        return "a number with more than 38 digits"
+    return clean(repr(value), 40)
 
 
 def _message(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int, ...]) -> tuple[str, str | None]:
@@ -157,12 +160,15 @@ def _message(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int,
 
 def validate(model: type[M], data: Any, lines: LineMap, *, file: str | None = None,
              context: dict[str, Any] | None = None) -> M:
-    """Validate ``data`` as ``model``; on failure raise the earliest error as ``InputError``."""
+    """Validate ``data`` as ``model``; on failure raise its errors (first lines first, at most 20).
+
+    One error is an ``InputError``; several are ``InputErrors``, one line each.
+    """
     try:
         return model.model_validate(data, context=context)
     except ValidationError as exc:
         errors = []
-        for err in exc.errors(include_url=False):
+        for err in exc.errors(include_url=False)[:5 * MAX_ERRORS]:
             path, _ = _data_path(data, tuple(err["loc"]))
             where_file, line = lines.locate(path)
             message, hint = _message(err, model, path)
@@ -171,5 +177,14 @@ def validate(model: type[M], data: Any, lines: LineMap, *, file: str | None = No
                 field = path + (err["loc"][-1],) if not path or path[-1] != err["loc"][-1] else path
             errors.append((line or 0, where_file or file, lines.source_path(field), message, hint))
         errors.sort(key=lambda e: e[0])
-        line, where_file, field, message, hint = errors[0]
-        raise InputError(message, file=where_file, line=line or None, field=field or None, hint=hint) from None
+        found: list[InputError] = []
+        seen: set[tuple[Any, ...]] = set()
+        for line, where_file, field, message, hint in errors:
+            if (where_file, line, field) in seen:  # a union reports one mistake once per member: keep the first
+                continue
+            seen.add((where_file, line, field))
+            found.append(InputError(message, file=where_file, line=line or None, field=field or None, hint=hint))
+        more = max(0, exc.error_count() - 5 * MAX_ERRORS)
+        if len(found) == 1 and not more:
+            raise found[0] from None
+        raise InputErrors(found, more) from None

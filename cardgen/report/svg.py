@@ -130,3 +130,204 @@ def rates_svg(rows: list[dict[str, Any]], label_key: str, title: str, fair: floa
                      f'stroke-dasharray="4 3"><title>equal share {100 * fair:.1f}%</title></line>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+#: Colours of the base deck and of the variant in comparison charts (colour-blind safe pair).
+BASE_COLOUR = "#999999"
+VARIANT_COLOUR = BAR
+
+
+def _svg_open(width: int, height: int, title: str) -> list[str]:
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" {FONT}>',
+            f"<title>{escape(title)}</title>",
+            f'<text x="10" y="14" font-weight="bold">{escape(title)}</text>']
+
+
+def _legend(parts: list[str], x: float, y: float, series: list[tuple[str, str]]) -> None:
+    for label, colour in series:
+        parts.append(f'<rect x="{x:.1f}" y="{y - 9:.1f}" width="10" height="10" fill="{colour}" fill-opacity="0.7"/>'
+                     f'<text x="{x + 14:.1f}" y="{y:.1f}">{escape(label)}</text>')
+        x += 24 + 7 * len(label)
+
+
+def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, xlabel: str,
+                width: int = 520, height: int = 230, max_bins: int = 30) -> str:
+    """Histograms of several series on shared bins, as shares of each series' games, overlaid.
+
+    Shares rather than counts, so two decks with different numbers of completed games
+    compare by shape. Each series is ``(label, [[value, count], ...], colour)``.
+    """
+    left, right, top, bottom = 44, 10, 34, 40
+    w, h = width - left - right, height - top - bottom
+    parts = _svg_open(width, height, title)
+    _legend(parts, left, 28, [(label, colour) for label, _, colour in series])
+    merged: dict[Number, int] = {}
+    for _, hist, _ in series:
+        for v, _c in hist:
+            merged[v] = 1
+    if not merged:
+        parts.append(f'<text x="{left}" y="{top + h / 2}">no completed games</text></svg>')
+        return "".join(parts)
+    template = bins([[v, 0] for v in merged], max_bins)
+    labels = [label for label, _ in template]
+    shares = []
+    for _, hist, _ in series:
+        # the same binning for every series: bin this series together with zero counts of all values
+        counts = dict(bins([[v, 0] for v in merged if v not in {x for x, _ in hist}] + [list(p) for p in hist],
+                           max_bins))
+        total = sum(counts.values()) or 1
+        shares.append([counts.get(label, 0) / total for label in labels])
+    peak = max(max(s) for s in shares) or 1.0
+    step = _nice_step(peak, 4)
+    y = 0.0
+    while y <= peak + 1e-9:
+        py = top + h - h * y / peak
+        parts.append(f'<line x1="{left}" x2="{left + w}" y1="{py:.1f}" y2="{py:.1f}" stroke="{GRID}"/>'
+                     f'<text x="{left - 4}" y="{py + 4:.1f}" text-anchor="end">{100 * y:.0f}%</text>')
+        y += step
+    bw = w / len(labels)
+    for (label, _, colour), share in zip(series, shares):
+        for i, s in enumerate(share):
+            bh = h * s / peak
+            parts.append(f'<rect x="{left + i * bw + 1:.1f}" y="{top + h - bh:.1f}" width="{max(1.0, bw - 2):.1f}" '
+                         f'height="{bh:.1f}" fill="{colour}" fill-opacity="0.55"><title>{escape(label)} '
+                         f'{escape(labels[i])}: {100 * s:.1f}%</title></rect>')
+    every = max(1, math.ceil(len(labels) / 12))
+    for i, label in enumerate(labels):
+        if i % every == 0:
+            parts.append(f'<text x="{left + (i + 0.5) * bw:.1f}" y="{top + h + 14}" '
+                         f'text-anchor="middle">{escape(label)}</text>')
+    parts.append(f'<line x1="{left}" x2="{left + w}" y1="{top + h}" y2="{top + h}" stroke="{WHISKER}"/>'
+                 f'<text x="{left + w / 2:.1f}" y="{height - 6}" text-anchor="middle">{escape(xlabel)}</text></svg>')
+    return "".join(parts)
+
+
+def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], str]]]], title: str,
+                      fair: float | None = None, width: int = 520) -> str:
+    """Win rates with 95 % whiskers, one bar per series inside each group (seat 1: base, variant...)."""
+    left, right, top, bar = 70, 60, 34, 13
+    rows = sum(len(items) for _, items in groups)
+    height = top + rows * bar + 8 * len(groups) + 30
+    w = width - left - right
+    parts = _svg_open(width, height, title)
+    legend: dict[str, str] = {}
+    for _, items in groups:
+        for label, _, colour in items:
+            legend.setdefault(label, colour)
+    _legend(parts, left, 28, list(legend.items()))
+    base = height - 30
+    for tick in range(0, 101, 25):
+        x = left + w * tick / 100
+        parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top}" y2="{base}" stroke="{GRID}"/>'
+                     f'<text x="{x:.1f}" y="{base + 14}" text-anchor="middle">{tick}%</text>')
+    y = top
+    for name, items in groups:
+        parts.append(f'<text x="{left - 6}" y="{y + bar * len(items) / 2 + 4:.1f}" text-anchor="end">'
+                     f'{escape(name)}</text>')
+        for label, r, colour in items:
+            rate = r.get("rate") or 0.0
+            parts.append(f'<rect x="{left}" y="{y + 1:.1f}" width="{w * rate:.1f}" height="{bar - 2}" fill="{colour}">'
+                         f'<title>{escape(name)}, {escape(label)}: {100 * rate:.1f}% (95% interval '
+                         f'{100 * r["low"]:.1f}-{100 * r["high"]:.1f}%)</title></rect>')
+            lo, hi, cy = left + w * r["low"], left + w * r["high"], y + bar / 2
+            parts.append(f'<line x1="{lo:.1f}" x2="{hi:.1f}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="{WHISKER}" '
+                         f'stroke-width="1.5"/><line x1="{lo:.1f}" x2="{lo:.1f}" y1="{cy - 4:.1f}" y2="{cy + 4:.1f}" '
+                         f'stroke="{WHISKER}"/><line x1="{hi:.1f}" x2="{hi:.1f}" y1="{cy - 4:.1f}" '
+                         f'y2="{cy + 4:.1f}" stroke="{WHISKER}"/>'
+                         f'<text x="{left + w + 6}" y="{cy + 4:.1f}">{100 * rate:.1f}%</text>')
+            y += bar
+        y += 8
+    if fair is not None:
+        x = left + w * fair
+        parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 2}" y2="{base}" stroke="{FAIR}" '
+                     f'stroke-dasharray="4 3"><title>equal share {100 * fair:.1f}%</title></line>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: str, width: int = 520,
+               legend: list[tuple[str, str]] | None = None) -> str:
+    """Score spread per row: a thin line from min to max, a box from p10 to p90, a tick at the median.
+
+    Consecutive rows with the same label (a deck and its base) share one label.
+    """
+    left, right, top, bar = 70, 16, 34 if legend else 24, 16
+    rows = [r for r in rows if r[1].get("n")]
+    height = top + bar * max(1, len(rows)) + 34
+    w = width - left - right
+    parts = _svg_open(width, height, title)
+    if legend:
+        _legend(parts, left, 28, legend)
+    if not rows:
+        parts.append(f'<text x="{left}" y="{top + 14}">no completed games</text></svg>')
+        return "".join(parts)
+    lo = min(r["min"] for _, r, _ in rows)
+    hi = max(r["max"] for _, r, _ in rows)
+    span = (hi - lo) or 1
+    step = _nice_step(span, 5)
+    start = math.floor(lo / step) * step
+    stop = math.ceil(hi / step) * step
+    span = (stop - start) or 1
+
+    def px(v: float) -> float:
+        return left + w * (v - start) / span
+    base = top + bar * len(rows)
+    t = start
+    while t <= stop + 1e-9:
+        parts.append(f'<line x1="{px(t):.1f}" x2="{px(t):.1f}" y1="{top}" y2="{base}" stroke="{GRID}"/>'
+                     f'<text x="{px(t):.1f}" y="{base + 14}" text-anchor="middle">{_fmt(t)}</text>')
+        t += step
+    for i, (label, d, colour) in enumerate(rows):
+        cy = top + i * bar + bar / 2
+        if i == 0 or rows[i - 1][0] != label:
+            parts.append(f'<text x="{left - 6}" y="{cy + 4:.1f}" text-anchor="end">{escape(label)}</text>')
+        parts.append(f'<line x1="{px(d["min"]):.1f}" x2="{px(d["max"]):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
+                     f'stroke="{WHISKER}"/>'
+                     f'<rect x="{px(d["p10"]):.1f}" y="{cy - 5:.1f}" width="{max(1.0, px(d["p90"]) - px(d["p10"])):.1f}" '
+                     f'height="10" fill="{colour}" fill-opacity="0.8"><title>{escape(label)}: min {_fmt(d["min"])}, '
+                     f'p10 {_fmt(d["p10"])}, median {_fmt(d["median"])}, p90 {_fmt(d["p90"])}, max {_fmt(d["max"])}'
+                     f'</title></rect>'
+                     f'<line x1="{px(d["median"]):.1f}" x2="{px(d["median"]):.1f}" y1="{cy - 7:.1f}" y2="{cy + 7:.1f}" '
+                     f'stroke="#000" stroke-width="2"/>')
+    parts.append(f'<text x="{left + w / 2:.1f}" y="{height - 6}" text-anchor="middle">{escape(xlabel)}</text></svg>')
+    return "".join(parts)
+
+
+def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520) -> str:
+    """Forest plot: each row's difference (variant minus base, percentage points) with its 95 % interval.
+
+    Significant rows are drawn in the variant colour, the others in grey; the line at 0 is "no change".
+    """
+    left, right, top, row = 170, 50, 24, 18
+    height = top + row * max(1, len(rows)) + 34
+    w = width - left - right
+    parts = _svg_open(width, height, title)
+    if not rows:
+        parts.append(f'<text x="{left}" y="{top + 14}">nothing to compare</text></svg>')
+        return "".join(parts)
+    extent = max(max(abs(r["low"]), abs(r["high"])) for r in rows) or 0.01
+    step = _nice_step(2 * extent, 4)
+    extent = math.ceil(extent / step) * step
+
+    def px(v: float) -> float:
+        return left + w * (v + extent) / (2 * extent)
+    base = top + row * len(rows)
+    t = -extent
+    while t <= extent + 1e-9:
+        parts.append(f'<line x1="{px(t):.1f}" x2="{px(t):.1f}" y1="{top}" y2="{base}" stroke="{GRID}"/>'
+                     f'<text x="{px(t):.1f}" y="{base + 14}" text-anchor="middle">{100 * t:+.0f}</text>')
+        t += step
+    parts.append(f'<line x1="{px(0):.1f}" x2="{px(0):.1f}" y1="{top}" y2="{base}" stroke="{WHISKER}"/>')
+    for i, r in enumerate(rows):
+        cy = top + i * row + row / 2
+        colour = VARIANT_COLOUR if r.get("significant") else BASE_COLOUR
+        parts.append(f'<text x="{left - 6}" y="{cy + 4:.1f}" text-anchor="end">{escape(r["label"])}</text>'
+                     f'<line x1="{px(r["low"]):.1f}" x2="{px(r["high"]):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
+                     f'stroke="{colour}" stroke-width="2"/>'
+                     f'<circle cx="{px(r["difference"]):.1f}" cy="{cy:.1f}" r="4" fill="{colour}">'
+                     f'<title>{escape(r["label"])}: {100 * r["difference"]:+.1f} points [{100 * r["low"]:+.1f}, '
+                     f'{100 * r["high"]:+.1f}]{" (significant)" if r.get("significant") else ""}</title></circle>')
+    parts.append(f'<text x="{left + w / 2:.1f}" y="{height - 6}" text-anchor="middle">variant minus base, '
+                 f'percentage points</text></svg>')
+    return "".join(parts)

@@ -1,4 +1,6 @@
-"""The validator's HTML report: one self-contained page, a section per deck and player count.
+"""One result entry as HTML (``section``: tables, gaps with seeds, static checks) and the
+whole run on one page (``render_html``, for scripts). ``cardgen validate`` writes a
+folder per run instead (``cardgen.report.runs``), whose deck pages embed ``section``.
 
 Built from the same JSON document ``cardgen validate --json`` writes, so the page
 and the JSON never disagree. Styles are inline and charts are inline SVG: the
@@ -20,6 +22,11 @@ vertical-align:top} th{background:#f3f3f3}
 .fail{color:#fff;background:#b00020;padding:0 .4em;border-radius:3px}
 .failures{color:#b00020} .balance{color:#8a5a00} .charts{display:flex;flex-wrap:wrap;gap:1em} code{font-size:.95em}
 """
+
+
+def _p99(dist: dict[str, Any], games: int) -> int:
+    from cardgen.simulate.balance import quantile_with_zeros
+    return quantile_with_zeros(dist["histogram"], games, 0.99)
 
 
 def _badge(passed: bool) -> str:
@@ -48,8 +55,8 @@ def _table(rows: list[tuple[str, str]]) -> str:
     return f"<table>{body}</table>"
 
 
-def section(r: dict[str, Any]) -> str:
-    """The HTML section of one result entry."""
+def section(r: dict[str, Any], with_charts: bool = True) -> str:
+    """The HTML section of one result entry (``with_charts=False``: tables only, for pages that chart)."""
     out = [f'<section id="{escape(_anchor(r))}">',
            f"<h2>{_badge(r['passed'])} {escape(r['variant'])} — {r['players']} players "
            f"<small>({escape(r['game'])}, {escape(r['kind'])})</small></h2>"]
@@ -61,7 +68,10 @@ def section(r: dict[str, Any]) -> str:
     ends = ", ".join(f"<code>{escape(k)}</code> {v}" for k, v in r["end_reasons"].items()) or "–"
     ties = r["ties"]
     tie_rules = ", ".join(f"<code>{escape(k)}</code> {v}" for k, v in ties["tie_breaks"].items()) or "–"
-    peaks = ", ".join(f"<code>{escape(k)}</code> {v}" for k, v in r["peaks"].items()) or "–"
+    games = r.get("peak_games", {})
+    peaks = ", ".join(f"<code>{escape(k)}</code> {v}" + (f" (99% of games: ≤ {_p99(games[k], r['games'])})"
+                                                        if k in games else "")
+                      for k, v in r["peaks"].items()) or "–"
     out.append(_table([
         ("games", f"{r['games']} ({r['completed']} completed by an end condition)"),
         ("end reasons", ends),
@@ -95,7 +105,9 @@ def section(r: dict[str, Any]) -> str:
               histogram_svg(bins(sc["all"]["histogram"]), "Score distribution", "final score (every seat)")]
     if len(r["agents"]) > 1:
         charts.append(rates_svg(r["agents"], "agent", "Win rate per agent (95% interval)", fair))
-    if r["completed"]:
+    if not with_charts:
+        pass
+    elif r["completed"]:
         out.append('<div class="charts">' + "".join(f"<figure>{c}</figure>" for c in charts) + "</div>")
     else:
         out.append("<p>No game ended by an end condition: nothing to chart.</p>")

@@ -14,9 +14,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import InputError, did_you_mean
+from cardgen.errors import MAX_ERRORS, InputError, InputErrors, did_you_mean
 from cardgen.games import GAME_IDS, get_game
 from cardgen.games.base import GameSpec, Problem
+from cardgen.check.text import text_problems
 from cardgen.load.project import Project
 from cardgen.load.validate import validate
 from cardgen.load.yamlio import LineMap, read_yaml
@@ -60,6 +61,17 @@ class ResolvedDeck:
     project: Path
     base: "ResolvedDeck | None" = None  # the root deck, for variants
     differences: list[dict[str, Any]] = field(default_factory=list)
+    lines: LineMap = field(default_factory=LineMap, repr=False)  # where each field was written
+    origin: dict[str, int] = field(default_factory=dict, repr=False)  # component id -> index before expansion
+
+    def locate(self, component_id: str, *path: str | int) -> tuple[str, int | None, str]:
+        """File, line and field (as written) of ``path`` inside a component, for error lines."""
+        index = self.origin.get(component_id)
+        full: tuple[Any, ...] = ("components", index, *path) if index is not None else ()
+        where, line = self.lines.locate(full)
+        field_path = self.lines.source_path(full)
+        from cardgen.errors import format_path
+        return where or (self.files[-1] if self.files else self.id), line, format_path(field_path)
 
     @property
     def game(self) -> str:
@@ -119,9 +131,35 @@ def totals(deck: ResolvedDeck) -> dict[str, int]:
     return out
 
 
+def _list_targets(base: list[Any], over: dict[str, Any]) -> dict[str, int] | None:
+    """Item index of each key of ``over`` when it changes ``base`` item by item (by index or by id)."""
+    ids = {item.get("id"): i for i, item in enumerate(base) if isinstance(item, dict) and "id" in item}
+    out = {}
+    for key in over:
+        if isinstance(key, str) and key.isdigit() and len(key) < 6 and int(key) < len(base):
+            out[key] = int(key)
+        elif key in ids:
+            out[key] = ids[key]
+        else:
+            return None
+    return out
+
+
 def _merge(base: Any, over: Any, base_lines: LineMap, over_lines: LineMap,
            path: tuple[Any, ...], over_path: tuple[Any, ...]) -> Any:
-    """Deep-merge ``over`` into ``base`` (mappings by key, everything else replaced)."""
+    """Deep-merge ``over`` into ``base`` (mappings by key, everything else replaced).
+
+    A list changed by a mapping whose keys are item indexes (``faces: {1: {title: ...}}``)
+    or item ids is changed item by item; any other value replaces the list.
+    """
+    if isinstance(base, list) and isinstance(over, dict) and over:
+        targets = _list_targets(base, over)
+        if targets is not None:
+            out_list = list(base)
+            for key, value in over.items():
+                i = targets[key]
+                out_list[i] = _merge(base[i], value, base_lines, over_lines, path + (i,), over_path + (key,))
+            return out_list
     if isinstance(base, dict) and isinstance(over, dict):
         if over_path in over_lines.lines:  # the mapping as a whole now comes from the overlay
             base_lines.lines[path] = over_lines.lines[over_path]
@@ -207,6 +245,11 @@ class Resolver:
             out.data["reconstruction"] = list(out.data.get("reconstruction", [])) + list(data["reconstruction"])
         ids = [c.get("id") for c, _ in out.components]
         for cid, change in data.get("change", {}).items():
+            if "id" in change and change["id"] != cid:
+                _, line = lines.locate(("change", cid, "id"))
+                raise InputError("a change cannot rename a component (its id is how rules, texts and other "
+                                 f"files find it); expected 'remove: [{cid}]' and an 'add' entry with the new id",
+                                 file=name, line=line, field=["change", cid, "id"])
             if cid not in ids:
                 _, line = lines.locate(("change", cid))
                 raise InputError(f"unknown component '{cid}' in the base deck", file=name, line=line,
@@ -223,6 +266,10 @@ class Resolver:
                                  field=["remove", j], hint=did_you_mean(cid, [i for i in ids if i]))
         removed = set(data.get("remove", []))
         out.components = [(c, lm) for c, lm in out.components if c.get("id") not in removed]
+        if removed and not out.components and not data.get("add"):
+            _, line = lines.locate(("remove",))
+            raise InputError("this removes every component of the base deck; expected at least one to remain "
+                             "(or some 'add')", file=name, line=line, field="remove")
         for j, comp in enumerate(data.get("add", [])):
             lm = LineMap()
             lm.graft((), lines, ("add", j))
@@ -242,11 +289,22 @@ class Resolver:
         context = {"project": self.project.root}
         model = validate(model_cls, doc, lines, file=raw.files[-1], context=context)
         problems = list(reference_problems(model, spec, self.project.root))
+        problems += text_problems(model)
         if problems:
-            p = problems[0]
-            where, line = lines.locate(p.path)
-            raise InputError(p.message, file=where or raw.files[-1], line=line,
-                             field=list(lines.source_path(p.path)), hint=p.hint)
+            errors = []
+            for p in problems[:MAX_ERRORS]:
+                where, line = lines.locate(p.path)
+                errors.append(InputError(p.message, file=where or raw.files[-1], line=line,
+                                         field=list(lines.source_path(p.path)), hint=p.hint))
+            if len(errors) == 1:
+                raise errors[0]
+            raise InputErrors(errors, max(0, len(problems) - MAX_ERRORS))
+        origin = {}
+        for index, comp in enumerate(model.components):
+            if comp.values is None:
+                origin[comp.id] = index
+            else:
+                origin.update({f"{comp.id}-{v}": index for v in range(comp.values.start, comp.values.stop + 1)})
         expanded, dup = expand(model.components)
         if dup is not None:
             index, cid = dup
@@ -255,7 +313,8 @@ class Resolver:
                              file=where, line=line, field=list(lines.source_path(("components", index, "id"))))
         model.components = expanded
         kind = "variant" if len(raw.chain) > 1 else "deck"
-        deck = ResolvedDeck(sid, kind, spec, model, raw.chain, raw.files, self.project.root)
+        deck = ResolvedDeck(sid, kind, spec, model, raw.chain, raw.files, self.project.root, lines=lines,
+                            origin=origin)
         if kind == "variant":
             deck.base = self.resolve(raw.chain[0])
             deck.differences = differences(deck.base, deck)
@@ -334,9 +393,69 @@ def _asset_problem(value: str, path: tuple[Any, ...], root: Path) -> list[Proble
         full.relative_to(root.resolve())
     except ValueError:
         return [Problem(path, f"asset path '{value}' leaves the project folder; expected a path inside it")]
-    if not full.is_file():
+    if not full.exists():
         return [Problem(path, f"asset file '{value}' not found")]
-    return []
+    problem = image_problem(full, value)
+    return [Problem(path, problem)] if problem else []
+
+
+#: Largest art file read, and largest picture (pixels, and pixels per side) accepted.
+MAX_ART_BYTES = 50 * 1024 * 1024
+MAX_ART_PIXELS = 40_000_000
+MAX_ART_SIDE = 12_000
+_IMAGES: dict[tuple[str, int, int], str | None] = {}
+
+
+def image_problem(full: Path, shown: str) -> str | None:
+    """Why the art file ``full`` cannot be printed (None: a sound PNG or JPEG of sane size).
+
+    The file is read with a bound (no FIFO, no device), identified, its size read
+    from the header before any decoding (a decompression bomb is refused unopened),
+    then verified and decoded once; results are cached by path, size and time.
+    """
+    import io
+    import warnings
+
+    from PIL import Image
+
+    from cardgen.load.yamlio import read_bounded
+
+    try:
+        st = full.stat()
+    except OSError as exc:
+        return f"asset file '{shown}' cannot be read: {exc.strerror}"
+    key = (str(full), st.st_size, st.st_mtime_ns)
+    if key in _IMAGES:
+        return _IMAGES[key]
+    try:
+        raw = read_bounded(full, shown, MAX_ART_BYTES)
+    except InputError as exc:
+        return f"asset file '{shown}': {exc.message}"
+    problem: str | None = None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(raw)) as img:
+                fmt, (w, h) = img.format, img.size
+                if fmt not in ("PNG", "JPEG"):
+                    problem = f"asset file '{shown}' is {fmt or 'not an image'}; expected a PNG or JPEG image"
+                elif w * h > MAX_ART_PIXELS or max(w, h) > MAX_ART_SIDE:
+                    problem = (f"asset file '{shown}' is {w}x{h} pixels; expected at most {MAX_ART_SIDE} per "
+                               f"side and {MAX_ART_PIXELS // 1_000_000} million pixels (300 dpi needs far less)")
+                else:
+                    img.verify()
+            if problem is None:
+                with Image.open(io.BytesIO(raw)) as img:
+                    img.load()
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        problem = f"asset file '{shown}' is too large an image (a decompression bomb?)"
+    except Image.UnidentifiedImageError:
+        problem = f"asset file '{shown}' is not an image; expected a PNG or JPEG file"
+    except (OSError, SyntaxError, ValueError, EOFError) as exc:
+        problem = f"asset file '{shown}' is a damaged image ({str(exc)[:80] or type(exc).__name__}); " \
+                  "expected a PNG or JPEG that opens"
+    _IMAGES[key] = problem
+    return problem
 
 
 def differences(base: ResolvedDeck, variant: ResolvedDeck) -> list[dict[str, Any]]:

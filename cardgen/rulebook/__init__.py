@@ -11,10 +11,11 @@ from __future__ import annotations
 from reportlab.lib import colors
 
 from cardgen.resolve.resolve import ResolvedDeck
-from cardgen.rulebook.markup import Converter, parse
+from cardgen.rulebook.markup import Converter, MarkupError, parse
 from cardgen.rulebook.pictures import find_draw_face
 from cardgen.rulebook.styles import make_styles
-from cardgen.rulebook.templating import has_rulebook, plain_text, render_markup
+from cardgen.errors import InputError
+from cardgen.rulebook.templating import has_rulebook, plain_text, render_markup, template_file
 from cardgen.rulebook.typeset import LANG_TAGS, PAPERS, column_width, typeset
 
 DEFAULT_ACCENT = "#5B2A86"
@@ -37,7 +38,10 @@ def render_rulebook(resolved: ResolvedDeck, lang: str, paper: str) -> bytes:
     accent = accent_colour(resolved)
     styles = make_styles(lang, accent)
     converter = Converter(resolved, lang, styles, column_width(paper), find_draw_face())
-    book = parse(markup, converter)
+    try:
+        book = parse(markup, converter)
+    except MarkupError as exc:  # a project's template wrote markup the typesetter cannot read
+        raise InputError(f"rulebook markup: {exc}", file=template_file(resolved)) from None
     return typeset(book, lang, paper, resolved.model.name[lang], accent)
 
 

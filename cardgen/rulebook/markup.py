@@ -216,6 +216,8 @@ class Converter:
             if i == 0 and all(c.tag == "th" for c in tr):
                 header = 1
             rows.append(cells)
+        if not rows or not any(rows):  # e.g. a variant removed every card the table lists
+            return Spacer(1, 0)
         ncols = max(len(r) for r in rows)
         weights = weights if len(weights) == ncols else [1.0] * ncols
         widths = [width * w / sum(weights) for w in weights]
@@ -242,6 +244,8 @@ class Converter:
             cells.append([pic, Spacer(1, 1.5), TypoParagraph(inline(card),
                                                           self.styles.caption)])
         rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
+        if not rows:  # e.g. a variant removed every card of this picture row
+            return Spacer(1, 0)
         if rows:
             rows[-1] += [""] * (columns - len(rows[-1]))
         table = Table(rows, colWidths=[pic_w + gap] * columns, hAlign="CENTER")

@@ -15,9 +15,16 @@ from typing import Any
 
 from babel.lists import format_list
 from babel.numbers import format_decimal
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, pass_context
+import sys
+import traceback
+
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError, \
+    TemplateSyntaxError, pass_context
 from jinja2.runtime import Context
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
+
+from cardgen.errors import InputError
 
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.rulebook.catalog import COMMON, TEMPLATE_DIR, translations
@@ -59,6 +66,32 @@ def _make_callables(lang: str, domain: str) -> dict[str, Any]:
     return {"gettext": gettext, "ngettext": ngettext}
 
 
+#: Largest template file read (ours are ~30 kB).
+MAX_TEMPLATE_BYTES = 1 << 20
+
+
+class _RegularFiles(FileSystemLoader):
+    """A file loader that reads only regular files of sane size (a FIFO or device cannot hang a build)."""
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Any]:
+        import os
+        import stat
+
+        from jinja2.loaders import split_template_path
+
+        for base in self.searchpath:
+            path = os.path.join(base, *split_template_path(template))
+            try:
+                st = os.stat(path)
+            except OSError:
+                continue
+            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_TEMPLATE_BYTES:
+                raise InputError(f"rulebook template is not a regular file of at most {MAX_TEMPLATE_BYTES} bytes",
+                                 file=path)
+            break
+        return super().get_source(environment, template)
+
+
 def template_dirs(project: Path | None) -> list[Path]:
     """Where templates are looked up: the project's own first, then cardgen's."""
     dirs = []
@@ -70,9 +103,15 @@ def template_dirs(project: Path | None) -> list[Path]:
 
 @cache
 def environment(lang: str, dirs: tuple[Path, ...] = (TEMPLATE_DIR,), domain: str = COMMON) -> Environment:
-    """The Jinja2 environment of one language and catalog domain (cached: templates compile once)."""
-    env = Environment(
-        loader=ChoiceLoader([FileSystemLoader(str(d)) for d in dirs]),
+    """The Jinja2 environment of one language and catalog domain (cached: templates compile once).
+
+    Templates run in Jinja's sandbox: a project's own template is data a stranger
+    may have written, so it can read the deck it is given but reach no Python
+    internals (``cycler.__init__.__globals__``, ``__class__``, ``__subclasses__``...).
+    Not the immutable sandbox: the shipped templates build lists with ``append``.
+    """
+    env = SandboxedEnvironment(
+        loader=ChoiceLoader([_RegularFiles(str(d)) for d in dirs]),
         extensions=["jinja2.ext.i18n"], autoescape=True, trim_blocks=True, lstrip_blocks=True,
         undefined=StrictUndefined, keep_trailing_newline=True)
     env.policies["ext.i18n.trimmed"] = True
@@ -103,9 +142,58 @@ def render_markup(resolved: ResolvedDeck, lang: str) -> str:
     credits, with a notice that its rules are not written yet).
     """
     own = has_rulebook(resolved)
-    env = environment(lang, tuple(template_dirs(resolved.project)), resolved.game if own else COMMON)
+    dirs = tuple(template_dirs(resolved.project))
+    env = environment(lang, dirs, resolved.game if own else COMMON)
     name = template_name(resolved.game) if own else GENERIC
-    return env.get_template(name).render(**build_context(resolved, lang).as_dict())
+    try:
+        markup = env.get_template(name).render(**build_context(resolved, lang).as_dict())
+        if len(dirs) > 1:  # the project has templates of its own: their words must print too
+            _check_printable(markup, resolved)
+        return markup
+    except TemplateSyntaxError as exc:
+        raise InputError(f"rulebook template: {exc.message}", file=_shown(exc.filename or name, resolved),
+                         line=exc.lineno) from None
+    except TemplateError as exc:  # undefined names, sandbox refusals, bad filters
+        file, line = _template_frame(sys.exc_info()[2], name)
+        raise InputError(f"rulebook template: {type(exc).__name__}: {exc.message or exc}",
+                         file=_shown(file, resolved), line=line) from None
+
+
+def _check_printable(markup: str, resolved: ResolvedDeck) -> None:
+    """Refuse a book whose text holds a character the fonts cannot print (deck texts were checked already)."""
+    from cardgen.check.text import string_problems
+
+    problem = string_problems(plain_text(markup), paragraph=True)
+    if problem:
+        raise InputError(f"rulebook template writes text that cannot print: {problem}", file=template_file(resolved))
+
+
+def template_file(resolved: ResolvedDeck) -> str:
+    """The rulebook template ``resolved`` uses, as shown in messages."""
+    name = template_name(resolved.game) if has_rulebook(resolved) else GENERIC
+    for d in template_dirs(resolved.project):
+        if (d / name).is_file():
+            return _shown(str(d / name), resolved)
+    return name
+
+
+def _shown(file: str, resolved: ResolvedDeck) -> str:
+    path = Path(file)
+    for base in (resolved.project, TEMPLATE_DIR.parent.parent):
+        try:
+            return str(path.resolve().relative_to(Path(base).resolve()))
+        except ValueError:
+            continue
+    return file
+
+
+def _template_frame(tb: Any, default: str) -> tuple[str, int | None]:
+    """The innermost template file and line of a Jinja traceback (Jinja rewrites frames to them)."""
+    found: tuple[str, int | None] = (default, None)
+    for frame in traceback.extract_tb(tb):
+        if frame.filename.endswith(".j2"):
+            found = (frame.filename, frame.lineno)
+    return found
 
 
 _TAGS = re.compile(r"<[^>]+>")

@@ -54,3 +54,56 @@ def balance(stats: dict[str, Any]) -> dict[str, Any]:
         out["warnings"] += [w for a in agents
                             if (w := _flag(f"agent {a['agent']}", a["wins"], a["seats"], fair, len(agents)))]
     return out
+
+
+# -- components the box does not hold enough of ------------------------------------
+#: Tracked names that count pieces a game needed and the box did not have (see docs/validator.md):
+#: ``<what>_missing`` (the most missing at once) or ``unpaid_<...>`` (what went unpaid because the
+#: box ran out, an upper bound of the pieces missing at once).
+SHORTFALL_SUFFIX = "_missing"
+SHORTFALL_PREFIX = "unpaid_"
+#: Share of games that must have enough when we say how many to print.
+COVER = 0.99
+
+
+def is_shortfall(name: str) -> bool:
+    """True for a tracked name that counts pieces the box lacked (any value above 0 is a shortage)."""
+    return name.endswith(SHORTFALL_SUFFIX) or name.startswith(SHORTFALL_PREFIX)
+
+
+def quantile_with_zeros(histogram: list[list[Any]], games: int, q: float) -> int:
+    """Nearest-rank quantile of per-game values where games absent from ``histogram`` count as 0."""
+    if games <= 0:
+        return 0
+    rank = max(1, -(-int(q * games * 1_000_000) // 1_000_000))  # ceil without float noise
+    seen = games - sum(c for _, c in histogram)
+    if seen >= rank:
+        return 0
+    for value, count in sorted(histogram):
+        seen += count
+        if seen >= rank:
+            return int(value)
+    return int(max(v for v, _ in histogram))
+
+
+def sufficiency(stats: dict[str, Any]) -> list[dict[str, Any]]:
+    """One finding per shortfall name seen above 0: in how many games, how many pieces were missing,
+    and how many more to print so that ``COVER`` of the games have enough.
+
+    Needs each game's own peak (``peak_games``, a histogram), not only the overall maximum.
+    """
+    out = []
+    games = stats.get("games", 0)
+    for name, dist in stats.get("peak_games", {}).items():
+        if not is_shortfall(name):
+            continue
+        short = sum(c for v, c in dist["histogram"] if v > 0)
+        if not short:
+            continue
+        more = quantile_with_zeros(dist["histogram"], games, COVER)
+        out.append({"peak": name, "games_short": short, "games": games, "max": dist["max"],
+                    "print_more": more, "cover": COVER,
+                    "warning": f"the box runs short: '{name}' above 0 in {short} of {games} games "
+                               f"({_pct(short / games)}), up to {dist['max']}; print {more} more so that "
+                               f"{COVER:.0%} of games have enough"})
+    return out

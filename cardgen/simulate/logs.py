@@ -9,13 +9,15 @@ the log at the end, so a reader never sees a half-written log.
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import tempfile
 from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any
 
-from cardgen.errors import InputError
+from cardgen.errors import InputError, clean
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -58,35 +60,134 @@ def game_line(chunk: "Chunk", deck: "ResolvedDeck", fingerprint: str, index: int
 
 
 def as_action(value: Any) -> Any:
-    """A logged action (JSON lists) back as the engine's tuple, recursively."""
+    """A logged action (JSON lists) back as the engine's tuple (checked flat by ``check_record``)."""
     if isinstance(value, list):
         return tuple(as_action(v) for v in value)
     return value
 
 
+#: Longest log line read (a long game's actions are well under 1 MB).
+MAX_LINE_BYTES = 64 * 1024 * 1024
+#: Largest seed a log may hold (seeds are kept below 2**63; the master seed is free but bounded).
+MAX_SEED_DIGITS = 40
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"number {text[:20]} is out of range")
+    return value
+
+
+def _int_text(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_SEED_DIGITS:
+        raise ValueError(f"a number of {len(text)} digits (at most {MAX_SEED_DIGITS})")
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a number JSON allows")
+
+
+def _int(record: dict[str, Any], key: str, low: int, high: int | None = None) -> str | None:
+    value = record.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        return f"'{key}' must be a whole number, got {type(value).__name__}"
+    if value < low or (high is not None and value > high):
+        return f"'{key}' must be between {low} and {high}, got {clean(value, 24)}"
+    return None
+
+
+def check_record(record: dict[str, Any]) -> str | None:
+    """What is wrong with the shape of one log record (None: replayable)."""
+    for key, low, high in (("players", 1, 64), ("seed", 0, 2 ** 63 - 1)):  # seeds are written below 2**63
+        problem = _int(record, key, low, high)
+        if problem:
+            return problem
+    for key in ("master_seed", "index", "cap", "turns", "rounds"):
+        if key in record and record[key] is not None:
+            value = record[key]
+            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10 ** MAX_SEED_DIGITS:
+                return f"'{key}' must be a whole number of at most {MAX_SEED_DIGITS} digits"
+    if not isinstance(record["project"], str) or not isinstance(record.get("file", ""), (str, type(None))):
+        return "'project' and 'file' must be text"
+    if not isinstance(record["deck"], str) or not _ID.match(record["deck"]):
+        return f"'deck' must be a deck or variant id, got {clean(repr(record['deck']), 60)}"
+    agents = record["agents"]
+    if not isinstance(agents, list) or not agents or not all(isinstance(a, str) for a in agents):
+        return "'agents' must be a list of agent names"
+    piles = record["initial_piles"]
+    if not isinstance(piles, dict) or not all(isinstance(v, list) and all(isinstance(c, str) for c in v)
+                                              for v in piles.values()):
+        return "'initial_piles' must map pile names to lists of card ids"
+    if not isinstance(record["actions"], list):
+        return "'actions' must be a list of [player, [action...]]"
+    for i, step in enumerate(record["actions"]):
+        if not (isinstance(step, list) and len(step) == 2 and isinstance(step[0], int)
+                and not isinstance(step[0], bool) and isinstance(step[1], list)
+                and all(isinstance(a, (str, int)) and not isinstance(a, bool) for a in step[1])):
+            return f"action {i}: expected [player, [action...]] of numbers and words"
+    if not isinstance(record["end_reason"], str):
+        return "'end_reason' must be text"
+    scores = record["scores"]
+    if scores is not None and not (isinstance(scores, list) and all(isinstance(x, (int, float)) for x in scores)):
+        return "'scores' must be a list of numbers or null"
+    gaps = record.get("gaps", [])
+    if not isinstance(gaps, list) or not all(isinstance(g, dict) and "kind" in g and "settled" in g for g in gaps):
+        return "'gaps' must be a list of {kind, settled}"
+    return None
+
+
+def parse_line(raw: bytes) -> dict[str, Any]:
+    """One log line as a record; ``ValueError`` with a short reason when it is not one."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})") from None
+    try:
+        record = json.loads(text, parse_float=_finite, parse_int=_int_text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not a JSON line ({exc.msg}); expected one game per line") from None
+    except ValueError as exc:
+        raise ValueError(f"not a JSON line ({clean(exc, 80)}); expected one game per line") from None
+    except RecursionError:
+        raise ValueError("nested too deeply; expected one game per line") from None
+    if not isinstance(record, dict):
+        raise ValueError("expected a JSON object per line")
+    missing = [k for k in REQUIRED if k not in record]
+    if missing:
+        raise ValueError(f"missing {', '.join(missing)}; expected a cardgen validate --log line")
+    if record["format"] != FORMAT:
+        raise ValueError(f"unknown log format {clean(repr(record['format']), 40)}; expected {FORMAT!r}")
+    problem = check_record(record)
+    if problem:
+        raise ValueError(problem)
+    return record
+
+
 def read_log(path: Path) -> Any:
-    """Yield ``(line number, record)`` for every game in a log file; bad lines are ``InputError``."""
-    if not path.is_file():
-        raise InputError("log file not found", file=path)
-    with path.open(encoding="utf-8") as handle:
-        for number, text in enumerate(handle, start=1):
-            if not text.strip():
-                continue
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"not a JSON line ({exc.msg}); expected one game per line", file=path,
-                                 line=number) from None
-            if not isinstance(record, dict):
-                raise InputError("expected a JSON object per line", file=path, line=number)
-            missing = [k for k in REQUIRED if k not in record]
-            if missing:
-                raise InputError(f"missing {', '.join(missing)}; expected a cardgen validate --log line",
-                                 file=path, line=number)
-            if record["format"] != FORMAT:
-                raise InputError(f"unknown log format {record['format']!r}; expected {FORMAT!r}",
-                                 file=path, line=number)
-            yield number, record
+    """Yield ``(line number, record or InputError)`` for every non-blank line of a log file.
+
+    A bad line does not stop the reading: it is yielded as an ``InputError`` naming
+    its line, so every bad record is reported, one line each.
+    """
+    from cardgen.load.yamlio import read_bounded
+
+    name = str(path)
+    if not path.exists():
+        raise InputError("log file not found", file=name)
+    raw = read_bounded(path, name, limit=1 << 31)  # a regular file only (no FIFO, no /dev/zero)
+    for number, line in enumerate(raw.split(b"\n"), start=1):
+        if not line.strip():
+            continue
+        if len(line) > MAX_LINE_BYTES:
+            yield number, InputError(f"line longer than {MAX_LINE_BYTES} bytes", file=name, line=number)
+            continue
+        try:
+            yield number, parse_line(line)
+        except ValueError as exc:
+            yield number, InputError(str(exc), file=name, line=number)
 
 
 class AtomicLines:
@@ -98,8 +199,14 @@ class AtomicLines:
         self._handle: IO[str] | None = None
 
     def __enter__(self) -> "AtomicLines":
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, self._tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
+        from cardgen.fileio import check_output_file, write_error
+
+        check_output_file(self.path, "log file")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, self._tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
+        except OSError as exc:
+            raise write_error(self.path, exc) from None
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(self._tmp, 0o666 & ~umask)  # mkstemp makes it private; a log is an ordinary file
@@ -114,6 +221,8 @@ class AtomicLines:
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
+        from cardgen.fileio import write_error
+
         assert self._handle is not None and self._tmp is not None
         try:
             if kind is None:
@@ -122,5 +231,8 @@ class AtomicLines:
             self._handle.close()
             if kind is None:
                 os.replace(self._tmp, self.path)
+        except OSError as exc:
+            if kind is None:  # a full disk while finishing: one line, no partial log
+                raise write_error(self.path, exc) from None
         finally:
             Path(self._tmp).unlink(missing_ok=True)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from cardgen.engine.api import Game
-from cardgen.errors import InputError
+from cardgen.errors import InputError, InputErrors, clean
 from cardgen.simulate.logs import as_action, read_log
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINE_ERROR, NO_LEGAL_ACTION, SAFETY_CAP, DeckRef, Loader,
                                      cached_deck, cached_game, cached_hash, load_project_deck, make_agents,
@@ -22,10 +22,21 @@ from cardgen.simulate.runner import (DEFAULT_CAP, ENGINE_ERROR, NO_LEGAL_ACTION,
 
 
 def _ref(record: dict[str, Any], loader: Loader) -> DeckRef:
-    """Where the logged deck is; a moved project is looked for in the current folder."""
+    """Where the logged deck is; a moved project is looked for in the current folder.
+
+    The deck is an id (checked when the line was read) and its file must be that
+    id's YAML file: a log cannot make replay read some other file
+    (``deck: ../../etc/passwd``, ``file: /etc/passwd``). A deck that was given as a
+    path outside the project replays from that path.
+    """
     ref = DeckRef(str(record["project"]), str(record["deck"]), str(record.get("file") or ""))
     if loader is load_project_deck and not (Path(ref.project) / "decks").is_dir() and Path("decks").is_dir():
         ref = DeckRef(str(Path.cwd()), ref.deck, ref.file)
+    if ref.file:
+        file = Path(ref.file)
+        if file.suffix not in (".yaml", ".yml") or file.stem != ref.deck:
+            raise ValueError(f"'file' {clean(ref.file, 80)} is not the file of deck '{ref.deck}'; expected "
+                             f"{ref.deck}.yaml (an edited log?)")
     return ref
 
 
@@ -101,9 +112,20 @@ def replay_file(path: Path, loader: Loader = load_project_deck, out: TextIO | No
     """Replay every game of a log; print each game that differs; 1 if any did, else 0."""
     out = out or sys.stdout
     games = differ = 0
+    bad: list[InputError] = []
     for number, record in read_log(Path(path)):
-        ref = _ref(record, loader)
-        deck = cached_deck(loader, ref)
+        if isinstance(record, InputError):
+            bad.append(record)
+            continue
+        try:
+            ref = _ref(record, loader)
+            deck = cached_deck(loader, ref)
+        except ValueError as exc:
+            bad.append(InputError(str(exc), file=str(path), line=number))
+            continue
+        except InputError as exc:
+            bad.append(InputError(f"deck '{record['deck']}': {exc}", file=str(path), line=number))
+            continue
         where = (f"{path}:{number}: {ref.deck}, {record['players']} players, game {record.get('index', '?')}, "
                  f"seed {record['seed']}")
         games += 1
@@ -113,15 +135,21 @@ def replay_file(path: Path, loader: Loader = load_project_deck, out: TextIO | No
             continue
         try:
             game = cached_game(loader, ref, int(record["players"]))
-        except ValueError as exc:
-            raise InputError(str(exc), file=path, line=number) from None
+        except (ValueError, InputError) as exc:
+            games -= 1
+            bad.append(InputError(clean(exc), file=str(path), line=number))
+            continue
         try:
             problems = replay_record(record, game, deck.spec)
         except Exception as exc:  # a crashing engine is a difference, not a crash of replay
             problems = [f"the engine raised {type(exc).__name__}: {exc}"]
         if problems:
             differ += 1
-            print(f"{where}: " + "; ".join(problems), file=out)
+            print(clean(f"{where}: " + "; ".join(problems), 2000), file=out)
+    if bad:
+        if games:
+            print(f"{games} game(s) replayed, {games - differ} identical, {differ} differ", file=out)
+        raise InputErrors(bad) if len(bad) > 1 else bad[0]
     if games == 0:
         raise InputError("no games in the log; expected one JSON line per game", file=path)
     print(f"{games} game(s) replayed, {games - differ} identical, {differ} differ", file=out)

@@ -36,6 +36,8 @@ class Tally:
         self.shared_wins = 0
         self.tie_breaks: dict[str, int] = {}
         self.peaks: dict[str, int] = {}
+        #: name -> distribution of each game's own peak (games that never tracked it are not counted)
+        self.peak_dists: dict[str, Dist] = {}
 
     # -- adding ------------------------------------------------------------------
     def add(self, index: int, r: GameResult) -> None:
@@ -57,6 +59,10 @@ class Tally:
         for name, value in r.peak.items():
             if value > self.peaks.get(name, value - 1):
                 self.peaks[name] = value
+            dist = self.peak_dists.get(name)
+            if dist is None:
+                dist = self.peak_dists[name] = Dist()
+            dist.add(value)
         if not r.completed or r.scores is None or r.winners is None:
             return
         self.completed += 1
@@ -115,6 +121,8 @@ class Tally:
         for name, value in other.peaks.items():
             if value > self.peaks.get(name, value - 1):
                 self.peaks[name] = value
+        for name, dist in other.peak_dists.items():
+            self.peak_dists.setdefault(name, Dist()).merge(dist)
 
     # -- reading -----------------------------------------------------------------
     @property
@@ -148,6 +156,7 @@ class Tally:
                 "winner": self.winner_scores.summary(),
                 "margin": self.margins.summary(),
                 "seat_mean": [None if (m := d.mean()) is None else round(m, 4) for d in self.seat_scores],
+                "seat": [d.summary() for d in self.seat_scores],
             },
             "ties": {"games": self.ties, "shared_wins": self.shared_wins,
                      "tie_breaks": dict(sorted(self.tie_breaks.items(), key=lambda kv: (-kv[1], kv[0])))},
@@ -155,4 +164,5 @@ class Tally:
             "agents": [{"agent": name, **rate(self.agent_wins.get(name, 0), n, "seats")}
                        for name, n in sorted(self.agent_seats.items())],
             "peaks": dict(sorted(self.peaks.items())),
+            "peak_games": {name: self.peak_dists[name].summary() for name in sorted(self.peak_dists)},
         }

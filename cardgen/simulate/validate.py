@@ -12,22 +12,27 @@ import json
 import math
 import os
 import sys
-from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from cardgen.check.static import run_checks
+from cardgen.check.static import SETS_UP, run_checks, setup_check
 from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
-from cardgen.simulate.balance import balance
+from cardgen.simulate.balance import balance, sufficiency
+from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.logs import AtomicLines
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, check_agents, fast_engine,
-                                     load_project_deck, run_chunk)
+                                     load_project_deck)
 from cardgen.simulate.tally import Tally
+
+#: Most games per deck and player count (a run of more is surely a typo).
+MAX_GAMES = 10_000_000
+#: Seconds between progress lines when stderr is not a terminal (a log file, CI).
+PROGRESS_EVERY = 10.0
 
 FORMAT = "cardgen-validate/1"
 
@@ -49,6 +54,7 @@ class ValidateOptions:
     loader: Loader = load_project_deck  # how worker processes re-create a deck from its DeckRef
     progress: bool | None = None  # None: a progress bar only when stderr is a terminal
     engine: str = "auto"  # auto: the game's compiled tier where it can play; reference; fast (required)
+    scheduler: str | None = None  # a Dask scheduler address: run the chunks on that cluster
 
 
 @dataclass
@@ -66,10 +72,12 @@ class Entry:
 
 def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
     """Raise ``InputError`` for bad options before any game is played."""
-    if opts.games < 1:
-        raise InputError(f"--games {opts.games}: expected at least 1 game", field="--games")
-    if opts.jobs < 0:
-        raise InputError(f"--jobs {opts.jobs}: expected 0 (one per core) or more", field="--jobs")
+    if opts.games < 1 or opts.games > MAX_GAMES:
+        raise InputError(f"--games {opts.games}: expected at least 1 game and at most {MAX_GAMES}", field="--games")
+    cores = os.cpu_count() or 1
+    if opts.jobs < 0 or opts.jobs > 4 * cores:
+        raise InputError(f"--jobs {opts.jobs}: expected 0 (one per core) to {4 * cores} (4 per core)",
+                         field="--jobs")
     if opts.cap < 1:
         raise InputError(f"safety cap {opts.cap}: expected at least 1 decision")
     if not opts.agents:
@@ -97,7 +105,14 @@ def plan(decks: list[ResolvedDeck], opts: ValidateOptions) -> list[Entry]:
         counts = sorted(set(opts.players) & set(allowed)) if opts.players else allowed
         for p in counts:
             mine = [c for c in checks if c.players is None or c.players == p]
-            entries.append(Entry(deck, DeckRef.of(deck), p, mine, deck.spec.new_game is not None, Tally(p)))
+            sets_up = True
+            if deck.spec.new_game is not None:  # a table the engine refuses to set up is never played
+                setup = setup_check(deck, p)
+                sets_up = setup.passed
+                if not sets_up and not any(c.name == SETS_UP for c in mine):
+                    mine.append(setup)
+            entries.append(Entry(deck, DeckRef.of(deck), p, mine, deck.spec.new_game is not None and sets_up,
+                                 Tally(p)))
     return entries
 
 
@@ -135,32 +150,6 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions) -> None:
             print(f"note: {entry.deck.id}, {entry.players} players: reference engine ({why})", file=sys.stderr)
 
 
-def _results(todo: Iterator[tuple[int, Chunk]], jobs: int) -> Iterator[tuple[int, Chunk, Tally, list[str] | None]]:
-    """Run chunks and yield their results in submission order (in-process when ``jobs`` is 1).
-
-    At most a few chunks per worker are in flight, so memory does not grow with the
-    number of games, and log lines come out in game order.
-    """
-    if jobs == 1:
-        for i, chunk in todo:
-            yield (i, chunk, *run_chunk(chunk))
-        return
-    window: deque[tuple[int, Chunk, Future[Any]]] = deque()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        try:
-            for i, chunk in todo:
-                window.append((i, chunk, pool.submit(run_chunk, chunk)))
-                if len(window) >= 3 * jobs:
-                    j, c, fut = window.popleft()
-                    yield (j, c, *fut.result())
-            while window:
-                j, c, fut = window.popleft()
-                yield (j, c, *fut.result())
-        finally:
-            for _, _, fut in window:
-                fut.cancel()
-
-
 def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str, Any]:
     """Simulate every entry; return the JSON report (also streams the log when asked)."""
     from tqdm import tqdm
@@ -176,15 +165,17 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
     else:  # automatic: one per core, but a handful of games is faster than starting processes
         jobs = max(1, min(os.cpu_count() or 1, math.ceil(total / 200)))
     disable = None if opts.progress is None else not opts.progress
-    with tqdm(total=total, unit="game", file=sys.stderr, disable=disable, desc="validate") as bar:
+    plain = opts.progress is None and not _is_tty(sys.stderr)
+    with tqdm(total=total, unit="game", file=sys.stderr, disable=disable, desc="validate") as tq:
+        bar: Any = _ProgressLines(tq, total) if plain else tq
         if opts.log_file is not None:
             with AtomicLines(opts.log_file) as log:
-                for i, chunk, tally, lines in _results(chunks(entries, opts, jobs), jobs):
+                for i, chunk, (tally, lines) in run_chunks(chunks(entries, opts, jobs), jobs, opts.scheduler):
                     entries[i].tally.merge(tally)
                     log.write_lines(lines or [])
                     bar.update(chunk.stop - chunk.start)
         else:
-            for i, chunk, tally, _ in _results(chunks(entries, opts, jobs), jobs):
+            for i, chunk, (tally, _) in run_chunks(chunks(entries, opts, jobs), jobs, opts.scheduler):
                 entries[i].tally.merge(tally)
                 bar.update(chunk.stop - chunk.start)
     results = [entry_json(e, opts) for e in entries]
@@ -192,11 +183,37 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
             "cap": opts.cap, "passed": all(r["passed"] for r in results), "results": results}
 
 
+def _is_tty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class _ProgressLines:
+    """Progress for a stderr that is not a terminal: one plain line every ``PROGRESS_EVERY`` seconds."""
+
+    def __init__(self, bar: Any, total: int) -> None:
+        self.bar, self.total, self.done = bar, total, 0
+        self.start = self.last = time.monotonic()
+
+    def update(self, n: int) -> None:
+        self.bar.update(n)
+        self.done += n
+        now = time.monotonic()
+        if now - self.last >= PROGRESS_EVERY and self.done < self.total:
+            self.last = now
+            rate = self.done / max(now - self.start, 1e-9)
+            left = (self.total - self.done) / rate if rate else 0
+            print(f"validate: {self.done}/{self.total} games ({100 * self.done // self.total}%), "
+                  f"about {left:.0f} s left", file=sys.stderr, flush=True)
+
+
 def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
     """The report of one entry: statistics, static checks, verdict and why."""
     stats = entry.tally.to_json()
     failures = []
-    if not entry.runnable:
+    if entry.deck.spec.new_game is None:
         failures.append(f"no rules engine for game '{entry.deck.game}'")
     for c in entry.checks:
         if not c.passed and not (c.name == "rules engine available" and not entry.runnable):
@@ -213,7 +230,7 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
             **stats,
             "static_checks": [{"name": c.name, "players": c.players, "passed": c.passed, "detail": c.detail}
                               for c in entry.checks],
-            "balance": balance(stats), "passed": not failures, "failures": failures}
+            "balance": balance(stats), "sufficiency": sufficiency(stats), "passed": not failures, "failures": failures}
 
 
 def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
@@ -226,10 +243,9 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
     failed = [r for r in doc["results"] if not r["passed"]]
     print(f"{len(doc['results'])} deck/player-count combination(s), {len(failed)} failed")
     if opts.json_file is not None:
-        write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+        write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False, default=str) + "\n")
     if opts.out is not None:
-        from cardgen.report.validation import render_html
-        target = Path(opts.out) / "validation" / "index.html"
-        write_atomic(target, render_html(doc))
+        from cardgen.report.runs import write_validation_run
+        target = write_validation_run(Path(opts.out), doc, decks)
         print(f"report: {target}")
     return 1 if failed else 0

@@ -1,0 +1,182 @@
+"""Python's ``random.Random`` as numba functions over a small integer array.
+
+Compiled tiers (``cardgen/games/<game>/fast.py``) must play exactly the games of
+the reference engines, which draw all chance from ``random.Random(seed)`` and all
+agent decisions from ``cardgen.simulate.seeds.agent_rng(seed)``. These functions
+reproduce CPython's Mersenne Twister draw for draw: seeding from an integer
+(``init_by_array`` over the seed's 32-bit words), ``getrandbits``, ``_randbelow``
+(rejection sampling on ``n.bit_length()`` bits), ``random()``, ``shuffle``,
+``choice`` and ``randrange``. ``tests/test_fastrng.py`` compares them with
+``random.Random`` on many seeds.
+
+A generator is a ``uint32[625]`` array: the 624 words of state, then the index of
+the next word. From Python, ``new_rng(s)`` gives one seeded like ``random.Random(s)``
+for any ``0 <= s < 2**64``. Inside compiled code, ``seed(state, np.uint64(s))`` seeds
+the engine's generator and ``seed_agents(state, np.uint64(s))`` the agents' one
+(``agent_rng(s)`` is ``random.Random((s << 1) | 1)``, which needs 64 bits: pass
+seeds as uint64, never as Python ints above 2**63 - 1).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+_N = 624
+_M = 397
+_MATRIX_A = np.uint32(0x9908B0DF)
+_UPPER = np.uint32(0x80000000)
+_LOWER = np.uint32(0x7FFFFFFF)
+
+
+def new_state() -> np.ndarray:
+    """An unseeded generator (call ``seed`` before drawing)."""
+    return np.zeros(_N + 1, dtype=np.uint32)
+
+
+def new_rng(s: int) -> np.ndarray:
+    """A generator seeded like ``random.Random(s)``, for ``0 <= s < 2**64``."""
+    mt = new_state()
+    seed(mt, np.uint64(s))
+    return mt
+
+
+@njit(cache=True)
+def _init_genrand(mt, s):
+    mt[0] = np.uint32(s)
+    for i in range(1, _N):
+        prev = np.uint64(mt[i - 1])
+        mt[i] = np.uint32((np.uint64(1812433253) * (prev ^ (prev >> np.uint64(30))) + np.uint64(i))
+                          & np.uint64(0xFFFFFFFF))
+
+
+@njit(cache=True)
+def seed(mt, s):
+    """Seed like ``random.Random(s)`` for an integer ``0 <= s < 2**64``."""
+    s = np.uint64(s)
+    lo = np.uint64(s & np.uint64(0xFFFFFFFF))
+    hi = np.uint64(s >> np.uint64(32))
+    key = np.empty(2, dtype=np.uint64)
+    key[0] = lo
+    key[1] = hi
+    key_length = 2 if hi != 0 else 1
+    _init_genrand(mt, 19650218)
+    mask = np.uint64(0xFFFFFFFF)
+    i = 1
+    j = 0
+    k = _N if _N > key_length else key_length
+    while k > 0:
+        prev = np.uint64(mt[i - 1])
+        mt[i] = np.uint32(((np.uint64(mt[i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525)))
+                           + key[j] + np.uint64(j)) & mask)
+        i += 1
+        j += 1
+        if i >= _N:
+            mt[0] = mt[_N - 1]
+            i = 1
+        if j >= key_length:
+            j = 0
+        k -= 1
+    k = _N - 1
+    while k > 0:
+        prev = np.uint64(mt[i - 1])
+        mt[i] = np.uint32(((np.uint64(mt[i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1566083941)))
+                           - np.uint64(i)) & mask)
+        i += 1
+        if i >= _N:
+            mt[0] = mt[_N - 1]
+            i = 1
+        k -= 1
+    mt[0] = _UPPER
+    mt[_N] = _N
+
+
+@njit(cache=True)
+def seed_agents(mt, game_seed):
+    """Seed like ``cardgen.simulate.seeds.agent_rng(game_seed)``."""
+    seed(mt, (np.uint64(game_seed) << np.uint64(1)) | np.uint64(1))
+
+
+@njit(cache=True)
+def _twist(mt):
+    for kk in range(_N):
+        y = (mt[kk] & _UPPER) | (mt[(kk + 1) % _N] & _LOWER)
+        v = mt[(kk + _M) % _N] ^ (y >> np.uint32(1))
+        if y & np.uint32(1):
+            v ^= _MATRIX_A
+        mt[kk] = v
+    mt[_N] = 0
+
+
+@njit(cache=True)
+def genrand(mt):
+    """The next 32-bit word (``genrand_uint32``)."""
+    if mt[_N] >= _N:
+        _twist(mt)
+    y = mt[mt[_N]]
+    mt[_N] += 1
+    y ^= y >> np.uint32(11)
+    y ^= (y << np.uint32(7)) & np.uint32(0x9D2C5680)
+    y ^= (y << np.uint32(15)) & np.uint32(0xEFC60000)
+    y ^= y >> np.uint32(18)
+    return y
+
+
+@njit(cache=True)
+def getrandbits(mt, k):
+    """``random.getrandbits(k)`` for ``0 <= k <= 63``, as an int64."""
+    if k == 0:
+        return np.int64(0)
+    if k <= 32:
+        return np.int64(genrand(mt) >> np.uint32(32 - k))
+    low = np.uint64(genrand(mt))
+    high = np.uint64(genrand(mt)) >> np.uint64(64 - k)
+    return np.int64((high << np.uint64(32)) | low)
+
+
+@njit(cache=True)
+def _bit_length(n):
+    k = 0
+    while n > 0:
+        n >>= 1
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def randbelow(mt, n):
+    """``random._randbelow(n)``: uniform in ``[0, n)`` for ``1 <= n < 2**63``."""
+    k = _bit_length(n)
+    r = getrandbits(mt, k)
+    while r >= n:
+        r = getrandbits(mt, k)
+    return r
+
+
+@njit(cache=True)
+def randrange(mt, start, stop):
+    """``random.randrange(start, stop)`` (step 1, ``stop > start``)."""
+    return start + randbelow(mt, stop - start)
+
+
+@njit(cache=True)
+def random(mt):
+    """``random.random()``: a float in [0, 1) with 53 random bits."""
+    a = genrand(mt) >> np.uint32(5)
+    b = genrand(mt) >> np.uint32(6)
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def shuffle(mt, x, n):
+    """``random.shuffle`` of the first ``n`` items of array ``x``, in place."""
+    for i in range(n - 1, 0, -1):
+        j = randbelow(mt, i + 1)
+        tmp = x[i]
+        x[i] = x[j]
+        x[j] = tmp
+
+
+@njit(cache=True)
+def choice_index(mt, n):
+    """The index ``random.choice`` picks in a sequence of length ``n``."""
+    return randbelow(mt, n)

@@ -1,0 +1,266 @@
+"""The validation report's pages: an overview, one page per deck, a comparison page, the index of runs.
+
+Every page is built from the JSON documents ``validate`` and ``compare`` write (plus a
+few words per deck: name, description, differences from its base), so pages and JSON
+never disagree. Styles are inline, charts are inline SVG (``cardgen.report.svg``):
+pages open from disk, offline, with scripts disabled. Links are relative.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
+                                spread_svg)
+from cardgen.report.validation import CSS as BASE_CSS
+from cardgen.report.validation import _badge, section
+from cardgen.simulate.summary import format_difference, format_value, is_share, metric_label
+
+CSS = BASE_CSS + """
+.warn{color:#8a5a00} .muted{color:#666} nav{margin-bottom:1em} .sig{font-weight:bold}
+.changes{background:#f6f8fa;border-left:4px solid #0072B2;padding:.4em .8em;margin:.8em 0}
+td.num{text-align:right;font-variant-numeric:tabular-nums} .up{color:#0b5394} figure{margin:0}
+"""
+
+
+def page(title: str, body: str, nav: str = "") -> str:
+    """A whole HTML page."""
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
+            f"<nav>{nav}</nav><h1>{escape(title)}</h1>\n{body}\n</body></html>\n")
+
+
+def deck_file(deck_id: str) -> str:
+    """The page of one deck inside a run folder."""
+    return f"{deck_id}.html"
+
+
+def changes_box(info: dict[str, Any]) -> str:
+    """What a variant changes: its description and its differences from its base."""
+    if info.get("kind") != "variant" and not info.get("differences"):
+        desc = escape(info.get("description") or "")
+        return f'<div class="changes">{desc or "A deck (no base to compare with)."}</div>'
+    items = "".join(f"<li><code>{escape(format_difference(d))}</code></li>" for d in info.get("differences", []))
+    base = escape(str(info.get("base") or "its base"))
+    return (f'<div class="changes"><b>What it changes</b> (against <code>{base}</code>): '
+            f'{escape(info.get("description") or "")}<ul>{items or "<li>nothing in the data</li>"}</ul></div>')
+
+
+def warnings_of(r: dict[str, Any]) -> list[str]:
+    """Every warning of a result entry: failures, components the box lacks, balance."""
+    out = [f"FAIL: {f}" for f in r.get("failures", [])]
+    out += [f"Components: {s['warning']}" for s in r.get("sufficiency", [])]
+    out += [f"Balance: {w}" for w in r.get("balance", {}).get("warnings", [])]
+    return out
+
+
+def short_warnings(r: dict[str, Any]) -> list[str]:
+    """The warnings of an entry in a few words each, for the overview's table."""
+    out = [f"FAIL: {f}" for f in r.get("failures", [])]
+    out += [f"box short of '{s['peak']}' in {100 * s['games_short'] / max(1, s['games']):.0f}% of games "
+            f"(print {s['print_more']} more)" for s in r.get("sufficiency", [])]
+    for w in r.get("balance", {}).get("warnings", []):
+        who, _, rest = w.partition(" wins ")
+        out.append(f"{who} wins {'more' if rest.startswith('more') else 'less'} than a fair share")
+    return out
+
+
+def _skill_text(r: dict[str, Any]) -> str:
+    skill = r.get("skill")
+    if not isinstance(skill, dict):
+        return "–"
+    if skill.get("summary") is not None:
+        return escape(str(skill["summary"]))
+    parts = [f"{k.replace('_', ' ')} {format_value('skill:', v.get('rate'))}"
+             for k, v in sorted(skill.items()) if isinstance(v, dict) and "rate" in v]
+    return escape("; ".join(parts)) or "–"
+
+
+def _fairness(r: dict[str, Any]) -> str:
+    seats = [s for s in r["seat_win_rates"] if s["rate"] is not None]
+    if not seats:
+        return "–"
+    fair = r.get("balance", {}).get("seat_fair_share") or 1 / r["players"]
+    worst = max(seats, key=lambda s: abs(s["rate"] - fair))
+    flag = " ⚠" if any(w.startswith("seat") for w in r.get("balance", {}).get("warnings", [])) else ""
+    return (f"seat {worst['seat'] + 1} {100 * worst['rate']:.0f}% vs fair {100 * fair:.0f}%{flag}")
+
+
+def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, nav: str = "") -> str:
+    """One row per deck and player count: verdict, length, fairness, skill, warnings; links to deck pages."""
+    rows = []
+    for r in doc["results"]:
+        warns = short_warnings(r)
+        length = (f"{r['turns']['mean']:.1f} turns, {r['rounds']['mean']:.1f} rounds"
+                  if r["completed"] else "–")
+        wtxt = "<br>".join(escape(w) for w in warns)
+        rows.append(f"<tr><td>{_badge(r['passed'])}</td><td><a href=\"{escape(deck_file(r['variant']))}"
+                    f"#p{r['players']}\">{escape(r['variant'])}</a> <span class=\"muted\">"
+                    f"{escape(infos.get(r['variant'], {}).get('name', ''))}</span></td><td class=\"num\">"
+                    f"{r['players']}</td><td>{length}</td><td>{_fairness(r)}</td><td>{_skill_text(r)}</td>"
+                    f"<td class=\"warn\">{wtxt or '–'}</td></tr>")
+    failed = sum(not r["passed"] for r in doc["results"])
+    head = (f"<p>{len(doc['results'])} deck/player-count combination(s), {failed} failed. {doc['games']} games each, "
+            f"agents {escape(', '.join(doc['agents']))}, master seed <code>{doc['seed']}</code>, safety cap "
+            f"{doc['cap']} decisions. Length is the mean; fairness names the seat furthest from a fair share.</p>")
+    table = ("<table><tr><th>verdict</th><th>deck</th><th>players</th><th>length</th><th>fairness</th>"
+             f"<th>skill</th><th>warnings</th></tr>{''.join(rows)}</table>")
+    return page(title, head + table, nav)
+
+
+def _seat_groups(sides: list[tuple[str, dict[str, Any], str]]) -> list[tuple[str, list[Any]]]:
+    players = sides[0][1]["players"]
+    return [(f"seat {s + 1}", [(label, r["seat_win_rates"][s], colour) for label, r, colour in sides
+                               if s < len(r["seat_win_rates"])]) for s in range(players)]
+
+
+def charts(sides: list[tuple[str, dict[str, Any], str]]) -> str:
+    """Length overlaid, seat win rates with intervals, score spread: for one deck or a deck and its base."""
+    r0 = sides[0][1]
+    if not any(r["completed"] for _, r, _ in sides):
+        return "<p>No game ended by an end condition: nothing to chart.</p>"
+    figs = [overlay_svg([(label, r["turns"]["histogram"], colour) for label, r, colour in sides],
+                        "Game length (share of games)", "turns per game"),
+            grouped_rates_svg(_seat_groups(sides), "Win rate per seat (95% interval)",
+                              r0.get("balance", {}).get("seat_fair_share") or 1 / r0["players"])]
+    if len(r0["agents"]) > 1:
+        names = [a["agent"] for a in r0["agents"]]
+        groups = [(name, [(label, a, colour) for label, r, colour in sides for a in r["agents"] if a["agent"] == name])
+                  for name in names]
+        figs.append(grouped_rates_svg(groups, "Win rate per agent (95% interval)",
+                                      r0.get("balance", {}).get("agent_fair_share")))
+    spread = [("winner", r["scores"]["winner"], colour) for _, r, colour in sides]
+    for s in range(r0["players"]):
+        spread += [(f"seat {s + 1}", r["scores"]["seat"][s], colour) for _, r, colour in sides
+                   if s < len(r["scores"].get("seat", []))]
+    figs.append(spread_svg(spread, "Final scores (p10-p90 box, median tick, min-max line)", "final score",
+                           legend=[(label, colour) for label, _, colour in sides] if len(sides) > 1 else None))
+    return '<div class="charts">' + "".join(f"<figure>{f}</figure>" for f in figs) + "</div>"
+
+
+def unpaired_rows(base: dict[str, Any], var: dict[str, Any]) -> list[dict[str, Any]]:
+    """Differences between two result entries of different seeds: means (Welch) and shares (two proportions)."""
+    z = 1.959964
+    out = []
+    for name, b, v in (("turns", base["turns"], var["turns"]), ("rounds", base["rounds"], var["rounds"]),
+                       ("winning_score", base["scores"]["winner"], var["scores"]["winner"]),
+                       ("margin", base["scores"]["margin"], var["scores"]["margin"])):
+        if b["n"] > 1 and v["n"] > 1:
+            d = v["mean"] - b["mean"]
+            se = (b["sd"] ** 2 / (b["n"] - 1) + v["sd"] ** 2 / (v["n"] - 1)) ** 0.5
+            out.append({"metric": name, "base": b["mean"], "variant": v["mean"], "difference": d,
+                        "low": d - z * se, "high": d + z * se, "significant": abs(d) > z * se if se else d != 0})
+
+    def share(name: str, kb: int, nb: int, kv: int, nv: int) -> None:
+        if not nb or not nv:
+            return
+        pb, pv = kb / nb, kv / nv
+        se = (pb * (1 - pb) / nb + pv * (1 - pv) / nv) ** 0.5
+        d = pv - pb
+        out.append({"metric": name, "base": pb, "variant": pv, "difference": d, "low": d - z * se,
+                    "high": d + z * se, "significant": abs(d) > z * se if se else d != 0})
+    for sb, sv in zip(base["seat_win_rates"], var["seat_win_rates"]):
+        share(f"seat_{sb['seat'] + 1}_win_rate", sb["wins"], sb["games"], sv["wins"], sv["games"])
+    for reason in sorted(set(base["end_reasons"]) | set(var["end_reasons"])):
+        share(f"end_reason:{reason}", base["end_reasons"].get(reason, 0), base["games"],
+              var["end_reasons"].get(reason, 0), var["games"])
+    gb = {g["kind"]: g["games"] for g in base["rule_gaps"]}
+    gv = {g["kind"]: g["games"] for g in var["rule_gaps"]}
+    for kind in sorted(set(gb) | set(gv)):
+        share(f"gap:{kind}", gb.get(kind, 0), base["games"], gv.get(kind, 0), var["games"])
+    return out
+
+
+def metrics_table(metrics: list[dict[str, Any]]) -> str:
+    """Base, variant, difference and interval per metric; significant rows first and in bold."""
+    ordered = sorted(metrics, key=lambda m: not m.get("significant"))
+    rows = "".join(
+        f"<tr class=\"{'sig' if m.get('significant') else ''}\"><td>{escape(metric_label(m['metric']))}</td>"
+        f"<td class=\"num\">{format_value(m['metric'], m['base'])}</td>"
+        f"<td class=\"num\">{format_value(m['metric'], m['variant'])}</td>"
+        f"<td class=\"num\">{format_value(m['metric'], m['difference'], True)}</td>"
+        f"<td class=\"num\">[{format_value(m['metric'], m['low'], True)}, "
+        f"{format_value(m['metric'], m['high'], True)}]</td><td>{'yes' if m.get('significant') else 'no'}</td></tr>"
+        for m in ordered)
+    return ("<table><tr><th>metric</th><th>base</th><th>variant</th><th>difference</th><th>95% interval</th>"
+            f"<th>significant</th></tr>{rows}</table>")
+
+
+def forest(metrics: list[dict[str, Any]], title: str) -> str:
+    rows = [{**m, "label": metric_label(m["metric"])} for m in metrics
+            if is_share(m["metric"]) and m.get("low") is not None and m.get("difference") is not None]
+    return differences_svg(rows, title)
+
+
+def _warn_list(r: dict[str, Any]) -> str:
+    warns = warnings_of(r)
+    if not warns:
+        return ""
+    return '<ul class="warn">' + "".join(f"<li>{escape(w)}</li>" for w in warns) + "</ul>"
+
+
+def _skill_block(r: dict[str, Any]) -> str:
+    return f"<p><b>Skill versus luck:</b> {_skill_text(r)}</p>" if isinstance(r.get("skill"), dict) else ""
+
+
+def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]], compare_link: str | None,
+              nav: str) -> str:
+    """Every player count of one deck: what it changes, verdict and warnings, charts against its base, details."""
+    info = infos.get(deck_id, {})
+    mine = [r for r in doc["results"] if r["variant"] == deck_id]
+    base_id = info.get("base")
+    body = [changes_box(info)]
+    if compare_link:
+        body.append(f'<p>Paired comparison on the same seeds: <a href="{escape(compare_link)}">'
+                    f'cardgen compare {escape(str(base_id))} {escape(deck_id)}</a>.</p>')
+    for r in mine:
+        base = next((b for b in doc["results"] if b["variant"] == base_id and b["players"] == r["players"]), None)
+        body.append(f'<h2 id="p{r["players"]}">{_badge(r["passed"])} {r["players"]} players</h2>')
+        body.append(_warn_list(r) + _skill_block(r))
+        sides = [(deck_id, r, VARIANT_COLOUR)]
+        if base is not None and base["completed"]:
+            sides.insert(0, (str(base_id), base, BASE_COLOUR))
+        body.append(charts(sides))
+        if base is not None:
+            rows = unpaired_rows(base, r)
+            body.append(f"<h3>Against {escape(str(base_id))} (this run, different seeds; 95% intervals, "
+                        "not corrected for the number of metrics)</h3>" + metrics_table(rows))
+        body.append("<details><summary>Details: distributions, rule gaps with reproducing seeds, static checks"
+                    "</summary>" + section(r, with_charts=False) + "</details>")
+    return page(f"{deck_id}: {info.get('name', '')}", "\n".join(body), nav)
+
+
+def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str) -> str:
+    """The paired comparison of a variant with its base, per player count."""
+    body = [changes_box({**info, "kind": "variant", "base": doc["base"], "differences": doc["differences"],
+                         "description": doc.get("description")}),
+            f"<p>{doc['games']} games per player count, both decks on the same seeds ({escape(doc['seeds'])}); "
+            f"agents {escape(', '.join(doc['agents']))}, master seed <code>{doc['seed']}</code>. Differences are "
+            f"variant minus base with 95% intervals (paired per game); significance: {escape(doc['correction'])}."
+            "</p>"]
+    for r in doc["results"]:
+        b, v = r["base_result"], r["variant_result"]
+        sig = sum(m["significant"] for m in r["metrics"])
+        body.append(f'<h2 id="p{r["players"]}">{r["players"]} players: {sig} significant change(s)</h2>')
+        for side in (b, v):
+            for s in side.get("sufficiency", []):
+                body.append(f'<p class="warn">Components ({escape(side["variant"])}): {escape(s["warning"])}</p>')
+        body.append(charts([(doc["base"], b, BASE_COLOUR), (doc["variant"], v, VARIANT_COLOUR)]))
+        body.append('<div class="charts"><figure>'
+                    + forest(r["metrics"], "Changes in shares of games (95% interval)") + "</figure></div>")
+        body.append(metrics_table(r["metrics"]))
+    return page(f"{doc['variant']} against {doc['base']}", "\n".join(body), nav)
+
+
+def runs_index(runs: list[dict[str, Any]], nav: str) -> str:
+    """Every report folder, newest first: kind, decks, options, verdict."""
+    rows = "".join(
+        f"<tr><td><a href=\"{escape(r['id'])}/index.html\">{escape(r['id'])}</a></td><td>{escape(r['kind'])}</td>"
+        f"<td>{escape(', '.join(r['decks']))}</td><td class=\"num\">{r['games']}</td>"
+        f"<td>{escape(', '.join(map(str, r.get('players', []))))}</td><td>{escape(', '.join(r['agents']))}</td>"
+        f"<td class=\"num\">{r['seed']}</td><td>{escape(r['summary'])}</td></tr>" for r in runs)
+    body = ("<p>One folder per run; the same options write the same folder again. Newest first.</p>"
+            "<table><tr><th>run</th><th>kind</th><th>decks</th><th>games</th><th>players</th><th>agents</th>"
+            f"<th>seed</th><th>result</th></tr>{rows}</table>")
+    return page("Validation and comparison runs", body, nav)

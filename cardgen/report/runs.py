@@ -1,0 +1,128 @@
+"""Report folders: one per run, an index of runs, and the gallery kept up to date.
+
+``out/validation/<run id>/`` holds one run: ``index.html`` (the overview, or the
+comparison), one page per deck, and the run's JSON (``run.json`` / ``compare.json``).
+The id comes from the options alone (decks, games, player counts, agents, seed, cap,
+engine), so a different run never overwrites another one and the same run lands in
+the same folder again. ``out/validation/runs.json`` lists the runs newest first and
+``out/validation/index.html`` shows that list. Every file is written atomically.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from cardgen.fileio import write_atomic
+from cardgen.resolve.resolve import ResolvedDeck
+
+RUNS = "runs.json"
+
+
+def deck_info(deck: ResolvedDeck) -> dict[str, Any]:
+    """The words a report page needs about a deck: name, description, base, differences."""
+    text = deck.text("en")
+    return {"id": deck.id, "name": text["name"], "description": text["description"], "kind": deck.kind,
+            "game": deck.game, "base": deck.chain[0] if deck.kind == "variant" else None,
+            "differences": list(deck.differences)}
+
+
+def validation_run_id(doc: dict[str, Any]) -> str:
+    """``validate-<deck or N-decks>-<hash of the options>``."""
+    decks = list(dict.fromkeys(r["variant"] for r in doc["results"]))
+    counts = sorted({r["players"] for r in doc["results"]})
+    key = json.dumps([decks, counts, doc["games"], doc["agents"], doc["seed"], doc["cap"],
+                      sorted({r.get("engine", "") for r in doc["results"]})])
+    slug = decks[0] if len(decks) == 1 else f"{len(decks)}-decks"
+    return f"validate-{slug}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
+
+
+def _nav(depth: int) -> str:
+    up = "../" * depth
+    return (f'<a href="{up}../index.html">gallery</a> · <a href="{up}index.html">all runs</a>'
+            + (' · <a href="index.html">this run\'s overview</a>' if depth else ""))
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
+
+
+def load_runs(root: Path) -> list[dict[str, Any]]:
+    """The registry of runs (newest first), keeping only runs whose folder still exists."""
+    try:
+        runs = json.loads((root / RUNS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(runs, list):
+        return []
+    return [r for r in runs if isinstance(r, dict) and (root / str(r.get("id", "")) / "index.html").is_file()]
+
+
+def _register(root: Path, record: dict[str, Any]) -> None:
+    from cardgen.report.pages import runs_index
+
+    runs = [r for r in load_runs(root) if r["id"] != record["id"]]
+    runs.insert(0, record)
+    write_atomic(root / RUNS, _json(runs))
+    write_atomic(root / "index.html", runs_index(runs, '<a href="../index.html">gallery</a>'))
+
+
+def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck]) -> Path:
+    """Write a validation run's folder, register it, refresh the gallery; return its overview page."""
+    from cardgen.report.pages import deck_page, overview
+
+    root = Path(out) / "validation"
+    run = validation_run_id(doc)
+    folder = root / run
+    infos = {d.id: deck_info(d) for d in decks}
+    runs = load_runs(root)
+    write_atomic(folder / "run.json", _json(doc))
+    for deck_id in dict.fromkeys(r["variant"] for r in doc["results"]):
+        base = infos.get(deck_id, {}).get("base")
+        link = latest_compare(runs, base, deck_id) if base else None
+        write_atomic(folder / f"{deck_id}.html",
+                     deck_page(deck_id, doc, infos, f"../{link}/index.html" if link else None, _nav(1)))
+    write_atomic(folder / "index.html", overview(doc, infos, f"Rules validation: {run}", _nav(1)))
+    failed = sum(not r["passed"] for r in doc["results"])
+    warned = sum(bool(r.get("sufficiency") or r.get("balance", {}).get("warnings")) for r in doc["results"])
+    _register(root, {"id": run, "kind": "validate", "decks": list(infos), "games": doc["games"],
+                     "players": sorted({r["players"] for r in doc["results"]}), "agents": doc["agents"],
+                     "seed": doc["seed"],
+                     "summary": f"{len(doc['results']) - failed}/{len(doc['results'])} passed, {warned} with warnings",
+                     "results": {f"{r['variant']}@{r['players']}": r["passed"] for r in doc["results"]}})
+    _gallery(out, decks)
+    return folder / "index.html"
+
+
+def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck]) -> Path:
+    """Write a comparison's folder, register it, refresh the gallery; return its page."""
+    from cardgen.report.pages import compare_page
+
+    root = Path(out) / "validation"
+    folder = root / doc["run"]
+    write_atomic(folder / "compare.json", _json(doc))
+    infos = {d.id: deck_info(d) for d in decks}
+    write_atomic(folder / "index.html", compare_page(doc, infos.get(doc["variant"], {}), _nav(1)))
+    sig = sum(m["significant"] for r in doc["results"] for m in r["metrics"])
+    _register(root, {"id": doc["run"], "kind": "compare", "decks": [doc["base"], doc["variant"]],
+                     "games": doc["games"], "players": [r["players"] for r in doc["results"]],
+                     "agents": doc["agents"], "seed": doc["seed"],
+                     "summary": f"{sig} significant change(s) over {len(doc['results'])} player count(s)"})
+    _gallery(out, decks)
+    return folder / "index.html"
+
+
+def latest_compare(runs: list[dict[str, Any]], base: str | None, variant: str) -> str | None:
+    """The newest comparison of ``variant`` with ``base`` in the registry."""
+    return next((r["id"] for r in runs if r["kind"] == "compare" and r["decks"] == [base, variant]), None)
+
+
+def latest_validation(runs: list[dict[str, Any]], deck: str) -> str | None:
+    """The newest validation run that played ``deck``."""
+    return next((r["id"] for r in runs if r["kind"] == "validate" and deck in r["decks"]), None)
+
+
+def _gallery(out: Path, decks: list[ResolvedDeck]) -> None:
+    from cardgen.report.gallery import update_gallery
+    update_gallery(Path(out), decks, thumbnails=False)

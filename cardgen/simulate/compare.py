@@ -1,0 +1,401 @@
+"""``cardgen compare BASE VARIANT``: what a house rule changes, and whether it is real or noise.
+
+Both decks play the same games: game *i* of both uses the seed validate would give
+the *base* deck (common random numbers: the same deal, the same chance and agent
+draws as far as the rules let them agree), so a difference is the rule's, not the
+luck of different deals. Validate's own seeds are unchanged.
+
+Per-game metrics are compared pair by pair (game *i* of the variant minus game *i*
+of the base): the mean difference, a 95 % normal interval from the paired standard
+deviation, and a two-sided p-value. Significance is decided with Holm's step-down
+correction over every metric of one player count, so that comparing thirty
+metrics does not produce a "significant" change by chance one time in two.
+Statistics are streaming sums (``Paired``), merged chunk by chunk: memory does not
+grow with ``--games``. Nothing here knows which game is played.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from statistics import NormalDist
+from typing import Any
+
+from cardgen.errors import InputError
+from cardgen.fileio import write_atomic
+from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.simulate.executor import run_chunks
+from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, Loader, agent_factories,
+                                     cached_deck, cached_game, check_agents, fast_engine, load_project_deck,
+                                     make_agents, play_game)
+from cardgen.simulate.seeds import game_seed, seat_agents
+from cardgen.simulate.tally import Tally
+
+FORMAT = "cardgen-compare/1"
+#: Family-wise error rate of one player count's metrics (Holm).
+ALPHA = 0.05
+Z95 = NormalDist().inv_cdf(0.975)
+
+
+@dataclass
+class CompareOptions:
+    """Everything ``cardgen compare`` accepts (see docs/validator.md)."""
+
+    games: int = 1000
+    players: list[int] | None = None  # None: every count both decks allow
+    agents: list[str] = field(default_factory=lambda: ["random"])
+    seed: int = 1
+    json_file: Path | None = None
+    jobs: int = 0
+    out: Path | None = Path("out")
+    cap: int = DEFAULT_CAP
+    loader: Loader = load_project_deck
+    progress: bool | None = None
+    engine: str = "auto"
+    chunk_size: int = 0
+    scheduler: str | None = None  # a Dask scheduler address: play the pairs on that cluster
+
+
+# -- paired statistics ----------------------------------------------------------------
+class Paired:
+    """Streaming sums of paired per-game values: name -> [n, sum base, sum variant, sum d, sum d²].
+
+    ``add`` counts a pair for metrics defined on some games only (turns of completed
+    games...). ``add_sparse`` is for metrics defined on every game and 0 on most
+    (an end reason, a gap, a peak): only non-zero pairs are stored, and ``pairs``
+    (every game pair) is their n.
+    """
+
+    def __init__(self) -> None:
+        self.pairs = 0
+        self.dense: dict[str, list[float]] = {}
+        self.sparse: dict[str, list[float]] = {}
+
+    @staticmethod
+    def _put(table: dict[str, list[float]], name: str, b: float, v: float) -> None:
+        row = table.get(name)
+        if row is None:
+            row = table[name] = [0, 0.0, 0.0, 0.0, 0.0]
+        d = v - b
+        row[0] += 1
+        row[1] += b
+        row[2] += v
+        row[3] += d
+        row[4] += d * d
+
+    def add(self, name: str, b: float, v: float) -> None:
+        self._put(self.dense, name, b, v)
+
+    def add_sparse(self, name: str, b: float, v: float) -> None:
+        if b or v:
+            self._put(self.sparse, name, b, v)
+
+    def merge(self, other: "Paired") -> None:
+        self.pairs += other.pairs
+        for mine, theirs in ((self.dense, other.dense), (self.sparse, other.sparse)):
+            for name, row in theirs.items():
+                target = mine.setdefault(name, [0, 0.0, 0.0, 0.0, 0.0])
+                for k in range(5):
+                    target[k] += row[k]
+
+    def rows(self) -> Iterator[tuple[str, int, float, float, float, float]]:
+        """(name, n, sum b, sum v, sum d, sum d²) for every metric, sparse ones with n = every pair."""
+        for name, (n, sb, sv, sd, sdd) in self.dense.items():
+            yield name, int(n), sb, sv, sd, sdd
+        for name, (_, sb, sv, sd, sdd) in self.sparse.items():
+            yield name, self.pairs, sb, sv, sd, sdd
+
+
+def metric(name: str, n: int, sb: float, sv: float, sd: float, sdd: float) -> dict[str, Any]:
+    """Means, paired difference, its 95 % interval and raw two-sided p-value."""
+    if n == 0:
+        return {"metric": name, "n": 0, "base": None, "variant": None, "difference": None, "low": None,
+                "high": None, "p": 1.0}
+    d = sd / n
+    var = max(0.0, (sdd - n * d * d) / (n - 1)) if n > 1 else 0.0
+    se = math.sqrt(var / n)
+    if n < 2:
+        p = 1.0
+    elif se == 0:
+        p = 0.0 if d != 0 else 1.0
+    else:
+        p = 2 * (1 - NormalDist().cdf(abs(d) / se))
+    return {"metric": name, "n": n, "base": _r(sb / n), "variant": _r(sv / n), "difference": _r(d),
+            "low": _r(d - Z95 * se) if n > 1 else None, "high": _r(d + Z95 * se) if n > 1 else None, "p": p}
+
+
+def unpaired(name: str, b: dict[str, Any], v: dict[str, Any]) -> dict[str, Any] | None:
+    """A difference of two independent rates ``{rate, low, high}`` (the skill figures), normal approximation."""
+    try:
+        rb, rv = float(b["rate"]), float(v["rate"])
+        sb = (float(b["high"]) - float(b["low"])) / (2 * Z95)
+        sv = (float(v["high"]) - float(v["low"])) / (2 * Z95)
+    except (KeyError, TypeError, ValueError):
+        return None
+    d, se = rv - rb, math.sqrt(sb * sb + sv * sv)
+    p = (0.0 if d else 1.0) if se == 0 else 2 * (1 - NormalDist().cdf(abs(d) / se))
+    return {"metric": name, "n": None, "base": _r(rb), "variant": _r(rv), "difference": _r(d),
+            "low": _r(d - Z95 * se), "high": _r(d + Z95 * se), "p": p}
+
+
+def holm(metrics: list[dict[str, Any]], alpha: float = ALPHA) -> None:
+    """Set ``significant`` on each metric: Holm's step-down over all of them (family-wise ``alpha``)."""
+    order = sorted(range(len(metrics)), key=lambda i: (metrics[i]["p"], metrics[i]["metric"]))
+    m = len(metrics)
+    rejecting = True
+    for rank, i in enumerate(order):
+        if rejecting and metrics[i]["p"] <= alpha / (m - rank) and metrics[i]["difference"] is not None:
+            metrics[i]["significant"] = True
+        else:
+            rejecting = False
+            metrics[i]["significant"] = False
+    for mt in metrics:
+        mt["p"] = round(mt["p"], 6)
+
+
+def _r(x: float) -> float:
+    return round(x, 6)
+
+
+# -- playing pairs of games --------------------------------------------------------------
+@dataclass(frozen=True)
+class PairChunk:
+    """Games ``start..stop-1`` of both decks at one player count, seeded as the base deck's."""
+
+    loader: Loader
+    base: DeckRef
+    variant: DeckRef
+    players: int
+    agents: tuple[str, ...]
+    master_seed: int
+    start: int
+    stop: int
+    cap: int
+    engine: str  # "auto" or "reference", for both decks
+
+
+def _player(chunk: PairChunk, ref: DeckRef) -> Any:
+    deck = cached_deck(chunk.loader, ref)
+    fast = fast_engine(chunk.loader, ref, chunk.players, chunk.agents, chunk.engine)[0]
+    game = cached_game(chunk.loader, ref, chunk.players)
+    factories = agent_factories(deck.spec)
+
+    def play(seed: int, names: list[str]) -> GameResult:
+        if fast is not None:
+            return fast.play(seed, names, chunk.cap, False)
+        return play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap)
+    return play
+
+
+def _winning(r: GameResult) -> tuple[float | None, float | None]:
+    """(winning score, margin) of a completed game; None where undefined."""
+    if not r.completed or not r.winners or r.scores is None:
+        return None, None
+    winners = set(r.winners)
+    best = [r.scores[w] for w in winners]
+    others = [s for seat, s in enumerate(r.scores) if seat not in winners]
+    return max(best), (min(best) - max(others)) if others else None
+
+
+def pair_metrics(paired: Paired, b: GameResult, v: GameResult, players: int) -> None:
+    """Add one pair of games (same seed) to the paired sums."""
+    paired.pairs += 1
+    if b.completed and v.completed:
+        paired.add("turns", b.turns, v.turns)
+        paired.add("rounds", b.rounds, v.rounds)
+        wb, mb = _winning(b)
+        wv, mv = _winning(v)
+        if wb is not None and wv is not None:
+            paired.add("winning_score", wb, wv)
+        if mb is not None and mv is not None:
+            paired.add("margin", mb, mv)
+        bw, vw = set(b.winners or ()), set(v.winners or ())
+        for seat in range(players):
+            paired.add(f"seat_{seat + 1}_win_rate", float(seat in bw), float(seat in vw))
+    paired.add_sparse(f"end_reason:{b.end_reason}", 1.0, float(v.end_reason == b.end_reason))
+    if v.end_reason != b.end_reason:
+        paired.add_sparse(f"end_reason:{v.end_reason}", 0.0, 1.0)
+    gb = {kind for kind, _, _ in b.gaps}
+    gv = {kind for kind, _, _ in v.gaps}
+    for kind in sorted(gb | gv):
+        paired.add_sparse(f"gap:{kind}", float(kind in gb), float(kind in gv))
+    for name in sorted(set(b.peak) | set(v.peak)):
+        paired.add_sparse(f"peak:{name}", float(b.peak.get(name, 0)), float(v.peak.get(name, 0)))
+
+
+def run_pair_chunk(chunk: PairChunk) -> tuple[Tally, Tally, Paired]:
+    """Play a chunk of paired games (in a worker); return both tallies and the paired sums."""
+    play_b, play_v = _player(chunk, chunk.base), _player(chunk, chunk.variant)
+    tb, tv, paired = Tally(chunk.players), Tally(chunk.players), Paired()
+    agents = list(chunk.agents)
+    for index in range(chunk.start, chunk.stop):
+        seed = game_seed(chunk.master_seed, chunk.base.deck, chunk.players, index)  # both decks: CRN
+        names = seat_agents(agents, chunk.players, index)
+        rb, rv = play_b(seed, names), play_v(seed, names)
+        tb.add(index, rb)
+        tv.add(index, rv)
+        pair_metrics(paired, rb, rv, chunk.players)
+    return tb, tv, paired
+
+
+def check_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> list[int]:
+    """Raise ``InputError`` for bad input; return the player counts both decks allow (and were asked)."""
+    if base.game != variant.game:
+        raise InputError(f"cannot compare {base.id} ({base.game}) with {variant.id} ({variant.game}): "
+                         "expected two decks or variants of the same game", field="VARIANT")
+    if base.id == variant.id:
+        raise InputError(f"{base.id} compared with itself: expected two different decks or variants",
+                         field="VARIANT")
+    if base.spec.new_game is None:
+        raise InputError(f"no rules engine for game '{base.game}' yet: nothing to simulate", field="BASE")
+    if opts.games < 2:
+        raise InputError(f"--games {opts.games}: expected at least 2 games (a difference needs a spread)",
+                         field="--games")
+    if opts.jobs < 0:
+        raise InputError(f"--jobs {opts.jobs}: expected 0 (one per core) or more", field="--jobs")
+    if opts.engine not in ENGINES:
+        raise InputError(f"--engine {opts.engine}: expected one of {', '.join(ENGINES)}", field="--engine")
+    if not opts.agents:
+        raise InputError("--agents: expected at least one agent name", field="--agents")
+    check_agents(base, opts.agents)
+    check_agents(variant, opts.agents)
+    both = sorted(set(base.model.players.counts) & set(variant.model.players.counts))
+    if not both:
+        raise InputError(f"{base.id} and {variant.id} share no player count", field="VARIANT")
+    if opts.players:
+        for p in opts.players:
+            if p not in both:
+                raise InputError(f"--players {p}: expected a count both decks allow "
+                                 f"({', '.join(map(str, both))})", field="--players")
+        return sorted(set(opts.players))
+    return both
+
+
+def run_id(base: str, variant: str, opts: CompareOptions, counts: list[int]) -> str:
+    """A folder name from the options alone: the same comparison always lands in the same folder."""
+    key = json.dumps([base, variant, opts.games, counts, list(opts.agents), opts.seed, opts.cap, opts.engine])
+    return f"compare-{base}-vs-{variant}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
+
+
+def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> dict[str, Any]:
+    """Play both decks on the same seeds at every shared player count; return the comparison document."""
+    from tqdm import tqdm
+
+    from cardgen.simulate.validate import Entry, ValidateOptions, entry_json
+
+    opts = replace(opts, agents=[a for item in opts.agents for a in item.split(",") if a.strip()])
+    counts = check_compare(base, variant, opts)
+    refs = DeckRef.of(base), DeckRef.of(variant)
+    engine = "reference" if opts.engine == "reference" else "auto"
+    if opts.engine == "fast":
+        for deck, ref in zip((base, variant), refs):
+            for p in counts:
+                if fast_engine(opts.loader, ref, p, tuple(opts.agents), "fast")[0] is None:
+                    raise InputError(f"--engine fast: {deck.id} at {p} players cannot run on the compiled tier",
+                                     field="--engine")
+    total = opts.games * len(counts)
+    jobs = opts.jobs or max(1, min(os.cpu_count() or 1, math.ceil(total / 200)))
+    size = opts.chunk_size or max(1, min(250, math.ceil(opts.games / (4 * jobs))))
+    todo = [PairChunk(opts.loader, refs[0], refs[1], p, tuple(opts.agents), opts.seed, start,
+                      min(opts.games, start + size), opts.cap, engine)
+            for p in counts for start in range(0, opts.games, size)]
+    state: dict[int, tuple[Tally, Tally, Paired]] = {p: (Tally(p), Tally(p), Paired()) for p in counts}
+    disable = None if opts.progress is None else not opts.progress
+    with tqdm(total=2 * total, unit="game", file=sys.stderr, disable=disable, desc="compare") as bar:
+        for chunk, _, (tb, tv, paired) in run_chunks(((c, c) for c in todo), jobs, opts.scheduler, run_pair_chunk):
+            mine = state[chunk.players]
+            mine[0].merge(tb)
+            mine[1].merge(tv)
+            mine[2].merge(paired)
+            bar.update(2 * (chunk.stop - chunk.start))
+    vopts = ValidateOptions(games=opts.games, agents=list(opts.agents), seed=opts.seed, cap=opts.cap, out=None)
+    results = []
+    for p in counts:
+        tb, tv, paired = state[p]
+        sides = [entry_json(Entry(deck, ref, p, _checks(deck, p), True, tally), vopts)
+                 for deck, ref, tally in zip((base, variant), refs, (tb, tv))]
+        metrics = [metric(*row) for row in paired.rows()]
+        seen = {m["metric"] for m in metrics}
+        metrics += [metric(name, 0, 0, 0, 0, 0) for name in BASIC + tuple(f"seat_{s + 1}_win_rate" for s in range(p))
+                    if name not in seen]  # always listed; empty (None) when no pair of games completed
+        metrics += skill_metrics(sides[0].get("skill"), sides[1].get("skill"))
+        metrics.sort(key=_metric_order)
+        holm(metrics)
+        results.append({"players": p, "games": opts.games, "metrics": metrics,
+                        "base_result": sides[0], "variant_result": sides[1]})
+    return {"format": FORMAT, "base": base.id, "variant": variant.id, "game": base.game, "seed": opts.seed,
+            "games": opts.games, "agents": list(opts.agents), "cap": opts.cap,
+            "correction": f"Holm, family-wise {ALPHA:.0%} per player count",
+            "seeds": "common random numbers: game i of both decks uses the base deck's seed for game i",
+            "description": variant.text("en")["description"], "name": variant.text("en")["name"],
+            "differences": _differences(base, variant),
+            "run": run_id(base.id, variant.id, opts, counts), "results": results}
+
+
+def _checks(deck: ResolvedDeck, players: int) -> list[Any]:
+    from cardgen.check.static import run_checks
+    return [c for c in run_checks(deck) if c.players is None or c.players == players]
+
+
+def _differences(base: ResolvedDeck, variant: ResolvedDeck) -> list[dict[str, Any]]:
+    """What the variant changes against ``base``, as ``inspect`` knows it (its root deck, or any deck)."""
+    from cardgen.resolve.resolve import differences
+    if variant.base is not None and variant.base.id == base.id:
+        return list(variant.differences)
+    return differences(base, variant)
+
+
+def skill_metrics(b: Any, v: Any) -> list[dict[str, Any]]:
+    """Skill-versus-luck figures of both sides (``entry["skill"]``, present where a search agent played)."""
+    if not isinstance(b, dict) or not isinstance(v, dict):
+        return []
+    out = []
+    for key in sorted(set(b) & set(v)):
+        if isinstance(b[key], dict) and isinstance(v[key], dict):
+            m = unpaired(f"skill:{key}", b[key], v[key])
+            if m is not None:
+                out.append(m)
+    return out
+
+
+BASIC = ("turns", "rounds", "winning_score", "margin")
+_ORDER = ("turns", "rounds", "winning_score", "margin", "seat_", "end_reason:", "gap:", "peak:", "skill:")
+
+
+def _metric_order(m: dict[str, Any]) -> tuple[int, str]:
+    name = m["metric"]
+    rank = next((i for i, prefix in enumerate(_ORDER) if name.startswith(prefix)), len(_ORDER))
+    if name.startswith("seat_"):  # seat_10 after seat_9
+        return rank, f"{int(name.split('_')[1]):04d}"
+    return rank, name
+
+
+def public_json(doc: dict[str, Any]) -> dict[str, Any]:
+    """The ``--json`` document: base, variant and per player count the metrics (see docs/validator.md)."""
+    keys = ("metric", "base", "variant", "difference", "low", "high", "significant", "p", "n")
+    return {**{k: doc[k] for k in ("format", "base", "variant", "game", "seed", "games", "agents", "correction",
+                                   "seeds", "differences")},
+            "results": [{"players": r["players"], "games": r["games"],
+                         "sufficiency": {"base": r["base_result"]["sufficiency"],
+                                         "variant": r["variant_result"]["sufficiency"]},
+                         "metrics": [{k: m[k] for k in keys} for m in r["metrics"]]} for r in doc["results"]]}
+
+
+def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> int:
+    """Run the comparison, print one screen, write the JSON and the report; always 0 (bad input raises)."""
+    from cardgen.simulate.summary import format_comparison
+
+    doc = run_compare(base, variant, opts)
+    print(format_comparison(doc))
+    if opts.json_file is not None:
+        write_atomic(opts.json_file, json.dumps(public_json(doc), indent=1, ensure_ascii=False) + "\n")
+    if opts.out is not None:
+        from cardgen.report.runs import write_compare_run
+        target = write_compare_run(Path(opts.out), doc, [base, variant])
+        print(f"report: {target}")
+    return 0

@@ -1,0 +1,1 @@
+"""``cardgen tune``: rule numbers and counts searched toward target metrics (Optuna)."""

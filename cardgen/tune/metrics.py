@@ -1,0 +1,77 @@
+"""The validator's figures as named metrics, each with a 95 % interval.
+
+One function reads an entry of ``cardgen validate``'s JSON (one deck at one player
+count) and returns ``{name: (value, low, high)}``. Tuning targets name these, and
+reports print them. Nothing here knows the game: names come from the entry
+(rule-gap kinds, end reasons, component peaks).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from cardgen.simulate.stats import wilson
+
+Metric = tuple[float, float, float]
+
+#: Metric names every entry has (more come from the entry: gap:*, end:*, peak:*, seat_N_win_rate).
+BASE_METRICS = ["turns", "rounds", "winning_score", "margin", "unfairness", "completed", "skill"]
+
+
+def _mean(summary: dict[str, Any] | None) -> Metric | None:
+    if not summary or not summary.get("n"):
+        return None
+    n, mean, sd = summary["n"], summary["mean"], summary.get("sd") or 0.0
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+    return (mean, mean - half, mean + half)
+
+
+def _rate(k: int, n: int) -> Metric:
+    low, high = wilson(k, n)
+    return (k / n if n else 0.0, low, high)
+
+
+def entry_metrics(entry: dict[str, Any]) -> dict[str, Metric]:
+    """Every metric of one validate entry (absent figures are simply left out)."""
+    out: dict[str, Metric] = {}
+    games = entry.get("games") or 0
+    scores = entry.get("scores") or {}
+    for name, summary in (("turns", entry.get("turns")), ("rounds", entry.get("rounds")),
+                          ("winning_score", scores.get("winner")), ("margin", scores.get("margin"))):
+        m = _mean(summary)
+        if m is not None:
+            out[name] = m
+    if games:
+        out["completed"] = _rate(entry.get("completed", 0), games)
+    rates = entry.get("seat_win_rates") or []
+    for seat in rates:
+        out[f"seat_{seat['seat'] + 1}_win_rate"] = (seat["rate"], seat["low"], seat["high"])
+    if rates:
+        fair = 1.0 / len(rates)
+        worst = max(rates, key=lambda s: abs(s["rate"] - fair))
+        dist = abs(worst["rate"] - fair)
+        # The interval of the worst seat's distance from a fair share.
+        lo, hi = sorted((abs(worst["low"] - fair), abs(worst["high"] - fair)))
+        if worst["low"] <= fair <= worst["high"]:
+            lo = 0.0
+        out["unfairness"] = (dist, lo, hi)
+    for gap in entry.get("rule_gaps") or []:
+        if games:
+            out[f"gap:{gap['kind']}"] = _rate(gap["games"], games)
+    for reason, count in (entry.get("end_reasons") or {}).items():
+        if games:
+            out[f"end:{reason}"] = _rate(count, games)
+    for name, value in (entry.get("peaks") or {}).items():
+        if isinstance(value, (int, float)):
+            out[f"peak:{name}"] = (float(value), float(value), float(value))
+    skill = entry.get("skill")
+    if isinstance(skill, dict) and isinstance(skill.get("summary"), (int, float)):
+        out["skill"] = (float(skill["summary"]), float(skill.get("low", skill["summary"])),
+                        float(skill.get("high", skill["summary"])))
+    return out
+
+
+def known_metrics(entries: list[dict[str, Any]] | None = None, players: list[int] | None = None) -> list[str]:
+    """Metric names to offer in messages: the fixed ones plus one win rate per seat."""
+    seats = max(players or [6])
+    return BASE_METRICS + [f"seat_{i}_win_rate" for i in range(1, seats + 1)]

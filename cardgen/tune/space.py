@@ -1,0 +1,152 @@
+"""What ``cardgen tune`` may change (``--param``) and what it aims at (``--target``).
+
+A parameter is a rule number of the deck (``rules.<name>``) or a component count
+(``count:<component id>``): an integer range ``LO..HI``, a choice ``a|b|c``, or a
+yes/no rule named alone. Targets are ranges on the validator's metrics
+(``cardgen.tune.metrics``). Everything is checked against the resolved deck before
+any game is played, so a typo is one line with a did-you-mean, never a failed run.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from cardgen.errors import InputError, did_you_mean
+from cardgen.resolve.resolve import ResolvedDeck
+
+_RANGE = re.compile(r"^(-?\d+)\.\.(-?\d+)$")
+_FRANGE = re.compile(r"^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)$")
+#: Search-space limits: beyond them a study cannot say anything useful in one run.
+MAX_CHOICES = 1000
+MAX_PARAMS = 12
+
+
+@dataclass(frozen=True)
+class Param:
+    """One tunable number: a rule (``kind == "rule"``) or a component count (``"count"``)."""
+
+    kind: str
+    name: str  # rule name or component id
+    choices: tuple[Any, ...] | None = None  # categorical values
+    low: int | None = None
+    high: int | None = None
+
+    @property
+    def key(self) -> str:
+        """The name users write and reports show: ``emerald_portions`` or ``count:emerald``."""
+        return self.name if self.kind == "rule" else f"count:{self.name}"
+
+
+@dataclass(frozen=True)
+class Target:
+    """A metric that should land in ``[low, high]``."""
+
+    metric: str
+    low: float
+    high: float
+
+    def distance(self, value: float | None) -> float:
+        """How far ``value`` is outside the range, in units of the range's width (0 inside)."""
+        if value is None or math.isnan(value):
+            return math.inf
+        width = max(self.high - self.low, 1e-9)
+        if value < self.low:
+            return (self.low - value) / width
+        if value > self.high:
+            return (value - self.high) / width
+        return 0.0
+
+
+def _split(text: str, flag: str) -> tuple[str, str | None]:
+    name, sep, value = text.partition("=")
+    name = name.strip()
+    if not name:
+        raise InputError(f"{flag} '{text}': expected NAME=LO..HI", field=flag)
+    return name, (value.strip() if sep else None)
+
+
+def _coerce(value: str, like: Any) -> Any:
+    """A choice written on the command line, as the type of the rule's current value."""
+    if isinstance(like, bool):
+        if value.lower() in ("true", "yes", "1"):
+            return True
+        if value.lower() in ("false", "no", "0"):
+            return False
+        raise ValueError(value)
+    if isinstance(like, int):
+        return int(value)
+    if isinstance(like, float):
+        return float(value)
+    return value
+
+
+def parse_param(text: str, deck: ResolvedDeck) -> Param:
+    """``RULE=LO..HI``, ``RULE=a|b|c``, ``RULE`` (yes/no) or ``count:COMPONENT=LO..HI``."""
+    name, value = _split(text, "--param")
+    if name.startswith("count:"):
+        cid = name[len("count:"):]
+        ids = [c.id for c in deck.model.components]
+        if cid not in ids:
+            raise InputError(f"'{text}': no component '{cid}' in {deck.id}", field="--param",
+                             hint=did_you_mean(cid, ids) and f"count:{did_you_mean(cid, ids)}")
+        m = _RANGE.match(value or "")
+        if not m:
+            raise InputError(f"'{text}': expected count:{cid}=LO..HI (whole numbers)", field="--param")
+        low, high = int(m.group(1)), int(m.group(2))
+        if not 0 <= low <= high <= 10_000:
+            raise InputError(f"'{text}': expected 0 <= LO <= HI <= 10000", field="--param")
+        return Param("count", cid, low=low, high=high)
+    rules = deck.model.rules.model_dump()
+    if name not in rules:
+        raise InputError(f"'{text}': '{name}' is no rule number of {deck.id} ({deck.game}); expected one of "
+                         f"{', '.join(sorted(rules))} or count:COMPONENT", field="--param",
+                         hint=did_you_mean(name, rules))
+    current = rules[name]
+    if value is None:
+        if not isinstance(current, bool):
+            raise InputError(f"'{name}': expected {name}=LO..HI or {name}=a|b|c", field="--param")
+        return Param("rule", name, choices=(False, True))
+    m = _RANGE.match(value)
+    if m and isinstance(current, int) and not isinstance(current, bool):
+        low, high = int(m.group(1)), int(m.group(2))
+        if low > high:
+            raise InputError(f"'{text}': LO is above HI", field="--param")
+        return Param("rule", name, low=low, high=high)
+    try:
+        choices = tuple(dict.fromkeys(_coerce(v.strip(), current) for v in value.split("|") if v.strip()))
+    except ValueError:
+        raise InputError(f"'{text}': '{value}' does not fit {name} (now {current!r})", field="--param") from None
+    if not choices or len(choices) > MAX_CHOICES:
+        raise InputError(f"'{text}': expected between 1 and {MAX_CHOICES} choices", field="--param")
+    return Param("rule", name, choices=choices)
+
+
+def parse_target(text: str, known: list[str]) -> Target:
+    """``METRIC=LO..HI`` with numbers (decimals allowed); ``known`` lists valid metric names."""
+    name, value = _split(text, "--target")
+    if name not in known and not any(name.startswith(p) for p in ("gap:", "peak:", "end:")):
+        raise InputError(f"'{text}': unknown metric '{name}'; expected one of {', '.join(known)}, "
+                         "gap:KIND, peak:NAME or end:REASON", field="--target", hint=did_you_mean(name, known))
+    m = _FRANGE.match(value or "")
+    if not m:
+        raise InputError(f"'{text}': expected {name}=LO..HI", field="--target")
+    low, high = float(m.group(1)), float(m.group(2))
+    if low > high:
+        raise InputError(f"'{text}': LO is above HI", field="--target")
+    return Target(name, low, high)
+
+
+def check_space(params: list[Param], targets: list[Target]) -> None:
+    """At least one of each, no parameter twice, a space small enough to mean something."""
+    if not params:
+        raise InputError("expected at least one --param RULE=LO..HI", field="--param")
+    if not targets:
+        raise InputError("expected at least one --target METRIC=LO..HI", field="--target")
+    if len(params) > MAX_PARAMS:
+        raise InputError(f"{len(params)} parameters: expected at most {MAX_PARAMS}", field="--param")
+    keys = [p.key for p in params]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if twice:
+        raise InputError(f"--param {twice[0]} is given twice", field="--param")

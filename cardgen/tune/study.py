@@ -1,0 +1,264 @@
+"""``cardgen tune``: search rule numbers and counts so that a deck meets its targets.
+
+Each trial is an ordinary variant file (``extends`` the deck, ``rules`` and
+``change`` set to the trial's values), resolved, statically checked and validated
+like any other; a trial that fails its checks or meets an unsettled rule gap is
+infeasible, never a crash. Optuna's TPE sampler proposes the values (seeded, one
+trial after another, so a run is reproducible); the objective is how far the
+metrics are outside their target ranges, in units of each range's width.
+
+Every trial plays the same game seeds (common random numbers: all trial files
+share one id), so two trials differ by their rules, not by their deals. The best
+trials are written as variant files with a description of what was tuned and what
+was measured, and a report page shows every trial and how each parameter moved
+each target.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cardgen.check.static import run_checks
+from cardgen.errors import InputError
+from cardgen.fileio import write_atomic
+from cardgen.load.project import Project
+from cardgen.resolve.resolve import ResolvedDeck, Resolver
+from cardgen.simulate.validate import ValidateOptions, run_validation
+from cardgen.tune.metrics import Metric, entry_metrics
+from cardgen.tune.space import Param, Target, check_space
+
+#: Objective of a trial that cannot be played (failed checks, unsettled gaps).
+INFEASIBLE = 1e6
+TRIAL_ID = "trial"
+
+
+@dataclass
+class TuneOptions:
+    """Everything ``cardgen tune`` accepts (see docs/tuning.md)."""
+
+    params: list[Param]
+    targets: list[Target]
+    trials: int = 30
+    games: int = 300
+    players: list[int] | None = None
+    agents: list[str] = field(default_factory=lambda: ["random"])
+    seed: int = 1
+    out: Path = Path("out/tune")
+    best: int = 3  # how many variant files to write
+    jobs: int = 0
+    scheduler: str | None = None
+    progress: bool = True
+
+
+@dataclass
+class Trial:
+    """One evaluated point of the search."""
+
+    number: int
+    values: dict[str, Any]
+    feasible: bool
+    objective: float
+    why: str = ""
+    metrics: dict[int, dict[str, Metric]] = field(default_factory=dict)  # players -> metrics
+    repeat_of: int | None = None  # the earlier trial with the same values (not played again)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"trial": self.number, "values": self.values, "feasible": self.feasible,
+                "objective": self.objective, "why": self.why, "repeat_of": self.repeat_of,
+                "metrics": {str(p): {k: list(v) for k, v in m.items()} for p, m in self.metrics.items()}}
+
+
+def variant_document(deck: ResolvedDeck, params: list[Param], values: dict[str, Any],
+                     name: dict[str, str] | None = None, description: dict[str, str] | None = None) -> dict[str, Any]:
+    """The variant file (as data) that sets ``values`` on ``deck``."""
+    rules = {p.name: values[p.key] for p in params if p.kind == "rule"}
+    change = {p.name: {"count": values[p.key]} for p in params if p.kind == "count"}
+    doc: dict[str, Any] = {
+        "extends": deck.id,
+        "name": name or {lang: f"{deck.model.name[lang]} ({TRIAL_ID})" for lang in ("fr", "it", "en")},
+        "description": description or {lang: "tuning trial" for lang in ("fr", "it", "en")},
+    }
+    if rules:
+        doc["rules"] = rules
+    if change:
+        doc["change"] = change
+    return doc
+
+
+def _dump(doc: dict[str, Any]) -> str:
+    return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100)
+
+
+def _objective(targets: list[Target], metrics: dict[int, dict[str, Metric]]) -> float:
+    """Sum over player counts and targets of the distance outside each range."""
+    total = 0.0
+    for by_name in metrics.values():
+        for t in targets:
+            value = by_name.get(t.metric)
+            total += t.distance(value[0] if value else None)
+    return total
+
+
+class Tuner:
+    """Runs one study: trials in order, each a validated variant file."""
+
+    def __init__(self, project: Project, deck: ResolvedDeck, opts: TuneOptions) -> None:
+        check_space(opts.params, opts.targets)
+        if opts.trials < 1 or opts.trials > 10_000:
+            raise InputError(f"--trials {opts.trials}: expected 1 to 10000", field="--trials")
+        if opts.best < 1:
+            raise InputError(f"--best {opts.best}: expected at least 1", field="--best")
+        counts = deck.model.players.counts
+        self.players = sorted(set(opts.players) & set(counts)) if opts.players else list(counts)
+        if not self.players:
+            raise InputError(f"--players {' '.join(map(str, opts.players or []))}: {deck.id} is for "
+                             f"{deck.model.players.min}-{deck.model.players.max} players", field="--players")
+        if deck.spec.new_game is None:
+            raise InputError(f"{deck.id}: tuning needs a rules engine; game '{deck.game}' has none")
+        self.project, self.deck, self.opts = project, deck, opts
+        self.trials: list[Trial] = []
+        self.work = Path(opts.out) / "trials"
+
+    # -- one trial --------------------------------------------------------------------
+    def evaluate(self, number: int, values: dict[str, Any]) -> Trial:
+        """Write, resolve, check and validate the variant of ``values``."""
+        folder = self.work / f"{number:04d}"
+        path = folder / f"{TRIAL_ID}.yaml"
+        write_atomic(path, _dump(variant_document(self.deck, self.opts.params, values)))
+        try:
+            variant = Resolver(self.project).resolve(str(path))
+        except InputError as exc:
+            # Name the trial file relative to the output folder, so reports do not depend on where it lives.
+            if exc.file is not None and Path(exc.file).name == path.name:
+                exc.file = f"trials/{number:04d}/{TRIAL_ID}.yaml"
+            why = str(exc)
+            return Trial(number, values, False, INFEASIBLE, f"does not resolve: {why}")
+        failed = [c for c in run_checks(variant) if not c.passed and (c.players is None or c.players in self.players)]
+        if failed:
+            return Trial(number, values, False, INFEASIBLE,
+                         "static check failed: " + "; ".join(f"{c.name} ({c.detail})" for c in failed[:3]))
+        vopts = ValidateOptions(games=self.opts.games, players=self.players, agents=list(self.opts.agents),
+                                seed=self.opts.seed, jobs=self.opts.jobs, out=None, progress=False,
+                                scheduler=self.opts.scheduler)
+        doc = run_validation([variant], vopts)
+        metrics = {r["players"]: entry_metrics(r) for r in doc["results"]}
+        unsettled = [f for r in doc["results"] for f in r["failures"]]
+        if unsettled:
+            return Trial(number, values, False, INFEASIBLE, unsettled[0], metrics)
+        return Trial(number, values, True, _objective(self.opts.targets, metrics), "", metrics)
+
+    # -- the study ----------------------------------------------------------------------
+    def run(self) -> list[Trial]:
+        """All trials, in order (Optuna's TPE, seeded; a repeated point is not played twice)."""
+        import optuna
+
+        optuna.logging.set_verbosity(optuna.logging.WARNING)
+        sampler = optuna.samplers.TPESampler(seed=self.opts.seed, n_startup_trials=min(10, self.opts.trials))
+        study = optuna.create_study(direction="minimize", sampler=sampler)
+        seen: dict[str, Trial] = {}
+        for number in range(self.opts.trials):
+            ot = study.ask()
+            values = {p.key: (ot.suggest_categorical(p.key, list(p.choices)) if p.choices is not None
+                              else ot.suggest_int(p.key, p.low, p.high)) for p in self.opts.params}
+            key = json.dumps(values, sort_keys=True)
+            trial = seen.get(key)
+            if trial is None:
+                trial = self.evaluate(number, values)
+                seen[key] = trial
+            else:  # the sampler proposed a point already played: same games, same figures
+                trial = Trial(number, values, trial.feasible, trial.objective, trial.why, trial.metrics,
+                              repeat_of=trial.number if trial.repeat_of is None else trial.repeat_of)
+            self.trials.append(trial)
+            study.tell(ot, trial.objective)
+            if self.opts.progress:
+                print(self.progress_line(trial), file=sys.stderr, flush=True)
+        return self.trials
+
+    def progress_line(self, trial: Trial) -> str:
+        best = self.best(1)
+        shown = " ".join(f"{k}={v}" for k, v in trial.values.items())
+        if not trial.feasible:
+            result = f"infeasible: {trial.why}"
+        else:
+            figures = []
+            for t in self.opts.targets:
+                vals = [m[t.metric][0] for m in trial.metrics.values() if t.metric in m]
+                figures.append(f"{t.metric} {', '.join(f'{v:.3g}' for v in vals) or 'n/a'}")
+            result = "; ".join(figures) + (" (on target)" if trial.objective == 0 else f" (off by {trial.objective:.3g})")
+        lead = f"best: trial {best[0].number + 1}" if best else "best: none yet"
+        return f"trial {trial.number + 1}/{self.opts.trials}: {shown} -> {result}; {lead}"
+
+    def best(self, k: int) -> list[Trial]:
+        """The ``k`` best feasible trials with distinct values (lowest objective, then earliest)."""
+        out: list[Trial] = []
+        keys: set[str] = set()
+        for t in sorted((t for t in self.trials if t.feasible), key=lambda t: (t.objective, t.number)):
+            key = json.dumps(t.values, sort_keys=True)
+            if key not in keys:
+                keys.add(key)
+                out.append(t)
+            if len(out) == k:
+                break
+        return out
+
+    # -- outputs --------------------------------------------------------------------------
+    def write_variants(self) -> list[Path]:
+        """The best trials as variant files ``<deck>-tuned-<k>.yaml`` in the output folder."""
+        from cardgen.tune.describe import describe
+
+        paths = []
+        for rank, trial in enumerate(self.best(self.opts.best), start=1):
+            name = {lang: f"{self.deck.model.name[lang]} ({label} {rank})"
+                    for lang, label in (("fr", "réglage"), ("it", "taratura"), ("en", "tuned"))}
+            doc = variant_document(self.deck, self.opts.params, trial.values, name,
+                                   describe(self.opts.params, self.opts.targets, trial, self.opts))
+            path = Path(self.opts.out) / f"{self.deck.id}-tuned-{rank}.yaml"
+            write_atomic(path, _dump(doc))
+            paths.append(path)
+        return paths
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": "cardgen-tune/1", "deck": self.deck.id, "seed": self.opts.seed, "games": self.opts.games,
+                "players": self.players, "agents": list(self.opts.agents),
+                "params": [p.key for p in self.opts.params],
+                "targets": [{"metric": t.metric, "low": t.low, "high": t.high} for t in self.opts.targets],
+                "trials": [t.to_json() for t in self.trials],
+                "best": [t.number for t in self.best(self.opts.best)]}
+
+
+def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
+    """Run ``cardgen tune``; 0 when a variant on target was found, 1 when none was."""
+    from cardgen.report.tuning import render_tuning
+
+    project = Project.open(project_dir)
+    deck = Resolver(project).resolve(deck_ref)
+    tuner = Tuner(project, deck, opts)
+    tuner.run()
+    paths = tuner.write_variants()
+    doc = tuner.to_json()
+    out = Path(opts.out)
+    write_atomic(out / "tune.json", json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+    write_atomic(out / "index.html", render_tuning(doc))
+    best = tuner.best(1)
+    for path in paths:
+        print(f"wrote {path}")
+    print(f"report: {out / 'index.html'}")
+    if not best:
+        print("no feasible trial: every trial failed its checks or met an unsettled rule gap")
+        return 1
+    on_target = best[0].objective == 0
+    print(("on target" if on_target else f"closest trial off target by {best[0].objective:.3g} range widths")
+          + f": trial {best[0].number + 1} ({', '.join(f'{k}={v}' for k, v in best[0].values.items())})")
+    return 0 if on_target else 1
+
+
+def format_metric(value: Metric) -> str:
+    v, lo, hi = value
+    if lo == hi:
+        return f"{v:.4g}"
+    return f"{v:.4g} [{lo:.4g}, {hi:.4g}]"

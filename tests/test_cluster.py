@@ -1,0 +1,72 @@
+"""Games on a Dask cluster give exactly the results of one machine.
+
+A real local cluster: a scheduler and two worker processes on loopback, started
+by the test (``dask.distributed`` comes with the test extras).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+distributed = pytest.importorskip("distributed", reason="dask.distributed is not installed (pip install 'cardgen[cluster]')")
+
+from cardgen.errors import InputError  # noqa: E402
+from cardgen.load.project import Project  # noqa: E402
+from cardgen.resolve.resolve import Resolver  # noqa: E402
+from cardgen.simulate.validate import ValidateOptions, run_validation  # noqa: E402
+from cardgen.tune.space import Param, Target  # noqa: E402
+from cardgen.tune.study import TuneOptions, Tuner  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address=None, silence_logs=40)
+    try:
+        yield cluster.scheduler_address
+    finally:
+        cluster.close()
+
+
+def test_validate_on_a_cluster_equals_one_machine(scheduler: str, project_with: Callable[[str], Path]) -> None:
+    root = project_with("draco")
+    deck = Resolver(Project.open(root)).resolve("draco")
+    common = dict(games=40, players=[3, 5], agents=["random", "heuristic"], seed=3, out=None, progress=False,
+                  chunk_size=6)
+    local = run_validation([deck], ValidateOptions(jobs=1, **common))  # type: ignore[arg-type]
+    remote = run_validation([deck], ValidateOptions(scheduler=scheduler, **common))  # type: ignore[arg-type]
+    assert remote == local
+    assert [r["completed"] for r in remote["results"]] == [40, 40]
+
+
+def test_tune_on_a_cluster_picks_the_same_variants(scheduler: str, project_with: Callable[[str], Path],
+                                                   tmp_path: Path) -> None:
+    root = project_with("king_lui")
+    project = Project.open(root)
+    deck = Resolver(project).resolve("king_lui")
+
+    def opts(out: str, where: str | None) -> TuneOptions:
+        return TuneOptions(params=[Param("rule", "emerald_portions", low=1, high=4), Param("count", "emerald", low=3,
+                                                                                             high=8)],
+                           targets=[Target("turns", 30.0, 45.0)], trials=4, games=24, players=[4], jobs=1,
+                           out=tmp_path / out, progress=False, scheduler=where)
+
+    local = Tuner(project, deck, opts("local", None))
+    local.run()
+    remote = Tuner(project, deck, opts("remote", scheduler))
+    remote.run()
+    assert remote.to_json() == local.to_json()
+    names = [p.name for p in remote.write_variants()]
+    assert names == [p.name for p in local.write_variants()]
+    for name in names:
+        assert (tmp_path / "remote" / name).read_text() == (tmp_path / "local" / name).read_text()
+
+
+def test_an_address_with_no_scheduler_is_one_clear_line() -> None:
+    from cardgen.simulate.executor import connect
+
+    with pytest.raises(InputError) as err:
+        connect("tcp://127.0.0.1:9")  # the discard port: nothing listens there
+    assert "no Dask scheduler answered at tcp://127.0.0.1:9" in str(err.value)

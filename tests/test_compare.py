@@ -1,0 +1,163 @@
+"""``cardgen compare``: paired statistics by hand, Holm, common random numbers, JSON, bad input, the bank case."""
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import toy_game
+from toy_game import load_toy, toy_deck
+
+from cardgen.cli import main
+from cardgen.errors import InputError
+from cardgen.simulate.compare import (CompareOptions, Paired, holm, metric, public_json, run_compare,
+                                      skill_metrics)
+from cardgen.simulate.summary import format_comparison
+from cardgen.simulate.validate import ValidateOptions, run_validation
+
+RICH_TOAST = """\
+extends: draco
+name: {fr: "Toast riche", it: "Brindisi ricco", en: "Rich toast"}
+description: {fr: "Un toast paie 5, 4, 3, 2 et 1.", it: "Un brindisi paga 5, 4, 3, 2 e 1.", en: "A toast pays 5, 4, 3, 2 and 1."}
+rules:
+  toast_payouts: [5, 4, 3, 2, 1]
+"""
+
+
+def test_paired_metric_by_hand() -> None:
+    p = Paired()
+    for b, v in ((1, 2), (2, 4), (3, 3)):  # differences 1, 2, 0: mean 1, sd 1
+        p.add("x", b, v)
+    m = metric(*next(p.rows()))
+    assert (m["base"], m["variant"], m["difference"]) == (2, 3, 1)
+    half = 1.959964 * math.sqrt(1 / 3)
+    assert m["low"] == pytest.approx(1 - half, abs=1e-5) and m["high"] == pytest.approx(1 + half, abs=1e-5)
+    assert 0.05 < m["p"] < 0.1  # z = 1.73
+
+
+def test_sparse_metrics_count_every_pair_and_merge_like_one_run() -> None:
+    whole, a, b = Paired(), Paired(), Paired()
+    data = [(0, 1), (0, 0), (1, 1), (0, 0), (0, 1)]
+    for i, (x, y) in enumerate(data):
+        for acc in (whole, a if i < 2 else b):
+            acc.pairs += 1
+            acc.add_sparse("gap:g", x, y)
+    a.merge(b)
+    assert list(a.rows()) == list(whole.rows())
+    name, n, sb, sv, _, _ = next(whole.rows())
+    assert (name, n, sb, sv) == ("gap:g", 5, 1, 3)  # zero pairs are not stored but counted
+
+
+def test_holm_rejects_more_than_bonferroni_and_stops_at_the_first_failure() -> None:
+    ms = [{"metric": n, "p": p, "difference": 1.0} for n, p in (("a", 0.01), ("b", 0.02), ("c", 0.04))]
+    holm(ms)
+    assert [m["significant"] for m in ms] == [True, True, True]  # Bonferroni (0.0167) would keep only a
+    ms = [{"metric": n, "p": p, "difference": 1.0} for n, p in (("a", 0.01), ("b", 0.03), ("c", 0.04))]
+    holm(ms)
+    assert [m["significant"] for m in ms] == [True, False, False]  # b > 0.05/2: c is not tested
+
+
+def test_skill_figures_are_compared_when_present_only() -> None:
+    assert skill_metrics(None, {"x": {"rate": 0.5, "low": 0.4, "high": 0.6}}) == []
+    [m] = skill_metrics({"search_vs_random": {"rate": 0.6, "low": 0.5, "high": 0.7}, "summary": "s"},
+                        {"search_vs_random": {"rate": 0.8, "low": 0.7, "high": 0.9}, "summary": "t"})
+    assert m["metric"] == "skill:search_vs_random" and m["difference"] == pytest.approx(0.2)
+    assert m["low"] < 0.2 < m["high"]
+
+
+def _opts(**kw: Any) -> CompareOptions:
+    base: dict[str, Any] = dict(games=40, players=[2], jobs=1, loader=load_toy, out=None, progress=False)
+    base.update(kw)
+    return CompareOptions(**base)
+
+
+def test_same_rules_on_the_same_seeds_change_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Common random numbers: a copy of the deck plays exactly the base's games, so every difference is 0.
+
+    With validate's seeds (which include the deck id) the copy plays other deals.
+    """
+    monkeypatch.setitem(toy_game.TOY_DECKS, "toy_copy", toy_game.TOY_DECKS["toy"])
+    base, copy = toy_deck("toy", tmp_path), toy_deck("toy_copy", tmp_path)
+    doc = run_compare(base, copy, _opts(players=[2, 3]))
+    assert [r["players"] for r in doc["results"]] == [2, 3]
+    for r in doc["results"]:
+        assert r["metrics"] and all(m["difference"] == 0 and not m["significant"] for m in r["metrics"])
+    vopts = ValidateOptions(games=40, players=[2], jobs=1, loader=load_toy, out=None, progress=False)
+    plain = [run_validation([d], vopts)["results"][0]["turns"]["histogram"] for d in (base, copy)]
+    assert plain[0] != plain[1]
+
+
+def test_a_real_change_is_significant_and_the_json_has_the_documented_shape(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # three cards in hand at the start instead of one: fewer draws, so shorter games
+    monkeypatch.setitem(toy_game.TOY_DECKS, "toy_big_hand", toy_game._deck({"start_hand": 3}))
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_big_hand", tmp_path), _opts())
+    out = public_json(doc)
+    assert out["base"] == "toy" and out["variant"] == "toy_big_hand" and "Holm" in out["correction"]
+    [r] = out["results"]
+    assert r["players"] == 2 and r["games"] == 40
+    by = {m["metric"]: m for m in r["metrics"]}
+    for name in ("turns", "rounds", "winning_score", "margin", "seat_1_win_rate", "seat_2_win_rate"):
+        assert name in by, name
+    for m in r["metrics"]:
+        assert set(m) >= {"metric", "base", "variant", "difference", "low", "high", "significant"}
+    turns = by["turns"]
+    assert turns["difference"] == pytest.approx(turns["variant"] - turns["base"], abs=1e-4)
+    assert turns["significant"] and turns["high"] < 0
+    json.dumps(out)
+    text = format_comparison(doc)
+    assert "* turns" in text  # significant changes are listed first
+
+
+def test_games_that_never_complete_still_list_every_metric(tmp_path: Path) -> None:
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_unsettled", tmp_path), _opts())
+    by = {m["metric"]: m for m in doc["results"][0]["metrics"]}
+    assert by["turns"]["difference"] is None and not by["turns"]["significant"]  # no completed pair
+    end = by["end_reason:cards_exhausted"]
+    assert end["base"] == 1 and end["variant"] < 1 and end["significant"] and end["high"] < 0
+
+
+def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], repo_root: Path) -> None:
+    with pytest.raises(InputError, match="at least 2 games"):
+        run_compare(toy_deck("toy", tmp_path), toy_deck("toy_unsettled", tmp_path), _opts(games=1))
+    with pytest.raises(InputError, match="both decks allow"):
+        run_compare(toy_deck("toy", tmp_path), toy_deck("toy_unsettled", tmp_path), _opts(players=[7]))
+    with pytest.raises(InputError, match="with itself"):
+        run_compare(toy_deck("toy", tmp_path), toy_deck("toy", tmp_path), _opts())
+    assert main(["--project", str(repo_root), "compare", "draco", "king_lui", "--games", "4"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "same game" in err[0]
+
+
+def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Path], tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Paying 5/4/3/2/1 at a toast needs more silver than the box holds: a warning in the terminal and report."""
+    project = project_with("draco")
+    (project / "variants" / "draco").mkdir(parents=True)
+    (project / "variants" / "draco" / "draco-rich-toast.yaml").write_text(RICH_TOAST, encoding="utf-8")
+    out, js = tmp_path / "out", tmp_path / "c.json"
+    code = main(["--project", str(project), "compare", "draco", "draco-rich-toast", "--games", "30",
+                 "--players", "3", "--jobs", "1", "--json", str(js), "--out", str(out)])
+    text = capsys.readouterr().out
+    assert code == 0
+    assert "toast_payouts: [4, 3, 2, 1] -> [5, 4, 3, 2, 1]" in text and "A toast pays 5, 4, 3, 2 and 1." in text
+    assert "WARNING draco-rich-toast: the box runs short in 30 of 30 games" in text
+    assert len(text.splitlines()) <= 25  # one screen
+    doc = json.loads(js.read_text())
+    [r] = doc["results"]
+    [short] = r["sufficiency"]["variant"]
+    assert short["games_short"] == 30 and short["print_more"] > 0
+    bank = next(m for m in r["metrics"] if m["metric"] == "gap:bank_short")
+    assert bank["variant"] == 1.0 and bank["variant"] >= bank["base"]
+    page = next((out / "validation").glob("compare-draco-vs-draco-rich-toast-*/index.html")).read_text()
+    assert "the box runs short" in page and "toast_payouts" in page
+    # validate says it too, in the terminal and on the run's overview
+    code = main(["--project", str(project), "validate", "draco-rich-toast", "--games", "20", "--players", "3",
+                 "--jobs", "1", "--out", str(out)])
+    text = capsys.readouterr().out
+    assert "WARNING components: the box runs short" in text
+    overview = next((out / "validation").glob("validate-draco-rich-toast-*/index.html")).read_text()
+    assert "box short of &#x27;unpaid_by_bank&#x27;" in overview

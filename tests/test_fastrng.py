@@ -1,0 +1,53 @@
+"""The numba generator draws exactly what ``random.Random`` draws, seed for seed."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from cardgen.engine import fastrng
+from cardgen.simulate.seeds import agent_rng, game_seed
+
+SEEDS = [0, 1, 2, 5, 2**32 - 1, 2**32, 2**32 + 7, 2**63 - 1, 2**64 - 1,
+         game_seed(1, "king_lui", 4, 0), game_seed(5, "draco", 3, 17), (game_seed(5, "draco", 3, 17) << 1) | 1]
+
+
+def seeded(s: int) -> np.ndarray:
+    return fastrng.new_rng(s)
+
+
+@pytest.mark.parametrize("s", SEEDS)
+def test_words_and_floats_match(s: int) -> None:
+    ref, mt = random.Random(s), seeded(s)
+    assert [fastrng.getrandbits(mt, 32) for _ in range(1500)] == [ref.getrandbits(32) for _ in range(1500)]
+    assert [fastrng.random(mt) for _ in range(50)] == [ref.random() for _ in range(50)]
+    for k in (0, 1, 5, 31, 33, 63):
+        assert fastrng.getrandbits(mt, k) == ref.getrandbits(k), k
+
+
+@pytest.mark.parametrize("s", SEEDS)
+def test_randrange_choice_and_shuffle_match(s: int) -> None:
+    ref, mt = random.Random(s), seeded(s)
+    for n in (1, 2, 3, 7, 64, 65, 1000, 2**40 + 3):
+        assert fastrng.randbelow(mt, n) == ref.randrange(n), n
+    assert fastrng.randrange(mt, 3, 9) == ref.randrange(3, 9)
+    items = list(range(110))
+    arr = np.arange(110, dtype=np.int64)
+    ref.shuffle(items)
+    fastrng.shuffle(mt, arr, 110)
+    assert arr.tolist() == items
+    part = np.arange(20, dtype=np.int64)
+    fastrng.shuffle(mt, part, 12)  # only the first 12 items are shuffled
+    expected = list(range(12))
+    ref.shuffle(expected)
+    assert part.tolist() == expected + list(range(12, 20))
+    seq = ["a", "b", "c", "d", "e"]
+    assert seq[fastrng.choice_index(mt, 5)] == ref.choice(seq)
+
+
+def test_agent_generator_matches_the_simulators() -> None:
+    s = game_seed(3, "royale", 2, 9)
+    ref, mt = agent_rng(s), fastrng.new_state()
+    fastrng.seed_agents(mt, np.uint64(s))
+    assert [fastrng.randbelow(mt, 13) for _ in range(300)] == [ref.randrange(13) for _ in range(300)]

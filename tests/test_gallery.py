@@ -1,0 +1,109 @@
+"""The local gallery out/index.html: cards, books and reports, deterministic, checked in a real browser."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from test_report_runs import local_targets_missing
+
+from cardgen.build import BuildOptions, build
+from cardgen.cli import main
+from cardgen.load.project import Project
+from cardgen.report.gallery import update_gallery
+from cardgen.resolve.resolve import Resolver
+
+CHROMIUM = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if Path(p).exists()), None)
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
+#: Appended to a copy of the page: records each image's natural width once everything has loaded.
+PROBE = ("<script>window.addEventListener('load',()=>{document.body.setAttribute('data-probe',"
+         "JSON.stringify([...document.images].map(i=>[i.getAttribute('src'),i.naturalWidth])));});</script>")
+
+
+#: A variant that changes no face: the gallery must not draw its cards again.
+RENAMED = """extends: king_lui
+name: {fr: "Autre nom", it: "Altro nome", en: "Another name"}
+description: {fr: "Le même jeu.", it: "Lo stesso gioco.", en: "The same game."}
+"""
+DECKS = ("king_lui", "king_lui-hungry-dragon", "king_lui-renamed")
+
+
+@pytest.fixture(scope="module")
+def gallery(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A King Lui project built (cards, English, A4) and validated once: its out/ folder."""
+    root = tmp_path_factory.mktemp("gallery")
+    repo = Path(__file__).resolve().parent.parent
+    (root / "decks").mkdir()
+    (root / "variants" / "king_lui").mkdir(parents=True)
+    shutil.copy(repo / "decks" / "king_lui.yaml", root / "decks")
+    shutil.copy(repo / "variants" / "king_lui" / "king_lui-hungry-dragon.yaml", root / "variants" / "king_lui")
+    (root / "variants" / "king_lui" / "king_lui-renamed.yaml").write_text(RENAMED, encoding="utf-8")
+    resolver = Resolver(Project.open(root))
+    decks = [resolver.resolve(d) for d in DECKS]
+    out = root / "out"
+    build(decks, out, BuildOptions(langs=["en"], papers=["a4"], rules=False))
+    assert main(["--project", str(root), "validate", "king_lui", "--games", "4", "--players", "3", "--jobs", "1",
+                 "--out", str(out)]) in (0, 1)
+    return out
+
+
+def test_every_deck_shows_its_cards_sheets_and_latest_report(gallery: Path) -> None:
+    html = (gallery / "index.html").read_text()
+    assert 'id="king_lui"' in html and 'id="king_lui-hungry-dragon"' in html
+    assert "variant of king_lui" in html and "emerald_portions" in html  # what the variant changes
+    assert html.count("<img ") >= 10 and 'href="king_lui/en/cards-a4.pdf"' in html
+    assert re.search(r'href="validation/validate-king_lui-[0-9a-f]{8}/king_lui.html"', html)
+    assert local_targets_missing(gallery / "index.html") == []
+    for large in re.findall(r'<a href="(gallery/[0-9a-f]+-large\.png)"><img src="(gallery/[0-9a-f]+\.png)"', html):
+        with Image.open(gallery / large[0]) as big, Image.open(gallery / large[1]) as small:
+            assert big.height > small.height  # a click opens a larger picture of the same face
+
+
+def test_the_gallery_is_deterministic_and_shares_faces(gallery: Path) -> None:
+    resolver = Resolver(Project.open(gallery.parent))
+    decks = [resolver.resolve(d) for d in DECKS]
+    before = (gallery / "index.html").read_bytes(), (gallery / "gallery.json").read_bytes()
+    update_gallery(gallery, decks)
+    assert ((gallery / "index.html").read_bytes(), (gallery / "gallery.json").read_bytes()) == before
+    state = json.loads(before[1])
+    base = {c["src"] for c in state["king_lui"]["cards"]}
+    renamed = {c["src"] for c in state["king_lui-renamed"]["cards"]}
+    dragon = {c["src"] for c in state["king_lui-hungry-dragon"]["cards"]}
+    assert renamed == base and dragon - base  # faces are drawn once per content: new rule numbers, new texts
+    html = (gallery / "index.html").read_text()
+    section = html[html.index('id="king_lui-renamed"'):]
+    assert f"All its {len(base)} face(s) look as in" in section.split("<h2")[0]  # nothing to show twice
+    assert len(list((gallery / "gallery").glob("*.png"))) == 2 * len(base | dragon)
+
+
+def _chromium(*args: str, profile: Path) -> subprocess.CompletedProcess[str]:
+    assert CHROMIUM is not None
+    return subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *args], capture_output=True, text=True,
+                          timeout=120)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bin/chromium (apt-get install -y chromium)")
+def test_the_gallery_renders_in_a_real_browser(gallery: Path, tmp_path: Path) -> None:
+    page = (gallery / "index.html").read_text()
+    probe = gallery / "probe.html"  # the same page, every image loaded eagerly, plus the probe
+    probe.write_text(page.replace(' loading="lazy"', "").replace("</body>", PROBE + "</body>"))
+    try:
+        dom = _chromium("--virtual-time-budget=20000", "--dump-dom", probe.as_uri(), profile=tmp_path / "p1").stdout
+    finally:
+        probe.unlink()
+    found = re.search(r"data-probe=\"([^\"]*)\"", dom)
+    assert found, "the page did not finish loading"
+    images = json.loads(found.group(1).replace("&quot;", '"'))
+    assert len(images) == page.count("<img ") and images
+    assert [src for src, width in images if width <= 0] == []  # every image decoded
+    shot = tmp_path / "shot.png"
+    _chromium("--window-size=1000,1400", f"--screenshot={shot}", (gallery / "index.html").as_uri(),
+              profile=tmp_path / "p2")
+    with Image.open(shot) as img:
+        colours = img.convert("RGB").resize((100, 140)).getcolors(100 * 140)
+    assert colours is not None and len(colours) > 50  # card faces, not a blank page

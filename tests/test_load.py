@@ -1,0 +1,125 @@
+"""The YAML reader (cardgen/load/yamlio.py) and the project's files (cardgen/load/project.py)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cardgen.errors import InputError
+from cardgen.load import yamlio
+from cardgen.load.project import Project
+from cardgen.load.yamlio import read_yaml, read_yaml_text
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _compose_lines(text: str) -> tuple[object, dict]:
+    """Data and line map the reference way: PyYAML's composer, walked recursively."""
+    lines: dict = {}
+
+    def walk(node: yaml.Node, path: tuple) -> object:
+        lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode):
+            out = {}
+            for k, val in node.value:
+                key = str(yaml.safe_load(yaml.serialize(k)))
+                lines[path + (key,)] = k.start_mark.line + 1
+                out[key] = walk(val, path + (key,))
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            return [walk(item, path + (i,)) for i, item in enumerate(node.value)]
+        return yaml.safe_load(yaml.serialize(node))
+
+    return walk(yaml.compose(text, Loader=yaml.SafeLoader), ()), lines
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "decks").glob("*.yaml")) + sorted((ROOT / "variants").rglob("*.yaml")),
+                         ids=lambda p: p.name)
+def test_same_data_and_lines_as_pyyaml(path: Path) -> None:
+    """The event-built reader gives exactly the data and line of every field PyYAML's composer gives."""
+    data, lm = read_yaml(path)
+    ref_data, ref_lines = _compose_lines(path.read_text(encoding="utf-8"))
+    assert data == ref_data
+    assert {p: w[1] for p, w in lm.lines.items()} == ref_lines
+
+
+def test_aliases_share_lines_of_their_anchor() -> None:
+    data, lm = read_yaml_text("a: &x\n  b: 1\n  c: [2, 3]\nd: *x\n", "f.yaml")
+    assert data == {"a": {"b": 1, "c": [2, 3]}, "d": {"b": 1, "c": [2, 3]}}
+    assert lm.locate(("d", "c", 1)) == ("f.yaml", 3)  # written at the anchor, reached through the alias
+    assert lm.locate(("d",)) == ("f.yaml", 4)
+
+
+def test_depth_limit_fires_at_the_first_deep_line() -> None:
+    text = "a:\n" + "".join(" " * (i + 1) + f"k{i}:\n" for i in range(100))
+    with pytest.raises(InputError, match=f"nesting deeper than {yamlio.MAX_DEPTH}") as exc:
+        read_yaml_text(text, "f.yaml")
+    assert exc.value.line == yamlio.MAX_DEPTH + 1
+
+
+def test_huge_integer_is_one_line() -> None:
+    with pytest.raises(InputError, match="number too long") as exc:
+        read_yaml_text("a: " + "9" * 5000, "f.yaml")
+    assert exc.value.line == 1 and "\n" not in str(exc.value)
+
+
+def test_size_cap_before_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    big = tmp_path / "big.yaml"
+    with big.open("wb") as handle:  # sparse: 50 MB claimed, nothing to parse
+        handle.truncate(50 << 20)
+    opened = []
+    monkeypatch.setattr(yamlio, "read_yaml_text", lambda *a: opened.append(a))
+    with pytest.raises(InputError, match="file too large"):
+        read_yaml(big)
+    assert not opened
+
+
+def test_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "f.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError, match="not a regular file"):
+        read_yaml(fifo)
+
+
+def test_encoding_error_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "f.yaml"
+    path.write_bytes(b"a: 1\nb: 2\nc: \xff\n")
+    with pytest.raises(InputError) as exc:
+        read_yaml(path)
+    assert exc.value.line == 3 and "not UTF-8" in exc.value.message
+
+
+def test_alias_to_a_big_string_is_refused_quickly() -> None:
+    text = "s: &s " + "x" * 1_000_000 + "\nl: [" + ", ".join(["*s"] * 150_000) + "]\n"
+    with pytest.raises(InputError, match="alias bomb"):
+        read_yaml_text(text, "f.yaml")
+
+
+def test_pure_python_parser_gives_the_same_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (ROOT / "decks" / "king_lui.yaml").read_text(encoding="utf-8")
+    fast = read_yaml_text(text, "k.yaml")
+    monkeypatch.setattr(yamlio, "_Parser", yaml.SafeLoader)
+    slow = read_yaml_text(text, "k.yaml")
+    assert fast[0] == slow[0] and fast[1].lines == slow[1].lines
+    with pytest.raises(InputError, match="nesting deeper"):
+        read_yaml_text("a: " + "[" * 5000 + "]" * 5000, "f.yaml")
+
+
+@pytest.mark.parametrize("name", ["...yaml", "My Deck.yaml", "a.b.yaml", "-x.yaml"])
+def test_file_names_that_give_no_plain_id(tmp_path: Path, name: str) -> None:
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / name).write_text("game: king_lui\n")
+    with pytest.raises(InputError, match="not a plain id"):
+        Project.open(tmp_path)
+
+
+def test_path_outside_the_project_keeps_its_name(tmp_path: Path) -> None:
+    (tmp_path / "p" / "decks").mkdir(parents=True)
+    (tmp_path / "x").mkdir()
+    (tmp_path / "x" / "my.yaml").write_text("extends: king_lui\n")
+    project = Project.open(tmp_path / "p")
+    sid, path = project.path_of(str(tmp_path / "x" / "my.yaml"))
+    assert sid == "my" and project.path_of("my") == (sid, path)
+    assert project.display(path) == str(tmp_path / "x" / "my.yaml")

@@ -1,0 +1,147 @@
+"""``cardgen tune``: parameters and targets parsed against the deck, a reproducible study,
+tuned variants that pass ``check`` and meet their target again under another seed."""
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cardgen.cli import main
+from cardgen.errors import InputError
+from cardgen.load.project import Project
+from cardgen.resolve.resolve import Resolver
+from cardgen.simulate.validate import ValidateOptions, run_validation
+from cardgen.tune.metrics import entry_metrics, known_metrics
+from cardgen.tune.space import Param, Target, parse_param, parse_target
+from cardgen.tune.study import TuneOptions, Tuner, variant_document
+
+
+@pytest.fixture
+def kl_project(project_with: Callable[[str], Path]) -> Path:
+    return project_with("king_lui")
+
+
+@pytest.fixture
+def kl(kl_project: Path):
+    return Resolver(Project.open(kl_project)).resolve("king_lui")
+
+
+# -- the search space ---------------------------------------------------------------
+def test_params_of_every_kind_parse_against_the_deck(kl) -> None:
+    assert parse_param("emerald_portions=1..4", kl) == Param("rule", "emerald_portions", low=1, high=4)
+    assert parse_param("count:emerald=3..9", kl) == Param("count", "emerald", low=3, high=9)
+    assert parse_param("emerald_portions=1|3", kl).choices == (1, 3)
+    assert parse_param("count:emerald=3..9", kl).key == "count:emerald"
+
+
+@pytest.mark.parametrize("text, message, hint", [
+    ("emerald_portons=1..4", "no rule number", "emerald_portions"),
+    ("count:emerlad=3..9", "no component 'emerlad'", "count:emerald"),
+    ("count:emerald=9..3", "expected 0 <= LO <= HI", None),
+    ("count:emerald=a..b", "whole numbers", None),
+    ("emerald_portions=4..1", "LO is above HI", None),
+    ("emerald_portions=x|y", "does not fit", None),
+    ("emerald_portions", "expected emerald_portions=LO..HI", None),
+    ("=3", "expected NAME=LO..HI", None),
+])
+def test_bad_params_are_one_clear_line(kl, text: str, message: str, hint: str | None) -> None:
+    with pytest.raises(InputError) as err:
+        parse_param(text, kl)
+    assert message in str(err.value) and "\n" not in str(err.value)
+    assert err.value.hint == hint
+
+
+def test_targets_parse_and_measure_distance_in_range_widths() -> None:
+    known = known_metrics(players=[3, 4])
+    t = parse_target("turns=44..52", known)
+    assert t == Target("turns", 44.0, 52.0)
+    assert t.distance(48) == 0 and t.distance(44) == 0 and t.distance(52) == 0
+    assert t.distance(40) == pytest.approx(0.5) and t.distance(60) == pytest.approx(1.0)
+    assert math.isinf(t.distance(None))
+    assert parse_target("gap:draw_from_empty_supply=0..0.01", known).high == 0.01
+    with pytest.raises(InputError) as err:
+        parse_target("turnz=1..2", known)
+    assert err.value.hint == "turns"
+    with pytest.raises(InputError):
+        parse_target("turns=5..1", known)
+
+
+def test_metrics_come_from_a_validate_entry_with_intervals(kl) -> None:
+    doc = run_validation([kl], ValidateOptions(games=40, players=[4], jobs=1, out=None, progress=False))
+    entry = doc["results"][0]
+    m = entry_metrics(entry)
+    mean = entry["turns"]["mean"]
+    assert m["turns"][0] == mean and m["turns"][1] < mean < m["turns"][2]
+    rates = [m[f"seat_{i}_win_rate"][0] for i in range(1, 5)]
+    assert rates == [s["rate"] for s in entry["seat_win_rates"]]
+    assert m["unfairness"][0] == pytest.approx(max(abs(r - 0.25) for r in rates))
+    assert m["end:supply_exhausted"][0] == 1.0
+    assert m["winning_score"][0] == entry["scores"]["winner"]["mean"]
+    assert m["margin"][0] == entry["scores"]["margin"]["mean"] and m["margin"][0] >= 0
+
+
+def test_variant_document_sets_rules_and_counts(kl) -> None:
+    params = [Param("rule", "emerald_portions", low=1, high=4), Param("count", "emerald", low=3, high=9)]
+    doc = variant_document(kl, params, {"emerald_portions": 3, "count:emerald": 7})
+    assert doc["extends"] == "king_lui"
+    assert doc["rules"] == {"emerald_portions": 3} and doc["change"] == {"emerald": {"count": 7}}
+
+
+# -- a whole study ------------------------------------------------------------------
+def _opts(out: Path, **kw) -> TuneOptions:
+    base = dict(params=[Param("rule", "emerald_portions", low=0, high=4)],
+                targets=[Target("turns", 30.0, 60.0)], trials=4, games=20, players=[4], jobs=1,
+                out=out, progress=False)
+    base.update(kw)
+    return TuneOptions(**base)  # type: ignore[arg-type]
+
+
+def test_a_study_is_reproducible_and_writes_checked_variants(kl_project: Path, kl, tmp_path: Path) -> None:
+    a = Tuner(Project.open(kl_project), kl, _opts(tmp_path / "a"))
+    a.run()
+    b = Tuner(Project.open(kl_project), kl, _opts(tmp_path / "b"))
+    b.run()
+    assert a.to_json() == b.to_json()
+    paths = a.write_variants()
+    assert paths
+    for path in paths:
+        doc = yaml.safe_load(path.read_text())
+        assert doc["extends"] == "king_lui"
+        assert set(doc["description"]) == {"fr", "it", "en"}
+        assert "emerald_portions" in doc["description"]["en"] and "turns" in doc["description"]["en"]
+        assert main(["--project", str(kl_project), "check", str(path)]) == 0
+
+
+def test_a_trial_failing_its_checks_is_infeasible_not_a_crash(kl_project: Path, kl, tmp_path: Path) -> None:
+    # 5 players x 6 cards a course: 110 cards make only 3 courses, so not everyone is chef (a static
+    # check fails); 60 cards per player is outside the rule's range (the variant does not resolve).
+    course = [Param("rule", "course_cards_per_player", low=1, high=60)]
+    tuner = Tuner(Project.open(kl_project), kl, _opts(tmp_path, players=[5], params=course))
+    trials = [tuner.evaluate(i, {"course_cards_per_player": v}) for i, v in enumerate((2, 6, 60))]
+    assert [t.feasible for t in trials] == [True, False, False]
+    assert "static check failed: everyone is chef at least once" in trials[1].why
+    assert trials[2].why.startswith("does not resolve: trials/0002/trial.yaml:")
+
+
+def test_tuned_variant_meets_its_target_again_under_another_seed(kl_project: Path, tmp_path: Path) -> None:
+    out = tmp_path / "tuned"
+    code = main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=0..4",
+                 "--target", "turns=40..60", "--trials", "5", "--games", "60", "--players", "4", "--jobs", "1",
+                 "--best", "1", "--out", str(out)])
+    assert code == 0
+    report = json.loads((out / "tune.json").read_text())
+    assert report["best"] and (out / "index.html").read_text().count("<svg") >= 1
+    tuned = out / "king_lui-tuned-1.yaml"
+    deck = Resolver(Project.open(kl_project)).resolve(str(tuned))
+    again = run_validation([deck], ValidateOptions(games=200, players=[4], seed=99, jobs=1, out=None, progress=False))
+    assert 40 <= again["results"][0]["turns"]["mean"] <= 60
+
+
+def test_cli_refuses_a_study_without_targets(kl_project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=0..4"]) == 2
+    err = capsys.readouterr().err
+    assert "--target" in err and err.count("\n") == 1
