@@ -95,3 +95,25 @@ def test_emerald_text_typography_and_agreement():
     assert len(texts) == 3
     with pytest.raises(InputError):
         emerald_text(2, "de")
+
+
+@pytest.mark.parametrize("ref", ["king_lui", "king_lui-six-players", "king_lui-hungry-dragon"])
+def test_the_italian_title_is_king_lui_as_published(ref):
+    d = resolve(ref, ROOT)
+    assert d.model.name.it.startswith("King Lui")
+    assert "Re Lui" not in d.model.name.it
+    for back in d.model.backs.values():
+        assert back.title is None or back.title.it == "King Lui"
+
+
+def test_our_rulings_are_marked_in_the_data_in_every_language(deck):
+    rulings = deck.model.rulings
+    assert {"dealt_emerald_not_replaced", "drawn_emerald_is_the_turn", "shared_win",
+            "waiting_emeralds_at_the_end"} <= set(rulings)
+    for ruling in rulings.values():
+        for lang in LANGS:
+            assert len(ruling.text[lang]) > 30
+        assert not re.search(r" [;:!?]|\S[;:!?]", ruling.text.fr), "French needs U+202F before ; : ! ?"
+        assert set(ruling.rules) <= set(type(deck.rules).model_fields)
+    # a published rule is never restated as a ruling, and a gap stays a clarification
+    assert not set(rulings) & set(deck.model.clarifications)

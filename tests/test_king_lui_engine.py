@@ -341,3 +341,15 @@ def test_stacked_supply_must_hold_every_card(deck):
 def test_player_count_outside_the_deck_is_refused(deck):
     with pytest.raises(ValueError):
         KingLuiGame(deck, 6)
+
+
+def test_three_tied_two_left_after_fewest_discarded_is_a_shared_win(deck):
+    """Three score 9; fewest discarded (0) leaves two still tied: they share the win (docs ruling)."""
+    state = new_state(deck, 3, [])
+    arrange(state, {"cheese": 3, "bread": 1},
+            [{"cheese": 3}, {"cheese": 3, "bread": 2}, {"cheese": 3}])
+    out = state.outcome()
+    assert out.scores == [9.0, 9.0, 9.0]
+    assert out.extra["discarded"] == [0, 2, 0]
+    assert out.winners == [0, 2]
+    assert out.tie_break == "shared_win"

@@ -3,12 +3,29 @@
 Deck models (``model``), static deck checks (``checks``), the Emerald card's
 generated text (``text``), the rules engine (``engine``) and agents (``agents``).
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from cardgen.games.base import GameSpec
 from cardgen.games.king_lui.agents import HeuristicAgent
 from cardgen.games.king_lui.checks import check_references, static_checks
 from cardgen.games.king_lui.engine import GAPS, KingLuiGame
 from cardgen.games.king_lui.model import KingLuiCard, KingLuiRules
 from cardgen.games.king_lui.text import face_text
+
+if TYPE_CHECKING:
+    from cardgen.engine.api import FastEngine
+    from cardgen.resolve.resolve import ResolvedDeck
+
+
+
+def fast(deck: "ResolvedDeck", players: int) -> "FastEngine | str":
+    """The compiled tier (``fast.py``), imported on first use: numba loads only when asked."""
+    from cardgen.games.king_lui.fast import fast_engine
+
+    return fast_engine(deck, players)
+
 
 GAME = GameSpec(
     id="king_lui",
@@ -20,4 +37,5 @@ GAME = GameSpec(
     face_text=face_text,
     new_game=KingLuiGame,
     agents={"heuristic": HeuristicAgent},
+    fast=fast,
 )

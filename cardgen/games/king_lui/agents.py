@@ -12,6 +12,7 @@ dishes where the leader profits most.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from cardgen.engine.api import Action, Agent
@@ -31,6 +32,15 @@ def dish_value(held: float, king: float) -> float:
     return held * king if held <= king else OVEREAT_PENALTY * held
 
 
+def _total(values: Iterable[float]) -> float:
+    """Plain left-to-right sum: Python 3.12's ``sum`` compensates float rounding, and the
+    compiled tier (``fast.py``) must reproduce these values to the last bit."""
+    total = 0.0
+    for v in values:
+        total += v
+    return total
+
+
 class HeuristicAgent(Agent):
     """One-ply greedy play against the projected king (see the module docstring)."""
 
@@ -48,7 +58,7 @@ class HeuristicAgent(Agent):
         eaten = [obs["eaten"].get(d, 0) for d in dishes]
         opponents = [[o["taken"].get(d, 0) for d in dishes] for o in obs["opponents"]]
         projected, survival = self._projection(obs, king, table)
-        leader = max(opponents, key=lambda o: sum(dish_value(o[d], projected[d]) for d in range(n)),
+        leader = max(opponents, key=lambda o: _total(dish_value(o[d], projected[d]) for d in range(n)),
                      default=[0] * n)
 
         def gain(d: int, held: int, new_held: int, new_king: float) -> float:
@@ -69,11 +79,11 @@ class HeuristicAgent(Agent):
                 # the dish leaves the table: the king's projection loses its share of it
                 value = gain(d, mine[d], mine[d] + table[d], projected[d] - survival * table[d])
             elif kind == "draw":
-                value = sum(unseen[d] / total_unseen * gain(d, mine[d], mine[d] + 1, projected[d])
-                            for d in range(n) if unseen[d]) if total_unseen else 0.0
+                value = _total(unseen[d] / total_unseen * gain(d, mine[d], mine[d] + 1, projected[d])
+                               for d in range(n) if unseen[d]) if total_unseen else 0.0
             elif kind == "emerald":
                 value = 0.0
-                for i in set(action[1:]):
+                for i in dict.fromkeys(action[1:]):  # deck order: a set's order varies by process
                     d = index[i]
                     value += gain(d, mine[d], mine[d], projected[d] - action[1:].count(i))
             else:  # "place": nothing changes now

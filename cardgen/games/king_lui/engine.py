@@ -14,11 +14,13 @@ starts when the supply can fill the table; otherwise the game ends.
 """
 from __future__ import annotations
 
+import random
 from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.errors import InputError
+from cardgen.games.king_lui.invariants import broken
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -80,6 +82,9 @@ class KingLuiGame(Game):
         #: per dish, how many portion cards the box holds
         self.dish_sizes: tuple[int, ...] = tuple(dish_of.count(d) for d in range(len(dishes)))
         self.emerald_count: int = dish_of.count(-1)
+        #: per dish, the set of its card instances (invariant checks)
+        self.dish_cards: tuple[frozenset[int], ...] = tuple(
+            frozenset(i for i, x in enumerate(dish_of) if x == d) for d in range(len(dishes)))
         self.take: tuple[Action, ...] = tuple(("take", d) for d in dishes)
         # every way of choosing the king's portions for an Emerald, as dish-index tuples
         self.combos: tuple[tuple[int, ...], ...] = tuple(
@@ -233,7 +238,9 @@ class KingLuiState(State):
         if len(tied) > 1:
             fewest = min(discarded[p] for p in tied)
             winners = [p for p in tied if discarded[p] == fewest]
-            tie_break = "fewest_discarded" if len(winners) < len(tied) else "shared_win"
+            # fewest discarded names the rule only when it leaves one winner; any tie
+            # still standing after it is shared (our ruling: the texts stop there)
+            tie_break = "fewest_discarded" if len(winners) == 1 else "shared_win"
         g = self.game
         return Outcome(
             end_reason=self.end_reason or "unfinished",
@@ -258,6 +265,66 @@ class KingLuiState(State):
         if self.pending:  # a drawn Emerald is in its drawer's hand until placed or used
             out[f"hand:{self._player}"] += [ids[i] for i in self.pending]
         return out
+
+    def invariants(self) -> list[str]:
+        return broken(self)
+
+    def clone(self) -> "KingLuiState":
+        """A copy of every list (card lists one level deep), sharing the game (cheap: search agents)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.gaps = list(self.gaps)
+        other.initial_piles = dict(self.initial_piles)  # the piles themselves never change
+        other.peak = dict(self.peak)
+        other.supply = list(self.supply)
+        other.table = [list(c) for c in self.table]
+        other.table_emeralds = list(self.table_emeralds)
+        other.king = [list(c) for c in self.king]
+        other.hands = [[list(c) for c in hand] for hand in self.hands]
+        other.taken = [list(t) for t in self.taken]
+        other.drawn = list(self.drawn)
+        other.eaten = list(self.eaten)
+        other.removed = list(self.removed)
+        other.pending = list(self.pending)
+        other._legal = list(self._legal)
+        return other
+
+    def determinize(self, player: int, rng: random.Random) -> "KingLuiState":
+        """A clone where the supply order and the portions opponents drew unseen are dealt again.
+
+        ``player`` keeps their hand; everything public stays: the table, waiting and
+        drawn Emeralds, the king's place, removed cards, and per opponent the portions
+        they took openly (by dish) and how many they drew. Every card ``player`` has
+        not seen (supply plus opponents' unseen draws) is shuffled; opponents get back
+        as many portions as they drew (never an Emerald: a drawn Emerald is shown), the
+        rest becomes the supply in shuffled order.
+        """
+        other = self.clone()
+        dish_of = self.game.dish_of
+        pool = list(other.supply)
+        for q, hand in enumerate(other.hands):
+            if q == player:
+                continue
+            for d, cards in enumerate(hand):
+                hidden = len(cards) - other.taken[q][d]
+                if hidden:
+                    pool += cards[-hidden:]
+                    del cards[-hidden:]
+        rng.shuffle(pool)
+        portions = (c for c in pool if dish_of[c] >= 0)
+        dealt: set[int] = set()
+        for q, hand in enumerate(other.hands):
+            if q == player:
+                continue
+            for _ in range(other.drawn[q]):
+                card = next(portions)
+                hand[dish_of[card]].append(card)
+                dealt.add(card)
+        other.supply = [c for c in pool if c not in dealt]
+        other.rng = random.Random(rng.getrandbits(64))
+        return other
 
     # -- scoring -----------------------------------------------------------------
     def scores(self) -> tuple[list[int], list[int]]:

@@ -1,0 +1,164 @@
+"""King Lui's compiled tier: ``GameSpec.fast`` (see ``cardgen.engine.api.FastEngine``).
+
+``KingLuiFast`` plays exactly the reference games (``engine.py`` with the
+``random`` and ``heuristic`` agents) through the numba loop of ``fastcore.py``.
+Its tables come from the reference ``KingLuiGame`` of the resolved deck (dish of
+each card instance, dish sizes, Emerald combinations, rule numbers, the deck's
+gap resolutions), so any variant that changes numbers or counts runs on it.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from cardgen.engine.api import FastEngine, GameResult
+from cardgen.games.king_lui import fastcore as core
+from cardgen.games.king_lui.engine import DRAW, PLACE, KingLuiGame
+
+if TYPE_CHECKING:
+    from cardgen.resolve.resolve import ResolvedDeck
+
+#: gap kind -> (code in fastcore, resolution name -> code)
+_GAP_CODES = {
+    "no_dish_emerald": (core.GAP_NO_DISH, {"draw_only": core.DRAW_ONLY, "emerald_allowed": core.EMERALD_ALLOWED}),
+    "draw_from_empty_supply": (core.GAP_EMPTY, {"pass": 0}),
+    "short_supply_draw": (core.GAP_SHORT, {"draw_remaining": 0}),
+}
+_GAP_NAMES = {code: kind for kind, (code, _) in _GAP_CODES.items()}
+_CFG_SLOT = {core.GAP_NO_DISH: core.C_NO_DISH, core.GAP_EMPTY: core.C_EMPTY, core.GAP_SHORT: core.C_SHORT}
+_AGENTS = {"random": core.RANDOM, "heuristic": core.HEURISTIC}
+#: the most Emerald combinations the tier accepts (an action table per game must stay small)
+MAX_COMBOS = 50_000
+
+_announced = False
+
+
+def _announce_compile() -> None:
+    """Say once per process that numba compiles, when its disk cache does not hold the loop yet."""
+    global _announced
+    if _announced:
+        return
+    _announced = True
+    try:
+        cached = Path(core.play._cache._cache_file._index_path).is_file()  # numba internals: best effort
+    except AttributeError:
+        cached = False
+    if not cached:
+        print("compiling the King Lui fast engine (first run only)…", file=sys.stderr, flush=True)
+
+
+class KingLuiFast(FastEngine):
+    """The compiled tier of one King Lui deck at one player count."""
+
+    agents = frozenset(_AGENTS)
+
+    def __init__(self, game: KingLuiGame) -> None:
+        self.game = game
+        n = len(game.dishes)
+        self.players = game.players
+        cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
+        cfg[core.C_DISHES] = n
+        cfg[core.C_PLAYERS] = game.players
+        cfg[core.C_COURSE] = game.course_cards
+        cfg[core.C_DRAW] = game.draw_cards
+        cfg[core.C_PORTIONS] = game.emerald_portions
+        cfg[core.C_CARDS] = len(game.instances)
+        self._settled = {}
+        for kind, (code, resolutions) in _GAP_CODES.items():
+            clar = game.deck.clarifications.get(kind)
+            cfg[_CFG_SLOT[code]] = core.UNSETTLED if clar is None else resolutions[clar.resolution]
+            self._settled[code] = clar is not None
+        self.cfg = cfg
+        self.dish_of = np.array(game.dish_of, dtype=np.int64)
+        self.dish_sizes = np.array(game.dish_sizes, dtype=np.int64)
+        self.combos = np.array(game.combos, dtype=np.int64).reshape(len(game.combos), game.emerald_portions)
+        self.combo_cnt = np.zeros((len(game.combos), n), dtype=np.int64)
+        for c, combo in enumerate(game.combos):
+            for d in combo:
+                self.combo_cnt[c, d] += 1
+        #: action code -> the reference engine's action tuple
+        self.action_of = list(game.take) + [DRAW, PLACE] + list(game.combo_actions)
+        self.sup = np.zeros(len(game.instances), dtype=np.int64)
+        self.out = np.zeros(9 + 2 * game.players, dtype=np.int64)
+        self._cap = -1
+        self._kinds: dict[tuple[str, ...], np.ndarray] = {}
+        self._buffers(1)
+
+    def _buffers(self, cap: int) -> None:
+        """Gap and action buffers big enough for ``cap`` decisions (every turn can raise two gaps)."""
+        if cap <= self._cap:
+            return
+        self._cap = cap
+        self.gaps = np.zeros((2 * (cap + len(self.game.instances)) + 64, 3), dtype=np.int64)
+        self.actions = np.zeros((cap + 1, 2), dtype=np.int64)
+
+    def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
+        kinds = self._kinds.get(tuple(agents))
+        if kinds is None:
+            _announce_compile()
+            kinds = self._kinds[tuple(agents)] = np.array([_AGENTS[a] for a in agents], dtype=np.int64)
+        self._buffers(cap)
+        out = self.out
+        core.play(seed, kinds, cap, record, self.cfg, self.dish_of, self.dish_sizes, self.combos, self.combo_cnt,
+                  self.sup, self.gaps, self.actions, out)
+        end, turns, rounds, ngaps, decisions, hand_peak, king_peak, emerald_peak, capped = out[:9].tolist()
+        gaps = [self._gap(row) for row in self.gaps[:ngaps].tolist()] if ngaps else []
+        peak = {"table_emeralds": emerald_peak} if emerald_peak else {}
+        result = GameResult(seed, list(agents), "", False, gaps, turns, rounds, peak=peak, engine_gaps=ngaps)
+        if record:
+            ids = self.game.instances
+            result.initial_piles = {"supply": [ids[i] for i in self.sup[::-1].tolist()]}
+            action_of = self.action_of
+            result.actions = [(p, action_of[a]) for p, a in self.actions[:decisions].tolist()]
+        if capped:
+            result.end_reason = "safety_cap"
+            gaps.append(("safety_cap", False, f"no end condition after {cap} decisions"))
+            return result
+        peak["hand_cards"] = hand_peak
+        peak["king_portions"] = king_peak
+        if end >= core.STALLED:
+            result.end_reason = "stalled:" + _GAP_NAMES[end - core.STALLED]
+            return result
+        result.end_reason = "supply_exhausted"
+        players = self.players
+        tail = out[9:9 + 2 * players].tolist()
+        scores, discarded = tail[:players], tail[players:]
+        best = max(scores)
+        tied = [p for p, s in enumerate(scores) if s == best]
+        winners, tie_break = tied, None
+        if len(tied) > 1:  # as KingLuiState.outcome
+            fewest = min(discarded[p] for p in tied)
+            winners = [p for p in tied if discarded[p] == fewest]
+            tie_break = "fewest_discarded" if len(winners) == 1 else "shared_win"
+        result.scores = [float(s) for s in scores]
+        result.winners = winners
+        result.tie_break = tie_break
+        result.completed = True
+        return result
+
+    def _gap(self, row: list[int]) -> tuple[str, bool, str]:
+        """A recorded gap as the reference engine words it."""
+        code, a, b = row
+        if code == core.GAP_SHORT:
+            detail = f"{a} card(s) left, {b} to draw"
+        else:
+            detail = f"seat {a}, course {b}"
+        return _GAP_NAMES[code], self._settled[code], detail
+
+
+def fast_engine(deck: "ResolvedDeck", players: int) -> FastEngine | str:
+    """The compiled tier for ``deck`` at ``players``, or a one-line reason it cannot play it."""
+    try:
+        game = KingLuiGame(deck, players)
+    except Exception as exc:  # the reference cannot set up either; the simulator reports it there
+        return f"the King Lui engine cannot set up {deck.id} at {players} players ({exc})"
+    unknown = sorted(k for k in deck.model.clarifications if k not in _GAP_CODES)
+    if unknown:
+        return f"clarification(s) the compiled tier does not know: {', '.join(unknown)}"
+    if len(game.combos) > MAX_COMBOS:
+        return (f"{len(game.combos)} ways to feed Emerald ({game.emerald_portions} portions of {len(game.dishes)} "
+                f"dishes): more than the compiled tier's {MAX_COMBOS}")
+    return KingLuiFast(game)
