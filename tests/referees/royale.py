@@ -14,7 +14,9 @@ encoding): seat s plays icon A, B, C... in turn (the s-th owner in deck order) a
 noble slots are its nobles in deck order; piles list their top card first; a forced clear
 (rule 14) and a validation (rule 13) log no action; voluntary clearing (rule 15) is asked
 only while an open noble holds cards, ``stop`` ends it; the tie-break labels are
-``most_dish_cards`` and ``most_dish_cards, then shared``; ``rounds`` counts full rounds
+``most_dish_cards`` and ``most_dish_cards, then shared``; ``turns`` counts the player turns played, except the
+one that validates a seat's last noble (rule 19 ends the game before that turn is counted,
+while a turn whose refill draws the end card is counted); ``rounds`` counts full rounds
 (turns // players; solo: the player's turns); gap details ``<N> cards into <k> packets``
 and ``seats [..]``.
 
@@ -363,12 +365,13 @@ class _Game:
         for c in cells:
             self.grid[c] = None
         self.seen[act[0]] += 1
-        self.serve(seat, hand)
+        self.serve(seat, hand, "rule 7 (the cards of the seat's OWN imposter pattern)" if act[0] == "imposter"
+                   else "rule 6 (the cards of the row or column taken)")
         if self.end:
             return
         self.clearing(seat)
 
-    def serve(self, seat: int, hand: list[str | None]) -> None:
+    def serve(self, seat: int, hand: list[str | None], taken: str) -> None:
         """Rules 9 to 14 and 19: every card taken goes under an open noble; forced clears; validation."""
         nobles = self.deck.nobles[self.owner[seat]]
         while hand:
@@ -385,7 +388,7 @@ class _Game:
                 self.seen["card from a rebuilt pile"] += 1
             else:
                 known = [c for c in hand if c != UNKNOWN]
-                self.stop(idx, "rules 6 to 9 (place only the cards just taken)",
+                self.stop(idx, f"{taken}: place only the cards just taken",
                           f"one of {known}" + (f" or a card of the rebuilt pile" if UNKNOWN in hand else ""),
                           f"place {card}")
             if not 0 <= slot < len(nobles):
@@ -505,8 +508,10 @@ class _Game:
             self.note(None, "end reason (rules 18, 19, 23, 26)", str(self.end), str(r.get("end_reason")))
         stalled = self.end is not None and self.end.startswith("stalled:")
         scores, winners, tie = self.outcome() if not stalled else (None, None, None)
-        rounds = self.turns if self.solo else self.turns // self.players
-        for name, mine in (("turns", self.turns), ("rounds", rounds)):
+        # read from logs: the turn that validates a seat's last noble (rule 19) is not counted
+        turns = self.turns - (self.end == "all_nobles")
+        rounds = turns if self.solo else turns // self.players
+        for name, mine in (("turns", turns), ("rounds", rounds)):
             if not stalled and r.get(name) != mine:
                 self.note(None, f"{name} (turns = player turns; rounds = full rounds)", str(mine), str(r.get(name)))
         logged_gaps = [(g.get("kind"), bool(g.get("settled")), g.get("detail"))
