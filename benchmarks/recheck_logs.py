@@ -1,6 +1,6 @@
 """Re-check logged games with the independent rules referees (issue #8).
 
-    python benchmarks/recheck_logs.py [--game king_lui] [--games 10000] [--jobs 2] [--seed 1]
+    python benchmarks/recheck_logs.py [--game king_lui|royale] [--games 10000] [--jobs 2] [--seed 1]
                                       [--engine auto] [--keep DIR] [--project .]
 
 For a game: its base deck and every variant in ``variants/<game>/``, at every player count
