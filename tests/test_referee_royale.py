@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from referees.royale import (TIE_CARDS, TIE_SHARED, Finding, RefDeck, Summary, _Game, referee_file,
-                             referee_game, rotate)
+from referees.royale import (TIE_CARDS, TIE_SHARED, Finding, RefDeck, Summary, _Game, packet_sizes,
+                             referee_file, referee_game, rotate)
 
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver
@@ -148,6 +148,29 @@ def test_imposter_turns_are_clockwise() -> None:
     assert sorted(rotate(corner, 3, 3, 90)) == [(0, 1), (0, 2), (1, 2)]
     assert sorted(rotate(corner, 3, 3, 180)) == [(1, 2), (2, 1), (2, 2)]
     assert sorted(rotate(corner, 3, 3, 270)) == [(1, 0), (2, 0), (2, 1)]
+
+
+def test_packets_near_equal_larger_on_top() -> None:
+    assert packet_sizes(72, 3) == [24, 24, 24]  # set-up: the end card goes among cards 49 to 73
+    assert packet_sizes(55, 3) == [19, 18, 18]  # clarification uneven_packets: near_equal
+    assert packet_sizes(56, 3) == [19, 19, 18]
+
+
+def test_outcome_by_hand(decks: dict[str, RefDeck]) -> None:
+    d = decks["royale"]  # points, unmasked: A 3 2 2 1 3 1, B 3 2 2 1 3 1 (docs/royale.md)
+    game = _Game(d, {"players": 3, "actions": []}, 1)
+    game.validated = [[True, False, False, True, False, False],  # 3 + 1 = 4
+                      [False, True, True, False, False, False],  # 2 + 2 = 4
+                      [False, False, False, False, True, False]]  # 3
+    game.under[0][1] = _cards(d, "dessert-5")
+    game.under[1][0] = _cards(d, "fruit-7", "drink-7")
+    assert game.outcome() == ([4.0, 4.0, 3.0], [1], TIE_CARDS)  # 2 cards in front beat 1
+    game.under[0][2] = _cards(d, "fruit-1")
+    assert game.outcome() == ([4.0, 4.0, 3.0], [0, 1], TIE_SHARED)
+    assert game.gaps[-1] == ("tie_after_tiebreak", True, "seats [0, 1]")
+    game.validated[2] = [True] * 6
+    game.winner_all = 2  # rule 19: all nobles validated wins at once, whatever the points
+    assert game.outcome() == ([4.0, 4.0, 12.0], [2], None)
 
 
 # -- planted faults: each must be reported -----------------------------------------------------
