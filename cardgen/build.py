@@ -1,7 +1,11 @@
 """``cardgen build``: card sheets (and rulebooks) for every deck, language and paper, into out/.
 
-Outputs are ``out/<deck-or-variant>/<lang>/cards-<paper>.pdf`` and, when
-``options.rules`` and the rulebook stage is installed, ``rules-<paper>.pdf``.
+Outputs are ``out/<deck-or-variant>/<lang>/cards-<paper>[-<options>].pdf`` and, when
+``options.rules`` and the rulebook stage is installed, ``rules-<paper>.pdf``; each
+printing option that changes the sheets is in the name (``cards-letter-inksaver.pdf``,
+``cards-a4-short-fronts.pdf``, see ``sheet_name``), so one option never replaces the
+file of another. Each deck is built in the languages it declares (``languages:``)
+among those asked for. A print-only deck's rulebook is its own rule text, if any.
 
 Incremental: each output has a cache key, the hash of everything that can change
 its bytes (the resolved deck as JSON, the game package that writes its card texts,
@@ -19,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import multiprocessing as mp
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -28,18 +31,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tqdm import tqdm
-
+from cardgen.games import source_of
 from cardgen.paths import templates_dir
 from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.render.vocab import DUPLEX
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.workers import worker_pool
+from cardgen.unchanged import CACHE_FILE, INPUTS, inputs_entry
 
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
-CACHE_FILE = ".cardgen-cache.json"
 #: Sources whose change must re-render card sheets (the renderer, its layouts, fonts are fixed).
 RENDER_SOURCES = (PACKAGE / "render", templates_dir() / "layouts", PACKAGE / "build.py")
 #: Extra sources of rulebooks.
@@ -56,6 +58,21 @@ class BuildOptions:
     ink_saver: bool = False
     rules: bool = True
     workers: int = 0  # processes rendering at once; 0: one per available core
+    fronts_only: bool = False  # no reverses at all
+    backs_once: bool = False  # fronts, then one page of the (single, shared) back to print N times
+    quiet: bool = False  # no line per written file
+
+
+#: How a duplex setting shows in file names ("long", the default, shows nothing).
+DUPLEX_TAGS = {"long": "", "short": "short", "none": "simplex"}
+
+
+def sheet_name(paper: str, options: BuildOptions) -> str:
+    """``cards-<paper>`` plus a tag per printing option that changes the sheets, ``.pdf``."""
+    tags = [DUPLEX_TAGS.get(options.duplex, options.duplex) if not options.fronts_only else "",
+            "inksaver" if options.ink_saver else "", "fronts" if options.fronts_only else "",
+            "backsonce" if options.backs_once else ""]
+    return "-".join(["cards", paper, *(t for t in tags if t)]) + ".pdf"
 
 
 @dataclass
@@ -87,8 +104,10 @@ def _source_hash(kind: str) -> str:
 
 
 def _code_hash(game: str, project: Path) -> str:
-    """The game's rules package (it writes the card texts) and the project's own templates."""
-    return _hash_files([PACKAGE / "games" / game, PACKAGE / "games" / "base.py", project / "templates"])
+    """The game's rules package (it writes the card texts), the project's own templates and symbols."""
+    package = source_of(game)
+    return _hash_files([*([package] if package else []), PACKAGE / "games" / "base.py", project / "templates",
+                        project / "symbols"])
 
 
 def deck_hash(deck: ResolvedDeck, memo: dict[tuple[str, Path], str] | None = None) -> str:
@@ -106,6 +125,8 @@ def deck_hash(deck: ResolvedDeck, memo: dict[tuple[str, Path], str] | None = Non
                   | {b.art for b in deck.model.backs.values() if b.art})
     for art in arts:
         digest.update((deck.project / art).read_bytes())
+    for rule_text in sorted(getattr(deck.model, "rulebook", {}).values()):
+        digest.update((deck.project / rule_text).read_bytes())
     return digest.hexdigest()
 
 
@@ -123,21 +144,28 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
     if options.duplex not in DUPLEX:
         raise InputError(f"unknown duplex '{options.duplex}'; expected one of {', '.join(DUPLEX)}")
     # Importing the rulebook stage is slow: only look for it when a rulebook must be made.
+    if options.fronts_only and options.backs_once:
+        raise InputError("--fronts-only and --backs-once exclude each other; choose one")
     rules = options.rules and importlib.util.find_spec("cardgen.rulebook") is not None
     # SOURCE_DATE_EPOCH sets the PDFs' dates (reportlab honours it; docs/printing.md), so it is part of the key.
-    opts = json.dumps({"duplex": options.duplex, "ink_saver": options.ink_saver,
-                       "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip()})
+    opts = json.dumps({"duplex": options.duplex, "ink_saver": options.ink_saver, "fronts": options.fronts_only,
+                       "backs_once": options.backs_once, "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip()})
     jobs: list[Job] = []
     memo: dict[tuple[str, Path], str] = {}
     for deck in decks:
         dh = deck_hash(deck, memo)
-        for lang in options.langs:
+        for lang in [lang for lang in options.langs if lang in deck.languages]:
             for paper in options.papers:
                 key = hashlib.sha256(f"cards|{dh}|{lang}|{paper}|{opts}|{_source_hash('cards')}".encode())
                 source = deck.files[-1] if deck.files else deck.id
-                jobs.append(Job(f"{deck.id}/{lang}/cards-{paper}.pdf", key.hexdigest(),
+                jobs.append(Job(f"{deck.id}/{lang}/{sheet_name(paper, options)}", key.hexdigest(),
                                 _sheets_maker(deck, lang, paper, options), source))
-                if rules:
+                if rules and deck.print_only:
+                    if lang in deck.model.rulebook:
+                        key = hashlib.sha256(f"own|{dh}|{lang}|{paper}|{_source_hash('rules')}".encode())
+                        jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),
+                                        _own_rules_maker(deck, lang, paper), source))
+                elif rules:
                     key = hashlib.sha256(f"rules|{dh}|{lang}|{paper}|{_source_hash('rules')}".encode())
                     jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),
                                     _rules_maker(deck, lang, paper), source))
@@ -147,7 +175,15 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
 def _sheets_maker(deck: ResolvedDeck, lang: str, paper: str, options: BuildOptions) -> Callable[[], bytes]:
     def make() -> bytes:
         from cardgen.render.sheets import render_sheets
-        return render_sheets(deck, lang, paper, duplex=options.duplex, ink_saver=options.ink_saver)
+        return render_sheets(deck, lang, paper, duplex=options.duplex, ink_saver=options.ink_saver,
+                             fronts_only=options.fronts_only, backs_once=options.backs_once)
+    return make
+
+
+def _own_rules_maker(deck: ResolvedDeck, lang: str, paper: str) -> Callable[[], bytes]:
+    def make() -> bytes:
+        from cardgen.rulebook.owntext import render_own_rules
+        return render_own_rules(deck, lang, paper)
     return make
 
 
@@ -156,6 +192,19 @@ def _rules_maker(deck: ResolvedDeck, lang: str, paper: str) -> Callable[[], byte
         rulebook = _rulebook()
         return None if rulebook is None else rulebook(deck, lang, paper)  # stage not installed: skip
     return make
+
+
+def _warm_rulebooks(decks: list[ResolvedDeck]) -> None:
+    """Import the rulebook stage, register its fonts and compile each game's template once,
+    in this process, so that the forked workers inherit them instead of each redoing it."""
+    if _rulebook() is None:
+        return
+    from cardgen.fonts import register_fonts
+    from cardgen.rulebook.templating import compile_template
+
+    register_fonts()
+    for game in {d.game: d for d in decks if not d.print_only}.values():
+        compile_template(game)
 
 
 def load_cache(out: Path) -> dict[str, Any]:
@@ -222,12 +271,17 @@ def rendered(jobs: list[Job], workers: int) -> Iterator[tuple[Job, bytes | None]
     Workers are forked after the jobs are known, so they inherit the resolved decks
     and only send back bytes (nothing else needs pickling).
     """
+    if workers > 1 and len(jobs) >= MIN_PARALLEL:  # imported only when there is work to share
+        import multiprocessing as mp
     if workers <= 1 or len(jobs) < MIN_PARALLEL or "fork" not in mp.get_all_start_methods():
         for job in jobs:
             yield job, _guarded(job)
         return
     global _WORK
     _WORK = jobs
+    from cardgen.fonts import register_font
+    for style in ("Sans", "Sans-Bold", "Sans-Italic", "Serif-Bold"):  # every sheet's own words use these
+        register_font(style)
     with worker_pool(min(workers, len(jobs)), mp.get_context("fork")) as pool:
         futures = [pool.submit(_make, i) for i in range(len(jobs))]
         try:
@@ -239,9 +293,31 @@ def rendered(jobs: list[Job], workers: int) -> Iterator[tuple[Job, bytes | None]
             _WORK = []
 
 
-def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
+class _NoProgress:
+    def update(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress(total: int, done: int) -> Any:
+    """A progress bar on a terminal; nothing (and no tqdm import) when output goes elsewhere."""
+    import sys
+
+    if not sys.stderr.isatty():
+        return _NoProgress()
+    from tqdm import tqdm
+    return tqdm(total=total, initial=done, desc="cardgen build", unit="file", leave=False)
+
+
+def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
+          inputs: tuple[str, list[str]] | None = None) -> int:
     """Write every output of ``decks`` that is missing or out of date; print a summary line.
 
+    ``inputs`` (fingerprint, extra source folders), given by the command line, is
+    recorded once the build is complete, so that the next identical request with
+    no file changed ends at once (``cardgen.unchanged``).
     Returns 0 (bad input raises ``InputError``, which the CLI turns into exit code 2).
     """
     start = time.perf_counter()
@@ -254,10 +330,19 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
     cache_data = load_cache(out)
     stale = [job for job in jobs if not _fresh(out, job, cache_data.get(job.rel))]
     if any(job.rel.endswith(f"/rules-{paper}.pdf") for job in stale for paper in options.papers):
-        _rulebook()  # imported once here, so that forked workers share it
+        _warm_rulebooks(decks)  # once here, so that forked workers share it
+    for deck in decks:
+        if not any(lang in deck.languages for lang in options.langs):
+            print(f"cardgen build: {deck.id}: skipped, it is written in {', '.join(deck.languages)} "
+                  f"(asked for {', '.join(options.langs)})")
     written, unchanged = 0, len(jobs) - len(stale)
-    progress = tqdm(total=len(jobs), initial=unchanged, desc="cardgen build", unit="file", disable=None,
-                    leave=False)
+    paths: list[Path] = []
+    progress = _progress(len(jobs), unchanged)
+    complete = False
+    cards = sum(c.count for d in decks for c in d.model.components if c.kind == "card")
+    langs = {lang for d in decks for lang in d.languages if lang in options.langs}
+    counts = (f"{cards} cards in {len(decks)} deck(s), {len(langs)} language(s), "
+              f"{len(options.papers)} paper(s)")
     try:
         for job, data in rendered(stale, worker_count(options)):
             progress.update()
@@ -266,17 +351,25 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions) -> int:
             path = out / job.rel
             if write_atomic(path, data):
                 written += 1
+                paths.append(path)
             else:
                 unchanged += 1
             st = path.stat()
             cache_data[job.rel] = {"key": job.key, "size": st.st_size, "mtime_ns": st.st_mtime_ns}
+        complete = True
     finally:  # also after an interruption: what was finished stays known
         progress.close()
+        cache_data.pop(INPUTS, None)
+        if complete and inputs is not None:
+            outputs = [job.rel for job in jobs if job.rel in cache_data]
+            summary = f"{len(outputs)} unchanged; {counts}"
+            cache_data[INPUTS] = inputs_entry(inputs[0], inputs[1], outputs, summary)
         write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
     from cardgen.report.gallery import update_gallery
     update_gallery(out, decks, lang="en" if "en" in options.langs else options.langs[0])  # out/index.html
-    cards = sum(c.count for d in decks for c in d.model.components if c.kind == "card")
-    print(f"cardgen build: {written} file(s) written, {unchanged} unchanged; {cards} cards in "
-          f"{len(decks)} deck(s), {len(options.langs)} language(s), {len(options.papers)} paper(s) "
+    if not options.quiet:
+        for path in paths:
+            print(f"wrote {path}")
+    print(f"cardgen build: {written} file(s) written, {unchanged} unchanged; {counts} "
           f"({time.perf_counter() - start:.1f} s)")
     return 0

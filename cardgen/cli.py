@@ -16,9 +16,13 @@ from pathlib import Path
 from typing import NoReturn
 
 from cardgen.errors import InputError, clean, clean_lines
-from cardgen.model.schema import LANGS
 
+#: cardgen.model.schema.LANGS, repeated so that the command line starts without pydantic
+#: (a build with nothing changed never needs it); tests keep the two equal.
+LANGS = ("fr", "it", "en")
 PAPERS = ("a4", "letter")
+#: ``cardgen export --preset`` names (cardgen.render.export.PRESETS; a test keeps them in step).
+PRESET_NAMES = ("default", "trim", "mpc")
 #: Most games per deck and player count ``validate`` accepts.
 MAX_GAMES = 10_000_000
 #: Largest decision cap per game.
@@ -83,12 +87,25 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--project", default=".", help="project folder with decks/ and variants/ (default: .)")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
+    n = sub.add_parser("new", help="write a starter project (a print-only deck from a CSV file) into DIR")
+    n.add_argument("directory", metavar="DIR", help="a new or empty folder")
+
     b = sub.add_parser("build", help="card sheets and rulebooks into out/")
     b.add_argument("decks", nargs="*", metavar="DECK_OR_VARIANT")
-    b.add_argument("--lang", type=_csv(LANGS, "language"), default=list(LANGS))
-    b.add_argument("--paper", type=_csv(PAPERS, "paper"), default=list(PAPERS))
-    b.add_argument("--duplex", choices=("long", "short", "none"), default="long")
-    b.add_argument("--ink-saver", action="store_true", help="no large solid fills, light outlines")
+    b.add_argument("--lang", type=_csv(LANGS, "language"), default=list(LANGS),
+                   help=f"comma-separated, from {', '.join(LANGS)} (default: every language each deck has)")
+    b.add_argument("--paper", type=_csv(PAPERS, "paper"), default=list(PAPERS),
+                   help=f"comma-separated, from {', '.join(PAPERS)} (default: both)")
+    b.add_argument("--duplex", choices=("long", "short", "none"), default="long",
+                   help="long: flip on the long edge (default); short: on the short edge; none: single-sided, "
+                        "backs to glue (file name ...-simplex.pdf)")
+    b.add_argument("--ink-saver", action="store_true", help="no large solid fills, light outlines "
+                   "(file name ...-inksaver.pdf)")
+    sides = b.add_mutually_exclusive_group()
+    sides.add_argument("--fronts-only", action="store_true", help="no backs at all (file name ...-fronts.pdf)")
+    sides.add_argument("--backs-once", action="store_true",
+                       help="when every card has the same back: the fronts, then one page of backs to print "
+                            "once per page of fronts (file name ...-backsonce.pdf)")
     b.add_argument("--out", default="out", help="output folder (default: out)")
     b.add_argument("--no-rules", action="store_true", help="card sheets only, no rulebooks")
     b.add_argument("--force", action="store_true", help="print decks whose static checks fail (listed as warnings)")
@@ -96,7 +113,8 @@ def _parser() -> argparse.ArgumentParser:
     i = sub.add_parser("inspect", help="show the resolved deck")
     i.add_argument("deck", metavar="DECK_OR_VARIANT")
     i.add_argument("--json", action="store_true")
-    i.add_argument("--lang", choices=LANGS, default="en")
+    i.add_argument("--lang", choices=LANGS, default=None,
+                   help="language of names (default: en, or the deck's first language)")
 
     c = sub.add_parser("check", help="static checks for every player count")
     c.add_argument("decks", nargs="*", metavar="PATH")
@@ -107,15 +125,19 @@ def _parser() -> argparse.ArgumentParser:
     e = sub.add_parser("export", help="PNG per card or Tabletop Simulator sheets")
     e.add_argument("format", choices=("png", "tts"))
     e.add_argument("deck", metavar="DECK_OR_VARIANT")
-    e.add_argument("--lang", type=_csv(LANGS, "language"), default=list(LANGS))
-    e.add_argument("--preset", default="default", help="pixel-size preset for png (see docs)")
+    e.add_argument("--lang", type=_csv(LANGS, "language"), default=list(LANGS),
+                   help=f"comma-separated, from {', '.join(LANGS)} (default: every language the deck has)")
+    e.add_argument("--preset", default="default", help=f"pixel-size preset for png: {', '.join(PRESET_NAMES)} "
+                   "(default: default; docs/printing.md)")
     e.add_argument("--out", default="out")
 
     v = sub.add_parser("validate", help="simulate games and report completion, gaps and balance")
     v.add_argument("decks", nargs="*", metavar="DECK_OR_VARIANT")
     v.add_argument("--games", type=_bounded(1, MAX_GAMES, "--games"), default=1000)
     v.add_argument("--players", type=_bounded(1, 64, "--players"), nargs="+")
-    v.add_argument("--agents", nargs="+", default=["random"])
+    v.add_argument("--agents", nargs="+", default=None,
+                   help="agents rotated over the seats: random (every game), search (every game that can "
+                        "determinize) or an agent of the deck's rules package (default: each game's heuristic)")
     v.add_argument("--seed", type=_bounded(-(10 ** 18), 10 ** 18, "--seed"), default=1)
     v.add_argument("--json", dest="json_file")
     v.add_argument("--log", dest="log_file")
@@ -129,6 +151,13 @@ def _parser() -> argparse.ArgumentParser:
                         "reference: the readable engines only; fast: fail where the compiled tier cannot play")
     v.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the games on a Dask cluster (tcp://host:8786; pip install 'cardgen[cluster]')")
+
+    v.add_argument("--search-iterations", type=_bounded(1, 1_000_000, "--search-iterations"), default=200,
+                   help="iterations per decision of the search agent (default: 200)")
+    v.add_argument("--skill", action="store_true",
+                   help="also measure skill versus luck: search against random and heuristic players")
+    v.add_argument("--skill-games", type=_bounded(1, MAX_GAMES, "--skill-games"), default=100,
+                   help="skill games per opponent, deck and player count (default: 100)")
 
     t = sub.add_parser("tune", help="search rule numbers and counts so that a deck meets target metrics")
     t.add_argument("deck", metavar="DECK_OR_VARIANT")
@@ -193,6 +222,9 @@ def _check_env() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # pydantic looks for plugins among every installed distribution when it builds its
+    # first validator; cardgen uses none, and the scan is a sizeable share of a small build.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
         args = _parser().parse_args(argv)
     except _ArgError as exc:
@@ -245,8 +277,20 @@ def _run(args: argparse.Namespace) -> int:
         return replay_file(Path(args.log))
     if args.command == "tune":
         return _tune(args)
+    if args.command == "new":
+        from cardgen.scaffold import new_project
+        for path in new_project(Path(args.directory)):
+            print(f"wrote {path}")
+        print(f"next: cd {args.directory} && cardgen build   (then edit decks/cards.csv; README.md says more)")
+        return 0
 
     project = Project.open(args.project)
+    if args.command == "build":
+        from cardgen.unchanged import unchanged_summary
+        summary = unchanged_summary(project.root, Path(args.out), _build_request(args, project))
+        if summary is not None:  # nothing changed: answered from file dates, nothing heavy imported
+            print(f"cardgen build: 0 file(s) written, {summary} (nothing changed)")
+            return 0
     from cardgen.resolve.resolve import Resolver
     resolver = Resolver(project)
 
@@ -256,7 +300,8 @@ def _run(args: argparse.Namespace) -> int:
         if args.json:  # JSON escapes control characters itself
             print(json.dumps(deck.to_json(), indent=2, ensure_ascii=False))
         else:
-            print(clean_lines(format_deck(deck, args.lang)))
+            lang = args.lang or ("en" if "en" in deck.languages else deck.languages[0])
+            print(clean_lines(format_deck(deck, lang)))
         return 0
     if args.command == "export":
         from cardgen.check.faces import face_errors
@@ -265,8 +310,9 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.render.export import export
         check_output_dir(args.out)
         deck = resolver.resolve(args.deck)
-        raise_all(face_errors(deck, args.lang))
-        return export(deck, args.format, args.lang, Path(args.out), args.preset)
+        langs = [lang for lang in args.lang if lang in deck.languages]
+        raise_all(face_errors(deck, langs))
+        return export(deck, args.format, langs, Path(args.out), args.preset)
     if args.command == "compare":
         from cardgen.simulate.compare import CompareOptions, compare
         opts = CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
@@ -279,7 +325,9 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.errors import raise_all
         langs = args.lang if args.command == "build" else LANGS
         papers = args.paper if args.command == "build" else PAPERS
-        raise_all([e for deck in decks for e in face_errors(deck, langs) + sheet_errors(deck, papers)])
+        raise_all([e for deck in decks
+                   for e in face_errors(deck, [lang for lang in langs if lang in deck.languages])
+                   + sheet_errors(deck, papers)])
     if args.command == "check":
         from cardgen.inspect import format_checks
         from cardgen.check.static import run_checks
@@ -302,10 +350,23 @@ def _run(args: argparse.Namespace) -> int:
             print("cardgen: error: nothing built: fix the failed checks above, or pass --force to print anyway",
                   file=sys.stderr)
             return 1
+        from cardgen.unchanged import fingerprint
         opts = BuildOptions(langs=args.lang, papers=args.paper, duplex=args.duplex, ink_saver=args.ink_saver,
-                            rules=not args.no_rules)
-        return build(decks, Path(args.out), opts)
+                            rules=not args.no_rules, fronts_only=args.fronts_only, backs_once=args.backs_once)
+        from cardgen.games import GAME_IDS, source_of
+        extra = sorted({str(source_of(d.game)) for d in decks if d.game not in GAME_IDS and not d.print_only})
+        key = fingerprint(project.root, Path(args.out), _build_request(args, project), extra)
+        return build(decks, Path(args.out), opts, inputs=None if key is None else (key, extra))
     if args.command == "validate":
+        if args.decks:  # named print-only decks are bad input; with none named, they are skipped
+            for deck in decks:
+                if deck.print_only:
+                    raise InputError(f"'{deck.id}' is a print-only deck (no 'game' field): validate needs a "
+                                     "rules package to play it (docs/authoring.md)", file=deck.files[-1])
+        decks = [deck for deck in decks if not deck.print_only]
+        if not decks:
+            raise InputError("no deck with a rules package to validate; print-only decks (no 'game') can be "
+                             "built and checked, not simulated")
         from cardgen.fileio import check_output_dir, check_output_file
         from cardgen.simulate.validate import ValidateOptions, validate
         if args.json_file:
@@ -317,9 +378,19 @@ def _run(args: argparse.Namespace) -> int:
                                json_file=Path(args.json_file) if args.json_file else None,
                                log_file=Path(args.log_file) if args.log_file else None,
                                jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
-                               scheduler=args.scheduler)
+                               scheduler=args.scheduler, search_iterations=args.search_iterations,
+                               skill=args.skill, skill_games=args.skill_games)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
+
+
+def _build_request(args: argparse.Namespace, project: object) -> dict[str, object]:
+    """What a build was asked for, as the no-change check compares it."""
+    return {"decks": args.decks, "lang": args.lang, "paper": args.paper, "duplex": args.duplex,
+            "ink_saver": args.ink_saver, "rules": not args.no_rules, "fronts_only": args.fronts_only,
+            "backs_once": args.backs_once, "force": args.force,
+            "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip(),
+            "project": str(getattr(project, "root", ""))}
 
 
 def _tune(args: argparse.Namespace) -> int:

@@ -10,10 +10,12 @@ from cardgen.resolve.resolve import ResolvedDeck, totals
 def format_deck(deck: ResolvedDeck, lang: str = "en") -> str:
     """A readable summary: identity, players, rule numbers, then one line per component."""
     m = deck.model
-    lines = [f"{deck.id}: {m.name[lang]} ({deck.kind} of game '{deck.game}'"
+    what = "print-only deck, no rules package" if deck.print_only else f"{deck.kind} of game '{deck.game}'"
+    players = f"{m.players.min}-{m.players.max}" if m.players is not None else "-"
+    lines = [f"{deck.id}: {m.name[lang]} ({what}"
              + (f", extends {' -> '.join(deck.chain[:-1])}" if deck.kind == "variant" else "") + ")",
-             f"players: {m.players.min}-{m.players.max}    card: {m.card.width_mm} x {m.card.height_mm} mm, "
-             f"bleed {m.card.bleed_mm} mm",
+             f"players: {players}    card: {m.card.width_mm} x {m.card.height_mm} mm, "
+             f"bleed {m.card.bleed_mm} mm    languages: {', '.join(deck.languages)}",
              "rules: " + ", ".join(f"{k}={v}" for k, v in m.rules.model_dump(mode="json").items()),
              "totals: " + ", ".join(f"{n} {k}(s)" for k, n in totals(deck).items()), ""]
     width = max(len(c.id) for c in m.components)

@@ -50,15 +50,18 @@ def test_changes_rebuild_exactly_the_outputs_they_touch(mini_project: Path, tmp_
     out = tmp_path / "out"
     build(decks(mini_project), out, BuildOptions(**OPTIONS))
     capsys.readouterr()
-    # Another option: every output changes.
+    # Another option: other files, named after it; the plain ones stay as they were.
+    plain = outputs(out)
     build(decks(mini_project), out, BuildOptions(**OPTIONS, ink_saver=True))
     assert "2 file(s) written" in capsys.readouterr().out
+    assert set(outputs(out)) == set(plain) | {"king_lui/en/cards-a4-inksaver.pdf", "king_lui/fr/cards-a4-inksaver.pdf"}
+    assert all(outputs(out)[name] == data for name, data in plain.items())
     # A deleted and a hand-edited output are made again, the third left alone.
-    (out / "king_lui/en/cards-a4.pdf").unlink()
-    (out / "king_lui/fr/cards-a4.pdf").write_bytes(b"%PDF-1.4 broken")
+    (out / "king_lui/en/cards-a4-inksaver.pdf").unlink()
+    (out / "king_lui/fr/cards-a4-inksaver.pdf").write_bytes(b"%PDF-1.4 broken")
     build(decks(mini_project), out, BuildOptions(**OPTIONS, ink_saver=True))
     assert "2 file(s) written" in capsys.readouterr().out
-    assert qpdf_problems((out / "king_lui/fr/cards-a4.pdf").read_bytes()) == []
+    assert qpdf_problems((out / "king_lui/fr/cards-a4-inksaver.pdf").read_bytes()) == []
     # A deck edit: the deck's outputs are rebuilt with the new count.
     deck_file = mini_project / "decks" / "king_lui.yaml"
     deck_file.write_text(deck_file.read_text().replace("count: 5\n", "count: 6\n"))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.engine.api import IllegalAction
-from cardgen.games.draco.engine import PLAY, DracoGame
+from cardgen.games.draco.engine import PLAY, SARAH, DracoGame
 from cardgen.games.draco.table import coins_held
 from cardgen.resolve.resolve import resolve
 
@@ -23,7 +23,7 @@ G1, G2 = "ruffian-green#1", "ruffian-green#2"  # seat 2
 B1, B2 = "ruffian-blue#1", "ruffian-blue#2"  # seat 3
 Z, J, S = "zork#1", "brother-john#1", "aunt-sarah#1"
 BASE = [R1, Y1, G1, B1, R2, Z, J, S, Y2, G2, B2]
-TOAST, PASS = ("toast",), ("pass",)
+TOAST, PASS, DRAW, DECLINE = ("toast",), ("pass",), ("draw",), ("decline",)
 
 
 @pytest.fixture(scope="module")
@@ -41,8 +41,19 @@ def table(deck, seats, money=None, cur=0, seed=7):
     st.cur = st.first = cur
     st.cup = -1
     st.phase = PLAY
+    st.bank = game.box_value - sum(st.money)
     st._legal = None
     return st
+
+
+def neighbours_draw(st, choice=DRAW):
+    """Every owner beside Aunt Sarah answers ``choice``; return who was asked, in order."""
+    asked = []
+    while st.phase == SARAH:
+        assert st.legal_actions() == [DRAW, DECLINE]
+        asked.append(st.current_player)
+        st.apply(choice)
+    return asked
 
 
 def give(st, p, kid):
@@ -69,6 +80,7 @@ def toast_after_round(deck, seats, money=None):
     play(st, "round-on-the-house")
     assert st.legal_actions() == [TOAST, PASS]
     st.apply(TOAST)
+    neighbours_draw(st)
     return st
 
 
@@ -126,13 +138,16 @@ def test_brother_john_passes_payouts_on_and_has_debts_paid(deck, seats, after):
     assert toast_after_round(deck, seats).money == after
 
 
-def test_aunt_sarah_lets_her_neighbours_draw(deck):
+@pytest.mark.parametrize("choice, drawn", [(DRAW, 1), (DECLINE, 0)])
+def test_aunt_sarah_lets_her_neighbours_draw(deck, choice, drawn):
     st = table(deck, BASE)  # Sarah between J and Y2: only yellow's Y2 is a player's character
     sizes = [len(h) for h in st.hands]
     play(st, "round-on-the-house")  # +1 card given, -1 played
     st.apply(TOAST)
-    assert [len(h) for h in st.hands] == [sizes[0] + 1, sizes[1] + 1, sizes[2], sizes[3]]
     assert st.money == [7, 6, 4, 2]  # she touches no money
+    assert neighbours_draw(st, choice) == [1]  # yellow may draw (our ruling: optional)
+    assert [len(h) for h in st.hands] == [sizes[0] + 1, sizes[1] + drawn, sizes[2], sizes[3]]
+    assert st.cur == 1 and st.phase == PLAY
 
 
 def test_aunt_sarah_in_the_first_seat_has_one_neighbour(deck):
@@ -140,6 +155,7 @@ def test_aunt_sarah_in_the_first_seat_has_one_neighbour(deck):
     sizes = [len(h) for h in st.hands]
     play(st, "round-on-the-house")
     st.apply(TOAST)
+    assert neighbours_draw(st) == [1]
     assert [len(h) for h in st.hands] == [sizes[0] + 1, sizes[1] + 1, sizes[2], sizes[3]]
     assert st.money == [3, 6, 4, 2]  # her 4 stay in the bank
 
@@ -213,6 +229,7 @@ def test_no_toast_twice_in_a_row(deck):
     st = table(deck, BASE)
     play(st, "bow-and-scrape", R1)
     st.apply(TOAST)
+    neighbours_draw(st)
     assert st.cup == 0
     for p in (1, 2, 3, 0):  # nobody may toast until the toaster's next turn is over
         assert st.cur == p
@@ -227,6 +244,7 @@ def test_round_on_the_house_frees_the_cup_early(deck):
     st = table(deck, BASE)
     play(st, "bow-and-scrape", R1)
     st.apply(TOAST)
+    neighbours_draw(st)
     play(st, "round-on-the-house")
     assert st.legal_actions() == [TOAST, PASS]
 
@@ -282,7 +300,7 @@ def test_favour_moves_by_the_die_after_the_roll(deck):
     st = table(deck, [R1, Y1, G1, B1, Z, J, S, Y2, G2, B2, R2])
     play(st, "favour")
     roll = st.observation(0)["roll"]
-    assert 1 <= roll <= 6 and st.legal_actions() == [("move", R1), ("move", R2)]
+    assert 1 <= roll <= 6 and st.legal_actions() == [("move", c) for c in st.g.char_ids]  # any character
     st.apply(("move", R2))
     assert st.observation(0)["circle"].index(R2) == 10 - roll
 

@@ -40,13 +40,19 @@ def test_schema_rejects_what_the_loader_rejects(validator: jsonschema.protocols.
     deck["components"][0]["count"] = -1
     assert not validator.is_valid(deck)
     deck["components"][0]["count"] = 15
-    deck["name"].pop("it")
+    deck["name"]["de"] = "a"  # a language cardgen does not print
+    assert not validator.is_valid(deck)
+    deck["name"] = {}  # (which languages a text needs depends on the deck: the loader checks that)
     assert not validator.is_valid(deck)
     variant = {"extends": "king_lui", "name": {"fr": "a", "it": "a", "en": "a"},
                "description": {"fr": "a", "it": "a", "en": "a"}, "rulez": {}}
     assert not validator.is_valid(variant)
     variant.pop("rulez")
     assert validator.is_valid(variant)
+    print_only = {"languages": ["en"], "name": {"en": "a"}, "backs": {"b": {"layout": "back"}},
+                  "components": [{"id": "c", "kind": "card", "count": 1, "name": {"en": "c"}, "back": "b",
+                                  "faces": [{"layout": "mine"}]}], "rulebook": {"en": "rules.md"}}
+    assert validator.is_valid(print_only)
 
 
 def test_schema_command_writes_the_same_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,7 +1,7 @@
 """King Lui's compiled tier plays exactly the reference games (differential test).
 
-For every King Lui deck and player count, a few hundred game seeds (as the
-validator derives them), with random, heuristic and mixed seats: the full
+For every King Lui deck and player count, 420 game seeds (as the validator
+derives them), with random, heuristic and mixed seats: the full
 ``GameResult`` with ``record=True`` (every action, initial pile, scores, winners,
 tie-break, end reason, gaps, peaks, turns, rounds) must equal the reference's.
 The first difference fails the test and names its seed. Unusual rule numbers and
@@ -21,11 +21,12 @@ from cardgen.simulate.runner import make_agents, play_game
 from cardgen.simulate.seeds import game_seed, seat_agents
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = 200
-SETUPS = (["random"], ["heuristic"], ["heuristic", "random"])
+#: seeds per deck and player count for each agent mix (reference heuristic games are the slow part)
+SEEDS = {("random",): 200, ("heuristic",): 100, ("heuristic", "random"): 120}
+SETUPS = tuple(list(mix) for mix in SEEDS)
 
 
-def first_difference(deck, players: int, seeds, setups=SETUPS, cap: int = 10_000,
+def first_difference(deck, players: int, seeds=None, setups=SETUPS, cap: int = 10_000,
                      seen: set[str] | None = None) -> str | None:
     """None when the tiers agree on every game, else which game differs and how.
 
@@ -35,7 +36,7 @@ def first_difference(deck, players: int, seeds, setups=SETUPS, cap: int = 10_000
     assert not isinstance(fast, str), fast
     game = GAME.new_game(deck, players)
     for agents in setups:
-        for index in seeds:
+        for index in (seeds if seeds is not None else range(SEEDS[tuple(agents)])):
             seed = game_seed(7, deck.id, players, index)
             names = seat_agents(agents, players, index)
             ref = play_game(game, seed, make_agents(GAME, names), names, cap=cap, record=True)
@@ -54,7 +55,7 @@ def first_difference(deck, players: int, seeds, setups=SETUPS, cap: int = 10_000
 def test_fast_tier_plays_the_reference_games(deck_id):
     deck = resolve(deck_id, ROOT)
     for players in deck.model.players.counts:
-        assert first_difference(deck, players, range(SEEDS)) is None
+        assert first_difference(deck, players) is None
 
 
 def _variant(tmp_path: Path, name: str, text: str):
@@ -72,6 +73,9 @@ def _variant(tmp_path: Path, name: str, text: str):
     ("emerald-allowed", "rules: {emerald_portions: 1}\nclarifications:\n  no_dish_emerald:\n"
                         "    resolution: emerald_allowed\n", "no_dish_emerald"),
     ("many-dragons", "change:\n  emerald: {count: 30}\n", "draw_from_empty_supply"),
+    ("eighth-dish", "add:\n  - id: soup\n    kind: card\n    count: 12\n    name: {fr: Soupe, it: Zuppa, en: Soup}\n"
+                    "    back: king_lui_back\n    data: {role: portion}\n    faces: [{layout: suit}]\n"
+                    "remove: [cake]\n", "supply_exhausted"),
 ])
 def test_fast_tier_follows_other_rule_numbers_and_gaps(tmp_path, name, text, met):
     deck = _variant(tmp_path, name, text)
@@ -121,3 +125,33 @@ def test_validate_and_replay_are_identical_on_both_tiers(mini_project, tmp_path)
     ref, fast = outputs["reference"][1], outputs["fast"][1]
     for r, f in zip(ref["results"], fast["results"], strict=True):
         assert {k: v for k, v in r.items() if k != "engine"} == {k: v for k, v in f.items() if k != "engine"}
+
+
+@pytest.mark.parametrize("s", [0, 1, 5, 2**32 - 1, 2**32, 2**32 + 5, 2**63 - 1, 2**64 - 1,
+                               game_seed(1, "king_lui", 4, 0), (game_seed(1, "king_lui", 4, 0) << 1) | 1])
+def test_the_tiers_seeding_shortcut_matches_fastrng(s):
+    import numpy as np
+
+    from cardgen.engine import fastrng
+    from cardgen.games.king_lui import fastcore
+
+    mt = np.zeros(625, dtype=np.uint32)
+    fastcore._seed(mt, fastcore._base_state(), np.uint64(s))
+    assert (mt == fastrng.new_rng(s)).all()
+
+
+def test_compiling_is_announced_once_and_only_without_a_cache(monkeypatch, capsys):
+    from cardgen.games.king_lui import fast as fast_module
+
+    GAME.fast(resolve("king_lui", ROOT), 3).play(1, ["random"] * 3, 100, False)
+    assert fast_module._is_cached()  # cache=True: the compiled loop is on disk now
+    capsys.readouterr()
+    monkeypatch.setattr(fast_module, "_announced", False)
+    monkeypatch.setattr(fast_module, "_is_cached", lambda: False)
+    fast_module._announce_compile()
+    fast_module._announce_compile()
+    assert capsys.readouterr().err == "compiling the King Lui fast engine (first run only)…\n"
+    monkeypatch.setattr(fast_module, "_announced", False)
+    monkeypatch.setattr(fast_module, "_is_cached", lambda: True)
+    fast_module._announce_compile()
+    assert capsys.readouterr().err == ""

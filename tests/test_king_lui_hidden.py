@@ -57,6 +57,7 @@ def test_clone_is_independent_and_plays_the_same(deck):
     assert copy.zones() != state.zones() or copy.turns != state.turns
     assert state.turns == copy.turns - 1 and state.invariants() == [] and copy.invariants() == []
     assert copy.game is state.game
+    assert copy.rng is not state.rng and copy.rng.getstate() == state.rng.getstate()
     # both go on identically from the same choices
     a, b = state.clone(), state.clone()
     rng_a, rng_b = random.Random(5), random.Random(5)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_king_lui_engine import arrange, new_state, stacked
+from test_king_lui_engine import arrange, new_state
 
-from cardgen.games.king_lui.engine import DRAW, PLACE, KingLuiGame
+from cardgen.games.king_lui.engine import DRAW, PLACE
 from cardgen.resolve.resolve import resolve
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -80,10 +80,14 @@ def test_each_run_has_its_folder_and_the_index_lists_them_newest_first(tmp_path:
 
 def test_overview_shows_skill_when_present_and_a_dash_otherwise(tmp_path: Path) -> None:
     doc = run_validation([toy_deck("toy", tmp_path)], _opts(tmp_path, out=None, players=[2, 3]))
-    doc["results"][0]["skill"] = {"search_vs_random": {"rate": 0.8, "low": 0.7, "high": 0.9},
-                                  "summary": "skill 0.62 (mostly skill)"}
+    # The section cardgen.simulate.skill.skill_json writes (figures made up for the page).
+    doc["results"][0]["skill"] = {"agent": "search", "iterations": 200, "fair_share": 0.5,
+                                  "versus": {"random": {"rate": 0.81, "low": 0.7, "high": 0.9},
+                                             "heuristic": {"rate": 0.55, "low": 0.45, "high": 0.65}},
+                                  "skill": 0.62, "skill_low": 0.4, "skill_high": 0.8}
     html = overview(doc, {}, "t")
-    assert "skill 0.62 (mostly skill)" in html and html.count("<td>–</td>") >= 1
+    assert "0.62 [0.40–0.80]" in html and "vs random 81" in html and "vs heuristic 55" in html
+    assert html.count("<td>–</td>") >= 1
 
 
 def test_unpaired_rows_compare_a_deck_with_its_base_from_one_run(tmp_path: Path) -> None:

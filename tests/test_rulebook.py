@@ -101,8 +101,11 @@ def test_numbers_follow_the_deck(lang: str, variant: object, variant_texts: dict
     rules = variant.rules  # type: ignore[attr-defined]
     total = sum(c.count for c in variant.model.components)  # type: ignore[attr-defined]
     per_course = [rules.course_cards_per_player * n for n in variant.model.players.counts]  # type: ignore[attr-defined]
-    expected = {str(total), *map(str, per_course), str(rules.course_cards_per_player), "19"}
+    expected = {str(total), *map(str, per_course), str(rules.course_cards_per_player)}
     assert expected <= found, f"missing numbers: {sorted(expected - found)}"
+    # the recounted ham (19 cards) shows under its picture; the base book shows ×15 there (and has a 19 of
+    # its own, the example's total, so the bare number would prove nothing)
+    assert "×19" in text and "×19" not in pdf_text(book(lang))
     assert not {str(total), *map(str, per_course[1:])} & base, "the base rulebook already had these numbers"
     deal = tr(lang, "The chef turns over cards from the top of the supply, %(count)s for each player, and lays "
                     "them face up in the middle of the table: this is the course.", count=7)
@@ -190,11 +193,12 @@ def test_real_card_drawings_when_the_renderer_exists(monkeypatch: pytest.MonkeyP
     assert len(pdf) > len(book("fr")) * 0.5
 
 
-def test_clarifications_are_printed_in_boxes() -> None:
+def test_clarifications_are_printed_as_our_rulings() -> None:
     deck = base_deck()
+    labels = {"fr": "Arbitrage de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}
     for lang in LANGS:
         text = " ".join(pdf_text(book(lang)).split())
-        assert text.count(tr(lang, "Clarification")) >= len(deck.model.clarifications)
+        assert text.count(labels[lang]) >= 1
         for clar in deck.model.clarifications.values():
             words = clar.text[lang].replace("'", "\u2019").split()
             assert " ".join(words[:8]) in text
@@ -233,3 +237,52 @@ def test_hyphenation_follows_the_language(lang: str) -> None:
     dictionary = pyphen.Pyphen(lang=HYPHENATION[lang])
     wrong = [f"{a}-{b}" for a, b in breaks if (a, b) not in set(dictionary.iterate(a + b))]
     assert not wrong, f"breaks the {lang} dictionary does not allow: {wrong}"
+
+
+#: The base book's table of courses, worked out by hand from the published rules: the chef deals
+#: twice as many cards as there are players, from 110 cards; the game ends when the supply cannot
+#: fill a course, so the most courses is 110 // (2 x players).
+HAND_COURSES = [(3, 6, 18), (4, 8, 13), (5, 10, 11)]
+#: The deal sentence with the published two cards per player, written out by hand.
+HAND_DEAL = {"fr": "Le chef retourne les cartes du dessus de la pioche, 2 par joueur,",
+             "it": "Il cuoco gira le prime carte del mazzo, 2 per giocatore,",
+             "en": "The chef turns over cards from the top of the supply, 2 for each player,"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_base_book_prints_the_published_course_size(lang: str) -> None:
+    """Two cards per player (published), so a book printing 3 whenever the data says 2 fails here."""
+    from cardgen.rulebook.templating import render_markup
+    assert base_deck().rules.course_cards_per_player == 2, "the base deck must follow the published rules"
+    markup = render_markup(base_deck(), lang)
+    for players, cards, courses in HAND_COURSES:
+        assert f"<tr><td>{players}</td><td>{cards}</td><td>{courses}</td></tr>" in markup
+    assert HAND_DEAL[lang] in " ".join(markup.split())
+
+
+#: The scoring example worked out by hand: (king's portions, yours, points or None when discarded)
+#: for the first four dishes; 2 x 5 + 3 x 3 = 19 points, 3 + 1 = 4 cards discarded.
+HAND_SCORING = [(5, 2, 10), (3, 3, 9), (2, 3, None), (0, 1, None)]
+HAND_SCORE = {"fr": ("19 points", "4 cartes"), "it": ("19 punti", "4 carte"), "en": ("19 points", "4 cards")}
+DISCARDED = {"fr": "défaussé", "it": "scartate", "en": "discarded"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_scoring_example_adds_up_by_hand(lang: str) -> None:
+    """Every row, the total and the discard count of the scoring example, against a table worked by hand."""
+    from cardgen.rulebook.templating import render_markup
+    deck = base_deck()
+    markup = render_markup(deck, lang)
+    dishes = [c for c in deck.model.components if c.data is not None and c.data.role == "portion"]
+    for dish, (king, mine, points) in zip(dishes, HAND_SCORING):
+        name = dish.name[lang]
+        cell = f"{mine} × {king} = {points}" if points is not None else None
+        row = re.search(rf"<tr><td>{re.escape(name)}</td><td>{king}</td><td>{mine}</td><td>([^<]*)</td></tr>", markup)
+        assert row, f"{lang}: no example row for {name} with {king} and {mine}"
+        if cell:
+            assert row.group(1) == cell
+        else:
+            assert row.group(1).startswith(DISCARDED[lang])
+    assert re.search(r"<th>[^<]*</th><th></th><th></th><th>19</th>", markup), "the total is not 19"
+    text = " ".join(markup.split())
+    assert all(part in text for part in HAND_SCORE[lang])

@@ -121,7 +121,7 @@ def test_every_book_renders_with_its_chapters(name: str, lang: str) -> None:
     d = deck(name)
     assert has_rulebook(d)
     text = book(name, lang)
-    for heading in ("What is in the deck", "Setting up", "Playing a turn", "The nobles and their requests",
+    for heading in ("Contents", "Setting up", "Playing a turn", "The nobles and their requests",
                     "End of the game", "Credits"):
         assert say(lang, heading) in text, heading
     solo_only = d.model.players.max == 1
@@ -216,16 +216,27 @@ def test_solo_book_has_the_score_bands(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_clarifications_are_boxed(lang: str) -> None:
-    """Every clarification of the deck is printed once, inside a clarification box."""
-    label = translations(lang, "royale").gettext("Clarification")
+    """Every clarification of the deck is printed once, inside a box marked as this edition's ruling.
+
+    The order conflict concerns a masked request: a book showing the unmasked side leaves it out.
+    """
+    label = {"fr": "Arbitrage de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}[lang]
+    section = {"fr": "Arbitrages de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}[lang]
     for name in ("royale", "royale-masked"):
         d = deck(name)
         markup = render_markup(d, lang)
-        boxes = [norm(html.unescape(re.sub(r"<[^>]+>", " ", b))) for b in re.findall(
-            r'<box kind="clarification" title="([^"]*)">(.*?)</box>', markup, re.S) for b in [b[1]] if b]
-        assert markup.count(f'<box kind="clarification" title="{label}">') == len(d.model.clarifications) == len(boxes)
-        for kind, clar in d.model.clarifications.items():
-            assert norm(typography(clar.text[lang], lang)) in boxes, f"{name}: {kind} not in its box"
+        boxes = [norm(html.unescape(re.sub(r"<[^>]+>", " ", b))) for _, b in re.findall(
+            r'<box kind="ruling" title="([^"]*)">(.*?)</box>', markup, re.S)]
+        assert set(re.findall(r'<box kind="ruling" title="([^"]*)">', markup)) <= {label, section}
+        assert '<box kind="clarification"' not in markup
+        expected = {k: c for k, c in d.model.clarifications.items()
+                    if not (k == "order_conflict" and d.rules.noble_side == "unmasked")}
+        for kind, clar in expected.items():
+            text = norm(typography(clar.text[lang], lang))
+            assert sum(text in b for b in boxes) == 1, f"{name}: {kind} not in exactly one ruling box"
+        if d.rules.noble_side == "unmasked":
+            conflict = norm(typography(d.model.clarifications["order_conflict"].text[lang], lang))
+            assert conflict not in norm(html.unescape(markup)), "the unmasked book names a masked noble"
 
 
 def example_state(side: str) -> tuple[ResolvedDeck, dict[str, object]]:

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: A variant changing a rule number and a count; every expected number below follows from it.
 VARIANT = textwrap.dedent("""\
     extends: king_lui
-    name: {fr: "Le Roi Lui glouton", it: "Re Lui goloso", en: "Greedy King Lui"}
+    name: {fr: "Le Roi Lui glouton", it: "King Lui goloso", en: "Greedy King Lui"}
     description:
       fr: "Plus de cartes à chaque service et davantage de jambon."
       it: "Più carte a ogni portata e più prosciutto."

@@ -15,6 +15,10 @@ Switches in the deck's ``rules`` make it misbehave on purpose:
 * ``bug``: ``zones`` lists a card twice, ``lenient`` accepts illegal actions,
   ``chaos`` shuffles with the global ``random`` module (not reproducible).
 
+``luck``: the state's own chance replaces every chosen action by a random legal
+one, so choices cannot matter (a pure-chance game, for the skill measure).
+``determinize`` re-deals the pile and the other hands (for the search agent).
+
 ``load_toy`` is a loader for ``ValidateOptions.loader`` and ``replay_file``: it
 builds the toy decks below as real (unpicklable) pydantic deck models.
 """
@@ -37,6 +41,7 @@ class ToyRules(Strict):
     dead_end: bool = False
     bug: Literal["none", "zones", "lenient", "chaos"] = "none"
     start_hand: int = Field(default=1, ge=0, le=5)
+    luck: bool = False
 
 
 class ToyState(State):
@@ -79,6 +84,9 @@ class ToyState(State):
         if self.game.rules.bug != "lenient" and action not in self.legal_actions():
             raise IllegalAction(f"{action!r} is not legal")
         p = self._player
+        if self.game.rules.luck:
+            legal = self.legal_actions()
+            action = legal[self.rng.randrange(len(legal))]
         if action[0] == "draw":
             self.hands[p].append(self.pile.pop())
             self.track("hand", len(self.hands[p]))
@@ -112,6 +120,34 @@ class ToyState(State):
             self._player = (self._player + 1) % self.num_players
             if self._player == 0:
                 self.rounds += 1
+
+    def clone(self) -> "ToyState":
+        """A copy of the lists (cheaper than the API's deep copy)."""
+        other = ToyState.__new__(ToyState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.gaps = list(self.gaps)
+        other.peak = dict(self.peak)
+        other.pile = list(self.pile)
+        other.hands = [list(h) for h in self.hands]
+        other.played = [list(p) for p in self.played]
+        other.scores = list(self.scores)
+        return other
+
+    def determinize(self, player: int, rng: random.Random) -> "ToyState":
+        """A clone with the pile and the other hands dealt again from what ``player`` cannot see."""
+        other = self.clone()
+        assert isinstance(other, ToyState)
+        hidden = sorted(self.pile + [c for q, h in enumerate(self.hands) if q != player for c in h])
+        rng.shuffle(hidden)
+        for q in range(self.num_players):
+            if q != player:
+                k = len(self.hands[q])
+                other.hands[q], hidden = hidden[:k], hidden[k:]
+        other.pile = hidden
+        other.rng = random.Random(rng.getrandbits(64))
+        return other
 
     def observation(self, player: int) -> dict[str, Any]:
         return {"seat": player, "hand": sorted(self.hands[player]), "hand_sizes": [len(h) for h in self.hands],
@@ -193,8 +229,8 @@ def _card(cid: str, count: int, values: tuple[int, int] | None = None) -> dict[s
 
 
 def _deck(rules: dict[str, Any], *, settled: bool = True, cards: int = 2, players: tuple[int, int] = (2, 4),
-          token: bool = True) -> dict[str, Any]:
-    comps = [_card("coin", cards, (1, 5)), _card("blank", 3)]
+          token: bool = True, blanks: int = 3) -> dict[str, Any]:
+    comps = [_card("coin", cards, (1, 5)), _card("blank", blanks)]
     if token:
         comps.append({"id": "marker", "kind": "token", "count": 2, "name": _TEXT,
                       "faces": [{"layout": "token", "title": _TEXT}]})
@@ -215,6 +251,8 @@ TOY_DECKS: dict[str, dict[str, Any]] = {
     "toy_lenient": _deck({"bug": "lenient"}),
     "toy_chaos": _deck({"bug": "chaos"}),
     "toy_no_engine": _deck({}),
+    "toy_choices": _deck({}, cards=0, blanks=10),  # every card worth 1: drawing more cards wins
+    "toy_luck": _deck({"luck": True}, cards=0, blanks=10),  # the same, choices replaced by chance
 }
 
 _MODEL = deck_model("toy", ToyRules, None, None)

@@ -19,9 +19,43 @@ def generic_checks(deck: ResolvedDeck) -> list[CheckResult]:
     out.append(CheckResult("no empty component", None, not empty,
                            f"count 0: {', '.join(empty)}; remove them instead" if empty
                            else f"{len(m.components)} component types, all present"))
-    engine = deck.spec.new_game is not None
-    out.append(CheckResult("rules engine available", None, engine,
-                           f"cardgen.games.{deck.game}" if engine else f"no engine for '{deck.game}'"))
+    if not deck.print_only:  # a print-only deck has no rules to play, by design
+        engine = deck.spec.new_game is not None
+        out.append(CheckResult("rules engine available", None, engine,
+                               f"cardgen.games.{deck.game}" if engine else f"no engine for '{deck.game}'"))
+    out.extend(print_checks(deck))
+    return out
+
+
+def print_checks(deck: ResolvedDeck) -> list[CheckResult]:
+    """Every face and reverse drawn once per language, to nowhere: faces fit their layout,
+    texts fit their boxes, the fonts have every glyph, SVG symbols can be drawn."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.errors import InputError
+    from cardgen.fonts import register_fonts
+    from cardgen.render.cardface import has_reverse, paint
+
+    register_fonts()
+    out = []
+    for lang in deck.languages:
+        canvas = Canvas(io.BytesIO())
+        faces = 0
+        try:
+            for comp in deck.model.components:
+                for face in comp.faces:
+                    paint(canvas, deck, comp, face, lang)
+                    faces += 1
+                if has_reverse(comp) and len(comp.faces) == 1:
+                    paint(canvas, deck, comp, None, lang, back=True)
+                    faces += 1
+        except InputError as exc:
+            out.append(CheckResult(f"faces print ({lang})", None, False, exc.message))
+            continue
+        out.append(CheckResult(f"faces print ({lang})", None, True,
+                               f"{faces} faces and backs fit their layouts, every text fits, every glyph exists"))
     return out
 
 
@@ -41,7 +75,8 @@ def setup_check(deck: ResolvedDeck, players: int) -> CheckResult:
 def run_checks(deck: ResolvedDeck) -> list[CheckResult]:
     """Every static check of ``deck``, game-agnostic first, then per player count."""
     results = generic_checks(deck)
-    for players in deck.model.players.counts:
+    counts = deck.model.players.counts if deck.model.players is not None else []  # print-only decks: none
+    for players in counts:
         mine = list(deck.spec.static_checks(deck, players)) if deck.spec.static_checks is not None else []
         results.extend(mine)
         if deck.spec.new_game is not None and all(r.passed for r in mine):

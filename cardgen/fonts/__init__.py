@@ -20,24 +20,43 @@ FAMILIES = {
 }
 
 
-@cache
-def register_fonts() -> dict[str, str]:
-    """Register the bundled fonts with reportlab; return style -> font name.
+#: style name -> (family, file stem), e.g. ``Sans-Bold`` -> (``Sans``, ``DejaVuSans-Bold``)
+STYLES = {style: (family, stem) for family, stems in FAMILIES.items()
+          for style, stem in zip((family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic"), stems)}
 
-    Names: ``Sans``, ``Sans-Bold``, ``Sans-Italic``, ``Sans-BoldItalic``, likewise
-    ``Serif`` and ``Condensed``. Families are registered so that ``<b>``/``<i>``
-    in Platypus paragraphs pick the right face.
+
+@cache
+def register_font(style: str) -> str:
+    """Register one bundled style (``Sans-Bold``...) with reportlab, once; return its name.
+
+    Parsing a TrueType file takes a sizeable share of a small build, so card sheets
+    register only the styles they use; unknown names are left to reportlab (its
+    standard fonts), which reports them itself.
     """
-    from reportlab.lib.fonts import addMapping
+    if style not in STYLES:
+        return style
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
+    pdfmetrics.registerFont(TTFont(style, str(HERE / f"{STYLES[style][1]}.ttf")))
+    return style
+
+
+@cache
+def register_fonts() -> dict[str, str]:
+    """Register every bundled font with reportlab; return style -> font name.
+
+    Names: ``Sans``, ``Sans-Bold``, ``Sans-Italic``, ``Sans-BoldItalic``, likewise
+    ``Serif`` and ``Condensed``. Families are registered so that ``<b>``/``<i>``
+    in Platypus paragraphs pick the right face (the rulebooks need them all).
+    """
+    from reportlab.lib.fonts import addMapping
+
     names: dict[str, str] = {}
-    for family, stems in FAMILIES.items():
+    for family in FAMILIES:
         styles = (family, f"{family}-Bold", f"{family}-Italic", f"{family}-BoldItalic")
-        for style, stem in zip(styles, stems):
-            pdfmetrics.registerFont(TTFont(style, str(HERE / f"{stem}.ttf")))
-            names[style] = style
+        for style in styles:
+            names[style] = register_font(style)
         for bold, italic, style in ((0, 0, styles[0]), (1, 0, styles[1]), (0, 1, styles[2]), (1, 1, styles[3])):
             addMapping(family, bold, italic, style)
     return names

@@ -20,12 +20,12 @@ from typing import Any, Union
 from pydantic import TypeAdapter
 
 from cardgen.games import GAME_IDS, get_game
-from cardgen.model.schema import Variant, deck_model
+from cardgen.model.schema import Variant, deck_model, print_deck_model
 
 
 def deck_models() -> list[type[Any]]:
-    """The concrete deck model of every game."""
-    models = []
+    """The concrete deck model of every bundled game, and the print-only deck's."""
+    models = [print_deck_model()]
     for gid in GAME_IDS:
         spec = get_game(gid)
         models.append(deck_model(gid, spec.rules_model, spec.component_data, spec.face_data))

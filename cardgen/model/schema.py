@@ -12,12 +12,14 @@ card face carries (``face.data``, e.g. a noble's requirement or an action's effe
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, create_model, model_validator
 
-#: The languages every player-facing text must be written in.
+#: The languages cardgen prints (sheets' own words, hyphenation, rulebook catalogs).
 LANGS: tuple[str, ...] = ("fr", "it", "en")
+Lang = Literal["fr", "it", "en"]
 
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
 NonEmpty = Annotated[str, StringConstraints(min_length=1, max_length=2000)]
@@ -31,14 +33,26 @@ class Strict(BaseModel):
 
 
 class Text(Strict):
-    """A text players read, in every supported language."""
+    """A text players read, in each language of its deck.
 
-    fr: NonEmpty
-    it: NonEmpty
-    en: NonEmpty
+    Every field is optional here because a deck declares its own ``languages``;
+    the resolver then requires each text to have exactly those
+    (``cardgen.resolve.resolve.language_problems``), with the line of the text.
+    """
+
+    model_config = ConfigDict(json_schema_extra={"minProperties": 1})
+
+    fr: NonEmpty | None = None
+    it: NonEmpty | None = None
+    en: NonEmpty | None = None
 
     def __getitem__(self, lang: str) -> str:
         return getattr(self, lang)
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
+        """Only the languages written (a one-language deck dumps one key)."""
+        kwargs.setdefault("exclude_none", True)
+        return super().model_dump(**kwargs)
 
 
 class Players(Strict):
@@ -193,6 +207,9 @@ class Deck(Strict, Generic[R, CD, FD]):
     """A whole game in the box: every component and every rule number."""
 
     game: str
+    languages: list[Lang] = Field(
+        default_factory=lambda: list(LANGS), min_length=1, max_length=len(LANGS),
+        description="the languages this deck's texts are written in; build makes these (default: fr, it, en)")
     name: Text
     description: Text | None = None
     credits: Credits
@@ -211,6 +228,28 @@ class Deck(Strict, Generic[R, CD, FD]):
 
 class NoData(Strict):
     """Placeholder data model for games whose components carry no structured data."""
+
+
+@cache
+def print_deck_model() -> type[BaseModel]:
+    """The model of a print-only deck: a ``game`` field is absent, so no rules package applies.
+
+    Any card kinds, counts, faces and backs; no rule numbers, credits and player
+    counts are optional, and the deck may bring its own rule text per language
+    (Markdown ``.md`` or booklet markup ``.xml``, typeset like cardgen's rulebooks).
+    Built on first use: parametrising the generic deck costs a build of its schema.
+    """
+
+    class PrintDeck(Deck[NoData, NoData, NoData]):  # type: ignore[misc]
+        __doc__ = print_deck_model.__doc__
+        game: None = Field(default=None, description="absent: a print-only deck (no rules package)")
+        credits: Credits | None = None  # type: ignore[assignment]
+        players: Players | None = None  # type: ignore[assignment]
+        rules: NoData = Field(default_factory=NoData)
+        rulebook: dict[Lang, AssetPath] = Field(
+            default_factory=dict, description="language -> rule text file (.md Markdown or .xml booklet markup)")
+
+    return PrintDeck
 
 
 def deck_model(game_id: str, rules: type[BaseModel], component_data: type[Any] | None,

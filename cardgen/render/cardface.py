@@ -24,7 +24,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError
 from cardgen.render.layouts import ELEMENTS, Box, Element, Layout, layout
-from cardgen.render.symbols import draw_symbol
+from cardgen.render.symbols import SvgError, draw_svg, draw_symbol
+from cardgen.render.vocab import PROJECT_SYMBOLS, project_files
 from cardgen.render.textfit import TextFitError, draw_fitted, fit_text, missing_glyphs
 
 INK = HexColor("#1E1E1E")
@@ -55,15 +56,20 @@ def piece_size(resolved: Any, component: Any) -> Geometry:
     """The geometry one face of ``component`` is drawn at."""
     card = resolved.model.card
     if component.kind == "token":
-        settings = layout("token").settings
+        settings = layout("token", resolved.project).settings
         d = float(settings.get("diameter_mm", 25)) * mm
         return Geometry(d, d, card.bleed_mm * mm, float(settings.get("safe_mm", 1.5)) * mm, d / 2, True)
     if component.kind == "die":
-        settings = layout("die").settings
+        settings = layout("die", resolved.project).settings
         s = float(settings.get("face_mm", 19)) * mm
         return Geometry(s, s, 0.0, float(settings.get("safe_mm", 1.5)) * mm, 0.0)
     return Geometry(card.width_mm * mm, card.height_mm * mm, card.bleed_mm * mm, card.safe_mm * mm,
                     card.corner_radius_mm * mm)
+
+
+def has_reverse(component: Any) -> bool:
+    """The component prints a reverse: a second face or a shared back (dice have none)."""
+    return component.kind != "die" and (len(component.faces) == 2 or component.back is not None)
 
 
 def side_of(resolved: Any, component: Any, face: Any = None, back: bool = False) -> tuple[Any, str]:
@@ -106,7 +112,7 @@ def paint(c: Canvas, resolved: Any, component: Any, face: Any, lang: str, *, ink
     """``draw_face`` at the origin (the trim's bottom-left), clipped to the bleed box."""
     face, label = side_of(resolved, component, face, back)
     geo = piece_size(resolved, component)
-    lay = layout(face.layout)
+    lay = layout(face.layout, resolved.project)
     Painter(c, resolved, component, face, label, lang, geo, lay, ink_saver).paint()
 
 
@@ -165,9 +171,11 @@ class Painter:
 
     def _shown(self) -> dict[str, bool]:
         f = self.face
+        art_box = "art" in self.lay.elements  # else art takes the symbol's place
         has = {
             "band": True,
-            "symbol": f.symbol is not None or f.art is not None,
+            "art": f.art is not None and art_box,
+            "symbol": f.symbol is not None or (f.art is not None and not art_box),
             "mini_symbol": f.symbol is not None,
             "pattern": f.pattern is not None,
             "title": f.title is not None,
@@ -322,11 +330,44 @@ class Painter:
         edge = y if top else y + h
         c.line(inset, edge, g.width - inset, edge)
 
+    def draw_art(self, el: Element) -> None:
+        self._art(*el.box.rect(self.geo.width, self.geo.height), cover=el.fit == "cover")
+
+    def _art(self, x: float, y: float, w: float, h: float, cover: bool = False) -> None:
+        """The face's image in the box: all of it (contain) or filling the box, cropped (cover)."""
+        path = self.resolved.project / self.face.art
+        if path.suffix.lower() == ".svg":
+            self._svg(path, x, y, w, h)
+            return
+        if not cover:
+            self.c.drawImage(str(path), x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto")
+            return
+        from reportlab.lib.utils import ImageReader
+        iw, ih = ImageReader(str(path)).getSize()
+        scale = max(w / iw, h / ih)
+        self.c.saveState()
+        clip = self.c.beginPath()
+        clip.rect(x, y, w, h)
+        self.c.clipPath(clip, stroke=0, fill=0)
+        self.c.drawImage(str(path), x + (w - iw * scale) / 2, y + (h - ih * scale) / 2, iw * scale, ih * scale,
+                         mask="auto")
+        self.c.restoreState()
+
+    def _svg(self, path: Any, x: float, y: float, w: float, h: float) -> None:
+        try:
+            draw_svg(self.c, path, x, y, w, h)
+        except SvgError as exc:
+            root = self.resolved.project
+            raise InputError(f"{self._who()}: {exc}",
+                             file=path.relative_to(root) if path.is_relative_to(root) else path) from None
+
     def draw_symbol(self, el: Element) -> None:
         x, y, w, h = self.rect("symbol")
-        if self.face.art is not None:
-            path = self.resolved.project / self.face.art
-            self.c.drawImage(str(path), x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto")
+        if self.face.art is not None and "art" not in self.lay.elements:
+            self._art(x, y, w, h)
+            if self.face.symbol is None:
+                return
+        if self.face.symbol is None:
             return
         self._symbol(self.face.symbol, x, y, w, h, on_colour=self.lay.background == "full")
 
@@ -335,6 +376,10 @@ class Painter:
         self._symbol(self.face.symbol, x, y, w, h, on_colour=False)
 
     def _symbol(self, sid: str, x: float, y: float, w: float, h: float, on_colour: bool) -> None:
+        own = project_files(self.resolved.project, PROJECT_SYMBOLS, ".svg")
+        if sid in own:  # the project's own drawing, in its own colours
+            self._svg(own[sid], x, y, w, h)
+            return
         size = min(w, h)
         if on_colour and not self.ink_saver:
             fill = tint(self.colour, 0.35) if text_on(self.colour) is PAPER else PAPER

@@ -8,7 +8,12 @@ The painter (``cardface``) draws whichever elements a face has data for, in a
 fixed order, so a new card look is a YAML edit, not code. An element may name
 alternative boxes: ``box_alone`` when no other element the face shows overlaps
 it (a symbol grows when there is no text), ``box_shared`` when one overlaps its
-main box (a title narrows between the corner values).
+main box (a title narrows between the corner values). An ``art`` box places the
+face's image (``fit: contain`` shows all of it, ``cover`` fills the box and crops);
+a layout without one draws art in its symbol box.
+
+A project's own ``templates/layouts/<id>.yaml`` files add layouts, or replace a
+bundled one of the same id (``layouts_for(project)``); docs/authoring.md.
 """
 from __future__ import annotations
 
@@ -19,16 +24,20 @@ from typing import Any
 
 import yaml
 
+from cardgen.errors import InputError
 from cardgen.paths import templates_dir
-from cardgen.render.vocab import LAYOUT_IDS
+from cardgen.render.vocab import LAYOUT_IDS, PROJECT_LAYOUTS, project_files
 
 #: ``templates/layouts`` of the checkout (the package is installed editable).
 LAYOUT_DIR = templates_dir() / "layouts"
 
 #: Elements a layout may place, in the order they are painted.
-ELEMENTS = ("band", "symbol", "mini_symbol", "pattern", "title", "value", "points", "text")
+ELEMENTS = ("band", "art", "symbol", "mini_symbol", "pattern", "title", "value", "points", "text")
 TEXT_ELEMENTS = ("title", "value", "text")
 #: Top-level keys that are not elements.
+#: Font names a layout may use (``cardgen.fonts``).
+FONTS = tuple(f"{family}{style}" for family in ("Sans", "Serif", "Condensed")
+              for style in ("", "-Bold", "-Italic", "-BoldItalic"))
 SETTINGS = ("background", "panel_inset", "ornament", "diameter_mm", "face_mm", "safe_mm", "tab_mm", "net",
             "pips", "tabs")
 
@@ -59,6 +68,7 @@ class Element:
     lines: int | None = None  # at most this many lines (titles)
     align: str = "centre"
     mirror: bool = False  # also drawn turned 180 degrees (cards read from both ends)
+    fit: str = "contain"  # art only: "contain" (whole image) or "cover" (fills the box, cropped)
 
 
 @dataclass(frozen=True)
@@ -102,7 +112,7 @@ def parse_layout(layout_id: str, data: dict[str, Any]) -> Layout:
             continue
         if not isinstance(raw, dict) or "box" not in raw:
             raise ValueError(f"{where}: {name}: expected a mapping with a 'box'")
-        extra = set(raw) - {"box", "box_shared", "box_alone", "font", "size", "lines", "align", "mirror"}
+        extra = set(raw) - {"box", "box_shared", "box_alone", "font", "size", "lines", "align", "mirror", "fit"}
         if extra:
             raise ValueError(f"{where}: {name}: unknown keys {sorted(extra)}")
         size = raw.get("size", [10, 6])
@@ -110,28 +120,59 @@ def parse_layout(layout_id: str, data: dict[str, Any]) -> Layout:
             raise ValueError(f"{where}: {name}.size: expected [largest, smallest] points")
         if raw.get("align", "centre") not in ("left", "centre"):
             raise ValueError(f"{where}: {name}.align: expected left or centre")
+        if raw.get("fit", "contain") not in ("contain", "cover"):
+            raise ValueError(f"{where}: {name}.fit: expected contain or cover")
+        font = str(raw.get("font", "Sans"))
+        if font not in FONTS:
+            raise ValueError(f"{where}: {name}.font: unknown font '{font}'; expected one of {', '.join(FONTS)}")
         elements[name] = Element(
             box=_box(raw["box"], f"{where}: {name}.box"),
             box_shared=_box(raw["box_shared"], f"{where}: {name}.box_shared") if "box_shared" in raw else None,
             box_alone=_box(raw["box_alone"], f"{where}: {name}.box_alone") if "box_alone" in raw else None,
-            font=str(raw.get("font", "Sans")), size=(float(size[0]), float(size[1])),
-            lines=raw.get("lines"), align=raw.get("align", "centre"), mirror=bool(raw.get("mirror", False)))
+            font=font, size=(float(size[0]), float(size[1])),
+            lines=raw.get("lines"), align=raw.get("align", "centre"), mirror=bool(raw.get("mirror", False)),
+            fit=raw.get("fit", "contain"))
     settings = {k: data[k] for k in SETTINGS if k in data}
     return Layout(layout_id, background, elements, float(data.get("panel_inset", 0.045)),
                   data.get("ornament"), settings)
 
 
+#: The C parser when PyYAML has it: layout files are read on every build.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _read(path: Path) -> Any:
+    with path.open(encoding="utf-8") as handle:
+        return yaml.load(handle, Loader=_LOADER) or {}  # noqa: S506 - a safe loader
+
+
 @cache
 def load_layouts(folder: Path = LAYOUT_DIR) -> dict[str, Layout]:
-    """Every layout in ``folder``, parsed once per process."""
-    out: dict[str, Layout] = {}
-    for layout_id in LAYOUT_IDS:
-        path = folder / f"{layout_id}.yaml"
-        with path.open(encoding="utf-8") as handle:
-            out[layout_id] = parse_layout(layout_id, yaml.safe_load(handle) or {})
+    """Every bundled layout in ``folder``, parsed once per process."""
+    return {layout_id: parse_layout(layout_id, _read(folder / f"{layout_id}.yaml")) for layout_id in LAYOUT_IDS}
+
+
+@cache
+def layouts_for(root: Path | None) -> dict[str, Layout]:
+    """Bundled layouts, then the project's own (``root/templates/layouts``), which win by id."""
+    out = dict(load_layouts())
+    for layout_id, path in project_files(root, PROJECT_LAYOUTS, ".yaml").items():
+        where = f"{PROJECT_LAYOUTS}/{path.name}"
+        try:
+            data = _read(path)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            raise InputError(f"malformed YAML: {getattr(exc, 'problem', None) or exc}", file=where,
+                             line=mark.line + 1 if mark else None) from None
+        if not isinstance(data, dict):
+            raise InputError("expected a mapping of elements (title: {box: [...]}...)", file=where, line=1)
+        try:
+            out[layout_id] = parse_layout(layout_id, data)
+        except ValueError as exc:
+            raise InputError(str(exc).split(": ", 1)[-1], file=where) from None
     return out
 
 
-def layout(layout_id: str) -> Layout:
-    """The geometry of ``layout_id`` (ids are checked when the deck loads)."""
-    return load_layouts()[layout_id]
+def layout(layout_id: str, root: Path | None = None) -> Layout:
+    """The geometry of ``layout_id`` in the project at ``root`` (ids are checked when the deck loads)."""
+    return layouts_for(root)[layout_id]

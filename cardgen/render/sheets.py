@@ -19,6 +19,11 @@ each reverse at the same place as its front, upright, for single-sided printing 
 gluing (and repeats the crop marks there). Dice come last as nets to fold (or
 square faces to stick on a blank die); they have no reverse.
 
+Printing options: ``fronts_only`` leaves every reverse out (no backs pages, no
+blank page); ``backs_once``, for decks whose pieces all share one back, prints the
+pages of fronts and then a single full page of backs, to print as many times as
+there are pages of fronts on their reverse.
+
 The output is byte-identical for the same input: reportlab ``invariant=1``, form
 names from the deck order, no dates. Every distinct face is drawn once as a PDF
 form XObject and placed as often as the deck has copies, which keeps files small.
@@ -36,7 +41,7 @@ from reportlab.lib.units import inch, mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError
-from cardgen.fonts import register_fonts
+from cardgen.fonts import register_font
 from cardgen.render.cardface import INK, paint, piece_size
 from cardgen.render.layouts import layout
 from cardgen.render.strings import count, text
@@ -189,7 +194,7 @@ class Group:
 
 def net_size(resolved: Any, component: Any) -> tuple[float, float, float, float]:
     """Width and height of a die net (faces plus glue tabs), face size, tab depth."""
-    settings = layout("die").settings
+    settings = layout("die", resolved.project).settings
     face = piece_size(resolved, component).width
     tab = float(settings.get("tab_mm", 6)) * mm
     net = settings["net"]
@@ -201,7 +206,7 @@ def net_size(resolved: Any, component: Any) -> tuple[float, float, float, float]
 def groups(resolved: Any) -> list[Group]:
     """The deck's pieces by size: cards, tokens, die nets, loose die faces (deck order within)."""
     out: dict[str, Group] = {}
-    net = layout("die").settings.get("net", [])
+    net = layout("die", resolved.project).settings.get("net", [])
     for comp in resolved.model.components:
         if comp.kind == "die" and len(comp.faces) == len(net):
             w, h, _, _ = net_size(resolved, comp)
@@ -223,11 +228,12 @@ def has_reverse(component: Any) -> bool:
     return component.kind != "die" and (len(component.faces) == 2 or component.back is not None)
 
 
-def plan(resolved: Any, paper: str, duplex: str = "long") -> list[Page]:
+def plan(resolved: Any, paper: str, duplex: str = "long", *, fronts_only: bool = False,
+         backs_once: bool = False) -> list[Page]:
     """Every page of the sheets PDF and where each piece goes (no drawing)."""
     size = PAPERS[paper]
     pages: list[Page] = [Page("info")]
-    if duplex != "none":
+    if duplex != "none" and not (fronts_only or backs_once):  # the file itself is printed duplex
         pages.append(Page("blank"))
     number = 0
     for group in groups(resolved):
@@ -253,7 +259,25 @@ def plan(resolved: Any, paper: str, duplex: str = "long") -> list[Page]:
     # A trailing empty page of backs serves no purpose, even in duplex.
     while pages[-1].role == "backs" and not pages[-1].slots:
         pages.pop()
+    if fronts_only:
+        return [p for p in pages if p.role != "backs"]
+    if backs_once:
+        return _backs_once(resolved, pages)
     return pages
+
+
+def _backs_once(resolved: Any, pages: list[Page]) -> list[Page]:
+    """Fronts pages, then the fullest page of backs alone (every reverse must be the same drawing)."""
+    backs = [p for p in pages if p.role == "backs" and p.slots]
+    keys = sorted({Side(s.component, -1).key() for p in backs for s in p.slots})
+    if len(keys) != 1:
+        shown = ", ".join(k.replace("back:", "back '").replace(":", " face ") + ("'" if k.startswith("back:") else "")
+                          for k in keys[:4]) or "none"
+        raise InputError(f"--backs-once needs one back shared by every piece that has a reverse; this deck has "
+                         f"{len(keys)} different reverses ({shown})", file=resolved.files[-1])
+    fullest = max(backs, key=lambda p: len(p.slots))
+    last = Page("backs", fullest.slots, marks=fullest.marks, number=0)
+    return [p for p in pages if p.role != "backs"] + [last]
 
 
 # -- drawing ---------------------------------------------------------------------------
@@ -261,10 +285,12 @@ def plan(resolved: Any, paper: str, duplex: str = "long") -> list[Page]:
 class Sheets:
     """Draws a plan onto a reportlab canvas."""
 
-    def __init__(self, resolved: Any, lang: str, paper: str, duplex: str, ink_saver: bool) -> None:
+    def __init__(self, resolved: Any, lang: str, paper: str, duplex: str, ink_saver: bool,
+                 fronts_only: bool = False, backs_once: bool = False) -> None:
         self.resolved, self.lang, self.paper, self.duplex, self.ink_saver = resolved, lang, paper, duplex, ink_saver
+        self.fronts_only, self.backs_once = fronts_only, backs_once
         self.size = PAPERS[paper]
-        self.pages = plan(resolved, paper, duplex)
+        self.pages = plan(resolved, paper, duplex, fronts_only=fronts_only, backs_once=backs_once)
         self.forms: dict[str, str] = {}
         self.sheets = max((p.number for p in self.pages), default=0)
 
@@ -362,7 +388,7 @@ class Sheets:
 
     def draw_blank(self, c: Canvas, page: Page) -> None:
         c.setFillColor(HexColor("#777777"))
-        c.setFont("Sans-Italic", 8)
+        c.setFont(register_font("Sans-Italic"), 8)
         c.drawCentredString(self.size[0] / 2, self.size[1] / 2, text(self.lang, "blank"))
 
     def label(self, c: Canvas, page: Page, role: str) -> None:
@@ -372,7 +398,8 @@ class Sheets:
         boxes = [self.page_box(page, s, s.trim) for s in page.slots]
         top = max(b[3] for b in boxes)
         first = min((b for b in boxes if abs(b[3] - top) < 0.01), key=lambda b: b[0])
-        short = f"{text(self.lang, role)} · " + text(self.lang, "page", n=page.number, total=self.sheets)
+        short = f"{text(self.lang, role)} · " + (text(self.lang, "page", n=page.number, total=self.sheets)
+                                                if page.number else f"× {self.sheets}")
         width = first[2] - first[0] - 3 * mm
         try:
             fitted = fit_text((("Sans", f"{self.resolved.model.name[self.lang]} · {short} · {self.paper.upper()}"),),
@@ -399,7 +426,7 @@ class Sheets:
 
     def draw_net(self, c: Canvas, slot: Slot) -> None:
         """A die net: the faces, glue tabs, the cut outline (solid) and folds (dashed)."""
-        settings = layout("die").settings
+        settings = layout("die", self.resolved.project).settings
         _, _, face, tab = net_size(self.resolved, slot.component)
         cells = [tuple(rc) for rc in settings["net"]]
         rows = max(r for r, _ in cells) + 1
@@ -470,14 +497,21 @@ class Sheets:
         para(text(lang, "counts", pieces=pieces, pages=len(self.pages), paper=self.paper.upper()), gap=6 * mm)
         y = self.ruler(c, left, y)
         para(text(lang, "ruler"), "Sans-Bold", 9, 7 * mm)
-        steps = ["step_scale", f"step_{self.duplex}", "step_test" if self.duplex != "none" else None, "step_cut"]
+        if self.fronts_only:
+            steps = ["step_scale", "step_fronts", "step_cut"]
+        elif self.backs_once:
+            steps = ["step_scale", "step_backs_once", "step_test" if self.duplex != "none" else None, "step_cut"]
+        else:
+            steps = ["step_scale", f"step_{self.duplex}", "step_test" if self.duplex != "none" else None,
+                     "step_cut"]
         if counts["die"]:
             steps.append("step_die")
         if self.ink_saver:
             steps.append("step_ink")
         for n, key in enumerate([s for s in steps if s], 1):
-            words = text(lang, key, bleed=f"{model.card.bleed_mm:g}")
-            c.setFont("Sans-Bold", 10)
+            edge = text(lang, "edge_short" if self.duplex == "short" else "edge_long")
+            words = text(lang, key, bleed=f"{model.card.bleed_mm:g}", sheets=self.sheets, edge=edge)
+            c.setFont(register_font("Sans-Bold"), 10)
             c.setFillColor(INK)
             c.drawString(left, y - 9.3, f"{n}.")
             para(words, indent=6 * mm)
@@ -527,7 +561,7 @@ class Sheets:
 
 def pdf_canvas(buf: io.BytesIO, size: tuple[float, float]) -> Canvas:
     """A canvas for reproducible PDFs: no dates or random ids, embedded fonts, shared symbol forms."""
-    register_fonts()
+    register_font("Sans")  # the canvas's initial font; others are registered where they are used
     c = Canvas(buf, pagesize=size, invariant=1, pageCompression=1, initialFontName="Sans")
     setattr(c, FORMS_ATTR, {})  # each symbol drawn once, then referenced
     return c
@@ -547,7 +581,8 @@ def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-def render_sheets(resolved: Any, lang: str, paper: str, *, duplex: str = "long", ink_saver: bool = False) -> bytes:
+def render_sheets(resolved: Any, lang: str, paper: str, *, duplex: str = "long", ink_saver: bool = False,
+                  fronts_only: bool = False, backs_once: bool = False) -> bytes:
     """The print-and-play PDF of ``resolved`` in ``lang`` on ``paper`` (``a4`` or ``letter``).
 
     ``duplex``: ``long`` (default) or ``short`` edge flip, or ``none`` (see the module
@@ -557,4 +592,6 @@ def render_sheets(resolved: Any, lang: str, paper: str, *, duplex: str = "long",
         raise ValueError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
     if duplex not in DUPLEX:
         raise ValueError(f"unknown duplex {duplex!r}; expected one of {', '.join(DUPLEX)}")
-    return Sheets(resolved, lang, paper, duplex, ink_saver).render()
+    if fronts_only and backs_once:
+        raise ValueError("fronts_only and backs_once exclude each other")
+    return Sheets(resolved, lang, paper, duplex, ink_saver, fronts_only, backs_once).render()

@@ -25,10 +25,16 @@ STRINGS: dict[str, dict[str, str]] = {
                      "same place as its front: cut both, then glue or sleeve each pair together.",
         "step_test": "Print the first sheet of cards alone and hold it to the light: every back should sit "
                      "behind its front. If not, try the other flip or your printer’s duplex offset.",
-        "step_cut": "Cut along the lines the crop marks in the margins give; the colour runs {bleed}\u00a0mm past "
-                    "each cut so a slightly off cut leaves no white edge.",
+        "step_cut": "Cut along the crop marks in the margins; the colour runs {bleed}\u00a0mm past each cut, so a "
+                    "slightly crooked cut leaves no white edge.",
         "step_ink": "Ink-saver edition: outlines instead of solid colour.",
         "step_die": "Dice: cut around the outline, fold along the dashed lines, glue the grey tabs inside.",
+        "step_fronts": "Fronts only: print single-sided, on card stock or on the back of pre-printed backs.",
+        "step_backs_once": "Every card has the same back: print the pages of fronts, then put them back in the "
+                           "tray and print the last page (backs) {sheets}\u00a0times on their reverse, flipping "
+                           "on the {edge} edge.",
+        "edge_long": "long",
+        "edge_short": "short",
         "contents": "Contents",
         "fronts": "fronts",
         "backs": "backs",
@@ -54,12 +60,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "step_test": f"Imprimez d’abord la première feuille de cartes seule et regardez-la à contre-jour{NB}: "
                      "chaque dos doit se trouver derrière sa face. Sinon, essayez l’autre retournement ou "
                      "le décalage recto verso de l’imprimante.",
-        "step_cut": f"Coupez le long des lignes que donnent les traits de coupe des marges{NB}; la couleur "
-                    "déborde de {bleed}\u00a0mm au-delà de chaque coupe, une coupe un peu décalée ne laisse donc "
-                    "pas de bord blanc.",
+        "step_cut": f"Coupez en suivant les traits de coupe des marges{NB}; "
+                    "la couleur déborde de {bleed}\u00a0mm au-delà de chaque coupe, si bien qu’une coupe un peu "
+                    "décalée ne laisse pas de bord blanc.",
         "step_ink": f"Édition économe en encre{NB}: des contours au lieu des aplats de couleur.",
         "step_die": f"Dés{NB}: découpez le contour, pliez le long des pointillés, collez les languettes grises "
                     "à l’intérieur.",
+        "step_fronts": f"Faces seules{NB}: imprimez en recto seul, sur bristol ou au dos de dos déjà imprimés.",
+        "step_backs_once": f"Toutes les cartes ont le même dos{NB}: imprimez les pages de faces, remettez-les dans "
+                           "le bac et imprimez la dernière page (dos) {sheets}\u00a0fois à leur verso, "
+                           "retournement sur le bord {edge}.",
+        "edge_long": "long",
+        "edge_short": "court",
         "contents": "Contenu",
         "fronts": "faces",
         "backs": "dos",
@@ -75,24 +87,30 @@ STRINGS: dict[str, dict[str, str]] = {
         "ruler": "Taratura: questo righello deve misurare esattamente 100\u00a0mm.",
         "step_scale": "Stampa a dimensione reale (100%), mai «adatta alla pagina»; poi controlla il righello "
                       "qui sopra.",
-        "step_long": "Stampa fronte-retro, capovolgendo sul lato lungo: il dorso di ogni carta cade dietro il "
+        "step_long": "Stampa fronte-retro, capovolgendo sul lato lungo: il retro di ogni carta cade dietro il "
                      "suo fronte.",
-        "step_short": "Stampa fronte-retro, capovolgendo sul lato corto: il dorso di ogni carta cade dietro il "
+        "step_short": "Stampa fronte-retro, capovolgendo sul lato corto: il retro di ogni carta cade dietro il "
                       "suo fronte.",
-        "step_none": "Stampa solo fronte. Ogni pagina di fronti è seguita dalla sua pagina di dorsi, ciascun "
-                     "dorso nello stesso posto del suo fronte: ritaglia entrambi, poi incolla o imbusta ogni "
+        "step_none": "Stampa solo fronte. Ogni pagina di fronti è seguita dalla pagina dei loro retro, ciascun "
+                     "retro nello stesso posto del suo fronte: ritaglia entrambi, poi incolla o imbusta ogni "
                      "coppia.",
-        "step_test": "Stampa prima da solo il primo foglio di carte e guardalo controluce: ogni dorso deve "
+        "step_test": "Stampa prima da solo il primo foglio di carte e guardalo controluce: ogni retro deve "
                      "stare dietro il suo fronte. Altrimenti prova l’altro capovolgimento o lo scostamento "
                      "fronte-retro della stampante.",
-        "step_cut": "Taglia lungo le linee indicate dai segni di taglio nei margini; il colore prosegue per "
+        "step_cut": "Taglia seguendo i segni di taglio nei margini; il colore prosegue per "
                     "{bleed}\u00a0mm oltre ogni taglio, così un taglio un po’ storto non lascia bordi bianchi.",
         "step_ink": "Edizione a risparmio d’inchiostro: contorni al posto dei colori pieni.",
         "step_die": "Dadi: ritaglia il contorno, piega lungo le linee tratteggiate, incolla le linguette grigie "
                     "all’interno.",
+        "step_fronts": "Solo fronti: stampa solo fronte, su cartoncino o sul retro di dorsi già stampati.",
+        "step_backs_once": "Tutte le carte hanno lo stesso dorso: stampa le pagine di fronti, rimettile nel "
+                           "vassoio e stampa l’ultima pagina (dorsi) {sheets}\u00a0volte sul loro retro, "
+                           "capovolgendo sul lato {edge}.",
+        "edge_long": "lungo",
+        "edge_short": "corto",
         "contents": "Contenuto",
         "fronts": "fronti",
-        "backs": "dorsi",
+        "backs": "retro",
         "blank": "Pagina lasciata bianca di proposito: è il retro delle istruzioni.",
         "page": "pagina {n}/{total}",
     },

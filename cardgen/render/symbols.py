@@ -5,11 +5,18 @@ for the main shape (usually the face colour, so dishes read by colour), ``ink`` 
 outlines and details (dark, so every symbol also reads in black and white and for
 colour-blind players: the shapes alone tell the dishes apart) and ``paper`` for
 holes and highlights. ``draw_symbol`` scales the square into a box on the canvas.
+
+A project's own symbols are SVG files (``symbols/<id>.svg``), drawn as vectors
+through svglib by ``draw_svg`` in their own colours; a file svglib cannot draw
+faithfully is refused with one line (``load_svg``).
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -472,4 +479,93 @@ def _draw_unit(c: Canvas, symbol_id: str, fill: Color, ink: Color, paper: Color,
     c.setLineJoin(1)
     c.setLineCap(1)
     SYMBOLS[symbol_id](Pen(c, fill, ink, paper, solid, stroke))
+    c.restoreState()
+
+
+# -- a project's own symbols: SVG files drawn as vectors ---------------------------------
+
+#: SVG elements svglib cannot draw faithfully into a PDF: refused with one line instead
+#: of printing something other than what the designer drew.
+UNSUPPORTED_SVG = ("image", "filter", "foreignObject", "mask", "pattern", "script", "text", "animate",
+                   "animateTransform", "animateMotion", "set")
+
+
+class SvgError(ValueError):
+    """An SVG file cardgen will not draw; the message is one line for the user."""
+
+
+@cache
+def load_svg(path: Path, mtime_ns: int = 0) -> Any:
+    """``path`` as a reportlab Drawing (``mtime_ns`` keys the cache, so an edited file is re-read).
+
+    Raises ``SvgError`` for a file svglib cannot read, an element it cannot draw
+    (``UNSUPPORTED_SVG``: convert text to paths, embed no bitmaps) or any warning
+    svglib gives while converting, so what prints is what was drawn.
+    """
+    import logging
+    import xml.etree.ElementTree as ET
+
+    try:
+        root = ET.parse(path).getroot()
+    except (ET.ParseError, OSError) as exc:
+        raise SvgError(f"not a readable SVG file ({exc})") from None
+    for el in root.iter():
+        tag = el.tag.rsplit("}", 1)[-1] if isinstance(el.tag, str) else ""
+        if tag in UNSUPPORTED_SVG:
+            advice = "convert text to paths" if tag == "text" else "use plain shapes and paths"
+            raise SvgError(f"uses <{tag}>, which cardgen cannot draw as vectors; {advice}")
+    from svglib.svglib import svg2rlg
+
+    warnings: list[str] = []
+
+    class Catch(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            warnings.append(record.getMessage())
+
+    handler = Catch(logging.WARNING)
+    logger = logging.getLogger("svglib")
+    logger.addHandler(handler)
+    saved = logger.propagate
+    logger.propagate = False
+    try:
+        drawing = svg2rlg(str(path))
+    except Exception as exc:  # svglib raises many types on odd input
+        raise SvgError(f"cannot be drawn: {exc}") from None
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = saved
+    if drawing is None:
+        raise SvgError("not a readable SVG file")
+    if warnings:
+        raise SvgError(f"cannot be drawn cleanly: {warnings[0].splitlines()[0]}")
+    if not drawing.width or not drawing.height:
+        raise SvgError("has no size; give the <svg> element a viewBox")
+    return drawing
+
+
+def draw_svg(c: Canvas, path: Path, x: float, y: float, w: float, h: float) -> None:
+    """Draw the SVG file ``path`` scaled to fit the box ``(x, y, w, h)``, centred, as vectors.
+
+    With a ``FORMS_ATTR`` dict on the canvas the drawing becomes a PDF form once and
+    is referenced afterwards, like the built-in symbols.
+    """
+    from reportlab.graphics import renderPDF
+
+    drawing = load_svg(path, path.stat().st_mtime_ns)
+    scale = min(w / drawing.width, h / drawing.height)
+    c.saveState()
+    c.translate(x + (w - drawing.width * scale) / 2, y + (h - drawing.height * scale) / 2)
+    c.scale(scale, scale)
+    forms = getattr(c, FORMS_ATTR, None)
+    if forms is None:
+        renderPDF.draw(drawing, c, 0, 0)
+    else:
+        key = ("svg", str(path))
+        name = forms.get(key)
+        if name is None:
+            name = forms[key] = f"S{len(forms)}"
+            c.beginForm(name, 0, 0, drawing.width, drawing.height)
+            renderPDF.draw(drawing, c, 0, 0)
+            c.endForm()
+        c.doForm(name)
     c.restoreState()

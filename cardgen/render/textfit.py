@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
-import pyphen
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
-from cardgen.fonts import register_fonts
+from cardgen.fonts import register_font
+
+if TYPE_CHECKING:
+    import pyphen
 
 #: Line spacing as a multiple of the font size.
 LEADING = 1.2
@@ -54,6 +57,8 @@ class Fitted:
 
 @cache
 def _hyphenator(lang: str) -> pyphen.Pyphen:
+    import pyphen  # most faces fit without hyphenating: no import, no dictionary
+
     return pyphen.Pyphen(lang=lang if lang in pyphen.LANGUAGES else "en")
 
 
@@ -66,7 +71,7 @@ GLYPH_TOP, GLYPH_BOTTOM = 0.94, 0.25
 @cache
 def _metrics(font: str) -> tuple[float, float]:
     """Ascent and descent (positive) of ``font`` per point of size, covering accented capitals."""
-    register_fonts()
+    register_font(font)
     face = getFont(font).face
     return max(face.ascent / 1000.0, GLYPH_TOP), max(-face.descent / 1000.0, GLYPH_BOTTOM)
 
@@ -117,7 +122,8 @@ def fit_text(paragraphs: tuple[tuple[str, str], ...], width: float, height: floa
     All paragraphs share one size, the largest that fits (never below ``smallest``).
     Raises ``TextFitError`` when nothing fits.
     """
-    register_fonts()
+    for font, _ in paragraphs:
+        register_font(font)
     size = largest
     while size >= smallest - 1e-9:
         fitted = _layout(paragraphs, width, size, lang)
@@ -155,7 +161,7 @@ def fit_line(text: str, font: str, width: float, height: float, largest: float, 
 
 def missing_glyphs(text: str, font: str) -> set[str]:
     """Characters of ``text`` that ``font`` has no glyph for (they would print as boxes)."""
-    register_fonts()
+    register_font(font)
     cmap = getFont(font).face.charToGlyph
     return {ch for ch in text if ch not in "\n" and ord(ch) not in cmap}
 

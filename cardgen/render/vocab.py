@@ -4,9 +4,14 @@ The loader checks every face's ``layout`` and ``symbol`` against these lists
 (``cardgen.resolve.resolve.reference_problems``), so a typo is reported as bad
 input with a did-you-mean when the deck is loaded, not as a crash while drawing.
 ``cardgen.render.symbols`` draws exactly these symbols and ``templates/layouts``
-holds one geometry file per layout; tests keep the three in step.
+holds one geometry file per layout; tests keep the three in step. A project adds
+its own layouts (``templates/layouts/<id>.yaml``) and SVG symbols (``symbols/<id>.svg``)
+to these, or replaces bundled ones of the same name (docs/authoring.md).
 """
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 #: Generic face layouts (docs/DEVELOPING.md, one ``templates/layouts/<id>.yaml`` each).
 LAYOUT_IDS: tuple[str, ...] = ("back", "suit", "feature", "rule", "pattern", "token", "die")
@@ -20,3 +25,35 @@ SYMBOL_IDS: tuple[str, ...] = (
 
 #: Duplex flips the sheets support (``cardgen build --duplex``).
 DUPLEX: tuple[str, ...] = ("long", "short", "none")
+
+#: Where a project keeps its own layouts and SVG symbols (relative to the project folder).
+PROJECT_LAYOUTS = "templates/layouts"
+PROJECT_SYMBOLS = "symbols"
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+def project_files(root: Path | None, folder: str, suffix: str) -> dict[str, Path]:
+    """The project's own files in ``folder`` by id (file name without ``suffix``).
+
+    Only names that are valid ids count (lowercase letters, digits, ``-`` and ``_``);
+    ``README``-like files and editor backups are ignored.
+    """
+    if root is None:
+        return {}
+    base = Path(root) / folder
+    if not base.is_dir():
+        return {}
+    return {p.name[:-len(suffix)]: p for p in sorted(base.iterdir())
+            if p.name.endswith(suffix) and p.is_file() and _ID.match(p.name[:-len(suffix)])}
+
+
+def layout_ids(root: Path | None = None) -> tuple[str, ...]:
+    """Bundled layout ids plus the project's ``templates/layouts/*.yaml`` (same name: the project's wins)."""
+    own = project_files(root, PROJECT_LAYOUTS, ".yaml")
+    return LAYOUT_IDS + tuple(i for i in own if i not in LAYOUT_IDS)
+
+
+def symbol_ids(root: Path | None = None) -> tuple[str, ...]:
+    """Bundled symbol ids plus the project's ``symbols/*.svg`` (same name: the project's wins)."""
+    own = project_files(root, PROJECT_SYMBOLS, ".svg")
+    return SYMBOL_IDS + tuple(i for i in own if i not in SYMBOL_IDS)

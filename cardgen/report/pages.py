@@ -70,11 +70,12 @@ def _skill_text(r: dict[str, Any]) -> str:
     skill = r.get("skill")
     if not isinstance(skill, dict):
         return "–"
-    if skill.get("summary") is not None:
-        return escape(str(skill["summary"]))
-    parts = [f"{k.replace('_', ' ')} {format_value('skill:', v.get('rate'))}"
-             for k, v in sorted(skill.items()) if isinstance(v, dict) and "rate" in v]
-    return escape("; ".join(parts)) or "–"
+    # cardgen.simulate.skill.skill_json: the skill figure (0 luck, 1 skill) and search's win rate per opponent
+    head = "" if skill.get("skill") is None else (f"{skill['skill']:.2f} [{skill['skill_low']:.2f}–"
+                                                   f"{skill['skill_high']:.2f}]")
+    parts = [f"vs {k} {format_value('skill:', v.get('rate'))}"
+             for k, v in sorted((skill.get("versus") or {}).items()) if isinstance(v, dict) and "rate" in v]
+    return escape("; ".join(p for p in [head, *parts] if p)) or "–"
 
 
 def _fairness(r: dict[str, Any]) -> str:

@@ -14,15 +14,18 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from cardgen.errors import MAX_ERRORS, InputError, InputErrors, did_you_mean
-from cardgen.games import GAME_IDS, get_game
+from cardgen.games import PRINT_ONLY, game_ids, get_game, is_game
 from cardgen.games.base import GameSpec, Problem
 from cardgen.check.text import text_problems
 from cardgen.load.project import Project
+from cardgen.load.tables import read_table
 from cardgen.load.validate import validate
 from cardgen.load.yamlio import LineMap, read_yaml
-from cardgen.model.schema import LANGS, Component, Variant, deck_model
-from cardgen.render.vocab import LAYOUT_IDS, SYMBOL_IDS
+from cardgen.model.schema import LANGS, Component, Text, Variant, deck_model, print_deck_model
+from cardgen.render.vocab import layout_ids, symbol_ids
 
 #: Mapping fields of a deck a variant merges key by key.
 MERGED = ("players", "card", "rules", "colours", "backs", "clarifications", "rulings")
@@ -77,6 +80,16 @@ class ResolvedDeck:
     def game(self) -> str:
         return self.spec.id
 
+    @property
+    def print_only(self) -> bool:
+        """A deck without ``game``: printed, never checked against rules or simulated."""
+        return self.spec is PRINT_ONLY
+
+    @property
+    def languages(self) -> list[str]:
+        """The languages the deck is written in (``build`` makes these)."""
+        return list(self.model.languages)
+
     @cached_property
     def by_id(self) -> dict[str, Component[Any, Any]]:
         return {c.id: c for c in self.model.components}
@@ -104,10 +117,11 @@ class ResolvedDeck:
         return {
             "id": self.id,
             "kind": self.kind,
-            "game": self.game,
+            "game": None if self.print_only else self.game,
+            "languages": self.languages,
             "extends": self.chain[:-1],
             "name": m.name.model_dump(),
-            "players": m.players.model_dump(),
+            "players": m.players.model_dump() if m.players is not None else None,
             "card": m.card.model_dump(),
             "rules": m.rules.model_dump(mode="json"),
             "clarifications": {k: v.resolution for k, v in m.clarifications.items()},
@@ -200,21 +214,28 @@ class Resolver:
         if "extends" in data:
             return self._raw_variant(sid, data, lines, name, stack)
         game = data.get("game")
-        if game is None:
-            raise InputError(f"missing required field 'game' (expected one of {', '.join(GAME_IDS)}), "
-                             "or 'extends' for a variant", file=name, line=1)
-        if game not in GAME_IDS:
+        if game is None:  # no rules package: a print-only deck
+            game = PRINT_ONLY.id
+        elif not isinstance(game, str) or not is_game(game):
             _, line = lines.locate(("game",))
-            raise InputError(f"unknown game {game!r}; expected one of {', '.join(GAME_IDS)}",
-                             file=name, line=line, field="game", hint=did_you_mean(str(game), GAME_IDS))
+            known = game_ids()
+            raise InputError(f"unknown game {game!r}; expected one of {', '.join(known)} (an installed rules "
+                             "package), or no 'game' field for a print-only deck",
+                             file=name, line=line, field="game", hint=did_you_mean(str(game), known))
         comps = data.get("components")
         rest = {k: v for k, v in data.items() if k != "components"}
         rest_lines = LineMap({p: w for p, w in lines.lines.items() if p[:1] != ("components",)})
         components: list[tuple[dict[str, Any], LineMap]] = []
         if isinstance(comps, list):
+            langs = data.get("languages")
+            langs = [x for x in langs if x in LANGS] if isinstance(langs, list) else list(LANGS)
             for i, comp in enumerate(comps):
                 lm = LineMap()
                 lm.graft((), lines, ("components", i))
+                if isinstance(comp, dict) and "table" in comp:  # rows of a CSV or XLSX file
+                    components.extend(read_table(comp, lm, path, self.project.root, self.project.display,
+                                                 langs or list(LANGS)))
+                    continue
                 components.append((comp, lm))
         elif comps is not None:
             rest["components"] = comps  # let the schema report the wrong type
@@ -284,11 +305,12 @@ class Resolver:
             return self._resolved[sid]
         raw = self._raw_deck(sid, path, ())
         spec = get_game(raw.game)
-        model_cls = deck_model(spec.id, spec.rules_model, spec.component_data, spec.face_data)
+        model_cls: type[BaseModel] = print_deck_model() if spec is PRINT_ONLY else \
+            deck_model(spec.id, spec.rules_model, spec.component_data, spec.face_data)
         doc, lines = raw.document()
         context = {"project": self.project.root}
         model = validate(model_cls, doc, lines, file=raw.files[-1], context=context)
-        problems = list(reference_problems(model, spec, self.project.root))
+        problems = language_problems(model) + list(reference_problems(model, spec, self.project.root))
         problems += text_problems(model)
         if problems:
             errors = []
@@ -343,11 +365,41 @@ def expand(components: list[Component[Any, Any]]) -> tuple[list[Component[Any, A
     return out, dup
 
 
+def language_problems(model: BaseModel) -> list[Problem]:
+    """Every text of the deck in each of its ``languages``, located at the text."""
+    langs = list(model.languages)  # type: ignore[attr-defined]
+    problems: list[Problem] = []
+
+    def walk(value: Any, path: tuple[Any, ...]) -> None:
+        if isinstance(value, Text):
+            for lang in langs:
+                if getattr(value, lang) is None:
+                    problems.append(Problem(path + (lang,), f"missing required field '{lang}' (this deck's "
+                                            f"languages are {', '.join(langs)})"))
+        elif isinstance(value, BaseModel):
+            for name in type(value).model_fields:
+                walk(getattr(value, name), path + (name,))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, path + (i,))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, path + (key,))
+
+    walk(model, ())
+    for lang in getattr(model, "rulebook", {}):
+        if lang not in langs:
+            problems.append(Problem(("rulebook", lang), f"rule text in '{lang}', which is not one of this deck's "
+                                    f"languages ({', '.join(langs)})"))
+    return problems
+
+
 def reference_problems(model: Any, spec: GameSpec, root: Path) -> list[Problem]:
     """Cross-references the schema alone cannot see: backs, colours, assets, gaps."""
     problems: list[Problem] = []
     colours = list(model.colours)
     backs = list(model.backs)
+    layouts, symbols = layout_ids(root), symbol_ids(root)
 
     def face_problems(face: Any, path: tuple[Any, ...]) -> None:
         if face.colour is not None and face.colour not in colours:
@@ -356,12 +408,12 @@ def reference_problems(model: Any, spec: GameSpec, root: Path) -> list[Problem]:
                                     did_you_mean(face.colour, colours)))
         if face.art is not None:
             problems.extend(_asset_problem(face.art, path + ("art",), root))
-        if face.layout not in LAYOUT_IDS:
+        if face.layout not in layouts:
             problems.append(Problem(path + ("layout",), f"unknown layout '{face.layout}'; expected one of "
-                                    f"{', '.join(LAYOUT_IDS)}", did_you_mean(face.layout, LAYOUT_IDS)))
-        if face.symbol is not None and face.symbol not in SYMBOL_IDS:
+                                    f"{', '.join(layouts)}", did_you_mean(face.layout, layouts)))
+        if face.symbol is not None and face.symbol not in symbols:
             problems.append(Problem(path + ("symbol",), f"unknown symbol '{face.symbol}'; expected one of "
-                                    f"{', '.join(SYMBOL_IDS)}", did_you_mean(face.symbol, SYMBOL_IDS)))
+                                    f"{', '.join(symbols)}", did_you_mean(face.symbol, symbols)))
 
     for bid, back in model.backs.items():
         face_problems(back, ("backs", bid))
@@ -380,11 +432,20 @@ def reference_problems(model: Any, spec: GameSpec, root: Path) -> list[Problem]:
             problems.append(Problem(("clarifications", kind, "resolution"),
                                     f"unknown resolution '{clar.resolution}'; expected one of {', '.join(options)}",
                                     did_you_mean(clar.resolution, options)))
+    for lang, text_file in getattr(model, "rulebook", {}).items():
+        problems.extend(_asset_problem(text_file, ("rulebook", lang), root, image=False))
+        if Path(text_file).suffix.lower() not in (".md", ".xml"):
+            problems.append(Problem(("rulebook", lang), f"rule text '{text_file}' is neither Markdown (.md) "
+                                    "nor booklet markup (.xml)"))
     problems.extend(spec.check_references(model))
     return problems
 
 
-def _asset_problem(value: str, path: tuple[Any, ...], root: Path) -> list[Problem]:
+def _asset_problem(value: str, path: tuple[Any, ...], root: Path, image: bool = True) -> list[Problem]:
+    """Why an asset path cannot be used: outside the project, missing, or (``image``) not a sound picture.
+
+    SVG art is checked when it is drawn (``check`` draws every face); rule texts are not images.
+    """
     candidate = Path(value)
     if candidate.is_absolute():
         return [Problem(path, f"asset path '{value}' is absolute; expected a path inside the project folder")]
@@ -395,6 +456,8 @@ def _asset_problem(value: str, path: tuple[Any, ...], root: Path) -> list[Proble
         return [Problem(path, f"asset path '{value}' leaves the project folder; expected a path inside it")]
     if not full.exists():
         return [Problem(path, f"asset file '{value}' not found")]
+    if not image or full.suffix.lower() == ".svg":
+        return []
     problem = image_problem(full, value)
     return [Problem(path, problem)] if problem else []
 
@@ -463,6 +526,8 @@ def differences(base: ResolvedDeck, variant: ResolvedDeck) -> list[dict[str, Any
     out: list[dict[str, Any]] = []
     b, v = base.model, variant.model
     for what in ("players", "card"):
+        if getattr(b, what) is None or getattr(v, what) is None:  # print-only decks may leave players out
+            continue
         old, new = getattr(b, what).model_dump(), getattr(v, what).model_dump()
         for key in old:
             if old[key] != new[key]:

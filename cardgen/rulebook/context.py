@@ -95,6 +95,10 @@ class RulebookContext:
     components: list[ComponentView]
     totals: dict[str, int]
     clarifications: dict[str, str]
+    #: this edition's decisions that are not rule gaps (deck ``rulings``), id -> text
+    rulings: dict[str, str]
+    #: the rule numbers (``rules.*`` field names) each ruling concerns, id -> names
+    ruling_rules: dict[str, list[str]]
     differences: list[DifferenceView]
     reconstruction: bool  # some component or deck fact is a designed reconstruction
     by_role: dict[str, list[ComponentView]] = field(default_factory=dict)
@@ -180,6 +184,8 @@ def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
         rule_values=model.rules.model_dump(mode="json"), card=model.card,
         components=views, totals=totals(resolved),
         clarifications={k: typography(c.text[lang], lang) for k, c in sorted(model.clarifications.items())},
+        rulings={k: typography(r.text[lang], lang) for k, r in sorted(model.rulings.items())},
+        ruling_rules={k: list(r.rules) for k, r in sorted(model.rulings.items())},
         differences=difference_views(resolved, lang),
         reconstruction=bool(model.reconstruction) or any(v.reconstruction for v in views),
         by_role=dict(by_role), by_group=dict(by_group))

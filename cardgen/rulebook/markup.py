@@ -8,9 +8,12 @@ of text is and this module alone decides how it looks::
       <h1/> <h2/> <h3/>                             headings (and PDF bookmarks)
       <p class="lead|small">inline</p>              paragraphs
       <ul>/<ol type="1|a"><li>inline</li></ol>      lists
-      <box kind="clarification|example|summary" title="..">blocks</box>
+      <box kind="ruling|clarification|example|summary" title="..">blocks</box>
       <table widths="2,1"><tr><th/><td/></tr></table>       first row may be <th> cells
       <cards columns="4"><card component="id" back="yes">caption</card></cards>
+      <keep>blocks</keep>                           blocks kept in one column (a short closing section)
+      <seating host=".." hand="right|left" first=".." last=".." cup="..">
+        <seat amount="4">1</seat>...</seating>       a round table seen from above (pictures)
     </book>
 
 Inline content is reportlab paragraph markup (``<b>``, ``<i>``, ``<br/>``).
@@ -34,7 +37,7 @@ from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, 
                                 TableStyle)
 
 from cardgen.resolve.resolve import ResolvedDeck
-from cardgen.rulebook.pictures import CardPicture, DrawFace
+from cardgen.rulebook.pictures import CardPicture, DrawFace, Seat, SeatingCircle
 from cardgen.rulebook.styles import Styles
 
 NNBSP = "\u202f"
@@ -43,7 +46,7 @@ INLINE = {"b", "i", "u", "br", "font", "sup", "sub", "strike", "span"}
 #: Tables set a cell font even when cells hold only flowables: use a bundled one, so that
 #: no unembedded standard font (Helvetica) ends up in the PDF.
 FONT = ("FONT", (0, 0), (-1, -1), "Serif", 9)
-BOX_TINTS = {"clarification": ("#8A3B12", "#FBF1E9"), "example": ("#2F5F8A", "#EEF3F8"),
+BOX_TINTS = {"clarification": ("#8A3B12", "#FBF1E9"), "ruling": ("#8A3B12", "#FBF1E9"), "example": ("#2F5F8A", "#EEF3F8"),
              "summary": ("#3F6B35", "#EFF5EC")}
 
 
@@ -166,6 +169,10 @@ class Converter:
             return [self.table(el, width)]
         if tag == "cards":
             return [self.cards(el, width)]
+        if tag == "seating":
+            return [self.seating(el, width)]
+        if tag == "keep":
+            return [KeepTogether(self.blocks(el, width))]
         raise MarkupError(f"unknown block <{tag}>")
 
     def listing(self, el: ET.Element) -> ListFlowable:
@@ -229,6 +236,17 @@ class Converter:
             cmds += [("LINEBELOW", (0, 0), (-1, 0), 0.8, self.styles.accent)]
         table.setStyle(TableStyle(cmds))
         return KeepTogether([table, Spacer(1, 5)])
+
+    def seating(self, el: ET.Element, width: float) -> Flowable:
+        """A round table seen from above (``SeatingCircle``), seats in order from the first."""
+        seats = []
+        for seat in el:
+            if seat.tag != "seat":
+                raise MarkupError(f"<{seat.tag}> inside <seating>; expected <seat>")
+            seats.append(Seat(plain(seat), int(seat.get("amount", "0"))))
+        picture = SeatingCircle(width, el.get("host", ""), el.get("hand", "right"), seats, el.get("first", ""),
+                                el.get("last", ""), el.get("cup", ""), self.styles.accent)
+        return KeepTogether([Spacer(1, 2), picture, Spacer(1, 2)])
 
     def cards(self, el: ET.Element, width: float) -> Flowable:
         columns = max(1, int(el.get("columns", "4")))

@@ -66,7 +66,10 @@ def make_styles(lang: str, accent: colors.Color) -> Styles:
         lead=ParagraphStyle("lead", parent=body, fontName="Serif-Italic"),
         small=ParagraphStyle("small", parent=body, fontSize=7.5, leading=10, textColor=MUTED),
         item=ParagraphStyle("item", parent=body, spaceAfter=2.5),
-        cell=ParagraphStyle("cell", parent=body, alignment=TA_LEFT, spaceAfter=0, fontSize=8.5, leading=10.5),
+        # no hyphenation in table cells: they hold names (nobles, dishes, seats) that must never be
+        # split ("Count-ess"), and their short lines gain little from it
+        cell=ParagraphStyle("cell", parent=body, alignment=TA_LEFT, spaceAfter=0, fontSize=8.5, leading=10.5,
+                            hyphenationLang=""),
         head_cell=ParagraphStyle("head_cell", parent=body, fontName="Sans-Bold", alignment=TA_LEFT,
                                  spaceAfter=0, fontSize=8, leading=10, hyphenationLang=""),
         caption=ParagraphStyle("caption", fontName="Condensed", fontSize=7, leading=8.5, alignment=TA_CENTER,

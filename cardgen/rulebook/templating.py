@@ -18,8 +18,9 @@ from babel.numbers import format_decimal
 import sys
 import traceback
 
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError, \
+from jinja2 import BytecodeCache, ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateError, \
     TemplateSyntaxError, pass_context
+from jinja2.bccache import Bucket
 from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
@@ -101,6 +102,29 @@ def template_dirs(project: Path | None) -> list[Path]:
     return dirs
 
 
+class SharedBytecode(BytecodeCache):
+    """Compiled templates kept in memory and shared by every language's environment.
+
+    The environments differ only in their gettext callables and filters, which the
+    compiled code looks up when it runs, so one compilation per template serves all
+    languages (compiling a rulebook template costs as much as typesetting the book).
+    """
+
+    def __init__(self) -> None:
+        self.store: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self.store.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.store[bucket.key] = bucket.bytecode_to_string()
+
+
+BYTECODE = SharedBytecode()
+
+
 @cache
 def environment(lang: str, dirs: tuple[Path, ...] = (TEMPLATE_DIR,), domain: str = COMMON) -> Environment:
     """The Jinja2 environment of one language and catalog domain (cached: templates compile once).
@@ -113,7 +137,7 @@ def environment(lang: str, dirs: tuple[Path, ...] = (TEMPLATE_DIR,), domain: str
     env = SandboxedEnvironment(
         loader=ChoiceLoader([_RegularFiles(str(d)) for d in dirs]),
         extensions=["jinja2.ext.i18n"], autoescape=True, trim_blocks=True, lstrip_blocks=True,
-        undefined=StrictUndefined, keep_trailing_newline=True)
+        undefined=StrictUndefined, keep_trailing_newline=True, bytecode_cache=BYTECODE)
     env.policies["ext.i18n.trimmed"] = True
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     env.globals.update(_make_callables(lang, domain))
@@ -194,6 +218,13 @@ def _template_frame(tb: Any, default: str) -> tuple[str, int | None]:
         if frame.filename.endswith(".j2"):
             found = (frame.filename, frame.lineno)
     return found
+
+
+def compile_template(resolved: ResolvedDeck) -> None:
+    """Compile the rulebook template of ``resolved`` now (into ``BYTECODE``), e.g. before forking workers."""
+    own = has_rulebook(resolved)
+    env = environment("en", tuple(template_dirs(resolved.project)), resolved.game if own else COMMON)
+    env.get_template(template_name(resolved.game) if own else GENERIC)
 
 
 _TAGS = re.compile(r"<[^>]+>")

@@ -38,11 +38,16 @@ def column_width(paper: str) -> float:
 class RulebookDoc(BaseDocTemplate):
     """A doc template that turns ``Heading`` flowables into bookmarks."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, *args: object, trail: list[tuple[bool, str]] | None = None, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self._bookmarks = 0
+        #: where each drawn flowable landed: (is a heading, "page:frame"), for layout checks
+        self.trail = trail
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 (reportlab's name)
+        if self.trail is not None and self.frame is not None and flowable.__class__.__name__ not in (
+                "Spacer", "NextPageTemplate", "FrameBreak"):
+            self.trail.append((isinstance(flowable, Heading), f"{self.page}:{self.frame.id}"))
         if isinstance(flowable, Heading):
             self._bookmarks += 1
             key = f"h{self._bookmarks}"
@@ -66,8 +71,9 @@ def _footer(name: str, accent: colors.Color) -> Callable[[Canvas, BaseDocTemplat
     return draw
 
 
-def typeset(book: Book, lang: str, paper: str, name: str, accent: colors.Color) -> bytes:
-    """The PDF bytes of ``book`` on ``paper``."""
+def typeset(book: Book, lang: str, paper: str, name: str, accent: colors.Color,
+            trail: list[tuple[bool, str]] | None = None) -> bytes:
+    """The PDF bytes of ``book`` on ``paper``; ``trail``, if given, receives where each flowable landed."""
     width, height = PAPERS[paper]
     col = column_width(paper)
     top, bottom = height - MARGIN, MARGIN + FOOTER
@@ -90,7 +96,7 @@ def typeset(book: Book, lang: str, paper: str, name: str, accent: colors.Color) 
     doc = RulebookDoc(buffer, pagesize=(width, height), pageTemplates=[first, later], title=book.title,
                       author=book.author, subject=book.subject, creator="cardgen", lang=LANG_TAGS.get(lang, lang),
                       invariant=1, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=bottom,
-                      displayDocTitle=1, initialFontName="Serif", initialFontSize=9)
+                      displayDocTitle=1, initialFontName="Serif", initialFontSize=9, trail=trail)
     story: list[Flowable] = [NextPageTemplate("later"), *head, FrameBreak(), *book.body]
     doc.build(story)
     return buffer.getvalue()

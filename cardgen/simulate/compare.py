@@ -354,6 +354,7 @@ def skill_metrics(b: Any, v: Any) -> list[dict[str, Any]]:
     """Skill-versus-luck figures of both sides (``entry["skill"]``, present where a search agent played)."""
     if not isinstance(b, dict) or not isinstance(v, dict):
         return []
+    b, v = b.get("versus", b), v.get("versus", v)  # search's win rate against each opponent
     out = []
     for key in sorted(set(b) & set(v)):
         if isinstance(b[key], dict) and isinstance(v[key], dict):

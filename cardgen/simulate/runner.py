@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardgen.agents.base import needs_state
+from cardgen.agents.search import DEFAULT_ITERATIONS, SearchAgent
 from cardgen.engine.api import Action, Agent, FastEngine, Game, GameResult, RandomAgent, State
 from cardgen.errors import InputError, did_you_mean
 from cardgen.games.base import GameSpec
@@ -134,9 +136,13 @@ def cached_hash(loader: Loader, ref: DeckRef) -> str:
 
 
 # -- agents -----------------------------------------------------------------------
-def agent_factories(spec: GameSpec) -> dict[str, Callable[[], Agent]]:
-    """Agent name -> factory for a game: ``random`` plus the game's own agents."""
-    out: dict[str, Callable[[], Agent]] = {"random": RandomAgent}
+def agent_factories(spec: GameSpec, search_iterations: int = DEFAULT_ITERATIONS) -> dict[str, Callable[[], Agent]]:
+    """Agent name -> factory for a game: the generic ``random`` and ``search`` plus the game's own agents.
+
+    ``search`` (``cardgen.agents.search``) runs ``search_iterations`` iterations per decision.
+    """
+    out: dict[str, Callable[[], Agent]] = {"random": RandomAgent,
+                                           "search": lambda: SearchAgent(search_iterations)}
     out.update(spec.agents)
     return out
 
@@ -148,6 +154,20 @@ def check_agents(deck: ResolvedDeck, names: list[str]) -> None:
         if name not in known:
             raise InputError(f"unknown agent '{name}' for {deck.id} ({deck.game}); expected one of "
                              f"{', '.join(known)}", field="--agents", hint=did_you_mean(name, known))
+        if needs_state(known[name]()) and deck.spec.new_game is not None and not can_determinize(deck):
+            raise InputError(f"agent '{name}' searches samples of the hidden cards, and the {deck.game} engine "
+                             f"cannot deal them yet (State.determinize)", field="--agents")
+
+
+def can_determinize(deck: ResolvedDeck) -> bool:
+    """Whether the deck's engine implements ``State.determinize`` (search agents need it)."""
+    game = deck.spec.new_game(deck, deck.model.players.min)  # type: ignore[misc]
+    state = game.new_initial_state(0)
+    try:
+        state.determinize(max(state.current_player, 0), random.Random(0))
+    except NotImplementedError:
+        return False
+    return True
 
 
 # -- one game ---------------------------------------------------------------------
@@ -177,6 +197,7 @@ def _play(state: State, agents: list[Agent], rng: random.Random, cap: int,
             decisions += 1
         return None
     needs = [not _is_uniform_random(a) for a in agents]
+    stateful = [needs_state(a) for a in agents]
     while not is_terminal():
         if decisions >= cap:
             return SAFETY_CAP, f"no end condition after {cap} decisions"
@@ -184,8 +205,11 @@ def _play(state: State, agents: list[Agent], rng: random.Random, cap: int,
         if not legal:
             return NO_LEGAL_ACTION, f"seat {state.current_player} has no legal action after {decisions} decisions"
         player = state.current_player
-        obs = state.observation(player) if needs[player] else _NO_OBSERVATION
-        action = agents[player].choose(obs, legal, rng)
+        if stateful[player]:  # a search agent: it reads only determinized samples of the state
+            action = agents[player].choose_from_state(state, legal, rng)  # type: ignore[attr-defined]
+        else:
+            obs = state.observation(player) if needs[player] else _NO_OBSERVATION
+            action = agents[player].choose(obs, legal, rng)
         apply(action)
         if actions is not None:
             actions.append((player, action))
@@ -265,6 +289,7 @@ class Chunk:
     cap: int = DEFAULT_CAP
     log: bool = False
     engine: str = "auto"  # one of ENGINES
+    search_iterations: int = DEFAULT_ITERATIONS  # per decision of the ``search`` agent
 
 
 def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
@@ -283,7 +308,7 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
     tally = Tally(chunk.players)
     lines: list[str] | None = [] if chunk.log else None
     agents = list(chunk.agents)
-    factories = agent_factories(deck.spec)
+    factories = agent_factories(deck.spec, chunk.search_iterations)
     fast = None if broken is not None else fast_engine(chunk.loader, chunk.ref, chunk.players, chunk.agents,
                                                        chunk.engine)[0]
     for index in range(chunk.start, chunk.stop):

@@ -25,8 +25,10 @@ from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.balance import balance, sufficiency
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.logs import AtomicLines
-from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, check_agents, fast_engine,
-                                     load_project_deck)
+from cardgen.agents.search import DEFAULT_ITERATIONS
+from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, agent_factories, check_agents,
+                                     fast_engine, load_project_deck)
+from cardgen.simulate.skill import DEFAULT_SKILL_GAMES, format_skill, run_skill_chunk, skill_chunks, skill_json
 from cardgen.simulate.tally import Tally
 
 #: Most games per deck and player count (a run of more is surely a typo).
@@ -43,7 +45,7 @@ class ValidateOptions:
 
     games: int = 1000
     players: list[int] | None = None  # None: every count the deck allows
-    agents: list[str] = field(default_factory=lambda: ["random"])
+    agents: list[str] | None = None  # None: each game's default_agents()
     seed: int = 1
     json_file: Path | None = None
     log_file: Path | None = None
@@ -55,6 +57,22 @@ class ValidateOptions:
     progress: bool | None = None  # None: a progress bar only when stderr is a terminal
     engine: str = "auto"  # auto: the game's compiled tier where it can play; reference; fast (required)
     scheduler: str | None = None  # a Dask scheduler address: run the chunks on that cluster
+    search_iterations: int = DEFAULT_ITERATIONS  # per decision of the ``search`` agent
+    skill: bool = False  # also measure skill versus luck (cardgen.simulate.skill)
+    skill_games: int = DEFAULT_SKILL_GAMES  # per opponent, deck and player count
+
+
+#: the agent every seat gets when ``--agents`` is not given, where the game has one
+DEFAULT_AGENT = "heuristic"
+
+
+def default_agents(spec: Any) -> list[str]:
+    """``heuristic`` where the game has it, else ``random``: the default players.
+
+    Uniformly random players make scores and win rates say little (in Royale they
+    never complete a noble); every shipped game has a heuristic agent.
+    """
+    return [DEFAULT_AGENT] if DEFAULT_AGENT in agent_factories(spec) else ["random"]
 
 
 @dataclass
@@ -68,6 +86,8 @@ class Entry:
     runnable: bool
     tally: Tally
     engine: str = "reference"  # which tier plays this entry's games
+    agents: tuple[str, ...] = ("random",)  # rotated over the seats game by game
+    skill_totals: dict[str, tuple[float, int, int]] = field(default_factory=dict)  # opponent -> share, games, completed
 
 
 def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
@@ -80,8 +100,13 @@ def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
                          field="--jobs")
     if opts.cap < 1:
         raise InputError(f"safety cap {opts.cap}: expected at least 1 decision")
-    if not opts.agents:
+    if opts.agents is not None and not opts.agents:
         raise InputError("--agents: expected at least one agent name", field="--agents")
+    if opts.search_iterations < 1:
+        raise InputError(f"--search-iterations {opts.search_iterations}: expected at least 1",
+                         field="--search-iterations")
+    if opts.skill and opts.skill_games < 1:
+        raise InputError(f"--skill-games {opts.skill_games}: expected at least 1 game", field="--skill-games")
     if opts.engine not in ENGINES:
         raise InputError(f"--engine {opts.engine}: expected one of {', '.join(ENGINES)}", field="--engine")
     if not decks:
@@ -93,7 +118,9 @@ def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
                              f"{', ...' if len(decks) > 4 else ''})", field="--players")
     for deck in decks:
         if deck.spec.new_game is not None:
-            check_agents(deck, opts.agents)
+            check_agents(deck, opts.agents or default_agents(deck.spec))
+            if opts.skill:
+                check_agents(deck, ["search"])
 
 
 def plan(decks: list[ResolvedDeck], opts: ValidateOptions) -> list[Entry]:
@@ -111,8 +138,9 @@ def plan(decks: list[ResolvedDeck], opts: ValidateOptions) -> list[Entry]:
                 sets_up = setup.passed
                 if not sets_up and not any(c.name == SETS_UP for c in mine):
                     mine.append(setup)
+            agents = tuple(opts.agents or default_agents(deck.spec))
             entries.append(Entry(deck, DeckRef.of(deck), p, mine, deck.spec.new_game is not None and sets_up,
-                                 Tally(p)))
+                                 Tally(p), agents=agents))
     return entries
 
 
@@ -123,9 +151,19 @@ def chunks(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[t
         if not entry.runnable:
             continue
         for start in range(0, opts.games, size):
-            yield i, Chunk(opts.loader, entry.ref, entry.players, tuple(opts.agents), opts.seed,
+            yield i, Chunk(opts.loader, entry.ref, entry.players, entry.agents, opts.seed,
                            start, min(opts.games, start + size), opts.cap, opts.log_file is not None,
-                           "auto" if entry.engine == "fast" else "reference")
+                           "auto" if entry.engine == "fast" else "reference", opts.search_iterations)
+
+
+def skill_work(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[tuple[int, Any]]:
+    """Every skill chunk of every runnable entry (search against each opponent)."""
+    size = max(1, min(25, math.ceil(opts.skill_games / (2 * jobs))))
+    for i, entry in enumerate(entries):
+        if entry.runnable:
+            for chunk in skill_chunks(opts.loader, entry.ref, entry.players, entry.deck.spec, opts.seed,
+                                      opts.skill_games, opts.cap, opts.search_iterations, size):
+                yield i, chunk
 
 
 def choose_engines(entries: list[Entry], opts: ValidateOptions) -> None:
@@ -140,7 +178,7 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions) -> None:
         if entry.deck.spec.fast is None or opts.engine == "reference":  # nothing to build in this process
             fast, why = None, f"game '{entry.deck.game}' has no compiled tier"
         else:
-            fast, why = fast_engine(opts.loader, entry.ref, entry.players, tuple(opts.agents), opts.engine)
+            fast, why = fast_engine(opts.loader, entry.ref, entry.players, entry.agents, opts.engine)
         if fast is not None:
             entry.engine = "fast"
         elif opts.engine == "fast":
@@ -155,7 +193,8 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
     from tqdm import tqdm
 
     # "--agents random,heuristic" works as well as "--agents random heuristic"
-    opts = replace(opts, agents=[a for item in opts.agents for a in item.split(",") if a.strip()])
+    if opts.agents is not None:
+        opts = replace(opts, agents=[a for item in opts.agents for a in item.split(",") if a.strip()])
     check_options(decks, opts)
     entries = plan(decks, opts)
     choose_engines(entries, opts)
@@ -178,8 +217,17 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
             for i, chunk, (tally, _) in run_chunks(chunks(entries, opts, jobs), jobs, opts.scheduler):
                 entries[i].tally.merge(tally)
                 bar.update(chunk.stop - chunk.start)
+    if opts.skill:
+        skill_total = sum(opts.skill_games for e in entries if e.runnable) * 2
+        with tqdm(total=skill_total, unit="game", file=sys.stderr, disable=disable, desc="skill") as bar:
+            for i, chunk, (share, games, completed) in run_chunks(skill_work(entries, opts, jobs), jobs,
+                                                                  opts.scheduler, run_skill_chunk):
+                old = entries[i].skill_totals.get(chunk.opponent, (0.0, 0, 0))
+                entries[i].skill_totals[chunk.opponent] = (old[0] + share, old[1] + games, old[2] + completed)
+                bar.update(games)
     results = [entry_json(e, opts) for e in entries]
-    return {"format": FORMAT, "seed": opts.seed, "games": opts.games, "agents": list(opts.agents),
+    return {"format": FORMAT, "seed": opts.seed, "games": opts.games,
+            "agents": list(opts.agents) if opts.agents is not None else "default",
             "cap": opts.cap, "passed": all(r["passed"] for r in results), "results": results}
 
 
@@ -225,12 +273,22 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
     if entry.runnable and stats["completed"] < stats["games"] and not any(not g["settled"] for g in stats["rule_gaps"]):
         failures.append(f"{stats['games'] - stats['completed']} game(s) did not end")  # pragma: no cover - defensive
     return {"variant": entry.deck.id, "kind": entry.deck.kind, "game": entry.deck.game, "players": entry.players,
-            "seed": opts.seed, "seat_agents": "rotated" if len(set(opts.agents)) > 1 else opts.agents[0],
-            "engine": entry.engine,
+            "seed": opts.seed, "seat_agents": "rotated" if len(set(entry.agents)) > 1 else entry.agents[0],
+            "agents_played": list(entry.agents), "engine": entry.engine,
             **stats,
             "static_checks": [{"name": c.name, "players": c.players, "passed": c.passed, "detail": c.detail}
                               for c in entry.checks],
-            "balance": balance(stats), "sufficiency": sufficiency(stats), "passed": not failures, "failures": failures}
+            "balance": balance(stats), "sufficiency": sufficiency(stats), "passed": not failures,
+            "failures": failures,
+            **({"skill": skill_json(entry.players, entry.skill_totals, opts.search_iterations)}
+               if opts.skill and entry.runnable else {})}
+
+
+def agents_line(result: dict[str, Any]) -> str:
+    """Which agents played the entry's games (the summary says it, not only the JSON)."""
+    names = result.get("agents_played") or []
+    how = "in every seat" if len(set(names)) == 1 else "rotated over the seats"
+    return f"  agents: {', '.join(names)} ({how})"
 
 
 def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
@@ -239,7 +297,12 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
 
     doc = run_validation(decks, opts)
     for result in doc["results"]:
-        print(format_entry(result))
+        lines = format_entry(result).split("\n")
+        if result.get("agents_played"):
+            lines.insert(1, agents_line(result))
+        if result.get("skill"):
+            lines.insert(2, format_skill(result["skill"]))
+        print("\n".join(lines))
     failed = [r for r in doc["results"] if not r["passed"]]
     print(f"{len(doc['results'])} deck/player-count combination(s), {len(failed)} failed")
     if opts.json_file is not None:

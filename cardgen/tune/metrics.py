@@ -64,10 +64,9 @@ def entry_metrics(entry: dict[str, Any]) -> dict[str, Metric]:
     for name, value in (entry.get("peaks") or {}).items():
         if isinstance(value, (int, float)):
             out[f"peak:{name}"] = (float(value), float(value), float(value))
-    skill = entry.get("skill")
-    if isinstance(skill, dict) and isinstance(skill.get("summary"), (int, float)):
-        out["skill"] = (float(skill["summary"]), float(skill.get("low", skill["summary"])),
-                        float(skill.get("high", skill["summary"])))
+    skill = entry.get("skill")  # cardgen.simulate.skill.skill_json: search's edge over a fair share
+    if isinstance(skill, dict) and isinstance(skill.get("skill"), (int, float)):
+        out["skill"] = (float(skill["skill"]), float(skill["skill_low"]), float(skill["skill_high"]))
     return out
 
 

@@ -144,7 +144,8 @@ class Tuner:
                          "static check failed: " + "; ".join(f"{c.name} ({c.detail})" for c in failed[:3]))
         vopts = ValidateOptions(games=self.opts.games, players=self.players, agents=list(self.opts.agents),
                                 seed=self.opts.seed, jobs=self.opts.jobs, out=None, progress=False,
-                                scheduler=self.opts.scheduler)
+                                scheduler=self.opts.scheduler,
+                                skill=any(t.metric == "skill" for t in self.opts.targets))
         doc = run_validation([variant], vopts)
         metrics = {r["players"]: entry_metrics(r) for r in doc["results"]}
         unsettled = [f for r in doc["results"] for f in r["failures"]]

@@ -1,7 +1,8 @@
 """Draco & Co (Bruno Faidutti & Michael Schacht, Descartes 2001): rules package.
 
 Model (``model.py``), deck checks (``checks.py``), card texts (``text.py``),
-table arithmetic (``table.py``), engine (``engine.py``) and agents (``agents.py``).
+table arithmetic (``table.py``), engine (``engine.py``), agents (``agents.py``, their
+compiled forecasts in ``kernels.py``) and the compiled tier (``fast.py``).
 Designer documentation: docs/draco.md.
 """
 from cardgen.games.base import GameSpec
@@ -10,6 +11,14 @@ from cardgen.games.draco.checks import check_references, static_checks
 from cardgen.games.draco.engine import GAPS, DracoGame
 from cardgen.games.draco.model import DracoFace, DracoPiece, DracoRules
 from cardgen.games.draco.text import face_text
+
+
+def compiled_tier(deck, players):  # type: ignore[no-untyped-def]
+    """The compiled tier (``fast.py``), imported on first use: numba loads only when asked for."""
+    from cardgen.games.draco.fast import fast_engine
+
+    return fast_engine(deck, players)
+
 
 GAME = GameSpec(
     id="draco",
@@ -22,4 +31,5 @@ GAME = GameSpec(
     face_text=face_text,
     new_game=DracoGame,
     agents={"heuristic": HeuristicAgent},
+    fast=compiled_tier,
 )

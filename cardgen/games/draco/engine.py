@@ -8,6 +8,8 @@ back to the centre at the end of its owner's next turn without a toast. Decision
   card allows follow (a character instance id, a player seat, the specials' new order).
 * ``("move", character)``: after a die roll (Favour), the character that moves.
 * ``("toast",)`` / ``("pass",)``: propose a toast or not.
+* ``("draw",)`` / ``("decline",)``: after a toast, each owner of a character beside
+  Aunt Sarah in turn may draw (``current_player`` is that owner meanwhile).
 
 Money is kept as silver values per player (a gold coin is ``silver_per_gold``);
 players change coins with the bank freely, so the box only runs short when its
@@ -18,6 +20,7 @@ Hot path: plain ints and lists; every rule number is read once in ``DracoGame``.
 """
 from __future__ import annotations
 
+import random
 from itertools import permutations
 from typing import Any
 
@@ -29,11 +32,14 @@ from cardgen.games.draco.table import (NONE, SPECIAL_CODES, arrange, beside_drac
 # effect codes of action kinds
 MOVE, ROLL, SPLIT, BESIDE, RESEAT, ARRANGE, STEAL, FLIP, SWAP_ADJ, SWAP_ANY, CUP, COINS, DUEL = range(13)
 # phases
-PLAY, ROLLED, TOAST, OVER = range(4)
-PHASE_NAMES = ("play", "move", "toast", "over")
+PLAY, ROLLED, TOAST, OVER, SARAH = range(5)
+PHASE_NAMES = ("play", "move", "toast", "over", "draw")
 
 TOAST_ACTION: Action = ("toast",)
 PASS_ACTION: Action = ("pass",)
+DRAW_ACTION: Action = ("draw",)
+DECLINE_ACTION: Action = ("decline",)
+SARAH_CHOICE: list[Action] = [DRAW_ACTION, DECLINE_ACTION]
 
 #: gap kind -> resolutions this engine applies (``GameSpec.gaps``)
 GAPS: dict[str, tuple[str, ...]] = {
@@ -71,6 +77,10 @@ class DracoGame(Game):
         self.cup_last: bool = r.cup_start == "last_player"
         self.gold_total = sum(c.count for c in comps if c.data.role == "coin" and c.data.silver == self.per_gold)
         self.silver_total = sum(c.count for c in comps if c.data.role == "coin" and c.data.silver == 1)
+        #: silver value of every coin in the box: the bank holds what the players do not
+        self.box_value: int = self.gold_total * self.per_gold + self.silver_total
+        bank_rule = deck.model.clarifications.get("bank_short")
+        self.unlimited_bank: bool = bank_rule is not None and bank_rule.resolution == "unlimited"
         dies = [c for c in comps if c.data.role == "die"]
         self.die: list[int] = [int(f.value) for f in dies[0].faces] if dies else [1, 2, 3, 4, 5, 6]
 
@@ -236,6 +246,7 @@ class DracoState(State):
         self.order: list[int] = order  # rank order: index 0 = first seat
         self.cup_right: bool = g.cup_right
         self.money: list[int] = [g.start_money] * n
+        self.bank: int = g.box_value - sum(self.money)  # kept apart from money: the invariants compare them
         self.first: int = rng.randrange(n)
         self.cur: int = self.first
         self.cup: int = (self.first - 1) % n if g.cup_last else -1
@@ -249,6 +260,12 @@ class DracoState(State):
         self.toasts: int = 0
         self.rebuilt: int = 0
         self.unpaid: int = 0
+        #: per card, the last rebuild whose (public) discards held it (0: never seen by all)
+        self.card_gen: list[int] = [0] * len(g.card_ids)
+        self.sarah_queue: list[int] = []  # owners beside Aunt Sarah still to decide whether to draw
+        self.final_toasts: int = 0  # toasts proposed once the last pile had run out
+        self._audit: tuple[Any, ...] | None = None  # set by apply once invariants() is in use
+        self._auditing: bool = False
         self._legal: list[Action] | None = None
         self._outcome: Outcome | None = None
         self._track(*coins_held(self.money, g.per_gold, g.gold_total))
@@ -260,7 +277,9 @@ class DracoState(State):
     # -- the interface -----------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return -1 if self.end_reason is not None else self.cur
+        if self.end_reason is not None:
+            return -1
+        return self.sarah_queue[0] if self.phase == SARAH else self.cur
 
     def legal_actions(self) -> list[Action]:
         if self._legal is not None:
@@ -271,6 +290,8 @@ class DracoState(State):
             out = self._legal_play()
         elif self.phase == ROLLED:
             out = self.g.move_any if self.roll_any else self.g.move_own[self.cur]
+        elif self.phase == SARAH:
+            out = SARAH_CHOICE
         else:
             out = [TOAST_ACTION, PASS_ACTION]
         self._legal = out
@@ -281,29 +302,46 @@ class DracoState(State):
             action = tuple(action)
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
-            raise IllegalAction(f"{action!r} is not legal for seat {self.cur} in phase {PHASE_NAMES[self.phase]}")
+            raise IllegalAction(f"{action!r} is not legal for seat {self.current_player} in phase {PHASE_NAMES[self.phase]}")
         self._legal = None
         phase = self.phase
+        if self._auditing:
+            self._audit = (self.current_player, phase, action, list(self.order), [len(h) for h in self.hands])
         if phase == PLAY:
             self._play(action)
         elif phase == ROLLED:
             move(self.order, self.g.code_of[action[1]], self.roll * self.roll_sign)
             self._after_play()
+        elif phase == SARAH:
+            p = self.sarah_queue.pop(0)
+            if action[0] == "draw":
+                self._draw(p, self.g.sarah_draw)
+                self.track("hand_size", len(self.hands[p]))
+            if self.end_reason is None:
+                self._next_neighbour()
         elif action[0] == "toast":
             self._toast()
         else:
             self._end_turn(False)
 
     def observation(self, player: int) -> dict[str, Any]:
+        """Public facts and ``player``'s own hand. ``seats`` is ``circle`` as character codes
+        (positions in ``info["owner"]``), for agents that compute on ints."""
         g = self.g
+        phase = self.phase
+        rolled = phase == ROLLED
+        over = self.end_reason is not None
         return {
-            "player": player, "current": self.current_player, "phase": PHASE_NAMES[self.phase],
-            "hand": [g.card_ids[i] for i in self.hands[player]],
-            "circle": [g.char_ids[c] for c in self.order], "draco": "right" if self.cup_right else "left",
-            "cup": self.cup, "money": list(self.money), "hand_sizes": [len(h) for h in self.hands],
+            "player": player,
+            "current": -1 if over else self.sarah_queue[0] if phase == SARAH else self.cur,
+            "phase": PHASE_NAMES[phase],
+            "hand": list(map(g.card_ids.__getitem__, self.hands[player])),
+            "circle": list(map(g.char_ids.__getitem__, self.order)), "seats": self.order[:],
+            "draco": "right" if self.cup_right else "left",
+            "cup": self.cup, "money": self.money[:], "hand_sizes": list(map(len, self.hands)),
             "pile": len(self.pile), "discard": len(self.discard), "rebuilds_left": self.rebuilds_left,
-            "last_call": self.last_call, "roll": self.roll if self.phase == ROLLED else None,
-            "roll_delta": self.roll * self.roll_sign if self.phase == ROLLED else 0,
+            "last_call": self.last_call, "roll": self.roll if rolled else None,
+            "roll_delta": self.roll * self.roll_sign if rolled else 0,
             "info": g.info,
         }
 
@@ -312,6 +350,121 @@ class DracoState(State):
             scores = [float(m) for m in self.money]
             self._outcome = Outcome(self.end_reason or "unfinished", scores, [], None, self._extra())
         return self._outcome
+
+    def clone(self) -> "DracoState":
+        """A copy of the lists and the generator; the game and its tables are shared."""
+        new = object.__new__(DracoState)
+        d = self.__dict__.copy()
+        new.__dict__ = d
+        d["hands"] = [list(h) for h in self.hands]
+        for name in ("pile", "discard", "set_aside", "order", "money", "card_gen", "sarah_queue", "gaps"):
+            d[name] = list(d[name])
+        d["peak"] = dict(self.peak)
+        d["initial_piles"] = {k: list(v) for k, v in self.initial_piles.items()}
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        if d["_legal"] is not None:
+            d["_legal"] = list(d["_legal"])
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> "DracoState":
+        """A clone where the cards ``player`` cannot see are dealt again.
+
+        Hidden: the other hands, the draw pile, the cards set aside. Public: hand and pile
+        sizes, and which cards each rebuilt pile was made of (everyone saw the discards),
+        so cards are redealt only among hidden places holding cards of the same rebuild
+        (``card_gen``): a pile made of old discards stays made of them.
+        """
+        new = self.clone()
+        places = [h for q, h in enumerate(new.hands) if q != player] + [new.pile, new.set_aside]
+        gen = self.card_gen
+        pools: dict[int, list[int]] = {}
+        for place in places:
+            for c in place:
+                pools.setdefault(gen[c], []).append(c)
+        for pool in pools.values():
+            rng.shuffle(pool)
+        for place in places:
+            for i, c in enumerate(place):
+                place[i] = pools[gen[c]].pop()
+        new.rng = random.Random(rng.getrandbits(64))
+        new._legal = None
+        return new
+
+    def invariants(self) -> list[str]:
+        """What the rules promise after every action (see the rule ledger in docs/draco.md).
+
+        Coins: the bank (tracked apart) plus the purses always hold the box's value; no
+        purse is negative; the box's coins can represent every purse. The end: only a
+        toast proposed after the last pile ran out ends the game, and it always does.
+        The last action: the seat that acted used only its own hand, and its card moved
+        only the characters the card allows (own characters for own moves...).
+        """
+        self._auditing = True
+        g = self.g
+        out: list[str] = []
+        money = self.money
+        if min(money) < 0:
+            out.append(f"negative purse: {money}")
+        if self.bank + sum(money) != g.box_value:
+            out.append(f"coins not conserved: bank {self.bank} + purses {sum(money)} != box {g.box_value}")
+        gold, silver = coins_held(money, g.per_gold, g.gold_total)
+        if not g.unlimited_bank and (self.bank < 0 or silver > g.silver_total):
+            out.append(f"the box cannot pay the purses: bank {self.bank}, {silver} silver coins needed")
+        if self.last_call and self.pile:
+            out.append(f"last call with {len(self.pile)} cards still in the pile")
+        if self.end_reason is None and not self.last_call and not self.pile:
+            out.append("the pile is empty but the last call was not made")
+        if self.final_toasts > 1 or (self.final_toasts == 1) != (self.end_reason == "final_toast"):
+            out.append(f"{self.final_toasts} toast(s) after the last call, end reason {self.end_reason}")
+        if self._audit is not None:
+            out += self._audit_problems(*self._audit)
+        return out
+
+    def _audit_problems(self, actor: int, phase: int, action: Action, before: list[int],
+                        sizes: list[int]) -> list[str]:
+        """Problems with the last action: hands other than the actor's, characters it may not move."""
+        g = self.g
+        out: list[str] = []
+        drawers = (actor, self.cur, (self.cur - 1) % g.players)  # a turn that ended draws its card
+        for q, hand in enumerate(self.hands):
+            n = len(hand)
+            if q == actor and phase == PLAY:
+                if n < sizes[q] - 1:
+                    out.append(f"seat {q} lost {sizes[q] - n} cards playing one")
+            elif n < sizes[q] or (n != sizes[q] and q not in drawers):
+                out.append(f"seat {q}'s hand changed from {sizes[q]} to {n} on seat {actor}'s action")
+        order = self.order
+        if phase not in (PLAY, ROLLED):
+            if order != before:
+                out.append(f"the seats changed on a {PHASE_NAMES[phase]} decision")
+            return out
+        if phase == ROLLED:
+            code, anyone = MOVE, self.roll_any
+        else:
+            code, anyone, _ = g.kind_effect[g.kind_of[action[1]]]
+        own = (2 * actor, 2 * actor + 1)
+        kept = [c for c in order if c not in own]
+        if code in (ROLL, STEAL, CUP, COINS, DUEL) or (code == ARRANGE and len(action) == 2):
+            ok = order == before
+        elif code in (MOVE, SPLIT, BESIDE) and not (code == MOVE and anyone):
+            ok = kept == [c for c in before if c not in own]
+        elif code == MOVE:  # any character: one of them left its place, the others kept their order
+            ok = order == before or any([c for c in order if c != m] == [c for c in before if c != m]
+                                        for m in order)
+        elif code in (SWAP_ADJ, SWAP_ANY):
+            diff = [i for i, (x, y) in enumerate(zip(order, before)) if x != y]
+            ok = len(diff) == 2 and any(before[i] in own for i in diff)
+        elif code == ARRANGE:
+            ok = all(x == y or (g.is_special[x] and g.is_special[y]) for x, y in zip(order, before))
+        elif code == FLIP:
+            ok = order == before[::-1]
+        else:  # RESEAT
+            ok = sorted(order) == sorted(before)
+        if not ok:
+            out.append(f"seat {actor}'s {action!r} moved characters it may not move: {before} -> {order}")
+        return out
 
     def zones(self) -> dict[str, list[str]]:
         g = self.g
@@ -393,11 +546,7 @@ class DracoState(State):
                 arrange(order, [g.code_of[s] for s in action[2:]], g.is_special)
         elif code == STEAL:
             if len(action) > 2:
-                q = action[2]
-                d = [0] * g.players
-                d[q] -= a
-                d[p] += a
-                self._settle(d, (p,))
+                self._transfer(action[2], p, a)
         elif code == FLIP:
             order.reverse()
             self.cup_right = not self.cup_right
@@ -418,7 +567,7 @@ class DracoState(State):
                         d[owner] += b
                         paid.append(owner)
             if paid:
-                self._settle(d, tuple(paid))
+                self._settle(d, tuple(paid), bank=True)
         elif code == DUEL:
             q = action[2]
             die = g.die
@@ -426,10 +575,7 @@ class DracoState(State):
             mine, theirs = die[rng.randrange(len(die))], die[rng.randrange(len(die))]
             if mine != theirs:
                 win, lose = (p, q) if mine > theirs else (q, p)
-                d = [0] * g.players
-                d[win] += a
-                d[lose] -= a
-                self._settle(d, (win,))
+                self._transfer(lose, win, a)
         if self.end_reason is None:
             self._after_play()
 
@@ -445,6 +591,9 @@ class DracoState(State):
     def _toast(self) -> None:
         g = self.g
         money = self.money
+        final = self.last_call  # only a toast proposed after the last pile ran out ends the game
+        if final:
+            self.final_toasts += 1
         top = max(money)
         richest = [p for p, v in enumerate(money) if v == top]
         d, zork = toast_deltas(self.order, g.owner, g.special, g.payouts, g.costs, g.zork_mult, richest, g.players)
@@ -459,21 +608,25 @@ class DracoState(State):
             o = g.owner[self.order[i]]
             if o >= 0 and o not in receivers:
                 receivers.append(o)
-        self._settle(d, tuple(receivers))
+        self._settle(d, tuple(receivers), bank=True)
         if self.end_reason is not None:
             return
         self.toasts += 1
         self.cup = self.cur
-        if g.sarah_draw:
-            for p in sarah_neighbours(self.order, g.owner, g.special):
-                self._draw(p, g.sarah_draw)
-                self.track("hand_size", len(self.hands[p]))
-                if self.end_reason is not None:
-                    return
-        if self.last_call:
+        if final:
             self._finish("final_toast")
-        else:
-            self._end_turn(True)
+            return
+        if g.sarah_draw:
+            self.sarah_queue = sarah_neighbours(self.order, g.owner, g.special)
+        self._next_neighbour()
+
+    def _next_neighbour(self) -> None:
+        """Aunt Sarah's neighbours decide one by one whether to draw; then the toaster's turn ends."""
+        if self.sarah_queue and self.pile:
+            self.phase = SARAH
+            return
+        self.sarah_queue = []  # nothing left to draw: nobody is asked
+        self._end_turn(True)
 
     def _end_turn(self, toasted: bool) -> None:
         """Step 3: draw a card; the cup returns to the centre a round after its toast."""
@@ -522,6 +675,9 @@ class DracoState(State):
             if self.discard:
                 self.rebuilds_left -= 1
                 self.rebuilt += 1
+                gen = self.card_gen
+                for c in self.discard:  # everyone saw these cards: the new pile holds only them
+                    gen[c] = self.rebuilt
                 self.pile = self.discard
                 self.discard = []
                 self.rng.shuffle(self.pile)
@@ -535,8 +691,25 @@ class DracoState(State):
         self.last_call = True
 
     # -- money -------------------------------------------------------------------------
-    def _settle(self, d: list[int], receivers: tuple[int, ...]) -> None:
-        """Apply money changes at once; debts beyond a purse and a short box are gaps."""
+    def _transfer(self, payer: int, payee: int, amount: int) -> None:
+        """``payer`` gives ``amount`` silver to ``payee`` (never more than the payer has)."""
+        have = self.money[payer]
+        if have < amount:
+            if self.gap("cannot_pay", f"seat {payer} owes {amount} with {have}") is None:
+                return
+            amount = have
+        if amount:
+            d = [0] * self.g.players
+            d[payer] -= amount
+            d[payee] += amount
+            self._settle(d, (payee,))
+
+    def _settle(self, d: list[int], receivers: tuple[int, ...], bank: bool = False) -> None:
+        """Apply money changes at once; debts beyond a purse and a short box are gaps.
+
+        ``bank``: the bank pays or takes the difference (toasts, coin drops); otherwise
+        ``d`` moves money between players only and sums to zero.
+        """
         money = self.money
         g = self.g
         for p, v in enumerate(d):
@@ -554,14 +727,22 @@ class DracoState(State):
             if rule == "unlimited":
                 self.track("coins_missing", silver - g.silver_total)
             else:
-                # the bank pays first seats first: take back from the last receivers
+                # the bank pays first seats first: take back from the last receivers; between
+                # players, change the bank cannot make stays with the payer (no coin is lost)
+                payer = -1 if bank else d.index(min(d))
                 for p in reversed(receivers):
                     while d[p] > 0 and silver > g.silver_total:
                         money[p] -= 1
                         d[p] -= 1
-                        self.unpaid += 1
+                        if bank:
+                            self.unpaid += 1
+                        else:
+                            money[payer] += 1
+                            d[payer] += 1
                         gold, silver = coins_held(money, g.per_gold, g.gold_total)
                 self.track("unpaid_by_bank", self.unpaid)
+        if bank:
+            self.bank -= sum(d)
         self._track(gold, silver)
 
     def _track(self, gold: int, silver: int) -> None:

@@ -231,11 +231,11 @@ def special_text(special: str, name: str, rules: Any, lang: str) -> str:
     if n == 0:
         return first
     second = {
-        "fr": f" À chaque toast, les propriétaires des personnages assis à côté d’elle piochent chacun "
+        "fr": f" À chaque toast, les propriétaires des personnages assis à côté d’elle peuvent piocher chacun "
               f"{cards(n, lang)}.",
-        "it": f" A ogni brindisi, i proprietari dei personaggi seduti accanto a lei pescano {cards(n, lang)} "
-              "ciascuno.",
-        "en": f" At each toast, the owners of the characters sitting beside her each draw {cards(n, lang)}.",
+        "it": f" A ogni brindisi, i proprietari dei personaggi seduti accanto a lei possono pescare "
+              f"{cards(n, lang)} ciascuno.",
+        "en": f" At each toast, the owners of the characters sitting beside her may each draw {cards(n, lang)}.",
     }[lang]
     return first + second
 

@@ -1,7 +1,9 @@
 """King Lui (Moon & Weissblum, 2003): rules package.
 
 Deck models (``model``), static deck checks (``checks``), the Emerald card's
-generated text (``text``), the rules engine (``engine``) and agents (``agents``).
+generated text (``text``), the rules engine (``engine``) with its position
+invariants (``invariants``), agents (``agents``), and the compiled tier that plays
+the same games faster (``fast`` over ``fastcore``, numba; imported on first use).
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 
 
 
-def fast(deck: "ResolvedDeck", players: int) -> "FastEngine | str":
+def _fast_tier(deck: "ResolvedDeck", players: int) -> "FastEngine | str":
     """The compiled tier (``fast.py``), imported on first use: numba loads only when asked."""
     from cardgen.games.king_lui.fast import fast_engine
 
@@ -37,5 +39,5 @@ GAME = GameSpec(
     face_text=face_text,
     new_game=KingLuiGame,
     agents={"heuristic": HeuristicAgent},
-    fast=fast,
+    fast=_fast_tier,
 )

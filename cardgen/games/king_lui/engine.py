@@ -271,10 +271,15 @@ class KingLuiState(State):
 
     def clone(self) -> "KingLuiState":
         """A copy of every list (card lists one level deep), sharing the game (cheap: search agents)."""
+        other = self._copy()
+        other.rng = random.Random(0)
+        other.rng.setstate(self.rng.getstate())
+        return other
+
+    def _copy(self) -> "KingLuiState":
+        """``clone`` except the generator, which stays shared (callers replace it)."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
         other.gaps = list(self.gaps)
         other.initial_piles = dict(self.initial_piles)  # the piles themselves never change
         other.peak = dict(self.peak)
@@ -301,7 +306,7 @@ class KingLuiState(State):
         as many portions as they drew (never an Emerald: a drawn Emerald is shown), the
         rest becomes the supply in shuffled order.
         """
-        other = self.clone()
+        other = self._copy()
         dish_of = self.game.dish_of
         pool = list(other.supply)
         for q, hand in enumerate(other.hands):

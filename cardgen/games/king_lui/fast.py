@@ -36,17 +36,21 @@ MAX_COMBOS = 50_000
 _announced = False
 
 
+def _is_cached() -> bool:
+    """Whether numba's disk cache holds the compiled loop (numba internals: best effort)."""
+    try:
+        return Path(core.play._cache._cache_file._index_path).is_file()
+    except AttributeError:
+        return False
+
+
 def _announce_compile() -> None:
     """Say once per process that numba compiles, when its disk cache does not hold the loop yet."""
     global _announced
     if _announced:
         return
     _announced = True
-    try:
-        cached = Path(core.play._cache._cache_file._index_path).is_file()  # numba internals: best effort
-    except AttributeError:
-        cached = False
-    if not cached:
+    if not _is_cached():
         print("compiling the King Lui fast engine (first run only)…", file=sys.stderr, flush=True)
 
 
@@ -81,11 +85,16 @@ class KingLuiFast(FastEngine):
                 self.combo_cnt[c, d] += 1
         #: action code -> the reference engine's action tuple
         self.action_of = list(game.take) + [DRAW, PLACE] + list(game.combo_actions)
+        self.base = core._base_state()
         self.sup = np.zeros(len(game.instances), dtype=np.int64)
-        self.out = np.zeros(9 + 2 * game.players, dtype=np.int64)
+        self.out = np.zeros(core.OUT_SCORES + 2 * game.players, dtype=np.int64)
         self._cap = -1
         self._kinds: dict[tuple[str, ...], np.ndarray] = {}
         self._buffers(1)
+        # compile (or load from numba's disk cache) now: the validator builds the tier in its
+        # main process before starting workers, which then find the compiled loop on disk
+        _announce_compile()
+        self.play(0, ["random"] * game.players, 1, False)
 
     def _buffers(self, cap: int) -> None:
         """Gap and action buffers big enough for ``cap`` decisions (every turn can raise two gaps)."""
@@ -98,13 +107,13 @@ class KingLuiFast(FastEngine):
     def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
         kinds = self._kinds.get(tuple(agents))
         if kinds is None:
-            _announce_compile()
             kinds = self._kinds[tuple(agents)] = np.array([_AGENTS[a] for a in agents], dtype=np.int64)
-        self._buffers(cap)
-        out = self.out
+        if cap > self._cap:
+            self._buffers(cap)
         core.play(seed, kinds, cap, record, self.cfg, self.dish_of, self.dish_sizes, self.combos, self.combo_cnt,
-                  self.sup, self.gaps, self.actions, out)
-        end, turns, rounds, ngaps, decisions, hand_peak, king_peak, emerald_peak, capped = out[:9].tolist()
+                  self.base, self.sup, self.gaps, self.actions, self.out)
+        out = self.out.tolist()
+        end, turns, rounds, ngaps, decisions, hand_peak, king_peak, emerald_peak, capped = out[:core.OUT_SCORES]
         gaps = [self._gap(row) for row in self.gaps[:ngaps].tolist()] if ngaps else []
         peak = {"table_emeralds": emerald_peak} if emerald_peak else {}
         result = GameResult(seed, list(agents), "", False, gaps, turns, rounds, peak=peak, engine_gaps=ngaps)
@@ -124,8 +133,7 @@ class KingLuiFast(FastEngine):
             return result
         result.end_reason = "supply_exhausted"
         players = self.players
-        tail = out[9:9 + 2 * players].tolist()
-        scores, discarded = tail[:players], tail[players:]
+        scores, discarded = out[core.OUT_SCORES:core.OUT_SCORES + players], out[core.OUT_SCORES + players:]
         best = max(scores)
         tied = [p for p, s in enumerate(scores) if s == best]
         winners, tie_break = tied, None

@@ -178,13 +178,13 @@ def imposter_text(deck: ResolvedDeck, lang: str) -> str:
     """What an imposter card allows, from the rule numbers."""
     r = deck.rules
     n = r.cards_per_take
-    take = {"fr": f"{_times(r.imposter_uses, lang)}{_colon(lang)} au lieu d’une ligne, prenez les {n} cartes de ce motif.",
-            "it": f"{_times(r.imposter_uses, lang)}{_colon(lang)} invece di una linea, prendete le {n} carte di questo schema.",
-            "en": f"{_times(r.imposter_uses, lang)}{_colon(lang)} instead of a line, take the {n} cards of this pattern."}[lang]
+    take = {"fr": f"{_times(r.imposter_uses, lang)}{_colon(lang)} au lieu d’une rangée ou d’une colonne, prenez les {n} cartes de ce motif.",
+            "it": f"{_times(r.imposter_uses, lang)}{_colon(lang)} invece di una riga o di una colonna, prendi le {n} carte di questo schema.",
+            "en": f"{_times(r.imposter_uses, lang)}{_colon(lang)} instead of a row or a column, take the {n} cards of this pattern."}[lang]
     turns = [f"{d}°" for d in r.imposter_rotations if d]
     if turns:
         more = {"fr": f" Vous pouvez le faire pivoter de {_or_list(turns, lang)}.",
-                "it": f" Potete ruotarlo di {_or_list(turns, lang)}.",
+                "it": f" Puoi ruotarlo di {_or_list(turns, lang)}.",
                 "en": f" You may turn it by {_or_list(turns, lang)}."}[lang]
         take += more
     if r.imposter_slide:
@@ -198,20 +198,20 @@ def solo_text(deck: ResolvedDeck, lang: str) -> str:
     """What the ghost does with a solo card."""
     n = deck.rules.ghost_cells
     return {"fr": f"Tour du fantôme{_colon(lang)} défaussez les {n} cartes de ces cases, puis complétez la desserte.",
-            "it": f"Turno del fantasma{_colon(lang)} scartate le {n} carte di queste caselle, poi rifornite il buffet.",
+            "it": f"Turno del fantasma{_colon(lang)} scarta le {n} carte di queste caselle, poi rifornisci il buffet.",
             "en": f"Ghost’s turn{_colon(lang)} discard the {n} cards in these cells, then refill the buffet."}[lang]
 
 
 def _packet(position: int, packets: int, lang: str) -> str:
     """'the middle packet', 'the bottom packet', 'packet 2 from the top' (Italian: no article)."""
     if packets % 2 == 1 and position == (packets + 1) // 2:
-        return {"fr": "le paquet du milieu", "it": "mazzetto centrale", "en": "the middle packet"}[lang]
+        return {"fr": "le paquet du milieu", "it": "mazzetto centrale", "en": "the middle pile"}[lang]
     if position == packets:
-        return {"fr": "le paquet du dessous", "it": "mazzetto in fondo", "en": "the bottom packet"}[lang]
+        return {"fr": "le paquet du dessous", "it": "mazzetto in fondo", "en": "the bottom pile"}[lang]
     if position == 1:
-        return {"fr": "le paquet du dessus", "it": "mazzetto in cima", "en": "the top packet"}[lang]
+        return {"fr": "le paquet du dessus", "it": "mazzetto in cima", "en": "the top pile"}[lang]
     return {"fr": f"le {position}e paquet en partant du haut", "it": f"{position}º mazzetto dall’alto",
-            "en": f"packet {position} from the top"}[lang]
+            "en": f"pile {position} from the top"}[lang]
 
 
 def _ordinal(n: int, lang: str) -> str:
@@ -242,8 +242,8 @@ def end_text(deck: ResolvedDeck, lang: str) -> str:
              "en": f"{_ordinal(last, lang)} draw"}[lang]
     p = r.packets
     redo = {"fr": f"mélangez la défausse avec la pioche, formez {p} paquets et glissez cette carte dans {where}.",
-            "it": f"mescolate gli scarti con il mazzo, formate {p} mazzetti e inserite questa carta nel {where}.",
-            "en": f"shuffle the discards into the pile, form {p} packets and put this card in {where}."}[lang]
+            "it": f"mescola gli scarti con il mazzo, forma {p} mazzetti e inserisci questa carta nel {where}.",
+            "en": f"shuffle the discards into the draw pile, form {p} piles and put this card in {where}."}[lang]
     return f"{early}{_colon(lang)} {redo} {final}{_colon(lang)} {over}"
 
 

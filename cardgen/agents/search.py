@@ -1,0 +1,227 @@
+"""Information-set Monte Carlo tree search (single observer), for any game of the engine API.
+
+In the spirit of OpenSpiel's ISMCTS (Cowling, Powley & Whitehouse 2012). The
+searching seat keeps one tree of action sequences. Each iteration:
+
+1. **determinize**: ``state.determinize(seat, rng)`` deals again everything the
+   seat cannot see, consistently with what it has seen (the engine's job), and
+   reseeds the sample's own chance;
+2. **select**: walk down the tree, at each node considering only the actions
+   legal in this sample; the player to move picks the child maximising UCT on
+   *that player's* mean reward, where the exploration term counts how often the
+   child was *available* (legal) rather than how often its parent was visited;
+3. **expand** one untried legal action;
+4. **rollout** to the end of the game: random legal play by default; an engine
+   whose state has a ``rollout(rng)`` method (e.g. its compiled tier playing the
+   sample out) is used instead, and so is a ``rollout`` given to the agent
+   (``policy_rollout(agent factory)``: the game's heuristic plays it out);
+5. **backpropagate** the reward of each seat to the nodes where that seat moved.
+
+The decision is the most visited root action. Search stops early once no
+remaining iteration could change which action that is (the lead in visits
+exceeds the iterations left), so the decision is the one the full budget gives.
+The agent reads nothing but the
+samples and the legal actions of its own decision, so hidden cards cannot leak
+into its choice; every random draw comes from the ``rng`` the simulator passes,
+so a seed reproduces the game.
+
+**Reward.** A finished game gives each winner ``1 / len(winners)`` (the win share,
+what the validator measures), blended with weight ``score_weight`` (default 0.25)
+with the seat's share of the points scored (``score / sum of scores``; with
+negative scores, the score normalised between the lowest and the highest). The
+blend is a smoother signal: when every sample is lost (or won), the win share
+alone ranks all moves equal and search plays at random, while the points still
+prefer losing by less, which usually keeps the winning chances for later. The
+weight stays small so a win always outranks any score. Scores count only where
+winners have the top score (higher is better); otherwise the reward is the win
+share alone. A game that stalls in a rollout gives every seat an
+equal share (neither sought nor avoided).
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+
+from cardgen.agents.base import StateAgent
+from cardgen.engine.api import Action, Agent, State
+
+#: iterations (determinize, select, expand, rollout, backpropagate) per decision
+DEFAULT_ITERATIONS = 200
+#: UCT exploration constant for rewards in 0..1
+DEFAULT_EXPLORATION = 0.7
+#: weight of the normalised score in the reward (the rest is the win share)
+DEFAULT_SCORE_WEIGHT = 0.25
+#: decisions after which a rollout is abandoned (a never-ending sample)
+ROLLOUT_CAP = 10_000
+
+#: ``rollout(state, rng)``: play ``state`` (a sample, free to mutate) to its end
+Rollout = Callable[[State, random.Random], None]
+
+
+def random_rollout(state: State, rng: random.Random) -> None:
+    """Play uniformly random legal actions until the game ends (or cannot go on).
+
+    ``int(random() * n)`` rather than ``randrange(n)``: the same uniform choice for
+    any realistic ``n`` at a third of the cost, and rollouts are the hot loop.
+    """
+    is_terminal, legal_actions, apply = state.is_terminal, state.legal_actions, state.apply
+    uniform = rng.random
+    for _ in range(ROLLOUT_CAP):
+        if is_terminal():
+            return
+        legal = legal_actions()
+        if not legal:
+            return
+        apply(legal[int(uniform() * len(legal))])
+
+
+def policy_rollout(make_agent: Callable[[], Agent]) -> Rollout:
+    """A rollout where fresh agents from ``make_agent`` (one per seat) play the sample out.
+
+    For games whose random play never scores (a random Royale player completes no
+    noble, so every random rollout ends alike and search learns nothing), the
+    game's heuristic makes rollouts informative, at the heuristic's cost per move.
+    """
+    def rollout(state: State, rng: random.Random) -> None:
+        agents = [make_agent() for _ in range(state.num_players)]
+        for _ in range(ROLLOUT_CAP):
+            if state.is_terminal():
+                return
+            legal = state.legal_actions()
+            if not legal:
+                return
+            player = state.current_player
+            state.apply(agents[player].choose(state.observation(player), legal, rng))
+    return rollout
+
+
+def rewards(state: State, score_weight: float = DEFAULT_SCORE_WEIGHT) -> list[float]:
+    """Each seat's reward in 0..1 for a sample played out (see the module docstring)."""
+    n = state.num_players
+    reason = state.end_reason
+    if reason is None or reason.startswith("stalled:"):
+        return [1.0 / n] * n
+    outcome = state.outcome()
+    winners = outcome.winners
+    out = [0.0] * n
+    if not winners:
+        return [1.0 / n] * n
+    share = 1.0 / len(winners)
+    for w in winners:
+        out[w] = share
+    scores = outcome.scores
+    low, high = min(scores), max(scores)
+    if score_weight and high > low and all(scores[w] == high for w in winners):
+        if low >= 0:  # a share of the points scored: it counts every point, even between two players
+            total = sum(scores)
+            part = [s / total for s in scores]
+        else:
+            part = [(s - low) / (high - low) for s in scores]
+        keep = 1.0 - score_weight
+        out = [keep * r + score_weight * x for r, x in zip(out, part)]
+    return out
+
+
+class _Node:
+    """One action sequence of the tree: statistics of the seat that chose its last action."""
+
+    __slots__ = ("player", "children", "visits", "value", "avail")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # seat whose action led here (-1 for the root)
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.value = 0.0  # sum of ``player``'s rewards
+        self.avail = 0  # times this action was legal when its parent was walked through
+
+
+class SearchAgent(StateAgent):
+    """Single-observer information-set MCTS (see the module docstring)."""
+
+    name = "search"
+
+    def __init__(self, iterations: int = DEFAULT_ITERATIONS, exploration: float = DEFAULT_EXPLORATION,
+                 score_weight: float = DEFAULT_SCORE_WEIGHT, rollout: Rollout | None = None) -> None:
+        if iterations < 1:
+            raise ValueError(f"search iterations {iterations}: expected at least 1")
+        self.iterations = iterations
+        self.exploration = exploration
+        self.score_weight = score_weight
+        self.rollout: Rollout | None = rollout
+
+    def choose_from_state(self, state: State, legal: list[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        root = _Node(-1)
+        rollout = self.rollout or (_state_rollout if hasattr(state, "rollout") else random_rollout)
+        total = self.iterations
+        for done in range(1, total + 1):
+            self._iterate(root, state.determinize(seat, rng), rng, rollout)
+            if done % 8 == 0 and done < total and _decided(root, total - done):
+                break
+        children = root.children
+        # the most visited root action; ties go to the better mean, then to the first legal
+        return max(legal, key=lambda a: (children[a].visits, children[a].value / children[a].visits)
+                   if a in children else (0, 0.0))
+
+    def _iterate(self, root: _Node, sample: State, rng: random.Random, rollout: Rollout) -> None:
+        """One determinized iteration: select, expand, rollout, backpropagate."""
+        node = root
+        path = [root]
+        c = self.exploration
+        while not sample.is_terminal():
+            legal = sample.legal_actions()
+            if not legal:
+                break
+            player = sample.current_player
+            children = node.children
+            untried = []
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = _Node(player)
+                child.avail = 1
+                children[action] = child
+                sample.apply(action)
+                path.append(child)
+                rollout(sample, rng)
+                break
+            best_score = -1.0
+            action = legal[0]
+            for a in legal:
+                ch = children[a]
+                score = ch.value / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if score > best_score:
+                    best_score, action = score, a
+            node = children[action]
+            sample.apply(action)
+            path.append(node)
+        reward = rewards(sample, self.score_weight)
+        for n in path:
+            n.visits += 1
+            if n.player >= 0:
+                n.value += reward[n.player]
+
+
+def _state_rollout(state: State, rng: random.Random) -> None:
+    """The engine's own rollout (``State.rollout(rng)``, e.g. on its compiled tier)."""
+    state.rollout(rng)  # type: ignore[attr-defined]
+
+
+def _decided(root: _Node, left: int) -> bool:
+    """Whether ``left`` more iterations could no longer change the most visited root action."""
+    first = second = 0
+    for child in root.children.values():
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > left

@@ -1,0 +1,890 @@
+"""Draco & Co's compiled tier (numba): the games of ``engine.py``, draw for draw.
+
+``DracoFast.play(seed, agents, cap, record)`` returns exactly the ``GameResult`` that
+``cardgen.simulate.runner.play_game`` returns for the reference engine with the same
+seed and agents (``random`` and ``heuristic``): same deal, same chance (the engine's
+``random.Random(seed)`` and the agents' ``agent_rng(seed)`` through
+``cardgen.engine.fastrng``), same legal actions in the same order, same gaps with the
+same details, peaks, turns, rounds, scores and winners. ``tests/test_draco_fast.py``
+compares both on hundreds of seeds per deck and player count.
+
+The compiled function keeps the state in arrays: ``sc`` holds the scalars (indexes
+``S_*``), ``hands`` one row per player, ``pile``/``discard`` as stacks. It mirrors the
+reference method by method (``_toast``, ``_settle``, ``_end_turn``...); the few things
+done once per game in Python (the winners and their tie-break, gap wording, turning
+action codes back into the reference's tuples) are done by ``DracoFast.play``.
+Compiled once per machine into numba's on-disk cache; a line on stderr says so.
+"""
+from __future__ import annotations
+
+import sys
+from itertools import permutations
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from cardgen.engine import fastrng as fr
+from cardgen.engine.api import Action, FastEngine, GameResult
+from cardgen.games.draco import kernels
+from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, GAPS, MOVE, RESEAT, ROLL, SPLIT,
+                                        STEAL, SWAP_ADJ, SWAP_ANY, DracoGame)
+from cardgen.games.draco.table import JEAN, NONE, SARAH, ZORK
+
+# phases (as engine.py)
+PLAY, ROLLED, TOAST, OVER, SARAHQ = 0, 1, 2, 3, 4
+# action types of a legal row [type, kind, x, y, z, w]
+A_PLAY, A_MOVE, A_TOAST, A_PASS, A_DRAW, A_DECLINE = range(6)
+# gap kinds (order of engine.GAPS)
+G_FINAL, G_EMPTY, G_CANNOT, G_BANK, G_RICHEST, G_TIE, G_NOTHING = range(7)
+GAP_KINDS = list(GAPS)
+# peaks
+PEAKS = ("gold_in_hands", "silver_in_hands", "money_in_hands", "richest_player", "hand_size", "unpaid_by_bank",
+         "coins_missing")
+P_GOLD, P_SILVER, P_MONEY, P_RICHEST, P_HAND, P_UNPAID, P_MISSING = range(7)
+# scalars
+(S_CUR, S_FIRST, S_CUP, S_CUPRIGHT, S_REBUILDS, S_LASTCALL, S_FINALRULE, S_PHASE, S_ROLL, S_ROLLSIGN, S_ROLLANY,
+ S_TOASTS, S_REBUILT, S_UNPAID, S_TURNS, S_ROUNDS, S_END, S_PILE, S_DISC, S_SQN, S_NGAPS) = range(21)
+NSC = 21
+# rule numbers in ``cfg``
+(C_N, C_HAND, C_START, C_PERGOLD, C_GOLD, C_SILVER, C_MULT, C_SARAH, C_REBUILDS, C_SETASIDE, C_CUPRIGHT, C_CUPLAST,
+ C_MAYTOAST, C_UNLIMITED, C_NONEPAYS, C_NCARDS, C_NCHARS) = range(17)
+MAX_GAPS = 256  # a game with more gap events is replayed on the reference engine
+
+
+@njit(cache=True)
+def _coins(money, per_gold, gold_total):
+    gold = 0
+    silver = 0
+    for v in money:
+        gold += v // per_gold
+        silver += v % per_gold
+    if gold > gold_total:
+        silver += (gold - gold_total) * per_gold
+        gold = gold_total
+    return gold, silver
+
+
+@njit(cache=True)
+def _track(peak, seen, i, v):
+    if seen[i] == 0 or v > peak[i]:
+        peak[i] = v
+        seen[i] = 1
+
+
+@njit(cache=True)
+def _track_money(money, cfg, peak, seen, gold, silver):
+    _track(peak, seen, P_GOLD, gold)
+    _track(peak, seen, P_SILVER, silver)
+    _track(peak, seen, P_MONEY, money.sum())
+    _track(peak, seen, P_RICHEST, money.max())
+
+
+@njit(cache=True)
+def _gap(sc, gaps, kind, a, b, c):
+    g = sc[S_NGAPS]
+    if g < MAX_GAPS:
+        gaps[g, 0] = kind
+        gaps[g, 1] = a
+        gaps[g, 2] = b
+        gaps[g, 3] = c
+    sc[S_NGAPS] = g + 1
+
+
+@njit(cache=True)
+def _move(order, c, delta):
+    k = order.shape[0]
+    i = 0
+    while order[i] != c:
+        i += 1
+    j = i + delta
+    if j < 0:
+        j = 0
+    elif j > k - 1:
+        j = k - 1
+    if j < i:
+        for t in range(i, j, -1):
+            order[t] = order[t - 1]
+        order[j] = c
+    elif j > i:
+        for t in range(i, j):
+            order[t] = order[t + 1]
+        order[j] = c
+
+
+@njit(cache=True)
+def _index(order, c):
+    i = 0
+    while order[i] != c:
+        i += 1
+    return i
+
+
+@njit(cache=True)
+def _settle(d, recv, nrecv, bank, money, cfg, sc, gaps, peak, seen):
+    """``DracoState._settle`` (returns the change of the bank: unused but for symmetry)."""
+    n = cfg[C_N]
+    for p in range(n):
+        v = d[p]
+        if v < 0 and money[p] + v < 0:
+            _gap(sc, gaps, G_CANNOT, p, -v, money[p])
+            d[p] = -money[p]
+    for p in range(n):
+        money[p] += d[p]
+    gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
+    if silver > cfg[C_SILVER]:
+        _gap(sc, gaps, G_BANK, silver, cfg[C_SILVER], 0)
+        if cfg[C_UNLIMITED]:
+            _track(peak, seen, P_MISSING, silver - cfg[C_SILVER])
+        else:
+            payer = -1
+            if not bank:
+                payer = 0
+                for p in range(n):
+                    if d[p] < d[payer]:
+                        payer = p
+            for r in range(nrecv - 1, -1, -1):
+                p = recv[r]
+                while d[p] > 0 and silver > cfg[C_SILVER]:
+                    money[p] -= 1
+                    d[p] -= 1
+                    if bank:
+                        sc[S_UNPAID] += 1
+                    else:
+                        money[payer] += 1
+                        d[payer] += 1
+                    gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
+            _track(peak, seen, P_UNPAID, sc[S_UNPAID])
+    _track_money(money, cfg, peak, seen, gold, silver)
+
+
+@njit(cache=True)
+def _transfer(payer, payee, amount, money, cfg, sc, gaps, peak, seen):
+    have = money[payer]
+    if have < amount:
+        _gap(sc, gaps, G_CANNOT, payer, amount, have)
+        amount = have
+    if amount:
+        d = np.zeros(cfg[C_N], dtype=np.int64)
+        d[payer] -= amount
+        d[payee] += amount
+        recv = np.empty(1, dtype=np.int64)
+        recv[0] = payee
+        _settle(d, recv, 1, False, money, cfg, sc, gaps, peak, seen)
+
+
+@njit(cache=True)
+def _deltas(order, owner, special, payouts, costs, mult, money, n, none_pays):
+    """``table.toast_deltas`` with the richest taken from ``money`` (none when ``none_pays``)."""
+    d = np.zeros(n, dtype=np.int64)
+    k = order.shape[0]
+    zork = False
+    top = money.max()
+    for i in range(payouts.shape[0]):
+        j = i
+        while j < k:
+            c = order[j]
+            s = special[c]
+            if s == NONE:
+                d[owner[c]] += payouts[i]
+            elif s == JEAN:
+                j += 1
+                continue
+            break
+    for i in range(costs.shape[0]):
+        j = k - 1 - i
+        while j >= 0:
+            c = order[j]
+            s = special[c]
+            if s == NONE:
+                d[owner[c]] -= costs[i]
+            elif s == JEAN:
+                j -= 1
+                continue
+            elif s == ZORK:
+                zork = True
+                if not none_pays:
+                    for r in range(n):
+                        if money[r] == top:
+                            d[r] -= mult * costs[i]
+            break
+    return d, zork
+
+
+@njit(cache=True)
+def _pile_empty(sc, cfg, pile, discard, mt, gaps):
+    if sc[S_LASTCALL]:
+        return
+    if sc[S_REBUILDS] > 0:
+        if sc[S_DISC] > 0:
+            sc[S_REBUILDS] -= 1
+            sc[S_REBUILT] += 1
+            nd = sc[S_DISC]
+            pile[:nd] = discard[:nd]
+            sc[S_PILE] = nd
+            sc[S_DISC] = 0
+            fr.shuffle(mt, pile, nd)
+            return
+        _gap(sc, gaps, G_NOTHING, 0, 0, 0)
+    _gap(sc, gaps, G_FINAL, sc[S_REBUILT], 0, 0)
+    sc[S_FINALRULE] = cfg[C_MAYTOAST]
+    sc[S_LASTCALL] = 1
+
+
+@njit(cache=True)
+def _draw(p, count, sc, cfg, hands, hand_n, pile, discard, mt, gaps):
+    for _ in range(count):
+        if sc[S_PILE] == 0:
+            return
+        sc[S_PILE] -= 1
+        hands[p, hand_n[p]] = pile[sc[S_PILE]]
+        hand_n[p] += 1
+        if sc[S_PILE] == 0:
+            _pile_empty(sc, cfg, pile, discard, mt, gaps)
+
+
+@njit(cache=True)
+def _sarah_queue(order, owner, special, queue):
+    m = 0
+    last = order.shape[0] - 1
+    for i in range(order.shape[0]):
+        if special[order[i]] == SARAH:
+            for j in (i - 1, i + 1):
+                if 0 <= j <= last and special[order[j]] == NONE:
+                    queue[m] = owner[order[j]]
+                    m += 1
+    return m
+
+
+# the reference's turn methods call one another as their last step (``_toast`` ->
+# ``_next_neighbour`` -> ``_end_turn`` -> ``_start_turn`` -> ``_after_play`` -> ...);
+# here ``_advance`` runs them as a loop of steps, in the same order, without recursion
+DONE, AFTER_PLAY, DO_TOAST, NEXT_NEIGHBOUR, END_TURN, END_TURN_TOASTED, START_TURN = range(7)
+
+
+@njit(cache=True)
+def _toast_money(sc, cfg, st, tabs, gaps, peak, seen):
+    """``_toast`` up to its last step; returns the next step."""
+    order, money, queue = st[4], st[5], st[6]
+    owner, special, payouts, costs = tabs[0], tabs[1], tabs[2], tabs[3]
+    n = cfg[C_N]
+    final = sc[S_LASTCALL]
+    d, zork = _deltas(order, owner, special, payouts, costs, cfg[C_MULT], money, n, False)
+    top = money.max()
+    nrich = 0
+    for p in range(n):
+        if money[p] == top:
+            nrich += 1
+    if zork and nrich > 1:
+        _gap(sc, gaps, G_RICHEST, nrich, top, 0)
+        if cfg[C_NONEPAYS]:
+            d, zork = _deltas(order, owner, special, payouts, costs, cfg[C_MULT], money, n, True)
+    recv = np.empty(n, dtype=np.int64)
+    nrecv = 0
+    for i in range(min(payouts.shape[0] + 1, order.shape[0])):
+        o = owner[order[i]]
+        if o >= 0:
+            dup = False
+            for r in range(nrecv):
+                if recv[r] == o:
+                    dup = True
+            if not dup:
+                recv[nrecv] = o
+                nrecv += 1
+    _settle(d, recv, nrecv, True, money, cfg, sc, gaps, peak, seen)
+    sc[S_TOASTS] += 1
+    sc[S_CUP] = sc[S_CUR]
+    if final:
+        sc[S_END] = 1
+        sc[S_PHASE] = OVER
+        return DONE
+    sc[S_SQN] = 0
+    if cfg[C_SARAH]:
+        sc[S_SQN] = _sarah_queue(order, owner, special, queue)
+    return NEXT_NEIGHBOUR
+
+
+@njit(cache=True)
+def _advance(step, sc, cfg, st, tabs, mt, gaps, peak, seen):
+    """Run the reference's chain of turn steps from ``step`` until a decision is due."""
+    hands, hand_n, pile, discard = st[0], st[1], st[2], st[3]
+    while step != DONE and sc[S_END] == 0:
+        if step == AFTER_PLAY:
+            if sc[S_CUP] != -1:
+                step = END_TURN
+            elif sc[S_LASTCALL] and (sc[S_FINALRULE] == 0 or hand_n[sc[S_CUR]] == 0):
+                step = DO_TOAST
+            else:
+                sc[S_PHASE] = TOAST
+                step = DONE
+        elif step == DO_TOAST:
+            step = _toast_money(sc, cfg, st, tabs, gaps, peak, seen)
+        elif step == NEXT_NEIGHBOUR:
+            if sc[S_SQN] > 0 and sc[S_PILE] > 0:
+                sc[S_PHASE] = SARAHQ
+                step = DONE
+            else:
+                sc[S_SQN] = 0
+                step = END_TURN_TOASTED
+        elif step == END_TURN or step == END_TURN_TOASTED:
+            p = sc[S_CUR]
+            if sc[S_PILE] > 1:
+                sc[S_PILE] -= 1
+                hands[p, hand_n[p]] = pile[sc[S_PILE]]
+                hand_n[p] += 1
+            else:
+                _draw(p, 1, sc, cfg, hands, hand_n, pile, discard, mt, gaps)
+            if sc[S_CUP] == p and step == END_TURN:
+                sc[S_CUP] = -1
+            sc[S_TURNS] += 1
+            p = (p + 1) % cfg[C_N]
+            sc[S_CUR] = p
+            if p == sc[S_FIRST]:
+                sc[S_ROUNDS] += 1
+            step = START_TURN
+        else:  # START_TURN
+            sc[S_PHASE] = PLAY
+            if hand_n[sc[S_CUR]] == 0:
+                _gap(sc, gaps, G_EMPTY, sc[S_CUR], 0, 0)
+                step = AFTER_PLAY
+            else:
+                step = DONE
+
+
+@njit(cache=True)
+def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
+    hands, hand_n, discard, order, money = st[0], st[1], st[3], st[4], st[5]
+    owner, special, die = tabs[0], tabs[1], tabs[4]
+    n = cfg[C_N]
+    p = sc[S_CUR]
+    k = row[1]
+    for m in range(hand_n[p]):
+        card = hands[p, m]
+        if card_kind[card] == k:
+            for t in range(m, hand_n[p] - 1):
+                hands[p, t] = hands[p, t + 1]
+            hand_n[p] -= 1
+            discard[sc[S_DISC]] = card
+            sc[S_DISC] += 1
+            break
+    code, a, b = effects[k, 0], effects[k, 1], effects[k, 2]
+    if code == MOVE:
+        _move(order, row[2], b)
+    elif code == ROLL:
+        sc[S_ROLL] = die[fr.randbelow(mt, die.shape[0])]
+        sc[S_ROLLSIGN] = b
+        sc[S_ROLLANY] = a
+        sc[S_PHASE] = ROLLED
+        return
+    elif code == SPLIT:
+        c = row[2]
+        _move(order, c, -a)
+        _move(order, c ^ 1, b)
+    elif code == BESIDE:
+        c = row[2]
+        other = c ^ 1
+        m = 1
+        tmp = order.copy()
+        order[0] = c
+        for i in range(tmp.shape[0]):
+            if tmp[i] != c and tmp[i] != other:
+                order[m] = tmp[i]
+                m += 1
+        order[order.shape[0] - 1] = other
+    elif code == RESEAT:
+        fr.shuffle(mt, order, order.shape[0])
+    elif code == ARRANGE:
+        w = row[5]
+        g = 0
+        for i in range(order.shape[0]):
+            if g < w and special[order[i]] != NONE:
+                order[i] = row[2 + g]
+                g += 1
+    elif code == STEAL:
+        if row[2] >= 0:
+            _transfer(row[2], p, a, money, cfg, sc, gaps, peak, seen)
+    elif code == FLIP:
+        order[:] = order[::-1].copy()
+        sc[S_CUPRIGHT] = 1 - sc[S_CUPRIGHT]
+    elif code == SWAP_ADJ or code == SWAP_ANY:
+        i = _index(order, row[2])
+        j = _index(order, row[3])
+        order[i] = row[3]
+        order[j] = row[2]
+    elif code == CUP:
+        sc[S_CUP] = -1
+    elif code == COINS:
+        d = np.zeros(n, dtype=np.int64)
+        paid = np.empty(a, dtype=np.int64)
+        npaid = 0
+        for _ in range(a):
+            seat = die[fr.randbelow(mt, die.shape[0])] - 1
+            if seat < order.shape[0]:
+                o = owner[order[seat]]
+                if o >= 0:
+                    d[o] += b
+                    paid[npaid] = o
+                    npaid += 1
+        if npaid:
+            _settle(d, paid, npaid, True, money, cfg, sc, gaps, peak, seen)
+    elif code == DUEL:
+        q = row[2]
+        mine = die[fr.randbelow(mt, die.shape[0])]
+        theirs = die[fr.randbelow(mt, die.shape[0])]
+        if mine != theirs:
+            if mine > theirs:
+                _transfer(q, p, a, money, cfg, sc, gaps, peak, seen)
+            else:
+                _transfer(p, q, a, money, cfg, sc, gaps, peak, seen)
+    if sc[S_END] == 0:
+        _advance(AFTER_PLAY, sc, cfg, st, tabs, mt, gaps, peak, seen)
+
+
+@njit(cache=True)
+def _legal(sc, cfg, st, effects, card_kind, perms, nchars, out):
+    """The reference's ``legal_actions`` as rows ``[type, kind, x, y, z, w]``, in its order."""
+    hands, hand_n, order, money = st[0], st[1], st[4], st[5]
+    phase = sc[S_PHASE]
+    n = cfg[C_N]
+    m = 0
+    if phase == TOAST:
+        out[0, 0] = A_TOAST
+        out[1, 0] = A_PASS
+        return 2
+    if phase == SARAHQ:
+        out[0, 0] = A_DRAW
+        out[1, 0] = A_DECLINE
+        return 2
+    if phase == ROLLED:
+        p = sc[S_CUR]
+        if sc[S_ROLLANY]:
+            for c in range(nchars):
+                out[m, 0] = A_MOVE
+                out[m, 2] = c
+                m += 1
+        else:
+            for c in (2 * p, 2 * p + 1):
+                out[m, 0] = A_MOVE
+                out[m, 2] = c
+                m += 1
+        return m
+    p = sc[S_CUR]
+    seen = 0
+    last = order.shape[0] - 1
+    for h in range(hand_n[p]):
+        k = card_kind[hands[p, h]]
+        bit = np.int64(1) << k
+        if seen & bit:
+            continue
+        seen |= bit
+        code, a = effects[k, 0], effects[k, 1]
+        if code == MOVE:
+            if a:
+                for c in range(nchars):
+                    out[m, 0] = A_PLAY
+                    out[m, 1] = k
+                    out[m, 2] = c
+                    m += 1
+            else:
+                for c in (2 * p, 2 * p + 1):
+                    out[m, 0] = A_PLAY
+                    out[m, 1] = k
+                    out[m, 2] = c
+                    m += 1
+        elif code == SPLIT or code == BESIDE:
+            for c in (2 * p, 2 * p + 1):
+                out[m, 0] = A_PLAY
+                out[m, 1] = k
+                out[m, 2] = c
+                m += 1
+        elif code == ARRANGE:
+            if perms.shape[0] == 0 or perms.shape[1] == 0:
+                out[m, 0] = A_PLAY
+                out[m, 1] = k
+                out[m, 5] = 0
+                m += 1
+            else:
+                for r in range(perms.shape[0]):
+                    out[m, 0] = A_PLAY
+                    out[m, 1] = k
+                    for g in range(perms.shape[1]):
+                        out[m, 2 + g] = perms[r, g]
+                    out[m, 5] = perms.shape[1]
+                    m += 1
+        elif code == STEAL:
+            m0 = m
+            for q in range(n):
+                if q != p and money[q] > 0:
+                    out[m, 0] = A_PLAY
+                    out[m, 1] = k
+                    out[m, 2] = q
+                    m += 1
+            if m == m0:
+                out[m, 0] = A_PLAY
+                out[m, 1] = k
+                out[m, 2] = -1
+                m += 1
+        elif code == SWAP_ADJ:
+            for c in (2 * p, 2 * p + 1):
+                i = _index(order, c)
+                if i > 0:
+                    out[m, 0] = A_PLAY
+                    out[m, 1] = k
+                    out[m, 2] = c
+                    out[m, 3] = order[i - 1]
+                    m += 1
+                if i < last:
+                    out[m, 0] = A_PLAY
+                    out[m, 1] = k
+                    out[m, 2] = c
+                    out[m, 3] = order[i + 1]
+                    m += 1
+        elif code == SWAP_ANY:
+            for c in (2 * p, 2 * p + 1):
+                for d in range(nchars):
+                    if d != c:
+                        out[m, 0] = A_PLAY
+                        out[m, 1] = k
+                        out[m, 2] = c
+                        out[m, 3] = d
+                        m += 1
+        elif code == DUEL:
+            for q in range(n):
+                if q != p:
+                    out[m, 0] = A_PLAY
+                    out[m, 1] = k
+                    out[m, 2] = q
+                    m += 1
+        else:
+            out[m, 0] = A_PLAY
+            out[m, 1] = k
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone):
+    """``agents.HeuristicAgent.choose`` on the tier's rows; returns the chosen row index."""
+    if m == 1:
+        return 0
+    phase = sc[S_PHASE]
+    if phase == SARAHQ:
+        return 0
+    order, money = st[4], st[5]
+    owner, special, payouts, costs, die = tabs[0], tabs[1], tabs[2], tabs[3], tabs[4]
+    n = cfg[C_N]
+    me = sc[S_CUR]
+    top = money.max()
+    nrich = 0
+    for p in range(n):
+        if money[p] == top:
+            nrich += 1
+    richest = np.empty(nrich, dtype=np.int64)
+    r = 0
+    for p in range(n):
+        if money[p] == top:
+            richest[r] = p
+            r += 1
+    if phase == TOAST:
+        return 0 if kernels.edge(order, owner, special, payouts, costs, cfg[C_MULT], richest, me, n) > 0 else 1
+    for i in range(m):
+        if legal[i, 0] == A_MOVE:
+            krows[i, 0] = kernels.OP_MOVE
+            krows[i, 1] = 0
+            krows[i, 2] = 0
+        else:
+            k = legal[i, 1]
+            krows[i, 0] = effects[k, 0]
+            krows[i, 1] = effects[k, 1]
+            krows[i, 2] = effects[k, 2]
+        krows[i, 3] = legal[i, 2]
+        krows[i, 4] = legal[i, 3]
+        krows[i, 5] = legal[i, 4]
+        krows[i, 6] = legal[i, 5]
+    roll_delta = sc[S_ROLL] * sc[S_ROLLSIGN] if phase == ROLLED else 0
+    own = np.empty(2, dtype=np.int64)
+    own[0] = 2 * me
+    own[1] = 2 * me + 1
+    values = kernels.action_values(krows, kidx[:m], order, owner, special, payouts, costs, cfg[C_MULT], richest, me,
+                                   n, die, money, sc[S_CUP], roll_delta, own, everyone)
+    best = values.max()
+    ntop = 0
+    for i in range(m):
+        if values[i] >= best - 1e-9:
+            ntop += 1
+    pick = fr.randbelow(amt, ntop)
+    for i in range(m):
+        if values[i] >= best - 1e-9:
+            if pick == 0:
+                return i
+            pick -= 1
+    return 0
+
+
+@njit(cache=True)
+def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs, die, effects, card_kind, perms,
+                  bufs, hands, gaps, legal, krows, actions):
+    """One game into the buffers given: returns (sc, money, peak, seen).
+
+    ``bufs`` rows: 0-1 the two generators' states, then deck, order (dealt), pile,
+    discard (int64 views of one block); ``hands``, ``gaps``, ``legal``, ``krows`` and
+    ``actions`` (rows ``[player, *legal row]``, filled with ``record``) are reused.
+    """
+    n = cfg[C_N]
+    ncards = cfg[C_NCARDS]
+    nchars = cfg[C_NCHARS]
+    mt = bufs[0]
+    fr.seed(mt, seed)
+    amt = bufs[1]
+    fr.seed_agents(amt, seed)
+    sc = np.zeros(NSC, dtype=np.int64)
+    peak = np.zeros(len(PEAKS), dtype=np.int64)
+    seen = np.zeros(len(PEAKS), dtype=np.int64)
+    deck = bufs[2][:ncards]
+    for i in range(ncards):
+        deck[i] = i
+    fr.shuffle(mt, deck, ncards)
+    order = np.arange(nchars, dtype=np.int64)
+    fr.shuffle(mt, order, nchars)
+    bufs[3][:nchars] = order
+    hand_n = np.zeros(n, dtype=np.int64)
+    pos = cfg[C_SETASIDE]
+    for p in range(n):
+        for h in range(cfg[C_HAND]):
+            if pos < ncards:
+                hands[p, hand_n[p]] = deck[pos]
+                hand_n[p] += 1
+                pos += 1
+    pile = bufs[4][:ncards]
+    npile = ncards - pos if pos < ncards else 0
+    pile[:npile] = deck[pos:pos + npile]
+    discard = bufs[5][:ncards]
+    money = np.full(n, cfg[C_START], dtype=np.int64)
+    queue = np.zeros(2 * nchars + 2, dtype=np.int64)
+    st = (hands, hand_n, pile, discard, order, money, queue)
+    tabs = (owner, special, payouts, costs, die)
+    sc[S_PILE] = npile
+    sc[S_CUPRIGHT] = cfg[C_CUPRIGHT]
+    sc[S_FIRST] = fr.randbelow(mt, n)
+    sc[S_CUR] = sc[S_FIRST]
+    sc[S_CUP] = (sc[S_FIRST] - 1) % n if cfg[C_CUPLAST] else -1
+    sc[S_REBUILDS] = cfg[C_REBUILDS]
+    gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
+    _track_money(money, cfg, peak, seen, gold, silver)
+    if npile == 0:
+        _pile_empty(sc, cfg, pile, discard, mt, gaps)
+    _advance(START_TURN, sc, cfg, st, tabs, mt, gaps, peak, seen)
+    kidx = np.arange(legal.shape[0], dtype=np.int64)
+    everyone = np.arange(nchars, dtype=np.int64)
+    decisions = 0
+    m = legal.shape[0]
+    while sc[S_END] == 0:
+        if decisions >= cap:
+            sc[S_END] = 2  # the simulator's safety cap
+            break
+        legal[:m, :] = 0
+        m = _legal(sc, cfg, st, effects, card_kind, perms, nchars, legal)
+        player = queue[0] if sc[S_PHASE] == SARAHQ else sc[S_CUR]
+        if agents[player] == 1:
+            i = _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone)
+        else:
+            i = fr.randbelow(amt, m)
+        row = legal[i]
+        if record:
+            actions[decisions, 0] = player
+            actions[decisions, 1:] = row
+        decisions += 1
+        t = row[0]
+        phase = sc[S_PHASE]
+        if phase == PLAY:
+            _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen)
+        elif phase == ROLLED:
+            _move(order, row[2], sc[S_ROLL] * sc[S_ROLLSIGN])
+            _advance(AFTER_PLAY, sc, cfg, st, tabs, mt, gaps, peak, seen)
+        elif phase == SARAHQ:
+            p = queue[0]
+            for j in range(sc[S_SQN] - 1):
+                queue[j] = queue[j + 1]
+            sc[S_SQN] -= 1
+            if t == A_DRAW:
+                _draw(p, cfg[C_SARAH], sc, cfg, hands, hand_n, pile, discard, mt, gaps)
+                _track(peak, seen, P_HAND, hand_n[p])
+            if sc[S_END] == 0:
+                _advance(NEXT_NEIGHBOUR, sc, cfg, st, tabs, mt, gaps, peak, seen)
+        elif t == A_TOAST:
+            _advance(DO_TOAST, sc, cfg, st, tabs, mt, gaps, peak, seen)
+        else:
+            _advance(END_TURN, sc, cfg, st, tabs, mt, gaps, peak, seen)
+    sc[S_ROLL] = decisions  # no longer needed as a roll: the decisions made, for the caller
+    return sc, money, peak, seen
+
+
+def _cache_ready() -> bool:
+    """Whether numba's on-disk cache already holds this module's compiled game."""
+    folder = Path(__file__).resolve().parent / "__pycache__"
+    return any(folder.glob("fast.play_compiled*.nbi"))
+
+
+_COMPILED = False
+
+
+class DracoFast(FastEngine):
+    """The compiled tier for one Draco deck and player count."""
+
+    agents = frozenset({"random", "heuristic"})
+
+    def __init__(self, game: DracoGame) -> None:
+        g = game
+        self.g = g
+        clar = g.deck.clarifications
+        self.final_resolution = {"must_toast": 0, "may_toast": 1}[clar["final_toast"].resolution]
+        self.cfg = np.array([
+            g.players, g.hand_size, g.start_money, g.per_gold, g.gold_total, g.silver_total, g.zork_mult,
+            g.sarah_draw, g.rebuilds, g.set_aside, int(g.cup_right), int(g.cup_last), self.final_resolution,
+            int(clar["bank_short"].resolution == "unlimited"), int(clar["richest_tie"].resolution == "none_pays"),
+            len(g.card_ids), len(g.char_ids)], dtype=np.int64)
+        self.owner = np.array(g.owner, dtype=np.int64)
+        self.special = np.array(g.special, dtype=np.int64)
+        self.payouts = np.array(g.payouts, dtype=np.int64)
+        self.costs = np.array(g.costs, dtype=np.int64)
+        self.die = np.array(g.die, dtype=np.int64)
+        self.effects = np.array(g.kind_effect, dtype=np.int64).reshape(len(g.kind_effect), 3)
+        self.card_kind = np.array(g.card_kind, dtype=np.int64)
+        specials = [g.code_of[s] for s in g.special_ids]
+        perms = [list(p) for p in permutations(specials)] if specials else []
+        self.perms = np.array(perms, dtype=np.int64).reshape(len(perms), len(specials))
+        self.agent_codes: dict[tuple[str, ...], np.ndarray] = {}
+        nchars, n = len(g.char_ids), g.players
+        most = {MOVE: nchars, SPLIT: 2, BESIDE: 2, ARRANGE: max(1, len(perms)), STEAL: n, SWAP_ADJ: 4,
+                SWAP_ANY: 2 * nchars, DUEL: n}
+        width = max(2, nchars, sum(most.get(e[0], 1) for e in g.kind_effect))
+        ncards = max(1, len(g.card_ids))
+        self.bufs = np.zeros((6, max(625, ncards)), dtype=np.int64)
+        self.rngs = np.zeros((2, 625), dtype=np.uint32)
+        self.hands = np.zeros((n, ncards), dtype=np.int64)
+        self.gaps = np.zeros((MAX_GAPS, 4), dtype=np.int64)
+        self.legal = np.zeros((width, 6), dtype=np.int64)
+        self.krows = np.zeros((width, kernels.ROW), dtype=np.int64)
+        self.no_actions = np.zeros((1, 7), dtype=np.int64)
+
+    def _run(self, seed: int, agents: list[str], cap: int, record: bool) -> tuple[Any, ...]:
+        global _COMPILED
+        if not _COMPILED and not _cache_ready():
+            print("cardgen: compiling the Draco fast tier (once per machine, about a minute)...", file=sys.stderr)
+        _COMPILED = True
+        key = tuple(agents)
+        codes = self.agent_codes.get(key)
+        if codes is None:
+            codes = self.agent_codes[key] = np.array([{"random": 0, "heuristic": 1}[a] for a in agents],
+                                                     dtype=np.int64)
+        actions = np.zeros((cap + 1, 7), dtype=np.int64) if record else self.no_actions
+        bufs = self.bufs
+        out = play_compiled(np.uint64(seed), codes, cap, record, self.cfg, self.owner, self.special, self.payouts,
+                            self.costs, self.die, self.effects, self.card_kind, self.perms,
+                            (self.rngs[0], self.rngs[1], bufs[0], bufs[1], bufs[2], bufs[3]),
+                            self.hands, self.gaps, self.legal, self.krows, actions)
+        return out + (actions,)
+
+    def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
+        sc, money, peak, seen, actions = self._run(seed, agents, cap, record)
+        sc = sc.tolist()
+        ngaps = sc[S_NGAPS]
+        if ngaps > MAX_GAPS:  # more gap events than the buffer holds: the reference plays this one
+            from cardgen.simulate.runner import make_agents, play_game
+            return play_game(self.g, seed, make_agents(self.g.resolved.spec, agents), list(agents), cap=cap,
+                             record=record)
+        g = self.g
+        gap = self._gap
+        gap_list = [gap(*row) for row in self.gaps[:ngaps].tolist()] if ngaps else []
+        seen = seen.tolist()
+        peaks = {name: v for name, v, s in zip(PEAKS, peak.tolist(), seen) if s}
+        result = GameResult(seed, list(agents), "", False, gap_list, sc[S_TURNS], sc[S_ROUNDS], peak=peaks)
+        if record:
+            deck, order = self.bufs[0][:len(g.card_ids)].tolist(), self.bufs[1][:len(g.char_ids)].tolist()
+            result.initial_piles = {"actions": [g.card_ids[i] for i in deck], "circle": [g.char_ids[c] for c in order]}
+            result.actions = [(r[0], self._action(r[1:])) for r in actions[:sc[S_ROLL]].tolist()]
+        if sc[S_END] == 2:
+            result.engine_gaps = len(gap_list)
+            result.end_reason = "safety_cap"
+            result.gaps.append(("safety_cap", False, f"no end condition after {cap} decisions"))
+            return result
+        money = money.tolist()
+        winners, tie_break = self._winners(money, result.gaps)
+        result.engine_gaps = len(result.gaps)
+        result.end_reason = "final_toast"
+        result.completed = True
+        result.scores = [float(v) for v in money]
+        result.winners = winners
+        result.tie_break = tie_break
+        return result
+
+    # -- back to the reference's words -----------------------------------------------
+    @staticmethod
+    def _gap(kind: int, a: int, b: int, c: int) -> tuple[str, bool, str]:
+        """A gap event in the reference's words (``DracoState.gap`` calls)."""
+        if kind == G_CANNOT:
+            detail = f"seat {a} owes {b} with {c}"
+        elif kind == G_FINAL:
+            detail = f"after {a} rebuild(s)"
+        elif kind == G_BANK:
+            detail = f"players need {a} silver coins, the box has {b}"
+        elif kind == G_RICHEST:
+            detail = f"{a} players tie with {b} silver"
+        elif kind == G_EMPTY:
+            detail = f"seat {a} has no action card"
+        else:
+            detail = "the discard pile is empty"
+        return GAP_KINDS[kind], True, detail
+
+    def _action(self, row: Any) -> Action:
+        g = self.g
+        t, k, x, y, z, w = row
+        if t == A_MOVE:
+            return ("move", g.char_ids[x])
+        if t != A_PLAY:
+            return (("toast",), ("pass",), ("draw",), ("decline",))[t - A_TOAST]
+        kid = g.kind_ids[k]
+        code = g.kind_effect[k][0]
+        if code in (MOVE, SPLIT, BESIDE):
+            return ("play", kid, g.char_ids[x])
+        if code in (SWAP_ADJ, SWAP_ANY):
+            return ("play", kid, g.char_ids[x], g.char_ids[y])
+        if code == ARRANGE:
+            return ("play", kid, *(g.char_ids[c] for c in (x, y, z)[:w]))
+        if code == STEAL:
+            return ("play", kid, x) if x >= 0 else ("play", kid)
+        if code == DUEL:
+            return ("play", kid, x)
+        return ("play", kid)
+
+    def _winners(self, money: list[int], gaps: list[tuple[str, bool, str]]) -> tuple[list[int], str | None]:
+        """``DracoState._winners`` (the tie_for_win gap is the game's last)."""
+        amounts = sorted(set(money), reverse=True)
+        groups = [[p for p, v in enumerate(money) if v == a] for a in amounts]
+        if len(groups[0]) == 1:
+            return groups[0], None
+        if len(groups) > 1 and len(groups[1]) == 1:
+            return groups[1], "leaders_eliminated"
+        rule = self.g.deck.clarifications["tie_for_win"].resolution
+        gaps.append(("tie_for_win", True, f"amounts {sorted(money, reverse=True)}"))
+        if rule == "share_next" and len(groups) > 1:
+            return groups[1], "leaders_eliminated_next_shared"
+        if rule == "repeat_elimination":
+            for group in groups[2:]:
+                if len(group) == 1:
+                    return group, "leaders_eliminated_repeatedly"
+        return groups[0], "all_tied_leaders_share"
+
+
+def fast_engine(deck: Any, players: int) -> FastEngine | str:
+    """``GameSpec.fast``: the compiled tier, or why this deck cannot run on it."""
+    missing = [k for k in GAPS if k not in deck.model.clarifications]
+    if missing:
+        return f"the compiled tier needs every Draco clarification; this deck has none for {', '.join(missing)}"
+    game = DracoGame(deck, players)
+    if len(game.special_ids) > 3:
+        return f"the compiled tier seats at most 3 special characters, this deck has {len(game.special_ids)}"
+    if len(game.kind_ids) > 62:
+        return f"the compiled tier plays at most 62 kinds of action card, this deck has {len(game.kind_ids)}"
+    return DracoFast(game)

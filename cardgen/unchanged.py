@@ -1,0 +1,111 @@
+"""``cardgen build`` with nothing changed: answered from file dates alone, before anything heavy loads.
+
+A full build records, in the output folder's cache (``out/.cardgen-cache.json``,
+entry ``_inputs``), a fingerprint of what it was asked and of every file that can
+change its outputs: the project's files (all but the output folder, hidden folders
+and caches), cardgen's own package and templates, and any installed rules package
+a deck used, each as path, size and modification time. The next ``cardgen build``
+with the same request computes the same fingerprint (a few hundred ``stat`` calls);
+when it matches and every output recorded is still the file the cache knows, the
+build is over: no YAML is read, pydantic, reportlab and the games are never
+imported. Any difference falls through to the normal build, which decides output
+by output with content hashes (``cardgen.build``).
+
+This module imports only the standard library, on purpose.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+PACKAGE = Path(__file__).resolve().parent
+CACHE_FILE = ".cardgen-cache.json"  # the same file as cardgen.build.CACHE_FILE
+INPUTS = "_inputs"
+SKIP_DIRS = {"__pycache__", "node_modules"}
+#: Above this many files (a project kept in a home folder...) the check is not worth it: no shortcut.
+MAX_FILES = 5000
+
+
+def _templates() -> Path:
+    from cardgen.paths import templates_dir  # standard library only
+
+    return templates_dir()
+
+
+def fingerprint(root: Path, out: Path, request: dict[str, Any], extra: list[str]) -> str | None:
+    """Hash of ``request`` and the path, size and date of every input file under the sources.
+
+    None when the sources hold more than ``MAX_FILES`` files (then every build is a full one).
+    """
+    digest = hashlib.sha256(json.dumps(request, sort_keys=True).encode())
+    out_dir = os.path.realpath(out)
+    seen: set[str] = set()
+    files = 0
+    for base in [str(root), str(PACKAGE), str(_templates()), *extra]:
+        base = os.path.realpath(base)
+        if base in seen:
+            continue
+        seen.add(base)
+        if os.path.isfile(base):
+            st = os.stat(base)
+            digest.update(f"{base}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+            continue
+        for dirpath, dirnames, filenames in os.walk(base):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in SKIP_DIRS
+                                 and os.path.join(dirpath, d) != out_dir)
+            files += len(filenames)
+            if files > MAX_FILES:
+                return None
+            for name in sorted(filenames):
+                if name.endswith((".pyc", ".tmp")):
+                    continue
+                path = os.path.join(dirpath, name)
+                try:
+                    st = os.stat(path)
+                except OSError:
+                    continue
+                digest.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def _cache(out: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((out / CACHE_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def previous_extra(out: Path) -> list[str]:
+    """The rules-package folders the last build recorded (installed games outside cardgen)."""
+    entry = _cache(out).get(INPUTS)
+    return list(entry.get("extra", [])) if isinstance(entry, dict) else []
+
+
+def unchanged_summary(root: Path, out: Path, request: dict[str, Any]) -> str | None:
+    """The last build's summary line when nothing it depends on changed since; else None."""
+    cache = _cache(out)
+    entry = cache.get(INPUTS)
+    if not isinstance(entry, dict) or not isinstance(entry.get("outputs"), list):
+        return None
+    key = fingerprint(root, out, request, list(entry.get("extra", [])))
+    if key is None or key != entry.get("key"):
+        return None
+    for rel in entry["outputs"]:
+        known = cache.get(rel)
+        try:
+            st = (out / rel).stat()
+        except OSError:
+            return None
+        if not isinstance(known, dict) or (st.st_size, st.st_mtime_ns) != (known.get("size"), known.get("mtime_ns")):
+            return None
+    summary = entry.get("summary")
+    return summary if isinstance(summary, str) else None
+
+
+def inputs_entry(key: str, extra: list[str], outputs: list[str], summary: str) -> dict[str, Any]:
+    """The cache entry a finished build stores (``cardgen.build.build``)."""
+    return {"key": key, "extra": extra, "outputs": outputs, "summary": summary}

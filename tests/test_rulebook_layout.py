@@ -1,0 +1,40 @@
+"""Layout of the rulebooks on both papers: no heading left alone at the foot of a column or page.
+
+``typeset`` reports where each flowable lands ("page:frame"); a heading whose next flowable
+starts in another frame is stranded at a column foot.
+"""
+from __future__ import annotations
+
+import pytest
+
+from cardgen.resolve.resolve import resolve
+from cardgen.rulebook import accent_colour
+from cardgen.rulebook.markup import Converter, parse
+from cardgen.rulebook.pictures import find_draw_face
+from cardgen.rulebook.styles import make_styles
+from cardgen.rulebook.templating import render_markup
+from cardgen.rulebook.typeset import PAPERS, column_width, typeset
+
+from test_rulebook_support import ROOT
+
+BOOKS = ["king_lui", "royale", "royale-masked", "royale-solo", "draco"]
+
+
+def trail(deck_id: str, lang: str, paper: str) -> list[tuple[bool, str]]:
+    deck = resolve(deck_id, ROOT)
+    accent = accent_colour(deck)
+    converter = Converter(deck, lang, make_styles(lang, accent), column_width(paper), find_draw_face())
+    landed: list[tuple[bool, str]] = []
+    typeset(parse(render_markup(deck, lang), converter), lang, paper, deck_id, accent, landed)
+    return landed
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+@pytest.mark.parametrize("deck_id", BOOKS)
+def test_no_heading_alone_at_a_column_foot(deck_id: str, lang: str, paper: str) -> None:
+    landed = trail(deck_id, lang, paper)
+    assert sum(head for head, _ in landed) >= 8, "the trail misses the headings"
+    stranded = [where for (head, where), (next_head, next_where) in zip(landed, landed[1:])
+                if head and not next_head and next_where != where]
+    assert not stranded, f"{deck_id}/{lang}/{paper}: heading alone at the foot of {stranded}"

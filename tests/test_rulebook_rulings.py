@@ -1,0 +1,125 @@
+"""This edition's rulings are printed as ours, never as published rules, in every book.
+
+A deck's ``clarifications`` (rule gaps) and ``rulings`` (other decisions) appear in a
+box headed "This edition's ruling" next to the rule they concern, or in the closing
+section "This edition's rulings"; a ruling added to the data shows up with no template
+edited. The labels are written out here by hand, not read from the catalogs.
+"""
+from __future__ import annotations
+
+import html
+import re
+import textwrap
+
+import pytest
+from test_rulebook_support import throwaway_variant
+
+from cardgen.resolve.resolve import ResolvedDeck, resolve_all
+from cardgen.rulebook.context import typography
+from cardgen.rulebook.templating import render_markup
+
+LANGS = ("fr", "it", "en")
+BOX = {"fr": "Arbitrage de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}
+SECTION = {"fr": "Arbitrages de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}
+
+#: A new ruling in each language, and the variant overlay that adds it to a game.
+RULING = {"fr": "Règle maison de test : le plus jeune commence.", "it": "Regola di prova: inizia il più giovane.",
+          "en": "Test house rule: the youngest player starts."}
+
+
+def overlay(game: str, rules: list[str]) -> str:
+    return textwrap.dedent(f"""\
+        extends: {game}
+        name: {{fr: "Essai", it: "Prova", en: "Trial"}}
+        description: {{fr: "Une règle de plus.", it: "Una regola in più.", en: "One more rule."}}
+        rulings:
+          youngest_starts:
+            rules: {rules}
+            text: {{fr: "{RULING['fr']}", it: "{RULING['it']}", en: "{RULING['en']}"}}
+        """)
+
+
+def ruling_boxes(markup: str) -> list[str]:
+    """The plain text of every ruling box of a book's markup."""
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", b)).split())
+            for b in re.findall(r'<box kind="ruling"[^>]*>(.*?)</box>', markup, re.S)]
+
+
+def norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+#: Rulings a book leaves out on purpose: the masked-side order conflict in a book that shows the
+#: unmasked side; uneven packets when the pile is never rebuilt; the ghost's pile in a book
+#: without solo play; Zork's rulings without Zork, Aunt Sarah's draw when she lets nobody draw.
+def expected(deck: ResolvedDeck) -> dict[str, str]:
+    texts = {k: c.text for k, c in deck.model.clarifications.items()}
+    texts.update({k: r.text for k, r in deck.model.rulings.items()})
+    if deck.game == "royale" and deck.rules.noble_side == "unmasked":
+        texts.pop("order_conflict", None)
+    if deck.game == "royale" and deck.rules.end_card_draws == 1:
+        texts.pop("uneven_packets", None)
+    if deck.game == "royale" and not (deck.rules.solo and deck.model.players.min == 1):
+        texts.pop("solo_pile_empty", None)
+    if deck.game == "royale" and deck.model.players.max == 1:  # alone: no tie, and no end card unless asked
+        texts.pop("tie_after_tiebreak", None)
+        if not deck.rules.solo_end_card:
+            texts.pop("uneven_packets", None)
+    if deck.game == "draco" and not any(c.id == "zork" for c in deck.model.components):
+        texts.pop("richest_tie", None)
+        for kind, ruling in deck.model.rulings.items():
+            if "zork_multiplier" in ruling.rules:
+                texts.pop(kind, None)
+    if deck.game == "draco" and not deck.rules.sarah_draw:
+        for kind, ruling in deck.model.rulings.items():
+            if "sarah_draw" in ruling.rules:
+                texts.pop(kind, None)
+    return texts
+
+
+DECKS = {d.id: d for d in resolve_all(None, ".")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck_id", sorted(DECKS))
+def test_every_ruling_is_boxed_as_ours(deck_id: str, lang: str) -> None:
+    deck = DECKS[deck_id]
+    markup = render_markup(deck, lang)
+    boxes = ruling_boxes(markup)
+    for kind, text in expected(deck).items():
+        wanted = norm(typography(text[lang], lang))
+        assert sum(wanted in b for b in boxes) == 1, f"{deck_id}/{lang}: {kind} not in exactly one ruling box"
+    titles = set(re.findall(r'<box kind="ruling" title="([^"]*)">', markup))
+    assert titles <= {BOX[lang]}, titles
+    assert '<box kind="clarification"' not in markup
+
+
+@pytest.mark.parametrize("game,rules", [("king_lui", []), ("royale", []), ("draco", []),
+                                        ("royale", ["imposter_rotations"])])
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_ruling_added_to_the_data_is_printed(tmp_path, game: str, rules: list[str], lang: str) -> None:
+    deck = throwaway_variant(tmp_path, game, f"{game}-trial", overlay(game, rules))
+    markup = render_markup(deck, lang)
+    text = norm(html.unescape(re.sub(r"<[^>]+>", " ", markup)))
+    wanted = norm(typography(RULING[lang], lang))
+    assert sum(wanted in b for b in ruling_boxes(markup)) == 1
+    if rules:
+        # next to the imposter's rules, before the next chapter, not in the closing section
+        imposter = text.index(norm(typography(RULING[lang], lang)))
+        assert SECTION[lang] not in text[imposter - 400:imposter]
+        assert text.count(wanted) == 1
+    else:
+        assert text.index(SECTION[lang]) < text.index(wanted), "a ruling with no rule goes to the closing section"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_draco_rulings_of_the_template_are_marked(lang: str) -> None:
+    """Decisions the Draco book words itself (Brother John next to another special, the last card drawn
+    at a toast, gains and costs settled at once) carry the ruling mark."""
+    markup = render_markup(DECKS["draco"], lang)
+    boxes = ruling_boxes(markup)
+    jean = DECKS["draco"].component("brother-john").name[lang]
+    assert any(jean in b for b in boxes), "Brother John's chaining is not marked as ours"
+    settled = {"fr": "(arbitrage de cette édition)", "it": "(scelta di questa edizione)",
+               "en": "(this edition’s ruling)"}[lang]
+    assert settled in markup, "settling gains and costs at once is not marked as ours"

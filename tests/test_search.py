@@ -1,0 +1,184 @@
+"""The search agent (cardgen.agents.search): plays well, reproducibly, and without seeing hidden cards."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardgen.agents import SearchAgent, StateAgent
+from cardgen.agents.search import rewards
+from cardgen.engine.api import Outcome, RandomAgent
+from cardgen.errors import InputError
+from cardgen.simulate.runner import agent_factories, check_agents, play_game
+from tests.toy_game import GreedyAgent, ToyState, toy_deck
+
+
+def toy_game(deck: str = "toy", players: int = 2):  # type: ignore[no-untyped-def]
+    d = toy_deck(deck)
+    return d.spec.new_game(d, players)
+
+
+def root_stats(agent: SearchAgent, state: ToyState, rng: random.Random) -> list[tuple[object, int, float]]:
+    """The decision's root statistics, gathered by running the search with a spy on ``_iterate``."""
+    roots: list = []  # type: ignore[type-arg]
+    iterate = agent._iterate
+
+    def spy(root, sample, r, rollout):  # type: ignore[no-untyped-def]
+        roots.append(root)
+        iterate(root, sample, r, rollout)
+
+    agent._iterate = spy  # type: ignore[method-assign]
+    agent.choose_from_state(state, state.legal_actions(), rng)
+    root = roots[0]
+    return [(a, c.visits, round(c.value, 9)) for a, c in root.children.items()]
+
+
+def hidden_swapped(state: ToyState, seat: int) -> ToyState:
+    """The same position for ``seat``, with an opponent's card and a pile card exchanged."""
+    other = state.clone()
+    opp = 1 - seat
+    for i, card in enumerate(other.pile):
+        if state.game.value[card] != state.game.value[other.hands[opp][0]]:
+            other.pile[i], other.hands[opp][0] = other.hands[opp][0], card
+            return other
+    raise AssertionError("no pile card of another value")
+
+
+def test_search_beats_the_greedy_agent_on_the_toy_game() -> None:
+    """Drawing more cards wins the toy game; greedy plays whenever it can, search learns to draw."""
+    game = toy_game()
+    share = 0.0
+    n = 30
+    for i in range(n):
+        seat = i % 2
+        agents = [SearchAgent(60), GreedyAgent()] if seat == 0 else [GreedyAgent(), SearchAgent(60)]
+        result = play_game(game, 1000 + i, agents)
+        assert result.completed and result.winners is not None
+        share += (seat in result.winners) / len(result.winners)
+    assert share / n >= 0.65
+
+
+def test_hidden_cards_never_reach_the_decision() -> None:
+    """Two states that differ only in what seat 0 cannot see give the same search, draw for draw."""
+    state = toy_game().new_initial_state(7)
+    assert isinstance(state, ToyState) and state.current_player == 0
+    other = hidden_swapped(state, 0)
+    assert other.hands[1] != state.hands[1] and other.observation(0) == state.observation(0)
+    first = root_stats(SearchAgent(80), state, random.Random(3))
+    assert first == root_stats(SearchAgent(80), other, random.Random(3))
+    assert 40 <= sum(v for _, v, _ in first) <= 80
+
+
+def test_the_leak_test_would_catch_a_cheating_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Searching the true state (clone instead of determinize) does see the swapped cards."""
+    monkeypatch.setattr(ToyState, "determinize", lambda self, player, rng: self.clone())
+    state = toy_game().new_initial_state(7)
+    other = hidden_swapped(state, 0)
+    assert root_stats(SearchAgent(80), state, random.Random(3)) != root_stats(SearchAgent(80), other,
+                                                                              random.Random(3))
+
+
+def test_same_seed_same_game_and_the_real_state_is_untouched() -> None:
+    game = toy_game(players=3)
+    runs = [play_game(game, 11, [SearchAgent(20), RandomAgent(), SearchAgent(20)], record=True) for _ in range(2)]
+    assert runs[0].actions == runs[1].actions and runs[0].scores == runs[1].scores
+    state = game.new_initial_state(5)
+    before = (list(state.pile), [list(h) for h in state.hands], state.rng.getstate())
+    SearchAgent(30).choose_from_state(state, state.legal_actions(), random.Random(1))
+    assert (state.pile, state.hands, state.rng.getstate()) == before
+
+
+def test_a_forced_move_costs_no_search() -> None:
+    state = toy_game().new_initial_state(1)
+    rng = random.Random(2)
+    before = rng.getstate()
+    assert SearchAgent(50).choose_from_state(state, [("draw",)], rng) == ("draw",)
+    assert rng.getstate() == before
+
+
+def test_the_simulator_hands_a_state_agent_the_state() -> None:
+    agent = SearchAgent(5)
+    assert isinstance(agent, StateAgent) and agent.needs_state
+    with pytest.raises(TypeError, match="needs the game state"):
+        agent.choose({}, [("draw",)], random.Random(0))
+    factories = agent_factories(toy_deck("toy").spec, search_iterations=7)
+    made = factories["search"]()
+    assert isinstance(made, SearchAgent) and made.iterations == 7
+    result = play_game(toy_game(), 3, [factories["search"](), RandomAgent()])
+    assert result.completed, result.gaps
+
+
+def test_rewards_share_the_win_and_blend_the_score() -> None:
+    class Finished:
+        num_players = 3
+        end_reason = "cards_exhausted"
+
+        def __init__(self, scores: list[float], winners: list[int]) -> None:
+            self.result = Outcome("cards_exhausted", scores, winners)
+
+        def outcome(self) -> Outcome:
+            return self.result
+
+    assert rewards(Finished([4, 8, 8], [1, 2]), 0.0) == [0.0, 0.5, 0.5]  # type: ignore[arg-type]
+    blended = rewards(Finished([0, 10, 5], [1]), 0.5)  # type: ignore[arg-type]
+    assert blended == pytest.approx([0.0, 0.5 + 0.5 * 10 / 15, 0.5 * 5 / 15])
+    assert rewards(Finished([-5, 15, 5], [1]), 0.5) == [0.0, 1.0, 0.25]  # type: ignore[arg-type]
+    # a winner without the top score: scores are not "higher is better", the win share alone counts
+    assert rewards(Finished([0, 10, 5], [0]), 0.25) == [1.0, 0.0, 0.0]  # type: ignore[arg-type]
+    stalled = Finished([0, 0, 0], [])
+    stalled.end_reason = "stalled:empty_pile"
+    assert rewards(stalled, 0.25) == [1 / 3] * 3  # type: ignore[arg-type]
+
+
+def test_search_needs_an_engine_that_determinizes(monkeypatch: pytest.MonkeyPatch) -> None:
+    deck = toy_deck("toy")
+    check_agents(deck, ["search", "greedy"])
+    monkeypatch.delattr(ToyState, "determinize")
+    with pytest.raises(InputError, match="cannot deal them yet"):
+        check_agents(deck, ["search"])
+    with pytest.raises(ValueError):
+        SearchAgent(0)
+
+
+def test_search_stops_early_only_when_the_decision_is_settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stopping once the leader's lead exceeds the iterations left gives the full budget's decision."""
+    from cardgen.agents import search
+
+    state = toy_game("toy_choices").new_initial_state(4)
+    legal = state.legal_actions()
+    early = [SearchAgent(120).choose_from_state(state, legal, random.Random(seed)) for seed in range(6)]
+    spent = [sum(v for _, v, _ in root_stats(SearchAgent(120), state, random.Random(seed))) for seed in range(6)]
+    assert min(spent) < 120  # it did stop early
+    monkeypatch.setattr(search, "_decided", lambda root, left: False)
+    assert early == [SearchAgent(120).choose_from_state(state, legal, random.Random(seed)) for seed in range(6)]
+
+
+def test_an_engine_rollout_is_used_when_the_state_has_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+
+    def rollout(self, rng):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        from cardgen.agents.search import random_rollout
+        random_rollout(self, rng)
+
+    monkeypatch.setattr(ToyState, "rollout", rollout, raising=False)
+    state = toy_game().new_initial_state(2)
+    SearchAgent(10).choose_from_state(state, state.legal_actions(), random.Random(0))
+    assert 0 < len(calls) <= 10
+
+
+def test_a_policy_rollout_plays_the_sample_out_with_fresh_agents() -> None:
+    from cardgen.agents.search import policy_rollout
+
+    made = []
+
+    def greedy() -> GreedyAgent:
+        made.append(1)
+        return GreedyAgent()
+
+    state = toy_game(players=3).new_initial_state(4)
+    sample = state.determinize(0, random.Random(1))
+    policy_rollout(greedy)(sample, random.Random(2))
+    assert sample.is_terminal() and len(made) == 3
+    result = play_game(toy_game(), 5, [SearchAgent(10, rollout=policy_rollout(GreedyAgent)), RandomAgent()])
+    assert result.completed

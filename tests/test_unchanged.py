@@ -1,0 +1,67 @@
+"""A build with nothing changed ends from file dates alone (cardgen/unchanged.py), and nothing else does."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from cardgen.cli import LANGS as CLI_LANGS
+from cardgen.model.schema import LANGS
+from cardgen.scaffold import new_project
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cardgen(cwd: Path, *args: str, importtime: bool = False) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    flags = ["-X", "importtime"] if importtime else []
+    return subprocess.run([sys.executable, *flags, "-m", "cardgen", *args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=300)
+
+
+def imported(stderr: str) -> set[str]:
+    return {line.split("|")[-1].strip() for line in stderr.splitlines() if line.startswith("import time:")}
+
+
+def test_second_build_imports_nothing_heavy_and_any_change_rebuilds(tmp_path: Path) -> None:
+    new_project(tmp_path / "g")
+    game = tmp_path / "g"
+    assert cardgen(game, "build", "--paper", "a4").returncode == 0
+    again = cardgen(game, "build", "--paper", "a4", importtime=True)
+    assert again.returncode == 0 and "0 file(s) written, 2 unchanged; 14 cards" in again.stdout
+    assert "(nothing changed)" in again.stdout
+    modules = imported(again.stderr)
+    assert "cardgen.cli" in modules and not modules & {"pydantic", "reportlab", "yaml", "cardgen.resolve.resolve"}
+
+    # Another request is another build (and the first one's record is kept apart from it).
+    other = cardgen(game, "build", "--paper", "letter")
+    assert other.returncode == 0 and "(nothing changed)" not in other.stdout and "2 file(s) written" in other.stdout
+    # An edited CSV goes through the full build, which rewrites exactly the card sheet.
+    time.sleep(0.01)
+    with (game / "decks/cards.csv").open("a", encoding="utf-8") as handle:
+        handle.write("Comet,5,sun,star,1,\n")
+    edited = cardgen(game, "build", "--paper", "a4")
+    assert "1 file(s) written, 1 unchanged; 15 cards" in edited.stdout
+    # A deleted output is noticed.
+    (game / "out/g/en/rules-a4.pdf").unlink()
+    redone = cardgen(game, "build", "--paper", "a4")
+    assert "1 file(s) written" in redone.stdout and (game / "out/g/en/rules-a4.pdf").is_file()
+    assert "(nothing changed)" in cardgen(game, "build", "--paper", "a4").stdout
+
+
+def test_the_command_lines_languages_are_the_schemas() -> None:
+    assert CLI_LANGS == LANGS
+
+
+def test_no_shortcut_for_a_folder_with_too_many_files(tmp_path: Path, monkeypatch) -> None:
+    import cardgen.unchanged as unchanged
+
+    (tmp_path / "a.txt").write_text("x")
+    first = unchanged.fingerprint(tmp_path, tmp_path / "out", {}, [])
+    assert first is not None and first == unchanged.fingerprint(tmp_path, tmp_path / "out", {}, [])
+    (tmp_path / "a.txt").write_text("xy")  # another size: another fingerprint
+    assert unchanged.fingerprint(tmp_path, tmp_path / "out", {}, []) != first
+    monkeypatch.setattr(unchanged, "MAX_FILES", 3)
+    assert unchanged.fingerprint(tmp_path, tmp_path / "out", {}, []) is None
