@@ -1,6 +1,6 @@
 """Re-check logged games with the independent rules referees (issue #8).
 
-    python benchmarks/recheck_logs.py [--game king_lui|draco] [--games 10000] [--jobs 2] [--seed 1]
+    python benchmarks/recheck_logs.py [--game king_lui|royale|draco] [--games 10000] [--jobs 2] [--seed 1]
                                       [--engine auto] [--keep DIR] [--project .]
 
 For a game: its base deck and every variant in ``variants/<game>/``, at every player count
@@ -10,7 +10,7 @@ validate`` (``run_validation``) and every line is re-played by ``tests/referees/
 which knows the published rules and our rulings, not the engine. Prints the games per deck
 and count, the situations the referee met, every finding and the time of each half.
 Exit 1 if the referee disagrees with any game. Figures only; nothing here is asserted.
-Games with a referee: ``king_lui``, ``draco``; figures in tests/referees/README.md.
+Games with a referee: ``king_lui``, ``royale``, ``draco``; figures in tests/referees/README.md.
 """
 from __future__ import annotations
 
