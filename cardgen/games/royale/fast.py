@@ -1,0 +1,334 @@
+"""Royale's compiled tier: ``GameSpec.fast`` (see ``cardgen.engine.api.FastEngine``).
+
+``RoyaleFast`` plays exactly the reference games (``engine.py`` with the
+``random`` agent) through the numba loop of ``fastcore.py``. Its tables come from
+the reference ``RoyaleGame`` of the resolved deck (cells of every line and of each
+seat's imposter placements, solo cards, noble points, rule numbers, the deck's gap
+resolutions), so any variant that changes numbers, counts or card data runs on it.
+Noble requirements are the reference's own checkers, read into a transition table
+that fills itself as games need it (``fastcore`` module docstring).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from cardgen.engine.api import Action, FastEngine, GameResult
+from cardgen.games.royale import fastcore as core
+from cardgen.games.royale.engine import STOP, RoyaleGame
+from cardgen.games.royale.require import DEAD, Checker
+
+if TYPE_CHECKING:
+    from cardgen.resolve.resolve import ResolvedDeck
+
+_GAP_NAMES = {core.GAP_UNEVEN: "uneven_packets", core.GAP_PILE: "pile_empty", core.GAP_SHORT: "short_line",
+              core.GAP_NOTHING: "nothing_to_take", core.GAP_TIE: "tie_after_tiebreak",
+              core.GAP_SOLO: "solo_pile_empty"}
+#: gap kind -> (cfg slot, resolution name -> code)
+_GAP_CFG = {
+    "uneven_packets": (core.C_G_UNEVEN, {"near_equal": 0}),
+    "pile_empty": (core.C_G_PILE, {"reshuffle_discards": 0, "end_game": 1}),
+    "short_line": (core.C_G_SHORT, {"take_present": 0}),
+    "nothing_to_take": (core.C_G_NOTHING, {"end_game": 0}),
+    "solo_pile_empty": (core.C_G_SOLO, {"reshuffle_revealed": 0, "end_game": 1}),
+}
+_END_NAMES = {core.BANQUET_OVER: "banquet_over", core.SUPPLY_EXHAUSTED: "supply_exhausted",
+              core.ALL_NOBLES: "all_nobles", core.TURNS_DONE: "turns_done",
+              core.SOLO_EXHAUSTED: "solo_cards_exhausted"}
+_AGENTS = {"random": 0}
+
+_announced = False
+
+
+def _is_cached() -> bool:
+    """Whether numba's disk cache holds the compiled loop (numba internals: best effort)."""
+    try:
+        return Path(core.play._cache._cache_file._index_path).is_file()
+    except AttributeError:
+        return False
+
+
+def _announce_compile() -> None:
+    """Say once per process that numba compiles, when its disk cache does not hold the loop yet."""
+    global _announced
+    if _announced:
+        return
+    _announced = True
+    if not _is_cached():
+        print("compiling the Royale fast engine (first run only)…", file=sys.stderr, flush=True)
+
+
+class _Table:
+    """The checkers' states as rows of one transition table, grown on demand."""
+
+    def __init__(self, ncodes: int) -> None:
+        self.ncodes = ncodes
+        self.trans = np.full((64, ncodes), core.UNKNOWN, dtype=np.int64)
+        self.complete = np.zeros(64, dtype=np.bool_)
+        self.rows: dict[tuple[int, int], int] = {}  # (checker index, checker state) -> row
+        self.of_row: list[tuple[int, int]] = []
+        self.checkers: list[Checker] = []
+        self._index: dict[int, int] = {}
+
+    def checker_index(self, chk: Checker) -> int:
+        k = self._index.get(id(chk))
+        if k is None:
+            k = self._index[id(chk)] = len(self.checkers)
+            self.checkers.append(chk)
+        return k
+
+    def row(self, k: int, sid: int) -> int:
+        """The row of state ``sid`` of checker ``k`` (added, with its known transitions, if new)."""
+        r = self.rows.get((k, sid))
+        if r is None:
+            r = self.rows[(k, sid)] = len(self.of_row)
+            self.of_row.append((k, sid))
+            if r >= self.trans.shape[0]:
+                grow = np.full((2 * r, self.ncodes), core.UNKNOWN, dtype=np.int64)
+                grow[:r] = self.trans[:r]
+                self.trans = grow
+                self.complete = np.concatenate([self.complete, np.zeros(2 * r - len(self.complete), np.bool_)])
+            self.complete[r] = self.checkers[k].need[sid] == 0
+        return r
+
+    def learn(self, r: int, code: int) -> None:
+        """Ask the Python checker for the transition (row ``r``, ``code``)."""
+        k, sid = self.of_row[r]
+        nid = self.checkers[k].step(sid, code)
+        self.trans[r, code] = core.DEAD if nid == DEAD else self.row(k, nid)
+
+
+class RoyaleFast(FastEngine):
+    """The compiled tier of one Royale deck at one player count."""
+
+    agents = frozenset(_AGENTS)
+
+    def __init__(self, game: RoyaleGame) -> None:
+        self.game = g = game
+        r = g.rules
+        players = g.players
+        ncards = len(g.card_ids)
+        nslots = max((len(x) for x in g.noble_ids), default=0) or 1
+        self.nslots = nslots
+        nlines = len(g.lines)
+        cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
+        cfg[core.C_PLAYERS] = players
+        cfg[core.C_CARDS] = ncards
+        cfg[core.C_CELLS] = g.ncells
+        cfg[core.C_LINES] = nlines
+        cfg[core.C_SLOTS] = nslots
+        cfg[core.C_SOLO] = int(g.solo)
+        cfg[core.C_USES_END] = int(g.uses_end)
+        cfg[core.C_PACKETS] = r.packets
+        cfg[core.C_SETUP_POS] = r.end_packet_setup
+        cfg[core.C_RESHUFFLE_POS] = r.end_packet_reshuffle
+        cfg[core.C_END_DRAWS] = r.end_card_draws
+        cfg[core.C_SOLO_TURNS] = r.solo_turns
+        cfg[core.C_GHOST] = r.ghost_cards_per_turn
+        cfg[core.C_VOLUNTARY] = int(r.voluntary_clearing)
+        cfg[core.C_NSOLO] = len(g.solo_ids)
+        nimp = max((len(t) for t in g.imposter_takes), default=0)
+        cfg[core.C_A_PLACE] = a_place = nlines + nimp
+        cfg[core.C_A_CLEAR] = a_clear = a_place + ncards * nslots
+        cfg[core.C_A_STOP] = a_clear + nslots
+        clar = g.deck.clarifications
+        self._settled = {kind: kind in clar for kind in _GAP_NAMES.values()}
+        for kind, (slot, codes) in _GAP_CFG.items():
+            cfg[slot] = core.UNSETTLED if kind not in clar else codes.get(clar[kind].resolution, 0)
+        self.cfg = cfg
+        width = max([len(c) for _, c in g.lines] + [1])
+        self.lines = np.zeros((max(nlines, 1), width), dtype=np.int64)
+        self.line_len = np.zeros(max(nlines, 1), dtype=np.int64)
+        for i, (_, cells) in enumerate(g.lines):
+            self.line_len[i] = len(cells)
+            self.lines[i, :len(cells)] = cells
+        iw = max([len(c) for t in g.imposter_takes for _, c in t] + [1])
+        self.imp_cells = np.zeros((players, max(nimp, 1), iw), dtype=np.int64)
+        self.imp_len = np.zeros((players, max(nimp, 1)), dtype=np.int64)
+        self.imp_count = np.array([len(t) for t in g.imposter_takes], dtype=np.int64)
+        for p, takes in enumerate(g.imposter_takes):
+            for t, (_, cells) in enumerate(takes):
+                self.imp_len[p, t] = len(cells)
+                self.imp_cells[p, t, :len(cells)] = cells
+        nsolo = len(g.solo_ids)
+        sw = max([len(c) for c in g.solo_cells] + [1])
+        self.solo_cells = np.zeros((max(nsolo, 1), sw), dtype=np.int64)
+        self.solo_len = np.zeros(max(nsolo, 1), dtype=np.int64)
+        for i, cells in enumerate(g.solo_cells):
+            self.solo_len[i] = len(cells)
+            self.solo_cells[i, :len(cells)] = cells
+        # nobles: code of every card per slot, checker rows, points
+        ncodes = max([chk.ncodes for seat in g.checkers for chk in seat] + [1])
+        self.table = table = _Table(ncodes)
+        self.codes = np.zeros((players * nslots, max(ncards, 1)), dtype=np.int64)
+        self.root = np.full(players * nslots, -1, dtype=np.int64)
+        self.points = np.zeros(players * nslots, dtype=np.int64)
+        for p in range(players):
+            for s, chk in enumerate(g.checkers[p]):
+                k = table.checker_index(chk)
+                self.root[p * nslots + s] = table.row(k, 0)
+                self.codes[p * nslots + s, :ncards] = g.codes[p][s]
+                self.points[p * nslots + s] = g.points[p][s]
+        for k, chk in enumerate(table.checkers):  # transitions this process already knows
+            for key, nid in list(chk.trans.items()):
+                sid, code = divmod(key, chk.ncodes)
+                if sid < len(chk.states):
+                    row = table.row(k, sid)
+                    table.trans[row, code] = core.DEAD if nid == DEAD else table.row(k, nid)
+        self.imp_uses = np.array([r.imposter_uses if g.imposter_id[p] else 0 for p in range(players)],
+                                 dtype=np.int64)
+        # action id -> the reference's action tuple (imposter ids per seat)
+        self.action_of: list[Action] = list(g.line_actions) + [None] * nimp  # type: ignore[list-item]
+        self.action_of += [g.place_actions[c][s] for c in range(ncards) for s in range(nslots)]
+        self.action_of += [("clear", s) for s in range(nslots)] + [STOP]
+        self.imp_actions = [list(a) for a in g.imposter_actions]
+        # working arrays
+        z = lambda n: np.zeros(max(n, 1), dtype=np.int64)  # noqa: E731
+        self.mt = np.zeros(625, dtype=np.uint32)
+        self.amt = np.zeros(625, dtype=np.uint32)
+        self.st = z(core.ST_SIZE)
+        self.grid = z(g.ncells)
+        self.pile = z(ncards + 2)
+        self.discard = z(ncards + 2)
+        self.hand = z(g.ncells + 1)
+        self.under = np.zeros((players * nslots, ncards + 1), dtype=np.int64)
+        self.ulen = z(players * nslots)
+        self.row = z(players * nslots)
+        self.done = z(players * nslots)
+        self.score = z(players)
+        self.imp_left = z(players)
+        self.solo_pile = z(nsolo)
+        self.solo_rev = z(nsolo)
+        self.work = z(ncards + 2)
+        self.work2 = z(ncards + 2)
+        self.legal = z(nlines + nimp + g.ncells * nslots + nslots + 2)
+        self.init_pile = z(ncards + 2)
+        self.init_solo = z(nsolo)
+        self._cap = -1
+        self._buffers(1)
+
+    def _buffers(self, cap: int) -> None:
+        """Gap and action buffers big enough for ``cap`` decisions."""
+        if cap <= self._cap:
+            return
+        self._cap = cap
+        self.gaps = np.zeros((2 * cap + 64, 4), dtype=np.int64)
+        self.actions = np.zeros((cap + 1, 2), dtype=np.int64)
+
+    def _run(self, seed: int, kinds: np.ndarray, cap: int, record: bool) -> None:
+        table = self.table
+        while True:
+            core.play(seed, kinds, cap, record, self.cfg, self.lines, self.line_len, self.imp_cells, self.imp_len,
+                      self.imp_count, self.solo_cells, self.solo_len, self.codes, self.root, table.trans,
+                      table.complete, self.points, self.imp_uses, self.mt, self.amt, self.st, self.grid, self.pile,
+                      self.discard, self.hand, self.under, self.ulen, self.row, self.done, self.score,
+                      self.imp_left, self.solo_pile, self.solo_rev, self.work, self.work2, self.legal, self.gaps,
+                      self.actions, self.init_pile, self.init_solo)
+            st = self.st
+            if st[core.S_STATUS] != core.MISS:
+                return
+            table.learn(int(st[core.S_MISS_ROW]), int(st[core.S_MISS_CODE]))
+
+    def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
+        _announce_compile()
+        kinds = np.array([_AGENTS[a] for a in agents], dtype=np.int64)
+        if cap > self._cap:
+            self._buffers(cap)
+        self._run(seed, kinds, cap, record)
+        g = self.game
+        st = self.st.tolist()
+        ngaps = st[core.S_NGAPS]
+        gaps = [self._gap(row) for row in self.gaps[:ngaps].tolist()]
+        end = st[core.S_END]
+        peak: dict[str, int] = {}
+        if st[core.S_RESHUFFLE_PEAK] >= 0:
+            peak["pile_after_reshuffle"] = st[core.S_RESHUFFLE_PEAK]
+        if st[core.S_FINISHED]:
+            peak["cards_under_a_noble"] = st[core.S_PEAK_UNDER]
+        result = GameResult(seed, list(agents), "", False, gaps, st[core.S_TURNS], st[core.S_ROUNDS], peak=peak)
+        if record:
+            piles: dict[str, list[str]] = {}
+            if st[core.S_INIT_LEN] >= 0:
+                ids, end_id = g.card_ids, g.end_id
+                piles["dish_pile"] = [end_id if c == core.END else ids[c]  # type: ignore[misc]
+                                      for c in self.init_pile[:st[core.S_INIT_LEN]].tolist()]
+                if g.solo:
+                    piles["solo_pile"] = [g.solo_ids[i] for i in self.init_solo[:len(g.solo_ids)].tolist()]
+            result.initial_piles = piles
+            action_of, imp, nlines = self.action_of, self.imp_actions, len(g.lines)
+            result.actions = [(p, imp[p][a - nlines] if action_of[a] is None else action_of[a])
+                              for p, a in self.actions[:st[core.S_DECISIONS]].tolist()]
+        status = st[core.S_STATUS]
+        if end == core.PLAYING or status in (core.CAPPED, core.NO_LEGAL):
+            if status == core.CAPPED:
+                result.end_reason = "safety_cap"
+                detail = f"no end condition after {cap} decisions"
+            else:
+                result.end_reason = "no_legal_action"
+                detail = f"seat {st[core.S_PLAYER]} has no legal action after {st[core.S_DECISIONS]} decisions"
+            result.engine_gaps = len(gaps)
+            gaps.append((result.end_reason, False, detail))
+            return result
+        if end >= core.STALLED:
+            result.end_reason = "stalled:" + _GAP_NAMES[end - core.STALLED]
+            result.engine_gaps = len(gaps)
+            return result
+        reason = _END_NAMES[end]
+        scores = self.score[:g.players].tolist()
+        winner = st[core.S_WINNER]
+        tie_break = None
+        if g.solo:
+            winners = [0]
+        elif winner >= 0:
+            winners = [winner]
+        else:
+            best = max(scores)
+            winners = [p for p, s in enumerate(scores) if s == best]
+            if len(winners) > 1:
+                tie_break = "most_dish_cards"
+                ulen = self.ulen.tolist()
+                n = self.nslots
+                dishes = {p: sum(ulen[p * n:(p + 1) * n]) for p in winners}
+                most = max(dishes.values())
+                winners = [p for p in winners if dishes[p] == most]
+                if len(winners) > 1:
+                    settled = "tie_after_tiebreak" in g.deck.clarifications
+                    gaps.append(("tie_after_tiebreak", settled, f"seats {winners}"))
+                    tie_break = "most_dish_cards, then shared"
+                    if not settled:
+                        result.end_reason = "stalled:tie_after_tiebreak"
+                        result.engine_gaps = len(gaps)
+                        return result
+        result.engine_gaps = len(gaps)
+        result.end_reason = reason
+        result.scores = [float(s) for s in scores]
+        result.winners = winners
+        result.tie_break = tie_break
+        result.completed = True
+        return result
+
+    def _gap(self, row: list[int]) -> tuple[str, bool, str]:
+        """A recorded gap as the reference engine words it."""
+        code, a, b, c = row
+        kind = _GAP_NAMES[code]
+        if code == core.GAP_UNEVEN:
+            detail = f"{a} cards into {b} packets"
+        elif code == core.GAP_SHORT:
+            nlines = len(self.game.lines)
+            action = self.action_of[a] if a < nlines else self.imp_actions[b][a - nlines]
+            detail = f"{action!r} holds {c} card(s)"
+        else:
+            detail = f"turn {a}"
+        return kind, self._settled[kind], detail
+
+
+def fast_engine(deck: "ResolvedDeck", players: int) -> FastEngine | str:
+    """The compiled tier for ``deck`` at ``players``, or a one-line reason it cannot play it."""
+    try:
+        game = RoyaleGame(deck, players)
+    except Exception as exc:  # the reference cannot set up either; the simulator reports it there
+        return f"the Royale engine cannot set up {deck.id} at {players} players ({exc})"
+    return RoyaleFast(game)
