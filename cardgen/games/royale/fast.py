@@ -95,7 +95,10 @@ class _Table:
         return r
 
     def learn(self, r: int, code: int) -> None:
-        """Ask the Python checker for the transition (row ``r``, ``code``)."""
+        """Ask the Python checker for the transition (row ``r``, ``code``).
+
+        Only the transition a game needs: asking for a whole row computes states no game
+        reaches, which costs more than replaying the game (masked nobles)."""
         k, sid = self.of_row[r]
         nid = self.checkers[k].step(sid, code)
         self.trans[r, code] = core.DEAD if nid == DEAD else self.row(k, nid)
@@ -207,8 +210,23 @@ class RoyaleFast(FastEngine):
         self.legal = z(nlines + nimp + g.ncells * nslots + nslots + 2)
         self.init_pile = z(ncards + 2)
         self.init_solo = z(nsolo)
+        self._pack()
         self._cap = -1
         self._buffers(1)
+
+    def _pack(self) -> None:
+        """Move the arrays of ``fastcore.LAYOUT`` into one buffer (the attributes become views of it)."""
+        arrays = [np.ascontiguousarray(getattr(self, name), dtype=np.int64) for name in core.LAYOUT]
+        self.offs = np.zeros((len(arrays), 4), dtype=np.int64)
+        self.buf = np.zeros(sum(a.size for a in arrays), dtype=np.int64)
+        at = 0
+        for i, (name, a) in enumerate(zip(core.LAYOUT, arrays)):
+            self.offs[i, 0] = at
+            self.offs[i, 1:1 + a.ndim] = a.shape
+            view = self.buf[at:at + a.size].reshape(a.shape)
+            view[...] = a
+            setattr(self, name, view)
+            at += a.size
 
     def _buffers(self, cap: int) -> None:
         """Gap and action buffers big enough for ``cap`` decisions."""
@@ -221,12 +239,8 @@ class RoyaleFast(FastEngine):
     def _run(self, seed: int, kinds: np.ndarray, cap: int, record: bool) -> None:
         table = self.table
         while True:
-            core.play(seed, kinds, cap, record, self.cfg, self.lines, self.line_len, self.imp_cells, self.imp_len,
-                      self.imp_count, self.solo_cells, self.solo_len, self.codes, self.root, table.trans,
-                      table.complete, self.points, self.imp_uses, self.mt, self.amt, self.st, self.grid, self.pile,
-                      self.discard, self.hand, self.under, self.ulen, self.row, self.done, self.score,
-                      self.imp_left, self.solo_pile, self.solo_rev, self.work, self.work2, self.legal, self.gaps,
-                      self.actions, self.init_pile, self.init_solo)
+            core.play(seed, kinds, cap, record, self.buf, self.offs, self.mt, self.amt, table.trans,
+                      table.complete, self.gaps, self.actions)
             st = self.st
             if st[core.S_STATUS] != core.MISS:
                 return

@@ -237,11 +237,65 @@ def _clear(st, p, s, nslots, under, ulen, row, root, discard):
     row[k] = root[k]
 
 
+#: the int64 arrays ``play`` reads from one buffer (one argument: numba's call cost grows with each one)
+LAYOUT = ("cfg", "lines", "line_len", "imp_cells", "imp_len", "imp_count", "solo_cells", "solo_len", "codes",
+          "root", "points", "imp_uses", "st", "grid", "pile", "discard", "hand", "under", "ulen", "row", "done",
+          "score", "imp_left", "solo_pile", "solo_rev", "work", "work2", "legal", "init_pile", "init_solo")
+
+
 @njit(cache=True)
-def play(seed, kinds, cap, record, cfg, lines, line_len, imp_cells, imp_len, imp_count, solo_cells, solo_len,
-         codes, root, trans, complete, points, imp_uses, mt, amt, st, grid, pile, discard, hand, under, ulen,
-         row, done, score, imp_left, solo_pile, solo_rev, work, work2, legal, gaps, actions, init_pile, init_solo):
-    """Play the game seeded ``seed`` (all seats random); ``st[S_STATUS]``: 0, MISS, CAPPED or NO_LEGAL."""
+def _view1(buf, offs, i):
+    o = offs[i, 0]
+    return buf[o:o + offs[i, 1]]
+
+
+@njit(cache=True)
+def _view2(buf, offs, i):
+    o = offs[i, 0]
+    return buf[o:o + offs[i, 1] * offs[i, 2]].reshape((offs[i, 1], offs[i, 2]))
+
+
+@njit(cache=True)
+def _view3(buf, offs, i):
+    o = offs[i, 0]
+    return buf[o:o + offs[i, 1] * offs[i, 2] * offs[i, 3]].reshape((offs[i, 1], offs[i, 2], offs[i, 3]))
+
+
+@njit(cache=True)
+def play(seed, kinds, cap, record, buf, offs, mt, amt, trans, complete, gaps, actions):
+    """Play the game seeded ``seed`` (all seats random); ``st[S_STATUS]``: 0, MISS, CAPPED or NO_LEGAL.
+
+    ``buf`` holds the arrays named in ``LAYOUT``, ``offs[i]`` = (start, shape...) of the i-th."""
+    cfg = _view1(buf, offs, 0)
+    lines = _view2(buf, offs, 1)
+    line_len = _view1(buf, offs, 2)
+    imp_cells = _view3(buf, offs, 3)
+    imp_len = _view2(buf, offs, 4)
+    imp_count = _view1(buf, offs, 5)
+    solo_cells = _view2(buf, offs, 6)
+    solo_len = _view1(buf, offs, 7)
+    codes = _view2(buf, offs, 8)
+    root = _view1(buf, offs, 9)
+    points = _view1(buf, offs, 10)
+    imp_uses = _view1(buf, offs, 11)
+    st = _view1(buf, offs, 12)
+    grid = _view1(buf, offs, 13)
+    pile = _view1(buf, offs, 14)
+    discard = _view1(buf, offs, 15)
+    hand = _view1(buf, offs, 16)
+    under = _view2(buf, offs, 17)
+    ulen = _view1(buf, offs, 18)
+    row = _view1(buf, offs, 19)
+    done = _view1(buf, offs, 20)
+    score = _view1(buf, offs, 21)
+    imp_left = _view1(buf, offs, 22)
+    solo_pile = _view1(buf, offs, 23)
+    solo_rev = _view1(buf, offs, 24)
+    work = _view1(buf, offs, 25)
+    work2 = _view1(buf, offs, 26)
+    legal = _view1(buf, offs, 27)
+    init_pile = _view1(buf, offs, 28)
+    init_solo = _view1(buf, offs, 29)
     players = cfg[C_PLAYERS]
     ncards = cfg[C_CARDS]
     ncells = cfg[C_CELLS]
