@@ -123,3 +123,27 @@ def test_fast_tier_gives_a_reason_when_it_cannot_play():
     deck = resolve("royale-short", ROOT)
     reason = GAME.fast(deck, 1)
     assert isinstance(reason, str) and "cannot set up" in reason and "\n" not in reason
+
+
+def test_learned_noble_tables_come_back_from_disk_and_play_the_same_games(tmp_path, monkeypatch):
+    from cardgen.games.royale import fast, require
+
+    monkeypatch.setattr(fast, "CACHE_DIR", tmp_path)
+    monkeypatch.setattr(fast, "_TABLES", {})
+    monkeypatch.setattr(require, "_CACHE", {})
+    deck = resolve("royale-masked", ROOT)
+    first = GAME.fast(deck, 3)
+    for seed in range(30):
+        first.play(seed, ["random"] * 3, 10_000, False)
+    learned = len(first.table.of_row)
+    fast._save_all()
+    assert list(tmp_path.glob("royale-nobles-*.json"))
+    # a new process: no table, checkers that know nothing; the rows come from disk
+    monkeypatch.setattr(fast, "_TABLES", {})
+    monkeypatch.setattr(require, "_CACHE", {})
+    again = GAME.fast(deck, 3)
+    assert len(again.table.of_row) == learned
+    assert first_difference(deck, 3, range(60)) is None
+    (next(tmp_path.glob("royale-nobles-*.json"))).write_text("{not json", encoding="utf-8")
+    monkeypatch.setattr(fast, "_TABLES", {})
+    assert first_difference(deck, 3, range(10)) is None  # an unreadable cache is learned again

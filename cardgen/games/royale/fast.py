@@ -10,14 +10,22 @@ that fills itself as games need it (``fastcore`` module docstring).
 """
 from __future__ import annotations
 
+import atexit
+import hashlib
+import json
+import os
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from cardgen.engine.api import Action, FastEngine, GameResult
+from cardgen.errors import InputError
+from cardgen.fileio import write_atomic
 from cardgen.games.royale import fastcore as core
+from cardgen.games.royale import require
 from cardgen.games.royale.engine import STOP, RoyaleGame
 from cardgen.games.royale.require import DEAD, Checker
 
@@ -61,37 +69,68 @@ def _announce_compile() -> None:
         print("compiling the Royale fast engine (first run only)…", file=sys.stderr, flush=True)
 
 
+#: where learned noble tables are kept between processes (next to numba's cache); None: nowhere
+CACHE_DIR: Path | None = Path(os.environ.get("NUMBA_CACHE_DIR") or Path(__file__).parent / "__pycache__")
+_FORMAT = "royale-nobles/1"
+#: seconds between two saves of a table that learned something
+SAVE_EVERY = 30.0
+
+
+def _checker_key(chk: Checker) -> str:
+    """A name for one checker's table on disk: its requirement, its card codes and the checker's own code."""
+    source = Path(require.__file__).read_bytes()
+    data = json.dumps([_FORMAT, chk.face.model_dump(mode="json"), sorted(chk.class_of.items()), chk.avail,
+                       chk.vmin, chk.vmax, chk.ncodes], sort_keys=True)
+    return hashlib.sha256(source + data.encode()).hexdigest()[:24]
+
+
 class _Table:
-    """The checkers' states as rows of one transition table, grown on demand."""
+    """The checkers' states as rows of one transition table, grown on demand.
+
+    A row is (checker, the cards under the noble as the checker keys them), so rows
+    learned in another process (read from ``CACHE_DIR``) need no Python search until
+    a game asks for a transition none has learned yet.
+    """
 
     def __init__(self, ncodes: int) -> None:
         self.ncodes = ncodes
         self.trans = np.full((64, ncodes), core.UNKNOWN, dtype=np.int64)
         self.complete = np.zeros(64, dtype=np.bool_)
-        self.rows: dict[tuple[int, int], int] = {}  # (checker index, checker state) -> row
-        self.of_row: list[tuple[int, int]] = []
+        self.rows: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.of_row: list[tuple[int, tuple[int, ...]]] = []
         self.checkers: list[Checker] = []
+        self.keys: list[str] = []
         self._index: dict[int, int] = {}
+        self.dirty: set[int] = set()
+        self.saved = time.monotonic()
 
     def checker_index(self, chk: Checker) -> int:
+        """The index of ``chk``: new checkers bring the rows saved on disk and the ones their Python side knows."""
         k = self._index.get(id(chk))
-        if k is None:
-            k = self._index[id(chk)] = len(self.checkers)
-            self.checkers.append(chk)
+        if k is not None:
+            return k
+        k = self._index[id(chk)] = len(self.checkers)
+        self.checkers.append(chk)
+        self.keys.append(_checker_key(chk))
+        self._load(k)
+        for key, nid in list(chk.trans.items()):
+            sid, code = divmod(key, chk.ncodes)
+            r = self.row(k, chk.states[sid], chk.need[sid] == 0)
+            self.trans[r, code] = core.DEAD if nid == DEAD else self.row(k, chk.states[nid], chk.need[nid] == 0)
         return k
 
-    def row(self, k: int, sid: int) -> int:
-        """The row of state ``sid`` of checker ``k`` (added, with its known transitions, if new)."""
-        r = self.rows.get((k, sid))
+    def row(self, k: int, cards: tuple[int, ...], complete: bool) -> int:
+        """The row of checker ``k`` holding ``cards`` (added if new)."""
+        r = self.rows.get((k, cards))
         if r is None:
-            r = self.rows[(k, sid)] = len(self.of_row)
-            self.of_row.append((k, sid))
+            r = self.rows[(k, cards)] = len(self.of_row)
+            self.of_row.append((k, cards))
             if r >= self.trans.shape[0]:
                 grow = np.full((2 * r, self.ncodes), core.UNKNOWN, dtype=np.int64)
                 grow[:r] = self.trans[:r]
                 self.trans = grow
                 self.complete = np.concatenate([self.complete, np.zeros(2 * r - len(self.complete), np.bool_)])
-            self.complete[r] = self.checkers[k].need[sid] == 0
+            self.complete[r] = complete
         return r
 
     def learn(self, r: int, code: int) -> None:
@@ -99,9 +138,74 @@ class _Table:
 
         Only the transition a game needs: asking for a whole row computes states no game
         reaches, which costs more than replaying the game (masked nobles)."""
-        k, sid = self.of_row[r]
-        nid = self.checkers[k].step(sid, code)
-        self.trans[r, code] = core.DEAD if nid == DEAD else self.row(k, nid)
+        k, cards = self.of_row[r]
+        chk = self.checkers[k]
+        sid = chk._index.get(cards)
+        if sid is None:  # a row read from disk: the checker meets its cards now
+            sid = chk._intern(cards)
+        nid = chk.step(sid, code)
+        self.trans[r, code] = core.DEAD if nid == DEAD else self.row(k, chk.states[nid], chk.need[nid] == 0)
+        self.dirty.add(k)
+
+    # -- the disk cache ------------------------------------------------------------------
+    def _path(self, k: int) -> Path | None:
+        return None if CACHE_DIR is None else CACHE_DIR / f"royale-nobles-{self.keys[k]}.json"
+
+    def _load(self, k: int) -> None:
+        path = self._path(k)
+        if path is None:
+            return
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            cards, complete, edges = data["cards"], data["complete"], data["trans"]
+            rows = [self.row(k, tuple(c), bool(f)) for c, f in zip(cards, complete)]
+            for a, code, b in edges:
+                self.trans[rows[a], code] = core.DEAD if b < 0 else rows[b]
+        except (OSError, ValueError, KeyError, TypeError, IndexError):
+            return  # no cache, or one we cannot read: learn again
+
+    def save(self, force: bool = False) -> None:
+        """Write the tables of checkers that learned something (atomically; at most every ``SAVE_EVERY`` s)."""
+        if not self.dirty or CACHE_DIR is None or (not force and time.monotonic() - self.saved < SAVE_EVERY):
+            return
+        self.saved = time.monotonic()
+        owner = np.array([k for k, _ in self.of_row], dtype=np.int64)
+        n = len(owner)
+        for k in sorted(self.dirty):
+            mine = np.nonzero(owner == k)[0]
+            local = np.full(n, -1, dtype=np.int64)
+            local[mine] = np.arange(len(mine))
+            sub = self.trans[mine]
+            at, code = np.nonzero(sub != core.UNKNOWN)
+            target = sub[at, code]
+            target = np.where(target == core.DEAD, -1, local[np.maximum(target, 0)])
+            edges = np.stack([at, code, target], axis=1).tolist()
+            mine = mine.tolist()
+            data = {"format": _FORMAT, "cards": [list(self.of_row[r][1]) for r in mine],
+                    "complete": [int(self.complete[r]) for r in mine], "trans": edges}
+            try:
+                CACHE_DIR.mkdir(parents=True, exist_ok=True)
+                write_atomic(self._path(k), json.dumps(data, separators=(",", ":")))  # type: ignore[arg-type]
+            except (OSError, InputError):
+                return  # a read-only install: the tier still works, it learns again next time
+        self.dirty.clear()
+
+
+_TABLES: dict[int, _Table] = {}
+
+
+def _table(ncodes: int) -> _Table:
+    """The process's table for checkers of ``ncodes`` card codes (shared by every engine)."""
+    table = _TABLES.get(ncodes)
+    if table is None:
+        table = _TABLES[ncodes] = _Table(ncodes)
+    return table
+
+
+@atexit.register
+def _save_all() -> None:
+    for table in _TABLES.values():
+        table.save(force=True)
 
 
 class RoyaleFast(FastEngine):
@@ -165,22 +269,16 @@ class RoyaleFast(FastEngine):
             self.solo_cells[i, :len(cells)] = cells
         # nobles: code of every card per slot, checker rows, points
         ncodes = max([chk.ncodes for seat in g.checkers for chk in seat] + [1])
-        self.table = table = _Table(ncodes)
+        self.table = table = _table(ncodes)
         self.codes = np.zeros((players * nslots, max(ncards, 1)), dtype=np.int64)
         self.root = np.full(players * nslots, -1, dtype=np.int64)
         self.points = np.zeros(players * nslots, dtype=np.int64)
         for p in range(players):
             for s, chk in enumerate(g.checkers[p]):
                 k = table.checker_index(chk)
-                self.root[p * nslots + s] = table.row(k, 0)
+                self.root[p * nslots + s] = table.row(k, (), chk.need[0] == 0)
                 self.codes[p * nslots + s, :ncards] = g.codes[p][s]
                 self.points[p * nslots + s] = g.points[p][s]
-        for k, chk in enumerate(table.checkers):  # transitions this process already knows
-            for key, nid in list(chk.trans.items()):
-                sid, code = divmod(key, chk.ncodes)
-                if sid < len(chk.states):
-                    row = table.row(k, sid)
-                    table.trans[row, code] = core.DEAD if nid == DEAD else table.row(k, nid)
         self.imp_uses = np.array([r.imposter_uses if g.imposter_id[p] else 0 for p in range(players)],
                                  dtype=np.int64)
         # action id -> the reference's action tuple (imposter ids per seat)
@@ -211,6 +309,7 @@ class RoyaleFast(FastEngine):
         self.init_pile = z(ncards + 2)
         self.init_solo = z(nsolo)
         self._pack()
+        self._kinds: dict[tuple[str, ...], np.ndarray] = {}
         self._cap = -1
         self._buffers(1)
 
@@ -245,10 +344,14 @@ class RoyaleFast(FastEngine):
             if st[core.S_STATUS] != core.MISS:
                 return
             table.learn(int(st[core.S_MISS_ROW]), int(st[core.S_MISS_CODE]))
+            if table.dirty:
+                table.save()
 
     def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
-        _announce_compile()
-        kinds = np.array([_AGENTS[a] for a in agents], dtype=np.int64)
+        kinds = self._kinds.get(tuple(agents))
+        if kinds is None:
+            _announce_compile()
+            kinds = self._kinds[tuple(agents)] = np.array([_AGENTS[a] for a in agents], dtype=np.int64)
         if cap > self._cap:
             self._buffers(cap)
         self._run(seed, kinds, cap, record)
