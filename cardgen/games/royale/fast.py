@@ -71,7 +71,7 @@ def _announce_compile() -> None:
 
 #: where learned noble tables are kept between processes (next to numba's cache); None: nowhere
 CACHE_DIR: Path | None = Path(os.environ.get("NUMBA_CACHE_DIR") or Path(__file__).parent / "__pycache__")
-_FORMAT = "royale-nobles/1"
+_FORMAT = "royale-nobles/2"
 #: seconds between two saves of a table that learned something
 SAVE_EVERY = 30.0
 
@@ -98,6 +98,7 @@ class _Table:
         self.complete = np.zeros(64, dtype=np.bool_)
         self.rows: dict[tuple[int, tuple[int, ...]], int] = {}
         self.of_row: list[tuple[int, tuple[int, ...]]] = []
+        self.need: list[int] = []  # the checker's need of each row's cards
         self.checkers: list[Checker] = []
         self.keys: list[str] = []
         self._index: dict[int, int] = {}
@@ -115,22 +116,23 @@ class _Table:
         self._load(k)
         for key, nid in list(chk.trans.items()):
             sid, code = divmod(key, chk.ncodes)
-            r = self.row(k, chk.states[sid], chk.need[sid] == 0)
-            self.trans[r, code] = core.DEAD if nid == DEAD else self.row(k, chk.states[nid], chk.need[nid] == 0)
+            r = self.row(k, chk.states[sid], chk.need[sid])
+            self.trans[r, code] = core.DEAD if nid == DEAD else self.row(k, chk.states[nid], chk.need[nid])
         return k
 
-    def row(self, k: int, cards: tuple[int, ...], complete: bool) -> int:
-        """The row of checker ``k`` holding ``cards`` (added if new)."""
+    def row(self, k: int, cards: tuple[int, ...], need: int) -> int:
+        """The row of checker ``k`` holding ``cards``, whose checker state has ``need`` (added if new)."""
         r = self.rows.get((k, cards))
         if r is None:
             r = self.rows[(k, cards)] = len(self.of_row)
             self.of_row.append((k, cards))
+            self.need.append(need)
             if r >= self.trans.shape[0]:
                 grow = np.full((2 * r, self.ncodes), core.UNKNOWN, dtype=np.int64)
                 grow[:r] = self.trans[:r]
                 self.trans = grow
                 self.complete = np.concatenate([self.complete, np.zeros(2 * r - len(self.complete), np.bool_)])
-            self.complete[r] = complete
+            self.complete[r] = need == 0
         return r
 
     def learn(self, r: int, code: int) -> None:
@@ -141,10 +143,13 @@ class _Table:
         k, cards = self.of_row[r]
         chk = self.checkers[k]
         sid = chk._index.get(cards)
-        if sid is None:  # a row read from disk: the checker meets its cards now
-            sid = chk._intern(cards)
+        if sid is None:  # a row read from disk: the checker takes its state as it computed it then
+            sid = len(chk.states)
+            chk.states.append(cards)
+            chk.need.append(self.need[r])
+            chk._index[cards] = sid
         nid = chk.step(sid, code)
-        self.trans[r, code] = core.DEAD if nid == DEAD else self.row(k, chk.states[nid], chk.need[nid] == 0)
+        self.trans[r, code] = core.DEAD if nid == DEAD else self.row(k, chk.states[nid], chk.need[nid])
         self.dirty.add(k)
 
     # -- the disk cache ------------------------------------------------------------------
@@ -157,8 +162,8 @@ class _Table:
             return
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            cards, complete, edges = data["cards"], data["complete"], data["trans"]
-            rows = [self.row(k, tuple(c), bool(f)) for c, f in zip(cards, complete)]
+            cards, need, edges = data["cards"], data["need"], data["trans"]
+            rows = [self.row(k, tuple(c), int(n)) for c, n in zip(cards, need)]
             for a, code, b in edges:
                 self.trans[rows[a], code] = core.DEAD if b < 0 else rows[b]
         except (OSError, ValueError, KeyError, TypeError, IndexError):
@@ -182,7 +187,7 @@ class _Table:
             edges = np.stack([at, code, target], axis=1).tolist()
             mine = mine.tolist()
             data = {"format": _FORMAT, "cards": [list(self.of_row[r][1]) for r in mine],
-                    "complete": [int(self.complete[r]) for r in mine], "trans": edges}
+                    "need": [self.need[r] for r in mine], "trans": edges}
             try:
                 CACHE_DIR.mkdir(parents=True, exist_ok=True)
                 write_atomic(self._path(k), json.dumps(data, separators=(",", ":")))  # type: ignore[arg-type]
@@ -276,7 +281,7 @@ class RoyaleFast(FastEngine):
         for p in range(players):
             for s, chk in enumerate(g.checkers[p]):
                 k = table.checker_index(chk)
-                self.root[p * nslots + s] = table.row(k, (), chk.need[0] == 0)
+                self.root[p * nslots + s] = table.row(k, (), chk.need[0])
                 self.codes[p * nslots + s, :ncards] = g.codes[p][s]
                 self.points[p * nslots + s] = g.points[p][s]
         self.imp_uses = np.array([r.imposter_uses if g.imposter_id[p] else 0 for p in range(players)],
