@@ -1,0 +1,149 @@
+"""Royale's compiled tier plays exactly the reference games (differential test).
+
+For every Royale deck and player count, a few hundred game seeds (as the
+validator derives them) with random seats: the full ``GameResult`` with
+``record=True`` (every action in order, initial piles, scores, winners,
+tie-break, end reason, gaps with their wording, peaks, turns, rounds) must equal
+the reference's. The first difference fails the test and names its seed. Other
+rule numbers (diagonals, sliding imposters, a 4x4 buffet, uneven packets, the
+solo end card, no voluntary clearing), other gap resolutions, unsettled gaps
+(stalls) and the safety cap are compared too.
+"""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+
+from cardgen.games.royale import GAME
+from cardgen.resolve.resolve import resolve
+from cardgen.simulate.runner import make_agents, play_game
+from cardgen.simulate.seeds import game_seed, seat_agents
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = 200
+
+
+def first_difference(deck, players: int, seeds, cap: int = 10_000, seen: set[str] | None = None) -> str | None:
+    """None when the tiers agree on every game, else which game differs and how."""
+    fast = GAME.fast(deck, players)
+    assert not isinstance(fast, str), fast
+    game = GAME.new_game(deck, players)
+    for index in seeds:
+        seed = game_seed(7, deck.id, players, index)
+        names = seat_agents(["random"], players, index)
+        ref = play_game(game, seed, make_agents(GAME, names), names, cap=cap, record=True)
+        got = fast.play(seed, names, cap, True)
+        if got != ref:
+            fields = [f for f in ref.__slots__ if getattr(ref, f) != getattr(got, f)]
+            return f"{deck.id}, {players} players, seed {seed}: the fast tier differs in {', '.join(fields)}"
+        if fast.play(seed, names, cap, False).scores != ref.scores:
+            return f"{deck.id}, {players} players, seed {seed}: unrecorded play differs"
+        if seen is not None:
+            seen.update([ref.end_reason, *(kind for kind, _, _ in ref.gaps)])
+    return None
+
+
+@pytest.mark.parametrize("deck_id", ["royale", "royale-masked", "royale-short", "royale-solo"])
+def test_fast_tier_plays_the_reference_games(deck_id):
+    deck = resolve(deck_id, ROOT)
+    seen: set[str] = set()
+    for players in deck.model.players.counts:
+        assert first_difference(deck, players, range(SEEDS), seen=seen) is None
+    assert seen & {"banquet_over", "all_nobles", "turns_done"}  # real endings were compared
+
+
+def _variant(tmp_path: Path, name: str, text: str):
+    path = tmp_path / f"royale-{name}.yaml"
+    path.write_text("extends: royale\nname: {fr: Essai, it: Prova, en: Test}\n"
+                    "description: {fr: Essai, it: Prova, en: Test}\n" + text, encoding="utf-8")
+    return resolve(str(path), ROOT)
+
+
+
+@pytest.mark.parametrize("name, text, players, met", [
+    ("diagonals", "rules: {take_shapes: [row, column, diagonal], imposter_uses: 2}\n", (2, 4), "banquet_over"),
+    ("slide", "rules: {imposter_slide: true, imposter_rotations: [0, 90]}\n", (3,), "banquet_over"),
+    ("uneven", "change:\n  dessert: {values: {from: 1, to: 13}}\n", (2,), "uneven_packets"),
+    ("long", "rules: {end_card_draws: 5, packets: 2, end_packet_setup: 2, end_packet_reshuffle: 1}\n", (2, 4),
+     "banquet_over"),
+    ("no-clearing", "rules: {voluntary_clearing: false, nobles_per_player: 6}\n", (2,), "banquet_over"),
+    ("ghost", "rules: {solo_turns: 30, ghost_cards_per_turn: 2, solo_end_card: true}\n", (1,), "solo_pile_empty"),
+    ("solo-end", "rules: {solo_turns: 40, ghost_cards_per_turn: 3}\nclarifications:\n  solo_pile_empty:\n"
+                 "    resolution: end_game\n    text: {fr: a, it: b, en: c}\n", (1,), "solo_cards_exhausted"),
+    ("plain-solo", "rules: {solo: false}\n", (1,), "banquet_over"),
+    ("dry-solo", "rules: {solo_turns: 50}\nclarifications:\n  pile_empty:\n    resolution: end_game\n"
+                 "    text: {fr: a, it: b, en: c}\n", (1,), "supply_exhausted"),
+])
+def test_fast_tier_follows_other_rule_numbers(tmp_path, name, text, players, met):
+    deck = _variant(tmp_path, name, text)
+    seen: set[str] = set()
+    for n in players:
+        assert first_difference(deck, n, range(40), seen=seen) is None
+    assert met in seen, seen
+
+
+def _unsettled(deck, *kinds: str):
+    """The deck with some clarifications taken away (the engine must stall on those gaps)."""
+    out = copy.copy(deck)
+    clar = {k: v for k, v in deck.model.clarifications.items() if k not in kinds}
+    out.model = deck.model.model_copy(update={"clarifications": clar})
+    return out
+
+
+#: every dish type down to values 1 and 2: twelve dish cards, the piles run dry
+TINY = "change:\n" + "".join(f"  {t}: {{values: {{from: 1, to: 2}}}}\n"
+                              for t in ("dessert", "drink", "fruit", "pastry", "main", "abundance"))
+LONG_SOLO = "rules: {solo_turns: 50}\n"
+
+
+@pytest.mark.parametrize("name, text, kinds, players, met", [
+    ("long-solo", LONG_SOLO, ("pile_empty",), (1,), "stalled:pile_empty"),
+    ("tiny-solo", LONG_SOLO + TINY, ("short_line",), (1,), "stalled:short_line"),
+    ("tiny-solo-end", LONG_SOLO + TINY, (), (1,), "short_line"),
+    ("tie", "", ("tie_after_tiebreak",), (2, 3, 4), "stalled:tie_after_tiebreak"),
+])
+def test_fast_tier_stalls_like_the_reference(tmp_path, name, text, kinds, players, met):
+    deck = _unsettled(_variant(tmp_path, name, text), *kinds)
+    seen: set[str] = set()
+    for n in players:
+        assert first_difference(deck, n, range(60), seen=seen) is None
+    assert met in seen, seen
+
+
+def test_fast_tier_stops_at_the_safety_cap():
+    deck = resolve("royale", ROOT)
+    seen: set[str] = set()
+    assert first_difference(deck, 3, range(20), cap=25, seen=seen) is None
+    assert "safety_cap" in seen
+
+
+def test_fast_tier_gives_a_reason_when_it_cannot_play():
+    deck = resolve("royale-short", ROOT)
+    reason = GAME.fast(deck, 1)
+    assert isinstance(reason, str) and "cannot set up" in reason and "\n" not in reason
+
+
+def test_learned_noble_tables_come_back_from_disk_and_play_the_same_games(tmp_path, monkeypatch):
+    from cardgen.games.royale import fast, require
+
+    monkeypatch.setattr(fast, "CACHE_DIR", tmp_path)
+    monkeypatch.setattr(fast, "_TABLES", {})
+    monkeypatch.setattr(require, "_CACHE", {})
+    deck = resolve("royale-masked", ROOT)
+    first = GAME.fast(deck, 3)
+    for seed in range(30):
+        first.play(seed, ["random"] * 3, 10_000, False)
+    learned = len(first.table.of_row)
+    fast._save_all()
+    assert list(tmp_path.glob("royale-nobles-*.json"))
+    # a new process: no table, checkers that know nothing; the rows come from disk
+    monkeypatch.setattr(fast, "_TABLES", {})
+    monkeypatch.setattr(require, "_CACHE", {})
+    again = GAME.fast(deck, 3)
+    assert len(again.table.of_row) == learned
+    assert first_difference(deck, 3, range(60)) is None
+    (next(tmp_path.glob("royale-nobles-*.json"))).write_text("{not json", encoding="utf-8")
+    monkeypatch.setattr(fast, "_TABLES", {})
+    assert first_difference(deck, 3, range(10)) is None  # an unreadable cache is learned again
