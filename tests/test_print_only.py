@@ -110,8 +110,14 @@ def test_check_and_inspect_work_and_validate_says_it_needs_rules(tmp_path: Path,
 
 def test_check_fails_on_a_text_too_long_for_its_box(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = project(tmp_path, DECK.replace("title: {it: Carta}", "title: {it: " + "Lunghissimo " * 12 + "}"))
-    code, out, _ = run(root, capsys, "check")
-    assert code == 1 and "FAIL     faces print (it): component 'carta-1', face 1: the title (it)" in out
+    code, _, err = run(root, capsys, "check")
+    # check draws every face before its checks: bad input, one line per face (carta-1 ... carta-4) at the
+    # face's file:line, exit code 2
+    lines = err.strip().split("\n")
+    assert code == 2 and len(lines) == 4, err
+    assert lines[0].startswith("cardgen: error: decks/semi.yaml:14: components[0].faces[0]: component 'carta-1', "
+                               "face 1: the title (it) does not fit"), err
+    assert all(line.startswith("cardgen: error: decks/semi.yaml:14: ") and "shorten it" in line for line in lines)
 
 
 def test_fronts_only_has_no_backs_and_its_own_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

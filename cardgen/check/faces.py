@@ -40,9 +40,10 @@ def unique_errors(errors: list[InputError], deck_files: set[str] | None = None) 
     return out
 
 
-def _located(exc: InputError, file: str | None, line: int | None, field: str) -> InputError:
-    """``exc`` at the deck's ``file:line`` and ``field``, unless it already names the project file it lies in."""
-    if exc.file is not None:
+def _located(exc: InputError, file: str | None, line: int | None, field: str,
+             deck_files: set[str]) -> InputError:
+    """``exc`` at the deck's ``file:line`` and ``field``, unless it names the project file it lies in."""
+    if exc.file is not None and exc.file not in deck_files:
         return exc
     return InputError(exc.message, file=file, line=line, field=field, hint=exc.hint)
 
@@ -73,7 +74,7 @@ def face_errors(deck: ResolvedDeck, langs: tuple[str, ...] | list[str] = LANGS) 
                         file, field = where or deck.files[-1], f"backs.{comp.back}"
                     else:
                         file, line, field = deck.locate(comp.id, *path)
-                    err = _located(exc, file, line, field)
+                    err = _located(exc, file, line, field, deck_files)
                     if _key(err, deck_files) not in seen:
                         seen.add(_key(err, deck_files))
                         errors.append(err)
@@ -87,10 +88,11 @@ def sheet_errors(deck: ResolvedDeck, papers: tuple[str, ...] | list[str] = ("a4"
     from cardgen.render.sheets import plan
 
     errors: list[InputError] = []
+    deck_files = {str(f) for f in deck.files}
     for paper in papers:
         try:
             plan(deck, paper)
         except InputError as exc:
             where, line = deck.lines.locate(("card",))
-            errors.append(_located(exc, where, line, deck.lines.source_path(("card",))))
-    return unique_errors(errors, {str(f) for f in deck.files})
+            errors.append(_located(exc, where, line, deck.lines.source_path(("card",)), deck_files))
+    return unique_errors(errors, deck_files)
