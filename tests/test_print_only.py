@@ -125,7 +125,7 @@ def test_fronts_only_has_no_backs_and_its_own_name(tmp_path: Path, capsys: pytes
     decks = [resolve("semi", project(tmp_path))]
     build(decks, out, BuildOptions(["it"], ["a4"], fronts_only=True))
     text = pages(out / "semi/it/cards-a4-fronts.pdf")
-    assert not any("dorsi ·" in t for t in text) and sum("fronti ·" in t for t in text) == 4  # 3 of cards, 1 of tokens
+    assert not any("retro ·" in t for t in text) and sum("fronti ·" in t for t in text) == 4  # 3 of cards, 1 of tokens
     assert "Solo fronti" in text[0]
     assert not (out / "semi/it/cards-a4.pdf").exists()
 
@@ -135,7 +135,7 @@ def test_backs_once_prints_one_page_of_backs_after_the_fronts(tmp_path: Path) ->
     out = tmp_path / "out"
     build([resolve("semi", project(tmp_path, deck))], out, BuildOptions(["it"], ["a4"], backs_once=True))
     text = pages(out / "semi/it/cards-a4-backsonce.pdf")
-    roles = ["info" if i == 0 else "backs" if "dorsi ·" in t else "fronts" for i, t in enumerate(text)]
+    roles = ["info" if i == 0 else "backs" if "retro ·" in t else "fronts" for i, t in enumerate(text)]
     assert roles == ["info", "fronts", "fronts", "fronts", "backs"]
     assert "× 3" in text[-1] and "3 volte" in text[0]
     with pikepdf.open(out / "semi/it/cards-a4-backsonce.pdf") as pdf:  # a full page of backs
