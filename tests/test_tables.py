@@ -1,6 +1,7 @@
 """Component lists from CSV and XLSX files (cardgen/load/tables.py), through the resolver and the CLI."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,15 @@ def test_errors_name_file_row_and_column(tmp_path: Path, capsys: pytest.CaptureF
                                          expected: str) -> None:
     line = error_line(project(tmp_path, csv), capsys)
     assert expected in line, line
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_table_that_is_a_pipe_is_one_line_not_a_hang(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = project(tmp_path, "title\nSun\n")
+    (root / "decks" / "cards.csv").unlink()
+    os.mkfifo(root / "decks" / "cards.csv")  # reading it unbounded would wait for a writer forever
+    assert error_line(root, capsys) == ("cardgen: error: decks/cards.csv: not a regular file (a device, pipe or "
+                                        "socket); expected a CSV or XLSX file")
 
 
 def test_unknown_column_suggests_the_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
