@@ -184,6 +184,26 @@ Ogni giocatore riceve **cinque** carte.
 """
 
 
+@pytest.mark.parametrize("field, name", [("rulebook: {it: rules/it.md}", "rules/it.md"),
+                                         ("rulebook: {it: rules/it.md}\n", "symbols/star.svg")])
+def test_a_rule_text_or_symbol_that_is_a_pipe_is_one_line_not_a_hang(tmp_path: Path, capsys, field: str,
+                                                                    name: str) -> None:
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("needs named pipes")
+    root = project(tmp_path, DECK + field + "\n", {"rules/it.md": RULES_MD})
+    (root / name).parent.mkdir(parents=True, exist_ok=True)
+    (root / name).unlink(missing_ok=True)
+    os.mkfifo(root / name)  # read unbounded, it would wait for a writer forever
+    code, _, err = run(root, capsys, "build", "--out", str(tmp_path / "out"))
+    if name.startswith("rules/"):
+        assert code == 2 and err == ("cardgen: error: decks/semi.yaml:20: rulebook.it: asset file 'rules/it.md' is "
+                                     "not a regular file (a folder, device or pipe)\n"), err
+    else:  # a symbol file that is no regular file is no symbol: the bundled 'star' is drawn
+        assert code == 0, err
+
+
 def test_own_rule_text_in_markdown_is_typeset_like_a_rulebook(tmp_path: Path) -> None:
     root = project(tmp_path, DECK + "rulebook: {it: rules/it.md}\n", {"rules/it.md": RULES_MD})
     out = tmp_path / "out"
