@@ -321,13 +321,15 @@ def _run(args: argparse.Namespace) -> int:
         return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
     decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
     if args.command in ("check", "build"):  # what drawing would refuse, found before anything is printed
-        from cardgen.check.faces import face_errors, sheet_errors
+        from cardgen.check.faces import face_errors, sheet_errors, unique_errors
         from cardgen.errors import raise_all
         langs = args.lang if args.command == "build" else LANGS
         papers = args.paper if args.command == "build" else PAPERS
-        raise_all([e for deck in decks
-                   for e in face_errors(deck, [lang for lang in langs if lang in deck.languages])
-                   + sheet_errors(deck, papers)])
+        # a broken project layout or symbol used by several decks is still one line
+        raise_all(unique_errors([e for deck in decks
+                                 for e in face_errors(deck, [lang for lang in langs if lang in deck.languages])
+                                 + sheet_errors(deck, papers)],
+                                {str(f) for deck in decks for f in deck.files}))
     if args.command == "check":
         from cardgen.inspect import format_checks
         from cardgen.check.static import run_checks

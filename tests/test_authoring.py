@@ -129,7 +129,7 @@ def test_bad_project_layout_is_one_line(tmp_path: Path, capsys) -> None:
     root = project(tmp_path, files={"templates/layouts/portrait.yaml": PORTRAIT.replace("Serif-Bold", "Comic")})
     assert main(["--project", str(root), "build", "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err.strip()
-    assert err == ("cardgen: error: templates/layouts/portrait.yaml: title.font: unknown font 'Comic'; expected "
+    assert err == ("cardgen: error: templates/layouts/portrait.yaml:3: title.font: unknown font 'Comic'; expected "
                    "one of Sans, Sans-Bold, Sans-Italic, Sans-BoldItalic, Serif, Serif-Bold, Serif-Italic, "
                    "Serif-BoldItalic, Condensed, Condensed-Bold, Condensed-Italic, Condensed-BoldItalic"), err
 

@@ -110,8 +110,14 @@ def test_check_and_inspect_work_and_validate_says_it_needs_rules(tmp_path: Path,
 
 def test_check_fails_on_a_text_too_long_for_its_box(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = project(tmp_path, DECK.replace("title: {it: Carta}", "title: {it: " + "Lunghissimo " * 12 + "}"))
-    code, out, _ = run(root, capsys, "check")
-    assert code == 1 and "FAIL     faces print (it): component 'carta-1', face 1: the title (it)" in out
+    code, _, err = run(root, capsys, "check")
+    # check draws every face before its checks: bad input, one line per face (carta-1 ... carta-4) at the
+    # face's file:line, exit code 2
+    lines = err.strip().split("\n")
+    assert code == 2 and len(lines) == 4, err
+    assert lines[0].startswith("cardgen: error: decks/semi.yaml:14: components[0].faces[0]: component 'carta-1', "
+                               "face 1: the title (it) does not fit"), err
+    assert all(line.startswith("cardgen: error: decks/semi.yaml:14: ") and "shorten it" in line for line in lines)
 
 
 def test_fronts_only_has_no_backs_and_its_own_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -119,7 +125,7 @@ def test_fronts_only_has_no_backs_and_its_own_name(tmp_path: Path, capsys: pytes
     decks = [resolve("semi", project(tmp_path))]
     build(decks, out, BuildOptions(["it"], ["a4"], fronts_only=True))
     text = pages(out / "semi/it/cards-a4-fronts.pdf")
-    assert not any("dorsi ·" in t for t in text) and sum("fronti ·" in t for t in text) == 4  # 3 of cards, 1 of tokens
+    assert not any("retro ·" in t for t in text) and sum("fronti ·" in t for t in text) == 4  # 3 of cards, 1 of tokens
     assert "Solo fronti" in text[0]
     assert not (out / "semi/it/cards-a4.pdf").exists()
 
@@ -129,7 +135,7 @@ def test_backs_once_prints_one_page_of_backs_after_the_fronts(tmp_path: Path) ->
     out = tmp_path / "out"
     build([resolve("semi", project(tmp_path, deck))], out, BuildOptions(["it"], ["a4"], backs_once=True))
     text = pages(out / "semi/it/cards-a4-backsonce.pdf")
-    roles = ["info" if i == 0 else "backs" if "dorsi ·" in t else "fronts" for i, t in enumerate(text)]
+    roles = ["info" if i == 0 else "backs" if "retro ·" in t else "fronts" for i, t in enumerate(text)]
     assert roles == ["info", "fronts", "fronts", "fronts", "backs"]
     assert "× 3" in text[-1] and "3 volte" in text[0]
     with pikepdf.open(out / "semi/it/cards-a4-backsonce.pdf") as pdf:  # a full page of backs
@@ -176,6 +182,26 @@ Ogni giocatore riceve **cinque** carte.
 |---|---|
 | 1 | uno |
 """
+
+
+@pytest.mark.parametrize("field, name", [("rulebook: {it: rules/it.md}", "rules/it.md"),
+                                         ("rulebook: {it: rules/it.md}\n", "symbols/star.svg")])
+def test_a_rule_text_or_symbol_that_is_a_pipe_is_one_line_not_a_hang(tmp_path: Path, capsys, field: str,
+                                                                    name: str) -> None:
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("needs named pipes")
+    root = project(tmp_path, DECK + field + "\n", {"rules/it.md": RULES_MD})
+    (root / name).parent.mkdir(parents=True, exist_ok=True)
+    (root / name).unlink(missing_ok=True)
+    os.mkfifo(root / name)  # read unbounded, it would wait for a writer forever
+    code, _, err = run(root, capsys, "build", "--out", str(tmp_path / "out"))
+    if name.startswith("rules/"):
+        assert code == 2 and err == ("cardgen: error: decks/semi.yaml:20: rulebook.it: asset file 'rules/it.md' is "
+                                     "not a regular file (a folder, device or pipe)\n"), err
+    else:  # a symbol file that is no regular file is no symbol: the bundled 'star' is drawn
+        assert code == 0, err
 
 
 def test_own_rule_text_in_markdown_is_typeset_like_a_rulebook(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """Component lists from CSV and XLSX files (cardgen/load/tables.py), through the resolver and the CLI."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -36,8 +37,10 @@ def project(tmp_path: Path, csv: str, deck: str = DECK, name: str = "cards.csv")
 def error_line(root: Path, capsys: pytest.CaptureFixture[str]) -> str:
     assert main(["--project", str(root), "inspect", "suits"]) == 2
     err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "Traceback" not in err
-    return err
+    # every problem of the file in one run, one well-formed line each; the first is the one asked about
+    lines = err.split("\n")
+    assert "Traceback" not in err and all(line.startswith("cardgen: error: ") for line in lines), err
+    return lines[0]
 
 
 def test_each_row_is_a_component_with_defaults_counts_and_languages(tmp_path: Path) -> None:
@@ -98,6 +101,15 @@ def test_errors_name_file_row_and_column(tmp_path: Path, capsys: pytest.CaptureF
                                          expected: str) -> None:
     line = error_line(project(tmp_path, csv), capsys)
     assert expected in line, line
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_table_that_is_a_pipe_is_one_line_not_a_hang(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = project(tmp_path, "title\nSun\n")
+    (root / "decks" / "cards.csv").unlink()
+    os.mkfifo(root / "decks" / "cards.csv")  # reading it unbounded would wait for a writer forever
+    assert error_line(root, capsys) == ("cardgen: error: decks/cards.csv: not a regular file (a device, pipe or "
+                                        "socket); expected a CSV or XLSX file")
 
 
 def test_unknown_column_suggests_the_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,6 +5,11 @@ does not fit its box: the renderer finds these only while drawing. ``face_errors
 draws every face of every component (and every shared back) in every language
 onto a throwaway canvas and turns each refusal into one line with the file and
 line where the face was written.
+
+An error that lies in a project file rather than in the deck (a layout in
+``templates/layouts/``, an SVG symbol or art file) already names that file; it
+keeps its own file and line and is reported once, however many faces use the
+file (``unique_errors``).
 """
 from __future__ import annotations
 
@@ -16,6 +21,33 @@ from cardgen.model.schema import LANGS
 from cardgen.resolve.resolve import ResolvedDeck
 
 
+def _key(err: InputError, deck_files: set[str]) -> str:
+    """What makes two errors the same problem: the file for a project file's fault, else the whole line."""
+    if err.file is not None and err.file not in deck_files:
+        return f"file:{err.file}"
+    return str(err)
+
+
+def unique_errors(errors: list[InputError], deck_files: set[str] | None = None) -> list[InputError]:
+    """``errors`` without repeats; an error in a file other than ``deck_files`` counts once per file."""
+    seen: set[str] = set()
+    out: list[InputError] = []
+    for err in errors:
+        key = _key(err, deck_files or set())
+        if key not in seen:
+            seen.add(key)
+            out.append(err)
+    return out
+
+
+def _located(exc: InputError, file: str | None, line: int | None, field: str,
+             deck_files: set[str]) -> InputError:
+    """``exc`` at the deck's ``file:line`` and ``field``, unless it names the project file it lies in."""
+    if exc.file is not None and exc.file not in deck_files:
+        return exc
+    return InputError(exc.message, file=file, line=line, field=field, hint=exc.hint)
+
+
 def face_errors(deck: ResolvedDeck, langs: tuple[str, ...] | list[str] = LANGS) -> list[InputError]:
     """One ``InputError`` per face that cannot be drawn (at most ``MAX_ERRORS``)."""
     from reportlab.pdfgen.canvas import Canvas
@@ -25,6 +57,7 @@ def face_errors(deck: ResolvedDeck, langs: tuple[str, ...] | list[str] = LANGS) 
     canvas = Canvas(io.BytesIO())
     errors: list[InputError] = []
     seen: set[str] = set()
+    deck_files = {str(f) for f in deck.files}
     backs_done: set[str] = set()
     for comp in deck.model.components:
         todo: list[tuple[Any, bool, tuple[Any, ...]]] = [(f, False, ("faces", j)) for j, f in enumerate(comp.faces)]
@@ -41,9 +74,9 @@ def face_errors(deck: ResolvedDeck, langs: tuple[str, ...] | list[str] = LANGS) 
                         file, field = where or deck.files[-1], f"backs.{comp.back}"
                     else:
                         file, line, field = deck.locate(comp.id, *path)
-                    err = InputError(exc.message, file=file, line=line, field=field)
-                    if str(err) not in seen:
-                        seen.add(str(err))
+                    err = _located(exc, file, line, field, deck_files)
+                    if _key(err, deck_files) not in seen:
+                        seen.add(_key(err, deck_files))
                         errors.append(err)
                     if len(errors) >= MAX_ERRORS:
                         return errors
@@ -55,11 +88,11 @@ def sheet_errors(deck: ResolvedDeck, papers: tuple[str, ...] | list[str] = ("a4"
     from cardgen.render.sheets import plan
 
     errors: list[InputError] = []
+    deck_files = {str(f) for f in deck.files}
     for paper in papers:
         try:
             plan(deck, paper)
         except InputError as exc:
             where, line = deck.lines.locate(("card",))
-            errors.append(InputError(exc.message, file=where or exc.file, line=line,
-                                     field=deck.lines.source_path(("card",))))
-    return errors
+            errors.append(_located(exc, where, line, deck.lines.source_path(("card",)), deck_files))
+    return unique_errors(errors, deck_files)

@@ -22,12 +22,13 @@ Errors name the file, the spreadsheet row (the header is row 1) and the column.
 from __future__ import annotations
 
 import csv
+import io
 import re
 from pathlib import Path
 from typing import Any
 
 from cardgen.errors import InputError, did_you_mean
-from cardgen.load.yamlio import LineMap
+from cardgen.load.yamlio import LineMap, read_bounded
 
 COMPONENT_FIELDS = ("id", "kind", "count", "name", "back", "group")
 FACE_FIELDS = ("layout", "title", "text", "colour", "symbol", "value", "points", "art")
@@ -47,17 +48,17 @@ def _rows(path: Path, display: str) -> list[list[str]]:
     """The table's cells as text, header first."""
     if path.suffix.lower() == ".xlsx":
         return _xlsx_rows(path, display)
+    # read bounded like a deck file: a FIFO or a huge file is one line, never a hang
+    raw = read_bounded(path, display, expected="a CSV or XLSX file")
     try:
-        with path.open(encoding="utf-8-sig", newline="") as handle:
-            sample = handle.read(4096)
-            handle.seek(0)
-            try:  # spreadsheets in many locales save ';'-separated CSV
-                dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t")
-            except csv.Error:
-                dialect = csv.excel
-            return [list(r) for r in csv.reader(handle, dialect)]
-    except FileNotFoundError:
-        raise InputError("file not found", file=display) from None
+        handle = io.StringIO(raw.decode("utf-8-sig"), newline="")
+        sample = handle.read(4096)
+        handle.seek(0)
+        try:  # spreadsheets in many locales save ';'-separated CSV
+            dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t")
+        except csv.Error:
+            dialect = csv.excel
+        return [list(r) for r in csv.reader(handle, dialect)]
     except UnicodeDecodeError as exc:
         raise InputError(f"not UTF-8 text (byte {exc.start}); save the sheet as 'CSV UTF-8'", file=display) from None
     except csv.Error as exc:
@@ -70,10 +71,9 @@ def _xlsx_rows(path: Path, display: str) -> list[list[str]]:
     except ImportError:  # pragma: no cover - openpyxl is a dependency
         raise InputError("reading .xlsx needs openpyxl (pip install openpyxl); or save the sheet as CSV",
                          file=display) from None
-    if not path.is_file():
-        raise InputError("file not found", file=display)
+    raw = read_bounded(path, display, expected="a CSV or XLSX file")
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
+        book = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many types for a damaged file
         raise InputError(f"unreadable spreadsheet: {exc}", file=display) from None
     try:

@@ -328,7 +328,7 @@ def read_yaml_text(text: str | bytes, file: str) -> tuple[Any, LineMap]:
     return builder.root, builder.lines
 
 
-def read_bounded(path: Path, name: str, limit: int = MAX_FILE_BYTES) -> bytes:
+def read_bounded(path: Path, name: str, limit: int = MAX_FILE_BYTES, expected: str = "a YAML file") -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes, or one ``InputError`` line.
 
     The file is opened without blocking (a FIFO cannot hang us), checked to be a
@@ -345,7 +345,7 @@ def read_bounded(path: Path, name: str, limit: int = MAX_FILE_BYTES) -> bytes:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a device, pipe or socket"
-            raise InputError(f"not a regular file ({kind}); expected a YAML file", file=name)
+            raise InputError(f"not a regular file ({kind}); expected {expected}", file=name)
         if st.st_size > limit:
             raise InputError(f"file too large ({st.st_size} bytes); expected at most {limit} bytes", file=name)
         chunks, size = [], 0

@@ -23,13 +23,18 @@ from cardgen.games import GAME_IDS, get_game
 from cardgen.model.schema import Variant, deck_model, print_deck_model
 
 
-def deck_models() -> list[type[Any]]:
-    """The concrete deck model of every bundled game, and the print-only deck's."""
-    models = [print_deck_model()]
+def game_deck_models() -> dict[str, type[Any]]:
+    """The concrete deck model of every bundled game, by game id."""
+    out = {}
     for gid in GAME_IDS:
         spec = get_game(gid)
-        models.append(deck_model(gid, spec.rules_model, spec.component_data, spec.face_data))
-    return models
+        out[gid] = deck_model(gid, spec.rules_model, spec.component_data, spec.face_data)
+    return out
+
+
+def deck_models() -> list[type[Any]]:
+    """The print-only deck's model, then the concrete deck model of every bundled game."""
+    return [print_deck_model(), *game_deck_models().values()]
 
 
 def _ref_name(node: Mapping[str, Any]) -> str | None:
@@ -97,13 +102,14 @@ def json_schema(ids_by_game: Mapping[str, list[str]] | None = None) -> dict[str,
     ``ids_by_game`` lists, per game, the deck and variant ids a variant may extend
     (a project's files); by default each game's deck id is its game id.
     """
-    union = Union[tuple(deck_models()) + (Variant,)]  # type: ignore[valid-type]
+    games = game_deck_models()
+    union = Union[(print_deck_model(), *games.values(), Variant)]  # type: ignore[valid-type]
     schema = TypeAdapter(union).json_schema(by_alias=True)
     defs: dict[str, Any] = schema["$defs"]
     extra: dict[str, Any] = {}
     ids = dict(ids_by_game) if ids_by_game is not None else {g: [g] for g in GAME_IDS}
     rules = []
-    for model, gid in zip(deck_models(), GAME_IDS):
+    for gid, model in games.items():  # by game id: the print-only model has no game and no variants
         name = model.__name__
         if name not in defs or not ids.get(gid):
             continue

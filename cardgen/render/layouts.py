@@ -17,6 +17,7 @@ bundled one of the same id (``layouts_for(project)``); docs/authoring.md.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -25,6 +26,7 @@ from typing import Any
 import yaml
 
 from cardgen.errors import InputError
+from cardgen.load.yamlio import read_yaml
 from cardgen.paths import templates_dir
 from cardgen.render.vocab import LAYOUT_IDS, PROJECT_LAYOUTS, project_files
 
@@ -158,18 +160,17 @@ def layouts_for(root: Path | None) -> dict[str, Layout]:
     out = dict(load_layouts())
     for layout_id, path in project_files(root, PROJECT_LAYOUTS, ".yaml").items():
         where = f"{PROJECT_LAYOUTS}/{path.name}"
-        try:
-            data = _read(path)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            raise InputError(f"malformed YAML: {getattr(exc, 'problem', None) or exc}", file=where,
-                             line=mark.line + 1 if mark else None) from None
+        # a project file is input like a deck: read bounded (no FIFO hang, no huge file), lines kept
+        data, lines = read_yaml(path, where)
+        data = {} if data is None else data
         if not isinstance(data, dict):
             raise InputError("expected a mapping of elements (title: {box: [...]}...)", file=where, line=1)
         try:
             out[layout_id] = parse_layout(layout_id, data)
         except ValueError as exc:
-            raise InputError(str(exc).split(": ", 1)[-1], file=where) from None
+            message = str(exc).split(": ", 1)[-1]
+            key = re.split(r"[.:]", message, maxsplit=1)[0]
+            raise InputError(message, file=where, line=lines.locate((key,))[1] if key in data else None) from None
     return out
 
 

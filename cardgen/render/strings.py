@@ -104,7 +104,7 @@ STRINGS: dict[str, dict[str, str]] = {
                     "all’interno.",
         "step_fronts": "Solo fronti: stampa solo fronte, su cartoncino o sul retro di dorsi già stampati.",
         "step_backs_once": "Tutte le carte hanno lo stesso dorso: stampa le pagine di fronti, rimettile nel "
-                           "vassoio e stampa l’ultima pagina (dorsi) {sheets}\u00a0volte sul loro retro, "
+                           "vassoio e stampa l’ultima pagina (retro) {sheets}\u00a0volte sul loro retro, "
                            "capovolgendo sul lato {edge}.",
         "edge_long": "lungo",
         "edge_short": "corto",

@@ -505,8 +505,15 @@ def load_svg(path: Path, mtime_ns: int = 0) -> Any:
     import logging
     import xml.etree.ElementTree as ET
 
+    from cardgen.errors import InputError
+    from cardgen.load.yamlio import read_bounded
+
+    try:  # bounded like every input file: a pipe or a huge file is refused, never read
+        raw = read_bounded(Path(path), Path(path).name, expected="an SVG file")
+    except InputError as exc:
+        raise SvgError(exc.message) from None
     try:
-        root = ET.parse(path).getroot()
+        root = ET.fromstring(raw)
     except (ET.ParseError, OSError) as exc:
         raise SvgError(f"not a readable SVG file ({exc})") from None
     for el in root.iter():
@@ -528,7 +535,8 @@ def load_svg(path: Path, mtime_ns: int = 0) -> Any:
     saved = logger.propagate
     logger.propagate = False
     try:
-        drawing = svg2rlg(str(path))
+        # references to other files stay in the SVG's own folder
+        drawing = svg2rlg(str(path), external_reference_root=str(Path(path).resolve().parent))
     except Exception as exc:  # svglib raises many types on odd input
         raise SvgError(f"cannot be drawn: {exc}") from None
     finally:

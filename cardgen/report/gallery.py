@@ -113,9 +113,11 @@ def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True
         entry.update(deck_info(deck))
         if thumbnails:
             from cardgen.build import deck_hash
-            key = f"{deck_hash(deck)}|{lang}|{THUMB_HEIGHT}|{LARGE_DPI}"
+            # a deck not written in ``lang`` (a print-only deck has its own languages) shows its first one
+            deck_lang = lang if lang in deck.languages else deck.languages[0]
+            key = f"{deck_hash(deck)}|{deck_lang}|{THUMB_HEIGHT}|{LARGE_DPI}"
             if entry.get("thumbs_key") != key or not all((out / t["src"]).is_file() for t in entry.get("cards", [])):
-                entry["cards"] = draw_thumbnails(deck, out, lang)
+                entry["cards"] = draw_thumbnails(deck, out, deck_lang)
                 entry["thumbs_key"] = key
         state[deck.id] = entry
     state = dict(sorted(state.items()))

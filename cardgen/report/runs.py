@@ -21,8 +21,12 @@ RUNS = "runs.json"
 
 
 def deck_info(deck: ResolvedDeck) -> dict[str, Any]:
-    """The words a report page needs about a deck: name, description, base, differences."""
-    text = deck.text("en")
+    """The words a report page needs about a deck: name, description, base, differences.
+
+    In English when the deck is written in English, else in its first language (a print-only
+    deck may have no English texts at all).
+    """
+    text = deck.text("en" if "en" in deck.languages else deck.languages[0])
     return {"id": deck.id, "name": text["name"], "description": text["description"], "kind": deck.kind,
             "game": deck.game, "base": deck.chain[0] if deck.kind == "variant" else None,
             "differences": list(deck.differences)}

@@ -23,7 +23,7 @@ from cardgen.check.text import text_problems
 from cardgen.load.project import Project
 from cardgen.load.tables import read_table
 from cardgen.load.validate import validate
-from cardgen.load.yamlio import LineMap, read_yaml
+from cardgen.load.yamlio import MAX_FILE_BYTES, LineMap, read_yaml
 from cardgen.model.schema import LANGS, Component, Text, Variant, deck_model, print_deck_model
 from cardgen.render.vocab import layout_ids, symbol_ids
 
@@ -457,6 +457,13 @@ def _asset_problem(value: str, path: tuple[Any, ...], root: Path, image: bool = 
     if not full.exists():
         return [Problem(path, f"asset file '{value}' not found")]
     if not image or full.suffix.lower() == ".svg":
+        # read later (hashing, drawing, typesetting): only a regular file of sane size, so nothing can hang
+        if not full.is_file():
+            return [Problem(path, f"asset file '{value}' is not a regular file (a folder, device or pipe)")]
+        limit = MAX_ART_BYTES if image else MAX_FILE_BYTES
+        if full.stat().st_size > limit:
+            return [Problem(path, f"asset file '{value}' is too large ({full.stat().st_size} bytes); "
+                                  f"expected at most {limit} bytes")]
         return []
     problem = image_problem(full, value)
     return [Problem(path, problem)] if problem else []

@@ -112,9 +112,14 @@ def markdown_to_markup(text: str, title: str) -> str:
             + "".join(_blocks(root)) + "</book>")
 
 
-def markup_of(path: Path, title: str) -> str:
-    """The booklet markup of a rule text file (``.md`` converted, ``.xml`` wrapped if needed)."""
-    text = path.read_text(encoding="utf-8")
+def markup_of(path: Path, title: str, display: str | None = None) -> str:
+    """The booklet markup of a rule text file (``.md`` converted, ``.xml`` wrapped if needed).
+
+    Read bounded like a deck file (a pipe or a huge file is one ``InputError`` naming ``display``).
+    """
+    from cardgen.load.yamlio import read_bounded
+
+    text = read_bounded(path, display or path.name, expected="a Markdown or booklet markup file").decode("utf-8")
     if path.suffix.lower() == ".md":
         return markdown_to_markup(text, title)
     body = text.strip()
@@ -138,7 +143,7 @@ def render_own_rules(resolved: ResolvedDeck, lang: str, paper: str) -> bytes:
     path = resolved.project / rel
     name = resolved.model.name[lang]
     try:
-        markup = markup_of(path, name)
+        markup = markup_of(path, name, str(rel))
     except UnicodeDecodeError as exc:
         raise InputError(f"not UTF-8 text (byte {exc.start})", file=rel) from None
     accent = accent_colour(resolved)
