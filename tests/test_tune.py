@@ -145,3 +145,17 @@ def test_cli_refuses_a_study_without_targets(kl_project: Path, capsys: pytest.Ca
     assert main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=0..4"]) == 2
     err = capsys.readouterr().err
     assert "--target" in err and err.count("\n") == 1
+
+
+def test_the_gallery_links_the_tuning_report(kl_project: Path, tmp_path: Path) -> None:
+    from cardgen.report.gallery import update_gallery
+
+    deck = Resolver(Project.open(kl_project)).resolve("king_lui")
+    out = kl_project / "out"
+    update_gallery(out, [deck], thumbnails=False)
+    assert "latest tuning" not in (out / "index.html").read_text()
+    code = main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=1..3",
+                 "--target", "turns=10..90", "--trials", "2", "--games", "10", "--players", "3", "--jobs", "1"])
+    assert code == 0
+    html = (out / "index.html").read_text()
+    assert 'href="tune/king_lui/index.html"' in html and (out / "tune" / "king_lui" / "index.html").is_file()

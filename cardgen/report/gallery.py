@@ -143,10 +143,12 @@ def _books(out: Path, deck_id: str) -> str:
     return f"<table>{''.join(rows)}</table>" if rows else '<p class="muted">Not built yet: <code>cardgen build</code>.</p>'
 
 
-def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None) -> str:
+def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: Path | None = None) -> str:
     from cardgen.report.runs import latest_compare, latest_validation
 
     out = []
+    if root is not None and (root / "tune" / deck_id / "index.html").is_file():  # cardgen tune's default folder
+        out.append(f'<a href="tune/{escape(deck_id)}/index.html">latest tuning</a>')
     run = latest_validation(runs, deck_id)
     if run is not None:
         record = next(r for r in runs if r["id"] == run)
@@ -211,7 +213,7 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
         else:
             cards_html = note or '<p class="muted">No card pictures yet: <code>cardgen build</code>.</p>'
 
-        sections.append(head + about + cards_html + _books(out, deck_id) + _reports(runs, deck_id, e.get("base")))
+        sections.append(head + about + cards_html + _books(out, deck_id) + _reports(runs, deck_id, e.get("base"), out))
     nav = '<nav><a href="validation/index.html">all validation and comparison runs</a></nav>' if runs else ""
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"

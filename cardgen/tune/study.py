@@ -245,6 +245,10 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     out = Path(opts.out)
     write_atomic(out / "tune.json", json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
     write_atomic(out / "index.html", render_tuning(doc))
+    gallery = out.parent.parent  # the default out/tune/<deck>: the gallery at out/index.html links the report
+    if out.name == deck.id and out.parent.name == "tune" and (gallery / "index.html").is_file():
+        from cardgen.report.gallery import update_gallery
+        update_gallery(gallery, [deck], thumbnails=False)
     best = tuner.best(1)
     for path in paths:
         print(f"wrote {path}")
