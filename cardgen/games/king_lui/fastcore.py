@@ -369,3 +369,30 @@ def play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combos, combo_cnt, 
                 score += h * king[d]
         out[OUT_SCORES + q] = score
         out[OUT_SCORES + players + q] = lost
+
+
+@njit(cache=True)
+def play_many(seeds, kinds, first, cap, cfg, dish_of, dish_sizes, combos, combo_cnt, base, sup, gaps, actions, out,
+              r_out, g_rows):
+    """Play games ``first..`` of ``seeds`` (seat kinds ``kinds[i]``) with ``play``, one row of ``r_out`` each
+    (``out``'s layout), their gap events appended to ``g_rows`` (game row, kind, two numbers).
+
+    Stops before a game whose gaps might not fit in ``g_rows``; returns (games done up to, gap rows used).
+    """
+    g = 0
+    per_game = gaps.shape[0]
+    width = out.shape[0]
+    for i in range(first, seeds.shape[0]):
+        if g + per_game > g_rows.shape[0]:
+            return i, g
+        play(seeds[i], kinds[i], cap, False, cfg, dish_of, dish_sizes, combos, combo_cnt, base, sup, gaps, actions,
+             out)
+        for j in range(width):
+            r_out[i, j] = out[j]
+        for j in range(min(out[OUT_GAPS], per_game)):
+            g_rows[g, 0] = i
+            g_rows[g, 1] = gaps[j, 0]
+            g_rows[g, 2] = gaps[j, 1]
+            g_rows[g, 3] = gaps[j, 2]
+            g += 1
+    return seeds.shape[0], g
