@@ -97,3 +97,10 @@ def test_memory_stays_flat_in_the_number_of_games(monkeypatch):
     small, large = peak(400), peak(4000)
     assert max(calls) == 200
     assert large < 1.5 * small, (small, large)
+
+
+def test_compiled_seed_hash_is_game_seed_for_any_text_length():
+    for master, deck, players, start in [(1, "king_lui", 4, 0), (2**70, "x" * 50, 6, 10**15), (0, "", 2, 99),
+                                         (5, "dé", 3, 0), (3, "y" * 100, 5, 0)]:  # the last one is hashed in Python
+        assert game_seeds(master, deck, players, start, start + 120).tolist() == \
+            [game_seed(master, deck, players, i) for i in range(start, start + 120)]
