@@ -83,7 +83,8 @@ def test_memory_stays_flat_in_the_number_of_games(monkeypatch):
     calls: list[int] = []
     fast = runner.cached_fast(runner.load_project_deck, ref, 4)
     real = type(fast).play_batch
-    monkeypatch.setattr(type(fast), "play_batch", lambda self, seeds, *a: calls.append(len(seeds)) or real(self, seeds, *a))
+    monkeypatch.setattr(type(fast), "play_batch",
+                        lambda self, seeds, *a: calls.append(len(seeds)) or real(self, seeds, *a))
 
     def peak(games: int) -> int:
         chunk = runner.Chunk(runner.load_project_deck, ref, 4, ("random",), 1, 0, games)

@@ -176,10 +176,12 @@ class Tally:
             at = int(rows[0])  # the first event of the lowest game: the detail ``add`` keeps
             index = first + int(games[at])
             entry = self.gaps.get((kind, ok))
-            if entry is None:
-                entry = self.gaps[(kind, ok)] = [0, 0, index, int(b.seeds[games[at]]), b.gap_detail(k // 2, args[at].tolist())]
-            elif index < entry[2]:
-                entry[2:] = [index, int(b.seeds[games[at]]), b.gap_detail(k // 2, args[at].tolist())]
+            if entry is None or index < entry[2]:
+                seen = [index, int(b.seeds[games[at]]), b.gap_detail(k // 2, args[at].tolist())]
+                if entry is None:
+                    entry = self.gaps[(kind, ok)] = [0, 0, *seen]
+                else:
+                    entry[2:] = seen
             entry[0] += len(rows)
             entry[1] += len(np.unique(games[rows]))
 
