@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from cardgen.engine.api import Action, Agent, FastEngine, Game, GameResult, RandomAgent, State
 from cardgen.errors import InputError, did_you_mean
 from cardgen.games.base import GameSpec
@@ -317,6 +315,8 @@ BATCH_GAMES = 4096
 
 def _run_batches(fast: FastEngine, chunk: Chunk, tally: Any) -> None:
     """Play a chunk without a log through ``fast.play_batch``, ``BATCH_GAMES`` at a time."""
+    import numpy as np  # only the compiled tiers' path needs it
+
     k = len(chunk.agents)
     for start in range(chunk.start, chunk.stop, BATCH_GAMES):
         stop = min(start + BATCH_GAMES, chunk.stop)

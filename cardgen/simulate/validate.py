@@ -25,7 +25,7 @@ from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.balance import balance, sufficiency
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.logs import AtomicLines
-from cardgen.simulate.runner import (BATCH_GAMES, DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, check_agents, fast_engine,
+from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, check_agents, fast_engine,
                                      load_project_deck)
 from cardgen.simulate.tally import Tally
 
@@ -118,6 +118,8 @@ def plan(decks: list[ResolvedDeck], opts: ValidateOptions) -> list[Entry]:
 
 def chunks(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[tuple[int, Chunk]]:
     """Every chunk of every runnable entry, in report (and log) order."""
+    from cardgen.simulate.runner import BATCH_GAMES
+
     for i, entry in enumerate(entries):
         if not entry.runnable:
             continue
