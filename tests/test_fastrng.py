@@ -51,3 +51,11 @@ def test_agent_generator_matches_the_simulators() -> None:
     ref, mt = agent_rng(s), fastrng.new_state()
     fastrng.seed_agents(mt, np.uint64(s))
     assert [fastrng.randbelow(mt, 13) for _ in range(300)] == [ref.randrange(13) for _ in range(300)]
+
+
+@pytest.mark.parametrize("s", SEEDS)
+def test_fast_seeding_gives_the_textbook_words(s: int) -> None:
+    fast, slow = fastrng.new_state(), fastrng.new_state()
+    fastrng.seed(fast, np.uint64(s))
+    fastrng.seed_textbook(slow, np.uint64(s))
+    assert fast.tolist() == slow.tolist()

@@ -19,6 +19,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -77,6 +78,42 @@ class GameResult:
     initial_piles: dict[str, list[str]] | None = None
     actions: list[tuple[int, Action]] | None = None
     engine_gaps: int = 0  # the first ``engine_gaps`` of ``gaps`` were recorded by the engine itself
+
+
+@dataclass
+class BatchResult:
+    """Many games of one deck and player count as arrays (``FastEngine.play_batch``).
+
+    Row ``i`` is the game seeded ``seeds[i]``; it says what ``GameResult`` would say,
+    minus the log (initial piles, actions): the statistics read it column by column
+    instead of one object per game. Codes index the name lists (``end_names``,
+    ``tie_names`` with ``-1`` for no tie-break, ``peak_names``, ``gap_kinds``).
+    Games the compiled loop hands back to Python (a safety cap, a rare tie rule...)
+    are in ``extra`` (row -> ``GameResult``); their rows are ignored.
+    """
+
+    seeds: Any  # int64[n]
+    agents: tuple[str, ...]  # agent names of the run
+    seats: Any  # int64[n, players]: index in ``agents`` of each seat's agent
+    end: Any  # int64[n] -> end_names
+    end_names: list[str]
+    completed: Any  # bool[n]
+    turns: Any  # int64[n]
+    rounds: Any  # int64[n]
+    scores: Any  # float64[n, players] (completed games)
+    winners: Any  # bool[n, players] (completed games)
+    tie: Any  # int64[n] -> tie_names, -1: none
+    tie_names: list[str]
+    peaks: Any  # int64[n, len(peak_names)]
+    peak_seen: Any  # bool[n, len(peak_names)]: the game tracked this peak
+    peak_names: list[str]
+    gap_game: Any  # int64[g]: row of each gap event, in game order then event order
+    gap_kind: Any  # int64[g] -> gap_kinds
+    gap_settled: Any  # bool[g]
+    gap_args: Any  # int64[g, k]: what ``gap_detail`` words
+    gap_kinds: list[str]
+    gap_detail: Callable[[int, list[int]], str]  # (kind code, args) -> the reference's detail
+    extra: dict[int, "GameResult"] = field(default_factory=dict)
 
 
 class State(ABC):
@@ -225,3 +262,14 @@ class FastEngine(ABC):
     @abstractmethod
     def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
         """Play the game seeded ``seed``; with ``record`` fill ``initial_piles`` and ``actions``."""
+
+    #: whether ``play_batch`` is implemented (the simulator's fast path for chunks without a log)
+    batch = False
+
+    def play_batch(self, seeds: Any, agents: tuple[str, ...], seats: Any, cap: int) -> BatchResult:
+        """Play the games seeded ``seeds`` (int64 array) without logs, as ``BatchResult``.
+
+        Seat ``p`` of game ``i`` is played by ``agents[seats[i, p]]``. Row ``i`` equals
+        ``play(seeds[i], ..., cap, False)``. Optional: tiers that set ``batch = True``.
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no batch path")

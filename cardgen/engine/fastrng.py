@@ -50,8 +50,63 @@ def _init_genrand(mt, s):
 
 
 @njit(cache=True)
+def base_state():
+    """MT19937's ``init_genrand(19650218)``: the seed-independent start of every ``random.Random(int)`` seeding."""
+    mt = np.zeros(_N + 1, dtype=np.uint32)
+    _init_genrand(mt, 19650218)
+    return mt
+
+
+@njit(cache=True)
+def seed_from(mt, base, s):
+    """Seed like ``random.Random(s)`` (``0 <= s < 2**64``) starting from ``base`` (``base_state()``).
+
+    CPython's ``init_by_array`` over the seed's one or two 32-bit words, with its two
+    passes unrolled so that the loops carry no wrap-around tests, and the first
+    ``init_genrand`` read from the precomputed ``base``: about half the time of the
+    textbook loop, and seeding two generators is a large share of a short game.
+    """
+    s = np.uint64(s)
+    mask = np.uint64(0xFFFFFFFF)
+    k0 = s & mask
+    k1 = s >> np.uint64(32)
+    two = k1 != 0  # key length 2 (else 1)
+    prev = np.uint64(base[0])
+    j = 0
+    for i in range(1, _N):  # first pass, 624 steps: i = 1..623, then i = 1 again after mt[0] = mt[623]
+        v = ((np.uint64(base[i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525)))
+             + (k0 if j == 0 else k1) + np.uint64(j)) & mask
+        mt[i] = np.uint32(v)
+        prev = v
+        j = 1 if two and j == 0 else 0
+    mt[0] = mt[_N - 1]
+    prev = ((np.uint64(mt[1]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525)))
+            + (k0 if j == 0 else k1) + np.uint64(j)) & mask
+    mt[1] = np.uint32(prev)
+    for i in range(2, _N):  # second pass, 623 steps: i = 2..623, then i = 1 after mt[0] = mt[623]
+        v = ((np.uint64(mt[i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)) & mask
+        mt[i] = np.uint32(v)
+        prev = v
+    mt[0] = mt[_N - 1]
+    mt[1] = np.uint32(((np.uint64(mt[1]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1566083941)))
+                       - np.uint64(1)) & mask)
+    mt[0] = _UPPER
+    mt[_N] = _N
+
+
+#: ``base_state()``, computed once; a global array is a constant inside compiled code
+_BASE = base_state()
+
+
+@njit(cache=True)
 def seed(mt, s):
     """Seed like ``random.Random(s)`` for an integer ``0 <= s < 2**64``."""
+    seed_from(mt, _BASE, s)
+
+
+@njit(cache=True)
+def seed_textbook(mt, s):
+    """CPython's ``init_by_array`` loop as written (kept as the test's second opinion on ``seed``)."""
     s = np.uint64(s)
     lo = np.uint64(s & np.uint64(0xFFFFFFFF))
     hi = np.uint64(s >> np.uint64(32))

@@ -9,8 +9,23 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
+from cardgen.engine.api import BatchResult
 from cardgen.simulate.runner import GameResult
-from cardgen.simulate.stats import Dist, wilson
+from cardgen.simulate.stats import Dist, clean, wilson
+
+
+def _count(dist: Dist, values: Any) -> None:
+    """``dist.add`` of every value of the array ``values``, one dictionary update per distinct value."""
+    if len(values) == 0:
+        return
+    distinct, counts = np.unique(values, return_counts=True)
+    for value, n in zip(distinct.tolist(), counts.tolist()):
+        # Dist.add's normalisation, once per distinct value
+        if type(value) is not int:
+            value = clean(value)
+        dist.counts[value] = dist.counts.get(value, 0) + n
 
 
 class Tally:
@@ -89,6 +104,86 @@ class Tally:
             self.ties += 1
             rule = r.tie_break if r.tie_break is not None else "none (shared win)"
             self.tie_breaks[rule] = self.tie_breaks.get(rule, 0) + 1
+
+    def add_batch(self, first: int, b: BatchResult) -> None:
+        """Count the games of ``b``, row ``i`` being game ``first + i``: the same counts as
+        ``add`` game by game, computed column by column (a chunk's games never become objects)."""
+        n = len(b.seeds)
+        if n == 0:
+            return
+        keep = np.ones(n, dtype=bool)
+        for row in b.extra:
+            keep[row] = False
+        self.games += int(keep.sum())
+        ends, counts = np.unique(b.end[keep], return_counts=True)
+        for code, count in zip(ends.tolist(), counts.tolist()):
+            reason = b.end_names[code]
+            self.end_reasons[reason] = self.end_reasons.get(reason, 0) + count
+        self._add_gaps(first, b, keep)
+        for j, name in enumerate(b.peak_names):
+            values = b.peaks[keep & b.peak_seen[:, j], j]
+            if len(values) == 0:
+                continue
+            top = int(values.max())
+            if top > self.peaks.get(name, top - 1):
+                self.peaks[name] = top
+            _count(self.peak_dists.setdefault(name, Dist()), values)
+        done = keep & b.completed
+        self.completed += int(done.sum())
+        _count(self.turns, b.turns[done])
+        _count(self.rounds, b.rounds[done])
+        scores, winners, seats = b.scores[done], b.winners[done], b.seats[done]
+        _count(self.scores, scores.ravel())
+        for seat in range(self.players):
+            _count(self.seat_scores[seat], scores[:, seat])
+            self.seat_wins[seat] += int(winners[:, seat].sum())
+        for a, name in enumerate(b.agents):
+            at = seats == a
+            if at.any():
+                self.agent_seats[name] = self.agent_seats.get(name, 0) + int(at.sum())
+                self.agent_wins[name] = self.agent_wins.get(name, 0) + int((at & winners).sum())
+        nwin = winners.sum(axis=1)
+        some = nwin > 0
+        best = np.where(winners, scores, -np.inf)
+        _count(self.winner_scores, best.max(axis=1)[some])
+        worst_winner = np.where(winners, scores, np.inf).min(axis=1)
+        others = np.where(winners, -np.inf, scores).max(axis=1)
+        margin = some & (nwin < self.players)
+        _count(self.margins, (worst_winner - others)[margin])
+        shared = nwin > 1
+        self.shared_wins += int(shared.sum())
+        tie = b.tie[done]
+        tied = (tie >= 0) | shared
+        self.ties += int(tied.sum())
+        codes, counts = np.unique(tie[tied], return_counts=True)
+        for code, count in zip(codes.tolist(), counts.tolist()):
+            rule = b.tie_names[code] if code >= 0 else "none (shared win)"
+            self.tie_breaks[rule] = self.tie_breaks.get(rule, 0) + count
+        for row in sorted(b.extra):
+            self.add(first + row, b.extra[row])
+
+    def _add_gaps(self, first: int, b: BatchResult, keep: Any) -> None:
+        """The gap counters of ``add`` for the batch's gap events (rows in game order)."""
+        if len(b.gap_game) == 0:
+            return
+        mask = keep[b.gap_game]
+        games, kinds, settled = b.gap_game[mask], b.gap_kind[mask], b.gap_settled[mask]
+        args = b.gap_args[mask]
+        key = kinds * 2 + settled
+        for k in np.unique(key).tolist():
+            rows = np.flatnonzero(key == k)
+            kind, ok = b.gap_kinds[k // 2], bool(k % 2)
+            at = int(rows[0])  # the first event of the lowest game: the detail ``add`` keeps
+            index = first + int(games[at])
+            entry = self.gaps.get((kind, ok))
+            if entry is None or index < entry[2]:
+                seen = [index, int(b.seeds[games[at]]), b.gap_detail(k // 2, args[at].tolist())]
+                if entry is None:
+                    entry = self.gaps[(kind, ok)] = [0, 0, *seen]
+                else:
+                    entry[2:] = seen
+            entry[0] += len(rows)
+            entry[1] += len(np.unique(games[rows]))
 
     def merge(self, other: "Tally") -> None:
         """Add the counts of ``other`` (another chunk of the same deck and player count)."""

@@ -146,10 +146,14 @@ def plan(decks: list[ResolvedDeck], opts: ValidateOptions) -> list[Entry]:
 
 def chunks(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[tuple[int, Chunk]]:
     """Every chunk of every runnable entry, in report (and log) order."""
-    size = opts.chunk_size or max(1, min(250, math.ceil(opts.games / (4 * jobs))))
+    from cardgen.simulate.runner import BATCH_GAMES
+
     for i, entry in enumerate(entries):
         if not entry.runnable:
             continue
+        # a compiled batch plays thousands of games in the time a chunk costs to ship and merge
+        most = BATCH_GAMES if entry.engine == "fast" and opts.log_file is None else 250
+        size = opts.chunk_size or max(1, min(most, math.ceil(opts.games / (4 * jobs))))
         for start in range(0, opts.games, size):
             yield i, Chunk(opts.loader, entry.ref, entry.players, entry.agents, opts.seed,
                            start, min(opts.games, start + size), opts.cap, opts.log_file is not None,

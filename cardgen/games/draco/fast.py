@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng as fr
-from cardgen.engine.api import Action, FastEngine, GameResult
+from cardgen.engine.api import Action, BatchResult, FastEngine, GameResult
 from cardgen.games.draco import kernels
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, GAPS, MOVE, RESEAT, ROLL, SPLIT,
                                         STEAL, SWAP_ADJ, SWAP_ANY, DracoGame)
@@ -720,6 +720,35 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
     return sc, money, peak, seen
 
 
+@njit(cache=True)
+def play_many(seeds, kinds, first, cap, cfg, owner, special, payouts, costs, die, effects, card_kind, perms,
+              bufs, hands, gaps, legal, krows, actions, r_sc, r_money, r_peak, r_seen, g_rows):
+    """``play_compiled`` for games ``first..`` of ``seeds`` (seat agent codes ``kinds[i]``), one row each:
+    ``r_sc`` (end, turns, rounds, gap events), money, peaks and whether each was seen; gap events
+    appended to ``g_rows`` (game row, kind, three numbers). Stops before a game whose gaps might not
+    fit; returns (games done up to, gap rows used)."""
+    g = 0
+    for i in range(first, seeds.shape[0]):
+        if g + MAX_GAPS > g_rows.shape[0]:
+            return i, g
+        sc, money, peak, seen = play_compiled(seeds[i], kinds[i], cap, False, cfg, owner, special, payouts, costs,
+                                              die, effects, card_kind, perms, bufs, hands, gaps, legal, krows,
+                                              actions)
+        r_sc[i, 0] = sc[S_END]
+        r_sc[i, 1] = sc[S_TURNS]
+        r_sc[i, 2] = sc[S_ROUNDS]
+        r_sc[i, 3] = sc[S_NGAPS]
+        r_money[i, :] = money
+        r_peak[i, :] = peak
+        r_seen[i, :] = seen
+        if sc[S_NGAPS] <= MAX_GAPS:
+            for j in range(sc[S_NGAPS]):
+                g_rows[g, 0] = i
+                g_rows[g, 1:] = gaps[j]
+                g += 1
+    return seeds.shape[0], g
+
+
 def _cache_ready() -> bool:
     """Whether numba's on-disk cache already holds this module's compiled game."""
     folder = Path(__file__).resolve().parent / "__pycache__"
@@ -768,11 +797,16 @@ class DracoFast(FastEngine):
         self.krows = np.zeros((width, kernels.ROW), dtype=np.int64)
         self.no_actions = np.zeros((1, 7), dtype=np.int64)
 
-    def _run(self, seed: int, agents: list[str], cap: int, record: bool) -> tuple[Any, ...]:
+    @staticmethod
+    def _announce() -> None:
+        """One stderr line when numba is about to compile (its disk cache is empty)."""
         global _COMPILED
         if not _COMPILED and not _cache_ready():
             print("cardgen: compiling the Draco fast tier (once per machine, about a minute)...", file=sys.stderr)
         _COMPILED = True
+
+    def _run(self, seed: int, agents: list[str], cap: int, record: bool) -> tuple[Any, ...]:
+        self._announce()
         key = tuple(agents)
         codes = self.agent_codes.get(key)
         if codes is None:
@@ -818,6 +852,53 @@ class DracoFast(FastEngine):
         result.winners = winners
         result.tie_break = tie_break
         return result
+
+    batch = True
+
+    def play_batch(self, seeds: np.ndarray, agents: tuple[str, ...], seats: np.ndarray, cap: int) -> BatchResult:
+        """``play`` for many games in one compiled loop (see ``FastEngine.play_batch``).
+
+        Games that ``play`` finishes in Python beyond the usual winners (a safety cap, more
+        gap events than the buffer, a tie for the win settled by the deck's ``tie_for_win``
+        ruling) are played again by ``play`` and handed over in ``extra``.
+        """
+        self._announce()
+        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+        n, players = len(seeds), self.g.players
+        kinds = np.array([{"random": 0, "heuristic": 1}[a] for a in agents], dtype=np.int64)[seats]
+        r_sc = np.zeros((n, 4), dtype=np.int64)
+        r_money = np.zeros((n, players), dtype=np.int64)
+        r_peak = np.zeros((n, len(PEAKS)), dtype=np.int64)
+        r_seen = np.zeros((n, len(PEAKS)), dtype=np.int64)
+        g_rows = np.zeros((MAX_GAPS + 8 * n + 64, 5), dtype=np.int64)
+        bufs = self.bufs
+        views = (self.rngs[0], self.rngs[1], bufs[0], bufs[1], bufs[2], bufs[3])
+        chunks, first = [], 0
+        while first < n:
+            first, used = play_many(seeds, kinds, first, cap, self.cfg, self.owner, self.special, self.payouts,
+                                    self.costs, self.die, self.effects, self.card_kind, self.perms, views,
+                                    self.hands, self.gaps, self.legal, self.krows, self.no_actions,
+                                    r_sc, r_money, r_peak, r_seen, g_rows)
+            chunks.append(g_rows[:used].copy())
+        rows = np.concatenate(chunks)
+        top = r_money.max(axis=1, keepdims=True)
+        leaders = r_money == top
+        below = np.where(leaders, np.iinfo(np.int64).min, r_money)
+        second = r_money == below.max(axis=1, keepdims=True)
+        single = leaders.sum(axis=1) == 1
+        runner_up = ~single & (second.sum(axis=1) == 1) & ~leaders.all(axis=1)  # "leaders_eliminated"
+        winners = np.where(single[:, None], leaders, second)
+        special = (r_sc[:, 0] == 2) | (r_sc[:, 3] > MAX_GAPS) | ~(single | runner_up)
+        extra = {int(i): self.play(int(seeds[i]), [agents[a] for a in seats[i]], cap, False)
+                 for i in np.flatnonzero(special)}
+        return BatchResult(
+            seeds=seeds.astype(np.int64), agents=tuple(agents), seats=seats, end=np.zeros(n, dtype=np.int64),
+            end_names=["final_toast"], completed=~special, turns=r_sc[:, 1], rounds=r_sc[:, 2],
+            scores=r_money.astype(np.float64), winners=winners, tie=np.where(single, -1, 0),
+            tie_names=["leaders_eliminated"], peaks=r_peak, peak_seen=r_seen != 0, peak_names=list(PEAKS),
+            gap_game=rows[:, 0], gap_kind=rows[:, 1], gap_settled=np.ones(len(rows), dtype=bool),
+            gap_args=rows[:, 2:], gap_kinds=GAP_KINDS, gap_detail=lambda code, args: self._gap(code, *args)[2],
+            extra=extra)
 
     # -- back to the reference's words -----------------------------------------------
     @staticmethod

@@ -50,53 +50,9 @@ OVEREAT_PENALTY = -0.5
 
 _N = 624  # words of Mersenne Twister state
 
-
-@njit(cache=True)
-def _base_state():
-    """MT19937's ``init_genrand(19650218)``: the start of every ``random.Random(int)`` seeding."""
-    mt = np.zeros(_N + 1, dtype=np.uint32)
-    mt[0] = np.uint32(19650218)
-    for i in range(1, _N):
-        prev = np.uint64(mt[i - 1])
-        mt[i] = np.uint32((np.uint64(1812433253) * (prev ^ (prev >> np.uint64(30))) + np.uint64(i))
-                          & np.uint64(0xFFFFFFFF))
-    return mt
-
-
-@njit(cache=True)
-def _seed(mt, base, s):
-    """``fastrng.seed(mt, s)``, faster: the same words (``tests/test_king_lui_fast.py``).
-
-    CPython's ``init_by_array`` over the seed's one or two 32-bit words, starting
-    from the precomputed seed-independent ``base`` (``_base_state()``), with its two
-    passes unrolled so that the loops carry no wrap-around tests: seeding the two
-    generators was a third of a random game.
-    """
-    mask = np.uint64(0xFFFFFFFF)
-    k0 = s & mask
-    k1 = s >> np.uint64(32)
-    two = k1 != 0  # key length 2 (else 1)
-    prev = np.uint64(base[0])
-    j = 0
-    for i in range(1, _N):  # first pass, 624 steps: i = 1..623, then i = 1 again after mt[0] = mt[623]
-        v = ((np.uint64(base[i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525)))
-             + (k0 if j == 0 else k1) + np.uint64(j)) & mask
-        mt[i] = np.uint32(v)
-        prev = v
-        j = 1 if two and j == 0 else 0
-    mt[0] = mt[_N - 1]
-    prev = ((np.uint64(mt[1]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1664525)))
-            + (k0 if j == 0 else k1) + np.uint64(j)) & mask
-    mt[1] = np.uint32(prev)
-    for i in range(2, _N):  # second pass, 623 steps: i = 2..623, then i = 1 after mt[0] = mt[623]
-        v = ((np.uint64(mt[i]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)) & mask
-        mt[i] = np.uint32(v)
-        prev = v
-    mt[0] = mt[_N - 1]
-    mt[1] = np.uint32(((np.uint64(mt[1]) ^ ((prev ^ (prev >> np.uint64(30))) * np.uint64(1566083941)))
-                       - np.uint64(1)) & mask)
-    mt[0] = np.uint32(0x80000000)
-    mt[_N] = _N
+#: the seeding moved to ``cardgen.engine.fastrng`` (shared with the other compiled tiers); old names kept
+_base_state = fastrng.base_state
+_seed = fastrng.seed_from
 
 
 @njit(cache=True)
@@ -229,9 +185,9 @@ def play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combos, combo_cnt, 
     course = cfg[C_COURSE]
     portions = cfg[C_PORTIONS]
     mt = np.empty(_N + 1, dtype=np.uint32)  # fastrng's generator layout
-    _seed(mt, base, np.uint64(seed))  # random.Random(seed), the engine's chance
+    fastrng.seed_from(mt, base, np.uint64(seed))  # random.Random(seed), the engine's chance
     amt = np.empty(_N + 1, dtype=np.uint32)
-    _seed(amt, base, (np.uint64(seed) << np.uint64(1)) | np.uint64(1))  # agent_rng(seed)
+    fastrng.seed_from(amt, base, (np.uint64(seed) << np.uint64(1)) | np.uint64(1))  # agent_rng(seed)
     for i in range(cards):
         sup[i] = i
     fastrng.shuffle(mt, sup, cards)
@@ -413,3 +369,30 @@ def play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combos, combo_cnt, 
                 score += h * king[d]
         out[OUT_SCORES + q] = score
         out[OUT_SCORES + players + q] = lost
+
+
+@njit(cache=True)
+def play_many(seeds, kinds, first, cap, cfg, dish_of, dish_sizes, combos, combo_cnt, base, sup, gaps, actions, out,
+              r_out, g_rows):
+    """Play games ``first..`` of ``seeds`` (seat kinds ``kinds[i]``) with ``play``, one row of ``r_out`` each
+    (``out``'s layout), their gap events appended to ``g_rows`` (game row, kind, two numbers).
+
+    Stops before a game whose gaps might not fit in ``g_rows``; returns (games done up to, gap rows used).
+    """
+    g = 0
+    per_game = gaps.shape[0]
+    width = out.shape[0]
+    for i in range(first, seeds.shape[0]):
+        if g + per_game > g_rows.shape[0]:
+            return i, g
+        play(seeds[i], kinds[i], cap, False, cfg, dish_of, dish_sizes, combos, combo_cnt, base, sup, gaps, actions,
+             out)
+        for j in range(width):
+            r_out[i, j] = out[j]
+        for j in range(min(out[OUT_GAPS], per_game)):
+            g_rows[g, 0] = i
+            g_rows[g, 1] = gaps[j, 0]
+            g_rows[g, 2] = gaps[j, 1]
+            g_rows[g, 3] = gaps[j, 2]
+            g += 1
+    return seeds.shape[0], g
