@@ -41,10 +41,20 @@ def test_a_fresh_log_replays_identically(tmp_path: Path) -> None:
     assert code == 0 and "8 game(s) replayed, 8 identical, 0 differ" in out
 
 
-@pytest.mark.parametrize("deck", ["toy_unsettled", "toy_endless", "toy_dead_end"])
-def test_stalled_capped_and_dead_end_games_replay_too(tmp_path: Path, deck: str) -> None:
-    code, out = _replay(_log(tmp_path, deck, games=3, cap=120))
-    assert code == 0, out
+@pytest.mark.parametrize("deck, ending", [("toy_unsettled", "stalled:"), ("toy_endless", "safety_cap"),
+                                          ("toy_dead_end", "no_legal_action")])
+def test_stalled_capped_and_dead_end_games_replay_too(tmp_path: Path, deck: str, ending: str) -> None:
+    log = _log(tmp_path, deck, games=3, cap=120)
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(records) == 3 and all(r["end_reason"].startswith(ending) for r in records)
+    code, out = _replay(log)
+    assert code == 0 and "3 game(s) replayed, 3 identical, 0 differ" in out, out
+    # The same log with a different logged ending is not identical any more.
+    first = records[0]
+    first["end_reason"] = "cards_exhausted"
+    log.write_text("\n".join(json.dumps(r) for r in records) + "\n")
+    code, out = _replay(log)
+    assert code == 1 and "1 differ" in out, out
 
 
 def test_log_line_holds_what_a_replay_needs(tmp_path: Path) -> None:
