@@ -182,3 +182,61 @@ def test_a_policy_rollout_plays_the_sample_out_with_fresh_agents() -> None:
     assert sample.is_terminal() and len(made) == 3
     result = play_game(toy_game(), 5, [SearchAgent(10, rollout=policy_rollout(GreedyAgent)), RandomAgent()])
     assert result.completed
+
+
+class DrawerAgent(GreedyAgent):
+    """Draws while the pile lasts, then plays (the winning line of ``toy_choices``)."""
+
+    name = "drawer"
+
+    def choose(self, observation, legal, rng):  # type: ignore[no-untyped-def]
+        return ("draw",) if ("draw",) in legal else legal[0]
+
+
+def test_an_epsilon_policy_rollout_follows_the_policy_and_strays_with_epsilon() -> None:
+    from cardgen.agents.search import epsilon_policy_rollout
+
+    state = toy_game("toy_choices").new_initial_state(3)
+    for epsilon, expect_all_draws_first in ((0.0, True), (1.0, False)):
+        sample = state.determinize(0, random.Random(1))
+        played_before_pile_empty = []
+        apply = sample.apply
+
+        def spy(action, sample=sample):  # type: ignore[no-untyped-def]
+            if sample.pile and action[0] == "play":
+                played_before_pile_empty.append(action)
+            apply(action)
+
+        sample.apply = spy  # type: ignore[method-assign]
+        epsilon_policy_rollout(DrawerAgent, epsilon)(sample, random.Random(2))
+        assert sample.is_terminal()
+        assert (not played_before_pile_empty) == expect_all_draws_first
+
+
+def test_policy_rollouts_credit_each_seat_its_own_result() -> None:
+    """Search with the greedy heuristic in its rollouts beats greedy players (rewards read per seat).
+
+    Rewards credited to the wrong seat, or a rollout that read another seat's
+    observation, make search pick the moves that help its opponents: it then loses.
+    """
+    game = toy_game("toy_choices")
+    share, n = 0.0, 24
+    for i in range(n):
+        seat = i % 2
+        search = SearchAgent(40, policy=GreedyAgent, prior=0.0, epsilon=0.2)
+        agents = [search, GreedyAgent()] if seat == 0 else [GreedyAgent(), search]
+        result = play_game(game, 2000 + i, agents)
+        share += (seat in result.winners) / len(result.winners)
+    assert share / n >= 0.65
+
+
+def test_the_policy_prior_decides_when_the_samples_cannot() -> None:
+    """Where choices cannot matter (``toy_luck``), search plays the policy's own move."""
+    state = toy_game("toy_luck").new_initial_state(4)
+    legal = state.legal_actions()
+    assert ("draw",) in legal and len(legal) > 1
+    advised = {SearchAgent(40, policy=DrawerAgent).choose_from_state(state, legal, random.Random(s))
+               for s in range(8)}
+    assert advised == {("draw",)}
+    free = {SearchAgent(40).choose_from_state(state, legal, random.Random(s)) for s in range(8)}
+    assert len(free) > 1
