@@ -240,3 +240,34 @@ def test_the_policy_prior_decides_when_the_samples_cannot() -> None:
     assert advised == {("draw",)}
     free = {SearchAgent(40).choose_from_state(state, legal, random.Random(s)) for s in range(8)}
     assert len(free) > 1
+
+
+@pytest.mark.parametrize("deck_id,players", [("king_lui", 4), ("royale", 3), ("draco", 5)])
+def test_a_sample_depends_only_on_what_the_seat_sees(deck_id: str, players: int) -> None:
+    """Each game: two positions the seat cannot tell apart give the same samples, draw for draw.
+
+    The second position is itself a sample of the first (hidden cards re-dealt), so a
+    determinize that shuffled its hidden pool in the order the cards lie now would leak.
+    """
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+
+    deck = resolve(deck_id, Path(__file__).resolve().parent.parent)
+    game = deck.spec.new_game(deck, players)
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        for _ in range(12 + 7 * seed):  # into the game, past some draws
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        seat = state.current_player
+        other = state.determinize(seat, random.Random(100 + seed))
+        assert other.observation(seat) == state.observation(seat)
+        assert other.zones() != state.zones() or seed  # the twin really differs (at least once)
+        for s in range(3):
+            a, b = state.determinize(seat, random.Random(s)), other.determinize(seat, random.Random(s))
+            assert a.zones() == b.zones()
+            assert a.rng.getstate() == b.rng.getstate()
