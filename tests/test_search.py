@@ -223,7 +223,7 @@ def test_policy_rollouts_credit_each_seat_its_own_result() -> None:
     share, n = 0.0, 24
     for i in range(n):
         seat = i % 2
-        search = SearchAgent(40, policy=GreedyAgent, prior=0.0, epsilon=0.2)
+        search = SearchAgent(40, policy=GreedyAgent, prior=0.0, epsilon=0.2, paired=False)
         agents = [search, GreedyAgent()] if seat == 0 else [GreedyAgent(), search]
         result = play_game(game, 2000 + i, agents)
         share += (seat in result.winners) / len(result.winners)
@@ -235,9 +235,11 @@ def test_the_policy_prior_decides_when_the_samples_cannot() -> None:
     state = toy_game("toy_luck").new_initial_state(4)
     legal = state.legal_actions()
     assert ("draw",) in legal and len(legal) > 1
-    advised = {SearchAgent(40, policy=DrawerAgent).choose_from_state(state, legal, random.Random(s))
-               for s in range(8)}
-    assert advised == {("draw",)}
+    for paired in (False, True):
+        advised = {SearchAgent(40, policy=DrawerAgent, paired=paired).choose_from_state(state, legal,
+                                                                                        random.Random(s))
+                   for s in range(8)}
+        assert advised == {("draw",)}
     free = {SearchAgent(40).choose_from_state(state, legal, random.Random(s)) for s in range(8)}
     assert len(free) > 1
 
@@ -271,3 +273,26 @@ def test_a_sample_depends_only_on_what_the_seat_sees(deck_id: str, players: int)
             a, b = state.determinize(seat, random.Random(s)), other.determinize(seat, random.Random(s))
             assert a.zones() == b.zones()
             assert a.rng.getstate() == b.rng.getstate()
+
+
+def test_paired_search_overrules_the_policy_only_where_the_samples_clearly_disagree(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Paired search keeps the policy's move unless another beats it on the common samples."""
+    from cardgen.agents import search as mod
+
+    class Player(GreedyAgent):  # advises playing a card
+        def choose(self, observation, legal, rng):  # type: ignore[no-untyped-def]
+            return legal[-1]
+
+    state = toy_game("toy_choices").new_initial_state(6)
+    legal = state.legal_actions()
+    assert legal[0] == ("draw",) and legal[-1][0] == "play"
+    held = len(state.hands[0])
+    agent = SearchAgent(30, policy=Player, paired=True, rollout=lambda s, r: None)
+    # the samples say drawing is better every time: the policy is overruled
+    monkeypatch.setattr(mod, "rewards", lambda s, w: [float(len(s.hands[0]) > held), 0.0])
+    assert agent.choose_from_state(state, legal, random.Random(1)) == ("draw",)
+    # pure noise between the moves: the policy's move stands
+    noise = random.Random(5)
+    monkeypatch.setattr(mod, "rewards", lambda s, w: [noise.random(), 0.0])
+    assert agent.choose_from_state(state, legal, random.Random(1)) == legal[-1]

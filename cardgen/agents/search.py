@@ -56,6 +56,8 @@ DEFAULT_SCORE_WEIGHT = 0.25
 DEFAULT_EPSILON = 0.1
 #: share of the iterations credited to the policy's own choice at the root when deciding
 DEFAULT_PRIOR = 0.15
+#: standard errors by which a move must beat the policy's move on common samples
+PAIRED_Z = 1.0
 #: decisions after which a rollout is abandoned (a never-ending sample)
 ROLLOUT_CAP = 10_000
 
@@ -174,7 +176,7 @@ class SearchAgent(StateAgent):
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, exploration: float = DEFAULT_EXPLORATION,
                  score_weight: float = DEFAULT_SCORE_WEIGHT, rollout: Rollout | None = None,
                  policy: Callable[[], Agent] | None = None, epsilon: float = DEFAULT_EPSILON,
-                 prior: float = DEFAULT_PRIOR) -> None:
+                 prior: float = DEFAULT_PRIOR, paired: bool | None = None) -> None:
         if iterations < 1:
             raise ValueError(f"search iterations {iterations}: expected at least 1")
         self.iterations = iterations
@@ -186,6 +188,8 @@ class SearchAgent(StateAgent):
             rollout = epsilon_policy_rollout(policy, epsilon)
         self.rollout: Rollout | None = rollout
         self._advisor: Agent | None = None
+        #: compare the root moves on shared samples instead of growing a tree (default: with a policy)
+        self.paired = policy is not None if paired is None else paired
 
     def choose_from_state(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -194,6 +198,8 @@ class SearchAgent(StateAgent):
         root = _Node(-1)
         rollout = self.rollout or (_state_rollout if hasattr(state, "rollout") else random_rollout)
         total = self.iterations
+        if self.paired:
+            return self._paired_choice(state, legal, rng, rollout)
         bonus: dict[Action, float] = {}
         if self.prior and self.policy is not None:
             # the policy's own move, from what this seat sees, starts with a lead in visits:
@@ -211,6 +217,56 @@ class SearchAgent(StateAgent):
         return max(legal, key=lambda a: (children[a].visits + bonus.get(a, 0.0),
                                          children[a].value / children[a].visits)
                    if a in children else (bonus.get(a, 0.0), 0.0))
+
+    def _advice(self, state: State, legal: list[Action], rng: random.Random) -> Action | None:
+        """The policy's own move from what the seat sees (None without a policy)."""
+        if self.policy is None:
+            return None
+        if self._advisor is None:
+            self._advisor = self.policy()
+        return self._advisor.choose(state.observation(state.current_player), legal, rng)
+
+    def _paired_choice(self, state: State, legal: list[Action], rng: random.Random, rollout: Rollout) -> Action:
+        """Flat Monte Carlo on common samples: every root move is played out on the same deals.
+
+        Each round draws one sample (``determinize``) and one seed for its chance, then
+        plays every legal move on a copy of it and rolls out. Comparing moves on the same
+        deals removes most of the luck from their difference, which random samples per
+        move (the tree) need many more iterations to average away. The policy's move is
+        kept unless another move beats it by more than ``PAIRED_Z`` standard errors of the
+        paired differences: search then plays at least as well as the policy, and better
+        where the samples show it.
+        """
+        seat = state.current_player
+        k = len(legal)
+        rounds = max(2, self.iterations // k)
+        sums = [0.0] * k
+        diffs: list[list[float]] = [[] for _ in range(k)]
+        advice = self._advice(state, legal, rng)
+        base = legal.index(advice) if advice in legal else None
+        weight = self.score_weight
+        for _ in range(rounds):
+            sample = state.determinize(seat, rng)
+            seed = rng.getrandbits(64)
+            got = []
+            for a in legal:
+                s = sample.clone()
+                s.apply(a)
+                r = random.Random(seed)
+                rollout(s, r)
+                got.append(rewards(s, weight)[seat])
+            for i, g in enumerate(got):
+                sums[i] += g
+                if base is not None:
+                    diffs[i].append(g - got[base])
+        best = max(range(k), key=lambda i: sums[i])
+        if base is None or best == base:
+            return legal[best]
+        d = diffs[best]
+        mean = sum(d) / len(d)
+        var = sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1)
+        se = math.sqrt(var / len(d))
+        return legal[best] if mean > PAIRED_Z * se else legal[base]
 
     def _iterate(self, root: _Node, sample: State, rng: random.Random, rollout: Rollout) -> None:
         """One determinized iteration: select, expand, rollout, backpropagate."""
