@@ -17,7 +17,17 @@ searching seat keeps one tree of action sequences. Each iteration:
    (``policy_rollout(agent factory)``: the game's heuristic plays it out);
 5. **backpropagate** the reward of each seat to the nodes where that seat moved.
 
-The decision is the most visited root action. Search stops early once no
+**With a policy** (``policy=``, the game's ``heuristic`` agent; the simulator's
+``search`` gets it wherever the game has one), rollouts follow the policy with
+a chance ``epsilon`` of a random move, and the agent runs *paired* flat Monte
+Carlo instead of the tree: each round, one sample and one rollout seed, every
+legal root move played out on a copy; the policy's own move stands unless
+another beats it by ``PAIRED_Z`` standard errors of the paired differences.
+Why not the tree: with a few dozen iterations its opponent nodes expand untried
+(mostly poor) moves first, so the real heuristic opponents are modelled by
+near-random play and the tree lost every King Lui game of a trial against them.
+
+The decision (tree) is the most visited root action. Search stops early once no
 remaining iteration could change which action that is (the lead in visits
 exceeds the iterations left), so the decision is the one the full budget gives.
 The agent reads nothing but the
