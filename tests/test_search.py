@@ -182,3 +182,117 @@ def test_a_policy_rollout_plays_the_sample_out_with_fresh_agents() -> None:
     assert sample.is_terminal() and len(made) == 3
     result = play_game(toy_game(), 5, [SearchAgent(10, rollout=policy_rollout(GreedyAgent)), RandomAgent()])
     assert result.completed
+
+
+class DrawerAgent(GreedyAgent):
+    """Draws while the pile lasts, then plays (the winning line of ``toy_choices``)."""
+
+    name = "drawer"
+
+    def choose(self, observation, legal, rng):  # type: ignore[no-untyped-def]
+        return ("draw",) if ("draw",) in legal else legal[0]
+
+
+def test_an_epsilon_policy_rollout_follows_the_policy_and_strays_with_epsilon() -> None:
+    from cardgen.agents.search import epsilon_policy_rollout
+
+    state = toy_game("toy_choices").new_initial_state(3)
+    for epsilon, expect_all_draws_first in ((0.0, True), (1.0, False)):
+        sample = state.determinize(0, random.Random(1))
+        played_before_pile_empty = []
+        apply = sample.apply
+
+        def spy(action, sample=sample):  # type: ignore[no-untyped-def]
+            if sample.pile and action[0] == "play":
+                played_before_pile_empty.append(action)
+            apply(action)
+
+        sample.apply = spy  # type: ignore[method-assign]
+        epsilon_policy_rollout(DrawerAgent, epsilon)(sample, random.Random(2))
+        assert sample.is_terminal()
+        assert (not played_before_pile_empty) == expect_all_draws_first
+
+
+def test_policy_rollouts_credit_each_seat_its_own_result() -> None:
+    """Search with the greedy heuristic in its rollouts beats greedy players (rewards read per seat).
+
+    Rewards credited to the wrong seat, or a rollout that read another seat's
+    observation, make search pick the moves that help its opponents: it then loses.
+    """
+    game = toy_game("toy_choices")
+    share, n = 0.0, 24
+    for i in range(n):
+        seat = i % 2
+        search = SearchAgent(40, policy=GreedyAgent, prior=0.0, epsilon=0.2, paired=False)
+        agents = [search, GreedyAgent()] if seat == 0 else [GreedyAgent(), search]
+        result = play_game(game, 2000 + i, agents)
+        share += (seat in result.winners) / len(result.winners)
+    assert share / n >= 0.65
+
+
+def test_the_policy_prior_decides_when_the_samples_cannot() -> None:
+    """Where choices cannot matter (``toy_luck``), search plays the policy's own move."""
+    state = toy_game("toy_luck").new_initial_state(4)
+    legal = state.legal_actions()
+    assert ("draw",) in legal and len(legal) > 1
+    for paired in (False, True):
+        advised = {SearchAgent(40, policy=DrawerAgent, paired=paired).choose_from_state(state, legal,
+                                                                                        random.Random(s))
+                   for s in range(8)}
+        assert advised == {("draw",)}
+    free = {SearchAgent(40).choose_from_state(state, legal, random.Random(s)) for s in range(8)}
+    assert len(free) > 1
+
+
+@pytest.mark.parametrize("deck_id,players", [("king_lui", 4), ("royale", 3), ("draco", 5)])
+def test_a_sample_depends_only_on_what_the_seat_sees(deck_id: str, players: int) -> None:
+    """Each game: two positions the seat cannot tell apart give the same samples, draw for draw.
+
+    The second position is itself a sample of the first (hidden cards re-dealt), so a
+    determinize that shuffled its hidden pool in the order the cards lie now would leak.
+    """
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+
+    deck = resolve(deck_id, Path(__file__).resolve().parent.parent)
+    game = deck.spec.new_game(deck, players)
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        for _ in range(12 + 7 * seed):  # into the game, past some draws
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        seat = state.current_player
+        other = state.determinize(seat, random.Random(100 + seed))
+        assert other.observation(seat) == state.observation(seat)
+        assert other.zones() != state.zones() or seed  # the twin really differs (at least once)
+        for s in range(3):
+            a, b = state.determinize(seat, random.Random(s)), other.determinize(seat, random.Random(s))
+            assert a.zones() == b.zones()
+            assert a.rng.getstate() == b.rng.getstate()
+
+
+def test_paired_search_overrules_the_policy_only_where_the_samples_clearly_disagree(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Paired search keeps the policy's move unless another beats it on the common samples."""
+    from cardgen.agents import search as mod
+
+    class Player(GreedyAgent):  # advises playing a card
+        def choose(self, observation, legal, rng):  # type: ignore[no-untyped-def]
+            return legal[-1]
+
+    state = toy_game("toy_choices").new_initial_state(6)
+    legal = state.legal_actions()
+    assert legal[0] == ("draw",) and legal[-1][0] == "play"
+    held = len(state.hands[0])
+    agent = SearchAgent(30, policy=Player, paired=True, rollout=lambda s, r: None)
+    # the samples say drawing is better every time: the policy is overruled
+    monkeypatch.setattr(mod, "rewards", lambda s, w: [float(len(s.hands[0]) > held), 0.0])
+    assert agent.choose_from_state(state, legal, random.Random(1)) == ("draw",)
+    # pure noise between the moves: the policy's move stands
+    noise = random.Random(5)
+    monkeypatch.setattr(mod, "rewards", lambda s, w: [noise.random(), 0.0])
+    assert agent.choose_from_state(state, legal, random.Random(1)) == legal[-1]

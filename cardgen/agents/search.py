@@ -17,7 +17,17 @@ searching seat keeps one tree of action sequences. Each iteration:
    (``policy_rollout(agent factory)``: the game's heuristic plays it out);
 5. **backpropagate** the reward of each seat to the nodes where that seat moved.
 
-The decision is the most visited root action. Search stops early once no
+**With a policy** (``policy=``, the game's ``heuristic`` agent; the simulator's
+``search`` gets it wherever the game has one), rollouts follow the policy with
+a chance ``epsilon`` of a random move, and the agent runs *paired* flat Monte
+Carlo instead of the tree: each round, one sample and one rollout seed, every
+legal root move played out on a copy; the policy's own move stands unless
+another beats it by ``PAIRED_Z`` standard errors of the paired differences.
+Why not the tree: with a few dozen iterations its opponent nodes expand untried
+(mostly poor) moves first, so the real heuristic opponents are modelled by
+near-random play and the tree lost every King Lui game of a trial against them.
+
+The decision (tree) is the most visited root action. Search stops early once no
 remaining iteration could change which action that is (the lead in visits
 exceeds the iterations left), so the decision is the one the full budget gives.
 The agent reads nothing but the
@@ -52,6 +62,12 @@ DEFAULT_ITERATIONS = 200
 DEFAULT_EXPLORATION = 0.7
 #: weight of the normalised score in the reward (the rest is the win share)
 DEFAULT_SCORE_WEIGHT = 0.25
+#: chance of a uniformly random move in a policy rollout
+DEFAULT_EPSILON = 0.1
+#: share of the iterations credited to the policy's own choice at the root when deciding
+DEFAULT_PRIOR = 0.15
+#: standard errors by which a move must beat the policy's move on common samples
+PAIRED_Z = 1.0
 #: decisions after which a rollout is abandoned (a never-ending sample)
 ROLLOUT_CAP = 10_000
 
@@ -93,6 +109,32 @@ def policy_rollout(make_agent: Callable[[], Agent]) -> Rollout:
                 return
             player = state.current_player
             state.apply(agents[player].choose(state.observation(player), legal, rng))
+    return rollout
+
+
+def epsilon_policy_rollout(make_agent: Callable[[], Agent], epsilon: float = 0.0) -> Rollout:
+    """``policy_rollout`` where each move is uniformly random with chance ``epsilon``.
+
+    A little randomness keeps rollouts from replaying one line of play (the
+    heuristic breaks ties only), so the samples still disagree about the future.
+    """
+    def rollout(state: State, rng: random.Random) -> None:
+        agents = [make_agent() for _ in range(state.num_players)]
+        uniform = rng.random
+        for _ in range(ROLLOUT_CAP):
+            if state.is_terminal():
+                return
+            legal = state.legal_actions()
+            if not legal:
+                return
+            player = state.current_player
+            if len(legal) == 1:
+                action = legal[0]
+            elif epsilon and uniform() < epsilon:
+                action = legal[int(uniform() * len(legal))]
+            else:
+                action = agents[player].choose(state.observation(player), legal, rng)
+            state.apply(action)
     return rollout
 
 
@@ -142,13 +184,22 @@ class SearchAgent(StateAgent):
     name = "search"
 
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, exploration: float = DEFAULT_EXPLORATION,
-                 score_weight: float = DEFAULT_SCORE_WEIGHT, rollout: Rollout | None = None) -> None:
+                 score_weight: float = DEFAULT_SCORE_WEIGHT, rollout: Rollout | None = None,
+                 policy: Callable[[], Agent] | None = None, epsilon: float = DEFAULT_EPSILON,
+                 prior: float = DEFAULT_PRIOR, paired: bool | None = None) -> None:
         if iterations < 1:
             raise ValueError(f"search iterations {iterations}: expected at least 1")
         self.iterations = iterations
         self.exploration = exploration
         self.score_weight = score_weight
+        self.policy = policy
+        self.prior = prior if policy is not None else 0.0
+        if rollout is None and policy is not None:
+            rollout = epsilon_policy_rollout(policy, epsilon)
         self.rollout: Rollout | None = rollout
+        self._advisor: Agent | None = None
+        #: compare the root moves on shared samples instead of growing a tree (default: with a policy)
+        self.paired = policy is not None if paired is None else paired
 
     def choose_from_state(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -157,14 +208,75 @@ class SearchAgent(StateAgent):
         root = _Node(-1)
         rollout = self.rollout or (_state_rollout if hasattr(state, "rollout") else random_rollout)
         total = self.iterations
+        if self.paired:
+            return self._paired_choice(state, legal, rng, rollout)
+        bonus: dict[Action, float] = {}
+        if self.prior and self.policy is not None:
+            # the policy's own move, from what this seat sees, starts with a lead in visits:
+            # search overrules it only when the samples clearly prefer another move
+            if self._advisor is None:
+                self._advisor = self.policy()
+            advice = self._advisor.choose(state.observation(seat), legal, rng)
+            bonus[advice] = self.prior * total
         for done in range(1, total + 1):
             self._iterate(root, state.determinize(seat, rng), rng, rollout)
-            if done % 8 == 0 and done < total and _decided(root, total - done):
+            if done % 8 == 0 and done < total and (_decided(root, total - done, bonus) if bonus else _decided(root, total - done)):
                 break
         children = root.children
         # the most visited root action; ties go to the better mean, then to the first legal
-        return max(legal, key=lambda a: (children[a].visits, children[a].value / children[a].visits)
-                   if a in children else (0, 0.0))
+        return max(legal, key=lambda a: (children[a].visits + bonus.get(a, 0.0),
+                                         children[a].value / children[a].visits)
+                   if a in children else (bonus.get(a, 0.0), 0.0))
+
+    def _advice(self, state: State, legal: list[Action], rng: random.Random) -> Action | None:
+        """The policy's own move from what the seat sees (None without a policy)."""
+        if self.policy is None:
+            return None
+        if self._advisor is None:
+            self._advisor = self.policy()
+        return self._advisor.choose(state.observation(state.current_player), legal, rng)
+
+    def _paired_choice(self, state: State, legal: list[Action], rng: random.Random, rollout: Rollout) -> Action:
+        """Flat Monte Carlo on common samples: every root move is played out on the same deals.
+
+        Each round draws one sample (``determinize``) and one seed for its chance, then
+        plays every legal move on a copy of it and rolls out. Comparing moves on the same
+        deals removes most of the luck from their difference, which random samples per
+        move (the tree) need many more iterations to average away. The policy's move is
+        kept unless another move beats it by more than ``PAIRED_Z`` standard errors of the
+        paired differences: search then plays at least as well as the policy, and better
+        where the samples show it.
+        """
+        seat = state.current_player
+        k = len(legal)
+        rounds = max(2, self.iterations // k)
+        sums = [0.0] * k
+        diffs: list[list[float]] = [[] for _ in range(k)]
+        advice = self._advice(state, legal, rng)
+        base = legal.index(advice) if advice in legal else None
+        weight = self.score_weight
+        for _ in range(rounds):
+            sample = state.determinize(seat, rng)
+            seed = rng.getrandbits(64)
+            got = []
+            for a in legal:
+                s = sample.clone()
+                s.apply(a)
+                r = random.Random(seed)
+                rollout(s, r)
+                got.append(rewards(s, weight)[seat])
+            for i, g in enumerate(got):
+                sums[i] += g
+                if base is not None:
+                    diffs[i].append(g - got[base])
+        best = max(range(k), key=lambda i: sums[i])
+        if base is None or best == base:
+            return legal[best]
+        d = diffs[best]
+        mean = sum(d) / len(d)
+        var = sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1)
+        se = math.sqrt(var / len(d))
+        return legal[best] if mean > PAIRED_Z * se else legal[base]
 
     def _iterate(self, root: _Node, sample: State, rng: random.Random, rollout: Rollout) -> None:
         """One determinized iteration: select, expand, rollout, backpropagate."""
@@ -215,11 +327,22 @@ def _state_rollout(state: State, rng: random.Random) -> None:
     state.rollout(rng)  # type: ignore[attr-defined]
 
 
-def _decided(root: _Node, left: int) -> bool:
-    """Whether ``left`` more iterations could no longer change the most visited root action."""
-    first = second = 0
-    for child in root.children.values():
-        v = child.visits
+def _decided(root: _Node, left: int, bonus: dict[Action, float] | None = None) -> bool:
+    """Whether ``left`` more iterations could no longer change the most visited root action.
+
+    ``bonus``: visits credited to some actions at the decision (the policy's prior).
+    """
+    first = second = 0.0
+    bonus = bonus or {}
+    for action, child in root.children.items():
+        v = child.visits + bonus.get(action, 0.0)
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    for action, v in bonus.items():  # an advised action not tried yet
+        if action in root.children:
+            continue
         if v > first:
             first, second = v, first
         elif v > second:

@@ -139,10 +139,13 @@ def cached_hash(loader: Loader, ref: DeckRef) -> str:
 def agent_factories(spec: GameSpec, search_iterations: int = DEFAULT_ITERATIONS) -> dict[str, Callable[[], Agent]]:
     """Agent name -> factory for a game: the generic ``random`` and ``search`` plus the game's own agents.
 
-    ``search`` (``cardgen.agents.search``) runs ``search_iterations`` iterations per decision.
+    ``search`` (``cardgen.agents.search``) runs ``search_iterations`` iterations per decision;
+    where the game has a ``heuristic`` agent, search plays its rollouts with it (epsilon-greedy)
+    and starts each decision leaning to the heuristic's move (random play rarely scores).
     """
+    policy = spec.agents.get("heuristic")
     out: dict[str, Callable[[], Agent]] = {"random": RandomAgent,
-                                           "search": lambda: SearchAgent(search_iterations)}
+                                           "search": lambda: SearchAgent(search_iterations, policy=policy)}
     out.update(spec.agents)
     return out
 

@@ -353,6 +353,14 @@ class DracoState(State):
 
     def clone(self) -> "DracoState":
         """A copy of the lists and the generator; the game and its tables are shared."""
+        new = self._copy()
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        return new
+
+    def _copy(self) -> "DracoState":
+        """``clone`` except the generator, which stays shared (callers replace it)."""
         new = object.__new__(DracoState)
         d = self.__dict__.copy()
         new.__dict__ = d
@@ -361,9 +369,6 @@ class DracoState(State):
             d[name] = list(d[name])
         d["peak"] = dict(self.peak)
         d["initial_piles"] = {k: list(v) for k, v in self.initial_piles.items()}
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        d["rng"] = rng
         if d["_legal"] is not None:
             d["_legal"] = list(d["_legal"])
         return new
@@ -376,14 +381,15 @@ class DracoState(State):
         so cards are redealt only among hidden places holding cards of the same rebuild
         (``card_gen``): a pile made of old discards stays made of them.
         """
-        new = self.clone()
+        new = self._copy()
         places = [h for q, h in enumerate(new.hands) if q != player] + [new.pile, new.set_aside]
         gen = self.card_gen
         pools: dict[int, list[int]] = {}
         for place in places:
             for c in place:
                 pools.setdefault(gen[c], []).append(c)
-        for pool in pools.values():
+        for _, pool in sorted(pools.items()):
+            pool.sort()  # the shuffle must not depend on where the hidden cards lie now
             rng.shuffle(pool)
         for place in places:
             for i, c in enumerate(place):

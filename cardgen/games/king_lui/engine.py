@@ -317,6 +317,7 @@ class KingLuiState(State):
                 if hidden:
                     pool += cards[-hidden:]
                     del cards[-hidden:]
+        pool.sort()  # the shuffle must not depend on where the hidden cards lie now
         rng.shuffle(pool)
         portions = (c for c in pool if dish_of[c] >= 0)
         dealt: set[int] = set()

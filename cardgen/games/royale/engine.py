@@ -506,10 +506,15 @@ class RoyaleState(State):
     # -- search support and invariants ----------------------------------------------------
     def clone(self) -> "RoyaleState":
         """An independent copy: fresh lists, the immutable game and gap records shared."""
-        st = object.__new__(RoyaleState)
-        st.__dict__.update(self.__dict__)
+        st = self._copy()
         st.rng = random.Random()
         st.rng.setstate(self.rng.getstate())
+        return st
+
+    def _copy(self) -> "RoyaleState":
+        """``clone`` except the generator, which stays shared (callers replace it)."""
+        st = object.__new__(RoyaleState)
+        st.__dict__.update(self.__dict__)
         st.gaps = list(self.gaps)
         st.peak = dict(self.peak)
         st.initial_piles = dict(self.initial_piles)  # the lists are never changed after set-up
@@ -537,11 +542,11 @@ class RoyaleState(State):
         is not; the end-of-banquet card stays inside the packet it was shuffled into,
         less the cards drawn since. The solo pile is shuffled again too.
         """
-        st = self.clone()
+        st = self._copy()
         if self.end_reason is not None:
             st.rng = random.Random(rng.getrandbits(64))
             return st
-        dishes = [c for c in st.pile if c != END]
+        dishes = sorted(c for c in st.pile if c != END)  # the shuffle must not depend on the true order
         rng.shuffle(dishes)
         if len(dishes) != len(st.pile):
             built, lo, hi = st.end_zone
@@ -550,6 +555,7 @@ class RoyaleState(State):
             at = rng.randint(top_lo, top_hi)  # position from the top
             dishes.insert(len(dishes) - at, END)
         st.pile = dishes
+        st.solo_pile.sort()
         rng.shuffle(st.solo_pile)
         st.rng = random.Random(rng.getrandbits(64))
         return st
