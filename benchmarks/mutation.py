@@ -72,9 +72,9 @@ TARGETS = [
 ]
 
 
-def _setup(t: Target) -> Path:
+def _setup(t: Target, before: bool) -> Path:
     """A fresh copy of the checkout with a setup.cfg that points mutmut at one file."""
-    work = SCRATCH / t.name
+    work = SCRATCH / (t.name + ("-before" if before else ""))
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     for item in COPY:
@@ -84,6 +84,8 @@ def _setup(t: Target) -> Path:
         elif src.exists():
             shutil.copy2(src, work / item)
     tests = [x for x in t.tests if x.startswith("--") or (ROOT / x.split("::")[0]).exists()]
+    if before:  # the score before the tests written to kill survivors
+        tests = [x for x in tests if not x.endswith("_mutants.py")]
     selection = "\n    ".join(tests)
     (work / "setup.cfg").write_text(
         "[mutmut]\n"
@@ -100,8 +102,8 @@ def _setup(t: Target) -> Path:
 STATUS = re.compile(r"^\s*(\S+__mutmut_\d+): (.+)$")
 
 
-def run(t: Target, children: int, survivors: bool) -> dict[str, int]:
-    work = _setup(t)
+def run(t: Target, children: int, survivors: bool, before: bool = False) -> dict[str, int]:
+    work = _setup(t, before)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # the mutated copy must win
     globs = [g for g in t.functions if g]
     subprocess.run(["mutmut", "run", "--max-children", str(children), *globs], cwd=work, env=env,
@@ -143,6 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--survivors", action="store_true", help="print the diff of each survivor")
     ap.add_argument("--children", type=int, default=2)
+    ap.add_argument("--before", action="store_true",
+                    help="leave out tests/*_mutants.py (the score before the survivors were triaged)")
     a = ap.parse_args(argv)
     chosen = [t for t in TARGETS if not a.targets or t.name in a.targets]
     if a.list:
@@ -151,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"{'target':18} {'killed':>6} {'total':>6} {'score':>7}  statuses")
     for t in chosen:
-        c = run(t, a.children, a.survivors)
+        c = run(t, a.children, a.survivors, a.before)
         k, d, s = score(c)
         print(f"{t.name:18} {k:6d} {d:6d} {s:6.1f}%  {dict(sorted(c.items()))}", flush=True)
     return 0
