@@ -67,7 +67,7 @@ TARGETS = [
     Target("compare_stats", CP, _m(CP, "x_metric", "x_unpaired", "x_holm", "x__r", "x__winning", "x_pair_metrics"),
            ("tests/test_compare.py", "tests/test_compare_mutants.py",
             "--deselect", "tests/test_compare.py::test_the_bank_runs_short_with_a_rich_toast")),
-    Target("sheets_geometry", SH, _m(SH, "x_compose", "x_fit_grid", "xǁSlotǁ*", "x_plan", "x__backs_once"),
+    Target("sheets_geometry", SH, _m(SH, "x_compose", "x_fit_grid", "xǁSlotǁ*"),
            ("tests/test_sheets.py", "tests/test_sheets_mutants.py")),
 ]
 
