@@ -56,7 +56,7 @@ SH = "cardgen/render/sheets.py"
 TARGETS = [
     Target("king_lui_scoring", KL, _m(KL, "xǁKingLuiStateǁscores"),
            ("tests/test_king_lui_rules.py", "tests/test_king_lui_engine.py", "tests/test_king_lui_mutants.py")),
-    Target("royale_require", RQ, ("",),
+    Target("royale_require", RQ, _m(RQ, "xǁCheckerǁsat", "xǁCheckerǁ_values_ok", "xǁCheckerǁ_types_ok"),
            ("tests/test_royale_require.py", "tests/test_royale_require_mutants.py")),
     Target("draco_table", DT, _m(DT, "x_toast_deltas", "x_sarah_neighbours", "x_coins_held"),
            ("tests/test_draco_engine.py", "tests/test_draco_rules.py", "tests/test_draco_mutants.py")),
