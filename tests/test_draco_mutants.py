@@ -41,6 +41,10 @@ def test_brother_john_at_the_edge_passes_to_nobody() -> None:
     assert deltas("Ja", [], [1, 1], players=1) == ([-1], False)  # the 1 of seat 1 finds no seat before
 
 
+def test_costs_reach_the_first_seat() -> None:
+    assert deltas("ab", [], [2, 1], players=2) == ([-1, -2], False)  # b (last) pays 2, a (first) pays 1
+
+
 def test_more_payouts_than_seats_pay_only_the_seats_there_are() -> None:
     assert deltas("ab", [3, 2, 1], [], players=2) == ([3, 2], False)
 
