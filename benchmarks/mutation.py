@@ -102,10 +102,15 @@ def _setup(t: Target, before: bool) -> Path:
 STATUS = re.compile(r"^\s*(\S+__mutmut_\d+): (.+)$")
 
 
-def run(t: Target, children: int, survivors: bool, before: bool = False) -> dict[str, int]:
+def run(t: Target, children: int, survivors: bool, before: bool = False,
+        names: list[str] | None = None) -> dict[str, int]:
     work = _setup(t, before)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # the mutated copy must win
     globs = [g for g in t.functions if g]
+    if names is not None:  # re-run only these mutants (the survivors of an earlier run)
+        globs = [n for n in names if any(_match(n, g) for g in globs or ["*"])]
+        if not globs:
+            return {}
     subprocess.run(["mutmut", "run", "--max-children", str(children), *globs], cwd=work, env=env,
                    stdout=subprocess.DEVNULL, check=False)
     out = subprocess.run(["mutmut", "results", "--all", "true"], cwd=work, env=env,
@@ -145,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--survivors", action="store_true", help="print the diff of each survivor")
     ap.add_argument("--children", type=int, default=2)
+    ap.add_argument("--names", type=Path, help="a file of mutant names: re-run only those (survivors)")
     ap.add_argument("--before", action="store_true",
                     help="leave out tests/*_mutants.py (the score before the survivors were triaged)")
     a = ap.parse_args(argv)
@@ -153,9 +159,10 @@ def main(argv: list[str] | None = None) -> int:
         for t in chosen:
             print(f"{t.name}: {t.source} {' '.join(t.functions) or '(whole file)'} <- {' '.join(t.tests)}")
         return 0
+    names = a.names.read_text(encoding="utf-8").split() if a.names else None
     print(f"{'target':18} {'killed':>6} {'total':>6} {'score':>7}  statuses")
     for t in chosen:
-        c = run(t, a.children, a.survivors, a.before)
+        c = run(t, a.children, a.survivors, a.before, names)
         k, d, s = score(c)
         print(f"{t.name:18} {k:6d} {d:6d} {s:6.1f}%  {dict(sorted(c.items()))}", flush=True)
     return 0
