@@ -141,3 +141,23 @@ def test_pair_metrics_skip_undefined_winning_figures() -> None:
     pair_metrics(p, _game(winners=[0, 1, 2], scores=[5.0, 5.0, 5.0]), _game(winners=None), 3)
     assert "winning_score" not in p.dense and "margin" not in p.dense
     assert p.dense["seat_1_win_rate"] == [1, 1.0, 0.0, -1.0, 1.0]
+
+
+def test_metric_of_two_pairs() -> None:
+    # pairs 1 -> 2 and 2 -> 4: differences 1, 2; mean 1.5; sample var (5 - 2 * 2.25) / 1 = 0.5;
+    # se = sqrt(0.5 / 2) = 0.5; z = 3, Phi(3) = 0.99865 so p = 0.0027; 1.5 -/+ 1.959964 * 0.5
+    m = metric("x", 2, 3.0, 6.0, 3.0, 5.0)
+    assert m["low"] == pytest.approx(0.520018, abs=1e-6) and m["high"] == pytest.approx(2.479982, abs=1e-6)
+    assert m["p"] == pytest.approx(0.0027, abs=1e-4)
+
+
+def test_pair_metrics_margin_only_when_both_games_have_one() -> None:
+    p = Paired()
+    pair_metrics(p, _game(), _game(scores=[5.0, 5.0, 5.0], winners=[0, 1, 2]), 3)
+    assert "margin" not in p.dense and p.dense["winning_score"] == [1, 10.0, 5.0, -5.0, 25.0]
+
+
+def test_pair_metrics_peak_missing_from_the_variant_counts_zero() -> None:
+    p = Paired()
+    pair_metrics(p, _game(peak={"x": 2}), _game(), 3)
+    assert p.sparse["peak:x"] == [1, 2.0, 0.0, -2.0, 4.0]
