@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.games.royale.checks import noble_face, universe
-from cardgen.games.royale.require import NONE, Checker, CService, checker
+from cardgen.games.royale.require import NONE, Checker, CService, checker, universe_of
 from cardgen.resolve.resolve import resolve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -123,3 +123,30 @@ def test_types(c: Checker) -> None:
     assert types_ok([OTHER, DESSERT], last=DESSERT) and not types_ok([DESSERT, OTHER], last=DESSERT)
     assert types_ok([DESSERT, OTHER], distinct=True) and not types_ok([OTHER, OTHER], distinct=True)
     assert types_ok([OTHER, OTHER])  # nothing asked
+
+
+def test_same_parity_with_one_card_played(c: Checker) -> None:
+    assert ok(c, [3], 1, parity="same")
+
+
+def other_values(lo: int, hi: int) -> Checker:
+    """noble-a2 compiled on a variant's dish cards worth ``lo``..``hi`` (one of each, two types)."""
+    deck = resolve("royale", ROOT)
+    u = universe_of((t, False, v, 1) for t in ("dessert", "drink") for v in range(lo, hi + 1))
+    return checker(noble_face(deck.component("noble-a2"), "unmasked").data, u)
+
+
+def test_sums_with_zero_or_negative_cards_to_come() -> None:
+    zero = other_values(0, 12)  # more cards never lower the sum: 5 stays >= 5
+    assert not ok(zero, [5], None, lt=5)
+    neg = other_values(-3, 12)  # a negative card can still bring 5 under 5, or under -100 with many
+    assert ok(neg, [5], None, lt=5) and ok(neg, [5], None, lt=-100)
+    nothing_up = other_values(-3, 0)  # no card can raise the sum: 5 is not over 5
+    assert not ok(nothing_up, [5], None, gt=5)
+    one_up = other_values(-3, 1)  # a 1 can still come
+    assert ok(one_up, [5], None, gt=5)
+
+
+def test_sum_bounds_scale_with_the_lowest_value() -> None:
+    two = other_values(2, 12)  # two more cards add at least 2 + 2: 5 + 4 = 9, not under 9
+    assert not ok(two, [5], 2, lt=9) and ok(two, [5], 2, lt=10)
