@@ -57,6 +57,10 @@ def test_summary_rounds_to_four_decimals_and_names_its_quantiles() -> None:
     s = d.summary()
     assert s["mean"] == 0.3333  # 1/3
     assert s["sd"] == 0.4714  # population sd: sqrt(2/9) = 0.471405
+    q = Dist()
+    for v in (0, 0, 0, 1):
+        q.add(v)
+    assert q.summary()["sd"] == 0.433  # sqrt(3/16) = 0.4330127: four decimals, not 0.43301
     ten = Dist()
     for v in range(1, 11):
         ten.add(v)
