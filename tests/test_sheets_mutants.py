@@ -83,3 +83,10 @@ def test_fit_grid_refuses_what_does_not_fit_either_way() -> None:
         fit_grid((300.0, 100.0), 50.0, 200.0, 0.0, margin=10.0, can_rotate=False)  # 5 columns, 0 rows
     with pytest.raises(ValueError, match="does not fit"):
         fit_grid((100.0, 300.0), 200.0, 50.0, 0.0, margin=10.0, can_rotate=False)  # 0 columns
+
+
+def test_fit_grid_turns_a_nearly_square_piece() -> None:
+    # 50 x 51 on 170 x 200, no bleed or margin: upright (170 // 50) x (200 // 51) = 3 x 3 = 9,
+    # turned (170 // 51) x (200 // 50) = 3 x 4 = 12
+    g = fit_grid((170.0, 200.0), 50.0, 51.0, 0.0, margin=0.0)
+    assert (g.rotated, g.cols, g.rows) == (True, 3, 4)
