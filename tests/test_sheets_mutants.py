@@ -90,3 +90,10 @@ def test_fit_grid_turns_a_nearly_square_piece() -> None:
     # turned (170 // 51) x (200 // 50) = 3 x 4 = 12
     g = fit_grid((170.0, 200.0), 50.0, 51.0, 0.0, margin=0.0)
     assert (g.rotated, g.cols, g.rows) == (True, 3, 4)
+
+
+def test_fit_grid_of_a_single_column() -> None:
+    # 60 x 80 on 100 x 300, margin 10: (80 // 60) = 1 column, (280 // 80) = 3 rows;
+    # x0 = (100 - 60) / 2 = 20, top = 300 - (300 - 240) / 2 = 270
+    assert fit_grid((100.0, 300.0), 60.0, 80.0, 0.0, margin=10.0, can_rotate=False) == Grid(
+        1, 3, False, 20.0, 270.0, 60.0, 80.0, 60.0, 80.0)
