@@ -97,3 +97,10 @@ def test_fit_grid_of_a_single_column() -> None:
     # x0 = (100 - 60) / 2 = 20, top = 300 - (300 - 240) / 2 = 270
     assert fit_grid((100.0, 300.0), 60.0, 80.0, 0.0, margin=10.0, can_rotate=False) == Grid(
         1, 3, False, 20.0, 270.0, 60.0, 80.0, 60.0, 80.0)
+
+
+def test_fit_grid_of_a_piece_that_fits_only_turned() -> None:
+    # 150 x 60 on 100 x 300, margin 10: upright 80 // 150 = 0 columns; turned 60 x 150:
+    # (80 // 60) x (280 // 150) = 1 x 1; x0 = (100 - 60) / 2 = 20, top = 300 - (300 - 150) / 2 = 225
+    assert fit_grid((100.0, 300.0), 150.0, 60.0, 0.0, margin=10.0) == Grid(
+        1, 1, True, 20.0, 225.0, 60.0, 150.0, 60.0, 150.0)
