@@ -104,3 +104,9 @@ def test_fit_grid_of_a_piece_that_fits_only_turned() -> None:
     # (80 // 60) x (280 // 150) = 1 x 1; x0 = (100 - 60) / 2 = 20, top = 300 - (300 - 150) / 2 = 225
     assert fit_grid((100.0, 300.0), 150.0, 60.0, 0.0, margin=10.0) == Grid(
         1, 1, True, 20.0, 225.0, 60.0, 150.0, 60.0, 150.0)
+
+
+def test_too_big_names_the_piece_in_millimetres() -> None:
+    from reportlab.lib.units import mm
+    with pytest.raises(ValueError, match="a 150 x 120 mm piece does not fit"):
+        fit_grid((100 * mm, 100 * mm), 150 * mm, 120 * mm, 0.0, margin=0.0)
