@@ -1,0 +1,172 @@
+"""Mutation testing of the rules scoring, statistics and sheet geometry (issue #15).
+
+Runs mutmut once per target, each in its own scratch copy under /tmp so the project's
+pytest configuration stays untouched and targets never share mutmut's cache, then
+prints killed / (killed + survived + no tests) per target. Not run in CI: a full pass
+takes tens of minutes on two cores.
+
+    python benchmarks/mutation.py                    # every target
+    python benchmarks/mutation.py stats sheets       # some targets
+    python benchmarks/mutation.py --list             # what each target mutates
+    python benchmarks/mutation.py stats --survivors  # also print each survivor's diff
+
+Each target names one source file, the mutmut mutant-name globs to run (a function or a
+method: ``module.x_func__mutmut_*`` or ``module.xǁClassǁmethod__mutmut_*``), and the
+test files that exercise it. Whole engine files would be thousands of mutants, so the
+rules targets run only their scoring and payment functions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRATCH = Path("/tmp/cardgen-mutation")
+COPY = ["cardgen", "tests", "decks", "variants", "templates", "docs", "README.md", "pyproject.toml"]
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    source: str                 # the file mutmut mutates
+    functions: tuple[str, ...]  # mutant-name globs, "" for the whole file
+    tests: tuple[str, ...]      # pytest selection (files, node ids, --deselect ...)
+
+
+def _m(source: str, *names: str) -> tuple[str, ...]:
+    mod = source[:-3].replace("/", ".")
+    return tuple(f"{mod}.{n}__mutmut_*" for n in names)
+
+
+KL = "cardgen/games/king_lui/engine.py"
+DR = "cardgen/games/draco/engine.py"
+DT = "cardgen/games/draco/table.py"
+RQ = "cardgen/games/royale/require.py"
+ST = "cardgen/simulate/stats.py"
+CP = "cardgen/simulate/compare.py"
+SH = "cardgen/render/sheets.py"
+
+TARGETS = [
+    Target("king_lui_scoring", KL, _m(KL, "xǁKingLuiStateǁscores"),
+           ("tests/test_king_lui_rules.py", "tests/test_king_lui_engine.py", "tests/test_king_lui_mutants.py")),
+    Target("royale_require", RQ, _m(RQ, "xǁCheckerǁsat", "xǁCheckerǁ_values_ok", "xǁCheckerǁ_types_ok"),
+           ("tests/test_royale_require.py", "tests/test_royale_require_mutants.py")),
+    Target("draco_table", DT, _m(DT, "x_toast_deltas", "x_sarah_neighbours", "x_coins_held"),
+           ("tests/test_draco_engine.py", "tests/test_draco_rules.py", "tests/test_draco_mutants.py")),
+    Target("draco_payments", DR, _m(DR, "xǁDracoStateǁ_toast", "xǁDracoStateǁ_transfer", "xǁDracoStateǁ_settle",
+                                     "xǁDracoStateǁ_winners"),
+           ("tests/test_draco_engine.py", "tests/test_draco_rules.py", "tests/test_draco_mutants.py")),
+    Target("stats", ST, ("",), ("tests/test_stats.py", "tests/test_stats_mutants.py")),
+    Target("compare_stats", CP, _m(CP, "x_metric", "x_unpaired", "x_holm", "x__r", "x__winning", "x_pair_metrics"),
+           ("tests/test_compare.py", "tests/test_compare_mutants.py",
+            "--deselect", "tests/test_compare.py::test_the_bank_runs_short_with_a_rich_toast")),
+    Target("sheets_geometry", SH, _m(SH, "x_compose", "x_fit_grid", "xǁSlotǁ*"),
+           ("tests/test_sheets.py", "tests/test_sheets_mutants.py")),
+]
+
+
+def _setup(t: Target, before: bool) -> Path:
+    """A fresh copy of the checkout with a setup.cfg that points mutmut at one file."""
+    work = SCRATCH / (t.name + ("-before" if before else ""))
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    for item in COPY:
+        src = ROOT / item
+        if src.is_dir():
+            shutil.copytree(src, work / item, ignore=shutil.ignore_patterns("__pycache__", "out"))
+        elif src.exists():
+            shutil.copy2(src, work / item)
+    tests = [x for x in t.tests if x.startswith("--") or (ROOT / x.split("::")[0]).exists()]
+    if before:  # the score before the tests written to kill survivors
+        tests = [x for x in tests if not x.endswith("_mutants.py")]
+    selection = "\n    ".join(tests)
+    (work / "setup.cfg").write_text(
+        "[mutmut]\n"
+        "source_paths = cardgen/\n"
+        f"only_mutate = {t.source}\n"
+        "also_copy =\n    decks/\n    variants/\n    templates/\n    docs/\n    README.md\n"
+        "pytest_add_cli_args = -p no:cacheprovider -q\n"
+        f"pytest_add_cli_args_test_selection =\n    {selection}\n"
+        "mutate_only_covered_lines = false\n",
+        encoding="utf-8")
+    return work
+
+
+STATUS = re.compile(r"^\s*(\S+__mutmut_\d+): (.+)$")
+
+
+def run(t: Target, children: int, survivors: bool, before: bool = False,
+        names: list[str] | None = None) -> dict[str, int]:
+    work = _setup(t, before)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # the mutated copy must win
+    globs = [g for g in t.functions if g]
+    if names is not None:  # re-run only these mutants (the survivors of an earlier run)
+        globs = [n for n in names if any(_match(n, g) for g in globs or ["*"])]
+        if not globs:
+            return {}
+    subprocess.run(["mutmut", "run", "--max-children", str(children), *globs], cwd=work, env=env,
+                   stdout=subprocess.DEVNULL, check=False)
+    out = subprocess.run(["mutmut", "results", "--all", "true"], cwd=work, env=env,
+                         capture_output=True, text=True, check=False).stdout
+    counts: dict[str, int] = {}
+    left: list[str] = []
+    for line in out.splitlines():
+        m = STATUS.match(line)
+        if not m or (globs and not any(_match(m.group(1), g) for g in globs)):
+            continue
+        status = m.group(2).strip()
+        counts[status] = counts.get(status, 0) + 1
+        if status in ("survived", "no tests"):
+            left.append(m.group(1))
+    if survivors:
+        for name in left:
+            diff = subprocess.run(["mutmut", "show", name], cwd=work, env=env, capture_output=True,
+                                  text=True, check=False).stdout
+            print(f"--- {name}\n{diff}")
+    return counts
+
+
+def _match(name: str, glob: str) -> bool:
+    from fnmatch import fnmatch
+    return fnmatch(name, glob)
+
+
+def score(c: dict[str, int]) -> tuple[int, int, float]:
+    killed = c.get("killed", 0) + c.get("timeout", 0)
+    denom = killed + c.get("survived", 0) + c.get("no tests", 0)
+    return killed, denom, (100.0 * killed / denom if denom else float("nan"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("targets", nargs="*", help="target names (default: all)")
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--survivors", action="store_true", help="print the diff of each survivor")
+    ap.add_argument("--children", type=int, default=2)
+    ap.add_argument("--names", type=Path, help="a file of mutant names: re-run only those (survivors)")
+    ap.add_argument("--before", action="store_true",
+                    help="leave out tests/*_mutants.py (the score before the survivors were triaged)")
+    a = ap.parse_args(argv)
+    chosen = [t for t in TARGETS if not a.targets or t.name in a.targets]
+    if a.list:
+        for t in chosen:
+            print(f"{t.name}: {t.source} {' '.join(t.functions) or '(whole file)'} <- {' '.join(t.tests)}")
+        return 0
+    names = a.names.read_text(encoding="utf-8").split() if a.names else None
+    print(f"{'target':18} {'killed':>6} {'total':>6} {'score':>7}  statuses")
+    for t in chosen:
+        c = run(t, a.children, a.survivors, a.before, names)
+        k, d, s = score(c)
+        print(f"{t.name:18} {k:6d} {d:6d} {s:6.1f}%  {dict(sorted(c.items()))}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

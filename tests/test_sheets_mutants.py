@@ -1,0 +1,112 @@
+"""Sheet geometry worked by hand: affine composition, slot matrices, the duplex back placement, the grid.
+
+Kills the mutants mutmut left alive in cardgen/render/sheets.py's geometry (see
+docs/DEVELOPING.md, "Mutation testing"). Every expected number is worked out below.
+"""
+from __future__ import annotations
+
+import pytest
+
+from cardgen.render.sheets import IDENTITY, Grid, Slot, compose, fit_grid
+
+
+def test_compose_by_hand() -> None:
+    m, n = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0), (7.0, 8.0, 9.0, 10.0, 11.0, 12.0)
+    # a = 1*7 + 3*8, b = 2*7 + 4*8, c = 1*9 + 3*10, d = 2*9 + 4*10, e = 1*11 + 3*12 + 5, f = 2*11 + 4*12 + 6
+    assert compose(m, n) == (31.0, 46.0, 39.0, 58.0, 52.0, 76.0)
+    assert compose(IDENTITY, m) == m and compose(m, IDENTITY) == m
+
+
+def test_compose_applies_the_right_map_first() -> None:
+    turn, shift = (0.0, 1.0, -1.0, 0.0, 0.0, 0.0), (1.0, 0.0, 0.0, 1.0, 2.0, 3.0)
+    assert compose(turn, shift) == (0.0, 1.0, -1.0, 0.0, -3.0, 2.0)  # (x, y) -> (-(y + 3), x + 2)
+    assert compose(shift, turn) == (0.0, 1.0, -1.0, 0.0, 2.0, 3.0)  # (x, y) -> (2 - y, x + 3)
+
+
+def _slot(rotated: bool) -> Slot:
+    # placed box 10..40 x 20..60 upright; rotated: placed 40 wide, 30 high (the piece is 30 x 40)
+    return Slot(None, 0, 10.0, 20.0, 40.0 if rotated else 30.0, 30.0 if rotated else 40.0, rotated, 3.0, None)
+
+
+def test_slot_boxes_and_front_matrix() -> None:
+    s = _slot(False)
+    assert s.trim == (10.0, 20.0, 40.0, 60.0)
+    assert s.bleed_box == (7.0, 17.0, 43.0, 63.0)
+    assert s.front_matrix() == (1.0, 0.0, 0.0, 1.0, 10.0, 20.0)
+    # turned anticlockwise: piece (u, v) -> (50 - v, 20 + u)
+    assert _slot(True).front_matrix() == (0.0, 1.0, -1.0, 0.0, 50.0, 20.0)
+
+
+PAGE = (600.0, 800.0)
+
+
+def test_back_matrix_long_edge() -> None:
+    # the back of a card at x 10..40 lands at 600 - 40 .. 600 - 10 = 560..590, upright, same height
+    assert _slot(False).back_matrix("long", PAGE) == (1.0, 0.0, 0.0, 1.0, 560.0, 20.0)
+    # rotated: piece (u, v) -> card flip (30 - u, v) -> front (50 - v, 50 - u) -> sheet (550 + v, 50 - u)
+    assert _slot(True).back_matrix("long", PAGE) == (0.0, -1.0, 1.0, 0.0, 550.0, 50.0)
+
+
+def test_back_matrix_short_edge() -> None:
+    # piece (u, v) -> card flip (30 - u, v) -> front (40 - u, 20 + v) -> sheet (40 - u, 780 - v)
+    assert _slot(False).back_matrix("short", PAGE) == (-1.0, 0.0, 0.0, -1.0, 40.0, 780.0)
+
+
+def test_back_matrix_without_duplex_is_the_front() -> None:
+    for rotated in (False, True):
+        s = _slot(rotated)
+        assert s.back_matrix("none", PAGE) == s.front_matrix()
+
+
+def test_fit_grid_upright() -> None:
+    # 50 x 80 with 5 bleed on 200 x 300, margin 10: (180 // 60) x (280 // 90) = 3 x 3 upright,
+    # turned (280 // 60... ) 2 x 4 = 8; x0 = (200 - 180) / 2 + 5, top = 300 - (300 - 270) / 2 - 5
+    assert fit_grid((200.0, 300.0), 50.0, 80.0, 5.0, margin=10.0) == Grid(3, 3, False, 15.0, 280.0, 50.0, 80.0,
+                                                                            60.0, 90.0)
+
+
+def test_fit_grid_turns_when_more_fit() -> None:
+    # on 300 x 200: upright (280 // 60) x (180 // 90) = 4 x 2 = 8; turned (280 // 90) x (180 // 60) = 9
+    assert fit_grid((300.0, 200.0), 50.0, 80.0, 5.0, margin=10.0) == Grid(3, 3, True, 20.0, 185.0, 80.0, 50.0,
+                                                                            90.0, 60.0)
+    assert fit_grid((300.0, 200.0), 50.0, 80.0, 5.0, margin=10.0, can_rotate=False) == Grid(
+        4, 2, False, 35.0, 185.0, 50.0, 80.0, 60.0, 90.0)
+
+
+def test_fit_grid_keeps_upright_on_a_tie() -> None:
+    # 200 x 200: upright 3 x 2 = 6, turned 2 x 3 = 6: the first found (upright) stays
+    assert fit_grid((200.0, 200.0), 50.0, 80.0, 5.0, margin=10.0).rotated is False
+
+
+def test_fit_grid_refuses_what_does_not_fit_either_way() -> None:
+    with pytest.raises(ValueError, match="does not fit"):
+        fit_grid((300.0, 100.0), 50.0, 200.0, 0.0, margin=10.0, can_rotate=False)  # 5 columns, 0 rows
+    with pytest.raises(ValueError, match="does not fit"):
+        fit_grid((100.0, 300.0), 200.0, 50.0, 0.0, margin=10.0, can_rotate=False)  # 0 columns
+
+
+def test_fit_grid_turns_a_nearly_square_piece() -> None:
+    # 50 x 51 on 170 x 200, no bleed or margin: upright (170 // 50) x (200 // 51) = 3 x 3 = 9,
+    # turned (170 // 51) x (200 // 50) = 3 x 4 = 12
+    g = fit_grid((170.0, 200.0), 50.0, 51.0, 0.0, margin=0.0)
+    assert (g.rotated, g.cols, g.rows) == (True, 3, 4)
+
+
+def test_fit_grid_of_a_single_column() -> None:
+    # 60 x 80 on 100 x 300, margin 10: (80 // 60) = 1 column, (280 // 80) = 3 rows;
+    # x0 = (100 - 60) / 2 = 20, top = 300 - (300 - 240) / 2 = 270
+    assert fit_grid((100.0, 300.0), 60.0, 80.0, 0.0, margin=10.0, can_rotate=False) == Grid(
+        1, 3, False, 20.0, 270.0, 60.0, 80.0, 60.0, 80.0)
+
+
+def test_fit_grid_of_a_piece_that_fits_only_turned() -> None:
+    # 150 x 60 on 100 x 300, margin 10: upright 80 // 150 = 0 columns; turned 60 x 150:
+    # (80 // 60) x (280 // 150) = 1 x 1; x0 = (100 - 60) / 2 = 20, top = 300 - (300 - 150) / 2 = 225
+    assert fit_grid((100.0, 300.0), 150.0, 60.0, 0.0, margin=10.0) == Grid(
+        1, 1, True, 20.0, 225.0, 60.0, 150.0, 60.0, 150.0)
+
+
+def test_too_big_names_the_piece_in_millimetres() -> None:
+    from reportlab.lib.units import mm
+    with pytest.raises(ValueError, match="a 150 x 120 mm piece does not fit"):
+        fit_grid((100 * mm, 100 * mm), 150 * mm, 120 * mm, 0.0, margin=0.0)
