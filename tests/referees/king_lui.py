@@ -25,9 +25,15 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: tests/ holds the package
+
+from referees import common  # noqa: E402
+from referees.common import DeckFor, Finding, Stop, Summary  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,25 +89,6 @@ class RefDeck:
         return Counter(ids)
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One disagreement between the log and the rules."""
-
-    line: int  # 1-based line of the log file
-    action: int | None  # index into ``actions`` (None: the game as a whole)
-    what: str  # which rule or result
-    rules: str  # what the rules (and our rulings) say
-    log: str  # what the log says
-
-    def __str__(self) -> str:
-        where = f"action {self.action}" if self.action is not None else "game"
-        return f"line {self.line}, {where}: {self.what}: rules say {self.rules}; log says {self.log}"
-
-
-class _Stop(Exception):
-    """The log left the rules; the state after this point is unknown (already reported)."""
-
-
 class _Game:
     """One game re-played from a log line with the referee's own state."""
 
@@ -130,7 +117,7 @@ class _Game:
 
     def stop(self, action: int | None, what: str, rules: str, log: str) -> None:
         self.note(action, what, rules, log)
-        raise _Stop
+        raise Stop
 
     # -- reading the log ---------------------------------------------------------------------
     def next_action(self, seat: int, why: str) -> tuple[int, list[str]]:
@@ -408,7 +395,7 @@ class _Game:
     def run(self) -> list[Finding]:
         try:
             self.play()
-        except _Stop:
+        except Stop:
             return self.findings
         self.compare_end()
         return self.findings
@@ -420,73 +407,19 @@ def referee_game(deck: RefDeck, record: dict[str, Any], line: int = 1,
     return _Game(deck, record, line, seen).run()
 
 
-DeckFor = Callable[[dict[str, Any]], RefDeck]
-
-
 def project_decks() -> DeckFor:
-    """A deck finder: each record's ``project`` + ``deck``, resolved once (the checkout if moved)."""
-    from cardgen.simulate.runner import DeckRef, load_project_deck
-
-    cache: dict[tuple[str, str], RefDeck] = {}
-
-    def find(record: dict[str, Any]) -> RefDeck:
-        project = str(record.get("project") or ROOT)
-        if not (Path(project) / "decks").is_dir():
-            project = str(ROOT)
-        key = (project, str(record["deck"]))
-        if key not in cache:
-            ref = DeckRef(project, key[1], str(record.get("file") or ""))
-            cache[key] = RefDeck.from_resolved(load_project_deck(ref))
-        return cache[key]
-
-    return find
-
-
-@dataclass
-class Summary:
-    """The result of refereeing log files."""
-
-    games: int = 0
-    findings: list[tuple[str, Finding]] = field(default_factory=list)
-    by_deck: Counter[str] = field(default_factory=Counter)  # games per "deck/players"
-    seen: Counter[str] = field(default_factory=Counter)  # situations met
-    by_agents: Counter[str] = field(default_factory=Counter)  # games per set of agent names
-
-    @property
-    def games_with_findings(self) -> int:
-        return len({(f, x.line) for f, x in self.findings})
+    """A deck finder for King Lui log lines (see ``common.project_decks``)."""
+    return common.project_decks(RefDeck)
 
 
 def referee_file(path: Path, decks: DeckFor | None = None, summary: Summary | None = None) -> Summary:
     """Referee every King Lui line of a log file (other games' lines are skipped)."""
-    decks = decks or project_decks()
-    summary = summary or Summary()
-    with open(path, encoding="utf-8") as fh:
-        for line_no, text in enumerate(fh, 1):
-            if not text.strip():
-                continue
-            record = json.loads(text)
-            if record.get("game") != "king_lui":
-                continue
-            summary.games += 1
-            summary.by_deck[f"{record['deck']}/{record['players']}"] += 1
-            summary.by_agents["+".join(sorted(set(record.get("agents") or [])))] += 1
-            for finding in referee_game(decks(record), record, line_no, summary.seen):
-                summary.findings.append((str(path), finding))
-    return summary
+    return common.referee_file("king_lui", referee_game, path, decks or project_decks(), summary)
 
 
 def main(argv: list[str]) -> int:
     """Print one line per finding and a total; 1 if anything was found."""
-    summary = Summary()
-    decks = project_decks()
-    for name in argv:
-        referee_file(Path(name), decks, summary)
-    for path, finding in summary.findings:
-        print(f"{path}: {finding}")
-    print(f"{summary.games} game(s) refereed, {summary.games_with_findings} with findings, "
-          f"{len(summary.findings)} finding(s)")
-    return 1 if summary.findings else 0
+    return common.main("king_lui", referee_game, project_decks(), argv)
 
 
 if __name__ == "__main__":

@@ -32,13 +32,17 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: tests/ holds the package
+
+from referees import common  # noqa: E402
+from referees.common import DeckFor, Finding, Stop, Summary  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from referees.royale_requests import Dish, Request  # noqa: E402
 
 END_CARD = "end"
@@ -113,25 +117,6 @@ class RefDeck:
                    model.players.max, clar, frozenset(model.rulings or {}))
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One disagreement between the log and the rules."""
-
-    line: int  # 1-based line of the log file
-    action: int | None  # index into ``actions`` (None: the game as a whole)
-    what: str  # which rule or result
-    rules: str  # what the rules (and our rulings) say
-    log: str  # what the log says
-
-    def __str__(self) -> str:
-        where = f"action {self.action}" if self.action is not None else "game"
-        return f"line {self.line}, {where}: {self.what}: rules say {self.rules}; log says {self.log}"
-
-
-class _Stop(Exception):
-    """The log left the rules; the state after this point is unknown (already reported)."""
-
-
 def packet_sizes(n: int, packets: int) -> list[int]:
     """Clarification ``uneven_packets: near_equal``: sizes differ by one at most, larger on top."""
     q, r = divmod(n, packets)
@@ -184,7 +169,7 @@ class _Game:
 
     def stop(self, action: int | None, what: str, rules: str, log: str) -> None:
         self.note(action, what, rules, log)
-        raise _Stop
+        raise Stop
 
     def gap(self, kind: str, detail: str | None) -> str | None:
         resolution = self.deck.clarifications.get(kind)
@@ -535,7 +520,7 @@ class _Game:
     def run(self) -> list[Finding]:
         try:
             self.play()
-        except _Stop:
+        except Stop:
             return self.findings
         self.compare_end()
         return self.findings
@@ -547,73 +532,19 @@ def referee_game(deck: RefDeck, record: dict[str, Any], line: int = 1,
     return _Game(deck, record, line, seen).run()
 
 
-DeckFor = Callable[[dict[str, Any]], RefDeck]
-
-
 def project_decks() -> DeckFor:
-    """A deck finder: each record's ``project`` + ``deck``, resolved once (the checkout if moved)."""
-    from cardgen.simulate.runner import DeckRef, load_project_deck
-
-    cache: dict[tuple[str, str], RefDeck] = {}
-
-    def find(record: dict[str, Any]) -> RefDeck:
-        project = str(record.get("project") or ROOT)
-        if not (Path(project) / "decks").is_dir():
-            project = str(ROOT)
-        key = (project, str(record["deck"]))
-        if key not in cache:
-            ref = DeckRef(project, key[1], str(record.get("file") or ""))
-            cache[key] = RefDeck.from_resolved(load_project_deck(ref))
-        return cache[key]
-
-    return find
-
-
-@dataclass
-class Summary:
-    """The result of refereeing log files."""
-
-    games: int = 0
-    findings: list[tuple[str, Finding]] = field(default_factory=list)
-    by_deck: Counter[str] = field(default_factory=Counter)
-    seen: Counter[str] = field(default_factory=Counter)
-    by_agents: Counter[str] = field(default_factory=Counter)
-
-    @property
-    def games_with_findings(self) -> int:
-        return len({(f, x.line) for f, x in self.findings})
+    """A deck finder for Royale log lines (see ``common.project_decks``)."""
+    return common.project_decks(RefDeck)
 
 
 def referee_file(path: Path, decks: DeckFor | None = None, summary: Summary | None = None) -> Summary:
     """Referee every Royale line of a log file (other games' lines are skipped)."""
-    decks = decks or project_decks()
-    summary = summary or Summary()
-    with open(path, encoding="utf-8") as fh:
-        for line_no, text in enumerate(fh, 1):
-            if not text.strip():
-                continue
-            record = json.loads(text)
-            if record.get("game") != "royale":
-                continue
-            summary.games += 1
-            summary.by_deck[f"{record['deck']}/{record['players']}"] += 1
-            summary.by_agents["+".join(sorted(set(record.get("agents") or [])))] += 1
-            for finding in referee_game(decks(record), record, line_no, summary.seen):
-                summary.findings.append((str(path), finding))
-    return summary
+    return common.referee_file("royale", referee_game, path, decks or project_decks(), summary)
 
 
 def main(argv: list[str]) -> int:
     """Print one line per finding and a total; 1 if anything was found."""
-    summary = Summary()
-    decks = project_decks()
-    for name in argv:
-        referee_file(Path(name), decks, summary)
-    for path, finding in summary.findings:
-        print(f"{path}: {finding}")
-    print(f"{summary.games} game(s) refereed, {summary.games_with_findings} with findings, "
-          f"{len(summary.findings)} finding(s)")
-    return 1 if summary.findings else 0
+    return common.main("royale", referee_game, project_decks(), argv)
 
 
 if __name__ == "__main__":
