@@ -296,3 +296,37 @@ def test_paired_search_overrules_the_policy_only_where_the_samples_clearly_disag
     noise = random.Random(5)
     monkeypatch.setattr(mod, "rewards", lambda s, w: [noise.random(), 0.0])
     assert agent.choose_from_state(state, legal, random.Random(1)) == legal[-1]
+
+
+def test_a_compiled_driver_answers_first_with_the_agents_params_and_a_seed_from_its_rng():
+    calls = []
+
+    class Driven(ToyState):
+        def compiled_search(self, params, legal, seed):  # type: ignore[no-untyped-def]
+            calls.append((params, list(legal), seed))
+            return len(legal) - 1
+
+    game = toy_game()
+    state = game.new_initial_state(3)
+    state.__class__ = Driven
+    legal = state.legal_actions()
+    assert len(legal) > 1
+    agent = SearchAgent(iterations=37)
+    assert agent.choose_from_state(state, legal, random.Random(5)) == legal[-1]
+    params, seen, seed = calls[0]
+    assert params.iterations == 37 and not params.policy and seen == legal
+    assert seed == random.Random(5).getrandbits(63)
+
+
+def test_without_a_driver_the_python_search_runs_and_a_custom_rollout_skips_the_driver():
+    class Declines(ToyState):
+        def compiled_search(self, params, legal, seed):  # type: ignore[no-untyped-def]
+            return None
+
+    game = toy_game()
+    state = game.new_initial_state(3)
+    plain = SearchAgent(iterations=20).choose_from_state(state, state.legal_actions(), random.Random(1))
+    state.__class__ = Declines
+    declined = SearchAgent(iterations=20).choose_from_state(state, state.legal_actions(), random.Random(1))
+    assert declined in state.legal_actions() and plain in state.legal_actions()
+    assert not SearchAgent(iterations=5, rollout=lambda s, r: None).compiled

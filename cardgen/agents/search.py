@@ -54,7 +54,7 @@ import random
 from collections.abc import Callable
 
 from cardgen.agents.base import StateAgent
-from cardgen.engine.api import Action, Agent, State
+from cardgen.engine.api import Action, Agent, SearchParams, State
 
 #: iterations (determinize, select, expand, rollout, backpropagate) per decision
 DEFAULT_ITERATIONS = 200
@@ -186,7 +186,7 @@ class SearchAgent(StateAgent):
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, exploration: float = DEFAULT_EXPLORATION,
                  score_weight: float = DEFAULT_SCORE_WEIGHT, rollout: Rollout | None = None,
                  policy: Callable[[], Agent] | None = None, epsilon: float = DEFAULT_EPSILON,
-                 prior: float = DEFAULT_PRIOR, paired: bool | None = None) -> None:
+                 prior: float = DEFAULT_PRIOR, paired: bool | None = None, compiled: bool = True) -> None:
         if iterations < 1:
             raise ValueError(f"search iterations {iterations}: expected at least 1")
         self.iterations = iterations
@@ -194,16 +194,27 @@ class SearchAgent(StateAgent):
         self.score_weight = score_weight
         self.policy = policy
         self.prior = prior if policy is not None else 0.0
+        custom_rollout = rollout is not None
         if rollout is None and policy is not None:
             rollout = epsilon_policy_rollout(policy, epsilon)
         self.rollout: Rollout | None = rollout
         self._advisor: Agent | None = None
         #: compare the root moves on shared samples instead of growing a tree (default: with a policy)
         self.paired = policy is not None if paired is None else paired
+        #: ask the engine's compiled search driver first (``State.compiled_search``); a custom
+        #: ``rollout`` is Python, so it always runs here
+        self.compiled = compiled and not custom_rollout
+        self.params = SearchParams(iterations, exploration, score_weight, epsilon, policy is not None,
+                                   self.paired, PAIRED_Z)
 
     def choose_from_state(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if self.compiled and type(state).compiled_search is not State.compiled_search:
+            # the seed is drawn only where a driver may answer, so Python search keeps its draws
+            index = state.compiled_search(self.params, legal, rng.getrandbits(63))
+            if index is not None:
+                return legal[index]
         seat = state.current_player
         root = _Node(-1)
         rollout = self.rollout or (_state_rollout if hasattr(state, "rollout") else random_rollout)

@@ -194,6 +194,19 @@ class State(ABC):
         """
         raise NotImplementedError(f"{type(self).__name__} cannot determinize yet")
 
+    def compiled_search(self, params: "SearchParams", legal: list[Action], seed: int) -> int | None:
+        """The index in ``legal`` that a compiled search driver picks for ``current_player``, or None.
+
+        ``SearchAgent`` asks this first; None (the default: no compiled driver for this
+        game, deck or parameters) makes it run its own Python search. An engine that has
+        one (in its game package, built on ``cardgen.engine.fasttree``) runs the same
+        algorithm as ``SearchAgent`` with ``params`` inside numba, reading only what
+        ``current_player`` may see (it determinizes like ``determinize``), with all its
+        randomness from ``seed`` (a 63-bit draw of the agent's generator), so the same
+        state and seed always give the same decision on any tier.
+        """
+        return None
+
     # -- helpers for engines -------------------------------------------------
     def gap(self, kind: str, detail: str = "") -> str | None:
         """Record a rule gap; return the deck's declared resolution, or None.
@@ -211,6 +224,24 @@ class State(ABC):
         """Remember the largest ``value`` seen for component ``name`` (print counts)."""
         if value > self.peak.get(name, -(1 << 62)):
             self.peak[name] = value
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    """The settings of one search decision (``cardgen.agents.search.SearchAgent``'s options).
+
+    ``policy``: rollouts follow the game's heuristic (with chance ``epsilon`` of a
+    random move) and the decision is the paired flat Monte Carlo choice against the
+    heuristic's own move (``paired``); without it, random rollouts and the tree.
+    """
+
+    iterations: int
+    exploration: float
+    score_weight: float
+    epsilon: float
+    policy: bool
+    paired: bool
+    z: float
 
 
 class Game(ABC):

@@ -1,0 +1,235 @@
+"""Game-agnostic pieces of a compiled search agent: a search tree in arrays, rewards, paired choice.
+
+A game whose compiled tier has a search driver (``cardgen/games/<game>/``) runs
+the iterations of ``cardgen.agents.search`` inside numba: it determinizes,
+walks, applies and rolls out with its own kernels, and uses this module for
+everything that does not depend on the game, so the search *algorithm* is
+written once:
+
+* **the tree** (single-observer information-set MCTS, as in ``SearchAgent``):
+  one row per node in an ``int64`` array ``tree[node, column]`` and one float per
+  node in ``value`` (the sum of the rewards of the seat whose action led there).
+  Children are a linked list (``T_FIRST``, ``T_NEXT``). ``T_AVAIL`` counts how often
+  a child's action was legal when its parent was walked through, which replaces
+  the parent's visits in UCT (Cowling, Powley & Whitehouse 2012). Row 0 is the
+  root; ``tree[0, T_SIZE]`` holds the number of rows in use;
+* **rewards**: the win share blended with the score share, exactly as
+  ``cardgen.agents.search.rewards``;
+* **paired choice**: ``SearchAgent._paired_choice``'s rule (keep the policy's
+  move unless another move beats it by ``z`` standard errors of the paired
+  differences) over running sums.
+
+Every function is ``@njit(cache=True)`` so a game's driver calls them from
+compiled code; none allocates except ``new_tree``.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+# -- columns of ``tree`` -------------------------------------------------------------------------
+T_FIRST, T_NEXT, T_ACTION, T_PLAYER, T_VISITS, T_AVAIL, T_SIZE = range(7)
+T_COLUMNS = 7
+#: ``find_child`` / ``add_child`` answer for "no such node" / "the tree is full"
+NONE = -1
+
+
+@njit(cache=True)
+def new_tree(capacity: int) -> tuple[np.ndarray, np.ndarray]:
+    """An empty tree of ``capacity`` nodes (root included) and its value column."""
+    tree = np.zeros((max(2, capacity), T_COLUMNS), dtype=np.int64)
+    value = np.zeros(max(2, capacity), dtype=np.float64)
+    reset(tree, value)
+    return tree, value
+
+
+@njit(cache=True)
+def reset(tree: np.ndarray, value: np.ndarray) -> None:
+    """Forget every node but a fresh root (no children, no visits)."""
+    tree[0, T_FIRST] = NONE
+    tree[0, T_NEXT] = NONE
+    tree[0, T_ACTION] = NONE
+    tree[0, T_PLAYER] = NONE
+    tree[0, T_VISITS] = 0
+    tree[0, T_AVAIL] = 0
+    tree[0, T_SIZE] = 1
+    value[0] = 0.0
+
+
+@njit(cache=True)
+def find_child(tree: np.ndarray, node: int, action: int) -> int:
+    """The child of ``node`` reached by ``action``, or ``NONE``."""
+    child = tree[node, T_FIRST]
+    while child != NONE:
+        if tree[child, T_ACTION] == action:
+            return child
+        child = tree[child, T_NEXT]
+    return NONE
+
+
+@njit(cache=True)
+def add_child(tree: np.ndarray, value: np.ndarray, node: int, action: int, player: int) -> int:
+    """Add the child of ``node`` reached by ``player`` playing ``action``; ``NONE`` when the tree is full.
+
+    The new child starts with one availability (it is legal now) and no visits.
+    """
+    size = tree[0, T_SIZE]
+    if size >= tree.shape[0]:
+        return NONE
+    tree[size, T_FIRST] = NONE
+    tree[size, T_NEXT] = tree[node, T_FIRST]
+    tree[size, T_ACTION] = action
+    tree[size, T_PLAYER] = player
+    tree[size, T_VISITS] = 0
+    tree[size, T_AVAIL] = 1
+    value[size] = 0.0
+    tree[node, T_FIRST] = size
+    tree[0, T_SIZE] = size + 1
+    return size
+
+
+@njit(cache=True)
+def untried(tree: np.ndarray, node: int, legal: np.ndarray, nlegal: int, out: np.ndarray) -> int:
+    """Write into ``out`` the legal actions of ``node`` without a child; return how many.
+
+    Counts one availability for every legal action that has a child (the walk
+    passes through ``node`` with that action on offer), so call it once per visit.
+    """
+    n = 0
+    for i in range(nlegal):
+        child = find_child(tree, node, legal[i])
+        if child == NONE:
+            out[n] = legal[i]
+            n += 1
+        else:
+            tree[child, T_AVAIL] += 1
+    return n
+
+
+@njit(cache=True)
+def select_uct(tree: np.ndarray, value: np.ndarray, node: int, legal: np.ndarray, nlegal: int,
+               exploration: float) -> int:
+    """The child of ``node`` among the ``legal`` actions maximising UCT on its mover's mean reward.
+
+    Every legal action must have a child (``untried`` returned 0) with at least one
+    visit. Ties go to the first legal action, like ``SearchAgent``.
+    """
+    best = NONE
+    best_score = -1.0
+    for i in range(nlegal):
+        child = find_child(tree, node, legal[i])
+        visits = tree[child, T_VISITS]
+        score = value[child] / visits + exploration * math.sqrt(math.log(tree[child, T_AVAIL]) / visits)
+        if score > best_score:
+            best_score = score
+            best = child
+    return best
+
+
+@njit(cache=True)
+def backpropagate(tree: np.ndarray, value: np.ndarray, path: np.ndarray, length: int,
+                  reward: np.ndarray) -> None:
+    """Count one visit on every node of ``path[:length]`` and add its mover's reward."""
+    for i in range(length):
+        node = path[i]
+        tree[node, T_VISITS] += 1
+        player = tree[node, T_PLAYER]
+        if player >= 0:
+            value[node] += reward[player]
+
+
+@njit(cache=True)
+def most_visited(tree: np.ndarray, value: np.ndarray, node: int, legal: np.ndarray, nlegal: int) -> int:
+    """The index in ``legal`` of the most visited child of ``node``.
+
+    Ties go to the better mean, then to the first legal action; an action without
+    a child counts as unvisited (as ``SearchAgent.choose_from_state`` decides).
+    """
+    best = 0
+    best_visits = -1
+    best_mean = -1.0
+    for i in range(nlegal):
+        child = find_child(tree, node, legal[i])
+        visits = 0 if child == NONE else tree[child, T_VISITS]
+        mean = 0.0 if visits == 0 else value[child] / visits
+        if visits > best_visits or (visits == best_visits and mean > best_mean):
+            best, best_visits, best_mean = i, visits, mean
+    return best
+
+
+@njit(cache=True)
+def decided(tree: np.ndarray, node: int, left: int) -> bool:
+    """Whether ``left`` more iterations can no longer change the most visited child of ``node``."""
+    first = 0
+    second = 0
+    child = tree[node, T_FIRST]
+    while child != NONE:
+        v = tree[child, T_VISITS]
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+        child = tree[child, T_NEXT]
+    return first - second > left
+
+
+@njit(cache=True)
+def rewards(scores: np.ndarray, winners: np.ndarray, finished: bool, score_weight: float,
+            out: np.ndarray) -> None:
+    """Each seat's reward in 0..1 into ``out``, as ``cardgen.agents.search.rewards``.
+
+    ``scores[seat]``; ``winners[seat]`` is 1 for each winner; ``finished`` is False
+    for a sample that stalled or was abandoned (every seat then gets an equal share).
+    """
+    n = scores.shape[0]
+    nwin = 0
+    for p in range(n):
+        nwin += 1 if winners[p] else 0
+    if not finished or nwin == 0:
+        for p in range(n):
+            out[p] = 1.0 / n
+        return
+    share = 1.0 / nwin
+    low = scores[0]
+    high = scores[0]
+    total = 0
+    for p in range(n):
+        out[p] = share if winners[p] else 0.0
+        low = min(low, scores[p])
+        high = max(high, scores[p])
+        total += scores[p]
+    if score_weight == 0.0 or high <= low:
+        return
+    for p in range(n):
+        if winners[p] and scores[p] != high:
+            return  # winners without the top score: the points do not rank the seats
+    keep = 1.0 - score_weight
+    for p in range(n):
+        part = scores[p] / total if low >= 0 else (scores[p] - low) / (high - low)
+        out[p] = keep * out[p] + score_weight * part
+
+
+@njit(cache=True)
+def paired_pick(sums: np.ndarray, diff_sum: np.ndarray, diff_sq: np.ndarray, rounds: int, k: int,
+                base: int, z: float) -> int:
+    """The index of the move to play after ``rounds`` rounds of paired rollouts over ``k`` moves.
+
+    ``sums[i]``: move ``i``'s summed reward; ``diff_sum[i]``/``diff_sq[i]``: sum and sum of
+    squares of (reward of ``i`` - reward of the policy's move ``base``) round by round
+    (``base`` < 0: no policy move). The best summed move wins outright when it is the
+    policy's move or there is none; otherwise it must beat the policy's move by more
+    than ``z`` standard errors of the paired differences (``SearchAgent._paired_choice``).
+    """
+    best = 0
+    for i in range(1, k):
+        if sums[i] > sums[best]:
+            best = i
+    if base < 0 or best == base:
+        return best
+    n = rounds
+    mean = diff_sum[best] / n
+    var = (diff_sq[best] - n * mean * mean) / max(1, n - 1)
+    se = math.sqrt(max(0.0, var) / n)
+    return best if mean > z * se else base
