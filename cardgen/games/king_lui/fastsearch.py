@@ -1,0 +1,224 @@
+"""King Lui's compiled search driver: ``SearchAgent``'s algorithm over ``faststep`` kernels.
+
+``KingLuiState.compiled_search`` calls ``decide``: the position is encoded
+(``fastencode``), and one numba call runs every iteration of the decision, as
+``cardgen.agents.search.SearchAgent`` would with the same ``SearchParams``:
+
+* **paired** (with a policy, the simulator's default): rounds =
+  max(2, iterations // k); each round one determinized sample and one rollout
+  generator; every legal root move is played on a copy of the sample and rolled
+  out from the same generator state; ``fasttree.paired_pick`` keeps the
+  heuristic's own move (from the seat's view) unless another move beats it by
+  ``z`` standard errors of the paired differences;
+* **tree**: determinize, select with UCT on availability, expand one untried
+  action, roll out, backpropagate (``fasttree``), stop early once the most
+  visited root action is decided; with a policy the heuristic's move starts
+  with ``prior * iterations`` visits of credit, as ``SearchAgent`` does.
+
+Rollouts go to the end of the game (at most ``ROLLOUT_CAP`` decisions; a sample
+still going then scores equal shares): random legal moves, or with a policy the
+heuristic with chance ``epsilon`` of a random move. Every draw comes from one
+``fastrng`` generator seeded with ``seed``; the driver reads only what the seat
+sees, because every iteration starts from ``faststep.determinize``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numba import njit
+
+from cardgen.engine import fastrng
+from cardgen.engine import fasttree as ft
+from cardgen.games.king_lui import faststep as fs
+from cardgen.games.king_lui.fastcore import C_DISHES, C_PLAYERS, SUPPLY_EXHAUSTED
+
+if TYPE_CHECKING:
+    from cardgen.engine.api import SearchParams
+    from cardgen.games.king_lui.engine import KingLuiState
+
+#: decisions after which a rollout is abandoned (``cardgen.agents.search.ROLLOUT_CAP``)
+ROLLOUT_CAP = 10_000
+_N = 625  # words of a fastrng generator
+
+
+@njit(cache=True)
+def rollout(s, cfg, combos, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, work):
+    """Play ``s`` on to its end (``ROLLOUT_CAP`` decisions at most)."""
+    for _ in range(ROLLOUT_CAP):
+        m = fs.legal(s, cfg, combo_cnt, buf)
+        if m == 0:
+            return
+        if m == 1:
+            a = buf[0]
+        elif use_policy:
+            if epsilon > 0.0 and fastrng.random(mt) < epsilon:
+                a = buf[int(fastrng.random(mt) * m)]
+            else:
+                a = fs.policy(s, cfg, combo_cnt, dish_sizes, buf, m, mt, work, best)
+        else:
+            a = buf[int(fastrng.random(mt) * m)]
+        fs.apply(s, a, cfg, combos)
+
+
+@njit(cache=True)
+def reward(s, cfg, score_weight, scores, winners, out):
+    """Each seat's reward for a sample played out (``fasttree.rewards``)."""
+    fs.outcome(s, cfg, scores, winners)
+    ft.rewards(scores, winners, s[fs.S_END] == SUPPLY_EXHAUSTED, score_weight, out)
+
+
+@njit(cache=True)
+def decided_with(tree, node, left, bonus_action, bonus):
+    """``fasttree.decided`` where action ``bonus_action`` has ``bonus`` visits of credit (tried or not).
+
+    Game-agnostic: could move to ``fasttree``.
+    """
+    first = 0.0
+    second = 0.0
+    seen = False
+    child = tree[node, ft.T_FIRST]
+    while child != ft.NONE:
+        v = float(tree[child, ft.T_VISITS])
+        if tree[child, ft.T_ACTION] == bonus_action:
+            v += bonus
+            seen = True
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+        child = tree[child, ft.T_NEXT]
+    if not seen and bonus_action >= 0:
+        if bonus > first:
+            first, second = bonus, first
+        elif bonus > second:
+            second = bonus
+    return first - second > left
+
+
+@njit(cache=True)
+def most_visited_with(tree, value, node, legal_now, nlegal, bonus_action, bonus):
+    """``fasttree.most_visited`` where action ``bonus_action`` has ``bonus`` visits of credit.
+
+    Game-agnostic: could move to ``fasttree``.
+    """
+    best = 0
+    best_visits = -1.0
+    best_mean = -1.0
+    for i in range(nlegal):
+        child = ft.find_child(tree, node, legal_now[i])
+        visits = 0 if child == ft.NONE else tree[child, ft.T_VISITS]
+        mean = 0.0 if visits == 0 else value[child] / visits
+        credit = visits + (bonus if legal_now[i] == bonus_action else 0.0)
+        if credit > best_visits or (credit == best_visits and mean > best_mean):
+            best, best_visits, best_mean = i, credit, mean
+    return best
+
+
+@njit(cache=True)
+def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_policy, paired, z, prior, seed,
+           cfg, combos, combo_cnt, dish_sizes, base):
+    """The index in ``root[:nroot]`` (the legal action codes of ``s0``) that search picks for the player to move."""
+    n = cfg[C_DISHES]
+    players = cfg[C_PLAYERS]
+    seat = s0[fs.S_PLAYER]
+    mt = np.empty(_N, dtype=np.uint32)
+    fastrng.seed_from(mt, base, np.uint64(seed))
+    width = n + 2 + combos.shape[0]
+    buf = np.zeros(width, dtype=np.int64)
+    best = np.zeros(width, dtype=np.int64)
+    work = np.zeros((3, n), dtype=np.float64)
+    scores = np.zeros(players, dtype=np.float64)
+    winners = np.zeros(players, dtype=np.int64)
+    got = np.zeros(players, dtype=np.float64)
+    sample = np.empty_like(s0)
+    st = np.empty_like(s0)
+    advice = -1
+    if use_policy:  # the heuristic's own move from the seat's view (it reads nothing hidden)
+        advice = fs.policy(s0, cfg, combo_cnt, dish_sizes, root, nroot, mt, work, best)
+    if paired:
+        k = nroot
+        rounds = max(2, iterations // k)
+        base_i = -1
+        for i in range(k):
+            if root[i] == advice:
+                base_i = i
+        sums = np.zeros(k, dtype=np.float64)
+        diff_sum = np.zeros(k, dtype=np.float64)
+        diff_sq = np.zeros(k, dtype=np.float64)
+        mine = np.zeros(k, dtype=np.float64)
+        rmt0 = np.empty(_N, dtype=np.uint32)
+        rmt = np.empty(_N, dtype=np.uint32)
+        for _ in range(rounds):
+            fs.determinize(s0, sample, seat, cfg, mt)
+            fastrng.seed_from(rmt0, base, np.uint64(fastrng.getrandbits(mt, 63)))
+            for i in range(k):
+                st[:] = sample
+                rmt[:] = rmt0
+                fs.apply(st, root[i], cfg, combos)
+                rollout(st, cfg, combos, combo_cnt, dish_sizes, rmt, use_policy, epsilon, buf, best, work)
+                reward(st, cfg, score_weight, scores, winners, got)
+                mine[i] = got[seat]
+            for i in range(k):
+                sums[i] += mine[i]
+                if base_i >= 0:
+                    d = mine[i] - mine[base_i]
+                    diff_sum[i] += d
+                    diff_sq[i] += d * d
+        return ft.paired_pick(sums, diff_sum, diff_sq, rounds, k, base_i, z)
+    tree, value = ft.new_tree(iterations + 2)
+    path = np.zeros(iterations + 2, dtype=np.int64)
+    untried = np.zeros(width, dtype=np.int64)
+    bonus = prior * iterations if use_policy else 0.0
+    for done in range(1, iterations + 1):
+        fs.determinize(s0, sample, seat, cfg, mt)
+        node = 0
+        path[0] = 0
+        length = 1
+        while True:
+            m = fs.legal(sample, cfg, combo_cnt, buf)
+            if m == 0:
+                break
+            player = sample[fs.S_PLAYER]
+            nu = ft.untried(tree, node, buf, m, untried)
+            if nu > 0:
+                a = untried[fastrng.randbelow(mt, nu)] if nu > 1 else untried[0]
+                child = ft.add_child(tree, value, node, a, player)
+                fs.apply(sample, a, cfg, combos)
+                if child != ft.NONE:
+                    path[length] = child
+                    length += 1
+                rollout(sample, cfg, combos, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, work)
+                break
+            node = ft.select_uct(tree, value, node, buf, m, exploration)
+            fs.apply(sample, tree[node, ft.T_ACTION], cfg, combos)
+            path[length] = node
+            length += 1
+        reward(sample, cfg, score_weight, scores, winners, got)
+        ft.backpropagate(tree, value, path, length, got)
+        if done % 8 == 0 and done < iterations and decided_with(tree, 0, iterations - done, advice, bonus):
+            break
+    return most_visited_with(tree, value, 0, root, nroot, advice, bonus)
+
+
+def decide(state: "KingLuiState", params: "SearchParams", legal: list, seed: int) -> int | None:
+    """``KingLuiState.compiled_search``: the index in ``legal`` search picks, or None (no driver for this deck)."""
+    from cardgen.agents.search import DEFAULT_PRIOR
+    from cardgen.games.king_lui.fastencode import codes, encode, tables
+
+    t = tables(state.game)
+    if t is None or state.end_reason is not None or not legal:
+        return None
+    from cardgen.engine.fastrng import base_state
+
+    global _BASE
+    if _BASE is None:
+        _BASE = base_state()
+    root = codes(legal, t)
+    index = search(encode(state, t), root, len(root), params.iterations, params.exploration, params.score_weight,
+                   params.epsilon, params.policy, params.paired, params.z, DEFAULT_PRIOR if params.policy else 0.0,
+                   seed, t.cfg, t.combos, t.combo_cnt, t.dish_sizes, _BASE)
+    return int(index)
+
+
+_BASE: np.ndarray | None = None
