@@ -31,7 +31,7 @@ from numba import njit
 from cardgen.engine import fastrng
 from cardgen.engine import fasttree as ft
 from cardgen.games.king_lui import faststep as fs
-from cardgen.games.king_lui.fastcore import C_DISHES, C_PLAYERS, SUPPLY_EXHAUSTED
+from cardgen.games.king_lui.fastcore import C_DISHES, C_PLAYERS, SUPPLY_EXHAUSTED, _heuristic
 
 if TYPE_CHECKING:
     from cardgen.engine.api import SearchParams
@@ -45,6 +45,11 @@ _N = 625  # words of a fastrng generator
 @njit(cache=True)
 def rollout(s, cfg, combos, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, work):
     """Play ``s`` on to its end (``ROLLOUT_CAP`` decisions at most)."""
+    n = cfg[C_DISHES]
+    players = cfg[C_PLAYERS]
+    # the heuristic's views of ``s``, made once: ``s`` changes in place
+    table, king, eaten = fs.table_of(s, n), fs.king_of(s, n), fs.eaten_of(s, n)
+    hands, taken = fs.hands_of(s, n, players), fs.taken_of(s, n, players)
     for _ in range(ROLLOUT_CAP):
         m = fs.legal(s, cfg, combo_cnt, buf)
         if m == 0:
@@ -55,7 +60,8 @@ def rollout(s, cfg, combos, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf,
             if epsilon > 0.0 and fastrng.random(mt) < epsilon:
                 a = buf[int(fastrng.random(mt) * m)]
             else:
-                a = fs.policy(s, cfg, combo_cnt, dish_sizes, buf, m, mt, work, best)
+                a = _heuristic(s[fs.S_PLAYER], s[fs.S_ACTED], s[fs.S_ROUNDS], s[fs.S_SP], m, cfg, table, king, hands,
+                               taken, eaten, buf, combo_cnt, dish_sizes, mt, work, best)
         else:
             a = buf[int(fastrng.random(mt) * m)]
         fs.apply(s, a, cfg, combos)

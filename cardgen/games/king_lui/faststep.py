@@ -29,7 +29,7 @@ from numba import njit
 from cardgen.engine import fastrng
 from cardgen.games.king_lui.fastcore import (
     C_COURSE, C_DISHES, C_DRAW, C_EMPTY, C_NO_DISH, C_PLAYERS, C_PORTIONS, C_SHORT, EMERALD_ALLOWED, GAP_EMPTY,
-    GAP_NO_DISH, GAP_SHORT, PLAYING, STALLED, SUPPLY_EXHAUSTED, UNSETTLED, _emerald_legal, _heuristic)
+    GAP_NO_DISH, GAP_SHORT, PLAYING, STALLED, SUPPLY_EXHAUSTED, UNSETTLED, _heuristic)
 
 # -- scalars of a state ----------------------------------------------------------------------
 S_SP, S_TEMER, S_KTOTAL, S_PENDING, S_CHEF, S_ACTED, S_PLAYER, S_TURNS, S_ROUNDS, S_END, S_PHASE, S_REMOVED = range(12)
@@ -99,13 +99,17 @@ def _finish(s, end):
 @njit(cache=True)
 def settle(s, cfg, step):
     """Run the flow from ``step`` to the next decision or the end (``KingLuiState``'s
-    ``_start_course``, ``_decide``, ``_next_pending``, ``_advance``)."""
+    ``_start_course``, ``_decide``, ``_next_pending``, ``_advance``).
+
+    The kernels index ``s`` directly rather than through the views above: a view is
+    an allocation-free but counted object, and rollouts call these a million times.
+    """
     n = cfg[C_DISHES]
     players = cfg[C_PLAYERS]
     portions = cfg[C_PORTIONS]
-    table = table_of(s, n)
-    king = king_of(s, n)
-    sup = supply_of(s, n, players)
+    t0 = HEADER
+    k0 = HEADER + n
+    s0 = HEADER + 3 * n + 2 * players * n
     while True:
         if step == _DEAL:
             course = cfg[C_COURSE]
@@ -116,11 +120,11 @@ def settle(s, cfg, step):
                 _finish(s, SUPPLY_EXHAUSTED)
                 return
             for i in range(course):
-                d = sup[sp - 1 - i]
+                d = s[s0 + sp - 1 - i]
                 if d < 0:
                     s[S_TEMER] += 1
                 else:
-                    table[d] += 1
+                    s[t0 + d] += 1
             s[S_SP] = sp - course
             s[S_PLAYER] = s[S_CHEF]
             s[S_ACTED] = 0
@@ -128,7 +132,7 @@ def settle(s, cfg, step):
         elif step == _DECIDE:
             m = 0
             for d in range(n):
-                if table[d]:
+                if s[t0 + d]:
                     m += 1
             emerald = s[S_TEMER] > 0 and s[S_KTOTAL] >= portions
             if m == 0 and emerald:
@@ -162,10 +166,11 @@ def settle(s, cfg, step):
                 continue
             served = 0
             for d in range(n):
-                if table[d]:
-                    king[d] += table[d]
-                    served += table[d]
-                    table[d] = 0
+                x = s[t0 + d]
+                if x:
+                    s[k0 + d] += x
+                    served += x
+                    s[t0 + d] = 0
             s[S_KTOTAL] += served
             s[S_ROUNDS] += 1
             s[S_CHEF] = (s[S_CHEF] + 1) % players
@@ -179,19 +184,33 @@ def start(s, cfg):
 
 
 @njit(cache=True)
+def _emeralds(s, k0, out, m, combo_cnt, n):
+    """``fastcore._emerald_legal`` reading the king's place in ``s`` at ``k0``."""
+    for c in range(combo_cnt.shape[0]):
+        ok = True
+        for d in range(n):
+            if combo_cnt[c, d] > s[k0 + d]:
+                ok = False
+                break
+        if ok:
+            out[m] = n + 2 + c
+            m += 1
+    return m
+
+
+@njit(cache=True)
 def legal(s, cfg, combo_cnt, out):
     """Write the legal action codes into ``out`` in the reference's order; return how many (0 at the end)."""
     if s[S_END] != PLAYING:
         return 0
     n = cfg[C_DISHES]
-    king = king_of(s, n)
+    k0 = HEADER + n
     if s[S_PHASE] == DRAWN_EMERALD:
         out[0] = n + 1
-        return _emerald_legal(out, 1, king, combo_cnt, n)
-    table = table_of(s, n)
+        return _emeralds(s, k0, out, 1, combo_cnt, n)
     m = 0
     for d in range(n):
-        if table[d]:
+        if s[HEADER + d]:
             out[m] = d
             m += 1
     emerald = s[S_TEMER] > 0 and s[S_KTOTAL] >= cfg[C_PORTIONS]
@@ -201,7 +220,7 @@ def legal(s, cfg, combo_cnt, out):
         out[m] = n
         m += 1
     if emerald:
-        m = _emerald_legal(out, m, king, combo_cnt, n)
+        m = _emeralds(s, k0, out, m, combo_cnt, n)
     return m
 
 
@@ -211,11 +230,12 @@ def apply(s, a, cfg, combos):
     n = cfg[C_DISHES]
     players = cfg[C_PLAYERS]
     p = s[S_PLAYER]
+    h0 = HEADER + 3 * n + p * n  # the player's hand
     if a < n:  # take a dish
-        table = table_of(s, n)
-        hands_of(s, n, players)[p, a] += table[a]
-        taken_of(s, n, players)[p, a] += table[a]
-        table[a] = 0
+        x = s[HEADER + a]
+        s[h0 + a] += x
+        s[h0 + players * n + a] += x  # taken openly
+        s[HEADER + a] = 0
         settle(s, cfg, _ADVANCE)
     elif a == n:  # draw
         want = cfg[C_DRAW]
@@ -225,15 +245,14 @@ def apply(s, a, cfg, combos):
                 _finish(s, STALLED + GAP_SHORT)
                 return
             want = sp  # "draw_remaining"
-        sup = supply_of(s, n, players)
-        hands = hands_of(s, n, players)
+        s0 = HEADER + 3 * n + 2 * players * n
         for _ in range(want):
             sp -= 1
-            d = sup[sp]
+            d = s[s0 + sp]
             if d < 0:
                 s[S_PENDING] += 1
             else:
-                hands[p, d] += 1
+                s[h0 + d] += 1
         s[S_SP] = sp
         settle(s, cfg, _PENDING)
     elif a == n + 1:  # lay a drawn Emerald beside the dishes
@@ -246,14 +265,12 @@ def apply(s, a, cfg, combos):
             s[S_PENDING] -= 1
         else:
             s[S_TEMER] -= 1
-        king = king_of(s, n)
-        eaten = eaten_of(s, n)
         c = a - n - 2
         k = combos.shape[1]
         for j in range(k):
             d = combos[c, j]
-            king[d] -= 1
-            eaten[d] += 1
+            s[HEADER + n + d] -= 1  # the king's place
+            s[HEADER + 2 * n + d] += 1  # eaten
         s[S_KTOTAL] -= k
         s[S_REMOVED] += 1 + k
         settle(s, cfg, _PENDING if drawn else _ADVANCE)
@@ -265,26 +282,27 @@ def outcome(s, cfg, scores, winners):
     tie-break: the top score, then the fewest discarded cards; a tie still standing is shared."""
     n = cfg[C_DISHES]
     players = cfg[C_PLAYERS]
-    king = king_of(s, n)
-    hands = hands_of(s, n, players)
-    lost = np.zeros(players, dtype=np.int64)
+    k0 = HEADER + n
     best = -1
     for q in range(players):
+        h0 = HEADER + 3 * n + q * n
         score = 0
+        lost = 0
         for d in range(n):
-            h = hands[q, d]
-            if h > king[d]:
-                lost[q] += h  # overeating: the whole dish is discarded
+            h = s[h0 + d]
+            if h > s[k0 + d]:
+                lost += h  # overeating: the whole dish is discarded
             else:
-                score += h * king[d]
+                score += h * s[k0 + d]
         scores[q] = score
+        winners[q] = lost  # for now: the discarded cards
         best = max(best, score)
     fewest = -1
     for q in range(players):
-        if scores[q] == best and (fewest < 0 or lost[q] < fewest):
-            fewest = lost[q]
+        if scores[q] == best and (fewest < 0 or winners[q] < fewest):
+            fewest = winners[q]
     for q in range(players):
-        winners[q] = 1 if scores[q] == best and lost[q] == fewest else 0
+        winners[q] = 1 if scores[q] == best and winners[q] == fewest else 0
 
 
 @njit(cache=True)
