@@ -1,12 +1,15 @@
 """Search agent: speed with every seat searching, and win rates against the heuristic.
 
-    python benchmarks/bench_search.py [--iterations 200] [--games 2] [--only king_lui]
+    python benchmarks/bench_search.py [--iterations 200] [--games 2] [--only king_lui] [--policy]
     python benchmarks/bench_search.py --versus heuristic --match-games 200 [--match-iterations 200]
 
 Speed: for each game's base deck at the player count of its target, plays
 ``--games`` whole games in this process (one core) with ``search`` in every seat,
-and reports seconds per game, decisions per game, iterations run per second,
-and the cost of one ``State.determinize`` and one random rollout from the start.
+and reports seconds per game, decisions per game, which search ran (a game's
+compiled driver behind ``State.compiled_search``, or the Python search, whose
+iterations per second it counts), and the cost of one Python ``State.determinize``
+and one random rollout from the start. ``--policy`` measures search as the
+simulator runs it (the game's heuristic in rollouts, paired choice).
 
 Targets (reported, never asserted; the machine may be busy): at 200 iterations
 per decision, a 4-player King Lui game <= 0.5 s, a 3-player Royale game and a
@@ -35,16 +38,40 @@ TARGETS = {"king_lui": (4, 0.5), "royale": (3, 2.0), "draco": (5, 2.0)}
 
 
 class CountingSearch(SearchAgent):
-    """``SearchAgent`` that counts the iterations it runs (early stops make it fewer than the budget)."""
+    """``SearchAgent`` that counts the Python iterations it runs (early stops make them fewer than the
+    budget) and the decisions a compiled driver (``State.compiled_search``) answered."""
 
     done = 0
+    compiled_decisions = 0
+    python_decisions = 0
 
     def _iterate(self, root, sample, rng, rollout):  # type: ignore[no-untyped-def]
         CountingSearch.done += 1
         super()._iterate(root, sample, rng, rollout)
 
+    def _paired_choice(self, state, legal, rng, rollout):  # type: ignore[no-untyped-def]
+        CountingSearch.done += max(2, self.iterations // len(legal)) * len(legal)
+        return super()._paired_choice(state, legal, rng, rollout)
 
-def speed(deck, players: int, iterations: int, games: int) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    def choose_from_state(self, state, legal, rng):  # type: ignore[no-untyped-def]
+        before = CountingSearch.done
+        action = super().choose_from_state(state, legal, rng)
+        if len(legal) > 1:
+            if CountingSearch.done == before:
+                CountingSearch.compiled_decisions += 1
+            else:
+                CountingSearch.python_decisions += 1
+        return action
+
+
+def path_name() -> str:
+    """Which search ran in the last measurement: the compiled driver, the Python search, or both."""
+    c, p = CountingSearch.compiled_decisions, CountingSearch.python_decisions
+    return "compiled driver" if c and not p else "Python search" if p and not c else f"{c} compiled, {p} Python"
+
+
+def speed(deck, players: int, iterations: int, games: int,  # type: ignore[no-untyped-def]
+          policy: bool = False) -> dict[str, float]:
     game = deck.spec.new_game(deck, players)
     state = game.new_initial_state(0)
     start = time.perf_counter()
@@ -55,11 +82,13 @@ def speed(deck, players: int, iterations: int, games: int) -> dict[str, float]: 
     for i in range(20):
         random_rollout(state.determinize(0, random.Random(i)), random.Random(i))
     rollout = (time.perf_counter() - start) / 20 - determinize
-    CountingSearch.done = 0
+    make = deck.spec.agents.get("heuristic") if policy else None
+    play_game(game, games, [CountingSearch(iterations, policy=make) for _ in range(players)])  # numba compiles here
+    CountingSearch.done = CountingSearch.compiled_decisions = CountingSearch.python_decisions = 0
     decisions = 0
     start = time.perf_counter()
     for seed in range(games):
-        result = play_game(game, seed, [CountingSearch(iterations) for _ in range(players)], record=True)
+        result = play_game(game, seed, [CountingSearch(iterations, policy=make) for _ in range(players)], record=True)
         decisions += len(result.actions or [])
     wall = (time.perf_counter() - start) / games
     return {"s_per_game": wall, "decisions": decisions / games, "iterations": CountingSearch.done / games,
@@ -73,6 +102,8 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--games", type=int, default=2, help="games per speed measurement")
     parser.add_argument("--only", nargs="*", help="game ids (default: every game with a target)")
+    parser.add_argument("--policy", action="store_true",
+                        help="speed of search as the simulator runs it: the game's heuristic in rollouts (paired)")
     parser.add_argument("--versus", help="also play search against this agent (e.g. heuristic)")
     parser.add_argument("--match-games", type=int, default=200)
     parser.add_argument("--match-iterations", type=int, default=200)
@@ -84,11 +115,14 @@ def main() -> None:
             continue
         deck = resolver.resolve(game_id)
         if args.games:
-            s = speed(deck, players, args.iterations, args.games)
+            s = speed(deck, players, args.iterations, args.games, args.policy)
             verdict = "meets" if s["s_per_game"] <= target else "misses"
-            print(f"{game_id} {players}p, {args.iterations} it/decision: {s['s_per_game']:.2f} s/game "
-                  f"({verdict} <= {target} s); {s['decisions']:.0f} decisions, {s['iterations']:.0f} iterations "
-                  f"run ({s['it_per_s']:.0f}/s); determinize {s['determinize_ms']:.2f} ms, "
+            mode = "heuristic rollouts, paired" if args.policy else "random rollouts, tree"
+            python = (f"{s['iterations']:.0f} Python iterations run ({s['it_per_s']:.0f}/s)" if s["iterations"]
+                      else "no Python iteration")
+            print(f"{game_id} {players}p, {args.iterations} it/decision ({mode}; {path_name()}): "
+                  f"{s['s_per_game']:.2f} s/game ({verdict} <= {target} s); {s['decisions']:.0f} decisions, "
+                  f"{python}; Python determinize {s['determinize_ms']:.2f} ms, "
                   f"rollout from the start {s['rollout_ms']:.2f} ms", flush=True)
         if args.versus:  # in steps of 10 games, printing the running figure (long on a busy machine)
             start = time.perf_counter()
