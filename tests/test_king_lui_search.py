@@ -29,6 +29,7 @@ from cardgen.simulate.stats import wilson
 ROOT = Path(__file__).resolve().parents[1]
 PAIRED = SearchParams(40, 0.7, 0.25, 0.1, True, True, 1.0)
 TREE = SearchParams(60, 0.7, 0.25, 0.1, False, False, 1.0)
+TREE_POLICY = SearchParams(60, 0.7, 0.25, 0.1, True, False, 1.0)
 
 
 def _variant(tmp_path: Path, name: str, text: str):
@@ -171,7 +172,40 @@ def test_determinize_keeps_what_the_seat_sees_and_the_hidden_multiset():
     assert len(supplies) == 30  # the supply is really dealt again
 
 
-@pytest.mark.parametrize("params", [PAIRED, TREE], ids=["paired", "tree"])
+def test_determinize_deals_opponents_portions_uniformly():
+    """Each opponent's unseen portions are a uniform draw from the hidden portions: the mean count of
+    dish d among opponent q's D_q unseen portions is D_q * (hidden portions of d) / (hidden portions)."""
+    game, state = _midgame(players=4, seed=11, steps=20)
+    t = tables(game)
+    n, players = _dims(t)
+    seat = state.current_player
+    s = encode(state, t)
+    hands, taken = fs.hands_of(s, n, players), fs.taken_of(s, n, players)
+    hidden = np.zeros(n)
+    for q in range(players):
+        if q != seat:
+            hidden += hands[q] - taken[q]
+    sup = fs.supply_of(s, n, players)[:s[fs.S_SP]]
+    for d in range(n):
+        hidden[d] += np.count_nonzero(sup == d)
+    drawn = (hands - taken).sum(axis=1)
+    assert drawn.sum() - drawn[seat] > 0
+    samples = 2000
+    total = np.zeros((players, n))
+    dst = np.zeros_like(s)
+    mt = fastrng.new_rng(5)
+    for _ in range(samples):
+        fs.determinize(s, dst, seat, t.cfg, mt)
+        total += fs.hands_of(dst, n, players) - fs.taken_of(dst, n, players)
+    for q in range(players):
+        if q == seat or not drawn[q]:
+            continue
+        expected = drawn[q] * hidden / hidden.sum()
+        # a count's standard deviation is at most sqrt(D_q / 4); 5 standard errors of the mean
+        assert np.all(np.abs(total[q] / samples - expected) < 5 * np.sqrt(drawn[q] / 4 / samples)), q
+
+
+@pytest.mark.parametrize("params", [PAIRED, TREE, TREE_POLICY], ids=["paired", "tree", "tree-policy"])
 def test_the_decision_does_not_depend_on_hidden_cards(params):
     game, state = _midgame()
     t = tables(game)
@@ -186,7 +220,7 @@ def test_the_decision_does_not_depend_on_hidden_cards(params):
     assert differ == 4
 
 
-@pytest.mark.parametrize("params", [PAIRED, TREE], ids=["paired", "tree"])
+@pytest.mark.parametrize("params", [PAIRED, TREE, TREE_POLICY], ids=["paired", "tree", "tree-policy"])
 def test_same_state_and_seed_same_decision(params):
     game, state = _midgame(seed=8)
     legal = state.legal_actions()
