@@ -23,6 +23,8 @@ sees, because every iteration starts from ``faststep.determinize``.
 """
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -219,6 +221,7 @@ def decide(state: "KingLuiState", params: "SearchParams", legal: list, seed: int
 
     global _BASE
     if _BASE is None:
+        _announce_compile()
         _BASE = base_state()
     root = codes(legal, t)
     index = search(encode(state, t), root, len(root), params.iterations, params.exploration, params.score_weight,
@@ -228,3 +231,14 @@ def decide(state: "KingLuiState", params: "SearchParams", legal: list, seed: int
 
 
 _BASE: np.ndarray | None = None
+
+
+def _announce_compile() -> None:
+    """Say once per process that numba compiles the driver when its disk cache does not hold it yet
+    (numba internals: best effort); the first decision then takes half a minute."""
+    try:
+        cached = Path(search._cache._cache_file._index_path).is_file()
+    except AttributeError:
+        cached = True
+    if not cached:
+        print("compiling the King Lui search driver (first run only)…", file=sys.stderr, flush=True)
