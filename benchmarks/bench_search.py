@@ -87,12 +87,12 @@ def speed(deck, players: int, iterations: int, games: int,  # type: ignore[no-un
     CountingSearch(iterations, policy=make).choose_from_state(state, state.legal_actions(), random.Random(0))
     CountingSearch.done = CountingSearch.compiled_decisions = CountingSearch.python_decisions = 0
     decisions = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for seed in range(games):
         result = play_game(game, seed, [CountingSearch(iterations, policy=make) for _ in range(players)], record=True)
         decisions += len(result.actions or [])
     wall = (time.perf_counter() - start) / games
-    return {"s_per_game": wall, "decisions": decisions / games, "iterations": CountingSearch.done / games,
+    return {"s_per_game": wall, "cpu_per_game": (time.process_time() - cpu) / games, "decisions": decisions / games, "iterations": CountingSearch.done / games,
             "it_per_s": CountingSearch.done / (wall * games), "determinize_ms": determinize * 1000,
             "rollout_ms": rollout * 1000}
 
@@ -122,7 +122,7 @@ def main() -> None:
             python = (f"{s['iterations']:.0f} Python iterations run ({s['it_per_s']:.0f}/s)" if s["iterations"]
                       else "no Python iteration")
             print(f"{game_id} {players}p, {args.iterations} it/decision ({mode}; {path_name()}): "
-                  f"{s['s_per_game']:.2f} s/game ({verdict} <= {target} s); {s['decisions']:.0f} decisions, "
+                  f"{s['s_per_game']:.2f} s/game ({verdict} <= {target} s; CPU {s['cpu_per_game']:.2f} s/game); {s['decisions']:.0f} decisions, "
                   f"{python}; Python determinize {s['determinize_ms']:.2f} ms, "
                   f"rollout from the start {s['rollout_ms']:.2f} ms", flush=True)
         if args.versus:  # in steps of 10 games, printing the running figure (long on a busy machine)
