@@ -205,7 +205,7 @@ class SearchAgent(StateAgent):
         #: ``rollout`` is Python, so it always runs here
         self.compiled = compiled and not custom_rollout
         self.params = SearchParams(iterations, exploration, score_weight, epsilon, policy is not None,
-                                   self.paired, PAIRED_Z)
+                                   self.paired, PAIRED_Z, self.prior)
 
     def choose_from_state(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:

@@ -233,6 +233,8 @@ class SearchParams:
     ``policy``: rollouts follow the game's heuristic (with chance ``epsilon`` of a
     random move) and the decision is the paired flat Monte Carlo choice against the
     heuristic's own move (``paired``); without it, random rollouts and the tree.
+    With a policy in tree mode, the policy's move starts with ``prior * iterations``
+    visits of credit.
     """
 
     iterations: int
@@ -242,6 +244,8 @@ class SearchParams:
     policy: bool
     paired: bool
     z: float
+    #: tree mode with a policy: share of the iterations credited to the policy's own move
+    prior: float = 0.0
 
 
 class Game(ABC):

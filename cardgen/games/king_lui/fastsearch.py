@@ -211,7 +211,6 @@ def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_
 
 def decide(state: "KingLuiState", params: "SearchParams", legal: list, seed: int) -> int | None:
     """``KingLuiState.compiled_search``: the index in ``legal`` search picks, or None (no driver for this deck)."""
-    from cardgen.agents.search import DEFAULT_PRIOR
     from cardgen.games.king_lui.fastencode import codes, encode, tables
 
     t = tables(state.game)
@@ -225,7 +224,7 @@ def decide(state: "KingLuiState", params: "SearchParams", legal: list, seed: int
         _BASE = base_state()
     root = codes(legal, t)
     index = search(encode(state, t), root, len(root), params.iterations, params.exploration, params.score_weight,
-                   params.epsilon, params.policy, params.paired, params.z, DEFAULT_PRIOR if params.policy else 0.0,
+                   params.epsilon, params.policy, params.paired, params.z, params.prior if params.policy else 0.0,
                    seed, t.cfg, t.combos, t.combo_cnt, t.dish_sizes, _BASE)
     return int(index)
 
