@@ -35,11 +35,10 @@ def print_checks(deck: ResolvedDeck) -> list[CheckResult]:
     from reportlab.pdfgen.canvas import Canvas
 
     from cardgen.errors import InputError
-    from cardgen.fonts import register_fonts
     from cardgen.render.cardface import has_reverse, paint
 
-    register_fonts()
-    out = []
+    out = []  # drawing registers the fonts a face uses, and only those
+
     for lang in deck.languages:
         canvas = Canvas(io.BytesIO())
         faces = 0
