@@ -81,8 +81,9 @@ class Job:
 
     rel: str  # path relative to the output folder
     key: str
-    make: Callable[[], bytes | None]
+    make: Callable[[], Any]  # bytes | None; with ``files``, [(path under out/, bytes)]
     source: str = ""  # the deck or variant file it is made from, for error lines
+    files: bool = False  # several files not kept in the build cache (the gallery's pictures)
 
 
 def _hash_files(paths: tuple[Path, ...] | list[Path]) -> str:
@@ -331,6 +332,11 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
     stale = [job for job in jobs if not _fresh(out, job, cache_data.get(job.rel))]
     if any(job.rel.endswith(f"/rules-{paper}.pdf") for job in stale for paper in options.papers):
         _warm_rulebooks(decks)  # once here, so that forked workers share it
+    from cardgen.report.gallery import thumbnail_tasks
+    gallery_lang = "en" if "en" in options.langs else options.langs[0]
+    # the gallery's missing face pictures are drawn by the workers too, after the files
+    pictures = [Job(f"gallery pictures of {task.deck.id}", "", task.make, str(task.deck.files[-1]) if task.deck.files
+                    else task.deck.id, files=True) for task in thumbnail_tasks(out, decks, gallery_lang)]
     for deck in decks:
         if not any(lang in deck.languages for lang in options.langs):
             print(f"cardgen build: {deck.id}: skipped, it is written in {', '.join(deck.languages)} "
@@ -344,7 +350,11 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
     counts = (f"{cards} cards in {len(decks)} deck(s), {len(langs)} language(s), "
               f"{len(options.papers)} paper(s)")
     try:
-        for job, data in rendered(stale, worker_count(options)):
+        for job, data in rendered(stale + pictures, worker_count(options)):
+            if job.files:
+                for rel, content in data:
+                    write_atomic(out / rel, content)
+                continue
             progress.update()
             if data is None:
                 continue
@@ -366,7 +376,7 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
             cache_data[INPUTS] = inputs_entry(inputs[0], inputs[1], outputs, summary)
         write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
     from cardgen.report.gallery import update_gallery
-    update_gallery(out, decks, lang="en" if "en" in options.langs else options.langs[0])  # out/index.html
+    update_gallery(out, decks, lang=gallery_lang)  # out/index.html
     if not options.quiet:
         for path in paths:
             print(f"wrote {path}")
