@@ -37,7 +37,6 @@ from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.render.vocab import DUPLEX
 from cardgen.resolve.resolve import ResolvedDeck
-from cardgen.workers import worker_pool
 from cardgen.unchanged import CACHE_FILE, INPUTS, inputs_entry
 
 PACKAGE = Path(__file__).resolve().parent
@@ -281,6 +280,7 @@ def rendered(jobs: list[Job], workers: int) -> Iterator[tuple[Job, bytes | None]
     global _WORK
     _WORK = jobs
     from cardgen.fonts import register_font
+    from cardgen.workers import worker_pool  # process pools load concurrent.futures: only when used
     for style in ("Sans", "Sans-Bold", "Sans-Italic", "Serif-Bold"):  # every sheet's own words use these
         register_font(style)
     with worker_pool(min(workers, len(jobs)), mp.get_context("fork")) as pool:
