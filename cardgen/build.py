@@ -233,7 +233,7 @@ def _fresh(out: Path, job: Job, entry: Any) -> bool:
 
 #: The jobs a forked worker renders, by index (set just before the workers start).
 _WORK: list[Job] = []
-#: Below this many files to render, starting worker processes costs more than it saves.
+#: From this many jobs on, a pool of workers makes them all; below, this process shares the work with one.
 MIN_PARALLEL = 4
 
 
@@ -266,14 +266,17 @@ def worker_count(options: BuildOptions) -> int:
 
 
 def rendered(jobs: list[Job], workers: int) -> Iterator[tuple[Job, bytes | None]]:
-    """Each job with its bytes, in order; rendered by ``workers`` forked processes when worth it.
+    """Each job with its result, in order; made by ``workers`` forked processes when worth it.
 
     Workers are forked after the jobs are known, so they inherit the resolved decks
-    and only send back bytes (nothing else needs pickling).
+    and only send back bytes (nothing else needs pickling). From ``MIN_PARALLEL``
+    jobs on, a pool of ``workers`` processes makes them all; with fewer (one card
+    sheet and the gallery's pictures), one forked process makes the second half
+    while this process makes the first.
     """
-    if workers > 1 and len(jobs) >= MIN_PARALLEL:  # imported only when there is work to share
+    if workers > 1 and len(jobs) >= 2:  # imported only when there is work to share
         import multiprocessing as mp
-    if workers <= 1 or len(jobs) < MIN_PARALLEL or "fork" not in mp.get_all_start_methods():
+    if workers <= 1 or len(jobs) < 2 or "fork" not in mp.get_all_start_methods():
         for job in jobs:
             yield job, _guarded(job)
         return
@@ -283,10 +286,13 @@ def rendered(jobs: list[Job], workers: int) -> Iterator[tuple[Job, bytes | None]
     from cardgen.workers import worker_pool  # process pools load concurrent.futures: only when used
     for style in ("Sans", "Sans-Bold", "Sans-Italic", "Serif-Bold"):  # every sheet's own words use these
         register_font(style)
-    with worker_pool(min(workers, len(jobs)), mp.get_context("fork")) as pool:
-        futures = [pool.submit(_make, i) for i in range(len(jobs))]
+    here = 0 if len(jobs) >= MIN_PARALLEL else (len(jobs) + 1) // 2  # jobs this process makes itself
+    with worker_pool(min(workers, len(jobs) - here) if here == 0 else 1, mp.get_context("fork")) as pool:
+        futures = [pool.submit(_make, i) for i in range(here, len(jobs))]
         try:
-            for job, future in zip(jobs, futures):
+            for job in jobs[:here]:
+                yield job, _guarded(job)
+            for job, future in zip(jobs[here:], futures):
                 yield job, future.result()
         finally:
             for future in futures:

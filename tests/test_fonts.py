@@ -30,7 +30,8 @@ def cache_dir(tmp_path, monkeypatch) -> Path:
 
 def state(font: TTFont) -> tuple[dict, dict, float]:
     """Everything a font holds that can reach a PDF, comparable with ``==``."""
-    face = {k: v for k, v in font.face.__dict__.items() if k != "_pdfScale"}
+    names = (set(vars(font.face)) - {"_pdfScale", "_cardgen_glyph_chars"}) | {"glyphToChar"}
+    face = {k: bytes(getattr(font.face, k)) if k == "_ttf_data" else getattr(font.face, k) for k in names}
     outer = {k: (type(v), vars(v)) if hasattr(v, "__dict__") else v
              for k, v in font.__dict__.items() if k not in ("face", "state")}
     return face, outer, font.face._pdfScale(1234)
@@ -45,8 +46,20 @@ def test_a_restored_font_equals_a_fresh_parse(stem, cache_dir) -> None:
     fresh = TTFont("T", str(path))
     assert restored is not first
     assert state(restored) == state(fresh) == state(first)
-    assert type(restored) is TTFont and type(restored.face) is type(fresh.face)
+    assert type(restored) is TTFont and isinstance(restored.face, type(fresh.face))
     assert len(restored.state) == 0  # no document state carried over
+
+
+def test_the_reverse_glyph_map_is_built_on_first_use(cache_dir) -> None:
+    """``glyphToChar`` serves only HarfBuzz shaping: restored fonts build it when asked."""
+    path = HERE / "DejaVuSans.ttf"
+    cache.load_font("T", path)
+    restored = cache.load_font("T", path)
+    assert "glyphToChar" not in vars(restored.face)
+    assert restored.face.glyphToChar == TTFont("T", str(path)).face.glyphToChar
+    assert "glyphToChar" in vars(restored.face)
+    with pytest.raises(AttributeError):
+        restored.face.no_such_attribute
 
 
 def test_the_cache_is_used(cache_dir, monkeypatch) -> None:
@@ -133,3 +146,13 @@ def test_register_font_registers_a_bundled_style_once() -> None:
     assert register_font("Sans-Bold") == "Sans-Bold"
     assert pdfmetrics.getFont("Sans-Bold").face.name == b"DejaVuSans-Bold"
     assert register_font("Helvetica") == "Helvetica"  # reportlab's own: left to reportlab
+
+
+def test_cardgen_cache_dir_chooses_or_disables_the_cache(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "c"))
+    assert cache.cache_dirs() == [tmp_path / "c" / "fonts"]
+    cache.load_font("T", HERE / "DejaVuSans.ttf")
+    assert [p.suffix for p in (tmp_path / "c" / "fonts").iterdir()] == [".ttfcache"]
+    monkeypatch.setenv(cache.CACHE_ENV, "")
+    assert cache.cache_dirs() == []
+    assert cache.load_font("T", HERE / "DejaVuSans.ttf").face.name == b"DejaVuSans"

@@ -120,10 +120,9 @@ class SharedBytecode(BytecodeCache):
 
     @staticmethod
     def folders() -> list[Path]:
-        import os
+        from cardgen.fonts.ttfcache import cache_dirs  # the same places as the parsed fonts
 
-        user = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardgen" / "templates"
-        return [Path(__file__).resolve().parent / "__pycache__", user]
+        return cache_dirs(Path(__file__).resolve().parent, "templates")
 
     @staticmethod
     @cache
