@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import io
 import weakref
+from functools import cache
 from typing import Any
 
 from cardgen.errors import MAX_ERRORS, InputError
@@ -66,10 +67,8 @@ class _NoPath:
         return _nothing
 
 
-def dry_canvas() -> Any:
-    """A reportlab canvas for checking faces: fonts, images and SVG files are still checked
-    (``setFont``, ``drawImage``, svglib); paths, shapes, colours and strings are not recorded,
-    which is most of what drawing a face costs and can never fail."""
+@cache
+def _dry_class() -> type:
     from reportlab.pdfgen.canvas import Canvas
 
     class DryCanvas(Canvas):
@@ -80,7 +79,14 @@ def dry_canvas() -> Any:
         setFillColor = setStrokeColor = setLineWidth = setLineJoin = setLineCap = setDash = _nothing
         drawString = drawCentredString = drawRightString = transform = _nothing
 
-    return DryCanvas(io.BytesIO())
+    return DryCanvas
+
+
+def dry_canvas() -> Any:
+    """A reportlab canvas for checking faces: fonts, images and SVG files are still checked
+    (``setFont``, ``drawImage``, svglib); paths, shapes, colours and strings are not recorded,
+    which is most of what drawing a face costs and can never fail."""
+    return _dry_class()(io.BytesIO())
 
 
 #: Per deck (held weakly): (component id, face index or -1 for the reverse, lang) -> refusal or None.

@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFace  # this module is imported when a font is needed
+
 #: Bump when what is stored changes shape.
 FORMAT = 3
 #: The character tables, stored as columns so that a restored font shares one int per code
@@ -63,26 +65,16 @@ class _Scale:
 _GLYPH_CHARS = "_cardgen_glyph_chars"
 
 
-def _face_class() -> type:
+class RestoredFace(TTFontFace):
     """``TTFontFace`` whose ``glyphToChar`` (glyph -> characters, read only when shaping text with
     HarfBuzz, which cardgen never asks for) is built on first use: 0.7 MiB less per font."""
-    from reportlab.pdfbase.ttfonts import TTFontFace
 
-    global _RestoredFace
-    if _RestoredFace is None:
-        class RestoredFace(TTFontFace):
-            def __getattr__(self, name: str) -> Any:
-                if name == "glyphToChar" and _GLYPH_CHARS in self.__dict__:
-                    value = {glyph: list(chars) for glyph, chars in pickle.loads(self.__dict__.pop(_GLYPH_CHARS))}
-                    self.glyphToChar = value
-                    return value
-                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-        _RestoredFace = RestoredFace
-    return _RestoredFace
-
-
-_RestoredFace: type | None = None
+    def __getattr__(self, name: str) -> Any:
+        if name == "glyphToChar" and _GLYPH_CHARS in self.__dict__:
+            value = {glyph: list(chars) for glyph, chars in pickle.loads(self.__dict__.pop(_GLYPH_CHARS))}
+            self.glyphToChar = value
+            return value
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 def _key(data: Any) -> str:
@@ -114,15 +106,13 @@ def _entry_name(name: str, path: Path) -> str:
 
 def _restore(blob: bytes, key: str, data: Any, path: Path) -> Any | None:
     """The font stored in ``blob`` if it was stored under ``key``, else None (never raises)."""
-    from reportlab.pdfbase.ttfonts import TTFont
-
     try:
         stored_key, font_state, face_state = pickle.loads(blob)
         if stored_key != key or not isinstance(font_state, dict) or not isinstance(face_state, dict):
             return None
         font = TTFont.__new__(TTFont)
         font.__dict__.update(font_state)
-        face = font.face = _face_class().__new__(_face_class())
+        face = font.face = RestoredFace.__new__(RestoredFace)
         tables = face_state.pop(TABLES, None)
         face.__dict__.update(face_state)
         if tables is not None:
@@ -174,8 +164,6 @@ def _store(font: Any, key: str, entry: str) -> None:
 
 def load_font(name: str, path: Path) -> Any:
     """``reportlab.pdfbase.ttfonts.TTFont(name, path)``, from the cache when it holds this very file."""
-    from reportlab.pdfbase.ttfonts import TTFont
-
     data = _mapped(path)
     key = _key(data)
     entry = _entry_name(name, path)
