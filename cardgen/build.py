@@ -14,9 +14,11 @@ in ``out/.cardgen-cache.json`` with each file's size and modification time; an
 output whose key and file are unchanged is not rendered again, so a second build
 with nothing changed only hashes a few files. Every file is written with
 ``write_atomic``: an interrupted build leaves no truncated PDF, and the cache is
-saved with whatever was finished. Outputs to render are shared among one forked
-process per core (``BuildOptions.workers``); files are written by the main process,
-in order.
+saved with whatever was finished. Outputs to render, and the gallery's missing face
+pictures, are shared among one forked process per core (``BuildOptions.workers``);
+a small build (fewer than ``MIN_PARALLEL`` jobs, such as one card sheet and its
+pictures) forks a single worker and makes the first half itself. Files are written
+by the main process, in order.
 """
 from __future__ import annotations
 
