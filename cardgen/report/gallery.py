@@ -86,13 +86,30 @@ def _missing(out: Path, key: str) -> bool:
     return not ((folder / f"{key}.png").is_file() and (folder / f"{key}-large.png").is_file())
 
 
+def _thumbs_key(deck: ResolvedDeck, deck_lang: str, memo: dict[Any, str]) -> str:
+    """What the deck's recorded pictures were drawn from (``gallery.json``'s ``thumbs_key``)."""
+    from cardgen.build import deck_hash
+
+    return f"{deck_hash(deck, memo)}|{deck_lang}|{THUMB_HEIGHT}|{LARGE_DPI}|{PICTURES}"
+
+
+def _current(out: Path, entry: dict[str, Any], key: str) -> bool:
+    """The deck's recorded pictures were drawn from ``key`` and are all on disk."""
+    return entry.get("thumbs_key") == key and all((out / t[size]).is_file() for t in entry.get("cards", [])
+                                                  for size in ("src", "large"))
+
+
 def thumbnail_tasks(out: Path, decks: list[ResolvedDeck], lang: str = "en", chunk: int = 12) -> list[ThumbnailTask]:
     """The face pictures ``update_gallery`` would draw, as tasks of at most ``chunk`` faces: each
-    missing face once, even when several decks show it."""
+    missing face once, even when several decks show it; none for a deck whose pictures are current."""
     tasks: list[ThumbnailTask] = []
     planned: set[str] = set()
+    state = load_state(out)
+    memo: dict[Any, str] = {}
     for deck in decks:
         deck_lang = _deck_lang(deck, lang)
+        if _current(out, state.get(deck.id, {}), _thumbs_key(deck, deck_lang, memo)):
+            continue
         todo = []
         for side, key in _keyed_sides(deck, deck_lang):
             if key not in planned and _missing(out, key):
@@ -179,14 +196,14 @@ def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True
 
     out = Path(out)
     state = load_state(out)
+    memo: dict[Any, str] = {}
     for deck in decks:
         entry = dict(state.get(deck.id, {}))
         entry.update(deck_info(deck))
         if thumbnails:
-            from cardgen.build import deck_hash
             deck_lang = _deck_lang(deck, lang)
-            key = f"{deck_hash(deck)}|{deck_lang}|{THUMB_HEIGHT}|{LARGE_DPI}|{PICTURES}"
-            if entry.get("thumbs_key") != key or not all((out / t["src"]).is_file() for t in entry.get("cards", [])):
+            key = _thumbs_key(deck, deck_lang, memo)
+            if not _current(out, entry, key):
                 entry["cards"] = draw_thumbnails(deck, out, deck_lang)
                 entry["thumbs_key"] = key
         state[deck.id] = entry
