@@ -14,9 +14,11 @@ in ``out/.cardgen-cache.json`` with each file's size and modification time; an
 output whose key and file are unchanged is not rendered again, so a second build
 with nothing changed only hashes a few files. Every file is written with
 ``write_atomic``: an interrupted build leaves no truncated PDF, and the cache is
-saved with whatever was finished. Outputs to render are shared among one forked
-process per core (``BuildOptions.workers``); files are written by the main process,
-in order.
+saved with whatever was finished. Outputs to render, and the gallery's missing face
+pictures, are shared among one forked process per core (``BuildOptions.workers``);
+a small build (fewer than ``MIN_PARALLEL`` jobs, such as one card sheet and its
+pictures) forks a single worker and makes the first half itself. Files are written
+by the main process, in order.
 """
 from __future__ import annotations
 
@@ -37,7 +39,6 @@ from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.render.vocab import DUPLEX
 from cardgen.resolve.resolve import ResolvedDeck
-from cardgen.workers import worker_pool
 from cardgen.unchanged import CACHE_FILE, INPUTS, inputs_entry
 
 PACKAGE = Path(__file__).resolve().parent
@@ -81,8 +82,9 @@ class Job:
 
     rel: str  # path relative to the output folder
     key: str
-    make: Callable[[], bytes | None]
+    make: Callable[[], Any]  # bytes | None; with ``files``, [(path under out/, bytes)]
     source: str = ""  # the deck or variant file it is made from, for error lines
+    files: bool = False  # several files not kept in the build cache (the gallery's pictures)
 
 
 def _hash_files(paths: tuple[Path, ...] | list[Path]) -> str:
@@ -233,7 +235,7 @@ def _fresh(out: Path, job: Job, entry: Any) -> bool:
 
 #: The jobs a forked worker renders, by index (set just before the workers start).
 _WORK: list[Job] = []
-#: Below this many files to render, starting worker processes costs more than it saves.
+#: From this many jobs on, a pool of workers makes them all; below, this process shares the work with one.
 MIN_PARALLEL = 4
 
 
@@ -266,26 +268,33 @@ def worker_count(options: BuildOptions) -> int:
 
 
 def rendered(jobs: list[Job], workers: int) -> Iterator[tuple[Job, bytes | None]]:
-    """Each job with its bytes, in order; rendered by ``workers`` forked processes when worth it.
+    """Each job with its result, in order; made by ``workers`` forked processes when worth it.
 
     Workers are forked after the jobs are known, so they inherit the resolved decks
-    and only send back bytes (nothing else needs pickling).
+    and only send back bytes (nothing else needs pickling). From ``MIN_PARALLEL``
+    jobs on, a pool of ``workers`` processes makes them all; with fewer (one card
+    sheet and the gallery's pictures), one forked process makes the second half
+    while this process makes the first.
     """
-    if workers > 1 and len(jobs) >= MIN_PARALLEL:  # imported only when there is work to share
+    if workers > 1 and len(jobs) >= 2:  # imported only when there is work to share
         import multiprocessing as mp
-    if workers <= 1 or len(jobs) < MIN_PARALLEL or "fork" not in mp.get_all_start_methods():
+    if workers <= 1 or len(jobs) < 2 or "fork" not in mp.get_all_start_methods():
         for job in jobs:
             yield job, _guarded(job)
         return
     global _WORK
     _WORK = jobs
     from cardgen.fonts import register_font
+    from cardgen.workers import worker_pool  # process pools load concurrent.futures: only when used
     for style in ("Sans", "Sans-Bold", "Sans-Italic", "Serif-Bold"):  # every sheet's own words use these
         register_font(style)
-    with worker_pool(min(workers, len(jobs)), mp.get_context("fork")) as pool:
-        futures = [pool.submit(_make, i) for i in range(len(jobs))]
+    here = 0 if len(jobs) >= MIN_PARALLEL else (len(jobs) + 1) // 2  # jobs this process makes itself
+    with worker_pool(min(workers, len(jobs) - here) if here == 0 else 1, mp.get_context("fork")) as pool:
+        futures = [pool.submit(_make, i) for i in range(here, len(jobs))]
         try:
-            for job, future in zip(jobs, futures):
+            for job in jobs[:here]:
+                yield job, _guarded(job)
+            for job, future in zip(jobs[here:], futures):
                 yield job, future.result()
         finally:
             for future in futures:
@@ -331,6 +340,11 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
     stale = [job for job in jobs if not _fresh(out, job, cache_data.get(job.rel))]
     if any(job.rel.endswith(f"/rules-{paper}.pdf") for job in stale for paper in options.papers):
         _warm_rulebooks(decks)  # once here, so that forked workers share it
+    from cardgen.report.gallery import thumbnail_tasks
+    gallery_lang = "en" if "en" in options.langs else options.langs[0]
+    # the gallery's missing face pictures are drawn by the workers too, after the files
+    pictures = [Job(f"gallery pictures of {task.deck.id}", "", task.make, str(task.deck.files[-1]) if task.deck.files
+                    else task.deck.id, files=True) for task in thumbnail_tasks(out, decks, gallery_lang)]
     for deck in decks:
         if not any(lang in deck.languages for lang in options.langs):
             print(f"cardgen build: {deck.id}: skipped, it is written in {', '.join(deck.languages)} "
@@ -344,7 +358,11 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
     counts = (f"{cards} cards in {len(decks)} deck(s), {len(langs)} language(s), "
               f"{len(options.papers)} paper(s)")
     try:
-        for job, data in rendered(stale, worker_count(options)):
+        for job, data in rendered(stale + pictures, worker_count(options)):
+            if job.files:
+                for rel, content in data:
+                    write_atomic(out / rel, content)
+                continue
             progress.update()
             if data is None:
                 continue
@@ -366,7 +384,7 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
             cache_data[INPUTS] = inputs_entry(inputs[0], inputs[1], outputs, summary)
         write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
     from cardgen.report.gallery import update_gallery
-    update_gallery(out, decks, lang="en" if "en" in options.langs else options.langs[0])  # out/index.html
+    update_gallery(out, decks, lang=gallery_lang)  # out/index.html
     if not options.quiet:
         for path in paths:
             print(f"wrote {path}")

@@ -176,7 +176,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
     t.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
 
-    k = sub.add_parser("compare", help="what a variant changes against a base, with 95 % intervals")
+    k = sub.add_parser("compare", help="what a variant changes against a base, with 95 %% intervals")
     k.add_argument("base", metavar="BASE")
     k.add_argument("variant", metavar="VARIANT")
     k.add_argument("--games", type=int, default=1000)

@@ -133,3 +133,15 @@ def test_errors_survive_worker_processes() -> None:
     assert str(pickle.loads(pickle.dumps(one))) == str(one)
     again = pickle.loads(pickle.dumps(many))
     assert again.lines() == many.lines() and again.lines()[-1] == "... and 4 more problem(s) not listed"
+
+
+def test_every_help_page_prints(capsys) -> None:
+    """``cardgen --help`` and each command's: a stray "%" in a help text breaks argparse."""
+    from cardgen.cli import _parser
+
+    commands = [None] + sorted(next(a for a in _parser()._actions if a.dest == "command").choices)
+    for command in commands:
+        with pytest.raises(SystemExit) as stop:
+            main(([command] if command else []) + ["--help"])
+        assert stop.value.code == 0, command
+        assert "usage: cardgen" in capsys.readouterr().out

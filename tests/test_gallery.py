@@ -107,3 +107,22 @@ def test_the_gallery_renders_in_a_real_browser(gallery: Path, tmp_path: Path) ->
     with Image.open(shot) as img:
         colours = img.convert("RGB").resize((100, 140)).getcolors(100 * 140)
     assert colours is not None and len(colours) > 50  # card faces, not a blank page
+
+
+def test_pictures_to_draw_are_only_the_missing_ones(gallery: Path) -> None:
+    from cardgen.report.gallery import thumbnail_tasks
+
+    resolver = Resolver(Project.open(gallery.parent))
+    decks = [resolver.resolve(d) for d in DECKS]
+    assert thumbnail_tasks(gallery, decks) == []  # a build with nothing changed draws nothing
+    state = json.loads((gallery / "gallery.json").read_text())
+    gone = gallery / state["king_lui"]["cards"][0]["large"]
+    kept = gone.read_bytes()
+    gone.unlink()
+    try:
+        tasks = thumbnail_tasks(gallery, decks)
+        drawn = dict(file for task in tasks for file in task.make())
+        assert set(drawn) == {f"gallery/{gone.name[:-len('-large.png')]}.png", f"gallery/{gone.name}"}
+        assert drawn[f"gallery/{gone.name}"] == kept  # the same picture again, byte for byte
+    finally:
+        gone.write_bytes(kept)

@@ -10,10 +10,18 @@ An error that lies in a project file rather than in the deck (a layout in
 ``templates/layouts/``, an SVG symbol or art file) already names that file; it
 keeps its own file and line and is reported once, however many faces use the
 file (``unique_errors``).
+
+Checking only needs what the renderer refuses, which our own code decides (layout
+places, text fitting, glyphs, SVG and image files), not the PDF strokes: faces are
+drawn on a ``DryCanvas`` that keeps reportlab's font and image checks but records
+no shapes, and each face is checked once per language and deck (``paint_error``),
+however many checks ask (``build`` runs these and ``check.static.print_checks``).
 """
 from __future__ import annotations
 
 import io
+import weakref
+from functools import cache
 from typing import Any
 
 from cardgen.errors import MAX_ERRORS, InputError
@@ -48,13 +56,70 @@ def _located(exc: InputError, file: str | None, line: int | None, field: str,
     return InputError(exc.message, file=file, line=line, field=field, hint=exc.hint)
 
 
-def face_errors(deck: ResolvedDeck, langs: tuple[str, ...] | list[str] = LANGS) -> list[InputError]:
-    """One ``InputError`` per face that cannot be drawn (at most ``MAX_ERRORS``)."""
+def _nothing(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+class _NoPath:
+    """A path that records nothing (``DryCanvas.beginPath``)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return _nothing
+
+
+@cache
+def _dry_class() -> type:
     from reportlab.pdfgen.canvas import Canvas
 
-    from cardgen.render.cardface import draw_face
+    class DryCanvas(Canvas):
+        def beginPath(self) -> Any:
+            return _NoPath()
 
-    canvas = Canvas(io.BytesIO())
+        drawPath = clipPath = rect = circle = ellipse = roundRect = line = lines = wedge = _nothing
+        setFillColor = setStrokeColor = setLineWidth = setLineJoin = setLineCap = setDash = _nothing
+        drawString = drawCentredString = drawRightString = transform = _nothing
+
+    return DryCanvas
+
+
+def dry_canvas() -> Any:
+    """A reportlab canvas for checking faces: fonts, images and SVG files are still checked
+    (``setFont``, ``drawImage``, svglib); paths, shapes, colours and strings are not recorded,
+    which is most of what drawing a face costs and can never fail."""
+    return _dry_class()(io.BytesIO())
+
+
+#: Per deck (held weakly): (component id, face index or -1 for the reverse, lang) -> refusal or None.
+_CHECKED: dict[int, tuple[Any, dict[tuple[str, int, str], InputError | None]]] = {}
+
+
+def paint_error(deck: ResolvedDeck, comp: Any, face: Any, lang: str, back: bool = False,
+                canvas: Any = None) -> InputError | None:
+    """What drawing this face (``back``: the component's reverse) in ``lang`` refuses, or None.
+
+    Remembered for the life of ``deck``: ``build`` asks for the same faces twice
+    (input errors first, then the static checks).
+    """
+    from cardgen.render.cardface import paint
+
+    ref, memo = _CHECKED.get(id(deck), (None, None))
+    if ref is None or ref() is not deck or memo is None:
+        memo = {}
+        _CHECKED[id(deck)] = (weakref.ref(deck, lambda _, key=id(deck): _CHECKED.pop(key, None)), memo)
+    index = -1 if back else next((i for i, f in enumerate(comp.faces) if f is face), 0)
+    key = (comp.id, index, lang)
+    if key not in memo:
+        try:
+            paint(canvas if canvas is not None else dry_canvas(), deck, comp, face, lang, back=back)
+            memo[key] = None
+        except InputError as exc:
+            memo[key] = exc
+    return memo[key]
+
+
+def face_errors(deck: ResolvedDeck, langs: tuple[str, ...] | list[str] = LANGS) -> list[InputError]:
+    """One ``InputError`` per face that cannot be drawn (at most ``MAX_ERRORS``)."""
+    canvas = dry_canvas()
     errors: list[InputError] = []
     seen: set[str] = set()
     deck_files = {str(f) for f in deck.files}
@@ -66,9 +131,8 @@ def face_errors(deck: ResolvedDeck, langs: tuple[str, ...] | list[str] = LANGS) 
             todo.append((None, True, ()))
         for face, back, path in todo:
             for lang in langs:
-                try:
-                    draw_face(canvas, deck, comp, face, lang, 0, 0, back=back)
-                except InputError as exc:
+                exc = paint_error(deck, comp, face, lang, back, canvas)
+                if exc is not None:
                     if back:
                         where, line = deck.lines.locate(("backs", comp.back))
                         file, field = where or deck.files[-1], f"backs.{comp.back}"

@@ -30,29 +30,27 @@ def generic_checks(deck: ResolvedDeck) -> list[CheckResult]:
 def print_checks(deck: ResolvedDeck) -> list[CheckResult]:
     """Every face and reverse drawn once per language, to nowhere: faces fit their layout,
     texts fit their boxes, the fonts have every glyph, SVG symbols can be drawn."""
-    import io
+    from cardgen.check.faces import dry_canvas, paint_error
+    from cardgen.render.cardface import has_reverse
 
-    from reportlab.pdfgen.canvas import Canvas
-
-    from cardgen.errors import InputError
-    from cardgen.fonts import register_fonts
-    from cardgen.render.cardface import has_reverse, paint
-
-    register_fonts()
     out = []
     for lang in deck.languages:
-        canvas = Canvas(io.BytesIO())
+        canvas = dry_canvas()  # drawing registers the fonts a face uses, and only those
         faces = 0
-        try:
-            for comp in deck.model.components:
-                for face in comp.faces:
-                    paint(canvas, deck, comp, face, lang)
-                    faces += 1
-                if has_reverse(comp) and len(comp.faces) == 1:
-                    paint(canvas, deck, comp, None, lang, back=True)
-                    faces += 1
-        except InputError as exc:
-            out.append(CheckResult(f"faces print ({lang})", None, False, exc.message))
+        error = None
+        for comp in deck.model.components:
+            sides = [(face, False) for face in comp.faces]
+            if has_reverse(comp) and len(comp.faces) == 1:
+                sides.append((None, True))
+            for face, back in sides:
+                error = paint_error(deck, comp, face, lang, back, canvas)
+                if error is not None:
+                    break
+                faces += 1
+            if error is not None:
+                break
+        if error is not None:
+            out.append(CheckResult(f"faces print ({lang})", None, False, error.message))
             continue
         out.append(CheckResult(f"faces print ({lang})", None, True,
                                f"{faces} faces and backs fit their layouts, every text fits, every glyph exists"))

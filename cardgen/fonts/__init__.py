@@ -30,15 +30,17 @@ def register_font(style: str) -> str:
     """Register one bundled style (``Sans-Bold``...) with reportlab, once; return its name.
 
     Parsing a TrueType file takes a sizeable share of a small build, so card sheets
-    register only the styles they use; unknown names are left to reportlab (its
+    register only the styles they use, and the parse is kept between runs
+    (``cardgen.fonts.ttfcache``); unknown names are left to reportlab (its
     standard fonts), which reports them itself.
     """
     if style not in STYLES:
         return style
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
-    pdfmetrics.registerFont(TTFont(style, str(HERE / f"{STYLES[style][1]}.ttf")))
+    from cardgen.fonts.ttfcache import load_font
+
+    pdfmetrics.registerFont(load_font(style, HERE / f"{STYLES[style][1]}.ttf"))
     return style
 
 

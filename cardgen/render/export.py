@@ -23,15 +23,15 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import pypdfium2 as pdfium
-from PIL import Image
+from typing import TYPE_CHECKING, Any
 
 from cardgen.errors import InputError, did_you_mean
 from cardgen.fileio import write_atomic
 from cardgen.render.cardface import paint, piece_size
 from cardgen.render.sheets import Side, has_reverse, pdf_canvas, save_pdf
+
+if TYPE_CHECKING:  # Pillow and pdfium are imported where pictures are made: build imports this module
+    from PIL import Image
 
 FORMATS = ("png", "tts")
 TTS_MAX_COLS, TTS_MAX_ROWS, TTS_MAX_WIDTH = 10, 7, 4096
@@ -73,6 +73,9 @@ def sides_pdf(resolved: Any, lang: str, sides: list[Side], *, bleed: bool) -> by
 
 def rasterise(pdf: bytes, dpi: float, size_px: tuple[int, int] | None = None) -> list[Image.Image]:
     """Every page of ``pdf`` as an RGB image at ``dpi`` (or resampled to exactly ``size_px``)."""
+    import pypdfium2 as pdfium
+    from PIL import Image
+
     doc = pdfium.PdfDocument(pdf)
     images = []
     try:
@@ -122,6 +125,8 @@ def _check_preset(resolved: Any, name: str) -> Preset:
 
 def export_png(resolved: Any, lang: str, out: Path, preset_name: str = "default") -> int:
     """Write one PNG per copy (see the module docstring); return the number of files."""
+    from PIL import Image
+
     preset = _check_preset(resolved, preset_name)
     sides = _sides_of(resolved)
     images = rasterise(sides_pdf(resolved, lang, sides, bleed=preset.bleed), preset.dpi)
@@ -206,6 +211,8 @@ def export_tts(resolved: Any, lang: str, out: Path) -> int:
 
 def _tts_sheet(cards: list[Image.Image], hidden: Image.Image, cols: int, rows: int) -> Image.Image:
     """A grid of card images, row by row, with ``hidden`` in the last slot."""
+    from PIL import Image
+
     w, h = hidden.size
     sheet = Image.new("RGB", (cols * w, rows * h), "white")
     for i, image in enumerate(cards):

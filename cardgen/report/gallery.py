@@ -6,13 +6,17 @@ without a server or scripts. Thumbnails come from the same vector drawing as the
 sheets (``cardgen.render.export``: one PDF page per distinct face, rasterised with
 pypdfium2): ``out/gallery/<key>.png`` and a larger ``<key>-large.png`` a click opens,
 named by a hash of what the face shows, so a face a variant shares with its base is
-drawn once. What the gallery knows between commands is in ``out/gallery.json``; thumbnails
+drawn once. Both sizes are rasterised from the vectors (cheaper and as sharp as
+resampling the large one), and ``build`` draws them in its worker processes, beside
+the sheets (``thumbnail_tasks``). What the gallery knows between commands is in ``out/gallery.json``; thumbnails
 are drawn again only when the deck's build hash changes. Deterministic: no dates,
 decks in id order, files written atomically.
 """
 from __future__ import annotations
 
 import json
+import struct
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -23,6 +27,8 @@ from cardgen.resolve.resolve import ResolvedDeck
 STATE = "gallery.json"
 THUMB_HEIGHT = 150  # px
 LARGE_DPI = 150
+#: How pictures are made, part of their names: both sizes rasterised from the vectors by pdfium.
+PICTURES = "pdfium-2"
 LANG_NAMES = {"fr": "Français", "it": "Italiano", "en": "English"}
 
 
@@ -44,33 +50,116 @@ def _face_key(deck: ResolvedDeck, side: Any, lang: str, code: str) -> str:
     parts = [comp.model_dump_json(exclude={"count"}), str(side.index), json.dumps(texts), m.card.model_dump_json(),
              json.dumps({k: v.model_dump(mode="json") for k, v in m.colours.items()}, sort_keys=True),
              json.dumps({k: v.model_dump(mode="json") for k, v in m.backs.items()}, sort_keys=True),
-             lang, code, f"{THUMB_HEIGHT}|{LARGE_DPI}"]
+             lang, code, f"{THUMB_HEIGHT}|{LARGE_DPI}|{PICTURES}"]
     return hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:20]
+
+
+@dataclass
+class ThumbnailTask:
+    """Pictures of some faces of one deck, drawn anywhere (``build`` hands them to its worker
+    processes) and written by the caller: ``make()`` returns ``[(path under out/, PNG bytes)]``."""
+
+    deck: ResolvedDeck
+    lang: str
+    todo: list[tuple[Any, str]]  # (side, face key)
+
+    def make(self) -> list[tuple[str, bytes]]:
+        return draw_pictures(self.deck, self.lang, self.todo)
+
+
+def _deck_lang(deck: ResolvedDeck, lang: str) -> str:
+    """A deck not written in ``lang`` (a print-only deck has its own languages) shows its first one."""
+    return lang if lang in deck.languages else deck.languages[0]
+
+
+def _keyed_sides(deck: ResolvedDeck, lang: str) -> list[tuple[Any, str]]:
+    """Each distinct face of ``deck`` with the key naming its pictures."""
+    from cardgen.build import _code_hash, _source_hash
+    from cardgen.render.export import _sides_of
+
+    code = _source_hash("cards") + _code_hash(deck.game, deck.project)
+    return [(side, _face_key(deck, side, lang, code)) for side in _sides_of(deck)]
+
+
+def _missing(out: Path, key: str) -> bool:
+    folder = out / "gallery"
+    return not ((folder / f"{key}.png").is_file() and (folder / f"{key}-large.png").is_file())
+
+
+def _thumbs_key(deck: ResolvedDeck, deck_lang: str, memo: dict[Any, str]) -> str:
+    """What the deck's recorded pictures were drawn from (``gallery.json``'s ``thumbs_key``)."""
+    from cardgen.build import deck_hash
+
+    return f"{deck_hash(deck, memo)}|{deck_lang}|{THUMB_HEIGHT}|{LARGE_DPI}|{PICTURES}"
+
+
+def _current(out: Path, entry: dict[str, Any], key: str) -> bool:
+    """The deck's recorded pictures were drawn from ``key`` and are all on disk."""
+    return entry.get("thumbs_key") == key and all((out / t[size]).is_file() for t in entry.get("cards", [])
+                                                  for size in ("src", "large"))
+
+
+def thumbnail_tasks(out: Path, decks: list[ResolvedDeck], lang: str = "en", chunk: int = 12) -> list[ThumbnailTask]:
+    """The face pictures ``update_gallery`` would draw, as tasks of at most ``chunk`` faces: each
+    missing face once, even when several decks show it; none for a deck whose pictures are current."""
+    tasks: list[ThumbnailTask] = []
+    planned: set[str] = set()
+    state = load_state(out)
+    memo: dict[Any, str] = {}
+    for deck in decks:
+        deck_lang = _deck_lang(deck, lang)
+        if _current(out, state.get(deck.id, {}), _thumbs_key(deck, deck_lang, memo)):
+            continue
+        todo = []
+        for side, key in _keyed_sides(deck, deck_lang):
+            if key not in planned and _missing(out, key):
+                planned.add(key)
+                todo.append((side, key))
+        tasks.extend(ThumbnailTask(deck, deck_lang, todo[i:i + chunk]) for i in range(0, len(todo), chunk))
+    return tasks
+
+
+def draw_pictures(deck: ResolvedDeck, lang: str, todo: list[tuple[Any, str]]) -> list[tuple[str, bytes]]:
+    """``gallery/<key>.png`` (``THUMB_HEIGHT`` pixels high) and ``gallery/<key>-large.png``
+    (``LARGE_DPI``) for each ``(side, key)``: both rasterised by pdfium from one vector drawing."""
+    import pypdfium2 as pdfium
+
+    from cardgen.render.export import sides_pdf
+
+    if not todo:
+        return []
+    doc = pdfium.PdfDocument(sides_pdf(deck, lang, [side for side, _ in todo], bleed=False))
+    files = []
+    try:
+        for (_, key), page in zip(todo, doc):
+            height = page.get_size()[1]
+            for name, scale in ((f"{key}.png", THUMB_HEIGHT / height), (f"{key}-large.png", LARGE_DPI / 72.0)):
+                image = page.render(scale=scale).to_pil().convert("RGB")
+                files.append((f"gallery/{name}", _png(image)))
+            page.close()
+    finally:
+        doc.close()
+    return files
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height of a PNG file, from its header (no image library needed)."""
+    with open(path, "rb") as fh:
+        head = fh.read(24)
+    if len(head) < 24 or not head.startswith(b"\x89PNG\r\n\x1a\n") or head[12:16] != b"IHDR":
+        raise ValueError(f"{path} is not a PNG file")
+    return struct.unpack(">II", head[16:24])
 
 
 def draw_thumbnails(deck: ResolvedDeck, out: Path, lang: str) -> list[dict[str, Any]]:
     """Each distinct face of ``deck``, small and large, named by what it shows: a face a variant shares
     with its base (or another deck) is drawn once. Returns what the gallery shows."""
-    from PIL import Image
-
-    from cardgen.build import _code_hash, _source_hash
-    from cardgen.render.export import _sides_of, rasterise, sides_pdf
-
-    sides = _sides_of(deck)
-    code = _source_hash("cards") + _code_hash(deck.game, deck.project)
-    keys = [_face_key(deck, side, lang, code) for side in sides]
-    folder = out / "gallery"
-    todo = [(side, key) for side, key in zip(sides, keys)
-            if not ((folder / f"{key}.png").is_file() and (folder / f"{key}-large.png").is_file())]
-    if todo:
-        images = rasterise(sides_pdf(deck, lang, [side for side, _ in todo], bleed=False), LARGE_DPI)
-        for (_, key), image in zip(todo, images):
-            small = image.copy()
-            small.thumbnail((10 * THUMB_HEIGHT, THUMB_HEIGHT), Image.LANCZOS)
-            write_atomic(folder / f"{key}.png", _png(small))
-            write_atomic(folder / f"{key}-large.png", _png(image))
+    keyed = _keyed_sides(deck, lang)
+    todo = [(side, key) for side, key in keyed if _missing(out, key)]
+    for rel, data in draw_pictures(deck, lang, todo):
+        write_atomic(out / rel, data)
     items = []
-    for side, key in zip(sides, keys):
+    for side, key in keyed:
         comp = side.component
         if side.back and comp.back is not None:
             name = "Card back"  # shared by every card with this back
@@ -78,8 +167,7 @@ def draw_thumbnails(deck: ResolvedDeck, out: Path, lang: str) -> list[dict[str, 
             name = f"{comp.name[lang]}, face {side.index + 1}"
         else:
             name = comp.name[lang] + (" (back)" if side.back else "")
-        with Image.open(folder / f"{key}.png") as small:
-            width, height = small.size
+        width, height = png_size(out / "gallery" / f"{key}.png")
         items.append({"src": f"gallery/{key}.png", "large": f"gallery/{key}-large.png", "name": name,
                       "count": comp.count if not side.back and comp.kind != "die" else None,
                       "width": width, "height": height})
@@ -108,15 +196,14 @@ def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True
 
     out = Path(out)
     state = load_state(out)
+    memo: dict[Any, str] = {}
     for deck in decks:
         entry = dict(state.get(deck.id, {}))
         entry.update(deck_info(deck))
         if thumbnails:
-            from cardgen.build import deck_hash
-            # a deck not written in ``lang`` (a print-only deck has its own languages) shows its first one
-            deck_lang = lang if lang in deck.languages else deck.languages[0]
-            key = f"{deck_hash(deck)}|{deck_lang}|{THUMB_HEIGHT}|{LARGE_DPI}"
-            if entry.get("thumbs_key") != key or not all((out / t["src"]).is_file() for t in entry.get("cards", [])):
+            deck_lang = _deck_lang(deck, lang)
+            key = _thumbs_key(deck, deck_lang, memo)
+            if not _current(out, entry, key):
                 entry["cards"] = draw_thumbnails(deck, out, deck_lang)
                 entry["thumbs_key"] = key
         state[deck.id] = entry

@@ -103,23 +103,74 @@ def template_dirs(project: Path | None) -> list[Path]:
 
 
 class SharedBytecode(BytecodeCache):
-    """Compiled templates kept in memory and shared by every language's environment.
+    """Compiled templates kept in memory and shared by every language's environment, and on disk.
 
     The environments differ only in their gettext callables and filters, which the
     compiled code looks up when it runs, so one compilation per template serves all
     languages (compiling a rulebook template costs as much as typesetting the book).
+    Compiled code is also kept between runs, like Python's own ``__pycache__``: in this
+    package's ``__pycache__`` (or the user's cache folder), named after the template and
+    this module's own bytes (which configure the environments). Jinja checks the
+    Python version and the template source's hash in each entry and compiles again
+    when either differs; an unreadable or corrupt entry is only a missed cache.
     """
 
     def __init__(self) -> None:
         self.store: dict[str, bytes] = {}
 
+    @staticmethod
+    def folders() -> list[Path]:
+        from cardgen.fonts.ttfcache import cache_dirs  # the same places as the parsed fonts
+
+        return cache_dirs(Path(__file__).resolve().parent, "templates")
+
+    @staticmethod
+    @cache
+    def _prefix() -> str:
+        import hashlib
+
+        import jinja2
+
+        return hashlib.sha256(jinja2.__version__.encode() + Path(__file__).read_bytes()).hexdigest()[:16]
+
+    def _entry(self, bucket: Bucket) -> str:
+        return f"jinja-{self._prefix()}-{bucket.key}.bc"
+
     def load_bytecode(self, bucket: Bucket) -> None:
+        import types
+
         code = self.store.get(bucket.key)
+        if code is None:
+            for folder in self.folders():
+                try:
+                    code = (folder / self._entry(bucket)).read_bytes()
+                    break
+                except OSError:
+                    continue
         if code is not None:
             bucket.bytecode_from_string(code)
+            if bucket.code is not None and not isinstance(bucket.code, types.CodeType):
+                bucket.reset()  # a foreign file: compile again
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        self.store[bucket.key] = bucket.bytecode_to_string()
+        import os
+        import tempfile
+
+        data = self.store[bucket.key] = bucket.bytecode_to_string()
+        for folder in self.folders():
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
+                try:
+                    with os.fdopen(fd, "wb") as fh:
+                        fh.write(data)
+                    os.replace(tmp, folder / self._entry(bucket))
+                except BaseException:
+                    os.unlink(tmp)
+                    raise
+                return
+            except OSError:
+                continue
 
 
 BYTECODE = SharedBytecode()

@@ -6,11 +6,18 @@ compiled forecasts in ``kernels.py``) and the compiled tier (``fast.py``).
 Designer documentation: docs/draco.md.
 """
 from cardgen.games.base import GameSpec
-from cardgen.games.draco.agents import HeuristicAgent
 from cardgen.games.draco.checks import check_references, static_checks
 from cardgen.games.draco.engine import GAPS, DracoGame
 from cardgen.games.draco.model import DracoFace, DracoPiece, DracoRules
 from cardgen.games.draco.text import face_text
+
+
+def heuristic_agent(*args, **kwargs):  # type: ignore[no-untyped-def]
+    """``agents.HeuristicAgent``, imported on first use: its forecasts load numpy and numba,
+    which building or checking a deck never needs."""
+    from cardgen.games.draco.agents import HeuristicAgent
+
+    return HeuristicAgent(*args, **kwargs)
 
 
 def compiled_tier(deck, players):  # type: ignore[no-untyped-def]
@@ -30,6 +37,6 @@ GAME = GameSpec(
     static_checks=static_checks,
     face_text=face_text,
     new_game=DracoGame,
-    agents={"heuristic": HeuristicAgent},
+    agents={"heuristic": heuristic_agent},
     fast=compiled_tier,
 )

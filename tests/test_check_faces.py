@@ -1,0 +1,105 @@
+"""Face checks (``cardgen.check.faces``): the dry canvas refuses exactly what real drawing refuses,
+and each face is checked once per deck and language however many checks ask."""
+from __future__ import annotations
+
+import gc
+import io
+from pathlib import Path
+
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.check import faces as check_faces
+from cardgen.check.faces import dry_canvas, face_errors, paint_error
+from cardgen.check.static import print_checks
+from cardgen.errors import InputError
+from cardgen.render.cardface import paint
+from test_render_support import card, make_deck, real_decks, text
+
+LONG = "word " * 400
+
+
+def broken_decks(tmp_path: Path):
+    """Decks each with one face drawing refuses, and the text of the refusal."""
+    return [
+        (make_deck(tmp_path / "a", [card("ok"), card("long", text=text(LONG))]), "does not fit"),
+        (make_deck(tmp_path / "c", [card("nowhere", faces=[{"layout": "back", "title": text("x"),
+                                                            "pattern": {"rows": 1, "cols": 1, "cells": [[0, 0]]}}])]),
+         "no place"),
+    ]
+
+
+def real_error(deck, comp, face, lang, back=False):
+    try:
+        paint(Canvas(io.BytesIO()), deck, comp, face, lang, back=back)
+    except InputError as exc:
+        return exc
+    return None
+
+
+def every_side(deck):
+    for comp in deck.model.components:
+        for face in comp.faces:
+            yield comp, face, False
+        if comp.back is not None or len(comp.faces) == 2:
+            yield comp, None, True
+
+
+def test_the_dry_canvas_refuses_what_real_drawing_refuses(tmp_path: Path) -> None:
+    for deck, says in broken_decks(tmp_path):
+        found = []
+        for comp, face, back in every_side(deck):
+            for lang in deck.languages:
+                real = real_error(deck, comp, face, lang, back)
+                dry = paint_error(deck, comp, face, lang, back)
+                assert (None if real is None else str(real)) == (None if dry is None else str(dry))
+                found += [dry] if dry is not None else []
+        assert found and says in str(found[0]), (says, found)
+        assert face_errors(deck) and not all(r.passed for r in print_checks(deck))
+
+
+def test_shipped_decks_pass_dry_and_real_alike() -> None:
+    deck = next(d for d in real_decks() if d.id == "royale")
+    for comp, face, back in list(every_side(deck))[:40]:
+        assert real_error(deck, comp, face, "fr", back) is None
+        assert paint_error(deck, comp, face, "fr", back) is None
+
+
+def test_the_dry_canvas_draws_nothing_but_still_checks_fonts() -> None:
+    c = dry_canvas()
+    c.setFillColor((1, 0, 0))
+    p = c.beginPath()
+    p.moveTo(0, 0)
+    p.lineTo(10, 10)
+    c.drawPath(p, fill=1)
+    c.circle(5, 5, 5, fill=1)
+    c.drawString(10, 10, "hello")
+    assert "".join(c._code).strip() == ""  # nothing recorded
+    with pytest.raises(KeyError):
+        c.setFont("NoSuchFont", 10)
+
+
+def test_each_face_is_checked_once_per_deck_and_language(tmp_path: Path, monkeypatch) -> None:
+    deck = make_deck(tmp_path, [card("a"), card("b")])
+    calls = []
+    import cardgen.render.cardface as cardface
+    original = cardface.paint
+    monkeypatch.setattr(cardface, "paint", lambda *a, **k: calls.append(a[2].id) or original(*a, **k))
+    assert face_errors(deck, ["en"]) == []
+    first = len(calls)
+    assert first == 3  # two fronts and their shared back, once
+    assert all(r.passed for r in print_checks(deck))
+    # print_checks draws each card's back in every language: in English only b's back is new
+    assert len(calls) == first + 1 + 2 * 4
+    assert all(r.passed for r in print_checks(deck))
+    assert len(calls) == first + 1 + 2 * 4  # nothing drawn again
+
+
+def test_the_memo_ends_with_its_deck(tmp_path: Path) -> None:
+    deck = make_deck(tmp_path, [card("a")])
+    face_errors(deck, ["en"])
+    key = id(deck)
+    assert key in check_faces._CHECKED
+    del deck
+    gc.collect()
+    assert key not in check_faces._CHECKED

@@ -1,0 +1,76 @@
+"""Compiled rulebook templates kept on disk (``cardgen.rulebook.templating.SharedBytecode``):
+a later run loads instead of compiling, the result renders the same, and a stale or
+corrupt entry is compiled again."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+import pytest
+from jinja2 import DictLoader
+
+from cardgen.rulebook import templating
+from cardgen.rulebook.templating import SharedBytecode
+
+SOURCE = "{% for x in items %}{{ x }}-{% endfor %}{% trans n=3 %}{{ n }} cards{% endtrans %}"
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    where = tmp_path / "bc"
+    monkeypatch.setattr(SharedBytecode, "folders", staticmethod(lambda: [where]))
+    return where
+
+
+def env(cache: SharedBytecode, source: str = SOURCE) -> jinja2.Environment:
+    e = jinja2.Environment(loader=DictLoader({"t.j2": source}), extensions=["jinja2.ext.i18n"],
+                           bytecode_cache=cache)
+    e.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    return e
+
+
+def test_a_second_run_loads_what_the_first_compiled(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = env(SharedBytecode()).get_template("t.j2").render(items=[1, 2])
+    assert len(list(folder.iterdir())) == 1
+    monkeypatch.setattr(jinja2.Environment, "compile", lambda *a, **k: pytest.fail("compiled again"))
+    again = env(SharedBytecode()).get_template("t.j2").render(items=[1, 2])  # a new process's empty memory
+    assert again == first == "1-2-3 cards"
+
+
+def test_an_edited_template_is_compiled_again(folder: Path) -> None:
+    env(SharedBytecode()).get_template("t.j2")
+    assert env(SharedBytecode(), "changed {{ 1 + 1 }}").get_template("t.j2").render() == "changed 2"
+
+
+@pytest.mark.parametrize("junk", [b"", b"garbage", b"j2" + b"\x00" * 40])
+def test_a_corrupt_entry_is_compiled_again(folder: Path, junk: bytes) -> None:
+    env(SharedBytecode()).get_template("t.j2")
+    (entry,) = folder.iterdir()
+    entry.write_bytes(junk)
+    assert env(SharedBytecode()).get_template("t.j2").render(items=["a"]) == "a-3 cards"
+
+
+def test_a_foreign_object_is_not_run(folder: Path) -> None:
+    """An entry with a valid header (Python version, source checksum) but no code in it."""
+    from jinja2.bccache import Bucket
+
+    e = env(SharedBytecode())
+    e.get_template("t.j2")
+    (entry,) = folder.iterdir()
+    fake = Bucket(e, "x", e.bytecode_cache.get_source_checksum(SOURCE))  # type: ignore[union-attr]
+    fake.code = 12345  # type: ignore[assignment]
+    entry.write_bytes(fake.bytecode_to_string())
+    assert env(SharedBytecode()).get_template("t.j2").render(items=[]) == "3 cards"
+
+
+def test_no_writable_folder_still_renders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setattr(SharedBytecode, "folders", staticmethod(lambda: [blocker / "a", blocker / "b"]))
+    assert env(SharedBytecode()).get_template("t.j2").render(items=[0]) == "0-3 cards"
+
+
+def test_the_entry_name_follows_this_module() -> None:
+    """Entries of another cardgen (another environment set-up) are never loaded."""
+    assert templating.SharedBytecode._prefix() in SharedBytecode()._entry(
+        type("B", (), {"key": "k"})())  # type: ignore[arg-type]
