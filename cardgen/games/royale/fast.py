@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from cardgen.engine.api import Action, FastEngine, GameResult
+from cardgen.engine.api import Action, BatchResult, FastEngine, GameResult
 from cardgen.games.royale import fastcore as core
 from cardgen.games.royale import fastreq as req
 from cardgen.games.royale.engine import STOP, RoyaleGame
@@ -179,18 +179,33 @@ class NobleTables:
         return tuple(self.seq[row, :self.slen[row]].tolist())
 
 
-def noble_tables(game: RoyaleGame) -> NobleTables:
-    """The compiled noble requirements of ``game``'s seats (a fresh, empty table).
+#: the tables of this process by their checkers (shared by engines, inherited by forked workers)
+_SHARED: dict[tuple[int, ...], NobleTables] = {}
+
+
+def noble_tables(game: RoyaleGame, fresh: bool = False) -> NobleTables:
+    """The compiled noble requirements of ``game``'s seats.
 
     Slot ``s`` of seat ``p`` is checker ``tables.index[id(game.checkers[p][s])]``, its
     empty row ``tables.roots[that]``; a dish card ``c`` under it has code
     ``game.codes[p][s][c]``; ``tables.need[row] == 0`` means the noble is met exactly.
+
+    By default the process's table for these checkers, shared by every engine (rows
+    already computed stay; a row means the same cards forever). ``grow`` replaces the
+    arrays: take ``args()`` again after it, and never mix row numbers of two tables.
+    ``fresh``: a new, private table.
     """
     seen: dict[int, Checker] = {}
     for seat in game.checkers:
         for chk in seat:
             seen.setdefault(id(chk), chk)
-    return NobleTables(list(seen.values()))
+    key = tuple(seen)
+    tables = None if fresh else _SHARED.get(key)
+    if tables is None:
+        tables = NobleTables(list(seen.values()))
+        if not fresh:
+            _SHARED[key] = tables
+    return tables
 
 
 class RoyaleFast(FastEngine):
@@ -230,6 +245,7 @@ class RoyaleFast(FastEngine):
         self._settled = {kind: kind in clar for kind in _GAP_NAMES.values()}
         for kind, (slot, codes) in _GAP_CFG.items():
             cfg[slot] = core.UNSETTLED if kind not in clar else codes.get(clar[kind].resolution, 0)
+        cfg[core.C_G_TIE] = 0 if "tie_after_tiebreak" in clar else core.UNSETTLED
         self.cfg = cfg
         width = max([len(c) for _, c in g.lines] + [1])
         self.lines = np.zeros((max(nlines, 1), width), dtype=np.int64)
@@ -406,6 +422,60 @@ class RoyaleFast(FastEngine):
         result.tie_break = tie_break
         result.completed = True
         return result
+
+    batch = True
+
+    #: batch codes: ``fastcore`` end codes (stalls at ``STALLED + gap kind``), tie-breaks, peaks
+    _BATCH_ENDS = ["playing"] + [_END_NAMES.get(c, "") for c in range(1, core.STALLED)] + \
+        ["stalled:" + _GAP_NAMES[k] for k in sorted(_GAP_NAMES)]
+    _TIE_NAMES = ["most_dish_cards", "most_dish_cards, then shared"]
+    _PEAK_NAMES = ["pile_after_reshuffle", "cards_under_a_noble"]
+
+    def play_batch(self, seeds: np.ndarray, agents: tuple[str, ...], seats: np.ndarray, cap: int) -> BatchResult:
+        """``play`` for many games in one compiled loop (see ``FastEngine.play_batch``).
+
+        Games ``play`` ends in Python (a safety cap, no legal action, more gap events
+        than the buffer holds) are played again by ``play`` and handed over in ``extra``.
+        """
+        if cap > self._cap:
+            self._buffers(cap)
+        _announce_compile()
+        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+        n, players = len(seeds), self.game.players
+        kinds = np.array([_AGENTS[a] for a in agents], dtype=np.int64)[seats]
+        r_out = np.zeros((n, core.R_SCORES + 2 * players), dtype=np.int64)
+        g_rows = np.zeros((self.gaps.shape[0] + 4 * n + 64, 5), dtype=np.int64)
+        t = self.tables
+        chunks, first = [], 0
+        while first < n:
+            first, used = core.play_many(seeds, kinds, first, cap, self.buf, self.offs, self.mt, self.amt,
+                                         *t.args(), self.gaps, self.actions, r_out, g_rows)
+            chunks.append(g_rows[:used].copy())
+            if first < n and self.st[core.S_STATUS] == core.FULL:
+                t.grow()
+        rows = np.concatenate(chunks) if chunks else np.zeros((0, 5), dtype=np.int64)
+        end = r_out[:, core.R_END]
+        special = (r_out[:, core.R_STATUS] != 0) | (end == core.PLAYING) | (r_out[:, core.R_NGAPS] > self.gaps.shape[0])
+        completed = (r_out[:, core.R_FINISHED] != 0) & (end < core.STALLED) & ~special
+        peaks = r_out[:, [core.R_RESHUFFLE_PEAK, core.R_PEAK_UNDER]]
+        seen = np.stack([peaks[:, 0] >= 0, r_out[:, core.R_FINISHED] != 0], axis=1)
+        extra = {int(i): self.play(int(seeds[i]), [agents[a] for a in seats[i]], cap, False)
+                 for i in np.flatnonzero(special)}
+        settled = np.array([self._settled[_GAP_NAMES[c]] for c in sorted(_GAP_NAMES)], dtype=bool)
+        return BatchResult(
+            seeds=seeds.astype(np.int64), agents=tuple(agents), seats=seats, end=end, end_names=self._BATCH_ENDS,
+            completed=completed, turns=r_out[:, core.R_TURNS], rounds=r_out[:, core.R_ROUNDS],
+            scores=r_out[:, core.R_SCORES:core.R_SCORES + players].astype(np.float64),
+            winners=r_out[:, core.R_SCORES + players:] != 0, tie=r_out[:, core.R_TIE], tie_names=self._TIE_NAMES,
+            peaks=peaks, peak_seen=seen, peak_names=self._PEAK_NAMES, gap_game=rows[:, 0], gap_kind=rows[:, 1],
+            gap_settled=settled[rows[:, 1]], gap_args=rows[:, 2:], gap_kinds=[_GAP_NAMES[c] for c in sorted(_GAP_NAMES)],
+            gap_detail=self._detail, extra=extra)
+
+    def _detail(self, code: int, args: list[int]) -> str:
+        """A batch gap event's detail, as the reference words it."""
+        if code == core.GAP_TIE:
+            return f"seats {[p for p in range(self.game.players) if args[0] >> p & 1]}"
+        return self._gap([code, *args])[2]
 
     def _gap(self, row: list[int]) -> tuple[str, bool, str]:
         """A recorded gap as the reference engine words it."""

@@ -28,8 +28,8 @@ from cardgen.games.royale import fastreq
 # -- cfg slots -------------------------------------------------------------------------
 (C_PLAYERS, C_CARDS, C_CELLS, C_LINES, C_SLOTS, C_SOLO, C_USES_END, C_PACKETS, C_SETUP_POS, C_RESHUFFLE_POS,
  C_END_DRAWS, C_SOLO_TURNS, C_GHOST, C_VOLUNTARY, C_NSOLO, C_A_PLACE, C_A_CLEAR, C_A_STOP,
- C_G_UNEVEN, C_G_PILE, C_G_SHORT, C_G_NOTHING, C_G_SOLO) = range(23)
-CFG_SIZE = 23
+ C_G_UNEVEN, C_G_PILE, C_G_SHORT, C_G_NOTHING, C_G_SOLO, C_G_TIE) = range(24)
+CFG_SIZE = 24
 UNSETTLED = -1  # gap resolution codes: -1 stalls, 0 the first resolution, 1 "end_game"
 
 # -- gap kinds, end codes ------------------------------------------------------------------
@@ -436,7 +436,9 @@ def play(seed, kinds, cap, record, buf, offs, mt, amt, ck, sv, inc, avail, trans
             st[S_HAND] = h - 1
             k = base + s
             code = codes[k, c]
-            nid = fastreq.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, row[k], code)
+            nid = trans[row[k], code]
+            if nid == fastreq.UNKNOWN:
+                nid = fastreq.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, row[k], code)
             if nid == fastreq.FULL:
                 st[S_STATUS] = FULL
                 return
@@ -485,3 +487,115 @@ def play(seed, kinds, cap, record, buf, offs, mt, amt, ck, sv, inc, avail, trans
                     _end_turn(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_rev,
                               solo_cells, solo_len)
     st[S_DECISIONS] = decisions
+
+
+# -- one row of ``play_many``'s results ---------------------------------------------------------
+(R_END, R_STATUS, R_TURNS, R_ROUNDS, R_NGAPS, R_PEAK_UNDER, R_RESHUFFLE_PEAK, R_FINISHED, R_TIE) = range(9)
+R_SCORES = 9  # then the scores, then whether each seat won
+#: ``R_TIE``: no tie-break, "most_dish_cards", "most_dish_cards, then shared"
+TIE_NONE, TIE_DISHES, TIE_SHARED = -1, 0, 1
+
+
+@njit(cache=True)
+def _winners(st, cfg, score, ulen, players, nslots, out):
+    """``RoyaleFast.play``'s winners and tie-break into ``out`` (a ``play_many`` row); the tie gap's seats.
+
+    Returns the seats (a bit mask) of a tie the dish cards did not break, else 0."""
+    for p in range(players):
+        out[R_SCORES + players + p] = 0
+    out[R_TIE] = TIE_NONE
+    if cfg[C_SOLO]:
+        out[R_SCORES + players] = 1
+        return 0
+    if st[S_WINNER] >= 0:
+        out[R_SCORES + players + st[S_WINNER]] = 1
+        return 0
+    best = score[0]
+    for p in range(1, players):
+        if score[p] > best:
+            best = score[p]
+    most = -1
+    ntied = 0
+    for p in range(players):
+        if score[p] == best:
+            ntied += 1
+            d = 0
+            for s in range(nslots):
+                d += ulen[p * nslots + s]
+            if d > most:
+                most = d
+    mask = 0
+    nwin = 0
+    for p in range(players):
+        if score[p] != best:
+            continue
+        d = 0
+        for s in range(nslots):
+            d += ulen[p * nslots + s]
+        if ntied == 1 or d == most:
+            out[R_SCORES + players + p] = 1
+            mask |= 1 << p
+            nwin += 1
+    if ntied == 1:
+        return 0
+    out[R_TIE] = TIE_DISHES
+    if nwin == 1:
+        return 0
+    out[R_TIE] = TIE_SHARED
+    return mask
+
+
+@njit(cache=True)
+def play_many(seeds, kinds, first, cap, buf, offs, mt, amt, ck, sv, inc, avail, trans, need, owner, slen, seq, hslot,
+              meta, gaps, actions, r_out, g_rows):
+    """Play games ``first..`` of ``seeds`` (seat kinds ``kinds[i]``) with ``play``, one row of ``r_out`` each
+    (``R_*``), their gap events appended to ``g_rows`` (game row, kind, three numbers), a tie the dish
+    cards do not break as one more event (``GAP_TIE``, the seats as a bit mask).
+
+    Stops before a game whose gaps might not fit in ``g_rows``, or at a game the noble table
+    has no room for (status FULL: grow it, call again from there); returns (next game, gap rows used).
+    """
+    g = 0
+    per_game = gaps.shape[0] + 1
+    cfg = _view1(buf, offs, 0)
+    st = _view1(buf, offs, 12)
+    score = _view1(buf, offs, 21)
+    ulen = _view1(buf, offs, 18)
+    players = cfg[C_PLAYERS]
+    nslots = cfg[C_SLOTS]
+    for i in range(first, seeds.shape[0]):
+        if g + per_game > g_rows.shape[0]:
+            return i, g
+        play(seeds[i], kinds[i], cap, False, buf, offs, mt, amt, ck, sv, inc, avail, trans, need, owner, slen, seq,
+             hslot, meta, gaps, actions)
+        if st[S_STATUS] == FULL:
+            return i, g
+        out = r_out[i]
+        out[R_END] = st[S_END]
+        out[R_STATUS] = st[S_STATUS]
+        out[R_TURNS] = st[S_TURNS]
+        out[R_ROUNDS] = st[S_ROUNDS]
+        out[R_NGAPS] = st[S_NGAPS]
+        out[R_PEAK_UNDER] = st[S_PEAK_UNDER]
+        out[R_RESHUFFLE_PEAK] = st[S_RESHUFFLE_PEAK]
+        out[R_FINISHED] = st[S_FINISHED]
+        for p in range(players):
+            out[R_SCORES + p] = score[p]
+        for j in range(min(st[S_NGAPS], gaps.shape[0])):
+            g_rows[g, 0] = i
+            for x in range(4):
+                g_rows[g, 1 + x] = gaps[j, x]
+            g += 1
+        out[R_TIE] = TIE_NONE
+        if st[S_STATUS] == 0 and st[S_END] != PLAYING and st[S_END] < STALLED:
+            mask = _winners(st, cfg, score, ulen, players, nslots, out)
+            if mask:
+                g_rows[g, 0] = i
+                g_rows[g, 1] = GAP_TIE
+                g_rows[g, 2] = mask
+                g_rows[g, 3] = 0
+                g_rows[g, 4] = 0
+                g += 1
+                if cfg[C_G_TIE] == UNSETTLED:
+                    out[R_END] = STALLED + GAP_TIE
+    return seeds.shape[0], g
