@@ -25,14 +25,15 @@ ROOT = Path(__file__).resolve().parents[1]
 SEEDS = 200
 
 
-def first_difference(deck, players: int, seeds, cap: int = 10_000, seen: set[str] | None = None) -> str | None:
-    """None when the tiers agree on every game, else which game differs and how."""
+def first_difference(deck, players: int, seeds, cap: int = 10_000, seen: set[str] | None = None,
+                     agents: tuple[str, ...] = ("random",)) -> str | None:
+    """None when the tiers agree on every game (seats played by ``agents`` in turn), else which game differs and how."""
     fast = GAME.fast(deck, players)
     assert not isinstance(fast, str), fast
     game = GAME.new_game(deck, players)
     for index in seeds:
         seed = game_seed(7, deck.id, players, index)
-        names = seat_agents(["random"], players, index)
+        names = seat_agents(list(agents), players, index)
         ref = play_game(game, seed, make_agents(GAME, names), names, cap=cap, record=True)
         got = fast.play(seed, names, cap, True)
         if got != ref:
@@ -52,6 +53,35 @@ def test_fast_tier_plays_the_reference_games(deck_id):
     for players in deck.model.players.counts:
         assert first_difference(deck, players, range(SEEDS), seen=seen) is None
     assert seen & {"banquet_over", "all_nobles", "turns_done"}  # real endings were compared
+
+
+#: the compiled heuristic against ``agents.HeuristicAgent`` on the reference engine, per player count
+HEURISTIC_SEEDS = 200
+
+
+@pytest.mark.parametrize("agents", [("heuristic",), ("heuristic", "random")])
+@pytest.mark.parametrize("deck_id", ["royale", "royale-masked", "royale-short", "royale-solo"])
+def test_fast_heuristic_plays_the_reference_heuristic_games(deck_id, agents):
+    """Every decision of the Python heuristic (same ties, same draws), alone or beside random seats."""
+    deck = resolve(deck_id, ROOT)
+    assert "heuristic" in GAME.fast(deck, deck.model.players.counts[0]).agents
+    seen: set[str] = set()
+    for players in deck.model.players.counts:
+        assert first_difference(deck, players, range(HEURISTIC_SEEDS), seen=seen, agents=agents) is None
+    assert seen & {"banquet_over", "all_nobles", "turns_done"}
+
+
+@pytest.mark.parametrize("name, text, players", [
+    ("diagonals", "rules: {take_shapes: [row, column, diagonal], imposter_uses: 2}\n", (2, 4)),
+    ("slide", "rules: {imposter_slide: true, imposter_rotations: [0, 90]}\n", (3,)),
+    ("no-clearing", "rules: {voluntary_clearing: false, nobles_per_player: 6}\n", (2,)),
+    ("big", "rules: {grid_rows: 4, grid_cols: 4, cards_per_take: 4, imposter_slide: true}\n", (2,)),
+])
+def test_fast_heuristic_follows_other_rule_numbers(tmp_path, name, text, players):
+    """Longer takes (four cards: 24 play orders), more imposter placements, no clearing phase."""
+    deck = _variant(tmp_path, name, text)
+    for n in players:
+        assert first_difference(deck, n, range(30), agents=("heuristic", "random")) is None
 
 
 def _variant(tmp_path: Path, name: str, text: str):

@@ -18,6 +18,7 @@ import numpy as np
 
 from cardgen.engine.api import Action, BatchResult, FastEngine, GameResult
 from cardgen.games.royale import fastcore as core
+from cardgen.games.royale import fastheur
 from cardgen.games.royale import fastreq as req
 from cardgen.games.royale.engine import STOP, RoyaleGame
 from cardgen.games.royale.require import Checker
@@ -39,7 +40,7 @@ _GAP_CFG = {
 _END_NAMES = {core.BANQUET_OVER: "banquet_over", core.SUPPLY_EXHAUSTED: "supply_exhausted",
               core.ALL_NOBLES: "all_nobles", core.TURNS_DONE: "turns_done",
               core.SOLO_EXHAUSTED: "solo_cards_exhausted"}
-_AGENTS = {"random": 0}
+_AGENTS = {"random": core.AGENT_RANDOM, "heuristic": core.AGENT_HEURISTIC}
 
 _announced = False
 
@@ -307,6 +308,7 @@ class RoyaleFast(FastEngine):
         self.legal = z(nlines + nimp + g.ncells * nslots + nslots + 2)
         self.init_pile = z(ncards + 2)
         self.init_solo = z(nsolo)
+        self.hscratch = np.zeros((fastheur.SCRATCH_ROWS, len(self.legal) + g.ncells + nslots + 4), dtype=np.int64)
         self._pack()
         self._kinds: dict[tuple[str, ...], np.ndarray] = {}
         self._cap = -1

@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
-from cardgen.games.royale import fastreq
+from cardgen.games.royale import fastheur, fastreq
 
 # -- cfg slots -------------------------------------------------------------------------
 (C_PLAYERS, C_CARDS, C_CELLS, C_LINES, C_SLOTS, C_SOLO, C_USES_END, C_PACKETS, C_SETUP_POS, C_RESHUFFLE_POS,
@@ -36,6 +36,8 @@ UNSETTLED = -1  # gap resolution codes: -1 stalls, 0 the first resolution, 1 "en
 GAP_UNEVEN, GAP_PILE, GAP_SHORT, GAP_NOTHING, GAP_TIE, GAP_SOLO = range(6)
 PLAYING, BANQUET_OVER, SUPPLY_EXHAUSTED, ALL_NOBLES, TURNS_DONE, SOLO_EXHAUSTED = range(6)
 STALLED = 10  # stalled on gap kind k: STALLED + k
+#: seat kinds (``kinds[p]``): the random agent, the heuristic (``fastheur``)
+AGENT_RANDOM, AGENT_HEURISTIC = 0, 1
 #: what ``play`` returns besides finishing: FULL, the noble table needs more room (grow it, replay)
 FULL, CAPPED, NO_LEGAL = 1, 2, 3
 
@@ -239,7 +241,7 @@ def _clear(st, p, s, nslots, under, ulen, row, root, discard):
 #: the int64 arrays ``play`` reads from one buffer (one argument: numba's call cost grows with each one)
 LAYOUT = ("cfg", "lines", "line_len", "imp_cells", "imp_len", "imp_count", "solo_cells", "solo_len", "codes",
           "root", "points", "imp_uses", "st", "grid", "pile", "discard", "hand", "under", "ulen", "row", "done",
-          "score", "imp_left", "solo_pile", "solo_rev", "work", "work2", "legal", "init_pile", "init_solo")
+          "score", "imp_left", "solo_pile", "solo_rev", "work", "work2", "legal", "init_pile", "init_solo", "hscratch")
 
 
 @njit(cache=True)
@@ -263,7 +265,7 @@ def _view3(buf, offs, i):
 @njit(cache=True)
 def play(seed, kinds, cap, record, buf, offs, mt, amt, ck, sv, inc, avail, trans, need, owner, slen, seq, hslot,
          meta, gaps, actions):
-    """Play the game seeded ``seed`` (all seats random); ``st[S_STATUS]``: 0, FULL, CAPPED or NO_LEGAL.
+    """Play the game seeded ``seed``, seat ``p`` played by agent ``kinds[p]`` (``AGENT_*``); ``st[S_STATUS]``: 0, FULL, CAPPED or NO_LEGAL.
 
     ``buf`` holds the arrays named in ``LAYOUT``, ``offs[i]`` = (start, shape...) of the i-th."""
     cfg = _view1(buf, offs, 0)
@@ -296,6 +298,7 @@ def play(seed, kinds, cap, record, buf, offs, mt, amt, ck, sv, inc, avail, trans
     legal = _view1(buf, offs, 27)
     init_pile = _view1(buf, offs, 28)
     init_solo = _view1(buf, offs, 29)
+    hscratch = _view2(buf, offs, 30)
     players = cfg[C_PLAYERS]
     ncards = cfg[C_CARDS]
     ncells = cfg[C_CELLS]
@@ -387,7 +390,18 @@ def play(seed, kinds, cap, record, buf, offs, mt, amt, ck, sv, inc, avail, trans
         if m == 0:
             st[S_STATUS] = NO_LEGAL
             break
-        a = legal[fastrng.randbelow(amt, m)] if kinds[p] == 0 else legal[0]
+        kind = kinds[p]
+        if kind == AGENT_RANDOM:
+            a = legal[fastrng.randbelow(amt, m)]
+        elif kind == AGENT_HEURISTIC:
+            a = fastheur.choose(phase, p, legal, m, amt, grid, hand, st[S_HAND], lines, line_len, imp_cells, imp_len,
+                                nlines, a_place, a_clear, nslots, row, done, root, points, codes, ck, sv, inc, avail,
+                                trans, need, owner, slen, seq, hslot, meta, hscratch)
+            if a == fastheur.FULL:
+                st[S_STATUS] = FULL
+                return
+        else:
+            a = legal[0]
         if record:
             actions[decisions, 0] = p
             actions[decisions, 1] = a
