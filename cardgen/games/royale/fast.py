@@ -89,7 +89,7 @@ class NobleTables:
         width = 1
         for k, chk in enumerate(checkers):
             width = max(width, self._compile(k, chk))
-        self.trans = np.full((rows, ncodes), req.UNKNOWN, dtype=np.int64)
+        self.trans = np.full((rows, ncodes), req.UNKNOWN, dtype=np.int32)  # half the memory: rows stay < 2**31
         self.need = np.zeros(rows, dtype=np.int64)
         self.owner = np.zeros(rows, dtype=np.int64)
         self.slen = np.zeros(rows, dtype=np.int64)
@@ -155,7 +155,7 @@ class NobleTables:
         """Twice the capacity (rows kept, hash rebuilt)."""
         n, cap = self.rows, self.trans.shape[0]
         new = 2 * cap
-        trans = np.full((new, self.ncodes), req.UNKNOWN, dtype=np.int64)
+        trans = np.full((new, self.ncodes), req.UNKNOWN, dtype=np.int32)
         trans[:cap] = self.trans
         self.trans = trans
         for name in ("need", "owner", "slen"):
