@@ -128,13 +128,13 @@ def _types_ok(sv, inc, types, n):
 
 
 @njit(cache=True)
-def _sat(ck, sv, inc, cards, n):
-    """``Checker.sat``: whether one service's ``n`` cards (play order) meet it exactly."""
+def _sat(ck, sv, inc, cards, n, wk):
+    """``Checker.sat``: whether one service's ``n`` cards (play order) meet it exactly (``wk``: work rows)."""
     if n == 0 or (sv[V_CARDS] != NONE and n != sv[V_CARDS]):
         return False
     span, vmin, wild = ck[K_SPAN], ck[K_VMIN], ck[K_WILD]
-    cls = np.empty(n, dtype=np.int64)
-    vals = np.empty(n, dtype=np.int64)
+    cls = wk[0]
+    vals = wk[1]
     nwild = 0
     for i in range(n):
         cls[i] = cards[i] // span
@@ -152,7 +152,7 @@ def _sat(ck, sv, inc, cards, n):
     if nwild == 0:
         return _types_ok(sv, inc, cls, n)
     # every choice of a class (other than the wild class) for each wild card
-    pos = np.empty(nwild, dtype=np.int64)
+    pos = wk[2]
     w = 0
     for i in range(n):
         if cls[i] == wild:
@@ -161,8 +161,12 @@ def _sat(ck, sv, inc, cards, n):
     nas = ck[K_NCLASS] - 1
     if nas <= 0:
         return False
-    choice = np.zeros(nwild, dtype=np.int64)
-    types = cls.copy()
+    choice = wk[3]
+    types = wk[4]
+    for i in range(n):
+        types[i] = cls[i]
+    for w in range(nwild):
+        choice[w] = 0
     while True:
         for w in range(nwild):
             c = choice[w]
@@ -181,15 +185,15 @@ def _sat(ck, sv, inc, cards, n):
 
 
 @njit(cache=True)
-def _viable(ck, sv, inc, cards, n, has_rem, rem):
+def _viable(ck, sv, inc, cards, n, has_rem, rem, wk):
     """``Checker.viable``: necessary conditions for a service holding ``n`` cards, ``rem`` more to come."""
     if sv[V_CARDS] != NONE and n > sv[V_CARDS]:
         return False
     if n == 0:
         return True
     span, vmin, wild = ck[K_SPAN], ck[K_VMIN], ck[K_WILD]
-    cls = np.empty(n, dtype=np.int64)
-    vals = np.empty(n, dtype=np.int64)
+    cls = wk[0]
+    vals = wk[1]
     has_wild = False
     for i in range(n):
         cls[i] = cards[i] // span
@@ -244,7 +248,7 @@ def _rem(sizes, glen, k, j, free, nnone):
 
 
 @njit(cache=True)
-def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen):
+def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen, wk):
     """``Checker._exists``'s recursive ``fill``, with an explicit stack (numba's cache and recursion do not mix).
 
     Level ``i`` places card ``i``: codes in the reference's order (the placed card; every
@@ -260,7 +264,7 @@ def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen)
             nnone += 1
     if total == 0:
         for j in range(k):
-            if not _sat(ck, sv[j], inc[j], groups[j], glen[j]):
+            if not _sat(ck, sv[j], inc[j], groups[j], glen[j], wk):
                 return False
         return True
     cc = np.zeros(total, dtype=np.int64)  # next code to try at each level
@@ -275,7 +279,7 @@ def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen)
         if i == total:
             done = True
             for j in range(k):
-                if not _sat(ck, sv[j], inc[j], groups[j], glen[j]):
+                if not _sat(ck, sv[j], inc[j], groups[j], glen[j], wk):
                     done = False
                     break
             if done:
@@ -314,7 +318,7 @@ def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen)
                 if ext:
                     avail[code] -= 1
                 has_rem, rem = _rem(sizes, glen, k, j, free, nnone)
-                ok = _viable(ck, sv[j], inc[j], groups[j], glen[j], has_rem, rem)
+                ok = _viable(ck, sv[j], inc[j], groups[j], glen[j], has_rem, rem, wk)
                 if ok and not ordered:
                     need = 0
                     for x in range(k):
@@ -388,7 +392,8 @@ def _exists(ck, sv, inc, placed, nplaced, total, avail):
             return False
     groups = np.zeros((k, max(total, 1)), dtype=np.int64)
     glen = np.zeros(k, dtype=np.int64)
-    return _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen)
+    wk = np.empty((5, max(total, 1)), dtype=np.int64)
+    return _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen, wk)
 
 
 @njit(cache=True)
