@@ -1,7 +1,7 @@
 """Simulation speed: games per second per game and agent, reference and compiled tiers.
 
     python benchmarks/bench_simulate.py [--games 20000] [--ref-games 1000] [--heuristic-games 300]
-                                        [--kl-games 100000] [--project .]
+                                        [--kl-games 100000] [--only GAME] [--project .]
 
 For each game's base deck (``decks/*.yaml``) with an engine, at the middle of its
 player range, and each agent (all seats the same agent):
@@ -69,6 +69,7 @@ def main() -> None:
     parser.add_argument("--ref-games", type=int, default=1000, help="reference games per measurement, random")
     parser.add_argument("--heuristic-games", type=int, default=300, help="games per measurement, other agents")
     parser.add_argument("--kl-games", type=int, default=100_000, help="King Lui games of the wall-time target")
+    parser.add_argument("--only", metavar="GAME", help="measure this game only (king_lui, royale, draco)")
     args = parser.parse_args()
     project = Project.open(args.project)
     resolver = Resolver(project)
@@ -79,7 +80,7 @@ def main() -> None:
     kl = None
     for deck_id in project.deck_ids:
         deck = resolver.resolve(deck_id)
-        if deck.spec.new_game is None:
+        if deck.spec.new_game is None or (args.only and deck.game != args.only):
             continue
         counts = deck.model.players.counts
         players = counts[len(counts) // 2]

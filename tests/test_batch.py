@@ -2,7 +2,7 @@
 
 A validation run through the batch path must print exactly what the game-by-game
 path prints, and what the reference engine prints (its ``engine`` field aside),
-for every King Lui and Draco deck and variant at every player count, with random
+for every King Lui, Draco and Royale deck and variant at every player count, with random
 and heuristic agents, including games the compiled loop hands back to Python.
 """
 from __future__ import annotations
@@ -19,7 +19,8 @@ from cardgen.simulate.seeds import game_seed, game_seeds
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ["king_lui", "king_lui-hungry-dragon", "king_lui-six-players",
-         "draco", "draco-long", "draco-no-zork", "draco-short"]
+         "draco", "draco-long", "draco-no-zork", "draco-short",
+         "royale", "royale-masked", "royale-short", "royale-solo"]
 
 
 def validate_json(tmp_path: Path, deck: str, agents: list[str], games: int, engine: str, batch: bool,
@@ -54,7 +55,7 @@ def test_batch_equals_game_by_game_and_reference(tmp_path, monkeypatch, deck, ag
     assert without_engine(batch) == without_engine(reference)
 
 
-@pytest.mark.parametrize("deck,cap", [("king_lui", 49), ("draco", 150)])  # about the median game's decisions
+@pytest.mark.parametrize("deck,cap", [("king_lui", 49), ("draco", 150), ("royale", 120)])  # about the median game's decisions
 def test_games_handed_back_to_python_count_the_same(tmp_path, monkeypatch, deck, cap):
     """A tiny cap: safety-cap games come back as ``extra`` results among batch rows."""
     monkeypatch.setattr(runner, "BATCH_GAMES", 7)  # several compiled calls per chunk too

@@ -25,14 +25,15 @@ ROOT = Path(__file__).resolve().parents[1]
 SEEDS = 200
 
 
-def first_difference(deck, players: int, seeds, cap: int = 10_000, seen: set[str] | None = None) -> str | None:
-    """None when the tiers agree on every game, else which game differs and how."""
+def first_difference(deck, players: int, seeds, cap: int = 10_000, seen: set[str] | None = None,
+                     agents: tuple[str, ...] = ("random",)) -> str | None:
+    """None when the tiers agree on every game (seats played by ``agents`` in turn), else which game differs and how."""
     fast = GAME.fast(deck, players)
     assert not isinstance(fast, str), fast
     game = GAME.new_game(deck, players)
     for index in seeds:
         seed = game_seed(7, deck.id, players, index)
-        names = seat_agents(["random"], players, index)
+        names = seat_agents(list(agents), players, index)
         ref = play_game(game, seed, make_agents(GAME, names), names, cap=cap, record=True)
         got = fast.play(seed, names, cap, True)
         if got != ref:
@@ -52,6 +53,35 @@ def test_fast_tier_plays_the_reference_games(deck_id):
     for players in deck.model.players.counts:
         assert first_difference(deck, players, range(SEEDS), seen=seen) is None
     assert seen & {"banquet_over", "all_nobles", "turns_done"}  # real endings were compared
+
+
+#: the compiled heuristic against ``agents.HeuristicAgent`` on the reference engine, per player count
+HEURISTIC_SEEDS = 200
+
+
+@pytest.mark.parametrize("agents", [("heuristic",), ("heuristic", "random")])
+@pytest.mark.parametrize("deck_id", ["royale", "royale-masked", "royale-short", "royale-solo"])
+def test_fast_heuristic_plays_the_reference_heuristic_games(deck_id, agents):
+    """Every decision of the Python heuristic (same ties, same draws), alone or beside random seats."""
+    deck = resolve(deck_id, ROOT)
+    assert "heuristic" in GAME.fast(deck, deck.model.players.counts[0]).agents
+    seen: set[str] = set()
+    for players in deck.model.players.counts:
+        assert first_difference(deck, players, range(HEURISTIC_SEEDS), seen=seen, agents=agents) is None
+    assert seen & {"banquet_over", "all_nobles", "turns_done"}
+
+
+@pytest.mark.parametrize("name, text, players", [
+    ("diagonals", "rules: {take_shapes: [row, column, diagonal], imposter_uses: 2}\n", (2, 4)),
+    ("slide", "rules: {imposter_slide: true, imposter_rotations: [0, 90]}\n", (3,)),
+    ("no-clearing", "rules: {voluntary_clearing: false, nobles_per_player: 6}\n", (2,)),
+    ("big", "rules: {grid_rows: 4, grid_cols: 4, cards_per_take: 4, imposter_slide: true}\n", (2,)),
+])
+def test_fast_heuristic_follows_other_rule_numbers(tmp_path, name, text, players):
+    """Longer takes (four cards: 24 play orders), more imposter placements, no clearing phase."""
+    deck = _variant(tmp_path, name, text)
+    for n in players:
+        assert first_difference(deck, n, range(30), agents=("heuristic", "random")) is None
 
 
 def _variant(tmp_path: Path, name: str, text: str):
@@ -125,25 +155,95 @@ def test_fast_tier_gives_a_reason_when_it_cannot_play():
     assert isinstance(reason, str) and "cannot set up" in reason and "\n" not in reason
 
 
-def test_learned_noble_tables_come_back_from_disk_and_play_the_same_games(tmp_path, monkeypatch):
-    from cardgen.games.royale import fast, require
+def test_a_full_noble_table_grows_and_the_game_is_played_again(monkeypatch):
+    """A table with room for a few rows fills mid-game: it grows and the game replays exactly."""
+    from cardgen.games.royale import fast
 
-    monkeypatch.setattr(fast, "CACHE_DIR", tmp_path)
-    monkeypatch.setattr(fast, "_TABLES", {})
-    monkeypatch.setattr(require, "_CACHE", {})
+    real = fast.NobleTables.__init__
+    monkeypatch.setattr(fast.NobleTables, "__init__", lambda self, checkers, rows=1024: real(self, checkers, 16))
+    monkeypatch.setattr(fast, "_SHARED", {})
     deck = resolve("royale-masked", ROOT)
-    first = GAME.fast(deck, 3)
-    for seed in range(30):
-        first.play(seed, ["random"] * 3, 10_000, False)
-    learned = len(first.table.of_row)
-    fast._save_all()
-    assert list(tmp_path.glob("royale-nobles-*.json"))
-    # a new process: no table, checkers that know nothing; the rows come from disk
-    monkeypatch.setattr(fast, "_TABLES", {})
-    monkeypatch.setattr(require, "_CACHE", {})
-    again = GAME.fast(deck, 3)
-    assert len(again.table.of_row) == learned
-    assert first_difference(deck, 3, range(60)) is None
-    (next(tmp_path.glob("royale-nobles-*.json"))).write_text("{not json", encoding="utf-8")
-    monkeypatch.setattr(fast, "_TABLES", {})
-    assert first_difference(deck, 3, range(10)) is None  # an unreadable cache is learned again
+    engine = GAME.fast(deck, 3)
+    assert engine.tables.trans.shape[0] == 16
+    engine.play(0, ["random"] * 3, 10_000, False)
+    assert engine.tables.trans.shape[0] > 16 and engine.tables.rows > 16
+    monkeypatch.setattr(fast, "_SHARED", {})
+    assert first_difference(deck, 3, range(30)) is None  # a fresh engine: its first games grow its table
+
+
+@pytest.mark.parametrize("deck_id", ["royale", "royale-masked"])
+def test_compiled_checkers_agree_with_the_python_checkers(deck_id):
+    """Random walks of cards under every requirement: same states, same needs, same deaths."""
+    import random
+
+    from cardgen.games.royale.fast import noble_tables
+    from cardgen.games.royale.require import DEAD
+
+    game = GAME.new_game(resolve(deck_id, ROOT), 4)
+    tables = noble_tables(game, fresh=True)
+    rng = random.Random(5)
+    steps = deaths = 0
+    for chk in tables.checkers:
+        k = tables.index[id(chk)]
+        assert tables.need[tables.roots[k]] == chk.need[0]
+        for _ in range(40):
+            row, sid = tables.roots[k], 0
+            for _ in range(8):
+                code = rng.randrange(chk.ncodes)
+                nid, nrow = chk.step(sid, code), tables.step(row, code)
+                steps += 1
+                if nid == DEAD:
+                    assert nrow == DEAD, (chk.states[sid], code)
+                    deaths += 1
+                    break
+                assert (tables.cards(nrow), tables.need[nrow]) == (chk.states[nid], chk.need[nid])
+                row, sid = nrow, nid
+    assert steps > 1000 and deaths > 50
+
+
+def batch_rows_equal_play(deck, players: int, games: int, agents=("random",), cap: int = 10_000) -> set[str]:
+    """Assert every row of ``play_batch`` says what ``play`` says of the same game; the end reasons and gaps met."""
+    import numpy as np
+
+    fast = GAME.fast(deck, players)
+    seeds = np.array([game_seed(3, deck.id, players, i) for i in range(games)], dtype=np.int64)
+    seats = (np.arange(games)[:, None] + np.arange(players)) % len(agents)
+    b = fast.play_batch(seeds, tuple(agents), seats, cap)
+    seen: set[str] = set()
+    for i, seed in enumerate(seeds.tolist()):
+        names = [agents[a] for a in seats[i]]
+        r = fast.play(seed, names, cap, False)
+        seen.update([r.end_reason, *(kind for kind, _, _ in r.gaps)])
+        if i in b.extra:
+            assert b.extra[i] == r
+            continue
+        events = [(b.gap_kinds[k], bool(s), b.gap_detail(k, a)) for k, s, a in
+                  zip(b.gap_kind[b.gap_game == i].tolist(), b.gap_settled[b.gap_game == i].tolist(),
+                      b.gap_args[b.gap_game == i].tolist())]
+        assert events == r.gaps, seed
+        assert (b.end_names[b.end[i]], bool(b.completed[i]), b.turns[i], b.rounds[i]) == \
+            (r.end_reason, r.completed, r.turns, r.rounds), seed
+        peaks = {n: int(b.peaks[i, j]) for j, n in enumerate(b.peak_names) if b.peak_seen[i, j]}
+        assert peaks == r.peak, seed
+        if r.completed:
+            assert b.scores[i].tolist() == r.scores and np.flatnonzero(b.winners[i]).tolist() == r.winners, seed
+            assert (b.tie_names[b.tie[i]] if b.tie[i] >= 0 else None) == r.tie_break, seed
+    return seen
+
+
+@pytest.mark.parametrize("deck_id, players", [("royale", 2), ("royale", 4), ("royale-masked", 3), ("royale-solo", 1),
+                                              ("royale-short", 2)])
+def test_batch_rows_are_the_games_of_play(deck_id, players):
+    seen = batch_rows_equal_play(resolve(deck_id, ROOT), players, 300)
+    assert seen & {"banquet_over", "all_nobles", "turns_done"}
+
+
+def test_batch_rows_with_ties_stalls_and_caps(tmp_path):
+    seen = batch_rows_equal_play(_unsettled(_variant(tmp_path, "tie", ""), "tie_after_tiebreak"), 2, 300)
+    assert "stalled:tie_after_tiebreak" in seen
+    seen = batch_rows_equal_play(resolve("royale", ROOT), 2, 300)
+    assert "tie_after_tiebreak" in seen  # settled: a shared win, the gap event written by the batch loop
+    seen = batch_rows_equal_play(_unsettled(_variant(tmp_path, "tiny-solo", LONG_SOLO + TINY), "short_line"), 1, 60)
+    assert "stalled:short_line" in seen
+    seen = batch_rows_equal_play(resolve("royale", ROOT), 3, 40, cap=60)
+    assert "safety_cap" in seen

@@ -5,29 +5,23 @@
 the reference ``RoyaleGame`` of the resolved deck (cells of every line and of each
 seat's imposter placements, solo cards, noble points, rule numbers, the deck's gap
 resolutions), so any variant that changes numbers, counts or card data runs on it.
-Noble requirements are the reference's own checkers, read into a transition table
-that fills itself as games need it (``fastcore`` module docstring).
+Noble requirements are the reference's own checkers compiled for numba
+(``fastreq``, ``NobleTables``): their states are computed inside the compiled loop.
 """
 from __future__ import annotations
 
-import atexit
-import hashlib
-import json
-import os
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from cardgen.engine.api import Action, FastEngine, GameResult
-from cardgen.errors import InputError
-from cardgen.fileio import write_atomic
+from cardgen.engine.api import Action, BatchResult, FastEngine, GameResult
 from cardgen.games.royale import fastcore as core
-from cardgen.games.royale import require
+from cardgen.games.royale import fastheur
+from cardgen.games.royale import fastreq as req
 from cardgen.games.royale.engine import STOP, RoyaleGame
-from cardgen.games.royale.require import DEAD, Checker
+from cardgen.games.royale.require import Checker
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -46,7 +40,7 @@ _GAP_CFG = {
 _END_NAMES = {core.BANQUET_OVER: "banquet_over", core.SUPPLY_EXHAUSTED: "supply_exhausted",
               core.ALL_NOBLES: "all_nobles", core.TURNS_DONE: "turns_done",
               core.SOLO_EXHAUSTED: "solo_cards_exhausted"}
-_AGENTS = {"random": 0}
+_AGENTS = {"random": core.AGENT_RANDOM, "heuristic": core.AGENT_HEURISTIC}
 
 _announced = False
 
@@ -69,148 +63,150 @@ def _announce_compile() -> None:
         print("compiling the Royale fast engine (first run only)…", file=sys.stderr, flush=True)
 
 
-#: where learned noble tables are kept between processes (next to numba's cache); None: nowhere
-CACHE_DIR: Path | None = Path(os.environ.get("NUMBA_CACHE_DIR") or Path(__file__).parent / "__pycache__")
-_FORMAT = "royale-nobles/2"
-#: seconds between two saves of a table that learned something
-SAVE_EVERY = 30.0
+class NobleTables:
+    """The noble requirements of one game, compiled for ``fastreq`` (see its docstring).
 
-
-def _checker_key(chk: Checker) -> str:
-    """A name for one checker's table on disk: its requirement, its card codes and the checker's own code."""
-    source = Path(require.__file__).read_bytes()
-    data = json.dumps([_FORMAT, chk.face.model_dump(mode="json"), sorted(chk.class_of.items()), chk.avail,
-                       chk.vmin, chk.vmax, chk.ncodes], sort_keys=True)
-    return hashlib.sha256(source + data.encode()).hexdigest()[:24]
-
-
-class _Table:
-    """The checkers' states as rows of one transition table, grown on demand.
-
-    A row is (checker, the cards under the noble as the checker keys them), so rows
-    learned in another process (read from ``CACHE_DIR``) need no Python search until
-    a game asks for a transition none has learned yet.
+    ``checkers``: the game's distinct ``require.Checker`` objects; checker ``k``'s
+    fields are ``ck[k]``, its services ``sv[k, j]`` (with ``inc[k, j]``: (class, count)
+    of each ``include``), its card copies per code ``avail[k]``; ``roots[k]`` is its
+    row with no card. The table (``trans``, ``need``, ``owner``, ``slen``, ``seq``,
+    ``hslot``, ``meta``) grows inside compiled code up to its capacity, and here
+    (``grow``) past it. ``args()`` is what compiled functions take, in order:
+    ``fastreq.step(*tables.args(), row, code)``.
     """
 
-    def __init__(self, ncodes: int) -> None:
-        self.ncodes = ncodes
-        self.trans = np.full((64, ncodes), core.UNKNOWN, dtype=np.int64)
-        self.complete = np.zeros(64, dtype=np.bool_)
-        self.rows: dict[tuple[int, tuple[int, ...]], int] = {}
-        self.of_row: list[tuple[int, tuple[int, ...]]] = []
-        self.need: list[int] = []  # the checker's need of each row's cards
-        self.checkers: list[Checker] = []
-        self.keys: list[str] = []
-        self._index: dict[int, int] = {}
-        self.dirty: set[int] = set()
-        self.saved = time.monotonic()
+    def __init__(self, checkers: list[Checker], rows: int = 1024) -> None:
+        self.checkers = checkers
+        self.index = {id(c): k for k, c in enumerate(checkers)}
+        nk = max(len(checkers), 1)
+        nserv = max([len(c.services) for c in checkers] + [1])
+        ninc = max([len(s.include) for c in checkers for s in c.services] + [1])
+        self.ncodes = ncodes = max([c.ncodes for c in checkers] + [1])
+        self.ck = np.zeros((nk, req.CK_SIZE), dtype=np.int64)
+        self.sv = np.zeros((nk, nserv, req.SV_SIZE), dtype=np.int64)
+        self.inc = np.zeros((nk, nserv, ninc, 2), dtype=np.int64)
+        self.avail = np.zeros((nk, ncodes), dtype=np.int64)
+        width = 1
+        for k, chk in enumerate(checkers):
+            width = max(width, self._compile(k, chk))
+        self.trans = np.full((rows, ncodes), req.UNKNOWN, dtype=np.int32)  # half the memory: rows stay < 2**31
+        self.need = np.zeros(rows, dtype=np.int64)
+        self.owner = np.zeros(rows, dtype=np.int64)
+        self.slen = np.zeros(rows, dtype=np.int64)
+        self.seq = np.zeros((rows, width), dtype=np.int64)
+        self.hslot = np.full(4 * rows, -1, dtype=np.int64)
+        self.meta = np.zeros(req.META_SIZE, dtype=np.int64)
+        self.roots = np.zeros(nk, dtype=np.int64)
+        for k in range(len(checkers)):
+            while (r := req.root(*self.args(), k)) == req.FULL:
+                self.grow()
+            self.roots[k] = r
 
-    def checker_index(self, chk: Checker) -> int:
-        """The index of ``chk``: new checkers bring the rows saved on disk and the ones their Python side knows."""
-        k = self._index.get(id(chk))
-        if k is not None:
-            return k
-        k = self._index[id(chk)] = len(self.checkers)
-        self.checkers.append(chk)
-        self.keys.append(_checker_key(chk))
-        self._load(k)
-        for key, nid in list(chk.trans.items()):
-            sid, code = divmod(key, chk.ncodes)
-            r = self.row(k, chk.states[sid], chk.need[sid])
-            self.trans[r, code] = core.DEAD if nid == DEAD else self.row(k, chk.states[nid], chk.need[nid])
-        return k
+    def _compile(self, k: int, chk: Checker) -> int:
+        """Fill checker ``k``'s fields; returns the most cards a completion holds."""
+        ck = self.ck[k]
+        ck[req.K_ORDERED] = int(chk.ordered)
+        ck[req.K_NSERV] = len(chk.services)
+        ck[req.K_NCODES] = chk.ncodes
+        ck[req.K_SPAN] = chk.span
+        ck[req.K_VMIN] = chk.vmin
+        ck[req.K_VMAX] = chk.vmax
+        ck[req.K_WILD] = chk.wild
+        ck[req.K_NCLASS] = chk.nclass
+        fixed = sum(s.cards for s in chk.services if s.cards is not None)
+        ck[req.K_LOW] = fixed + sum(1 for s in chk.services if s.cards is None)
+        ck[req.K_HIGH] = high = sum(chk._cap(s) for s in chk.services)
+        self.avail[k, :chk.ncodes] = chk.avail
+        parity = {None: req.PARITY_NONE, "even": req.PARITY_EVEN, "odd": req.PARITY_ODD, "same": req.PARITY_SAME}
+        for j, s in enumerate(chk.services):
+            v = self.sv[k, j]
+            v[req.V_CARDS] = req.NONE if s.cards is None else s.cards
+            v[req.V_COLOUR] = s.colour
+            v[req.V_NINC] = len(s.include)
+            for m, (t, n) in enumerate(s.include):
+                self.inc[k, j, m] = (t, n)
+            v[req.V_SAME] = int(s.same_value)
+            v[req.V_PARITY] = parity[s.parity]
+            for has, at, bound in ((req.V_HAS_LT, req.V_LT, s.lt), (req.V_HAS_GT, req.V_GT, s.gt),
+                                   (req.V_HAS_EQ, req.V_EQ, s.eq)):
+                v[has] = int(bound is not None)
+                v[at] = bound or 0
+            v[req.V_ORDER] = s.order
+            v[req.V_FIRST] = s.first
+            v[req.V_LAST] = s.last
+            v[req.V_TWO_SUM] = int(s.two_sum)
+            v[req.V_DISTINCT] = int(s.distinct)
+            v[req.V_WILD] = int(s.wild)
+            v[req.V_TYPED] = int(s.typed)
+            v[req.V_CAP] = chk._cap(s)
+        return high
 
-    def row(self, k: int, cards: tuple[int, ...], need: int) -> int:
-        """The row of checker ``k`` holding ``cards``, whose checker state has ``need`` (added if new)."""
-        r = self.rows.get((k, cards))
-        if r is None:
-            r = self.rows[(k, cards)] = len(self.of_row)
-            self.of_row.append((k, cards))
-            self.need.append(need)
-            if r >= self.trans.shape[0]:
-                grow = np.full((2 * r, self.ncodes), core.UNKNOWN, dtype=np.int64)
-                grow[:r] = self.trans[:r]
-                self.trans = grow
-                self.complete = np.concatenate([self.complete, np.zeros(2 * r - len(self.complete), np.bool_)])
-            self.complete[r] = need == 0
-        return r
+    def args(self) -> tuple[np.ndarray, ...]:
+        """The arrays compiled functions take (``fastreq.step``, ``fastreq.intern``...), in order."""
+        return (self.ck, self.sv, self.inc, self.avail, self.trans, self.need, self.owner, self.slen, self.seq,
+                self.hslot, self.meta)
 
-    def learn(self, r: int, code: int) -> None:
-        """Ask the Python checker for the transition (row ``r``, ``code``).
+    @property
+    def rows(self) -> int:
+        """Rows in use."""
+        return int(self.meta[req.M_ROWS])
 
-        Only the transition a game needs: asking for a whole row computes states no game
-        reaches, which costs more than replaying the game (masked nobles)."""
-        k, cards = self.of_row[r]
-        chk = self.checkers[k]
-        sid = chk._index.get(cards)
-        if sid is None:  # a row read from disk: the checker takes its state as it computed it then
-            sid = len(chk.states)
-            chk.states.append(cards)
-            chk.need.append(self.need[r])
-            chk._index[cards] = sid
-        nid = chk.step(sid, code)
-        self.trans[r, code] = core.DEAD if nid == DEAD else self.row(k, chk.states[nid], chk.need[nid])
-        self.dirty.add(k)
+    def grow(self) -> None:
+        """Twice the capacity (rows kept, hash rebuilt)."""
+        n, cap = self.rows, self.trans.shape[0]
+        new = 2 * cap
+        trans = np.full((new, self.ncodes), req.UNKNOWN, dtype=np.int32)
+        trans[:cap] = self.trans
+        self.trans = trans
+        for name in ("need", "owner", "slen"):
+            old = getattr(self, name)
+            arr = np.zeros(new, dtype=np.int64)
+            arr[:cap] = old
+            setattr(self, name, arr)
+        seq = np.zeros((new, self.seq.shape[1]), dtype=np.int64)
+        seq[:cap] = self.seq
+        self.seq = seq
+        self.hslot = np.full(4 * new, -1, dtype=np.int64)
+        req.rehash(self.hslot, self.owner, self.slen, self.seq, n)
 
-    # -- the disk cache ------------------------------------------------------------------
-    def _path(self, k: int) -> Path | None:
-        return None if CACHE_DIR is None else CACHE_DIR / f"royale-nobles-{self.keys[k]}.json"
+    def step(self, row: int, code: int) -> int:
+        """The row after one more card of ``code`` under ``row`` (``DEAD``: the noble can no longer be met)."""
+        while (nid := req.step(*self.args(), row, code)) == req.FULL:
+            self.grow()
+        return int(nid)
 
-    def _load(self, k: int) -> None:
-        path = self._path(k)
-        if path is None:
-            return
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            cards, need, edges = data["cards"], data["need"], data["trans"]
-            rows = [self.row(k, tuple(c), int(n)) for c, n in zip(cards, need)]
-            for a, code, b in edges:
-                self.trans[rows[a], code] = core.DEAD if b < 0 else rows[b]
-        except (OSError, ValueError, KeyError, TypeError, IndexError):
-            return  # no cache, or one we cannot read: learn again
-
-    def save(self, force: bool = False) -> None:
-        """Write the tables of checkers that learned something (atomically; at most every ``SAVE_EVERY`` s)."""
-        if not self.dirty or CACHE_DIR is None or (not force and time.monotonic() - self.saved < SAVE_EVERY):
-            return
-        self.saved = time.monotonic()
-        owner = np.array([k for k, _ in self.of_row], dtype=np.int64)
-        n = len(owner)
-        for k in sorted(self.dirty):
-            mine = np.nonzero(owner == k)[0]
-            local = np.full(n, -1, dtype=np.int64)
-            local[mine] = np.arange(len(mine))
-            sub = self.trans[mine]
-            at, code = np.nonzero(sub != core.UNKNOWN)
-            target = sub[at, code]
-            target = np.where(target == core.DEAD, -1, local[np.maximum(target, 0)])
-            edges = np.stack([at, code, target], axis=1).tolist()
-            mine = mine.tolist()
-            data = {"format": _FORMAT, "cards": [list(self.of_row[r][1]) for r in mine],
-                    "need": [self.need[r] for r in mine], "trans": edges}
-            try:
-                CACHE_DIR.mkdir(parents=True, exist_ok=True)
-                write_atomic(self._path(k), json.dumps(data, separators=(",", ":")))  # type: ignore[arg-type]
-            except (OSError, InputError):
-                return  # a read-only install: the tier still works, it learns again next time
-        self.dirty.clear()
-
-
-_TABLES: dict[int, _Table] = {}
+    def cards(self, row: int) -> tuple[int, ...]:
+        """The codes a row holds (as the Python checker keys its state)."""
+        return tuple(self.seq[row, :self.slen[row]].tolist())
 
 
-def _table(ncodes: int) -> _Table:
-    """The process's table for checkers of ``ncodes`` card codes (shared by every engine)."""
-    table = _TABLES.get(ncodes)
-    if table is None:
-        table = _TABLES[ncodes] = _Table(ncodes)
-    return table
+#: the tables of this process by their checkers (shared by engines, inherited by forked workers)
+_SHARED: dict[tuple[int, ...], NobleTables] = {}
 
 
-@atexit.register
-def _save_all() -> None:
-    for table in _TABLES.values():
-        table.save(force=True)
+def noble_tables(game: RoyaleGame, fresh: bool = False) -> NobleTables:
+    """The compiled noble requirements of ``game``'s seats.
+
+    Slot ``s`` of seat ``p`` is checker ``tables.index[id(game.checkers[p][s])]``, its
+    empty row ``tables.roots[that]``; a dish card ``c`` under it has code
+    ``game.codes[p][s][c]``; ``tables.need[row] == 0`` means the noble is met exactly.
+
+    By default the process's table for these checkers, shared by every engine (rows
+    already computed stay; a row means the same cards forever). ``grow`` replaces the
+    arrays: take ``args()`` again after it, and never mix row numbers of two tables.
+    ``fresh``: a new, private table.
+    """
+    seen: dict[int, Checker] = {}
+    for seat in game.checkers:
+        for chk in seat:
+            seen.setdefault(id(chk), chk)
+    key = tuple(seen)
+    tables = None if fresh else _SHARED.get(key)
+    if tables is None:
+        tables = NobleTables(list(seen.values()))
+        if not fresh:
+            _SHARED[key] = tables
+    return tables
 
 
 class RoyaleFast(FastEngine):
@@ -250,6 +246,7 @@ class RoyaleFast(FastEngine):
         self._settled = {kind: kind in clar for kind in _GAP_NAMES.values()}
         for kind, (slot, codes) in _GAP_CFG.items():
             cfg[slot] = core.UNSETTLED if kind not in clar else codes.get(clar[kind].resolution, 0)
+        cfg[core.C_G_TIE] = 0 if "tie_after_tiebreak" in clar else core.UNSETTLED
         self.cfg = cfg
         width = max([len(c) for _, c in g.lines] + [1])
         self.lines = np.zeros((max(nlines, 1), width), dtype=np.int64)
@@ -273,15 +270,13 @@ class RoyaleFast(FastEngine):
             self.solo_len[i] = len(cells)
             self.solo_cells[i, :len(cells)] = cells
         # nobles: code of every card per slot, checker rows, points
-        ncodes = max([chk.ncodes for seat in g.checkers for chk in seat] + [1])
-        self.table = table = _table(ncodes)
+        self.tables = tables = noble_tables(g)
         self.codes = np.zeros((players * nslots, max(ncards, 1)), dtype=np.int64)
         self.root = np.full(players * nslots, -1, dtype=np.int64)
         self.points = np.zeros(players * nslots, dtype=np.int64)
         for p in range(players):
             for s, chk in enumerate(g.checkers[p]):
-                k = table.checker_index(chk)
-                self.root[p * nslots + s] = table.row(k, (), chk.need[0])
+                self.root[p * nslots + s] = tables.roots[tables.index[id(chk)]]
                 self.codes[p * nslots + s, :ncards] = g.codes[p][s]
                 self.points[p * nslots + s] = g.points[p][s]
         self.imp_uses = np.array([r.imposter_uses if g.imposter_id[p] else 0 for p in range(players)],
@@ -313,6 +308,7 @@ class RoyaleFast(FastEngine):
         self.legal = z(nlines + nimp + g.ncells * nslots + nslots + 2)
         self.init_pile = z(ncards + 2)
         self.init_solo = z(nsolo)
+        self.hscratch = np.zeros((fastheur.SCRATCH_ROWS, len(self.legal) + g.ncells + nslots + 4), dtype=np.int64)
         self._pack()
         self._kinds: dict[tuple[str, ...], np.ndarray] = {}
         self._cap = -1
@@ -341,16 +337,13 @@ class RoyaleFast(FastEngine):
         self.actions = np.zeros((cap + 1, 2), dtype=np.int64)
 
     def _run(self, seed: int, kinds: np.ndarray, cap: int, record: bool) -> None:
-        table = self.table
+        t = self.tables
         while True:
-            core.play(seed, kinds, cap, record, self.buf, self.offs, self.mt, self.amt, table.trans,
-                      table.complete, self.gaps, self.actions)
-            st = self.st
-            if st[core.S_STATUS] != core.MISS:
+            core.play(seed, kinds, cap, record, self.buf, self.offs, self.mt, self.amt, *t.args(), self.gaps,
+                      self.actions)
+            if self.st[core.S_STATUS] != core.FULL:
                 return
-            table.learn(int(st[core.S_MISS_ROW]), int(st[core.S_MISS_CODE]))
-            if table.dirty:
-                table.save()
+            t.grow()
 
     def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
         kinds = self._kinds.get(tuple(agents))
@@ -431,6 +424,60 @@ class RoyaleFast(FastEngine):
         result.tie_break = tie_break
         result.completed = True
         return result
+
+    batch = True
+
+    #: batch codes: ``fastcore`` end codes (stalls at ``STALLED + gap kind``), tie-breaks, peaks
+    _BATCH_ENDS = ["playing"] + [_END_NAMES.get(c, "") for c in range(1, core.STALLED)] + \
+        ["stalled:" + _GAP_NAMES[k] for k in sorted(_GAP_NAMES)]
+    _TIE_NAMES = ["most_dish_cards", "most_dish_cards, then shared"]
+    _PEAK_NAMES = ["pile_after_reshuffle", "cards_under_a_noble"]
+
+    def play_batch(self, seeds: np.ndarray, agents: tuple[str, ...], seats: np.ndarray, cap: int) -> BatchResult:
+        """``play`` for many games in one compiled loop (see ``FastEngine.play_batch``).
+
+        Games ``play`` ends in Python (a safety cap, no legal action, more gap events
+        than the buffer holds) are played again by ``play`` and handed over in ``extra``.
+        """
+        if cap > self._cap:
+            self._buffers(cap)
+        _announce_compile()
+        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+        n, players = len(seeds), self.game.players
+        kinds = np.array([_AGENTS[a] for a in agents], dtype=np.int64)[seats]
+        r_out = np.zeros((n, core.R_SCORES + 2 * players), dtype=np.int64)
+        g_rows = np.zeros((self.gaps.shape[0] + 4 * n + 64, 5), dtype=np.int64)
+        t = self.tables
+        chunks, first = [], 0
+        while first < n:
+            first, used = core.play_many(seeds, kinds, first, cap, self.buf, self.offs, self.mt, self.amt,
+                                         *t.args(), self.gaps, self.actions, r_out, g_rows)
+            chunks.append(g_rows[:used].copy())
+            if first < n and self.st[core.S_STATUS] == core.FULL:
+                t.grow()
+        rows = np.concatenate(chunks) if chunks else np.zeros((0, 5), dtype=np.int64)
+        end = r_out[:, core.R_END]
+        special = (r_out[:, core.R_STATUS] != 0) | (end == core.PLAYING) | (r_out[:, core.R_NGAPS] > self.gaps.shape[0])
+        completed = (r_out[:, core.R_FINISHED] != 0) & (end < core.STALLED) & ~special
+        peaks = r_out[:, [core.R_RESHUFFLE_PEAK, core.R_PEAK_UNDER]]
+        seen = np.stack([peaks[:, 0] >= 0, r_out[:, core.R_FINISHED] != 0], axis=1)
+        extra = {int(i): self.play(int(seeds[i]), [agents[a] for a in seats[i]], cap, False)
+                 for i in np.flatnonzero(special)}
+        settled = np.array([self._settled[_GAP_NAMES[c]] for c in sorted(_GAP_NAMES)], dtype=bool)
+        return BatchResult(
+            seeds=seeds.astype(np.int64), agents=tuple(agents), seats=seats, end=end, end_names=self._BATCH_ENDS,
+            completed=completed, turns=r_out[:, core.R_TURNS], rounds=r_out[:, core.R_ROUNDS],
+            scores=r_out[:, core.R_SCORES:core.R_SCORES + players].astype(np.float64),
+            winners=r_out[:, core.R_SCORES + players:] != 0, tie=r_out[:, core.R_TIE], tie_names=self._TIE_NAMES,
+            peaks=peaks, peak_seen=seen, peak_names=self._PEAK_NAMES, gap_game=rows[:, 0], gap_kind=rows[:, 1],
+            gap_settled=settled[rows[:, 1]], gap_args=rows[:, 2:], gap_kinds=[_GAP_NAMES[c] for c in sorted(_GAP_NAMES)],
+            gap_detail=self._detail, extra=extra)
+
+    def _detail(self, code: int, args: list[int]) -> str:
+        """A batch gap event's detail, as the reference words it."""
+        if code == core.GAP_TIE:
+            return f"seats {[p for p in range(self.game.players) if args[0] >> p & 1]}"
+        return self._gap([code, *args])[2]
 
     def _gap(self, row: list[int]) -> tuple[str, bool, str]:
         """A recorded gap as the reference engine words it."""

@@ -7,12 +7,11 @@ generator seeded like ``agent_rng(s)``, and legal actions are enumerated in the
 reference's order (lines, then the seat's imposter placements; cards in hand by
 open noble slot; clears by slot, then stop).
 
-Noble requirements stay the reference's checkers (``require.Checker``): their
-states are rows of one transition table ``trans[row, code]`` (next row, ``DEAD``,
-or ``UNKNOWN``). A transition the table does not hold yet stops the game with
-``MISS``; ``fast.py`` asks the Python checker, writes the answer and plays the game
-again from its seed (same game, so exact); the table only grows, so misses vanish
-after the first games.
+Noble requirements are ``fastreq``'s compiled checkers: the cards under a noble are
+a row of its table (``fast.NobleTables``), and ``fastreq.step`` gives the row after
+one more card, running the completion search inside the loop the first time a
+transition is asked for. The only way back to Python is a full table (``FULL``):
+``fast.py`` grows it and plays the game again from its seed (same game, so exact).
 
 Actions are integers: ``i < nlines`` takes line ``i``; ``nlines + j`` places the
 seat's imposter ``j``-th way; ``A_PLACE + c * nslots + s`` puts card ``c`` under
@@ -24,30 +23,32 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
+from cardgen.games.royale import fastheur, fastreq
 
 # -- cfg slots -------------------------------------------------------------------------
 (C_PLAYERS, C_CARDS, C_CELLS, C_LINES, C_SLOTS, C_SOLO, C_USES_END, C_PACKETS, C_SETUP_POS, C_RESHUFFLE_POS,
  C_END_DRAWS, C_SOLO_TURNS, C_GHOST, C_VOLUNTARY, C_NSOLO, C_A_PLACE, C_A_CLEAR, C_A_STOP,
- C_G_UNEVEN, C_G_PILE, C_G_SHORT, C_G_NOTHING, C_G_SOLO) = range(23)
-CFG_SIZE = 23
+ C_G_UNEVEN, C_G_PILE, C_G_SHORT, C_G_NOTHING, C_G_SOLO, C_G_TIE) = range(24)
+CFG_SIZE = 24
 UNSETTLED = -1  # gap resolution codes: -1 stalls, 0 the first resolution, 1 "end_game"
 
 # -- gap kinds, end codes ------------------------------------------------------------------
 GAP_UNEVEN, GAP_PILE, GAP_SHORT, GAP_NOTHING, GAP_TIE, GAP_SOLO = range(6)
 PLAYING, BANQUET_OVER, SUPPLY_EXHAUSTED, ALL_NOBLES, TURNS_DONE, SOLO_EXHAUSTED = range(6)
 STALLED = 10  # stalled on gap kind k: STALLED + k
-#: what ``play`` returns besides finishing: the game needs a transition the table lacks
-MISS, CAPPED, NO_LEGAL = 1, 2, 3
+#: seat kinds (``kinds[p]``): the random agent, the heuristic (``fastheur``)
+AGENT_RANDOM, AGENT_HEURISTIC = 0, 1
+#: what ``play`` returns besides finishing: FULL, the noble table needs more room (grow it, replay)
+FULL, CAPPED, NO_LEGAL = 1, 2, 3
 
 EMPTY = -1
 END = -2
-DEAD = -1
-UNKNOWN = -2
+DEAD = fastreq.DEAD
 TAKE, PLACE, CLEAR, OVER = 0, 1, 2, 3
 
 # -- scalar state slots (``st``) --------------------------------------------------------------
 (S_PLAYER, S_PHASE, S_END, S_TURNS, S_ROUNDS, S_PILE, S_DISC, S_HAND, S_SOLO_LEN, S_REV_LEN, S_END_DRAWS,
- S_NGAPS, S_PEAK_UNDER, S_RESHUFFLE_PEAK, S_FINISHED, S_WINNER, S_INIT_LEN, S_MISS_ROW, S_MISS_CODE,
+ S_NGAPS, S_PEAK_UNDER, S_RESHUFFLE_PEAK, S_FINISHED, S_WINNER, S_INIT_LEN, S_SPARE1, S_SPARE2,
  S_DECISIONS, S_STATUS, S_SOLO_INIT) = range(22)
 ST_SIZE = 22
 
@@ -240,7 +241,7 @@ def _clear(st, p, s, nslots, under, ulen, row, root, discard):
 #: the int64 arrays ``play`` reads from one buffer (one argument: numba's call cost grows with each one)
 LAYOUT = ("cfg", "lines", "line_len", "imp_cells", "imp_len", "imp_count", "solo_cells", "solo_len", "codes",
           "root", "points", "imp_uses", "st", "grid", "pile", "discard", "hand", "under", "ulen", "row", "done",
-          "score", "imp_left", "solo_pile", "solo_rev", "work", "work2", "legal", "init_pile", "init_solo")
+          "score", "imp_left", "solo_pile", "solo_rev", "work", "work2", "legal", "init_pile", "init_solo", "hscratch")
 
 
 @njit(cache=True)
@@ -262,8 +263,9 @@ def _view3(buf, offs, i):
 
 
 @njit(cache=True)
-def play(seed, kinds, cap, record, buf, offs, mt, amt, trans, complete, gaps, actions):
-    """Play the game seeded ``seed`` (all seats random); ``st[S_STATUS]``: 0, MISS, CAPPED or NO_LEGAL.
+def play(seed, kinds, cap, record, buf, offs, mt, amt, ck, sv, inc, avail, trans, need, owner, slen, seq, hslot,
+         meta, gaps, actions):
+    """Play the game seeded ``seed``, seat ``p`` played by agent ``kinds[p]`` (``AGENT_*``); ``st[S_STATUS]``: 0, FULL, CAPPED or NO_LEGAL.
 
     ``buf`` holds the arrays named in ``LAYOUT``, ``offs[i]`` = (start, shape...) of the i-th."""
     cfg = _view1(buf, offs, 0)
@@ -296,6 +298,7 @@ def play(seed, kinds, cap, record, buf, offs, mt, amt, trans, complete, gaps, ac
     legal = _view1(buf, offs, 27)
     init_pile = _view1(buf, offs, 28)
     init_solo = _view1(buf, offs, 29)
+    hscratch = _view2(buf, offs, 30)
     players = cfg[C_PLAYERS]
     ncards = cfg[C_CARDS]
     ncells = cfg[C_CELLS]
@@ -387,7 +390,18 @@ def play(seed, kinds, cap, record, buf, offs, mt, amt, trans, complete, gaps, ac
         if m == 0:
             st[S_STATUS] = NO_LEGAL
             break
-        a = legal[fastrng.randbelow(amt, m)] if kinds[p] == 0 else legal[0]
+        kind = kinds[p]
+        if kind == AGENT_RANDOM:
+            a = legal[fastrng.randbelow(amt, m)]
+        elif kind == AGENT_HEURISTIC:
+            a = fastheur.choose(phase, p, legal, m, amt, grid, hand, st[S_HAND], lines, line_len, imp_cells, imp_len,
+                                nlines, a_place, a_clear, nslots, row, done, root, points, codes, ck, sv, inc, avail,
+                                trans, need, owner, slen, seq, hslot, meta, hscratch)
+            if a == fastheur.FULL:
+                st[S_STATUS] = FULL
+                return
+        else:
+            a = legal[0]
         if record:
             actions[decisions, 0] = p
             actions[decisions, 1] = a
@@ -437,10 +451,10 @@ def play(seed, kinds, cap, record, buf, offs, mt, amt, trans, complete, gaps, ac
             k = base + s
             code = codes[k, c]
             nid = trans[row[k], code]
-            if nid == UNKNOWN:
-                st[S_STATUS] = MISS
-                st[S_MISS_ROW] = row[k]
-                st[S_MISS_CODE] = code
+            if nid == fastreq.UNKNOWN:
+                nid = fastreq.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, row[k], code)
+            if nid == fastreq.FULL:
+                st[S_STATUS] = FULL
                 return
             under[k, ulen[k]] = c
             ulen[k] += 1
@@ -458,7 +472,7 @@ def play(seed, kinds, cap, record, buf, offs, mt, amt, trans, complete, gaps, ac
                     k2 = base + s2
                     if done[k2]:
                         continue
-                    if complete[row[k2]]:
+                    if need[row[k2]] == 0:
                         done[k2] = 1
                         score[p] += points[k2]
                         _clear(st, p, s2, nslots, under, ulen, row, root, discard)
@@ -487,3 +501,115 @@ def play(seed, kinds, cap, record, buf, offs, mt, amt, trans, complete, gaps, ac
                     _end_turn(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_rev,
                               solo_cells, solo_len)
     st[S_DECISIONS] = decisions
+
+
+# -- one row of ``play_many``'s results ---------------------------------------------------------
+(R_END, R_STATUS, R_TURNS, R_ROUNDS, R_NGAPS, R_PEAK_UNDER, R_RESHUFFLE_PEAK, R_FINISHED, R_TIE) = range(9)
+R_SCORES = 9  # then the scores, then whether each seat won
+#: ``R_TIE``: no tie-break, "most_dish_cards", "most_dish_cards, then shared"
+TIE_NONE, TIE_DISHES, TIE_SHARED = -1, 0, 1
+
+
+@njit(cache=True)
+def _winners(st, cfg, score, ulen, players, nslots, out):
+    """``RoyaleFast.play``'s winners and tie-break into ``out`` (a ``play_many`` row); the tie gap's seats.
+
+    Returns the seats (a bit mask) of a tie the dish cards did not break, else 0."""
+    for p in range(players):
+        out[R_SCORES + players + p] = 0
+    out[R_TIE] = TIE_NONE
+    if cfg[C_SOLO]:
+        out[R_SCORES + players] = 1
+        return 0
+    if st[S_WINNER] >= 0:
+        out[R_SCORES + players + st[S_WINNER]] = 1
+        return 0
+    best = score[0]
+    for p in range(1, players):
+        if score[p] > best:
+            best = score[p]
+    most = -1
+    ntied = 0
+    for p in range(players):
+        if score[p] == best:
+            ntied += 1
+            d = 0
+            for s in range(nslots):
+                d += ulen[p * nslots + s]
+            if d > most:
+                most = d
+    mask = 0
+    nwin = 0
+    for p in range(players):
+        if score[p] != best:
+            continue
+        d = 0
+        for s in range(nslots):
+            d += ulen[p * nslots + s]
+        if ntied == 1 or d == most:
+            out[R_SCORES + players + p] = 1
+            mask |= 1 << p
+            nwin += 1
+    if ntied == 1:
+        return 0
+    out[R_TIE] = TIE_DISHES
+    if nwin == 1:
+        return 0
+    out[R_TIE] = TIE_SHARED
+    return mask
+
+
+@njit(cache=True)
+def play_many(seeds, kinds, first, cap, buf, offs, mt, amt, ck, sv, inc, avail, trans, need, owner, slen, seq, hslot,
+              meta, gaps, actions, r_out, g_rows):
+    """Play games ``first..`` of ``seeds`` (seat kinds ``kinds[i]``) with ``play``, one row of ``r_out`` each
+    (``R_*``), their gap events appended to ``g_rows`` (game row, kind, three numbers), a tie the dish
+    cards do not break as one more event (``GAP_TIE``, the seats as a bit mask).
+
+    Stops before a game whose gaps might not fit in ``g_rows``, or at a game the noble table
+    has no room for (status FULL: grow it, call again from there); returns (next game, gap rows used).
+    """
+    g = 0
+    per_game = gaps.shape[0] + 1
+    cfg = _view1(buf, offs, 0)
+    st = _view1(buf, offs, 12)
+    score = _view1(buf, offs, 21)
+    ulen = _view1(buf, offs, 18)
+    players = cfg[C_PLAYERS]
+    nslots = cfg[C_SLOTS]
+    for i in range(first, seeds.shape[0]):
+        if g + per_game > g_rows.shape[0]:
+            return i, g
+        play(seeds[i], kinds[i], cap, False, buf, offs, mt, amt, ck, sv, inc, avail, trans, need, owner, slen, seq,
+             hslot, meta, gaps, actions)
+        if st[S_STATUS] == FULL:
+            return i, g
+        out = r_out[i]
+        out[R_END] = st[S_END]
+        out[R_STATUS] = st[S_STATUS]
+        out[R_TURNS] = st[S_TURNS]
+        out[R_ROUNDS] = st[S_ROUNDS]
+        out[R_NGAPS] = st[S_NGAPS]
+        out[R_PEAK_UNDER] = st[S_PEAK_UNDER]
+        out[R_RESHUFFLE_PEAK] = st[S_RESHUFFLE_PEAK]
+        out[R_FINISHED] = st[S_FINISHED]
+        for p in range(players):
+            out[R_SCORES + p] = score[p]
+        for j in range(min(st[S_NGAPS], gaps.shape[0])):
+            g_rows[g, 0] = i
+            for x in range(4):
+                g_rows[g, 1 + x] = gaps[j, x]
+            g += 1
+        out[R_TIE] = TIE_NONE
+        if st[S_STATUS] == 0 and st[S_END] != PLAYING and st[S_END] < STALLED:
+            mask = _winners(st, cfg, score, ulen, players, nslots, out)
+            if mask:
+                g_rows[g, 0] = i
+                g_rows[g, 1] = GAP_TIE
+                g_rows[g, 2] = mask
+                g_rows[g, 3] = 0
+                g_rows[g, 4] = 0
+                g += 1
+                if cfg[C_G_TIE] == UNSETTLED:
+                    out[R_END] = STALLED + GAP_TIE
+    return seeds.shape[0], g
