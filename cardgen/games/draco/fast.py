@@ -51,9 +51,36 @@ NSC = 21
 (C_N, C_HAND, C_START, C_PERGOLD, C_GOLD, C_SILVER, C_MULT, C_SARAH, C_REBUILDS, C_SETASIDE, C_CUPRIGHT, C_CUPLAST,
  C_MAYTOAST, C_UNLIMITED, C_NONEPAYS, C_NCARDS, C_NCHARS) = range(17)
 MAX_GAPS = 256  # a game with more gap events is replayed on the reference engine
+# rows of the per-engine work block (``DracoFast.work``): every array a game needs, allocated once
+(W_SC, W_PEAK, W_SEEN, W_ORDER, W_HANDN, W_MONEY, W_QUEUE, W_KIDX, W_EVERYONE, W_D, W_RECV, W_TMP) = range(12)
+NW = 12
+
+#: the game's inner functions run without numba's reference counting (NRT): they never
+#: allocate, and every array they get lives in the caller for the whole call. With it,
+#: the atomic increment and decrement of each array argument at each call (NRT_incref,
+#: NRT_decref) took about half of a random game's time (perf, 5 players).
+_hot = njit(cache=True, _nrt=False)
 
 
-@njit(cache=True)
+@_hot
+def _max(a):
+    """``a.max()`` of a non-empty array (numpy's reductions need NRT)."""
+    top = a[0]
+    for i in range(1, a.shape[0]):
+        if a[i] > top:
+            top = a[i]
+    return top
+
+
+@_hot
+def _sum(a):
+    total = 0
+    for i in range(a.shape[0]):
+        total += a[i]
+    return total
+
+
+@_hot
 def _coins(money, per_gold, gold_total):
     gold = 0
     silver = 0
@@ -66,22 +93,22 @@ def _coins(money, per_gold, gold_total):
     return gold, silver
 
 
-@njit(cache=True)
+@_hot
 def _track(peak, seen, i, v):
     if seen[i] == 0 or v > peak[i]:
         peak[i] = v
         seen[i] = 1
 
 
-@njit(cache=True)
+@_hot
 def _track_money(money, cfg, peak, seen, gold, silver):
     _track(peak, seen, P_GOLD, gold)
     _track(peak, seen, P_SILVER, silver)
-    _track(peak, seen, P_MONEY, money.sum())
-    _track(peak, seen, P_RICHEST, money.max())
+    _track(peak, seen, P_MONEY, _sum(money))
+    _track(peak, seen, P_RICHEST, _max(money))
 
 
-@njit(cache=True)
+@_hot
 def _gap(sc, gaps, kind, a, b, c):
     g = sc[S_NGAPS]
     if g < MAX_GAPS:
@@ -92,7 +119,7 @@ def _gap(sc, gaps, kind, a, b, c):
     sc[S_NGAPS] = g + 1
 
 
-@njit(cache=True)
+@_hot
 def _move(order, c, delta):
     k = order.shape[0]
     i = 0
@@ -113,7 +140,7 @@ def _move(order, c, delta):
         order[j] = c
 
 
-@njit(cache=True)
+@_hot
 def _index(order, c):
     i = 0
     while order[i] != c:
@@ -121,7 +148,7 @@ def _index(order, c):
     return i
 
 
-@njit(cache=True)
+@_hot
 def _settle(d, recv, nrecv, bank, money, cfg, sc, gaps, peak, seen):
     """``DracoState._settle`` (returns the change of the bank: unused but for symmetry)."""
     n = cfg[C_N]
@@ -159,28 +186,29 @@ def _settle(d, recv, nrecv, bank, money, cfg, sc, gaps, peak, seen):
     _track_money(money, cfg, peak, seen, gold, silver)
 
 
-@njit(cache=True)
-def _transfer(payer, payee, amount, money, cfg, sc, gaps, peak, seen):
+@_hot
+def _transfer(payer, payee, amount, money, cfg, sc, gaps, peak, seen, d, recv):
+    """One player pays another (``d``, ``recv``: scratch rows of the work block)."""
     have = money[payer]
     if have < amount:
         _gap(sc, gaps, G_CANNOT, payer, amount, have)
         amount = have
     if amount:
-        d = np.zeros(cfg[C_N], dtype=np.int64)
+        d[:cfg[C_N]] = 0
         d[payer] -= amount
         d[payee] += amount
-        recv = np.empty(1, dtype=np.int64)
         recv[0] = payee
         _settle(d, recv, 1, False, money, cfg, sc, gaps, peak, seen)
 
 
-@njit(cache=True)
-def _deltas(order, owner, special, payouts, costs, mult, money, n, none_pays):
-    """``table.toast_deltas`` with the richest taken from ``money`` (none when ``none_pays``)."""
-    d = np.zeros(n, dtype=np.int64)
+@_hot
+def _deltas(order, owner, special, payouts, costs, mult, money, n, none_pays, d):
+    """``table.toast_deltas`` into ``d[:n]`` with the richest taken from ``money`` (none when
+    ``none_pays``); returns whether Zork was paid for."""
+    d[:n] = 0
     k = order.shape[0]
     zork = False
-    top = money.max()
+    top = _max(money)
     for i in range(payouts.shape[0]):
         j = i
         while j < k:
@@ -209,10 +237,10 @@ def _deltas(order, owner, special, payouts, costs, mult, money, n, none_pays):
                         if money[r] == top:
                             d[r] -= mult * costs[i]
             break
-    return d, zork
+    return zork
 
 
-@njit(cache=True)
+@_hot
 def _pile_empty(sc, cfg, pile, discard, mt, gaps):
     if sc[S_LASTCALL]:
         return
@@ -221,7 +249,8 @@ def _pile_empty(sc, cfg, pile, discard, mt, gaps):
             sc[S_REBUILDS] -= 1
             sc[S_REBUILT] += 1
             nd = sc[S_DISC]
-            pile[:nd] = discard[:nd]
+            for i in range(nd):  # element by element: array-to-array slice copies need NRT
+                pile[i] = discard[i]
             sc[S_PILE] = nd
             sc[S_DISC] = 0
             fr.shuffle(mt, pile, nd)
@@ -232,7 +261,7 @@ def _pile_empty(sc, cfg, pile, discard, mt, gaps):
     sc[S_LASTCALL] = 1
 
 
-@njit(cache=True)
+@_hot
 def _draw(p, count, sc, cfg, hands, hand_n, pile, discard, mt, gaps):
     for _ in range(count):
         if sc[S_PILE] == 0:
@@ -244,7 +273,7 @@ def _draw(p, count, sc, cfg, hands, hand_n, pile, discard, mt, gaps):
             _pile_empty(sc, cfg, pile, discard, mt, gaps)
 
 
-@njit(cache=True)
+@_hot
 def _sarah_queue(order, owner, special, queue):
     m = 0
     last = order.shape[0] - 1
@@ -263,15 +292,15 @@ def _sarah_queue(order, owner, special, queue):
 DONE, AFTER_PLAY, DO_TOAST, NEXT_NEIGHBOUR, END_TURN, END_TURN_TOASTED, START_TURN = range(7)
 
 
-@njit(cache=True)
+@_hot
 def _toast_money(sc, cfg, st, tabs, gaps, peak, seen):
     """``_toast`` up to its last step; returns the next step."""
-    order, money, queue = st[4], st[5], st[6]
+    order, money, queue, d, recv = st[4], st[5], st[6], st[7], st[8]
     owner, special, payouts, costs = tabs[0], tabs[1], tabs[2], tabs[3]
     n = cfg[C_N]
     final = sc[S_LASTCALL]
-    d, zork = _deltas(order, owner, special, payouts, costs, cfg[C_MULT], money, n, False)
-    top = money.max()
+    zork = _deltas(order, owner, special, payouts, costs, cfg[C_MULT], money, n, False, d)
+    top = _max(money)
     nrich = 0
     for p in range(n):
         if money[p] == top:
@@ -279,8 +308,7 @@ def _toast_money(sc, cfg, st, tabs, gaps, peak, seen):
     if zork and nrich > 1:
         _gap(sc, gaps, G_RICHEST, nrich, top, 0)
         if cfg[C_NONEPAYS]:
-            d, zork = _deltas(order, owner, special, payouts, costs, cfg[C_MULT], money, n, True)
-    recv = np.empty(n, dtype=np.int64)
+            zork = _deltas(order, owner, special, payouts, costs, cfg[C_MULT], money, n, True, d)
     nrecv = 0
     for i in range(min(payouts.shape[0] + 1, order.shape[0])):
         o = owner[order[i]]
@@ -305,7 +333,7 @@ def _toast_money(sc, cfg, st, tabs, gaps, peak, seen):
     return NEXT_NEIGHBOUR
 
 
-@njit(cache=True)
+@_hot
 def _advance(step, sc, cfg, st, tabs, mt, gaps, peak, seen):
     """Run the reference's chain of turn steps from ``step`` until a decision is due."""
     hands, hand_n, pile, discard = st[0], st[1], st[2], st[3]
@@ -352,9 +380,9 @@ def _advance(step, sc, cfg, st, tabs, mt, gaps, peak, seen):
                 step = DONE
 
 
-@njit(cache=True)
+@_hot
 def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
-    hands, hand_n, discard, order, money = st[0], st[1], st[3], st[4], st[5]
+    hands, hand_n, discard, order, money, d, recv, tmp = st[0], st[1], st[3], st[4], st[5], st[7], st[8], st[9]
     owner, special, die = tabs[0], tabs[1], tabs[4]
     n = cfg[C_N]
     p = sc[S_CUR]
@@ -385,9 +413,11 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
         c = row[2]
         other = c ^ 1
         m = 1
-        tmp = order.copy()
+        nc = order.shape[0]
+        for i in range(nc):
+            tmp[i] = order[i]
         order[0] = c
-        for i in range(tmp.shape[0]):
+        for i in range(nc):
             if tmp[i] != c and tmp[i] != other:
                 order[m] = tmp[i]
                 m += 1
@@ -403,9 +433,13 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
                 g += 1
     elif code == STEAL:
         if row[2] >= 0:
-            _transfer(row[2], p, a, money, cfg, sc, gaps, peak, seen)
+            _transfer(row[2], p, a, money, cfg, sc, gaps, peak, seen, d, recv)
     elif code == FLIP:
-        order[:] = order[::-1].copy()
+        nc = order.shape[0]
+        for i in range(nc // 2):
+            t = order[i]
+            order[i] = order[nc - 1 - i]
+            order[nc - 1 - i] = t
         sc[S_CUPRIGHT] = 1 - sc[S_CUPRIGHT]
     elif code == SWAP_ADJ or code == SWAP_ANY:
         i = _index(order, row[2])
@@ -415,8 +449,8 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
     elif code == CUP:
         sc[S_CUP] = -1
     elif code == COINS:
-        d = np.zeros(n, dtype=np.int64)
-        paid = np.empty(a, dtype=np.int64)
+        d[:n] = 0
+        paid = recv  # at most ``a`` seats paid: the work block is at least that wide
         npaid = 0
         for _ in range(a):
             seat = die[fr.randbelow(mt, die.shape[0])] - 1
@@ -434,14 +468,14 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
         theirs = die[fr.randbelow(mt, die.shape[0])]
         if mine != theirs:
             if mine > theirs:
-                _transfer(q, p, a, money, cfg, sc, gaps, peak, seen)
+                _transfer(q, p, a, money, cfg, sc, gaps, peak, seen, d, recv)
             else:
-                _transfer(p, q, a, money, cfg, sc, gaps, peak, seen)
+                _transfer(p, q, a, money, cfg, sc, gaps, peak, seen, d, recv)
     if sc[S_END] == 0:
         _advance(AFTER_PLAY, sc, cfg, st, tabs, mt, gaps, peak, seen)
 
 
-@njit(cache=True)
+@_hot
 def _legal(sc, cfg, st, effects, card_kind, perms, nchars, out):
     """The reference's ``legal_actions`` as rows ``[type, kind, x, y, z, w]``, in its order."""
     hands, hand_n, order, money = st[0], st[1], st[4], st[5]
@@ -563,7 +597,7 @@ def _legal(sc, cfg, st, effects, card_kind, perms, nchars, out):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)  # it allocates: NRT on explicitly, not inherited from the caller
 def _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone):
     """``agents.HeuristicAgent.choose`` on the tier's rows; returns the chosen row index."""
     if m == 1:
@@ -575,7 +609,7 @@ def _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone)
     owner, special, payouts, costs, die = tabs[0], tabs[1], tabs[2], tabs[3], tabs[4]
     n = cfg[C_N]
     me = sc[S_CUR]
-    top = money.max()
+    top = _max(money)
     nrich = 0
     for p in range(n):
         if money[p] == top:
@@ -608,7 +642,7 @@ def _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone)
     own[1] = 2 * me + 1
     values = kernels.action_values(krows, kidx[:m], order, owner, special, payouts, costs, cfg[C_MULT], richest, me,
                                    n, die, money, sc[S_CUP], roll_delta, own, everyone)
-    best = values.max()
+    best = _max(values)
     ntop = 0
     for i in range(m):
         if values[i] >= best - 1e-9:
@@ -622,14 +656,16 @@ def _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone)
     return 0
 
 
-@njit(cache=True)
+@_hot
 def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs, die, effects, card_kind, perms,
-                  bufs, hands, gaps, legal, krows, actions):
-    """One game into the buffers given: returns (sc, money, peak, seen).
+                  bufs, hands, gaps, legal, krows, actions, work):
+    """One game into the buffers given; returns the number of decisions made.
 
     ``bufs`` rows: 0-1 the two generators' states, then deck, order (dealt), pile,
     discard (int64 views of one block); ``hands``, ``gaps``, ``legal``, ``krows`` and
-    ``actions`` (rows ``[player, *legal row]``, filled with ``record``) are reused.
+    ``actions`` (rows ``[player, *legal row]``, filled with ``record``) are reused, and so
+    is ``work`` (rows ``W_*``), where the game leaves its scalars (``W_SC``), money, peaks
+    and which peaks were seen.
     """
     n = cfg[C_N]
     ncards = cfg[C_NCARDS]
@@ -638,17 +674,25 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
     fr.seed(mt, seed)
     amt = bufs[1]
     fr.seed_agents(amt, seed)
-    sc = np.zeros(NSC, dtype=np.int64)
-    peak = np.zeros(len(PEAKS), dtype=np.int64)
-    seen = np.zeros(len(PEAKS), dtype=np.int64)
+    sc = work[W_SC, :NSC]
+    sc[:] = 0
+    peak = work[W_PEAK, :len(PEAKS)]
+    peak[:] = 0
+    seen = work[W_SEEN, :len(PEAKS)]
+    seen[:] = 0
     deck = bufs[2][:ncards]
     for i in range(ncards):
         deck[i] = i
     fr.shuffle(mt, deck, ncards)
-    order = np.arange(nchars, dtype=np.int64)
+    order = work[W_ORDER, :nchars]
+    for i in range(nchars):
+        order[i] = i
     fr.shuffle(mt, order, nchars)
-    bufs[3][:nchars] = order
-    hand_n = np.zeros(n, dtype=np.int64)
+    dealt = bufs[3]
+    for i in range(nchars):
+        dealt[i] = order[i]
+    hand_n = work[W_HANDN, :n]
+    hand_n[:] = 0
     pos = cfg[C_SETASIDE]
     for p in range(n):
         for h in range(cfg[C_HAND]):
@@ -658,11 +702,14 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
                 pos += 1
     pile = bufs[4][:ncards]
     npile = ncards - pos if pos < ncards else 0
-    pile[:npile] = deck[pos:pos + npile]
+    for i in range(npile):
+        pile[i] = deck[pos + i]
     discard = bufs[5][:ncards]
-    money = np.full(n, cfg[C_START], dtype=np.int64)
-    queue = np.zeros(2 * nchars + 2, dtype=np.int64)
-    st = (hands, hand_n, pile, discard, order, money, queue)
+    money = work[W_MONEY, :n]
+    money[:] = cfg[C_START]
+    queue = work[W_QUEUE, :2 * nchars + 2]
+    queue[:] = 0
+    st = (hands, hand_n, pile, discard, order, money, queue, work[W_D], work[W_RECV], work[W_TMP])
     tabs = (owner, special, payouts, costs, die)
     sc[S_PILE] = npile
     sc[S_CUPRIGHT] = cfg[C_CUPRIGHT]
@@ -675,8 +722,12 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
     if npile == 0:
         _pile_empty(sc, cfg, pile, discard, mt, gaps)
     _advance(START_TURN, sc, cfg, st, tabs, mt, gaps, peak, seen)
-    kidx = np.arange(legal.shape[0], dtype=np.int64)
-    everyone = np.arange(nchars, dtype=np.int64)
+    kidx = work[W_KIDX, :legal.shape[0]]
+    for i in range(legal.shape[0]):
+        kidx[i] = i
+    everyone = work[W_EVERYONE, :nchars]
+    for i in range(nchars):
+        everyone[i] = i
     decisions = 0
     m = legal.shape[0]
     while sc[S_END] == 0:
@@ -693,7 +744,8 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
         row = legal[i]
         if record:
             actions[decisions, 0] = player
-            actions[decisions, 1:] = row
+            for j in range(6):
+                actions[decisions, 1 + j] = row[j]
         decisions += 1
         t = row[0]
         phase = sc[S_PHASE]
@@ -716,13 +768,12 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
             _advance(DO_TOAST, sc, cfg, st, tabs, mt, gaps, peak, seen)
         else:
             _advance(END_TURN, sc, cfg, st, tabs, mt, gaps, peak, seen)
-    sc[S_ROLL] = decisions  # no longer needed as a roll: the decisions made, for the caller
-    return sc, money, peak, seen
+    return decisions
 
 
 @njit(cache=True)
 def play_many(seeds, kinds, first, cap, cfg, owner, special, payouts, costs, die, effects, card_kind, perms,
-              bufs, hands, gaps, legal, krows, actions, r_sc, r_money, r_peak, r_seen, g_rows):
+              bufs, hands, gaps, legal, krows, actions, work, r_sc, r_money, r_peak, r_seen, g_rows):
     """``play_compiled`` for games ``first..`` of ``seeds`` (seat agent codes ``kinds[i]``), one row each:
     ``r_sc`` (end, turns, rounds, gap events), money, peaks and whether each was seen; gap events
     appended to ``g_rows`` (game row, kind, three numbers). Stops before a game whose gaps might not
@@ -731,16 +782,16 @@ def play_many(seeds, kinds, first, cap, cfg, owner, special, payouts, costs, die
     for i in range(first, seeds.shape[0]):
         if g + MAX_GAPS > g_rows.shape[0]:
             return i, g
-        sc, money, peak, seen = play_compiled(seeds[i], kinds[i], cap, False, cfg, owner, special, payouts, costs,
-                                              die, effects, card_kind, perms, bufs, hands, gaps, legal, krows,
-                                              actions)
+        play_compiled(seeds[i], kinds[i], cap, False, cfg, owner, special, payouts, costs, die, effects, card_kind,
+                      perms, bufs, hands, gaps, legal, krows, actions, work)
+        sc = work[W_SC]
         r_sc[i, 0] = sc[S_END]
         r_sc[i, 1] = sc[S_TURNS]
         r_sc[i, 2] = sc[S_ROUNDS]
         r_sc[i, 3] = sc[S_NGAPS]
-        r_money[i, :] = money
-        r_peak[i, :] = peak
-        r_seen[i, :] = seen
+        r_money[i, :] = work[W_MONEY, :r_money.shape[1]]
+        r_peak[i, :] = work[W_PEAK, :r_peak.shape[1]]
+        r_seen[i, :] = work[W_SEEN, :r_seen.shape[1]]
         if sc[S_NGAPS] <= MAX_GAPS:
             for j in range(sc[S_NGAPS]):
                 g_rows[g, 0] = i
@@ -796,6 +847,8 @@ class DracoFast(FastEngine):
         self.legal = np.zeros((width, 6), dtype=np.int64)
         self.krows = np.zeros((width, kernels.ROW), dtype=np.int64)
         self.no_actions = np.zeros((1, 7), dtype=np.int64)
+        coins = max([e[1] for e in g.kind_effect if e[0] == COINS], default=0)
+        self.work = np.zeros((NW, max(NSC, len(PEAKS), 2 * nchars + 2, width, n, coins)), dtype=np.int64)
 
     @staticmethod
     def _announce() -> None:
@@ -814,14 +867,15 @@ class DracoFast(FastEngine):
                                                      dtype=np.int64)
         actions = np.zeros((cap + 1, 7), dtype=np.int64) if record else self.no_actions
         bufs = self.bufs
-        out = play_compiled(np.uint64(seed), codes, cap, record, self.cfg, self.owner, self.special, self.payouts,
-                            self.costs, self.die, self.effects, self.card_kind, self.perms,
-                            (self.rngs[0], self.rngs[1], bufs[0], bufs[1], bufs[2], bufs[3]),
-                            self.hands, self.gaps, self.legal, self.krows, actions)
-        return out + (actions,)
+        decisions = play_compiled(np.uint64(seed), codes, cap, record, self.cfg, self.owner, self.special,
+                                  self.payouts, self.costs, self.die, self.effects, self.card_kind, self.perms,
+                                  (self.rngs[0], self.rngs[1], bufs[0], bufs[1], bufs[2], bufs[3]),
+                                  self.hands, self.gaps, self.legal, self.krows, actions, self.work)
+        w, n = self.work, self.g.players
+        return w[W_SC, :NSC], w[W_MONEY, :n], w[W_PEAK, :len(PEAKS)], w[W_SEEN, :len(PEAKS)], decisions, actions
 
     def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
-        sc, money, peak, seen, actions = self._run(seed, agents, cap, record)
+        sc, money, peak, seen, decisions, actions = self._run(seed, agents, cap, record)
         sc = sc.tolist()
         ngaps = sc[S_NGAPS]
         if ngaps > MAX_GAPS:  # more gap events than the buffer holds: the reference plays this one
@@ -837,7 +891,7 @@ class DracoFast(FastEngine):
         if record:
             deck, order = self.bufs[0][:len(g.card_ids)].tolist(), self.bufs[1][:len(g.char_ids)].tolist()
             result.initial_piles = {"actions": [g.card_ids[i] for i in deck], "circle": [g.char_ids[c] for c in order]}
-            result.actions = [(r[0], self._action(r[1:])) for r in actions[:sc[S_ROLL]].tolist()]
+            result.actions = [(r[0], self._action(r[1:])) for r in actions[:decisions].tolist()]
         if sc[S_END] == 2:
             result.engine_gaps = len(gap_list)
             result.end_reason = "safety_cap"
@@ -877,7 +931,7 @@ class DracoFast(FastEngine):
         while first < n:
             first, used = play_many(seeds, kinds, first, cap, self.cfg, self.owner, self.special, self.payouts,
                                     self.costs, self.die, self.effects, self.card_kind, self.perms, views,
-                                    self.hands, self.gaps, self.legal, self.krows, self.no_actions,
+                                    self.hands, self.gaps, self.legal, self.krows, self.no_actions, self.work,
                                     r_sc, r_money, r_peak, r_seen, g_rows)
             chunks.append(g_rows[:used].copy())
         rows = np.concatenate(chunks)
