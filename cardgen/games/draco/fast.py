@@ -60,9 +60,12 @@ NW = 12
 #: the atomic increment and decrement of each array argument at each call (NRT_incref,
 #: NRT_decref) took about half of a random game's time (perf, 5 players).
 _hot = njit(cache=True, _nrt=False)
+#: the same for the functions of every decision, inlined (numba IR) into their one caller:
+#: a call passes each array as seven machine words, and these take a dozen arrays or more
+_inline = njit(cache=True, _nrt=False, inline="always")
 
 
-@_hot
+@_inline
 def _max(a):
     """``a.max()`` of a non-empty array (numpy's reductions need NRT)."""
     top = a[0]
@@ -72,7 +75,7 @@ def _max(a):
     return top
 
 
-@_hot
+@_inline
 def _sum(a):
     total = 0
     for i in range(a.shape[0]):
@@ -93,7 +96,7 @@ def _coins(money, per_gold, gold_total):
     return gold, silver
 
 
-@_hot
+@_inline
 def _track(peak, seen, i, v):
     if seen[i] == 0 or v > peak[i]:
         peak[i] = v
@@ -108,7 +111,7 @@ def _track_money(money, cfg, peak, seen, gold, silver):
     _track(peak, seen, P_RICHEST, _max(money))
 
 
-@_hot
+@_inline
 def _gap(sc, gaps, kind, a, b, c):
     g = sc[S_NGAPS]
     if g < MAX_GAPS:
@@ -119,7 +122,7 @@ def _gap(sc, gaps, kind, a, b, c):
     sc[S_NGAPS] = g + 1
 
 
-@_hot
+@_inline
 def _move(order, c, delta):
     k = order.shape[0]
     i = 0
@@ -140,7 +143,7 @@ def _move(order, c, delta):
         order[j] = c
 
 
-@_hot
+@_inline
 def _index(order, c):
     i = 0
     while order[i] != c:
@@ -261,7 +264,7 @@ def _pile_empty(sc, cfg, pile, discard, mt, gaps):
     sc[S_LASTCALL] = 1
 
 
-@_hot
+@_inline
 def _draw(p, count, sc, cfg, hands, hand_n, pile, discard, mt, gaps):
     for _ in range(count):
         if sc[S_PILE] == 0:
@@ -333,7 +336,7 @@ def _toast_money(sc, cfg, st, tabs, gaps, peak, seen):
     return NEXT_NEIGHBOUR
 
 
-@_hot
+@_inline
 def _advance(step, sc, cfg, st, tabs, mt, gaps, peak, seen):
     """Run the reference's chain of turn steps from ``step`` until a decision is due."""
     hands, hand_n, pile, discard = st[0], st[1], st[2], st[3]
@@ -380,8 +383,9 @@ def _advance(step, sc, cfg, st, tabs, mt, gaps, peak, seen):
                 step = DONE
 
 
-@_hot
+@_inline
 def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
+    """Play the card of ``row``; returns the turn step that follows (``_advance``)."""
     hands, hand_n, discard, order, money, d, recv, tmp = st[0], st[1], st[3], st[4], st[5], st[7], st[8], st[9]
     owner, special, die = tabs[0], tabs[1], tabs[4]
     n = cfg[C_N]
@@ -404,7 +408,7 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
         sc[S_ROLLSIGN] = b
         sc[S_ROLLANY] = a
         sc[S_PHASE] = ROLLED
-        return
+        return DONE
     elif code == SPLIT:
         c = row[2]
         _move(order, c, -a)
@@ -471,11 +475,10 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
                 _transfer(q, p, a, money, cfg, sc, gaps, peak, seen, d, recv)
             else:
                 _transfer(p, q, a, money, cfg, sc, gaps, peak, seen, d, recv)
-    if sc[S_END] == 0:
-        _advance(AFTER_PLAY, sc, cfg, st, tabs, mt, gaps, peak, seen)
+    return AFTER_PLAY
 
 
-@_hot
+@_inline
 def _legal(sc, cfg, st, effects, card_kind, perms, nchars, out):
     """The reference's ``legal_actions`` as rows ``[type, kind, x, y, z, w]``, in its order."""
     hands, hand_n, order, money = st[0], st[1], st[4], st[5]
@@ -721,7 +724,6 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
     _track_money(money, cfg, peak, seen, gold, silver)
     if npile == 0:
         _pile_empty(sc, cfg, pile, discard, mt, gaps)
-    _advance(START_TURN, sc, cfg, st, tabs, mt, gaps, peak, seen)
     kidx = work[W_KIDX, :legal.shape[0]]
     for i in range(legal.shape[0]):
         kidx[i] = i
@@ -730,7 +732,12 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
         everyone[i] = i
     decisions = 0
     m = legal.shape[0]
-    while sc[S_END] == 0:
+    step = START_TURN
+    while True:
+        # one call site: ``_advance`` is inlined, and only once
+        _advance(step, sc, cfg, st, tabs, mt, gaps, peak, seen)
+        if sc[S_END] != 0:
+            break
         if decisions >= cap:
             sc[S_END] = 2  # the simulator's safety cap
             break
@@ -750,10 +757,10 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
         t = row[0]
         phase = sc[S_PHASE]
         if phase == PLAY:
-            _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen)
+            step = _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen)
         elif phase == ROLLED:
             _move(order, row[2], sc[S_ROLL] * sc[S_ROLLSIGN])
-            _advance(AFTER_PLAY, sc, cfg, st, tabs, mt, gaps, peak, seen)
+            step = AFTER_PLAY
         elif phase == SARAHQ:
             p = queue[0]
             for j in range(sc[S_SQN] - 1):
@@ -762,12 +769,11 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
             if t == A_DRAW:
                 _draw(p, cfg[C_SARAH], sc, cfg, hands, hand_n, pile, discard, mt, gaps)
                 _track(peak, seen, P_HAND, hand_n[p])
-            if sc[S_END] == 0:
-                _advance(NEXT_NEIGHBOUR, sc, cfg, st, tabs, mt, gaps, peak, seen)
+            step = NEXT_NEIGHBOUR
         elif t == A_TOAST:
-            _advance(DO_TOAST, sc, cfg, st, tabs, mt, gaps, peak, seen)
+            step = DO_TOAST
         else:
-            _advance(END_TURN, sc, cfg, st, tabs, mt, gaps, peak, seen)
+            step = END_TURN
     return decisions
 
 
