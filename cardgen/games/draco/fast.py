@@ -256,7 +256,7 @@ def _pile_empty(sc, cfg, pile, discard, mt, gaps):
                 pile[i] = discard[i]
             sc[S_PILE] = nd
             sc[S_DISC] = 0
-            fr.shuffle(mt, pile, nd)
+            fr.shuffle_fast(mt, pile, nd)
             return
         _gap(sc, gaps, G_NOTHING, 0, 0, 0)
     _gap(sc, gaps, G_FINAL, sc[S_REBUILT], 0, 0)
@@ -404,7 +404,7 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
     if code == MOVE:
         _move(order, row[2], b)
     elif code == ROLL:
-        sc[S_ROLL] = die[fr.randbelow(mt, die.shape[0])]
+        sc[S_ROLL] = die[fr.randbelow_inline(mt, die.shape[0])]
         sc[S_ROLLSIGN] = b
         sc[S_ROLLANY] = a
         sc[S_PHASE] = ROLLED
@@ -427,7 +427,7 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
                 m += 1
         order[order.shape[0] - 1] = other
     elif code == RESEAT:
-        fr.shuffle(mt, order, order.shape[0])
+        fr.shuffle_fast(mt, order, order.shape[0])
     elif code == ARRANGE:
         w = row[5]
         g = 0
@@ -457,7 +457,7 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
         paid = recv  # at most ``a`` seats paid: the work block is at least that wide
         npaid = 0
         for _ in range(a):
-            seat = die[fr.randbelow(mt, die.shape[0])] - 1
+            seat = die[fr.randbelow_inline(mt, die.shape[0])] - 1
             if seat < order.shape[0]:
                 o = owner[order[seat]]
                 if o >= 0:
@@ -468,14 +468,25 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
             _settle(d, paid, npaid, True, money, cfg, sc, gaps, peak, seen)
     elif code == DUEL:
         q = row[2]
-        mine = die[fr.randbelow(mt, die.shape[0])]
-        theirs = die[fr.randbelow(mt, die.shape[0])]
+        mine = die[fr.randbelow_inline(mt, die.shape[0])]
+        theirs = die[fr.randbelow_inline(mt, die.shape[0])]
         if mine != theirs:
             if mine > theirs:
                 _transfer(q, p, a, money, cfg, sc, gaps, peak, seen, d, recv)
             else:
                 _transfer(p, q, a, money, cfg, sc, gaps, peak, seen, d, recv)
     return AFTER_PLAY
+
+
+@_inline
+def _row(out, m, t, k, x, y, z, w):
+    """Write legal row ``m`` whole (no row is zeroed first: a 2-D zeroing was a memset call per row)."""
+    out[m, 0] = t
+    out[m, 1] = k
+    out[m, 2] = x
+    out[m, 3] = y
+    out[m, 4] = z
+    out[m, 5] = w
 
 
 @_inline
@@ -486,24 +497,22 @@ def _legal(sc, cfg, st, effects, card_kind, perms, nchars, out):
     n = cfg[C_N]
     m = 0
     if phase == TOAST:
-        out[0, 0] = A_TOAST
-        out[1, 0] = A_PASS
+        _row(out, 0, A_TOAST, 0, 0, 0, 0, 0)
+        _row(out, 1, A_PASS, 0, 0, 0, 0, 0)
         return 2
     if phase == SARAHQ:
-        out[0, 0] = A_DRAW
-        out[1, 0] = A_DECLINE
+        _row(out, 0, A_DRAW, 0, 0, 0, 0, 0)
+        _row(out, 1, A_DECLINE, 0, 0, 0, 0, 0)
         return 2
     if phase == ROLLED:
         p = sc[S_CUR]
         if sc[S_ROLLANY]:
             for c in range(nchars):
-                out[m, 0] = A_MOVE
-                out[m, 2] = c
+                _row(out, m, A_MOVE, 0, c, 0, 0, 0)
                 m += 1
         else:
             for c in (2 * p, 2 * p + 1):
-                out[m, 0] = A_MOVE
-                out[m, 2] = c
+                _row(out, m, A_MOVE, 0, c, 0, 0, 0)
                 m += 1
         return m
     p = sc[S_CUR]
@@ -519,83 +528,57 @@ def _legal(sc, cfg, st, effects, card_kind, perms, nchars, out):
         if code == MOVE:
             if a:
                 for c in range(nchars):
-                    out[m, 0] = A_PLAY
-                    out[m, 1] = k
-                    out[m, 2] = c
+                    _row(out, m, A_PLAY, k, c, 0, 0, 0)
                     m += 1
             else:
                 for c in (2 * p, 2 * p + 1):
-                    out[m, 0] = A_PLAY
-                    out[m, 1] = k
-                    out[m, 2] = c
+                    _row(out, m, A_PLAY, k, c, 0, 0, 0)
                     m += 1
         elif code == SPLIT or code == BESIDE:
             for c in (2 * p, 2 * p + 1):
-                out[m, 0] = A_PLAY
-                out[m, 1] = k
-                out[m, 2] = c
+                _row(out, m, A_PLAY, k, c, 0, 0, 0)
                 m += 1
         elif code == ARRANGE:
             if perms.shape[0] == 0 or perms.shape[1] == 0:
-                out[m, 0] = A_PLAY
-                out[m, 1] = k
-                out[m, 5] = 0
+                _row(out, m, A_PLAY, k, 0, 0, 0, 0)
                 m += 1
             else:
+                w = perms.shape[1]  # at most 3 specials (``fast_engine``)
                 for r in range(perms.shape[0]):
-                    out[m, 0] = A_PLAY
-                    out[m, 1] = k
-                    for g in range(perms.shape[1]):
-                        out[m, 2 + g] = perms[r, g]
-                    out[m, 5] = perms.shape[1]
+                    _row(out, m, A_PLAY, k, perms[r, 0], perms[r, 1] if w > 1 else 0, perms[r, 2] if w > 2 else 0,
+                         w)
                     m += 1
         elif code == STEAL:
             m0 = m
             for q in range(n):
                 if q != p and money[q] > 0:
-                    out[m, 0] = A_PLAY
-                    out[m, 1] = k
-                    out[m, 2] = q
+                    _row(out, m, A_PLAY, k, q, 0, 0, 0)
                     m += 1
             if m == m0:
-                out[m, 0] = A_PLAY
-                out[m, 1] = k
-                out[m, 2] = -1
+                _row(out, m, A_PLAY, k, -1, 0, 0, 0)
                 m += 1
         elif code == SWAP_ADJ:
             for c in (2 * p, 2 * p + 1):
                 i = _index(order, c)
                 if i > 0:
-                    out[m, 0] = A_PLAY
-                    out[m, 1] = k
-                    out[m, 2] = c
-                    out[m, 3] = order[i - 1]
+                    _row(out, m, A_PLAY, k, c, order[i - 1], 0, 0)
                     m += 1
                 if i < last:
-                    out[m, 0] = A_PLAY
-                    out[m, 1] = k
-                    out[m, 2] = c
-                    out[m, 3] = order[i + 1]
+                    _row(out, m, A_PLAY, k, c, order[i + 1], 0, 0)
                     m += 1
         elif code == SWAP_ANY:
             for c in (2 * p, 2 * p + 1):
                 for d in range(nchars):
                     if d != c:
-                        out[m, 0] = A_PLAY
-                        out[m, 1] = k
-                        out[m, 2] = c
-                        out[m, 3] = d
+                        _row(out, m, A_PLAY, k, c, d, 0, 0)
                         m += 1
         elif code == DUEL:
             for q in range(n):
                 if q != p:
-                    out[m, 0] = A_PLAY
-                    out[m, 1] = k
-                    out[m, 2] = q
+                    _row(out, m, A_PLAY, k, q, 0, 0, 0)
                     m += 1
         else:
-            out[m, 0] = A_PLAY
-            out[m, 1] = k
+            _row(out, m, A_PLAY, k, 0, 0, 0, 0)
             m += 1
     return m
 
@@ -650,7 +633,7 @@ def _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone)
     for i in range(m):
         if values[i] >= best - 1e-9:
             ntop += 1
-    pick = fr.randbelow(amt, ntop)
+    pick = fr.randbelow_inline(amt, ntop)
     for i in range(m):
         if values[i] >= best - 1e-9:
             if pick == 0:
@@ -686,11 +669,11 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
     deck = bufs[2][:ncards]
     for i in range(ncards):
         deck[i] = i
-    fr.shuffle(mt, deck, ncards)
+    fr.shuffle_fast(mt, deck, ncards)
     order = work[W_ORDER, :nchars]
     for i in range(nchars):
         order[i] = i
-    fr.shuffle(mt, order, nchars)
+    fr.shuffle_fast(mt, order, nchars)
     dealt = bufs[3]
     for i in range(nchars):
         dealt[i] = order[i]
@@ -716,7 +699,7 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
     tabs = (owner, special, payouts, costs, die)
     sc[S_PILE] = npile
     sc[S_CUPRIGHT] = cfg[C_CUPRIGHT]
-    sc[S_FIRST] = fr.randbelow(mt, n)
+    sc[S_FIRST] = fr.randbelow_inline(mt, n)
     sc[S_CUR] = sc[S_FIRST]
     sc[S_CUP] = (sc[S_FIRST] - 1) % n if cfg[C_CUPLAST] else -1
     sc[S_REBUILDS] = cfg[C_REBUILDS]
@@ -731,7 +714,6 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
     for i in range(nchars):
         everyone[i] = i
     decisions = 0
-    m = legal.shape[0]
     step = START_TURN
     while True:
         # one call site: ``_advance`` is inlined, and only once
@@ -741,13 +723,12 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
         if decisions >= cap:
             sc[S_END] = 2  # the simulator's safety cap
             break
-        legal[:m, :] = 0
         m = _legal(sc, cfg, st, effects, card_kind, perms, nchars, legal)
         player = queue[0] if sc[S_PHASE] == SARAHQ else sc[S_CUR]
         if agents[player] == 1:
             i = _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone)
         else:
-            i = fr.randbelow(amt, m)
+            i = fr.randbelow_inline(amt, m)
         row = legal[i]
         if record:
             actions[decisions, 0] = player
