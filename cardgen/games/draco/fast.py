@@ -9,7 +9,9 @@ same details, peaks, turns, rounds, scores and winners. ``tests/test_draco_fast.
 compares both on hundreds of seeds per deck and player count.
 
 The compiled function keeps the state in arrays: ``sc`` holds the scalars (indexes
-``S_*``), ``hands`` one row per player, ``pile``/``discard`` as stacks. It mirrors the
+``S_*``), ``hands`` one row per player, ``pile``/``discard`` as stacks; these three hold
+card kinds, not card ids (cards of a kind play alike, and a shuffle moves places whatever
+they hold; only the dealt deck keeps ids, for the log). It mirrors the
 reference method by method (``_toast``, ``_settle``, ``_end_turn``...); the few things
 done once per game in Python (the winners and their tie-break, gap wording, turning
 action codes back into the reference's tuples) are done by ``DracoFast.play``.
@@ -393,7 +395,7 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
     k = row[1]
     for m in range(hand_n[p]):
         card = hands[p, m]
-        if card_kind[card] == k:
+        if card == k:
             for t in range(m, hand_n[p] - 1):
                 hands[p, t] = hands[p, t + 1]
             hand_n[p] -= 1
@@ -519,7 +521,7 @@ def _legal(sc, cfg, st, effects, card_kind, perms, nchars, out):
     seen = 0
     last = order.shape[0] - 1
     for h in range(hand_n[p]):
-        k = card_kind[hands[p, h]]
+        k = hands[p, h]
         bit = np.int64(1) << k
         if seen & bit:
             continue
@@ -683,13 +685,13 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
     for p in range(n):
         for h in range(cfg[C_HAND]):
             if pos < ncards:
-                hands[p, hand_n[p]] = deck[pos]
+                hands[p, hand_n[p]] = card_kind[deck[pos]]
                 hand_n[p] += 1
                 pos += 1
     pile = bufs[4][:ncards]
     npile = ncards - pos if pos < ncards else 0
     for i in range(npile):
-        pile[i] = deck[pos + i]
+        pile[i] = card_kind[deck[pos + i]]
     discard = bufs[5][:ncards]
     money = work[W_MONEY, :n]
     money[:] = cfg[C_START]
