@@ -102,3 +102,12 @@ def test_the_three_loop_twist_is_the_wrapping_one() -> None:
         fastrng._twist(a)
         fastrng.twist_fast(b)
         assert a.tolist() == b.tolist()
+
+
+@pytest.mark.parametrize("s", SEEDS)
+def test_seeding_two_at_once_is_seeding_each(s: int) -> None:
+    for other in (SEEDS[(SEEDS.index(s) + 3) % len(SEEDS)], s, 0, 2**64 - 1):
+        a, b = fastrng.new_state(), fastrng.new_state()
+        fastrng.seed_two(a, np.uint64(s), b, np.uint64(other))
+        assert a.tolist() == fastrng.new_rng(s).tolist()
+        assert b.tolist() == fastrng.new_rng(other).tolist()

@@ -308,3 +308,56 @@ def shuffle_fast(mt, x, n):
         tmp = x[i]
         x[i] = x[j]
         x[j] = tmp
+
+
+@njit(cache=True, _nrt=False)
+def seed_two(mt, s, mt2, s2):
+    """``seed(mt, s)`` and ``seed(mt2, s2)`` in one loop (``0 <= s, s2 < 2**64``).
+
+    Each seeding is one long chain of dependent multiplications; run side by side, the
+    two chains overlap in the processor and the pair costs little more than one (a
+    compiled game seeds its engine's and its agents' generators).
+    """
+    s = np.uint64(s)
+    s2 = np.uint64(s2)
+    mask = np.uint64(0xFFFFFFFF)
+    a0, a1 = s & mask, s >> np.uint64(32)
+    b0, b1 = s2 & mask, s2 >> np.uint64(32)
+    two_a, two_b = a1 != 0, b1 != 0
+    pa = pb = np.uint64(_BASE[0])
+    ja = jb = 0
+    for i in range(1, _N):  # first pass (see ``seed_from``)
+        x = np.uint64(_BASE[i])
+        va = ((x ^ ((pa ^ (pa >> np.uint64(30))) * np.uint64(1664525))) + (a0 if ja == 0 else a1)
+              + np.uint64(ja)) & mask
+        vb = ((x ^ ((pb ^ (pb >> np.uint64(30))) * np.uint64(1664525))) + (b0 if jb == 0 else b1)
+              + np.uint64(jb)) & mask
+        mt[i] = np.uint32(va)
+        mt2[i] = np.uint32(vb)
+        pa, pb = va, vb
+        ja = 1 if two_a and ja == 0 else 0
+        jb = 1 if two_b and jb == 0 else 0
+    mt[0] = mt[_N - 1]
+    mt2[0] = mt2[_N - 1]
+    pa = ((np.uint64(mt[1]) ^ ((pa ^ (pa >> np.uint64(30))) * np.uint64(1664525))) + (a0 if ja == 0 else a1)
+          + np.uint64(ja)) & mask
+    pb = ((np.uint64(mt2[1]) ^ ((pb ^ (pb >> np.uint64(30))) * np.uint64(1664525))) + (b0 if jb == 0 else b1)
+          + np.uint64(jb)) & mask
+    mt[1] = np.uint32(pa)
+    mt2[1] = np.uint32(pb)
+    for i in range(2, _N):  # second pass
+        va = ((np.uint64(mt[i]) ^ ((pa ^ (pa >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)) & mask
+        vb = ((np.uint64(mt2[i]) ^ ((pb ^ (pb >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)) & mask
+        mt[i] = np.uint32(va)
+        mt2[i] = np.uint32(vb)
+        pa, pb = va, vb
+    mt[0] = mt[_N - 1]
+    mt2[0] = mt2[_N - 1]
+    mt[1] = np.uint32(((np.uint64(mt[1]) ^ ((pa ^ (pa >> np.uint64(30))) * np.uint64(1566083941)))
+                       - np.uint64(1)) & mask)
+    mt2[1] = np.uint32(((np.uint64(mt2[1]) ^ ((pb ^ (pb >> np.uint64(30))) * np.uint64(1566083941)))
+                        - np.uint64(1)) & mask)
+    mt[0] = _UPPER
+    mt2[0] = _UPPER
+    mt[_N] = _N
+    mt2[_N] = _N

@@ -659,9 +659,9 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
     ncards = cfg[C_NCARDS]
     nchars = cfg[C_NCHARS]
     mt = bufs[0]
-    fr.seed(mt, seed)
     amt = bufs[1]
-    fr.seed_agents(amt, seed)
+    # ``fr.seed(mt, seed)`` and ``fr.seed_agents(amt, seed)``, side by side
+    fr.seed_two(mt, seed, amt, (np.uint64(seed) << np.uint64(1)) | np.uint64(1))
     sc = work[W_SC, :NSC]
     sc[:] = 0
     peak = work[W_PEAK, :len(PEAKS)]
