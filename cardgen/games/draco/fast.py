@@ -79,6 +79,7 @@ def _max(a):
 
 @_inline
 def _sum(a):
+    """``a.sum()`` (see ``_max``)."""
     total = 0
     for i in range(a.shape[0]):
         total += a[i]
