@@ -7,7 +7,8 @@ For random and heuristic players it measures, on the base deck:
 
 * 1 process: ``run_chunk`` (engine + agents + tallies) with ``engine="reference"`` and
   with ``engine="auto"`` (the compiled tier), after a warm-up that also loads or
-  compiles the tier (a stderr line says when it compiles);
+  compiles the tier (a stderr line says when it compiles); for the tier also the CPU
+  time per game, the figure to compare when other processes load the machine;
 * 2 jobs: the whole of ``run_validation`` with ``jobs=2`` on the compiled tier, wall
   clock, worker start-up included (each worker loads the compiled code from numba's
   on-disk cache).
@@ -29,12 +30,15 @@ from cardgen.simulate.runner import Chunk, DeckRef, load_project_deck, run_chunk
 from cardgen.simulate.validate import ValidateOptions, run_validation
 
 
-def one_process(ref: DeckRef, players: int, agent: str, games: int, engine: str) -> float:
-    """Games per second of one chunk in this process (after a warm-up chunk)."""
+def one_process(ref: DeckRef, players: int, agent: str, games: int, engine: str) -> tuple[float, float]:
+    """(games per second, CPU µs per game) of one chunk in this process (after a warm-up chunk).
+
+    The CPU time (``time.process_time``) depends much less than the wall time on the other
+    processes sharing the cores."""
     run_chunk(Chunk(load_project_deck, ref, players, (agent,), 7, 0, 20, engine=engine))
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     run_chunk(Chunk(load_project_deck, ref, players, (agent,), 1, 0, games, engine=engine))
-    return games / (time.perf_counter() - start)
+    return games / (time.perf_counter() - start), (time.process_time() - cpu) / games * 1e6
 
 
 def two_jobs(deck, players: int, agent: str, games: int) -> float:  # type: ignore[no-untyped-def]
@@ -59,13 +63,14 @@ def main() -> None:
     ref = DeckRef.of(deck)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"Draco & Co, {args.players} players; load average {load:.1f} on {os.cpu_count()} cores")
-    print(f"{'agent':<10} {'reference 1 proc':>17} {'fast 1 proc':>12} {'x':>6} {'fast 2 jobs':>12}")
+    print(f"{'agent':<10} {'reference 1 proc':>17} {'fast 1 proc':>12} {'fast CPU':>12} {'x':>6} {'fast 2 jobs':>12}")
     for agent, ref_games, games in (("random", args.reference_games, args.games),
                                     ("heuristic", args.reference_heuristic_games, args.heuristic_games)):
-        slow = one_process(ref, args.players, agent, ref_games, "reference")
-        fast = one_process(ref, args.players, agent, games, "auto")
+        slow, _ = one_process(ref, args.players, agent, ref_games, "reference")
+        fast, cpu = one_process(ref, args.players, agent, games, "auto")
         jobs = two_jobs(deck, args.players, agent, games)
-        print(f"{agent:<10} {slow:>13,.0f} g/s {fast:>8,.0f} g/s {fast / slow:>5.1f}x {jobs:>8,.0f} g/s")
+        print(f"{agent:<10} {slow:>13,.0f} g/s {fast:>8,.0f} g/s {cpu:>7,.1f} µs/g {fast / slow:>5.1f}x "
+              f"{jobs:>8,.0f} g/s")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Simulation speed: games per second per game and agent, reference and compiled tiers.
 
     python benchmarks/bench_simulate.py [--games 20000] [--ref-games 1000] [--heuristic-games 300]
-                                        [--kl-games 100000] [--only GAME] [--project .]
+                                        [--kl-games 100000] [--project .] [--only draco] [--random-only]
 
 For each game's base deck (``decks/*.yaml``) with an engine, at the middle of its
 player range, and each agent (all seats the same agent):
@@ -69,7 +69,9 @@ def main() -> None:
     parser.add_argument("--ref-games", type=int, default=1000, help="reference games per measurement, random")
     parser.add_argument("--heuristic-games", type=int, default=300, help="games per measurement, other agents")
     parser.add_argument("--kl-games", type=int, default=100_000, help="King Lui games of the wall-time target")
-    parser.add_argument("--only", metavar="GAME", help="measure this game only (king_lui, royale, draco)")
+    parser.add_argument("--only", action="append", metavar="GAME",
+                        help="measure only this game (repeatable), e.g. --only draco")
+    parser.add_argument("--random-only", action="store_true", help="measure only the random agent")
     args = parser.parse_args()
     project = Project.open(args.project)
     resolver = Resolver(project)
@@ -80,7 +82,7 @@ def main() -> None:
     kl = None
     for deck_id in project.deck_ids:
         deck = resolver.resolve(deck_id)
-        if deck.spec.new_game is None or (args.only and deck.game != args.only):
+        if deck.spec.new_game is None or (args.only and deck.game not in args.only):
             continue
         counts = deck.model.players.counts
         players = counts[len(counts) // 2]
@@ -88,7 +90,7 @@ def main() -> None:
             kl = deck
         ref = DeckRef.of(deck)
         has_fast = deck.spec.fast is not None
-        for agent in ["random", *deck.spec.agents]:
+        for agent in ["random"] if args.random_only else ["random", *deck.spec.agents]:
             many = args.games if agent == "random" else args.heuristic_games
             few = args.ref_games if agent == "random" else max(20, args.heuristic_games // 5)
             r_rate, r_cpu = one_process(ref, players, agent, few, "reference")

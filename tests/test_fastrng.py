@@ -59,3 +59,55 @@ def test_fast_seeding_gives_the_textbook_words(s: int) -> None:
     fastrng.seed(fast, np.uint64(s))
     fastrng.seed_textbook(slow, np.uint64(s))
     assert fast.tolist() == slow.tolist()
+
+
+@pytest.mark.parametrize("s", SEEDS)
+def test_inlined_draws_match(s: int) -> None:
+    """``genrand_inline``/``randbelow_inline``/``shuffle_fast``/``twist_fast`` draw what ``random.Random`` does."""
+    from numba import njit
+
+    @njit
+    def words(mt, count):
+        out = np.empty(count, dtype=np.int64)
+        for i in range(count):
+            out[i] = fastrng.genrand_inline(mt)
+        return out
+
+    @njit
+    def below(mt, ns):
+        out = np.empty(ns.shape[0], dtype=np.int64)
+        for i in range(ns.shape[0]):
+            out[i] = fastrng.randbelow_inline(mt, ns[i])
+        return out
+
+    ref, mt = random.Random(s), seeded(s)
+    assert words(mt, 2000).tolist() == [ref.getrandbits(32) for _ in range(2000)]  # three twists
+    ns = np.array([1, 2, 3, 7, 55, 64, 65, 1000, 2**31, 2**32 + 5, 2**40 + 3, 2**62 + 1] * 60, dtype=np.int64)
+    assert below(mt, ns).tolist() == [ref.randrange(int(n)) for n in ns]
+    items = list(range(110))
+    arr = np.arange(110, dtype=np.int64)
+    ref.shuffle(items)
+    fastrng.shuffle_fast(mt, arr, 110)
+    assert arr.tolist() == items
+    part = np.arange(20, dtype=np.int64)
+    fastrng.shuffle_fast(mt, part, 12)
+    expected = list(range(12))
+    ref.shuffle(expected)
+    assert part.tolist() == expected + list(range(12, 20))
+
+
+def test_the_three_loop_twist_is_the_wrapping_one() -> None:
+    a, b = seeded(12345), seeded(12345)
+    for _ in range(5):
+        fastrng._twist(a)
+        fastrng.twist_fast(b)
+        assert a.tolist() == b.tolist()
+
+
+@pytest.mark.parametrize("s", SEEDS)
+def test_seeding_two_at_once_is_seeding_each(s: int) -> None:
+    for other in (SEEDS[(SEEDS.index(s) + 3) % len(SEEDS)], s, 0, 2**64 - 1):
+        a, b = fastrng.new_state(), fastrng.new_state()
+        fastrng.seed_two(a, np.uint64(s), b, np.uint64(other))
+        assert a.tolist() == fastrng.new_rng(s).tolist()
+        assert b.tolist() == fastrng.new_rng(other).tolist()

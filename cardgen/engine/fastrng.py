@@ -235,3 +235,129 @@ def shuffle(mt, x, n):
 def choice_index(mt, n):
     """The index ``random.choice`` picks in a sequence of length ``n``."""
     return randbelow(mt, n)
+
+
+# -- the same draws for hot loops: inlined into the caller, without reference counting --
+# ``genrand``/``randbelow``/``shuffle`` above are ordinary calls; numba passes each
+# array as seven words, adds an NRT increment and decrement of ``mt`` per call, and the
+# twist above spends a division per word on its wrap-around indexes. A compiled tier
+# that draws a few hundred times a game calls these instead: the very same words
+# (tests/test_fastrng.py compares them with ``random.Random``).
+
+@njit(cache=True, _nrt=False)
+def twist_fast(mt):
+    """``_twist`` in CPython's three loops: no wrap-around index, the same 624 words."""
+    for kk in range(_N - _M):
+        y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
+        v = mt[kk + _M] ^ (y >> np.uint32(1))
+        if y & np.uint32(1):
+            v ^= _MATRIX_A
+        mt[kk] = v
+    for kk in range(_N - _M, _N - 1):
+        y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
+        v = mt[kk + (_M - _N)] ^ (y >> np.uint32(1))
+        if y & np.uint32(1):
+            v ^= _MATRIX_A
+        mt[kk] = v
+    y = (mt[_N - 1] & _UPPER) | (mt[0] & _LOWER)
+    v = mt[_M - 1] ^ (y >> np.uint32(1))
+    if y & np.uint32(1):
+        v ^= _MATRIX_A
+    mt[_N - 1] = v
+    mt[_N] = 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def genrand_inline(mt):
+    """``genrand``, inlined where called."""
+    if mt[_N] >= _N:
+        twist_fast(mt)
+    y = mt[mt[_N]]
+    mt[_N] += 1
+    y ^= y >> np.uint32(11)
+    y ^= (y << np.uint32(7)) & np.uint32(0x9D2C5680)
+    y ^= (y << np.uint32(15)) & np.uint32(0xEFC60000)
+    y ^= y >> np.uint32(18)
+    return y
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def randbelow_inline(mt, n):
+    """``randbelow`` (``1 <= n < 2**63``), inlined where called."""
+    k = 0
+    b = n
+    while b > 0:
+        b >>= 1
+        k += 1
+    while True:
+        if k <= 32:
+            r = np.int64(genrand_inline(mt) >> np.uint32(32 - k))
+        else:
+            low = np.uint64(genrand_inline(mt))
+            high = np.uint64(genrand_inline(mt)) >> np.uint64(64 - k)
+            r = np.int64((high << np.uint64(32)) | low)
+        if r < n:
+            return r
+
+
+@njit(cache=True, _nrt=False)
+def shuffle_fast(mt, x, n):
+    """``shuffle`` (the first ``n`` items of ``x``, in place) with the inlined draws."""
+    for i in range(n - 1, 0, -1):
+        j = randbelow_inline(mt, i + 1)
+        tmp = x[i]
+        x[i] = x[j]
+        x[j] = tmp
+
+
+@njit(cache=True, _nrt=False)
+def seed_two(mt, s, mt2, s2):
+    """``seed(mt, s)`` and ``seed(mt2, s2)`` in one loop (``0 <= s, s2 < 2**64``).
+
+    Each seeding is one long chain of dependent multiplications; run side by side, the
+    two chains overlap in the processor and the pair costs little more than one (a
+    compiled game seeds its engine's and its agents' generators).
+    """
+    s = np.uint64(s)
+    s2 = np.uint64(s2)
+    mask = np.uint64(0xFFFFFFFF)
+    a0, a1 = s & mask, s >> np.uint64(32)
+    b0, b1 = s2 & mask, s2 >> np.uint64(32)
+    two_a, two_b = a1 != 0, b1 != 0
+    pa = pb = np.uint64(_BASE[0])
+    ja = jb = 0
+    for i in range(1, _N):  # first pass (see ``seed_from``)
+        x = np.uint64(_BASE[i])
+        va = ((x ^ ((pa ^ (pa >> np.uint64(30))) * np.uint64(1664525))) + (a0 if ja == 0 else a1)
+              + np.uint64(ja)) & mask
+        vb = ((x ^ ((pb ^ (pb >> np.uint64(30))) * np.uint64(1664525))) + (b0 if jb == 0 else b1)
+              + np.uint64(jb)) & mask
+        mt[i] = np.uint32(va)
+        mt2[i] = np.uint32(vb)
+        pa, pb = va, vb
+        ja = 1 if two_a and ja == 0 else 0
+        jb = 1 if two_b and jb == 0 else 0
+    mt[0] = mt[_N - 1]
+    mt2[0] = mt2[_N - 1]
+    pa = ((np.uint64(mt[1]) ^ ((pa ^ (pa >> np.uint64(30))) * np.uint64(1664525))) + (a0 if ja == 0 else a1)
+          + np.uint64(ja)) & mask
+    pb = ((np.uint64(mt2[1]) ^ ((pb ^ (pb >> np.uint64(30))) * np.uint64(1664525))) + (b0 if jb == 0 else b1)
+          + np.uint64(jb)) & mask
+    mt[1] = np.uint32(pa)
+    mt2[1] = np.uint32(pb)
+    for i in range(2, _N):  # second pass
+        va = ((np.uint64(mt[i]) ^ ((pa ^ (pa >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)) & mask
+        vb = ((np.uint64(mt2[i]) ^ ((pb ^ (pb >> np.uint64(30))) * np.uint64(1566083941))) - np.uint64(i)) & mask
+        mt[i] = np.uint32(va)
+        mt2[i] = np.uint32(vb)
+        pa, pb = va, vb
+    mt[0] = mt[_N - 1]
+    mt2[0] = mt2[_N - 1]
+    mt[1] = np.uint32(((np.uint64(mt[1]) ^ ((pa ^ (pa >> np.uint64(30))) * np.uint64(1566083941)))
+                       - np.uint64(1)) & mask)
+    mt2[1] = np.uint32(((np.uint64(mt2[1]) ^ ((pb ^ (pb >> np.uint64(30))) * np.uint64(1566083941)))
+                        - np.uint64(1)) & mask)
+    mt[0] = _UPPER
+    mt2[0] = _UPPER
+    mt[_N] = _N
+    mt2[_N] = _N

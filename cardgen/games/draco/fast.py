@@ -9,7 +9,9 @@ same details, peaks, turns, rounds, scores and winners. ``tests/test_draco_fast.
 compares both on hundreds of seeds per deck and player count.
 
 The compiled function keeps the state in arrays: ``sc`` holds the scalars (indexes
-``S_*``), ``hands`` one row per player, ``pile``/``discard`` as stacks. It mirrors the
+``S_*``), ``hands`` one row per player, ``pile``/``discard`` as stacks; these three hold
+card kinds, not card ids (cards of a kind play alike, and a shuffle moves places whatever
+they hold; only the dealt deck keeps ids, for the log). It mirrors the
 reference method by method (``_toast``, ``_settle``, ``_end_turn``...); the few things
 done once per game in Python (the winners and their tie-break, gap wording, turning
 action codes back into the reference's tuples) are done by ``DracoFast.play``.
@@ -51,9 +53,40 @@ NSC = 21
 (C_N, C_HAND, C_START, C_PERGOLD, C_GOLD, C_SILVER, C_MULT, C_SARAH, C_REBUILDS, C_SETASIDE, C_CUPRIGHT, C_CUPLAST,
  C_MAYTOAST, C_UNLIMITED, C_NONEPAYS, C_NCARDS, C_NCHARS) = range(17)
 MAX_GAPS = 256  # a game with more gap events is replayed on the reference engine
+# rows of the per-engine work block (``DracoFast.work``): every array a game needs, allocated once
+(W_SC, W_PEAK, W_SEEN, W_ORDER, W_HANDN, W_MONEY, W_QUEUE, W_KIDX, W_EVERYONE, W_D, W_RECV, W_TMP) = range(12)
+NW = 12
+
+#: the game's inner functions run without numba's reference counting (NRT): they never
+#: allocate, and every array they get lives in the caller for the whole call. With it,
+#: the atomic increment and decrement of each array argument at each call (NRT_incref,
+#: NRT_decref) took about half of a random game's time (perf, 5 players).
+_hot = njit(cache=True, _nrt=False)
+#: the same for the functions of every decision, inlined (numba IR) into their one caller:
+#: a call passes each array as seven machine words, and these take a dozen arrays or more
+_inline = njit(cache=True, _nrt=False, inline="always")
 
 
-@njit(cache=True)
+@_inline
+def _max(a):
+    """``a.max()`` of a non-empty array (numpy's reductions need NRT)."""
+    top = a[0]
+    for i in range(1, a.shape[0]):
+        if a[i] > top:
+            top = a[i]
+    return top
+
+
+@_inline
+def _sum(a):
+    """``a.sum()`` (see ``_max``)."""
+    total = 0
+    for i in range(a.shape[0]):
+        total += a[i]
+    return total
+
+
+@_hot
 def _coins(money, per_gold, gold_total):
     gold = 0
     silver = 0
@@ -66,22 +99,22 @@ def _coins(money, per_gold, gold_total):
     return gold, silver
 
 
-@njit(cache=True)
+@_inline
 def _track(peak, seen, i, v):
     if seen[i] == 0 or v > peak[i]:
         peak[i] = v
         seen[i] = 1
 
 
-@njit(cache=True)
+@_hot
 def _track_money(money, cfg, peak, seen, gold, silver):
     _track(peak, seen, P_GOLD, gold)
     _track(peak, seen, P_SILVER, silver)
-    _track(peak, seen, P_MONEY, money.sum())
-    _track(peak, seen, P_RICHEST, money.max())
+    _track(peak, seen, P_MONEY, _sum(money))
+    _track(peak, seen, P_RICHEST, _max(money))
 
 
-@njit(cache=True)
+@_inline
 def _gap(sc, gaps, kind, a, b, c):
     g = sc[S_NGAPS]
     if g < MAX_GAPS:
@@ -92,7 +125,7 @@ def _gap(sc, gaps, kind, a, b, c):
     sc[S_NGAPS] = g + 1
 
 
-@njit(cache=True)
+@_inline
 def _move(order, c, delta):
     k = order.shape[0]
     i = 0
@@ -113,7 +146,7 @@ def _move(order, c, delta):
         order[j] = c
 
 
-@njit(cache=True)
+@_inline
 def _index(order, c):
     i = 0
     while order[i] != c:
@@ -121,7 +154,7 @@ def _index(order, c):
     return i
 
 
-@njit(cache=True)
+@_hot
 def _settle(d, recv, nrecv, bank, money, cfg, sc, gaps, peak, seen):
     """``DracoState._settle`` (returns the change of the bank: unused but for symmetry)."""
     n = cfg[C_N]
@@ -159,28 +192,29 @@ def _settle(d, recv, nrecv, bank, money, cfg, sc, gaps, peak, seen):
     _track_money(money, cfg, peak, seen, gold, silver)
 
 
-@njit(cache=True)
-def _transfer(payer, payee, amount, money, cfg, sc, gaps, peak, seen):
+@_hot
+def _transfer(payer, payee, amount, money, cfg, sc, gaps, peak, seen, d, recv):
+    """One player pays another (``d``, ``recv``: scratch rows of the work block)."""
     have = money[payer]
     if have < amount:
         _gap(sc, gaps, G_CANNOT, payer, amount, have)
         amount = have
     if amount:
-        d = np.zeros(cfg[C_N], dtype=np.int64)
+        d[:cfg[C_N]] = 0
         d[payer] -= amount
         d[payee] += amount
-        recv = np.empty(1, dtype=np.int64)
         recv[0] = payee
         _settle(d, recv, 1, False, money, cfg, sc, gaps, peak, seen)
 
 
-@njit(cache=True)
-def _deltas(order, owner, special, payouts, costs, mult, money, n, none_pays):
-    """``table.toast_deltas`` with the richest taken from ``money`` (none when ``none_pays``)."""
-    d = np.zeros(n, dtype=np.int64)
+@_hot
+def _deltas(order, owner, special, payouts, costs, mult, money, n, none_pays, d):
+    """``table.toast_deltas`` into ``d[:n]`` with the richest taken from ``money`` (none when
+    ``none_pays``); returns whether Zork was paid for."""
+    d[:n] = 0
     k = order.shape[0]
     zork = False
-    top = money.max()
+    top = _max(money)
     for i in range(payouts.shape[0]):
         j = i
         while j < k:
@@ -209,10 +243,10 @@ def _deltas(order, owner, special, payouts, costs, mult, money, n, none_pays):
                         if money[r] == top:
                             d[r] -= mult * costs[i]
             break
-    return d, zork
+    return zork
 
 
-@njit(cache=True)
+@_hot
 def _pile_empty(sc, cfg, pile, discard, mt, gaps):
     if sc[S_LASTCALL]:
         return
@@ -221,10 +255,11 @@ def _pile_empty(sc, cfg, pile, discard, mt, gaps):
             sc[S_REBUILDS] -= 1
             sc[S_REBUILT] += 1
             nd = sc[S_DISC]
-            pile[:nd] = discard[:nd]
+            for i in range(nd):  # element by element: array-to-array slice copies need NRT
+                pile[i] = discard[i]
             sc[S_PILE] = nd
             sc[S_DISC] = 0
-            fr.shuffle(mt, pile, nd)
+            fr.shuffle_fast(mt, pile, nd)
             return
         _gap(sc, gaps, G_NOTHING, 0, 0, 0)
     _gap(sc, gaps, G_FINAL, sc[S_REBUILT], 0, 0)
@@ -232,7 +267,7 @@ def _pile_empty(sc, cfg, pile, discard, mt, gaps):
     sc[S_LASTCALL] = 1
 
 
-@njit(cache=True)
+@_inline
 def _draw(p, count, sc, cfg, hands, hand_n, pile, discard, mt, gaps):
     for _ in range(count):
         if sc[S_PILE] == 0:
@@ -244,7 +279,7 @@ def _draw(p, count, sc, cfg, hands, hand_n, pile, discard, mt, gaps):
             _pile_empty(sc, cfg, pile, discard, mt, gaps)
 
 
-@njit(cache=True)
+@_hot
 def _sarah_queue(order, owner, special, queue):
     m = 0
     last = order.shape[0] - 1
@@ -263,15 +298,15 @@ def _sarah_queue(order, owner, special, queue):
 DONE, AFTER_PLAY, DO_TOAST, NEXT_NEIGHBOUR, END_TURN, END_TURN_TOASTED, START_TURN = range(7)
 
 
-@njit(cache=True)
+@_hot
 def _toast_money(sc, cfg, st, tabs, gaps, peak, seen):
     """``_toast`` up to its last step; returns the next step."""
-    order, money, queue = st[4], st[5], st[6]
+    order, money, queue, d, recv = st[4], st[5], st[6], st[7], st[8]
     owner, special, payouts, costs = tabs[0], tabs[1], tabs[2], tabs[3]
     n = cfg[C_N]
     final = sc[S_LASTCALL]
-    d, zork = _deltas(order, owner, special, payouts, costs, cfg[C_MULT], money, n, False)
-    top = money.max()
+    zork = _deltas(order, owner, special, payouts, costs, cfg[C_MULT], money, n, False, d)
+    top = _max(money)
     nrich = 0
     for p in range(n):
         if money[p] == top:
@@ -279,8 +314,7 @@ def _toast_money(sc, cfg, st, tabs, gaps, peak, seen):
     if zork and nrich > 1:
         _gap(sc, gaps, G_RICHEST, nrich, top, 0)
         if cfg[C_NONEPAYS]:
-            d, zork = _deltas(order, owner, special, payouts, costs, cfg[C_MULT], money, n, True)
-    recv = np.empty(n, dtype=np.int64)
+            zork = _deltas(order, owner, special, payouts, costs, cfg[C_MULT], money, n, True, d)
     nrecv = 0
     for i in range(min(payouts.shape[0] + 1, order.shape[0])):
         o = owner[order[i]]
@@ -305,7 +339,7 @@ def _toast_money(sc, cfg, st, tabs, gaps, peak, seen):
     return NEXT_NEIGHBOUR
 
 
-@njit(cache=True)
+@_inline
 def _advance(step, sc, cfg, st, tabs, mt, gaps, peak, seen):
     """Run the reference's chain of turn steps from ``step`` until a decision is due."""
     hands, hand_n, pile, discard = st[0], st[1], st[2], st[3]
@@ -352,16 +386,17 @@ def _advance(step, sc, cfg, st, tabs, mt, gaps, peak, seen):
                 step = DONE
 
 
-@njit(cache=True)
+@_inline
 def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
-    hands, hand_n, discard, order, money = st[0], st[1], st[3], st[4], st[5]
+    """Play the card of ``row``; returns the turn step that follows (``_advance``)."""
+    hands, hand_n, discard, order, money, d, recv, tmp = st[0], st[1], st[3], st[4], st[5], st[7], st[8], st[9]
     owner, special, die = tabs[0], tabs[1], tabs[4]
     n = cfg[C_N]
     p = sc[S_CUR]
     k = row[1]
     for m in range(hand_n[p]):
         card = hands[p, m]
-        if card_kind[card] == k:
+        if card == k:
             for t in range(m, hand_n[p] - 1):
                 hands[p, t] = hands[p, t + 1]
             hand_n[p] -= 1
@@ -372,11 +407,11 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
     if code == MOVE:
         _move(order, row[2], b)
     elif code == ROLL:
-        sc[S_ROLL] = die[fr.randbelow(mt, die.shape[0])]
+        sc[S_ROLL] = die[fr.randbelow_inline(mt, die.shape[0])]
         sc[S_ROLLSIGN] = b
         sc[S_ROLLANY] = a
         sc[S_PHASE] = ROLLED
-        return
+        return DONE
     elif code == SPLIT:
         c = row[2]
         _move(order, c, -a)
@@ -385,15 +420,17 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
         c = row[2]
         other = c ^ 1
         m = 1
-        tmp = order.copy()
+        nc = order.shape[0]
+        for i in range(nc):
+            tmp[i] = order[i]
         order[0] = c
-        for i in range(tmp.shape[0]):
+        for i in range(nc):
             if tmp[i] != c and tmp[i] != other:
                 order[m] = tmp[i]
                 m += 1
         order[order.shape[0] - 1] = other
     elif code == RESEAT:
-        fr.shuffle(mt, order, order.shape[0])
+        fr.shuffle_fast(mt, order, order.shape[0])
     elif code == ARRANGE:
         w = row[5]
         g = 0
@@ -403,9 +440,13 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
                 g += 1
     elif code == STEAL:
         if row[2] >= 0:
-            _transfer(row[2], p, a, money, cfg, sc, gaps, peak, seen)
+            _transfer(row[2], p, a, money, cfg, sc, gaps, peak, seen, d, recv)
     elif code == FLIP:
-        order[:] = order[::-1].copy()
+        nc = order.shape[0]
+        for i in range(nc // 2):
+            t = order[i]
+            order[i] = order[nc - 1 - i]
+            order[nc - 1 - i] = t
         sc[S_CUPRIGHT] = 1 - sc[S_CUPRIGHT]
     elif code == SWAP_ADJ or code == SWAP_ANY:
         i = _index(order, row[2])
@@ -415,11 +456,11 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
     elif code == CUP:
         sc[S_CUP] = -1
     elif code == COINS:
-        d = np.zeros(n, dtype=np.int64)
-        paid = np.empty(a, dtype=np.int64)
+        d[:n] = 0
+        paid = recv  # at most ``a`` seats paid: the work block is at least that wide
         npaid = 0
         for _ in range(a):
-            seat = die[fr.randbelow(mt, die.shape[0])] - 1
+            seat = die[fr.randbelow_inline(mt, die.shape[0])] - 1
             if seat < order.shape[0]:
                 o = owner[order[seat]]
                 if o >= 0:
@@ -430,18 +471,28 @@ def _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen):
             _settle(d, paid, npaid, True, money, cfg, sc, gaps, peak, seen)
     elif code == DUEL:
         q = row[2]
-        mine = die[fr.randbelow(mt, die.shape[0])]
-        theirs = die[fr.randbelow(mt, die.shape[0])]
+        mine = die[fr.randbelow_inline(mt, die.shape[0])]
+        theirs = die[fr.randbelow_inline(mt, die.shape[0])]
         if mine != theirs:
             if mine > theirs:
-                _transfer(q, p, a, money, cfg, sc, gaps, peak, seen)
+                _transfer(q, p, a, money, cfg, sc, gaps, peak, seen, d, recv)
             else:
-                _transfer(p, q, a, money, cfg, sc, gaps, peak, seen)
-    if sc[S_END] == 0:
-        _advance(AFTER_PLAY, sc, cfg, st, tabs, mt, gaps, peak, seen)
+                _transfer(p, q, a, money, cfg, sc, gaps, peak, seen, d, recv)
+    return AFTER_PLAY
 
 
-@njit(cache=True)
+@_inline
+def _row(out, m, t, k, x, y, z, w):
+    """Write legal row ``m`` whole (no row is zeroed first: a 2-D zeroing was a memset call per row)."""
+    out[m, 0] = t
+    out[m, 1] = k
+    out[m, 2] = x
+    out[m, 3] = y
+    out[m, 4] = z
+    out[m, 5] = w
+
+
+@_inline
 def _legal(sc, cfg, st, effects, card_kind, perms, nchars, out):
     """The reference's ``legal_actions`` as rows ``[type, kind, x, y, z, w]``, in its order."""
     hands, hand_n, order, money = st[0], st[1], st[4], st[5]
@@ -449,31 +500,29 @@ def _legal(sc, cfg, st, effects, card_kind, perms, nchars, out):
     n = cfg[C_N]
     m = 0
     if phase == TOAST:
-        out[0, 0] = A_TOAST
-        out[1, 0] = A_PASS
+        _row(out, 0, A_TOAST, 0, 0, 0, 0, 0)
+        _row(out, 1, A_PASS, 0, 0, 0, 0, 0)
         return 2
     if phase == SARAHQ:
-        out[0, 0] = A_DRAW
-        out[1, 0] = A_DECLINE
+        _row(out, 0, A_DRAW, 0, 0, 0, 0, 0)
+        _row(out, 1, A_DECLINE, 0, 0, 0, 0, 0)
         return 2
     if phase == ROLLED:
         p = sc[S_CUR]
         if sc[S_ROLLANY]:
             for c in range(nchars):
-                out[m, 0] = A_MOVE
-                out[m, 2] = c
+                _row(out, m, A_MOVE, 0, c, 0, 0, 0)
                 m += 1
         else:
             for c in (2 * p, 2 * p + 1):
-                out[m, 0] = A_MOVE
-                out[m, 2] = c
+                _row(out, m, A_MOVE, 0, c, 0, 0, 0)
                 m += 1
         return m
     p = sc[S_CUR]
     seen = 0
     last = order.shape[0] - 1
     for h in range(hand_n[p]):
-        k = card_kind[hands[p, h]]
+        k = hands[p, h]
         bit = np.int64(1) << k
         if seen & bit:
             continue
@@ -482,88 +531,62 @@ def _legal(sc, cfg, st, effects, card_kind, perms, nchars, out):
         if code == MOVE:
             if a:
                 for c in range(nchars):
-                    out[m, 0] = A_PLAY
-                    out[m, 1] = k
-                    out[m, 2] = c
+                    _row(out, m, A_PLAY, k, c, 0, 0, 0)
                     m += 1
             else:
                 for c in (2 * p, 2 * p + 1):
-                    out[m, 0] = A_PLAY
-                    out[m, 1] = k
-                    out[m, 2] = c
+                    _row(out, m, A_PLAY, k, c, 0, 0, 0)
                     m += 1
         elif code == SPLIT or code == BESIDE:
             for c in (2 * p, 2 * p + 1):
-                out[m, 0] = A_PLAY
-                out[m, 1] = k
-                out[m, 2] = c
+                _row(out, m, A_PLAY, k, c, 0, 0, 0)
                 m += 1
         elif code == ARRANGE:
             if perms.shape[0] == 0 or perms.shape[1] == 0:
-                out[m, 0] = A_PLAY
-                out[m, 1] = k
-                out[m, 5] = 0
+                _row(out, m, A_PLAY, k, 0, 0, 0, 0)
                 m += 1
             else:
+                w = perms.shape[1]  # at most 3 specials (``fast_engine``)
                 for r in range(perms.shape[0]):
-                    out[m, 0] = A_PLAY
-                    out[m, 1] = k
-                    for g in range(perms.shape[1]):
-                        out[m, 2 + g] = perms[r, g]
-                    out[m, 5] = perms.shape[1]
+                    _row(out, m, A_PLAY, k, perms[r, 0], perms[r, 1] if w > 1 else 0, perms[r, 2] if w > 2 else 0,
+                         w)
                     m += 1
         elif code == STEAL:
             m0 = m
             for q in range(n):
                 if q != p and money[q] > 0:
-                    out[m, 0] = A_PLAY
-                    out[m, 1] = k
-                    out[m, 2] = q
+                    _row(out, m, A_PLAY, k, q, 0, 0, 0)
                     m += 1
             if m == m0:
-                out[m, 0] = A_PLAY
-                out[m, 1] = k
-                out[m, 2] = -1
+                _row(out, m, A_PLAY, k, -1, 0, 0, 0)
                 m += 1
         elif code == SWAP_ADJ:
             for c in (2 * p, 2 * p + 1):
                 i = _index(order, c)
                 if i > 0:
-                    out[m, 0] = A_PLAY
-                    out[m, 1] = k
-                    out[m, 2] = c
-                    out[m, 3] = order[i - 1]
+                    _row(out, m, A_PLAY, k, c, order[i - 1], 0, 0)
                     m += 1
                 if i < last:
-                    out[m, 0] = A_PLAY
-                    out[m, 1] = k
-                    out[m, 2] = c
-                    out[m, 3] = order[i + 1]
+                    _row(out, m, A_PLAY, k, c, order[i + 1], 0, 0)
                     m += 1
         elif code == SWAP_ANY:
             for c in (2 * p, 2 * p + 1):
                 for d in range(nchars):
                     if d != c:
-                        out[m, 0] = A_PLAY
-                        out[m, 1] = k
-                        out[m, 2] = c
-                        out[m, 3] = d
+                        _row(out, m, A_PLAY, k, c, d, 0, 0)
                         m += 1
         elif code == DUEL:
             for q in range(n):
                 if q != p:
-                    out[m, 0] = A_PLAY
-                    out[m, 1] = k
-                    out[m, 2] = q
+                    _row(out, m, A_PLAY, k, q, 0, 0, 0)
                     m += 1
         else:
-            out[m, 0] = A_PLAY
-            out[m, 1] = k
+            _row(out, m, A_PLAY, k, 0, 0, 0, 0)
             m += 1
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)  # it allocates: NRT on explicitly, not inherited from the caller
 def _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone):
     """``agents.HeuristicAgent.choose`` on the tier's rows; returns the chosen row index."""
     if m == 1:
@@ -575,7 +598,7 @@ def _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone)
     owner, special, payouts, costs, die = tabs[0], tabs[1], tabs[2], tabs[3], tabs[4]
     n = cfg[C_N]
     me = sc[S_CUR]
-    top = money.max()
+    top = _max(money)
     nrich = 0
     for p in range(n):
         if money[p] == top:
@@ -608,12 +631,12 @@ def _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone)
     own[1] = 2 * me + 1
     values = kernels.action_values(krows, kidx[:m], order, owner, special, payouts, costs, cfg[C_MULT], richest, me,
                                    n, die, money, sc[S_CUP], roll_delta, own, everyone)
-    best = values.max()
+    best = _max(values)
     ntop = 0
     for i in range(m):
         if values[i] >= best - 1e-9:
             ntop += 1
-    pick = fr.randbelow(amt, ntop)
+    pick = fr.randbelow_inline(amt, ntop)
     for i in range(m):
         if values[i] >= best - 1e-9:
             if pick == 0:
@@ -622,51 +645,64 @@ def _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone)
     return 0
 
 
-@njit(cache=True)
+@_hot
 def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs, die, effects, card_kind, perms,
-                  bufs, hands, gaps, legal, krows, actions):
-    """One game into the buffers given: returns (sc, money, peak, seen).
+                  bufs, hands, gaps, legal, krows, actions, work):
+    """One game into the buffers given; returns the number of decisions made.
 
     ``bufs`` rows: 0-1 the two generators' states, then deck, order (dealt), pile,
     discard (int64 views of one block); ``hands``, ``gaps``, ``legal``, ``krows`` and
-    ``actions`` (rows ``[player, *legal row]``, filled with ``record``) are reused.
+    ``actions`` (rows ``[player, *legal row]``, filled with ``record``) are reused, and so
+    is ``work`` (rows ``W_*``), where the game leaves its scalars (``W_SC``), money, peaks
+    and which peaks were seen.
     """
     n = cfg[C_N]
     ncards = cfg[C_NCARDS]
     nchars = cfg[C_NCHARS]
     mt = bufs[0]
-    fr.seed(mt, seed)
     amt = bufs[1]
-    fr.seed_agents(amt, seed)
-    sc = np.zeros(NSC, dtype=np.int64)
-    peak = np.zeros(len(PEAKS), dtype=np.int64)
-    seen = np.zeros(len(PEAKS), dtype=np.int64)
+    # ``fr.seed(mt, seed)`` and ``fr.seed_agents(amt, seed)``, side by side
+    fr.seed_two(mt, seed, amt, (np.uint64(seed) << np.uint64(1)) | np.uint64(1))
+    sc = work[W_SC, :NSC]
+    sc[:] = 0
+    peak = work[W_PEAK, :len(PEAKS)]
+    peak[:] = 0
+    seen = work[W_SEEN, :len(PEAKS)]
+    seen[:] = 0
     deck = bufs[2][:ncards]
     for i in range(ncards):
         deck[i] = i
-    fr.shuffle(mt, deck, ncards)
-    order = np.arange(nchars, dtype=np.int64)
-    fr.shuffle(mt, order, nchars)
-    bufs[3][:nchars] = order
-    hand_n = np.zeros(n, dtype=np.int64)
+    fr.shuffle_fast(mt, deck, ncards)
+    order = work[W_ORDER, :nchars]
+    for i in range(nchars):
+        order[i] = i
+    fr.shuffle_fast(mt, order, nchars)
+    dealt = bufs[3]
+    for i in range(nchars):
+        dealt[i] = order[i]
+    hand_n = work[W_HANDN, :n]
+    hand_n[:] = 0
     pos = cfg[C_SETASIDE]
     for p in range(n):
         for h in range(cfg[C_HAND]):
             if pos < ncards:
-                hands[p, hand_n[p]] = deck[pos]
+                hands[p, hand_n[p]] = card_kind[deck[pos]]
                 hand_n[p] += 1
                 pos += 1
     pile = bufs[4][:ncards]
     npile = ncards - pos if pos < ncards else 0
-    pile[:npile] = deck[pos:pos + npile]
+    for i in range(npile):
+        pile[i] = card_kind[deck[pos + i]]
     discard = bufs[5][:ncards]
-    money = np.full(n, cfg[C_START], dtype=np.int64)
-    queue = np.zeros(2 * nchars + 2, dtype=np.int64)
-    st = (hands, hand_n, pile, discard, order, money, queue)
+    money = work[W_MONEY, :n]
+    money[:] = cfg[C_START]
+    queue = work[W_QUEUE, :2 * nchars + 2]
+    queue[:] = 0
+    st = (hands, hand_n, pile, discard, order, money, queue, work[W_D], work[W_RECV], work[W_TMP])
     tabs = (owner, special, payouts, costs, die)
     sc[S_PILE] = npile
     sc[S_CUPRIGHT] = cfg[C_CUPRIGHT]
-    sc[S_FIRST] = fr.randbelow(mt, n)
+    sc[S_FIRST] = fr.randbelow_inline(mt, n)
     sc[S_CUR] = sc[S_FIRST]
     sc[S_CUP] = (sc[S_FIRST] - 1) % n if cfg[C_CUPLAST] else -1
     sc[S_REBUILDS] = cfg[C_REBUILDS]
@@ -674,34 +710,41 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
     _track_money(money, cfg, peak, seen, gold, silver)
     if npile == 0:
         _pile_empty(sc, cfg, pile, discard, mt, gaps)
-    _advance(START_TURN, sc, cfg, st, tabs, mt, gaps, peak, seen)
-    kidx = np.arange(legal.shape[0], dtype=np.int64)
-    everyone = np.arange(nchars, dtype=np.int64)
+    kidx = work[W_KIDX, :legal.shape[0]]
+    for i in range(legal.shape[0]):
+        kidx[i] = i
+    everyone = work[W_EVERYONE, :nchars]
+    for i in range(nchars):
+        everyone[i] = i
     decisions = 0
-    m = legal.shape[0]
-    while sc[S_END] == 0:
+    step = START_TURN
+    while True:
+        # one call site: ``_advance`` is inlined, and only once
+        _advance(step, sc, cfg, st, tabs, mt, gaps, peak, seen)
+        if sc[S_END] != 0:
+            break
         if decisions >= cap:
             sc[S_END] = 2  # the simulator's safety cap
             break
-        legal[:m, :] = 0
         m = _legal(sc, cfg, st, effects, card_kind, perms, nchars, legal)
         player = queue[0] if sc[S_PHASE] == SARAHQ else sc[S_CUR]
         if agents[player] == 1:
             i = _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone)
         else:
-            i = fr.randbelow(amt, m)
+            i = fr.randbelow_inline(amt, m)
         row = legal[i]
         if record:
             actions[decisions, 0] = player
-            actions[decisions, 1:] = row
+            for j in range(6):
+                actions[decisions, 1 + j] = row[j]
         decisions += 1
         t = row[0]
         phase = sc[S_PHASE]
         if phase == PLAY:
-            _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen)
+            step = _play(row, sc, cfg, st, tabs, effects, card_kind, mt, gaps, peak, seen)
         elif phase == ROLLED:
             _move(order, row[2], sc[S_ROLL] * sc[S_ROLLSIGN])
-            _advance(AFTER_PLAY, sc, cfg, st, tabs, mt, gaps, peak, seen)
+            step = AFTER_PLAY
         elif phase == SARAHQ:
             p = queue[0]
             for j in range(sc[S_SQN] - 1):
@@ -710,19 +753,17 @@ def play_compiled(seed, agents, cap, record, cfg, owner, special, payouts, costs
             if t == A_DRAW:
                 _draw(p, cfg[C_SARAH], sc, cfg, hands, hand_n, pile, discard, mt, gaps)
                 _track(peak, seen, P_HAND, hand_n[p])
-            if sc[S_END] == 0:
-                _advance(NEXT_NEIGHBOUR, sc, cfg, st, tabs, mt, gaps, peak, seen)
+            step = NEXT_NEIGHBOUR
         elif t == A_TOAST:
-            _advance(DO_TOAST, sc, cfg, st, tabs, mt, gaps, peak, seen)
+            step = DO_TOAST
         else:
-            _advance(END_TURN, sc, cfg, st, tabs, mt, gaps, peak, seen)
-    sc[S_ROLL] = decisions  # no longer needed as a roll: the decisions made, for the caller
-    return sc, money, peak, seen
+            step = END_TURN
+    return decisions
 
 
 @njit(cache=True)
 def play_many(seeds, kinds, first, cap, cfg, owner, special, payouts, costs, die, effects, card_kind, perms,
-              bufs, hands, gaps, legal, krows, actions, r_sc, r_money, r_peak, r_seen, g_rows):
+              bufs, hands, gaps, legal, krows, actions, work, r_sc, r_money, r_peak, r_seen, g_rows):
     """``play_compiled`` for games ``first..`` of ``seeds`` (seat agent codes ``kinds[i]``), one row each:
     ``r_sc`` (end, turns, rounds, gap events), money, peaks and whether each was seen; gap events
     appended to ``g_rows`` (game row, kind, three numbers). Stops before a game whose gaps might not
@@ -731,16 +772,16 @@ def play_many(seeds, kinds, first, cap, cfg, owner, special, payouts, costs, die
     for i in range(first, seeds.shape[0]):
         if g + MAX_GAPS > g_rows.shape[0]:
             return i, g
-        sc, money, peak, seen = play_compiled(seeds[i], kinds[i], cap, False, cfg, owner, special, payouts, costs,
-                                              die, effects, card_kind, perms, bufs, hands, gaps, legal, krows,
-                                              actions)
+        play_compiled(seeds[i], kinds[i], cap, False, cfg, owner, special, payouts, costs, die, effects, card_kind,
+                      perms, bufs, hands, gaps, legal, krows, actions, work)
+        sc = work[W_SC]
         r_sc[i, 0] = sc[S_END]
         r_sc[i, 1] = sc[S_TURNS]
         r_sc[i, 2] = sc[S_ROUNDS]
         r_sc[i, 3] = sc[S_NGAPS]
-        r_money[i, :] = money
-        r_peak[i, :] = peak
-        r_seen[i, :] = seen
+        r_money[i, :] = work[W_MONEY, :r_money.shape[1]]
+        r_peak[i, :] = work[W_PEAK, :r_peak.shape[1]]
+        r_seen[i, :] = work[W_SEEN, :r_seen.shape[1]]
         if sc[S_NGAPS] <= MAX_GAPS:
             for j in range(sc[S_NGAPS]):
                 g_rows[g, 0] = i
@@ -796,6 +837,8 @@ class DracoFast(FastEngine):
         self.legal = np.zeros((width, 6), dtype=np.int64)
         self.krows = np.zeros((width, kernels.ROW), dtype=np.int64)
         self.no_actions = np.zeros((1, 7), dtype=np.int64)
+        coins = max([e[1] for e in g.kind_effect if e[0] == COINS], default=0)
+        self.work = np.zeros((NW, max(NSC, len(PEAKS), 2 * nchars + 2, width, n, coins)), dtype=np.int64)
 
     @staticmethod
     def _announce() -> None:
@@ -814,14 +857,15 @@ class DracoFast(FastEngine):
                                                      dtype=np.int64)
         actions = np.zeros((cap + 1, 7), dtype=np.int64) if record else self.no_actions
         bufs = self.bufs
-        out = play_compiled(np.uint64(seed), codes, cap, record, self.cfg, self.owner, self.special, self.payouts,
-                            self.costs, self.die, self.effects, self.card_kind, self.perms,
-                            (self.rngs[0], self.rngs[1], bufs[0], bufs[1], bufs[2], bufs[3]),
-                            self.hands, self.gaps, self.legal, self.krows, actions)
-        return out + (actions,)
+        decisions = play_compiled(np.uint64(seed), codes, cap, record, self.cfg, self.owner, self.special,
+                                  self.payouts, self.costs, self.die, self.effects, self.card_kind, self.perms,
+                                  (self.rngs[0], self.rngs[1], bufs[0], bufs[1], bufs[2], bufs[3]),
+                                  self.hands, self.gaps, self.legal, self.krows, actions, self.work)
+        w, n = self.work, self.g.players
+        return w[W_SC, :NSC], w[W_MONEY, :n], w[W_PEAK, :len(PEAKS)], w[W_SEEN, :len(PEAKS)], decisions, actions
 
     def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
-        sc, money, peak, seen, actions = self._run(seed, agents, cap, record)
+        sc, money, peak, seen, decisions, actions = self._run(seed, agents, cap, record)
         sc = sc.tolist()
         ngaps = sc[S_NGAPS]
         if ngaps > MAX_GAPS:  # more gap events than the buffer holds: the reference plays this one
@@ -837,7 +881,7 @@ class DracoFast(FastEngine):
         if record:
             deck, order = self.bufs[0][:len(g.card_ids)].tolist(), self.bufs[1][:len(g.char_ids)].tolist()
             result.initial_piles = {"actions": [g.card_ids[i] for i in deck], "circle": [g.char_ids[c] for c in order]}
-            result.actions = [(r[0], self._action(r[1:])) for r in actions[:sc[S_ROLL]].tolist()]
+            result.actions = [(r[0], self._action(r[1:])) for r in actions[:decisions].tolist()]
         if sc[S_END] == 2:
             result.engine_gaps = len(gap_list)
             result.end_reason = "safety_cap"
@@ -877,7 +921,7 @@ class DracoFast(FastEngine):
         while first < n:
             first, used = play_many(seeds, kinds, first, cap, self.cfg, self.owner, self.special, self.payouts,
                                     self.costs, self.die, self.effects, self.card_kind, self.perms, views,
-                                    self.hands, self.gaps, self.legal, self.krows, self.no_actions,
+                                    self.hands, self.gaps, self.legal, self.krows, self.no_actions, self.work,
                                     r_sc, r_money, r_peak, r_seen, g_rows)
             chunks.append(g_rows[:used].copy())
         rows = np.concatenate(chunks)
