@@ -57,9 +57,9 @@ class Fitted:
 
 @cache
 def _hyphenator(lang: str) -> pyphen.Pyphen:
-    import pyphen  # most faces fit without hyphenating: no import, no dictionary
+    from cardgen.render.hyphcache import hyphenator  # most faces fit without hyphenating: no import
 
-    return pyphen.Pyphen(lang=lang if lang in pyphen.LANGUAGES else "en")
+    return hyphenator(lang)
 
 
 #: Extent of the bundled DejaVu fonts' Latin glyphs per point of size: the top of
