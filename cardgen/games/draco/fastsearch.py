@@ -46,7 +46,7 @@ from cardgen.engine.api import Action, SearchParams
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, GAPS, MOVE, OVER, PLAY, RESEAT,
                                         ROLL, ROLLED, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST, DracoGame, DracoState)
 from cardgen.games.draco.engine import SARAH as PH_SARAH
-from cardgen.games.draco.kernels import OP_MOVE, edge, moved
+from cardgen.games.draco.kernels import OP_MOVE, edge
 from cardgen.games.draco.table import JEAN, NONE, SARAH, ZORK
 
 # action types of a legal row [type, kind, x, y, z, w] (as fast.py)
@@ -97,6 +97,13 @@ def _views(s, cfg):  # type: ignore[no-untyped-def]
     p += w
     queue = s[p:p + 2 * k + 2]
     return s[:NSC], money, order, hand_n, hands, pile, discard, aside, gen, queue
+
+
+@njit(cache=True)
+def copy(dst, src):  # type: ignore[no-untyped-def]
+    """``dst[:] = src`` as a loop (numba's slice assignment is several times slower)."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
 
 
 # -- money (``DracoState._settle``, ``_transfer``) ---------------------------------------------
@@ -153,7 +160,8 @@ def _transfer(payer, payee, amount, money, sc, cfg, d, recv):  # type: ignore[no
     if have < amount:
         amount = have
     if amount:
-        d[:] = 0
+        for p in range(d.shape[0]):
+            d[p] = 0
         d[payer] -= amount
         d[payee] += amount
         recv[0] = payee
@@ -163,7 +171,8 @@ def _transfer(payer, payee, amount, money, sc, cfg, d, recv):  # type: ignore[no
 @njit(cache=True)
 def _deltas(order, owner, special, payouts, costs, mult, money, n, none_pays, d):  # type: ignore[no-untyped-def]
     """``table.toast_deltas`` into ``d`` with the richest from ``money`` (none when ``none_pays``); Zork seen?"""
-    d[:] = 0
+    for p in range(n):
+        d[p] = 0
     k = order.shape[0]
     zork = False
     top = money.max()
@@ -259,11 +268,11 @@ def _draw(p, count, sc, cfg, hands, hand_n, pile, discard, gen, mt):  # type: ig
 
 # -- a turn ------------------------------------------------------------------------------------
 @njit(cache=True)
-def _toast(V, G, B):  # type: ignore[no-untyped-def]
+def _toast(V, G, E):  # type: ignore[no-untyped-def]
     """``DracoState._toast`` up to its last step; returns the next step."""
     sc, money, order, queue = V[0], V[1], V[2], V[9]
     cfg, owner, special, payouts, costs = G[0], G[1], G[2], G[3], G[4]
-    d, recv = B[0], B[1]
+    d, recv = E[0], E[1]
     n = cfg[C_N]
     final = sc[S_LASTCALL]
     if final:
@@ -309,7 +318,7 @@ def _toast(V, G, B):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _advance(step, V, G, B, mt):  # type: ignore[no-untyped-def]
+def _advance(step, V, G, E, mt):  # type: ignore[no-untyped-def]
     """Run the reference's chain of turn steps from ``step`` until a decision is due."""
     sc, hand_n, hands, pile, discard, gen = V[0], V[3], V[4], V[5], V[6], V[8]
     cfg = G[0]
@@ -323,7 +332,7 @@ def _advance(step, V, G, B, mt):  # type: ignore[no-untyped-def]
                 sc[S_PHASE] = TOAST
                 step = DONE
         elif step == DO_TOAST:
-            step = _toast(V, G, B)
+            step = _toast(V, G, E)
         elif step == NEXT_NEIGHBOUR:
             if sc[S_SQN] > 0 and sc[S_PILE] > 0:
                 sc[S_PHASE] = PH_SARAH
@@ -353,11 +362,11 @@ def _advance(step, V, G, B, mt):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _play(row, V, G, B, mt):  # type: ignore[no-untyped-def]
+def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
     """``DracoState._play``: the card of kind ``row[1]`` leaves the hand and acts."""
     sc, money, order, hand_n, hands, discard = V[0], V[1], V[2], V[3], V[4], V[6]
     cfg, owner, special, die, effects, card_kind = G[0], G[1], G[2], G[5], G[6], G[7]
-    d, recv, tmp = B[0], B[1], B[2]
+    d, recv, tmp = E[0], E[1], E[2]
     n = cfg[C_N]
     p = sc[S_CUR]
     k = row[1]
@@ -387,7 +396,8 @@ def _play(row, V, G, B, mt):  # type: ignore[no-untyped-def]
         c = row[2]
         other = c ^ 1
         kk = order.shape[0]
-        tmp[:kk] = order
+        for i in range(kk):
+            tmp[i] = order[i]
         order[0] = c
         m = 1
         for i in range(kk):
@@ -422,8 +432,9 @@ def _play(row, V, G, B, mt):  # type: ignore[no-untyped-def]
     elif code == CUP:
         sc[S_CUP] = -1
     elif code == COINS:
-        d[:] = 0
-        paid = B[3]
+        for i in range(n):
+            d[i] = 0
+        paid = E[3]
         npaid = 0
         for _ in range(a):
             seat = die[fr.randbelow(mt, die.shape[0])] - 1
@@ -444,19 +455,19 @@ def _play(row, V, G, B, mt):  # type: ignore[no-untyped-def]
         elif mine < theirs:
             _transfer(p, q, a, money, sc, cfg, d, recv)
     if sc[S_END] == 0:
-        _advance(AFTER_PLAY, V, G, B, mt)
+        _advance(AFTER_PLAY, V, G, E, mt)
 
 
 @njit(cache=True)
-def apply(row, V, G, B, mt):  # type: ignore[no-untyped-def]
+def apply(row, V, G, E, mt):  # type: ignore[no-untyped-def]
     """``DracoState.apply`` of the legal row ``row`` (chance drawn from generator ``mt``)."""
     sc = V[0]
     phase = sc[S_PHASE]
     if phase == PLAY:
-        _play(row, V, G, B, mt)
+        _play(row, V, G, E, mt)
     elif phase == ROLLED:
         _move(V[2], row[2], sc[S_ROLL] * sc[S_ROLLSIGN])
-        _advance(AFTER_PLAY, V, G, B, mt)
+        _advance(AFTER_PLAY, V, G, E, mt)
     elif phase == PH_SARAH:
         queue = V[9]
         p = queue[0]
@@ -466,11 +477,11 @@ def apply(row, V, G, B, mt):  # type: ignore[no-untyped-def]
         if row[0] == A_DRAW:
             _draw(p, G[0][C_SARAH], sc, G[0], V[4], V[3], V[5], V[6], V[8], mt)
         if sc[S_END] == 0:
-            _advance(NEXT_NEIGHBOUR, V, G, B, mt)
+            _advance(NEXT_NEIGHBOUR, V, G, E, mt)
     elif row[0] == A_TOAST:
-        _advance(DO_TOAST, V, G, B, mt)
+        _advance(DO_TOAST, V, G, E, mt)
     else:
-        _advance(END_TURN, V, G, B, mt)
+        _advance(END_TURN, V, G, E, mt)
 
 
 @njit(cache=True)
@@ -579,16 +590,36 @@ def action_id(row, nchars):  # type: ignore[no-untyped-def]
 
 # -- the heuristic -----------------------------------------------------------------------------
 @njit(cache=True)
-def _edge(order, G, richest, me, n):  # type: ignore[no-untyped-def]
-    return edge(order, G[1], G[2], G[3], G[4], G[0][C_MULT], richest, me, n)
+def _moved(order, c, delta, out):  # type: ignore[no-untyped-def]
+    """``kernels.moved`` with loops instead of slice assignments (the heuristic's hot spot)."""
+    k = order.shape[0]
+    i = 0
+    while order[i] != c:
+        i += 1
+    j = min(max(i + delta, 0), k - 1)
+    for t in range(k):
+        out[t] = order[t]
+    if j < i:
+        for t in range(i, j, -1):
+            out[t] = order[t - 1]
+        out[j] = c
+    elif j > i:
+        for t in range(i, j):
+            out[t] = order[t + 1]
+        out[j] = c
 
 
 @njit(cache=True)
-def _values(legal, m, order, G, richest, me, n, money, cup, roll_delta, own, out, trial, tmp, pos):  # type: ignore[no-untyped-def]
-    """``kernels.action_values`` over legal rows, writing into buffers (no allocation)."""
-    owner, special, payouts, costs, die, effects, everyone = G[1], G[2], G[3], G[4], G[5], G[6], G[9]
+def _values(legal, m, order, owner, special, payouts, costs, die, effects, everyone, mult, richest, me, n,  # type: ignore[no-untyped-def]
+            money, cup, roll_delta, own, out, trial, tmp, pos):
+    """``kernels.action_values`` over legal rows into ``out``, without allocating.
+
+    The same integer sums and float operations as ``kernels.action_values`` (so the same
+    choices); moves whose start and end lie between the seats a toast reads skip the
+    forecast and take the current edge, which is the very same number.
+    """
     k = order.shape[0]
-    now = _edge(order, G, richest, me, n)
+    now = edge(order, owner, special, payouts, costs, mult, richest, me, n)
     jeans = 0
     for i in range(k):
         pos[order[i]] = i
@@ -603,12 +634,15 @@ def _values(legal, m, order, G, richest, me, n, money, cup, roll_delta, own, out
         else:
             op, a, b = effects[r[1], 0], effects[r[1], 1], effects[r[1], 2]
         x, y, z, w = r[2], r[3], r[4], r[5]
-        if op == OP_MOVE:
-            moved(order, x, roll_delta, trial)
-            v = _edge(trial, G, richest, me, n)
-        elif op == MOVE:
-            moved(order, x, b, trial)
-            v = _edge(trial, G, richest, me, n)
+        if op == OP_MOVE or op == MOVE:
+            delta = roll_delta if op == OP_MOVE else b
+            i = pos[x]
+            j = min(max(i + delta, 0), k - 1)
+            if front <= i < back and front <= j < back:
+                v = now
+            else:
+                _moved(order, x, delta, trial)
+                v = edge(trial, owner, special, payouts, costs, mult, richest, me, n)
         elif op == ROLL:
             chars = everyone if a else own
             total = 0.0
@@ -622,8 +656,8 @@ def _values(legal, m, order, G, richest, me, n, money, cup, roll_delta, own, out
                     if front <= i < back and front <= j < back:
                         e = now
                     else:
-                        moved(order, c, die[f] * b, trial)
-                        e = _edge(trial, G, richest, me, n)
+                        _moved(order, c, die[f] * b, trial)
+                        e = edge(trial, owner, special, payouts, costs, mult, richest, me, n)
                     if not found or e > best:
                         best = e
                         found = True
@@ -631,9 +665,9 @@ def _values(legal, m, order, G, richest, me, n, money, cup, roll_delta, own, out
             v = total / die.shape[0]
         elif op == SPLIT:
             other = own[1] if own[0] == x else own[0]
-            moved(order, x, -a, tmp)
-            moved(tmp, other, b, trial)
-            v = _edge(trial, G, richest, me, n)
+            _moved(order, x, -a, tmp)
+            _moved(tmp, other, b, trial)
+            v = edge(trial, owner, special, payouts, costs, mult, richest, me, n)
         elif op == BESIDE:
             other = own[1] if own[0] == x else own[0]
             trial[0] = x
@@ -644,27 +678,30 @@ def _values(legal, m, order, G, richest, me, n, money, cup, roll_delta, own, out
                     trial[p] = c
                     p += 1
             trial[k - 1] = other
-            v = _edge(trial, G, richest, me, n)
+            v = edge(trial, owner, special, payouts, costs, mult, richest, me, n)
         elif op == ARRANGE:
-            trial[:] = order
             g = 0
             for i in range(k):
+                trial[i] = order[i]
                 if g < w and special[order[i]] != NONE:
                     trial[i] = x if g == 0 else (y if g == 1 else z)
                     g += 1
-            v = _edge(trial, G, richest, me, n)
+            v = edge(trial, owner, special, payouts, costs, mult, richest, me, n)
         elif op == FLIP:
             for i in range(k):
                 trial[i] = order[k - 1 - i]
-            v = _edge(trial, G, richest, me, n)
+            v = edge(trial, owner, special, payouts, costs, mult, richest, me, n)
         elif op == SWAP_ADJ or op == SWAP_ANY:
-            trial[:] = order
-            for i in range(k):
-                if order[i] == x:
-                    trial[i] = y
-                elif order[i] == y:
-                    trial[i] = x
-            v = _edge(trial, G, richest, me, n)
+            i = pos[x]
+            j = pos[y]
+            if front <= i < back and front <= j < back:
+                v = now
+            else:
+                for t in range(k):
+                    trial[t] = order[t]
+                trial[i] = y
+                trial[j] = x
+                v = edge(trial, owner, special, payouts, costs, mult, richest, me, n)
         elif op == STEAL:
             v = now if x < 0 else now + a * (1 + 1 / (n - 1)) + 0.01 * money[x]
         elif op == CUP:
@@ -690,7 +727,7 @@ def _values(legal, m, order, G, richest, me, n, money, cup, roll_delta, own, out
 
 
 @njit(cache=True)
-def heuristic(V, G, B, legal_rows, m, rng):  # type: ignore[no-untyped-def]
+def heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
     """``agents.HeuristicAgent.choose`` on legal rows: the index it picks (ties drawn from ``rng``)."""
     if m == 1:
         return 0
@@ -701,7 +738,7 @@ def heuristic(V, G, B, legal_rows, m, rng):  # type: ignore[no-untyped-def]
     n = G[0][C_N]
     me = sc[S_CUR]
     top = money.max()
-    richest_buf = B[4]
+    richest_buf = H[1]
     nrich = 0
     for p in range(n):
         if money[p] == top:
@@ -709,13 +746,14 @@ def heuristic(V, G, B, legal_rows, m, rng):  # type: ignore[no-untyped-def]
             nrich += 1
     richest = richest_buf[:nrich]
     if phase == TOAST:
-        return 0 if _edge(order, G, richest, me, n) > 0 else 1
-    own = B[5]
+        return 0 if edge(order, G[1], G[2], G[3], G[4], G[0][C_MULT], richest, me, n) > 0 else 1
+    own = H[2]
     own[0] = 2 * me
     own[1] = 2 * me + 1
     roll_delta = sc[S_ROLL] * sc[S_ROLLSIGN] if phase == ROLLED else 0
-    values = B[6]
-    _values(legal_rows, m, order, G, richest, me, n, money, sc[S_CUP], roll_delta, own, values, B[2], B[7], B[8])
+    values = H[3]
+    _values(legal_rows, m, order, G[1], G[2], G[3], G[4], G[5], G[6], G[9], G[0][C_MULT], richest, me, n, money,
+            sc[S_CUP], roll_delta, own, values, H[0], H[4], H[5])
     best = values[0]
     for i in range(1, m):
         if values[i] > best:
@@ -777,21 +815,23 @@ def winners(money, cfg, out):  # type: ignore[no-untyped-def]
 
 # -- determinize -------------------------------------------------------------------------------
 @njit(cache=True)
-def determinize(src, dst, seat, rng, dst_mt, G, B):  # type: ignore[no-untyped-def]
+def determinize(src, dst, seat, rng, dst_mt, G, D):  # type: ignore[no-untyped-def]
     """``dst`` = ``src`` with what ``seat`` cannot see dealt again (``DracoState.determinize``, draw for draw).
 
     Hidden: the other hands, the draw pile, the cards set aside; cards are redealt only
     among cards of the same rebuild generation. ``dst_mt`` gets the sample's own chance.
     """
     cfg = G[0]
-    dst[:] = src
+    copy(dst, src)
     V = _views(dst, cfg)
     sc, hand_n, hands, pile, aside, gen = V[0], V[3], V[4], V[5], V[7], V[8]
     n = cfg[C_N]
     ncards = cfg[C_NCARDS]
-    pool, pcount, mark = B[9], B[10], B[11]
-    pcount[:] = 0
-    mark[:] = 0
+    pool, pcount, mark = D[0], D[1], D[2]
+    for g in range(pcount.shape[0]):
+        pcount[g] = 0
+    for c in range(mark.shape[0]):
+        mark[c] = 0
     for q in range(n):
         if q != seat:
             for i in range(hand_n[q]):
@@ -829,7 +869,7 @@ def determinize(src, dst, seat, rng, dst_mt, G, B):  # type: ignore[no-untyped-d
 
 # -- the driver --------------------------------------------------------------------------------
 @njit(cache=True)
-def rollout(V, G, B, mt, rng, policy, epsilon, rows):  # type: ignore[no-untyped-def]
+def rollout(V, G, E, H, mt, rng, policy, epsilon, rows):  # type: ignore[no-untyped-def]
     """Play the sample to its end: the heuristic (``policy``) with chance ``epsilon`` of a random move,
     or uniformly random moves. False when abandoned after ``ROLLOUT_CAP`` decisions (or stuck)."""
     sc = V[0]
@@ -844,17 +884,17 @@ def rollout(V, G, B, mt, rng, policy, epsilon, rows):  # type: ignore[no-untyped
         elif epsilon > 0.0 and fr.random(rng) < epsilon:
             i = int(fr.random(rng) * m)
         elif policy:
-            i = heuristic(V, G, B, rows, m, rng)
+            i = heuristic(V, G, H, rows, m, rng)
         else:
             i = int(fr.random(rng) * m)
-        apply(rows[i], V, G, B, mt)
+        apply(rows[i], V, G, E, mt)
     return sc[S_END] != 0
 
 
 @njit(cache=True)
-def _reward(V, G, B, finished, score_weight, out):  # type: ignore[no-untyped-def]
+def _reward(V, G, R, finished, score_weight, out):  # type: ignore[no-untyped-def]
     money = V[1]
-    win, scores = B[12], B[13]
+    win, scores = R[0], R[1]
     winners(money, G[0], win)
     for p in range(money.shape[0]):
         scores[p] = money[p]
@@ -865,32 +905,33 @@ def _reward(V, G, B, finished, score_weight, out):  # type: ignore[no-untyped-de
 def choose_paired(s, G, B, iterations, score_weight, epsilon, policy, z, seed):  # type: ignore[no-untyped-def]
     """``SearchAgent._paired_choice``: rounds of one sample and one rollout seed, every root move played."""
     cfg = G[0]
-    rng, prng, base_mt, mt = B[14], B[15], B[16], B[17]
-    base, work = B[18], B[19]
-    root_rows, rows = B[20], B[21]
-    sums, dsum, dsq, got, reward = B[22], B[23], B[24], B[25], B[26]
+    E, H, D, R = B[0], B[1], B[2], B[3]
+    rng, prng, base_mt, mt = B[4], B[5], B[6], B[7]
+    base, work = B[8], B[9]
+    root_rows, rows = B[10], B[11]
+    sums, dsum, dsq, got, reward = B[12], B[13], B[14], B[15], B[16]
     fr.seed(rng, np.uint64(seed))
     V0 = _views(s, cfg)
     seat = player(V0)
     k = legal(V0, G, root_rows)
-    advice = heuristic(V0, G, B, root_rows, k, rng) if policy else -1
+    advice = heuristic(V0, G, H, root_rows, k, rng) if policy else -1
     rounds = max(2, iterations // k)
     sums[:k] = 0.0
     dsum[:k] = 0.0
     dsq[:k] = 0.0
     V = _views(work, cfg)
     for _ in range(rounds):
-        determinize(s, base, seat, rng, base_mt, G, B)
+        determinize(s, base, seat, rng, base_mt, G, D)
         low = np.uint64(fr.genrand(rng))
         high = np.uint64(fr.genrand(rng))
         rseed = (high << np.uint64(32)) | low
         for i in range(k):
-            work[:] = base
-            mt[:] = base_mt
+            copy(work, base)
+            copy(mt, base_mt)
             fr.seed(prng, rseed)
-            apply(root_rows[i], V, G, B, mt)
-            finished = rollout(V, G, B, mt, prng, policy, epsilon, rows)
-            _reward(V, G, B, finished, score_weight, reward)
+            apply(root_rows[i], V, G, E, mt)
+            finished = rollout(V, G, E, H, mt, prng, policy, epsilon, rows)
+            _reward(V, G, R, finished, score_weight, reward)
             got[i] = reward[seat]
         for i in range(k):
             sums[i] += got[i]
@@ -934,12 +975,13 @@ def choose_tree(s, G, B, tree, value, iterations, exploration, score_weight, eps
     untried action, roll out, backpropagate; early stop once the most visited root action is decided."""
     cfg = G[0]
     nchars = cfg[C_NCHARS]
-    rng, mt = B[14], B[17]
-    work = B[19]
-    root_rows, rows = B[20], B[21]
-    reward = B[26]
-    ids, untried, path = B[27], B[28], B[29]
-    root_ids = B[30]
+    E, H, D, R = B[0], B[1], B[2], B[3]
+    rng, mt = B[4], B[7]
+    work = B[9]
+    root_rows, rows = B[10], B[11]
+    reward = B[16]
+    ids, untried, path = B[17], B[18], B[19]
+    root_ids = B[20]
     fr.seed(rng, np.uint64(seed))
     ft.reset(tree, value)
     V0 = _views(s, cfg)
@@ -950,12 +992,12 @@ def choose_tree(s, G, B, tree, value, iterations, exploration, score_weight, eps
     bonus_id = -1
     bonus = 0.0
     if policy and prior > 0.0:
-        bonus_id = root_ids[heuristic(V0, G, B, root_rows, k, rng)]
+        bonus_id = root_ids[heuristic(V0, G, H, root_rows, k, rng)]
         bonus = prior * iterations
     V = _views(work, cfg)
     sc = V[0]
     for done in range(1, iterations + 1):
-        determinize(s, work, seat, rng, mt, G, B)
+        determinize(s, work, seat, rng, mt, G, D)
         node = 0
         length = 1
         path[0] = 0
@@ -974,27 +1016,27 @@ def choose_tree(s, G, B, tree, value, iterations, exploration, score_weight, eps
                 pick = untried[fr.randbelow(rng, nu)] if nu > 1 else untried[0]
                 for i in range(m):
                     if ids[i] == pick:
-                        apply(rows[i], V, G, B, mt)
+                        apply(rows[i], V, G, E, mt)
                         break
                 child = ft.add_child(tree, value, node, pick, mover)
                 if child != ft.NONE:
                     path[length] = child
                     length += 1
-                finished = rollout(V, G, B, mt, rng, policy, epsilon, rows)
+                finished = rollout(V, G, E, H, mt, rng, policy, epsilon, rows)
                 rolled = True
                 break
             child = ft.select_uct(tree, value, node, ids, m, exploration)
             a = tree[child, ft.T_ACTION]
             for i in range(m):
                 if ids[i] == a:
-                    apply(rows[i], V, G, B, mt)
+                    apply(rows[i], V, G, E, mt)
                     break
             node = child
             path[length] = child
             length += 1
         if not rolled and sc[S_END] == 0:
             finished = False
-        _reward(V, G, B, finished, score_weight, reward)
+        _reward(V, G, R, finished, score_weight, reward)
         ft.backpropagate(tree, value, path, length, reward)
         if done % 8 == 0 and done < iterations:
             if bonus_id >= 0:
@@ -1048,15 +1090,21 @@ class Driver:
         self.width = w
         W = max(1, ncards)
         i64, f64 = np.int64, np.float64
-        self.B = (np.zeros(n, i64), np.zeros(n, i64), np.zeros(nchars, i64), np.zeros(n + 16, i64),  # 0-3
-                  np.zeros(n, i64), np.zeros(2, i64), np.zeros(w, f64), np.zeros(nchars, i64),  # 4-7
-                  np.zeros(nchars, i64), np.zeros((g.rebuilds + 1, W), i64), np.zeros(g.rebuilds + 1, i64),  # 8-10
-                  np.zeros(W, i64), np.zeros(n, i64), np.zeros(n, f64),  # 11-13
-                  fr.new_state(), fr.new_state(), fr.new_state(), fr.new_state(),  # 14-17
-                  np.zeros(self.size, i64), np.zeros(self.size, i64),  # 18-19
-                  np.zeros((w, 6), i64), np.zeros((w, 6), i64),  # 20-21
-                  np.zeros(w, f64), np.zeros(w, f64), np.zeros(w, f64), np.zeros(w, f64), np.zeros(n, f64),  # 22-26
-                  np.zeros(w, i64), np.zeros(w, i64), np.zeros(ROLLOUT_CAP + 2, i64), np.zeros(w, i64))  # 27-30
+        #: engine scratch (money changes, receivers, a seating, coin-drop payees)
+        self.E = (np.zeros(n, i64), np.zeros(n, i64), np.zeros(nchars, i64), np.zeros(n + 16, i64))
+        #: heuristic scratch (trial seating, richest, own characters, values, second seating, positions)
+        self.H = (np.zeros(nchars, i64), np.zeros(n, i64), np.zeros(2, i64), np.zeros(w, f64),
+                  np.zeros(nchars, i64), np.zeros(nchars, i64))
+        #: determinize scratch (pools per rebuild generation, their sizes, hidden marks)
+        self.D = (np.zeros((g.rebuilds + 1, W), i64), np.zeros(g.rebuilds + 1, i64), np.zeros(W, i64))
+        #: reward scratch (winners, scores)
+        self.R = (np.zeros(n, i64), np.zeros(n, f64))
+        self.B = (self.E, self.H, self.D, self.R,
+                  fr.new_state(), fr.new_state(), fr.new_state(), fr.new_state(),  # 4-7 generators
+                  np.zeros(self.size, i64), np.zeros(self.size, i64),  # 8-9 sample, working copy
+                  np.zeros((w, 6), i64), np.zeros((w, 6), i64),  # 10-11 legal rows: root, walk
+                  np.zeros(w, f64), np.zeros(w, f64), np.zeros(w, f64), np.zeros(w, f64), np.zeros(n, f64),  # 12-16
+                  np.zeros(w, i64), np.zeros(w, i64), np.zeros(ROLLOUT_CAP + 2, i64), np.zeros(w, i64))  # 17-20
         self.tree, self.value = ft.new_tree(2)
 
     # -- encode ------------------------------------------------------------------------
@@ -1123,8 +1171,8 @@ class Driver:
 
     def legal_rows(self, s: np.ndarray) -> np.ndarray:
         """The legal rows of position ``s`` (a copy)."""
-        m = legal(_views(s, self.cfg), self.G, self.B[20])
-        return self.B[20][:m].copy()
+        m = legal(_views(s, self.cfg), self.G, self.B[10])
+        return self.B[10][:m].copy()
 
     def action(self, row: Any) -> Action:
         """The reference action of a legal row (``DracoFast._action``)."""
