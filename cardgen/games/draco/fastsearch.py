@@ -317,7 +317,7 @@ def _toast(V, G, E):  # type: ignore[no-untyped-def]
     return NEXT_NEIGHBOUR
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _advance(step, V, G, E, mt):  # type: ignore[no-untyped-def]
     """Run the reference's chain of turn steps from ``step`` until a decision is due."""
     sc, hand_n, hands, pile, discard, gen = V[0], V[3], V[4], V[5], V[6], V[8]
@@ -361,7 +361,7 @@ def _advance(step, V, G, E, mt):  # type: ignore[no-untyped-def]
             step = AFTER_PLAY if hand_n[sc[S_CUR]] == 0 else DONE  # empty_hand: skip_play
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
     """``DracoState._play``: the card of kind ``row[1]`` leaves the hand and acts."""
     sc, money, order, hand_n, hands, discard = V[0], V[1], V[2], V[3], V[4], V[6]
@@ -387,7 +387,7 @@ def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
         sc[S_ROLLSIGN] = b
         sc[S_ROLLANY] = a
         sc[S_PHASE] = ROLLED
-        return
+        return DONE
     elif code == SPLIT:
         c = row[2]
         _move(order, c, -a)
@@ -454,20 +454,20 @@ def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
             _transfer(q, p, a, money, sc, cfg, d, recv)
         elif mine < theirs:
             _transfer(p, q, a, money, sc, cfg, d, recv)
-    if sc[S_END] == 0:
-        _advance(AFTER_PLAY, V, G, E, mt)
+    return AFTER_PLAY
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apply(row, V, G, E, mt):  # type: ignore[no-untyped-def]
     """``DracoState.apply`` of the legal row ``row`` (chance drawn from generator ``mt``)."""
     sc = V[0]
     phase = sc[S_PHASE]
+    step = END_TURN
     if phase == PLAY:
-        _play(row, V, G, E, mt)
+        step = _play(row, V, G, E, mt)
     elif phase == ROLLED:
         _move(V[2], row[2], sc[S_ROLL] * sc[S_ROLLSIGN])
-        _advance(AFTER_PLAY, V, G, E, mt)
+        step = AFTER_PLAY
     elif phase == PH_SARAH:
         queue = V[9]
         p = queue[0]
@@ -476,12 +476,10 @@ def apply(row, V, G, E, mt):  # type: ignore[no-untyped-def]
         sc[S_SQN] -= 1
         if row[0] == A_DRAW:
             _draw(p, G[0][C_SARAH], sc, G[0], V[4], V[3], V[5], V[6], V[8], mt)
-        if sc[S_END] == 0:
-            _advance(NEXT_NEIGHBOUR, V, G, E, mt)
+        step = NEXT_NEIGHBOUR
     elif row[0] == A_TOAST:
-        _advance(DO_TOAST, V, G, E, mt)
-    else:
-        _advance(END_TURN, V, G, E, mt)
+        step = DO_TOAST
+    _advance(step, V, G, E, mt)  # one call site: inlined once
 
 
 @njit(cache=True)
@@ -504,7 +502,7 @@ def _put(out, m, t, k, x, y, z, w):  # type: ignore[no-untyped-def]
     return m + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal(V, G, out):  # type: ignore[no-untyped-def]
     """``DracoState.legal_actions`` as rows ``[type, kind, x, y, z, w]`` into ``out``, in its order."""
     sc, money, order, hand_n, hands = V[0], V[1], V[2], V[3], V[4]
@@ -609,7 +607,7 @@ def _moved(order, c, delta, out):  # type: ignore[no-untyped-def]
         out[j] = c
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _values(legal, m, order, owner, special, payouts, costs, die, effects, everyone, mult, richest, me, n,  # type: ignore[no-untyped-def]
             money, cup, roll_delta, own, out, trial, tmp, pos):
     """``kernels.action_values`` over legal rows into ``out``, without allocating.
@@ -726,7 +724,7 @@ def _values(legal, m, order, owner, special, payouts, costs, die, effects, every
         out[i_] = v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
     """``agents.HeuristicAgent.choose`` on legal rows: the index it picks (ties drawn from ``rng``)."""
     if m == 1:
@@ -969,6 +967,15 @@ def _decided_bonus(tree, left, bonus_id, bonus):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
+def _apply_id(rows, ids, m, action, V, G, E, mt):  # type: ignore[no-untyped-def]
+    """Apply the legal row whose action id is ``action``."""
+    for i in range(m):
+        if ids[i] == action:
+            apply(rows[i], V, G, E, mt)
+            return
+
+
+@njit(cache=True)
 def choose_tree(s, G, B, tree, value, iterations, exploration, score_weight, epsilon, policy, prior,
                 seed):  # type: ignore[no-untyped-def]
     """``SearchAgent``'s information-set MCTS: determinize, select (UCT on availability), expand one
@@ -1014,10 +1021,7 @@ def choose_tree(s, G, B, tree, value, iterations, exploration, score_weight, eps
             nu = ft.untried(tree, node, ids, m, untried)
             if nu > 0:
                 pick = untried[fr.randbelow(rng, nu)] if nu > 1 else untried[0]
-                for i in range(m):
-                    if ids[i] == pick:
-                        apply(rows[i], V, G, E, mt)
-                        break
+                _apply_id(rows, ids, m, pick, V, G, E, mt)
                 child = ft.add_child(tree, value, node, pick, mover)
                 if child != ft.NONE:
                     path[length] = child
@@ -1026,11 +1030,7 @@ def choose_tree(s, G, B, tree, value, iterations, exploration, score_weight, eps
                 rolled = True
                 break
             child = ft.select_uct(tree, value, node, ids, m, exploration)
-            a = tree[child, ft.T_ACTION]
-            for i in range(m):
-                if ids[i] == a:
-                    apply(rows[i], V, G, E, mt)
-                    break
+            _apply_id(rows, ids, m, tree[child, ft.T_ACTION], V, G, E, mt)
             node = child
             path[length] = child
             length += 1
