@@ -32,8 +32,10 @@ card generation[cards], Aunt Sarah's queue[2 chars + 2] (W = number of cards).
 """
 from __future__ import annotations
 
+import sys
 import weakref
 from itertools import permutations
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -1228,10 +1230,22 @@ def unsupported(game: DracoGame) -> str | None:
 _DRIVERS: "weakref.WeakKeyDictionary[DracoGame, Driver | str]" = weakref.WeakKeyDictionary()
 
 
+def _announce() -> None:
+    """One stderr line when numba is about to compile the driver (its disk cache is empty)."""
+    global _ANNOUNCED
+    if not _ANNOUNCED and not any((Path(__file__).resolve().parent / "__pycache__").glob("fastsearch.choose_*.nbi")):
+        print("cardgen: compiling the Draco search driver (once per machine, a minute or more)...", file=sys.stderr)
+    _ANNOUNCED = True
+
+
+_ANNOUNCED = False
+
+
 def driver(game: DracoGame) -> Driver | str:
     """The driver of ``game`` (built once per game object), or why there is none."""
     d = _DRIVERS.get(game)
     if d is None:
+        _announce()
         why = unsupported(game)
         d = _DRIVERS[game] = why if why is not None else Driver(game)
     return d
