@@ -1067,7 +1067,8 @@ class Driver:
 
     def __init__(self, game: DracoGame) -> None:
         g = game
-        self.g = g
+        #: a proxy: ``_DRIVERS`` holds drivers by weak keys, so the driver must not keep its game alive
+        self.g = weakref.proxy(g)
         clar = g.deck.clarifications
         n, ncards, nchars = g.players, len(g.card_ids), len(g.char_ids)
         self.cfg = np.array([
