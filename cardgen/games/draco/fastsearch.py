@@ -11,15 +11,21 @@ order: ``legal`` mirrors ``DracoState.legal_actions``).
 rather than imported because that tier is tuned for whole games at once (its gap log
 and peak tracking are of no use to a sample, and its kernels allocate): these write
 into buffers, never allocate, and keep the whole position in one array so a sample is
-copied with one slice assignment. They follow the reference method by method
+copied in one loop. They follow the reference method by method
 (``_play``, ``_toast``, ``_settle``, ``_end_turn``...), chance included: with the same
 Mersenne Twister state (``fastrng``) they draw exactly what ``random.Random`` draws,
 which the tests use to compare every action, die rolls and reshuffles too.
 
 **The heuristic** (rollout policy and the move paired search defends) is
-``agents.HeuristicAgent``'s forecast: ``kernels.edge`` and ``kernels.moved`` are
-imported; ``_values`` is ``kernels.action_values`` with its three arrays passed in
-as buffers (the rollout's hot loop must not allocate).
+``agents.HeuristicAgent``'s forecast: ``_edge`` and ``_values`` are ``kernels.edge`` and
+``kernels.action_values`` copied (the same sums, so the same choices) with loops in place
+of slice assignments and buffers in place of allocations; a move between the seats a
+toast never reads takes the current edge without forecasting (the same number).
+
+**Speed**: the chain apply -> play -> advance, ``legal`` and the heuristic are inlined
+(``inline="always"``) into the rollout loop, and scratch arrays are passed in small
+tuples by use (``E`` engine, ``H`` heuristic, ``D`` determinize, ``R`` reward): a call
+passing the position's views and every table cost more than the rules themselves.
 
 **determinize(seat)** is ``DracoState.determinize`` draw for draw: the other hands,
 the draw pile and the cards set aside are dealt again, within each rebuild
