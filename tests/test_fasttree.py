@@ -149,7 +149,7 @@ def test_paired_pick_keeps_the_policy_move_unless_clearly_beaten():
     se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / 3 / 4)   # 0.173
     assert mean < se
     assert ft.paired_pick(sums, dsum, dsq, 4, 2, 0, 1.0) == 0
-    assert ft.paired_pick(sums, dsum, dsq, 4, 2, 0, 0.5) == 1       # 0.1 > 0.5 * 0.173
+    assert ft.paired_pick(sums, dsum, dsq, 4, 2, 0, 0.4) == 1       # 0.1 > 0.4 * 1.177 * 0.173
     assert ft.paired_pick(sums, dsum, dsq, 4, 2, -1, 1.0) == 1      # no policy move: best sum
     # a consistent edge wins even at z = 1
     diffs = [0.1, 0.12, 0.09, 0.11]
@@ -157,3 +157,26 @@ def test_paired_pick_keeps_the_policy_move_unless_clearly_beaten():
     dsq = np.array([0.0, sum(d * d for d in diffs)])
     sums = np.array([2.0, 2.0 + sum(diffs)])
     assert ft.paired_pick(sums, dsum, dsq, 4, 2, 0, 1.0) == 1
+
+
+def test_the_paired_bar_rises_with_the_number_of_moves():
+    assert ft.paired_threshold(1.0, 2) == pytest.approx(math.sqrt(2 * math.log(2)))   # 1.18
+    assert ft.paired_threshold(1.0, 19) == pytest.approx(2.4266, abs=1e-3)
+    assert ft.paired_threshold(2.0, 1) == ft.paired_threshold(2.0, 2)
+    # move 1 beats the policy's move 0 by 1.56 standard errors: enough among 2 moves, not among 19
+    diffs = [0.1, 0.4, -0.2, 0.5, 0.2, -0.2, 0.4, 0.0]  # mean 0.15, 1.56 standard errors
+    n = len(diffs)
+    mean = sum(diffs) / n
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    k = 19
+    sums = np.zeros(k)
+    dsum = np.zeros(k)
+    dsq = np.zeros(k)
+    sums[1] = 1.0 + sum(diffs)
+    sums[0] = 1.0
+    dsum[1] = sum(diffs)
+    dsq[1] = sum(d * d for d in diffs)
+    edge = mean / se
+    assert 1.18 < edge < 2.42
+    assert ft.paired_pick(sums[:2], dsum[:2], dsq[:2], n, 2, 0, 1.0) == 1
+    assert ft.paired_pick(sums, dsum, dsq, n, k, 0, 1.0) == 0

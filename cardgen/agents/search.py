@@ -22,7 +22,9 @@ searching seat keeps one tree of action sequences. Each iteration:
 a chance ``epsilon`` of a random move, and the agent runs *paired* flat Monte
 Carlo instead of the tree: each round, one sample and one rollout seed, every
 legal root move played out on a copy; the policy's own move stands unless
-another beats it by ``PAIRED_Z`` standard errors of the paired differences.
+another beats it by ``PAIRED_Z * sqrt(2 ln k)`` standard errors of the paired
+differences (``k`` legal moves: the best of ``k`` noisy means beats a fixed one by
+about ``sqrt(2 ln k)`` standard errors by chance alone).
 Why not the tree: with a few dozen iterations its opponent nodes expand untried
 (mostly poor) moves first, so the real heuristic opponents are modelled by
 near-random play and the tree lost every King Lui game of a trial against them.
@@ -254,7 +256,7 @@ class SearchAgent(StateAgent):
         plays every legal move on a copy of it and rolls out. Comparing moves on the same
         deals removes most of the luck from their difference, which random samples per
         move (the tree) need many more iterations to average away. The policy's move is
-        kept unless another move beats it by more than ``PAIRED_Z`` standard errors of the
+        kept unless another move beats it by more than ``z * sqrt(2 ln k)`` standard errors of the
         paired differences: search then plays at least as well as the policy, and better
         where the samples show it.
         """
@@ -287,7 +289,7 @@ class SearchAgent(StateAgent):
         mean = sum(d) / len(d)
         var = sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1)
         se = math.sqrt(var / len(d))
-        return legal[best] if mean > PAIRED_Z * se else legal[base]
+        return legal[best] if mean > self.params.z * paired_threshold(k) * se else legal[base]
 
     def _iterate(self, root: _Node, sample: State, rng: random.Random, rollout: Rollout) -> None:
         """One determinized iteration: select, expand, rollout, backpropagate."""
@@ -331,6 +333,12 @@ class SearchAgent(StateAgent):
             n.visits += 1
             if n.player >= 0:
                 n.value += reward[n.player]
+
+
+def paired_threshold(k: int) -> float:
+    """``sqrt(2 ln k)``: how far, in standard errors, the best of ``k`` moves beats another by chance
+    (``cardgen.engine.fasttree.paired_threshold`` with ``z`` = 1)."""
+    return math.sqrt(2.0 * math.log(max(k, 2)))
 
 
 def _state_rollout(state: State, rng: random.Random) -> None:

@@ -212,6 +212,19 @@ def rewards(scores: np.ndarray, winners: np.ndarray, finished: bool, score_weigh
 
 
 @njit(cache=True)
+def paired_threshold(z: float, k: int) -> float:
+    """Standard errors by which the best of ``k`` moves must beat the policy's move: ``z * sqrt(2 ln k)``.
+
+    The best of ``k`` noisy means beats any fixed one by chance alone, by about
+    ``sqrt(2 ln k)`` standard errors (the expected maximum of ``k`` standard normal
+    draws). A fixed bar let search drop Draco's heuristic move in half of its
+    decisions (about 19 moves each) for moves no better, and lose to it; scaling
+    the bar with the number of moves keeps the same confidence at every ``k``.
+    """
+    return z * math.sqrt(2.0 * math.log(max(k, 2)))
+
+
+@njit(cache=True)
 def paired_pick(sums: np.ndarray, diff_sum: np.ndarray, diff_sq: np.ndarray, rounds: int, k: int,
                 base: int, z: float) -> int:
     """The index of the move to play after ``rounds`` rounds of paired rollouts over ``k`` moves.
@@ -220,7 +233,8 @@ def paired_pick(sums: np.ndarray, diff_sum: np.ndarray, diff_sq: np.ndarray, rou
     squares of (reward of ``i`` - reward of the policy's move ``base``) round by round
     (``base`` < 0: no policy move). The best summed move wins outright when it is the
     policy's move or there is none; otherwise it must beat the policy's move by more
-    than ``z`` standard errors of the paired differences (``SearchAgent._paired_choice``).
+    than ``paired_threshold(z, k)`` standard errors of the paired differences
+    (``SearchAgent._paired_choice``).
     """
     best = 0
     for i in range(1, k):
@@ -232,4 +246,4 @@ def paired_pick(sums: np.ndarray, diff_sum: np.ndarray, diff_sq: np.ndarray, rou
     mean = diff_sum[best] / n
     var = (diff_sq[best] - n * mean * mean) / max(1, n - 1)
     se = math.sqrt(max(0.0, var) / n)
-    return best if mean > z * se else base
+    return best if mean > paired_threshold(z, k) * se else base
