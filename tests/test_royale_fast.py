@@ -125,25 +125,45 @@ def test_fast_tier_gives_a_reason_when_it_cannot_play():
     assert isinstance(reason, str) and "cannot set up" in reason and "\n" not in reason
 
 
-def test_learned_noble_tables_come_back_from_disk_and_play_the_same_games(tmp_path, monkeypatch):
-    from cardgen.games.royale import fast, require
+def test_a_full_noble_table_grows_and_the_game_is_played_again(monkeypatch):
+    """A table with room for a few rows fills mid-game: it grows and the game replays exactly."""
+    from cardgen.games.royale import fast
 
-    monkeypatch.setattr(fast, "CACHE_DIR", tmp_path)
-    monkeypatch.setattr(fast, "_TABLES", {})
-    monkeypatch.setattr(require, "_CACHE", {})
+    real = fast.NobleTables.__init__
+    monkeypatch.setattr(fast.NobleTables, "__init__", lambda self, checkers, rows=1024: real(self, checkers, 16))
     deck = resolve("royale-masked", ROOT)
-    first = GAME.fast(deck, 3)
-    for seed in range(30):
-        first.play(seed, ["random"] * 3, 10_000, False)
-    learned = len(first.table.of_row)
-    fast._save_all()
-    assert list(tmp_path.glob("royale-nobles-*.json"))
-    # a new process: no table, checkers that know nothing; the rows come from disk
-    monkeypatch.setattr(fast, "_TABLES", {})
-    monkeypatch.setattr(require, "_CACHE", {})
-    again = GAME.fast(deck, 3)
-    assert len(again.table.of_row) == learned
-    assert first_difference(deck, 3, range(60)) is None
-    (next(tmp_path.glob("royale-nobles-*.json"))).write_text("{not json", encoding="utf-8")
-    monkeypatch.setattr(fast, "_TABLES", {})
-    assert first_difference(deck, 3, range(10)) is None  # an unreadable cache is learned again
+    engine = GAME.fast(deck, 3)
+    assert engine.tables.trans.shape[0] == 16
+    engine.play(0, ["random"] * 3, 10_000, False)
+    assert engine.tables.trans.shape[0] > 16 and engine.tables.rows > 16
+    assert first_difference(deck, 3, range(30)) is None  # a fresh engine: its first games grow its table
+
+
+@pytest.mark.parametrize("deck_id", ["royale", "royale-masked"])
+def test_compiled_checkers_agree_with_the_python_checkers(deck_id):
+    """Random walks of cards under every requirement: same states, same needs, same deaths."""
+    import random
+
+    from cardgen.games.royale.fast import noble_tables
+    from cardgen.games.royale.require import DEAD
+
+    game = GAME.new_game(resolve(deck_id, ROOT), 4)
+    tables = noble_tables(game)
+    rng = random.Random(5)
+    steps = deaths = 0
+    for chk in tables.checkers:
+        k = tables.index[id(chk)]
+        assert tables.need[tables.roots[k]] == chk.need[0]
+        for _ in range(40):
+            row, sid = tables.roots[k], 0
+            for _ in range(8):
+                code = rng.randrange(chk.ncodes)
+                nid, nrow = chk.step(sid, code), tables.step(row, code)
+                steps += 1
+                if nid == DEAD:
+                    assert nrow == DEAD, (chk.states[sid], code)
+                    deaths += 1
+                    break
+                assert (tables.cards(nrow), tables.need[nrow]) == (chk.states[nid], chk.need[nid])
+                row, sid = nrow, nid
+    assert steps > 1000 and deaths > 50

@@ -5,29 +5,22 @@
 the reference ``RoyaleGame`` of the resolved deck (cells of every line and of each
 seat's imposter placements, solo cards, noble points, rule numbers, the deck's gap
 resolutions), so any variant that changes numbers, counts or card data runs on it.
-Noble requirements are the reference's own checkers, read into a transition table
-that fills itself as games need it (``fastcore`` module docstring).
+Noble requirements are the reference's own checkers compiled for numba
+(``fastreq``, ``NobleTables``): their states are computed inside the compiled loop.
 """
 from __future__ import annotations
 
-import atexit
-import hashlib
-import json
-import os
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from cardgen.engine.api import Action, FastEngine, GameResult
-from cardgen.errors import InputError
-from cardgen.fileio import write_atomic
 from cardgen.games.royale import fastcore as core
-from cardgen.games.royale import require
+from cardgen.games.royale import fastreq as req
 from cardgen.games.royale.engine import STOP, RoyaleGame
-from cardgen.games.royale.require import DEAD, Checker
+from cardgen.games.royale.require import Checker
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -69,148 +62,135 @@ def _announce_compile() -> None:
         print("compiling the Royale fast engine (first run only)…", file=sys.stderr, flush=True)
 
 
-#: where learned noble tables are kept between processes (next to numba's cache); None: nowhere
-CACHE_DIR: Path | None = Path(os.environ.get("NUMBA_CACHE_DIR") or Path(__file__).parent / "__pycache__")
-_FORMAT = "royale-nobles/2"
-#: seconds between two saves of a table that learned something
-SAVE_EVERY = 30.0
+class NobleTables:
+    """The noble requirements of one game, compiled for ``fastreq`` (see its docstring).
 
-
-def _checker_key(chk: Checker) -> str:
-    """A name for one checker's table on disk: its requirement, its card codes and the checker's own code."""
-    source = Path(require.__file__).read_bytes()
-    data = json.dumps([_FORMAT, chk.face.model_dump(mode="json"), sorted(chk.class_of.items()), chk.avail,
-                       chk.vmin, chk.vmax, chk.ncodes], sort_keys=True)
-    return hashlib.sha256(source + data.encode()).hexdigest()[:24]
-
-
-class _Table:
-    """The checkers' states as rows of one transition table, grown on demand.
-
-    A row is (checker, the cards under the noble as the checker keys them), so rows
-    learned in another process (read from ``CACHE_DIR``) need no Python search until
-    a game asks for a transition none has learned yet.
+    ``checkers``: the game's distinct ``require.Checker`` objects; checker ``k``'s
+    fields are ``ck[k]``, its services ``sv[k, j]`` (with ``inc[k, j]``: (class, count)
+    of each ``include``), its card copies per code ``avail[k]``; ``roots[k]`` is its
+    row with no card. The table (``trans``, ``need``, ``owner``, ``slen``, ``seq``,
+    ``hslot``, ``meta``) grows inside compiled code up to its capacity, and here
+    (``grow``) past it. ``args()`` is what compiled functions take, in order:
+    ``fastreq.step(*tables.args(), row, code)``.
     """
 
-    def __init__(self, ncodes: int) -> None:
-        self.ncodes = ncodes
-        self.trans = np.full((64, ncodes), core.UNKNOWN, dtype=np.int64)
-        self.complete = np.zeros(64, dtype=np.bool_)
-        self.rows: dict[tuple[int, tuple[int, ...]], int] = {}
-        self.of_row: list[tuple[int, tuple[int, ...]]] = []
-        self.need: list[int] = []  # the checker's need of each row's cards
-        self.checkers: list[Checker] = []
-        self.keys: list[str] = []
-        self._index: dict[int, int] = {}
-        self.dirty: set[int] = set()
-        self.saved = time.monotonic()
+    def __init__(self, checkers: list[Checker], rows: int = 1024) -> None:
+        self.checkers = checkers
+        self.index = {id(c): k for k, c in enumerate(checkers)}
+        nk = max(len(checkers), 1)
+        nserv = max([len(c.services) for c in checkers] + [1])
+        ninc = max([len(s.include) for c in checkers for s in c.services] + [1])
+        self.ncodes = ncodes = max([c.ncodes for c in checkers] + [1])
+        self.ck = np.zeros((nk, req.CK_SIZE), dtype=np.int64)
+        self.sv = np.zeros((nk, nserv, req.SV_SIZE), dtype=np.int64)
+        self.inc = np.zeros((nk, nserv, ninc, 2), dtype=np.int64)
+        self.avail = np.zeros((nk, ncodes), dtype=np.int64)
+        width = 1
+        for k, chk in enumerate(checkers):
+            width = max(width, self._compile(k, chk))
+        self.trans = np.full((rows, ncodes), req.UNKNOWN, dtype=np.int64)
+        self.need = np.zeros(rows, dtype=np.int64)
+        self.owner = np.zeros(rows, dtype=np.int64)
+        self.slen = np.zeros(rows, dtype=np.int64)
+        self.seq = np.zeros((rows, width), dtype=np.int64)
+        self.hslot = np.full(4 * rows, -1, dtype=np.int64)
+        self.meta = np.zeros(req.META_SIZE, dtype=np.int64)
+        self.roots = np.zeros(nk, dtype=np.int64)
+        for k in range(len(checkers)):
+            while (r := req.root(*self.args(), k)) == req.FULL:
+                self.grow()
+            self.roots[k] = r
 
-    def checker_index(self, chk: Checker) -> int:
-        """The index of ``chk``: new checkers bring the rows saved on disk and the ones their Python side knows."""
-        k = self._index.get(id(chk))
-        if k is not None:
-            return k
-        k = self._index[id(chk)] = len(self.checkers)
-        self.checkers.append(chk)
-        self.keys.append(_checker_key(chk))
-        self._load(k)
-        for key, nid in list(chk.trans.items()):
-            sid, code = divmod(key, chk.ncodes)
-            r = self.row(k, chk.states[sid], chk.need[sid])
-            self.trans[r, code] = core.DEAD if nid == DEAD else self.row(k, chk.states[nid], chk.need[nid])
-        return k
+    def _compile(self, k: int, chk: Checker) -> int:
+        """Fill checker ``k``'s fields; returns the most cards a completion holds."""
+        ck = self.ck[k]
+        ck[req.K_ORDERED] = int(chk.ordered)
+        ck[req.K_NSERV] = len(chk.services)
+        ck[req.K_NCODES] = chk.ncodes
+        ck[req.K_SPAN] = chk.span
+        ck[req.K_VMIN] = chk.vmin
+        ck[req.K_VMAX] = chk.vmax
+        ck[req.K_WILD] = chk.wild
+        ck[req.K_NCLASS] = chk.nclass
+        fixed = sum(s.cards for s in chk.services if s.cards is not None)
+        ck[req.K_LOW] = fixed + sum(1 for s in chk.services if s.cards is None)
+        ck[req.K_HIGH] = high = sum(chk._cap(s) for s in chk.services)
+        self.avail[k, :chk.ncodes] = chk.avail
+        parity = {None: req.PARITY_NONE, "even": req.PARITY_EVEN, "odd": req.PARITY_ODD, "same": req.PARITY_SAME}
+        for j, s in enumerate(chk.services):
+            v = self.sv[k, j]
+            v[req.V_CARDS] = req.NONE if s.cards is None else s.cards
+            v[req.V_COLOUR] = s.colour
+            v[req.V_NINC] = len(s.include)
+            for m, (t, n) in enumerate(s.include):
+                self.inc[k, j, m] = (t, n)
+            v[req.V_SAME] = int(s.same_value)
+            v[req.V_PARITY] = parity[s.parity]
+            for has, at, bound in ((req.V_HAS_LT, req.V_LT, s.lt), (req.V_HAS_GT, req.V_GT, s.gt),
+                                   (req.V_HAS_EQ, req.V_EQ, s.eq)):
+                v[has] = int(bound is not None)
+                v[at] = bound or 0
+            v[req.V_ORDER] = s.order
+            v[req.V_FIRST] = s.first
+            v[req.V_LAST] = s.last
+            v[req.V_TWO_SUM] = int(s.two_sum)
+            v[req.V_DISTINCT] = int(s.distinct)
+            v[req.V_WILD] = int(s.wild)
+            v[req.V_TYPED] = int(s.typed)
+            v[req.V_CAP] = chk._cap(s)
+        return high
 
-    def row(self, k: int, cards: tuple[int, ...], need: int) -> int:
-        """The row of checker ``k`` holding ``cards``, whose checker state has ``need`` (added if new)."""
-        r = self.rows.get((k, cards))
-        if r is None:
-            r = self.rows[(k, cards)] = len(self.of_row)
-            self.of_row.append((k, cards))
-            self.need.append(need)
-            if r >= self.trans.shape[0]:
-                grow = np.full((2 * r, self.ncodes), core.UNKNOWN, dtype=np.int64)
-                grow[:r] = self.trans[:r]
-                self.trans = grow
-                self.complete = np.concatenate([self.complete, np.zeros(2 * r - len(self.complete), np.bool_)])
-            self.complete[r] = need == 0
-        return r
+    def args(self) -> tuple[np.ndarray, ...]:
+        """The arrays compiled functions take (``fastreq.step``, ``fastreq.intern``...), in order."""
+        return (self.ck, self.sv, self.inc, self.avail, self.trans, self.need, self.owner, self.slen, self.seq,
+                self.hslot, self.meta)
 
-    def learn(self, r: int, code: int) -> None:
-        """Ask the Python checker for the transition (row ``r``, ``code``).
+    @property
+    def rows(self) -> int:
+        """Rows in use."""
+        return int(self.meta[req.M_ROWS])
 
-        Only the transition a game needs: asking for a whole row computes states no game
-        reaches, which costs more than replaying the game (masked nobles)."""
-        k, cards = self.of_row[r]
-        chk = self.checkers[k]
-        sid = chk._index.get(cards)
-        if sid is None:  # a row read from disk: the checker takes its state as it computed it then
-            sid = len(chk.states)
-            chk.states.append(cards)
-            chk.need.append(self.need[r])
-            chk._index[cards] = sid
-        nid = chk.step(sid, code)
-        self.trans[r, code] = core.DEAD if nid == DEAD else self.row(k, chk.states[nid], chk.need[nid])
-        self.dirty.add(k)
+    def grow(self) -> None:
+        """Twice the capacity (rows kept, hash rebuilt)."""
+        n, cap = self.rows, self.trans.shape[0]
+        new = 2 * cap
+        trans = np.full((new, self.ncodes), req.UNKNOWN, dtype=np.int64)
+        trans[:cap] = self.trans
+        self.trans = trans
+        for name in ("need", "owner", "slen"):
+            old = getattr(self, name)
+            arr = np.zeros(new, dtype=np.int64)
+            arr[:cap] = old
+            setattr(self, name, arr)
+        seq = np.zeros((new, self.seq.shape[1]), dtype=np.int64)
+        seq[:cap] = self.seq
+        self.seq = seq
+        self.hslot = np.full(4 * new, -1, dtype=np.int64)
+        req.rehash(self.hslot, self.owner, self.slen, self.seq, n)
 
-    # -- the disk cache ------------------------------------------------------------------
-    def _path(self, k: int) -> Path | None:
-        return None if CACHE_DIR is None else CACHE_DIR / f"royale-nobles-{self.keys[k]}.json"
+    def step(self, row: int, code: int) -> int:
+        """The row after one more card of ``code`` under ``row`` (``DEAD``: the noble can no longer be met)."""
+        while (nid := req.step(*self.args(), row, code)) == req.FULL:
+            self.grow()
+        return int(nid)
 
-    def _load(self, k: int) -> None:
-        path = self._path(k)
-        if path is None:
-            return
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            cards, need, edges = data["cards"], data["need"], data["trans"]
-            rows = [self.row(k, tuple(c), int(n)) for c, n in zip(cards, need)]
-            for a, code, b in edges:
-                self.trans[rows[a], code] = core.DEAD if b < 0 else rows[b]
-        except (OSError, ValueError, KeyError, TypeError, IndexError):
-            return  # no cache, or one we cannot read: learn again
-
-    def save(self, force: bool = False) -> None:
-        """Write the tables of checkers that learned something (atomically; at most every ``SAVE_EVERY`` s)."""
-        if not self.dirty or CACHE_DIR is None or (not force and time.monotonic() - self.saved < SAVE_EVERY):
-            return
-        self.saved = time.monotonic()
-        owner = np.array([k for k, _ in self.of_row], dtype=np.int64)
-        n = len(owner)
-        for k in sorted(self.dirty):
-            mine = np.nonzero(owner == k)[0]
-            local = np.full(n, -1, dtype=np.int64)
-            local[mine] = np.arange(len(mine))
-            sub = self.trans[mine]
-            at, code = np.nonzero(sub != core.UNKNOWN)
-            target = sub[at, code]
-            target = np.where(target == core.DEAD, -1, local[np.maximum(target, 0)])
-            edges = np.stack([at, code, target], axis=1).tolist()
-            mine = mine.tolist()
-            data = {"format": _FORMAT, "cards": [list(self.of_row[r][1]) for r in mine],
-                    "need": [self.need[r] for r in mine], "trans": edges}
-            try:
-                CACHE_DIR.mkdir(parents=True, exist_ok=True)
-                write_atomic(self._path(k), json.dumps(data, separators=(",", ":")))  # type: ignore[arg-type]
-            except (OSError, InputError):
-                return  # a read-only install: the tier still works, it learns again next time
-        self.dirty.clear()
-
-
-_TABLES: dict[int, _Table] = {}
+    def cards(self, row: int) -> tuple[int, ...]:
+        """The codes a row holds (as the Python checker keys its state)."""
+        return tuple(self.seq[row, :self.slen[row]].tolist())
 
 
-def _table(ncodes: int) -> _Table:
-    """The process's table for checkers of ``ncodes`` card codes (shared by every engine)."""
-    table = _TABLES.get(ncodes)
-    if table is None:
-        table = _TABLES[ncodes] = _Table(ncodes)
-    return table
+def noble_tables(game: RoyaleGame) -> NobleTables:
+    """The compiled noble requirements of ``game``'s seats (a fresh, empty table).
 
-
-@atexit.register
-def _save_all() -> None:
-    for table in _TABLES.values():
-        table.save(force=True)
+    Slot ``s`` of seat ``p`` is checker ``tables.index[id(game.checkers[p][s])]``, its
+    empty row ``tables.roots[that]``; a dish card ``c`` under it has code
+    ``game.codes[p][s][c]``; ``tables.need[row] == 0`` means the noble is met exactly.
+    """
+    seen: dict[int, Checker] = {}
+    for seat in game.checkers:
+        for chk in seat:
+            seen.setdefault(id(chk), chk)
+    return NobleTables(list(seen.values()))
 
 
 class RoyaleFast(FastEngine):
@@ -273,15 +253,13 @@ class RoyaleFast(FastEngine):
             self.solo_len[i] = len(cells)
             self.solo_cells[i, :len(cells)] = cells
         # nobles: code of every card per slot, checker rows, points
-        ncodes = max([chk.ncodes for seat in g.checkers for chk in seat] + [1])
-        self.table = table = _table(ncodes)
+        self.tables = tables = noble_tables(g)
         self.codes = np.zeros((players * nslots, max(ncards, 1)), dtype=np.int64)
         self.root = np.full(players * nslots, -1, dtype=np.int64)
         self.points = np.zeros(players * nslots, dtype=np.int64)
         for p in range(players):
             for s, chk in enumerate(g.checkers[p]):
-                k = table.checker_index(chk)
-                self.root[p * nslots + s] = table.row(k, (), chk.need[0])
+                self.root[p * nslots + s] = tables.roots[tables.index[id(chk)]]
                 self.codes[p * nslots + s, :ncards] = g.codes[p][s]
                 self.points[p * nslots + s] = g.points[p][s]
         self.imp_uses = np.array([r.imposter_uses if g.imposter_id[p] else 0 for p in range(players)],
@@ -341,16 +319,13 @@ class RoyaleFast(FastEngine):
         self.actions = np.zeros((cap + 1, 2), dtype=np.int64)
 
     def _run(self, seed: int, kinds: np.ndarray, cap: int, record: bool) -> None:
-        table = self.table
+        t = self.tables
         while True:
-            core.play(seed, kinds, cap, record, self.buf, self.offs, self.mt, self.amt, table.trans,
-                      table.complete, self.gaps, self.actions)
-            st = self.st
-            if st[core.S_STATUS] != core.MISS:
+            core.play(seed, kinds, cap, record, self.buf, self.offs, self.mt, self.amt, *t.args(), self.gaps,
+                      self.actions)
+            if self.st[core.S_STATUS] != core.FULL:
                 return
-            table.learn(int(st[core.S_MISS_ROW]), int(st[core.S_MISS_CODE]))
-            if table.dirty:
-                table.save()
+            t.grow()
 
     def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
         kinds = self._kinds.get(tuple(agents))

@@ -7,12 +7,11 @@ generator seeded like ``agent_rng(s)``, and legal actions are enumerated in the
 reference's order (lines, then the seat's imposter placements; cards in hand by
 open noble slot; clears by slot, then stop).
 
-Noble requirements stay the reference's checkers (``require.Checker``): their
-states are rows of one transition table ``trans[row, code]`` (next row, ``DEAD``,
-or ``UNKNOWN``). A transition the table does not hold yet stops the game with
-``MISS``; ``fast.py`` asks the Python checker, writes the answer and plays the game
-again from its seed (same game, so exact); the table only grows, so misses vanish
-after the first games.
+Noble requirements are ``fastreq``'s compiled checkers: the cards under a noble are
+a row of its table (``fast.NobleTables``), and ``fastreq.step`` gives the row after
+one more card, running the completion search inside the loop the first time a
+transition is asked for. The only way back to Python is a full table (``FULL``):
+``fast.py`` grows it and plays the game again from its seed (same game, so exact).
 
 Actions are integers: ``i < nlines`` takes line ``i``; ``nlines + j`` places the
 seat's imposter ``j``-th way; ``A_PLACE + c * nslots + s`` puts card ``c`` under
@@ -24,6 +23,7 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
+from cardgen.games.royale import fastreq
 
 # -- cfg slots -------------------------------------------------------------------------
 (C_PLAYERS, C_CARDS, C_CELLS, C_LINES, C_SLOTS, C_SOLO, C_USES_END, C_PACKETS, C_SETUP_POS, C_RESHUFFLE_POS,
@@ -36,18 +36,17 @@ UNSETTLED = -1  # gap resolution codes: -1 stalls, 0 the first resolution, 1 "en
 GAP_UNEVEN, GAP_PILE, GAP_SHORT, GAP_NOTHING, GAP_TIE, GAP_SOLO = range(6)
 PLAYING, BANQUET_OVER, SUPPLY_EXHAUSTED, ALL_NOBLES, TURNS_DONE, SOLO_EXHAUSTED = range(6)
 STALLED = 10  # stalled on gap kind k: STALLED + k
-#: what ``play`` returns besides finishing: the game needs a transition the table lacks
-MISS, CAPPED, NO_LEGAL = 1, 2, 3
+#: what ``play`` returns besides finishing: FULL, the noble table needs more room (grow it, replay)
+FULL, CAPPED, NO_LEGAL = 1, 2, 3
 
 EMPTY = -1
 END = -2
-DEAD = -1
-UNKNOWN = -2
+DEAD = fastreq.DEAD
 TAKE, PLACE, CLEAR, OVER = 0, 1, 2, 3
 
 # -- scalar state slots (``st``) --------------------------------------------------------------
 (S_PLAYER, S_PHASE, S_END, S_TURNS, S_ROUNDS, S_PILE, S_DISC, S_HAND, S_SOLO_LEN, S_REV_LEN, S_END_DRAWS,
- S_NGAPS, S_PEAK_UNDER, S_RESHUFFLE_PEAK, S_FINISHED, S_WINNER, S_INIT_LEN, S_MISS_ROW, S_MISS_CODE,
+ S_NGAPS, S_PEAK_UNDER, S_RESHUFFLE_PEAK, S_FINISHED, S_WINNER, S_INIT_LEN, S_SPARE1, S_SPARE2,
  S_DECISIONS, S_STATUS, S_SOLO_INIT) = range(22)
 ST_SIZE = 22
 
@@ -262,8 +261,9 @@ def _view3(buf, offs, i):
 
 
 @njit(cache=True)
-def play(seed, kinds, cap, record, buf, offs, mt, amt, trans, complete, gaps, actions):
-    """Play the game seeded ``seed`` (all seats random); ``st[S_STATUS]``: 0, MISS, CAPPED or NO_LEGAL.
+def play(seed, kinds, cap, record, buf, offs, mt, amt, ck, sv, inc, avail, trans, need, owner, slen, seq, hslot,
+         meta, gaps, actions):
+    """Play the game seeded ``seed`` (all seats random); ``st[S_STATUS]``: 0, FULL, CAPPED or NO_LEGAL.
 
     ``buf`` holds the arrays named in ``LAYOUT``, ``offs[i]`` = (start, shape...) of the i-th."""
     cfg = _view1(buf, offs, 0)
@@ -436,11 +436,9 @@ def play(seed, kinds, cap, record, buf, offs, mt, amt, trans, complete, gaps, ac
             st[S_HAND] = h - 1
             k = base + s
             code = codes[k, c]
-            nid = trans[row[k], code]
-            if nid == UNKNOWN:
-                st[S_STATUS] = MISS
-                st[S_MISS_ROW] = row[k]
-                st[S_MISS_CODE] = code
+            nid = fastreq.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, row[k], code)
+            if nid == fastreq.FULL:
+                st[S_STATUS] = FULL
                 return
             under[k, ulen[k]] = c
             ulen[k] += 1
@@ -458,7 +456,7 @@ def play(seed, kinds, cap, record, buf, offs, mt, amt, trans, complete, gaps, ac
                     k2 = base + s2
                     if done[k2]:
                         continue
-                    if complete[row[k2]]:
+                    if need[row[k2]] == 0:
                         done[k2] = 1
                         score[p] += points[k2]
                         _clear(st, p, s2, nslots, under, ulen, row, root, discard)

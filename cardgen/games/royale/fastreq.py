@@ -1,0 +1,525 @@
+"""Noble requirements inside numba: ``require.Checker``'s completion search, compiled.
+
+Why: the compiled tier (``fastcore``) and compiled agents must know, for any cards
+under a noble, whether the requirement is met, how many cards it still needs, and
+whether one more card kills it, without going back to Python. A table of every
+reachable state computed in advance does not scale: the base deck's checkers reach
+about 11,000 states, one ordered masked requirement alone more than 21,000 and
+another one far more (measured: over two minutes of the Python search, unfinished).
+So the search itself is here, and a state's answer is memoised in a table that grows
+inside the compiled loop.
+
+``min_need`` is ``Checker.min_need`` (with ``_exists``, ``viable``, ``sat``,
+``_values_ok`` and ``_types_ok``) over the checker compiled to integer arrays by
+``fast.noble_tables``; the differential tests compare both on every state games reach.
+
+The table (arrays named in ``fast.NobleTables``):
+
+* a *row* is (checker, the codes under the noble: sorted, or in play order for an
+  ordered requirement); ``need[row]`` is its ``min_need`` (``DEAD``: impossible);
+* ``trans[row, code]``: the row after one more card of ``code`` (``DEAD``, or
+  ``UNKNOWN`` until ``step`` computes it);
+* rows are interned by an open-addressing hash (``hslot``) on (checker, codes);
+* ``meta[M_ROWS]`` rows are in use. When a new row would pass the capacity, ``step``
+  returns ``FULL`` and changes nothing: the caller grows the table in Python
+  (``NobleTables.grow``) and plays the game again from its seed (same game).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+DEAD = -1
+UNKNOWN = -2
+#: ``step``: the table has no room for a new row (grow it and try again)
+FULL = -3
+NONE = -1
+BIG = 1 << 30
+
+# -- checker fields (``ck[k, ...]``) ------------------------------------------------------
+(K_ORDERED, K_NSERV, K_NCODES, K_SPAN, K_VMIN, K_VMAX, K_WILD, K_NCLASS, K_LOW, K_HIGH) = range(10)
+CK_SIZE = 10
+# -- service fields (``sv[k, j, ...]``): -1 / 0 for "none" as noted ----------------------------
+(V_CARDS, V_COLOUR, V_NINC, V_SAME, V_PARITY, V_HAS_LT, V_LT, V_HAS_GT, V_GT, V_HAS_EQ, V_EQ, V_ORDER,
+ V_FIRST, V_LAST, V_TWO_SUM, V_DISTINCT, V_WILD, V_TYPED, V_CAP) = range(19)
+SV_SIZE = 19
+PARITY_NONE, PARITY_EVEN, PARITY_ODD, PARITY_SAME = range(4)
+# -- meta ---------------------------------------------------------------------------------
+M_ROWS, M_SEARCHES = 0, 1
+META_SIZE = 4
+
+
+@njit(cache=True)
+def _values_ok(sv, vals, n, has_rem, rem, vmin, vmax):
+    """``Checker._values_ok`` for the first ``n`` of ``vals`` (``has_rem`` False: rem is None)."""
+    if sv[V_SAME]:
+        for i in range(n):
+            if vals[i] != vals[0]:
+                return False
+    par = sv[V_PARITY]
+    if par != PARITY_NONE and n > 0:
+        for i in range(n):
+            if par == PARITY_EVEN and vals[i] % 2 != 0:
+                return False
+            if par == PARITY_ODD and vals[i] % 2 == 0:
+                return False
+            if par == PARITY_SAME and (vals[i] - vals[0]) % 2 != 0:
+                return False
+    order = sv[V_ORDER]
+    if order != 0 and n > 0:
+        for i in range(n - 1):
+            if (vals[i + 1] - vals[i]) * order <= 0:
+                return False
+        if has_rem and rem != 0:
+            if order > 0 and vals[n - 1] + rem > vmax:
+                return False
+            if order < 0 and vals[n - 1] - rem < vmin:
+                return False
+    if sv[V_HAS_LT] or sv[V_HAS_GT] or sv[V_HAS_EQ]:
+        total = 0
+        for i in range(n):
+            total += vals[i]
+        if not has_rem:
+            lo = total if vmin >= 0 else -BIG
+            hi = total if vmax <= 0 else BIG
+        else:
+            lo = total + rem * vmin
+            hi = total + rem * vmax
+        if sv[V_HAS_LT] and lo >= sv[V_LT]:
+            return False
+        if sv[V_HAS_GT] and hi <= sv[V_GT]:
+            return False
+        if sv[V_HAS_EQ] and not (lo <= sv[V_EQ] <= hi):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _two_sum(vals):
+    return (vals[0] + vals[1] == vals[2]) or (vals[0] + vals[2] == vals[1]) or (vals[1] + vals[2] == vals[0])
+
+
+@njit(cache=True)
+def _types_ok(sv, inc, types, n):
+    """``Checker._types_ok``."""
+    col = sv[V_COLOUR]
+    if col != NONE:
+        for i in range(n):
+            if types[i] != col:
+                return False
+    for m in range(sv[V_NINC]):
+        t = inc[m, 0]
+        cnt = 0
+        for i in range(n):
+            if types[i] == t:
+                cnt += 1
+        if cnt < inc[m, 1]:
+            return False
+    if sv[V_FIRST] != NONE and types[0] != sv[V_FIRST]:
+        return False
+    if sv[V_LAST] != NONE and types[n - 1] != sv[V_LAST]:
+        return False
+    if sv[V_DISTINCT]:
+        for i in range(n):
+            for j in range(i):
+                if types[i] == types[j]:
+                    return False
+    return True
+
+
+@njit(cache=True)
+def _sat(ck, sv, inc, cards, n):
+    """``Checker.sat``: whether one service's ``n`` cards (play order) meet it exactly."""
+    if n == 0 or (sv[V_CARDS] != NONE and n != sv[V_CARDS]):
+        return False
+    span, vmin, wild = ck[K_SPAN], ck[K_VMIN], ck[K_WILD]
+    cls = np.empty(n, dtype=np.int64)
+    vals = np.empty(n, dtype=np.int64)
+    nwild = 0
+    for i in range(n):
+        cls[i] = cards[i] // span
+        vals[i] = cards[i] % span + vmin
+        if wild != NONE and cls[i] == wild:
+            nwild += 1
+    if not sv[V_WILD] and nwild > 0:
+        return False
+    if not _values_ok(sv, vals, n, True, 0, vmin, ck[K_VMAX]):
+        return False
+    if sv[V_TWO_SUM] and not _two_sum(vals):
+        return False
+    if not sv[V_TYPED]:
+        return True
+    if nwild == 0:
+        return _types_ok(sv, inc, cls, n)
+    # every choice of a class (other than the wild class) for each wild card
+    pos = np.empty(nwild, dtype=np.int64)
+    w = 0
+    for i in range(n):
+        if cls[i] == wild:
+            pos[w] = i
+            w += 1
+    nas = ck[K_NCLASS] - 1
+    if nas <= 0:
+        return False
+    choice = np.zeros(nwild, dtype=np.int64)
+    types = cls.copy()
+    while True:
+        for w in range(nwild):
+            c = choice[w]
+            types[pos[w]] = c if c < wild else c + 1  # the classes other than ``wild``, in order
+        if _types_ok(sv, inc, types, n):
+            return True
+        w = nwild - 1
+        while w >= 0:
+            choice[w] += 1
+            if choice[w] < nas:
+                break
+            choice[w] = 0
+            w -= 1
+        if w < 0:
+            return False
+
+
+@njit(cache=True)
+def _viable(ck, sv, inc, cards, n, has_rem, rem):
+    """``Checker.viable``: necessary conditions for a service holding ``n`` cards, ``rem`` more to come."""
+    if sv[V_CARDS] != NONE and n > sv[V_CARDS]:
+        return False
+    if n == 0:
+        return True
+    span, vmin, wild = ck[K_SPAN], ck[K_VMIN], ck[K_WILD]
+    cls = np.empty(n, dtype=np.int64)
+    vals = np.empty(n, dtype=np.int64)
+    has_wild = False
+    for i in range(n):
+        cls[i] = cards[i] // span
+        vals[i] = cards[i] % span + vmin
+        if wild != NONE and cls[i] == wild:
+            has_wild = True
+    if has_wild and not sv[V_WILD]:
+        return False
+    col = sv[V_COLOUR]
+    if col != NONE:
+        for i in range(n):
+            if cls[i] != col and cls[i] != wild:
+                return False
+    if sv[V_FIRST] != NONE and cls[0] != sv[V_FIRST] and cls[0] != wild:
+        return False
+    if sv[V_LAST] != NONE and has_rem and rem == 0 and cls[n - 1] != sv[V_LAST] and cls[n - 1] != wild:
+        return False
+    if sv[V_DISTINCT]:
+        for i in range(n):
+            if cls[i] == wild:
+                continue
+            for j in range(i):
+                if cls[j] == cls[i]:
+                    return False
+    if sv[V_NINC] > 0:
+        more = rem if has_rem else BIG
+        for m in range(sv[V_NINC]):
+            t = inc[m, 0]
+            cnt = 0
+            for i in range(n):
+                if cls[i] == t or cls[i] == wild:
+                    cnt += 1
+            if cnt + more < inc[m, 1]:
+                return False
+    if sv[V_TWO_SUM] and n == 3 and not _two_sum(vals):
+        return False
+    return _values_ok(sv, vals, n, has_rem, rem, vmin, ck[K_VMAX])
+
+
+@njit(cache=True)
+def _rem(sizes, glen, k, j, free, nnone):
+    """``rem_of(j, free)`` of ``Checker._exists``: (known, cards still to come to service ``j``)."""
+    if sizes[j] != NONE:
+        return True, sizes[j] - glen[j]
+    if nnone == 1:
+        others = 0
+        for x in range(k):
+            if sizes[x] != NONE:
+                others += sizes[x] - glen[x]
+        return True, free - others
+    return False, 0
+
+
+@njit(cache=True)
+def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen):
+    """``Checker._exists``'s recursive ``fill``, with an explicit stack (numba's cache and recursion do not mix).
+
+    Level ``i`` places card ``i``: codes in the reference's order (the placed card; every
+    code when ordered; codes from the previous extension card's up otherwise), each into
+    the services in order; a placement that passes ``viable`` (and, unordered, leaves
+    enough cards for the services still empty) goes one level down."""
+    k = ck[K_NSERV]
+    ordered = ck[K_ORDERED] != 0
+    ncodes = ck[K_NCODES]
+    nnone = 0
+    for x in range(k):
+        if sizes[x] == NONE:
+            nnone += 1
+    if total == 0:
+        for j in range(k):
+            if not _sat(ck, sv[j], inc[j], groups[j], glen[j]):
+                return False
+        return True
+    cc = np.zeros(total, dtype=np.int64)  # next code to try at each level
+    jj = np.zeros(total, dtype=np.int64)  # next service to try for that code
+    chi = np.zeros(total, dtype=np.int64)
+    low = np.zeros(total + 1, dtype=np.int64)
+    pj = np.zeros(total, dtype=np.int64)  # where each level's card went
+    pc = np.zeros(total, dtype=np.int64)
+    i = 0
+    init = True
+    while True:
+        if i == total:
+            done = True
+            for j in range(k):
+                if not _sat(ck, sv[j], inc[j], groups[j], glen[j]):
+                    done = False
+                    break
+            if done:
+                return True
+            i -= 1
+            glen[pj[i]] -= 1
+            if i >= nplaced:
+                avail[pc[i]] += 1
+            init = False
+        ext = i >= nplaced
+        j_lo = slot[i] if ordered else 0
+        j_hi = slot[i] + 1 if ordered else k
+        if init:
+            if not ext:
+                cc[i], chi[i] = placed[i], placed[i] + 1
+            elif ordered:
+                cc[i], chi[i] = 0, ncodes
+            else:
+                cc[i], chi[i] = low[i], ncodes
+            jj[i] = j_lo
+        free = total - i - 1
+        down = False
+        while cc[i] < chi[i]:
+            code = cc[i]
+            if ext and avail[code] <= 0:
+                cc[i] += 1
+                jj[i] = j_lo
+                continue
+            while jj[i] < j_hi:
+                j = jj[i]
+                jj[i] += 1
+                if sizes[j] != NONE and glen[j] >= sizes[j]:
+                    continue
+                groups[j, glen[j]] = code
+                glen[j] += 1
+                if ext:
+                    avail[code] -= 1
+                has_rem, rem = _rem(sizes, glen, k, j, free, nnone)
+                ok = _viable(ck, sv[j], inc[j], groups[j], glen[j], has_rem, rem)
+                if ok and not ordered:
+                    need = 0
+                    for x in range(k):
+                        if sizes[x] != NONE:
+                            need += sizes[x] - glen[x]
+                        elif glen[x] == 0:
+                            need += 1
+                    ok = need <= free
+                if ok:
+                    pj[i] = j
+                    pc[i] = code
+                    low[i + 1] = code if ext else low[i]
+                    down = True
+                    break
+                glen[j] -= 1
+                if ext:
+                    avail[code] += 1
+            if down:
+                break
+            cc[i] += 1
+            jj[i] = j_lo
+        if down:
+            i += 1
+            init = True
+            continue
+        if i == 0:
+            return False
+        i -= 1
+        glen[pj[i]] -= 1
+        if i >= nplaced:
+            avail[pc[i]] += 1
+        init = False
+
+
+@njit(cache=True)
+def _exists(ck, sv, inc, placed, nplaced, total, avail):
+    """``Checker._exists``: whether ``placed`` can grow to ``total`` cards meeting the requirement."""
+    k = ck[K_NSERV]
+    sizes = np.empty(k, dtype=np.int64)
+    for j in range(k):
+        sizes[j] = sv[j, V_CARDS]
+    slot = np.zeros(max(total, 1), dtype=np.int64)
+    if ck[K_ORDERED]:
+        fixed = 0
+        for j in range(k - 1):
+            if sizes[j] != NONE:
+                fixed += sizes[j]
+        if sizes[k - 1] == NONE:
+            sizes[k - 1] = total - fixed
+            if sizes[k - 1] < 1:
+                return False
+        elif fixed + sizes[k - 1] != total:
+            return False
+        m = 0
+        for j in range(k):
+            for _ in range(max(sizes[j], 0)):
+                if m < total:
+                    slot[m] = j
+                m += 1
+        if m < total:  # the reference cannot place these cards either (its slot list is too short)
+            return False
+    else:
+        fixed = 0
+        nnone = 0
+        for j in range(k):
+            if sizes[j] != NONE:
+                fixed += sizes[j]
+            else:
+                nnone += 1
+        if fixed > total or (nnone == 0 and fixed != total) or fixed + nnone > total:
+            return False
+    groups = np.zeros((k, max(total, 1)), dtype=np.int64)
+    glen = np.zeros(k, dtype=np.int64)
+    return _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen)
+
+
+@njit(cache=True)
+def min_need(ck, sv, inc, avail0, cards, n, at_least):
+    """``Checker.min_need``: fewest cards to add to the ``n`` ``cards`` to meet the requirement; DEAD if none.
+
+    ``at_least``: a known lower bound of the answer (searches for fewer cards are skipped)."""
+    avail = avail0.copy()
+    for i in range(n):
+        avail[cards[i]] -= 1
+        if avail[cards[i]] < 0:
+            return DEAD
+    start = max(ck[K_LOW], n + max(at_least, 0))
+    for total in range(start, ck[K_HIGH] + 1):
+        if _exists(ck, sv, inc, cards, n, total, avail):
+            return total - n
+    return DEAD
+
+
+# -- the table ---------------------------------------------------------------------------------
+@njit(cache=True)
+def _hash(k, seq, n):
+    h = np.uint64(k) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(n)
+    for i in range(n):
+        h = (h ^ np.uint64(seq[i] + 1)) * np.uint64(0x100000001B3)
+    return h ^ (h >> np.uint64(29))
+
+
+@njit(cache=True)
+def _find(hslot, owner, slen, seq, k, cards, n):
+    """(row holding (``k``, ``cards``) or -1, the hash slot where it is or would go)."""
+    mask = np.uint64(hslot.shape[0] - 1)
+    h = _hash(k, cards, n) & mask
+    while True:
+        r = hslot[np.int64(h)]
+        if r < 0:
+            return -1, np.int64(h)
+        if owner[r] == k and slen[r] == n:
+            same = True
+            for i in range(n):
+                if seq[r, i] != cards[i]:
+                    same = False
+                    break
+            if same:
+                return r, np.int64(h)
+        h = (h + np.uint64(1)) & mask
+
+
+@njit(cache=True)
+def intern(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k, cards, n, at_least):
+    """The row of checker ``k`` holding ``cards`` (computed and added if new); DEAD, or FULL when out of room."""
+    r, h = _find(hslot, owner, slen, seq, k, cards, n)
+    if r >= 0:
+        return r
+    if n > seq.shape[1]:
+        return DEAD  # more cards than any completion holds (the reference's search finds none either)
+    nd = min_need(ck[k], sv[k], inc[k], avail[k], cards, n, at_least)
+    meta[M_SEARCHES] += 1
+    if nd == DEAD:
+        return DEAD
+    r = meta[M_ROWS]
+    if r >= trans.shape[0] or 2 * (r + 1) > hslot.shape[0]:
+        return FULL
+    meta[M_ROWS] = r + 1
+    owner[r] = k
+    slen[r] = n
+    for i in range(n):
+        seq[r, i] = cards[i]
+    need[r] = nd
+    for c in range(trans.shape[1]):
+        trans[r, c] = UNKNOWN
+    hslot[h] = r
+    return r
+
+
+@njit(cache=True)
+def step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, r, code):
+    """``Checker.step``: the row after one more card of ``code`` under row ``r``: a row, DEAD or FULL."""
+    nid = trans[r, code]
+    if nid != UNKNOWN:
+        return nid
+    k = owner[r]
+    n = slen[r]
+    cards = np.empty(n + 1, dtype=np.int64)
+    if ck[k, K_ORDERED]:
+        for i in range(n):
+            cards[i] = seq[r, i]
+        cards[n] = code
+    else:  # sorted insertion
+        m = 0
+        placed = False
+        for i in range(n):
+            if not placed and code < seq[r, i]:
+                cards[m] = code
+                m += 1
+                placed = True
+            cards[m] = seq[r, i]
+            m += 1
+        if not placed:
+            cards[m] = code
+    # one more card lowers the need by one at most: no shorter completion to look for
+    nid = intern(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k, cards, n + 1, need[r] - 1)
+    if nid != FULL:
+        trans[r, code] = nid
+    return nid
+
+
+@njit(cache=True)
+def root(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k):
+    """The row of checker ``k`` with no card (kept even when the requirement cannot be met: need DEAD)."""
+    cards = np.zeros(1, dtype=np.int64)
+    r, h = _find(hslot, owner, slen, seq, k, cards, 0)
+    if r >= 0:
+        return r
+    r = meta[M_ROWS]
+    if r >= trans.shape[0] or 2 * (r + 1) > hslot.shape[0]:
+        return FULL
+    meta[M_ROWS] = r + 1
+    owner[r] = k
+    slen[r] = 0
+    need[r] = min_need(ck[k], sv[k], inc[k], avail[k], cards, 0, 0)
+    meta[M_SEARCHES] += 1
+    for c in range(trans.shape[1]):
+        trans[r, c] = UNKNOWN
+    hslot[h] = r
+    return r
+
+
+@njit(cache=True)
+def rehash(hslot, owner, slen, seq, nrows):
+    """Put rows ``0..nrows-1`` into an empty (all -1) hash ``hslot`` (after the table grew)."""
+    for r in range(nrows):
+        _, h = _find(hslot, owner, slen, seq, owner[r], seq[r], slen[r])
+        hslot[h] = r
