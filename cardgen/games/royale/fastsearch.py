@@ -12,13 +12,11 @@ ghost) reuses ``fastcore``'s kernels, so the rules live in one compiled place.
 Actions are ``fastcore``'s integers (a line, an imposter placement of the seat,
 a card under a slot, a clear, stop).
 
-**Noble requirements** are the transition table of ``fast.py`` (rows of the
-reference checkers). A transition the table does not hold yet makes the driver
-note it and abandon the iteration; once the run is over, Python asks the checker
-for every noted transition and runs the *whole* search again from the same seed.
-The decision returned always comes from a run that met no unknown transition, so
-it is exactly the decision a complete table gives (the table only grows; runs
-from the disk cache rarely miss).
+**Noble requirements** are the compiled checkers of the tier (``fastreq``, the
+table of ``fast.noble_tables``): a transition not computed yet is computed inside
+the loop. When the table has no room for a new row the run stops (``FULL``), the
+table grows in Python and the *whole* search runs again from the same seed, so the
+decision is the one an unbounded table gives.
 
 **Policy.** ``heuristic`` is ``agents.HeuristicAgent`` on these arrays: the same
 values (points times progress, a bonus for a complete noble), the same greedy
@@ -35,6 +33,7 @@ answers None there and the Python search runs.
 from __future__ import annotations
 
 import weakref
+
 import numpy as np
 from numba import njit
 
@@ -43,6 +42,7 @@ from cardgen.engine import fasttree
 from cardgen.engine import fastrng
 from cardgen.engine.api import Action, SearchParams
 from cardgen.games.royale import fastcore as core
+from cardgen.games.royale import fastreq
 from cardgen.games.royale.agents import COMPLETE_BONUS, IMPOSTER_COST
 from cardgen.games.royale.engine import CLEAR, END, OVER, PLACE, TAKE, RoyaleGame, RoyaleState
 from cardgen.games.royale.fast import RoyaleFast
@@ -57,9 +57,9 @@ C_TIE_SHARED = core.CFG_SIZE
 #: longest hand the heuristic plans over (permutations of the cards)
 MAX_HAND = 7
 #: transitions a run notes before giving up (the rest are found by the next run)
-MAX_MISSES = 4096
+MAX_FULLES = 4096
 OK = 0
-MISS = core.MISS
+FULL = fastreq.FULL
 
 
 # == views ==========================================================================================
@@ -80,12 +80,19 @@ def fields(s, off):
             _f1(s, off, F_ZONE))
 
 
+@njit(cache=True, inline="always")
+def _step(R, r, code):
+    """The checker row after one more card of ``code`` under row ``r`` (``fastreq.step``): a row, DEAD or FULL."""
+    ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta = R
+    return fastreq.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, r, code)
+
+
 # == step kernels ===================================================================================
-@njit(cache=True)
-def legal_actions(s, off, G, out):
+@njit(cache=True, inline="always")
+def legal_actions(V, G, out):
     """Write the legal action ids into ``out`` in the reference's order; return how many."""
     cfg, lines, line_len, imp_cells, imp_len, imp_count = G[0], G[1], G[2], G[3], G[4], G[5]
-    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = fields(s, off)
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
     if st[core.S_END] != core.PLAYING:
         return 0
     p = st[core.S_PLAYER]
@@ -125,16 +132,15 @@ def legal_actions(s, off, G, out):
     return m
 
 
-@njit(cache=True)
-def apply(s, off, G, W, mt, a):
-    """Play action ``a`` (legal) in position ``s``, chance from ``mt``; OK, or MISS (``s`` is then spoilt).
-
-    On MISS, ``st[S_MISS_ROW]``/``st[S_MISS_CODE]`` name the transition the table lacks.
+@njit(cache=True, inline="always")
+def apply(V, G, W, mt, a):
+    """Play action ``a`` (legal) in position ``s``, chance from ``mt``; OK, or FULL (``s`` is then spoilt).
     """
     cfg, lines, line_len, imp_cells, imp_len, imp_count = G[0], G[1], G[2], G[3], G[4], G[5]
-    solo_cells, solo_len, codes, root, points, trans, complete = G[6], G[7], G[8], G[9], G[10], G[11], G[12]
+    solo_cells, solo_len, codes, root, points, R = G[6], G[7], G[8], G[9], G[10], G[11]
+    need = R[5]
     work, work2, gaps = W[0], W[1], W[2]
-    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = fields(s, off)
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
     p = st[core.S_PLAYER]
     nslots = cfg[core.C_SLOTS]
     nlines = cfg[core.C_LINES]
@@ -171,12 +177,9 @@ def apply(s, off, G, W, mt, a):
         c = x // nslots
         sl = x - c * nslots
         k = base + sl
-        code = codes[k, c]
-        nid = trans[row[k], code]
-        if nid == core.UNKNOWN:
-            st[core.S_MISS_ROW] = row[k]
-            st[core.S_MISS_CODE] = code
-            return MISS
+        nid = _step(R, row[k], codes[k, c])
+        if nid == FULL:
+            return FULL
         h = st[core.S_HAND]
         for i in range(h):
             if hand[i] == c:
@@ -197,7 +200,7 @@ def apply(s, off, G, W, mt, a):
                 k2 = base + s2
                 if done[k2]:
                     continue
-                if complete[row[k2]]:
+                if need[row[k2]] == 0:
                     done[k2] = 1
                     score[p] += points[k2]
                     core._clear(st, p, s2, nslots, under, ulen, row, root, disc)
@@ -227,7 +230,7 @@ def apply(s, off, G, W, mt, a):
 
 
 @njit(cache=True)
-def outcome(s, off, G, scores, winners):
+def outcome(V, G, scores, winners):
     """Scores and winners (1 per winner) of a finished position; False when it is not a finished game.
 
     The reference's tie-breaks: the seat that completed all its nobles wins; else the
@@ -235,7 +238,7 @@ def outcome(s, off, G, scores, winners):
     settles that tie (else the game stalled: not finished).
     """
     cfg = G[0]
-    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = fields(s, off)
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
     end = st[core.S_END]
     if end == core.PLAYING or end >= core.STALLED:
         return False
@@ -276,7 +279,7 @@ def outcome(s, off, G, scores, winners):
 
 
 @njit(cache=True)
-def determinize(root, off, seat, out, mt):
+def determinize(root, out, V, mt):
     """Copy ``root`` into ``out`` with the pile's order dealt again (``RoyaleState.determinize``).
 
     The dish cards of the pile are known (their order is not): sorted, then shuffled;
@@ -284,7 +287,7 @@ def determinize(root, off, seat, out, mt):
     the solo pile is shuffled too. Everything else in Royale is public.
     """
     out[:] = root
-    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = fields(out, off)
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
     if st[core.S_END] != core.PLAYING:
         return
     n = st[core.S_PILE]
@@ -313,10 +316,13 @@ def determinize(root, off, seat, out, mt):
 
 
 # == the heuristic =====================================================================================
-@njit(cache=True)
-def _value(G, k, r):
-    """``_Slot.value``: what the cards under slot ``k`` (checker row ``r``) are worth."""
-    root, points, need = G[9], G[10], G[13]
+@njit(cache=True, inline="always")
+def _value(need, root, points, k, r):
+    """``_Slot.value``: what the cards under slot ``k`` (checker row ``r``) are worth.
+
+    Arrays rather than the table tuple, and inlined: the planner calls it in its
+    innermost loop, where unpacking a tuple costs a reference count per array.
+    """
     if r == core.DEAD:
         return 0.0
     nd = need[r]
@@ -329,13 +335,12 @@ def _value(G, k, r):
 
 
 @njit(cache=True)
-def _plan(G, ks, rows, nopen, cards, ncards, perm, cur, base_value, st):
+def _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, ncards, perm, cur, base_value):
     """``_Planner.plan``: best value of placing ``cards`` greedily, over every play order.
 
     ``ks[i]``/``rows[i]``: slot and checker row of the i-th open noble. Returns NaN on
-    an unknown transition (noted in ``st``).
+    a full noble table.
     """
-    codes, root, trans = G[8], G[9], G[11]
     for i in range(ncards):
         perm[i] = i
     best = -np.inf
@@ -350,13 +355,12 @@ def _plan(G, ks, rows, nopen, cards, ncards, perm, cur, base_value, st):
             new = 0
             for i in range(nopen):
                 k = ks[i]
-                code = codes[k, c]
-                nid = trans[cur[i], code]
-                if nid == core.UNKNOWN:
-                    st[core.S_MISS_ROW] = cur[i]
-                    st[core.S_MISS_CODE] = code
-                    return np.nan
-                g = _value(G, k, nid) - _value(G, k, cur[i])
+                nid = trans[cur[i], codes[k, c]]
+                if nid == fastreq.UNKNOWN:
+                    nid = _step(R, cur[i], codes[k, c])
+                    if nid == FULL:
+                        return np.nan
+                g = _value(need, root, points, k, nid) - _value(need, root, points, k, cur[i])
                 if g > gain:
                     pick, gain = i, g
                     new = root[k] if nid == core.DEAD else nid
@@ -384,13 +388,14 @@ def _plan(G, ks, rows, nopen, cards, ncards, perm, cur, base_value, st):
     return best
 
 
-@njit(cache=True)
-def heuristic(s, off, G, H, mt, legal, m):
-    """The index in ``legal[:m]`` that ``HeuristicAgent`` picks for the seat to move; -1 on an unknown transition."""
+@njit(cache=True, inline="always")
+def heuristic(V, G, H, mt, legal, m):
+    """The index in ``legal[:m]`` that ``HeuristicAgent`` picks for the seat to move; -1 when the noble table is full."""
     cfg, lines, imp_cells, imp_len = G[0], G[1], G[3], G[4]
-    codes, root, trans, need = G[8], G[9], G[11], G[13]
+    codes, root, points, R = G[8], G[9], G[10], G[11]
+    trans, need = R[4], R[5]
     ks, rows, cur, perm, cards, picks, pos = H[0], H[1], H[2], H[3], H[4], H[5], H[6]
-    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = fields(s, off)
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
     p = st[core.S_PLAYER]
     nslots = cfg[core.C_SLOTS]
     nlines = cfg[core.C_LINES]
@@ -404,7 +409,7 @@ def heuristic(s, off, G, H, mt, legal, m):
             ks[nopen] = k
             rows[nopen] = row[k]
             pos[sl] = nopen
-            base_value += _value(G, k, row[k])
+            base_value += _value(need, root, points, k, row[k])
             nopen += 1
     if phase == CLEAR:
         worst = 0
@@ -429,14 +434,11 @@ def heuristic(s, off, G, H, mt, legal, m):
             sl = x - c * nslots
             oi = pos[sl]
             k = ks[oi]
-            code = codes[k, c]
-            nid = trans[rows[oi], code]
-            if nid == core.UNKNOWN:
-                st[core.S_MISS_ROW] = rows[oi]
-                st[core.S_MISS_CODE] = code
+            nid = _step(R, rows[oi], codes[k, c])
+            if nid == FULL:
                 return -1
             new = root[k] if nid == core.DEAD else nid
-            extra = _value(G, k, new) - _value(G, k, rows[oi])
+            extra = _value(need, root, points, k, new) - _value(need, root, points, k, rows[oi])
             n = 0
             for j in range(h):
                 if hand[j] != c:
@@ -444,7 +446,7 @@ def heuristic(s, off, G, H, mt, legal, m):
                     n += 1
             old = rows[oi]
             rows[oi] = new
-            v = _plan(G, ks, rows, nopen, cards, n, perm, cur, base_value + extra, st)
+            v = _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, n, perm, cur, base_value + extra)
             rows[oi] = old
             if v != v:
                 return -1
@@ -472,7 +474,7 @@ def heuristic(s, off, G, H, mt, legal, m):
                     if c >= 0:
                         cards[n] = c
                         n += 1
-            v = _plan(G, ks, rows, nopen, cards, n, perm, cur, base_value, st)
+            v = _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, n, perm, cur, base_value)
             if v != v:
                 return -1
             if a >= nlines:
@@ -489,17 +491,17 @@ def heuristic(s, off, G, H, mt, legal, m):
 
 # == rollouts and the driver =========================================================================
 @njit(cache=True)
-def rollout(s, off, G, W, H, cmt, pmt, policy, epsilon, cap):
+def rollout(V, G, W, H, cmt, pmt, policy, epsilon, cap):
     """Play ``s`` out: the heuristic with chance ``epsilon`` of a random move (``policy``), else random.
 
-    Returns OK (ended, stalled, capped or stuck: ``outcome`` tells), or MISS.
+    Returns OK (ended, stalled, capped or stuck: ``outcome`` tells), or FULL.
     """
     legal = W[3]
-    st = _f1(s, off, F_ST)
+    st = V[0]
     for _ in range(cap):
         if st[core.S_END] != core.PLAYING:
             return OK
-        m = legal_actions(s, off, G, legal)
+        m = legal_actions(V, G, legal)
         if m == 0:
             return OK
         if m == 1:
@@ -509,32 +511,23 @@ def rollout(s, off, G, W, H, cmt, pmt, policy, epsilon, cap):
         elif epsilon > 0.0 and fastrng.random(pmt) < epsilon:
             i = int(fastrng.random(pmt) * m)
         else:
-            i = heuristic(s, off, G, H, pmt, legal, m)
+            i = heuristic(V, G, H, pmt, legal, m)
             if i < 0:
-                return MISS
-        if apply(s, off, G, W, cmt, legal[i]) == MISS:
-            return MISS
+                return FULL
+        if apply(V, G, W, cmt, legal[i]) == FULL:
+            return FULL
     return OK
 
 
 @njit(cache=True)
-def _note(s, off, misses, nmiss):
-    st = _f1(s, off, F_ST)
-    if nmiss[0] < misses.shape[0]:
-        misses[nmiss[0], 0] = st[core.S_MISS_ROW]
-        misses[nmiss[0], 1] = st[core.S_MISS_CODE]
-    nmiss[0] += 1
-
-
-@njit(cache=True)
-def _reward(s, off, G, score_weight, scores, winners, out):
-    finished = outcome(s, off, G, scores, winners)
+def _reward(V, G, score_weight, scores, winners, out):
+    finished = outcome(V, G, scores, winners)
     fasttree.rewards(scores, winners, finished, score_weight, out)
 
 
 @njit(cache=True)
-def search_paired(root, off, G, W, H, seed, iterations, score_weight, policy, epsilon, z, misses, nmiss):
-    """``SearchAgent._paired_choice``: the index in the root's legal actions to play (-1 if a run missed).
+def search_paired(root, off, G, W, H, seed, iterations, score_weight, policy, epsilon, z):
+    """``SearchAgent._paired_choice``: the index in the root's legal actions to play (FULL: grow, run again).
 
     Without ``policy``: random rollouts and no move of the policy's to beat (the best sum wins).
     """
@@ -547,38 +540,38 @@ def search_paired(root, off, G, W, H, seed, iterations, score_weight, policy, ep
     cmt0 = np.zeros(625, dtype=np.uint32)
     pmt0 = np.zeros(625, dtype=np.uint32)
     rlegal = np.empty(W[3].shape[0], dtype=np.int64)
-    k = legal_actions(root, off, G, rlegal)
-    seat = _f1(root, off, F_ST)[core.S_PLAYER]
+    vroot = fields(root, off)
+    k = legal_actions(vroot, G, rlegal)
+    seat = vroot[0][core.S_PLAYER]
     base = -1
     if policy:
-        base = heuristic(root, off, G, H, mt, rlegal, k)
+        base = heuristic(vroot, G, H, mt, rlegal, k)
         if base < 0:
-            _note(root, off, misses, nmiss)
-            return -1
+            return FULL
     rounds = max(2, iterations // k)
     sums = np.zeros(k)
     dsum = np.zeros(k)
     dsq = np.zeros(k)
     got = np.zeros(k)
     sample = np.empty_like(root)
+    vsample = fields(sample, off)
     s = np.empty_like(root)
+    vs = fields(s, off)
     scores = np.zeros(players, dtype=np.int64)
     winners = np.zeros(players, dtype=np.int64)
     rew = np.zeros(players)
     for _ in range(rounds):
-        determinize(root, off, seat, sample, mt)
+        determinize(root, sample, vsample, mt)
         fastrng.seed(cmt0, np.uint64(fastrng.getrandbits(mt, 63)))  # the sample's own chance
         fastrng.seed(pmt0, np.uint64(fastrng.getrandbits(mt, 63)))  # the round's rollout seed
         for i in range(k):
             s[:] = sample
             cmt[:] = cmt0
             pmt[:] = pmt0
-            if apply(s, off, G, W, cmt, rlegal[i]) == MISS or \
-                    rollout(s, off, G, W, H, cmt, pmt, policy, epsilon, ROLLOUT_CAP) == MISS:
-                _note(s, off, misses, nmiss)
-                got[i] = 1.0 / players
-                continue
-            _reward(s, off, G, score_weight, scores, winners, rew)
+            if apply(vs, G, W, cmt, rlegal[i]) == FULL or \
+                    rollout(vs, G, W, H, cmt, pmt, policy, epsilon, ROLLOUT_CAP) == FULL:
+                return FULL
+            _reward(vs, G, score_weight, scores, winners, rew)
             got[i] = rew[seat]
         for i in range(k):
             sums[i] += got[i]
@@ -586,14 +579,12 @@ def search_paired(root, off, G, W, H, seed, iterations, score_weight, policy, ep
                 d = got[i] - got[base]
                 dsum[i] += d
                 dsq[i] += d * d
-    if nmiss[0] > 0:
-        return -1
     return fasttree.paired_pick(sums, dsum, dsq, rounds, k, base, z)
 
 
 @njit(cache=True)
-def search_tree(root, off, G, W, H, seed, iterations, exploration, score_weight, capacity, misses, nmiss):
-    """``SearchAgent``'s tree (random rollouts): the index in the root's legal actions (-1 if a run missed)."""
+def search_tree(root, off, G, W, H, seed, iterations, exploration, score_weight, capacity):
+    """``SearchAgent``'s tree (random rollouts): the index in the root's legal actions (FULL: grow, run again)."""
     cfg = G[0]
     players = cfg[core.C_PLAYERS]
     mt = np.zeros(625, dtype=np.uint32)
@@ -603,24 +594,23 @@ def search_tree(root, off, G, W, H, seed, iterations, exploration, score_weight,
     rlegal = np.empty(nl, dtype=np.int64)
     legal = np.empty(nl, dtype=np.int64)
     fresh = np.empty(nl, dtype=np.int64)
-    k = legal_actions(root, off, G, rlegal)
+    k = legal_actions(fields(root, off), G, rlegal)
     tree, value = fasttree.new_tree(capacity)
     path = np.zeros(ROLLOUT_CAP + 2, dtype=np.int64)
     s = np.empty_like(root)
-    st = _f1(s, off, F_ST)
+    vs = fields(s, off)
+    st = vs[0]
     scores = np.zeros(players, dtype=np.int64)
     winners = np.zeros(players, dtype=np.int64)
     rew = np.zeros(players)
-    seat = _f1(root, off, F_ST)[core.S_PLAYER]
     for done in range(1, iterations + 1):
-        determinize(root, off, seat, s, mt)
-        fastrng.seed(cmt, np.uint64(fastrng.getrandbits(mt, 63)))
+        determinize(root, s, vs, mt)
+        fastrng.seed(cmt, np.uint64(fastrng.getrandbits(mt, 63)))  # the sample's own chance
         node = 0
         path[0] = 0
         length = 1
-        missed = False
         while st[core.S_END] == core.PLAYING:
-            m = legal_actions(s, off, G, legal)
+            m = legal_actions(vs, G, legal)
             if m == 0:
                 break
             player = st[core.S_PLAYER]
@@ -628,29 +618,22 @@ def search_tree(root, off, G, W, H, seed, iterations, exploration, score_weight,
             if n > 0:
                 a = fresh[fastrng.randbelow(mt, n)] if n > 1 else fresh[0]
                 child = fasttree.add_child(tree, value, node, a, player)
-                if apply(s, off, G, W, cmt, a) == MISS or \
-                        rollout(s, off, G, W, H, cmt, mt, False, 0.0, ROLLOUT_CAP) == MISS:
-                    missed = True
-                elif child != fasttree.NONE:
+                if child != fasttree.NONE:
                     path[length] = child
                     length += 1
+                if apply(vs, G, W, cmt, a) == FULL or \
+                        rollout(vs, G, W, H, cmt, mt, False, 0.0, ROLLOUT_CAP) == FULL:
+                    return FULL
                 break
             node = fasttree.select_uct(tree, value, node, legal, m, exploration)
-            if apply(s, off, G, W, cmt, tree[node, fasttree.T_ACTION]) == MISS:
-                missed = True
-                break
+            if apply(vs, G, W, cmt, tree[node, fasttree.T_ACTION]) == FULL:
+                return FULL
             path[length] = node
             length += 1
-        if missed:  # the run will be thrown away: equal shares keep the tree walkable meanwhile
-            _note(s, off, misses, nmiss)
-            rew[:] = 1.0 / players
-        else:
-            _reward(s, off, G, score_weight, scores, winners, rew)
+        _reward(vs, G, score_weight, scores, winners, rew)
         fasttree.backpropagate(tree, value, path, length, rew)
         if done % 8 == 0 and done < iterations and fasttree.decided(tree, 0, iterations - done):
             break
-    if nmiss[0] > 0:
-        return -1
     return fasttree.most_visited(tree, value, 0, rlegal, k)
 
 
@@ -688,11 +671,9 @@ class Compiled:
         self.W = (z(ncards + 2), z(ncards + 2), np.zeros((1, 4), dtype=np.int64), z(nlegal))
         self.H = (z(nslots), z(nslots), z(nslots), z(MAX_HAND), z(MAX_HAND), z(nlegal), z(nslots))
         self.max_hand = max([len(c) for _, c in g.lines] + [len(c) for t in g.imposter_takes for _, c in t] + [0])
-        self.misses = np.zeros((MAX_MISSES, 2), dtype=np.int64)
+        self.misses = np.zeros((MAX_FULLES, 2), dtype=np.int64)
         self.nmiss = np.zeros(1, dtype=np.int64)
         self.runs = 0  # searches run (a run that meets an unknown transition is run again)
-        self.learned = 0
-        self._need = np.zeros(0, dtype=np.int64)
         # reference action <-> id
         self.id_of: list[dict[Action, int]] = []
         nlines = len(g.lines)
@@ -707,13 +688,11 @@ class Compiled:
             ids[("stop",)] = int(cfg[core.C_A_STOP])
             self.id_of.append(ids)
 
-    def tables(self) -> tuple[np.ndarray, ...]:
-        """The static tables the kernels read (``G``), with the transition table as it is now."""
-        f, t = self.fast, self.fast.table
-        if len(self._need) != len(t.need):
-            self._need = np.array(t.need, dtype=np.int64)
+    def tables(self) -> tuple:
+        """What the kernels read (``G``): static tables and the noble table's arrays as they are now."""
+        f = self.fast
         return (self.cfg, f.lines, f.line_len, f.imp_cells, f.imp_len, f.imp_count, f.solo_cells, f.solo_len,
-                f.codes, f.root, f.points, t.trans, t.complete, self._need)
+                f.codes, f.root, f.points, f.tables.args())
 
     def encode(self, state: RoyaleState) -> np.ndarray:
         """The position of a reference state (the true pile order included: only ``determinize`` hides it)."""
@@ -737,24 +716,23 @@ class Compiled:
         pile[:len(state.pile)] = state.pile
         disc[:len(state.discard)] = state.discard
         hand[:len(state.hand)] = state.hand
-        table = f.table
+        tables = f.tables
         nslots = self.nslots
         for p in range(g.players):
             score[p] = state.score[p]
             imp_left[p] = state.imposter_left[p]
             for sl in range(nslots):
                 k = p * nslots + sl
+                row[k] = f.root[k]
                 if sl >= len(g.noble_ids[p]):
                     done[k] = 1
-                    row[k] = f.root[k]
                     continue
                 cards = state.under[p][sl]
                 under[k, :len(cards)] = cards
                 ulen[k] = len(cards)
                 done[k] = int(state.done[p][sl])
-                chk = g.checkers[p][sl]
-                sid = state.sid[p][sl]
-                row[k] = table.row(table.checker_index(chk), chk.states[sid], chk.need[sid])
+                for c in cards:  # in play order: an ordered requirement keys its state so
+                    row[k] = tables.step(int(row[k]), int(f.codes[k, c]))
         solo[:len(state.solo_pile)] = state.solo_pile
         srev[:len(state.solo_revealed)] = state.solo_revealed
         zone[:] = state.end_zone
@@ -766,17 +744,6 @@ class Compiled:
         nlines = len(self.game.lines)
         return f.imp_actions[seat][a - nlines] if f.action_of[a] is None else f.action_of[a]
 
-    def learn(self) -> None:
-        """Ask the Python checkers for the transitions the last run noted."""
-        n = min(int(self.nmiss[0]), MAX_MISSES)
-        table = self.fast.table
-        for r, code in {(int(r), int(c)) for r, c in self.misses[:n].tolist()}:
-            if table.trans[r, code] == core.UNKNOWN:
-                table.learn(r, code)
-                self.learned += 1
-        self.nmiss[0] = 0
-        table.save()
-
     def search(self, state: RoyaleState, params: SearchParams, legal: list[Action], seed: int) -> int | None:
         """The index in ``legal`` the search picks (``State.compiled_search``), or None when not compiled."""
         if params.policy and not params.paired:
@@ -787,21 +754,18 @@ class Compiled:
         seat = state.player
         while True:
             G = self.tables()
-            self.nmiss[0] = 0
             if params.paired:
                 pick = search_paired(root, self.off, G, self.W, self.H, np.uint64(seed), params.iterations,
-                                     params.score_weight, params.policy, params.epsilon, params.z,
-                                     self.misses, self.nmiss)
+                                     params.score_weight, params.policy, params.epsilon, params.z)
             else:
                 pick = search_tree(root, self.off, G, self.W, self.H, np.uint64(seed), params.iterations,
-                                   params.exploration, params.score_weight, params.iterations + 2,
-                                   self.misses, self.nmiss)
+                                   params.exploration, params.score_weight, params.iterations + 2)
             self.runs += 1
-            if self.nmiss[0] == 0:
+            if pick != FULL:
                 break
-            self.learn()
+            self.fast.tables.grow()  # the noble table was full: the same search again, with room
         rlegal = np.zeros(self.W[3].shape[0], dtype=np.int64)
-        m = legal_actions(root, self.off, self.tables(), rlegal)
+        m = legal_actions(fields(root, self.off), G, rlegal)
         if m != len(legal):
             raise RuntimeError(f"compiled Royale search: {m} legal actions, the engine has {len(legal)}")
         return legal.index(self.action(seat, int(rlegal[pick])))
