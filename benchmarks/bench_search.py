@@ -1,11 +1,12 @@
 """Search agent: speed with every seat searching, and win rates against the heuristic.
 
-    python benchmarks/bench_search.py [--iterations 200] [--games 2] [--only king_lui]
+    python benchmarks/bench_search.py [--iterations 200] [--games 2] [--only king_lui] [--policy]
     python benchmarks/bench_search.py --versus heuristic --match-games 200 [--match-iterations 200]
 
 Speed: for each game's base deck at the player count of its target, plays
 ``--games`` whole games in this process (one core) with ``search`` in every seat,
-and reports seconds per game, decisions per game, iterations run per second,
+and reports which search ran (a game's compiled driver, ``State.compiled_search``,
+or the Python ``SearchAgent``), seconds per game, decisions per game, iterations run per second,
 and the cost of one ``State.determinize`` and one random rollout from the start.
 
 Targets (reported, never asserted; the machine may be busy): at 200 iterations
@@ -25,6 +26,7 @@ from pathlib import Path
 
 from cardgen.agents import SearchAgent
 from cardgen.agents.search import random_rollout
+from cardgen.engine.api import State
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.runner import DeckRef, load_project_deck, play_game
@@ -44,9 +46,22 @@ class CountingSearch(SearchAgent):
         super()._iterate(root, sample, rng, rollout)
 
 
-def speed(deck, players: int, iterations: int, games: int) -> dict[str, float]:  # type: ignore[no-untyped-def]
+def path(state, agent: SearchAgent) -> str:  # type: ignore[no-untyped-def]
+    """Which search runs for this game: the engine's compiled driver or the Python ``SearchAgent``."""
+    legal = state.legal_actions()
+    if agent.compiled and type(state).compiled_search is not State.compiled_search \
+            and state.compiled_search(agent.params, legal, 0) is not None:
+        return "compiled"
+    return "python"
+
+
+def speed(deck, players: int, iterations: int, games: int, policy: bool = False) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """Seconds per game with search in every seat (``policy``: with the game's heuristic, as the simulator)."""
     game = deck.spec.new_game(deck, players)
     state = game.new_initial_state(0)
+    heuristic = deck.spec.agents.get("heuristic") if policy else None
+    make = lambda: CountingSearch(iterations, policy=heuristic)  # noqa: E731
+    which = path(state, make())
     start = time.perf_counter()
     for i in range(50):
         state.determinize(0, random.Random(i))
@@ -59,12 +74,12 @@ def speed(deck, players: int, iterations: int, games: int) -> dict[str, float]: 
     decisions = 0
     start = time.perf_counter()
     for seed in range(games):
-        result = play_game(game, seed, [CountingSearch(iterations) for _ in range(players)], record=True)
+        result = play_game(game, seed, [make() for _ in range(players)], record=True)
         decisions += len(result.actions or [])
     wall = (time.perf_counter() - start) / games
     return {"s_per_game": wall, "decisions": decisions / games, "iterations": CountingSearch.done / games,
             "it_per_s": CountingSearch.done / (wall * games), "determinize_ms": determinize * 1000,
-            "rollout_ms": rollout * 1000}
+            "rollout_ms": rollout * 1000, "path": which}
 
 
 def main() -> None:
@@ -73,6 +88,8 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--games", type=int, default=2, help="games per speed measurement")
     parser.add_argument("--only", nargs="*", help="game ids (default: every game with a target)")
+    parser.add_argument("--policy", action="store_true",
+                        help="speed of search with the game's heuristic (paired rollouts, as the simulator's)")
     parser.add_argument("--versus", help="also play search against this agent (e.g. heuristic)")
     parser.add_argument("--match-games", type=int, default=200)
     parser.add_argument("--match-iterations", type=int, default=200)
@@ -84,11 +101,14 @@ def main() -> None:
             continue
         deck = resolver.resolve(game_id)
         if args.games:
-            s = speed(deck, players, args.iterations, args.games)
+            s = speed(deck, players, args.iterations, args.games, args.policy)
             verdict = "meets" if s["s_per_game"] <= target else "misses"
-            print(f"{game_id} {players}p, {args.iterations} it/decision: {s['s_per_game']:.2f} s/game "
-                  f"({verdict} <= {target} s); {s['decisions']:.0f} decisions, {s['iterations']:.0f} iterations "
-                  f"run ({s['it_per_s']:.0f}/s); determinize {s['determinize_ms']:.2f} ms, "
+            ran = (f"{s['iterations']:.0f} iterations run ({s['it_per_s']:.0f}/s)" if s["path"] == "python"
+                   else "iterations inside the driver")
+            print(f"{game_id} {players}p, {args.iterations} it/decision, {s['path']} search"
+                  f"{' with the heuristic' if args.policy else ''}: {s['s_per_game']:.2f} s/game "
+                  f"({verdict} <= {target} s); {s['decisions']:.0f} decisions, {ran}; "
+                  f"determinize {s['determinize_ms']:.2f} ms, "
                   f"rollout from the start {s['rollout_ms']:.2f} ms", flush=True)
         if args.versus:  # in steps of 10 games, printing the running figure (long on a busy machine)
             start = time.perf_counter()

@@ -335,11 +335,14 @@ def _value(need, root, points, k, r):
 
 
 @njit(cache=True)
-def _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, ncards, perm, cur, base_value):
+def _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, ncards, perm, cur, base_value,
+          rows0, gain0, new0):
     """``_Planner.plan``: best value of placing ``cards`` greedily, over every play order.
 
-    ``ks[i]``/``rows[i]``: slot and checker row of the i-th open noble. Returns NaN on
-    a full noble table.
+    ``ks[i]``/``rows[i]``: slot and checker row of the i-th open noble. A noble still at
+    the position's row ``rows0[i]`` reads card ``c``'s gain and next row from
+    ``gain0[c, i]``/``new0[c, i]`` (``_gains``, as the agent ranks each card once per
+    position). Returns NaN on a full noble table.
     """
     for i in range(ncards):
         perm[i] = i
@@ -354,6 +357,12 @@ def _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, ncards, p
             gain = -np.inf
             new = 0
             for i in range(nopen):
+                if cur[i] == rows0[i]:
+                    g = gain0[c, i]
+                    if g > gain:
+                        pick, gain = i, g
+                        new = new0[c, i]
+                    continue
                 k = ks[i]
                 nid = trans[cur[i], codes[k, c]]
                 if nid == fastreq.UNKNOWN:
@@ -388,13 +397,31 @@ def _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, ncards, p
     return best
 
 
+@njit(cache=True)
+def _gains(codes, root, points, need, R, ks, rows, nopen, cards, ncards, gain0, new0):
+    """Each card's gain and next row under each open noble at the position (False: the table is full)."""
+    trans = R[4]
+    for j in range(ncards):
+        c = cards[j]
+        for i in range(nopen):
+            k = ks[i]
+            nid = trans[rows[i], codes[k, c]]
+            if nid == fastreq.UNKNOWN:
+                nid = _step(R, rows[i], codes[k, c])
+                if nid == FULL:
+                    return False
+            gain0[c, i] = _value(need, root, points, k, nid) - _value(need, root, points, k, rows[i])
+            new0[c, i] = root[k] if nid == core.DEAD else nid
+    return True
+
+
 @njit(cache=True, inline="always")
 def heuristic(V, G, H, mt, legal, m):
     """The index in ``legal[:m]`` that ``HeuristicAgent`` picks for the seat to move; -1 when the noble table is full."""
     cfg, lines, imp_cells, imp_len = G[0], G[1], G[3], G[4]
     codes, root, points, R = G[8], G[9], G[10], G[11]
     trans, need = R[4], R[5]
-    ks, rows, cur, perm, cards, picks, pos = H[0], H[1], H[2], H[3], H[4], H[5], H[6]
+    ks, rows, cur, perm, cards, picks, pos, rows0, gain0, new0 = H
     st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
     p = st[core.S_PLAYER]
     nslots = cfg[core.C_SLOTS]
@@ -411,6 +438,19 @@ def heuristic(V, G, H, mt, legal, m):
             pos[sl] = nopen
             base_value += _value(need, root, points, k, row[k])
             nopen += 1
+    for i in range(nopen):
+        rows0[i] = rows[i]
+    if phase == PLACE:
+        if not _gains(codes, root, points, need, R, ks, rows, nopen, hand, st[core.S_HAND], gain0, new0):
+            return -1
+    elif phase == TAKE:
+        n = 0
+        for cell in range(cfg[core.C_CELLS]):
+            if grid[cell] >= 0:
+                cards[n] = grid[cell]
+                n += 1
+        if not _gains(codes, root, points, need, R, ks, rows, nopen, cards, n, gain0, new0):
+            return -1
     if phase == CLEAR:
         worst = 0
         pick = m - 1  # stop is last
@@ -446,7 +486,8 @@ def heuristic(V, G, H, mt, legal, m):
                     n += 1
             old = rows[oi]
             rows[oi] = new
-            v = _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, n, perm, cur, base_value + extra)
+            v = _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, n, perm, cur, base_value + extra,
+                      rows0, gain0, new0)
             rows[oi] = old
             if v != v:
                 return -1
@@ -474,7 +515,8 @@ def heuristic(V, G, H, mt, legal, m):
                     if c >= 0:
                         cards[n] = c
                         n += 1
-            v = _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, n, perm, cur, base_value)
+            v = _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, n, perm, cur, base_value,
+                      rows0, gain0, new0)
             if v != v:
                 return -1
             if a >= nlines:
@@ -669,7 +711,8 @@ class Compiled:
         nlegal = len(g.lines) + nimp + (g.ncells + 1) * nslots + nslots + 2
         z = lambda n: np.zeros(max(n, 1), dtype=np.int64)  # noqa: E731
         self.W = (z(ncards + 2), z(ncards + 2), np.zeros((1, 4), dtype=np.int64), z(nlegal))
-        self.H = (z(nslots), z(nslots), z(nslots), z(MAX_HAND), z(MAX_HAND), z(nlegal), z(nslots))
+        self.H = (z(nslots), z(nslots), z(nslots), z(MAX_HAND), z(max(MAX_HAND, g.ncells)), z(nlegal), z(nslots),
+                  z(nslots), np.zeros((max(ncards, 1), nslots)), np.zeros((max(ncards, 1), nslots), dtype=np.int64))
         self.max_hand = max([len(c) for _, c in g.lines] + [len(c) for t in g.imposter_takes for _, c in t] + [0])
         self.misses = np.zeros((MAX_FULLES, 2), dtype=np.int64)
         self.nmiss = np.zeros(1, dtype=np.int64)
