@@ -55,7 +55,8 @@ def path(state, agent: SearchAgent) -> str:  # type: ignore[no-untyped-def]
     return "python"
 
 
-def speed(deck, players: int, iterations: int, games: int, policy: bool = False) -> dict[str, float]:  # type: ignore[no-untyped-def]
+def speed(deck, players: int, iterations: int, games: int,  # type: ignore[no-untyped-def]
+          policy: bool = False) -> dict[str, float]:
     """Seconds per game with search in every seat (``policy``: with the game's heuristic, as the simulator)."""
     game = deck.spec.new_game(deck, players)
     state = game.new_initial_state(0)
