@@ -230,11 +230,12 @@ def test_search_beats_random_seats_clearly() -> None:
     assert low > 1 / 3
 
 
-def test_the_hook_answers_for_the_compiled_configurations_only() -> None:
-    state = game_of("royale", 3).new_initial_state(0)
+@pytest.mark.parametrize("deck_id,players", [("royale", 3), ("royale-solo", 1), ("royale-short", 4)])
+def test_the_hook_answers_for_the_compiled_configurations_only(deck_id: str, players: int) -> None:
+    state = game_of(deck_id, players).new_initial_state(0)
     legal = state.legal_actions()
-    assert state.compiled_search(PAIRED, legal, 1) is not None
-    assert state.compiled_search(TREE, legal, 1) is not None
+    assert 0 <= state.compiled_search(PAIRED, legal, 1) < len(legal)
+    assert 0 <= state.compiled_search(TREE, legal, 1) < len(legal)
     tree_with_policy = SearchParams(24, 0.7, 0.25, 0.1, True, False, 1.0)
     assert state.compiled_search(tree_with_policy, legal, 1) is None  # the root prior: the Python search's
 
@@ -243,7 +244,8 @@ def test_a_full_noble_table_runs_the_search_again_to_the_same_decision() -> None
     game = game_of("royale", 3)
     state = game.new_initial_state(2)
     legal = state.legal_actions()
-    small = fs.Compiled(game)  # a fresh table of the tier's first capacity: it fills during the search
+    small = fs.Compiled(game)
+    small.fast = fs.RoyaleFast(game)  # a fresh table of the tier's first capacity: it fills during the search
     runs = small.runs
     pick = small.search(state, PAIRED, legal, 77)
     assert small.runs > runs + 1  # it was full at least once

@@ -60,6 +60,8 @@ from cardgen.games.royale.fast import RoyaleFast
 NFIELDS = 14
 #: extra cfg slot (after fastcore's): 1 when the deck settles a tie after the tie-break as shared
 C_TIE_SHARED = core.CFG_SIZE
+#: noble table rows made at once (the base deck's searches reach about 11,000)
+ROWS = 1 << 14
 #: longest hand the heuristic plans over (permutations of the cards)
 MAX_HAND = 7
 #: transitions a run notes before giving up (the rest are found by the next run)
@@ -691,6 +693,8 @@ class Compiled:
     def __init__(self, game: RoyaleGame) -> None:
         self.game = game
         self.fast = f = RoyaleFast(game)
+        while f.tables.trans.shape[0] < ROWS:  # room for what searches reach: fewer reruns on a full table
+            f.tables.grow()
         g = game
         players = g.players
         ncards = len(g.card_ids)
