@@ -1,0 +1,841 @@
+"""Royale's compiled search driver: ``SearchAgent``'s algorithm in numba (``State.compiled_search``).
+
+**Step representation.** A position is one flat ``int64`` array (``Layout``): the
+scalar slots of ``fastcore`` (``st``), the buffet, the pile (top at the end), the
+discard, the hand, the cards under each (seat, noble slot), their checker rows,
+validated flags, scores, imposter uses left, the solo piles, and the end card's
+zone (``end_zone`` of the reference: where the end-of-banquet card may lie). A
+copy of a position is one array copy. The static tables (lines, imposter cells,
+card codes per noble, checker rows, points) are those ``fast.RoyaleFast`` builds
+from the reference game, and every chance step (refill, reshuffle, end card, the
+ghost) reuses ``fastcore``'s kernels, so the rules live in one compiled place.
+Actions are ``fastcore``'s integers (a line, an imposter placement of the seat,
+a card under a slot, a clear, stop).
+
+**Noble requirements** are the compiled checkers of the tier (``fastreq``, the
+table of ``fast.noble_tables``): a transition not computed yet is computed inside
+the loop. When the table has no room for a new row the run stops (``FULL``), the
+table grows in Python and the *whole* search runs again from the same seed, so the
+decision is the one an unbounded table gives.
+
+**Policy.** ``heuristic`` is ``agents.HeuristicAgent`` on these arrays: the same
+values (points times progress, a bonus for a complete noble), the same greedy
+plans over every play order of the cards, the same imposter cost and clear rule,
+ties broken by one ``randbelow`` over the tied moves as the agent's
+``rng.randrange`` does (tests compare its choices with the agent's). Like the
+agent, it ranks each card's gain under every noble once per position and looks
+again only at the nobles a plan has changed.
+
+**Speed.** Kernels take the position's views (``fields``) built once per buffer,
+not the buffer: building fourteen views costs about a microsecond, more than a
+random move. Rollouts with the heuristic cost most (the planner tries every
+order of the cards of every take).
+
+**Driver.** ``search`` runs ``params.iterations`` iterations of
+``cardgen.agents.search.SearchAgent``: paired flat Monte Carlo against the
+heuristic's own move (with a policy), or the tree (no policy, random rollouts).
+Tree search *with* a policy (its root prior) is not compiled: ``compiled_search``
+answers None there and the Python search runs.
+"""
+from __future__ import annotations
+
+import weakref
+
+import numpy as np
+from numba import njit
+
+from cardgen.agents.search import ROLLOUT_CAP
+from cardgen.engine import fasttree
+from cardgen.engine import fastrng
+from cardgen.engine.api import Action, SearchParams
+from cardgen.games.royale import fastcore as core
+from cardgen.games.royale import fastreq
+from cardgen.games.royale.agents import COMPLETE_BONUS, IMPOSTER_COST
+from cardgen.games.royale.engine import CLEAR, END, OVER, PLACE, TAKE, RoyaleGame, RoyaleState
+from cardgen.games.royale.fast import RoyaleFast
+
+# -- the position's fields (index into ``off``) -------------------------------------------------
+(F_ST, F_GRID, F_PILE, F_DISC, F_HAND, F_UNDER, F_ULEN, F_ROW, F_DONE, F_SCORE, F_IMPLEFT, F_SOLO, F_SREV,
+ F_ZONE) = range(14)
+NFIELDS = 14
+#: extra cfg slot (after fastcore's): 1 when the deck settles a tie after the tie-break as shared
+C_TIE_SHARED = core.CFG_SIZE
+#: noble table rows made at once (the base deck's searches reach about 11,000)
+ROWS = 1 << 14
+#: longest hand the heuristic plans over (permutations of the cards)
+MAX_HAND = 7
+#: transitions a run notes before giving up (the rest are found by the next run)
+MAX_FULLES = 4096
+OK = 0
+FULL = fastreq.FULL
+
+
+# == views ==========================================================================================
+@njit(cache=True)
+def _f1(s, off, i):
+    o = off[i, 0]
+    return s[o:o + off[i, 1]]
+
+
+@njit(cache=True)
+def fields(s, off):
+    """The position's arrays (views of ``s``)."""
+    o = off[F_UNDER, 0]
+    under = s[o:o + off[F_UNDER, 1] * off[F_UNDER, 2]].reshape((off[F_UNDER, 1], off[F_UNDER, 2]))
+    return (_f1(s, off, F_ST), _f1(s, off, F_GRID), _f1(s, off, F_PILE), _f1(s, off, F_DISC),
+            _f1(s, off, F_HAND), under, _f1(s, off, F_ULEN), _f1(s, off, F_ROW), _f1(s, off, F_DONE),
+            _f1(s, off, F_SCORE), _f1(s, off, F_IMPLEFT), _f1(s, off, F_SOLO), _f1(s, off, F_SREV),
+            _f1(s, off, F_ZONE))
+
+
+@njit(cache=True, inline="always")
+def _step(R, r, code):
+    """The checker row after one more card of ``code`` under row ``r`` (``fastreq.step``): a row, DEAD or FULL."""
+    ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta = R
+    return fastreq.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, r, code)
+
+
+# == step kernels ===================================================================================
+@njit(cache=True, inline="always")
+def legal_actions(V, G, out):
+    """Write the legal action ids into ``out`` in the reference's order; return how many."""
+    cfg, lines, line_len, imp_cells, imp_len, imp_count = G[0], G[1], G[2], G[3], G[4], G[5]
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
+    if st[core.S_END] != core.PLAYING:
+        return 0
+    p = st[core.S_PLAYER]
+    nslots = cfg[core.C_SLOTS]
+    base = p * nslots
+    phase = st[core.S_PHASE]
+    m = 0
+    if phase == TAKE:
+        nlines = cfg[core.C_LINES]
+        for li in range(nlines):
+            for j in range(line_len[li]):
+                if grid[lines[li, j]] != core.EMPTY:
+                    out[m] = li
+                    m += 1
+                    break
+        if imp_left[p] > 0:
+            for t in range(imp_count[p]):
+                for j in range(imp_len[p, t]):
+                    if grid[imp_cells[p, t, j]] != core.EMPTY:
+                        out[m] = nlines + t
+                        m += 1
+                        break
+    elif phase == PLACE:
+        a_place = cfg[core.C_A_PLACE]
+        for h in range(st[core.S_HAND]):
+            for sl in range(nslots):
+                if not done[base + sl]:
+                    out[m] = a_place + hand[h] * nslots + sl
+                    m += 1
+    elif phase == CLEAR:
+        for sl in range(nslots):
+            if not done[base + sl] and ulen[base + sl] > 0:
+                out[m] = cfg[core.C_A_CLEAR] + sl
+                m += 1
+        out[m] = cfg[core.C_A_STOP]
+        m += 1
+    return m
+
+
+@njit(cache=True, inline="always")
+def apply(V, G, W, mt, a):
+    """Play action ``a`` (legal) in the position of views ``V``, chance from ``mt``; OK, or FULL (the table is full)."""
+    cfg, lines, line_len, imp_cells, imp_len = G[0], G[1], G[2], G[3], G[4]
+    solo_cells, solo_len, codes, root, points, R = G[6], G[7], G[8], G[9], G[10], G[11]
+    need = R[5]
+    work, work2, gaps = W[0], W[1], W[2]
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
+    p = st[core.S_PLAYER]
+    nslots = cfg[core.C_SLOTS]
+    nlines = cfg[core.C_LINES]
+    base = p * nslots
+    phase = st[core.S_PHASE]
+    st[core.S_DECISIONS] += 1
+    if phase == TAKE:
+        if a < nlines:
+            n = line_len[a]
+        else:
+            imp_left[p] -= 1
+            n = imp_len[p, a - nlines]
+        cnt = 0
+        for j in range(n):
+            cell = lines[a, j] if a < nlines else imp_cells[p, a - nlines, j]
+            if grid[cell] != core.EMPTY:
+                cnt += 1
+        if cnt < n:
+            core._gap(st, gaps, core.GAP_SHORT, a, p, cnt)
+            if cfg[core.C_G_SHORT] == core.UNSETTLED:
+                st[core.S_END] = core.STALLED + core.GAP_SHORT
+                return OK
+        h = 0
+        for j in range(n):
+            cell = lines[a, j] if a < nlines else imp_cells[p, a - nlines, j]
+            if grid[cell] != core.EMPTY:
+                hand[h] = grid[cell]
+                h += 1
+            grid[cell] = core.EMPTY
+        st[core.S_HAND] = h
+        st[core.S_PHASE] = PLACE
+    elif phase == PLACE:
+        x = a - cfg[core.C_A_PLACE]
+        c = x // nslots
+        sl = x - c * nslots
+        k = base + sl
+        nid = _step(R, row[k], codes[k, c])
+        if nid == FULL:
+            return FULL
+        h = st[core.S_HAND]
+        for i in range(h):
+            if hand[i] == c:
+                for j in range(i, h - 1):
+                    hand[j] = hand[j + 1]
+                break
+        st[core.S_HAND] = h - 1
+        under[k, ulen[k]] = c
+        ulen[k] += 1
+        if nid == core.DEAD:
+            core._clear(st, p, sl, nslots, under, ulen, row, root, disc)
+        else:
+            row[k] = nid
+        if st[core.S_HAND] == 0:
+            left = 0
+            any_under = False
+            for s2 in range(nslots):
+                k2 = base + s2
+                if done[k2]:
+                    continue
+                if need[row[k2]] == 0:
+                    done[k2] = 1
+                    score[p] += points[k2]
+                    core._clear(st, p, s2, nslots, under, ulen, row, root, disc)
+                else:
+                    left += 1
+                    if ulen[k2] > 0:
+                        any_under = True
+            if left == 0:
+                core._finish(st, core.ALL_NOBLES, p)
+            elif cfg[core.C_VOLUNTARY] and any_under:
+                st[core.S_PHASE] = CLEAR
+            else:
+                core._end_turn(st, cfg, mt, gaps, grid, pile, disc, work, work2, solo, srev, solo_cells, solo_len)
+    else:
+        if a == cfg[core.C_A_STOP]:
+            core._end_turn(st, cfg, mt, gaps, grid, pile, disc, work, work2, solo, srev, solo_cells, solo_len)
+        else:
+            core._clear(st, p, a - cfg[core.C_A_CLEAR], nslots, under, ulen, row, root, disc)
+            any_under = False
+            for s2 in range(nslots):
+                if not done[base + s2] and ulen[base + s2] > 0:
+                    any_under = True
+            if not any_under:
+                core._end_turn(st, cfg, mt, gaps, grid, pile, disc, work, work2, solo, srev, solo_cells,
+                               solo_len)
+    return OK
+
+
+@njit(cache=True)
+def outcome(V, G, scores, winners):
+    """Scores and winners (1 per winner) of a finished position; False when it is not a finished game.
+
+    The reference's tie-breaks: the seat that completed all its nobles wins; else the
+    best score, then the most dish cards under nobles, then shared when the deck
+    settles that tie (else the game stalled: not finished).
+    """
+    cfg = G[0]
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
+    end = st[core.S_END]
+    if end == core.PLAYING or end >= core.STALLED:
+        return False
+    players = cfg[core.C_PLAYERS]
+    nslots = cfg[core.C_SLOTS]
+    best = score[0]
+    for q in range(players):
+        scores[q] = score[q]
+        winners[q] = 0
+        best = max(best, score[q])
+    if cfg[core.C_SOLO]:
+        winners[0] = 1
+        return True
+    if st[core.S_WINNER] >= 0:
+        winners[st[core.S_WINNER]] = 1
+        return True
+    most = -1
+    ntied = 0
+    for q in range(players):
+        if score[q] == best:
+            ntied += 1
+            d = 0
+            for sl in range(nslots):
+                d += ulen[q * nslots + sl]
+            most = max(most, d)
+    nwin = 0
+    for q in range(players):
+        if score[q] == best:
+            d = 0
+            for sl in range(nslots):
+                d += ulen[q * nslots + sl]
+            if ntied == 1 or d == most:
+                winners[q] = 1
+                nwin += 1
+    if nwin > 1 and not cfg[C_TIE_SHARED]:
+        return False
+    return True
+
+
+@njit(cache=True)
+def determinize(root, out, V, mt):
+    """Copy ``root`` into ``out`` with the pile's order dealt again (``RoyaleState.determinize``).
+
+    The dish cards of the pile are known (their order is not): sorted, then shuffled;
+    the end card goes back anywhere inside its packet, less the cards drawn since;
+    the solo pile is shuffled too. Everything else in Royale is public.
+    """
+    out[:] = root
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
+    if st[core.S_END] != core.PLAYING:
+        return
+    n = st[core.S_PILE]
+    m = 0
+    has_end = False
+    for i in range(n):
+        if pile[i] == END:
+            has_end = True
+        else:
+            pile[m] = pile[i]
+            m += 1
+    pile[:m].sort()
+    fastrng.shuffle(mt, pile, m)
+    if has_end:
+        drawn = zone[0] - n
+        top_lo = max(0, zone[1] - drawn)
+        top_hi = min(n - 1, zone[2] - drawn)
+        at = fastrng.randrange(mt, top_lo, top_hi + 1)
+        pos = m - at
+        for i in range(m, pos, -1):
+            pile[i] = pile[i - 1]
+        pile[pos] = END
+    ns = st[core.S_SOLO_LEN]
+    solo[:ns].sort()
+    fastrng.shuffle(mt, solo, ns)
+
+
+# == the heuristic =====================================================================================
+@njit(cache=True, inline="always")
+def _value(need, root, points, k, r):
+    """``_Slot.value``: what the cards under slot ``k`` (checker row ``r``) are worth.
+
+    Arrays rather than the table tuple, and inlined: the planner calls it in its
+    innermost loop, where unpacking a tuple costs a reference count per array.
+    """
+    if r == core.DEAD:
+        return 0.0
+    nd = need[r]
+    start = need[root[k]]
+    if nd == 0:
+        return points[k] + COMPLETE_BONUS
+    if start <= 0:
+        return 0.0
+    return points[k] * (start - nd) / start
+
+
+@njit(cache=True)
+def _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, ncards, perm, cur, base_value,
+          rows0, gain0, new0):
+    """``_Planner.plan``: best value of placing ``cards`` greedily, over every play order.
+
+    ``ks[i]``/``rows[i]``: slot and checker row of the i-th open noble. A noble still at
+    the position's row ``rows0[i]`` reads card ``c``'s gain and next row from
+    ``gain0[c, i]``/``new0[c, i]`` (``_gains``, as the agent ranks each card once per
+    position). Returns NaN on a full noble table.
+    """
+    for i in range(ncards):
+        perm[i] = i
+    best = -np.inf
+    while True:
+        for i in range(nopen):
+            cur[i] = rows[i]
+        total = base_value
+        for j in range(ncards):
+            c = cards[perm[j]]
+            pick = -1
+            gain = -np.inf
+            new = 0
+            for i in range(nopen):
+                if cur[i] == rows0[i]:
+                    g = gain0[c, i]
+                    if g > gain:
+                        pick, gain = i, g
+                        new = new0[c, i]
+                    continue
+                k = ks[i]
+                nid = trans[cur[i], codes[k, c]]
+                if nid == fastreq.UNKNOWN:
+                    nid = _step(R, cur[i], codes[k, c])
+                    if nid == FULL:
+                        return np.nan
+                g = _value(need, root, points, k, nid) - _value(need, root, points, k, cur[i])
+                if g > gain:
+                    pick, gain = i, g
+                    new = root[k] if nid == core.DEAD else nid
+            if pick < 0:
+                break
+            total += gain
+            cur[pick] = new
+        if total > best:
+            best = total
+        # next permutation (lexicographic) of perm[:ncards]
+        i = ncards - 2
+        while i >= 0 and perm[i] >= perm[i + 1]:
+            i -= 1
+        if i < 0:
+            break
+        j = ncards - 1
+        while perm[j] <= perm[i]:
+            j -= 1
+        perm[i], perm[j] = perm[j], perm[i]
+        lo, hi = i + 1, ncards - 1
+        while lo < hi:
+            perm[lo], perm[hi] = perm[hi], perm[lo]
+            lo += 1
+            hi -= 1
+    return best
+
+
+@njit(cache=True)
+def _gains(codes, root, points, need, R, ks, rows, nopen, cards, ncards, gain0, new0):
+    """Each card's gain and next row under each open noble at the position (False: the table is full)."""
+    trans = R[4]
+    for j in range(ncards):
+        c = cards[j]
+        for i in range(nopen):
+            k = ks[i]
+            nid = trans[rows[i], codes[k, c]]
+            if nid == fastreq.UNKNOWN:
+                nid = _step(R, rows[i], codes[k, c])
+                if nid == FULL:
+                    return False
+            gain0[c, i] = _value(need, root, points, k, nid) - _value(need, root, points, k, rows[i])
+            new0[c, i] = root[k] if nid == core.DEAD else nid
+    return True
+
+
+@njit(cache=True, inline="always")
+def heuristic(V, G, H, mt, legal, m):
+    """The index in ``legal[:m]`` that ``HeuristicAgent`` picks for the seat to move (-1: the noble table is full)."""
+    cfg, lines, imp_cells, imp_len = G[0], G[1], G[3], G[4]
+    codes, root, points, R = G[8], G[9], G[10], G[11]
+    trans, need = R[4], R[5]
+    ks, rows, cur, perm, cards, picks, pos, rows0, gain0, new0 = H
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
+    p = st[core.S_PLAYER]
+    nslots = cfg[core.C_SLOTS]
+    nlines = cfg[core.C_LINES]
+    phase = st[core.S_PHASE]
+    nopen = 0
+    base_value = 0.0
+    for sl in range(nslots):
+        k = p * nslots + sl
+        pos[sl] = -1
+        if not done[k]:
+            ks[nopen] = k
+            rows[nopen] = row[k]
+            pos[sl] = nopen
+            base_value += _value(need, root, points, k, row[k])
+            nopen += 1
+    for i in range(nopen):
+        rows0[i] = rows[i]
+    if phase == PLACE:
+        if not _gains(codes, root, points, need, R, ks, rows, nopen, hand, st[core.S_HAND], gain0, new0):
+            return -1
+    elif phase == TAKE:
+        n = 0
+        for cell in range(cfg[core.C_CELLS]):
+            if grid[cell] >= 0:
+                cards[n] = grid[cell]
+                n += 1
+        if not _gains(codes, root, points, need, R, ks, rows, nopen, cards, n, gain0, new0):
+            return -1
+    if phase == CLEAR:
+        worst = 0
+        pick = m - 1  # stop is last
+        for i in range(m):
+            a = legal[i]
+            if a == cfg[core.C_A_STOP]:
+                continue
+            k = p * nslots + (a - cfg[core.C_A_CLEAR])
+            excess = need[row[k]] - need[root[k]]
+            if excess > worst:
+                worst, pick = excess, i
+        return pick
+    best = -np.inf
+    npicks = 0
+    if phase == PLACE:
+        h = st[core.S_HAND]
+        a_place = cfg[core.C_A_PLACE]
+        for i in range(m):
+            x = legal[i] - a_place
+            c = x // nslots
+            sl = x - c * nslots
+            oi = pos[sl]
+            k = ks[oi]
+            nid = _step(R, rows[oi], codes[k, c])
+            if nid == FULL:
+                return -1
+            new = root[k] if nid == core.DEAD else nid
+            extra = _value(need, root, points, k, new) - _value(need, root, points, k, rows[oi])
+            n = 0
+            for j in range(h):
+                if hand[j] != c:
+                    cards[n] = hand[j]
+                    n += 1
+            old = rows[oi]
+            rows[oi] = new
+            v = _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, n, perm, cur, base_value + extra,
+                      rows0, gain0, new0)
+            rows[oi] = old
+            if v != v:
+                return -1
+            if v > best + 1e-9:
+                best = v
+                picks[0] = i
+                npicks = 1
+            elif abs(v - best) <= 1e-9:
+                picks[npicks] = i
+                npicks += 1
+    else:
+        for i in range(m):
+            a = legal[i]
+            n = 0
+            if a < nlines:
+                for j in range(G[2][a]):
+                    c = grid[lines[a, j]]
+                    if c >= 0:
+                        cards[n] = c
+                        n += 1
+            else:
+                t = a - nlines
+                for j in range(imp_len[p, t]):
+                    c = grid[imp_cells[p, t, j]]
+                    if c >= 0:
+                        cards[n] = c
+                        n += 1
+            v = _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, n, perm, cur, base_value,
+                      rows0, gain0, new0)
+            if v != v:
+                return -1
+            if a >= nlines:
+                v = v - IMPOSTER_COST
+            if v > best + 1e-9:
+                best = v
+                picks[0] = i
+                npicks = 1
+            elif abs(v - best) <= 1e-9:
+                picks[npicks] = i
+                npicks += 1
+    return picks[fastrng.randbelow(mt, npicks)]
+
+
+# == rollouts and the driver =========================================================================
+@njit(cache=True)
+def rollout(V, G, W, H, cmt, pmt, policy, epsilon, cap):
+    """Play ``s`` out: the heuristic with chance ``epsilon`` of a random move (``policy``), else random.
+
+    Returns OK (ended, stalled, capped or stuck: ``outcome`` tells), or FULL.
+    """
+    legal = W[3]
+    st = V[0]
+    for _ in range(cap):
+        if st[core.S_END] != core.PLAYING:
+            return OK
+        m = legal_actions(V, G, legal)
+        if m == 0:
+            return OK
+        if m == 1:
+            i = 0
+        elif not policy:
+            i = int(fastrng.random(pmt) * m)
+        elif epsilon > 0.0 and fastrng.random(pmt) < epsilon:
+            i = int(fastrng.random(pmt) * m)
+        else:
+            i = heuristic(V, G, H, pmt, legal, m)
+            if i < 0:
+                return FULL
+        if apply(V, G, W, cmt, legal[i]) == FULL:
+            return FULL
+    return OK
+
+
+@njit(cache=True)
+def _reward(V, G, score_weight, scores, winners, out):
+    finished = outcome(V, G, scores, winners)
+    fasttree.rewards(scores, winners, finished, score_weight, out)
+
+
+@njit(cache=True)
+def search_paired(root, off, G, W, H, seed, iterations, score_weight, policy, epsilon, z):
+    """``SearchAgent._paired_choice``: the index in the root's legal actions to play (FULL: grow, run again).
+
+    Without ``policy``: random rollouts and no move of the policy's to beat (the best sum wins).
+    """
+    cfg = G[0]
+    players = cfg[core.C_PLAYERS]
+    mt = np.zeros(625, dtype=np.uint32)
+    fastrng.seed(mt, np.uint64(seed))
+    cmt = np.zeros(625, dtype=np.uint32)
+    pmt = np.zeros(625, dtype=np.uint32)
+    cmt0 = np.zeros(625, dtype=np.uint32)
+    pmt0 = np.zeros(625, dtype=np.uint32)
+    rlegal = np.empty(W[3].shape[0], dtype=np.int64)
+    vroot = fields(root, off)
+    k = legal_actions(vroot, G, rlegal)
+    seat = vroot[0][core.S_PLAYER]
+    base = -1
+    if policy:
+        base = heuristic(vroot, G, H, mt, rlegal, k)
+        if base < 0:
+            return FULL
+    rounds = max(2, iterations // k)
+    sums = np.zeros(k)
+    dsum = np.zeros(k)
+    dsq = np.zeros(k)
+    got = np.zeros(k)
+    sample = np.empty_like(root)
+    vsample = fields(sample, off)
+    s = np.empty_like(root)
+    vs = fields(s, off)
+    scores = np.zeros(players, dtype=np.int64)
+    winners = np.zeros(players, dtype=np.int64)
+    rew = np.zeros(players)
+    for _ in range(rounds):
+        determinize(root, sample, vsample, mt)
+        fastrng.seed(cmt0, np.uint64(fastrng.getrandbits(mt, 63)))  # the sample's own chance
+        fastrng.seed(pmt0, np.uint64(fastrng.getrandbits(mt, 63)))  # the round's rollout seed
+        for i in range(k):
+            s[:] = sample
+            cmt[:] = cmt0
+            pmt[:] = pmt0
+            if apply(vs, G, W, cmt, rlegal[i]) == FULL or \
+                    rollout(vs, G, W, H, cmt, pmt, policy, epsilon, ROLLOUT_CAP) == FULL:
+                return FULL
+            _reward(vs, G, score_weight, scores, winners, rew)
+            got[i] = rew[seat]
+        for i in range(k):
+            sums[i] += got[i]
+            if base >= 0:
+                d = got[i] - got[base]
+                dsum[i] += d
+                dsq[i] += d * d
+    return fasttree.paired_pick(sums, dsum, dsq, rounds, k, base, z)
+
+
+@njit(cache=True)
+def search_tree(root, off, G, W, H, seed, iterations, exploration, score_weight, capacity):
+    """``SearchAgent``'s tree (random rollouts): the index in the root's legal actions (FULL: grow, run again)."""
+    cfg = G[0]
+    players = cfg[core.C_PLAYERS]
+    mt = np.zeros(625, dtype=np.uint32)
+    fastrng.seed(mt, np.uint64(seed))
+    cmt = np.zeros(625, dtype=np.uint32)
+    nl = W[3].shape[0]
+    rlegal = np.empty(nl, dtype=np.int64)
+    legal = np.empty(nl, dtype=np.int64)
+    fresh = np.empty(nl, dtype=np.int64)
+    k = legal_actions(fields(root, off), G, rlegal)
+    tree, value = fasttree.new_tree(capacity)
+    path = np.zeros(ROLLOUT_CAP + 2, dtype=np.int64)
+    s = np.empty_like(root)
+    vs = fields(s, off)
+    st = vs[0]
+    scores = np.zeros(players, dtype=np.int64)
+    winners = np.zeros(players, dtype=np.int64)
+    rew = np.zeros(players)
+    for done in range(1, iterations + 1):
+        determinize(root, s, vs, mt)
+        fastrng.seed(cmt, np.uint64(fastrng.getrandbits(mt, 63)))  # the sample's own chance
+        node = 0
+        path[0] = 0
+        length = 1
+        while st[core.S_END] == core.PLAYING:
+            m = legal_actions(vs, G, legal)
+            if m == 0:
+                break
+            player = st[core.S_PLAYER]
+            n = fasttree.untried(tree, node, legal, m, fresh)
+            if n > 0:
+                a = fresh[fastrng.randbelow(mt, n)] if n > 1 else fresh[0]
+                child = fasttree.add_child(tree, value, node, a, player)
+                if child != fasttree.NONE:
+                    path[length] = child
+                    length += 1
+                if apply(vs, G, W, cmt, a) == FULL or \
+                        rollout(vs, G, W, H, cmt, mt, False, 0.0, ROLLOUT_CAP) == FULL:
+                    return FULL
+                break
+            node = fasttree.select_uct(tree, value, node, legal, m, exploration)
+            if apply(vs, G, W, cmt, tree[node, fasttree.T_ACTION]) == FULL:
+                return FULL
+            path[length] = node
+            length += 1
+        _reward(vs, G, score_weight, scores, winners, rew)
+        fasttree.backpropagate(tree, value, path, length, rew)
+        if done % 8 == 0 and done < iterations and fasttree.decided(tree, 0, iterations - done):
+            break
+    return fasttree.most_visited(tree, value, 0, rlegal, k)
+
+
+# == Python side: tables, encoding, the hook ==========================================================
+class Compiled:
+    """One game's static tables, the position layout and scratch arrays for the kernels."""
+
+    def __init__(self, game: RoyaleGame) -> None:
+        self.game = game
+        self.fast = f = RoyaleFast(game)
+        while f.tables.trans.shape[0] < ROWS:  # room for what searches reach: fewer reruns on a full table
+            f.tables.grow()
+        g = game
+        players = g.players
+        ncards = len(g.card_ids)
+        nslots = f.nslots
+        cfg = np.zeros(core.CFG_SIZE + 1, dtype=np.int64)
+        cfg[:core.CFG_SIZE] = f.cfg
+        clar = g.deck.clarifications
+        cfg[C_TIE_SHARED] = int("tie_after_tiebreak" in clar)
+        self.cfg = cfg
+        nsolo = max(len(g.solo_ids), 1)
+        sizes = [(core.ST_SIZE,), (g.ncells,), (ncards + 2,), (ncards + 2,), (g.ncells + 1,),
+                 (players * nslots, ncards + 1), (players * nslots,), (players * nslots,), (players * nslots,),
+                 (players,), (players,), (nsolo,), (nsolo,), (3,)]
+        self.off = np.zeros((NFIELDS, 3), dtype=np.int64)
+        at = 0
+        for i, shape in enumerate(sizes):
+            self.off[i, 0] = at
+            self.off[i, 1:1 + len(shape)] = shape
+            at += int(np.prod(shape))
+        self.size = at
+        self.nslots = nslots
+        nimp = int(cfg[core.C_A_PLACE]) - len(g.lines)
+        nlegal = len(g.lines) + nimp + (g.ncells + 1) * nslots + nslots + 2
+        z = lambda n: np.zeros(max(n, 1), dtype=np.int64)  # noqa: E731
+        self.W = (z(ncards + 2), z(ncards + 2), np.zeros((1, 4), dtype=np.int64), z(nlegal))
+        self.H = (z(nslots), z(nslots), z(nslots), z(MAX_HAND), z(max(MAX_HAND, g.ncells)), z(nlegal), z(nslots),
+                  z(nslots), np.zeros((max(ncards, 1), nslots)), np.zeros((max(ncards, 1), nslots), dtype=np.int64))
+        self.max_hand = max([len(c) for _, c in g.lines] + [len(c) for t in g.imposter_takes for _, c in t] + [0])
+        self.misses = np.zeros((MAX_FULLES, 2), dtype=np.int64)
+        self.nmiss = np.zeros(1, dtype=np.int64)
+        self.runs = 0  # searches run (a run that meets an unknown transition is run again)
+        # reference action <-> id
+        self.id_of: list[dict[Action, int]] = []
+        nlines = len(g.lines)
+        for p in range(players):
+            ids = {a: i for i, a in enumerate(g.line_actions)}
+            ids.update({a: nlines + t for t, a in enumerate(g.imposter_actions[p])})
+            for c, cid in enumerate(g.card_ids):
+                for sl in range(nslots):
+                    ids[("place", cid, sl)] = int(cfg[core.C_A_PLACE]) + c * nslots + sl
+            for sl in range(nslots):
+                ids[("clear", sl)] = int(cfg[core.C_A_CLEAR]) + sl
+            ids[("stop",)] = int(cfg[core.C_A_STOP])
+            self.id_of.append(ids)
+
+    def tables(self) -> tuple:
+        """What the kernels read (``G``): static tables and the noble table's arrays as they are now."""
+        f = self.fast
+        return (self.cfg, f.lines, f.line_len, f.imp_cells, f.imp_len, f.imp_count, f.solo_cells, f.solo_len,
+                f.codes, f.root, f.points, f.tables.args())
+
+    def encode(self, state: RoyaleState) -> np.ndarray:
+        """The position of a reference state (the true pile order included: only ``determinize`` hides it)."""
+        g, f = self.game, self.fast
+        s = np.zeros(self.size, dtype=np.int64)
+        st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = fields(s, self.off)
+        st[core.S_PLAYER] = state.player
+        st[core.S_PHASE] = state.phase
+        st[core.S_END] = core.PLAYING if state.end_reason is None else core.BANQUET_OVER
+        st[core.S_TURNS] = state.turns
+        st[core.S_ROUNDS] = state.rounds
+        st[core.S_PILE] = len(state.pile)
+        st[core.S_DISC] = len(state.discard)
+        st[core.S_HAND] = len(state.hand)
+        st[core.S_SOLO_LEN] = len(state.solo_pile)
+        st[core.S_REV_LEN] = len(state.solo_revealed)
+        st[core.S_END_DRAWS] = state.end_draws
+        st[core.S_WINNER] = -1
+        st[core.S_RESHUFFLE_PEAK] = -1
+        grid[:] = state.grid
+        pile[:len(state.pile)] = state.pile
+        disc[:len(state.discard)] = state.discard
+        hand[:len(state.hand)] = state.hand
+        tables = f.tables
+        nslots = self.nslots
+        for p in range(g.players):
+            score[p] = state.score[p]
+            imp_left[p] = state.imposter_left[p]
+            for sl in range(nslots):
+                k = p * nslots + sl
+                row[k] = f.root[k]
+                if sl >= len(g.noble_ids[p]):
+                    done[k] = 1
+                    continue
+                cards = state.under[p][sl]
+                under[k, :len(cards)] = cards
+                ulen[k] = len(cards)
+                done[k] = int(state.done[p][sl])
+                for c in cards:  # in play order: an ordered requirement keys its state so
+                    row[k] = tables.step(int(row[k]), int(f.codes[k, c]))
+        solo[:len(state.solo_pile)] = state.solo_pile
+        srev[:len(state.solo_revealed)] = state.solo_revealed
+        zone[:] = state.end_zone
+        return s
+
+    def action(self, seat: int, a: int) -> Action:
+        """The reference action of id ``a`` for ``seat``."""
+        f = self.fast
+        nlines = len(self.game.lines)
+        return f.imp_actions[seat][a - nlines] if f.action_of[a] is None else f.action_of[a]
+
+    def search(self, state: RoyaleState, params: SearchParams, legal: list[Action], seed: int) -> int | None:
+        """The index in ``legal`` the search picks (``State.compiled_search``), or None when not compiled."""
+        if params.policy and not params.paired:
+            return None  # the tree with the policy's root prior: Python's
+        if self.max_hand > MAX_HAND:
+            return None
+        root = self.encode(state)
+        seat = state.player
+        while True:
+            G = self.tables()
+            if params.paired:
+                pick = search_paired(root, self.off, G, self.W, self.H, np.uint64(seed), params.iterations,
+                                     params.score_weight, params.policy, params.epsilon, params.z)
+            else:
+                pick = search_tree(root, self.off, G, self.W, self.H, np.uint64(seed), params.iterations,
+                                   params.exploration, params.score_weight, params.iterations + 2)
+            self.runs += 1
+            if pick != FULL:
+                break
+            self.fast.tables.grow()  # the noble table was full: the same search again, with room
+        rlegal = np.zeros(self.W[3].shape[0], dtype=np.int64)
+        m = legal_actions(fields(root, self.off), G, rlegal)
+        if m != len(legal):
+            raise RuntimeError(f"compiled Royale search: {m} legal actions, the engine has {len(legal)}")
+        return legal.index(self.action(seat, int(rlegal[pick])))
+
+
+_COMPILED: "weakref.WeakKeyDictionary[RoyaleGame, Compiled]" = weakref.WeakKeyDictionary()
+
+
+def compiled(game: RoyaleGame) -> Compiled:
+    """The game's ``Compiled`` (built once per game)."""
+    c = _COMPILED.get(game)
+    if c is None:
+        c = _COMPILED[game] = Compiled(game)
+    return c
+
+
+def compiled_search(state: RoyaleState, params: SearchParams, legal: list[Action], seed: int) -> int | None:
+    """``RoyaleState.compiled_search``."""
+    if state.end_reason is not None or state.phase == OVER:
+        return None
+    return compiled(state.g).search(state, params, legal, seed)
