@@ -240,12 +240,18 @@ def test_the_hook_answers_for_the_compiled_configurations_only(deck_id: str, pla
     assert state.compiled_search(tree_with_policy, legal, 1) is None  # the root prior: the Python search's
 
 
-def test_a_full_noble_table_runs_the_search_again_to_the_same_decision() -> None:
+def test_a_full_noble_table_runs_the_search_again_to_the_same_decision(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import cardgen.games.royale.fast as tier
+
     game = game_of("royale", 3)
     state = game.new_initial_state(2)
     legal = state.legal_actions()
     small = fs.Compiled(game)
-    small.fast = fs.RoyaleFast(game)  # a fresh table of the tier's first capacity: it fills during the search
+    shared = tier.noble_tables
+    # a private table of the tier's first capacity (not the process's, which earlier tests filled): it fills
+    monkeypatch.setattr(tier, "noble_tables", lambda g, fresh=False: shared(g, fresh=True))
+    small.fast = fs.RoyaleFast(game)
+    monkeypatch.setattr(tier, "noble_tables", shared)
     runs = small.runs
     pick = small.search(state, PAIRED, legal, 77)
     assert small.runs > runs + 1  # it was full at least once
