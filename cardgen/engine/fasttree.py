@@ -147,31 +147,54 @@ def most_visited(tree: np.ndarray, value: np.ndarray, node: int, legal: np.ndarr
     Ties go to the better mean, then to the first legal action; an action without
     a child counts as unvisited (as ``SearchAgent.choose_from_state`` decides).
     """
+    return most_visited_with(tree, value, node, legal, nlegal, NONE, 0.0)
+
+
+@njit(cache=True)
+def most_visited_with(tree: np.ndarray, value: np.ndarray, node: int, legal: np.ndarray, nlegal: int,
+                      bonus_action: int, bonus: float) -> int:
+    """``most_visited`` where ``bonus_action`` has ``bonus`` visits of credit (the policy's prior)."""
     best = 0
-    best_visits = -1
+    best_visits = -1.0
     best_mean = -1.0
     for i in range(nlegal):
         child = find_child(tree, node, legal[i])
         visits = 0 if child == NONE else tree[child, T_VISITS]
         mean = 0.0 if visits == 0 else value[child] / visits
-        if visits > best_visits or (visits == best_visits and mean > best_mean):
-            best, best_visits, best_mean = i, visits, mean
+        credit = visits + (bonus if legal[i] == bonus_action else 0.0)
+        if credit > best_visits or (credit == best_visits and mean > best_mean):
+            best, best_visits, best_mean = i, credit, mean
     return best
 
 
 @njit(cache=True)
 def decided(tree: np.ndarray, node: int, left: int) -> bool:
     """Whether ``left`` more iterations can no longer change the most visited child of ``node``."""
-    first = 0
-    second = 0
+    return decided_with(tree, node, left, NONE, 0.0)
+
+
+@njit(cache=True)
+def decided_with(tree: np.ndarray, node: int, left: int, bonus_action: int, bonus: float) -> bool:
+    """``decided`` where ``bonus_action`` has ``bonus`` visits of credit, tried or not (the policy's prior)."""
+    first = 0.0
+    second = 0.0
+    seen = False
     child = tree[node, T_FIRST]
     while child != NONE:
-        v = tree[child, T_VISITS]
+        v = float(tree[child, T_VISITS])
+        if tree[child, T_ACTION] == bonus_action:
+            v += bonus
+            seen = True
         if v > first:
             first, second = v, first
         elif v > second:
             second = v
         child = tree[child, T_NEXT]
+    if not seen and bonus_action >= 0:
+        if bonus > first:
+            first, second = bonus, first
+        elif bonus > second:
+            second = bonus
     return first - second > left
 
 

@@ -949,32 +949,6 @@ def choose_paired(s, G, B, iterations, score_weight, epsilon, policy, z, seed): 
 
 
 @njit(cache=True)
-def _decided_bonus(tree, left, bonus_id, bonus):  # type: ignore[no-untyped-def]
-    """``search._decided`` with visits ``bonus`` credited to action ``bonus_id`` (tried or not)."""
-    first = 0.0
-    second = 0.0
-    seen = False
-    child = tree[0, ft.T_FIRST]
-    while child != ft.NONE:
-        v = float(tree[child, ft.T_VISITS])
-        if tree[child, ft.T_ACTION] == bonus_id:
-            v += bonus
-            seen = True
-        if v > first:
-            first, second = v, first
-        elif v > second:
-            second = v
-        child = tree[child, ft.T_NEXT]
-    if not seen and bonus_id >= 0:
-        v = bonus
-        if v > first:
-            first, second = v, first
-        elif v > second:
-            second = v
-    return first - second > left
-
-
-@njit(cache=True)
 def _apply_id(rows, ids, m, action, V, G, E, mt):  # type: ignore[no-untyped-def]
     """Apply the legal row whose action id is ``action``."""
     for i in range(m):
@@ -1046,25 +1020,9 @@ def choose_tree(s, G, B, tree, value, iterations, exploration, score_weight, eps
             finished = False
         _reward(V, G, R, finished, score_weight, reward)
         ft.backpropagate(tree, value, path, length, reward)
-        if done % 8 == 0 and done < iterations:
-            if bonus_id >= 0:
-                if _decided_bonus(tree, iterations - done, bonus_id, bonus):
-                    break
-            elif ft.decided(tree, 0, iterations - done):
-                break
-    if bonus_id < 0:
-        return ft.most_visited(tree, value, 0, root_ids, k)
-    best = 0
-    best_v = -1.0
-    best_mean = -1.0
-    for i in range(k):
-        child = ft.find_child(tree, 0, root_ids[i])
-        visits = 0.0 if child == ft.NONE else float(tree[child, ft.T_VISITS])
-        mean = 0.0 if child == ft.NONE or visits == 0.0 else value[child] / visits
-        v = visits + (bonus if root_ids[i] == bonus_id else 0.0)
-        if v > best_v or (v == best_v and mean > best_mean):
-            best, best_v, best_mean = i, v, mean
-    return best
+        if done % 8 == 0 and done < iterations and ft.decided_with(tree, 0, iterations - done, bonus_id, bonus):
+            break
+    return ft.most_visited_with(tree, value, 0, root_ids, k, bonus_id, bonus)
 
 
 # -- Python side: tables, encode, the hook -----------------------------------------------------

@@ -77,53 +77,6 @@ def reward(s, cfg, score_weight, scores, winners, out):
 
 
 @njit(cache=True)
-def decided_with(tree, node, left, bonus_action, bonus):
-    """``fasttree.decided`` where action ``bonus_action`` has ``bonus`` visits of credit (tried or not).
-
-    Game-agnostic: could move to ``fasttree``.
-    """
-    first = 0.0
-    second = 0.0
-    seen = False
-    child = tree[node, ft.T_FIRST]
-    while child != ft.NONE:
-        v = float(tree[child, ft.T_VISITS])
-        if tree[child, ft.T_ACTION] == bonus_action:
-            v += bonus
-            seen = True
-        if v > first:
-            first, second = v, first
-        elif v > second:
-            second = v
-        child = tree[child, ft.T_NEXT]
-    if not seen and bonus_action >= 0:
-        if bonus > first:
-            first, second = bonus, first
-        elif bonus > second:
-            second = bonus
-    return first - second > left
-
-
-@njit(cache=True)
-def most_visited_with(tree, value, node, legal_now, nlegal, bonus_action, bonus):
-    """``fasttree.most_visited`` where action ``bonus_action`` has ``bonus`` visits of credit.
-
-    Game-agnostic: could move to ``fasttree``.
-    """
-    best = 0
-    best_visits = -1.0
-    best_mean = -1.0
-    for i in range(nlegal):
-        child = ft.find_child(tree, node, legal_now[i])
-        visits = 0 if child == ft.NONE else tree[child, ft.T_VISITS]
-        mean = 0.0 if visits == 0 else value[child] / visits
-        credit = visits + (bonus if legal_now[i] == bonus_action else 0.0)
-        if credit > best_visits or (credit == best_visits and mean > best_mean):
-            best, best_visits, best_mean = i, credit, mean
-    return best
-
-
-@njit(cache=True)
 def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_policy, paired, z, prior, seed,
            cfg, combos, combo_cnt, dish_sizes, base):
     """The index in ``root[:nroot]`` (the legal action codes of ``s0``) that search picks for the player to move."""
@@ -204,9 +157,9 @@ def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_
             length += 1
         reward(sample, cfg, score_weight, scores, winners, got)
         ft.backpropagate(tree, value, path, length, got)
-        if done % 8 == 0 and done < iterations and decided_with(tree, 0, iterations - done, advice, bonus):
+        if done % 8 == 0 and done < iterations and ft.decided_with(tree, 0, iterations - done, advice, bonus):
             break
-    return most_visited_with(tree, value, 0, root, nroot, advice, bonus)
+    return ft.most_visited_with(tree, value, 0, root, nroot, advice, bonus)
 
 
 def decide(state: "KingLuiState", params: "SearchParams", legal: list, seed: int) -> int | None:
