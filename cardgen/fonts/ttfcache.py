@@ -146,7 +146,15 @@ def _store(font: Any, key: str, entry: str) -> None:
         blob = pickle.dumps((key, font_state, face_state), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # another reportlab holding something unpicklable: no cache, same output
         return
-    for folder in cache_dirs():
+    store_entry(blob, entry, cache_dirs())
+
+
+def store_entry(blob: bytes, entry: str, folders: list[Path]) -> None:
+    """Write ``blob`` as ``entry`` into the first of ``folders`` that takes it; give up quietly.
+
+    Every cache of cardgen (fonts, hyphenation, templates) writes this way.
+    """
+    for folder in folders:
         try:
             folder.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")

@@ -12,15 +12,13 @@ pyphen would parse, so hyphenation (and every PDF byte) is the same either way.
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import pyphen
 
-from cardgen.fonts.ttfcache import cache_dirs
+from cardgen.fonts.ttfcache import cache_dirs, store_entry
 
 #: Bump when what is stored changes shape.
 FORMAT = 1
@@ -44,24 +42,6 @@ def _restore(blob: bytes, key: str) -> Any | None:
     return hd
 
 
-def _store(blob: bytes, entry: str) -> None:
-    """Write the entry atomically into the first cache folder that takes it; give up quietly."""
-    for folder in cache_dirs(_PACKAGE, "hyphenation"):
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
-            try:
-                with os.fdopen(fd, "wb") as fh:
-                    fh.write(blob)
-                os.replace(tmp, folder / entry)
-            except BaseException:
-                os.unlink(tmp)
-                raise
-            return
-        except OSError:
-            continue
-
-
 def hyphenator(lang: str) -> pyphen.Pyphen:
     """``pyphen.Pyphen(lang=lang)`` (English for a language pyphen lacks), its patterns from the cache."""
     lang = lang if lang in pyphen.LANGUAGES else "en"
@@ -83,5 +63,6 @@ def hyphenator(lang: str) -> pyphen.Pyphen:
         else:
             hd = pyphen.HyphDict(path)
             pyphen.hdcache[path] = hd
-            _store(pickle.dumps((key, hd.patterns, hd.maxlen), protocol=pickle.HIGHEST_PROTOCOL), entry)
+            store_entry(pickle.dumps((key, hd.patterns, hd.maxlen), protocol=pickle.HIGHEST_PROTOCOL), entry,
+                        cache_dirs(_PACKAGE, "hyphenation"))
     return pyphen.Pyphen(lang=lang)

@@ -153,24 +153,10 @@ class SharedBytecode(BytecodeCache):
                 bucket.reset()  # a foreign file: compile again
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        import os
-        import tempfile
+        from cardgen.fonts.ttfcache import store_entry
 
         data = self.store[bucket.key] = bucket.bytecode_to_string()
-        for folder in self.folders():
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-                fd, tmp = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
-                try:
-                    with os.fdopen(fd, "wb") as fh:
-                        fh.write(data)
-                    os.replace(tmp, folder / self._entry(bucket))
-                except BaseException:
-                    os.unlink(tmp)
-                    raise
-                return
-            except OSError:
-                continue
+        store_entry(data, self._entry(bucket), self.folders())
 
 
 BYTECODE = SharedBytecode()
