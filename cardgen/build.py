@@ -267,18 +267,27 @@ def worker_count(options: BuildOptions) -> int:
         return os.cpu_count() or 1
 
 
-def rendered(jobs: list[Job], workers: int) -> Iterator[tuple[Job, bytes | None]]:
+class Refused(Exception):
+    """``build``'s preflight refused the decks (failed static checks): nothing is written."""
+
+
+def rendered(jobs: list[Job], workers: int,
+             before: Callable[[], None] | None = None) -> Iterator[tuple[Job, bytes | None]]:
     """Each job with its result, in order; made by ``workers`` forked processes when worth it.
 
     Workers are forked after the jobs are known, so they inherit the resolved decks
     and only send back bytes (nothing else needs pickling). From ``MIN_PARALLEL``
     jobs on, a pool of ``workers`` processes makes them all; with fewer (one card
     sheet and the gallery's pictures), one forked process makes the second half
-    while this process makes the first.
+    while this process makes the first. ``before`` (the input checks) runs here
+    before the first result is yielded, while the workers already render: a check
+    costs no wall time, and still nothing is written until it has passed.
     """
     if workers > 1 and len(jobs) >= 2:  # imported only when there is work to share
         import multiprocessing as mp
     if workers <= 1 or len(jobs) < 2 or "fork" not in mp.get_all_start_methods():
+        if before is not None:
+            before()
         for job in jobs:
             yield job, _guarded(job)
         return
@@ -292,6 +301,8 @@ def rendered(jobs: list[Job], workers: int) -> Iterator[tuple[Job, bytes | None]
     with worker_pool(min(workers, len(jobs) - here) if here == 0 else 1, mp.get_context("fork")) as pool:
         futures = [pool.submit(_make, i) for i in range(here, len(jobs))]
         try:
+            if before is not None:
+                before()
             for job in jobs[:here]:
                 yield job, _guarded(job)
             for job, future in zip(jobs[here:], futures):
@@ -321,13 +332,16 @@ def _progress(total: int, done: int) -> Any:
 
 
 def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
-          inputs: tuple[str, list[str]] | None = None) -> int:
+          inputs: tuple[str, list[str]] | None = None, preflight: Callable[[], None] | None = None) -> int:
     """Write every output of ``decks`` that is missing or out of date; print a summary line.
 
     ``inputs`` (fingerprint, extra source folders), given by the command line, is
     recorded once the build is complete, so that the next identical request with
-    no file changed ends at once (``cardgen.unchanged``).
-    Returns 0 (bad input raises ``InputError``, which the CLI turns into exit code 2).
+    no file changed ends at once (``cardgen.unchanged``). ``preflight`` (the command
+    line's input checks) runs while the workers start rendering and before anything
+    is written: it raises ``InputError`` for bad input, or ``Refused`` to stop.
+    Returns 0, or 1 when the preflight refused (bad input raises ``InputError``,
+    which the CLI turns into exit code 2).
     """
     start = time.perf_counter()
     out = Path(out)
@@ -352,16 +366,23 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
     written, unchanged = 0, len(jobs) - len(stale)
     paths: list[Path] = []
     progress = _progress(len(jobs), unchanged)
-    complete = False
+    complete = checked = False
+
+    def checks() -> None:
+        nonlocal checked
+        if preflight is not None:
+            preflight()
+        checked = True
+
     cards = sum(c.count for d in decks for c in d.model.components if c.kind == "card")
     langs = {lang for d in decks for lang in d.languages if lang in options.langs}
     counts = (f"{cards} cards in {len(decks)} deck(s), {len(langs)} language(s), "
               f"{len(options.papers)} paper(s)")
     try:
-        for job, data in rendered(stale + pictures, worker_count(options)):
+        for job, data in rendered(stale + pictures, worker_count(options), checks):
             if job.files:
-                for rel, content in data:
-                    write_atomic(out / rel, content)
+                for rel, content in data:  # pictures: drawn again when missing or empty, so not fsynced
+                    write_atomic(out / rel, content, durable=False)
                 continue
             progress.update()
             if data is None:
@@ -375,14 +396,17 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
             st = path.stat()
             cache_data[job.rel] = {"key": job.key, "size": st.st_size, "mtime_ns": st.st_mtime_ns}
         complete = True
+    except Refused:
+        return 1
     finally:  # also after an interruption: what was finished stays known
         progress.close()
-        cache_data.pop(INPUTS, None)
-        if complete and inputs is not None:
-            outputs = [job.rel for job in jobs if job.rel in cache_data]
-            summary = f"{len(outputs)} unchanged; {counts}"
-            cache_data[INPUTS] = inputs_entry(inputs[0], inputs[1], outputs, summary)
-        write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
+        if checked:  # else refused before anything was written: nothing to remember, no folder to make
+            cache_data.pop(INPUTS, None)
+            if complete and inputs is not None:
+                outputs = [job.rel for job in jobs if job.rel in cache_data]
+                summary = f"{len(outputs)} unchanged; {counts}"
+                cache_data[INPUTS] = inputs_entry(inputs[0], inputs[1], outputs, summary)
+            write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
     from cardgen.report.gallery import update_gallery
     update_gallery(out, decks, lang=gallery_lang)  # out/index.html
     if not options.quiet:

@@ -13,7 +13,7 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from cardgen.errors import InputError, clean, clean_lines
 
@@ -256,6 +256,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
+def _drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str]) -> None:
+    """What drawing would refuse (faces, sheets), all of it in one ``InputError``."""
+    from cardgen.check.faces import face_errors, sheet_errors, unique_errors
+    from cardgen.errors import raise_all
+    # a broken project layout or symbol used by several decks is still one line
+    raise_all(unique_errors([e for deck in decks
+                             for e in face_errors(deck, [lang for lang in langs if lang in deck.languages])
+                             + sheet_errors(deck, papers)],
+                            {str(f) for deck in decks for f in deck.files}))
+
+
 def _run(args: argparse.Namespace) -> int:
     from cardgen.load.project import Project
 
@@ -320,17 +331,8 @@ def _run(args: argparse.Namespace) -> int:
                               out=Path(args.out), engine=args.engine, scheduler=args.scheduler)
         return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
     decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
-    if args.command in ("check", "build"):  # what drawing would refuse, found before anything is printed
-        from cardgen.check.faces import face_errors, sheet_errors, unique_errors
-        from cardgen.errors import raise_all
-        langs = args.lang if args.command == "build" else LANGS
-        papers = args.paper if args.command == "build" else PAPERS
-        # a broken project layout or symbol used by several decks is still one line
-        raise_all(unique_errors([e for deck in decks
-                                 for e in face_errors(deck, [lang for lang in langs if lang in deck.languages])
-                                 + sheet_errors(deck, papers)],
-                                {str(f) for deck in decks for f in deck.files}))
     if args.command == "check":
+        _drawing_checks(decks, LANGS, PAPERS)
         from cardgen.inspect import format_checks
         from cardgen.check.static import run_checks
         failed = 0
@@ -341,24 +343,30 @@ def _run(args: argparse.Namespace) -> int:
         print(f"{len(decks)} deck(s) checked, {failed} check(s) failed")
         return 1 if failed else 0
     if args.command == "build":
-        from cardgen.build import BuildOptions, build
-        from cardgen.check.static import failed_checks
+        from cardgen.build import BuildOptions, Refused, build
         from cardgen.fileio import check_output_dir
         check_output_dir(args.out)
-        failures = failed_checks(decks)
-        for line in failures:
-            print(f"cardgen: {'warning' if args.force else 'error'}: {line}", file=sys.stderr)
-        if failures and not args.force:
-            print("cardgen: error: nothing built: fix the failed checks above, or pass --force to print anyway",
-                  file=sys.stderr)
-            return 1
+
+        def preflight() -> None:
+            """What ``check`` would fail, refused before anything is written (run by ``build`` while
+            its workers start drawing)."""
+            from cardgen.check.static import failed_checks
+            _drawing_checks(decks, args.lang, args.paper)
+            failures = failed_checks(decks)
+            for line in failures:
+                print(f"cardgen: {'warning' if args.force else 'error'}: {line}", file=sys.stderr)
+            if failures and not args.force:
+                print("cardgen: error: nothing built: fix the failed checks above, or pass --force to print "
+                      "anyway", file=sys.stderr)
+                raise Refused
+
         from cardgen.unchanged import fingerprint
         opts = BuildOptions(langs=args.lang, papers=args.paper, duplex=args.duplex, ink_saver=args.ink_saver,
                             rules=not args.no_rules, fronts_only=args.fronts_only, backs_once=args.backs_once)
         from cardgen.games import GAME_IDS, source_of
         extra = sorted({str(source_of(d.game)) for d in decks if d.game not in GAME_IDS and not d.print_only})
         key = fingerprint(project.root, Path(args.out), _build_request(args, project), extra)
-        return build(decks, Path(args.out), opts, inputs=None if key is None else (key, extra))
+        return build(decks, Path(args.out), opts, inputs=None if key is None else (key, extra), preflight=preflight)
     if args.command == "validate":
         if args.decks:  # named print-only decks are bad input; with none named, they are skipped
             for deck in decks:

@@ -75,8 +75,15 @@ def check_output_file(path: str | Path, what: str = "output file") -> None:
     check_output_dir(path.parent, f"folder of the {what}")
 
 
-def write_atomic(path: str | Path, data: bytes | str, *, skip_if_same: bool = True) -> bool:
-    """Write ``data`` to ``path`` atomically; return False if the file already held it."""
+def write_atomic(path: str | Path, data: bytes | str, *, skip_if_same: bool = True, durable: bool = True) -> bool:
+    """Write ``data`` to ``path`` atomically; return False if the file already held it.
+
+    Atomic (a temporary file renamed over ``path``): a reader, or an interrupted
+    command, never sees half a file. ``durable`` also flushes the bytes to disk
+    before the rename, so that a power cut cannot leave an empty file behind the
+    new name; at a millisecond or more per file, it is skipped for files cardgen
+    draws again when they are missing or empty (the gallery's pictures).
+    """
     path = Path(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if path.is_symlink() or path.is_dir():
@@ -90,8 +97,9 @@ def write_atomic(path: str | Path, data: bytes | str, *, skip_if_same: bool = Tr
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp creates 0600; outputs are ordinary files
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except OSError as exc:
         if tmp is not None:

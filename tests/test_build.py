@@ -139,6 +139,7 @@ def test_a_text_that_cannot_fit_is_bad_input_with_exit_code_2(mini_project: Path
     assert code == 2
     assert len(err.splitlines()) == 1
     assert "component 'emerald', face 1: the text (fr) does not fit" in err
+    assert not (tmp_path / "out").exists()  # refused by the checks before anything was written
     with pytest.raises(InputError):
         build(decks(mini_project), tmp_path / "out", BuildOptions(langs=["en"], papers=["a4"], duplex="sideways"))
 
@@ -157,6 +158,30 @@ def test_parallel_workers_write_the_same_files_and_report_bad_input(mini_project
     with pytest.raises(InputError, match="component 'emerald', face 1: the title"):
         build(decks(mini_project), tmp_path / "bad", BuildOptions(**many, workers=2))
     assert not list((tmp_path / "bad").rglob("*.tmp"))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_refusing_preflight_writes_nothing_though_workers_already_drew(mini_project: Path, tmp_path: Path,
+                                                                        workers: int) -> None:
+    """The input checks run while the workers draw; until they pass, no file (sheet, picture, cache) lands."""
+    many = dict(langs=["fr", "en"], papers=["a4", "letter"], rules=False, workers=workers)
+    ran: list[str] = []
+
+    def refuse() -> None:
+        ran.append("checks")
+        raise InputError("refused by the checks")
+
+    with pytest.raises(InputError, match="refused by the checks"):
+        build(decks(mini_project), tmp_path / "bad", BuildOptions(**many), preflight=refuse)
+    assert ran == ["checks"] and not (tmp_path / "bad").exists()
+
+    def stop() -> None:
+        raise build_module.Refused
+
+    assert build(decks(mini_project), tmp_path / "stopped", BuildOptions(**many), preflight=stop) == 1
+    assert not (tmp_path / "stopped").exists()
+    assert build(decks(mini_project), tmp_path / "good", BuildOptions(**many), preflight=lambda: None) == 0
+    assert len(outputs(tmp_path / "good")) == 4
 
 
 def test_a_base_change_that_only_alters_what_differs_rebuilds_the_variant(mini_project: Path) -> None:

@@ -36,3 +36,13 @@ def test_written_files_are_ordinary_readable_files(tmp_path: Path) -> None:
     target = tmp_path / "report.html"
     fileio.write_atomic(target, "<html></html>")
     assert target.stat().st_mode & 0o644 == 0o644
+
+
+def test_durable_writes_flush_to_disk_and_pictures_do_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``durable`` (the default) fsyncs before the rename; ``durable=False`` skips only that."""
+    synced: list[int] = []
+    real = fileio.os.fsync
+    monkeypatch.setattr(fileio.os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
+    assert fileio.write_atomic(tmp_path / "a.pdf", b"pdf") and len(synced) == 1
+    assert fileio.write_atomic(tmp_path / "b.png", b"png", durable=False) and len(synced) == 1
+    assert (tmp_path / "b.png").read_bytes() == b"png" and not list(tmp_path.glob(".*.tmp"))
