@@ -29,7 +29,7 @@ AssetPath = Annotated[str, StringConstraints(min_length=1, max_length=300)]
 class Strict(BaseModel):
     """Base of every model: unknown keys are errors, no silent type coercion."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
 
 class Text(Strict):
