@@ -40,17 +40,25 @@ def load_state(out: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def _face_key(deck: ResolvedDeck, side: Any, lang: str, code: str) -> str:
+def _face_key(deck: ResolvedDeck, side: Any, lang: str, code: str, memo: dict[str, str] | None = None) -> str:
     """Everything the renderer draws on one face: the component's faces (not its count), the texts the
-    game writes for them from the rule numbers, the deck's card size, colours and backs, the code."""
+    game writes for them from the rule numbers, the deck's card size, colours and backs, the code.
+
+    ``memo`` keeps what several faces share (the deck's parts, a component's dump) for one deck."""
     import hashlib
+    memo = {} if memo is None else memo
     m = deck.model
+    if "deck" not in memo:
+        memo["deck"] = "\x00".join([
+            m.card.model_dump_json(),
+            json.dumps({k: v.model_dump(mode="json") for k, v in m.colours.items()}, sort_keys=True),
+            json.dumps({k: v.model_dump(mode="json") for k, v in m.backs.items()}, sort_keys=True)])
     comp = side.component
-    texts = [deck.spec.face_text(deck, comp, face, lang) or "" for face in comp.faces]
-    parts = [comp.model_dump_json(exclude={"count"}), str(side.index), json.dumps(texts), m.card.model_dump_json(),
-             json.dumps({k: v.model_dump(mode="json") for k, v in m.colours.items()}, sort_keys=True),
-             json.dumps({k: v.model_dump(mode="json") for k, v in m.backs.items()}, sort_keys=True),
-             lang, code, f"{THUMB_HEIGHT}|{LARGE_DPI}|{PICTURES}"]
+    own = f"comp:{comp.id}"
+    if own not in memo:
+        texts = [deck.spec.face_text(deck, comp, face, lang) or "" for face in comp.faces]
+        memo[own] = comp.model_dump_json(exclude={"count"}) + "\x00" + json.dumps(texts)
+    parts = [memo[own], str(side.index), memo["deck"], lang, code, f"{THUMB_HEIGHT}|{LARGE_DPI}|{PICTURES}"]
     return hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:20]
 
 
@@ -78,7 +86,8 @@ def _keyed_sides(deck: ResolvedDeck, lang: str) -> list[tuple[Any, str]]:
     from cardgen.render.export import _sides_of
 
     code = _source_hash("cards") + _code_hash(deck.game, deck.project)
-    return [(side, _face_key(deck, side, lang, code)) for side in _sides_of(deck)]
+    memo: dict[str, str] = {}
+    return [(side, _face_key(deck, side, lang, code, memo)) for side in _sides_of(deck)]
 
 
 def _missing(out: Path, key: str) -> bool:
