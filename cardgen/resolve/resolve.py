@@ -229,9 +229,12 @@ class Resolver:
         if isinstance(comps, list):
             langs = data.get("languages")
             langs = [x for x in langs if x in LANGS] if isinstance(langs, list) else list(LANGS)
+            own: dict[int, LineMap] = {}  # each component's lines, in one pass (not one pass per component)
+            for p, w in lines.lines.items():
+                if len(p) >= 2 and p[0] == "components" and isinstance(p[1], int):
+                    own.setdefault(p[1], LineMap()).lines[p[2:]] = w
             for i, comp in enumerate(comps):
-                lm = LineMap()
-                lm.graft((), lines, ("components", i))
+                lm = own.get(i) or LineMap()
                 if isinstance(comp, dict) and "table" in comp:  # rows of a CSV or XLSX file
                     components.extend(read_table(comp, lm, path, self.project.root, self.project.display,
                                                  langs or list(LANGS)))
