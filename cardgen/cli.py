@@ -352,7 +352,7 @@ def _run(args: argparse.Namespace) -> int:
             its workers start drawing)."""
             from cardgen.check.static import failed_checks
             _drawing_checks(decks, args.lang, args.paper)
-            failures = failed_checks(decks)
+            failures = failed_checks(decks, args.lang)
             for line in failures:
                 print(f"cardgen: {'warning' if args.force else 'error'}: {line}", file=sys.stderr)
             if failures and not args.force:

@@ -144,6 +144,23 @@ def test_a_text_that_cannot_fit_is_bad_input_with_exit_code_2(mini_project: Path
         build(decks(mini_project), tmp_path / "out", BuildOptions(langs=["en"], papers=["a4"], duplex="sideways"))
 
 
+def test_a_text_too_long_in_one_language_refuses_only_builds_in_that_language(mini_project: Path, tmp_path: Path,
+                                                                             capsys) -> None:
+    """``check`` reports every language; ``build --lang en`` is not refused for the Italian text."""
+    deck_file = mini_project / "decks" / "king_lui.yaml"
+    long = "Il drago mangia tutto quello che resta sulla tavola del re, senza eccezioni. " * 20
+    deck_file.write_text(deck_file.read_text().replace(
+        '        title: {fr: "Emerald", it: "Emerald", en: "Emerald"}\n',
+        f'        title: {{fr: "Emerald", it: "Emerald", en: "Emerald"}}\n        text: {{fr: "x", it: "{long}", en: "x"}}\n'))
+    assert main(["--project", str(mini_project), "check"]) == 2
+    assert "the text (it) does not fit" in capsys.readouterr().err
+    args = ["--project", str(mini_project), "build", "--paper", "a4", "--no-rules"]
+    assert main([*args, "--lang", "en", "--out", str(tmp_path / "en")]) == 0
+    assert (tmp_path / "en" / "king_lui" / "en" / "cards-a4.pdf").is_file()
+    assert main([*args, "--lang", "en,it", "--out", str(tmp_path / "it")]) == 2
+    assert "the text (it) does not fit" in capsys.readouterr().err and not (tmp_path / "it").exists()
+
+
 def test_parallel_workers_write_the_same_files_and_report_bad_input(mini_project: Path, tmp_path: Path) -> None:
     many = dict(langs=["fr", "it", "en"], papers=["a4", "letter"], rules=False)
     build(decks(mini_project), tmp_path / "one", BuildOptions(**many, workers=1))

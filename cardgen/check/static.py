@@ -6,13 +6,15 @@ ones, so ``cardgen check`` and ``cardgen validate`` share one list.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardgen.errors import InputError, clean
 from cardgen.games.base import CheckResult
 from cardgen.resolve.resolve import ResolvedDeck
 
 
-def generic_checks(deck: ResolvedDeck) -> list[CheckResult]:
-    """Checks every deck must pass whatever its game."""
+def generic_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list[CheckResult]:
+    """Checks every deck must pass whatever its game (faces drawn in ``langs``, default all the deck's)."""
     m = deck.model
     out = []
     empty = [c.id for c in m.components if c.count == 0]
@@ -23,18 +25,19 @@ def generic_checks(deck: ResolvedDeck) -> list[CheckResult]:
         engine = deck.spec.new_game is not None
         out.append(CheckResult("rules engine available", None, engine,
                                f"cardgen.games.{deck.game}" if engine else f"no engine for '{deck.game}'"))
-    out.extend(print_checks(deck))
+    out.extend(print_checks(deck, langs))
     return out
 
 
-def print_checks(deck: ResolvedDeck) -> list[CheckResult]:
-    """Every face and reverse drawn once per language, to nowhere: faces fit their layout,
-    texts fit their boxes, the fonts have every glyph, SVG symbols can be drawn."""
+def print_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list[CheckResult]:
+    """Every face and reverse drawn once per language (of ``langs``, default all the deck's), to
+    nowhere: faces fit their layout, texts fit their boxes, the fonts have every glyph, SVG symbols
+    can be drawn."""
     from cardgen.check.faces import dry_canvas, paint_error
     from cardgen.render.cardface import has_reverse
 
     out = []
-    for lang in deck.languages:
+    for lang in [lang for lang in deck.languages if langs is None or lang in langs]:
         canvas = dry_canvas()  # drawing registers the fonts a face uses, and only those
         faces = 0
         error = None
@@ -70,9 +73,10 @@ def setup_check(deck: ResolvedDeck, players: int) -> CheckResult:
     return CheckResult(SETS_UP, players, True, "the engine accepts the deck")
 
 
-def run_checks(deck: ResolvedDeck) -> list[CheckResult]:
-    """Every static check of ``deck``, game-agnostic first, then per player count."""
-    results = generic_checks(deck)
+def run_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list[CheckResult]:
+    """Every static check of ``deck``, game-agnostic first, then per player count (faces drawn in
+    ``langs``, default every language of the deck)."""
+    results = generic_checks(deck, langs)
     counts = deck.model.players.counts if deck.model.players is not None else []  # print-only decks: none
     for players in counts:
         mine = list(deck.spec.static_checks(deck, players)) if deck.spec.static_checks is not None else []
@@ -84,15 +88,17 @@ def run_checks(deck: ResolvedDeck) -> list[CheckResult]:
     return results
 
 
-def failed_checks(decks: list[ResolvedDeck]) -> list[str]:
+def failed_checks(decks: list[ResolvedDeck], langs: Sequence[str] | None = None) -> list[str]:
     """One line per failed static check of ``decks`` (file: players: check: detail), for ``build``.
 
-    ``build`` refuses what ``check`` fails, so the two never disagree on a deck.
+    ``build`` refuses what ``check`` fails, so the two never disagree on a deck, except
+    that faces are drawn only in ``langs``: a build in English is not refused for an
+    Italian text that does not fit (``check`` still reports it).
     """
     lines = []
     for deck in decks:
         file = deck.files[-1] if deck.files else deck.id
-        for r in run_checks(deck):
+        for r in run_checks(deck, langs):
             if not r.passed:
                 who = f"{r.players} players: " if r.players is not None else ""
                 lines.append(clean(f"{file}: {who}check '{r.name}' failed: {r.detail}", 600))
