@@ -126,3 +126,20 @@ def test_pictures_to_draw_are_only_the_missing_ones(gallery: Path) -> None:
         assert drawn[f"gallery/{gone.name}"] == kept  # the same picture again, byte for byte
     finally:
         gone.write_bytes(kept)
+
+
+def test_a_gallery_with_every_picture_drawn_never_loads_pdfium(gallery: Path, tmp_path: Path) -> None:
+    """Updating the gallery when no picture is missing (what the main process of ``build`` does once
+    its workers drew them, before the gallery's state records them) does not load pdfium, whose
+    import alone costs tens of milliseconds."""
+    import sys
+    out = tmp_path / "out"
+    shutil.copytree(gallery, out)
+    (out / "gallery.json").unlink()  # the pictures are there; the state does not know them yet
+    code = ("import sys; from pathlib import Path; from cardgen.load.project import Project; "
+            "from cardgen.resolve.resolve import Resolver; from cardgen.report.gallery import update_gallery; "
+            f"deck = Resolver(Project.open({str(gallery.parent)!r})).resolve('king_lui'); "
+            f"update_gallery(Path({str(out)!r}), [deck]); print('pypdfium2' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"

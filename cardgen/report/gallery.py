@@ -131,12 +131,12 @@ def thumbnail_tasks(out: Path, decks: list[ResolvedDeck], lang: str = "en", chun
 def draw_pictures(deck: ResolvedDeck, lang: str, todo: list[tuple[Any, str]]) -> list[tuple[str, bytes]]:
     """``gallery/<key>.png`` (``THUMB_HEIGHT`` pixels high) and ``gallery/<key>-large.png``
     (``LARGE_DPI``) for each ``(side, key)``: both rasterised by pdfium from one vector drawing."""
+    if not todo:  # before the imports: pdfium costs tens of milliseconds to load
+        return []
     import pypdfium2 as pdfium
 
     from cardgen.render.export import sides_pdf
 
-    if not todo:
-        return []
     doc = pdfium.PdfDocument(sides_pdf(deck, lang, [side for side, _ in todo], bleed=False))
     files = []
     try:
