@@ -93,6 +93,22 @@ class TypoParagraph(Paragraph):
         self.narrow = text is not None and NNBSP in text and NBSP not in text
         super().__init__(text.replace(NNBSP, NBSP) if self.narrow and text else text, style, **kwargs)
 
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        """reportlab's wrap, remembered for the last width: the lines depend on the width alone.
+
+        Platypus asks again and again at the same width (a kept-together block, then
+        the frame adding each of its pieces; a table's cells for their heights, then
+        to draw them): two wraps out of three were the same line breaking again.
+        """
+        memo = self.__dict__.get("_wrapped")
+        if memo is not None and memo[0] == avail_width and memo[1] is self.__dict__.get("blPara"):
+            self.width, self.height = avail_width, memo[2]
+            return avail_width, memo[2]
+        width, height = super().wrap(avail_width, avail_height)
+        if width == avail_width:  # a real wrap (a width too small to hold anything answers otherwise)
+            self._wrapped = (avail_width, self.blPara, height)
+        return width, height
+
     def draw(self) -> None:
         if self.narrow and getattr(self, "blPara", None) is not None:
             _restore_narrow(self.blPara)
