@@ -27,8 +27,9 @@ from cardgen.resolve.resolve import ResolvedDeck
 STATE = "gallery.json"
 THUMB_HEIGHT = 150  # px
 LARGE_DPI = 150
-#: How pictures are made, part of their names: both sizes rasterised from the vectors by pdfium.
-PICTURES = "pdfium-2"
+#: How pictures are made, part of their names: both sizes rasterised from the vectors by pdfium,
+#: encoded by ``cardgen.report.png`` (3: since it replaced Pillow; the pixels are the same).
+PICTURES = "pdfium-3"
 LANG_NAMES = {"fr": "Français", "it": "Italiano", "en": "English"}
 
 
@@ -102,6 +103,22 @@ def _thumbs_key(deck: ResolvedDeck, deck_lang: str, memo: dict[Any, str]) -> str
     return f"{deck_hash(deck, memo)}|{deck_lang}|{THUMB_HEIGHT}|{LARGE_DPI}|{PICTURES}"
 
 
+#: Each deck's keyed sides by its thumbs key (which covers everything a face key hashes but the
+#: renderer's own sources, fixed in one process): ``build`` asks before its workers draw
+#: (``thumbnail_tasks``) and again once they are done (``update_gallery``), each time for all 193 faces.
+_KEYED: dict[str, list[tuple[Any, str]]] = {}
+
+
+def _keyed_sides_of(deck: ResolvedDeck, lang: str, thumbs_key: str) -> list[tuple[Any, str]]:
+    """``_keyed_sides(deck, lang)``, remembered for the deck's ``thumbs_key`` (this process only)."""
+    keyed = _KEYED.get(thumbs_key)
+    if keyed is None:
+        if len(_KEYED) >= 64:  # a long process (tests, a tuning run) sees many decks: keep the latest few
+            _KEYED.clear()
+        keyed = _KEYED[thumbs_key] = _keyed_sides(deck, lang)
+    return keyed
+
+
 def _current(out: Path, entry: dict[str, Any], key: str) -> bool:
     """The deck's recorded pictures were drawn from ``key`` and are all on disk."""
     return entry.get("thumbs_key") == key and all((out / t[size]).is_file() for t in entry.get("cards", [])
@@ -117,10 +134,11 @@ def thumbnail_tasks(out: Path, decks: list[ResolvedDeck], lang: str = "en", chun
     memo: dict[Any, str] = {}
     for deck in decks:
         deck_lang = _deck_lang(deck, lang)
-        if _current(out, state.get(deck.id, {}), _thumbs_key(deck, deck_lang, memo)):
+        drawn_from = _thumbs_key(deck, deck_lang, memo)
+        if _current(out, state.get(deck.id, {}), drawn_from):
             continue
         todo = []
-        for side, key in _keyed_sides(deck, deck_lang):
+        for side, key in _keyed_sides_of(deck, deck_lang, drawn_from):
             if key not in planned and _missing(out, key):
                 planned.add(key)
                 todo.append((side, key))
@@ -143,8 +161,7 @@ def draw_pictures(deck: ResolvedDeck, lang: str, todo: list[tuple[Any, str]]) ->
         for (_, key), page in zip(todo, doc):
             height = page.get_size()[1]
             for name, scale in ((f"{key}.png", THUMB_HEIGHT / height), (f"{key}-large.png", LARGE_DPI / 72.0)):
-                image = page.render(scale=scale).to_pil().convert("RGB")
-                files.append((f"gallery/{name}", _png(image)))
+                files.append((f"gallery/{name}", _png(page.render(scale=scale, rev_byteorder=True))))
             page.close()
     finally:
         doc.close()
@@ -160,10 +177,11 @@ def png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", head[16:24])
 
 
-def draw_thumbnails(deck: ResolvedDeck, out: Path, lang: str) -> list[dict[str, Any]]:
+def draw_thumbnails(deck: ResolvedDeck, out: Path, lang: str, thumbs_key: str | None = None) -> list[dict[str, Any]]:
     """Each distinct face of ``deck``, small and large, named by what it shows: a face a variant shares
-    with its base (or another deck) is drawn once. Returns what the gallery shows."""
-    keyed = _keyed_sides(deck, lang)
+    with its base (or another deck) is drawn once. Returns what the gallery shows. ``thumbs_key``
+    (``_thumbs_key``) lets the faces' keys be those ``thumbnail_tasks`` worked out already."""
+    keyed = _keyed_sides(deck, lang) if thumbs_key is None else _keyed_sides_of(deck, lang, thumbs_key)
     todo = [(side, key) for side, key in keyed if _missing(out, key)]
     for rel, data in draw_pictures(deck, lang, todo):
         write_atomic(out / rel, data)
@@ -183,12 +201,14 @@ def draw_thumbnails(deck: ResolvedDeck, out: Path, lang: str) -> list[dict[str, 
     return items
 
 
-def _png(image: Any) -> bytes:
-    """PNG bytes, compressed lightly: encoding dominates the gallery's time, level 1 halves it for 13 % more bytes."""
-    import io
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
+def _png(bitmap: Any) -> bytes:
+    """The PNG file of a pdfium bitmap rendered as RGB (``rev_byteorder``), by ``cardgen.report.png``:
+    Pillow's encoder took most of the gallery's time, this one a third of it, for smaller files."""
+    from cardgen.report.png import encode_rgb
+
+    if bitmap.mode != "RGB":  # pdfium picks the format; without alpha or greyscale asked for, it is RGB
+        raise ValueError(f"expected an RGB bitmap, got {bitmap.mode}")
+    return encode_rgb(bitmap.width, bitmap.height, bitmap.buffer, bitmap.stride)
 
 
 def _prune(out: Path, state: dict[str, Any]) -> None:
@@ -213,7 +233,7 @@ def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True
             deck_lang = _deck_lang(deck, lang)
             key = _thumbs_key(deck, deck_lang, memo)
             if not _current(out, entry, key):
-                entry["cards"] = draw_thumbnails(deck, out, deck_lang)
+                entry["cards"] = draw_thumbnails(deck, out, deck_lang, key)
                 entry["thumbs_key"] = key
         state[deck.id] = entry
     state = dict(sorted(state.items()))

@@ -80,6 +80,34 @@ def _restore_narrow(para: Any) -> None:
                     frag.text = text.replace(NBSP, NNBSP)
 
 
+class ParsedTexts:
+    """reportlab's parse of each paragraph's markup, kept for the same paragraph in the next book.
+
+    The books of one deck and language differ only in their layout (the paper): the
+    same texts in the same styles. Parsing a paragraph's inline markup into fragments
+    (reportlab's HTML parser, in pure Python) costs about fifteen times as much as
+    copying them, so the first book parses and the others get copies: each paragraph
+    its own fragments, since laying them out rebinds and may rewrite them. Keyed by
+    the text and the style object, so the books must share their ``Styles``.
+    """
+
+    def __init__(self) -> None:
+        self._known: dict[tuple[str, int], tuple[Any, Any, str, Any, list[Any]]] = {}
+
+    def setup(self, para: Paragraph, text: str, style: Any) -> None:
+        """Initialise ``para`` as ``Paragraph(text, style)`` would, from the parse of an earlier one if any."""
+        known = self._known.get((text, id(style)))
+        if known is None:
+            Paragraph.__init__(para, text, style)
+            # the style is kept in the entry so that its id cannot be reused by another style
+            self._known[(text, id(style))] = (style, para.style, para.text, para.bulletText,
+                                              [frag.clone() for frag in para.frags])
+            return
+        _, parsed_style, cleaned, bullet, frags = known
+        Paragraph.__init__(para, text, parsed_style, bulletText=bullet, frags=[frag.clone() for frag in frags])
+        para.text = cleaned
+
+
 class TypoParagraph(Paragraph):
     """A paragraph whose narrow no-break spaces (U+202F) never break a line.
 
@@ -88,10 +116,30 @@ class TypoParagraph(Paragraph):
     all as U+00A0, since the two can no longer be told apart.
     """
 
-    def __init__(self, text: str | None, style: Any, **kwargs: Any) -> None:
+    def __init__(self, text: str | None, style: Any, parsed: ParsedTexts | None = None, **kwargs: Any) -> None:
         # text is None when reportlab splits a paragraph (frags passed instead); split() sets narrow
         self.narrow = text is not None and NNBSP in text and NBSP not in text
-        super().__init__(text.replace(NNBSP, NBSP) if self.narrow and text else text, style, **kwargs)
+        text = text.replace(NNBSP, NBSP) if self.narrow and text else text
+        if parsed is not None and text is not None and not kwargs:
+            parsed.setup(self, text, style)
+        else:
+            super().__init__(text, style, **kwargs)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        """reportlab's wrap, remembered for the last width: the lines depend on the width alone.
+
+        Platypus asks again and again at the same width (a kept-together block, then
+        the frame adding each of its pieces; a table's cells for their heights, then
+        to draw them): two wraps out of three were the same line breaking again.
+        """
+        memo = self.__dict__.get("_wrapped")
+        if memo is not None and memo[0] == avail_width and memo[1] is self.__dict__.get("blPara"):
+            self.width, self.height = avail_width, memo[2]
+            return avail_width, memo[2]
+        width, height = super().wrap(avail_width, avail_height)
+        if width == avail_width:  # a real wrap (a width too small to hold anything answers otherwise)
+            self._wrapped = (avail_width, self.blPara, height)
+        return width, height
 
     def draw(self) -> None:
         if self.narrow and getattr(self, "blPara", None) is not None:
@@ -108,8 +156,9 @@ class TypoParagraph(Paragraph):
 class Heading(TypoParagraph):
     """A heading paragraph that also makes a PDF bookmark at ``level``."""
 
-    def __init__(self, text: str | None, style: Any, level: int = 0, plain: str = "", **kwargs: Any) -> None:
-        super().__init__(text, style, **kwargs)
+    def __init__(self, text: str | None, style: Any, level: int = 0, plain: str = "",
+                 parsed: ParsedTexts | None = None, **kwargs: Any) -> None:
+        super().__init__(text, style, parsed, **kwargs)
         self.outline_level, self.outline_text = level, plain
 
 
@@ -137,12 +186,18 @@ class Converter:
     """Turns parsed markup into flowables for one book."""
 
     def __init__(self, resolved: ResolvedDeck, lang: str, styles: Styles, column_width: float,
-                 draw_face: DrawFace | None) -> None:
+                 draw_face: DrawFace | None, parsed: ParsedTexts | None = None) -> None:
         self.resolved, self.lang, self.styles = resolved, lang, styles
         self.column_width, self.draw_face = column_width, draw_face
+        #: paragraph parses shared with the deck's other books (same styles), if any
+        self.parsed = parsed
+
+    def text(self, markup: str, style: Any) -> TypoParagraph:
+        """A paragraph of inline ``markup``."""
+        return TypoParagraph(markup, style, self.parsed)
 
     def para(self, el: ET.Element, style: Any) -> Paragraph:
-        return TypoParagraph(inline(el), style)
+        return self.text(inline(el), style)
 
     def blocks(self, parent: ET.Element, width: float) -> list[Flowable]:
         """The flowables of ``parent``'s children, for use inside a table cell (no KeepTogether)."""
@@ -157,7 +212,7 @@ class Converter:
         tag = el.tag
         if tag in ("h1", "h2", "h3"):
             level = int(tag[1]) - 1
-            return [Heading(inline(el), getattr(s, tag), level, plain(el))]
+            return [Heading(inline(el), getattr(s, tag), level, plain(el), self.parsed)]
         if tag == "p":
             style = {"lead": s.lead, "small": s.small}.get(el.get("class", ""), s.body)
             return [self.para(el, style)]
@@ -183,7 +238,7 @@ class Converter:
                 raise MarkupError(f"<{li.tag}> inside <{el.tag}>; expected <li>")
             # explicit numbers, so the list keeps its numbering when split after its first item
             extra = {"value": number} if numbered else {}
-            items.append(ListItem(TypoParagraph(inline(li), self.styles.item), **extra))
+            items.append(ListItem(self.text(inline(li), self.styles.item), **extra))
         if not numbered:
             return SplitList(items, bulletType="bullet", start="•", leftIndent=10, bulletFontName="Serif",
                              bulletFontSize=8, bulletColor=self.styles.accent, spaceAfter=3)
@@ -198,8 +253,7 @@ class Converter:
         content = self.blocks(el, inner)
         rows: list[list[Any]] = []
         if el.get("title"):
-            rows.append([TypoParagraph(escape(el.get("title", "")),
-                                   self.styles.box_title)])
+            rows.append([self.text(escape(el.get("title", "")), self.styles.box_title)])
         rows.append([content])
         table = Table(rows, colWidths=[width])
         cmds = [FONT, ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(light)),
@@ -219,7 +273,7 @@ class Converter:
             cells = []
             for cell in tr:
                 style = self.styles.head_cell if cell.tag == "th" else self.styles.cell
-                cells.append(TypoParagraph(inline(cell), style))
+                cells.append(self.text(inline(cell), style))
             if i == 0 and all(c.tag == "th" for c in tr):
                 header = 1
             rows.append(cells)
@@ -259,8 +313,7 @@ class Converter:
             component = self.resolved.component(card.get("component", ""))
             pic = CardPicture(self.resolved, component, self.lang, pic_w,
                               back=card.get("back") == "yes", draw_face=self.draw_face)
-            cells.append([pic, Spacer(1, 1.5), TypoParagraph(inline(card),
-                                                          self.styles.caption)])
+            cells.append([pic, Spacer(1, 1.5), self.text(inline(card), self.styles.caption)])
         rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
         if not rows:  # e.g. a variant removed every card of this picture row
             return Spacer(1, 0)
@@ -290,9 +343,8 @@ def parse(markup: str, converter: Converter) -> Book:
                 style = {"title": s.title, "subtitle": s.subtitle, "byline": s.byline}.get(part.tag)
                 if style is None:
                     raise MarkupError(f"<{part.tag}> inside <titlepage>")
-                flow = converter.para(part, style)
-                if part.tag == "title":
-                    flow = Heading(inline(part), style, 0, plain(part))
+                flow = (Heading(inline(part), style, 0, plain(part), converter.parsed) if part.tag == "title"
+                        else converter.para(part, style))
                 book.titlepage.append(flow)
         else:
             book.body.extend(converter.block(el, converter.column_width))

@@ -6,6 +6,7 @@ book's language (reportlab's ``hyphenationLang``); headings are DejaVu Sans.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -41,10 +42,22 @@ class Styles:
     accent: colors.Color
 
 
+def hyphenation(name: str) -> Any:
+    """What the body styles hyphenate with: pyphen's dictionary ``name``, as reportlab would make it
+    (``Pyphen(lang=name).iterate``) but made once per book and restored from cardgen's cache of parsed
+    dictionaries (``cardgen.render.hyphcache``): each build worker would otherwise parse every
+    language's patterns again (40-150 ms each). A name pyphen lacks is left to reportlab."""
+    import pyphen
+
+    from cardgen.render.hyphcache import hyphenator
+
+    return hyphenator(name).iterate if name in pyphen.LANGUAGES else name
+
+
 def make_styles(lang: str, accent: colors.Color) -> Styles:
     """The styles of a book in ``lang`` with ``accent`` as its heading colour."""
     register_fonts()
-    hyph = HYPHENATION.get(lang, lang)
+    hyph = hyphenation(HYPHENATION.get(lang, lang))
     # Ragged right, not justified: reportlab stretches no-break spaces in justified lines,
     # which would turn French narrow spaces (before : ; ! ?) into wide gaps.
     body = ParagraphStyle("body", fontName="Serif", fontSize=9, leading=12.2, alignment=TA_LEFT,

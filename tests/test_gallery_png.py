@@ -1,0 +1,74 @@
+"""The gallery's own PNG writer: any decoder must read back exactly the pixels pdfium rendered."""
+from __future__ import annotations
+
+import io
+import random
+import zlib
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from cardgen.report.png import encode_rgb
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _decoded(data: bytes) -> tuple[str, tuple[int, int], bytes]:
+    with Image.open(io.BytesIO(data)) as img:
+        img.load()
+        return img.mode, img.size, img.tobytes()
+
+
+@pytest.mark.parametrize("width,height,pad", [(1, 1, 0), (7, 5, 0), (13, 9, 3), (150, 210, 2)])
+def test_pillow_reads_back_exactly_the_pixels(width: int, height: int, pad: int) -> None:
+    rng = random.Random(width * 1000 + height)
+    rows = [bytes(rng.randrange(256) for _ in range(3 * width)) for _ in range(height)]
+    padded = b"".join(row + bytes([0xAB]) * pad for row in rows)  # padding must not leak into the picture
+    data = encode_rgb(width, height, padded, 3 * width + pad)
+    assert _decoded(data) == ("RGB", (width, height), b"".join(rows))
+    assert data == encode_rgb(width, height, padded, 3 * width + pad)  # same pixels, same bytes
+
+
+def test_every_chunk_carries_its_crc() -> None:
+    data = encode_rgb(4, 3, bytes(range(36)))
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    pos, tags = 8, []
+    while pos < len(data):
+        length = int.from_bytes(data[pos:pos + 4], "big")
+        tag, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        assert int.from_bytes(data[pos + 8 + length:pos + 12 + length], "big") == zlib.crc32(tag + body)
+        tags.append(tag)
+        pos += 12 + length
+    assert tags == [b"IHDR", b"IDAT", b"IEND"]
+
+
+def test_too_few_bytes_are_refused() -> None:
+    with pytest.raises(ValueError):
+        encode_rgb(4, 3, bytes(35))
+    with pytest.raises(ValueError):
+        encode_rgb(4, 3, bytes(36), stride=11)
+
+
+def test_face_pictures_hold_the_pixels_pdfium_renders() -> None:
+    """Both sizes of each drawn face decode to pdfium's rendering of the same vectors (through Pillow, as before)."""
+    import pypdfium2 as pdfium
+
+    from cardgen.load.project import Project
+    from cardgen.render.export import _sides_of, sides_pdf
+    from cardgen.report.gallery import LARGE_DPI, THUMB_HEIGHT, draw_pictures
+    from cardgen.resolve.resolve import Resolver
+
+    deck = Resolver(Project.open(ROOT)).resolve("king_lui")
+    sides = _sides_of(deck)[:3]
+    files = dict(draw_pictures(deck, "en", [(side, f"k{i}") for i, side in enumerate(sides)]))
+    assert len(files) == 2 * len(sides)
+    doc = pdfium.PdfDocument(sides_pdf(deck, "en", sides, bleed=False))
+    try:
+        for i, page in enumerate(doc):
+            for name, scale in ((f"k{i}.png", THUMB_HEIGHT / page.get_size()[1]), (f"k{i}-large.png", LARGE_DPI / 72)):
+                expected = page.render(scale=scale).to_pil().convert("RGB")
+                assert _decoded(files[f"gallery/{name}"]) == ("RGB", expected.size, expected.tobytes())
+            page.close()
+    finally:
+        doc.close()
