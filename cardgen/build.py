@@ -85,6 +85,17 @@ class Job:
     make: Callable[[], Any]  # bytes | None; with ``files``, [(path under out/, bytes)]
     source: str = ""  # the deck or variant file it is made from, for error lines
     files: bool = False  # several files not kept in the build cache (the gallery's pictures)
+    #: made in one go with the other jobs of the same ``Together``, when they are all to be made
+    together: Together | None = None
+    part: str = ""  # what this job is of its ``Together`` (the paper of a rulebook)
+
+
+@dataclass(eq=False)
+class Together:
+    """Outputs cheaper to make at once: the rulebooks of one deck and language on each paper share
+    their text (template, styles, paragraph parses). ``make(parts)`` returns each part's result, in order."""
+
+    make: Callable[[list[str]], list[Any]]
 
 
 def _hash_files(paths: tuple[Path, ...] | list[Path]) -> str:
@@ -157,6 +168,7 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
     for deck in decks:
         dh = deck_hash(deck, memo)
         for lang in [lang for lang in options.langs if lang in deck.languages]:
+            book = Together(_rules_papers_maker(deck, lang))
             for paper in options.papers:
                 key = hashlib.sha256(f"cards|{dh}|{lang}|{paper}|{opts}|{_source_hash('cards')}".encode())
                 source = deck.files[-1] if deck.files else deck.id
@@ -170,7 +182,7 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
                 elif rules:
                     key = hashlib.sha256(f"rules|{dh}|{lang}|{paper}|{_source_hash('rules')}".encode())
                     jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),
-                                    _rules_maker(deck, lang, paper), source))
+                                    _rules_maker(deck, lang, paper), source, together=book, part=paper))
     return jobs
 
 
@@ -193,6 +205,22 @@ def _rules_maker(deck: ResolvedDeck, lang: str, paper: str) -> Callable[[], byte
     def make() -> bytes | None:
         rulebook = _rulebook()
         return None if rulebook is None else rulebook(deck, lang, paper)  # stage not installed: skip
+    return make
+
+
+def _rulebooks() -> Callable[[ResolvedDeck, str, list[str]], list[bytes]] | None:
+    """The rulebook stage's entry point for several papers, their text prepared once; None while not installed."""
+    try:
+        from cardgen.rulebook import render_rulebooks
+    except ImportError:
+        return None
+    return render_rulebooks
+
+
+def _rules_papers_maker(deck: ResolvedDeck, lang: str) -> Callable[[list[str]], list[bytes | None]]:
+    def make(papers: list[str]) -> list[bytes | None]:
+        rulebooks = _rulebooks()
+        return [None] * len(papers) if rulebooks is None else list(rulebooks(deck, lang, papers))  # not installed: skip
     return make
 
 
@@ -239,8 +267,33 @@ _WORK: list[Job] = []
 MIN_PARALLEL = 4
 
 
-def _make(index: int) -> bytes | None:
-    return _guarded(_WORK[index])
+def _make(indices: list[int]) -> list[Any]:
+    return _made([_WORK[i] for i in indices])
+
+
+def _batches(jobs: list[Job]) -> list[list[int]]:
+    """Indices of the jobs to make in one go, in order of their first: each job alone, except
+    the jobs of one ``Together``."""
+    batches: list[list[int]] = []
+    by_together: dict[int, list[int]] = {}
+    for i, job in enumerate(jobs):
+        if job.together is None:
+            batches.append([i])
+        elif id(job.together) in by_together:
+            by_together[id(job.together)].append(i)
+        else:
+            by_together[id(job.together)] = [i]
+            batches.append(by_together[id(job.together)])
+    return batches
+
+
+def _made(batch: list[Job]) -> list[Any]:
+    """The result of each job of ``batch`` (see ``_batches``)."""
+    if len(batch) == 1:
+        return [_guarded(batch[0])]
+    together = batch[0].together
+    assert together is not None
+    return _guarded(Job(batch[0].rel, "", lambda: together.make([job.part for job in batch]), batch[0].source))
 
 
 def _guarded(job: Job) -> bytes | None:
@@ -281,15 +334,15 @@ def rendered(jobs: list[Job], workers: int,
     sheet and the gallery's pictures), one forked process makes the second half
     while this process makes the first. ``before`` (the input checks) runs here
     before the first result is yielded, while the workers already render: a check
-    costs no wall time, and still nothing is written until it has passed.
+    costs no wall time, and still nothing is written until it has passed. The jobs
+    of one ``Together`` (a rulebook on each paper) are made in one go, by one process.
     """
     if workers > 1 and len(jobs) >= 2:  # imported only when there is work to share
         import multiprocessing as mp
     if workers <= 1 or len(jobs) < 2 or "fork" not in mp.get_all_start_methods():
         if before is not None:
             before()
-        for job in jobs:
-            yield job, _guarded(job)
+        yield from _in_order(jobs)
         return
     global _WORK
     _WORK = jobs
@@ -298,19 +351,31 @@ def rendered(jobs: list[Job], workers: int,
     for style in ("Sans", "Sans-Bold", "Sans-Italic", "Serif-Bold"):  # every sheet's own words use these
         register_font(style)
     here = 0 if len(jobs) >= MIN_PARALLEL else (len(jobs) + 1) // 2  # jobs this process makes itself
-    with worker_pool(min(workers, len(jobs) - here) if here == 0 else 1, mp.get_context("fork")) as pool:
-        futures = [pool.submit(_make, i) for i in range(here, len(jobs))]
+    batches = [[here + i for i in batch] for batch in _batches(jobs[here:])]
+    with worker_pool(min(workers, len(batches)) if here == 0 else 1, mp.get_context("fork")) as pool:
+        futures = [pool.submit(_make, batch) for batch in batches]
+        where = {i: (future, pos) for future, batch in zip(futures, batches) for pos, i in enumerate(batch)}
         try:
             if before is not None:
                 before()
-            for job in jobs[:here]:
-                yield job, _guarded(job)
-            for job, future in zip(jobs[here:], futures):
-                yield job, future.result()
+            yield from _in_order(jobs[:here])
+            for i in range(here, len(jobs)):
+                future, pos = where[i]
+                yield jobs[i], future.result()[pos]
         finally:
             for future in futures:
                 future.cancel()
             _WORK = []
+
+
+def _in_order(jobs: list[Job]) -> Iterator[tuple[Job, Any]]:
+    """Each job with its result, made here, in order (a batch when its first job comes)."""
+    first_of = {batch[0]: batch for batch in _batches(jobs)}
+    results: dict[int, Any] = {}
+    for i, job in enumerate(jobs):
+        if i not in results:
+            results.update(zip(first_of[i], _made([jobs[k] for k in first_of[i]])))
+        yield job, results.pop(i)
 
 
 class _NoProgress:

@@ -1,0 +1,53 @@
+"""``cardgen build`` makes the rulebooks of one deck and language on every paper in one go (they share their text)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cardgen.build as build_module
+from cardgen.build import BuildOptions, Job, Together, build, rendered
+from test_build import decks, outputs
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_papers_of_a_rulebook_are_made_together(mini_project: Path, tmp_path: Path, monkeypatch,
+                                                    workers: int) -> None:
+    import os
+
+    made = []
+
+    def fake_rulebooks(resolved, lang, papers):
+        made.append((resolved.id, lang, tuple(papers), os.getpid()))
+        return [f"rules {lang} {paper}".encode() for paper in papers]
+
+    monkeypatch.setattr(build_module, "_rulebooks", lambda: fake_rulebooks)
+    monkeypatch.setattr(build_module, "_rulebook", lambda: lambda *args: pytest.fail("a paper made alone"))
+    out = tmp_path / "out"
+    build(decks(mini_project), out, BuildOptions(langs=["en", "it"], papers=["a4", "letter"], workers=workers))
+    for lang in ("en", "it"):
+        for paper in ("a4", "letter"):
+            assert (out / f"king_lui/{lang}/rules-{paper}.pdf").read_bytes() == f"rules {lang} {paper}".encode()
+    if workers == 1:  # made here; forked workers' calls are not seen from this process
+        assert [m[:3] for m in made] == [("king_lui", "en", ("a4", "letter")), ("king_lui", "it", ("a4", "letter"))]
+    assert len(outputs(out)) == 8
+
+
+def test_a_paper_left_alone_is_made_alone(mini_project: Path, tmp_path: Path, monkeypatch) -> None:
+    out = tmp_path / "out"
+    build(decks(mini_project), out, BuildOptions(langs=["en"], papers=["a4", "letter"], workers=1))
+    kept = (out / "king_lui/en/rules-letter.pdf").read_bytes()
+    (out / "king_lui/en/rules-letter.pdf").unlink()
+    monkeypatch.setattr(build_module, "_rulebooks", lambda: pytest.fail("both papers made for one"))
+    build(decks(mini_project), out, BuildOptions(langs=["en"], papers=["a4", "letter"], workers=1))
+    assert (out / "king_lui/en/rules-letter.pdf").read_bytes() == kept
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_results_come_in_the_order_of_the_jobs(workers: int) -> None:
+    pair = Together(lambda parts: [f"together {p}".encode() for p in parts])
+    jobs = [Job("a", "", lambda: b"a"), Job("p1", "", lambda: b"alone", together=pair, part="x"),
+            Job("b", "", lambda: b"b"), Job("p2", "", lambda: b"alone", together=pair, part="y"),
+            Job("c", "", lambda: b"c")]
+    assert [(job.rel, data) for job, data in rendered(jobs, workers)] == [
+        ("a", b"a"), ("p1", b"together x"), ("b", b"b"), ("p2", b"together y"), ("c", b"c")]
