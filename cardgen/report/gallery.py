@@ -92,8 +92,10 @@ def _keyed_sides(deck: ResolvedDeck, lang: str) -> list[tuple[Any, str]]:
 
 
 def _missing(out: Path, key: str) -> bool:
+    """A picture of this face is absent or empty (pictures are not fsynced: a power cut can leave
+    an empty one, which is drawn again)."""
     folder = out / "gallery"
-    return not ((folder / f"{key}.png").is_file() and (folder / f"{key}-large.png").is_file())
+    return not (_nonempty(folder / f"{key}.png") and _nonempty(folder / f"{key}-large.png"))
 
 
 def _thumbs_key(deck: ResolvedDeck, deck_lang: str, memo: dict[Any, str]) -> str:
@@ -120,9 +122,16 @@ def _keyed_sides_of(deck: ResolvedDeck, lang: str, thumbs_key: str) -> list[tupl
 
 
 def _current(out: Path, entry: dict[str, Any], key: str) -> bool:
-    """The deck's recorded pictures were drawn from ``key`` and are all on disk."""
-    return entry.get("thumbs_key") == key and all((out / t[size]).is_file() for t in entry.get("cards", [])
+    """The deck's recorded pictures were drawn from ``key`` and are all on disk, none empty."""
+    return entry.get("thumbs_key") == key and all(_nonempty(out / t[size]) for t in entry.get("cards", [])
                                                   for size in ("src", "large"))
+
+
+def _nonempty(path: Path) -> bool:
+    try:
+        return path.stat().st_size > 0
+    except OSError:
+        return False
 
 
 def thumbnail_tasks(out: Path, decks: list[ResolvedDeck], lang: str = "en", chunk: int = 12) -> list[ThumbnailTask]:
