@@ -692,16 +692,84 @@ def _moved(order, c, delta, out):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _at(order, t, i, j, c):  # type: ignore[no-untyped-def]
+    """Seat ``t`` of ``order`` once ``c`` moved from seat ``i`` to seat ``j`` (``_moved`` without writing it out)."""
+    if i < j:
+        if t < i or t > j:
+            return order[t]
+        return c if t == j else order[t + 1]
+    if t < j or t > i:
+        return order[t]
+    return c if t == j else order[t - 1]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _front(order, i, j, c, owner, special, payouts, me):  # type: ignore[no-untyped-def]
+    """The payouts' half of ``_edge`` (my gain, everyone's) on ``order`` with ``c`` moved from ``i`` to ``j``."""
+    k = order.shape[0]
+    mine = 0
+    total = 0
+    for q in range(payouts.shape[0]):
+        amount = payouts[q]
+        t = q
+        while t < k:
+            x = _at(order, t, i, j, c)
+            sp = special[x]
+            if sp == NONE:
+                total += amount
+                if owner[x] == me:
+                    mine += amount
+            elif sp == JEAN:
+                t += 1
+                continue
+            break
+    return mine, total
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _back(order, i, j, c, owner, special, costs, mult, richest, me):  # type: ignore[no-untyped-def]
+    """The costs' half of ``_edge`` (my loss, everyone's, Zork's charge included), as ``_front``."""
+    k = order.shape[0]
+    mine = 0
+    total = 0
+    for q in range(costs.shape[0]):
+        amount = costs[q]
+        t = k - 1 - q
+        while t >= 0:
+            x = _at(order, t, i, j, c)
+            sp = special[x]
+            if sp == NONE:
+                total -= amount
+                if owner[x] == me:
+                    mine -= amount
+            elif sp == JEAN:
+                t -= 1
+                continue
+            elif sp == ZORK:
+                due = mult * amount
+                for r in range(richest.shape[0]):
+                    total -= due
+                    if richest[r] == me:
+                        mine -= due
+            break
+    return mine, total
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _values(legal, m, order, owner, special, payouts, costs, die, effects, everyone, mult, richest, me, n,  # type: ignore[no-untyped-def]
-            money, cup, roll_delta, own, out, trial, tmp, pos):
+            money, cup, roll_delta, own, out, trial, tmp, pos, faces):
     """``kernels.action_values`` over legal rows into ``out``, without allocating.
 
     The same integer sums and float operations as ``kernels.action_values`` (so the same
-    choices); moves whose start and end lie between the seats a toast reads skip the
-    forecast and take the current edge, which is the very same number.
+    choices). A move of one character (a card's, the roll's, each face of a favour)
+    changes only the seats between its start and end, and a toast reads only the first
+    ``front`` and the last seats from ``back`` on: the edge is summed in two halves
+    (``_front``, ``_back``), the half the move cannot reach taken from the current
+    position, the other read through ``_at`` without writing the seating out; a move
+    that reaches neither takes the current edge. The integer sums are the very ones
+    ``_edge`` adds, so the values are the same numbers.
     """
     k = order.shape[0]
-    now = _edge(order, owner, special, payouts, costs, mult, richest, me, n)
     jeans = 0
     for i in range(k):
         pos[order[i]] = i
@@ -709,6 +777,11 @@ def _values(legal, m, order, owner, special, payouts, costs, die, effects, every
             jeans += 1
     front = payouts.shape[0] + jeans
     back = k - costs.shape[0] - jeans
+    c0 = order[0]
+    mf0, tf0 = _front(order, 0, 0, c0, owner, special, payouts, me)
+    mb0, tb0 = _back(order, 0, 0, c0, owner, special, costs, mult, richest, me)
+    mine0 = mf0 + mb0
+    now = mine0 - (tf0 + tb0 - mine0) / (n - 1)
     for i_ in range(m):
         r = legal[i_]
         if r[0] == A_MOVE:
@@ -716,35 +789,43 @@ def _values(legal, m, order, owner, special, payouts, costs, die, effects, every
         else:
             op, a, b = effects[r[1], 0], effects[r[1], 1], effects[r[1], 2]
         x, y, z, w = r[2], r[3], r[4], r[5]
-        if op == OP_MOVE or op == MOVE:
-            delta = roll_delta if op == OP_MOVE else b
-            i = pos[x]
-            j = min(max(i + delta, 0), k - 1)
-            if front <= i < back and front <= j < back:
-                v = now
+        if op == OP_MOVE or op == MOVE or op == ROLL:
+            # one character moved: ``chars`` of a favour every face, else ``x`` by ``delta``
+            chars = everyone if op == ROLL and a else own
+            nc = chars.shape[0] if op == ROLL else 1
+            nf = die.shape[0] if op == ROLL else 1
+            for f in range(nf):
+                faces[f] = 0.0
+            for ci in range(nc):
+                c = chars[ci] if op == ROLL else x
+                i = pos[c]
+                last = -1
+                e = 0.0
+                for f in range(nf):
+                    delta = die[f] * b if op == ROLL else (roll_delta if op == OP_MOVE else b)
+                    j = min(max(i + delta, 0), k - 1)
+                    if j != last:  # faces that end on the same seat have the same edge
+                        last = j
+                        lo = min(i, j)
+                        hi = max(i, j)
+                        if front <= lo and hi < back:
+                            e = now
+                        else:
+                            mf, tf = (_front(order, i, j, c, owner, special, payouts, me) if lo < front
+                                      else (mf0, tf0))
+                            mb, tb = (_back(order, i, j, c, owner, special, costs, mult, richest, me)
+                                      if hi >= back else (mb0, tb0))
+                            mine = mf + mb
+                            e = mine - (tf + tb - mine) / (n - 1)
+                    if ci == 0 or e > faces[f]:  # the best character for each face
+                        faces[f] = e
+            if op == ROLL:
+                total = 0.0
+                for f in range(nf):
+                    total += faces[f]
+                v = total / nf
             else:
-                _moved(order, x, delta, trial)
-                v = _edge(trial, owner, special, payouts, costs, mult, richest, me, n)
-        elif op == ROLL:
-            chars = everyone if a else own
-            total = 0.0
-            for f in range(die.shape[0]):
-                best = 0.0
-                found = False
-                for ci in range(chars.shape[0]):
-                    c = chars[ci]
-                    i = pos[c]
-                    j = min(max(i + die[f] * b, 0), k - 1)
-                    if front <= i < back and front <= j < back:
-                        e = now
-                    else:
-                        _moved(order, c, die[f] * b, trial)
-                        e = _edge(trial, owner, special, payouts, costs, mult, richest, me, n)
-                    if not found or e > best:
-                        best = e
-                        found = True
-                total += best
-            v = total / die.shape[0]
+                v = faces[0]
         elif op == SPLIT:
             other = own[1] if own[0] == x else own[0]
             _moved(order, x, -a, tmp)
@@ -835,7 +916,7 @@ def heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
     roll_delta = sc[S_ROLL] * sc[S_ROLLSIGN] if phase == ROLLED else 0
     values = H[3]
     _values(legal_rows, m, order, G[1], G[2], G[3], G[4], G[5], G[6], G[9], G[0][C_MULT], richest, me, n, money,
-            sc[S_CUP], roll_delta, own, values, H[0], H[4], H[5])
+            sc[S_CUP], roll_delta, own, values, H[0], H[4], H[5], H[6])
     best = values[0]
     for i in range(1, m):
         if values[i] > best:
@@ -1135,9 +1216,10 @@ class Driver:
         i64, f64 = np.int64, np.float64
         #: engine scratch (money changes, receivers, a seating, coin-drop payees)
         self.E = (np.zeros(n, i64), np.zeros(n, i64), np.zeros(nchars, i64), np.zeros(n + 16, i64))
-        #: heuristic scratch (trial seating, richest, own characters, values, second seating, positions)
+        #: heuristic scratch (trial seating, richest, own characters, values, second seating, positions,
+        #: a favour's best edge per die face)
         self.H = (np.zeros(nchars, i64), np.zeros(n, i64), np.zeros(2, i64), np.zeros(w, f64),
-                  np.zeros(nchars, i64), np.zeros(nchars, i64))
+                  np.zeros(nchars, i64), np.zeros(nchars, i64), np.zeros(max(1, len(g.die)), f64))
         #: determinize scratch (pools per rebuild generation, their sizes, hidden marks)
         self.D = (np.zeros((g.rebuilds + 1, W), i64), np.zeros(g.rebuilds + 1, i64), np.zeros(W, i64))
         #: reward scratch (winners, scores)
