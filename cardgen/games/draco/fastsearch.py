@@ -1083,15 +1083,21 @@ def choose_paired(s, G, B, iterations, score_weight, epsilon, policy, z, seed): 
     dsum[:k] = 0.0
     dsq[:k] = 0.0
     V = _views(work, cfg)
+    pseed = B[21]
     for _ in range(rounds):
         determinize(s, base, seat, rng, base_mt, G, D)
         low = np.uint64(fr.genrand_inline(rng))
         high = np.uint64(fr.genrand_inline(rng))
         rseed = (high << np.uint64(32)) | low
+        # seeded and twisted once a round, copied for each root move: the very words a
+        # fresh seeding per move would give, without its cost (the first draw twists anyway)
+        fr.seed(pseed, rseed)
+        fr.twist_fast(pseed)
+        fr.twist_fast(base_mt)
         for i in range(k):
             copy(work, base)
             copy(mt, base_mt)
-            fr.seed(prng, rseed)
+            copy(prng, pseed)
             apply(root_rows[i], V, G, E, mt)
             finished = rollout(V, G, E, H, mt, prng, policy, epsilon, rows)
             _reward(V, G, R, finished, score_weight, reward)
@@ -1229,7 +1235,8 @@ class Driver:
                   np.zeros(self.size, i64), np.zeros(self.size, i64),  # 8-9 sample, working copy
                   np.zeros((w, 6), i64), np.zeros((w, 6), i64),  # 10-11 legal rows: root, walk
                   np.zeros(w, f64), np.zeros(w, f64), np.zeros(w, f64), np.zeros(w, f64), np.zeros(n, f64),  # 12-16
-                  np.zeros(w, i64), np.zeros(w, i64), np.zeros(ROLLOUT_CAP + 2, i64), np.zeros(w, i64))  # 17-20
+                  np.zeros(w, i64), np.zeros(w, i64), np.zeros(ROLLOUT_CAP + 2, i64), np.zeros(w, i64),  # 17-20
+                  fr.new_state())  # 21 a round's rollout generator, seeded once
         self.tree, self.value = ft.new_tree(2)
 
     # -- encode ------------------------------------------------------------------------
