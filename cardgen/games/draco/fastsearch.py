@@ -20,12 +20,24 @@ which the tests use to compare every action, die rolls and reshuffles too.
 ``agents.HeuristicAgent``'s forecast: ``_edge`` and ``_values`` are ``kernels.edge`` and
 ``kernels.action_values`` copied (the same sums, so the same choices) with loops in place
 of slice assignments and buffers in place of allocations; a move between the seats a
-toast never reads takes the current edge without forecasting (the same number).
+toast never reads takes the current edge without forecasting (the same number), and a
+move of one character (a card, the roll, each face of a favour) recounts only the half
+of the edge (payouts' seats, costs' seats) it reaches, reading the moved seating in
+place (``_front``, ``_back``, ``_at``): the same integer sums, so the same values.
 
-**Speed**: the chain apply -> play -> advance, ``legal`` and the heuristic are inlined
-(``inline="always"``) into the rollout loop, and scratch arrays are passed in small
-tuples by use (``E`` engine, ``H`` heuristic, ``D`` determinize, ``R`` reward): a call
-passing the position's views and every table cost more than the rules themselves.
+**Speed** (a 5-player game at 200 iterations, every seat searching: 4.4 -> 1.6 s of
+CPU with heuristic rollouts, 1.2 -> 0.5 s with random ones; each decision plays ~200
+rollouts of ~65 moves, and the heuristic is ~85 % of a move's cost). Every kernel is
+compiled with ``_nrt=False``: they never allocate, and with numba's reference counting
+each inlined call paid an atomic increment and decrement per array of the tuples it
+was handed (~150 ns for a call with nothing to do, more than the rules themselves);
+``money.max()`` is a loop (``_top``) because numba's needs the runtime, and Python
+reads positions through numpy views (``views_of``). The chain apply -> play ->
+advance, ``legal``, the heuristic, the edge and the draws (``fastrng``'s ``*_inline``)
+are inlined (``inline="always"``) into the rollout loop; scratch arrays travel in
+small tuples by use (``E`` engine, ``H`` heuristic, ``D`` determinize, ``R`` reward).
+Paired search seeds a round's rollout generator once and copies it to each root
+move, and twists both generators once a round (the same words as seeding per move).
 
 **determinize(seat)** is ``DracoState.determinize`` draw for draw: the other hands,
 the draw pile and the cards set aside are dealt again, within each rebuild
