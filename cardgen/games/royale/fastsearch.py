@@ -82,6 +82,14 @@ MISS_ROW, MISS_CODE, MISS_RESUME, MISS_ACTION, MISS_LEFT = range(5)
 RESUME_STEP, RESUME_CHOOSE, RESUME_APPLY = range(3)
 
 
+@_inline
+def _random(mt):
+    """``fastrng.random`` (the same float from the same words) with the inlined draws."""
+    a = fastrng.genrand_inline(mt) >> np.uint32(5)
+    b = fastrng.genrand_inline(mt) >> np.uint32(6)
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
 # == views ==========================================================================================
 @njit(cache=True)
 def _f1(s, off, i):
@@ -352,17 +360,28 @@ def determinize(root, out, V, mt):
 
 # == the heuristic =====================================================================================
 @_inline
-def _val(need, start, pts, r):
-    """``_Slot.value``: what the cards under an open noble (checker row ``r``; its empty row needs
-    ``start``, it is worth ``pts``) are worth."""
-    if r == core.DEAD:
-        return 0.0
-    nd = need[r]
-    if nd == 0:
-        return pts + COMPLETE_BONUS
-    if start <= 0:
-        return 0.0
-    return pts * (start - nd) / start
+def _val(vals, need, k, r):
+    """``_Slot.value``: what the cards under slot ``k`` (checker row ``r``) are worth (``values``' table)."""
+    return 0.0 if r == core.DEAD else vals[k, need[r]]
+
+
+def values(need: np.ndarray, root: np.ndarray, points: np.ndarray, high: int) -> np.ndarray:
+    """``_Slot.value`` of slot ``k`` with cards that still need ``nd`` more, ``[k, nd]`` for ``nd`` up to ``high``.
+
+    A table, not a division in the planner's innermost loop (where it cost most of the time);
+    the same float: ``points * (start - nd) / start``, ``start`` the need of the empty noble.
+    A column -1 (an empty noble that cannot be met: need DEAD) reads the last, 0.
+    """
+    out = np.zeros((root.shape[0], high + 2))
+    for k in range(root.shape[0]):
+        if root[k] < 0:
+            continue
+        start, pts = need[root[k]], points[k]
+        out[k, 0] = pts + COMPLETE_BONUS
+        if start > 0:
+            for nd in range(1, high + 1):
+                out[k, nd] = pts * (start - nd) / start
+    return out
 
 
 @_inline
@@ -377,18 +396,18 @@ def _next(trans, r, code, miss):
 
 
 @_inline
-def _gains(codes, need, trans, miss, O, val0, nopen, cards, n, gain0, new0, order):
+def _gains(codes, vals, need, trans, miss, O, val0, nopen, cards, n, gain0, new0, order):
     """Each card's gain and next row under each open noble at the position (``gain0[c, i]``,
     ``new0[c, i]``), and ``order[c]``: the open nobles by gain, highest first, the lower index
     first among equal gains (the greedy's pick when no noble has moved). False: a transition is missing."""
-    ks, rows0, starts, pts, roots = O[0], O[1], O[2], O[3], O[4]
+    ks, rows0, roots = O[0], O[1], O[2]
     for j in range(n):
         c = cards[j]
         for i in range(nopen):
             nid = _next(trans, rows0[i], codes[ks[i], c], miss)
             if nid == fastreq.UNKNOWN:
                 return False
-            g = _val(need, starts[i], pts[i], nid) - val0[i]
+            g = _val(vals, need, ks[i], nid) - val0[i]
             gain0[c, i] = g
             new0[c, i] = roots[i] if nid == core.DEAD else nid
             t = i
@@ -400,7 +419,7 @@ def _gains(codes, need, trans, miss, O, val0, nopen, cards, n, gain0, new0, orde
 
 
 @_inline
-def _plan(codes, need, trans, miss, O, nopen, cards, n, base, cur, moved, gain0, new0, order, S, tot):
+def _plan(codes, vals, need, trans, miss, O, nopen, cards, n, base, cur, moved, gain0, new0, order, S, tot):
     """``_Planner.plan``: the best value of placing ``cards[:n]`` greedily, over every play order.
 
     Each card goes under the open noble where it gains most (the lowest index on a tie);
@@ -412,7 +431,7 @@ def _plan(codes, need, trans, miss, O, nopen, cards, n, base, cur, moved, gain0,
     """
     if n == 0 or nopen == 0:
         return base
-    ks, starts, pts, roots = O[0], O[2], O[3], O[4]
+    ks, roots = O[0], O[2]
     idx, cpos, pk, oldrow, oldmask = S[0], S[1], S[2], S[3], S[4]
     best = -np.inf
     level = 0
@@ -449,7 +468,7 @@ def _plan(codes, need, trans, miss, O, nopen, cards, n, base, cur, moved, gain0,
                     nid = _next(trans, r, codes[ks[i], c], miss)
                     if nid == fastreq.UNKNOWN:
                         return np.nan
-                    g = _val(need, starts[i], pts[i], nid) - _val(need, starts[i], pts[i], r)
+                    g = _val(vals, need, ks[i], nid) - _val(vals, need, ks[i], r)
                     if g > gb or (g == gb and i < b):
                         b, gb = i, g
                         nb = roots[i] if nid == core.DEAD else nid
@@ -471,14 +490,94 @@ def _plan(codes, need, trans, miss, O, nopen, cards, n, base, cur, moved, gain0,
 
 
 @_inline
+def _pick(c, codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order, m1, r1, m2, r2):
+    """The greedy's placement of card ``c`` with at most two nobles moved (``m1`` at row ``r1``, ``m2``
+    at ``r2``; -1: none): (noble, gain, its next row); noble MISSING: a transition is missing."""
+    b = -1
+    gb = -np.inf
+    nb = 0
+    for t in range(nopen):
+        i = order[c, t]
+        if i != m1 and i != m2:
+            b, gb, nb = i, gain0[c, i], new0[c, i]
+            break
+    if m1 >= 0:
+        nid = _next(trans, r1, codes[ks[m1], c], miss)
+        if nid == fastreq.UNKNOWN:
+            return MISSING, 0.0, 0
+        g = _val(vals, need, ks[m1], nid) - _val(vals, need, ks[m1], r1)
+        if g > gb or (g == gb and m1 < b):
+            b, gb = m1, g
+            nb = roots[m1] if nid == core.DEAD else nid
+    if m2 >= 0:
+        nid = _next(trans, r2, codes[ks[m2], c], miss)
+        if nid == fastreq.UNKNOWN:
+            return MISSING, 0.0, 0
+        g = _val(vals, need, ks[m2], nid) - _val(vals, need, ks[m2], r2)
+        if g > gb or (g == gb and m2 < b):
+            b, gb = m2, g
+            nb = roots[m2] if nid == core.DEAD else nid
+    return b, gb, nb
+
+
+@_inline
+def _plan_small(codes, vals, need, trans, miss, O, nopen, cards, n, base, f, rf, gain0, new0, order):
+    """``_plan`` written out for a take of up to three cards, or up to two after a card placed under
+    noble ``f`` (row ``rf``; -1: none), where at most two nobles ever move: the same orders,
+    placements and float sums, without the walk's bookkeeping (the common case: most of the time)."""
+    ks, roots = O[0], O[2]
+    best = -np.inf
+    for x in range(n):
+        p1, g1, n1 = _pick(cards[x], codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order,
+                           f, rf, -1, 0)
+        if p1 == MISSING:
+            return np.nan
+        t1 = base + g1
+        if n == 1:
+            return t1
+        # the nobles moved after the first card: the forced one and where the card went
+        if p1 == f:
+            a1, ar1, a2, ar2 = f, n1, -1, 0
+        elif f >= 0:
+            a1, ar1, a2, ar2 = f, rf, p1, n1
+        else:
+            a1, ar1, a2, ar2 = p1, n1, -1, 0
+        for y in range(n):
+            if y == x:
+                continue
+            p2, g2, n2 = _pick(cards[y], codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order,
+                               a1, ar1, a2, ar2)
+            if p2 == MISSING:
+                return np.nan
+            t2 = t1 + g2
+            if n == 2:
+                if t2 > best:
+                    best = t2
+                continue
+            z = 3 - x - y
+            if p2 == p1:
+                b1, br1, b2, br2 = p1, n2, -1, 0
+            else:
+                b1, br1, b2, br2 = p1, n1, p2, n2
+            p3, g3, _ = _pick(cards[z], codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order,
+                              b1, br1, b2, br2)
+            if p3 == MISSING:
+                return np.nan
+            t3 = t2 + g3
+            if t3 > best:
+                best = t3
+    return best
+
+
+@_inline
 def _heuristic(V, G, H, mt, legal, m):
     """The index in ``legal[:m]`` that ``HeuristicAgent`` picks for the seat to move; MISSING: the noble
     table lacks a transition (noted in ``H[-1]``; nothing drawn from ``mt``)."""
     cfg, lines, line_len, imp_cells, imp_len = G[0], G[1], G[2], G[3], G[4]
-    codes, root, points, R = G[8], G[9], G[10], G[11]
+    codes, root, points, R, vals = G[8], G[9], G[10], G[11], G[12]
     trans, need = R[4], R[5]
     O, val0, cur, cards, picks, pos, gain0, new0, order, S, tot, miss = H
-    ks, rows0, starts, pts, roots = O[0], O[1], O[2], O[3], O[4]
+    ks, rows0, roots = O[0], O[1], O[2]
     st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
     p = st[core.S_PLAYER]
     nslots = cfg[core.C_SLOTS]
@@ -504,24 +603,22 @@ def _heuristic(V, G, H, mt, legal, m):
         if not done[k]:
             ks[nopen] = k
             rows0[nopen] = row[k]
-            starts[nopen] = need[root[k]]
-            pts[nopen] = points[k]
             roots[nopen] = root[k]
-            v = _val(need, starts[nopen], pts[nopen], row[k])
+            v = _val(vals, need, k, row[k])
             val0[nopen] = v
             base_value += v
             pos[sl] = nopen
             nopen += 1
     h = st[core.S_HAND]
     if phase == PLACE:
-        ok = _gains(codes, need, trans, miss, O, val0, nopen, hand, h, gain0, new0, order)
+        ok = _gains(codes, vals, need, trans, miss, O, val0, nopen, hand, h, gain0, new0, order)
     else:
         n = 0
         for cell in range(cfg[core.C_CELLS]):
             if grid[cell] >= 0:
                 cards[n] = grid[cell]
                 n += 1
-        ok = _gains(codes, need, trans, miss, O, val0, nopen, cards, n, gain0, new0, order)
+        ok = _gains(codes, vals, need, trans, miss, O, val0, nopen, cards, n, gain0, new0, order)
     if not ok:
         return MISSING
     a_place = cfg[core.C_A_PLACE]
@@ -538,7 +635,7 @@ def _heuristic(V, G, H, mt, legal, m):
             c = x // nslots
             oi = pos[x - c * nslots]
             new = new0[c, oi]
-            base = base_value + (_val(need, starts[oi], pts[oi], new) - val0[oi])
+            base = base_value + (_val(vals, need, ks[oi], new) - val0[oi])
             cur[oi] = new
             moved = 1 << oi
             for j in range(h):
@@ -558,7 +655,15 @@ def _heuristic(V, G, H, mt, legal, m):
                 if c >= 0:
                     cards[n] = c
                     n += 1
-        v = _plan(codes, need, trans, miss, O, nopen, cards, n, base, cur, moved, gain0, new0, order, S, tot)
+        if n == 0 or nopen == 0:
+            v = base
+        elif n <= 2 or (n == 3 and phase == TAKE):
+            f = pos[(a - a_place) % nslots] if phase == PLACE else -1
+            v = _plan_small(codes, vals, need, trans, miss, O, nopen, cards, n, base, f, cur[f] if f >= 0 else 0,
+                            gain0, new0, order)
+        else:
+            v = _plan(codes, vals, need, trans, miss, O, nopen, cards, n, base, cur, moved, gain0, new0, order, S,
+                      tot)
         if v != v:
             return MISSING
         if phase == TAKE and a >= nlines:
@@ -570,7 +675,7 @@ def _heuristic(V, G, H, mt, legal, m):
         elif abs(v - best) <= 1e-9:
             picks[npicks] = i
             npicks += 1
-    return picks[fastrng.randbelow(mt, npicks)]
+    return picks[fastrng.randbelow_inline(mt, npicks)]
 
 
 @_hot
@@ -613,9 +718,9 @@ def _rollout(V, G, W, H, cmt, pmt, policy, epsilon):
                 choose = resume == RESUME_CHOOSE  # the random draws of this step were made already
                 if not choose:
                     if not policy:
-                        i = int(fastrng.random(pmt) * m)
-                    elif epsilon > 0.0 and fastrng.random(pmt) < epsilon:
-                        i = int(fastrng.random(pmt) * m)
+                        i = int(_random(pmt) * m)
+                    elif epsilon > 0.0 and _random(pmt) < epsilon:
+                        i = int(_random(pmt) * m)
                     else:
                         choose = True
                 if choose:
@@ -809,14 +914,15 @@ class Compiled:
         miss = z(5)  # shared by W and H: a transition a kernel needs (``MISS_*``)
         self.W = (z(ncards + 2), z(ncards + 2), np.zeros((1, 4), dtype=np.int64), z(nlegal), miss)
         cards = (max(ncards, 1), nslots)
-        # the open nobles (slot, row, need of the empty row, points, empty row), their values, the
+        # the open nobles (slot, row, empty row), their values, the
         # moved rows, cards, tied picks, slot -> open noble, each card's gains, next rows and ranking,
         # the planner's stack (next card, card, noble, row and mask to restore) and its totals
-        self.H = (np.zeros((5, nslots), dtype=np.int64), np.zeros(nslots), z(nslots), z(max(MAX_HAND, g.ncells)),
+        self.H = (np.zeros((3, nslots), dtype=np.int64), np.zeros(nslots), z(nslots), z(max(MAX_HAND, g.ncells)),
                   z(nlegal), z(nslots), np.zeros(cards), np.zeros(cards, dtype=np.int64),
                   np.zeros(cards, dtype=np.int64), np.zeros((5, MAX_HAND + 1), dtype=np.int64),
                   np.zeros(MAX_HAND + 1), miss)
         self.max_hand = max([len(c) for _, c in g.lines] + [len(c) for t in g.imposter_takes for _, c in t] + [0])
+        self.vals = values(f.tables.need, f.root, f.points, int(f.tables.ck[:, fastreq.K_HIGH].max()))
         self.runs = 0  # searches run (a run that meets an unknown transition is run again)
         # reference action <-> id
         self.id_of: list[dict[Action, int]] = []
@@ -836,7 +942,7 @@ class Compiled:
         """What the kernels read (``G``): static tables and the noble table's arrays as they are now."""
         f = self.fast
         return (self.cfg, f.lines, f.line_len, f.imp_cells, f.imp_len, f.imp_count, f.solo_cells, f.solo_len,
-                f.codes, f.root, f.points, f.tables.args())
+                f.codes, f.root, f.points, f.tables.args(), self.vals)
 
     def encode(self, state: RoyaleState) -> np.ndarray:
         """The position of a reference state (the true pile order included: only ``determinize`` hides it)."""
