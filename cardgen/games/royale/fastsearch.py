@@ -13,8 +13,11 @@ Actions are ``fastcore``'s integers (a line, an imposter placement of the seat,
 a card under a slot, a clear, stop).
 
 **Noble requirements** are the compiled checkers of the tier (``fastreq``, the
-table of ``fast.noble_tables``): a transition not computed yet is computed inside
-the loop. When the table has no room for a new row the run stops (``FULL``), the
+table of ``fast.noble_tables``). The step kernels only read the table: one that
+meets a transition not computed yet answers ``MISSING`` (which one in ``W[4]``) before
+changing anything or drawing; its caller computes it (``_fill``, ``fastreq.step``, which
+allocates) and resumes where it stopped, so the draws are those of a table that
+knew it. When the table has no room for a new row the run stops (``FULL``), the
 table grows in Python and the *whole* search runs again from the same seed, so the
 decision is the one an unbounded table gives.
 
@@ -28,8 +31,15 @@ again only at the nobles a plan has changed.
 
 **Speed.** Kernels take the position's views (``fields``) built once per buffer,
 not the buffer: building fourteen views costs about a microsecond, more than a
-random move. Rollouts with the heuristic cost most (the planner tries every
-order of the cards of every take).
+random move. The step kernels, the heuristic and the rollout loop run without
+numba's reference counting (``_hot``, ``_inline``; with it, the atomic increments and
+decrements of the arrays passed took half the time, perf). Rollouts with the
+heuristic cost most (the planner tries every order of the cards of every take):
+each card's gains at the position are ranked once (``_gains``), the orders share
+their prefixes, and noble values come from a table (``values``), with the same
+decisions, draw for draw. Base deck, 3 players, 200 iterations: a game is about
+134 decisions and 1.6 million simulated actions, most of them planned by the
+heuristic; they took 8.3 s of CPU, now about 2.2-2.5 s (docs/validator.md).
 
 **Driver.** ``search`` runs ``params.iterations`` iterations of
 ``cardgen.agents.search.SearchAgent``: paired flat Monte Carlo against the
