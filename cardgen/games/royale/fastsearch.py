@@ -765,14 +765,38 @@ def rollout(V, G, W, H, cmt, pmt, policy, epsilon, cap):
 
 
 @njit(cache=True)
-def play_out(V, G, W, H, cmt, pmt, policy, epsilon, a):
-    """Play ``a``, then ``rollout``: OK or FULL."""
-    if apply(V, G, W, cmt, a) == FULL:
-        return FULL
-    return rollout(V, G, W, H, cmt, pmt, policy, epsilon, ROLLOUT_CAP)
+def _go_on(V, G, W, H, cmt, pmt, policy, epsilon):
+    """``_rollout`` stopped at a missing transition: compute it, resume, until done (OK) or FULL."""
+    while True:
+        if _fill(G[11], W[4]) == FULL:
+            return FULL
+        if _rollout(V, G, W, H, cmt, pmt, policy, epsilon) != MISSING:
+            return OK
+
+
+@_hot
+def _play_out(V, G, W, H, cmt, pmt, policy, epsilon, a):
+    """Play ``a``, then ``rollout`` (``ROLLOUT_CAP`` steps): OK, or MISSING (finish with ``_go_on``).
+
+    Without reference counting, unlike ``play_out``: a search calls it for every rollout, and
+    the increments and decrements of the forty-odd arrays it passes cost more than a short
+    rollout's moves."""
+    miss = W[4]
+    miss[MISS_RESUME] = RESUME_APPLY
+    miss[MISS_ACTION] = a
+    miss[MISS_LEFT] = ROLLOUT_CAP + 1  # the first step is ``a``
+    return _rollout(V, G, W, H, cmt, pmt, policy, epsilon)
 
 
 @njit(cache=True)
+def play_out(V, G, W, H, cmt, pmt, policy, epsilon, a):
+    """Play ``a``, then ``rollout``: OK or FULL."""
+    if _play_out(V, G, W, H, cmt, pmt, policy, epsilon, a) == MISSING:
+        return _go_on(V, G, W, H, cmt, pmt, policy, epsilon)
+    return OK
+
+
+@_hot
 def _reward(V, G, score_weight, scores, winners, out):
     finished = outcome(V, G, scores, winners)
     fasttree.rewards(scores, winners, finished, score_weight, out)
@@ -821,7 +845,8 @@ def search_paired(root, off, G, W, H, seed, iterations, score_weight, policy, ep
             s[:] = sample
             cmt[:] = cmt0
             pmt[:] = pmt0
-            if play_out(vs, G, W, H, cmt, pmt, policy, epsilon, rlegal[i]) == FULL:
+            if _play_out(vs, G, W, H, cmt, pmt, policy, epsilon, rlegal[i]) == MISSING and \
+                    _go_on(vs, G, W, H, cmt, pmt, policy, epsilon) == FULL:
                 return FULL
             _reward(vs, G, score_weight, scores, winners, rew)
             got[i] = rew[seat]
@@ -873,7 +898,8 @@ def search_tree(root, off, G, W, H, seed, iterations, exploration, score_weight,
                 if child != fasttree.NONE:
                     path[length] = child
                     length += 1
-                if play_out(vs, G, W, H, cmt, mt, False, 0.0, a) == FULL:
+                if _play_out(vs, G, W, H, cmt, mt, False, 0.0, a) == MISSING and \
+                        _go_on(vs, G, W, H, cmt, mt, False, 0.0) == FULL:
                     return FULL
                 break
             node = fasttree.select_uct(tree, value, node, legal, m, exploration)
