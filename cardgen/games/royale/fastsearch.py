@@ -39,7 +39,8 @@ each card's gains at the position are ranked once (``_gains``), the orders share
 their prefixes, and noble values come from a table (``values``), with the same
 decisions, draw for draw. Base deck, 3 players, 200 iterations: a game is about
 134 decisions and 1.6 million simulated actions, most of them planned by the
-heuristic; they took 8.3 s of CPU, now about 2.2-2.5 s (docs/validator.md).
+heuristic; they took 8.3 s of CPU, now 1.8 s once the noble table knows the
+transitions (docs/validator.md).
 
 **Driver.** ``search`` runs ``params.iterations`` iterations of
 ``cardgen.agents.search.SearchAgent``: paired flat Monte Carlo against the
