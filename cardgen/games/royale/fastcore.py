@@ -52,8 +52,13 @@ TAKE, PLACE, CLEAR, OVER = 0, 1, 2, 3
  S_DECISIONS, S_STATUS, S_SOLO_INIT) = range(22)
 ST_SIZE = 22
 
+#: the game's step functions run without numba's reference counting (NRT): they never allocate,
+#: and the search's rollouts (``fastsearch``), themselves without NRT, call them at every turn;
+#: their draws are ``fastrng``'s inlined ones (the same words)
+_hot = njit(cache=True, _nrt=False)
 
-@njit(cache=True)
+
+@_hot
 def _gap(st, gaps, kind, a, b, c):
     i = st[S_NGAPS]
     if i < gaps.shape[0]:
@@ -64,7 +69,7 @@ def _gap(st, gaps, kind, a, b, c):
     st[S_NGAPS] = i + 1
 
 
-@njit(cache=True)
+@_hot
 def _finish(st, reason, winner):
     st[S_PHASE] = OVER
     st[S_END] = reason
@@ -72,7 +77,7 @@ def _finish(st, reason, winner):
     st[S_WINNER] = winner
 
 
-@njit(cache=True)
+@_hot
 def _packets(st, cfg, mt, gaps, cards, n, position, pile, work):
     """``RoyaleState._packets``: the ``n`` cards in packets, END in packet ``position``; into ``pile``.
 
@@ -88,7 +93,7 @@ def _packets(st, cfg, mt, gaps, cards, n, position, pile, work):
     for i in range(position - 1):
         lo += n // k + (1 if i < n % k else 0)
     size = n // k + (1 if position - 1 < n % k else 0)
-    at = fastrng.randbelow(mt, size + 1)
+    at = fastrng.randbelow_inline(mt, size + 1)
     # top-first order: cards[:lo + at], END, cards[lo + at:]
     m = 0
     for i in range(lo + at):
@@ -105,7 +110,7 @@ def _packets(st, cfg, mt, gaps, cards, n, position, pile, work):
     return True
 
 
-@njit(cache=True)
+@_hot
 def _draw(st, cfg, mt, gaps, pile, discard, work, work2):
     """``RoyaleState._draw``: the next dish card, or EMPTY."""
     while True:
@@ -125,7 +130,7 @@ def _draw(st, cfg, mt, gaps, pile, discard, work, work2):
                 pile[i] = discard[i]
             st[S_PILE] = nd
             st[S_DISC] = 0
-            fastrng.shuffle(mt, pile, nd)
+            fastrng.shuffle_fast(mt, pile, nd)
         st[S_PILE] -= 1
         c = pile[st[S_PILE]]
         if c != END:
@@ -142,7 +147,7 @@ def _draw(st, cfg, mt, gaps, pile, discard, work, work2):
             work2[m] = discard[i]
             m += 1
         st[S_DISC] = 0
-        fastrng.shuffle(mt, work2, m)
+        fastrng.shuffle_fast(mt, work2, m)
         if m + 1 > st[S_RESHUFFLE_PEAK]:
             st[S_RESHUFFLE_PEAK] = m + 1
         # the reference's _packets reads the shuffled list top-first as given
@@ -153,7 +158,7 @@ def _draw(st, cfg, mt, gaps, pile, discard, work, work2):
             return EMPTY
 
 
-@njit(cache=True)
+@_hot
 def _refill(st, cfg, mt, gaps, grid, pile, discard, work, work2):
     for i in range(cfg[C_CELLS]):
         if grid[i] == EMPTY:
@@ -163,7 +168,7 @@ def _refill(st, cfg, mt, gaps, grid, pile, discard, work, work2):
             grid[i] = c
 
 
-@njit(cache=True)
+@_hot
 def _ghost(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_rev, solo_cells, solo_len):
     for _ in range(cfg[C_GHOST]):
         if st[S_SOLO_LEN] == 0:
@@ -180,7 +185,7 @@ def _ghost(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_
                 solo_pile[i] = solo_rev[i]
             st[S_SOLO_LEN] = n
             st[S_REV_LEN] = 0
-            fastrng.shuffle(mt, solo_pile, n)
+            fastrng.shuffle_fast(mt, solo_pile, n)
         st[S_SOLO_LEN] -= 1
         card = solo_pile[st[S_SOLO_LEN]]
         solo_rev[st[S_REV_LEN]] = card
@@ -194,7 +199,7 @@ def _ghost(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_
     _refill(st, cfg, mt, gaps, grid, pile, discard, work, work2)
 
 
-@njit(cache=True)
+@_hot
 def _start_turn(st, cfg, gaps, grid):
     st[S_PHASE] = TAKE
     for i in range(cfg[C_CELLS]):
@@ -207,7 +212,7 @@ def _start_turn(st, cfg, gaps, grid):
         _finish(st, SUPPLY_EXHAUSTED, -1)
 
 
-@njit(cache=True)
+@_hot
 def _end_turn(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_rev, solo_cells, solo_len):
     st[S_TURNS] += 1
     if cfg[C_SOLO]:
@@ -228,7 +233,7 @@ def _end_turn(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, so
         _start_turn(st, cfg, gaps, grid)
 
 
-@njit(cache=True)
+@_hot
 def _clear(st, p, s, nslots, under, ulen, row, root, discard):
     k = p * nslots + s
     for i in range(ulen[k]):

@@ -248,7 +248,7 @@ def _rem(sizes, glen, k, j, free, nnone):
 
 
 @njit(cache=True)
-def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen, wk):
+def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen, wk, ws):
     """``Checker._exists``'s recursive ``fill``, with an explicit stack (numba's cache and recursion do not mix).
 
     Level ``i`` places card ``i``: codes in the reference's order (the placed card; every
@@ -267,12 +267,13 @@ def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen,
             if not _sat(ck, sv[j], inc[j], groups[j], glen[j], wk):
                 return False
         return True
-    cc = np.zeros(total, dtype=np.int64)  # next code to try at each level
-    jj = np.zeros(total, dtype=np.int64)  # next service to try for that code
-    chi = np.zeros(total, dtype=np.int64)
-    low = np.zeros(total + 1, dtype=np.int64)
-    pj = np.zeros(total, dtype=np.int64)  # where each level's card went
-    pc = np.zeros(total, dtype=np.int64)
+    ws[:6 * total + 1] = 0
+    cc = ws[:total]  # next code to try at each level
+    jj = ws[total:2 * total]  # next service to try for that code
+    chi = ws[2 * total:3 * total]
+    low = ws[3 * total:4 * total + 1]
+    pj = ws[4 * total + 1:5 * total + 1]  # where each level's card went
+    pc = ws[5 * total + 1:6 * total + 1]
     i = 0
     init = True
     while True:
@@ -354,13 +355,19 @@ def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen,
 
 
 @njit(cache=True)
-def _exists(ck, sv, inc, placed, nplaced, total, avail):
-    """``Checker._exists``: whether ``placed`` can grow to ``total`` cards meeting the requirement."""
+def _exists(ck, sv, inc, placed, nplaced, total, avail, ws):
+    """``Checker._exists``: whether ``placed`` can grow to ``total`` cards meeting the requirement.
+
+    ``ws``: work space (``_WORDS``) its arrays are cut from: a completion search calls
+    this for every count of cards, and allocating a dozen small arrays each time
+    was most of its cost."""
     k = ck[K_NSERV]
-    sizes = np.empty(k, dtype=np.int64)
+    t1 = max(total, 1)
+    sizes = ws[:k]
     for j in range(k):
         sizes[j] = sv[j, V_CARDS]
-    slot = np.zeros(max(total, 1), dtype=np.int64)
+    slot = ws[k:k + t1]
+    slot[:] = 0
     if ck[K_ORDERED]:
         fixed = 0
         for j in range(k - 1):
@@ -390,10 +397,22 @@ def _exists(ck, sv, inc, placed, nplaced, total, avail):
                 nnone += 1
         if fixed > total or (nnone == 0 and fixed != total) or fixed + nnone > total:
             return False
-    groups = np.zeros((k, max(total, 1)), dtype=np.int64)
-    glen = np.zeros(k, dtype=np.int64)
-    wk = np.empty((5, max(total, 1)), dtype=np.int64)
-    return _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen, wk)
+    at = k + t1
+    groups = ws[at:at + k * t1].reshape((k, t1))
+    groups[:, :] = 0
+    at += k * t1
+    glen = ws[at:at + k]
+    glen[:] = 0
+    at += k
+    wk = ws[at:at + 5 * t1].reshape((5, t1))
+    at += 5 * t1
+    return _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen, wk, ws[at:])
+
+
+@njit(cache=True)
+def _words(k, t):
+    """Words of ``_exists``'s work space for ``k`` services and at most ``t`` cards (``_fill``'s included)."""
+    return 2 * k + k * t + 6 * t + 6 * t + 1
 
 
 @njit(cache=True)
@@ -402,13 +421,15 @@ def min_need(ck, sv, inc, avail0, cards, n, at_least):
 
     ``at_least``: a known lower bound of the answer (searches for fewer cards are skipped)."""
     avail = avail0.copy()
+    t = max(ck[K_HIGH], n, 1)
+    ws = np.empty(_words(ck[K_NSERV], t), dtype=np.int64)
     for i in range(n):
         avail[cards[i]] -= 1
         if avail[cards[i]] < 0:
             return DEAD
     start = max(ck[K_LOW], n + max(at_least, 0))
     for total in range(start, ck[K_HIGH] + 1):
-        if _exists(ck, sv, inc, cards, n, total, avail):
+        if _exists(ck, sv, inc, cards, n, total, avail, ws):
             return total - n
     return DEAD
 

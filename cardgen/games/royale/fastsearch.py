@@ -13,8 +13,11 @@ Actions are ``fastcore``'s integers (a line, an imposter placement of the seat,
 a card under a slot, a clear, stop).
 
 **Noble requirements** are the compiled checkers of the tier (``fastreq``, the
-table of ``fast.noble_tables``): a transition not computed yet is computed inside
-the loop. When the table has no room for a new row the run stops (``FULL``), the
+table of ``fast.noble_tables``). The step kernels only read the table: one that
+meets a transition not computed yet answers ``MISSING`` (which one in ``W[4]``) before
+changing anything or drawing; its caller computes it (``_fill``, ``fastreq.step``, which
+allocates) and resumes where it stopped, so the draws are those of a table that
+knew it. When the table has no room for a new row the run stops (``FULL``), the
 table grows in Python and the *whole* search runs again from the same seed, so the
 decision is the one an unbounded table gives.
 
@@ -28,8 +31,16 @@ again only at the nobles a plan has changed.
 
 **Speed.** Kernels take the position's views (``fields``) built once per buffer,
 not the buffer: building fourteen views costs about a microsecond, more than a
-random move. Rollouts with the heuristic cost most (the planner tries every
-order of the cards of every take).
+random move. The step kernels, the heuristic and the rollout loop run without
+numba's reference counting (``_hot``, ``_inline``; with it, the atomic increments and
+decrements of the arrays passed took half the time, perf). Rollouts with the
+heuristic cost most (the planner tries every order of the cards of every take):
+each card's gains at the position are ranked once (``_gains``), the orders share
+their prefixes, and noble values come from a table (``values``), with the same
+decisions, draw for draw. Base deck, 3 players, 200 iterations: a game is about
+134 decisions and 1.6 million simulated actions, most of them planned by the
+heuristic; they took 8.3 s of CPU, now 1.8 s once the noble table knows the
+transitions (docs/validator.md).
 
 **Driver.** ``search`` runs ``params.iterations`` iterations of
 ``cardgen.agents.search.SearchAgent``: paired flat Monte Carlo against the
@@ -64,10 +75,30 @@ C_TIE_SHARED = core.CFG_SIZE
 ROWS = 1 << 14
 #: longest hand the heuristic plans over (permutations of the cards)
 MAX_HAND = 7
-#: transitions a run notes before giving up (the rest are found by the next run)
-MAX_FULLES = 4096
 OK = 0
 FULL = fastreq.FULL
+
+#: the kernels of every step run without numba's reference counting (NRT): they never allocate,
+#: and every array they get lives in the caller for the whole call. With it, the atomic
+#: increment and decrement of each array at each call (NRT_incref, NRT_decref) took half of a
+#: search's time (perf, 3 players, heuristic rollouts), as in Draco's tier (``draco/fast.py``).
+_hot = njit(cache=True, _nrt=False)
+#: the same, inlined (numba IR) into the caller: a call passes each array as seven words
+_inline = njit(cache=True, _nrt=False, inline="always")
+#: what a kernel without NRT answers when it meets a transition the noble table does not know:
+#: computing one allocates (``fastreq.step``), so its caller computes it (``_fill``) and resumes
+MISSING = -4
+#: ``miss`` (``W[4]``): the transition (row, code), where a rollout resumes, its action, steps left
+MISS_ROW, MISS_CODE, MISS_RESUME, MISS_ACTION, MISS_LEFT = range(5)
+RESUME_STEP, RESUME_CHOOSE, RESUME_APPLY = range(3)
+
+
+@_inline
+def _random(mt):
+    """``fastrng.random`` (the same float from the same words) with the inlined draws."""
+    a = fastrng.genrand_inline(mt) >> np.uint32(5)
+    b = fastrng.genrand_inline(mt) >> np.uint32(6)
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
 
 # == views ==========================================================================================
@@ -88,15 +119,8 @@ def fields(s, off):
             _f1(s, off, F_ZONE))
 
 
-@njit(cache=True, inline="always")
-def _step(R, r, code):
-    """The checker row after one more card of ``code`` under row ``r`` (``fastreq.step``): a row, DEAD or FULL."""
-    ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta = R
-    return fastreq.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, r, code)
-
-
 # == step kernels ===================================================================================
-@njit(cache=True, inline="always")
+@_inline
 def legal_actions(V, G, out):
     """Write the legal action ids into ``out`` in the reference's order; return how many."""
     cfg, lines, line_len, imp_cells, imp_len, imp_count = G[0], G[1], G[2], G[3], G[4], G[5]
@@ -140,19 +164,28 @@ def legal_actions(V, G, out):
     return m
 
 
-@njit(cache=True, inline="always")
-def apply(V, G, W, mt, a):
-    """Play action ``a`` (legal) in the position of views ``V``, chance from ``mt``; OK, or FULL (the table is full)."""
+@_inline
+def _apply(V, G, W, mt, a):
+    """Play action ``a`` (legal) in the position of views ``V``, chance from ``mt``: OK, or MISSING
+    (the noble table lacks the transition of a card placed, noted in ``W[4]``; nothing was changed)."""
     cfg, lines, line_len, imp_cells, imp_len = G[0], G[1], G[2], G[3], G[4]
     solo_cells, solo_len, codes, root, points, R = G[6], G[7], G[8], G[9], G[10], G[11]
-    need = R[5]
-    work, work2, gaps = W[0], W[1], W[2]
+    trans, need = R[4], R[5]
+    work, work2, gaps, miss = W[0], W[1], W[2], W[4]
     st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
     p = st[core.S_PLAYER]
     nslots = cfg[core.C_SLOTS]
     nlines = cfg[core.C_LINES]
     base = p * nslots
     phase = st[core.S_PHASE]
+    nid = 0
+    if phase == PLACE:
+        x = a - cfg[core.C_A_PLACE]
+        c = x // nslots
+        k = base + x - c * nslots
+        nid = _next(trans, row[k], codes[k, c], miss)
+        if nid == fastreq.UNKNOWN:
+            return MISSING
     st[core.S_DECISIONS] += 1
     if phase == TAKE:
         if a < nlines:
@@ -184,9 +217,6 @@ def apply(V, G, W, mt, a):
         c = x // nslots
         sl = x - c * nslots
         k = base + sl
-        nid = _step(R, row[k], codes[k, c])
-        if nid == FULL:
-            return FULL
         h = st[core.S_HAND]
         for i in range(h):
             if hand[i] == c:
@@ -233,6 +263,23 @@ def apply(V, G, W, mt, a):
             if not any_under:
                 core._end_turn(st, cfg, mt, gaps, grid, pile, disc, work, work2, solo, srev, solo_cells,
                                solo_len)
+    return OK
+
+
+@njit(cache=True)
+def _fill(R, miss):
+    """Compute the transition a kernel missed (``fastreq.step``): its row, DEAD, or FULL (no room)."""
+    ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta = R
+    return fastreq.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, miss[MISS_ROW],
+                        miss[MISS_CODE])
+
+
+@njit(cache=True)
+def apply(V, G, W, mt, a):
+    """``_apply``, computing the transitions it misses: OK, or FULL (the noble table is full)."""
+    while _apply(V, G, W, mt, a) == MISSING:
+        if _fill(G[11], W[4]) == FULL:
+            return FULL
     return OK
 
 
@@ -323,141 +370,230 @@ def determinize(root, out, V, mt):
 
 
 # == the heuristic =====================================================================================
-@njit(cache=True, inline="always")
-def _value(need, root, points, k, r):
-    """``_Slot.value``: what the cards under slot ``k`` (checker row ``r``) are worth.
+@_inline
+def _val(vals, need, k, r):
+    """``_Slot.value``: what the cards under slot ``k`` (checker row ``r``) are worth (``values``' table)."""
+    return 0.0 if r == core.DEAD else vals[k, need[r]]
 
-    Arrays rather than the table tuple, and inlined: the planner calls it in its
-    innermost loop, where unpacking a tuple costs a reference count per array.
+
+def values(need: np.ndarray, root: np.ndarray, points: np.ndarray, high: int) -> np.ndarray:
+    """``_Slot.value`` of slot ``k`` with cards that still need ``nd`` more, ``[k, nd]`` for ``nd`` up to ``high``.
+
+    A table, not a division in the planner's innermost loop (where it cost most of the time);
+    the same float: ``points * (start - nd) / start``, ``start`` the need of the empty noble.
+    A column -1 (an empty noble that cannot be met: need DEAD) reads the last, 0.
     """
-    if r == core.DEAD:
-        return 0.0
-    nd = need[r]
-    start = need[root[k]]
-    if nd == 0:
-        return points[k] + COMPLETE_BONUS
-    if start <= 0:
-        return 0.0
-    return points[k] * (start - nd) / start
+    out = np.zeros((root.shape[0], high + 2))
+    for k in range(root.shape[0]):
+        if root[k] < 0:
+            continue
+        start, pts = need[root[k]], points[k]
+        out[k, 0] = pts + COMPLETE_BONUS
+        if start > 0:
+            for nd in range(1, high + 1):
+                out[k, nd] = pts * (start - nd) / start
+    return out
 
 
-@njit(cache=True)
-def _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, ncards, perm, cur, base_value,
-          rows0, gain0, new0):
-    """``_Planner.plan``: best value of placing ``cards`` greedily, over every play order.
-
-    ``ks[i]``/``rows[i]``: slot and checker row of the i-th open noble. A noble still at
-    the position's row ``rows0[i]`` reads card ``c``'s gain and next row from
-    ``gain0[c, i]``/``new0[c, i]`` (``_gains``, as the agent ranks each card once per
-    position). Returns NaN on a full noble table.
-    """
-    for i in range(ncards):
-        perm[i] = i
-    best = -np.inf
-    while True:
-        for i in range(nopen):
-            cur[i] = rows[i]
-        total = base_value
-        for j in range(ncards):
-            c = cards[perm[j]]
-            pick = -1
-            gain = -np.inf
-            new = 0
-            for i in range(nopen):
-                if cur[i] == rows0[i]:
-                    g = gain0[c, i]
-                    if g > gain:
-                        pick, gain = i, g
-                        new = new0[c, i]
-                    continue
-                k = ks[i]
-                nid = trans[cur[i], codes[k, c]]
-                if nid == fastreq.UNKNOWN:
-                    nid = _step(R, cur[i], codes[k, c])
-                    if nid == FULL:
-                        return np.nan
-                g = _value(need, root, points, k, nid) - _value(need, root, points, k, cur[i])
-                if g > gain:
-                    pick, gain = i, g
-                    new = root[k] if nid == core.DEAD else nid
-            if pick < 0:
-                break
-            total += gain
-            cur[pick] = new
-        if total > best:
-            best = total
-        # next permutation (lexicographic) of perm[:ncards]
-        i = ncards - 2
-        while i >= 0 and perm[i] >= perm[i + 1]:
-            i -= 1
-        if i < 0:
-            break
-        j = ncards - 1
-        while perm[j] <= perm[i]:
-            j -= 1
-        perm[i], perm[j] = perm[j], perm[i]
-        lo, hi = i + 1, ncards - 1
-        while lo < hi:
-            perm[lo], perm[hi] = perm[hi], perm[lo]
-            lo += 1
-            hi -= 1
-    return best
+@_inline
+def _next(trans, r, code, miss):
+    """The row after one more card of ``code`` under row ``r`` (a row or DEAD), or UNKNOWN: the
+    table does not know it yet (noted in ``miss`` for the caller to compute)."""
+    nid = trans[r, code]
+    if nid == fastreq.UNKNOWN:
+        miss[MISS_ROW] = r
+        miss[MISS_CODE] = code
+    return nid
 
 
-@njit(cache=True)
-def _gains(codes, root, points, need, R, ks, rows, nopen, cards, ncards, gain0, new0):
-    """Each card's gain and next row under each open noble at the position (False: the table is full)."""
-    trans = R[4]
-    for j in range(ncards):
+@_inline
+def _gains(codes, vals, need, trans, miss, O, val0, nopen, cards, n, gain0, new0, order):
+    """Each card's gain and next row under each open noble at the position (``gain0[c, i]``,
+    ``new0[c, i]``), and ``order[c]``: the open nobles by gain, highest first, the lower index
+    first among equal gains (the greedy's pick when no noble has moved). False: a transition is missing."""
+    ks, rows0, roots = O[0], O[1], O[2]
+    for j in range(n):
         c = cards[j]
         for i in range(nopen):
-            k = ks[i]
-            nid = trans[rows[i], codes[k, c]]
+            nid = _next(trans, rows0[i], codes[ks[i], c], miss)
             if nid == fastreq.UNKNOWN:
-                nid = _step(R, rows[i], codes[k, c])
-                if nid == FULL:
-                    return False
-            gain0[c, i] = _value(need, root, points, k, nid) - _value(need, root, points, k, rows[i])
-            new0[c, i] = root[k] if nid == core.DEAD else nid
+                return False
+            g = _val(vals, need, ks[i], nid) - val0[i]
+            gain0[c, i] = g
+            new0[c, i] = roots[i] if nid == core.DEAD else nid
+            t = i
+            while t > 0 and gain0[c, order[c, t - 1]] < g:
+                order[c, t] = order[c, t - 1]
+                t -= 1
+            order[c, t] = i
     return True
 
 
-@njit(cache=True, inline="always")
-def heuristic(V, G, H, mt, legal, m):
-    """The index in ``legal[:m]`` that ``HeuristicAgent`` picks for the seat to move (-1: the noble table is full)."""
-    cfg, lines, imp_cells, imp_len = G[0], G[1], G[3], G[4]
-    codes, root, points, R = G[8], G[9], G[10], G[11]
+@_inline
+def _plan(codes, vals, need, trans, miss, O, nopen, cards, n, base, cur, moved, gain0, new0, order, S, tot):
+    """``_Planner.plan``: the best value of placing ``cards[:n]`` greedily, over every play order.
+
+    Each card goes under the open noble where it gains most (the lowest index on a tie);
+    ``base`` plus the gains, the best order counting. The orders are walked depth first,
+    so orders sharing a prefix share its placements. A noble not in the bit mask ``moved``
+    is at the position's row (its gain read from ``gain0``/``order``); a moved one at
+    ``cur[i]`` (looked up). The same float sums, in the same order, as placing every
+    order from scratch. NaN: a transition is missing.
+    """
+    if n == 0 or nopen == 0:
+        return base
+    ks, roots = O[0], O[2]
+    idx, cpos, pk, oldrow, oldmask = S[0], S[1], S[2], S[3], S[4]
+    best = -np.inf
+    level = 0
+    idx[0] = 0
+    tot[0] = base
+    used = 0
+    while True:
+        j = idx[level]
+        while j < n and (used >> j) & 1:
+            j += 1
+        if j >= n:
+            if level == 0:
+                return best
+            level -= 1
+            used &= ~(1 << cpos[level])
+            cur[pk[level]] = oldrow[level]
+            moved = oldmask[level]
+            continue
+        idx[level] = j + 1
+        c = cards[j]
+        # the greedy pick: the best noble that has not moved, then the moved ones
+        b = -1
+        gb = -np.inf
+        nb = 0
+        for t in range(nopen):
+            i = order[c, t]
+            if not (moved >> i) & 1:
+                b, gb, nb = i, gain0[c, i], new0[c, i]
+                break
+        if moved:
+            for i in range(nopen):
+                if (moved >> i) & 1:
+                    r = cur[i]
+                    nid = _next(trans, r, codes[ks[i], c], miss)
+                    if nid == fastreq.UNKNOWN:
+                        return np.nan
+                    g = _val(vals, need, ks[i], nid) - _val(vals, need, ks[i], r)
+                    if g > gb or (g == gb and i < b):
+                        b, gb = i, g
+                        nb = roots[i] if nid == core.DEAD else nid
+        total = tot[level] + gb
+        if level == n - 1:
+            if total > best:
+                best = total
+            continue
+        cpos[level] = j
+        pk[level] = b
+        oldrow[level] = cur[b]
+        oldmask[level] = moved
+        used |= 1 << j
+        cur[b] = nb
+        moved |= 1 << b
+        level += 1
+        idx[level] = 0
+        tot[level] = total
+
+
+@_inline
+def _pick(c, codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order, m1, r1, m2, r2):
+    """The greedy's placement of card ``c`` with at most two nobles moved (``m1`` at row ``r1``, ``m2``
+    at ``r2``; -1: none): (noble, gain, its next row); noble MISSING: a transition is missing."""
+    b = -1
+    gb = -np.inf
+    nb = 0
+    for t in range(nopen):
+        i = order[c, t]
+        if i != m1 and i != m2:
+            b, gb, nb = i, gain0[c, i], new0[c, i]
+            break
+    if m1 >= 0:
+        nid = _next(trans, r1, codes[ks[m1], c], miss)
+        if nid == fastreq.UNKNOWN:
+            return MISSING, 0.0, 0
+        g = _val(vals, need, ks[m1], nid) - _val(vals, need, ks[m1], r1)
+        if g > gb or (g == gb and m1 < b):
+            b, gb = m1, g
+            nb = roots[m1] if nid == core.DEAD else nid
+    if m2 >= 0:
+        nid = _next(trans, r2, codes[ks[m2], c], miss)
+        if nid == fastreq.UNKNOWN:
+            return MISSING, 0.0, 0
+        g = _val(vals, need, ks[m2], nid) - _val(vals, need, ks[m2], r2)
+        if g > gb or (g == gb and m2 < b):
+            b, gb = m2, g
+            nb = roots[m2] if nid == core.DEAD else nid
+    return b, gb, nb
+
+
+@_inline
+def _plan_small(codes, vals, need, trans, miss, O, nopen, cards, n, base, f, rf, gain0, new0, order):
+    """``_plan`` written out for a take of up to three cards, or up to two after a card placed under
+    noble ``f`` (row ``rf``; -1: none), where at most two nobles ever move: the same orders,
+    placements and float sums, without the walk's bookkeeping (the common case: most of the time)."""
+    ks, roots = O[0], O[2]
+    best = -np.inf
+    for x in range(n):
+        p1, g1, n1 = _pick(cards[x], codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order,
+                           f, rf, -1, 0)
+        if p1 == MISSING:
+            return np.nan
+        t1 = base + g1
+        if n == 1:
+            return t1
+        # the nobles moved after the first card: the forced one and where the card went
+        if p1 == f:
+            a1, ar1, a2, ar2 = f, n1, -1, 0
+        elif f >= 0:
+            a1, ar1, a2, ar2 = f, rf, p1, n1
+        else:
+            a1, ar1, a2, ar2 = p1, n1, -1, 0
+        for y in range(n):
+            if y == x:
+                continue
+            p2, g2, n2 = _pick(cards[y], codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order,
+                               a1, ar1, a2, ar2)
+            if p2 == MISSING:
+                return np.nan
+            t2 = t1 + g2
+            if n == 2:
+                if t2 > best:
+                    best = t2
+                continue
+            z = 3 - x - y
+            if p2 == p1:
+                b1, br1, b2, br2 = p1, n2, -1, 0
+            else:
+                b1, br1, b2, br2 = p1, n1, p2, n2
+            p3, g3, _ = _pick(cards[z], codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order,
+                              b1, br1, b2, br2)
+            if p3 == MISSING:
+                return np.nan
+            t3 = t2 + g3
+            if t3 > best:
+                best = t3
+    return best
+
+
+@_inline
+def _heuristic(V, G, H, mt, legal, m):
+    """The index in ``legal[:m]`` that ``HeuristicAgent`` picks for the seat to move; MISSING: the noble
+    table lacks a transition (noted in ``H[-1]``; nothing drawn from ``mt``)."""
+    cfg, lines, line_len, imp_cells, imp_len = G[0], G[1], G[2], G[3], G[4]
+    codes, root, points, R, vals = G[8], G[9], G[10], G[11], G[12]
     trans, need = R[4], R[5]
-    ks, rows, cur, perm, cards, picks, pos, rows0, gain0, new0 = H
+    O, val0, cur, cards, picks, pos, gain0, new0, order, S, tot, miss = H
+    ks, rows0, roots = O[0], O[1], O[2]
     st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
     p = st[core.S_PLAYER]
     nslots = cfg[core.C_SLOTS]
     nlines = cfg[core.C_LINES]
     phase = st[core.S_PHASE]
-    nopen = 0
-    base_value = 0.0
-    for sl in range(nslots):
-        k = p * nslots + sl
-        pos[sl] = -1
-        if not done[k]:
-            ks[nopen] = k
-            rows[nopen] = row[k]
-            pos[sl] = nopen
-            base_value += _value(need, root, points, k, row[k])
-            nopen += 1
-    for i in range(nopen):
-        rows0[i] = rows[i]
-    if phase == PLACE:
-        if not _gains(codes, root, points, need, R, ks, rows, nopen, hand, st[core.S_HAND], gain0, new0):
-            return -1
-    elif phase == TAKE:
-        n = 0
-        for cell in range(cfg[core.C_CELLS]):
-            if grid[cell] >= 0:
-                cards[n] = grid[cell]
-                n += 1
-        if not _gains(codes, root, points, need, R, ks, rows, nopen, cards, n, gain0, new0):
-            return -1
     if phase == CLEAR:
         worst = 0
         pick = m - 1  # stop is last
@@ -470,105 +606,198 @@ def heuristic(V, G, H, mt, legal, m):
             if excess > worst:
                 worst, pick = excess, i
         return pick
+    nopen = 0
+    base_value = 0.0
+    for sl in range(nslots):
+        k = p * nslots + sl
+        pos[sl] = -1
+        if not done[k]:
+            ks[nopen] = k
+            rows0[nopen] = row[k]
+            roots[nopen] = root[k]
+            v = _val(vals, need, k, row[k])
+            val0[nopen] = v
+            base_value += v
+            pos[sl] = nopen
+            nopen += 1
+    h = st[core.S_HAND]
+    if phase == PLACE:
+        ok = _gains(codes, vals, need, trans, miss, O, val0, nopen, hand, h, gain0, new0, order)
+    else:
+        n = 0
+        for cell in range(cfg[core.C_CELLS]):
+            if grid[cell] >= 0:
+                cards[n] = grid[cell]
+                n += 1
+        ok = _gains(codes, vals, need, trans, miss, O, val0, nopen, cards, n, gain0, new0, order)
+    if not ok:
+        return MISSING
+    a_place = cfg[core.C_A_PLACE]
     best = -np.inf
     npicks = 0
-    if phase == PLACE:
-        h = st[core.S_HAND]
-        a_place = cfg[core.C_A_PLACE]
-        for i in range(m):
-            x = legal[i] - a_place
+    for i in range(m):
+        a = legal[i]
+        n = 0
+        moved = 0
+        base = base_value
+        if phase == PLACE:
+            # the card under that noble first, then the best plan of the others
+            x = a - a_place
             c = x // nslots
-            sl = x - c * nslots
-            oi = pos[sl]
-            k = ks[oi]
-            nid = _step(R, rows[oi], codes[k, c])
-            if nid == FULL:
-                return -1
-            new = root[k] if nid == core.DEAD else nid
-            extra = _value(need, root, points, k, new) - _value(need, root, points, k, rows[oi])
-            n = 0
+            oi = pos[x - c * nslots]
+            new = new0[c, oi]
+            base = base_value + (_val(vals, need, ks[oi], new) - val0[oi])
+            cur[oi] = new
+            moved = 1 << oi
             for j in range(h):
                 if hand[j] != c:
                     cards[n] = hand[j]
                     n += 1
-            old = rows[oi]
-            rows[oi] = new
-            v = _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, n, perm, cur, base_value + extra,
-                      rows0, gain0, new0)
-            rows[oi] = old
-            if v != v:
-                return -1
-            if v > best + 1e-9:
-                best = v
-                picks[0] = i
-                npicks = 1
-            elif abs(v - best) <= 1e-9:
-                picks[npicks] = i
-                npicks += 1
-    else:
-        for i in range(m):
-            a = legal[i]
-            n = 0
-            if a < nlines:
-                for j in range(G[2][a]):
-                    c = grid[lines[a, j]]
-                    if c >= 0:
-                        cards[n] = c
-                        n += 1
-            else:
-                t = a - nlines
-                for j in range(imp_len[p, t]):
-                    c = grid[imp_cells[p, t, j]]
-                    if c >= 0:
-                        cards[n] = c
-                        n += 1
-            v = _plan(codes, root, points, trans, need, R, ks, rows, nopen, cards, n, perm, cur, base_value,
-                      rows0, gain0, new0)
-            if v != v:
-                return -1
-            if a >= nlines:
-                v = v - IMPOSTER_COST
-            if v > best + 1e-9:
-                best = v
-                picks[0] = i
-                npicks = 1
-            elif abs(v - best) <= 1e-9:
-                picks[npicks] = i
-                npicks += 1
-    return picks[fastrng.randbelow(mt, npicks)]
+        elif a < nlines:
+            for j in range(line_len[a]):
+                c = grid[lines[a, j]]
+                if c >= 0:
+                    cards[n] = c
+                    n += 1
+        else:
+            t = a - nlines
+            for j in range(imp_len[p, t]):
+                c = grid[imp_cells[p, t, j]]
+                if c >= 0:
+                    cards[n] = c
+                    n += 1
+        if n == 0 or nopen == 0:
+            v = base
+        elif n <= 2 or (n == 3 and phase == TAKE):
+            f = pos[(a - a_place) % nslots] if phase == PLACE else -1
+            v = _plan_small(codes, vals, need, trans, miss, O, nopen, cards, n, base, f, cur[f] if f >= 0 else 0,
+                            gain0, new0, order)
+        else:
+            v = _plan(codes, vals, need, trans, miss, O, nopen, cards, n, base, cur, moved, gain0, new0, order, S,
+                      tot)
+        if v != v:
+            return MISSING
+        if phase == TAKE and a >= nlines:
+            v = v - IMPOSTER_COST
+        if v > best + 1e-9:
+            best = v
+            picks[0] = i
+            npicks = 1
+        elif abs(v - best) <= 1e-9:
+            picks[npicks] = i
+            npicks += 1
+    return picks[fastrng.randbelow_inline(mt, npicks)]
+
+
+@_hot
+def _heuristic_call(V, G, H, mt, legal, m):
+    """``_heuristic`` as one call (rollouts inline it)."""
+    return _heuristic(V, G, H, mt, legal, m)
+
+
+@njit(cache=True)
+def heuristic(V, G, H, mt, legal, m):
+    """The index in ``legal[:m]`` that ``HeuristicAgent`` picks for the seat to move (-1: the noble table is full)."""
+    while True:
+        i = _heuristic_call(V, G, H, mt, legal, m)
+        if i != MISSING:
+            return i
+        if _fill(G[11], H[-1]) == FULL:
+            return -1
 
 
 # == rollouts and the driver =========================================================================
+@_hot
+def _rollout(V, G, W, H, cmt, pmt, policy, epsilon):
+    """``rollout``'s loop, ``miss[MISS_LEFT]`` steps at most: OK, or MISSING (``W[4]`` says which
+    transition, and where to resume once it is known: choose again, or apply ``miss[MISS_ACTION]``)."""
+    legal, miss = W[3], W[4]
+    st = V[0]
+    while miss[MISS_LEFT] > 0:
+        resume = miss[MISS_RESUME]
+        miss[MISS_RESUME] = RESUME_STEP
+        if resume == RESUME_APPLY:
+            a = miss[MISS_ACTION]
+        else:
+            if st[core.S_END] != core.PLAYING:
+                return OK
+            m = legal_actions(V, G, legal)
+            if m == 0:
+                return OK
+            i = 0
+            if m > 1:
+                choose = resume == RESUME_CHOOSE  # the random draws of this step were made already
+                if not choose:
+                    if not policy:
+                        i = int(_random(pmt) * m)
+                    elif epsilon > 0.0 and _random(pmt) < epsilon:
+                        i = int(_random(pmt) * m)
+                    else:
+                        choose = True
+                if choose:
+                    i = _heuristic(V, G, H, pmt, legal, m)
+                    if i == MISSING:
+                        miss[MISS_RESUME] = RESUME_CHOOSE
+                        return MISSING
+            a = legal[i]
+        if _apply(V, G, W, cmt, a) == MISSING:
+            miss[MISS_RESUME] = RESUME_APPLY
+            miss[MISS_ACTION] = a
+            return MISSING
+        miss[MISS_LEFT] -= 1
+    return OK
+
+
 @njit(cache=True)
 def rollout(V, G, W, H, cmt, pmt, policy, epsilon, cap):
-    """Play ``s`` out: the heuristic with chance ``epsilon`` of a random move (``policy``), else random.
+    """Play ``s`` out, ``cap`` steps at most: the heuristic with chance ``epsilon`` of a random move
+    (``policy``), else random. The transitions the noble table lacks are computed on the way,
+    and the loop resumes where it stopped, so the draws are those of an unbounded table.
 
     Returns OK (ended, stalled, capped or stuck: ``outcome`` tells), or FULL.
     """
-    legal = W[3]
-    st = V[0]
-    for _ in range(cap):
-        if st[core.S_END] != core.PLAYING:
-            return OK
-        m = legal_actions(V, G, legal)
-        if m == 0:
-            return OK
-        if m == 1:
-            i = 0
-        elif not policy:
-            i = int(fastrng.random(pmt) * m)
-        elif epsilon > 0.0 and fastrng.random(pmt) < epsilon:
-            i = int(fastrng.random(pmt) * m)
-        else:
-            i = heuristic(V, G, H, pmt, legal, m)
-            if i < 0:
-                return FULL
-        if apply(V, G, W, cmt, legal[i]) == FULL:
+    miss = W[4]
+    miss[MISS_RESUME] = RESUME_STEP
+    miss[MISS_LEFT] = cap
+    while _rollout(V, G, W, H, cmt, pmt, policy, epsilon) == MISSING:
+        if _fill(G[11], miss) == FULL:
             return FULL
     return OK
 
 
 @njit(cache=True)
+def _go_on(V, G, W, H, cmt, pmt, policy, epsilon):
+    """``_rollout`` stopped at a missing transition: compute it, resume, until done (OK) or FULL."""
+    while True:
+        if _fill(G[11], W[4]) == FULL:
+            return FULL
+        if _rollout(V, G, W, H, cmt, pmt, policy, epsilon) != MISSING:
+            return OK
+
+
+@_hot
+def _play_out(V, G, W, H, cmt, pmt, policy, epsilon, a):
+    """Play ``a``, then ``rollout`` (``ROLLOUT_CAP`` steps): OK, or MISSING (finish with ``_go_on``).
+
+    Without reference counting, unlike ``play_out``: a search calls it for every rollout, and
+    the increments and decrements of the forty-odd arrays it passes cost more than a short
+    rollout's moves."""
+    miss = W[4]
+    miss[MISS_RESUME] = RESUME_APPLY
+    miss[MISS_ACTION] = a
+    miss[MISS_LEFT] = ROLLOUT_CAP + 1  # the first step is ``a``
+    return _rollout(V, G, W, H, cmt, pmt, policy, epsilon)
+
+
+@njit(cache=True)
+def play_out(V, G, W, H, cmt, pmt, policy, epsilon, a):
+    """Play ``a``, then ``rollout``: OK or FULL."""
+    if _play_out(V, G, W, H, cmt, pmt, policy, epsilon, a) == MISSING:
+        return _go_on(V, G, W, H, cmt, pmt, policy, epsilon)
+    return OK
+
+
+@_hot
 def _reward(V, G, score_weight, scores, winners, out):
     finished = outcome(V, G, scores, winners)
     fasttree.rewards(scores, winners, finished, score_weight, out)
@@ -617,8 +846,8 @@ def search_paired(root, off, G, W, H, seed, iterations, score_weight, policy, ep
             s[:] = sample
             cmt[:] = cmt0
             pmt[:] = pmt0
-            if apply(vs, G, W, cmt, rlegal[i]) == FULL or \
-                    rollout(vs, G, W, H, cmt, pmt, policy, epsilon, ROLLOUT_CAP) == FULL:
+            if _play_out(vs, G, W, H, cmt, pmt, policy, epsilon, rlegal[i]) == MISSING and \
+                    _go_on(vs, G, W, H, cmt, pmt, policy, epsilon) == FULL:
                 return FULL
             _reward(vs, G, score_weight, scores, winners, rew)
             got[i] = rew[seat]
@@ -670,8 +899,8 @@ def search_tree(root, off, G, W, H, seed, iterations, exploration, score_weight,
                 if child != fasttree.NONE:
                     path[length] = child
                     length += 1
-                if apply(vs, G, W, cmt, a) == FULL or \
-                        rollout(vs, G, W, H, cmt, mt, False, 0.0, ROLLOUT_CAP) == FULL:
+                if _play_out(vs, G, W, H, cmt, mt, False, 0.0, a) == MISSING and \
+                        _go_on(vs, G, W, H, cmt, mt, False, 0.0) == FULL:
                     return FULL
                 break
             node = fasttree.select_uct(tree, value, node, legal, m, exploration)
@@ -719,12 +948,18 @@ class Compiled:
         nimp = int(cfg[core.C_A_PLACE]) - len(g.lines)
         nlegal = len(g.lines) + nimp + (g.ncells + 1) * nslots + nslots + 2
         z = lambda n: np.zeros(max(n, 1), dtype=np.int64)  # noqa: E731
-        self.W = (z(ncards + 2), z(ncards + 2), np.zeros((1, 4), dtype=np.int64), z(nlegal))
-        self.H = (z(nslots), z(nslots), z(nslots), z(MAX_HAND), z(max(MAX_HAND, g.ncells)), z(nlegal), z(nslots),
-                  z(nslots), np.zeros((max(ncards, 1), nslots)), np.zeros((max(ncards, 1), nslots), dtype=np.int64))
+        miss = z(5)  # shared by W and H: a transition a kernel needs (``MISS_*``)
+        self.W = (z(ncards + 2), z(ncards + 2), np.zeros((1, 4), dtype=np.int64), z(nlegal), miss)
+        cards = (max(ncards, 1), nslots)
+        # the open nobles (slot, row, empty row), their values, the
+        # moved rows, cards, tied picks, slot -> open noble, each card's gains, next rows and ranking,
+        # the planner's stack (next card, card, noble, row and mask to restore) and its totals
+        self.H = (np.zeros((3, nslots), dtype=np.int64), np.zeros(nslots), z(nslots), z(max(MAX_HAND, g.ncells)),
+                  z(nlegal), z(nslots), np.zeros(cards), np.zeros(cards, dtype=np.int64),
+                  np.zeros(cards, dtype=np.int64), np.zeros((5, MAX_HAND + 1), dtype=np.int64),
+                  np.zeros(MAX_HAND + 1), miss)
         self.max_hand = max([len(c) for _, c in g.lines] + [len(c) for t in g.imposter_takes for _, c in t] + [0])
-        self.misses = np.zeros((MAX_FULLES, 2), dtype=np.int64)
-        self.nmiss = np.zeros(1, dtype=np.int64)
+        self.vals = values(f.tables.need, f.root, f.points, int(f.tables.ck[:, fastreq.K_HIGH].max()))
         self.runs = 0  # searches run (a run that meets an unknown transition is run again)
         # reference action <-> id
         self.id_of: list[dict[Action, int]] = []
@@ -744,7 +979,7 @@ class Compiled:
         """What the kernels read (``G``): static tables and the noble table's arrays as they are now."""
         f = self.fast
         return (self.cfg, f.lines, f.line_len, f.imp_cells, f.imp_len, f.imp_count, f.solo_cells, f.solo_len,
-                f.codes, f.root, f.points, f.tables.args())
+                f.codes, f.root, f.points, f.tables.args(), self.vals)
 
     def encode(self, state: RoyaleState) -> np.ndarray:
         """The position of a reference state (the true pile order included: only ``determinize`` hides it)."""
