@@ -1376,7 +1376,7 @@ def _announce() -> None:
     """One stderr line when numba is about to compile the driver (its disk cache is empty)."""
     global _ANNOUNCED
     if not _ANNOUNCED and not any((Path(__file__).resolve().parent / "__pycache__").glob("fastsearch.choose_*.nbi")):
-        print("cardgen: compiling the Draco search driver (once per machine, a minute or more)...", file=sys.stderr)
+        print("cardgen: compiling the Draco search driver (once per machine, two to four minutes)...", file=sys.stderr)
     _ANNOUNCED = True
 
 
