@@ -160,7 +160,7 @@ def test_a_full_noble_table_grows_and_the_game_is_played_again(monkeypatch):
     from cardgen.games.royale import fast
 
     real = fast.NobleTables.__init__
-    monkeypatch.setattr(fast.NobleTables, "__init__", lambda self, checkers, rows=1024: real(self, checkers, 16))
+    monkeypatch.setattr(fast.NobleTables, "__init__", lambda self, checkers, rows=1024, stored=False: real(self, checkers, 16))
     monkeypatch.setattr(fast, "_SHARED", {})
     deck = resolve("royale-masked", ROOT)
     engine = GAME.fast(deck, 3)
@@ -169,6 +169,30 @@ def test_a_full_noble_table_grows_and_the_game_is_played_again(monkeypatch):
     assert engine.tables.trans.shape[0] > 16 and engine.tables.rows > 16
     monkeypatch.setattr(fast, "_SHARED", {})
     assert first_difference(deck, 3, range(30)) is None  # a fresh engine: its first games grow its table
+
+
+def test_a_stored_noble_table_plays_the_very_same_games(monkeypatch, tmp_path):
+    """A table grown by other games (its rows numbered in another order), stored and read back
+    as a new process would, plays the reference games exactly; a damaged entry is ignored."""
+    from cardgen.games.royale import fast
+
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(fast, "_SHARED", {})
+    deck = resolve("royale", ROOT)
+    engine = GAME.fast(deck, 3)
+    for seed in range(1000, 1010):
+        engine.play(seed, ["heuristic"] * 3, 10_000, False)
+    grown = engine.tables.rows
+    fast.store_tables()
+    [entry] = list(tmp_path.rglob("royale-nobles-*.npz"))
+    monkeypatch.setattr(fast, "_SHARED", {})
+    restored = GAME.fast(deck, 3).tables
+    assert restored.rows == grown and restored.stored_searches > 0
+    assert first_difference(deck, 3, range(40), agents=("heuristic", "random")) is None
+    entry.write_bytes(entry.read_bytes()[:100])  # damaged: the table starts empty, the games stay the same
+    monkeypatch.setattr(fast, "_SHARED", {})
+    assert GAME.fast(deck, 3).tables.rows < grown
+    assert first_difference(deck, 3, range(10), agents=("heuristic",)) is None
 
 
 @pytest.mark.parametrize("deck_id", ["royale", "royale-masked"])

@@ -23,12 +23,14 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import tempfile
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFace  # this module is imported when a font is needed
+
+from cardgen.cache import CACHE_ENV, store_entry  # noqa: F401  (CACHE_ENV: re-exported for callers)
+from cardgen.cache import cache_dirs as _cache_dirs
 
 #: Bump when what is stored changes shape.
 FORMAT = 3
@@ -37,19 +39,9 @@ FORMAT = 3
 TABLES = "__cardgen_tables__"
 
 
-#: Environment variable naming the one folder cardgen keeps its caches in ("" keeps none),
-#: instead of the package's ``__pycache__`` and the user's cache folder (benchmarks, tests).
-CACHE_ENV = "CARDGEN_CACHE_DIR"
-
-
 def cache_dirs(package: Path | None = None, kind: str = "fonts") -> list[Path]:
-    """Where entries may live, first choice first: ``package``'s ``__pycache__`` (this package's
-    by default), then the user's cache folder; ``$CARDGEN_CACHE_DIR/<kind>`` alone when set."""
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen is not None:
-        return [Path(chosen) / kind] if chosen.strip() else []
-    user = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardgen" / kind
-    return [(package or Path(__file__).resolve().parent) / "__pycache__", user]
+    """``cardgen.cache.cache_dirs`` for the parsed fonts (this package's ``__pycache__`` by default)."""
+    return _cache_dirs(package or Path(__file__).resolve().parent, kind)
 
 
 class _Scale:
@@ -147,27 +139,6 @@ def _store(font: Any, key: str, entry: str) -> None:
     except Exception:  # another reportlab holding something unpicklable: no cache, same output
         return
     store_entry(blob, entry, cache_dirs())
-
-
-def store_entry(blob: bytes, entry: str, folders: list[Path]) -> None:
-    """Write ``blob`` as ``entry`` into the first of ``folders`` that takes it; give up quietly.
-
-    Every cache of cardgen (fonts, hyphenation, templates) writes this way.
-    """
-    for folder in folders:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
-            try:
-                with os.fdopen(fd, "wb") as fh:
-                    fh.write(blob)
-                os.replace(tmp, folder / entry)  # atomic: a concurrent reader sees old or new, never half
-            except BaseException:
-                os.unlink(tmp)
-                raise
-            return
-        except OSError:
-            continue
 
 
 def load_font(name: str, path: Path) -> Any:

@@ -18,7 +18,7 @@ from typing import Any
 
 import pyphen
 
-from cardgen.fonts.ttfcache import cache_dirs, store_entry
+from cardgen.cache import cache_dirs, store_entry
 
 #: Bump when what is stored changes shape.
 FORMAT = 1

@@ -120,7 +120,7 @@ class SharedBytecode(BytecodeCache):
 
     @staticmethod
     def folders() -> list[Path]:
-        from cardgen.fonts.ttfcache import cache_dirs  # the same places as the parsed fonts
+        from cardgen.cache import cache_dirs  # the same places as the parsed fonts
 
         return cache_dirs(Path(__file__).resolve().parent, "templates")
 
@@ -153,7 +153,7 @@ class SharedBytecode(BytecodeCache):
                 bucket.reset()  # a foreign file: compile again
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        from cardgen.fonts.ttfcache import store_entry
+        from cardgen.cache import store_entry
 
         data = self.store[bucket.key] = bucket.bytecode_to_string()
         store_entry(data, self._entry(bucket), self.folders())

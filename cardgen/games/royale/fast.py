@@ -72,10 +72,12 @@ class NobleTables:
     row with no card. The table (``trans``, ``need``, ``owner``, ``slen``, ``seq``,
     ``hslot``, ``meta``) grows inside compiled code up to its capacity, and here
     (``grow``) past it. ``args()`` is what compiled functions take, in order:
-    ``fastreq.step(*tables.args(), row, code)``.
+    ``fastreq.step(*tables.args(), row, code)``. ``stored``: start from the rows and
+    transitions an earlier run kept for these very checkers (``stored_table``; the
+    shared tables of ``noble_tables`` do, and ``store_tables`` keeps them at exit).
     """
 
-    def __init__(self, checkers: list[Checker], rows: int = 1024) -> None:
+    def __init__(self, checkers: list[Checker], rows: int = 1024, stored: bool = False) -> None:
         self.checkers = checkers
         self.index = {id(c): k for k, c in enumerate(checkers)}
         nk = max(len(checkers), 1)
@@ -97,10 +99,43 @@ class NobleTables:
         self.hslot = np.full(4 * rows, -1, dtype=np.int64)
         self.meta = np.zeros(req.META_SIZE, dtype=np.int64)
         self.roots = np.zeros(nk, dtype=np.int64)
-        for k in range(len(checkers)):
-            while (r := req.root(*self.args(), k)) == req.FULL:
-                self.grow()
-            self.roots[k] = r
+        self.key = _table_key(self)
+        if not (stored and self._restore(stored_table(self.key))):
+            for k in range(len(checkers)):
+                while (r := req.root(*self.args(), k)) == req.FULL:
+                    self.grow()
+                self.roots[k] = r
+        self.stored_searches = int(self.meta[req.M_SEARCHES])
+
+    def _restore(self, data: dict[str, np.ndarray] | None) -> bool:
+        """Take the rows and transitions a stored table holds (``stored_table``); False if it cannot be used."""
+        if data is None:
+            return False
+        rows = int(data["meta"][req.M_ROWS])
+        trans, seq = data["trans"], data["seq"]
+        if (trans.shape != (rows, self.ncodes) or seq.shape != (rows, self.seq.shape[1])
+                or data["roots"].shape != self.roots.shape or data["meta"].shape != self.meta.shape
+                or any(data[n].shape != (rows,) for n in ("need", "owner", "slen"))):
+            return False
+        while self.trans.shape[0] <= rows:
+            self.grow()
+        self.trans[:rows] = trans
+        for name in ("need", "owner", "slen", "seq"):
+            getattr(self, name)[:rows] = data[name]
+        self.meta[:] = data["meta"]
+        self.roots[:] = data["roots"]
+        self.hslot[:] = -1
+        req.rehash(self.hslot, self.owner, self.slen, self.seq, rows)
+        return True
+
+    def stored(self) -> bytes:
+        """The rows in use and their transitions, compressed (what ``stored_table`` reads back)."""
+        import io
+        n = self.rows
+        buf = io.BytesIO()
+        np.savez_compressed(buf, trans=self.trans[:n], need=self.need[:n], owner=self.owner[:n],
+                            slen=self.slen[:n], seq=self.seq[:n], meta=self.meta, roots=self.roots)
+        return buf.getvalue()
 
     def _compile(self, k: int, chk: Checker) -> int:
         """Fill checker ``k``'s fields; returns the most cards a completion holds."""
@@ -180,6 +215,61 @@ class NobleTables:
         return tuple(self.seq[row, :self.slen[row]].tolist())
 
 
+#: Bump when what a stored noble table means changes (``fastreq.py``'s source is part of the key too).
+TABLE_FORMAT = 1
+#: A table with more rows than this is not stored (a few MiB compressed at most).
+MAX_STORED_ROWS = 1 << 20
+
+
+def _table_key(tables: NobleTables) -> str:
+    """What a table's rows are made from: the compiled checkers and the code that makes rows."""
+    import hashlib
+    h = hashlib.sha256(f"royale-nobles|{TABLE_FORMAT}|".encode())
+    for a in (tables.ck, tables.sv, tables.inc, tables.avail):
+        h.update(str(a.shape).encode())
+        h.update(np.ascontiguousarray(a).tobytes())
+    h.update(Path(req.__file__).read_bytes())
+    return h.hexdigest()[:24]
+
+
+def _entry(key: str) -> str:
+    return f"royale-nobles-{key}.npz"
+
+
+def _folders() -> list[Path]:
+    from cardgen.cache import cache_dirs
+    return cache_dirs(Path(__file__).resolve().parent, "royale-nobles")
+
+
+def stored_table(key: str) -> dict[str, np.ndarray] | None:
+    """The noble table an earlier run stored under ``key`` (rows and transitions computed there),
+    or None. A row means the same cards in every run, so a process starts where the last one
+    stopped instead of computing again tens of thousands of completion searches; any damaged
+    or foreign entry is ignored."""
+    import io
+
+    from cardgen.cache import read_entry
+    for blob in read_entry(_entry(key), _folders()):
+        try:
+            with np.load(io.BytesIO(blob), allow_pickle=False) as npz:
+                data = {name: npz[name] for name in ("trans", "need", "owner", "slen", "seq", "meta", "roots")}
+        except Exception:  # a damaged entry is only a missed cache
+            continue
+        if data["meta"].ndim == 1 and data["meta"].shape[0] > req.M_SEARCHES:
+            return data
+    return None
+
+
+def store_tables() -> None:
+    """Store each shared table that computed transitions since it was loaded (at exit; forked
+    workers exit without it, and a concurrent writer only replaces a whole entry)."""
+    from cardgen.cache import store_entry
+    for tables in list(_SHARED.values()):
+        if int(tables.meta[req.M_SEARCHES]) > tables.stored_searches and tables.rows <= MAX_STORED_ROWS:
+            store_entry(tables.stored(), _entry(tables.key), _folders())
+            tables.stored_searches = int(tables.meta[req.M_SEARCHES])
+
+
 #: the tables of this process by their checkers (shared by engines, inherited by forked workers)
 _SHARED: dict[tuple[int, ...], NobleTables] = {}
 
@@ -203,8 +293,11 @@ def noble_tables(game: RoyaleGame, fresh: bool = False) -> NobleTables:
     key = tuple(seen)
     tables = None if fresh else _SHARED.get(key)
     if tables is None:
-        tables = NobleTables(list(seen.values()))
+        tables = NobleTables(list(seen.values()), stored=not fresh)
         if not fresh:
+            if not _SHARED:
+                import atexit
+                atexit.register(store_tables)
             _SHARED[key] = tables
     return tables
 

@@ -1,0 +1,59 @@
+"""Where cardgen keeps what it computed once and may reuse in a later run, and how it writes it.
+
+Parsed fonts, hyphenation dictionaries, compiled rulebook templates and Royale's noble
+tables are costly to make and never change a result: each is kept under a key of what
+it was made from, beside the package (its ``__pycache__``, like Python's byte code) or
+in the user's cache folder. A missing, foreign or damaged entry is only made again.
+This module has no heavy import, so that every stage can use it.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+#: Environment variable naming the one folder cardgen keeps its caches in ("" keeps none),
+#: instead of the package's ``__pycache__`` and the user's cache folder (benchmarks, tests).
+CACHE_ENV = "CARDGEN_CACHE_DIR"
+
+
+def cache_dirs(package: Path, kind: str) -> list[Path]:
+    """Where entries may live, first choice first: ``package``'s ``__pycache__``, then the
+    user's cache folder; ``$CARDGEN_CACHE_DIR/<kind>`` alone when set."""
+    chosen = os.environ.get(CACHE_ENV)
+    if chosen is not None:
+        return [Path(chosen) / kind] if chosen.strip() else []
+    user = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardgen" / kind
+    return [package / "__pycache__", user]
+
+
+def store_entry(blob: bytes, entry: str, folders: list[Path]) -> None:
+    """Write ``blob`` as ``entry`` into the first of ``folders`` that takes it; give up quietly.
+
+    Every cache of cardgen (fonts, hyphenation, templates, noble tables) writes this way.
+    """
+    for folder in folders:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(blob)
+                os.replace(tmp, folder / entry)  # atomic: a concurrent reader sees old or new, never half
+            except BaseException:
+                os.unlink(tmp)
+                raise
+            return
+        except OSError:
+            continue
+
+
+def read_entry(entry: str, folders: list[Path]) -> list[bytes]:
+    """The stored blobs named ``entry``, first folder first (the caller checks each one's key)."""
+    found = []
+    for folder in folders:
+        try:
+            found.append((folder / entry).read_bytes())
+        except OSError:
+            continue
+    return found
