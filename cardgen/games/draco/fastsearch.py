@@ -17,8 +17,8 @@ Mersenne Twister state (``fastrng``) they draw exactly what ``random.Random`` dr
 which the tests use to compare every action, die rolls and reshuffles too.
 
 **The heuristic** (rollout policy and the move paired search defends) is
-``agents.HeuristicAgent``'s forecast: ``_edge`` and ``_values`` are ``kernels.edge`` and
-``kernels.action_values`` copied (the same sums, so the same choices) with loops in place
+``agents.HeuristicAgent``'s forecast: ``_edge`` is ``kernels.edge`` compiled to be inlined, and
+``_values`` is ``kernels.action_values`` copied (the same sums, so the same choices) with loops in place
 of slice assignments and buffers in place of allocations; a move between the seats a
 toast never reads takes the current edge without forecasting (the same number), and a
 move of one character (a card, the roll, each face of a favour) recounts only the half
@@ -66,6 +66,7 @@ from cardgen.engine.api import Action, SearchParams
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, GAPS, MOVE, OVER, PLAY, RESEAT,
                                         ROLL, ROLLED, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST, DracoGame, DracoState)
 from cardgen.games.draco.engine import SARAH as PH_SARAH
+from cardgen.games.draco import kernels
 from cardgen.games.draco.kernels import OP_MOVE
 from cardgen.games.draco.table import JEAN, NONE, SARAH, ZORK
 
@@ -632,47 +633,9 @@ def action_id(row, nchars):  # type: ignore[no-untyped-def]
 
 
 # -- the heuristic -----------------------------------------------------------------------------
-@njit(cache=True, _nrt=False, inline="always")
-def _edge(order, owner, special, payouts, costs, mult, richest, me, n):  # type: ignore[no-untyped-def]
-    """``kernels.edge`` (my toast gain minus the others' average), inlined where called: the very same sums."""
-    k = order.shape[0]
-    mine = 0
-    total = 0
-    for i in range(payouts.shape[0]):
-        amount = payouts[i]
-        j = i
-        while j < k:
-            c = order[j]
-            s = special[c]
-            if s == NONE:
-                total += amount
-                if owner[c] == me:
-                    mine += amount
-            elif s == JEAN:
-                j += 1
-                continue
-            break
-    for i in range(costs.shape[0]):
-        amount = costs[i]
-        j = k - 1 - i
-        while j >= 0:
-            c = order[j]
-            s = special[c]
-            if s == NONE:
-                total -= amount
-                if owner[c] == me:
-                    mine -= amount
-            elif s == JEAN:
-                j -= 1
-                continue
-            elif s == ZORK:
-                due = mult * amount
-                for r in range(richest.shape[0]):
-                    total -= due
-                    if richest[r] == me:
-                        mine -= due
-            break
-    return mine - (total - mine) / (n - 1)
+#: ``kernels.edge`` (my toast gain minus the others' average) itself, compiled again to be inlined where
+#: called and without reference counting: the very same sums. Never compiled on its own, so nothing to cache.
+_edge = njit(_nrt=False, inline="always")(kernels.edge.py_func)
 
 
 @njit(cache=True, _nrt=False, inline="always")
