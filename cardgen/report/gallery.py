@@ -193,7 +193,7 @@ def draw_thumbnails(deck: ResolvedDeck, out: Path, lang: str, thumbs_key: str | 
     keyed = _keyed_sides(deck, lang) if thumbs_key is None else _keyed_sides_of(deck, lang, thumbs_key)
     todo = [(side, key) for side, key in keyed if _missing(out, key)]
     for rel, data in draw_pictures(deck, lang, todo):
-        write_atomic(out / rel, data)
+        write_atomic(out / rel, data, durable=False)  # as build writes them: drawn again when empty
     items = []
     for side, key in keyed:
         comp = side.component
