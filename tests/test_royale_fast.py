@@ -193,6 +193,16 @@ def test_a_stored_noble_table_plays_the_very_same_games(monkeypatch, tmp_path):
     monkeypatch.setattr(fast, "_SHARED", {})
     assert GAME.fast(deck, 3).tables.rows < grown
     assert first_difference(deck, 3, range(10), agents=("heuristic",)) is None
+    import io
+
+    import numpy as np
+    bad = io.BytesIO()  # readable, but not this table's shape: ignored too
+    np.savez_compressed(bad, trans=np.zeros((5, 2), np.int32), need=np.zeros(5, np.int64), owner=np.zeros(5, np.int64),
+                        slen=np.zeros(5, np.int64), seq=np.zeros((5, 1), np.int64), meta=np.array([5, 9, 0, 0]),
+                        roots=np.zeros(1, np.int64))
+    entry.write_bytes(bad.getvalue())
+    monkeypatch.setattr(fast, "_SHARED", {})
+    assert GAME.fast(deck, 3).tables.rows < grown
 
 
 @pytest.mark.parametrize("deck_id", ["royale", "royale-masked"])

@@ -99,7 +99,7 @@ class NobleTables:
         self.hslot = np.full(4 * rows, -1, dtype=np.int64)
         self.meta = np.zeros(req.META_SIZE, dtype=np.int64)
         self.roots = np.zeros(nk, dtype=np.int64)
-        self.key = _table_key(self)
+        self.key = _table_key(self) if stored else ""
         if not (stored and self._restore(stored_table(self.key))):
             for k in range(len(checkers)):
                 while (r := req.root(*self.args(), k)) == req.FULL:
@@ -109,12 +109,12 @@ class NobleTables:
 
     def _restore(self, data: dict[str, np.ndarray] | None) -> bool:
         """Take the rows and transitions a stored table holds (``stored_table``); False if it cannot be used."""
-        if data is None:
+        if data is None or data["meta"].shape != self.meta.shape:
             return False
         rows = int(data["meta"][req.M_ROWS])
         trans, seq = data["trans"], data["seq"]
         if (trans.shape != (rows, self.ncodes) or seq.shape != (rows, self.seq.shape[1])
-                or data["roots"].shape != self.roots.shape or data["meta"].shape != self.meta.shape
+                or data["roots"].shape != self.roots.shape
                 or any(data[n].shape != (rows,) for n in ("need", "owner", "slen"))):
             return False
         while self.trans.shape[0] <= rows:
@@ -255,8 +255,7 @@ def stored_table(key: str) -> dict[str, np.ndarray] | None:
                 data = {name: npz[name] for name in ("trans", "need", "owner", "slen", "seq", "meta", "roots")}
         except Exception:  # a damaged entry is only a missed cache
             continue
-        if data["meta"].ndim == 1 and data["meta"].shape[0] > req.M_SEARCHES:
-            return data
+        return data  # its shapes are checked against the table (``NobleTables._restore``)
     return None
 
 
