@@ -40,6 +40,7 @@ from cardgen.fileio import write_atomic
 from cardgen.render.vocab import DUPLEX
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.unchanged import CACHE_FILE, INPUTS, inputs_entry
+from cardgen.workers import Forked
 
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
@@ -150,6 +151,11 @@ def _rulebook() -> Callable[[ResolvedDeck, str, str], bytes] | None:
     except ImportError:
         return None
     return render_rulebook
+
+
+def _source_of(deck: ResolvedDeck) -> str:
+    """The file an error while making the deck's outputs is reported against."""
+    return str(deck.files[-1]) if deck.files else deck.id
 
 
 def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
@@ -331,35 +337,45 @@ def rendered(jobs: list[Job], workers: int,
     Workers are forked after the jobs are known, so they inherit the resolved decks
     and only send back bytes (nothing else needs pickling). From ``MIN_PARALLEL``
     jobs on, a pool of ``workers`` processes makes them all; with fewer (one card
-    sheet and the gallery's pictures), one forked process makes the second half
-    while this process makes the first. ``before`` (the input checks) runs here
+    sheet and the gallery's pictures), one bare forked process (``Forked``) makes the
+    second half while this process makes the first. ``before`` (the input checks) runs here
     before the first result is yielded, while the workers already render: a check
     costs no wall time, and still nothing is written until it has passed. The jobs
     of one ``Together`` (a rulebook on each paper) are made in one go, by one process.
     """
-    if workers > 1 and len(jobs) >= 2:  # imported only when there is work to share
-        import multiprocessing as mp
-    if workers <= 1 or len(jobs) < 2 or "fork" not in mp.get_all_start_methods():
+    if workers <= 1 or len(jobs) < 2 or not hasattr(os, "fork"):
         if before is not None:
             before()
         yield from _in_order(jobs)
         return
+    if len(jobs) < MIN_PARALLEL:  # one other process, forked bare: a pool costs more than it saves here
+        here = (len(jobs) + 1) // 2
+        rest = jobs[here:]
+        child = Forked(lambda: [result for _, result in _in_order(rest)])
+        try:
+            if before is not None:
+                before()
+            yield from _in_order(jobs[:here])
+            yield from zip(rest, child.result())
+        finally:
+            child.stop()
+        return
+    import multiprocessing as mp
+
+    from cardgen.fonts import register_font
+    for style in ("Sans", "Sans-Bold", "Sans-Italic", "Serif-Bold"):  # every sheet's own words use these:
+        register_font(style)  # once here, not in each worker
     global _WORK
     _WORK = jobs
-    from cardgen.fonts import register_font
     from cardgen.workers import worker_pool  # process pools load concurrent.futures: only when used
-    for style in ("Sans", "Sans-Bold", "Sans-Italic", "Serif-Bold"):  # every sheet's own words use these
-        register_font(style)
-    here = 0 if len(jobs) >= MIN_PARALLEL else (len(jobs) + 1) // 2  # jobs this process makes itself
-    batches = [[here + i for i in batch] for batch in _batches(jobs[here:])]
-    with worker_pool(min(workers, len(batches)) if here == 0 else 1, mp.get_context("fork")) as pool:
+    batches = _batches(jobs)
+    with worker_pool(min(workers, len(batches)), mp.get_context("fork")) as pool:
         futures = [pool.submit(_make, batch) for batch in batches]
         where = {i: (future, pos) for future, batch in zip(futures, batches) for pos, i in enumerate(batch)}
         try:
             if before is not None:
                 before()
-            yield from _in_order(jobs[:here])
-            for i in range(here, len(jobs)):
+            for i in range(len(jobs)):
                 future, pos = where[i]
                 yield jobs[i], future.result()[pos]
         finally:
@@ -419,11 +435,16 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
     stale = [job for job in jobs if not _fresh(out, job, cache_data.get(job.rel))]
     if any(job.rel.endswith(f"/rules-{paper}.pdf") for job in stale for paper in options.papers):
         _warm_rulebooks(decks)  # once here, so that forked workers share it
-    from cardgen.report.gallery import thumbnail_tasks
+    from cardgen.report import gallery
     gallery_lang = "en" if "en" in options.langs else options.langs[0]
     # the gallery's missing face pictures are drawn by the workers too, after the files
-    pictures = [Job(f"gallery pictures of {task.deck.id}", "", task.make, str(task.deck.files[-1]) if task.deck.files
-                    else task.deck.id, files=True) for task in thumbnail_tasks(out, decks, gallery_lang)]
+    small = len(stale) + 1 < MIN_PARALLEL
+    if small:  # one job finds them too, so that the one worker starts before the faces' keys are known
+        pictures = [Job("gallery pictures", "", lambda: gallery.missing_pictures(out, decks, gallery_lang),
+                        _source_of(decks[0]) if decks else "", files=True)]
+    else:
+        pictures = [Job(f"gallery pictures of {task.deck.id}", "", task.make, _source_of(task.deck), files=True)
+                    for task in gallery.thumbnail_tasks(out, decks, gallery_lang)]
     for deck in decks:
         if not any(lang in deck.languages for lang in options.langs):
             print(f"cardgen build: {deck.id}: skipped, it is written in {', '.join(deck.languages)} "
@@ -438,6 +459,8 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
         if preflight is not None:
             preflight()
         checked = True
+        if small:  # while the worker draws: the gallery page needs the keys it works out for itself
+            gallery.prepare_keys(decks, gallery_lang)
 
     cards = sum(c.count for d in decks for c in d.model.components if c.kind == "card")
     langs = {lang for d in decks for lang in d.languages if lang in options.langs}
@@ -472,8 +495,7 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
                 summary = f"{len(outputs)} unchanged; {counts}"
                 cache_data[INPUTS] = inputs_entry(inputs[0], inputs[1], outputs, summary)
             write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
-    from cardgen.report.gallery import update_gallery
-    update_gallery(out, decks, lang=gallery_lang)  # out/index.html
+    gallery.update_gallery(out, decks, lang=gallery_lang)  # out/index.html
     if not options.quiet:
         for path in paths:
             print(f"wrote {path}")

@@ -1,6 +1,8 @@
 """``cardgen build`` makes the rulebooks of one deck and language on every paper in one go (they share their text)."""
 from __future__ import annotations
 
+import os
+
 from pathlib import Path
 
 import pytest
@@ -41,6 +43,17 @@ def test_a_paper_left_alone_is_made_alone(mini_project: Path, tmp_path: Path, mo
     monkeypatch.setattr(build_module, "_rulebooks", lambda: pytest.fail("both papers made for one"))
     build(decks(mini_project), out, BuildOptions(langs=["en"], papers=["a4", "letter"], workers=1))
     assert (out / "king_lui/en/rules-letter.pdf").read_bytes() == kept
+
+
+@pytest.mark.parametrize("count", [2, 3])
+def test_a_small_build_shares_its_jobs_with_one_forked_worker(count: int) -> None:
+    """Fewer than MIN_PARALLEL jobs: the first half made here, the rest by one forked process."""
+    jobs = [Job(f"j{i}", "", lambda: os.getpid().to_bytes(4, "big")) for i in range(count)]
+    done = list(rendered(jobs, 2))
+    here = (count + 1) // 2
+    assert [job.rel for job, _ in done] == [f"j{i}" for i in range(count)]
+    pids = [int.from_bytes(data, "big") for _, data in done]
+    assert pids[:here] == [os.getpid()] * here and all(p != os.getpid() for p in pids[here:])
 
 
 @pytest.mark.parametrize("workers", [1, 2])

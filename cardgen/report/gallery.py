@@ -155,6 +155,21 @@ def thumbnail_tasks(out: Path, decks: list[ResolvedDeck], lang: str = "en", chun
     return tasks
 
 
+def missing_pictures(out: Path, decks: list[ResolvedDeck], lang: str = "en") -> list[tuple[str, bytes]]:
+    """Every picture ``thumbnail_tasks`` lists, drawn: a small build's one pictures job, so that its
+    forked worker starts before the faces' keys are known and works them out itself."""
+    return [file for task in thumbnail_tasks(out, decks, lang) for file in task.make()]
+
+
+def prepare_keys(decks: list[ResolvedDeck], lang: str = "en") -> None:
+    """Work out each deck's face keys (remembered for ``update_gallery``): a small build does it while
+    its worker draws the pictures."""
+    memo: dict[Any, str] = {}
+    for deck in decks:
+        deck_lang = _deck_lang(deck, lang)
+        _keyed_sides_of(deck, deck_lang, _thumbs_key(deck, deck_lang, memo))
+
+
 def draw_pictures(deck: ResolvedDeck, lang: str, todo: list[tuple[Any, str]]) -> list[tuple[str, bytes]]:
     """``gallery/<key>.png`` (``THUMB_HEIGHT`` pixels high) and ``gallery/<key>-large.png``
     (``LARGE_DPI``) for each ``(side, key)``: both rasterised by pdfium from one vector drawing."""
