@@ -1,6 +1,4 @@
 """``python -m cardgen`` runs the command line."""
-import sys
+from cardgen.cli import run
 
-from cardgen.cli import main
-
-sys.exit(main())
+run()

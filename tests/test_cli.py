@@ -145,3 +145,16 @@ def test_every_help_page_prints(capsys) -> None:
             main(([command] if command else []) + ["--help"])
         assert stop.value.code == 0, command
         assert "usage: cardgen" in capsys.readouterr().out
+
+
+def test_the_command_exits_quickly_yet_runs_exit_handlers_and_flushes(tmp_path: Path) -> None:
+    """``run()`` ends with ``os._exit``: the exit code, buffered output and atexit handlers survive it."""
+    script = tmp_path / "probe.py"
+    script.write_text(
+        "import atexit, sys\n"
+        "import cardgen.cli as cli\n"
+        f"atexit.register(lambda: open({str(tmp_path / 'handler-ran')!r}, 'w').close())\n"
+        "cli.main = lambda: (sys.stdout.write('x' * 100000), 3)[1]\n"
+        "cli.run()\n")
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=False)
+    assert proc.returncode == 3 and len(proc.stdout) == 100000 and (tmp_path / "handler-ran").exists()
