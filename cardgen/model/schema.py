@@ -252,9 +252,11 @@ def print_deck_model() -> type[BaseModel]:
     return PrintDeck
 
 
+@cache
 def deck_model(game_id: str, rules: type[BaseModel], component_data: type[Any] | None,
                face_data: type[Any] | None) -> type[BaseModel]:
-    """The concrete deck model of one game (``game`` fixed to ``game_id``)."""
+    """The concrete deck model of one game (``game`` fixed to ``game_id``), built once per process:
+    building it costs 10-15 ms, and a build reads a game's deck and each of its variants."""
     base = Deck[rules, component_data or NoData, face_data or NoData]  # type: ignore[valid-type]
     name = "".join(p.capitalize() for p in game_id.split("_")) + "Deck"
     return create_model(name, __base__=base, game=(Literal[game_id], Field(description="rules package")))
