@@ -99,13 +99,24 @@ class Together:
     make: Callable[[list[str]], list[Any]]
 
 
+def _source_files(base: Path) -> list[Path]:
+    """Every source file under ``base`` (or ``base`` itself), sorted; byte-code and numba caches
+    are not walked into (a game package's ``__pycache__`` holds hundreds of them)."""
+    if base.is_file():
+        return [base]
+    found = []
+    for folder, dirs, names in os.walk(base):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        found += [Path(folder, name) for name in names if not name.endswith((".pyc", ".tmp"))]
+    return sorted(found)
+
+
 def _hash_files(paths: tuple[Path, ...] | list[Path]) -> str:
     """Hash of every source file under ``paths`` (names and bytes, sorted; caches skipped)."""
     digest = hashlib.sha256()
     for base in paths:
-        files = sorted(base.rglob("*")) if base.is_dir() else [base] if base.is_file() else []
-        for path in files:
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".tmp"):
+        for path in _source_files(base):
+            if path.is_file():
                 digest.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path).encode())
                 digest.update(path.read_bytes())
     return digest.hexdigest()
