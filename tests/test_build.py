@@ -224,3 +224,23 @@ def test_a_project_rulebook_template_is_part_of_the_key(mini_project: Path) -> N
     (mini_project / "templates" / "rulebook").mkdir(parents=True)
     (mini_project / "templates" / "rulebook" / "king_lui.j2").write_text("<book></book>\n", encoding="utf-8")
     assert deck_hash(deck) != first
+
+
+def test_source_hashes_see_every_source_file_and_no_cache(tmp_path: Path) -> None:
+    """A rules package's or project's source changes the hash; its byte code and numba caches do not."""
+    from cardgen.build import _hash_files
+
+    pkg = tmp_path / "pkg"
+    (pkg / "sub" / "__pycache__").mkdir(parents=True)
+    (pkg / "a.py").write_text("A = 1\n")
+    (pkg / "sub" / "b.yaml").write_text("b: 2\n")
+    first = _hash_files([pkg])
+    (pkg / "sub" / "__pycache__" / "b.cpython-311.pyc").write_bytes(b"\x00")
+    (pkg / "sub" / "__pycache__" / "kernel.nbi").write_bytes(b"\x01")
+    (pkg / "c.tmp").write_text("half-written\n")
+    assert _hash_files([pkg]) == first
+    (pkg / "sub" / "b.yaml").write_text("b: 3\n")
+    assert _hash_files([pkg]) != first
+    (pkg / "sub" / "b.yaml").write_text("b: 2\n")
+    (pkg / "sub" / "new.svg").write_text("<svg/>\n")
+    assert _hash_files([pkg]) != first
