@@ -424,11 +424,12 @@ def _progress(total: int, done: int) -> Any:
 
 
 def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
-          inputs: tuple[str, list[str]] | None = None, preflight: Callable[[], None] | None = None) -> int:
+          inputs: Callable[[], tuple[str, list[str]] | None] | None = None,
+          preflight: Callable[[], None] | None = None) -> int:
     """Write every output of ``decks`` that is missing or out of date; print a summary line.
 
-    ``inputs`` (fingerprint, extra source folders), given by the command line, is
-    recorded once the build is complete, so that the next identical request with
+    ``inputs()`` (fingerprint, extra source folders, or None), given by the command line, is
+    worked out while the workers draw and recorded once the build is complete, so that the next identical request with
     no file changed ends at once (``cardgen.unchanged``). ``preflight`` (the command
     line's input checks) runs while the workers start rendering and before anything
     is written: it raises ``InputError`` for bad input, or ``Refused`` to stop.
@@ -465,10 +466,13 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
     progress = _progress(len(jobs), unchanged)
     complete = checked = False
 
+    recorded: tuple[str, list[str]] | None = None
+
     def checks() -> None:
-        nonlocal checked
+        nonlocal checked, recorded
         if preflight is not None:
             preflight()
+        recorded = inputs() if inputs is not None else None
         checked = True
         if small:  # while the worker draws: the gallery page needs the keys it works out for itself
             gallery.prepare_keys(decks, gallery_lang)
@@ -501,10 +505,10 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
         progress.close()
         if checked:  # else refused before anything was written: nothing to remember, no folder to make
             cache_data.pop(INPUTS, None)
-            if complete and inputs is not None:
+            if complete and recorded is not None:
                 outputs = [job.rel for job in jobs if job.rel in cache_data]
                 summary = f"{len(outputs)} unchanged; {counts}"
-                cache_data[INPUTS] = inputs_entry(inputs[0], inputs[1], outputs, summary)
+                cache_data[INPUTS] = inputs_entry(recorded[0], recorded[1], outputs, summary)
             write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
     gallery.update_gallery(out, decks, lang=gallery_lang)  # out/index.html
     if not options.quiet:

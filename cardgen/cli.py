@@ -392,8 +392,13 @@ def _run(args: argparse.Namespace) -> int:
                             rules=not args.no_rules, fronts_only=args.fronts_only, backs_once=args.backs_once)
         from cardgen.games import GAME_IDS, source_of
         extra = sorted({str(source_of(d.game)) for d in decks if d.game not in GAME_IDS and not d.print_only})
-        key = fingerprint(project.root, Path(args.out), _build_request(args, project), extra)
-        return build(decks, Path(args.out), opts, inputs=None if key is None else (key, extra), preflight=preflight)
+
+        def inputs() -> tuple[str, list[str]] | None:
+            """What the next identical build compares (worked out while the workers draw)."""
+            key = fingerprint(project.root, Path(args.out), _build_request(args, project), extra)
+            return None if key is None else (key, extra)
+
+        return build(decks, Path(args.out), opts, inputs=inputs, preflight=preflight)
     if args.command == "validate":
         if args.decks:  # named print-only decks are bad input; with none named, they are skipped
             for deck in decks:
