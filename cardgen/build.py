@@ -89,6 +89,8 @@ class Job:
     #: made in one go with the other jobs of the same ``Together``, when they are all to be made
     together: Together | None = None
     part: str = ""  # what this job is of its ``Together`` (the paper of a rulebook)
+    stage: str = "cards"  # "rules": made by the rulebook stage, which a worker loads on first use
+    weight: int = 1  # a rough size, to hand out the largest jobs first
 
 
 @dataclass(eq=False)
@@ -184,22 +186,24 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
     memo: dict[tuple[str, Path], str] = {}
     for deck in decks:
         dh = deck_hash(deck, memo)
+        size = sum(c.count for c in deck.model.components)  # cards drawn; the rulebook grows with the deck too
         for lang in [lang for lang in options.langs if lang in deck.languages]:
             book = Together(_rules_papers_maker(deck, lang))
             for paper in options.papers:
                 key = hashlib.sha256(f"cards|{dh}|{lang}|{paper}|{opts}|{_source_hash('cards')}".encode())
                 source = deck.files[-1] if deck.files else deck.id
                 jobs.append(Job(f"{deck.id}/{lang}/{sheet_name(paper, options)}", key.hexdigest(),
-                                _sheets_maker(deck, lang, paper, options), source))
+                                _sheets_maker(deck, lang, paper, options), source, weight=size))
                 if rules and deck.print_only:
                     if lang in deck.model.rulebook:
                         key = hashlib.sha256(f"own|{dh}|{lang}|{paper}|{_source_hash('rules')}".encode())
                         jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),
-                                        _own_rules_maker(deck, lang, paper), source))
+                                        _own_rules_maker(deck, lang, paper), source, stage="rules", weight=size))
                 elif rules:
                     key = hashlib.sha256(f"rules|{dh}|{lang}|{paper}|{_source_hash('rules')}".encode())
                     jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),
-                                    _rules_maker(deck, lang, paper), source, together=book, part=paper))
+                                    _rules_maker(deck, lang, paper), source, together=book, part=paper,
+                                    stage="rules", weight=size))
     return jobs
 
 
@@ -239,19 +243,6 @@ def _rules_papers_maker(deck: ResolvedDeck, lang: str) -> Callable[[list[str]], 
         rulebooks = _rulebooks()
         return [None] * len(papers) if rulebooks is None else list(rulebooks(deck, lang, papers))  # not installed: skip
     return make
-
-
-def _warm_rulebooks(decks: list[ResolvedDeck]) -> None:
-    """Import the rulebook stage, register its fonts and compile each game's template once,
-    in this process, so that the forked workers inherit them instead of each redoing it."""
-    if _rulebook() is None:
-        return
-    from cardgen.fonts import register_fonts
-    from cardgen.rulebook.templating import compile_template
-
-    register_fonts()
-    for game in {d.game: d for d in decks if not d.print_only}.values():
-        compile_template(game)
 
 
 def load_cache(out: Path) -> dict[str, Any]:
@@ -347,12 +338,14 @@ def rendered(jobs: list[Job], workers: int,
 
     Workers are forked after the jobs are known, so they inherit the resolved decks
     and only send back bytes (nothing else needs pickling). From ``MIN_PARALLEL``
-    jobs on, a pool of ``workers`` processes makes them all; with fewer (one card
-    sheet and the gallery's pictures), one bare forked process (``Forked``) makes the
-    second half while this process makes the first. ``before`` (the input checks) runs here
-    before the first result is yielded, while the workers already render: a check
-    costs no wall time, and still nothing is written until it has passed. The jobs
-    of one ``Together`` (a rulebook on each paper) are made in one go, by one process.
+    jobs on, ``workers`` processes make them all, each handed a few batches at a time
+    (``_queues``: the first worker starts with the rulebooks, the others with the card
+    sheets and pictures); with fewer (one card sheet and the gallery's pictures), one
+    bare forked process (``Forked``) makes the second half while this process makes
+    the first. ``before`` (the input checks) runs here before the first result is
+    yielded, while the workers already render: a check costs no wall time, and still
+    nothing is written until it has passed. The jobs of one ``Together`` (a rulebook
+    on each paper) are made in one go, by one process.
     """
     if workers <= 1 or len(jobs) < 2 or not hasattr(os, "fork"):
         if before is not None:
@@ -372,6 +365,8 @@ def rendered(jobs: list[Job], workers: int,
             child.stop()
         return
     import multiprocessing as mp
+    from concurrent.futures import FIRST_COMPLETED, wait
+    from contextlib import ExitStack
 
     from cardgen.fonts import register_font
     for style in ("Sans", "Sans-Bold", "Sans-Italic", "Serif-Bold"):  # every sheet's own words use these:
@@ -380,19 +375,53 @@ def rendered(jobs: list[Job], workers: int,
     _WORK = jobs
     from cardgen.workers import worker_pool  # process pools load concurrent.futures: only when used
     batches = _batches(jobs)
-    with worker_pool(min(workers, len(batches)), mp.get_context("fork")) as pool:
-        futures = [pool.submit(_make, batch) for batch in batches]
-        where = {i: (future, pos) for future, batch in zip(futures, batches) for pos, i in enumerate(batch)}
+    queues = _queues(jobs, batches)
+    slots = min(workers, len(batches))
+    futures: dict[int, Any] = {}  # batch number -> its future, once handed to a worker
+    busy: list[set[int]] = [set() for _ in range(slots)]  # batch numbers each worker has in hand
+    with ExitStack() as stack:
+        pools = [stack.enter_context(worker_pool(1, mp.get_context("fork"))) for _ in range(slots)]
+
+        def top_up(depth: int = 2) -> None:
+            """Give each worker up to ``depth`` batches in hand, those of its own kind of work first."""
+            for slot, pool in enumerate(pools):
+                busy[slot] = {b for b in busy[slot] if not futures[b].done()}
+                while len(busy[slot]) < depth and any(queues):
+                    mine = queues[0] if slot == 0 and queues[0] else queues[1] or queues[0]
+                    b = mine.pop(0)
+                    futures[b] = pool.submit(_make, batches[b])
+                    busy[slot].add(b)
+
+        where = {i: (b, pos) for b, batch in enumerate(batches) for pos, i in enumerate(batch)}
         try:
+            top_up(4)  # enough to keep each worker busy while the checks run here
             if before is not None:
                 before()
             for i in range(len(jobs)):
-                future, pos = where[i]
-                yield jobs[i], future.result()[pos]
+                b, pos = where[i]
+                while b not in futures or not futures[b].done():
+                    wait([f for f in futures.values() if not f.done()], return_when=FIRST_COMPLETED)
+                    top_up()
+                yield jobs[i], futures[b].result()[pos]
         finally:
-            for future in futures:
+            for future in futures.values():
                 future.cancel()
             _WORK = []
+
+
+def _queues(jobs: list[Job], batches: list[list[int]]) -> list[list[int]]:
+    """The batches to hand out: rulebooks, then everything else, each largest first.
+
+    The first worker starts with the rulebooks and loads the rulebook stage (platypus, Jinja,
+    every font: 0.2 s) while the others draw card sheets and pictures; a worker takes the other
+    kind of work only when its own runs out, so the stage is seldom loaded twice. Largest first
+    (rulebooks, sheets of more pages, then the small picture tasks) keeps the last worker from
+    finishing long after the others.
+    """
+    rules = [b for b, batch in enumerate(batches) if jobs[batch[0]].stage == "rules"]
+    other = [b for b, batch in enumerate(batches) if jobs[batch[0]].stage != "rules"]
+    weight = {b: sum(jobs[i].weight for i in batch) for b, batch in enumerate(batches)}
+    return [sorted(rules, key=lambda b: -weight[b]), sorted(other, key=lambda b: -weight[b])]
 
 
 def _in_order(jobs: list[Job]) -> Iterator[tuple[Job, Any]]:
@@ -445,8 +474,6 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
             raise InputError(f"output '{job.rel}' would land outside the output folder; refused", file=str(out))
     cache_data = load_cache(out)
     stale = [job for job in jobs if not _fresh(out, job, cache_data.get(job.rel))]
-    if any(job.rel.endswith(f"/rules-{paper}.pdf") for job in stale for paper in options.papers):
-        _warm_rulebooks(decks)  # once here, so that forked workers share it
     from cardgen.report import gallery
     gallery_lang = "en" if "en" in options.langs else options.langs[0]
     # the gallery's missing face pictures are drawn by the workers too, after the files
@@ -455,7 +482,8 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
         pictures = [Job("gallery pictures", "", lambda: gallery.missing_pictures(out, decks, gallery_lang),
                         _source_of(decks[0]) if decks else "", files=True)]
     else:
-        pictures = [Job(f"gallery pictures of {task.deck.id}", "", task.make, _source_of(task.deck), files=True)
+        pictures = [Job(f"gallery pictures of {task.deck.id}", "", task.make, _source_of(task.deck), files=True,
+                        stage="pictures", weight=len(task.todo))
                     for task in gallery.thumbnail_tasks(out, decks, gallery_lang)]
     for deck in decks:
         if not any(lang in deck.languages for lang in options.langs):

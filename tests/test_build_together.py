@@ -64,3 +64,18 @@ def test_results_come_in_the_order_of_the_jobs(workers: int) -> None:
             Job("c", "", lambda: b"c")]
     assert [(job.rel, data) for job, data in rendered(jobs, workers)] == [
         ("a", b"a"), ("p1", b"together x"), ("b", b"b"), ("p2", b"together y"), ("c", b"c")]
+
+
+def test_rulebooks_go_to_the_first_worker_and_the_largest_jobs_go_first() -> None:
+    from cardgen.build import _batches, _queues
+
+    pair = Together(lambda parts: [b""] * len(parts))
+    jobs = [Job("small.pdf", "", lambda: b"", weight=40), Job("r1", "", lambda: b"", together=pair, part="a4",
+                                                                stage="rules", weight=50),
+            Job("big.pdf", "", lambda: b"", weight=120), Job("r2", "", lambda: b"", stage="rules", weight=120),
+            Job("pictures", "", lambda: [], stage="pictures", weight=12),
+            Job("r1b", "", lambda: b"", together=pair, part="letter", stage="rules", weight=50)]
+    batches = _batches(jobs)
+    rules, other = _queues(jobs, batches)
+    assert [[jobs[i].rel for i in batches[b]] for b in rules] == [["r2"], ["r1", "r1b"]]
+    assert [[jobs[i].rel for i in batches[b]] for b in other] == [["big.pdf"], ["small.pdf"], ["pictures"]]
