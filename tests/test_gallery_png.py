@@ -72,3 +72,21 @@ def test_face_pictures_hold_the_pixels_pdfium_renders() -> None:
             page.close()
     finally:
         doc.close()
+
+
+@pytest.mark.parametrize("width,height", [(1, 1), (7, 5), (150, 210)])
+def test_rows_drawn_in_place_make_the_same_file(width: int, height: int) -> None:
+    """Pixels written into ``rows_buffer`` (as pdfium draws them, stride ``row_stride`` from offset 1)
+    give the bytes ``encode_rgb`` writes, even when the padding (the next row's filter byte) was written."""
+    from cardgen.report.png import encode_rows, row_stride, rows_buffer
+
+    rng = random.Random(width * 7 + height)
+    rows = [bytes(rng.randrange(256) for _ in range(3 * width)) for _ in range(height)]
+    data = rows_buffer(width, height)
+    stride = row_stride(width)
+    for y, row in enumerate(rows):
+        data[1 + y * stride:1 + y * stride + 3 * width] = row
+        data[1 + y * stride + 3 * width] = 0xAB  # a renderer's padding write
+    assert encode_rows(width, height, data) == encode_rgb(width, height, b"".join(rows))
+    with pytest.raises(ValueError):
+        encode_rows(width, height + 1, data)

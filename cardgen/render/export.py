@@ -55,10 +55,13 @@ PRESETS: dict[str, Preset] = {
 }
 
 
-def sides_pdf(resolved: Any, lang: str, sides: list[Side], *, bleed: bool) -> bytes:
-    """One page per side, sized to its bleed box (or trim box), drawn by the card renderer."""
+def sides_pdf(resolved: Any, lang: str, sides: list[Side], *, bleed: bool, compress: bool = True) -> bytes:
+    """One page per side, sized to its bleed box (or trim box), drawn by the card renderer.
+
+    ``compress=False`` leaves its streams (pages, fonts) uncompressed: for a PDF that is rendered
+    at once and not kept, deflating them cost more than the bytes saved (the same drawing)."""
     buf = io.BytesIO()
-    c = pdf_canvas(buf, (100.0, 100.0))  # every page gets its own size below
+    c = pdf_canvas(buf, (100.0, 100.0), compress=compress)  # every page gets its own size below
     for side in sides:
         geo = piece_size(resolved, side.component)
         b = geo.bleed if bleed else 0.0

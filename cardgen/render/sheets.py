@@ -559,10 +559,11 @@ class Sheets:
             draw_fitted(c, fitted, x + col * column, y - (row + 1) * step, column - 4 * mm, step, align="left")
 
 
-def pdf_canvas(buf: io.BytesIO, size: tuple[float, float]) -> Canvas:
-    """A canvas for reproducible PDFs: no dates or random ids, embedded fonts, shared symbol forms."""
+def pdf_canvas(buf: io.BytesIO, size: tuple[float, float], compress: bool = True) -> Canvas:
+    """A canvas for reproducible PDFs: no dates or random ids, embedded fonts, shared symbol forms;
+    its streams deflated unless ``compress`` is false (a PDF only rendered, never kept)."""
     register_font("Sans")  # the canvas's initial font; others are registered where they are used
-    c = Canvas(buf, pagesize=size, invariant=1, pageCompression=1, initialFontName="Sans")
+    c = Canvas(buf, pagesize=size, invariant=1, pageCompression=int(compress), initialFontName="Sans")
     setattr(c, FORMS_ATTR, {})  # each symbol drawn once, then referenced
     return c
 

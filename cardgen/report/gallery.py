@@ -179,13 +179,14 @@ def draw_pictures(deck: ResolvedDeck, lang: str, todo: list[tuple[Any, str]]) ->
 
     from cardgen.render.export import sides_pdf
 
-    doc = pdfium.PdfDocument(sides_pdf(deck, lang, [side for side, _ in todo], bleed=False))
+    # uncompressed: pdfium reads it at once and nobody keeps it (its drawing is the same)
+    doc = pdfium.PdfDocument(sides_pdf(deck, lang, [side for side, _ in todo], bleed=False, compress=False))
     files = []
     try:
         for (_, key), page in zip(todo, doc):
             height = page.get_size()[1]
             for name, scale in ((f"{key}.png", THUMB_HEIGHT / height), (f"{key}-large.png", LARGE_DPI / 72.0)):
-                files.append((f"gallery/{name}", _png(page.render(scale=scale, rev_byteorder=True))))
+                files.append((f"gallery/{name}", _render_png(page, scale)))
             page.close()
     finally:
         doc.close()
@@ -225,14 +226,37 @@ def draw_thumbnails(deck: ResolvedDeck, out: Path, lang: str, thumbs_key: str | 
     return items
 
 
-def _png(bitmap: Any) -> bytes:
-    """The PNG file of a pdfium bitmap rendered as RGB (``rev_byteorder``), by ``cardgen.report.png``:
-    Pillow's encoder took most of the gallery's time, this one a third of it, for smaller files."""
-    from cardgen.report.png import encode_rgb
+def _render_png(page: Any, scale: float) -> bytes:
+    """The PNG file of a pdfium page rendered at ``scale`` on white, as ``PdfPage.render(scale=scale)``
+    renders it (the same size, flags and pixels), encoded by ``cardgen.report.png`` (Pillow's encoder
+    took most of the gallery's time, this one a third of it, for smaller files).
 
-    if bitmap.mode != "RGB":  # pdfium picks the format; without alpha or greyscale asked for, it is RGB
-        raise ValueError(f"expected an RGB bitmap, got {bitmap.mode}")
-    return encode_rgb(bitmap.width, bitmap.height, bitmap.buffer, bitmap.stride)
+    pdfium draws straight into PNG's row layout (``rows_buffer``: each row after its filter byte),
+    which zlib then compresses as it is: no copy of the pixels on the way. pdfium's own C functions
+    (``pypdfium2.raw``) do it: the ``PdfBitmap`` of older pypdfium2 versions takes no buffer
+    with a stride of our choosing."""
+    import ctypes
+    import math
+
+    import pypdfium2.raw as pdfium_c
+
+    from cardgen.report.png import encode_rows, row_stride, rows_buffer
+
+    width, height = math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale)
+    stride = row_stride(width)
+    data = rows_buffer(width, height)
+    pixels = (ctypes.c_ubyte * (stride * height)).from_buffer(data, 1)
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, pdfium_c.FPDFBitmap_BGR, pixels, stride)
+    if not bitmap:
+        raise MemoryError(f"pdfium could not make a {width}x{height} bitmap")
+    try:
+        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)  # opaque white
+        pdfium_c.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, width, height, 0,
+                                       pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER)  # RGB
+    finally:
+        pdfium_c.FPDFBitmap_Destroy(bitmap)
+    del pixels  # the bytearray's export: it is only read from here on
+    return encode_rows(width, height, data)
 
 
 def _prune(out: Path, state: dict[str, Any]) -> None:
