@@ -134,9 +134,13 @@ def _nonempty(path: Path) -> bool:
         return False
 
 
-def thumbnail_tasks(out: Path, decks: list[ResolvedDeck], lang: str = "en", chunk: int = 12) -> list[ThumbnailTask]:
+def thumbnail_tasks(out: Path, decks: list[ResolvedDeck], lang: str = "en", chunk: int = 24) -> list[ThumbnailTask]:
     """The face pictures ``update_gallery`` would draw, as tasks of at most ``chunk`` faces: each
-    missing face once, even when several decks show it; none for a deck whose pictures are current."""
+    missing face once, even when several decks show it; none for a deck whose pictures are current.
+
+    Each task is one PDF for pdfium to load (5-6 ms of fonts and subsets): 24 faces a task cost
+    4 % less than 12 (0.83 s against 0.86 s for the base decks' 193 faces) and still make pieces
+    small enough (about 0.1 s) for the build to share out at its end."""
     tasks: list[ThumbnailTask] = []
     planned: set[str] = set()
     state = load_state(out)
