@@ -76,3 +76,70 @@ def test_a_shared_parse_gives_each_paragraph_its_own_fragments() -> None:
     assert [vars(f) for f in third.frags] == [vars(f) for f in alone.frags]
     other = TypoParagraph(text, styles.item, parsed)  # another style is another parse
     assert other.style is styles.item
+
+
+def _faces_drawn(paint, canvases: int = 2) -> list[bytes]:
+    """The PDF bytes of ``canvases`` one-page documents on which ``DrawnFaces`` draws ``paint`` twice."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.fonts import register_fonts
+    from cardgen.rulebook.pictures import DrawnFaces
+
+    register_fonts()
+    drawn, out = DrawnFaces(), []
+    for _ in range(canvases):
+        buffer = io.BytesIO()
+        canv = Canvas(buffer, invariant=1)
+        canv.setFont("Serif", 9)
+        canv.drawString(10, 10, "Zéphyr")  # the document's font subset already holds some characters
+        for x in (0, 200):
+            canv.saveState()
+            canv.translate(x, 300)
+            drawn.draw(canv, ("face",), paint)
+            canv.restoreState()
+        canv.drawString(10, 30, "après")  # the state after a replay is the state after a drawing
+        canv.showPage()
+        canv.save()
+        out.append(buffer.getvalue())
+    return out
+
+
+def _text_and_paths(c) -> None:
+    c.saveState()
+    c.setFillColor(colors.HexColor("#5B2A86"))
+    c.roundRect(0, 0, 60, 90, 4, fill=1, stroke=0)
+    c.setFont("Sans-Bold", 11)
+    c.drawCentredString(30, 70, "Dragon rouge")
+    c.setLineWidth(0.5)
+    c.line(0, 60, 60, 60)
+    c.setFont("Serif-Italic", 7)
+    c.drawString(4, 20, "Qui vole\u202fpaie")
+    c.restoreState()
+
+
+def test_a_replayed_face_writes_the_bytes_of_a_drawn_face(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Paths are replayed as written, text is set again on each document: the bytes are those of drawings."""
+    from cardgen.rulebook import pictures
+
+    calls: list[int] = []
+    replayed = _faces_drawn(lambda c: (calls.append(1), _text_and_paths(c)))
+    assert len(calls) == 1  # drawn once, replayed three times
+    monkeypatch.setattr(pictures.DrawnFaces, "draw", lambda self, canv, key, paint: paint(canv))
+    assert _faces_drawn(_text_and_paths) == replayed
+
+
+def test_a_face_drawing_with_a_named_resource_is_never_replayed() -> None:
+    """An image, a form or a graphics state has a per-document name: such a face is always drawn."""
+    calls: list[int] = []
+
+    def with_alpha(c) -> None:
+        calls.append(1)
+        c.saveState()
+        c.setFillAlpha(0.5)
+        c.rect(0, 0, 10, 10, fill=1)
+        c.restoreState()
+
+    _faces_drawn(with_alpha)
+    assert len(calls) == 4
