@@ -143,3 +143,20 @@ def test_a_face_drawing_with_a_named_resource_is_never_replayed() -> None:
 
     _faces_drawn(with_alpha)
     assert len(calls) == 4
+
+
+def test_a_book_frame_deep_copies_as_deepcopy_copies_a_frame() -> None:
+    import copy
+
+    from reportlab.platypus import Frame
+
+    from cardgen.rulebook.typeset import BookFrame
+
+    mine, theirs = BookFrame(10, 20, 200, 300, id="c0"), Frame(10, 20, 200, 300, id="c0")
+    for frame in (mine, theirs):
+        frame._atTop, frame._y, frame._frameBGs = 0, 123.5, []  # as a document sets it
+    copied, expected = copy.deepcopy(mine), copy.deepcopy(theirs)
+    assert type(copied) is BookFrame and vars(copied) == vars(expected)
+    assert copied._frameBGs is not mine._frameBGs
+    mine._generated_content = [object()]  # anything else is left to deepcopy
+    assert copy.deepcopy(mine)._generated_content[0] is not mine._generated_content[0]
