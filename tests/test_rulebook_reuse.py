@@ -4,19 +4,21 @@ from __future__ import annotations
 import pyphen
 import pytest
 from reportlab.lib import colors
-from reportlab.platypus import Paragraph
+from reportlab.platypus import Paragraph, Table
 
 from cardgen.resolve.resolve import resolve
 from cardgen.rulebook import render_rulebook, render_rulebooks
-from cardgen.rulebook.markup import ParsedTexts, TypoParagraph, _restore_narrow
+from cardgen.rulebook.markup import BookTable, ParsedTexts, TypoParagraph, _restore_narrow
 from cardgen.rulebook.styles import HYPHENATION, make_styles
 
 from test_rulebook_support import ROOT
 
 
 def _forget_wraps(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every wrap breaks the lines again, as reportlab's own Paragraph does."""
+    """Every wrap breaks the lines again, as reportlab's own Paragraph does, and every table
+    measures its rows again, as reportlab's own Table does."""
     monkeypatch.setattr(TypoParagraph, "wrap", Paragraph.wrap)
+    monkeypatch.setattr(BookTable, "_calc", Table._calc)
 
 
 @pytest.mark.parametrize("deck_id,lang,paper", [("draco", "fr", "a4"), ("royale", "it", "letter")])
@@ -37,6 +39,20 @@ def test_a_paragraph_breaks_its_lines_again_for_another_width() -> None:
     narrow = para.wrap(100, 1000)
     assert narrow[0] == 100 and narrow[1] > wide[1]
     assert para.wrap(300, 1000) == wide and len(para.blPara.lines) == round(wide[1] / style.leading)
+
+
+def test_a_table_measures_its_rows_again_for_another_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    style = make_styles("en", colors.black).cell
+    table = BookTable([[TypoParagraph("word " * 12, style), TypoParagraph("two words", style)]], colWidths=[60, 40])
+    measures: list[float] = []
+    calc = Table._calc
+    monkeypatch.setattr(Table, "_calc", lambda self, w, h: (measures.append(w), calc(self, w, h)))
+    first = table.wrap(300, 1000)
+    assert table.wrap(300, 20) == first and measures == [300]  # the rows depend on the width alone
+    table.split(300, 1000)
+    assert measures == [300]
+    table.wrap(200, 1000)
+    assert measures == [300, 200]
 
 
 @pytest.mark.parametrize("lang", sorted(HYPHENATION))

@@ -153,6 +153,23 @@ class TypoParagraph(Paragraph):
         return parts
 
 
+class BookTable(Table):
+    """A table that measures its rows once per width.
+
+    Platypus measures a table again and again at the same width: to keep it with its
+    heading, to place it, to split it, each time wrapping every cell. With its column
+    widths given and no spanned cells (all the rulebook's tables), the row heights depend
+    on the width alone (the available height only stops reportlab's long-table measuring
+    early when spans are involved), so a measure at the width of the last one is kept.
+    """
+
+    def _calc(self, availWidth: float, availHeight: float) -> None:  # noqa: N803 (reportlab's names)
+        if self.__dict__.get("_measured_at") == availWidth and not getattr(self, "_spanCmds", True):
+            return
+        super()._calc(availWidth, availHeight)
+        self._measured_at = availWidth
+
+
 class Heading(TypoParagraph):
     """A heading paragraph that also makes a PDF bookmark at ``level``."""
 
@@ -258,7 +275,7 @@ class Converter:
         if el.get("title"):
             rows.append([self.text(escape(el.get("title", "")), self.styles.box_title)])
         rows.append([content])
-        table = Table(rows, colWidths=[width])
+        table = BookTable(rows, colWidths=[width])
         cmds = [FONT, ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(light)),
                 ("BOX", (0, 0), (-1, -1), 0.8, colors.HexColor(dark)),
                 ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
@@ -285,7 +302,7 @@ class Converter:
         ncols = max(len(r) for r in rows)
         weights = weights if len(weights) == ncols else [1.0] * ncols
         widths = [width * w / sum(weights) for w in weights]
-        table = Table(rows, colWidths=widths, repeatRows=header, hAlign="LEFT")
+        table = BookTable(rows, colWidths=widths, repeatRows=header, hAlign="LEFT")
         cmds = [FONT, ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#BBBBBB")),
                 ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
                 ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)]
@@ -322,7 +339,7 @@ class Converter:
             return Spacer(1, 0)
         if rows:
             rows[-1] += [""] * (columns - len(rows[-1]))
-        table = Table(rows, colWidths=[pic_w + gap] * columns, hAlign="CENTER")
+        table = BookTable(rows, colWidths=[pic_w + gap] * columns, hAlign="CENTER")
         table.setStyle(TableStyle([FONT, ("LEFTPADDING", (0, 0), (-1, -1), gap / 2),
                                    ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
                                    ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
