@@ -66,7 +66,8 @@ def face_of(resolved: ResolvedDeck, component: Any, back: bool) -> Any:
 PURE_METHODS = frozenset({
     "saveState", "restoreState", "translate", "scale", "rotate", "skew", "transform", "beginPath", "clipPath",
     "drawPath", "rect", "roundRect", "circle", "ellipse", "wedge", "arc", "bezier", "line", "lines", "grid",
-    "setLineWidth", "setLineJoin", "setLineCap", "setDash", "setMiterLimit", "stringWidth"})
+    "setLineWidth", "setLineJoin", "setLineCap", "setDash", "setMiterLimit", "stringWidth",
+    "addLiteral"})  # a literal naming a resource is refused when recorded (see ``_Recorder._cut``)
 #: Canvas methods that also touch the document, so a replay calls them again: text (its bytes
 #: depend on the document's font names and the codes its font subsets gave characters so far)
 #: and colours (a colour's alpha raises the document's PDF version and may name a graphics state).
