@@ -176,3 +176,15 @@ def test_a_book_frame_deep_copies_as_deepcopy_copies_a_frame() -> None:
     assert copied._frameBGs is not mine._frameBGs
     mine._generated_content = [object()]  # anything else is left to deepcopy
     assert copy.deepcopy(mine)._generated_content[0] is not mine._generated_content[0]
+
+
+def test_a_face_drawing_that_leaves_a_state_saved_is_never_replayed() -> None:
+    calls: list[int] = []
+
+    def unbalanced(c) -> None:
+        calls.append(1)
+        c.saveState()
+        c.rect(0, 0, 10, 10, fill=1)
+
+    _faces_drawn(unbalanced, canvases=1)
+    assert len(calls) == 2

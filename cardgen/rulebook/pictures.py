@@ -93,12 +93,13 @@ class _Recorder:
     """Stands for a canvas while a face is drawn: forwards every call to it and notes the calls of
     ``CALLED_METHODS`` and, between them, the content-stream lines the other calls wrote. Any
     call outside ``PURE_METHODS`` and ``CALLED_METHODS`` (images, forms, links...) spoils the
-    recording."""
+    recording, and so does a drawing that does not restore every state it saved."""
 
     def __init__(self, canv: Canvas) -> None:
         self._canv = canv
         self._code: list[str] = canv._code
         self._mark = len(self._code)
+        self._depth = len(canv.state_stack)
         self.steps: list[list[str] | Step] = []
         self.spoilt = False
 
@@ -131,7 +132,8 @@ class _Recorder:
     def finish(self) -> list[list[str] | Step] | None:
         """The steps that replay the drawing, or None when it cannot be replayed."""
         self._cut()
-        return None if self.spoilt else self.steps
+        balanced = len(self._canv.state_stack) == self._depth
+        return None if self.spoilt or not balanced else self.steps
 
 
 @dataclass
