@@ -91,6 +91,36 @@ def test_same_pdf_bytes_with_and_without_the_cache(cache_dir) -> None:
     assert _pdf(restored) == fresh
 
 
+def _pdf_in(font: TTFont, monkeypatch) -> bytes:
+    """``_pdf`` drawn with this very font object (``registerFont`` would keep an earlier font of its face)."""
+    monkeypatch.setitem(pdfmetrics._fonts, font.fontName, font)
+    buf = io.BytesIO()
+    c = Canvas(buf, invariant=1)
+    c.setFont(font.fontName, 12)
+    c.drawString(20, 700, "Œuvre « À l’Été » — 3 ½ déjà")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_restored_face_makes_and_compresses_a_subset_once(cache_dir, monkeypatch) -> None:
+    """The documents of a build embed the same subsets: a restored face cuts and deflates each once,
+    and every document gets the bytes a fresh font gives."""
+    import zlib
+
+    path = HERE / "DejaVuSans-Oblique.ttf"
+    fresh = [_pdf_in(TTFont("SubsetProbe", str(path)), monkeypatch) for _ in range(2)]
+    cache.load_font("SubsetProbe", path)
+    restored = cache.load_font("SubsetProbe", path)
+    assert isinstance(restored.face, cache.RestoredFace)
+    made, deflated = [], []
+    make, compress = cache.TTFontFace.makeSubset, zlib.compress
+    monkeypatch.setattr(cache.TTFontFace, "makeSubset", lambda self, subset: (made.append(1), make(self, subset))[1])
+    monkeypatch.setattr(zlib, "compress", lambda data, *a: (deflated.append(data[:4]), compress(data, *a))[1])
+    assert [_pdf_in(restored, monkeypatch) for _ in range(2)] == fresh
+    assert len(made) == 1 and deflated.count(b"\x00\x01\x00\x00") == 1  # the font file, once
+
+
 @pytest.mark.parametrize("junk", [b"", b"not a pickle", pickle.dumps(("wrong key", {}, {})),
                                   pickle.dumps(["a", "list"]), pickle.dumps(("k", "not", "dicts"))])
 def test_a_corrupt_or_foreign_entry_is_ignored_and_replaced(junk, cache_dir) -> None:

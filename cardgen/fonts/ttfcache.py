@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from reportlab.pdfbase.pdfdoc import PDFStream, PDFZCompress
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFace  # this module is imported when a font is needed
 
 from cardgen.cache import CACHE_ENV, store_entry  # noqa: F401  (CACHE_ENV: re-exported for callers)
@@ -57,9 +58,41 @@ class _Scale:
 _GLYPH_CHARS = "_cardgen_glyph_chars"
 
 
+#: Subset font files a face made lately, per face: characters -> [file bytes, their Flate compression
+#: or None until a document asks for it]. Kept outside the face, so that a face pickles as before.
+_SUBSETS: WeakKeyDictionary[Any, dict[tuple[int, ...], list[Any]]] = WeakKeyDictionary()
+#: How many subsets each face keeps (the oldest goes first): a build's documents use a few dozen.
+SUBSETS_KEPT = 48
+
+
+class _KeptFlate:
+    """``PDFZCompress`` for the file of a kept subset: compressed once, the bytes reused after."""
+
+    pdfname = PDFZCompress.pdfname
+
+    def __init__(self, kept: list[Any]) -> None:
+        self.kept = kept
+
+    def encode(self, text: Any) -> Any:
+        if text is not self.kept[0]:
+            return PDFZCompress.encode(text)
+        if self.kept[1] is None:
+            self.kept[1] = PDFZCompress.encode(text)
+        return self.kept[1]
+
+    def decode(self, encoded: bytes) -> bytes:
+        return PDFZCompress.decode(encoded)
+
+
 class RestoredFace(TTFontFace):
     """``TTFontFace`` whose ``glyphToChar`` (glyph -> characters, read only when shaping text with
-    HarfBuzz, which cardgen never asks for) is built on first use: 0.7 MiB less per font."""
+    HarfBuzz, which cardgen never asks for) is built on first use: 0.7 MiB less per font.
+
+    It also keeps the subset font files it made lately, compressed: the documents of a build
+    embed the same subsets again and again (the A4 and letter rulebooks of a deck and language
+    use the same characters in the same order), and reportlab cuts each subset out of the
+    font in pure Python (``makeSubset``) and deflates it for every document.
+    """
 
     def __getattr__(self, name: str) -> Any:
         if name == "glyphToChar" and _GLYPH_CHARS in self.__dict__:
@@ -67,6 +100,32 @@ class RestoredFace(TTFontFace):
             self.glyphToChar = value
             return value
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _kept_subset(self, subset: list[int]) -> list[Any]:
+        """The kept ``[file, compressed]`` of ``subset``, made now if not kept."""
+        kept = _SUBSETS.setdefault(self, {})
+        key = tuple(subset)
+        entry = kept.get(key)
+        if entry is None:
+            entry = [super().makeSubset(subset), None]
+            if len(kept) >= SUBSETS_KEPT:
+                del kept[next(iter(kept))]
+            kept[key] = entry
+        return entry
+
+    def makeSubset(self, subset: list[int]) -> bytes:  # noqa: N802 (reportlab's name)
+        """reportlab's subset font file for the characters ``subset``, from the kept ones if there."""
+        return self._kept_subset(subset)[0]
+
+    def addSubsetObjects(self, doc: Any, fontname: str, subset: list[int]) -> Any:  # noqa: N802
+        """reportlab's font objects for ``subset``; its font file is compressed once per process."""
+        ref = super().addSubsetObjects(doc, fontname, subset)
+        entry = _SUBSETS.get(self, {}).get(tuple(subset))
+        stream = doc.idToObject.get(f"fontFile:{self.filename}({fontname})")
+        if (entry is not None and isinstance(stream, PDFStream) and stream.content is entry[0]
+                and stream.filters == [PDFZCompress]):
+            stream.filters = [_KeptFlate(entry)]
+        return ref
 
 
 def _key(data: Any) -> str:

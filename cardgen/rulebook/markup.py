@@ -37,7 +37,7 @@ from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, 
                                 TableStyle)
 
 from cardgen.resolve.resolve import ResolvedDeck
-from cardgen.rulebook.pictures import CardPicture, DrawFace, Seat, SeatingCircle
+from cardgen.rulebook.pictures import CardPicture, DrawFace, DrawnFaces, Seat, SeatingCircle
 from cardgen.rulebook.styles import Styles
 
 NNBSP = "\u202f"
@@ -153,6 +153,23 @@ class TypoParagraph(Paragraph):
         return parts
 
 
+class BookTable(Table):
+    """A table that measures its rows once per width.
+
+    Platypus measures a table again and again at the same width: to keep it with its
+    heading, to place it, to split it, each time wrapping every cell. With its column
+    widths given and no spanned cells (all the rulebook's tables), the row heights depend
+    on the width alone (the available height only stops reportlab's long-table measuring
+    early when spans are involved), so a measure at the width of the last one is kept.
+    """
+
+    def _calc(self, availWidth: float, availHeight: float) -> None:  # noqa: N803 (reportlab's names)
+        if self.__dict__.get("_measured_at") == availWidth and not getattr(self, "_spanCmds", True):
+            return
+        super()._calc(availWidth, availHeight)
+        self._measured_at = availWidth
+
+
 class Heading(TypoParagraph):
     """A heading paragraph that also makes a PDF bookmark at ``level``."""
 
@@ -186,11 +203,14 @@ class Converter:
     """Turns parsed markup into flowables for one book."""
 
     def __init__(self, resolved: ResolvedDeck, lang: str, styles: Styles, column_width: float,
-                 draw_face: DrawFace | None, parsed: ParsedTexts | None = None) -> None:
+                 draw_face: DrawFace | None, parsed: ParsedTexts | None = None,
+                 drawn: DrawnFaces | None = None) -> None:
         self.resolved, self.lang, self.styles = resolved, lang, styles
         self.column_width, self.draw_face = column_width, draw_face
         #: paragraph parses shared with the deck's other books (same styles), if any
         self.parsed = parsed
+        #: card faces drawn in the deck's other books of this language, replayed here, if any
+        self.drawn = drawn
 
     def text(self, markup: str, style: Any) -> TypoParagraph:
         """A paragraph of inline ``markup``."""
@@ -255,7 +275,7 @@ class Converter:
         if el.get("title"):
             rows.append([self.text(escape(el.get("title", "")), self.styles.box_title)])
         rows.append([content])
-        table = Table(rows, colWidths=[width])
+        table = BookTable(rows, colWidths=[width])
         cmds = [FONT, ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(light)),
                 ("BOX", (0, 0), (-1, -1), 0.8, colors.HexColor(dark)),
                 ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
@@ -282,7 +302,7 @@ class Converter:
         ncols = max(len(r) for r in rows)
         weights = weights if len(weights) == ncols else [1.0] * ncols
         widths = [width * w / sum(weights) for w in weights]
-        table = Table(rows, colWidths=widths, repeatRows=header, hAlign="LEFT")
+        table = BookTable(rows, colWidths=widths, repeatRows=header, hAlign="LEFT")
         cmds = [FONT, ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#BBBBBB")),
                 ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
                 ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)]
@@ -312,14 +332,14 @@ class Converter:
                 raise MarkupError(f"<{card.tag}> inside <cards>; expected <card>")
             component = self.resolved.component(card.get("component", ""))
             pic = CardPicture(self.resolved, component, self.lang, pic_w,
-                              back=card.get("back") == "yes", draw_face=self.draw_face)
+                              back=card.get("back") == "yes", draw_face=self.draw_face, drawn=self.drawn)
             cells.append([pic, Spacer(1, 1.5), self.text(inline(card), self.styles.caption)])
         rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
         if not rows:  # e.g. a variant removed every card of this picture row
             return Spacer(1, 0)
         if rows:
             rows[-1] += [""] * (columns - len(rows[-1]))
-        table = Table(rows, colWidths=[pic_w + gap] * columns, hAlign="CENTER")
+        table = BookTable(rows, colWidths=[pic_w + gap] * columns, hAlign="CENTER")
         table.setStyle(TableStyle([FONT, ("LEFTPADDING", (0, 0), (-1, -1), gap / 2),
                                    ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
                                    ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),

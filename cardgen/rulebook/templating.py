@@ -9,7 +9,7 @@ A project may override or add a template in its own ``templates/rulebook/``.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,13 @@ def format_number(value: Any, lang: str) -> Any:
     """``value`` formatted for ``lang`` if it is a number (not a bool), else unchanged."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return value
+    return _formatted(value, lang)
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: 2 and 2.0 are written differently
+def _formatted(value: int | float, lang: str) -> str:
+    """Babel's ``format_decimal`` of ``value`` for ``lang``, remembered: a book writes the same few
+    numbers hundreds of times, and Babel parses the locale name on each call."""
     return format_decimal(value, locale=locale_of(lang))
 
 
