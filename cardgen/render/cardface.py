@@ -25,6 +25,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError
+from cardgen.render import shapes
 from cardgen.render.layouts import ELEMENTS, Box, Element, Layout, layout
 from cardgen.render.symbols import SvgError, draw_svg, draw_symbol
 from cardgen.render.vocab import PROJECT_SYMBOLS, project_files
@@ -353,8 +354,7 @@ class Painter:
             getattr(self, f"draw_{name}")(el)
             if el.mirror:
                 c.saveState()
-                c.translate(g.width, g.height)
-                c.rotate(180)
+                c.transform(-1, 0, 0, -1, g.width, g.height)  # turned 180 degrees about the centre
                 getattr(self, f"draw_{name}")(el)
                 c.restoreState()
         c.restoreState()
@@ -362,10 +362,10 @@ class Painter:
     def _panel_shape(self, inset: float, fill: bool, stroke: bool) -> None:
         c, g = self.c, self.geo
         if g.round:
-            c.circle(g.width / 2, g.height / 2, g.width / 2 - inset, fill=int(fill), stroke=int(stroke))
+            shapes.circle(c, g.width / 2, g.height / 2, g.width / 2 - inset, fill=int(fill), stroke=int(stroke))
         else:
             r = max(g.radius - inset, 1.0 * mm) if g.radius else 0.0
-            c.roundRect(inset, inset, g.width - 2 * inset, g.height - 2 * inset, r, fill=int(fill),
+            shapes.round_rect(c, inset, inset, g.width - 2 * inset, g.height - 2 * inset, r, fill=int(fill),
                         stroke=int(stroke))
 
     def background(self) -> None:
@@ -379,7 +379,7 @@ class Painter:
             return
         c.setFillColor(self.colour)
         if g.round:
-            c.circle(g.width / 2, g.height / 2, g.width / 2 + g.bleed, fill=1, stroke=0)
+            shapes.circle(c, g.width / 2, g.height / 2, g.width / 2 + g.bleed, fill=1, stroke=0)
         else:
             c.rect(x0, y0, x1 - x0, y1 - y0, fill=1, stroke=0)
         if lay.background == "frame":
@@ -401,7 +401,7 @@ class Painter:
         if g.round:
             self.c.setStrokeColor(tint(INK, 0.55))
             self.c.setLineWidth(0.35)
-            self.c.circle(g.width / 2, g.height / 2, g.width / 2, fill=0, stroke=1)
+            shapes.circle(self.c, g.width / 2, g.height / 2, g.width / 2, fill=0, stroke=1)
 
     def _text_colour(self, name: str) -> Color:
         """Text over the band (or the full-bleed background) contrasts with the colour; else ink."""
@@ -502,10 +502,11 @@ class Painter:
                 on = (r, col) in marked
                 c.setStrokeColor(INK if on else tint(INK, 0.35))
                 c.setFillColor(tint(self.colour, 0.3) if on and self.ink_saver else self.colour if on else PAPER)
-                c.roundRect(cx + pad, cy + pad, cell - 2 * pad, cell - 2 * pad, cell * 0.12, fill=1, stroke=1)
+                shapes.round_rect(c, cx + pad, cy + pad, cell - 2 * pad, cell - 2 * pad, cell * 0.12, fill=1,
+                                  stroke=1)
                 if on:  # a dot, so marked cells read without colour too
                     c.setFillColor(INK if self.ink_saver else text_on(self.colour))
-                    c.circle(cx + cell / 2, cy + cell / 2, cell * 0.14, fill=1, stroke=0)
+                    shapes.circle(c, cx + cell / 2, cy + cell / 2, cell * 0.14, fill=1, stroke=0)
 
     def _fit(self, name: str, paragraphs: tuple[tuple[str, str], ...], el: Element,
              rect: tuple[float, float, float, float]):
@@ -542,7 +543,7 @@ class Painter:
                  5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)], 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
         self.c.setFillColor(tint(INK, 0.45) if self.ink_saver else INK)
         for col, row in spots[value]:
-            self.c.circle(x + s * (0.2 + 0.3 * col), y + s * (0.2 + 0.3 * row), s * 0.09, fill=1, stroke=0)
+            shapes.circle(self.c, x + s * (0.2 + 0.3 * col), y + s * (0.2 + 0.3 * row), s * 0.09, fill=1, stroke=0)
 
     def draw_points(self, el: Element) -> None:
         c = self.c
@@ -552,9 +553,9 @@ class Painter:
         c.setFillColor(PAPER)
         c.setStrokeColor(INK if not self.ink_saver else self.colour)
         c.setLineWidth(1.2)
-        c.circle(cx, cy, r, fill=1, stroke=1)
+        shapes.circle(c, cx, cy, r, fill=1, stroke=1)
         c.setLineWidth(0.5)
-        c.circle(cx, cy, r * 0.84, fill=0, stroke=1)
+        shapes.circle(c, cx, cy, r * 0.84, fill=0, stroke=1)
         inner = r * 0.84 * 2 ** 0.5 * 0.92
         rect = (cx - inner / 2, cy - inner / 2, inner, inner)
         fitted = self._fit("points", ((el.font, str(self.face.points)),), el, rect)
