@@ -15,6 +15,7 @@ disc, ``die`` one square per face (``sheets`` assembles the die net).
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -70,27 +71,29 @@ def piece_size(resolved: Any, component: Any) -> Geometry:
                     card.corner_radius_mm * mm)
 
 
-#: ``own_symbols`` answers: folder -> (its modification time, the files by id).
-_OWN_SYMBOLS: dict[Path, tuple[int, dict[str, Path]]] = {}
+#: ``own_symbols`` answers: project folder -> (its symbols folder, that folder's
+#: modification time, the files by id).
+_OWN_SYMBOLS: dict[Any, tuple[str, int, dict[str, Path]]] = {}
 
 
 def own_symbols(root: Path | None) -> dict[str, Path]:
     """The project's own SVG symbols by id (``vocab.project_files``).
 
     The folder is listed again only when its modification time changes (a file added,
-    removed or renamed): a sheet asks for every symbol it draws, about 850 times.
+    removed or renamed): a sheet asks for every symbol it draws, about 850 times, and
+    a ``stat`` is all each asks then.
     """
     if root is None:
         return {}
-    base = Path(root) / PROJECT_SYMBOLS
+    known = _OWN_SYMBOLS.get(root)
+    base = known[0] if known is not None else str(Path(root) / PROJECT_SYMBOLS)
     try:
-        stamp = base.stat().st_mtime_ns
+        stamp = os.stat(base).st_mtime_ns
     except OSError:
         return {}
-    known = _OWN_SYMBOLS.get(base)
-    if known is None or known[0] != stamp:
-        known = _OWN_SYMBOLS[base] = (stamp, project_files(root, PROJECT_SYMBOLS, ".svg"))
-    return known[1]
+    if known is None or known[1] != stamp:
+        known = _OWN_SYMBOLS[root] = (base, stamp, project_files(root, PROJECT_SYMBOLS, ".svg"))
+    return known[2]
 
 
 def has_reverse(component: Any) -> bool:

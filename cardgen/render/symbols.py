@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -444,6 +444,12 @@ FORMS_ATTR = "_cardgen_symbol_forms"
 FORM_BOX = (-8.0, -8.0, 108.0, 108.0)
 
 
+@lru_cache(maxsize=1024)
+def _hexval(colour: Color) -> str:
+    """``colour.hexval()``, memoised: each symbol placed asks it of four colours."""
+    return colour.hexval()
+
+
 def draw_symbol(c: Canvas, symbol_id: str, x: float, y: float, size: float, *, fill: Color, ink: Color,
                 paper: Color, solid: Color | None = None, light: bool = False) -> None:
     """Draw ``symbol_id`` in the ``size`` x ``size`` square whose bottom-left is ``(x, y)``.
@@ -461,7 +467,7 @@ def draw_symbol(c: Canvas, symbol_id: str, x: float, y: float, size: float, *, f
     if forms is None:
         _draw_unit(c, symbol_id, fill, ink, paper, solid, light)
     else:
-        key = (symbol_id, fill.hexval(), ink.hexval(), paper.hexval(), (solid or ink).hexval(), light)
+        key = (symbol_id, _hexval(fill), _hexval(ink), _hexval(paper), _hexval(solid or ink), light)
         name = forms.get(key)
         if name is None:
             name = forms[key] = f"S{len(forms)}"
