@@ -43,6 +43,16 @@ def test_fast_encoding_is_reportlabs():
     assert fast(b"\x18raw") == b"\x18raw"
 
 
+def test_memoised_names_are_reportlabs():
+    pdfspeed.install()
+    memoised = pdfdoc.PDFName
+    assert memoised.cardgen_fast
+    original = memoised.__wrapped__
+    for name in ("Type", "FormXob.F12", "a b#", "é(x)", "Type"):
+        assert memoised(name) == original(name)
+    assert memoised(["a", " "]) == original(["a", " "])  # unhashable: reportlab's own answer
+
+
 def test_fast_encoding_refuses_a_changed_reportlab(monkeypatch):
     def pdfdocEnc(x):  # noqa: N802 - a stand-in of another module
         return x

@@ -12,10 +12,15 @@ themselves, so for such strings, nearly all of them, the ASCII encoding gives th
 bytes in a few nanoseconds. ``install`` checks that this still holds for the installed
 reportlab (and that ``pdfdocEnc`` is still the function it replaces) and otherwise
 leaves reportlab alone; every other string still goes through reportlab's function.
+
+``PDFName`` (a dictionary key or name turned into ``/Name``, character by character, a
+microsecond each time: 35,000 calls for those 18 sheets) is a pure function of its
+text; ``install`` memoises it the same guarded way.
 """
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Callable
 
 from reportlab.pdfbase import pdfdoc
@@ -40,16 +45,23 @@ def _fast(original: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return pdfdocEnc
 
 
-def install() -> bool:
-    """Replace ``pdfdocEnc`` by the fast one, once; True when the fast one is in place.
+def _is_pdfdocs(function: Any, name: str) -> bool:
+    """``function`` is still reportlab's own plain ``pdfdoc.<name>``."""
+    return getattr(function, "__module__", None) == pdfdoc.__name__ and getattr(function, "__name__", None) == name
 
-    Refused (reportlab unchanged) if ``pdfdocEnc`` is no longer a plain function of
-    ``pdfdoc`` or the codec no longer maps the ASCII probe to itself.
+
+def install() -> bool:
+    """Replace ``pdfdocEnc`` by the fast one and memoise ``PDFName``, once; True when the fast
+    ``pdfdocEnc`` is in place.
+
+    Each is refused (reportlab unchanged) if it is no longer a plain function of ``pdfdoc``,
+    or if the codec no longer maps the ASCII probe to itself.
     """
+    _memoise_names()
     current = pdfdoc.pdfdocEnc
     if getattr(current, "cardgen_fast", False):
         return True
-    if getattr(current, "__module__", None) != pdfdoc.__name__ or getattr(current, "__name__", None) != "pdfdocEnc":
+    if not _is_pdfdocs(current, "pdfdocEnc"):
         return False
     try:
         same = current(_PROBE) == _PROBE.encode("ascii") and current(b"x") == b"x"
@@ -59,3 +71,23 @@ def install() -> bool:
         return False
     pdfdoc.pdfdocEnc = _fast(current)
     return True
+
+
+def _memoise_names() -> None:
+    """``pdfdoc.PDFName`` memoised (only the module's own calls see it; others keep reportlab's)."""
+    current = pdfdoc.PDFName
+    if getattr(current, "cardgen_fast", False) or not _is_pdfdocs(current, "PDFName"):
+        return
+    if current("Type") != "/Type" or current("a b#") != "/a#20b#23":  # still the function memoised here
+        return
+    cached = lru_cache(maxsize=4096)(current)
+
+    def PDFName(data: Any, *rest: Any) -> str:  # noqa: N802 - reportlab's name
+        try:
+            return cached(data, *rest)
+        except TypeError:  # an unhashable argument: never memoised
+            return current(data, *rest)
+
+    PDFName.cardgen_fast = True  # type: ignore[attr-defined]
+    PDFName.__wrapped__ = current  # type: ignore[attr-defined]
+    pdfdoc.PDFName = PDFName
