@@ -77,7 +77,7 @@ def _dry_class() -> type:
 
         drawPath = clipPath = rect = circle = ellipse = roundRect = line = lines = wedge = _nothing
         setFillColor = setStrokeColor = setLineWidth = setLineJoin = setLineCap = setDash = _nothing
-        drawString = drawCentredString = drawRightString = transform = _nothing
+        drawString = drawCentredString = drawRightString = transform = addLiteral = _nothing
 
     return DryCanvas
 

@@ -15,7 +15,10 @@ disc, ``die`` one square per face (``sheets`` assembles the die net).
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor, white
@@ -23,6 +26,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError
+from cardgen.render import shapes
 from cardgen.render.layouts import ELEMENTS, Box, Element, Layout, layout
 from cardgen.render.symbols import SvgError, draw_svg, draw_symbol
 from cardgen.render.vocab import PROJECT_SYMBOLS, project_files
@@ -65,6 +69,31 @@ def piece_size(resolved: Any, component: Any) -> Geometry:
         return Geometry(s, s, 0.0, float(settings.get("safe_mm", 1.5)) * mm, 0.0)
     return Geometry(card.width_mm * mm, card.height_mm * mm, card.bleed_mm * mm, card.safe_mm * mm,
                     card.corner_radius_mm * mm)
+
+
+#: ``own_symbols`` answers: project folder -> (its symbols folder, that folder's
+#: modification time, the files by id).
+_OWN_SYMBOLS: dict[Any, tuple[str, int, dict[str, Path]]] = {}
+
+
+def own_symbols(root: Path | None) -> dict[str, Path]:
+    """The project's own SVG symbols by id (``vocab.project_files``).
+
+    The folder is listed again only when its modification time changes (a file added,
+    removed or renamed): a sheet asks for every symbol it draws, about 850 times, and
+    a ``stat`` is all each asks then.
+    """
+    if root is None:
+        return {}
+    known = _OWN_SYMBOLS.get(root)
+    base = known[0] if known is not None else str(Path(root) / PROJECT_SYMBOLS)
+    try:
+        stamp = os.stat(base).st_mtime_ns
+    except OSError:
+        return {}
+    if known is None or known[1] != stamp:
+        known = _OWN_SYMBOLS[root] = (base, stamp, project_files(root, PROJECT_SYMBOLS, ".svg"))
+    return known[2]
 
 
 def has_reverse(component: Any) -> bool:
@@ -116,6 +145,17 @@ def paint(c: Canvas, resolved: Any, component: Any, face: Any, lang: str, *, ink
     Painter(c, resolved, component, face, label, lang, geo, lay, ink_saver).paint()
 
 
+# The colour helpers below are memoised: a deck has a handful of colours, and every face
+# of a sheet asks the same questions about its colour (thousands of calls per sheet).
+# The colours returned are shared objects; nothing may change them.
+
+@lru_cache(maxsize=256)
+def hex_colour(rgb: str) -> Color:
+    """The colour of a ``#RRGGBB`` string, one shared object per string."""
+    return HexColor(rgb)
+
+
+@lru_cache(maxsize=1024)
 def tint(colour: Color, amount: float) -> Color:
     """``colour`` mixed with white (``amount`` = share of the colour kept)."""
     return Color(1 - (1 - colour.red) * amount, 1 - (1 - colour.green) * amount, 1 - (1 - colour.blue) * amount)
@@ -127,12 +167,14 @@ def _luminance(colour: Color) -> float:
     return 0.2126 * lin(colour.red) + 0.7152 * lin(colour.green) + 0.0722 * lin(colour.blue)
 
 
+@lru_cache(maxsize=1024)
 def _contrast(a: Color, b: Color) -> float:
     """WCAG contrast ratio of two colours (1 to 21)."""
     la, lb = sorted((_luminance(a), _luminance(b)))
     return (lb + 0.05) / (la + 0.05)
 
 
+@lru_cache(maxsize=256)
 def text_on(colour: Color) -> Color:
     """Ink or paper, whichever contrasts more with ``colour``."""
     return INK if _contrast(colour, INK) >= _contrast(colour, PAPER) else PAPER
@@ -140,6 +182,89 @@ def text_on(colour: Color) -> Color:
 
 def _overlap(a: Box, b: Box) -> bool:
     return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
+
+
+class Arrangement:
+    """Where the elements a face shows go, on one layout and one piece size.
+
+    It depends on nothing else (not on the face's texts or colour), so the many faces
+    of a deck that show the same elements on the same layout share one, and each box
+    choice, rectangle and overlap test is worked out once (``arrangement``).
+    """
+
+    def __init__(self, lay: Layout, shown: tuple[str, ...], geo: Geometry) -> None:
+        self.lay, self.shown, self.geo = lay, frozenset(shown), geo
+        self._boxes: dict[str, Box] = {}
+        self._rects: dict[str, tuple[float, float, float, float]] = {}
+        self._text_rects: dict[str, tuple[float, float, float, float]] = {}
+        self._on_band: dict[str, bool] = {}
+        names = [n for n in SPACE_TAKERS if n in self.shown]
+        #: The first two shown elements that share space (the face cannot be drawn), else None.
+        self.clash = next(((a, b) for i, a in enumerate(names) for b in names[i + 1:]
+                           if _overlap(self.box(a), self.box(b))), None)
+
+    def box(self, name: str) -> Box:
+        """The box of element ``name``, choosing its alone/shared variant from what else is shown."""
+        box = self._boxes.get(name)
+        if box is None:
+            box = self._boxes[name] = self._choose(name)
+        return box
+
+    def _choose(self, name: str) -> Box:
+        el = self.lay.elements[name]
+        others = [self.lay.elements[o].box for o in SPACE_TAKERS if o != name and o in self.shown]
+        if el.box_alone is not None and not any(_overlap(el.box_alone, b) for b in others):
+            return el.box_alone
+        if el.box_shared is not None and any(_overlap(el.box, b) for b in others):
+            return el.box_shared
+        return el.box
+
+    def rect(self, name: str) -> tuple[float, float, float, float]:
+        rect = self._rects.get(name)
+        if rect is None:
+            rect = self._rects[name] = self.box(name).rect(self.geo.width, self.geo.height)
+        return rect
+
+    def text_rect(self, name: str) -> tuple[float, float, float, float]:
+        """The element's box clipped to the safe zone (a circle's inscribed square for round pieces)."""
+        rect = self._text_rects.get(name)
+        if rect is None:
+            rect = self._text_rects[name] = self._clip_to_safe(self.rect(name))
+        return rect
+
+    def _clip_to_safe(self, rect: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        x, y, w, h = rect
+        g = self.geo
+        if g.round:
+            # Every corner of the clipped box lies within the circle less the safe margin.
+            cx, cy, radius = g.width / 2, g.height / 2, g.width / 2 - g.safe
+            lo_y, hi_y = max(y, cy - radius * 0.95), min(y + h, cy + radius * 0.95)
+            half = (radius ** 2 - max(abs(lo_y - cy), abs(hi_y - cy)) ** 2) ** 0.5
+            lo_x, hi_x = cx - half, cx + half
+        else:
+            lo_x, lo_y, hi_x, hi_y = g.safe, g.safe, g.width - g.safe, g.height - g.safe
+        x0, y0 = max(x, lo_x), max(y, lo_y)
+        x1, y1 = min(x + w, hi_x), min(y + h, hi_y)
+        return x0, y0, max(x1 - x0, 0.0), max(y1 - y0, 0.0)
+
+    def on_colour(self, name: str) -> bool:
+        """Text of element ``name`` lies on the face colour: a full-bleed background, or over the band."""
+        on = self._on_band.get(name)
+        if on is None:
+            band = self.lay.get("band")
+            on = self._on_band[name] = self.lay.background == "full" or (
+                band is not None and "band" in self.shown and _overlap(self.box(name), band.box))
+        return on
+
+
+def arrangement(lay: Layout, shown: dict[str, bool], geo: Geometry) -> Arrangement:
+    """The ``Arrangement`` of the elements ``shown`` on ``lay`` for a piece of ``geo``, made once."""
+    names = tuple(name for name, present in shown.items() if present)
+    key = (names, geo)
+    found = lay.memo.get(key)
+    if found is None:
+        found = lay.memo[key] = Arrangement(lay, names, geo)
+    return found
 
 
 class Painter:
@@ -150,9 +275,10 @@ class Painter:
         self.c, self.resolved, self.component, self.face, self.label = c, resolved, component, face, label
         self.lang, self.geo, self.lay, self.ink_saver = lang, geo, lay, ink_saver
         colours = resolved.model.colours
-        self.colour = HexColor(colours[face.colour].rgb if face.colour in colours else NEUTRAL)
+        self.colour = hex_colour(colours[face.colour].rgb if face.colour in colours else NEUTRAL)
         self.body = self._body_paragraphs()
         self.shown = self._shown()
+        self.arr = arrangement(lay, self.shown, geo)
         self._check_overlaps()
 
     # -- what the face shows ----------------------------------------------------
@@ -193,44 +319,24 @@ class Painter:
 
     def _check_overlaps(self) -> None:
         """Two elements this face shows must not share space (a layout cannot fit every combination)."""
-        names = [n for n in SPACE_TAKERS if self.shown.get(n)]
-        for i, a in enumerate(names):
-            for b in names[i + 1:]:
-                if _overlap(self.box(a), self.box(b)):
-                    raise InputError(f"{self._who()}: layout '{self.face.layout}' cannot show both its {a} and "
-                                     f"its {b}; drop one or use another layout", file=self.resolved.files[-1])
+        if self.arr.clash is not None:
+            a, b = self.arr.clash
+            raise InputError(f"{self._who()}: layout '{self.face.layout}' cannot show both its {a} and "
+                             f"its {b}; drop one or use another layout", file=self.resolved.files[-1])
 
     def _who(self) -> str:
         return f"component '{self.component.id}', {self.label}"
 
     def box(self, name: str) -> Box:
         """The box of element ``name``, choosing its alone/shared variant from what else is shown."""
-        el = self.lay.elements[name]
-        others = [self.lay.elements[o].box for o in SPACE_TAKERS if o != name and self.shown.get(o)]
-        if el.box_alone is not None and not any(_overlap(el.box_alone, b) for b in others):
-            return el.box_alone
-        if el.box_shared is not None and any(_overlap(el.box, b) for b in others):
-            return el.box_shared
-        return el.box
+        return self.arr.box(name)
 
     def rect(self, name: str) -> tuple[float, float, float, float]:
-        return self.box(name).rect(self.geo.width, self.geo.height)
+        return self.arr.rect(name)
 
     def text_rect(self, name: str) -> tuple[float, float, float, float]:
         """The element's box clipped to the safe zone (a circle's inscribed square for round pieces)."""
-        x, y, w, h = self.rect(name)
-        g = self.geo
-        if g.round:
-            # Every corner of the clipped box lies within the circle less the safe margin.
-            cx, cy, radius = g.width / 2, g.height / 2, g.width / 2 - g.safe
-            lo_y, hi_y = max(y, cy - radius * 0.95), min(y + h, cy + radius * 0.95)
-            half = (radius ** 2 - max(abs(lo_y - cy), abs(hi_y - cy)) ** 2) ** 0.5
-            lo_x, hi_x = cx - half, cx + half
-        else:
-            lo_x, lo_y, hi_x, hi_y = g.safe, g.safe, g.width - g.safe, g.height - g.safe
-        x0, y0 = max(x, lo_x), max(y, lo_y)
-        x1, y1 = min(x + w, hi_x), min(y + h, hi_y)
-        return x0, y0, max(x1 - x0, 0.0), max(y1 - y0, 0.0)
+        return self.arr.text_rect(name)
 
     # -- painting ---------------------------------------------------------------
     def paint(self) -> None:
@@ -251,8 +357,7 @@ class Painter:
             getattr(self, f"draw_{name}")(el)
             if el.mirror:
                 c.saveState()
-                c.translate(g.width, g.height)
-                c.rotate(180)
+                c.transform(-1, 0, 0, -1, g.width, g.height)  # turned 180 degrees about the centre
                 getattr(self, f"draw_{name}")(el)
                 c.restoreState()
         c.restoreState()
@@ -260,10 +365,10 @@ class Painter:
     def _panel_shape(self, inset: float, fill: bool, stroke: bool) -> None:
         c, g = self.c, self.geo
         if g.round:
-            c.circle(g.width / 2, g.height / 2, g.width / 2 - inset, fill=int(fill), stroke=int(stroke))
+            shapes.circle(c, g.width / 2, g.height / 2, g.width / 2 - inset, fill=int(fill), stroke=int(stroke))
         else:
             r = max(g.radius - inset, 1.0 * mm) if g.radius else 0.0
-            c.roundRect(inset, inset, g.width - 2 * inset, g.height - 2 * inset, r, fill=int(fill),
+            shapes.round_rect(c, inset, inset, g.width - 2 * inset, g.height - 2 * inset, r, fill=int(fill),
                         stroke=int(stroke))
 
     def background(self) -> None:
@@ -277,7 +382,7 @@ class Painter:
             return
         c.setFillColor(self.colour)
         if g.round:
-            c.circle(g.width / 2, g.height / 2, g.width / 2 + g.bleed, fill=1, stroke=0)
+            shapes.circle(c, g.width / 2, g.height / 2, g.width / 2 + g.bleed, fill=1, stroke=0)
         else:
             c.rect(x0, y0, x1 - x0, y1 - y0, fill=1, stroke=0)
         if lay.background == "frame":
@@ -299,17 +404,13 @@ class Painter:
         if g.round:
             self.c.setStrokeColor(tint(INK, 0.55))
             self.c.setLineWidth(0.35)
-            self.c.circle(g.width / 2, g.height / 2, g.width / 2, fill=0, stroke=1)
+            shapes.circle(self.c, g.width / 2, g.height / 2, g.width / 2, fill=0, stroke=1)
 
     def _text_colour(self, name: str) -> Color:
         """Text over the band (or the full-bleed background) contrasts with the colour; else ink."""
         if self.ink_saver:
             return INK
-        on_colour = self.lay.background == "full"
-        band = self.lay.get("band")
-        if band is not None and self.shown.get("band") and _overlap(self.box(name), band.box):
-            on_colour = True
-        return text_on(self.colour) if on_colour else INK
+        return text_on(self.colour) if self.arr.on_colour(name) else INK
 
     def draw_band(self, el: Element) -> None:
         c, g = self.c, self.geo
@@ -376,7 +477,7 @@ class Painter:
         self._symbol(self.face.symbol, x, y, w, h, on_colour=False)
 
     def _symbol(self, sid: str, x: float, y: float, w: float, h: float, on_colour: bool) -> None:
-        own = project_files(self.resolved.project, PROJECT_SYMBOLS, ".svg")
+        own = own_symbols(self.resolved.project)
         if sid in own:  # the project's own drawing, in its own colours
             self._svg(own[sid], x, y, w, h)
             return
@@ -404,10 +505,11 @@ class Painter:
                 on = (r, col) in marked
                 c.setStrokeColor(INK if on else tint(INK, 0.35))
                 c.setFillColor(tint(self.colour, 0.3) if on and self.ink_saver else self.colour if on else PAPER)
-                c.roundRect(cx + pad, cy + pad, cell - 2 * pad, cell - 2 * pad, cell * 0.12, fill=1, stroke=1)
+                shapes.round_rect(c, cx + pad, cy + pad, cell - 2 * pad, cell - 2 * pad, cell * 0.12, fill=1,
+                                  stroke=1)
                 if on:  # a dot, so marked cells read without colour too
                     c.setFillColor(INK if self.ink_saver else text_on(self.colour))
-                    c.circle(cx + cell / 2, cy + cell / 2, cell * 0.14, fill=1, stroke=0)
+                    shapes.circle(c, cx + cell / 2, cy + cell / 2, cell * 0.14, fill=1, stroke=0)
 
     def _fit(self, name: str, paragraphs: tuple[tuple[str, str], ...], el: Element,
              rect: tuple[float, float, float, float]):
@@ -444,7 +546,7 @@ class Painter:
                  5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)], 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
         self.c.setFillColor(tint(INK, 0.45) if self.ink_saver else INK)
         for col, row in spots[value]:
-            self.c.circle(x + s * (0.2 + 0.3 * col), y + s * (0.2 + 0.3 * row), s * 0.09, fill=1, stroke=0)
+            shapes.circle(self.c, x + s * (0.2 + 0.3 * col), y + s * (0.2 + 0.3 * row), s * 0.09, fill=1, stroke=0)
 
     def draw_points(self, el: Element) -> None:
         c = self.c
@@ -454,9 +556,9 @@ class Painter:
         c.setFillColor(PAPER)
         c.setStrokeColor(INK if not self.ink_saver else self.colour)
         c.setLineWidth(1.2)
-        c.circle(cx, cy, r, fill=1, stroke=1)
+        shapes.circle(c, cx, cy, r, fill=1, stroke=1)
         c.setLineWidth(0.5)
-        c.circle(cx, cy, r * 0.84, fill=0, stroke=1)
+        shapes.circle(c, cx, cy, r * 0.84, fill=0, stroke=1)
         inner = r * 0.84 * 2 ** 0.5 * 0.92
         rect = (cx - inner / 2, cy - inner / 2, inner, inner)
         fitted = self._fit("points", ((el.font, str(self.face.points)),), el, rect)

@@ -83,6 +83,9 @@ class Layout:
     panel_inset: float = 0.045
     ornament: float | None = None
     settings: dict[str, Any] = field(default_factory=dict)
+    #: What the painter works out from this layout alone, kept for the next face
+    #: (``cardface.arrangement``): not part of the layout's value.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def get(self, name: str) -> Element | None:
         return self.elements.get(name)

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.render import shapes
 from cardgen.render.vocab import SYMBOL_IDS
 
 Point = tuple[float, float]
@@ -71,7 +72,7 @@ class Pen:
 
     def circle(self, x: float, y: float, r: float, colour: Color | None, stroke: bool = True) -> None:
         f, s = self._paint(colour, stroke)
-        self.c.circle(x, y, r, fill=f, stroke=s)
+        shapes.circle(self.c, x, y, r, fill=f, stroke=s)
 
     def ellipse(self, x: float, y: float, rx: float, ry: float, colour: Color | None, stroke: bool = True,
                 angle: float = 0.0) -> None:
@@ -79,14 +80,14 @@ class Pen:
         self.c.saveState()
         self.c.translate(x, y)
         self.c.rotate(angle)
-        self.c.ellipse(-rx, -ry, rx, ry, fill=f, stroke=s)
+        shapes.ellipse(self.c, -rx, -ry, rx, ry, fill=f, stroke=s)
         self.c.restoreState()
 
     def rect(self, x: float, y: float, w: float, h: float, colour: Color | None, stroke: bool = True,
              radius: float = 0.0) -> None:
         f, s = self._paint(colour, stroke)
         if radius:
-            self.c.roundRect(x, y, w, h, radius, fill=f, stroke=s)
+            shapes.round_rect(self.c, x, y, w, h, radius, fill=f, stroke=s)
         else:
             self.c.rect(x, y, w, h, fill=f, stroke=s)
 
@@ -443,6 +444,12 @@ FORMS_ATTR = "_cardgen_symbol_forms"
 FORM_BOX = (-8.0, -8.0, 108.0, 108.0)
 
 
+@lru_cache(maxsize=1024)
+def _hexval(colour: Color) -> str:
+    """``colour.hexval()``, memoised: each symbol placed asks it of four colours."""
+    return colour.hexval()
+
+
 def draw_symbol(c: Canvas, symbol_id: str, x: float, y: float, size: float, *, fill: Color, ink: Color,
                 paper: Color, solid: Color | None = None, light: bool = False) -> None:
     """Draw ``symbol_id`` in the ``size`` x ``size`` square whose bottom-left is ``(x, y)``.
@@ -454,13 +461,13 @@ def draw_symbol(c: Canvas, symbol_id: str, x: float, y: float, size: float, *, f
     first time a symbol is used with these colours and is only referenced afterwards.
     """
     c.saveState()
-    c.translate(x, y)
-    c.scale(size / 100.0, size / 100.0)
+    scale = size / 100.0
+    c.transform(scale, 0, 0, scale, x, y)  # one operator, as translate + scale would merge into
     forms = getattr(c, FORMS_ATTR, None)
     if forms is None:
         _draw_unit(c, symbol_id, fill, ink, paper, solid, light)
     else:
-        key = (symbol_id, fill.hexval(), ink.hexval(), paper.hexval(), (solid or ink).hexval(), light)
+        key = (symbol_id, _hexval(fill), _hexval(ink), _hexval(paper), _hexval(solid or ink), light)
         name = forms.get(key)
         if name is None:
             name = forms[key] = f"S{len(forms)}"

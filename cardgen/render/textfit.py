@@ -159,11 +159,14 @@ def fit_line(text: str, font: str, width: float, height: float, largest: float, 
         return fit_text(((font, words.rstrip() + "…"),), width, height, smallest, smallest, lang, 1)
 
 
-def missing_glyphs(text: str, font: str) -> set[str]:
-    """Characters of ``text`` that ``font`` has no glyph for (they would print as boxes)."""
+@lru_cache(maxsize=4096)
+def missing_glyphs(text: str, font: str) -> frozenset[str]:
+    """Characters of ``text`` that ``font`` has no glyph for (they would print as boxes).
+
+    Memoised: the same titles and values are checked on every sheet and paper."""
     register_font(font)
     cmap = getFont(font).face.charToGlyph
-    return {ch for ch in text if ch not in "\n" and ord(ch) not in cmap}
+    return frozenset(ch for ch in text if ch not in "\n" and ord(ch) not in cmap)
 
 
 def draw_fitted(canvas, fitted: Fitted, x: float, y: float, w: float, h: float,
