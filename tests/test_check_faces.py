@@ -103,3 +103,18 @@ def test_the_memo_ends_with_its_deck(tmp_path: Path) -> None:
     del deck
     gc.collect()
     assert key not in check_faces._CHECKED
+
+
+def test_the_checks_canvas_skips_bundled_symbols_but_not_unknown_ones() -> None:
+    """A bundled symbol cannot fail to draw: the checks' canvas skips its strokes (half of checking a
+    face); an unknown id still fails as drawing it would."""
+    from reportlab.lib.colors import black, white
+
+    from cardgen.check.faces import dry_canvas
+    from cardgen.render.symbols import draw_symbol
+
+    c = dry_canvas()
+    c.saveState = lambda: pytest.fail("a bundled symbol was drawn on the checks' canvas")
+    draw_symbol(c, "crown", 0, 0, 10, fill=white, ink=black, paper=white)
+    with pytest.raises(KeyError):
+        draw_symbol(c, "no-such-symbol", 0, 0, 10, fill=white, ink=black, paper=white)

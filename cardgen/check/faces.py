@@ -71,6 +71,8 @@ class _NoPath:
 def _dry_class() -> type:
     from reportlab.pdfgen.canvas import Canvas
 
+    from cardgen.render.symbols import RECORDS_NOTHING
+
     class DryCanvas(Canvas):
         def beginPath(self) -> Any:
             return _NoPath()
@@ -79,6 +81,7 @@ def _dry_class() -> type:
         setFillColor = setStrokeColor = setLineWidth = setLineJoin = setLineCap = setDash = _nothing
         drawString = drawCentredString = drawRightString = transform = addLiteral = _nothing
 
+    setattr(DryCanvas, RECORDS_NOTHING, True)  # bundled symbols are skipped, not drawn into nothing
     return DryCanvas
 
 

@@ -440,6 +440,8 @@ assert set(SYMBOLS) == set(SYMBOL_IDS), "symbols.py and vocab.SYMBOL_IDS must li
 #: Canvas attribute holding ``{(symbol, colours): form name}`` when the caller wants
 #: each symbol drawn once per PDF and reused (the sheets do; a lone ``draw_face`` does not).
 FORMS_ATTR = "_cardgen_symbol_forms"
+#: Canvas attribute set (true) on a canvas that records no drawing, only what could refuse it.
+RECORDS_NOTHING = "_cardgen_records_nothing"
 #: Form bounding box in symbol units: the square plus room for strokes that overhang it.
 FORM_BOX = (-8.0, -8.0, 108.0, 108.0)
 
@@ -459,7 +461,13 @@ def draw_symbol(c: Canvas, symbol_id: str, x: float, y: float, size: float, *, f
 
     If the canvas carries a ``FORMS_ATTR`` dict, the drawing becomes a PDF form the
     first time a symbol is used with these colours and is only referenced afterwards.
+    A canvas marked ``RECORDS_NOTHING`` (the face checks' one) gets nothing: a bundled
+    symbol cannot fail to draw, and its strokes were half of checking a face.
     """
+    if getattr(c, RECORDS_NOTHING, False):
+        if symbol_id not in SYMBOLS:
+            raise KeyError(symbol_id)  # as drawing it would
+        return
     c.saveState()
     scale = size / 100.0
     c.transform(scale, 0, 0, scale, x, y)  # one operator, as translate + scale would merge into
