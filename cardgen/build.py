@@ -485,6 +485,9 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
         pictures = [Job(f"gallery pictures of {task.deck.id}", "", task.make, _source_of(task.deck), files=True,
                         stage="pictures", weight=len(task.todo))
                     for task in gallery.thumbnail_tasks(out, decks, gallery_lang)]
+    if not small:  # once here rather than in each worker: what every language's texts need
+        from cardgen.text import load_languages
+        load_languages(sorted({lang for d in decks for lang in d.languages if lang in options.langs}))
     for deck in decks:
         if not any(lang in deck.languages for lang in options.langs):
             print(f"cardgen build: {deck.id}: skipped, it is written in {', '.join(deck.languages)} "

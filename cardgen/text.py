@@ -17,6 +17,16 @@ NNBSP = "\u202f"
 _LOCALES = {"fr": "fr_FR", "it": "it_IT", "en": "en_GB"}
 
 
+def load_languages(langs: Iterable[str]) -> None:
+    """Load Babel's CLDR data of ``langs`` now (5-16 ms each, the first time in a process): a build
+    does it before forking its workers, which would otherwise each load it again."""
+    from babel.localedata import load
+
+    for lang in langs:
+        if lang in _LOCALES:
+            load(_LOCALES[lang])
+
+
 def punct(mark: str, lang: str) -> str:
     """``mark`` (one of ; : ! ?) with the space French puts before it."""
     return f"{NNBSP}{mark}" if lang == "fr" else mark
