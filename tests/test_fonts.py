@@ -72,27 +72,9 @@ def test_the_cache_is_used(cache_dir, monkeypatch) -> None:
     assert cache.load_font("T", path).face.name == b"DejaVuSans"
 
 
-def _pdf(font: TTFont) -> bytes:
-    pdfmetrics.registerFont(font)
-    buf = io.BytesIO()
-    c = Canvas(buf, invariant=1)
-    c.setFont(font.fontName, 12)
-    c.drawString(20, 700, "Œuvre « À l’Été » — 3 ½ déjà")
-    c.showPage()
-    c.save()
-    return buf.getvalue()
-
-
-def test_same_pdf_bytes_with_and_without_the_cache(cache_dir) -> None:
-    path = HERE / "DejaVuSerif-Bold.ttf"
-    fresh = _pdf(TTFont("CacheProbe", str(path)))
-    cache.load_font("CacheProbe", path)
-    restored = cache.load_font("CacheProbe", path)
-    assert _pdf(restored) == fresh
-
-
-def _pdf_in(font: TTFont, monkeypatch) -> bytes:
-    """``_pdf`` drawn with this very font object (``registerFont`` would keep an earlier font of its face)."""
+def _pdf(font: TTFont, monkeypatch) -> bytes:
+    """A page of text drawn with this very font object (``registerFont`` would keep an earlier font
+    of its face, so the font is put in place directly)."""
     monkeypatch.setitem(pdfmetrics._fonts, font.fontName, font)
     buf = io.BytesIO()
     c = Canvas(buf, invariant=1)
@@ -103,13 +85,22 @@ def _pdf_in(font: TTFont, monkeypatch) -> bytes:
     return buf.getvalue()
 
 
+def test_same_pdf_bytes_with_and_without_the_cache(cache_dir, monkeypatch) -> None:
+    path = HERE / "DejaVuSerif-Bold.ttf"
+    fresh = _pdf(TTFont("CacheProbe", str(path)), monkeypatch)
+    cache.load_font("CacheProbe", path)
+    restored = cache.load_font("CacheProbe", path)
+    assert isinstance(restored.face, cache.RestoredFace)  # really the restored one, not a fresh parse
+    assert _pdf(restored, monkeypatch) == fresh
+
+
 def test_a_restored_face_makes_and_compresses_a_subset_once(cache_dir, monkeypatch) -> None:
     """The documents of a build embed the same subsets: a restored face cuts and deflates each once,
     and every document gets the bytes a fresh font gives."""
     import zlib
 
     path = HERE / "DejaVuSans-Oblique.ttf"
-    fresh = [_pdf_in(TTFont("SubsetProbe", str(path)), monkeypatch) for _ in range(2)]
+    fresh = [_pdf(TTFont("SubsetProbe", str(path)), monkeypatch) for _ in range(2)]
     cache.load_font("SubsetProbe", path)
     restored = cache.load_font("SubsetProbe", path)
     assert isinstance(restored.face, cache.RestoredFace)
@@ -117,7 +108,7 @@ def test_a_restored_face_makes_and_compresses_a_subset_once(cache_dir, monkeypat
     make, compress = cache.TTFontFace.makeSubset, zlib.compress
     monkeypatch.setattr(cache.TTFontFace, "makeSubset", lambda self, subset: (made.append(1), make(self, subset))[1])
     monkeypatch.setattr(zlib, "compress", lambda data, *a: (deflated.append(data[:4]), compress(data, *a))[1])
-    assert [_pdf_in(restored, monkeypatch) for _ in range(2)] == fresh
+    assert [_pdf(restored, monkeypatch) for _ in range(2)] == fresh
     assert len(made) == 1 and deflated.count(b"\x00\x01\x00\x00") == 1  # the font file, once
 
 
