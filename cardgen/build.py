@@ -485,9 +485,10 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
         pictures = [Job(f"gallery pictures of {task.deck.id}", "", task.make, _source_of(task.deck), files=True,
                         stage="pictures", weight=len(task.todo))
                     for task in gallery.thumbnail_tasks(out, decks, gallery_lang)]
+    langs = {lang for d in decks for lang in d.languages if lang in options.langs}  # the languages built
     if not small:  # once here rather than in each worker: what every language's texts need
         from cardgen.text import load_languages
-        load_languages(sorted({lang for d in decks for lang in d.languages if lang in options.langs}))
+        load_languages(sorted(langs))
     for deck in decks:
         if not any(lang in deck.languages for lang in options.langs):
             print(f"cardgen build: {deck.id}: skipped, it is written in {', '.join(deck.languages)} "
@@ -509,7 +510,6 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
             gallery.prepare_keys(decks, gallery_lang)
 
     cards = sum(c.count for d in decks for c in d.model.components if c.kind == "card")
-    langs = {lang for d in decks for lang in d.languages if lang in options.langs}
     counts = (f"{cards} cards in {len(decks)} deck(s), {len(langs)} language(s), "
               f"{len(options.papers)} paper(s)")
     try:
