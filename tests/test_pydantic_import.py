@@ -45,6 +45,32 @@ def test_reading_a_deck_leaves_asyncio_out_and_the_real_one_loads_later() -> Non
     assert out == "ok"
 
 
+def test_reading_a_deck_with_plugins_off_leaves_importlib_metadata_out_and_pydantic_can_still_look() -> None:
+    out = _run("""
+        import os, sys
+        os.environ["PYDANTIC_DISABLE_PLUGINS"] = "__all__"   # as the command line sets it
+        from cardgen.model.pydantic_import import import_pydantic
+        assert import_pydantic() is True
+        from cardgen.load.project import Project
+        from cardgen.resolve.resolve import Resolver
+        Resolver(Project.open(".")).resolve("king_lui")
+        assert "importlib.metadata" not in sys.modules, "importlib.metadata loaded"
+        import importlib
+        assert not hasattr(importlib, "metadata")
+        from pydantic.plugin import _loader
+        del os.environ["PYDANTIC_DISABLE_PLUGINS"]       # pydantic looks for plugins: the real module answers
+        assert list(_loader.get_plugins()) == []
+        import importlib.metadata
+        assert not hasattr(importlib.metadata, "__cardgen_lent__") and hasattr(importlib.metadata, "distribution")
+        # pydantic 2.14 keeps the function, 2.5-2.13 the module: either reaches the installed distributions
+        held = getattr(_loader, "entry_points", None) or _loader.importlib_metadata.entry_points
+        assert any(ep.name == "cardgen" for ep in held(group="console_scripts"))
+        assert getattr(_loader, "importlib_metadata", importlib.metadata).version("pydantic")
+        print("ok")
+        """)
+    assert out == "ok"
+
+
 def test_a_module_that_keeps_the_lent_package_makes_it_start_again_the_ordinary_way(tmp_path: Path) -> None:
     """Should pydantic one day import asyncio for real while it loads, it gets the real one."""
     (tmp_path / "sitecustomize_probe.py").write_text("import asyncio\nHELD = asyncio\n")

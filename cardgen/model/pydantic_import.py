@@ -5,12 +5,16 @@ pydantic_core and pydantic mark their old functions with typing_extensions'
 each one to ask whether it is a coroutine function. That import executes
 ``asyncio/__init__`` (event loops, sockets, SSL, subprocesses): about 35 ms at the
 start of every command that reads a deck, for a question whose answer is always no.
-``coroutines.py`` itself needs nothing from its package.
+``coroutines.py`` itself needs nothing from its package. Likewise pydantic's plugin
+loader imports ``importlib.metadata`` (with ``email``, ``zipfile``, ``csv``: 15 ms) for
+``entry_points``, which it calls only to look for plugins, and cardgen turns plugins
+off (``PYDANTIC_DISABLE_PLUGINS``).
 
 ``import_pydantic`` lends the import system a bare ``asyncio`` package whose only
 module is the real ``asyncio/coroutines.py`` while pydantic loads, then takes both
 back: the first real ``import asyncio`` later (Dask, Optuna) loads the whole package
-as usual, ``coroutines`` included. Should a module imported meanwhile keep a
+as usual, ``coroutines`` included. It lends a bare ``importlib.metadata`` too, whose
+``entry_points`` (or any other attribute) imports the real module when first used. Should a module imported meanwhile keep a
 reference to the lent package, or the import fail under the loan, every module
 imported during it is dropped and pydantic is imported the ordinary way.
 """
@@ -21,10 +25,40 @@ import importlib.util
 import sys
 import types
 
-#: The pydantic modules that call ``deprecated`` on functions when imported, and that a deck model needs.
+#: The pydantic modules that call ``deprecated`` on functions when imported, and that a deck model needs;
+#: then the plugin loader, which the first model class imports.
 MODULES = ("pydantic_core", "pydantic_core.core_schema", "pydantic", "pydantic.main", "pydantic.fields",
            "pydantic.types", "pydantic.json_schema", "pydantic.functional_validators",
-           "pydantic._internal._generate_schema", "pydantic._internal._model_construction")
+           "pydantic._internal._generate_schema", "pydantic._internal._model_construction",
+           "pydantic.plugin._schema_validator", "pydantic.plugin._loader")
+
+
+def _metadata() -> types.ModuleType:
+    """The real ``importlib.metadata``, imported now (ending its loan if it still runs)."""
+    if getattr(sys.modules.get("importlib.metadata"), "__cardgen_lent__", False):
+        del sys.modules["importlib.metadata"]
+    return importlib.import_module("importlib.metadata")
+
+
+def _entry_points(**params: object) -> object:
+    """``importlib.metadata.entry_points``, the module imported on the first call (pydantic's plugin lookup)."""
+    return _metadata().entry_points(**params)  # type: ignore[arg-type]
+
+
+def _lent_metadata() -> types.ModuleType:
+    """A bare ``importlib.metadata`` whose every attribute but ``entry_points`` comes from the real module
+    when first asked: a module that keeps it (pydantic 2.5 imports the module, 2.14 the function) works."""
+    lent = types.ModuleType("importlib.metadata", "lent by cardgen.model.pydantic_import while pydantic loads")
+    lent.__cardgen_lent__ = True  # type: ignore[attr-defined]
+    lent.entry_points = _entry_points  # type: ignore[attr-defined]
+    lent.__getattr__ = _real_attribute  # type: ignore[attr-defined]
+    return lent
+
+
+def _real_attribute(name: str) -> object:
+    if name.startswith("__"):  # the import system asks for __path__, __spec__...: a plain module has none
+        raise AttributeError(name)
+    return getattr(_metadata(), name)
 
 
 def _plain() -> None:
@@ -45,6 +79,9 @@ def import_pydantic() -> bool:
     lent.__path__ = list(spec.submodule_search_locations)
     before = set(sys.modules)
     sys.modules["asyncio"] = lent
+    metadata = None
+    if "importlib.metadata" not in sys.modules:
+        metadata = sys.modules["importlib.metadata"] = _lent_metadata()
     try:
         lent.coroutines = importlib.import_module("asyncio.coroutines")  # type: ignore[attr-defined]
         _plain()
@@ -54,6 +91,8 @@ def import_pydantic() -> bool:
     finally:
         for name in [n for n in sys.modules if n == "asyncio" or n.startswith("asyncio.")]:
             del sys.modules[name]
+        if metadata is not None and sys.modules.get("importlib.metadata") is metadata:
+            del sys.modules["importlib.metadata"]
     new = [sys.modules[n] for n in set(sys.modules) - before if n in sys.modules]
     if ok and not any(value is lent for module in new for value in vars(module).values()):
         return True
