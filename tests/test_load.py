@@ -1,4 +1,5 @@
-"""The YAML reader (cardgen/load/yamlio.py) and the project's files (cardgen/load/project.py)."""
+"""The YAML reader (cardgen/load/yamlio.py: its parser yamlparse.py, and what files parsed to, kept
+between runs) and the project's files (cardgen/load/project.py)."""
 from __future__ import annotations
 
 import os
@@ -100,7 +101,8 @@ def test_alias_to_a_big_string_is_refused_quickly() -> None:
 def test_pure_python_parser_gives_the_same_result(monkeypatch: pytest.MonkeyPatch) -> None:
     text = (ROOT / "decks" / "king_lui.yaml").read_text(encoding="utf-8")
     fast = read_yaml_text(text, "k.yaml")
-    monkeypatch.setattr(yamlio, "_Parser", yaml.SafeLoader)
+    from cardgen.load import yamlparse
+    monkeypatch.setattr(yamlparse, "_Parser", yaml.SafeLoader)
     slow = read_yaml_text(text, "k.yaml")
     assert fast[0] == slow[0] and fast[1].lines == slow[1].lines
     with pytest.raises(InputError, match="nesting deeper"):
@@ -123,3 +125,101 @@ def test_path_outside_the_project_keeps_its_name(tmp_path: Path) -> None:
     sid, path = project.path_of(str(tmp_path / "x" / "my.yaml"))
     assert sid == "my" and project.path_of("my") == (sid, path)
     assert project.display(path) == str(tmp_path / "x" / "my.yaml")
+
+
+# --- what a file parsed to, kept between runs (yamlio.read_yaml) ---------------------------------
+
+def _deck_file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "deck.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_file_read_again_unchanged_comes_from_the_cache_with_the_same_data_and_lines(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    text = (ROOT / "decks" / "king_lui.yaml").read_text(encoding="utf-8")
+    path = _deck_file(tmp_path, text)
+    first = read_yaml(path, "decks/mine.yaml")
+    assert len(list((tmp_path / "cache" / "yaml").iterdir())) == 1
+    from cardgen.load import yamlparse
+    monkeypatch.setattr(yamlparse, "parse", lambda *a: pytest.fail("parsed again"))
+    again = read_yaml(path, "decks/mine.yaml")
+    assert again[0] == first[0] and again[1].lines == first[1].lines
+    assert again[1].locate(("components", 3, "count")) == first[1].locate(("components", 3, "count"))
+    assert again[1].locate(("components",))[0] == "decks/mine.yaml"
+
+
+def test_what_the_cache_gives_equals_a_fresh_parse(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    for deck in sorted((ROOT / "decks").glob("*.yaml")):
+        read_yaml(deck, deck.name)
+        cached = read_yaml(deck, deck.name)
+        parsed = read_yaml_text(deck.read_text(encoding="utf-8"), deck.name)
+        assert cached[0] == parsed[0] and cached[1].lines == parsed[1].lines, deck.name
+
+
+def test_a_changed_file_another_name_or_a_damaged_entry_is_parsed_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    path = _deck_file(tmp_path, "name: one\ncount: 1\n")
+    assert read_yaml(path)[0] == {"name": "one", "count": 1}
+    path.write_text("name: two\ncount: 2\n", encoding="utf-8")  # same size: the key is the bytes, not the stat
+    assert read_yaml(path)[0] == {"name": "two", "count": 2}
+    assert read_yaml(path, "other.yaml")[1].locate(("count",)) == ("other.yaml", 2)
+    for entry in (tmp_path / "cache" / "yaml").iterdir():
+        entry.write_bytes(b"not a pickle")
+    assert read_yaml(path)[0] == {"name": "two", "count": 2}
+    assert read_yaml(path, "other.yaml")[1].locate(("count",)) == ("other.yaml", 2)
+
+
+def test_bad_files_are_never_kept_and_say_the_same_each_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    path = _deck_file(tmp_path, "name: one\nname: two\n")
+    messages = []
+    for _ in range(2):
+        with pytest.raises(InputError, match="duplicate key 'name'") as exc:
+            read_yaml(path)
+        messages.append((str(exc.value), exc.value.line))
+    assert messages[0] == messages[1] and messages[0][1] == 2
+    assert not (tmp_path / "cache" / "yaml").exists()
+    path.write_bytes(b"name: \xff\n")
+    with pytest.raises(InputError, match="not UTF-8"):
+        read_yaml(path)
+
+
+def test_the_cache_keeps_a_bounded_number_of_entries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(yamlio, "CACHE_ENTRIES", 3)
+    paths = []
+    for i in range(5):
+        paths.append(tmp_path / f"d{i}.yaml")
+        paths[-1].write_text(f"n: {i}\n", encoding="utf-8")
+        assert read_yaml(paths[-1])[0] == {"n": i}
+        entry = tmp_path / "cache" / "yaml" / yamlio._entry_name(paths[-1], str(paths[-1]))
+        os.utime(entry, ns=((i + 1) * 10**9, (i + 1) * 10**9))  # written in this order, whatever the clock
+    kept = sorted(e.stat().st_mtime_ns for e in (tmp_path / "cache" / "yaml").iterdir())
+    assert kept == [3 * 10**9, 4 * 10**9, 5 * 10**9]  # d2, d3, d4: the two written first went
+    assert [read_yaml(p)[0] for p in paths] == [{"n": i} for i in range(5)]
+
+
+def test_no_cache_folder_still_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", "")
+    path = _deck_file(tmp_path, "a: [1, 2]\n")
+    assert read_yaml(path)[0] == read_yaml(path)[0] == {"a": [1, 2]}
+
+
+def test_reading_a_deck_and_its_layouts_again_needs_no_pyyaml(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    code = ("import sys\n"
+            "from cardgen.load.project import Project\n"
+            "from cardgen.resolve.resolve import Resolver\n"
+            "from cardgen.render.layouts import load_layouts\n"
+            "deck = Resolver(Project.open('.')).resolve('king_lui')\n"
+            "assert load_layouts()['suit'].elements\n"
+            "print('yaml' in sys.modules)\n")
+    env = {**os.environ, "CARDGEN_CACHE_DIR": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+            for _ in range(2)]
+    assert [r.stdout.strip() for r in runs] == ["True", "False"], [r.stderr for r in runs]

@@ -10,24 +10,23 @@ deeper than ``MAX_DEPTH`` stops at the first too-deep line; documents whose
 aliases expand beyond ``MAX_NODES`` values or ``MAX_CHARS`` characters (the
 "billion laughs" bomb) are refused while converting, without ever building the
 expansion; duplicate keys, non-string keys, merge keys, unknown tags and numbers
-too long to convert are errors.
+too long to convert are errors. The parser itself is ``cardgen.load.yamlparse``.
 
-The data is built straight from the parser's event stream with an explicit stack
-(no recursion, so no ``RecursionError`` whatever the nesting), using libyaml's C
-parser when PyYAML has it (a 110-card deck in a few milliseconds) and PyYAML's own
-parser otherwise; both give the same events, marks and messages.
+What a file parsed to is kept between runs, like Python's byte code, under a key of
+the file's bytes, its name and the parser's version (``cardgen.cache``): reading an
+unchanged deck then needs neither the parser nor PyYAML.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from cardgen.errors import FieldPath, InputError, clean
+from cardgen.errors import FieldPath, InputError
 
 #: Expanded node count above which a document is rejected as an alias bomb.
 MAX_NODES = 200_000
@@ -37,8 +36,6 @@ MAX_CHARS = 20_000_000
 MAX_DEPTH = 64
 #: Largest file read at all (a big deck is ~100 kB).
 MAX_FILE_BYTES = 4 * 1024 * 1024
-
-_Parser: type[Any] = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 
 
 @dataclass
@@ -83,249 +80,6 @@ class LineMap:
             del self.lines[path]
 
 
-class _ScalarLoader(yaml.SafeLoader):
-    """Only used to resolve and construct scalars with YAML 1.1 safe typing."""
-
-
-_SCALARS = _ScalarLoader("")
-_MAP_TAGS = (None, "!", "tag:yaml.org,2002:map")
-_SEQ_TAGS = (None, "!", "tag:yaml.org,2002:seq")
-_MERGE = "tag:yaml.org,2002:merge"
-#: Short untagged scalars already constructed (keys and small values repeat a lot): (text, implicit) -> (value,)
-_CACHE: dict[tuple[str, Any], tuple[Any]] = {}
-
-
-@dataclass
-class _Anchor:
-    """What an anchor stands for: its value, its expanded size and its lines (relative paths)."""
-
-    value: Any
-    nodes: int
-    chars: int
-    lines: list[tuple[FieldPath, int]]
-
-
-@dataclass
-class _Frame:
-    """A mapping or sequence being built."""
-
-    value: Any
-    path: FieldPath
-    line: int
-    anchor: str | None
-    start_nodes: int
-    start_chars: int
-    start_lines: int
-    key: Any = None  # mapping: the key waiting for its value (None: expecting a key)
-    key_line: int = 0
-
-
-class _Builder:
-    """Turns parser events into data and a line map, with an explicit stack."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-        self.nodes = 0
-        self.chars = 0
-        self.lines = LineMap()
-        self.order: list[tuple[FieldPath, int]] = []  # every line recorded, for anchors
-        self.anchors: dict[str, _Anchor] = {}
-        self.stack: list[_Frame] = []
-        self.root: Any = None
-        self.done = False
-
-    def error(self, message: str, line: int, path: FieldPath | None = None) -> InputError:
-        return InputError(message, file=self.file, line=line, field=list(path) if path else None)
-
-    def _count(self, nodes: int, chars: int, line: int) -> None:
-        self.nodes += nodes
-        self.chars += chars
-        if self.nodes > MAX_NODES:
-            raise self.error(f"document expands to more than {MAX_NODES} values (an alias bomb?); "
-                             "expected a deck of ordinary size", line)
-        if self.chars > MAX_CHARS:
-            raise self.error(f"document expands to more than {MAX_CHARS} characters of text (an alias "
-                             "bomb?); expected a deck of ordinary size", line)
-
-    def _record(self, path: FieldPath, line: int, force: bool = False) -> None:
-        if force or path not in self.lines.lines:
-            self.lines.lines[path] = (self.file, line, path)
-            self.order.append((path, line))
-
-    def _slot(self, line: int) -> tuple[FieldPath, bool]:
-        """The path of the next value and whether it is a mapping key."""
-        if not self.stack:
-            return (), False
-        top = self.stack[-1]
-        if isinstance(top.value, list):
-            return top.path + (len(top.value),), False
-        if top.key is None:
-            return top.path, True
-        return top.path + (top.key,), False
-
-    def _place(self, value: Any, line: int) -> None:
-        """Put a finished value where the stack expects it."""
-        if not self.stack:
-            self.root, self.done = value, True
-            return
-        top = self.stack[-1]
-        if isinstance(top.value, list):
-            top.value.append(value)
-            return
-        top.value[top.key] = value
-        top.key = None
-
-    def _key(self, event: Any, line: int) -> None:
-        top = self.stack[-1]
-        if not isinstance(event, yaml.ScalarEvent):
-            raise self.error("mapping keys must be plain words", line)
-        if event.value == "<<" and event.implicit[0] and event.tag is None:
-            raise self.error("YAML merge keys ('<<') are not supported; write the fields out", line)
-        key = self._construct(event, line, top.path)
-        if not isinstance(key, str):
-            key = str(key)
-        if key in top.value:
-            raise self.error(f"duplicate key '{key}'; each key may appear once", line, top.path + (key,))
-        self._count(1, len(key), line)
-        top.key, top.key_line = key, line
-        self._record(top.path + (key,), line, force=True)
-
-    def _construct(self, event: Any, line: int, path: FieldPath) -> Any:
-        short = event.tag is None and len(event.value) <= 64
-        if short:
-            hit = _CACHE.get((event.value, event.implicit))
-            if hit is not None:
-                return hit[0]
-        tag = event.tag
-        if tag in (None, "!"):
-            tag = _SCALARS.resolve(yaml.ScalarNode, event.value, event.implicit)
-        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
-        try:
-            value = _SCALARS.construct_object(node, deep=True)
-        except yaml.constructor.ConstructorError as exc:
-            raise self.error(f"unreadable value: {exc.problem}", line, path) from None
-        except (ValueError, OverflowError) as exc:
-            what = "a number too long" if "digits" in str(exc) or "Exceeds" in str(exc) else "a value"
-            raise self.error(f"{what} that cannot be read ({clean(exc, 80)}); expected an ordinary value",
-                             line, path) from None
-        finally:
-            _SCALARS.constructed_objects.clear()
-        if short and len(_CACHE) < 50_000 and not isinstance(value, (list, dict, bytes, bytearray)):
-            _CACHE[(event.value, event.implicit)] = (value,)
-        return value
-
-    def feed(self, event: Any) -> None:
-        """Take one parser event."""
-        if type(event) is yaml.ScalarEvent:  # most events: a fast path doing what the general one does
-            stack = self.stack
-            line = event.start_mark.line + 1
-            if stack:
-                top = stack[-1]
-                into = top.value
-                if type(into) is dict:
-                    if top.key is None:
-                        self._key(event, line)
-                        return
-                    path = top.path + (top.key,)
-                else:
-                    path = top.path + (len(into),)
-            else:
-                path = ()
-            self._count(1, len(event.value), line)
-            lines = self.lines.lines
-            if path not in lines:
-                lines[path] = (self.file, line, path)
-                self.order.append((path, line))
-            value = self._construct(event, line, path)
-            if event.anchor is not None:
-                self.anchors[event.anchor] = _Anchor(value, 1, len(event.value), [((), line)])
-            if not stack:
-                self.root, self.done = value, True
-            elif type(into) is dict:
-                into[top.key] = value
-                top.key = None
-            else:
-                into.append(value)
-            return
-        if isinstance(event, (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent)):
-            return
-        if isinstance(event, yaml.DocumentStartEvent):
-            if self.done:
-                raise self.error("more than one YAML document ('---'); expected one deck per file",
-                                 event.start_mark.line + 1)
-            return
-        line = event.start_mark.line + 1
-        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            frame = self.stack.pop()
-            if frame.anchor is not None:
-                self.anchors[frame.anchor] = _Anchor(
-                    frame.value, self.nodes - frame.start_nodes, self.chars - frame.start_chars,
-                    [(p[len(frame.path):], ln) for p, ln in self.order[frame.start_lines:]])
-            self._place(frame.value, frame.line)
-            return
-        if self.stack and isinstance(self.stack[-1].value, dict) and self.stack[-1].key is None:
-            self._key(event, line)
-            return
-        path, _ = self._slot(line)
-        if isinstance(event, yaml.AliasEvent):
-            anchor = self.anchors.get(event.anchor)
-            if anchor is None:
-                raise self.error(f"unknown alias '*{clean(event.anchor, 40)}'", line, path)
-            self._count(anchor.nodes, anchor.chars, line)
-            for rel, ln in anchor.lines:
-                self._record(path + rel, ln)
-            self._record(path, line)
-            self._place(anchor.value, line)
-            return
-        self._count(1, 0, line)
-        self._record(path, line)
-        if isinstance(event, yaml.ScalarEvent):
-            value = self._construct(event, line, path)
-            self._count(0, len(event.value), line)
-            if event.anchor is not None:
-                self.anchors[event.anchor] = _Anchor(value, 1, len(event.value), [((), line)])
-            self._place(value, line)
-            return
-        if len(self.stack) >= MAX_DEPTH:
-            raise self.error(f"nesting deeper than {MAX_DEPTH} levels", line, path)
-        if isinstance(event, yaml.MappingStartEvent):
-            if event.tag not in _MAP_TAGS:
-                raise self.error(f"unsupported tag '{clean(event.tag, 60)}'; expected plain YAML", line, path)
-            value: Any = {}
-        else:
-            if event.tag not in _SEQ_TAGS:
-                raise self.error(f"unsupported tag '{clean(event.tag, 60)}'; expected plain YAML", line, path)
-            value = []
-        self.stack.append(_Frame(value, path, line, event.anchor, self.nodes - 1, self.chars,
-                                 len(self.order) - 1))
-
-
-def read_yaml_text(text: str | bytes, file: str) -> tuple[Any, LineMap]:
-    """Parse YAML ``text`` (named ``file`` in errors) into data and its line map."""
-    builder = _Builder(file)
-    parser = _Parser(text)
-    try:
-        while True:
-            event = parser.get_event()
-            if event is None:
-                break
-            builder.feed(event)
-    except yaml.reader.ReaderError as exc:  # a character YAML forbids in a file (raw ESC, NUL...)
-        line = (text[:exc.position].count("\n" if isinstance(text, str) else b"\n") + 1) \
-            if isinstance(exc.position, int) else None
-        char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "?")
-        raise InputError(f"character U+{char:04X} is not allowed in a YAML file; expected printable text (an "
-                         "escape such as \\t inside double quotes if you mean it)", file=file, line=line) from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
-        problem = exc.problem or exc.context or "malformed YAML"
-        raise InputError(f"malformed YAML: {clean(problem, 120)}", file=file, line=line) from None
-    except yaml.YAMLError as exc:
-        raise InputError(f"malformed YAML: {clean(exc, 120)}", file=file) from None
-    finally:
-        parser.dispose()
-    return builder.root, builder.lines
 
 
 def read_bounded(path: Path, name: str, limit: int = MAX_FILE_BYTES, expected: str = "a YAML file") -> bytes:
@@ -375,7 +129,106 @@ def decode_utf8(raw: bytes, name: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+def read_yaml_text(text: str | bytes, file: str) -> tuple[Any, LineMap]:
+    """Parse YAML ``text`` (named ``file`` in errors) into data and its line map."""
+    from cardgen.load.yamlparse import parse
+
+    return parse(text, file)
+
+
 def read_yaml(path: Path, display: str | None = None) -> tuple[Any, LineMap]:
-    """Read a YAML file; ``display`` is the name used in error messages."""
+    """Read a YAML file; ``display`` is the name used in error messages.
+
+    What a file parsed to is kept between runs (``_remembered``): a file read again unchanged
+    costs a hash and a pickle, and PyYAML is not even imported. Only files that parse are kept,
+    so every error is found and worded by the parser itself, each time.
+    """
     name = display or str(path)
-    return read_yaml_text(decode_utf8(read_bounded(Path(path), name), name), name)
+    raw = read_bounded(Path(path), name)
+    key = _parse_key(raw, name)
+    entry = _entry_name(Path(path), name)
+    hit = _remembered(entry, key)
+    if hit is not None:
+        return hit
+    data, lines = read_yaml_text(decode_utf8(raw, name), name)
+    import pickle
+
+    from cardgen.cache import store_entry
+    folders = _cache_dirs()
+    store_entry(pickle.dumps((key, data, lines.lines), protocol=pickle.HIGHEST_PROTOCOL), entry, folders)
+    for folder in folders:
+        _prune(folder)
+    return data, lines
+
+
+#: Bump when what ``yamlparse.parse`` returns changes shape.
+CACHE_FORMAT = 1
+#: Entries kept per cache folder: one per file read, so many projects (or many test decks) cannot
+#: fill the disk; beyond it the oldest written go.
+CACHE_ENTRIES = 256
+
+
+def _prune(folder: Path) -> None:
+    keep = CACHE_ENTRIES
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.endswith(".pickle")]
+        if len(entries) <= keep:
+            return
+        entries.sort(key=lambda e: e.stat().st_mtime_ns)
+        for old in entries[:len(entries) - keep]:
+            os.unlink(old.path)
+    except OSError:  # another process pruned first, or the folder went: nothing to keep tidy
+        pass
+
+
+def _cache_dirs() -> list[Path]:
+    from cardgen.cache import cache_dirs
+
+    return cache_dirs(Path(__file__).resolve().parent, "yaml")
+
+
+@cache
+def _parser_id() -> str:
+    """What a parse depends on besides the text: this format, the parser module and PyYAML's files."""
+    import importlib.util
+
+    parts = [str(CACHE_FORMAT)]
+    spec = importlib.util.find_spec("yaml")
+    files = [Path(__file__).with_name("yamlparse.py")]
+    if spec is not None and spec.origin:
+        folder = Path(spec.origin).parent
+        files += [Path(spec.origin), *sorted(folder.glob("_yaml*"))]
+    for file in files:
+        try:
+            st = file.stat()
+            parts.append(f"{file.name}:{st.st_size}:{st.st_mtime_ns}")
+        except OSError:
+            parts.append(f"{file.name}:-")
+    return "|".join(parts)
+
+
+def _parse_key(raw: bytes, name: str) -> str:
+    return hashlib.blake2b(raw + b"\0" + name.encode("utf-8", "surrogatepass") + b"\0" + _parser_id().encode(),
+                           digest_size=20).hexdigest()
+
+
+def _entry_name(path: Path, name: str) -> str:
+    """One entry per file read (a changed file replaces its entry): named after its full path and display name."""
+    where = f"{os.path.abspath(path)}\0{name}".encode("utf-8", "surrogatepass")
+    return hashlib.blake2b(where, digest_size=12).hexdigest() + ".pickle"
+
+
+def _remembered(entry: str, key: str) -> tuple[Any, LineMap] | None:
+    """The data and line map stored under ``entry`` for exactly ``key``; None when missing, stale or damaged."""
+    from cardgen.cache import read_entry
+
+    for blob in read_entry(entry, _cache_dirs()):
+        try:
+            import pickle
+
+            stored_key, data, lines = pickle.loads(blob)
+        except Exception:  # damaged or foreign: parsed again and rewritten
+            continue
+        if stored_key == key and isinstance(lines, dict):
+            return data, LineMap(lines)
+    return None

@@ -23,8 +23,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from cardgen.errors import InputError
 from cardgen.load.yamlio import read_yaml
 from cardgen.paths import templates_dir
@@ -142,13 +140,9 @@ def parse_layout(layout_id: str, data: dict[str, Any]) -> Layout:
                   data.get("ornament"), settings)
 
 
-#: The C parser when PyYAML has it: layout files are read on every build.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 def _read(path: Path) -> Any:
-    with path.open(encoding="utf-8") as handle:
-        return yaml.load(handle, Loader=_LOADER) or {}  # noqa: S506 - a safe loader
+    """A bundled layout file's data, read as a deck is (and kept between runs: ``read_yaml``)."""
+    return read_yaml(path, f"templates/layouts/{path.name}")[0] or {}
 
 
 @cache
