@@ -130,11 +130,23 @@ def _source_hash(kind: str) -> str:
     return _hash_files(sources)
 
 
+#: The code hashes of the build under way, by (game, project): ``build`` sets it for its duration, so that a
+#: game's package is read once per build (its sheets' keys, its pictures' keys in a worker, the gallery)
+#: rather than five times, yet a long process (tests, the API) sees an edited project in its next build.
+_BUILD_CODE_HASHES: dict[tuple[str, Path], str] | None = None
+
+
 def _code_hash(game: str, project: Path) -> str:
     """The game's rules package (it writes the card texts), the project's own templates and symbols."""
+    memo = _BUILD_CODE_HASHES
+    if memo is not None and (game, project) in memo:
+        return memo[(game, project)]
     package = source_of(game)
-    return _hash_files([*([package] if package else []), PACKAGE / "games" / "base.py", project / "templates",
+    code = _hash_files([*([package] if package else []), PACKAGE / "games" / "base.py", project / "templates",
                         project / "symbols"])
+    if memo is not None:
+        memo[(game, project)] = code
+    return code
 
 
 def deck_hash(deck: ResolvedDeck, memo: dict[tuple[str, Path], str] | None = None) -> str:
@@ -465,6 +477,18 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
     Returns 0, or 1 when the preflight refused (bad input raises ``InputError``,
     which the CLI turns into exit code 2).
     """
+    global _BUILD_CODE_HASHES
+    previous, _BUILD_CODE_HASHES = _BUILD_CODE_HASHES, {}
+    try:
+        return _build(decks, out, options, inputs, preflight)
+    finally:
+        _BUILD_CODE_HASHES = previous
+
+
+def _build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
+           inputs: Callable[[], tuple[str, list[str]] | None] | None,
+           preflight: Callable[[], None] | None) -> int:
+    """``build``'s work, with the build's code hashes remembered (``_BUILD_CODE_HASHES``)."""
     start = time.perf_counter()
     out = Path(out)
     jobs = jobs_for(decks, options)

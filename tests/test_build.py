@@ -244,3 +244,23 @@ def test_source_hashes_see_every_source_file_and_no_cache(tmp_path: Path) -> Non
     (pkg / "sub" / "b.yaml").write_text("b: 2\n")
     (pkg / "sub" / "new.svg").write_text("<svg/>\n")
     assert _hash_files([pkg]) != first
+
+
+def test_a_build_reads_its_games_code_once_and_the_next_build_sees_an_edited_project(
+        mini_project: Path, tmp_path: Path, monkeypatch) -> None:
+    """The code hash is remembered for one build only: sheets, pictures and gallery share it."""
+    hashed: list[tuple[Path, ...]] = []
+    real = build_module._hash_files
+    monkeypatch.setattr(build_module, "_hash_files", lambda paths: hashed.append(tuple(paths)) or real(paths))
+    code_reads = lambda: [p for p in hashed if mini_project / "templates" in p]  # noqa: E731
+    options = BuildOptions(langs=["en"], papers=["a4"], rules=False, workers=1)
+    assert build(decks(mini_project), tmp_path / "one", options) == 0
+    assert len(code_reads()) == 1
+    state = json.loads((tmp_path / "one" / "gallery.json").read_text())
+    (mini_project / "templates").mkdir(exist_ok=True)
+    (mini_project / "templates" / "notes.txt").write_text("an edit between two builds\n", encoding="utf-8")
+    assert build(decks(mini_project), tmp_path / "two", options) == 0
+    assert len(code_reads()) == 2
+    again = json.loads((tmp_path / "two" / "gallery.json").read_text())
+    assert again["king_lui"]["thumbs_key"] != state["king_lui"]["thumbs_key"]
+    assert build_module._BUILD_CODE_HASHES is None
