@@ -177,23 +177,31 @@ def prepare_keys(decks: list[ResolvedDeck], lang: str = "en") -> None:
 def draw_pictures(deck: ResolvedDeck, lang: str, todo: list[tuple[Any, str]]) -> list[tuple[str, bytes]]:
     """``gallery/<key>.png`` (``THUMB_HEIGHT`` pixels high) and ``gallery/<key>-large.png``
     (``LARGE_DPI``) for each ``(side, key)``: both rasterised by pdfium from one vector drawing."""
-    if not todo:  # before the imports: pdfium costs tens of milliseconds to load
+    if not todo:  # before the imports: pdfium costs milliseconds to load
         return []
-    import pypdfium2 as pdfium
-
     from cardgen.render.export import sides_pdf
+    from cardgen.report.pdfium import library
 
+    pdfium = library()
     # uncompressed: pdfium reads it at once and nobody keeps it (its drawing is the same)
-    doc = pdfium.PdfDocument(sides_pdf(deck, lang, [side for side, _ in todo], bleed=False, compress=False))
+    pdf = sides_pdf(deck, lang, [side for side, _ in todo], bleed=False, compress=False)
+    doc = pdfium.FPDF_LoadMemDocument(pdf, len(pdf), None)  # reads ``pdf`` in place: kept alive until closed
+    if not doc:
+        raise ValueError(f"pdfium could not read the faces' own PDF (error {pdfium.FPDF_GetLastError()})")
     files = []
     try:
-        for (_, key), page in zip(todo, doc):
-            height = page.get_size()[1]
-            for name, scale in ((f"{key}.png", THUMB_HEIGHT / height), (f"{key}-large.png", LARGE_DPI / 72.0)):
-                files.append((f"gallery/{name}", _render_png(page, scale)))
-            page.close()
+        for index, (_, key) in enumerate(todo):
+            page = pdfium.FPDF_LoadPage(doc, index)
+            if not page:
+                raise ValueError(f"pdfium could not read page {index + 1} of the faces' own PDF")
+            try:
+                width, height = pdfium.FPDF_GetPageWidthF(page), pdfium.FPDF_GetPageHeightF(page)
+                for name, scale in ((f"{key}.png", THUMB_HEIGHT / height), (f"{key}-large.png", LARGE_DPI / 72.0)):
+                    files.append((f"gallery/{name}", _render_png(pdfium, page, width * scale, height * scale)))
+            finally:
+                pdfium.FPDF_ClosePage(page)
     finally:
-        doc.close()
+        pdfium.FPDF_CloseDocument(doc)
     return files
 
 
@@ -230,35 +238,34 @@ def draw_thumbnails(deck: ResolvedDeck, out: Path, lang: str, thumbs_key: str | 
     return items
 
 
-def _render_png(page: Any, scale: float) -> bytes:
-    """The PNG file of a pdfium page rendered at ``scale`` on white, as ``PdfPage.render(scale=scale)``
-    renders it (the same size, flags and pixels), encoded by ``cardgen.report.png`` (Pillow's encoder
-    took most of the gallery's time, this one a third of it, for smaller files).
+def _render_png(pdfium: Any, page: Any, width_px: float, height_px: float) -> bytes:
+    """The PNG file of a pdfium page rendered ``width_px`` x ``height_px`` (rounded up) on white, as
+    pypdfium2's ``PdfPage.render`` renders it (the same size, flags and pixels), encoded by
+    ``cardgen.report.png`` (Pillow's encoder took most of the gallery's time, this one a third of it,
+    for smaller files).
 
     pdfium draws straight into PNG's row layout (``rows_buffer``: each row after its filter byte),
     which zlib then compresses as it is: no copy of the pixels on the way. pdfium's own C functions
-    (``pypdfium2.raw``) do it: the ``PdfBitmap`` of older pypdfium2 versions takes no buffer
+    (``cardgen.report.pdfium``) do it: the ``PdfBitmap`` of older pypdfium2 versions takes no buffer
     with a stride of our choosing."""
     import ctypes
     import math
 
-    import pypdfium2.raw as pdfium_c
-
     from cardgen.report.png import encode_rows, row_stride, rows_buffer
 
-    width, height = math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale)
+    width, height = math.ceil(width_px), math.ceil(height_px)
     stride = row_stride(width)
     data = rows_buffer(width, height)
     pixels = (ctypes.c_ubyte * (stride * height)).from_buffer(data, 1)
-    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, pdfium_c.FPDFBitmap_BGR, pixels, stride)
+    bitmap = pdfium.FPDFBitmap_CreateEx(width, height, pdfium.FPDFBitmap_BGR, pixels, stride)
     if not bitmap:
         raise MemoryError(f"pdfium could not make a {width}x{height} bitmap")
     try:
-        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)  # opaque white
-        pdfium_c.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, width, height, 0,
-                                       pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER)  # RGB
+        pdfium.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)  # opaque white
+        pdfium.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0,
+                                     pdfium.FPDF_ANNOT | pdfium.FPDF_REVERSE_BYTE_ORDER)  # RGB
     finally:
-        pdfium_c.FPDFBitmap_Destroy(bitmap)
+        pdfium.FPDFBitmap_Destroy(bitmap)
     del pixels  # the bytearray's export: it is only read from here on
     return encode_rows(width, height, data)
 
