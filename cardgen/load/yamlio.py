@@ -181,10 +181,13 @@ def _prune(folder: Path) -> None:
         pass
 
 
+_HERE = Path(__file__).resolve().parent
+
+
 def _cache_dirs() -> list[Path]:
     from cardgen.cache import cache_dirs
 
-    return cache_dirs(Path(__file__).resolve().parent, "yaml")
+    return cache_dirs(_HERE, "yaml")
 
 
 @cache

@@ -156,6 +156,8 @@ def layouts_for(root: Path | None) -> dict[str, Layout]:
     """Bundled layouts, then the project's own (``root/templates/layouts``), which win by id."""
     out = dict(load_layouts())
     for layout_id, path in project_files(root, PROJECT_LAYOUTS, ".yaml").items():
+        if path.parent == LAYOUT_DIR and path.name == f"{layout_id}.yaml" and layout_id in out:
+            continue  # the project is cardgen's own checkout: its layouts are the bundled ones, just read
         where = f"{PROJECT_LAYOUTS}/{path.name}"
         # a project file is input like a deck: read bounded (no FIFO hang, no huge file), lines kept
         data, lines = read_yaml(path, where)
