@@ -89,10 +89,23 @@ def test_each_face_is_checked_once_per_deck_and_language(tmp_path: Path, monkeyp
     first = len(calls)
     assert first == 3  # two fronts and their shared back, once
     assert all(r.passed for r in print_checks(deck))
-    # print_checks draws each card's back in every language: in English only b's back is new
-    assert len(calls) == first + 1 + 2 * 4
+    # print_checks asks for each card's back in every language: a shared back is drawn once per language
+    # and kind of piece, so English draws nothing new and French and Italian two fronts and one back each
+    assert len(calls) == first + 2 * 3
     assert all(r.passed for r in print_checks(deck))
-    assert len(calls) == first + 1 + 2 * 4  # nothing drawn again
+    assert len(calls) == first + 2 * 3  # nothing drawn again
+
+
+def test_a_back_shared_by_cards_and_tokens_is_checked_on_each_kind(tmp_path: Path, monkeypatch) -> None:
+    """A back is drawn on the piece's own shape: a token's round back is a drawing of its own."""
+    deck = make_deck(tmp_path, [card("a"), card("b"), card("t", kind="token", faces=[{"layout": "token"}])])
+    drawn = []
+    import cardgen.render.cardface as cardface
+    original = cardface.paint
+    monkeypatch.setattr(cardface, "paint", lambda *a, **k: drawn.append((a[2].id, k.get("back", False)))
+                        or original(*a, **k))
+    assert all(r.passed for r in print_checks(deck, ["en"]))
+    assert [d for d in drawn if d[1]] == [("a", True), ("t", True)]
 
 
 def test_the_memo_ends_with_its_deck(tmp_path: Path) -> None:

@@ -92,7 +92,8 @@ def dry_canvas() -> Any:
     return _dry_class()(io.BytesIO())
 
 
-#: Per deck (held weakly): (component id, face index or -1 for the reverse, lang) -> refusal or None.
+#: Per deck (held weakly): (component id, face index or -1 for the reverse, lang) -> refusal or None;
+#: a shared back is keyed by its id and the kind of piece it is drawn on.
 _CHECKED: dict[int, tuple[Any, dict[tuple[str, int, str], InputError | None]]] = {}
 
 
@@ -109,8 +110,11 @@ def paint_error(deck: ResolvedDeck, comp: Any, face: Any, lang: str, back: bool 
     if ref is None or ref() is not deck or memo is None:
         memo = {}
         _CHECKED[id(deck)] = (weakref.ref(deck, lambda _, key=id(deck): _CHECKED.pop(key, None)), memo)
-    index = -1 if back else next((i for i, f in enumerate(comp.faces) if f is face), 0)
-    key = (comp.id, index, lang)
+    key: tuple[str, Any, str]
+    if back and comp.back is not None and not (len(comp.faces) == 2 and comp.kind in ("card", "token")):
+        key = (f"back:{comp.back}", comp.kind, lang)  # a shared back: the same drawing on every piece of a kind
+    else:
+        key = (comp.id, -1 if back else next((i for i, f in enumerate(comp.faces) if f is face), 0), lang)
     if key not in memo:
         try:
             paint(canvas if canvas is not None else dry_canvas(), deck, comp, face, lang, back=back)

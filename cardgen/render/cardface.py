@@ -86,12 +86,14 @@ def own_symbols(root: Path | None) -> dict[str, Path]:
     if root is None:
         return {}
     known = _OWN_SYMBOLS.get(root)
-    base = known[0] if known is not None else str(Path(root) / PROJECT_SYMBOLS)
+    if known is None:  # a project without symbols is remembered too, its folder's name with it
+        known = _OWN_SYMBOLS[root] = (str(Path(root) / PROJECT_SYMBOLS), -1, {})
+    base = known[0]
     try:
         stamp = os.stat(base).st_mtime_ns
     except OSError:
         return {}
-    if known is None or known[1] != stamp:
+    if known[1] != stamp:
         known = _OWN_SYMBOLS[root] = (base, stamp, project_files(root, PROJECT_SYMBOLS, ".svg"))
     return known[2]
 
