@@ -346,7 +346,7 @@ class Refused(Exception):
 
 def rendered(jobs: list[Job], workers: int,
              before: Callable[[], None] | None = None) -> Iterator[tuple[Job, bytes | None]]:
-    """Each job with its result, in order; made by ``workers`` forked processes when worth it.
+    """Each job with its result; made by ``workers`` forked processes when worth it.
 
     Workers are forked after the jobs are known, so they inherit the resolved decks
     and only send back bytes (nothing else needs pickling). From ``MIN_PARALLEL``
@@ -358,6 +358,12 @@ def rendered(jobs: list[Job], workers: int,
     yielded, while the workers already render: a check costs no wall time, and still
     nothing is written until it has passed. The jobs of one ``Together`` (a rulebook
     on each paper) are made in one go, by one process.
+
+    Results come in the jobs' order when made here or by one forked process, and as
+    they are finished when a pool makes them (the largest go first, so the first job
+    is often among the last done: waiting for it left every file to be written after
+    the workers had finished). When jobs fail, the one raised is the first in the
+    jobs' order, as here.
     """
     if workers <= 1 or len(jobs) < 2 or not hasattr(os, "fork"):
         if before is not None:
@@ -404,17 +410,24 @@ def rendered(jobs: list[Job], workers: int,
                     futures[b] = pool.submit(_make, batches[b])
                     busy[slot].add(b)
 
-        where = {i: (b, pos) for b, batch in enumerate(batches) for pos, i in enumerate(batch)}
         try:
             top_up(4)  # enough to keep each worker busy while the checks run here
             if before is not None:
                 before()
-            for i in range(len(jobs)):
-                b, pos = where[i]
-                while b not in futures or not futures[b].done():
+            waiting = set(range(len(batches)))  # batches whose results are not yet handed on
+            while waiting:
+                done = sorted(b for b in waiting if b in futures and futures[b].done())
+                failed = [b for b in done if futures[b].exception() is not None]
+                handed = [b for b in done if b not in failed]
+                for b in handed:
+                    waiting.discard(b)
+                    for i, result in zip(batches[b], futures[b].result()):
+                        yield jobs[i], result
+                if failed and failed[0] == min(waiting):  # of several failures, the first in the jobs' order
+                    raise futures[failed[0]].exception()  # type: ignore[misc]
+                if not handed:
                     wait([f for f in futures.values() if not f.done()], return_when=FIRST_COMPLETED)
-                    top_up()
-                yield jobs[i], futures[b].result()[pos]
+                top_up()
         finally:
             for future in futures.values():
                 future.cancel()
@@ -567,7 +580,8 @@ def _build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
             write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
     gallery.update_gallery(out, decks, lang=gallery_lang)  # out/index.html
     if not options.quiet:
-        for path in paths:
+        order = {job.rel: i for i, job in enumerate(jobs)}  # results come as they are finished
+        for path in sorted(paths, key=lambda p: order.get(p.relative_to(out).as_posix(), len(order))):
             print(f"wrote {path}")
     print(f"cardgen build: {written} file(s) written, {unchanged} unchanged; {counts} "
           f"({time.perf_counter() - start:.1f} s)")

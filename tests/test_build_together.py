@@ -57,13 +57,15 @@ def test_a_small_build_shares_its_jobs_with_one_forked_worker(count: int) -> Non
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_results_come_in_the_order_of_the_jobs(workers: int) -> None:
+def test_results_come_in_the_order_of_the_jobs_when_made_here(workers: int) -> None:
     pair = Together(lambda parts: [f"together {p}".encode() for p in parts])
     jobs = [Job("a", "", lambda: b"a"), Job("p1", "", lambda: b"alone", together=pair, part="x"),
             Job("b", "", lambda: b"b"), Job("p2", "", lambda: b"alone", together=pair, part="y"),
             Job("c", "", lambda: b"c")]
-    assert [(job.rel, data) for job, data in rendered(jobs, workers)] == [
-        ("a", b"a"), ("p1", b"together x"), ("b", b"b"), ("p2", b"together y"), ("c", b"c")]
+    done = [(job.rel, data) for job, data in rendered(jobs, workers)]
+    expected = [("a", b"a"), ("p1", b"together x"), ("b", b"b"), ("p2", b"together y"), ("c", b"c")]
+    # made here: in order; by a pool (5 jobs): as they are finished, the pair still made together
+    assert done == expected if workers == 1 else sorted(done) == sorted(expected)
 
 
 def test_rulebooks_go_to_the_first_worker_and_the_largest_jobs_go_first() -> None:
@@ -79,3 +81,35 @@ def test_rulebooks_go_to_the_first_worker_and_the_largest_jobs_go_first() -> Non
     rules, other = _queues(jobs, batches)
     assert [[jobs[i].rel for i in batches[b]] for b in rules] == [["r2"], ["r1", "r1b"]]
     assert [[jobs[i].rel for i in batches[b]] for b in other] == [["big.pdf"], ["small.pdf"], ["pictures"]]
+
+
+def _slow(data: bytes, seconds: float = 0.0, fail: str = ""):
+    import time
+
+    def make() -> bytes:
+        time.sleep(seconds)
+        if fail:
+            raise ValueError(fail)
+        return data
+    return make
+
+
+def test_a_pool_hands_on_each_result_when_it_is_finished() -> None:
+    """The first job, slow, does not hold back the others: each is handed on (written) when finished."""
+    jobs = [Job("slow", "", _slow(b"slow", 1.0))] + [Job(f"j{i}", "", _slow(b"%d" % i)) for i in range(7)]
+    assert len(jobs) >= build_module.MIN_PARALLEL
+    done = [(job.rel, data) for job, data in rendered(jobs, 2)]
+    assert sorted(done) == sorted([("slow", b"slow")] + [(f"j{i}", b"%d" % i) for i in range(7)])
+    assert done[0] != ("slow", b"slow")  # in the jobs' order, nothing could have been written for a second
+
+
+def test_of_several_failures_a_pool_raises_the_first_in_the_jobs_order() -> None:
+    """Whichever ends first, the error raised is the one an in-order build meets first."""
+    jobs = [Job("a", "", _slow(b"a")), Job("late", "", _slow(b"", 0.8, fail="late one")),
+            Job("b", "", _slow(b"b")), Job("soon", "", _slow(b"", 0.0, fail="soon one")),
+            Job("c", "", _slow(b"c")), Job("d", "", _slow(b"d"))]
+    handed = []
+    with pytest.raises(Exception, match="late one"):
+        for job, _ in rendered(jobs, 2):
+            handed.append(job.rel)
+    assert "a" in handed and "late" not in handed and "soon" not in handed
