@@ -14,17 +14,12 @@ file, a folder that cannot be written), so a long run never ends in a crash.
 from __future__ import annotations
 
 import errno
+import itertools
 import os
-import tempfile
+import stat
 from pathlib import Path
 
 from cardgen.errors import InputError
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def _why(exc: OSError) -> str:
@@ -82,19 +77,25 @@ def write_atomic(path: str | Path, data: bytes | str, *, skip_if_same: bool = Tr
     command, never sees half a file. ``durable`` also flushes the bytes to disk
     before the rename, so that a power cut cannot leave an empty file behind the
     new name; at a millisecond or more per file, it is skipped for files cardgen
-    draws again when they are missing or empty (the gallery's pictures).
+    draws again when they are missing or empty (the gallery's pictures). A build
+    writes hundreds of files, so each costs few system calls: one ``lstat``, the
+    temporary file created with the ordinary permissions (no ``chmod``), and the
+    folder made only when the file cannot be created without it.
     """
     path = Path(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    if path.is_symlink() or path.is_dir():
-        check_output_file(path)
-    if skip_if_same and path.is_file() and path.stat().st_size == len(raw) and path.read_bytes() == raw:
-        return False
+    try:
+        st = os.lstat(path)
+    except OSError:
+        st = None
+    if st is not None:
+        if stat.S_ISLNK(st.st_mode) or stat.S_ISDIR(st.st_mode):
+            check_output_file(path)
+        if skip_if_same and stat.S_ISREG(st.st_mode) and st.st_size == len(raw) and path.read_bytes() == raw:
+            return False
     tmp = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp creates 0600; outputs are ordinary files
+        fd, tmp = _create_temporary(path)
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)
             if durable:
@@ -110,3 +111,25 @@ def write_atomic(path: str | Path, data: bytes | str, *, skip_if_same: bool = Tr
             Path(tmp).unlink(missing_ok=True)
         raise
     return True
+
+
+_TEMPORARY = itertools.count()
+
+
+def _create_temporary(path: Path) -> tuple[int, str]:
+    """A new empty file beside ``path`` (its folder made if needed), opened for writing, mode 0666
+    less the umask as any new file: ``(descriptor, name)``."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    made = False
+    for _ in range(100):
+        name = os.path.join(path.parent, f".{path.name}.{os.getpid()}-{next(_TEMPORARY)}.tmp")
+        try:
+            return os.open(name, flags, 0o666), name
+        except FileExistsError:  # left by a process of the same number that was killed: another name
+            continue
+        except FileNotFoundError:
+            if made:
+                raise
+            path.parent.mkdir(parents=True, exist_ok=True)
+            made = True
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(path.parent))

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from cardgen import fileio
+from cardgen.errors import InputError
 
 
 def test_write_and_skip_unchanged(tmp_path: Path) -> None:
@@ -46,3 +47,30 @@ def test_durable_writes_flush_to_disk_and_pictures_do_not(tmp_path: Path, monkey
     assert fileio.write_atomic(tmp_path / "a.pdf", b"pdf") and len(synced) == 1
     assert fileio.write_atomic(tmp_path / "b.png", b"png", durable=False) and len(synced) == 1
     assert (tmp_path / "b.png").read_bytes() == b"png" and not list(tmp_path.glob(".*.tmp"))
+
+
+def test_new_files_take_the_umask_and_a_stale_temporary_name_is_passed_over(tmp_path: Path) -> None:
+    import os
+
+    old = os.umask(0o027)
+    try:
+        nxt = next(fileio._TEMPORARY) + 1  # the name the next write tries first, left by a killed process
+        stale = tmp_path / f".x.pdf.{os.getpid()}-{nxt}.tmp"
+        stale.write_bytes(b"half")
+        assert fileio.write_atomic(tmp_path / "x.pdf", b"whole")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "x.pdf").read_bytes() == b"whole"
+    assert (tmp_path / "x.pdf").stat().st_mode & 0o777 == 0o640
+    assert stale.read_bytes() == b"half"  # not ours to remove
+
+
+def test_links_and_folders_in_the_way_are_refused(tmp_path: Path) -> None:
+    (tmp_path / "real.pdf").write_bytes(b"keep")
+    (tmp_path / "link.pdf").symlink_to(tmp_path / "real.pdf")
+    (tmp_path / "dir.pdf").mkdir()
+    for name in ("link.pdf", "dir.pdf"):
+        with pytest.raises(InputError):
+            fileio.write_atomic(tmp_path / name, b"new")
+    assert (tmp_path / "real.pdf").read_bytes() == b"keep"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir.pdf", "link.pdf", "real.pdf"]
