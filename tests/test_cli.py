@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import cardgen.cli as cli_module
 from cardgen.cli import main
 
 
@@ -158,3 +159,30 @@ def test_the_command_exits_quickly_yet_runs_exit_handlers_and_flushes(tmp_path: 
         "cli.run()\n")
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=False)
     assert proc.returncode == 3 and len(proc.stdout) == 100000 and (tmp_path / "handler-ran").exists()
+
+
+def test_a_command_collects_garbage_rarely_and_never_while_the_deck_stages_load(tmp_path: Path) -> None:
+    """``run()`` sets the command's collector thresholds; loading pydantic and the schema runs with the
+    collector off, then what it made is frozen and collection resumes (and stays off if it was off)."""
+    script = tmp_path / "probe.py"
+    script.write_text(
+        "import gc, sys\n"
+        "import cardgen.cli as cli\n"
+        "seen = []\n"
+        "def fake_main():\n"
+        "    seen.append(gc.get_threshold())\n"
+        "    with cli._collected_once():\n"
+        "        seen.append(gc.isenabled())\n"
+        "        import pydantic\n"
+        "    seen.extend([gc.isenabled(), gc.get_freeze_count() > 1000])\n"
+        "    gc.disable()\n"
+        "    with cli._collected_once():\n"
+        "        pass\n"
+        "    seen.append(gc.isenabled())\n"
+        "    print(seen)\n"
+        "    return 0\n"
+        "cli.main = fake_main\n"
+        "cli.run()\n")
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == f"[{cli_module.GC_THRESHOLDS!r}, False, True, True, False]"
