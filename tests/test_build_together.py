@@ -113,3 +113,15 @@ def test_of_several_failures_a_pool_raises_the_first_in_the_jobs_order() -> None
         for job, _ in rendered(jobs, 2):
             handed.append(job.rel)
     assert "a" in handed and "late" not in handed and "soon" not in handed
+
+
+def test_sheets_are_weighed_by_the_faces_they_draw_more_than_by_their_copies(mini_project: Path) -> None:
+    """Royale (134 faces, 110 copies) takes longer to draw than Draco (45, 143) or King Lui (8, 110)."""
+    from cardgen.build import drawing_weight
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+
+    root = Path(__file__).resolve().parent.parent
+    resolver = Resolver(Project.open(root))
+    weights = {d: drawing_weight(resolver.resolve(d)) for d in ("king_lui", "royale", "draco")}
+    assert weights["royale"] > weights["draco"] > weights["king_lui"]
