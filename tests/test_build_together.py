@@ -115,7 +115,7 @@ def test_of_several_failures_a_pool_raises_the_first_in_the_jobs_order() -> None
     assert "a" in handed and "late" not in handed and "soon" not in handed
 
 
-def test_sheets_are_weighed_by_the_faces_they_draw_more_than_by_their_copies(mini_project: Path) -> None:
+def test_sheets_are_weighed_by_the_faces_they_draw_more_than_by_their_copies() -> None:
     """Royale (134 faces, 110 copies) takes longer to draw than Draco (45, 143) or King Lui (8, 110)."""
     from cardgen.build import drawing_weight
     from cardgen.load.project import Project
