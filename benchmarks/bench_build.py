@@ -11,8 +11,8 @@ Measures, for every base deck (``decks/*.yaml``) in every language and paper:
 * a second build with nothing changed: ``build()`` alone and the whole
   ``cardgen build`` command (process start, imports, resolving the decks);
 * the size and page count of each card-sheet PDF;
-* whole ``cardgen build`` commands in fresh processes (best of ``--repeat``, wall and
-  CPU seconds, peak memory): one 110-card King Lui sheet (one language, A4, no
+* whole ``cardgen build`` commands in fresh processes (best of ``--repeat``, each from an
+  empty output folder; wall and CPU seconds, peak memory): one 110-card King Lui sheet (one language, A4, no
   rulebook), the comparison with Squib's vector (SVG) backend on a comparable deck;
   the ``cardgen new`` starter deck with its rule sheet; the three base decks in
   3 languages x 2 papers with rulebooks; and the same command again with nothing
@@ -103,7 +103,8 @@ def whole_commands(project: Path, repeat: int) -> list[tuple[str, str, str]]:
         rows.append(("cardgen new starter, cards + rule sheet", f"{wall:.2f} s", f"cpu {cpu:.2f} s, peak {mib:.0f} MiB"))
         full = Path(tmp) / "full"
         decks = Project.open(project).deck_ids
-        wall, cpu, mib = command(["--project", str(project), "build", *decks, "--out", str(full)], project, 1)
+        wall, cpu, mib = command(["--project", str(project), "build", *decks, "--out", str(full)], project, repeat,
+                                 before=lambda: shutil.rmtree(full, ignore_errors=True))
         rows.append(("base decks, 3 langs x 2 papers + rules", f"{wall:.2f} s",
                      f"whole command, cpu {cpu:.2f} s (all processes: see above), target < 3 s"))
         wall, cpu, mib = command(["--project", str(project), "build", *decks, "--out", str(full)], project, repeat)
@@ -127,6 +128,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each whole command; the best is kept")
     parser.add_argument("--commands-only", action="store_true", help="only the whole-command measures")
     args = parser.parse_args()
+    venv = "a virtual environment" if sys.prefix != sys.base_prefix else "no virtual environment"
+    print(f"python {sys.executable} ({venv}; what site-packages loads at start counts in whole commands)")
     load = os.getloadavg()[0]
     print(f"load average {load:.1f} on {os.cpu_count()} cores" + (" (busy machine: wall times inflated)"
                                                                   if load > (os.cpu_count() or 1) else ""))
