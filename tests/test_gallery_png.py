@@ -90,3 +90,21 @@ def test_rows_drawn_in_place_make_the_same_file(width: int, height: int) -> None
     assert encode_rows(width, height, data) == encode_rgb(width, height, b"".join(rows))
     with pytest.raises(ValueError):
         encode_rows(width, height + 1, data)
+
+
+def test_either_deflate_writes_a_file_any_decoder_reads_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """zlib-ng where installed (it is a dependency), else the standard library's zlib: the same pixels."""
+    from cardgen.report import png
+
+    try:
+        from zlib_ng import zlib_ng
+        assert png.deflate is zlib_ng
+    except ImportError:
+        assert png.deflate is zlib
+    rng = random.Random(5)
+    pixels = bytes(rng.choice((0, 40, 255)) for _ in range(3 * 37 * 23))
+    default = png.encode_rgb(37, 23, pixels)
+    monkeypatch.setattr(png, "deflate", zlib)
+    for data in (default, png.encode_rgb(37, 23, pixels)):
+        assert _decoded(data) == ("RGB", (37, 23), pixels)
+        assert zlib.decompress(data[data.index(b"IDAT") + 4:data.index(b"IEND") - 8])  # plain deflate data
