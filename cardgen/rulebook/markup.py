@@ -29,7 +29,6 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -39,6 +38,7 @@ from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, 
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.rulebook.pictures import CardPicture, DrawFace, DrawnFaces, Seat, SeatingCircle
 from cardgen.rulebook.styles import Styles
+from cardgen.rulebook.xmltext import escape, quoteattr
 
 NNBSP = "\u202f"
 NBSP = "\u00a0"

@@ -17,10 +17,10 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from cardgen.errors import InputError
 from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.rulebook.xmltext import escape, quoteattr
 
 #: HTML inline tags from Markdown -> booklet markup inline tags.
 _INLINE = {"strong": "b", "em": "i", "b": "b", "i": "i", "s": "strike", "code": None, "a": None, "br": "br"}
