@@ -223,12 +223,12 @@ def _entry_name(path: Path, name: str) -> str:
 
 def _remembered(entry: str, key: str) -> tuple[Any, LineMap] | None:
     """The data and line map stored under ``entry`` for exactly ``key``; None when missing, stale or damaged."""
+    import pickle
+
     from cardgen.cache import read_entry
 
     for blob in read_entry(entry, _cache_dirs()):
         try:
-            import pickle
-
             stored_key, data, lines = pickle.loads(blob)
         except Exception:  # damaged or foreign: parsed again and rewritten
             continue
