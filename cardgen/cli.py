@@ -242,6 +242,8 @@ def run() -> NoReturn:
     import threading
 
     gc.set_threshold(*GC_THRESHOLDS)
+    from cardgen import lazy_pillow
+    lazy_pillow.install()  # reportlab imports Pillow for bitmaps a deck without art never has
     code = main()
     run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)  # CPython's; elsewhere the slow way
     if threading.active_count() > 1 or run_exit_handlers is None:

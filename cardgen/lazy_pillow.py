@@ -1,0 +1,59 @@
+"""Pillow's ``PIL.Image``, loaded when first used rather than when reportlab is imported.
+
+``reportlab.lib.utils``, which every reportlab module imports, runs ``from PIL import
+Image`` for the bitmaps it may one day read (``ImageReader``): 10 ms in every process
+that draws a card (Pillow's ``Image`` with its EXIF and TIFF tag tables), though a deck
+without art never reads a bitmap. ``install()`` puts a stand-in under ``PIL.Image``:
+every attribute asked of it (``Image.open``, ``Image.Image``...) comes from the real
+module, which is imported on the first such question and then answers for itself in
+``sys.modules``. The command line installs it (``cli.run``); a library user gets
+Pillow as usual.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+import types
+from typing import Any
+
+#: The name the stand-in takes.
+NAME = "PIL.Image"
+
+
+class _StandIn(types.ModuleType):
+    """``PIL.Image`` until first used: every public attribute from the real module."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):  # what the import system asks of any module: a plain module's answer
+            raise AttributeError(name)
+        return getattr(real(), name)
+
+
+def real() -> types.ModuleType:
+    """The real ``PIL.Image``, imported now if the stand-in still holds its place."""
+    module = sys.modules.get(NAME)
+    if isinstance(module, _StandIn):
+        del sys.modules[NAME]
+    return importlib.import_module(NAME)
+
+
+def install() -> bool:
+    """Put the stand-in in place; False when ``PIL.Image`` is loaded already or Pillow is missing."""
+    if NAME in sys.modules:
+        return False
+    try:
+        import PIL
+
+        spec = importlib.util.find_spec(NAME)
+    except ImportError:
+        return False
+    if spec is None:
+        return False
+    stand_in = _StandIn(NAME, "stands for PIL.Image until first used (cardgen.lazy_pillow)")
+    stand_in.__spec__ = spec
+    stand_in.__file__ = spec.origin
+    stand_in.__package__ = "PIL"
+    sys.modules[NAME] = stand_in
+    PIL.Image = stand_in  # type: ignore[attr-defined]  (``import PIL.Image`` then ``PIL.Image.open``)
+    return True
