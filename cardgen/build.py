@@ -149,17 +149,14 @@ def _code_hash(game: str, project: Path) -> str:
     return code
 
 
-def deck_hash(deck: ResolvedDeck, memo: dict[tuple[str, Path], str] | None = None) -> str:
-    """Everything about ``deck`` that shows in its outputs: data, text-writing code, art."""
+def deck_hash(deck: ResolvedDeck) -> str:
+    """Everything about ``deck`` that shows in its outputs: data, text-writing code, art
+    (within a build, decks of the same game and project share their code's hash)."""
     digest = hashlib.sha256(deck.id.encode())
     digest.update(deck.model.model_dump_json().encode())
     # A variant's rulebook also prints what differs from its base, which can change alone.
     digest.update(json.dumps(deck.differences, sort_keys=True, default=str).encode())
-    key = (deck.game, deck.project)
-    code = memo[key] if memo is not None and key in memo else _code_hash(*key)
-    if memo is not None:  # one build: decks of the same game and project share the hash
-        memo[key] = code
-    digest.update(code.encode())
+    digest.update(_code_hash(deck.game, deck.project).encode())
     arts = sorted({f.art for c in deck.model.components for f in c.faces if f.art}
                   | {b.art for b in deck.model.backs.values() if b.art})
     for art in arts:
@@ -209,9 +206,8 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
     opts = json.dumps({"duplex": options.duplex, "ink_saver": options.ink_saver, "fronts": options.fronts_only,
                        "backs_once": options.backs_once, "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip()})
     jobs: list[Job] = []
-    memo: dict[tuple[str, Path], str] = {}
     for deck in decks:
-        dh = deck_hash(deck, memo)
+        dh = deck_hash(deck)
         size = drawing_weight(deck)  # the rulebook grows with the deck too
         for lang in [lang for lang in options.langs if lang in deck.languages]:
             book = Together(_rules_papers_maker(deck, lang))

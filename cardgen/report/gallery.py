@@ -98,11 +98,11 @@ def _missing(out: Path, key: str) -> bool:
     return not (_nonempty(folder / f"{key}.png") and _nonempty(folder / f"{key}-large.png"))
 
 
-def _thumbs_key(deck: ResolvedDeck, deck_lang: str, memo: dict[Any, str]) -> str:
+def _thumbs_key(deck: ResolvedDeck, deck_lang: str) -> str:
     """What the deck's recorded pictures were drawn from (``gallery.json``'s ``thumbs_key``)."""
     from cardgen.build import deck_hash
 
-    return f"{deck_hash(deck, memo)}|{deck_lang}|{THUMB_HEIGHT}|{LARGE_DPI}|{PICTURES}"
+    return f"{deck_hash(deck)}|{deck_lang}|{THUMB_HEIGHT}|{LARGE_DPI}|{PICTURES}"
 
 
 #: Each deck's keyed sides by its thumbs key (which covers everything a face key hashes but the
@@ -144,10 +144,9 @@ def thumbnail_tasks(out: Path, decks: list[ResolvedDeck], lang: str = "en", chun
     tasks: list[ThumbnailTask] = []
     planned: set[str] = set()
     state = load_state(out)
-    memo: dict[Any, str] = {}
     for deck in decks:
         deck_lang = _deck_lang(deck, lang)
-        drawn_from = _thumbs_key(deck, deck_lang, memo)
+        drawn_from = _thumbs_key(deck, deck_lang)
         if _current(out, state.get(deck.id, {}), drawn_from):
             continue
         todo = []
@@ -168,10 +167,9 @@ def missing_pictures(out: Path, decks: list[ResolvedDeck], lang: str = "en") -> 
 def prepare_keys(decks: list[ResolvedDeck], lang: str = "en") -> None:
     """Work out each deck's face keys (remembered for ``update_gallery``): a small build does it while
     its worker draws the pictures."""
-    memo: dict[Any, str] = {}
     for deck in decks:
         deck_lang = _deck_lang(deck, lang)
-        _keyed_sides_of(deck, deck_lang, _thumbs_key(deck, deck_lang, memo))
+        _keyed_sides_of(deck, deck_lang, _thumbs_key(deck, deck_lang))
 
 
 def draw_pictures(deck: ResolvedDeck, lang: str, todo: list[tuple[Any, str]]) -> list[tuple[str, bytes]]:
@@ -284,13 +282,12 @@ def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True
 
     out = Path(out)
     state = load_state(out)
-    memo: dict[Any, str] = {}
     for deck in decks:
         entry = dict(state.get(deck.id, {}))
         entry.update(deck_info(deck))
         if thumbnails:
             deck_lang = _deck_lang(deck, lang)
-            key = _thumbs_key(deck, deck_lang, memo)
+            key = _thumbs_key(deck, deck_lang)
             if not _current(out, entry, key):
                 entry["cards"] = draw_thumbnails(deck, out, deck_lang, key)
                 entry["thumbs_key"] = key
