@@ -6,36 +6,18 @@ that draws a card (Pillow's ``Image`` with its EXIF and TIFF tag tables), though
 without art never reads a bitmap. ``install()`` puts a stand-in under ``PIL.Image``:
 every attribute asked of it (``Image.open``, ``Image.Image``...) comes from the real
 module, which is imported on the first such question and then answers for itself in
-``sys.modules``. The command line installs it (``cli.run``); a library user gets
+``sys.modules`` (``cardgen.standin``). The command line installs it (``cli.run``); a library user gets
 Pillow as usual.
 """
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import sys
-import types
-from typing import Any
+
+from cardgen.standin import StandIn
 
 #: The name the stand-in takes.
 NAME = "PIL.Image"
-
-
-class _StandIn(types.ModuleType):
-    """``PIL.Image`` until first used: every public attribute from the real module."""
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):  # what the import system asks of any module: a plain module's answer
-            raise AttributeError(name)
-        return getattr(real(), name)
-
-
-def real() -> types.ModuleType:
-    """The real ``PIL.Image``, imported now if the stand-in still holds its place."""
-    module = sys.modules.get(NAME)
-    if isinstance(module, _StandIn):
-        del sys.modules[NAME]
-    return importlib.import_module(NAME)
 
 
 def install() -> bool:
@@ -50,7 +32,7 @@ def install() -> bool:
         return False
     if spec is None:
         return False
-    stand_in = _StandIn(NAME, "stands for PIL.Image until first used (cardgen.lazy_pillow)")
+    stand_in = StandIn(NAME, "stands for PIL.Image until first used (cardgen.lazy_pillow)")
     stand_in.__spec__ = spec
     stand_in.__file__ = spec.origin
     stand_in.__package__ = "PIL"

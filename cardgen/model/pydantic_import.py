@@ -25,6 +25,8 @@ import importlib.util
 import sys
 import types
 
+from cardgen.standin import StandIn, real
+
 #: The pydantic modules that call ``deprecated`` on functions when imported, and that a deck model needs;
 #: then the plugin loader, which the first model class imports.
 MODULES = ("pydantic_core", "pydantic_core.core_schema", "pydantic", "pydantic.main", "pydantic.fields",
@@ -33,32 +35,17 @@ MODULES = ("pydantic_core", "pydantic_core.core_schema", "pydantic", "pydantic.m
            "pydantic.plugin._schema_validator", "pydantic.plugin._loader")
 
 
-def _metadata() -> types.ModuleType:
-    """The real ``importlib.metadata``, imported now (ending its loan if it still runs)."""
-    if getattr(sys.modules.get("importlib.metadata"), "__cardgen_lent__", False):
-        del sys.modules["importlib.metadata"]
-    return importlib.import_module("importlib.metadata")
-
-
 def _entry_points(**params: object) -> object:
     """``importlib.metadata.entry_points``, the module imported on the first call (pydantic's plugin lookup)."""
-    return _metadata().entry_points(**params)  # type: ignore[arg-type]
+    return real("importlib.metadata").entry_points(**params)  # type: ignore[arg-type]
 
 
 def _lent_metadata() -> types.ModuleType:
     """A bare ``importlib.metadata`` whose every attribute but ``entry_points`` comes from the real module
     when first asked: a module that keeps it (pydantic 2.5 imports the module, 2.14 the function) works."""
-    lent = types.ModuleType("importlib.metadata", "lent by cardgen.model.pydantic_import while pydantic loads")
-    lent.__cardgen_lent__ = True  # type: ignore[attr-defined]
+    lent = StandIn("importlib.metadata", "lent by cardgen.model.pydantic_import while pydantic loads")
     lent.entry_points = _entry_points  # type: ignore[attr-defined]
-    lent.__getattr__ = _real_attribute  # type: ignore[attr-defined]
     return lent
-
-
-def _real_attribute(name: str) -> object:
-    if name.startswith("__"):  # the import system asks for __path__, __spec__...: a plain module has none
-        raise AttributeError(name)
-    return getattr(_metadata(), name)
 
 
 def _plain() -> None:
