@@ -109,6 +109,31 @@ def test_the_gallery_renders_in_a_real_browser(gallery: Path, tmp_path: Path) ->
     assert colours is not None and len(colours) > 50  # card faces, not a blank page
 
 
+#: Appended to a copy of the page: each image's drawn width beside the width of the figure that holds it.
+FIT_PROBE = ("<script>window.addEventListener('load',()=>{document.body.setAttribute('data-probe',"
+             "JSON.stringify([...document.images].map(i=>[i.getAttribute('src'),i.naturalWidth,"
+             "i.getBoundingClientRect().width,i.closest('figure').getBoundingClientRect().width])));});</script>")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bin/chromium (apt-get install -y chromium)")
+def test_square_and_round_pieces_stay_inside_their_place(tmp_path: Path) -> None:
+    """Draco's dice faces and coins are pictured 150 px wide, wider than a card: they shrink to their
+    figure instead of spilling over the next picture."""
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / "out"
+    update_gallery(out, [Resolver(Project.open(root)).resolve("draco")])
+    page = (out / "index.html").read_text()
+    probe = out / "probe.html"
+    probe.write_text(page.replace(' loading="lazy"', "").replace("</body>", FIT_PROBE + "</body>"))
+    dom = _chromium("--window-size=1000,1400", "--virtual-time-budget=20000", "--dump-dom", probe.as_uri(),
+                    profile=tmp_path / "p").stdout
+    found = re.search(r"data-probe=\"([^\"]*)\"", dom)
+    assert found, "the page did not finish loading"
+    images = json.loads(found.group(1).replace("&quot;", '"'))
+    assert any(natural >= 150 for _, natural, _, _ in images)  # square pieces are there
+    assert [src for src, _, drawn, room in images if drawn > room + 0.5] == []
+
+
 def test_pictures_to_draw_are_only_the_missing_ones(gallery: Path) -> None:
     from cardgen.report.gallery import thumbnail_tasks
 

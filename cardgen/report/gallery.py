@@ -347,7 +347,7 @@ body{font-family:"DejaVu Sans",Verdana,sans-serif;margin:1.5em auto;max-width:75
 h1{font-size:1.5em} h2{font-size:1.2em;border-top:1px solid #ccc;padding-top:.8em;margin-top:2em}
 .muted{color:#666} .cards{display:flex;flex-wrap:wrap;gap:.6em;margin:.6em 0}
 .cards figure{margin:0;text-align:center;font-size:.75em;max-width:9em}
-.cards img{border:1px solid #ccc;border-radius:4px;display:block;margin:0 auto}
+.cards img{border:1px solid #ccc;border-radius:4px;display:block;margin:0 auto;max-width:100%;height:auto;box-sizing:border-box}
 table{border-collapse:collapse;margin:.4em 0} td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}
 th{background:#f3f3f3} .changes{background:#f6f8fa;border-left:4px solid #0072B2;padding:.4em .8em}
 nav a{margin-right:.8em}
