@@ -20,6 +20,7 @@ from typing import Any
 
 from cardgen.check.static import SETS_UP, run_checks, setup_check
 from cardgen.errors import InputError
+from cardgen.house import speed_note
 from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.balance import balance, sufficiency
@@ -176,8 +177,15 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions) -> None:
     The tier is built here, in the main process, so a first compile happens once
     (and is announced by the game's package) before worker processes start.
     """
+    noted: set[str] = set()
     for entry in entries:
         if not entry.runnable:
+            continue
+        note = speed_note(entry.deck)  # a house rule: the reference engine, said once per deck
+        if note is not None and opts.engine != "fast":
+            if entry.deck.id not in noted:
+                print(note, file=sys.stderr)
+                noted.add(entry.deck.id)
             continue
         if entry.deck.spec.fast is None or opts.engine == "reference":  # nothing to build in this process
             fast, why = None, f"game '{entry.deck.game}' has no compiled tier"
