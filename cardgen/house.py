@@ -28,8 +28,9 @@ if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
 
 #: What the simulator says when a house rule sends a run to the reference engine.
-SPEED_NOTE = ("house rule {file}: games run on the reference engine (compiled tiers cannot run project code), "
-              "about 10 to 50 times slower than the compiled tier")
+SPEED_NOTE = ("house rule {file}: games run on the reference engine, the game's invariants checked after every "
+              "action (compiled tiers cannot run project code): expect 50 to 100 times fewer games per second "
+              "than the compiled tier")
 
 
 @dataclass(frozen=True)
@@ -41,11 +42,19 @@ class HouseCode:
     hooks: tuple[str, ...]
 
 
+_NOTED: set[str] = set()
+
+
 def speed_note(deck: "ResolvedDeck") -> str | None:
-    """The one line a playing command prints for a deck with a house rule (None without one)."""
-    if deck.model.code is None:
+    """The one line a playing command prints for a deck with a house rule: once per file and process.
+
+    None without a house rule, or when it was said already (``tune`` plays many trial decks).
+    """
+    code = deck.model.code
+    if code is None or code in _NOTED:
         return None
-    return f"note: {deck.id}: " + SPEED_NOTE.format(file=deck.model.code)
+    _NOTED.add(code)
+    return f"note: {deck.id}: " + SPEED_NOTE.format(file=code)
 
 
 def defined_functions(source: bytes) -> list[tuple[str, int, list[str]]]:

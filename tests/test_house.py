@@ -114,7 +114,7 @@ def test_build_check_and_inspect_never_import_the_rule(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert marker.exists()
-    assert "house rule house/rule.py: games run on the reference engine" in done.stderr
+    assert "house rule house/rule.py: games run on the reference engine, the game's invariants checked" in done.stderr
 
 
 # -- failures while playing ----------------------------------------------------------------

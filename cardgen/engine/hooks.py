@@ -19,6 +19,7 @@ Exceptions in a rule become one ``UserCodeError`` line (file:line, hook, seed).
 from __future__ import annotations
 
 import functools
+from itertools import chain
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -49,19 +50,28 @@ COMMON: dict[str, HookPoint] = {
 
 
 def box_of(state: State) -> list[str]:
-    """Every component instance of a position, sorted (card conservation compares it)."""
-    return sorted(i for ids in state.zones().values() for i in ids)
+    """Every component instance of a position (card conservation compares it with the box's)."""
+    return list(chain.from_iterable(state.zones().values()))
+
+
+def holds_box(state: State, box: frozenset[str], size: int) -> bool:
+    """Whether the position holds exactly the box: ``size`` distinct instance ids, those of ``box``."""
+    ids = box_of(state)
+    return len(ids) == size and box.issuperset(ids) and len(set(ids)) == size
 
 
 def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules: Mapping[str, Callable[..., Any]],
                        box: list[str], shown: str, describe: Callable[[BaseException, str, int], str]) -> type[State]:
     """A subclass of ``base`` whose hooked methods call ``rules[hook](state, *args, default=...)``.
 
-    ``box``: the sorted instance ids every position must hold (``box_of`` a fresh game).
+    ``box``: the instance ids every position must hold, each once (``box_of`` a fresh game).
     ``shown``: the rule file as the designer wrote it; ``describe(exc, hook, seed)`` words an
     exception raised in a rule (``usercode.describe_failure``). Both failures raise ``UserCodeError``.
     """
     names = {hook: points[hook].method for hook in rules}
+    box_set, size = frozenset(box), len(box)
+    if len(box_set) != size:
+        raise ValueError("the game's zones list an instance twice in a fresh game")
     namespace: dict[str, Any] = {"__doc__": f"{base.__name__} with house rule hooks {', '.join(rules)}"}
 
     def wrap(hook: str, method: str, rule: Callable[..., Any]) -> Callable[..., Any]:
@@ -104,7 +114,7 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
 
     def _house_check(self: Any) -> None:
         problems = self.invariants()
-        if box_of(self) != box:
+        if not holds_box(self, box_set, size):
             problems = ["cards were created or lost (the game's zones no longer hold the box)"] + problems
         player = self.current_player
         if not self.is_terminal() and not 0 <= player < self.game.players:

@@ -294,8 +294,8 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
     refs = DeckRef.of(base), DeckRef.of(variant)
     engine = "reference" if opts.engine == "reference" else "auto"
     for deck in (base, variant):
-        note = speed_note(deck)  # a house rule plays on the reference engine: said once
-        if note is not None and opts.engine != "fast":
+        note = speed_note(deck) if opts.engine != "fast" else None  # a house rule: the reference engine
+        if note is not None:
             print(note, file=sys.stderr)
     if opts.engine == "fast":
         for deck, ref in zip((base, variant), refs):

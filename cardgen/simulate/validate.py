@@ -177,15 +177,13 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions) -> None:
     The tier is built here, in the main process, so a first compile happens once
     (and is announced by the game's package) before worker processes start.
     """
-    noted: set[str] = set()
     for entry in entries:
         if not entry.runnable:
             continue
-        note = speed_note(entry.deck)  # a house rule: the reference engine, said once per deck
-        if note is not None and opts.engine != "fast":
-            if entry.deck.id not in noted:
+        if entry.deck.model.code is not None and opts.engine != "fast":  # a house rule: reference engine
+            note = speed_note(entry.deck)
+            if note is not None:
                 print(note, file=sys.stderr)
-                noted.add(entry.deck.id)
             continue
         if entry.deck.spec.fast is None or opts.engine == "reference":  # nothing to build in this process
             fast, why = None, f"game '{entry.deck.game}' has no compiled tier"
