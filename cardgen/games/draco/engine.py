@@ -45,8 +45,8 @@ HOOKS: dict[str, HookPoint] = {
                           "step 3 of a turn; default draws the player a card, brings the cup back a round after "
                           "its toast and starts the next turn"),
     "draw": HookPoint("_draw", "seat, n", "nothing",
-                      "when `seat` draws `n` cards outside step 3 (Aunt Sarah, card effects); default draws, "
-                      "rebuilding the pile from the discards when it runs out"),
+                      "when `seat` draws `n` cards beside Aunt Sarah, and for the pile's last card at "
+                      "step 3; default draws, rebuilding the pile from the discards when it runs out"),
     "winners": HookPoint("_winners", "", "(winning seats, tie-break name or None)",
                          "when the game ends; default: most money wins, tied leaders are eliminated"),
     "finish": HookPoint("_finish", "reason", "nothing",

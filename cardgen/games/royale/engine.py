@@ -57,8 +57,10 @@ HOOKS: dict[str, HookPoint] = {
     "refill": HookPoint("_refill", "", "nothing", "after each turn; default fills empty buffet cells from the pile"),
     "draw": HookPoint("_draw", "", "a card index (or EMPTY, -1)",
                       "for every card drawn from the pile; default meets the end-of-banquet card and empty piles"),
-    "finish": HookPoint("_finish", "reason, winner=None", "nothing",
-                        "when the game ends; default scores the points and breaks ties"),
+    "finish": HookPoint("_finish", "reason", "nothing",
+                        "when the game ends; default scores the points and breaks ties. The engine passes "
+                        "`winner=` the seat whose nobles are all validated: write "
+                        "`def finish(state, reason, default, winner=None)`"),
 }
 
 EMPTY = -1
