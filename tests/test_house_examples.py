@@ -118,3 +118,49 @@ def test_logs_replay_and_an_edited_rule_is_refused(tmp_path: Path) -> None:
     assert len(lines) == 7 and lines[-1] == "6 game(s) replayed, 0 identical, 6 differ"
     assert "the house rule file variants/king_lui/house/gentle_overeating.py changed since the log was written" \
         in lines[0]
+
+
+# -- docs/authoring.md "A house rule in 20 lines", built and run -----------------------------
+def _doc_example(tmp_path: Path) -> Path:
+    text = (ROOT / "docs/authoring.md").read_text(encoding="utf-8")
+    section = text[text.index("## A house rule in 20 lines"):text.index("## Your own rules engine")]
+    rule = section.split("```python\n", 1)[1].split("```", 1)[0]
+    variant = section.split("```yaml\n", 1)[1].split("```", 1)[0]
+    root = tmp_path / "p"
+    (root / "decks").mkdir(parents=True)
+    (root / "variants").mkdir()
+    (root / "house").mkdir()
+    shutil.copy(ROOT / "decks/king_lui.yaml", root / "decks")
+    (root / "house/take_what_is_served.py").write_text(rule, encoding="utf-8")
+    (root / "variants/take-what-is-served.yaml").write_text(variant, encoding="utf-8")
+    return root
+
+
+def test_the_docs_example_checks_and_its_rule_holds_in_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgen.cli import main
+    from cardgen.engine.api import RandomAgent
+
+    root = _doc_example(tmp_path)
+    assert len((root / "house/take_what_is_served.py").read_text().splitlines()) <= 20
+    monkeypatch.chdir(root)
+    assert main(["check", "take-what-is-served"]) == 0
+    assert main(["validate", "take-what-is-served", "--games", "10", "--players", "4", "--jobs", "1",
+                 "--agents", "random", "--out", str(tmp_path / "out")]) == 0
+    assert "house rule house/take_what_is_served.py" in capsys.readouterr().err
+    game = _game("take-what-is-served", 4, root)
+    rng = random.Random(1)
+    seen_take = seen_draw = 0
+    for seed in range(20):
+        state = game.new_initial_state(seed)
+        agent = RandomAgent()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if any(a[0] == "take" for a in legal):  # a dish on the table: no drawing
+                assert ("draw",) not in legal
+                seen_take += 1
+            elif state.supply and state.phase == 0:  # the table is empty: drawing is allowed
+                assert ("draw",) in legal
+                seen_draw += 1
+            state.apply(agent.choose({}, legal, rng))
+    assert seen_take and seen_draw
