@@ -192,3 +192,24 @@ def test_search_clones_keep_the_house_rule(tmp_path: Path) -> None:
     other = state.determinize(0, random.Random(2))
     assert type(other) is type(state) and other.compiled_search(None, [], 0) is None
     assert other.scores()[0] == [1, 1, 1]
+
+
+def test_check_names_an_unknown_hook_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path, "def legal_action(state, default):\n    return default()\n")
+    monkeypatch.chdir(root)
+    assert main(["check"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["cardgen: error: variants/house.yaml:4: code: house/rule.py:1: unknown hook 'legal_action' for "
+                   "king_lui; expected one of legal_actions, apply, setup, course, draw, emerald, serve_king, "
+                   "scores, finish (or a name starting with _ for a helper) (did you mean 'legal_actions'?)"]
+
+
+def test_a_rule_failing_as_it_loads_stops_the_run_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path, "def scores(state, default):\n    return default()\n\nraise RuntimeError('at import')\n")
+    monkeypatch.chdir(root)
+    assert main(["validate", "house", "--games", "2", "--players", "3", "--jobs", "1",
+                 "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == "cardgen: error: house/rule.py:4: RuntimeError: at import in loading the file"

@@ -317,7 +317,7 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
     broken: str | None = None
     try:
         game = cached_game(chunk.loader, chunk.ref, chunk.players)
-    except InputError:
+    except (InputError, UserCodeError):  # bad input, or a house rule failing as it loads: one line
         raise
     except Exception as exc:  # the engine cannot even set up: every game is an engine error
         broken = f"{type(exc).__name__} building the game: {exc}"
