@@ -19,9 +19,9 @@ Exceptions in a rule become one ``UserCodeError`` line (file:line, hook, seed).
 from __future__ import annotations
 
 import functools
-from itertools import chain
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from cardgen.engine.api import Action, IllegalAction, State
