@@ -164,3 +164,20 @@ def test_the_docs_example_checks_and_its_rule_holds_in_play(tmp_path: Path, monk
                 seen_draw += 1
             state.apply(agent.choose({}, legal, rng))
     assert seen_take and seen_draw
+
+
+def test_tune_and_the_search_agent_play_the_house_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgen import house
+    from cardgen.cli import main
+
+    house._NOTED.clear()
+    house_file = "variants/king_lui/house/gentle_overeating.py"  # the speed note is said once per process
+    assert main(["--project", str(ROOT), "tune", KING_LUI, "--param", "emerald_portions=2..3", "--target",
+                 "winning_score=60..100", "--trials", "2", "--games", "20", "--players", "3", "--jobs", "1",
+                 "--out", str(tmp_path / "tune")]) == 0
+    tuned = sorted((tmp_path / "tune").glob(f"{KING_LUI}-tuned-*.yaml"))
+    assert tuned and f"extends: {KING_LUI}" in tuned[0].read_text()  # the tuned variant keeps the house rule
+    assert main(["--project", str(ROOT), "validate", KING_LUI, "--agents", "search", "--search-iterations", "20",
+                 "--games", "1", "--players", "3", "--jobs", "1", "--out", str(tmp_path / "v")]) == 0
+    err = capsys.readouterr().err
+    assert err.count(f"note: trial: house rule {house_file}") == 1
