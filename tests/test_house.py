@@ -213,3 +213,15 @@ def test_a_rule_failing_as_it_loads_stops_the_run_in_one_line(tmp_path: Path, ca
                  "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1] == "cardgen: error: house/rule.py:4: RuntimeError: at import in loading the file"
+
+
+def test_a_print_only_deck_cannot_name_a_house_rule(tmp_path: Path) -> None:
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "house").mkdir()
+    (tmp_path / "house" / "rule.py").write_text("def scores(state, default):\n    return default()\n")
+    (tmp_path / "decks" / "mine.yaml").write_text(
+        "languages: [en]\nname: {en: Mine}\nbacks:\n  plain: {layout: back, title: {en: Mine}}\n"
+        "components:\n  - {id: a, kind: card, count: 2, name: {en: A}, back: plain, faces: [{layout: feature}]}\n"
+        "code: house/rule.py\nhouse_rule: {en: A rule.}\n")
+    with pytest.raises(InputError, match="has no engine with hook points; a house rule needs one"):
+        resolve("mine", tmp_path)
