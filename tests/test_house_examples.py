@@ -87,15 +87,16 @@ def test_compare_shows_the_winning_score_rises_with_gentle_overeating() -> None:
     assert any(d["kind"] == "house_rule" for d in doc["differences"])
 
 
-@pytest.mark.parametrize("lang, text", [
-    ("fr", "Règle maison</b>\u202f: Si vous avez plus de portions d’un plat que le roi"),
-    ("it", "Regola della casa</b>: Se hai più porzioni di un piatto rispetto al re"),
-    ("en", "House rule</b>: If you hold more portions of a dish than the king"),
+@pytest.mark.parametrize("lang, text, rule_wins", [
+    ("fr", "Règle maison</b>\u202f: Si vous avez plus de portions d’un plat que le roi", "c’est la règle maison"),
+    ("it", "Regola della casa</b>: Se hai più porzioni di un piatto rispetto al re", "vale la regola della casa"),
+    ("en", "House rule</b>: If you hold more portions of a dish than the king", "the house rule applies"),
 ])
-def test_the_rulebook_prints_the_rule_in_each_language(lang: str, text: str) -> None:
+def test_the_rulebook_prints_the_rule_in_each_language(lang: str, text: str, rule_wins: str) -> None:
     markup = render_markup(resolve(KING_LUI, ROOT), lang)
-    section = markup[markup.index("<h1>"):]  # the "what differs" section opens the book
-    assert text in section
+    section = next(part for part in markup.split("<h1>") if text in part)  # "what differs from the base game"
+    assert rule_wins in section
+    assert rule_wins not in render_markup(resolve("king_lui-hungry-dragon", ROOT), lang)  # a variant of numbers
 
 
 def test_logs_replay_and_an_edited_rule_is_refused(tmp_path: Path) -> None:
