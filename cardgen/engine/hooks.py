@@ -46,6 +46,8 @@ COMMON: dict[str, HookPoint] = {
                                "add must be carried out by your own `apply`"),
     "apply": HookPoint("apply", "action", "nothing",
                        "for every action taken (already checked against `legal_actions`)"),
+    "outcome": HookPoint("outcome", "", "an `Outcome`: scores, winners, tie-break",
+                         "when a finished game is scored (the simulator, replay): winners and tie-breaks"),
 }
 
 
