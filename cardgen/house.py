@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -125,7 +126,8 @@ def code_hash(deck: "ResolvedDeck") -> str | None:
 
 def install(game: "Game", deck: "ResolvedDeck") -> "Game":
     """Make ``game`` play the deck's house rule, if it names one (imports the file: playing commands only)."""
-    from cardgen.engine.hooks import box_of, hooked_state_class
+    from cardgen.engine.hooks import hooked_state_class
+    from cardgen.simulate.conformance import card_instances, conservation_problem
 
     code = deck.model.code
     if code is None:
@@ -136,12 +138,22 @@ def install(game: "Game", deck: "ResolvedDeck") -> "Game":
     rules = {name: getattr(loaded.module, name) for name in deck.spec.hooks
              if callable(getattr(loaded.module, name, None))}
     base = game.state_class  # type: ignore[attr-defined]
-    box = box_of(base(game, 0))
+    expected, card_ids = card_instances(deck), {c.id for c in deck.model.components if c.kind == "card"}
+    box = frozenset(chain.from_iterable(base(game, 0).zones().values()))  # every instance of a fresh game
+    size = len(box)
+
+    def conserved(state: Any) -> str | None:
+        """The conformance checker's card count, after a test in C that passes in almost every position."""
+        ids = list(chain.from_iterable(state.zones().values()))
+        if len(ids) == size and box.issuperset(ids) and len(set(ids)) == size:
+            return None
+        return conservation_problem(state, expected, card_ids) or "the game's zones no longer hold its components"
 
     def describe(exc: BaseException, hook: str, seed: int) -> str:
         return describe_failure(exc, loaded.path, loaded.shown, hook=hook, seed=seed)
 
-    game.state_class = hooked_state_class(base, deck.spec.hooks, rules, box, code, describe)  # type: ignore[attr-defined]
+    hooked = hooked_state_class(base, deck.spec.hooks, rules, conserved, code, describe)
+    game.state_class = hooked  # type: ignore[attr-defined]
     game.house = HouseCode(code, loaded.sha256, tuple(rules))  # type: ignore[attr-defined]
     return game
 

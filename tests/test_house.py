@@ -146,7 +146,8 @@ def test_a_created_card_is_reported_naming_the_hook(tmp_path: Path) -> None:
     with pytest.raises(UserCodeError) as info:
         play(root, seed=3)
     line = info.value.line
-    assert line.startswith("house/rule.py: the house rule broke the game's rules in hook serve_king: ")
+    assert line.startswith("house/rule.py: the house rule broke the game's rules in hook serve_king: "
+                           "in more than one place: ")
     assert line.endswith("(seed 3 reproduces it)")
 
 

@@ -12,7 +12,7 @@ it (call ``default(...)`` and change what it did) or replace it (never call it):
 ``hooked_state_class`` builds, once per game, a subclass of the engine's state class
 whose hooked methods call the rule: the engine itself is untouched, so without a house
 rule nothing is slower. In the subclass every action is followed by the game's
-invariants (``State.invariants``) and a card count (``zones``): a rule that creates or
+invariants (``State.invariants``) and the card count of the conformance checker (``zones``): a rule that creates or
 loses cards, breaks the books or lets a seat act out of turn is stopped naming the hook.
 Exceptions in a rule become one ``UserCodeError`` line (file:line, hook, seed).
 """
@@ -21,7 +21,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from itertools import chain
 from typing import Any
 
 from cardgen.engine.api import Action, IllegalAction, State
@@ -51,29 +50,17 @@ COMMON: dict[str, HookPoint] = {
 }
 
 
-def box_of(state: State) -> list[str]:
-    """Every component instance of a position (card conservation compares it with the box's)."""
-    return list(chain.from_iterable(state.zones().values()))
-
-
-def holds_box(state: State, box: frozenset[str], size: int) -> bool:
-    """Whether the position holds exactly the box: ``size`` distinct instance ids, those of ``box``."""
-    ids = box_of(state)
-    return len(ids) == size and box.issuperset(ids) and len(set(ids)) == size
-
-
 def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules: Mapping[str, Callable[..., Any]],
-                       box: list[str], shown: str, describe: Callable[[BaseException, str, int], str]) -> type[State]:
+                       conserved: Callable[[State], str | None], shown: str,
+                       describe: Callable[[BaseException, str, int], str]) -> type[State]:
     """A subclass of ``base`` whose hooked methods call ``rules[hook](state, *args, default=...)``.
 
-    ``box``: the instance ids every position must hold, each once (``box_of`` a fresh game).
-    ``shown``: the rule file as the designer wrote it; ``describe(exc, hook, seed)`` words an
-    exception raised in a rule (``usercode.describe_failure``). Both failures raise ``UserCodeError``.
+    ``conserved(state)``: why a position does not hold the box's cards each once (None: it
+    does; ``cardgen.simulate.conformance.conservation_problem``). ``shown``: the rule file as
+    the designer wrote it; ``describe(exc, hook, seed)`` words an exception raised in a rule
+    (``usercode.describe_failure``). Both failures raise ``UserCodeError``.
     """
     names = {hook: points[hook].method for hook in rules}
-    box_set, size = frozenset(box), len(box)
-    if len(box_set) != size:
-        raise ValueError("the game's zones list an instance twice in a fresh game")
     namespace: dict[str, Any] = {"__doc__": f"{base.__name__} with house rule hooks {', '.join(rules)}"}
 
     def wrap(hook: str, method: str, rule: Callable[..., Any]) -> Callable[..., Any]:
@@ -116,8 +103,9 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
 
     def _house_check(self: Any) -> None:
         problems = self.invariants()
-        if not holds_box(self, box_set, size):
-            problems = ["cards were created or lost (the game's zones no longer hold the box)"] + problems
+        lost = conserved(self)
+        if lost is not None:
+            problems = [lost] + problems
         player = self.current_player
         if not self.is_terminal() and not 0 <= player < self.game.players:
             problems.append(f"seat {player} is to act in a {self.game.players}-player game")
