@@ -139,15 +139,17 @@ def install(game: "Game", deck: "ResolvedDeck") -> "Game":
              if callable(getattr(loaded.module, name, None))}
     base = game.state_class  # type: ignore[attr-defined]
     expected, card_ids = card_instances(deck), {c.id for c in deck.model.components if c.kind == "card"}
-    box = frozenset(chain.from_iterable(base(game, 0).zones().values()))  # every instance of a fresh game
-    size = len(box)
+    fresh = list(chain.from_iterable(base(game, 0).zones().values()))  # every instance of a fresh game
+    box, size = frozenset(fresh), len(fresh)
+    quick = len(box) == size  # each instance once: the test in C below decides almost every position
 
     def conserved(state: Any) -> str | None:
-        """The conformance checker's card count, after a test in C that passes in almost every position."""
-        ids = list(chain.from_iterable(state.zones().values()))
-        if len(ids) == size and box.issuperset(ids) and len(set(ids)) == size:
-            return None
-        return conservation_problem(state, expected, card_ids) or "the game's zones no longer hold its components"
+        """The conformance checker's card count (``None``: every card once), after a quicker test."""
+        if quick:
+            ids = list(chain.from_iterable(state.zones().values()))
+            if len(ids) == size and box.issuperset(ids) and len(set(ids)) == size:
+                return None
+        return conservation_problem(state, expected, card_ids)
 
     def describe(exc: BaseException, hook: str, seed: int) -> str:
         return describe_failure(exc, loaded.path, loaded.shown, hook=hook, seed=seed)
