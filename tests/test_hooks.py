@@ -2,6 +2,7 @@
 only calls ``default`` plays exactly the engine's games, and the docs list every hook."""
 from __future__ import annotations
 
+import random
 import shutil
 from pathlib import Path
 
@@ -50,6 +51,8 @@ def test_rules_that_call_default_play_the_engines_games(game: str, tmp_path: Pat
     engine = base.spec.new_game(base, players)
     hooked = install(house_deck.spec.new_game(house_deck, players), house_deck)
     assert hooked.state_class is not engine.state_class
+    start = hooked.new_initial_state(3)
+    assert type(start.clone()) is type(start) is type(start.determinize(0, random.Random(1)))  # search keeps it
     for seed in range(4):
         a = play_game(engine, seed, [RandomAgent() for _ in range(players)], record=True)
         b = play_game(hooked, seed, [RandomAgent() for _ in range(players)], record=True)

@@ -391,7 +391,7 @@ class DracoState(State):
 
     def _copy(self) -> "DracoState":
         """``clone`` except the generator, which stays shared (callers replace it)."""
-        new = object.__new__(DracoState)
+        new = object.__new__(type(self))  # a house rule subclass stays one
         d = self.__dict__.copy()
         new.__dict__ = d
         d["hands"] = [list(h) for h in self.hands]

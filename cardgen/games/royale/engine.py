@@ -540,7 +540,7 @@ class RoyaleState(State):
 
     def _copy(self) -> "RoyaleState":
         """``clone`` except the generator, which stays shared (callers replace it)."""
-        st = object.__new__(RoyaleState)
+        st = object.__new__(type(self))  # a house rule subclass stays one
         st.__dict__.update(self.__dict__)
         st.gaps = list(self.gaps)
         st.peak = dict(self.peak)
