@@ -24,7 +24,9 @@ def generic_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> li
     if not deck.print_only:  # a print-only deck has no rules to play, by design
         engine = deck.spec.new_game is not None
         out.append(CheckResult("rules engine available", None, engine,
-                               f"cardgen.games.{deck.game}" if engine else f"no engine for '{deck.game}'"))
+                               (f"rules file {deck.spec.rules_file} (read only by commands that play games)"
+                                if deck.spec.rules_file else f"cardgen.games.{deck.game}") if engine
+                               else f"no engine for '{deck.game}'"))
     out.extend(print_checks(deck, langs))
     return out
 

@@ -69,3 +69,7 @@ class GameSpec:
     #: one-line reason why this deck cannot run on it (the simulator then falls back
     #: to the reference engine and says so); None where the game has no such tier
     fast: Callable[["ResolvedDeck", int], "FastEngine | str"] | None = None
+    #: set for a game whose rules are a file of the deck's project (``game: rules.py``,
+    #: ``cardgen/games/project.py``): the file as the deck names it. Such a deck prints its
+    #: own rule text like a print-only deck; only playing a game imports the file.
+    rules_file: str | None = None
