@@ -83,7 +83,8 @@ def run_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list[C
     for players in counts:
         mine = list(deck.spec.static_checks(deck, players)) if deck.spec.static_checks is not None else []
         results.extend(mine)
-        if deck.spec.new_game is not None and all(r.passed for r in mine):
+        # a project rules file is code: check never runs it (only the commands that play games do)
+        if deck.spec.new_game is not None and deck.spec.rules_file is None and all(r.passed for r in mine):
             setup = setup_check(deck, players)  # reported only when the engine finds what the checks missed
             if not setup.passed:
                 results.append(setup)

@@ -1,0 +1,135 @@
+"""A deck whose ``game`` is a rules file of its project (cardgen/games/project.py), through the CLI.
+
+``build``, ``check`` and ``inspect`` work on such a deck without importing the file;
+``validate`` and ``compare`` play it with the ``random`` and ``search`` agents; its
+rule numbers are data a variant and ``tune`` change.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardgen.errors import InputError
+from cardgen.games import source_of
+from cardgen.games.project import is_rules_path
+from cardgen.load.project import Project
+from cardgen.resolve.resolve import Resolver
+from cardgen.scaffold import new_project
+from cardgen.tune.space import parse_param
+
+ROOT = Path(__file__).resolve().parent.parent
+#: prepended to the rules file: importing it leaves a trace in the project folder
+TRACE = "from pathlib import Path as _P\n_P(__file__).with_name('IMPORTED').write_text('yes')\n"
+
+
+def cardgen(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The ``cardgen`` command as a designer runs it, in ``cwd``."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "cardgen", *args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_game_names_a_path_when_it_ends_in_py_or_has_a_slash() -> None:
+    assert is_rules_path("rules.py") and is_rules_path("my_rules/") and is_rules_path("code/game.py")
+    assert not is_rules_path("king_lui") and not is_rules_path("rules")
+    assert source_of("rules.py") is None  # printing never depends on the rules file
+
+
+def test_build_check_and_inspect_never_import_the_rules_file_validate_does(tmp_path: Path) -> None:
+    root = tmp_path / "g"
+    new_project(root, rules=True)
+    rules = root / "rules.py"
+    rules.write_text(TRACE + rules.read_text())
+    trace = root / "IMPORTED"
+    for args in (("check",), ("inspect", "g"), ("inspect", "g-variant"), ("build", "--lang", "en", "--paper", "a4")):
+        done = cardgen(root, *args)
+        assert done.returncode == 0, (args, done.stderr)
+        assert not trace.exists(), f"cardgen {' '.join(args)} imported rules.py"
+    assert (root / "out" / "g" / "en" / "rules-a4.pdf").is_file()  # the deck's own rule text
+    assert "rules: hand_size=5, rounds=3, joker_points=10" in cardgen(root, "inspect", "g").stdout
+    done = cardgen(root, "validate", "--games", "4", "--players", "2")
+    assert done.returncode == 0, done.stderr
+    assert trace.read_text() == "yes"
+
+
+def test_new_rules_then_validate_and_compare_with_random_and_search(tmp_path: Path) -> None:
+    done = cardgen(tmp_path, "new", "g", "--rules")
+    assert done.returncode == 0, done.stderr
+    assert "cardgen compare g g-variant" in done.stdout
+    root = tmp_path / "g"
+    assert len((root / "rules.py").read_text().splitlines()) <= 150
+    done = cardgen(root, "validate", "--games", "30")
+    assert done.returncode == 0, done.stderr
+    for players in (2, 3, 4):
+        assert f"PASS g (rules.py), {players} players: 30/30 games completed" in done.stdout
+    done = cardgen(root, "compare", "g", "g-variant", "--games", "6", "--players", "2",
+                   "--agents", "search", "random")
+    assert done.returncode == 0, done.stderr
+    assert "rule hand_size: 5 -> 7" in done.stdout and "agents search, random" in done.stdout
+
+
+def test_changing_the_hand_size_changes_the_results(tmp_path: Path) -> None:
+    """The variant's seven cards make rounds longer than five on the same seeds (200 random games)."""
+    root = tmp_path / "g"
+    new_project(root, rules=True)
+    done = cardgen(root, "compare", "g", "g-variant", "--games", "200", "--players", "3", "--agents", "random")
+    assert done.returncode == 0, done.stderr
+    turns = next(line for line in done.stdout.splitlines() if line.strip().startswith("* turns"))
+    before, after = (float(x) for x in turns.split()[2:5:2])
+    assert after > before + 5, turns
+
+
+def test_a_variant_and_tune_change_the_rule_numbers(tmp_path: Path) -> None:
+    root = tmp_path / "g"
+    new_project(root, rules=True)
+    resolver = Resolver(Project.open(root))
+    base, variant = resolver.resolve("g"), resolver.resolve("g-variant")
+    assert base.model.rules.hand_size == 5 and variant.model.rules.hand_size == 7
+    assert variant.model.rules.rounds == 3 and variant.spec.rules_file == "rules.py"
+    param = parse_param("hand_size=3..6", base)
+    assert (param.kind, param.low, param.high) == ("rule", 3, 6)
+    with pytest.raises(InputError, match="did you mean 'hand_size'"):
+        parse_param("hand_sise=3..6", base)
+
+
+@pytest.mark.parametrize("game, expected", [
+    ("../outside.py", "must be a path inside the project folder"),
+    ("nowhere.py", "'nowhere.py' was not found in the project folder"),
+    ("decks/g.yaml/", "must be a Python file (.py) or a folder with __init__.py"),
+])
+def test_a_rules_path_the_project_does_not_hold_is_one_line(tmp_path: Path, game: str, expected: str) -> None:
+    root = tmp_path / "g"
+    new_project(root, rules=True)
+    deck = root / "decks" / "g.yaml"
+    deck.write_text(deck.read_text().replace("game: rules.py", f"game: {game}"))
+    done = cardgen(root, "check")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert expected in done.stderr and "decks/g.yaml:4" in done.stderr and "game" in done.stderr
+
+
+def test_a_rule_number_that_is_not_a_number_is_one_line(tmp_path: Path) -> None:
+    root = tmp_path / "g"
+    new_project(root, rules=True)
+    deck = root / "decks" / "g.yaml"
+    deck.write_text(deck.read_text().replace("hand_size: 5", "hand_size: [5]"))
+    done = cardgen(root, "check")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "decks/g.yaml:11" in done.stderr and "hand_size" in done.stderr
+
+
+def test_a_rules_file_failing_in_play_is_one_line_with_its_seed(tmp_path: Path) -> None:
+    root = tmp_path / "g"
+    new_project(root, rules=True)
+    rules = root / "rules.py"
+    rules.write_text(rules.read_text().replace("self.passes = 0  #", "self.passes = 1 / 0  #"))
+    done = cardgen(root, "validate", "--games", "3", "--players", "2")
+    assert "Traceback" not in done.stderr + done.stdout
+    assert done.returncode != 0
+    line = next(i for i, text in enumerate(rules.read_text().splitlines(), 1) if "1 / 0" in text)
+    shown = next(text for text in done.stdout.splitlines() if "first:" in text)
+    seed = next(text for text in done.stdout.splitlines() if "reproduce with seed" in text).split("seed ")[1].split()[0]
+    assert f"rules.py:{line}: ZeroDivisionError: division by zero in setup() (seed {seed} reproduces it)" in shown
