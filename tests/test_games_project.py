@@ -133,3 +133,58 @@ def test_a_rules_file_failing_in_play_is_one_line_with_its_seed(tmp_path: Path) 
     shown = next(text for text in done.stdout.splitlines() if "first:" in text)
     seed = next(text for text in done.stdout.splitlines() if "reproduce with seed" in text).split("seed ")[1].split()[0]
     assert f"rules.py:{line}: ZeroDivisionError: division by zero in setup() (seed {seed} reproduces it)" in shown
+
+
+# -- docs/authoring.md, "Your game's rules in 150 lines": its example, built and played -------
+DOC = ROOT / "docs" / "authoring.md"
+
+
+def doc_blocks(language: str) -> list[str]:
+    """The ``language`` code blocks of the section, in order."""
+    text = DOC.read_text(encoding="utf-8")
+    section = text.split("## Your game's rules in 150 lines", 1)[1].split("\n## ", 1)[0]
+    return [block.split("```", 1)[0] for block in section.split(f"```{language}\n")[1:]]
+
+
+def doc_project(tmp_path: Path) -> Path:
+    """The starter project with the section's deck lines and rules file."""
+    root = tmp_path / "g"
+    new_project(root, rules=True)
+    (python,) = doc_blocks("python")
+    (root / "tricks.py").write_text(python)
+    (yaml,) = doc_blocks("yaml")
+    deck = root / "decks" / "g.yaml"
+    text = deck.read_text()
+    game = next(line for line in yaml.splitlines() if line.startswith("game:"))
+    deck.write_text(text.replace("game: rules.py", game.split("#")[0].strip()))
+    return root
+
+
+def test_the_docs_rules_file_is_short_and_plays_with_random_and_search(tmp_path: Path) -> None:
+    root = doc_project(tmp_path)
+    assert len((root / "tricks.py").read_text().splitlines()) <= 150
+    done = cardgen(root, "validate", "g", "--games", "20", "--players", "2", "4")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "PASS g (tricks.py), 4 players: 20/20 games completed" in done.stdout
+    assert "end reasons: hands_played 20" in done.stdout
+    done = cardgen(root, "validate", "g", "--games", "2", "--players", "3", "--agents", "search")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_docs_trick_goes_to_the_highest_card_of_the_led_suit(tmp_path: Path) -> None:
+    """The section's text: follow the led suit if you can; its highest card wins the trick and leads."""
+    root = doc_project(tmp_path)
+    deck = Resolver(Project.open(root)).resolve("g")
+    assert deck.spec.new_game is not None
+    state = deck.spec.new_game(deck, 3).new_initial_state(1)
+    hands = [["moon-2#1", "sun-9#1"], ["moon-5#1", "sun-1#1"], ["leaf-9#1", "joker#1"]]
+    rest = [c for c in deck.spec.new_game(deck, 3).card_ids if all(c not in h for h in hands)]
+    state.zone.update({"deck": rest[:-3], "hand:0": hands[0], "hand:1": hands[1], "hand:2": hands[2],
+                       "won:0": rest[-3:-2], "won:1": rest[-2:-1], "won:2": rest[-1:], "trick": []})
+    state.apply(("play", "moon-2#1"))
+    assert state.legal_actions() == [("play", "moon-5#1")]  # must follow the moon
+    state.apply(("play", "moon-5#1"))
+    assert state.legal_actions() == [("play", "joker#1"), ("play", "leaf-9#1")]  # no moon: anything
+    state.apply(("play", "leaf-9#1"))  # a higher number, but not of the led suit
+    assert state.score == [0, 1, 0] and state.turn == 1 and state.cards("trick") == []
+    assert sorted(state.cards("won", 1)) == sorted(rest[-2:-1] + ["moon-2#1", "moon-5#1", "leaf-9#1"])
