@@ -188,3 +188,17 @@ def test_the_docs_trick_goes_to_the_highest_card_of_the_led_suit(tmp_path: Path)
     state.apply(("play", "leaf-9#1"))  # a higher number, but not of the led suit
     assert state.score == [0, 1, 0] and state.turn == 1 and state.cards("trick") == []
     assert sorted(state.cards("won", 1)) == sorted(rest[-2:-1] + ["moon-2#1", "moon-5#1", "leaf-9#1"])
+
+
+def test_tune_searches_a_rule_number_of_the_rules_file(tmp_path: Path) -> None:
+    root = tmp_path / "g"
+    new_project(root, rules=True)
+    assert "cardgen tune g --param hand_size=3..7" in (root / "PLAYING.md").read_text()
+    done = cardgen(root, "tune", "g", "--param", "hand_size=3..7", "--target", "turns=50..60", "--trials", "4",
+                   "--games", "40", "--players", "3", "--agents", "random")
+    assert done.returncode == 0, done.stderr
+    sizes = {line.split("hand_size=")[1].split()[0] for line in (done.stdout + done.stderr).splitlines()
+             if line.startswith("trial ")}
+    assert len(sizes) > 1  # the trials tried several hand sizes ...
+    tuned = (root / "out" / "tune" / "g" / "g-tuned-1.yaml").read_text()
+    assert "extends: g" in tuned and "hand_size:" in tuned  # ... and wrote the best as a variant
