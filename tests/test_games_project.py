@@ -202,3 +202,25 @@ def test_tune_searches_a_rule_number_of_the_rules_file(tmp_path: Path) -> None:
     assert len(sizes) > 1  # the trials tried several hand sizes ...
     tuned = (root / "out" / "tune" / "g" / "g-tuned-1.yaml").read_text()
     assert "extends: g" in tuned and "hand_size:" in tuned  # ... and wrote the best as a variant
+
+
+def test_a_rules_folder_splits_the_rules_and_names_the_file_inside_it(tmp_path: Path) -> None:
+    from cardgen.engine.api import RandomAgent
+    from cardgen.simulate.runner import ENGINE_ERROR, play_game
+
+    root = tmp_path / "g"
+    new_project(root, rules=True)
+    source = (root / "rules.py").read_text()
+    (root / "rules.py").unlink()
+    (root / "shed").mkdir()
+    (root / "shed" / "__init__.py").write_text(source.replace(
+        "from cardgen.engine.kit import", "from .scoring import left\nfrom cardgen.engine.kit import").replace(
+        "self.end(\"rounds_played\")", "self.score[winner] += left(self)\n            self.end(\"rounds_played\")"))
+    (root / "shed" / "scoring.py").write_text("def left(game):\n    return len(game.cards('deck')) // 0\n")
+    deck_file = root / "decks" / "g.yaml"
+    deck_file.write_text(deck_file.read_text().replace("game: rules.py", "game: shed/"))
+    deck = Resolver(Project.open(root)).resolve("g")
+    assert deck.spec.rules_file == "shed/" and deck.spec.new_game is not None
+    result = play_game(deck.spec.new_game(deck, 2), 9, [RandomAgent(), RandomAgent()])
+    (detail,) = [d for kind, _, d in result.gaps if kind == ENGINE_ERROR]
+    assert "shed/scoring.py:2: ZeroDivisionError" in detail and "in do()" in detail and "(seed 9 " in detail
