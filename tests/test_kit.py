@@ -68,6 +68,7 @@ def test_setup_deals_the_hand_size_of_the_deck_and_keeps_every_card_in_one_zone(
     assert set(counts.values()) == {1} and len(counts) == 30 and "joker#3" in counts
     variant = state_of(root, players=3, ref="g-variant")
     assert [len(variant.zones()[f"hand:{p}"]) for p in range(3)] == [7, 7, 7]
+    assert state.peak["hand"] == 5 and variant.peak["hand"] == 7  # the largest hand, for the statistics
 
 
 def test_observation_shows_only_what_the_seat_may_see(tmp_path: Path) -> None:

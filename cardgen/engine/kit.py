@@ -18,6 +18,8 @@ rest of the engine API (``cardgen/engine/api.py``):
   design: hidden cards belong in zones), ``determinize(seat, rng)`` (every card the
   seat cannot see dealt again among the zones it cannot see, sizes kept) and ``zones()``
   (card conservation), so the ``search`` agent and the invariants need no extra code.
+  A sample knows only what the zones show now: a card a seat saw move into a hidden
+  zone is dealt again like any other hidden card.
 
 The design follows TAG's PartialObservableDeck (visibility per zone and seat) and
 boardgame.io's playerView (one generic view derived from declared visibility); see
@@ -193,7 +195,7 @@ class CardGame(State):
             card = pile.pop()
             into.append(card)
             drawn.append(card)
-        self.track(target, len(into))
+        self.track(target, len(into))  # the largest hand seen (statistics: peak:hand)
         return drawn
 
     def deal(self, n: int, source: str = "deck", target: str = "hand") -> None:
@@ -205,6 +207,7 @@ class CardGame(State):
         for _ in range(n):
             for seat in range(self.players):
                 self.zone[self.key(target, seat)].append(pile.pop())
+        self.track(target, max(len(self.zone[self.key(target, seat)]) for seat in range(self.players)))
 
     def next_turn(self, seat: int | None = None) -> None:
         """Hand the turn to ``seat`` (default: the next seat clockwise); a pass through seat 0 is a round."""
