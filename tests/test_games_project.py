@@ -224,3 +224,17 @@ def test_a_rules_folder_splits_the_rules_and_names_the_file_inside_it(tmp_path: 
     result = play_game(deck.spec.new_game(deck, 2), 9, [RandomAgent(), RandomAgent()])
     (detail,) = [d for kind, _, d in result.gaps if kind == ENGINE_ERROR]
     assert "shed/scoring.py:2: ZeroDivisionError" in detail and "in do()" in detail and "(seed 9 " in detail
+
+
+def test_replay_refuses_a_log_after_the_rules_file_changed(tmp_path: Path) -> None:
+    root = tmp_path / "g"
+    new_project(root, rules=True)
+    done = cardgen(root, "validate", "g", "--games", "3", "--players", "2", "--log", "games.log")
+    assert done.returncode == 0, done.stderr
+    assert cardgen(root, "replay", "games.log").returncode == 0
+    rules = root / "rules.py"
+    rules.write_text(rules.read_text() + "# an edit\n")
+    done = cardgen(root, "replay", "games.log")
+    assert done.returncode != 0
+    assert "g, 2 players, game 0" in done.stdout
+    assert "the deck or its rules file (rules.py) changed since the log was written" in done.stdout

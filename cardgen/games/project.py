@@ -11,6 +11,7 @@ and finds its ``CardGame`` subclass (``cardgen.engine.kit``).
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -50,6 +51,18 @@ class RulesFile:
             raise InputError(f"expected exactly one class based on cardgen.engine.kit.CardGame, found {names}",
                              file=self.shown, field="game")
         return KitGame(deck, players, found[0], self.path, self.shown)
+
+
+def rules_hash(spec: GameSpec) -> str:
+    """SHA-256 of the rules file's bytes (of every ``.py`` file of a rules folder, by relative path), for logs."""
+    factory = spec.new_game
+    assert isinstance(factory, RulesFile)
+    path = factory.path
+    files = sorted(path.parent.rglob("*.py")) if path.name == "__init__.py" else [path]
+    digest = hashlib.sha256()
+    for file in files:
+        digest.update(file.relative_to(path.parent).as_posix().encode() + b"\0" + file.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 @cache
