@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from cardgen.errors import InputError, clean
 from cardgen.games.base import CheckResult
 from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.usercode import UserCodeError
 
 
 def generic_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list[CheckResult]:
@@ -70,7 +71,7 @@ def setup_check(deck: ResolvedDeck, players: int) -> CheckResult:
     """The engine accepts this deck at ``players`` players (what ``validate`` would meet first)."""
     try:
         deck.spec.new_game(deck, players)  # type: ignore[misc]
-    except (ValueError, InputError) as exc:
+    except (ValueError, InputError, UserCodeError) as exc:  # UserCodeError: a project rules file failed to load
         return CheckResult(SETS_UP, players, False, clean(exc, 300))
     return CheckResult(SETS_UP, players, True, "the engine accepts the deck")
 
