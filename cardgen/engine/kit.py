@@ -89,7 +89,7 @@ class RulesBroken(Exception):
 
 #: Attributes the kit itself keeps on a state (everything else is the rules file's own, public).
 _KIT_FIELDS = frozenset({"game", "seed", "rng", "gaps", "turns", "rounds", "end_reason", "initial_piles", "peak",
-                         "zone", "turn", "score", "rules", "_acting"})
+                         "zone", "turn", "score", "rules", "_acting", "_legal"})
 
 
 class CardGame(State):
@@ -234,6 +234,7 @@ class CardGame(State):
         self.turn = 0
         self.score = [0] * game.players
         self._acting: int | None = None
+        self._legal: list[Action] | None = None  # the legal actions of this position, once asked
         self._run("setup", self.setup)
 
     @property
@@ -241,15 +242,18 @@ class CardGame(State):
         return -1 if self.end_reason is not None else self.turn
 
     def legal_actions(self) -> list[Action]:
+        """The rules file's ``actions`` for the seat to play, asked once per position (``apply`` reuses it)."""
         if self.end_reason is not None:
             return []
-        return self._run("actions", self.actions, self.turn)
+        if self._legal is None:
+            self._legal = self._run("actions", self.actions, self.turn)
+        return self._legal
 
     def apply(self, action: Action) -> None:
         if self.end_reason is not None or action not in self.legal_actions():
             raise IllegalAction(f"{action!r} is not legal now")
         seat = self.turn
-        self._acting = seat
+        self._acting, self._legal = seat, None
         try:
             self._run("do", self.do, seat, action)
         finally:
@@ -327,6 +331,7 @@ class CardGame(State):
 
     def determinize(self, player: int, rng: random.Random) -> "CardGame":
         other = self.clone()
+        other._legal = None  # a rules file may read hidden cards to list the actions
         unseen = [key for key in self.zone if not self.visible(key, player)]
         hidden = sorted(card for key in unseen for card in self.zone[key])
         rng.shuffle(hidden)
