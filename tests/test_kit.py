@@ -196,3 +196,26 @@ def test_a_game_that_never_ends_hits_the_safety_cap_with_its_seed(tmp_path: Path
     result = play_game(deck.spec.new_game(deck, 2), 123, [RandomAgent(), RandomAgent()], cap=500)
     assert result.seed == 123 and not result.completed
     assert result.end_reason == SAFETY_CAP and result.gaps[-1][2] == "no end condition after 500 decisions"
+
+
+
+@pytest.mark.parametrize("edit, says", [
+    (('self.cards("hand", seat)) if', 'self.cards("hnad", seat)) if'),
+     "no zone 'hnad' (shared zones: deck, pile; seat zones: hand); did you mean 'hand'?"),
+    (('self.cards("hand", seat)) if', 'self.cards("hand")) if'),
+     "'hand' is a seat zone: give the seat, e.g. cards('hand', seat)"),
+    (('self.cards("hand", seat)) if', 'self.cards("hand", 5)) if'),
+     "'hand' is a seat zone: name a seat from 0 to 2 (got 5)"),
+    (('if self.cards("deck") or', 'if self.cards("deck", seat) or'),
+     "'deck' is a shared zone: name it without a seat"),
+])
+def test_a_zone_the_game_lacks_is_named_with_the_zones_it_has(tmp_path: Path, edit: tuple[str, str],
+                                                             says: str) -> None:
+    root = scaffold(tmp_path, edit)
+    state = state_of(root, players=3, seed=1)
+    with pytest.raises(UserCodeError) as caught:
+        for _ in range(300):
+            state.apply(state.legal_actions()[0])
+    line = caught.value.line
+    assert line.startswith(f"rules.py:{line_of(root, edit[1])}: RulesBroken: {says}"), line
+    assert "in actions()" in line

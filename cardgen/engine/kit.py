@@ -136,8 +136,13 @@ class CardGame(State):
         return self.zone[self.key(zone, seat)]
 
     def key(self, zone: str, seat: int | None = None) -> str:
-        """The zone's name in ``zones()``: ``deck``, ``hand:2``."""
-        return zone if seat is None else f"{zone}:{seat}"
+        """The zone's name in ``zones()``: ``deck``, ``hand:2``; a zone the game lacks is a clear error."""
+        if seat is None:
+            if zone in self.game.shared:
+                return zone
+        elif zone in self.game.per_seat and isinstance(seat, int) and 0 <= seat < self.game.players:
+            return f"{zone}:{seat}"
+        raise RulesBroken(self.game.zone_problem(zone, seat))
 
     def shuffle(self, zone: str, seat: int | None = None) -> None:
         """Shuffle a zone with the game's own seeded chance (its first order is logged as an initial pile)."""
@@ -178,7 +183,7 @@ class CardGame(State):
         An empty ``source`` is first refilled by shuffling ``RESHUFFLE`` into it (all of it but
         its top card); the cards actually drawn are returned (fewer when both run out).
         """
-        pile = self.zone[source]
+        pile = self.zone[self.key(source)]
         into = self.zone[self.key(target, seat)]
         drawn = []
         for _ in range(n):
@@ -200,7 +205,7 @@ class CardGame(State):
 
     def deal(self, n: int, source: str = "deck", target: str = "hand") -> None:
         """Deal ``n`` cards to each seat, one at a time round the table from seat 0."""
-        pile = self.zone[source]
+        pile = self.zone[self.key(source)]
         if len(pile) < n * self.players:
             raise RulesBroken(f"deal: '{source}' has {len(pile)} cards, {n} for each of {self.players} seats "
                               f"needs {n * self.players}")
@@ -387,6 +392,19 @@ class KitGame(Game):
                 self.cards[iid] = Card(iid, comp.id, face.value or 0, face.colour or "", face.symbol or "",
                                        face.points or 0, comp.group or "")
         self.card_ids = list(self.cards)
+
+    def zone_problem(self, zone: str, seat: int | None) -> str:
+        """Why ``(zone, seat)`` names no zone of this game, with the zones it has."""
+        from cardgen.errors import did_you_mean
+
+        have = (f"shared zones: {', '.join(self.shared)}; seat zones: {', '.join(self.per_seat) or 'none'}")
+        if zone in self.shared:
+            return f"'{zone}' is a shared zone: name it without a seat ({have})"
+        if zone in self.per_seat:
+            return (f"'{zone}' is a seat zone: name a seat from 0 to {self.players - 1} (got {seat!r})" if seat is not None
+                    else f"'{zone}' is a seat zone: give the seat, e.g. cards('{zone}', seat)")
+        hint = did_you_mean(str(zone), list(self.visibility))
+        return f"no zone '{zone}' ({have})" + (f"; did you mean '{hint}'?" if hint else "")
 
     def new_initial_state(self, seed: int) -> State:
         return self.state_class(self, seed)
