@@ -281,7 +281,8 @@ def project_deck_model() -> type[BaseModel]:
 
     class ProjectDeck(Deck[ProjectRules, NoData, NoData]):  # type: ignore[misc]
         __doc__ = project_deck_model.__doc__
-        game: str = Field(description="the project's rules file or folder (ends in .py or /)")
+        game: Annotated[str, StringConstraints(pattern=r"\.py$|/", max_length=300)] = Field(
+            description="the project's rules file (ends in .py) or folder (holds a /)")
         credits: Credits | None = None  # type: ignore[assignment]
         rules: ProjectRules = Field(default_factory=ProjectRules)
         rulebook: dict[Lang, AssetPath] = Field(
