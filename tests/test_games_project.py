@@ -238,3 +238,19 @@ def test_replay_refuses_a_log_after_the_rules_file_changed(tmp_path: Path) -> No
     assert done.returncode != 0
     assert "g, 2 players, game 0" in done.stdout
     assert "the deck or its rules file (rules.py) changed since the log was written" in done.stdout
+
+
+def test_the_docs_tie_goes_to_the_last_trick_among_the_tied(tmp_path: Path) -> None:
+    """The section's ruling: most tricks wins; among the tied, whoever took the last trick."""
+    root = doc_project(tmp_path)
+    deck = Resolver(Project.open(root)).resolve("g")
+    assert deck.spec.new_game is not None
+    state = deck.spec.new_game(deck, 3).new_initial_state(1)
+    state.score, state.last = [2, 2, 1], 1
+    outcome = state.outcome()
+    assert (outcome.winners, outcome.tie_break) == ([1], "last_trick")
+    state.last = 2  # the last trick went to a player who is not tied for the most
+    outcome = state.outcome()
+    assert (outcome.winners, outcome.tie_break) == ([0, 1], None)  # a shared win
+    state.LOW_SCORE_WINS = True
+    assert state.outcome().winners == [2]
