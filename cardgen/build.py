@@ -216,7 +216,7 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
                 source = deck.files[-1] if deck.files else deck.id
                 jobs.append(Job(f"{deck.id}/{lang}/{sheet_name(paper, options)}", key.hexdigest(),
                                 _sheets_maker(deck, lang, paper, options), source, weight=size))
-                if rules and deck.print_only:
+                if rules and deck.own_rulebook:
                     if lang in deck.model.rulebook:
                         key = hashlib.sha256(f"own|{dh}|{lang}|{paper}|{_source_hash('rules')}".encode())
                         jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),

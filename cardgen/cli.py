@@ -91,6 +91,8 @@ def _parser() -> argparse.ArgumentParser:
 
     n = sub.add_parser("new", help="write a starter project (a print-only deck from a CSV file) into DIR")
     n.add_argument("directory", metavar="DIR", help="a new or empty folder")
+    n.add_argument("--rules", action="store_true",
+                   help="a small game cardgen can play: a rules file (rules.py) and a variant to compare")
 
     b = sub.add_parser("build", help="card sheets and rulebooks into out/")
     b.add_argument("decks", nargs="*", metavar="DECK_OR_VARIANT")
@@ -275,7 +277,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in exc.lines():
             print(f"cardgen: error: {line}", file=sys.stderr)
         return 2
-    except UserCodeError as exc:  # a house rule failed while games were played: file:line, hook, seed
+    except UserCodeError as exc:  # a house rule or a rules file failed: file:line, hook, seed
         _error(exc.line)
         return 2
     except KeyboardInterrupt:
@@ -347,10 +349,13 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "tune":
         return _tune(args)
     if args.command == "new":
-        from cardgen.scaffold import new_project
-        for path in new_project(Path(args.directory)):
+        from cardgen.scaffold import deck_id, new_project
+        for path in new_project(Path(args.directory), rules=args.rules):
             print(f"wrote {path}")
         print(f"next: cd {args.directory} && cardgen build   (then edit decks/cards.csv; README.md says more)")
+        if args.rules:
+            ident = deck_id(Path(args.directory))
+            print(f"      cardgen validate && cardgen compare {ident} {ident}-variant   (plays rules.py)")
         return 0
 
     project = Project.open(args.project)

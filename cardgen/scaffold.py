@@ -19,6 +19,9 @@ from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 
 STARTER = Path(__file__).resolve().parent / "starter"
+#: ``cardgen new DIR --rules`` adds these on top of the starter (replacing the files of the same name):
+#: a deck that names a rules file (``rules.py``, cardgen's card-game kit), its variant and rule text.
+STARTER_RULES = Path(__file__).resolve().parent / "starter_rules"
 
 
 def deck_id(directory: Path) -> str:
@@ -33,13 +36,16 @@ def display_name(directory: Path) -> str:
     return (words[:1].upper() + words[1:]) if words else "My game"
 
 
-def starter_files() -> list[Path]:
-    """The starter's files, relative to ``STARTER``, in a stable order."""
-    return sorted(p.relative_to(STARTER) for p in STARTER.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+def starter_files(root: Path = STARTER) -> list[Path]:
+    """The starter's files (or ``root``'s), relative to it, in a stable order."""
+    return sorted(p.relative_to(root) for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 
 
-def new_project(directory: Path) -> list[Path]:
-    """Write the starter project into ``directory`` (new or empty); return the files written."""
+def new_project(directory: Path, rules: bool = False) -> list[Path]:
+    """Write the starter project into ``directory`` (new or empty); return the files written.
+
+    With ``rules`` the deck is a small game cardgen can play (``STARTER_RULES``).
+    """
     directory = Path(directory)
     if directory.exists() and not directory.is_dir():
         raise InputError("exists and is not a folder; expected a new or empty folder", file=directory)
@@ -48,8 +54,11 @@ def new_project(directory: Path) -> list[Path]:
                          file=directory)
     ident, name = deck_id(directory), display_name(directory)
     written = []
-    for rel in starter_files():
-        text = (STARTER / rel).read_text(encoding="utf-8")
+    sources = {rel: STARTER / rel for rel in starter_files()}
+    if rules:
+        sources.update({rel: STARTER_RULES / rel for rel in starter_files(STARTER_RULES)})
+    for rel, source in sorted(sources.items()):
+        text = source.read_text(encoding="utf-8")
         text = text.replace("__NAME__", name.replace('"', "'")).replace("__ID__", ident)
         target = directory / str(rel).replace("__ID__", ident)
         write_atomic(target, text)

@@ -83,3 +83,19 @@ def test_variants_are_checked_per_game() -> None:
     assert errors({"extends": "hungry", "rules": {"grid_rows": 3}})  # a Royale rule in a King Lui variant
     assert not errors({"extends": "royale", "change": {"dessert": {"faces": {"0": {"title": {"en": "x"}}}}}})
     assert errors({"extends": "royale", "change": {"dessert": {"faces": {"first": {}}}}})
+
+
+def test_schema_knows_decks_naming_a_rules_file(validator: jsonschema.protocols.Validator) -> None:
+    own = {"game": "rules.py", "languages": ["en"], "name": {"en": "a"}, "players": {"min": 2, "max": 4},
+           "rules": {"hand_size": 5, "jokers": True}, "backs": {"b": {"layout": "back"}},
+           "components": [{"id": "c", "kind": "card", "count": 1, "name": {"en": "c"}, "back": "b",
+                           "faces": [{"layout": "mine"}]}], "rulebook": {"en": "rules.md"}}
+    assert validator.is_valid(own)
+    own["rules"]["hand_size"] = [5]  # rule numbers are numbers, yes/no or words
+    assert not validator.is_valid(own)
+    own["rules"]["hand_size"] = 5
+    own["game"] = "rules"  # not a path: no game of that name
+    assert not validator.is_valid(own)
+    deck = yaml.safe_load((ROOT / "decks" / "king_lui.yaml").read_text(encoding="utf-8"))
+    deck["rules"]["emerald_portionz"] = 3  # a shipped game's rules stay checked by name
+    assert not validator.is_valid(deck)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from cardgen.errors import InputError, clean
 from cardgen.games.base import CheckResult
 from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.usercode import UserCodeError
 
 
 def generic_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list[CheckResult]:
@@ -24,7 +25,9 @@ def generic_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> li
     if not deck.print_only:  # a print-only deck has no rules to play, by design
         engine = deck.spec.new_game is not None
         out.append(CheckResult("rules engine available", None, engine,
-                               f"cardgen.games.{deck.game}" if engine else f"no engine for '{deck.game}'"))
+                               (f"rules file {deck.spec.rules_file} (read only by commands that play games)"
+                                if deck.spec.rules_file else f"cardgen.games.{deck.game}") if engine
+                               else f"no engine for '{deck.game}'"))
     out.extend(print_checks(deck, langs))
     return out
 
@@ -68,7 +71,7 @@ def setup_check(deck: ResolvedDeck, players: int) -> CheckResult:
     """The engine accepts this deck at ``players`` players (what ``validate`` would meet first)."""
     try:
         deck.spec.new_game(deck, players)  # type: ignore[misc]
-    except (ValueError, InputError) as exc:
+    except (ValueError, InputError, UserCodeError) as exc:  # UserCodeError: a project rules file failed to load
         return CheckResult(SETS_UP, players, False, clean(exc, 300))
     return CheckResult(SETS_UP, players, True, "the engine accepts the deck")
 
@@ -81,7 +84,8 @@ def run_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list[C
     for players in counts:
         mine = list(deck.spec.static_checks(deck, players)) if deck.spec.static_checks is not None else []
         results.extend(mine)
-        if deck.spec.new_game is not None and all(r.passed for r in mine):
+        # a project rules file is code: check never runs it (only the commands that play games do)
+        if deck.spec.new_game is not None and deck.spec.rules_file is None and all(r.passed for r in mine):
             setup = setup_check(deck, players)  # reported only when the engine finds what the checks missed
             if not setup.passed:
                 results.append(setup)

@@ -82,11 +82,15 @@ def get_game(game_id: str) -> GameSpec:
 
 
 def source_of(game_id: str) -> Path | None:
-    """The folder (or file) of a game's rules package, for build cache keys; None for print-only."""
+    """The folder (or file) of a game's rules package, for build cache keys; None for print-only
+    decks and project rules files (``game: rules.py``), which print nothing of their own."""
     if game_id == PRINT_ONLY.id:
         return None
     if game_id in GAME_IDS:
         return Path(__file__).resolve().parent / game_id
+    from cardgen.games.project import is_rules_path
+    if is_rules_path(game_id):  # a project rules file writes no card text: printing never depends on it
+        return None
     module = importlib.import_module(plugin_games()[game_id].module)
     path = Path(module.__file__ or "").resolve()
     return path.parent if path.name == "__init__.py" else path

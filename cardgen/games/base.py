@@ -73,3 +73,7 @@ class GameSpec:
     #: hook name -> where a house rule plugs into the reference engine (``cardgen.engine.hooks``);
     #: a deck's ``code:`` file may define functions of these names only
     hooks: Mapping[str, "HookPoint"] = field(default_factory=dict)
+    #: set for a game whose rules are a file of the deck's project (``game: rules.py``,
+    #: ``cardgen/games/project.py``): the file as the deck names it. Such a deck prints its
+    #: own rule text like a print-only deck; only playing a game imports the file.
+    rules_file: str | None = None

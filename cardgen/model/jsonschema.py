@@ -20,7 +20,7 @@ from typing import Any, Union
 from pydantic import TypeAdapter
 
 from cardgen.games import GAME_IDS, get_game
-from cardgen.model.schema import Variant, deck_model, print_deck_model
+from cardgen.model.schema import Variant, deck_model, print_deck_model, project_deck_model
 
 
 def game_deck_models() -> dict[str, type[Any]]:
@@ -103,7 +103,7 @@ def json_schema(ids_by_game: Mapping[str, list[str]] | None = None) -> dict[str,
     (a project's files); by default each game's deck id is its game id.
     """
     games = game_deck_models()
-    union = Union[(print_deck_model(), *games.values(), Variant)]  # type: ignore[valid-type]
+    union = Union[(print_deck_model(), project_deck_model(), *games.values(), Variant)]  # type: ignore[valid-type]
     schema = TypeAdapter(union).json_schema(by_alias=True)
     defs: dict[str, Any] = schema["$defs"]
     extra: dict[str, Any] = {}

@@ -269,6 +269,45 @@ def print_deck_model() -> type[BaseModel]:
     return PrintDeck
 
 
+#: A rule number's name in a project rules deck: a Python name, so the rules file reads ``self.rules.<name>``.
+RuleName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
+RuleNumber = Annotated[int | float | bool | Annotated[str, StringConstraints(max_length=64)],
+                      Field(union_mode="left_to_right")]
+
+
+class ProjectRules(BaseModel):
+    """The rule numbers of a deck whose ``game`` is a rules file of its project (``game: rules.py``).
+
+    The file is not read to validate the deck (``build``, ``check``, ``inspect`` never import
+    it), so every name is allowed; each value is a number, a yes/no or a short word. The rules
+    file reads them as ``self.rules.<name>``, a variant changes them key by key and ``tune``
+    searches them like any game's rule numbers.
+    """
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    __pydantic_extra__: dict[RuleName, RuleNumber] = Field(init=False)  # type: ignore[assignment]
+
+
+@cache
+def project_deck_model() -> type[BaseModel]:
+    """The model of a deck whose rules are a file or folder of its project (``game: rules.py``).
+
+    Printed like a print-only deck (its own rule text per language in ``rulebook:``, credits
+    optional), plus a player count and the rule numbers the rules file reads (``rules:``).
+    """
+
+    class ProjectDeck(Deck[ProjectRules, NoData, NoData]):  # type: ignore[misc]
+        __doc__ = project_deck_model.__doc__
+        game: Annotated[str, StringConstraints(pattern=r"\.py$|/", max_length=300)] = Field(
+            description="the project's rules file (ends in .py) or folder (holds a /)")
+        credits: Credits | None = None  # type: ignore[assignment]
+        rules: ProjectRules = Field(default_factory=ProjectRules)
+        rulebook: dict[Lang, AssetPath] = Field(
+            default_factory=dict, description="language -> rule text file (.md Markdown or .xml booklet markup)")
+
+    return ProjectDeck
+
+
 @cache
 def deck_model(game_id: str, rules: type[BaseModel], component_data: type[Any] | None,
                face_data: type[Any] | None) -> type[BaseModel]:

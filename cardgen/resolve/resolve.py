@@ -19,13 +19,15 @@ from pydantic import BaseModel
 from cardgen.errors import MAX_ERRORS, InputError, InputErrors, did_you_mean
 from cardgen.games import PRINT_ONLY, game_ids, get_game, is_game
 from cardgen.games.base import GameSpec, Problem
+from cardgen.games.project import is_rules_path, rules_file_spec
 from cardgen.check.text import text_problems
 from cardgen.house import code_problems
 from cardgen.load.project import Project
 from cardgen.load.tables import read_table
 from cardgen.load.validate import validate
 from cardgen.load.yamlio import MAX_FILE_BYTES, LineMap, read_yaml
-from cardgen.model.schema import LANGS, Component, Text, Variant, deck_model, print_deck_model
+from cardgen.model.schema import LANGS, Component, Text, Variant, deck_model, print_deck_model, project_deck_model
+from cardgen.usercode import resolve_code_path
 from cardgen.render.vocab import layout_ids, symbol_ids
 
 #: Mapping fields of a deck a variant merges key by key.
@@ -80,6 +82,11 @@ class ResolvedDeck:
     @property
     def game(self) -> str:
         return self.spec.id
+
+    @property
+    def own_rulebook(self) -> bool:
+        """The deck brings its own rule text (``rulebook:``): print-only decks and project rules files."""
+        return self.print_only or self.spec.rules_file is not None
 
     @property
     def print_only(self) -> bool:
@@ -217,11 +224,15 @@ class Resolver:
         game = data.get("game")
         if game is None:  # no rules package: a print-only deck
             game = PRINT_ONLY.id
+        elif isinstance(game, str) and is_rules_path(game):  # the project's own rules file: found, not imported
+            _, line = lines.locate(("game",))
+            resolve_code_path(game, self.project.root, origin=name, line=line, field="game")
         elif not isinstance(game, str) or not is_game(game):
             _, line = lines.locate(("game",))
             known = game_ids()
             raise InputError(f"unknown game {game!r}; expected one of {', '.join(known)} (an installed rules "
-                             "package), or no 'game' field for a print-only deck",
+                             "package), a rules file of the project (rules.py), or no 'game' field for a "
+                             "print-only deck",
                              file=name, line=line, field="game", hint=did_you_mean(str(game), known))
         comps = data.get("components")
         rest = {k: v for k, v in data.items() if k != "components"}
@@ -313,9 +324,13 @@ class Resolver:
         if sid in self._resolved:
             return self._resolved[sid]
         raw = self._raw_deck(sid, path, ())
-        spec = get_game(raw.game)
-        model_cls: type[BaseModel] = print_deck_model() if spec is PRINT_ONLY else \
-            deck_model(spec.id, spec.rules_model, spec.component_data, spec.face_data)
+        if is_rules_path(raw.game):
+            spec = rules_file_spec(raw.game, resolve_code_path(raw.game, self.project.root))
+            model_cls: type[BaseModel] = project_deck_model()
+        else:
+            spec = get_game(raw.game)
+            model_cls = print_deck_model() if spec is PRINT_ONLY else \
+                deck_model(spec.id, spec.rules_model, spec.component_data, spec.face_data)
         doc, lines = raw.document()
         context = {"project": self.project.root}
         model = validate(model_cls, doc, lines, file=raw.files[-1], context=context)

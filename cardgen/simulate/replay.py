@@ -149,7 +149,8 @@ def replay_file(path: Path, loader: Loader = load_project_deck, out: TextIO | No
         games += 1
         if record.get("deck_hash") not in (None, cached_hash(loader, ref)):
             differ += 1
-            print(f"{where}: the deck changed since the log was written", file=out)
+            changed = f"the deck or its rules file ({deck.spec.rules_file})" if deck.spec.rules_file else "the deck"
+            print(f"{where}: {changed} changed since the log was written", file=out)
             continue
         changed = code_changed(record, deck)
         if changed:

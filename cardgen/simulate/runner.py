@@ -128,8 +128,12 @@ def fast_engine(loader: Loader, ref: DeckRef, players: int, agents: tuple[str, .
 
 
 def deck_hash(deck: ResolvedDeck) -> str:
-    """A fingerprint of the resolved deck, so a replay can tell that the deck changed."""
+    """A fingerprint of the resolved deck (and of its project rules file, if it names one), so a
+    replay can tell that the deck changed."""
     text = json.dumps(deck.model.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
+    if deck.spec.rules_file is not None:  # the bytes that play (a folder: every .py file in it)
+        from cardgen.games.project import rules_hash
+        text += rules_hash(deck.spec)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 

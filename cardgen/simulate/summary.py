@@ -37,6 +37,8 @@ def format_entry(r: dict[str, Any]) -> str:
             state = "settled" if g["settled"] else "UNSETTLED"
             lines.append(f"  gap {g['kind']} ({state}): {g['count']}x in {g['games']} game(s), "
                          f"reproduce with seed {g['seed']} (game {g['game']})")
+            if g["kind"] == "engine_error" and g.get("detail"):  # what failed: a rules file's line names itself
+                lines.append(f"    first: {g['detail']}")
     if r["completed"]:
         lines.append(f"  turns: {_dist(r['turns'])}; rounds: {_dist(r['rounds'])}")
         sc = r["scores"]

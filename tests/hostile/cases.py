@@ -322,3 +322,45 @@ def sheet_sizes() -> list[Case]:
 
 
 CAUSES["sheet_sizes"] = sheet_sizes
+
+
+OWN = "decks/own.yaml"
+OWN_DECK = ('languages: [en]\nname: {en: "Own"}\nplayers: {min: 2, max: 3}\n'
+            'backs: {b: {layout: back, title: {en: "Own"}}}\n'
+            'components:\n  - {id: c, kind: card, count: 9, name: {en: "C"}, back: b, faces: [{layout: suit}]}\n')
+OWN_RULES = ('from cardgen.engine.kit import CardGame\n\n\nclass Own(CardGame):\n'
+             '    def actions(self, seat):\n        return [("stop",)]\n\n'
+             '    def do(self, seat, action):\n        self.end("stopped")\n')
+
+
+def own(game: str, extra: str = "", **files: str | bytes) -> dict[str, str | bytes]:
+    """A deck whose ``game`` names a project rules file, plus files of the project (``own.py``...)."""
+    return {OWN: f"game: {game}\n" + OWN_DECK + extra, **files}
+
+
+def rules_files() -> list[Case]:
+    """A deck naming a rules file (``game: own.py``): the path kept inside the project, its numbers data,
+    and a file that fails to load is one line naming it (check never imports it)."""
+    play = ["validate", "own", "--games", "2", "--players", "2", "--jobs", "1", "--agents", "search"]
+    return [
+        Case("rules-file-outside", own("../own.py"), argv=["check", "own"], file=OWN, says="inside the project"),
+        Case("rules-file-absolute", own("/etc/own.py"), argv=["check", "own"], file=OWN, says="inside the project"),
+        Case("rules-file-missing", own("nowhere.py"), argv=["check", "own"], file=OWN, says="was not found"),
+        Case("rules-file-not-python", own("decks/"), argv=["check", "own"], file=OWN, says="must be a Python file"),
+        Case("rules-number-a-list", own("own.py", "rules: {hand: [1]}\n", **{"own.py": OWN_RULES}),
+             argv=["check", "own"], file=OWN, says="rules.hand: expected"),
+        Case("rules-number-bad-name", own("own.py", "rules: {Hand-Size: 1}\n", **{"own.py": OWN_RULES}),
+             argv=["check", "own"], file=OWN, says="Hand-Size"),
+        Case("rules-file-syntax", own("own.py", **{"own.py": "def f(:\n"}), argv=play, file="own.py",
+             says="Python syntax error"),
+        Case("rules-file-raises-on-import", own("own.py", **{"own.py": "raise RuntimeError('boom')\n"}),
+             argv=play, file="own.py", says="RuntimeError: boom in loading the file"),
+        Case("rules-file-no-game-class", own("own.py", **{"own.py": "X = 1\n"}), argv=play, file="own.py",
+             line=False, says="expected exactly one class based on cardgen.engine.kit.CardGame"),
+        Case("rules-file-setup-fails", own("own.py", **{"own.py": OWN_RULES + "\n    def setup(self):\n"
+                                                        "        self.rules.hand\n"}),
+             argv=play, file="own.py", says="no rule number 'hand'"),
+    ]
+
+
+CAUSES["rules_files"] = rules_files
