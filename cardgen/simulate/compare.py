@@ -276,6 +276,37 @@ def check_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOption
     return both
 
 
+def playable_counts(base: ResolvedDeck, variant: ResolvedDeck, counts: list[int]) -> tuple[list[int], list[str]]:
+    """The counts where both decks pass their checks and set up, and one line per count left out.
+
+    A count whose static check fails is never played (``validate.count_checks``); when no
+    count is left, the comparison is refused with the first reason.
+    """
+    from cardgen.simulate.validate import count_checks
+
+    keep, skipped = [], []
+    checks = {deck.id: _all_checks(deck) for deck in (base, variant)}
+    for p in counts:
+        why = []
+        for deck in (base, variant):
+            mine, playable = count_checks(deck, p, checks[deck.id])
+            if not playable:
+                failed = next((c for c in mine if not c.passed and c.players == p), None)
+                why.append(f"{deck.id}: {failed.name}" if failed else f"{deck.id}: no rules engine")
+        if why:
+            skipped.append(f"{p} players not played: a check fails ({'; '.join(why)})")
+        else:
+            keep.append(p)
+    if not keep:
+        raise InputError(f"no player count to compare: {skipped[0]}", field="--players")
+    return keep, skipped
+
+
+def _all_checks(deck: ResolvedDeck) -> list[Any]:
+    from cardgen.check.static import run_checks
+    return run_checks(deck)
+
+
 def run_id(base: str, variant: str, opts: CompareOptions, counts: list[int]) -> str:
     """A folder name from the options alone: the same comparison always lands in the same folder."""
     key = json.dumps([base, variant, opts.games, counts, list(opts.agents), opts.seed, opts.cap, opts.engine])
@@ -290,6 +321,9 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
 
     opts = replace(opts, agents=[a for item in opts.agents for a in item.split(",") if a.strip()])
     counts = check_compare(base, variant, opts)
+    counts, skipped = playable_counts(base, variant, counts)
+    for line in skipped:
+        print(f"note: {line}", file=sys.stderr)
     refs = DeckRef.of(base), DeckRef.of(variant)
     engine = "reference" if opts.engine == "reference" else "auto"
     if opts.engine == "fast":

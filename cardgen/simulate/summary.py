@@ -26,8 +26,9 @@ def _dist(d: dict[str, Any]) -> str:
 def format_entry(r: dict[str, Any]) -> str:
     """Several lines: verdict, completion, gaps, length, scores, win rates, peaks, checks."""
     verdict = "PASS" if r["passed"] else "FAIL"
-    lines = [f"{verdict} {r['variant']} ({r['game']}), {r['players']} players: "
-             f"{r['completed']}/{r['games']} games completed"]
+    done = (f"{r['completed']}/{r['games']} games completed" if r.get("played", True)
+            else "not played (a check below fails at this player count)")
+    lines = [f"{verdict} {r['variant']} ({r['game']}), {r['players']} players: {done}"]
     for why in r["failures"]:
         lines.append(f"  ! {why}")
     if r["games"]:

@@ -123,6 +123,23 @@ def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
                 check_agents(deck, ["search"])
 
 
+def count_checks(deck: ResolvedDeck, players: int, checks: list[Any]) -> tuple[list[Any], bool]:
+    """The checks of ``deck`` that apply at ``players`` and whether games may be played there.
+
+    A count whose own static check fails is reported as failed and never played, on
+    every engine: an engine (reference or compiled) need not survive a table its rules
+    do not allow. Where the checks pass, the engine must also set the table up.
+    """
+    mine = [c for c in checks if c.players is None or c.players == players]
+    playable = deck.spec.new_game is not None and all(c.passed for c in mine if c.players == players)
+    if playable:
+        setup = setup_check(deck, players)
+        playable = setup.passed
+        if not playable and not any(c.name == SETS_UP for c in mine):
+            mine.append(setup)
+    return mine, playable
+
+
 def plan(decks: list[ResolvedDeck], opts: ValidateOptions) -> list[Entry]:
     """One entry per deck and player count, in the order the report lists them."""
     entries = []
@@ -131,16 +148,9 @@ def plan(decks: list[ResolvedDeck], opts: ValidateOptions) -> list[Entry]:
         allowed = deck.model.players.counts
         counts = sorted(set(opts.players) & set(allowed)) if opts.players else allowed
         for p in counts:
-            mine = [c for c in checks if c.players is None or c.players == p]
-            sets_up = True
-            if deck.spec.new_game is not None:  # a table the engine refuses to set up is never played
-                setup = setup_check(deck, p)
-                sets_up = setup.passed
-                if not sets_up and not any(c.name == SETS_UP for c in mine):
-                    mine.append(setup)
+            mine, playable = count_checks(deck, p, checks)
             agents = tuple(opts.agents or default_agents(deck.spec))
-            entries.append(Entry(deck, DeckRef.of(deck), p, mine, deck.spec.new_game is not None and sets_up,
-                                 Tally(p), agents=agents))
+            entries.append(Entry(deck, DeckRef.of(deck), p, mine, playable, Tally(p), agents=agents))
     return entries
 
 
@@ -278,7 +288,7 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
         failures.append(f"{stats['games'] - stats['completed']} game(s) did not end")  # pragma: no cover - defensive
     return {"variant": entry.deck.id, "kind": entry.deck.kind, "game": entry.deck.game, "players": entry.players,
             "seed": opts.seed, "seat_agents": "rotated" if len(set(entry.agents)) > 1 else entry.agents[0],
-            "agents_played": list(entry.agents), "engine": entry.engine,
+            "agents_played": list(entry.agents), "engine": entry.engine, "played": entry.runnable,
             **stats,
             "static_checks": [{"name": c.name, "players": c.players, "passed": c.passed, "detail": c.detail}
                               for c in entry.checks],
