@@ -136,9 +136,7 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("decks", nargs="*", metavar="DECK_OR_VARIANT")
     v.add_argument("--games", type=_bounded(1, MAX_GAMES, "--games"), default=1000)
     v.add_argument("--players", type=_bounded(1, 64, "--players"), nargs="+")
-    v.add_argument("--agents", nargs="+", default=None,
-                   help="agents rotated over the seats: random (every game), search (every game that can "
-                        "determinize) or an agent of the deck's rules package (default: each game's heuristic)")
+    v.add_argument("--agents", nargs="+", default=None, help=AGENTS_HELP)
     v.add_argument("--seed", type=_bounded(-(10 ** 18), 10 ** 18, "--seed"), default=1)
     v.add_argument("--json", dest="json_file")
     v.add_argument("--log", dest="log_file")
@@ -170,7 +168,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--trials", type=int, default=30)
     t.add_argument("--games", type=int, default=300, help="games per trial and player count (default: 300)")
     t.add_argument("--players", type=int, nargs="+")
-    t.add_argument("--agents", nargs="+", default=["random"])
+    t.add_argument("--agents", nargs="+", default=None, help=AGENTS_HELP)
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--best", type=int, default=3, help="how many tuned variant files to write (default: 3)")
     t.add_argument("--out", help="folder for the tuned variants and the report (default: out/tune/DECK)")
@@ -182,7 +180,7 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("variant", metavar="VARIANT")
     k.add_argument("--games", type=int, default=1000)
     k.add_argument("--players", type=int, nargs="+")
-    k.add_argument("--agents", nargs="+", default=["random"])
+    k.add_argument("--agents", nargs="+", default=None, help=AGENTS_HELP)
     k.add_argument("--seed", type=int, default=1)
     k.add_argument("--json", dest="json_file")
     k.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
@@ -193,6 +191,13 @@ def _parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="re-run logged games and compare")
     r.add_argument("log", metavar="FILE")
     return p
+
+
+#: ``--agents`` of every command that plays games (validate, compare, tune share the default)
+AGENTS_HELP = ("players, rotated over the seats game by game: random (any legal move), heuristic (the game's "
+               "rule of thumb), search (Monte Carlo tree search, games that can determinize) or another agent "
+               "of the game's rules package; default: the game's heuristic (random where it has none), the "
+               "same for validate, compare and tune")
 
 
 def _error(text: str) -> None:
@@ -475,7 +480,7 @@ def _tune(args: argparse.Namespace) -> int:
     deck = Resolver(Project.open(args.project)).resolve(args.deck)
     params = [parse_param(p, deck) for p in args.param]
     targets = [parse_target(t, known_metrics(players=deck.model.players.counts)) for t in args.target]
-    agents = [a for item in args.agents for a in item.split(",") if a.strip()]
+    agents = args.agents  # None: the game's default players (TuneOptions)
     out = Path(args.out) if args.out else Path(args.project) / "out" / "tune" / deck.id
     opts = TuneOptions(params, targets, trials=args.trials, games=args.games, players=args.players, agents=agents,
                        seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler)

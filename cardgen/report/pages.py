@@ -13,7 +13,7 @@ from typing import Any
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
 from cardgen.report.validation import CSS as BASE_CSS
-from cardgen.report.validation import _badge, section
+from cardgen.report.validation import _badge, agents_text, section
 from cardgen.simulate.summary import format_difference, format_value, is_share, metric_label
 
 CSS = BASE_CSS + """
@@ -103,7 +103,7 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
                     f"<td class=\"warn\">{wtxt or '–'}</td></tr>")
     failed = sum(not r["passed"] for r in doc["results"])
     head = (f"<p>{len(doc['results'])} deck/player-count combination(s), {failed} failed. {doc['games']} games each, "
-            f"agents {escape(', '.join(doc['agents']))}, master seed <code>{doc['seed']}</code>, safety cap "
+            f"played by {escape(agents_text(doc))}, master seed <code>{doc['seed']}</code>, safety cap "
             f"{doc['cap']} decisions. Length is the mean; fairness names the seat furthest from a fair share.</p>")
     table = ("<table><tr><th>verdict</th><th>deck</th><th>players</th><th>length</th><th>fairness</th>"
              f"<th>skill</th><th>warnings</th></tr>{''.join(rows)}</table>")
@@ -237,7 +237,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str) -> str:
     body = [changes_box({**info, "kind": "variant", "base": doc["base"], "differences": doc["differences"],
                          "description": doc.get("description")}),
             f"<p>{doc['games']} games per player count, both decks on the same seeds ({escape(doc['seeds'])}); "
-            f"agents {escape(', '.join(doc['agents']))}, master seed <code>{doc['seed']}</code>. Differences are "
+            f"played by {escape(agents_text(doc))}, master seed <code>{doc['seed']}</code>. Differences are "
             f"variant minus base with 95% intervals (paired per game); significance: {escape(doc['correction'])}."
             "</p>"]
     for r in doc["results"]:

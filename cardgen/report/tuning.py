@@ -10,6 +10,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from cardgen.report.validation import agents_text
+
 W, H = 360, 220
 PAD_L, PAD_R, PAD_T, PAD_B = 48, 12, 14, 34
 BAND = "#cfe8d5"

@@ -31,8 +31,8 @@ from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, Loader, agent_factories,
-                                     cached_deck, cached_game, check_agents, fast_engine, load_project_deck,
-                                     make_agents, play_game)
+                                     agents_in_words, cached_deck, cached_game, check_agents, default_agents,
+                                     fast_engine, load_project_deck, make_agents, play_game, split_agents)
 from cardgen.simulate.seeds import game_seed, seat_agents
 from cardgen.simulate.tally import Tally
 
@@ -48,7 +48,7 @@ class CompareOptions:
 
     games: int = 1000
     players: list[int] | None = None  # None: every count both decks allow
-    agents: list[str] = field(default_factory=lambda: ["random"])
+    agents: list[str] | None = None  # None: the game's default players (runner.default_agents)
     seed: int = 1
     json_file: Path | None = None
     jobs: int = 0
@@ -319,7 +319,8 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
 
     from cardgen.simulate.validate import Entry, ValidateOptions, entry_json
 
-    opts = replace(opts, agents=[a for item in opts.agents for a in item.split(",") if a.strip()])
+    given = split_agents(opts.agents)
+    opts = replace(opts, agents=given if given is not None else default_agents(base.spec))
     counts = check_compare(base, variant, opts)
     counts, skipped = playable_counts(base, variant, counts)
     for line in skipped:
@@ -351,7 +352,7 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
     results = []
     for p in counts:
         tb, tv, paired = state[p]
-        sides = [entry_json(Entry(deck, ref, p, _checks(deck, p), True, tally), vopts)
+        sides = [entry_json(Entry(deck, ref, p, _checks(deck, p), True, tally, agents=tuple(opts.agents)), vopts)
                  for deck, ref, tally in zip((base, variant), refs, (tb, tv))]
         metrics = [metric(*row) for row in paired.rows()]
         seen = {m["metric"] for m in metrics}
@@ -363,7 +364,8 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
         results.append({"players": p, "games": opts.games, "metrics": metrics,
                         "base_result": sides[0], "variant_result": sides[1]})
     return {"format": FORMAT, "base": base.id, "variant": variant.id, "game": base.game, "seed": opts.seed,
-            "games": opts.games, "agents": list(opts.agents), "cap": opts.cap,
+            "games": opts.games, "agents": list(opts.agents), "agents_text": agents_in_words(opts.agents),
+            "agents_default": given is None, "cap": opts.cap, "skipped": skipped,
             "correction": f"Holm, family-wise {ALPHA:.0%} per player count",
             "seeds": "common random numbers: game i of both decks uses the base deck's seed for game i",
             "description": variant.text("en")["description"], "name": variant.text("en")["name"],
@@ -413,8 +415,8 @@ def _metric_order(m: dict[str, Any]) -> tuple[int, str]:
 def public_json(doc: dict[str, Any]) -> dict[str, Any]:
     """The ``--json`` document: base, variant and per player count the metrics (see docs/validator.md)."""
     keys = ("metric", "base", "variant", "difference", "low", "high", "significant", "p", "n")
-    return {**{k: doc[k] for k in ("format", "base", "variant", "game", "seed", "games", "agents", "correction",
-                                   "seeds", "differences")},
+    return {**{k: doc[k] for k in ("format", "base", "variant", "game", "seed", "games", "agents", "agents_text",
+                                   "correction", "seeds", "differences", "skipped")},
             "results": [{"players": r["players"], "games": r["games"],
                          "sufficiency": {"base": r["base_result"]["sufficiency"],
                                          "variant": r["variant_result"]["sufficiency"]},

@@ -150,6 +150,45 @@ def agent_factories(spec: GameSpec, search_iterations: int = DEFAULT_ITERATIONS)
     return out
 
 
+#: the agent every seat gets when ``--agents`` is not given, where the game has one
+DEFAULT_AGENT = "heuristic"
+
+#: what each generic agent is, in words (a game's own agents are named as they are)
+AGENT_WORDS = {"random": "random players (any legal move, uniformly)",
+               "heuristic": "heuristic players (the game's rule of thumb)",
+               "search": "search players (Monte Carlo tree search)"}
+
+
+def default_agents(spec: GameSpec) -> list[str]:
+    """``heuristic`` where the game has it, else ``random``: the players of every command that plays games.
+
+    validate, compare and tune share this default, so a figure one of them measures is
+    the figure the others re-measure. Uniformly random players make scores and win
+    rates say little (in Royale they never complete a noble).
+    """
+    return [DEFAULT_AGENT] if DEFAULT_AGENT in agent_factories(spec) else ["random"]
+
+
+def split_agents(names: list[str] | None) -> list[str] | None:
+    """``--agents random,heuristic`` reads as ``--agents random heuristic``; None stays None (the default)."""
+    if names is None:
+        return None
+    return [a.strip() for item in names for a in item.split(",") if a.strip()]
+
+
+def agents_in_words(names: list[str] | tuple[str, ...] | str) -> str:
+    """Which agents played, as a sentence fragment: "heuristic players (...) in every seat"."""
+    if isinstance(names, str):  # an old document's "default"
+        names = [names]
+    distinct = list(dict.fromkeys(names))
+    words = [AGENT_WORDS.get(n, f"'{n}' players") for n in distinct]
+    if not words:
+        return "no players (nothing was played)"
+    if len(words) == 1:
+        return f"{words[0]} in every seat"
+    return f"{', '.join(words[:-1])} and {words[-1]}, rotated over the seats game by game"
+
+
 def check_agents(deck: ResolvedDeck, names: list[str]) -> None:
     """Raise ``InputError`` for an agent name this deck's game does not provide."""
     known = agent_factories(deck.spec)

@@ -26,8 +26,8 @@ from cardgen.simulate.balance import balance, sufficiency
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.logs import AtomicLines
 from cardgen.agents.search import DEFAULT_ITERATIONS
-from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, agent_factories, check_agents,
-                                     fast_engine, load_project_deck)
+from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, agents_in_words, check_agents,
+                                     default_agents, fast_engine, load_project_deck, split_agents)
 from cardgen.simulate.skill import DEFAULT_SKILL_GAMES, format_skill, run_skill_chunk, skill_chunks, skill_json
 from cardgen.simulate.tally import Tally
 
@@ -60,19 +60,6 @@ class ValidateOptions:
     search_iterations: int = DEFAULT_ITERATIONS  # per decision of the ``search`` agent
     skill: bool = False  # also measure skill versus luck (cardgen.simulate.skill)
     skill_games: int = DEFAULT_SKILL_GAMES  # per opponent, deck and player count
-
-
-#: the agent every seat gets when ``--agents`` is not given, where the game has one
-DEFAULT_AGENT = "heuristic"
-
-
-def default_agents(spec: Any) -> list[str]:
-    """``heuristic`` where the game has it, else ``random``: the default players.
-
-    Uniformly random players make scores and win rates say little (in Royale they
-    never complete a noble); every shipped game has a heuristic agent.
-    """
-    return [DEFAULT_AGENT] if DEFAULT_AGENT in agent_factories(spec) else ["random"]
 
 
 @dataclass
@@ -206,9 +193,7 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
     """Simulate every entry; return the JSON report (also streams the log when asked)."""
     from tqdm import tqdm
 
-    # "--agents random,heuristic" works as well as "--agents random heuristic"
-    if opts.agents is not None:
-        opts = replace(opts, agents=[a for item in opts.agents for a in item.split(",") if a.strip()])
+    opts = replace(opts, agents=split_agents(opts.agents))
     check_options(decks, opts)
     entries = plan(decks, opts)
     choose_engines(entries, opts)
@@ -240,8 +225,9 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
                 entries[i].skill_totals[chunk.opponent] = (old[0] + share, old[1] + games, old[2] + completed)
                 bar.update(games)
     results = [entry_json(e, opts) for e in entries]
+    played = list(dict.fromkeys(a for e in entries for a in e.agents))
     return {"format": FORMAT, "seed": opts.seed, "games": opts.games,
-            "agents": list(opts.agents) if opts.agents is not None else "default",
+            "agents": played, "agents_text": agents_in_words(played), "agents_default": opts.agents is None,
             "cap": opts.cap, "passed": all(r["passed"] for r in results), "results": results}
 
 
@@ -299,10 +285,8 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
 
 
 def agents_line(result: dict[str, Any]) -> str:
-    """Which agents played the entry's games (the summary says it, not only the JSON)."""
-    names = result.get("agents_played") or []
-    how = "in every seat" if len(set(names)) == 1 else "rotated over the seats"
-    return f"  agents: {', '.join(names)} ({how})"
+    """Which agents played the entry's games, in words (the summary says it, not only the JSON)."""
+    return f"  played by {agents_in_words(result.get('agents_played') or [])}"
 
 
 def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import ResolvedDeck, Resolver
+from cardgen.simulate.runner import agents_in_words, default_agents, split_agents
 from cardgen.simulate.validate import ValidateOptions, run_validation
 from cardgen.tune.metrics import Metric, entry_metrics
 from cardgen.tune.space import Param, Target, check_space
@@ -46,7 +47,7 @@ class TuneOptions:
     trials: int = 30
     games: int = 300
     players: list[int] | None = None
-    agents: list[str] = field(default_factory=lambda: ["random"])
+    agents: list[str] | None = None  # None: the game's default players, as validate and compare
     seed: int = 1
     out: Path = Path("out/tune")
     best: int = 3  # how many variant files to write
@@ -120,6 +121,8 @@ class Tuner:
                              f"{deck.model.players.min}-{deck.model.players.max} players", field="--players")
         if deck.spec.new_game is None:
             raise InputError(f"{deck.id}: tuning needs a rules engine; game '{deck.game}' has none")
+        given = split_agents(opts.agents)
+        opts = replace(opts, agents=given if given is not None else default_agents(deck.spec))
         self.project, self.deck, self.opts = project, deck, opts
         self.trials: list[Trial] = []
         self.work = Path(opts.out) / "trials"
@@ -226,6 +229,7 @@ class Tuner:
     def to_json(self) -> dict[str, Any]:
         return {"format": "cardgen-tune/1", "deck": self.deck.id, "seed": self.opts.seed, "games": self.opts.games,
                 "players": self.players, "agents": list(self.opts.agents),
+                "agents_text": agents_in_words(list(self.opts.agents)),
                 "params": [p.key for p in self.opts.params],
                 "targets": [{"metric": t.metric, "low": t.low, "high": t.high} for t in self.opts.targets],
                 "trials": [t.to_json() for t in self.trials],
