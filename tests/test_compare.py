@@ -144,7 +144,7 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     text = capsys.readouterr().out
     assert code == 0
     assert "toast_payouts: [4, 3, 2, 1] -> [5, 4, 3, 2, 1]" in text and "A toast pays 5, 4, 3, 2 and 1." in text
-    assert "WARNING draco-rich-toast: the box runs short in 30 of 30 games" in text
+    assert "the box runs short in 30 of 30 games" in text and "more 'Silver coin' (silver-coin)" in text
     assert len(text.splitlines()) <= 25  # one screen
     doc = json.loads(js.read_text())
     [r] = doc["results"]
@@ -158,6 +158,6 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     code = main(["--project", str(project), "validate", "draco-rich-toast", "--games", "20", "--players", "3",
                  "--jobs", "1", "--out", str(out)])
     text = capsys.readouterr().out
-    assert "WARNING components: the box runs short" in text
+    assert "WARNING components: print" in text and "the box runs short" in text
     overview = next((out / "validation").glob("validate-draco-rich-toast-*/index.html")).read_text()
-    assert "box short of &#x27;unpaid_by_bank&#x27;" in overview
+    assert "more &#x27;Silver coin&#x27; (silver-coin) (box short in" in overview

@@ -58,8 +58,8 @@ def warnings_of(r: dict[str, Any]) -> list[str]:
 def short_warnings(r: dict[str, Any]) -> list[str]:
     """The warnings of an entry in a few words each, for the overview's table."""
     out = [f"FAIL: {f}" for f in r.get("failures", [])]
-    out += [f"box short of '{s['peak']}' in {100 * s['games_short'] / max(1, s['games']):.0f}% of games "
-            f"(print {s['print_more']} more)" for s in r.get("sufficiency", [])]
+    out += [f"print {s['print_more']} more {s.get('component') or repr(s['peak'])} (box short in "
+            f"{100 * s['games_short'] / max(1, s['games']):.0f}% of games)" for s in r.get("sufficiency", [])]
     for w in r.get("balance", {}).get("warnings", []):
         who, _, rest = w.partition(" wins ")
         out.append(f"{who} wins {'more' if rest.startswith('more') else 'less'} than a fair share")

@@ -332,6 +332,7 @@ class Chunk:
     log: bool = False
     engine: str = "auto"  # one of ENGINES
     search_iterations: int = DEFAULT_ITERATIONS  # per decision of the ``search`` agent
+    designer: bool = True  # replay each game for the designer metrics (no compiled batch path)
 
 
 def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
@@ -353,7 +354,7 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
     factories = agent_factories(deck.spec, chunk.search_iterations)
     fast = None if broken is not None else fast_engine(chunk.loader, chunk.ref, chunk.players, chunk.agents,
                                                        chunk.engine)[0]
-    if fast is not None and fast.batch and USE_BATCH and not chunk.log:
+    if fast is not None and fast.batch and USE_BATCH and not chunk.log and not chunk.designer:
         _run_batches(fast, chunk, tally)
         return tally, lines
     for index in range(chunk.start, chunk.stop):
@@ -362,14 +363,33 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
         if broken is not None:
             result = GameResult(seed, names, ENGINE_ERROR, False, [(ENGINE_ERROR, False, broken)])
         elif fast is not None:
-            result = fast.play(seed, names, chunk.cap, chunk.log)
+            result = fast.play(seed, names, chunk.cap, chunk.log or chunk.designer)
         else:
             result = play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap,
-                               record=chunk.log)
+                               record=chunk.log or chunk.designer)
         tally.add(index, result)
+        if chunk.designer and broken is None:
+            tally.designer.add(designer_trace(game, result), result)
         if lines is not None:
             lines.append(game_line(chunk, deck, cached_hash(chunk.loader, chunk.ref), index, result))
     return tally, lines
+
+
+def designer_trace(game: Game, result: GameResult) -> Any:
+    """The per-turn trace of a finished, recorded game (``cardgen.simulate.designer``), or None.
+
+    A trace that cannot be replayed (an engine that no longer plays its own game the
+    same way) is left out rather than stopping the run: ``cardgen replay`` is the tool
+    that reports such a difference.
+    """
+    from cardgen.simulate.designer import trace_game
+
+    if not result.completed or result.actions is None:
+        return None
+    try:
+        return trace_game(game, result.seed, result.actions)
+    except Exception:  # noqa: BLE001 - see the docstring
+        return None
 
 
 #: the batch path is used where a tier has one (tests switch it off to compare with game-by-game play)

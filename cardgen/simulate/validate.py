@@ -60,6 +60,7 @@ class ValidateOptions:
     search_iterations: int = DEFAULT_ITERATIONS  # per decision of the ``search`` agent
     skill: bool = False  # also measure skill versus luck (cardgen.simulate.skill)
     skill_games: int = DEFAULT_SKILL_GAMES  # per opponent, deck and player count
+    designer: bool = True  # designer metrics and the component table (each game replayed; no batch path)
 
 
 @dataclass
@@ -149,12 +150,13 @@ def chunks(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[t
         if not entry.runnable:
             continue
         # a compiled batch plays thousands of games in the time a chunk costs to ship and merge
-        most = BATCH_GAMES if entry.engine == "fast" and opts.log_file is None else 250
+        most = BATCH_GAMES if entry.engine == "fast" and opts.log_file is None and not opts.designer else 250
         size = opts.chunk_size or max(1, min(most, math.ceil(opts.games / (4 * jobs))))
         for start in range(0, opts.games, size):
             yield i, Chunk(opts.loader, entry.ref, entry.players, entry.agents, opts.seed,
                            start, min(opts.games, start + size), opts.cap, opts.log_file is not None,
-                           "auto" if entry.engine == "fast" else "reference", opts.search_iterations)
+                           "auto" if entry.engine == "fast" else "reference", opts.search_iterations,
+                           opts.designer)
 
 
 def skill_work(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[tuple[int, Any]]:
@@ -278,10 +280,22 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
             **stats,
             "static_checks": [{"name": c.name, "players": c.players, "passed": c.passed, "detail": c.detail}
                               for c in entry.checks],
-            "balance": balance(stats), "sufficiency": sufficiency(stats), "passed": not failures,
+            "balance": balance(stats), "sufficiency": sufficiency(stats, component_names(entry.deck)), "passed": not failures,
             "failures": failures,
             **({"skill": skill_json(entry.players, entry.skill_totals, opts.search_iterations)}
                if opts.skill and entry.runnable else {})}
+
+
+def component_names(deck: ResolvedDeck) -> dict[str, str]:
+    """Shortfall name -> the English name of the component it lacks (the game's ``shortfall_components``)."""
+    out = {}
+    by_id = {c.id: c for c in deck.model.components}
+    for peak, cid in getattr(deck.spec, "shortfall_components", {}).items():
+        comp = by_id.get(cid)
+        name = getattr(comp, "name", None) if comp is not None else None
+        label = name.get("en") if isinstance(name, dict) else getattr(name, "en", None)
+        out[peak] = f"'{label or cid}' ({cid})"
+    return out
 
 
 def agents_line(result: dict[str, Any]) -> str:

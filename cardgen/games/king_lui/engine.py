@@ -488,3 +488,8 @@ class KingLuiState(State):
         for hand in self.hands:  # hands only grow: their final size is their peak
             self.track("hand_cards", sum(map(len, hand)))
         self.track("king_portions", self._king_peak)
+
+    # -- designer metrics (cardgen.simulate.designer) ------------------------------
+    def score_estimate(self) -> list[float]:
+        """Per seat: the points each hand would score against the king's plate now (the final scoring applied to the table as it is)."""
+        return [float(s) for s in self.scores()[0]]

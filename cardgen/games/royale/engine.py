@@ -664,6 +664,11 @@ class RoyaleState(State):
             z["solo_revealed"] = [g.solo_ids[i] for i in self.solo_revealed]
         return z
 
+    # -- designer metrics (cardgen.simulate.designer) ------------------------------
+    def score_estimate(self) -> list[float]:
+        """Per seat: the points of the nobles each seat has validated so far."""
+        return [float(s) for s in self.score]
+
 
 def new_game(deck: "ResolvedDeck", players: int) -> RoyaleGame:
     """``GameSpec.new_game``: the engine for ``players`` players."""
