@@ -32,9 +32,12 @@ from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, Loader, agent_factories,
                                      agents_in_words, cached_deck, cached_game, check_agents, default_agents,
-                                     fast_engine, load_project_deck, make_agents, play_game, split_agents)
+                                     designer_trace, fast_engine, load_project_deck, make_agents, play_game,
+                                     split_agents)
+from cardgen.simulate.designer import FIGURES
 from cardgen.simulate.seeds import game_seed, seat_agents
 from cardgen.simulate.tally import Tally
+from cardgen.simulate.verdict import follows_from_change, group, verdict
 
 FORMAT = "cardgen-compare/1"
 #: Family-wise error rate of one player count's metrics (Holm).
@@ -180,6 +183,7 @@ class PairChunk:
 
 
 def _player(chunk: PairChunk, ref: DeckRef) -> Any:
+    """A function playing one game of ``ref`` (recorded, for the designer trace) and the reference ``Game``."""
     deck = cached_deck(chunk.loader, ref)
     fast = fast_engine(chunk.loader, ref, chunk.players, chunk.agents, chunk.engine)[0]
     game = cached_game(chunk.loader, ref, chunk.players)
@@ -187,9 +191,9 @@ def _player(chunk: PairChunk, ref: DeckRef) -> Any:
 
     def play(seed: int, names: list[str]) -> GameResult:
         if fast is not None:
-            return fast.play(seed, names, chunk.cap, False)
-        return play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap)
-    return play
+            return fast.play(seed, names, chunk.cap, True)
+        return play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap, record=True)
+    return play, game
 
 
 def _winning(r: GameResult) -> tuple[float | None, float | None]:
@@ -230,7 +234,7 @@ def pair_metrics(paired: Paired, b: GameResult, v: GameResult, players: int) -> 
 
 def run_pair_chunk(chunk: PairChunk) -> tuple[Tally, Tally, Paired]:
     """Play a chunk of paired games (in a worker); return both tallies and the paired sums."""
-    play_b, play_v = _player(chunk, chunk.base), _player(chunk, chunk.variant)
+    (play_b, game_b), (play_v, game_v) = _player(chunk, chunk.base), _player(chunk, chunk.variant)
     tb, tv, paired = Tally(chunk.players), Tally(chunk.players), Paired()
     agents = list(chunk.agents)
     for index in range(chunk.start, chunk.stop):
@@ -240,6 +244,11 @@ def run_pair_chunk(chunk: PairChunk) -> tuple[Tally, Tally, Paired]:
         tb.add(index, rb)
         tv.add(index, rv)
         pair_metrics(paired, rb, rv, chunk.players)
+        fb = tb.designer.add(designer_trace(game_b, rb), rb)
+        fv = tv.designer.add(designer_trace(game_v, rv), rv)
+        for name in FIGURES:  # the designer figures, paired where both games define them
+            if name in fb and name in fv:
+                paired.add(name, fb[name], fv[name])
     return tb, tv, paired
 
 
@@ -361,8 +370,15 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
         metrics += skill_metrics(sides[0].get("skill"), sides[1].get("skill"))
         metrics.sort(key=_metric_order)
         holm(metrics)
-        results.append({"players": p, "games": opts.games, "metrics": metrics,
-                        "base_result": sides[0], "variant_result": sides[1]})
+        differences = _differences(base, variant)
+        for m in metrics:
+            m["group"] = group(m["metric"])
+            m["follows_from_change"] = follows_from_change(m["metric"], differences)
+        result = {"players": p, "games": opts.games, "metrics": metrics,
+                  "base_result": sides[0], "variant_result": sides[1],
+                  "component_impact": paired_impact(sides[0], sides[1])}
+        result["verdict"] = verdict(result, differences)
+        results.append(result)
     return {"format": FORMAT, "base": base.id, "variant": variant.id, "game": base.game, "seed": opts.seed,
             "games": opts.games, "agents": list(opts.agents), "agents_text": agents_in_words(opts.agents),
             "agents_default": given is None, "cap": opts.cap, "skipped": skipped,
@@ -371,6 +387,24 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
             "description": variant.text("en")["description"], "name": variant.text("en")["name"],
             "differences": _differences(base, variant),
             "run": run_id(base.id, variant.id, opts, counts), "results": results}
+
+
+def paired_impact(b: dict[str, Any], v: dict[str, Any]) -> list[dict[str, Any]]:
+    """The "which card is too strong" rows of both decks side by side: the variant's figures, the base's nested.
+
+    Sorted by the variant's win-rate difference, strongest first (a component only one
+    deck has keeps None on the other side).
+    """
+    rows_b = {r["component"]: r for r in (b.get("designer") or {}).get("component_impact", [])}
+    rows_v = {r["component"]: r for r in (v.get("designer") or {}).get("component_impact", [])}
+    keys = ("played_share", "difference", "low", "high", "flag")
+    out = []
+    for kind in sorted(set(rows_b) | set(rows_v)):
+        rv, rb = rows_v.get(kind), rows_b.get(kind)
+        out.append({"component": kind, **{k: rv[k] if rv else None for k in keys},
+                    "base": {k: rb[k] for k in keys} if rb else None})
+    out.sort(key=lambda r: (-(r["difference"] if r["difference"] is not None else -2), r["component"]))
+    return out
 
 
 def _checks(deck: ResolvedDeck, players: int) -> list[Any]:
@@ -401,7 +435,7 @@ def skill_metrics(b: Any, v: Any) -> list[dict[str, Any]]:
 
 
 BASIC = ("turns", "rounds", "winning_score", "margin")
-_ORDER = ("turns", "rounds", "winning_score", "margin", "seat_", "end_reason:", "gap:", "peak:", "skill:")
+_ORDER = ("turns", "rounds", "seat_", "winning_score", "margin", *FIGURES, "skill:", "end_reason:", "gap:", "peak:")
 
 
 def _metric_order(m: dict[str, Any]) -> tuple[int, str]:
@@ -414,10 +448,12 @@ def _metric_order(m: dict[str, Any]) -> tuple[int, str]:
 
 def public_json(doc: dict[str, Any]) -> dict[str, Any]:
     """The ``--json`` document: base, variant and per player count the metrics (see docs/validator.md)."""
-    keys = ("metric", "base", "variant", "difference", "low", "high", "significant", "p", "n")
+    keys = ("metric", "group", "base", "variant", "difference", "low", "high", "significant", "p", "n",
+            "follows_from_change")
     return {**{k: doc[k] for k in ("format", "base", "variant", "game", "seed", "games", "agents", "agents_text",
                                    "correction", "seeds", "differences", "skipped")},
-            "results": [{"players": r["players"], "games": r["games"],
+            "results": [{"players": r["players"], "games": r["games"], "verdict": r["verdict"],
+                         "component_impact": r["component_impact"],
                          "sufficiency": {"base": r["base_result"]["sufficiency"],
                                          "variant": r["variant_result"]["sufficiency"]},
                          "metrics": [{k: m[k] for k in keys} for m in r["metrics"]]} for r in doc["results"]]}

@@ -107,16 +107,35 @@ def _z(m: dict[str, Any]) -> float:
     return abs(m["difference"]) / half if half else float("inf")
 
 
-def format_comparison(doc: dict[str, Any], per_count: int | None = None) -> str:
-    """One screen: what the variant changes, then per player count the significant changes first.
+def _row(m: dict[str, Any], width: int) -> str:
+    """One figure of the grouped table: base -> variant, difference [95 % interval], marks."""
+    from cardgen.simulate.verdict import is_share as share, label, number
 
-    The number of changes listed per player count shrinks with the number of counts, so
-    five player counts still fit in about forty lines; the report has every metric.
-    """
+    name, sh = m["metric"], is_share(m["metric"])
+    sh = share(name)
+
+    def f(x: float | None, signed: bool = False) -> str:
+        return "-" if x is None else number(x, "en", sh, signed)
+
+    marks = (" *" if m["significant"] else "") + ("  (follows from your change)" if m.get("follows_from_change") else "")
+    return (f"    {label(name):<{width}} {f(m['base']):>7} -> {f(m['variant']):>7}  {f(m['difference'], True)} "
+            f"[{f(m['low'], True)}, {f(m['high'], True)}]{marks}")
+
+
+def format_comparison(doc: dict[str, Any]) -> str:
+    """One screen: the verdict first (strongest significant change), what "significant" means, then per
+    player count the figures grouped for designers; engine tallies last, folded into one line."""
+    from cardgen.simulate.verdict import GROUPS, WORDS, label, significance_line
+
+    words = WORDS["en"]
     results = doc["results"]
-    per_count = per_count or max(3, 16 // max(1, len(results)))
-    lines = [f"compare {doc['base']} -> {doc['variant']} ({doc['name']}): {doc['games']} games per player "
-             f"count on the same seeds, agents {', '.join(doc['agents'])}"]
+    lines: list[str] = []
+    for r in results:
+        prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
+        lines += [prefix + s for s in r["verdict"]]
+    lines.append(significance_line(len(results[0]["metrics"]) if results else 0))
+    lines.append(f"compare {doc['base']} -> {doc['variant']} ({doc['name']}): {doc['games']} games per player "
+                 f"count on the same seeds, played by {doc.get('agents_text') or ', '.join(doc['agents'])}")
     if doc.get("description"):
         lines.append(f"  {doc['description']}")
     diffs = doc.get("differences") or []
@@ -124,25 +143,48 @@ def format_comparison(doc: dict[str, Any], per_count: int | None = None) -> str:
                                                   + (f"; +{len(diffs) - 6} more" if len(diffs) > 6 else "")
                                                   if diffs else "nothing in the data (same rules and components)"))
     for r in results:
-        sig = sorted((m for m in r["metrics"] if m["significant"]), key=lambda m: (m["p"], -_z(m), m["metric"]))
-        lines.append(f"{r['players']} players: {len(sig)} of {len(r['metrics'])} metrics changed significantly")
-        width = max([len(metric_label(m["metric"])) for m in sig[:per_count]] + [10])
-        for m in sig[:per_count]:
-            name = m["metric"]
-            lines.append(f"  * {metric_label(name):<{width}} {format_value(name, m['base']):>8} -> "
-                         f"{format_value(name, m['variant']):>8}  {format_value(name, m['difference'], True)} "
-                         f"[{format_value(name, m['low'], True)}, {format_value(name, m['high'], True)}]")
-        if len(sig) > per_count:
-            lines.append(f"  ... {len(sig) - per_count} more significant change(s) in the report")
-        same = [metric_label(m["metric"]) for m in r["metrics"] if not m["significant"]
-                and m["metric"] in ("turns", "rounds", "winning_score", "margin")]
-        if same:
-            lines.append(f"  no significant change: {', '.join(same)}")
-        for side in ("base_result", "variant_result"):
-            for f in r[side].get("sufficiency", []):
-                lines.append(f"  WARNING {r[side]['variant']}: the box runs short in {f['games_short']} of "
-                             f"{f['games']} games ('{f['peak']}'); print {f['print_more']} more for "
-                             f"{f['cover']:.0%} of games")
-    lines.append("differences: variant minus base, 95 % intervals from paired games; significant: "
-                 "Holm-corrected over the metrics of each player count")
+        lines.append(f"{r['players']} players (base -> variant, difference [95 % interval], * significant):")
+        shown = [m for m in r["metrics"] if m.get("group", "internal") != "internal"]
+        width = max([len(label(m["metric"])) for m in shown] + [10])
+        for key in GROUPS[:-1]:
+            rows = [m for m in shown if m.get("group") == key]
+            if rows:
+                lines.append(f"  {words[key]}")
+                lines += [_row(m, width) for m in rows]
+        lines += _components(r)
+        lines += _cards(r)
+        internal = [m for m in r["metrics"] if m.get("group") == "internal"]
+        if internal:
+            moved = sum(m["significant"] for m in internal)
+            follows = sum(bool(m.get("follows_from_change")) for m in internal)
+            lines.append(f"  {words['internal']} (folded, in the report): {len(internal)} figures, {moved} changed"
+                         + (f", {follows} of them follow from your change" if follows else ""))
     return "\n".join(lines)
+
+
+def _components(r: dict[str, Any]) -> list[str]:
+    """Components to print, per deck: which piece and how many more, or that the box holds enough."""
+    out = []
+    for side in ("base_result", "variant_result"):
+        for f in r[side].get("sufficiency", []):
+            out.append(f"    {r[side]['variant']}: {f['warning']}")
+    if not out:
+        return []
+    return ["  Components to print"] + out
+
+
+def _cards(r: dict[str, Any], most: int = 3) -> list[str]:
+    """The components whose players win most or least (flagged ones), base -> variant."""
+    from cardgen.simulate.verdict import number
+
+    rows = [c for c in r.get("component_impact", []) if c.get("flag") or (c.get("base") or {}).get("flag")]
+    if not rows:
+        return []
+    out = ["  Which card is too strong (win rate of seats that played it minus the others)"]
+    for c in rows[:most]:
+        b = c.get("base") or {}
+        before = number(b["difference"], "en", True, True) if b.get("difference") is not None else "-"
+        after = number(c["difference"], "en", True, True) if c.get("difference") is not None else "-"
+        flag = c.get("flag") or b.get("flag")
+        out.append(f"    {c['component']}: {before} -> {after} ({flag})")
+    return out
