@@ -17,15 +17,15 @@ from cardgen.report.validation import _badge, agents_text, section
 from cardgen.simulate.summary import format_difference, format_value, is_share, metric_label
 
 CSS = BASE_CSS + """
-.warn{color:#8a5a00} .muted{color:#666} nav{margin-bottom:1em} .sig{font-weight:bold}
+.warn{color:#8a5a00} .muted{color:#666} .verdict{font-size:1.1em;border-left:4px solid #009E73;padding:.2em .8em} nav{margin-bottom:1em} .sig{font-weight:bold}
 .changes{background:#f6f8fa;border-left:4px solid #0072B2;padding:.4em .8em;margin:.8em 0}
 td.num{text-align:right;font-variant-numeric:tabular-nums} .up{color:#0b5394} figure{margin:0}
 """
 
 
-def page(title: str, body: str, nav: str = "") -> str:
+def page(title: str, body: str, nav: str = "", lang: str = "en") -> str:
     """A whole HTML page."""
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f"<!DOCTYPE html>\n<html lang=\"{escape(lang)}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
             f"<nav>{nav}</nav><h1>{escape(title)}</h1>\n{body}\n</body></html>\n")
@@ -173,11 +173,20 @@ def unpaired_rows(base: dict[str, Any], var: dict[str, Any]) -> list[dict[str, A
     return out
 
 
-def metrics_table(metrics: list[dict[str, Any]]) -> str:
-    """Base, variant, difference and interval per metric; significant rows first and in bold."""
-    ordered = sorted(metrics, key=lambda m: not m.get("significant"))
+def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True) -> str:
+    """Base, variant, difference and interval per metric; significant rows in bold (and first with ``sort``);
+    a figure that only repeats the edit says "follows from your change"."""
+    from cardgen.simulate.verdict import WORDS, label
+
+    ordered = sorted(metrics, key=lambda m: not m.get("significant")) if sort else metrics
+    follows = WORDS[lang]["follows"]
+
+    def name(m: dict[str, Any]) -> str:
+        mark = f' <span class="muted">({escape(follows)})</span>' if m.get("follows_from_change") else ""
+        return escape(label(m["metric"], lang)) + mark
+
     rows = "".join(
-        f"<tr class=\"{'sig' if m.get('significant') else ''}\"><td>{escape(metric_label(m['metric']))}</td>"
+        f"<tr class=\"{'sig' if m.get('significant') else ''}\"><td>{name(m)}</td>"
         f"<td class=\"num\">{format_value(m['metric'], m['base'])}</td>"
         f"<td class=\"num\">{format_value(m['metric'], m['variant'])}</td>"
         f"<td class=\"num\">{format_value(m['metric'], m['difference'], True)}</td>"
@@ -233,25 +242,53 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
 
 
 def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str) -> str:
-    """The paired comparison of a variant with its base, per player count."""
-    body = [changes_box({**info, "kind": "variant", "base": doc["base"], "differences": doc["differences"],
-                         "description": doc.get("description")}),
-            f"<p>{doc['games']} games per player count, both decks on the same seeds ({escape(doc['seeds'])}); "
-            f"played by {escape(agents_text(doc))}, master seed <code>{doc['seed']}</code>. Differences are "
-            f"variant minus base with 95% intervals (paired per game); significance: {escape(doc['correction'])}."
-            "</p>"]
-    for r in doc["results"]:
+    """The paired comparison of a variant with its base: the verdict first, then per player count the
+    figures grouped for designers, the components to print, which card is too strong, the charts, and
+    last, folded, the engine's tallies. Verdict, group titles and figure names are in ``doc["lang"]``."""
+    from cardgen.simulate.verdict import GROUPS, WORDS, significance_line, verdict
+
+    lang = doc.get("lang", "en")
+    words = WORDS[lang]
+    results = doc["results"]
+    body = ['<div class="verdict">']
+    for r in results:
+        prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
+        body += [f"<p><b>{escape(prefix + s)}</b></p>" if i == 0 else f"<p>{escape(prefix + s)}</p>"
+                 for i, s in enumerate(verdict(r, doc["differences"], lang))]
+    body.append(f'<p class="muted">{escape(significance_line(len(results[0]["metrics"]) if results else 0, lang))}'
+                "</p></div>")
+    body.append(changes_box({**info, "kind": "variant", "base": doc["base"], "differences": doc["differences"],
+                             "description": doc.get("description")}))
+    body.append(f"<p>{doc['games']} games per player count, both decks on the same seeds ({escape(doc['seeds'])}); "
+                f"played by {escape(agents_text(doc))}, master seed <code>{doc['seed']}</code>. Differences are "
+                f"variant minus base with 95% intervals (paired per game); significance: {escape(doc['correction'])}."
+                "</p>")
+    for line in doc.get("skipped") or []:
+        body.append(f'<p class="warn">{escape(line)}</p>')
+    for r in results:
         b, v = r["base_result"], r["variant_result"]
-        sig = sum(m["significant"] for m in r["metrics"])
-        body.append(f'<h2 id="p{r["players"]}">{r["players"]} players: {sig} significant change(s)</h2>')
-        for side in (b, v):
-            for s in side.get("sufficiency", []):
-                body.append(f'<p class="warn">Components ({escape(side["variant"])}): {escape(s["warning"])}</p>')
+        sig = sum(m["significant"] for m in r["metrics"] if m.get("group") != "internal")
+        body.append(f'<h2 id="p{r["players"]}">{r["players"]} players: {sig} significant change(s) in play</h2>')
+        for key in GROUPS[:-1]:
+            rows = [m for m in r["metrics"] if m.get("group") == key]
+            if rows:
+                body.append(f"<h3>{escape(words[key])}</h3>" + metrics_table(rows, lang, sort=False))
+        shorts = [(side["variant"], s) for side in (b, v) for s in side.get("sufficiency", [])]
+        body.append(f"<h3>{escape(words['components'])}</h3>")
+        body.append("".join(f'<p class="warn">{escape(deck)}: {escape(s["warning"])}</p>' for deck, s in shorts)
+                    or f"<p>{escape(words['enough'])}.</p>")
+        if r.get("component_impact"):
+            from cardgen.report.impact import impact_block
+            body.append(f"<h3>{escape(words['cards'])}</h3>" + impact_block(r["component_impact"], doc, lang))
         body.append(charts([(doc["base"], b, BASE_COLOUR), (doc["variant"], v, VARIANT_COLOUR)]))
-        body.append('<div class="charts"><figure>'
-                    + forest(r["metrics"], "Changes in shares of games (95% interval)") + "</figure></div>")
-        body.append(metrics_table(r["metrics"]))
-    return page(f"{doc['variant']} against {doc['base']}", "\n".join(body), nav)
+        internal = [m for m in r["metrics"] if m.get("group") == "internal"]
+        if internal:
+            moved = sum(m["significant"] for m in internal)
+            body.append(f"<details><summary>{escape(words['internal'])}: {len(internal)} figures, {moved} changed"
+                        "</summary><div class=\"charts\"><figure>"
+                        + forest(internal, "Changes in shares of games (95% interval)") + "</figure></div>"
+                        + metrics_table(internal, lang) + "</details>")
+    return page(f"{doc['variant']} against {doc['base']}", "\n".join(body), nav, lang)
 
 
 def runs_index(runs: list[dict[str, Any]], nav: str) -> str:

@@ -56,8 +56,9 @@ def format_entry(r: dict[str, Any]) -> str:
             lines.append(f"  agent win rates: {agents}")
         for warning in r.get("balance", {}).get("warnings", []):
             lines.append(f"  balance: {warning}")
+    lines += designer_lines(r.get("designer") or {})
     if r["peaks"]:
-        lines.append("  peaks: " + ", ".join(f"{k} {v}" for k, v in r["peaks"].items()))
+        lines.append("  most at once in a game (peaks): " + ", ".join(f"{k} {v}" for k, v in r["peaks"].items()))
     for finding in r.get("sufficiency", []):
         lines.append(f"  WARNING components: {finding['warning']}")
     skill = r.get("skill")
@@ -69,9 +70,30 @@ def format_entry(r: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def designer_lines(d: dict[str, Any]) -> list[str]:
+    """The designer metrics (95 % intervals) and the component table of a validate entry."""
+    from cardgen.simulate.designer import FIGURES
+    from cardgen.simulate.verdict import is_share as share, label, number
+
+    out = []
+    figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
+    if figures:
+        out.append("  designer: " + "; ".join(
+            f"{label(name)} {number(f['mean'], 'en', share(name))} [{number(f['low'], 'en', share(name))}-"
+            f"{number(f['high'], 'en', share(name))}]" for name, f in figures))
+    rows = d.get("component_impact") or []
+    if rows:
+        out.append("  win rate of seats that played each component minus the others (95 %; ! flagged):")
+        out += [f"    {r['component']:<20} played by {number(r['played_share'], 'en', True):>6} of seats  "
+                f"{number(r['difference'], 'en', True, True):>7} [{number(r['low'], 'en', True, True)}, "
+                f"{number(r['high'], 'en', True, True)}]" + (f"  ! {r['flag']}" if r["flag"] else "")
+                for r in rows]
+    return out
+
+
 # -- cardgen compare -----------------------------------------------------------------
 #: Metrics whose values are shares of games (printed as percentages).
-_SHARES = ("seat_", "end_reason:", "gap:")
+_SHARES = ("seat_", "end_reason:", "gap:", "close_games", "comeback_rate", "decided_at")
 
 
 def metric_label(name: str) -> str:

@@ -796,3 +796,7 @@ class DracoState(State):
     def score_estimate(self) -> list[float]:
         """Per seat: the money each seat holds now, in silver (most money wins at the end)."""
         return [float(m) for m in self.money]
+
+    def component_of(self, action: Action) -> str | None:
+        """The action card kind a 'play' plays (its component id)."""
+        return str(action[1]) if action[0] == "play" else None

@@ -493,3 +493,9 @@ class KingLuiState(State):
     def score_estimate(self) -> list[float]:
         """Per seat: the points each hand would score against the king's plate now (the final scoring applied to the table as it is)."""
         return [float(s) for s in self.scores()[0]]
+
+    def component_of(self, action: Action) -> str | None:
+        """The dish a 'take' takes (its component id), or 'emerald' for an Emerald call."""
+        if action[0] == "take":
+            return str(action[1])
+        return "emerald" if action[0] == "emerald" else None
