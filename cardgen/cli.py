@@ -186,6 +186,8 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
     k.add_argument("--out", default="out")
     k.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto")
+    k.add_argument("--lang", choices=("en", "fr", "it"), default="en",
+                   help="language of the report's verdict and figure names (default: en; the terminal is English)")
     k.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
@@ -390,7 +392,7 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.simulate.compare import CompareOptions, compare
         opts = CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                               json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
-                              out=Path(args.out), engine=args.engine, scheduler=args.scheduler)
+                              out=Path(args.out), engine=args.engine, scheduler=args.scheduler, lang=args.lang)
         return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
     decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
     if args.command == "check":

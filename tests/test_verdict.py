@@ -37,7 +37,8 @@ def test_french_and_italian_read_natively() -> None:
     m = _m("close_games", 0.41, 0.30, -0.15, -0.07)
     assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41\u202f% à 30\u202f%."
     assert sentence(m, "it") == "Le partite combattute (scarto di 2 punti o meno) passano da 41\u00a0% a 30\u00a0%."
-    assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == "Les parties durent 1,2 tours de moins (95 % : de 0,9 à 1,5)."
+    assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
+        "Les parties durent 1,2 tours de moins (95\u202f%\u202f: de 0,9 à 1,5)."
     assert "Holm" in significance_line(25, "it") and "25" in significance_line(25)
     assert label("seat_1_win_rate", "fr") == "part des victoires, place 1 (premier joueur)"
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from cardgen.report.impact import impact_block
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
 from cardgen.report.validation import CSS as BASE_CSS
@@ -215,7 +216,7 @@ def _skill_block(r: dict[str, Any]) -> str:
 
 
 def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]], compare_link: str | None,
-              nav: str) -> str:
+              nav: str, pictures: dict[str, str] | None = None) -> str:
     """Every player count of one deck: what it changes, verdict and warnings, charts against its base, details."""
     info = infos.get(deck_id, {})
     mine = [r for r in doc["results"] if r["variant"] == deck_id]
@@ -232,6 +233,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         if base is not None and base["completed"]:
             sides.insert(0, (str(base_id), base, BASE_COLOUR))
         body.append(charts(sides))
+        body.append(designer_block(r, pictures))
         if base is not None:
             rows = unpaired_rows(base, r)
             body.append(f"<h3>Against {escape(str(base_id))} (this run, different seeds; 95% intervals, "
@@ -241,7 +243,26 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
     return page(f"{deck_id}: {info.get('name', '')}", "\n".join(body), nav)
 
 
-def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str) -> str:
+def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None) -> str:
+    """A validate entry's designer metrics (95 % intervals) and its "which card is too strong" chart."""
+    from cardgen.simulate.designer import FIGURES
+    from cardgen.simulate.verdict import WORDS, is_share as share, label, number
+
+    d = r.get("designer") or {}
+    figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
+    if not figures and not d.get("component_impact"):
+        return ""
+    rows = "".join(f"<tr><td>{escape(label(n))}</td><td class=\"num\">{number(f['mean'], 'en', share(n))}</td>"
+                   f"<td class=\"num\">[{number(f['low'], 'en', share(n))}, {number(f['high'], 'en', share(n))}]"
+                   "</td></tr>" for n, f in figures)
+    out = (f"<h3>Designer metrics ({d.get('games', 0)} games traced)</h3><table><tr><th>figure</th><th>mean</th>"
+           f"<th>95% interval</th></tr>{rows}</table>") if figures else ""
+    if d.get("component_impact"):
+        out += f"<h3>{escape(WORDS['en']['cards'])}</h3>" + impact_block(d["component_impact"], pictures)
+    return out
+
+
+def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: dict[str, str] | None = None) -> str:
     """The paired comparison of a variant with its base: the verdict first, then per player count the
     figures grouped for designers, the components to print, which card is too strong, the charts, and
     last, folded, the engine's tallies. Verdict, group titles and figure names are in ``doc["lang"]``."""
@@ -278,8 +299,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str) -> str:
         body.append("".join(f'<p class="warn">{escape(deck)}: {escape(s["warning"])}</p>' for deck, s in shorts)
                     or f"<p>{escape(words['enough'])}.</p>")
         if r.get("component_impact"):
-            from cardgen.report.impact import impact_block
-            body.append(f"<h3>{escape(words['cards'])}</h3>" + impact_block(r["component_impact"], doc, lang))
+            body.append(f"<h3>{escape(words['cards'])}</h3>" + impact_block(r["component_impact"], pictures, True))
         body.append(charts([(doc["base"], b, BASE_COLOUR), (doc["variant"], v, VARIANT_COLOUR)]))
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if internal:

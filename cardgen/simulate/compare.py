@@ -62,6 +62,7 @@ class CompareOptions:
     engine: str = "auto"
     chunk_size: int = 0
     scheduler: str | None = None  # a Dask scheduler address: play the pairs on that cluster
+    lang: str = "en"  # the report's language (en, fr, it); the terminal is English
 
 
 # -- paired statistics ----------------------------------------------------------------
@@ -381,7 +382,7 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
         results.append(result)
     return {"format": FORMAT, "base": base.id, "variant": variant.id, "game": base.game, "seed": opts.seed,
             "games": opts.games, "agents": list(opts.agents), "agents_text": agents_in_words(opts.agents),
-            "agents_default": given is None, "cap": opts.cap, "skipped": skipped,
+            "agents_default": given is None, "cap": opts.cap, "skipped": skipped, "lang": opts.lang,
             "correction": f"Holm, family-wise {ALPHA:.0%} per player count",
             "seeds": "common random numbers: game i of both decks uses the base deck's seed for game i",
             "description": variant.text("en")["description"], "name": variant.text("en")["name"],

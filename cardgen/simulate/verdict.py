@@ -249,7 +249,7 @@ def sentence(m: dict[str, Any], lang: str = "en") -> str:
     text = (up if d > 0 else down).format(
         b=number(m["base"], lang, share), v=number(m["variant"], lang, share), d=number(abs(d), lang, share),
         lo=number(lo, lang, share), hi=number(hi, lang, share), k=k, m=CLOSE_MARGIN, label=label(name, lang))
-    return text[0].upper() + text[1:]
+    return _typeset(text[0].upper() + text[1:], lang)
 
 
 def _strength(m: dict[str, Any]) -> float:
@@ -272,15 +272,53 @@ def verdict(result: dict[str, Any], differences: list[dict[str, Any]], lang: str
     words = WORDS[lang]
     top = headline_metrics(result["metrics"], differences)
     if not top:
-        return [words["nothing"].format(n=result["games"])]
-    out = [sentence(m, lang) for m in top[:most]]
+        return (card_sentences(result.get("component_impact") or [], lang)
+                + [_typeset(words["nothing"].format(n=result["games"]), lang)])
+    out = [sentence(m, lang) for m in top[:most]] + card_sentences(result.get("component_impact") or [], lang)
     if len(top) > most:
-        out.append(words["more"].format(n=len(top) - most))
+        out.append(_typeset(words["more"].format(n=len(top) - most), lang))
     else:
-        out.append(words["nothing_else"])
+        out.append(_typeset(words["nothing_else"], lang))
     return out
+
+
+CARDS = {
+    "en": {"strong": "Seats that play {c} win {v} points more often than the others (base: {b}): too strong?",
+           "weak": "Seats that play {c} win {v} points less often than the others (base: {b}): too weak?"},
+    "fr": {"strong": "Les joueurs qui jouent {c} gagnent {v} points plus souvent que les autres (base : {b}) : "
+                     "trop fort ?",
+           "weak": "Les joueurs qui jouent {c} gagnent {v} points moins souvent que les autres (base : {b}) : "
+                   "trop faible ?"},
+    "it": {"strong": "Chi gioca {c} vince {v} punti più spesso degli altri (base: {b}): troppo forte?",
+           "weak": "Chi gioca {c} vince {v} punti meno spesso degli altri (base: {b}): troppo debole?"},
+}
+
+
+def card_sentences(rows: list[dict[str, Any]], lang: str = "en", most: int = 2) -> list[str]:
+    """A sentence per component the variant newly flags (compare's paired ``component_impact`` rows)."""
+    out = []
+    for r in rows:
+        base = r.get("base") or {}
+        flag = r.get("flag")
+        if not flag or base.get("flag") == flag or r.get("difference") is None:
+            continue
+        before = base.get("difference")
+        b = "–" if before is None else format_decimal(round(100 * before, 1) + 0.0, format="+#,##0.#;−#,##0.#",
+                                                      locale=_LOCALES[lang])
+        v = format_decimal(round(abs(100 * r["difference"]), 1), format="#,##0.#", locale=_LOCALES[lang])
+        out.append(_typeset(CARDS[lang][flag].format(c=r["component"], v=v, b=b), lang))
+    return out[:most]
 
 
 def significance_line(count: int, lang: str = "en") -> str:
     """What "significant" means, in one line."""
-    return WORDS[lang]["significant"].format(n=count)
+    return _typeset(WORDS[lang]["significant"].format(n=count), lang)
+
+
+def _typeset(text: str, lang: str) -> str:
+    """French puts a narrow no-break space before : ; ? ! (and inside « »); the others need nothing."""
+    if lang != "fr":
+        return text
+    for mark in ":;?!%":
+        text = text.replace(f" {mark}", f"\u202f{mark}")
+    return text.replace("« ", "«\u202f").replace(" »", "\u202f»")
