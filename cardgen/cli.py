@@ -153,6 +153,9 @@ def _parser() -> argparse.ArgumentParser:
 
     v.add_argument("--search-iterations", type=_bounded(1, 1_000_000, "--search-iterations"), default=200,
                    help="iterations per decision of the search agent (default: 200)")
+    v.add_argument("--no-designer", dest="designer", action="store_false",
+                   help="skip the designer metrics and the component table (each game is replayed for them; "
+                        "without, a compiled tier plays its games in batches: faster)")
     v.add_argument("--skill", action="store_true",
                    help="also measure skill versus luck: search against random and heuristic players")
     v.add_argument("--skill-games", type=_bounded(1, MAX_GAMES, "--skill-games"), default=100,
@@ -458,7 +461,7 @@ def _run(args: argparse.Namespace) -> int:
                                log_file=Path(args.log_file) if args.log_file else None,
                                jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
                                scheduler=args.scheduler, search_iterations=args.search_iterations,
-                               skill=args.skill, skill_games=args.skill_games)
+                               skill=args.skill, skill_games=args.skill_games, designer=args.designer)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
 

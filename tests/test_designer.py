@@ -77,3 +77,23 @@ def test_a_planted_overpowered_card_is_flagged(project_with: Callable[[str], Pat
     assert max(by["big-racket"].values(), key=lambda c: c["difference"])["component"] == "shakedown"
     out = capsys.readouterr().out
     assert any(line.strip().startswith("shakedown") and line.endswith("! strong") for line in out.splitlines())
+
+
+@pytest.mark.parametrize("deck", ["king_lui", "royale", "draco"])
+def test_designer_figures_are_the_same_on_every_engine(repo_root: Path, tmp_path: Path, deck: str) -> None:
+    """The compiled tier's recorded actions replayed on the reference State give the reference's figures, and
+    tracing adds the designer section without changing any other figure (the batch path, --no-designer)."""
+    docs = {}
+    for name, extra in (("fast", ["--engine", "fast"]), ("reference", ["--engine", "reference"]),
+                        ("batch", ["--engine", "fast", "--no-designer"])):
+        js = tmp_path / f"{name}.json"
+        main(["--project", str(repo_root), "validate", deck, "--games", "24", "--players", "3", "--jobs", "1",
+              "--json", str(js), "--out", str(tmp_path / name), *extra])
+        [docs[name]] = json.loads(js.read_text())["results"]
+    fast, reference, batch = docs["fast"], docs["reference"], docs["batch"]
+    assert fast["designer"]["games"] == fast["completed"] > 0 and "lead_changes" in fast["designer"]
+    assert fast["designer"] == reference["designer"]
+    assert fast["designer"]["component_impact"] or deck == "royale"  # Royale's 24 games may flag nothing to compare
+    assert batch["designer"]["games"] == 0
+    strip = ("designer", "engine")
+    assert {k: v for k, v in fast.items() if k not in strip} == {k: v for k, v in batch.items() if k not in strip}

@@ -332,7 +332,7 @@ class Chunk:
     log: bool = False
     engine: str = "auto"  # one of ENGINES
     search_iterations: int = DEFAULT_ITERATIONS  # per decision of the ``search`` agent
-    designer: bool = True  # replay each game for the designer metrics (no compiled batch path)
+    designer: bool = False  # replay each game for the designer metrics (then no compiled batch path)
 
 
 def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
