@@ -58,7 +58,7 @@ def format_entry(r: dict[str, Any]) -> str:
             lines.append(f"  balance: {warning}")
     lines += designer_lines(r.get("designer") or {})
     if r["peaks"]:
-        lines.append("  most at once in a game (peaks): " + ", ".join(f"{k} {v}" for k, v in r["peaks"].items()))
+        lines.append("  most at once in any game (peaks): " + ", ".join(f"{k} {v}" for k, v in r["peaks"].items()))
     for finding in r.get("sufficiency", []):
         lines.append(f"  WARNING components: {finding['warning']}")
     skill = r.get("skill")

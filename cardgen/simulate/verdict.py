@@ -207,7 +207,7 @@ def label(name: str, lang: str = "en") -> str:
         return (words["seat_1"] if k == 1 else words["seat"]).format(k=k)
     if name in words:
         return words[name]
-    for prefix, en in (("end_reason:", "ends by "), ("gap:", "rule gap "), ("peak:", "most at once: "),
+    for prefix, en in (("end_reason:", "ends by "), ("gap:", "rule gap "), ("peak:", "most at once per game (mean): "),
                        ("skill:", "skill ")):
         if name.startswith(prefix):
             return en + name[len(prefix):]
