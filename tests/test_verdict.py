@@ -38,7 +38,10 @@ def test_french_and_italian_read_natively() -> None:
     assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41\u202f% à 30\u202f%."
     assert sentence(m, "it") == "Le partite combattute (scarto di 2 punti o meno) passano da 41\u00a0% a 30\u00a0%."
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
-        "Les parties durent 1,2 tours de moins (95\u202f%\u202f: de 0,9 à 1,5)."
+        "Les parties durent 1,2 tour de moins (95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
+    two = _m("rounds", 10, 8, -2.2, -1.8)
+    assert sentence(two, "fr").startswith("Les parties comptent 2 manches de moins")
+    assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer round (")
     assert "Holm" in significance_line(25, "it") and "25" in significance_line(25)
     assert label("seat_1_win_rate", "fr") == "part des victoires, place 1 (premier joueur)"
 

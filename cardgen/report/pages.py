@@ -175,27 +175,30 @@ def unpaired_rows(base: dict[str, Any], var: dict[str, Any]) -> list[dict[str, A
 
 
 def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True) -> str:
-    """Base, variant, difference and interval per metric; significant rows in bold (and first with ``sort``);
-    a figure that only repeats the edit says "follows from your change"."""
-    from cardgen.simulate.verdict import WORDS, label
+    """Base, variant, difference and interval per metric, in ``lang``; significant rows in bold (and first
+    with ``sort``); a figure that only repeats the edit says "follows from your change"."""
+    from cardgen.simulate.verdict import WORDS, is_share as share, label, number
 
     ordered = sorted(metrics, key=lambda m: not m.get("significant")) if sort else metrics
-    follows = WORDS[lang]["follows"]
+    words = WORDS[lang]
+    head = words["table"].split("|")
 
     def name(m: dict[str, Any]) -> str:
-        mark = f' <span class="muted">({escape(follows)})</span>' if m.get("follows_from_change") else ""
+        mark = f' <span class="muted">({escape(words["follows"])})</span>' if m.get("follows_from_change") else ""
         return escape(label(m["metric"], lang)) + mark
+
+    def f(m: dict[str, Any], key: str, signed: bool = False) -> str:
+        x = m.get(key)
+        return "–" if x is None else escape(number(x, lang, share(m["metric"]), signed))
 
     rows = "".join(
         f"<tr class=\"{'sig' if m.get('significant') else ''}\"><td>{name(m)}</td>"
-        f"<td class=\"num\">{format_value(m['metric'], m['base'])}</td>"
-        f"<td class=\"num\">{format_value(m['metric'], m['variant'])}</td>"
-        f"<td class=\"num\">{format_value(m['metric'], m['difference'], True)}</td>"
-        f"<td class=\"num\">[{format_value(m['metric'], m['low'], True)}, "
-        f"{format_value(m['metric'], m['high'], True)}]</td><td>{'yes' if m.get('significant') else 'no'}</td></tr>"
+        f"<td class=\"num\">{f(m, 'base')}</td><td class=\"num\">{f(m, 'variant')}</td>"
+        f"<td class=\"num\">{f(m, 'difference', True)}</td>"
+        f"<td class=\"num\">[{f(m, 'low', True)}, {f(m, 'high', True)}]</td>"
+        f"<td>{head[6] if m.get('significant') else head[7]}</td></tr>"
         for m in ordered)
-    return ("<table><tr><th>metric</th><th>base</th><th>variant</th><th>difference</th><th>95% interval</th>"
-            f"<th>significant</th></tr>{rows}</table>")
+    return ("<table><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head[:6]) + f"</tr>{rows}</table>")
 
 
 def forest(metrics: list[dict[str, Any]], title: str) -> str:

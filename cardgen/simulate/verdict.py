@@ -157,7 +157,8 @@ WORDS: dict[str, dict[str, str]] = {
            "length": "Length", "fairness": "Fairness (seat and first-player advantage)",
            "tension": "Decisiveness and tension", "skill": "Skill versus luck", "internal": "Engine tallies",
            "components": "Components to print", "cards": "Which card is too strong",
-           "enough": "the box holds enough for 99 % of games"},
+           "enough": "the box holds enough for 99 % of games",
+           "table": "metric|base|variant|difference|95 % interval|significant|yes|no"},
     "fr": {"nothing_else": "Aucun autre chiffre de jeu ne bouge au-delà du hasard.",
            "nothing": "Aucun chiffre ne bouge au-delà du hasard sur {n} paires de parties.",
            "more": "{n} autre(s) chiffre(s) bougent : voir le tableau.",
@@ -167,7 +168,8 @@ WORDS: dict[str, dict[str, str]] = {
            "length": "Durée", "fairness": "Équité (avantage de la place et du premier joueur)",
            "tension": "Décision et suspense", "skill": "Habileté ou hasard", "internal": "Compteurs du moteur",
            "components": "Éléments à imprimer", "cards": "Quelle carte est trop forte",
-           "enough": "la boîte suffit pour 99 % des parties"},
+           "enough": "la boîte suffit pour 99 % des parties",
+           "table": "chiffre|base|variante|écart|intervalle à 95 %|significatif|oui|non"},
     "it": {"nothing_else": "Nessun’altra cifra di gioco si muove oltre il caso.",
            "nothing": "Nessuna cifra si muove oltre il caso su {n} coppie di partite.",
            "more": "Cambiano altre {n} cifre: vedi la tabella.",
@@ -177,7 +179,8 @@ WORDS: dict[str, dict[str, str]] = {
            "length": "Durata", "fairness": "Equità (vantaggio del posto e del primo giocatore)",
            "tension": "Decisività e suspense", "skill": "Abilità o fortuna", "internal": "Contatori del motore",
            "components": "Componenti da stampare", "cards": "Quale carta è troppo forte",
-           "enough": "la scatola basta per il 99 % delle partite"},
+           "enough": "la scatola basta per il 99 % delle partite",
+           "table": "cifra|base|variante|differenza|intervallo al 95 %|significativo|sì|no"},
 }
 
 LABELS: dict[str, dict[str, str]] = {
@@ -246,10 +249,25 @@ def sentence(m: dict[str, Any], lang: str = "en") -> str:
     lo, hi = sorted((abs(m["low"]), abs(m["high"]))) if m.get("low") is not None else (abs(d), abs(d))
     if m.get("low") is not None and m["low"] < 0 < m["high"]:  # pragma: no cover - significant never spans 0
         lo = 0.0
-    text = (up if d > 0 else down).format(
+    template = up if d > 0 else down
+    if key in ("turns", "rounds") and _singular(abs(d), lang):
+        for plural, single in SINGULAR[lang].items():
+            template = template.replace(plural, single)
+    text = template.format(
         b=number(m["base"], lang, share), v=number(m["variant"], lang, share), d=number(abs(d), lang, share),
         lo=number(lo, lang, share), hi=number(hi, lang, share), k=k, m=CLOSE_MARGIN, label=label(name, lang))
     return _typeset(text[0].upper() + text[1:], lang)
+
+
+#: the plural words of the length sentences, and their singular (English and Italian: exactly 1; French: below 2)
+SINGULAR = {"en": {" turns ": " turn ", " rounds ": " round "},
+            "fr": {" tours ": " tour ", " manches ": " manche "},
+            "it": {" turni ": " turno ", " giri ": " giro "}}
+
+
+def _singular(x: float, lang: str) -> bool:
+    shown = round(x, 1)
+    return shown < 2 if lang == "fr" else shown == 1
 
 
 def _strength(m: dict[str, Any]) -> float:
