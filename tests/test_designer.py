@@ -30,21 +30,21 @@ def _result(scores: list[float], winners: list[int]) -> GameResult:
 def test_figures_of_one_game_by_hand() -> None:
     # seat 0 leads, seat 1 overtakes at turn 2, seat 0 comes back and wins by 1
     est = [[0, 0], [2, 1], [2, 4], [3, 5], [7, 5], [8, 7]]
-    f = game_figures(Trace(est, [{"x"}, set()]), _result([8, 7], [0]))
+    f = game_figures(Trace(est, [{"x": 1}, {}]), _result([8, 7], [0]))
     assert f["lead_changes"] == 2  # 0 -> 1 -> 0 (the opening tie names no leader)
     assert f["comeback_rate"] == 1.0  # behind at half-time (estimate 3: [3, 5])
     assert f["close_games"] == 1.0  # margin 1 <= 2
     assert f["drama"] == pytest.approx((0 + 0 + 2 + 2 + 0 + 0) / 6)
     assert f["decided_at"] == pytest.approx(4 / 5)  # leads for good from the fifth estimate on
     # a shared win defines no comeback, drama or decisiveness, and a one-sided game has no margin to be close
-    shared = game_figures(Trace(est, [set(), set()]), _result([8, 8], [0, 1]))
+    shared = game_figures(Trace(est, [{}, {}]), _result([8, 8], [0, 1]))
     assert "comeback_rate" not in shared and "close_games" not in shared and shared["lead_changes"] == 2
 
 
 def test_tallies_merge_like_one_run_and_the_interval_is_newcombes() -> None:
-    games = [(Trace([[0, 0], [1, 0]], [{"a"}, {"b"}]), _result([1, 0], [0])),
-             (Trace([[0, 0], [0, 2]], [{"a"}, {"a", "b"}]), _result([0, 2], [1])),
-             (Trace([[0, 0], [3, 1]], [{"a"}, set()]), _result([3, 1], [0]))]
+    games = [(Trace([[0, 0], [1, 0]], [{"a": 1}, {"b": 2}]), _result([1, 0], [0])),
+             (Trace([[0, 0], [0, 2]], [{"a": 1}, {"a": 1, "b": 1}]), _result([0, 2], [1])),
+             (Trace([[0, 0], [3, 1]], [{"a": 3}, {}]), _result([3, 1], [0]))]
     whole, one, two = DesignerTally(), DesignerTally(), DesignerTally()
     for i, (t, r) in enumerate(games):
         whole.add(t, r)
@@ -54,9 +54,10 @@ def test_tallies_merge_like_one_run_and_the_interval_is_newcombes() -> None:
     rows = {r["component"]: r for r in whole.to_json()["component_impact"]}
     # b: played by 2 of 6 seats (lost game 0, won game 1): 1/2 against 2/4 for the other seats
     assert rows["b"]["played_share"] == pytest.approx(2 / 6, abs=1e-4) and rows["b"]["difference"] == 0
+    assert rows["b"]["plays_per_seat"] == pytest.approx(3 / 6, abs=1e-4)
     d, low, high = rate_difference(56, 70, 48, 80)  # Newcombe 1998, example (a), method 10: 0.0524 to 0.3339
     assert d == pytest.approx(0.2) and (low, high) == pytest.approx((0.0524, 0.3339), abs=2e-4)
-    assert component_impact({"z": [5, 5]}, 5, 2) == []  # played by every seat: nothing to compare with
+    assert component_impact({"z": [5, 5, 9]}, 5, 2) == []  # played by every seat: nothing to compare with
 
 
 def test_a_planted_overpowered_card_is_flagged(project_with: Callable[[str], Path], tmp_path: Path,

@@ -93,8 +93,10 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         base = r.get("base") if paired else None
         before = (f'{_pct(base.get("difference"), True)} → ' if isinstance(base, dict) else "– → ") if paired else ""
         flag = r.get("flag") or ""
+        plays = r.get("plays_per_seat")
+        times = f'<br><span class="muted">{plays:.1f} per seat</span>' if isinstance(plays, (int, float)) else ""
         body.append(f'<tr><td>{img}</td><td>{escape(r["component"])}</td><td class="num">{_pct(r.get("played_share"))}'
-                    f'</td><td class="num">{before}{_pct(r.get("difference"), True)} [{_pct(r.get("low"), True)}, '
+                    f'{times}</td><td class="num">{before}{_pct(r.get("difference"), True)} [{_pct(r.get("low"), True)}, '
                     f'{_pct(r.get("high"), True)}]</td><td>{strip_svg(r, half)}</td>'
                     f'<td class="{"warn" if flag else ""}">{escape(flag)}</td></tr>')
     legend = (f'<p class="muted">Win rate of seats that played the component minus that of the seats that did not; '

@@ -398,7 +398,7 @@ def paired_impact(b: dict[str, Any], v: dict[str, Any]) -> list[dict[str, Any]]:
     """
     rows_b = {r["component"]: r for r in (b.get("designer") or {}).get("component_impact", [])}
     rows_v = {r["component"]: r for r in (v.get("designer") or {}).get("component_impact", [])}
-    keys = ("played_share", "difference", "low", "high", "flag")
+    keys = ("played_share", "plays_per_seat", "difference", "low", "high", "flag")
     out = []
     for kind in sorted(set(rows_b) | set(rows_v)):
         rv, rb = rows_v.get(kind), rows_b.get(kind)

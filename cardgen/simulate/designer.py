@@ -46,7 +46,7 @@ class Trace:
     """One game's estimates after each completed turn (the set-up first) and what each seat played."""
 
     estimates: list[list[float]]
-    played: list[set[str]]
+    played: list[dict[str, int]]  # per seat: component kind -> how many times it played it
 
 
 def trace_game(game: Game, seed: int, actions: list[tuple[int, Action]]) -> Trace | None:
@@ -56,12 +56,12 @@ def trace_game(game: Game, seed: int, actions: list[tuple[int, Action]]) -> Trac
     if first is None:
         return None
     estimates = [list(first)]
-    played: list[set[str]] = [set() for _ in range(game.players)]
+    played: list[dict[str, int]] = [{} for _ in range(game.players)]
     turns = state.turns
     for player, action in actions:
         kind = state.component_of(action)
         if kind is not None:
-            played[player].add(kind)
+            played[player][kind] = played[player].get(kind, 0) + 1
         state.apply(action)
         if state.turns != turns:
             turns = state.turns
@@ -113,7 +113,8 @@ class DesignerTally:
     """Mergeable sums of the per-game figures and of the component table, per deck and player count."""
 
     sums: dict[str, list[float]] = field(default_factory=dict)  # figure -> [n, sum, sum of squares]
-    played: dict[str, list[int]] = field(default_factory=dict)  # component -> [seats that played it, of them won]
+    #: component -> [seats that played it, of them winners, times played in all]
+    played: dict[str, list[int]] = field(default_factory=dict)
     seats: int = 0  # seats of traced games
     wins: int = 0  # of them winners
     traced: int = 0  # completed games traced
@@ -133,10 +134,11 @@ class DesignerTally:
         self.seats += len(trace.played)
         self.wins += len(winners)
         for seat, kinds in enumerate(trace.played):
-            for kind in kinds:
-                row2 = self.played.setdefault(kind, [0, 0])
+            for kind, times in kinds.items():
+                row2 = self.played.setdefault(kind, [0, 0, 0])
                 row2[0] += 1
                 row2[1] += seat in winners
+                row2[2] += times
         return figures
 
     def merge(self, other: "DesignerTally") -> None:
@@ -145,10 +147,10 @@ class DesignerTally:
             row[0] += n
             row[1] += s
             row[2] += ss
-        for kind, (n, w) in other.played.items():
-            row2 = self.played.setdefault(kind, [0, 0])
-            row2[0] += n
-            row2[1] += w
+        for kind, theirs in other.played.items():
+            row2 = self.played.setdefault(kind, [0, 0, 0])
+            for k in range(3):
+                row2[k] += theirs[k]
         self.seats += other.seats
         self.wins += other.wins
         self.traced += other.traced
@@ -190,19 +192,20 @@ def rate_difference(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple
 
 
 def component_impact(played: dict[str, list[int]], seats: int, wins: int) -> list[dict[str, Any]]:
-    """Per component kind: played share, win rate of seats that played it vs the others, difference, interval.
+    """Per component kind: played share, plays per seat and game, win rate of seats that played it vs the
+    others, the difference and its interval.
 
     A kind is flagged when its interval, widened for the number of kinds (Bonferroni),
     leaves out 0: "strong" (seats that play it win more) or "weak".
     """
-    kinds = [k for k, (n, _) in played.items() if 0 < n < seats]
+    kinds = [k for k, row in played.items() if 0 < row[0] < seats]
     z_flag = NormalDist().inv_cdf(1 - 0.025 / max(1, len(kinds)))
     rows = []
     for kind in kinds:
-        n, won = played[kind]
+        n, won, times = played[kind]
         d, low, high = rate_difference(won, n, wins - won, seats - n)
         _, flow, fhigh = rate_difference(won, n, wins - won, seats - n, z_flag)
-        rows.append({"component": kind, "played_share": round(n / seats, 4),
+        rows.append({"component": kind, "played_share": round(n / seats, 4), "plays_per_seat": round(times / seats, 4),
                      "win_rate_played": round(won / n, 4), "win_rate_not_played": round((wins - won) / (seats - n), 4),
                      "difference": round(d, 4), "low": round(low, 4), "high": round(high, 4),
                      "flag": "strong" if flow > 0 else "weak" if fhigh < 0 else "", "seats": seats})

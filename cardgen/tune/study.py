@@ -262,6 +262,8 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     project = Project.open(project_dir)
     deck = Resolver(project).resolve(deck_ref)
     tuner = Tuner(project, deck, opts)
+    print(f"tune {deck.id}: {opts.trials} trials of {opts.games} games per player count, played by "
+          f"{agents_in_words(list(tuner.opts.agents or []))}", file=sys.stderr, flush=True)
     tuner.run()
     paths = tuner.write_variants()
     doc = tuner.to_json()
