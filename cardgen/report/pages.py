@@ -15,7 +15,8 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import CSS as BASE_CSS
 from cardgen.report.validation import _badge, agents_text, section
-from cardgen.simulate.summary import format_difference, format_value, is_share, metric_label
+from cardgen.simulate.summary import format_difference, format_value, is_share
+from cardgen.simulate.verdict import label as metric_label
 
 CSS = BASE_CSS + """
 .warn{color:#8a5a00} .muted{color:#666} .verdict{font-size:1.1em;border-left:4px solid #009E73;padding:.2em .8em} nav{margin-bottom:1em} .sig{font-weight:bold}

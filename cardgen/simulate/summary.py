@@ -93,21 +93,12 @@ def designer_lines(d: dict[str, Any]) -> list[str]:
 
 
 # -- cardgen compare -----------------------------------------------------------------
-#: Metrics whose values are shares of games (printed as percentages).
-_SHARES = ("seat_", "end_reason:", "gap:", "close_games", "comeback_rate", "decided_at")
-
-
-def metric_label(name: str) -> str:
-    """A readable name for a comparison metric (``seat_2_win_rate`` -> ``seat 2 win rate``)."""
-    for prefix, label in (("end_reason:", "ends by "), ("gap:", "rule gap "), ("peak:", "peak "),
-                          ("skill:", "skill ")):
-        if name.startswith(prefix):
-            return label + name[len(prefix):]
-    return name.replace("_", " ")
 
 
 def is_share(name: str) -> bool:
-    return name.startswith(_SHARES)
+    """Whether a metric's values are shares of games (printed as percentages): ``verdict.is_share``."""
+    from cardgen.simulate.verdict import is_share as share
+    return share(name)
 
 
 def format_value(name: str, x: float | None, signed: bool = False) -> str:
@@ -132,10 +123,10 @@ def _z(m: dict[str, Any]) -> float:
 
 def _row(m: dict[str, Any], width: int) -> str:
     """One figure of the grouped table: base -> variant, difference [95 % interval], marks."""
-    from cardgen.simulate.verdict import is_share as share, label, number
+    from cardgen.simulate.verdict import label, number
 
-    name, sh = m["metric"], is_share(m["metric"])
-    sh = share(name)
+    name = m["metric"]
+    sh = is_share(name)
 
     def f(x: float | None, signed: bool = False) -> str:
         return "-" if x is None else number(x, "en", sh, signed)
