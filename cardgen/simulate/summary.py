@@ -162,7 +162,9 @@ def format_comparison(doc: dict[str, Any]) -> str:
         width = max([len(label(m["metric"])) for m in shown] + [10])
         for key in GROUPS[:-1]:
             rows = [m for m in shown if m.get("group") == key]
-            if rows:
+            if rows and key == "fairness":  # one line: every seat's share of wins, base -> variant
+                lines.append(f"  {words[key]}: " + "  ".join(_seat(m) for m in rows))
+            elif rows:
                 lines.append(f"  {words[key]}")
                 lines += [_row(m, width) for m in rows]
         lines += _components(r)
@@ -174,6 +176,16 @@ def format_comparison(doc: dict[str, Any]) -> str:
             lines.append(f"  {words['internal']} (folded, in the report): {len(internal)} figures, {moved} changed"
                          + (f", {follows} of them follow from your change" if follows else ""))
     return "\n".join(lines)
+
+
+def _seat(m: dict[str, Any]) -> str:
+    """``seat 1 26.5%->30.2%`` (``*`` when significant) for the fairness line."""
+    from cardgen.simulate.verdict import number
+
+    def f(x: float | None) -> str:
+        return "-" if x is None else number(x, "en", True)
+
+    return f"seat {m['metric'].split('_')[1]} {f(m['base'])}->{f(m['variant'])}{' *' if m['significant'] else ''}"
 
 
 def _components(r: dict[str, Any]) -> list[str]:
