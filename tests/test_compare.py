@@ -162,3 +162,18 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     assert "WARNING components: print" in text and "the box runs short" in text
     overview = next((out / "validation").glob("validate-draco-rich-toast-*/index.html")).read_text()
     assert "more &#x27;Silver coin&#x27; (silver-coin) (box short in" in overview
+
+
+def test_the_report_speaks_french_when_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.report.pages import compare_page
+
+    monkeypatch.setitem(toy_game.TOY_DECKS, "toy_big_hand", toy_game._deck({"start_hand": 3}))
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_big_hand", tmp_path), _opts(lang="fr"))
+    html = compare_page(doc, {}, "")
+    assert '<html lang="fr">' in html
+    assert "<b>Les parties durent " in html and "tours de moins" in html  # the verdict, strongest first
+    assert "2 joueurs\u202f: " in html and "Durée" in html and "Compteurs du moteur" in html
+    assert "jouées par des joueurs au hasard" in html and "Significatif\u202f: " in html
+    assert "découle de votre modification" in html  # the toy's peak 'hand' follows from start_hand
+    english = compare_page({**doc, "lang": "en"}, {}, "")
+    assert "<b>Games are " in english and "Les parties" not in english

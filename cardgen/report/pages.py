@@ -270,7 +270,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     """The paired comparison of a variant with its base: the verdict first, then per player count the
     figures grouped for designers, the components to print, which card is too strong, the charts, and
     last, folded, the engine's tallies. Verdict, group titles and figure names are in ``doc["lang"]``."""
-    from cardgen.simulate.verdict import GROUPS, WORDS, significance_line, verdict
+    from cardgen.simulate.verdict import GROUPS, PAGE, WORDS, agents_words, significance_line, verdict
 
     lang = doc.get("lang", "en")
     words = WORDS[lang]
@@ -284,16 +284,14 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                 "</p></div>")
     body.append(changes_box({**info, "kind": "variant", "base": doc["base"], "differences": doc["differences"],
                              "description": doc.get("description")}))
-    body.append(f"<p>{doc['games']} games per player count, both decks on the same seeds ({escape(doc['seeds'])}); "
-                f"played by {escape(agents_text(doc))}, master seed <code>{doc['seed']}</code>. Differences are "
-                f"variant minus base with 95% intervals (paired per game); significance: {escape(doc['correction'])}."
-                "</p>")
+    agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
+    body.append(f"<p>{escape(PAGE[lang]['intro'].format(games=doc['games'], agents=agents, seed=doc['seed']))}</p>")
     for line in doc.get("skipped") or []:
         body.append(f'<p class="warn">{escape(line)}</p>')
     for r in results:
         b, v = r["base_result"], r["variant_result"]
         sig = sum(m["significant"] for m in r["metrics"] if m.get("group") != "internal")
-        body.append(f'<h2 id="p{r["players"]}">{r["players"]} players: {sig} significant change(s) in play</h2>')
+        body.append(f'<h2 id="p{r["players"]}">{escape(PAGE[lang]["heading"].format(p=r["players"], n=sig))}</h2>')
         for key in GROUPS[:-1]:
             rows = [m for m in r["metrics"] if m.get("group") == key]
             if rows:

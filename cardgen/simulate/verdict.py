@@ -202,6 +202,45 @@ LABELS: dict[str, dict[str, str]] = {
 }
 
 
+#: the report's own sentences (compare page), per language
+PAGE = {
+    "en": {"intro": "{games} games per player count, both decks on the same seeds (game i of both uses the base "
+                    "deck's seed for game i), played by {agents}; master seed {seed}. Differences are variant minus "
+                    "base, with 95 % intervals from the paired games.",
+           "heading": "{p} players: {n} significant change(s) in play",
+           "every": "{who} in every seat", "rotated": "{who}, rotated over the seats game by game", "and": " and ",
+           "agents": {"random": "random players (any legal move)", "heuristic": "heuristic players (the game's "
+                      "rule of thumb)", "search": "search players (Monte Carlo tree search)"}},
+    "fr": {"intro": "{games} parties par nombre de joueurs, les deux jeux sur les mêmes graines (la partie i des "
+                    "deux utilise la graine de la partie i du jeu de base), jouées par {agents} ; graine "
+                    "maîtresse {seed}. Les écarts sont variante moins base, avec des intervalles à 95 % "
+                    "tirés des parties appariées.",
+           "heading": "{p} joueurs : {n} changement(s) significatif(s) en jeu",
+           "every": "{who} à chaque place", "rotated": "{who}, qui changent de place à chaque partie", "and": " et ",
+           "agents": {"random": "des joueurs au hasard (n’importe quel coup permis)",
+                      "heuristic": "des joueurs heuristiques (la règle empirique du jeu)",
+                      "search": "des joueurs à recherche (arbre de Monte-Carlo)"}},
+    "it": {"intro": "{games} partite per numero di giocatori, i due mazzi sugli stessi semi (la partita i di "
+                    "entrambi usa il seme della partita i del gioco base), giocate da {agents}; seme principale "
+                    "{seed}. Le differenze sono variante meno base, con intervalli al 95 % dalle partite appaiate.",
+           "heading": "{p} giocatori: {n} cambiamento/i significativo/i nel gioco",
+           "every": "{who} a ogni posto", "rotated": "{who}, che cambiano posto a ogni partita", "and": " e ",
+           "agents": {"random": "giocatori a caso (qualsiasi mossa lecita)",
+                      "heuristic": "giocatori euristici (la regola pratica del gioco)",
+                      "search": "giocatori a ricerca (albero Monte Carlo)"}},
+}
+
+
+def agents_words(names: list[str], lang: str = "en") -> str:
+    """Which agents played, in ``lang`` (the report; the terminal uses ``runner.agents_in_words``)."""
+    words = PAGE[lang]
+    who = [words["agents"].get(n, f"'{n}'") for n in dict.fromkeys(names)]
+    if not who:
+        return ""
+    text = who[0] if len(who) == 1 else ", ".join(who[:-1]) + words["and"] + who[-1]
+    return words["every" if len(who) == 1 else "rotated"].format(who=text)
+
+
 def label(name: str, lang: str = "en") -> str:
     """A figure's name as a designer reads it, in ``lang`` (engine tallies keep their engine names)."""
     words = LABELS[lang]
