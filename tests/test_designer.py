@@ -36,6 +36,13 @@ def test_figures_of_one_game_by_hand() -> None:
     assert f["close_games"] == 1.0  # margin 1 <= 2
     assert f["drama"] == pytest.approx((0 + 0 + 2 + 2 + 0 + 0) / 6)
     assert f["decided_at"] == pytest.approx(4 / 5)  # leads for good from the fifth estimate on
+    assert "kingmaking" not in f  # two seats: no third seat to choose between them
+    # three seats: 0 and 1 swap places twice; the last swap (0 back ahead) is seat 2's decision: kingmade
+    moves = [(0, [2, 1, 0]), (1, [2, 4, 0]), (2, [5, 4, 0]), (1, [5, 4, 1])]
+    three = game_figures(Trace([[0, 0, 0], [5, 4, 1]], [{}, {}, {}], moves), _result([5, 4, 1], [0]))
+    assert three["kingmaking"] == 1.0
+    mine = [(0, [2, 1, 0]), (1, [2, 4, 0]), (0, [5, 4, 0])]  # the winner overtook by itself
+    assert game_figures(Trace([[0, 0, 0], [5, 4, 0]], [{}, {}, {}], mine), _result([5, 4, 0], [0]))["kingmaking"] == 0
     # a shared win defines no comeback, drama or decisiveness, and a one-sided game has no margin to be close
     shared = game_figures(Trace(est, [{}, {}]), _result([8, 8], [0, 1]))
     assert "comeback_rate" not in shared and "close_games" not in shared and shared["lead_changes"] == 2

@@ -15,7 +15,10 @@ and the result come, per game:
   state evaluation of any player", averaged over the trial), after Browne 2008;
 - ``decided_at``: the share of the game's turns after which the eventual winner
   led (alone or tied) to the end (Browne's decisiveness: the turn from which the
-  leader never loses; small = decided early).
+  leader never loses; small = decided early);
+- ``kingmaking`` (three seats or more): 1 when the last decision that swapped the
+  order of the eventual winner and runner-up was made by a third seat (our
+  indicator: a seat out of the final duel chose between the two).
 
 ``component_impact`` counts, per component kind a seat played or took, the seats
 that played it and won against the seats that did not. Nothing here knows which
@@ -37,8 +40,8 @@ CLOSE_MARGIN = 2
 Z95 = NormalDist().inv_cdf(0.975)
 
 #: per-game figures, in the order the reports list them; rates are 0/1 per game
-FIGURES = ("lead_changes", "comeback_rate", "close_games", "drama", "decided_at")
-RATES = ("comeback_rate", "close_games")
+FIGURES = ("lead_changes", "comeback_rate", "close_games", "drama", "decided_at", "kingmaking")
+RATES = ("comeback_rate", "close_games", "kingmaking")
 
 
 @dataclass
@@ -47,6 +50,8 @@ class Trace:
 
     estimates: list[list[float]]
     played: list[dict[str, int]]  # per seat: component kind -> how many times it played it
+    #: (seat, decision index) of each decision that changed some seat's estimate, with the estimates after it
+    moves: list[tuple[int, list[float]]] = field(default_factory=list)
 
 
 def trace_game(game: Game, seed: int, actions: list[tuple[int, Action]]) -> Trace | None:
@@ -58,18 +63,23 @@ def trace_game(game: Game, seed: int, actions: list[tuple[int, Action]]) -> Trac
     estimates = [list(first)]
     played: list[dict[str, int]] = [{} for _ in range(game.players)]
     turns = state.turns
+    moves: list[tuple[int, list[float]]] = []
+    last = list(first)
     for player, action in actions:
         kind = state.component_of(action)
         if kind is not None:
             played[player][kind] = played[player].get(kind, 0) + 1
         state.apply(action)
+        now = state.score_estimate() or []
+        if now != last:
+            moves.append((player, list(now)))
+            last = list(now)
         if state.turns != turns:
             turns = state.turns
-            estimates.append(list(state.score_estimate() or []))
-    final = state.score_estimate()
-    if final is not None and final != estimates[-1]:
-        estimates.append(list(final))
-    return Trace(estimates, played)
+            estimates.append(list(now))
+    if last != estimates[-1]:
+        estimates.append(last)
+    return Trace(estimates, played, moves)
 
 
 def _leaders(est: list[float]) -> list[int]:
@@ -105,7 +115,30 @@ def game_figures(trace: Trace, result: GameResult) -> dict[str, float]:
         while k > 0 and est[k - 1][winner] == max(est[k - 1]):
             k -= 1
         out["decided_at"] = k / max(1, len(est) - 1) if len(est) > 1 else 0.0
+        runner_up = _runner_up(result.scores, winner)
+        if runner_up is not None and len(result.scores) > 2:
+            out["kingmaking"] = float(_kingmade(trace.moves, winner, runner_up))
     return out
+
+
+def _runner_up(scores: list[float], winner: int) -> int | None:
+    """The one seat with the best score after the winner's (None when several share it)."""
+    others = [(s, seat) for seat, s in enumerate(scores) if seat != winner]
+    best = max(s for s, _ in others)
+    tied = [seat for s, seat in others if s == best]
+    return tied[0] if len(tied) == 1 else None
+
+
+def _kingmade(moves: list[tuple[int, list[float]]], winner: int, runner_up: int) -> bool:
+    """Whether the last decision that swapped the order of the winner and the runner-up was a third seat's."""
+    order, by = 0, None
+    for seat, est in moves:
+        now = (est[winner] > est[runner_up]) - (est[winner] < est[runner_up])
+        if now and now != order:
+            if order:
+                by = seat
+            order = now
+    return by is not None and by not in (winner, runner_up)
 
 
 @dataclass

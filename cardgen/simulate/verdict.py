@@ -23,7 +23,7 @@ LANGS = ("en", "fr", "it")
 #: designer groups, in the order the table lists them; "internal" is folded and last
 GROUPS = ("length", "fairness", "tension", "skill", "internal")
 _LOCALES = {"en": "en", "fr": "fr_FR", "it": "it_IT"}
-_SHARES = ("seat_", "end_reason:", "gap:", "close_games", "comeback_rate", "decided_at", "skill:")
+_SHARES = ("seat_", "end_reason:", "gap:", "close_games", "comeback_rate", "decided_at", "kingmaking", "skill:")
 
 #: words that say nothing about what a figure counts (kept out of "follows from your change")
 _STOP = {"in", "of", "per", "the", "a", "to", "and", "by", "on", "at", "card", "cards", "player", "players",
@@ -85,6 +85,10 @@ SENTENCES: dict[str, dict[str, tuple[str, str]]] = {
                   "The eventual winner trails less: {v} points behind the leader per turn on average, against {b}."),
         "decided_at": ("Games stay open longer: the winner takes the lead for good at {v} of the game, against {b}.",
                        "Games are decided earlier: the winner takes the lead for good at {v} of the game, against {b}."),
+        "kingmaking": ("More kingmaking: a third seat made the last swap between the top two in {v} of games, "
+                       "against {b}.",
+                       "Less kingmaking: a third seat made the last swap between the top two in {v} of games, "
+                       "against {b}."),
         "skill": ("Skill counts for more: {label} goes from {b} to {v}.", "Skill counts for less: {label} goes from {b} to {v}."),
         "other": ("{label} goes from {b} to {v}.", "{label} goes from {b} to {v}."),
     },
@@ -115,6 +119,10 @@ SENTENCES: dict[str, dict[str, tuple[str, str]]] = {
                        "contre {b}."),
         "skill": ("L’habileté compte davantage : {label} passe de {b} à {v}.",
                   "L’habileté compte moins : {label} passe de {b} à {v}."),
+        "kingmaking": ("Plus de faiseurs de roi : un troisième joueur a fait le dernier dépassement entre les deux "
+                       "premiers dans {v} des parties, contre {b}.",
+                       "Moins de faiseurs de roi : un troisième joueur a fait le dernier dépassement entre les deux "
+                       "premiers dans {v} des parties, contre {b}."),
         "other": ("{label} : de {b} à {v}.", "{label} : de {b} à {v}."),
     },
     "it": {
@@ -143,6 +151,10 @@ SENTENCES: dict[str, dict[str, tuple[str, str]]] = {
                        "Le partite si decidono prima: il vincitore passa in testa per sempre al {v} della partita, "
                        "contro il {b}."),
         "skill": ("L’abilità conta di più: {label} passa da {b} a {v}.", "L’abilità conta di meno: {label} passa da {b} a {v}."),
+        "kingmaking": ("Un terzo fa più spesso da ago della bilancia: l’ultimo sorpasso tra i primi due è opera di "
+                       "un altro giocatore nel {v} delle partite, contro il {b}.",
+                       "Un terzo fa meno spesso da ago della bilancia: l’ultimo sorpasso tra i primi due è opera di "
+                       "un altro giocatore nel {v} delle partite, contro il {b}."),
         "other": ("{label}: da {b} a {v}.", "{label}: da {b} a {v}."),
     },
 }
@@ -188,16 +200,19 @@ LABELS: dict[str, dict[str, str]] = {
            "close_games": f"close games (margin <= {CLOSE_MARGIN})", "lead_changes": "lead changes per game",
            "comeback_rate": "comebacks (winner behind at half-time)", "drama": "drama (winner's deficit per turn)",
            "decided_at": "decided at (share of the game)", "seat": "seat {k} share of wins",
+           "kingmaking": "kingmaking (a third seat swapped the top two last)",
            "seat_1": "seat 1 (first player) share of wins"},
     "fr": {"turns": "tours", "rounds": "manches", "winning_score": "score du vainqueur", "margin": "avance du vainqueur",
            "close_games": f"parties serrées (écart ≤ {CLOSE_MARGIN})", "lead_changes": "changements de tête par partie",
            "comeback_rate": "remontées (vainqueur mené à mi-partie)", "drama": "suspense (retard du vainqueur par tour)",
            "decided_at": "décidée à (part de la partie)", "seat": "part des victoires, place {k}",
+           "kingmaking": "faiseur de roi (un tiers départage les deux premiers)",
            "seat_1": "part des victoires, place 1 (premier joueur)"},
     "it": {"turns": "turni", "rounds": "giri", "winning_score": "punteggio del vincitore",
            "margin": "vantaggio del vincitore", "close_games": f"partite combattute (scarto ≤ {CLOSE_MARGIN})",
            "lead_changes": "cambi al comando per partita", "comeback_rate": "rimonte (vincitore indietro a metà)",
            "drama": "suspense (svantaggio del vincitore per turno)", "decided_at": "decisa al (quota della partita)",
+           "kingmaking": "ago della bilancia (un terzo decide tra i primi due)",
            "seat": "quota di vittorie, posto {k}", "seat_1": "quota di vittorie, posto 1 (primo giocatore)"},
 }
 

@@ -15,7 +15,7 @@ from cardgen.simulate.stats import wilson
 Metric = tuple[float, float, float]
 
 #: the designer metrics (cardgen.simulate.designer), targets like any other
-DESIGNER_METRICS = ["lead_changes", "comeback_rate", "close_games", "drama", "decided_at"]
+DESIGNER_METRICS = ["lead_changes", "comeback_rate", "close_games", "drama", "decided_at", "kingmaking"]
 #: Metric names every entry has (more come from the entry: gap:*, end:*, peak:*, seat_N_win_rate).
 BASE_METRICS = ["turns", "rounds", "winning_score", "margin", "unfairness", "completed", "skill", *DESIGNER_METRICS]
 
