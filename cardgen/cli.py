@@ -167,8 +167,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="a rule number (RULE=LO..HI, RULE=a|b|c, or a yes/no RULE alone) or count:COMPONENT=LO..HI")
     t.add_argument("--target", action="append", default=[], metavar="METRIC=LO..HI",
                    help="turns, rounds, winning_score, margin, unfairness, seat_N_win_rate, skill, lead_changes, "
-                        "comeback_rate, close_games, drama, decided_at, kingmaking, gap:KIND, end:REASON or peak:NAME (each "
-                        "game's most at once, averaged), with the range it should land in")
+                        "comeback_rate, close_games, drama, decided_at, kingmaking, gap:KIND, end:REASON or "
+                        "peak:NAME (each game's most at once, averaged), with the range it should land in")
     t.add_argument("--trials", type=int, default=30)
     t.add_argument("--games", type=int, default=300, help="games per trial and player count (default: 300)")
     t.add_argument("--players", type=int, nargs="+")

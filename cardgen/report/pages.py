@@ -19,7 +19,8 @@ from cardgen.simulate.summary import format_difference, format_value, is_share
 from cardgen.simulate.verdict import label as metric_label
 
 CSS = BASE_CSS + """
-.warn{color:#8a5a00} .muted{color:#666} .verdict{font-size:1.1em;border-left:4px solid #009E73;padding:.2em .8em} nav{margin-bottom:1em} .sig{font-weight:bold}
+.warn{color:#8a5a00} .muted{color:#666} nav{margin-bottom:1em} .sig{font-weight:bold}
+.verdict{font-size:1.1em;border-left:4px solid #009E73;padding:.2em .8em}
 .changes{background:#f6f8fa;border-left:4px solid #0072B2;padding:.4em .8em;margin:.8em 0}
 td.num{text-align:right;font-variant-numeric:tabular-nums} .up{color:#0b5394} figure{margin:0}
 """

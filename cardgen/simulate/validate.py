@@ -280,7 +280,8 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
             **stats,
             "static_checks": [{"name": c.name, "players": c.players, "passed": c.passed, "detail": c.detail}
                               for c in entry.checks],
-            "balance": balance(stats), "sufficiency": sufficiency(stats, component_names(entry.deck)), "passed": not failures,
+            "balance": balance(stats), "sufficiency": sufficiency(stats, component_names(entry.deck)),
+            "passed": not failures,
             "failures": failures,
             **({"skill": skill_json(entry.players, entry.skill_totals, opts.search_iterations)}
                if opts.skill and entry.runnable else {})}

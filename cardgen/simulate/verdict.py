@@ -142,15 +142,18 @@ SENTENCES: dict[str, dict[str, tuple[str, str]]] = {
                         "Le partite combattute (scarto di {m} punti o meno) passano da {b} a {v}."),
         "lead_changes": ("Il comando cambia di mano più spesso: {v} volte a partita, contro {b}.",
                          "Il comando cambia di mano meno spesso: {v} volte a partita, contro {b}."),
-        "comeback_rate": ("Più rimonte: il vincitore era in svantaggio a metà partita nel {v} delle partite, contro il {b}.",
-                          "Meno rimonte: il vincitore era in svantaggio a metà partita nel {v} delle partite, contro il {b}."),
+        "comeback_rate": ("Più rimonte: il vincitore era in svantaggio a metà partita nel {v} delle partite, "
+                          "contro il {b}.",
+                          "Meno rimonte: il vincitore era in svantaggio a metà partita nel {v} delle partite, "
+                          "contro il {b}."),
         "drama": ("Il futuro vincitore insegue di più: {v} punti dal primo a ogni turno in media, contro {b}.",
                   "Il futuro vincitore insegue di meno: {v} punti dal primo a ogni turno in media, contro {b}."),
         "decided_at": ("Le partite restano aperte più a lungo: il vincitore passa in testa per sempre al {v} della "
                        "partita, contro il {b}.",
                        "Le partite si decidono prima: il vincitore passa in testa per sempre al {v} della partita, "
                        "contro il {b}."),
-        "skill": ("L’abilità conta di più: {label} passa da {b} a {v}.", "L’abilità conta di meno: {label} passa da {b} a {v}."),
+        "skill": ("L’abilità conta di più: {label} passa da {b} a {v}.",
+                  "L’abilità conta di meno: {label} passa da {b} a {v}."),
         "kingmaking": ("Un terzo fa più spesso da ago della bilancia: l’ultimo sorpasso tra i primi due è opera di "
                        "un altro giocatore nel {v} delle partite, contro il {b}.",
                        "Un terzo fa meno spesso da ago della bilancia: l’ultimo sorpasso tra i primi due è opera di "
