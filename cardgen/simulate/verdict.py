@@ -89,7 +89,8 @@ SENTENCES: dict[str, dict[str, tuple[str, str]]] = {
                        "against {b}.",
                        "Less kingmaking: a third seat made the last swap between the top two in {v} of games, "
                        "against {b}."),
-        "skill": ("Skill counts for more: {label} goes from {b} to {v}.", "Skill counts for less: {label} goes from {b} to {v}."),
+        "skill": ("Skill counts for more: {label} goes from {b} to {v}.",
+                  "Skill counts for less: {label} goes from {b} to {v}."),
         "other": ("{label} goes from {b} to {v}.", "{label} goes from {b} to {v}."),
     },
     "fr": {
