@@ -156,6 +156,9 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--no-designer", dest="designer", action="store_false",
                    help="skip the designer metrics and the component table (each game is replayed for them; "
                         "without, a compiled tier plays its games in batches: faster)")
+    v.add_argument("--designer-games", type=_bounded(1, MAX_GAMES, "--designer-games"), default=2000,
+                   help="games traced for the designer metrics per deck and player count, the first ones "
+                        "(default: 2000)")
     v.add_argument("--skill", action="store_true",
                    help="also measure skill versus luck: search against random and heuristic players")
     v.add_argument("--skill-games", type=_bounded(1, MAX_GAMES, "--skill-games"), default=100,
@@ -462,7 +465,8 @@ def _run(args: argparse.Namespace) -> int:
                                log_file=Path(args.log_file) if args.log_file else None,
                                jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
                                scheduler=args.scheduler, search_iterations=args.search_iterations,
-                               skill=args.skill, skill_games=args.skill_games, designer=args.designer)
+                               skill=args.skill, skill_games=args.skill_games, designer=args.designer,
+                               designer_games=args.designer_games)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
 

@@ -105,3 +105,17 @@ def test_designer_figures_are_the_same_on_every_engine(repo_root: Path, tmp_path
     assert batch["designer"]["games"] == 0
     strip = ("designer", "engine")
     assert {k: v for k, v in fast.items() if k not in strip} == {k: v for k, v in batch.items() if k not in strip}
+
+
+def test_only_the_first_designer_games_are_traced(repo_root: Path, tmp_path: Path) -> None:
+    """A huge run keeps its speed: games past --designer-games run as usual (compiled batches), same figures."""
+    docs = {}
+    for name, extra in (("some", ["--designer-games", "10"]), ("none", ["--no-designer"])):
+        js = tmp_path / f"{name}.json"
+        main(["--project", str(repo_root), "validate", "king_lui", "--games", "30", "--players", "4", "--jobs", "1",
+              "--json", str(js), "--out", str(tmp_path / name), *extra])
+        [docs[name]] = json.loads(js.read_text())["results"]
+    assert docs["some"]["designer"]["games"] == 10 and docs["some"]["designer"]["lead_changes"]["n"] == 10
+    assert {k: v for k, v in docs["some"].items() if k != "designer"} == \
+        {k: v for k, v in docs["none"].items() if k != "designer"}
+    assert main(["--project", str(repo_root), "validate", "king_lui", "--designer-games", "0"]) == 2

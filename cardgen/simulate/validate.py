@@ -60,7 +60,8 @@ class ValidateOptions:
     search_iterations: int = DEFAULT_ITERATIONS  # per decision of the ``search`` agent
     skill: bool = False  # also measure skill versus luck (cardgen.simulate.skill)
     skill_games: int = DEFAULT_SKILL_GAMES  # per opponent, deck and player count
-    designer: bool = True  # designer metrics and the component table (each game replayed; no batch path)
+    designer: bool = True  # designer metrics and the component table (each traced game replayed)
+    designer_games: int = 2000  # games traced per deck and player count (the first ones); the rest as usual
 
 
 @dataclass
@@ -93,6 +94,8 @@ def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
     if opts.search_iterations < 1:
         raise InputError(f"--search-iterations {opts.search_iterations}: expected at least 1",
                          field="--search-iterations")
+    if opts.designer_games < 1:
+        raise InputError(f"--designer-games {opts.designer_games}: expected at least 1 game", field="--designer-games")
     if opts.skill and opts.skill_games < 1:
         raise InputError(f"--skill-games {opts.skill_games}: expected at least 1 game", field="--skill-games")
     if opts.engine not in ENGINES:
@@ -143,20 +146,30 @@ def plan(decks: list[ResolvedDeck], opts: ValidateOptions) -> list[Entry]:
 
 
 def chunks(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[tuple[int, Chunk]]:
-    """Every chunk of every runnable entry, in report (and log) order."""
+    """Every chunk of every runnable entry, in report (and log) order.
+
+    The first ``designer_games`` games of an entry are traced for the designer metrics
+    (each played on its own and replayed); the others run as usual, in compiled batches
+    where the tier has them: a huge run keeps its speed and its designer figures say on
+    how many games they rest.
+    """
     from cardgen.simulate.runner import BATCH_GAMES
 
+    traced = min(opts.games, opts.designer_games) if opts.designer else 0
     for i, entry in enumerate(entries):
         if not entry.runnable:
             continue
-        # a compiled batch plays thousands of games in the time a chunk costs to ship and merge
-        most = BATCH_GAMES if entry.engine == "fast" and opts.log_file is None and not opts.designer else 250
-        size = opts.chunk_size or max(1, min(most, math.ceil(opts.games / (4 * jobs))))
-        for start in range(0, opts.games, size):
-            yield i, Chunk(opts.loader, entry.ref, entry.players, entry.agents, opts.seed,
-                           start, min(opts.games, start + size), opts.cap, opts.log_file is not None,
-                           "auto" if entry.engine == "fast" else "reference", opts.search_iterations,
-                           opts.designer)
+        for first, last, designer in ((0, traced, True), (traced, opts.games, False)):
+            if last <= first:
+                continue
+            # a compiled batch plays thousands of games in the time a chunk costs to ship and merge
+            most = BATCH_GAMES if entry.engine == "fast" and opts.log_file is None and not designer else 250
+            size = opts.chunk_size or max(1, min(most, math.ceil(opts.games / (4 * jobs))))
+            for start in range(first, last, size):
+                yield i, Chunk(opts.loader, entry.ref, entry.players, entry.agents, opts.seed,
+                               start, min(last, start + size), opts.cap, opts.log_file is not None,
+                               "auto" if entry.engine == "fast" else "reference", opts.search_iterations,
+                               designer)
 
 
 def skill_work(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[tuple[int, Any]]:
