@@ -75,3 +75,29 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     assert designer and max(designer) < tally
     assert not any(("peak " in line or "rule gap" in line) for line in lines[:tally])
     assert any("Holm-corrected across the" in line for line in lines[:len(r["verdict"]) + 1])
+
+
+FEWER_GOLD = """\
+extends: draco
+name: {fr: "Moins d’or", it: "Meno oro", en: "Less gold"}
+description: {fr: "Dix pièces d’or de moins.", it: "Dieci monete d’oro in meno.", en: "Ten gold coins fewer."}
+change:
+  gold-coin: {count: 15}
+"""
+
+
+def test_a_tally_that_repeats_the_edit_never_headlines(project_with, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's case: ten gold coins removed made 'peak gold_in_hands 24.99 -> 15.00' the headline."""
+    project = project_with("draco")
+    (project / "variants" / "draco").mkdir(parents=True)
+    (project / "variants" / "draco" / "less-gold.yaml").write_text(FEWER_GOLD, encoding="utf-8")
+    js = tmp_path / "c.json"
+    assert main(["--project", str(project), "compare", "draco", "less-gold", "--games", "40", "--players", "4",
+                 "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    [r] = json.loads(js.read_text())["results"]
+    gold = next(m for m in r["metrics"] if m["metric"] == "peak:gold_in_hands")
+    assert gold["significant"] and gold["follows_from_change"] and gold["group"] == "internal"
+    assert not any("gold" in s for s in r["verdict"])
+    assert "follow from your change" in out and "gold_in_hands" not in out.split("Engine tallies")[0]
