@@ -21,6 +21,8 @@ def test_rows_keep_their_order_with_a_face_and_a_strip_each() -> None:
     assert html.index("shakedown") < html.index("favour")
     assert '<img src="../../gallery/abc.png"' in html and html.count("<img") == 1  # favour has no picture yet
     assert "+1.5% → +25.0% [+20.0%, +30.0%]" in html and "strong" in html and "1.4 per seat" in html
+    french = impact_block(ROWS, {}, paired=True, lang="fr")
+    assert "fort" in french and "1,4 par joueur" in french and "Creux, en haut" in french
     svgs = re.findall(r"<svg.*?</svg>", html)
     assert len(svgs) == 2
     for svg in svgs:

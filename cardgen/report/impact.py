@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
+from cardgen.simulate.verdict import number
 
 STRIP_W, STRIP_H = 320, 26
 STRONG, WEAK = "#D55E00", "#0072B2"
@@ -80,10 +81,38 @@ def _pct(x: Any, signed: bool = False) -> str:
     return f"{100 * x:+.1f}%" if signed else f"{100 * x:.1f}%"
 
 
-def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = None, paired: bool = False) -> str:
+#: the chart's words per language: legend, column headers, "per seat", the base/variant note
+WORDS = {
+    "en": {"legend": "Win rate of seats that played the component minus that of the seats that did not; the dashed "
+                     "line is no difference; the strip spans ±{half} points.",
+           "paired": "Hollow, above: the base deck; filled: the variant.",
+           "flag": "Flagged (<span style=\"color:{s}\">strong</span> / <span style=\"color:{w}\">weak</span>) when "
+                   "the interval, widened for the number of components (Bonferroni), leaves out 0.",
+           "head": "component|played by|win-rate difference (95 %)", "per_seat": "{n} per seat",
+           "strong": "strong", "weak": "weak"},
+    "fr": {"legend": "Taux de victoire des joueurs qui ont joué l’élément moins celui des autres ; la ligne "
+                     "pointillée marque l’absence d’écart ; la bande couvre ±{half} points.",
+           "paired": "Creux, en haut : le jeu de base ; plein : la variante.",
+           "flag": "Signalé (<span style=\"color:{s}\">fort</span> / <span style=\"color:{w}\">faible</span>) quand "
+                   "l’intervalle, élargi pour le nombre d’éléments (Bonferroni), exclut 0.",
+           "head": "élément|joué par|écart de taux de victoire (95 %)", "per_seat": "{n} par joueur",
+           "strong": "fort", "weak": "faible"},
+    "it": {"legend": "Quota di vittorie di chi ha giocato il componente meno quella degli altri; la linea "
+                     "tratteggiata indica nessuna differenza; la fascia copre ±{half} punti.",
+           "paired": "Vuoto, sopra: il gioco base; pieno: la variante.",
+           "flag": "Segnalato (<span style=\"color:{s}\">forte</span> / <span style=\"color:{w}\">debole</span>) "
+                   "quando l’intervallo, allargato per il numero di componenti (Bonferroni), esclude 0.",
+           "head": "componente|giocato da|differenza di vittorie (95 %)", "per_seat": "{n} per giocatore",
+           "strong": "forte", "weak": "debole"},
+}
+
+
+def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = None, paired: bool = False,
+                 lang: str = "en") -> str:
     """The table: face, component, played share, win-rate difference [95 %], the strip, the flag."""
     if not rows:
         return ""
+    words = WORDS[lang]
     pictures = pictures or {}
     half = _scale(rows)
     body = []
@@ -94,16 +123,16 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         before = (f'{_pct(base.get("difference"), True)} → ' if isinstance(base, dict) else "– → ") if paired else ""
         flag = r.get("flag") or ""
         plays = r.get("plays_per_seat")
-        times = f'<br><span class="muted">{plays:.1f} per seat</span>' if isinstance(plays, (int, float)) else ""
+        times = (f'<br><span class="muted">{escape(words["per_seat"].format(n=number(plays, lang, False)))}</span>'
+                 if isinstance(plays, (int, float)) else "")
         body.append(f'<tr><td>{img}</td><td>{escape(r["component"])}</td><td class="num">{_pct(r.get("played_share"))}'
                     f'{times}</td><td class="num">{before}{_pct(r.get("difference"), True)} [{_pct(r.get("low"), True)}, '
                     f'{_pct(r.get("high"), True)}]</td><td>{strip_svg(r, half)}</td>'
-                    f'<td class="{"warn" if flag else ""}">{escape(flag)}</td></tr>')
-    legend = (f'<p class="muted">Win rate of seats that played the component minus that of the seats that did not; '
-              f'the dashed line is no difference; the strip spans ±{100 * half:.0f} points. '
-              + (f'Hollow, above: the base deck; filled: the variant. ' if paired else "")
-              + f'Flagged (<span style="color:{STRONG}">strong</span> / <span style="color:{WEAK}">weak</span>) '
-              'when the interval, widened for the number of components (Bonferroni), leaves out 0.</p>')
-    return (legend + '<table class="impact"><tr><th></th><th>component</th><th>played by</th>'
-            f'<th>win-rate difference (95%)</th><th>−{100 * half:.0f} … 0 … +{100 * half:.0f}</th><th></th></tr>'
+                    f'<td class="{"warn" if flag else ""}">{escape(words.get(flag, flag))}</td></tr>')
+    scale = f"{100 * half:.0f}"
+    legend = (f'<p class="muted">{escape(words["legend"].format(half=scale))} '
+              + (f'{escape(words["paired"])} ' if paired else "")
+              + words["flag"].format(s=STRONG, w=WEAK) + "</p>")
+    head = "".join(f"<th>{escape(h)}</th>" for h in words["head"].split("|"))
+    return (legend + f'<table class="impact"><tr><th></th>{head}<th>−{scale} … 0 … +{scale}</th><th></th></tr>'
             + "".join(body) + "</table>")

@@ -302,7 +302,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         body.append("".join(f'<p class="warn">{escape(deck)}: {escape(s["warning"])}</p>' for deck, s in shorts)
                     or f"<p>{escape(words['enough'])}.</p>")
         if r.get("component_impact"):
-            body.append(f"<h3>{escape(words['cards'])}</h3>" + impact_block(r["component_impact"], pictures, True))
+            body.append(f"<h3>{escape(words['cards'])}</h3>" + impact_block(r["component_impact"], pictures, True, lang))
         body.append(charts([(doc["base"], b, BASE_COLOUR), (doc["variant"], v, VARIANT_COLOUR)]))
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if internal:
