@@ -37,6 +37,8 @@ def test_figures_of_one_game_by_hand() -> None:
     assert f["drama"] == pytest.approx((0 + 0 + 2 + 2 + 0 + 0) / 6)
     assert f["decided_at"] == pytest.approx(4 / 5)  # leads for good from the fifth estimate on
     assert "kingmaking" not in f  # two seats: no third seat to choose between them
+    solo = game_figures(Trace([[0], [3]], [{}]), _result([3.0], [0]))  # a solo game: no one to be close to
+    assert "kingmaking" not in solo and "close_games" not in solo and solo["lead_changes"] == 0
     # three seats: 0 and 1 swap places twice; the last swap (0 back ahead) is seat 2's decision: kingmade
     moves = [(0, [2, 1, 0]), (1, [2, 4, 0]), (2, [5, 4, 0]), (1, [5, 4, 1])]
     three = game_figures(Trace([[0, 0, 0], [5, 4, 1]], [{}, {}, {}], moves), _result([5, 4, 1], [0]))

@@ -115,8 +115,8 @@ def game_figures(trace: Trace, result: GameResult) -> dict[str, float]:
         while k > 0 and est[k - 1][winner] == max(est[k - 1]):
             k -= 1
         out["decided_at"] = k / max(1, len(est) - 1) if len(est) > 1 else 0.0
-        runner_up = _runner_up(result.scores, winner)
-        if runner_up is not None and len(result.scores) > 2:
+        runner_up = _runner_up(result.scores, winner) if len(result.scores) > 2 else None
+        if runner_up is not None:
             out["kingmaking"] = float(_kingmade(trace.moves, winner, runner_up))
     return out
 
