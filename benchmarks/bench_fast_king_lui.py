@@ -38,7 +38,7 @@ def one_process(ref: DeckRef, players: int, agent: str, games: int, engine: str)
 def two_jobs(deck, players: int, agent: str, games: int) -> float:  # type: ignore[no-untyped-def]
     """Wall seconds of ``run_validation`` over ``games`` games on the compiled tier with 2 workers."""
     opts = ValidateOptions(games=games, players=[players], agents=[agent], jobs=2, out=None, progress=False,
-                           engine="fast")
+                           engine="fast", designer=False)  # the tier's speed, batches included
     start = time.perf_counter()
     run_validation([deck], opts)
     return time.perf_counter() - start

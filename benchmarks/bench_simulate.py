@@ -56,7 +56,8 @@ def _cpu() -> float:
 def two_jobs(deck, players: int, agent: str, games: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
     """(wall seconds, CPU µs per game of parent and workers) of a whole ``run_validation``
     over ``games`` games with 2 worker processes (start-up and deck resolution included)."""
-    opts = ValidateOptions(games=games, players=[players], agents=[agent], jobs=2, out=None, progress=False)
+    opts = ValidateOptions(games=games, players=[players], agents=[agent], jobs=2, out=None, progress=False,
+                           designer=False)  # the engines' speed (bench_designer.py: the trace's cost)
     cpu, start = _cpu(), time.perf_counter()
     run_validation([deck], opts)
     return time.perf_counter() - start, (_cpu() - cpu) / games * 1e6
@@ -106,7 +107,8 @@ def main() -> None:
                 cells += ["-", "-", "-", "-", "no compiled tier"]
             print("  ".join(c.ljust(w) for c, w in zip(cells, widths)), flush=True)
     if kl is not None:
-        opts = ValidateOptions(games=1000, players=[4], agents=["random"], jobs=2, out=None, progress=False)
+        opts = ValidateOptions(games=1000, players=[4], agents=["random"], jobs=2, out=None, progress=False,
+                               designer=False)
         run_validation([kl], opts)  # warm-up: pool, deck, compiled loop from the cache
         wall, cpu = two_jobs(kl, 4, "random", args.kl_games)
         print(f"King Lui, {args.kl_games:,} random 4-player games, 2 jobs: {wall:.2f} s wall, "

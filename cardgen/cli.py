@@ -139,9 +139,7 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("decks", nargs="*", metavar="DECK_OR_VARIANT")
     v.add_argument("--games", type=_bounded(1, MAX_GAMES, "--games"), default=1000)
     v.add_argument("--players", type=_bounded(1, 64, "--players"), nargs="+")
-    v.add_argument("--agents", nargs="+", default=None,
-                   help="agents rotated over the seats: random (every game), search (every game that can "
-                        "determinize) or an agent of the deck's rules package (default: each game's heuristic)")
+    v.add_argument("--agents", nargs="+", default=None, help=AGENTS_HELP)
     v.add_argument("--seed", type=_bounded(-(10 ** 18), 10 ** 18, "--seed"), default=1)
     v.add_argument("--json", dest="json_file")
     v.add_argument("--log", dest="log_file")
@@ -158,6 +156,12 @@ def _parser() -> argparse.ArgumentParser:
 
     v.add_argument("--search-iterations", type=_bounded(1, 1_000_000, "--search-iterations"), default=200,
                    help="iterations per decision of the search agent (default: 200)")
+    v.add_argument("--no-designer", dest="designer", action="store_false",
+                   help="skip the designer metrics and the component table (each game is replayed for them; "
+                        "without, a compiled tier plays its games in batches: faster)")
+    v.add_argument("--designer-games", type=_bounded(1, MAX_GAMES, "--designer-games"), default=2000,
+                   help="games traced for the designer metrics per deck and player count, the first ones "
+                        "(default: 2000)")
     v.add_argument("--skill", action="store_true",
                    help="also measure skill versus luck: search against random and heuristic players")
     v.add_argument("--skill-games", type=_bounded(1, MAX_GAMES, "--skill-games"), default=100,
@@ -168,12 +172,13 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--param", action="append", default=[], metavar="RULE=LO..HI",
                    help="a rule number (RULE=LO..HI, RULE=a|b|c, or a yes/no RULE alone) or count:COMPONENT=LO..HI")
     t.add_argument("--target", action="append", default=[], metavar="METRIC=LO..HI",
-                   help="turns, rounds, winning_score, margin, unfairness, seat_N_win_rate, skill, gap:KIND, "
-                        "end:REASON or peak:NAME, with the range it should land in")
+                   help="turns, rounds, winning_score, margin, unfairness, seat_N_win_rate, skill, lead_changes, "
+                        "comeback_rate, close_games, drama, decided_at, kingmaking, gap:KIND, end:REASON or "
+                        "peak:NAME (each game's most at once, averaged), with the range it should land in")
     t.add_argument("--trials", type=int, default=30)
     t.add_argument("--games", type=int, default=300, help="games per trial and player count (default: 300)")
     t.add_argument("--players", type=int, nargs="+")
-    t.add_argument("--agents", nargs="+", default=["random"])
+    t.add_argument("--agents", nargs="+", default=None, help=AGENTS_HELP)
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--best", type=int, default=3, help="how many tuned variant files to write (default: 3)")
     t.add_argument("--out", help="folder for the tuned variants and the report (default: out/tune/DECK)")
@@ -185,17 +190,26 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("variant", metavar="VARIANT")
     k.add_argument("--games", type=int, default=1000)
     k.add_argument("--players", type=int, nargs="+")
-    k.add_argument("--agents", nargs="+", default=["random"])
+    k.add_argument("--agents", nargs="+", default=None, help=AGENTS_HELP)
     k.add_argument("--seed", type=int, default=1)
     k.add_argument("--json", dest="json_file")
     k.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
     k.add_argument("--out", default="out")
     k.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto")
+    k.add_argument("--lang", choices=("en", "fr", "it"), default="en",
+                   help="language of the report's verdict and figure names (default: en; the terminal is English)")
     k.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
     r.add_argument("log", metavar="FILE")
     return p
+
+
+#: ``--agents`` of every command that plays games (validate, compare, tune share the default)
+AGENTS_HELP = ("players, rotated over the seats game by game: random (any legal move), heuristic (the game's "
+               "rule of thumb), search (Monte Carlo tree search, games that can determinize) or another agent "
+               "of the game's rules package; default: the game's heuristic (random where it has none), the "
+               "same for validate, compare and tune")
 
 
 def _error(text: str) -> None:
@@ -394,7 +408,7 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.simulate.compare import CompareOptions, compare
         opts = CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                               json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
-                              out=Path(args.out), engine=args.engine, scheduler=args.scheduler)
+                              out=Path(args.out), engine=args.engine, scheduler=args.scheduler, lang=args.lang)
         return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
     decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
     if args.command == "check":
@@ -460,7 +474,8 @@ def _run(args: argparse.Namespace) -> int:
                                log_file=Path(args.log_file) if args.log_file else None,
                                jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
                                scheduler=args.scheduler, search_iterations=args.search_iterations,
-                               skill=args.skill, skill_games=args.skill_games)
+                               skill=args.skill, skill_games=args.skill_games, designer=args.designer,
+                               designer_games=args.designer_games)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
 
@@ -484,7 +499,7 @@ def _tune(args: argparse.Namespace) -> int:
     deck = Resolver(Project.open(args.project)).resolve(args.deck)
     params = [parse_param(p, deck) for p in args.param]
     targets = [parse_target(t, known_metrics(players=deck.model.players.counts)) for t in args.target]
-    agents = [a for item in args.agents for a in item.split(",") if a.strip()]
+    agents = args.agents  # None: the game's default players (TuneOptions)
     out = Path(args.out) if args.out else Path(args.project) / "out" / "tune" / deck.id
     opts = TuneOptions(params, targets, trials=args.trials, games=args.games, players=args.players, agents=agents,
                        seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler)

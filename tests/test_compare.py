@@ -109,7 +109,8 @@ def test_a_real_change_is_significant_and_the_json_has_the_documented_shape(
     assert turns["significant"] and turns["high"] < 0
     json.dumps(out)
     text = format_comparison(doc)
-    assert "* turns" in text  # significant changes are listed first
+    assert text.splitlines()[0].startswith("Games are ") and "turns shorter" in text.splitlines()[0]  # verdict first
+    assert any(line.strip().startswith("turns") and line.endswith(" *") for line in text.splitlines())
 
 
 def test_games_that_never_complete_still_list_every_metric(tmp_path: Path) -> None:
@@ -144,8 +145,8 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     text = capsys.readouterr().out
     assert code == 0
     assert "toast_payouts: [4, 3, 2, 1] -> [5, 4, 3, 2, 1]" in text and "A toast pays 5, 4, 3, 2 and 1." in text
-    assert "WARNING draco-rich-toast: the box runs short in 30 of 30 games" in text
-    assert len(text.splitlines()) <= 25  # one screen
+    assert "the box runs short in 30 of 30 games" in text and "more 'Silver coin' (silver-coin)" in text
+    assert len(text.splitlines()) <= 30  # one screen
     doc = json.loads(js.read_text())
     [r] = doc["results"]
     [short] = r["sufficiency"]["variant"]
@@ -158,6 +159,21 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     code = main(["--project", str(project), "validate", "draco-rich-toast", "--games", "20", "--players", "3",
                  "--jobs", "1", "--out", str(out)])
     text = capsys.readouterr().out
-    assert "WARNING components: the box runs short" in text
+    assert "WARNING components: print" in text and "the box runs short" in text
     overview = next((out / "validation").glob("validate-draco-rich-toast-*/index.html")).read_text()
-    assert "box short of &#x27;unpaid_by_bank&#x27;" in overview
+    assert "more &#x27;Silver coin&#x27; (silver-coin) (box short in" in overview
+
+
+def test_the_report_speaks_french_when_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.report.pages import compare_page
+
+    monkeypatch.setitem(toy_game.TOY_DECKS, "toy_big_hand", toy_game._deck({"start_hand": 3}))
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_big_hand", tmp_path), _opts(lang="fr"))
+    html = compare_page(doc, {}, "")
+    assert '<html lang="fr">' in html
+    assert "<b>Les parties durent " in html and "tours de moins" in html  # the verdict, strongest first
+    assert "2 joueurs\u202f: " in html and "Durée" in html and "Compteurs du moteur" in html
+    assert "jouées par des joueurs au hasard" in html and "Significatif\u202f: " in html
+    assert "découle de votre modification" in html  # the toy's peak 'hand' follows from start_hand
+    english = compare_page({**doc, "lang": "en"}, {}, "")
+    assert "<b>Games are " in english and "Les parties" not in english

@@ -6,6 +6,7 @@ rule numbers are data a variant and ``tune`` change.
 """
 from __future__ import annotations
 
+import json
 import re
 
 import os
@@ -71,18 +72,21 @@ def test_new_rules_then_validate_and_compare_with_random_and_search(tmp_path: Pa
     done = cardgen(root, "compare", "g", "g-variant", "--games", "6", "--players", "2",
                    "--agents", "search", "random")
     assert done.returncode == 0, done.stderr
-    assert "rule hand_size: 5 -> 7" in done.stdout and "agents search, random" in done.stdout
+    assert "rule hand_size: 5 -> 7" in done.stdout
+    assert "played by search players" in done.stdout and "and random players" in done.stdout
 
 
 def test_changing_the_hand_size_changes_the_results(tmp_path: Path) -> None:
     """The variant's seven cards make rounds longer than five on the same seeds (200 random games)."""
     root = tmp_path / "g"
     new_project(root, rules=True)
-    done = cardgen(root, "compare", "g", "g-variant", "--games", "200", "--players", "3", "--agents", "random")
+    done = cardgen(root, "compare", "g", "g-variant", "--games", "200", "--players", "3", "--agents", "random",
+                   "--json", "compare.json")
     assert done.returncode == 0, done.stderr
-    turns = next(line for line in done.stdout.splitlines() if line.strip().startswith("* turns"))
-    before, after = (float(x) for x in turns.split()[2:5:2])
-    assert after > before + 5, turns
+    (result,) = json.loads((root / "compare.json").read_text())["results"]
+    turns = next(m for m in result["metrics"] if m["metric"] == "turns")
+    assert turns["significant"] and turns["variant"] > turns["base"] + 5, turns
+    assert done.stdout.splitlines()[0].startswith("Games are "), done.stdout  # the verdict says it first
 
 
 def test_a_variant_and_tune_change_the_rule_numbers(tmp_path: Path) -> None:

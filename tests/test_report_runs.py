@@ -125,6 +125,12 @@ def test_print_enough_for_99_percent_of_games() -> None:
     [finding] = sufficiency(stats)  # only the shortfall name counts
     assert finding["games_short"] == 7 and finding["print_more"] == 9 and "in 7 of 100 games" in finding["warning"]
     assert sufficiency({"games": 5, "peak_games": {"coins_missing": {"max": 0, "histogram": [[0, 5]]}}}) == []
+    # the finding names the component to print, where the game says which one the shortfall lacks
+    [named] = sufficiency(stats, {"unpaid_silver": "'Silver coin' (silver-coin)"})
+    assert named["warning"].startswith("print 9 more 'Silver coin' (silver-coin) so that 99% of games have enough")
+    # short in 1 game of 200: 99 % of games have enough without printing more, so it asks nothing and is no warning
+    rare = {"games": 200, "peak_games": {"unpaid_silver": {"max": 3, "histogram": [[3, 1]]}}}
+    assert sufficiency(rare) == []
 
 
 def test_comparison_charts_are_well_formed_and_honest() -> None:

@@ -54,7 +54,7 @@ def test_stalls_and_gaps_fail_with_a_reproducing_seed(tmp_path: Path, deck: str,
 
 def test_a_failing_static_check_fails_the_variant(tmp_path: Path) -> None:
     r = run_validation([toy_deck("toy_tiny", tmp_path)], _opts(tmp_path, games=5, players=[3]))["results"][0]
-    assert not r["passed"] and r["completed"] == 5  # the games themselves were fine
+    assert not r["passed"] and not r["played"] and r["games"] == 0  # a count that fails its checks is not played
     assert any("two cards per player" in f for f in r["failures"])
 
 

@@ -55,7 +55,7 @@ def test_validate_prints_the_agents_and_the_skill_line(tmp_path: Path, capsys: p
                            skill=True, skill_games=4, search_iterations=5)
     assert validate([toy_deck("toy", tmp_path)], opts) == 0
     out = capsys.readouterr().out
-    assert "  agents: random (in every seat)" in out  # the toy game has no heuristic: random by default
+    assert "  played by random players (any legal move, uniformly) in every seat" in out  # toy: no heuristic
     assert "  skill: " in out and "search (5 iterations) wins vs random" in out
 
 
@@ -79,7 +79,7 @@ def test_cli_search_and_skill_on_the_real_king_lui_deck(mini_project: Path, tmp_
     code = main(["--project", str(mini_project), "validate", "king_lui", "--games", "2", "--players", "3",
                  "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")])
     assert code == 0 and json.loads(js.read_text())["results"][0]["agents_played"] == ["heuristic"]
-    assert "  agents: heuristic (in every seat)" in capsys.readouterr().out
+    assert "  played by heuristic players (the game's rule of thumb) in every seat" in capsys.readouterr().out
     code = main(["--project", str(mini_project), "validate", "king_lui", "--games", "2", "--players", "3",
                  "--agents", "search", "random", "--search-iterations", "4", "--skill", "--skill-games", "3",
                  "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")])
@@ -89,6 +89,6 @@ def test_cli_search_and_skill_on_the_real_king_lui_deck(mini_project: Path, tmp_
     assert entry["skill"]["iterations"] == 4 and set(entry["skill"]["versus"]) == {"random", "heuristic"}
     assert all(v["games"] == 3 == v["completed"] for v in entry["skill"]["versus"].values())
     out = capsys.readouterr()
-    assert "search (4 iterations) wins vs random" in out.out and "agents: search, random (rotated" in out.out
+    assert "search (4 iterations) wins vs random" in out.out and "played by search players (Monte Carlo tree search) and random players (any legal move, uniformly), rotated" in out.out
     assert main(["--project", str(mini_project), "validate", "king_lui", "--search-iterations", "0"]) == 2
     assert "--search-iterations 0" in capsys.readouterr().err

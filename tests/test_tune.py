@@ -112,7 +112,9 @@ def test_a_study_is_reproducible_and_writes_checked_variants(kl_project: Path, k
         doc = yaml.safe_load(path.read_text())
         assert doc["extends"] == "king_lui"
         assert set(doc["description"]) == {"fr", "it", "en"}
-        assert "emerald_portions" in doc["description"]["en"] and "turns" in doc["description"]["en"]
+        text = path.read_text()  # the search is in the comment lines, the description speaks of the rule
+        assert "emerald_portions" in text.split("extends:")[0] and "turns" in text.split("extends:")[0]
+        assert "tune" not in doc["description"]["en"]
         assert main(["--project", str(kl_project), "check", str(path)]) == 0
 
 
@@ -159,3 +161,32 @@ def test_the_gallery_links_the_tuning_report(kl_project: Path, tmp_path: Path) -
     assert code == 0
     html = (out / "index.html").read_text()
     assert 'href="tune/king_lui/index.html"' in html and (out / "tune" / "king_lui" / "index.html").is_file()
+
+
+def test_no_trial_on_target_writes_only_the_closest(kl_project: Path, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "miss"
+    code = main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=1..2",
+                 "--target", "turns=1..2", "--trials", "2", "--games", "10", "--players", "3", "--jobs", "1",
+                 "--out", str(out)])
+    text = capsys.readouterr().out
+    assert code == 1 and not list(out.glob("*-tuned-*.yaml"))
+    closest = out / "king_lui-closest.yaml"
+    assert closest.is_file() and "no trial met the target" in text and "-closest" in text
+    assert "# Target: turns between 1 and 2. NOT on target" in closest.read_text()
+    assert "No trial met the target" in (out / "index.html").read_text()
+
+
+def test_a_tuned_variant_describes_its_rule_and_keeps_the_search_in_comments(kl_project: Path,
+                                                                             tmp_path: Path) -> None:
+    out = tmp_path / "hit"
+    assert main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=1..2",
+                 "--target", "lead_changes=0..100", "--trials", "1", "--games", "6", "--players", "3", "--jobs", "1",
+                 "--out", str(out)]) == 0
+    text = (out / "king_lui-tuned-1.yaml").read_text()
+    doc = yaml.safe_load(text)
+    assert doc["description"]["en"] == "The rules are those of the base game; only the numbers listed below change."
+    assert doc["description"]["fr"].startswith("Les règles sont celles du jeu de base")
+    assert all("tune" not in d.lower() for d in doc["description"].values())  # the rule, not the search
+    assert text.startswith("# Tuned by cardgen tune (trial 1): emerald_portions = ")
+    assert "played by heuristic" in text and "lead_changes" in text  # a designer metric as a target

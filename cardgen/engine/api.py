@@ -207,6 +207,24 @@ class State(ABC):
         """
         return None
 
+    def score_estimate(self) -> list[float] | None:
+        """Each seat's standing now, in the game's points (the designer metrics' per-turn trace).
+
+        Lead changes, comebacks, drama and decisiveness (``cardgen.simulate.designer``)
+        read it after every turn. The default, None, means no estimate: those metrics are
+        left out. A game returns its current score where it has one (docs/validator.md
+        says what each shipped game returns).
+        """
+        return None
+
+    def component_of(self, action: Action) -> str | None:
+        """The component kind ``action`` plays or takes (a card kind, a dish, an imposter use...), or None.
+
+        Asked before ``action`` is applied, for the "which card is too strong" table
+        (``cardgen.simulate.designer``). The default, None, leaves the table empty.
+        """
+        return None
+
     # -- helpers for engines -------------------------------------------------
     def gap(self, kind: str, detail: str = "") -> str | None:
         """Record a rule gap; return the deck's declared resolution, or None.

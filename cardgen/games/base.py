@@ -66,6 +66,9 @@ class GameSpec:
     new_game: Callable[["ResolvedDeck", int], "Game"] | None = None
     #: agent name -> factory; "random" is always available on top of these
     agents: Mapping[str, Callable[[], "Agent"]] = field(default_factory=dict)
+    #: shortfall peak (``unpaid_*``, ``*_missing``) -> the component id it is short of, so that
+    #: "print N more" names the piece to print (cardgen.simulate.balance.sufficiency)
+    shortfall_components: Mapping[str, str] = field(default_factory=dict)
     #: the compiled tier, built as ``fast(deck, players)``: a ``FastEngine``, or a
     #: one-line reason why this deck cannot run on it (the simulator then falls back
     #: to the reference engine and says so); None where the game has no such tier

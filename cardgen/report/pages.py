@@ -10,22 +10,25 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from cardgen.report.impact import impact_block
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
 from cardgen.report.validation import CSS as BASE_CSS
-from cardgen.report.validation import _badge, section
-from cardgen.simulate.summary import format_difference, format_value, is_share, metric_label
+from cardgen.report.validation import _badge, agents_text, section
+from cardgen.simulate.summary import format_difference, format_value, is_share
+from cardgen.simulate.verdict import label as metric_label
 
 CSS = BASE_CSS + """
 .warn{color:#8a5a00} .muted{color:#666} nav{margin-bottom:1em} .sig{font-weight:bold}
+.verdict{font-size:1.1em;border-left:4px solid #009E73;padding:.2em .8em}
 .changes{background:#f6f8fa;border-left:4px solid #0072B2;padding:.4em .8em;margin:.8em 0}
 td.num{text-align:right;font-variant-numeric:tabular-nums} .up{color:#0b5394} figure{margin:0}
 """
 
 
-def page(title: str, body: str, nav: str = "") -> str:
+def page(title: str, body: str, nav: str = "", lang: str = "en") -> str:
     """A whole HTML page."""
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f"<!DOCTYPE html>\n<html lang=\"{escape(lang)}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
             f"<nav>{nav}</nav><h1>{escape(title)}</h1>\n{body}\n</body></html>\n")
@@ -58,8 +61,8 @@ def warnings_of(r: dict[str, Any]) -> list[str]:
 def short_warnings(r: dict[str, Any]) -> list[str]:
     """The warnings of an entry in a few words each, for the overview's table."""
     out = [f"FAIL: {f}" for f in r.get("failures", [])]
-    out += [f"box short of '{s['peak']}' in {100 * s['games_short'] / max(1, s['games']):.0f}% of games "
-            f"(print {s['print_more']} more)" for s in r.get("sufficiency", [])]
+    out += [f"print {s['print_more']} more {s.get('component') or repr(s['peak'])} (box short in "
+            f"{100 * s['games_short'] / max(1, s['games']):.0f}% of games)" for s in r.get("sufficiency", [])]
     for w in r.get("balance", {}).get("warnings", []):
         who, _, rest = w.partition(" wins ")
         out.append(f"{who} wins {'more' if rest.startswith('more') else 'less'} than a fair share")
@@ -103,7 +106,7 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
                     f"<td class=\"warn\">{wtxt or '–'}</td></tr>")
     failed = sum(not r["passed"] for r in doc["results"])
     head = (f"<p>{len(doc['results'])} deck/player-count combination(s), {failed} failed. {doc['games']} games each, "
-            f"agents {escape(', '.join(doc['agents']))}, master seed <code>{doc['seed']}</code>, safety cap "
+            f"played by {escape(agents_text(doc))}, master seed <code>{doc['seed']}</code>, safety cap "
             f"{doc['cap']} decisions. Length is the mean; fairness names the seat furthest from a fair share.</p>")
     table = ("<table><tr><th>verdict</th><th>deck</th><th>players</th><th>length</th><th>fairness</th>"
              f"<th>skill</th><th>warnings</th></tr>{''.join(rows)}</table>")
@@ -173,19 +176,31 @@ def unpaired_rows(base: dict[str, Any], var: dict[str, Any]) -> list[dict[str, A
     return out
 
 
-def metrics_table(metrics: list[dict[str, Any]]) -> str:
-    """Base, variant, difference and interval per metric; significant rows first and in bold."""
-    ordered = sorted(metrics, key=lambda m: not m.get("significant"))
+def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True) -> str:
+    """Base, variant, difference and interval per metric, in ``lang``; significant rows in bold (and first
+    with ``sort``); a figure that only repeats the edit says "follows from your change"."""
+    from cardgen.simulate.verdict import WORDS, is_share as share, label, number
+
+    ordered = sorted(metrics, key=lambda m: not m.get("significant")) if sort else metrics
+    words = WORDS[lang]
+    head = words["table"].split("|")
+
+    def name(m: dict[str, Any]) -> str:
+        mark = f' <span class="muted">({escape(words["follows"])})</span>' if m.get("follows_from_change") else ""
+        return escape(label(m["metric"], lang)) + mark
+
+    def f(m: dict[str, Any], key: str, signed: bool = False) -> str:
+        x = m.get(key)
+        return "–" if x is None else escape(number(x, lang, share(m["metric"]), signed))
+
     rows = "".join(
-        f"<tr class=\"{'sig' if m.get('significant') else ''}\"><td>{escape(metric_label(m['metric']))}</td>"
-        f"<td class=\"num\">{format_value(m['metric'], m['base'])}</td>"
-        f"<td class=\"num\">{format_value(m['metric'], m['variant'])}</td>"
-        f"<td class=\"num\">{format_value(m['metric'], m['difference'], True)}</td>"
-        f"<td class=\"num\">[{format_value(m['metric'], m['low'], True)}, "
-        f"{format_value(m['metric'], m['high'], True)}]</td><td>{'yes' if m.get('significant') else 'no'}</td></tr>"
+        f"<tr class=\"{'sig' if m.get('significant') else ''}\"><td>{name(m)}</td>"
+        f"<td class=\"num\">{f(m, 'base')}</td><td class=\"num\">{f(m, 'variant')}</td>"
+        f"<td class=\"num\">{f(m, 'difference', True)}</td>"
+        f"<td class=\"num\">[{f(m, 'low', True)}, {f(m, 'high', True)}]</td>"
+        f"<td>{head[6] if m.get('significant') else head[7]}</td></tr>"
         for m in ordered)
-    return ("<table><tr><th>metric</th><th>base</th><th>variant</th><th>difference</th><th>95% interval</th>"
-            f"<th>significant</th></tr>{rows}</table>")
+    return ("<table><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head[:6]) + f"</tr>{rows}</table>")
 
 
 def forest(metrics: list[dict[str, Any]], title: str) -> str:
@@ -206,7 +221,7 @@ def _skill_block(r: dict[str, Any]) -> str:
 
 
 def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]], compare_link: str | None,
-              nav: str) -> str:
+              nav: str, pictures: dict[str, str] | None = None) -> str:
     """Every player count of one deck: what it changes, verdict and warnings, charts against its base, details."""
     info = infos.get(deck_id, {})
     mine = [r for r in doc["results"] if r["variant"] == deck_id]
@@ -223,6 +238,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         if base is not None and base["completed"]:
             sides.insert(0, (str(base_id), base, BASE_COLOUR))
         body.append(charts(sides))
+        body.append(designer_block(r, pictures))
         if base is not None:
             rows = unpaired_rows(base, r)
             body.append(f"<h3>Against {escape(str(base_id))} (this run, different seeds; 95% intervals, "
@@ -232,26 +248,70 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
     return page(f"{deck_id}: {info.get('name', '')}", "\n".join(body), nav)
 
 
-def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str) -> str:
-    """The paired comparison of a variant with its base, per player count."""
-    body = [changes_box({**info, "kind": "variant", "base": doc["base"], "differences": doc["differences"],
-                         "description": doc.get("description")}),
-            f"<p>{doc['games']} games per player count, both decks on the same seeds ({escape(doc['seeds'])}); "
-            f"agents {escape(', '.join(doc['agents']))}, master seed <code>{doc['seed']}</code>. Differences are "
-            f"variant minus base with 95% intervals (paired per game); significance: {escape(doc['correction'])}."
-            "</p>"]
-    for r in doc["results"]:
+def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None) -> str:
+    """A validate entry's designer metrics (95 % intervals) and its "which card is too strong" chart."""
+    from cardgen.simulate.designer import FIGURES
+    from cardgen.simulate.verdict import WORDS, is_share as share, label, number
+
+    d = r.get("designer") or {}
+    figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
+    if not figures and not d.get("component_impact"):
+        return ""
+    rows = "".join(f"<tr><td>{escape(label(n))}</td><td class=\"num\">{number(f['mean'], 'en', share(n))}</td>"
+                   f"<td class=\"num\">[{number(f['low'], 'en', share(n))}, {number(f['high'], 'en', share(n))}]"
+                   "</td></tr>" for n, f in figures)
+    out = (f"<h3>Designer metrics ({d.get('games', 0)} games traced)</h3><table><tr><th>figure</th><th>mean</th>"
+           f"<th>95% interval</th></tr>{rows}</table>") if figures else ""
+    if d.get("component_impact"):
+        out += f"<h3>{escape(WORDS['en']['cards'])}</h3>" + impact_block(d["component_impact"], pictures)
+    return out
+
+
+def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: dict[str, str] | None = None) -> str:
+    """The paired comparison of a variant with its base: the verdict first, then per player count the
+    figures grouped for designers, the components to print, which card is too strong, the charts, and
+    last, folded, the engine's tallies. Verdict, group titles and figure names are in ``doc["lang"]``."""
+    from cardgen.simulate.verdict import GROUPS, PAGE, WORDS, agents_words, significance_line, verdict
+
+    lang = doc.get("lang", "en")
+    words = WORDS[lang]
+    results = doc["results"]
+    body = ['<div class="verdict">']
+    for r in results:
+        prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
+        body += [f"<p><b>{escape(prefix + s)}</b></p>" if i == 0 else f"<p>{escape(prefix + s)}</p>"
+                 for i, s in enumerate(verdict(r, doc["differences"], lang))]
+    body.append(f'<p class="muted">{escape(significance_line(len(results[0]["metrics"]) if results else 0, lang))}'
+                "</p></div>")
+    body.append(changes_box({**info, "kind": "variant", "base": doc["base"], "differences": doc["differences"],
+                             "description": doc.get("description")}))
+    agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
+    body.append(f"<p>{escape(PAGE[lang]['intro'].format(games=doc['games'], agents=agents, seed=doc['seed']))}</p>")
+    for line in doc.get("skipped") or []:
+        body.append(f'<p class="warn">{escape(line)}</p>')
+    for r in results:
         b, v = r["base_result"], r["variant_result"]
-        sig = sum(m["significant"] for m in r["metrics"])
-        body.append(f'<h2 id="p{r["players"]}">{r["players"]} players: {sig} significant change(s)</h2>')
-        for side in (b, v):
-            for s in side.get("sufficiency", []):
-                body.append(f'<p class="warn">Components ({escape(side["variant"])}): {escape(s["warning"])}</p>')
+        sig = sum(m["significant"] for m in r["metrics"] if m.get("group") != "internal")
+        body.append(f'<h2 id="p{r["players"]}">{escape(PAGE[lang]["heading"].format(p=r["players"], n=sig))}</h2>')
+        for key in GROUPS[:-1]:
+            rows = [m for m in r["metrics"] if m.get("group") == key]
+            if rows:
+                body.append(f"<h3>{escape(words[key])}</h3>" + metrics_table(rows, lang, sort=False))
+        shorts = [(side["variant"], s) for side in (b, v) for s in side.get("sufficiency", [])]
+        body.append(f"<h3>{escape(words['components'])}</h3>")
+        body.append("".join(f'<p class="warn">{escape(deck)}: {escape(s["warning"])}</p>' for deck, s in shorts)
+                    or f"<p>{escape(words['enough'])}.</p>")
+        if r.get("component_impact"):
+            body.append(f"<h3>{escape(words['cards'])}</h3>" + impact_block(r["component_impact"], pictures, True, lang))
         body.append(charts([(doc["base"], b, BASE_COLOUR), (doc["variant"], v, VARIANT_COLOUR)]))
-        body.append('<div class="charts"><figure>'
-                    + forest(r["metrics"], "Changes in shares of games (95% interval)") + "</figure></div>")
-        body.append(metrics_table(r["metrics"]))
-    return page(f"{doc['variant']} against {doc['base']}", "\n".join(body), nav)
+        internal = [m for m in r["metrics"] if m.get("group") == "internal"]
+        if internal:
+            moved = sum(m["significant"] for m in internal)
+            body.append(f"<details><summary>{escape(words['internal'])}: {len(internal)} figures, {moved} changed"
+                        "</summary><div class=\"charts\"><figure>"
+                        + forest(internal, "Changes in shares of games (95% interval)") + "</figure></div>"
+                        + metrics_table(internal, lang) + "</details>")
+    return page(f"{doc['variant']} against {doc['base']}", "\n".join(body), nav, lang)
 
 
 def runs_index(runs: list[dict[str, Any]], nav: str) -> str:

@@ -74,6 +74,7 @@ def _register(root: Path, record: dict[str, Any]) -> None:
 
 def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck]) -> Path:
     """Write a validation run's folder, register it, refresh the gallery; return its overview page."""
+    from cardgen.report.impact import face_pictures
     from cardgen.report.pages import deck_page, overview
 
     root = Path(out) / "validation"
@@ -85,8 +86,10 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
     for deck_id in dict.fromkeys(r["variant"] for r in doc["results"]):
         base = infos.get(deck_id, {}).get("base")
         link = latest_compare(runs, base, deck_id) if base else None
+        deck = next((d for d in decks if d.id == deck_id), None)
         write_atomic(folder / f"{deck_id}.html",
-                     deck_page(deck_id, doc, infos, f"../{link}/index.html" if link else None, _nav(1)))
+                     deck_page(deck_id, doc, infos, f"../{link}/index.html" if link else None, _nav(1),
+                               face_pictures(out, deck) if deck is not None else None))
     write_atomic(folder / "index.html", overview(doc, infos, f"Rules validation: {run}", _nav(1)))
     failed = sum(not r["passed"] for r in doc["results"])
     warned = sum(bool(r.get("sufficiency") or r.get("balance", {}).get("warnings")) for r in doc["results"])
@@ -101,13 +104,15 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
 
 def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck]) -> Path:
     """Write a comparison's folder, register it, refresh the gallery; return its page."""
+    from cardgen.report.impact import face_pictures
     from cardgen.report.pages import compare_page
 
     root = Path(out) / "validation"
     folder = root / doc["run"]
     write_atomic(folder / "compare.json", _json(doc))
     infos = {d.id: deck_info(d) for d in decks}
-    write_atomic(folder / "index.html", compare_page(doc, infos.get(doc["variant"], {}), _nav(1)))
+    pictures = {k: v for d in decks for k, v in face_pictures(out, d).items()}
+    write_atomic(folder / "index.html", compare_page(doc, infos.get(doc["variant"], {}), _nav(1), pictures))
     sig = sum(m["significant"] for r in doc["results"] for m in r["metrics"])
     _register(root, {"id": doc["run"], "kind": "compare", "decks": [doc["base"], doc["variant"]],
                      "games": doc["games"], "players": [r["players"] for r in doc["results"]],

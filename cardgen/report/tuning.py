@@ -10,6 +10,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from cardgen.report.validation import agents_text
+
 W, H = 360, 220
 PAD_L, PAD_R, PAD_T, PAD_B = 48, 12, 14, 34
 BAND = "#cfe8d5"
@@ -89,6 +91,17 @@ def _trial_row(t: dict[str, Any]) -> str:
             f"<td>{distance}</td><td>{note}</td></tr>")
 
 
+def _verdict(doc: dict[str, Any]) -> str:
+    """Whether any trial met the target, and so which files were written."""
+    if doc.get("on_target"):
+        return (f"<p>{len(doc['on_target'])} trial(s) on target, written as "
+                f"<code>{escape(doc['deck'])}-tuned-N.yaml</code>.</p>")
+    if doc.get("best"):
+        return ("<p class=off><b>No trial met the target.</b> The closest was written as "
+                f"<code>{escape(doc['deck'])}-closest.yaml</code>, not as a tuned variant.</p>")
+    return "<p class=off><b>No feasible trial.</b></p>"
+
+
 def render_tuning(doc: dict[str, Any]) -> str:
     """The whole page for one ``tune.json`` document."""
     trials = doc["trials"]
@@ -136,9 +149,10 @@ figcaption{{font-size:12px;text-align:center}}
 </style></head><body>
 <h1>Tuning {escape(doc['deck'])}</h1>
 <p>{len(trials)} trials of {doc['games']} games per player count ({', '.join(map(str, doc['players']))} players;
-agents {escape(', '.join(doc['agents']))}; seed {doc['seed']}). Aim: {aims}. Every trial plays the same game seeds,
+played by {escape(agents_text(doc))}; seed {doc['seed']}). Aim: {aims}. Every trial plays the same game seeds,
 so differences between trials come from their rules, not their deals.</p>
 <h2>Best variants</h2>
+{_verdict(doc)}
 <table><tr><th>rank</th><th>trial</th><th>values</th><th>players</th><th>metric</th><th>measured</th>
 <th>95 % interval</th><th>target</th></tr>{''.join(rows) or '<tr><td colspan=8>no feasible trial</td></tr>'}</table>
 <h2>How each parameter moved each target</h2>

@@ -118,6 +118,14 @@ def section(r: dict[str, Any], with_charts: bool = True) -> str:
     return "\n".join(out)
 
 
+def agents_text(doc: dict[str, Any]) -> str:
+    """Which agents played, in words (the document's ``agents_text``; older documents: their names)."""
+    if doc.get("agents_text"):
+        return str(doc["agents_text"])
+    names = doc.get("agents")
+    return names if isinstance(names, str) else ", ".join(names or [])
+
+
 def render_html(doc: dict[str, Any]) -> str:
     """The whole report page for a validation document."""
     results = doc["results"]
@@ -125,7 +133,7 @@ def render_html(doc: dict[str, Any]) -> str:
     toc = "".join(f'<li>{_badge(r["passed"])} <a href="#{escape(_anchor(r))}">{escape(r["variant"])}, '
                   f'{r["players"]} players</a></li>' for r in results)
     head = (f"<p>{len(results)} deck/player-count combination(s), {failed} failed. {doc['games']} games each, "
-            f"agents {escape(', '.join(doc['agents']))}, master seed <code>{doc['seed']}</code>, safety cap "
+            f"played by {escape(agents_text(doc))}, master seed <code>{doc['seed']}</code>, safety cap "
             f"{doc['cap']} decisions.</p>")
     body = "\n".join(section(r) for r in results)
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"

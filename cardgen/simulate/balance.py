@@ -13,6 +13,7 @@ design decision, not a rules error.
 from __future__ import annotations
 
 from statistics import NormalDist
+from collections.abc import Mapping
 from typing import Any
 
 from cardgen.simulate.stats import wilson
@@ -86,10 +87,14 @@ def quantile_with_zeros(histogram: list[list[Any]], games: int, q: float) -> int
     return int(max(v for v, _ in histogram))
 
 
-def sufficiency(stats: dict[str, Any]) -> list[dict[str, Any]]:
-    """One finding per shortfall name seen above 0: in how many games, how many pieces were missing,
-    and how many more to print so that ``COVER`` of the games have enough.
+def sufficiency(stats: dict[str, Any], names: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+    """One finding per shortfall name that asks for more pieces: in how many games the box ran
+    short, how many pieces were missing, and how many more of which component to print so that
+    ``COVER`` of the games have enough.
 
+    ``names`` maps a shortfall name to the component it lacks, as the designer reads it
+    ("silver coins"); without one the tracked name is shown. A shortfall rarer than
+    1 - ``COVER`` asks for nothing (print 0 more), so it is no warning: it is left out.
     Needs each game's own peak (``peak_games``, a histogram), not only the overall maximum.
     """
     out = []
@@ -98,12 +103,14 @@ def sufficiency(stats: dict[str, Any]) -> list[dict[str, Any]]:
         if not is_shortfall(name):
             continue
         short = sum(c for v, c in dist["histogram"] if v > 0)
-        if not short:
-            continue
         more = quantile_with_zeros(dist["histogram"], games, COVER)
-        out.append({"peak": name, "games_short": short, "games": games, "max": dist["max"],
+        if not short or not more:
+            continue
+        what = (names or {}).get(name)
+        piece = what or f"pieces ('{name}')"
+        out.append({"peak": name, "component": what, "games_short": short, "games": games, "max": dist["max"],
                     "print_more": more, "cover": COVER,
-                    "warning": f"the box runs short: '{name}' above 0 in {short} of {games} games "
-                               f"({_pct(short / games)}), up to {dist['max']}; print {more} more so that "
-                               f"{COVER:.0%} of games have enough"})
+                    "warning": f"print {more} more {piece} so that {COVER:.0%} of games have enough: the box "
+                               f"runs short in {short} of {games} games ({_pct(short / games)}), up to "
+                               f"{dist['max']} missing"})
     return out

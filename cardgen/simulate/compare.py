@@ -21,7 +21,7 @@ import math
 import os
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from statistics import NormalDist
 from typing import Any
@@ -32,10 +32,13 @@ from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, Loader, agent_factories,
-                                     cached_deck, cached_game, check_agents, fast_engine, load_project_deck,
-                                     make_agents, play_game)
+                                     agents_in_words, cached_deck, cached_game, check_agents, default_agents,
+                                     designer_trace, fast_engine, load_project_deck, make_agents, play_game,
+                                     split_agents)
+from cardgen.simulate.designer import FIGURES
 from cardgen.simulate.seeds import game_seed, seat_agents
 from cardgen.simulate.tally import Tally
+from cardgen.simulate.verdict import follows_from_change, group, verdict
 
 FORMAT = "cardgen-compare/1"
 #: Family-wise error rate of one player count's metrics (Holm).
@@ -49,7 +52,7 @@ class CompareOptions:
 
     games: int = 1000
     players: list[int] | None = None  # None: every count both decks allow
-    agents: list[str] = field(default_factory=lambda: ["random"])
+    agents: list[str] | None = None  # None: the game's default players (runner.default_agents)
     seed: int = 1
     json_file: Path | None = None
     jobs: int = 0
@@ -60,6 +63,7 @@ class CompareOptions:
     engine: str = "auto"
     chunk_size: int = 0
     scheduler: str | None = None  # a Dask scheduler address: play the pairs on that cluster
+    lang: str = "en"  # the report's language (en, fr, it); the terminal is English
 
 
 # -- paired statistics ----------------------------------------------------------------
@@ -181,6 +185,7 @@ class PairChunk:
 
 
 def _player(chunk: PairChunk, ref: DeckRef) -> Any:
+    """A function playing one game of ``ref`` (recorded, for the designer trace) and the reference ``Game``."""
     deck = cached_deck(chunk.loader, ref)
     fast = fast_engine(chunk.loader, ref, chunk.players, chunk.agents, chunk.engine)[0]
     game = cached_game(chunk.loader, ref, chunk.players)
@@ -188,9 +193,9 @@ def _player(chunk: PairChunk, ref: DeckRef) -> Any:
 
     def play(seed: int, names: list[str]) -> GameResult:
         if fast is not None:
-            return fast.play(seed, names, chunk.cap, False)
-        return play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap)
-    return play
+            return fast.play(seed, names, chunk.cap, True)
+        return play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap, record=True)
+    return play, game
 
 
 def _winning(r: GameResult) -> tuple[float | None, float | None]:
@@ -231,7 +236,7 @@ def pair_metrics(paired: Paired, b: GameResult, v: GameResult, players: int) -> 
 
 def run_pair_chunk(chunk: PairChunk) -> tuple[Tally, Tally, Paired]:
     """Play a chunk of paired games (in a worker); return both tallies and the paired sums."""
-    play_b, play_v = _player(chunk, chunk.base), _player(chunk, chunk.variant)
+    (play_b, game_b), (play_v, game_v) = _player(chunk, chunk.base), _player(chunk, chunk.variant)
     tb, tv, paired = Tally(chunk.players), Tally(chunk.players), Paired()
     agents = list(chunk.agents)
     for index in range(chunk.start, chunk.stop):
@@ -241,6 +246,11 @@ def run_pair_chunk(chunk: PairChunk) -> tuple[Tally, Tally, Paired]:
         tb.add(index, rb)
         tv.add(index, rv)
         pair_metrics(paired, rb, rv, chunk.players)
+        fb = tb.designer.add(designer_trace(game_b, rb), rb)
+        fv = tv.designer.add(designer_trace(game_v, rv), rv)
+        for name in FIGURES:  # the designer figures, paired where both games define them
+            if name in fb and name in fv:
+                paired.add(name, fb[name], fv[name])
     return tb, tv, paired
 
 
@@ -277,6 +287,37 @@ def check_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOption
     return both
 
 
+def playable_counts(base: ResolvedDeck, variant: ResolvedDeck, counts: list[int]) -> tuple[list[int], list[str]]:
+    """The counts where both decks pass their checks and set up, and one line per count left out.
+
+    A count whose static check fails is never played (``validate.count_checks``); when no
+    count is left, the comparison is refused with the first reason.
+    """
+    from cardgen.simulate.validate import count_checks
+
+    keep, skipped = [], []
+    checks = {deck.id: _all_checks(deck) for deck in (base, variant)}
+    for p in counts:
+        why = []
+        for deck in (base, variant):
+            mine, playable = count_checks(deck, p, checks[deck.id])
+            if not playable:
+                failed = next((c for c in mine if not c.passed and c.players == p), None)
+                why.append(f"{deck.id}: {failed.name}" if failed else f"{deck.id}: no rules engine")
+        if why:
+            skipped.append(f"{p} players not played: a check fails ({'; '.join(why)})")
+        else:
+            keep.append(p)
+    if not keep:
+        raise InputError(f"no player count to compare: {skipped[0]}", field="--players")
+    return keep, skipped
+
+
+def _all_checks(deck: ResolvedDeck) -> list[Any]:
+    from cardgen.check.static import run_checks
+    return run_checks(deck)
+
+
 def run_id(base: str, variant: str, opts: CompareOptions, counts: list[int]) -> str:
     """A folder name from the options alone: the same comparison always lands in the same folder."""
     key = json.dumps([base, variant, opts.games, counts, list(opts.agents), opts.seed, opts.cap, opts.engine])
@@ -289,8 +330,12 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
 
     from cardgen.simulate.validate import Entry, ValidateOptions, entry_json
 
-    opts = replace(opts, agents=[a for item in opts.agents for a in item.split(",") if a.strip()])
+    given = split_agents(opts.agents)
+    opts = replace(opts, agents=given if given is not None else default_agents(base.spec))
     counts = check_compare(base, variant, opts)
+    counts, skipped = playable_counts(base, variant, counts)
+    for line in skipped:
+        print(f"note: {line}", file=sys.stderr)
     refs = DeckRef.of(base), DeckRef.of(variant)
     engine = "reference" if opts.engine == "reference" else "auto"
     for deck in (base, variant):
@@ -322,7 +367,7 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
     results = []
     for p in counts:
         tb, tv, paired = state[p]
-        sides = [entry_json(Entry(deck, ref, p, _checks(deck, p), True, tally), vopts)
+        sides = [entry_json(Entry(deck, ref, p, _checks(deck, p), True, tally, agents=tuple(opts.agents)), vopts)
                  for deck, ref, tally in zip((base, variant), refs, (tb, tv))]
         metrics = [metric(*row) for row in paired.rows()]
         seen = {m["metric"] for m in metrics}
@@ -331,15 +376,41 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
         metrics += skill_metrics(sides[0].get("skill"), sides[1].get("skill"))
         metrics.sort(key=_metric_order)
         holm(metrics)
-        results.append({"players": p, "games": opts.games, "metrics": metrics,
-                        "base_result": sides[0], "variant_result": sides[1]})
+        differences = _differences(base, variant)
+        for m in metrics:
+            m["group"] = group(m["metric"])
+            m["follows_from_change"] = follows_from_change(m["metric"], differences)
+        result = {"players": p, "games": opts.games, "metrics": metrics,
+                  "base_result": sides[0], "variant_result": sides[1],
+                  "component_impact": paired_impact(sides[0], sides[1])}
+        result["verdict"] = verdict(result, differences)
+        results.append(result)
     return {"format": FORMAT, "base": base.id, "variant": variant.id, "game": base.game, "seed": opts.seed,
-            "games": opts.games, "agents": list(opts.agents), "cap": opts.cap,
+            "games": opts.games, "agents": list(opts.agents), "agents_text": agents_in_words(opts.agents),
+            "agents_default": given is None, "cap": opts.cap, "skipped": skipped, "lang": opts.lang,
             "correction": f"Holm, family-wise {ALPHA:.0%} per player count",
             "seeds": "common random numbers: game i of both decks uses the base deck's seed for game i",
             "description": variant.text("en")["description"], "name": variant.text("en")["name"],
             "differences": _differences(base, variant),
             "run": run_id(base.id, variant.id, opts, counts), "results": results}
+
+
+def paired_impact(b: dict[str, Any], v: dict[str, Any]) -> list[dict[str, Any]]:
+    """The "which card is too strong" rows of both decks side by side: the variant's figures, the base's nested.
+
+    Sorted by the variant's win-rate difference, strongest first (a component only one
+    deck has keeps None on the other side).
+    """
+    rows_b = {r["component"]: r for r in (b.get("designer") or {}).get("component_impact", [])}
+    rows_v = {r["component"]: r for r in (v.get("designer") or {}).get("component_impact", [])}
+    keys = ("played_share", "plays_per_seat", "difference", "low", "high", "flag")
+    out = []
+    for kind in sorted(set(rows_b) | set(rows_v)):
+        rv, rb = rows_v.get(kind), rows_b.get(kind)
+        out.append({"component": kind, **{k: rv[k] if rv else None for k in keys},
+                    "base": {k: rb[k] for k in keys} if rb else None})
+    out.sort(key=lambda r: (-(r["difference"] if r["difference"] is not None else -2), r["component"]))
+    return out
 
 
 def _checks(deck: ResolvedDeck, players: int) -> list[Any]:
@@ -370,7 +441,7 @@ def skill_metrics(b: Any, v: Any) -> list[dict[str, Any]]:
 
 
 BASIC = ("turns", "rounds", "winning_score", "margin")
-_ORDER = ("turns", "rounds", "winning_score", "margin", "seat_", "end_reason:", "gap:", "peak:", "skill:")
+_ORDER = ("turns", "rounds", "seat_", "winning_score", "margin", *FIGURES, "skill:", "end_reason:", "gap:", "peak:")
 
 
 def _metric_order(m: dict[str, Any]) -> tuple[int, str]:
@@ -383,10 +454,12 @@ def _metric_order(m: dict[str, Any]) -> tuple[int, str]:
 
 def public_json(doc: dict[str, Any]) -> dict[str, Any]:
     """The ``--json`` document: base, variant and per player count the metrics (see docs/validator.md)."""
-    keys = ("metric", "base", "variant", "difference", "low", "high", "significant", "p", "n")
-    return {**{k: doc[k] for k in ("format", "base", "variant", "game", "seed", "games", "agents", "correction",
-                                   "seeds", "differences")},
-            "results": [{"players": r["players"], "games": r["games"],
+    keys = ("metric", "group", "base", "variant", "difference", "low", "high", "significant", "p", "n",
+            "follows_from_change")
+    return {**{k: doc[k] for k in ("format", "base", "variant", "game", "seed", "games", "agents", "agents_text",
+                                   "correction", "seeds", "differences", "skipped")},
+            "results": [{"players": r["players"], "games": r["games"], "verdict": r["verdict"],
+                         "component_impact": r["component_impact"],
                          "sufficiency": {"base": r["base_result"]["sufficiency"],
                                          "variant": r["variant_result"]["sufficiency"]},
                          "metrics": [{k: m[k] for k in keys} for m in r["metrics"]]} for r in doc["results"]]}

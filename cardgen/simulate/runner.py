@@ -159,6 +159,45 @@ def agent_factories(spec: GameSpec, search_iterations: int = DEFAULT_ITERATIONS)
     return out
 
 
+#: the agent every seat gets when ``--agents`` is not given, where the game has one
+DEFAULT_AGENT = "heuristic"
+
+#: what each generic agent is, in words (a game's own agents are named as they are)
+AGENT_WORDS = {"random": "random players (any legal move, uniformly)",
+               "heuristic": "heuristic players (the game's rule of thumb)",
+               "search": "search players (Monte Carlo tree search)"}
+
+
+def default_agents(spec: GameSpec) -> list[str]:
+    """``heuristic`` where the game has it, else ``random``: the players of every command that plays games.
+
+    validate, compare and tune share this default, so a figure one of them measures is
+    the figure the others re-measure. Uniformly random players make scores and win
+    rates say little (in Royale they never complete a noble).
+    """
+    return [DEFAULT_AGENT] if DEFAULT_AGENT in agent_factories(spec) else ["random"]
+
+
+def split_agents(names: list[str] | None) -> list[str] | None:
+    """``--agents random,heuristic`` reads as ``--agents random heuristic``; None stays None (the default)."""
+    if names is None:
+        return None
+    return [a.strip() for item in names for a in item.split(",") if a.strip()]
+
+
+def agents_in_words(names: list[str] | tuple[str, ...] | str) -> str:
+    """Which agents played, as a sentence fragment: "heuristic players (...) in every seat"."""
+    if isinstance(names, str):  # an old document's "default"
+        names = [names]
+    distinct = list(dict.fromkeys(names))
+    words = [AGENT_WORDS.get(n, f"'{n}' players") for n in distinct]
+    if not words:
+        return "no players (nothing was played)"
+    if len(words) == 1:
+        return f"{words[0]} in every seat"
+    return f"{', '.join(words[:-1])} and {words[-1]}, rotated over the seats game by game"
+
+
 def check_agents(deck: ResolvedDeck, names: list[str]) -> None:
     """Raise ``InputError`` for an agent name this deck's game does not provide."""
     known = agent_factories(deck.spec)
@@ -310,6 +349,7 @@ class Chunk:
     log: bool = False
     engine: str = "auto"  # one of ENGINES
     search_iterations: int = DEFAULT_ITERATIONS  # per decision of the ``search`` agent
+    designer: bool = False  # replay each game for the designer metrics (then no compiled batch path)
 
 
 def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
@@ -333,7 +373,7 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
                                                        chunk.engine)[0]
     house = house_of(game) if broken is None else None
     code_sha = house.sha256 if house is not None else None
-    if fast is not None and fast.batch and USE_BATCH and not chunk.log:
+    if fast is not None and fast.batch and USE_BATCH and not chunk.log and not chunk.designer:
         _run_batches(fast, chunk, tally)
         return tally, lines
     for index in range(chunk.start, chunk.stop):
@@ -342,14 +382,33 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
         if broken is not None:
             result = GameResult(seed, names, ENGINE_ERROR, False, [(ENGINE_ERROR, False, broken)])
         elif fast is not None:
-            result = fast.play(seed, names, chunk.cap, chunk.log)
+            result = fast.play(seed, names, chunk.cap, chunk.log or chunk.designer)
         else:
             result = play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap,
-                               record=chunk.log)
+                               record=chunk.log or chunk.designer)
         tally.add(index, result)
+        if chunk.designer and broken is None:
+            tally.designer.add(designer_trace(game, result), result)
         if lines is not None:
             lines.append(game_line(chunk, deck, cached_hash(chunk.loader, chunk.ref), index, result, code_sha))
     return tally, lines
+
+
+def designer_trace(game: Game, result: GameResult) -> Any:
+    """The per-turn trace of a finished, recorded game (``cardgen.simulate.designer``), or None.
+
+    A trace that cannot be replayed (an engine that no longer plays its own game the
+    same way) is left out rather than stopping the run: ``cardgen replay`` is the tool
+    that reports such a difference.
+    """
+    from cardgen.simulate.designer import trace_game
+
+    if not result.completed or result.actions is None:
+        return None
+    try:
+        return trace_game(game, result.seed, result.actions)
+    except Exception:  # noqa: BLE001 - see the docstring
+        return None
 
 
 #: the batch path is used where a tier has one (tests switch it off to compare with game-by-game play)

@@ -26,8 +26,9 @@ def _dist(d: dict[str, Any]) -> str:
 def format_entry(r: dict[str, Any]) -> str:
     """Several lines: verdict, completion, gaps, length, scores, win rates, peaks, checks."""
     verdict = "PASS" if r["passed"] else "FAIL"
-    lines = [f"{verdict} {r['variant']} ({r['game']}), {r['players']} players: "
-             f"{r['completed']}/{r['games']} games completed"]
+    done = (f"{r['completed']}/{r['games']} games completed" if r.get("played", True)
+            else "not played (a check below fails at this player count)")
+    lines = [f"{verdict} {r['variant']} ({r['game']}), {r['players']} players: {done}"]
     for why in r["failures"]:
         lines.append(f"  ! {why}")
     if r["games"]:
@@ -57,8 +58,9 @@ def format_entry(r: dict[str, Any]) -> str:
             lines.append(f"  agent win rates: {agents}")
         for warning in r.get("balance", {}).get("warnings", []):
             lines.append(f"  balance: {warning}")
+    lines += designer_lines(r.get("designer") or {})
     if r["peaks"]:
-        lines.append("  peaks: " + ", ".join(f"{k} {v}" for k, v in r["peaks"].items()))
+        lines.append("  most at once in any game (peaks): " + ", ".join(f"{k} {v}" for k, v in r["peaks"].items()))
     for finding in r.get("sufficiency", []):
         lines.append(f"  WARNING components: {finding['warning']}")
     skill = r.get("skill")
@@ -70,22 +72,35 @@ def format_entry(r: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def designer_lines(d: dict[str, Any]) -> list[str]:
+    """The designer metrics (95 % intervals) and the component table of a validate entry."""
+    from cardgen.simulate.designer import FIGURES
+    from cardgen.simulate.verdict import is_share as share, label, number
+
+    out = []
+    figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
+    if figures:
+        out.append("  designer: " + "; ".join(
+            f"{label(name)} {number(f['mean'], 'en', share(name))} [{number(f['low'], 'en', share(name))}-"
+            f"{number(f['high'], 'en', share(name))}]" for name, f in figures))
+    rows = d.get("component_impact") or []
+    if rows:
+        out.append("  win rate of seats that played each component minus the others (95 %; ! flagged):")
+        out += [f"    {r['component']:<20} played by {number(r['played_share'], 'en', True):>6} of seats "
+                f"({number(r.get('plays_per_seat', 0), 'en', False):>4} times per seat)  "
+                f"{number(r['difference'], 'en', True, True):>7} [{number(r['low'], 'en', True, True)}, "
+                f"{number(r['high'], 'en', True, True)}]" + (f"  ! {r['flag']}" if r["flag"] else "")
+                for r in rows]
+    return out
+
+
 # -- cardgen compare -----------------------------------------------------------------
-#: Metrics whose values are shares of games (printed as percentages).
-_SHARES = ("seat_", "end_reason:", "gap:")
-
-
-def metric_label(name: str) -> str:
-    """A readable name for a comparison metric (``seat_2_win_rate`` -> ``seat 2 win rate``)."""
-    for prefix, label in (("end_reason:", "ends by "), ("gap:", "rule gap "), ("peak:", "peak "),
-                          ("skill:", "skill ")):
-        if name.startswith(prefix):
-            return label + name[len(prefix):]
-    return name.replace("_", " ")
 
 
 def is_share(name: str) -> bool:
-    return name.startswith(_SHARES)
+    """Whether a metric's values are shares of games (printed as percentages): ``verdict.is_share``."""
+    from cardgen.simulate.verdict import is_share as share
+    return share(name)
 
 
 def format_value(name: str, x: float | None, signed: bool = False) -> str:
@@ -108,16 +123,35 @@ def _z(m: dict[str, Any]) -> float:
     return abs(m["difference"]) / half if half else float("inf")
 
 
-def format_comparison(doc: dict[str, Any], per_count: int | None = None) -> str:
-    """One screen: what the variant changes, then per player count the significant changes first.
+def _row(m: dict[str, Any], width: int) -> str:
+    """One figure of the grouped table: base -> variant, difference [95 % interval], marks."""
+    from cardgen.simulate.verdict import label, number
 
-    The number of changes listed per player count shrinks with the number of counts, so
-    five player counts still fit in about forty lines; the report has every metric.
-    """
+    name = m["metric"]
+    sh = is_share(name)
+
+    def f(x: float | None, signed: bool = False) -> str:
+        return "-" if x is None else number(x, "en", sh, signed)
+
+    marks = (" *" if m["significant"] else "") + ("  (follows from your change)" if m.get("follows_from_change") else "")
+    return (f"    {label(name):<{width}} {f(m['base']):>7} -> {f(m['variant']):>7}  {f(m['difference'], True)} "
+            f"[{f(m['low'], True)}, {f(m['high'], True)}]{marks}")
+
+
+def format_comparison(doc: dict[str, Any]) -> str:
+    """One screen: the verdict first (strongest significant change), what "significant" means, then per
+    player count the figures grouped for designers; engine tallies last, folded into one line."""
+    from cardgen.simulate.verdict import GROUPS, WORDS, label, significance_line
+
+    words = WORDS["en"]
     results = doc["results"]
-    per_count = per_count or max(3, 16 // max(1, len(results)))
-    lines = [f"compare {doc['base']} -> {doc['variant']} ({doc['name']}): {doc['games']} games per player "
-             f"count on the same seeds, agents {', '.join(doc['agents'])}"]
+    lines: list[str] = []
+    for r in results:
+        prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
+        lines += [prefix + s for s in r["verdict"]]
+    lines.append(significance_line(len(results[0]["metrics"]) if results else 0))
+    lines.append(f"compare {doc['base']} -> {doc['variant']} ({doc['name']}): {doc['games']} games per player "
+                 f"count on the same seeds, played by {doc.get('agents_text') or ', '.join(doc['agents'])}")
     if doc.get("description"):
         lines.append(f"  {doc['description']}")
     diffs = doc.get("differences") or []
@@ -125,25 +159,60 @@ def format_comparison(doc: dict[str, Any], per_count: int | None = None) -> str:
                                                   + (f"; +{len(diffs) - 6} more" if len(diffs) > 6 else "")
                                                   if diffs else "nothing in the data (same rules and components)"))
     for r in results:
-        sig = sorted((m for m in r["metrics"] if m["significant"]), key=lambda m: (m["p"], -_z(m), m["metric"]))
-        lines.append(f"{r['players']} players: {len(sig)} of {len(r['metrics'])} metrics changed significantly")
-        width = max([len(metric_label(m["metric"])) for m in sig[:per_count]] + [10])
-        for m in sig[:per_count]:
-            name = m["metric"]
-            lines.append(f"  * {metric_label(name):<{width}} {format_value(name, m['base']):>8} -> "
-                         f"{format_value(name, m['variant']):>8}  {format_value(name, m['difference'], True)} "
-                         f"[{format_value(name, m['low'], True)}, {format_value(name, m['high'], True)}]")
-        if len(sig) > per_count:
-            lines.append(f"  ... {len(sig) - per_count} more significant change(s) in the report")
-        same = [metric_label(m["metric"]) for m in r["metrics"] if not m["significant"]
-                and m["metric"] in ("turns", "rounds", "winning_score", "margin")]
-        if same:
-            lines.append(f"  no significant change: {', '.join(same)}")
-        for side in ("base_result", "variant_result"):
-            for f in r[side].get("sufficiency", []):
-                lines.append(f"  WARNING {r[side]['variant']}: the box runs short in {f['games_short']} of "
-                             f"{f['games']} games ('{f['peak']}'); print {f['print_more']} more for "
-                             f"{f['cover']:.0%} of games")
-    lines.append("differences: variant minus base, 95 % intervals from paired games; significant: "
-                 "Holm-corrected over the metrics of each player count")
+        lines.append(f"{r['players']} players (base -> variant, difference [95 % interval], * significant):")
+        shown = [m for m in r["metrics"] if m.get("group", "internal") != "internal"]
+        width = max([len(label(m["metric"])) for m in shown] + [10])
+        for key in GROUPS[:-1]:
+            rows = [m for m in shown if m.get("group") == key]
+            if rows and key == "fairness":  # one line: every seat's share of wins, base -> variant
+                lines.append(f"  {words[key]}: " + "  ".join(_seat(m) for m in rows))
+            elif rows:
+                lines.append(f"  {words[key]}")
+                lines += [_row(m, width) for m in rows]
+        lines += _components(r)
+        lines += _cards(r)
+        internal = [m for m in r["metrics"] if m.get("group") == "internal"]
+        if internal:
+            moved = sum(m["significant"] for m in internal)
+            follows = sum(bool(m.get("follows_from_change")) for m in internal)
+            lines.append(f"  {words['internal']} (folded, in the report): {len(internal)} figures, {moved} changed"
+                         + (f", {follows} of them follow from your change" if follows else ""))
     return "\n".join(lines)
+
+
+def _seat(m: dict[str, Any]) -> str:
+    """``seat 1 26.5%->30.2%`` (``*`` when significant) for the fairness line."""
+    from cardgen.simulate.verdict import number
+
+    def f(x: float | None) -> str:
+        return "-" if x is None else number(x, "en", True)
+
+    return f"seat {m['metric'].split('_')[1]} {f(m['base'])}->{f(m['variant'])}{' *' if m['significant'] else ''}"
+
+
+def _components(r: dict[str, Any]) -> list[str]:
+    """Components to print, per deck: which piece and how many more, or that the box holds enough."""
+    out = []
+    for side in ("base_result", "variant_result"):
+        for f in r[side].get("sufficiency", []):
+            out.append(f"    {r[side]['variant']}: {f['warning']}")
+    if not out:
+        return []
+    return ["  Components to print"] + out
+
+
+def _cards(r: dict[str, Any], most: int = 3) -> list[str]:
+    """The components whose players win most or least (flagged ones), base -> variant."""
+    from cardgen.simulate.verdict import number
+
+    rows = [c for c in r.get("component_impact", []) if c.get("flag") or (c.get("base") or {}).get("flag")]
+    if not rows:
+        return []
+    out = ["  Which card is too strong (win rate of seats that played it minus the others)"]
+    for c in rows[:most]:
+        b = c.get("base") or {}
+        before = number(b["difference"], "en", True, True) if b.get("difference") is not None else "-"
+        after = number(c["difference"], "en", True, True) if c.get("difference") is not None else "-"
+        flag = c.get("flag") or b.get("flag")
+        out.append(f"    {c['component']}: {before} -> {after} ({flag})")
+    return out

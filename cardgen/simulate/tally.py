@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from cardgen.engine.api import BatchResult
+from cardgen.simulate.designer import DesignerTally
 from cardgen.simulate.runner import GameResult
 from cardgen.simulate.stats import Dist, clean, wilson
 
@@ -53,6 +54,8 @@ class Tally:
         self.peaks: dict[str, int] = {}
         #: name -> distribution of each game's own peak (games that never tracked it are not counted)
         self.peak_dists: dict[str, Dist] = {}
+        #: designer metrics and the component table, from games replayed with a trace (designer.py)
+        self.designer = DesignerTally()
 
     # -- adding ------------------------------------------------------------------
     def add(self, index: int, r: GameResult) -> None:
@@ -218,6 +221,7 @@ class Tally:
                 self.peaks[name] = value
         for name, dist in other.peak_dists.items():
             self.peak_dists.setdefault(name, Dist()).merge(dist)
+        self.designer.merge(other.designer)
 
     # -- reading -----------------------------------------------------------------
     @property
@@ -260,4 +264,5 @@ class Tally:
                        for name, n in sorted(self.agent_seats.items())],
             "peaks": dict(sorted(self.peaks.items())),
             "peak_games": {name: self.peak_dists[name].summary() for name in sorted(self.peak_dists)},
+            "designer": self.designer.to_json(),
         }

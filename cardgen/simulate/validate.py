@@ -27,8 +27,8 @@ from cardgen.simulate.balance import balance, sufficiency
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.logs import AtomicLines
 from cardgen.agents.search import DEFAULT_ITERATIONS
-from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, agent_factories, check_agents,
-                                     fast_engine, load_project_deck)
+from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, agents_in_words, check_agents,
+                                     default_agents, fast_engine, load_project_deck, split_agents)
 from cardgen.simulate.skill import DEFAULT_SKILL_GAMES, format_skill, run_skill_chunk, skill_chunks, skill_json
 from cardgen.simulate.tally import Tally
 
@@ -61,19 +61,8 @@ class ValidateOptions:
     search_iterations: int = DEFAULT_ITERATIONS  # per decision of the ``search`` agent
     skill: bool = False  # also measure skill versus luck (cardgen.simulate.skill)
     skill_games: int = DEFAULT_SKILL_GAMES  # per opponent, deck and player count
-
-
-#: the agent every seat gets when ``--agents`` is not given, where the game has one
-DEFAULT_AGENT = "heuristic"
-
-
-def default_agents(spec: Any) -> list[str]:
-    """``heuristic`` where the game has it, else ``random``: the default players.
-
-    Uniformly random players make scores and win rates say little (in Royale they
-    never complete a noble); every shipped game has a heuristic agent.
-    """
-    return [DEFAULT_AGENT] if DEFAULT_AGENT in agent_factories(spec) else ["random"]
+    designer: bool = True  # designer metrics and the component table (each traced game replayed)
+    designer_games: int = 2000  # games traced per deck and player count (the first ones); the rest as usual
 
 
 @dataclass
@@ -106,6 +95,8 @@ def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
     if opts.search_iterations < 1:
         raise InputError(f"--search-iterations {opts.search_iterations}: expected at least 1",
                          field="--search-iterations")
+    if opts.designer_games < 1:
+        raise InputError(f"--designer-games {opts.designer_games}: expected at least 1 game", field="--designer-games")
     if opts.skill and opts.skill_games < 1:
         raise InputError(f"--skill-games {opts.skill_games}: expected at least 1 game", field="--skill-games")
     if opts.engine not in ENGINES:
@@ -124,6 +115,23 @@ def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
                 check_agents(deck, ["search"])
 
 
+def count_checks(deck: ResolvedDeck, players: int, checks: list[Any]) -> tuple[list[Any], bool]:
+    """The checks of ``deck`` that apply at ``players`` and whether games may be played there.
+
+    A count whose own static check fails is reported as failed and never played, on
+    every engine: an engine (reference or compiled) need not survive a table its rules
+    do not allow. Where the checks pass, the engine must also set the table up.
+    """
+    mine = [c for c in checks if c.players is None or c.players == players]
+    playable = deck.spec.new_game is not None and all(c.passed for c in mine if c.players == players)
+    if playable:
+        setup = setup_check(deck, players)
+        playable = setup.passed
+        if not playable and not any(c.name == SETS_UP for c in mine):
+            mine.append(setup)
+    return mine, playable
+
+
 def plan(decks: list[ResolvedDeck], opts: ValidateOptions) -> list[Entry]:
     """One entry per deck and player count, in the order the report lists them."""
     entries = []
@@ -132,33 +140,37 @@ def plan(decks: list[ResolvedDeck], opts: ValidateOptions) -> list[Entry]:
         allowed = deck.model.players.counts
         counts = sorted(set(opts.players) & set(allowed)) if opts.players else allowed
         for p in counts:
-            mine = [c for c in checks if c.players is None or c.players == p]
-            sets_up = True
-            if deck.spec.new_game is not None:  # a table the engine refuses to set up is never played
-                setup = setup_check(deck, p)
-                sets_up = setup.passed
-                if not sets_up and not any(c.name == SETS_UP for c in mine):
-                    mine.append(setup)
+            mine, playable = count_checks(deck, p, checks)
             agents = tuple(opts.agents or default_agents(deck.spec))
-            entries.append(Entry(deck, DeckRef.of(deck), p, mine, deck.spec.new_game is not None and sets_up,
-                                 Tally(p), agents=agents))
+            entries.append(Entry(deck, DeckRef.of(deck), p, mine, playable, Tally(p), agents=agents))
     return entries
 
 
 def chunks(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[tuple[int, Chunk]]:
-    """Every chunk of every runnable entry, in report (and log) order."""
+    """Every chunk of every runnable entry, in report (and log) order.
+
+    The first ``designer_games`` games of an entry are traced for the designer metrics
+    (each played on its own and replayed); the others run as usual, in compiled batches
+    where the tier has them: a huge run keeps its speed and its designer figures say on
+    how many games they rest.
+    """
     from cardgen.simulate.runner import BATCH_GAMES
 
+    traced = min(opts.games, opts.designer_games) if opts.designer else 0
     for i, entry in enumerate(entries):
         if not entry.runnable:
             continue
-        # a compiled batch plays thousands of games in the time a chunk costs to ship and merge
-        most = BATCH_GAMES if entry.engine == "fast" and opts.log_file is None else 250
-        size = opts.chunk_size or max(1, min(most, math.ceil(opts.games / (4 * jobs))))
-        for start in range(0, opts.games, size):
-            yield i, Chunk(opts.loader, entry.ref, entry.players, entry.agents, opts.seed,
-                           start, min(opts.games, start + size), opts.cap, opts.log_file is not None,
-                           "auto" if entry.engine == "fast" else "reference", opts.search_iterations)
+        for first, last, designer in ((0, traced, True), (traced, opts.games, False)):
+            if last <= first:
+                continue
+            # a compiled batch plays thousands of games in the time a chunk costs to ship and merge
+            most = BATCH_GAMES if entry.engine == "fast" and opts.log_file is None and not designer else 250
+            size = opts.chunk_size or max(1, min(most, math.ceil(opts.games / (4 * jobs))))
+            for start in range(first, last, size):
+                yield i, Chunk(opts.loader, entry.ref, entry.players, entry.agents, opts.seed,
+                               start, min(last, start + size), opts.cap, opts.log_file is not None,
+                               "auto" if entry.engine == "fast" else "reference", opts.search_iterations,
+                               designer)
 
 
 def skill_work(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[tuple[int, Any]]:
@@ -202,9 +214,7 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
     """Simulate every entry; return the JSON report (also streams the log when asked)."""
     from tqdm import tqdm
 
-    # "--agents random,heuristic" works as well as "--agents random heuristic"
-    if opts.agents is not None:
-        opts = replace(opts, agents=[a for item in opts.agents for a in item.split(",") if a.strip()])
+    opts = replace(opts, agents=split_agents(opts.agents))
     check_options(decks, opts)
     entries = plan(decks, opts)
     choose_engines(entries, opts)
@@ -236,8 +246,9 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
                 entries[i].skill_totals[chunk.opponent] = (old[0] + share, old[1] + games, old[2] + completed)
                 bar.update(games)
     results = [entry_json(e, opts) for e in entries]
+    played = list(dict.fromkeys(a for e in entries for a in e.agents))
     return {"format": FORMAT, "seed": opts.seed, "games": opts.games,
-            "agents": list(opts.agents) if opts.agents is not None else "default",
+            "agents": played, "agents_text": agents_in_words(played), "agents_default": opts.agents is None,
             "cap": opts.cap, "passed": all(r["passed"] for r in results), "results": results}
 
 
@@ -284,21 +295,32 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
         failures.append(f"{stats['games'] - stats['completed']} game(s) did not end")  # pragma: no cover - defensive
     return {"variant": entry.deck.id, "kind": entry.deck.kind, "game": entry.deck.game, "players": entry.players,
             "seed": opts.seed, "seat_agents": "rotated" if len(set(entry.agents)) > 1 else entry.agents[0],
-            "agents_played": list(entry.agents), "engine": entry.engine,
+            "agents_played": list(entry.agents), "engine": entry.engine, "played": entry.runnable,
             **stats,
             "static_checks": [{"name": c.name, "players": c.players, "passed": c.passed, "detail": c.detail}
                               for c in entry.checks],
-            "balance": balance(stats), "sufficiency": sufficiency(stats), "passed": not failures,
+            "balance": balance(stats), "sufficiency": sufficiency(stats, component_names(entry.deck)),
+            "passed": not failures,
             "failures": failures,
             **({"skill": skill_json(entry.players, entry.skill_totals, opts.search_iterations)}
                if opts.skill and entry.runnable else {})}
 
 
+def component_names(deck: ResolvedDeck) -> dict[str, str]:
+    """Shortfall name -> the English name of the component it lacks (the game's ``shortfall_components``)."""
+    out = {}
+    by_id = {c.id: c for c in deck.model.components}
+    for peak, cid in getattr(deck.spec, "shortfall_components", {}).items():
+        comp = by_id.get(cid)
+        name = getattr(comp, "name", None) if comp is not None else None
+        label = name.get("en") if isinstance(name, dict) else getattr(name, "en", None)
+        out[peak] = f"'{label or cid}' ({cid})"
+    return out
+
+
 def agents_line(result: dict[str, Any]) -> str:
-    """Which agents played the entry's games (the summary says it, not only the JSON)."""
-    names = result.get("agents_played") or []
-    how = "in every seat" if len(set(names)) == 1 else "rotated over the seats"
-    return f"  agents: {', '.join(names)} ({how})"
+    """Which agents played the entry's games, in words (the summary says it, not only the JSON)."""
+    return f"  played by {agents_in_words(result.get('agents_played') or [])}"
 
 
 def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:

@@ -1,48 +1,52 @@
-"""The description a tuned variant carries: what was tuned, toward what, what was measured.
+"""What a tuned variant says about itself: its rule in three languages, and where its numbers came from.
 
-Written in French, Italian and English like every variant description, with the
-numbers from the trial, so a designer who opens the file months later knows where
-its numbers came from.
+The description is printed in the variant's rulebook ("X is a variant of Y. ..."),
+right before the list of every number it changes (the rulebook writes that list
+from the differences, in the reader's language). So the description speaks of the
+rule, never of the search. Where the numbers came from (the study, its target, what
+was measured) goes into comment lines at the top of the file: a designer who opens
+it months later reads them; a player never does.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from babel.numbers import format_decimal
 
-from cardgen.text import _LOCALES, punct
+from cardgen.text import _LOCALES
 
 if TYPE_CHECKING:
     from cardgen.tune.space import Param, Target
     from cardgen.tune.study import Trial, TuneOptions
 
-_WORDS = {
-    "fr": {"tuned": "Réglé par cardgen tune sur {params}", "target": "objectif {metric} entre {low} et {high}",
-           "measured": "mesuré sur {games} parties par nombre de joueurs (graine {seed})", "players": "{p} joueurs"},
-    "it": {"tuned": "Tarato con cardgen tune su {params}", "target": "obiettivo {metric} tra {low} e {high}",
-           "measured": "misurato su {games} partite per numero di giocatori (seme {seed})", "players": "{p} giocatori"},
-    "en": {"tuned": "Tuned by cardgen tune over {params}", "target": "target {metric} between {low} and {high}",
-           "measured": "measured over {games} games per player count (seed {seed})", "players": "{p} players"},
+#: the description of a tuned variant (what the rulebook prints), per language
+DESCRIPTION = {
+    "fr": "Les règles sont celles du jeu de base\u202f; seuls changent les nombres indiqués ci-dessous.",
+    "it": "Le regole sono quelle del gioco base; cambiano solo i numeri indicati qui sotto.",
+    "en": "The rules are those of the base game; only the numbers listed below change.",
 }
 
 
 def _num(value: float, lang: str) -> str:
-    """A figure with at most three significant decimals, in the language's own notation (47,3 in French)."""
+    """A figure with at most three significant digits, in the language's own notation (47,3 in French)."""
     return format_decimal(float(f"{value:.3g}"), locale=_LOCALES[lang])
 
 
-def describe(params: list["Param"], targets: list["Target"], trial: "Trial", opts: "TuneOptions") -> dict[str, Any]:
-    """``{fr, it, en}`` description of a tuned trial."""
-    out = {}
-    for lang, w in _WORDS.items():
-        values = ", ".join(f"{p.key} = {trial.values[p.key]}" for p in params)
-        semi, colon = punct(";", lang) + " ", punct(":", lang) + " "
-        aims = semi.join(w["target"].format(metric=t.metric, low=_num(t.low, lang), high=_num(t.high, lang))
-                         for t in targets)
-        figures = []
-        for players, metrics in sorted(trial.metrics.items()):
-            shown = ", ".join(f"{t.metric} {_num(metrics[t.metric][0], lang)}" for t in targets if t.metric in metrics)
-            figures.append(w["players"].format(p=players) + colon + shown)
-        out[lang] = (f"{w['tuned'].format(params=values)}. {aims[0].upper()}{aims[1:]}{semi}"
-                     f"{w['measured'].format(games=opts.games, seed=opts.seed)}{colon}{semi.join(figures)}.")
-    return out
+def describe(params: list["Param"], targets: list["Target"], trial: "Trial", opts: "TuneOptions") -> dict[str, str]:
+    """``{fr, it, en}`` description of a tuned variant: the rule, not the search."""
+    return dict(DESCRIPTION)
+
+
+def provenance(params: list["Param"], targets: list["Target"], trial: "Trial", opts: "TuneOptions",
+               on_target: bool) -> list[str]:
+    """Comment lines (English, without '#') saying how the numbers were found and what they measured."""
+    values = ", ".join(f"{p.key} = {trial.values[p.key]}" for p in params)
+    aims = "; ".join(f"{t.metric} between {_num(t.low, 'en')} and {_num(t.high, 'en')}" for t in targets)
+    lines = [f"Tuned by cardgen tune (trial {trial.number + 1}): {values}.",
+             f"Target: {aims}. {'On target' if on_target else 'NOT on target: the closest trial'}.",
+             f"Measured over {opts.games} games per player count (seed {opts.seed}), played by "
+             f"{', '.join(opts.agents or [])}:"]
+    for players, metrics in sorted(trial.metrics.items()):
+        shown = ", ".join(f"{t.metric} {_num(metrics[t.metric][0], 'en')}" for t in targets if t.metric in metrics)
+        lines.append(f"  {players} players: {shown}")
+    return lines

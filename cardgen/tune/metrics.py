@@ -14,8 +14,10 @@ from cardgen.simulate.stats import wilson
 
 Metric = tuple[float, float, float]
 
+#: the designer metrics (cardgen.simulate.designer), targets like any other
+DESIGNER_METRICS = ["lead_changes", "comeback_rate", "close_games", "drama", "decided_at", "kingmaking"]
 #: Metric names every entry has (more come from the entry: gap:*, end:*, peak:*, seat_N_win_rate).
-BASE_METRICS = ["turns", "rounds", "winning_score", "margin", "unfairness", "completed", "skill"]
+BASE_METRICS = ["turns", "rounds", "winning_score", "margin", "unfairness", "completed", "skill", *DESIGNER_METRICS]
 
 
 def _mean(summary: dict[str, Any] | None) -> Metric | None:
@@ -61,9 +63,16 @@ def entry_metrics(entry: dict[str, Any]) -> dict[str, Metric]:
     for reason, count in (entry.get("end_reasons") or {}).items():
         if games:
             out[f"end:{reason}"] = _rate(count, games)
-    for name, value in (entry.get("peaks") or {}).items():
-        if isinstance(value, (int, float)):
-            out[f"peak:{name}"] = (float(value), float(value), float(value))
+    # peak:NAME is what compare calls it: each game's most at once, averaged over the games (with its interval)
+    for name, summary in (entry.get("peak_games") or {}).items():
+        m = _mean(summary) if isinstance(summary, dict) else None
+        if m is not None:
+            out[f"peak:{name}"] = m
+    designer = entry.get("designer") or {}
+    for name in DESIGNER_METRICS:
+        f = designer.get(name)
+        if isinstance(f, dict) and f.get("n"):
+            out[name] = (float(f["mean"]), float(f["low"]), float(f["high"]))
     skill = entry.get("skill")  # cardgen.simulate.skill.skill_json: search's edge over a fair share
     if isinstance(skill, dict) and isinstance(skill.get("skill"), (int, float)):
         out["skill"] = (float(skill["skill"]), float(skill["skill_low"]), float(skill["skill_high"]))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +28,9 @@ from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import ResolvedDeck, Resolver
+from cardgen.simulate.runner import agents_in_words, default_agents, split_agents
 from cardgen.simulate.validate import ValidateOptions, run_validation
-from cardgen.tune.metrics import Metric, entry_metrics
+from cardgen.tune.metrics import DESIGNER_METRICS, Metric, entry_metrics
 from cardgen.tune.space import Param, Target, check_space
 
 #: Objective of a trial that cannot be played (failed checks, unsettled gaps).
@@ -46,7 +47,7 @@ class TuneOptions:
     trials: int = 30
     games: int = 300
     players: list[int] | None = None
-    agents: list[str] = field(default_factory=lambda: ["random"])
+    agents: list[str] | None = None  # None: the game's default players, as validate and compare
     seed: int = 1
     out: Path = Path("out/tune")
     best: int = 3  # how many variant files to write
@@ -120,6 +121,8 @@ class Tuner:
                              f"{deck.model.players.min}-{deck.model.players.max} players", field="--players")
         if deck.spec.new_game is None:
             raise InputError(f"{deck.id}: tuning needs a rules engine; game '{deck.game}' has none")
+        given = split_agents(opts.agents)
+        opts = replace(opts, agents=given if given is not None else default_agents(deck.spec))
         self.project, self.deck, self.opts = project, deck, opts
         self.trials: list[Trial] = []
         self.work = Path(opts.out) / "trials"
@@ -145,7 +148,8 @@ class Tuner:
         vopts = ValidateOptions(games=self.opts.games, players=self.players, agents=list(self.opts.agents),
                                 seed=self.opts.seed, jobs=self.opts.jobs, out=None, progress=False,
                                 scheduler=self.opts.scheduler,
-                                skill=any(t.metric == "skill" for t in self.opts.targets))
+                                skill=any(t.metric == "skill" for t in self.opts.targets),
+                                designer=any(t.metric in DESIGNER_METRICS for t in self.opts.targets))
         doc = run_validation([variant], vopts)
         metrics = {r["players"]: entry_metrics(r) for r in doc["results"]}
         unsettled = [f for r in doc["results"] for f in r["failures"]]
@@ -208,28 +212,47 @@ class Tuner:
         return out
 
     # -- outputs --------------------------------------------------------------------------
-    def write_variants(self) -> list[Path]:
-        """The best trials as variant files ``<deck>-tuned-<k>.yaml`` in the output folder."""
-        from cardgen.tune.describe import describe
+    def on_target(self, k: int) -> list[Trial]:
+        """The ``k`` best trials that meet every target (objective 0)."""
+        return [t for t in self.best(k) if t.objective == 0]
 
+    def write_variants(self) -> list[Path]:
+        """Trials on target as ``<deck>-tuned-<k>.yaml``; when none is, the closest as ``<deck>-closest.yaml``.
+
+        A variant is "tuned" only when it met its target: a study that found nothing
+        does not leave files named as if it had (the closest says it is not on target
+        in its comment lines, and ``tune`` says so on the terminal).
+        """
+        from cardgen.tune.describe import describe, provenance
+
+        hits = self.on_target(self.opts.best)
+        chosen = [(t, f"{self.deck.id}-tuned-{rank}", ("réglage", "taratura", "tuned"), rank)
+                  for rank, t in enumerate(hits, start=1)]
+        if not hits and self.best(1):
+            chosen = [(self.best(1)[0], f"{self.deck.id}-closest", ("essai le plus proche", "prova più vicina",
+                                                                   "closest trial"), 0)]
         paths = []
-        for rank, trial in enumerate(self.best(self.opts.best), start=1):
-            name = {lang: f"{self.deck.model.name[lang]} ({label} {rank})"
-                    for lang, label in (("fr", "réglage"), ("it", "taratura"), ("en", "tuned"))}
+        for trial, stem, labels, rank in chosen:
+            name = {lang: f"{self.deck.model.name[lang]} ({label}{f' {rank}' if rank else ''})"
+                    for lang, label in zip(("fr", "it", "en"), labels)}
             doc = variant_document(self.deck, self.opts.params, trial.values, name,
                                    describe(self.opts.params, self.opts.targets, trial, self.opts))
-            path = Path(self.opts.out) / f"{self.deck.id}-tuned-{rank}.yaml"
-            write_atomic(path, _dump(doc))
+            head = "".join(f"# {line}\n" for line in provenance(self.opts.params, self.opts.targets, trial,
+                                                                self.opts, trial.objective == 0))
+            path = Path(self.opts.out) / f"{stem}.yaml"
+            write_atomic(path, head + _dump(doc))
             paths.append(path)
         return paths
 
     def to_json(self) -> dict[str, Any]:
         return {"format": "cardgen-tune/1", "deck": self.deck.id, "seed": self.opts.seed, "games": self.opts.games,
                 "players": self.players, "agents": list(self.opts.agents),
+                "agents_text": agents_in_words(list(self.opts.agents)),
                 "params": [p.key for p in self.opts.params],
                 "targets": [{"metric": t.metric, "low": t.low, "high": t.high} for t in self.opts.targets],
                 "trials": [t.to_json() for t in self.trials],
-                "best": [t.number for t in self.best(self.opts.best)]}
+                "best": [t.number for t in self.best(self.opts.best)],
+                "on_target": [t.number for t in self.on_target(self.opts.best)]}
 
 
 def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
@@ -239,6 +262,8 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     project = Project.open(project_dir)
     deck = Resolver(project).resolve(deck_ref)
     tuner = Tuner(project, deck, opts)
+    print(f"tune {deck.id}: {opts.trials} trials of {opts.games} games per player count, played by "
+          f"{agents_in_words(list(tuner.opts.agents or []))}", file=sys.stderr, flush=True)
     tuner.run()
     paths = tuner.write_variants()
     doc = tuner.to_json()
@@ -257,7 +282,8 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
         print("no feasible trial: every trial failed its checks or met an unsettled rule gap")
         return 1
     on_target = best[0].objective == 0
-    print(("on target" if on_target else f"closest trial off target by {best[0].objective:.3g} range widths")
+    print(("on target" if on_target else f"no trial met the target; the closest is off by {best[0].objective:.3g} "
+           "range widths, written as a '-closest' file, not a tuned variant")
           + f": trial {best[0].number + 1} ({', '.join(f'{k}={v}' for k, v in best[0].values.items())})")
     return 0 if on_target else 1
 

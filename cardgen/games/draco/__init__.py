@@ -39,5 +39,6 @@ GAME = GameSpec(
     face_text=face_text,
     new_game=DracoGame,
     agents={"heuristic": heuristic_agent},
+    shortfall_components={"unpaid_by_bank": "silver-coin", "coins_missing": "silver-coin"},  # the bank pays in silver
     fast=compiled_tier,
 )

@@ -821,3 +821,12 @@ class DracoState(State):
     def _extra(self) -> dict[str, Any]:
         return {"toasts": self.toasts, "rebuilds": self.rebuilt, "unpaid_by_bank": self.unpaid,
                 "draco": "right" if self.cup_right else "left"}
+
+    # -- designer metrics (cardgen.simulate.designer) ------------------------------
+    def score_estimate(self) -> list[float]:
+        """Per seat: the money each seat holds now, in silver (most money wins at the end)."""
+        return [float(m) for m in self.money]
+
+    def component_of(self, action: Action) -> str | None:
+        """The action card kind a 'play' plays (its component id)."""
+        return str(action[1]) if action[0] == "play" else None

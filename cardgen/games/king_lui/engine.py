@@ -516,3 +516,14 @@ class KingLuiState(State):
         for hand in self.hands:  # hands only grow: their final size is their peak
             self.track("hand_cards", sum(map(len, hand)))
         self.track("king_portions", self._king_peak)
+
+    # -- designer metrics (cardgen.simulate.designer) ------------------------------
+    def score_estimate(self) -> list[float]:
+        """Per seat: the points each hand would score against the king's plate now (the final scoring applied to the table as it is)."""
+        return [float(s) for s in self.scores()[0]]
+
+    def component_of(self, action: Action) -> str | None:
+        """The dish a 'take' takes (its component id), or 'emerald' for an Emerald call."""
+        if action[0] == "take":
+            return str(action[1])
+        return "emerald" if action[0] == "emerald" else None

@@ -691,6 +691,17 @@ class RoyaleState(State):
             z["solo_revealed"] = [g.solo_ids[i] for i in self.solo_revealed]
         return z
 
+    # -- designer metrics (cardgen.simulate.designer) ------------------------------
+    def score_estimate(self) -> list[float]:
+        """Per seat: the points of the nobles each seat has validated so far."""
+        return [float(s) for s in self.score]
+
+    def component_of(self, action: Action) -> str | None:
+        """The dish type a 'place' plays from the hand (the card's ``dish``), or 'imposter' for an imposter use."""
+        if action[0] == "place":
+            return self.g.card_type[self.g.card_index[action[1]]]
+        return "imposter" if action[0] == "imposter" else None
+
 
 def new_game(deck: "ResolvedDeck", players: int) -> RoyaleGame:
     """``GameSpec.new_game``: the engine for ``players`` players."""

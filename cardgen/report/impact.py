@@ -1,0 +1,138 @@
+""""Which card is too strong", drawn: one row per component, its face beside it, a point with its interval.
+
+Rows come sorted from ``cardgen.simulate.designer.component_impact`` (or compare's
+paired rows, whose base figures sit in ``row["base"]``). Every row's strip shares
+one scale, with 0 (no difference) marked, so a designer reads at a glance which
+component's players win more. Face pictures are the gallery's (``out/gallery``,
+drawn by ``build``); where none was drawn yet the row has the name only.
+"""
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
+from cardgen.simulate.verdict import number
+
+STRIP_W, STRIP_H = 320, 26
+STRONG, WEAK = "#D55E00", "#0072B2"
+
+
+def face_pictures(out: Path, deck: Any, depth: int = 2) -> dict[str, str]:
+    """Component id (and each value of its ``data``, e.g. a dish type) -> the gallery picture of its first face,
+    relative to a page ``depth`` folders below ``out``; only pictures that exist."""
+    try:
+        from cardgen.report.gallery import _deck_lang, _keyed_sides
+        keyed = _keyed_sides(deck, _deck_lang(deck, "en"))
+    except Exception:  # noqa: BLE001 - a report without pictures is still a report
+        return {}
+    up = "../" * depth
+    out_map: dict[str, str] = {}
+    for side, key in keyed:
+        comp = side.component
+        if side.back or not (Path(out) / "gallery" / f"{key}.png").is_file():
+            continue
+        rel = f"{up}gallery/{key}.png"
+        out_map.setdefault(comp.id, rel)
+        data = comp.data.model_dump() if getattr(comp, "data", None) is not None else {}
+        for value in data.values():
+            if isinstance(value, str):
+                out_map.setdefault(value, rel)
+    return out_map
+
+
+def _scale(rows: list[dict[str, Any]]) -> float:
+    """Half the strip's width in win-rate points: the widest interval, at least 10 %."""
+    ends = [abs(x) for r in rows for side in (r, r.get("base") or {}) for x in (side.get("low"), side.get("high"))
+            if isinstance(x, (int, float))]
+    return max([0.1] + ends) * 1.05
+
+
+def strip_svg(row: dict[str, Any], half: float) -> str:
+    """One row's strip: the 0 line, the base's interval (compare) and the row's point with its interval."""
+    mid = STRIP_W / 2
+
+    def x(v: float) -> float:
+        return round(mid + v / half * (mid - 6), 1)
+
+    parts = [f'<line x1="{mid}" y1="2" x2="{mid}" y2="{STRIP_H - 2}" stroke="#999" stroke-dasharray="3,2"/>']
+    base = row.get("base")
+    if isinstance(base, dict) and base.get("difference") is not None:
+        y = STRIP_H * 0.3
+        parts.append(f'<line x1="{x(base["low"])}" y1="{y}" x2="{x(base["high"])}" y2="{y}" stroke="{BASE_COLOUR}" '
+                     'stroke-width="2"/>')
+        parts.append(f'<circle cx="{x(base["difference"])}" cy="{y}" r="3.5" fill="white" stroke="{BASE_COLOUR}" '
+                     'stroke-width="2"/>')
+    if row.get("difference") is not None:
+        y = STRIP_H * (0.7 if isinstance(base, dict) else 0.5)
+        colour = STRONG if row.get("flag") == "strong" else WEAK if row.get("flag") == "weak" else VARIANT_COLOUR
+        parts.append(f'<line x1="{x(row["low"])}" y1="{y}" x2="{x(row["high"])}" y2="{y}" stroke="{colour}" '
+                     'stroke-width="2"/>')
+        parts.append(f'<circle cx="{x(row["difference"])}" cy="{y}" r="4" fill="{colour}"/>')
+    title = escape(f"{row['component']}: {row.get('difference')} [{row.get('low')}, {row.get('high')}]")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{STRIP_W}" height="{STRIP_H}" role="img" '
+            f'aria-label="{title}"><title>{title}</title>{"".join(parts)}</svg>')
+
+
+def _pct(x: Any, signed: bool = False) -> str:
+    if not isinstance(x, (int, float)):
+        return "–"
+    return f"{100 * x:+.1f}%" if signed else f"{100 * x:.1f}%"
+
+
+#: the chart's words per language: legend, column headers, "per seat", the base/variant note
+WORDS = {
+    "en": {"legend": "Win rate of seats that played the component minus that of the seats that did not; the dashed "
+                     "line is no difference; the strip spans ±{half} points.",
+           "paired": "Hollow, above: the base deck; filled: the variant.",
+           "flag": "Flagged (<span style=\"color:{s}\">strong</span> / <span style=\"color:{w}\">weak</span>) when "
+                   "the interval, widened for the number of components (Bonferroni), leaves out 0.",
+           "head": "component|played by|win-rate difference (95 %)", "per_seat": "{n} per seat",
+           "strong": "strong", "weak": "weak"},
+    "fr": {"legend": "Taux de victoire des joueurs qui ont joué l’élément moins celui des autres ; la ligne "
+                     "pointillée marque l’absence d’écart ; la bande couvre ±{half} points.",
+           "paired": "Creux, en haut : le jeu de base ; plein : la variante.",
+           "flag": "Signalé (<span style=\"color:{s}\">fort</span> / <span style=\"color:{w}\">faible</span>) quand "
+                   "l’intervalle, élargi pour le nombre d’éléments (Bonferroni), exclut 0.",
+           "head": "élément|joué par|écart de taux de victoire (95 %)", "per_seat": "{n} par joueur",
+           "strong": "fort", "weak": "faible"},
+    "it": {"legend": "Quota di vittorie di chi ha giocato il componente meno quella degli altri; la linea "
+                     "tratteggiata indica nessuna differenza; la fascia copre ±{half} punti.",
+           "paired": "Vuoto, sopra: il gioco base; pieno: la variante.",
+           "flag": "Segnalato (<span style=\"color:{s}\">forte</span> / <span style=\"color:{w}\">debole</span>) "
+                   "quando l’intervallo, allargato per il numero di componenti (Bonferroni), esclude 0.",
+           "head": "componente|giocato da|differenza di vittorie (95 %)", "per_seat": "{n} per giocatore",
+           "strong": "forte", "weak": "debole"},
+}
+
+
+def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = None, paired: bool = False,
+                 lang: str = "en") -> str:
+    """The table: face, component, played share, win-rate difference [95 %], the strip, the flag."""
+    if not rows:
+        return ""
+    words = WORDS[lang]
+    pictures = pictures or {}
+    half = _scale(rows)
+    body = []
+    for r in rows:
+        pic = pictures.get(r["component"])
+        img = f'<img src="{escape(pic)}" alt="" height="40">' if pic else ""
+        base = r.get("base") if paired else None
+        before = (f'{_pct(base.get("difference"), True)} → ' if isinstance(base, dict) else "– → ") if paired else ""
+        flag = r.get("flag") or ""
+        plays = r.get("plays_per_seat")
+        times = (f'<br><span class="muted">{escape(words["per_seat"].format(n=number(plays, lang, False)))}</span>'
+                 if isinstance(plays, (int, float)) else "")
+        body.append(f'<tr><td>{img}</td><td>{escape(r["component"])}</td><td class="num">{_pct(r.get("played_share"))}'
+                    f'{times}</td><td class="num">{before}{_pct(r.get("difference"), True)} [{_pct(r.get("low"), True)}, '
+                    f'{_pct(r.get("high"), True)}]</td><td>{strip_svg(r, half)}</td>'
+                    f'<td class="{"warn" if flag else ""}">{escape(words.get(flag, flag))}</td></tr>')
+    scale = f"{100 * half:.0f}"
+    legend = (f'<p class="muted">{escape(words["legend"].format(half=scale))} '
+              + (f'{escape(words["paired"])} ' if paired else "")
+              + words["flag"].format(s=STRONG, w=WEAK) + "</p>")
+    head = "".join(f"<th>{escape(h)}</th>" for h in words["head"].split("|"))
+    return (legend + f'<table class="impact"><tr><th></th>{head}<th>−{scale} … 0 … +{scale}</th><th></th></tr>'
+            + "".join(body) + "</table>")

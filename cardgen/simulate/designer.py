@@ -1,0 +1,246 @@
+"""Designer metrics: how a game feels, from each game's per-turn score trace.
+
+A finished game's actions are replayed on the reference ``State`` (cheap next to
+the agents' decisions), reading ``State.score_estimate()`` after every completed
+turn and ``State.component_of(action)`` before every decision. From that trace
+and the result come, per game:
+
+- ``lead_changes``: how often the sole leader changed (a tie keeps the last leader;
+  Browne 2008, "lead change", as in Ludii's ``LeadChange``);
+- ``comeback``: 1 when the winner was behind the leader at half the game's turns;
+- ``close_game``: 1 when the final margin is at most ``CLOSE_MARGIN`` points;
+- ``drama``: the mean over the game's turns of the leader's estimate minus the
+  eventual winner's (0 while the winner leads): Ludii's ``Drama`` metric
+  ("difference between the winning player's state evaluation and the maximum
+  state evaluation of any player", averaged over the trial), after Browne 2008;
+- ``decided_at``: the share of the game's turns after which the eventual winner
+  led (alone or tied) to the end (Browne's decisiveness: the turn from which the
+  leader never loses; small = decided early);
+- ``kingmaking`` (three seats or more): 1 when the last decision that swapped the
+  order of the eventual winner and runner-up was made by a third seat (our
+  indicator: a seat out of the final duel chose between the two).
+
+``component_impact`` counts, per component kind a seat played or took, the seats
+that played it and won against the seats that did not. Nothing here knows which
+game is played: games answer through the two ``State`` hooks.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from statistics import NormalDist
+from typing import Any
+
+from cardgen.engine.api import Action, Game, GameResult
+from cardgen.simulate.stats import wilson
+
+#: A game whose winner is at most this many points ahead is a close game (the issue's designers' figure;
+#: the same in every game, so it is a rule of thumb for games scored in a few dozen points).
+CLOSE_MARGIN = 2
+Z95 = NormalDist().inv_cdf(0.975)
+
+#: per-game figures, in the order the reports list them; rates are 0/1 per game
+FIGURES = ("lead_changes", "comeback_rate", "close_games", "drama", "decided_at", "kingmaking")
+RATES = ("comeback_rate", "close_games", "kingmaking")
+
+
+@dataclass
+class Trace:
+    """One game's estimates after each completed turn (the set-up first) and what each seat played."""
+
+    estimates: list[list[float]]
+    played: list[dict[str, int]]  # per seat: component kind -> how many times it played it
+    #: (seat, decision index) of each decision that changed some seat's estimate, with the estimates after it
+    moves: list[tuple[int, list[float]]] = field(default_factory=list)
+
+
+def trace_game(game: Game, seed: int, actions: list[tuple[int, Action]]) -> Trace | None:
+    """Replay ``actions`` from ``seed`` on the reference engine; None where the game gives no estimate."""
+    state = game.new_initial_state(seed)
+    first = state.score_estimate()
+    if first is None:
+        return None
+    estimates = [list(first)]
+    played: list[dict[str, int]] = [{} for _ in range(game.players)]
+    turns = state.turns
+    moves: list[tuple[int, list[float]]] = []
+    last = list(first)
+    for player, action in actions:
+        kind = state.component_of(action)
+        if kind is not None:
+            played[player][kind] = played[player].get(kind, 0) + 1
+        state.apply(action)
+        now = state.score_estimate() or []
+        if now != last:
+            moves.append((player, list(now)))
+            last = list(now)
+        if state.turns != turns:
+            turns = state.turns
+            estimates.append(list(now))
+    if last != estimates[-1]:
+        estimates.append(last)
+    return Trace(estimates, played, moves)
+
+
+def _leaders(est: list[float]) -> list[int]:
+    best = max(est)
+    return [seat for seat, x in enumerate(est) if x == best]
+
+
+def game_figures(trace: Trace, result: GameResult) -> dict[str, float]:
+    """The designer figures of one completed game (figures a game cannot define are left out)."""
+    if not result.completed or not result.winners or result.scores is None or not trace.estimates:
+        return {}
+    out: dict[str, float] = {}
+    est = [e for e in trace.estimates if e]
+    changes, leader = 0, None
+    for e in est:
+        top = _leaders(e)
+        if len(top) == 1 and top[0] != leader:
+            if leader is not None:
+                changes += 1
+            leader = top[0]
+    out["lead_changes"] = float(changes)
+    winners = set(result.winners)
+    others = [s for seat, s in enumerate(result.scores) if seat not in winners]
+    if others:
+        margin = min(result.scores[w] for w in winners) - max(others)
+        out["close_games"] = float(margin <= CLOSE_MARGIN)
+    if len(winners) == 1:
+        (winner,) = winners
+        half = est[len(est) // 2]
+        out["comeback_rate"] = float(half[winner] < max(half))
+        out["drama"] = sum(max(e) - e[winner] for e in est) / len(est)
+        k = len(est)
+        while k > 0 and est[k - 1][winner] == max(est[k - 1]):
+            k -= 1
+        out["decided_at"] = k / max(1, len(est) - 1) if len(est) > 1 else 0.0
+        runner_up = _runner_up(result.scores, winner) if len(result.scores) > 2 else None
+        if runner_up is not None:
+            out["kingmaking"] = float(_kingmade(trace.moves, winner, runner_up))
+    return out
+
+
+def _runner_up(scores: list[float], winner: int) -> int | None:
+    """The one seat with the best score after the winner's (None when several share it)."""
+    others = [(s, seat) for seat, s in enumerate(scores) if seat != winner]
+    best = max(s for s, _ in others)
+    tied = [seat for s, seat in others if s == best]
+    return tied[0] if len(tied) == 1 else None
+
+
+def _kingmade(moves: list[tuple[int, list[float]]], winner: int, runner_up: int) -> bool:
+    """Whether the last decision that swapped the order of the winner and the runner-up was a third seat's."""
+    order, by = 0, None
+    for seat, est in moves:
+        now = (est[winner] > est[runner_up]) - (est[winner] < est[runner_up])
+        if now and now != order:
+            if order:
+                by = seat
+            order = now
+    return by is not None and by not in (winner, runner_up)
+
+
+@dataclass
+class DesignerTally:
+    """Mergeable sums of the per-game figures and of the component table, per deck and player count."""
+
+    sums: dict[str, list[float]] = field(default_factory=dict)  # figure -> [n, sum, sum of squares]
+    #: component -> [seats that played it, of them winners, times played in all]
+    played: dict[str, list[int]] = field(default_factory=dict)
+    seats: int = 0  # seats of traced games
+    wins: int = 0  # of them winners
+    traced: int = 0  # completed games traced
+
+    def add(self, trace: Trace | None, result: GameResult) -> dict[str, float]:
+        """Count one game; return its figures (compare pairs them)."""
+        if trace is None or not result.completed or not result.winners:
+            return {}
+        self.traced += 1
+        figures = game_figures(trace, result)
+        for name, value in figures.items():
+            row = self.sums.setdefault(name, [0, 0.0, 0.0])
+            row[0] += 1
+            row[1] += value
+            row[2] += value * value
+        winners = set(result.winners)
+        self.seats += len(trace.played)
+        self.wins += len(winners)
+        for seat, kinds in enumerate(trace.played):
+            for kind, times in kinds.items():
+                row2 = self.played.setdefault(kind, [0, 0, 0])
+                row2[0] += 1
+                row2[1] += seat in winners
+                row2[2] += times
+        return figures
+
+    def merge(self, other: "DesignerTally") -> None:
+        for name, (n, s, ss) in other.sums.items():
+            row = self.sums.setdefault(name, [0, 0.0, 0.0])
+            row[0] += n
+            row[1] += s
+            row[2] += ss
+        for kind, theirs in other.played.items():
+            row2 = self.played.setdefault(kind, [0, 0, 0])
+            for k in range(3):
+                row2[k] += theirs[k]
+        self.seats += other.seats
+        self.wins += other.wins
+        self.traced += other.traced
+
+    def figures(self) -> dict[str, Any]:
+        """Each figure's mean with a 95 % interval (rates: Wilson; counts: normal)."""
+        out: dict[str, Any] = {}
+        for name in FIGURES:
+            if name not in self.sums:
+                continue
+            n, s, ss = self.sums[name]
+            n = int(n)
+            if name in RATES:
+                low, high = wilson(round(s), n)
+                out[name] = {"mean": round(s / n, 4), "low": round(low, 4), "high": round(high, 4), "n": n}
+            else:
+                mean = s / n
+                sd = math.sqrt(max(0.0, (ss - n * mean * mean) / (n - 1))) if n > 1 else 0.0
+                half = Z95 * sd / math.sqrt(n) if n > 1 else 0.0
+                out[name] = {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4),
+                             "n": n}
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures and the component table (see docs/validator.md)."""
+        return {"games": self.traced, "close_margin": CLOSE_MARGIN, **self.figures(),
+                "component_impact": component_impact(self.played, self.seats, self.wins)}
+
+
+def rate_difference(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float, float, float]:
+    """``k1/n1 - k2/n2`` with Newcombe's hybrid score interval (method 10, from two Wilson intervals)."""
+    p1, p2 = k1 / n1, k2 / n2
+    l1, u1 = wilson(k1, n1, z)
+    l2, u2 = wilson(k2, n2, z)
+    d = p1 - p2
+    low = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    high = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    return d, low, high
+
+
+def component_impact(played: dict[str, list[int]], seats: int, wins: int) -> list[dict[str, Any]]:
+    """Per component kind: played share, plays per seat and game, win rate of seats that played it vs the
+    others, the difference and its interval.
+
+    A kind is flagged when its interval, widened for the number of kinds (Bonferroni),
+    leaves out 0: "strong" (seats that play it win more) or "weak".
+    """
+    kinds = [k for k, row in played.items() if 0 < row[0] < seats]
+    z_flag = NormalDist().inv_cdf(1 - 0.025 / max(1, len(kinds)))
+    rows = []
+    for kind in kinds:
+        n, won, times = played[kind]
+        d, low, high = rate_difference(won, n, wins - won, seats - n)
+        _, flow, fhigh = rate_difference(won, n, wins - won, seats - n, z_flag)
+        rows.append({"component": kind, "played_share": round(n / seats, 4), "plays_per_seat": round(times / seats, 4),
+                     "win_rate_played": round(won / n, 4), "win_rate_not_played": round((wins - won) / (seats - n), 4),
+                     "difference": round(d, 4), "low": round(low, 4), "high": round(high, 4),
+                     "flag": "strong" if flow > 0 else "weak" if fhigh < 0 else "", "seats": seats})
+    rows.sort(key=lambda r: (-r["difference"], r["component"]))
+    return rows

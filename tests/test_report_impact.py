@@ -1,0 +1,51 @@
+"""The "which card is too strong" chart: sorted rows, the face beside each, a point and interval on one scale."""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+from cardgen.load.project import Project
+from cardgen.report.impact import face_pictures, impact_block, strip_svg
+from cardgen.resolve.resolve import Resolver
+
+ROWS = [{"component": "shakedown", "played_share": 0.8, "plays_per_seat": 1.4, "difference": 0.25, "low": 0.2,
+         "high": 0.3, "flag": "strong", "base": {"difference": 0.015, "low": -0.03, "high": 0.06, "flag": ""}},
+        {"component": "favour", "played_share": 0.99, "plays_per_seat": 3.0, "difference": -0.15, "low": -0.5,
+         "high": 0.13, "flag": "", "base": None}]
+
+
+def test_rows_keep_their_order_with_a_face_and_a_strip_each() -> None:
+    html = impact_block(ROWS, {"shakedown": "../../gallery/abc.png"}, paired=True)
+    assert html.index("shakedown") < html.index("favour")
+    assert '<img src="../../gallery/abc.png"' in html and html.count("<img") == 1  # favour has no picture yet
+    assert "+1.5% → +25.0% [+20.0%, +30.0%]" in html and "strong" in html and "1.4 per seat" in html
+    french = impact_block(ROWS, {}, paired=True, lang="fr")
+    assert "fort" in french and "1,4 par joueur" in french and "Creux, en haut" in french
+    svgs = re.findall(r"<svg.*?</svg>", html)
+    assert len(svgs) == 2
+    for svg in svgs:
+        ET.fromstring(svg)  # well-formed
+
+
+def test_a_point_sits_where_its_value_is_on_the_shared_scale() -> None:
+    svg = strip_svg({"component": "x", "difference": 0.25, "low": 0.2, "high": 0.3, "flag": "strong"}, 0.5)
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    zero = float(root.find(f"{ns}line").get("x1"))
+    dot = float(root.find(f"{ns}circle").get("cx"))
+    assert zero == 160 and dot == round(160 + 0.25 / 0.5 * 154, 1)  # half the strip is 0.5, minus a margin
+
+
+def test_face_pictures_come_from_the_gallery_once_built(project_with: Callable[[str], Path]) -> None:
+    from cardgen.report.gallery import update_gallery
+
+    project = project_with("royale")
+    deck = Resolver(Project.open(project)).resolve("royale")
+    out = project / "out"
+    assert face_pictures(out, deck) == {}  # nothing drawn yet: rows show names only
+    update_gallery(out, [deck])
+    pictures = face_pictures(out, deck)
+    assert pictures["dessert-1"].startswith("../../gallery/") and (out / pictures["dessert-1"][6:]).is_file()
+    assert pictures["dessert"] == pictures["dessert-1"]  # a dish type shows its first card

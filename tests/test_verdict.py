@@ -1,0 +1,103 @@
+"""compare's verdict: plain sentences first, strongest significant designer change first, never an engine tally."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardgen.cli import main
+from cardgen.simulate.verdict import (GROUPS, follows_from_change, group, headline_metrics, label, sentence,
+                                      significance_line, verdict)
+
+
+def _m(name: str, base: float, variant: float, low: float, high: float, significant: bool = True) -> dict:
+    return {"metric": name, "base": base, "variant": variant, "difference": variant - base, "low": low,
+            "high": high, "p": 0.0 if significant else 0.5, "significant": significant}
+
+
+def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
+    metrics = [_m("peak:gold_in_hands", 25, 15, -10.1, -9.9),  # huge, but an engine tally
+               _m("seat_1_win_rate", 0.28, 0.33, 0.01, 0.09),  # z = 2.5
+               _m("rounds", 20, 18.8, -1.5, -0.9),  # z = 4
+               _m("margin", 4, 4.1, -0.5, 0.7, significant=False)]
+    diffs = [{"kind": "count", "field": "gold-coin", "old": 25, "new": 15}]
+    assert follows_from_change("peak:gold_in_hands", diffs) and not follows_from_change("rounds", diffs)
+    assert not follows_from_change("peak:gold_in_hands", [{"kind": "rule", "field": "cards_set_aside"}])
+    assert [m["metric"] for m in headline_metrics(metrics, diffs)] == ["rounds", "seat_1_win_rate"]
+    lines = verdict({"metrics": metrics, "games": 400}, diffs)
+    assert lines == ["Games last 1.2 fewer rounds (95 %: 0.9 to 1.5).",
+                     "The first player's share of wins grows from 28% to 33%.",
+                     "No other designer figure moved beyond chance."]
+    assert verdict({"metrics": metrics[3:], "games": 400}, diffs) == [
+        "No figure moved beyond chance in 400 pairs of games."]
+
+
+def test_french_and_italian_read_natively() -> None:
+    m = _m("close_games", 0.41, 0.30, -0.15, -0.07)
+    assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41\u202f% à 30\u202f%."
+    assert sentence(m, "it") == "Le partite combattute (scarto di 2 punti o meno) passano da 41\u00a0% a 30\u00a0%."
+    assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
+        "Les parties durent 1,2 tour de moins (95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
+    two = _m("rounds", 10, 8, -2.2, -1.8)
+    assert sentence(two, "fr").startswith("Les parties comptent 2 manches de moins")
+    assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer round (")
+    assert "Holm" in significance_line(25, "it") and "25" in significance_line(25)
+    assert label("seat_1_win_rate", "fr") == "part des victoires, place 1 (premier joueur)"
+
+
+def test_groups_put_engine_tallies_last() -> None:
+    assert [group(n) for n in ("turns", "seat_3_win_rate", "drama", "skill:edge", "gap:bank_short")] == \
+        ["length", "fairness", "tension", "skill", "internal"]
+    assert GROUPS[-1] == "internal"
+
+
+def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's done-when, on fewer games: draco against draco-short at 4 players."""
+    js = tmp_path / "c.json"
+    code = main(["--project", str(repo_root), "compare", "draco", "draco-short", "--games", "60", "--players", "4",
+                 "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")])
+    lines = capsys.readouterr().out.splitlines()
+    doc = json.loads(js.read_text())
+    [r] = doc["results"]
+    assert code == 0 and r["verdict"] and lines[0] == r["verdict"][0]
+    strongest = headline_metrics(r["metrics"], doc["differences"])[0]
+    assert strongest["metric"] == "turns" and lines[0].startswith("Games are ") and "turns shorter" in lines[0]
+    assert lines[0][0].isupper() and lines[0].endswith(".")
+    names = {m["metric"] for m in r["metrics"]}
+    assert {"lead_changes", "close_games", "comeback_rate"} <= names
+    assert all(set(c) >= {"component", "played_share", "difference", "low", "high"} for c in r["component_impact"])
+    # no engine tally before a designer figure: tallies are one folded line after every designer row
+    tally = next(i for i, line in enumerate(lines) if line.strip().startswith("Engine tallies"))
+    designer = [i for i, line in enumerate(lines) if line.startswith("    ") and line.strip().split(" ")[0] in
+                ("turns", "rounds", "seat", "winning", "winner's", "lead", "comebacks", "close", "drama", "decided")]
+    assert designer and max(designer) < tally
+    assert not any(("peak " in line or "rule gap" in line) for line in lines[:tally])
+    assert any("Holm-corrected across the" in line for line in lines[:len(r["verdict"]) + 1])
+
+
+FEWER_GOLD = """\
+extends: draco
+name: {fr: "Moins d’or", it: "Meno oro", en: "Less gold"}
+description: {fr: "Dix pièces d’or de moins.", it: "Dieci monete d’oro in meno.", en: "Ten gold coins fewer."}
+change:
+  gold-coin: {count: 15}
+"""
+
+
+def test_a_tally_that_repeats_the_edit_never_headlines(project_with, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's case: ten gold coins removed made 'peak gold_in_hands 24.99 -> 15.00' the headline."""
+    project = project_with("draco")
+    (project / "variants" / "draco").mkdir(parents=True)
+    (project / "variants" / "draco" / "less-gold.yaml").write_text(FEWER_GOLD, encoding="utf-8")
+    js = tmp_path / "c.json"
+    assert main(["--project", str(project), "compare", "draco", "less-gold", "--games", "40", "--players", "4",
+                 "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    [r] = json.loads(js.read_text())["results"]
+    gold = next(m for m in r["metrics"] if m["metric"] == "peak:gold_in_hands")
+    assert gold["significant"] and gold["follows_from_change"] and gold["group"] == "internal"
+    assert not any("gold" in s for s in r["verdict"])
+    assert "follow from your change" in out and "gold_in_hands" not in out.split("Engine tallies")[0]
