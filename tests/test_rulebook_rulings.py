@@ -89,9 +89,12 @@ def test_every_ruling_is_boxed_as_ours(deck_id: str, lang: str) -> None:
     deck = DECKS[deck_id]
     markup = render_markup(deck, lang)
     boxes = ruling_boxes(markup)
+    plain = norm(html.unescape(re.sub(r"<[^>]+>", " ", markup)))
     for kind, text in expected(deck).items():
         wanted = norm(typography(text[lang], lang))
         assert sum(wanted in b for b in boxes) == 1, f"{deck_id}/{lang}: {kind} not in exactly one ruling box"
+        # ... and nowhere else: a decision of ours is never printed as body text
+        assert plain.count(wanted) == 1, f"{deck_id}/{lang}: {kind} also printed outside its ruling box"
     titles = set(re.findall(r'<box kind="ruling" title="([^"]*)">', markup))
     assert titles <= {BOX[lang]}, titles
     assert '<box kind="clarification"' not in markup

@@ -77,3 +77,66 @@ def test_no_number_is_typed_into_a_sentence(lang: str) -> None:
         texts += list(message.string if isinstance(message.string, tuple) else (message.string,))
         for text in texts:
             assert not re.search(r"\d", PLACEHOLDER.sub("", text)), f"{lang}: digit typed in {text!r}"
+
+
+#: Numbers written as words in deck texts, three and up ("one" and "two" are also articles and
+#: pronouns: “one of them”); Italian leaves out “sei” (also “you are”).
+NUMBER_WORDS = {
+    "en": dict(zip("three four five six seven eight nine ten eleven twelve".split(), range(3, 13))),
+    "fr": dict(zip("trois quatre cinq six sept huit neuf dix onze douze".split(), range(3, 13))),
+    "it": dict(zip("tre quattro cinque sette otto nove dieci undici dodici".split(), [3, 4, 5, 7, 8, 9, 10, 11, 12])),
+}
+
+
+def _ints(value: object, out: set[int]) -> None:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        out.add(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _ints(v, out)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _ints(v, out)
+
+
+def data_numbers(deck: object) -> set[int]:
+    """Every number a deck's data holds (rules, counts, values, players, box), its base's included
+    (a variant's text may compare with the base game), and the player counts in between."""
+    out: set[int] = set()
+    while deck is not None:
+        _ints(deck.model.model_dump(), out)  # type: ignore[attr-defined]
+        out |= set(deck.model.players.counts)  # type: ignore[attr-defined]
+        deck = deck.base  # type: ignore[attr-defined]
+    return out
+
+
+def stray_numbers(text: str, lang: str, allowed: set[int]) -> list[str]:
+    """The numbers ``text`` states (digits, or words from three up) that are not in ``allowed``."""
+    found = [(w, int(w)) for w in re.findall(r"\d+", text)]
+    found += [(w, NUMBER_WORDS[lang][w]) for w in re.findall(r"[^\W\d_]+", text.lower()) if w in NUMBER_WORDS[lang]]
+    return [w for w, n in found if n not in allowed]
+
+
+def shipped_decks() -> dict[str, object]:
+    from cardgen.resolve.resolve import resolve_all
+    return {d.id: d for d in resolve_all(None, ROOT)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_numbers_in_deck_texts_come_from_the_deck_data(lang: str) -> None:
+    """A deck text the book prints as the game's own words (its description) states no number the deck's
+    data does not hold: “nine turns” must be the deck's turns. Rulings and clarifications are exempt:
+    they are printed in boxes marked as this edition's decisions and may quote the published text."""
+    for deck_id, deck in shipped_decks().items():
+        allowed = data_numbers(deck)
+        description = deck.model.description  # type: ignore[attr-defined]
+        stray = stray_numbers(description[lang], lang, allowed) if description else []
+        assert not stray, f"{deck_id}/{lang}: the description states {stray}, which the deck's data does not hold"
+
+
+def test_a_stray_number_is_found() -> None:
+    assert stray_numbers("Nine turns, 12 cards and seven nobles.", "en", {9, 12}) == ["seven"]
+    assert stray_numbers("Neuf tours et 7 nobles.", "fr", {9}) == ["7"]
+    assert stray_numbers("Sei un cameriere: nove turni.", "it", {9}) == []
