@@ -16,10 +16,11 @@ from cardgen.rulebook.templating import render_markup
 
 #: the elements whose text a reader sees as one block (a box's title is an attribute)
 BLOCKS = frozenset({"title", "subtitle", "byline", "h1", "h2", "h3", "p", "li", "th", "td", "card"})
-#: where a sentence ends: . ! ? (French: after its narrow space) followed by a space and a capital,
-#: a digit, a quotation mark or an opening tag's text
-_SENTENCE_END = re.compile(r"(?<=[.!?…])[\u202f\u00a0]?\s+(?=[«“\"(A-ZÀ-ÖØ-Þ0-9])")
-_SPACES = re.compile(r"\s+")
+#: where a sentence ends: . ! ? … followed by a space and a capital, a digit or an opening quotation
+#: mark (the narrow no-break space French sets before ! and ? never ends a sentence)
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[ \t\r\n]+(?=[«“\"(A-ZÀ-ÖØ-Þ0-9])")
+#: runs of ordinary white space (not the no-break spaces French typography sets before : ; ! ?)
+_SPACES = re.compile(r"[ \t\r\n]+")
 
 
 def _text(el: ET.Element) -> str:
