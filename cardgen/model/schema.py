@@ -55,17 +55,24 @@ class Text(Strict):
         return super().model_dump(**kwargs)
 
 
-class Players(Strict):
+class Span(Strict):
+    """A range ``min``..``max`` (players, minutes): ``min`` never above ``max``."""
+
+    min: int
+    max: int
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "Span":
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) must not exceed max ({self.max})")
+        return self
+
+
+class Players(Span):
     """How many people can play."""
 
     min: int = Field(ge=1, le=12)
     max: int = Field(ge=1, le=12)
-
-    @model_validator(mode="after")
-    def _ordered(self) -> "Players":
-        if self.min > self.max:
-            raise ValueError(f"min ({self.min}) must not exceed max ({self.max})")
-        return self
 
     @property
     def counts(self) -> list[int]:
@@ -197,17 +204,11 @@ class Ruling(Strict):
     rules: list[Id] = Field(default_factory=list, description="rule numbers (rules.*) it concerns, if any")
 
 
-class Minutes(Strict):
+class Minutes(Span):
     """How long a game lasts, in minutes (a range, as a box prints it)."""
 
     min: int = Field(ge=1, le=600)
     max: int = Field(ge=1, le=600)
-
-    @model_validator(mode="after")
-    def _ordered(self) -> "Minutes":
-        if self.min > self.max:
-            raise ValueError(f"min ({self.min}) must not exceed max ({self.max})")
-        return self
 
 
 class BoxFacts(Strict):
