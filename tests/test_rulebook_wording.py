@@ -1,4 +1,5 @@
-"""Rulebook wording: our own words (no 10-word run shared with the seed texts), no typed numbers."""
+"""Rulebook wording: our own words (no 10-word run shared with the seed texts), no typed numbers, and no
+number in a book that the deck's data (or a ruling box) does not account for."""
 from __future__ import annotations
 
 import importlib.util
@@ -140,3 +141,62 @@ def test_a_stray_number_is_found() -> None:
     assert stray_numbers("Nine turns, 12 cards and seven nobles.", "en", {9, 12}) == ["seven"]
     assert stray_numbers("Neuf tours et 7 nobles.", "fr", {9}) == ["7"]
     assert stray_numbers("Sei un cameriere: nove turni.", "it", {9}) == []
+
+
+def derived_numbers(deck: object) -> set[int]:
+    """The numbers a book may print: the deck's data, its totals (per role, per kind, in all), and what
+    the templates compute from them for each player count (a rule or a count times the players, plus a
+    total; a total less two rule numbers; a total divided by a rule times the players)."""
+    model = deck.model  # type: ignore[attr-defined]
+    by_role: dict[object, int] = {}
+    by_kind: dict[str, int] = {}
+    for c in model.components:
+        role = getattr(c.data, "role", None)
+        by_role[role] = by_role.get(role, 0) + c.count
+        by_kind[c.kind] = by_kind.get(c.kind, 0) + c.count
+    totals = set(by_role.values()) | set(by_kind.values()) | {sum(by_kind.values())}
+    rules: set[int] = set()
+    _ints(model.rules.model_dump(), rules)
+    counts = {c.count for c in model.components}
+    out = data_numbers(deck) | totals
+    for n in model.players.counts:
+        for a in rules | counts:
+            out.add(a * n)
+            for t in totals:
+                out.add(a * n + t)
+                out |= {t - b - a * n for b in rules}
+                if a * n:
+                    out.add(t // (a * n))
+    return out
+
+
+def unexplained_numbers(markup: str, deck: object) -> list[int]:
+    """Numbers the book's text prints, outside this edition's ruling boxes and the worked examples (whose
+    values the template sets), that neither the deck's data nor a count derived from it explains."""
+    import html
+
+    body = re.sub(r'<box kind="(ruling|example)".*?</box>', " ", markup, flags=re.S)
+    text = html.unescape(re.sub(r"<[^>]+>", " ", body)).replace("\u202f", "").replace("\u00a0", "")
+    found = {int(x) for x in re.findall(r"(?<![\w.,])\d+(?!\w)", text)}
+    return sorted(found - derived_numbers(deck))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_number_a_book_prints_comes_from_the_deck(lang: str) -> None:
+    from cardgen.rulebook.templating import render_markup
+
+    for deck_id, deck in shipped_decks().items():
+        stray = unexplained_numbers(render_markup(deck, lang), deck)
+        assert not stray, f"{deck_id}/{lang}: the book prints {stray}, which neither the deck's data nor a ruling holds"
+
+
+def test_a_number_typed_into_a_book_is_found() -> None:
+    from cardgen.rulebook.templating import render_markup
+
+    deck = shipped_decks()["king_lui"]
+    markup = render_markup(deck, "en")
+    assert unexplained_numbers(markup, deck) == []
+    typed = markup.replace("</book>", "<p>The deck holds 107 cards; a course is 14 cards.</p></book>")
+    assert unexplained_numbers(typed, deck) == [14, 107]
+    ruled = markup.replace("</book>", '<box kind="ruling" title="x"><p>We deal 14 cards.</p></box></book>')
+    assert unexplained_numbers(ruled, deck) == []
