@@ -59,6 +59,7 @@ class BuildOptions:
     duplex: str = "long"
     ink_saver: bool = False
     rules: bool = True
+    proof: bool = False  # per deck, proof.txt: the rulebook's sentences in every language side by side
     workers: int = 0  # processes rendering at once; 0: one per available core
     fronts_only: bool = False  # no reverses at all
     backs_once: bool = False  # fronts, then one page of the (single, shared) back to print N times
@@ -226,7 +227,19 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
                     jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),
                                     _rules_maker(deck, lang, paper), source, together=book, part=paper,
                                     stage="rules", weight=size))
+        langs = [lang for lang in options.langs if lang in deck.languages]
+        if options.proof and rules and not deck.print_only and langs:
+            key = hashlib.sha256(f"proof|{dh}|{','.join(langs)}|{_source_hash('rules')}".encode())
+            jobs.append(Job(f"{deck.id}/proof.txt", key.hexdigest(), _proof_maker(deck, langs),
+                            deck.files[-1] if deck.files else deck.id, stage="rules", weight=size))
     return jobs
+
+
+def _proof_maker(deck: ResolvedDeck, langs: list[str]) -> Callable[[], bytes]:
+    def make() -> bytes:
+        from cardgen.rulebook.proof import proof_text
+        return proof_text(deck, langs).encode("utf-8")
+    return make
 
 
 def _sheets_maker(deck: ResolvedDeck, lang: str, paper: str, options: BuildOptions) -> Callable[[], bytes]:

@@ -112,6 +112,8 @@ def _parser() -> argparse.ArgumentParser:
                             "once per page of fronts (file name ...-backsonce.pdf)")
     b.add_argument("--out", default="out", help="output folder (default: out)")
     b.add_argument("--no-rules", action="store_true", help="card sheets only, no rulebooks")
+    b.add_argument("--proof", action="store_true",
+                   help="also write <deck>/proof.txt: every sentence of the rulebook in each language, side by side")
     b.add_argument("--force", action="store_true", help="print decks whose static checks fail (listed as warnings)")
 
     i = sub.add_parser("inspect", help="show the resolved deck")
@@ -442,7 +444,8 @@ def _run(args: argparse.Namespace) -> int:
 
         from cardgen.unchanged import fingerprint
         opts = BuildOptions(langs=args.lang, papers=args.paper, duplex=args.duplex, ink_saver=args.ink_saver,
-                            rules=not args.no_rules, fronts_only=args.fronts_only, backs_once=args.backs_once)
+                            rules=not args.no_rules, fronts_only=args.fronts_only, backs_once=args.backs_once,
+                            proof=args.proof)
         from cardgen.games import GAME_IDS, source_of
         extra = sorted({str(source_of(d.game)) for d in decks if d.game not in GAME_IDS and not d.print_only})
 
@@ -484,7 +487,7 @@ def _build_request(args: argparse.Namespace, project: object) -> dict[str, objec
     """What a build was asked for, as the no-change check compares it."""
     return {"decks": args.decks, "lang": args.lang, "paper": args.paper, "duplex": args.duplex,
             "ink_saver": args.ink_saver, "rules": not args.no_rules, "fronts_only": args.fronts_only,
-            "backs_once": args.backs_once, "force": args.force,
+            "backs_once": args.backs_once, "proof": args.proof, "force": args.force,
             "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip(),
             "project": str(getattr(project, "root", ""))}
 

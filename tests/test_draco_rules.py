@@ -223,6 +223,14 @@ def test_brother_john(deck, seats, after):
     assert toast(table(deck, seats=seats)) == after
 
 
+def test_brother_john_last_with_zork_before_him(deck):
+    """Ruling (the Brother John box): the seat before him is Zork's, so Zork's rule applies to the cost
+    Brother John passes on. Green (9) is the richest: 2 x 2 for Brother John's last seat, then 2 x 1 for
+    Zork's own second-to-last seat; R1 +4, Y1 +3, G1 +2, B1 +1."""
+    st = table(deck, seats=[R1, Y1, G1, B1, R2, S, Y2, G2, B2, Z, J], money=(3, 3, 9, 3))
+    assert toast(st) == [3 + 4, 3 + 3, 9 + 2 - 4 - 2, 3 + 1]
+
+
 def test_aunt_sarah_touches_no_money_and_her_neighbours_may_draw(deck):
     # Sarah third (her 2 stay in the bank), beside Y1 and G1; G1 4th gets 1, B1 5th nothing
     st = table(deck, seats=[R1, Y1, S, G1, B1, R2, Z, J, Y2, G2, B2])
@@ -272,6 +280,14 @@ def test_to_and_fro(deck):
     st = table(deck)
     play(st, "to-and-fro", R2)  # R2 4 forward (5th -> 1st), then R1 3 back (2nd -> 5th)
     assert circle(st) == [R2, Y1, G1, B1, R1, Z, J, S, Y2, G2, B2]
+
+
+def test_to_and_fro_moves_the_forward_character_first(deck):
+    """Ruling two_moves_in_order: R1 goes 4 forward first (4th -> 1st, R2 shifts to 4th), then R2 goes
+    3 back from there (4th -> 7th). Moving R2 back first would leave it 6th."""
+    st = table(deck, seats=[Y1, G1, R2, R1, B1, Z, J, S, Y2, G2, B2])
+    play(st, "to-and-fro", R1)
+    assert circle(st) == [R1, Y1, G1, B1, Z, J, R2, S, Y2, G2, B2]
 
 
 def test_tavern_brawl_reseats_every_character(deck):

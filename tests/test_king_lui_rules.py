@@ -155,6 +155,20 @@ def test_a_drawn_emerald_used_at_once_is_the_whole_turn(deck):
     assert state.king_total == 0 and emerald in state.removed
 
 
+def test_a_drawn_emerald_may_be_called_with_none_on_the_table(deck):
+    """Ruling emerald_from_hand: calling Emerald needs one on the table, but the one just drawn stands in."""
+    state = new_state(deck, 3, [])
+    arrange(state, {"ham": 1, "wine": 1}, [{}, {}, {}], table={"bread": 2}, supply=20)
+    assert state.observation(0)["table_emeralds"] == 0
+    assert not any(a[0] == "emerald" for a in state.legal_actions())
+    emerald = next(i for i in state.removed if state.game.dish_of[i] < 0)
+    state.removed.remove(emerald)
+    state.supply.append(emerald)
+    state._decide()
+    state.apply(DRAW)
+    assert ("emerald", "ham", "wine") in state.legal_actions()
+
+
 # -- serving the king and the end ------------------------------------------------------------
 def test_the_king_gets_every_dish_left_after_the_last_turn(deck):
     state = new_state(deck, 3, ["ham", "ham", "cheese", "wine", "wine", "wine"] + ["bread"] * 6)

@@ -64,6 +64,10 @@ def write(project: Path, name: str, text: str) -> str:
         ("change:\n  ham:\n    faces: [{layout: suit, art: /etc/passwd}]\n", r"is absolute"),
         # players out of order, reported at the variant's line
         ("players: {max: 2}\n", r"v\.yaml:4: players: min \(3\) must not exceed max \(2\)"),
+        # the cover's playing time out of order, and a figure marked ours that is not one
+        ("box: {minutes: {min: 40, max: 20}}\n", r"v\.yaml:4: box\.minutes: min \(40\) must not exceed max \(20\)"),
+        ("box: {ours: [agee]}\n", r"v\.yaml:4: box\.ours\[0\]: .*'age'"),
+        ("house_variant: maybe\n", r"v\.yaml:4: house_variant: "),
         # unknown top-level key
         ("rulez: {}\n", r"v\.yaml:4: rulez: unknown field 'rulez' \(did you mean 'rules'\?\)"),
         # unknown rule gap in a clarification

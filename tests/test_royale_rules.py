@@ -216,6 +216,8 @@ REQUESTS = [
     # unmasked 2: two pairs, each with a blue
     ("unmasked", 2, ["dessert-3"], ["fruit-3", "dessert-8", "main-8"], MET, 2),
     ("unmasked", 2, ["dessert-3"], ["fruit-3", "drink-8", "main-8"], DEAD_, 0),
+    # ruling services_may_share_a_value: two pairs of fives are two pairs (the abundance is the second blue)
+    ("unmasked", 2, ["dessert-5"], ["main-5", "abundance-5", "fruit-5"], MET, 2),
     # unmasked 3: exactly four purple, total under 15
     ("unmasked", 3, ["fruit-1"], ["fruit-2", "fruit-3", "fruit-4"], MET, 2),
     ("unmasked", 3, ["fruit-1"], ["fruit-2", "fruit-3", "fruit-9"], DEAD_, 0),  # 15 is not under 15
@@ -232,6 +234,8 @@ REQUESTS = [
     # masked 1: a pair and three of a kind, each with a blue
     ("masked", 1, ["dessert-4", "drink-4"], ["dessert-9", "fruit-9", "main-9"], MET, 3),
     ("masked", 1, ["drink-4", "fruit-4"], ["dessert-9", "drink-9", "main-9"], DEAD_, 0),
+    # ruling services_may_share_a_value: the pair and the three of a kind may both be fours
+    ("masked", 1, ["dessert-4", "drink-4"], ["abundance-4", "fruit-4", "main-4"], MET, 3),
     # masked 2: exactly four green, all even or all odd
     ("masked", 2, ["drink-2"], ["drink-4", "drink-6", "drink-8"], MET, 1),
     ("masked", 2, ["drink-2"], ["drink-4", "drink-6", "drink-7"], DEAD_, 0),

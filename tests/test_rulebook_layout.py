@@ -1,4 +1,5 @@
-"""Layout of the rulebooks on both papers: no heading left alone at the foot of a column or page.
+"""Layout of the rulebooks on both papers: no heading left alone at the foot of a column or page, and
+no last page holding only the credits, for every shipped deck and variant.
 
 ``typeset`` reports where each flowable lands ("page:frame"); a heading whose next flowable
 starts in another frame is stranded at a column foot.
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.resolve.resolve import resolve
+from cardgen.resolve.resolve import resolve, resolve_all
 from cardgen.rulebook import accent_colour
 from cardgen.rulebook.markup import Converter, parse
 from cardgen.rulebook.pictures import find_draw_face
@@ -17,7 +18,7 @@ from cardgen.rulebook.typeset import PAPERS, column_width, typeset
 
 from test_rulebook_support import ROOT
 
-BOOKS = ["king_lui", "royale", "royale-masked", "royale-solo", "draco"]
+BOOKS = sorted(d.id for d in resolve_all(None, ROOT))
 
 
 def trail(deck_id: str, lang: str, paper: str) -> list[tuple[bool, str]]:
@@ -38,3 +39,16 @@ def test_no_heading_alone_at_a_column_foot(deck_id: str, lang: str, paper: str) 
     stranded = [where for (head, where), (next_head, next_where) in zip(landed, landed[1:])
                 if head and not next_head and next_where != where]
     assert not stranded, f"{deck_id}/{lang}/{paper}: heading alone at the foot of {stranded}"
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+@pytest.mark.parametrize("deck_id", BOOKS)
+def test_the_credits_never_have_a_page_to_themselves(deck_id: str, lang: str, paper: str) -> None:
+    """The credits close the book (its last heading); some of the rules must share their last page."""
+    landed = trail(deck_id, lang, paper)
+    credits = max(i for i, (head, _) in enumerate(landed) if head)
+    page = lambda where: where.split(":")[0]  # noqa: E731
+    last_page = page(landed[-1][1])
+    assert page(landed[credits - 1][1]) == last_page, (
+        f"{deck_id}/{lang}/{paper}: page {last_page} holds only the credits")

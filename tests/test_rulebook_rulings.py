@@ -51,7 +51,7 @@ def norm(text: str) -> str:
 
 #: Rulings a book leaves out on purpose: the masked-side order conflict in a book that shows the
 #: unmasked side; uneven packets when the pile is never rebuilt; the ghost's pile in a book
-#: without solo play; Zork's rulings without Zork, Aunt Sarah's draw when she lets nobody draw.
+#: without solo play or when the game ends before it can run out; Zork's rulings without Zork, Aunt Sarah's draw when she lets nobody draw.
 def expected(deck: ResolvedDeck) -> dict[str, str]:
     texts = {k: c.text for k, c in deck.model.clarifications.items()}
     texts.update({k: r.text for k, r in deck.model.rulings.items()})
@@ -59,8 +59,11 @@ def expected(deck: ResolvedDeck) -> dict[str, str]:
         texts.pop("order_conflict", None)
     if deck.game == "royale" and deck.rules.end_card_draws == 1:
         texts.pop("uneven_packets", None)
+    solo_cards = sum(c.count for c in deck.model.components if getattr(c.data, "role", None) == "solo")
     if deck.game == "royale" and not (deck.rules.solo and deck.model.players.min == 1):
         texts.pop("solo_pile_empty", None)
+    if deck.game == "royale" and deck.rules.solo_turns * deck.rules.ghost_cards_per_turn <= solo_cards:
+        texts.pop("solo_pile_empty", None)  # the ghost's pile cannot run out: the ruling would never apply
     if deck.game == "royale" and deck.model.players.max == 1:  # alone: no tie, and no end card unless asked
         texts.pop("tie_after_tiebreak", None)
         if not deck.rules.solo_end_card:
@@ -86,9 +89,12 @@ def test_every_ruling_is_boxed_as_ours(deck_id: str, lang: str) -> None:
     deck = DECKS[deck_id]
     markup = render_markup(deck, lang)
     boxes = ruling_boxes(markup)
+    plain = norm(html.unescape(re.sub(r"<[^>]+>", " ", markup)))
     for kind, text in expected(deck).items():
         wanted = norm(typography(text[lang], lang))
         assert sum(wanted in b for b in boxes) == 1, f"{deck_id}/{lang}: {kind} not in exactly one ruling box"
+        # ... and nowhere else: a decision of ours is never printed as body text
+        assert plain.count(wanted) == 1, f"{deck_id}/{lang}: {kind} also printed outside its ruling box"
     titles = set(re.findall(r'<box kind="ruling" title="([^"]*)">', markup))
     assert titles <= {BOX[lang]}, titles
     assert '<box kind="clarification"' not in markup

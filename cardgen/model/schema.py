@@ -55,17 +55,24 @@ class Text(Strict):
         return super().model_dump(**kwargs)
 
 
-class Players(Strict):
+class Span(Strict):
+    """A range ``min``..``max`` (players, minutes): ``min`` never above ``max``."""
+
+    min: int
+    max: int
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "Span":
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) must not exceed max ({self.max})")
+        return self
+
+
+class Players(Span):
     """How many people can play."""
 
     min: int = Field(ge=1, le=12)
     max: int = Field(ge=1, le=12)
-
-    @model_validator(mode="after")
-    def _ordered(self) -> "Players":
-        if self.min > self.max:
-            raise ValueError(f"min ({self.min}) must not exceed max ({self.max})")
-        return self
 
     @property
     def counts(self) -> list[int]:
@@ -197,6 +204,26 @@ class Ruling(Strict):
     rules: list[Id] = Field(default_factory=list, description="rule numbers (rules.*) it concerns, if any")
 
 
+class Minutes(Span):
+    """How long a game lasts, in minutes (a range, as a box prints it)."""
+
+    min: int = Field(ge=1, le=600)
+    max: int = Field(ge=1, le=600)
+
+
+class BoxFacts(Strict):
+    """What the side of a game box tells a buyer besides the player count: age and playing time.
+
+    The rulebook's cover prints them; a figure no published source gives is this edition's
+    ruling (``ours``) and the cover marks it so.
+    """
+
+    age: int = Field(ge=1, le=99, description="the youngest age the game suits")
+    minutes: Minutes = Field(description="how long a game lasts")
+    ours: list[Literal["age", "minutes"]] = Field(
+        default_factory=list, description="the figures no published source gives (this edition's ruling)")
+
+
 class Credits(Strict):
     designers: list[NonEmpty] = Field(min_length=1)
     publisher: NonEmpty
@@ -222,6 +249,9 @@ class Deck(Strict, Generic[R, CD, FD]):
     description: Text | None = None
     credits: Credits
     players: Players
+    box: BoxFacts | None = Field(default=None, description="age and playing time, as the rulebook cover prints them")
+    house_variant: bool = Field(
+        default=False, description="a variant no published text describes: its rulebook says it is a house rule")
     card: CardSize = Field(default_factory=CardSize)
     colours: dict[Id, Colour] = Field(default_factory=dict)
     backs: dict[Id, Face[FD]] = Field(default_factory=dict)
@@ -335,6 +365,9 @@ class Variant(Strict):
     name: Text
     description: Text = Field(description="what this variant changes, in players' words")
     players: PartialPlayers | None = None
+    box: dict[str, Any] | None = Field(default=None, description="age and playing time to override")
+    house_variant: bool | None = Field(
+        default=None, description="true for a variant no published text describes (a house rule of this edition)")
     card: dict[str, Any] | None = None
     rules: dict[str, Any] | None = Field(default=None, description="rule numbers to override")
     colours: dict[Id, dict[str, Any]] | None = None

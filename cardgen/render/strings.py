@@ -12,7 +12,7 @@ NB = "\u202f"  # narrow no-break space
 
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
-        "title": "{name}: print-and-play sheets",
+        "title": "{name} \u2014 print-and-play sheets",  # a dash: a variant's name has its own colon
         "counts": "{pieces}; {pages} pages ({paper}).",
         "card": "{n}\u00a0card|{n}\u00a0cards",
         "token": "{n}\u00a0token|{n}\u00a0tokens",
@@ -28,7 +28,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "step_cut": "Cut along the crop marks in the margins; the colour runs {bleed}\u00a0mm past each cut, so a "
                     "slightly crooked cut leaves no white edge.",
         "step_ink": "Ink-saver edition: outlines instead of solid colour.",
-        "step_die": "Dice: cut around the outline, fold along the dashed lines, glue the grey tabs inside.",
+        "step_die": "Each die: cut around the outline, fold along the dashed lines, glue the grey tabs inside.",
         "step_fronts": "Fronts only: print single-sided, on card stock or on the back of pre-printed backs.",
         "step_backs_once": "Every card has the same back: print the pages of fronts, then put them back in the "
                            "tray and print the last page (backs) {sheets}\u00a0times on their reverse, flipping "
@@ -42,7 +42,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "page": "page {n}/{total}",
     },
     "fr": {
-        "title": f"{{name}}{NB}: planches à imprimer",
+        "title": "{name} \u2014 planches à imprimer",
         "counts": f"{{pieces}}{NB}; {{pages}} pages ({{paper}}).",
         "card": "{n}\u00a0carte|{n}\u00a0cartes",
         "token": "{n}\u00a0jeton|{n}\u00a0jetons",
@@ -64,7 +64,7 @@ STRINGS: dict[str, dict[str, str]] = {
                     "la couleur déborde de {bleed}\u00a0mm au-delà de chaque coupe, si bien qu’une coupe un peu "
                     "décalée ne laisse pas de bord blanc.",
         "step_ink": f"Édition économe en encre{NB}: des contours au lieu des aplats de couleur.",
-        "step_die": f"Dés{NB}: découpez le contour, pliez le long des pointillés, collez les languettes grises "
+        "step_die": f"Pour chaque dé{NB}: découpez le contour, pliez le long des pointillés, collez les languettes grises "
                     "à l’intérieur.",
         "step_fronts": f"Faces seules{NB}: imprimez en recto seul, sur bristol ou au dos de dos déjà imprimés.",
         "step_backs_once": f"Toutes les cartes ont le même dos{NB}: imprimez les pages de faces, remettez-les dans "
@@ -79,7 +79,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "page": "page {n}/{total}",
     },
     "it": {
-        "title": "{name}: fogli da stampare",
+        "title": "{name} \u2014 fogli da stampare",
         "counts": "{pieces}; {pages} pagine ({paper}).",
         "card": "{n}\u00a0carta|{n}\u00a0carte",
         "token": "{n}\u00a0segnalino|{n}\u00a0segnalini",
@@ -100,7 +100,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "step_cut": "Taglia seguendo i segni di taglio nei margini; il colore prosegue per "
                     "{bleed}\u00a0mm oltre ogni taglio, così un taglio un po’ storto non lascia bordi bianchi.",
         "step_ink": "Edizione a risparmio d’inchiostro: contorni al posto dei colori pieni.",
-        "step_die": "Dadi: ritaglia il contorno, piega lungo le linee tratteggiate, incolla le linguette grigie "
+        "step_die": "Per ogni dado: ritaglia il contorno, piega lungo le linee tratteggiate, incolla le linguette grigie "
                     "all’interno.",
         "step_fronts": "Solo fronti: stampa solo fronte, su cartoncino o sul retro di dorsi già stampati.",
         "step_backs_once": "Tutte le carte hanno lo stesso dorso: stampa le pagine di fronti, rimettile nel "

@@ -31,7 +31,7 @@ from cardgen.usercode import resolve_code_path
 from cardgen.render.vocab import layout_ids, symbol_ids
 
 #: Mapping fields of a deck a variant merges key by key.
-MERGED = ("players", "card", "rules", "colours", "backs", "clarifications", "rulings")
+MERGED = ("players", "box", "card", "rules", "colours", "backs", "clarifications", "rulings")
 
 
 @dataclass
@@ -282,6 +282,9 @@ class Resolver:
         for key in MERGED:
             if key in data and data[key] is not None:
                 out.data[key] = _merge(out.data.get(key, {}), data[key], out.lines, lines, (key,), (key,))
+        # a variant of a house rule is a house rule too, unless it says otherwise
+        out.data["house_variant"] = data["house_variant"] if data.get("house_variant") is not None else bool(
+            out.data.get("house_variant", False) or out.data.get("code"))
         if data.get("reconstruction"):
             out.data["reconstruction"] = list(out.data.get("reconstruction", [])) + list(data["reconstruction"])
         ids = [c.get("id") for c, _ in out.components]

@@ -89,6 +89,10 @@ class RulebookContext:
     publisher: str
     year: str  # a string, so that it is never formatted as a number (2003, not 2 003)
     players: Any  # schema.Players: .min, .max, .counts
+    #: schema.BoxFacts (.age, .minutes.min/.max, .ours: the figures that are this edition's), or None
+    box: Any
+    #: a variant no published text describes: the book labels it a house rule of this edition
+    house_variant: bool
     rules: Any  # the game's rules model: attribute access to every rule number
     rule_values: dict[str, Any]
     card: Any  # schema.CardSize
@@ -182,7 +186,8 @@ def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
         base_description=(typography(base.model.description[lang], lang)
                           if base is not None and base.model.description else None),
         designers=list(model.credits.designers), publisher=model.credits.publisher,
-        year=str(model.credits.year), players=model.players, rules=model.rules,
+        year=str(model.credits.year), players=model.players, box=model.box,
+        house_variant=resolved.kind == "variant" and model.house_variant, rules=model.rules,
         rule_values=model.rules.model_dump(mode="json"), card=model.card,
         components=views, totals=totals(resolved),
         clarifications={k: typography(c.text[lang], lang) for k, c in sorted(model.clarifications.items())},

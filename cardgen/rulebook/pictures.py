@@ -314,12 +314,13 @@ class SeatingCircle(Flowable):
                 canv.setFont("Sans-Bold", 8)
                 canv.drawCentredString(ox, oy - 3, f"+{seat.amount}" if seat.amount > 0 else f"\u2212{-seat.amount}")
             if edge:
-                # under the seat, aligned on its outer edge, so the two labels never meet in the middle
+                # beside the seat on the side away from the table's middle, so the labels of the first and
+                # last seats (neighbours at the top) can never meet, whatever their length
                 canv.setFillColor(self.accent)
                 canv.setFont("Sans-Bold", 6.5)
                 label, left = (self.first if i == 0 else self.last), x < cx
-                (canv.drawString if left else canv.drawRightString)(
-                    x - r_seat if left else x + r_seat, y - r_seat - 9, label)
+                (canv.drawRightString if left else canv.drawString)(
+                    x - r_seat - 3 if left else x + r_seat + 3, y - 2.5, label)
         self._host(canv, cx, cy + radius)
         canv.restoreState()
 

@@ -153,11 +153,19 @@ def requirement_text(deck: ResolvedDeck, face: NobleFace, lang: str) -> str:
                 "en": f"{n} services, one after the other"}[lang]
         text = f"{lead}{_colon(lang)} {body}."
     elif len(set(services)) == 1:
-        lead = {"fr": f"{n} services, chacun", "it": f"{n} servizi, ciascuno", "en": f"{n} services, each"}[lang]
-        text = f"{lead}{_colon(lang)} {services[0]}."
+        # a sentence, not a form: “2 services, each of them a pair with…”
+        lead = {"fr": f"{n} services, dont chacun est", "it": f"{n} servizi, ognuno dei quali è",
+                "en": f"{n} services, each of them"}[lang]
+        text = f"{lead} {services[0]}."
     else:
         lead = {"fr": f"{n} services", "it": f"{n} servizi", "en": f"{n} services"}[lang]
-        text = f"{lead}{_colon(lang)} {f'{_semi(lang)} '.join(services)}."
+        # short services read as one sentence (“a pair … and three of a kind …”); services that hold
+        # commas of their own stay apart with semicolons
+        if any("," in t for t in services):
+            body = f"{_semi(lang)} ".join(services)
+        else:
+            body = join_and(services, lang)
+        text = f"{lead}{_colon(lang)} {body}."
     if face.ordered:
         text += " " + {"fr": "L’ordre de pose compte.", "it": "Conta l’ordine in cui si giocano le carte.",
                        "en": "Play order counts."}[lang]

@@ -1,0 +1,73 @@
+"""The translators' view (``cardgen build --proof``): every block of a book in each language, side by side."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_rulebook_support import ROOT
+
+from cardgen.build import BuildOptions, jobs_for
+from cardgen.resolve.resolve import resolve
+from cardgen.rulebook.catalog import translations
+from cardgen.rulebook.proof import blocks, proof_text, sentences
+from cardgen.rulebook.templating import render_markup
+
+LANGS = ["fr", "it", "en"]
+
+
+@pytest.fixture(scope="module")
+def deck():
+    return resolve("king_lui", ROOT)
+
+
+@pytest.fixture(scope="module")
+def proof(deck) -> str:
+    return proof_text(deck, LANGS)
+
+
+def entries(proof: str) -> list[dict[str, str]]:
+    """Each numbered block of the proof: language -> its sentences joined by a space."""
+    out: list[dict[str, str]] = []
+    for chunk in re.split(r"\n(?=\[\d+\] )", proof)[1:]:
+        lang, said = "", {}
+        for line in chunk.splitlines()[1:]:
+            m = re.match(r"  (\w\w) \| (.*)", line)
+            if m:
+                lang = m.group(1)
+                said[lang] = m.group(2)
+            elif line.startswith("     | "):
+                said[lang] += " " + line[7:]
+        out.append(said)
+    return out
+
+
+def test_every_block_of_every_language_is_in_the_proof(deck, proof: str) -> None:
+    books = {lang: blocks(render_markup(deck, lang)) for lang in LANGS}
+    assert len({len(b) for b in books.values()}) == 1, "one template: the same blocks in every language"
+    rows = entries(proof)
+    assert len(rows) == len(books["en"])
+    for i, row in enumerate(rows):
+        for lang in LANGS:
+            assert row[lang] == " ".join(sentences(books[lang][i][1])) or (row[lang] == "–" and not books[lang][i][1])
+
+
+@pytest.mark.parametrize("heading", ["Setting up", "Scoring", "Too greedy?"])
+def test_a_heading_sits_beside_its_translations(proof: str, heading: str) -> None:
+    said = {lang: translations(lang, "king_lui").gettext(heading) for lang in LANGS}
+    assert any(all(row.get(lang) == said[lang] for lang in LANGS) for row in entries(proof)), said
+
+
+def test_sentences_are_cut_where_a_sentence_ends() -> None:
+    assert sentences("Take a dish. Draw a card! Who wins? The king.") == [
+        "Take a dish.", "Draw a card!", "Who wins?", "The king."]
+    assert sentences("Prenez un plat\u202f! Puis piochez.") == ["Prenez un plat\u202f!", "Puis piochez."]
+    assert sentences("2 × 5 = 10 points") == ["2 × 5 = 10 points"]
+
+
+def test_build_writes_one_proof_per_deck_only_when_asked(deck) -> None:
+    plain = [j.rel for j in jobs_for([deck], BuildOptions(langs=LANGS, papers=["a4"]))]
+    asked = jobs_for([deck], BuildOptions(langs=LANGS, papers=["a4"], proof=True))
+    assert "king_lui/proof.txt" not in plain
+    job = next(j for j in asked if j.rel == "king_lui/proof.txt")
+    assert job.make().decode("utf-8") == proof_text(deck, LANGS)
+    assert [j.rel for j in asked if j.rel != "king_lui/proof.txt"] == plain
