@@ -192,6 +192,19 @@ def _parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
     r.add_argument("log", metavar="FILE")
+
+    pl = sub.add_parser("play", help="play a deck or variant in the browser against the agents")
+    pl.add_argument("deck", metavar="DECK_OR_VARIANT")
+    pl.add_argument("--players", type=_bounded(1, 64, "--players"), help="default: 3, within the deck's range")
+    pl.add_argument("--seat", type=_bounded(1, 64, "--seat"), default=1, help="your seat, from 1 (default: 1)")
+    pl.add_argument("--agents", nargs="+", help="agents rotated over the other seats (default: the game's heuristic)")
+    pl.add_argument("--seed", type=_bounded(0, 2 ** 62, "--seed"), default=1)
+    pl.add_argument("--lang", choices=LANGS, help="the cards' and moves' language (default: en)")
+    pl.add_argument("--log", dest="log_file", help="where 'Save game' adds finished games (default: "
+                    "OUT/play/DECK.jsonl)")
+    pl.add_argument("--out", default="out")
+    pl.add_argument("--pace", type=float, default=0.9, help="seconds between two agent moves (default: 0.9)")
+    pl.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
     return p
 
 
@@ -371,6 +384,16 @@ def _run(args: argparse.Namespace) -> int:
             lang = args.lang or ("en" if "en" in deck.languages else deck.languages[0])
             print(clean_lines(format_deck(deck, lang)))
         return 0
+    if args.command == "play":
+        from cardgen.fileio import check_output_file
+        from cardgen.play.server import serve
+        from cardgen.play.session import Session
+        deck = resolver.resolve(args.deck)
+        log = Path(args.log_file) if args.log_file else Path(args.out) / "play" / f"{deck.id}.jsonl"
+        check_output_file(log, "play log")
+        session = Session(deck, args.players, args.seat - 1, args.agents, args.seed, args.lang,
+                          max(0.0, min(args.pace, 10.0)))
+        return serve(session, log, open_browser=not args.no_browser)
     if args.command == "export":
         from cardgen.check.faces import face_errors
         from cardgen.errors import raise_all

@@ -9,7 +9,7 @@ from cardgen.games.base import GameSpec
 from cardgen.games.draco.checks import check_references, static_checks
 from cardgen.games.draco.engine import GAPS, DracoGame
 from cardgen.games.draco.model import DracoFace, DracoPiece, DracoRules
-from cardgen.games.draco.text import face_text
+from cardgen.games.draco.text import describe_action, face_text
 
 
 def heuristic_agent(*args, **kwargs):  # type: ignore[no-untyped-def]
@@ -36,6 +36,7 @@ GAME = GameSpec(
     check_references=check_references,
     static_checks=static_checks,
     face_text=face_text,
+    describe_action=describe_action,
     new_game=DracoGame,
     agents={"heuristic": heuristic_agent},
     fast=compiled_tier,

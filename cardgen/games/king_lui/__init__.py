@@ -14,7 +14,7 @@ from cardgen.games.king_lui.agents import HeuristicAgent
 from cardgen.games.king_lui.checks import check_references, static_checks
 from cardgen.games.king_lui.engine import GAPS, KingLuiGame
 from cardgen.games.king_lui.model import KingLuiCard, KingLuiRules
-from cardgen.games.king_lui.text import face_text
+from cardgen.games.king_lui.text import describe_action, face_text
 
 if TYPE_CHECKING:
     from cardgen.engine.api import FastEngine
@@ -37,6 +37,7 @@ GAME = GameSpec(
     check_references=check_references,
     static_checks=static_checks,
     face_text=face_text,
+    describe_action=describe_action,
     new_game=KingLuiGame,
     agents={"heuristic": HeuristicAgent},
     fast=_fast_tier,
