@@ -29,6 +29,8 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bi
 
 #: the seat (from 0) the person plays in each game's test; the command line counts from 1
 SEATS = {"king_lui": 1, "royale": 0, "draco": 2}
+#: moves after which the hint is asked (and the docs' screenshot of each table taken)
+SHOT_AFTER = {"king_lui": 12, "royale": 20, "draco": 14}
 
 
 def hidden_at(game: str, players: int, seat: int, seed: int, actions: list[list]) -> set[str]:
@@ -54,13 +56,20 @@ def test_a_whole_game_in_the_browser(game: str, tmp_path: Path) -> None:
                                                                           "--disable-background-networking"])
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             page.goto(url)
-            forged = False
+            forged = shot = False
             for _ in range(2000):
                 page.wait_for_function("() => view && !busy && view.waiting !== 'agent'", timeout=60_000)
                 view = page.evaluate("() => view")
                 pages.append((view["moves_made"], page.content()))
                 if view["waiting"] == "over":
                     break
+                if view["moves_made"] >= SHOT_AFTER[game] and len(view["moves"]) > 1 and not shot:
+                    shot = True  # the hint, once: the search agent's pick and its value of each move
+                    page.locator("#hint").click()
+                    page.wait_for_selector("#hint-box table tr.chosen", timeout=120_000)
+                    assert page.locator("#hint-box tr").count() >= 2
+                    if os.environ.get("CARDGEN_PLAY_SHOTS"):  # the docs' pictures: a table in the middle of a game
+                        page.screenshot(path=str(Path(os.environ["CARDGEN_PLAY_SHOTS"]) / f"play-{game}.png"))
                 if not forged and view["moves_made"] > 2:
                     forged = True
                     answer = page.evaluate("""async () => { const r = await fetch('api/move', {method: 'POST',
@@ -85,6 +94,7 @@ def test_a_whole_game_in_the_browser(game: str, tmp_path: Path) -> None:
                 raise AssertionError("the game did not end")
             if os.environ.get("CARDGEN_PLAY_SHOTS"):
                 page.screenshot(path=str(Path(os.environ["CARDGEN_PLAY_SHOTS"]) / f"play-{game}-end.png"))
+            assert shot, "the hint was never asked"
             latency = page.evaluate("() => window.agentLatency")
             page.locator("#save").click()
             page.wait_for_selector("#message:has-text('games.jsonl')", timeout=30_000)

@@ -95,3 +95,6 @@ class GameSpec:
     fast: Callable[["ResolvedDeck", int], "FastEngine | str"] | None = None
     #: an action as a player reads it, in a language (``cardgen play``'s buttons and journal)
     describe_action: Callable[["ResolvedDeck", tuple[Any, ...], str], str] = describe_generic
+    #: the table as ``cardgen play`` lays it out, from one seat's observation: ``{"hand": [area], "areas":
+    #: [area]}`` (shape in ``cardgen.play.view``); None: the observation laid out generically
+    play_table: Callable[["ResolvedDeck", dict[str, Any], str], dict[str, Any]] | None = None

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 HUMAN = "human"
 #: seconds between two agent moves on the page (a person can follow them)
 DEFAULT_PACE = 0.9
+#: moves the hint lists (the best valued, and always the one search picks)
+HINT_SHOWN = 8
 #: iterations of the hint's search (its values are means over this many playouts per move or fewer)
 HINT_ITERATIONS = 200
 
@@ -91,6 +93,20 @@ class Session:
         self.lock = threading.RLock()
         self.saved: Path | None = None
         self._deal(seed)
+        self._warm_up()
+
+    def _warm_up(self) -> None:
+        """One throwaway decision of each agent kind, before the page opens: an agent's first move
+        may load what it keeps between games (Draco's heuristic loads its compiled forecasts, 1.5 s),
+        which would otherwise stall the table right after the person's first click."""
+        state = self.state
+        if state.is_terminal() or not state.legal_actions():
+            return
+        for name in sorted({n for n in self.names if n != HUMAN}):
+            agent = self.factories[name]()
+            if not needs_state(agent):  # search agents only read samples; nothing to load
+                agent.choose(state.clone().observation(state.current_player), state.legal_actions(),
+                             random.Random(0))
 
     # -- the game ----------------------------------------------------------------------------
     def _deal(self, seed: int) -> None:
@@ -184,10 +200,12 @@ class Session:
         agent = SearchAgent(HINT_ITERATIONS, policy=self.deck.spec.agents.get("heuristic"), compiled=False)
         choice = agent.choose_from_state(state, legal, random.Random(f"hint {self.seed} {len(self.actions)}"))
         values = agent.last_values or {choice: 1.0}
-        moves = sorted(legal, key=lambda a: -values.get(a, -1.0))
+        moves = sorted(legal, key=lambda a: -values.get(a, -1.0))[:HINT_SHOWN]
+        if choice not in moves:  # the policy's move, kept though others scored higher: shown too
+            moves[-1] = choice
         return {"choice": list(choice), "text": self.describe(choice),
                 "values": [{"action": list(a), "text": self.describe(a),
-                            "value": round(values[a], 3) if a in values else None} for a in moves[:8]]}
+                            "value": round(values[a], 3) if a in values else None} for a in moves]}
 
     # -- the log -------------------------------------------------------------------------------
     def log_record(self) -> dict[str, Any]:

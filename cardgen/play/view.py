@@ -1,5 +1,11 @@
 """The page's table, built from what the person's seat may see and nothing else.
 
+An area is ``{"title", "cards", "facts": [[label, value]], "pick", "columns", "seat"}``; a card is
+a card instance or component id, or ``{"face": id or None (an empty place), "count", "badge",
+"dim", "under": [cards]}``. ``pick``: a move naming a card's face (not one instance) makes the
+cards of this area clickable. A game lays its table out with ``GameSpec.play_table``; without
+one, the observation is laid out generically (below).
+
 ``table_view`` reads ``State.observation(seat)`` only (plus public counters: whose turn,
 turns, rounds, and the outcome once the game is over), so a hidden card cannot reach the
 page: not in its pictures, its text or its JSON. The observation's shape is the game's own;
@@ -22,17 +28,23 @@ UI = {
            "seat": "Seat {n}", "you": "you", "moves": "Your moves", "journal": "Journal", "hint": "Hint",
            "undo": "Undo", "new": "New deal", "save": "Save game", "turns": "turns", "rounds": "rounds",
            "scores": "Scores", "winner": "Winner", "waiting": "Waiting for the other players…",
-           "thinking": "The search agent is thinking…", "saved": "Saved to {path}", "seed": "seed"},
+           "thinking": "The search agent is thinking…",
+           "hint_note": "Mean result of the playouts after each move (0 to 1). Search keeps the heuristic's "
+                        "move unless another one is clearly better.", "saved": "Saved to {path}", "seed": "seed"},
     "fr": {"turn_you": "À vous de jouer", "turn_of": "Le siège {n} ({who}) joue", "over": "Partie terminée",
            "seat": "Siège {n}", "you": "vous", "moves": "Vos coups", "journal": "Journal", "hint": "Conseil",
            "undo": "Annuler", "new": "Nouvelle donne", "save": "Enregistrer", "turns": "tours",
            "rounds": "manches", "scores": "Scores", "winner": "Gagnant", "waiting": "Les autres jouent…",
-           "thinking": "L’agent de recherche réfléchit…", "saved": "Enregistré dans {path}", "seed": "graine"},
+           "thinking": "L’agent de recherche réfléchit…",
+           "hint_note": "Résultat moyen des parties simulées après chaque coup (de 0 à 1). La recherche garde "
+                        "le coup de l’heuristique sauf si un autre est nettement meilleur.", "saved": "Enregistré dans {path}", "seed": "graine"},
     "it": {"turn_you": "Tocca a te", "turn_of": "Gioca il posto {n} ({who})", "over": "Partita finita",
            "seat": "Posto {n}", "you": "tu", "moves": "Le tue mosse", "journal": "Diario", "hint": "Consiglio",
            "undo": "Annulla", "new": "Nuova mano", "save": "Salva", "turns": "turni", "rounds": "round",
            "scores": "Punteggi", "winner": "Vincitore", "waiting": "Gli altri giocano…",
-           "thinking": "L’agente di ricerca riflette…", "saved": "Salvato in {path}", "seed": "seme"},
+           "thinking": "L’agente di ricerca riflette…",
+           "hint_note": "Risultato medio delle partite simulate dopo ogni mossa (da 0 a 1). La ricerca tiene "
+                        "la mossa dell’euristica a meno che un’altra sia chiaramente migliore.", "saved": "Salvato in {path}", "seed": "seme"},
 }
 #: observation keys that are the seat's own hidden cards: shown first, large
 HAND_KEYS = ("hand",)
@@ -65,6 +77,40 @@ def _card(deck: Any, value: str, lang: str, count: int | None = None) -> dict[st
     if count is not None:
         out["count"] = count
     return out
+
+
+def _norm(deck: Any, lang: str, card: Any, depth: int = 0) -> dict[str, Any]:
+    """A card as the page draws it (a game's ``play_table`` names cards by id, or as a dict)."""
+    if isinstance(card, str):
+        return _card(deck, card, lang)
+    face = card.get("face")
+    if face is None:
+        return {"face": None, "name": ""}
+    out = _card(deck, str(face), lang, card.get("count"))
+    for key in ("badge", "dim"):
+        if card.get(key):
+            out[key] = card[key] if key == "badge" else True
+    if card.get("under") and depth == 0:
+        out["under"] = [_norm(deck, lang, c, 1) for c in card["under"]]
+    return out
+
+
+def _game_areas(session: "Session", obs: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The game's own layout (``GameSpec.play_table``), its cards as the page draws them."""
+    deck, lang = session.deck, session.lang
+    laid = deck.spec.play_table(deck, obs, lang)  # type: ignore[misc]
+    parts = []
+    for key in ("hand", "areas"):
+        part = []
+        for area in laid.get(key, []):
+            cards = [_norm(deck, lang, c) for c in area.get("cards", [])]
+            facts = [[str(k), str(v)] for k, v in area.get("facts", [])]
+            part.append({"title": str(area.get("title", "")), "cards": cards, "empty": not cards and not facts,
+                         "facts": facts,
+                         "pick": bool(area.get("pick", False)), "columns": area.get("columns"),
+                         "seat": area.get("seat")})
+        parts.append(part)
+    return parts[0], parts[1]
 
 
 def _label(key: Any) -> str:
@@ -139,6 +185,16 @@ def table_view(session: "Session") -> dict[str, Any]:
     obs = state.observation(seat)
     ui = UI.get(lang, UI["en"])
     title = str(getattr(deck.model.name, lang, None) or deck.id)
+    if deck.spec.play_table is not None:
+        shown, areas = _game_areas(session, obs)
+    else:
+        shown, areas = _generic_areas(session, obs, title)
+    return _page(session, title, ui, shown, areas)
+
+
+def _generic_areas(session: "Session", obs: dict[str, Any], title: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The observation laid out without knowing the game: the hand first, then the rest in its order."""
+    deck, lang = session.deck, session.lang
     hand: list[dict[str, Any]] = []
     rest: dict[str, Any] = {}
     for key, value in obs.items():
@@ -150,6 +206,15 @@ def table_view(session: "Session") -> dict[str, Any]:
     _areas(deck, lang, dict(rest.get("_", [])), title, 1, areas)
     shown = [a for a in mine if a["cards"] or a["facts"] or a.get("empty")]
     areas = [a for a in areas if a["cards"] or a["facts"] or a.get("empty")]
+    for area in shown + areas:
+        area["pick"] = True
+    return shown, areas
+
+
+def _page(session: "Session", title: str, ui: dict[str, str], shown: list[dict[str, Any]],
+          areas: list[dict[str, Any]]) -> dict[str, Any]:
+    """The view around the areas: whose turn, the legal moves, the result, the journal."""
+    deck, lang, seat, state = session.deck, session.lang, session.seat, session.state
     waiting = session.waiting_for()
     moves = []
     if waiting == "you":

@@ -9,6 +9,7 @@ from cardgen.games.base import GameSpec
 from cardgen.games.draco.checks import check_references, static_checks
 from cardgen.games.draco.engine import GAPS, DracoGame
 from cardgen.games.draco.model import DracoFace, DracoPiece, DracoRules
+from cardgen.games.draco.playview import play_table
 from cardgen.games.draco.text import describe_action, face_text
 
 
@@ -37,6 +38,7 @@ GAME = GameSpec(
     static_checks=static_checks,
     face_text=face_text,
     describe_action=describe_action,
+    play_table=play_table,
     new_game=DracoGame,
     agents={"heuristic": heuristic_agent},
     fast=compiled_tier,

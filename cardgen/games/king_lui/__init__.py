@@ -14,6 +14,7 @@ from cardgen.games.king_lui.agents import HeuristicAgent
 from cardgen.games.king_lui.checks import check_references, static_checks
 from cardgen.games.king_lui.engine import GAPS, KingLuiGame
 from cardgen.games.king_lui.model import KingLuiCard, KingLuiRules
+from cardgen.games.king_lui.playview import play_table
 from cardgen.games.king_lui.text import describe_action, face_text
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ GAME = GameSpec(
     static_checks=static_checks,
     face_text=face_text,
     describe_action=describe_action,
+    play_table=play_table,
     new_game=KingLuiGame,
     agents={"heuristic": HeuristicAgent},
     fast=_fast_tier,

@@ -13,6 +13,7 @@ from cardgen.games.royale.agents import HeuristicAgent
 from cardgen.games.royale.checks import check_references, static_checks
 from cardgen.games.royale.engine import GAPS, new_game
 from cardgen.games.royale.model import NobleFace, RoyaleComponent, RoyaleRules
+from cardgen.games.royale.playview import play_table
 from cardgen.games.royale.text import describe_action, face_text
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ GAME = GameSpec(
     static_checks=static_checks,
     face_text=face_text,
     describe_action=describe_action,
+    play_table=play_table,
     new_game=new_game,
     agents={"heuristic": HeuristicAgent},
     fast=_fast_tier,

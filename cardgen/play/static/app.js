@@ -13,7 +13,10 @@ function el(tag, cls, text) {
   return e;
 }
 
+let epoch = 0;  // bumped by every move or command: a table asked for before it is out of date
+
 async function call(path, body) {
+  if (body !== undefined) epoch += 1;
   const opts = body === undefined ? {method: "GET"} :
     {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
   const r = await fetch(path, opts);
@@ -29,7 +32,8 @@ function say(text, bad) {
 }
 
 function cardEl(card, big, playable) {
-  const c = el("figure", "card" + (big ? " big" : "") + (playable ? " playable" : ""));
+  const c = el("figure", "card" + (big ? " big" : "") + (playable ? " playable" : "") + (card.dim ? " dim" : ""));
+  if (card.face === null) { c.classList.add("slot"); c.appendChild(el("div", "hole")); return c; }
   const img = el("img");
   img.src = "face/" + card.face + ".png";
   img.alt = card.name;
@@ -38,6 +42,12 @@ function cardEl(card, big, playable) {
   c.dataset.face = card.face;
   c.appendChild(img);
   if (card.count !== undefined && card.count !== null) c.appendChild(el("span", "count", "×" + card.count));
+  if (card.badge) c.appendChild(el("span", "badge", card.badge));
+  if (card.under && card.under.length) {
+    const u = el("div", "under");
+    for (const d of card.under) { const i = el("img"); i.src = "face/" + d.face + ".png"; i.alt = d.name; i.title = d.name; u.appendChild(i); }
+    c.appendChild(u);
+  }
   c.appendChild(el("figcaption", "", card.name));
   img.addEventListener("contextmenu", (ev) => { ev.preventDefault(); zoom(card.face); });
   img.addEventListener("dblclick", () => zoom(card.face));
@@ -50,18 +60,22 @@ function zoom(face) {
   z.hidden = false;
 }
 
-function movesFor(card) {
-  if (!view) return [];
-  return view.moves.filter((m) => m.cards.some((w) => w === card.id || w === card.face));
+function movesFor(card, pick) {
+  // a move naming this very card, or (in an area the game marks 'pick') naming its face
+  if (!view || card.face === null) return [];
+  return view.moves.filter((m) => m.cards.some((w) => (card.id && w === card.id) || (pick && w === card.face)));
 }
 
 function area(a, big) {
-  const box = el("div", "area" + (a.cards.length ? " cards" : " facts"));
+  const box = el("div", "area" + (a.cards.length ? " cards" : " facts") + (a.seat === view.seat ? " mine" : "") +
+                  (a.seat !== undefined && a.seat !== null && a.seat === view.turn ? " turn" : "") +
+                  (a.seat !== undefined && a.seat !== null && a.seat !== view.seat && !big ? " other" : ""));
   box.appendChild(el("h3", "", a.title));
   if (a.cards.length || a.empty) {
-    const row = el("div", "row");
+    const row = el("div", "row" + (a.columns ? " grid" : ""));
+    if (a.columns) row.style.gridTemplateColumns = `repeat(${a.columns}, auto)`;
     for (const card of a.cards) {
-      const moves = movesFor(card);
+      const moves = movesFor(card, a.pick);
       const c = cardEl(card, big, moves.length > 0);
       if (moves.length) c.addEventListener("click", () => pick(card, moves));
       row.appendChild(c);
@@ -79,7 +93,7 @@ function area(a, big) {
 
 function pick(card, moves) {
   if (moves.length === 1) { play(moves[0].action); return; }
-  selected = card;
+  selected = {card: card, moves: moves};
   renderMoves();
 }
 
@@ -90,7 +104,7 @@ function renderMoves() {
     box.appendChild(el("p", "quiet", view.waiting === "over" ? view.ui.over : view.ui.waiting));
     return;
   }
-  const shown = selected ? view.moves.filter((m) => m.cards.some((w) => w === selected.id || w === selected.face)) : view.moves;
+  const shown = selected ? selected.moves : view.moves;
   if (selected) {
     const back = el("button", "link", "← " + view.moves.length);
     back.addEventListener("click", () => { selected = null; renderMoves(); });
@@ -209,13 +223,18 @@ async function hint() {
       table.appendChild(tr);
     }
     box.appendChild(table);
+    box.appendChild(el("p", "quiet small", view.ui.hint_note));
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
   finally { busy = false; }
 }
 
 async function heartbeat() {
   if (busy || (view && view.waiting === "agent")) return;
-  try { const v = await call("api/view"); if (!view || JSON.stringify(v) !== JSON.stringify(view)) update(v, false); }
+  const asked = epoch;
+  try {
+    const v = await call("api/view");
+    if (asked === epoch && !busy && (!view || JSON.stringify(v) !== JSON.stringify(view))) update(v, false);
+  }
   catch (e) { say(e.message, true); }
 }
 
