@@ -92,8 +92,6 @@ def test_a_whole_game_in_the_browser(game: str, tmp_path: Path) -> None:
                 page.wait_for_function(f"() => view.moves_made > {made}")
             else:
                 raise AssertionError("the game did not end")
-            if os.environ.get("CARDGEN_PLAY_SHOTS"):
-                page.screenshot(path=str(Path(os.environ["CARDGEN_PLAY_SHOTS"]) / f"play-{game}-end.png"))
             assert shot, "the hint was never asked"
             latency = page.evaluate("() => window.agentLatency")
             page.locator("#save").click()

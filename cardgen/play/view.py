@@ -3,7 +3,7 @@
 An area is ``{"title", "cards", "facts": [[label, value]], "pick", "columns", "seat"}``; a card is
 a card instance or component id, or ``{"face": id or None (an empty place), "count", "badge",
 "dim", "under": [cards]}``. ``pick``: a move naming a card's face (not one instance) makes the
-cards of this area clickable. A game lays its table out with ``GameSpec.play_table``; without
+cards of this area clickable (True: any move; a list: moves whose first word is in it). A game lays its table out with ``GameSpec.play_table``; without
 one, the observation is laid out generically (below).
 
 ``table_view`` reads ``State.observation(seat)`` only (plus public counters: whose turn,
@@ -95,6 +95,13 @@ def _norm(deck: Any, lang: str, card: Any, depth: int = 0) -> dict[str, Any]:
     return out
 
 
+def _pick(value: Any) -> bool | list[str]:
+    """An area's ``pick``: True, False, or the moves (their first word) whose named faces it makes clickable."""
+    if isinstance(value, (list, tuple)):
+        return [str(v) for v in value]
+    return bool(value)
+
+
 def _game_areas(session: "Session", obs: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The game's own layout (``GameSpec.play_table``), its cards as the page draws them."""
     deck, lang = session.deck, session.lang
@@ -107,7 +114,7 @@ def _game_areas(session: "Session", obs: dict[str, Any]) -> tuple[list[dict[str,
             facts = [[str(k), str(v)] for k, v in area.get("facts", [])]
             part.append({"title": str(area.get("title", "")), "cards": cards, "empty": not cards and not facts,
                          "facts": facts,
-                         "pick": bool(area.get("pick", False)), "columns": area.get("columns"),
+                         "pick": _pick(area.get("pick", False)), "columns": area.get("columns"),
                          "seat": area.get("seat")})
         parts.append(part)
     return parts[0], parts[1]

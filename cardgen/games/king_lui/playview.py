@@ -34,10 +34,10 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     table = _counts(obs["table"])
     if obs["table_emeralds"]:
         table.append({"face": EMERALD, "count": obs["table_emeralds"]})
-    areas = [{"title": w["table"].format(n=obs["course"]), "cards": table, "pick": True,
+    areas = [{"title": w["table"].format(n=obs["course"]), "cards": table, "pick": ["take"],
               "facts": [[w["chef"], w["seat"].format(n=obs["chef"] + 1)], [w["supply"], str(obs["supply"])],
                         [w["course_cards"], str(obs["course_cards"])]]},
-             {"title": w["king"], "cards": _counts(obs["king"]), "pick": True}]
+             {"title": w["king"], "cards": _counts(obs["king"]), "pick": ["emerald"]}]
     if obs["eaten"]:
         areas.append({"title": w["eaten"], "cards": _counts(obs["eaten"])})
     for opp in obs["opponents"]:

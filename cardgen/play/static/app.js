@@ -63,7 +63,8 @@ function zoom(face) {
 function movesFor(card, pick) {
   // a move naming this very card, or (in an area the game marks 'pick') naming its face
   if (!view || card.face === null) return [];
-  return view.moves.filter((m) => m.cards.some((w) => (card.id && w === card.id) || (pick && w === card.face)));
+  const picks = (m) => pick === true || (Array.isArray(pick) && pick.includes(m.action[0]));
+  return view.moves.filter((m) => m.cards.some((w) => (card.id && w === card.id) || (picks(m) && w === card.face)));
 }
 
 function area(a, big) {
