@@ -155,6 +155,8 @@ def _parser() -> argparse.ArgumentParser:
 
     v.add_argument("--search-iterations", type=_bounded(1, 1_000_000, "--search-iterations"), default=200,
                    help="iterations per decision of the search agent (default: 200)")
+    v.add_argument("--human-logs", nargs="+", metavar="LOG", help="games people played (cardgen play's logs): "
+                   "their length and wins beside the agents'")
     v.add_argument("--skill", action="store_true",
                    help="also measure skill versus luck: search against random and heuristic players")
     v.add_argument("--skill-games", type=_bounded(1, MAX_GAMES, "--skill-games"), default=100,
@@ -188,6 +190,7 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
     k.add_argument("--out", default="out")
     k.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto")
+    k.add_argument("--human-logs", nargs="+", metavar="LOG", help="games people played (cardgen play's logs)")
     k.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
@@ -408,7 +411,8 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.simulate.compare import CompareOptions, compare
         opts = CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                               json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
-                              out=Path(args.out), engine=args.engine, scheduler=args.scheduler)
+                              out=Path(args.out), engine=args.engine, scheduler=args.scheduler,
+                              human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
         return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
     decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
     if args.command == "check":
@@ -474,7 +478,8 @@ def _run(args: argparse.Namespace) -> int:
                                log_file=Path(args.log_file) if args.log_file else None,
                                jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
                                scheduler=args.scheduler, search_iterations=args.search_iterations,
-                               skill=args.skill, skill_games=args.skill_games)
+                               skill=args.skill, skill_games=args.skill_games,
+                               human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
 

@@ -60,6 +60,7 @@ class ValidateOptions:
     search_iterations: int = DEFAULT_ITERATIONS  # per decision of the ``search`` agent
     skill: bool = False  # also measure skill versus luck (cardgen.simulate.skill)
     skill_games: int = DEFAULT_SKILL_GAMES  # per opponent, deck and player count
+    human_logs: list[Path] | None = None  # ``cardgen play`` logs: people's games beside the agents' (human.py)
 
 
 #: the agent every seat gets when ``--agents`` is not given, where the game has one
@@ -299,9 +300,17 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
     """Run the validator, print a summary, write the reports; 1 if any entry failed, else 0."""
     from cardgen.simulate.summary import format_entry
 
+    humans = None
+    if opts.human_logs:
+        from cardgen.simulate.human import human_figures, human_line, read_human_games
+        humans = read_human_games(opts.human_logs)
     doc = run_validation(decks, opts)
     for result in doc["results"]:
         lines = format_entry(result).split("\n")
+        fig = human_figures(humans, result["variant"], result["players"]) if humans is not None else None
+        if fig is not None:
+            result["human"] = fig
+            lines.insert(1, human_line(fig, (result.get("rounds") or {}).get("mean")))
         if result.get("agents_played"):
             lines.insert(1, agents_line(result))
         if result.get("skill"):
