@@ -57,6 +57,17 @@ def _bounded(low: int, high: int, what: str):
     return parse
 
 
+def _seconds(value: str) -> float:
+    """A pause in seconds, 0 to 10 (``cardgen play --pace``)."""
+    try:
+        number = float(value) if len(value) <= 30 else None
+    except ValueError:
+        number = None
+    if number is None or not 0.0 <= number <= 10.0:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"expected seconds from 0 to 10, got '{clean(value, 30)}'")
+    return number
+
+
 def _max_jobs() -> int:
     try:
         cores = len(os.sched_getaffinity(0))
@@ -206,7 +217,7 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--log", dest="log_file", help="where 'Save game' adds finished games (default: "
                     "OUT/play/DECK.jsonl)")
     pl.add_argument("--out", default="out")
-    pl.add_argument("--pace", type=float, default=0.9, help="seconds between two agent moves (default: 0.9)")
+    pl.add_argument("--pace", type=_seconds, default=0.9, help="seconds between two agent moves (default: 0.9)")
     pl.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
     return p
 
@@ -394,8 +405,7 @@ def _run(args: argparse.Namespace) -> int:
         deck = resolver.resolve(args.deck)
         log = Path(args.log_file) if args.log_file else Path(args.out) / "play" / f"{deck.id}.jsonl"
         check_output_file(log, "play log")
-        session = Session(deck, args.players, args.seat - 1, args.agents, args.seed, args.lang,
-                          max(0.0, min(args.pace, 10.0)))
+        session = Session(deck, args.players, args.seat - 1, args.agents, args.seed, args.lang, args.pace)
         return serve(session, log, open_browser=not args.no_browser)
     if args.command == "export":
         from cardgen.check.faces import face_errors

@@ -119,3 +119,16 @@ def test_idle_watch() -> None:
     assert watch.closed(now + server.LEAVE_GRACE + 0.1)
     watch.heard()
     assert not watch.closed(watch.last + 1)
+
+
+def test_ctrl_c_stops_the_server(tmp_path: Path) -> None:
+    import signal
+    proc, url = start(tmp_path, "draco")
+    try:
+        assert ask(url + "api/view")[0] == 200
+        proc.send_signal(signal.SIGINT)
+        proc.wait(15)
+        assert proc.returncode in (0, 130)
+    finally:
+        if proc.poll() is None:
+            proc.kill()

@@ -164,3 +164,17 @@ def test_bad_options_are_one_line(kwargs: dict, match: str) -> None:
     with pytest.raises(InputError, match=match) as info:
         Session(deck_of("king_lui"), **kwargs)
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_generic_layout_of_a_game_without_its_own(game: str) -> None:
+    """A project rules package without ``play_table`` gets the observation laid out as it is."""
+    from cardgen.play.view import _generic_areas
+    session = Session(deck_of(game), seed=6)
+    play_out(session, random.Random(6), moves=2)
+    hand, areas = _generic_areas(session, session.state.observation(session.seat), "table")
+    text = json.dumps([hand, areas], ensure_ascii=False)
+    assert not [c for c in hidden_ids(session) if c in text]
+    assert any(a["cards"] for a in areas) and all(a["pick"] is True for a in hand + areas)
+    faces = {c["face"] for a in hand + areas for c in a["cards"]}
+    assert faces <= {c.id for c in session.deck.model.components}
