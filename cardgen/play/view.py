@@ -55,18 +55,21 @@ MAX_TEXT = 300
 
 
 def _is_card(deck: Any, value: Any) -> bool:
-    return isinstance(value, str) and component_name(deck, value, "en") is not None and value.split("#", 1)[0] in _ids(deck)
+    """``value`` names a component of the deck: a card instance (``ham#3``) or a component id (``ham``)."""
+    return isinstance(value, str) and value.split("#", 1)[0] in _ids(deck)
 
 
-def _ids(deck: Any) -> set[str]:
-    cached = getattr(deck, "_play_component_ids", None)
-    if cached is None:
-        cached = {c.id for c in deck.model.components}
-        try:
-            object.__setattr__(deck, "_play_component_ids", cached)
-        except (AttributeError, TypeError):
-            pass
-    return cached
+#: component ids per deck (kept with the deck, so an id() is never reused while cached), a few decks at most
+_IDS: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def _ids(deck: Any) -> frozenset[str]:
+    cached = _IDS.get(id(deck))
+    if cached is None or cached[0] is not deck:
+        if len(_IDS) >= 8:
+            _IDS.clear()
+        cached = _IDS[id(deck)] = (deck, frozenset(c.id for c in deck.model.components))
+    return cached[1]
 
 
 def _card(deck: Any, value: str, lang: str, count: int | None = None) -> dict[str, Any]:
