@@ -286,7 +286,7 @@ _MOVES = {
     "decline": {"fr": "Refuser", "it": "Rifiuta", "en": "Decline"},
 }
 #: a seat number among an action's targets
-_SEAT = {"fr": "joueur {n}", "it": "giocatore {n}", "en": "player {n}"}
+_SEAT = {"fr": "siège {n}", "it": "posto {n}", "en": "seat {n}"}
 
 
 def describe_action(resolved: Any, action: tuple[Any, ...], lang: str) -> str:

@@ -152,7 +152,8 @@ function render() {
       });
       res.appendChild(ol);
     }
-    res.appendChild(el("p", "quiet", v.result.end + (v.result.tie_break ? " · " + v.result.tie_break : "")));
+    const words = (t) => String(t).replace(/[_:]/g, " ");  // the engine's end reason, as words
+    res.appendChild(el("p", "quiet", words(v.result.end) + (v.result.tie_break ? " · " + words(v.result.tie_break) : "")));
   } else res.hidden = true;
   const j = $("journal");
   j.replaceChildren();
