@@ -94,3 +94,22 @@ def test_draco_circle_in_seat_order_with_owners() -> None:
     owners = obs["info"]["owner"]
     assert [c.get("badge") for c in circle["cards"]] == [str(owners[c] + 1) if owners[c] >= 0 else None
                                                          for c in obs["circle"]]
+
+
+def test_a_rules_package_without_play_hooks_plays_with_the_generic_table() -> None:
+    """Any rules package plays through the same engine API: its moves and table laid out generically."""
+    from toy_game import toy_deck
+    session = Session(toy_deck("toy"), players=2, agents=["greedy"], seed=4)
+    rng = random.Random(4)
+    views = 0
+    while session.waiting_for() != "over":
+        if session.agent_move():
+            continue
+        view = table_view(session)
+        assert not [c for c in hidden_ids(session) if c in json.dumps(view)]
+        assert {m["text"] for m in view["moves"]} <= {"Draw", "Play: Toy"}  # card ids named as their cards
+        assert {c["id"] for c in view["hand"][0]["cards"]} == set(session.state.observation(session.seat)["hand"])
+        session.play(rng.choice(view["moves"])["action"])
+        views += 1
+    assert views > 2 and session.state.is_terminal()
+    assert table_view(session)["result"]["scores"] is not None
