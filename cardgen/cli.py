@@ -58,6 +58,17 @@ def _bounded(low: int, high: int, what: str):
     return parse
 
 
+def _seconds(value: str) -> float:
+    """A pause in seconds, 0 to 10 (``cardgen play --pace``)."""
+    try:
+        number = float(value) if len(value) <= 30 else None
+    except ValueError:
+        number = None
+    if number is None or not 0.0 <= number <= 10.0:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"expected seconds from 0 to 10, got '{clean(value, 30)}'")
+    return number
+
+
 def _max_jobs() -> int:
     try:
         cores = len(os.sched_getaffinity(0))
@@ -164,6 +175,8 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--designer-games", type=_bounded(1, MAX_GAMES, "--designer-games"), default=2000,
                    help="games traced for the designer metrics per deck and player count, the first ones "
                         "(default: 2000)")
+    v.add_argument("--human-logs", nargs="+", metavar="LOG", help="games people played (cardgen play's logs): "
+                   "their length and wins beside the agents'")
     v.add_argument("--skill", action="store_true",
                    help="also measure skill versus luck: search against random and heuristic players")
     v.add_argument("--skill-games", type=_bounded(1, MAX_GAMES, "--skill-games"), default=100,
@@ -200,10 +213,24 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto")
     k.add_argument("--lang", choices=("en", "fr", "it"), default="en",
                    help="language of the report's verdict and figure names (default: en; the terminal is English)")
+    k.add_argument("--human-logs", nargs="+", metavar="LOG", help="games people played (cardgen play's logs)")
     k.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
     r.add_argument("log", metavar="FILE")
+
+    pl = sub.add_parser("play", help="play a deck or variant in the browser against the agents")
+    pl.add_argument("deck", metavar="DECK_OR_VARIANT")
+    pl.add_argument("--players", type=_bounded(1, 64, "--players"), help="default: 3, within the deck's range")
+    pl.add_argument("--seat", type=_bounded(1, 64, "--seat"), default=1, help="your seat, from 1 (default: 1)")
+    pl.add_argument("--agents", nargs="+", help="agents rotated over the other seats (default: the game's heuristic)")
+    pl.add_argument("--seed", type=_bounded(0, 2 ** 62, "--seed"), default=1)
+    pl.add_argument("--lang", choices=LANGS, help="the cards' and moves' language (default: en)")
+    pl.add_argument("--log", dest="log_file", help="where 'Save game' adds finished games (default: "
+                    "OUT/play/DECK.jsonl)")
+    pl.add_argument("--out", default="out")
+    pl.add_argument("--pace", type=_seconds, default=0.9, help="seconds between two agent moves (default: 0.9)")
+    pl.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
     return p
 
 
@@ -396,6 +423,15 @@ def _run(args: argparse.Namespace) -> int:
             lang = args.lang or ("en" if "en" in deck.languages else deck.languages[0])
             print(clean_lines(format_deck(deck, lang)))
         return 0
+    if args.command == "play":
+        from cardgen.fileio import check_output_file
+        from cardgen.play.server import serve
+        from cardgen.play.session import Session
+        deck = resolver.resolve(args.deck)
+        log = Path(args.log_file) if args.log_file else Path(args.out) / "play" / f"{deck.id}.jsonl"
+        check_output_file(log, "play log")
+        session = Session(deck, args.players, args.seat - 1, args.agents, args.seed, args.lang, args.pace)
+        return serve(session, log, open_browser=not args.no_browser)
     if args.command == "export":
         from cardgen.check.faces import face_errors
         from cardgen.errors import raise_all
@@ -410,7 +446,8 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.simulate.compare import CompareOptions, compare
         opts = CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                               json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
-                              out=Path(args.out), engine=args.engine, scheduler=args.scheduler, lang=args.lang)
+                              out=Path(args.out), engine=args.engine, scheduler=args.scheduler, lang=args.lang,
+                              human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
         return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
     decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
     if args.command == "check":
@@ -478,7 +515,8 @@ def _run(args: argparse.Namespace) -> int:
                                jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
                                scheduler=args.scheduler, search_iterations=args.search_iterations,
                                skill=args.skill, skill_games=args.skill_games, designer=args.designer,
-                               designer_games=args.designer_games)
+                               designer_games=args.designer_games,
+                               human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
 

@@ -208,6 +208,8 @@ class SearchAgent(StateAgent):
         self.compiled = compiled and not custom_rollout
         self.params = SearchParams(iterations, exploration, score_weight, epsilon, policy is not None,
                                    self.paired, PAIRED_Z, self.prior)
+        #: the mean reward (0..1) of each root move in the last Python search: why it chose (``cardgen play``'s hint)
+        self.last_values: dict[Action, float] = {}
 
     def choose_from_state(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -236,6 +238,7 @@ class SearchAgent(StateAgent):
             if done % 8 == 0 and done < total and (_decided(root, total - done, bonus) if bonus else _decided(root, total - done)):
                 break
         children = root.children
+        self.last_values = {a: c.value / c.visits for a, c in children.items() if c.visits}
         # the most visited root action; ties go to the better mean, then to the first legal
         return max(legal, key=lambda a: (children[a].visits + bonus.get(a, 0.0),
                                          children[a].value / children[a].visits)
@@ -283,6 +286,7 @@ class SearchAgent(StateAgent):
                 if base is not None:
                     diffs[i].append(g - got[base])
         best = max(range(k), key=lambda i: sums[i])
+        self.last_values = {a: sums[i] / rounds for i, a in enumerate(legal)}
         if base is None or best == base:
             return legal[best]
         d = diffs[best]

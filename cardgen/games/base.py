@@ -46,6 +46,30 @@ def _no_text(deck: "ResolvedDeck", component: Any, face: Any, lang: str) -> str 
     return None
 
 
+def component_name(deck: "ResolvedDeck", word: Any, lang: str) -> str | None:
+    """The name in ``lang`` of the component a card instance id (``ham#3``) or component id names; None if none."""
+    if not isinstance(word, str):
+        return None
+    comp_id = word.split("#", 1)[0]
+    for comp in deck.model.components:
+        if comp.id == comp_id:
+            names = comp.name  # a Text: one attribute per language
+            return str(getattr(names, lang, None) or getattr(names, "en", None) or comp.id)
+    return None
+
+
+def describe_generic(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str) -> str:
+    """An action named without game knowledge: its words, card ids as the cards' names (``play: Favour``).
+
+    The fallback of ``GameSpec.describe_action`` for rules packages that name no actions of their own.
+    """
+    if not action:
+        return "—"
+    head = str(action[0]).replace("_", " ").capitalize()
+    rest = [component_name(deck, w, lang) or str(w) for w in action[1:]]
+    return head + (": " + ", ".join(rest) if rest else "")
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """The hooks one game plugs into the pipeline."""
@@ -80,3 +104,8 @@ class GameSpec:
     #: ``cardgen/games/project.py``): the file as the deck names it. Such a deck prints its
     #: own rule text like a print-only deck; only playing a game imports the file.
     rules_file: str | None = None
+    #: an action as a player reads it, in a language (``cardgen play``'s buttons and journal)
+    describe_action: Callable[["ResolvedDeck", tuple[Any, ...], str], str] = describe_generic
+    #: the table as ``cardgen play`` lays it out, from one seat's observation: ``{"hand": [area], "areas":
+    #: [area]}`` (shape in ``cardgen.play.view``); None: the observation laid out generically
+    play_table: Callable[["ResolvedDeck", dict[str, Any], str], dict[str, Any]] | None = None

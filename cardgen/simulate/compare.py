@@ -64,6 +64,7 @@ class CompareOptions:
     chunk_size: int = 0
     scheduler: str | None = None  # a Dask scheduler address: play the pairs on that cluster
     lang: str = "en"  # the report's language (en, fr, it); the terminal is English
+    human_logs: list[Path] | None = None  # ``cardgen play`` logs: people's games beside the agents' (human.py)
 
 
 # -- paired statistics ----------------------------------------------------------------
@@ -469,8 +470,20 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
     """Run the comparison, print one screen, write the JSON and the report; always 0 (bad input raises)."""
     from cardgen.simulate.summary import format_comparison
 
+    humans = None
+    if opts.human_logs:
+        from cardgen.simulate.human import read_human_games
+        humans = read_human_games(opts.human_logs)
     doc = run_compare(base, variant, opts)
     print(format_comparison(doc))
+    if humans is not None:
+        from cardgen.simulate.human import human_figures, human_line
+        for r in doc["results"]:
+            for side, deck in (("base", base), ("variant", variant)):
+                fig = human_figures(humans, deck.id, r["players"])
+                if fig is not None:
+                    agents = (r[f"{side}_result"].get("rounds") or {}).get("mean")
+                    print(human_line(fig, agents, f"people, {deck.id}, {r['players']} players"))
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(public_json(doc), indent=1, ensure_ascii=False) + "\n")
     if opts.out is not None:

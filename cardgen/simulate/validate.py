@@ -63,6 +63,7 @@ class ValidateOptions:
     skill_games: int = DEFAULT_SKILL_GAMES  # per opponent, deck and player count
     designer: bool = True  # designer metrics and the component table (each traced game replayed)
     designer_games: int = 2000  # games traced per deck and player count (the first ones); the rest as usual
+    human_logs: list[Path] | None = None  # ``cardgen play`` logs: people's games beside the agents' (human.py)
 
 
 @dataclass
@@ -327,9 +328,17 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
     """Run the validator, print a summary, write the reports; 1 if any entry failed, else 0."""
     from cardgen.simulate.summary import format_entry
 
+    humans = None
+    if opts.human_logs:
+        from cardgen.simulate.human import human_figures, human_line, read_human_games
+        humans = read_human_games(opts.human_logs)
     doc = run_validation(decks, opts)
     for result in doc["results"]:
         lines = format_entry(result).split("\n")
+        fig = human_figures(humans, result["variant"], result["players"]) if humans is not None else None
+        if fig is not None:
+            result["human"] = fig
+            lines.insert(1, human_line(fig, (result.get("rounds") or {}).get("mean")))
         if result.get("agents_played"):
             lines.insert(1, agents_line(result))
         if result.get("skill"):

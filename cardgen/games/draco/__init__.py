@@ -9,7 +9,8 @@ from cardgen.games.base import GameSpec
 from cardgen.games.draco.checks import check_references, static_checks
 from cardgen.games.draco.engine import GAPS, HOOKS, DracoGame
 from cardgen.games.draco.model import DracoFace, DracoPiece, DracoRules
-from cardgen.games.draco.text import face_text
+from cardgen.games.draco.playview import play_table
+from cardgen.games.draco.text import describe_action, face_text
 
 
 def heuristic_agent(*args, **kwargs):  # type: ignore[no-untyped-def]
@@ -37,6 +38,8 @@ GAME = GameSpec(
     check_references=check_references,
     static_checks=static_checks,
     face_text=face_text,
+    describe_action=describe_action,
+    play_table=play_table,
     new_game=DracoGame,
     agents={"heuristic": heuristic_agent},
     shortfall_components={"unpaid_by_bank": "silver-coin", "coins_missing": "silver-coin"},  # the bank pays in silver

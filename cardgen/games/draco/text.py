@@ -274,3 +274,29 @@ def _draco_name(resolved: Any, lang: str) -> str:
 
 def _special_count(resolved: Any) -> int:
     return sum(c.count for c in resolved.model.components if c.data is not None and c.data.role == "special")
+
+
+#: a player's move as the play screen names it, per language ({card}: the action card's name)
+_MOVES = {
+    "play": {"fr": "Jouer {card}", "it": "Gioca {card}", "en": "Play {card}"},
+    "toast": {"fr": "Proposer un toast", "it": "Proponi un brindisi", "en": "Propose a toast"},
+    "pass": {"fr": "Passer", "it": "Passa", "en": "Pass"},
+    "move": {"fr": "Déplacer {card}", "it": "Sposta {card}", "en": "Move {card}"},
+    "draw": {"fr": "Piocher", "it": "Pesca", "en": "Draw"},
+    "decline": {"fr": "Refuser", "it": "Rifiuta", "en": "Decline"},
+}
+#: a seat number among an action's targets
+_SEAT = {"fr": "siège {n}", "it": "posto {n}", "en": "seat {n}"}
+
+
+def describe_action(resolved: Any, action: tuple[Any, ...], lang: str) -> str:
+    """A Draco move in ``lang`` (``cardgen play``'s buttons and journal): cards by name, seats from 1."""
+    from cardgen.games.base import component_name, describe_generic
+
+    words = _MOVES.get(str(action[0]) if action else "")
+    if words is None:
+        return describe_generic(resolved, action, lang)
+    names = [_SEAT.get(lang, _SEAT["en"]).format(n=w + 1) if isinstance(w, int)
+             else component_name(resolved, w, lang) or str(w) for w in action[1:]]
+    text = words.get(lang, words["en"]).format(card=names[0] if names else "")
+    return text + (" → " + ", ".join(names[1:]) if len(names) > 1 else "")

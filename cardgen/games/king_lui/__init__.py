@@ -14,7 +14,8 @@ from cardgen.games.king_lui.agents import HeuristicAgent
 from cardgen.games.king_lui.checks import check_references, static_checks
 from cardgen.games.king_lui.engine import GAPS, HOOKS, KingLuiGame
 from cardgen.games.king_lui.model import KingLuiCard, KingLuiRules
-from cardgen.games.king_lui.text import face_text
+from cardgen.games.king_lui.playview import play_table
+from cardgen.games.king_lui.text import describe_action, face_text
 
 if TYPE_CHECKING:
     from cardgen.engine.api import FastEngine
@@ -38,6 +39,8 @@ GAME = GameSpec(
     check_references=check_references,
     static_checks=static_checks,
     face_text=face_text,
+    describe_action=describe_action,
+    play_table=play_table,
     new_game=KingLuiGame,
     agents={"heuristic": HeuristicAgent},
     fast=_fast_tier,

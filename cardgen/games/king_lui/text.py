@@ -42,3 +42,27 @@ def face_text(resolved: ResolvedDeck, component: Any, face: Any, lang: str) -> s
     if data is None or data.role != "emerald":
         return None
     return emerald_text(resolved.rules.emerald_portions, lang)
+
+
+#: a player's move as the play screen names it, per language
+_MOVES = {
+    "take": {"fr": "Prendre {dish}", "it": "Prendi {dish}", "en": "Take {dish}"},
+    "draw": {"fr": "Piocher", "it": "Pesca", "en": "Draw"},
+    "place": {"fr": "Poser Émeraude à côté des plats", "it": "Metti Smeraldo accanto ai piatti",
+              "en": "Lay Emerald beside the dishes"},
+    "emerald": {"fr": "Émeraude : retirer {dishes} au roi", "it": "Smeraldo: togli {dishes} al re",
+                "en": "Emerald: take {dishes} from the king"},
+}
+
+
+def describe_action(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str) -> str:
+    """A King Lui move in ``lang`` (``cardgen play``'s buttons and journal): dishes by their card names."""
+    from cardgen.games.base import component_name, describe_generic
+    from cardgen.text import join_and
+
+    words = _MOVES.get(str(action[0]) if action else "")
+    if words is None:
+        return describe_generic(resolved, action, lang)
+    names = [component_name(resolved, d, lang) or str(d) for d in action[1:]]
+    text = words.get(lang, words["en"])
+    return text.format(dish=names[0] if names else "", dishes=join_and(names, lang)).replace(" : ", NNBSP + ": ")

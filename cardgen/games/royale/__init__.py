@@ -13,7 +13,8 @@ from cardgen.games.royale.agents import HeuristicAgent
 from cardgen.games.royale.checks import check_references, static_checks
 from cardgen.games.royale.engine import GAPS, HOOKS, new_game
 from cardgen.games.royale.model import NobleFace, RoyaleComponent, RoyaleRules
-from cardgen.games.royale.text import face_text
+from cardgen.games.royale.playview import play_table
+from cardgen.games.royale.text import describe_action, face_text
 
 if TYPE_CHECKING:
     from cardgen.engine.api import FastEngine
@@ -37,6 +38,8 @@ GAME = GameSpec(
     check_references=check_references,
     static_checks=static_checks,
     face_text=face_text,
+    describe_action=describe_action,
+    play_table=play_table,
     new_game=new_game,
     agents={"heuristic": HeuristicAgent},
     fast=_fast_tier,

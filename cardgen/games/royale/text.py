@@ -267,3 +267,37 @@ def face_text(deck: ResolvedDeck, component: Any, face: Any, lang: str) -> str |
     if kind == "end":
         return end_text(deck, lang)
     return None
+
+
+#: a player's move as the play screen names it, per language
+_MOVES = {
+    "row": {"fr": "Prendre la rangée {n}", "it": "Prendi la riga {n}", "en": "Take row {n}"},
+    "column": {"fr": "Prendre la colonne {n}", "it": "Prendi la colonna {n}", "en": "Take column {n}"},
+    "imposter": {"fr": "Imposteur tourné de {deg}°, rangée {r}, colonne {c}",
+                 "it": "Impostore ruotato di {deg}°, riga {r}, colonna {c}",
+                 "en": "Imposter turned {deg}°, row {r}, column {c}"},
+    "place": {"fr": "Servir {card} au noble {n}", "it": "Servi {card} al nobile {n}", "en": "Serve {card} to noble {n}"},
+    "clear": {"fr": "Débarrasser le noble {n}", "it": "Sparecchia il nobile {n}", "en": "Clear noble {n}"},
+    "stop": {"fr": "Terminer le tour", "it": "Fine del turno", "en": "End the turn"},
+}
+
+
+def describe_action(deck: ResolvedDeck, action: tuple[Any, ...], lang: str) -> str:
+    """A Royale move in ``lang`` (``cardgen play``'s buttons and journal); rows, columns and nobles count from 1."""
+    from cardgen.games.base import component_name, describe_generic
+
+    kind = str(action[0]) if action else ""
+    key = str(action[1]) if kind == "take" and len(action) == 3 else kind
+    words = _MOVES.get(key)
+    if words is None:
+        return describe_generic(deck, action, lang)
+    text = words.get(lang, words["en"])
+    if kind == "take":
+        return text.format(n=int(action[2]) + 1)
+    if kind == "imposter":
+        return text.format(deg=action[1], r=int(action[2]) + 1, c=int(action[3]) + 1)
+    if kind == "place":
+        return text.format(card=component_name(deck, action[1], lang) or action[1], n=int(action[2]) + 1)
+    if kind == "clear":
+        return text.format(n=int(action[1]) + 1)
+    return text

@@ -1,0 +1,52 @@
+"""Draco & Co's table on ``cardgen play``'s page, from one seat's observation only.
+
+The circle of characters in its order around the table (where the moves point), each seat's
+coins and hand size, the cup, the piles, and the seat's own hand of action cards.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+_WORDS = {
+    "en": {"hand": "Your action cards", "circle": "The circle · Draco passes to the {side}", "left": "left",
+           "right": "right", "cup": "cup", "roll": "die", "seat": "Seat {n}", "money": "silver", "cards": "cards in hand",
+           "piles": "Piles", "pile": "draw pile", "discard": "discard", "rebuilds": "rebuilds left",
+           "last_call": "last call", "phase": "phase"},
+    "fr": {"hand": "Vos cartes action", "circle": "Le cercle · Draco passe à {side}", "left": "gauche",
+           "right": "droite", "cup": "coupe", "roll": "dé", "seat": "Siège {n}", "money": "argent",
+           "cards": "cartes en main", "piles": "Pioches", "pile": "pioche", "discard": "défausse",
+           "rebuilds": "reconstitutions", "last_call": "dernière tournée", "phase": "phase"},
+    "it": {"hand": "Le tue carte azione", "circle": "Il cerchio · Draco passa a {side}", "left": "sinistra",
+           "right": "destra", "cup": "coppa", "roll": "dado", "seat": "Posto {n}", "money": "argento",
+           "cards": "carte in mano", "piles": "Mazzi", "pile": "mazzo", "discard": "scarti",
+           "rebuilds": "ricostruzioni", "last_call": "ultimo giro", "phase": "fase"},
+}
+
+
+def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The page's areas (``cardgen.play.view``'s shape) for ``obs``."""
+    w = _WORDS.get(lang, _WORDS["en"])
+    me = obs["player"]
+    owner = obs["info"].get("owner", {})
+    hand = {"title": w["hand"], "cards": list(obs["hand"]), "pick": True, "seat": me}
+    circle = [{"face": c, "badge": str(owner[c] + 1) if owner.get(c, -1) >= 0 else None} for c in obs["circle"]]
+    facts = [[w["cup"], str(obs["cup"])], [w["phase"], str(obs["phase"])]]
+    if obs["roll"] is not None:
+        facts.append([w["roll"], str(obs["roll"])])
+    areas = [{"title": w["circle"].format(side=w[obs["draco"]]), "cards": circle, "pick": True, "facts": facts}]
+    for p in [me] + [q for q in range(len(obs["money"])) if q != me]:
+        lair = f"lair-{_colour(obs, p)}" if _colour(obs, p) else None
+        areas.append({"title": w["seat"].format(n=p + 1), "seat": p, "cards": [{"face": lair}] if lair else [],
+                      "facts": [[w["money"], str(obs["money"][p])], [w["cards"], str(obs["hand_sizes"][p])]]})
+    areas.append({"title": w["piles"], "cards": [], "facts": [
+        [w["pile"], str(obs["pile"])], [w["discard"], str(obs["discard"])], [w["rebuilds"], str(obs["rebuilds_left"])]]
+        + ([[w["last_call"], "✓"]] if obs["last_call"] else [])})
+    return {"hand": [hand], "areas": areas}
+
+
+def _colour(obs: dict[str, Any], seat: int) -> str | None:
+    """The colour of ``seat``'s ruffians (``ruffian-red#1`` -> ``red``): its lair card shows it."""
+    for card in obs["info"].get("characters", {}).get(str(seat), obs["info"].get("characters", {}).get(seat, [])):
+        if card.startswith("ruffian-"):
+            return card.split("#", 1)[0].removeprefix("ruffian-")
+    return None

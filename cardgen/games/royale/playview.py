@@ -1,0 +1,49 @@
+"""Royale's table on ``cardgen play``'s page, from one seat's observation only.
+
+The buffet as its grid, the cards in hand, and each seat's nobles with the dishes served
+under them (a validated noble is marked), its points and imposter uses left.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+_WORDS = {
+    "en": {"hand": "Cards in hand", "buffet": "The buffet", "seat": "Seat {n} · {points} points", "pile": "pile",
+           "discard": "The discard", "imposter": "imposter uses left", "turns": "turns", "end": "end draws",
+           "solo": "Solo: turns left", "discarded": "cards"},
+    "fr": {"hand": "Cartes en main", "buffet": "Le buffet", "seat": "Siège {n} · {points} points", "pile": "pioche",
+           "discard": "La défausse", "imposter": "imposteur disponible", "turns": "tours", "end": "pioches de fin",
+           "solo": "Solo : tours restants", "discarded": "cartes"},
+    "it": {"hand": "Carte in mano", "buffet": "Il buffet", "seat": "Posto {n} · {points} punti", "pile": "mazzo",
+           "discard": "Gli scarti", "imposter": "impostore disponibile", "turns": "turni", "end": "pescate finali",
+           "solo": "Solitario: turni rimasti", "discarded": "carte"},
+}
+#: discarded cards shown (the newest); the count says how many there are
+DISCARD_SHOWN = 6
+
+
+def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The page's areas (``cardgen.play.view``'s shape) for ``obs``."""
+    w = _WORDS.get(lang, _WORDS["en"])
+    me = obs["seat"]
+    hand = {"title": w["hand"], "cards": list(obs["hand"]), "pick": True, "seat": obs["current"]}
+    facts = [[w["pile"], str(obs["pile"])], [w["turns"], str(obs["turns"])]]
+    if obs["end_draws"]:
+        facts.append([w["end"], str(obs["end_draws"])])
+    if "solo" in obs:
+        facts.append([w["solo"], str(obs["solo"][0])])
+    areas = [{"title": w["buffet"], "cards": [{"face": c} if c else {"face": None} for c in obs["buffet"]],
+              "columns": int(deck.model.rules.grid_cols), "facts": facts}]
+    order = [me] + [p for p in range(len(obs["players"])) if p != me]
+    for p in order:
+        points, imposter, done, under = obs["players"][p]
+        nobles = [{"face": nid, "under": list(under[s]), "badge": "✓" if done[s] else None, "dim": bool(done[s])}
+                  for s, nid in enumerate(obs["nobles"][p])]
+        areas.append({"title": w["seat"].format(n=p + 1, points=f"{points:g}"), "seat": p, "cards": nobles,
+                      "facts": [[w["imposter"], str(imposter)]], "pick": p == me})
+    discard = list(obs["discard"])
+    areas.append({"title": w["discard"], "cards": discard[-DISCARD_SHOWN:],
+                  "facts": [[w["discarded"], str(len(discard))]]})
+    if "solo" in obs and obs["solo"][2]:
+        areas.append({"title": w["solo"], "cards": list(obs["solo"][2])})
+    return {"hand": [hand], "areas": areas}

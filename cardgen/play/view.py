@@ -1,0 +1,251 @@
+"""The page's table, built from what the person's seat may see and nothing else.
+
+An area is ``{"title", "cards", "facts": [[label, value]], "pick", "columns", "seat"}``; a card is
+a card instance or component id, or ``{"face": id or None (an empty place), "count", "badge",
+"dim", "under": [cards]}``. ``pick``: a move naming a card's face (not one instance) makes the
+cards of this area clickable (True: any move; a list: moves whose first word is in it). A game lays its table out with ``GameSpec.play_table``; without
+one, the observation is laid out generically (below).
+
+``table_view`` reads ``State.observation(seat)`` only (plus public counters: whose turn,
+turns, rounds, and the outcome once the game is over), so a hidden card cannot reach the
+page: not in its pictures, its text or its JSON. The observation's shape is the game's own;
+it is laid out generically: lists of card ids and ``{card: count}`` maps become rows of card
+pictures (the faces of the printed sheets, by component id), numbers and words become facts,
+nested parts become their own titled areas. The person's hand comes first.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardgen.games.base import component_name
+
+if TYPE_CHECKING:
+    from cardgen.play.session import Session
+
+#: the page's own words, per language (the table's labels come from the observation's keys)
+UI = {
+    "en": {"turn_you": "Your turn", "turn_of": "Seat {n} ({who}) is playing", "over": "Game over",
+           "seat": "Seat {n}", "you": "you", "moves": "Your moves", "journal": "Journal", "hint": "Hint",
+           "undo": "Undo", "new": "New deal", "save": "Save game", "turns": "turns", "rounds": "rounds",
+           "scores": "Scores", "winner": "Winner", "waiting": "Waiting for the other players…",
+           "thinking": "The search agent is thinking…",
+           "hint_note": "Mean result of the playouts after each move (0 to 1). Search keeps the heuristic's "
+                        "move unless another one is clearly better.", "saved": "Saved to {path}", "seed": "seed"},
+    "fr": {"turn_you": "À vous de jouer", "turn_of": "Le siège {n} ({who}) joue", "over": "Partie terminée",
+           "seat": "Siège {n}", "you": "vous", "moves": "Vos coups", "journal": "Journal", "hint": "Conseil",
+           "undo": "Annuler", "new": "Nouvelle donne", "save": "Enregistrer", "turns": "tours",
+           "rounds": "manches", "scores": "Scores", "winner": "Gagnant", "waiting": "Les autres jouent…",
+           "thinking": "L’agent de recherche réfléchit…",
+           "hint_note": "Résultat moyen des parties simulées après chaque coup (de 0 à 1). La recherche garde "
+                        "le coup de l’heuristique sauf si un autre est nettement meilleur.", "saved": "Enregistré dans {path}", "seed": "graine"},
+    "it": {"turn_you": "Tocca a te", "turn_of": "Gioca il posto {n} ({who})", "over": "Partita finita",
+           "seat": "Posto {n}", "you": "tu", "moves": "Le tue mosse", "journal": "Diario", "hint": "Consiglio",
+           "undo": "Annulla", "new": "Nuova mano", "save": "Salva", "turns": "turni", "rounds": "round",
+           "scores": "Punteggi", "winner": "Vincitore", "waiting": "Gli altri giocano…",
+           "thinking": "L’agente di ricerca riflette…",
+           "hint_note": "Risultato medio delle partite simulate dopo ogni mossa (da 0 a 1). La ricerca tiene "
+                        "la mossa dell’euristica a meno che un’altra sia chiaramente migliore.", "saved": "Salvato in {path}", "seed": "seme"},
+}
+#: observation keys that are the seat's own hidden cards: shown first, large
+HAND_KEYS = ("hand",)
+#: deepest nesting laid out as areas; anything deeper is written as text
+MAX_DEPTH = 4
+#: longest text of one fact
+MAX_TEXT = 300
+
+
+def _is_card(deck: Any, value: Any) -> bool:
+    """``value`` names a component of the deck: a card instance (``ham#3``) or a component id (``ham``)."""
+    return isinstance(value, str) and value.split("#", 1)[0] in _ids(deck)
+
+
+#: component ids per deck (kept with the deck, so an id() is never reused while cached), a few decks at most
+_IDS: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def _ids(deck: Any) -> frozenset[str]:
+    cached = _IDS.get(id(deck))
+    if cached is None or cached[0] is not deck:
+        if len(_IDS) >= 8:
+            _IDS.clear()
+        cached = _IDS[id(deck)] = (deck, frozenset(c.id for c in deck.model.components))
+    return cached[1]
+
+
+def _card(deck: Any, value: str, lang: str, count: int | None = None) -> dict[str, Any]:
+    face = value.split("#", 1)[0]
+    out: dict[str, Any] = {"face": face, "name": component_name(deck, value, lang) or face}
+    if "#" in value:
+        out["id"] = value
+    if count is not None:
+        out["count"] = count
+    return out
+
+
+def _norm(deck: Any, lang: str, card: Any, depth: int = 0) -> dict[str, Any]:
+    """A card as the page draws it (a game's ``play_table`` names cards by id, or as a dict)."""
+    if isinstance(card, str):
+        return _card(deck, card, lang)
+    face = card.get("face")
+    if face is None:
+        return {"face": None, "name": ""}
+    out = _card(deck, str(face), lang, card.get("count"))
+    for key in ("badge", "dim"):
+        if card.get(key):
+            out[key] = card[key] if key == "badge" else True
+    if card.get("under") and depth == 0:
+        out["under"] = [_norm(deck, lang, c, 1) for c in card["under"]]
+    return out
+
+
+def _pick(value: Any) -> bool | list[str]:
+    """An area's ``pick``: True, False, or the moves (their first word) whose named faces it makes clickable."""
+    if isinstance(value, (list, tuple)):
+        return [str(v) for v in value]
+    return bool(value)
+
+
+def _game_areas(session: "Session", obs: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The game's own layout (``GameSpec.play_table``), its cards as the page draws them."""
+    deck, lang = session.deck, session.lang
+    laid = deck.spec.play_table(deck, obs, lang)  # type: ignore[misc]
+    parts = []
+    for key in ("hand", "areas"):
+        part = []
+        for area in laid.get(key, []):
+            cards = [_norm(deck, lang, c) for c in area.get("cards", [])]
+            facts = [[str(k), str(v)] for k, v in area.get("facts", [])]
+            part.append({"title": str(area.get("title", "")), "cards": cards, "empty": not cards and not facts,
+                         "facts": facts,
+                         "pick": _pick(area.get("pick", False)), "columns": area.get("columns"),
+                         "seat": area.get("seat")})
+        parts.append(part)
+    return parts[0], parts[1]
+
+
+def _label(key: Any) -> str:
+    text = str(key).replace("_", " ").replace(":", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "✓" if value else "–"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_text(v) for v in value) or "–"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_text(v)}" for k, v in value.items()) or "–"
+    return "–" if value is None else str(value)
+
+
+def _areas(deck: Any, lang: str, value: Any, title: str, depth: int, out: list[dict[str, Any]]) -> None:
+    """Lay ``value`` out as areas: card rows, facts, and nested areas (depth-first, in the observation's order)."""
+    facts: list[list[str]] = []
+    area: dict[str, Any] = {"title": title, "cards": [], "facts": facts}
+    out.append(area)
+    if isinstance(value, dict):
+        items = list(value.items())
+        if items and all(_is_card(deck, k) and isinstance(v, int) and not isinstance(v, bool) for k, v in items):
+            area["cards"] = [_card(deck, k, lang, v) for k, v in items if v]
+            area["empty"] = not area["cards"]
+            return
+        for key, sub in items:
+            _child(deck, lang, sub, _label(key), depth, out, facts)
+    elif isinstance(value, (list, tuple)):
+        if all(_is_card(deck, v) for v in value):
+            area["cards"] = [_card(deck, v, lang) for v in value]
+            area["empty"] = not value
+            return
+        for i, sub in enumerate(value):
+            _child(deck, lang, sub, f"{title} {i + 1}", depth, out, facts)
+    else:
+        facts.append([title, _text(value)[:MAX_TEXT]])
+
+
+def _child(deck: Any, lang: str, sub: Any, label: str, depth: int, out: list[dict[str, Any]],
+           facts: list[list[str]]) -> None:
+    if isinstance(sub, (dict, list, tuple)) and sub and depth < MAX_DEPTH and _worth_an_area(deck, sub):
+        _areas(deck, lang, sub, label, depth + 1, out)
+    elif isinstance(sub, (dict, list, tuple)) and not sub:
+        facts.append([label, "–"])
+    elif isinstance(sub, str) and _is_card(deck, sub):
+        facts.append([label, component_name(deck, sub, lang) or sub])
+    else:
+        facts.append([label, _text(sub)[:MAX_TEXT]])
+
+
+def _worth_an_area(deck: Any, value: Any) -> bool:
+    """Cards, or a structure with something inside: an area; a flat list of numbers stays a fact."""
+    if isinstance(value, dict):
+        return True
+    return any(isinstance(v, (dict, list, tuple)) or _is_card(deck, v) for v in value)
+
+
+def _mentions(deck: Any, action: tuple[Any, ...]) -> list[str]:
+    """The cards (instance ids or faces) an action names, so the page can make those cards clickable."""
+    return [w for w in action[1:] if _is_card(deck, w)]
+
+
+def table_view(session: "Session") -> dict[str, Any]:
+    """Everything the page shows, from the seat's observation, the seat's legal moves and the public journal."""
+    deck, lang, seat = session.deck, session.lang, session.seat
+    state = session.state
+    obs = state.observation(seat)
+    ui = UI.get(lang, UI["en"])
+    title = str(getattr(deck.model.name, lang, None) or deck.id)
+    if deck.spec.play_table is not None:
+        shown, areas = _game_areas(session, obs)
+    else:
+        shown, areas = _generic_areas(session, obs, title)
+    return _page(session, title, ui, shown, areas)
+
+
+def _generic_areas(session: "Session", obs: dict[str, Any], title: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The observation laid out without knowing the game: the hand first, then the rest in its order."""
+    deck, lang = session.deck, session.lang
+    hand: list[dict[str, Any]] = []
+    rest: dict[str, Any] = {}
+    for key, value in obs.items():
+        (hand if key in HAND_KEYS else rest.setdefault("_", [])).append((key, value))
+    mine: list[dict[str, Any]] = []
+    for key, value in hand:
+        _areas(deck, lang, value, _label(key), 1, mine)
+    areas: list[dict[str, Any]] = []
+    _areas(deck, lang, dict(rest.get("_", [])), title, 1, areas)
+    shown = [a for a in mine if a["cards"] or a["facts"] or a.get("empty")]
+    areas = [a for a in areas if a["cards"] or a["facts"] or a.get("empty")]
+    for area in shown + areas:
+        area["pick"] = True
+    return shown, areas
+
+
+def _page(session: "Session", title: str, ui: dict[str, str], shown: list[dict[str, Any]],
+          areas: list[dict[str, Any]]) -> dict[str, Any]:
+    """The view around the areas: whose turn, the legal moves, the result, the journal."""
+    deck, lang, seat, state = session.deck, session.lang, session.seat, session.state
+    waiting = session.waiting_for()
+    moves = []
+    if waiting == "you":
+        moves = [{"action": list(a), "text": session.describe(a), "cards": _mentions(deck, a)}
+                 for a in state.legal_actions()]
+    result = None
+    if waiting == "over" and state.is_terminal() and not (state.end_reason or "").startswith("stalled:"):
+        outcome = state.outcome()
+        result = {"end": state.end_reason, "scores": list(outcome.scores), "winners": list(outcome.winners),
+                  "tie_break": outcome.tie_break}
+    elif waiting == "over":
+        result = {"end": state.end_reason or "no legal move", "scores": None, "winners": [], "tie_break": None}
+    who = session.names[state.current_player] if state.current_player >= 0 else ""
+    status = (ui["over"] if waiting == "over" else ui["turn_you"] if waiting == "you"
+              else ui["turn_of"].format(n=state.current_player + 1, who=who))
+    return {
+        "deck": deck.id, "title": title, "game": deck.game, "lang": lang, "seat": seat, "players": session.players,
+        "names": session.names, "seed": session.seed, "turn": state.current_player, "waiting": waiting,
+        "status": status, "turns": state.turns, "rounds": state.rounds, "hand": shown,
+        "areas": areas, "moves": moves, "result": result, "ui": ui, "can_hint": session.can_hint,
+        "can_undo": any(p == seat for p, _ in session.actions), "saved": str(session.saved or ""),
+        "moves_made": len(session.actions), "pace_ms": round(session.pace * 1000),
+        "journal": [{"seat": e.seat, "who": e.who, "text": e.text} for e in session.journal[-200:]],
+    }

@@ -1,0 +1,67 @@
+"""``--human-logs``: games people played with ``cardgen play`` beside the agents' figures."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from cardgen.errors import InputError
+from cardgen.play.session import Session
+from cardgen.play.view import table_view
+from cardgen.simulate.human import human_figures, human_line, read_human_games
+from cardgen.simulate.runner import DeckRef, load_project_deck
+from cardgen.simulate.validate import ValidateOptions, validate
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two King Lui games clicked at random in seat 1, saved as ``cardgen play`` saves them."""
+    log = tmp_path_factory.mktemp("human") / "games.jsonl"
+    session = Session(load_project_deck(DeckRef(str(ROOT), "king_lui", "")), seed=3)
+    for k in range(2):
+        rng = random.Random(k)
+        while session.waiting_for() != "over":
+            if not session.agent_move():
+                session.play(rng.choice(table_view(session)["moves"])["action"])
+        session.save(log)
+        session.new_deal()
+    return log
+
+
+def test_figures_of_the_played_games(played: Path) -> None:
+    games = read_human_games([played])
+    records = [json.loads(line) for line in played.read_text(encoding="utf-8").splitlines()]
+    fig = human_figures(games, "king_lui", 3)
+    assert fig is not None and fig["games"] == 2 and fig["completed"] == 2
+    assert fig["rounds"] == pytest.approx(sum(r["rounds"] for r in records) / 2)
+    assert fig["human_wins"] == sum(1 for r in records if 0 in r["winners"])
+    assert human_figures(games, "king_lui", 4) is None and human_figures(games, "royale", 3) is None
+    assert "2 finished in" in human_line(fig, 12.0) and "(agents 12.0)" in human_line(fig, 12.0)
+
+
+def test_agent_only_games_are_not_people(played: Path, tmp_path: Path) -> None:
+    line = json.loads(played.read_text(encoding="utf-8").splitlines()[0])
+    line["agents"] = ["heuristic"] * 3
+    log = tmp_path / "agents.jsonl"
+    log.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    assert read_human_games([log]) == []
+
+
+def test_a_bad_log_is_one_line(tmp_path: Path) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_text("{not json\n", encoding="utf-8")
+    with pytest.raises(InputError, match="bad.jsonl"):
+        read_human_games([log])
+
+
+def test_validate_prints_people_beside_agents(played: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = load_project_deck(DeckRef(str(ROOT), "king_lui", ""))
+    opts = ValidateOptions(games=20, players=[3], engine="reference", jobs=1, out=None, progress=False,
+                           human_logs=[played])
+    validate([deck], opts)
+    out = capsys.readouterr().out
+    assert "people: 2 game(s) played, 2 finished in" in out and "(agents " in out

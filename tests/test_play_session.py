@@ -1,0 +1,133 @@
+"""``cardgen play``'s session: the rules enforced, undo by replay, hints, the log a finished game becomes."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from cardgen.errors import InputError
+from cardgen.games import GAME_IDS
+from cardgen.play.session import HUMAN, Refused, Session
+from cardgen.play.view import table_view
+from cardgen.simulate.replay import replay_file
+from cardgen.simulate.runner import DeckRef, load_project_deck
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def deck_of(game: str):
+    return load_project_deck(DeckRef(str(ROOT), game, ""))
+
+
+def hidden_ids(session: Session) -> set[str]:
+    """Card instances somewhere in the game that the person's observation does not show."""
+    seen = json.dumps(session.state.observation(session.seat), default=str)
+    return {c for cards in session.state.zones().values() for c in cards if c not in seen}
+
+
+def play_out(session: Session, rng: random.Random, moves: int = 10_000) -> None:
+    """Agents and random clicks of the person until the game ends (or ``moves`` clicks)."""
+    for _ in range(moves):
+        while session.agent_move():
+            pass
+        view = table_view(session)
+        if view["waiting"] != "you":
+            return
+        session.play(rng.choice(view["moves"])["action"])
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_a_forged_move_is_refused_and_nothing_changes(game: str) -> None:
+    session = Session(deck_of(game), seed=2)
+    while session.agent_move():
+        pass
+    before = (json.dumps(table_view(session)), list(session.actions))
+    for forged in (["forged"], ["take", "nothing"], "take", [True], [["nested"]], list(range(40))):
+        with pytest.raises(Refused):
+            session.play(forged)
+    assert (json.dumps(table_view(session)), list(session.actions)) == before
+
+
+def test_it_is_nobody_elses_turn_to_click() -> None:
+    session = Session(deck_of("draco"), seed=1)  # seat 2 starts this Draco game
+    assert session.state.current_player != session.seat
+    with pytest.raises(Refused, match="turn"):
+        session.play(list(session.state.legal_actions()[0]))
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_undo_goes_back_to_before_the_persons_last_move(game: str) -> None:
+    session = Session(deck_of(game), seed=4)
+    rng = random.Random(4)
+    play_out(session, rng, moves=2)
+    while session.agent_move():
+        pass
+    before = (json.dumps(session.state.observation(session.seat), default=str), list(session.actions))
+    session.play(rng.choice(table_view(session)["moves"])["action"])
+    while session.agent_move():
+        pass
+    session.undo()
+    assert (json.dumps(session.state.observation(session.seat), default=str), list(session.actions)) == before
+    assert len(session.journal) == len(session.actions)
+
+
+def test_undo_before_any_move_is_refused() -> None:
+    session = Session(deck_of("king_lui"), seed=1)
+    with pytest.raises(Refused, match="nothing to undo"):
+        session.undo()
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_a_saved_game_replays(game: str, tmp_path: Path) -> None:
+    session = Session(deck_of(game), seed=7)
+    with pytest.raises(Refused, match="finish"):
+        session.save(tmp_path / "log.jsonl")
+    play_out(session, random.Random(7))
+    assert session.state.is_terminal()
+    log = session.save(tmp_path / "play" / "log.jsonl")
+    session.new_deal()
+    play_out(session, random.Random(8))
+    session.save(log)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2 and [json.loads(x)["seed"] for x in lines] == [7, 8]
+    assert json.loads(lines[0])["agents"][session.seat] == HUMAN
+    assert replay_file(log) == 0
+
+
+def test_describe_names_cards_in_the_chosen_language() -> None:
+    fr = Session(deck_of("king_lui"), lang="fr", seed=1)
+    en = Session(deck_of("king_lui"), lang="en", seed=1)
+    assert fr.describe(("take", "ham")) == "Prendre Jambon"
+    assert en.describe(("take", "ham")) == "Take Ham"
+    assert "Ham" in en.describe(("emerald", "ham", "cake")) and "Cake" in en.describe(("emerald", "ham", "cake"))
+    draco = Session(deck_of("draco"), lang="it", seed=1)
+    assert draco.describe(("play", "game-of-dice", 0)) == "Gioca Partita a dadi → posto 1"
+
+
+def test_generic_description_for_a_rules_package_without_one() -> None:
+    from cardgen.games.base import describe_generic
+    deck = deck_of("king_lui")
+    assert describe_generic(deck, ("steal", "ham#3", 2), "en") == "Steal: Ham, 2"
+    assert describe_generic(deck, ("pass",), "en") == "Pass"
+
+
+def test_hint_values_each_move() -> None:
+    session = Session(deck_of("king_lui"), seed=1)
+    hint = session.hint()
+    legal = [list(a) for a in session.state.legal_actions()]
+    assert hint["choice"] in legal and hint["text"]
+    assert all(v["action"] in legal and (v["value"] is None or 0.0 <= v["value"] <= 1.0) for v in hint["values"])
+    assert hint["choice"] in [v["action"] for v in hint["values"]]
+    assert [v["value"] for v in hint["values"] if v["action"] != hint["choice"]] == sorted(
+        [v["value"] for v in hint["values"] if v["action"] != hint["choice"]], reverse=True)
+
+
+@pytest.mark.parametrize("kwargs, match", [({"players": 9}, "3-5 players"), ({"seat": 5}, "seat 6"),
+                                           ({"agents": ["heuristik"]}, "heuristic"),
+                                           ({"lang": "de"}, "not written in 'de'")])
+def test_bad_options_are_one_line(kwargs: dict, match: str) -> None:
+    with pytest.raises(InputError, match=match) as info:
+        Session(deck_of("king_lui"), **kwargs)
+    assert "\n" not in str(info.value)
