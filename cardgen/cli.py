@@ -294,13 +294,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str]) -> None:
     """What drawing would refuse (faces, sheets), all of it in one ``InputError``."""
-    from cardgen.check.faces import face_errors, sheet_errors, unique_errors
+    from cardgen.check.faces import deck_sources, face_errors, sheet_errors, unique_errors
     from cardgen.errors import raise_all
     # a broken project layout or symbol used by several decks is still one line
     raise_all(unique_errors([e for deck in decks
                              for e in face_errors(deck, [lang for lang in langs if lang in deck.languages])
                              + sheet_errors(deck, papers)],
-                            {str(f) for deck in decks for f in deck.files}))
+                            {f for deck in decks for f in deck_sources(deck)}))
 
 
 @contextmanager

@@ -182,6 +182,32 @@ def text_on(colour: Color) -> Color:
     return INK if _contrast(colour, INK) >= _contrast(colour, PAPER) else PAPER
 
 
+def _hex(colour: Color) -> str:
+    return "#%02X%02X%02X" % tuple(round(v * 255) for v in (colour.red, colour.green, colour.blue))
+
+
+def _fractions(box: Box) -> str:
+    return "[" + ", ".join(f"{v:g}" for v in (box.x, box.y, box.w, box.h)) + "]"
+
+
+class FaceFieldError(InputError):
+    """A refusal about one field of the face (``element``): ``check`` names that field's cell or line."""
+
+    def __init__(self, element: str, message: str, any_language: bool = False, **where: Any) -> None:
+        self.element = element
+        self.any_language = any_language  # the same in every language: named once, not per language column
+        super().__init__(message, **where)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_field_error, (self.element, self.message, self.any_language, self.file, self.line, self.field,
+                               self.hint))
+
+
+def _field_error(element: str, message: str, any_language: bool, file: Any, line: Any, field: Any,
+                 hint: Any) -> "FaceFieldError":
+    return FaceFieldError(element, message, any_language, file=file, line=line, field=field, hint=hint)
+
+
 def _overlap(a: Box, b: Box) -> bool:
     return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
 
@@ -313,6 +339,10 @@ class Painter:
         }
         if self.lay.settings.get("pips") and f.value is not None and 1 <= f.value <= 6:
             has["symbol"] = has["mini_symbol"] = False  # pips say it all (a die face)
+        for name, el in self.lay.elements.items():
+            if el.required and not has.get(name):
+                raise FaceFieldError(name, f"blank {name}; layout '{f.layout}' requires one "
+                                     f"({self.lay.where(name)}: required: true)", file=self.resolved.files[-1])
         for name, present in has.items():
             if present and name not in self.lay.elements and name not in ("band", "mini_symbol"):
                 raise InputError(f"{self._who()}: layout '{f.layout}' has no place for its {name}; "
@@ -320,11 +350,19 @@ class Painter:
         return {k: v and k in self.lay.elements for k, v in has.items()}
 
     def _check_overlaps(self) -> None:
-        """Two elements this face shows must not share space (a layout cannot fit every combination)."""
+        """Two elements this face shows must not share space (a layout cannot fit every combination).
+
+        The fix is in the layout file (move a box, or give one a ``box_shared``), so the
+        error names it and both boxes; ``check`` reports it once, whatever number of faces hit it.
+        """
         if self.arr.clash is not None:
             a, b = self.arr.clash
-            raise InputError(f"{self._who()}: layout '{self.face.layout}' cannot show both its {a} and "
-                             f"its {b}; drop one or use another layout", file=self.resolved.files[-1])
+            lay = self.lay
+            line = lay.lines.get(a) or None
+            raise InputError(f"the {a} box {_fractions(self.box(a))} overlaps the {b} box "
+                             f"{_fractions(self.box(b))} (line {lay.lines.get(b, '?')}), and a face shows both "
+                             f"(first: component '{self.component.id}'); move one, or give the {a} a box_shared",
+                             file=lay.source, line=line, field=a)
 
     def _who(self) -> str:
         return f"component '{self.component.id}', {self.label}"
@@ -409,10 +447,39 @@ class Painter:
             shapes.circle(self.c, g.width / 2, g.height / 2, g.width / 2, fill=0, stroke=1)
 
     def _text_colour(self, name: str) -> Color:
-        """Text over the band (or the full-bleed background) contrasts with the colour; else ink."""
+        """The layout's colour for this element and face colour, else: text over the band (or the
+        full-bleed background) contrasts with the colour; else ink."""
         if self.ink_saver:
             return INK
+        el = self.lay.elements[name]
+        chosen = el.colour_for(self.face.colour) if el.colour is not None else None
+        if chosen is not None:
+            return hex_colour(chosen)
         return text_on(self.colour) if self.arr.on_colour(name) else INK
+
+    def _under(self, name: str) -> Color:
+        """What lies under element ``name``'s text: the face colour (band, full background) or the panel."""
+        if self.lay.background == "frame" and self.lay.panel_inset <= 0 and not self.arr.on_colour(name):
+            return tint(self.colour, 0.12)
+        return self.colour if self.arr.on_colour(name) else PAPER
+
+    def _check_contrast(self, name: str, colour: Color, fitted: Any, bold: bool) -> None:
+        """Refuse text that does not stand out from what lies under it (WCAG 2: 4.5:1, large text 3:1).
+
+        Large is 18 pt, or 14 pt bold, at the size the text was fitted to.
+        """
+        if self.ink_saver or not fitted.lines:
+            return
+        under = self._under(name)
+        ratio = _contrast(colour, under)
+        large = fitted.size >= 18 or (bold and fitted.size >= 14)
+        needed = 3.0 if large else 4.5
+        if ratio < needed:
+            raise FaceFieldError(name, f"the {name} is {_hex(colour)} on {_hex(under)}: contrast "
+                                 f"{ratio:.1f}:1, below WCAG's {needed:g}:1 for {'large' if large else 'small'} text; "
+                                 f"set its colour in {self.lay.where(name)} (colour: white, or per face colour "
+                                 f"{{{self.face.colour or 'default'}: white}})", file=self.resolved.files[-1],
+                                 any_language=True)
 
     def draw_band(self, el: Element) -> None:
         c, g = self.c, self.geo
@@ -529,7 +596,9 @@ class Painter:
     def draw_title(self, el: Element) -> None:
         rect = self.text_rect("title")
         fitted = self._fit("title", ((el.font, self.face.title[self.lang]),), el, rect)
-        draw_fitted(self.c, fitted, *rect, align=el.align, colour=self._text_colour("title"))
+        colour = self._text_colour("title")
+        self._check_contrast("title", colour, fitted, "Bold" in el.font)
+        draw_fitted(self.c, fitted, *rect, align=el.align, colour=colour)
 
     def draw_value(self, el: Element) -> None:
         value = self.face.value
@@ -538,7 +607,9 @@ class Painter:
             return
         rect = self.text_rect("value")
         fitted = self._fit("value", ((el.font, str(value)),), el, rect)
-        draw_fitted(self.c, fitted, *rect, align=el.align, colour=self._text_colour("value"))
+        colour = self._text_colour("value")
+        self._check_contrast("value", colour, fitted, "Bold" in el.font)
+        draw_fitted(self.c, fitted, *rect, align=el.align, colour=colour)
 
     def _pips(self, value: int) -> None:
         x, y, w, h = self.rect("value")
@@ -569,5 +640,8 @@ class Painter:
     def draw_text(self, el: Element) -> None:
         rect = self.text_rect("text")
         fitted = self._fit("text", self.body, el, rect)
-        draw_fitted(self.c, fitted, *rect, align=el.align, colour=INK)
+        chosen = el.colour_for(self.face.colour) if el.colour is not None else None
+        colour = INK if chosen is None or self.ink_saver else hex_colour(chosen)  # body text: ink unless set
+        self._check_contrast("text", colour, fitted, "Bold" in el.font)
+        draw_fitted(self.c, fitted, *rect, align=el.align, colour=colour)
 

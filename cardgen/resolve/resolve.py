@@ -21,11 +21,12 @@ from cardgen.games import PRINT_ONLY, game_ids, get_game, is_game
 from cardgen.games.base import GameSpec, Problem
 from cardgen.check.text import text_problems
 from cardgen.load.project import Project
+from cardgen.load.grouping import group_errors
 from cardgen.load.tables import read_table
 from cardgen.load.validate import validate
 from cardgen.load.yamlio import MAX_FILE_BYTES, LineMap, read_yaml
 from cardgen.model.schema import LANGS, Component, Text, Variant, deck_model, print_deck_model
-from cardgen.render.vocab import layout_ids, symbol_ids
+from cardgen.render.vocab import choices_in_words, layout_ids, symbol_ids
 
 #: Mapping fields of a deck a variant merges key by key.
 MERGED = ("players", "card", "rules", "colours", "backs", "clarifications", "rulings")
@@ -317,13 +318,14 @@ class Resolver:
         problems += text_problems(model)
         if problems:
             errors = []
-            for p in problems[:MAX_ERRORS]:
+            for p in problems:
                 where, line = lines.locate(p.path)
                 errors.append(InputError(p.message, file=where or raw.files[-1], line=line,
                                          field=list(lines.source_path(p.path)), hint=p.hint))
+            errors = group_errors(errors)  # one line for the same mistake on many rows
             if len(errors) == 1:
                 raise errors[0]
-            raise InputErrors(errors, max(0, len(problems) - MAX_ERRORS))
+            raise InputErrors(errors[:MAX_ERRORS], max(0, len(errors) - MAX_ERRORS))
         origin = {}
         for index, comp in enumerate(model.components):
             if comp.values is None:
@@ -412,11 +414,13 @@ def reference_problems(model: Any, spec: GameSpec, root: Path) -> list[Problem]:
         if face.art is not None:
             problems.extend(_asset_problem(face.art, path + ("art",), root))
         if face.layout not in layouts:
-            problems.append(Problem(path + ("layout",), f"unknown layout '{face.layout}'; expected one of "
-                                    f"{', '.join(layouts)}", did_you_mean(face.layout, layouts)))
+            problems.append(Problem(path + ("layout",), f"unknown layout '{face.layout}' (no "
+                                    f"templates/layouts/{face.layout}.yaml); {choices_in_words('layout', root)}",
+                                    did_you_mean(face.layout, layouts)))
         if face.symbol is not None and face.symbol not in symbols:
-            problems.append(Problem(path + ("symbol",), f"unknown symbol '{face.symbol}'; expected one of "
-                                    f"{', '.join(symbols)}", did_you_mean(face.symbol, symbols)))
+            problems.append(Problem(path + ("symbol",), f"unknown symbol '{face.symbol}' (no "
+                                    f"symbols/{face.symbol}.svg); {choices_in_words('symbol', root)}",
+                                    did_you_mean(face.symbol, symbols)))
 
     for bid, back in model.backs.items():
         face_problems(back, ("backs", bid))
