@@ -85,7 +85,7 @@ def _csv(allowed: Sequence[str], what: str):
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="cardgen", description="Print-and-play sheets, rulebooks and a rules "
                                 "validator for card-game decks and house-rule variants.")
-    p.add_argument("--project", default=".", help="project folder with decks/ and variants/ (default: .)")
+    p.add_argument("--project", default=None, help=PROJECT_HELP)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     n = sub.add_parser("new", help="write a starter project (a print-only deck from a CSV file) into DIR")
@@ -192,7 +192,31 @@ def _parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
     r.add_argument("log", metavar="FILE")
+    for command in sub.choices.values():  # --project before or after the command (SUPPRESS: keeps one given first)
+        command.add_argument("--project", default=argparse.SUPPRESS, help=PROJECT_HELP)
+        for action in command._actions:
+            if action.dest == "out" and action.default == "out":
+                action.default = DefaultOut("out")
     return p
+
+
+PROJECT_HELP = ("project folder with decks/ and variants/ (default: this folder or the nearest one above it "
+                "with decks/)")
+
+
+class DefaultOut(str):
+    """``--out`` not given: ``out/`` of the project, wherever in it cardgen runs."""
+
+
+def _place(args: argparse.Namespace) -> None:
+    """Find the project when ``--project`` is not given, and put a default ``out`` inside it."""
+    found = None
+    if args.project is None and args.command not in ("new", "replay"):
+        from cardgen.load.project import find_root
+        found = find_root()
+        args.project = str(found) if found is not None else None
+    if isinstance(getattr(args, "out", None), DefaultOut):  # a plain str from here on
+        args.out = str(found / "out") if found is not None and found != Path.cwd().resolve() else "out"
 
 
 def _error(text: str) -> None:
@@ -269,6 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _signals()
     try:
         _check_env()
+        _place(args)
         return _run(args)
     except InputError as exc:
         for line in exc.lines():
@@ -327,7 +352,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "schema":
         from cardgen.model.jsonschema import json_schema, project_ids
         ids = None
-        if (Path(args.project) / "decks").is_dir():  # variants of this project get their game's fields
+        if args.project is not None and (Path(args.project) / "decks").is_dir():  # variants of this project get their game's fields
             ids = project_ids(Project.open(args.project))
         text = json.dumps(json_schema(ids), indent=2, ensure_ascii=False) + "\n"
         if args.out:

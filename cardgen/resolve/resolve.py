@@ -20,7 +20,7 @@ from cardgen.errors import MAX_ERRORS, InputError, InputErrors, did_you_mean
 from cardgen.games import PRINT_ONLY, game_ids, get_game, is_game
 from cardgen.games.base import GameSpec, Problem
 from cardgen.check.text import text_problems
-from cardgen.load.project import Project
+from cardgen.load.project import Project, shipped_decks
 from cardgen.load.grouping import group_errors
 from cardgen.load.tables import read_table
 from cardgen.load.validate import validate
@@ -252,11 +252,14 @@ class Resolver:
             cycle = " -> ".join(stack + (sid, variant.extends))
             _, line = lines.locate(("extends",))
             raise InputError(f"variants extend each other in a cycle: {cycle}", file=name, line=line, field="extends")
-        if variant.extends not in self.project.sources:
+        base_path = self.project.base_path(variant.extends)
+        if base_path is None:
             _, line = lines.locate(("extends",))
-            raise InputError(f"unknown base '{variant.extends}'; expected a deck or variant id", file=name,
-                             line=line, field="extends", hint=did_you_mean(variant.extends, self.project.sources))
-        base = self._raw_deck(variant.extends, self.project.sources[variant.extends], stack + (sid,))
+            known = list(self.project.sources) + [i for i in shipped_decks() if i not in self.project.sources]
+            raise InputError(f"unknown base '{variant.extends}'; expected a deck or variant id of this project or "
+                             f"a shipped game ({', '.join(shipped_decks()) or 'none installed'})", file=name,
+                             line=line, field="extends", hint=did_you_mean(variant.extends, known))
+        base = self._raw_deck(variant.extends, base_path, stack + (sid,))
         out = RawDeck(base.game, copy.deepcopy(base.data), LineMap(dict(base.lines.lines)),
                       list(base.components), base.chain + [sid], base.files + [name])
         for key in ("name", "description"):
