@@ -107,6 +107,8 @@ def _parser() -> argparse.ArgumentParser:
     sides.add_argument("--backs-once", action="store_true",
                        help="when every card has the same back: the fronts, then one page of backs to print "
                             "once per page of fronts (file name ...-backsonce.pdf)")
+    b.add_argument("--no-instructions", action="store_true", help="no first page of printing instructions and "
+                   "calibration ruler (file name ...-noinstructions.pdf)")
     b.add_argument("--out", default="out", help="output folder (default: out)")
     b.add_argument("--no-rules", action="store_true", help="card sheets only, no rulebooks")
     b.add_argument("--force", action="store_true", help="print decks whose static checks fail (listed as warnings)")
@@ -379,7 +381,7 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.unchanged import unchanged_summary
         summary = unchanged_summary(project.root, Path(args.out), _build_request(args, project))
         if summary is not None:  # nothing changed: answered from file dates, nothing heavy imported
-            print(f"cardgen build: 0 file(s) written, {summary} (nothing changed)")
+            print(f"cardgen build: 0 files written, {summary} (nothing changed)")
             return 0
     from cardgen.model.pydantic_import import import_pydantic
     with _collected_once():
@@ -422,7 +424,8 @@ def _run(args: argparse.Namespace) -> int:
             results = run_checks(deck)
             failed += sum(not r.passed for r in results)
             print(clean_lines(format_checks(deck, results)))
-        print(f"{len(decks)} deck(s) checked, {failed} check(s) failed")
+        from cardgen.words import counted
+        print(f"{counted(len(decks), 'deck')} checked, {counted(failed, 'check')} failed")
         return 1 if failed else 0
     if args.command == "build":
         from cardgen.build import BuildOptions, Refused, build
@@ -444,7 +447,8 @@ def _run(args: argparse.Namespace) -> int:
 
         from cardgen.unchanged import fingerprint
         opts = BuildOptions(langs=args.lang, papers=args.paper, duplex=args.duplex, ink_saver=args.ink_saver,
-                            rules=not args.no_rules, fronts_only=args.fronts_only, backs_once=args.backs_once)
+                            rules=not args.no_rules, fronts_only=args.fronts_only, backs_once=args.backs_once,
+                            instructions=not args.no_instructions)
         from cardgen.games import GAME_IDS, source_of
         extra = sorted({str(source_of(d.game)) for d in decks if d.game not in GAME_IDS and not d.print_only})
 
@@ -485,7 +489,7 @@ def _build_request(args: argparse.Namespace, project: object) -> dict[str, objec
     """What a build was asked for, as the no-change check compares it."""
     return {"decks": args.decks, "lang": args.lang, "paper": args.paper, "duplex": args.duplex,
             "ink_saver": args.ink_saver, "rules": not args.no_rules, "fronts_only": args.fronts_only,
-            "backs_once": args.backs_once, "force": args.force,
+            "backs_once": args.backs_once, "instructions": not args.no_instructions, "force": args.force,
             "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip(),
             "project": str(getattr(project, "root", ""))}
 

@@ -304,3 +304,23 @@ def test_reverse_of_single_sided_pieces_says_it_is_blank(duplex: str) -> None:
     for i in empty_backs:
         assert note in " ".join(doc[i].get_textpage().get_text_range().split())
     doc.close()
+
+
+@pytest.mark.parametrize("duplex", ["long", "none"])
+def test_no_instructions_leaves_out_the_first_page_and_its_blank_reverse(tmp_path: Path, duplex: str) -> None:
+    deck = make_deck(tmp_path, [card(f"c{i}") for i in range(5)])
+    full = plan(deck, "a4", duplex)
+    bare = plan(deck, "a4", duplex, instructions=False)
+    assert [p.role for p in full[:len(full) - len(bare)]] == (["info", "blank"] if duplex == "long" else ["info"])
+    assert [(p.role, len(p.slots)) for p in bare] == [(p.role, len(p.slots)) for p in full if p.role in
+                                                      ("fronts", "backs")]
+    pdf = render_sheets(deck, "en", "a4", duplex=duplex, instructions=False)
+    assert page_count(pdf) == len(bare)
+    doc = pdfium.PdfDocument(pdf)
+    words = [" ".join(page.get_textpage().get_text_range().split()) for page in doc]
+    doc.close()
+    ruler = " ".join(sentence("en", "ruler", bleed=3).split()[:4])
+    assert not any(ruler in w for w in words)
+    doc = pdfium.PdfDocument(render_sheets(deck, "en", "a4", duplex=duplex))
+    assert ruler in " ".join(doc[0].get_textpage().get_text_range().split())  # the same words find it when there
+    doc.close()

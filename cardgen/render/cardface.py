@@ -26,6 +26,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError
+from cardgen.typography import for_language
 from cardgen.render import shapes
 from cardgen.render.layouts import ELEMENTS, Box, Element, Layout, layout
 from cardgen.render.symbols import SvgError, draw_svg, draw_symbol
@@ -320,7 +321,7 @@ class Painter:
         if generated:
             out.append((font, generated.strip()))
         if self.face.text is not None:
-            out.append((font.split("-")[0] + "-Italic", self.face.text[self.lang].strip()))
+            out.append((font.split("-")[0] + "-Italic", for_language(self.face.text[self.lang].strip(), self.lang)))
         return tuple(out)
 
     def _shown(self) -> dict[str, bool]:
@@ -595,7 +596,7 @@ class Painter:
 
     def draw_title(self, el: Element) -> None:
         rect = self.text_rect("title")
-        fitted = self._fit("title", ((el.font, self.face.title[self.lang]),), el, rect)
+        fitted = self._fit("title", ((el.font, for_language(self.face.title[self.lang], self.lang)),), el, rect)
         colour = self._text_colour("title")
         self._check_contrast("title", colour, fitted, "Bold" in el.font)
         draw_fitted(self.c, fitted, *rect, align=el.align, colour=colour)

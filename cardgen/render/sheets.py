@@ -19,7 +19,8 @@ each reverse at the same place as its front, upright, for single-sided printing 
 gluing (and repeats the crop marks there). Dice come last as nets to fold (or
 square faces to stick on a blank die); they have no reverse.
 
-Printing options: ``fronts_only`` leaves every reverse out (no backs pages, no
+Printing options: ``instructions=False`` leaves out the instructions page (and its blank
+reverse), for a designer who prints often and knows how; ``fronts_only`` leaves every reverse out (no backs pages, no
 blank page); ``backs_once``, for decks whose pieces all share one back, prints the
 pages of fronts and then a single full page of backs, to print as many times as
 there are pages of fronts on their reverse.
@@ -230,11 +231,11 @@ def has_reverse(component: Any) -> bool:
 
 
 def plan(resolved: Any, paper: str, duplex: str = "long", *, fronts_only: bool = False,
-         backs_once: bool = False) -> list[Page]:
+         backs_once: bool = False, instructions: bool = True) -> list[Page]:
     """Every page of the sheets PDF and where each piece goes (no drawing)."""
     size = PAPERS[paper]
-    pages: list[Page] = [Page("info")]
-    if duplex != "none" and not (fronts_only or backs_once):  # the file itself is printed duplex
+    pages: list[Page] = [Page("info")] if instructions else []
+    if instructions and duplex != "none" and not (fronts_only or backs_once):  # the file is printed duplex
         pages.append(Page("blank"))
     number = 0
     for group in groups(resolved):
@@ -258,7 +259,7 @@ def plan(resolved: Any, paper: str, duplex: str = "long", *, fronts_only: bool =
             if reverses or duplex != "none":
                 pages.append(Page("backs", reverses, marks=duplex == "none" and bool(reverses), number=number))
     # A trailing empty page of backs serves no purpose, even in duplex.
-    while pages[-1].role == "backs" and not pages[-1].slots:
+    while pages and pages[-1].role == "backs" and not pages[-1].slots:
         pages.pop()
     if fronts_only:
         return [p for p in pages if p.role != "backs"]
@@ -287,11 +288,12 @@ class Sheets:
     """Draws a plan onto a reportlab canvas."""
 
     def __init__(self, resolved: Any, lang: str, paper: str, duplex: str, ink_saver: bool,
-                 fronts_only: bool = False, backs_once: bool = False) -> None:
+                 fronts_only: bool = False, backs_once: bool = False, instructions: bool = True) -> None:
         self.resolved, self.lang, self.paper, self.duplex, self.ink_saver = resolved, lang, paper, duplex, ink_saver
         self.fronts_only, self.backs_once = fronts_only, backs_once
         self.size = PAPERS[paper]
-        self.pages = plan(resolved, paper, duplex, fronts_only=fronts_only, backs_once=backs_once)
+        self.pages = plan(resolved, paper, duplex, fronts_only=fronts_only, backs_once=backs_once,
+                          instructions=instructions)
         self.forms: dict[str, str] = {}
         self.sheets = max((p.number for p in self.pages), default=0)
 
@@ -585,11 +587,12 @@ def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float
 
 
 def render_sheets(resolved: Any, lang: str, paper: str, *, duplex: str = "long", ink_saver: bool = False,
-                  fronts_only: bool = False, backs_once: bool = False) -> bytes:
+                  fronts_only: bool = False, backs_once: bool = False, instructions: bool = True) -> bytes:
     """The print-and-play PDF of ``resolved`` in ``lang`` on ``paper`` (``a4`` or ``letter``).
 
     ``duplex``: ``long`` (default) or ``short`` edge flip, or ``none`` (see the module
-    docstring); ``ink_saver``: outlines instead of solid fills. Same input, same bytes.
+    docstring); ``ink_saver``: outlines instead of solid fills; ``instructions``: the first page
+    (calibration ruler, how to print). Same input, same bytes.
     """
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
@@ -597,4 +600,4 @@ def render_sheets(resolved: Any, lang: str, paper: str, *, duplex: str = "long",
         raise ValueError(f"unknown duplex {duplex!r}; expected one of {', '.join(DUPLEX)}")
     if fronts_only and backs_once:
         raise ValueError("fronts_only and backs_once exclude each other")
-    return Sheets(resolved, lang, paper, duplex, ink_saver, fronts_only, backs_once).render()
+    return Sheets(resolved, lang, paper, duplex, ink_saver, fronts_only, backs_once, instructions).render()
