@@ -107,6 +107,8 @@ def _parser() -> argparse.ArgumentParser:
     sides.add_argument("--backs-once", action="store_true",
                        help="when every card has the same back: the fronts, then one page of backs to print "
                             "once per page of fronts (file name ...-backsonce.pdf)")
+    b.add_argument("--watch", action="store_true", help="build, then build again what changed on every save "
+                   "(one line per rebuild; the gallery page reloads itself); Ctrl-C stops")
     b.add_argument("--no-instructions", action="store_true", help="no first page of printing instructions and "
                    "calibration ruler (file name ...-noinstructions.pdf)")
     b.add_argument("--out", default="out", help="output folder (default: out)")
@@ -293,6 +295,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error(str(exc))
         return 2
     _signals()
+    return _guarded(args)
+
+
+def _guarded(args: argparse.Namespace) -> int:
+    """``_run(args)`` with every failure turned into one-line messages and an exit code."""
     try:
         _check_env()
         _place(args)
@@ -377,6 +384,10 @@ def _run(args: argparse.Namespace) -> int:
         return 0
 
     project = Project.open(args.project)
+    if args.command == "build" and args.watch:
+        from cardgen.watch import watch
+        once = argparse.Namespace(**{**vars(args), "watch": False, "project": str(project.root)})
+        return watch(project.root, Path(args.out), lambda: _guarded(once))
     if args.command == "build":
         from cardgen.unchanged import unchanged_summary
         summary = unchanged_summary(project.root, Path(args.out), _build_request(args, project))
