@@ -64,6 +64,8 @@ class BuildOptions:
     fronts_only: bool = False  # no reverses at all
     backs_once: bool = False  # fronts, then one page of the (single, shared) back to print N times
     instructions: bool = True  # the instructions page (calibration ruler, how to print) first
+    grid: tuple[int, int] | None = None  # cards per page as (columns, rows); None: as many as fit
+    gutter_mm: float = 0.0  # with ``grid``: between neighbouring cards' trims
     quiet: bool = False  # no line per written file
 
 
@@ -75,7 +77,9 @@ def sheet_name(paper: str, options: BuildOptions) -> str:
     """``cards-<paper>`` plus a tag per printing option that changes the sheets, ``.pdf``."""
     tags = [DUPLEX_TAGS.get(options.duplex, options.duplex) if not options.fronts_only else "",
             "inksaver" if options.ink_saver else "", "fronts" if options.fronts_only else "",
-            "backsonce" if options.backs_once else "", "" if options.instructions else "noinstructions"]
+            "backsonce" if options.backs_once else "", "" if options.instructions else "noinstructions",
+            f"{options.grid[0]}x{options.grid[1]}" if options.grid else "",
+            f"gutter{options.gutter_mm:g}" if options.grid and options.gutter_mm else ""]
     return "-".join(["cards", paper, *(t for t in tags if t)]) + ".pdf"
 
 
@@ -206,7 +210,8 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
     rules = options.rules and importlib.util.find_spec("cardgen.rulebook") is not None
     # SOURCE_DATE_EPOCH sets the PDFs' dates (reportlab honours it; docs/printing.md), so it is part of the key.
     opts = json.dumps({"duplex": options.duplex, "ink_saver": options.ink_saver, "fronts": options.fronts_only,
-                       "backs_once": options.backs_once, "instructions": options.instructions, "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip()})
+                       "backs_once": options.backs_once, "instructions": options.instructions,
+                       "grid": options.grid, "gutter": options.gutter_mm, "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip()})
     jobs: list[Job] = []
     for deck in decks:
         dh = deck_hash(deck)
@@ -236,7 +241,7 @@ def _sheets_maker(deck: ResolvedDeck, lang: str, paper: str, options: BuildOptio
         from cardgen.render.sheets import render_sheets
         return render_sheets(deck, lang, paper, duplex=options.duplex, ink_saver=options.ink_saver,
                              fronts_only=options.fronts_only, backs_once=options.backs_once,
-                             instructions=options.instructions)
+                             instructions=options.instructions, grid=options.grid, gutter_mm=options.gutter_mm)
     return make
 
 

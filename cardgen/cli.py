@@ -65,6 +65,26 @@ def _max_jobs() -> int:
     return 4 * cores
 
 
+def _grid(value: str) -> tuple[int, int]:
+    """``3x3``: columns and rows of cards per page (1 to 10 each)."""
+    cols, sep, rows = value.lower().partition("x")
+    if not (sep and cols.strip().isdigit() and rows.strip().isdigit()
+            and 1 <= int(cols) <= 10 and 1 <= int(rows) <= 10):
+        raise argparse.ArgumentTypeError(f"expected columns x rows, e.g. 3x3 (1 to 10 each), got '{clean(value, 30)}'")
+    return int(cols), int(rows)
+
+
+def _gutter(value: str) -> float:
+    """Millimetres between cards of a ``--grid``: 0 to 20."""
+    try:
+        number = float(value) if len(value) <= 20 else float("nan")
+    except ValueError:
+        number = float("nan")
+    if not 0 <= number <= 20:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"expected millimetres from 0 to 20, got '{clean(value, 30)}'")
+    return number
+
+
 def _csv(allowed: Sequence[str], what: str):
     def parse(value: str) -> list[str]:
         items = [v.strip() for v in value.split(",") if v.strip()]
@@ -109,6 +129,10 @@ def _parser() -> argparse.ArgumentParser:
                             "once per page of fronts (file name ...-backsonce.pdf)")
     b.add_argument("--watch", action="store_true", help="build, then build again what changed on every save "
                    "(one line per rebuild; the gallery page reloads itself); Ctrl-C stops")
+    b.add_argument("--grid", type=_grid, metavar="COLSxROWS", help="cards per page, e.g. 3x3 (default: as many "
+                   "as fit, bleeds touching; file name ...-3x3.pdf)")
+    b.add_argument("--gutter", type=_gutter, default=0.0, metavar="MM", help="with --grid: millimetres between "
+                   "neighbouring cards (default 0: they share their cut lines)")
     b.add_argument("--no-instructions", action="store_true", help="no first page of printing instructions and "
                    "calibration ruler (file name ...-noinstructions.pdf)")
     b.add_argument("--out", default="out", help="output folder (default: out)")
@@ -459,7 +483,7 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.unchanged import fingerprint
         opts = BuildOptions(langs=args.lang, papers=args.paper, duplex=args.duplex, ink_saver=args.ink_saver,
                             rules=not args.no_rules, fronts_only=args.fronts_only, backs_once=args.backs_once,
-                            instructions=not args.no_instructions)
+                            instructions=not args.no_instructions, grid=args.grid, gutter_mm=args.gutter)
         from cardgen.games import GAME_IDS, source_of
         extra = sorted({str(source_of(d.game)) for d in decks if d.game not in GAME_IDS and not d.print_only})
 
@@ -500,7 +524,8 @@ def _build_request(args: argparse.Namespace, project: object) -> dict[str, objec
     """What a build was asked for, as the no-change check compares it."""
     return {"decks": args.decks, "lang": args.lang, "paper": args.paper, "duplex": args.duplex,
             "ink_saver": args.ink_saver, "rules": not args.no_rules, "fronts_only": args.fronts_only,
-            "backs_once": args.backs_once, "instructions": not args.no_instructions, "force": args.force,
+            "backs_once": args.backs_once, "instructions": not args.no_instructions, "grid": args.grid,
+            "gutter": args.gutter, "force": args.force,
             "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip(),
             "project": str(getattr(project, "root", ""))}
 
