@@ -16,6 +16,7 @@ disc, ``die`` one square per face (``sheets`` assembles the die net).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -30,7 +31,7 @@ from cardgen.typography import for_language
 from cardgen.render import shapes
 from cardgen.render.layouts import ELEMENTS, Box, Element, Layout, layout
 from cardgen.render.symbols import SvgError, draw_svg, draw_symbol
-from cardgen.render.vocab import PROJECT_SYMBOLS, project_files
+from cardgen.render.vocab import PROJECT_SYMBOLS, project_files, symbol_ids
 from cardgen.render.textfit import TextFitError, draw_fitted, fit_text, missing_glyphs
 
 INK = HexColor("#1E1E1E")
@@ -183,6 +184,12 @@ def text_on(colour: Color) -> Color:
     return INK if _contrast(colour, INK) >= _contrast(colour, PAPER) else PAPER
 
 
+#: Stands in a text for a symbol written ``:id:`` (a black square: every bundled font has it,
+#: about as wide as a capital letter, and it wraps like a word).
+INLINE = "\u25a0"
+_INLINE_ID = re.compile(r":([a-z0-9][a-z0-9_-]*):")
+
+
 def _hex(colour: Color) -> str:
     return "#%02X%02X%02X" % tuple(round(v * 255) for v in (colour.red, colour.green, colour.blue))
 
@@ -305,6 +312,7 @@ class Painter:
         self.lang, self.geo, self.lay, self.ink_saver = lang, geo, lay, ink_saver
         colours = resolved.model.colours
         self.colour = hex_colour(colours[face.colour].rgb if face.colour in colours else NEUTRAL)
+        self.inline: list[str] = []  # symbols written inline in the text (``:sun:``), in order
         self.body = self._body_paragraphs()
         self.shown = self._shown()
         self.arr = arrangement(lay, self.shown, geo)
@@ -321,8 +329,23 @@ class Painter:
         if generated:
             out.append((font, generated.strip()))
         if self.face.text is not None:
-            out.append((font.split("-")[0] + "-Italic", for_language(self.face.text[self.lang].strip(), self.lang)))
+            words = for_language(self.face.text[self.lang].strip(), self.lang)
+            out.append((font.split("-")[0] + "-Italic", self._inline_symbols(words)))
         return tuple(out)
+
+    def _inline_symbols(self, words: str) -> str:
+        """``:sun:`` in a text (a symbol's id between colons) becomes ``INLINE``, a glyph as wide as a
+        symbol that wraps like a word; ``draw_text`` draws the symbols there, in order."""
+        if ":" not in words:
+            return words
+        known = set(symbol_ids(self.resolved.project))
+
+        def swap(match: Any) -> str:
+            if match.group(1) not in known:
+                return match.group(0)
+            self.inline.append(match.group(1))
+            return INLINE
+        return _INLINE_ID.sub(swap, words)
 
     def _shown(self) -> dict[str, bool]:
         f = self.face
@@ -644,5 +667,33 @@ class Painter:
         chosen = el.colour_for(self.face.colour) if el.colour is not None else None
         colour = INK if chosen is None or self.ink_saver else hex_colour(chosen)  # body text: ink unless set
         self._check_contrast("text", colour, fitted, "Bold" in el.font)
-        draw_fitted(self.c, fitted, *rect, align=el.align, colour=colour)
+        if self.inline:
+            self._draw_inline(fitted, rect, el.align, colour)
+        else:
+            draw_fitted(self.c, fitted, *rect, align=el.align, colour=colour)
+
+    def _draw_inline(self, fitted: Any, rect: tuple[float, float, float, float], align: str, colour: Color) -> None:
+        """``draw_fitted``, with each ``INLINE`` glyph's place left blank and a symbol drawn there."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        c, (x, y, w, h) = self.c, rect
+        symbols = iter(self.inline)
+        baseline = y + h - (h - fitted.height) / 2 - fitted.ascent
+        for font, line in fitted.lines:
+            size = fitted.size
+            full = stringWidth(line, font, size)
+            start = x if align == "left" else x + w - full if align == "right" else x + (w - full) / 2
+            for i, part in enumerate(line.split(INLINE)):
+                if i:  # the symbol's place: the width of the glyph it stands for
+                    box = stringWidth(INLINE, font, size)
+                    sid = next(symbols, None)
+                    if sid is not None:
+                        self._symbol(sid, start, baseline - 0.18 * size, box, box, on_colour=False)
+                    start += box
+                if part:
+                    c.setFillColor(colour)
+                    c.setFont(font, size)
+                    c.drawString(start, baseline, part)
+                    start += stringWidth(part, font, size)
+            baseline -= fitted.leading
 
