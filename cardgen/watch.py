@@ -135,13 +135,18 @@ def watch(root: Path, out: Path, rebuild: Callable[[], int], *, stop: threading.
         return True
 
     echo(f"watching {root} (output {_shown(root, str(out))}); Ctrl-C stops")
+    first = True
     try:
-        if not once("first build"):
-            return 130
+        # The first build waits for the watcher's first (empty) answer: from then on it sees every
+        # save, including one made while that build runs or just after its line is printed.
         for changes in watchfiles.watch(root, watch_filter=watched(root, out), stop_event=stop, step=50,
-                                        debounce=400, raise_interrupt=True, rust_timeout=500,
-                                        yield_on_timeout=False):
-            if not once(f"{_changed(root, (path for _, path in changes))} changed"):
+                                        debounce=400, raise_interrupt=True, rust_timeout=200,
+                                        yield_on_timeout=True):
+            if first:
+                first = False
+                if not once("first build"):
+                    return 130
+            elif changes and not once(f"{_changed(root, (path for _, path in changes))} changed"):
                 return 130
     except KeyboardInterrupt:
         pass
