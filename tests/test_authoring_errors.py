@@ -140,3 +140,12 @@ def test_grouping_merges_rows_of_the_same_mistake_only() -> None:
         "decks/cards.csv: row 5, column 'symbol': other",
         "decks/d.yaml:3: m",
     ]
+
+
+def test_a_text_colour_for_a_misspelt_suit_is_one_line_in_the_layout(tmp_path: Path, capsys) -> None:
+    root = planted(tmp_path, ("templates/layouts/pip.yaml", "font: Sans, size", "colour: {strom: white}, "
+                              "font: Sans, size"))
+    code, err = check(root, capsys)
+    assert (code, err) == (2, ["cardgen: error: templates/layouts/pip.yaml:8: text.colour: colour for face colour "
+                               "'strom', which this deck does not have; expected default or sun, moon, leaf, "
+                               "storm, night (did you mean 'storm'?)"])

@@ -26,7 +26,7 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.errors import InputError
+from cardgen.errors import InputError, did_you_mean
 from cardgen.typography import for_language
 from cardgen.render import shapes
 from cardgen.render.layouts import ELEMENTS, Box, Element, Layout, layout
@@ -317,6 +317,7 @@ class Painter:
         self.shown = self._shown()
         self.arr = arrangement(lay, self.shown, geo)
         self._check_overlaps()
+        self._check_colour_keys()
 
     # -- what the face shows ----------------------------------------------------
     def _body_paragraphs(self) -> tuple[tuple[str, str], ...]:
@@ -480,6 +481,17 @@ class Painter:
         if chosen is not None:
             return hex_colour(chosen)
         return text_on(self.colour) if self.arr.on_colour(name) else INK
+
+    def _check_colour_keys(self) -> None:
+        """A per-colour text colour names colours of the deck (a typo would silently never apply)."""
+        known = list(self.resolved.model.colours)
+        for name, el in self.lay.elements.items():
+            for key, _ in el.colour or ():
+                if key != "default" and key not in known:
+                    raise InputError(f"colour for face colour '{key}', which this deck does not have; expected "
+                                     f"default or {', '.join(known) or 'a colour of the deck'}", file=self.lay.source,
+                                     line=self.lay.lines.get(name) or None, field=f"{name}.colour",
+                                     hint=did_you_mean(key, known))
 
     def _under(self, name: str) -> Color:
         """What lies under element ``name``'s text: the face colour (band, full background) or the panel."""
