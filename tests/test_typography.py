@@ -8,15 +8,19 @@ Italian: typographic apostrophe. All: no doubled spaces, no stray leading/traili
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 from pydantic import BaseModel
 
 from cardgen.load.project import Project
 from cardgen.model.schema import LANGS, Text
+from cardgen.render.sheets import render_sheets
 from cardgen.resolve.resolve import ResolvedDeck, Resolver
+from cardgen.typography import NNBSP, for_language, french
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = Project.open(ROOT)
@@ -77,13 +81,6 @@ def test_typography(sid: str) -> None:
 
 
 # -- French spacing for text of any source (cardgen.typography): CSV cells, decks, own rule sheets --------
-
-import shutil  # noqa: E402
-
-import pypdfium2 as pdfium  # noqa: E402
-
-from cardgen.render.sheets import render_sheets  # noqa: E402
-from cardgen.typography import NNBSP, for_language, french  # noqa: E402
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "own36"
 
