@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from cardgen.errors import InputError, clean, clean_lines
+from cardgen.usercode import UserCodeError
 
 #: cardgen.model.schema.LANGS, repeated so that the command line starts without pydantic
 #: (a build with nothing changed never needs it); tests keep the two equal.
@@ -331,6 +332,9 @@ def _guarded(args: argparse.Namespace) -> int:
     except InputError as exc:
         for line in exc.lines():
             print(f"cardgen: error: {line}", file=sys.stderr)
+        return 2
+    except UserCodeError as exc:  # a house rule failed while games were played: file:line, hook, seed
+        _error(exc.line)
         return 2
     except KeyboardInterrupt:
         print("cardgen: interrupted", file=sys.stderr)

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 if TYPE_CHECKING:
     from cardgen.engine.api import Agent, FastEngine, Game
+    from cardgen.engine.hooks import HookPoint
     from cardgen.resolve.resolve import ResolvedDeck
 
 
@@ -69,3 +70,6 @@ class GameSpec:
     #: one-line reason why this deck cannot run on it (the simulator then falls back
     #: to the reference engine and says so); None where the game has no such tier
     fast: Callable[["ResolvedDeck", int], "FastEngine | str"] | None = None
+    #: hook name -> where a house rule plugs into the reference engine (``cardgen.engine.hooks``);
+    #: a deck's ``code:`` file may define functions of these names only
+    hooks: Mapping[str, "HookPoint"] = field(default_factory=dict)

@@ -203,6 +203,14 @@ class Credits(Strict):
     year: int = Field(ge=1900, le=2100)
 
 
+#: a project Python file (house rule), relative to the project folder
+CodePath = Annotated[str, StringConstraints(pattern=r"^[^/\\].*\.py$", max_length=300)]
+CODE_HELP = ("a Python file of the project (e.g. house/emerald_from_hand.py) defining house rule hooks of the "
+             "game's reference engine (docs/authoring.md, 'A house rule in 20 lines'); games then run on the "
+             "reference engine")
+HOUSE_RULE_HELP = "the house rule that 'code' plays, in players' words; the rulebook prints it"
+
+
 class Deck(Strict, Generic[R, CD, FD]):
     """A whole game in the box: every component and every rule number."""
 
@@ -224,6 +232,15 @@ class Deck(Strict, Generic[R, CD, FD]):
         default_factory=dict, description="this edition's decisions where the published rules are silent")
     reconstruction: list[NonEmpty] = Field(
         default_factory=list, description="what this deck designs where no public source exists")
+    code: CodePath | None = Field(default=None, description=CODE_HELP)
+    house_rule: Text | None = Field(default=None, description=HOUSE_RULE_HELP)
+
+    @model_validator(mode="after")
+    def _house_rule_with_its_text(self) -> "Deck[R, CD, FD]":
+        if (self.code is None) != (self.house_rule is None):
+            raise ValueError("'code' and 'house_rule' go together: the file that plays the house rule and its "
+                             "text in every language of the deck, which the rulebook prints")
+        return self
 
 
 class NoData(Strict):
@@ -289,3 +306,5 @@ class Variant(Strict):
     clarifications: dict[Id, dict[str, Any]] | None = None
     rulings: dict[Id, dict[str, Any]] | None = None
     reconstruction: list[NonEmpty] | None = None
+    code: CodePath | None = Field(default=None, description=CODE_HELP)
+    house_rule: Text | None = Field(default=None, description=HOUSE_RULE_HELP)

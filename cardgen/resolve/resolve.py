@@ -20,8 +20,9 @@ from cardgen.errors import MAX_ERRORS, InputError, InputErrors, did_you_mean
 from cardgen.games import PRINT_ONLY, game_ids, get_game, is_game
 from cardgen.games.base import GameSpec, Problem
 from cardgen.check.text import text_problems
-from cardgen.load.project import Project, shipped_decks
+from cardgen.house import code_problems
 from cardgen.load.grouping import group_errors
+from cardgen.load.project import Project, shipped_decks
 from cardgen.load.tables import read_table
 from cardgen.load.validate import validate
 from cardgen.load.yamlio import MAX_FILE_BYTES, LineMap, read_yaml
@@ -266,6 +267,11 @@ class Resolver:
             out.data[key] = copy.deepcopy(data[key])
             out.lines.drop((key,))
             out.lines.graft((key,), lines, (key,))
+        for key in ("code", "house_rule"):  # a house rule replaces the base's (cardgen/house.py)
+            if data.get(key) is not None:
+                out.data[key] = copy.deepcopy(data[key])
+                out.lines.drop((key,))
+                out.lines.graft((key,), lines, (key,))
         for key in MERGED:
             if key in data and data[key] is not None:
                 out.data[key] = _merge(out.data.get(key, {}), data[key], out.lines, lines, (key,), (key,))
@@ -319,6 +325,7 @@ class Resolver:
         model = validate(model_cls, doc, lines, file=raw.files[-1], context=context)
         problems = language_problems(model) + list(reference_problems(model, spec, self.project.root))
         problems += text_problems(model)
+        problems += code_problems(model, spec, self.project.root)  # read with ast, never imported
         if problems:
             errors = []
             for p in problems:
@@ -568,6 +575,8 @@ def differences(base: ResolvedDeck, variant: ResolvedDeck) -> list[dict[str, Any
     for kind in v.clarifications:
         if kind not in b.clarifications or b.clarifications[kind] != v.clarifications[kind]:
             out.append({"kind": "clarification", "field": kind, "old": None, "new": v.clarifications[kind].resolution})
+    if (v.code, v.house_rule) != (b.code, b.house_rule):  # a house rule as code (cardgen/house.py)
+        out.append({"kind": "house_rule", "field": "code", "old": b.code, "new": v.code})
     return out
 
 

@@ -66,7 +66,7 @@ class ComponentView:
 class DifferenceView:
     """One entry of ``ResolvedDeck.differences`` with the names a sentence needs."""
 
-    kind: str  # players, card, rule, added, removed, count, changed, clarification
+    kind: str  # players, card, rule, added, removed, count, changed, clarification, house_rule
     field: str
     old: Any
     new: Any
@@ -103,6 +103,8 @@ class RulebookContext:
     reconstruction: bool  # some component or deck fact is a designed reconstruction
     by_role: dict[str, list[ComponentView]] = field(default_factory=dict)
     by_group: dict[str, list[ComponentView]] = field(default_factory=dict)
+    #: the deck's house rule (``code:``) in players' words; "" without one
+    house_rule: str = ""
 
     @property
     def cards(self) -> list[ComponentView]:
@@ -188,4 +190,5 @@ def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
         ruling_rules={k: list(r.rules) for k, r in sorted(model.rulings.items())},
         differences=difference_views(resolved, lang),
         reconstruction=bool(model.reconstruction) or any(v.reconstruction for v in views),
-        by_role=dict(by_role), by_group=dict(by_group))
+        by_role=dict(by_role), by_group=dict(by_group),
+        house_rule=typography(model.house_rule[lang], lang) if getattr(model, "house_rule", None) else "")

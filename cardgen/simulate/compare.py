@@ -27,6 +27,7 @@ from statistics import NormalDist
 from typing import Any
 
 from cardgen.errors import InputError
+from cardgen.house import speed_note
 from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.executor import run_chunks
@@ -292,6 +293,10 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
     counts = check_compare(base, variant, opts)
     refs = DeckRef.of(base), DeckRef.of(variant)
     engine = "reference" if opts.engine == "reference" else "auto"
+    for deck in (base, variant):
+        note = speed_note(deck) if opts.engine != "fast" else None  # a house rule: the reference engine
+        if note is not None:
+            print(note, file=sys.stderr)
     if opts.engine == "fast":
         for deck, ref in zip((base, variant), refs):
             for p in counts:

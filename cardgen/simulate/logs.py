@@ -30,8 +30,12 @@ REQUIRED = ("format", "project", "deck", "players", "seed", "agents", "initial_p
             "scores")
 
 
-def game_line(chunk: "Chunk", deck: "ResolvedDeck", fingerprint: str, index: int, r: "GameResult") -> str:
-    """The log line of game ``index`` of ``chunk`` (no trailing newline)."""
+def game_line(chunk: "Chunk", deck: "ResolvedDeck", fingerprint: str, index: int, r: "GameResult",
+              code_sha: str | None = None) -> str:
+    """The log line of game ``index`` of ``chunk`` (no trailing newline).
+
+    ``code_sha``: the SHA-256 of the house rule file the game ran (``cardgen.house``), if any.
+    """
     record: dict[str, Any] = {
         "format": FORMAT,
         "project": chunk.ref.project,
@@ -56,6 +60,9 @@ def game_line(chunk: "Chunk", deck: "ResolvedDeck", fingerprint: str, index: int
         "gaps": [{"kind": k, "settled": s, "detail": d, "by": "engine" if i < r.engine_gaps else "simulator"}
                  for i, (k, s, d) in enumerate(r.gaps)],
     }
+    if code_sha is not None:
+        record["code"] = deck.model.code
+        record["code_hash"] = code_sha
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 

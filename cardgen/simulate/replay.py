@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from cardgen.engine.api import Game
 from cardgen.errors import InputError, InputErrors, clean
+from cardgen.house import code_hash
 from cardgen.simulate.logs import as_action, read_log
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINE_ERROR, NO_LEGAL_ACTION, SAFETY_CAP, DeckRef, Loader,
                                      cached_deck, cached_game, cached_hash, load_project_deck, make_agents,
@@ -51,6 +52,23 @@ def _first_pile_difference(logged: dict[str, list[str]], now: dict[str, list[str
             if x != y:
                 return f"pile '{name}' differs at position {i}: logged {x}, now {y}"
         return f"pile '{name}' has {len(b)} cards, logged {len(a)}"
+    return None
+
+
+def code_changed(record: dict[str, Any], deck: Any) -> str | None:
+    """Why a logged game cannot replay against the deck's house rule file as it is now (None: same file)."""
+    logged = record.get("code_hash")
+    code = deck.model.code
+    if logged is None and code is None:
+        return None
+    if code is None:
+        return f"the log was played with house rule {clean(str(record.get('code')), 80)}, the deck names none now"
+    now = code_hash(deck)
+    if logged is None:
+        return f"the deck now plays house rule {clean(code, 80)}, the log has none"
+    if now != logged:
+        return (f"the house rule file {clean(code, 80)} changed since the log was written (SHA-256 {str(logged)[:12]}, "
+                f"now {now[:12]}); replay needs the file the games were played with")
     return None
 
 
@@ -132,6 +150,11 @@ def replay_file(path: Path, loader: Loader = load_project_deck, out: TextIO | No
         if record.get("deck_hash") not in (None, cached_hash(loader, ref)):
             differ += 1
             print(f"{where}: the deck changed since the log was written", file=out)
+            continue
+        changed = code_changed(record, deck)
+        if changed:
+            differ += 1
+            print(clean(f"{where}: {changed}", 2000), file=out)
             continue
         try:
             game = cached_game(loader, ref, int(record["players"]))

@@ -21,6 +21,8 @@ from cardgen.agents.search import DEFAULT_ITERATIONS, SearchAgent
 from cardgen.engine.api import Action, Agent, FastEngine, Game, GameResult, RandomAgent, State
 from cardgen.errors import InputError, did_you_mean
 from cardgen.games.base import GameSpec
+from cardgen.house import SPEED_NOTE, house_of, install
+from cardgen.usercode import UserCodeError
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.seeds import agent_rng, game_seed, game_seeds, seat_agents
 
@@ -79,7 +81,7 @@ def cached_game(loader: Loader, ref: DeckRef, players: int) -> Game:
         deck = cached_deck(loader, ref)
         if deck.spec.new_game is None:
             raise InputError(f"no rules engine for game '{deck.game}' yet", field=ref.deck)
-        _GAMES[key] = deck.spec.new_game(deck, players)
+        _GAMES[key] = install(deck.spec.new_game(deck, players), deck)  # a house rule, if the deck names one
     return _GAMES[key]
 
 
@@ -113,6 +115,9 @@ def fast_engine(loader: Loader, ref: DeckRef, players: int, agents: tuple[str, .
     """
     if engine == "reference":
         return None, "reference engine asked for"
+    deck = cached_deck(loader, ref)
+    if deck.model.code is not None:
+        return None, SPEED_NOTE.format(file=deck.model.code)
     fast = cached_fast(loader, ref, players)
     if isinstance(fast, str):
         return None, fast
@@ -239,8 +244,14 @@ def play_game(game: Game, seed: int, agents: list[Agent], names: list[str] | Non
         if record:
             piles = {name: list(pile) for name, pile in state.initial_piles.items()}
         extra = _play(state, agents, agent_rng(seed), cap, actions)
+    except UserCodeError:
+        raise  # a house rule's failure: one line naming its file, hook and seed (the run stops)
     except Exception as exc:  # an engine or agent bug must not kill a whole validation run
         extra = (ENGINE_ERROR, f"{type(exc).__name__}: {exc}")
+    house = house_of(game)
+    if house is not None and extra is not None and extra[0] == SAFETY_CAP:
+        raise UserCodeError(f"{house.shown}: the game never ended with the house rule (hooks "
+                            f"{', '.join(house.hooks)}): {extra[1]}, the safety cap (seed {seed} reproduces it)")
     if state is None:
         return GameResult(seed, names, ENGINE_ERROR, False, [(ENGINE_ERROR, False, extra[1] if extra else "")],
                           initial_piles=piles, actions=actions)
@@ -262,6 +273,8 @@ def play_game(game: Game, seed: int, agents: list[Agent], names: list[str] | Non
             result.winners = list(outcome.winners)
             result.tie_break = outcome.tie_break
             result.completed = True
+        except UserCodeError:
+            raise
         except Exception as exc:
             extra = (ENGINE_ERROR, f"outcome(): {type(exc).__name__}: {exc}")
     if extra is not None:
@@ -304,7 +317,7 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
     broken: str | None = None
     try:
         game = cached_game(chunk.loader, chunk.ref, chunk.players)
-    except InputError:
+    except (InputError, UserCodeError):  # bad input, or a house rule failing as it loads: one line
         raise
     except Exception as exc:  # the engine cannot even set up: every game is an engine error
         broken = f"{type(exc).__name__} building the game: {exc}"
@@ -314,6 +327,8 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
     factories = agent_factories(deck.spec, chunk.search_iterations)
     fast = None if broken is not None else fast_engine(chunk.loader, chunk.ref, chunk.players, chunk.agents,
                                                        chunk.engine)[0]
+    house = house_of(game) if broken is None else None
+    code_sha = house.sha256 if house is not None else None
     if fast is not None and fast.batch and USE_BATCH and not chunk.log:
         _run_batches(fast, chunk, tally)
         return tally, lines
@@ -329,7 +344,7 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
                                record=chunk.log)
         tally.add(index, result)
         if lines is not None:
-            lines.append(game_line(chunk, deck, cached_hash(chunk.loader, chunk.ref), index, result))
+            lines.append(game_line(chunk, deck, cached_hash(chunk.loader, chunk.ref), index, result, code_sha))
     return tally, lines
 
 

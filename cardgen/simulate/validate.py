@@ -20,6 +20,7 @@ from typing import Any
 
 from cardgen.check.static import SETS_UP, run_checks, setup_check
 from cardgen.errors import InputError
+from cardgen.house import speed_note
 from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.balance import balance, sufficiency
@@ -178,6 +179,11 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions) -> None:
     """
     for entry in entries:
         if not entry.runnable:
+            continue
+        if entry.deck.model.code is not None and opts.engine != "fast":  # a house rule: reference engine
+            note = speed_note(entry.deck)
+            if note is not None:
+                print(note, file=sys.stderr)
             continue
         if entry.deck.spec.fast is None or opts.engine == "reference":  # nothing to build in this process
             fast, why = None, f"game '{entry.deck.game}' has no compiled tier"

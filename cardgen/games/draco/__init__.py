@@ -7,7 +7,7 @@ Designer documentation: docs/draco.md.
 """
 from cardgen.games.base import GameSpec
 from cardgen.games.draco.checks import check_references, static_checks
-from cardgen.games.draco.engine import GAPS, DracoGame
+from cardgen.games.draco.engine import GAPS, HOOKS, DracoGame
 from cardgen.games.draco.model import DracoFace, DracoPiece, DracoRules
 from cardgen.games.draco.text import face_text
 
@@ -33,6 +33,7 @@ GAME = GameSpec(
     component_data=DracoPiece,
     face_data=DracoFace,
     gaps=GAPS,
+    hooks=HOOKS,
     check_references=check_references,
     static_checks=static_checks,
     face_text=face_text,

@@ -25,9 +25,33 @@ from itertools import permutations
 from typing import Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, SearchParams, State
+from cardgen.engine.hooks import COMMON, HookPoint
 from cardgen.errors import InputError
 from cardgen.games.draco.table import (NONE, SPECIAL_CODES, arrange, beside_draco, coins_held, move,
                                        sarah_neighbours, swap, toast_deltas)
+
+#: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/draco.md).
+HOOKS: dict[str, HookPoint] = {
+    **COMMON,
+    "setup": HookPoint("_setup", "", "nothing",
+                       "once, hands dealt, characters seated and first player drawn; default starts the first turn"),
+    "play": HookPoint("_play", "action", "nothing",
+                      "when the current player plays an action card (`action` is `(\"play\", kind, *choices)`); "
+                      "default discards the card and carries it out"),
+    "toast": HookPoint("_toast", "", "nothing",
+                       "when a toast is proposed (or forced by the last call); default pays the seats and "
+                       "charges the payers (`toast_deltas`), then asks Aunt Sarah's neighbours"),
+    "turn_end": HookPoint("_end_turn", "toasted", "nothing",
+                          "step 3 of a turn; default draws the player a card, brings the cup back a round after "
+                          "its toast and starts the next turn"),
+    "draw": HookPoint("_draw", "seat, n", "nothing",
+                      "when `seat` draws `n` cards beside Aunt Sarah, and for the pile's last card at "
+                      "step 3; default draws, rebuilding the pile from the discards when it runs out"),
+    "winners": HookPoint("_winners", "", "(winning seats, tie-break name or None)",
+                         "when the game ends; default: most money wins, tied leaders are eliminated"),
+    "finish": HookPoint("_finish", "reason", "nothing",
+                        "when the game ends, `reason` naming why; default scores the money and the winners"),
+}
 
 # effect codes of action kinds
 MOVE, ROLL, SPLIT, BESIDE, RESEAT, ARRANGE, STEAL, FLIP, SWAP_ADJ, SWAP_ANY, CUP, COINS, DUEL = range(13)
@@ -62,6 +86,8 @@ class DracoGame(Game):
 
     def __init__(self, deck: Any, players: int) -> None:
         super().__init__(deck, players)
+        #: the state class games start from (a house rule's subclass replaces it: cardgen.house)
+        self.state_class: type[DracoState] = DracoState
         r = deck.rules
         comps = [c for c in deck.model.components if c.data is not None]
         self.hand_size: int = r.hand_size
@@ -217,7 +243,7 @@ class DracoGame(Game):
         }
 
     def new_initial_state(self, seed: int) -> "DracoState":
-        return DracoState(self, seed)
+        return self.state_class(self, seed)
 
 
 class DracoState(State):
@@ -269,6 +295,10 @@ class DracoState(State):
         self._legal: list[Action] | None = None
         self._outcome: Outcome | None = None
         self._track(*coins_held(self.money, g.per_gold, g.gold_total))
+        self._setup()
+
+    def _setup(self) -> None:
+        """Hands dealt, characters seated, first player drawn: start the first turn (hook ``setup``)."""
         if not self.pile:
             self._pile_empty()
         if self.end_reason is None:
@@ -361,7 +391,7 @@ class DracoState(State):
 
     def _copy(self) -> "DracoState":
         """``clone`` except the generator, which stays shared (callers replace it)."""
-        new = object.__new__(DracoState)
+        new = object.__new__(type(self))  # a house rule subclass stays one
         d = self.__dict__.copy()
         new.__dict__ = d
         d["hands"] = [list(h) for h in self.hands]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from cardgen.games.base import GameSpec
 from cardgen.games.king_lui.agents import HeuristicAgent
 from cardgen.games.king_lui.checks import check_references, static_checks
-from cardgen.games.king_lui.engine import GAPS, KingLuiGame
+from cardgen.games.king_lui.engine import GAPS, HOOKS, KingLuiGame
 from cardgen.games.king_lui.model import KingLuiCard, KingLuiRules
 from cardgen.games.king_lui.text import face_text
 
@@ -34,6 +34,7 @@ GAME = GameSpec(
     rules_model=KingLuiRules,
     component_data=KingLuiCard,
     gaps=GAPS,
+    hooks=HOOKS,
     check_references=check_references,
     static_checks=static_checks,
     face_text=face_text,

@@ -19,6 +19,7 @@ from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
+from cardgen.engine.hooks import COMMON, HookPoint
 from cardgen.errors import InputError
 from cardgen.games.king_lui.invariants import broken
 
@@ -34,6 +35,27 @@ GAPS: dict[str, tuple[str, ...]] = {
     "draw_from_empty_supply": ("pass",),
     # a draw asks for more cards than the supply holds (only if supply_draw_cards > 1)
     "short_supply_draw": ("draw_remaining",),
+}
+
+#: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/king_lui.md).
+HOOKS: dict[str, HookPoint] = {
+    **COMMON,
+    "setup": HookPoint("_setup", "", "nothing",
+                       "once, the supply shuffled and nothing dealt; default deals the first course"),
+    "course": HookPoint("_start_course", "", "nothing",
+                        "at the start of every course; default deals it, or ends the game (`supply_exhausted`) "
+                        "when the supply cannot fill the table"),
+    "draw": HookPoint("_draw", "", "nothing",
+                      "when the current player draws; default draws `supply_draw_cards` cards"),
+    "emerald": HookPoint("_feed", "emerald, combo", "nothing",
+                         "when an Emerald is used; default removes it and the king's portions of the dishes "
+                         "in `combo` (dish indexes) from the game"),
+    "serve_king": HookPoint("_advance", "", "True while the course goes on",
+                            "after every turn; default passes to the next seat or, after the last, gives the "
+                            "king every dish left on the table and starts the next course"),
+    "scores": HookPoint("scores", "", "(points per seat, cards discarded per seat)",
+                        "whenever the game is scored (`outcome` at the end)"),
+    "finish": HookPoint("_finish", "reason", "nothing", "when the game ends, `reason` naming why"),
 }
 
 # action codes (first item of KingLuiGame.info values)
@@ -100,6 +122,8 @@ class KingLuiGame(Game):
             self.info[a] = (_EMERALD, c)
         # legal Emerald actions per capped king count vector (filled on demand)
         self._combo_cache: dict[tuple[int, ...], list[Action]] = {}
+        #: the state class games start from (a house rule's subclass replaces it: cardgen.house)
+        self.state_class: type[KingLuiState] = KingLuiState
 
     def emerald_actions(self, key: tuple[int, ...]) -> list[Action]:
         """Emerald actions possible when the king holds ``key[d]`` (capped) portions of dish d."""
@@ -118,7 +142,7 @@ class KingLuiGame(Game):
         A stacked supply sets up a known situation (rule examples, tests); it must hold
         every card instance exactly once.
         """
-        return KingLuiState(self, seed, order)
+        return self.state_class(self, seed, order)
 
 
 class KingLuiState(State):
@@ -156,6 +180,10 @@ class KingLuiState(State):
         self._player = 0
         self._legal: list[Action] = []
         self._king_peak = 0
+        self._setup()
+
+    def _setup(self) -> None:
+        """The box shuffled into the supply, nothing dealt yet: deal the first course (hook ``setup``)."""
         self._start_course()
 
     def _stacked(self, order: list[str]) -> list[int]:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from cardgen.games.base import GameSpec
 from cardgen.games.royale.agents import HeuristicAgent
 from cardgen.games.royale.checks import check_references, static_checks
-from cardgen.games.royale.engine import GAPS, new_game
+from cardgen.games.royale.engine import GAPS, HOOKS, new_game
 from cardgen.games.royale.model import NobleFace, RoyaleComponent, RoyaleRules
 from cardgen.games.royale.text import face_text
 
@@ -33,6 +33,7 @@ GAME = GameSpec(
     component_data=RoyaleComponent,
     face_data=NobleFace,
     gaps=GAPS,
+    hooks=HOOKS,
     check_references=check_references,
     static_checks=static_checks,
     face_text=face_text,

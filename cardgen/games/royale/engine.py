@@ -20,6 +20,7 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, SearchParams, State
+from cardgen.engine.hooks import COMMON, HookPoint
 from cardgen.errors import InputError
 from cardgen.games.royale.checks import line_cells, noble_face, owners, placements, role, universe
 from cardgen.games.royale.require import DEAD, Checker, checker
@@ -38,6 +39,30 @@ GAPS: dict[str, tuple[str, ...]] = {
     "solo_pile_empty": ("reshuffle_revealed", "end_game"),
 }
 
+#: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/royale.md).
+HOOKS: dict[str, HookPoint] = {
+    **COMMON,
+    "setup": HookPoint("_setup", "", "nothing",
+                       "once, nothing dealt; default shuffles the pile (end card in its packet), fills the "
+                       "buffet and starts the first turn"),
+    "take": HookPoint("_take", "action", "nothing",
+                      "when the current player takes a row, a column or an imposter's cells; default puts "
+                      "those dishes in the hand"),
+    "place": HookPoint("_place", "card, slot", "nothing",
+                       "when a card (index) goes under the noble in `slot`; default places it, clearing the "
+                       "noble when the card makes it impossible"),
+    "serve": HookPoint("_after_serving", "", "nothing",
+                       "once the hand is placed; default validates the nobles met exactly (points), ends the "
+                       "game when a seat has none left, then offers voluntary clearing"),
+    "refill": HookPoint("_refill", "", "nothing", "after each turn; default fills empty buffet cells from the pile"),
+    "draw": HookPoint("_draw", "", "a card index (or EMPTY, -1)",
+                      "for every card drawn from the pile; default meets the end-of-banquet card and empty piles"),
+    "finish": HookPoint("_finish", "reason", "nothing",
+                        "when the game ends; default scores the points and breaks ties. The engine passes "
+                        "`winner=` the seat whose nobles are all validated: write "
+                        "`def finish(state, reason, default, winner=None)`"),
+}
+
 EMPTY = -1
 END = -2  # the end-of-banquet card, as it sits in the pile
 TAKE, PLACE, CLEAR, OVER = 0, 1, 2, 3
@@ -53,6 +78,8 @@ class RoyaleGame(Game):
 
     def __init__(self, deck: "ResolvedDeck", players: int) -> None:
         super().__init__(deck, players)
+        #: the state class games start from (a house rule's subclass replaces it: cardgen.house)
+        self.state_class: type[RoyaleState] = RoyaleState
         r = deck.rules
         self.rules = r
         self.solo = players == 1 and r.solo
@@ -156,7 +183,7 @@ class RoyaleGame(Game):
         GAMES[self.key] = self
 
     def new_initial_state(self, seed: int) -> "RoyaleState":
-        return RoyaleState(self, seed)
+        return self.state_class(self, seed)
 
 
 class RoyaleState(State):
@@ -513,7 +540,7 @@ class RoyaleState(State):
 
     def _copy(self) -> "RoyaleState":
         """``clone`` except the generator, which stays shared (callers replace it)."""
-        st = object.__new__(RoyaleState)
+        st = object.__new__(type(self))  # a house rule subclass stays one
         st.__dict__.update(self.__dict__)
         st.gaps = list(self.gaps)
         st.peak = dict(self.peak)

@@ -1,0 +1,121 @@
+"""Hook points: the named places of a reference engine where a house rule plugs in.
+
+Each game's ``engine.py`` declares ``HOOKS``: hook name -> ``HookPoint`` (the ``State``
+method it replaces, its arguments, what it returns, when the engine calls it). A house
+rule is a module that defines functions of those names, each receiving the state, the
+method's arguments and ``default``, the engine's own implementation, so a rule can wrap
+it (call ``default(...)`` and change what it did) or replace it (never call it)::
+
+    def scores(state, default):          # King Lui: an overeaten dish costs only the excess
+        ...
+
+``hooked_state_class`` builds, once per game, a subclass of the engine's state class
+whose hooked methods call the rule: the engine itself is untouched, so without a house
+rule nothing is slower. In the subclass every action is followed by the game's
+invariants (``State.invariants``) and the card count of the conformance checker (``zones``): a rule that creates or
+loses cards, breaks the books or lets a seat act out of turn is stopped naming the hook.
+Exceptions in a rule become one ``UserCodeError`` line (file:line, hook, seed).
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardgen.engine.api import Action, IllegalAction, State
+from cardgen.errors import clean
+from cardgen.usercode import UserCodeError
+
+
+@dataclass(frozen=True)
+class HookPoint:
+    """One place of a reference engine a house rule may replace."""
+
+    method: str  # the State method the hook replaces
+    args: str  # the arguments after ``state`` (before ``default``), as the docs show them
+    returns: str  # what the hook returns ("nothing" for a procedure)
+    when: str  # when the engine calls it
+
+
+#: Hook points every engine has (its ``HOOKS`` adds these to its own).
+COMMON: dict[str, HookPoint] = {
+    "legal_actions": HookPoint("legal_actions", "", "list of actions",
+                               "whenever the legal actions of the current decision are asked for; an action you "
+                               "add must be carried out by your own `apply`"),
+    "apply": HookPoint("apply", "action", "nothing",
+                       "for every action taken (already checked against `legal_actions`)"),
+    "outcome": HookPoint("outcome", "", "an `Outcome`: scores, winners, tie-break",
+                         "when a finished game is scored (the simulator, replay): winners and tie-breaks"),
+}
+
+
+def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules: Mapping[str, Callable[..., Any]],
+                       conserved: Callable[[State], str | None], shown: str,
+                       describe: Callable[[BaseException, str, int], str]) -> type[State]:
+    """A subclass of ``base`` whose hooked methods call ``rules[hook](state, *args, default=...)``.
+
+    ``conserved(state)``: why a position does not hold the box's cards each once (None: it
+    does; ``cardgen.simulate.conformance.conservation_problem``). ``shown``: the rule file as
+    the designer wrote it; ``describe(exc, hook, seed)`` words an exception raised in a rule
+    (``usercode.describe_failure``). Both failures raise ``UserCodeError``.
+    """
+    names = {hook: points[hook].method for hook in rules}
+    namespace: dict[str, Any] = {"__doc__": f"{base.__name__} with house rule hooks {', '.join(rules)}"}
+
+    def wrap(hook: str, method: str, rule: Callable[..., Any]) -> Callable[..., Any]:
+        original = getattr(base, method)
+
+        def hooked(self: Any, *args: Any, **kwargs: Any) -> Any:
+            default = functools.partial(original, self)
+            if hook == "legal_actions":  # engines cache their list: the rule gets its own copy
+                default = lambda: list(original(self))  # noqa: E731
+            self._house_ran.append(hook)
+            try:
+                return rule(self, *args, default=default, **kwargs)
+            except UserCodeError:
+                raise
+            except Exception as exc:
+                raise UserCodeError(describe(exc, hook, self.seed)) from None
+
+        hooked.__name__ = method
+        hooked.__doc__ = f"The house rule's `{hook}` (the engine's `{method}` is its default)."
+        return hooked
+
+    for hook, method in names.items():
+        if hook != "apply":
+            namespace[method] = wrap(hook, method, rules[hook])
+    base_apply = wrap("apply", "apply", rules["apply"]) if "apply" in rules else base.apply
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        self._house_ran = []
+        base.__init__(self, *args, **kwargs)
+        self._house_check()
+
+    def apply(self: Any, action: Action) -> None:
+        """Check legality against the (hooked) legal actions, act, then check the invariants."""
+        if "legal_actions" in rules:
+            if action not in self.legal_actions():
+                raise IllegalAction(f"{action!r} is not legal now")
+        self._house_ran = []
+        base_apply(self, action)
+        self._house_check()
+
+    def _house_check(self: Any) -> None:
+        problems = self.invariants()
+        lost = conserved(self)
+        if lost is not None:
+            problems = [lost] + problems
+        player = self.current_player
+        if not self.is_terminal() and not 0 <= player < self.game.players:
+            problems.append(f"seat {player} is to act in a {self.game.players}-player game")
+        if problems:
+            ran = ", ".join(dict.fromkeys(self._house_ran)) or ", ".join(rules)
+            raise UserCodeError(f"{clean(shown)}: the house rule broke the game's rules in hook {ran}: "
+                                f"{clean(problems[0], 300)} (seed {self.seed} reproduces it)")
+
+    def compiled_search(self: Any, params: Any, legal: list[Action], seed: int) -> int | None:
+        return None  # compiled drivers play the engine's own rules, never the house's
+
+    namespace.update(__init__=__init__, apply=apply, _house_check=_house_check, compiled_search=compiled_search)
+    return type(f"House{base.__name__}", (base,), namespace)

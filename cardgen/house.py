@@ -1,0 +1,166 @@
+"""A deck's house rule as code: checked without running it, installed only where games are played.
+
+A deck or variant names ``code: house/rule.py`` (a file of its project) and gives the rule's
+text in every language (``house_rule``). The file defines functions named after the
+game's hook points (``GameSpec.hooks``, declared in each engine's ``HOOKS``); names
+starting with ``_`` are the file's own helpers.
+
+* ``code_problems`` (called by the resolver, so ``check``, ``inspect`` and ``build`` all see
+  it) reads the file with ``ast``: never imported there. An unknown hook name is bad input
+  with a did-you-mean.
+* ``install`` (called by the simulator when it builds a ``Game``) loads the file through
+  ``cardgen.usercode`` and swaps in the hooked state class (``cardgen.engine.hooks``).
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from itertools import chain
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardgen.errors import InputError, clean, did_you_mean
+from cardgen.games.base import Problem
+from cardgen.usercode import MAX_CODE_BYTES, describe_failure, file_hash, load_code, resolve_code_path
+
+if TYPE_CHECKING:
+    from cardgen.engine.api import Game
+    from cardgen.games.base import GameSpec
+    from cardgen.resolve.resolve import ResolvedDeck
+
+#: What the simulator says when a house rule sends a run to the reference engine.
+SPEED_NOTE = ("house rule {file}: games run on the reference engine, the game's invariants checked after every "
+              "action (compiled tiers cannot run project code): expect 50 to 100 times fewer games per second "
+              "than the compiled tier")
+
+
+@dataclass(frozen=True)
+class HouseCode:
+    """The house rule a ``Game`` plays: its file as written, its hash and the hooks it defines."""
+
+    shown: str
+    sha256: str
+    hooks: tuple[str, ...]
+
+
+_NOTED: set[str] = set()
+
+
+def speed_note(deck: "ResolvedDeck") -> str | None:
+    """The one line a playing command prints for a deck with a house rule: once per file and process.
+
+    None without a house rule, or when it was said already (``tune`` plays many trial decks).
+    """
+    code = deck.model.code
+    if code is None or code in _NOTED:
+        return None
+    _NOTED.add(code)
+    return f"note: {deck.id}: " + SPEED_NOTE.format(file=code)
+
+
+def defined_functions(source: bytes) -> list[tuple[str, int, list[str]]]:
+    """(name, line, parameter names) of each top-level function of a Python source; SyntaxError as raised."""
+    tree = ast.parse(source)
+    out = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = node.args
+            params = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
+            out.append((node.name, node.lineno, params))
+    return out
+
+
+def code_problems(model: Any, spec: "GameSpec", root: Path) -> list[Problem]:
+    """What is wrong with a deck's ``code:`` file, found without importing it."""
+    code = getattr(model, "code", None)
+    if code is None:
+        return []
+    where = ("code",)
+    if spec.new_game is None or not spec.hooks:
+        return [Problem(where, f"game '{spec.id}' has no engine with hook points; a house rule needs one")]
+    try:
+        path = resolve_code_path(code, root)
+    except InputError as exc:
+        return [Problem(where, exc.message)]
+    data = path.read_bytes()[:MAX_CODE_BYTES + 1]
+    try:
+        functions = defined_functions(data)
+    except SyntaxError as exc:
+        return [Problem(where, f"{clean(code)}:{exc.lineno}: Python syntax error: {exc.msg}")]
+    except ValueError as exc:
+        return [Problem(where, f"{clean(code)}: not a Python file: {exc}")]
+    problems = []
+    hooks = list(spec.hooks)
+    found = False
+    for name, line, params in functions:
+        if name.startswith("_"):
+            continue
+        if name not in spec.hooks:
+            problems.append(Problem(where, f"{clean(code)}:{line}: unknown hook '{clean(name, 60)}' for {spec.id}; "
+                                    f"expected one of {', '.join(hooks)} (or a name starting with _ for a helper)",
+                                    did_you_mean(name, hooks)))
+        elif "default" not in params:
+            point = spec.hooks[name]
+            shape = ", ".join(["state", *filter(None, [point.args]), "default"])
+            problems.append(Problem(where, f"{clean(code)}:{line}: hook '{name}' must take a parameter named "
+                                    f"default (the engine's own {name}); expected def {name}({shape})"))
+        else:
+            found = True
+    if not found and not problems:
+        problems.append(Problem(where, f"{clean(code)} defines no hook; expected a function named one of "
+                                f"{', '.join(hooks)}"))
+    return problems
+
+
+def house_of(game: "Game") -> HouseCode | None:
+    """The house rule a game was installed with (None: the engine's own rules)."""
+    return getattr(game, "house", None)
+
+
+def code_hash(deck: "ResolvedDeck") -> str | None:
+    """SHA-256 of the deck's house rule file now (None without one); logs record it, replay compares it."""
+    if deck.model.code is None:
+        return None
+    return file_hash(resolve_code_path(deck.model.code, Path(deck.project)))
+
+
+def install(game: "Game", deck: "ResolvedDeck") -> "Game":
+    """Make ``game`` play the deck's house rule, if it names one (imports the file: playing commands only)."""
+    from cardgen.engine.hooks import hooked_state_class
+    from cardgen.simulate.conformance import card_instances, conservation_problem
+
+    code = deck.model.code
+    if code is None:
+        return game
+    file, line, _ = deck_location(deck)
+    path = resolve_code_path(code, Path(deck.project), origin=file, line=line)
+    loaded = load_code(path, code)
+    rules = {name: getattr(loaded.module, name) for name in deck.spec.hooks
+             if callable(getattr(loaded.module, name, None))}
+    base = game.state_class  # type: ignore[attr-defined]
+    expected, card_ids = card_instances(deck), {c.id for c in deck.model.components if c.kind == "card"}
+    fresh = list(chain.from_iterable(base(game, 0).zones().values()))  # every instance of a fresh game
+    box, size = frozenset(fresh), len(fresh)
+    quick = len(box) == size  # each instance once: the test in C below decides almost every position
+
+    def conserved(state: Any) -> str | None:
+        """The conformance checker's card count (``None``: every card once), after a quicker test."""
+        if quick:
+            ids = list(chain.from_iterable(state.zones().values()))
+            if len(ids) == size and box.issuperset(ids) and len(set(ids)) == size:
+                return None
+        return conservation_problem(state, expected, card_ids)
+
+    def describe(exc: BaseException, hook: str, seed: int) -> str:
+        return describe_failure(exc, loaded.path, loaded.shown, hook=hook, seed=seed)
+
+    hooked = hooked_state_class(base, deck.spec.hooks, rules, conserved, code, describe)
+    game.state_class = hooked  # type: ignore[attr-defined]
+    game.house = HouseCode(code, loaded.sha256, tuple(rules))  # type: ignore[attr-defined]
+    return game
+
+
+def deck_location(deck: "ResolvedDeck") -> tuple[str, int | None, str]:
+    """File and line where the deck's ``code`` was written."""
+    where, line = deck.lines.locate(("code",))
+    return where or (deck.files[-1] if deck.files else deck.id), line, "code"
