@@ -41,6 +41,7 @@ from cardgen.render.vocab import DUPLEX
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.unchanged import CACHE_FILE, INPUTS, inputs_entry
 from cardgen.workers import Forked
+from cardgen.words import counted
 
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
@@ -63,6 +64,9 @@ class BuildOptions:
     workers: int = 0  # processes rendering at once; 0: one per available core
     fronts_only: bool = False  # no reverses at all
     backs_once: bool = False  # fronts, then one page of the (single, shared) back to print N times
+    instructions: bool = True  # the instructions page (calibration ruler, how to print) first
+    grid: tuple[int, int] | None = None  # cards per page as (columns, rows); None: as many as fit
+    gutter_mm: float = 0.0  # with ``grid``: between neighbouring cards' trims
     quiet: bool = False  # no line per written file
 
 
@@ -74,7 +78,9 @@ def sheet_name(paper: str, options: BuildOptions) -> str:
     """``cards-<paper>`` plus a tag per printing option that changes the sheets, ``.pdf``."""
     tags = [DUPLEX_TAGS.get(options.duplex, options.duplex) if not options.fronts_only else "",
             "inksaver" if options.ink_saver else "", "fronts" if options.fronts_only else "",
-            "backsonce" if options.backs_once else ""]
+            "backsonce" if options.backs_once else "", "" if options.instructions else "noinstructions",
+            f"{options.grid[0]}x{options.grid[1]}" if options.grid else "",
+            f"gutter{options.gutter_mm:g}" if options.grid and options.gutter_mm else ""]
     return "-".join(["cards", paper, *(t for t in tags if t)]) + ".pdf"
 
 
@@ -205,7 +211,8 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
     rules = options.rules and importlib.util.find_spec("cardgen.rulebook") is not None
     # SOURCE_DATE_EPOCH sets the PDFs' dates (reportlab honours it; docs/printing.md), so it is part of the key.
     opts = json.dumps({"duplex": options.duplex, "ink_saver": options.ink_saver, "fronts": options.fronts_only,
-                       "backs_once": options.backs_once, "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip()})
+                       "backs_once": options.backs_once, "instructions": options.instructions,
+                       "grid": options.grid, "gutter": options.gutter_mm, "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip()})
     jobs: list[Job] = []
     for deck in decks:
         dh = deck_hash(deck)
@@ -246,7 +253,8 @@ def _sheets_maker(deck: ResolvedDeck, lang: str, paper: str, options: BuildOptio
     def make() -> bytes:
         from cardgen.render.sheets import render_sheets
         return render_sheets(deck, lang, paper, duplex=options.duplex, ink_saver=options.ink_saver,
-                             fronts_only=options.fronts_only, backs_once=options.backs_once)
+                             fronts_only=options.fronts_only, backs_once=options.backs_once,
+                             instructions=options.instructions, grid=options.grid, gutter_mm=options.gutter_mm)
     return make
 
 
@@ -570,8 +578,8 @@ def _build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
             gallery.prepare_keys(decks, gallery_lang)
 
     cards = sum(c.count for d in decks for c in d.model.components if c.kind == "card")
-    counts = (f"{cards} cards in {len(decks)} deck(s), {len(langs)} language(s), "
-              f"{len(options.papers)} paper(s)")
+    counts = (f"{counted(cards, 'card')} in {counted(len(decks), 'deck')}, {counted(len(langs), 'language')}, "
+              f"{counted(len(options.papers), 'paper')}")
     try:
         for job, data in rendered(stale + pictures, worker_count(options), checks):
             if job.files:
@@ -606,6 +614,6 @@ def _build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
         order = {job.rel: i for i, job in enumerate(jobs)}  # results come as they are finished
         for path in sorted(paths, key=lambda p: order.get(p.relative_to(out).as_posix(), len(order))):
             print(f"wrote {path}")
-    print(f"cardgen build: {written} file(s) written, {unchanged} unchanged; {counts} "
+    print(f"cardgen build: {counted(written, 'file')} written, {unchanged} unchanged; {counts} "
           f"({time.perf_counter() - start:.1f} s)")
     return 0

@@ -77,6 +77,26 @@ def _max_jobs() -> int:
     return 4 * cores
 
 
+def _grid(value: str) -> tuple[int, int]:
+    """``3x3``: columns and rows of cards per page (1 to 10 each)."""
+    cols, sep, rows = value.lower().partition("x")
+    if not (sep and cols.strip().isdigit() and rows.strip().isdigit()
+            and 1 <= int(cols) <= 10 and 1 <= int(rows) <= 10):
+        raise argparse.ArgumentTypeError(f"expected columns x rows, e.g. 3x3 (1 to 10 each), got '{clean(value, 30)}'")
+    return int(cols), int(rows)
+
+
+def _gutter(value: str) -> float:
+    """Millimetres between cards of a ``--grid``: 0 to 20."""
+    try:
+        number = float(value) if len(value) <= 20 else float("nan")
+    except ValueError:
+        number = float("nan")
+    if not 0 <= number <= 20:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"expected millimetres from 0 to 20, got '{clean(value, 30)}'")
+    return number
+
+
 def _csv(allowed: Sequence[str], what: str):
     def parse(value: str) -> list[str]:
         items = [v.strip() for v in value.split(",") if v.strip()]
@@ -97,7 +117,7 @@ def _csv(allowed: Sequence[str], what: str):
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="cardgen", description="Print-and-play sheets, rulebooks and a rules "
                                 "validator for card-game decks and house-rule variants.")
-    p.add_argument("--project", default=".", help="project folder with decks/ and variants/ (default: .)")
+    p.add_argument("--project", default=None, help=PROJECT_HELP)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     n = sub.add_parser("new", help="write a starter project (a print-only deck from a CSV file) into DIR")
@@ -121,6 +141,14 @@ def _parser() -> argparse.ArgumentParser:
     sides.add_argument("--backs-once", action="store_true",
                        help="when every card has the same back: the fronts, then one page of backs to print "
                             "once per page of fronts (file name ...-backsonce.pdf)")
+    b.add_argument("--watch", action="store_true", help="build, then build again what changed on every save "
+                   "(one line per rebuild; the gallery page reloads itself); Ctrl-C stops")
+    b.add_argument("--grid", type=_grid, metavar="COLSxROWS", help="cards per page, e.g. 3x3 (default: as many "
+                   "as fit, bleeds touching; file name ...-3x3.pdf)")
+    b.add_argument("--gutter", type=_gutter, default=0.0, metavar="MM", help="with --grid: millimetres between "
+                   "neighbouring cards (default 0: they share their cut lines)")
+    b.add_argument("--no-instructions", action="store_true", help="no first page of printing instructions and "
+                   "calibration ruler (file name ...-noinstructions.pdf)")
     b.add_argument("--out", default="out", help="output folder (default: out)")
     b.add_argument("--no-rules", action="store_true", help="card sheets only, no rulebooks")
     b.add_argument("--proof", action="store_true",
@@ -231,6 +259,11 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--out", default="out")
     pl.add_argument("--pace", type=_seconds, default=0.9, help="seconds between two agent moves (default: 0.9)")
     pl.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
+    for command in sub.choices.values():  # --project before or after the command (SUPPRESS: keeps one given first)
+        command.add_argument("--project", default=argparse.SUPPRESS, help=PROJECT_HELP)
+        for action in command._actions:
+            if action.dest == "out" and action.default == "out":
+                action.default = DefaultOut("out")
     return p
 
 
@@ -239,6 +272,25 @@ AGENTS_HELP = ("players, rotated over the seats game by game: random (any legal 
                "rule of thumb), search (Monte Carlo tree search, games that can determinize) or another agent "
                "of the game's rules package; default: the game's heuristic (random where it has none), the "
                "same for validate, compare and tune")
+
+
+PROJECT_HELP = ("project folder with decks/ and variants/ (default: this folder or the nearest one above it "
+                "with decks/)")
+
+
+class DefaultOut(str):
+    """``--out`` not given: ``out/`` of the project, wherever in it cardgen runs."""
+
+
+def _place(args: argparse.Namespace) -> None:
+    """Find the project when ``--project`` is not given, and put a default ``out`` inside it."""
+    found = None
+    if args.project is None and args.command not in ("new", "replay"):
+        from cardgen.load.project import find_root
+        found = find_root()
+        args.project = str(found) if found is not None else None
+    if isinstance(getattr(args, "out", None), DefaultOut):  # a plain str from here on
+        args.out = str(found / "out") if found is not None and found != Path.cwd().resolve() else "out"
 
 
 def _error(text: str) -> None:
@@ -313,8 +365,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error(str(exc))
         return 2
     _signals()
+    return _guarded(args)
+
+
+def _guarded(args: argparse.Namespace) -> int:
+    """``_run(args)`` with every failure turned into one-line messages and an exit code."""
     try:
         _check_env()
+        _place(args)
         return _run(args)
     except InputError as exc:
         for line in exc.lines():
@@ -343,13 +401,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str]) -> None:
     """What drawing would refuse (faces, sheets), all of it in one ``InputError``."""
-    from cardgen.check.faces import face_errors, sheet_errors, unique_errors
+    from cardgen.check.faces import deck_sources, face_errors, sheet_errors, unique_errors
     from cardgen.errors import raise_all
     # a broken project layout or symbol used by several decks is still one line
     raise_all(unique_errors([e for deck in decks
                              for e in face_errors(deck, [lang for lang in langs if lang in deck.languages])
                              + sheet_errors(deck, papers)],
-                            {str(f) for deck in decks for f in deck.files}))
+                            {f for deck in decks for f in deck_sources(deck)}))
 
 
 @contextmanager
@@ -376,7 +434,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "schema":
         from cardgen.model.jsonschema import json_schema, project_ids
         ids = None
-        if (Path(args.project) / "decks").is_dir():  # variants of this project get their game's fields
+        if args.project is not None and (Path(args.project) / "decks").is_dir():  # variants of this project get their game's fields
             ids = project_ids(Project.open(args.project))
         text = json.dumps(json_schema(ids), indent=2, ensure_ascii=False) + "\n"
         if args.out:
@@ -402,11 +460,15 @@ def _run(args: argparse.Namespace) -> int:
         return 0
 
     project = Project.open(args.project)
+    if args.command == "build" and args.watch:
+        from cardgen.watch import watch
+        once = argparse.Namespace(**{**vars(args), "watch": False, "project": str(project.root)})
+        return watch(project.root, Path(args.out), lambda: _guarded(once))
     if args.command == "build":
         from cardgen.unchanged import unchanged_summary
         summary = unchanged_summary(project.root, Path(args.out), _build_request(args, project))
         if summary is not None:  # nothing changed: answered from file dates, nothing heavy imported
-            print(f"cardgen build: 0 file(s) written, {summary} (nothing changed)")
+            print(f"cardgen build: 0 files written, {summary} (nothing changed)")
             return 0
     from cardgen.model.pydantic_import import import_pydantic
     with _collected_once():
@@ -459,7 +521,8 @@ def _run(args: argparse.Namespace) -> int:
             results = run_checks(deck)
             failed += sum(not r.passed for r in results)
             print(clean_lines(format_checks(deck, results)))
-        print(f"{len(decks)} deck(s) checked, {failed} check(s) failed")
+        from cardgen.words import counted
+        print(f"{counted(len(decks), 'deck')} checked, {counted(failed, 'check')} failed")
         return 1 if failed else 0
     if args.command == "build":
         from cardgen.build import BuildOptions, Refused, build
@@ -482,7 +545,8 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.unchanged import fingerprint
         opts = BuildOptions(langs=args.lang, papers=args.paper, duplex=args.duplex, ink_saver=args.ink_saver,
                             rules=not args.no_rules, fronts_only=args.fronts_only, backs_once=args.backs_once,
-                            proof=args.proof)
+                            proof=args.proof, instructions=not args.no_instructions, grid=args.grid,
+                            gutter_mm=args.gutter)
         from cardgen.games import GAME_IDS, source_of
         extra = sorted({str(source_of(d.game)) for d in decks if d.game not in GAME_IDS and not d.print_only})
 
@@ -525,7 +589,8 @@ def _build_request(args: argparse.Namespace, project: object) -> dict[str, objec
     """What a build was asked for, as the no-change check compares it."""
     return {"decks": args.decks, "lang": args.lang, "paper": args.paper, "duplex": args.duplex,
             "ink_saver": args.ink_saver, "rules": not args.no_rules, "fronts_only": args.fronts_only,
-            "backs_once": args.backs_once, "proof": args.proof, "force": args.force,
+            "backs_once": args.backs_once, "proof": args.proof, "instructions": not args.no_instructions,
+            "grid": args.grid, "gutter": args.gutter, "force": args.force,
             "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip(),
             "project": str(getattr(project, "root", ""))}
 

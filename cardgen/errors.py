@@ -131,7 +131,7 @@ class InputErrors(InputError):
     def lines(self) -> list[str]:
         out = [line for e in self.errors for line in e.lines()]
         if self.more:
-            out.append(f"... and {self.more} more problem(s) not listed")
+            out.append(f"... and {self.more} more problem{'' if self.more == 1 else 's'} not listed")
         return out
 
     def __str__(self) -> str:

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 from cardgen.games.base import CheckResult
 from cardgen.resolve.resolve import ResolvedDeck, totals
+from cardgen.words import counted
 
 
 def format_deck(deck: ResolvedDeck, lang: str = "en") -> str:
@@ -17,11 +18,11 @@ def format_deck(deck: ResolvedDeck, lang: str = "en") -> str:
              f"players: {players}    card: {m.card.width_mm} x {m.card.height_mm} mm, "
              f"bleed {m.card.bleed_mm} mm    languages: {', '.join(deck.languages)}",
              "rules: " + ", ".join(f"{k}={v}" for k, v in m.rules.model_dump(mode="json").items()),
-             "totals: " + ", ".join(f"{n} {k}(s)" for k, n in totals(deck).items()), ""]
+             "totals: " + ", ".join(counted(n, k) for k, n in totals(deck).items()), ""]
     width = max(len(c.id) for c in m.components)
     for c in m.components:
         mark = "  [reconstruction]" if c.reconstruction else ""
-        lines.append(f"  {c.id:<{width}}  {c.kind:<5} x{c.count:<3} {c.sides} side(s)  {c.name[lang]}{mark}")
+        lines.append(f"  {c.id:<{width}}  {c.kind:<5} x{c.count:<3} {counted(c.sides, 'side'):<7}  {c.name[lang]}{mark}")
     if deck.differences:
         lines += ["", "differences from " + deck.chain[0] + ":"]
         for d in deck.differences:

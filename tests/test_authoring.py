@@ -131,7 +131,7 @@ def test_bad_project_layout_is_one_line(tmp_path: Path, capsys) -> None:
     err = capsys.readouterr().err.strip()
     assert err == ("cardgen: error: templates/layouts/portrait.yaml:3: title.font: unknown font 'Comic'; expected "
                    "one of Sans, Sans-Bold, Sans-Italic, Sans-BoldItalic, Serif, Serif-Bold, Serif-Italic, "
-                   "Serif-BoldItalic, Condensed, Condensed-Bold, Condensed-Italic, Condensed-BoldItalic"), err
+                   "Serif-BoldItalic, Condensed, Condensed-Bold, Condensed-Italic and Condensed-BoldItalic"), err
 
 
 # -- a designer's own rules package, found through the ``cardgen.games`` entry point -------------

@@ -34,7 +34,7 @@ def test_build_writes_each_output_then_nothing_when_nothing_changed(mini_project
     assert build(decks(mini_project), out, BuildOptions(**OPTIONS)) == 0
     first = outputs(out)
     assert set(first) == {"king_lui/en/cards-a4.pdf", "king_lui/fr/cards-a4.pdf"}
-    assert "2 file(s) written, 0 unchanged; 110 cards" in capsys.readouterr().out
+    assert "2 files written, 0 unchanged; 110 cards" in capsys.readouterr().out
     for name in first:
         assert qpdf_problems((out / name).read_bytes()) == []
     cache = json.loads((out / CACHE_FILE).read_text())
@@ -43,7 +43,7 @@ def test_build_writes_each_output_then_nothing_when_nothing_changed(mini_project
     monkeypatch.setattr(sheets, "render_sheets", lambda *a, **k: pytest.fail("rendered again"))
     assert build(decks(mini_project), out, BuildOptions(**OPTIONS)) == 0
     assert outputs(out) == first
-    assert "0 file(s) written, 2 unchanged" in capsys.readouterr().out
+    assert "0 files written, 2 unchanged" in capsys.readouterr().out
 
 
 def test_changes_rebuild_exactly_the_outputs_they_touch(mini_project: Path, tmp_path: Path, capsys) -> None:
@@ -53,20 +53,20 @@ def test_changes_rebuild_exactly_the_outputs_they_touch(mini_project: Path, tmp_
     # Another option: other files, named after it; the plain ones stay as they were.
     plain = outputs(out)
     build(decks(mini_project), out, BuildOptions(**OPTIONS, ink_saver=True))
-    assert "2 file(s) written" in capsys.readouterr().out
+    assert "2 files written" in capsys.readouterr().out
     assert set(outputs(out)) == set(plain) | {"king_lui/en/cards-a4-inksaver.pdf", "king_lui/fr/cards-a4-inksaver.pdf"}
     assert all(outputs(out)[name] == data for name, data in plain.items())
     # A deleted and a hand-edited output are made again, the third left alone.
     (out / "king_lui/en/cards-a4-inksaver.pdf").unlink()
     (out / "king_lui/fr/cards-a4-inksaver.pdf").write_bytes(b"%PDF-1.4 broken")
     build(decks(mini_project), out, BuildOptions(**OPTIONS, ink_saver=True))
-    assert "2 file(s) written" in capsys.readouterr().out
+    assert "2 files written" in capsys.readouterr().out
     assert qpdf_problems((out / "king_lui/fr/cards-a4-inksaver.pdf").read_bytes()) == []
     # A deck edit: the deck's outputs are rebuilt with the new count.
     deck_file = mini_project / "decks" / "king_lui.yaml"
     deck_file.write_text(deck_file.read_text().replace("count: 5\n", "count: 6\n"))
     build(decks(mini_project), out, BuildOptions(**OPTIONS, ink_saver=True))
-    assert "2 file(s) written, 0 unchanged; 111 cards" in capsys.readouterr().out
+    assert "2 files written, 0 unchanged; 111 cards" in capsys.readouterr().out
 
 
 def test_an_interrupted_build_leaves_no_truncated_file(mini_project: Path, tmp_path: Path, monkeypatch,
@@ -104,7 +104,7 @@ def test_an_interrupted_build_leaves_no_truncated_file(mini_project: Path, tmp_p
     monkeypatch.undo()
     capsys.readouterr()
     build(decks(mini_project), out, BuildOptions(**OPTIONS))
-    assert "1 file(s) written, 1 unchanged" in capsys.readouterr().out
+    assert "1 file written, 1 unchanged" in capsys.readouterr().out
 
 
 def test_rulebooks_are_built_when_the_rulebook_stage_exists(mini_project: Path, tmp_path: Path,

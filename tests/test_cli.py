@@ -133,7 +133,7 @@ def test_errors_survive_worker_processes() -> None:
     many = InputErrors([one, InputError("worse", file="w.yaml")], more=4)
     assert str(pickle.loads(pickle.dumps(one))) == str(one)
     again = pickle.loads(pickle.dumps(many))
-    assert again.lines() == many.lines() and again.lines()[-1] == "... and 4 more problem(s) not listed"
+    assert again.lines() == many.lines() and again.lines()[-1] == "... and 4 more problems not listed"
 
 
 def test_every_help_page_prints(capsys) -> None:

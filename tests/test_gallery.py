@@ -171,3 +171,11 @@ def test_a_gallery_with_every_picture_drawn_never_loads_pdfium(gallery: Path, tm
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"
+
+
+def test_a_print_only_deck_is_offered_check_never_validate(tmp_path: Path) -> None:
+    root = tmp_path / "own36"
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "own36", root)
+    deck = Resolver(Project.open(root)).resolve("own36")
+    page = (update_gallery(tmp_path / "out", [deck], thumbnails=False)).read_text(encoding="utf-8")
+    assert "cardgen validate" not in page and "<code>cardgen check own36</code>" in page

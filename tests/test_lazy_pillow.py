@@ -67,4 +67,4 @@ def test_a_card_sheet_built_by_the_command_never_loads_pillow(tmp_path: Path) ->
         cli.run()
         """)
     assert (tmp_path / "out" / "king_lui" / "en" / "cards-a4.pdf").stat().st_size > 10_000
-    assert "1 file(s) written" in out and out.endswith("PIL.Image: StandIn")
+    assert "1 file written" in out and out.endswith("PIL.Image: StandIn")

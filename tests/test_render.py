@@ -243,7 +243,8 @@ def test_accented_capitals_and_quotes_print_as_text_with_embedded_fonts(tmp_path
     doc = pdfium.PdfDocument(buf.getvalue())
     extracted = doc[0].get_textpage().get_text_range()
     doc.close()
-    assert title in extracted.replace("\r", "").replace("\n", " ")
+    # French text gets French spacing whatever its source: a narrow no-break space inside « »
+    assert "Œuvre «\u202fÀ l’Été\u202f»" in extracted.replace("\r", "").replace("\n", " ")
     with pikepdf.Pdf.open(io.BytesIO(buf.getvalue())) as pdf:
         fonts = pdf.pages[0].Resources.Font
         assert fonts, "no fonts"
@@ -283,3 +284,27 @@ def test_face_art_is_drawn_in_the_symbol_box(tmp_path: Path) -> None:
     image = pages(buf.getvalue(), 36)[0]
     centre = image.getpixel((image.width // 2, int(image.height * 0.45)))
     assert centre[0] > 150 and centre[1] < 80 and centre[2] < 80
+
+
+def test_symbols_written_inline_in_a_text_are_drawn_in_its_lines(tmp_path: Path, monkeypatch) -> None:
+    """``:star:`` in a card's text draws the star where the words leave room for it; an unknown
+    ``:name:`` stays as typed."""
+    deck = make_deck(tmp_path, [card("x", faces=[{"layout": "feature", "title": text("X"),
+                                                   "text": text("Take :star: then :crown:, not :nothing:.")}])])
+    comp = deck.component("x")
+    drawn = []
+    original = Painter._symbol
+    monkeypatch.setattr(Painter, "_symbol", lambda self, sid, x, y, w, h, on_colour: drawn.append((sid, x, y, w))
+                        or original(self, sid, x, y, w, h, on_colour))
+    geo = piece_size(deck, comp)
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(geo.width + 2 * geo.bleed, geo.height + 2 * geo.bleed))
+    draw_face(c, deck, comp, None, "en", geo.bleed, geo.bleed)
+    c.save()
+    inline = [d for d in drawn if d[3] < 12]  # the face's own big symbol (none here) is far larger than a glyph
+    assert [d[0] for d in inline] == ["star", "crown"]
+    assert inline[0][1] < inline[1][1] or inline[0][2] > inline[1][2]  # in reading order
+    doc = pdfium.PdfDocument(buf.getvalue())
+    words = doc[0].get_textpage().get_text_range()
+    doc.close()
+    assert ":star:" not in words and "\u25a0" not in words and ":nothing:" in words and "Take" in words

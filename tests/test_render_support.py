@@ -28,7 +28,7 @@ def text(en: str, fr: str | None = None, it: str | None = None) -> dict[str, str
 def deck_yaml(components: list[dict[str, Any]], *, colours: dict[str, str] | None = None,
               backs: dict[str, dict[str, Any]] | None = None, card: dict[str, float] | None = None) -> dict:
     """A complete deck document around ``components`` (game king_lui, no data checks needed)."""
-    palette = {"grey": "#777777"} | (colours or {})
+    palette = {"grey": "#767676"} | (colours or {})  # the darkest grey white text reads on (WCAG 4.5:1)
     doc: dict[str, Any] = {
         "game": "king_lui",
         "name": text("Test deck", "Jeu d’essai", "Mazzo di prova"),

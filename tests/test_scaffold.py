@@ -53,7 +53,7 @@ def test_new_build_add_a_row_rebuild(tmp_path: Path) -> None:
         handle.write("Comet,5,sun,star,1,A new card.\n")
     again = cardgen(game, "build", "--paper", "a4")
     assert again.returncode == 0, again.stderr
-    assert "1 file(s) written, 1 unchanged; 15 cards" in again.stdout  # the rule sheet did not change
+    assert "1 file written, 1 unchanged; 15 cards" in again.stdout  # the rule sheet did not change
     assert faces_on_front_pages(cards) == 15
     checked = cardgen(game, "check")
     assert checked.returncode == 0 and "faces print (en)" in checked.stdout

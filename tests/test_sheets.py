@@ -304,3 +304,71 @@ def test_reverse_of_single_sided_pieces_says_it_is_blank(duplex: str) -> None:
     for i in empty_backs:
         assert note in " ".join(doc[i].get_textpage().get_text_range().split())
     doc.close()
+
+
+@pytest.mark.parametrize("duplex", ["long", "none"])
+def test_no_instructions_leaves_out_the_first_page_and_its_blank_reverse(tmp_path: Path, duplex: str) -> None:
+    deck = make_deck(tmp_path, [card(f"c{i}") for i in range(5)])
+    full = plan(deck, "a4", duplex)
+    bare = plan(deck, "a4", duplex, instructions=False)
+    assert [p.role for p in full[:len(full) - len(bare)]] == (["info", "blank"] if duplex == "long" else ["info"])
+    assert [(p.role, len(p.slots)) for p in bare] == [(p.role, len(p.slots)) for p in full if p.role in
+                                                      ("fronts", "backs")]
+    pdf = render_sheets(deck, "en", "a4", duplex=duplex, instructions=False)
+    assert page_count(pdf) == len(bare)
+    doc = pdfium.PdfDocument(pdf)
+    words = [" ".join(page.get_textpage().get_text_range().split()) for page in doc]
+    doc.close()
+    ruler = " ".join(sentence("en", "ruler", bleed=3).split()[:4])
+    assert not any(ruler in w for w in words)
+    doc = pdfium.PdfDocument(render_sheets(deck, "en", "a4", duplex=duplex))
+    assert ruler in " ".join(doc[0].get_textpage().get_text_range().split())  # the same words find it when there
+    doc.close()
+
+
+def test_a_fixed_grid_places_cards_gutter_apart_keeping_the_bleed_room_allows() -> None:
+    from cardgen.render.sheets import fixed_grid
+    a4 = PAPERS["a4"]
+    w, h = 63.5 * MM, 88.9 * MM
+    touching = fixed_grid(a4, w, h, 3 * MM, 3, 3)
+    assert (touching.cols, touching.rows, touching.rotated, touching.bleed) == (3, 3, False, 0.0)
+    assert touching.pitch_x == pytest.approx(w) and touching.pitch_y == pytest.approx(h)  # shared cut lines
+    assert touching.x0 == pytest.approx((210 - 3 * 63.5) / 2 * MM)  # centred: 9.75 mm each side
+    assert touching.top == pytest.approx(297 * MM - (297 - 3 * 88.9) / 2 * MM)
+    apart = fixed_grid(a4, w, h, 3 * MM, 3, 3, gutter=2 * MM)
+    assert apart.pitch_x == pytest.approx(w + 2 * MM) and apart.bleed == pytest.approx(1 * MM)  # half the gutter
+    tight = fixed_grid(a4, w, h, 3 * MM, 3, 3, gutter=4 * MM)  # (210 - 198.5) / 2 - 4 mm to the paper's edge
+    assert tight.bleed == pytest.approx(1.75 * MM)
+    wide = fixed_grid(a4, w, h, 3 * MM, 2, 2, gutter=10 * MM)
+    assert wide.bleed == pytest.approx(3 * MM)  # never more than the card's own bleed
+    with pytest.raises(ValueError, match="3 x 3 pieces of 64 x 89 mm with 4 mm between them do not fit"):
+        fixed_grid(PAPERS["letter"], w, h, 3 * MM, 3, 3, gutter=4 * MM)  # 274.7 mm of 279.4, less 2 x 4 mm
+
+
+def test_grid_3x3_fills_pages_of_nine_on_a4_and_letter(tmp_path: Path) -> None:
+    deck = make_deck(tmp_path, [card(f"c{i}") for i in range(10)])
+    for paper in ("a4", "letter"):
+        pages_ = plan(deck, paper, grid=(3, 3), instructions=False)
+        fronts = [p for p in pages_ if p.role == "fronts"]
+        assert [len(p.slots) for p in fronts] == [9, 1]
+        first = fronts[0].slots
+        assert first[1].x == pytest.approx(first[0].x + first[0].w)  # neighbours share a cut line
+        assert all(s.bleed == 0.0 for s in first)
+        assert page_count(render_sheets(deck, "en", paper, grid=(3, 3), instructions=False)) == len(pages_)
+    with pytest.raises(InputError, match=r"^--grid 4x4: .*choose fewer cards per page or a smaller --gutter$"):
+        plan(deck, "a4", grid=(4, 4))
+
+
+def test_grid_pieces_keep_no_colour_of_a_neighbour(tmp_path: Path) -> None:
+    """With 3 mm of bleed drawn and no gutter, each card is cut at its trim: the first card's colour
+    stops where the second card begins."""
+    deck = make_deck(tmp_path, [card("a", faces=[{"layout": "back", "colour": "red", "title": text("A")}]),
+                                card("b", faces=[{"layout": "back", "colour": "blue", "title": text("B")}])],
+                     colours={"red": "#CC2222", "blue": "#2222CC"})
+    slots = [p for p in plan(deck, "a4", grid=(3, 3), instructions=False) if p.role == "fronts"][0].slots
+    image = pages(render_sheets(deck, "en", "a4", grid=(3, 3), instructions=False, fronts_only=True), 72)[0]
+    scale = image.width / PAPERS["a4"][0]
+    edge = slots[1].x * scale
+    y = image.height - (slots[1].y + slots[1].h / 2) * scale
+    left, right = image.getpixel((int(edge) - 3, int(y))), image.getpixel((int(edge) + 3, int(y)))
+    assert left[0] > 150 > left[2] and right[2] > 150 > right[0], (left, right)

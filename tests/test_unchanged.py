@@ -30,24 +30,24 @@ def test_second_build_imports_nothing_heavy_and_any_change_rebuilds(tmp_path: Pa
     game = tmp_path / "g"
     assert cardgen(game, "build", "--paper", "a4").returncode == 0
     again = cardgen(game, "build", "--paper", "a4", importtime=True)
-    assert again.returncode == 0 and "0 file(s) written, 2 unchanged; 14 cards" in again.stdout
+    assert again.returncode == 0 and "0 files written, 2 unchanged; 14 cards" in again.stdout
     assert "(nothing changed)" in again.stdout
     modules = imported(again.stderr)
     assert "cardgen.cli" in modules and not modules & {"pydantic", "reportlab", "yaml", "cardgen.resolve.resolve"}
 
     # Another request is another build (and the first one's record is kept apart from it).
     other = cardgen(game, "build", "--paper", "letter")
-    assert other.returncode == 0 and "(nothing changed)" not in other.stdout and "2 file(s) written" in other.stdout
+    assert other.returncode == 0 and "(nothing changed)" not in other.stdout and "2 files written" in other.stdout
     # An edited CSV goes through the full build, which rewrites exactly the card sheet.
     time.sleep(0.01)
     with (game / "decks/cards.csv").open("a", encoding="utf-8") as handle:
         handle.write("Comet,5,sun,star,1,\n")
     edited = cardgen(game, "build", "--paper", "a4")
-    assert "1 file(s) written, 1 unchanged; 15 cards" in edited.stdout
+    assert "1 file written, 1 unchanged; 15 cards" in edited.stdout
     # A deleted output is noticed.
     (game / "out/g/en/rules-a4.pdf").unlink()
     redone = cardgen(game, "build", "--paper", "a4")
-    assert "1 file(s) written" in redone.stdout and (game / "out/g/en/rules-a4.pdf").is_file()
+    assert "1 file written" in redone.stdout and (game / "out/g/en/rules-a4.pdf").is_file()
     assert "(nothing changed)" in cardgen(game, "build", "--paper", "a4").stdout
 
 

@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any
 
 from cardgen.errors import MAX_ERRORS, InputError
+from cardgen.load.grouping import group_errors
 from cardgen.model.schema import LANGS
 from cardgen.resolve.resolve import ResolvedDeck
 
@@ -46,6 +47,15 @@ def unique_errors(errors: list[InputError], deck_files: set[str] | None = None) 
             seen.add(key)
             out.append(err)
     return out
+
+
+def deck_sources(deck: ResolvedDeck) -> set[str]:
+    """The files the deck was written in: its YAML files and the CSV or XLSX tables they name.
+
+    An error in one of these is about one component (kept per line); an error in
+    any other file (a layout, a symbol) is one line per file.
+    """
+    return {str(f) for f in deck.files} | {str(where[0]) for where in deck.lines.lines.values() if where[0]}
 
 
 def _located(exc: InputError, file: str | None, line: int | None, field: str,
@@ -129,7 +139,7 @@ def face_errors(deck: ResolvedDeck, langs: tuple[str, ...] | list[str] = LANGS) 
     canvas = dry_canvas()
     errors: list[InputError] = []
     seen: set[str] = set()
-    deck_files = {str(f) for f in deck.files}
+    deck_files = deck_sources(deck)
     backs_done: set[str] = set()
     for comp in deck.model.components:
         todo: list[tuple[Any, bool, tuple[Any, ...]]] = [(f, False, ("faces", j)) for j, f in enumerate(comp.faces)]
@@ -144,14 +154,24 @@ def face_errors(deck: ResolvedDeck, langs: tuple[str, ...] | list[str] = LANGS) 
                         where, line = deck.lines.locate(("backs", comp.back))
                         file, field = where or deck.files[-1], f"backs.{comp.back}"
                     else:
-                        file, line, field = deck.locate(comp.id, *path)
+                        file, line, field = deck.locate(comp.id, *path, *_field_of(exc, lang))
                     err = _located(exc, file, line, field, deck_files)
                     if _key(err, deck_files) not in seen:
                         seen.add(_key(err, deck_files))
                         errors.append(err)
-                    if len(errors) >= MAX_ERRORS:
-                        return errors
-    return errors
+                    if len(group_errors(errors)) > MAX_ERRORS:  # the same mistake on many rows is one line
+                        return group_errors(errors)[:MAX_ERRORS]
+    return group_errors(errors)
+
+
+def _field_of(exc: InputError, lang: str) -> tuple[str, ...]:
+    """The face field a refusal is about (``FaceFieldError``), so its cell or line is named."""
+    element = getattr(exc, "element", None)
+    if element is None:
+        return ()
+    if getattr(exc, "any_language", False) or element not in ("title", "text"):
+        return (element,)
+    return (element, lang)
 
 
 def sheet_errors(deck: ResolvedDeck, papers: tuple[str, ...] | list[str] = ("a4", "letter")) -> list[InputError]:

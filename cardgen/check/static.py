@@ -12,6 +12,7 @@ from cardgen.errors import InputError, clean
 from cardgen.games.base import CheckResult
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.usercode import UserCodeError
+from cardgen.words import counted
 
 
 def generic_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list[CheckResult]:
@@ -104,6 +105,6 @@ def failed_checks(decks: list[ResolvedDeck], langs: Sequence[str] | None = None)
         file = deck.files[-1] if deck.files else deck.id
         for r in run_checks(deck, langs):
             if not r.passed:
-                who = f"{r.players} players: " if r.players is not None else ""
+                who = f"{counted(r.players, 'player')}: " if r.players is not None else ""
                 lines.append(clean(f"{file}: {who}check '{r.name}' failed: {r.detail}", 600))
     return lines

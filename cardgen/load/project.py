@@ -9,6 +9,13 @@ An id becomes a folder name under ``out/``, so it must be a plain identifier
 (the schema's id pattern): a file called ``...yaml`` or ``My Deck.yaml`` is
 reported, never turned into ``out/../``. A folder that cannot be read is an
 error too, never silently skipped.
+
+Where the project is: the folder given (``--project``), else the current folder or
+the nearest folder above it with a ``decks/`` folder, the way git finds its
+repository (``find_root``), so ``cardgen build`` works from ``rules/`` too. A
+project's variant may extend a shipped game's deck (``extends: king_lui``) without
+copying it: ids not in the project are looked up among cardgen's own decks
+(``Project.base_path``).
 """
 from __future__ import annotations
 
@@ -23,6 +30,24 @@ from cardgen.errors import InputError, did_you_mean
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 #: Most YAML files a project may hold (a guard against pointing cardgen at a huge tree).
 MAX_FILES = 5000
+#: The shipped games' decks (King Lui, Royale, Draco), which a project's variants may extend.
+SHIPPED_DECKS = Path(__file__).resolve().parent.parent.parent / "decks"
+
+
+def find_root(start: str | Path = ".") -> Path | None:
+    """``start`` or the nearest folder above it holding a ``decks/`` folder, or None."""
+    here = Path(start).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "decks").is_dir():
+            return folder
+    return None
+
+
+def shipped_decks() -> dict[str, Path]:
+    """The shipped decks by id (none when cardgen is installed without its ``decks/`` folder)."""
+    if not SHIPPED_DECKS.is_dir():
+        return {}
+    return {p.stem: p for p in sorted(SHIPPED_DECKS.glob("*.yaml")) if ID_PATTERN.match(p.stem)}
 
 
 def check_id(sid: str, file: str) -> None:
@@ -59,7 +84,14 @@ class Project:
     outside: dict[str, Path] = field(default_factory=dict)  # files named by a path outside decks/ and variants/
 
     @classmethod
-    def open(cls, root: str | Path = ".") -> "Project":
+    def open(cls, root: str | Path | None = ".") -> "Project":
+        """The project at ``root``; ``None``: the current folder's or the nearest above it (``find_root``)."""
+        if root is None:
+            found = find_root()
+            if found is None:
+                raise InputError(f"no decks/ folder in {Path.cwd()} or any folder above it; run cardgen inside a "
+                                 "project (cardgen new DIR makes one) or pass --project DIR")
+            root = found
         root = Path(root).resolve()
         if not (root / "decks").is_dir():
             raise InputError(f"no decks/ folder in {root}; run cardgen in a project folder or pass --project DIR")
@@ -75,6 +107,10 @@ class Project:
                                  "expected unique file names", file=project.display(path))
             project.sources[sid] = path
         return project
+
+    def base_path(self, ref: str) -> Path | None:
+        """The file a variant's ``extends: ref`` names: the project's own, else a shipped game's deck."""
+        return self.sources.get(ref) or shipped_decks().get(ref)
 
     def display(self, path: Path) -> str:
         """Path as shown in messages: relative to the project when inside it."""
@@ -99,6 +135,9 @@ class Project:
             return ref, self.sources[ref]
         if ref in self.outside:
             return ref, self.outside[ref]
+        shipped = shipped_decks().get(ref)
+        if shipped is not None:  # the base of a variant extending a shipped game
+            return ref, shipped
         candidate = Path(ref)
         if candidate.suffix in (".yaml", ".yml") or "/" in ref or os.sep in ref:
             if not candidate.exists():

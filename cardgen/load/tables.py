@@ -120,6 +120,11 @@ def read_table(entry: dict[str, Any], entry_lines: LineMap, deck_file: Path, pro
                              f"{', '.join(allowed)}", file=deck_name, line=kline, field=key,
                              hint=did_you_mean(key, allowed))
         defaults[key] = value
+    def default_where(column: str) -> tuple[str, int, tuple[Any, ...]]:
+        """A value every row takes from the deck's entry is located there, not at a row."""
+        where, kline = entry_lines.locate((column,))
+        return (where or deck_name, kline or 0, entry_lines.source_path((column,)))
+
     display = display_of(path)
     rows = _rows(path, display)
     if not rows or not any(c.strip() for c in rows[0]):
@@ -144,20 +149,37 @@ def read_table(entry: dict[str, Any], entry_lines: LineMap, deck_file: Path, pro
             continue
         values = {k: v for k, v in defaults.items()}
         values.update(cells)
-        out.append(_component(values, cells, number, display, path.stem, languages))
+        out.append(_component(values, cells, number, display, path.stem, languages, set(used.values()),
+                              default_where))
     if not out:
         raise InputError("no rows below the header; expected one row per card or card kind", file=display)
     return out
 
 
 def _component(values: dict[str, Any], cells: dict[str, str], row: int, display: str, stem: str,
-               languages: list[str]) -> tuple[dict[str, Any], LineMap]:
-    """One row as a component mapping, and a line map naming the row and column of each field."""
+               languages: list[str], header: set[str] | None = None,
+               default_where: Any = None) -> tuple[dict[str, Any], LineMap]:
+    """One row as a component mapping, and a line map naming where each field was written.
+
+    A field is located at its row and column, unless the row leaves the cell blank
+    and takes the value the deck's ``table:`` entry gives every row
+    (``default_where``): then the fix belongs in the deck file, at that line.
+    A blank cell of a ``header`` column is located at its row and column too (a
+    layout that requires the field names it).
+    """
     lines = LineMap()
     lines.lines[()] = (display, 0, (f"row {row}",))
 
-    def where(column: str) -> tuple[str, int, tuple[str, ...]]:
+    def where(column: str) -> tuple[Any, ...]:
+        if column not in cells and column in values and default_where is not None:
+            return default_where(column)
         return (display, 0, (f"row {row}, column '{column}'",))
+
+    for column in header or ():  # blank cells: a missing required field is named at its cell
+        base = column.removeprefix("face2.")
+        n = 1 if column.startswith("face2.") else 0
+        if column not in values and base.split(".")[0] in FACE_FIELDS:
+            lines.lines[("faces", n) + tuple(base.split("."))] = where(column)
 
     def convert(column: str, value: Any) -> Any:
         field = column.rsplit(".", 1)[-1]
@@ -223,6 +245,8 @@ def _component(values: dict[str, Any], cells: dict[str, str], row: int, display:
     elif not name and faces and "title" in faces[0]:
         name = dict(faces[0]["title"])
         lines.lines[("name",)] = where("title")
+        for lang in languages:  # the name is the title: a missing language is the title's, said once
+            lines.lines[("name", lang)] = lines.lines.get(("faces", 0, "title", lang), where("title"))
     elif not name:
         name = {lang: str(comp["id"]) for lang in languages}
     comp["name"] = name

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from cardgen.errors import MAX_ERRORS, InputError, InputErrors, clean, did_you_mean
+from cardgen.load.grouping import group_errors
 from cardgen.load.yamlio import LineMap
 
 M = TypeVar("M", bound=BaseModel)
@@ -184,6 +185,7 @@ def validate(model: type[M], data: Any, lines: LineMap, *, file: str | None = No
                 continue
             seen.add((where_file, line, field))
             found.append(InputError(message, file=where_file, line=line or None, field=field or None, hint=hint))
+        found = group_errors(found)  # one line for the same mistake on many rows
         more = max(0, exc.error_count() - 5 * MAX_ERRORS)
         if len(found) == 1 and not more:
             raise found[0] from None

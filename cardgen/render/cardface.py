@@ -16,6 +16,7 @@ disc, ``die`` one square per face (``sheets`` assembles the die net).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -25,11 +26,12 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.errors import InputError
+from cardgen.errors import InputError, did_you_mean
+from cardgen.typography import for_language
 from cardgen.render import shapes
 from cardgen.render.layouts import ELEMENTS, Box, Element, Layout, layout
 from cardgen.render.symbols import SvgError, draw_svg, draw_symbol
-from cardgen.render.vocab import PROJECT_SYMBOLS, project_files
+from cardgen.render.vocab import PROJECT_SYMBOLS, project_files, symbol_ids
 from cardgen.render.textfit import TextFitError, draw_fitted, fit_text, missing_glyphs
 
 INK = HexColor("#1E1E1E")
@@ -182,6 +184,38 @@ def text_on(colour: Color) -> Color:
     return INK if _contrast(colour, INK) >= _contrast(colour, PAPER) else PAPER
 
 
+#: Stands in a text for a symbol written ``:id:`` (a black square: every bundled font has it,
+#: about as wide as a capital letter, and it wraps like a word).
+INLINE = "\u25a0"
+_INLINE_ID = re.compile(r":([a-z0-9][a-z0-9_-]*):")
+
+
+def _hex(colour: Color) -> str:
+    return "#%02X%02X%02X" % tuple(round(v * 255) for v in (colour.red, colour.green, colour.blue))
+
+
+def _fractions(box: Box) -> str:
+    return "[" + ", ".join(f"{v:g}" for v in (box.x, box.y, box.w, box.h)) + "]"
+
+
+class FaceFieldError(InputError):
+    """A refusal about one field of the face (``element``): ``check`` names that field's cell or line."""
+
+    def __init__(self, element: str, message: str, any_language: bool = False, **where: Any) -> None:
+        self.element = element
+        self.any_language = any_language  # the same in every language: named once, not per language column
+        super().__init__(message, **where)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_field_error, (self.element, self.message, self.any_language, self.file, self.line, self.field,
+                               self.hint))
+
+
+def _field_error(element: str, message: str, any_language: bool, file: Any, line: Any, field: Any,
+                 hint: Any) -> "FaceFieldError":
+    return FaceFieldError(element, message, any_language, file=file, line=line, field=field, hint=hint)
+
+
 def _overlap(a: Box, b: Box) -> bool:
     return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
 
@@ -278,10 +312,12 @@ class Painter:
         self.lang, self.geo, self.lay, self.ink_saver = lang, geo, lay, ink_saver
         colours = resolved.model.colours
         self.colour = hex_colour(colours[face.colour].rgb if face.colour in colours else NEUTRAL)
+        self.inline: list[str] = []  # symbols written inline in the text (``:sun:``), in order
         self.body = self._body_paragraphs()
         self.shown = self._shown()
         self.arr = arrangement(lay, self.shown, geo)
         self._check_overlaps()
+        self._check_colour_keys()
 
     # -- what the face shows ----------------------------------------------------
     def _body_paragraphs(self) -> tuple[tuple[str, str], ...]:
@@ -294,8 +330,23 @@ class Painter:
         if generated:
             out.append((font, generated.strip()))
         if self.face.text is not None:
-            out.append((font.split("-")[0] + "-Italic", self.face.text[self.lang].strip()))
+            words = for_language(self.face.text[self.lang].strip(), self.lang)
+            out.append((font.split("-")[0] + "-Italic", self._inline_symbols(words)))
         return tuple(out)
+
+    def _inline_symbols(self, words: str) -> str:
+        """``:sun:`` in a text (a symbol's id between colons) becomes ``INLINE``, a glyph as wide as a
+        symbol that wraps like a word; ``draw_text`` draws the symbols there, in order."""
+        if ":" not in words:
+            return words
+        known = set(symbol_ids(self.resolved.project))
+
+        def swap(match: Any) -> str:
+            if match.group(1) not in known:
+                return match.group(0)
+            self.inline.append(match.group(1))
+            return INLINE
+        return _INLINE_ID.sub(swap, words)
 
     def _shown(self) -> dict[str, bool]:
         f = self.face
@@ -313,6 +364,10 @@ class Painter:
         }
         if self.lay.settings.get("pips") and f.value is not None and 1 <= f.value <= 6:
             has["symbol"] = has["mini_symbol"] = False  # pips say it all (a die face)
+        for name, el in self.lay.elements.items():
+            if el.required and not has.get(name):
+                raise FaceFieldError(name, f"blank {name}; layout '{f.layout}' requires one "
+                                     f"({self.lay.where(name)}: required: true)", file=self.resolved.files[-1])
         for name, present in has.items():
             if present and name not in self.lay.elements and name not in ("band", "mini_symbol"):
                 raise InputError(f"{self._who()}: layout '{f.layout}' has no place for its {name}; "
@@ -320,11 +375,19 @@ class Painter:
         return {k: v and k in self.lay.elements for k, v in has.items()}
 
     def _check_overlaps(self) -> None:
-        """Two elements this face shows must not share space (a layout cannot fit every combination)."""
+        """Two elements this face shows must not share space (a layout cannot fit every combination).
+
+        The fix is in the layout file (move a box, or give one a ``box_shared``), so the
+        error names it and both boxes; ``check`` reports it once, whatever number of faces hit it.
+        """
         if self.arr.clash is not None:
             a, b = self.arr.clash
-            raise InputError(f"{self._who()}: layout '{self.face.layout}' cannot show both its {a} and "
-                             f"its {b}; drop one or use another layout", file=self.resolved.files[-1])
+            lay = self.lay
+            line = lay.lines.get(a) or None
+            raise InputError(f"the {a} box {_fractions(self.box(a))} overlaps the {b} box "
+                             f"{_fractions(self.box(b))} (line {lay.lines.get(b, '?')}), and a face shows both "
+                             f"(first: component '{self.component.id}'); move one, or give the {a} a box_shared",
+                             file=lay.source, line=line, field=a)
 
     def _who(self) -> str:
         return f"component '{self.component.id}', {self.label}"
@@ -409,10 +472,50 @@ class Painter:
             shapes.circle(self.c, g.width / 2, g.height / 2, g.width / 2, fill=0, stroke=1)
 
     def _text_colour(self, name: str) -> Color:
-        """Text over the band (or the full-bleed background) contrasts with the colour; else ink."""
+        """The layout's colour for this element and face colour, else: text over the band (or the
+        full-bleed background) contrasts with the colour; else ink."""
         if self.ink_saver:
             return INK
+        el = self.lay.elements[name]
+        chosen = el.colour_for(self.face.colour) if el.colour is not None else None
+        if chosen is not None:
+            return hex_colour(chosen)
         return text_on(self.colour) if self.arr.on_colour(name) else INK
+
+    def _check_colour_keys(self) -> None:
+        """A per-colour text colour names colours of the deck (a typo would silently never apply)."""
+        known = list(self.resolved.model.colours)
+        for name, el in self.lay.elements.items():
+            for key, _ in el.colour or ():
+                if key != "default" and key not in known:
+                    raise InputError(f"colour for face colour '{key}', which this deck does not have; expected "
+                                     f"default or {', '.join(known) or 'a colour of the deck'}", file=self.lay.source,
+                                     line=self.lay.lines.get(name) or None, field=f"{name}.colour",
+                                     hint=did_you_mean(key, known))
+
+    def _under(self, name: str) -> Color:
+        """What lies under element ``name``'s text: the face colour (band, full background) or the panel."""
+        if self.lay.background == "frame" and self.lay.panel_inset <= 0 and not self.arr.on_colour(name):
+            return tint(self.colour, 0.12)
+        return self.colour if self.arr.on_colour(name) else PAPER
+
+    def _check_contrast(self, name: str, colour: Color, fitted: Any, bold: bool) -> None:
+        """Refuse text that does not stand out from what lies under it (WCAG 2: 4.5:1, large text 3:1).
+
+        Large is 18 pt, or 14 pt bold, at the size the text was fitted to.
+        """
+        if self.ink_saver or not fitted.lines:
+            return
+        under = self._under(name)
+        ratio = _contrast(colour, under)
+        large = fitted.size >= 18 or (bold and fitted.size >= 14)
+        needed = 3.0 if large else 4.5
+        if ratio < needed:
+            raise FaceFieldError(name, f"the {name} is {_hex(colour)} on {_hex(under)}: contrast "
+                                 f"{ratio:.1f}:1, below WCAG's {needed:g}:1 for {'large' if large else 'small'} text; "
+                                 f"set its colour in {self.lay.where(name)} (colour: white, or per face colour "
+                                 f"{{{self.face.colour or 'default'}: white}})", file=self.resolved.files[-1],
+                                 any_language=True)
 
     def draw_band(self, el: Element) -> None:
         c, g = self.c, self.geo
@@ -528,8 +631,10 @@ class Painter:
 
     def draw_title(self, el: Element) -> None:
         rect = self.text_rect("title")
-        fitted = self._fit("title", ((el.font, self.face.title[self.lang]),), el, rect)
-        draw_fitted(self.c, fitted, *rect, align=el.align, colour=self._text_colour("title"))
+        fitted = self._fit("title", ((el.font, for_language(self.face.title[self.lang], self.lang)),), el, rect)
+        colour = self._text_colour("title")
+        self._check_contrast("title", colour, fitted, "Bold" in el.font)
+        draw_fitted(self.c, fitted, *rect, align=el.align, colour=colour)
 
     def draw_value(self, el: Element) -> None:
         value = self.face.value
@@ -538,7 +643,9 @@ class Painter:
             return
         rect = self.text_rect("value")
         fitted = self._fit("value", ((el.font, str(value)),), el, rect)
-        draw_fitted(self.c, fitted, *rect, align=el.align, colour=self._text_colour("value"))
+        colour = self._text_colour("value")
+        self._check_contrast("value", colour, fitted, "Bold" in el.font)
+        draw_fitted(self.c, fitted, *rect, align=el.align, colour=colour)
 
     def _pips(self, value: int) -> None:
         x, y, w, h = self.rect("value")
@@ -569,5 +676,36 @@ class Painter:
     def draw_text(self, el: Element) -> None:
         rect = self.text_rect("text")
         fitted = self._fit("text", self.body, el, rect)
-        draw_fitted(self.c, fitted, *rect, align=el.align, colour=INK)
+        chosen = el.colour_for(self.face.colour) if el.colour is not None else None
+        colour = INK if chosen is None or self.ink_saver else hex_colour(chosen)  # body text: ink unless set
+        self._check_contrast("text", colour, fitted, "Bold" in el.font)
+        if self.inline:
+            self._draw_inline(fitted, rect, el.align, colour)
+        else:
+            draw_fitted(self.c, fitted, *rect, align=el.align, colour=colour)
+
+    def _draw_inline(self, fitted: Any, rect: tuple[float, float, float, float], align: str, colour: Color) -> None:
+        """``draw_fitted``, with each ``INLINE`` glyph's place left blank and a symbol drawn there."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        c, (x, y, w, h) = self.c, rect
+        symbols = iter(self.inline)
+        baseline = y + h - (h - fitted.height) / 2 - fitted.ascent
+        for font, line in fitted.lines:
+            size = fitted.size
+            full = stringWidth(line, font, size)
+            start = x if align == "left" else x + w - full if align == "right" else x + (w - full) / 2
+            for i, part in enumerate(line.split(INLINE)):
+                if i:  # the symbol's place: the width of the glyph it stands for
+                    box = stringWidth(INLINE, font, size)
+                    sid = next(symbols, None)
+                    if sid is not None:
+                        self._symbol(sid, start, baseline - 0.18 * size, box, box, on_colour=False)
+                    start += box
+                if part:
+                    c.setFillColor(colour)
+                    c.setFont(font, size)
+                    c.drawString(start, baseline, part)
+                    start += stringWidth(part, font, size)
+            baseline -= fitted.leading
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.errors import InputError, did_you_mean
 from cardgen.fileio import write_atomic
+from cardgen.words import counted
 from cardgen.render.cardface import paint, piece_size
 from cardgen.render.sheets import Side, has_reverse, pdf_canvas, save_pdf
 
@@ -234,5 +235,5 @@ def export(resolved: Any, fmt: str, langs: list[str], out: Path, preset: str = "
     for lang in langs:
         files = export_png(resolved, lang, out, preset) if fmt == "png" else export_tts(resolved, lang, out)
         where = out / resolved.id / lang / fmt
-        print(f"cardgen export {fmt}: {files} file(s) in {where}")
+        print(f"cardgen export {fmt}: {counted(files, 'file')} in {where}")
     return 0

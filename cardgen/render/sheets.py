@@ -19,7 +19,8 @@ each reverse at the same place as its front, upright, for single-sided printing 
 gluing (and repeats the crop marks there). Dice come last as nets to fold (or
 square faces to stick on a blank die); they have no reverse.
 
-Printing options: ``fronts_only`` leaves every reverse out (no backs pages, no
+Printing options: ``instructions=False`` leaves out the instructions page (and its blank
+reverse), for a designer who prints often and knows how; ``fronts_only`` leaves every reverse out (no backs pages, no
 blank page); ``backs_once``, for decks whose pieces all share one back, prints the
 pages of fronts and then a single full page of backs, to print as many times as
 there are pages of fronts on their reverse.
@@ -154,6 +155,7 @@ class Grid:
     h: float
     pitch_x: float
     pitch_y: float
+    bleed: float | None = None  # bleed kept around each piece (None: the piece's own)
 
     @property
     def capacity(self) -> int:
@@ -178,6 +180,26 @@ def fit_grid(page: tuple[float, float], w: float, h: float, bleed: float, margin
     if best is None:
         raise ValueError(f"a {w / mm:.0f} x {h / mm:.0f} mm piece does not fit on the page")
     return best
+
+
+def fixed_grid(page: tuple[float, float], w: float, h: float, bleed: float, cols: int, rows: int,
+               gutter: float = 0.0) -> Grid:
+    """``cols`` x ``rows`` pieces with ``gutter`` between trims (0: they share their cut lines), centred.
+
+    The bleed around each piece is what room allows: at most half the gutter (a piece's
+    colour never covers its neighbour) and at most the room left to the paper's edge.
+    Upright if that fits, else turned.
+    """
+    for rotated in (False, True):
+        pw, ph = (h, w) if rotated else (w, h)
+        tw, th = cols * pw + (cols - 1) * gutter, rows * ph + (rows - 1) * gutter
+        room = min((page[0] - tw) / 2, (page[1] - th) / 2) - EDGE
+        if room >= 0:
+            kept = max(0.0, min(bleed, gutter / 2, room))
+            return Grid(cols, rows, rotated, (page[0] - tw) / 2, page[1] - (page[1] - th) / 2, pw, ph,
+                        pw + gutter, ph + gutter, kept)
+    raise ValueError(f"{cols} x {rows} pieces of {w / mm:.0f} x {h / mm:.0f} mm with {gutter / mm:g} mm between "
+                     "them do not fit on the page")
 
 
 # -- planning ------------------------------------------------------------------------
@@ -230,35 +252,44 @@ def has_reverse(component: Any) -> bool:
 
 
 def plan(resolved: Any, paper: str, duplex: str = "long", *, fronts_only: bool = False,
-         backs_once: bool = False) -> list[Page]:
-    """Every page of the sheets PDF and where each piece goes (no drawing)."""
+         backs_once: bool = False, instructions: bool = True, grid: tuple[int, int] | None = None,
+         gutter: float = 0.0) -> list[Page]:
+    """Every page of the sheets PDF and where each piece goes (no drawing); ``grid``: cards as
+    ``(cols, rows)`` per page with ``gutter`` points between them (``fixed_grid``)."""
     size = PAPERS[paper]
-    pages: list[Page] = [Page("info")]
-    if duplex != "none" and not (fronts_only or backs_once):  # the file itself is printed duplex
+    pages: list[Page] = [Page("info")] if instructions else []
+    if instructions and duplex != "none" and not (fronts_only or backs_once):  # the file is printed duplex
         pages.append(Page("blank"))
     number = 0
     for group in groups(resolved):
         is_net = group.kind == "die-net"
         try:
-            grid = fit_grid(size, group.w, group.h, group.bleed, margin=EDGE if is_net else MARGIN,
-                            can_rotate=group.kind == "card")
+            if grid is not None and group.kind == "card":
+                placed = fixed_grid(size, group.w, group.h, group.bleed, grid[0], grid[1], gutter)
+            else:
+                placed = fit_grid(size, group.w, group.h, group.bleed, margin=EDGE if is_net else MARGIN,
+                                  can_rotate=group.kind == "card")
         except ValueError as exc:
+            if grid is not None and group.kind == "card":
+                raise InputError(f"--grid {grid[0]}x{grid[1]}: {exc} ({paper}, keeping {EDGE / mm:g} mm to its "
+                                 "edges); choose fewer cards per page or a smaller --gutter") from None
             raise InputError(f"{exc} ({paper}, with {group.bleed / mm:g} mm bleed and {MARGIN / mm:g} mm "
                              "margins); make it smaller", file=resolved.files[-1], field="card") from None
-        for start in range(0, len(group.pieces), grid.capacity):
+        bleed = group.bleed if placed.bleed is None else placed.bleed
+        for start in range(0, len(group.pieces), placed.capacity):
             number += 1
             fronts = Page("fronts", marks=not is_net, number=number, net=is_net)
-            for i, (comp, copy, side) in enumerate(group.pieces[start:start + grid.capacity]):
-                row, col = divmod(i, grid.cols)
-                x = grid.x0 + col * grid.pitch_x
-                y = grid.top - grid.h - row * grid.pitch_y
-                fronts.slots.append(Slot(comp, copy, x, y, grid.w, grid.h, grid.rotated, group.bleed, side))
+            for i, (comp, copy, side) in enumerate(group.pieces[start:start + placed.capacity]):
+                row, col = divmod(i, placed.cols)
+                x = placed.x0 + col * placed.pitch_x
+                y = placed.top - placed.h - row * placed.pitch_y
+                fronts.slots.append(Slot(comp, copy, x, y, placed.w, placed.h, placed.rotated, bleed, side))
             pages.append(fronts)
             reverses = [s for s in fronts.slots if has_reverse(s.component)]
             if reverses or duplex != "none":
                 pages.append(Page("backs", reverses, marks=duplex == "none" and bool(reverses), number=number))
     # A trailing empty page of backs serves no purpose, even in duplex.
-    while pages[-1].role == "backs" and not pages[-1].slots:
+    while pages and pages[-1].role == "backs" and not pages[-1].slots:
         pages.pop()
     if fronts_only:
         return [p for p in pages if p.role != "backs"]
@@ -287,11 +318,13 @@ class Sheets:
     """Draws a plan onto a reportlab canvas."""
 
     def __init__(self, resolved: Any, lang: str, paper: str, duplex: str, ink_saver: bool,
-                 fronts_only: bool = False, backs_once: bool = False) -> None:
+                 fronts_only: bool = False, backs_once: bool = False, instructions: bool = True,
+                 grid: tuple[int, int] | None = None, gutter: float = 0.0) -> None:
         self.resolved, self.lang, self.paper, self.duplex, self.ink_saver = resolved, lang, paper, duplex, ink_saver
         self.fronts_only, self.backs_once = fronts_only, backs_once
         self.size = PAPERS[paper]
-        self.pages = plan(resolved, paper, duplex, fronts_only=fronts_only, backs_once=backs_once)
+        self.pages = plan(resolved, paper, duplex, fronts_only=fronts_only, backs_once=backs_once,
+                          instructions=instructions, grid=grid, gutter=gutter)
         self.forms: dict[str, str] = {}
         self.sheets = max((p.number for p in self.pages), default=0)
 
@@ -338,11 +371,20 @@ class Sheets:
             paint(c, self.resolved, side.component, face, self.lang, ink_saver=self.ink_saver, back=side.back)
             c.endForm()
 
-    def place(self, c: Canvas, side: Side, matrix: Affine) -> None:
+    def place(self, c: Canvas, side: Side, matrix: Affine,
+              clip: tuple[float, float, float, float] | None = None) -> None:
         c.saveState()
+        if clip is not None:  # less bleed than the drawing has (a fixed grid): cut it at the kept bleed
+            path = c.beginPath()
+            path.rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1])
+            c.clipPath(path, stroke=0, fill=0)
         c.transform(*matrix)
         c.doForm(self.forms[side.key()])
         c.restoreState()
+
+    def _clip(self, slot: Slot, box: tuple[float, float, float, float]) -> tuple[float, float, float, float] | None:
+        """``box`` when the slot keeps less bleed than the piece is drawn with, else None (no clip)."""
+        return box if slot.bleed < piece_size(self.resolved, slot.component).bleed - 0.001 else None
 
     def set_boxes(self, c: Canvas, page: Page) -> None:
         """TrimBox / BleedBox: the union of the pieces' trim and bleed boxes (whole page otherwise)."""
@@ -371,7 +413,7 @@ class Sheets:
             if slot.front is None:
                 self.draw_net(c, slot)
             else:
-                self.place(c, slot.front, slot.front_matrix())
+                self.place(c, slot.front, slot.front_matrix(), self._clip(slot, slot.bleed_box))
         if page.marks:
             self.crop_marks(c, [s.trim for s in page.slots], [s.bleed_box for s in page.slots])
         self.label(c, page, "fronts")
@@ -381,7 +423,8 @@ class Sheets:
             self.draw_blank(c, page)
             return
         for slot in page.slots:
-            self.place(c, Side(slot.component, -1), slot.back_matrix(self.duplex, self.size))
+            self.place(c, Side(slot.component, -1), slot.back_matrix(self.duplex, self.size),
+                       self._clip(slot, self.page_box(page, slot, slot.bleed_box)))
         if page.marks:
             self.crop_marks(c, [self.page_box(page, s, s.trim) for s in page.slots],
                             [self.page_box(page, s, s.bleed_box) for s in page.slots])
@@ -418,12 +461,16 @@ class Sheets:
         gx1, gy1 = max(b[2] for b in bleeds), max(b[3] for b in bleeds)
         c.setStrokeColor(black)
         c.setLineWidth(MARK_WIDTH)
+        def line(x0: float, y0: float, x1: float, y1: float) -> None:
+            if abs(x1 - x0) + abs(y1 - y0) >= 1 * mm:  # no room in a margin (a tight fixed grid): no mark there
+                c.line(x0, y0, x1, y1)
+
         for x in sorted({round(v, 3) for t in trims for v in (t[0], t[2])}):
-            c.line(x, gy1 + MARK_GAP, x, min(gy1 + MARK_GAP + MARK_MAX, H - EDGE))
-            c.line(x, gy0 - MARK_GAP, x, max(gy0 - MARK_GAP - MARK_MAX, EDGE))
+            line(x, gy1 + MARK_GAP, x, min(gy1 + MARK_GAP + MARK_MAX, H - EDGE))
+            line(x, gy0 - MARK_GAP, x, max(gy0 - MARK_GAP - MARK_MAX, EDGE))
         for y in sorted({round(v, 3) for t in trims for v in (t[1], t[3])}):
-            c.line(gx0 - MARK_GAP, y, max(gx0 - MARK_GAP - MARK_MAX, EDGE), y)
-            c.line(gx1 + MARK_GAP, y, min(gx1 + MARK_GAP + MARK_MAX, W - EDGE), y)
+            line(gx0 - MARK_GAP, y, max(gx0 - MARK_GAP - MARK_MAX, EDGE), y)
+            line(gx1 + MARK_GAP, y, min(gx1 + MARK_GAP + MARK_MAX, W - EDGE), y)
 
     def draw_net(self, c: Canvas, slot: Slot) -> None:
         """A die net: the faces, glue tabs, the cut outline (solid) and folds (dashed)."""
@@ -585,11 +632,14 @@ def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float
 
 
 def render_sheets(resolved: Any, lang: str, paper: str, *, duplex: str = "long", ink_saver: bool = False,
-                  fronts_only: bool = False, backs_once: bool = False) -> bytes:
+                  fronts_only: bool = False, backs_once: bool = False, instructions: bool = True,
+                  grid: tuple[int, int] | None = None, gutter_mm: float = 0.0) -> bytes:
     """The print-and-play PDF of ``resolved`` in ``lang`` on ``paper`` (``a4`` or ``letter``).
 
     ``duplex``: ``long`` (default) or ``short`` edge flip, or ``none`` (see the module
-    docstring); ``ink_saver``: outlines instead of solid fills. Same input, same bytes.
+    docstring); ``ink_saver``: outlines instead of solid fills; ``instructions``: the first page
+    (calibration ruler, how to print); ``grid``: ``(cols, rows)`` cards per page, ``gutter_mm`` apart
+    (``fixed_grid``; default: as many as fit, bleeds touching). Same input, same bytes.
     """
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
@@ -597,4 +647,5 @@ def render_sheets(resolved: Any, lang: str, paper: str, *, duplex: str = "long",
         raise ValueError(f"unknown duplex {duplex!r}; expected one of {', '.join(DUPLEX)}")
     if fronts_only and backs_once:
         raise ValueError("fronts_only and backs_once exclude each other")
-    return Sheets(resolved, lang, paper, duplex, ink_saver, fronts_only, backs_once).render()
+    return Sheets(resolved, lang, paper, duplex, ink_saver, fronts_only, backs_once, instructions, grid,
+                  gutter_mm * mm).render()

@@ -182,6 +182,8 @@ def draw_fitted(canvas, fitted: Fitted, x: float, y: float, w: float, h: float,
         canvas.setFont(font, fitted.size)
         if align == "left":
             canvas.drawString(x, baseline, text)
+        elif align == "right":
+            canvas.drawRightString(x + w, baseline, text)
         else:
             canvas.drawCentredString(x + w / 2, baseline, text)
         baseline -= fitted.leading

@@ -57,3 +57,20 @@ def symbol_ids(root: Path | None = None) -> tuple[str, ...]:
     """Bundled symbol ids plus the project's ``symbols/*.svg`` (same name: the project's wins)."""
     own = project_files(root, PROJECT_SYMBOLS, ".svg")
     return SYMBOL_IDS + tuple(i for i in own if i not in SYMBOL_IDS)
+
+
+def plain_list(names: list[str] | tuple[str, ...], empty: str = "none") -> str:
+    """``a, b and c`` for a message (never a Python list)."""
+    names = list(names)
+    if not names:
+        return empty
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def choices_in_words(kind: str, root: Path | None) -> str:
+    """What a ``kind`` ('layout' or 'symbol') may be, the project's own first: one clause for an error line."""
+    folder, suffix, bundled = ((PROJECT_LAYOUTS, ".yaml", LAYOUT_IDS) if kind == "layout"
+                               else (PROJECT_SYMBOLS, ".svg", SYMBOL_IDS))
+    own = list(project_files(root, folder, suffix))
+    theirs = f"your {folder}/ folder has {plain_list(own)}; " if own else f"your project has no {folder}/*{suffix}; "
+    return f"{theirs}cardgen brings {plain_list([i for i in bundled if i not in own])}"

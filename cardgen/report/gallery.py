@@ -285,6 +285,7 @@ def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True
     for deck in decks:
         entry = dict(state.get(deck.id, {}))
         entry.update(deck_info(deck))
+        entry["engine"] = deck.spec.new_game is not None  # validate and compare need a rules engine
         if thumbnails:
             deck_lang = _deck_lang(deck, lang)
             key = _thumbs_key(deck, deck_lang)
@@ -385,7 +386,10 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
         else:
             cards_html = note or '<p class="muted">No card pictures yet: <code>cardgen build</code>.</p>'
 
-        sections.append(head + about + cards_html + _books(out, deck_id) + _reports(runs, deck_id, e.get("base"), out))
+        reports = (_reports(runs, deck_id, e.get("base"), out) if e.get("engine", True) else
+                   '<p class="muted">No rules engine (a print-only deck): <code>cardgen check '
+                   + escape(deck_id) + "</code> checks every face.</p>")
+        sections.append(head + about + cards_html + _books(out, deck_id) + reports)
     nav = '<nav><a href="validation/index.html">all validation and comparison runs</a></nav>' if runs else ""
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"

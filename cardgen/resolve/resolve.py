@@ -22,13 +22,14 @@ from cardgen.games.base import GameSpec, Problem
 from cardgen.games.project import is_rules_path, rules_file_spec
 from cardgen.check.text import text_problems
 from cardgen.house import code_problems
-from cardgen.load.project import Project
+from cardgen.load.grouping import group_errors
+from cardgen.load.project import Project, shipped_decks
 from cardgen.load.tables import read_table
 from cardgen.load.validate import validate
 from cardgen.load.yamlio import MAX_FILE_BYTES, LineMap, read_yaml
 from cardgen.model.schema import LANGS, Component, Text, Variant, deck_model, print_deck_model, project_deck_model
 from cardgen.usercode import resolve_code_path
-from cardgen.render.vocab import layout_ids, symbol_ids
+from cardgen.render.vocab import choices_in_words, layout_ids, symbol_ids
 
 #: Mapping fields of a deck a variant merges key by key.
 MERGED = ("players", "box", "card", "rules", "colours", "backs", "clarifications", "rulings")
@@ -263,11 +264,14 @@ class Resolver:
             cycle = " -> ".join(stack + (sid, variant.extends))
             _, line = lines.locate(("extends",))
             raise InputError(f"variants extend each other in a cycle: {cycle}", file=name, line=line, field="extends")
-        if variant.extends not in self.project.sources:
+        base_path = self.project.base_path(variant.extends)
+        if base_path is None:
             _, line = lines.locate(("extends",))
-            raise InputError(f"unknown base '{variant.extends}'; expected a deck or variant id", file=name,
-                             line=line, field="extends", hint=did_you_mean(variant.extends, self.project.sources))
-        base = self._raw_deck(variant.extends, self.project.sources[variant.extends], stack + (sid,))
+            known = list(self.project.sources) + [i for i in shipped_decks() if i not in self.project.sources]
+            raise InputError(f"unknown base '{variant.extends}'; expected a deck or variant id of this project or "
+                             f"a shipped game ({', '.join(shipped_decks()) or 'none installed'})", file=name,
+                             line=line, field="extends", hint=did_you_mean(variant.extends, known))
+        base = self._raw_deck(variant.extends, base_path, stack + (sid,))
         out = RawDeck(base.game, copy.deepcopy(base.data), LineMap(dict(base.lines.lines)),
                       list(base.components), base.chain + [sid], base.files + [name])
         for key in ("name", "description"):
@@ -342,13 +346,14 @@ class Resolver:
         problems += code_problems(model, spec, self.project.root)  # read with ast, never imported
         if problems:
             errors = []
-            for p in problems[:MAX_ERRORS]:
+            for p in problems:
                 where, line = lines.locate(p.path)
                 errors.append(InputError(p.message, file=where or raw.files[-1], line=line,
                                          field=list(lines.source_path(p.path)), hint=p.hint))
+            errors = group_errors(errors)  # one line for the same mistake on many rows
             if len(errors) == 1:
                 raise errors[0]
-            raise InputErrors(errors, max(0, len(problems) - MAX_ERRORS))
+            raise InputErrors(errors[:MAX_ERRORS], max(0, len(errors) - MAX_ERRORS))
         origin = {}
         for index, comp in enumerate(model.components):
             if comp.values is None:
@@ -437,11 +442,13 @@ def reference_problems(model: Any, spec: GameSpec, root: Path) -> list[Problem]:
         if face.art is not None:
             problems.extend(_asset_problem(face.art, path + ("art",), root))
         if face.layout not in layouts:
-            problems.append(Problem(path + ("layout",), f"unknown layout '{face.layout}'; expected one of "
-                                    f"{', '.join(layouts)}", did_you_mean(face.layout, layouts)))
+            problems.append(Problem(path + ("layout",), f"unknown layout '{face.layout}' (no "
+                                    f"templates/layouts/{face.layout}.yaml); {choices_in_words('layout', root)}",
+                                    did_you_mean(face.layout, layouts)))
         if face.symbol is not None and face.symbol not in symbols:
-            problems.append(Problem(path + ("symbol",), f"unknown symbol '{face.symbol}'; expected one of "
-                                    f"{', '.join(symbols)}", did_you_mean(face.symbol, symbols)))
+            problems.append(Problem(path + ("symbol",), f"unknown symbol '{face.symbol}' (no "
+                                    f"symbols/{face.symbol}.svg); {choices_in_words('symbol', root)}",
+                                    did_you_mean(face.symbol, symbols)))
 
     for bid, back in model.backs.items():
         face_problems(back, ("backs", bid))

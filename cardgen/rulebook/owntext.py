@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import InputError
+from cardgen.typography import for_language
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.rulebook.xmltext import escape, quoteattr
 
@@ -143,7 +144,7 @@ def render_own_rules(resolved: ResolvedDeck, lang: str, paper: str) -> bytes:
     path = resolved.project / rel
     name = resolved.model.name[lang]
     try:
-        markup = markup_of(path, name, str(rel))
+        markup = for_language(markup_of(path, name, str(rel)), lang)  # French spacing, as in our own books
     except UnicodeDecodeError as exc:
         raise InputError(f"not UTF-8 text (byte {exc.start})", file=rel) from None
     accent = accent_colour(resolved)

@@ -364,3 +364,30 @@ def rules_files() -> list[Case]:
 
 
 CAUSES["rules_files"] = rules_files
+
+
+def own_layouts() -> list[Case]:
+    """A project's own layout (here replacing the bundled ``suit``) with values of the wrong kind in
+    the style keys: one line at the layout file's line, never a traceback."""
+    lay = "templates/layouts/suit.yaml"
+    base = "background: full\nsymbol: {box: [0.2, 0.2, 0.6, 0.4]}\n"
+
+    def case(cid: str, title: str, says: str) -> Case:
+        return Case(cid, {**v(""), lay: base + f"title: {{box: [0.1, 0.7, 0.8, 0.1], {title}}}\n"}, file=lay,
+                    says=says)
+    return [
+        case("layout-colour-list", "colour: [1, 2]", "expected a colour as '#RRGGBB'"),
+        case("layout-colour-map-of-lists", "colour: {red: [1]}", "expected a colour as '#RRGGBB'"),
+        case("layout-colour-nan", "colour: .nan", "expected a colour as '#RRGGBB'"),
+        case("layout-weight-list", "weight: [bold]", "expected normal and bold"),
+        case("layout-align-map", "align: {a: 1}", "expected left, centre and right"),
+        case("layout-required-string", "required: 'yes'", "expected true or false"),
+        case("layout-lines-zero", "lines: 0", "expected a whole number of lines"),
+        case("layout-size-strings", "size: [a, b]", "expected [largest, smallest]"),
+        case("layout-unknown-key", "fontsize: 9", "did you mean 'size'?"),
+        Case("layout-unknown-top-key", {**v(""), lay: base + "titel: {box: [0.1, 0.7, 0.8, 0.1]}\n"}, file=lay,
+             says="did you mean 'title'?"),
+    ]
+
+
+CAUSES["own_layouts"] = own_layouts
