@@ -212,7 +212,7 @@ def special_text(special: str, name: str, rules: Any, lang: str) -> str:
         if lang == "it":
             tail = ("nessuno paga per lui" if m == 0 else
                     f"il giocatore più ricco paga per lui {multiple(m, lang)} della somma dovuta")
-            return f"{name} non incassa mai nulla. Se siede a un posto che paga, {tail}."
+            return f"{name} non incassa mai nulla. Se siede in un posto che paga, {tail}."
         tail = ("nobody pays for him" if m == 0 else
                 f"the richest player pays for him {multiple(m, lang)} what his seat owes")
         return f"{name} never receives money. If he sits in a paying seat, {tail}."
@@ -220,8 +220,8 @@ def special_text(special: str, name: str, rules: Any, lang: str) -> str:
         return {
             "fr": f"À une place payée, {name} donne ce qu’il reçoit au personnage de la place suivante. "
                   "À une place qui paie, le personnage de la place précédente paie pour lui.",
-            "it": f"A un posto pagato, {name} passa quanto riceve al personaggio del posto successivo. "
-                  "A un posto che paga, paga per lui il personaggio del posto precedente.",
+            "it": f"In un posto che incassa, {name} passa quanto riceve al personaggio del posto successivo. "
+                  "In un posto che paga, paga per lui il personaggio del posto precedente.",
             "en": f"In a paid seat, {name} hands what he receives to the character in the next seat. "
                   "In a paying seat, the character in the seat before him pays for him.",
         }[lang]

@@ -116,15 +116,15 @@ def service_text(deck: ResolvedDeck, s: Service, lang: str) -> str:
     if s.first and s.first == s.last:
         label = name(s.first)
         parts.append({"fr": f"avec une carte {label} en première et en dernière position",
-                      "it": f"la prima e l’ultima devono essere carte {label}",
+                      "it": f"con la prima e l’ultima di tipo {label}",
                       "en": f"the first and last being {label} cards"}[lang])
     else:
         if s.first:
-            parts.append({"fr": "la première étant ", "it": "la prima deve essere ", "en": "the first being "}[lang]
-                         + _a_card(name(s.first), lang))
+            parts.append({"fr": "la première étant ", "it": "con la prima di tipo ", "en": "the first being "}[lang]
+                         + (name(s.first) if lang == "it" else _a_card(name(s.first), lang)))
         if s.last:
-            parts.append({"fr": "la dernière étant ", "it": "l’ultima deve essere ", "en": "the last being "}[lang]
-                         + _a_card(name(s.last), lang))
+            parts.append({"fr": "la dernière étant ", "it": "con l’ultima di tipo ", "en": "the last being "}[lang]
+                         + (name(s.last) if lang == "it" else _a_card(name(s.last), lang)))
     if s.distinct_types:
         parts.append({"fr": "jamais deux du même type", "it": "mai due dello stesso tipo",
                       "en": "no two of the same type"}[lang])
@@ -154,7 +154,7 @@ def requirement_text(deck: ResolvedDeck, face: NobleFace, lang: str) -> str:
         text = f"{lead}{_colon(lang)} {body}."
     elif len(set(services)) == 1:
         # a sentence, not a form: “2 services, each of them a pair with…”
-        lead = {"fr": f"{n} services, dont chacun est", "it": f"{n} servizi, ognuno dei quali è",
+        lead = {"fr": f"{n} services, dont chacun est", "it": f"{n} servizi, ciascuno formato da",
                 "en": f"{n} services, each of them"}[lang]
         text = f"{lead} {services[0]}."
     else:
@@ -167,7 +167,7 @@ def requirement_text(deck: ResolvedDeck, face: NobleFace, lang: str) -> str:
             body = join_and(services, lang)
         text = f"{lead}{_colon(lang)} {body}."
     if face.ordered:
-        text += " " + {"fr": "L’ordre de pose compte.", "it": "Conta l’ordine in cui si giocano le carte.",
+        text += " " + {"fr": "L’ordre de pose compte.", "it": "L’ordine di gioco conta.",
                        "en": "Play order counts."}[lang]
     return text
 
