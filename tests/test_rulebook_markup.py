@@ -1,4 +1,5 @@
-"""Typesetting details of the rulebook markup: headings never end a column alone."""
+"""Typesetting details of the rulebook markup: headings never end a column alone, the credits never
+have a page alone."""
 from __future__ import annotations
 
 import io
@@ -7,7 +8,9 @@ import pypdfium2 as pdfium
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.platypus import KeepTogether, ListItem, Paragraph, SimpleDocTemplate, Spacer
 
-from cardgen.rulebook.markup import Heading, SplitList, keep_headings_with_blocks
+from reportlab.platypus import FrameBreak
+
+from cardgen.rulebook.markup import Heading, SplitList, keep_closing_block_with_previous, keep_headings_with_blocks
 
 STYLE = getSampleStyleSheet()["Normal"]
 
@@ -37,3 +40,25 @@ def test_split_list_keeps_its_numbering_across_a_page_break() -> None:
     assert "1." in pages[heading_page] and "step 1" in pages[heading_page]  # never alone at a page foot
     text = " ".join(pages)
     assert all(f"{i}." in text for i in range(1, 7))
+
+
+def test_the_closing_kept_block_takes_the_last_drawn_block_along() -> None:
+    rules = [Paragraph(f"rule {i}", STYLE) for i in range(3)]
+    credits = KeepTogether([Heading("Credits", STYLE), Paragraph("A game by someone.", STYLE)])
+    space = Spacer(1, 6)
+    out = keep_closing_block_with_previous([*rules, space, credits])
+    assert out[:2] == rules[:2]
+    closing = out[-1]
+    assert len(out) == 3 and isinstance(closing, KeepTogether)
+    assert closing._content[:2] == [rules[2], space]  # the space draws nothing: the rule came along
+    assert closing._content[-2:] == credits._content
+
+
+def test_a_deliberate_break_before_the_closing_block_is_kept() -> None:
+    flows = [Paragraph("rule", STYLE), FrameBreak(), KeepTogether([Heading("Credits", STYLE)])]
+    assert keep_closing_block_with_previous(flows) == flows
+
+
+def test_a_book_not_ending_with_a_kept_block_is_left_alone() -> None:
+    flows = [Paragraph("rule", STYLE), Paragraph("last words", STYLE)]
+    assert keep_closing_block_with_previous(flows) == flows

@@ -34,6 +34,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, Paragraph, Spacer, Table,
                                 TableStyle)
+from reportlab.platypus.doctemplate import ActionFlowable
 
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.rulebook.pictures import CardPicture, DrawFace, DrawnFaces, Seat, SeatingCircle
@@ -368,7 +369,7 @@ def parse(markup: str, converter: Converter) -> Book:
                 book.titlepage.append(flow)
         else:
             book.body.extend(converter.block(el, converter.column_width))
-    book.body = keep_headings_with_blocks(book.body)
+    book.body = keep_closing_block_with_previous(keep_headings_with_blocks(book.body))
     return book
 
 
@@ -383,6 +384,22 @@ class SplitList(ListFlowable):
         """The first item and the others, as two lists that print as this one."""
         first = SplitList(self.items[:1], **{**self.options, "spaceAfter": 0})
         return first, SplitList(self.items[1:], **self.options)
+
+
+def keep_closing_block_with_previous(flowables: list[Flowable]) -> list[Flowable]:
+    """A book that ends with a kept block (the credits) takes the block before it along.
+
+    Otherwise a closing block that does not fit in the last column opens a page of its
+    own, and the last page of the book holds only the credits.
+    """
+    if len(flowables) < 2 or not isinstance(flowables[-1], KeepTogether):
+        return flowables
+    start = len(flowables) - 2
+    while start > 0 and isinstance(flowables[start], Spacer):
+        start -= 1  # a space draws nothing: take the block before it too
+    if isinstance(flowables[start], ActionFlowable):
+        return flowables  # a deliberate break (and reportlab keeps no action together)
+    return flowables[:start] + [KeepTogether(flowables[start:-1] + list(flowables[-1]._content))]
 
 
 def keep_headings_with_blocks(flowables: list[Flowable]) -> list[Flowable]:

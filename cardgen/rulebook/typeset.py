@@ -17,7 +17,8 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, NextPageTemplate, PageTemplate
-from reportlab.platypus.flowables import HRFlowable
+from reportlab.platypus.doctemplate import ActionFlowable
+from reportlab.platypus.flowables import HRFlowable, Spacer
 
 from cardgen.rulebook.markup import Book, Heading
 
@@ -70,8 +71,10 @@ class RulebookDoc(BaseDocTemplate):
         self.trail = trail
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 (reportlab's name)
-        if self.trail is not None and self.frame is not None and flowable.__class__.__name__ not in (
-                "Spacer", "NextPageTemplate", "FrameBreak"):
+        # frame breaks and other actions draw nothing: recording them would let a stranded
+        # heading or a credits-only page pass for content sharing its page
+        if self.trail is not None and self.frame is not None and not isinstance(
+                flowable, (ActionFlowable, Spacer)):
             self.trail.append((isinstance(flowable, Heading), f"{self.page}:{self.frame.id}"))
         if isinstance(flowable, Heading):
             self._bookmarks += 1
