@@ -11,8 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from cardgen.engine.api import BatchResult
-from cardgen.simulate.runner import GameResult
+from cardgen.engine.api import BatchResult, GameResult
 from cardgen.simulate.stats import Dist, clean, wilson
 
 
