@@ -157,7 +157,7 @@ def test_fast_tier_gives_a_reason_when_it_cannot_play():
 
 def test_a_full_noble_table_grows_and_the_game_is_played_again(monkeypatch):
     """A table with room for a few rows fills mid-game: it grows and the game replays exactly."""
-    from cardgen.games.royale import fast
+    from cardgen.games.royale import compiled
 
     real = fast.NobleTables.__init__
     monkeypatch.setattr(fast.NobleTables, "__init__", lambda self, checkers, rows=1024, stored=False: real(self, checkers, 16))
@@ -174,7 +174,7 @@ def test_a_full_noble_table_grows_and_the_game_is_played_again(monkeypatch):
 def test_a_stored_noble_table_plays_the_very_same_games(monkeypatch, tmp_path):
     """A table grown by other games (its rows numbered in another order), stored and read back
     as a new process would, plays the reference games exactly; a damaged entry is ignored."""
-    from cardgen.games.royale import fast
+    from cardgen.games.royale import compiled
 
     monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(fast, "_SHARED", {})
@@ -210,7 +210,7 @@ def test_compiled_checkers_agree_with_the_python_checkers(deck_id):
     """Random walks of cards under every requirement: same states, same needs, same deaths."""
     import random
 
-    from cardgen.games.royale.fast import noble_tables
+    from cardgen.games.royale.compiled import noble_tables
     from cardgen.games.royale.require import DEAD
 
     game = GAME.new_game(resolve(deck_id, ROOT), 4)

@@ -203,9 +203,15 @@ class State(ABC):
         algorithm as ``SearchAgent`` with ``params`` inside numba, reading only what
         ``current_player`` may see (it determinizes like ``determinize``), with all its
         randomness from ``seed`` (a 63-bit draw of the agent's generator), so the same
-        state and seed always give the same decision on any tier.
+        state and seed always give the same decision on any tier. The game declares its
+        driver in its ``GameSpec.search``; this asks it.
         """
-        return None
+        driver = self.game.resolved.spec.search
+        return None if driver is None else driver(self, params, legal, seed)
+
+    def has_compiled_search(self) -> bool:
+        """Whether ``compiled_search`` may answer (a driver is declared, or a state overrides it)."""
+        return type(self).compiled_search is not State.compiled_search or self.game.resolved.spec.search is not None
 
     # -- helpers for engines -------------------------------------------------
     def gap(self, kind: str, detail: str = "") -> str | None:

@@ -7,6 +7,7 @@ simulator asks it for an engine and agents.
 """
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 if TYPE_CHECKING:
-    from cardgen.engine.api import Agent, FastEngine, Game
+    from cardgen.engine.api import Action, Agent, FastEngine, Game, SearchParams, State
     from cardgen.resolve.resolve import ResolvedDeck
 
 
@@ -45,6 +46,21 @@ def _no_text(deck: "ResolvedDeck", component: Any, face: Any, lang: str) -> str 
     return None
 
 
+def on_first_use(module: str, name: str) -> Callable[..., Any]:
+    """A function that imports ``module`` when first called and calls its ``name``.
+
+    A game registers its compiled tier and search driver this way: building or checking a
+    deck never loads numpy or numba, and the registration names what it offers without
+    importing it.
+    """
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"``{module}.{name}``, imported on first use."
+    return call
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """The hooks one game plugs into the pipeline."""
@@ -69,3 +85,9 @@ class GameSpec:
     #: one-line reason why this deck cannot run on it (the simulator then falls back
     #: to the reference engine and says so); None where the game has no such tier
     fast: Callable[["ResolvedDeck", int], "FastEngine | str"] | None = None
+    #: the engine's states implement ``State.determinize`` (search agents need it)
+    determinize: bool = False
+    #: the compiled search driver, called as ``search(state, params, legal, seed)`` for
+    #: ``State.compiled_search``: the index in ``legal`` it picks, or None where it cannot
+    #: run this deck or these parameters (search then runs in Python); None: no driver
+    search: Callable[["State", "SearchParams", "list[Action]", int], int | None] | None = None

@@ -1,7 +1,7 @@
 """King Lui's compiled tier: ``GameSpec.fast`` (see ``cardgen.engine.api.FastEngine``).
 
 ``KingLuiFast`` plays exactly the reference games (``engine.py`` with the
-``random`` and ``heuristic`` agents) through the numba loop of ``fastcore.py``.
+``random`` and ``heuristic`` agents) through the numba loop of ``compiled_rules.py``.
 Its tables come from the reference ``KingLuiGame`` of the resolved deck (dish of
 each card instance, dish sizes, Emerald combinations, rule numbers, the deck's
 gap resolutions), so any variant that changes numbers or counts runs on it.
@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from cardgen.engine.api import BatchResult, FastEngine, GameResult
-from cardgen.games.king_lui import fastcore as core
+from cardgen.games.king_lui import compiled_rules as core
 from cardgen.games.king_lui.engine import DRAW, PLACE, KingLuiGame
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
 
-#: gap kind -> (code in fastcore, resolution name -> code)
+#: gap kind -> (code in compiled_rules, resolution name -> code)
 _GAP_CODES = {
     "no_dish_emerald": (core.GAP_NO_DISH, {"draw_only": core.DRAW_ONLY, "emerald_allowed": core.EMERALD_ALLOWED}),
     "draw_from_empty_supply": (core.GAP_EMPTY, {"pass": 0}),
@@ -149,7 +149,7 @@ class KingLuiFast(FastEngine):
 
     batch = True
 
-    #: batch codes: end names (``fastcore`` end code, then the safety cap), tie-breaks, peaks
+    #: batch codes: end names (``compiled_rules`` end code, then the safety cap), tie-breaks, peaks
     _END_NAMES = ["playing", "supply_exhausted"] + ["stalled:" + _GAP_NAMES[k] for k in sorted(_GAP_NAMES)]
     _TIE_NAMES = ["fewest_discarded", "shared_win"]
     _PEAK_NAMES = ["table_emeralds", "hand_cards", "king_portions"]

@@ -1,6 +1,6 @@
-"""A reference King Lui position as ``faststep`` arrays, and action ids <-> reference actions.
+"""A reference King Lui position as ``compiled_step`` arrays, and action ids <-> reference actions.
 
-``tables(game)`` gathers what the kernels read (``fastcore``'s rule numbers and
+``tables(game)`` gathers what the kernels read (``compiled_rules``'s rule numbers and
 gap resolutions in ``cfg``, the Emerald combinations, dish sizes), once per
 ``KingLuiGame``; it is None when the deck holds something the kernels do not
 know (a clarification outside ``fast._GAP_CODES``, too many Emerald
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from cardgen.engine.api import Action
-from cardgen.games.king_lui import fastcore as core
-from cardgen.games.king_lui import faststep as fs
+from cardgen.games.king_lui import compiled_rules as core
+from cardgen.games.king_lui import compiled_step as fs
 from cardgen.games.king_lui.engine import _DRAWN_EMERALD, DRAW, PLACE, KingLuiGame, KingLuiState
-from cardgen.games.king_lui.fast import _CFG_SLOT, _GAP_CODES, MAX_COMBOS
+from cardgen.games.king_lui.compiled import _CFG_SLOT, _GAP_CODES, MAX_COMBOS
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def _end_code(reason: str | None) -> int:
 
 
 def encode(state: KingLuiState, t: Tables) -> np.ndarray:
-    """``state`` as a ``faststep`` array (the whole position: the driver determinizes it itself)."""
+    """``state`` as a ``compiled_step`` array (the whole position: the driver determinizes it itself)."""
     g = state.game
     n = len(g.dishes)
     players = g.players
