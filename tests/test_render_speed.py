@@ -11,7 +11,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.render import pdfspeed, shapes
+from cardgen.render import shapes
+from cardgen.speedups import pdfenc
 from cardgen.render.cardface import INK, PAPER, _contrast, hex_colour, own_symbols, text_on, tint
 from cardgen.render.symbols import FORMS_ATTR, draw_symbol
 
@@ -29,7 +30,7 @@ SAMPLES = ["", "1 0 0 1 0 0 cm\nq\n.5 w", "/FormXob.F12", "(Dessert) Tj", "\t\r\
 
 
 def test_fast_encoding_is_reportlabs():
-    assert pdfspeed.install() and pdfspeed.install()  # idempotent
+    assert pdfenc.install() and pdfenc.install()  # idempotent
     fast = pdfdoc.pdfdocEnc
     assert fast.cardgen_fast
     for sample in SAMPLES:
@@ -44,7 +45,7 @@ def test_fast_encoding_is_reportlabs():
 
 
 def test_memoised_names_are_reportlabs():
-    pdfspeed.install()
+    pdfenc.install()
     memoised = pdfdoc.PDFName
     assert memoised.cardgen_fast
     original = memoised.__wrapped__
@@ -58,7 +59,7 @@ def test_fast_encoding_refuses_a_changed_reportlab(monkeypatch):
         return x
 
     monkeypatch.setattr(pdfdoc, "pdfdocEnc", pdfdocEnc)
-    assert not pdfspeed.install()
+    assert not pdfenc.install()
     assert pdfdoc.pdfdocEnc is pdfdocEnc
 
 

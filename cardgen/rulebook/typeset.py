@@ -7,7 +7,6 @@ mode, so the same deck and language always give the same bytes.
 """
 from __future__ import annotations
 
-import copy
 import io
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +19,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, Nex
 from reportlab.platypus.flowables import HRFlowable
 
 from cardgen.rulebook.markup import Book, Heading
+from cardgen.speedups.frames import BookFrame
 
 #: Paper sizes a rulebook can be set on (the build command's ``--paper`` values).
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
@@ -29,29 +29,6 @@ LANG_TAGS = {"fr": "fr-FR", "it": "it-IT", "en": "en-GB"}
 MARGIN = 15 * mm
 GUTTER = 7 * mm
 FOOTER = 9 * mm
-
-
-#: Types deepcopy hands back as they are.
-_ATOMIC = (int, float, str, bool, type(None))
-
-
-class BookFrame(Frame):
-    """A frame that deep-copies quickly: reportlab copies the current frame each time it measures
-    a kept-together group (``_listWrapOn``), several hundred times a book, and ``copy.deepcopy``
-    walks the frame's two dozen attributes one by one. A frame that holds only plain values and
-    lists of them (its backgrounds, usually none) is copied as deepcopy would copy it, directly;
-    any other frame is copied by ``copy.deepcopy``'s own rules."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "BookFrame":
-        new = object.__new__(type(self))
-        memo[id(self)] = new
-        state = self.__dict__
-        if all(type(value) in _ATOMIC or (type(value) is list and all(type(item) in _ATOMIC for item in value))
-               for value in state.values()):
-            new.__dict__.update({key: list(value) if type(value) is list else value for key, value in state.items()})
-        else:
-            new.__dict__.update(copy.deepcopy(state, memo))
-        return new
 
 
 def column_width(paper: str) -> float:

@@ -25,6 +25,8 @@ from typing import Any, Callable
 
 from reportlab.pdfbase import pdfdoc
 
+from cardgen.speedups import enabled
+
 #: Characters ``extpdfdoc`` does not encode as themselves: anything beyond ASCII, and 24-31.
 _NOT_ITSELF = re.compile("[^\x00-\x17\x20-\x7f]")
 #: ASCII characters the fast path takes (all but 24-31), to check the codec against.
@@ -55,8 +57,11 @@ def install() -> bool:
     ``pdfdocEnc`` is in place.
 
     Each is refused (reportlab unchanged) if it is no longer a plain function of ``pdfdoc``,
-    or if the codec no longer maps the ASCII probe to itself.
+    or if the codec no longer maps the ASCII probe to itself; nothing is changed when switched
+    off (``CARDGEN_SPEEDUPS``).
     """
+    if not enabled("pdfenc"):
+        return False
     _memoise_names()
     current = pdfdoc.pdfdocEnc
     if getattr(current, "cardgen_fast", False):
