@@ -2,9 +2,9 @@
 
     python benchmarks/bench_speedups.py [--repeat 7]
 
-Two commands in fresh processes: the 110-card King Lui sheet (English, A4, no rulebook) and the
-same deck with its rulebooks on both papers (the rulebook speed-ups, ``frames`` and
-``face_recordings``, only act there). Each runs with every speed-up on, with all off
+Two commands in fresh processes: the 110-card King Lui sheet (English, A4, no rulebook), the
+measure a speed-up is kept or removed by, and the same deck with its rulebooks on both papers.
+Each runs with every speed-up on, with all off
 (``CARDGEN_SPEEDUPS=0``) and with each one off alone (``CARDGEN_SPEEDUPS=-name``); the runs of
 the configurations alternate, round after round, so a change in the machine's load falls on all
 of them alike. Reported: the least CPU seconds (the command and its workers) of each, and each

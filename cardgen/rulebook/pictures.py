@@ -6,10 +6,6 @@ bleed would spill onto the neighbouring picture). The renderer is imported each
 time a book is made, so the rulebook switches to real card drawings as soon as the
 renderer exists; until then, and if it is missing, a framed box with the card's
 colour and title stands in.
-
-The A4 and letter books of one deck and language show the same pictures: the first
-book records what drawing each face wrote (``DrawnFaces``, ``cardgen.speedups.face_recordings``)
-and the other replays it.
 """
 from __future__ import annotations
 
@@ -25,7 +21,6 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from cardgen.resolve.resolve import ResolvedDeck
-from cardgen.speedups.face_recordings import DrawnFaces
 
 DrawFace = Callable[..., None]
 
@@ -63,20 +58,17 @@ def face_of(resolved: ResolvedDeck, component: Any, back: bool) -> Any:
 
 
 class CardPicture(Flowable):
-    """One card face, scaled to ``width`` points wide, with the renderer's drawing.
-
-    ``drawn``, shared by the books of one text, lets a face drawn in one book be replayed
-    in the next (same bytes, without running the renderer again)."""
+    """One card face, scaled to ``width`` points wide, with the renderer's drawing."""
 
     def __init__(self, resolved: ResolvedDeck, component: Any, lang: str, width: float, *,
-                 back: bool = False, draw_face: DrawFace | None = None, drawn: DrawnFaces | None = None) -> None:
+                 back: bool = False, draw_face: DrawFace | None = None) -> None:
         super().__init__()
         self.resolved, self.component, self.lang, self.back = resolved, component, lang, back
         self.face = face_of(resolved, component, back)
         self.card_w, self.card_h, self.radius = piece_size(resolved, component)
         self.scale = width / self.card_w
         self.width, self.height = width, self.card_h * self.scale
-        self.draw_face, self.drawn = draw_face, drawn
+        self.draw_face = draw_face
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         return self.width, self.height
@@ -89,9 +81,7 @@ class CardPicture(Flowable):
         path = canv.beginPath()
         path.roundRect(0, 0, self.card_w, self.card_h, radius)
         canv.clipPath(path, stroke=0, fill=0)
-        if self.draw_face is not None and self.drawn is not None:
-            self.drawn.draw(canv, (self.component.id, self.back, self.lang), self._paint)
-        elif self.draw_face is not None:
+        if self.draw_face is not None:
             self._paint(canv)
         else:
             self._placeholder(canv)

