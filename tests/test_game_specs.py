@@ -41,3 +41,13 @@ def test_registering_loads_no_compiled_code() -> None:
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'numba' or '.compiled' in m))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_registration_on_first_use_calls_the_named_function_and_pickles() -> None:
+    import pickle
+
+    from cardgen.games.base import on_first_use
+
+    late = on_first_use("cardgen.games.draco.table", "coins_held")
+    assert late([7, 2], 3, 10) == (2, 3)
+    assert pickle.loads(pickle.dumps(late)) == late

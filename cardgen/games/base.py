@@ -46,19 +46,20 @@ def _no_text(deck: "ResolvedDeck", component: Any, face: Any, lang: str) -> str 
     return None
 
 
-def on_first_use(module: str, name: str) -> Callable[..., Any]:
-    """A function that imports ``module`` when first called and calls its ``name``.
+@dataclass(frozen=True)
+class on_first_use:  # noqa: N801 - used as a function
+    """``module.name``, imported when first called, then called.
 
     A game registers its compiled tier and search driver this way: building or checking a
     deck never loads numpy or numba, and the registration names what it offers without
-    importing it.
+    importing it. A plain value (it pickles, so a spec can travel to a cluster's workers).
     """
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(module), name)(*args, **kwargs)
 
-    call.__name__ = call.__qualname__ = name
-    call.__doc__ = f"``{module}.{name}``, imported on first use."
-    return call
+    module: str
+    name: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(self.module), self.name)(*args, **kwargs)
 
 
 @dataclass(frozen=True)
