@@ -206,12 +206,17 @@ class State(ABC):
         state and seed always give the same decision on any tier. The game declares its
         driver in its ``GameSpec.search``; this asks it.
         """
-        driver = self.game.resolved.spec.search
+        driver = self._declared_search()
         return None if driver is None else driver(self, params, legal, seed)
 
     def has_compiled_search(self) -> bool:
         """Whether ``compiled_search`` may answer (a driver is declared, or a state overrides it)."""
-        return type(self).compiled_search is not State.compiled_search or self.game.resolved.spec.search is not None
+        return type(self).compiled_search is not State.compiled_search or self._declared_search() is not None
+
+    def _declared_search(self) -> Any:
+        """The search driver of this game's ``GameSpec`` (None: none, or a game built without a resolved deck)."""
+        spec = getattr(getattr(self.game, "resolved", None), "spec", None)
+        return getattr(spec, "search", None)
 
     # -- helpers for engines -------------------------------------------------
     def gap(self, kind: str, detail: str = "") -> str | None:
