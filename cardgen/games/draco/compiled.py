@@ -32,7 +32,7 @@ from cardgen.engine.api import Action, BatchResult, FastEngine, GameResult
 from cardgen.games.draco import compiled_heuristic
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, GAPS, MOVE, RESEAT, ROLL, SPLIT,
                                         STEAL, SWAP_ADJ, SWAP_ANY, DracoGame)
-from cardgen.games.draco.table import JEAN, NONE, SARAH, ZORK
+from cardgen.games.draco.table import JEAN, NONE, SARAH, ZORK, coins_held
 
 # phases (as engine.py)
 PLAY, ROLLED, TOAST, OVER, SARAHQ = 0, 1, 2, 3, 4
@@ -86,17 +86,8 @@ def _sum(a):
     return total
 
 
-@_hot
-def _coins(money, per_gold, gold_total):
-    gold = 0
-    silver = 0
-    for v in money:
-        gold += v // per_gold
-        silver += v % per_gold
-    if gold > gold_total:
-        silver += (gold - gold_total) * per_gold
-        gold = gold_total
-    return gold, silver
+#: ``table.coins_held`` (the coins the players hold together) compiled: the reference's own arithmetic
+_coins = _hot(coins_held)
 
 
 @_inline

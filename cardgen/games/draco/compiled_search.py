@@ -68,6 +68,7 @@ from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP,
 from cardgen.games.draco.engine import SARAH as PH_SARAH
 from cardgen.games.draco import compiled_heuristic
 from cardgen.games.draco.compiled_heuristic import OP_MOVE
+from cardgen.games.draco.compiled import _coins
 from cardgen.games.draco.table import JEAN, NONE, SARAH, ZORK
 
 # action types of a legal row [type, kind, x, y, z, w] (as compiled.py)
@@ -145,17 +146,6 @@ def _top(money):  # type: ignore[no-untyped-def]
     return top
 
 
-@njit(cache=True, _nrt=False)
-def _coins(money, per_gold, gold_total):  # type: ignore[no-untyped-def]
-    gold = 0
-    silver = 0
-    for v in money:
-        gold += v // per_gold
-        silver += v % per_gold
-    if gold > gold_total:
-        silver += (gold - gold_total) * per_gold
-        gold = gold_total
-    return gold, silver
 
 
 @njit(cache=True, _nrt=False)
@@ -1075,12 +1065,7 @@ def choose_paired(s, G, B, iterations, score_weight, epsilon, policy, z, seed): 
             finished = rollout(V, G, E, H, mt, prng, policy, epsilon, rows)
             _reward(V, G, R, finished, score_weight, reward)
             got[i] = reward[seat]
-        for i in range(k):
-            sums[i] += got[i]
-            if advice >= 0:
-                d = got[i] - got[advice]
-                dsum[i] += d
-                dsq[i] += d * d
+        ft.paired_add(sums, dsum, dsq, got, k, advice)
     return ft.paired_pick(sums, dsum, dsq, rounds, k, advice, z)
 
 

@@ -119,12 +119,7 @@ def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_
                 rollout(st, cfg, combos, combo_cnt, dish_sizes, rmt, use_policy, epsilon, buf, best, work)
                 reward(st, cfg, score_weight, scores, winners, got)
                 mine[i] = got[seat]
-            for i in range(k):
-                sums[i] += mine[i]
-                if base_i >= 0:
-                    d = mine[i] - mine[base_i]
-                    diff_sum[i] += d
-                    diff_sq[i] += d * d
+            ft.paired_add(sums, diff_sum, diff_sq, mine, k, base_i)
         return ft.paired_pick(sums, diff_sum, diff_sq, rounds, k, base_i, z)
     tree, value = ft.new_tree(iterations + 2)
     path = np.zeros(iterations + 2, dtype=np.int64)

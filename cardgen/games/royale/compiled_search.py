@@ -851,12 +851,7 @@ def search_paired(root, off, G, W, H, seed, iterations, score_weight, policy, ep
                 return FULL
             _reward(vs, G, score_weight, scores, winners, rew)
             got[i] = rew[seat]
-        for i in range(k):
-            sums[i] += got[i]
-            if base >= 0:
-                d = got[i] - got[base]
-                dsum[i] += d
-                dsq[i] += d * d
+        fasttree.paired_add(sums, dsum, dsq, got, k, base)
     return fasttree.paired_pick(sums, dsum, dsq, rounds, k, base, z)
 
 
