@@ -384,6 +384,10 @@ class SplitList(ListFlowable):
         first = SplitList(self.items[:1], **{**self.options, "spaceAfter": 0})
         return first, SplitList(self.items[1:], **self.options)
 
+    def rest_and_last(self) -> tuple["SplitList", "SplitList"]:
+        """All items but the last, and the last, as two lists that print as this one."""
+        return SplitList(self.items[:-1], **{**self.options, "spaceAfter": 0}), SplitList(self.items[-1:], **self.options)
+
 
 def keep_headings_with_blocks(flowables: list[Flowable]) -> list[Flowable]:
     """Headings right before a block kept in one piece (box, table, pictures) join that block.

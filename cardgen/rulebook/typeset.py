@@ -16,10 +16,12 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, NextPageTemplate, PageTemplate
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, FrameBreak, KeepTogether, NextPageTemplate,
+                                PageTemplate, Spacer)
+from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.flowables import HRFlowable
 
-from cardgen.rulebook.markup import Book, Heading
+from cardgen.rulebook.markup import Book, Heading, SplitList
 
 #: Paper sizes a rulebook can be set on (the build command's ``--paper`` values).
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
@@ -70,8 +72,8 @@ class RulebookDoc(BaseDocTemplate):
         self.trail = trail
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 (reportlab's name)
-        if self.trail is not None and self.frame is not None and flowable.__class__.__name__ not in (
-                "Spacer", "NextPageTemplate", "FrameBreak"):
+        # action flowables (frame and page breaks, the ones keepWithNext inserts) draw nothing
+        if self.trail is not None and self.frame is not None and not isinstance(flowable, (Spacer, ActionFlowable)):
             self.trail.append((isinstance(flowable, Heading), f"{self.page}:{self.frame.id}"))
         if isinstance(flowable, Heading):
             self._bookmarks += 1
@@ -96,9 +98,60 @@ def _footer(name: str, accent: colors.Color) -> Callable[[Canvas, BaseDocTemplat
     return draw
 
 
+def credits_alone(trail: list[tuple[bool, str]]) -> bool:
+    """Whether the last page of a typeset book holds only its closing section (the credits).
+
+    ``trail`` is where each flowable landed; the credits are the book's last heading."""
+    heads = [i for i, (head, _) in enumerate(trail) if head]
+    if not heads or heads[-1] == 0:
+        return False
+    page = lambda where: where.split(":")[0]  # noqa: E731
+    return page(trail[heads[-1] - 1][1]) != page(trail[-1][1])
+
+
+def pull_into_credits(body: list[Flowable], pieces: int) -> list[Flowable]:
+    """``body`` with its last ``pieces`` blocks before the closing heading kept with the credits.
+
+    A list gives up its items one at a time, so the page before loses as little as possible; a
+    heading left last before the group joins it."""
+    last = max((i for i, flow in enumerate(body) if isinstance(flow, Heading)), default=None)
+    if last is None:
+        return list(body)
+    before, group = list(body[:last]), []
+    for _ in range(pieces):
+        if not before:
+            break
+        flow = before.pop()
+        if isinstance(flow, SplitList) and len(flow.items) > 1:
+            rest, flow = flow.rest_and_last()
+            before.append(rest)
+        group.insert(0, flow)
+        while before and isinstance(before[-1], Heading):  # a heading goes with what follows it
+            group.insert(0, before.pop())
+    return [*before, KeepTogether([*group, *body[last:]])]
+
+
 def typeset(book: Book, lang: str, paper: str, name: str, accent: colors.Color,
             trail: list[tuple[bool, str]] | None = None) -> bytes:
-    """The PDF bytes of ``book`` on ``paper``; ``trail``, if given, receives where each flowable landed."""
+    """The PDF bytes of ``book`` on ``paper``; ``trail``, if given, receives where each flowable landed.
+
+    A last page holding only the credits is avoided: the book is set again with the last
+    blocks before them (one more each time, a few at most) kept on the credits' page."""
+    for pieces in range(4):
+        body = pull_into_credits(book.body, pieces) if pieces else book.body
+        landed: list[tuple[bool, str]] = []
+        pdf = _typeset(Book(book.title, book.author, book.subject, copy.deepcopy(book.titlepage),
+                            copy.deepcopy(body)), lang, paper, name, accent, landed)
+        if not credits_alone(landed):
+            break
+    if trail is not None:
+        trail.extend(landed)
+    return pdf
+
+
+def _typeset(book: Book, lang: str, paper: str, name: str, accent: colors.Color,
+             trail: list[tuple[bool, str]]) -> bytes:
+    """One setting of ``book`` on ``paper``, recording where each flowable landed in ``trail``."""
     width, height = PAPERS[paper]
     col = column_width(paper)
     top, bottom = height - MARGIN, MARGIN + FOOTER
