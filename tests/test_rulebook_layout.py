@@ -52,3 +52,29 @@ def test_the_credits_never_have_a_page_to_themselves(deck_id: str, lang: str, pa
     last_page = page(landed[-1][1])
     assert page(landed[credits - 1][1]) == last_page, (
         f"{deck_id}/{lang}/{paper}: page {last_page} holds only the credits")
+
+
+def test_pulling_blocks_onto_the_credits_page_keeps_headings_with_their_text() -> None:
+    """What typeset moves onto the credits' page: list items one at a time, a heading with what follows."""
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import KeepTogether, ListItem, Paragraph
+
+    from cardgen.rulebook.markup import Heading, SplitList
+    from cardgen.rulebook.typeset import credits_alone, pull_into_credits
+
+    style = getSampleStyleSheet()["Normal"]
+    para = Paragraph("rules", style)
+    items = [ListItem(Paragraph(f"item {i}", style)) for i in range(3)]
+    rulings, credits = Heading("Rulings", style), Heading("Credits", style)
+    body = [para, rulings, SplitList(items), credits, Paragraph("design", style)]
+
+    one = pull_into_credits(body, 1)
+    assert one[:2] == [para, rulings] and isinstance(one[-1], KeepTogether)
+    assert [len(f.items) for f in (one[2], one[-1]._content[0])] == [2, 1]
+    assert one[-1]._content[1:] == body[3:]
+    three = pull_into_credits(body, 3)  # the list is used up: its heading goes along
+    assert three[0] is para and three[-1]._content[0] is rulings
+    assert pull_into_credits(body, 0)[:-1] == body[:3]
+
+    assert credits_alone([(False, "1:c0"), (True, "2:c0"), (False, "2:c0")])
+    assert not credits_alone([(False, "2:c0"), (True, "2:c0"), (False, "2:c0")])
