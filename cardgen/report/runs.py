@@ -15,22 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.fileio import write_atomic
+from cardgen.report.registry import RUNS, deck_info, latest_compare, load_runs
 from cardgen.resolve.resolve import ResolvedDeck
-
-RUNS = "runs.json"
-
-
-def deck_info(deck: ResolvedDeck) -> dict[str, Any]:
-    """The words a report page needs about a deck: name, description, base, differences.
-
-    In English when the deck is written in English, else in its first language (a print-only
-    deck may have no English texts at all).
-    """
-    text = deck.text("en" if "en" in deck.languages else deck.languages[0])
-    return {"id": deck.id, "name": text["name"], "description": text["description"], "kind": deck.kind,
-            "game": deck.game, "base": deck.chain[0] if deck.kind == "variant" else None,
-            "differences": list(deck.differences)}
-
 
 def validation_run_id(doc: dict[str, Any]) -> str:
     """``validate-<deck or N-decks>-<hash of the options>``."""
@@ -50,17 +36,6 @@ def _nav(depth: int) -> str:
 
 def _json(data: Any) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
-
-
-def load_runs(root: Path) -> list[dict[str, Any]]:
-    """The registry of runs (newest first), keeping only runs whose folder still exists."""
-    try:
-        runs = json.loads((root / RUNS).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    if not isinstance(runs, list):
-        return []
-    return [r for r in runs if isinstance(r, dict) and (root / str(r.get("id", "")) / "index.html").is_file()]
 
 
 def _register(root: Path, record: dict[str, Any]) -> None:
@@ -120,16 +95,6 @@ def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck])
                      "summary": f"{sig} significant change(s) over {len(doc['results'])} player count(s)"})
     _gallery(out, decks)
     return folder / "index.html"
-
-
-def latest_compare(runs: list[dict[str, Any]], base: str | None, variant: str) -> str | None:
-    """The newest comparison of ``variant`` with ``base`` in the registry."""
-    return next((r["id"] for r in runs if r["kind"] == "compare" and r["decks"] == [base, variant]), None)
-
-
-def latest_validation(runs: list[dict[str, Any]], deck: str) -> str | None:
-    """The newest validation run that played ``deck``."""
-    return next((r["id"] for r in runs if r["kind"] == "validate" and deck in r["decks"]), None)
 
 
 def _gallery(out: Path, decks: list[ResolvedDeck]) -> None:
