@@ -7,6 +7,7 @@ mode, so the same deck and language always give the same bytes.
 """
 from __future__ import annotations
 
+import copy
 import io
 from collections.abc import Callable
 from typing import Any
