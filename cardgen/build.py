@@ -161,7 +161,7 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
                                     stage="rules", weight=size))
         langs = [lang for lang in options.langs if lang in deck.languages]
         if options.proof and rules and not deck.print_only and langs:
-            key = hashlib.sha256(f"proof|{dh}|{','.join(langs)}|{_source_hash('rules')}".encode())
+            key = hashlib.sha256(f"proof|{dh}|{','.join(langs)}|{source_hash('rules')}".encode())
             jobs.append(Job(f"{deck.id}/proof.txt", key.hexdigest(), _proof_maker(deck, langs),
                             deck.files[-1] if deck.files else deck.id, stage="rules", weight=size))
     return jobs
