@@ -85,6 +85,10 @@ def deck_hash(deck: ResolvedDeck) -> str:
     digest.update(deck.model.model_dump_json().encode())
     # A variant's rulebook also prints what differs from its base, which can change alone.
     digest.update(json.dumps(deck.differences, sort_keys=True, default=str).encode())
+    if deck.base is not None:  # ... and its base's name and description (the book's cover line)
+        digest.update(deck.base.model.name.model_dump_json().encode())
+        if deck.base.model.description is not None:
+            digest.update(deck.base.model.description.model_dump_json().encode())
     digest.update(code_hash(deck.game, deck.project).encode())
     arts = sorted({f.art for c in deck.model.components for f in c.faces if f.art}
                   | {b.art for b in deck.model.backs.values() if b.art})

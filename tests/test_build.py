@@ -217,6 +217,24 @@ def test_a_base_change_that_only_alters_what_differs_rebuilds_the_variant(mini_p
     assert deck_hash(after) != deck_hash(before)
 
 
+def test_a_base_description_change_rebuilds_the_variant(mini_project: Path) -> None:
+    """A variant's book prints its base's description under the title: editing it alone is a change."""
+    from cardgen.buildkeys import deck_hash
+
+    variant = mini_project / "variants" / "big.yaml"
+    variant.write_text("extends: king_lui\nname: {fr: a, it: a, en: a}\ndescription: {fr: a, it: a, en: a}\n",
+                       encoding="utf-8")
+    before = Resolver(Project.open(mini_project)).resolve("big")
+    deck_file = mini_project / "decks" / "king_lui.yaml"
+    text = deck_file.read_text(encoding="utf-8")
+    edited = text.replace("  en: \"", "  en: \"Edited: ", 1)
+    assert edited != text
+    deck_file.write_text(edited, encoding="utf-8")
+    after = Resolver(Project.open(mini_project)).resolve("big")
+    assert after.base.model.description.en != before.base.model.description.en
+    assert deck_hash(after) != deck_hash(before)
+
+
 def test_a_project_rulebook_template_is_part_of_the_key(mini_project: Path) -> None:
     from cardgen.buildkeys import deck_hash
 

@@ -54,7 +54,7 @@ def test_charity_toast_gives_the_poorest_one_coin_first() -> None:
         assert house.legal_actions() == legal and house.money == base.money
         if ("toast",) in legal:
             toaster = base.current_player
-            poorest = min((p for p in range(4) if p != toaster), key=lambda p: base.money[p])
+            poorest = min(((toaster + k) % 4 for k in range(1, 4)), key=lambda p: base.money[p])  # ties: turn order
             before = list(base.money)
             base.apply(("toast",))
             house.apply(("toast",))
@@ -89,7 +89,7 @@ def test_compare_shows_the_winning_score_rises_with_gentle_overeating() -> None:
 
 @pytest.mark.parametrize("lang, text, rule_wins", [
     ("fr", "Règle maison.</b> Si vous avez plus de portions d’un plat que le roi", "c’est la règle maison"),
-    ("it", "Regola della casa</b>: Se hai più porzioni di un piatto rispetto al re", "vale la regola della casa"),
+    ("it", "Regola della casa.</b> Se hai più porzioni di un piatto rispetto al re", "vale la regola della casa"),
     ("en", "House rule</b>: If you hold more portions of a dish than the king", "the house rule applies"),
 ])
 def test_the_rulebook_prints_the_rule_in_each_language(lang: str, text: str, rule_wins: str) -> None:

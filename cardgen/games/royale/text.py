@@ -242,7 +242,7 @@ def end_text(deck: ResolvedDeck, lang: str) -> str:
             "en": "the banquet is over at once."}[lang]
     if last == 1:
         lead = {"fr": "Dès que cette carte est piochée", "it": "Appena questa carta viene pescata",
-                "en": "As soon as this card is drawn"}[lang]
+                "en": "When this card is drawn"}[lang]
         return f"{lead}, {over}"
     where = _packet(r.end_packet_reshuffle, r.packets, lang)
     early = {"fr": "1re pioche" if last == 2 else f"Pioches 1 à {last - 1}",
