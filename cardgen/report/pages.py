@@ -280,7 +280,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     for r in results:
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         body += [f"<p><b>{escape(prefix + s)}</b></p>" if i == 0 else f"<p>{escape(prefix + s)}</p>"
-                 for i, s in enumerate(verdict(r, doc["differences"], lang))]
+                 for i, s in enumerate(verdict(r, lang))]
     body.append(f'<p class="muted">{escape(significance_line(len(results[0]["metrics"]) if results else 0, lang))}'
                 "</p></div>")
     body.append(changes_box({**info, "kind": "variant", "base": doc["base"], "differences": doc["differences"],

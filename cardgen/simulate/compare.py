@@ -378,13 +378,14 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
         metrics.sort(key=_metric_order)
         holm(metrics)
         differences = _differences(base, variant)
+        sources = base.spec.tally_sources
         for m in metrics:
             m["group"] = group(m["metric"])
-            m["follows_from_change"] = follows_from_change(m["metric"], differences)
+            m["follows_from_change"] = follows_from_change(m["metric"], differences, sources)
         result = {"players": p, "games": opts.games, "metrics": metrics,
                   "base_result": sides[0], "variant_result": sides[1],
                   "component_impact": paired_impact(sides[0], sides[1])}
-        result["verdict"] = verdict(result, differences)
+        result["verdict"] = verdict(result)
         results.append(result)
     return {"format": FORMAT, "base": base.id, "variant": variant.id, "game": base.game, "seed": opts.seed,
             "games": opts.games, "agents": list(opts.agents), "agents_text": agents_in_words(opts.agents),

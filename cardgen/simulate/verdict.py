@@ -3,15 +3,16 @@
 ``verdict`` turns the significant changes of one player count into sentences,
 strongest evidence first (largest distance from "no change" in standard errors).
 Engine tallies (end reasons, rule gaps, peaks) never make a sentence, and neither
-does a figure that follows directly from the edit (a tally named like something the
-variant changed: ``peak gold_in_hands`` when the variant prints fewer gold coins):
-the table marks it "follows from your change". Sentences exist in English, French
+does a figure that follows directly from the edit (a tally the game declares as
+repeating a rule field or component count the variant changed, ``GameSpec.tally_sources``:
+``peak gold_in_hands`` when the variant prints fewer gold coins): the table marks it
+"follows from your change". Sentences exist in English, French
 and Italian (the terminal is English; ``compare --lang`` picks the report's).
 Nothing here knows which game is played.
 """
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
 from typing import Any
 
 from babel.numbers import format_decimal
@@ -25,9 +26,9 @@ GROUPS = ("length", "fairness", "tension", "skill", "internal")
 _LOCALES = {"en": "en", "fr": "fr_FR", "it": "it_IT"}
 _SHARES = ("seat_", "end_reason:", "gap:", "close_games", "comeback_rate", "decided_at", "kingmaking", "skill:")
 
-#: words that say nothing about what a figure counts (kept out of "follows from your change")
-_STOP = {"in", "of", "per", "the", "a", "to", "and", "by", "on", "at", "card", "cards", "player", "players",
-         "count", "min", "max", "rule", "rules", "change", "set"}
+#: the kinds of difference (``cardgen.resolve.resolve.differences``) a tally can repeat: a rule number or
+#: a component's count; a component whose faces or text changed changes no count
+_COUNTED = ("rule", "count", "added", "removed")
 
 
 def group(name: str) -> str:
@@ -47,19 +48,15 @@ def is_share(name: str) -> bool:
     return name.startswith(_SHARES)
 
 
-def _tokens(text: str) -> set[str]:
-    return {t for t in re.split(r"[^a-z0-9]+", text.lower().replace("-", "_").replace("_", " ")) if t} - _STOP
-
-
-def follows_from_change(name: str, differences: list[dict[str, Any]]) -> bool:
-    """True for an engine tally named after something the variant changed (it only repeats the edit)."""
+def follows_from_change(name: str, differences: list[dict[str, Any]],
+                        sources: Mapping[str, tuple[str, ...]]) -> bool:
+    """True for an engine tally that only repeats the edit: the game declares (``sources``, its
+    ``GameSpec.tally_sources``) the rule fields and component ids it follows from, and the variant
+    changed one of them. Exact: no name matching, so a tally the game does not declare is never marked."""
     if group(name) != "internal":
         return False
-    mine = _tokens(name.split(":", 1)[1])
-    for d in differences:
-        if mine & _tokens(str(d.get("field", ""))):
-            return True
-    return False
+    fields = set(sources.get(name, ()))
+    return any(d.get("kind") in _COUNTED and d.get("field") in fields for d in differences)
 
 
 # -- words ------------------------------------------------------------------------------
@@ -336,17 +333,18 @@ def _strength(m: dict[str, Any]) -> float:
     return abs(m["difference"]) / half if half else float("inf")
 
 
-def headline_metrics(metrics: list[dict[str, Any]], differences: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Significant designer figures, strongest first: never an engine tally, never one that repeats the edit."""
+def headline_metrics(metrics: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Significant designer figures, strongest first: never an engine tally, never one marked as repeating
+    the edit (``follows_from_change``, set by compare)."""
     keep = [m for m in metrics if m.get("significant") and group(m["metric"]) != "internal"
-            and not follows_from_change(m["metric"], differences)]
+            and not m.get("follows_from_change")]
     return sorted(keep, key=lambda m: (-_strength(m), m["p"], m["metric"]))
 
 
-def verdict(result: dict[str, Any], differences: list[dict[str, Any]], lang: str = "en", most: int = 4) -> list[str]:
+def verdict(result: dict[str, Any], lang: str = "en", most: int = 4) -> list[str]:
     """A few plain sentences for one player count: strongest significant change first, then what did not move."""
     words = WORDS[lang]
-    top = headline_metrics(result["metrics"], differences)
+    top = headline_metrics(result["metrics"])
     if not top:
         return (card_sentences(result.get("component_impact") or [], lang)
                 + [_typeset(words["nothing"].format(n=result["games"]), lang)])

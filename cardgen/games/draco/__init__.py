@@ -43,5 +43,9 @@ GAME = GameSpec(
     new_game=DracoGame,
     agents={"heuristic": heuristic_agent},
     shortfall_components={"unpaid_by_bank": "silver-coin", "coins_missing": "silver-coin"},  # the bank pays in silver
+    # tallies the edit alone moves: the coins in hands are capped by the coins in the box, the largest hand
+    # is the one dealt (a bank that runs short is a consequence to read, not a repeat: not listed)
+    tally_sources={"peak:gold_in_hands": ("gold-coin",), "peak:silver_in_hands": ("silver-coin",),
+                   "peak:hand_size": ("hand_size",)},
     fast=compiled_tier,
 )
