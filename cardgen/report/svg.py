@@ -204,8 +204,9 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
 
 
 def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], str]]]], title: str,
-                      fair: float | None = None, width: int = 520) -> str:
-    """Win rates with 95 % whiskers, one bar per series inside each group (seat 1: base, variant...)."""
+                      fair: float | None = None, width: int = 520, fair_label: str = "equal share") -> str:
+    """Win rates with 95 % whiskers, one bar per series inside each group (seat 1: base, variant...);
+    ``fair_label`` names the fair-share line (the report's language)."""
     left, right, top, bar = 70, 60, 34, 13
     rows = sum(len(items) for _, items in groups)
     height = top + rows * bar + 8 * len(groups) + 30
@@ -241,7 +242,7 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
     if fair is not None:
         x = left + w * fair
         parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 2}" y2="{base}" stroke="{FAIR}" '
-                     f'stroke-dasharray="4 3"><title>equal share {100 * fair:.1f}%</title></line>')
+                     f'stroke-dasharray="4 3"><title>{escape(fair_label)} {100 * fair:.1f}%</title></line>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -294,8 +295,10 @@ def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: 
     return "".join(parts)
 
 
-def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520) -> str:
-    """Forest plot: each row's difference (variant minus base, percentage points) with its 95 % interval.
+def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
+                    xlabel: str = "variant minus base, percentage points") -> str:
+    """Forest plot: each row's difference (variant minus base, percentage points) with its 95 % interval;
+    ``xlabel`` says so in the report's language.
 
     Significant rows are drawn in the variant colour, the others in grey; the line at 0 is "no change".
     """
@@ -328,6 +331,5 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520) ->
                      f'<circle cx="{px(r["difference"]):.1f}" cy="{cy:.1f}" r="4" fill="{colour}">'
                      f'<title>{escape(r["label"])}: {100 * r["difference"]:+.1f} points [{100 * r["low"]:+.1f}, '
                      f'{100 * r["high"]:+.1f}]{" (significant)" if r.get("significant") else ""}</title></circle>')
-    parts.append(f'<text x="{left + w / 2:.1f}" y="{height - 6}" text-anchor="middle">variant minus base, '
-                 f'percentage points</text></svg>')
+    parts.append(f'<text x="{left + w / 2:.1f}" y="{height - 6}" text-anchor="middle">{escape(xlabel)}</text></svg>')
     return "".join(parts)

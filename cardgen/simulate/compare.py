@@ -320,9 +320,11 @@ def _all_checks(deck: ResolvedDeck) -> list[Any]:
 
 
 def run_id(base: str, variant: str, opts: CompareOptions, counts: list[int]) -> str:
-    """A folder name from the options alone: the same comparison always lands in the same folder."""
+    """A folder name from the options alone: the same comparison always lands in the same folder, and a
+    report in another language in a folder of its own (``...-fr``), never over the English one."""
     key = json.dumps([base, variant, opts.games, counts, list(opts.agents), opts.seed, opts.cap, opts.engine])
-    return f"compare-{base}-vs-{variant}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
+    lang = "" if opts.lang == "en" else f"-{opts.lang}"
+    return f"compare-{base}-vs-{variant}-{hashlib.sha256(key.encode()).hexdigest()[:8]}{lang}"
 
 
 def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> dict[str, Any]:

@@ -163,7 +163,7 @@ SENTENCES: dict[str, dict[str, tuple[str, str]]] = {
 WORDS: dict[str, dict[str, str]] = {
     "en": {"nothing_else": "No other designer figure moved beyond chance.",
            "nothing": "No figure moved beyond chance in {n} pairs of games.",
-           "more": "{n} more figure(s) changed: see the table.",
+           "more": "{n} more figures changed: see the table.", "more_one": "1 more figure changed: see the table.",
            "significant": "Significant: unlikely to be chance, Holm-corrected across the {n} figures compared "
                           "(5 % family-wise); intervals are 95 %, paired game by game.",
            "follows": "follows from your change", "players": "{p} players: ",
@@ -174,7 +174,8 @@ WORDS: dict[str, dict[str, str]] = {
            "table": "metric|base|variant|difference|95 % interval|significant|yes|no"},
     "fr": {"nothing_else": "Aucun autre chiffre de jeu ne bouge au-delà du hasard.",
            "nothing": "Aucun chiffre ne bouge au-delà du hasard sur {n} paires de parties.",
-           "more": "{n} autre(s) chiffre(s) bougent : voir le tableau.",
+           "more": "{n} autres chiffres bougent : voir le tableau.",
+           "more_one": "Un autre chiffre bouge : voir le tableau.",
            "significant": "Significatif : peu probable par hasard, avec la correction de Holm sur les {n} chiffres "
                           "comparés (5 % pour l’ensemble) ; intervalles à 95 %, appariés partie par partie.",
            "follows": "découle de votre modification", "players": "{p} joueurs : ",
@@ -186,6 +187,7 @@ WORDS: dict[str, dict[str, str]] = {
     "it": {"nothing_else": "Nessun’altra cifra di gioco si muove oltre il caso.",
            "nothing": "Nessuna cifra si muove oltre il caso su {n} coppie di partite.",
            "more": "Cambiano altre {n} cifre: vedi la tabella.",
+           "more_one": "Cambia un’altra cifra: vedi la tabella.",
            "significant": "Significativo: improbabile per caso, con la correzione di Holm sulle {n} cifre "
                           "confrontate (5 % per l’insieme); intervalli al 95 %, appaiati partita per partita.",
            "follows": "deriva dalla vostra modifica", "players": "{p} giocatori: ",
@@ -218,12 +220,23 @@ LABELS: dict[str, dict[str, str]] = {
 }
 
 
+#: an engine tally's name: these words, then the engine's own name for it
+TALLIES = {
+    "en": {"end_reason:": "ends by ", "gap:": "rule gap ", "peak:": "most at once per game (mean): ", "skill:": "skill "},
+    "fr": {"end_reason:": "fin de partie par ", "gap:": "cas non prévu par les règles ",
+           "peak:": "maximum simultané par partie (moyenne) : ", "skill:": "habileté "},
+    "it": {"end_reason:": "fine della partita per ", "gap:": "caso non previsto dalle regole ",
+           "peak:": "massimo simultaneo per partita (media): ", "skill:": "abilità "},
+}
+
 #: the report's own sentences (compare page), per language
 PAGE = {
     "en": {"intro": "{games} games per player count, both decks on the same seeds (game i of both uses the base "
                     "deck's seed for game i), played by {agents}; master seed {seed}. Differences are variant minus "
                     "base, with 95 % intervals from the paired games.",
-           "heading": "{p} players: {n} significant change(s) in play",
+           "heading": "{p} players: {n} significant changes in play",
+           "heading_one": "{p} players: 1 significant change in play",
+           "heading_none": "{p} players: no significant change in play",
            "every": "{who} in every seat", "rotated": "{who}, rotated over the seats game by game", "and": " and ",
            "agents": {"random": "random players (any legal move)", "heuristic": "heuristic players (the game's "
                       "rule of thumb)", "search": "search players (Monte Carlo tree search)"}},
@@ -231,7 +244,9 @@ PAGE = {
                     "deux utilise la graine de la partie i du jeu de base), jouées par {agents} ; graine "
                     "maîtresse {seed}. Les écarts sont variante moins base, avec des intervalles à 95 % "
                     "tirés des parties appariées.",
-           "heading": "{p} joueurs : {n} changement(s) significatif(s) en jeu",
+           "heading": "{p} joueurs\u202f: {n} changements significatifs",
+           "heading_one": "{p} joueurs\u202f: 1 changement significatif",
+           "heading_none": "{p} joueurs\u202f: aucun changement significatif",
            "every": "{who} à chaque place", "rotated": "{who}, qui changent de place à chaque partie", "and": " et ",
            "agents": {"random": "des joueurs au hasard (n’importe quel coup permis)",
                       "heuristic": "des joueurs heuristiques (la règle empirique du jeu)",
@@ -239,7 +254,9 @@ PAGE = {
     "it": {"intro": "{games} partite per numero di giocatori, i due mazzi sugli stessi semi (la partita i di "
                     "entrambi usa il seme della partita i del gioco base), giocate da {agents}; seme principale "
                     "{seed}. Le differenze sono variante meno base, con intervalli al 95 % dalle partite appaiate.",
-           "heading": "{p} giocatori: {n} cambiamento/i significativo/i nel gioco",
+           "heading": "{p} giocatori: {n} cambiamenti significativi",
+           "heading_one": "{p} giocatori: 1 cambiamento significativo",
+           "heading_none": "{p} giocatori: nessun cambiamento significativo",
            "every": "{who} a ogni posto", "rotated": "{who}, che cambiano posto a ogni partita", "and": " e ",
            "agents": {"random": "giocatori a caso (qualsiasi mossa lecita)",
                       "heuristic": "giocatori euristici (la regola pratica del gioco)",
@@ -265,10 +282,9 @@ def label(name: str, lang: str = "en") -> str:
         return (words["seat_1"] if k == 1 else words["seat"]).format(k=k)
     if name in words:
         return words[name]
-    for prefix, en in (("end_reason:", "ends by "), ("gap:", "rule gap "), ("peak:", "most at once per game (mean): "),
-                       ("skill:", "skill ")):
+    for prefix, words_ in TALLIES[lang].items():
         if name.startswith(prefix):
-            return en + name[len(prefix):]
+            return _typeset(words_ + name[len(prefix):], lang)
     return name.replace("_", " ")
 
 
@@ -341,16 +357,19 @@ def headline_metrics(metrics: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(keep, key=lambda m: (-_strength(m), m["p"], m["metric"]))
 
 
-def verdict(result: dict[str, Any], lang: str = "en", most: int = 4) -> list[str]:
-    """A few plain sentences for one player count: strongest significant change first, then what did not move."""
+def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
+            names: dict[str, str] | None = None) -> list[str]:
+    """A few plain sentences for one player count: strongest significant change first, then what did not move.
+    ``names``: component id -> its name in ``lang`` (the report; the terminal names components by id)."""
     words = WORDS[lang]
     top = headline_metrics(result["metrics"])
+    cards = card_sentences(result.get("component_impact") or [], lang, names=names)
     if not top:
-        return (card_sentences(result.get("component_impact") or [], lang)
-                + [_typeset(words["nothing"].format(n=result["games"]), lang)])
-    out = [sentence(m, lang) for m in top[:most]] + card_sentences(result.get("component_impact") or [], lang)
+        return cards + [_typeset(words["nothing"].format(n=result["games"]), lang)]
+    out = [sentence(m, lang) for m in top[:most]] + cards
     if len(top) > most:
-        out.append(_typeset(words["more"].format(n=len(top) - most), lang))
+        rest = len(top) - most
+        out.append(_typeset(words["more_one" if rest == 1 else "more"].format(n=rest), lang))
     else:
         out.append(_typeset(words["nothing_else"], lang))
     return out
@@ -368,8 +387,14 @@ CARDS = {
 }
 
 
-def card_sentences(rows: list[dict[str, Any]], lang: str = "en", most: int = 2) -> list[str]:
-    """A sentence per component the variant newly flags (compare's paired ``component_impact`` rows)."""
+#: a component's name inside a sentence
+QUOTED = {"en": "'{}'", "fr": "« {} »", "it": "«{}»"}
+
+
+def card_sentences(rows: list[dict[str, Any]], lang: str = "en", most: int = 2,
+                   names: dict[str, str] | None = None) -> list[str]:
+    """A sentence per component the variant newly flags (compare's paired ``component_impact`` rows),
+    named by ``names`` (id -> name in ``lang``) where given, else by its id."""
     out = []
     for r in rows:
         base = r.get("base") or {}
@@ -380,7 +405,9 @@ def card_sentences(rows: list[dict[str, Any]], lang: str = "en", most: int = 2) 
         b = "–" if before is None else format_decimal(round(100 * before, 1) + 0.0, format="+#,##0.#;−#,##0.#",
                                                       locale=_LOCALES[lang])
         v = format_decimal(round(abs(100 * r["difference"]), 1), format="#,##0.#", locale=_LOCALES[lang])
-        out.append(_typeset(CARDS[lang][flag].format(c=r["component"], v=v, b=b), lang))
+        name = (names or {}).get(r["component"])
+        c = QUOTED[lang].format(name) if name else r["component"]
+        out.append(_typeset(CARDS[lang][flag].format(c=c, v=v, b=b), lang))
     return out[:most]
 
 
