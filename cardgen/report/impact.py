@@ -132,7 +132,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         before = (f'{pct(base.get("difference"), True)} → ' if isinstance(base, dict) else "– → ") if paired else ""
         flag = r.get("flag") or ""
         plays = r.get("plays_per_seat")
-        times = (f'<br><span class="muted">{escape(words["per_seat"].format(n=number(plays, lang, False)))}</span>'
+        times = (f'<br><span class="muted">{escape(words["per_seat"].format(n=number(plays, lang, False, small=True)))}</span>'
                  if isinstance(plays, (int, float)) else "")
         body.append(f'<tr><td>{img}</td><td>{escape(names.get(r["component"], r["component"]))}</td>'
                     f'<td class="num">{pct(r.get("played_share"))}{times}</td><td class="num">{before}'

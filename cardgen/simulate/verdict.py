@@ -288,10 +288,12 @@ def label(name: str, lang: str = "en") -> str:
     return name.replace("_", " ")
 
 
-def number(x: float, lang: str, share: bool, signed: bool = False) -> str:
-    """``x`` in the language's notation: shares as percentages (28 %, 28 %), counts with one decimal."""
-    value = round(100 * x if share else x, 1) + 0.0  # + 0.0: no "-0"
-    text = format_decimal(value, format="#,##0.#", locale=_LOCALES[lang])
+def number(x: float, lang: str, share: bool, signed: bool = False, small: bool = False) -> str:
+    """``x`` in the language's notation: shares as percentages (28 %, 28 %), counts with one decimal; with
+    ``small``, a count below 1 with two (a card played 0.02 times per seat is not "0")."""
+    places = 2 if small and not share and 0 < abs(x) < 1 else 1
+    value = round(100 * x if share else x, places) + 0.0  # + 0.0: no "-0"
+    text = format_decimal(value, format="#,##0." + "#" * places, locale=_LOCALES[lang])
     if signed and value > 0:
         text = "+" + text
     if value < 0 and lang != "en":
