@@ -123,3 +123,16 @@ def test_a_tally_that_repeats_the_edit_never_headlines(project_with, tmp_path: P
     assert [m["metric"] for m in r["metrics"] if m["follows_from_change"]] == ["peak:gold_in_hands"]
     assert not any("gold" in s for s in r["verdict"])
     assert "follow from your change" in out and "gold_in_hands" not in out.split("Engine tallies")[0]
+
+
+def test_a_newly_flagged_card_is_named_as_printed() -> None:
+    from cardgen.simulate.verdict import card_sentences
+
+    rows = [{"component": "other-hand", "difference": 0.082, "flag": "strong", "base": {"difference": 0.038,
+                                                                                        "flag": ""}},
+            {"component": "favour", "difference": 0.3, "flag": "strong", "base": {"difference": 0.2, "flag": "strong"}}]
+    assert card_sentences(rows, names={"other-hand": "Other Hand"}) == [
+        "Seats that play 'Other Hand' win 8.2 points more often than the others (base: +3.8): too strong?"]
+    assert card_sentences(rows, "fr", names={"other-hand": "Changement de main"})[0].startswith(
+        "Les joueurs qui jouent «\u202fChangement de main\u202f» gagnent 8,2 points plus souvent")
+    assert card_sentences(rows)[0].startswith("Seats that play other-hand ")  # no names: the id

@@ -387,7 +387,7 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
         result = {"players": p, "games": opts.games, "metrics": metrics,
                   "base_result": sides[0], "variant_result": sides[1],
                   "component_impact": paired_impact(sides[0], sides[1])}
-        result["verdict"] = verdict(result)
+        result["verdict"] = verdict(result, names=_names(base, variant))
         results.append(result)
     return {"format": FORMAT, "base": base.id, "variant": variant.id, "game": base.game, "seed": opts.seed,
             "games": opts.games, "agents": list(opts.agents), "agents_text": agents_in_words(opts.agents),
@@ -415,6 +415,12 @@ def paired_impact(b: dict[str, Any], v: dict[str, Any]) -> list[dict[str, Any]]:
                     "base": {k: rb[k] for k in keys} if rb else None})
     out.sort(key=lambda r: (-(r["difference"] if r["difference"] is not None else -2), r["component"]))
     return out
+
+
+def _names(base: ResolvedDeck, variant: ResolvedDeck) -> dict[str, str]:
+    """Component id -> its English name (the variant's where both have it): the verdict names cards as printed."""
+    from cardgen.games.base import component_name
+    return {c.id: component_name(d, c.id, "en") or c.id for d in (base, variant) for c in d.model.components}
 
 
 def _checks(deck: ResolvedDeck, players: int) -> list[Any]:
