@@ -49,7 +49,7 @@ def _scale(rows: list[dict[str, Any]]) -> float:
     return max([0.1] + ends) * 1.05
 
 
-def strip_svg(row: dict[str, Any], half: float, name: str | None = None) -> str:
+def strip_svg(row: dict[str, Any], half: float, name: str | None = None, lang: str = "en") -> str:
     """One row's strip: the 0 line, the base's interval (compare) and the row's point with its interval;
     its title names the component (``name``, else its id) with the figures in percent."""
     mid = STRIP_W / 2
@@ -71,8 +71,9 @@ def strip_svg(row: dict[str, Any], half: float, name: str | None = None) -> str:
         parts.append(f'<line x1="{x(row["low"])}" y1="{y}" x2="{x(row["high"])}" y2="{y}" stroke="{colour}" '
                      'stroke-width="2"/>')
         parts.append(f'<circle cx="{x(row["difference"])}" cy="{y}" r="4" fill="{colour}"/>')
-    title = escape(f"{name or row['component']}: {_pct(row.get('difference'), True)} [{_pct(row.get('low'), True)}, "
-                   f"{_pct(row.get('high'), True)}]")
+    colon = "\u202f: " if lang == "fr" else ": "
+    title = escape(f"{name or row['component']}{colon}{_pct(row.get('difference'), True, lang)} "
+                   f"[{_pct(row.get('low'), True, lang)}, {_pct(row.get('high'), True, lang)}]")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{STRIP_W}" height="{STRIP_H}" role="img" '
             f'aria-label="{title}"><title>{title}</title>{"".join(parts)}</svg>')
 
@@ -137,7 +138,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         body.append(f'<tr><td>{img}</td><td>{escape(names.get(r["component"], r["component"]))}</td>'
                     f'<td class="num">{pct(r.get("played_share"))}{times}</td><td class="num">{before}'
                     f'{pct(r.get("difference"), True)} [{pct(r.get("low"), True)}, {pct(r.get("high"), True)}]</td>'
-                    f'<td>{strip_svg(r, half, names.get(r["component"]))}</td>'
+                    f'<td>{strip_svg(r, half, names.get(r["component"]), lang)}</td>'
                     f'<td class="{"warn" if flag else ""}">{escape(words.get(flag, flag))}</td></tr>')
     scale = f"{100 * half:.0f}"
     legend = (f'<p class="muted">{escape(words["legend"].format(half=scale))} '

@@ -37,7 +37,7 @@ REPORT: dict[str, dict[str, Any]] = {
            "spread": "Scores finaux (boîte du 10e au 90e centile, trait à la médiane, ligne du minimum au maximum)",
            "score": "score final",
            "no_games": "Aucune partie ne s’est terminée par une condition de fin\u202f: rien à tracer.",
-           "short": "{deck}\u202f: imprimer {more} {piece} de plus pour que {cover} des parties en aient assez\u202f; "
+           "short": "{deck}\u202f: imprimer {more} exemplaires de {piece} en plus pour que {cover} des parties en aient assez\u202f; "
                     "la boîte en manque dans {n} parties sur {games} ({share}), jusqu’à {max} manquants.",
            "internal": "{label}\u202f: {n} chiffres\u202f; ont bougé\u202f: {m}",
            "forest": "Écarts de part des parties (intervalle à 95 %)",
@@ -57,7 +57,7 @@ REPORT: dict[str, dict[str, Any]] = {
                      "al massimo)",
            "score": "punteggio finale",
            "no_games": "Nessuna partita è finita per una condizione di fine: niente da tracciare.",
-           "short": "{deck}: stampare altri {more} {piece} perché il {cover} delle partite ne abbia abbastanza; "
+           "short": "{deck}: stampare altre {more} copie di {piece} perché il {cover} delle partite ne abbia abbastanza; "
                     "la scatola ne resta senza in {n} partite su {games} ({share}), fino a {max} mancanti.",
            "internal": "{label}: {n} cifre; cambiate: {m}",
            "forest": "Differenze nella quota di partite (intervallo al 95 %)",
