@@ -134,22 +134,23 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en") -> st
     if not any(r["completed"] for _, r, _ in sides):
         return f"<p>{escape(words['no_games'])}</p>"
     figs = [overlay_svg([(label, r["turns"]["histogram"], colour) for label, r, colour in sides],
-                        words["length"], words["turns"]),
+                        words["length"], words["turns"], lang=lang),
             grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"],
                               r0.get("balance", {}).get("seat_fair_share") or 1 / r0["players"],
-                              fair_label=words["equal"])]
+                              fair_label=words["equal"], lang=lang)]
     if len(r0["agents"]) > 1:
         names = [a["agent"] for a in r0["agents"]]
         groups = [(name, [(label, a, colour) for label, r, colour in sides for a in r["agents"] if a["agent"] == name])
                   for name in names]
         figs.append(grouped_rates_svg(groups, words["agents"], r0.get("balance", {}).get("agent_fair_share"),
-                                      fair_label=words["equal"]))
+                                      fair_label=words["equal"], lang=lang))
     spread = [(words["winner"], r["scores"]["winner"], colour) for _, r, colour in sides]
     for s in range(r0["players"]):
         spread += [(words["seat"].format(k=s + 1), r["scores"]["seat"][s], colour) for _, r, colour in sides
                    if s < len(r["scores"].get("seat", []))]
     figs.append(spread_svg(spread, words["spread"], words["score"],
-                           legend=[(label, colour) for label, _, colour in sides] if len(sides) > 1 else None))
+                           legend=[(label, colour) for label, _, colour in sides] if len(sides) > 1 else None,
+                           lang=lang))
     return '<div class="charts">' + "".join(f"<figure>{f}</figure>" for f in figs) + "</div>"
 
 
@@ -218,7 +219,7 @@ def forest(metrics: list[dict[str, Any]], title: str, lang: str = "en") -> str:
 
     rows = [{**m, "label": metric_label(m["metric"], lang)} for m in metrics
             if is_share(m["metric"]) and m.get("low") is not None and m.get("difference") is not None]
-    return differences_svg(rows, title, xlabel=REPORT[lang]["forest_axis"])
+    return differences_svg(rows, title, xlabel=REPORT[lang]["forest_axis"], lang=lang)
 
 
 def _warn_list(r: dict[str, Any]) -> str:
