@@ -55,7 +55,8 @@ def test_differences_and_shortfalls_read_in_each_language() -> None:
          "warning": "print 47 more 'Silver coin' (silver-coin) so that 99% of games have enough"}
     assert shortfall_line("draco", s, None) == f"draco: {s['warning']}"
     fr = shortfall_line("draco", s, "Pièce d’argent", "fr")
-    assert fr.startswith("draco\u202f: imprimer 47 exemplaires de «\u202fPièce d’argent\u202f» en plus pour que 99\u202f% des parties")
+    assert fr.startswith("draco\u202f: imprimer 47 exemplaires de «\u202fPièce d’argent\u202f» en plus pour que "
+                         "99\u202f% des parties")
     assert "368 parties sur 400 (92\u202f%)" in fr and "56 manquants" in fr
     it = shortfall_line("draco", s, "Moneta d’argento", "it")
     assert it.startswith("draco: stampare altre 47 copie di «Moneta d’argento» perché il 99\u00a0% delle partite")

@@ -130,11 +130,15 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         pic = pictures.get(r["component"])
         img = f'<img src="{escape(pic)}" alt="" height="40">' if pic else ""
         base = r.get("base") if paired else None
-        before = (f'{pct(base.get("difference"), True)} → ' if isinstance(base, dict) else "– → ") if paired else ""
+        before = ""
+        if paired:
+            before = f'{pct(base.get("difference"), True)} → ' if isinstance(base, dict) else "– → "
         flag = r.get("flag") or ""
         plays = r.get("plays_per_seat")
-        times = (f'<br><span class="muted">{escape(words["per_seat"].format(n=number(plays, lang, False, small=True)))}</span>'
-                 if isinstance(plays, (int, float)) else "")
+        times = ""
+        if isinstance(plays, (int, float)):
+            per_seat = words["per_seat"].format(n=number(plays, lang, False, small=True))
+            times = f'<br><span class="muted">{escape(per_seat)}</span>'
         body.append(f'<tr><td>{img}</td><td>{escape(names.get(r["component"], r["component"]))}</td>'
                     f'<td class="num">{pct(r.get("played_share"))}{times}</td><td class="num">{before}'
                     f'{pct(r.get("difference"), True)} [{pct(r.get("low"), True)}, {pct(r.get("high"), True)}]</td>'

@@ -318,8 +318,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                 body.append(f"<h3>{escape(words[key])}</h3>" + metrics_table(rows, lang, sort=False))
         shorts = [(side["variant"], s) for side in (b, v) for s in side.get("sufficiency", [])]
         body.append(f"<h3>{escape(words['components'])}</h3>")
-        body.append("".join(f'<p class="warn">{escape(shortfall_line(deck, s, names.get(shortfalls.get(s["peak"], "")), lang))}'
-                            '</p>' for deck, s in shorts)
+        lines = [shortfall_line(deck, s, names.get(shortfalls.get(s["peak"], "")), lang) for deck, s in shorts]
+        body.append("".join(f'<p class="warn">{escape(line)}</p>' for line in lines)
                     or f"<p>{escape(words['enough'])}.</p>")
         if r.get("component_impact"):
             body.append(f"<h3>{escape(words['cards'])}</h3>" + impact_block(r["component_impact"], pictures, True, lang,

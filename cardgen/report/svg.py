@@ -30,10 +30,10 @@ def _fmt(x: Number) -> str:
 TIPS = {
     "en": {"interval": "95% interval", "median": "median", "points": "points", "significant": "significant",
            "empty": "no completed games", "nothing": "nothing to compare"},
-    "fr": {"interval": "intervalle à 95\u202f%", "median": "médiane", "points": "points", "significant": "significatif",
-           "empty": "aucune partie terminée", "nothing": "rien à comparer"},
-    "it": {"interval": "intervallo al 95\u00a0%", "median": "mediana", "points": "punti", "significant": "significativo",
-           "empty": "nessuna partita terminata", "nothing": "niente da confrontare"},
+    "fr": {"interval": "intervalle à 95\u202f%", "median": "médiane", "points": "points",
+           "significant": "significatif", "empty": "aucune partie terminée", "nothing": "rien à comparer"},
+    "it": {"interval": "intervallo al 95\u00a0%", "median": "mediana", "points": "punti",
+           "significant": "significativo", "empty": "nessuna partita terminata", "nothing": "niente da confrontare"},
 }
 
 
@@ -314,7 +314,8 @@ def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: 
         parts.append(f'<line x1="{px(d["min"]):.1f}" x2="{px(d["max"]):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
                      f'stroke="{WHISKER}"/>'
                      f'<rect x="{px(d["p10"]):.1f}" y="{cy - 5:.1f}" width="{max(1.0, px(d["p90"]) - px(d["p10"])):.1f}" '
-                     f'height="10" fill="{colour}" fill-opacity="0.8"><title>{escape(label)}: min {_num(_fmt(d["min"]), lang)}, '
+                     f'height="10" fill="{colour}" fill-opacity="0.8"><title>{escape(label)}: '
+                     f'min {_num(_fmt(d["min"]), lang)}, '
                      f'p10 {_num(_fmt(d["p10"]), lang)}, {TIPS[lang]["median"]} {_num(_fmt(d["median"]), lang)}, '
                      f'p90 {_num(_fmt(d["p90"]), lang)}, max {_num(_fmt(d["max"]), lang)}</title></rect>'
                      f'<line x1="{px(d["median"]):.1f}" x2="{px(d["median"]):.1f}" y1="{cy - 7:.1f}" y2="{cy + 7:.1f}" '
@@ -344,13 +345,13 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
     def px(v: float) -> float:
         return left + w * (v + extent) / (2 * extent)
 
-    def signed(v: float) -> str:
-        return _num(f"{100 * v:+.1f}", lang)
+    def signed(v: float, digits: int = 1) -> str:
+        return _num(f"{100 * v:+.{digits}f}", lang)
     base = top + row * len(rows)
     t = -extent
     while t <= extent + 1e-9:
         parts.append(f'<line x1="{px(t):.1f}" x2="{px(t):.1f}" y1="{top}" y2="{base}" stroke="{GRID}"/>'
-                     f'<text x="{px(t):.1f}" y="{base + 14}" text-anchor="middle">{_num(f"{100 * t:+.0f}", lang)}</text>')
+                     f'<text x="{px(t):.1f}" y="{base + 14}" text-anchor="middle">{signed(t, 0)}</text>')
         t += step
     parts.append(f'<line x1="{px(0):.1f}" x2="{px(0):.1f}" y1="{top}" y2="{base}" stroke="{WHISKER}"/>')
     for i, r in enumerate(rows):

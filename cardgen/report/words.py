@@ -25,19 +25,21 @@ REPORT: dict[str, dict[str, Any]] = {
            "forest_axis": "variant minus base, percentage points"},
     "fr": {"title": "{variant} comparée à {base}",
            "nav": ("galerie", "toutes les séries", "vue d’ensemble de cette série"),
-           "changes": "Ce qu’elle change", "against": "(par rapport à {base})\u202f: ", "nothing": "rien dans les données",
+           "changes": "Ce qu’elle change", "against": "(par rapport à {base})\u202f: ",
+           "nothing": "rien dans les données",
            "kinds": {"rule": "règle", "count": "nombre de", "added": "ajout de", "removed": "retrait de",
                      "changed": "modification de", "clarification": "arbitrage", "players": "joueurs",
                      "card": "carte", "house_rule": "règle maison"},
            "arrow": "{kind} {field}\u202f: {old} → {new}",
            "length": "Durée des parties (part des parties)", "turns": "tours par partie",
-           "seats": "Part des victoires par place (intervalle à 95 %)", "agents": "Part des victoires par joueur artificiel "
-                                                                        "(intervalle à 95 %)",
+           "seats": "Part des victoires par place (intervalle à 95 %)",
+           "agents": "Part des victoires par joueur artificiel (intervalle à 95 %)",
            "seat": "place {k}", "winner": "vainqueur", "equal": "part égale",
            "spread": "Scores finaux (boîte du 10e au 90e centile, trait à la médiane, ligne du minimum au maximum)",
            "score": "score final",
            "no_games": "Aucune partie ne s’est terminée par une condition de fin\u202f: rien à tracer.",
-           "short": "{deck}\u202f: imprimer {more} exemplaires de {piece} en plus pour que {cover} des parties en aient assez\u202f; "
+           "short": "{deck}\u202f: imprimer {more} exemplaires de {piece} en plus pour que {cover} des parties "
+                    "en aient assez\u202f; "
                     "la boîte en manque dans {n} parties sur {games} ({share}), jusqu’à {max} manquants.",
            "internal": "{label}\u202f: {n} chiffres\u202f; ont bougé\u202f: {m}",
            "forest": "Écarts de part des parties (intervalle à 95 %)",
@@ -50,14 +52,15 @@ REPORT: dict[str, dict[str, Any]] = {
                      "card": "carta", "house_rule": "regola della casa"},
            "arrow": "{kind} {field}: {old} → {new}",
            "length": "Durata delle partite (quota di partite)", "turns": "turni per partita",
-           "seats": "Quota di vittorie per posto (intervallo al 95 %)", "agents": "Quota di vittorie per giocatore artificiale "
-                                                                       "(intervallo al 95 %)",
+           "seats": "Quota di vittorie per posto (intervallo al 95 %)",
+           "agents": "Quota di vittorie per giocatore artificiale (intervallo al 95 %)",
            "seat": "posto {k}", "winner": "vincitore", "equal": "quota equa",
            "spread": "Punteggi finali (scatola dal 10° al 90° percentile, tacca alla mediana, linea dal minimo "
                      "al massimo)",
            "score": "punteggio finale",
            "no_games": "Nessuna partita è finita per una condizione di fine: niente da tracciare.",
-           "short": "{deck}: stampare altre {more} copie di {piece} perché il {cover} delle partite ne abbia abbastanza; "
+           "short": "{deck}: stampare altre {more} copie di {piece} perché il {cover} delle partite "
+                    "ne abbia abbastanza; "
                     "la scatola ne resta senza in {n} partite su {games} ({share}), fino a {max} mancanti.",
            "internal": "{label}: {n} cifre; cambiate: {m}",
            "forest": "Differenze nella quota di partite (intervallo al 95 %)",

@@ -222,7 +222,8 @@ LABELS: dict[str, dict[str, str]] = {
 
 #: an engine tally's name: these words, then the engine's own name for it
 TALLIES = {
-    "en": {"end_reason:": "ends by ", "gap:": "rule gap ", "peak:": "most at once per game (mean): ", "skill:": "skill "},
+    "en": {"end_reason:": "ends by ", "gap:": "rule gap ", "peak:": "most at once per game (mean): ",
+           "skill:": "skill "},
     "fr": {"end_reason:": "fin de partie par ", "gap:": "cas non prévu par les règles ",
            "peak:": "maximum simultané par partie (moyenne) : ", "skill:": "habileté "},
     "it": {"end_reason:": "fine della partita per ", "gap:": "caso non previsto dalle regole ",
