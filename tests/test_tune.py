@@ -204,7 +204,7 @@ def test_a_tuned_variant_meets_its_target_under_validates_defaults(kl_project: P
     assert [t["values"] for t in study["trials"] if t["objective"] == 0] == [{"supply_draw_cards": 2}]
     js = tmp_path / "v.json"
     assert main(["--project", str(kl_project), "validate", str(out / "king_lui-tuned-1.yaml"), "--players", "4",
-                 "--games", "200", "--seed", "7", "--jobs", "1", "--json", str(js)]) == 0
+                 "--games", "200", "--seed", "7", "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "r")]) == 0
     checked = json.loads(js.read_text())
     assert checked["agents"] == study["agents"] == ["heuristic"]  # one default policy
     assert 45.5 <= checked["results"][0]["turns"]["mean"] <= 48
