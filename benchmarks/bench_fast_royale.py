@@ -6,7 +6,7 @@ For the base deck at 2, 3 and 4 players, the masked side at 3 and the solo mode,
 this process: games per CPU-second of ``cardgen.simulate.runner.play_game`` with
 
 * ``random`` agents (the reference engine alone);
-* ``random`` agents on the compiled tier (``GameSpec.fast``, ``cardgen/games/royale/fast.py``),
+* ``random`` agents on the compiled tier (``GameSpec.fast``, ``cardgen/games/royale/compiled.py``),
   twice: ``fast cold`` over the first ``--fast-games`` games of the process (its noble
   table still empty: each new state is searched once, in numba), then ``fast warm`` over
   as many new seeds; the first 200 games of each are also checked equal to the reference's;
@@ -14,7 +14,7 @@ this process: games per CPU-second of ``cardgen.simulate.runner.play_game`` with
   speed work) and the fast heuristic (``cardgen/games/royale/agents.py``), on the same
   seeds, after both have played ``--warm`` games (the requirement checkers learn their
   states once per process, shared by both agents); the run also checks that both
-  agents took exactly the same actions; and the compiled heuristic (``fastheur.py``) on
+  agents took exactly the same actions; and the compiled heuristic (``compiled_heuristic.py``) on
   the same seeds (after ``--warm`` games), its actions checked equal too.
 
 Targets (reported, never asserted; the machine may be busy): heuristic >= 250 games/s

@@ -29,12 +29,10 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardgen.games import source_of
-from cardgen.paths import templates_dir
+from cardgen.buildkeys import code_hashes_remembered, deck_hash, source_hash
 from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.render.vocab import DUPLEX
@@ -42,14 +40,6 @@ from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.unchanged import CACHE_FILE, INPUTS, inputs_entry
 from cardgen.workers import Forked
 from cardgen.words import counted
-
-PACKAGE = Path(__file__).resolve().parent
-ROOT = PACKAGE.parent
-#: Sources whose change must re-render card sheets (the renderer, its layouts, fonts are fixed).
-RENDER_SOURCES = (PACKAGE / "render", templates_dir() / "layouts", PACKAGE / "build.py")
-#: Extra sources of rulebooks.
-RULEBOOK_SOURCES = (PACKAGE / "rulebook", templates_dir() / "rulebook")
-
 
 @dataclass
 class BuildOptions:
@@ -108,71 +98,6 @@ class Together:
     make: Callable[[list[str]], list[Any]]
 
 
-def _source_files(base: Path) -> list[Path]:
-    """Every source file under ``base`` (or ``base`` itself), sorted; byte-code and numba caches
-    are not walked into (a game package's ``__pycache__`` holds hundreds of them)."""
-    if base.is_file():
-        return [base]
-    found = []
-    for folder, dirs, names in os.walk(base):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        found += [Path(folder, name) for name in names if not name.endswith((".pyc", ".tmp"))]
-    return sorted(found)
-
-
-def _hash_files(paths: tuple[Path, ...] | list[Path]) -> str:
-    """Hash of every source file under ``paths`` (names and bytes, sorted; caches skipped)."""
-    digest = hashlib.sha256()
-    for base in paths:
-        for path in _source_files(base):
-            if path.is_file():
-                digest.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path).encode())
-                digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
-@cache
-def _source_hash(kind: str) -> str:
-    sources = RENDER_SOURCES + (RULEBOOK_SOURCES if kind == "rules" else ())
-    return _hash_files(sources)
-
-
-#: The code hashes of the build under way, by (game, project): ``build`` sets it for its duration, so that a
-#: game's package is read once per build (its sheets' keys, its pictures' keys in a worker, the gallery)
-#: rather than five times, yet a long process (tests, the API) sees an edited project in its next build.
-_BUILD_CODE_HASHES: dict[tuple[str, Path], str] | None = None
-
-
-def _code_hash(game: str, project: Path) -> str:
-    """The game's rules package (it writes the card texts), the project's own templates and symbols."""
-    memo = _BUILD_CODE_HASHES
-    if memo is not None and (game, project) in memo:
-        return memo[(game, project)]
-    package = source_of(game)
-    code = _hash_files([*([package] if package else []), PACKAGE / "games" / "base.py", project / "templates",
-                        project / "symbols"])
-    if memo is not None:
-        memo[(game, project)] = code
-    return code
-
-
-def deck_hash(deck: ResolvedDeck) -> str:
-    """Everything about ``deck`` that shows in its outputs: data, text-writing code, art
-    (within a build, decks of the same game and project share their code's hash)."""
-    digest = hashlib.sha256(deck.id.encode())
-    digest.update(deck.model.model_dump_json().encode())
-    # A variant's rulebook also prints what differs from its base, which can change alone.
-    digest.update(json.dumps(deck.differences, sort_keys=True, default=str).encode())
-    digest.update(_code_hash(deck.game, deck.project).encode())
-    arts = sorted({f.art for c in deck.model.components for f in c.faces if f.art}
-                  | {b.art for b in deck.model.backs.values() if b.art})
-    for art in arts:
-        digest.update((deck.project / art).read_bytes())
-    for rule_text in sorted(getattr(deck.model, "rulebook", {}).values()):
-        digest.update((deck.project / rule_text).read_bytes())
-    return digest.hexdigest()
-
-
 def _rulebook() -> Callable[[ResolvedDeck, str, str], bytes] | None:
     """The rulebook stage's entry point, or None while it is not installed."""
     try:
@@ -220,17 +145,17 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
         for lang in [lang for lang in options.langs if lang in deck.languages]:
             book = Together(_rules_papers_maker(deck, lang))
             for paper in options.papers:
-                key = hashlib.sha256(f"cards|{dh}|{lang}|{paper}|{opts}|{_source_hash('cards')}".encode())
+                key = hashlib.sha256(f"cards|{dh}|{lang}|{paper}|{opts}|{source_hash('cards')}".encode())
                 source = deck.files[-1] if deck.files else deck.id
                 jobs.append(Job(f"{deck.id}/{lang}/{sheet_name(paper, options)}", key.hexdigest(),
                                 _sheets_maker(deck, lang, paper, options), source, weight=size))
                 if rules and deck.own_rulebook:
                     if lang in deck.model.rulebook:
-                        key = hashlib.sha256(f"own|{dh}|{lang}|{paper}|{_source_hash('rules')}".encode())
+                        key = hashlib.sha256(f"own|{dh}|{lang}|{paper}|{source_hash('rules')}".encode())
                         jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),
                                         _own_rules_maker(deck, lang, paper), source, stage="rules", weight=size))
                 elif rules:
-                    key = hashlib.sha256(f"rules|{dh}|{lang}|{paper}|{_source_hash('rules')}".encode())
+                    key = hashlib.sha256(f"rules|{dh}|{lang}|{paper}|{source_hash('rules')}".encode())
                     jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),
                                     _rules_maker(deck, lang, paper), source, together=book, part=paper,
                                     stage="rules", weight=size))
@@ -521,18 +446,14 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
     Returns 0, or 1 when the preflight refused (bad input raises ``InputError``,
     which the CLI turns into exit code 2).
     """
-    global _BUILD_CODE_HASHES
-    previous, _BUILD_CODE_HASHES = _BUILD_CODE_HASHES, {}
-    try:
+    with code_hashes_remembered():
         return _build(decks, out, options, inputs, preflight)
-    finally:
-        _BUILD_CODE_HASHES = previous
 
 
 def _build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
            inputs: Callable[[], tuple[str, list[str]] | None] | None,
            preflight: Callable[[], None] | None) -> int:
-    """``build``'s work, with the build's code hashes remembered (``_BUILD_CODE_HASHES``)."""
+    """``build``'s work, with the build's code hashes remembered (``buildkeys.code_hashes_remembered``)."""
     start = time.perf_counter()
     out = Path(out)
     jobs = jobs_for(decks, options)

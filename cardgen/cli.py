@@ -11,8 +11,7 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -320,12 +319,6 @@ def _check_env() -> None:
                          "(a whole number), or unset it")
 
 
-#: The cyclic garbage collector's thresholds for a command (CPython's are 700, 10, 10): a command
-#: allocates a lot and briefly (imports, models, drawing), and collected some 100 times while
-#: printing one deck, 15-20 ms of a third of a second; with ``_collected_once``, 8 times and 6 ms.
-GC_THRESHOLDS = (20_000, 20, 20)
-
-
 def run() -> NoReturn:
     """The ``cardgen`` command and ``python -m cardgen``: ``main()``, then a quick exit.
 
@@ -336,11 +329,10 @@ def run() -> NoReturn:
     While another thread still runs, the ordinary shutdown, which waits for it, is kept.
     """
     import atexit
-    import gc
     import threading
 
-    gc.set_threshold(*GC_THRESHOLDS)
-    from cardgen import lazy_pillow
+    from cardgen.speedups import gcpolicy, lazy_pillow
+    gcpolicy.install()  # a command's collector: rarely
     lazy_pillow.install()  # reportlab imports Pillow for bitmaps a deck without art never has
     code = main()
     run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)  # CPython's; elsewhere the slow way
@@ -410,24 +402,6 @@ def _drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str
                             {f for deck in decks for f in deck_sources(deck)}))
 
 
-@contextmanager
-def _collected_once() -> Iterator[None]:
-    """No cyclic garbage collection while the deck stages load (pydantic, the schema, the rules
-    packages: some 100 collections, 15-20 ms, of objects that all live until the end); then what
-    they made is frozen out of later collections (``gc.freeze``, which also spares forked workers
-    from copying the pages those objects live in) and collection resumes."""
-    import gc
-
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if enabled:
-            gc.enable()
-
-
 def _run(args: argparse.Namespace) -> int:
     from cardgen.load.project import Project
 
@@ -470,8 +444,9 @@ def _run(args: argparse.Namespace) -> int:
         if summary is not None:  # nothing changed: answered from file dates, nothing heavy imported
             print(f"cardgen build: 0 files written, {summary} (nothing changed)")
             return 0
-    from cardgen.model.pydantic_import import import_pydantic
-    with _collected_once():
+    from cardgen.speedups.gcpolicy import collected_once
+    from cardgen.speedups.pydantic_import import import_pydantic
+    with collected_once():
         import_pydantic()  # before anything imports pydantic: keeps asyncio's 35 ms out of reading decks
         from cardgen.resolve.resolve import Resolver
     resolver = Resolver(project)

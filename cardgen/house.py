@@ -127,7 +127,7 @@ def code_hash(deck: "ResolvedDeck") -> str | None:
 def install(game: "Game", deck: "ResolvedDeck") -> "Game":
     """Make ``game`` play the deck's house rule, if it names one (imports the file: playing commands only)."""
     from cardgen.engine.hooks import hooked_state_class
-    from cardgen.simulate.conformance import card_instances, conservation_problem
+    from cardgen.engine.conservation import card_instances, conservation_problem
 
     code = deck.model.code
     if code is None:

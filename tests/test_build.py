@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import cardgen.build as build_module
+import cardgen.buildkeys as buildkeys
 import cardgen.fileio
 import cardgen.render.sheets as sheets
 from cardgen.build import CACHE_FILE, BuildOptions, build
@@ -203,7 +204,7 @@ def test_a_refusing_preflight_writes_nothing_though_workers_already_drew(mini_pr
 
 def test_a_base_change_that_only_alters_what_differs_rebuilds_the_variant(mini_project: Path) -> None:
     """The variant overrides ham's count, so only its 'what differs' line changes with the base."""
-    from cardgen.build import deck_hash
+    from cardgen.buildkeys import deck_hash
 
     variant = mini_project / "variants" / "big.yaml"
     variant.write_text("extends: king_lui\nname: {fr: a, it: a, en: a}\ndescription: {fr: a, it: a, en: a}\n"
@@ -217,7 +218,7 @@ def test_a_base_change_that_only_alters_what_differs_rebuilds_the_variant(mini_p
 
 
 def test_a_project_rulebook_template_is_part_of_the_key(mini_project: Path) -> None:
-    from cardgen.build import deck_hash
+    from cardgen.buildkeys import deck_hash
 
     deck = decks(mini_project)[0]
     first = deck_hash(deck)
@@ -228,30 +229,30 @@ def test_a_project_rulebook_template_is_part_of_the_key(mini_project: Path) -> N
 
 def test_source_hashes_see_every_source_file_and_no_cache(tmp_path: Path) -> None:
     """A rules package's or project's source changes the hash; its byte code and numba caches do not."""
-    from cardgen.build import _hash_files
+    from cardgen.buildkeys import hash_files
 
     pkg = tmp_path / "pkg"
     (pkg / "sub" / "__pycache__").mkdir(parents=True)
     (pkg / "a.py").write_text("A = 1\n")
     (pkg / "sub" / "b.yaml").write_text("b: 2\n")
-    first = _hash_files([pkg])
+    first = hash_files([pkg])
     (pkg / "sub" / "__pycache__" / "b.cpython-311.pyc").write_bytes(b"\x00")
     (pkg / "sub" / "__pycache__" / "kernel.nbi").write_bytes(b"\x01")
     (pkg / "c.tmp").write_text("half-written\n")
-    assert _hash_files([pkg]) == first
+    assert hash_files([pkg]) == first
     (pkg / "sub" / "b.yaml").write_text("b: 3\n")
-    assert _hash_files([pkg]) != first
+    assert hash_files([pkg]) != first
     (pkg / "sub" / "b.yaml").write_text("b: 2\n")
     (pkg / "sub" / "new.svg").write_text("<svg/>\n")
-    assert _hash_files([pkg]) != first
+    assert hash_files([pkg]) != first
 
 
 def test_a_build_reads_its_games_code_once_and_the_next_build_sees_an_edited_project(
         mini_project: Path, tmp_path: Path, monkeypatch) -> None:
     """The code hash is remembered for one build only: sheets, pictures and gallery share it."""
     hashed: list[tuple[Path, ...]] = []
-    real = build_module._hash_files
-    monkeypatch.setattr(build_module, "_hash_files", lambda paths: hashed.append(tuple(paths)) or real(paths))
+    real = buildkeys.hash_files
+    monkeypatch.setattr(buildkeys, "hash_files", lambda paths: hashed.append(tuple(paths)) or real(paths))
     code_reads = lambda: [p for p in hashed if mini_project / "templates" in p]  # noqa: E731
     options = BuildOptions(langs=["en"], papers=["a4"], rules=False, workers=1)
     assert build(decks(mini_project), tmp_path / "one", options) == 0
@@ -263,4 +264,4 @@ def test_a_build_reads_its_games_code_once_and_the_next_build_sees_an_edited_pro
     assert len(code_reads()) == 2
     again = json.loads((tmp_path / "two" / "gallery.json").read_text())
     assert again["king_lui"]["thumbs_key"] != state["king_lui"]["thumbs_key"]
-    assert build_module._BUILD_CODE_HASHES is None
+    assert buildkeys._BUILD_CODE_HASHES is None

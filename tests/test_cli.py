@@ -13,6 +13,7 @@ import pytest
 
 import cardgen.cli as cli_module
 from cardgen.cli import main
+from cardgen.speedups.gcpolicy import THRESHOLDS
 
 
 def test_inspect_json_shape(mini_project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -154,6 +155,7 @@ def test_the_command_exits_quickly_yet_runs_exit_handlers_and_flushes(tmp_path: 
     script.write_text(
         "import atexit, sys\n"
         "import cardgen.cli as cli\n"
+        "from cardgen.speedups.gcpolicy import collected_once\n"
         f"atexit.register(lambda: open({str(tmp_path / 'handler-ran')!r}, 'w').close())\n"
         "cli.main = lambda: (sys.stdout.write('x' * 100000), 3)[1]\n"
         "cli.run()\n")
@@ -162,21 +164,22 @@ def test_the_command_exits_quickly_yet_runs_exit_handlers_and_flushes(tmp_path: 
 
 
 def test_a_command_collects_garbage_rarely_and_never_while_the_deck_stages_load(tmp_path: Path) -> None:
-    """``run()`` sets the command's collector thresholds; loading pydantic and the schema runs with the
+    """``run()`` sets the command's collector thresholds (``speedups.gcpolicy``); loading pydantic and the schema runs with the
     collector off, then what it made is frozen and collection resumes (and stays off if it was off)."""
     script = tmp_path / "probe.py"
     script.write_text(
         "import gc, sys\n"
         "import cardgen.cli as cli\n"
+        "from cardgen.speedups.gcpolicy import collected_once\n"
         "seen = []\n"
         "def fake_main():\n"
         "    seen.append(gc.get_threshold())\n"
-        "    with cli._collected_once():\n"
+        "    with collected_once():\n"
         "        seen.append(gc.isenabled())\n"
         "        import pydantic\n"
         "    seen.extend([gc.isenabled(), gc.get_freeze_count() > 1000])\n"
         "    gc.disable()\n"
-        "    with cli._collected_once():\n"
+        "    with collected_once():\n"
         "        pass\n"
         "    seen.append(gc.isenabled())\n"
         "    print(seen)\n"
@@ -185,4 +188,4 @@ def test_a_command_collects_garbage_rarely_and_never_while_the_deck_stages_load(
         "cli.run()\n")
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == f"[{cli_module.GC_THRESHOLDS!r}, False, True, True, False]"
+    assert proc.stdout.strip() == f"[{THRESHOLDS!r}, False, True, True, False]"

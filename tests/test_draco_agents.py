@@ -3,7 +3,7 @@
 ``RECORDED`` holds digests of every action, score and winner of 12 games per deck
 and player count, recorded with the agent as it was before the speed work (string
 ids and ``table.toast_deltas``, commit 4e17fdb's agents.py). Both the compiled
-forecasts (``kernels.py``) and the pure-Python ones must reproduce them.
+forecasts (``compiled_heuristic.py``) and the pure-Python ones must reproduce them.
 """
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.games.draco.engine import DracoGame
-from cardgen.games.draco.fast import DracoFast, fast_engine
+from cardgen.games.draco.compiled import DracoFast, fast_engine
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver, resolve
 from cardgen.simulate.runner import Chunk, DeckRef, load_project_deck, make_agents, play_game, run_chunk
@@ -114,7 +114,7 @@ def test_a_chunk_on_the_tier_logs_the_reference_games():
 
 
 def test_a_game_with_more_gap_events_than_the_buffer_is_replayed_on_the_reference(monkeypatch):
-    import cardgen.games.draco.fast as tier
+    import cardgen.games.draco.compiled as tier
 
     deck = resolve("draco", ROOT)
     engine = fast_engine(deck, 4)

@@ -1,4 +1,4 @@
-"""Draco's compiled search driver (``cardgen/games/draco/fastsearch.py``) against the reference engine.
+"""Draco's compiled search driver (``cardgen/games/draco/compiled_search.py``) against the reference engine.
 
 The step kernels are checked action by action on positions reached by seeded play
 on ``engine.py``: the same legal actions in the same order, and after each action
@@ -18,7 +18,7 @@ import pytest
 from cardgen.agents import SearchAgent
 from cardgen.engine import fastrng as fr
 from cardgen.engine.api import RandomAgent, SearchParams
-from cardgen.games.draco import fastsearch as fs
+from cardgen.games.draco import compiled_search as fs
 from cardgen.games.draco.agents import HeuristicAgent
 from cardgen.games.draco.engine import DracoGame
 from cardgen.load.project import Project
@@ -239,3 +239,24 @@ def test_search_beats_random(policy):
             share += 1 / len(result.winners)
     low, _ = wilson(share, games)
     assert low > 0.25, f"search won {share} of {games}"
+
+
+def test_the_agents_prior_reaches_the_compiled_tree():
+    """``SearchAgent(prior=...)`` is the driver's: with no credit and with an overwhelming credit to
+    the heuristic's move, the compiled tree decides differently in some positions."""
+    game, _ = setup("draco", 4)
+    free = SearchAgent(60, policy=HeuristicAgent, paired=False, prior=0.0)
+    led = SearchAgent(60, policy=HeuristicAgent, paired=False, prior=100.0)
+    differ = 0
+    for seed in range(8):
+        for i, state in enumerate(positions(game, seed)):
+            legal = [] if state.is_terminal() else state.legal_actions()
+            if len(legal) < 3 or i % 5:
+                continue
+            assert state.has_compiled_search()
+            a = free.choose_from_state(state, legal, random.Random(seed))
+            b = led.choose_from_state(state, legal, random.Random(seed))
+            differ += a != b
+        if differ >= 3:
+            break
+    assert differ >= 3

@@ -180,3 +180,17 @@ def test_the_paired_bar_rises_with_the_number_of_moves():
     assert 1.18 < edge < 2.42
     assert ft.paired_pick(sums[:2], dsum[:2], dsq[:2], n, 2, 0, 1.0) == 1
     assert ft.paired_pick(sums, dsum, dsq, n, k, 0, 1.0) == 0
+
+
+def test_paired_add_sums_rewards_and_their_differences_with_the_policy_move():
+    rounds = [np.array([0.5, 1.0, 0.0]), np.array([1.0, 0.25, 0.5])]
+    for base in (1, -1):
+        sums, dsum, dsq = np.zeros(3), np.zeros(3), np.zeros(3)
+        for got in rounds:
+            ft.paired_add(sums, dsum, dsq, got, 3, base)
+        assert sums.tolist() == [1.5, 1.25, 0.5]
+        if base < 0:
+            assert not dsum.any() and not dsq.any()
+        else:
+            assert dsum.tolist() == [-0.5 + 0.75, 0.0, -1.0 + 0.25]
+            assert dsq.tolist() == [0.25 + 0.5625, 0.0, 1.0 + 0.0625]

@@ -88,7 +88,7 @@ def test_compare_shows_the_winning_score_rises_with_gentle_overeating() -> None:
 
 
 @pytest.mark.parametrize("lang, text, rule_wins", [
-    ("fr", "Règle maison</b>\u202f: Si vous avez plus de portions d’un plat que le roi", "c’est la règle maison"),
+    ("fr", "Règle maison.</b> Si vous avez plus de portions d’un plat que le roi", "c’est la règle maison"),
     ("it", "Regola della casa</b>: Se hai più porzioni di un piatto rispetto al re", "vale la regola della casa"),
     ("en", "House rule</b>: If you hold more portions of a dish than the king", "the house rule applies"),
 ])

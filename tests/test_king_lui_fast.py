@@ -103,7 +103,7 @@ def test_stalls_and_the_safety_cap_match(tmp_path):
 
 
 def test_a_deck_the_tier_cannot_play_gets_a_reason(monkeypatch):
-    from cardgen.games.king_lui import fast as fast_module
+    from cardgen.games.king_lui import compiled as fast_module
 
     monkeypatch.setattr(fast_module, "MAX_COMBOS", 10)
     reason = GAME.fast(resolve("king_lui", ROOT), 4)
@@ -133,15 +133,15 @@ def test_the_tiers_seeding_shortcut_matches_fastrng(s):
     import numpy as np
 
     from cardgen.engine import fastrng
-    from cardgen.games.king_lui import fastcore
+    from cardgen.games.king_lui import compiled_rules
 
     mt = np.zeros(625, dtype=np.uint32)
-    fastcore._seed(mt, fastcore._base_state(), np.uint64(s))
+    compiled_rules._seed(mt, compiled_rules._base_state(), np.uint64(s))
     assert (mt == fastrng.new_rng(s)).all()
 
 
 def test_compiling_is_announced_once_and_only_without_a_cache(monkeypatch, capsys):
-    from cardgen.games.king_lui import fast as fast_module
+    from cardgen.games.king_lui import compiled as fast_module
 
     GAME.fast(resolve("king_lui", ROOT), 3).play(1, ["random"] * 3, 100, False)
     assert fast_module._is_cached()  # cache=True: the compiled loop is on disk now

@@ -1,6 +1,6 @@
 """King Lui's compiled search: step kernels equal to the reference engine, determinize, the driver, the hook.
 
-The kernels (``faststep``) are checked against ``engine.KingLuiState`` along
+The kernels (``compiled_step``) are checked against ``engine.KingLuiState`` along
 seeded random and heuristic games on every deck and on decks whose gaps stall or
 are settled otherwise: the legal actions, the position after every action
 (``encode`` of the reference's next position), the end, scores and winners.
@@ -18,10 +18,10 @@ from cardgen.agents.search import SearchAgent as PySearch
 from cardgen.engine import fastrng
 from cardgen.engine.api import RandomAgent, SearchParams
 from cardgen.games.king_lui import GAME
-from cardgen.games.king_lui import faststep as fs
+from cardgen.games.king_lui import compiled_step as fs
 from cardgen.games.king_lui.agents import HeuristicAgent
-from cardgen.games.king_lui.fastencode import codes, encode, tables
-from cardgen.games.king_lui.fastsearch import decide
+from cardgen.games.king_lui.compiled_encode import codes, encode, tables
+from cardgen.games.king_lui.compiled_search import compiled_search
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.runner import play_game
 from cardgen.simulate.stats import wilson
@@ -216,7 +216,7 @@ def test_the_decision_does_not_depend_on_hidden_cards(params):
         other = state.determinize(seat, random.Random(k))  # same view, hidden cards dealt again
         differ += not np.array_equal(encode(other, t), encode(state, t))
         for seed in (1, 2**62 + 7):
-            assert decide(state, params, legal, seed) == decide(other, params, legal, seed)
+            assert compiled_search(state, params, legal, seed) == compiled_search(other, params, legal, seed)
     assert differ == 4
 
 
@@ -224,9 +224,9 @@ def test_the_decision_does_not_depend_on_hidden_cards(params):
 def test_same_state_and_seed_same_decision(params):
     game, state = _midgame(seed=8)
     legal = state.legal_actions()
-    picks = [decide(state, params, legal, seed) for seed in range(12)]
+    picks = [compiled_search(state, params, legal, seed) for seed in range(12)]
     assert all(0 <= p < len(legal) for p in picks)
-    assert picks == [decide(state.clone(), params, legal, seed) for seed in range(12)]
+    assert picks == [compiled_search(state.clone(), params, legal, seed) for seed in range(12)]
 
 
 @pytest.mark.parametrize("use_policy", [False, True])
@@ -277,12 +277,12 @@ def test_search_answers_through_the_hook_without_python_iterations(monkeypatch):
 
 
 def test_a_deck_outside_the_kernels_falls_back_to_python_search(monkeypatch):
-    from cardgen.games.king_lui import fastencode
+    from cardgen.games.king_lui import compiled_encode
 
-    monkeypatch.setattr(fastencode, "MAX_COMBOS", 10)
+    monkeypatch.setattr(compiled_encode, "MAX_COMBOS", 10)
     game = GAME.new_game(resolve("king_lui", ROOT), 4)
     state = game.new_initial_state(0)
-    assert decide(state, PAIRED, state.legal_actions(), 1) is None
+    assert compiled_search(state, PAIRED, state.legal_actions(), 1) is None
     calls = []
     monkeypatch.setattr(PySearch, "_paired_choice", lambda self, st, legal, rng, r: calls.append(1) or legal[0])
     SearchAgent(10, policy=HeuristicAgent).choose_from_state(state, state.legal_actions(), random.Random(0))

@@ -1,4 +1,4 @@
-"""Pillow loaded when first used (cardgen/lazy_pillow.py): reportlab without it, bitmaps still drawn."""
+"""Pillow loaded when first used (cardgen/speedups/lazy_pillow.py): reportlab without it, bitmaps still drawn."""
 from __future__ import annotations
 
 import subprocess
@@ -22,7 +22,7 @@ def test_reportlab_loads_without_pillow_and_reads_bitmaps_once_asked(tmp_path: P
     Image.new("RGB", (8, 6), (200, 30, 30)).save(tmp_path / "art.png")
     out = _run(f"""
         import io, sys
-        from cardgen import lazy_pillow
+        from cardgen.speedups import lazy_pillow
         assert lazy_pillow.install() is True
         from reportlab.pdfgen.canvas import Canvas
         from reportlab.lib.utils import ImageReader, haveImages
@@ -45,7 +45,7 @@ def test_reportlab_loads_without_pillow_and_reads_bitmaps_once_asked(tmp_path: P
 def test_nothing_is_stood_in_for_once_pillow_is_loaded() -> None:
     out = _run("""
         import PIL.Image
-        from cardgen import lazy_pillow
+        from cardgen.speedups import lazy_pillow
         print(lazy_pillow.install(), type(PIL.Image).__name__)
         """)
     assert out == "False module"

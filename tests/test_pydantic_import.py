@@ -23,7 +23,7 @@ def _run(code: str) -> str:
 def test_reading_a_deck_leaves_asyncio_out_and_the_real_one_loads_later() -> None:
     out = _run("""
         import sys
-        from cardgen.model.pydantic_import import import_pydantic
+        from cardgen.speedups.pydantic_import import import_pydantic
         assert import_pydantic() is True
         from cardgen.load.project import Project
         from cardgen.resolve.resolve import Resolver
@@ -49,7 +49,7 @@ def test_reading_a_deck_with_plugins_off_leaves_importlib_metadata_out_and_pydan
     out = _run("""
         import os, sys
         os.environ["PYDANTIC_DISABLE_PLUGINS"] = "__all__"   # as the command line sets it
-        from cardgen.model.pydantic_import import import_pydantic
+        from cardgen.speedups.pydantic_import import import_pydantic
         assert import_pydantic() is True
         from cardgen.load.project import Project
         from cardgen.resolve.resolve import Resolver
@@ -61,7 +61,7 @@ def test_reading_a_deck_with_plugins_off_leaves_importlib_metadata_out_and_pydan
         del os.environ["PYDANTIC_DISABLE_PLUGINS"]       # pydantic looks for plugins: the real module answers
         assert list(_loader.get_plugins()) == []
         import importlib.metadata
-        from cardgen.standin import StandIn
+        from cardgen.speedups.standin import StandIn
         assert not isinstance(importlib.metadata, StandIn) and hasattr(importlib.metadata, "distribution")
         # pydantic 2.14 keeps the function, 2.5-2.13 the module: either reaches the installed distributions
         held = getattr(_loader, "entry_points", None) or _loader.importlib_metadata.entry_points
@@ -78,7 +78,7 @@ def test_a_module_that_keeps_the_lent_package_makes_it_start_again_the_ordinary_
     out = _run(f"""
         import sys
         sys.path.insert(0, {str(tmp_path)!r})
-        import cardgen.model.pydantic_import as pi
+        import cardgen.speedups.pydantic_import as pi
         pi.MODULES = ("sitecustomize_probe",) + pi.MODULES
         assert pi.import_pydantic() is False
         import sitecustomize_probe, asyncio
@@ -95,7 +95,7 @@ def test_a_module_that_keeps_the_lent_package_makes_it_start_again_the_ordinary_
 def test_nothing_to_save_when_asyncio_is_there_already() -> None:
     out = _run("""
         import asyncio
-        from cardgen.model.pydantic_import import import_pydantic
+        from cardgen.speedups.pydantic_import import import_pydantic
         assert import_pydantic() is False
         import pydantic.main
         print("ok")

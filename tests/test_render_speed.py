@@ -1,5 +1,5 @@
-"""The renderer's shortcuts write exactly what reportlab would: the fast string encoding,
-memoised shapes, single transforms, per-colour and per-arrangement memos."""
+"""The renderer's shortcuts write exactly what reportlab would: memoised shapes, single
+transforms, per-colour and per-arrangement memos."""
 from __future__ import annotations
 
 import io
@@ -8,58 +8,15 @@ import os
 
 import pytest
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.render import pdfspeed, shapes
+from cardgen.render import shapes
 from cardgen.render.cardface import INK, PAPER, _contrast, hex_colour, own_symbols, text_on, tint
 from cardgen.render.symbols import FORMS_ATTR, draw_symbol
 
 
 def _canvas() -> Canvas:
     return Canvas(io.BytesIO(), pagesize=(200, 200), invariant=1)
-
-
-def _original(x):
-    return x.encode("extpdfdoc") if isinstance(x, str) else x
-
-
-SAMPLES = ["", "1 0 0 1 0 0 cm\nq\n.5 w", "/FormXob.F12", "(Dessert) Tj", "\t\r\n\x00\x17", "\x7f",
-           "é", "Café · 3 × 2", "\u2019", "a\x18b", "\x1f"]
-
-
-def test_fast_encoding_is_reportlabs():
-    assert pdfspeed.install() and pdfspeed.install()  # idempotent
-    fast = pdfdoc.pdfdocEnc
-    assert fast.cardgen_fast
-    for sample in SAMPLES:
-        try:
-            expected = _original(sample)
-        except UnicodeError:
-            with pytest.raises(UnicodeError):
-                fast(sample)
-            continue
-        assert fast(sample) == expected, repr(sample)
-    assert fast(b"\x18raw") == b"\x18raw"
-
-
-def test_memoised_names_are_reportlabs():
-    pdfspeed.install()
-    memoised = pdfdoc.PDFName
-    assert memoised.cardgen_fast
-    original = memoised.__wrapped__
-    for name in ("Type", "FormXob.F12", "a b#", "é(x)", "Type"):
-        assert memoised(name) == original(name)
-    assert memoised(["a", " "]) == original(["a", " "])  # unhashable: reportlab's own answer
-
-
-def test_fast_encoding_refuses_a_changed_reportlab(monkeypatch):
-    def pdfdocEnc(x):  # noqa: N802 - a stand-in of another module
-        return x
-
-    monkeypatch.setattr(pdfdoc, "pdfdocEnc", pdfdocEnc)
-    assert not pdfspeed.install()
-    assert pdfdoc.pdfdocEnc is pdfdocEnc
 
 
 @pytest.mark.parametrize("args", [(10.0, 20.0, 5.0), (3.3, 7.7, 0.12345), (91.4, 128.2, 86.9)])

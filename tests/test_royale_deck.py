@@ -169,6 +169,16 @@ def test_requirement_texts_follow_the_data(deck):
     assert "décroissant" in deck.spec.face_text(deck, a3, a3.faces[1], "fr")
 
 
+def test_french_requirements_read_as_sentences(deck):
+    """A French editor's read: no stacked 'dont' ('dont chacun est une paire dont au moins')."""
+    a1, a2 = deck.component("noble-a1"), deck.component("noble-a2")
+    square = deck.spec.face_text(deck, a1, a1.faces[0], "fr")
+    pairs = deck.spec.face_text(deck, a2, a2.faces[0], "fr")
+    assert square.startswith("Un carré avec au moins 1 carte ")
+    assert pairs.startswith("2 services, chacun formé d’une paire avec au moins 1 carte ")
+    assert " dont au moins " not in square + pairs
+
+
 def test_card_texts_take_numbers_from_the_rules(project):
     write(project, "odd", VARIANT_HEAD + "rules: {imposter_uses: 2, imposter_rotations: [0, 180], "
           "end_card_draws: 3}\n")

@@ -1,4 +1,4 @@
-"""Royale's compiled search driver (``cardgen/games/royale/fastsearch.py``) against the reference.
+"""Royale's compiled search driver (``cardgen/games/royale/compiled_search.py``) against the reference.
 
 The step kernels are checked on positions reached by seeded play (random and
 heuristic seats): legal actions in the reference's order, the position after each
@@ -18,8 +18,8 @@ import pytest
 from cardgen.agents import SearchAgent
 from cardgen.engine import fastrng
 from cardgen.engine.api import RandomAgent, SearchParams
-from cardgen.games.royale import fastcore as core
-from cardgen.games.royale import fastsearch as fs
+from cardgen.games.royale import compiled_rules as core
+from cardgen.games.royale import compiled_search as fs
 from cardgen.games.royale.agents import HeuristicAgent
 from cardgen.games.royale.engine import END, RoyaleGame
 from cardgen.resolve.resolve import resolve
@@ -241,7 +241,7 @@ def test_the_hook_answers_for_the_compiled_configurations_only(deck_id: str, pla
 
 
 def test_a_full_noble_table_runs_the_search_again_to_the_same_decision(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import cardgen.games.royale.fast as tier
+    import cardgen.games.royale.compiled as tier
 
     game = game_of("royale", 3)
     state = game.new_initial_state(2)

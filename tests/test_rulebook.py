@@ -286,3 +286,15 @@ def test_scoring_example_adds_up_by_hand(lang: str) -> None:
     assert re.search(r"<th>[^<]*</th><th></th><th></th><th>19</th>", markup), "the total is not 19"
     text = " ".join(markup.split())
     assert all(part in text for part in HAND_SCORE[lang])
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("fr", "Tous les nombres de ce livret tiennent déjà compte de ces changements."),
+    ("en", "Every number in this rulebook already takes these changes into account."),
+])
+def test_a_house_rule_alone_promises_no_changed_numbers(lang: str, sentence: str) -> None:
+    """A code house rule changes no number: its book must not say the numbers take changes into account."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook.templating import render_markup
+    assert sentence in render_markup(resolve("king_lui-hungry-dragon", ROOT), lang)
+    assert sentence not in render_markup(resolve("king_lui-gentle-overeating", ROOT), lang)

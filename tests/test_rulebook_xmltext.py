@@ -22,7 +22,7 @@ def test_same_as_saxutils(text: str) -> None:
 
 def test_making_a_rulebook_stage_does_not_import_the_web() -> None:
     code = ("import os, sys\nos.environ['PYDANTIC_DISABLE_PLUGINS'] = '__all__'\n"  # as the command line does
-            "from cardgen.model.pydantic_import import import_pydantic\nimport_pydantic()\nimport cardgen.rulebook\n"
+            "from cardgen.speedups.pydantic_import import import_pydantic\nimport_pydantic()\nimport cardgen.rulebook\n"
             "print(sorted(m for m in ('xml.sax.saxutils', 'urllib.request', 'http.client', 'ssl') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

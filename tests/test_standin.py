@@ -1,4 +1,4 @@
-"""A module standing for another until used (cardgen/standin.py)."""
+"""A module standing for another until used (cardgen/speedups/standin.py)."""
 from __future__ import annotations
 
 import subprocess
@@ -9,7 +9,7 @@ import textwrap
 def test_the_first_public_question_imports_the_real_module_which_then_answers_for_itself() -> None:
     code = textwrap.dedent("""
         import sys
-        from cardgen.standin import StandIn, real
+        from cardgen.speedups.standin import StandIn, real
         assert "colorsys" not in sys.modules
         sys.modules["colorsys"] = stand_in = StandIn("colorsys")
         import colorsys                                   # handing it out imports nothing

@@ -214,7 +214,7 @@ class SearchAgent(StateAgent):
     def choose_from_state(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if self.compiled and type(state).compiled_search is not State.compiled_search:
+        if self.compiled and state.has_compiled_search():
             # the seed is drawn only where a driver may answer, so Python search keeps its draws
             index = state.compiled_search(self.params, legal, rng.getrandbits(63))
             if index is not None:

@@ -203,9 +203,20 @@ class State(ABC):
         algorithm as ``SearchAgent`` with ``params`` inside numba, reading only what
         ``current_player`` may see (it determinizes like ``determinize``), with all its
         randomness from ``seed`` (a 63-bit draw of the agent's generator), so the same
-        state and seed always give the same decision on any tier.
+        state and seed always give the same decision on any tier. The game declares its
+        driver in its ``GameSpec.search``; this asks it.
         """
-        return None
+        driver = self._declared_search()
+        return None if driver is None else driver(self, params, legal, seed)
+
+    def has_compiled_search(self) -> bool:
+        """Whether ``compiled_search`` may answer (a driver is declared, or a state overrides it)."""
+        return type(self).compiled_search is not State.compiled_search or self._declared_search() is not None
+
+    def _declared_search(self) -> Any:
+        """The search driver of this game's ``GameSpec`` (None: none, or a game built without a resolved deck)."""
+        spec = getattr(getattr(self.game, "resolved", None), "spec", None)
+        return getattr(spec, "search", None)
 
     def score_estimate(self) -> list[float] | None:
         """Each seat's standing now, in the game's points (the designer metrics' per-turn trace).

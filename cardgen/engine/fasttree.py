@@ -248,6 +248,20 @@ def paired_threshold(z: float, k: int) -> float:
 
 
 @njit(cache=True)
+def paired_add(sums: np.ndarray, diff_sum: np.ndarray, diff_sq: np.ndarray, got: np.ndarray, k: int,
+               base: int) -> None:
+    """Add one round of paired rollouts to the statistics ``paired_pick`` reads: ``got[i]``, the
+    searching seat's reward after move ``i``, to ``sums[i]``, and its difference with the policy's
+    move ``base`` (none when negative) to ``diff_sum[i]`` and its square to ``diff_sq[i]``."""
+    for i in range(k):
+        sums[i] += got[i]
+        if base >= 0:
+            d = got[i] - got[base]
+            diff_sum[i] += d
+            diff_sq[i] += d * d
+
+
+@njit(cache=True)
 def paired_pick(sums: np.ndarray, diff_sum: np.ndarray, diff_sq: np.ndarray, rounds: int, k: int,
                 base: int, z: float) -> int:
     """The index of the move to play after ``rounds`` rounds of paired rollouts over ``k`` moves.

@@ -56,7 +56,7 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
     """A subclass of ``base`` whose hooked methods call ``rules[hook](state, *args, default=...)``.
 
     ``conserved(state)``: why a position does not hold the box's cards each once (None: it
-    does; ``cardgen.simulate.conformance.conservation_problem``). ``shown``: the rule file as
+    does; ``cardgen.engine.conservation.conservation_problem``). ``shown``: the rule file as
     the designer wrote it; ``describe(exc, hook, seed)`` words an exception raised in a rule
     (``usercode.describe_failure``). Both failures raise ``UserCodeError``.
     """

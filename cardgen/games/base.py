@@ -7,6 +7,7 @@ simulator asks it for an engine and agents.
 """
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 if TYPE_CHECKING:
-    from cardgen.engine.api import Agent, FastEngine, Game
+    from cardgen.engine.api import Action, Agent, FastEngine, Game, SearchParams, State
     from cardgen.engine.hooks import HookPoint
     from cardgen.resolve.resolve import ResolvedDeck
 
@@ -71,6 +72,22 @@ def describe_generic(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str) -
 
 
 @dataclass(frozen=True)
+class on_first_use:  # noqa: N801 - used as a function
+    """``module.name``, imported when first called, then called.
+
+    A game registers its compiled tier and search driver this way: building or checking a
+    deck never loads numpy or numba, and the registration names what it offers without
+    importing it. A plain value (it pickles, so a spec can travel to a cluster's workers).
+    """
+
+    module: str
+    name: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(self.module), self.name)(*args, **kwargs)
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """The hooks one game plugs into the pipeline."""
 
@@ -113,3 +130,9 @@ class GameSpec:
     #: the table as ``cardgen play`` lays it out, from one seat's observation: ``{"hand": [area], "areas":
     #: [area]}`` (shape in ``cardgen.play.view``); None: the observation laid out generically
     play_table: Callable[["ResolvedDeck", dict[str, Any], str], dict[str, Any]] | None = None
+    #: the engine's states implement ``State.determinize`` (search agents need it)
+    determinize: bool = False
+    #: the compiled search driver, called as ``search(state, params, legal, seed)`` for
+    #: ``State.compiled_search``: the index in ``legal`` it picks, or None where it cannot
+    #: run this deck or these parameters (search then runs in Python); None: no driver
+    search: Callable[["State", "SearchParams", "list[Action]", int], int | None] | None = None

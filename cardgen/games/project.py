@@ -68,4 +68,6 @@ def rules_hash(spec: GameSpec) -> str:
 @cache
 def rules_file_spec(game: str, path: Path) -> GameSpec:
     """The spec of the project rules file ``game`` (as written), found at ``path`` (not imported)."""
-    return GameSpec(id=game, rules_model=ProjectRules, new_game=RulesFile(path, game), rules_file=game)
+    # the kit derives determinize from its zones, so search agents play every rules file
+    return GameSpec(id=game, rules_model=ProjectRules, new_game=RulesFile(path, game), rules_file=game,
+                    determinize=True)

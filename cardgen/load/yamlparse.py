@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from cardgen.errors import FieldPath, InputError, clean
-from cardgen.load.yamlio import MAX_CHARS, MAX_DEPTH, MAX_NODES, LineMap
+from cardgen.load.linemap import MAX_CHARS, MAX_DEPTH, MAX_NODES, LineMap
 
 _Parser: type[Any] = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 

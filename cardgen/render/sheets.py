@@ -44,7 +44,6 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.errors import InputError
 from cardgen.fonts import register_font
 from cardgen.render.cardface import INK, paint, piece_size
-from cardgen.render import pdfspeed
 from cardgen.render.layouts import layout
 from cardgen.render.strings import count, text
 from cardgen.render.symbols import FORMS_ATTR
@@ -611,7 +610,6 @@ def pdf_canvas(buf: io.BytesIO, size: tuple[float, float], compress: bool = True
     """A canvas for reproducible PDFs: no dates or random ids, embedded fonts, shared symbol forms;
     its streams deflated unless ``compress`` is false (a PDF only rendered, never kept)."""
     register_font("Sans")  # the canvas's initial font; others are registered where they are used
-    pdfspeed.install()  # byte-identical, faster encoding of the PDF's strings
     c = Canvas(buf, pagesize=size, invariant=1, pageCompression=int(compress), initialFontName="Sans")
     setattr(c, FORMS_ATTR, {})  # each symbol drawn once, then referenced
     return c

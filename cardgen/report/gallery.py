@@ -83,10 +83,10 @@ def _deck_lang(deck: ResolvedDeck, lang: str) -> str:
 
 def _keyed_sides(deck: ResolvedDeck, lang: str) -> list[tuple[Any, str]]:
     """Each distinct face of ``deck`` with the key naming its pictures."""
-    from cardgen.build import _code_hash, _source_hash
+    from cardgen.buildkeys import code_hash, source_hash
     from cardgen.render.export import _sides_of
 
-    code = _source_hash("cards") + _code_hash(deck.game, deck.project)
+    code = source_hash("cards") + code_hash(deck.game, deck.project)
     memo: dict[str, str] = {}
     return [(side, _face_key(deck, side, lang, code, memo)) for side in _sides_of(deck)]
 
@@ -100,7 +100,7 @@ def _missing(out: Path, key: str) -> bool:
 
 def _thumbs_key(deck: ResolvedDeck, deck_lang: str) -> str:
     """What the deck's recorded pictures were drawn from (``gallery.json``'s ``thumbs_key``)."""
-    from cardgen.build import deck_hash
+    from cardgen.buildkeys import deck_hash
 
     return f"{deck_hash(deck)}|{deck_lang}|{THUMB_HEIGHT}|{LARGE_DPI}|{PICTURES}"
 
@@ -278,7 +278,7 @@ def _prune(out: Path, state: dict[str, Any]) -> None:
 
 def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True, lang: str = "en") -> Path:
     """Record ``decks`` (drawing thumbnails when asked and out of date) and write ``out/index.html``."""
-    from cardgen.report.runs import deck_info
+    from cardgen.report.registry import deck_info
 
     out = Path(out)
     state = load_state(out)
@@ -317,7 +317,7 @@ def _books(out: Path, deck_id: str) -> str:
 
 
 def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: Path | None = None) -> str:
-    from cardgen.report.runs import latest_compare, latest_validation
+    from cardgen.report.registry import latest_compare, latest_validation
 
     out = []
     if root is not None and (root / "tune" / deck_id / "index.html").is_file():  # cardgen tune's default folder
@@ -357,7 +357,7 @@ nav a{margin-right:.8em}
 
 def render_gallery(out: Path, state: dict[str, Any]) -> str:
     """The gallery page from the recorded decks, the files on disk and the registry of runs."""
-    from cardgen.report.runs import load_runs
+    from cardgen.report.registry import load_runs
     from cardgen.simulate.summary import format_difference
 
     runs = load_runs(out / "validation")

@@ -15,22 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.fileio import write_atomic
+from cardgen.report.registry import RUNS, deck_info, latest_compare, load_runs
 from cardgen.resolve.resolve import ResolvedDeck
-
-RUNS = "runs.json"
-
-
-def deck_info(deck: ResolvedDeck, lang: str = "en") -> dict[str, Any]:
-    """The words a report page needs about a deck: name, description, base, differences.
-
-    In ``lang`` when the deck is written in it, else English, else its first language (a print-only
-    deck may have no English texts at all).
-    """
-    text = deck.text(next(x for x in (lang, "en", deck.languages[0]) if x in deck.languages))
-    return {"id": deck.id, "name": text["name"], "description": text["description"], "kind": deck.kind,
-            "game": deck.game, "base": deck.chain[0] if deck.kind == "variant" else None,
-            "differences": list(deck.differences)}
-
 
 def validation_run_id(doc: dict[str, Any]) -> str:
     """``validate-<deck or N-decks>-<hash of the options>``."""
@@ -55,17 +41,6 @@ def _nav(depth: int, lang: str = "en") -> str:
 
 def _json(data: Any) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
-
-
-def load_runs(root: Path) -> list[dict[str, Any]]:
-    """The registry of runs (newest first), keeping only runs whose folder still exists."""
-    try:
-        runs = json.loads((root / RUNS).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    if not isinstance(runs, list):
-        return []
-    return [r for r in runs if isinstance(r, dict) and (root / str(r.get("id", "")) / "index.html").is_file()]
 
 
 def _register(root: Path, record: dict[str, Any]) -> None:
@@ -139,16 +114,6 @@ def component_names(decks: list[ResolvedDeck], lang: str) -> dict[str, str]:
 def shortfall_components(decks: list[ResolvedDeck]) -> dict[str, str]:
     """Shortfall tally -> the component id it lacks, as the decks' games declare it."""
     return {k: v for d in decks for k, v in getattr(d.spec, "shortfall_components", {}).items()}
-
-
-def latest_compare(runs: list[dict[str, Any]], base: str | None, variant: str) -> str | None:
-    """The newest comparison of ``variant`` with ``base`` in the registry."""
-    return next((r["id"] for r in runs if r["kind"] == "compare" and r["decks"] == [base, variant]), None)
-
-
-def latest_validation(runs: list[dict[str, Any]], deck: str) -> str | None:
-    """The newest validation run that played ``deck``."""
-    return next((r["id"] for r in runs if r["kind"] == "validate" and deck in r["decks"]), None)
 
 
 def _gallery(out: Path, decks: list[ResolvedDeck]) -> None:

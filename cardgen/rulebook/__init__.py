@@ -10,13 +10,13 @@ The text (markup, styles, paragraph parses) does not depend on the paper:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from reportlab.lib import colors
 
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.rulebook.markup import Converter, MarkupError, ParsedTexts, parse
-from cardgen.rulebook.pictures import DrawnFaces, find_draw_face
+from cardgen.rulebook.pictures import find_draw_face
 from cardgen.rulebook.styles import Styles, make_styles
 from cardgen.errors import InputError
 from cardgen.rulebook.templating import has_rulebook, plain_text, render_markup, template_file
@@ -37,15 +37,13 @@ def accent_colour(resolved: ResolvedDeck) -> colors.Color:
 @dataclass
 class BookText:
     """What the books of one deck in one language share, whatever the paper: the markup the
-    template wrote, the styles, the parse of every paragraph (``ParsedTexts``) and the card
-    faces drawn so far (``DrawnFaces``). Preparing it is about a quarter of making a book;
+    template wrote, the styles and the parse of every paragraph (``ParsedTexts``). Preparing it is about a quarter of making a book;
     ``render_rulebooks`` prepares it once for all papers."""
 
     markup: str
     accent: colors.Color
     styles: Styles
     parsed: ParsedTexts
-    drawn: DrawnFaces = field(default_factory=DrawnFaces)
 
 
 def book_text(resolved: ResolvedDeck, lang: str) -> BookText:
@@ -63,8 +61,7 @@ def render_rulebook(resolved: ResolvedDeck, lang: str, paper: str, text: BookTex
     if paper not in PAPERS:
         raise ValueError(f"unknown paper '{paper}'; expected one of {', '.join(PAPERS)}")
     text = text if text is not None else book_text(resolved, lang)
-    converter = Converter(resolved, lang, text.styles, column_width(paper), find_draw_face(), text.parsed,
-                          text.drawn)
+    converter = Converter(resolved, lang, text.styles, column_width(paper), find_draw_face(), text.parsed)
     try:
         book = parse(text.markup, converter)
     except MarkupError as exc:  # a project's template wrote markup the typesetter cannot read

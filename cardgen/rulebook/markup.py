@@ -36,7 +36,7 @@ from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, 
                                 TableStyle)
 
 from cardgen.resolve.resolve import ResolvedDeck
-from cardgen.rulebook.pictures import CardPicture, DrawFace, DrawnFaces, Seat, SeatingCircle
+from cardgen.rulebook.pictures import CardPicture, DrawFace, Seat, SeatingCircle
 from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.xmltext import escape, quoteattr
 
@@ -203,14 +203,11 @@ class Converter:
     """Turns parsed markup into flowables for one book."""
 
     def __init__(self, resolved: ResolvedDeck, lang: str, styles: Styles, column_width: float,
-                 draw_face: DrawFace | None, parsed: ParsedTexts | None = None,
-                 drawn: DrawnFaces | None = None) -> None:
+                 draw_face: DrawFace | None, parsed: ParsedTexts | None = None) -> None:
         self.resolved, self.lang, self.styles = resolved, lang, styles
         self.column_width, self.draw_face = column_width, draw_face
         #: paragraph parses shared with the deck's other books (same styles), if any
         self.parsed = parsed
-        #: card faces drawn in the deck's other books of this language, replayed here, if any
-        self.drawn = drawn
 
     def text(self, markup: str, style: Any) -> TypoParagraph:
         """A paragraph of inline ``markup``."""
@@ -332,7 +329,7 @@ class Converter:
                 raise MarkupError(f"<{card.tag}> inside <cards>; expected <card>")
             component = self.resolved.component(card.get("component", ""))
             pic = CardPicture(self.resolved, component, self.lang, pic_w,
-                              back=card.get("back") == "yes", draw_face=self.draw_face, drawn=self.drawn)
+                              back=card.get("back") == "yes", draw_face=self.draw_face)
             cells.append([pic, Spacer(1, 1.5), self.text(inline(card), self.styles.caption)])
         rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
         if not rows:  # e.g. a variant removed every card of this picture row

@@ -7,7 +7,6 @@ mode, so the same deck and language always give the same bytes.
 """
 from __future__ import annotations
 
-import copy
 import io
 from collections.abc import Callable
 from typing import Any
@@ -29,29 +28,6 @@ LANG_TAGS = {"fr": "fr-FR", "it": "it-IT", "en": "en-GB"}
 MARGIN = 15 * mm
 GUTTER = 7 * mm
 FOOTER = 9 * mm
-
-
-#: Types deepcopy hands back as they are.
-_ATOMIC = (int, float, str, bool, type(None))
-
-
-class BookFrame(Frame):
-    """A frame that deep-copies quickly: reportlab copies the current frame each time it measures
-    a kept-together group (``_listWrapOn``), several hundred times a book, and ``copy.deepcopy``
-    walks the frame's two dozen attributes one by one. A frame that holds only plain values and
-    lists of them (its backgrounds, usually none) is copied as deepcopy would copy it, directly;
-    any other frame is copied by ``copy.deepcopy``'s own rules."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "BookFrame":
-        new = object.__new__(type(self))
-        memo[id(self)] = new
-        state = self.__dict__
-        if all(type(value) in _ATOMIC or (type(value) is list and all(type(item) in _ATOMIC for item in value))
-               for value in state.values()):
-            new.__dict__.update({key: list(value) if type(value) is list else value for key, value in state.items()})
-        else:
-            new.__dict__.update(copy.deepcopy(state, memo))
-        return new
 
 
 def column_width(paper: str) -> float:
@@ -108,10 +84,10 @@ def typeset(book: Book, lang: str, paper: str, name: str, accent: colors.Color,
     title_h = sum(f.wrap(full, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in head) + 6 * mm
 
     def columns(y_top: float, prefix: str) -> list[Frame]:
-        return [BookFrame(MARGIN + i * (col + GUTTER), bottom, col, y_top - bottom, id=f"{prefix}{i}",
+        return [Frame(MARGIN + i * (col + GUTTER), bottom, col, y_top - bottom, id=f"{prefix}{i}",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0) for i in range(2)]
 
-    title_frame = BookFrame(MARGIN, top - title_h, full, title_h, id="title", leftPadding=0, rightPadding=0,
+    title_frame = Frame(MARGIN, top - title_h, full, title_h, id="title", leftPadding=0, rightPadding=0,
                         topPadding=0, bottomPadding=0)
     footer = _footer(name, accent)
     first = PageTemplate("first", [title_frame, *columns(top - title_h, "f")], onPage=footer)

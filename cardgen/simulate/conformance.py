@@ -9,38 +9,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from typing import Any
 
 from cardgen.engine.api import Action, IllegalAction, State
+from cardgen.engine.conservation import card_instances, conservation_problem
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.logs import as_action
 from cardgen.simulate.runner import DEFAULT_CAP
 
 #: An action no engine can have: ``apply`` must refuse it.
 NONSENSE: Action = ("cardgen-conformance-not-an-action", -1)
-
-
-def card_instances(deck: ResolvedDeck) -> set[str]:
-    """Every card instance id ``<component id>#<n>`` the deck puts in the box."""
-    return {f"{c.id}#{n}" for c in deck.model.components if c.kind == "card" for n in range(1, c.count + 1)}
-
-
-def conservation_problem(state: State, expected: set[str], card_ids: set[str]) -> str | None:
-    """Each card instance in exactly one zone, no unknown card, none missing."""
-    seen: Counter[str] = Counter()
-    for cards in state.zones().values():
-        seen.update(cards)
-    twice = sorted(i for i, n in seen.items() if n > 1)
-    if twice:
-        return f"in more than one place: {', '.join(twice[:5])}"
-    cards = {i for i in seen if i.split("#", 1)[0] in card_ids}
-    missing, unknown = sorted(expected - cards), sorted(cards - expected)
-    if missing:
-        return f"card instances in no zone: {', '.join(missing[:5])}"
-    if unknown:
-        return f"card instances not in the deck: {', '.join(unknown[:5])}"
-    return None
 
 
 def _snapshot(state: State) -> Any:

@@ -11,9 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from cardgen.engine.api import BatchResult
+from cardgen.engine.api import BatchResult, GameResult
 from cardgen.simulate.designer import DesignerTally
-from cardgen.simulate.runner import GameResult
 from cardgen.simulate.stats import Dist, clean, wilson
 
 

@@ -24,9 +24,9 @@ from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP,
 from cardgen.games.draco.table import JEAN, NONE, ZORK, move
 
 try:  # the compiled forecasts; without numba the pure-Python ones take the same decisions
-    from cardgen.games.draco import kernels
+    from cardgen.games.draco import compiled_heuristic
 except ImportError:  # pragma: no cover - numba is a dependency
-    kernels = None  # type: ignore[assignment]
+    compiled_heuristic = None  # type: ignore[assignment]
 
 TOAST: Action = ("toast",)
 PASS: Action = ("pass",)
@@ -62,11 +62,11 @@ _ANNOUNCED = False
 
 
 class _Compiled:
-    """The tables of one game as arrays for ``kernels.action_values``, and action rows."""
+    """The tables of one game as arrays for ``compiled_heuristic.action_values``, and action rows."""
 
     def __init__(self, t: _Tables) -> None:
         global _ANNOUNCED
-        if not _ANNOUNCED and not any((Path(kernels.__file__).parent / "__pycache__").glob("kernels.packed_values*.nbi")):
+        if not _ANNOUNCED and not any((Path(compiled_heuristic.__file__).parent / "__pycache__").glob("compiled_heuristic.packed_values*.nbi")):
             print("cardgen: compiling the Draco heuristic's forecasts (once per machine)...", file=sys.stderr)
         _ANNOUNCED = True
         self.t = t
@@ -77,11 +77,11 @@ class _Compiled:
         self.die = np.array(t.die, dtype=np.int64)
         self.everyone = np.array(t.everyone, dtype=np.int64)
         self.own = t.own
-        self.game = kernels.pack_game(t.owner, t.special, [v for _, v in t.payouts], [v for _, v in t.costs],
+        self.game = compiled_heuristic.pack_game(t.owner, t.special, [v for _, v in t.payouts], [v for _, v in t.costs],
                                       t.mult, len(t.own), t.die)
         self.index: dict[Action, int] = {}
         self.rows: list[tuple[int, ...]] = []
-        self.array = np.zeros((0, kernels.ROW), dtype=np.int64)
+        self.array = np.zeros((0, compiled_heuristic.ROW), dtype=np.int64)
 
     def row(self, action: Action) -> int:
         """The row number of ``action`` (added on first sight)."""
@@ -108,12 +108,12 @@ class _Compiled:
         state += money
         state += self.own[me]
         state += rows
-        return kernels.packed_values(self.array, self.game, np.array(state, dtype=np.int64)).tolist()
+        return compiled_heuristic.packed_values(self.array, self.game, np.array(state, dtype=np.int64)).tolist()
 
     def _encode(self, action: Action) -> tuple[int, ...]:
         code = self.t.code
         if action[0] == "move":
-            return (kernels.OP_MOVE, 0, 0, code[action[1]], 0, 0, 0)
+            return (compiled_heuristic.OP_MOVE, 0, 0, code[action[1]], 0, 0, 0)
         op, a, b = self.t.effects[action[1]]
         rest = action[2:]
         if op == STEAL:
@@ -223,13 +223,13 @@ class HeuristicAgent(Agent):
     """Greedy on the next toast: my gain minus the others' average gain.
 
     ``compiled`` (default: when numba is installed) scores the actions with
-    ``kernels.action_values``; otherwise with ``_value``: the same numbers either way.
+    ``compiled_heuristic.action_values``; otherwise with ``_value``: the same numbers either way.
     """
 
     name = "heuristic"
 
     def __init__(self, compiled: bool | None = None) -> None:
-        self.compiled = kernels is not None if compiled is None else compiled
+        self.compiled = compiled_heuristic is not None if compiled is None else compiled
 
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:

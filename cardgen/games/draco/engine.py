@@ -24,7 +24,7 @@ import random
 from itertools import permutations
 from typing import Any
 
-from cardgen.engine.api import Action, Game, IllegalAction, Outcome, SearchParams, State
+from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint
 from cardgen.errors import InputError
 from cardgen.games.draco.table import (NONE, SPECIAL_CODES, arrange, beside_draco, coins_held, move,
@@ -427,11 +427,6 @@ class DracoState(State):
         new.rng = random.Random(rng.getrandbits(64))
         new._legal = None
         return new
-
-    def compiled_search(self, params: SearchParams, legal: list[Action], seed: int) -> int | None:
-        """Search in numba (``fastsearch``, imported on first use); None where it cannot run this deck."""
-        from cardgen.games.draco.fastsearch import compiled_search
-        return compiled_search(self, params, legal, seed)
 
     def invariants(self) -> list[str]:
         """What the rules promise after every action (see the rule ledger in docs/draco.md).

@@ -1,34 +1,19 @@
 """King Lui (Moon & Weissblum, 2003): rules package.
 
-Deck models (``model``), static deck checks (``checks``), the Emerald card's
-generated text (``text``), the rules engine (``engine``) with its position
-invariants (``invariants``), agents (``agents``), and the compiled tier that plays
-the same games faster (``fast`` over ``fastcore``, numba; imported on first use).
+Laid out as every game package: rule numbers (``model``), deck checks (``checks``), the
+Emerald card's generated text (``text``), the reference rules (``engine``, with its
+position invariants in ``invariants``), agents (``agents``), and the compiled form: the
+tier that plays whole games (``compiled`` over ``compiled_rules``) and the search driver
+(``compiled_search`` over ``compiled_step``, positions encoded by ``compiled_encode``),
+each imported on first use (numba).
 """
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from cardgen.games.base import GameSpec
+from cardgen.games.base import GameSpec, on_first_use
 from cardgen.games.king_lui.agents import HeuristicAgent
 from cardgen.games.king_lui.checks import check_references, static_checks
 from cardgen.games.king_lui.engine import GAPS, HOOKS, KingLuiGame
 from cardgen.games.king_lui.model import KingLuiCard, KingLuiRules
 from cardgen.games.king_lui.playview import play_table
 from cardgen.games.king_lui.text import describe_action, face_text
-
-if TYPE_CHECKING:
-    from cardgen.engine.api import FastEngine
-    from cardgen.resolve.resolve import ResolvedDeck
-
-
-
-def _fast_tier(deck: "ResolvedDeck", players: int) -> "FastEngine | str":
-    """The compiled tier (``fast.py``), imported on first use: numba loads only when asked."""
-    from cardgen.games.king_lui.fast import fast_engine
-
-    return fast_engine(deck, players)
-
 
 GAME = GameSpec(
     id="king_lui",
@@ -46,5 +31,7 @@ GAME = GameSpec(
     # tallies the edit alone moves: a short draw exists only when a draw takes more than one card, the
     # Emeralds on the table are capped by the Emeralds in the box
     tally_sources={"gap:short_supply_draw": ("supply_draw_cards",), "peak:table_emeralds": ("emerald",)},
-    fast=_fast_tier,
+    fast=on_first_use("cardgen.games.king_lui.compiled", "fast_engine"),
+    determinize=True,
+    search=on_first_use("cardgen.games.king_lui.compiled_search", "compiled_search"),
 )

@@ -34,7 +34,7 @@ def dish_value(held: float, king: float) -> float:
 
 def _total(values: Iterable[float]) -> float:
     """Plain left-to-right sum: Python 3.12's ``sum`` compensates float rounding, and the
-    compiled tier (``fast.py``) must reproduce these values to the last bit."""
+    compiled tier (``compiled.py``) must reproduce these values to the last bit."""
     total = 0.0
     for v in values:
         total += v

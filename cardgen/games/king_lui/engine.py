@@ -24,7 +24,6 @@ from cardgen.errors import InputError
 from cardgen.games.king_lui.invariants import broken
 
 if TYPE_CHECKING:
-    from cardgen.engine.api import SearchParams
     from cardgen.resolve.resolve import ResolvedDeck
 
 #: Gap kinds this engine raises, with the resolutions it can apply.
@@ -360,12 +359,6 @@ class KingLuiState(State):
         other.supply = [c for c in pool if c not in dealt]
         other.rng = random.Random(rng.getrandbits(64))
         return other
-
-    def compiled_search(self, params: "SearchParams", legal: list[Action], seed: int) -> int | None:
-        """The compiled search driver's pick (``fastsearch.decide``; numba loads on first use)."""
-        from cardgen.games.king_lui.fastsearch import decide
-
-        return decide(self, params, legal, seed)
 
     # -- scoring -----------------------------------------------------------------
     def scores(self) -> tuple[list[int], list[int]]:

@@ -1,32 +1,19 @@
 """Royale / Party at Louis (Wouter van Strien, Jolly Dutch 2024): rules package.
 
-Model (``model``), requirement checkers (``require``), deck checks (``checks``),
-card texts (``text``), engine (``engine``), agents (``agents``) and the compiled
-tier (``fast``, ``fastcore``).
+Laid out as every game package: rule numbers (``model``), requirement checkers
+(``require``), deck checks (``checks``), card texts (``text``), the reference rules
+(``engine``), agents (``agents``), and the compiled form: the tier that plays whole games
+(``compiled`` over ``compiled_rules``, its requirement checkers ``compiled_require`` and
+heuristic ``compiled_heuristic``) and the search driver (``compiled_search``), each
+imported on first use (numba).
 """
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from cardgen.games.base import GameSpec
+from cardgen.games.base import GameSpec, on_first_use
 from cardgen.games.royale.agents import HeuristicAgent
 from cardgen.games.royale.checks import check_references, static_checks
 from cardgen.games.royale.engine import GAPS, HOOKS, new_game
 from cardgen.games.royale.model import NobleFace, RoyaleComponent, RoyaleRules
 from cardgen.games.royale.playview import play_table
 from cardgen.games.royale.text import describe_action, face_text
-
-if TYPE_CHECKING:
-    from cardgen.engine.api import FastEngine
-    from cardgen.resolve.resolve import ResolvedDeck
-
-
-def _fast_tier(deck: "ResolvedDeck", players: int) -> "FastEngine | str":
-    """The compiled tier (``fast.py``), imported on first use: numba loads only when asked."""
-    from cardgen.games.royale.fast import fast_engine
-
-    return fast_engine(deck, players)
-
 
 GAME = GameSpec(
     id="royale",
@@ -42,5 +29,7 @@ GAME = GameSpec(
     play_table=play_table,
     new_game=new_game,
     agents={"heuristic": HeuristicAgent},
-    fast=_fast_tier,
+    fast=on_first_use("cardgen.games.royale.compiled", "fast_engine"),
+    determinize=True,
+    search=on_first_use("cardgen.games.royale.compiled_search", "compiled_search"),
 )

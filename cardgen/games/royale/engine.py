@@ -19,7 +19,7 @@ import random
 import weakref
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.api import Action, Game, IllegalAction, Outcome, SearchParams, State
+from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint
 from cardgen.errors import InputError
 from cardgen.games.royale.checks import line_cells, noble_face, owners, placements, role, universe
@@ -586,11 +586,6 @@ class RoyaleState(State):
         rng.shuffle(st.solo_pile)
         st.rng = random.Random(rng.getrandbits(64))
         return st
-
-    def compiled_search(self, params: SearchParams, legal: list[Action], seed: int) -> int | None:
-        """The compiled search driver's pick (``fastsearch``; imported here so the engine loads fast)."""
-        from cardgen.games.royale.fastsearch import compiled_search
-        return compiled_search(self, params, legal, seed)
 
     def invariants(self) -> list[str]:
         """What the Royale rules promise of every position (see docs/royale.md)."""

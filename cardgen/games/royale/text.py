@@ -79,8 +79,8 @@ def service_text(deck: ResolvedDeck, s: Service, lang: str) -> str:
             head = exact + _cards(s.cards, colour, lang)
         if s.same_value:
             head += {"fr": " de même valeur", "it": " dello stesso valore", "en": " of the same value"}[lang]
-    for t, k in s.include.items():  # attached to the head: 'un carré dont au moins 1 carte X'
-        head += {"fr": " dont au moins ", "it": " con almeno ", "en": " with at least "}[lang] + _cards(k, name(t), lang)
+    for t, k in s.include.items():  # attached to the head: 'un carré avec au moins 1 carte X'
+        head += {"fr": " avec au moins ", "it": " con almeno ", "en": " with at least "}[lang] + _cards(k, name(t), lang)
     if s.parity:
         parts.append({
             "same": {"fr": "toutes paires ou toutes impaires", "it": "tutte pari o tutte dispari",
@@ -154,9 +154,11 @@ def requirement_text(deck: ResolvedDeck, face: NobleFace, lang: str) -> str:
         text = f"{lead}{_colon(lang)} {body}."
     elif len(set(services)) == 1:
         # a sentence, not a form: “2 services, each of them a pair with…”
-        lead = {"fr": f"{n} services, dont chacun est", "it": f"{n} servizi, ognuno dei quali è",
-                "en": f"{n} services, each of them"}[lang]
-        text = f"{lead} {services[0]}."
+        # French elides before the service (“chacun formé d’une paire”)
+        of = "d’" if services[0][:1] in "aeiouéh" else "de "
+        lead = {"fr": f"{n} services, chacun formé {of}", "it": f"{n} servizi, ognuno dei quali è ",
+                "en": f"{n} services, each of them "}[lang]
+        text = f"{lead}{services[0]}."
     else:
         lead = {"fr": f"{n} services", "it": f"{n} servizi", "en": f"{n} services"}[lang]
         # short services read as one sentence (“a pair … and three of a kind …”); services that hold

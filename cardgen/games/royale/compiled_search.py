@@ -1,21 +1,21 @@
 """Royale's compiled search driver: ``SearchAgent``'s algorithm in numba (``State.compiled_search``).
 
 **Step representation.** A position is one flat ``int64`` array (``Layout``): the
-scalar slots of ``fastcore`` (``st``), the buffet, the pile (top at the end), the
+scalar slots of ``compiled_rules`` (``st``), the buffet, the pile (top at the end), the
 discard, the hand, the cards under each (seat, noble slot), their checker rows,
 validated flags, scores, imposter uses left, the solo piles, and the end card's
 zone (``end_zone`` of the reference: where the end-of-banquet card may lie). A
 copy of a position is one array copy. The static tables (lines, imposter cells,
 card codes per noble, checker rows, points) are those ``fast.RoyaleFast`` builds
 from the reference game, and every chance step (refill, reshuffle, end card, the
-ghost) reuses ``fastcore``'s kernels, so the rules live in one compiled place.
-Actions are ``fastcore``'s integers (a line, an imposter placement of the seat,
+ghost) reuses ``compiled_rules``'s kernels, so the rules live in one compiled place.
+Actions are ``compiled_rules``'s integers (a line, an imposter placement of the seat,
 a card under a slot, a clear, stop).
 
-**Noble requirements** are the compiled checkers of the tier (``fastreq``, the
+**Noble requirements** are the compiled checkers of the tier (``compiled_require``, the
 table of ``fast.noble_tables``). The step kernels only read the table: one that
 meets a transition not computed yet answers ``MISSING`` (which one in ``W[4]``) before
-changing anything or drawing; its caller computes it (``_fill``, ``fastreq.step``, which
+changing anything or drawing; its caller computes it (``_fill``, ``compiled_require.step``, which
 allocates) and resumes where it stopped, so the draws are those of a table that
 knew it. When the table has no room for a new row the run stops (``FULL``), the
 table grows in Python and the *whole* search runs again from the same seed, so the
@@ -59,34 +59,34 @@ from cardgen.agents.search import ROLLOUT_CAP
 from cardgen.engine import fasttree
 from cardgen.engine import fastrng
 from cardgen.engine.api import Action, SearchParams
-from cardgen.games.royale import fastcore as core
-from cardgen.games.royale import fastreq
+from cardgen.games.royale import compiled_rules as core
+from cardgen.games.royale import compiled_require
 from cardgen.games.royale.agents import COMPLETE_BONUS, IMPOSTER_COST
 from cardgen.games.royale.engine import CLEAR, END, OVER, PLACE, TAKE, RoyaleGame, RoyaleState
-from cardgen.games.royale.fast import RoyaleFast
+from cardgen.games.royale.compiled import RoyaleFast
 
 # -- the position's fields (index into ``off``) -------------------------------------------------
 (F_ST, F_GRID, F_PILE, F_DISC, F_HAND, F_UNDER, F_ULEN, F_ROW, F_DONE, F_SCORE, F_IMPLEFT, F_SOLO, F_SREV,
  F_ZONE) = range(14)
 NFIELDS = 14
-#: extra cfg slot (after fastcore's): 1 when the deck settles a tie after the tie-break as shared
+#: extra cfg slot (after compiled_rules's): 1 when the deck settles a tie after the tie-break as shared
 C_TIE_SHARED = core.CFG_SIZE
 #: noble table rows made at once (the base deck's searches reach about 11,000)
 ROWS = 1 << 14
 #: longest hand the heuristic plans over (permutations of the cards)
 MAX_HAND = 7
 OK = 0
-FULL = fastreq.FULL
+FULL = compiled_require.FULL
 
 #: the kernels of every step run without numba's reference counting (NRT): they never allocate,
 #: and every array they get lives in the caller for the whole call. With it, the atomic
 #: increment and decrement of each array at each call (NRT_incref, NRT_decref) took half of a
-#: search's time (perf, 3 players, heuristic rollouts), as in Draco's tier (``draco/fast.py``).
+#: search's time (perf, 3 players, heuristic rollouts), as in Draco's tier (``draco/compiled.py``).
 _hot = njit(cache=True, _nrt=False)
 #: the same, inlined (numba IR) into the caller: a call passes each array as seven words
 _inline = njit(cache=True, _nrt=False, inline="always")
 #: what a kernel without NRT answers when it meets a transition the noble table does not know:
-#: computing one allocates (``fastreq.step``), so its caller computes it (``_fill``) and resumes
+#: computing one allocates (``compiled_require.step``), so its caller computes it (``_fill``) and resumes
 MISSING = -4
 #: ``miss`` (``W[4]``): the transition (row, code), where a rollout resumes, its action, steps left
 MISS_ROW, MISS_CODE, MISS_RESUME, MISS_ACTION, MISS_LEFT = range(5)
@@ -184,7 +184,7 @@ def _apply(V, G, W, mt, a):
         c = x // nslots
         k = base + x - c * nslots
         nid = _next(trans, row[k], codes[k, c], miss)
-        if nid == fastreq.UNKNOWN:
+        if nid == compiled_require.UNKNOWN:
             return MISSING
     st[core.S_DECISIONS] += 1
     if phase == TAKE:
@@ -268,9 +268,9 @@ def _apply(V, G, W, mt, a):
 
 @njit(cache=True)
 def _fill(R, miss):
-    """Compute the transition a kernel missed (``fastreq.step``): its row, DEAD, or FULL (no room)."""
+    """Compute the transition a kernel missed (``compiled_require.step``): its row, DEAD, or FULL (no room)."""
     ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta = R
-    return fastreq.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, miss[MISS_ROW],
+    return compiled_require.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, miss[MISS_ROW],
                         miss[MISS_CODE])
 
 
@@ -400,7 +400,7 @@ def _next(trans, r, code, miss):
     """The row after one more card of ``code`` under row ``r`` (a row or DEAD), or UNKNOWN: the
     table does not know it yet (noted in ``miss`` for the caller to compute)."""
     nid = trans[r, code]
-    if nid == fastreq.UNKNOWN:
+    if nid == compiled_require.UNKNOWN:
         miss[MISS_ROW] = r
         miss[MISS_CODE] = code
     return nid
@@ -416,7 +416,7 @@ def _gains(codes, vals, need, trans, miss, O, val0, nopen, cards, n, gain0, new0
         c = cards[j]
         for i in range(nopen):
             nid = _next(trans, rows0[i], codes[ks[i], c], miss)
-            if nid == fastreq.UNKNOWN:
+            if nid == compiled_require.UNKNOWN:
                 return False
             g = _val(vals, need, ks[i], nid) - val0[i]
             gain0[c, i] = g
@@ -477,7 +477,7 @@ def _plan(codes, vals, need, trans, miss, O, nopen, cards, n, base, cur, moved, 
                 if (moved >> i) & 1:
                     r = cur[i]
                     nid = _next(trans, r, codes[ks[i], c], miss)
-                    if nid == fastreq.UNKNOWN:
+                    if nid == compiled_require.UNKNOWN:
                         return np.nan
                     g = _val(vals, need, ks[i], nid) - _val(vals, need, ks[i], r)
                     if g > gb or (g == gb and i < b):
@@ -514,7 +514,7 @@ def _pick(c, codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, orde
             break
     if m1 >= 0:
         nid = _next(trans, r1, codes[ks[m1], c], miss)
-        if nid == fastreq.UNKNOWN:
+        if nid == compiled_require.UNKNOWN:
             return MISSING, 0.0, 0
         g = _val(vals, need, ks[m1], nid) - _val(vals, need, ks[m1], r1)
         if g > gb or (g == gb and m1 < b):
@@ -522,7 +522,7 @@ def _pick(c, codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, orde
             nb = roots[m1] if nid == core.DEAD else nid
     if m2 >= 0:
         nid = _next(trans, r2, codes[ks[m2], c], miss)
-        if nid == fastreq.UNKNOWN:
+        if nid == compiled_require.UNKNOWN:
             return MISSING, 0.0, 0
         g = _val(vals, need, ks[m2], nid) - _val(vals, need, ks[m2], r2)
         if g > gb or (g == gb and m2 < b):
@@ -851,12 +851,7 @@ def search_paired(root, off, G, W, H, seed, iterations, score_weight, policy, ep
                 return FULL
             _reward(vs, G, score_weight, scores, winners, rew)
             got[i] = rew[seat]
-        for i in range(k):
-            sums[i] += got[i]
-            if base >= 0:
-                d = got[i] - got[base]
-                dsum[i] += d
-                dsq[i] += d * d
+        fasttree.paired_add(sums, dsum, dsq, got, k, base)
     return fasttree.paired_pick(sums, dsum, dsq, rounds, k, base, z)
 
 
@@ -959,7 +954,7 @@ class Compiled:
                   np.zeros(cards, dtype=np.int64), np.zeros((5, MAX_HAND + 1), dtype=np.int64),
                   np.zeros(MAX_HAND + 1), miss)
         self.max_hand = max([len(c) for _, c in g.lines] + [len(c) for t in g.imposter_takes for _, c in t] + [0])
-        self.vals = values(f.tables.need, f.root, f.points, int(f.tables.ck[:, fastreq.K_HIGH].max()))
+        self.vals = values(f.tables.need, f.root, f.points, int(f.tables.ck[:, compiled_require.K_HIGH].max()))
         self.runs = 0  # searches run (a run that meets an unknown transition is run again)
         # reference action <-> id
         self.id_of: list[dict[Action, int]] = []

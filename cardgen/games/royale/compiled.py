@@ -1,12 +1,12 @@
 """Royale's compiled tier: ``GameSpec.fast`` (see ``cardgen.engine.api.FastEngine``).
 
 ``RoyaleFast`` plays exactly the reference games (``engine.py`` with the
-``random`` agent) through the numba loop of ``fastcore.py``. Its tables come from
+``random`` agent) through the numba loop of ``compiled_rules.py``. Its tables come from
 the reference ``RoyaleGame`` of the resolved deck (cells of every line and of each
 seat's imposter placements, solo cards, noble points, rule numbers, the deck's gap
 resolutions), so any variant that changes numbers, counts or card data runs on it.
 Noble requirements are the reference's own checkers compiled for numba
-(``fastreq``, ``NobleTables``): their states are computed inside the compiled loop.
+(``compiled_require``, ``NobleTables``): their states are computed inside the compiled loop.
 """
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from cardgen.engine.api import Action, BatchResult, FastEngine, GameResult
-from cardgen.games.royale import fastcore as core
-from cardgen.games.royale import fastheur
-from cardgen.games.royale import fastreq as req
+from cardgen.games.royale import compiled_rules as core
+from cardgen.games.royale import compiled_heuristic
+from cardgen.games.royale import compiled_require as req
 from cardgen.games.royale.engine import STOP, RoyaleGame
 from cardgen.games.royale.require import Checker
 
@@ -64,7 +64,7 @@ def _announce_compile() -> None:
 
 
 class NobleTables:
-    """The noble requirements of one game, compiled for ``fastreq`` (see its docstring).
+    """The noble requirements of one game, compiled for ``compiled_require`` (see its docstring).
 
     ``checkers``: the game's distinct ``require.Checker`` objects; checker ``k``'s
     fields are ``ck[k]``, its services ``sv[k, j]`` (with ``inc[k, j]``: (class, count)
@@ -72,7 +72,7 @@ class NobleTables:
     row with no card. The table (``trans``, ``need``, ``owner``, ``slen``, ``seq``,
     ``hslot``, ``meta``) grows inside compiled code up to its capacity, and here
     (``grow``) past it. ``args()`` is what compiled functions take, in order:
-    ``fastreq.step(*tables.args(), row, code)``. ``stored``: start from the rows and
+    ``compiled_require.step(*tables.args(), row, code)``. ``stored``: start from the rows and
     transitions an earlier run kept for these very checkers (``stored_table``; the
     shared tables of ``noble_tables`` do, and ``store_tables`` keeps them at exit).
     """
@@ -177,7 +177,7 @@ class NobleTables:
         return high
 
     def args(self) -> tuple[np.ndarray, ...]:
-        """The arrays compiled functions take (``fastreq.step``, ``fastreq.intern``...), in order."""
+        """The arrays compiled functions take (``compiled_require.step``, ``compiled_require.intern``...), in order."""
         return (self.ck, self.sv, self.inc, self.avail, self.trans, self.need, self.owner, self.slen, self.seq,
                 self.hslot, self.meta)
 
@@ -215,7 +215,7 @@ class NobleTables:
         return tuple(self.seq[row, :self.slen[row]].tolist())
 
 
-#: Bump when what a stored noble table means changes (``fastreq.py``'s source is part of the key too).
+#: Bump when what a stored noble table means changes (``compiled_require.py``'s source is part of the key too).
 TABLE_FORMAT = 1
 #: A table with more rows than this is not stored (a few MiB compressed at most).
 MAX_STORED_ROWS = 1 << 20
@@ -400,14 +400,14 @@ class RoyaleFast(FastEngine):
         self.legal = z(nlines + nimp + g.ncells * nslots + nslots + 2)
         self.init_pile = z(ncards + 2)
         self.init_solo = z(nsolo)
-        self.hscratch = np.zeros((fastheur.SCRATCH_ROWS, len(self.legal) + g.ncells + nslots + 4), dtype=np.int64)
+        self.hscratch = np.zeros((compiled_heuristic.SCRATCH_ROWS, len(self.legal) + g.ncells + nslots + 4), dtype=np.int64)
         self._pack()
         self._kinds: dict[tuple[str, ...], np.ndarray] = {}
         self._cap = -1
         self._buffers(1)
 
     def _pack(self) -> None:
-        """Move the arrays of ``fastcore.LAYOUT`` into one buffer (the attributes become views of it)."""
+        """Move the arrays of ``compiled_rules.LAYOUT`` into one buffer (the attributes become views of it)."""
         arrays = [np.ascontiguousarray(getattr(self, name), dtype=np.int64) for name in core.LAYOUT]
         self.offs = np.zeros((len(arrays), 4), dtype=np.int64)
         self.buf = np.zeros(sum(a.size for a in arrays), dtype=np.int64)
@@ -519,7 +519,7 @@ class RoyaleFast(FastEngine):
 
     batch = True
 
-    #: batch codes: ``fastcore`` end codes (stalls at ``STALLED + gap kind``), tie-breaks, peaks
+    #: batch codes: ``compiled_rules`` end codes (stalls at ``STALLED + gap kind``), tie-breaks, peaks
     _BATCH_ENDS = ["playing"] + [_END_NAMES.get(c, "") for c in range(1, core.STALLED)] + \
         ["stalled:" + _GAP_NAMES[k] for k in sorted(_GAP_NAMES)]
     _TIE_NAMES = ["most_dish_cards", "most_dish_cards, then shared"]

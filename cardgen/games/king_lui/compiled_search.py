@@ -1,7 +1,7 @@
-"""King Lui's compiled search driver: ``SearchAgent``'s algorithm over ``faststep`` kernels.
+"""King Lui's compiled search driver: ``SearchAgent``'s algorithm over ``compiled_step`` kernels.
 
-``KingLuiState.compiled_search`` calls ``decide``: the position is encoded
-(``fastencode``), and one numba call runs every iteration of the decision, as
+``KingLuiState.compiled_search`` calls ``compiled_search``: the position is encoded
+(``compiled_encode``), and one numba call runs every iteration of the decision, as
 ``cardgen.agents.search.SearchAgent`` would with the same ``SearchParams``:
 
 * **paired** (with a policy, the simulator's default): rounds =
@@ -19,7 +19,7 @@ Rollouts go to the end of the game (at most ``ROLLOUT_CAP`` decisions; a sample
 still going then scores equal shares): random legal moves, or with a policy the
 heuristic with chance ``epsilon`` of a random move. Every draw comes from one
 ``fastrng`` generator seeded with ``seed``; the driver reads only what the seat
-sees, because every iteration starts from ``faststep.determinize``.
+sees, because every iteration starts from ``compiled_step.determinize``.
 """
 from __future__ import annotations
 
@@ -30,17 +30,16 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
+from cardgen.agents.search import ROLLOUT_CAP
 from cardgen.engine import fastrng
 from cardgen.engine import fasttree as ft
-from cardgen.games.king_lui import faststep as fs
-from cardgen.games.king_lui.fastcore import C_DISHES, C_PLAYERS, SUPPLY_EXHAUSTED, _heuristic
+from cardgen.games.king_lui import compiled_step as fs
+from cardgen.games.king_lui.compiled_rules import C_DISHES, C_PLAYERS, SUPPLY_EXHAUSTED, _heuristic
 
 if TYPE_CHECKING:
     from cardgen.engine.api import SearchParams
     from cardgen.games.king_lui.engine import KingLuiState
 
-#: decisions after which a rollout is abandoned (``cardgen.agents.search.ROLLOUT_CAP``)
-ROLLOUT_CAP = 10_000
 _N = 625  # words of a fastrng generator
 
 
@@ -120,12 +119,7 @@ def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_
                 rollout(st, cfg, combos, combo_cnt, dish_sizes, rmt, use_policy, epsilon, buf, best, work)
                 reward(st, cfg, score_weight, scores, winners, got)
                 mine[i] = got[seat]
-            for i in range(k):
-                sums[i] += mine[i]
-                if base_i >= 0:
-                    d = mine[i] - mine[base_i]
-                    diff_sum[i] += d
-                    diff_sq[i] += d * d
+            ft.paired_add(sums, diff_sum, diff_sq, mine, k, base_i)
         return ft.paired_pick(sums, diff_sum, diff_sq, rounds, k, base_i, z)
     tree, value = ft.new_tree(iterations + 2)
     path = np.zeros(iterations + 2, dtype=np.int64)
@@ -162,9 +156,9 @@ def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_
     return ft.most_visited_with(tree, value, 0, root, nroot, advice, bonus)
 
 
-def decide(state: "KingLuiState", params: "SearchParams", legal: list, seed: int) -> int | None:
+def compiled_search(state: "KingLuiState", params: "SearchParams", legal: list, seed: int) -> int | None:
     """``KingLuiState.compiled_search``: the index in ``legal`` search picks, or None (no driver for this deck)."""
-    from cardgen.games.king_lui.fastencode import codes, encode, tables
+    from cardgen.games.king_lui.compiled_encode import codes, encode, tables
 
     t = tables(state.game)
     if t is None or state.end_reason is not None or not legal:

@@ -1,4 +1,4 @@
-"""The compiled Royale game loop: numba over integer arrays (used by ``fast.py``).
+"""The compiled Royale game loop: numba over integer arrays (used by ``compiled.py``).
 
 It mirrors ``engine.py`` step for step, so that a game seeded ``s`` is the
 reference game seeded ``s``: every shuffle and draw comes from ``fastrng`` on the
@@ -7,11 +7,11 @@ generator seeded like ``agent_rng(s)``, and legal actions are enumerated in the
 reference's order (lines, then the seat's imposter placements; cards in hand by
 open noble slot; clears by slot, then stop).
 
-Noble requirements are ``fastreq``'s compiled checkers: the cards under a noble are
-a row of its table (``fast.NobleTables``), and ``fastreq.step`` gives the row after
+Noble requirements are ``compiled_require``'s compiled checkers: the cards under a noble are
+a row of its table (``fast.NobleTables``), and ``compiled_require.step`` gives the row after
 one more card, running the completion search inside the loop the first time a
 transition is asked for. The only way back to Python is a full table (``FULL``):
-``fast.py`` grows it and plays the game again from its seed (same game, so exact).
+``compiled.py`` grows it and plays the game again from its seed (same game, so exact).
 
 Actions are integers: ``i < nlines`` takes line ``i``; ``nlines + j`` places the
 seat's imposter ``j``-th way; ``A_PLACE + c * nslots + s`` puts card ``c`` under
@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
-from cardgen.games.royale import fastheur, fastreq
+from cardgen.games.royale import compiled_heuristic, compiled_require
 
 # -- cfg slots -------------------------------------------------------------------------
 (C_PLAYERS, C_CARDS, C_CELLS, C_LINES, C_SLOTS, C_SOLO, C_USES_END, C_PACKETS, C_SETUP_POS, C_RESHUFFLE_POS,
@@ -36,14 +36,14 @@ UNSETTLED = -1  # gap resolution codes: -1 stalls, 0 the first resolution, 1 "en
 GAP_UNEVEN, GAP_PILE, GAP_SHORT, GAP_NOTHING, GAP_TIE, GAP_SOLO = range(6)
 PLAYING, BANQUET_OVER, SUPPLY_EXHAUSTED, ALL_NOBLES, TURNS_DONE, SOLO_EXHAUSTED = range(6)
 STALLED = 10  # stalled on gap kind k: STALLED + k
-#: seat kinds (``kinds[p]``): the random agent, the heuristic (``fastheur``)
+#: seat kinds (``kinds[p]``): the random agent, the heuristic (``compiled_heuristic``)
 AGENT_RANDOM, AGENT_HEURISTIC = 0, 1
 #: what ``play`` returns besides finishing: FULL, the noble table needs more room (grow it, replay)
 FULL, CAPPED, NO_LEGAL = 1, 2, 3
 
 EMPTY = -1
 END = -2
-DEAD = fastreq.DEAD
+DEAD = compiled_require.DEAD
 TAKE, PLACE, CLEAR, OVER = 0, 1, 2, 3
 
 # -- scalar state slots (``st``) --------------------------------------------------------------
@@ -53,7 +53,7 @@ TAKE, PLACE, CLEAR, OVER = 0, 1, 2, 3
 ST_SIZE = 22
 
 #: the game's step functions run without numba's reference counting (NRT): they never allocate,
-#: and the search's rollouts (``fastsearch``), themselves without NRT, call them at every turn;
+#: and the search's rollouts (``compiled_search``), themselves without NRT, call them at every turn;
 #: their draws are ``fastrng``'s inlined ones (the same words)
 _hot = njit(cache=True, _nrt=False)
 
@@ -399,10 +399,10 @@ def play(seed, kinds, cap, record, buf, offs, mt, amt, ck, sv, inc, avail, trans
         if kind == AGENT_RANDOM:
             a = legal[fastrng.randbelow(amt, m)]
         elif kind == AGENT_HEURISTIC:
-            a = fastheur.choose(phase, p, legal, m, amt, grid, hand, st[S_HAND], lines, line_len, imp_cells, imp_len,
+            a = compiled_heuristic.choose(phase, p, legal, m, amt, grid, hand, st[S_HAND], lines, line_len, imp_cells, imp_len,
                                 nlines, a_place, a_clear, nslots, row, done, root, points, codes, ck, sv, inc, avail,
                                 trans, need, owner, slen, seq, hslot, meta, hscratch)
-            if a == fastheur.FULL:
+            if a == compiled_heuristic.FULL:
                 st[S_STATUS] = FULL
                 return
         else:
@@ -456,9 +456,9 @@ def play(seed, kinds, cap, record, buf, offs, mt, amt, ck, sv, inc, avail, trans
             k = base + s
             code = codes[k, c]
             nid = trans[row[k], code]
-            if nid == fastreq.UNKNOWN:
-                nid = fastreq.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, row[k], code)
-            if nid == fastreq.FULL:
+            if nid == compiled_require.UNKNOWN:
+                nid = compiled_require.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, row[k], code)
+            if nid == compiled_require.FULL:
                 st[S_STATUS] = FULL
                 return
             under[k, ulen[k]] = c

@@ -1,4 +1,4 @@
-"""A module that stands for another until used: ``cardgen.lazy_pillow`` and ``cardgen.model.pydantic_import``.
+"""A module that stands for another until used: ``cardgen.speedups.lazy_pillow`` and ``cardgen.speedups.pydantic_import``.
 
 A library that imports a heavy module for something cardgen seldom asks of it can be
 given a ``StandIn`` under that module's name: every public attribute asked of it comes

@@ -1,6 +1,6 @@
-"""A reference King Lui position as ``faststep`` arrays, and action ids <-> reference actions.
+"""A reference King Lui position as ``compiled_step`` arrays, and action ids <-> reference actions.
 
-``tables(game)`` gathers what the kernels read (``fastcore``'s rule numbers and
+``tables(game)`` gathers what the kernels read (``compiled_rules``'s rule numbers and
 gap resolutions in ``cfg``, the Emerald combinations, dish sizes), once per
 ``KingLuiGame``; it is None when the deck holds something the kernels do not
 know (a clarification outside ``fast._GAP_CODES``, too many Emerald
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from cardgen.engine.api import Action
-from cardgen.games.king_lui import fastcore as core
-from cardgen.games.king_lui import faststep as fs
-from cardgen.games.king_lui.engine import _DRAWN_EMERALD, DRAW, PLACE, KingLuiGame, KingLuiState
-from cardgen.games.king_lui.fast import _CFG_SLOT, _GAP_CODES, MAX_COMBOS
+from cardgen.games.king_lui import compiled_rules as core
+from cardgen.games.king_lui import compiled_step as fs
+from cardgen.games.king_lui.engine import _DRAWN_EMERALD, KingLuiGame, KingLuiState
+from cardgen.games.king_lui.compiled import _GAP_CODES, MAX_COMBOS, rule_arrays
 
 
 @dataclass(frozen=True)
@@ -57,23 +57,7 @@ def _build(game: KingLuiGame) -> Tables | None:
     clarifications = game.deck.clarifications
     if any(kind not in _GAP_CODES for kind in clarifications) or len(game.combos) > MAX_COMBOS:
         return None
-    n = len(game.dishes)
-    cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
-    cfg[core.C_DISHES] = n
-    cfg[core.C_PLAYERS] = game.players
-    cfg[core.C_COURSE] = game.course_cards
-    cfg[core.C_DRAW] = game.draw_cards
-    cfg[core.C_PORTIONS] = game.emerald_portions
-    cfg[core.C_CARDS] = len(game.instances)
-    for kind, (code, resolutions) in _GAP_CODES.items():
-        clar = clarifications.get(kind)
-        cfg[_CFG_SLOT[code]] = core.UNSETTLED if clar is None else resolutions[clar.resolution]
-    combos = np.array(game.combos, dtype=np.int64).reshape(len(game.combos), game.emerald_portions)
-    combo_cnt = np.zeros((len(game.combos), n), dtype=np.int64)
-    for c, combo in enumerate(game.combos):
-        for d in combo:
-            combo_cnt[c, d] += 1
-    action_of = tuple(game.take) + (DRAW, PLACE) + tuple(game.combo_actions)
+    cfg, combos, combo_cnt, action_of = rule_arrays(game)
     return Tables(cfg, combos, combo_cnt, np.array(game.dish_sizes, dtype=np.int64),
                   np.array(game.dish_of, dtype=np.int64), action_of,
                   {a: i for i, a in enumerate(action_of)}, len(game.instances), game.emerald_count)
@@ -90,7 +74,7 @@ def _end_code(reason: str | None) -> int:
 
 
 def encode(state: KingLuiState, t: Tables) -> np.ndarray:
-    """``state`` as a ``faststep`` array (the whole position: the driver determinizes it itself)."""
+    """``state`` as a ``compiled_step`` array (the whole position: the driver determinizes it itself)."""
     g = state.game
     n = len(g.dishes)
     players = g.players

@@ -7,7 +7,7 @@ Monte Carlo against the heuristic's own move, or the information-set tree), and 
 answer is an index into the reference's legal actions (both list them in the same
 order: ``legal`` mirrors ``DracoState.legal_actions``).
 
-**The step kernels** are the compiled tier's (``fast.py``) turn methods, copied here
+**The step kernels** are the compiled tier's (``compiled.py``) turn methods, copied here
 rather than imported because that tier is tuned for whole games at once (its gap log
 and peak tracking are of no use to a sample, and its kernels allocate): these write
 into buffers, never allocate, and keep the whole position in one array so a sample is
@@ -17,8 +17,8 @@ Mersenne Twister state (``fastrng``) they draw exactly what ``random.Random`` dr
 which the tests use to compare every action, die rolls and reshuffles too.
 
 **The heuristic** (rollout policy and the move paired search defends) is
-``agents.HeuristicAgent``'s forecast: ``_edge`` is ``kernels.edge`` compiled to be inlined, and
-``_values`` is ``kernels.action_values`` copied (the same sums, so the same choices) with loops in place
+``agents.HeuristicAgent``'s forecast: ``_edge`` is ``compiled_heuristic.edge`` compiled to be inlined, and
+``_values`` is ``compiled_heuristic.action_values`` copied (the same sums, so the same choices) with loops in place
 of slice assignments and buffers in place of allocations; a move between the seats a
 toast never reads takes the current edge without forecasting (the same number), and a
 move of one character (a card, the roll, each face of a favour) recounts only the half
@@ -59,18 +59,19 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from cardgen.agents.search import DEFAULT_PRIOR
+from cardgen.agents.search import ROLLOUT_CAP
 from cardgen.engine import fastrng as fr
 from cardgen.engine import fasttree as ft
 from cardgen.engine.api import Action, SearchParams
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, GAPS, MOVE, OVER, PLAY, RESEAT,
                                         ROLL, ROLLED, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST, DracoGame, DracoState)
 from cardgen.games.draco.engine import SARAH as PH_SARAH
-from cardgen.games.draco import kernels
-from cardgen.games.draco.kernels import OP_MOVE
+from cardgen.games.draco import compiled_heuristic
+from cardgen.games.draco.compiled_heuristic import OP_MOVE
+from cardgen.games.draco.compiled import _coins
 from cardgen.games.draco.table import JEAN, NONE, SARAH, ZORK
 
-# action types of a legal row [type, kind, x, y, z, w] (as fast.py)
+# action types of a legal row [type, kind, x, y, z, w] (as compiled.py)
 A_PLAY, A_MOVE, A_TOAST, A_PASS, A_DRAW, A_DECLINE = range(6)
 # scalars
 (S_CUR, S_FIRST, S_CUP, S_CUPRIGHT, S_REBUILDS, S_LASTCALL, S_FINALRULE, S_PHASE, S_ROLL, S_ROLLSIGN, S_ROLLANY,
@@ -80,8 +81,6 @@ NSC = 23
 # rule numbers in ``cfg``
 (C_N, C_HAND, C_START, C_PERGOLD, C_GOLD, C_SILVER, C_MULT, C_SARAH, C_REBUILDS, C_SETASIDE, C_CUPRIGHT, C_CUPLAST,
  C_MAYTOAST, C_UNLIMITED, C_NONEPAYS, C_NCARDS, C_NCHARS, C_TIE, C_BOX, C_W) = range(20)
-#: decisions after which a rollout is abandoned (``search.ROLLOUT_CAP``)
-ROLLOUT_CAP = 10_000
 # steps of ``_advance`` (the reference's turn methods, as a loop)
 DONE, AFTER_PLAY, DO_TOAST, NEXT_NEIGHBOUR, END_TURN, END_TURN_TOASTED, START_TURN = range(7)
 
@@ -147,17 +146,6 @@ def _top(money):  # type: ignore[no-untyped-def]
     return top
 
 
-@njit(cache=True, _nrt=False)
-def _coins(money, per_gold, gold_total):  # type: ignore[no-untyped-def]
-    gold = 0
-    silver = 0
-    for v in money:
-        gold += v // per_gold
-        silver += v % per_gold
-    if gold > gold_total:
-        silver += (gold - gold_total) * per_gold
-        gold = gold_total
-    return gold, silver
 
 
 @njit(cache=True, _nrt=False)
@@ -633,9 +621,9 @@ def action_id(row, nchars):  # type: ignore[no-untyped-def]
 
 
 # -- the heuristic -----------------------------------------------------------------------------
-#: ``kernels.edge`` (my toast gain minus the others' average) itself, compiled again to be inlined where
+#: ``compiled_heuristic.edge`` (my toast gain minus the others' average) itself, compiled again to be inlined where
 #: called and without reference counting: the very same sums. Never compiled on its own, so nothing to cache.
-_edge = njit(_nrt=False, inline="always")(kernels.edge.py_func)
+_edge = njit(_nrt=False, inline="always")(compiled_heuristic.edge.py_func)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -648,7 +636,7 @@ def _random(mt):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, _nrt=False, inline="always")
 def _moved(order, c, delta, out):  # type: ignore[no-untyped-def]
-    """``kernels.moved`` with loops instead of slice assignments (the heuristic's hot spot)."""
+    """``compiled_heuristic.moved`` with loops instead of slice assignments (the heuristic's hot spot)."""
     k = order.shape[0]
     i = 0
     while order[i] != c:
@@ -733,9 +721,9 @@ def _back(order, i, j, c, owner, special, costs, mult, richest, me):  # type: ig
 @njit(cache=True, _nrt=False, inline="always")
 def _values(legal, m, order, owner, special, payouts, costs, die, effects, everyone, mult, richest, me, n,  # type: ignore[no-untyped-def]
             money, cup, roll_delta, own, out, trial, tmp, pos, faces):
-    """``kernels.action_values`` over legal rows into ``out``, without allocating.
+    """``compiled_heuristic.action_values`` over legal rows into ``out``, without allocating.
 
-    The same integer sums and float operations as ``kernels.action_values`` (so the same
+    The same integer sums and float operations as ``compiled_heuristic.action_values`` (so the same
     choices). A move of one character (a card's, the roll's, each face of a favour)
     changes only the seats between its start and end, and a toast reads only the first
     ``front`` and the last seats from ``back`` on: the edge is summed in two halves
@@ -1077,12 +1065,7 @@ def choose_paired(s, G, B, iterations, score_weight, epsilon, policy, z, seed): 
             finished = rollout(V, G, E, H, mt, prng, policy, epsilon, rows)
             _reward(V, G, R, finished, score_weight, reward)
             got[i] = reward[seat]
-        for i in range(k):
-            sums[i] += got[i]
-            if advice >= 0:
-                d = got[i] - got[advice]
-                dsum[i] += d
-                dsq[i] += d * d
+        ft.paired_add(sums, dsum, dsq, got, k, advice)
     return ft.paired_pick(sums, dsum, dsq, rounds, k, advice, z)
 
 
@@ -1338,7 +1321,7 @@ _DRIVERS: "weakref.WeakKeyDictionary[DracoGame, Driver | str]" = weakref.WeakKey
 def _announce() -> None:
     """One stderr line when numba is about to compile the driver (its disk cache is empty)."""
     global _ANNOUNCED
-    if not _ANNOUNCED and not any((Path(__file__).resolve().parent / "__pycache__").glob("fastsearch.choose_*.nbi")):
+    if not _ANNOUNCED and not any((Path(__file__).resolve().parent / "__pycache__").glob("compiled_search.choose_*.nbi")):
         print("cardgen: compiling the Draco search driver (once per machine, two to four minutes)...", file=sys.stderr)
     _ANNOUNCED = True
 
@@ -1364,4 +1347,4 @@ def compiled_search(state: DracoState, params: SearchParams, legal_actions: list
     s = d.encode(state)
     if params.iterations < 1 or len(d.legal_rows(s)) != len(legal_actions):
         return None
-    return d.choose(s, params, seed, DEFAULT_PRIOR if params.policy else 0.0)
+    return d.choose(s, params, seed, params.prior if params.policy else 0.0)

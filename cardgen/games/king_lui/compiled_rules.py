@@ -1,4 +1,4 @@
-"""The compiled King Lui game loop: numba over integer arrays (used by ``fast.py``).
+"""The compiled King Lui game loop: numba over integer arrays (used by ``compiled.py``).
 
 It mirrors ``engine.py`` step for step, and the agents mirror ``agents.py`` float
 for float, so that a game seeded ``s`` is the reference game seeded ``s``: the

@@ -1,6 +1,6 @@
 """Noble requirements inside numba: ``require.Checker``'s completion search, compiled.
 
-Why: the compiled tier (``fastcore``) and compiled agents must know, for any cards
+Why: the compiled tier (``compiled_rules``) and compiled agents must know, for any cards
 under a noble, whether the requirement is met, how many cards it still needs, and
 whether one more card kills it, without going back to Python. A table of every
 reachable state computed in advance does not scale: the base deck's checkers reach

@@ -1,7 +1,7 @@
 """King Lui's compiled tier: ``GameSpec.fast`` (see ``cardgen.engine.api.FastEngine``).
 
 ``KingLuiFast`` plays exactly the reference games (``engine.py`` with the
-``random`` and ``heuristic`` agents) through the numba loop of ``fastcore.py``.
+``random`` and ``heuristic`` agents) through the numba loop of ``compiled_rules.py``.
 Its tables come from the reference ``KingLuiGame`` of the resolved deck (dish of
 each card instance, dish sizes, Emerald combinations, rule numbers, the deck's
 gap resolutions), so any variant that changes numbers or counts runs on it.
@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from cardgen.engine.api import BatchResult, FastEngine, GameResult
-from cardgen.games.king_lui import fastcore as core
+from cardgen.engine.api import Action, BatchResult, FastEngine, GameResult
+from cardgen.games.king_lui import compiled_rules as core
 from cardgen.games.king_lui.engine import DRAW, PLACE, KingLuiGame
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
 
-#: gap kind -> (code in fastcore, resolution name -> code)
+#: gap kind -> (code in compiled_rules, resolution name -> code)
 _GAP_CODES = {
     "no_dish_emerald": (core.GAP_NO_DISH, {"draw_only": core.DRAW_ONLY, "emerald_allowed": core.EMERALD_ALLOWED}),
     "draw_from_empty_supply": (core.GAP_EMPTY, {"pass": 0}),
@@ -54,6 +54,29 @@ def _announce_compile() -> None:
         print("compiling the King Lui fast engine (first run only)…", file=sys.stderr, flush=True)
 
 
+def rule_arrays(game: KingLuiGame) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[Action, ...]]:
+    """What the game loop (``compiled_rules``) and the search's step kernels (``compiled_step``) both
+    read of ``game``: its rule numbers (``cfg``, each gap settled as the deck's clarifications say),
+    the Emerald combinations and their count per dish, and the reference action of each action code."""
+    n = len(game.dishes)
+    cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
+    cfg[core.C_DISHES] = n
+    cfg[core.C_PLAYERS] = game.players
+    cfg[core.C_COURSE] = game.course_cards
+    cfg[core.C_DRAW] = game.draw_cards
+    cfg[core.C_PORTIONS] = game.emerald_portions
+    cfg[core.C_CARDS] = len(game.instances)
+    for kind, (code, resolutions) in _GAP_CODES.items():
+        clar = game.deck.clarifications.get(kind)
+        cfg[_CFG_SLOT[code]] = core.UNSETTLED if clar is None else resolutions[clar.resolution]
+    combos = np.array(game.combos, dtype=np.int64).reshape(len(game.combos), game.emerald_portions)
+    combo_cnt = np.zeros((len(game.combos), n), dtype=np.int64)
+    for c, combo in enumerate(game.combos):
+        for d in combo:
+            combo_cnt[c, d] += 1
+    return cfg, combos, combo_cnt, tuple(game.take) + (DRAW, PLACE) + tuple(game.combo_actions)
+
+
 class KingLuiFast(FastEngine):
     """The compiled tier of one King Lui deck at one player count."""
 
@@ -61,30 +84,13 @@ class KingLuiFast(FastEngine):
 
     def __init__(self, game: KingLuiGame) -> None:
         self.game = game
-        n = len(game.dishes)
         self.players = game.players
-        cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
-        cfg[core.C_DISHES] = n
-        cfg[core.C_PLAYERS] = game.players
-        cfg[core.C_COURSE] = game.course_cards
-        cfg[core.C_DRAW] = game.draw_cards
-        cfg[core.C_PORTIONS] = game.emerald_portions
-        cfg[core.C_CARDS] = len(game.instances)
-        self._settled = {}
-        for kind, (code, resolutions) in _GAP_CODES.items():
-            clar = game.deck.clarifications.get(kind)
-            cfg[_CFG_SLOT[code]] = core.UNSETTLED if clar is None else resolutions[clar.resolution]
-            self._settled[code] = clar is not None
-        self.cfg = cfg
+        self._settled = {code: kind in game.deck.clarifications for kind, (code, _) in _GAP_CODES.items()}
+        self.cfg, self.combos, self.combo_cnt, action_of = rule_arrays(game)
         self.dish_of = np.array(game.dish_of, dtype=np.int64)
         self.dish_sizes = np.array(game.dish_sizes, dtype=np.int64)
-        self.combos = np.array(game.combos, dtype=np.int64).reshape(len(game.combos), game.emerald_portions)
-        self.combo_cnt = np.zeros((len(game.combos), n), dtype=np.int64)
-        for c, combo in enumerate(game.combos):
-            for d in combo:
-                self.combo_cnt[c, d] += 1
         #: action code -> the reference engine's action tuple
-        self.action_of = list(game.take) + [DRAW, PLACE] + list(game.combo_actions)
+        self.action_of = list(action_of)
         self.base = core._base_state()
         self.sup = np.zeros(len(game.instances), dtype=np.int64)
         self.out = np.zeros(core.OUT_SCORES + 2 * game.players, dtype=np.int64)
@@ -149,7 +155,7 @@ class KingLuiFast(FastEngine):
 
     batch = True
 
-    #: batch codes: end names (``fastcore`` end code, then the safety cap), tie-breaks, peaks
+    #: batch codes: end names (``compiled_rules`` end code, then the safety cap), tie-breaks, peaks
     _END_NAMES = ["playing", "supply_exhausted"] + ["stalled:" + _GAP_NAMES[k] for k in sorted(_GAP_NAMES)]
     _TIE_NAMES = ["fewest_discarded", "shared_win"]
     _PEAK_NAMES = ["table_emeralds", "hand_cards", "king_portions"]

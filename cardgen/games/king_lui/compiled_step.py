@@ -1,13 +1,13 @@
 """King Lui one step at a time in numba: the state as one integer array, and its kernels.
 
-``fastcore.play`` plays a whole game in one loop over local variables (fast, but
+``compiled_rules.play`` plays a whole game in one loop over local variables (fast, but
 nothing can stop it at a decision and try two moves from there). The search
-driver (``fastsearch.py``) needs the game as *data*: a position it can copy,
+driver (``compiled_search.py``) needs the game as *data*: a position it can copy,
 ask for its legal actions, advance by one action, score and re-deal. This
 module is that: the flow of ``engine.KingLuiState`` (deal a course, set up a
 decision, apply, offer a drawn Emerald, close a turn) as kernels over one
-``int64`` array, with ``fastcore``'s tables (``cfg``, ``combos``, ``combo_cnt``),
-action codes and heuristic (``fastcore._heuristic``).
+``int64`` array, with ``compiled_rules``'s tables (``cfg``, ``combos``, ``combo_cnt``),
+action codes and heuristic (``compiled_rules._heuristic``).
 
 Layout of a state ``s`` (``n`` dishes, ``P`` players, ``N`` card instances): the
 scalars ``S_*``, then ``table[n]``, ``king[n]``, ``eaten[n]``, ``hands[P, n]``,
@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
-from cardgen.games.king_lui.fastcore import (
+from cardgen.games.king_lui.compiled_rules import (
     C_COURSE, C_DISHES, C_DRAW, C_EMPTY, C_NO_DISH, C_PLAYERS, C_PORTIONS, C_SHORT, EMERALD_ALLOWED, GAP_EMPTY,
     GAP_NO_DISH, GAP_SHORT, PLAYING, STALLED, SUPPLY_EXHAUSTED, UNSETTLED, _heuristic)
 
@@ -185,7 +185,7 @@ def start(s, cfg):
 
 @njit(cache=True)
 def _emeralds(s, k0, out, m, combo_cnt, n):
-    """``fastcore._emerald_legal`` reading the king's place in ``s`` at ``k0``."""
+    """``compiled_rules._emerald_legal`` reading the king's place in ``s`` at ``k0``."""
     for c in range(combo_cnt.shape[0]):
         ok = True
         for d in range(n):
@@ -307,7 +307,7 @@ def outcome(s, cfg, scores, winners):
 
 @njit(cache=True)
 def policy(s, cfg, combo_cnt, dish_sizes, legal_now, nlegal, mt, work, best):
-    """The heuristic agent's move for the current player (``fastcore._heuristic``: what that seat sees)."""
+    """The heuristic agent's move for the current player (``compiled_rules._heuristic``: what that seat sees)."""
     if nlegal == 1:
         return legal_now[0]
     n = cfg[C_DISHES]

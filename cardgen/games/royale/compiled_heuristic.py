@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
-from cardgen.games.royale import fastreq
+from cardgen.games.royale import compiled_require
 from cardgen.games.royale.agents import COMPLETE_BONUS, IMPOSTER_COST
 
 TAKE, PLACE, CLEAR = 0, 1, 2
@@ -97,16 +97,16 @@ def _plan(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, codes,
                 k = kk[i]
                 code = codes[k, c]
                 nid = trans[r, code]
-                if nid == fastreq.UNKNOWN:
-                    nid = fastreq.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, r, code)
-                    if nid == fastreq.FULL:
+                if nid == compiled_require.UNKNOWN:
+                    nid = compiled_require.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, r, code)
+                    if nid == compiled_require.FULL:
                         full[0] = 1
                         return 0.0
                 g = _value(need, nid, starts[i], pts[i]) - _value(need, r, starts[i], pts[i])
                 if g > gain:
                     pick = i
                     gain = g
-                    new = roots[i] if nid == fastreq.DEAD else nid
+                    new = roots[i] if nid == compiled_require.DEAD else nid
             if pick < 0:
                 break
             total += gain
@@ -179,11 +179,11 @@ def choose(phase, p, legal, m, amt, grid, hand, nhand, lines, line_len, imp_cell
                 n += 1
             code = codes[k, c]
             nid = trans[sids[i], code]
-            if nid == fastreq.UNKNOWN:
-                nid = fastreq.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, sids[i], code)
-                if nid == fastreq.FULL:
+            if nid == compiled_require.UNKNOWN:
+                nid = compiled_require.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, sids[i], code)
+                if nid == compiled_require.FULL:
                     return FULL
-            new = roots[i] if nid == fastreq.DEAD else nid
+            new = roots[i] if nid == compiled_require.DEAD else nid
             extra = _value(need, new, starts[i], pts[i]) - _value(need, sids[i], starts[i], pts[i])
             v = _plan(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, codes, kk, roots, starts, pts,
                       sids, no, cards, n, i, new, extra, base, sts, perm, full)

@@ -29,10 +29,10 @@ from numba import njit
 
 from cardgen.engine import fastrng as fr
 from cardgen.engine.api import Action, BatchResult, FastEngine, GameResult
-from cardgen.games.draco import kernels
+from cardgen.games.draco import compiled_heuristic
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, GAPS, MOVE, RESEAT, ROLL, SPLIT,
                                         STEAL, SWAP_ADJ, SWAP_ANY, DracoGame)
-from cardgen.games.draco.table import JEAN, NONE, SARAH, ZORK
+from cardgen.games.draco.table import JEAN, NONE, SARAH, ZORK, coins_held
 
 # phases (as engine.py)
 PLAY, ROLLED, TOAST, OVER, SARAHQ = 0, 1, 2, 3, 4
@@ -86,17 +86,8 @@ def _sum(a):
     return total
 
 
-@_hot
-def _coins(money, per_gold, gold_total):
-    gold = 0
-    silver = 0
-    for v in money:
-        gold += v // per_gold
-        silver += v % per_gold
-    if gold > gold_total:
-        silver += (gold - gold_total) * per_gold
-        gold = gold_total
-    return gold, silver
+#: ``table.coins_held`` (the coins the players hold together) compiled: the reference's own arithmetic
+_coins = _hot(coins_held)
 
 
 @_inline
@@ -610,10 +601,10 @@ def _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone)
             richest[r] = p
             r += 1
     if phase == TOAST:
-        return 0 if kernels.edge(order, owner, special, payouts, costs, cfg[C_MULT], richest, me, n) > 0 else 1
+        return 0 if compiled_heuristic.edge(order, owner, special, payouts, costs, cfg[C_MULT], richest, me, n) > 0 else 1
     for i in range(m):
         if legal[i, 0] == A_MOVE:
-            krows[i, 0] = kernels.OP_MOVE
+            krows[i, 0] = compiled_heuristic.OP_MOVE
             krows[i, 1] = 0
             krows[i, 2] = 0
         else:
@@ -629,7 +620,7 @@ def _heuristic(sc, cfg, st, tabs, effects, legal, m, amt, krows, kidx, everyone)
     own = np.empty(2, dtype=np.int64)
     own[0] = 2 * me
     own[1] = 2 * me + 1
-    values = kernels.action_values(krows, kidx[:m], order, owner, special, payouts, costs, cfg[C_MULT], richest, me,
+    values = compiled_heuristic.action_values(krows, kidx[:m], order, owner, special, payouts, costs, cfg[C_MULT], richest, me,
                                    n, die, money, sc[S_CUP], roll_delta, own, everyone)
     best = _max(values)
     ntop = 0
@@ -835,7 +826,7 @@ class DracoFast(FastEngine):
         self.hands = np.zeros((n, ncards), dtype=np.int64)
         self.gaps = np.zeros((MAX_GAPS, 4), dtype=np.int64)
         self.legal = np.zeros((width, 6), dtype=np.int64)
-        self.krows = np.zeros((width, kernels.ROW), dtype=np.int64)
+        self.krows = np.zeros((width, compiled_heuristic.ROW), dtype=np.int64)
         self.no_actions = np.zeros((1, 7), dtype=np.int64)
         coins = max([e[1] for e in g.kind_effect if e[0] == COINS], default=0)
         self.work = np.zeros((NW, max(NSC, len(PEAKS), 2 * nchars + 2, width, n, coins)), dtype=np.int64)
