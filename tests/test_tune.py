@@ -190,3 +190,21 @@ def test_a_tuned_variant_describes_its_rule_and_keeps_the_search_in_comments(kl_
     assert all("tune" not in d.lower() for d in doc["description"].values())  # the rule, not the search
     assert text.startswith("# Tuned by cardgen tune (trial 1): emerald_portions = ")
     assert "played by heuristic" in text and "lead_changes" in text  # a designer metric as a target
+
+
+def test_a_tuned_variant_meets_its_target_under_validates_defaults(kl_project: Path, tmp_path: Path) -> None:
+    """The issue's case: a variant tuned with tune's default agents, re-checked by ``cardgen validate`` with its
+    own defaults (no --agents on either), still lands in the target. Drawing two cards (46.7 turns at four
+    players) is on target; the base game's one card (49.7) is not, so the target discriminates."""
+    out = tmp_path / "tuned"
+    assert main(["--project", str(kl_project), "tune", "king_lui", "--param", "supply_draw_cards=1..2",
+                 "--target", "turns=45.5..48", "--trials", "2", "--games", "60", "--players", "4", "--jobs", "1",
+                 "--best", "1", "--out", str(out)]) == 0
+    study = json.loads((out / "tune.json").read_text())
+    assert [t["values"] for t in study["trials"] if t["objective"] == 0] == [{"supply_draw_cards": 2}]
+    js = tmp_path / "v.json"
+    assert main(["--project", str(kl_project), "validate", str(out / "king_lui-tuned-1.yaml"), "--players", "4",
+                 "--games", "200", "--seed", "7", "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "r")]) == 0
+    checked = json.loads(js.read_text())
+    assert checked["agents"] == study["agents"] == ["heuristic"]  # one default policy
+    assert 45.5 <= checked["results"][0]["turns"]["mean"] <= 48

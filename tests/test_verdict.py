@@ -7,8 +7,11 @@ from pathlib import Path
 import pytest
 
 from cardgen.cli import main
+from cardgen.games import get_game
 from cardgen.simulate.verdict import (GROUPS, follows_from_change, group, headline_metrics, label, sentence,
                                       significance_line, verdict)
+
+DRACO, KING_LUI = get_game("draco"), get_game("king_lui")
 
 
 def _m(name: str, base: float, variant: float, low: float, high: float, significant: bool = True) -> dict:
@@ -22,15 +25,33 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
                _m("rounds", 20, 18.8, -1.5, -0.9),  # z = 4
                _m("margin", 4, 4.1, -0.5, 0.7, significant=False)]
     diffs = [{"kind": "count", "field": "gold-coin", "old": 25, "new": 15}]
-    assert follows_from_change("peak:gold_in_hands", diffs) and not follows_from_change("rounds", diffs)
-    assert not follows_from_change("peak:gold_in_hands", [{"kind": "rule", "field": "cards_set_aside"}])
-    assert [m["metric"] for m in headline_metrics(metrics, diffs)] == ["rounds", "seat_1_win_rate"]
-    lines = verdict({"metrics": metrics, "games": 400}, diffs)
+    metrics[0]["follows_from_change"] = follows_from_change("peak:gold_in_hands", diffs, DRACO.tally_sources)
+    assert [m["metric"] for m in headline_metrics(metrics)] == ["rounds", "seat_1_win_rate"]
+    lines = verdict({"metrics": metrics, "games": 400})
     assert lines == ["Games last 1.2 fewer rounds (95 %: 0.9 to 1.5).",
                      "The first player's share of wins grows from 28% to 33%.",
                      "No other designer figure moved beyond chance."]
-    assert verdict({"metrics": metrics[3:], "games": 400}, diffs) == [
+    assert verdict({"metrics": metrics[3:], "games": 400}) == [
         "No figure moved beyond chance in 400 pairs of games."]
+
+
+def test_follows_from_change_is_what_the_game_declares() -> None:
+    """Exact, not by shared words: the tally the edit caps is marked, its neighbours are not."""
+    fewer_gold = [{"kind": "count", "field": "gold-coin", "old": 25, "new": 15}]
+    assert follows_from_change("peak:gold_in_hands", fewer_gold, DRACO.tally_sources)
+    for unrelated in ("peak:silver_in_hands", "peak:money_in_hands", "gap:bank_short", "rounds", "seat_1_win_rate"):
+        assert not follows_from_change(unrelated, fewer_gold, DRACO.tally_sources), unrelated
+    assert not follows_from_change("peak:gold_in_hands", [{"kind": "rule", "field": "cards_set_aside"}],
+                                   DRACO.tally_sources)
+    # a gold coin whose face changed but not its count repeats nothing
+    assert not follows_from_change("peak:gold_in_hands", [{"kind": "changed", "field": "gold-coin"}],
+                                   DRACO.tally_sources)
+    # King Lui drawing two cards: the short draw it makes possible is marked; drawing from an empty supply
+    # shares the words 'supply' and 'draw' with the field but not its cause (name matching marked it)
+    two = [{"kind": "rule", "field": "supply_draw_cards", "old": 1, "new": 2}]
+    assert follows_from_change("gap:short_supply_draw", two, KING_LUI.tally_sources)
+    assert not follows_from_change("gap:draw_from_empty_supply", two, KING_LUI.tally_sources)
+    assert not follows_from_change("gap:short_supply_draw", two, {})  # a game that declares nothing: nothing marked
 
 
 def test_french_and_italian_read_natively() -> None:
@@ -62,7 +83,7 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     doc = json.loads(js.read_text())
     [r] = doc["results"]
     assert code == 0 and r["verdict"] and lines[0] == r["verdict"][0]
-    strongest = headline_metrics(r["metrics"], doc["differences"])[0]
+    strongest = headline_metrics(r["metrics"])[0]
     assert strongest["metric"] == "turns" and lines[0].startswith("Games are ") and "turns shorter" in lines[0]
     assert lines[0][0].isupper() and lines[0].endswith(".")
     names = {m["metric"] for m in r["metrics"]}
@@ -99,5 +120,19 @@ def test_a_tally_that_repeats_the_edit_never_headlines(project_with, tmp_path: P
     [r] = json.loads(js.read_text())["results"]
     gold = next(m for m in r["metrics"] if m["metric"] == "peak:gold_in_hands")
     assert gold["significant"] and gold["follows_from_change"] and gold["group"] == "internal"
+    assert [m["metric"] for m in r["metrics"] if m["follows_from_change"]] == ["peak:gold_in_hands"]
     assert not any("gold" in s for s in r["verdict"])
     assert "follow from your change" in out and "gold_in_hands" not in out.split("Engine tallies")[0]
+
+
+def test_a_newly_flagged_card_is_named_as_printed() -> None:
+    from cardgen.simulate.verdict import card_sentences
+
+    rows = [{"component": "other-hand", "difference": 0.082, "flag": "strong", "base": {"difference": 0.038,
+                                                                                        "flag": ""}},
+            {"component": "favour", "difference": 0.3, "flag": "strong", "base": {"difference": 0.2, "flag": "strong"}}]
+    assert card_sentences(rows, names={"other-hand": "Other Hand"}) == [
+        "Seats that play 'Other Hand' win 8.2 points more often than the others (base: +3.8): too strong?"]
+    assert card_sentences(rows, "fr", names={"other-hand": "Changement de main"})[0].startswith(
+        "Les joueurs qui jouent «\u202fChangement de main\u202f» gagnent 8,2 points plus souvent")
+    assert card_sentences(rows)[0].startswith("Seats that play other-hand ")  # no names: the id

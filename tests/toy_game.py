@@ -212,7 +212,8 @@ def toy_checks(deck: ResolvedDeck, players: int) -> list[CheckResult]:
 
 
 TOY = GameSpec(id="toy", rules_model=ToyRules, gaps={"empty_pile": ("pass",)}, static_checks=toy_checks,
-               new_game=ToyGame, agents={"greedy": GreedyAgent}, determinize=True)
+               new_game=ToyGame, agents={"greedy": GreedyAgent}, determinize=True,
+               tally_sources={"peak:hand": ("start_hand",)})  # the largest hand is the one dealt
 
 TOY_NO_ENGINE = GameSpec(id="toy", rules_model=ToyRules, gaps={"empty_pile": ("pass",)})
 

@@ -110,6 +110,10 @@ class GameSpec:
     #: shortfall peak (``unpaid_*``, ``*_missing``) -> the component id it is short of, so that
     #: "print N more" names the piece to print (cardgen.simulate.balance.sufficiency)
     shortfall_components: Mapping[str, str] = field(default_factory=dict)
+    #: engine tally (``peak:gold_in_hands``, ``gap:short_supply_draw``) -> the rule fields and component ids
+    #: whose change it only repeats (a peak the count caps, a gap only that rule number makes possible):
+    #: compare marks it "follows from your change" when the variant changes one of them, never a headline
+    tally_sources: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: the compiled tier, built as ``fast(deck, players)``: a ``FastEngine``, or a
     #: one-line reason why this deck cannot run on it (the simulator then falls back
     #: to the reference engine and says so); None where the game has no such tier

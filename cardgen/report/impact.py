@@ -49,8 +49,9 @@ def _scale(rows: list[dict[str, Any]]) -> float:
     return max([0.1] + ends) * 1.05
 
 
-def strip_svg(row: dict[str, Any], half: float) -> str:
-    """One row's strip: the 0 line, the base's interval (compare) and the row's point with its interval."""
+def strip_svg(row: dict[str, Any], half: float, name: str | None = None, lang: str = "en") -> str:
+    """One row's strip: the 0 line, the base's interval (compare) and the row's point with its interval;
+    its title names the component (``name``, else its id) with the figures in percent."""
     mid = STRIP_W / 2
 
     def x(v: float) -> float:
@@ -70,14 +71,19 @@ def strip_svg(row: dict[str, Any], half: float) -> str:
         parts.append(f'<line x1="{x(row["low"])}" y1="{y}" x2="{x(row["high"])}" y2="{y}" stroke="{colour}" '
                      'stroke-width="2"/>')
         parts.append(f'<circle cx="{x(row["difference"])}" cy="{y}" r="4" fill="{colour}"/>')
-    title = escape(f"{row['component']}: {row.get('difference')} [{row.get('low')}, {row.get('high')}]")
+    colon = "\u202f: " if lang == "fr" else ": "
+    title = escape(f"{name or row['component']}{colon}{_pct(row.get('difference'), True, lang)} "
+                   f"[{_pct(row.get('low'), True, lang)}, {_pct(row.get('high'), True, lang)}]")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{STRIP_W}" height="{STRIP_H}" role="img" '
             f'aria-label="{title}"><title>{title}</title>{"".join(parts)}</svg>')
 
 
-def _pct(x: Any, signed: bool = False) -> str:
+def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
+    """A share as the language writes it: ``+25.0%`` in English, ``+25 %`` in French, ``+25 %`` in Italian."""
     if not isinstance(x, (int, float)):
         return "–"
+    if lang != "en":
+        return number(x, lang, True, signed)
     return f"{100 * x:+.1f}%" if signed else f"{100 * x:.1f}%"
 
 
@@ -108,26 +114,35 @@ WORDS = {
 
 
 def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = None, paired: bool = False,
-                 lang: str = "en") -> str:
-    """The table: face, component, played share, win-rate difference [95 %], the strip, the flag."""
+                 lang: str = "en", names: dict[str, str] | None = None) -> str:
+    """The table: face, component (its name in ``lang`` from ``names`` where known, else its id), played
+    share, win-rate difference [95 %], the strip, the flag."""
     if not rows:
         return ""
     words = WORDS[lang]
-    pictures = pictures or {}
+    pictures, names = pictures or {}, names or {}
     half = _scale(rows)
+
+    def pct(x: Any, signed: bool = False) -> str:
+        return _pct(x, signed, lang)
     body = []
     for r in rows:
         pic = pictures.get(r["component"])
         img = f'<img src="{escape(pic)}" alt="" height="40">' if pic else ""
         base = r.get("base") if paired else None
-        before = (f'{_pct(base.get("difference"), True)} → ' if isinstance(base, dict) else "– → ") if paired else ""
+        before = ""
+        if paired:
+            before = f'{pct(base.get("difference"), True)} → ' if isinstance(base, dict) else "– → "
         flag = r.get("flag") or ""
         plays = r.get("plays_per_seat")
-        times = (f'<br><span class="muted">{escape(words["per_seat"].format(n=number(plays, lang, False)))}</span>'
-                 if isinstance(plays, (int, float)) else "")
-        body.append(f'<tr><td>{img}</td><td>{escape(r["component"])}</td><td class="num">{_pct(r.get("played_share"))}'
-                    f'{times}</td><td class="num">{before}{_pct(r.get("difference"), True)} [{_pct(r.get("low"), True)}, '
-                    f'{_pct(r.get("high"), True)}]</td><td>{strip_svg(r, half)}</td>'
+        times = ""
+        if isinstance(plays, (int, float)):
+            per_seat = words["per_seat"].format(n=number(plays, lang, False, small=True))
+            times = f'<br><span class="muted">{escape(per_seat)}</span>'
+        body.append(f'<tr><td>{img}</td><td>{escape(names.get(r["component"], r["component"]))}</td>'
+                    f'<td class="num">{pct(r.get("played_share"))}{times}</td><td class="num">{before}'
+                    f'{pct(r.get("difference"), True)} [{pct(r.get("low"), True)}, {pct(r.get("high"), True)}]</td>'
+                    f'<td>{strip_svg(r, half, names.get(r["component"]), lang)}</td>'
                     f'<td class="{"warn" if flag else ""}">{escape(words.get(flag, flag))}</td></tr>')
     scale = f"{100 * half:.0f}"
     legend = (f'<p class="muted">{escape(words["legend"].format(half=scale))} '

@@ -39,15 +39,20 @@ def deck_file(deck_id: str) -> str:
     return f"{deck_id}.html"
 
 
-def changes_box(info: dict[str, Any]) -> str:
-    """What a variant changes: its description and its differences from its base."""
+def changes_box(info: dict[str, Any], lang: str = "en") -> str:
+    """What a variant changes: its description and its differences from its base, in ``lang``."""
+    from cardgen.report.words import REPORT, difference_line
+
     if info.get("kind") != "variant" and not info.get("differences"):
         desc = escape(info.get("description") or "")
         return f'<div class="changes">{desc or "A deck (no base to compare with)."}</div>'
-    items = "".join(f"<li><code>{escape(format_difference(d))}</code></li>" for d in info.get("differences", []))
-    base = escape(str(info.get("base") or "its base"))
-    return (f'<div class="changes"><b>What it changes</b> (against <code>{base}</code>): '
-            f'{escape(info.get("description") or "")}<ul>{items or "<li>nothing in the data</li>"}</ul></div>')
+    words = REPORT[lang]
+    items = "".join(f"<li><code>{escape(difference_line(d, lang))}</code></li>" for d in info.get("differences", []))
+    base = f'<code>{escape(str(info.get("base") or "its base"))}</code>'
+    nothing = f"<li>{escape(words['nothing'])}</li>"
+    against = escape(words["against"]).replace("{base}", base)
+    return (f'<div class="changes"><b>{escape(words["changes"])}</b> {against}'
+            f'{escape(info.get("description") or "")}<ul>{items or nothing}</ul></div>')
 
 
 def warnings_of(r: dict[str, Any]) -> list[str]:
@@ -113,33 +118,39 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
     return page(title, head + table, nav)
 
 
-def _seat_groups(sides: list[tuple[str, dict[str, Any], str]]) -> list[tuple[str, list[Any]]]:
+def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat {k}") -> list[tuple[str, list[Any]]]:
     players = sides[0][1]["players"]
-    return [(f"seat {s + 1}", [(label, r["seat_win_rates"][s], colour) for label, r, colour in sides
+    return [(seat.format(k=s + 1), [(label, r["seat_win_rates"][s], colour) for label, r, colour in sides
                                if s < len(r["seat_win_rates"])]) for s in range(players)]
 
 
-def charts(sides: list[tuple[str, dict[str, Any], str]]) -> str:
-    """Length overlaid, seat win rates with intervals, score spread: for one deck or a deck and its base."""
+def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en") -> str:
+    """Length overlaid, seat win rates with intervals, score spread: for one deck or a deck and its base;
+    titles and axes in ``lang``."""
+    from cardgen.report.words import REPORT
+
+    words = REPORT[lang]
     r0 = sides[0][1]
     if not any(r["completed"] for _, r, _ in sides):
-        return "<p>No game ended by an end condition: nothing to chart.</p>"
+        return f"<p>{escape(words['no_games'])}</p>"
     figs = [overlay_svg([(label, r["turns"]["histogram"], colour) for label, r, colour in sides],
-                        "Game length (share of games)", "turns per game"),
-            grouped_rates_svg(_seat_groups(sides), "Win rate per seat (95% interval)",
-                              r0.get("balance", {}).get("seat_fair_share") or 1 / r0["players"])]
+                        words["length"], words["turns"], lang=lang),
+            grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"],
+                              r0.get("balance", {}).get("seat_fair_share") or 1 / r0["players"],
+                              fair_label=words["equal"], lang=lang)]
     if len(r0["agents"]) > 1:
         names = [a["agent"] for a in r0["agents"]]
         groups = [(name, [(label, a, colour) for label, r, colour in sides for a in r["agents"] if a["agent"] == name])
                   for name in names]
-        figs.append(grouped_rates_svg(groups, "Win rate per agent (95% interval)",
-                                      r0.get("balance", {}).get("agent_fair_share")))
-    spread = [("winner", r["scores"]["winner"], colour) for _, r, colour in sides]
+        figs.append(grouped_rates_svg(groups, words["agents"], r0.get("balance", {}).get("agent_fair_share"),
+                                      fair_label=words["equal"], lang=lang))
+    spread = [(words["winner"], r["scores"]["winner"], colour) for _, r, colour in sides]
     for s in range(r0["players"]):
-        spread += [(f"seat {s + 1}", r["scores"]["seat"][s], colour) for _, r, colour in sides
+        spread += [(words["seat"].format(k=s + 1), r["scores"]["seat"][s], colour) for _, r, colour in sides
                    if s < len(r["scores"].get("seat", []))]
-    figs.append(spread_svg(spread, "Final scores (p10-p90 box, median tick, min-max line)", "final score",
-                           legend=[(label, colour) for label, _, colour in sides] if len(sides) > 1 else None))
+    figs.append(spread_svg(spread, words["spread"], words["score"],
+                           legend=[(label, colour) for label, _, colour in sides] if len(sides) > 1 else None,
+                           lang=lang))
     return '<div class="charts">' + "".join(f"<figure>{f}</figure>" for f in figs) + "</div>"
 
 
@@ -203,10 +214,12 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     return ("<table><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head[:6]) + f"</tr>{rows}</table>")
 
 
-def forest(metrics: list[dict[str, Any]], title: str) -> str:
-    rows = [{**m, "label": metric_label(m["metric"])} for m in metrics
+def forest(metrics: list[dict[str, Any]], title: str, lang: str = "en") -> str:
+    from cardgen.report.words import REPORT
+
+    rows = [{**m, "label": metric_label(m["metric"], lang)} for m in metrics
             if is_share(m["metric"]) and m.get("low") is not None and m.get("difference") is not None]
-    return differences_svg(rows, title)
+    return differences_svg(rows, title, xlabel=REPORT[lang]["forest_axis"], lang=lang)
 
 
 def _warn_list(r: dict[str, Any]) -> str:
@@ -267,24 +280,29 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None) ->
     return out
 
 
-def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: dict[str, str] | None = None) -> str:
+def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: dict[str, str] | None = None,
+                 names: dict[str, str] | None = None, shortfalls: dict[str, str] | None = None) -> str:
     """The paired comparison of a variant with its base: the verdict first, then per player count the
     figures grouped for designers, the components to print, which card is too strong, the charts, and
-    last, folded, the engine's tallies. Verdict, group titles and figure names are in ``doc["lang"]``."""
+    last, folded, the engine's tallies. Every word is in ``doc["lang"]`` (``info`` holds the variant's
+    name and description in it); ``names`` maps a component id to its name in that language and
+    ``shortfalls`` a shortfall tally to the component it lacks (components to print)."""
+    from cardgen.report.words import REPORT, shortfall_line
     from cardgen.simulate.verdict import GROUPS, PAGE, WORDS, agents_words, significance_line, verdict
 
     lang = doc.get("lang", "en")
-    words = WORDS[lang]
+    words, report = WORDS[lang], REPORT[lang]
+    names, shortfalls = names or {}, shortfalls or {}
     results = doc["results"]
     body = ['<div class="verdict">']
     for r in results:
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         body += [f"<p><b>{escape(prefix + s)}</b></p>" if i == 0 else f"<p>{escape(prefix + s)}</p>"
-                 for i, s in enumerate(verdict(r, doc["differences"], lang))]
+                 for i, s in enumerate(verdict(r, lang, names=names))]
     body.append(f'<p class="muted">{escape(significance_line(len(results[0]["metrics"]) if results else 0, lang))}'
                 "</p></div>")
     body.append(changes_box({**info, "kind": "variant", "base": doc["base"], "differences": doc["differences"],
-                             "description": doc.get("description")}))
+                             "description": info.get("description", doc.get("description"))}, lang))
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
     body.append(f"<p>{escape(PAGE[lang]['intro'].format(games=doc['games'], agents=agents, seed=doc['seed']))}</p>")
     for line in doc.get("skipped") or []:
@@ -292,26 +310,29 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     for r in results:
         b, v = r["base_result"], r["variant_result"]
         sig = sum(m["significant"] for m in r["metrics"] if m.get("group") != "internal")
-        body.append(f'<h2 id="p{r["players"]}">{escape(PAGE[lang]["heading"].format(p=r["players"], n=sig))}</h2>')
+        heading = PAGE[lang]["heading_none" if sig == 0 else "heading_one" if sig == 1 else "heading"]
+        body.append(f'<h2 id="p{r["players"]}">{escape(heading.format(p=r["players"], n=sig))}</h2>')
         for key in GROUPS[:-1]:
             rows = [m for m in r["metrics"] if m.get("group") == key]
             if rows:
                 body.append(f"<h3>{escape(words[key])}</h3>" + metrics_table(rows, lang, sort=False))
         shorts = [(side["variant"], s) for side in (b, v) for s in side.get("sufficiency", [])]
         body.append(f"<h3>{escape(words['components'])}</h3>")
-        body.append("".join(f'<p class="warn">{escape(deck)}: {escape(s["warning"])}</p>' for deck, s in shorts)
+        lines = [shortfall_line(deck, s, names.get(shortfalls.get(s["peak"], "")), lang) for deck, s in shorts]
+        body.append("".join(f'<p class="warn">{escape(line)}</p>' for line in lines)
                     or f"<p>{escape(words['enough'])}.</p>")
         if r.get("component_impact"):
-            body.append(f"<h3>{escape(words['cards'])}</h3>" + impact_block(r["component_impact"], pictures, True, lang))
-        body.append(charts([(doc["base"], b, BASE_COLOUR), (doc["variant"], v, VARIANT_COLOUR)]))
+            body.append(f"<h3>{escape(words['cards'])}</h3>" + impact_block(r["component_impact"], pictures, True, lang,
+                                                                      names))
+        body.append(charts([(doc["base"], b, BASE_COLOUR), (doc["variant"], v, VARIANT_COLOUR)], lang))
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if internal:
             moved = sum(m["significant"] for m in internal)
-            body.append(f"<details><summary>{escape(words['internal'])}: {len(internal)} figures, {moved} changed"
-                        "</summary><div class=\"charts\"><figure>"
-                        + forest(internal, "Changes in shares of games (95% interval)") + "</figure></div>"
+            summary = report["internal"].format(label=words["internal"], n=len(internal), m=moved)
+            body.append(f"<details><summary>{escape(summary)}</summary><div class=\"charts\"><figure>"
+                        + forest(internal, report["forest"], lang) + "</figure></div>"
                         + metrics_table(internal, lang) + "</details>")
-    return page(f"{doc['variant']} against {doc['base']}", "\n".join(body), nav, lang)
+    return page(report["title"].format(variant=doc["variant"], base=doc["base"]), "\n".join(body), nav, lang)
 
 
 def runs_index(runs: list[dict[str, Any]], nav: str) -> str:

@@ -14,13 +14,13 @@ from cardgen.resolve.resolve import ResolvedDeck
 RUNS = "runs.json"
 
 
-def deck_info(deck: ResolvedDeck) -> dict[str, Any]:
+def deck_info(deck: ResolvedDeck, lang: str = "en") -> dict[str, Any]:
     """The words a report page needs about a deck: name, description, base, differences.
 
-    In English when the deck is written in English, else in its first language (a print-only
+    In ``lang`` when the deck is written in it, else English, else its first language (a print-only
     deck may have no English texts at all).
     """
-    text = deck.text("en" if "en" in deck.languages else deck.languages[0])
+    text = deck.text(next(x for x in (lang, "en", deck.languages[0]) if x in deck.languages))
     return {"id": deck.id, "name": text["name"], "description": text["description"], "kind": deck.kind,
             "game": deck.game, "base": deck.chain[0] if deck.kind == "variant" else None,
             "differences": list(deck.differences)}

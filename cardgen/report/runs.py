@@ -28,10 +28,15 @@ def validation_run_id(doc: dict[str, Any]) -> str:
     return f"validate-{slug}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
 
 
-def _nav(depth: int) -> str:
+def _nav(depth: int, lang: str = "en") -> str:
+    from html import escape
+
+    from cardgen.report.words import REPORT
+
+    gallery, runs, overview = (escape(w) for w in REPORT[lang]["nav"])
     up = "../" * depth
-    return (f'<a href="{up}../index.html">gallery</a> · <a href="{up}index.html">all runs</a>'
-            + (' · <a href="index.html">this run\'s overview</a>' if depth else ""))
+    return (f'<a href="{up}../index.html">{gallery}</a> · <a href="{up}index.html">{runs}</a>'
+            + (f' · <a href="index.html">{overview}</a>' if depth else ""))
 
 
 def _json(data: Any) -> str:
@@ -85,9 +90,11 @@ def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck])
     root = Path(out) / "validation"
     folder = root / doc["run"]
     write_atomic(folder / "compare.json", _json(doc))
-    infos = {d.id: deck_info(d) for d in decks}
+    lang = doc.get("lang", "en")
+    infos = {d.id: deck_info(d, lang) for d in decks}
     pictures = {k: v for d in decks for k, v in face_pictures(out, d).items()}
-    write_atomic(folder / "index.html", compare_page(doc, infos.get(doc["variant"], {}), _nav(1), pictures))
+    write_atomic(folder / "index.html", compare_page(doc, infos.get(doc["variant"], {}), _nav(1, lang), pictures,
+                                                     component_names(decks, lang), shortfall_components(decks)))
     sig = sum(m["significant"] for r in doc["results"] for m in r["metrics"])
     _register(root, {"id": doc["run"], "kind": "compare", "decks": [doc["base"], doc["variant"]],
                      "games": doc["games"], "players": [r["players"] for r in doc["results"]],
@@ -95,6 +102,18 @@ def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck])
                      "summary": f"{sig} significant change(s) over {len(doc['results'])} player count(s)"})
     _gallery(out, decks)
     return folder / "index.html"
+
+
+def component_names(decks: list[ResolvedDeck], lang: str) -> dict[str, str]:
+    """Component id -> its name in ``lang`` (the variant's name wins where both decks name it)."""
+    from cardgen.games.base import component_name
+
+    return {c.id: component_name(d, c.id, lang) or c.id for d in decks for c in d.model.components}
+
+
+def shortfall_components(decks: list[ResolvedDeck]) -> dict[str, str]:
+    """Shortfall tally -> the component id it lacks, as the decks' games declare it."""
+    return {k: v for d in decks for k, v in getattr(d.spec, "shortfall_components", {}).items()}
 
 
 def _gallery(out: Path, decks: list[ResolvedDeck]) -> None:

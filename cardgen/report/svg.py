@@ -25,6 +25,31 @@ def _fmt(x: Number) -> str:
     return str(int(x))
 
 
+#: the few words inside the charts (hover titles, empty charts), per language; the titles and axes come from
+#: the caller (cardgen.report.words)
+TIPS = {
+    "en": {"interval": "95% interval", "median": "median", "points": "points", "significant": "significant",
+           "empty": "no completed games", "nothing": "nothing to compare"},
+    "fr": {"interval": "intervalle à 95\u202f%", "median": "médiane", "points": "points",
+           "significant": "significatif", "empty": "aucune partie terminée", "nothing": "rien à comparer"},
+    "it": {"interval": "intervallo al 95\u00a0%", "median": "mediana", "points": "punti",
+           "significant": "significativo", "empty": "nessuna partita terminata", "nothing": "niente da confrontare"},
+}
+
+
+def _pc(x: float, lang: str = "en", digits: int = 1, signed: bool = False) -> str:
+    """A percentage already times 100, in the language's notation: ``26.5%``, ``26,5 %``, ``26,5 %``."""
+    text = f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
+    if lang == "en":
+        return text + "%"
+    return text.replace(".", ",").replace("-", "−") + ("\u202f%" if lang == "fr" else "\u00a0%")
+
+
+def _num(text: str, lang: str) -> str:
+    """A number already formatted in English notation, with the language's decimal comma and minus sign."""
+    return text if lang == "en" else text.replace(".", ",").replace("-", "−")
+
+
 def _nice_step(span: float, target: int) -> float:
     """A 1-2-5 step that cuts ``span`` into about ``target`` parts."""
     if span <= 0:
@@ -152,8 +177,9 @@ def _legend(parts: list[str], x: float, y: float, series: list[tuple[str, str]])
 
 
 def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, xlabel: str,
-                width: int = 520, height: int = 230, max_bins: int = 30) -> str:
-    """Histograms of several series on shared bins, as shares of each series' games, overlaid.
+                width: int = 520, height: int = 230, max_bins: int = 30, lang: str = "en") -> str:
+    """Histograms of several series on shared bins, as shares of each series' games, overlaid (numbers and
+    hover titles in ``lang``).
 
     Shares rather than counts, so two decks with different numbers of completed games
     compare by shape. Each series is ``(label, [[value, count], ...], colour)``.
@@ -167,7 +193,7 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
         for v, _c in hist:
             merged[v] = 1
     if not merged:
-        parts.append(f'<text x="{left}" y="{top + h / 2}">no completed games</text></svg>')
+        parts.append(f'<text x="{left}" y="{top + h / 2}">{TIPS[lang]["empty"]}</text></svg>')
         return "".join(parts)
     template = bins([[v, 0] for v in merged], max_bins)
     labels = [label for label, _ in template]
@@ -184,7 +210,7 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
     while y <= peak + 1e-9:
         py = top + h - h * y / peak
         parts.append(f'<line x1="{left}" x2="{left + w}" y1="{py:.1f}" y2="{py:.1f}" stroke="{GRID}"/>'
-                     f'<text x="{left - 4}" y="{py + 4:.1f}" text-anchor="end">{100 * y:.0f}%</text>')
+                     f'<text x="{left - 4}" y="{py + 4:.1f}" text-anchor="end">{_pc(100 * y, lang, 0)}</text>')
         y += step
     bw = w / len(labels)
     for (label, _, colour), share in zip(series, shares):
@@ -192,7 +218,7 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
             bh = h * s / peak
             parts.append(f'<rect x="{left + i * bw + 1:.1f}" y="{top + h - bh:.1f}" width="{max(1.0, bw - 2):.1f}" '
                          f'height="{bh:.1f}" fill="{colour}" fill-opacity="0.55"><title>{escape(label)} '
-                         f'{escape(labels[i])}: {100 * s:.1f}%</title></rect>')
+                         f'{escape(labels[i])}: {_pc(100 * s, lang)}</title></rect>')
     every = max(1, math.ceil(len(labels) / 12))
     for i, label in enumerate(labels):
         if i % every == 0:
@@ -204,8 +230,10 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
 
 
 def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], str]]]], title: str,
-                      fair: float | None = None, width: int = 520) -> str:
-    """Win rates with 95 % whiskers, one bar per series inside each group (seat 1: base, variant...)."""
+                      fair: float | None = None, width: int = 520, fair_label: str = "equal share",
+                      lang: str = "en") -> str:
+    """Win rates with 95 % whiskers, one bar per series inside each group (seat 1: base, variant...);
+    ``fair_label`` names the fair-share line (the report's language)."""
     left, right, top, bar = 70, 60, 34, 13
     rows = sum(len(items) for _, items in groups)
     height = top + rows * bar + 8 * len(groups) + 30
@@ -220,34 +248,35 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
     for tick in range(0, 101, 25):
         x = left + w * tick / 100
         parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top}" y2="{base}" stroke="{GRID}"/>'
-                     f'<text x="{x:.1f}" y="{base + 14}" text-anchor="middle">{tick}%</text>')
+                     f'<text x="{x:.1f}" y="{base + 14}" text-anchor="middle">{_pc(tick, lang, 0)}</text>')
     y = top
+    tips = TIPS[lang]
     for name, items in groups:
         parts.append(f'<text x="{left - 6}" y="{y + bar * len(items) / 2 + 4:.1f}" text-anchor="end">'
                      f'{escape(name)}</text>')
         for label, r, colour in items:
             rate = r.get("rate") or 0.0
             parts.append(f'<rect x="{left}" y="{y + 1:.1f}" width="{w * rate:.1f}" height="{bar - 2}" fill="{colour}">'
-                         f'<title>{escape(name)}, {escape(label)}: {100 * rate:.1f}% (95% interval '
-                         f'{100 * r["low"]:.1f}-{100 * r["high"]:.1f}%)</title></rect>')
+                         f'<title>{escape(name)}, {escape(label)}: {_pc(100 * rate, lang)} ({tips["interval"]} '
+                         f'{_pc(100 * r["low"], lang)} – {_pc(100 * r["high"], lang)})</title></rect>')
             lo, hi, cy = left + w * r["low"], left + w * r["high"], y + bar / 2
             parts.append(f'<line x1="{lo:.1f}" x2="{hi:.1f}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="{WHISKER}" '
                          f'stroke-width="1.5"/><line x1="{lo:.1f}" x2="{lo:.1f}" y1="{cy - 4:.1f}" y2="{cy + 4:.1f}" '
                          f'stroke="{WHISKER}"/><line x1="{hi:.1f}" x2="{hi:.1f}" y1="{cy - 4:.1f}" '
                          f'y2="{cy + 4:.1f}" stroke="{WHISKER}"/>'
-                         f'<text x="{left + w + 6}" y="{cy + 4:.1f}">{100 * rate:.1f}%</text>')
+                         f'<text x="{left + w + 6}" y="{cy + 4:.1f}">{_pc(100 * rate, lang)}</text>')
             y += bar
         y += 8
     if fair is not None:
         x = left + w * fair
         parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 2}" y2="{base}" stroke="{FAIR}" '
-                     f'stroke-dasharray="4 3"><title>equal share {100 * fair:.1f}%</title></line>')
+                     f'stroke-dasharray="4 3"><title>{escape(fair_label)} {_pc(100 * fair, lang)}</title></line>')
     parts.append("</svg>")
     return "".join(parts)
 
 
 def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: str, width: int = 520,
-               legend: list[tuple[str, str]] | None = None) -> str:
+               legend: list[tuple[str, str]] | None = None, lang: str = "en") -> str:
     """Score spread per row: a thin line from min to max, a box from p10 to p90, a tick at the median.
 
     Consecutive rows with the same label (a deck and its base) share one label.
@@ -260,7 +289,7 @@ def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: 
     if legend:
         _legend(parts, left, 28, legend)
     if not rows:
-        parts.append(f'<text x="{left}" y="{top + 14}">no completed games</text></svg>')
+        parts.append(f'<text x="{left}" y="{top + 14}">{TIPS[lang]["empty"]}</text></svg>')
         return "".join(parts)
     lo = min(r["min"] for _, r, _ in rows)
     hi = max(r["max"] for _, r, _ in rows)
@@ -276,7 +305,7 @@ def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: 
     t = start
     while t <= stop + 1e-9:
         parts.append(f'<line x1="{px(t):.1f}" x2="{px(t):.1f}" y1="{top}" y2="{base}" stroke="{GRID}"/>'
-                     f'<text x="{px(t):.1f}" y="{base + 14}" text-anchor="middle">{_fmt(t)}</text>')
+                     f'<text x="{px(t):.1f}" y="{base + 14}" text-anchor="middle">{_num(_fmt(t), lang)}</text>')
         t += step
     for i, (label, d, colour) in enumerate(rows):
         cy = top + i * bar + bar / 2
@@ -285,17 +314,20 @@ def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: 
         parts.append(f'<line x1="{px(d["min"]):.1f}" x2="{px(d["max"]):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
                      f'stroke="{WHISKER}"/>'
                      f'<rect x="{px(d["p10"]):.1f}" y="{cy - 5:.1f}" width="{max(1.0, px(d["p90"]) - px(d["p10"])):.1f}" '
-                     f'height="10" fill="{colour}" fill-opacity="0.8"><title>{escape(label)}: min {_fmt(d["min"])}, '
-                     f'p10 {_fmt(d["p10"])}, median {_fmt(d["median"])}, p90 {_fmt(d["p90"])}, max {_fmt(d["max"])}'
-                     f'</title></rect>'
+                     f'height="10" fill="{colour}" fill-opacity="0.8"><title>{escape(label)}: '
+                     f'min {_num(_fmt(d["min"]), lang)}, '
+                     f'p10 {_num(_fmt(d["p10"]), lang)}, {TIPS[lang]["median"]} {_num(_fmt(d["median"]), lang)}, '
+                     f'p90 {_num(_fmt(d["p90"]), lang)}, max {_num(_fmt(d["max"]), lang)}</title></rect>'
                      f'<line x1="{px(d["median"]):.1f}" x2="{px(d["median"]):.1f}" y1="{cy - 7:.1f}" y2="{cy + 7:.1f}" '
                      f'stroke="#000" stroke-width="2"/>')
     parts.append(f'<text x="{left + w / 2:.1f}" y="{height - 6}" text-anchor="middle">{escape(xlabel)}</text></svg>')
     return "".join(parts)
 
 
-def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520) -> str:
-    """Forest plot: each row's difference (variant minus base, percentage points) with its 95 % interval.
+def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
+                    xlabel: str = "variant minus base, percentage points", lang: str = "en") -> str:
+    """Forest plot: each row's difference (variant minus base, percentage points) with its 95 % interval;
+    ``xlabel`` says so in the report's language.
 
     Significant rows are drawn in the variant colour, the others in grey; the line at 0 is "no change".
     """
@@ -304,7 +336,7 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520) ->
     w = width - left - right
     parts = _svg_open(width, height, title)
     if not rows:
-        parts.append(f'<text x="{left}" y="{top + 14}">nothing to compare</text></svg>')
+        parts.append(f'<text x="{left}" y="{top + 14}">{TIPS[lang]["nothing"]}</text></svg>')
         return "".join(parts)
     extent = max(max(abs(r["low"]), abs(r["high"])) for r in rows) or 0.01
     step = _nice_step(2 * extent, 4)
@@ -312,11 +344,14 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520) ->
 
     def px(v: float) -> float:
         return left + w * (v + extent) / (2 * extent)
+
+    def signed(v: float, digits: int = 1) -> str:
+        return _num(f"{100 * v:+.{digits}f}", lang)
     base = top + row * len(rows)
     t = -extent
     while t <= extent + 1e-9:
         parts.append(f'<line x1="{px(t):.1f}" x2="{px(t):.1f}" y1="{top}" y2="{base}" stroke="{GRID}"/>'
-                     f'<text x="{px(t):.1f}" y="{base + 14}" text-anchor="middle">{100 * t:+.0f}</text>')
+                     f'<text x="{px(t):.1f}" y="{base + 14}" text-anchor="middle">{signed(t, 0)}</text>')
         t += step
     parts.append(f'<line x1="{px(0):.1f}" x2="{px(0):.1f}" y1="{top}" y2="{base}" stroke="{WHISKER}"/>')
     for i, r in enumerate(rows):
@@ -326,8 +361,8 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520) ->
                      f'<line x1="{px(r["low"]):.1f}" x2="{px(r["high"]):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
                      f'stroke="{colour}" stroke-width="2"/>'
                      f'<circle cx="{px(r["difference"]):.1f}" cy="{cy:.1f}" r="4" fill="{colour}">'
-                     f'<title>{escape(r["label"])}: {100 * r["difference"]:+.1f} points [{100 * r["low"]:+.1f}, '
-                     f'{100 * r["high"]:+.1f}]{" (significant)" if r.get("significant") else ""}</title></circle>')
-    parts.append(f'<text x="{left + w / 2:.1f}" y="{height - 6}" text-anchor="middle">variant minus base, '
-                 f'percentage points</text></svg>')
+                     f'<title>{escape(r["label"])}: {signed(r["difference"])} {TIPS[lang]["points"]} '
+                     f'[{signed(r["low"])}, {signed(r["high"])}]'
+                     f'{" (" + TIPS[lang]["significant"] + ")" if r.get("significant") else ""}</title></circle>')
+    parts.append(f'<text x="{left + w / 2:.1f}" y="{height - 6}" text-anchor="middle">{escape(xlabel)}</text></svg>')
     return "".join(parts)

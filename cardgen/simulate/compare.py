@@ -320,9 +320,11 @@ def _all_checks(deck: ResolvedDeck) -> list[Any]:
 
 
 def run_id(base: str, variant: str, opts: CompareOptions, counts: list[int]) -> str:
-    """A folder name from the options alone: the same comparison always lands in the same folder."""
+    """A folder name from the options alone: the same comparison always lands in the same folder, and a
+    report in another language in a folder of its own (``...-fr``), never over the English one."""
     key = json.dumps([base, variant, opts.games, counts, list(opts.agents), opts.seed, opts.cap, opts.engine])
-    return f"compare-{base}-vs-{variant}-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
+    lang = "" if opts.lang == "en" else f"-{opts.lang}"
+    return f"compare-{base}-vs-{variant}-{hashlib.sha256(key.encode()).hexdigest()[:8]}{lang}"
 
 
 def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> dict[str, Any]:
@@ -378,13 +380,14 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
         metrics.sort(key=_metric_order)
         holm(metrics)
         differences = _differences(base, variant)
+        sources = base.spec.tally_sources
         for m in metrics:
             m["group"] = group(m["metric"])
-            m["follows_from_change"] = follows_from_change(m["metric"], differences)
+            m["follows_from_change"] = follows_from_change(m["metric"], differences, sources)
         result = {"players": p, "games": opts.games, "metrics": metrics,
                   "base_result": sides[0], "variant_result": sides[1],
                   "component_impact": paired_impact(sides[0], sides[1])}
-        result["verdict"] = verdict(result, differences)
+        result["verdict"] = verdict(result, names=_names(base, variant))
         results.append(result)
     return {"format": FORMAT, "base": base.id, "variant": variant.id, "game": base.game, "seed": opts.seed,
             "games": opts.games, "agents": list(opts.agents), "agents_text": agents_in_words(opts.agents),
@@ -412,6 +415,12 @@ def paired_impact(b: dict[str, Any], v: dict[str, Any]) -> list[dict[str, Any]]:
                     "base": {k: rb[k] for k in keys} if rb else None})
     out.sort(key=lambda r: (-(r["difference"] if r["difference"] is not None else -2), r["component"]))
     return out
+
+
+def _names(base: ResolvedDeck, variant: ResolvedDeck) -> dict[str, str]:
+    """Component id -> its English name (the variant's where both have it): the verdict names cards as printed."""
+    from cardgen.games.base import component_name
+    return {c.id: component_name(d, c.id, "en") or c.id for d in (base, variant) for c in d.model.components}
 
 
 def _checks(deck: ResolvedDeck, players: int) -> list[Any]:

@@ -87,7 +87,7 @@ def designer_lines(d: dict[str, Any]) -> list[str]:
     if rows:
         out.append("  win rate of seats that played each component minus the others (95 %; ! flagged):")
         out += [f"    {r['component']:<20} played by {number(r['played_share'], 'en', True):>6} of seats "
-                f"({number(r.get('plays_per_seat', 0), 'en', False):>4} times per seat)  "
+                f"({number(r.get('plays_per_seat', 0), 'en', False, small=True):>4} times per seat)  "
                 f"{number(r['difference'], 'en', True, True):>7} [{number(r['low'], 'en', True, True)}, "
                 f"{number(r['high'], 'en', True, True)}]" + (f"  ! {r['flag']}" if r["flag"] else "")
                 for r in rows]

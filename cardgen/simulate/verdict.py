@@ -3,15 +3,16 @@
 ``verdict`` turns the significant changes of one player count into sentences,
 strongest evidence first (largest distance from "no change" in standard errors).
 Engine tallies (end reasons, rule gaps, peaks) never make a sentence, and neither
-does a figure that follows directly from the edit (a tally named like something the
-variant changed: ``peak gold_in_hands`` when the variant prints fewer gold coins):
-the table marks it "follows from your change". Sentences exist in English, French
+does a figure that follows directly from the edit (a tally the game declares as
+repeating a rule field or component count the variant changed, ``GameSpec.tally_sources``:
+``peak gold_in_hands`` when the variant prints fewer gold coins): the table marks it
+"follows from your change". Sentences exist in English, French
 and Italian (the terminal is English; ``compare --lang`` picks the report's).
 Nothing here knows which game is played.
 """
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
 from typing import Any
 
 from babel.numbers import format_decimal
@@ -25,9 +26,9 @@ GROUPS = ("length", "fairness", "tension", "skill", "internal")
 _LOCALES = {"en": "en", "fr": "fr_FR", "it": "it_IT"}
 _SHARES = ("seat_", "end_reason:", "gap:", "close_games", "comeback_rate", "decided_at", "kingmaking", "skill:")
 
-#: words that say nothing about what a figure counts (kept out of "follows from your change")
-_STOP = {"in", "of", "per", "the", "a", "to", "and", "by", "on", "at", "card", "cards", "player", "players",
-         "count", "min", "max", "rule", "rules", "change", "set"}
+#: the kinds of difference (``cardgen.resolve.resolve.differences``) a tally can repeat: a rule number or
+#: a component's count; a component whose faces or text changed changes no count
+_COUNTED = ("rule", "count", "added", "removed")
 
 
 def group(name: str) -> str:
@@ -47,19 +48,15 @@ def is_share(name: str) -> bool:
     return name.startswith(_SHARES)
 
 
-def _tokens(text: str) -> set[str]:
-    return {t for t in re.split(r"[^a-z0-9]+", text.lower().replace("-", "_").replace("_", " ")) if t} - _STOP
-
-
-def follows_from_change(name: str, differences: list[dict[str, Any]]) -> bool:
-    """True for an engine tally named after something the variant changed (it only repeats the edit)."""
+def follows_from_change(name: str, differences: list[dict[str, Any]],
+                        sources: Mapping[str, tuple[str, ...]]) -> bool:
+    """True for an engine tally that only repeats the edit: the game declares (``sources``, its
+    ``GameSpec.tally_sources``) the rule fields and component ids it follows from, and the variant
+    changed one of them. Exact: no name matching, so a tally the game does not declare is never marked."""
     if group(name) != "internal":
         return False
-    mine = _tokens(name.split(":", 1)[1])
-    for d in differences:
-        if mine & _tokens(str(d.get("field", ""))):
-            return True
-    return False
+    fields = set(sources.get(name, ()))
+    return any(d.get("kind") in _COUNTED and d.get("field") in fields for d in differences)
 
 
 # -- words ------------------------------------------------------------------------------
@@ -166,7 +163,7 @@ SENTENCES: dict[str, dict[str, tuple[str, str]]] = {
 WORDS: dict[str, dict[str, str]] = {
     "en": {"nothing_else": "No other designer figure moved beyond chance.",
            "nothing": "No figure moved beyond chance in {n} pairs of games.",
-           "more": "{n} more figure(s) changed: see the table.",
+           "more": "{n} more figures changed: see the table.", "more_one": "1 more figure changed: see the table.",
            "significant": "Significant: unlikely to be chance, Holm-corrected across the {n} figures compared "
                           "(5 % family-wise); intervals are 95 %, paired game by game.",
            "follows": "follows from your change", "players": "{p} players: ",
@@ -177,7 +174,8 @@ WORDS: dict[str, dict[str, str]] = {
            "table": "metric|base|variant|difference|95 % interval|significant|yes|no"},
     "fr": {"nothing_else": "Aucun autre chiffre de jeu ne bouge au-delà du hasard.",
            "nothing": "Aucun chiffre ne bouge au-delà du hasard sur {n} paires de parties.",
-           "more": "{n} autre(s) chiffre(s) bougent : voir le tableau.",
+           "more": "{n} autres chiffres bougent : voir le tableau.",
+           "more_one": "Un autre chiffre bouge : voir le tableau.",
            "significant": "Significatif : peu probable par hasard, avec la correction de Holm sur les {n} chiffres "
                           "comparés (5 % pour l’ensemble) ; intervalles à 95 %, appariés partie par partie.",
            "follows": "découle de votre modification", "players": "{p} joueurs : ",
@@ -189,6 +187,7 @@ WORDS: dict[str, dict[str, str]] = {
     "it": {"nothing_else": "Nessun’altra cifra di gioco si muove oltre il caso.",
            "nothing": "Nessuna cifra si muove oltre il caso su {n} coppie di partite.",
            "more": "Cambiano altre {n} cifre: vedi la tabella.",
+           "more_one": "Cambia un’altra cifra: vedi la tabella.",
            "significant": "Significativo: improbabile per caso, con la correzione di Holm sulle {n} cifre "
                           "confrontate (5 % per l’insieme); intervalli al 95 %, appaiati partita per partita.",
            "follows": "deriva dalla vostra modifica", "players": "{p} giocatori: ",
@@ -221,12 +220,24 @@ LABELS: dict[str, dict[str, str]] = {
 }
 
 
+#: an engine tally's name: these words, then the engine's own name for it
+TALLIES = {
+    "en": {"end_reason:": "ends by ", "gap:": "rule gap ", "peak:": "most at once per game (mean): ",
+           "skill:": "skill "},
+    "fr": {"end_reason:": "fin de partie par ", "gap:": "cas non prévu par les règles ",
+           "peak:": "maximum simultané par partie (moyenne) : ", "skill:": "habileté "},
+    "it": {"end_reason:": "fine della partita per ", "gap:": "caso non previsto dalle regole ",
+           "peak:": "massimo simultaneo per partita (media): ", "skill:": "abilità "},
+}
+
 #: the report's own sentences (compare page), per language
 PAGE = {
     "en": {"intro": "{games} games per player count, both decks on the same seeds (game i of both uses the base "
                     "deck's seed for game i), played by {agents}; master seed {seed}. Differences are variant minus "
                     "base, with 95 % intervals from the paired games.",
-           "heading": "{p} players: {n} significant change(s) in play",
+           "heading": "{p} players: {n} significant changes in play",
+           "heading_one": "{p} players: 1 significant change in play",
+           "heading_none": "{p} players: no significant change in play",
            "every": "{who} in every seat", "rotated": "{who}, rotated over the seats game by game", "and": " and ",
            "agents": {"random": "random players (any legal move)", "heuristic": "heuristic players (the game's "
                       "rule of thumb)", "search": "search players (Monte Carlo tree search)"}},
@@ -234,7 +245,9 @@ PAGE = {
                     "deux utilise la graine de la partie i du jeu de base), jouées par {agents} ; graine "
                     "maîtresse {seed}. Les écarts sont variante moins base, avec des intervalles à 95 % "
                     "tirés des parties appariées.",
-           "heading": "{p} joueurs : {n} changement(s) significatif(s) en jeu",
+           "heading": "{p} joueurs\u202f: {n} changements significatifs",
+           "heading_one": "{p} joueurs\u202f: 1 changement significatif",
+           "heading_none": "{p} joueurs\u202f: aucun changement significatif",
            "every": "{who} à chaque place", "rotated": "{who}, qui changent de place à chaque partie", "and": " et ",
            "agents": {"random": "des joueurs au hasard (n’importe quel coup permis)",
                       "heuristic": "des joueurs heuristiques (la règle empirique du jeu)",
@@ -242,7 +255,9 @@ PAGE = {
     "it": {"intro": "{games} partite per numero di giocatori, i due mazzi sugli stessi semi (la partita i di "
                     "entrambi usa il seme della partita i del gioco base), giocate da {agents}; seme principale "
                     "{seed}. Le differenze sono variante meno base, con intervalli al 95 % dalle partite appaiate.",
-           "heading": "{p} giocatori: {n} cambiamento/i significativo/i nel gioco",
+           "heading": "{p} giocatori: {n} cambiamenti significativi",
+           "heading_one": "{p} giocatori: 1 cambiamento significativo",
+           "heading_none": "{p} giocatori: nessun cambiamento significativo",
            "every": "{who} a ogni posto", "rotated": "{who}, che cambiano posto a ogni partita", "and": " e ",
            "agents": {"random": "giocatori a caso (qualsiasi mossa lecita)",
                       "heuristic": "giocatori euristici (la regola pratica del gioco)",
@@ -268,17 +283,18 @@ def label(name: str, lang: str = "en") -> str:
         return (words["seat_1"] if k == 1 else words["seat"]).format(k=k)
     if name in words:
         return words[name]
-    for prefix, en in (("end_reason:", "ends by "), ("gap:", "rule gap "), ("peak:", "most at once per game (mean): "),
-                       ("skill:", "skill ")):
+    for prefix, words_ in TALLIES[lang].items():
         if name.startswith(prefix):
-            return en + name[len(prefix):]
+            return _typeset(words_ + name[len(prefix):], lang)
     return name.replace("_", " ")
 
 
-def number(x: float, lang: str, share: bool, signed: bool = False) -> str:
-    """``x`` in the language's notation: shares as percentages (28 %, 28 %), counts with one decimal."""
-    value = round(100 * x if share else x, 1) + 0.0  # + 0.0: no "-0"
-    text = format_decimal(value, format="#,##0.#", locale=_LOCALES[lang])
+def number(x: float, lang: str, share: bool, signed: bool = False, small: bool = False) -> str:
+    """``x`` in the language's notation: shares as percentages (28 %, 28 %), counts with one decimal; with
+    ``small``, a count below 1 with two (a card played 0.02 times per seat is not "0")."""
+    places = 2 if small and not share and 0 < abs(x) < 1 else 1
+    value = round(100 * x if share else x, places) + 0.0  # + 0.0: no "-0"
+    text = format_decimal(value, format="#,##0." + "#" * places, locale=_LOCALES[lang])
     if signed and value > 0:
         text = "+" + text
     if value < 0 and lang != "en":
@@ -336,23 +352,27 @@ def _strength(m: dict[str, Any]) -> float:
     return abs(m["difference"]) / half if half else float("inf")
 
 
-def headline_metrics(metrics: list[dict[str, Any]], differences: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Significant designer figures, strongest first: never an engine tally, never one that repeats the edit."""
+def headline_metrics(metrics: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Significant designer figures, strongest first: never an engine tally, never one marked as repeating
+    the edit (``follows_from_change``, set by compare)."""
     keep = [m for m in metrics if m.get("significant") and group(m["metric"]) != "internal"
-            and not follows_from_change(m["metric"], differences)]
+            and not m.get("follows_from_change")]
     return sorted(keep, key=lambda m: (-_strength(m), m["p"], m["metric"]))
 
 
-def verdict(result: dict[str, Any], differences: list[dict[str, Any]], lang: str = "en", most: int = 4) -> list[str]:
-    """A few plain sentences for one player count: strongest significant change first, then what did not move."""
+def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
+            names: dict[str, str] | None = None) -> list[str]:
+    """A few plain sentences for one player count: strongest significant change first, then what did not move.
+    ``names``: component id -> its name in ``lang`` (the report; the terminal names components by id)."""
     words = WORDS[lang]
-    top = headline_metrics(result["metrics"], differences)
+    top = headline_metrics(result["metrics"])
+    cards = card_sentences(result.get("component_impact") or [], lang, names=names)
     if not top:
-        return (card_sentences(result.get("component_impact") or [], lang)
-                + [_typeset(words["nothing"].format(n=result["games"]), lang)])
-    out = [sentence(m, lang) for m in top[:most]] + card_sentences(result.get("component_impact") or [], lang)
+        return cards + [_typeset(words["nothing"].format(n=result["games"]), lang)]
+    out = [sentence(m, lang) for m in top[:most]] + cards
     if len(top) > most:
-        out.append(_typeset(words["more"].format(n=len(top) - most), lang))
+        rest = len(top) - most
+        out.append(_typeset(words["more_one" if rest == 1 else "more"].format(n=rest), lang))
     else:
         out.append(_typeset(words["nothing_else"], lang))
     return out
@@ -370,8 +390,14 @@ CARDS = {
 }
 
 
-def card_sentences(rows: list[dict[str, Any]], lang: str = "en", most: int = 2) -> list[str]:
-    """A sentence per component the variant newly flags (compare's paired ``component_impact`` rows)."""
+#: a component's name inside a sentence
+QUOTED = {"en": "'{}'", "fr": "« {} »", "it": "«{}»"}
+
+
+def card_sentences(rows: list[dict[str, Any]], lang: str = "en", most: int = 2,
+                   names: dict[str, str] | None = None) -> list[str]:
+    """A sentence per component the variant newly flags (compare's paired ``component_impact`` rows),
+    named by ``names`` (id -> name in ``lang``) where given, else by its id."""
     out = []
     for r in rows:
         base = r.get("base") or {}
@@ -382,7 +408,9 @@ def card_sentences(rows: list[dict[str, Any]], lang: str = "en", most: int = 2) 
         b = "–" if before is None else format_decimal(round(100 * before, 1) + 0.0, format="+#,##0.#;−#,##0.#",
                                                       locale=_LOCALES[lang])
         v = format_decimal(round(abs(100 * r["difference"]), 1), format="#,##0.#", locale=_LOCALES[lang])
-        out.append(_typeset(CARDS[lang][flag].format(c=r["component"], v=v, b=b), lang))
+        name = (names or {}).get(r["component"])
+        c = QUOTED[lang].format(name) if name else r["component"]
+        out.append(_typeset(CARDS[lang][flag].format(c=c, v=v, b=b), lang))
     return out[:most]
 
 

@@ -29,6 +29,10 @@ GAME = GameSpec(
     # its forecasts load numpy and numba, which building or checking a deck never needs
     agents={"heuristic": on_first_use("cardgen.games.draco.agents", "HeuristicAgent")},
     shortfall_components={"unpaid_by_bank": "silver-coin", "coins_missing": "silver-coin"},  # the bank pays in silver
+    # tallies the edit alone moves: the coins in hands are capped by the coins in the box, the largest hand
+    # is the one dealt (a bank that runs short is a consequence to read, not a repeat: not listed)
+    tally_sources={"peak:gold_in_hands": ("gold-coin",), "peak:silver_in_hands": ("silver-coin",),
+                   "peak:hand_size": ("hand_size",)},
     fast=on_first_use("cardgen.games.draco.compiled", "fast_engine"),
     determinize=True,
     search=on_first_use("cardgen.games.draco.compiled_search", "compiled_search"),

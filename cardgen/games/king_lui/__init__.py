@@ -28,6 +28,9 @@ GAME = GameSpec(
     play_table=play_table,
     new_game=KingLuiGame,
     agents={"heuristic": HeuristicAgent},
+    # tallies the edit alone moves: a short draw exists only when a draw takes more than one card, the
+    # Emeralds on the table are capped by the Emeralds in the box
+    tally_sources={"gap:short_supply_draw": ("supply_draw_cards",), "peak:table_emeralds": ("emerald",)},
     fast=on_first_use("cardgen.games.king_lui.compiled", "fast_engine"),
     determinize=True,
     search=on_first_use("cardgen.games.king_lui.compiled_search", "compiled_search"),

@@ -1,0 +1,63 @@
+"""The compare report in French and Italian: no English word a designer reads, its own run folder."""
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from cardgen.cli import main
+from cardgen.report.words import REPORT, difference_line, shortfall_line
+
+#: words the English report prints that must not reach a French or Italian page
+ENGLISH = ("against", "What it changes", "Game length", "turns per game", "Win rate", "seat ", "winner",
+           "Final scores", "final score", "figures", "changed", "gallery", "all runs", "overview", "ends by",
+           "rule gap", "most at once", "print ", "per seat", "variant minus", "significant change", "players:",
+           "Engine tallies", "Which card", "the box", "nothing", "interval", "median", "equal share",
+           "significant)")
+
+
+def visible_text(page: str) -> str:
+    """What a reader reads, hover titles included: the page without styles and code (deck and field ids)."""
+    page = re.sub(r"<style.*?</style>|<code>.*?</code>", " ", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_a_french_or_italian_report_has_no_english_and_its_own_folder(repo_root: Path, tmp_path: Path,
+                                                                     lang: str) -> None:
+    out = tmp_path / "out"
+    args = ["--project", str(repo_root), "compare", "king_lui", "king_lui-hungry-dragon", "--games", "30",
+            "--players", "3", "--engine", "reference", "--jobs", "1", "--out", str(out)]
+    assert main([*args, "--lang", lang]) == 0 and main(args) == 0
+    folders = sorted(p.name for p in (out / "validation").iterdir() if p.is_dir())
+    assert len(folders) == 2 and folders[1] == folders[0] + f"-{lang}"  # the English report is still there
+    english = (out / "validation" / folders[0] / "index.html").read_text(encoding="utf-8")
+    page = (out / "validation" / folders[1] / "index.html").read_text(encoding="utf-8")
+    assert f'<html lang="{lang}">' in page and '<html lang="en">' in english
+    seen = visible_text(page)
+    assert [w for w in ENGLISH if re.search(rf"(?<!\w){re.escape(w.strip())}(?!\w)", seen)] == []
+    assert re.findall(r"\d\.\d|\d%", seen) == []  # decimal commas, a space before %, charts included
+    assert [w for w in ("What it changes", "Game length", "Final scores") if w not in visible_text(english)] == []
+    # the variant's own description in the language, the components by their names in it
+    assert ("Emerald a grandi" if lang == "fr" else "Emerald è cresciuto") in seen
+    assert ("Gâteau" if lang == "fr" else "Torta") in seen and ">cake<" not in page
+
+
+def test_differences_and_shortfalls_read_in_each_language() -> None:
+    d = {"kind": "rule", "field": "hand_size", "old": 5, "new": 4}
+    assert difference_line(d) == "rule hand_size: 5 -> 4"  # inspect's line, as before
+    assert difference_line(d, "fr") == "règle hand_size\u202f: 5 → 4"
+    assert difference_line({"kind": "count", "field": "gold-coin", "old": 25, "new": 15}, "it") == \
+        "numero di gold-coin: 25 → 15"
+    s = {"peak": "unpaid_by_bank", "print_more": 47, "games_short": 368, "games": 400, "max": 56, "cover": 0.99,
+         "warning": "print 47 more 'Silver coin' (silver-coin) so that 99% of games have enough"}
+    assert shortfall_line("draco", s, None) == f"draco: {s['warning']}"
+    fr = shortfall_line("draco", s, "Pièce d’argent", "fr")
+    assert fr.startswith("draco\u202f: imprimer 47 exemplaires de «\u202fPièce d’argent\u202f» en plus pour que "
+                         "99\u202f% des parties")
+    assert "368 parties sur 400 (92\u202f%)" in fr and "56 manquants" in fr
+    it = shortfall_line("draco", s, "Moneta d’argento", "it")
+    assert it.startswith("draco: stampare altre 47 copie di «Moneta d’argento» perché il 99\u00a0% delle partite")
+    assert set(REPORT["fr"]) == set(REPORT["en"]) == set(REPORT["it"])
