@@ -131,3 +131,22 @@ def test_bad_options_are_one_line(kwargs: dict, match: str) -> None:
     with pytest.raises(InputError, match=match) as info:
         Session(deck_of("king_lui"), **kwargs)
     assert "\n" not in str(info.value)
+
+
+def test_a_house_rule_variant_is_played_with_its_rule_and_its_log_names_the_file() -> None:
+    """``cardgen play`` installs a variant's house rule as validate does, and the saved game names its file."""
+    from cardgen.house import house_of
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+
+    deck = Resolver(Project.open(Path(__file__).resolve().parents[1])).resolve("king_lui-gentle-overeating")
+    session = Session(deck, players=3, seat=0, agents=["random"], seed=3)
+    house = house_of(session.game)
+    assert house is not None and house.hooks
+    while session.waiting_for() != "over":
+        if session.waiting_for() == "you":
+            session.play(list(session.state.legal_actions()[0]))
+        else:
+            session.agent_move()
+    record = session.log_record()
+    assert record["code"] == deck.model.code and record["code_hash"] == house.sha256

@@ -21,7 +21,9 @@ from cardgen.agents.base import needs_state
 from cardgen.engine.api import Action, Agent, State
 from cardgen.errors import InputError, did_you_mean
 from cardgen.simulate.logs import FORMAT, as_action
-from cardgen.simulate.runner import DEFAULT_CAP, DeckRef, agent_factories, can_determinize, deck_hash
+from cardgen.house import house_of, install
+from cardgen.simulate.runner import (DEFAULT_CAP, DeckRef, agent_factories, can_determinize, deck_hash,
+                                     default_agents)
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -51,11 +53,6 @@ class Entry:
     at: float = field(default_factory=time.monotonic)
 
 
-def default_agents(deck: "ResolvedDeck") -> list[str]:
-    """The agent the other seats get when none is named: the game's heuristic, else random."""
-    return ["heuristic"] if "heuristic" in deck.spec.agents else ["random"]
-
-
 class Session:
     """One game of ``deck`` for ``players`` with a person in ``seat`` and ``agents`` rotated over the others."""
 
@@ -77,14 +74,14 @@ class Session:
             raise InputError(f"{deck.id} is not written in '{lang}'; expected one of {', '.join(deck.languages)}",
                              field="--lang", hint=did_you_mean(lang, deck.languages))
         factories = agent_factories(spec)
-        names = agents or default_agents(deck)
+        names = agents or default_agents(spec)  # the same default players as validate, compare and tune
         for name in names:
             if name not in factories:
                 raise InputError(f"unknown agent '{name}' for {deck.id} ({deck.game}); expected one of "
                                  f"{', '.join(factories)}", field="--agents", hint=did_you_mean(name, factories))
         self.deck, self.players, self.seat, self.lang, self.pace = deck, players, seat, lang, pace
         self.factories = factories
-        self.game = spec.new_game(deck, players)
+        self.game = install(spec.new_game(deck, players), deck)  # the deck's house rule, if it names one
         others = [s for s in range(players) if s != seat]
         self.names = [HUMAN] * players
         for i, s in enumerate(others):
@@ -225,7 +222,13 @@ class Session:
             "winners": list(outcome.winners) if outcome else None,
             "tie_break": outcome.tie_break if outcome else None, "turns": s.turns, "rounds": s.rounds,
             "gaps": [{"kind": g.kind, "settled": g.settled, "detail": g.detail, "by": "engine"} for g in s.gaps],
+            **self._house_fields(),
         }
+
+    def _house_fields(self) -> dict[str, Any]:
+        """A house rule's file and hash, as validate's logs record them (replay refuses a changed file)."""
+        house = house_of(self.game)
+        return {"code": self.deck.model.code, "code_hash": house.sha256} if house is not None else {}
 
     def save(self, path: Path) -> Path:
         """Add the finished game to the log at ``path`` (one line per game, written atomically)."""
