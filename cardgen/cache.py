@@ -23,8 +23,22 @@ def cache_dirs(package: Path, kind: str) -> list[Path]:
     chosen = os.environ.get(CACHE_ENV)
     if chosen is not None:
         return [Path(chosen) / kind] if chosen.strip() else []
-    user = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardgen" / kind
-    return [package / "__pycache__", user]
+    return [package / "__pycache__", user_cache() / kind]
+
+
+def user_cache() -> Path:
+    """The user's cache folder for cardgen (platformdirs: ``~/.cache/cardgen`` on Linux)."""
+    from platformdirs import user_cache_dir
+    return Path(user_cache_dir("cardgen", appauthor=False))
+
+
+def writable(folder: Path) -> bool:
+    """Whether ``folder`` exists or can be made, and files can be written into it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(folder, os.W_OK | os.X_OK)
 
 
 def store_entry(blob: bytes, entry: str, folders: list[Path]) -> None:
