@@ -195,6 +195,7 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions) -> None:
 def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str, Any]:
     """Simulate every entry; return the JSON report (also streams the log when asked)."""
     from tqdm import tqdm
+    tqdm.monitor_interval = 0  # no monitor thread: worker pools fork only from a one-thread process
 
     # "--agents random,heuristic" works as well as "--agents random heuristic"
     if opts.agents is not None:
