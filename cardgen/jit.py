@@ -197,3 +197,12 @@ def install() -> None:
         point_numba()
     elif _finder not in sys.meta_path:
         sys.meta_path.insert(0, _finder)
+
+
+def is_cached(dispatcher: object) -> bool:
+    """Whether numba's disk cache already holds ``dispatcher``'s compiled code (numba internals:
+    best effort, False when they cannot be read)."""
+    try:
+        return Path(dispatcher._cache._cache_file._index_path).is_file()  # type: ignore[attr-defined]
+    except AttributeError:
+        return False

@@ -5,7 +5,7 @@ folder (``CARDGEN_CACHE_DIR``: parsed files, fonts, noble tables, numba's compil
 through ``cardgen/jit.py``; Python's byte code through ``PYTHONPYCACHEPREFIX``), kept
 between sessions of this checkout so that the games compile once, not once per session
 (compiled code is keyed by its sources: reuse is safe). Subprocesses inherit the
-variables. The session fails when a file under the checkout was added, changed or removed
+variables; ``--engine auto`` starts no detached background build (those tests ask for it). The session fails when a file under the checkout was added, changed or removed
 while it ran (``pytest_sessionfinish``), pytest's own ``.pytest_cache`` aside.
 """
 from __future__ import annotations
@@ -32,6 +32,7 @@ os.environ["CARDGEN_CACHE_DIR"] = str(SESSION_CACHE / "cardgen")
 os.environ["PYTHONPYCACHEPREFIX"] = str(SESSION_CACHE / "pyc")
 sys.pycache_prefix = str(SESSION_CACHE / "pyc")
 os.environ.pop("NUMBA_CACHE_DIR", None)  # cardgen/jit.py sets it under CARDGEN_CACHE_DIR
+os.environ["CARDGEN_BACKGROUND_BUILD"] = "0"  # no detached compile outliving a test (tests of it set "1")
 
 
 def tree_listing(root: Path) -> dict[str, tuple[int, int]]:
