@@ -192,6 +192,9 @@ def _parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
     r.add_argument("log", metavar="FILE")
+
+    k = sub.add_parser("cache", help="what cardgen keeps between runs (compiled code, parsed files)")
+    k.add_argument("action", choices=("clear",), help="clear: delete all of it (it is made again when needed)")
     return p
 
 
@@ -336,6 +339,11 @@ def _run(args: argparse.Namespace) -> int:
             write_atomic(args.out, text)
         else:
             sys.stdout.write(text)
+        return 0
+    if args.command == "cache":
+        from cardgen.cache import clear
+        files, freed = clear(Path(__file__).resolve().parent)
+        print(f"cache cleared: {files} file(s), {freed / 2**20:.1f} MiB")
         return 0
     if args.command == "replay":
         from cardgen.simulate.replay import replay_file
