@@ -174,14 +174,33 @@ def wait_for(game: str, proc: subprocess.Popen[bytes] | None, timeout: float = 9
     return False
 
 
+def warm(fast: Any, deck: str, players: int) -> None:
+    """Make numba compile (or load) everything a validation run calls on ``fast``: a batch of two
+    games and one logged game."""
+    import numpy as np
+
+    from cardgen.simulate.seeds import game_seeds
+    agents = tuple(sorted(fast.agents))
+    seeds = game_seeds(1, deck, players, 0, 2)
+    if fast.batch:
+        seats = (np.arange(2, dtype=np.int64)[:, None] + np.arange(players)) % len(agents)
+        fast.play_batch(seeds, agents, seats, 200)
+    fast.play(int(seeds[0]), [agents[s % len(agents)] for s in range(players)], 200, True)
+
+
+def _mark(game: str, seconds: float) -> None:
+    from cardgen.fileio import write_atomic
+    mark = ready_file(game)
+    if mark is not None:
+        write_atomic(mark, json.dumps({"game": game, "compile_seconds": round(seconds, 1)}).encode())
+
+
 def build(game: str, project: str, deck: str, players: list[int]) -> bool:
     """Compile ``game``'s tier by playing a few games on it at each of ``players``, then write its
     mark. Holds the lock the whole time; returns False at once if another build holds it."""
     import fcntl
 
-    from cardgen.fileio import write_atomic
-    from cardgen.simulate.runner import DeckRef, cached_deck, cached_fast, load_project_deck
-    from cardgen.simulate.seeds import game_seeds
+    from cardgen.simulate.runner import DeckRef, cached_fast, load_project_deck
     lock, mark = _lock_path(game), ready_file(game)
     if lock is None or mark is None:
         return False
@@ -192,28 +211,32 @@ def build(game: str, project: str, deck: str, players: list[int]) -> bool:
             return False  # another build of this game runs
         if mark.is_file():
             return True
-        import numpy as np
         start = time.perf_counter()
         ref = DeckRef(project, deck, "")
-        resolved = cached_deck(load_project_deck, ref)
         built = False
         for p in players:
             fast = cached_fast(load_project_deck, ref, p)
-            if isinstance(fast, str):
-                continue
-            agents = tuple(sorted(fast.agents))
-            seeds = game_seeds(1, deck, p, 0, 2)
-            if fast.batch:
-                seats = (np.arange(2, dtype=np.int64)[:, None] + np.arange(p)) % len(agents)
-                fast.play_batch(seeds, agents, seats, 200)
-            names = [agents[s % len(agents)] for s in range(p)]
-            fast.play(int(seeds[0]), names, 200, True)
-            built = True
-        if not built:
-            return False
-        write_atomic(mark, json.dumps({"game": resolved.game,
-                                       "compile_seconds": round(time.perf_counter() - start, 1)}).encode())
-        return True
+            if not isinstance(fast, str):
+                warm(fast, deck, p)
+                built = True
+        if built:
+            _mark(game, time.perf_counter() - start)
+        return built
+
+
+def compiled_here(game: str, fast: Any, deck: str, players: int) -> None:
+    """Before worker processes start: make sure ``fast`` is compiled, once, in this process (or
+    wait for a background build of it), so workers load it instead of each compiling it again
+    (and each saying so). Does nothing when the game's mark says it is built."""
+    if is_ready(game):
+        return
+    if is_building(game):
+        wait_for(game, None)
+        if is_ready(game):
+            return
+    start = time.perf_counter()
+    warm(fast, deck, players)
+    _mark(game, time.perf_counter() - start)
 
 
 def main(argv: list[str]) -> int:

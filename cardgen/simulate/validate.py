@@ -191,6 +191,8 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions, jobs: int = 1) -
             fast, why = fast_engine(opts.loader, entry.ref, entry.players, entry.agents, opts.engine)
         if fast is not None:
             entry.engine = "fast"
+            from cardgen.simulate.autoengine import compiled_here
+            compiled_here(entry.deck.game, fast, entry.deck.id, entry.players)  # once, before workers fork
         elif opts.engine == "fast":
             raise InputError(f"--engine fast: {entry.deck.id} at {entry.players} players cannot run on the "
                              f"compiled tier: {why}", field="--engine")
