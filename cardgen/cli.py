@@ -293,6 +293,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemoryError:
         _error("out of memory; expected input of ordinary size")
         return 2
+    finally:  # no worker pool outlives the command, whatever ended it
+        if "cardgen.workers" in sys.modules:
+            sys.modules["cardgen.workers"].stop_all()
 
 
 def _drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str]) -> None:

@@ -106,19 +106,42 @@ def worker_pool(workers: int, mp_context: Any = None) -> Iterator[ProcessPoolExe
         raise RuntimeError("a forked worker pool asked for while other threads run (check fork_safe() first)")
     init = _served_init if context.get_start_method() == "forkserver" else worker_init
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=init, initargs=(os.getpid(),))
+    _LIVE.add(pool)
     try:
         yield pool
     except BaseException:
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for proc in processes:
-            if proc.is_alive():
-                proc.terminate()
-        for proc in processes:
-            proc.join(timeout=5)
+        _stop(pool)
         raise
     else:
         pool.shutdown(wait=True)
+    finally:
+        _LIVE.discard(pool)
+
+
+#: Pools of ``worker_pool`` not yet shut down. A pool opened inside a generator (``run_chunks``)
+#: lives as long as the generator: after a failure whose traceback is kept (a test
+#: runner keeps it), that can be until the interpreter exits, which then waits for it.
+_LIVE: set[Any] = set()
+
+
+def _stop(pool: Any) -> None:
+    """Cancel what ``pool`` has not started and terminate its workers now."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in processes:
+        proc.join(timeout=5)
+
+
+def stop_all() -> int:
+    """Stop every pool still open (after a failed command or test); returns how many there were."""
+    pools = list(_LIVE)
+    for pool in pools:
+        _stop(pool)
+        _LIVE.discard(pool)
+    return len(pools)
 
 
 class WorkerDied(ChildProcessError):

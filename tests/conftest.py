@@ -15,7 +15,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -87,6 +87,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 _BEFORE = pytest.StashKey[dict]()
+
+
+@pytest.fixture(autouse=True)
+def _no_pool_outlives_its_test() -> Iterator[None]:
+    """A worker pool a failed test left open (its generator kept alive by the traceback) is
+    stopped when the test ends, not waited for when the session exits."""
+    yield
+    if "cardgen.workers" in sys.modules:
+        sys.modules["cardgen.workers"].stop_all()
 
 
 @pytest.fixture

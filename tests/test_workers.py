@@ -159,3 +159,23 @@ def test_build_and_validate_with_a_thread_alive_give_the_same_results_without_fo
         assert pdfs
         outputs[threaded] = ({p.relative_to(out): p.read_bytes() for p in pdfs}, report.read_bytes())
     assert outputs[True] == outputs[False]
+
+
+def _chunks_in_a_pool():
+    with workers.worker_pool(2) as pool:
+        while True:
+            yield pool.submit(_marked).result()
+
+
+def test_a_pool_kept_alive_by_a_failures_traceback_is_stopped_by_stop_all() -> None:
+    """The hang seen once: a failed consumer's traceback keeps the generator, so its pool, alive;
+    at exit the interpreter would wait for the pool. ``stop_all`` (run after every command and
+    every test) ends it."""
+    gen = _chunks_in_a_pool()
+    next(gen)
+    assert workers._LIVE
+    procs = [p for pool in workers._LIVE for p in pool._processes.values()]  # type: ignore[attr-defined]
+    assert procs and all(p.is_alive() for p in procs)
+    assert workers.stop_all() == 1
+    assert not workers._LIVE and not any(p.is_alive() for p in procs)
+    gen.close()
