@@ -133,3 +133,16 @@ def test_numba_cache_goes_where_cardgen_keeps_its_caches(tmp_path: Path, monkeyp
     assert jit.cache_root() == tmp_path / "numba"
     folder = jit.cache_dir()
     assert folder.parent == tmp_path / "numba" and folder.name == jit.code_key()
+
+
+def test_an_unwritable_package_folder_sends_compiled_code_to_the_user_cache(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen import cache, jit
+    blocker = tmp_path / "site-packages-file"
+    blocker.write_text("a file where the package's __pycache__ folder would have to be made")
+    monkeypatch.setattr(cache, "cache_dirs", lambda package, kind: [blocker / "__pycache__", tmp_path / "user" / kind])
+    assert jit.cache_root() == tmp_path / "user" / "numba"
+    monkeypatch.setattr(cache, "cache_dirs", lambda package, kind: [blocker / "__pycache__"])
+    assert jit.cache_root() is None
+    folder = jit.cache_dir()  # nowhere to keep it: a folder of this process, deleted at exit
+    assert folder.is_dir() and folder.name.startswith("cardgen-numba-")
