@@ -108,7 +108,9 @@ def test_results_are_byte_identical_whichever_engine_auto_chose(game: str, tmp_p
         assert time.monotonic() < deadline, "the background build never finished"
         time.sleep(1)
     second_json, second_log, said = _validate(cache, tmp_path, "second", game)
-    assert "not built yet" not in said and "[cache] data saved" not in said  # nothing compiled this time
+    assert "not built yet" not in said and "waiting for" not in said
+    # (a function the build's few games never called may still compile now: Royale's noble
+    # table grows, ``fastreq.rehash``, only in longer runs)
     # it played compiled, from the background build's cache: compiled functions the first run
     # (the reference engine, Draco's heuristic has compiled forecasts of its own) never touched
     assert _compiled(said) - _compiled(first_said)
