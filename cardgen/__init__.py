@@ -7,3 +7,7 @@ rules package (``cardgen/games/<game>/``).
 """
 
 __version__ = "0.1.0"
+
+from cardgen import jit as _jit
+
+_jit.install()  # numba's cache keyed by the compiled code's sources; costs nothing until numba loads

@@ -38,7 +38,7 @@ from cardgen.fileio import write_atomic
 from cardgen.render.vocab import DUPLEX
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.unchanged import CACHE_FILE, INPUTS, inputs_entry
-from cardgen.workers import Forked
+from cardgen.workers import Forked, fork_safe
 from cardgen.words import counted
 
 @dataclass
@@ -313,7 +313,8 @@ def rendered(jobs: list[Job], workers: int,
     the first. ``before`` (the input checks) runs here before the first result is
     yielded, while the workers already render: a check costs no wall time, and still
     nothing is written until it has passed. The jobs of one ``Together`` (a rulebook
-    on each paper) are made in one go, by one process.
+    on each paper) are made in one go, by one process. While other threads run in
+    this process (``workers.fork_safe``), every job is made here.
 
     Results come in the jobs' order when made here or by one forked process, and as
     they are finished when a pool makes them (the largest go first, so the first job
@@ -321,7 +322,7 @@ def rendered(jobs: list[Job], workers: int,
     the workers had finished). When jobs fail, the one raised is the first in the
     jobs' order, as here.
     """
-    if workers <= 1 or len(jobs) < 2 or not hasattr(os, "fork"):
+    if workers <= 1 or len(jobs) < 2 or not fork_safe():  # workers inherit the jobs: fork, or all here
         if before is not None:
             before()
         yield from _in_order(jobs)
@@ -430,6 +431,7 @@ def _progress(total: int, done: int) -> Any:
     if not sys.stderr.isatty():
         return _NoProgress()
     from tqdm import tqdm
+    tqdm.monitor_interval = 0  # no monitor thread: worker pools fork only from a one-thread process
     return tqdm(total=total, initial=done, desc="cardgen build", unit="file", leave=False)
 
 

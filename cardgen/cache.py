@@ -23,8 +23,22 @@ def cache_dirs(package: Path, kind: str) -> list[Path]:
     chosen = os.environ.get(CACHE_ENV)
     if chosen is not None:
         return [Path(chosen) / kind] if chosen.strip() else []
-    user = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardgen" / kind
-    return [package / "__pycache__", user]
+    return [package / "__pycache__", user_cache() / kind]
+
+
+def user_cache() -> Path:
+    """The user's cache folder for cardgen (platformdirs: ``~/.cache/cardgen`` on Linux)."""
+    from platformdirs import user_cache_dir
+    return Path(user_cache_dir("cardgen", appauthor=False))
+
+
+def writable(folder: Path) -> bool:
+    """Whether ``folder`` exists or can be made, and files can be written into it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(folder, os.W_OK | os.X_OK)
 
 
 def store_entry(blob: bytes, entry: str, folders: list[Path]) -> None:
@@ -57,3 +71,40 @@ def read_entry(entry: str, folders: list[Path]) -> list[bytes]:
         except OSError:
             continue
     return found
+
+
+def kept_places(package: Path) -> list[Path]:
+    """Every place cardgen keeps caches: each ``__pycache__`` folder under ``package`` (Python's
+    own byte code there aside), the user's cache folder, ``$CARDGEN_CACHE_DIR`` when set."""
+    places = sorted(package.rglob("__pycache__"))
+    places.append(user_cache())
+    chosen = os.environ.get(CACHE_ENV)
+    if chosen and chosen.strip():
+        places.append(Path(chosen))
+    return places
+
+
+def clear(package: Path) -> tuple[int, int]:
+    """Delete everything cardgen keeps (``kept_places``); Python's ``.pyc`` files stay.
+    Returns (files deleted, bytes freed). Entries another process writes meanwhile are only
+    missed: every cache is made again when needed."""
+    import shutil
+    files = freed = 0
+    for place in kept_places(package):
+        if not place.is_dir():
+            continue
+        for entry in list(place.iterdir()):
+            if entry.suffix == ".pyc" and place.name == "__pycache__":
+                continue
+            try:
+                if entry.is_dir() and not entry.is_symlink():
+                    for f in entry.rglob("*"):
+                        if f.is_file():
+                            files, freed = files + 1, freed + f.stat().st_size
+                    shutil.rmtree(entry)
+                else:
+                    files, freed = files + 1, freed + entry.lstat().st_size
+                    entry.unlink()
+            except OSError:
+                continue
+    return files, freed

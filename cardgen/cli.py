@@ -258,6 +258,8 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--out", default="out")
     pl.add_argument("--pace", type=_seconds, default=0.9, help="seconds between two agent moves (default: 0.9)")
     pl.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
+    k = sub.add_parser("cache", help="what cardgen keeps between runs (compiled code, parsed files)")
+    k.add_argument("action", choices=("clear",), help="clear: delete all of it (it is made again when needed)")
     for command in sub.choices.values():  # --project before or after the command (SUPPRESS: keeps one given first)
         command.add_argument("--project", default=argparse.SUPPRESS, help=PROJECT_HELP)
         for action in command._actions:
@@ -389,6 +391,9 @@ def _guarded(args: argparse.Namespace) -> int:
     except MemoryError:
         _error("out of memory; expected input of ordinary size")
         return 2
+    finally:  # no worker pool outlives the command, whatever ended it
+        if "cardgen.workers" in sys.modules:
+            sys.modules["cardgen.workers"].stop_all()
 
 
 def _drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str]) -> None:
@@ -417,6 +422,11 @@ def _run(args: argparse.Namespace) -> int:
             write_atomic(args.out, text)
         else:
             sys.stdout.write(text)
+        return 0
+    if args.command == "cache":
+        from cardgen.cache import clear
+        files, freed = clear(Path(__file__).resolve().parent)
+        print(f"cache cleared: {files} file(s), {freed / 2**20:.1f} MiB")
         return 0
     if args.command == "replay":
         from cardgen.simulate.replay import replay_file

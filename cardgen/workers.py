@@ -13,6 +13,14 @@ process stops early (an error, Ctrl-C, SIGTERM) instead of waiting for them.
 build: one card sheet here, its gallery pictures there): a bare ``fork`` and a pipe
 that carries the pickled result back. A process pool costs 20 ms to import and
 start, a tenth of printing one deck.
+
+Forking copies only the thread that forks: a lock another thread held at that moment stays
+locked forever in the child (a deadlock; Python 3.12+ warns "This process is
+multi-threaded, use of fork() may lead to deadlocks"). So processes are forked only while
+this process runs no other Python thread (``fork_safe``); otherwise a pool starts its
+workers with ``forkserver`` (``spawn`` where there is none) and ``Forked`` makes its call in
+this process when its result is asked for. (Native threads of libraries that take care of
+``fork`` themselves, such as OpenBLAS's, are not counted.)
 """
 from __future__ import annotations
 
@@ -38,8 +46,25 @@ def _watch(parent: int) -> None:
             os.kill(os.getpid(), signal.SIGKILL)
 
 
+def fork_safe() -> bool:
+    """Whether this process may fork: ``os.fork`` exists and no other Python thread runs."""
+    return hasattr(os, "fork") and threading.active_count() == 1
+
+
+def start_method() -> str:
+    """How a pool started now should start its workers: ``fork`` when safe, else ``forkserver``
+    (POSIX) or ``spawn``."""
+    import multiprocessing as mp
+    if fork_safe():
+        return "fork"
+    return "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+
+
 def worker_init(parent: int) -> None:
-    """Run in each worker first: die with the parent, leave Ctrl-C to the parent."""
+    """Run in each worker first: die with the parent, leave Ctrl-C to the parent.
+
+    A worker of a ``forkserver`` pool is the fork server's child, not ``parent``'s: it dies
+    with the fork server, which ends when ``parent`` does."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
@@ -49,30 +74,74 @@ def worker_init(parent: int) -> None:
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
     except (OSError, AttributeError):  # not Linux: the watchdog alone
         pass
+    if _SERVED:
+        parent = os.getppid()  # the fork server
     if os.getppid() != parent:  # the parent died before we got here
         os._exit(1)
     threading.Thread(target=_watch, args=(parent,), daemon=True).start()
 
 
+#: Set in a worker started by a fork server (``_served_init``): its parent is the server.
+_SERVED = False
+
+
+def _served_init(parent: int) -> None:
+    global _SERVED
+    _SERVED = True
+    worker_init(parent)
+
+
 @contextmanager
 def worker_pool(workers: int, mp_context: Any = None) -> Iterator[ProcessPoolExecutor]:
-    """A process pool whose workers die with this process and are stopped at once on an early exit."""
+    """A process pool whose workers die with this process and are stopped at once on an early exit.
+
+    ``mp_context`` None: forked workers when ``fork_safe()``, else started by a fork server
+    (``start_method``). A caller that needs forked workers (inherited memory) checks
+    ``fork_safe()`` first."""
+    import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(workers, mp_context=mp_context, initializer=worker_init, initargs=(os.getpid(),))
+    context = mp_context or mp.get_context(start_method())
+    if context.get_start_method() == "fork" and not fork_safe():
+        raise RuntimeError("a forked worker pool asked for while other threads run (check fork_safe() first)")
+    init = _served_init if context.get_start_method() == "forkserver" else worker_init
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=init, initargs=(os.getpid(),))
+    _LIVE.add(pool)
     try:
         yield pool
     except BaseException:
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for proc in processes:
-            if proc.is_alive():
-                proc.terminate()
-        for proc in processes:
-            proc.join(timeout=5)
+        _stop(pool)
         raise
     else:
         pool.shutdown(wait=True)
+    finally:
+        _LIVE.discard(pool)
+
+
+#: Pools of ``worker_pool`` not yet shut down. A pool opened inside a generator (``run_chunks``)
+#: lives as long as the generator: after a failure whose traceback is kept (a test
+#: runner keeps it), that can be until the interpreter exits, which then waits for it.
+_LIVE: set[Any] = set()
+
+
+def _stop(pool: Any) -> None:
+    """Cancel what ``pool`` has not started and terminate its workers now."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in processes:
+        proc.join(timeout=5)
+
+
+def stop_all() -> int:
+    """Stop every pool still open (after a failed command or test); returns how many there were."""
+    pools = list(_LIVE)
+    for pool in pools:
+        _stop(pool)
+        _LIVE.discard(pool)
+    return len(pools)
 
 
 class WorkerDied(ChildProcessError):
@@ -86,10 +155,15 @@ class Forked:
     (it dies with this process and leaves Ctrl-C to it), sends back the pickled result or
     exception, and leaves with ``os._exit`` (no cleanup handlers, no inherited output
     buffers written twice). ``stop()`` ends the child early; use it in a ``finally``.
-    Needs ``os.fork`` (POSIX).
+    Where forking is not safe (``fork_safe``: other threads run, or no ``os.fork``), no
+    child is made: ``result()`` makes the call here (the same result, one after the other).
     """
 
     def __init__(self, call: Callable[[], Any]) -> None:
+        self._call: Callable[[], Any] | None = None
+        if not fork_safe():
+            self._call, self.pid, self._read = call, 0, -1
+            return
         parent = os.getpid()
         read, write = os.pipe()
         pid = os.fork()
@@ -115,6 +189,9 @@ class Forked:
 
     def result(self) -> Any:
         """The child's result (its exception raised here); waits for the child to finish."""
+        if self._call is not None:
+            call, self._call = self._call, None
+            return call()
         try:
             with os.fdopen(self._read, "rb") as pipe:
                 data = pipe.read()

@@ -1,13 +1,101 @@
-"""Shared fixtures: the repository root and throwaway project folders."""
+"""Shared fixtures: the repository root and throwaway project folders; caches out of the source tree.
+
+Every cache a test session makes goes to a folder of its own in the system's temporary
+folder (``CARDGEN_CACHE_DIR``: parsed files, fonts, noble tables, numba's compiled code
+through ``cardgen/jit.py``; Python's byte code through ``PYTHONPYCACHEPREFIX``), kept
+between sessions of this checkout so that the games compile once, not once per session
+(compiled code is keyed by its sources: reuse is safe). Subprocesses inherit the
+variables; ``--engine auto`` starts no detached background build (those tests ask for it). The session fails when a file under the checkout was added, changed or removed
+while it ran (``pytest_sessionfinish``), pytest's own ``.pytest_cache`` aside.
+"""
 from __future__ import annotations
 
+import hashlib
+import os
 import shutil
-from collections.abc import Callable
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The session's cache folder: one per user and checkout, outside the checkout.
+SESSION_CACHE = Path(tempfile.gettempdir()) / (
+    f"cardgen-tests-{os.getuid() if hasattr(os, 'getuid') else 0}-"
+    f"{hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]}")
+#: Top-level entries of the checkout the tree check leaves out: git's and pytest's own.
+NOT_WATCHED = {".git", ".pytest_cache"}
+
+os.environ["CARDGEN_CACHE_DIR"] = str(SESSION_CACHE / "cardgen")
+os.environ["PYTHONPYCACHEPREFIX"] = str(SESSION_CACHE / "pyc")
+sys.pycache_prefix = str(SESSION_CACHE / "pyc")
+os.environ.pop("NUMBA_CACHE_DIR", None)  # cardgen/jit.py sets it under CARDGEN_CACHE_DIR
+os.environ["CARDGEN_BACKGROUND_BUILD"] = "0"  # no detached compile outliving a test (tests of it set "1")
+
+
+def tree_listing(root: Path) -> dict[str, tuple[int, int]]:
+    """Every file under ``root`` (``NOT_WATCHED`` aside, its own test byte code aside) with its size
+    and modification time: what a session must leave as it found it."""
+    listing: dict[str, tuple[int, int]] = {}
+    for folder, dirs, files in os.walk(root):
+        if folder == str(root):
+            dirs[:] = [d for d in dirs if d not in NOT_WATCHED]
+        for name in files:
+            path = os.path.join(folder, name)
+            rel = os.path.relpath(path, root)
+            if rel.startswith(os.path.join("tests", "__pycache__", "conftest.")):
+                continue  # written by pytest before this file could move byte code elsewhere
+            try:
+                st = os.lstat(path)
+            except OSError:
+                continue
+            listing[rel] = (st.st_size, st.st_mtime_ns)
+    return listing
+
+
+def _is_controller(config: pytest.Config) -> bool:
+    return not hasattr(config, "workerinput")  # pytest-xdist's workers have it
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if _is_controller(session.config):
+        session.config.stash[_BEFORE] = tree_listing(ROOT)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the session when it changed the checkout, naming what changed."""
+    config = session.config
+    if not _is_controller(config) or _BEFORE not in config.stash:
+        return
+    before, after = config.stash[_BEFORE], tree_listing(ROOT)
+    changed = sorted(
+        [f"added {p}" for p in after.keys() - before.keys()]
+        + [f"removed {p}" for p in before.keys() - after.keys()]
+        + [f"changed {p}" for p in before.keys() & after.keys() if before[p] != after[p]])
+    if changed:
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        lines = [f"the test session changed {len(changed)} file(s) under {ROOT}:", *changed[:20]]
+        if reporter is not None:
+            reporter.write_line("")
+            for line in lines:
+                reporter.write_line(line, red=True)
+        else:
+            print("\n".join(lines), file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+_BEFORE = pytest.StashKey[dict]()
+
+
+@pytest.fixture(autouse=True)
+def _no_pool_outlives_its_test() -> Iterator[None]:
+    """A worker pool a failed test left open (its generator kept alive by the traceback) is
+    stopped when the test ends, not waited for when the session exits."""
+    yield
+    if "cardgen.workers" in sys.modules:
+        sys.modules["cardgen.workers"].stop_all()
 
 
 @pytest.fixture

@@ -30,6 +30,7 @@ def scheduler() -> Iterator[str]:
         cluster.close()
 
 
+@pytest.mark.slow  # long (a local Dask cluster, or minutes of games / compiling): CI's slow tier
 def test_validate_on_a_cluster_equals_one_machine(scheduler: str, project_with: Callable[[str], Path]) -> None:
     root = project_with("draco")
     deck = Resolver(Project.open(root)).resolve("draco")
@@ -41,6 +42,7 @@ def test_validate_on_a_cluster_equals_one_machine(scheduler: str, project_with: 
     assert [r["completed"] for r in remote["results"]] == [40, 40]
 
 
+@pytest.mark.slow  # long (a local Dask cluster, or minutes of games / compiling): CI's slow tier
 def test_tune_on_a_cluster_picks_the_same_variants(scheduler: str, project_with: Callable[[str], Path],
                                                    tmp_path: Path) -> None:
     root = project_with("king_lui")

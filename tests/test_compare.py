@@ -133,6 +133,7 @@ def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert len(err) == 1 and "same game" in err[0]
 
 
+@pytest.mark.slow  # long (a local Dask cluster, or minutes of games / compiling): CI's slow tier
 def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Path], tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     """Paying 5/4/3/2/1 at a toast needs more silver than the box holds: a warning in the terminal and report."""

@@ -111,6 +111,7 @@ def test_winners_follow_the_ties_rule():
         assert got == want, (money, rule)
 
 
+@pytest.mark.slow  # long (a local Dask cluster, or minutes of games / compiling): CI's slow tier
 def test_compiled_heuristic_picks_the_reference_move():
     for players in (3, 5):
         game, d = setup("draco", players)

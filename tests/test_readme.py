@@ -27,6 +27,18 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert quick_start()[1] in ci
 
 
+def test_ci_then_runs_every_test_the_readme_command_leaves_out() -> None:
+    """The README's command deselects the slow tier (pyproject's addopts); CI runs it right after,
+    so the two together run every test."""
+    import tomllib
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    readme = ci.index(quick_start()[1])
+    assert ci[readme + 1] == "python -m pytest -m slow"
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    assert "-m 'not slow'" in options["addopts"]
+    assert any(m.startswith("slow:") for m in options["markers"])
+
+
 def test_every_local_link_in_the_docs_resolves() -> None:
     pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
     broken = [(page.name, link) for page in pages

@@ -296,3 +296,38 @@ def test_a_house_rule_alone_promises_no_changed_numbers(lang: str) -> None:
     sentence = tr(lang, "Every number in this rulebook already takes these changes into account.")
     assert sentence in render_markup(resolve("king_lui-hungry-dragon", ROOT), lang)
     assert sentence not in render_markup(resolve("king_lui-gentle-overeating", ROOT), lang)
+
+
+# The player counts the published boxes give (../shared/reference/GAMES.md): King Lui "3 to 5
+# players", Royale "1 (solo) to 4", Draco & Co "3 to 6".
+PUBLISHED_PLAYERS = {"king_lui": (3, 5), "royale": (1, 4), "draco": (3, 6)}
+
+
+def _title_page(pdf: bytes) -> str:
+    import pypdfium2 as pdfium
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        textpage = doc[0].get_textpage()
+        return re.sub(r"\s+", " ", textpage.get_text_range())
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize("game", sorted(PUBLISHED_PLAYERS))
+def test_the_title_page_gives_the_published_player_range(game: str) -> None:
+    """The title line says "<fewest> to <most> players" with the box's numbers, in every language."""
+    from cardgen.resolve.resolve import resolve
+
+    deck = resolve(game, ROOT)
+    low, high = PUBLISHED_PLAYERS[game]
+    for lang in deck.model.languages:
+        message = translations(lang, game).gettext("%(low)s to %(high)s players · designed by %(designers)s")
+        line = (message % {"low": low, "high": high, "designers": "\x00"}).split("\x00")[0]
+        players_part = re.sub(r"\s+", " ", line.split("·")[0]).strip()
+        assert str(low) in players_part and str(high) in players_part
+        title = _title_page(render_rulebook(deck, lang, "a4"))
+        assert players_part in title, (lang, players_part, title[:300])
+        for wrong in {(low, low), (high, high), (low, high + 1), (low - 1, high)} - {(low, high)}:
+            other = re.sub(r"\s+", " ", (message % {"low": wrong[0], "high": wrong[1], "designers": "\x00"})
+                           .split("\x00")[0].split("·")[0]).strip()
+            assert other not in title

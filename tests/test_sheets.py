@@ -372,3 +372,72 @@ def test_grid_pieces_keep_no_colour_of_a_neighbour(tmp_path: Path) -> None:
     y = image.height - (slots[1].y + slots[1].h / 2) * scale
     left, right = image.getpixel((int(edge) - 3, int(y))), image.getpixel((int(edge) + 3, int(y)))
     assert left[0] > 150 > left[2] and right[2] > 150 > right[0], (left, right)
+
+
+# -- crop marks stay out of every piece's bleed ---------------------------------------------------
+
+def _mirrored(box, paper: str, duplex: str, role: str):
+    """Where a front-page box lands on a page of ``role``: a backs page is the sheet turned over
+    (long edge: left and right swap; short edge: top and bottom swap)."""
+    if role != "backs" or duplex == "none":
+        return box
+    w, h = PAPERS[paper]
+    x0, y0, x1, y1 = box
+    return (w - x1, y0, w - x0, y1) if duplex == "long" else (x0, h - y1, x1, h - y0)
+
+
+def _crop_mark_lines(monkeypatch, deck, paper: str, duplex: str) -> list[tuple[object, tuple[float, ...]]]:
+    """Every line the sheets draw as crop marks, with the page it is on (recorded from the canvas)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.render import sheets
+    drawn: list[tuple[object, tuple[float, ...]]] = []
+    state: dict[str, object] = {"page": None, "marking": False}
+    real_line, real_marks = Canvas.line, sheets.Sheets.crop_marks
+
+    def line(self, x1, y1, x2, y2):
+        if state["marking"]:
+            drawn.append((state["page"], (x1, y1, x2, y2)))
+        return real_line(self, x1, y1, x2, y2)
+
+    def marks(self, c, trims, bleeds):
+        state["marking"] = True
+        try:
+            return real_marks(self, c, trims, bleeds)
+        finally:
+            state["marking"] = False
+
+    for role in ("fronts", "backs"):
+        real = getattr(sheets.Sheets, f"draw_{role}")
+
+        def draw(self, c, page, real=real):
+            state["page"] = page
+            return real(self, c, page)
+        monkeypatch.setattr(sheets.Sheets, f"draw_{role}", draw)
+    monkeypatch.setattr(Canvas, "line", line)
+    monkeypatch.setattr(sheets.Sheets, "crop_marks", marks)
+    render_sheets(deck, deck.model.languages[0], paper, duplex=duplex)
+    return drawn
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_crop_marks_never_reach_into_a_pieces_bleed(monkeypatch, tmp_path: Path, paper: str, duplex: str) -> None:
+    """Every crop mark lies in the margin: at least MARK_GAP outside the bleed of every piece on its
+    page (on backs pages, where the pieces land once the sheet is turned), inside the paper's edge."""
+    decks = [two_sided_deck(tmp_path)[0], *DECKS]
+    w, h = PAPERS[paper]
+    tol = 0.01
+    for deck in decks:
+        drawn = _crop_mark_lines(monkeypatch, deck, paper, duplex)
+        assert drawn, deck.id
+        for page, (x1, y1, x2, y2) in drawn:
+            boxes = [_mirrored(s.bleed_box, paper, duplex, page.role) for s in page.slots]
+            assert boxes
+            lo_x, hi_x = min(x1, x2), max(x1, x2)
+            lo_y, hi_y = min(y1, y2), max(y1, y2)
+            assert EDGE - tol <= lo_x and hi_x <= w - EDGE + tol and EDGE - tol <= lo_y and hi_y <= h - EDGE + tol
+            for bx0, by0, bx1, by1 in boxes:  # the segment's distance to the box is at least MARK_GAP
+                dx = max(bx0 - hi_x, lo_x - bx1, 0.0)
+                dy = max(by0 - hi_y, lo_y - by1, 0.0)
+                assert max(dx, dy) >= MARK_GAP - tol, (deck.id, page.role, (x1, y1, x2, y2), (bx0, by0, bx1, by1))

@@ -84,7 +84,7 @@ def test_cli_search_and_skill_on_the_real_king_lui_deck(mini_project: Path, tmp_
                  "--agents", "search", "random", "--search-iterations", "4", "--skill", "--skill-games", "3",
                  "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")])
     entry = json.loads(js.read_text())["results"][0]
-    assert code == 0 and entry["engine"] == "reference" and entry["completed"] == 2
+    assert code == 0 and entry["engine"] == "auto" and entry["completed"] == 2
     assert {a["agent"] for a in entry["agents"]} == {"search", "random"}
     assert entry["skill"]["iterations"] == 4 and set(entry["skill"]["versus"]) == {"random", "heuristic"}
     assert all(v["games"] == 3 == v["completed"] for v in entry["skill"]["versus"].values())

@@ -65,3 +65,28 @@ def test_no_shortcut_for_a_folder_with_too_many_files(tmp_path: Path, monkeypatc
     assert unchanged.fingerprint(tmp_path, tmp_path / "out", {}, []) != first
     monkeypatch.setattr(unchanged, "MAX_FILES", 3)
     assert unchanged.fingerprint(tmp_path, tmp_path / "out", {}, []) is None
+
+
+def test_an_edit_that_keeps_the_files_size_is_seen(tmp_path: Path) -> None:
+    """Changing a card's value from 1 to 9 keeps the CSV's size; the file's date still differs, so the
+    shortcut does not answer "nothing changed" and the full build rewrites the card sheet."""
+    from cardgen import unchanged
+
+    new_project(tmp_path / "g")
+    game = tmp_path / "g"
+    csv = game / "decks/cards.csv"
+    request = {"paper": ["a4"]}
+    before = unchanged.fingerprint(game, game / "out", request, [])
+    assert cardgen(game, "build", "--paper", "a4").returncode == 0
+    assert "(nothing changed)" in cardgen(game, "build", "--paper", "a4").stdout
+    text = csv.read_text(encoding="utf-8")
+    edited = text.replace("Sun,1,sun", "Sun,9,sun", 1)
+    assert edited != text and len(edited.encode()) == len(text.encode())
+    stamp = csv.stat().st_mtime_ns
+    csv.write_text(edited, encoding="utf-8")
+    os.utime(csv, ns=(stamp + 2_000_000_000, stamp + 2_000_000_000))  # a later date, whatever the clock's grain
+    assert csv.stat().st_size == len(text.encode())
+    assert unchanged.fingerprint(game, game / "out", request, []) != before
+    rebuilt = cardgen(game, "build", "--paper", "a4")
+    assert rebuilt.returncode == 0 and "(nothing changed)" not in rebuilt.stdout
+    assert "1 file(s) written" in rebuilt.stdout

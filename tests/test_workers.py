@@ -54,3 +54,128 @@ def test_stop_ends_a_child_that_still_works() -> None:
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)  # reaped: no zombie left behind
     child.stop()  # twice is harmless
+
+
+# --- never fork while another thread runs ----------------------------------------------------------
+
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import threading  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from cardgen import workers  # noqa: E402
+
+_MARK = {"set in the parent": False}
+
+
+def _marked(_: object = None) -> tuple[int, bool]:
+    """In a pool's worker: its pid, and whether it inherited the parent's memory (was forked)."""
+    return os.getpid(), _MARK["set in the parent"]
+
+
+@pytest.fixture
+def another_thread() -> Iterator[threading.Thread]:
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait, daemon=True)
+    thread.start()
+    yield thread
+    stop.set()
+    thread.join()
+
+
+def test_fork_is_safe_only_while_no_other_thread_runs(another_thread: threading.Thread) -> None:
+    assert not workers.fork_safe()
+    assert workers.start_method() in ("forkserver", "spawn")
+
+
+def test_forked_makes_its_call_here_while_another_thread_runs(another_thread: threading.Thread) -> None:
+    child = Forked(lambda: os.getpid())
+    assert child.pid == 0  # no process was made
+    assert child.result() == os.getpid()
+    child.stop()
+    with pytest.raises(ValueError, match="boom"):
+        Forked(lambda: (_ for _ in ()).throw(ValueError("boom"))).result()
+
+
+def test_a_pool_started_while_another_thread_runs_does_not_fork(another_thread: threading.Thread,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(_MARK, "set in the parent", True)
+    with workers.worker_pool(2) as pool:
+        results = list(pool.map(_marked, range(4)))
+    assert all(pid != os.getpid() and not inherited for pid, inherited in results)
+    import multiprocessing as mp
+    with pytest.raises(RuntimeError, match="fork_safe"):
+        with workers.worker_pool(1, mp.get_context("fork")):
+            pass
+
+
+def test_a_failed_command_leaves_no_worker_behind(another_thread: threading.Thread) -> None:
+    with pytest.raises(ZeroDivisionError):
+        with workers.worker_pool(2) as pool:
+            pool.submit(_marked).result()
+            procs = list(pool._processes.values())  # type: ignore[attr-defined]
+            raise ZeroDivisionError
+    for proc in procs:
+        assert not proc.is_alive()
+
+
+THREADED = '''
+import os, sys, threading
+stop = threading.Event()
+threading.Thread(target=stop.wait, daemon=True).start()
+def no_fork(*a, **k):
+    raise AssertionError("os.fork called while another thread runs")
+os.fork = no_fork
+from cardgen.cli import main
+code = main(sys.argv[1:])
+stop.set()
+sys.exit(code)
+'''
+
+
+def _cardgen(args: list[str], cwd: Path, threaded: bool) -> subprocess.CompletedProcess[str]:
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    cmd = [sys.executable, "-c", THREADED, *args] if threaded else [sys.executable, "-m", "cardgen", *args]
+    return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
+def test_build_and_validate_with_a_thread_alive_give_the_same_results_without_forking(
+        mini_project: Path) -> None:
+    """A build and a validate started from a process that runs another thread (and whose
+    ``os.fork`` fails) finish with the same files as the ordinary, forking run."""
+    outputs = {}
+    for threaded in (False, True):
+        out = mini_project / f"out-{threaded}"
+        done = _cardgen(["build", "king_lui", "--out", str(out)], mini_project, threaded)
+        assert done.returncode == 0, done.stderr
+        report = mini_project / f"v-{threaded}.json"
+        done = _cardgen(["validate", "king_lui", "--games", "400", "--players", "3", "--jobs", "2",
+                         "--engine", "reference", "--json", str(report), "--out", str(out)],
+                        mini_project, threaded)
+        assert done.returncode == 0, done.stderr
+        pdfs = sorted(out.rglob("*.pdf"))
+        assert pdfs
+        outputs[threaded] = ({p.relative_to(out): p.read_bytes() for p in pdfs}, report.read_bytes())
+    assert outputs[True] == outputs[False]
+
+
+def _chunks_in_a_pool():
+    with workers.worker_pool(2) as pool:
+        while True:
+            yield pool.submit(_marked).result()
+
+
+def test_a_pool_kept_alive_by_a_failures_traceback_is_stopped_by_stop_all() -> None:
+    """The hang seen once: a failed consumer's traceback keeps the generator, so its pool, alive;
+    at exit the interpreter would wait for the pool. ``stop_all`` (run after every command and
+    every test) ends it."""
+    gen = _chunks_in_a_pool()
+    next(gen)
+    assert workers._LIVE
+    procs = [p for pool in workers._LIVE for p in pool._processes.values()]  # type: ignore[attr-defined]
+    assert procs and all(p.is_alive() for p in procs)
+    assert workers.stop_all() == 1
+    assert not workers._LIVE and not any(p.is_alive() for p in procs)
+    gen.close()

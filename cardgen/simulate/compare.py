@@ -330,6 +330,7 @@ def run_id(base: str, variant: str, opts: CompareOptions, counts: list[int]) -> 
 def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> dict[str, Any]:
     """Play both decks on the same seeds at every shared player count; return the comparison document."""
     from tqdm import tqdm
+    tqdm.monitor_interval = 0  # no monitor thread: worker pools fork only from a one-thread process
 
     from cardgen.simulate.validate import Entry, ValidateOptions, entry_json
 

@@ -184,12 +184,15 @@ def skill_work(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterat
                 yield i, chunk
 
 
-def choose_engines(entries: list[Entry], opts: ValidateOptions) -> None:
+def choose_engines(entries: list[Entry], opts: ValidateOptions, jobs: int = 1) -> None:
     """Decide per entry whether the compiled tier plays; say in one line when it cannot.
 
-    The tier is built here, in the main process, so a first compile happens once
-    (and is announced by the game's package) before worker processes start.
+    ``--engine auto`` decides by what the run costs end to end (``autoengine``): small runs
+    and runs whose compiled code is not built yet play on the reference engine (the same
+    games) while the code is built in the background. A tier that plays is built here, in
+    the main process, so a first compile happens once before worker processes start.
     """
+    choices = _auto_choices(entries, opts, jobs) if opts.engine == "auto" else {}
     for entry in entries:
         if not entry.runnable:
             continue
@@ -198,12 +201,17 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions) -> None:
             if note is not None:
                 print(note, file=sys.stderr)
             continue
+        choice = choices.get(entry.deck.game)
         if entry.deck.spec.fast is None or opts.engine == "reference":  # nothing to build in this process
             fast, why = None, f"game '{entry.deck.game}' has no compiled tier"
+        elif choice is not None and choice.engine == "reference":
+            continue  # the same games, sooner: nothing to say
         else:
             fast, why = fast_engine(opts.loader, entry.ref, entry.players, entry.agents, opts.engine)
         if fast is not None:
             entry.engine = "fast"
+            from cardgen.simulate.autoengine import compiled_here
+            compiled_here(entry.deck.game, fast, entry.deck.id, entry.players)  # once, before workers fork
         elif opts.engine == "fast":
             raise InputError(f"--engine fast: {entry.deck.id} at {entry.players} players cannot run on the "
                              f"compiled tier: {why}", field="--engine")
@@ -211,19 +219,53 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions) -> None:
             print(f"note: {entry.deck.id}, {entry.players} players: reference engine ({why})", file=sys.stderr)
 
 
+def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dict[str, Any]:
+    """``autoengine.Choice`` per game with a compiled tier: its reference time measured on the
+    run's first games, its build started in the background or waited for."""
+    from cardgen.simulate import autoengine
+
+    groups: dict[str, list[Entry]] = {}
+    for entry in entries:
+        if entry.runnable and entry.deck.spec.fast is not None and entry.deck.model.code is None:  # house rules: reference
+            groups.setdefault(entry.deck.game, []).append(entry)
+    choices = {}
+    for game, group in groups.items():
+        seconds = sum(autoengine.reference_seconds(
+            lambda a, b, e=e: Chunk(opts.loader, e.ref, e.players, e.agents, opts.seed, a, b, opts.cap, False,
+                                    "reference", opts.search_iterations), opts.games) for e in group) / jobs
+        ready = autoengine.is_ready(game)
+        building = not ready and autoengine.is_building(game)
+        choice = autoengine.decide(seconds, ready, building, autoengine.last_compile_seconds(game))
+        background = opts.loader is load_project_deck  # a fresh process finds the deck again
+        proc = None
+        if choice.build and background:
+            proc = autoengine.start_build(game, group[0].ref.project, group[0].ref.deck,
+                                          sorted({e.players for e in group}))
+        if choice.engine == "reference" and (proc is not None or building):
+            print(f"note: {game}: reference engine, the same games ({choice.why}; its compiled code is being "
+                  f"built in the background for the next run)", file=sys.stderr)
+        if choice.engine == "wait" and (proc is not None or building):
+            print(f"cardgen: waiting for the {game} compiled tier to be built ({choice.why})...", file=sys.stderr,
+                  flush=True)
+            autoengine.wait_for(game, proc)
+        choices[game] = choice
+    return choices
+
+
 def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str, Any]:
     """Simulate every entry; return the JSON report (also streams the log when asked)."""
     from tqdm import tqdm
+    tqdm.monitor_interval = 0  # no monitor thread: worker pools fork only from a one-thread process
 
     opts = replace(opts, agents=split_agents(opts.agents))
     check_options(decks, opts)
     entries = plan(decks, opts)
-    choose_engines(entries, opts)
     total = sum(opts.games for e in entries if e.runnable)
     if opts.jobs:
         jobs = opts.jobs
     else:  # automatic: one per core, but a handful of games is faster than starting processes
         jobs = max(1, min(os.cpu_count() or 1, math.ceil(total / 200)))
+    choose_engines(entries, opts, jobs)
     disable = None if opts.progress is None else not opts.progress
     plain = opts.progress is None and not _is_tty(sys.stderr)
     with tqdm(total=total, unit="game", file=sys.stderr, disable=disable, desc="validate") as tq:
@@ -261,22 +303,35 @@ def _is_tty(stream: Any) -> bool:
 
 
 class _ProgressLines:
-    """Progress for a stderr that is not a terminal: one plain line every ``PROGRESS_EVERY`` seconds."""
+    """Progress for a stderr that is not a terminal: one plain line every ``PROGRESS_EVERY`` seconds.
+
+    The time left comes from the rate measured since the first chunk came back, so what
+    happened before it (loading or compiling an engine, starting workers) does not count as
+    playing: the rate is that of the engine actually running."""
 
     def __init__(self, bar: Any, total: int) -> None:
         self.bar, self.total, self.done = bar, total, 0
-        self.start = self.last = time.monotonic()
+        self.last = time.monotonic()
+        self.first: tuple[float, int] | None = None  # (time, games done) at the first update
 
     def update(self, n: int) -> None:
         self.bar.update(n)
         self.done += n
         now = time.monotonic()
+        if self.first is None:
+            self.first = (now, self.done)
         if now - self.last >= PROGRESS_EVERY and self.done < self.total:
             self.last = now
-            rate = self.done / max(now - self.start, 1e-9)
-            left = (self.total - self.done) / rate if rate else 0
             print(f"validate: {self.done}/{self.total} games ({100 * self.done // self.total}%), "
-                  f"about {left:.0f} s left", file=sys.stderr, flush=True)
+                  f"{self.left(now)}", file=sys.stderr, flush=True)
+
+    def left(self, now: float) -> str:
+        """"about N s left" from the measured rate, or that it is not known yet."""
+        assert self.first is not None
+        since, games = now - self.first[0], self.done - self.first[1]
+        if games <= 0 or since <= 0:
+            return "time left not known yet"
+        return f"about {(self.total - self.done) * since / games:.0f} s left"
 
 
 def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
@@ -296,7 +351,9 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
         failures.append(f"{stats['games'] - stats['completed']} game(s) did not end")  # pragma: no cover - defensive
     return {"variant": entry.deck.id, "kind": entry.deck.kind, "game": entry.deck.game, "players": entry.players,
             "seed": opts.seed, "seat_agents": "rotated" if len(set(entry.agents)) > 1 else entry.agents[0],
-            "agents_played": list(entry.agents), "engine": entry.engine, "played": entry.runnable,
+            "agents_played": list(entry.agents), "played": entry.runnable,
+            # what was asked: under "auto" the same games whichever tier played (stderr says which)
+            "engine": "auto" if opts.engine == "auto" else entry.engine,
             **stats,
             "static_checks": [{"name": c.name, "players": c.players, "passed": c.passed, "detail": c.detail}
                               for c in entry.checks],

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import sys
 from itertools import permutations
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -783,8 +782,8 @@ def play_many(seeds, kinds, first, cap, cfg, owner, special, payouts, costs, die
 
 def _cache_ready() -> bool:
     """Whether numba's on-disk cache already holds this module's compiled game."""
-    folder = Path(__file__).resolve().parent / "__pycache__"
-    return any(folder.glob("fast.play_compiled*.nbi"))
+    from cardgen.jit import is_cached  # numba's cache lives where cardgen/jit.py points it
+    return is_cached(play_compiled)
 
 
 _COMPILED = False

@@ -215,7 +215,7 @@ class NobleTables:
         return tuple(self.seq[row, :self.slen[row]].tolist())
 
 
-#: Bump when what a stored noble table means changes (``compiled_require.py``'s source is part of the key too).
+#: Bump when what a stored noble table means changes (the compiled code's sources are part of the key too).
 TABLE_FORMAT = 1
 #: A table with more rows than this is not stored (a few MiB compressed at most).
 MAX_STORED_ROWS = 1 << 20
@@ -228,7 +228,8 @@ def _table_key(tables: NobleTables) -> str:
     for a in (tables.ck, tables.sv, tables.inc, tables.avail):
         h.update(str(a.shape).encode())
         h.update(np.ascontiguousarray(a).tobytes())
-    h.update(Path(req.__file__).read_bytes())
+    from cardgen.jit import code_key  # every source the compiled checkers depend on, fastreq.py's included
+    h.update(code_key().encode())
     return h.hexdigest()[:24]
 
 

@@ -1,0 +1,208 @@
+"""Where numba keeps compiled code: a folder named by the content of every source file it came from.
+
+numba's own cache (``@njit(cache=True)``) checks a cached function against the time stamp
+of *its own* source file only. A compiled function also holds what it inlined or called
+from other modules (``royale/fastreq.py`` inside ``fastcore``, ``engine/fastrng.py`` inside
+every game, constants imported from ``agents/search.py``), so after an edit, a ``git pull``
+or an upgrade that changed only such a module numba would go on running the old code:
+silently wrong games.
+
+So every compiled cache lives under ``<cache root>/numba/<code key>/``, where the code key
+hashes the bytes of every module that imports numba and of every module those import from
+``cardgen`` (found in their source text, wherever in it, followed to the end), with the
+Python version. The list is found again each time, from what the files say: a renamed,
+added or newly imported module counts without a list of names to keep up to date. Any change to any of them is a new, empty folder: the next run
+compiles again. The few most recently used older folders are kept (two checkouts sharing
+one cache folder do not thrash), the others are deleted.
+
+``install()`` runs when ``cardgen`` is imported and costs nothing until numba itself is
+imported: a finder on ``sys.meta_path`` points ``NUMBA_CACHE_DIR`` at the folder just
+before numba reads its configuration (numba re-reads that variable before each compile,
+so the environment, not only ``numba.config``, must say it). Worker processes inherit
+the variable; a ``cardgen`` of another checkout sets its own.
+
+The cache root is ``$CARDGEN_CACHE_DIR/numba`` when that is set (a temporary folder of
+this process when it is set to ""), else ``cardgen/__pycache__/numba`` beside the package,
+else (a read-only system or wheel install) the user's cache folder (``cardgen.cache``).
+Other caches derived from compiled code (Royale's noble tables) use ``code_key()`` too.
+This module imports nothing heavy.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+#: The ``cardgen`` package folder whose compiled modules are keyed.
+PACKAGE = Path(__file__).resolve().parent
+#: How many older code-key folders stay beside the current one (most recently used first).
+KEEP_OLD = 2
+#: An older folder used less than this many seconds ago is never deleted (another process may use it).
+BUSY_SECONDS = 600.0
+
+_NUMBA_IMPORT = re.compile(rb"^[ \t]*(?:from[ \t]+numba[\s.]|import[ \t]+numba\b)", re.M)
+# ``from X import a, b`` / ``from X import (a,\n b)`` / ``import X``, X absolute in cardgen or relative.
+_IMPORT = re.compile(
+    rb"^[ \t]*(?:from[ \t]+(\.+[\w.]*|cardgen(?:\.[\w.]+)?)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]*)"
+    rb"|import[ \t]+(cardgen(?:\.[\w.]+)?))", re.M)
+
+_KEY_NAME = re.compile(r"[0-9a-f]{20}")
+_key: str | None = None
+
+
+def _module_file(dotted: str, files: dict[Path, bytes]) -> Path | None:
+    """The source file of module ``cardgen.x.y`` (``x/y.py`` or ``x/y/__init__.py``), if there is one."""
+    base = PACKAGE.joinpath(*dotted.split(".")[1:])
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate in files:
+            return candidate
+    return None
+
+
+def _imports(path: Path, text: bytes, files: dict[Path, bytes]) -> set[Path]:
+    """The ``cardgen`` source files ``text`` (the module at ``path``) imports, wherever in it
+    (functions, ``TYPE_CHECKING`` blocks: more is only a recompile too many)."""
+    package = ["cardgen", *path.parent.relative_to(PACKAGE).parts]
+    found: set[Path] = set()
+    for match in _IMPORT.finditer(text):
+        source = (match.group(1) or match.group(3)).decode()
+        if source.startswith("."):
+            rest = source.lstrip(".")
+            up = len(source) - len(rest)
+            source = ".".join(package[:len(package) - up + 1] + ([rest] if rest else []))
+        names = (match.group(2) or b"").decode().strip("() \t")
+        candidates = [source] + [f"{source}.{n.split()[0]}" for n in names.split(",") if n.split()]
+        for dotted in candidates:
+            parts = dotted.split(".")
+            for end in range(1, len(parts) + 1):  # every package on the way is imported too
+                module = _module_file(".".join(parts[:end]), files)
+                if module is not None:
+                    found.add(module)
+    return found
+
+
+def compiled_sources() -> list[Path]:
+    """Every source file compiled code may depend on, sorted: see the module's docstring."""
+    files = {p: p.read_bytes() for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts}
+    seeds = [p for p, text in files.items() if _NUMBA_IMPORT.search(text)]
+    chosen = set(seeds)
+    todo = list(chosen)
+    while todo:
+        path = todo.pop()
+        for module in _imports(path, files[path], files):
+            if module not in chosen:
+                chosen.add(module)
+                todo.append(module)
+    return sorted(chosen)
+
+
+def code_key() -> str:
+    """The hash of every source file compiled code depends on and of the Python version (memoized)."""
+    global _key
+    if _key is None:
+        import hashlib
+        h = hashlib.sha256(f"cardgen-jit|1|{sys.version}|{sys.platform}".encode())
+        for path in compiled_sources():
+            h.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0")
+            h.update(hashlib.sha256(path.read_bytes()).digest())
+        _key = h.hexdigest()[:20]
+    return _key
+
+
+def cache_root() -> Path | None:
+    """The first folder among ``cardgen.cache.cache_dirs(..., "numba")`` that can be written,
+    or None (then numba keeps nothing: a temporary folder of this process is used)."""
+    from cardgen.cache import cache_dirs, writable
+    for folder in cache_dirs(PACKAGE, "numba"):
+        if folder.name == "__pycache__":  # beside the package: its own subfolder
+            folder = folder / "numba"
+        if writable(folder):
+            return folder
+    return None
+
+
+def cache_dir() -> Path:
+    """This code's numba cache folder (made, marked as just used, older folders pruned)."""
+    root = cache_root()
+    if root is None:
+        import atexit
+        import shutil
+        import tempfile
+        scratch = Path(tempfile.mkdtemp(prefix="cardgen-numba-"))
+        atexit.register(shutil.rmtree, scratch, True)
+        return scratch
+    folder = root / code_key()
+    folder.mkdir(parents=True, exist_ok=True)
+    os.utime(folder)
+    prune(root, keep=folder)
+    return folder
+
+
+def prune(root: Path, keep: Path) -> None:
+    """Delete the code-key folders under ``root`` beyond the ``KEEP_OLD`` most recently used,
+    except ``keep`` and any used in the last ``BUSY_SECONDS``."""
+    try:
+        others = [p for p in root.iterdir() if p != keep and _KEY_NAME.fullmatch(p.name) and p.is_dir()]
+        others.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return
+    import shutil
+    import time
+    now = time.time()
+    for old in others[KEEP_OLD:]:
+        try:
+            if now - old.stat().st_mtime > BUSY_SECONDS:
+                shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            continue
+
+
+def point_numba() -> Path:
+    """Point numba's cache at ``cache_dir()`` (the environment, and numba's configuration when loaded)."""
+    folder = cache_dir()
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    config = sys.modules.get("numba.core.config")
+    if config is not None:
+        config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]
+    return folder
+
+
+class _BeforeNumba:
+    """A ``sys.meta_path`` finder that points numba's cache the moment numba is first imported,
+    then steps aside (it finds nothing itself)."""
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if name == "numba":
+            uninstall()
+            try:
+                point_numba()
+            except OSError:  # no cache then; numba compiles as if none were kept
+                pass
+        return None
+
+
+_finder = _BeforeNumba()
+
+
+def uninstall() -> None:
+    """Remove the import hook (it is done once numba is imported)."""
+    while _finder in sys.meta_path:
+        sys.meta_path.remove(_finder)
+
+
+def install() -> None:
+    """Make sure numba's cache is keyed by ``code_key()`` whenever numba compiles in this process."""
+    if "numba" in sys.modules:
+        point_numba()
+    elif _finder not in sys.meta_path:
+        sys.meta_path.insert(0, _finder)
+
+
+def is_cached(dispatcher: object) -> bool:
+    """Whether numba's disk cache already holds ``dispatcher``'s compiled code (numba internals:
+    best effort, False when they cannot be read)."""
+    try:
+        return Path(dispatcher._cache._cache_file._index_path).is_file()  # type: ignore[attr-defined]
+    except AttributeError:
+        return False

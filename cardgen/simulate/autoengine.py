@@ -1,0 +1,249 @@
+"""``--engine auto``: the engine that finishes this run sooner, the compiled tier built in the background.
+
+A compiled tier plays the same games as the reference engine (``tests/test_*_fast.py``
+prove it game by game), so the choice changes only the time a run takes. It costs:
+loading numba and the cached machine code (about a second), and on a machine where the
+code is not compiled yet, compiling it (20 s to 2 min per game). So, for each game:
+
+- a run the reference engine finishes within ``LOAD_SECONDS`` plays there: it never
+  pays for loading compiled code;
+- where the compiled code is cached (a ``ready`` mark beside numba's cache, in the
+  folder of the current code key, ``cardgen/jit.py``), a larger run plays compiled;
+- where it is not, the run plays on the reference engine while a detached process
+  compiles it for the next run (``python -m cardgen.simulate.autoengine``: one at a time
+  per game and cache folder, a lock file; the mark is written last, atomically, so a
+  half-built cache is never taken for a built one; the command never waits for it);
+- unless the run is so large that compiling first and playing compiled is sooner: then
+  it waits for the build, with one line saying so.
+
+How long the reference engine takes is measured, not guessed: ``reference_seconds``
+plays the run's first games (the same games the run plays) and scales. Nothing here
+knows which game is played.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+#: Seconds a run's compiled tier costs to start when its code is cached (numba, the machine code).
+LOAD_SECONDS = 1.0
+#: Compile seconds assumed for a game never compiled on this machine (the last build's time otherwise).
+DEFAULT_COMPILE_SECONDS = 90.0
+#: How many times faster than the reference engine a compiled tier is assumed to play (at least).
+SPEEDUP = 10.0
+#: Games the reference engine plays to measure its rate (the run's own first games).
+PROBE_GAMES = 2
+#: Environment variable: "0" never starts a background build (benchmarks measuring cold runs).
+BACKGROUND_ENV = "CARDGEN_BACKGROUND_BUILD"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What ``decide`` chose for one game: ``fast``, ``reference`` or ``wait`` (build, then fast),
+    and whether a background build should start."""
+
+    engine: str
+    build: bool
+    why: str
+
+
+def decide(reference_s: float, ready: bool, building: bool, compile_s: float | None) -> Choice:
+    """The choice for a game whose run the reference engine plays in ``reference_s`` seconds.
+
+    ``ready``: its compiled code is cached; ``building``: a background build runs now;
+    ``compile_s``: how long its last build took here (None: never built here).
+    """
+    if ready:
+        if reference_s <= LOAD_SECONDS:
+            return Choice("reference", False, f"a run this small ends sooner on the reference engine "
+                                              f"(about {reference_s:.1f} s)")
+        return Choice("fast", False, "compiled code cached")
+    expected = DEFAULT_COMPILE_SECONDS if compile_s is None else compile_s
+    if reference_s > expected + LOAD_SECONDS + reference_s / SPEEDUP:
+        return Choice("wait", not building, f"the reference engine would take about {reference_s:.0f} s; "
+                                            f"compiling first takes about {expected:.0f} s")
+    return Choice("reference", not building, "compiled code not built yet")
+
+
+# -- the cache marks -------------------------------------------------------------------------------
+def _folder() -> Path | None:
+    """The current code key's numba folder, or None when cardgen keeps no cache."""
+    from cardgen import jit
+    if jit.cache_root() is None:
+        return None
+    return jit.cache_dir()
+
+
+def ready_file(game: str) -> Path | None:
+    folder = _folder()
+    return None if folder is None else folder / f"ready-{game}.json"
+
+
+def is_ready(game: str) -> bool:
+    """Whether ``game``'s compiled tier was built for the current sources (its mark exists)."""
+    mark = ready_file(game)
+    return mark is not None and mark.is_file()
+
+
+def last_compile_seconds(game: str) -> float | None:
+    """How long the last build of ``game`` took on this machine (any code key), if known."""
+    from cardgen import jit
+    root = jit.cache_root()
+    if root is None:
+        return None
+    times = []
+    for mark in root.glob(f"*/ready-{game}.json"):
+        try:
+            times.append((mark.stat().st_mtime, float(json.loads(mark.read_text())["compile_seconds"])))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return max(times)[1] if times else None
+
+
+def _lock_path(game: str) -> Path | None:
+    folder = _folder()
+    return None if folder is None else folder / f"build-{game}.lock"
+
+
+def is_building(game: str) -> bool:
+    """Whether a build of ``game`` holds its lock now."""
+    import fcntl
+    path = _lock_path(game)
+    if path is None or not path.exists():
+        return False
+    try:
+        with open(path, "a") as fh:
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                return True
+            fcntl.flock(fh, fcntl.LOCK_UN)
+    except OSError:
+        return False
+    return False
+
+
+# -- measuring the reference engine ----------------------------------------------------------------
+def reference_seconds(chunk_of: Any, games: int) -> float:
+    """Seconds the reference engine would take for ``games`` games, from timing its first ones.
+
+    ``chunk_of(start, stop)``: the ``runner.Chunk`` of those games on the reference engine."""
+    from cardgen.simulate.runner import run_chunk
+    probe = min(PROBE_GAMES, games)
+    if probe <= 0:
+        return 0.0
+    run_chunk(chunk_of(0, 1))  # the first game pays for imports and set-up: not counted
+    if probe == 1:
+        start = time.perf_counter()
+        run_chunk(chunk_of(0, 1))
+        return (time.perf_counter() - start) * games
+    start = time.perf_counter()
+    run_chunk(chunk_of(1, 1 + probe))
+    return (time.perf_counter() - start) / probe * games
+
+
+# -- building -------------------------------------------------------------------------------------
+def start_build(game: str, project: str, deck: str, players: list[int]) -> subprocess.Popen[bytes] | None:
+    """Start a detached build of ``game``'s compiled tier (for ``deck`` of ``project``); None when
+    builds are switched off, cardgen keeps no cache, or one runs already."""
+    if os.environ.get(BACKGROUND_ENV) == "0" or _folder() is None or is_building(game):
+        return None
+    args = json.dumps({"game": game, "project": project, "deck": deck, "players": players})
+    return subprocess.Popen([sys.executable, "-m", "cardgen.simulate.autoengine", args],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True, close_fds=True)
+
+
+def wait_for(game: str, proc: subprocess.Popen[bytes] | None, timeout: float = 900.0) -> bool:
+    """Wait until ``game`` is ready (True), or its build ended without it (False)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if is_ready(game):
+            return True
+        if proc is not None and proc.poll() is not None:
+            return is_ready(game)
+        if proc is None and not is_building(game):
+            return is_ready(game)
+        time.sleep(0.2)
+    return False
+
+
+def warm(fast: Any, deck: str, players: int) -> None:
+    """Make numba compile (or load) everything a validation run calls on ``fast``: a batch of two
+    games and one logged game."""
+    import numpy as np
+
+    from cardgen.simulate.seeds import game_seeds
+    agents = tuple(sorted(fast.agents))
+    seeds = game_seeds(1, deck, players, 0, 2)
+    if fast.batch:
+        seats = (np.arange(2, dtype=np.int64)[:, None] + np.arange(players)) % len(agents)
+        fast.play_batch(seeds, agents, seats, 200)
+    fast.play(int(seeds[0]), [agents[s % len(agents)] for s in range(players)], 200, True)
+
+
+def _mark(game: str, seconds: float) -> None:
+    from cardgen.fileio import write_atomic
+    mark = ready_file(game)
+    if mark is not None:
+        write_atomic(mark, json.dumps({"game": game, "compile_seconds": round(seconds, 1)}).encode())
+
+
+def build(game: str, project: str, deck: str, players: list[int]) -> bool:
+    """Compile ``game``'s tier by playing a few games on it at each of ``players``, then write its
+    mark. Holds the lock the whole time; returns False at once if another build holds it."""
+    import fcntl
+
+    from cardgen.simulate.runner import DeckRef, cached_fast, load_project_deck
+    lock, mark = _lock_path(game), ready_file(game)
+    if lock is None or mark is None:
+        return False
+    with open(lock, "a") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return False  # another build of this game runs
+        if mark.is_file():
+            return True
+        start = time.perf_counter()
+        ref = DeckRef(project, deck, "")
+        built = False
+        for p in players:
+            fast = cached_fast(load_project_deck, ref, p)
+            if not isinstance(fast, str):
+                warm(fast, deck, p)
+                built = True
+        if built:
+            _mark(game, time.perf_counter() - start)
+        return built
+
+
+def compiled_here(game: str, fast: Any, deck: str, players: int) -> None:
+    """Before worker processes start: make sure ``fast`` is compiled, once, in this process (or
+    wait for a background build of it), so workers load it instead of each compiling it again
+    (and each saying so). Does nothing when the game's mark says it is built."""
+    if is_ready(game):
+        return
+    if is_building(game):
+        wait_for(game, None)
+        if is_ready(game):
+            return
+    start = time.perf_counter()
+    warm(fast, deck, players)
+    _mark(game, time.perf_counter() - start)
+
+
+def main(argv: list[str]) -> int:
+    """The detached build process: ``python -m cardgen.simulate.autoengine '<json>'``."""
+    args = json.loads(argv[0])
+    return 0 if build(args["game"], args["project"], args["deck"], list(args["players"])) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,128 @@
+"""``--engine auto`` (``cardgen/simulate/autoengine.py``): the choice by cost, the background build,
+and results that do not depend on the choice."""
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cardgen.simulate import autoengine
+from cardgen.simulate.autoengine import LOAD_SECONDS, decide
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_run_the_reference_engine_ends_sooner_never_loads_compiled_code() -> None:
+    assert decide(LOAD_SECONDS / 2, ready=True, building=False, compile_s=30.0).engine == "reference"
+    assert decide(LOAD_SECONDS * 3, ready=True, building=False, compile_s=30.0).engine == "fast"
+
+
+def test_uncompiled_code_plays_on_the_reference_engine_and_is_built_once_in_the_background() -> None:
+    first = decide(5.0, ready=False, building=False, compile_s=None)
+    assert first.engine == "reference" and first.build
+    assert not decide(5.0, ready=False, building=True, compile_s=None).build  # never two builds at once
+    assert not decide(50.0, ready=True, building=False, compile_s=None).build
+
+
+def test_a_run_large_enough_to_gain_waits_for_the_build() -> None:
+    assert decide(200.0, ready=False, building=False, compile_s=30.0).engine == "wait"
+    assert decide(200.0, ready=False, building=False, compile_s=300.0).engine == "reference"
+    assert decide(10_000.0, ready=False, building=False, compile_s=None).engine == "wait"
+
+
+def test_the_reference_time_is_measured_from_the_runs_own_games() -> None:
+    calls = []
+
+    def chunk_of(a: int, b: int) -> object:
+        calls.append((a, b))
+        return ("chunk", a, b)
+
+    import cardgen.simulate.runner as runner
+    real = runner.run_chunk
+    runner.run_chunk = lambda chunk: time.sleep(0.01 * (chunk[2] - chunk[1]))  # type: ignore[assignment]
+    try:
+        seconds = autoengine.reference_seconds(chunk_of, 1000)
+    finally:
+        runner.run_chunk = real
+    assert calls == [(0, 1), (1, 1 + autoengine.PROBE_GAMES)]
+    assert 9.0 <= seconds <= 30.0  # 10 ms a game, 1000 games
+
+
+def test_a_build_does_nothing_while_another_holds_the_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path))
+    lock = autoengine._lock_path("king_lui")
+    assert lock is not None and not autoengine.is_building("king_lui")
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock, "a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        assert autoengine.is_building("king_lui")
+        start = time.monotonic()
+        assert autoengine.build("king_lui", str(ROOT), "king_lui", [3]) is False
+        assert time.monotonic() - start < 5  # it did not wait, nor compile
+        assert autoengine.start_build("king_lui", str(ROOT), "king_lui", [3]) is None
+    assert not autoengine.is_ready("king_lui")
+
+
+def test_no_cache_means_no_background_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", "")
+    monkeypatch.setenv(autoengine.BACKGROUND_ENV, "1")
+    assert autoengine.start_build("king_lui", str(ROOT), "king_lui", [3]) is None
+    assert not autoengine.is_ready("king_lui")
+
+
+#: Players and games per run: enough that the reference engine takes well over LOAD_SECONDS (so
+#: once built the compiled tier plays), few enough that it takes less than a build even on a
+#: loaded machine (so the first run does not wait for it).
+RUNS = {"king_lui": ("3", 1500), "royale": ("2", 300), "draco": ("3", 300)}
+
+
+def _validate(cache: Path, out: Path, name: str, game: str) -> tuple[bytes, bytes, str]:
+    """JSON, log and what the run said (stderr, then numba's cache messages on stdout)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDGEN_CACHE_DIR": str(cache), autoengine.BACKGROUND_ENV: "1",
+           "NUMBA_DEBUG_CACHE": "1"}
+    js, log = out / f"{name}.json", out / f"{name}.jsonl"
+    players, games = RUNS[game]
+    done = subprocess.run([sys.executable, "-m", "cardgen", "--project", str(ROOT), "validate", game,
+                           "--players", players, "--games", str(games), "--json", str(js), "--log", str(log),
+                           "--out", str(out)], env=env, capture_output=True, text=True, timeout=1800)
+    assert done.returncode in (0, 1), done.stderr
+    return js.read_bytes(), log.read_bytes(), done.stderr + done.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(RUNS))
+def test_results_are_byte_identical_whichever_engine_auto_chose(game: str, tmp_path: Path) -> None:
+    """First run on a fresh cache: the reference engine plays while the tier is built in the
+    background; once built, the same command plays compiled: the same JSON and log, byte for byte."""
+    cache = tmp_path / "cache"
+    first_json, first_log, first_said = _validate(cache, tmp_path, "first", game)
+    assert "built in the background" in first_said and "waiting for" not in first_said
+    deadline = time.monotonic() + 900
+    while not autoengine_ready(cache, game):
+        assert time.monotonic() < deadline, "the background build never finished"
+        time.sleep(1)
+    second_json, second_log, said = _validate(cache, tmp_path, "second", game)
+    assert "not built yet" not in said and "waiting for" not in said
+    # (a function the build's few games never called may still compile now: Royale's noble
+    # table grows, ``fastreq.rehash``, only in longer runs)
+    # it played compiled, from the background build's cache: compiled functions the first run
+    # (the reference engine, Draco's heuristic has compiled forecasts of its own) never touched
+    assert _compiled(said) - _compiled(first_said)
+    assert second_json == first_json and second_log == first_log
+    assert json.loads(second_json)["results"][0]["engine"] == "auto"
+
+
+def _compiled(said: str) -> set[str]:
+    """The compiled functions numba saved or loaded (NUMBA_DEBUG_CACHE), as module.function."""
+    import re
+    return {m.split("-")[0] for m in re.findall(r"\[cache\] data (?:saved to|loaded from) '[^']*/([^/']+)'", said)}
+
+
+def autoengine_ready(cache: Path, game: str) -> bool:
+    return any((cache / "numba").glob(f"*/ready-{game}.json"))
