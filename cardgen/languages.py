@@ -97,12 +97,12 @@ def printable() -> tuple[str, ...]:
     return tuple(code for code in supported() if "_" not in code and script_problem(code) is None)
 
 
-def _hint(lang: str) -> str | None:
-    """The code meant by ``lang``: its first two letters (``deu`` -> de), the same letters swapped
-    (``ne`` -> en), else the closest spelling."""
+def closest(lang: str, codes: tuple[str, ...] | list[str] | None = None) -> str | None:
+    """The code of ``codes`` (default: ``printable()``) meant by ``lang``: its first two letters
+    (``deu`` -> de), the same letters swapped (``ne`` -> en), else the closest spelling."""
     from cardgen.errors import did_you_mean
 
-    codes = printable()
+    codes = printable() if codes is None else codes
     for guess in (lang[:2].lower(), lang[::-1].lower()):
         if guess in codes:
             return guess
@@ -114,10 +114,10 @@ def problem(lang: str) -> tuple[str, str | None] | None:
     if not is_code(lang) or lang not in supported():
         return (f"unknown language '{lang}'; expected a language code with a Babel locale and a pyphen "
                 f"hyphenation dictionary, in a script the fonts print ({', '.join(printable())})",
-                _hint(str(lang)))
+                closest(str(lang)))
     why = script_problem(lang)
     return (why, None) if why else None
 
 
-__all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "hyphenation", "is_code", "locale",
+__all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "closest", "hyphenation", "is_code", "locale",
            "native_name", "printable", "problem", "script_problem", "supported", "tag"]

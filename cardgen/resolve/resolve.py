@@ -22,7 +22,7 @@ from cardgen.games.base import GameSpec, Problem
 from cardgen.games.project import is_rules_path, rules_file_spec
 from cardgen.check.text import text_problems
 from cardgen.house import code_problems
-from cardgen.languages import is_code
+from cardgen.languages import closest, is_code
 from cardgen.languages import problem as language_problem
 from cardgen.load.grouping import group_errors
 from cardgen.load.project import Project, shipped_decks
@@ -425,7 +425,7 @@ def language_problems(model: BaseModel) -> list[Problem]:
                 if lang not in langs and language_problem(lang) is not None:
                     problems.append(Problem(path + (lang,), f"text in '{lang}', which is no language cardgen prints; "
                                             f"expected one of this deck's languages ({', '.join(langs)})",
-                                            did_you_mean(lang, langs)))
+                                            closest(lang, langs)))
         elif isinstance(value, BaseModel):
             for name in type(value).model_fields:
                 walk(getattr(value, name), path + (name,))
