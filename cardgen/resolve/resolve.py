@@ -404,7 +404,8 @@ def language_problems(model: BaseModel) -> list[Problem]:
     """Each of the deck's ``languages`` one cardgen can print (``cardgen.languages.problem``: a Babel
     locale, a pyphen dictionary, a script the fonts cover), then every text of the deck in each of
     them, located at the text. A language it cannot print is reported alone: its texts would each
-    repeat it. A text's key that is no language at all (``ne`` for en) is reported with a did-you-mean."""
+    repeat it. A text's key beyond fr, it, en that is not one of the deck's languages (``ed`` for de, or
+    ``de`` in a shipped game) is reported with a did-you-mean."""
     langs = list(model.languages)  # type: ignore[attr-defined]
     problems: list[Problem] = []
     for i, lang in enumerate(langs):
@@ -421,11 +422,11 @@ def language_problems(model: BaseModel) -> list[Problem]:
                 if value.get(lang) is None:
                     problems.append(Problem(path + (lang,), f"missing required field '{lang}' (this deck's "
                                             f"languages are {', '.join(langs)})"))
-            for lang in value.model_extra or {}:
-                if lang not in langs and language_problem(lang) is not None:
-                    problems.append(Problem(path + (lang,), f"text in '{lang}', which is no language cardgen prints; "
-                                            f"expected one of this deck's languages ({', '.join(langs)})",
-                                            closest(lang, langs)))
+            for lang in value.model_extra or {}:  # fr, it, en are fields; other codes must be the deck's
+                if lang not in langs:
+                    what = "no language cardgen prints; expected one" if language_problem(lang) else "not one"
+                    problems.append(Problem(path + (lang,), f"text in '{lang}', which is {what} of this deck's "
+                                            f"languages ({', '.join(langs)})", closest(lang, langs)))
         elif isinstance(value, BaseModel):
             for name in type(value).model_fields:
                 walk(getattr(value, name), path + (name,))
