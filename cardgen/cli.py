@@ -514,6 +514,9 @@ def _run(args: argparse.Namespace) -> int:
             print(json.dumps(deck.to_json(), indent=2, ensure_ascii=False))
         else:
             lang = args.lang or ("en" if "en" in deck.languages else deck.languages[0])
+            if lang not in deck.languages:
+                raise InputError(f"the deck is written in {', '.join(deck.languages)}; expected one of them",
+                                 field="--lang")
             print(clean_lines(format_deck(deck, lang)))
         return 0
     if args.command == "play":

@@ -96,3 +96,11 @@ def test_build_lang_refuses_an_unknown_code(tmp_path: Path, capsys: pytest.Captu
     assert main(["--project", str(game), "build", "--lang", "deu"]) == 2
     err = capsys.readouterr().err
     assert "unknown language 'deu'" in err and "did you mean 'de'" in err and not (game / "out").exists()
+
+
+def test_inspect_in_a_language_the_deck_lacks_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = starter(tmp_path, "es")
+    assert main(["--project", str(game), "inspect", "spiel", "--lang", "de"]) == 2
+    assert "--lang: the deck is written in es; expected one of them" in capsys.readouterr().err
+    assert main(["--project", str(game), "inspect", "spiel"]) == 0  # in its own language
+    assert "languages: es" in capsys.readouterr().out
