@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from cardgen.errors import InputError, clean, clean_lines
+from cardgen.languages import SHIPPED
 from cardgen.usercode import UserCodeError
 
-#: cardgen.model.schema.LANGS, repeated so that the command line starts without pydantic
-#: (a build with nothing changed never needs it); tests keep the two equal.
-LANGS = ("fr", "it", "en")
+#: the shipped games' languages (cardgen.languages, which imports neither pydantic, Babel nor pyphen)
+LANGS = SHIPPED
 PAPERS = ("a4", "letter")
 #: ``cardgen export --preset`` names (cardgen.render.export.PRESETS; a test keeps them in step).
 PRESET_NAMES = ("default", "trim", "mpc")
@@ -96,6 +96,35 @@ def _gutter(value: str) -> float:
     return number
 
 
+def _languages(value: str) -> list[str]:
+    """``--lang fr,de``: language codes cardgen can print (``cardgen.languages``); the decks' own
+    ``languages:`` then decide which of them each deck is built in."""
+    items = [v.strip() for v in value.split(",") if v.strip()]
+    if not items:
+        raise argparse.ArgumentTypeError(f"expected at least one language code (fr, en, de...), got '{clean(value, 30)}'")
+    for item in items:
+        if item in LANGS:
+            continue
+        from cardgen.languages import problem
+        why = problem(item)
+        if why is not None:
+            raise argparse.ArgumentTypeError(clean(why[0], 400) + (f" (did you mean '{why[1]}'?)" if why[1] else ""))
+    return items
+
+
+def _language(value: str) -> str:
+    """``--lang de``: one language code cardgen can print."""
+    items = _languages(value)
+    if len(items) != 1:
+        raise argparse.ArgumentTypeError(f"expected one language code, got '{clean(value, 30)}'")
+    return items[0]
+
+
+def _deck_languages(decks: Sequence[Any]) -> list[str]:
+    """Every language of ``decks``, each once, in the order the decks list them."""
+    return list(dict.fromkeys(lang for deck in decks for lang in deck.languages))
+
+
 def _csv(allowed: Sequence[str], what: str):
     def parse(value: str) -> list[str]:
         items = [v.strip() for v in value.split(",") if v.strip()]
@@ -123,11 +152,13 @@ def _parser() -> argparse.ArgumentParser:
     n.add_argument("directory", metavar="DIR", help="a new or empty folder")
     n.add_argument("--rules", action="store_true",
                    help="a small game cardgen can play: a rules file (rules.py) and a variant to compare")
+    n.add_argument("--lang", default="en", metavar="LANG",
+                   help="the language of the starter's texts and rule sheet: en (default), de, es, nl, pt")
 
     b = sub.add_parser("build", help="card sheets and rulebooks into out/")
     b.add_argument("decks", nargs="*", metavar="DECK_OR_VARIANT")
-    b.add_argument("--lang", type=_csv(LANGS, "language"), default=list(LANGS),
-                   help=f"comma-separated, from {', '.join(LANGS)} (default: every language each deck has)")
+    b.add_argument("--lang", type=_languages, default=None,
+                   help="comma-separated language codes, e.g. fr,en or de (default: every language each deck has)")
     b.add_argument("--paper", type=_csv(PAPERS, "paper"), default=list(PAPERS),
                    help=f"comma-separated, from {', '.join(PAPERS)} (default: both)")
     b.add_argument("--duplex", choices=("long", "short", "none"), default="long",
@@ -157,7 +188,7 @@ def _parser() -> argparse.ArgumentParser:
     i = sub.add_parser("inspect", help="show the resolved deck")
     i.add_argument("deck", metavar="DECK_OR_VARIANT")
     i.add_argument("--json", action="store_true")
-    i.add_argument("--lang", choices=LANGS, default=None,
+    i.add_argument("--lang", type=_language, default=None,
                    help="language of names (default: en, or the deck's first language)")
 
     c = sub.add_parser("check", help="static checks for every player count")
@@ -169,8 +200,8 @@ def _parser() -> argparse.ArgumentParser:
     e = sub.add_parser("export", help="PNG per card or Tabletop Simulator sheets")
     e.add_argument("format", choices=("png", "tts"))
     e.add_argument("deck", metavar="DECK_OR_VARIANT")
-    e.add_argument("--lang", type=_csv(LANGS, "language"), default=list(LANGS),
-                   help=f"comma-separated, from {', '.join(LANGS)} (default: every language the deck has)")
+    e.add_argument("--lang", type=_languages, default=None,
+                   help="comma-separated language codes, e.g. fr,en or de (default: every language the deck has)")
     e.add_argument("--preset", default="default", help=f"pixel-size preset for png: {', '.join(PRESET_NAMES)} "
                    "(default: default; docs/printing.md)")
     e.add_argument("--out", default="out")
@@ -435,7 +466,7 @@ def _run(args: argparse.Namespace) -> int:
         return _tune(args)
     if args.command == "new":
         from cardgen.scaffold import deck_id, new_project
-        for path in new_project(Path(args.directory), rules=args.rules):
+        for path in new_project(Path(args.directory), rules=args.rules, lang=args.lang):
             print(f"wrote {path}")
         print(f"next: cd {args.directory} && cardgen build   (then edit decks/cards.csv; README.md says more)")
         if args.rules:
@@ -468,6 +499,9 @@ def _run(args: argparse.Namespace) -> int:
             print(json.dumps(deck.to_json(), indent=2, ensure_ascii=False))
         else:
             lang = args.lang or ("en" if "en" in deck.languages else deck.languages[0])
+            if lang not in deck.languages:
+                raise InputError(f"the deck is written in {', '.join(deck.languages)}; expected one of them",
+                                 field="--lang")
             print(clean_lines(format_deck(deck, lang)))
         return 0
     if args.command == "play":
@@ -486,7 +520,7 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.render.export import export
         check_output_dir(args.out)
         deck = resolver.resolve(args.deck)
-        langs = [lang for lang in args.lang if lang in deck.languages]
+        langs = [lang for lang in (args.lang or deck.languages) if lang in deck.languages]
         raise_all(face_errors(deck, langs))
         return export(deck, args.format, langs, Path(args.out), args.preset)
     if args.command == "compare":
@@ -498,7 +532,7 @@ def _run(args: argparse.Namespace) -> int:
         return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
     decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
     if args.command == "check":
-        _drawing_checks(decks, LANGS, PAPERS)
+        _drawing_checks(decks, _deck_languages(decks), PAPERS)
         from cardgen.inspect import format_checks
         from cardgen.check.static import run_checks
         failed = 0
@@ -513,13 +547,14 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.build import BuildOptions, Refused, build
         from cardgen.fileio import check_output_dir
         check_output_dir(args.out)
+        langs = args.lang or _deck_languages(decks)
 
         def preflight() -> None:
             """What ``check`` would fail, refused before anything is written (run by ``build`` while
             its workers start drawing)."""
             from cardgen.check.static import failed_checks
-            _drawing_checks(decks, args.lang, args.paper)
-            failures = failed_checks(decks, args.lang)
+            _drawing_checks(decks, langs, args.paper)
+            failures = failed_checks(decks, langs)
             for line in failures:
                 print(f"cardgen: {'warning' if args.force else 'error'}: {line}", file=sys.stderr)
             if failures and not args.force:
@@ -528,7 +563,7 @@ def _run(args: argparse.Namespace) -> int:
                 raise Refused
 
         from cardgen.unchanged import fingerprint
-        opts = BuildOptions(langs=args.lang, papers=args.paper, duplex=args.duplex, ink_saver=args.ink_saver,
+        opts = BuildOptions(langs=langs, papers=args.paper, duplex=args.duplex, ink_saver=args.ink_saver,
                             rules=not args.no_rules, fronts_only=args.fronts_only, backs_once=args.backs_once,
                             proof=args.proof, instructions=not args.no_instructions, grid=args.grid,
                             gutter_mm=args.gutter)

@@ -11,10 +11,13 @@ from collections.abc import Iterable
 
 from babel.lists import format_list
 
+from cardgen.languages import LOCALES, locale
+
+#: Babel locale of the shipped languages (what compare's and tune's words in fr, it, en import).
+_LOCALES = LOCALES
+
 #: Narrow no-break space: in French before ; : ! ? and inside « ».
 NNBSP = "\u202f"
-
-_LOCALES = {"fr": "fr_FR", "it": "it_IT", "en": "en_GB"}
 
 
 def load_languages(langs: Iterable[str]) -> None:
@@ -23,8 +26,7 @@ def load_languages(langs: Iterable[str]) -> None:
     from babel.localedata import load
 
     for lang in langs:
-        if lang in _LOCALES:
-            load(_LOCALES[lang])
+        load(locale(lang))
 
 
 def punct(mark: str, lang: str) -> str:
@@ -34,12 +36,12 @@ def punct(mark: str, lang: str) -> str:
 
 def join_and(items: Iterable[object], lang: str) -> str:
     """``4, 3, 2 et 1`` / ``4, 3, 2 e 1`` / ``4, 3, 2 and 1``."""
-    return format_list([str(i) for i in items], locale=_LOCALES[lang])
+    return format_list([str(i) for i in items], locale=locale(lang))
 
 
 def join_or(items: Iterable[object], lang: str) -> str:
     """``a, b ou c`` / ``a, b o c`` / ``a, b or c``."""
-    return format_list([str(i) for i in items], style="or", locale=_LOCALES[lang])
+    return format_list([str(i) for i in items], style="or", locale=locale(lang))
 
 
 def times(n: int, lang: str) -> str:

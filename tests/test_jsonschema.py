@@ -40,8 +40,12 @@ def test_schema_rejects_what_the_loader_rejects(validator: jsonschema.protocols.
     deck["components"][0]["count"] = -1
     assert not validator.is_valid(deck)
     deck["components"][0]["count"] = 15
-    deck["name"]["de"] = "a"  # a language cardgen does not print
+    deck["name"]["Deutsch"] = "a"  # not a language code
     assert not validator.is_valid(deck)
+    deck["name"].pop("Deutsch")
+    deck["languages"] = ["de"]  # a shipped game stays in fr, it, en
+    assert not validator.is_valid(deck)
+    deck.pop("languages")
     deck["name"] = {}  # (which languages a text needs depends on the deck: the loader checks that)
     assert not validator.is_valid(deck)
     variant = {"extends": "king_lui", "name": {"fr": "a", "it": "a", "en": "a"},
@@ -53,6 +57,11 @@ def test_schema_rejects_what_the_loader_rejects(validator: jsonschema.protocols.
                   "components": [{"id": "c", "kind": "card", "count": 1, "name": {"en": "c"}, "back": "b",
                                   "faces": [{"layout": "mine"}]}], "rulebook": {"en": "rules.md"}}
     assert validator.is_valid(print_only)
+    german = {**print_only, "languages": ["de"], "name": {"de": "Spiel"}, "rulebook": {"de": "rules.md"}}
+    german["components"] = [{**print_only["components"][0], "name": {"de": "Karte"}}]
+    assert validator.is_valid(german)  # an own deck in any language code
+    assert not validator.is_valid({**german, "languages": ["German"]})
+    assert not validator.is_valid({**german, "name": {"de": ""}})
 
 
 def test_schema_command_writes_the_same_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

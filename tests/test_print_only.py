@@ -77,8 +77,11 @@ def test_each_text_missing_a_declared_language_is_one_located_line(tmp_path: Pat
 
 
 def test_an_unknown_language_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(project(tmp_path, DECK.replace("[it]", "[it, de]")), capsys, "inspect", "semi")
-    assert code == 2 and "decks/semi.yaml:1: languages[1]: expected one of 'fr', 'it' or 'en'" in err, err
+    code, _, err = run(project(tmp_path, DECK.replace("[it]", "[it, ita]")), capsys, "inspect", "semi")
+    assert code == 2 and "decks/semi.yaml:1: languages[1]: unknown language 'ita'" in err, err
+    assert len(err.strip().splitlines()) == 1 and "(did you mean 'it'?)" in err  # not a line per text
+    code, _, err = run(project(tmp_path / "de", DECK.replace("[it]", "[it, de]")), capsys, "inspect", "semi")
+    assert code == 2 and "name.de: missing required field 'de' (this deck's languages are it, de)" in err
 
 
 def test_build_makes_only_the_decks_languages_and_says_what_it_wrote(tmp_path: Path,
@@ -161,7 +164,7 @@ def test_help_lists_allowed_values(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["build", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    for words in ("fr, it, en", "a4, letter", "{long,short,none}", "--fronts-only", "--backs-once", "-inksaver.pdf"):
+    for words in ("language codes, e.g. fr,en or de", "a4, letter", "{long,short,none}", "--fronts-only", "--backs-once", "-inksaver.pdf"):
         assert words in text, words
     with pytest.raises(SystemExit):
         main(["export", "--help"])

@@ -97,7 +97,8 @@ def test_empty_translation(mini_project: Path, capsys: pytest.CaptureFixture[str
 def test_unknown_language(mini_project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write(mini_project, "v", "extends: king_lui\nname: {fr: a, it: a, en: a, de: a}\n"
           "description: {fr: a, it: a, en: a}\n")
-    assert "name.de: unknown field 'de'" in run_error(mini_project, "v", capsys)
+    assert "name.de: text in 'de', which is not one of this deck's languages (fr, it, en)" in run_error(
+        mini_project, "v", capsys)
 
 
 def test_malformed_yaml(mini_project: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,9 +17,15 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, create_model, model_validator
 
-#: The languages cardgen prints (sheets' own words, hyphenation, rulebook catalogs).
-LANGS: tuple[str, ...] = ("fr", "it", "en")
+from cardgen.languages import CODE_PATTERN, SHIPPED
+
+#: The languages of the shipped games (their rulebook catalogs and generated card texts).
+LANGS: tuple[str, ...] = SHIPPED
 Lang = Literal["fr", "it", "en"]
+#: A language of a designer's own deck (print-only or with a project rules file): any code with a
+#: Babel locale and a pyphen dictionary, which the resolver checks (``cardgen.languages.problem``).
+#: The pattern is the JSON Schema's (for editors); the resolver says what a code that does not match meant.
+LangCode = Annotated[str, StringConstraints(min_length=1, max_length=10), Field(json_schema_extra={"pattern": CODE_PATTERN})]
 
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
 NonEmpty = Annotated[str, StringConstraints(min_length=1, max_length=2000)]
@@ -38,9 +44,13 @@ class Text(Strict):
     Every field is optional here because a deck declares its own ``languages``;
     the resolver then requires each text to have exactly those
     (``cardgen.resolve.resolve.language_problems``), with the line of the text.
+    fr, it and en are declared (the shipped games' languages); any other language
+    code is an extra key (``de: ...``), which the resolver checks is a language.
     """
 
-    model_config = ConfigDict(json_schema_extra={"minProperties": 1})
+    model_config = ConfigDict(extra="allow", json_schema_extra={"minProperties": 1,
+                                                                "propertyNames": {"pattern": CODE_PATTERN}})
+    __pydantic_extra__: dict[LangCode, NonEmpty] = Field(init=False)  # type: ignore[assignment]
 
     fr: NonEmpty | None = None
     it: NonEmpty | None = None
@@ -48,6 +58,14 @@ class Text(Strict):
 
     def __getitem__(self, lang: str) -> str:
         return getattr(self, lang)
+
+    def get(self, lang: str) -> str | None:
+        """The text in ``lang``, or None where it is not written."""
+        return getattr(self, lang, None)
+
+    def langs(self) -> list[str]:
+        """The languages this text is written in."""
+        return [k for k, v in self.model_dump().items() if v is not None]
 
     def model_dump(self, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
         """Only the languages written (a one-language deck dumps one key)."""
@@ -293,7 +311,11 @@ def print_deck_model() -> type[BaseModel]:
         credits: Credits | None = None  # type: ignore[assignment]
         players: Players | None = None  # type: ignore[assignment]
         rules: NoData = Field(default_factory=NoData)
-        rulebook: dict[Lang, AssetPath] = Field(
+        languages: list[LangCode] = Field(  # type: ignore[assignment]
+            default_factory=lambda: list(LANGS), min_length=1, max_length=20,
+            description="the languages this deck's texts are written in, as codes (de, es, pt_BR...); build "
+                        "makes these (default: fr, it, en)")
+        rulebook: dict[LangCode, AssetPath] = Field(
             default_factory=dict, description="language -> rule text file (.md Markdown or .xml booklet markup)")
 
     return PrintDeck
@@ -332,7 +354,11 @@ def project_deck_model() -> type[BaseModel]:
             description="the project's rules file (ends in .py) or folder (holds a /)")
         credits: Credits | None = None  # type: ignore[assignment]
         rules: ProjectRules = Field(default_factory=ProjectRules)
-        rulebook: dict[Lang, AssetPath] = Field(
+        languages: list[LangCode] = Field(  # type: ignore[assignment]
+            default_factory=lambda: list(LANGS), min_length=1, max_length=20,
+            description="the languages this deck's texts are written in, as codes (de, es, pt_BR...); build "
+                        "makes these (default: fr, it, en)")
+        rulebook: dict[LangCode, AssetPath] = Field(
             default_factory=dict, description="language -> rule text file (.md Markdown or .xml booklet markup)")
 
     return ProjectDeck

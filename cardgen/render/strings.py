@@ -1,4 +1,5 @@
-"""The few sentences the sheets print around the cards, in fr, it and en.
+"""The few sentences the sheets print around the cards, in fr, it, en, de, es, pt and nl (English
+for any other language).
 
 French follows the project's typography (docs/DEVELOPING.md): a narrow no-break
 space (U+202F) before ``; : ! ?`` and inside « », apostrophe ’. Placeholders are
@@ -114,15 +115,160 @@ STRINGS: dict[str, dict[str, str]] = {
         "blank": "Pagina lasciata bianca di proposito: è il retro delle istruzioni.",
         "page": "pagina {n}/{total}",
     },
+    "de": {
+        "title": "{name} \u2014 Druckbögen zum Selberdrucken",
+        "counts": "{pieces}; {pages} Seiten ({paper}).",
+        "card": "{n}\u00a0Karte|{n}\u00a0Karten",
+        "token": "{n}\u00a0Marker|{n}\u00a0Marker",
+        "die": "{n}\u00a0Würfel|{n}\u00a0Würfel",
+        "ruler": "Kalibrierung: Dieses Lineal muss genau 100\u00a0mm messen.",
+        "step_scale": "In Originalgröße (100\u00a0%) drucken, nie „an Seite anpassen“; dann das Lineal oben "
+                      "nachmessen.",
+        "step_long": "Beidseitig drucken, an der langen Kante wenden: Jede Rückseite liegt hinter ihrer Karte.",
+        "step_short": "Beidseitig drucken, an der kurzen Kante wenden: Jede Rückseite liegt hinter ihrer Karte.",
+        "step_none": "Einseitig drucken. Auf jede Seite mit Vorderseiten folgt ihre Seite mit Rückseiten, jede "
+                     "Rückseite an derselben Stelle wie ihre Vorderseite: beide ausschneiden, dann jedes Paar "
+                     "zusammenkleben oder in eine Hülle stecken.",
+        "step_test": "Zuerst nur den ersten Kartenbogen drucken und gegen das Licht halten: Jede Rückseite "
+                     "sollte hinter ihrer Vorderseite liegen. Wenn nicht, die andere Wendekante oder den "
+                     "Duplex-Versatz des Druckers versuchen.",
+        "step_cut": "Entlang der Schnittmarken im Rand schneiden; die Farbe reicht {bleed}\u00a0mm über jeden "
+                    "Schnitt hinaus, sodass ein leicht schiefer Schnitt keinen weißen Rand lässt.",
+        "step_ink": "Tintensparende Ausgabe: Umrisse statt voller Farbflächen.",
+        "step_die": "Jeder Würfel: am Umriss ausschneiden, an den gestrichelten Linien falten, die grauen "
+                    "Laschen innen festkleben.",
+        "step_fronts": "Nur Vorderseiten: einseitig drucken, auf Karton oder auf die Rückseite bereits bedruckter "
+                       "Rückseiten.",
+        "step_backs_once": "Alle Karten haben dieselbe Rückseite: die Seiten mit Vorderseiten drucken, wieder "
+                           "ins Fach legen und die letzte Seite (Rückseiten) {sheets}\u00a0Mal auf ihre "
+                           "Rückseite drucken, an der {edge} Kante gewendet.",
+        "edge_long": "langen",
+        "edge_short": "kurzen",
+        "contents": "Inhalt",
+        "fronts": "Vorderseiten",
+        "backs": "Rückseiten",
+        "blank": "Diese Seite ist absichtlich leer: Sie ist die Rückseite der Anleitung.",
+        "page": "Seite {n}/{total}",
+    },
+    "es": {
+        "title": "{name} \u2014 hojas para imprimir",
+        "counts": "{pieces}; {pages} páginas ({paper}).",
+        "card": "{n}\u00a0carta|{n}\u00a0cartas",
+        "token": "{n}\u00a0ficha|{n}\u00a0fichas",
+        "die": "{n}\u00a0dado|{n}\u00a0dados",
+        "ruler": "Calibración: esta regla debe medir exactamente 100\u00a0mm.",
+        "step_scale": "Imprime a tamaño real (100\u00a0%), nunca «ajustar a la página»; después comprueba la "
+                      "regla de arriba.",
+        "step_long": "Imprime a doble cara, volteando por el borde largo: el dorso de cada carta queda detrás "
+                     "de su frente.",
+        "step_short": "Imprime a doble cara, volteando por el borde corto: el dorso de cada carta queda detrás "
+                      "de su frente.",
+        "step_none": "Imprime a una cara. Tras cada página de frentes viene su página de dorsos, cada dorso en "
+                     "el mismo lugar que su frente: recorta ambos y luego pega o enfunda cada pareja.",
+        "step_test": "Imprime primero solo la primera hoja de cartas y mírala a contraluz: cada dorso debe "
+                     "quedar detrás de su frente. Si no, prueba el otro volteo o el desplazamiento de doble "
+                     "cara de tu impresora.",
+        "step_cut": "Corta siguiendo las marcas de corte de los márgenes; el color sobrepasa cada corte en "
+                    "{bleed}\u00a0mm, así que un corte algo torcido no deja borde blanco.",
+        "step_ink": "Edición que ahorra tinta: contornos en lugar de colores sólidos.",
+        "step_die": "Cada dado: recorta el contorno, dobla por las líneas discontinuas y pega las pestañas "
+                    "grises por dentro.",
+        "step_fronts": "Solo frentes: imprime a una cara, en cartulina o en el reverso de dorsos ya impresos.",
+        "step_backs_once": "Todas las cartas tienen el mismo dorso: imprime las páginas de frentes, vuelve a "
+                           "ponerlas en la bandeja e imprime la última página (dorsos) {sheets}\u00a0veces en su "
+                           "reverso, volteando por el borde {edge}.",
+        "edge_long": "largo",
+        "edge_short": "corto",
+        "contents": "Contenido",
+        "fronts": "frentes",
+        "backs": "dorsos",
+        "blank": "Esta página se ha dejado en blanco a propósito: es el reverso de las instrucciones.",
+        "page": "página {n}/{total}",
+    },
+    "pt": {
+        "title": "{name} \u2014 folhas para imprimir",
+        "counts": "{pieces}; {pages} páginas ({paper}).",
+        "card": "{n}\u00a0carta|{n}\u00a0cartas",
+        "token": "{n}\u00a0ficha|{n}\u00a0fichas",
+        "die": "{n}\u00a0dado|{n}\u00a0dados",
+        "ruler": "Calibração: esta régua deve medir exatamente 100\u00a0mm.",
+        "step_scale": "Imprima em tamanho real (100\u00a0%), nunca “ajustar à página”; depois confira a régua "
+                      "acima.",
+        "step_long": "Imprima frente e verso, virando pela borda longa: o verso de cada carta fica atrás da "
+                     "sua frente.",
+        "step_short": "Imprima frente e verso, virando pela borda curta: o verso de cada carta fica atrás da "
+                      "sua frente.",
+        "step_none": "Imprima só de um lado. Depois de cada página de frentes vem a sua página de versos, cada "
+                     "verso no mesmo lugar da sua frente: recorte os dois e cole ou encape cada par.",
+        "step_test": "Imprima primeiro só a primeira folha de cartas e olhe-a contra a luz: cada verso deve "
+                     "ficar atrás da sua frente. Se não ficar, tente a outra virada ou o deslocamento de "
+                     "frente e verso da impressora.",
+        "step_cut": "Corte seguindo as marcas de corte nas margens; a cor passa {bleed}\u00a0mm além de cada "
+                    "corte, então um corte um pouco torto não deixa borda branca.",
+        "step_ink": "Edição econômica em tinta: contornos em vez de cores chapadas.",
+        "step_die": "Cada dado: recorte o contorno, dobre nas linhas tracejadas e cole as abas cinzentas por "
+                    "dentro.",
+        "step_fronts": "Só frentes: imprima só de um lado, em cartolina ou no verso de costas já impressas.",
+        "step_backs_once": "Todas as cartas têm o mesmo verso: imprima as páginas de frentes, recoloque-as na "
+                           "bandeja e imprima a última página (versos) {sheets}\u00a0vezes no verso delas, "
+                           "virando pela borda {edge}.",
+        "edge_long": "longa",
+        "edge_short": "curta",
+        "contents": "Conteúdo",
+        "fronts": "frentes",
+        "backs": "versos",
+        "blank": "Esta página foi deixada em branco de propósito: é o verso das instruções.",
+        "page": "página {n}/{total}",
+    },
+    "nl": {
+        "title": "{name} \u2014 vellen om zelf te printen",
+        "counts": "{pieces}; {pages} pagina’s ({paper}).",
+        "card": "{n}\u00a0kaart|{n}\u00a0kaarten",
+        "token": "{n}\u00a0fiche|{n}\u00a0fiches",
+        "die": "{n}\u00a0dobbelsteen|{n}\u00a0dobbelstenen",
+        "ruler": "Kalibratie: deze liniaal moet precies 100\u00a0mm meten.",
+        "step_scale": "Print op ware grootte (100%), nooit ‘aanpassen aan pagina’; controleer daarna de liniaal "
+                      "hierboven.",
+        "step_long": "Print dubbelzijdig, omslaan langs de lange kant: elke achterkant valt achter zijn kaart.",
+        "step_short": "Print dubbelzijdig, omslaan langs de korte kant: elke achterkant valt achter zijn kaart.",
+        "step_none": "Print enkelzijdig. Na elke pagina voorkanten volgt haar pagina achterkanten, elke "
+                     "achterkant op dezelfde plek als zijn voorkant: knip beide uit en plak of hoes elk paar.",
+        "step_test": "Print eerst alleen het eerste vel kaarten en houd het tegen het licht: elke achterkant "
+                     "hoort achter zijn voorkant te zitten. Zo niet, probeer de andere omslagkant of de "
+                     "dubbelzijdige verschuiving van je printer.",
+        "step_cut": "Knip langs de snijtekens in de marges; de kleur loopt {bleed}\u00a0mm door voorbij elke "
+                    "snede, zodat een iets scheve snede geen witte rand laat.",
+        "step_ink": "Inktbesparende uitgave: omtrekken in plaats van volle kleurvlakken.",
+        "step_die": "Elke dobbelsteen: knip de omtrek uit, vouw langs de stippellijnen en plak de grijze "
+                    "lipjes aan de binnenkant vast.",
+        "step_fronts": "Alleen voorkanten: print enkelzijdig, op karton of op de achterkant van al bedrukte "
+                       "achterkanten.",
+        "step_backs_once": "Alle kaarten hebben dezelfde achterkant: print de pagina’s met voorkanten, leg ze "
+                           "terug in de lade en print de laatste pagina (achterkanten) {sheets}\u00a0keer op hun "
+                           "achterzijde, omslaan langs de {edge} kant.",
+        "edge_long": "lange",
+        "edge_short": "korte",
+        "contents": "Inhoud",
+        "fronts": "voorkanten",
+        "backs": "achterkanten",
+        "blank": "Deze pagina is met opzet leeg: het is de achterkant van de instructies.",
+        "page": "pagina {n}/{total}",
+    },
 }
 
 
+def strings(lang: str) -> dict[str, str]:
+    """The sheets' sentences in ``lang``; English where cardgen has no translation (a deck in, say,
+    Swedish prints its own texts in Swedish and these few instructions in English)."""
+    return STRINGS.get(lang) or STRINGS["en"]
+
+
 def text(lang: str, key: str, **fields: object) -> str:
-    """The sentence ``key`` in ``lang`` with ``fields`` filled in."""
-    return STRINGS[lang][key].format(**fields)
+    """The sentence ``key`` in ``lang`` (English where there is no translation) with ``fields`` filled in."""
+    return strings(lang)[key].format(**fields)
 
 
 def count(lang: str, key: str, n: int) -> str:
     """``n`` things, singular or plural (entries ``"one|many"``), e.g. ``1 carte``, ``110 cartes``."""
-    one, many = STRINGS[lang][key].split("|")
+    one, many = strings(lang)[key].split("|")
     return (one if n == 1 else many).format(n=n)

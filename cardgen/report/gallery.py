@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.fileio import write_atomic
+from cardgen.languages import is_code, native_name
 from cardgen.resolve.resolve import ResolvedDeck
 
 STATE = "gallery.json"
@@ -30,7 +31,6 @@ LARGE_DPI = 150
 #: How pictures are made, part of their names: both sizes rasterised from the vectors by pdfium,
 #: encoded by ``cardgen.report.png`` (3: since it replaced Pillow; the pixels are the same).
 PICTURES = "pdfium-3"
-LANG_NAMES = {"fr": "Français", "it": "Italiano", "en": "English"}
 
 
 def load_state(out: Path) -> dict[str, Any]:
@@ -305,14 +305,14 @@ def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True
 def _books(out: Path, deck_id: str) -> str:
     """Links to the rulebooks and card sheets on disk, one row per language."""
     rows = []
-    for lang in sorted(p.name for p in (out / deck_id).glob("*") if p.is_dir() and p.name in LANG_NAMES):
+    for lang in sorted(p.name for p in (out / deck_id).glob("*") if p.is_dir() and is_code(p.name)):
         links = []
         for kind, label in (("rules", "rulebook"), ("cards", "cards")):
             for pdf in sorted((out / deck_id / lang).glob(f"{kind}-*.pdf")):
                 paper = pdf.stem.split("-", 1)[1]
                 links.append(f'<a href="{escape(f"{deck_id}/{lang}/{pdf.name}")}">{label} {escape(paper)}</a>')
         if links:
-            rows.append(f"<tr><th>{LANG_NAMES[lang]}</th><td>{' · '.join(links)}</td></tr>")
+            rows.append(f"<tr><th>{native_name(lang)}</th><td>{' · '.join(links)}</td></tr>")
     return f"<table>{''.join(rows)}</table>" if rows else '<p class="muted">Not built yet: <code>cardgen build</code>.</p>'
 
 

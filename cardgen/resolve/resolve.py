@@ -22,6 +22,8 @@ from cardgen.games.base import GameSpec, Problem
 from cardgen.games.project import is_rules_path, rules_file_spec
 from cardgen.check.text import text_problems
 from cardgen.house import code_problems
+from cardgen.languages import closest, is_code
+from cardgen.languages import problem as language_problem
 from cardgen.load.grouping import group_errors
 from cardgen.load.project import Project, shipped_decks
 from cardgen.load.tables import read_table
@@ -241,7 +243,7 @@ class Resolver:
         components: list[tuple[dict[str, Any], LineMap]] = []
         if isinstance(comps, list):
             langs = data.get("languages")
-            langs = [x for x in langs if x in LANGS] if isinstance(langs, list) else list(LANGS)
+            langs = [x for x in langs if is_code(x)] if isinstance(langs, list) else list(LANGS)
             own: dict[int, LineMap] = {}  # each component's lines, in one pass (not one pass per component)
             for p, w in lines.lines.items():
                 if len(p) >= 2 and p[0] == "components" and isinstance(p[1], int):
@@ -399,16 +401,32 @@ def expand(components: list[Component[Any, Any]]) -> tuple[list[Component[Any, A
 
 
 def language_problems(model: BaseModel) -> list[Problem]:
-    """Every text of the deck in each of its ``languages``, located at the text."""
+    """Each of the deck's ``languages`` one cardgen can print (``cardgen.languages.problem``: a Babel
+    locale, a pyphen dictionary, a script the fonts cover), then every text of the deck in each of
+    them, located at the text. A language it cannot print is reported alone: its texts would each
+    repeat it. A text's key beyond fr, it, en that is not one of the deck's languages (``ed`` for de, or
+    ``de`` in a shipped game) is reported with a did-you-mean."""
     langs = list(model.languages)  # type: ignore[attr-defined]
     problems: list[Problem] = []
+    for i, lang in enumerate(langs):
+        if lang not in LANGS:  # the shipped languages need no look-up (nor Babel and pyphen imported)
+            why = language_problem(lang)
+            if why is not None:
+                problems.append(Problem(("languages", i), why[0], why[1]))
+    if problems:
+        return problems
 
     def walk(value: Any, path: tuple[Any, ...]) -> None:
         if isinstance(value, Text):
             for lang in langs:
-                if getattr(value, lang) is None:
+                if value.get(lang) is None:
                     problems.append(Problem(path + (lang,), f"missing required field '{lang}' (this deck's "
                                             f"languages are {', '.join(langs)})"))
+            for lang in value.model_extra or {}:  # fr, it, en are fields; other codes must be the deck's
+                if lang not in langs:
+                    what = "no language cardgen prints; expected one" if language_problem(lang) else "not one"
+                    problems.append(Problem(path + (lang,), f"text in '{lang}', which is {what} of this deck's "
+                                            f"languages ({', '.join(langs)})", closest(lang, langs)))
         elif isinstance(value, BaseModel):
             for name in type(value).model_fields:
                 walk(getattr(value, name), path + (name,))

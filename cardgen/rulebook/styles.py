@@ -12,10 +12,11 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
+from cardgen import languages
 from cardgen.fonts import register_fonts
 
-#: pyphen dictionary of each book language.
-HYPHENATION = {"fr": "fr", "it": "it_IT", "en": "en_GB"}
+#: pyphen dictionary of each shipped book language (any other: pyphen's dictionary of its code).
+HYPHENATION = languages.HYPHENATION
 
 INK = colors.HexColor("#1E1E1E")
 MUTED = colors.HexColor("#555555")
@@ -57,7 +58,7 @@ def hyphenation(name: str) -> Any:
 def make_styles(lang: str, accent: colors.Color) -> Styles:
     """The styles of a book in ``lang`` with ``accent`` as its heading colour."""
     register_fonts()
-    hyph = hyphenation(HYPHENATION.get(lang, lang))
+    hyph = hyphenation(languages.hyphenation(lang))
     # Ragged right, not justified: reportlab stretches no-break spaces in justified lines,
     # which would turn French narrow spaces (before : ; ! ?) into wide gaps.
     body = ParagraphStyle("body", fontName="Serif", fontSize=9, leading=12.2, alignment=TA_LEFT,

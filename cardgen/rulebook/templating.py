@@ -25,18 +25,19 @@ from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
+from cardgen import languages
 from cardgen.errors import InputError
 
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.rulebook.catalog import COMMON, TEMPLATE_DIR, translations
 from cardgen.rulebook.context import build_context
 
-#: Babel locale of each book language (number formats, list joining).
-LOCALES = {"fr": "fr_FR", "it": "it_IT", "en": "en_GB"}
+#: Babel locale of each shipped book language (number formats, list joining).
+LOCALES = languages.LOCALES
 
 
 def locale_of(lang: str) -> str:
-    return LOCALES.get(lang, lang)
+    return languages.locale(lang)
 
 
 def format_number(value: Any, lang: str) -> Any:

@@ -19,12 +19,13 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, Nex
 from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.flowables import HRFlowable, Spacer
 
+from cardgen import languages
 from cardgen.rulebook.markup import Book, Heading
 
 #: Paper sizes a rulebook can be set on (the build command's ``--paper`` values).
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
-#: The PDF /Lang tag of each book language.
-LANG_TAGS = {"fr": "fr-FR", "it": "it-IT", "en": "en-GB"}
+#: The PDF /Lang tag of each shipped book language (any other: ``cardgen.languages.tag``).
+LANG_TAGS = languages.TAGS
 
 MARGIN = 15 * mm
 GUTTER = 7 * mm
@@ -98,7 +99,7 @@ def typeset(book: Book, lang: str, paper: str, name: str, accent: colors.Color,
 
     buffer = io.BytesIO()
     doc = RulebookDoc(buffer, pagesize=(width, height), pageTemplates=[first, later], title=book.title,
-                      author=book.author, subject=book.subject, creator="cardgen", lang=LANG_TAGS.get(lang, lang),
+                      author=book.author, subject=book.subject, creator="cardgen", lang=languages.tag(lang),
                       invariant=1, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=bottom,
                       displayDocTitle=1, initialFontName="Serif", initialFontSize=9, trail=trail)
     story: list[Flowable] = [NextPageTemplate("later"), *head, FrameBreak(), *book.body]

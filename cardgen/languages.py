@@ -1,0 +1,123 @@
+"""Which languages a deck may be written in, and what each needs: its Babel locale, its
+pyphen hyphenation dictionary, fonts for its script.
+
+The three shipped games are written in fr, it and en (``cardgen.model.schema.LANGS``),
+with gettext catalogs and generated card texts in those three only. A designer's own
+deck (print-only, or with a project rules file) prints its own texts, so it may use any
+language Babel has a locale for (lists, numbers) and pyphen a dictionary for (the rule
+sheet's hyphenation), written in a script the bundled DejaVu fonts cover (Latin, Greek,
+Cyrillic) from left to right. Babel and pyphen are imported only when a language is
+looked up, so the command line starts without them.
+"""
+from __future__ import annotations
+
+import re
+from functools import cache
+
+#: The languages of the shipped games and of cardgen's own catalogs.
+SHIPPED = ("fr", "it", "en")
+#: What a language code looks like in a deck (``de``, ``pt_BR``, ``sr_Latn``); the JSON Schema says so too.
+CODE_PATTERN = r"^[a-z]{2,3}(_[A-Za-z]{2,4})?$"
+_CODE = re.compile(CODE_PATTERN)
+#: The Babel locale of the shipped languages (their regional forms, as cardgen always used).
+LOCALES = {"fr": "fr_FR", "it": "it_IT", "en": "en_GB"}
+#: The pyphen dictionary of the shipped languages (as the rulebooks always used).
+HYPHENATION = {"fr": "fr", "it": "it_IT", "en": "en_GB"}
+#: Language tags of the shipped languages in a PDF's metadata.
+TAGS = {"fr": "fr-FR", "it": "it-IT", "en": "en-GB"}
+
+
+def is_code(lang: str) -> bool:
+    """Whether ``lang`` is written like a language code (not whether cardgen knows it)."""
+    return isinstance(lang, str) and bool(_CODE.match(lang))
+
+
+@cache
+def supported() -> tuple[str, ...]:
+    """Every language code with both a Babel locale and a pyphen dictionary, sorted."""
+    import pyphen
+    from babel import localedata
+
+    return tuple(sorted(code for code in pyphen.LANGUAGES if is_code(code) and localedata.exists(code)))
+
+
+def locale(lang: str) -> str:
+    """The Babel locale of ``lang`` (``fr_FR`` for fr, ``de`` for de)."""
+    return LOCALES.get(lang, lang)
+
+
+def hyphenation(lang: str) -> str:
+    """The pyphen dictionary name of ``lang`` (``it_IT`` for it, ``de`` for de)."""
+    return HYPHENATION.get(lang, lang)
+
+
+def tag(lang: str) -> str:
+    """The language tag of ``lang`` in a PDF (``en-GB``, ``de``, ``pt-BR``)."""
+    return TAGS.get(lang, lang.replace("_", "-"))
+
+
+@cache
+def native_name(lang: str) -> str:
+    """The language's name in itself (``Deutsch``, ``Español``), capitalised; the code if Babel lacks it."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = Locale.parse(lang).get_display_name(lang) or lang
+    except (UnknownLocaleError, ValueError):
+        return lang
+    return name[:1].upper() + name[1:]
+
+
+def script_problem(lang: str) -> str | None:
+    """Why the bundled fonts cannot print ``lang`` (right to left, or letters without a glyph), else None.
+
+    The test is the language's own name in itself, which Babel writes in the language's
+    script: ``ไทย`` for Thai has no glyph in DejaVu, ``Deutsch`` and ``Русский`` have.
+    """
+    from babel import Locale
+
+    from cardgen.check.text import font_coverage
+
+    loc = Locale.parse(lang)
+    name = loc.get_display_name(lang) or ""
+    if loc.character_order == "right-to-left":
+        return f"'{lang}' ({name}) is written right to left, which cardgen does not typeset"
+    covered = font_coverage()
+    missing = [ch for ch in name if ch.isalpha() and ord(ch) not in covered]
+    if missing:
+        return (f"'{lang}' ({name}) is written in a script the bundled fonts (DejaVu: Latin, Greek, Cyrillic) "
+                "have no letters for")
+    return None
+
+
+@cache
+def printable() -> tuple[str, ...]:
+    """The languages without a region (``de``, not ``de_AT``) a deck may be written in: supported,
+    in a script the bundled fonts cover, left to right (the list an error message offers)."""
+    return tuple(code for code in supported() if "_" not in code and script_problem(code) is None)
+
+
+def closest(lang: str, codes: tuple[str, ...] | list[str] | None = None) -> str | None:
+    """The code of ``codes`` (default: ``printable()``) meant by ``lang``: its first two letters
+    (``deu`` -> de), the same letters swapped (``ne`` -> en), else the closest spelling."""
+    from cardgen.errors import did_you_mean
+
+    codes = printable() if codes is None else codes
+    for guess in (lang[:2].lower(), lang[::-1].lower()):
+        if guess in codes:
+            return guess
+    return did_you_mean(lang, codes)
+
+
+def problem(lang: str) -> tuple[str, str | None] | None:
+    """Why a deck cannot be written in ``lang`` (message, did-you-mean), else None."""
+    if not is_code(lang) or lang not in supported():
+        return (f"unknown language '{lang}'; expected a language code with a Babel locale and a pyphen "
+                f"hyphenation dictionary, in a script the fonts print ({', '.join(printable())})",
+                closest(str(lang)))
+    why = script_problem(lang)
+    return (why, None) if why else None
+
+
+__all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "closest", "hyphenation", "is_code", "locale",
+           "native_name", "printable", "problem", "script_problem", "supported", "tag"]
