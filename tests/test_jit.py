@@ -95,11 +95,11 @@ def test_the_key_follows_imports_wherever_modules_are_named(tmp_path: Path) -> N
     code = ("import cardgen.jit as j; print(j.code_key()); "
             "print(sorted(p.relative_to(j.PACKAGE).as_posix() for p in j.compiled_sources()))")
     key, names = _run(copy, tmp_path / "cache", code).splitlines()
-    for needed in ("games/royale/probe_rules.py", "games/royale/fastreq.py", "engine/fastrng.py",
+    for needed in ("games/royale/probe_rules.py", "games/royale/compiled_require.py", "engine/fastrng.py",
                    "agents/search.py", "simulate/fastseeds.py"):
         assert needed in names
     assert "report/gallery.py" not in names
-    fastreq = copy / "cardgen" / "games" / "royale" / "fastreq.py"
+    fastreq = copy / "cardgen" / "games" / "royale" / "compiled_require.py"
     fastreq.write_text(fastreq.read_text() + "\n# an edit\n")
     assert _run(copy, tmp_path / "cache", code).splitlines()[0] != key
     gallery = copy / "cardgen" / "report" / "gallery.py"

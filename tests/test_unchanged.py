@@ -89,4 +89,4 @@ def test_an_edit_that_keeps_the_files_size_is_seen(tmp_path: Path) -> None:
     assert unchanged.fingerprint(game, game / "out", request, []) != before
     rebuilt = cardgen(game, "build", "--paper", "a4")
     assert rebuilt.returncode == 0 and "(nothing changed)" not in rebuilt.stdout
-    assert "1 file(s) written" in rebuilt.stdout
+    assert "1 file written" in rebuilt.stdout

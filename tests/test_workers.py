@@ -12,14 +12,27 @@ from cardgen.workers import Forked, WorkerDied
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
 
 
-def test_the_child_sees_this_process_memory_and_sends_its_result_back() -> None:
+@pytest.fixture
+def forking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make ``Forked`` fork even if an earlier test of the session left a thread behind.
+
+    These tests are about the child (its result, its errors, its death), not about when forking is
+    safe (the tests further down): without this, a stray idle thread would make ``Forked`` run the
+    call in this process, and the child that kills itself would kill the test run.
+    """
+    import cardgen.workers
+
+    monkeypatch.setattr(cardgen.workers, "fork_safe", lambda: True)
+
+
+def test_the_child_sees_this_process_memory_and_sends_its_result_back(forking: None) -> None:
     table = {"faces": [1, 2, 3]}  # never pickled on the way there: the child inherits it
     child = Forked(lambda: (os.getpid(), sum(table["faces"]), b"\x00" * 300_000))
     pid, total, data = child.result()
     assert pid != os.getpid() and total == 6 and len(data) == 300_000  # larger than a pipe's buffer
 
 
-def test_an_error_in_the_child_is_raised_here_with_its_lines() -> None:
+def test_an_error_in_the_child_is_raised_here_with_its_lines(forking: None) -> None:
     def bad() -> None:
         raise InputError("no room for the title", file="decks/x.yaml", line=7, field=["components", 0])
 
@@ -28,7 +41,7 @@ def test_an_error_in_the_child_is_raised_here_with_its_lines() -> None:
     assert str(err.value).startswith("decks/x.yaml:7") and "no room for the title" in str(err.value)
 
 
-def test_an_error_that_cannot_be_pickled_still_says_what_it_was() -> None:
+def test_an_error_that_cannot_be_pickled_still_says_what_it_was(forking: None) -> None:
     class Local(Exception):  # a class defined in a function cannot be pickled
         pass
 
@@ -39,13 +52,13 @@ def test_an_error_that_cannot_be_pickled_still_says_what_it_was() -> None:
         Forked(bad).result()
 
 
-def test_a_killed_child_is_one_clear_error() -> None:
+def test_a_killed_child_is_one_clear_error(forking: None) -> None:
     child = Forked(lambda: os.kill(os.getpid(), signal.SIGKILL))
     with pytest.raises(WorkerDied, match="signal 9"):
         child.result()
 
 
-def test_stop_ends_a_child_that_still_works() -> None:
+def test_stop_ends_a_child_that_still_works(forking: None) -> None:
     import time
 
     child = Forked(lambda: time.sleep(60))

@@ -73,6 +73,8 @@ def setup_check(deck: ResolvedDeck, players: int) -> CheckResult:
     try:
         deck.spec.new_game(deck, players)  # type: ignore[misc]
     except (ValueError, InputError, UserCodeError) as exc:  # UserCodeError: a project rules file failed to load
+        if deck.spec.rules_file is not None and not isinstance(exc, ValueError):
+            raise  # a rules file that does not load is bad input: one line, exit 2, not a failed count
         return CheckResult(SETS_UP, players, False, clean(exc, 300))
     return CheckResult(SETS_UP, players, True, "the engine accepts the deck")
 
