@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import colorsys
 import io
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -116,7 +117,9 @@ def test_same_input_gives_identical_bytes_in_and_across_processes(rendered) -> N
     code = ("import sys; from cardgen.resolve.resolve import resolve; from cardgen.render.sheets import "
             "render_sheets; sys.stdout.buffer.write(render_sheets(resolve('king_lui', sys.argv[1]), 'fr', 'a4'))")
     other = subprocess.run([sys.executable, "-c", code, str(ROOT)], capture_output=True, check=True,
-                           env={"PYTHONHASHSEED": "12345", "PATH": ""}).stdout
+                           env={"PYTHONHASHSEED": "12345", "PATH": "",  # byte code where the session keeps it
+                                **{k: os.environ[k] for k in ("PYTHONPYCACHEPREFIX", "PYTHONPATH") if k in os.environ}}
+                           ).stdout
     assert other == rendered["king_lui"]
 
 
