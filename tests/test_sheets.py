@@ -117,8 +117,9 @@ def test_same_input_gives_identical_bytes_in_and_across_processes(rendered) -> N
     code = ("import sys; from cardgen.resolve.resolve import resolve; from cardgen.render.sheets import "
             "render_sheets; sys.stdout.buffer.write(render_sheets(resolve('king_lui', sys.argv[1]), 'fr', 'a4'))")
     other = subprocess.run([sys.executable, "-c", code, str(ROOT)], capture_output=True, check=True,
-                           env={"PYTHONHASHSEED": "12345", "PATH": "",  # byte code where the session keeps it
-                                **{k: os.environ[k] for k in ("PYTHONPYCACHEPREFIX", "PYTHONPATH") if k in os.environ}}
+                           env={"PYTHONHASHSEED": "12345", "PATH": "",  # caches where the session keeps them
+                                **{k: os.environ[k] for k in ("PYTHONPYCACHEPREFIX", "PYTHONPATH", "CARDGEN_CACHE_DIR")
+                                   if k in os.environ}}
                            ).stdout
     assert other == rendered["king_lui"]
 
