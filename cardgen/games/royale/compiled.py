@@ -46,11 +46,10 @@ _announced = False
 
 
 def _is_cached() -> bool:
-    """Whether numba's disk cache holds the compiled loop (numba internals: best effort)."""
-    try:
-        return Path(core.play._cache._cache_file._index_path).is_file()
-    except AttributeError:
-        return False
+    """Whether numba's disk cache holds the compiled loop (``cardgen.jit`` knows where it lives)."""
+    from cardgen.jit import is_cached
+
+    return is_cached(core.play)
 
 
 def _announce_compile() -> None:
