@@ -111,7 +111,7 @@ def _build(game: KingLuiGame) -> Tables | str:
                   len(game.instances), game.emerald_count)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combos, combo_cnt, base, s, sup, gaps, actions, buf,
           best, work, mt, amt, scores, winners, discarded, out):
     """Play the game seeded ``seed`` over ``compiled_rules``' kernels: fills ``sup`` (the shuffled supply,
@@ -142,10 +142,10 @@ def _play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combos, combo_cnt,
         epeak = max(epeak, s[core.S_TEMER])
         kpeak = max(kpeak, s[core.S_KTOTAL])
     n, players = cfg[core.C_DISHES], cfg[core.C_PLAYERS]
-    hands = core.views(s, n, players)[3]
     hand_peak = 0  # hands only grow
     for q in range(players):
-        hand_peak = max(hand_peak, hands[q].sum())
+        h0 = core.HEADER + 3 * n + q * n
+        hand_peak = max(hand_peak, s[h0:h0 + n].sum())
     out[OUT_TIE] = core.outcome(s, cfg, scores, winners, discarded)
     out[OUT_END] = s[core.S_END]
     out[OUT_TURNS] = s[core.S_TURNS]
