@@ -68,12 +68,6 @@ class Tables:
     action_of: tuple[Action, ...]
     code_of: dict[Action, int]
     cards: int
-    emeralds: int
-
-    @property
-    def size(self) -> int:
-        """Length of a state array."""
-        return int(core.size(int(self.cfg[core.C_DISHES]), int(self.cfg[core.C_PLAYERS]), self.cards))
 
 
 _TABLES: "weakref.WeakKeyDictionary[KingLuiGame, Tables | str]" = weakref.WeakKeyDictionary()
@@ -108,7 +102,7 @@ def _build(game: KingLuiGame) -> Tables | str:
     action_of = tuple(game.take) + (DRAW, PLACE) + tuple(game.combo_actions)
     return Tables(cfg, combos, combo_cnt, np.array(game.dish_sizes, dtype=np.int64),
                   np.array(game.dish_of, dtype=np.int64), action_of, {a: i for i, a in enumerate(action_of)},
-                  len(game.instances), game.emerald_count)
+                  len(game.instances))
 
 
 @njit(cache=True, _nrt=False)

@@ -69,22 +69,15 @@ def reward(s, cfg, score_weight, scores, winners, discarded, out):
 def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_policy, paired, z, prior, seed,
            cfg, combos, combo_cnt, dish_sizes, base):
     """The index in ``root[:nroot]`` (the legal action codes of ``s0``) that search picks for the player to move."""
-    n = cfg[kl.C_DISHES]
-    players = cfg[kl.C_PLAYERS]
-    seat = s0[kl.S_PLAYER]
+    n, players, seat = cfg[kl.C_DISHES], cfg[kl.C_PLAYERS], s0[kl.S_PLAYER]
     mt = np.empty_like(base)
     fastrng.seed_from(mt, base, np.uint64(seed))
     width = n + 2 + combos.shape[0]
-    buf = np.zeros(width, dtype=np.int64)
-    best = np.zeros(width, dtype=np.int64)
+    buf, best, gaps = np.zeros(width, dtype=np.int64), np.zeros(width, dtype=np.int64), np.zeros((0, 3), np.int64)
     work = np.zeros((3, n), dtype=np.float64)
-    gaps = np.zeros((0, 3), dtype=np.int64)  # a sample's gaps are not reported
-    scores = np.zeros(players, dtype=np.float64)
-    winners = np.zeros(players, dtype=np.int64)
-    discarded = np.zeros(players, dtype=np.int64)
-    got = np.zeros(players, dtype=np.float64)
-    sample = np.empty_like(s0)
-    st = np.empty_like(s0)
+    scores, got = np.zeros(players, dtype=np.float64), np.zeros(players, dtype=np.float64)
+    winners, discarded = np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64)
+    sample, st = np.empty_like(s0), np.empty_like(s0)
     advice = -1
     if use_policy:  # the heuristic's own move from the seat's view (it reads nothing hidden)
         advice = kl.heuristic(s0, cfg, combo_cnt, dish_sizes, root, nroot, mt, work, best)
@@ -95,12 +88,8 @@ def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_
         for i in range(k):
             if root[i] == advice:
                 base_i = i
-        sums = np.zeros(k, dtype=np.float64)
-        diff_sum = np.zeros(k, dtype=np.float64)
-        diff_sq = np.zeros(k, dtype=np.float64)
-        mine = np.zeros(k, dtype=np.float64)
-        rmt0 = np.empty_like(base)
-        rmt = np.empty_like(base)
+        sums, diff_sum, diff_sq, mine = np.zeros(k), np.zeros(k), np.zeros(k), np.zeros(k)
+        rmt0, rmt = np.empty_like(base), np.empty_like(base)
         for _ in range(rounds):
             kl.determinize(s0, sample, seat, cfg, mt)
             fastrng.seed_from(rmt0, base, np.uint64(fastrng.getrandbits(mt, 63)))
@@ -160,10 +149,8 @@ def _end_code(reason: str | None) -> int:
 
 def encode(state: KingLuiState, t: Tables) -> np.ndarray:
     """``state`` as a ``compiled_rules`` state (the whole position: the driver determinizes it itself)."""
-    g = state.game
-    n = len(g.dishes)
-    players = g.players
-    s = np.zeros(t.size, dtype=np.int64)
+    n, players = len(state.game.dishes), state.game.players
+    s = np.zeros(kl.size(n, players, t.cards), dtype=np.int64)
     over = state.end_reason is not None
     s[:kl.HEADER] = (len(state.supply), len(state.table_emeralds), state.king_total, len(state.pending), state.chef,
                      state.acted, -1 if over else state._player, state.turns, state.rounds,
