@@ -81,8 +81,8 @@ def _dims(t):
 def _same(s, e, t) -> bool:
     """Two state arrays hold the same position (the supply past its top is stale)."""
     n, players = _dims(t)
-    live = kl.live(e, n, players)
-    return len(s) == len(e) and kl.live(s, n, players) == live and np.array_equal(s[:live], e[:live])
+    live = kl.size(n, players, e[kl.S_SP])  # the supply past its top is stale
+    return len(s) == len(e) and s[kl.S_SP] == e[kl.S_SP] and np.array_equal(s[:live], e[:live])
 
 
 def walk(deck, players: int, games: int, heuristic_share: float = 0.5, check_policy: bool = True) -> set[str]:

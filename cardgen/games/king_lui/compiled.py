@@ -27,14 +27,14 @@ from cardgen.jit import is_cached
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
 
-#: gap kind -> (code in compiled_rules, resolution name -> code)
+#: gap kind -> (code in compiled_rules, its slot in ``cfg``, resolution name -> code)
 _GAP_CODES = {
-    "no_dish_emerald": (core.GAP_NO_DISH, {"draw_only": core.DRAW_ONLY, "emerald_allowed": core.EMERALD_ALLOWED}),
-    "draw_from_empty_supply": (core.GAP_EMPTY, {"pass": 0}),
-    "short_supply_draw": (core.GAP_SHORT, {"draw_remaining": 0}),
+    "no_dish_emerald": (core.GAP_NO_DISH, core.C_NO_DISH,
+                        {"draw_only": core.DRAW_ONLY, "emerald_allowed": core.EMERALD_ALLOWED}),
+    "draw_from_empty_supply": (core.GAP_EMPTY, core.C_EMPTY, {"pass": 0}),
+    "short_supply_draw": (core.GAP_SHORT, core.C_SHORT, {"draw_remaining": 0}),
 }
 _GAP_NAMES = [kind for kind, _ in sorted(_GAP_CODES.items(), key=lambda item: item[1][0])]
-_CFG_SLOT = {core.GAP_NO_DISH: core.C_NO_DISH, core.GAP_EMPTY: core.C_EMPTY, core.GAP_SHORT: core.C_SHORT}
 RANDOM, HEURISTIC = 0, 1
 _AGENTS = {"random": RANDOM, "heuristic": HEURISTIC}
 #: the most Emerald combinations the kernels accept (an action table per game must stay small)
@@ -91,9 +91,9 @@ def _build(game: KingLuiGame) -> Tables | str:
     cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
     cfg[[core.C_DISHES, core.C_PLAYERS, core.C_COURSE, core.C_DRAW, core.C_PORTIONS, core.C_CARDS]] = (
         n, game.players, game.course_cards, game.draw_cards, game.emerald_portions, len(game.instances))
-    for kind, (code, resolutions) in _GAP_CODES.items():
+    for kind, (_, slot, resolutions) in _GAP_CODES.items():
         clar = game.deck.clarifications.get(kind)
-        cfg[_CFG_SLOT[code]] = core.UNSETTLED if clar is None else resolutions[clar.resolution]
+        cfg[slot] = core.UNSETTLED if clar is None else resolutions[clar.resolution]
     combos = np.array(game.combos, dtype=np.int64).reshape(len(game.combos), game.emerald_portions)
     combo_cnt = np.zeros((len(game.combos), n), dtype=np.int64)
     for c, combo in enumerate(game.combos):

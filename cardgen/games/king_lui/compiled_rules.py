@@ -22,11 +22,8 @@ chance after the shuffle: a sample's future lies in its supply order, which
 ``determinize`` deals again. Gaps met are written to a ``gaps`` buffer
 (kind, two numbers of its detail), ``s[S_GAPS]`` of them; search passes an empty one.
 
-The kernels that allocate nothing are compiled with ``_nrt=False`` (no reference
-counting of the arrays they are passed): the counts' atomic operations were 40 % of a
-batch of random games, and without them the step kernels play a random game faster than
-the fused whole-game loop they replaced (11.2 against 15.1 µs CPU a game). Inlining them
-into the caller (``inline="always"``) brought the counting back, and was slower.
+The kernels that allocate nothing compile with ``_nrt=False``: reference counting of
+their array arguments took 40 % of a random batch (docs/king_lui.md, figures).
 """
 from __future__ import annotations
 
@@ -68,12 +65,6 @@ def views(s, n, players):
     return (s[HEADER:HEADER + n], s[HEADER + n:HEADER + 2 * n], s[HEADER + 2 * n:o],
             s[o:o + players * n].reshape((players, n)), s[o + players * n:o + 2 * players * n].reshape((players, n)),
             s[o + 2 * players * n:])
-
-
-@njit(cache=True)
-def live(s, n, players):
-    """Length of the part of ``s`` that is the position (the supply past its top is stale)."""
-    return HEADER + 3 * n + 2 * players * n + s[S_SP]
 
 
 @njit(cache=True, _nrt=False)
