@@ -366,7 +366,8 @@ def test_the_reference_path_compiles_nothing(tmp_path):
         "import sys\n"
         "from cardgen.cli import main\n"
         f"code = main(['--project', {str(ROOT)!r}, 'validate', 'king_lui', '--games', '8', '--players', '4',"
-        f" '--agents', 'heuristic', 'random', '--jobs', '1', '--engine', 'reference', '--out', {str(tmp_path / 'out')!r}])\n"
+        f" '--agents', 'heuristic', 'random', '--jobs', '1', '--engine', 'reference',"
+        f" '--out', {str(tmp_path / 'out')!r}])\n"
         "assert code == 0, code\n"
         "assert 'numba' not in sys.modules, sorted(m for m in sys.modules if 'compiled' in m)\n")
     cache = tmp_path / "cache"

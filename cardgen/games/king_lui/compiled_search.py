@@ -6,7 +6,7 @@ iteration of the decision, as ``cardgen.agents.search.SearchAgent`` would with t
 same ``SearchParams``:
 
 * **paired** (with a policy, the simulator's default): rounds =
-  max(2, iterations // k); each round one determinized sample and one rollout
+  max(``PAIRED_MIN_ROUNDS``, iterations // k); each round one determinized sample and one rollout
   generator; every legal root move is played on a copy of the sample and rolled
   out from the same generator state; ``fasttree.paired_pick`` keeps the
   heuristic's own move (from the seat's view) unless another move beats it by
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
-from cardgen.agents.search import ROLLOUT_CAP
+from cardgen.agents.search import DECIDED_EVERY, PAIRED_MIN_ROUNDS, ROLLOUT_CAP
 from cardgen.engine import fastrng
 from cardgen.engine import fasttree as ft
 from cardgen.engine.api import Action
@@ -83,7 +83,7 @@ def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_
         advice = kl.heuristic(s0, cfg, combo_cnt, dish_sizes, root, nroot, mt, work, best)
     if paired:
         k = nroot
-        rounds = max(2, iterations // k)
+        rounds = max(PAIRED_MIN_ROUNDS, iterations // k)
         base_i = -1
         for i in range(k):
             if root[i] == advice:
@@ -132,7 +132,8 @@ def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_
             length += 1
         reward(sample, cfg, score_weight, scores, winners, discarded, got)
         ft.backpropagate(tree, value, path, length, got)
-        if done % 8 == 0 and done < iterations and ft.decided_with(tree, 0, iterations - done, advice, bonus):
+        if done % DECIDED_EVERY == 0 and done < iterations \
+                and ft.decided_with(tree, 0, iterations - done, advice, bonus):
             break
     return ft.most_visited_with(tree, value, 0, root, nroot, advice, bonus)
 
