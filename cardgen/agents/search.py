@@ -72,6 +72,10 @@ DEFAULT_PRIOR = 0.15
 PAIRED_Z = 1.0
 #: decisions after which a rollout is abandoned (a never-ending sample)
 ROLLOUT_CAP = 10_000
+#: the fewest rounds of the paired choice, however many legal moves share the budget
+PAIRED_MIN_ROUNDS = 2
+#: iterations between the tree's checks whether its most visited root action is decided
+DECIDED_EVERY = 8
 
 #: ``rollout(state, rng)``: play ``state`` (a sample, free to mutate) to its end
 Rollout = Callable[[State, random.Random], None]
@@ -235,7 +239,7 @@ class SearchAgent(StateAgent):
             bonus[advice] = self.prior * total
         for done in range(1, total + 1):
             self._iterate(root, state.determinize(seat, rng), rng, rollout)
-            if done % 8 == 0 and done < total and (_decided(root, total - done, bonus) if bonus else _decided(root, total - done)):
+            if done % DECIDED_EVERY == 0 and done < total and (_decided(root, total - done, bonus) if bonus else _decided(root, total - done)):
                 break
         children = root.children
         self.last_values = {a: c.value / c.visits for a, c in children.items() if c.visits}
@@ -265,7 +269,7 @@ class SearchAgent(StateAgent):
         """
         seat = state.current_player
         k = len(legal)
-        rounds = max(2, self.iterations // k)
+        rounds = max(PAIRED_MIN_ROUNDS, self.iterations // k)
         sums = [0.0] * k
         diffs: list[list[float]] = [[] for _ in range(k)]
         advice = self._advice(state, legal, rng)

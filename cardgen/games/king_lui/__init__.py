@@ -2,10 +2,9 @@
 
 Laid out as every game package: rule numbers (``model``), deck checks (``checks``), the
 Emerald card's generated text (``text``), the reference rules (``engine``, with its
-position invariants in ``invariants``), agents (``agents``), and the compiled form: the
-tier that plays whole games (``compiled`` over ``compiled_rules``) and the search driver
-(``compiled_search`` over ``compiled_step``, positions encoded by ``compiled_encode``),
-each imported on first use (numba).
+position invariants in ``invariants``), agents (``agents``), and the one compiled form:
+the rules as step kernels (``compiled_rules``), called by the tier that plays whole games
+(``compiled``) and by the search driver (``compiled_search``), each imported on first use (numba).
 """
 from cardgen.games.base import GameSpec, on_first_use
 from cardgen.games.king_lui.agents import HeuristicAgent
