@@ -7,6 +7,7 @@ has a ``<title>`` for screen readers.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -62,6 +63,19 @@ def _nice_step(span: float, target: int) -> float:
     return 10 * mag  # pragma: no cover
 
 
+def _grid_lines(parts: list[str], left: float, top: float, w: float, h: float, peak: Number,
+                label: Callable[[float], str]) -> None:
+    """A bar chart's horizontal grid, from 0 to ``peak`` in about four nice steps, each line labelled
+    on the left by ``label(value)``."""
+    step = _nice_step(peak, 4)
+    y = 0.0
+    while y <= peak + 1e-9:
+        py = top + h - h * y / peak
+        parts.append(f'<line x1="{left}" x2="{left + w}" y1="{py:.1f}" y2="{py:.1f}" stroke="{GRID}"/>'
+                     f'<text x="{left - 4}" y="{py + 4:.1f}" text-anchor="end">{label(y)}</text>')
+        y += step
+
+
 def bins(histogram: list[list[Number]], max_bins: int = 30) -> list[tuple[str, int]]:
     """Bars for a ``[[value, count], ...]`` histogram: one per integer when few, else equal-width bins."""
     if not histogram:
@@ -99,13 +113,7 @@ def histogram_svg(bars: list[tuple[str, int]], title: str, xlabel: str, width: i
         parts.append(f'<text x="{left}" y="{top + h / 2}">no completed games</text></svg>')
         return "".join(parts)
     peak = max(c for _, c in bars) or 1
-    step = _nice_step(peak, 4)
-    y = 0.0
-    while y <= peak + 1e-9:
-        py = top + h - h * y / peak
-        parts.append(f'<line x1="{left}" x2="{left + w}" y1="{py:.1f}" y2="{py:.1f}" stroke="{GRID}"/>'
-                     f'<text x="{left - 4}" y="{py + 4:.1f}" text-anchor="end">{_fmt(y)}</text>')
-        y += step
+    _grid_lines(parts, left, top, w, h, peak, _fmt)
     bw = w / len(bars)
     label_every = max(1, math.ceil(len(bars) / 12))
     for i, (label, count) in enumerate(bars):
@@ -205,13 +213,7 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
         total = sum(counts.values()) or 1
         shares.append([counts.get(label, 0) / total for label in labels])
     peak = max(max(s) for s in shares) or 1.0
-    step = _nice_step(peak, 4)
-    y = 0.0
-    while y <= peak + 1e-9:
-        py = top + h - h * y / peak
-        parts.append(f'<line x1="{left}" x2="{left + w}" y1="{py:.1f}" y2="{py:.1f}" stroke="{GRID}"/>'
-                     f'<text x="{left - 4}" y="{py + 4:.1f}" text-anchor="end">{_pc(100 * y, lang, 0)}</text>')
-        y += step
+    _grid_lines(parts, left, top, w, h, peak, lambda y: _pc(100 * y, lang, 0))
     bw = w / len(labels)
     for (label, _, colour), share in zip(series, shares):
         for i, s in enumerate(share):
