@@ -12,7 +12,7 @@ from typing import Any
 
 from cardgen import wordbook
 from cardgen.games.draco.model import DracoFace
-from cardgen.text import NNBSP, join_and, times
+from cardgen.text import join_and, times
 
 #: this module's words per language (cardgen/wordbook.py)
 _BOOK = wordbook.load(__file__)
@@ -59,6 +59,9 @@ DIST_ROLL = _BOOK["dist_roll"]
 ROLL_FIRST = _BOOK["roll_first"]
 
 PHRASES = _BOOK["phrases"]
+#: the reminder on Draco's faces: the hands' words, which seat is first, what a toast pays (one seat or
+#: ``{k}``) and costs (one seat or ``{m}``)
+DRACO_FACE = _BOOK["draco_face"]
 
 
 def effect_text(key: str, params: Any, lang: str, draco: str, specials: int) -> str:
@@ -84,33 +87,14 @@ def effect_text(key: str, params: Any, lang: str, draco: str, specials: int) -> 
 # -- Draco and the special characters ----------------------------------------------------
 def draco_text(hand: str, payouts: list[int], costs: list[int], lang: str) -> str:
     """Reminder on one of Draco's faces: which side is first, what a toast pays and costs."""
+    w = DRACO_FACE[lang]
     other = "left" if hand == "right" else "right"
-    word = {"fr": {"right": "droite", "left": "gauche"}, "it": {"right": "destra", "left": "sinistra"},
-            "en": {"right": "right", "left": "left"}}[lang]
     k, m = len(payouts), len(costs)
-    if lang == "fr":
-        out = (f"Coupe dans la main {word[hand]}{NNBSP}: la première place est à sa {word[hand]}, "
-               f"la dernière à sa {word[other]}. ")
-        gets = (f"À chaque toast, la première place reçoit {silver(payouts[0], lang)}" if k == 1 else
-                f"À chaque toast, les {k} premières places reçoivent {join_and(payouts, lang)} pièces d’argent, "
-                "dans l’ordre")
-        pays = ("" if m == 0 else f"{NNBSP}; la dernière paie {silver(costs[0], lang)}" if m == 1 else
-                f"{NNBSP}; les {m} dernières paient {join_and(costs, lang)}, en partant de la dernière")
-    elif lang == "it":
-        out = (f"Coppa nella mano {word[hand]}: il primo posto è alla sua {word[hand]}, "
-               f"l’ultimo alla sua {word[other]}. ")
-        gets = (f"A ogni brindisi il primo posto riceve {silver(payouts[0], lang)}" if k == 1 else
-                f"A ogni brindisi i primi {k} posti ricevono {join_and(payouts, lang)} monete d’argento, "
-                "in quest’ordine")
-        pays = ("" if m == 0 else f"; l’ultimo paga {silver(costs[0], lang)}" if m == 1 else
-                f"; gli ultimi {m} pagano {join_and(costs, lang)}, partendo dall’ultimo")
-    else:
-        out = (f"Cup in his {word[hand]} hand: the first seat is on his {word[hand]}, "
-               f"the last on his {word[other]}. ")
-        gets = (f"At each toast the first seat receives {silver(payouts[0], lang)}" if k == 1 else
-                f"At each toast the first {k} seats receive {join_and(payouts, lang)} silver coins, in that order")
-        pays = ("" if m == 0 else f"; the last seat pays {silver(costs[0], lang)}" if m == 1 else
-                f"; the last {m} pay {join_and(costs, lang)}, starting from the last seat")
+    out = w["cup"].format(hand=w[hand], other=w[other])
+    gets = (w["gets_one"].format(silver=silver(payouts[0], lang)) if k == 1 else
+            w["gets_many"].format(k=k, payouts=join_and(payouts, lang)))
+    pays = ("" if m == 0 else w["pays_one"].format(silver=silver(costs[0], lang)) if m == 1 else
+            w["pays_many"].format(m=m, costs=join_and(costs, lang)))
     return out + gets + pays + "."
 
 
