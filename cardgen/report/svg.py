@@ -76,6 +76,13 @@ def _grid_lines(parts: list[str], left: float, top: float, w: float, h: float, p
         y += step
 
 
+def _whisker(lo: float, hi: float, cy: float, half: float) -> str:
+    """A 95 % interval from ``lo`` to ``hi`` at height ``cy``: the line and its two end ticks, ``half`` high."""
+    return (f'<line x1="{lo:.1f}" x2="{hi:.1f}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="{WHISKER}" stroke-width="1.5"/>'
+            f'<line x1="{lo:.1f}" x2="{lo:.1f}" y1="{cy - half:.1f}" y2="{cy + half:.1f}" stroke="{WHISKER}"/>'
+            f'<line x1="{hi:.1f}" x2="{hi:.1f}" y1="{cy - half:.1f}" y2="{cy + half:.1f}" stroke="{WHISKER}"/>')
+
+
 def bins(histogram: list[list[Number]], max_bins: int = 30) -> list[tuple[str, int]]:
     """Bars for a ``[[value, count], ...]`` histogram: one per integer when few, else equal-width bins."""
     if not histogram:
@@ -153,9 +160,7 @@ def rates_svg(rows: list[dict[str, Any]], label_key: str, title: str, fair: floa
                      f'<title>{label}: {100 * rate:.1f}% (95% interval {100 * r["low"]:.1f}-{100 * r["high"]:.1f}%)'
                      f"</title></rect>")
         lo, hi, cy = left + w * r["low"], left + w * r["high"], y + row / 2
-        parts.append(f'<line x1="{lo:.1f}" x2="{hi:.1f}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="{WHISKER}" stroke-width="1.5"/>'
-                     f'<line x1="{lo:.1f}" x2="{lo:.1f}" y1="{cy - 5:.1f}" y2="{cy + 5:.1f}" stroke="{WHISKER}"/>'
-                     f'<line x1="{hi:.1f}" x2="{hi:.1f}" y1="{cy - 5:.1f}" y2="{cy + 5:.1f}" stroke="{WHISKER}"/>')
+        parts.append(_whisker(lo, hi, cy, 5))
         parts.append(f'<text x="{left + w + 6}" y="{cy + 4:.1f}">{100 * rate:.1f}%</text>')
     if fair is not None:
         x = left + w * fair
@@ -262,10 +267,7 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
                          f'<title>{escape(name)}, {escape(label)}: {_pc(100 * rate, lang)} ({tips["interval"]} '
                          f'{_pc(100 * r["low"], lang)} – {_pc(100 * r["high"], lang)})</title></rect>')
             lo, hi, cy = left + w * r["low"], left + w * r["high"], y + bar / 2
-            parts.append(f'<line x1="{lo:.1f}" x2="{hi:.1f}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="{WHISKER}" '
-                         f'stroke-width="1.5"/><line x1="{lo:.1f}" x2="{lo:.1f}" y1="{cy - 4:.1f}" y2="{cy + 4:.1f}" '
-                         f'stroke="{WHISKER}"/><line x1="{hi:.1f}" x2="{hi:.1f}" y1="{cy - 4:.1f}" '
-                         f'y2="{cy + 4:.1f}" stroke="{WHISKER}"/>'
+            parts.append(_whisker(lo, hi, cy, 4) +
                          f'<text x="{left + w + 6}" y="{cy + 4:.1f}">{_pc(100 * rate, lang)}</text>')
             y += bar
         y += 8
