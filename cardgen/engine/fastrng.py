@@ -188,11 +188,7 @@ def random(mt):
 @njit(cache=True)
 def shuffle(mt, x, n):
     """``random.shuffle`` of the first ``n`` items of array ``x``, in place."""
-    for i in range(n - 1, 0, -1):
-        j = randbelow(mt, i + 1)
-        tmp = x[i]
-        x[i] = x[j]
-        x[j] = tmp
+    shuffle_fast(mt, x, n)
 
 
 @njit(cache=True)
