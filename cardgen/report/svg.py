@@ -83,6 +83,12 @@ def _whisker(lo: float, hi: float, cy: float, half: float) -> str:
             f'<line x1="{hi:.1f}" x2="{hi:.1f}" y1="{cy - half:.1f}" y2="{cy + half:.1f}" stroke="{WHISKER}"/>')
 
 
+def _fair_line(x: float, top: Number, base: Number, title: str) -> str:
+    """The dashed vertical line of a win-rate chart at the fair share, from ``top`` down to ``base``."""
+    return (f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top}" y2="{base}" stroke="{FAIR}" '
+            f'stroke-dasharray="4 3"><title>{title}</title></line>')
+
+
 def bins(histogram: list[list[Number]], max_bins: int = 30) -> list[tuple[str, int]]:
     """Bars for a ``[[value, count], ...]`` histogram: one per integer when few, else equal-width bins."""
     if not histogram:
@@ -163,9 +169,7 @@ def rates_svg(rows: list[dict[str, Any]], label_key: str, title: str, fair: floa
         parts.append(_whisker(lo, hi, cy, 5))
         parts.append(f'<text x="{left + w + 6}" y="{cy + 4:.1f}">{100 * rate:.1f}%</text>')
     if fair is not None:
-        x = left + w * fair
-        parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 4}" y2="{base}" stroke="{FAIR}" '
-                     f'stroke-dasharray="4 3"><title>equal share {100 * fair:.1f}%</title></line>')
+        parts.append(_fair_line(left + w * fair, top - 4, base, f"equal share {100 * fair:.1f}%"))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -272,9 +276,7 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
             y += bar
         y += 8
     if fair is not None:
-        x = left + w * fair
-        parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 2}" y2="{base}" stroke="{FAIR}" '
-                     f'stroke-dasharray="4 3"><title>{escape(fair_label)} {_pc(100 * fair, lang)}</title></line>')
+        parts.append(_fair_line(left + w * fair, top - 2, base, f"{escape(fair_label)} {_pc(100 * fair, lang)}"))
     parts.append("</svg>")
     return "".join(parts)
 
