@@ -98,6 +98,17 @@ def random_rollout(state: State, rng: random.Random) -> None:
         apply(legal[int(uniform() * len(legal))])
 
 
+def _play_out(state: State, choose: Callable[[int, list[Action]], Action]) -> None:
+    """Apply ``choose(player, legal)`` until the game ends, cannot go on, or ``ROLLOUT_CAP`` decisions."""
+    for _ in range(ROLLOUT_CAP):
+        if state.is_terminal():
+            return
+        legal = state.legal_actions()
+        if not legal:
+            return
+        state.apply(choose(state.current_player, legal))
+
+
 def policy_rollout(make_agent: Callable[[], Agent]) -> Rollout:
     """A rollout where fresh agents from ``make_agent`` (one per seat) play the sample out.
 
@@ -107,14 +118,7 @@ def policy_rollout(make_agent: Callable[[], Agent]) -> Rollout:
     """
     def rollout(state: State, rng: random.Random) -> None:
         agents = [make_agent() for _ in range(state.num_players)]
-        for _ in range(ROLLOUT_CAP):
-            if state.is_terminal():
-                return
-            legal = state.legal_actions()
-            if not legal:
-                return
-            player = state.current_player
-            state.apply(agents[player].choose(state.observation(player), legal, rng))
+        _play_out(state, lambda player, legal: agents[player].choose(state.observation(player), legal, rng))
     return rollout
 
 
@@ -127,20 +131,14 @@ def epsilon_policy_rollout(make_agent: Callable[[], Agent], epsilon: float = 0.0
     def rollout(state: State, rng: random.Random) -> None:
         agents = [make_agent() for _ in range(state.num_players)]
         uniform = rng.random
-        for _ in range(ROLLOUT_CAP):
-            if state.is_terminal():
-                return
-            legal = state.legal_actions()
-            if not legal:
-                return
-            player = state.current_player
+
+        def choose(player: int, legal: list[Action]) -> Action:
             if len(legal) == 1:
-                action = legal[0]
-            elif epsilon and uniform() < epsilon:
-                action = legal[int(uniform() * len(legal))]
-            else:
-                action = agents[player].choose(state.observation(player), legal, rng)
-            state.apply(action)
+                return legal[0]
+            if epsilon and uniform() < epsilon:
+                return legal[int(uniform() * len(legal))]
+            return agents[player].choose(state.observation(player), legal, rng)
+        _play_out(state, choose)
     return rollout
 
 
