@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def run(args: list[str], cache: Path, pyc: Path) -> tuple[float, float, str]:
     """Wall and CPU seconds of ``cardgen *args`` in a fresh process, and its stderr."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDGEN_CACHE_DIR": str(cache), "PYTHONPYCACHEPREFIX": str(pyc),
-           "CARDGEN_BACKGROUND_BUILD": "1"}
+           "CARDGEN_BACKGROUND_COMPILE": "1"}
     env.pop("NUMBA_CACHE_DIR", None)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()

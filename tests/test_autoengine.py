@@ -133,3 +133,29 @@ def _compiled(said: str) -> set[str]:
 
 def autoengine_ready(cache: Path, game: str) -> bool:
     return any((cache / "numba").glob(f"*/ready-{game}.json"))
+
+
+def test_the_background_build_takes_only_cpu_time_the_run_leaves_over() -> None:
+    """A detached build is a session, so its own scheduling group on Linux: that group's weight and
+    the process's class are lowered, else it takes half the machine from the run's workers."""
+    code = ("import json, os; from cardgen.simulate.autoengine import yield_cpu; done = yield_cpu(); "
+            "group = open('/proc/self/autogroup').read() if os.path.exists('/proc/self/autogroup') else ''; "
+            "print(json.dumps([done, os.sched_getscheduler(0) == getattr(os, 'SCHED_IDLE', -1), os.nice(0), group]))")
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, start_new_session=True, timeout=60)
+    lowered, idle, nice, group = json.loads(done.stdout)
+    assert idle or nice == 19, lowered
+    if group:  # a kernel with sched_autogroup: the session's group weighs least
+        assert group.strip().endswith("nice 19") and "autogroup" in lowered
+
+
+def test_background_builds_are_switched_off_by_either_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(autoengine.BACKGROUND_ENV, raising=False)
+    monkeypatch.delenv(autoengine.BACKGROUND_ENV_OLD, raising=False)
+    assert autoengine.background_enabled()
+    monkeypatch.setenv(autoengine.BACKGROUND_ENV_OLD, "0")
+    assert not autoengine.background_enabled()
+    monkeypatch.setenv(autoengine.BACKGROUND_ENV, "1")  # the new name, where set, decides
+    assert autoengine.background_enabled()
+    monkeypatch.setenv(autoengine.BACKGROUND_ENV, "0")
+    assert not autoengine.background_enabled()

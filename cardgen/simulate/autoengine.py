@@ -39,8 +39,16 @@ DEFAULT_COMPILE_SECONDS = 90.0
 SPEEDUP = 10.0
 #: Games the reference engine plays to measure its rate (the run's own first games).
 PROBE_GAMES = 2
-#: Environment variable: "0" never starts a background build (benchmarks measuring cold runs).
-BACKGROUND_ENV = "CARDGEN_BACKGROUND_BUILD"
+#: Environment variable: "0" never starts a background build (the test suite, benchmarks measuring cold runs).
+BACKGROUND_ENV = "CARDGEN_BACKGROUND_COMPILE"
+#: The same switch under its earlier name, read where the new one is not set.
+BACKGROUND_ENV_OLD = "CARDGEN_BACKGROUND_BUILD"
+
+
+def background_enabled() -> bool:
+    """Whether a run may start a background build (the switch, else its old name, is not "0")."""
+    value = os.environ.get(BACKGROUND_ENV)
+    return (os.environ.get(BACKGROUND_ENV_OLD, "1") if value is None else value) != "0"
 
 
 @dataclass(frozen=True)
@@ -149,12 +157,16 @@ def reference_seconds(chunk_of: Any, games: int) -> float:
 
 
 # -- building -------------------------------------------------------------------------------------
-def start_build(game: str, project: str, deck: str, players: list[int]) -> subprocess.Popen[bytes] | None:
+def start_build(game: str, project: str, deck: str, players: list[int],
+                idle: bool = True) -> subprocess.Popen[bytes] | None:
     """Start a detached build of ``game``'s compiled tier (for ``deck`` of ``project``); None when
-    builds are switched off, cardgen keeps no cache, or one runs already."""
-    if os.environ.get(BACKGROUND_ENV) == "0" or _folder() is None or is_building(game):
+    builds are switched off, cardgen keeps no cache, or one runs already.
+
+    ``idle``: the build takes only CPU time the run leaves over (``yield_cpu``), for a run that
+    plays on the reference engine meanwhile; a run that waits for the build asks for False."""
+    if not background_enabled() or _folder() is None or is_building(game):
         return None
-    args = json.dumps({"game": game, "project": project, "deck": deck, "players": players})
+    args = json.dumps({"game": game, "project": project, "deck": deck, "players": players, "idle": idle})
     return subprocess.Popen([sys.executable, "-m", "cardgen.simulate.autoengine", args],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True, close_fds=True)
@@ -239,9 +251,43 @@ def compiled_here(game: str, fast: Any, deck: str, players: int) -> None:
     _mark(game, time.perf_counter() - start)
 
 
+#: Linux's scheduling group of a session (``sched_autogroup``): its ``nice`` is what counts
+#: between sessions, whatever each process's own priority.
+AUTOGROUP = Path("/proc/self/autogroup")
+
+
+def yield_cpu() -> list[str]:
+    """Make this process take only CPU time nothing else wants; return what was lowered.
+
+    The build runs while the run that started it plays on every core. Being detached (its own
+    session), on Linux it was its own scheduling group, weighed as much as the whole run: it
+    took half the machine from the run's workers (a first ``validate royale --games 200`` took
+    10 s against 5.5 s on the reference engine alone). So its group gets the lowest weight
+    (nice 19), and within it the process runs as ``SCHED_IDLE`` (else nice 19): only on a
+    core nothing else wants."""
+    done = []
+    try:
+        AUTOGROUP.write_text("19")
+        done.append("autogroup")
+    except OSError:
+        pass
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))  # type: ignore[attr-defined]
+        done.append("idle")
+    except (AttributeError, OSError):
+        try:
+            os.nice(19 - os.nice(0))
+            done.append("nice")
+        except OSError:
+            pass
+    return done
+
+
 def main(argv: list[str]) -> int:
     """The detached build process: ``python -m cardgen.simulate.autoengine '<json>'``."""
     args = json.loads(argv[0])
+    if args.get("idle", True):
+        yield_cpu()
     return 0 if build(args["game"], args["project"], args["deck"], list(args["players"])) else 1
 
 

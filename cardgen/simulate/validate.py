@@ -240,7 +240,7 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
         proc = None
         if choice.build and background:
             proc = autoengine.start_build(game, group[0].ref.project, group[0].ref.deck,
-                                          sorted({e.players for e in group}))
+                                          sorted({e.players for e in group}), idle=choice.engine != "wait")
         if choice.engine == "reference" and (proc is not None or building):
             print(f"note: {game}: reference engine, the same games ({choice.why}; its compiled code is being "
                   f"built in the background for the next run)", file=sys.stderr)
