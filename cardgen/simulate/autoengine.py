@@ -26,6 +26,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -166,7 +167,8 @@ def start_build(game: str, project: str, deck: str, players: list[int],
     plays on the reference engine meanwhile; a run that waits for the build asks for False."""
     if not background_enabled() or _folder() is None or is_building(game):
         return None
-    args = json.dumps({"game": game, "project": project, "deck": deck, "players": players, "idle": idle})
+    args = json.dumps({"game": game, "project": project, "deck": deck, "players": players, "idle": idle,
+                       "parent": os.getpid()})
     return subprocess.Popen([sys.executable, "-m", "cardgen.simulate.autoengine", args],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True, close_fds=True)
@@ -256,38 +258,50 @@ def compiled_here(game: str, fast: Any, deck: str, players: int) -> None:
 AUTOGROUP = Path("/proc/self/autogroup")
 
 
-def yield_cpu() -> list[str]:
-    """Make this process take only CPU time nothing else wants; return what was lowered.
+def yield_cpu() -> str:
+    """Make this process take only CPU time the run that started it leaves over; return how
+    ("autogroup", "nice" or "" where neither could be had).
 
-    The build runs while the run that started it plays on every core. Being detached (its own
-    session), on Linux it was its own scheduling group, weighed as much as the whole run: it
-    took half the machine from the run's workers (a first ``validate royale --games 200`` took
-    10 s against 5.5 s on the reference engine alone). So its group gets the lowest weight
-    (nice 19), and within it the process runs as ``SCHED_IDLE`` (else nice 19): only on a
-    core nothing else wants."""
-    done = []
+    The build runs while that run plays on every core. Being detached (its own session), on
+    Linux it is its own scheduling group (``sched_autogroup``), weighed as much as the whole
+    run: it took half the machine from the run's workers (a first ``validate royale --games
+    200`` took 10 s against 5.5 s on the reference engine alone). So its group gets the
+    lowest weight, nice 19, which ``restore_cpu`` may undo once the run is over. Without
+    autogroups the process itself gets nice 19 (for good: only root may undo that)."""
     try:
         AUTOGROUP.write_text("19")
-        done.append("autogroup")
+        return "autogroup"
     except OSError:
         pass
     try:
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))  # type: ignore[attr-defined]
-        done.append("idle")
-    except (AttributeError, OSError):
+        os.nice(19 - os.nice(0))
+        return "nice"
+    except OSError:
+        return ""
+
+
+def restore_cpu_after(parent: int, poll: float = 0.5) -> threading.Thread:
+    """A daemon thread that gives this build's group its normal weight back once the run
+    ``parent`` has ended (this process is then re-parented): the machine is the build's, and on
+    a busy one a build at nice 19 might never end."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(poll)
         try:
-            os.nice(19 - os.nice(0))
-            done.append("nice")
+            AUTOGROUP.write_text("0")  # a group's nice may go back down to 0 without privileges
         except OSError:
             pass
-    return done
+
+    thread = threading.Thread(target=watch, name="cardgen-build-priority", daemon=True)
+    thread.start()
+    return thread
 
 
 def main(argv: list[str]) -> int:
     """The detached build process: ``python -m cardgen.simulate.autoengine '<json>'``."""
     args = json.loads(argv[0])
-    if args.get("idle", True):
-        yield_cpu()
+    if args.get("idle", True) and yield_cpu() == "autogroup" and args.get("parent"):
+        restore_cpu_after(int(args["parent"]))
     return 0 if build(args["game"], args["project"], args["deck"], list(args["players"])) else 1
 
 
