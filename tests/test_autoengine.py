@@ -135,19 +135,35 @@ def autoengine_ready(cache: Path, game: str) -> bool:
     return any((cache / "numba").glob(f"*/ready-{game}.json"))
 
 
-def test_the_background_build_takes_only_cpu_time_the_run_leaves_over() -> None:
+#: Run in a session of its own (its own scheduling group), as a detached build is.
+YIELDING = """
+import json, os, sys, time
+from cardgen.simulate import autoengine as a
+how = a.yield_cpu()
+group = lambda: a.AUTOGROUP.read_text().split()[-1] if how == "autogroup" else ""
+during = group()
+folder = a._folder()
+asked, dead = folder / f"yield-g-{os.getppid()}", folder / "yield-g-999999999"
+asked.touch(); dead.touch()
+a.yield_while_runs("g", -1, poll=0.02)  # the run that started it is over: only the file asks
+time.sleep(0.3)
+still = group()
+asked.unlink()
+time.sleep(0.3)
+print(json.dumps([how, os.nice(0), during, still, group(), dead.exists()]))
+"""
+
+
+def test_the_background_build_takes_only_cpu_time_the_runs_leave_over(tmp_path: Path) -> None:
     """A detached build is a session, so its own scheduling group on Linux: that group weighs
-    least (nice 19) while the run that started it lives, and normally once it has ended."""
-    code = ("import json, os, time; from cardgen.simulate import autoengine as a; how = a.yield_cpu(); "
-            "group = lambda: a.AUTOGROUP.read_text().split()[-1] if how == 'autogroup' else ''; "
-            "during = group(); a.restore_cpu_after(os.getppid(), poll=0.02); time.sleep(0.2); still = group(); "
-            "a.restore_cpu_after(-1, poll=0.02).join(5); "
-            "print(json.dumps([how, os.nice(0), during, still, group()]))")
-    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)},
-                          capture_output=True, text=True, start_new_session=True, timeout=60)
-    how, nice, during, still, after = json.loads(done.stdout)
+    least (nice 19) while a run that asked plays, and normally once none does."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDGEN_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", YIELDING], env=env, capture_output=True, text=True,
+                          start_new_session=True, timeout=60)
+    how, nice, during, still, after, dead_left = json.loads(done.stdout)
     if Path("/proc/self/autogroup").exists():
         assert how == "autogroup" and (during, still, after) == ("19", "19", "0")
+        assert not dead_left  # an ended run's request is forgotten
     else:
         assert how == "nice" and nice == 19
 

@@ -231,8 +231,9 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
     for entry in entries:
         if entry.runnable and entry.deck.spec.fast is not None and entry.deck.model.code is None:  # house rules: reference
             groups.setdefault(entry.deck.game, []).append(entry)
+    asked = {game: autoengine.ask_to_yield(game) for game in groups if autoengine.is_building(game)}
     choices = {}
-    for game, group in groups.items():
+    for game, group in groups.items():  # (a build an earlier run started yields to this one's probes too)
         for e in group:
             e.cost = autoengine.reference_seconds(
                 lambda a, b, e=e: Chunk(opts.loader, e.ref, e.players, e.agents, opts.seed, a, b, opts.cap, False,
@@ -250,6 +251,7 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
             print(f"note: {game}: reference engine, the same games ({choice.why}; its compiled code is being "
                   f"built in the background for the next run)", file=sys.stderr)
         if choice.engine == "wait" and (proc is not None or building):
+            autoengine.stop_asking(asked.get(game))  # the build this run waits for takes all it can
             print(f"cardgen: waiting for the {game} compiled tier to be built ({choice.why})...", file=sys.stderr,
                   flush=True)
             autoengine.wait_for(game, proc)
