@@ -382,26 +382,19 @@ class RoyaleFast(FastEngine):
         nslots = max((len(x) for x in g.noble_ids), default=0) or 1
         self.nslots = nslots
         nlines = len(g.lines)
-        cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
-        cfg[core.C_PLAYERS] = players
-        cfg[core.C_CARDS] = ncards
-        cfg[core.C_CELLS] = g.ncells
-        cfg[core.C_LINES] = nlines
-        cfg[core.C_SLOTS] = nslots
-        cfg[core.C_SOLO] = int(g.solo)
-        cfg[core.C_USES_END] = int(g.uses_end)
-        cfg[core.C_PACKETS] = r.packets
-        cfg[core.C_SETUP_POS] = r.end_packet_setup
-        cfg[core.C_RESHUFFLE_POS] = r.end_packet_reshuffle
-        cfg[core.C_END_DRAWS] = r.end_card_draws
-        cfg[core.C_SOLO_TURNS] = r.solo_turns
-        cfg[core.C_GHOST] = r.ghost_cards_per_turn
-        cfg[core.C_VOLUNTARY] = int(r.voluntary_clearing)
-        cfg[core.C_NSOLO] = len(g.solo_ids)
         nimp = max((len(t) for t in g.imposter_takes), default=0)
-        cfg[core.C_A_PLACE] = a_place = nlines + nimp
-        cfg[core.C_A_CLEAR] = a_clear = a_place + ncards * nslots
-        cfg[core.C_A_STOP] = a_clear + nslots
+        a_place = nlines + nimp
+        cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
+        for slot, value in ((core.C_PLAYERS, players), (core.C_CARDS, ncards), (core.C_CELLS, g.ncells),
+                            (core.C_LINES, nlines), (core.C_SLOTS, nslots), (core.C_SOLO, g.solo),
+                            (core.C_USES_END, g.uses_end), (core.C_PACKETS, r.packets),
+                            (core.C_SETUP_POS, r.end_packet_setup), (core.C_RESHUFFLE_POS, r.end_packet_reshuffle),
+                            (core.C_END_DRAWS, r.end_card_draws), (core.C_SOLO_TURNS, r.solo_turns),
+                            (core.C_GHOST, r.ghost_cards_per_turn), (core.C_VOLUNTARY, r.voluntary_clearing),
+                            (core.C_NSOLO, len(g.solo_ids)), (core.C_A_PLACE, a_place),
+                            (core.C_A_CLEAR, a_place + ncards * nslots),
+                            (core.C_A_STOP, a_place + ncards * nslots + nslots)):
+            cfg[slot] = int(value)
         clar = g.deck.clarifications
         self._settled = {kind: kind in clar for kind in _GAP_NAMES.values()}
         for kind, (slot, codes) in _GAP_CFG.items():
@@ -439,7 +432,7 @@ class RoyaleFast(FastEngine):
         self.off, self.size = core.layout(players, ncards, g.ncells, nslots, len(g.solo_ids))
         self.s = np.zeros(self.size, dtype=np.int64)
         V = core.fields(self.s, self.off)
-        self.st, self.score, self.ulen = V[core.F_ST], V[core.F_SCORE], V[core.F_ULEN]
+        self.st = V[core.F_ST]
         z = lambda n: np.zeros(max(n, 1), dtype=np.int64)  # noqa: E731
         self.mt = np.zeros(625, dtype=np.uint32)
         self.amt = np.zeros(625, dtype=np.uint32)
@@ -536,37 +529,21 @@ class RoyaleFast(FastEngine):
             result.end_reason = "stalled:" + _GAP_NAMES[end - core.STALLED]
             result.engine_gaps = len(gaps)
             return result
-        reason = _END_NAMES[end]
-        scores = self.score[:g.players].tolist()
-        winner = st[core.S_WINNER]
-        tie_break = None
-        if g.solo:
-            winners = [0]
-        elif winner >= 0:
-            winners = [winner]
-        else:
-            best = max(scores)
-            winners = [p for p, s in enumerate(scores) if s == best]
-            if len(winners) > 1:
-                tie_break = "most_dish_cards"
-                ulen = self.ulen.tolist()
-                n = self.nslots
-                dishes = {p: sum(ulen[p * n:(p + 1) * n]) for p in winners}
-                most = max(dishes.values())
-                winners = [p for p in winners if dishes[p] == most]
-                if len(winners) > 1:
-                    settled = "tie_after_tiebreak" in g.deck.clarifications
-                    gaps.append(("tie_after_tiebreak", settled, f"seats {winners}"))
-                    tie_break = "most_dish_cards, then shared"
-                    if not settled:
-                        result.end_reason = "stalled:tie_after_tiebreak"
-                        result.engine_gaps = len(gaps)
-                        return result
+        row = r_out[0].tolist()
+        winners = [p for p in range(g.players) if row[R_SCORES + g.players + p]]
+        tie = row[R_TIE]
+        if tie == core.TIE_SHARED:
+            settled = self._settled["tie_after_tiebreak"]
+            gaps.append(("tie_after_tiebreak", settled, f"seats {winners}"))
+            if not settled:
+                result.end_reason = "stalled:tie_after_tiebreak"
+                result.engine_gaps = len(gaps)
+                return result
         result.engine_gaps = len(gaps)
-        result.end_reason = reason
-        result.scores = [float(s) for s in scores]
+        result.end_reason = _END_NAMES[end]
+        result.scores = [float(s) for s in row[R_SCORES:R_SCORES + g.players]]
         result.winners = winners
-        result.tie_break = tie_break
+        result.tie_break = None if tie == core.TIE_NONE else self._TIE_NAMES[tie]
         result.completed = True
         return result
 

@@ -739,14 +739,9 @@ def _plan(codes, vals, need, trans, miss, O, nopen, cards, n, base, cur, moved, 
         if moved:
             for i in range(nopen):
                 if (moved >> i) & 1:
-                    r = cur[i]
-                    nid = _next(trans, r, codes[ks[i], c], miss)
-                    if nid == compiled_require.UNKNOWN:
+                    b, gb, nb = _moved(c, i, cur[i], b, gb, nb, codes, vals, need, trans, miss, ks, roots)
+                    if b == MISSING:
                         return np.nan
-                    g = _val(vals, need, ks[i], nid) - _val(vals, need, ks[i], r)
-                    if g > gb or (g == gb and i < b):
-                        b, gb = i, g
-                        nb = roots[i] if nid == DEAD else nid
         total = tot[level] + gb
         if level == n - 1:
             if total > best:
@@ -765,6 +760,20 @@ def _plan(codes, vals, need, trans, miss, O, nopen, cards, n, base, cur, moved, 
 
 
 @_inline
+def _moved(c, i, r, b, gb, nb, codes, vals, need, trans, miss, ks, roots):
+    """Card ``c`` under the moved noble ``i`` (at row ``r``) against the best placement so far
+    (noble ``b``, gain ``gb``, next row ``nb``): the better of the two, the lower noble on a tie;
+    noble MISSING: a transition is missing."""
+    nid = _next(trans, r, codes[ks[i], c], miss)
+    if nid == compiled_require.UNKNOWN:
+        return MISSING, gb, nb
+    g = _val(vals, need, ks[i], nid) - _val(vals, need, ks[i], r)
+    if g > gb or (g == gb and i < b):
+        return i, g, roots[i] if nid == DEAD else np.int64(nid)
+    return b, gb, nb
+
+
+@_inline
 def _pick(c, codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order, m1, r1, m2, r2):
     """The greedy's placement of card ``c`` with at most two nobles moved (``m1`` at row ``r1``, ``m2``
     at ``r2``; -1: none): (noble, gain, its next row); noble MISSING: a transition is missing."""
@@ -777,21 +786,9 @@ def _pick(c, codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, orde
             b, gb, nb = i, gain0[c, i], new0[c, i]
             break
     if m1 >= 0:
-        nid = _next(trans, r1, codes[ks[m1], c], miss)
-        if nid == compiled_require.UNKNOWN:
-            return MISSING, 0.0, 0
-        g = _val(vals, need, ks[m1], nid) - _val(vals, need, ks[m1], r1)
-        if g > gb or (g == gb and m1 < b):
-            b, gb = m1, g
-            nb = roots[m1] if nid == DEAD else nid
-    if m2 >= 0:
-        nid = _next(trans, r2, codes[ks[m2], c], miss)
-        if nid == compiled_require.UNKNOWN:
-            return MISSING, 0.0, 0
-        g = _val(vals, need, ks[m2], nid) - _val(vals, need, ks[m2], r2)
-        if g > gb or (g == gb and m2 < b):
-            b, gb = m2, g
-            nb = roots[m2] if nid == DEAD else nid
+        b, gb, nb = _moved(c, m1, r1, b, gb, nb, codes, vals, need, trans, miss, ks, roots)
+    if m2 >= 0 and b != MISSING:
+        b, gb, nb = _moved(c, m2, r2, b, gb, nb, codes, vals, need, trans, miss, ks, roots)
     return b, gb, nb
 
 

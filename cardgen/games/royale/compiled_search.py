@@ -197,19 +197,13 @@ class Compiled:
         g, f = self.game, self.fast
         s = np.zeros(self.size, dtype=np.int64)
         st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = core.fields(s, self.off)
-        st[core.S_PLAYER] = state.player
-        st[core.S_PHASE] = state.phase
-        st[core.S_END] = core.PLAYING if state.end_reason is None else core.BANQUET_OVER
-        st[core.S_TURNS] = state.turns
-        st[core.S_ROUNDS] = state.rounds
-        st[core.S_PILE] = len(state.pile)
-        st[core.S_DISC] = len(state.discard)
-        st[core.S_HAND] = len(state.hand)
-        st[core.S_SOLO_LEN] = len(state.solo_pile)
-        st[core.S_REV_LEN] = len(state.solo_revealed)
-        st[core.S_END_DRAWS] = state.end_draws
-        st[core.S_WINNER] = -1
-        st[core.S_RESHUFFLE_PEAK] = -1
+        for slot, value in ((core.S_PLAYER, state.player), (core.S_PHASE, state.phase),
+                            (core.S_END, core.PLAYING if state.end_reason is None else core.BANQUET_OVER),
+                            (core.S_TURNS, state.turns), (core.S_ROUNDS, state.rounds), (core.S_PILE, len(state.pile)),
+                            (core.S_DISC, len(state.discard)), (core.S_HAND, len(state.hand)),
+                            (core.S_SOLO_LEN, len(state.solo_pile)), (core.S_REV_LEN, len(state.solo_revealed)),
+                            (core.S_END_DRAWS, state.end_draws), (core.S_WINNER, -1), (core.S_RESHUFFLE_PEAK, -1)):
+            st[slot] = value
         grid[:] = state.grid
         pile[:len(state.pile)] = state.pile
         disc[:len(state.discard)] = state.discard
