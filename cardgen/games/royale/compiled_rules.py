@@ -551,7 +551,8 @@ def winners(V, G, win):
     st, score, ulen = V[F_ST], V[F_SCORE], V[F_ULEN]
     players = cfg[C_PLAYERS]
     nslots = cfg[C_SLOTS]
-    win[:players] = 0
+    for q in range(players):
+        win[q] = 0
     if cfg[C_SOLO]:
         win[0] = 1
         return TIE_NONE
@@ -592,7 +593,9 @@ def outcome(V, G, scores, win):
     end = st[S_END]
     if end == PLAYING or end >= STALLED:
         return False
-    scores[:] = V[F_SCORE]
+    score = V[F_SCORE]
+    for q in range(score.shape[0]):  # a loop, not a slice: ``_hot`` callers compile it without NRT
+        scores[q] = score[q]
     return not (winners(V, G, win) == TIE_SHARED and G[G_CFG][C_G_TIE] == UNSETTLED)
 
 
