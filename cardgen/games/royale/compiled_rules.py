@@ -166,6 +166,18 @@ def _packets(st, cfg, mt, gaps, cards, n, position, pile, work):
 
 
 @_hot
+def _reshuffle(st, mt, src, src_len, dst, dst_len):
+    """The ``st[src_len]`` cards of ``src`` shuffled into the empty ``dst`` (the discard into the pile,
+    the revealed solo cards into the solo pile)."""
+    n = st[src_len]
+    for i in range(n):
+        dst[i] = src[i]
+    st[dst_len] = n
+    st[src_len] = 0
+    fastrng.shuffle_fast(mt, dst, n)
+
+
+@_hot
 def _draw(st, cfg, mt, gaps, pile, discard, work, work2):
     """``RoyaleState._draw``: the next dish card, or EMPTY."""
     while True:
@@ -178,14 +190,9 @@ def _draw(st, cfg, mt, gaps, pile, discard, work, work2):
             if res == 1:
                 _finish(st, SUPPLY_EXHAUSTED, -1)
                 return EMPTY
-            nd = st[S_DISC]
-            if nd == 0:
+            if st[S_DISC] == 0:
                 return EMPTY
-            for i in range(nd):
-                pile[i] = discard[i]
-            st[S_PILE] = nd
-            st[S_DISC] = 0
-            fastrng.shuffle_fast(mt, pile, nd)
+            _reshuffle(st, mt, discard, S_DISC, pile, S_PILE)
         st[S_PILE] -= 1
         c = pile[st[S_PILE]]
         if c != END:
@@ -235,12 +242,7 @@ def _ghost(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_
             if res == 1 or st[S_REV_LEN] == 0:
                 _finish(st, SOLO_EXHAUSTED, -1)
                 return
-            n = st[S_REV_LEN]
-            for i in range(n):
-                solo_pile[i] = solo_rev[i]
-            st[S_SOLO_LEN] = n
-            st[S_REV_LEN] = 0
-            fastrng.shuffle_fast(mt, solo_pile, n)
+            _reshuffle(st, mt, solo_rev, S_REV_LEN, solo_pile, S_SOLO_LEN)
         st[S_SOLO_LEN] -= 1
         card = solo_pile[st[S_SOLO_LEN]]
         solo_rev[st[S_REV_LEN]] = card

@@ -266,10 +266,7 @@ _COMPILED: "weakref.WeakKeyDictionary[RoyaleGame, Compiled]" = weakref.WeakKeyDi
 
 def compiled(game: RoyaleGame) -> Compiled:
     """The game's ``Compiled`` (built once per game)."""
-    c = _COMPILED.get(game)
-    if c is None:
-        c = _COMPILED[game] = Compiled(game)
-    return c
+    return _COMPILED.get(game) or _COMPILED.setdefault(game, Compiled(game))
 
 
 def compiled_search(state: RoyaleState, params: SearchParams, legal: list[Action], seed: int) -> int | None:
