@@ -52,14 +52,14 @@ def roomy(game: RoyaleGame) -> fs.Compiled:
 
 def public(c: fs.Compiled, s: np.ndarray) -> list[list[int]]:
     """The fields of a position the reference defines (pile and the end zone included)."""
-    f = fs.fields(s, c.off)
-    st = f[fs.F_ST]
+    f = core.fields(s, c.off)
+    st = f[core.F_ST]
     n = [int(st[core.S_PILE]), int(st[core.S_DISC]), int(st[core.S_HAND])]
-    under = f[fs.F_UNDER]
-    return ([[int(st[i]) for i in SCALARS], f[fs.F_GRID].tolist(), f[fs.F_PILE][:n[0]].tolist(),
-             f[fs.F_DISC][:n[1]].tolist(), f[fs.F_HAND][:n[2]].tolist()]
-            + [under[k, :f[fs.F_ULEN][k]].tolist() for k in range(under.shape[0])]
-            + [f[fs.F_ROW].tolist(), f[fs.F_DONE].tolist(), f[fs.F_SCORE].tolist(), f[fs.F_IMPLEFT].tolist()])
+    under = f[core.F_UNDER]
+    return ([[int(st[i]) for i in SCALARS], f[core.F_GRID].tolist(), f[core.F_PILE][:n[0]].tolist(),
+             f[core.F_DISC][:n[1]].tolist(), f[core.F_HAND][:n[2]].tolist()]
+            + [under[k, :f[core.F_ULEN][k]].tolist() for k in range(under.shape[0])]
+            + [f[core.F_ROW].tolist(), f[core.F_DONE].tolist(), f[core.F_SCORE].tolist(), f[core.F_IMPLEFT].tolist()])
 
 
 def positions(game: RoyaleGame, seeds: range, heuristic_seats: bool = True):
@@ -79,7 +79,7 @@ def positions(game: RoyaleGame, seeds: range, heuristic_seats: bool = True):
 
 def legal_ids(c: fs.Compiled, s: np.ndarray) -> list[int]:
     out = np.zeros(c.W[3].shape[0], dtype=np.int64)
-    m = fs.legal_actions(fs.fields(s, c.off), c.tables(), out)
+    m = core.legal_actions(core.fields(s, c.off), c.tables(), out)
     return out[:m].tolist()
 
 
@@ -97,7 +97,7 @@ def test_step_kernels_play_the_reference_rules(deck_id: str, players: int) -> No
         assert [c.action(seat, a) for a in legal_ids(c, s)] == legal
         nxt = state.clone()
         nxt.apply(action)
-        assert fs.apply(fs.fields(s, c.off), c.tables(), c.W, mt, c.id_of[seat][action]) == fs.OK
+        assert core.apply(core.fields(s, c.off), c.tables(), c.W, mt, c.id_of[seat][action]) == core.OK
         if (nxt._discard_gen != state._discard_gen or len(nxt.solo_pile) > len(state.solo_pile)
                 or (nxt.end_draws != state.end_draws and nxt.end_reason is None)):
             continue  # a shuffle (end card, empty pile, solo pile): each side drew its own
@@ -107,7 +107,7 @@ def test_step_kernels_play_the_reference_rules(deck_id: str, players: int) -> No
         else:
             scores = np.zeros(players, dtype=np.int64)
             winners = np.zeros(players, dtype=np.int64)
-            assert fs.outcome(fs.fields(s, c.off), c.tables(), scores, winners)
+            assert core.outcome(core.fields(s, c.off), c.tables(), scores, winners)
             out = nxt.outcome()
             assert scores.tolist() == [int(x) for x in out.scores]
             assert [p for p in range(players) if winners[p]] == out.winners
@@ -128,7 +128,7 @@ def test_the_compiled_heuristic_picks_the_reference_heuristics_move(deck_id: str
             continue
         s = c.encode(state)
         ids = np.array(legal_ids(c, s) + [0] * 8, dtype=np.int64)
-        pick = fs.heuristic(fs.fields(s, c.off), c.tables(), c.H, fastrng.new_rng(i), ids, len(legal))
+        pick = core.heuristic(core.fields(s, c.off), c.tables(), c.H, fastrng.new_rng(i), ids, len(legal))
         seat = state.current_player
         assert c.action(seat, int(ids[pick])) == agent.choose(state.observation(seat), legal, random.Random(i))
         phases.add(state.phase)
@@ -146,7 +146,7 @@ def test_determinize_keeps_what_the_seat_sees_and_deals_the_same_cards() -> None
         out = np.empty_like(s)
         n = len(state.pile)
         for k in range(3):
-            fs.determinize(s, out, fs.fields(out, c.off), fastrng.new_rng(k))
+            core.determinize(s, out, core.fields(out, c.off), fastrng.new_rng(k))
             a, b = public(c, s), public(c, out)
             assert a[:2] == b[:2] and a[3:] == b[3:]  # all but the pile's order
             assert sorted(a[2]) == sorted(b[2])
@@ -158,8 +158,8 @@ def test_determinize_keeps_what_the_seat_sees_and_deals_the_same_cards() -> None
         twin = c.encode(state.determinize(state.current_player, random.Random(9)))
         assert public(c, twin)[2] != public(c, s)[2] or n < 2
         out2 = np.empty_like(s)
-        fs.determinize(s, out, fs.fields(out, c.off), fastrng.new_rng(5))
-        fs.determinize(twin, out2, fs.fields(out2, c.off), fastrng.new_rng(5))
+        core.determinize(s, out, core.fields(out, c.off), fastrng.new_rng(5))
+        core.determinize(twin, out2, core.fields(out2, c.off), fastrng.new_rng(5))
         assert public(c, out) == public(c, out2)
         checked += 1
     assert checked > 5
@@ -194,22 +194,22 @@ def test_rollouts_conserve_cards_and_keep_noble_rows_true_to_their_cards() -> No
         cmt, pmt = fastrng.new_rng(seed), fastrng.new_rng(seed + 50)
         steps = 0
         while public(c, s)[0][2] == core.PLAYING:
-            m = fs.legal_actions(fs.fields(s, c.off), G, legal)
-            i = fs.heuristic(fs.fields(s, c.off), G, c.H, pmt, legal, m) if seed % 2 else int(fastrng.randbelow(pmt, m))
-            assert fs.apply(fs.fields(s, c.off), G, c.W, cmt, int(legal[i])) == fs.OK
-            f = fs.fields(s, c.off)
-            st = f[fs.F_ST]
-            pile = f[fs.F_PILE][:st[core.S_PILE]].tolist()
-            cards = ([x for x in pile if x != END] + [x for x in f[fs.F_GRID].tolist() if x >= 0]
-                     + f[fs.F_DISC][:st[core.S_DISC]].tolist() + f[fs.F_HAND][:st[core.S_HAND]].tolist()
-                     + [x for k in range(f[fs.F_UNDER].shape[0]) for x in f[fs.F_UNDER][k, :f[fs.F_ULEN][k]]])
+            m = core.legal_actions(core.fields(s, c.off), G, legal)
+            i = core.heuristic(core.fields(s, c.off), G, c.H, pmt, legal, m) if seed % 2 else int(fastrng.randbelow(pmt, m))
+            assert core.apply(core.fields(s, c.off), G, c.W, cmt, int(legal[i])) == core.OK
+            f = core.fields(s, c.off)
+            st = f[core.F_ST]
+            pile = f[core.F_PILE][:st[core.S_PILE]].tolist()
+            cards = ([x for x in pile if x != END] + [x for x in f[core.F_GRID].tolist() if x >= 0]
+                     + f[core.F_DISC][:st[core.S_DISC]].tolist() + f[core.F_HAND][:st[core.S_HAND]].tolist()
+                     + [x for k in range(f[core.F_UNDER].shape[0]) for x in f[core.F_UNDER][k, :f[core.F_ULEN][k]]])
             assert sorted(cards) == list(range(ncards))
             assert pile.count(END) <= 1
-            for k in range(f[fs.F_ROW].shape[0]):
+            for k in range(f[core.F_ROW].shape[0]):
                 row = int(c.fast.root[k])
-                for card in f[fs.F_UNDER][k, :f[fs.F_ULEN][k]].tolist():
+                for card in f[core.F_UNDER][k, :f[core.F_ULEN][k]].tolist():
                     row = chk_rows.step(row, int(c.fast.codes[k, card]))
-                assert row == f[fs.F_ROW][k]
+                assert row == f[core.F_ROW][k]
             steps += 1
         assert steps > 30
 
@@ -250,7 +250,7 @@ def test_a_full_noble_table_runs_the_search_again_to_the_same_decision(monkeypat
     shared = tier.noble_tables
     # a private table of the tier's first capacity (not the process's, which earlier tests filled): it fills
     monkeypatch.setattr(tier, "noble_tables", lambda g, fresh=False: shared(g, fresh=True))
-    small.fast = fs.RoyaleFast(game)
+    small.fast = tier.RoyaleFast(game)
     monkeypatch.setattr(tier, "noble_tables", shared)
     runs = small.runs
     pick = small.search(state, PAIRED, legal, 77)

@@ -2,10 +2,10 @@
 
 Laid out as every game package: rule numbers (``model``), requirement checkers
 (``require``), deck checks (``checks``), card texts (``text``), the reference rules
-(``engine``), agents (``agents``), and the compiled form: the tier that plays whole games
-(``compiled`` over ``compiled_rules``, its requirement checkers ``compiled_require`` and
-heuristic ``compiled_heuristic``) and the search driver (``compiled_search``), each
-imported on first use (numba).
+(``engine``), agents (``agents``), and the compiled form: every kernel of the rules and the
+one compiled heuristic (``compiled_rules``, over the requirement checkers ``compiled_require``),
+the tier that plays whole games with them (``compiled``) and the search driver
+(``compiled_search``), each imported on first use (numba).
 """
 from cardgen.games.base import package_spec
 from cardgen.games.royale.agents import HeuristicAgent

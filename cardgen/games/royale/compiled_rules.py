@@ -1,21 +1,44 @@
-"""The compiled Royale game loop: numba over integer arrays (used by ``compiled.py``).
+"""Royale's rules compiled: every numba kernel of the game, for batch play and search alike.
 
-It mirrors ``engine.py`` step for step, so that a game seeded ``s`` is the
-reference game seeded ``s``: every shuffle and draw comes from ``fastrng`` on the
-engine's generator in the reference's order, every random-agent choice from the
-generator seeded like ``agent_rng(s)``, and legal actions are enumerated in the
-reference's order (lines, then the seat's imposter placements; cards in hand by
-open noble slot; clears by slot, then stop).
+One position is one flat ``int64`` array (``fields``, offsets from ``layout``): the scalar
+slots (``st``: ``S_*``), the buffet, the pile (top at the end), the discard, the hand, the
+cards under each (seat, noble slot), their checker rows, validated flags, scores, imposter
+uses left, the solo piles, and the end card's zone (``RoyaleState.end_zone``: only
+``determinize`` reads it). A copy of a position is one array copy. The static tables ``G``
+(lines, imposter cells, solo cards, card codes per noble, checker rows, points, the noble
+table, ``values``) are built by ``compiled.RoyaleFast`` from the reference game.
 
-Noble requirements are ``compiled_require``'s compiled checkers: the cards under a noble are
-a row of its table (``fast.NobleTables``), and ``compiled_require.step`` gives the row after
-one more card, running the completion search inside the loop the first time a
-transition is asked for. The only way back to Python is a full table (``FULL``):
-``compiled.py`` grows it and plays the game again from its seed (same game, so exact).
+The kernels mirror ``engine.py`` step for step, so that a game seeded ``s`` is the reference
+game seeded ``s``: every shuffle and draw comes from ``fastrng`` in the reference's order, and
+legal actions are enumerated in the reference's order (lines, then the seat's imposter
+placements; cards in hand by open noble slot; clears by slot, then stop). Actions are
+integers: ``i < nlines`` takes line ``i``; ``nlines + j`` places the seat's imposter ``j``-th
+way; ``A_PLACE + c * nslots + s`` puts card ``c`` under slot ``s``; ``A_CLEAR + s`` clears
+slot ``s``; ``A_STOP`` stops clearing.
 
-Actions are integers: ``i < nlines`` takes line ``i``; ``nlines + j`` places the
-seat's imposter ``j``-th way; ``A_PLACE + c * nslots + s`` puts card ``c`` under
-slot ``s``; ``A_CLEAR + s`` clears slot ``s``; ``A_STOP`` stops clearing.
+* ``deal``: the set-up; ``legal_actions``; ``apply`` (``_apply``): one action, chance from
+  ``fastrng``; ``winners`` / ``outcome``: the end and its tie-breaks; ``determinize``: the
+  pile dealt again (search);
+* ``heuristic`` (``_heuristic``): ``agents.HeuristicAgent`` on these arrays, the one compiled
+  heuristic (batch seats and search rollouts);
+* ``play_on``: the decision loop both callers run: seats of the random agent, the heuristic,
+  or a search's rollout policy.
+
+**Noble requirements** are ``compiled_require``'s compiled checkers: the cards under a noble
+are a row of its table, ``trans[row, code]`` the row after one more card. The step kernels
+only read the table: one that meets a transition not computed yet answers ``MISSING``
+(which one in ``miss``) before changing anything or drawing; its caller computes it
+(``_fill``, ``compiled_require.step``, which allocates) and resumes where it stopped, so the
+draws are those of a table that knew it. When the table has no room for a new row
+(``FULL``) the caller grows it in Python and plays again from the same seed (same game).
+
+**Speed.** The kernels run without numba's reference counting (``_hot``, ``_inline``): they
+never allocate, and every array they get lives in the caller for the whole call. With it,
+the atomic increment and decrement of each array at each call took half of a search's time
+(perf, 3 players, heuristic rollouts). Kernels take the position's views (``fields``) built
+once per buffer. The heuristic's planner ranks each card's gain at the position once
+(``_gains``), walks the play orders sharing their prefixes, and reads noble values from a
+table (``values``), with the same decisions, draw for draw, as the Python agent.
 """
 from __future__ import annotations
 
@@ -23,7 +46,13 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
-from cardgen.games.royale import compiled_heuristic, compiled_require
+from cardgen.games.royale import compiled_require
+from cardgen.games.royale.agents import COMPLETE_BONUS, IMPOSTER_COST
+
+#: kernels without numba's reference counting (see the module's docstring)
+_hot = njit(cache=True, _nrt=False)
+#: the same, inlined (numba IR) into the caller: a call passes each array as seven words
+_inline = njit(cache=True, _nrt=False, inline="always")
 
 # -- cfg slots -------------------------------------------------------------------------
 (C_PLAYERS, C_CARDS, C_CELLS, C_LINES, C_SLOTS, C_SOLO, C_USES_END, C_PACKETS, C_SETUP_POS, C_RESHUFFLE_POS,
@@ -36,26 +65,52 @@ UNSETTLED = -1  # gap resolution codes: -1 stalls, 0 the first resolution, 1 "en
 GAP_UNEVEN, GAP_PILE, GAP_SHORT, GAP_NOTHING, GAP_TIE, GAP_SOLO = range(6)
 PLAYING, BANQUET_OVER, SUPPLY_EXHAUSTED, ALL_NOBLES, TURNS_DONE, SOLO_EXHAUSTED = range(6)
 STALLED = 10  # stalled on gap kind k: STALLED + k
-#: seat kinds (``kinds[p]``): the random agent, the heuristic (``compiled_heuristic``)
-AGENT_RANDOM, AGENT_HEURISTIC = 0, 1
-#: what ``play`` returns besides finishing: FULL, the noble table needs more room (grow it, replay)
-FULL, CAPPED, NO_LEGAL = 1, 2, 3
 
 EMPTY = -1
-END = -2
+END = -2  # the end-of-banquet card in the pile (``engine.END``)
 DEAD = compiled_require.DEAD
 TAKE, PLACE, CLEAR, OVER = 0, 1, 2, 3
+OK = 0
+FULL = compiled_require.FULL
+#: seat kinds of ``play_on``: the random agent, the heuristic agent (``agents``), and a search's
+#: rollouts: random moves (``random_rollout``), the heuristic with chance ``epsilon`` of a random move
+AGENT_RANDOM, AGENT_HEURISTIC, ROLLOUT_RANDOM, ROLLOUT_POLICY = range(4)
+#: ``st[S_STATUS]`` besides 0: FULL (grow the noble table, play again), the cap met, no legal action
+CAPPED, NO_LEGAL = 2, 3
+#: what a kernel without NRT answers when it meets a transition the noble table does not know
+MISSING = -4
+#: ``miss`` (``W[4]``): the transition (row, code), where ``play_on`` resumes, its action, steps left
+MISS_ROW, MISS_CODE, MISS_RESUME, MISS_ACTION, MISS_LEFT = range(5)
+RESUME_STEP, RESUME_CHOOSE, RESUME_APPLY = range(3)
 
 # -- scalar state slots (``st``) --------------------------------------------------------------
 (S_PLAYER, S_PHASE, S_END, S_TURNS, S_ROUNDS, S_PILE, S_DISC, S_HAND, S_SOLO_LEN, S_REV_LEN, S_END_DRAWS,
  S_NGAPS, S_PEAK_UNDER, S_RESHUFFLE_PEAK, S_FINISHED, S_WINNER, S_INIT_LEN, S_SPARE1, S_SPARE2,
  S_DECISIONS, S_STATUS, S_SOLO_INIT) = range(22)
 ST_SIZE = 22
+# -- the position's fields (``fields``: index into ``off``) ------------------------------------------
+(F_ST, F_GRID, F_PILE, F_DISC, F_HAND, F_UNDER, F_ULEN, F_ROW, F_DONE, F_SCORE, F_IMPLEFT, F_SOLO, F_SREV,
+ F_ZONE) = range(14)
+# -- the static tables (``G``), in order -------------------------------------------------------------
+(G_CFG, G_LINES, G_LINE_LEN, G_IMP_CELLS, G_IMP_LEN, G_IMP_COUNT, G_SOLO_CELLS, G_SOLO_LEN, G_CODES, G_ROOT,
+ G_POINTS, G_NOBLES, G_VALUES, G_IMP_USES) = range(14)
+#: ``winners``' tie-break: none, "most_dish_cards", "most_dish_cards, then shared"
+TIE_NONE, TIE_DISHES, TIE_SHARED = -1, 0, 1
 
-#: the game's step functions run without numba's reference counting (NRT): they never allocate,
-#: and the search's rollouts (``compiled_search``), themselves without NRT, call them at every turn;
-#: their draws are ``fastrng``'s inlined ones (the same words)
-_hot = njit(cache=True, _nrt=False)
+
+def layout(players: int, ncards: int, ncells: int, nslots: int, nsolo: int) -> tuple[np.ndarray, int]:
+    """The offsets (``off[field] = (start, shape...)``) and size of a position of these dimensions."""
+    sizes = [(ST_SIZE,), (ncells,), (ncards + 2,), (ncards + 2,), (ncells + 1,), (players * nslots, ncards + 1),
+             (players * nslots,), (players * nslots,), (players * nslots,), (players,), (players,),
+             (max(nsolo, 1),), (max(nsolo, 1),), (3,)]
+    off = np.zeros((len(sizes), 3), dtype=np.int64)
+    at = 0
+    for i, shape in enumerate(sizes):
+        off[i, 0] = at
+        off[i, 1:1 + len(shape)] = shape
+        at += int(np.prod(shape))
+    return off, at
+
 
 
 @_hot
@@ -111,6 +166,18 @@ def _packets(st, cfg, mt, gaps, cards, n, position, pile, work):
 
 
 @_hot
+def _reshuffle(st, mt, src, src_len, dst, dst_len):
+    """The ``st[src_len]`` cards of ``src`` shuffled into the empty ``dst`` (the discard into the pile,
+    the revealed solo cards into the solo pile)."""
+    n = st[src_len]
+    for i in range(n):
+        dst[i] = src[i]
+    st[dst_len] = n
+    st[src_len] = 0
+    fastrng.shuffle_fast(mt, dst, n)
+
+
+@_hot
 def _draw(st, cfg, mt, gaps, pile, discard, work, work2):
     """``RoyaleState._draw``: the next dish card, or EMPTY."""
     while True:
@@ -123,14 +190,9 @@ def _draw(st, cfg, mt, gaps, pile, discard, work, work2):
             if res == 1:
                 _finish(st, SUPPLY_EXHAUSTED, -1)
                 return EMPTY
-            nd = st[S_DISC]
-            if nd == 0:
+            if st[S_DISC] == 0:
                 return EMPTY
-            for i in range(nd):
-                pile[i] = discard[i]
-            st[S_PILE] = nd
-            st[S_DISC] = 0
-            fastrng.shuffle_fast(mt, pile, nd)
+            _reshuffle(st, mt, discard, S_DISC, pile, S_PILE)
         st[S_PILE] -= 1
         c = pile[st[S_PILE]]
         if c != END:
@@ -180,12 +242,7 @@ def _ghost(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_
             if res == 1 or st[S_REV_LEN] == 0:
                 _finish(st, SOLO_EXHAUSTED, -1)
                 return
-            n = st[S_REV_LEN]
-            for i in range(n):
-                solo_pile[i] = solo_rev[i]
-            st[S_SOLO_LEN] = n
-            st[S_REV_LEN] = 0
-            fastrng.shuffle_fast(mt, solo_pile, n)
+            _reshuffle(st, mt, solo_rev, S_REV_LEN, solo_pile, S_SOLO_LEN)
         st[S_SOLO_LEN] -= 1
         card = solo_pile[st[S_SOLO_LEN]]
         solo_rev[st[S_REV_LEN]] = card
@@ -243,90 +300,218 @@ def _clear(st, p, s, nslots, under, ulen, row, root, discard):
     row[k] = root[k]
 
 
-#: the int64 arrays ``play`` reads from one buffer (one argument: numba's call cost grows with each one)
-LAYOUT = ("cfg", "lines", "line_len", "imp_cells", "imp_len", "imp_count", "solo_cells", "solo_len", "codes",
-          "root", "points", "imp_uses", "st", "grid", "pile", "discard", "hand", "under", "ulen", "row", "done",
-          "score", "imp_left", "solo_pile", "solo_rev", "work", "work2", "legal", "init_pile", "init_solo", "hscratch")
+
+@_inline
+def _random(mt):
+    """``fastrng.random`` (the same float from the same words) with the inlined draws."""
+    a = fastrng.genrand_inline(mt) >> np.uint32(5)
+    b = fastrng.genrand_inline(mt) >> np.uint32(6)
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+# == views ==========================================================================================
+@njit(cache=True)
+def _f1(s, off, i):
+    o = off[i, 0]
+    return s[o:o + off[i, 1]]
 
 
 @njit(cache=True)
-def _view1(buf, offs, i):
-    o = offs[i, 0]
-    return buf[o:o + offs[i, 1]]
+def fields(s, off):
+    """The position's arrays (views of ``s``)."""
+    o = off[F_UNDER, 0]
+    under = s[o:o + off[F_UNDER, 1] * off[F_UNDER, 2]].reshape((off[F_UNDER, 1], off[F_UNDER, 2]))
+    return (_f1(s, off, F_ST), _f1(s, off, F_GRID), _f1(s, off, F_PILE), _f1(s, off, F_DISC),
+            _f1(s, off, F_HAND), under, _f1(s, off, F_ULEN), _f1(s, off, F_ROW), _f1(s, off, F_DONE),
+            _f1(s, off, F_SCORE), _f1(s, off, F_IMPLEFT), _f1(s, off, F_SOLO), _f1(s, off, F_SREV),
+            _f1(s, off, F_ZONE))
 
 
-@njit(cache=True)
-def _view2(buf, offs, i):
-    o = offs[i, 0]
-    return buf[o:o + offs[i, 1] * offs[i, 2]].reshape((offs[i, 1], offs[i, 2]))
-
-
-@njit(cache=True)
-def _view3(buf, offs, i):
-    o = offs[i, 0]
-    return buf[o:o + offs[i, 1] * offs[i, 2] * offs[i, 3]].reshape((offs[i, 1], offs[i, 2], offs[i, 3]))
-
-
-@njit(cache=True)
-def play(seed, kinds, cap, record, buf, offs, mt, amt, ck, sv, inc, avail, trans, need, owner, slen, seq, hslot,
-         meta, gaps, actions):
-    """Play the game seeded ``seed``, seat ``p`` played by agent ``kinds[p]`` (``AGENT_*``); ``st[S_STATUS]``: 0, FULL, CAPPED or NO_LEGAL.
-
-    ``buf`` holds the arrays named in ``LAYOUT``, ``offs[i]`` = (start, shape...) of the i-th."""
-    cfg = _view1(buf, offs, 0)
-    lines = _view2(buf, offs, 1)
-    line_len = _view1(buf, offs, 2)
-    imp_cells = _view3(buf, offs, 3)
-    imp_len = _view2(buf, offs, 4)
-    imp_count = _view1(buf, offs, 5)
-    solo_cells = _view2(buf, offs, 6)
-    solo_len = _view1(buf, offs, 7)
-    codes = _view2(buf, offs, 8)
-    root = _view1(buf, offs, 9)
-    points = _view1(buf, offs, 10)
-    imp_uses = _view1(buf, offs, 11)
-    st = _view1(buf, offs, 12)
-    grid = _view1(buf, offs, 13)
-    pile = _view1(buf, offs, 14)
-    discard = _view1(buf, offs, 15)
-    hand = _view1(buf, offs, 16)
-    under = _view2(buf, offs, 17)
-    ulen = _view1(buf, offs, 18)
-    row = _view1(buf, offs, 19)
-    done = _view1(buf, offs, 20)
-    score = _view1(buf, offs, 21)
-    imp_left = _view1(buf, offs, 22)
-    solo_pile = _view1(buf, offs, 23)
-    solo_rev = _view1(buf, offs, 24)
-    work = _view1(buf, offs, 25)
-    work2 = _view1(buf, offs, 26)
-    legal = _view1(buf, offs, 27)
-    init_pile = _view1(buf, offs, 28)
-    init_solo = _view1(buf, offs, 29)
-    hscratch = _view2(buf, offs, 30)
-    players = cfg[C_PLAYERS]
-    ncards = cfg[C_CARDS]
-    ncells = cfg[C_CELLS]
-    nlines = cfg[C_LINES]
+# == step kernels ===================================================================================
+@_inline
+def legal_actions(V, G, out):
+    """Write the legal action ids into ``out`` in the reference's order; return how many."""
+    cfg, lines, line_len, imp_cells, imp_len, imp_count = G[0], G[1], G[2], G[3], G[4], G[5]
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
+    if st[S_END] != PLAYING:
+        return 0
+    p = st[S_PLAYER]
     nslots = cfg[C_SLOTS]
-    a_place = cfg[C_A_PLACE]
-    a_clear = cfg[C_A_CLEAR]
-    a_stop = cfg[C_A_STOP]
-    fastrng.seed(mt, np.uint64(seed))
-    fastrng.seed_agents(amt, np.uint64(seed))
+    base = p * nslots
+    phase = st[S_PHASE]
+    m = 0
+    if phase == TAKE:
+        nlines = cfg[C_LINES]
+        for li in range(nlines):
+            for j in range(line_len[li]):
+                if grid[lines[li, j]] != EMPTY:
+                    out[m] = li
+                    m += 1
+                    break
+        if imp_left[p] > 0:
+            for t in range(imp_count[p]):
+                for j in range(imp_len[p, t]):
+                    if grid[imp_cells[p, t, j]] != EMPTY:
+                        out[m] = nlines + t
+                        m += 1
+                        break
+    elif phase == PLACE:
+        a_place = cfg[C_A_PLACE]
+        for h in range(st[S_HAND]):
+            for sl in range(nslots):
+                if not done[base + sl]:
+                    out[m] = a_place + hand[h] * nslots + sl
+                    m += 1
+    elif phase == CLEAR:
+        for sl in range(nslots):
+            if not done[base + sl] and ulen[base + sl] > 0:
+                out[m] = cfg[C_A_CLEAR] + sl
+                m += 1
+        out[m] = cfg[C_A_STOP]
+        m += 1
+    return m
+
+
+@_inline
+def _apply(V, G, W, mt, a):
+    """Play action ``a`` (legal) in the position of views ``V``, chance from ``mt``: OK, or MISSING
+    (the noble table lacks the transition of a card placed, noted in ``W[4]``; nothing was changed)."""
+    cfg, lines, line_len, imp_cells, imp_len = G[0], G[1], G[2], G[3], G[4]
+    solo_cells, solo_len, codes, root, points, R = G[6], G[7], G[8], G[9], G[10], G[11]
+    trans, need = R[4], R[5]
+    work, work2, gaps, miss = W[0], W[1], W[2], W[4]
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
+    p = st[S_PLAYER]
+    nslots = cfg[C_SLOTS]
+    nlines = cfg[C_LINES]
+    base = p * nslots
+    phase = st[S_PHASE]
+    nid = 0
+    if phase == PLACE:
+        x = a - cfg[C_A_PLACE]
+        c = x // nslots
+        k = base + x - c * nslots
+        nid = _next(trans, row[k], codes[k, c], miss)
+        if nid == compiled_require.UNKNOWN:
+            return MISSING
+    st[S_DECISIONS] += 1
+    if phase == TAKE:
+        if a < nlines:
+            n = line_len[a]
+        else:
+            imp_left[p] -= 1
+            n = imp_len[p, a - nlines]
+        cnt = 0
+        for j in range(n):
+            cell = lines[a, j] if a < nlines else imp_cells[p, a - nlines, j]
+            if grid[cell] != EMPTY:
+                cnt += 1
+        if cnt < n:
+            _gap(st, gaps, GAP_SHORT, a, p, cnt)
+            if cfg[C_G_SHORT] == UNSETTLED:
+                st[S_END] = STALLED + GAP_SHORT
+                return OK
+        h = 0
+        for j in range(n):
+            cell = lines[a, j] if a < nlines else imp_cells[p, a - nlines, j]
+            if grid[cell] != EMPTY:
+                hand[h] = grid[cell]
+                h += 1
+            grid[cell] = EMPTY
+        st[S_HAND] = h
+        st[S_PHASE] = PLACE
+    elif phase == PLACE:
+        x = a - cfg[C_A_PLACE]
+        c = x // nslots
+        sl = x - c * nslots
+        k = base + sl
+        h = st[S_HAND]
+        for i in range(h):
+            if hand[i] == c:
+                for j in range(i, h - 1):
+                    hand[j] = hand[j + 1]
+                break
+        st[S_HAND] = h - 1
+        under[k, ulen[k]] = c
+        ulen[k] += 1
+        if nid == DEAD:
+            _clear(st, p, sl, nslots, under, ulen, row, root, disc)
+        else:
+            row[k] = nid
+            if ulen[k] > st[S_PEAK_UNDER]:
+                st[S_PEAK_UNDER] = ulen[k]
+        if st[S_HAND] == 0:
+            left = 0
+            any_under = False
+            for s2 in range(nslots):
+                k2 = base + s2
+                if done[k2]:
+                    continue
+                if need[row[k2]] == 0:
+                    done[k2] = 1
+                    score[p] += points[k2]
+                    _clear(st, p, s2, nslots, under, ulen, row, root, disc)
+                else:
+                    left += 1
+                    if ulen[k2] > 0:
+                        any_under = True
+            if left == 0:
+                _finish(st, ALL_NOBLES, p)
+            elif cfg[C_VOLUNTARY] and any_under:
+                st[S_PHASE] = CLEAR
+            else:
+                _end_turn(st, cfg, mt, gaps, grid, pile, disc, work, work2, solo, srev, solo_cells, solo_len)
+    else:
+        if a == cfg[C_A_STOP]:
+            _end_turn(st, cfg, mt, gaps, grid, pile, disc, work, work2, solo, srev, solo_cells, solo_len)
+        else:
+            _clear(st, p, a - cfg[C_A_CLEAR], nslots, under, ulen, row, root, disc)
+            any_under = False
+            for s2 in range(nslots):
+                if not done[base + s2] and ulen[base + s2] > 0:
+                    any_under = True
+            if not any_under:
+                _end_turn(st, cfg, mt, gaps, grid, pile, disc, work, work2, solo, srev, solo_cells,
+                               solo_len)
+    return OK
+
+
+@njit(cache=True)
+def _fill(R, miss):
+    """Compute the transition a kernel missed (``compiled_require.step``): its row, DEAD, or FULL (no room)."""
+    ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta = R
+    return compiled_require.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, miss[MISS_ROW],
+                        miss[MISS_CODE])
+
+
+@njit(cache=True)
+def apply(V, G, W, mt, a):
+    """``_apply``, computing the transitions it misses: OK, or FULL (the noble table is full)."""
+    while _apply(V, G, W, mt, a) == MISSING:
+        if _fill(G[11], W[4]) == FULL:
+            return FULL
+    return OK
+
+
+@njit(cache=True)
+def deal(V, G, W, mt, init_pile, init_solo):
+    """``RoyaleGame.new_initial_state``: the position at the first decision, chance from ``mt``
+    (the dish pile and solo pile as dealt, top first, into ``init_pile`` / ``init_solo``).
+    ``st[S_INIT_LEN]`` -1: an uneven split stalled the set-up."""
+    cfg, root, imp_uses, solo_cells, solo_len = G[G_CFG], G[G_ROOT], G[G_IMP_USES], G[G_SOLO_CELLS], G[G_SOLO_LEN]
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
+    work, work2, gaps = W[0], W[1], W[2]
     st[:] = 0
     st[S_RESHUFFLE_PEAK] = -1
     st[S_WINNER] = -1
-    for i in range(ncells):
-        grid[i] = EMPTY
-    for k in range(players * nslots):
+    grid[:] = EMPTY
+    for k in range(root.shape[0]):
         ulen[k] = 0
         row[k] = root[k]
         done[k] = 0 if root[k] >= 0 else 1
-    for p in range(players):
-        score[p] = 0
-        imp_left[p] = imp_uses[p]
-    # -- set-up
+    score[:] = 0
+    imp_left[:] = imp_uses
+    ncards = cfg[C_CARDS]
     for i in range(ncards):
         work2[i] = i
     fastrng.shuffle(mt, work2, ncards)
@@ -344,277 +529,514 @@ def play(seed, kinds, cap, record, buf, offs, mt, amt, ck, sv, inc, avail, trans
     if cfg[C_SOLO]:
         ns = cfg[C_NSOLO]
         for i in range(ns):
-            solo_pile[i] = i
-        fastrng.shuffle(mt, solo_pile, ns)
+            solo[i] = i
+        fastrng.shuffle(mt, solo, ns)
         st[S_SOLO_LEN] = ns
         for i in range(ns):
-            init_solo[i] = solo_pile[ns - 1 - i]
-    _refill(st, cfg, mt, gaps, grid, pile, discard, work, work2)
+            init_solo[i] = solo[ns - 1 - i]
+    _refill(st, cfg, mt, gaps, grid, pile, disc, work, work2)
     if st[S_END] == PLAYING:
         if cfg[C_SOLO]:
-            _ghost(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_rev, solo_cells, solo_len)
+            _ghost(st, cfg, mt, gaps, grid, pile, disc, work, work2, solo, srev, solo_cells, solo_len)
         if st[S_END] == PLAYING:
             _start_turn(st, cfg, gaps, grid)
-    # -- decisions
-    decisions = 0
-    while st[S_END] == PLAYING:
-        if decisions >= cap:
-            st[S_STATUS] = CAPPED
-            break
-        p = st[S_PLAYER]
-        phase = st[S_PHASE]
-        base = p * nslots
-        m = 0
-        if phase == TAKE:
-            for li in range(nlines):
-                for j in range(line_len[li]):
-                    if grid[lines[li, j]] != EMPTY:
-                        legal[m] = li
-                        m += 1
-                        break
-            if imp_left[p] > 0:
-                for t in range(imp_count[p]):
-                    for j in range(imp_len[p, t]):
-                        if grid[imp_cells[p, t, j]] != EMPTY:
-                            legal[m] = nlines + t
-                            m += 1
-                            break
-        elif phase == PLACE:
-            for h in range(st[S_HAND]):
-                for s in range(nslots):
-                    if not done[base + s]:
-                        legal[m] = a_place + hand[h] * nslots + s
-                        m += 1
-        else:
-            for s in range(nslots):
-                if not done[base + s] and ulen[base + s] > 0:
-                    legal[m] = a_clear + s
-                    m += 1
-            legal[m] = a_stop
-            m += 1
-        if m == 0:
-            st[S_STATUS] = NO_LEGAL
-            break
-        kind = kinds[p]
-        if kind == AGENT_RANDOM:
-            a = legal[fastrng.randbelow(amt, m)]
-        elif kind == AGENT_HEURISTIC:
-            a = compiled_heuristic.choose(phase, p, legal, m, amt, grid, hand, st[S_HAND], lines, line_len, imp_cells, imp_len,
-                                nlines, a_place, a_clear, nslots, row, done, root, points, codes, ck, sv, inc, avail,
-                                trans, need, owner, slen, seq, hslot, meta, hscratch)
-            if a == compiled_heuristic.FULL:
-                st[S_STATUS] = FULL
-                return
-        else:
-            a = legal[0]
-        if record:
-            actions[decisions, 0] = p
-            actions[decisions, 1] = a
-        decisions += 1
-        st[S_DECISIONS] = decisions
-        # -- apply
-        if phase == TAKE:
-            if a < nlines:
-                n = line_len[a]
-                cnt = 0
-                for j in range(n):
-                    if grid[lines[a, j]] != EMPTY:
-                        cnt += 1
-            else:
-                t = a - nlines
-                imp_left[p] -= 1
-                n = imp_len[p, t]
-                cnt = 0
-                for j in range(n):
-                    if grid[imp_cells[p, t, j]] != EMPTY:
-                        cnt += 1
-            if cnt < n:
-                _gap(st, gaps, GAP_SHORT, a, p, cnt)
-                if cfg[C_G_SHORT] == UNSETTLED:
-                    st[S_END] = STALLED + GAP_SHORT
-                    break
-            h = 0
-            for j in range(n):
-                cell = lines[a, j] if a < nlines else imp_cells[p, a - nlines, j]
-                if grid[cell] != EMPTY:
-                    hand[h] = grid[cell]
-                    h += 1
-                grid[cell] = EMPTY
-            st[S_HAND] = h
-            st[S_PHASE] = PLACE
-        elif phase == PLACE:
-            x = a - a_place
-            c = x // nslots
-            s = x - c * nslots
-            h = st[S_HAND]
-            for i in range(h):
-                if hand[i] == c:
-                    for j in range(i, h - 1):
-                        hand[j] = hand[j + 1]
-                    break
-            st[S_HAND] = h - 1
-            k = base + s
-            code = codes[k, c]
-            nid = trans[row[k], code]
-            if nid == compiled_require.UNKNOWN:
-                nid = compiled_require.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, row[k], code)
-            if nid == compiled_require.FULL:
-                st[S_STATUS] = FULL
-                return
-            under[k, ulen[k]] = c
-            ulen[k] += 1
-            if nid == DEAD:
-                _clear(st, p, s, nslots, under, ulen, row, root, discard)
-            else:
-                row[k] = nid
-                if ulen[k] > st[S_PEAK_UNDER]:
-                    st[S_PEAK_UNDER] = ulen[k]
-            if st[S_HAND] == 0:
-                # after serving: validate nobles met exactly
-                left = 0
-                any_under = False
-                for s2 in range(nslots):
-                    k2 = base + s2
-                    if done[k2]:
-                        continue
-                    if need[row[k2]] == 0:
-                        done[k2] = 1
-                        score[p] += points[k2]
-                        _clear(st, p, s2, nslots, under, ulen, row, root, discard)
-                    else:
-                        left += 1
-                        if ulen[k2] > 0:
-                            any_under = True
-                if left == 0:
-                    _finish(st, ALL_NOBLES, p)
-                elif cfg[C_VOLUNTARY] and any_under:
-                    st[S_PHASE] = CLEAR
-                else:
-                    _end_turn(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_rev,
-                              solo_cells, solo_len)
-        else:
-            if a == a_stop:
-                _end_turn(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_rev,
-                          solo_cells, solo_len)
-            else:
-                _clear(st, p, a - a_clear, nslots, under, ulen, row, root, discard)
-                any_under = False
-                for s2 in range(nslots):
-                    if not done[base + s2] and ulen[base + s2] > 0:
-                        any_under = True
-                if not any_under:
-                    _end_turn(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_rev,
-                              solo_cells, solo_len)
-    st[S_DECISIONS] = decisions
 
 
-# -- one row of ``play_many``'s results ---------------------------------------------------------
-(R_END, R_STATUS, R_TURNS, R_ROUNDS, R_NGAPS, R_PEAK_UNDER, R_RESHUFFLE_PEAK, R_FINISHED, R_TIE) = range(9)
-R_SCORES = 9  # then the scores, then whether each seat won
-#: ``R_TIE``: no tie-break, "most_dish_cards", "most_dish_cards, then shared"
-TIE_NONE, TIE_DISHES, TIE_SHARED = -1, 0, 1
+@_hot
+def winners(V, G, win):
+    """The winners (``win[p]`` 1) of a game that ended, and its tie-break (``TIE_*``).
 
-
-@njit(cache=True)
-def _winners(st, cfg, score, ulen, players, nslots, out):
-    """``RoyaleFast.play``'s winners and tie-break into ``out`` (a ``play_many`` row); the tie gap's seats.
-
-    Returns the seats (a bit mask) of a tie the dish cards did not break, else 0."""
-    for p in range(players):
-        out[R_SCORES + players + p] = 0
-    out[R_TIE] = TIE_NONE
-    if cfg[C_SOLO]:
-        out[R_SCORES + players] = 1
-        return 0
-    if st[S_WINNER] >= 0:
-        out[R_SCORES + players + st[S_WINNER]] = 1
-        return 0
-    best = score[0]
-    for p in range(1, players):
-        if score[p] > best:
-            best = score[p]
-    most = -1
-    ntied = 0
-    for p in range(players):
-        if score[p] == best:
-            ntied += 1
-            d = 0
-            for s in range(nslots):
-                d += ulen[p * nslots + s]
-            if d > most:
-                most = d
-    mask = 0
-    nwin = 0
-    for p in range(players):
-        if score[p] != best:
-            continue
-        d = 0
-        for s in range(nslots):
-            d += ulen[p * nslots + s]
-        if ntied == 1 or d == most:
-            out[R_SCORES + players + p] = 1
-            mask |= 1 << p
-            nwin += 1
-    if ntied == 1:
-        return 0
-    out[R_TIE] = TIE_DISHES
-    if nwin == 1:
-        return 0
-    out[R_TIE] = TIE_SHARED
-    return mask
-
-
-@njit(cache=True)
-def play_many(seeds, kinds, first, cap, buf, offs, mt, amt, ck, sv, inc, avail, trans, need, owner, slen, seq, hslot,
-              meta, gaps, actions, r_out, g_rows):
-    """Play games ``first..`` of ``seeds`` (seat kinds ``kinds[i]``) with ``play``, one row of ``r_out`` each
-    (``R_*``), their gap events appended to ``g_rows`` (game row, kind, three numbers), a tie the dish
-    cards do not break as one more event (``GAP_TIE``, the seats as a bit mask).
-
-    Stops before a game whose gaps might not fit in ``g_rows``, or at a game the noble table
-    has no room for (status FULL: grow it, call again from there); returns (next game, gap rows used).
-    """
-    g = 0
-    per_game = gaps.shape[0] + 1
-    cfg = _view1(buf, offs, 0)
-    st = _view1(buf, offs, 12)
-    score = _view1(buf, offs, 21)
-    ulen = _view1(buf, offs, 18)
+    The reference's order: the solo seat wins; the seat that completed all its nobles
+    wins; else the best score, then the most dish cards under nobles, then shared (the
+    ``tie_after_tiebreak`` gap: settled by the deck or not, ``outcome`` and the batch say)."""
+    cfg = G[G_CFG]
+    st, score, ulen = V[F_ST], V[F_SCORE], V[F_ULEN]
     players = cfg[C_PLAYERS]
     nslots = cfg[C_SLOTS]
-    for i in range(first, seeds.shape[0]):
-        if g + per_game > g_rows.shape[0]:
-            return i, g
-        play(seeds[i], kinds[i], cap, False, buf, offs, mt, amt, ck, sv, inc, avail, trans, need, owner, slen, seq,
-             hslot, meta, gaps, actions)
-        if st[S_STATUS] == FULL:
-            return i, g
-        out = r_out[i]
-        out[R_END] = st[S_END]
-        out[R_STATUS] = st[S_STATUS]
-        out[R_TURNS] = st[S_TURNS]
-        out[R_ROUNDS] = st[S_ROUNDS]
-        out[R_NGAPS] = st[S_NGAPS]
-        out[R_PEAK_UNDER] = st[S_PEAK_UNDER]
-        out[R_RESHUFFLE_PEAK] = st[S_RESHUFFLE_PEAK]
-        out[R_FINISHED] = st[S_FINISHED]
-        for p in range(players):
-            out[R_SCORES + p] = score[p]
-        for j in range(min(st[S_NGAPS], gaps.shape[0])):
-            g_rows[g, 0] = i
-            for x in range(4):
-                g_rows[g, 1 + x] = gaps[j, x]
-            g += 1
-        out[R_TIE] = TIE_NONE
-        if st[S_STATUS] == 0 and st[S_END] != PLAYING and st[S_END] < STALLED:
-            mask = _winners(st, cfg, score, ulen, players, nslots, out)
-            if mask:
-                g_rows[g, 0] = i
-                g_rows[g, 1] = GAP_TIE
-                g_rows[g, 2] = mask
-                g_rows[g, 3] = 0
-                g_rows[g, 4] = 0
-                g += 1
-                if cfg[C_G_TIE] == UNSETTLED:
-                    out[R_END] = STALLED + GAP_TIE
-    return seeds.shape[0], g
+    for q in range(players):
+        win[q] = 0
+    if cfg[C_SOLO]:
+        win[0] = 1
+        return TIE_NONE
+    if st[S_WINNER] >= 0:
+        win[st[S_WINNER]] = 1
+        return TIE_NONE
+    best = score[0]
+    for q in range(players):
+        best = max(best, score[q])
+    most = -1
+    ntied = 0
+    for q in range(players):
+        if score[q] == best:
+            ntied += 1
+            d = 0
+            for sl in range(nslots):
+                d += ulen[q * nslots + sl]
+            most = max(most, d)
+    nwin = 0
+    for q in range(players):
+        if score[q] == best:
+            d = 0
+            for sl in range(nslots):
+                d += ulen[q * nslots + sl]
+            if ntied == 1 or d == most:
+                win[q] = 1
+                nwin += 1
+    if ntied == 1:
+        return TIE_NONE
+    return TIE_DISHES if nwin == 1 else TIE_SHARED
+
+
+@njit(cache=True)
+def outcome(V, G, scores, win):
+    """Scores and winners (1 per winner) of a finished position; False when it is not a finished game
+    (playing, stalled, or a tie after the tie-break the deck does not settle)."""
+    st = V[F_ST]
+    end = st[S_END]
+    if end == PLAYING or end >= STALLED:
+        return False
+    score = V[F_SCORE]
+    for q in range(score.shape[0]):  # a loop, not a slice: ``_hot`` callers compile it without NRT
+        scores[q] = score[q]
+    return not (winners(V, G, win) == TIE_SHARED and G[G_CFG][C_G_TIE] == UNSETTLED)
+
+
+@njit(cache=True)
+def determinize(root, out, V, mt):
+    """Copy ``root`` into ``out`` with the pile's order dealt again (``RoyaleState.determinize``).
+
+    The dish cards of the pile are known (their order is not): sorted, then shuffled;
+    the end card goes back anywhere inside its packet, less the cards drawn since;
+    the solo pile is shuffled too. Everything else in Royale is public.
+    """
+    out[:] = root
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
+    if st[S_END] != PLAYING:
+        return
+    n = st[S_PILE]
+    m = 0
+    has_end = False
+    for i in range(n):
+        if pile[i] == END:
+            has_end = True
+        else:
+            pile[m] = pile[i]
+            m += 1
+    pile[:m].sort()
+    fastrng.shuffle(mt, pile, m)
+    if has_end:
+        drawn = zone[0] - n
+        top_lo = max(0, zone[1] - drawn)
+        top_hi = min(n - 1, zone[2] - drawn)
+        at = fastrng.randrange(mt, top_lo, top_hi + 1)
+        pos = m - at
+        for i in range(m, pos, -1):
+            pile[i] = pile[i - 1]
+        pile[pos] = END
+    ns = st[S_SOLO_LEN]
+    solo[:ns].sort()
+    fastrng.shuffle(mt, solo, ns)
+
+
+# == the heuristic =====================================================================================
+@_inline
+def _val(vals, need, k, r):
+    """``_Slot.value``: what the cards under slot ``k`` (checker row ``r``) are worth (``values``' table)."""
+    return 0.0 if r == DEAD else vals[k, need[r]]
+
+
+def values(need: np.ndarray, root: np.ndarray, points: np.ndarray, high: int) -> np.ndarray:
+    """``_Slot.value`` of slot ``k`` with cards that still need ``nd`` more, ``[k, nd]`` for ``nd`` up to ``high``.
+
+    A table, not a division in the planner's innermost loop (where it cost most of the time);
+    the same float: ``points * (start - nd) / start``, ``start`` the need of the empty noble.
+    A column -1 (an empty noble that cannot be met: need DEAD) reads the last, 0.
+    """
+    out = np.zeros((root.shape[0], high + 2))
+    for k in range(root.shape[0]):
+        if root[k] < 0:
+            continue
+        start, pts = need[root[k]], points[k]
+        out[k, 0] = pts + COMPLETE_BONUS
+        if start > 0:
+            for nd in range(1, high + 1):
+                out[k, nd] = pts * (start - nd) / start
+    return out
+
+
+@_inline
+def _next(trans, r, code, miss):
+    """The row after one more card of ``code`` under row ``r`` (a row or DEAD), or UNKNOWN: the
+    table does not know it yet (noted in ``miss`` for the caller to compute)."""
+    nid = trans[r, code]
+    if nid == compiled_require.UNKNOWN:
+        miss[MISS_ROW] = r
+        miss[MISS_CODE] = code
+    return nid
+
+
+@_inline
+def _gains(codes, vals, need, trans, miss, O, val0, nopen, cards, n, gain0, new0, order):
+    """Each card's gain and next row under each open noble at the position (``gain0[c, i]``,
+    ``new0[c, i]``), and ``order[c]``: the open nobles by gain, highest first, the lower index
+    first among equal gains (the greedy's pick when no noble has moved). False: a transition is missing."""
+    ks, rows0, roots = O[0], O[1], O[2]
+    for j in range(n):
+        c = cards[j]
+        for i in range(nopen):
+            nid = _next(trans, rows0[i], codes[ks[i], c], miss)
+            if nid == compiled_require.UNKNOWN:
+                return False
+            g = _val(vals, need, ks[i], nid) - val0[i]
+            gain0[c, i] = g
+            new0[c, i] = roots[i] if nid == DEAD else nid
+            t = i
+            while t > 0 and gain0[c, order[c, t - 1]] < g:
+                order[c, t] = order[c, t - 1]
+                t -= 1
+            order[c, t] = i
+    return True
+
+
+@_inline
+def _plan(codes, vals, need, trans, miss, O, nopen, cards, n, base, cur, moved, gain0, new0, order, S, tot):
+    """``_Planner.plan``: the best value of placing ``cards[:n]`` greedily, over every play order.
+
+    Each card goes under the open noble where it gains most (the lowest index on a tie);
+    ``base`` plus the gains, the best order counting. The orders are walked depth first,
+    so orders sharing a prefix share its placements. A noble not in the bit mask ``moved``
+    is at the position's row (its gain read from ``gain0``/``order``); a moved one at
+    ``cur[i]`` (looked up). The same float sums, in the same order, as placing every
+    order from scratch. NaN: a transition is missing.
+    """
+    if n == 0 or nopen == 0:
+        return base
+    ks, roots = O[0], O[2]
+    idx, cpos, pk, oldrow, oldmask = S[0], S[1], S[2], S[3], S[4]
+    best = -np.inf
+    level = 0
+    idx[0] = 0
+    tot[0] = base
+    used = 0
+    while True:
+        j = idx[level]
+        while j < n and (used >> j) & 1:
+            j += 1
+        if j >= n:
+            if level == 0:
+                return best
+            level -= 1
+            used &= ~(1 << cpos[level])
+            cur[pk[level]] = oldrow[level]
+            moved = oldmask[level]
+            continue
+        idx[level] = j + 1
+        c = cards[j]
+        # the greedy pick: the best noble that has not moved, then the moved ones
+        b = -1
+        gb = -np.inf
+        nb = 0
+        for t in range(nopen):
+            i = order[c, t]
+            if not (moved >> i) & 1:
+                b, gb, nb = i, gain0[c, i], new0[c, i]
+                break
+        if moved:
+            for i in range(nopen):
+                if (moved >> i) & 1:
+                    b, gb, nb = _moved(c, i, cur[i], b, gb, nb, codes, vals, need, trans, miss, ks, roots)
+                    if b == MISSING:
+                        return np.nan
+        total = tot[level] + gb
+        if level == n - 1:
+            if total > best:
+                best = total
+            continue
+        cpos[level] = j
+        pk[level] = b
+        oldrow[level] = cur[b]
+        oldmask[level] = moved
+        used |= 1 << j
+        cur[b] = nb
+        moved |= 1 << b
+        level += 1
+        idx[level] = 0
+        tot[level] = total
+
+
+@_inline
+def _moved(c, i, r, b, gb, nb, codes, vals, need, trans, miss, ks, roots):
+    """Card ``c`` under the moved noble ``i`` (at row ``r``) against the best placement so far
+    (noble ``b``, gain ``gb``, next row ``nb``): the better of the two, the lower noble on a tie;
+    noble MISSING: a transition is missing."""
+    nid = _next(trans, r, codes[ks[i], c], miss)
+    if nid == compiled_require.UNKNOWN:
+        return MISSING, gb, nb
+    g = _val(vals, need, ks[i], nid) - _val(vals, need, ks[i], r)
+    if g > gb or (g == gb and i < b):
+        return i, g, roots[i] if nid == DEAD else np.int64(nid)
+    return b, gb, nb
+
+
+@_inline
+def _pick(c, codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order, m1, r1, m2, r2):
+    """The greedy's placement of card ``c`` with at most two nobles moved (``m1`` at row ``r1``, ``m2``
+    at ``r2``; -1: none): (noble, gain, its next row); noble MISSING: a transition is missing."""
+    b = -1
+    gb = -np.inf
+    nb = 0
+    for t in range(nopen):
+        i = order[c, t]
+        if i != m1 and i != m2:
+            b, gb, nb = i, gain0[c, i], new0[c, i]
+            break
+    if m1 >= 0:
+        b, gb, nb = _moved(c, m1, r1, b, gb, nb, codes, vals, need, trans, miss, ks, roots)
+    if m2 >= 0 and b != MISSING:
+        b, gb, nb = _moved(c, m2, r2, b, gb, nb, codes, vals, need, trans, miss, ks, roots)
+    return b, gb, nb
+
+
+@_inline
+def _plan_small(codes, vals, need, trans, miss, O, nopen, cards, n, base, f, rf, gain0, new0, order):
+    """``_plan`` written out for a take of up to three cards, or up to two after a card placed under
+    noble ``f`` (row ``rf``; -1: none), where at most two nobles ever move: the same orders,
+    placements and float sums, without the walk's bookkeeping (the common case: most of the time)."""
+    ks, roots = O[0], O[2]
+    best = -np.inf
+    for x in range(n):
+        p1, g1, n1 = _pick(cards[x], codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order,
+                           f, rf, -1, 0)
+        if p1 == MISSING:
+            return np.nan
+        t1 = base + g1
+        if n == 1:
+            return t1
+        # the nobles moved after the first card: the forced one and where the card went
+        if p1 == f:
+            a1, ar1, a2, ar2 = f, n1, -1, 0
+        elif f >= 0:
+            a1, ar1, a2, ar2 = f, rf, p1, n1
+        else:
+            a1, ar1, a2, ar2 = p1, n1, -1, 0
+        for y in range(n):
+            if y == x:
+                continue
+            p2, g2, n2 = _pick(cards[y], codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order,
+                               a1, ar1, a2, ar2)
+            if p2 == MISSING:
+                return np.nan
+            t2 = t1 + g2
+            if n == 2:
+                if t2 > best:
+                    best = t2
+                continue
+            z = 3 - x - y
+            if p2 == p1:
+                b1, br1, b2, br2 = p1, n2, -1, 0
+            else:
+                b1, br1, b2, br2 = p1, n1, p2, n2
+            p3, g3, _ = _pick(cards[z], codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order,
+                              b1, br1, b2, br2)
+            if p3 == MISSING:
+                return np.nan
+            t3 = t2 + g3
+            if t3 > best:
+                best = t3
+    return best
+
+
+@_inline
+def _heuristic(V, G, H, mt, legal, m):
+    """The index in ``legal[:m]`` that ``HeuristicAgent`` picks for the seat to move; MISSING: the noble
+    table lacks a transition (noted in ``H[-1]``; nothing drawn from ``mt``)."""
+    cfg, lines, line_len, imp_cells, imp_len = G[0], G[1], G[2], G[3], G[4]
+    codes, root, points, R, vals = G[8], G[9], G[10], G[11], G[12]
+    trans, need = R[4], R[5]
+    O, val0, cur, cards, picks, pos, gain0, new0, order, S, tot, miss = H
+    ks, rows0, roots = O[0], O[1], O[2]
+    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
+    p = st[S_PLAYER]
+    nslots = cfg[C_SLOTS]
+    nlines = cfg[C_LINES]
+    phase = st[S_PHASE]
+    if phase == CLEAR:
+        worst = 0
+        pick = m - 1  # stop is last
+        for i in range(m):
+            a = legal[i]
+            if a == cfg[C_A_STOP]:
+                continue
+            k = p * nslots + (a - cfg[C_A_CLEAR])
+            excess = need[row[k]] - need[root[k]]
+            if excess > worst:
+                worst, pick = excess, i
+        return pick
+    nopen = 0
+    base_value = 0.0
+    for sl in range(nslots):
+        k = p * nslots + sl
+        pos[sl] = -1
+        if not done[k]:
+            ks[nopen] = k
+            rows0[nopen] = row[k]
+            roots[nopen] = root[k]
+            v = _val(vals, need, k, row[k])
+            val0[nopen] = v
+            base_value += v
+            pos[sl] = nopen
+            nopen += 1
+    h = st[S_HAND]
+    if phase == PLACE:
+        ok = _gains(codes, vals, need, trans, miss, O, val0, nopen, hand, h, gain0, new0, order)
+    else:
+        n = 0
+        for cell in range(cfg[C_CELLS]):
+            if grid[cell] >= 0:
+                cards[n] = grid[cell]
+                n += 1
+        ok = _gains(codes, vals, need, trans, miss, O, val0, nopen, cards, n, gain0, new0, order)
+    if not ok:
+        return MISSING
+    a_place = cfg[C_A_PLACE]
+    best = -np.inf
+    npicks = 0
+    for i in range(m):
+        a = legal[i]
+        n = 0
+        moved = 0
+        base = base_value
+        if phase == PLACE:
+            # the card under that noble first, then the best plan of the others
+            x = a - a_place
+            c = x // nslots
+            oi = pos[x - c * nslots]
+            new = new0[c, oi]
+            base = base_value + (_val(vals, need, ks[oi], new) - val0[oi])
+            cur[oi] = new
+            moved = 1 << oi
+            for j in range(h):
+                if hand[j] != c:
+                    cards[n] = hand[j]
+                    n += 1
+        elif a < nlines:
+            for j in range(line_len[a]):
+                c = grid[lines[a, j]]
+                if c >= 0:
+                    cards[n] = c
+                    n += 1
+        else:
+            t = a - nlines
+            for j in range(imp_len[p, t]):
+                c = grid[imp_cells[p, t, j]]
+                if c >= 0:
+                    cards[n] = c
+                    n += 1
+        if n == 0 or nopen == 0:
+            v = base
+        elif n <= 2 or (n == 3 and phase == TAKE):
+            f = pos[(a - a_place) % nslots] if phase == PLACE else -1
+            v = _plan_small(codes, vals, need, trans, miss, O, nopen, cards, n, base, f, cur[f] if f >= 0 else 0,
+                            gain0, new0, order)
+        else:
+            v = _plan(codes, vals, need, trans, miss, O, nopen, cards, n, base, cur, moved, gain0, new0, order, S,
+                      tot)
+        if v != v:
+            return MISSING
+        if phase == TAKE and a >= nlines:
+            v = v - IMPOSTER_COST
+        if v > best + 1e-9:
+            best = v
+            picks[0] = i
+            npicks = 1
+        elif abs(v - best) <= 1e-9:
+            picks[npicks] = i
+            npicks += 1
+    return picks[fastrng.randbelow_inline(mt, npicks)]
+
+
+@_hot
+def _heuristic_call(V, G, H, mt, legal, m):
+    """``_heuristic`` as one call (rollouts inline it)."""
+    return _heuristic(V, G, H, mt, legal, m)
+
+
+@njit(cache=True)
+def heuristic(V, G, H, mt, legal, m):
+    """The index in ``legal[:m]`` that ``HeuristicAgent`` picks for the seat to move (-1: the noble table is full)."""
+    while True:
+        i = _heuristic_call(V, G, H, mt, legal, m)
+        if i != MISSING:
+            return i
+        if _fill(G[11], H[-1]) == FULL:
+            return -1
+
+
+
+
+# == the decision loop ================================================================================
+@_hot
+def play_on(V, G, W, H, mt, amt, kinds, epsilon, record, actions):
+    """Play on from ``V``, ``miss[MISS_LEFT]`` decisions at most, seat ``p`` choosing as ``kinds[p]``
+    (``AGENT_*``: the agents' own draws from ``amt``; ``ROLLOUT_*``: a search's rollout policy,
+    ``epsilon`` its chance of a random move), chance from ``mt``; ``record``: each decision's
+    (seat, action) into ``actions``.
+
+    Returns OK (ended, stalled, out of decisions, or no legal action: ``st[S_STATUS]`` NO_LEGAL),
+    or MISSING: the noble table lacks a transition (``miss`` says which, and where to resume once
+    it is known: choose again, or apply ``miss[MISS_ACTION]``; the caller computes it, ``_fill``).
+    """
+    legal, miss = W[3], W[4]
+    st = V[F_ST]
+    while miss[MISS_LEFT] > 0:
+        resume = miss[MISS_RESUME]
+        miss[MISS_RESUME] = RESUME_STEP
+        p = st[S_PLAYER]
+        if resume == RESUME_APPLY:
+            a = miss[MISS_ACTION]
+        else:
+            if st[S_END] != PLAYING:
+                return OK
+            m = legal_actions(V, G, legal)
+            if m == 0:
+                st[S_STATUS] = NO_LEGAL
+                return OK
+            kind = kinds[p]
+            i = 0
+            if kind == AGENT_RANDOM or (kind == AGENT_HEURISTIC and m == 1):
+                i = fastrng.randbelow_inline(amt, m)  # the agents' ``rng.randrange(len(legal))``
+            elif m > 1:
+                choose = kind == AGENT_HEURISTIC or resume == RESUME_CHOOSE  # no draw made yet
+                if not choose:
+                    if kind == ROLLOUT_RANDOM:
+                        i = int(_random(amt) * m)
+                    elif epsilon > 0.0 and _random(amt) < epsilon:
+                        i = int(_random(amt) * m)
+                    else:
+                        choose = True
+                if choose:
+                    i = _heuristic(V, G, H, amt, legal, m)
+                    if i == MISSING:
+                        miss[MISS_RESUME] = RESUME_CHOOSE
+                        return MISSING
+            a = legal[i]
+        if _apply(V, G, W, mt, a) == MISSING:
+            miss[MISS_RESUME] = RESUME_APPLY
+            miss[MISS_ACTION] = a
+            return MISSING
+        if record:
+            d = st[S_DECISIONS] - 1
+            actions[d, 0] = p
+            actions[d, 1] = a
+        miss[MISS_LEFT] -= 1
+    return OK
+
+
+@njit(cache=True)
+def play_out(V, G, W, H, mt, amt, kinds, epsilon, record, actions):
+    """``play_on`` to its end, computing the transitions it misses: OK, or FULL (the noble table is full)."""
+    miss = W[4]
+    while play_on(V, G, W, H, mt, amt, kinds, epsilon, record, actions) == MISSING:
+        if _fill(G[G_NOBLES], miss) == FULL:
+            return FULL
+    return OK
