@@ -1,0 +1,93 @@
+"""The title page's data in the rulebook context (cardgen/rulebook/context.py), read against the deck files.
+
+Kills the mutant mutmut left alive in ``build_context`` (docs/DEVELOPING.md, "Mutation
+testing"): a context that dropped the house rule's text printed a variant's book without
+it and no test saw. Every expected value here is read from the YAML files in decks/ and
+variants/ with a plain YAML parser, never from the resolver: the cover line's player
+range, the credits, the names, and for a variant its base, its house-rule flag and text.
+"""
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from cardgen.resolve.resolve import resolve
+from cardgen.rulebook.context import build_context
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = {p.stem: p for p in [*ROOT.glob("decks/*.yaml"), *ROOT.glob("variants/*/*.yaml")]}
+
+
+@cache
+def data(deck_id: str) -> dict[str, Any]:
+    return yaml.safe_load(FILES[deck_id].read_text(encoding="utf-8"))
+
+
+def base_of(deck_id: str) -> str | None:
+    return data(deck_id).get("extends")
+
+
+def inherited(deck_id: str, key: str) -> Any:
+    """``key`` as the deck file gives it, or as the deck it extends does (a variant overrides what it names)."""
+    own = data(deck_id).get(key)
+    base = base_of(deck_id)
+    if base is None:
+        return own
+    above = inherited(base, key)
+    if isinstance(own, dict) and isinstance(above, dict):
+        return {**above, **own}
+    return above if own is None else own
+
+
+def plain(text: str) -> str:
+    """Text without the book's typography (curly apostrophes, narrow spaces), to compare with the file's."""
+    return text.replace("\u2019", "'").replace("\u202f", " ").replace("\u00a0", " ")
+
+
+@cache
+def contexts(deck_id: str) -> dict[str, Any]:
+    deck = resolve(deck_id, ROOT)
+    return {lang: build_context(deck, lang) for lang in deck.model.languages}
+
+
+@pytest.mark.parametrize("deck_id", sorted(FILES))
+def test_the_title_page_data_is_the_deck_files(deck_id: str) -> None:
+    players = inherited(deck_id, "players")
+    credits = inherited(deck_id, "credits")
+    base = base_of(deck_id)
+    for lang, ctx in contexts(deck_id).items():
+        assert (ctx.players.min, ctx.players.max) == (players["min"], players["max"]), lang
+        assert ctx.designers == credits["designers"] and ctx.publisher == credits["publisher"]
+        assert ctx.year == str(credits["year"])  # printed as text: 2003, never "2 003"
+        assert plain(ctx.name) == plain(data(deck_id)["name"][lang])
+        assert plain(ctx.description) == plain(data(deck_id)["description"][lang])
+        assert ctx.is_variant is (base is not None)
+        if base is None:
+            assert ctx.base_name is None and ctx.base_description is None and not ctx.house_variant
+        else:
+            assert plain(ctx.base_name) == plain(data(base)["name"][lang])
+            assert plain(ctx.base_description) == plain(data(base)["description"][lang])
+            # a variant that plays code (a house rule) is labelled one unless its file says otherwise
+            flag = data(deck_id).get("house_variant")
+            expected = bool(inherited(deck_id, "house_variant") or inherited(deck_id, "code")) if flag is None else flag
+            assert ctx.house_variant is expected
+
+
+@pytest.mark.parametrize("deck_id", sorted(d for d in FILES if "house_rule" in data(d)))
+def test_a_house_rule_variant_carries_its_rule_in_every_language(deck_id: str) -> None:
+    """The rule a variant plays as code reaches its book in the players' words, in each language."""
+    for lang, ctx in contexts(deck_id).items():
+        assert plain(ctx.house_rule) == plain(data(deck_id)["house_rule"][lang]), lang
+
+
+def test_a_deck_without_a_house_rule_has_none() -> None:
+    assert all(ctx.house_rule == "" for d in FILES if "house_rule" not in data(d) for ctx in contexts(d).values())
+
+
+def test_the_shipped_files_include_house_rule_variants() -> None:
+    """Otherwise the house-rule test above would check nothing."""
+    assert {d for d in FILES if "house_rule" in data(d)} >= {"king_lui-gentle-overeating", "draco-charity-toast"}
