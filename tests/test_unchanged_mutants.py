@@ -81,7 +81,8 @@ def test_every_source_after_a_file_or_a_repeated_folder_still_counts(sources, tm
 def test_a_folder_named_twice_counts_once(sources) -> None:
     root = str(sources["project"])
     assert key(sources, extra=[root]) == key(sources)
-    assert key(sources, extra=[str(sources["rules"]), str(sources["rules"])]) == key(sources, extra=[str(sources["rules"])])
+    rules = str(sources["rules"])
+    assert key(sources, extra=[rules, rules]) == key(sources, extra=[rules])
 
 
 def test_hidden_folders_byte_code_and_temporary_files_do_not_count(sources) -> None:
