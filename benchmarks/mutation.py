@@ -108,6 +108,21 @@ if "MUTANT_UNDER_TEST" in os.environ:
 '''
 
 
+#: Appended to the copy's tests/conftest.py. Its session check fails a run that changed a file of the
+#: checkout; under mutmut the checkout is ``mutants/``, where mutmut records each result (``*.meta``)
+#: while other mutants' tests run: with two children, every mutant whose tests were running then was
+#: counted killed. The check keeps watching every other file.
+CONFTEST_TAIL = '''
+
+if "tree_listing" in globals():  # written by benchmarks/mutation.py into its copy only
+    _tree_listing = tree_listing
+
+    def tree_listing(root):
+        return {k: v for k, v in _tree_listing(root).items()
+                if not k.endswith((".meta", ".spans")) and not k.startswith("mutmut-")}
+'''
+
+
 def _setup(t: Target, before: bool) -> Path:
     """A fresh copy of the checkout with a setup.cfg that points mutmut at one file."""
     work = SCRATCH / (t.name + ("-before" if before else ""))
@@ -125,6 +140,8 @@ def _setup(t: Target, before: bool) -> Path:
         tests = [x for x in tests if not x.endswith("_mutants.py")]
     selection = "\n    ".join(tests)
     (work / "sitecustomize.py").write_text(SITECUSTOMIZE, encoding="utf-8")
+    conftest = work / "tests" / "conftest.py"
+    conftest.write_text(conftest.read_text(encoding="utf-8") + CONFTEST_TAIL, encoding="utf-8")
     (work / "setup.cfg").write_text(
         "[mutmut]\n"
         "source_paths = cardgen/\n"

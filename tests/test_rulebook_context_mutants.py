@@ -49,8 +49,13 @@ def plain(text: str) -> str:
 
 
 @cache
+def resolved(deck_id: str) -> Any:
+    return resolve(deck_id, ROOT)
+
+
 def contexts(deck_id: str) -> dict[str, Any]:
-    deck = resolve(deck_id, ROOT)
+    """Built afresh by every test (never cached: each test must run the context code it checks)."""
+    deck = resolved(deck_id)
     return {lang: build_context(deck, lang) for lang in deck.model.languages}
 
 
