@@ -64,8 +64,14 @@ def test_the_title_page_data_is_the_deck_files(deck_id: str) -> None:
     players = inherited(deck_id, "players")
     credits = inherited(deck_id, "credits")
     base = base_of(deck_id)
+    box = inherited(deck_id, "box")
+    rules = inherited(deck_id, "rules")
     for lang, ctx in contexts(deck_id).items():
+        assert (ctx.deck_id, ctx.game, ctx.lang) == (deck_id, inherited(deck_id, "game"), lang)
         assert (ctx.players.min, ctx.players.max) == (players["min"], players["max"]), lang
+        assert ctx.box.age == box["age"]  # the cover line: ages and playing time
+        assert (ctx.box.minutes.min, ctx.box.minutes.max) == (box["minutes"]["min"], box["minutes"]["max"])
+        assert {k: ctx.rule_values[k] for k in rules} == rules  # every rule number the files give
         assert ctx.designers == credits["designers"] and ctx.publisher == credits["publisher"]
         assert ctx.year == str(credits["year"])  # printed as text: 2003, never "2 003"
         assert plain(ctx.name) == plain(data(deck_id)["name"][lang])
@@ -96,3 +102,19 @@ def test_a_deck_without_a_house_rule_has_none() -> None:
 def test_the_shipped_files_include_house_rule_variants() -> None:
     """Otherwise the house-rule test above would check nothing."""
     assert {d for d in FILES if "house_rule" in data(d)} >= {"king_lui-gentle-overeating", "draco-charity-toast"}
+
+
+def test_a_deck_without_description_or_reconstruction_in_french(tmp_path: Path) -> None:
+    """A deck file with no description, no reconstruction and a French name typed with a plain space
+    before its colon: the book gets an empty tagline, no reconstruction note, and the narrow space."""
+    from test_render_support import card, deck_yaml
+
+    doc = deck_yaml([card("a")])
+    doc["name"]["fr"] = "Jeu : essai"
+    assert "description" not in doc and "reconstruction" not in doc
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "plain.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    deck = resolve("plain", tmp_path)
+    fr, en = build_context(deck, "fr"), build_context(deck, "en")
+    assert fr.name == "Jeu\u202f: essai" and en.name == doc["name"]["en"]
+    assert fr.description == "" and fr.reconstruction is False
