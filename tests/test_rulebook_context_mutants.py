@@ -118,3 +118,14 @@ def test_a_deck_without_description_or_reconstruction_in_french(tmp_path: Path) 
     fr, en = build_context(deck, "fr"), build_context(deck, "en")
     assert fr.name == "Jeu\u202f: essai" and en.name == doc["name"]["en"]
     assert fr.description == "" and fr.reconstruction is False
+
+
+def test_components_by_group_follow_the_deck_file() -> None:
+    """A template may list a group's components (``by_group``): each group, in the file's order."""
+    groups: dict[str, list[str]] = {}
+    for comp in data("royale")["components"]:
+        if comp.get("group") is not None:
+            groups.setdefault(comp["group"], []).append(comp["id"])
+    assert groups  # Royale's file groups its cards
+    for ctx in contexts("royale").values():
+        assert {g: [v.id for v in views] for g, views in ctx.by_group.items()} == groups
