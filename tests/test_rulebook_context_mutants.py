@@ -105,11 +105,12 @@ def test_the_shipped_files_include_house_rule_variants() -> None:
 
 
 def test_a_deck_without_description_or_reconstruction_in_french(tmp_path: Path) -> None:
-    """A deck file with no description, no reconstruction and a French name typed with a plain space
-    before its colon: the book gets an empty tagline, no reconstruction note, and the narrow space."""
+    """A deck file with no description, no reconstruction, its own card size and a French name typed
+    with a plain space before its colon: the book gets an empty tagline, no reconstruction note, the
+    deck's card size and the narrow space."""
     from test_render_support import card, deck_yaml
 
-    doc = deck_yaml([card("a")])
+    doc = deck_yaml([card("a")], card={"width_mm": 70.0, "height_mm": 120.0})
     doc["name"]["fr"] = "Jeu : essai"
     assert "description" not in doc and "reconstruction" not in doc
     (tmp_path / "decks").mkdir()
@@ -118,6 +119,7 @@ def test_a_deck_without_description_or_reconstruction_in_french(tmp_path: Path) 
     fr, en = build_context(deck, "fr"), build_context(deck, "en")
     assert fr.name == "Jeu\u202f: essai" and en.name == doc["name"]["en"]
     assert fr.description == "" and fr.reconstruction is False
+    assert (fr.card.width_mm, fr.card.height_mm) == (70.0, 120.0)  # the size the book's pictures are drawn at
 
 
 def test_components_by_group_follow_the_deck_file() -> None:
