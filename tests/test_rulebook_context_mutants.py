@@ -119,7 +119,7 @@ def test_a_deck_without_description_or_reconstruction_in_french(tmp_path: Path) 
     fr, en = build_context(deck, "fr"), build_context(deck, "en")
     assert fr.name == "Jeu\u202f: essai" and en.name == doc["name"]["en"]
     assert fr.description == "" and fr.reconstruction is False
-    assert (fr.card.width_mm, fr.card.height_mm) == (70.0, 120.0)  # the size the book's pictures are drawn at
+    assert (fr.card.width_mm, fr.card.height_mm) == (70.0, 120.0)  # the card size a template may print
 
 
 def test_components_by_group_follow_the_deck_file() -> None:
