@@ -131,3 +131,22 @@ def test_components_by_group_follow_the_deck_file() -> None:
     assert groups  # Royale's file groups its cards
     for ctx in contexts("royale").values():
         assert {g: [v.id for v in views] for g, views in ctx.by_group.items()} == groups
+
+
+def test_deck_texts_get_the_french_spaces_in_a_variants_book(tmp_path: Path) -> None:
+    """A base deck and its variant whose French texts were typed with plain spaces before ':' and '!':
+    the variant's book shows them, its base's name and description included, with narrow spaces."""
+    from test_render_support import card, deck_yaml
+
+    doc = deck_yaml([card("a")])
+    doc["name"]["fr"], doc["description"] = "Jeu : essai", {"en": "A test.", "it": "Prova.", "fr": "Court !"}
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "base.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    (tmp_path / "variants" / "base").mkdir(parents=True)
+    (tmp_path / "variants" / "base" / "base-v.yaml").write_text(yaml.safe_dump({
+        "extends": "base", "name": {"fr": "Variante : une", "it": "V", "en": "V"},
+        "description": {"fr": "Plus long !", "it": "V", "en": "V"}}, allow_unicode=True), encoding="utf-8")
+    base, variant = (build_context(resolve(d, tmp_path), "fr") for d in ("base", "base-v"))
+    assert base.description == "Court\u202f!"
+    assert (variant.name, variant.description) == ("Variante\u202f: une", "Plus long\u202f!")
+    assert (variant.base_name, variant.base_description) == ("Jeu\u202f: essai", "Court\u202f!")
