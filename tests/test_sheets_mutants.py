@@ -211,3 +211,41 @@ def test_no_crop_mark_in_a_tight_grids_edge_or_bleed(tmp_path, paper: str, grid,
             for bx0, by0, bx1, by1 in (s.bleed_box for s in page.slots):
                 gap = max(bx0 - max(x0, x1), min(x0, x1) - bx1, by0 - max(y0, y1), min(y0, y1) - by1)
                 assert gap >= MARK_GAP - 0.01, ((x0, y0, x1, y1), (bx0, by0, bx1, by1))
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none"])
+def test_a_backs_pages_boxes_lie_behind_its_fronts(tmp_path, duplex: str) -> None:
+    """The PDF's TrimBox and BleedBox of a page of fronts enclose its pieces; on the page of backs
+    behind it they are the same boxes seen through the sheet: mirrored left-right on a long-edge
+    flip, top-bottom on a short-edge one, unmoved without duplex. Ten cards leave the second page's
+    one card off-centre, where a box not mirrored, or mirrored the wrong way, shows."""
+    import io
+
+    import pikepdf
+
+    from cardgen.render.sheets import PAPERS, plan, render_sheets
+
+    deck, _ = two_sided_deck(tmp_path)
+    layout = plan(deck, "a4", duplex, instructions=False)
+    pdf = pikepdf.open(io.BytesIO(render_sheets(deck, "en", "a4", duplex=duplex, instructions=False)))
+    w, h = PAPERS["a4"]
+
+    def union(boxes):
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+    def seen_through(box):
+        x0, y0, x1, y1 = box
+        return {"long": (w - x1, y0, w - x0, y1), "short": (x0, h - y1, x1, h - y0), "none": box}[duplex]
+
+    checked = 0
+    for index, page in enumerate(layout):
+        if page.role != "fronts" or index + 1 >= len(layout) or not layout[index + 1].slots:
+            continue
+        trim, bleed = union([s.trim for s in page.slots]), union([s.bleed_box for s in page.slots])
+        front, back = pdf.pages[index], pdf.pages[index + 1]
+        assert [float(v) for v in front.TrimBox] == pytest.approx(trim, abs=0.01)
+        assert [float(v) for v in front.BleedBox] == pytest.approx(bleed, abs=0.01)
+        assert [float(v) for v in back.TrimBox] == pytest.approx(seen_through(trim), abs=0.01), (duplex, index)
+        assert [float(v) for v in back.BleedBox] == pytest.approx(seen_through(bleed), abs=0.01), (duplex, index)
+        checked += abs(seen_through(trim)[0] - trim[0]) > 1 or abs(seen_through(trim)[1] - trim[1]) > 1
+    assert checked or duplex == "none"  # some page off-centre, so the mirror could be seen
