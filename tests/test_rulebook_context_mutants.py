@@ -150,3 +150,15 @@ def test_deck_texts_get_the_french_spaces_in_a_variants_book(tmp_path: Path) -> 
     assert base.description == "Court\u202f!"
     assert (variant.name, variant.description) == ("Variante\u202f: une", "Plus long\u202f!")
     assert (variant.base_name, variant.base_description) == ("Jeu\u202f: essai", "Court\u202f!")
+
+
+def test_a_deck_wide_reconstruction_alone_is_one(tmp_path: Path) -> None:
+    """A reconstruction note on the deck, none on any component: the book still says it is one."""
+    from test_render_support import card, deck_yaml
+
+    doc = deck_yaml([card("a")])
+    doc["reconstruction"] = ["The colours are ours: no source gives them."]
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "ours.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    ctx = build_context(resolve("ours", tmp_path), "en")
+    assert not any(v.reconstruction for v in ctx.components) and ctx.reconstruction is True
