@@ -135,11 +135,15 @@ def test_components_by_group_follow_the_deck_file() -> None:
 
 def test_deck_texts_get_the_french_spaces_in_a_variants_book(tmp_path: Path) -> None:
     """A base deck and its variant whose French texts were typed with plain spaces before ':' and '!':
-    the variant's book shows them, its base's name and description included, with narrow spaces."""
+    the books show them with narrow spaces: names, descriptions (the base's in the variant's book),
+    this edition's clarifications and rulings."""
     from test_render_support import card, deck_yaml
 
     doc = deck_yaml([card("a")])
     doc["name"]["fr"], doc["description"] = "Jeu : essai", {"en": "A test.", "it": "Prova.", "fr": "Court !"}
+    gap, clarification = next(iter(data("king_lui")["clarifications"].items()))  # a gap King Lui's rules know
+    doc["clarifications"] = {gap: {**clarification, "text": {"en": "C.", "it": "C.", "fr": "Ainsi : un"}}}
+    doc["rulings"] = {"ours": {"text": {"en": "R.", "it": "R.", "fr": "Notre choix : deux"}}}
     (tmp_path / "decks").mkdir()
     (tmp_path / "decks" / "base.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
     (tmp_path / "variants" / "base").mkdir(parents=True)
@@ -148,6 +152,7 @@ def test_deck_texts_get_the_french_spaces_in_a_variants_book(tmp_path: Path) -> 
         "description": {"fr": "Plus long !", "it": "V", "en": "V"}}, allow_unicode=True), encoding="utf-8")
     base, variant = (build_context(resolve(d, tmp_path), "fr") for d in ("base", "base-v"))
     assert base.description == "Court\u202f!"
+    assert (base.clarifications[gap], base.rulings["ours"]) == ("Ainsi\u202f: un", "Notre choix\u202f: deux")
     assert (variant.name, variant.description) == ("Variante\u202f: une", "Plus long\u202f!")
     assert (variant.base_name, variant.base_description) == ("Jeu\u202f: essai", "Court\u202f!")
 
