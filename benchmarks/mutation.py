@@ -55,6 +55,11 @@ SH = "cardgen/render/sheets.py"
 RC = "cardgen/rulebook/context.py"
 UN = "cardgen/unchanged.py"
 
+#: Its second process is started with a scrubbed environment, so it never runs the active mutant:
+#: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that
+#: moves a byte, harmless or not. The drawing targets leave it out and are judged on geometry.
+SAME_BYTES = "tests/test_sheets.py::test_same_input_gives_identical_bytes_in_and_across_processes"
+
 TARGETS = [
     Target("king_lui_scoring", KL, _m(KL, "xǁKingLuiStateǁscores"),
            ("tests/test_king_lui_rules.py", "tests/test_king_lui_engine.py", "tests/test_king_lui_mutants.py")),
@@ -72,12 +77,50 @@ TARGETS = [
     Target("sheets_geometry", SH, _m(SH, "x_compose", "x_fit_grid", "xǁSlotǁ*"),
            ("tests/test_sheets.py", "tests/test_sheets_mutants.py")),
     # the three slips planted by hand that once got through (issue 23)
+    # (mutmut runs, for each mutant, only the selected tests that called the mutated function)
     Target("sheets_marks", SH, _m(SH, "xǁSheetsǁcrop_marks", "xǁSheetsǁpage_box"),
-           ("tests/test_sheets.py", "-k", "crop_marks or trim_box or back_lands")),
+           ("tests/test_sheets.py", "tests/test_sheets_mutants.py", "--deselect", SAME_BYTES)),
     Target("rulebook_title", RC, _m(RC, "x_build_context"),
-           ("tests/test_rulebook.py", "-k", "published_player or numbers_follow or variant_lists or metadata")),
-    Target("build_fingerprint", UN, _m(UN, "x_fingerprint"), ("tests/test_unchanged.py",)),
+           tuple(f"tests/test_rulebook.py::test_{n}" for n in (
+               "metadata_language_title_author", "numbers_follow_the_deck", "variant_lists_its_differences",
+               "the_title_page_gives_the_published_player_range")) + ("tests/test_rulebook_context_mutants.py",)),
+    Target("build_fingerprint", UN, _m(UN, "x_fingerprint"),
+           ("tests/test_unchanged.py", "tests/test_unchanged_mutants.py")),
 ]
+
+
+#: Copied to ``mutants/``, which the tests' subprocesses (``python -m cardgen`` with PYTHONPATH there)
+#: have on their path: a mutated module imports mutmut, whose settings are read from the working
+#: folder at import, and a test's subprocess runs in a temporary project. Reading them once from the
+#: copy's folder lets it run the active mutant (MUTANT_UNDER_TEST is inherited) instead of failing.
+SITECUSTOMIZE = '''"""mutmut's settings for subprocesses of the tests (written by benchmarks/mutation.py)."""
+import os
+
+if "MUTANT_UNDER_TEST" in os.environ:
+    _here = os.getcwd()
+    os.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    try:
+        from mutmut.configuration import config
+
+        config()
+    finally:
+        os.chdir(_here)
+'''
+
+
+#: Appended to the copy's tests/conftest.py. Its session check fails a run that changed a file of the
+#: checkout; under mutmut the checkout is ``mutants/``, where mutmut records each result (``*.meta``)
+#: while other mutants' tests run: with two children, every mutant whose tests were running then was
+#: counted killed. The check keeps watching every other file.
+CONFTEST_TAIL = '''
+
+if "tree_listing" in globals():  # written by benchmarks/mutation.py into its copy only
+    _tree_listing = tree_listing
+
+    def tree_listing(root):
+        return {k: v for k, v in _tree_listing(root).items()
+                if not k.endswith((".meta", ".spans")) and not k.startswith("mutmut-")}
+'''
 
 
 def _setup(t: Target, before: bool) -> Path:
@@ -91,15 +134,19 @@ def _setup(t: Target, before: bool) -> Path:
             shutil.copytree(src, work / item, ignore=shutil.ignore_patterns("__pycache__", "out"))
         elif src.exists():
             shutil.copy2(src, work / item)
-    tests = [x for x in t.tests if x.startswith("--") or (ROOT / x.split("::")[0]).exists()]
+    # test files not written yet are left out; options (--deselect ...) and their values are kept
+    tests = [x for x in t.tests if not x.startswith("tests/") or (ROOT / x.split("::")[0]).exists()]
     if before:  # the score before the tests written to kill survivors
         tests = [x for x in tests if not x.endswith("_mutants.py")]
     selection = "\n    ".join(tests)
+    (work / "sitecustomize.py").write_text(SITECUSTOMIZE, encoding="utf-8")
+    conftest = work / "tests" / "conftest.py"
+    conftest.write_text(conftest.read_text(encoding="utf-8") + CONFTEST_TAIL, encoding="utf-8")
     (work / "setup.cfg").write_text(
         "[mutmut]\n"
         "source_paths = cardgen/\n"
         f"only_mutate = {t.source}\n"
-        "also_copy =\n    decks/\n    variants/\n    templates/\n    docs/\n    README.md\n"
+        "also_copy =\n    decks/\n    variants/\n    templates/\n    docs/\n    README.md\n    sitecustomize.py\n"
         "pytest_add_cli_args = -p no:cacheprovider -q\n"
         f"pytest_add_cli_args_test_selection =\n    {selection}\n"
         "mutate_only_covered_lines = false\n",

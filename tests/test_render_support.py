@@ -6,6 +6,7 @@ tokens, dice, long texts. Pixels come from pypdfium2, boxes from Pillow.
 """
 from __future__ import annotations
 
+import colorsys
 import io
 from pathlib import Path
 from typing import Any
@@ -128,3 +129,19 @@ def qpdf_problems(pdf: bytes) -> list[str]:
 
 def hex_rgb(value: str) -> tuple[int, int, int]:
     return tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def two_sided_deck(tmp_path: Path, cards: int = 10, tokens: int = 3):
+    """Cards and tokens whose every face has a colour of its own, so pixels say which face is where."""
+    colours, components = {}, []
+    n = 2 * (cards + tokens)
+    for i in range(n):  # evenly spaced hues, two lightness levels: all far apart
+        r, g, b = colorsys.hls_to_rgb(i / n, 0.42 if i % 2 else 0.58, 0.75)
+        colours[f"c{i}"] = "#%02X%02X%02X" % (round(r * 255), round(g * 255), round(b * 255))
+    for i in range(cards + tokens):
+        kind = "card" if i < cards else "token"
+        layout = "feature" if kind == "card" else "token"
+        faces = [{"layout": layout, "title": text(f"F{i}"), "colour": f"c{2 * i}", "symbol": "star"},
+                 {"layout": layout, "title": text(f"B{i}"), "colour": f"c{2 * i + 1}", "symbol": "mask"}]
+        components.append(card(f"p{i}", faces=faces, kind=kind, back=None))
+    return make_deck(tmp_path, components, colours=colours), colours

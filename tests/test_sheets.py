@@ -1,7 +1,6 @@
 """Print-and-play sheets: counts, crop marks, duplex registration, calibration page, clean PDFs."""
 from __future__ import annotations
 
-import colorsys
 import io
 import os
 import subprocess
@@ -17,26 +16,10 @@ from cardgen.errors import InputError
 from cardgen.render.sheets import EDGE, MARK_GAP, MARK_MIN, PAPERS, plan, render_sheets
 from cardgen.render.strings import text as sentence
 from test_render_support import (MM, ROOT, card, colour_mask, hex_rgb, ink_mask, make_deck, page_count, pages,
-                                 qpdf_problems, real_decks, text)
+                                 qpdf_problems, real_decks, text, two_sided_deck)
 
 DECKS = real_decks()
 ALL = real_decks(variants=True)
-
-
-def two_sided_deck(tmp_path: Path, cards: int = 10, tokens: int = 3):
-    """Cards and tokens whose every face has a colour of its own, so pixels say which face is where."""
-    colours, components = {}, []
-    n = 2 * (cards + tokens)
-    for i in range(n):  # evenly spaced hues, two lightness levels: all far apart
-        r, g, b = colorsys.hls_to_rgb(i / n, 0.42 if i % 2 else 0.58, 0.75)
-        colours[f"c{i}"] = "#%02X%02X%02X" % (round(r * 255), round(g * 255), round(b * 255))
-    for i in range(cards + tokens):
-        kind = "card" if i < cards else "token"
-        layout = "feature" if kind == "card" else "token"
-        faces = [{"layout": layout, "title": text(f"F{i}"), "colour": f"c{2 * i}", "symbol": "star"},
-                 {"layout": layout, "title": text(f"B{i}"), "colour": f"c{2 * i + 1}", "symbol": "mask"}]
-        components.append(card(f"p{i}", faces=faces, kind=kind, back=None))
-    return make_deck(tmp_path, components, colours=colours), colours
 
 
 # -- the plan ------------------------------------------------------------------------

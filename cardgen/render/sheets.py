@@ -460,8 +460,16 @@ class Sheets:
         gx1, gy1 = max(b[2] for b in bleeds), max(b[3] for b in bleeds)
         c.setStrokeColor(black)
         c.setLineWidth(MARK_WIDTH)
+
+        def out(x: float, y: float) -> float:
+            """How far (x, y) lies outside the pieces' bleed."""
+            return max(gx0 - x, x - gx1, gy0 - y, y - gy1, 0.0)
+
         def line(x0: float, y0: float, x1: float, y1: float) -> None:
-            if abs(x1 - x0) + abs(y1 - y0) >= 1 * mm:  # no room in a margin (a tight fixed grid): no mark there
+            # A mark runs outwards from (x0, y0), MARK_GAP off the bleed, to (x1, y1), held EDGE off the
+            # paper's edge. In a margin with no room for 1 mm of it (a tight fixed grid) that end falls
+            # short of, or behind, the start: no mark there, rather than one towards the pieces.
+            if out(x1, y1) - out(x0, y0) >= 1 * mm:
                 c.line(x0, y0, x1, y1)
 
         for x in sorted({round(v, 3) for t in trims for v in (t[0], t[2])}):
