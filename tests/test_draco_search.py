@@ -219,6 +219,7 @@ def test_decks_the_driver_cannot_play_fall_back_to_python():
 
     class Game:
         deck = Deck()
+        card_ids = game.card_ids
     assert "tie_for_win" in fs.unsupported(Game())  # type: ignore[arg-type]
     fs._DRIVERS[game] = "no driver"
     try:
