@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import errno
 import itertools
+import json
 import os
 import stat
 from pathlib import Path
+
+from typing import Any
 
 from cardgen.errors import InputError
 
@@ -68,6 +71,19 @@ def check_output_file(path: str | Path, what: str = "output file") -> None:
     if path.exists() and not path.is_file():
         raise InputError(f"{what} is not a regular file; expected a file name", file=str(path))
     check_output_dir(path.parent, f"folder of the {what}")
+
+
+def read_json_object(path: Path) -> dict[str, Any]:
+    """The JSON object a state file of ours holds, or ``{}`` when it is missing, unreadable or not an object.
+
+    For the records cardgen keeps beside its outputs (the build's cache, the gallery's state):
+    a damaged one is forgotten and rebuilt, never an error.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def write_atomic(path: str | Path, data: bytes | str, *, skip_if_same: bool = True, durable: bool = True) -> bool:

@@ -51,18 +51,17 @@ _KEY_NAME = re.compile(r"[0-9a-f]{20}")
 _key: str | None = None
 
 
-def _module_file(dotted: str, files: dict[Path, bytes]) -> Path | None:
-    """The source file of module ``cardgen.x.y`` (``x/y.py`` or ``x/y/__init__.py``), if there is one."""
-    base = PACKAGE.joinpath(*dotted.split(".")[1:])
-    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-        if candidate in files:
-            return candidate
-    return None
+def _dotted(path: Path) -> str:
+    """The module name of a source file of the package: ``cardgen/x/y.py`` -> ``cardgen.x.y``
+    (a package's ``__init__.py`` -> the package's name)."""
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(("cardgen", *(parts[:-1] if parts[-1] == "__init__" else parts)))
 
 
-def _imports(path: Path, text: bytes, files: dict[Path, bytes]) -> set[Path]:
+def _imports(path: Path, text: bytes, modules: dict[str, Path]) -> set[Path]:
     """The ``cardgen`` source files ``text`` (the module at ``path``) imports, wherever in it
-    (functions, ``TYPE_CHECKING`` blocks: more is only a recompile too many)."""
+    (functions, ``TYPE_CHECKING`` blocks: more is only a recompile too many). ``modules``:
+    module name -> its source file."""
     package = ["cardgen", *path.parent.relative_to(PACKAGE).parts]
     found: set[Path] = set()
     for match in _IMPORT.finditer(text):
@@ -76,7 +75,7 @@ def _imports(path: Path, text: bytes, files: dict[Path, bytes]) -> set[Path]:
         for dotted in candidates:
             parts = dotted.split(".")
             for end in range(1, len(parts) + 1):  # every package on the way is imported too
-                module = _module_file(".".join(parts[:end]), files)
+                module = modules.get(".".join(parts[:end]))
                 if module is not None:
                     found.add(module)
     return found
@@ -85,12 +84,13 @@ def _imports(path: Path, text: bytes, files: dict[Path, bytes]) -> set[Path]:
 def compiled_sources() -> list[Path]:
     """Every source file compiled code may depend on, sorted: see the module's docstring."""
     files = {p: p.read_bytes() for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts}
-    seeds = [p for p, text in files.items() if _NUMBA_IMPORT.search(text)]
+    modules = {_dotted(p): p for p in files}
+    seeds = [p for p, text in files.items() if b"numba" in text and _NUMBA_IMPORT.search(text)]
     chosen = set(seeds)
     todo = list(chosen)
     while todo:
         path = todo.pop()
-        for module in _imports(path, files[path], files):
+        for module in _imports(path, files[path], modules):
             if module not in chosen:
                 chosen.add(module)
                 todo.append(module)

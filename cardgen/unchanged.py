@@ -11,7 +11,7 @@ build is over: no YAML is read, pydantic, reportlab and the games are never
 imported. Any difference falls through to the normal build, which decides output
 by output with content hashes (``cardgen.build``).
 
-This module imports only the standard library, on purpose.
+This module imports only the standard library (and ``cardgen.fileio``, which does too), on purpose.
 """
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ import json
 import os
 from pathlib import Path
 from typing import Any
+
+from cardgen.fileio import read_json_object
 
 PACKAGE = Path(__file__).resolve().parent
 CACHE_FILE = ".cardgen-cache.json"  # the same file as cardgen.build.CACHE_FILE
@@ -72,11 +74,7 @@ def fingerprint(root: Path, out: Path, request: dict[str, Any], extra: list[str]
 
 
 def _cache(out: Path) -> dict[str, Any]:
-    try:
-        data = json.loads((out / CACHE_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+    return read_json_object(out / CACHE_FILE)
 
 
 def previous_extra(out: Path) -> list[str]:

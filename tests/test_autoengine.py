@@ -133,3 +133,48 @@ def _compiled(said: str) -> set[str]:
 
 def autoengine_ready(cache: Path, game: str) -> bool:
     return any((cache / "numba").glob(f"*/ready-{game}.json"))
+
+
+#: Run in a session of its own (its own scheduling group), as a detached build is.
+YIELDING = """
+import json, os, sys, time
+from cardgen.simulate import autoengine as a
+how = a.yield_cpu()
+group = lambda: a.AUTOGROUP.read_text().split()[-1] if how == "autogroup" else ""
+during = group()
+folder = a._folder()
+asked, dead = folder / f"yield-g-{os.getppid()}", folder / "yield-g-999999999"
+asked.touch(); dead.touch()
+a.yield_while_runs("g", -1, poll=0.02)  # the run that started it is over: only the file asks
+time.sleep(0.3)
+still = group()
+asked.unlink()
+time.sleep(0.3)
+print(json.dumps([how, os.nice(0), during, still, group(), dead.exists()]))
+"""
+
+
+def test_the_background_build_takes_only_cpu_time_the_runs_leave_over(tmp_path: Path) -> None:
+    """A detached build is a session, so its own scheduling group on Linux: that group weighs
+    least (nice 19) while a run that asked plays, and normally once none does."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDGEN_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", YIELDING], env=env, capture_output=True, text=True,
+                          start_new_session=True, timeout=60)
+    how, nice, during, still, after, dead_left = json.loads(done.stdout)
+    if Path("/proc/self/autogroup").exists():
+        assert how == "autogroup" and (during, still, after) == ("19", "19", "0")
+        assert not dead_left  # an ended run's request is forgotten
+    else:
+        assert how == "nice" and nice == 19
+
+
+def test_background_builds_are_switched_off_by_either_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(autoengine.BACKGROUND_ENV, raising=False)
+    monkeypatch.delenv(autoengine.BACKGROUND_ENV_OLD, raising=False)
+    assert autoengine.background_enabled()
+    monkeypatch.setenv(autoengine.BACKGROUND_ENV_OLD, "0")
+    assert not autoengine.background_enabled()
+    monkeypatch.setenv(autoengine.BACKGROUND_ENV, "1")  # the new name, where set, decides
+    assert autoengine.background_enabled()
+    monkeypatch.setenv(autoengine.BACKGROUND_ENV, "0")
+    assert not autoengine.background_enabled()

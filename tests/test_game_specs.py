@@ -51,3 +51,19 @@ def test_a_registration_on_first_use_calls_the_named_function_and_pickles() -> N
     late = on_first_use("cardgen.games.draco.table", "coins_held")
     assert late([7, 2], 3, 10) == (2, 3)
     assert pickle.loads(pickle.dumps(late)) == late
+
+
+def test_package_spec_reads_the_package_layout_and_lets_a_game_differ() -> None:
+    """``package_spec`` fills a spec from a package's conventional modules; a field given wins."""
+    from cardgen.games.base import on_first_use, package_spec
+    from cardgen.games.royale import checks, engine, playview, text
+    from cardgen.games.royale.model import RoyaleRules
+
+    spec = package_spec("cardgen.games.royale", rules_model=RoyaleRules, search=None, determinize=False)
+    assert spec.id == "royale" and spec.rules_model is RoyaleRules
+    assert spec.gaps is engine.GAPS and spec.hooks is engine.HOOKS
+    assert spec.check_references is checks.check_references and spec.static_checks is checks.static_checks
+    assert spec.face_text is text.face_text and spec.describe_action is text.describe_action
+    assert spec.play_table is playview.play_table
+    assert spec.fast == on_first_use("cardgen.games.royale.compiled", "fast_engine")
+    assert spec.search is None and spec.determinize is False

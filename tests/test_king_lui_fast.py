@@ -133,25 +133,27 @@ def test_the_tiers_seeding_shortcut_matches_fastrng(s):
     import numpy as np
 
     from cardgen.engine import fastrng
-    from cardgen.games.king_lui import compiled_rules
 
     mt = np.zeros(625, dtype=np.uint32)
-    compiled_rules._seed(mt, compiled_rules._base_state(), np.uint64(s))
+    fastrng.seed_from(mt, fastrng.base_state(), np.uint64(s))  # as compiled._play seeds both generators
     assert (mt == fastrng.new_rng(s)).all()
 
 
 def test_compiling_is_announced_once_and_only_without_a_cache(monkeypatch, capsys):
     from cardgen.games.king_lui import compiled as fast_module
+    from cardgen.jit import is_cached
 
     GAME.fast(resolve("king_lui", ROOT), 3).play(1, ["random"] * 3, 100, False)
-    assert fast_module._is_cached()  # cache=True: the compiled loop is on disk now
+    assert is_cached(fast_module.play_many)  # cache=True: the compiled loop is on disk now
     capsys.readouterr()
-    monkeypatch.setattr(fast_module, "_announced", False)
-    monkeypatch.setattr(fast_module, "_is_cached", lambda: False)
-    fast_module._announce_compile()
-    fast_module._announce_compile()
-    assert capsys.readouterr().err == "compiling the King Lui fast engine (first run only)…\n"
-    monkeypatch.setattr(fast_module, "_announced", False)
-    monkeypatch.setattr(fast_module, "_is_cached", lambda: True)
-    fast_module._announce_compile()
+    monkeypatch.setattr(fast_module, "_announced", set())
+    monkeypatch.setattr(fast_module, "is_cached", lambda dispatcher: False)
+    fast_module.announce_compile("fast engine", fast_module.play_many)
+    fast_module.announce_compile("fast engine", fast_module.play_many)
+    fast_module.announce_compile("search driver", None)
+    assert capsys.readouterr().err == ("compiling the King Lui fast engine (first run only)…\n"
+                                       "compiling the King Lui search driver (first run only)…\n")
+    monkeypatch.setattr(fast_module, "_announced", set())
+    monkeypatch.setattr(fast_module, "is_cached", lambda dispatcher: True)
+    fast_module.announce_compile("fast engine", fast_module.play_many)
     assert capsys.readouterr().err == ""

@@ -1,6 +1,6 @@
 """King Lui's compiled search: step kernels equal to the reference engine, determinize, the driver, the hook.
 
-The kernels (``compiled_step``) are checked against ``engine.KingLuiState`` along
+The kernels (``compiled_rules``) are checked against ``engine.KingLuiState`` along
 seeded random and heuristic games on every deck and on decks whose gaps stall or
 are settled otherwise: the legal actions, the position after every action
 (``encode`` of the reference's next position), the end, scores and winners.
@@ -18,10 +18,10 @@ from cardgen.agents.search import SearchAgent as PySearch
 from cardgen.engine import fastrng
 from cardgen.engine.api import RandomAgent, SearchParams
 from cardgen.games.king_lui import GAME
-from cardgen.games.king_lui import compiled_step as fs
+from cardgen.games.king_lui import compiled_rules as kl
 from cardgen.games.king_lui.agents import HeuristicAgent
-from cardgen.games.king_lui.compiled_encode import codes, encode, tables
-from cardgen.games.king_lui.compiled_search import compiled_search
+from cardgen.games.king_lui.compiled import tables
+from cardgen.games.king_lui.compiled_search import codes, compiled_search, encode
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.runner import play_game
 from cardgen.simulate.stats import wilson
@@ -45,6 +45,35 @@ def _unsettled(deck):
     return type(deck)(**{**deck.__dict__, "model": bare})
 
 
+#: a gap buffer without room: the kernels count the gaps met (``S_GAPS``) and record none
+NO_GAPS = np.zeros((0, 3), dtype=np.int64)
+
+
+def broken(s, cfg, cards, emeralds) -> int:
+    """The first broken invariant of a kernel state as a code (0: all hold): 1 cards not conserved, 2 a negative
+    count, 3 a seat holds less than it took, 4 the king's total, 5 Emeralds not conserved, 6 turn order."""
+    n, players = int(cfg[kl.C_DISHES]), int(cfg[kl.C_PLAYERS])
+    table, king, eaten, hands, taken, sup = kl.views(s, n, players)
+    if (table < 0).any() or (king < 0).any() or (eaten < 0).any() or (taken < 0).any():
+        return 2
+    if (hands < taken).any():
+        return 3
+    if s[kl.S_SP] + s[kl.S_TEMER] + s[kl.S_PENDING] + s[kl.S_REMOVED] + table.sum() + king.sum() + hands.sum() \
+            != cards:
+        return 1
+    if king.sum() != s[kl.S_KTOTAL]:
+        return 4
+    if s[kl.S_END] == kl.PLAYING:
+        meals = eaten.sum()
+        left = s[kl.S_TEMER] + s[kl.S_PENDING] + meals // cfg[kl.C_PORTIONS] + (sup[:s[kl.S_SP]] < 0).sum()
+        if left != emeralds or meals % cfg[kl.C_PORTIONS]:
+            return 5
+        if s[kl.S_PLAYER] != (s[kl.S_CHEF] + s[kl.S_ACTED]) % players \
+                or s[kl.S_TURNS] != s[kl.S_ROUNDS] * players + s[kl.S_ACTED]:
+            return 6
+    return 0
+
+
 def _dims(t):
     return int(t.cfg[0]), int(t.cfg[1])
 
@@ -52,8 +81,8 @@ def _dims(t):
 def _same(s, e, t) -> bool:
     """Two state arrays hold the same position (the supply past its top is stale)."""
     n, players = _dims(t)
-    live = fs.live(e, n, players)
-    return len(s) == len(e) and fs.live(s, n, players) == live and np.array_equal(s[:live], e[:live])
+    live = kl.size(n, players, e[kl.S_SP])  # the supply past its top is stale
+    return len(s) == len(e) and s[kl.S_SP] == e[kl.S_SP] and np.array_equal(s[:live], e[:live])
 
 
 def walk(deck, players: int, games: int, heuristic_share: float = 0.5, check_policy: bool = True) -> set[str]:
@@ -63,7 +92,7 @@ def walk(deck, players: int, games: int, heuristic_share: float = 0.5, check_pol
     """
     game = GAME.new_game(deck, players)
     t = tables(game)
-    assert t is not None
+    assert not isinstance(t, str), t
     n, _ = _dims(t)
     buf = np.zeros(n + 2 + len(t.combos), dtype=np.int64)
     best = np.zeros_like(buf)
@@ -77,23 +106,23 @@ def walk(deck, players: int, games: int, heuristic_share: float = 0.5, check_pol
         s = encode(state, t)
         while state.end_reason is None:
             legal = state.legal_actions()
-            m = fs.legal(s, t.cfg, t.combo_cnt, buf)
+            m = kl.legal(s, t.cfg, t.combo_cnt, buf)
             assert list(buf[:m]) == list(codes(legal, t)), f"seed {seed}, turn {state.turns}"
             player = state.current_player
-            assert s[fs.S_PLAYER] == player
+            assert s[kl.S_PLAYER] == player
             if check_policy and len(legal) > 1:  # the compiled heuristic picks the reference's move, same draws
                 k = rng.getrandbits(32)
                 ref = heuristic.choose(state.observation(player), legal, random.Random(k))
-                got = fs.policy(s, t.cfg, t.combo_cnt, t.dish_sizes, buf, m, fastrng.new_rng(k), work, best)
+                got = kl.heuristic(s, t.cfg, t.combo_cnt, t.dish_sizes, buf, m, fastrng.new_rng(k), work, best)
                 assert t.action_of[got] == ref, f"seed {seed}: heuristic {t.action_of[got]} vs {ref}"
             action = heuristic.choose(state.observation(player), legal, rng) if rng.random() < heuristic_share \
                 else rng.choice(legal)
             state.apply(action)
-            fs.apply(s, t.code_of[action], t.cfg, t.combos)
+            kl.apply(s, t.code_of[action], t.cfg, t.combos, NO_GAPS)
             assert _same(s, encode(state, t), t), f"seed {seed}: after {action} the positions differ"
-            assert fs.broken(s, t.cfg, t.cards, t.emeralds) == 0
-        assert fs.legal(s, t.cfg, t.combo_cnt, buf) == 0 and s[fs.S_END] != fs.PLAYING
-        fs.outcome(s, t.cfg, scores, winners)
+            assert broken(s, t.cfg, t.cards, game.emerald_count) == 0
+        assert kl.legal(s, t.cfg, t.combo_cnt, buf) == 0 and s[kl.S_END] != kl.PLAYING
+        kl.outcome(s, t.cfg, scores, winners, np.zeros(players, dtype=np.int64))
         out = state.outcome()
         assert list(scores) == out.scores
         assert [p for p in range(players) if winners[p]] == out.winners
@@ -147,13 +176,13 @@ def test_determinize_keeps_what_the_seat_sees_and_the_hidden_multiset():
     seat = state.current_player
     s = encode(state, t)
     dst = np.zeros_like(s)
-    hands, taken = fs.hands_of(s, n, players), fs.taken_of(s, n, players)
+    hands, taken = kl.views(s, n, players)[3:5]
 
     def hidden(x):
         """Counts per dish code (+1) of every card the seat cannot see."""
         out = np.zeros(n + 1, dtype=np.int64)
-        np.add.at(out, fs.supply_of(x, n, players)[:x[fs.S_SP]] + 1, 1)
-        h, tk = fs.hands_of(x, n, players), fs.taken_of(x, n, players)
+        np.add.at(out, kl.views(x, n, players)[5][:x[kl.S_SP]] + 1, 1)
+        h, tk = kl.views(x, n, players)[3:5]
         for q in range(players):
             if q != seat:
                 out[1:] += h[q] - tk[q]
@@ -161,14 +190,14 @@ def test_determinize_keeps_what_the_seat_sees_and_the_hidden_multiset():
 
     supplies = set()
     for k in range(30):
-        fs.determinize(s, dst, seat, t.cfg, fastrng.new_rng(k))
-        dh, dt = fs.hands_of(dst, n, players), fs.taken_of(dst, n, players)
-        assert np.array_equal(dst[:fs.HEADER + 3 * n], s[:fs.HEADER + 3 * n])  # scalars, table, king, eaten
+        kl.determinize(s, dst, seat, t.cfg, fastrng.new_rng(k))
+        dh, dt = kl.views(dst, n, players)[3:5]
+        assert np.array_equal(dst[:kl.HEADER + 3 * n], s[:kl.HEADER + 3 * n])  # scalars, table, king, eaten
         assert np.array_equal(dh[seat], hands[seat]) and np.array_equal(dt, taken)
         assert np.array_equal((dh - dt).sum(axis=1), (hands - taken).sum(axis=1))  # each opponent drew as many
         assert np.array_equal(hidden(dst), hidden(s))
-        assert fs.broken(dst, t.cfg, t.cards, t.emeralds) == 0
-        supplies.add(tuple(fs.supply_of(dst, n, players)[:dst[fs.S_SP]]))
+        assert broken(dst, t.cfg, t.cards, game.emerald_count) == 0
+        supplies.add(tuple(kl.views(dst, n, players)[5][:dst[kl.S_SP]]))
     assert len(supplies) == 30  # the supply is really dealt again
 
 
@@ -180,12 +209,12 @@ def test_determinize_deals_opponents_portions_uniformly():
     n, players = _dims(t)
     seat = state.current_player
     s = encode(state, t)
-    hands, taken = fs.hands_of(s, n, players), fs.taken_of(s, n, players)
+    hands, taken = kl.views(s, n, players)[3:5]
     hidden = np.zeros(n)
     for q in range(players):
         if q != seat:
             hidden += hands[q] - taken[q]
-    sup = fs.supply_of(s, n, players)[:s[fs.S_SP]]
+    sup = kl.views(s, n, players)[5][:s[kl.S_SP]]
     for d in range(n):
         hidden[d] += np.count_nonzero(sup == d)
     drawn = (hands - taken).sum(axis=1)
@@ -195,8 +224,8 @@ def test_determinize_deals_opponents_portions_uniformly():
     dst = np.zeros_like(s)
     mt = fastrng.new_rng(5)
     for _ in range(samples):
-        fs.determinize(s, dst, seat, t.cfg, mt)
-        total += fs.hands_of(dst, n, players) - fs.taken_of(dst, n, players)
+        kl.determinize(s, dst, seat, t.cfg, mt)
+        total += kl.views(dst, n, players)[3] - kl.views(dst, n, players)[4]
     for q in range(players):
         if q == seat or not drawn[q]:
             continue
@@ -240,28 +269,28 @@ def test_invariants_hold_after_every_action_of_rollouts(use_policy):
     sample = np.zeros_like(s)
     for k in range(20):
         mt = fastrng.new_rng(k)
-        fs.determinize(s, sample, state.current_player, t.cfg, mt)
+        kl.determinize(s, sample, state.current_player, t.cfg, mt)
         steps = 0
-        while (m := fs.legal(sample, t.cfg, t.combo_cnt, buf)) > 0:
-            a = fs.policy(sample, t.cfg, t.combo_cnt, t.dish_sizes, buf, m, mt, work, best) if use_policy \
+        while (m := kl.legal(sample, t.cfg, t.combo_cnt, buf)) > 0:
+            a = kl.heuristic(sample, t.cfg, t.combo_cnt, t.dish_sizes, buf, m, mt, work, best) if use_policy \
                 else buf[fastrng.randbelow(mt, m)]
-            fs.apply(sample, a, t.cfg, t.combos)
-            assert fs.broken(sample, t.cfg, t.cards, t.emeralds) == 0, f"sample {k}, step {steps}"
+            kl.apply(sample, a, t.cfg, t.combos, NO_GAPS)
+            assert broken(sample, t.cfg, t.cards, game.emerald_count) == 0, f"sample {k}, step {steps}"
             steps += 1
-        assert sample[fs.S_END] == fs.SUPPLY_EXHAUSTED and steps > 10
+        assert sample[kl.S_END] == kl.SUPPLY_EXHAUSTED and steps > 10
 
 
 def test_broken_sees_a_lost_card_and_a_wrong_turn():
     game, state = _midgame()
     t = tables(game)
     s = encode(state, t)
-    assert fs.broken(s, t.cfg, t.cards, t.emeralds) == 0
+    assert broken(s, t.cfg, t.cards, game.emerald_count) == 0
     lost = s.copy()
-    fs.king_of(lost, 6)[0] += 1
-    assert fs.broken(lost, t.cfg, t.cards, t.emeralds) == 1
+    kl.views(lost, 6, 4)[1][0] += 1
+    assert broken(lost, t.cfg, t.cards, game.emerald_count) == 1
     turn = s.copy()
-    turn[fs.S_PLAYER] = (turn[fs.S_PLAYER] + 1) % 4
-    assert fs.broken(turn, t.cfg, t.cards, t.emeralds) == 6
+    turn[kl.S_PLAYER] = (turn[kl.S_PLAYER] + 1) % 4
+    assert broken(turn, t.cfg, t.cards, game.emerald_count) == 6
 
 
 def test_search_answers_through_the_hook_without_python_iterations(monkeypatch):
@@ -277,9 +306,9 @@ def test_search_answers_through_the_hook_without_python_iterations(monkeypatch):
 
 
 def test_a_deck_outside_the_kernels_falls_back_to_python_search(monkeypatch):
-    from cardgen.games.king_lui import compiled_encode
+    from cardgen.games.king_lui import compiled
 
-    monkeypatch.setattr(compiled_encode, "MAX_COMBOS", 10)
+    monkeypatch.setattr(compiled, "MAX_COMBOS", 10)
     game = GAME.new_game(resolve("king_lui", ROOT), 4)
     state = game.new_initial_state(0)
     assert compiled_search(state, PAIRED, state.legal_actions(), 1) is None

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from toy_game import GreedyAgent, load_toy, toy_deck
 
 from cardgen.engine.api import Action, Agent, RandomAgent
@@ -59,15 +60,19 @@ def test_an_unsettled_gap_stalls_the_game() -> None:
     assert ("empty_pile", False) in [(k, s) for k, s, _ in r.gaps] and r.scores is None
 
 
-def test_a_game_past_the_cap_is_a_safety_cap_gap() -> None:
-    r = play_game(_game("toy_endless"), 11, _randoms(3), cap=200)
+@pytest.mark.parametrize("record", [False, True])  # random players' short path, and the recorded one
+def test_a_game_past_the_cap_is_a_safety_cap_gap(record: bool) -> None:
+    r = play_game(_game("toy_endless"), 11, _randoms(3), cap=200, record=record)
     assert not r.completed and r.end_reason == SAFETY_CAP
-    assert r.gaps[-1][:2] == (SAFETY_CAP, False)
+    assert r.gaps[-1][:2] == (SAFETY_CAP, False) and "200 decisions" in r.gaps[-1][2]
+    assert not record or len(r.actions or []) == 200
 
 
-def test_no_legal_action_is_a_gap_not_a_crash() -> None:
-    r = play_game(_game("toy_dead_end"), 11, _randoms(3))
+@pytest.mark.parametrize("record", [False, True])
+def test_no_legal_action_is_a_gap_not_a_crash(record: bool) -> None:
+    r = play_game(_game("toy_dead_end"), 11, _randoms(3), record=record)
     assert r.end_reason == NO_LEGAL_ACTION and r.gaps[-1][:2] == (NO_LEGAL_ACTION, False)
+    assert "has no legal action" in r.gaps[-1][2]
 
 
 class Crashing(Agent):

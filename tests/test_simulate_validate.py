@@ -164,3 +164,15 @@ def test_players_apply_to_the_decks_that_seat_them(tmp_path: Path) -> None:
 
     doc = run_validation(decks, _opts(tmp_path, players=[4, 5], games=3, loader=load_project_deck))
     assert [(r["variant"], r["players"]) for r in doc["results"]] == [("king_lui", 4), ("king_lui", 5), ("royale", 4)]
+
+
+def test_the_progress_weighs_each_entrys_games_by_their_measured_cost() -> None:
+    """``work_per_game``: an entry's measured seconds a game, else the mean of the measured ones."""
+    from types import SimpleNamespace
+
+    from cardgen.simulate.validate import work_per_game
+    entries: Any = [SimpleNamespace(runnable=True, cost=0.01), SimpleNamespace(runnable=False, cost=None),
+                    SimpleNamespace(runnable=True, cost=None), SimpleNamespace(runnable=True, cost=0.03)]
+    assert work_per_game(entries) == {0: 0.01, 2: pytest.approx(0.02), 3: 0.03}
+    unmeasured: Any = [SimpleNamespace(runnable=True, cost=None)] * 2
+    assert work_per_game(unmeasured) == {0: 1.0, 1: 1.0}  # nothing measured: every game alike

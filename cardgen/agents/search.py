@@ -72,6 +72,10 @@ DEFAULT_PRIOR = 0.15
 PAIRED_Z = 1.0
 #: decisions after which a rollout is abandoned (a never-ending sample)
 ROLLOUT_CAP = 10_000
+#: the fewest rounds of the paired choice, however many legal moves share the budget
+PAIRED_MIN_ROUNDS = 2
+#: iterations between the tree's checks whether its most visited root action is decided
+DECIDED_EVERY = 8
 
 #: ``rollout(state, rng)``: play ``state`` (a sample, free to mutate) to its end
 Rollout = Callable[[State, random.Random], None]
@@ -94,6 +98,17 @@ def random_rollout(state: State, rng: random.Random) -> None:
         apply(legal[int(uniform() * len(legal))])
 
 
+def _play_out(state: State, choose: Callable[[int, list[Action]], Action]) -> None:
+    """Apply ``choose(player, legal)`` until the game ends, cannot go on, or ``ROLLOUT_CAP`` decisions."""
+    for _ in range(ROLLOUT_CAP):
+        if state.is_terminal():
+            return
+        legal = state.legal_actions()
+        if not legal:
+            return
+        state.apply(choose(state.current_player, legal))
+
+
 def policy_rollout(make_agent: Callable[[], Agent]) -> Rollout:
     """A rollout where fresh agents from ``make_agent`` (one per seat) play the sample out.
 
@@ -103,14 +118,7 @@ def policy_rollout(make_agent: Callable[[], Agent]) -> Rollout:
     """
     def rollout(state: State, rng: random.Random) -> None:
         agents = [make_agent() for _ in range(state.num_players)]
-        for _ in range(ROLLOUT_CAP):
-            if state.is_terminal():
-                return
-            legal = state.legal_actions()
-            if not legal:
-                return
-            player = state.current_player
-            state.apply(agents[player].choose(state.observation(player), legal, rng))
+        _play_out(state, lambda player, legal: agents[player].choose(state.observation(player), legal, rng))
     return rollout
 
 
@@ -123,20 +131,14 @@ def epsilon_policy_rollout(make_agent: Callable[[], Agent], epsilon: float = 0.0
     def rollout(state: State, rng: random.Random) -> None:
         agents = [make_agent() for _ in range(state.num_players)]
         uniform = rng.random
-        for _ in range(ROLLOUT_CAP):
-            if state.is_terminal():
-                return
-            legal = state.legal_actions()
-            if not legal:
-                return
-            player = state.current_player
+
+        def choose(player: int, legal: list[Action]) -> Action:
             if len(legal) == 1:
-                action = legal[0]
-            elif epsilon and uniform() < epsilon:
-                action = legal[int(uniform() * len(legal))]
-            else:
-                action = agents[player].choose(state.observation(player), legal, rng)
-            state.apply(action)
+                return legal[0]
+            if epsilon and uniform() < epsilon:
+                return legal[int(uniform() * len(legal))]
+            return agents[player].choose(state.observation(player), legal, rng)
+        _play_out(state, choose)
     return rollout
 
 
@@ -235,7 +237,7 @@ class SearchAgent(StateAgent):
             bonus[advice] = self.prior * total
         for done in range(1, total + 1):
             self._iterate(root, state.determinize(seat, rng), rng, rollout)
-            if done % 8 == 0 and done < total and (_decided(root, total - done, bonus) if bonus else _decided(root, total - done)):
+            if done % DECIDED_EVERY == 0 and done < total and (_decided(root, total - done, bonus) if bonus else _decided(root, total - done)):
                 break
         children = root.children
         self.last_values = {a: c.value / c.visits for a, c in children.items() if c.visits}
@@ -265,7 +267,7 @@ class SearchAgent(StateAgent):
         """
         seat = state.current_player
         k = len(legal)
-        rounds = max(2, self.iterations // k)
+        rounds = max(PAIRED_MIN_ROUNDS, self.iterations // k)
         sums = [0.0] * k
         diffs: list[list[float]] = [[] for _ in range(k)]
         advice = self._advice(state, legal, rng)

@@ -152,28 +152,9 @@ def seed_agents(mt, game_seed):
 
 
 @njit(cache=True)
-def _twist(mt):
-    for kk in range(_N):
-        y = (mt[kk] & _UPPER) | (mt[(kk + 1) % _N] & _LOWER)
-        v = mt[(kk + _M) % _N] ^ (y >> np.uint32(1))
-        if y & np.uint32(1):
-            v ^= _MATRIX_A
-        mt[kk] = v
-    mt[_N] = 0
-
-
-@njit(cache=True)
 def genrand(mt):
     """The next 32-bit word (``genrand_uint32``)."""
-    if mt[_N] >= _N:
-        _twist(mt)
-    y = mt[mt[_N]]
-    mt[_N] += 1
-    y ^= y >> np.uint32(11)
-    y ^= (y << np.uint32(7)) & np.uint32(0x9D2C5680)
-    y ^= (y << np.uint32(15)) & np.uint32(0xEFC60000)
-    y ^= y >> np.uint32(18)
-    return y
+    return genrand_inline(mt)
 
 
 @njit(cache=True)
@@ -181,30 +162,13 @@ def getrandbits(mt, k):
     """``random.getrandbits(k)`` for ``0 <= k <= 63``, as an int64."""
     if k == 0:
         return np.int64(0)
-    if k <= 32:
-        return np.int64(genrand(mt) >> np.uint32(32 - k))
-    low = np.uint64(genrand(mt))
-    high = np.uint64(genrand(mt)) >> np.uint64(64 - k)
-    return np.int64((high << np.uint64(32)) | low)
-
-
-@njit(cache=True)
-def _bit_length(n):
-    k = 0
-    while n > 0:
-        n >>= 1
-        k += 1
-    return k
+    return getrandbits_inline(mt, k)
 
 
 @njit(cache=True)
 def randbelow(mt, n):
     """``random._randbelow(n)``: uniform in ``[0, n)`` for ``1 <= n < 2**63``."""
-    k = _bit_length(n)
-    r = getrandbits(mt, k)
-    while r >= n:
-        r = getrandbits(mt, k)
-    return r
+    return randbelow_inline(mt, n)
 
 
 @njit(cache=True)
@@ -224,11 +188,7 @@ def random(mt):
 @njit(cache=True)
 def shuffle(mt, x, n):
     """``random.shuffle`` of the first ``n`` items of array ``x``, in place."""
-    for i in range(n - 1, 0, -1):
-        j = randbelow(mt, i + 1)
-        tmp = x[i]
-        x[i] = x[j]
-        x[j] = tmp
+    shuffle_fast(mt, x, n)
 
 
 @njit(cache=True)
@@ -237,16 +197,16 @@ def choice_index(mt, n):
     return randbelow(mt, n)
 
 
-# -- the same draws for hot loops: inlined into the caller, without reference counting --
-# ``genrand``/``randbelow``/``shuffle`` above are ordinary calls; numba passes each
-# array as seven words, adds an NRT increment and decrement of ``mt`` per call, and the
-# twist above spends a division per word on its wrap-around indexes. A compiled tier
-# that draws a few hundred times a game calls these instead: the very same words
-# (tests/test_fastrng.py compares them with ``random.Random``).
+# -- the draws for hot loops: inlined into the caller, without reference counting --
+# ``genrand``/``getrandbits``/``randbelow``/``shuffle`` above are ordinary calls; numba passes
+# each array as seven words and adds an NRT increment and decrement of ``mt`` per call. A
+# compiled tier that draws a few hundred times a game calls these instead; the ordinary
+# calls above are these same draws behind one call (tests/test_fastrng.py compares both
+# with ``random.Random``).
 
 @njit(cache=True, _nrt=False)
 def twist_fast(mt):
-    """``_twist`` in CPython's three loops: no wrap-around index, the same 624 words."""
+    """MT19937's twist of all 624 words, in CPython's three loops (no wrap-around index)."""
     for kk in range(_N - _M):
         y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
         v = mt[kk + _M] ^ (y >> np.uint32(1))
@@ -282,22 +242,27 @@ def genrand_inline(mt):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def getrandbits_inline(mt, k):
+    """``getrandbits`` for ``1 <= k <= 63``, inlined where called."""
+    if k <= 32:
+        return np.int64(genrand_inline(mt) >> np.uint32(32 - k))
+    low = np.uint64(genrand_inline(mt))
+    high = np.uint64(genrand_inline(mt)) >> np.uint64(64 - k)
+    return np.int64((high << np.uint64(32)) | low)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def randbelow_inline(mt, n):
-    """``randbelow`` (``1 <= n < 2**63``), inlined where called."""
+    """``randbelow`` (``1 <= n < 2**63``), inlined where called: rejection sampling on ``n``'s bit length."""
     k = 0
     b = n
     while b > 0:
         b >>= 1
         k += 1
-    while True:
-        if k <= 32:
-            r = np.int64(genrand_inline(mt) >> np.uint32(32 - k))
-        else:
-            low = np.uint64(genrand_inline(mt))
-            high = np.uint64(genrand_inline(mt)) >> np.uint64(64 - k)
-            r = np.int64((high << np.uint64(32)) | low)
-        if r < n:
-            return r
+    r = getrandbits_inline(mt, k)
+    while r >= n:
+        r = getrandbits_inline(mt, k)
+    return r
 
 
 @njit(cache=True, _nrt=False)

@@ -136,3 +136,25 @@ class GameSpec:
     #: ``State.compiled_search``: the index in ``legal`` it picks, or None where it cannot
     #: run this deck or these parameters (search then runs in Python); None: no driver
     search: Callable[["State", "SearchParams", "list[Action]", int], int | None] | None = None
+
+
+def package_spec(package: str, **differs: Any) -> GameSpec:
+    """The ``GameSpec`` of a rules package laid out as the shipped games are (docs/ARCHITECTURE.md, "A game
+    package"), so that its registration states only what is its own.
+
+    ``package`` is the package's ``__name__``; its last part is the game's id. From the package's
+    modules: ``engine`` gives the gap kinds and hook points (``GAPS``, ``HOOKS``), ``checks`` the deck
+    checks, ``text`` the face texts and move names, ``playview`` the table of ``cardgen play``; the
+    compiled tier (``compiled.fast_engine``) and search driver (``compiled_search.compiled_search``) load
+    on first use; its states determinize. ``differs``: every other field (the models, ``new_game``,
+    ``agents``...), and any of the above that the package does otherwise.
+    """
+    engine, checks, text, playview = (importlib.import_module(f"{package}.{name}")
+                                      for name in ("engine", "checks", "text", "playview"))
+    fields: dict[str, Any] = {
+        "id": package.rsplit(".", 1)[-1], "gaps": engine.GAPS, "hooks": engine.HOOKS,
+        "check_references": checks.check_references, "static_checks": checks.static_checks,
+        "face_text": text.face_text, "describe_action": text.describe_action, "play_table": playview.play_table,
+        "fast": on_first_use(f"{package}.compiled", "fast_engine"), "determinize": True,
+        "search": on_first_use(f"{package}.compiled_search", "compiled_search")}
+    return GameSpec(**{**fields, **differs})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import types
 import typing
+from collections import defaultdict
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -86,6 +87,20 @@ _TYPE_WORDS = {
     "dict": "a mapping (key: value)", "list": "a list", "model": "a mapping (key: value)",
 }
 
+#: pydantic's error kinds whose message is one sentence: ``{got}`` is the value given, the other names are
+#: the error's context (one it lacks prints as None)
+_FIXED_MESSAGES = {
+    "greater_than_equal": "expected a number >= {ge}, got {got}",
+    "greater_than": "expected a number > {gt}, got {got}",
+    "less_than_equal": "expected a number <= {le}, got {got}",
+    "less_than": "expected a number < {lt}, got {got}",
+    "string_too_short": "expected non-empty text",
+    "string_too_long": "text too long (at most {max_length} characters)",
+    "too_short": "expected at least {min_length} item(s), got {actual_length}",
+    "too_long": "expected at most {max_length} item(s), got {actual_length}",
+}
+
+
 
 def _describe(value: Any) -> str:
     if value is None:
@@ -124,14 +139,8 @@ def _message(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int,
             return f"expected {word}, got {got}", None
     if kind == "model_type" or kind == "model_attributes_type" or kind == "dict_type":
         return f"expected a mapping (key: value), got {got}", None
-    if kind == "greater_than_equal":
-        return f"expected a number >= {ctx.get('ge')}, got {got}", None
-    if kind == "greater_than":
-        return f"expected a number > {ctx.get('gt')}, got {got}", None
-    if kind == "less_than_equal":
-        return f"expected a number <= {ctx.get('le')}, got {got}", None
-    if kind == "less_than":
-        return f"expected a number < {ctx.get('lt')}, got {got}", None
+    if kind in _FIXED_MESSAGES:
+        return _FIXED_MESSAGES[kind].format_map(defaultdict(lambda: None, ctx, got=got)), None
     if kind == "string_pattern_mismatch":
         pattern = str(ctx.get("pattern", ""))
         if "a-z0-9" in pattern:
@@ -139,14 +148,6 @@ def _message(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int,
         if "#" in pattern:
             return f"expected a colour like '#1a2b3c', got {got}", None
         return f"expected text matching {pattern}, got {got}", None
-    if kind == "string_too_short":
-        return "expected non-empty text", None
-    if kind == "string_too_long":
-        return f"text too long (at most {ctx.get('max_length')} characters)", None
-    if kind == "too_short":
-        return f"expected at least {ctx.get('min_length')} item(s), got {ctx.get('actual_length')}", None
-    if kind == "too_long":
-        return f"expected at most {ctx.get('max_length')} item(s), got {ctx.get('actual_length')}", None
     if kind == "value_error":
         return str(ctx.get("error", err["msg"])), None
     if kind == "union_tag_invalid":

@@ -295,6 +295,16 @@ class NoData(Strict):
     """Placeholder data model for games whose components carry no structured data."""
 
 
+#: The languages of a deck that brings its own rule text (print-only and project decks): any codes.
+OwnLanguages = Annotated[list[LangCode], Field(
+    default_factory=lambda: list(LANGS), min_length=1, max_length=20,
+    description="the languages this deck's texts are written in, as codes (de, es, pt_BR...); build "
+                "makes these (default: fr, it, en)")]
+#: The rule text such a deck brings, per language.
+OwnRulebook = Annotated[dict[LangCode, AssetPath], Field(
+    default_factory=dict, description="language -> rule text file (.md Markdown or .xml booklet markup)")]
+
+
 @cache
 def print_deck_model() -> type[BaseModel]:
     """The model of a print-only deck: a ``game`` field is absent, so no rules package applies.
@@ -311,12 +321,8 @@ def print_deck_model() -> type[BaseModel]:
         credits: Credits | None = None  # type: ignore[assignment]
         players: Players | None = None  # type: ignore[assignment]
         rules: NoData = Field(default_factory=NoData)
-        languages: list[LangCode] = Field(  # type: ignore[assignment]
-            default_factory=lambda: list(LANGS), min_length=1, max_length=20,
-            description="the languages this deck's texts are written in, as codes (de, es, pt_BR...); build "
-                        "makes these (default: fr, it, en)")
-        rulebook: dict[LangCode, AssetPath] = Field(
-            default_factory=dict, description="language -> rule text file (.md Markdown or .xml booklet markup)")
+        languages: OwnLanguages  # type: ignore[assignment]
+        rulebook: OwnRulebook
 
     return PrintDeck
 
@@ -354,12 +360,8 @@ def project_deck_model() -> type[BaseModel]:
             description="the project's rules file (ends in .py) or folder (holds a /)")
         credits: Credits | None = None  # type: ignore[assignment]
         rules: ProjectRules = Field(default_factory=ProjectRules)
-        languages: list[LangCode] = Field(  # type: ignore[assignment]
-            default_factory=lambda: list(LANGS), min_length=1, max_length=20,
-            description="the languages this deck's texts are written in, as codes (de, es, pt_BR...); build "
-                        "makes these (default: fr, it, en)")
-        rulebook: dict[LangCode, AssetPath] = Field(
-            default_factory=dict, description="language -> rule text file (.md Markdown or .xml booklet markup)")
+        languages: OwnLanguages  # type: ignore[assignment]
+        rulebook: OwnRulebook
 
     return ProjectDeck
 

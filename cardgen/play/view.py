@@ -17,35 +17,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardgen import wordbook
 from cardgen.games.base import component_name
 
 if TYPE_CHECKING:
     from cardgen.play.session import Session
 
+#: this module's words per language (cardgen/wordbook.py)
+_BOOK = wordbook.load(__file__)
+
 #: the page's own words, per language (the table's labels come from the observation's keys)
-UI = {
-    "en": {"turn_you": "Your turn", "turn_of": "Seat {n} ({who}) is playing", "over": "Game over",
-           "seat": "Seat {n}", "you": "you", "moves": "Your moves", "journal": "Journal", "hint": "Hint",
-           "undo": "Undo", "new": "New deal", "save": "Save game", "turns": "turns", "rounds": "rounds",
-           "scores": "Scores", "winner": "Winner", "waiting": "Waiting for the other players…",
-           "thinking": "The search agent is thinking…",
-           "hint_note": "Mean result of the playouts after each move (0 to 1). Search keeps the heuristic's "
-                        "move unless another one is clearly better.", "saved": "Saved to {path}", "seed": "seed"},
-    "fr": {"turn_you": "À vous de jouer", "turn_of": "Le siège {n} ({who}) joue", "over": "Partie terminée",
-           "seat": "Siège {n}", "you": "vous", "moves": "Vos coups", "journal": "Journal", "hint": "Conseil",
-           "undo": "Annuler", "new": "Nouvelle donne", "save": "Enregistrer", "turns": "tours",
-           "rounds": "manches", "scores": "Scores", "winner": "Gagnant", "waiting": "Les autres jouent…",
-           "thinking": "L’agent de recherche réfléchit…",
-           "hint_note": "Résultat moyen des parties simulées après chaque coup (de 0 à 1). La recherche garde "
-                        "le coup de l’heuristique sauf si un autre est nettement meilleur.", "saved": "Enregistré dans {path}", "seed": "graine"},
-    "it": {"turn_you": "Tocca a te", "turn_of": "Gioca il posto {n} ({who})", "over": "Partita finita",
-           "seat": "Posto {n}", "you": "tu", "moves": "Le tue mosse", "journal": "Diario", "hint": "Consiglio",
-           "undo": "Annulla", "new": "Nuova mano", "save": "Salva", "turns": "turni", "rounds": "round",
-           "scores": "Punteggi", "winner": "Vincitore", "waiting": "Gli altri giocano…",
-           "thinking": "L’agente di ricerca riflette…",
-           "hint_note": "Risultato medio delle partite simulate dopo ogni mossa (da 0 a 1). La ricerca tiene "
-                        "la mossa dell’euristica a meno che un’altra sia chiaramente migliore.", "saved": "Salvato in {path}", "seed": "seme"},
-}
+UI = _BOOK["ui"]
 #: observation keys that are the seat's own hidden cards: shown first, large
 HAND_KEYS = ("hand",)
 #: deepest nesting laid out as areas; anything deeper is written as text

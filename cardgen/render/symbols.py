@@ -60,6 +60,16 @@ class Pen:
         f, s = self._paint(colour, stroke)
         self.c.drawPath(p, fill=f, stroke=s)
 
+    def outline(self, points: Sequence[Sequence[float]], colour: Color | None, stroke: bool = True) -> None:
+        """A closed path through ``points``: the first is where it starts, each next one a line to it,
+        ``(x, y)``, or a Bézier curve to it, ``(x1, y1, x2, y2, x, y)`` (two control points, then the end)."""
+        def build(q: Any) -> None:
+            q.moveTo(*points[0])
+            for pt in points[1:]:
+                (q.lineTo if len(pt) == 2 else q.curveTo)(*pt)
+            q.close()
+        self.path(build, colour, stroke)
+
     def band(self, build: Callable[[object], None], width: float) -> None:
         """A thick stroke (a handle): drawn with the solid colour, like an ink-filled area."""
         p = self.c.beginPath()
@@ -137,15 +147,8 @@ def dragon(p: Pen) -> None:
 
 
 def ham(p: Pen) -> None:
-    def leg(q) -> None:
-        q.moveTo(10, 38)
-        q.curveTo(10, 10, 48, 2, 62, 28)
-        q.lineTo(76, 62)
-        q.curveTo(78, 70, 70, 76, 64, 72)
-        q.lineTo(30, 64)
-        q.curveTo(16, 60, 10, 50, 10, 38)
-        q.close()
-    p.path(leg, p.fill)
+    p.outline([(10, 38), (10, 10, 48, 2, 62, 28), (76, 62), (78, 70, 70, 76, 64, 72), (30, 64),
+               (16, 60, 10, 50, 10, 38)], p.fill)
     p.ellipse(28, 38, 13, 17, p.paper, angle=-35)
     p.circle(28, 38, 4, p.fill)
     p.line(70, 68, 82, 82, width=9)
@@ -162,13 +165,7 @@ def cheese(p: Pen) -> None:
 
 
 def bread(p: Pen) -> None:
-    def loaf(q) -> None:
-        q.moveTo(10, 20)
-        q.lineTo(90, 20)
-        q.lineTo(90, 46)
-        q.curveTo(90, 82, 10, 82, 10, 46)
-        q.close()
-    p.path(loaf, p.fill)
+    p.outline([(10, 20), (90, 20), (90, 46), (90, 82, 10, 82, 10, 46)], p.fill)
     for x in (28, 46, 64):
         p.line(x, 48, x + 10, 64, width=5.5, colour=p.paper)
 
@@ -184,34 +181,15 @@ def cake(p: Pen) -> None:
 
 
 def wine(p: Pen) -> None:
-    def bowl(q) -> None:
-        q.moveTo(26, 92)
-        q.lineTo(74, 92)
-        q.curveTo(78, 58, 64, 46, 50, 46)
-        q.curveTo(36, 46, 22, 58, 26, 92)
-        q.close()
-    p.path(bowl, p.paper)
-
-    def liquid(q) -> None:
-        q.moveTo(25, 72)
-        q.lineTo(75, 72)
-        q.curveTo(76, 56, 64, 48, 50, 48)
-        q.curveTo(36, 48, 24, 56, 25, 72)
-        q.close()
-    p.path(liquid, p.fill, False)
+    p.outline([(26, 92), (74, 92), (78, 58, 64, 46, 50, 46), (36, 46, 22, 58, 26, 92)], p.paper)
+    p.outline([(25, 72), (75, 72), (76, 56, 64, 48, 50, 48), (36, 48, 24, 56, 25, 72)], p.fill, False)
     p.rect(46.5, 16, 7, 30, p.ink, False)
     p.ellipse(50, 14, 22, 5, p.fill)
 
 
 def fruit(p: Pen) -> None:
-    def apple(q) -> None:
-        q.moveTo(50, 70)
-        q.curveTo(30, 86, 4, 70, 10, 42)
-        q.curveTo(14, 16, 38, 4, 50, 16)
-        q.curveTo(62, 4, 86, 16, 90, 42)
-        q.curveTo(96, 70, 70, 86, 50, 70)
-        q.close()
-    p.path(apple, p.fill)
+    p.outline([(50, 70), (30, 86, 4, 70, 10, 42), (14, 16, 38, 4, 50, 16), (62, 4, 86, 16, 90, 42),
+               (96, 70, 70, 86, 50, 70)], p.fill)
     p.line(50, 70, 54, 90, width=5)
     p.ellipse(66, 86, 12, 6, p.fill, angle=20)
     p.ellipse(30, 52, 5, 10, p.paper, False, angle=20)
@@ -271,29 +249,15 @@ def star(p: Pen) -> None:
 def mask(p: Pen) -> None:
     p.line(86, 44, 78, 6, width=5)
 
-    def shape(q) -> None:
-        q.moveTo(6, 62)
-        q.curveTo(10, 84, 40, 80, 50, 66)
-        q.curveTo(60, 80, 90, 84, 94, 62)
-        q.curveTo(96, 38, 70, 28, 58, 42)
-        q.curveTo(54, 46, 46, 46, 42, 42)
-        q.curveTo(30, 28, 4, 38, 6, 62)
-        q.close()
-    p.path(shape, p.fill)
+    p.outline([(6, 62), (10, 84, 40, 80, 50, 66), (60, 80, 90, 84, 94, 62), (96, 38, 70, 28, 58, 42),
+               (54, 46, 46, 46, 42, 42), (30, 28, 4, 38, 6, 62)], p.fill)
     p.ellipse(29, 58, 11, 6.5, p.paper, angle=-8)
     p.ellipse(71, 58, 11, 6.5, p.paper, angle=8)
 
 
 def ghost(p: Pen) -> None:
-    def body(q) -> None:
-        q.moveTo(18, 8)
-        q.lineTo(18, 56)
-        q.curveTo(18, 98, 82, 98, 82, 56)
-        q.lineTo(82, 8)
-        for x, y in ((71, 18), (61, 8), (50, 18), (39, 8), (29, 18)):
-            q.lineTo(x, y)
-        q.close()
-    p.path(body, p.fill)
+    p.outline([(18, 8), (18, 56), (18, 98, 82, 98, 82, 56), (82, 8), (71, 18), (61, 8), (50, 18), (39, 8),
+               (29, 18)], p.fill)
     p.ellipse(38, 62, 6, 8, p.ink, False)
     p.ellipse(62, 62, 6, 8, p.ink, False)
     p.ellipse(50, 42, 5, 6, p.ink, False)
@@ -303,13 +267,7 @@ def bell(p: Pen) -> None:
     p.circle(50, 90, 6, None)
     p.circle(50, 12, 8, p.ink, False)
 
-    def body(q) -> None:
-        q.moveTo(14, 24)
-        q.curveTo(26, 30, 22, 62, 30, 74)
-        q.curveTo(38, 90, 62, 90, 70, 74)
-        q.curveTo(78, 62, 74, 30, 86, 24)
-        q.close()
-    p.path(body, p.fill)
+    p.outline([(14, 24), (26, 30, 22, 62, 30, 74), (38, 90, 62, 90, 70, 74), (78, 62, 74, 30, 86, 24)], p.fill)
     p.rect(10, 18, 80, 9, p.fill, radius=4)
     p.path(lambda q: (q.moveTo(34, 34), q.curveTo(32, 52, 36, 66, 42, 74)), None)
 
@@ -318,13 +276,7 @@ def cup(p: Pen) -> None:
     p.band(lambda q: (q.moveTo(24, 82), q.curveTo(2, 82, 4, 56, 28, 56)), 8)
     p.band(lambda q: (q.moveTo(76, 82), q.curveTo(98, 82, 96, 56, 72, 56)), 8)
 
-    def bowl(q) -> None:
-        q.moveTo(20, 92)
-        q.lineTo(80, 92)
-        q.curveTo(80, 58, 64, 44, 50, 44)
-        q.curveTo(36, 44, 20, 58, 20, 92)
-        q.close()
-    p.path(bowl, p.fill)
+    p.outline([(20, 92), (80, 92), (80, 58, 64, 44, 50, 44), (36, 44, 20, 58, 20, 92)], p.fill)
     p.rect(45, 22, 10, 22, p.fill)
     p.poly([(26, 8), (74, 8), (62, 22), (38, 22)], p.fill)
     p.poly(_star_points(50, 70, 11, 4.5), p.paper)
@@ -356,14 +308,7 @@ def lair(p: Pen) -> None:
 
 
 def hood(p: Pen) -> None:
-    def cloak(q) -> None:
-        q.moveTo(14, 6)
-        q.lineTo(24, 50)
-        q.curveTo(26, 80, 42, 96, 52, 98)
-        q.curveTo(66, 92, 76, 76, 78, 50)
-        q.lineTo(88, 6)
-        q.close()
-    p.path(cloak, p.fill)
+    p.outline([(14, 6), (24, 50), (26, 80, 42, 96, 52, 98), (66, 92, 76, 76, 78, 50), (88, 6)], p.fill)
     p.ellipse(51, 56, 16, 21, p.ink, False)
     p.ellipse(44, 58, 3.5, 2.2, p.paper, False)
     p.ellipse(58, 58, 3.5, 2.2, p.paper, False)

@@ -21,7 +21,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from cardgen.fileio import write_atomic
+from cardgen.fileio import read_json_object, write_atomic
 from cardgen.languages import is_code, native_name
 from cardgen.resolve.resolve import ResolvedDeck
 
@@ -34,11 +34,8 @@ PICTURES = "pdfium-3"
 
 
 def load_state(out: Path) -> dict[str, Any]:
-    try:
-        data = json.loads((out / STATE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+    """What the last gallery recorded (``{}``: none, or unreadable)."""
+    return read_json_object(out / STATE)
 
 
 def _face_key(deck: ResolvedDeck, side: Any, lang: str, code: str, memo: dict[str, str] | None = None) -> str:

@@ -12,8 +12,12 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from cardgen import wordbook
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.simulate.verdict import number
+
+#: this module's words per language (cardgen/wordbook.py)
+_BOOK = wordbook.load(__file__)
 
 STRIP_W, STRIP_H = 320, 26
 STRONG, WEAK = "#D55E00", "#0072B2"
@@ -88,29 +92,7 @@ def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
 
 
 #: the chart's words per language: legend, column headers, "per seat", the base/variant note
-WORDS = {
-    "en": {"legend": "Win rate of seats that played the component minus that of the seats that did not; the dashed "
-                     "line is no difference; the strip spans ±{half} points.",
-           "paired": "Hollow, above: the base deck; filled: the variant.",
-           "flag": "Flagged (<span style=\"color:{s}\">strong</span> / <span style=\"color:{w}\">weak</span>) when "
-                   "the interval, widened for the number of components (Bonferroni), leaves out 0.",
-           "head": "component|played by|win-rate difference (95 %)", "per_seat": "{n} per seat",
-           "strong": "strong", "weak": "weak"},
-    "fr": {"legend": "Taux de victoire des joueurs qui ont joué l’élément moins celui des autres ; la ligne "
-                     "pointillée marque l’absence d’écart ; la bande couvre ±{half} points.",
-           "paired": "Creux, en haut : le jeu de base ; plein : la variante.",
-           "flag": "Signalé (<span style=\"color:{s}\">fort</span> / <span style=\"color:{w}\">faible</span>) quand "
-                   "l’intervalle, élargi pour le nombre d’éléments (Bonferroni), exclut 0.",
-           "head": "élément|joué par|écart de taux de victoire (95 %)", "per_seat": "{n} par joueur",
-           "strong": "fort", "weak": "faible"},
-    "it": {"legend": "Quota di vittorie di chi ha giocato il componente meno quella degli altri; la linea "
-                     "tratteggiata indica nessuna differenza; la fascia copre ±{half} punti.",
-           "paired": "Vuoto, sopra: il gioco base; pieno: la variante.",
-           "flag": "Segnalato (<span style=\"color:{s}\">forte</span> / <span style=\"color:{w}\">debole</span>) "
-                   "quando l’intervallo, allargato per il numero di componenti (Bonferroni), esclude 0.",
-           "head": "componente|giocato da|differenza di vittorie (95 %)", "per_seat": "{n} per giocatore",
-           "strong": "forte", "weak": "debole"},
-}
+WORDS = _BOOK["words"]
 
 
 def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = None, paired: bool = False,

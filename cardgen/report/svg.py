@@ -7,6 +7,7 @@ has a ``<title>`` for screen readers.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -62,6 +63,32 @@ def _nice_step(span: float, target: int) -> float:
     return 10 * mag  # pragma: no cover
 
 
+def _grid_lines(parts: list[str], left: float, top: float, w: float, h: float, peak: Number,
+                label: Callable[[float], str]) -> None:
+    """A bar chart's horizontal grid, from 0 to ``peak`` in about four nice steps, each line labelled
+    on the left by ``label(value)``."""
+    step = _nice_step(peak, 4)
+    y = 0.0
+    while y <= peak + 1e-9:
+        py = top + h - h * y / peak
+        parts.append(f'<line x1="{left}" x2="{left + w}" y1="{py:.1f}" y2="{py:.1f}" stroke="{GRID}"/>'
+                     f'<text x="{left - 4}" y="{py + 4:.1f}" text-anchor="end">{label(y)}</text>')
+        y += step
+
+
+def _whisker(lo: float, hi: float, cy: float, half: float) -> str:
+    """A 95 % interval from ``lo`` to ``hi`` at height ``cy``: the line and its two end ticks, ``half`` high."""
+    return (f'<line x1="{lo:.1f}" x2="{hi:.1f}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="{WHISKER}" stroke-width="1.5"/>'
+            f'<line x1="{lo:.1f}" x2="{lo:.1f}" y1="{cy - half:.1f}" y2="{cy + half:.1f}" stroke="{WHISKER}"/>'
+            f'<line x1="{hi:.1f}" x2="{hi:.1f}" y1="{cy - half:.1f}" y2="{cy + half:.1f}" stroke="{WHISKER}"/>')
+
+
+def _fair_line(x: float, top: Number, base: Number, title: str) -> str:
+    """The dashed vertical line of a win-rate chart at the fair share, from ``top`` down to ``base``."""
+    return (f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top}" y2="{base}" stroke="{FAIR}" '
+            f'stroke-dasharray="4 3"><title>{title}</title></line>')
+
+
 def bins(histogram: list[list[Number]], max_bins: int = 30) -> list[tuple[str, int]]:
     """Bars for a ``[[value, count], ...]`` histogram: one per integer when few, else equal-width bins."""
     if not histogram:
@@ -99,13 +126,7 @@ def histogram_svg(bars: list[tuple[str, int]], title: str, xlabel: str, width: i
         parts.append(f'<text x="{left}" y="{top + h / 2}">no completed games</text></svg>')
         return "".join(parts)
     peak = max(c for _, c in bars) or 1
-    step = _nice_step(peak, 4)
-    y = 0.0
-    while y <= peak + 1e-9:
-        py = top + h - h * y / peak
-        parts.append(f'<line x1="{left}" x2="{left + w}" y1="{py:.1f}" y2="{py:.1f}" stroke="{GRID}"/>'
-                     f'<text x="{left - 4}" y="{py + 4:.1f}" text-anchor="end">{_fmt(y)}</text>')
-        y += step
+    _grid_lines(parts, left, top, w, h, peak, _fmt)
     bw = w / len(bars)
     label_every = max(1, math.ceil(len(bars) / 12))
     for i, (label, count) in enumerate(bars):
@@ -145,14 +166,10 @@ def rates_svg(rows: list[dict[str, Any]], label_key: str, title: str, fair: floa
                      f'<title>{label}: {100 * rate:.1f}% (95% interval {100 * r["low"]:.1f}-{100 * r["high"]:.1f}%)'
                      f"</title></rect>")
         lo, hi, cy = left + w * r["low"], left + w * r["high"], y + row / 2
-        parts.append(f'<line x1="{lo:.1f}" x2="{hi:.1f}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="{WHISKER}" stroke-width="1.5"/>'
-                     f'<line x1="{lo:.1f}" x2="{lo:.1f}" y1="{cy - 5:.1f}" y2="{cy + 5:.1f}" stroke="{WHISKER}"/>'
-                     f'<line x1="{hi:.1f}" x2="{hi:.1f}" y1="{cy - 5:.1f}" y2="{cy + 5:.1f}" stroke="{WHISKER}"/>')
+        parts.append(_whisker(lo, hi, cy, 5))
         parts.append(f'<text x="{left + w + 6}" y="{cy + 4:.1f}">{100 * rate:.1f}%</text>')
     if fair is not None:
-        x = left + w * fair
-        parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 4}" y2="{base}" stroke="{FAIR}" '
-                     f'stroke-dasharray="4 3"><title>equal share {100 * fair:.1f}%</title></line>')
+        parts.append(_fair_line(left + w * fair, top - 4, base, f"equal share {100 * fair:.1f}%"))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -205,13 +222,7 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
         total = sum(counts.values()) or 1
         shares.append([counts.get(label, 0) / total for label in labels])
     peak = max(max(s) for s in shares) or 1.0
-    step = _nice_step(peak, 4)
-    y = 0.0
-    while y <= peak + 1e-9:
-        py = top + h - h * y / peak
-        parts.append(f'<line x1="{left}" x2="{left + w}" y1="{py:.1f}" y2="{py:.1f}" stroke="{GRID}"/>'
-                     f'<text x="{left - 4}" y="{py + 4:.1f}" text-anchor="end">{_pc(100 * y, lang, 0)}</text>')
-        y += step
+    _grid_lines(parts, left, top, w, h, peak, lambda y: _pc(100 * y, lang, 0))
     bw = w / len(labels)
     for (label, _, colour), share in zip(series, shares):
         for i, s in enumerate(share):
@@ -260,17 +271,12 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
                          f'<title>{escape(name)}, {escape(label)}: {_pc(100 * rate, lang)} ({tips["interval"]} '
                          f'{_pc(100 * r["low"], lang)} – {_pc(100 * r["high"], lang)})</title></rect>')
             lo, hi, cy = left + w * r["low"], left + w * r["high"], y + bar / 2
-            parts.append(f'<line x1="{lo:.1f}" x2="{hi:.1f}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="{WHISKER}" '
-                         f'stroke-width="1.5"/><line x1="{lo:.1f}" x2="{lo:.1f}" y1="{cy - 4:.1f}" y2="{cy + 4:.1f}" '
-                         f'stroke="{WHISKER}"/><line x1="{hi:.1f}" x2="{hi:.1f}" y1="{cy - 4:.1f}" '
-                         f'y2="{cy + 4:.1f}" stroke="{WHISKER}"/>'
+            parts.append(_whisker(lo, hi, cy, 4) +
                          f'<text x="{left + w + 6}" y="{cy + 4:.1f}">{_pc(100 * rate, lang)}</text>')
             y += bar
         y += 8
     if fair is not None:
-        x = left + w * fair
-        parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 2}" y2="{base}" stroke="{FAIR}" '
-                     f'stroke-dasharray="4 3"><title>{escape(fair_label)} {_pc(100 * fair, lang)}</title></line>')
+        parts.append(_fair_line(left + w * fair, top - 2, base, f"{escape(fair_label)} {_pc(100 * fair, lang)}"))
     parts.append("</svg>")
     return "".join(parts)
 

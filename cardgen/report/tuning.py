@@ -10,15 +10,13 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from cardgen.report.svg import BAR as DOT, FAIR as BEST, FONT  # the charts' palette and font, shared
 from cardgen.report.validation import agents_text
 
 W, H = 360, 220
 PAD_L, PAD_R, PAD_T, PAD_B = 48, 12, 14, 34
 BAND = "#cfe8d5"
-DOT = "#0072B2"
-BEST = "#D55E00"
 OFF = "#999999"
-FONT = 'font-family="DejaVu Sans, Verdana, sans-serif" font-size="11"'
 
 
 def _fmt(x: Any) -> str:

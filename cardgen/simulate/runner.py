@@ -224,6 +224,18 @@ def _is_uniform_random(agent: Agent) -> bool:
     return type(agent).choose is RandomAgent.choose
 
 
+def _legal_or_stop(state: State, legal_actions: Callable[[], list[Action]], decisions: int,
+                   cap: int) -> tuple[list[Action], tuple[str, str] | None]:
+    """The legal actions of the next decision, or the simulator gap that stops the game
+    (the safety cap reached, or a seat with no legal action)."""
+    if decisions >= cap:
+        return [], (SAFETY_CAP, f"no end condition after {cap} decisions")
+    legal = legal_actions()
+    if not legal:
+        return [], (NO_LEGAL_ACTION, f"seat {state.current_player} has no legal action after {decisions} decisions")
+    return legal, None
+
+
 def _play(state: State, agents: list[Agent], rng: random.Random, cap: int,
           actions: list[tuple[int, Action]] | None) -> tuple[str, str] | None:
     """Run decisions until the game ends; return a simulator gap (kind, detail) if it cannot."""
@@ -233,22 +245,18 @@ def _play(state: State, agents: list[Agent], rng: random.Random, cap: int,
         # Same draws as RandomAgent.choose (legal[rng.randrange(n)] == rng.choice(legal)), minus the calls.
         choice = rng.choice
         while not is_terminal():
-            if decisions >= cap:
-                return SAFETY_CAP, f"no end condition after {cap} decisions"
-            legal = legal_actions()
-            if not legal:
-                return NO_LEGAL_ACTION, f"seat {state.current_player} has no legal action after {decisions} decisions"
+            legal, stop = _legal_or_stop(state, legal_actions, decisions, cap)
+            if stop is not None:
+                return stop
             apply(choice(legal))
             decisions += 1
         return None
     needs = [not _is_uniform_random(a) for a in agents]
     stateful = [needs_state(a) for a in agents]
     while not is_terminal():
-        if decisions >= cap:
-            return SAFETY_CAP, f"no end condition after {cap} decisions"
-        legal = legal_actions()
-        if not legal:
-            return NO_LEGAL_ACTION, f"seat {state.current_player} has no legal action after {decisions} decisions"
+        legal, stop = _legal_or_stop(state, legal_actions, decisions, cap)
+        if stop is not None:
+            return stop
         player = state.current_player
         if stateful[player]:  # a search agent: it reads only determinized samples of the state
             action = agents[player].choose_from_state(state, legal, rng)  # type: ignore[attr-defined]

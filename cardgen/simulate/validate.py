@@ -13,7 +13,6 @@ import math
 import os
 import sys
 from collections.abc import Iterator
-import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.balance import balance, sufficiency
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.logs import AtomicLines
+from cardgen.simulate.progress import Progress, ProgressBar, ProgressLines
 from cardgen.agents.search import DEFAULT_ITERATIONS
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, agents_in_words, check_agents,
                                      default_agents, fast_engine, load_project_deck, split_agents)
@@ -36,6 +36,8 @@ from cardgen.simulate.tally import Tally
 MAX_GAMES = 10_000_000
 #: Seconds between progress lines when stderr is not a terminal (a log file, CI).
 PROGRESS_EVERY = 10.0
+#: The terminal's bar: tqdm's own time left replaced by ``Progress``' (the postfix)
+BAR_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed}{postfix}]"
 
 FORMAT = "cardgen-validate/1"
 
@@ -77,6 +79,7 @@ class Entry:
     runnable: bool
     tally: Tally
     engine: str = "reference"  # which tier plays this entry's games
+    cost: float | None = None  # seconds a game of this entry costs, where measured (the progress' weights)
     agents: tuple[str, ...] = ("random",)  # rotated over the seats game by game
     skill_totals: dict[str, tuple[float, int, int]] = field(default_factory=dict)  # opponent -> share, games, completed
 
@@ -228,11 +231,14 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
     for entry in entries:
         if entry.runnable and entry.deck.spec.fast is not None and entry.deck.model.code is None:  # house rules: reference
             groups.setdefault(entry.deck.game, []).append(entry)
+    asked = {game: autoengine.ask_to_yield(game) for game in groups if autoengine.is_building(game)}
     choices = {}
-    for game, group in groups.items():
-        seconds = sum(autoengine.reference_seconds(
-            lambda a, b, e=e: Chunk(opts.loader, e.ref, e.players, e.agents, opts.seed, a, b, opts.cap, False,
-                                    "reference", opts.search_iterations), opts.games) for e in group) / jobs
+    for game, group in groups.items():  # (a build an earlier run started yields to this one's probes too)
+        for e in group:
+            e.cost = autoengine.reference_seconds(
+                lambda a, b, e=e: Chunk(opts.loader, e.ref, e.players, e.agents, opts.seed, a, b, opts.cap, False,
+                                        "reference", opts.search_iterations), opts.games) / opts.games
+        seconds = sum(e.cost or 0.0 for e in group) * opts.games / jobs
         ready = autoengine.is_ready(game)
         building = not ready and autoengine.is_building(game)
         choice = autoengine.decide(seconds, ready, building, autoengine.last_compile_seconds(game))
@@ -240,16 +246,28 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
         proc = None
         if choice.build and background:
             proc = autoengine.start_build(game, group[0].ref.project, group[0].ref.deck,
-                                          sorted({e.players for e in group}))
+                                          sorted({e.players for e in group}), idle=choice.engine != "wait")
         if choice.engine == "reference" and (proc is not None or building):
             print(f"note: {game}: reference engine, the same games ({choice.why}; its compiled code is being "
                   f"built in the background for the next run)", file=sys.stderr)
         if choice.engine == "wait" and (proc is not None or building):
+            autoengine.stop_asking(asked.get(game))  # the build this run waits for takes all it can
             print(f"cardgen: waiting for the {game} compiled tier to be built ({choice.why})...", file=sys.stderr,
                   flush=True)
             autoengine.wait_for(game, proc)
         choices[game] = choice
+        if choice.engine != "reference":  # the progress' weights: the compiled tier plays these
+            for e in group:
+                e.cost = (e.cost or 0.0) / autoengine.SPEEDUP
     return choices
+
+
+def work_per_game(entries: list[Entry]) -> dict[int, float]:
+    """Entry index -> the progress' weight of one of its games: its measured cost, else the
+    mean of those measured (1.0 each when none was)."""
+    known = [e.cost for e in entries if e.runnable and e.cost]
+    mean = sum(known) / len(known) if known else 1.0
+    return {i: e.cost or mean for i, e in enumerate(entries) if e.runnable}
 
 
 def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str, Any]:
@@ -268,18 +286,21 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
     choose_engines(entries, opts, jobs)
     disable = None if opts.progress is None else not opts.progress
     plain = opts.progress is None and not _is_tty(sys.stderr)
-    with tqdm(total=total, unit="game", file=sys.stderr, disable=disable, desc="validate") as tq:
-        bar: Any = _ProgressLines(tq, total) if plain else tq
+    weights = work_per_game(entries)
+    progress = Progress(total, sum(opts.games * w for w in weights.values()))
+    with tqdm(total=total, unit="game", file=sys.stderr, disable=disable, desc="validate",
+              bar_format=BAR_FORMAT) as tq:
+        bar: Any = ProgressLines(tq, progress, PROGRESS_EVERY) if plain else ProgressBar(tq, progress)
         if opts.log_file is not None:
             with AtomicLines(opts.log_file) as log:
                 for i, chunk, (tally, lines) in run_chunks(chunks(entries, opts, jobs), jobs, opts.scheduler):
                     entries[i].tally.merge(tally)
                     log.write_lines(lines or [])
-                    bar.update(chunk.stop - chunk.start)
+                    bar.update(chunk.stop - chunk.start, (chunk.stop - chunk.start) * weights[i])
         else:
             for i, chunk, (tally, _) in run_chunks(chunks(entries, opts, jobs), jobs, opts.scheduler):
                 entries[i].tally.merge(tally)
-                bar.update(chunk.stop - chunk.start)
+                bar.update(chunk.stop - chunk.start, (chunk.stop - chunk.start) * weights[i])
     if opts.skill:
         skill_total = sum(opts.skill_games for e in entries if e.runnable) * 2
         with tqdm(total=skill_total, unit="game", file=sys.stderr, disable=disable, desc="skill") as bar:
@@ -300,38 +321,6 @@ def _is_tty(stream: Any) -> bool:
         return bool(stream.isatty())
     except (AttributeError, ValueError):
         return False
-
-
-class _ProgressLines:
-    """Progress for a stderr that is not a terminal: one plain line every ``PROGRESS_EVERY`` seconds.
-
-    The time left comes from the rate measured since the first chunk came back, so what
-    happened before it (loading or compiling an engine, starting workers) does not count as
-    playing: the rate is that of the engine actually running."""
-
-    def __init__(self, bar: Any, total: int) -> None:
-        self.bar, self.total, self.done = bar, total, 0
-        self.last = time.monotonic()
-        self.first: tuple[float, int] | None = None  # (time, games done) at the first update
-
-    def update(self, n: int) -> None:
-        self.bar.update(n)
-        self.done += n
-        now = time.monotonic()
-        if self.first is None:
-            self.first = (now, self.done)
-        if now - self.last >= PROGRESS_EVERY and self.done < self.total:
-            self.last = now
-            print(f"validate: {self.done}/{self.total} games ({100 * self.done // self.total}%), "
-                  f"{self.left(now)}", file=sys.stderr, flush=True)
-
-    def left(self, now: float) -> str:
-        """"about N s left" from the measured rate, or that it is not known yet."""
-        assert self.first is not None
-        since, games = now - self.first[0], self.done - self.first[1]
-        if games <= 0 or since <= 0:
-            return "time left not known yet"
-        return f"about {(self.total - self.done) * since / games:.0f} s left"
 
 
 def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:

@@ -6,26 +6,12 @@ agents (``agents``), and the compiled form: the rules' kernels (``compiled_rules
 tier that plays whole games with them (``compiled``) and the search driver
 (``compiled_search``), each imported on first use. Designer documentation: docs/draco.md.
 """
-from cardgen.games.base import GameSpec, on_first_use
-from cardgen.games.draco.checks import check_references, static_checks
-from cardgen.games.draco.engine import GAPS, HOOKS, DracoGame
+from cardgen.games.base import on_first_use, package_spec
+from cardgen.games.draco.engine import DracoGame
 from cardgen.games.draco.model import DracoFace, DracoPiece, DracoRules
-from cardgen.games.draco.playview import play_table
-from cardgen.games.draco.text import describe_action, face_text
 
-GAME = GameSpec(
-    id="draco",
-    rules_model=DracoRules,
-    component_data=DracoPiece,
-    face_data=DracoFace,
-    gaps=GAPS,
-    hooks=HOOKS,
-    check_references=check_references,
-    static_checks=static_checks,
-    face_text=face_text,
-    describe_action=describe_action,
-    play_table=play_table,
-    new_game=DracoGame,
+GAME = package_spec(
+    __name__, rules_model=DracoRules, component_data=DracoPiece, face_data=DracoFace, new_game=DracoGame,
     # imported on first use: building or checking a deck never needs the agents
     agents={"heuristic": on_first_use("cardgen.games.draco.agents", "HeuristicAgent")},
     shortfall_components={"unpaid_by_bank": "silver-coin", "coins_missing": "silver-coin"},  # the bank pays in silver
@@ -33,7 +19,4 @@ GAME = GameSpec(
     # is the one dealt (a bank that runs short is a consequence to read, not a repeat: not listed)
     tally_sources={"peak:gold_in_hands": ("gold-coin",), "peak:silver_in_hands": ("silver-coin",),
                    "peak:hand_size": ("hand_size",)},
-    fast=on_first_use("cardgen.games.draco.compiled", "fast_engine"),
-    determinize=True,
-    search=on_first_use("cardgen.games.draco.compiled_search", "compiled_search"),
 )

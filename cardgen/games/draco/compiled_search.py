@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from cardgen.agents.search import ROLLOUT_CAP
+from cardgen.agents.search import DECIDED_EVERY, PAIRED_MIN_ROUNDS, ROLLOUT_CAP
 from cardgen.engine import fastrng as fr
 from cardgen.engine import fasttree as ft
 from cardgen.engine.api import Action, SearchParams
@@ -93,7 +93,7 @@ def choose_paired(s, G, B, iterations, score_weight, epsilon, policy, z, seed): 
     seat = cr.player(V0)
     k = cr.legal(V0, G, root_rows)
     advice = cr.heuristic(V0, G, H, root_rows, k, rng) if policy else -1
-    rounds = max(2, iterations // k)
+    rounds = max(PAIRED_MIN_ROUNDS, iterations // k)
     sums[:k] = 0.0
     dsum[:k] = 0.0
     dsq[:k] = 0.0
@@ -193,7 +193,7 @@ def choose_tree(s, G, B, tree, value, iterations, exploration, score_weight, eps
             finished = False
         _reward(V, G, R, finished, score_weight, reward)
         ft.backpropagate(tree, value, path, length, reward)
-        if done % 8 == 0 and done < iterations and ft.decided_with(tree, 0, iterations - done, bonus_id, bonus):
+        if done % DECIDED_EVERY == 0 and done < iterations and ft.decided_with(tree, 0, iterations - done, bonus_id, bonus):
             break
     return ft.most_visited_with(tree, value, 0, root_ids, k, bonus_id, bonus)
 

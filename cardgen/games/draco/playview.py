@@ -7,20 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-_WORDS = {
-    "en": {"hand": "Your action cards", "circle": "The circle · Draco passes to the {side}", "left": "left",
-           "right": "right", "cup": "cup", "roll": "die", "seat": "Seat {n}", "money": "silver", "cards": "cards in hand",
-           "piles": "Piles", "pile": "draw pile", "discard": "discard", "rebuilds": "rebuilds left",
-           "last_call": "last call", "phase": "phase"},
-    "fr": {"hand": "Vos cartes action", "circle": "Le cercle · Draco passe à {side}", "left": "gauche",
-           "right": "droite", "cup": "coupe", "roll": "dé", "seat": "Siège {n}", "money": "argent",
-           "cards": "cartes en main", "piles": "Pioches", "pile": "pioche", "discard": "défausse",
-           "rebuilds": "reconstitutions", "last_call": "dernière tournée", "phase": "phase"},
-    "it": {"hand": "Le tue carte azione", "circle": "Il cerchio · Draco passa a {side}", "left": "sinistra",
-           "right": "destra", "cup": "coppa", "roll": "dado", "seat": "Posto {n}", "money": "argento",
-           "cards": "carte in mano", "piles": "Mazzi", "pile": "mazzo", "discard": "scarti",
-           "rebuilds": "ricostruzioni", "last_call": "ultimo giro", "phase": "fase"},
-}
+from cardgen import wordbook
+
+#: this module's words per language (cardgen/wordbook.py)
+_BOOK = wordbook.load(__file__)
+
+_WORDS = _BOOK["words"]
 
 
 def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:

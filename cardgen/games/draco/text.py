@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen import wordbook
 from cardgen.games.draco.model import DracoFace
-from cardgen.text import NNBSP, join_and, times
+from cardgen.text import join_and, times
+
+#: this module's words per language (cardgen/wordbook.py)
+_BOOK = wordbook.load(__file__)
 
 
 
@@ -48,104 +52,16 @@ def multiple(m: int, lang: str) -> str:
 
 # -- action effects ----------------------------------------------------------------------
 #: move sentences by (which, direction); ``{dist}`` is a fixed distance or the die's result
-MOVES: dict[str, dict[tuple[str, str], str]] = {
-    "fr": {
-        ("own", "forward"): "Avancez l’un de vos personnages {dist} (sans dépasser la première place).",
-        ("own", "back"): "Reculez l’un de vos personnages {dist} (sans dépasser la dernière place).",
-        ("any", "forward"): "Avancez le personnage de votre choix, sauf {draco}, {dist} "
-                            "(sans dépasser la première place).",
-        ("any", "back"): "Reculez le personnage de votre choix, sauf {draco}, {dist} "
-                         "(sans dépasser la dernière place).",
-    },
-    "it": {
-        ("own", "forward"): "Sposta uno dei tuoi personaggi avanti {dist} (non oltre il primo posto).",
-        ("own", "back"): "Sposta uno dei tuoi personaggi indietro {dist} (non oltre l’ultimo posto).",
-        ("any", "forward"): "Sposta un personaggio a tua scelta, tranne {draco}, avanti {dist} "
-                            "(non oltre il primo posto).",
-        ("any", "back"): "Sposta un personaggio a tua scelta, tranne {draco}, indietro {dist} "
-                         "(non oltre l’ultimo posto).",
-    },
-    "en": {
-        ("own", "forward"): "Move one of your characters forward {dist} (never past the first seat).",
-        ("own", "back"): "Move one of your characters back {dist} (never past the last seat).",
-        ("any", "forward"): "Move any character but {draco} forward {dist} (never past the first seat).",
-        ("any", "back"): "Move any character but {draco} back {dist} (never past the last seat).",
-    },
-}
+MOVES = _BOOK["moves"]
 
-DIST_FIXED = {"fr": "de {seats}", "it": "di {seats}", "en": "{seats}"}
-DIST_ROLL = {"fr": "d’autant de places que le résultat", "it": "di tanti posti quanti ne indica il dado",
-             "en": "as many seats as it shows"}
-ROLL_FIRST = {"fr": "Lancez le dé, puis ", "it": "Tira il dado, poi ", "en": "Roll the die, then "}
+DIST_FIXED = _BOOK["dist_fixed"]
+DIST_ROLL = _BOOK["dist_roll"]
+ROLL_FIRST = _BOOK["roll_first"]
 
-PHRASES: dict[str, dict[str, str]] = {
-    "fr": {
-        "split": "Avancez l’un de vos deux personnages de {fwd} et reculez l’autre de {back}.",
-        "both_beside_draco": f"Placez vos deux personnages de part et d’autre de {{draco}}{NNBSP}: "
-                             "l’un à la première place, l’autre à la dernière.",
-        "reseat_all": "Ramassez tous les personnages sauf {draco}, mélangez-les et replacez-les au hasard "
-                      "autour de la table.",
-        "arrange_specials": "Redistribuez comme vous le voulez les {n} personnages spéciaux entre les places "
-                            "qu’ils occupent déjà.",
-        "steal": "Prenez {coins} à un autre joueur.",
-        "flip_draco": f"Retournez {{draco}}{NNBSP}: il tient maintenant la coupe dans l’autre main, et la "
-                      "première et la dernière place changent de côté.",
-        "swap_adjacent": "Échangez la place de l’un de vos personnages avec celle d’un personnage assis juste "
-                         "à côté de lui (jamais {draco}).",
-        "swap_any": "Échangez la place de l’un de vos personnages avec celle de n’importe quel autre "
-                    "personnage (jamais {draco}).",
-        "cup_to_centre": f"Remettez la coupe au centre de la table, où qu’elle soit{NNBSP}: vous pouvez porter "
-                         "un toast dès ce tour.",
-        "coin_drop": "Lancez le dé {times}. À chaque lancer, le propriétaire du personnage assis à la place "
-                     "indiquée (en comptant depuis la première) reçoit {coins} de la banque. Un personnage "
-                     "spécial ne reçoit rien.",
-        "dice_duel": f"Défiez un autre joueur{NNBSP}: chacun lance le dé, et le plus haut résultat prend "
-                     "{coins} à l’autre. En cas d’égalité, il ne se passe rien.",
-    },
-    "it": {
-        "split": "Sposta uno dei tuoi due personaggi avanti di {fwd} e l’altro indietro di {back}.",
-        "both_beside_draco": "Metti i tuoi due personaggi ai due lati di {draco}: uno al primo posto, "
-                             "l’altro all’ultimo.",
-        "reseat_all": "Raccogli tutti i personaggi tranne {draco}, mescolali e rimettili a sedere a caso "
-                      "intorno al tavolo.",
-        "arrange_specials": "Ridisponi come preferisci i {n} personaggi speciali sui posti che occupano già.",
-        "steal": "Prendi {coins} a un altro giocatore.",
-        "flip_draco": "Gira {draco}: ora regge la coppa con l’altra mano, quindi il primo e l’ultimo posto "
-                      "si scambiano di lato.",
-        "swap_adjacent": "Scambia di posto uno dei tuoi personaggi con un personaggio seduto subito accanto "
-                         "a lui (mai {draco}).",
-        "swap_any": "Scambia di posto uno dei tuoi personaggi con un altro personaggio a tua scelta "
-                    "(mai {draco}).",
-        "cup_to_centre": "Rimetti la coppa al centro del tavolo, ovunque si trovi: puoi proporre un brindisi "
-                         "già in questo turno.",
-        "coin_drop": "Tira il dado {times}. A ogni lancio, il proprietario del personaggio seduto al posto "
-                     "indicato (contando dal primo) riceve {coins} dalla banca. Un personaggio speciale non "
-                     "riceve nulla.",
-        "dice_duel": "Sfida un altro giocatore: ognuno tira il dado e chi ottiene di più prende {coins} "
-                     "all’altro. In caso di parità non succede nulla.",
-    },
-    "en": {
-        "split": "Move one of your two characters forward {fwd} and the other back {back}.",
-        "both_beside_draco": "Put your two characters on either side of {draco}: one in the first seat, "
-                             "the other in the last.",
-        "reseat_all": "Gather every character except {draco}, shuffle them and seat them again at random "
-                      "around the table.",
-        "arrange_specials": "Rearrange the {n} special characters as you like among the seats they already hold.",
-        "steal": "Take {coins} from another player.",
-        "flip_draco": "Turn {draco} over: he now holds the cup in his other hand, so the first and last "
-                      "seats change sides.",
-        "swap_adjacent": "Swap one of your characters with a character sitting right next to it "
-                         "(never {draco}).",
-        "swap_any": "Swap one of your characters with any other character (never {draco}).",
-        "cup_to_centre": "Put the cup back in the middle of the table, wherever it is: you may propose a "
-                         "toast this very turn.",
-        "coin_drop": "Roll the die {times}. For each roll, the owner of the character in the seat it names "
-                     "(counting from the first seat) takes {coins} from the bank. A special character gets "
-                     "nothing.",
-        "dice_duel": "Challenge another player: you each roll the die, and the higher roll takes {coins} "
-                     "from the other. On a tie, nothing happens.",
-    },
-}
+PHRASES = _BOOK["phrases"]
+#: the reminder on Draco's faces: the hands' words, which seat is first, what a toast pays (one seat or
+#: ``{k}``) and costs (one seat or ``{m}``)
+DRACO_FACE = _BOOK["draco_face"]
 
 
 def effect_text(key: str, params: Any, lang: str, draco: str, specials: int) -> str:
@@ -153,9 +69,9 @@ def effect_text(key: str, params: Any, lang: str, draco: str, specials: int) -> 
     p = PHRASES[lang]
     if key == "move":
         dist = DIST_FIXED[lang].format(seats=seats(params.steps, lang))
-        return MOVES[lang][(params.which, params.direction)].format(dist=dist, draco=draco)
+        return MOVES[lang][params.which][params.direction].format(dist=dist, draco=draco)
     if key == "roll_and_move":
-        move = MOVES[lang][(params.which, params.direction)].format(dist=DIST_ROLL[lang], draco=draco)
+        move = MOVES[lang][params.which][params.direction].format(dist=DIST_ROLL[lang], draco=draco)
         return ROLL_FIRST[lang] + move[0].lower() + move[1:]
     if key == "split":
         return p["split"].format(fwd=seats(params.forward, lang), back=seats(params.back, lang))
@@ -171,33 +87,14 @@ def effect_text(key: str, params: Any, lang: str, draco: str, specials: int) -> 
 # -- Draco and the special characters ----------------------------------------------------
 def draco_text(hand: str, payouts: list[int], costs: list[int], lang: str) -> str:
     """Reminder on one of Draco's faces: which side is first, what a toast pays and costs."""
+    w = DRACO_FACE[lang]
     other = "left" if hand == "right" else "right"
-    word = {"fr": {"right": "droite", "left": "gauche"}, "it": {"right": "destra", "left": "sinistra"},
-            "en": {"right": "right", "left": "left"}}[lang]
     k, m = len(payouts), len(costs)
-    if lang == "fr":
-        out = (f"Coupe dans la main {word[hand]}{NNBSP}: la première place est à sa {word[hand]}, "
-               f"la dernière à sa {word[other]}. ")
-        gets = (f"À chaque toast, la première place reçoit {silver(payouts[0], lang)}" if k == 1 else
-                f"À chaque toast, les {k} premières places reçoivent {join_and(payouts, lang)} pièces d’argent, "
-                "dans l’ordre")
-        pays = ("" if m == 0 else f"{NNBSP}; la dernière paie {silver(costs[0], lang)}" if m == 1 else
-                f"{NNBSP}; les {m} dernières paient {join_and(costs, lang)}, en partant de la dernière")
-    elif lang == "it":
-        out = (f"Coppa nella mano {word[hand]}: il primo posto è alla sua {word[hand]}, "
-               f"l’ultimo alla sua {word[other]}. ")
-        gets = (f"A ogni brindisi il primo posto riceve {silver(payouts[0], lang)}" if k == 1 else
-                f"A ogni brindisi i primi {k} posti ricevono {join_and(payouts, lang)} monete d’argento, "
-                "in quest’ordine")
-        pays = ("" if m == 0 else f"; l’ultimo paga {silver(costs[0], lang)}" if m == 1 else
-                f"; gli ultimi {m} pagano {join_and(costs, lang)}, partendo dall’ultimo")
-    else:
-        out = (f"Cup in his {word[hand]} hand: the first seat is on his {word[hand]}, "
-               f"the last on his {word[other]}. ")
-        gets = (f"At each toast the first seat receives {silver(payouts[0], lang)}" if k == 1 else
-                f"At each toast the first {k} seats receive {join_and(payouts, lang)} silver coins, in that order")
-        pays = ("" if m == 0 else f"; the last seat pays {silver(costs[0], lang)}" if m == 1 else
-                f"; the last {m} pay {join_and(costs, lang)}, starting from the last seat")
+    out = w["cup"].format(hand=w[hand], other=w[other])
+    gets = (w["gets_one"].format(silver=silver(payouts[0], lang)) if k == 1 else
+            w["gets_many"].format(k=k, payouts=join_and(payouts, lang)))
+    pays = ("" if m == 0 else w["pays_one"].format(silver=silver(costs[0], lang)) if m == 1 else
+            w["pays_many"].format(m=m, costs=join_and(costs, lang)))
     return out + gets + pays + "."
 
 

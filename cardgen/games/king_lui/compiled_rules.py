@@ -1,22 +1,29 @@
-"""The compiled King Lui game loop: numba over integer arrays (used by ``compiled.py``).
+"""King Lui's rules compiled: the position as one ``int64`` array and the numba kernels over it.
 
-It mirrors ``engine.py`` step for step, and the agents mirror ``agents.py`` float
-for float, so that a game seeded ``s`` is the reference game seeded ``s``: the
-supply is shuffled by ``fastrng.shuffle`` from the engine's generator exactly as
-``random.Random(s).shuffle`` does, and every agent draw comes from the generator
-seeded like ``agent_rng(s)``.
+Every compiled rule of the game is here, once: the batch loop (``compiled.py``) and
+the search driver (``compiled_search.py``) both play by calling these kernels. They
+follow ``engine.KingLuiState`` step for step (deal a course, set up a decision,
+apply, offer a drawn Emerald, close a turn), and ``heuristic`` is
+``agents.HeuristicAgent`` float for float, so a game seeded ``s`` is the reference
+game seeded ``s``.
 
-Cards are counts here: a place holds how many portions of each dish it has (the
-reference keeps instance lists, but no rule depends on which instance of a dish
-is where). Only the supply keeps instance indices, for the initial pile of a log.
+Actions are integers: ``d`` (0 <= d < n) takes dish d, ``n`` draws, ``n + 1`` places
+a drawn Emerald, ``n + 2 + c`` uses an Emerald on combination ``c``
+(``KingLuiGame.combos``). ``cfg`` holds the deck's rule numbers and gap resolutions.
 
-Actions are integers: ``d`` (0 <= d < n) takes dish d, ``n`` draws, ``n + 1``
-places a drawn Emerald, ``n + 2 + c`` uses an Emerald on combination ``c``
-(``KingLuiGame.combos``).
+Layout of a state ``s`` (``n`` dishes, ``P`` players, ``N`` card instances): the
+scalars ``S_*``, then ``table[n]``, ``king[n]``, ``eaten[n]``, ``hands[P, n]``,
+``taken[P, n]`` (portions each seat took openly) and the supply ``sup[N]`` as
+*dish codes* (``-1`` an Emerald), top card last, ``s[S_SP]`` of them in use.
+Hands are counts: no rule depends on which instance of a dish is where, and a
+seat's unseen draws are ``hands - taken``. A state always rests at a decision
+(``legal`` lists it) or at the end (``s[S_END] != PLAYING``). King Lui has no
+chance after the shuffle: a sample's future lies in its supply order, which
+``determinize`` deals again. Gaps met are written to a ``gaps`` buffer
+(kind, two numbers of its detail), ``s[S_GAPS]`` of them; search passes an empty one.
 
-The loop is one function over plain local variables, a small state machine (deal
-a course, set up a decision, choose and apply, offer a drawn Emerald, close a
-turn): numba calls that pass many arrays cost more than the game itself.
+The kernels that allocate nothing compile with ``_nrt=False``: reference counting of
+their array arguments took 40 % of a random batch (docs/king_lui.md, figures).
 """
 from __future__ import annotations
 
@@ -24,62 +31,286 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
+from cardgen.games.king_lui.agents import OVEREAT_PENALTY, PRIOR_DRAW_SHARE, PRIOR_KING_SHARE
 
 # -- indices in ``cfg`` (rule numbers and gap resolutions of the deck) -----------------
 C_DISHES, C_PLAYERS, C_COURSE, C_DRAW, C_PORTIONS, C_NO_DISH, C_EMPTY, C_SHORT, C_CARDS = range(9)
 CFG_SIZE = 9
-
-# -- end codes and gap kinds ------------------------------------------------------------
+# -- end codes, gap kinds, resolution codes in ``cfg`` (-1: no clarification, the game stalls) --
 PLAYING, SUPPLY_EXHAUSTED, STALLED = 0, 1, 2  # stalled on gap kind k: STALLED + k
 GAP_NO_DISH, GAP_EMPTY, GAP_SHORT = 0, 1, 2
-#: resolution codes in ``cfg``: -1 no clarification (the game stalls)
 UNSETTLED = -1
 DRAW_ONLY, EMERALD_ALLOWED = 0, 1
-
-# -- agents, steps of the loop, ``out`` layout --------------------------------------------
-RANDOM, HEURISTIC = 0, 1
-_DEAL, _DECIDE, _CHOOSE, _PENDING, _ADVANCE, _OVER = 0, 1, 2, 3, 4, 5
-OUT_END, OUT_TURNS, OUT_ROUNDS, OUT_GAPS, OUT_DECISIONS, OUT_HAND, OUT_KING, OUT_EMERALDS, OUT_CAPPED = range(9)
-OUT_SCORES = 9  # then scores per seat, then discarded cards per seat
-
-# -- agent constants (``agents.py``) -----------------------------------------------------
-PRIOR_KING_SHARE = 0.35
-PRIOR_DRAW_SHARE = 0.3
-OVEREAT_PENALTY = -0.5
-
-
-_N = 624  # words of Mersenne Twister state
-
-#: the seeding moved to ``cardgen.engine.fastrng`` (shared with the other compiled tiers); old names kept
-_base_state = fastrng.base_state
-_seed = fastrng.seed_from
+# -- scalars of a state ----------------------------------------------------------------------
+S_SP, S_TEMER, S_KTOTAL, S_PENDING, S_CHEF, S_ACTED, S_PLAYER, S_TURNS, S_ROUNDS, S_END, S_PHASE, S_REMOVED, \
+    S_GAPS = range(13)
+HEADER = 13
+#: ``s[S_PHASE]``: a turn's action, or the decision on an Emerald just drawn (use it or place it)
+ACT, DRAWN_EMERALD = 0, 1
+# steps of the flow (``settle``)
+_DEAL, _DECIDE, _PENDING, _ADVANCE = 0, 1, 2, 3
 
 
 @njit(cache=True)
-def _record_gap(gaps, i, kind, a, b):
+def size(n: int, players: int, cards: int) -> int:
+    """Length of a state array."""
+    return HEADER + 3 * n + 2 * players * n + cards
+
+
+@njit(cache=True)
+def views(s, n, players):
+    """``(table, king, eaten, hands[seat, dish], taken[seat, dish], supply)`` of ``s`` (views; the whole
+    supply buffer, ``s[S_SP]`` of it in use)."""
+    o = HEADER + 3 * n
+    return (s[HEADER:HEADER + n], s[HEADER + n:HEADER + 2 * n], s[HEADER + 2 * n:o],
+            s[o:o + players * n].reshape((players, n)), s[o + players * n:o + 2 * players * n].reshape((players, n)),
+            s[o + 2 * players * n:])
+
+
+@njit(cache=True, _nrt=False)
+def _finish(s, end):
+    s[S_END] = end
+    s[S_PLAYER] = -1
+    s[S_PHASE] = ACT
+
+
+@njit(cache=True, _nrt=False)
+def _gap(s, gaps, kind, a, b):
+    """Record a gap (kind, two numbers of its detail) when ``gaps`` has room; count it anyway."""
+    i = s[S_GAPS]
     if i < gaps.shape[0]:
         gaps[i, 0] = kind
         gaps[i, 1] = a
         gaps[i, 2] = b
+    s[S_GAPS] = i + 1
 
 
-@njit(cache=True)
-def _emerald_legal(legal, m, king, combo_cnt, n):
-    """Append every Emerald combination the king's place allows after ``legal[:m]``; the new length."""
+@njit(cache=True, _nrt=False)
+def settle(s, cfg, gaps, step):
+    """Run the flow from ``step`` to the next decision or the end (``KingLuiState``'s
+    ``_start_course``, ``_decide``, ``_next_pending``, ``_advance``).
+
+    The kernels index ``s`` directly rather than through ``views``: a view is an
+    allocation-free but counted object, and the loops call these millions of times.
+    """
+    n = cfg[C_DISHES]
+    players = cfg[C_PLAYERS]
+    portions = cfg[C_PORTIONS]
+    t0 = HEADER
+    s0 = HEADER + 3 * n + 2 * players * n
+    while True:
+        if step == _DEAL:
+            course = cfg[C_COURSE]
+            sp = s[S_SP]
+            if sp < course:
+                s[S_REMOVED] += sp  # the leftovers leave the game
+                s[S_SP] = 0
+                _finish(s, SUPPLY_EXHAUSTED)
+                return
+            for i in range(course):
+                d = s[s0 + sp - 1 - i]
+                if d < 0:
+                    s[S_TEMER] += 1
+                else:
+                    s[t0 + d] += 1
+            s[S_SP] = sp - course
+            s[S_PLAYER] = s[S_CHEF]
+            s[S_ACTED] = 0
+            step = _DECIDE
+        elif step == _DECIDE:
+            m = 0
+            for d in range(n):
+                if s[t0 + d]:
+                    m += 1
+            emerald = s[S_TEMER] > 0 and s[S_KTOTAL] >= portions
+            if m == 0 and emerald:
+                _gap(s, gaps, GAP_NO_DISH, s[S_PLAYER], s[S_ROUNDS] + 1)
+                if cfg[C_NO_DISH] == UNSETTLED:
+                    _finish(s, STALLED + GAP_NO_DISH)
+                    return
+                emerald = cfg[C_NO_DISH] == EMERALD_ALLOWED
+            if m > 0 or s[S_SP] > 0 or emerald:  # a king holding enough portions allows some combination
+                s[S_PHASE] = ACT
+                return
+            _gap(s, gaps, GAP_EMPTY, s[S_PLAYER], s[S_ROUNDS] + 1)
+            if cfg[C_EMPTY] == UNSETTLED:
+                _finish(s, STALLED + GAP_EMPTY)
+                return
+            step = _ADVANCE  # "pass": the turn is spent without taking anything
+        elif step == _PENDING:
+            step = _ADVANCE
+            while s[S_PENDING] > 0:
+                if s[S_KTOTAL] >= portions:
+                    s[S_PHASE] = DRAWN_EMERALD
+                    return
+                s[S_PENDING] -= 1
+                s[S_TEMER] += 1
+        else:  # _ADVANCE: close the turn; after the last one serve the king, pass the chef
+            s[S_TURNS] += 1
+            s[S_ACTED] += 1
+            if s[S_ACTED] < players:
+                s[S_PLAYER] = (s[S_PLAYER] + 1) % players
+                step = _DECIDE
+                continue
+            for d in range(n):
+                x = s[t0 + d]
+                if x:
+                    s[t0 + n + d] += x
+                    s[S_KTOTAL] += x
+                    s[t0 + d] = 0
+            s[S_ROUNDS] += 1
+            s[S_CHEF] = (s[S_CHEF] + 1) % players
+            step = _DEAL
+
+
+@njit(cache=True, _nrt=False)
+def deal(s, sup, dish_of, mt, cfg, gaps):
+    """A new game into ``s``: the instances ``sup`` shuffled with the game's generator ``mt``
+    (``random.Random(seed).shuffle``), their dishes as the supply, the first course dealt."""
+    cards = cfg[C_CARDS]
+    for i in range(cards):
+        sup[i] = i
+    fastrng.shuffle(mt, sup, cards)
+    s[:] = 0
+    o = size(cfg[C_DISHES], cfg[C_PLAYERS], 0)
+    for i in range(cards):
+        s[o + i] = dish_of[sup[i]]
+    s[S_SP] = cards
+    settle(s, cfg, gaps, _DEAL)
+
+
+@njit(cache=True, _nrt=False)
+def _emeralds(s, out, m, combo_cnt, n):
+    """Append every Emerald combination the king's place allows after ``out[:m]``; the new length."""
+    k0 = HEADER + n
     for c in range(combo_cnt.shape[0]):
         ok = True
         for d in range(n):
-            if combo_cnt[c, d] > king[d]:
+            if combo_cnt[c, d] > s[k0 + d]:
                 ok = False
                 break
         if ok:
-            legal[m] = n + 2 + c
+            out[m] = n + 2 + c
             m += 1
     return m
 
 
+@njit(cache=True, _nrt=False)
+def legal(s, cfg, combo_cnt, out):
+    """Write the legal action codes into ``out`` in the reference's order; return how many (0 at the end)."""
+    if s[S_END] != PLAYING:
+        return 0
+    n = cfg[C_DISHES]
+    if s[S_PHASE] == DRAWN_EMERALD:
+        out[0] = n + 1
+        return _emeralds(s, out, 1, combo_cnt, n)
+    m = 0
+    for d in range(n):
+        if s[HEADER + d]:
+            out[m] = d
+            m += 1
+    emerald = s[S_TEMER] > 0 and s[S_KTOTAL] >= cfg[C_PORTIONS]
+    if m == 0 and emerald:
+        emerald = cfg[C_NO_DISH] == EMERALD_ALLOWED
+    if s[S_SP] > 0:
+        out[m] = n
+        m += 1
+    if emerald:
+        m = _emeralds(s, out, m, combo_cnt, n)
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def apply(s, a, cfg, combos, gaps):
+    """Play action code ``a`` (legal now) for the current player, then run on to the next decision."""
+    n = cfg[C_DISHES]
+    players = cfg[C_PLAYERS]
+    p = s[S_PLAYER]
+    h0 = HEADER + 3 * n + p * n  # the player's hand
+    if a < n:  # take a dish
+        x = s[HEADER + a]
+        s[h0 + a] += x
+        s[h0 + players * n + a] += x  # taken openly
+        s[HEADER + a] = 0
+        settle(s, cfg, gaps, _ADVANCE)
+    elif a == n:  # draw
+        want = cfg[C_DRAW]
+        sp = s[S_SP]
+        if sp < want:
+            _gap(s, gaps, GAP_SHORT, sp, want)
+            if cfg[C_SHORT] == UNSETTLED:
+                _finish(s, STALLED + GAP_SHORT)
+                return
+            want = sp  # "draw_remaining"
+        s0 = HEADER + 3 * n + 2 * players * n
+        for _ in range(want):
+            sp -= 1
+            d = s[s0 + sp]
+            if d < 0:
+                s[S_PENDING] += 1
+            else:
+                s[h0 + d] += 1
+        s[S_SP] = sp
+        settle(s, cfg, gaps, _PENDING)
+    elif a == n + 1:  # lay a drawn Emerald beside the dishes
+        s[S_PENDING] -= 1
+        s[S_TEMER] += 1
+        settle(s, cfg, gaps, _PENDING)
+    else:  # feed Emerald with combination a - n - 2
+        drawn = s[S_PHASE] == DRAWN_EMERALD
+        if drawn:
+            s[S_PENDING] -= 1
+        else:
+            s[S_TEMER] -= 1
+        c = a - n - 2
+        k = combos.shape[1]
+        for j in range(k):
+            d = combos[c, j]
+            s[HEADER + n + d] -= 1  # the king's place
+            s[HEADER + 2 * n + d] += 1  # eaten
+        s[S_KTOTAL] -= k
+        s[S_REMOVED] += 1 + k
+        settle(s, cfg, gaps, _PENDING if drawn else _ADVANCE)
+
+
+@njit(cache=True, _nrt=False)
+def outcome(s, cfg, scores, winners, discarded):
+    """Scores, winners (1 each) and discarded cards of a state scored now, with ``KingLuiState.outcome``'s
+    tie-break: the top score, then the fewest discarded cards; a tie still standing is shared.
+    Returns the tie-break used: -1 none, 0 the fewest discarded cards, 1 a shared win."""
+    n = cfg[C_DISHES]
+    players = cfg[C_PLAYERS]
+    k0 = HEADER + n
+    best = -1
+    for q in range(players):
+        h0 = HEADER + 3 * n + q * n
+        score = 0
+        lost = 0
+        for d in range(n):
+            h = s[h0 + d]
+            if h > s[k0 + d]:
+                lost += h  # overeating: the whole dish is discarded
+            else:
+                score += h * s[k0 + d]
+        scores[q] = score
+        discarded[q] = lost
+        best = max(best, score)
+    fewest = -1
+    tied = 0
+    for q in range(players):
+        if scores[q] == best:
+            tied += 1
+            if fewest < 0 or discarded[q] < fewest:
+                fewest = discarded[q]
+    nwin = 0
+    for q in range(players):
+        winners[q] = 1 if scores[q] == best and discarded[q] == fewest else 0
+        nwin += winners[q]
+    return -1 if tied == 1 else (0 if nwin == 1 else 1)
+
+
 # -- the heuristic agent (agents.HeuristicAgent, same floats in the same order) ----------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _dish_value(held, king):
     if held <= 0:
         return 0.0
@@ -88,35 +319,41 @@ def _dish_value(held, king):
     return OVEREAT_PENALTY * held
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _gain(d, held, new_held, new_king, projected, leader):
     return (_dish_value(new_held, new_king) - _dish_value(held, projected[d])
             - _dish_value(leader[d], new_king) + _dish_value(leader[d], projected[d]))
 
 
-@njit(cache=True)
-def _heuristic(p, acted, rounds, supply, nlegal, cfg, table, king, hands, taken, eaten, legal, combo_cnt,
-               dish_sizes, amt, work, best):
-    """HeuristicAgent.choose for seat ``p`` (same values, same tie draw)."""
+@njit(cache=True, _nrt=False)
+def heuristic(s, cfg, combo_cnt, dish_sizes, legal_now, nlegal, mt, work, best):
+    """``HeuristicAgent.choose`` for the player to move in ``s`` among ``legal_now[:nlegal]`` (what that
+    seat sees only; same values, same tie draw from ``mt``). ``work``: float[3, n]; ``best``: like ``legal_now``."""
+    if nlegal == 1:
+        return legal_now[0]
     n = cfg[C_DISHES]
     players = cfg[C_PLAYERS]
+    p = s[S_PLAYER]
+    t0, k0, e0, h0 = HEADER, HEADER + n, HEADER + 2 * n, HEADER + 3 * n
+    g0 = h0 + players * n  # taken
+    mine = h0 + p * n
     # projection of the king's final portions (HeuristicAgent._projection)
-    after_me = max(0, players - acted - 1)
+    after_me = max(0, players - s[S_ACTED] - 1)
     on_table = 0
     for d in range(n):
-        if table[d]:
+        if s[t0 + d]:
             on_table += 1
     survival = max(0.0, 1.0 - after_me / on_table) if on_table else 0.0
-    played = rounds
+    played = s[S_ROUNDS]
     received = 0
     for d in range(n):
-        received += king[d] + eaten[d]
+        received += s[k0 + d] + s[e0 + d]
     per_course = received / played if played else PRIOR_KING_SHARE * cfg[C_COURSE]
-    courses_left = supply / (cfg[C_COURSE] + PRIOR_DRAW_SHARE * players)
+    courses_left = s[S_SP] / (cfg[C_COURSE] + PRIOR_DRAW_SHARE * players)
     future = per_course * np.int64(courses_left) / n
     projected = work[0]
     for d in range(n):
-        projected[d] = king[d] + survival * table[d] + future
+        projected[d] = s[k0 + d] + survival * s[t0 + d] + future
     # the leading opponent by projected value (first of equals, in seat order)
     leader_seat = -1
     leader_value = 0.0
@@ -125,34 +362,34 @@ def _heuristic(p, acted, rounds, supply, nlegal, cfg, table, king, hands, taken,
             continue
         total = 0.0
         for d in range(n):
-            total += _dish_value(taken[q, d], projected[d])
+            total += _dish_value(s[g0 + q * n + d], projected[d])
         if leader_seat < 0 or total > leader_value:
             leader_seat, leader_value = q, total
     leader = work[1]
     for d in range(n):
-        leader[d] = taken[leader_seat, d] if leader_seat >= 0 else 0
+        leader[d] = s[g0 + leader_seat * n + d] if leader_seat >= 0 else 0
     unseen = work[2]
     total_unseen = 0
     for d in range(n):
-        u = dish_sizes[d] - hands[p, d] - king[d] - table[d] - eaten[d]
+        u = dish_sizes[d] - s[mine + d] - s[k0 + d] - s[t0 + d] - s[e0 + d]
         for q in range(players):
             if q != p:
-                u -= taken[q, d]
+                u -= s[g0 + q * n + d]
         unseen[d] = u if u > 0 else 0
         total_unseen += unseen[d]
     nbest = 0
     best_value = -np.inf
     for i in range(nlegal):
-        a = legal[i]
-        if a < n:
-            value = _gain(a, hands[p, a], hands[p, a] + table[a], projected[a] - survival * table[a], projected,
+        a = legal_now[i]
+        if a < n:  # the dish leaves the table: the king's projection loses its share of it
+            value = _gain(a, s[mine + a], s[mine + a] + s[t0 + a], projected[a] - survival * s[t0 + a], projected,
                           leader)
         elif a == n:
             value = 0.0
             if total_unseen:
                 for d in range(n):
                     if unseen[d]:
-                        value += unseen[d] / total_unseen * _gain(d, hands[p, d], hands[p, d] + 1, projected[d],
+                        value += unseen[d] / total_unseen * _gain(d, s[mine + d], s[mine + d] + 1, projected[d],
                                                                   projected, leader)
         elif a == n + 1:
             value = 0.0
@@ -161,7 +398,7 @@ def _heuristic(p, acted, rounds, supply, nlegal, cfg, table, king, hands, taken,
             value = 0.0
             for d in range(n):  # the combination's dishes in deck order, once each
                 if combo_cnt[c, d]:
-                    value += _gain(d, hands[p, d], hands[p, d], projected[d] - combo_cnt[c, d], projected, leader)
+                    value += _gain(d, s[mine + d], s[mine + d], projected[d] - combo_cnt[c, d], projected, leader)
         if value > best_value + 1e-9:
             best[0] = a
             nbest = 1
@@ -171,228 +408,56 @@ def _heuristic(p, acted, rounds, supply, nlegal, cfg, table, king, hands, taken,
             nbest += 1
     if nbest == 1:
         return best[0]
-    return best[fastrng.randbelow(amt, nbest)]
+    return best[fastrng.randbelow(mt, nbest)]
 
 
 @njit(cache=True)
-def play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combos, combo_cnt, base, sup, gaps, actions, out):
-    """Play the game seeded ``seed`` (``base``: ``_base_state()``): fills ``sup`` (the shuffled supply, top last), ``gaps``
-    (kind, two numbers of its detail), ``actions`` (seat, action code; with ``record``) and ``out``
-    (``OUT_*``). Mirrors KingLuiState: _start_course, _decide, apply, _next_pending, _advance."""
+def determinize(src, dst, seat, cfg, mt):
+    """Copy ``src`` into ``dst`` with everything ``seat`` cannot see dealt again (``KingLuiState.determinize``).
+
+    The hidden cards are the supply and each opponent's portions drawn unseen
+    (``hands - taken``). They are gathered in a canonical order (by dish code, so
+    the sample cannot depend on where they lay), shuffled with ``mt``; the first
+    portions in that order go back to the opponents, as many as each drew, in
+    seat order (a drawn Emerald is shown, so none goes back), and the rest
+    becomes the supply in shuffled order.
+    """
     n = cfg[C_DISHES]
     players = cfg[C_PLAYERS]
-    cards = cfg[C_CARDS]
-    course = cfg[C_COURSE]
-    portions = cfg[C_PORTIONS]
-    mt = np.empty(_N + 1, dtype=np.uint32)  # fastrng's generator layout
-    fastrng.seed_from(mt, base, np.uint64(seed))  # random.Random(seed), the engine's chance
-    amt = np.empty(_N + 1, dtype=np.uint32)
-    fastrng.seed_from(amt, base, (np.uint64(seed) << np.uint64(1)) | np.uint64(1))  # agent_rng(seed)
-    for i in range(cards):
-        sup[i] = i
-    fastrng.shuffle(mt, sup, cards)
-    table = np.zeros(n, dtype=np.int64)
-    king = np.zeros(n, dtype=np.int64)
-    eaten = np.zeros(n, dtype=np.int64)
-    hands = np.zeros((players, n), dtype=np.int64)
-    taken = np.zeros((players, n), dtype=np.int64)
-    legal = np.zeros(n + 2 + combos.shape[0], dtype=np.int64)
-    best = np.zeros(n + 2 + combos.shape[0], dtype=np.int64)
-    work = np.zeros((3, n), dtype=np.float64)
-    sp = cards
-    temer = ktotal = pending = chef = acted = player = turns = rounds = 0
-    end = PLAYING
-    kpeak = epeak = ngaps = nlegal = decisions = capped = 0
-    drawn_phase = False
-    step = _DEAL
-    while step != _OVER:
-        if step == _DEAL:  # _start_course
-            if sp < course:
-                sp = 0
-                end = SUPPLY_EXHAUSTED
-                step = _OVER
-                continue
-            for i in range(course):
-                d = dish_of[sup[sp - 1 - i]]
-                if d < 0:
-                    temer += 1
-                else:
-                    table[d] += 1
-            sp -= course
-            epeak = max(epeak, temer)
-            player = chef
-            acted = 0
-            step = _DECIDE
-        elif step == _DECIDE:  # _decide
-            m = 0
-            for d in range(n):
-                if table[d]:
-                    legal[m] = d
-                    m += 1
-            emerald = temer > 0 and ktotal >= portions
-            if m == 0 and emerald:
-                _record_gap(gaps, ngaps, GAP_NO_DISH, player, rounds + 1)
-                ngaps += 1
-                if cfg[C_NO_DISH] == UNSETTLED:
-                    end = STALLED + GAP_NO_DISH
-                    step = _OVER
-                    continue
-                emerald = cfg[C_NO_DISH] == EMERALD_ALLOWED
-            if sp > 0:
-                legal[m] = n
-                m += 1
-            if emerald:
-                m = _emerald_legal(legal, m, king, combo_cnt, n)
-            nlegal = m
-            if m > 0:
-                drawn_phase = False
-                step = _CHOOSE
-                continue
-            _record_gap(gaps, ngaps, GAP_EMPTY, player, rounds + 1)
-            ngaps += 1
-            if cfg[C_EMPTY] == UNSETTLED:
-                end = STALLED + GAP_EMPTY
-                step = _OVER
-                continue
-            step = _ADVANCE  # "pass": the turn is spent without taking anything
-        elif step == _CHOOSE:  # the agent, then apply
-            if decisions >= cap:
-                capped = 1
-                break
-            p = player
-            if kinds[p] == HEURISTIC:
-                if nlegal == 1:
-                    a = legal[0]
-                else:
-                    a = _heuristic(p, acted, rounds, sp, nlegal, cfg, table, king, hands, taken, eaten, legal,
-                                   combo_cnt, dish_sizes, amt, work, best)
-            else:
-                a = legal[fastrng.randbelow(amt, nlegal)]
-            if record:
-                actions[decisions, 0] = p
-                actions[decisions, 1] = a
-            decisions += 1
-            if a < n:  # take a dish
-                hands[p, a] += table[a]
-                taken[p, a] += table[a]
-                table[a] = 0
-                step = _ADVANCE
-            elif a == n:  # draw
-                want = cfg[C_DRAW]
-                if sp < want:
-                    _record_gap(gaps, ngaps, GAP_SHORT, sp, want)
-                    ngaps += 1
-                    if cfg[C_SHORT] == UNSETTLED:
-                        end = STALLED + GAP_SHORT
-                        step = _OVER
-                        continue
-                    want = sp
-                for _ in range(want):
-                    sp -= 1
-                    d = dish_of[sup[sp]]
-                    if d < 0:
-                        pending += 1
-                    else:
-                        hands[p, d] += 1
-                step = _PENDING
-            elif a == n + 1:  # lay a drawn Emerald beside the dishes
-                pending -= 1
-                temer += 1
-                epeak = max(epeak, temer)
-                step = _PENDING
-            else:  # feed Emerald
-                if drawn_phase:
-                    pending -= 1
-                else:
-                    temer -= 1
-                c = a - n - 2
-                for j in range(combos.shape[1]):
-                    d = combos[c, j]
-                    king[d] -= 1
-                    eaten[d] += 1
-                ktotal -= combos.shape[1]
-                step = _PENDING if drawn_phase else _ADVANCE
-        elif step == _PENDING:  # _next_pending
-            step = _ADVANCE
-            while pending > 0:
-                if ktotal >= portions:
-                    legal[0] = n + 1
-                    nlegal = _emerald_legal(legal, 1, king, combo_cnt, n)
-                    drawn_phase = True
-                    step = _CHOOSE
-                    break
-                pending -= 1
-                temer += 1
-                epeak = max(epeak, temer)
-        else:  # _ADVANCE: close the turn; after the last one serve the king, pass the chef
-            turns += 1
-            acted += 1
-            if acted < players:
-                player = (player + 1) % players
-                step = _DECIDE
-                continue
-            served = 0
-            for d in range(n):
-                if table[d]:
-                    king[d] += table[d]
-                    served += table[d]
-                    table[d] = 0
-            if served:
-                ktotal += served
-                kpeak = max(kpeak, ktotal)
-            rounds += 1
-            chef = (chef + 1) % players
-            step = _DEAL
-    hand_peak = 0
+    dst[:] = src
+    _, _, _, hands, taken, sup = views(dst, n, players)
+    count = np.zeros(n + 1, dtype=np.int64)  # per dish code + 1
+    for i in range(dst[S_SP]):
+        count[sup[i] + 1] += 1
+    drawn = np.zeros(players, dtype=np.int64)
     for q in range(players):
-        total = 0
+        if q == seat:
+            continue
         for d in range(n):
-            total += hands[q, d]
-        hand_peak = max(hand_peak, total)
-    out[OUT_END] = end
-    out[OUT_TURNS] = turns
-    out[OUT_ROUNDS] = rounds
-    out[OUT_GAPS] = ngaps
-    out[OUT_DECISIONS] = decisions
-    out[OUT_HAND] = hand_peak
-    out[OUT_KING] = kpeak
-    out[OUT_EMERALDS] = epeak
-    out[OUT_CAPPED] = capped
-    for q in range(players):
-        score = 0
-        lost = 0
-        for d in range(n):
-            h = hands[q, d]
-            if h > king[d]:
-                lost += h
-            else:
-                score += h * king[d]
-        out[OUT_SCORES + q] = score
-        out[OUT_SCORES + players + q] = lost
-
-
-@njit(cache=True)
-def play_many(seeds, kinds, first, cap, cfg, dish_of, dish_sizes, combos, combo_cnt, base, sup, gaps, actions, out,
-              r_out, g_rows):
-    """Play games ``first..`` of ``seeds`` (seat kinds ``kinds[i]``) with ``play``, one row of ``r_out`` each
-    (``out``'s layout), their gap events appended to ``g_rows`` (game row, kind, two numbers).
-
-    Stops before a game whose gaps might not fit in ``g_rows``; returns (games done up to, gap rows used).
-    """
-    g = 0
-    per_game = gaps.shape[0]
-    width = out.shape[0]
-    for i in range(first, seeds.shape[0]):
-        if g + per_game > g_rows.shape[0]:
-            return i, g
-        play(seeds[i], kinds[i], cap, False, cfg, dish_of, dish_sizes, combos, combo_cnt, base, sup, gaps, actions,
-             out)
-        for j in range(width):
-            r_out[i, j] = out[j]
-        for j in range(min(out[OUT_GAPS], per_game)):
-            g_rows[g, 0] = i
-            g_rows[g, 1] = gaps[j, 0]
-            g_rows[g, 2] = gaps[j, 1]
-            g_rows[g, 3] = gaps[j, 2]
-            g += 1
-    return seeds.shape[0], g
+            hidden = hands[q, d] - taken[q, d]
+            count[d + 1] += hidden
+            drawn[q] += hidden
+            hands[q, d] = taken[q, d]
+    total = 0
+    for c in range(n + 1):
+        total += count[c]
+    pool = np.empty(total, dtype=np.int64)
+    k = 0
+    for c in range(n + 1):
+        for _ in range(count[c]):
+            pool[k] = c - 1
+            k += 1
+    fastrng.shuffle(mt, pool, total)
+    q = 0
+    k = 0
+    for i in range(total):
+        d = pool[i]
+        while q < players and (q == seat or drawn[q] == 0):
+            q += 1
+        if d >= 0 and q < players:
+            hands[q, d] += 1
+            drawn[q] -= 1
+        else:
+            sup[k] = d
+            k += 1
+    dst[S_SP] = k

@@ -1,11 +1,12 @@
-"""King Lui's compiled search driver: ``SearchAgent``'s algorithm over ``compiled_step`` kernels.
+"""King Lui's compiled search driver: ``SearchAgent``'s algorithm over ``compiled_rules``' kernels.
 
-``KingLuiState.compiled_search`` calls ``compiled_search``: the position is encoded
-(``compiled_encode``), and one numba call runs every iteration of the decision, as
-``cardgen.agents.search.SearchAgent`` would with the same ``SearchParams``:
+``KingLuiState.compiled_search`` calls ``compiled_search``: the reference position is
+encoded as a ``compiled_rules`` state (``encode``), and one numba call runs every
+iteration of the decision, as ``cardgen.agents.search.SearchAgent`` would with the
+same ``SearchParams``:
 
 * **paired** (with a policy, the simulator's default): rounds =
-  max(2, iterations // k); each round one determinized sample and one rollout
+  max(``PAIRED_MIN_ROUNDS``, iterations // k); each round one determinized sample and one rollout
   generator; every legal root move is played on a copy of the sample and rolled
   out from the same generator state; ``fasttree.paired_pick`` keeps the
   heuristic's own move (from the seat's view) unless another move beats it by
@@ -19,105 +20,85 @@ Rollouts go to the end of the game (at most ``ROLLOUT_CAP`` decisions; a sample
 still going then scores equal shares): random legal moves, or with a policy the
 heuristic with chance ``epsilon`` of a random move. Every draw comes from one
 ``fastrng`` generator seeded with ``seed``; the driver reads only what the seat
-sees, because every iteration starts from ``compiled_step.determinize``.
+sees, because every iteration starts from ``compiled_rules.determinize``.
+No rule is written here.
 """
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit
 
-from cardgen.agents.search import ROLLOUT_CAP
+from cardgen.agents.search import DECIDED_EVERY, PAIRED_MIN_ROUNDS, ROLLOUT_CAP
 from cardgen.engine import fastrng
 from cardgen.engine import fasttree as ft
-from cardgen.games.king_lui import compiled_step as fs
-from cardgen.games.king_lui.compiled_rules import C_DISHES, C_PLAYERS, SUPPLY_EXHAUSTED, _heuristic
+from cardgen.engine.api import Action
+from cardgen.games.king_lui import compiled_rules as kl
+from cardgen.games.king_lui.compiled import _GAP_CODES, Tables, announce_compile, tables
+from cardgen.games.king_lui.engine import _DRAWN_EMERALD, KingLuiState
 
 if TYPE_CHECKING:
     from cardgen.engine.api import SearchParams
-    from cardgen.games.king_lui.engine import KingLuiState
-
-_N = 625  # words of a fastrng generator
 
 
 @njit(cache=True)
-def rollout(s, cfg, combos, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, work):
+def rollout(s, cfg, combos, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, work, gaps):
     """Play ``s`` on to its end (``ROLLOUT_CAP`` decisions at most)."""
-    n = cfg[C_DISHES]
-    players = cfg[C_PLAYERS]
-    # the heuristic's views of ``s``, made once: ``s`` changes in place
-    table, king, eaten = fs.table_of(s, n), fs.king_of(s, n), fs.eaten_of(s, n)
-    hands, taken = fs.hands_of(s, n, players), fs.taken_of(s, n, players)
     for _ in range(ROLLOUT_CAP):
-        m = fs.legal(s, cfg, combo_cnt, buf)
+        m = kl.legal(s, cfg, combo_cnt, buf)
         if m == 0:
             return
         if m == 1:
             a = buf[0]
-        elif use_policy:
-            if epsilon > 0.0 and fastrng.random(mt) < epsilon:
-                a = buf[int(fastrng.random(mt) * m)]
-            else:
-                a = _heuristic(s[fs.S_PLAYER], s[fs.S_ACTED], s[fs.S_ROUNDS], s[fs.S_SP], m, cfg, table, king, hands,
-                               taken, eaten, buf, combo_cnt, dish_sizes, mt, work, best)
+        elif use_policy and not (epsilon > 0.0 and fastrng.random(mt) < epsilon):
+            a = kl.heuristic(s, cfg, combo_cnt, dish_sizes, buf, m, mt, work, best)
         else:
             a = buf[int(fastrng.random(mt) * m)]
-        fs.apply(s, a, cfg, combos)
+        kl.apply(s, a, cfg, combos, gaps)
 
 
 @njit(cache=True)
-def reward(s, cfg, score_weight, scores, winners, out):
+def reward(s, cfg, score_weight, scores, winners, discarded, out):
     """Each seat's reward for a sample played out (``fasttree.rewards``)."""
-    fs.outcome(s, cfg, scores, winners)
-    ft.rewards(scores, winners, s[fs.S_END] == SUPPLY_EXHAUSTED, score_weight, out)
+    kl.outcome(s, cfg, scores, winners, discarded)
+    ft.rewards(scores, winners, s[kl.S_END] == kl.SUPPLY_EXHAUSTED, score_weight, out)
 
 
 @njit(cache=True)
 def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_policy, paired, z, prior, seed,
            cfg, combos, combo_cnt, dish_sizes, base):
     """The index in ``root[:nroot]`` (the legal action codes of ``s0``) that search picks for the player to move."""
-    n = cfg[C_DISHES]
-    players = cfg[C_PLAYERS]
-    seat = s0[fs.S_PLAYER]
-    mt = np.empty(_N, dtype=np.uint32)
+    n, players, seat = cfg[kl.C_DISHES], cfg[kl.C_PLAYERS], s0[kl.S_PLAYER]
+    mt = np.empty_like(base)
     fastrng.seed_from(mt, base, np.uint64(seed))
     width = n + 2 + combos.shape[0]
-    buf = np.zeros(width, dtype=np.int64)
-    best = np.zeros(width, dtype=np.int64)
+    buf, best, gaps = np.zeros(width, dtype=np.int64), np.zeros(width, dtype=np.int64), np.zeros((0, 3), np.int64)
     work = np.zeros((3, n), dtype=np.float64)
-    scores = np.zeros(players, dtype=np.float64)
-    winners = np.zeros(players, dtype=np.int64)
-    got = np.zeros(players, dtype=np.float64)
-    sample = np.empty_like(s0)
-    st = np.empty_like(s0)
+    scores, got = np.zeros(players, dtype=np.float64), np.zeros(players, dtype=np.float64)
+    winners, discarded = np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64)
+    sample, st = np.empty_like(s0), np.empty_like(s0)
     advice = -1
     if use_policy:  # the heuristic's own move from the seat's view (it reads nothing hidden)
-        advice = fs.policy(s0, cfg, combo_cnt, dish_sizes, root, nroot, mt, work, best)
+        advice = kl.heuristic(s0, cfg, combo_cnt, dish_sizes, root, nroot, mt, work, best)
     if paired:
         k = nroot
-        rounds = max(2, iterations // k)
+        rounds = max(PAIRED_MIN_ROUNDS, iterations // k)
         base_i = -1
         for i in range(k):
             if root[i] == advice:
                 base_i = i
-        sums = np.zeros(k, dtype=np.float64)
-        diff_sum = np.zeros(k, dtype=np.float64)
-        diff_sq = np.zeros(k, dtype=np.float64)
-        mine = np.zeros(k, dtype=np.float64)
-        rmt0 = np.empty(_N, dtype=np.uint32)
-        rmt = np.empty(_N, dtype=np.uint32)
+        sums, diff_sum, diff_sq, mine = np.zeros(k), np.zeros(k), np.zeros(k), np.zeros(k)
+        rmt0, rmt = np.empty_like(base), np.empty_like(base)
         for _ in range(rounds):
-            fs.determinize(s0, sample, seat, cfg, mt)
+            kl.determinize(s0, sample, seat, cfg, mt)
             fastrng.seed_from(rmt0, base, np.uint64(fastrng.getrandbits(mt, 63)))
             for i in range(k):
                 st[:] = sample
                 rmt[:] = rmt0
-                fs.apply(st, root[i], cfg, combos)
-                rollout(st, cfg, combos, combo_cnt, dish_sizes, rmt, use_policy, epsilon, buf, best, work)
-                reward(st, cfg, score_weight, scores, winners, got)
+                kl.apply(st, root[i], cfg, combos, gaps)
+                rollout(st, cfg, combos, combo_cnt, dish_sizes, rmt, use_policy, epsilon, buf, best, work, gaps)
+                reward(st, cfg, score_weight, scores, winners, discarded, got)
                 mine[i] = got[seat]
             ft.paired_add(sums, diff_sum, diff_sq, mine, k, base_i)
         return ft.paired_pick(sums, diff_sum, diff_sq, rounds, k, base_i, z)
@@ -126,65 +107,88 @@ def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_
     untried = np.zeros(width, dtype=np.int64)
     bonus = prior * iterations if use_policy else 0.0
     for done in range(1, iterations + 1):
-        fs.determinize(s0, sample, seat, cfg, mt)
+        kl.determinize(s0, sample, seat, cfg, mt)
         node = 0
         path[0] = 0
         length = 1
         while True:
-            m = fs.legal(sample, cfg, combo_cnt, buf)
+            m = kl.legal(sample, cfg, combo_cnt, buf)
             if m == 0:
                 break
-            player = sample[fs.S_PLAYER]
+            player = sample[kl.S_PLAYER]
             nu = ft.untried(tree, node, buf, m, untried)
             if nu > 0:
                 a = untried[fastrng.randbelow(mt, nu)] if nu > 1 else untried[0]
                 child = ft.add_child(tree, value, node, a, player)
-                fs.apply(sample, a, cfg, combos)
+                kl.apply(sample, a, cfg, combos, gaps)
                 if child != ft.NONE:
                     path[length] = child
                     length += 1
-                rollout(sample, cfg, combos, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, work)
+                rollout(sample, cfg, combos, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, work, gaps)
                 break
             node = ft.select_uct(tree, value, node, buf, m, exploration)
-            fs.apply(sample, tree[node, ft.T_ACTION], cfg, combos)
+            kl.apply(sample, tree[node, ft.T_ACTION], cfg, combos, gaps)
             path[length] = node
             length += 1
-        reward(sample, cfg, score_weight, scores, winners, got)
+        reward(sample, cfg, score_weight, scores, winners, discarded, got)
         ft.backpropagate(tree, value, path, length, got)
-        if done % 8 == 0 and done < iterations and ft.decided_with(tree, 0, iterations - done, advice, bonus):
+        if done % DECIDED_EVERY == 0 and done < iterations \
+                and ft.decided_with(tree, 0, iterations - done, advice, bonus):
             break
     return ft.most_visited_with(tree, value, 0, root, nroot, advice, bonus)
 
 
-def compiled_search(state: "KingLuiState", params: "SearchParams", legal: list, seed: int) -> int | None:
-    """``KingLuiState.compiled_search``: the index in ``legal`` search picks, or None (no driver for this deck)."""
-    from cardgen.games.king_lui.compiled_encode import codes, encode, tables
+def _end_code(reason: str | None) -> int:
+    if reason is None:
+        return kl.PLAYING
+    if reason == "supply_exhausted":
+        return kl.SUPPLY_EXHAUSTED
+    if reason.startswith("stalled:"):
+        return kl.STALLED + _GAP_CODES[reason.split(":", 1)[1]][0]
+    raise ValueError(f"King Lui end reason {reason!r} has no code in the compiled rules")
 
-    t = tables(state.game)
-    if t is None or state.end_reason is not None or not legal:
-        return None
-    from cardgen.engine.fastrng import base_state
 
-    global _BASE
-    if _BASE is None:
-        _announce_compile()
-        _BASE = base_state()
-    root = codes(legal, t)
-    index = search(encode(state, t), root, len(root), params.iterations, params.exploration, params.score_weight,
-                   params.epsilon, params.policy, params.paired, params.z, params.prior if params.policy else 0.0,
-                   seed, t.cfg, t.combos, t.combo_cnt, t.dish_sizes, _BASE)
-    return int(index)
+def encode(state: KingLuiState, t: Tables) -> np.ndarray:
+    """``state`` as a ``compiled_rules`` state (the whole position: the driver determinizes it itself)."""
+    n, players = len(state.game.dishes), state.game.players
+    s = np.zeros(kl.size(n, players, t.cards), dtype=np.int64)
+    over = state.end_reason is not None
+    s[:kl.HEADER] = (len(state.supply), len(state.table_emeralds), state.king_total, len(state.pending), state.chef,
+                     state.acted, -1 if over else state._player, state.turns, state.rounds,
+                     _end_code(state.end_reason), kl.DRAWN_EMERALD if state.phase == _DRAWN_EMERALD and not over
+                     else kl.ACT, len(state.removed), len(state.gaps))
+    o = kl.HEADER
+    s[o:o + n] = [len(c) for c in state.table]
+    s[o + n:o + 2 * n] = [len(c) for c in state.king]
+    s[o + 2 * n:o + 3 * n] = state.eaten
+    o += 3 * n
+    s[o:o + players * n] = [len(c) for hand in state.hands for c in hand]
+    o += players * n
+    s[o:o + players * n] = [x for row in state.taken for x in row]
+    o += players * n
+    s[o:o + len(state.supply)] = t.dish_of[state.supply]
+    return s
+
+
+def codes(legal: list[Action], t: Tables) -> np.ndarray:
+    """The action codes of reference actions, in their order."""
+    return np.array([t.code_of[a] for a in legal], dtype=np.int64)
 
 
 _BASE: np.ndarray | None = None
 
 
-def _announce_compile() -> None:
-    """Say once per process that numba compiles the driver when its disk cache does not hold it yet
-    (numba internals: best effort); the first decision then takes half a minute."""
-    try:
-        cached = Path(search._cache._cache_file._index_path).is_file()
-    except AttributeError:
-        cached = True
-    if not cached:
-        print("compiling the King Lui search driver (first run only)…", file=sys.stderr, flush=True)
+def compiled_search(state: KingLuiState, params: "SearchParams", legal: list, seed: int) -> int | None:
+    """``KingLuiState.compiled_search``: the index in ``legal`` search picks, or None (no driver for this deck)."""
+    t = tables(state.game)
+    if isinstance(t, str) or state.end_reason is not None or not legal:
+        return None
+    global _BASE
+    if _BASE is None:
+        announce_compile("search driver", search)
+        _BASE = fastrng.base_state()
+    root = codes(legal, t)
+    index = search(encode(state, t), root, len(root), params.iterations, params.exploration, params.score_weight,
+                   params.epsilon, params.policy, params.paired, params.z, params.prior if params.policy else 0.0,
+                   seed, t.cfg, t.combos, t.combo_cnt, t.dish_sizes, _BASE)
+    return int(index)

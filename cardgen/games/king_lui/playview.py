@@ -7,17 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-_WORDS = {
-    "en": {"hand": "Your hand", "table": "Course {n} · the table", "king": "The king's plate", "eaten": "Eaten",
-           "seat": "Seat {n}", "unseen": "cards drawn unseen", "chef": "chef", "supply": "supply",
-           "course_cards": "cards per course", "pending": "Emeralds to use now"},
-    "fr": {"hand": "Votre main", "table": "Service {n} · la table", "king": "L’assiette du roi", "eaten": "Mangé",
-           "seat": "Siège {n}", "unseen": "cartes piochées cachées", "chef": "chef", "supply": "pioche",
-           "course_cards": "cartes par service", "pending": "Émeraudes à jouer"},
-    "it": {"hand": "La tua mano", "table": "Portata {n} · la tavola", "king": "Il piatto del re", "eaten": "Mangiato",
-           "seat": "Posto {n}", "unseen": "carte pescate coperte", "chef": "cuoco", "supply": "mazzo",
-           "course_cards": "carte per portata", "pending": "Smeraldi da usare"},
-}
+from cardgen import wordbook
+
+#: this module's words per language (cardgen/wordbook.py)
+_BOOK = wordbook.load(__file__)
+
+_WORDS = _BOOK["words"]
 EMERALD = "emerald"
 
 

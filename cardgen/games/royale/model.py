@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
-from cardgen.model.schema import Id, Strict, Text
+from cardgen.model.schema import Id, Span, Strict, Text
 
 #: A player icon printed on nobles and imposters ("A" to "D" in the box).
 Owner = Annotated[str, StringConstraints(pattern=r"^[A-Z]$")]
@@ -24,18 +24,12 @@ TakeShape = Literal["row", "column", "diagonal"]
 Side = Literal["unmasked", "masked"]
 
 
-class ScoreBand(Strict):
-    """One step of the solo scale: a score range and the title it earns."""
+class ScoreBand(Span):
+    """One step of the solo scale: a score range (``min`` never above ``max``) and the title it earns."""
 
     min: int = Field(ge=0, le=999)
     max: int = Field(ge=0, le=999)
     title: Text
-
-    @model_validator(mode="after")
-    def _ordered(self) -> "ScoreBand":
-        if self.min > self.max:
-            raise ValueError(f"band min ({self.min}) must not exceed max ({self.max})")
-        return self
 
 
 class RoyaleRules(Strict):

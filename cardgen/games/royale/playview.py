@@ -7,17 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-_WORDS = {
-    "en": {"hand": "Cards in hand", "buffet": "The buffet", "seat": "Seat {n} · {points} points", "pile": "pile",
-           "discard": "The discard", "imposter": "imposter uses left", "turns": "turns", "end": "end draws",
-           "solo": "Solo: turns left", "discarded": "cards"},
-    "fr": {"hand": "Cartes en main", "buffet": "Le buffet", "seat": "Siège {n} · {points} points", "pile": "pioche",
-           "discard": "La défausse", "imposter": "imposteur disponible", "turns": "tours", "end": "pioches de fin",
-           "solo": "Solo : tours restants", "discarded": "cartes"},
-    "it": {"hand": "Carte in mano", "buffet": "Il buffet", "seat": "Posto {n} · {points} punti", "pile": "mazzo",
-           "discard": "Gli scarti", "imposter": "impostore disponibile", "turns": "turni", "end": "pescate finali",
-           "solo": "Solitario: turni rimasti", "discarded": "carte"},
-}
+from cardgen import wordbook
+
+#: this module's words per language (cardgen/wordbook.py)
+_BOOK = wordbook.load(__file__)
+
+_WORDS = _BOOK["words"]
 #: discarded cards shown (the newest); the count says how many there are
 DISCARD_SHOWN = 6
 

@@ -1,0 +1,59 @@
+"""The translated tables kept as data (``cardgen.wordbook``): every language says the same things.
+
+A key or a placeholder that one language lacks would print a wrong sentence, or raise, only
+when that language is asked for; here each table is compared language by language.
+"""
+from __future__ import annotations
+
+import string
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardgen import wordbook
+
+ROOT = Path(__file__).resolve().parents[1]
+BOOKS = sorted(p for p in (ROOT / "cardgen").rglob("*.json") if p.with_suffix(".py").is_file())
+LANGS = {"en", "fr", "it"}
+#: tables keyed by the language's own words (plural -> singular): only their size must match
+WORD_KEYED = {"singular"}
+
+
+def _placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def _shape(value: Any) -> Any:
+    """What a translation must keep: its keys, list lengths and placeholders, not its words."""
+    if isinstance(value, dict):
+        return {k: _shape(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_shape(v) for v in value]
+    if isinstance(value, str):
+        return _placeholders(value)
+    return value
+
+
+def test_the_modules_books_are_found() -> None:
+    names = {p.relative_to(ROOT / "cardgen").as_posix() for p in BOOKS}
+    assert {"simulate/verdict.json", "report/words.json", "play/view.json", "games/draco/text.json"} <= names
+
+
+@pytest.mark.parametrize("path", BOOKS, ids=lambda p: p.relative_to(ROOT / "cardgen").as_posix())
+def test_every_language_has_the_same_keys_and_placeholders(path: Path) -> None:
+    book = wordbook.load(str(path.with_suffix(".py")))
+    for table, by_lang in book.items():
+        assert set(by_lang) == LANGS, (table, set(by_lang))
+        english = _shape(by_lang["en"])
+        for lang in ("fr", "it"):
+            shape = _shape(by_lang[lang])
+            if table in WORD_KEYED:
+                assert len(shape) == len(english), (table, lang)
+            elif isinstance(english, dict):  # English may leave out what it prints as is (the report's kinds)
+                assert set(shape) == set(english), (table, lang, set(shape) ^ set(english))
+                shape = {k: v for k, v in shape.items() if english[k] not in ({}, None)}
+                english_here = {k: v for k, v in english.items() if english[k] not in ({}, None)}
+                assert shape == english_here, (table, lang)
+            else:
+                assert shape == english, (table, lang)
