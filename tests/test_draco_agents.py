@@ -2,8 +2,9 @@
 
 ``RECORDED`` holds digests of every action, score and winner of 12 games per deck
 and player count, recorded with the agent as it was before the speed work (string
-ids and ``table.toast_deltas``, commit 4e17fdb's agents.py). Both the compiled
-forecasts (``compiled_heuristic.py``) and the pure-Python ones must reproduce them.
+ids and ``table.toast_deltas``, commit 4e17fdb's agents.py). Both the pure-Python
+forecasts and the compiled ones (``compiled_rules.heuristic``, playing on the compiled
+tier) must reproduce them.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.games.draco.agents import HeuristicAgent, _Forecast, _tables
+from cardgen.games.draco.agents import _Forecast, _tables
+from cardgen.games.draco.compiled import fast_engine
 from cardgen.games.draco.engine import DracoGame
 from cardgen.games.draco.table import toast_deltas
 from cardgen.resolve.resolve import resolve
@@ -33,17 +35,18 @@ RECORDED = {
 
 
 def digest(deck_id: str, players: int, compiled: bool, games: int = 12) -> str:
+    """The digest of the recorded games, played on the reference engine or (``compiled``) on the compiled tier."""
     deck = resolve(deck_id, ROOT)
     game = DracoGame(deck, players)
+    fast = fast_engine(deck, players) if compiled else None
     h = hashlib.sha256()
     for i in range(games):
         seed = game_seed(1, deck_id, players, i)
         names = (["heuristic"] * players if i % 2 == 0 else ["heuristic", "random"] * 3)[:players]
-        agents = make_agents(deck.spec, names)
-        for a in agents:
-            if isinstance(a, HeuristicAgent):
-                a.compiled = compiled
-        r = play_game(game, seed, agents, names, record=True)
+        if compiled:
+            r = fast.play(seed, names, 10_000, True)
+        else:
+            r = play_game(game, seed, make_agents(deck.spec, names), names, record=True)
         h.update(json.dumps([r.actions, r.scores, r.winners]).encode())
     return h.hexdigest()[:16]
 
@@ -76,3 +79,28 @@ def test_the_forecast_edge_is_the_toast_of_the_rules():
                             [p for p, v in enumerate(st.money) if v == top], 5)
         me = obs["player"]
         assert f.edge(f.order) == d[me] - (sum(d) - d[me]) / 4
+
+
+def test_the_reference_path_never_loads_numba(tmp_path):
+    """Games on the reference engine with the heuristic (``--engine reference``) run without numba:
+    nothing imported, nothing compiled into an empty compile cache."""
+    import os
+    import subprocess
+    import sys
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from cardgen.resolve.resolve import resolve\n"
+        "from cardgen.simulate.runner import Chunk, DeckRef, load_project_deck, run_chunk\n"
+        f"ref = DeckRef.of(resolve('draco', Path({str(ROOT)!r})))\n"
+        "tally, lines = run_chunk(Chunk(load_project_deck, ref, 4, ('heuristic', 'random'), 3, 0, 4, log=True,"
+        " engine='reference'))\n"
+        "assert len(lines) == 4, lines\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'llvmlite')"
+        " or 'compiled' in m))\n")
+    cache = tmp_path / "cache"
+    env = {**os.environ, "CARDGEN_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]", out.stdout
+    assert not cache.exists() or not any(cache.rglob("*.nbi"))

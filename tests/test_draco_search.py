@@ -1,4 +1,4 @@
-"""Draco's compiled search driver (``cardgen/games/draco/compiled_search.py``) against the reference engine.
+"""Draco's compiled rules' kernels (``compiled_rules.py``) and search driver (``compiled_search.py``) against the reference engine.
 
 The step kernels are checked action by action on positions reached by seeded play
 on ``engine.py``: the same legal actions in the same order, and after each action
@@ -18,6 +18,7 @@ import pytest
 from cardgen.agents import SearchAgent
 from cardgen.engine import fastrng as fr
 from cardgen.engine.api import RandomAgent, SearchParams
+from cardgen.games.draco import compiled_rules as cr
 from cardgen.games.draco import compiled_search as fs
 from cardgen.games.draco.agents import HeuristicAgent
 from cardgen.games.draco.engine import DracoGame
@@ -60,11 +61,11 @@ def check_arrays(driver: fs.Driver, s: np.ndarray) -> None:
     """Invariants of a position array: every card in exactly one place, coins conserved, no negative purse."""
     sc, money, order, hand_n, hands, pile, discard, aside, gen, queue = driver.views(s)
     cards = [c for p in range(len(hand_n)) for c in hands[p, :hand_n[p]]]
-    cards += list(pile[:sc[fs.S_PILE]]) + list(discard[:sc[fs.S_DISC]]) + list(aside[:sc[fs.S_ASIDE]])
+    cards += list(pile[:sc[cr.S_PILE]]) + list(discard[:sc[cr.S_DISC]]) + list(aside[:sc[cr.S_ASIDE]])
     assert sorted(cards) == list(range(len(driver.g.card_ids)))
     assert sorted(order) == list(range(len(driver.g.char_ids)))
     assert min(money) >= 0
-    assert sc[fs.S_BANK] + money.sum() == driver.g.box_value
+    assert sc[cr.S_BANK] + money.sum() == driver.g.box_value
 
 
 @pytest.mark.parametrize("deck_id", DECKS)
@@ -80,7 +81,7 @@ def test_every_action_gives_the_reference_position(deck_id):
                 check_arrays(d, s)
                 if state.is_terminal():
                     win = np.zeros(players, dtype=np.int64)
-                    fs.winners(d.views(s)[1].copy(), d.cfg, win)
+                    cr.winners(d.views(s)[1].copy(), d.cfg, win)
                     assert sorted(np.flatnonzero(win).tolist()) == sorted(state.outcome().winners)
                     break
                 rows = d.legal_rows(s)
@@ -92,7 +93,7 @@ def test_every_action_gives_the_reference_position(deck_id):
                     action = legal[rng.randrange(len(legal))]
                 mt = d.mt_of(state)  # the kernels draw the reference's very chance
                 work = s.copy()
-                fs.apply(rows[legal.index(action)], d.views(work), d.G, d.E, mt)
+                cr.apply(rows[legal.index(action)], d.views(work), d.G, d.E, mt)
                 state.apply(action)
                 assert np.array_equal(d.canonical(work), d.encode(state)), f"{deck_id} {players}p {seed}: {action}"
                 assert np.array_equal(mt, d.mt_of(state))
@@ -104,7 +105,7 @@ def test_winners_follow_the_ties_rule():
     cases = [([9, 3, 3, 1, 0], [0]), ([9, 9, 4, 1, 0], [2]), ([9, 9, 4, 4, 1], [4]), ([5, 5, 5, 5, 5], [0, 1, 2, 3, 4])]
     rule = game.deck.clarifications["tie_for_win"].resolution
     for money, want in cases:
-        fs.winners(np.array(money, dtype=np.int64), d.cfg, win)
+        cr.winners(np.array(money, dtype=np.int64), d.cfg, win)
         got = np.flatnonzero(win).tolist()
         if money == [9, 9, 4, 4, 1] and rule == "share_next":
             want = [2, 3]
@@ -125,7 +126,7 @@ def test_compiled_heuristic_picks_the_reference_move():
                 legal = state.legal_actions()
                 x = seed * 7919 + state.turns
                 want = agent.choose(state.observation(state.current_player), legal, random.Random(x))
-                got = fs.heuristic(d.views(s), d.G, d.H, rows, len(rows), fr.new_rng(x))
+                got = cr.heuristic(d.views(s), d.G, d.H, rows, len(rows), fr.new_rng(x))
                 assert legal[got] == want
 
 
@@ -141,7 +142,7 @@ def test_determinize_deals_the_reference_sample():
             s = d.encode(state)
             dst = np.zeros_like(s)
             mt = fr.new_state()
-            fs.determinize(s, dst, seat, fr.new_rng(x), mt, d.G, d.D)
+            cr.determinize(s, dst, seat, fr.new_rng(x), mt, d.G, d.D)
             assert np.array_equal(d.canonical(dst), d.encode(sample))
             assert np.array_equal(mt, d.mt_of(sample))
             # what the seat sees is kept; the hidden cards are the same multiset per rebuild generation
@@ -154,7 +155,7 @@ def test_determinize_deals_the_reference_sample():
             def hidden(v):
                 sc, _, _, hand_n, hands, pile, _, aside, _, _ = v
                 cards = [c for q in range(len(hand_n)) if q != seat for c in hands[q, :hand_n[q]]]
-                cards += list(pile[:sc[fs.S_PILE]]) + list(aside[:sc[fs.S_ASIDE]])
+                cards += list(pile[:sc[cr.S_PILE]]) + list(aside[:sc[cr.S_ASIDE]])
                 return sorted((gen[c], c) for c in cards)
             assert hidden(a) == hidden(b)
 
@@ -200,14 +201,14 @@ def test_rollouts_keep_cards_and_coins():
         mt = fr.new_rng(seed)
         v = d.views(s)
         steps = 0
-        while s[fs.S_END] == 0:
+        while s[cr.S_END] == 0:
             check_arrays(d, s)
-            m = fs.legal(v, d.G, rows)
-            i = fs.heuristic(v, d.G, d.H, rows, m, rng) if steps % 3 else int(fr.random(rng) * m)
-            fs.apply(rows[i], v, d.G, d.E, mt)
+            m = cr.legal(v, d.G, rows)
+            i = cr.heuristic(v, d.G, d.H, rows, m, rng) if steps % 3 else int(fr.random(rng) * m)
+            cr.apply(rows[i], v, d.G, d.E, mt)
             steps += 1
         check_arrays(d, s)
-        assert s[fs.S_FINALS] == 1 and s[fs.S_LASTCALL] == 1
+        assert s[cr.S_FINALS] == 1 and s[cr.S_LASTCALL] == 1
 
 
 def test_decks_the_driver_cannot_play_fall_back_to_python():
@@ -218,6 +219,7 @@ def test_decks_the_driver_cannot_play_fall_back_to_python():
 
     class Game:
         deck = Deck()
+        card_ids = game.card_ids
     assert "tie_for_win" in fs.unsupported(Game())  # type: ignore[arg-type]
     fs._DRIVERS[game] = "no driver"
     try:

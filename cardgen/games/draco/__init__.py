@@ -2,9 +2,9 @@
 
 Laid out as every game package: rule numbers (``model``), deck checks (``checks``), card
 texts (``text``), the reference rules (``engine``, with the table arithmetic in ``table``),
-agents (``agents``), and the compiled form: the tier that plays whole games
-(``compiled``), the heuristic's compiled forecasts (``compiled_heuristic``) and the search
-driver (``compiled_search``), each imported on first use. Designer documentation: docs/draco.md.
+agents (``agents``), and the compiled form: the rules' kernels (``compiled_rules``), the
+tier that plays whole games with them (``compiled``) and the search driver
+(``compiled_search``), each imported on first use. Designer documentation: docs/draco.md.
 """
 from cardgen.games.base import on_first_use, package_spec
 from cardgen.games.draco.engine import DracoGame
@@ -12,7 +12,7 @@ from cardgen.games.draco.model import DracoFace, DracoPiece, DracoRules
 
 GAME = package_spec(
     __name__, rules_model=DracoRules, component_data=DracoPiece, face_data=DracoFace, new_game=DracoGame,
-    # its forecasts load numpy and numba, which building or checking a deck never needs
+    # imported on first use: building or checking a deck never needs the agents
     agents={"heuristic": on_first_use("cardgen.games.draco.agents", "HeuristicAgent")},
     shortfall_components={"unpaid_by_bank": "silver-coin", "coins_missing": "silver-coin"},  # the bank pays in silver
     # tallies the edit alone moves: the coins in hands are capped by the coins in the box, the largest hand

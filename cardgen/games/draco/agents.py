@@ -12,21 +12,12 @@ than forecasting with ``toast_deltas`` on ids while taking the very same decisio
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 from cardgen.engine.api import Action, Agent
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, ROLL, SPLIT, STEAL,
                                         SWAP_ADJ, SWAP_ANY)
 from cardgen.games.draco.table import JEAN, NONE, ZORK, move
-
-try:  # the compiled forecasts; without numba the pure-Python ones take the same decisions
-    from cardgen.games.draco import compiled_heuristic
-except ImportError:  # pragma: no cover - numba is a dependency
-    compiled_heuristic = None  # type: ignore[assignment]
 
 TOAST: Action = ("toast",)
 PASS: Action = ("pass",)
@@ -50,78 +41,11 @@ class _Tables:
         self.everyone: list[int] = list(range(len(ids)))
         self.own: dict[int, list[int]] = {p: [self.code[c] for c in cs] for p, cs in info["characters"].items()}
         self.effects: dict[str, tuple[int, int, int]] = info["effects"]
-        self.compiled: _Compiled | None = None
         jeans = sum(1 for x in self.special if x == JEAN)
         #: a toast reads only the first ``front`` and the last ``back`` seats (Brother John
         #: passes a payout or a debt one seat further each)
         self.front: int = len(self.payouts) + jeans
         self.back: int = len(self.costs) + jeans
-
-
-_ANNOUNCED = False
-
-
-class _Compiled:
-    """The tables of one game as arrays for ``compiled_heuristic.action_values``, and action rows."""
-
-    def __init__(self, t: _Tables) -> None:
-        global _ANNOUNCED
-        if not _ANNOUNCED and not any((Path(compiled_heuristic.__file__).parent / "__pycache__").glob("compiled_heuristic.packed_values*.nbi")):
-            print("cardgen: compiling the Draco heuristic's forecasts (once per machine)...", file=sys.stderr)
-        _ANNOUNCED = True
-        self.t = t
-        self.owner = np.array(t.owner, dtype=np.int64)
-        self.special = np.array(t.special, dtype=np.int64)
-        self.payouts = np.array([v for _, v in t.payouts], dtype=np.int64)
-        self.costs = np.array([v for _, v in t.costs], dtype=np.int64)
-        self.die = np.array(t.die, dtype=np.int64)
-        self.everyone = np.array(t.everyone, dtype=np.int64)
-        self.own = t.own
-        self.game = compiled_heuristic.pack_game(t.owner, t.special, [v for _, v in t.payouts], [v for _, v in t.costs],
-                                      t.mult, len(t.own), t.die)
-        self.index: dict[Action, int] = {}
-        self.rows: list[tuple[int, ...]] = []
-        self.array = np.zeros((0, compiled_heuristic.ROW), dtype=np.int64)
-
-    def row(self, action: Action) -> int:
-        """The row number of ``action`` (added on first sight)."""
-        r = self.index.get(action)
-        if r is None:
-            r = self.index[action] = len(self.rows)
-            self.rows.append(self._encode(action))
-            self.array = np.array(self.rows, dtype=np.int64)
-        return r
-
-    def values(self, obs: dict[str, Any], legal: list[Action]) -> list[float]:
-        """Every action's value from one call of the compiled forecasts."""
-        get = self.index.get
-        rows = [get(a) for a in legal]
-        if None in rows:
-            rows = [self.row(a) for a in legal]
-        money = obs["money"]
-        top = max(money)
-        richest = [p for p, v in enumerate(money) if v == top]
-        me = obs["player"]
-        state = [me, obs["cup"], obs["roll_delta"], len(richest)]
-        state += obs["seats"]
-        state += richest
-        state += money
-        state += self.own[me]
-        state += rows
-        return compiled_heuristic.packed_values(self.array, self.game, np.array(state, dtype=np.int64)).tolist()
-
-    def _encode(self, action: Action) -> tuple[int, ...]:
-        code = self.t.code
-        if action[0] == "move":
-            return (compiled_heuristic.OP_MOVE, 0, 0, code[action[1]], 0, 0, 0)
-        op, a, b = self.t.effects[action[1]]
-        rest = action[2:]
-        if op == STEAL:
-            return (op, a, b, rest[0] if rest else -1, 0, 0, 0)
-        if op == DUEL:
-            return (op, a, b, rest[0], 0, 0, 0)
-        chars = [code[c] for c in rest] + [0, 0, 0]
-        return (op, a, b, chars[0], chars[1], chars[2], len(rest))
 
 
 _TABLES: dict[int, _Tables] = {}
@@ -222,14 +146,11 @@ class _Forecast:
 class HeuristicAgent(Agent):
     """Greedy on the next toast: my gain minus the others' average gain.
 
-    ``compiled`` (default: when numba is installed) scores the actions with
-    ``compiled_heuristic.action_values``; otherwise with ``_value``: the same numbers either way.
+    Pure Python: the reference path never loads numba. ``compiled_rules.heuristic`` is
+    the same forecast on the compiled rules' rows and takes the same decisions.
     """
 
     name = "heuristic"
-
-    def __init__(self, compiled: bool | None = None) -> None:
-        self.compiled = compiled_heuristic is not None if compiled is None else compiled
 
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -240,14 +161,8 @@ class HeuristicAgent(Agent):
         t = _tables(observation["info"])
         if phase == "toast":
             return TOAST if _Forecast(t, observation).current() > 0 else PASS
-        if self.compiled:
-            k = t.compiled
-            if k is None:
-                k = t.compiled = _Compiled(t)
-            values = k.values(observation, legal)
-        else:
-            f = _Forecast(t, observation)
-            values = [self._value(f, observation, a) for a in legal]
+        f = _Forecast(t, observation)
+        values = [self._value(f, observation, a) for a in legal]
         best = max(values)
         top = [a for v, a in zip(values, legal) if v >= best - 1e-9]
         return top[rng.randrange(len(top))]

@@ -1,0 +1,1138 @@
+"""Draco & Co's compiled rules (numba): every kernel of the game, for batch play and search alike.
+
+The step kernels follow the reference engine (``engine.py``) method by method
+(``_play``, ``_toast``, ``_settle``, ``_end_turn``...), chance included: with the same
+Mersenne Twister state (``cardgen.engine.fastrng``) they draw exactly what
+``random.Random`` draws. ``compiled.py`` plays whole games with them (``deal``, then
+``legal`` / ``player`` / ``heuristic`` / ``apply`` until the end); ``compiled_search.py``
+encodes a reference position and runs search's samples (``determinize``) and rollouts
+with the very same kernels. ``tests/test_draco_fast.py`` and
+``tests/test_draco_search.py`` compare both with the reference, action for action.
+
+**What the batch tier needs beyond a step** (the gap log, the peaks) is written by the
+same kernels into the scratch tuple ``E`` when the rule numbers ask for it
+(``cfg[C_LOG]``): search leaves it off and pays one branch per event.
+
+**The heuristic** (``heuristic``) is ``agents.HeuristicAgent``'s forecast on legal
+rows: the same integer sums and float operations, so the same choices
+(tests/test_draco_agents.py, tests/test_draco_search.py). A move of one character
+recounts only the half of the toast it reaches (``_front``, ``_back``, ``_at``).
+
+**Speed**: every kernel is compiled with ``_nrt=False`` (they never allocate; numba's
+reference counting paid an atomic increment and decrement per array argument per
+call, more than the rules themselves); ``money.max()`` is a loop (``_top``). The chain
+apply -> play -> advance, ``legal``, the heuristic and the draws (``fastrng``'s
+``*_inline``) are inlined (``inline="always"``) into their callers' loops. Scratch
+arrays travel in small tuples by use (``E`` engine and log, ``H`` heuristic,
+``D`` determinize).
+
+Layout of a position ``s`` (``_views``): the scalars ``S_*``, then money[n],
+order[chars], hand sizes[n], hands[n, W], pile[W], discard[W], set-aside[W],
+card generation[W], Aunt Sarah's queue[2 chars + 2] (W = number of cards; hands,
+piles and the set-aside hold card ids). Tables ``G`` (``tables``): cfg, owner,
+special, payouts, costs, die, effects, card kinds, arrangements, every character.
+"""
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from cardgen.engine import fastrng as fr
+from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, GAPS, MOVE, OVER, PLAY, RESEAT,
+                                        ROLL, ROLLED, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST)
+from cardgen.games.draco.engine import SARAH as PH_SARAH
+from cardgen.games.draco.table import JEAN, NONE, SARAH, ZORK, coins_held
+
+OP_MOVE = 13  # the heuristic's code for ("move", character) after a die roll
+# action types of a legal row [type, kind, x, y, z, w]
+A_PLAY, A_MOVE, A_TOAST, A_PASS, A_DRAW, A_DECLINE = range(6)
+# gap kinds (order of engine.GAPS)
+G_FINAL, G_EMPTY, G_CANNOT, G_BANK, G_RICHEST, G_TIE, G_NOTHING = range(7)
+GAP_KINDS = list(GAPS)
+MAX_GAPS = 256  # gap events a game may log (the batch tier replays a game with more on the reference)
+# peaks
+PEAKS = ("gold_in_hands", "silver_in_hands", "money_in_hands", "richest_player", "hand_size", "unpaid_by_bank",
+         "coins_missing")
+P_GOLD, P_SILVER, P_MONEY, P_RICHEST, P_HAND, P_UNPAID, P_MISSING = range(7)
+# scalars
+(S_CUR, S_FIRST, S_CUP, S_CUPRIGHT, S_REBUILDS, S_LASTCALL, S_FINALRULE, S_PHASE, S_ROLL, S_ROLLSIGN, S_ROLLANY,
+ S_TOASTS, S_REBUILT, S_UNPAID, S_TURNS, S_ROUNDS, S_END, S_PILE, S_DISC, S_SQN, S_ASIDE, S_BANK,
+ S_FINALS, S_NGAPS) = range(24)
+NSC = 24
+# rule numbers in ``cfg``
+(C_N, C_HAND, C_START, C_PERGOLD, C_GOLD, C_SILVER, C_MULT, C_SARAH, C_REBUILDS, C_SETASIDE, C_CUPRIGHT, C_CUPLAST,
+ C_MAYTOAST, C_UNLIMITED, C_NONEPAYS, C_NCARDS, C_NCHARS, C_TIE, C_BOX, C_W, C_LOG) = range(21)
+# steps of ``_advance`` (the reference's turn methods, as a loop)
+DONE, AFTER_PLAY, DO_TOAST, NEXT_NEIGHBOUR, END_TURN, END_TURN_TOASTED, START_TURN = range(7)
+
+
+# -- tables (Python, once per game) --------------------------------------------------------------
+def unsupported(game: Any) -> str | None:
+    """Why these kernels cannot play this deck (the reference engine plays it), or None."""
+    clar = game.deck.clarifications
+    missing = [k for k in GAPS if k not in clar]
+    if missing:
+        return f"the compiled rules need every Draco clarification; this deck has none for {', '.join(missing)}"
+    for kind, allowed in GAPS.items():
+        if clar[kind].resolution not in allowed:
+            return f"{kind}: resolution {clar[kind].resolution!r} is not one the compiled rules play"
+    if len(game.special_ids) > 3:
+        return f"the compiled rules seat at most 3 special characters, this deck has {len(game.special_ids)}"
+    if len(game.kind_ids) > 62:
+        return f"the compiled rules play at most 62 kinds of action card, this deck has {len(game.kind_ids)}"
+    return None
+
+
+def tables(game: Any, log: bool) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...], tuple[np.ndarray, ...],
+                                          tuple[np.ndarray, ...], int]:
+    """The static tables ``G`` of a ``DracoGame`` and fresh scratch ``E``, ``H``, ``D``; the width of a
+    legal-rows buffer. ``log``: the kernels keep the gap log and the peaks in ``E``."""
+    g = game
+    clar = g.deck.clarifications
+    n, ncards, nchars = g.players, len(g.card_ids), len(g.char_ids)
+    cfg = np.array([
+        n, g.hand_size, g.start_money, g.per_gold, g.gold_total, g.silver_total, g.zork_mult, g.sarah_draw,
+        g.rebuilds, g.set_aside, int(g.cup_right), int(g.cup_last),
+        {"must_toast": 0, "may_toast": 1}[clar["final_toast"].resolution],
+        int(clar["bank_short"].resolution == "unlimited"), int(clar["richest_tie"].resolution == "none_pays"),
+        ncards, nchars, int(clar["tie_for_win"].resolution == "share_next"), g.box_value, max(1, ncards), int(log)],
+        dtype=np.int64)
+    specials = [g.code_of[x] for x in g.special_ids]
+    perms = [list(p) for p in permutations(specials)] if specials else []
+    i64, f64 = np.int64, np.float64
+    G = (cfg, np.array(g.owner, dtype=i64), np.array(g.special, dtype=i64), np.array(g.payouts, dtype=i64),
+         np.array(g.costs, dtype=i64), np.array(g.die, dtype=i64),
+         np.array(g.kind_effect, dtype=i64).reshape(len(g.kind_effect), 3), np.array(g.card_kind, dtype=i64),
+         np.array(perms, dtype=i64).reshape(len(perms), len(specials)), np.arange(nchars, dtype=i64))
+    width = max(2, nchars, sum({MOVE: nchars, SPLIT: 2, BESIDE: 2, ARRANGE: max(1, len(perms)), STEAL: n,
+                                SWAP_ADJ: 4, SWAP_ANY: 2 * nchars, DUEL: n}.get(e[0], 1) for e in g.kind_effect))
+    coins = max([e[1] for e in g.kind_effect if e[0] == COINS], default=0)
+    W = max(1, ncards)
+    #: engine scratch (money changes, receivers, a seating, coin-drop payees) and the log (gaps, peaks, seen)
+    E = (np.zeros(n, i64), np.zeros(n, i64), np.zeros(nchars, i64), np.zeros(n + 16 + coins, i64),
+         np.zeros((MAX_GAPS if log else 1, 4), i64), np.zeros(len(PEAKS), i64), np.zeros(len(PEAKS), i64))
+    #: heuristic scratch (trial seating, richest, own characters, values, second seating, positions,
+    #: a favour's best edge per die face)
+    H = (np.zeros(nchars, i64), np.zeros(n, i64), np.zeros(2, i64), np.zeros(width, f64),
+         np.zeros(nchars, i64), np.zeros(nchars, i64), np.zeros(max(1, len(g.die)), f64))
+    #: determinize scratch (pools per rebuild generation, their sizes, hidden marks)
+    D = (np.zeros((g.rebuilds + 1, W), i64), np.zeros(g.rebuilds + 1, i64), np.zeros(W, i64))
+    return G, E, H, D, width
+
+
+# -- the position ----------------------------------------------------------------------------
+def state_size(cfg: np.ndarray) -> int:
+    """Length of a position array for rule numbers ``cfg``."""
+    n, w, k = int(cfg[C_N]), int(cfg[C_W]), int(cfg[C_NCHARS])
+    return NSC + n + k + n + n * w + 3 * w + w + 2 * k + 2
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _views(s, cfg):  # type: ignore[no-untyped-def]
+    """The named parts of position ``s`` (views, nothing copied)."""
+    n = cfg[C_N]
+    w = cfg[C_W]
+    k = cfg[C_NCHARS]
+    p = NSC
+    money = s[p:p + n]
+    p += n
+    order = s[p:p + k]
+    p += k
+    hand_n = s[p:p + n]
+    p += n
+    hands = s[p:p + n * w].reshape((n, w))
+    p += n * w
+    pile = s[p:p + w]
+    p += w
+    discard = s[p:p + w]
+    p += w
+    aside = s[p:p + w]
+    p += w
+    gen = s[p:p + w]
+    p += w
+    queue = s[p:p + 2 * k + 2]
+    return s[:NSC], money, order, hand_n, hands, pile, discard, aside, gen, queue
+
+
+def views_of(s: np.ndarray, cfg: np.ndarray) -> tuple[np.ndarray, ...]:
+    """``_views`` for Python (numpy views of the same parts)."""
+    n, w, k = int(cfg[C_N]), int(cfg[C_W]), int(cfg[C_NCHARS])
+    cuts = np.cumsum([NSC, n, k, n, n * w, w, w, w, w, 2 * k + 2])
+    parts = np.split(s[:cuts[-1]], cuts[:-1])
+    parts[4] = parts[4].reshape((n, w))
+    return tuple(parts)
+
+
+@njit(cache=True, _nrt=False)
+def copy(dst, src):  # type: ignore[no-untyped-def]
+    """``dst[:] = src`` as a loop (numba's slice assignment is several times slower)."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+# -- money (``DracoState._settle``, ``_transfer``) and the log ------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def _top(money):  # type: ignore[no-untyped-def]
+    """``money.max()`` as a loop (numba's ``max`` needs the reference-counting runtime these kernels go without)."""
+    top = money[0]
+    for v in money:
+        if v > top:
+            top = v
+    return top
+
+
+#: ``table.coins_held`` (the coins the players hold together) compiled: the reference's own arithmetic
+_coins = njit(cache=True, _nrt=False)(coins_held)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _gap(sc, cfg, E, kind, a, b, c):  # type: ignore[no-untyped-def]
+    """``DracoState.gap``: one event in the log ``E[4]`` (counted beyond its size), when logging."""
+    if cfg[C_LOG]:
+        gaps = E[4]
+        g = sc[S_NGAPS]
+        if g < gaps.shape[0]:
+            gaps[g, 0] = kind
+            gaps[g, 1] = a
+            gaps[g, 2] = b
+            gaps[g, 3] = c
+        sc[S_NGAPS] = g + 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _peak(cfg, E, i, v):  # type: ignore[no-untyped-def]
+    """``DracoState._peak``: the highest value of tally ``i`` so far (``E[5]``, seen in ``E[6]``), when logging."""
+    if cfg[C_LOG]:
+        peak, seen = E[5], E[6]
+        if seen[i] == 0 or v > peak[i]:
+            peak[i] = v
+            seen[i] = 1
+
+
+@njit(cache=True, _nrt=False)
+def _track(money, cfg, E, gold, silver):  # type: ignore[no-untyped-def]
+    """``DracoState._track``: the peaks of the coins in hands."""
+    if cfg[C_LOG]:
+        total = 0
+        for v in money:
+            total += v
+        _peak(cfg, E, P_GOLD, gold)
+        _peak(cfg, E, P_SILVER, silver)
+        _peak(cfg, E, P_MONEY, total)
+        _peak(cfg, E, P_RICHEST, _top(money))
+
+
+@njit(cache=True, _nrt=False)
+def _settle(d, recv, nrecv, bank, money, sc, cfg, E):  # type: ignore[no-untyped-def]
+    """``DracoState._settle``: the changes ``d`` paid (as far as purses and the box allow)."""
+    n = cfg[C_N]
+    for p in range(n):
+        if d[p] < 0 and money[p] + d[p] < 0:
+            _gap(sc, cfg, E, G_CANNOT, p, -d[p], money[p])
+            d[p] = -money[p]  # cannot_pay: pay_what_they_have
+    for p in range(n):
+        money[p] += d[p]
+    gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
+    if silver > cfg[C_SILVER]:
+        _gap(sc, cfg, E, G_BANK, silver, cfg[C_SILVER], 0)
+        if cfg[C_UNLIMITED]:
+            _peak(cfg, E, P_MISSING, silver - cfg[C_SILVER])
+        else:
+            payer = -1
+            if not bank:
+                payer = 0
+                for p in range(n):
+                    if d[p] < d[payer]:
+                        payer = p
+            for r in range(nrecv - 1, -1, -1):
+                p = recv[r]
+                while d[p] > 0 and silver > cfg[C_SILVER]:
+                    money[p] -= 1
+                    d[p] -= 1
+                    if bank:
+                        sc[S_UNPAID] += 1
+                    else:
+                        money[payer] += 1
+                        d[payer] += 1
+                    gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
+            _peak(cfg, E, P_UNPAID, sc[S_UNPAID])
+    if bank:
+        total = 0
+        for p in range(n):
+            total += d[p]
+        sc[S_BANK] -= total
+    _track(money, cfg, E, gold, silver)
+
+
+@njit(cache=True, _nrt=False)
+def _transfer(payer, payee, amount, money, sc, cfg, E):  # type: ignore[no-untyped-def]
+    """``DracoState._transfer``: one player pays another."""
+    d, recv = E[0], E[1]
+    have = money[payer]
+    if have < amount:
+        _gap(sc, cfg, E, G_CANNOT, payer, amount, have)
+        amount = have
+    if amount:
+        for p in range(d.shape[0]):
+            d[p] = 0
+        d[payer] -= amount
+        d[payee] += amount
+        recv[0] = payee
+        _settle(d, recv, 1, False, money, sc, cfg, E)
+
+
+@njit(cache=True, _nrt=False)
+def _deltas(order, owner, special, payouts, costs, mult, money, n, none_pays, d):  # type: ignore[no-untyped-def]
+    """``table.toast_deltas`` into ``d`` with the richest from ``money`` (none when ``none_pays``); Zork seen?"""
+    for p in range(n):
+        d[p] = 0
+    k = order.shape[0]
+    zork = False
+    top = _top(money)
+    for i in range(payouts.shape[0]):
+        j = i
+        while j < k:
+            c = order[j]
+            sp = special[c]
+            if sp == NONE:
+                d[owner[c]] += payouts[i]
+            elif sp == JEAN:
+                j += 1
+                continue
+            break
+    for i in range(costs.shape[0]):
+        j = k - 1 - i
+        while j >= 0:
+            c = order[j]
+            sp = special[c]
+            if sp == NONE:
+                d[owner[c]] -= costs[i]
+            elif sp == JEAN:
+                j -= 1
+                continue
+            elif sp == ZORK:
+                zork = True
+                if not none_pays:
+                    for r in range(n):
+                        if money[r] == top:
+                            d[r] -= mult * costs[i]
+            break
+    return zork
+
+
+# -- cards and seats ---------------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def _move(order, c, delta):  # type: ignore[no-untyped-def]
+    """``table.move`` in place."""
+    k = order.shape[0]
+    i = 0
+    while order[i] != c:
+        i += 1
+    j = min(max(i + delta, 0), k - 1)
+    if j < i:
+        for t in range(i, j, -1):
+            order[t] = order[t - 1]
+        order[j] = c
+    elif j > i:
+        for t in range(i, j):
+            order[t] = order[t + 1]
+        order[j] = c
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _index(order, c):  # type: ignore[no-untyped-def]
+    i = 0
+    while order[i] != c:
+        i += 1
+    return i
+
+
+@njit(cache=True, _nrt=False)
+def _pile_empty(V, cfg, E, mt):  # type: ignore[no-untyped-def]
+    """``DracoState._pile_empty``: the discards shuffled into a new pile, or the last call."""
+    sc, pile, discard, gen = V[0], V[5], V[6], V[8]
+    if sc[S_LASTCALL]:
+        return
+    if sc[S_REBUILDS] > 0:
+        if sc[S_DISC] > 0:
+            sc[S_REBUILDS] -= 1
+            sc[S_REBUILT] += 1
+            nd = sc[S_DISC]
+            for i in range(nd):
+                c = discard[i]
+                gen[c] = sc[S_REBUILT]
+                pile[i] = c
+            sc[S_PILE] = nd
+            sc[S_DISC] = 0
+            fr.shuffle_fast(mt, pile, nd)
+            return
+        _gap(sc, cfg, E, G_NOTHING, 0, 0, 0)
+    _gap(sc, cfg, E, G_FINAL, sc[S_REBUILT], 0, 0)
+    sc[S_FINALRULE] = cfg[C_MAYTOAST]
+    sc[S_LASTCALL] = 1
+
+
+@njit(cache=True, _nrt=False)
+def _draw(p, count, V, cfg, E, mt):  # type: ignore[no-untyped-def]
+    """``DracoState._draw``: up to ``count`` cards from the pile's end."""
+    sc, hand_n, hands, pile = V[0], V[3], V[4], V[5]
+    for _ in range(count):
+        if sc[S_PILE] == 0:
+            return
+        sc[S_PILE] -= 1
+        hands[p, hand_n[p]] = pile[sc[S_PILE]]
+        hand_n[p] += 1
+        if sc[S_PILE] == 0:
+            _pile_empty(V, cfg, E, mt)
+
+
+# -- the deal ------------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def deal(s, G, E, mt, dealt):  # type: ignore[no-untyped-def]
+    """``DracoState.__init__`` into position ``s``, chance from ``mt`` (seeded by the caller): cards
+    shuffled, set aside and dealt, characters seated, first player drawn, the first turn started.
+    ``dealt`` gets the shuffled deck then the seating (the game's initial piles)."""
+    cfg = G[0]
+    for i in range(s.shape[0]):
+        s[i] = 0
+    if cfg[C_LOG]:
+        for i in range(E[5].shape[0]):
+            E[5][i] = 0
+            E[6][i] = 0
+    V = _views(s, cfg)
+    sc, money, order, hand_n, hands, pile, aside = V[0], V[1], V[2], V[3], V[4], V[5], V[7]
+    n, ncards, nchars = cfg[C_N], cfg[C_NCARDS], cfg[C_NCHARS]
+    deck = dealt[:ncards]
+    for i in range(ncards):
+        deck[i] = i
+    fr.shuffle_fast(mt, deck, ncards)
+    for i in range(nchars):
+        order[i] = i
+    fr.shuffle_fast(mt, order, nchars)
+    for i in range(nchars):
+        dealt[ncards + i] = order[i]
+    pos = min(cfg[C_SETASIDE], ncards)
+    for i in range(pos):
+        aside[i] = deck[i]
+    sc[S_ASIDE] = pos
+    for p in range(n):
+        for _ in range(cfg[C_HAND]):
+            if pos < ncards:
+                hands[p, hand_n[p]] = deck[pos]
+                hand_n[p] += 1
+                pos += 1
+    for i in range(pos, ncards):
+        pile[i - pos] = deck[i]
+    sc[S_PILE] = ncards - pos
+    total = 0
+    for p in range(n):
+        money[p] = cfg[C_START]
+        total += money[p]
+    sc[S_BANK] = cfg[C_BOX] - total
+    sc[S_FIRST] = fr.randbelow_inline(mt, n)
+    sc[S_CUR] = sc[S_FIRST]
+    sc[S_CUP] = (sc[S_FIRST] - 1) % n if cfg[C_CUPLAST] else -1
+    sc[S_CUPRIGHT] = cfg[C_CUPRIGHT]
+    sc[S_REBUILDS] = cfg[C_REBUILDS]
+    sc[S_ROLLSIGN] = -1
+    gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
+    _track(money, cfg, E, gold, silver)
+    if sc[S_PILE] == 0:
+        _pile_empty(V, cfg, E, mt)
+    _advance(START_TURN, V, G, E, mt)
+
+
+# -- a turn ------------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def _toast(V, G, E):  # type: ignore[no-untyped-def]
+    """``DracoState._toast`` up to its last step; returns the next step."""
+    sc, money, order, queue = V[0], V[1], V[2], V[9]
+    cfg, owner, special, payouts, costs = G[0], G[1], G[2], G[3], G[4]
+    d, recv = E[0], E[1]
+    n = cfg[C_N]
+    final = sc[S_LASTCALL]
+    if final:
+        sc[S_FINALS] += 1
+    zork = _deltas(order, owner, special, payouts, costs, cfg[C_MULT], money, n, False, d)
+    top = _top(money)
+    nrich = 0
+    for p in range(n):
+        if money[p] == top:
+            nrich += 1
+    if zork and nrich > 1:
+        _gap(sc, cfg, E, G_RICHEST, nrich, top, 0)
+        if cfg[C_NONEPAYS]:
+            _deltas(order, owner, special, payouts, costs, cfg[C_MULT], money, n, True, d)
+    nrecv = 0
+    for i in range(min(payouts.shape[0] + 1, order.shape[0])):
+        o = owner[order[i]]
+        if o >= 0:
+            dup = False
+            for r in range(nrecv):
+                if recv[r] == o:
+                    dup = True
+            if not dup:
+                recv[nrecv] = o
+                nrecv += 1
+    _settle(d, recv, nrecv, True, money, sc, cfg, E)
+    sc[S_TOASTS] += 1
+    sc[S_CUP] = sc[S_CUR]
+    if final:
+        sc[S_END] = 1
+        sc[S_PHASE] = OVER
+        return DONE
+    sc[S_SQN] = 0
+    if cfg[C_SARAH]:
+        m = 0
+        last = order.shape[0] - 1
+        for i in range(order.shape[0]):
+            if special[order[i]] == SARAH:
+                for j in (i - 1, i + 1):
+                    if 0 <= j <= last and special[order[j]] == NONE:
+                        queue[m] = owner[order[j]]
+                        m += 1
+        sc[S_SQN] = m
+    return NEXT_NEIGHBOUR
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _advance(step, V, G, E, mt):  # type: ignore[no-untyped-def]
+    """Run the reference's chain of turn steps from ``step`` until a decision is due."""
+    sc, hand_n, hands, pile = V[0], V[3], V[4], V[5]
+    cfg = G[0]
+    while step != DONE and sc[S_END] == 0:
+        if step == AFTER_PLAY:
+            if sc[S_CUP] != -1:
+                step = END_TURN
+            elif sc[S_LASTCALL] and (sc[S_FINALRULE] == 0 or hand_n[sc[S_CUR]] == 0):
+                step = DO_TOAST
+            else:
+                sc[S_PHASE] = TOAST
+                step = DONE
+        elif step == DO_TOAST:
+            step = _toast(V, G, E)
+        elif step == NEXT_NEIGHBOUR:
+            if sc[S_SQN] > 0 and sc[S_PILE] > 0:
+                sc[S_PHASE] = PH_SARAH
+                step = DONE
+            else:
+                sc[S_SQN] = 0
+                step = END_TURN_TOASTED
+        elif step == END_TURN or step == END_TURN_TOASTED:
+            p = sc[S_CUR]
+            if sc[S_PILE] > 1:
+                sc[S_PILE] -= 1
+                hands[p, hand_n[p]] = pile[sc[S_PILE]]
+                hand_n[p] += 1
+            else:
+                _draw(p, 1, V, cfg, E, mt)
+            if sc[S_CUP] == p and step == END_TURN:
+                sc[S_CUP] = -1
+            sc[S_TURNS] += 1
+            p = (p + 1) % cfg[C_N]
+            sc[S_CUR] = p
+            if p == sc[S_FIRST]:
+                sc[S_ROUNDS] += 1
+            step = START_TURN
+        else:  # START_TURN
+            sc[S_PHASE] = PLAY
+            if hand_n[sc[S_CUR]] == 0:  # empty_hand: skip_play
+                _gap(sc, cfg, E, G_EMPTY, sc[S_CUR], 0, 0)
+                step = AFTER_PLAY
+            else:
+                step = DONE
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
+    """``DracoState._play``: the card of kind ``row[1]`` leaves the hand and acts."""
+    sc, money, order, hand_n, hands, discard = V[0], V[1], V[2], V[3], V[4], V[6]
+    cfg, owner, special, die, effects, card_kind = G[0], G[1], G[2], G[5], G[6], G[7]
+    d, tmp = E[0], E[2]
+    n = cfg[C_N]
+    p = sc[S_CUR]
+    k = row[1]
+    for m in range(hand_n[p]):
+        card = hands[p, m]
+        if card_kind[card] == k:
+            for t in range(m, hand_n[p] - 1):
+                hands[p, t] = hands[p, t + 1]
+            hand_n[p] -= 1
+            discard[sc[S_DISC]] = card
+            sc[S_DISC] += 1
+            break
+    code, a, b = effects[k, 0], effects[k, 1], effects[k, 2]
+    if code == MOVE:
+        _move(order, row[2], b)
+    elif code == ROLL:
+        sc[S_ROLL] = die[fr.randbelow_inline(mt, die.shape[0])]
+        sc[S_ROLLSIGN] = b
+        sc[S_ROLLANY] = a
+        sc[S_PHASE] = ROLLED
+        return DONE
+    elif code == SPLIT:
+        c = row[2]
+        _move(order, c, -a)
+        _move(order, c ^ 1, b)
+    elif code == BESIDE:
+        c = row[2]
+        other = c ^ 1
+        kk = order.shape[0]
+        for i in range(kk):
+            tmp[i] = order[i]
+        order[0] = c
+        m = 1
+        for i in range(kk):
+            if tmp[i] != c and tmp[i] != other:
+                order[m] = tmp[i]
+                m += 1
+        order[kk - 1] = other
+    elif code == RESEAT:
+        fr.shuffle_fast(mt, order, order.shape[0])
+    elif code == ARRANGE:
+        w = row[5]
+        g = 0
+        for i in range(order.shape[0]):
+            if g < w and special[order[i]] != NONE:
+                order[i] = row[2 + g]
+                g += 1
+    elif code == STEAL:
+        if row[2] >= 0:
+            _transfer(row[2], p, a, money, sc, cfg, E)
+    elif code == FLIP:
+        kk = order.shape[0]
+        for i in range(kk // 2):
+            t = order[i]
+            order[i] = order[kk - 1 - i]
+            order[kk - 1 - i] = t
+        sc[S_CUPRIGHT] = 1 - sc[S_CUPRIGHT]
+    elif code == SWAP_ADJ or code == SWAP_ANY:
+        i = _index(order, row[2])
+        j = _index(order, row[3])
+        order[i] = row[3]
+        order[j] = row[2]
+    elif code == CUP:
+        sc[S_CUP] = -1
+    elif code == COINS:
+        for i in range(n):
+            d[i] = 0
+        paid = E[3]
+        npaid = 0
+        for _ in range(a):
+            seat = die[fr.randbelow_inline(mt, die.shape[0])] - 1
+            if seat < order.shape[0]:
+                o = owner[order[seat]]
+                if o >= 0:
+                    d[o] += b
+                    paid[npaid] = o
+                    npaid += 1
+        if npaid:
+            _settle(d, paid, npaid, True, money, sc, cfg, E)
+    elif code == DUEL:
+        q = row[2]
+        mine = die[fr.randbelow_inline(mt, die.shape[0])]
+        theirs = die[fr.randbelow_inline(mt, die.shape[0])]
+        if mine > theirs:
+            _transfer(q, p, a, money, sc, cfg, E)
+        elif mine < theirs:
+            _transfer(p, q, a, money, sc, cfg, E)
+    return AFTER_PLAY
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def apply(row, V, G, E, mt):  # type: ignore[no-untyped-def]
+    """``DracoState.apply`` of the legal row ``row`` (chance drawn from generator ``mt``)."""
+    sc = V[0]
+    phase = sc[S_PHASE]
+    step = END_TURN
+    if phase == PLAY:
+        step = _play(row, V, G, E, mt)
+    elif phase == ROLLED:
+        _move(V[2], row[2], sc[S_ROLL] * sc[S_ROLLSIGN])
+        step = AFTER_PLAY
+    elif phase == PH_SARAH:
+        queue = V[9]
+        p = queue[0]
+        for j in range(sc[S_SQN] - 1):
+            queue[j] = queue[j + 1]
+        sc[S_SQN] -= 1
+        if row[0] == A_DRAW:
+            _draw(p, G[0][C_SARAH], V, G[0], E, mt)
+            _peak(G[0], E, P_HAND, V[3][p])
+        step = NEXT_NEIGHBOUR
+    elif row[0] == A_TOAST:
+        step = DO_TOAST
+    _advance(step, V, G, E, mt)  # one call site: inlined once
+
+
+@njit(cache=True, _nrt=False)
+def player(V):  # type: ignore[no-untyped-def]
+    """The seat to decide, -1 once the game is over."""
+    sc = V[0]
+    if sc[S_END] != 0:
+        return -1
+    return V[9][0] if sc[S_PHASE] == PH_SARAH else sc[S_CUR]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _put(out, m, t, k, x, y, z, w):  # type: ignore[no-untyped-def]
+    out[m, 0] = t
+    out[m, 1] = k
+    out[m, 2] = x
+    out[m, 3] = y
+    out[m, 4] = z
+    out[m, 5] = w
+    return m + 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def legal(V, G, out):  # type: ignore[no-untyped-def]
+    """``DracoState.legal_actions`` as rows ``[type, kind, x, y, z, w]`` into ``out``, in its order."""
+    sc, money, order, hand_n, hands = V[0], V[1], V[2], V[3], V[4]
+    cfg, effects, card_kind, perms = G[0], G[6], G[7], G[8]
+    if sc[S_END] != 0:
+        return 0
+    phase = sc[S_PHASE]
+    n = cfg[C_N]
+    nchars = cfg[C_NCHARS]
+    m = 0
+    if phase == TOAST:
+        m = _put(out, m, A_TOAST, 0, 0, 0, 0, 0)
+        return _put(out, m, A_PASS, 0, 0, 0, 0, 0)
+    if phase == PH_SARAH:
+        m = _put(out, m, A_DRAW, 0, 0, 0, 0, 0)
+        return _put(out, m, A_DECLINE, 0, 0, 0, 0, 0)
+    p = sc[S_CUR]
+    if phase == ROLLED:
+        if sc[S_ROLLANY]:
+            for c in range(nchars):
+                m = _put(out, m, A_MOVE, 0, c, 0, 0, 0)
+        else:
+            m = _put(out, m, A_MOVE, 0, 2 * p, 0, 0, 0)
+            m = _put(out, m, A_MOVE, 0, 2 * p + 1, 0, 0, 0)
+        return m
+    seen = np.int64(0)
+    last = order.shape[0] - 1
+    for h in range(hand_n[p]):
+        k = card_kind[hands[p, h]]
+        bit = np.int64(1) << k
+        if seen & bit:
+            continue
+        seen |= bit
+        code, a = effects[k, 0], effects[k, 1]
+        if code == MOVE and a:
+            for c in range(nchars):
+                m = _put(out, m, A_PLAY, k, c, 0, 0, 0)
+        elif code == MOVE or code == SPLIT or code == BESIDE:
+            m = _put(out, m, A_PLAY, k, 2 * p, 0, 0, 0)
+            m = _put(out, m, A_PLAY, k, 2 * p + 1, 0, 0, 0)
+        elif code == ARRANGE:
+            if perms.shape[0] == 0 or perms.shape[1] == 0:
+                m = _put(out, m, A_PLAY, k, 0, 0, 0, 0)
+            else:
+                w = perms.shape[1]
+                for r in range(perms.shape[0]):
+                    m = _put(out, m, A_PLAY, k, perms[r, 0], perms[r, 1] if w > 1 else 0,
+                             perms[r, 2] if w > 2 else 0, w)
+        elif code == STEAL:
+            m0 = m
+            for q in range(n):
+                if q != p and money[q] > 0:
+                    m = _put(out, m, A_PLAY, k, q, 0, 0, 0)
+            if m == m0:
+                m = _put(out, m, A_PLAY, k, -1, 0, 0, 0)
+        elif code == SWAP_ADJ:
+            for c in (2 * p, 2 * p + 1):
+                i = _index(order, c)
+                if i > 0:
+                    m = _put(out, m, A_PLAY, k, c, order[i - 1], 0, 0)
+                if i < last:
+                    m = _put(out, m, A_PLAY, k, c, order[i + 1], 0, 0)
+        elif code == SWAP_ANY:
+            for c in (2 * p, 2 * p + 1):
+                for dd in range(nchars):
+                    if dd != c:
+                        m = _put(out, m, A_PLAY, k, c, dd, 0, 0)
+        elif code == DUEL:
+            for q in range(n):
+                if q != p:
+                    m = _put(out, m, A_PLAY, k, q, 0, 0, 0)
+        else:
+            m = _put(out, m, A_PLAY, k, 0, 0, 0, 0)
+    return m
+
+
+@njit(cache=True)
+def legal_of(s, G, out):  # type: ignore[no-untyped-def]
+    """``legal`` of the position array ``s`` (for Python: the views are made here)."""
+    return legal(_views(s, G[0]), G, out)
+
+
+@njit(cache=True, _nrt=False)
+def action_id(row, nchars):  # type: ignore[no-untyped-def]
+    """One integer per distinct action (the tree's edge label): same action, same id in every sample."""
+    c = nchars + 2
+    return (((row[0] * 64 + row[1]) * c + row[2] + 1) * c + row[3]) * c + row[4]
+
+
+# -- the heuristic -----------------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def _moved(order, c, delta, out):  # type: ignore[no-untyped-def]
+    """``out`` = ``order`` with ``c`` moved ``delta`` seats (``table.move``), ``order`` unchanged."""
+    for t in range(order.shape[0]):
+        out[t] = order[t]
+    _move(out, c, delta)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _at(order, t, i, j, c):  # type: ignore[no-untyped-def]
+    """Seat ``t`` of ``order`` once ``c`` moved from seat ``i`` to seat ``j`` (``_moved`` without writing it out)."""
+    if i < j:
+        if t < i or t > j:
+            return order[t]
+        return c if t == j else order[t + 1]
+    if t < j or t > i:
+        return order[t]
+    return c if t == j else order[t - 1]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _front(order, i, j, c, owner, special, payouts, me):  # type: ignore[no-untyped-def]
+    """The payouts' half of ``_edge`` (my gain, everyone's) on ``order`` with ``c`` moved from ``i`` to ``j``."""
+    k = order.shape[0]
+    mine = 0
+    total = 0
+    for q in range(payouts.shape[0]):
+        amount = payouts[q]
+        t = q
+        while t < k:
+            x = _at(order, t, i, j, c)
+            sp = special[x]
+            if sp == NONE:
+                total += amount
+                if owner[x] == me:
+                    mine += amount
+            elif sp == JEAN:
+                t += 1
+                continue
+            break
+    return mine, total
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _back(order, i, j, c, owner, special, costs, mult, richest, me):  # type: ignore[no-untyped-def]
+    """The costs' half of ``_edge`` (my loss, everyone's, Zork's charge included), as ``_front``."""
+    k = order.shape[0]
+    mine = 0
+    total = 0
+    for q in range(costs.shape[0]):
+        amount = costs[q]
+        t = k - 1 - q
+        while t >= 0:
+            x = _at(order, t, i, j, c)
+            sp = special[x]
+            if sp == NONE:
+                total -= amount
+                if owner[x] == me:
+                    mine -= amount
+            elif sp == JEAN:
+                t -= 1
+                continue
+            elif sp == ZORK:
+                due = mult * amount
+                for r in range(richest.shape[0]):
+                    total -= due
+                    if richest[r] == me:
+                        mine -= due
+            break
+    return mine, total
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _edge(order, owner, special, payouts, costs, mult, richest, me, n):  # type: ignore[no-untyped-def]
+    """My toast gain minus the others' average (``agents._Forecast.edge``: the same sums)."""
+    c = order[0]
+    mf, tf = _front(order, 0, 0, c, owner, special, payouts, me)
+    mb, tb = _back(order, 0, 0, c, owner, special, costs, mult, richest, me)
+    mine = mf + mb
+    return mine - (tf + tb - mine) / (n - 1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _values(legal, m, order, owner, special, payouts, costs, die, effects, everyone, mult, richest, me, n,  # type: ignore[no-untyped-def]
+            money, cup, roll_delta, own, out, trial, tmp, pos, faces):
+    """``agents.HeuristicAgent._value`` of each legal row into ``out``, without allocating.
+
+    The same integer sums and float operations as ``agents._Forecast`` (so the same
+    choices). A move of one character (a card's, the roll's, each face of a favour)
+    changes only the seats between its start and end, and a toast reads only the first
+    ``front`` and the last seats from ``back`` on: the edge is summed in two halves
+    (``_front``, ``_back``), the half the move cannot reach taken from the current
+    position, the other read through ``_at`` without writing the seating out; a move
+    that reaches neither takes the current edge. The integer sums are the very ones
+    ``_edge`` adds, so the values are the same numbers.
+    """
+    k = order.shape[0]
+    jeans = 0
+    for i in range(k):
+        pos[order[i]] = i
+        if special[order[i]] == JEAN:
+            jeans += 1
+    front = payouts.shape[0] + jeans
+    back = k - costs.shape[0] - jeans
+    c0 = order[0]
+    mf0, tf0 = _front(order, 0, 0, c0, owner, special, payouts, me)
+    mb0, tb0 = _back(order, 0, 0, c0, owner, special, costs, mult, richest, me)
+    mine0 = mf0 + mb0
+    now = mine0 - (tf0 + tb0 - mine0) / (n - 1)
+    for i_ in range(m):
+        r = legal[i_]
+        if r[0] == A_MOVE:
+            op, a, b = OP_MOVE, 0, 0
+        else:
+            op, a, b = effects[r[1], 0], effects[r[1], 1], effects[r[1], 2]
+        x, y, z, w = r[2], r[3], r[4], r[5]
+        if op == OP_MOVE or op == MOVE or op == ROLL:
+            # one character moved: ``chars`` of a favour every face, else ``x`` by ``delta``
+            chars = everyone if op == ROLL and a else own
+            nc = chars.shape[0] if op == ROLL else 1
+            nf = die.shape[0] if op == ROLL else 1
+            for f in range(nf):
+                faces[f] = 0.0
+            for ci in range(nc):
+                c = chars[ci] if op == ROLL else x
+                i = pos[c]
+                last = -1
+                e = 0.0
+                for f in range(nf):
+                    delta = die[f] * b if op == ROLL else (roll_delta if op == OP_MOVE else b)
+                    j = min(max(i + delta, 0), k - 1)
+                    if j != last:  # faces that end on the same seat have the same edge
+                        last = j
+                        lo = min(i, j)
+                        hi = max(i, j)
+                        if front <= lo and hi < back:
+                            e = now
+                        else:
+                            mf, tf = (_front(order, i, j, c, owner, special, payouts, me) if lo < front
+                                      else (mf0, tf0))
+                            mb, tb = (_back(order, i, j, c, owner, special, costs, mult, richest, me)
+                                      if hi >= back else (mb0, tb0))
+                            mine = mf + mb
+                            e = mine - (tf + tb - mine) / (n - 1)
+                    if ci == 0 or e > faces[f]:  # the best character for each face
+                        faces[f] = e
+            if op == ROLL:
+                total = 0.0
+                for f in range(nf):
+                    total += faces[f]
+                v = total / nf
+            else:
+                v = faces[0]
+        elif op == SPLIT:
+            other = own[1] if own[0] == x else own[0]
+            _moved(order, x, -a, tmp)
+            _moved(tmp, other, b, trial)
+            v = _edge(trial, owner, special, payouts, costs, mult, richest, me, n)
+        elif op == BESIDE:
+            other = own[1] if own[0] == x else own[0]
+            trial[0] = x
+            p = 1
+            for i in range(k):
+                c = order[i]
+                if c != x and c != other:
+                    trial[p] = c
+                    p += 1
+            trial[k - 1] = other
+            v = _edge(trial, owner, special, payouts, costs, mult, richest, me, n)
+        elif op == ARRANGE:
+            g = 0
+            for i in range(k):
+                trial[i] = order[i]
+                if g < w and special[order[i]] != NONE:
+                    trial[i] = x if g == 0 else (y if g == 1 else z)
+                    g += 1
+            v = _edge(trial, owner, special, payouts, costs, mult, richest, me, n)
+        elif op == FLIP:
+            for i in range(k):
+                trial[i] = order[k - 1 - i]
+            v = _edge(trial, owner, special, payouts, costs, mult, richest, me, n)
+        elif op == SWAP_ADJ or op == SWAP_ANY:
+            i = pos[x]
+            j = pos[y]
+            if front <= i < back and front <= j < back:
+                v = now
+            else:
+                for t in range(k):
+                    trial[t] = order[t]
+                trial[i] = y
+                trial[j] = x
+                v = _edge(trial, owner, special, payouts, costs, mult, richest, me, n)
+        elif op == STEAL:
+            v = now if x < 0 else now + a * (1 + 1 / (n - 1)) + 0.01 * money[x]
+        elif op == CUP:
+            v = now + ((now if now > 0.0 else 0.0) if cup != -1 else 0.0)
+        elif op == COINS:
+            gain = 0.0
+            for f in range(die.shape[0]):
+                face = die[f]
+                if face - 1 < k:
+                    o = owner[order[face - 1]]
+                    if o == me:
+                        gain += b
+                    elif o >= 0:
+                        gain += -b / (n - 1)
+                    else:
+                        gain += 0.0
+            v = now + a * gain / die.shape[0]
+        elif op == DUEL:
+            v = now
+        else:  # reseat
+            v = 0.0
+        out[i_] = v
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
+    """``agents.HeuristicAgent.choose`` on legal rows: the index it picks (ties drawn from ``rng``)."""
+    if m == 1:
+        return 0
+    sc, money, order = V[0], V[1], V[2]
+    phase = sc[S_PHASE]
+    if phase == PH_SARAH:
+        return 0  # always draw
+    n = G[0][C_N]
+    me = sc[S_CUR]
+    top = _top(money)
+    richest_buf = H[1]
+    nrich = 0
+    for p in range(n):
+        if money[p] == top:
+            richest_buf[nrich] = p
+            nrich += 1
+    richest = richest_buf[:nrich]
+    if phase == TOAST:
+        return 0 if _edge(order, G[1], G[2], G[3], G[4], G[0][C_MULT], richest, me, n) > 0 else 1
+    own = H[2]
+    own[0] = 2 * me
+    own[1] = 2 * me + 1
+    roll_delta = sc[S_ROLL] * sc[S_ROLLSIGN] if phase == ROLLED else 0
+    values = H[3]
+    _values(legal_rows, m, order, G[1], G[2], G[3], G[4], G[5], G[6], G[9], G[0][C_MULT], richest, me, n, money,
+            sc[S_CUP], roll_delta, own, values, H[0], H[4], H[5], H[6])
+    best = values[0]
+    for i in range(1, m):
+        if values[i] > best:
+            best = values[i]
+    ntop = 0
+    for i in range(m):
+        if values[i] >= best - 1e-9:
+            ntop += 1
+    pick = fr.randbelow_inline(rng, ntop)
+    for i in range(m):
+        if values[i] >= best - 1e-9:
+            if pick == 0:
+                return i
+            pick -= 1
+    return 0
+
+
+# -- the end -----------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def _count(money, level):  # type: ignore[no-untyped-def]
+    c = 0
+    for v in money:
+        if v == level:
+            c += 1
+    return c
+
+
+@njit(cache=True, _nrt=False)
+def _below(money, level):  # type: ignore[no-untyped-def]
+    """The highest amount under ``level``, or -1 (amounts are never negative)."""
+    out = np.int64(-1)
+    for v in money:
+        if v < level and v > out:
+            out = v
+    return out
+
+
+@njit(cache=True, _nrt=False)
+def winners(money, cfg, out):  # type: ignore[no-untyped-def]
+    """``DracoState._winners`` as 0/1 per seat into ``out``: most money wins; tied leaders are
+    eliminated and the next amount held by one seat alone wins (``tie_for_win`` beyond that)."""
+    top = _top(money)
+    chosen = top
+    if _count(money, top) > 1:
+        second = _below(money, top)
+        if second >= 0:
+            if _count(money, second) == 1 or cfg[C_TIE] == 1:  # share_next: the next amount's holders share
+                chosen = second
+            else:  # repeat_elimination
+                level = _below(money, second)
+                while level >= 0:
+                    if _count(money, level) == 1:
+                        chosen = level
+                        break
+                    level = _below(money, level)
+    for p in range(money.shape[0]):
+        out[p] = 1 if money[p] == chosen else 0
+
+
+# -- determinize -------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def determinize(src, dst, seat, rng, dst_mt, G, D):  # type: ignore[no-untyped-def]
+    """``dst`` = ``src`` with what ``seat`` cannot see dealt again (``DracoState.determinize``, draw for draw).
+
+    Hidden: the other hands, the draw pile, the cards set aside; cards are redealt only
+    among cards of the same rebuild generation. ``dst_mt`` gets the sample's own chance.
+    """
+    cfg = G[0]
+    copy(dst, src)
+    V = _views(dst, cfg)
+    sc, hand_n, hands, pile, aside, gen = V[0], V[3], V[4], V[5], V[7], V[8]
+    n = cfg[C_N]
+    ncards = cfg[C_NCARDS]
+    pool, pcount, mark = D[0], D[1], D[2]
+    for g in range(pcount.shape[0]):
+        pcount[g] = 0
+    for c in range(mark.shape[0]):
+        mark[c] = 0
+    for q in range(n):
+        if q != seat:
+            for i in range(hand_n[q]):
+                mark[hands[q, i]] = 1
+    for i in range(sc[S_PILE]):
+        mark[pile[i]] = 1
+    for i in range(sc[S_ASIDE]):
+        mark[aside[i]] = 1
+    for c in range(ncards):  # ascending: each pool is sorted, as the reference sorts it
+        if mark[c]:
+            g = gen[c]
+            pool[g, pcount[g]] = c
+            pcount[g] += 1
+    for g in range(pool.shape[0]):
+        if pcount[g] > 0:
+            fr.shuffle_fast(rng, pool[g], pcount[g])
+    for q in range(n):
+        if q != seat:
+            for i in range(hand_n[q]):
+                g = gen[hands[q, i]]
+                pcount[g] -= 1
+                hands[q, i] = pool[g, pcount[g]]
+    for i in range(sc[S_PILE]):
+        g = gen[pile[i]]
+        pcount[g] -= 1
+        pile[i] = pool[g, pcount[g]]
+    for i in range(sc[S_ASIDE]):
+        g = gen[aside[i]]
+        pcount[g] -= 1
+        aside[i] = pool[g, pcount[g]]
+    low = np.uint64(fr.genrand_inline(rng))
+    high = np.uint64(fr.genrand_inline(rng))
+    fr.seed(dst_mt, (high << np.uint64(32)) | low)
+
+
