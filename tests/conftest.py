@@ -88,6 +88,33 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 _BEFORE = pytest.StashKey[dict]()
 
+#: Test modules that are the slow tier as a whole (``python -m pytest -m slow``, run by
+#: ``.ci/run`` after the README's command), with why. Each pays for compiling a game's
+#: compiled tier or search driver, or numba's generator and tree kernels, from an empty
+#: cache (20 s to 2 min of CPU each: half the cold suite) and proves something about the
+#: compiled side only; what they prove about the rules is proven on the reference engine
+#: by the default tier. Decided here, not in the modules, so that the engineers who rewrite
+#: the games' compiled tiers edit their tests without merge conflicts on a marker line.
+SLOW_MODULES = {
+    "test_batch": "the compiled batch path of every game against game-by-game and the reference",
+    "test_draco_fast": "Draco's compiled tier against the reference, game by game",
+    "test_king_lui_fast": "King Lui's compiled tier against the reference, game by game",
+    "test_royale_fast": "Royale's compiled tier against the reference, game by game",
+    "test_draco_search": "Draco's compiled search driver against the reference engine",
+    "test_king_lui_search": "King Lui's compiled search driver against the reference engine",
+    "test_royale_search": "Royale's compiled search driver against the reference engine",
+    "test_fastrng": "numba's Mersenne Twister against random.Random",
+    "test_fasttree": "numba's search tree against the Python search",
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by ``-m``
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test of a ``SLOW_MODULES`` module slow."""
+    for item in items:
+        if item.path.stem in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture(autouse=True)
 def _no_pool_outlives_its_test() -> Iterator[None]:
