@@ -109,12 +109,21 @@ SLOW_MODULES = {
 }
 
 
+#: Test modules that run first, in a process no earlier test has left a thread in: a build
+#: forks its workers only from a process running no other thread (``workers.fork_safe``), and
+#: some libraries other tests use keep a thread for good (Dask's client, for one). Run in
+#: alphabetical order they came early by chance; in a pytest-xdist worker any module may come
+#: before them, so they come first in the collection, whose order xdist hands modules out in.
+FIRST_MODULES = ("test_build_together",)
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by ``-m``
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test of a ``SLOW_MODULES`` module slow."""
+    """Mark every test of a ``SLOW_MODULES`` module slow; ``FIRST_MODULES`` first."""
     for item in items:
         if item.path.stem in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+    items.sort(key=lambda item: item.path.stem not in FIRST_MODULES)  # stable: the rest keep their order
 
 
 @pytest.fixture(autouse=True)
