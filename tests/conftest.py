@@ -33,6 +33,7 @@ os.environ["PYTHONPYCACHEPREFIX"] = str(SESSION_CACHE / "pyc")
 sys.pycache_prefix = str(SESSION_CACHE / "pyc")
 os.environ.pop("NUMBA_CACHE_DIR", None)  # cardgen/jit.py sets it under CARDGEN_CACHE_DIR
 os.environ["CARDGEN_BACKGROUND_BUILD"] = "0"  # no detached compile outliving a test (tests of it set "1")
+os.environ["CARDGEN_BACKGROUND_COMPILE"] = "0"  # its newer name (firstrun, #23), read first where set
 
 
 def tree_listing(root: Path) -> dict[str, tuple[int, int]]:
@@ -87,6 +88,42 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 _BEFORE = pytest.StashKey[dict]()
+
+#: Test modules that are the slow tier as a whole (``python -m pytest -m slow``, run by
+#: ``.ci/run`` after the README's command), with why. Each pays for compiling a game's
+#: compiled tier or search driver, or numba's generator and tree kernels, from an empty
+#: cache (20 s to 2 min of CPU each: half the cold suite) and proves something about the
+#: compiled side only; what they prove about the rules is proven on the reference engine
+#: by the default tier. Decided here, not in the modules, so that the engineers who rewrite
+#: the games' compiled tiers edit their tests without merge conflicts on a marker line.
+SLOW_MODULES = {
+    "test_batch": "the compiled batch path of every game against game-by-game and the reference",
+    "test_draco_fast": "Draco's compiled tier against the reference, game by game",
+    "test_king_lui_fast": "King Lui's compiled tier against the reference, game by game",
+    "test_royale_fast": "Royale's compiled tier against the reference, game by game",
+    "test_draco_search": "Draco's compiled search driver against the reference engine",
+    "test_king_lui_search": "King Lui's compiled search driver against the reference engine",
+    "test_royale_search": "Royale's compiled search driver against the reference engine",
+    "test_fastrng": "numba's Mersenne Twister against random.Random",
+    "test_fasttree": "numba's search tree against the Python search",
+}
+
+
+#: Test modules that run first, in a process no earlier test has left a thread in: a build
+#: forks its workers only from a process running no other thread (``workers.fork_safe``), and
+#: some libraries other tests use keep a thread for good (Dask's client, for one). Run in
+#: alphabetical order they came early by chance; in a pytest-xdist worker any module may come
+#: before them, so they come first in the collection, whose order xdist hands modules out in.
+FIRST_MODULES = ("test_build_together",)
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by ``-m``
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test of a ``SLOW_MODULES`` module slow; ``FIRST_MODULES`` first."""
+    for item in items:
+        if item.path.stem in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+    items.sort(key=lambda item: item.path.stem not in FIRST_MODULES)  # stable: the rest keep their order
 
 
 @pytest.fixture(autouse=True)

@@ -52,3 +52,28 @@ def test_this_session_keeps_its_caches_outside_the_checkout() -> None:
     for var in ("CARDGEN_CACHE_DIR", "PYTHONPYCACHEPREFIX"):
         assert not Path(os.environ[var]).resolve().is_relative_to(root)
     assert sys.pycache_prefix and not Path(sys.pycache_prefix).resolve().is_relative_to(root)
+
+
+def _collected(*options: str) -> set[str]:
+    """The test ids the README's command (pyproject's addopts), plus ``options``, collects from two
+    small modules: one of ``SLOW_MODULES`` and one that is not."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-n", "0", "-p", "no:cacheprovider",
+                           *options, "tests/test_fasttree.py", "tests/test_readme.py"],
+                          cwd=HERE.parent, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return {line for line in done.stdout.splitlines() if "::" in line}
+
+
+def test_slow_modules_leave_the_readme_command_for_the_slow_tier_and_nothing_is_lost() -> None:
+    """``SLOW_MODULES`` are deselected by the README's command and are what ``-m slow`` (CI's second
+    command) runs: the two together still collect every test, each once."""
+    default, slow, every = _collected(), _collected("-m", "slow"), _collected("-m", "")
+    assert default and all(i.startswith("tests/test_readme.py::") for i in default)
+    assert slow and all(i.startswith("tests/test_fasttree.py::") for i in slow)
+    assert default | slow == every and not default & slow
+
+
+def test_every_slow_module_is_a_test_module() -> None:
+    from conftest import SLOW_MODULES
+    assert all((HERE / f"{name}.py").is_file() for name in SLOW_MODULES)

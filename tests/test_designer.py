@@ -89,6 +89,7 @@ def test_a_planted_overpowered_card_is_flagged(project_with: Callable[[str], Pat
     assert any(line.strip().startswith("shakedown") and line.endswith("! strong") for line in out.splitlines())
 
 
+@pytest.mark.slow  # compiles each game's tier (20 s to 1 min of CPU each on a fresh cache): CI's slow tier
 @pytest.mark.parametrize("deck", ["king_lui", "royale", "draco"])
 def test_designer_figures_are_the_same_on_every_engine(repo_root: Path, tmp_path: Path, deck: str) -> None:
     """The compiled tier's recorded actions replayed on the reference State give the reference's figures, and

@@ -39,6 +39,16 @@ def test_ci_then_runs_every_test_the_readme_command_leaves_out() -> None:
     assert any(m.startswith("slow:") for m in options["markers"])
 
 
+def test_the_readme_test_command_installs_the_plugins_addopts_needs() -> None:
+    """addopts runs the suite with pytest-xdist (``-n``): the README's second command installs it."""
+    import tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    addopts = project["tool"]["pytest"]["ini_options"]["addopts"].split()
+    assert "'.[test]'" in quick_start()[1]
+    if "-n" in addopts:
+        assert any(dep.startswith("pytest-xdist") for dep in project["project"]["optional-dependencies"]["test"])
+
+
 def test_every_local_link_in_the_docs_resolves() -> None:
     pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
     broken = [(page.name, link) for page in pages
