@@ -118,10 +118,16 @@ FIRST_MODULES = ("test_build_together",)
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by ``-m``
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test of a ``SLOW_MODULES`` module slow; ``FIRST_MODULES`` first."""
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test of a ``SLOW_MODULES`` module slow; ``FIRST_MODULES`` first.
+
+    A slow module named on the command line under the default ``-m 'not slow'``
+    (``python -m pytest tests/test_royale_fast.py``) is not marked, so it runs as asked
+    instead of collecting nothing; ``-m slow`` still selects it."""
+    named = {Path(arg.split("::")[0]).stem for arg in config.args if arg.split("::")[0].endswith(".py")}
+    asked = named if config.option.markexpr == "not slow" else set()
     for item in items:
-        if item.path.stem in SLOW_MODULES:
+        if item.path.stem in SLOW_MODULES and item.path.stem not in asked:
             item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: item.path.stem not in FIRST_MODULES)  # stable: the rest keep their order
 

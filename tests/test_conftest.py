@@ -54,12 +54,15 @@ def test_this_session_keeps_its_caches_outside_the_checkout() -> None:
     assert sys.pycache_prefix and not Path(sys.pycache_prefix).resolve().is_relative_to(root)
 
 
-def _collected(*options: str) -> set[str]:
+def _collected(*options: str, named: bool = False) -> set[str]:
     """The test ids the README's command (pyproject's addopts), plus ``options``, collects from two
-    small modules: one of ``SLOW_MODULES`` and one that is not."""
+    small modules: one of ``SLOW_MODULES`` and one that is not; found in ``tests/`` as a whole
+    run finds them, or ``named`` on the command line."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    where = (["tests/test_fasttree.py", "tests/test_readme.py"] if named
+             else ["-o", "python_files=test_fasttree.py test_readme.py", "tests"])
     done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-n", "0", "-p", "no:cacheprovider",
-                           *options, "tests/test_fasttree.py", "tests/test_readme.py"],
+                           *options, *where],
                           cwd=HERE.parent, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     return {line for line in done.stdout.splitlines() if "::" in line}
@@ -72,6 +75,16 @@ def test_slow_modules_leave_the_readme_command_for_the_slow_tier_and_nothing_is_
     assert default and all(i.startswith("tests/test_readme.py::") for i in default)
     assert slow and all(i.startswith("tests/test_fasttree.py::") for i in slow)
     assert default | slow == every and not default & slow
+
+
+def test_a_slow_module_named_on_the_command_line_runs_as_asked() -> None:
+    """``python -m pytest tests/test_fasttree.py`` runs that slow module instead of collecting nothing,
+    and ``-m slow`` still selects it, and only it."""
+    named = _collected(named=True)
+    assert any(i.startswith("tests/test_fasttree.py::") for i in named)
+    assert any(i.startswith("tests/test_readme.py::") for i in named)
+    slow = _collected("-m", "slow", named=True)
+    assert slow and all(i.startswith("tests/test_fasttree.py::") for i in slow)
 
 
 def test_every_slow_module_is_a_test_module() -> None:
