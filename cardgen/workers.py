@@ -127,12 +127,20 @@ _LIVE: set[Any] = set()
 def _stop(pool: Any) -> None:
     """Cancel what ``pool`` has not started and terminate its workers now."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    # Taken before shutdown, which forgets it. It joins the same workers; until it is done, a
+    # worker it has reaped can still read as alive here (that thread sets the exit code).
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in processes:
         if proc.is_alive():
             proc.terminate()
+    if manager is not None and manager is not threading.current_thread():
+        manager.join(timeout=5)
     for proc in processes:
         proc.join(timeout=5)
+        if proc.is_alive():  # ignored SIGTERM
+            proc.kill()
+            proc.join(timeout=5)
 
 
 def stop_all() -> int:
