@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint
+from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.king_lui.invariants import broken
 
@@ -298,31 +299,8 @@ class KingLuiState(State):
         return broken(self)
 
     def clone(self) -> "KingLuiState":
-        """A copy of every list (card lists one level deep), sharing the game (cheap: search agents)."""
-        other = self._copy()
-        other.rng = random.Random(0)
-        other.rng.setstate(self.rng.getstate())
-        return other
-
-    def _copy(self) -> "KingLuiState":
-        """``clone`` except the generator, which stays shared (callers replace it)."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.gaps = list(self.gaps)
-        other.initial_piles = dict(self.initial_piles)  # the piles themselves never change
-        other.peak = dict(self.peak)
-        other.supply = list(self.supply)
-        other.table = [list(c) for c in self.table]
-        other.table_emeralds = list(self.table_emeralds)
-        other.king = [list(c) for c in self.king]
-        other.hands = [[list(c) for c in hand] for hand in self.hands]
-        other.taken = [list(t) for t in self.taken]
-        other.drawn = list(self.drawn)
-        other.eaten = list(self.eaten)
-        other.removed = list(self.removed)
-        other.pending = list(self.pending)
-        other._legal = list(self._legal)
-        return other
+        """A copy of every list, sharing the game (cheap: search agents; ``copy_state``)."""
+        return copy_state(self)
 
     def determinize(self, player: int, rng: random.Random) -> "KingLuiState":
         """A clone where the supply order and the portions opponents drew unseen are dealt again.
@@ -334,7 +312,7 @@ class KingLuiState(State):
         as many portions as they drew (never an Emerald: a drawn Emerald is shown), the
         rest becomes the supply in shuffled order.
         """
-        other = self._copy()
+        other = copy_state(self, share_rng=True)
         dish_of = self.game.dish_of
         pool = list(other.supply)
         for q, hand in enumerate(other.hands):
