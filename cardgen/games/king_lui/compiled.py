@@ -103,12 +103,12 @@ def _build(game: KingLuiGame) -> Tables | str:
 
 
 @njit(cache=True, _nrt=False)
-def _play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combo_cnt, base, s, sup, gaps, actions, buf,
-          best, work, mt, amt, scores, winners, discarded, out):
+def _play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combo_cnt, s, sup, gaps, actions, buf, best, work,
+          mt, amt, scores, winners, discarded, out):
     """Play the game seeded ``seed`` over ``compiled_rules``' kernels: fills ``sup`` (the shuffled supply,
     top last), ``gaps``, ``actions`` (seat, action code; with ``record``) and ``out`` (``OUT_*``)."""
-    fastrng.seed_from(mt, base, np.uint64(seed))  # random.Random(seed), the engine's chance
-    fastrng.seed_from(amt, base, (np.uint64(seed) << np.uint64(1)) | np.uint64(1))  # agent_rng(seed)
+    # random.Random(seed), the engine's chance, and agent_rng(seed), the agents'
+    fastrng.seed_two(mt, np.uint64(seed), amt, (np.uint64(seed) << np.uint64(1)) | np.uint64(1))
     core.deal(s, sup, dish_of, mt, cfg, gaps)
     epeak = s[core.S_TEMER]
     kpeak = decisions = capped = 0
@@ -153,8 +153,8 @@ def _play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combo_cnt, base, s
 
 
 @njit(cache=True)
-def play_many(seeds, kinds, first, cap, record, cfg, dish_of, dish_sizes, combo_cnt, base, sup, gaps,
-              actions, r_out, g_rows):
+def play_many(seeds, kinds, first, cap, record, cfg, dish_of, dish_sizes, combo_cnt, sup, gaps, actions, r_out,
+              g_rows):
     """Play games ``first..`` of ``seeds`` (seat kinds ``kinds[i]``) with ``_play``, one row of ``r_out`` each
     (``OUT_*``), their gap events appended to ``g_rows`` (game row, kind, two numbers).
 
@@ -165,8 +165,8 @@ def play_many(seeds, kinds, first, cap, record, cfg, dish_of, dish_sizes, combo_
     buf = np.zeros(n + 2 + combo_cnt.shape[0], dtype=np.int64)
     best = np.zeros_like(buf)
     work = np.zeros((3, n), dtype=np.float64)
-    mt = np.empty_like(base)  # fastrng's generator layout
-    amt = np.empty_like(base)
+    mt = fastrng.new_state()
+    amt = fastrng.new_state()
     scores = np.zeros(players, dtype=np.int64)
     winners = np.zeros(players, dtype=np.int64)
     discarded = np.zeros(players, dtype=np.int64)
@@ -175,8 +175,8 @@ def play_many(seeds, kinds, first, cap, record, cfg, dish_of, dish_sizes, combo_
     for i in range(first, seeds.shape[0]):
         if g + per_game > g_rows.shape[0]:
             return i, g
-        _play(seeds[i], kinds[i], cap, record, cfg, dish_of, dish_sizes, combo_cnt, base, s, sup, gaps,
-              actions, buf, best, work, mt, amt, scores, winners, discarded, r_out[i])
+        _play(seeds[i], kinds[i], cap, record, cfg, dish_of, dish_sizes, combo_cnt, s, sup, gaps, actions, buf,
+              best, work, mt, amt, scores, winners, discarded, r_out[i])
         for j in range(min(r_out[i, OUT_GAPS], per_game)):
             g_rows[g, 0] = i
             g_rows[g, 1:] = gaps[j]
@@ -203,7 +203,6 @@ class KingLuiFast(FastEngine):
         self.game, self.t = game, t
         self.players = game.players
         self._settled = np.array([kind in game.deck.clarifications for kind in GAP_NAMES], dtype=bool)
-        self.base = fastrng.base_state()
         self.sup = np.zeros(t.cards, dtype=np.int64)
         self._cap = -1
         self._buffers(1)
@@ -228,7 +227,7 @@ class KingLuiFast(FastEngine):
         chunks, first = [], 0
         while first < len(seeds):
             first, used = play_many(seeds, kinds, first, cap, record, t.cfg, t.dish_of, t.dish_sizes, t.combo_cnt,
-                                    self.base, self.sup, self.gaps, self.actions, r_out, g_rows)
+                                    self.sup, self.gaps, self.actions, r_out, g_rows)
             chunks.append(g_rows[:used].copy())
         return r_out, np.concatenate(chunks) if chunks else np.zeros((0, 4), dtype=np.int64)
 

@@ -67,11 +67,11 @@ def reward(s, cfg, score_weight, scores, winners, discarded, out):
 
 @njit(cache=True)
 def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_policy, paired, z, prior, seed,
-           cfg, combo_cnt, dish_sizes, base):
+           cfg, combo_cnt, dish_sizes):
     """The index in ``root[:nroot]`` (the legal action codes of ``s0``) that search picks for the player to move."""
     n, players, seat = cfg[kl.C_DISHES], cfg[kl.C_PLAYERS], s0[kl.S_PLAYER]
-    mt = np.empty_like(base)
-    fastrng.seed_from(mt, base, np.uint64(seed))
+    mt = fastrng.new_state()
+    fastrng.seed(mt, np.uint64(seed))
     width = n + 2 + combo_cnt.shape[0]
     buf, best, gaps = np.zeros(width, dtype=np.int64), np.zeros(width, dtype=np.int64), np.zeros((0, 3), np.int64)
     work = np.zeros((3, n), dtype=np.float64)
@@ -89,10 +89,10 @@ def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_
             if root[i] == advice:
                 base_i = i
         sums, diff_sum, diff_sq, mine = np.zeros(k), np.zeros(k), np.zeros(k), np.zeros(k)
-        rmt0, rmt = np.empty_like(base), np.empty_like(base)
+        rmt0, rmt = fastrng.new_state(), fastrng.new_state()
         for _ in range(rounds):
             kl.determinize(s0, sample, seat, cfg, mt)
-            fastrng.seed_from(rmt0, base, np.uint64(fastrng.getrandbits(mt, 63)))
+            fastrng.seed(rmt0, np.uint64(fastrng.getrandbits(mt, 63)))
             for i in range(k):
                 st[:] = sample
                 rmt[:] = rmt0
@@ -163,20 +163,14 @@ def codes(legal: list[Action], t: Tables) -> np.ndarray:
     return np.array([t.code_of[a] for a in legal], dtype=np.int64)
 
 
-_BASE: np.ndarray | None = None
-
-
 def compiled_search(state: KingLuiState, params: "SearchParams", legal: list, seed: int) -> int | None:
     """``KingLuiState.compiled_search``: the index in ``legal`` search picks, or None (no driver for this deck)."""
     t = tables(state.game)
     if isinstance(t, str) or state.end_reason is not None or not legal:
         return None
-    global _BASE
-    if _BASE is None:
-        announce_compile("search driver", search)
-        _BASE = fastrng.base_state()
+    announce_compile("search driver", search)
     root = codes(legal, t)
     index = search(encode(state, t), root, len(root), params.iterations, params.exploration, params.score_weight,
                    params.epsilon, params.policy, params.paired, params.z, params.prior if params.policy else 0.0,
-                   seed, t.cfg, t.combo_cnt, t.dish_sizes, _BASE)
+                   seed, t.cfg, t.combo_cnt, t.dish_sizes)
     return int(index)
