@@ -125,15 +125,14 @@ class KingLuiGame(Game):
         #: the state class games start from (a house rule's subclass replaces it: cardgen.house)
         self.state_class: type[KingLuiState] = KingLuiState
 
-    def emerald_actions(self, key: tuple[int, ...]) -> list[Action]:
-        """Emerald actions possible when the king holds ``key[d]`` (capped) portions of dish d."""
+    def emerald_actions(self, king: list[list[int]]) -> list[Action]:
+        """Emerald actions the king's place ``king`` allows (cached by his counts per dish, capped at one meal)."""
+        cap = self.emerald_portions
+        key = tuple(n if n < cap else cap for n in map(len, king))
         found = self._combo_cache.get(key)
         if found is None:
-            found = []
-            for combo, action in zip(self.combos, self.combo_actions):
-                if all(combo.count(d) <= key[d] for d in set(combo)):
-                    found.append(action)
-            self._combo_cache[key] = found
+            found = self._combo_cache[key] = [action for combo, action in zip(self.combos, self.combo_actions)
+                                              if all(combo.count(d) <= key[d] for d in set(combo))]
         return found
 
     def new_initial_state(self, seed: int, order: list[str] | None = None) -> "KingLuiState":
@@ -393,7 +392,7 @@ class KingLuiState(State):
             if self.supply:
                 legal.append(DRAW)
             if emerald:
-                legal += self._emerald_actions()
+                legal += g.emerald_actions(self.king)
             if legal:
                 self.phase = _ACT
                 self._legal = legal
@@ -405,10 +404,6 @@ class KingLuiState(State):
             # "pass": the turn is spent without taking anything
             if not self._advance():
                 return
-
-    def _emerald_actions(self) -> list[Action]:
-        cap = self.game.emerald_portions
-        return self.game.emerald_actions(tuple(n if n < cap else cap for n in map(len, self.king)))
 
     def _draw(self) -> None:
         g = self.game
@@ -437,7 +432,7 @@ class KingLuiState(State):
         while self.pending:
             if self.king_total >= g.emerald_portions:
                 self.phase = _DRAWN_EMERALD
-                self._legal = [PLACE] + self._emerald_actions()
+                self._legal = [PLACE] + g.emerald_actions(self.king)
                 return
             self.table_emeralds.append(self.pending.pop())
             self.track("table_emeralds", len(self.table_emeralds))
