@@ -10,7 +10,6 @@ deck's gap resolutions), so any variant that changes numbers or counts runs on i
 """
 from __future__ import annotations
 
-import sys
 import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -22,7 +21,7 @@ from cardgen.engine import fastrng
 from cardgen.engine.api import Action, BatchResult, FastEngine, GameResult
 from cardgen.games.king_lui import compiled_rules as core
 from cardgen.games.king_lui.engine import DRAW, GAPS, PLACE, KingLuiGame
-from cardgen.jit import is_cached
+from cardgen.jit import announce_compile
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -40,18 +39,6 @@ MAX_COMBOS = 50_000
 #: a game's row of ``play_many``'s results: these, then scores, then winners (1 each) per seat
 OUT_END, OUT_TURNS, OUT_ROUNDS, OUT_GAPS, OUT_DECISIONS, OUT_HAND, OUT_KING, OUT_EMERALDS, OUT_CAPPED, OUT_TIE, \
     OUT_SCORES = range(11)
-
-_announced: set[str] = set()
-
-
-def announce_compile(what: str, dispatcher: object) -> None:
-    """Say once per process that numba compiles ``what``, when its disk cache does not hold ``dispatcher`` yet."""
-    if what in _announced:
-        return
-    _announced.add(what)
-    if not is_cached(dispatcher):
-        print(f"compiling the King Lui {what} (first run only)…", file=sys.stderr, flush=True)
-
 
 @dataclass(frozen=True)
 class Tables:
@@ -208,7 +195,7 @@ class KingLuiFast(FastEngine):
         self._buffers(1)
         # compile (or load from numba's disk cache) now: the validator builds the tier in its
         # main process before starting workers, which then find the compiled loop on disk
-        announce_compile("fast engine", play_many)
+        announce_compile("King Lui fast engine", play_many)
         self.play(0, ["random"] * game.players, 1, False)
 
     def _buffers(self, cap: int) -> None:

@@ -35,8 +35,9 @@ from cardgen.engine import fastrng
 from cardgen.engine import fasttree as ft
 from cardgen.engine.api import Action
 from cardgen.games.king_lui import compiled_rules as kl
-from cardgen.games.king_lui.compiled import END_NAMES, Tables, announce_compile, tables
+from cardgen.games.king_lui.compiled import END_NAMES, Tables, tables
 from cardgen.games.king_lui.engine import _DRAWN_EMERALD, KingLuiState
+from cardgen.jit import announce_compile
 
 if TYPE_CHECKING:
     from cardgen.engine.api import SearchParams
@@ -168,7 +169,7 @@ def compiled_search(state: KingLuiState, params: "SearchParams", legal: list, se
     t = tables(state.game)
     if isinstance(t, str) or state.end_reason is not None or not legal:
         return None
-    announce_compile("search driver", search)
+    announce_compile("King Lui search driver", search)
     root = codes(legal, t)
     index = search(encode(state, t), root, len(root), params.iterations, params.exploration, params.score_weight,
                    params.epsilon, params.policy, params.paired, params.z, params.prior if params.policy else 0.0,
