@@ -431,19 +431,15 @@ def determinize(src, dst, seat, cfg, mt):
         count[sup[i] + 1] += 1
     drawn = np.zeros(players, dtype=np.int64)
     for q in range(players):
-        if q == seat:
-            continue
         for d in range(n):
-            hidden = hands[q, d] - taken[q, d]
+            hidden = hands[q, d] - taken[q, d] if q != seat else 0
             count[d + 1] += hidden
             drawn[q] += hidden
-            hands[q, d] = taken[q, d]
-    total = 0
-    for c in range(n + 1):
-        total += count[c]
+            hands[q, d] -= hidden
+    total = count.sum()
     pool = np.empty(total, dtype=np.int64)
     k = 0
-    for c in range(n + 1):
+    for c in range(n + 1):  # by dish code
         for _ in range(count[c]):
             pool[k] = c - 1
             k += 1
