@@ -31,10 +31,8 @@ def copy_state(state: S, share_rng: bool = False) -> S:
     for callers that replace it at once (``determinize``).
     """
     other = object.__new__(type(state))
-    fields = other.__dict__
-    for name, value in state.__dict__.items():
-        kind = type(value)
-        fields[name] = copy_lists(value) if kind is list else value.copy() if kind is dict else value
+    other.__dict__ = {name: copy_lists(value) if type(value) is list else value.copy() if type(value) is dict
+                      else value for name, value in state.__dict__.items()}
     if not share_rng:
         other.rng = random.Random(0)
         other.rng.setstate(state.rng.getstate())
