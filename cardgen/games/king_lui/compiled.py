@@ -79,10 +79,7 @@ def _build(game: KingLuiGame) -> Tables | str:
     for kind, slot in zip(GAP_NAMES, _GAP_SLOTS):
         clar = game.deck.clarifications.get(kind)
         cfg[slot] = core.UNSETTLED if clar is None else GAPS[kind].index(clar.resolution)
-    combo_cnt = np.zeros((len(game.combos), n), dtype=np.int64)
-    for c, combo in enumerate(game.combos):
-        for d in combo:
-            combo_cnt[c, d] += 1
+    combo_cnt = np.array([[combo.count(d) for d in range(n)] for combo in game.combos], dtype=np.int64)
     action_of = tuple(game.take) + (DRAW, PLACE) + tuple(game.combo_actions)
     return Tables(cfg, combo_cnt, np.array(game.dish_sizes, dtype=np.int64),
                   np.array(game.dish_of, dtype=np.int64), action_of, {a: i for i, a in enumerate(action_of)},
