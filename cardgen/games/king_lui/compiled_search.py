@@ -116,15 +116,10 @@ def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_
             m = kl.legal(sample, cfg, combo_cnt, buf)
             if m == 0:
                 break
-            player = sample[kl.S_PLAYER]
             nu = ft.untried(tree, node, buf, m, untried)
             if nu > 0:
-                a = untried[fastrng.randbelow(mt, nu)] if nu > 1 else untried[0]
-                child = ft.add_child(tree, value, node, a, player)
+                a, length = ft.expand(tree, value, node, untried, nu, sample[kl.S_PLAYER], mt, path, length)
                 kl.apply(sample, a, cfg, combo_cnt, gaps)
-                if child != ft.NONE:
-                    path[length] = child
-                    length += 1
                 rollout(sample, cfg, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, work, gaps)
                 break
             node = ft.select_uct(tree, value, node, buf, m, exploration)
