@@ -40,6 +40,7 @@ MAX_COMBOS = 50_000
 OUT_END, OUT_TURNS, OUT_ROUNDS, OUT_GAPS, OUT_DECISIONS, OUT_HAND, OUT_KING, OUT_EMERALDS, OUT_CAPPED, OUT_TIE, \
     OUT_SCORES = range(11)
 
+
 @dataclass(frozen=True)
 class Tables:
     """The arrays every kernel of one deck and player count reads."""
