@@ -10,9 +10,7 @@ from typing import Any
 from cardgen import wordbook
 
 #: this module's words per language (cardgen/wordbook.py)
-_BOOK = wordbook.load(__file__)
-
-_WORDS = _BOOK["words"]
+_WORDS = wordbook.load(__file__)["words"]
 #: discarded cards shown (the newest); the count says how many there are
 DISCARD_SHOWN = 6
 
