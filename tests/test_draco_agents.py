@@ -79,28 +79,3 @@ def test_the_forecast_edge_is_the_toast_of_the_rules():
                             [p for p, v in enumerate(st.money) if v == top], 5)
         me = obs["player"]
         assert f.edge(f.order) == d[me] - (sum(d) - d[me]) / 4
-
-
-def test_the_reference_path_never_loads_numba(tmp_path):
-    """Games on the reference engine with the heuristic (``--engine reference``) run without numba:
-    nothing imported, nothing compiled into an empty compile cache."""
-    import os
-    import subprocess
-    import sys
-    code = (
-        "import sys\n"
-        "from pathlib import Path\n"
-        "from cardgen.resolve.resolve import resolve\n"
-        "from cardgen.simulate.runner import Chunk, DeckRef, load_project_deck, run_chunk\n"
-        f"ref = DeckRef.of(resolve('draco', Path({str(ROOT)!r})))\n"
-        "tally, lines = run_chunk(Chunk(load_project_deck, ref, 4, ('heuristic', 'random'), 3, 0, 4, log=True,"
-        " engine='reference'))\n"
-        "assert len(lines) == 4, lines\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'llvmlite')"
-        " or 'compiled' in m))\n")
-    cache = tmp_path / "cache"
-    env = {**os.environ, "CARDGEN_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[]", out.stdout
-    assert not cache.exists() or not any(cache.rglob("*.nbi"))

@@ -43,6 +43,37 @@ def test_registering_loads_no_compiled_code() -> None:
     assert out.stdout.strip() == "[]"
 
 
+#: players per game for the reference-path run: each game's smallest table that seats heuristic and random
+REFERENCE_PLAYERS = {"king_lui": 4, "royale": 3, "draco": 4}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_reference_path_never_loads_numba(game_id: str, tmp_path: Path) -> None:
+    """``validate --engine reference`` plays in pure Python, heuristic in every seat and beside random:
+    numba is never imported, no compiled module of the game loads, nothing lands in an empty compile
+    cache (first runs rely on it)."""
+    import os
+
+    players, out = REFERENCE_PLAYERS[game_id], tmp_path / "out"
+    script = (
+        "import sys\n"
+        "from cardgen.cli import main\n"
+        f"for agents in (['heuristic'], ['heuristic', 'random']):\n"
+        f"    code = main(['--project', {str(ROOT)!r}, 'validate', {game_id!r}, '--games', '4', '--players',"
+        f" '{players}', '--agents', *agents, '--jobs', '1', '--engine', 'reference', '--out', {str(out)!r}])\n"
+        "    assert code == 0, code\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'llvmlite') or '.compiled' in m))\n")
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    env = {**os.environ, "CARDGEN_CACHE_DIR": str(cache), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", script], env=env, cwd=tmp_path, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.count("4/4 games completed") == 2, done.stdout[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout[-2000:]
+    assert not list(cache.rglob("*.nbi")) and not list(cache.rglob("*.nbc"))
+
+
 def test_a_registration_on_first_use_calls_the_named_function_and_pickles() -> None:
     import pickle
 

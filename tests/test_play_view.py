@@ -94,6 +94,12 @@ def test_draco_circle_in_seat_order_with_owners() -> None:
     owners = obs["info"]["owner"]
     assert [c.get("badge") for c in circle["cards"]] == [str(owners[c] + 1) if owners[c] >= 0 else None
                                                          for c in obs["circle"]]
+    # each seat shows the lair of its ruffians' colour, the seat's own first
+    seats = [a for a in view["areas"] if a["seat"] is not None]
+    assert seats[0]["seat"] == session.seat
+    for area in seats:
+        colour = obs["info"]["characters"][area["seat"]][0].split("#")[0].removeprefix("ruffian-")
+        assert [c["face"] for c in area["cards"]] == [f"lair-{colour}"]
 
 
 def test_a_rules_package_without_play_hooks_plays_with_the_generic_table() -> None:

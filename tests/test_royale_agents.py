@@ -89,27 +89,3 @@ def test_heuristic_keeps_cards_that_help():
     while st.phase == 1:
         st.apply(HeuristicAgent().choose(st.observation(0), st.legal_actions(), random.Random(0)))
     assert st.done[0][5] and st.score[0] == game.points[0][5]
-
-
-def test_the_reference_path_never_imports_numba(tmp_path):
-    """``--engine reference`` with the heuristic: the reference engine and the pure-Python agents
-    only (first runs rely on it: nothing is compiled, nothing lands in an empty cache folder)."""
-    import os
-    import subprocess
-    import sys
-
-    script = (
-        "import sys\n"
-        "from cardgen.simulate.runner import Chunk, DeckRef, load_project_deck, run_chunk\n"
-        f"ref = DeckRef({str(ROOT)!r}, 'royale', 'decks/royale.yaml')\n"
-        "for agents in (('heuristic',), ('heuristic', 'random')):\n"
-        "    run_chunk(Chunk(load_project_deck, ref, 3, agents, 1, 0, 3, engine='reference'))\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'llvmlite')"
-        " or m.startswith('cardgen.games.royale.compiled')))\n")
-    cache = tmp_path / "cache"
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDGEN_CACHE_DIR": str(cache)}
-    out = subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True,
-                         timeout=300)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[]"
-    assert not list(cache.rglob("*.nbi")) and not list(cache.rglob("*.nbc"))

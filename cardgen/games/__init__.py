@@ -45,9 +45,9 @@ def plugin_games() -> dict[str, Any]:
     return dict(sorted(found.items()))
 
 
-def game_ids(*, plugins: bool = True) -> tuple[str, ...]:
-    """Bundled game ids, then those of installed rules packages (when ``plugins``)."""
-    return GAME_IDS + (tuple(plugin_games()) if plugins else ())
+def game_ids() -> tuple[str, ...]:
+    """Bundled game ids, then those of installed rules packages."""
+    return GAME_IDS + tuple(plugin_games())
 
 
 def is_game(game_id: str) -> bool:

@@ -10,9 +10,7 @@ from typing import Any
 from cardgen import wordbook
 
 #: this module's words per language (cardgen/wordbook.py)
-_BOOK = wordbook.load(__file__)
-
-_WORDS = _BOOK["words"]
+_WORDS = wordbook.load(__file__)["words"]
 
 
 def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -27,8 +25,8 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         facts.append([w["roll"], str(obs["roll"])])
     areas = [{"title": w["circle"].format(side=w[obs["draco"]]), "cards": circle, "pick": True, "facts": facts}]
     for p in [me] + [q for q in range(len(obs["money"])) if q != me]:
-        lair = f"lair-{_colour(obs, p)}" if _colour(obs, p) else None
-        areas.append({"title": w["seat"].format(n=p + 1), "seat": p, "cards": [{"face": lair}] if lair else [],
+        lair = [{"face": f"lair-{colour}"}] if (colour := _colour(obs, p)) else []
+        areas.append({"title": w["seat"].format(n=p + 1), "seat": p, "cards": lair,
                       "facts": [[w["money"], str(obs["money"][p])], [w["cards"], str(obs["hand_sizes"][p])]]})
     areas.append({"title": w["piles"], "cards": [], "facts": [
         [w["pile"], str(obs["pile"])], [w["discard"], str(obs["discard"])], [w["rebuilds"], str(obs["rebuilds_left"])]]
@@ -38,7 +36,8 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def _colour(obs: dict[str, Any], seat: int) -> str | None:
     """The colour of ``seat``'s ruffians (``ruffian-red#1`` -> ``red``): its lair card shows it."""
-    for card in obs["info"].get("characters", {}).get(str(seat), obs["info"].get("characters", {}).get(seat, [])):
+    characters = obs["info"].get("characters", {})  # seats as numbers, or as text once through JSON
+    for card in characters.get(str(seat), characters.get(seat, [])):
         if card.startswith("ruffian-"):
             return card.split("#", 1)[0].removeprefix("ruffian-")
     return None

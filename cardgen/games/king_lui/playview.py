@@ -10,9 +10,7 @@ from typing import Any
 from cardgen import wordbook
 
 #: this module's words per language (cardgen/wordbook.py)
-_BOOK = wordbook.load(__file__)
-
-_WORDS = _BOOK["words"]
+_WORDS = wordbook.load(__file__)["words"]
 EMERALD = "emerald"
 
 

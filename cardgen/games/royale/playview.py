@@ -10,9 +10,7 @@ from typing import Any
 from cardgen import wordbook
 
 #: this module's words per language (cardgen/wordbook.py)
-_BOOK = wordbook.load(__file__)
-
-_WORDS = _BOOK["words"]
+_WORDS = wordbook.load(__file__)["words"]
 #: discarded cards shown (the newest); the count says how many there are
 DISCARD_SHOWN = 6
 
@@ -27,10 +25,9 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         facts.append([w["end"], str(obs["end_draws"])])
     if "solo" in obs:
         facts.append([w["solo"], str(obs["solo"][0])])
-    areas = [{"title": w["buffet"], "cards": [{"face": c} if c else {"face": None} for c in obs["buffet"]],
+    areas = [{"title": w["buffet"], "cards": [{"face": c or None} for c in obs["buffet"]],
               "columns": int(deck.model.rules.grid_cols), "facts": facts}]
-    order = [me] + [p for p in range(len(obs["players"])) if p != me]
-    for p in order:
+    for p in [me] + [q for q in range(len(obs["players"])) if q != me]:  # the seat's own nobles first
         points, imposter, done, under = obs["players"][p]
         nobles = [{"face": nid, "under": list(under[s]), "badge": "✓" if done[s] else None, "dim": bool(done[s])}
                   for s, nid in enumerate(obs["nobles"][p])]
