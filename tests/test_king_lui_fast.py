@@ -157,3 +157,16 @@ def test_compiling_is_announced_once_and_only_without_a_cache(monkeypatch, capsy
     monkeypatch.setattr(jit, "is_cached", lambda dispatcher: True)
     GAME.fast(resolve("king_lui", ROOT), 3)
     assert capsys.readouterr().err == ""
+
+
+def test_the_kernels_gap_and_resolution_codes_follow_the_engines_gap_table():
+    from cardgen.games.king_lui import compiled_rules as core
+    from cardgen.games.king_lui.compiled import END_NAMES, GAP_NAMES
+    from cardgen.games.king_lui.engine import GAPS
+
+    assert [GAP_NAMES[k] for k in (core.GAP_NO_DISH, core.GAP_EMPTY, core.GAP_SHORT)] == \
+        ["no_dish_emerald", "draw_from_empty_supply", "short_supply_draw"]
+    assert [GAPS["no_dish_emerald"].index(r) for r in ("draw_only", "emerald_allowed")] == \
+        [core.DRAW_ONLY, core.EMERALD_ALLOWED]
+    assert END_NAMES[core.SUPPLY_EXHAUSTED] == "supply_exhausted"
+    assert END_NAMES[core.STALLED + core.GAP_SHORT] == "stalled:short_supply_draw"
