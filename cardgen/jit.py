@@ -206,3 +206,17 @@ def is_cached(dispatcher: object) -> bool:
         return Path(dispatcher._cache._cache_file._index_path).is_file()  # type: ignore[attr-defined]
     except AttributeError:
         return False
+
+
+_announced: set[str] = set()
+
+
+def announce_compile(what: str, dispatcher: object) -> None:
+    """Say once per process, on stderr, that numba compiles ``what`` (a game's compiled tier or search
+    driver, e.g. "King Lui fast engine") when its disk cache does not hold ``dispatcher`` yet: the first
+    run pauses for a while, and the user should know why."""
+    if what in _announced:
+        return
+    _announced.add(what)
+    if not is_cached(dispatcher):
+        print(f"compiling the {what} (first run only)…", file=sys.stderr, flush=True)

@@ -34,6 +34,24 @@ def test_children_are_found_by_action_and_start_available_once():
     assert tree[0, ft.T_SIZE] == 4
 
 
+def test_expand_draws_an_untried_action_like_the_search_and_extends_the_path_while_the_tree_has_room():
+    import random
+
+    from cardgen.engine import fastrng
+
+    tree, value = ft.new_tree(3)
+    path = np.zeros(4, dtype=np.int64)
+    fresh = np.array([4, 6, 8], dtype=np.int64)
+    mt, ref = fastrng.new_rng(5), random.Random(5)
+    action, length = ft.expand(tree, value, 0, fresh, 3, 1, mt, path, 1)
+    child = ft.find_child(tree, 0, action)
+    assert action == fresh[ref.randrange(3)] and length == 2 and path[1] == child and tree[child, ft.T_PLAYER] == 1
+    before = mt.copy()
+    assert ft.expand(tree, value, child, fresh, 1, 0, mt, path, 2) == (4, 3)
+    assert (mt == before).all()  # one choice: no draw
+    assert ft.expand(tree, value, 0, fresh, 3, 0, mt, path, 3)[1] == 3  # the tree is full: the path stays
+
+
 def test_a_full_tree_refuses_new_nodes():
     tree, value = ft.new_tree(3)
     assert ft.add_child(tree, value, 0, 1, 0) == 1

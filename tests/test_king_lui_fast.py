@@ -134,26 +134,39 @@ def test_the_tiers_seeding_shortcut_matches_fastrng(s):
 
     from cardgen.engine import fastrng
 
-    mt = np.zeros(625, dtype=np.uint32)
-    fastrng.seed_from(mt, fastrng.base_state(), np.uint64(s))  # as compiled._play seeds both generators
-    assert (mt == fastrng.new_rng(s)).all()
+    mt, amt = fastrng.new_state(), fastrng.new_state()
+    fastrng.seed_two(mt, np.uint64(s), amt, np.uint64(s ^ 1))  # as compiled._play seeds both generators
+    assert (mt == fastrng.new_rng(s)).all() and (amt == fastrng.new_rng(s ^ 1)).all()
 
 
 def test_compiling_is_announced_once_and_only_without_a_cache(monkeypatch, capsys):
+    from cardgen import jit
     from cardgen.games.king_lui import compiled as fast_module
-    from cardgen.jit import is_cached
 
     GAME.fast(resolve("king_lui", ROOT), 3).play(1, ["random"] * 3, 100, False)
-    assert is_cached(fast_module.play_many)  # cache=True: the compiled loop is on disk now
+    assert jit.is_cached(fast_module.play_many)  # cache=True: the compiled loop is on disk now
     capsys.readouterr()
-    monkeypatch.setattr(fast_module, "_announced", set())
-    monkeypatch.setattr(fast_module, "is_cached", lambda dispatcher: False)
-    fast_module.announce_compile("fast engine", fast_module.play_many)
-    fast_module.announce_compile("fast engine", fast_module.play_many)
-    fast_module.announce_compile("search driver", None)
+    monkeypatch.setattr(jit, "_announced", set())
+    monkeypatch.setattr(jit, "is_cached", lambda dispatcher: False)
+    GAME.fast(resolve("king_lui", ROOT), 3)
+    GAME.fast(resolve("king_lui", ROOT), 4)
+    jit.announce_compile("King Lui search driver", None)
     assert capsys.readouterr().err == ("compiling the King Lui fast engine (first run only)…\n"
                                        "compiling the King Lui search driver (first run only)…\n")
-    monkeypatch.setattr(fast_module, "_announced", set())
-    monkeypatch.setattr(fast_module, "is_cached", lambda dispatcher: True)
-    fast_module.announce_compile("fast engine", fast_module.play_many)
+    monkeypatch.setattr(jit, "_announced", set())
+    monkeypatch.setattr(jit, "is_cached", lambda dispatcher: True)
+    GAME.fast(resolve("king_lui", ROOT), 3)
     assert capsys.readouterr().err == ""
+
+
+def test_the_kernels_gap_and_resolution_codes_follow_the_engines_gap_table():
+    from cardgen.games.king_lui import compiled_rules as core
+    from cardgen.games.king_lui.compiled import END_NAMES, GAP_NAMES
+    from cardgen.games.king_lui.engine import GAPS
+
+    assert [GAP_NAMES[k] for k in (core.GAP_NO_DISH, core.GAP_EMPTY, core.GAP_SHORT)] == \
+        ["no_dish_emerald", "draw_from_empty_supply", "short_supply_draw"]
+    assert [GAPS["no_dish_emerald"].index(r) for r in ("draw_only", "emerald_allowed")] == \
+        [core.DRAW_ONLY, core.EMERALD_ALLOWED]
+    assert END_NAMES[core.SUPPLY_EXHAUSTED] == "supply_exhausted"
+    assert END_NAMES[core.STALLED + core.GAP_SHORT] == "stalled:short_supply_draw"

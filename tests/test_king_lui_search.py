@@ -94,7 +94,7 @@ def walk(deck, players: int, games: int, heuristic_share: float = 0.5, check_pol
     t = tables(game)
     assert not isinstance(t, str), t
     n, _ = _dims(t)
-    buf = np.zeros(n + 2 + len(t.combos), dtype=np.int64)
+    buf = np.zeros(n + 2 + len(t.combo_cnt), dtype=np.int64)
     best = np.zeros_like(buf)
     work = np.zeros((3, n))
     scores, winners = np.zeros(players), np.zeros(players, dtype=np.int64)
@@ -118,7 +118,7 @@ def walk(deck, players: int, games: int, heuristic_share: float = 0.5, check_pol
             action = heuristic.choose(state.observation(player), legal, rng) if rng.random() < heuristic_share \
                 else rng.choice(legal)
             state.apply(action)
-            kl.apply(s, t.code_of[action], t.cfg, t.combos, NO_GAPS)
+            kl.apply(s, t.code_of[action], t.cfg, t.combo_cnt, NO_GAPS)
             assert _same(s, encode(state, t), t), f"seed {seed}: after {action} the positions differ"
             assert broken(s, t.cfg, t.cards, game.emerald_count) == 0
         assert kl.legal(s, t.cfg, t.combo_cnt, buf) == 0 and s[kl.S_END] != kl.PLAYING
@@ -264,7 +264,7 @@ def test_invariants_hold_after_every_action_of_rollouts(use_policy):
     t = tables(game)
     n, players = _dims(t)
     s = encode(state, t)
-    buf = np.zeros(n + 2 + len(t.combos), dtype=np.int64)
+    buf = np.zeros(n + 2 + len(t.combo_cnt), dtype=np.int64)
     best, work = np.zeros_like(buf), np.zeros((3, n))
     sample = np.zeros_like(s)
     for k in range(20):
@@ -274,7 +274,7 @@ def test_invariants_hold_after_every_action_of_rollouts(use_policy):
         while (m := kl.legal(sample, t.cfg, t.combo_cnt, buf)) > 0:
             a = kl.heuristic(sample, t.cfg, t.combo_cnt, t.dish_sizes, buf, m, mt, work, best) if use_policy \
                 else buf[fastrng.randbelow(mt, m)]
-            kl.apply(sample, a, t.cfg, t.combos, NO_GAPS)
+            kl.apply(sample, a, t.cfg, t.combo_cnt, NO_GAPS)
             assert broken(sample, t.cfg, t.cards, game.emerald_count) == 0, f"sample {k}, step {steps}"
             steps += 1
         assert sample[kl.S_END] == kl.SUPPLY_EXHAUSTED and steps > 10

@@ -28,8 +28,9 @@ _UPPER = np.uint32(0x80000000)
 _LOWER = np.uint32(0x7FFFFFFF)
 
 
-def new_state() -> np.ndarray:
-    """An unseeded generator (call ``seed`` before drawing)."""
+@njit(cache=True)
+def new_state():
+    """An unseeded generator (call ``seed`` before drawing); compiled code calls it too."""
     return np.zeros(_N + 1, dtype=np.uint32)
 
 

@@ -29,6 +29,8 @@ import math
 import numpy as np
 from numba import njit
 
+from cardgen.engine import fastrng
+
 # -- columns of ``tree`` -------------------------------------------------------------------------
 T_FIRST, T_NEXT, T_ACTION, T_PLAYER, T_VISITS, T_AVAIL, T_SIZE = range(7)
 T_COLUMNS = 7
@@ -106,6 +108,22 @@ def untried(tree: np.ndarray, node: int, legal: np.ndarray, nlegal: int, out: np
         else:
             tree[child, T_AVAIL] += 1
     return n
+
+
+@njit(cache=True)
+def expand(tree: np.ndarray, value: np.ndarray, node: int, fresh: np.ndarray, nfresh: int, player: int,
+           mt: np.ndarray, path: np.ndarray, length: int) -> tuple[int, int]:
+    """``SearchAgent``'s expansion: one of the ``nfresh`` actions ``fresh`` (``untried``'s answer) drawn from
+    ``mt``, added as ``player``'s child of ``node`` and appended to ``path[:length]`` (unless the tree is full).
+
+    Returns (the action, to play next; the path's new length).
+    """
+    action = fresh[fastrng.randbelow(mt, nfresh)] if nfresh > 1 else fresh[0]
+    child = add_child(tree, value, node, action, player)
+    if child != NONE:
+        path[length] = child
+        length += 1
+    return action, length
 
 
 @njit(cache=True)

@@ -10,7 +10,6 @@ deck's gap resolutions), so any variant that changes numbers or counts runs on i
 """
 from __future__ import annotations
 
-import sys
 import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -21,20 +20,18 @@ from numba import njit
 from cardgen.engine import fastrng
 from cardgen.engine.api import Action, BatchResult, FastEngine, GameResult
 from cardgen.games.king_lui import compiled_rules as core
-from cardgen.games.king_lui.engine import DRAW, PLACE, KingLuiGame
-from cardgen.jit import is_cached
+from cardgen.games.king_lui.engine import DRAW, GAPS, PLACE, KingLuiGame
+from cardgen.jit import announce_compile
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
 
-#: gap kind -> (code in compiled_rules, its slot in ``cfg``, resolution name -> code)
-_GAP_CODES = {
-    "no_dish_emerald": (core.GAP_NO_DISH, core.C_NO_DISH,
-                        {"draw_only": core.DRAW_ONLY, "emerald_allowed": core.EMERALD_ALLOWED}),
-    "draw_from_empty_supply": (core.GAP_EMPTY, core.C_EMPTY, {"pass": 0}),
-    "short_supply_draw": (core.GAP_SHORT, core.C_SHORT, {"draw_remaining": 0}),
-}
-_GAP_NAMES = [kind for kind, _ in sorted(_GAP_CODES.items(), key=lambda item: item[1][0])]
+#: gap kinds by their code in compiled_rules (``GAP_*``); a resolution's code in ``cfg`` is its place in
+#: ``GAPS[kind]`` (``DRAW_ONLY``, ``EMERALD_ALLOWED``), kind k's slot ``_GAP_SLOTS[k]``
+GAP_NAMES = list(GAPS)
+_GAP_SLOTS = (core.C_NO_DISH, core.C_EMPTY, core.C_SHORT)
+#: end names by their code in compiled_rules (``PLAYING``, ``SUPPLY_EXHAUSTED``, ``STALLED`` + gap kind)
+END_NAMES = ["playing", "supply_exhausted"] + ["stalled:" + kind for kind in GAP_NAMES]
 RANDOM, HEURISTIC = 0, 1
 _AGENTS = {"random": RANDOM, "heuristic": HEURISTIC}
 #: the most Emerald combinations the kernels accept (an action table per game must stay small)
@@ -43,24 +40,13 @@ MAX_COMBOS = 50_000
 OUT_END, OUT_TURNS, OUT_ROUNDS, OUT_GAPS, OUT_DECISIONS, OUT_HAND, OUT_KING, OUT_EMERALDS, OUT_CAPPED, OUT_TIE, \
     OUT_SCORES = range(11)
 
-_announced: set[str] = set()
-
-
-def announce_compile(what: str, dispatcher: object) -> None:
-    """Say once per process that numba compiles ``what``, when its disk cache does not hold ``dispatcher`` yet."""
-    if what in _announced:
-        return
-    _announced.add(what)
-    if not is_cached(dispatcher):
-        print(f"compiling the King Lui {what} (first run only)…", file=sys.stderr, flush=True)
-
 
 @dataclass(frozen=True)
 class Tables:
     """The arrays every kernel of one deck and player count reads."""
 
     cfg: np.ndarray
-    combos: np.ndarray
+    #: per Emerald combination (``KingLuiGame.combos``), the portions it takes of each dish
     combo_cnt: np.ndarray
     dish_sizes: np.ndarray
     dish_of: np.ndarray
@@ -81,7 +67,7 @@ def tables(game: KingLuiGame) -> Tables | str:
 
 
 def _build(game: KingLuiGame) -> Tables | str:
-    unknown = sorted(k for k in game.deck.clarifications if k not in _GAP_CODES)
+    unknown = sorted(k for k in game.deck.clarifications if k not in GAPS)
     if unknown:
         return f"clarification(s) the compiled tier does not know: {', '.join(unknown)}"
     if len(game.combos) > MAX_COMBOS:
@@ -91,27 +77,23 @@ def _build(game: KingLuiGame) -> Tables | str:
     cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
     cfg[[core.C_DISHES, core.C_PLAYERS, core.C_COURSE, core.C_DRAW, core.C_PORTIONS, core.C_CARDS]] = (
         n, game.players, game.course_cards, game.draw_cards, game.emerald_portions, len(game.instances))
-    for kind, (_, slot, resolutions) in _GAP_CODES.items():
+    for kind, slot in zip(GAP_NAMES, _GAP_SLOTS):
         clar = game.deck.clarifications.get(kind)
-        cfg[slot] = core.UNSETTLED if clar is None else resolutions[clar.resolution]
-    combos = np.array(game.combos, dtype=np.int64).reshape(len(game.combos), game.emerald_portions)
-    combo_cnt = np.zeros((len(game.combos), n), dtype=np.int64)
-    for c, combo in enumerate(game.combos):
-        for d in combo:
-            combo_cnt[c, d] += 1
+        cfg[slot] = core.UNSETTLED if clar is None else GAPS[kind].index(clar.resolution)
+    combo_cnt = np.array([[combo.count(d) for d in range(n)] for combo in game.combos], dtype=np.int64)
     action_of = tuple(game.take) + (DRAW, PLACE) + tuple(game.combo_actions)
-    return Tables(cfg, combos, combo_cnt, np.array(game.dish_sizes, dtype=np.int64),
+    return Tables(cfg, combo_cnt, np.array(game.dish_sizes, dtype=np.int64),
                   np.array(game.dish_of, dtype=np.int64), action_of, {a: i for i, a in enumerate(action_of)},
                   len(game.instances))
 
 
 @njit(cache=True, _nrt=False)
-def _play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combos, combo_cnt, base, s, sup, gaps, actions, buf,
-          best, work, mt, amt, scores, winners, discarded, out):
+def _play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combo_cnt, s, sup, gaps, actions, buf, best, work,
+          mt, amt, scores, winners, discarded, out):
     """Play the game seeded ``seed`` over ``compiled_rules``' kernels: fills ``sup`` (the shuffled supply,
     top last), ``gaps``, ``actions`` (seat, action code; with ``record``) and ``out`` (``OUT_*``)."""
-    fastrng.seed_from(mt, base, np.uint64(seed))  # random.Random(seed), the engine's chance
-    fastrng.seed_from(amt, base, (np.uint64(seed) << np.uint64(1)) | np.uint64(1))  # agent_rng(seed)
+    # random.Random(seed), the engine's chance, and agent_rng(seed), the agents'
+    fastrng.seed_two(mt, np.uint64(seed), amt, (np.uint64(seed) << np.uint64(1)) | np.uint64(1))
     core.deal(s, sup, dish_of, mt, cfg, gaps)
     epeak = s[core.S_TEMER]
     kpeak = decisions = capped = 0
@@ -131,7 +113,7 @@ def _play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combos, combo_cnt,
             actions[decisions, 0] = p
             actions[decisions, 1] = a
         decisions += 1
-        core.apply(s, a, cfg, combos, gaps)
+        core.apply(s, a, cfg, combo_cnt, gaps)
         # both only grow inside a step (a feed shrinks them first): their peaks are seen between steps
         epeak = max(epeak, s[core.S_TEMER])
         kpeak = max(kpeak, s[core.S_KTOTAL])
@@ -156,8 +138,8 @@ def _play(seed, kinds, cap, record, cfg, dish_of, dish_sizes, combos, combo_cnt,
 
 
 @njit(cache=True)
-def play_many(seeds, kinds, first, cap, record, cfg, dish_of, dish_sizes, combos, combo_cnt, base, sup, gaps,
-              actions, r_out, g_rows):
+def play_many(seeds, kinds, first, cap, record, cfg, dish_of, dish_sizes, combo_cnt, sup, gaps, actions, r_out,
+              g_rows):
     """Play games ``first..`` of ``seeds`` (seat kinds ``kinds[i]``) with ``_play``, one row of ``r_out`` each
     (``OUT_*``), their gap events appended to ``g_rows`` (game row, kind, two numbers).
 
@@ -165,11 +147,11 @@ def play_many(seeds, kinds, first, cap, record, cfg, dish_of, dish_sizes, combos
     """
     n, players = cfg[core.C_DISHES], cfg[core.C_PLAYERS]
     s = np.zeros(core.size(n, players, cfg[core.C_CARDS]), dtype=np.int64)
-    buf = np.zeros(n + 2 + combos.shape[0], dtype=np.int64)
+    buf = np.zeros(n + 2 + combo_cnt.shape[0], dtype=np.int64)
     best = np.zeros_like(buf)
     work = np.zeros((3, n), dtype=np.float64)
-    mt = np.empty_like(base)  # fastrng's generator layout
-    amt = np.empty_like(base)
+    mt = fastrng.new_state()
+    amt = fastrng.new_state()
     scores = np.zeros(players, dtype=np.int64)
     winners = np.zeros(players, dtype=np.int64)
     discarded = np.zeros(players, dtype=np.int64)
@@ -178,8 +160,8 @@ def play_many(seeds, kinds, first, cap, record, cfg, dish_of, dish_sizes, combos
     for i in range(first, seeds.shape[0]):
         if g + per_game > g_rows.shape[0]:
             return i, g
-        _play(seeds[i], kinds[i], cap, record, cfg, dish_of, dish_sizes, combos, combo_cnt, base, s, sup, gaps,
-              actions, buf, best, work, mt, amt, scores, winners, discarded, r_out[i])
+        _play(seeds[i], kinds[i], cap, record, cfg, dish_of, dish_sizes, combo_cnt, s, sup, gaps, actions, buf,
+              best, work, mt, amt, scores, winners, discarded, r_out[i])
         for j in range(min(r_out[i, OUT_GAPS], per_game)):
             g_rows[g, 0] = i
             g_rows[g, 1:] = gaps[j]
@@ -198,22 +180,20 @@ class KingLuiFast(FastEngine):
 
     agents = frozenset(_AGENTS)
     batch = True
-    #: batch codes: end names (``compiled_rules`` end code), tie-breaks, peaks
-    _END_NAMES = ["playing", "supply_exhausted"] + ["stalled:" + kind for kind in _GAP_NAMES]
+    #: batch codes: tie-breaks, peaks
     _TIE_NAMES = ["fewest_discarded", "shared_win"]
     _PEAK_NAMES = ["table_emeralds", "hand_cards", "king_portions"]
 
     def __init__(self, game: KingLuiGame, t: Tables) -> None:
         self.game, self.t = game, t
         self.players = game.players
-        self._settled = np.array([kind in game.deck.clarifications for kind in _GAP_NAMES], dtype=bool)
-        self.base = fastrng.base_state()
+        self._settled = np.array([kind in game.deck.clarifications for kind in GAP_NAMES], dtype=bool)
         self.sup = np.zeros(t.cards, dtype=np.int64)
         self._cap = -1
         self._buffers(1)
         # compile (or load from numba's disk cache) now: the validator builds the tier in its
         # main process before starting workers, which then find the compiled loop on disk
-        announce_compile("fast engine", play_many)
+        announce_compile("King Lui fast engine", play_many)
         self.play(0, ["random"] * game.players, 1, False)
 
     def _buffers(self, cap: int) -> None:
@@ -231,8 +211,8 @@ class KingLuiFast(FastEngine):
         g_rows = np.zeros((self.gaps.shape[0] + 4 * len(seeds) + 64, 4), dtype=np.int64)
         chunks, first = [], 0
         while first < len(seeds):
-            first, used = play_many(seeds, kinds, first, cap, record, t.cfg, t.dish_of, t.dish_sizes, t.combos,
-                                    t.combo_cnt, self.base, self.sup, self.gaps, self.actions, r_out, g_rows)
+            first, used = play_many(seeds, kinds, first, cap, record, t.cfg, t.dish_of, t.dish_sizes, t.combo_cnt,
+                                    self.sup, self.gaps, self.actions, r_out, g_rows)
             chunks.append(g_rows[:used].copy())
         return r_out, np.concatenate(chunks) if chunks else np.zeros((0, 4), dtype=np.int64)
 
@@ -241,7 +221,7 @@ class KingLuiFast(FastEngine):
         rows, gap_rows = self._run(np.array([seed], dtype=np.uint64), kinds, cap, record)
         out = rows[0].tolist()
         end, turns, rounds, ngaps, decisions, hand_peak, king_peak, emerald_peak, capped, tie = out[:OUT_SCORES]
-        gaps = [(_GAP_NAMES[k], bool(self._settled[k]), _detail(k, args))
+        gaps = [(GAP_NAMES[k], bool(self._settled[k]), _detail(k, args))
                 for k, *args in gap_rows[:, 1:].tolist()]
         peak = {"table_emeralds": emerald_peak} if emerald_peak else {}
         result = GameResult(seed, list(agents), "", False, gaps, turns, rounds, peak=peak, engine_gaps=ngaps)
@@ -255,7 +235,7 @@ class KingLuiFast(FastEngine):
             return result
         peak["hand_cards"] = hand_peak
         peak["king_portions"] = king_peak
-        result.end_reason = self._END_NAMES[end]
+        result.end_reason = END_NAMES[end]
         if end != core.SUPPLY_EXHAUSTED:
             return result
         players = self.players
@@ -278,12 +258,12 @@ class KingLuiFast(FastEngine):
         extra = {int(i): self.play(int(seeds[i]), [agents[a] for a in seats[i]], cap, False)
                  for i in np.flatnonzero(capped)}
         return BatchResult(
-            seeds=seeds.astype(np.int64), agents=tuple(agents), seats=seats, end=end, end_names=self._END_NAMES,
+            seeds=seeds.astype(np.int64), agents=tuple(agents), seats=seats, end=end, end_names=END_NAMES,
             completed=(end == core.SUPPLY_EXHAUSTED) & ~capped, turns=r_out[:, OUT_TURNS],
             rounds=r_out[:, OUT_ROUNDS], scores=r_out[:, OUT_SCORES:OUT_SCORES + players].astype(np.float64),
             winners=r_out[:, OUT_SCORES + players:] != 0, tie=r_out[:, OUT_TIE], tie_names=self._TIE_NAMES,
             peaks=peaks, peak_seen=seen, peak_names=self._PEAK_NAMES, gap_game=rows[:, 0], gap_kind=rows[:, 1],
-            gap_settled=self._settled[rows[:, 1]], gap_args=rows[:, 2:], gap_kinds=list(_GAP_NAMES),
+            gap_settled=self._settled[rows[:, 1]], gap_args=rows[:, 2:], gap_kinds=list(GAP_NAMES),
             gap_detail=_detail, extra=extra)
 
 

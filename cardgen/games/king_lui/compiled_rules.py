@@ -221,7 +221,7 @@ def legal(s, cfg, combo_cnt, out):
 
 
 @njit(cache=True, _nrt=False)
-def apply(s, a, cfg, combos, gaps):
+def apply(s, a, cfg, combo_cnt, gaps):
     """Play action code ``a`` (legal now) for the current player, then run on to the next decision."""
     n = cfg[C_DISHES]
     players = cfg[C_PLAYERS]
@@ -263,11 +263,11 @@ def apply(s, a, cfg, combos, gaps):
         else:
             s[S_TEMER] -= 1
         c = a - n - 2
-        k = combos.shape[1]
-        for j in range(k):
-            d = combos[c, j]
-            s[HEADER + n + d] -= 1  # the king's place
-            s[HEADER + 2 * n + d] += 1  # eaten
+        for d in range(n):
+            x = combo_cnt[c, d]
+            s[HEADER + n + d] -= x  # the king's place
+            s[HEADER + 2 * n + d] += x  # eaten
+        k = cfg[C_PORTIONS]
         s[S_KTOTAL] -= k
         s[S_REMOVED] += 1 + k
         settle(s, cfg, gaps, _PENDING if drawn else _ADVANCE)
@@ -431,19 +431,15 @@ def determinize(src, dst, seat, cfg, mt):
         count[sup[i] + 1] += 1
     drawn = np.zeros(players, dtype=np.int64)
     for q in range(players):
-        if q == seat:
-            continue
         for d in range(n):
-            hidden = hands[q, d] - taken[q, d]
+            hidden = hands[q, d] - taken[q, d] if q != seat else 0
             count[d + 1] += hidden
             drawn[q] += hidden
-            hands[q, d] = taken[q, d]
-    total = 0
-    for c in range(n + 1):
-        total += count[c]
+            hands[q, d] -= hidden
+    total = count.sum()
     pool = np.empty(total, dtype=np.int64)
     k = 0
-    for c in range(n + 1):
+    for c in range(n + 1):  # by dish code
         for _ in range(count[c]):
             pool[k] = c - 1
             k += 1

@@ -35,15 +35,16 @@ from cardgen.engine import fastrng
 from cardgen.engine import fasttree as ft
 from cardgen.engine.api import Action
 from cardgen.games.king_lui import compiled_rules as kl
-from cardgen.games.king_lui.compiled import _GAP_CODES, Tables, announce_compile, tables
+from cardgen.games.king_lui.compiled import END_NAMES, Tables, tables
 from cardgen.games.king_lui.engine import _DRAWN_EMERALD, KingLuiState
+from cardgen.jit import announce_compile
 
 if TYPE_CHECKING:
     from cardgen.engine.api import SearchParams
 
 
 @njit(cache=True)
-def rollout(s, cfg, combos, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, work, gaps):
+def rollout(s, cfg, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, work, gaps):
     """Play ``s`` on to its end (``ROLLOUT_CAP`` decisions at most)."""
     for _ in range(ROLLOUT_CAP):
         m = kl.legal(s, cfg, combo_cnt, buf)
@@ -55,7 +56,7 @@ def rollout(s, cfg, combos, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf,
             a = kl.heuristic(s, cfg, combo_cnt, dish_sizes, buf, m, mt, work, best)
         else:
             a = buf[int(fastrng.random(mt) * m)]
-        kl.apply(s, a, cfg, combos, gaps)
+        kl.apply(s, a, cfg, combo_cnt, gaps)
 
 
 @njit(cache=True)
@@ -67,12 +68,12 @@ def reward(s, cfg, score_weight, scores, winners, discarded, out):
 
 @njit(cache=True)
 def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_policy, paired, z, prior, seed,
-           cfg, combos, combo_cnt, dish_sizes, base):
+           cfg, combo_cnt, dish_sizes):
     """The index in ``root[:nroot]`` (the legal action codes of ``s0``) that search picks for the player to move."""
     n, players, seat = cfg[kl.C_DISHES], cfg[kl.C_PLAYERS], s0[kl.S_PLAYER]
-    mt = np.empty_like(base)
-    fastrng.seed_from(mt, base, np.uint64(seed))
-    width = n + 2 + combos.shape[0]
+    mt = fastrng.new_state()
+    fastrng.seed(mt, np.uint64(seed))
+    width = n + 2 + combo_cnt.shape[0]
     buf, best, gaps = np.zeros(width, dtype=np.int64), np.zeros(width, dtype=np.int64), np.zeros((0, 3), np.int64)
     work = np.zeros((3, n), dtype=np.float64)
     scores, got = np.zeros(players, dtype=np.float64), np.zeros(players, dtype=np.float64)
@@ -89,15 +90,15 @@ def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_
             if root[i] == advice:
                 base_i = i
         sums, diff_sum, diff_sq, mine = np.zeros(k), np.zeros(k), np.zeros(k), np.zeros(k)
-        rmt0, rmt = np.empty_like(base), np.empty_like(base)
+        rmt0, rmt = fastrng.new_state(), fastrng.new_state()
         for _ in range(rounds):
             kl.determinize(s0, sample, seat, cfg, mt)
-            fastrng.seed_from(rmt0, base, np.uint64(fastrng.getrandbits(mt, 63)))
+            fastrng.seed(rmt0, np.uint64(fastrng.getrandbits(mt, 63)))
             for i in range(k):
                 st[:] = sample
                 rmt[:] = rmt0
-                kl.apply(st, root[i], cfg, combos, gaps)
-                rollout(st, cfg, combos, combo_cnt, dish_sizes, rmt, use_policy, epsilon, buf, best, work, gaps)
+                kl.apply(st, root[i], cfg, combo_cnt, gaps)
+                rollout(st, cfg, combo_cnt, dish_sizes, rmt, use_policy, epsilon, buf, best, work, gaps)
                 reward(st, cfg, score_weight, scores, winners, discarded, got)
                 mine[i] = got[seat]
             ft.paired_add(sums, diff_sum, diff_sq, mine, k, base_i)
@@ -115,19 +116,14 @@ def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_
             m = kl.legal(sample, cfg, combo_cnt, buf)
             if m == 0:
                 break
-            player = sample[kl.S_PLAYER]
             nu = ft.untried(tree, node, buf, m, untried)
             if nu > 0:
-                a = untried[fastrng.randbelow(mt, nu)] if nu > 1 else untried[0]
-                child = ft.add_child(tree, value, node, a, player)
-                kl.apply(sample, a, cfg, combos, gaps)
-                if child != ft.NONE:
-                    path[length] = child
-                    length += 1
-                rollout(sample, cfg, combos, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, work, gaps)
+                a, length = ft.expand(tree, value, node, untried, nu, sample[kl.S_PLAYER], mt, path, length)
+                kl.apply(sample, a, cfg, combo_cnt, gaps)
+                rollout(sample, cfg, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, work, gaps)
                 break
             node = ft.select_uct(tree, value, node, buf, m, exploration)
-            kl.apply(sample, tree[node, ft.T_ACTION], cfg, combos, gaps)
+            kl.apply(sample, tree[node, ft.T_ACTION], cfg, combo_cnt, gaps)
             path[length] = node
             length += 1
         reward(sample, cfg, score_weight, scores, winners, discarded, got)
@@ -138,16 +134,6 @@ def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_
     return ft.most_visited_with(tree, value, 0, root, nroot, advice, bonus)
 
 
-def _end_code(reason: str | None) -> int:
-    if reason is None:
-        return kl.PLAYING
-    if reason == "supply_exhausted":
-        return kl.SUPPLY_EXHAUSTED
-    if reason.startswith("stalled:"):
-        return kl.STALLED + _GAP_CODES[reason.split(":", 1)[1]][0]
-    raise ValueError(f"King Lui end reason {reason!r} has no code in the compiled rules")
-
-
 def encode(state: KingLuiState, t: Tables) -> np.ndarray:
     """``state`` as a ``compiled_rules`` state (the whole position: the driver determinizes it itself)."""
     n, players = len(state.game.dishes), state.game.players
@@ -155,18 +141,16 @@ def encode(state: KingLuiState, t: Tables) -> np.ndarray:
     over = state.end_reason is not None
     s[:kl.HEADER] = (len(state.supply), len(state.table_emeralds), state.king_total, len(state.pending), state.chef,
                      state.acted, -1 if over else state._player, state.turns, state.rounds,
-                     _end_code(state.end_reason), kl.DRAWN_EMERALD if state.phase == _DRAWN_EMERALD and not over
-                     else kl.ACT, len(state.removed), len(state.gaps))
-    o = kl.HEADER
-    s[o:o + n] = [len(c) for c in state.table]
-    s[o + n:o + 2 * n] = [len(c) for c in state.king]
-    s[o + 2 * n:o + 3 * n] = state.eaten
-    o += 3 * n
-    s[o:o + players * n] = [len(c) for hand in state.hands for c in hand]
-    o += players * n
-    s[o:o + players * n] = [x for row in state.taken for x in row]
-    o += players * n
-    s[o:o + len(state.supply)] = t.dish_of[state.supply]
+                     END_NAMES.index(state.end_reason or "playing"),
+                     kl.DRAWN_EMERALD if state.phase == _DRAWN_EMERALD and not over else kl.ACT,
+                     len(state.removed), len(state.gaps))
+    table, king, eaten, hands, taken, sup = kl.views(s, n, players)
+    table[:] = [len(c) for c in state.table]
+    king[:] = [len(c) for c in state.king]
+    eaten[:] = state.eaten
+    hands[:] = [[len(c) for c in hand] for hand in state.hands]
+    taken[:] = state.taken
+    sup[:len(state.supply)] = t.dish_of[state.supply]
     return s
 
 
@@ -175,20 +159,14 @@ def codes(legal: list[Action], t: Tables) -> np.ndarray:
     return np.array([t.code_of[a] for a in legal], dtype=np.int64)
 
 
-_BASE: np.ndarray | None = None
-
-
 def compiled_search(state: KingLuiState, params: "SearchParams", legal: list, seed: int) -> int | None:
     """``KingLuiState.compiled_search``: the index in ``legal`` search picks, or None (no driver for this deck)."""
     t = tables(state.game)
     if isinstance(t, str) or state.end_reason is not None or not legal:
         return None
-    global _BASE
-    if _BASE is None:
-        announce_compile("search driver", search)
-        _BASE = fastrng.base_state()
+    announce_compile("King Lui search driver", search)
     root = codes(legal, t)
     index = search(encode(state, t), root, len(root), params.iterations, params.exploration, params.score_weight,
                    params.epsilon, params.policy, params.paired, params.z, params.prior if params.policy else 0.0,
-                   seed, t.cfg, t.combos, t.combo_cnt, t.dish_sizes, _BASE)
+                   seed, t.cfg, t.combo_cnt, t.dish_sizes)
     return int(index)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint
+from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.king_lui.invariants import broken
 
@@ -124,15 +125,14 @@ class KingLuiGame(Game):
         #: the state class games start from (a house rule's subclass replaces it: cardgen.house)
         self.state_class: type[KingLuiState] = KingLuiState
 
-    def emerald_actions(self, key: tuple[int, ...]) -> list[Action]:
-        """Emerald actions possible when the king holds ``key[d]`` (capped) portions of dish d."""
+    def emerald_actions(self, king: list[list[int]]) -> list[Action]:
+        """Emerald actions the king's place ``king`` allows (cached by his counts per dish, capped at one meal)."""
+        cap = self.emerald_portions
+        key = tuple(n if n < cap else cap for n in map(len, king))
         found = self._combo_cache.get(key)
         if found is None:
-            found = []
-            for combo, action in zip(self.combos, self.combo_actions):
-                if all(combo.count(d) <= key[d] for d in set(combo)):
-                    found.append(action)
-            self._combo_cache[key] = found
+            found = self._combo_cache[key] = [action for combo, action in zip(self.combos, self.combo_actions)
+                                              if all(combo.count(d) <= key[d] for d in set(combo))]
         return found
 
     def new_initial_state(self, seed: int, order: list[str] | None = None) -> "KingLuiState":
@@ -298,31 +298,8 @@ class KingLuiState(State):
         return broken(self)
 
     def clone(self) -> "KingLuiState":
-        """A copy of every list (card lists one level deep), sharing the game (cheap: search agents)."""
-        other = self._copy()
-        other.rng = random.Random(0)
-        other.rng.setstate(self.rng.getstate())
-        return other
-
-    def _copy(self) -> "KingLuiState":
-        """``clone`` except the generator, which stays shared (callers replace it)."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.gaps = list(self.gaps)
-        other.initial_piles = dict(self.initial_piles)  # the piles themselves never change
-        other.peak = dict(self.peak)
-        other.supply = list(self.supply)
-        other.table = [list(c) for c in self.table]
-        other.table_emeralds = list(self.table_emeralds)
-        other.king = [list(c) for c in self.king]
-        other.hands = [[list(c) for c in hand] for hand in self.hands]
-        other.taken = [list(t) for t in self.taken]
-        other.drawn = list(self.drawn)
-        other.eaten = list(self.eaten)
-        other.removed = list(self.removed)
-        other.pending = list(self.pending)
-        other._legal = list(self._legal)
-        return other
+        """A copy of every list, sharing the game (cheap: search agents; ``copy_state``)."""
+        return copy_state(self)
 
     def determinize(self, player: int, rng: random.Random) -> "KingLuiState":
         """A clone where the supply order and the portions opponents drew unseen are dealt again.
@@ -334,7 +311,7 @@ class KingLuiState(State):
         as many portions as they drew (never an Emerald: a drawn Emerald is shown), the
         rest becomes the supply in shuffled order.
         """
-        other = self._copy()
+        other = copy_state(self, share_rng=True)
         dish_of = self.game.dish_of
         pool = list(other.supply)
         for q, hand in enumerate(other.hands):
@@ -415,7 +392,7 @@ class KingLuiState(State):
             if self.supply:
                 legal.append(DRAW)
             if emerald:
-                legal += self._emerald_actions()
+                legal += g.emerald_actions(self.king)
             if legal:
                 self.phase = _ACT
                 self._legal = legal
@@ -427,10 +404,6 @@ class KingLuiState(State):
             # "pass": the turn is spent without taking anything
             if not self._advance():
                 return
-
-    def _emerald_actions(self) -> list[Action]:
-        cap = self.game.emerald_portions
-        return self.game.emerald_actions(tuple(n if n < cap else cap for n in map(len, self.king)))
 
     def _draw(self) -> None:
         g = self.game
@@ -459,7 +432,7 @@ class KingLuiState(State):
         while self.pending:
             if self.king_total >= g.emerald_portions:
                 self.phase = _DRAWN_EMERALD
-                self._legal = [PLACE] + self._emerald_actions()
+                self._legal = [PLACE] + g.emerald_actions(self.king)
                 return
             self.table_emeralds.append(self.pending.pop())
             self.track("table_emeralds", len(self.table_emeralds))
