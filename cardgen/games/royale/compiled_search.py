@@ -6,9 +6,9 @@ and runs ``params.iterations`` iterations of ``cardgen.agents.search.SearchAgent
 paired flat Monte Carlo against the heuristic's own move (with a policy), or the tree
 (no policy, random rollouts; ``cardgen.engine.fasttree``). Every step is a kernel of
 ``compiled_rules`` (``determinize``, ``legal_actions``, ``apply``, ``play_on`` with the
-rollout policy's seat kinds, ``heuristic``, ``outcome``); the constants are the
-agent's (``SearchParams``, ``ROLLOUT_CAP``). Tree search *with* a policy (its root
-prior) is not compiled: ``compiled_search`` answers None there and the Python search runs.
+rollout policy's seat kinds, ``heuristic``, ``outcome``); the constants are the agent's
+(``SearchParams``, ``ROLLOUT_CAP``, ``PAIRED_MIN_ROUNDS``, ``DECIDED_EVERY``). Tree search *with*
+a policy (its root prior) is not compiled: ``compiled_search`` answers None there and the Python search runs.
 
 A run that meets a full noble table (``FULL``) grows it in Python and runs the *whole*
 search again from the same seed, so the decision is the one an unbounded table gives.
@@ -22,7 +22,7 @@ import weakref
 import numpy as np
 from numba import njit
 
-from cardgen.agents.search import ROLLOUT_CAP
+from cardgen.agents.search import DECIDED_EVERY, PAIRED_MIN_ROUNDS, ROLLOUT_CAP
 from cardgen.engine import fastrng, fasttree
 from cardgen.engine.api import Action, SearchParams
 from cardgen.games.royale import compiled_rules as core
@@ -73,7 +73,7 @@ def search_paired(root, off, G, W, H, seed, iterations, score_weight, policy, ep
         base = core.heuristic(vroot, G, H, mt, rlegal, k)
         if base < 0:
             return FULL
-    rounds = max(2, iterations // k)
+    rounds = max(PAIRED_MIN_ROUNDS, iterations // k)
     sums, dsum, dsq, got = np.zeros(k), np.zeros(k), np.zeros(k), np.zeros(k)
     sample = np.empty_like(root)
     vsample = core.fields(sample, off)
@@ -148,7 +148,7 @@ def search_tree(root, off, G, W, H, seed, iterations, exploration, score_weight,
             length += 1
         _reward(vs, G, score_weight, scores, winners, rew)
         fasttree.backpropagate(tree, value, path, length, rew)
-        if done % 8 == 0 and done < iterations and fasttree.decided(tree, 0, iterations - done):
+        if done % DECIDED_EVERY == 0 and done < iterations and fasttree.decided(tree, 0, iterations - done):
             break
     return fasttree.most_visited(tree, value, 0, rlegal, k)
 
