@@ -234,6 +234,15 @@ def _viable(ck, sv, inc, cards, n, has_rem, rem, wk):
 
 
 @njit(cache=True)
+def _all_sat(ck, sv, inc, groups, glen, wk):
+    """Whether each service's cards meet it (``Checker.sat`` of every group)."""
+    for j in range(ck[K_NSERV]):
+        if not _sat(ck, sv[j], inc[j], groups[j], glen[j], wk):
+            return False
+    return True
+
+
+@njit(cache=True)
 def _rem(sizes, glen, k, j, free, nnone):
     """``rem_of(j, free)`` of ``Checker._exists``: (known, cards still to come to service ``j``)."""
     if sizes[j] != NONE:
@@ -263,10 +272,7 @@ def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen,
         if sizes[x] == NONE:
             nnone += 1
     if total == 0:
-        for j in range(k):
-            if not _sat(ck, sv[j], inc[j], groups[j], glen[j], wk):
-                return False
-        return True
+        return _all_sat(ck, sv, inc, groups, glen, wk)
     ws[:6 * total + 1] = 0
     cc = ws[:total]  # next code to try at each level
     jj = ws[total:2 * total]  # next service to try for that code
@@ -277,19 +283,6 @@ def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen,
     i = 0
     init = True
     while True:
-        if i == total:
-            done = True
-            for j in range(k):
-                if not _sat(ck, sv[j], inc[j], groups[j], glen[j], wk):
-                    done = False
-                    break
-            if done:
-                return True
-            i -= 1
-            glen[pj[i]] -= 1
-            if i >= nplaced:
-                avail[pc[i]] += 1
-            init = False
         ext = i >= nplaced
         j_lo = slot[i] if ordered else 0
         j_hi = slot[i] + 1 if ordered else k
@@ -341,11 +334,14 @@ def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen,
                 break
             cc[i] += 1
             jj[i] = j_lo
-        if down:
+        if down:  # one level down; with every card placed, done if each service is met, else back
             i += 1
             init = True
-            continue
-        if i == 0:
+            if i < total:
+                continue
+            if _all_sat(ck, sv, inc, groups, glen, wk):
+                return True
+        elif i == 0:
             return False
         i -= 1
         glen[pj[i]] -= 1
