@@ -206,3 +206,16 @@ def is_cached(dispatcher: object) -> bool:
         return Path(dispatcher._cache._cache_file._index_path).is_file()  # type: ignore[attr-defined]
     except AttributeError:
         return False
+
+
+_announced: set[str] = set()
+
+
+def announce_compile(what: str, dispatcher: object) -> None:
+    """Say once per process that numba compiles ``what`` when its disk cache does not hold ``dispatcher``
+    yet (a first run waits a minute or more: the user sees why)."""
+    if what in _announced:
+        return
+    _announced.add(what)
+    if not is_cached(dispatcher):
+        print(f"compiling {what} (first run only)…", file=sys.stderr, flush=True)
