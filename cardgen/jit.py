@@ -212,10 +212,11 @@ _announced: set[str] = set()
 
 
 def announce_compile(what: str, dispatcher: object) -> None:
-    """Say once per process that numba compiles ``what`` when its disk cache does not hold ``dispatcher``
-    yet (a first run waits a minute or more: the user sees why)."""
+    """Say once per process, on stderr, that numba compiles ``what`` (a game's compiled tier or search
+    driver, e.g. "King Lui fast engine") when its disk cache does not hold ``dispatcher`` yet: the first
+    run pauses for a while, and the user should know why."""
     if what in _announced:
         return
     _announced.add(what)
     if not is_cached(dispatcher):
-        print(f"compiling {what} (first run only)…", file=sys.stderr, flush=True)
+        print(f"compiling the {what} (first run only)…", file=sys.stderr, flush=True)

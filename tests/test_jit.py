@@ -153,8 +153,8 @@ def test_the_compile_notice_is_said_once_and_only_when_the_cache_lacks_the_code(
     from cardgen import jit
 
     monkeypatch.setattr(jit, "_announced", set())
-    jit.announce_compile("the test engine", object())  # no numba cache behind it: not cached
-    jit.announce_compile("the test engine", object())
+    jit.announce_compile("test engine", object())  # no numba cache behind it: not cached
+    jit.announce_compile("test engine", object())
     assert capsys.readouterr().err.count("compiling the test engine (first run only)") == 1
     monkeypatch.setattr(jit, "is_cached", lambda dispatcher: True)
     jit.announce_compile("another engine", object())

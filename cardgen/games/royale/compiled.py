@@ -225,7 +225,7 @@ class RoyaleFast(FastEngine):
     def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
         kinds = self._kinds.get(tuple(agents))
         if kinds is None:
-            announce_compile("the Royale fast engine", play_many)
+            announce_compile("Royale fast engine", play_many)
             kinds = self._kinds[tuple(agents)] = np.array([_AGENTS[a] for a in agents], dtype=np.int64)
         if cap > self._cap:
             self._buffers(cap)
@@ -302,7 +302,7 @@ class RoyaleFast(FastEngine):
         """
         if cap > self._cap:
             self._buffers(cap)
-        announce_compile("the Royale fast engine", play_many)
+        announce_compile("Royale fast engine", play_many)
         seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
         n, players = len(seeds), self.game.players
         kinds = np.array([_AGENTS[a] for a in agents], dtype=np.int64)[seats]
