@@ -146,3 +146,16 @@ def test_an_unwritable_package_folder_sends_compiled_code_to_the_user_cache(tmp_
     assert jit.cache_root() is None
     folder = jit.cache_dir()  # nowhere to keep it: a folder of this process, deleted at exit
     assert folder.is_dir() and folder.name.startswith("cardgen-numba-")
+
+
+def test_the_compile_notice_is_said_once_and_only_when_the_cache_lacks_the_code(capsys: pytest.CaptureFixture[str],
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen import jit
+
+    monkeypatch.setattr(jit, "_announced", set())
+    jit.announce_compile("test engine", object())  # no numba cache behind it: not cached
+    jit.announce_compile("test engine", object())
+    assert capsys.readouterr().err.count("compiling the test engine (first run only)") == 1
+    monkeypatch.setattr(jit, "is_cached", lambda dispatcher: True)
+    jit.announce_compile("another engine", object())
+    assert capsys.readouterr().err == ""

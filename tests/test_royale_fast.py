@@ -157,40 +157,40 @@ def test_fast_tier_gives_a_reason_when_it_cannot_play():
 
 def test_a_full_noble_table_grows_and_the_game_is_played_again(monkeypatch):
     """A table with room for a few rows fills mid-game: it grows and the game replays exactly."""
-    from cardgen.games.royale import compiled
+    from cardgen.games.royale import compiled_require as req
 
-    real = compiled.NobleTables.__init__
-    monkeypatch.setattr(compiled.NobleTables, "__init__", lambda self, checkers, rows=1024, stored=False: real(self, checkers, 16))
-    monkeypatch.setattr(compiled, "_SHARED", {})
+    real = req.NobleTables.__init__
+    monkeypatch.setattr(req.NobleTables, "__init__", lambda self, checkers, rows=1024, stored=False: real(self, checkers, 16))
+    monkeypatch.setattr(req, "_SHARED", {})
     deck = resolve("royale-masked", ROOT)
     engine = GAME.fast(deck, 3)
     assert engine.tables.trans.shape[0] == 16
     engine.play(0, ["random"] * 3, 10_000, False)
     assert engine.tables.trans.shape[0] > 16 and engine.tables.rows > 16
-    monkeypatch.setattr(compiled, "_SHARED", {})
+    monkeypatch.setattr(req, "_SHARED", {})
     assert first_difference(deck, 3, range(30)) is None  # a fresh engine: its first games grow its table
 
 
 def test_a_stored_noble_table_plays_the_very_same_games(monkeypatch, tmp_path):
     """A table grown by other games (its rows numbered in another order), stored and read back
     as a new process would, plays the reference games exactly; a damaged entry is ignored."""
-    from cardgen.games.royale import compiled
+    from cardgen.games.royale import compiled_require as req
 
     monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(compiled, "_SHARED", {})
+    monkeypatch.setattr(req, "_SHARED", {})
     deck = resolve("royale", ROOT)
     engine = GAME.fast(deck, 3)
     for seed in range(1000, 1010):
         engine.play(seed, ["heuristic"] * 3, 10_000, False)
     grown = engine.tables.rows
-    compiled.store_tables()
+    req.store_tables()
     [entry] = list(tmp_path.rglob("royale-nobles-*.npz"))
-    monkeypatch.setattr(compiled, "_SHARED", {})
+    monkeypatch.setattr(req, "_SHARED", {})
     restored = GAME.fast(deck, 3).tables
     assert restored.rows == grown and restored.stored_searches > 0
     assert first_difference(deck, 3, range(40), agents=("heuristic", "random")) is None
     entry.write_bytes(entry.read_bytes()[:100])  # damaged: the table starts empty, the games stay the same
-    monkeypatch.setattr(compiled, "_SHARED", {})
+    monkeypatch.setattr(req, "_SHARED", {})
     assert GAME.fast(deck, 3).tables.rows < grown
     assert first_difference(deck, 3, range(10), agents=("heuristic",)) is None
     import io
@@ -201,7 +201,7 @@ def test_a_stored_noble_table_plays_the_very_same_games(monkeypatch, tmp_path):
                         slen=np.zeros(5, np.int64), seq=np.zeros((5, 1), np.int64), meta=np.array([5, 9, 0, 0]),
                         roots=np.zeros(1, np.int64))
     entry.write_bytes(bad.getvalue())
-    monkeypatch.setattr(compiled, "_SHARED", {})
+    monkeypatch.setattr(req, "_SHARED", {})
     assert GAME.fast(deck, 3).tables.rows < grown
 
 
@@ -210,7 +210,7 @@ def test_compiled_checkers_agree_with_the_python_checkers(deck_id):
     """Random walks of cards under every requirement: same states, same needs, same deaths."""
     import random
 
-    from cardgen.games.royale.compiled import noble_tables
+    from cardgen.games.royale.compiled_require import noble_tables
     from cardgen.games.royale.require import DEAD
 
     game = GAME.new_game(resolve(deck_id, ROOT), 4)

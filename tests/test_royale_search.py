@@ -78,8 +78,8 @@ def positions(game: RoyaleGame, seeds: range, heuristic_seats: bool = True):
 
 
 def legal_ids(c: fs.Compiled, s: np.ndarray) -> list[int]:
-    out = np.zeros(c.W[3].shape[0], dtype=np.int64)
-    m = core.legal_actions(core.fields(s, c.off), c.tables(), out)
+    out = np.zeros(c.fast.W[3].shape[0], dtype=np.int64)
+    m = core.legal_actions(core.fields(s, c.off), c.fast.G(), out)
     return out[:m].tolist()
 
 
@@ -97,7 +97,7 @@ def test_step_kernels_play_the_reference_rules(deck_id: str, players: int) -> No
         assert [c.action(seat, a) for a in legal_ids(c, s)] == legal
         nxt = state.clone()
         nxt.apply(action)
-        assert core.apply(core.fields(s, c.off), c.tables(), c.W, mt, c.id_of[seat][action]) == core.OK
+        assert core.apply(core.fields(s, c.off), c.fast.G(), c.fast.W, mt, c.id_of[seat][action]) == core.OK
         if (nxt._discard_gen != state._discard_gen or len(nxt.solo_pile) > len(state.solo_pile)
                 or (nxt.end_draws != state.end_draws and nxt.end_reason is None)):
             continue  # a shuffle (end card, empty pile, solo pile): each side drew its own
@@ -107,7 +107,7 @@ def test_step_kernels_play_the_reference_rules(deck_id: str, players: int) -> No
         else:
             scores = np.zeros(players, dtype=np.int64)
             winners = np.zeros(players, dtype=np.int64)
-            assert core.outcome(core.fields(s, c.off), c.tables(), scores, winners)
+            assert core.outcome(core.fields(s, c.off), c.fast.G(), scores, winners)
             out = nxt.outcome()
             assert scores.tolist() == [int(x) for x in out.scores]
             assert [p for p in range(players) if winners[p]] == out.winners
@@ -128,7 +128,7 @@ def test_the_compiled_heuristic_picks_the_reference_heuristics_move(deck_id: str
             continue
         s = c.encode(state)
         ids = np.array(legal_ids(c, s) + [0] * 8, dtype=np.int64)
-        pick = core.heuristic(core.fields(s, c.off), c.tables(), c.H, fastrng.new_rng(i), ids, len(legal))
+        pick = core.heuristic(core.fields(s, c.off), c.fast.G(), c.fast.H, fastrng.new_rng(i), ids, len(legal))
         seat = state.current_player
         assert c.action(seat, int(ids[pick])) == agent.choose(state.observation(seat), legal, random.Random(i))
         phases.add(state.phase)
@@ -187,16 +187,16 @@ def test_rollouts_conserve_cards_and_keep_noble_rows_true_to_their_cards() -> No
     c = roomy(game)
     ncards = len(game.card_ids)
     chk_rows = c.fast.tables
-    G = c.tables()
-    legal = np.zeros(c.W[3].shape[0], dtype=np.int64)
+    G = c.fast.G()
+    legal = np.zeros(c.fast.W[3].shape[0], dtype=np.int64)
     for seed in range(3):
         s = c.encode(game.new_initial_state(seed))
         cmt, pmt = fastrng.new_rng(seed), fastrng.new_rng(seed + 50)
         steps = 0
         while public(c, s)[0][2] == core.PLAYING:
             m = core.legal_actions(core.fields(s, c.off), G, legal)
-            i = core.heuristic(core.fields(s, c.off), G, c.H, pmt, legal, m) if seed % 2 else int(fastrng.randbelow(pmt, m))
-            assert core.apply(core.fields(s, c.off), G, c.W, cmt, int(legal[i])) == core.OK
+            i = core.heuristic(core.fields(s, c.off), G, c.fast.H, pmt, legal, m) if seed % 2 else int(fastrng.randbelow(pmt, m))
+            assert core.apply(core.fields(s, c.off), G, c.fast.W, cmt, int(legal[i])) == core.OK
             f = core.fields(s, c.off)
             st = f[core.F_ST]
             pile = f[core.F_PILE][:st[core.S_PILE]].tolist()
@@ -242,16 +242,17 @@ def test_the_hook_answers_for_the_compiled_configurations_only(deck_id: str, pla
 
 def test_a_full_noble_table_runs_the_search_again_to_the_same_decision(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import cardgen.games.royale.compiled as tier
+    import cardgen.games.royale.compiled_require as req
 
     game = game_of("royale", 3)
     state = game.new_initial_state(2)
     legal = state.legal_actions()
     small = fs.Compiled(game)
-    shared = tier.noble_tables
+    shared = req.noble_tables
     # a private table of the tier's first capacity (not the process's, which earlier tests filled): it fills
-    monkeypatch.setattr(tier, "noble_tables", lambda g, fresh=False: shared(g, fresh=True))
+    monkeypatch.setattr(req, "noble_tables", lambda g, fresh=False: shared(g, fresh=True))
     small.fast = tier.RoyaleFast(game)
-    monkeypatch.setattr(tier, "noble_tables", shared)
+    monkeypatch.setattr(req, "noble_tables", shared)
     runs = small.runs
     pick = small.search(state, PAIRED, legal, 77)
     assert small.runs > runs + 1  # it was full at least once

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import weakref
 from itertools import permutations
-from typing import Any
+from typing import Any, Callable
 
 from cardgen.engine.api import Action, Agent
 from cardgen.games.royale.engine import GAMES, STOP, RoyaleGame
@@ -27,6 +27,18 @@ COMPLETE_BONUS = 1.0
 #: value kept by not spending an imposter use
 IMPOSTER_COST = 1.5
 _NEG = float("-inf")
+
+
+def _best(legal: list[Action], value: Callable[[Action], float], rng: random.Random) -> Action:
+    """The legal action of the highest ``value``; ``rng`` picks among those within 1e-9 of it."""
+    best, picks = _NEG, []
+    for action in legal:
+        v = value(action)
+        if v > best + 1e-9:
+            best, picks = v, [action]
+        elif abs(v - best) <= 1e-9:
+            picks.append(action)
+    return picks[rng.randrange(len(picks))]
 
 
 class _Slot:
@@ -124,36 +136,29 @@ class HeuristicAgent(Agent):
             return self._place(planner, opens, hand, index, legal, rng)
         buffet = [index[c] if c else -1 for c in observation["buffet"]]
         cells_of = tables.take_cells[seat]
-        best, picks = _NEG, []
-        for action in legal:
+
+        def take(action: Action) -> float:
             v = planner.plan([buffet[i] for i in cells_of[action] if buffet[i] >= 0])
-            if action[0] == "imposter":
-                v = v - IMPOSTER_COST
-            if v > best + 1e-9:
-                best, picks = v, [action]
-            elif abs(v - best) <= 1e-9:
-                picks.append(action)
-        return picks[rng.randrange(len(picks))]
+            return v - IMPOSTER_COST if action[0] == "imposter" else v
+
+        return _best(legal, take, rng)
 
     @staticmethod
     def _place(planner: _Planner, opens: list[int], hand: list[int], index: dict[str, int],
                legal: list[Action], rng: random.Random) -> Action:
         pos = {s: i for i, s in enumerate(opens)}
         slots, sids = planner.slots, planner.sids
-        best, picks = _NEG, []
-        for action in legal:
+
+        def place(action: Action) -> float:
             c, i = index[action[1]], pos[action[2]]
             slot = slots[i]
             nid = slot.chk.step(sids[i], slot.codes[c])
             new = 0 if nid == DEAD else nid
             rest = list(hand)
             rest.remove(c)
-            v = planner.plan(rest, (i, new), slot.value(new) - slot.value(sids[i]))
-            if v > best + 1e-9:
-                best, picks = v, [action]
-            elif abs(v - best) <= 1e-9:
-                picks.append(action)
-        return picks[rng.randrange(len(picks))]
+            return planner.plan(rest, (i, new), slot.value(new) - slot.value(sids[i]))
+
+        return _best(legal, place, rng)
 
     @staticmethod
     def _clear(slots: list[_Slot], opens: list[int], sids: list[int], legal: list[Action]) -> Action:

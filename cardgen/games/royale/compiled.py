@@ -8,12 +8,10 @@ results per game. Its tables come from the reference ``RoyaleGame`` of the resol
 (cells of every line and of each seat's imposter placements, solo cards, noble points,
 rule numbers, the deck's gap resolutions), so any variant that changes numbers, counts or
 card data runs on it. Noble requirements are the reference's own checkers compiled for
-numba (``compiled_require``, ``NobleTables``): their states are computed inside the loop.
+numba (``compiled_require``, its ``NobleTables``): their states are computed inside the loop.
 """
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -24,7 +22,7 @@ from cardgen.engine.api import Action, BatchResult, FastEngine, GameResult
 from cardgen.games.royale import compiled_rules as core
 from cardgen.games.royale import compiled_require as req
 from cardgen.games.royale.engine import STOP, RoyaleGame
-from cardgen.games.royale.require import Checker
+from cardgen.jit import announce_compile
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -45,268 +43,12 @@ _END_NAMES = {core.BANQUET_OVER: "banquet_over", core.SUPPLY_EXHAUSTED: "supply_
               core.SOLO_EXHAUSTED: "solo_cards_exhausted"}
 _AGENTS = {"random": core.AGENT_RANDOM, "heuristic": core.AGENT_HEURISTIC}
 
-_announced = False
-
-
-def _is_cached() -> bool:
-    """Whether numba's disk cache holds the compiled loop (``cardgen.jit`` knows where it lives)."""
-    from cardgen.jit import is_cached
-
-    return is_cached(play_many)
-
-
-def _announce_compile() -> None:
-    """Say once per process that numba compiles, when its disk cache does not hold the loop yet."""
-    global _announced
-    if _announced:
-        return
-    _announced = True
-    if not _is_cached():
-        print("compiling the Royale fast engine (first run only)…", file=sys.stderr, flush=True)
-
-
-class NobleTables:
-    """The noble requirements of one game, compiled for ``compiled_require`` (see its docstring).
-
-    ``checkers``: the game's distinct ``require.Checker`` objects; checker ``k``'s
-    fields are ``ck[k]``, its services ``sv[k, j]`` (with ``inc[k, j]``: (class, count)
-    of each ``include``), its card copies per code ``avail[k]``; ``roots[k]`` is its
-    row with no card. The table (``trans``, ``need``, ``owner``, ``slen``, ``seq``,
-    ``hslot``, ``meta``) grows inside compiled code up to its capacity, and here
-    (``grow``) past it. ``args()`` is what compiled functions take, in order:
-    ``compiled_require.step(*tables.args(), row, code)``. ``stored``: start from the rows and
-    transitions an earlier run kept for these very checkers (``stored_table``; the
-    shared tables of ``noble_tables`` do, and ``store_tables`` keeps them at exit).
-    """
-
-    def __init__(self, checkers: list[Checker], rows: int = 1024, stored: bool = False) -> None:
-        self.checkers = checkers
-        self.index = {id(c): k for k, c in enumerate(checkers)}
-        nk = max(len(checkers), 1)
-        nserv = max([len(c.services) for c in checkers] + [1])
-        ninc = max([len(s.include) for c in checkers for s in c.services] + [1])
-        self.ncodes = ncodes = max([c.ncodes for c in checkers] + [1])
-        self.ck = np.zeros((nk, req.CK_SIZE), dtype=np.int64)
-        self.sv = np.zeros((nk, nserv, req.SV_SIZE), dtype=np.int64)
-        self.inc = np.zeros((nk, nserv, ninc, 2), dtype=np.int64)
-        self.avail = np.zeros((nk, ncodes), dtype=np.int64)
-        width = 1
-        for k, chk in enumerate(checkers):
-            width = max(width, self._compile(k, chk))
-        self.trans = np.full((rows, ncodes), req.UNKNOWN, dtype=np.int32)  # half the memory: rows stay < 2**31
-        self.need = np.zeros(rows, dtype=np.int64)
-        self.owner = np.zeros(rows, dtype=np.int64)
-        self.slen = np.zeros(rows, dtype=np.int64)
-        self.seq = np.zeros((rows, width), dtype=np.int64)
-        self.hslot = np.full(4 * rows, -1, dtype=np.int64)
-        self.meta = np.zeros(req.META_SIZE, dtype=np.int64)
-        self.roots = np.zeros(nk, dtype=np.int64)
-        self.key = _table_key(self) if stored else ""
-        if not (stored and self._restore(stored_table(self.key))):
-            for k in range(len(checkers)):
-                while (r := req.root(*self.args(), k)) == req.FULL:
-                    self.grow()
-                self.roots[k] = r
-        self.stored_searches = int(self.meta[req.M_SEARCHES])
-
-    def _restore(self, data: dict[str, np.ndarray] | None) -> bool:
-        """Take the rows and transitions a stored table holds (``stored_table``); False if it cannot be used."""
-        if data is None or data["meta"].shape != self.meta.shape:
-            return False
-        rows = int(data["meta"][req.M_ROWS])
-        trans, seq = data["trans"], data["seq"]
-        if (trans.shape != (rows, self.ncodes) or seq.shape != (rows, self.seq.shape[1])
-                or data["roots"].shape != self.roots.shape
-                or any(data[n].shape != (rows,) for n in ("need", "owner", "slen"))):
-            return False
-        while self.trans.shape[0] <= rows:
-            self.grow()
-        self.trans[:rows] = trans
-        for name in ("need", "owner", "slen", "seq"):
-            getattr(self, name)[:rows] = data[name]
-        self.meta[:] = data["meta"]
-        self.roots[:] = data["roots"]
-        self.hslot[:] = -1
-        req.rehash(self.hslot, self.owner, self.slen, self.seq, rows)
-        return True
-
-    def stored(self) -> bytes:
-        """The rows in use and their transitions, compressed (what ``stored_table`` reads back)."""
-        import io
-        n = self.rows
-        buf = io.BytesIO()
-        np.savez_compressed(buf, trans=self.trans[:n], need=self.need[:n], owner=self.owner[:n],
-                            slen=self.slen[:n], seq=self.seq[:n], meta=self.meta, roots=self.roots)
-        return buf.getvalue()
-
-    def _compile(self, k: int, chk: Checker) -> int:
-        """Fill checker ``k``'s fields; returns the most cards a completion holds."""
-        ck = self.ck[k]
-        ck[req.K_ORDERED] = int(chk.ordered)
-        ck[req.K_NSERV] = len(chk.services)
-        ck[req.K_NCODES] = chk.ncodes
-        ck[req.K_SPAN] = chk.span
-        ck[req.K_VMIN] = chk.vmin
-        ck[req.K_VMAX] = chk.vmax
-        ck[req.K_WILD] = chk.wild
-        ck[req.K_NCLASS] = chk.nclass
-        fixed = sum(s.cards for s in chk.services if s.cards is not None)
-        ck[req.K_LOW] = fixed + sum(1 for s in chk.services if s.cards is None)
-        ck[req.K_HIGH] = high = sum(chk._cap(s) for s in chk.services)
-        self.avail[k, :chk.ncodes] = chk.avail
-        parity = {None: req.PARITY_NONE, "even": req.PARITY_EVEN, "odd": req.PARITY_ODD, "same": req.PARITY_SAME}
-        for j, s in enumerate(chk.services):
-            v = self.sv[k, j]
-            v[req.V_CARDS] = req.NONE if s.cards is None else s.cards
-            v[req.V_COLOUR] = s.colour
-            v[req.V_NINC] = len(s.include)
-            for m, (t, n) in enumerate(s.include):
-                self.inc[k, j, m] = (t, n)
-            v[req.V_SAME] = int(s.same_value)
-            v[req.V_PARITY] = parity[s.parity]
-            for has, at, bound in ((req.V_HAS_LT, req.V_LT, s.lt), (req.V_HAS_GT, req.V_GT, s.gt),
-                                   (req.V_HAS_EQ, req.V_EQ, s.eq)):
-                v[has] = int(bound is not None)
-                v[at] = bound or 0
-            v[req.V_ORDER] = s.order
-            v[req.V_FIRST] = s.first
-            v[req.V_LAST] = s.last
-            v[req.V_TWO_SUM] = int(s.two_sum)
-            v[req.V_DISTINCT] = int(s.distinct)
-            v[req.V_WILD] = int(s.wild)
-            v[req.V_TYPED] = int(s.typed)
-            v[req.V_CAP] = chk._cap(s)
-        return high
-
-    def args(self) -> tuple[np.ndarray, ...]:
-        """The arrays compiled functions take (``compiled_require.step``, ``compiled_require.intern``...), in order."""
-        return (self.ck, self.sv, self.inc, self.avail, self.trans, self.need, self.owner, self.slen, self.seq,
-                self.hslot, self.meta)
-
-    @property
-    def rows(self) -> int:
-        """Rows in use."""
-        return int(self.meta[req.M_ROWS])
-
-    def grow(self) -> None:
-        """Twice the capacity (rows kept, hash rebuilt)."""
-        n, cap = self.rows, self.trans.shape[0]
-        new = 2 * cap
-        trans = np.full((new, self.ncodes), req.UNKNOWN, dtype=np.int32)
-        trans[:cap] = self.trans
-        self.trans = trans
-        for name in ("need", "owner", "slen"):
-            old = getattr(self, name)
-            arr = np.zeros(new, dtype=np.int64)
-            arr[:cap] = old
-            setattr(self, name, arr)
-        seq = np.zeros((new, self.seq.shape[1]), dtype=np.int64)
-        seq[:cap] = self.seq
-        self.seq = seq
-        self.hslot = np.full(4 * new, -1, dtype=np.int64)
-        req.rehash(self.hslot, self.owner, self.slen, self.seq, n)
-
-    def step(self, row: int, code: int) -> int:
-        """The row after one more card of ``code`` under ``row`` (``DEAD``: the noble can no longer be met)."""
-        while (nid := req.step(*self.args(), row, code)) == req.FULL:
-            self.grow()
-        return int(nid)
-
-    def cards(self, row: int) -> tuple[int, ...]:
-        """The codes a row holds (as the Python checker keys its state)."""
-        return tuple(self.seq[row, :self.slen[row]].tolist())
-
-
-#: Bump when what a stored noble table means changes (the compiled code's sources are part of the key too).
-TABLE_FORMAT = 1
-#: A table with more rows than this is not stored (a few MiB compressed at most).
-MAX_STORED_ROWS = 1 << 20
-
-
-def _table_key(tables: NobleTables) -> str:
-    """What a table's rows are made from: the compiled checkers and the code that makes rows."""
-    import hashlib
-    h = hashlib.sha256(f"royale-nobles|{TABLE_FORMAT}|".encode())
-    for a in (tables.ck, tables.sv, tables.inc, tables.avail):
-        h.update(str(a.shape).encode())
-        h.update(np.ascontiguousarray(a).tobytes())
-    from cardgen.jit import code_key  # every source the compiled checkers depend on, fastreq.py's included
-    h.update(code_key().encode())
-    return h.hexdigest()[:24]
-
-
-def _entry(key: str) -> str:
-    return f"royale-nobles-{key}.npz"
-
-
-def _folders() -> list[Path]:
-    from cardgen.cache import cache_dirs
-    return cache_dirs(Path(__file__).resolve().parent, "royale-nobles")
-
-
-def stored_table(key: str) -> dict[str, np.ndarray] | None:
-    """The noble table an earlier run stored under ``key`` (rows and transitions computed there),
-    or None. A row means the same cards in every run, so a process starts where the last one
-    stopped instead of computing again tens of thousands of completion searches; any damaged
-    or foreign entry is ignored."""
-    import io
-
-    from cardgen.cache import read_entry
-    for blob in read_entry(_entry(key), _folders()):
-        try:
-            with np.load(io.BytesIO(blob), allow_pickle=False) as npz:
-                data = {name: npz[name] for name in ("trans", "need", "owner", "slen", "seq", "meta", "roots")}
-        except Exception:  # a damaged entry is only a missed cache
-            continue
-        return data  # its shapes are checked against the table (``NobleTables._restore``)
-    return None
-
-
-def store_tables() -> None:
-    """Store each shared table that computed transitions since it was loaded (at exit; forked
-    workers exit without it, and a concurrent writer only replaces a whole entry)."""
-    from cardgen.cache import store_entry
-    for tables in list(_SHARED.values()):
-        if int(tables.meta[req.M_SEARCHES]) > tables.stored_searches and tables.rows <= MAX_STORED_ROWS:
-            store_entry(tables.stored(), _entry(tables.key), _folders())
-            tables.stored_searches = int(tables.meta[req.M_SEARCHES])
-
-
-#: the tables of this process by their checkers (shared by engines, inherited by forked workers)
-_SHARED: dict[tuple[int, ...], NobleTables] = {}
-
-
-def noble_tables(game: RoyaleGame, fresh: bool = False) -> NobleTables:
-    """The compiled noble requirements of ``game``'s seats.
-
-    Slot ``s`` of seat ``p`` is checker ``tables.index[id(game.checkers[p][s])]``, its
-    empty row ``tables.roots[that]``; a dish card ``c`` under it has code
-    ``game.codes[p][s][c]``; ``tables.need[row] == 0`` means the noble is met exactly.
-
-    By default the process's table for these checkers, shared by every engine (rows
-    already computed stay; a row means the same cards forever). ``grow`` replaces the
-    arrays: take ``args()`` again after it, and never mix row numbers of two tables.
-    ``fresh``: a new, private table.
-    """
-    seen: dict[int, Checker] = {}
-    for seat in game.checkers:
-        for chk in seat:
-            seen.setdefault(id(chk), chk)
-    key = tuple(seen)
-    tables = None if fresh else _SHARED.get(key)
-    if tables is None:
-        tables = NobleTables(list(seen.values()), stored=not fresh)
-        if not fresh:
-            if not _SHARED:
-                import atexit
-                atexit.register(store_tables)
-            _SHARED[key] = tables
-    return tables
-
-
 # -- one row of ``play_many``'s results ---------------------------------------------------------
 (R_END, R_STATUS, R_TURNS, R_ROUNDS, R_NGAPS, R_PEAK_UNDER, R_RESHUFFLE_PEAK, R_FINISHED, R_TIE) = range(9)
 R_SCORES = 9  # then the scores, then whether each seat won
+#: the position's slot each of R_END .. R_FINISHED copies
+_R_SLOTS = np.array([core.S_END, core.S_STATUS, core.S_TURNS, core.S_ROUNDS, core.S_NGAPS, core.S_PEAK_UNDER,
+                     core.S_RESHUFFLE_PEAK, core.S_FINISHED], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -340,14 +82,8 @@ def play_many(seeds, kinds, first, cap, record, s, off, G, W, H, mt, amt, init_p
         if st[core.S_END] == core.PLAYING and st[core.S_STATUS] == 0:
             st[core.S_STATUS] = core.CAPPED
         out = r_out[i]
-        out[R_END] = st[core.S_END]
-        out[R_STATUS] = st[core.S_STATUS]
-        out[R_TURNS] = st[core.S_TURNS]
-        out[R_ROUNDS] = st[core.S_ROUNDS]
-        out[R_NGAPS] = st[core.S_NGAPS]
-        out[R_PEAK_UNDER] = st[core.S_PEAK_UNDER]
-        out[R_RESHUFFLE_PEAK] = st[core.S_RESHUFFLE_PEAK]
-        out[R_FINISHED] = st[core.S_FINISHED]
+        for f in range(R_TIE):  # R_END .. R_FINISHED
+            out[f] = st[_R_SLOTS[f]]
         out[R_SCORES:R_SCORES + players] = score
         for j in range(min(st[core.S_NGAPS], gaps.shape[0])):
             g_rows[g, 0] = i
@@ -411,7 +147,7 @@ class RoyaleFast(FastEngine):
                 self.imp_cells[p, :len(takes)], self.imp_len[p, :len(takes)] = _rows([c for _, c in takes], iw)
         self.solo_cells, self.solo_len = _rows(g.solo_cells)
         # nobles: code of every card per slot, checker rows, points
-        self.tables = tables = noble_tables(g)
+        self.tables = tables = req.noble_tables(g)
         self.codes = np.zeros((players * nslots, max(ncards, 1)), dtype=np.int64)
         self.root = np.full(players * nslots, -1, dtype=np.int64)
         self.points = np.zeros(players * nslots, dtype=np.int64)
@@ -454,6 +190,11 @@ class RoyaleFast(FastEngine):
         self._cap = -1
         self._buffers(1)
 
+    def action(self, seat: int, a: int) -> Action:
+        """The reference action of id ``a`` for ``seat`` (imposter ids are the seat's own)."""
+        x = self.action_of[a]
+        return self.imp_actions[seat][a - len(self.game.lines)] if x is None else x
+
     def G(self) -> tuple:
         """What the kernels read (``compiled_rules.G_*``): static tables and the noble table's arrays as they are now."""
         return (self.cfg, self.lines, self.line_len, self.imp_cells, self.imp_len, self.imp_count, self.solo_cells,
@@ -484,7 +225,7 @@ class RoyaleFast(FastEngine):
     def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
         kinds = self._kinds.get(tuple(agents))
         if kinds is None:
-            _announce_compile()
+            announce_compile("Royale fast engine", play_many)
             kinds = self._kinds[tuple(agents)] = np.array([_AGENTS[a] for a in agents], dtype=np.int64)
         if cap > self._cap:
             self._buffers(cap)
@@ -511,9 +252,7 @@ class RoyaleFast(FastEngine):
                 if g.solo:
                     piles["solo_pile"] = [g.solo_ids[i] for i in self.init_solo[:len(g.solo_ids)].tolist()]
             result.initial_piles = piles
-            action_of, imp, nlines = self.action_of, self.imp_actions, len(g.lines)
-            result.actions = [(p, imp[p][a - nlines] if action_of[a] is None else action_of[a])
-                              for p, a in self.actions[:st[core.S_DECISIONS]].tolist()]
+            result.actions = [(p, self.action(p, a)) for p, a in self.actions[:st[core.S_DECISIONS]].tolist()]
         status = st[core.S_STATUS]
         if end == core.PLAYING or status in (core.CAPPED, core.NO_LEGAL):
             if status == core.CAPPED:
@@ -563,7 +302,7 @@ class RoyaleFast(FastEngine):
         """
         if cap > self._cap:
             self._buffers(cap)
-        _announce_compile()
+        announce_compile("Royale fast engine", play_many)
         seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
         n, players = len(seeds), self.game.players
         kinds = np.array([_AGENTS[a] for a in agents], dtype=np.int64)[seats]
@@ -601,9 +340,7 @@ class RoyaleFast(FastEngine):
         if code == core.GAP_UNEVEN:
             detail = f"{a} cards into {b} packets"
         elif code == core.GAP_SHORT:
-            nlines = len(self.game.lines)
-            action = self.action_of[a] if a < nlines else self.imp_actions[b][a - nlines]
-            detail = f"{action!r} holds {c} card(s)"
+            detail = f"{self.action(b, a)!r} holds {c} card(s)"
         else:
             detail = f"turn {a}"
         return kind, self._settled[kind], detail

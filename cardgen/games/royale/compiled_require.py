@@ -11,9 +11,9 @@ inside the compiled loop.
 
 ``min_need`` is ``Checker.min_need`` (with ``_exists``, ``viable``, ``sat``,
 ``_values_ok`` and ``_types_ok``) over the checker compiled to integer arrays by
-``fast.noble_tables``; the differential tests compare both on every state games reach.
+``NobleTables`` (end of this module); the differential tests compare both on every state games reach.
 
-The table (arrays named in ``fast.NobleTables``):
+The table (arrays named in ``NobleTables``, which holds them on the Python side):
 
 * a *row* is (checker, the codes under the noble: sorted, or in play order for an
   ordered requirement); ``need[row]`` is its ``min_need`` (``DEAD``: impossible);
@@ -26,8 +26,15 @@ The table (arrays named in ``fast.NobleTables``):
 """
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 import numpy as np
 from numba import njit
+
+if TYPE_CHECKING:
+    from cardgen.games.royale.engine import RoyaleGame
+    from cardgen.games.royale.require import Checker
 
 DEAD = -1
 UNKNOWN = -2
@@ -234,6 +241,15 @@ def _viable(ck, sv, inc, cards, n, has_rem, rem, wk):
 
 
 @njit(cache=True)
+def _all_sat(ck, sv, inc, groups, glen, wk):
+    """Whether each service's cards meet it (``Checker.sat`` of every group)."""
+    for j in range(ck[K_NSERV]):
+        if not _sat(ck, sv[j], inc[j], groups[j], glen[j], wk):
+            return False
+    return True
+
+
+@njit(cache=True)
 def _rem(sizes, glen, k, j, free, nnone):
     """``rem_of(j, free)`` of ``Checker._exists``: (known, cards still to come to service ``j``)."""
     if sizes[j] != NONE:
@@ -263,10 +279,7 @@ def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen,
         if sizes[x] == NONE:
             nnone += 1
     if total == 0:
-        for j in range(k):
-            if not _sat(ck, sv[j], inc[j], groups[j], glen[j], wk):
-                return False
-        return True
+        return _all_sat(ck, sv, inc, groups, glen, wk)
     ws[:6 * total + 1] = 0
     cc = ws[:total]  # next code to try at each level
     jj = ws[total:2 * total]  # next service to try for that code
@@ -277,19 +290,6 @@ def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen,
     i = 0
     init = True
     while True:
-        if i == total:
-            done = True
-            for j in range(k):
-                if not _sat(ck, sv[j], inc[j], groups[j], glen[j], wk):
-                    done = False
-                    break
-            if done:
-                return True
-            i -= 1
-            glen[pj[i]] -= 1
-            if i >= nplaced:
-                avail[pc[i]] += 1
-            init = False
         ext = i >= nplaced
         j_lo = slot[i] if ordered else 0
         j_hi = slot[i] + 1 if ordered else k
@@ -341,11 +341,14 @@ def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen,
                 break
             cc[i] += 1
             jj[i] = j_lo
-        if down:
+        if down:  # one level down; with every card placed, done if each service is met, else back
             i += 1
             init = True
-            continue
-        if i == 0:
+            if i < total:
+                continue
+            if _all_sat(ck, sv, inc, groups, glen, wk):
+                return True
+        elif i == 0:
             return False
         i -= 1
         glen[pj[i]] -= 1
@@ -475,6 +478,12 @@ def intern(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k, ca
     meta[M_SEARCHES] += 1
     if nd == DEAD:
         return DEAD
+    return _add(trans, need, owner, slen, seq, hslot, meta, h, k, cards, n, nd)
+
+
+@njit(cache=True)
+def _add(trans, need, owner, slen, seq, hslot, meta, h, k, cards, n, nd):
+    """A new row (checker ``k``, ``cards``, need ``nd``) at hash slot ``h``: its number, or FULL when out of room."""
     r = meta[M_ROWS]
     if r >= trans.shape[0] or 2 * (r + 1) > hslot.shape[0]:
         return FULL
@@ -529,18 +538,9 @@ def root(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k):
     r, h = _find(hslot, owner, slen, seq, k, cards, 0)
     if r >= 0:
         return r
-    r = meta[M_ROWS]
-    if r >= trans.shape[0] or 2 * (r + 1) > hslot.shape[0]:
-        return FULL
-    meta[M_ROWS] = r + 1
-    owner[r] = k
-    slen[r] = 0
-    need[r] = min_need(ck[k], sv[k], inc[k], avail[k], cards, 0, 0)
+    nd = min_need(ck[k], sv[k], inc[k], avail[k], cards, 0, 0)
     meta[M_SEARCHES] += 1
-    for c in range(trans.shape[1]):
-        trans[r, c] = UNKNOWN
-    hslot[h] = r
-    return r
+    return _add(trans, need, owner, slen, seq, hslot, meta, h, k, cards, 0, nd)
 
 
 @njit(cache=True)
@@ -549,3 +549,226 @@ def rehash(hslot, owner, slen, seq, nrows):
     for r in range(nrows):
         _, h = _find(hslot, owner, slen, seq, owner[r], seq[r], slen[r])
         hslot[h] = r
+
+
+# == Python side: one game's table (its arrays, growth, the stored copy) ==============================
+#: ``NobleTables``' arrays with one entry per row (what ``grow`` doubles and a stored table keeps)
+_ROW_ARRAYS = ("trans", "need", "owner", "slen", "seq")
+#: checker and service fields copied as they are (``K_*``, ``V_*`` -> the checker's or service's attribute)
+_CK_FIELDS = ((K_ORDERED, "ordered"), (K_NCODES, "ncodes"), (K_SPAN, "span"), (K_VMIN, "vmin"),
+              (K_VMAX, "vmax"), (K_WILD, "wild"), (K_NCLASS, "nclass"))
+_SV_FIELDS = ((V_COLOUR, "colour"), (V_SAME, "same_value"), (V_ORDER, "order"), (V_FIRST, "first"),
+              (V_LAST, "last"), (V_TWO_SUM, "two_sum"), (V_DISTINCT, "distinct"), (V_WILD, "wild"),
+              (V_TYPED, "typed"))
+
+
+class NobleTables:
+    """The noble requirements of one game, compiled for the functions above (see the module's docstring).
+
+    ``checkers``: the game's distinct ``require.Checker`` objects; checker ``k``'s
+    fields are ``ck[k]``, its services ``sv[k, j]`` (with ``inc[k, j]``: (class, count)
+    of each ``include``), its card copies per code ``avail[k]``; ``roots[k]`` is its
+    row with no card. The table (``trans``, ``need``, ``owner``, ``slen``, ``seq``,
+    ``hslot``, ``meta``) grows inside compiled code up to its capacity, and here
+    (``grow``) past it. ``args()`` is what compiled functions take, in order:
+    ``step(*tables.args(), row, code)``. ``stored``: start from the rows and
+    transitions an earlier run kept for these very checkers (``stored_table``; the
+    shared tables of ``noble_tables`` do, and ``store_tables`` keeps them at exit).
+    """
+
+    def __init__(self, checkers: list[Checker], rows: int = 1024, stored: bool = False) -> None:
+        self.checkers = checkers
+        self.index = {id(c): k for k, c in enumerate(checkers)}
+        nk = max(len(checkers), 1)
+        nserv = max([len(c.services) for c in checkers] + [1])
+        ninc = max([len(s.include) for c in checkers for s in c.services] + [1])
+        self.ncodes = ncodes = max([c.ncodes for c in checkers] + [1])
+        self.ck = np.zeros((nk, CK_SIZE), dtype=np.int64)
+        self.sv = np.zeros((nk, nserv, SV_SIZE), dtype=np.int64)
+        self.inc = np.zeros((nk, nserv, ninc, 2), dtype=np.int64)
+        self.avail = np.zeros((nk, ncodes), dtype=np.int64)
+        width = 1
+        for k, chk in enumerate(checkers):
+            width = max(width, self._compile(k, chk))
+        self.trans = np.full((rows, ncodes), UNKNOWN, dtype=np.int32)  # half the memory: rows stay < 2**31
+        self.need, self.owner, self.slen = (np.zeros(rows, dtype=np.int64) for _ in range(3))
+        self.seq = np.zeros((rows, width), dtype=np.int64)
+        self.hslot = np.full(4 * rows, -1, dtype=np.int64)
+        self.meta = np.zeros(META_SIZE, dtype=np.int64)
+        self.roots = np.zeros(nk, dtype=np.int64)
+        self.key = _table_key(self) if stored else ""
+        if not (stored and self._restore(stored_table(self.key))):
+            for k in range(len(checkers)):
+                while (r := root(*self.args(), k)) == FULL:
+                    self.grow()
+                self.roots[k] = r
+        self.stored_searches = int(self.meta[M_SEARCHES])
+
+    def _restore(self, data: dict[str, np.ndarray] | None) -> bool:
+        """Take the rows and transitions a stored table holds (``stored_table``); False if it cannot be used."""
+        if data is None or data["meta"].shape != self.meta.shape:
+            return False
+        rows = int(data["meta"][M_ROWS])
+        if (data["roots"].shape != self.roots.shape
+                or any(data[n].shape != (rows, *getattr(self, n).shape[1:]) for n in _ROW_ARRAYS)):
+            return False
+        while self.trans.shape[0] <= rows:
+            self.grow()
+        for name in _ROW_ARRAYS:
+            getattr(self, name)[:rows] = data[name]
+        self.meta[:] = data["meta"]
+        self.roots[:] = data["roots"]
+        self.hslot[:] = -1
+        rehash(self.hslot, self.owner, self.slen, self.seq, rows)
+        return True
+
+    def stored(self) -> bytes:
+        """The rows in use and their transitions, compressed (what ``stored_table`` reads back)."""
+        import io
+        n = self.rows
+        buf = io.BytesIO()
+        np.savez_compressed(buf, **{name: getattr(self, name)[:n] for name in _ROW_ARRAYS}, meta=self.meta,
+                            roots=self.roots)
+        return buf.getvalue()
+
+    def _compile(self, k: int, chk: Checker) -> int:
+        """Fill checker ``k``'s fields; returns the most cards a completion holds."""
+        ck = self.ck[k]
+        for at, name in _CK_FIELDS:
+            ck[at] = int(getattr(chk, name))
+        ck[K_NSERV] = len(chk.services)
+        fixed = sum(s.cards for s in chk.services if s.cards is not None)
+        ck[K_LOW] = fixed + sum(1 for s in chk.services if s.cards is None)
+        ck[K_HIGH] = high = sum(chk._cap(s) for s in chk.services)
+        self.avail[k, :chk.ncodes] = chk.avail
+        parity = {None: PARITY_NONE, "even": PARITY_EVEN, "odd": PARITY_ODD, "same": PARITY_SAME}
+        for j, s in enumerate(chk.services):
+            v = self.sv[k, j]
+            for at, name in _SV_FIELDS:
+                v[at] = int(getattr(s, name))
+            v[V_CARDS] = NONE if s.cards is None else s.cards
+            v[V_NINC] = len(s.include)
+            for m, (t, n) in enumerate(s.include):
+                self.inc[k, j, m] = (t, n)
+            v[V_PARITY] = parity[s.parity]
+            for has, at, bound in ((V_HAS_LT, V_LT, s.lt), (V_HAS_GT, V_GT, s.gt),
+                                   (V_HAS_EQ, V_EQ, s.eq)):
+                v[has] = int(bound is not None)
+                v[at] = bound or 0
+            v[V_CAP] = chk._cap(s)
+        return high
+
+    def args(self) -> tuple[np.ndarray, ...]:
+        """The arrays compiled functions take (``step``, ``intern``...), in order."""
+        return (self.ck, self.sv, self.inc, self.avail, self.trans, self.need, self.owner, self.slen, self.seq,
+                self.hslot, self.meta)
+
+    @property
+    def rows(self) -> int:
+        """Rows in use."""
+        return int(self.meta[M_ROWS])
+
+    def grow(self) -> None:
+        """Twice the capacity (rows kept, hash rebuilt)."""
+        for name in _ROW_ARRAYS:
+            old = getattr(self, name)
+            setattr(self, name, np.concatenate([old, np.full_like(old, UNKNOWN if name == "trans" else 0)]))
+        self.hslot = np.full(4 * self.trans.shape[0], -1, dtype=np.int64)
+        rehash(self.hslot, self.owner, self.slen, self.seq, self.rows)
+
+    def step(self, row: int, code: int) -> int:
+        """The row after one more card of ``code`` under ``row`` (``DEAD``: the noble can no longer be met)."""
+        while (nid := step(*self.args(), row, code)) == FULL:
+            self.grow()
+        return int(nid)
+
+    def cards(self, row: int) -> tuple[int, ...]:
+        """The codes a row holds (as the Python checker keys its state)."""
+        return tuple(self.seq[row, :self.slen[row]].tolist())
+
+
+#: Bump when what a stored noble table means changes (the compiled code's sources are part of the key too).
+TABLE_FORMAT = 1
+#: A table with more rows than this is not stored (a few MiB compressed at most).
+MAX_STORED_ROWS = 1 << 20
+
+
+def _table_key(tables: NobleTables) -> str:
+    """What a table's rows are made from: the compiled checkers and the code that makes rows."""
+    import hashlib
+    h = hashlib.sha256(f"royale-nobles|{TABLE_FORMAT}|".encode())
+    for a in (tables.ck, tables.sv, tables.inc, tables.avail):
+        h.update(str(a.shape).encode())
+        h.update(np.ascontiguousarray(a).tobytes())
+    from cardgen.jit import code_key  # every source the compiled checkers depend on, fastpy's included
+    h.update(code_key().encode())
+    return h.hexdigest()[:24]
+
+
+def _entry(key: str) -> str:
+    return f"royale-nobles-{key}.npz"
+
+
+def _folders() -> list[Path]:
+    from cardgen.cache import cache_dirs
+    return cache_dirs(Path(__file__).resolve().parent, "royale-nobles")
+
+
+def stored_table(key: str) -> dict[str, np.ndarray] | None:
+    """The noble table an earlier run stored under ``key`` (rows and transitions computed there),
+    or None. A row means the same cards in every run, so a process starts where the last one
+    stopped instead of computing again tens of thousands of completion searches; any damaged
+    or foreign entry is ignored."""
+    import io
+
+    from cardgen.cache import read_entry
+    for blob in read_entry(_entry(key), _folders()):
+        try:
+            with np.load(io.BytesIO(blob), allow_pickle=False) as npz:
+                data = {name: npz[name] for name in (*_ROW_ARRAYS, "meta", "roots")}
+        except Exception:  # a damaged entry is only a missed cache
+            continue
+        return data  # its shapes are checked against the table (``NobleTables._restore``)
+    return None
+
+
+def store_tables() -> None:
+    """Store each shared table that computed transitions since it was loaded (at exit; forked
+    workers exit without it, and a concurrent writer only replaces a whole entry)."""
+    from cardgen.cache import store_entry
+    for tables in list(_SHARED.values()):
+        if int(tables.meta[M_SEARCHES]) > tables.stored_searches and tables.rows <= MAX_STORED_ROWS:
+            store_entry(tables.stored(), _entry(tables.key), _folders())
+            tables.stored_searches = int(tables.meta[M_SEARCHES])
+
+
+#: the tables of this process by their checkers (shared by engines, inherited by forked workers)
+_SHARED: dict[tuple[int, ...], NobleTables] = {}
+
+
+def noble_tables(game: RoyaleGame, fresh: bool = False) -> NobleTables:
+    """The compiled noble requirements of ``game``'s seats.
+
+    Slot ``s`` of seat ``p`` is checker ``tables.index[id(game.checkers[p][s])]``, its
+    empty row ``tables.roots[that]``; a dish card ``c`` under it has code
+    ``game.codes[p][s][c]``; ``tables.need[row] == 0`` means the noble is met exactly.
+
+    By default the process's table for these checkers, shared by every engine (rows
+    already computed stay; a row means the same cards forever). ``grow`` replaces the
+    arrays: take ``args()`` again after it, and never mix row numbers of two tables.
+    ``fresh``: a new, private table.
+    """
+    seen: dict[int, Checker] = {}
+    for seat in game.checkers:
+        for chk in seat:
+            seen.setdefault(id(chk), chk)
+    key = tuple(seen)
+    tables = None if fresh else _SHARED.get(key)
+    if tables is None:
+        tables = NobleTables(list(seen.values()), stored=not fresh)
+        if not fresh:
+            if not _SHARED:
+                import atexit
+                atexit.register(store_tables)
+            _SHARED[key] = tables
+    return tables

@@ -335,10 +335,8 @@ def legal_actions(V, G, out):
     st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
     if st[S_END] != PLAYING:
         return 0
-    p = st[S_PLAYER]
-    nslots = cfg[C_SLOTS]
+    p, phase, nslots = st[S_PLAYER], st[S_PHASE], cfg[C_SLOTS]
     base = p * nslots
-    phase = st[S_PHASE]
     m = 0
     if phase == TAKE:
         nlines = cfg[C_LINES]
@@ -381,11 +379,8 @@ def _apply(V, G, W, mt, a):
     trans, need = R[4], R[5]
     work, work2, gaps, miss = W[0], W[1], W[2], W[4]
     st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
-    p = st[S_PLAYER]
-    nslots = cfg[C_SLOTS]
-    nlines = cfg[C_LINES]
+    p, phase, nslots, nlines = st[S_PLAYER], st[S_PHASE], cfg[C_SLOTS], cfg[C_LINES]
     base = p * nslots
-    phase = st[S_PHASE]
     nid = 0
     if phase == PLACE:
         x = a - cfg[C_A_PLACE]
@@ -851,7 +846,7 @@ def _heuristic(V, G, H, mt, legal, m):
     """The index in ``legal[:m]`` that ``HeuristicAgent`` picks for the seat to move; MISSING: the noble
     table lacks a transition (noted in ``H[-1]``; nothing drawn from ``mt``)."""
     cfg, lines, line_len, imp_cells, imp_len = G[0], G[1], G[2], G[3], G[4]
-    codes, root, points, R, vals = G[8], G[9], G[10], G[11], G[12]
+    codes, root, R, vals = G[8], G[9], G[11], G[12]
     trans, need = R[4], R[5]
     O, val0, cur, cards, picks, pos, gain0, new0, order, S, tot, miss = H
     ks, rows0, roots = O[0], O[1], O[2]

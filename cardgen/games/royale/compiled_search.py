@@ -6,9 +6,9 @@ and runs ``params.iterations`` iterations of ``cardgen.agents.search.SearchAgent
 paired flat Monte Carlo against the heuristic's own move (with a policy), or the tree
 (no policy, random rollouts; ``cardgen.engine.fasttree``). Every step is a kernel of
 ``compiled_rules`` (``determinize``, ``legal_actions``, ``apply``, ``play_on`` with the
-rollout policy's seat kinds, ``heuristic``, ``outcome``); the constants are the
-agent's (``SearchParams``, ``ROLLOUT_CAP``). Tree search *with* a policy (its root
-prior) is not compiled: ``compiled_search`` answers None there and the Python search runs.
+rollout policy's seat kinds, ``heuristic``, ``outcome``); the constants are the agent's
+(``SearchParams``, ``ROLLOUT_CAP``, ``PAIRED_MIN_ROUNDS``, ``DECIDED_EVERY``). Tree search *with*
+a policy (its root prior) is not compiled: ``compiled_search`` answers None there and the Python search runs.
 
 A run that meets a full noble table (``FULL``) grows it in Python and runs the *whole*
 search again from the same seed, so the decision is the one an unbounded table gives.
@@ -22,7 +22,7 @@ import weakref
 import numpy as np
 from numba import njit
 
-from cardgen.agents.search import ROLLOUT_CAP
+from cardgen.agents.search import DECIDED_EVERY, PAIRED_MIN_ROUNDS, ROLLOUT_CAP
 from cardgen.engine import fastrng, fasttree
 from cardgen.engine.api import Action, SearchParams
 from cardgen.games.royale import compiled_rules as core
@@ -73,7 +73,7 @@ def search_paired(root, off, G, W, H, seed, iterations, score_weight, policy, ep
         base = core.heuristic(vroot, G, H, mt, rlegal, k)
         if base < 0:
             return FULL
-    rounds = max(2, iterations // k)
+    rounds = max(PAIRED_MIN_ROUNDS, iterations // k)
     sums, dsum, dsq, got = np.zeros(k), np.zeros(k), np.zeros(k), np.zeros(k)
     sample = np.empty_like(root)
     vsample = core.fields(sample, off)
@@ -148,7 +148,7 @@ def search_tree(root, off, G, W, H, seed, iterations, exploration, score_weight,
             length += 1
         _reward(vs, G, score_weight, scores, winners, rew)
         fasttree.backpropagate(tree, value, path, length, rew)
-        if done % 8 == 0 and done < iterations and fasttree.decided(tree, 0, iterations - done):
+        if done % DECIDED_EVERY == 0 and done < iterations and fasttree.decided(tree, 0, iterations - done):
             break
     return fasttree.most_visited(tree, value, 0, rlegal, k)
 
@@ -164,33 +164,10 @@ class Compiled:
             f.tables.grow()
         self.off, self.size, self.nslots = f.off, f.size, f.nslots
         self.runs = 0  # searches run (a run that meets an unknown transition is run again)
-        # reference action <-> id
-        cfg, nlines = f.cfg, len(g.lines)
-        self.id_of: list[dict[Action, int]] = []
-        for p in range(g.players):
-            ids = {a: i for i, a in enumerate(g.line_actions)}
-            ids.update({a: nlines + t for t, a in enumerate(g.imposter_actions[p])})
-            for c, cid in enumerate(g.card_ids):
-                for sl in range(f.nslots):
-                    ids[("place", cid, sl)] = int(cfg[core.C_A_PLACE]) + c * f.nslots + sl
-            for sl in range(f.nslots):
-                ids[("clear", sl)] = int(cfg[core.C_A_CLEAR]) + sl
-            ids[("stop",)] = int(cfg[core.C_A_STOP])
-            self.id_of.append(ids)
-
-    @property
-    def W(self) -> tuple:
-        """The kernels' work arrays (``W``)."""
-        return self.fast.W
-
-    @property
-    def H(self) -> tuple:
-        """The heuristic's scratch arrays (``H``)."""
-        return self.fast.H
-
-    def tables(self) -> tuple:
-        """What the kernels read (``G``), the noble table's arrays as they are now."""
-        return self.fast.G()
+        # reference action -> id, per seat (``RoyaleFast.action`` the other way)
+        common = {a: i for i, a in enumerate(f.action_of) if a is not None}
+        nlines = len(g.lines)
+        self.id_of = [common | {a: nlines + t for t, a in enumerate(imp)} for imp in g.imposter_actions]
 
     def encode(self, state: RoyaleState) -> np.ndarray:
         """The position of a reference state (the true pile order included: only ``determinize`` hides it)."""
@@ -232,29 +209,27 @@ class Compiled:
 
     def action(self, seat: int, a: int) -> Action:
         """The reference action of id ``a`` for ``seat``."""
-        f = self.fast
-        nlines = len(self.game.lines)
-        return f.imp_actions[seat][a - nlines] if f.action_of[a] is None else f.action_of[a]
+        return self.fast.action(seat, a)
 
     def search(self, state: RoyaleState, params: SearchParams, legal: list[Action], seed: int) -> int | None:
         """The index in ``legal`` the search picks (``State.compiled_search``), or None when not compiled."""
         if params.policy and not params.paired:
             return None  # the tree with the policy's root prior: Python's
         root = self.encode(state)
-        seat = state.player
+        seat, f = state.player, self.fast
         while True:
-            G = self.tables()
+            G = f.G()
             if params.paired:
-                pick = search_paired(root, self.off, G, self.W, self.H, np.uint64(seed), params.iterations,
+                pick = search_paired(root, self.off, G, f.W, f.H, np.uint64(seed), params.iterations,
                                      params.score_weight, params.policy, params.epsilon, params.z)
             else:
-                pick = search_tree(root, self.off, G, self.W, self.H, np.uint64(seed), params.iterations,
+                pick = search_tree(root, self.off, G, f.W, f.H, np.uint64(seed), params.iterations,
                                    params.exploration, params.score_weight, params.iterations + 2)
             self.runs += 1
             if pick != FULL:
                 break
-            self.fast.tables.grow()  # the noble table was full: the same search again, with room
-        rlegal = np.zeros(self.W[3].shape[0], dtype=np.int64)
+            f.tables.grow()  # the noble table was full: the same search again, with room
+        rlegal = np.zeros(f.W[3].shape[0], dtype=np.int64)
         m = core.legal_actions(core.fields(root, self.off), G, rlegal)
         if m != len(legal):
             raise RuntimeError(f"compiled Royale search: {m} legal actions, the engine has {len(legal)}")

@@ -186,6 +186,12 @@ class RoyaleGame(Game):
         return self.state_class(self, seed)
 
 
+#: the state's lists ``clone`` copies (``_SEAT_LISTS``: one list per seat)
+_LISTS = ("gaps", "grid", "pile", "discard", "hand", "score", "imposter_left", "solo_pile", "solo_revealed",
+          "imposter_log")
+_SEAT_LISTS = ("sid", "done", "open")
+
+
 class RoyaleState(State):
     """One game of Royale in progress."""
 
@@ -542,22 +548,13 @@ class RoyaleState(State):
         """``clone`` except the generator, which stays shared (callers replace it)."""
         st = object.__new__(type(self))  # a house rule subclass stays one
         st.__dict__.update(self.__dict__)
-        st.gaps = list(self.gaps)
         st.peak = dict(self.peak)
         st.initial_piles = dict(self.initial_piles)  # the lists are never changed after set-up
-        st.grid = list(self.grid)
-        st.pile = list(self.pile)
-        st.discard = list(self.discard)
-        st.hand = list(self.hand)
+        for name in _LISTS:
+            setattr(st, name, list(getattr(self, name)))
+        for name in _SEAT_LISTS:
+            setattr(st, name, [list(x) for x in getattr(self, name)])
         st.under = [[list(u) for u in seat] for seat in self.under]
-        st.sid = [list(x) for x in self.sid]
-        st.done = [list(x) for x in self.done]
-        st.open = [list(x) for x in self.open]
-        st.score = list(self.score)
-        st.imposter_left = list(self.imposter_left)
-        st.solo_pile = list(self.solo_pile)
-        st.solo_revealed = list(self.solo_revealed)
-        st.imposter_log = list(self.imposter_log)
         st._legal = None
         st._views = list(self._views)  # tuples: shared safely
         return st

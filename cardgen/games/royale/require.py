@@ -410,14 +410,12 @@ class Checker:
                         need = sum((sizes[x] or 0) - len(groups[x]) for x in range(k) if sizes[x] is not None)
                         need += sum(1 for x in range(k) if sizes[x] is None and not groups[x])
                         ok = need <= free
-                    if ok and fill(i + 1, code if ext else low):
-                        groups[j].pop()
-                        if ext:
-                            avail[code] += 1
-                        return True
+                    found = ok and fill(i + 1, code if ext else low)
                     groups[j].pop()
                     if ext:
                         avail[code] += 1
+                    if found:
+                        return True
             return False
 
         return fill(0, 0)

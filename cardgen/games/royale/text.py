@@ -180,10 +180,6 @@ def _times(n: int, lang: str) -> str:
     return phrase[0].upper() + phrase[1:] + per_game
 
 
-def _or_list(items: list[str], lang: str) -> str:
-    return join_or(items, lang)
-
-
 def imposter_text(deck: ResolvedDeck, lang: str) -> str:
     """What an imposter card allows, from the rule numbers."""
     r = deck.rules
@@ -193,9 +189,9 @@ def imposter_text(deck: ResolvedDeck, lang: str) -> str:
             "en": f"{_times(r.imposter_uses, lang)}{_colon(lang)} instead of a row or a column, take the {n} cards of this pattern."}[lang]
     turns = [f"{d}°" for d in r.imposter_rotations if d]
     if turns:
-        more = {"fr": f" Vous pouvez le faire pivoter de {_or_list(turns, lang)}.",
-                "it": f" Puoi ruotarlo di {_or_list(turns, lang)}.",
-                "en": f" You may turn it by {_or_list(turns, lang)}."}[lang]
+        more = {"fr": f" Vous pouvez le faire pivoter de {join_or(turns, lang)}.",
+                "it": f" Puoi ruotarlo di {join_or(turns, lang)}.",
+                "en": f" You may turn it by {join_or(turns, lang)}."}[lang]
         take += more
     if r.imposter_slide:
         take += {"fr": " Il peut aussi se placer n’importe où dans la desserte.",
