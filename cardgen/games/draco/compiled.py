@@ -36,6 +36,12 @@ from cardgen.games.draco.engine import ARRANGE, BESIDE, DUEL, MOVE, SPLIT, STEAL
 
 
 @njit(cache=True, _nrt=False)
+def _heuristic(V, G, H, rows, m, rng):  # type: ignore[no-untyped-def]
+    """``cr.heuristic`` behind a call: inlined, its code crowded the random games' loop (+12 % CPU per game)."""
+    return cr.heuristic(V, G, H, rows, m, rng)
+
+
+@njit(cache=True, _nrt=False)
 def play_compiled(seed, kinds, cap, record, s, G, E, H, mts, rows, actions, dealt):  # type: ignore[no-untyped-def]
     """One game into position ``s``; returns the number of decisions made.
 
@@ -57,7 +63,7 @@ def play_compiled(seed, kinds, cap, record, s, G, E, H, mts, rows, actions, deal
         m = cr.legal(V, G, rows)
         p = cr.player(V)
         if kinds[p] == 1:
-            i = cr.heuristic(V, G, H, rows, m, amt)
+            i = _heuristic(V, G, H, rows, m, amt)
         else:
             i = fr.randbelow_inline(amt, m)
         if record:

@@ -647,7 +647,7 @@ def apply(row, V, G, E, mt):  # type: ignore[no-untyped-def]
     _advance(step, V, G, E, mt)  # one call site: inlined once
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def player(V):  # type: ignore[no-untyped-def]
     """The seat to decide, -1 once the game is over."""
     sc = V[0]
