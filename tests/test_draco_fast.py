@@ -118,14 +118,14 @@ def test_a_game_with_more_gap_events_than_the_buffer_is_replayed_on_the_referenc
 
     deck = resolve("draco", ROOT)
     engine = fast_engine(deck, 4)
-    run = engine._run
+    compiled = tier.play_compiled
 
     def overflowing(*args):
-        out = run(*args)
-        out[0][tier.S_NGAPS] = tier.MAX_GAPS + 1
-        return out
+        decisions = compiled(*args)
+        args[4][tier.S_NGAPS] = tier.MAX_GAPS + 1  # the position the game was played into
+        return decisions
 
-    monkeypatch.setattr(engine, "_run", overflowing)
+    monkeypatch.setattr(tier, "play_compiled", overflowing)
     names = ["heuristic", "random", "random", "heuristic"]
     ref = play_game(DracoGame(deck, 4), 5, make_agents(deck.spec, names), names, record=True)
     assert engine.play(5, names, 10_000, True) == ref

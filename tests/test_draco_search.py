@@ -20,6 +20,7 @@ from cardgen.engine import fastrng as fr
 from cardgen.engine.api import RandomAgent, SearchParams
 from cardgen.games.draco import compiled_rules as cr
 from cardgen.games.draco import compiled_search as fs
+from cardgen.games.draco.compiled import row_action
 from cardgen.games.draco.agents import HeuristicAgent
 from cardgen.games.draco.engine import DracoGame
 from cardgen.load.project import Project
@@ -57,9 +58,29 @@ def positions(game: DracoGame, seed: int, heuristic_share: float = 0.5):
     yield state
 
 
+def views(d: fs.Driver, s: np.ndarray) -> tuple[np.ndarray, ...]:
+    return cr.views_of(s, d.cfg)
+
+
+def mt_of(state) -> np.ndarray:
+    """The reference's generator as a ``fastrng`` state (the same draws follow)."""
+    return np.array(state.rng.getstate()[1], dtype=np.uint32)
+
+
+def canonical(d: fs.Driver, s: np.ndarray) -> np.ndarray:
+    """A copy of ``s`` with the slots beyond each zone's size zeroed (kernels leave them stale)."""
+    s = s.copy()
+    sc, _, _, hand_n, hands, pile, discard, aside, _, queue = views(d, s)
+    for p in range(len(hand_n)):
+        hands[p, hand_n[p]:] = 0
+    for zone, size in ((pile, cr.S_PILE), (discard, cr.S_DISC), (aside, cr.S_ASIDE), (queue, cr.S_SQN)):
+        zone[sc[size]:] = 0
+    return s
+
+
 def check_arrays(driver: fs.Driver, s: np.ndarray) -> None:
     """Invariants of a position array: every card in exactly one place, coins conserved, no negative purse."""
-    sc, money, order, hand_n, hands, pile, discard, aside, gen, queue = driver.views(s)
+    sc, money, order, hand_n, hands, pile, discard, aside, gen, queue = views(driver, s)
     cards = [c for p in range(len(hand_n)) for c in hands[p, :hand_n[p]]]
     cards += list(pile[:sc[cr.S_PILE]]) + list(discard[:sc[cr.S_DISC]]) + list(aside[:sc[cr.S_ASIDE]])
     assert sorted(cards) == list(range(len(driver.g.card_ids)))
@@ -81,22 +102,22 @@ def test_every_action_gives_the_reference_position(deck_id):
                 check_arrays(d, s)
                 if state.is_terminal():
                     win = np.zeros(players, dtype=np.int64)
-                    cr.winners(d.views(s)[1].copy(), d.cfg, win)
+                    cr.winners(views(d, s)[1].copy(), d.cfg, win)
                     assert sorted(np.flatnonzero(win).tolist()) == sorted(state.outcome().winners)
                     break
                 rows = d.legal_rows(s)
                 legal = state.legal_actions()
-                assert [d.action(r) for r in rows] == legal
+                assert [row_action(game, r) for r in rows] == legal
                 if rng.random() < 0.5:
                     action = agent.choose(state.observation(state.current_player), legal, rng)
                 else:
                     action = legal[rng.randrange(len(legal))]
-                mt = d.mt_of(state)  # the kernels draw the reference's very chance
+                mt = mt_of(state)  # the kernels draw the reference's very chance
                 work = s.copy()
-                cr.apply(rows[legal.index(action)], d.views(work), d.G, d.E, mt)
+                cr.apply(rows[legal.index(action)], views(d, work), d.G, d.E, mt)
                 state.apply(action)
-                assert np.array_equal(d.canonical(work), d.encode(state)), f"{deck_id} {players}p {seed}: {action}"
-                assert np.array_equal(mt, d.mt_of(state))
+                assert np.array_equal(canonical(d, work), d.encode(state)), f"{deck_id} {players}p {seed}: {action}"
+                assert np.array_equal(mt, mt_of(state))
 
 
 def test_winners_follow_the_ties_rule():
@@ -126,7 +147,7 @@ def test_compiled_heuristic_picks_the_reference_move():
                 legal = state.legal_actions()
                 x = seed * 7919 + state.turns
                 want = agent.choose(state.observation(state.current_player), legal, random.Random(x))
-                got = cr.heuristic(d.views(s), d.G, d.H, rows, len(rows), fr.new_rng(x))
+                got = cr.heuristic(views(d, s), d.G, d.H, rows, len(rows), fr.new_rng(x))
                 assert legal[got] == want
 
 
@@ -143,10 +164,10 @@ def test_determinize_deals_the_reference_sample():
             dst = np.zeros_like(s)
             mt = fr.new_state()
             cr.determinize(s, dst, seat, fr.new_rng(x), mt, d.G, d.D)
-            assert np.array_equal(d.canonical(dst), d.encode(sample))
-            assert np.array_equal(mt, d.mt_of(sample))
+            assert np.array_equal(canonical(d, dst), d.encode(sample))
+            assert np.array_equal(mt, mt_of(sample))
             # what the seat sees is kept; the hidden cards are the same multiset per rebuild generation
-            a, b = d.views(s), d.views(dst)
+            a, b = views(d, s), views(d, dst)
             for name, i in (("scalars", 0), ("money", 1), ("seats", 2), ("hand sizes", 3), ("discard", 6)):
                 assert np.array_equal(a[i], b[i]), name
             assert np.array_equal(a[4][seat], b[4][seat])
@@ -199,7 +220,7 @@ def test_rollouts_keep_cards_and_coins():
     for seed in range(4):
         s = d.encode(game.new_initial_state(seed))
         mt = fr.new_rng(seed)
-        v = d.views(s)
+        v = views(d, s)
         steps = 0
         while s[cr.S_END] == 0:
             check_arrays(d, s)

@@ -30,9 +30,15 @@ from cardgen.engine import fastrng as fr
 from cardgen.engine.api import Action, BatchResult, FastEngine, GameResult
 from cardgen.games.draco import compiled_rules as cr
 from cardgen.games.draco.compiled_rules import (A_MOVE, A_PLAY, A_TOAST, G_BANK, G_CANNOT, G_EMPTY, G_FINAL,
-                                                G_RICHEST, GAP_KINDS, MAX_GAPS, NSC, PEAKS, S_END, S_NGAPS,
+                                                G_NOTHING, G_RICHEST, GAP_KINDS, MAX_GAPS, NSC, PEAKS, S_END, S_NGAPS,
                                                 S_ROUNDS, S_TURNS)
 from cardgen.games.draco.engine import ARRANGE, BESIDE, DUEL, MOVE, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, DracoGame, DracoState
+
+
+@njit(cache=True, _nrt=False)
+def _heuristic(V, G, H, rows, m, rng):  # type: ignore[no-untyped-def]
+    """``cr.heuristic`` behind a call: inlined, its code crowded the random games' loop (+12 % CPU per game)."""
+    return cr.heuristic(V, G, H, rows, m, rng)
 
 
 @njit(cache=True, _nrt=False)
@@ -57,7 +63,7 @@ def play_compiled(seed, kinds, cap, record, s, G, E, H, mts, rows, actions, deal
         m = cr.legal(V, G, rows)
         p = cr.player(V)
         if kinds[p] == 1:
-            i = cr.heuristic(V, G, H, rows, m, amt)
+            i = _heuristic(V, G, H, rows, m, amt)
         else:
             i = fr.randbelow_inline(amt, m)
         if record:
@@ -101,13 +107,19 @@ def play_many(seeds, kinds, first, cap, s, G, E, H, mts, rows, actions, dealt,  
     return seeds.shape[0], g
 
 
-def _cache_ready() -> bool:
-    """Whether numba's on-disk cache already holds this module's compiled game."""
+#: the details of the gap events, in the reference's words (``DracoState.gap`` calls), from their three numbers
+_GAP_WORDS = {G_CANNOT: "seat {0} owes {1} with {2}", G_FINAL: "after {0} rebuild(s)",
+              G_BANK: "players need {0} silver coins, the box has {1}", G_RICHEST: "{0} players tie with {1} silver",
+              G_EMPTY: "seat {0} has no action card", G_NOTHING: "the discard pile is empty"}
+_ANNOUNCED: set[str] = set()
+
+
+def announce(what: str, dispatcher: Any, minutes: str) -> None:
+    """One stderr line when numba is about to compile ``what`` (its disk cache is empty), once per process."""
     from cardgen.jit import is_cached  # numba's cache lives where cardgen/jit.py points it
-    return is_cached(play_compiled)
-
-
-_COMPILED = False
+    if what not in _ANNOUNCED and not is_cached(dispatcher):
+        print(f"cardgen: compiling the Draco {what} (once per machine, {minutes})...", file=sys.stderr)
+    _ANNOUNCED.add(what)
 
 
 class DracoFast(FastEngine):
@@ -125,16 +137,8 @@ class DracoFast(FastEngine):
         self.no_actions = np.zeros((1, 7), dtype=np.int64)
         self.agent_codes: dict[tuple[str, ...], np.ndarray] = {}
 
-    @staticmethod
-    def _announce() -> None:
-        """One stderr line when numba is about to compile (its disk cache is empty)."""
-        global _COMPILED
-        if not _COMPILED and not _cache_ready():
-            print("cardgen: compiling the Draco fast tier (once per machine, about a minute)...", file=sys.stderr)
-        _COMPILED = True
-
-    def _run(self, seed: int, agents: list[str], cap: int, record: bool) -> tuple[Any, ...]:
-        self._announce()
+    def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
+        announce("fast tier", play_compiled, "about a minute")
         key = tuple(agents)
         codes = self.agent_codes.get(key)
         if codes is None:
@@ -143,12 +147,7 @@ class DracoFast(FastEngine):
         actions = np.zeros((cap + 1, 7), dtype=np.int64) if record else self.no_actions
         decisions = play_compiled(np.uint64(seed), codes, cap, record, self.s, self.G, self.E, self.H, self.mts,
                                   self.rows, actions, self.dealt)
-        n = self.g.players
-        return self.s[:NSC], self.s[NSC:NSC + n], self.E[5], self.E[6], decisions, actions
-
-    def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
-        sc, money, peak, seen, decisions, actions = self._run(seed, agents, cap, record)
-        sc = sc.tolist()
+        sc = self.s[:NSC].tolist()
         ngaps = sc[S_NGAPS]
         if ngaps > MAX_GAPS:  # more gap events than the buffer holds: the reference plays this one
             from cardgen.simulate.runner import make_agents, play_game
@@ -157,8 +156,7 @@ class DracoFast(FastEngine):
         g = self.g
         gap = self._gap
         gap_list = [gap(*row) for row in self.E[4][:ngaps].tolist()] if ngaps else []
-        seen = seen.tolist()
-        peaks = {name: v for name, v, s in zip(PEAKS, peak.tolist(), seen) if s}
+        peaks = {name: v for name, v, s in zip(PEAKS, self.E[5].tolist(), self.E[6].tolist()) if s}
         result = GameResult(seed, list(agents), "", False, gap_list, sc[S_TURNS], sc[S_ROUNDS], peak=peaks)
         if record:
             ncards = len(g.card_ids)
@@ -170,7 +168,7 @@ class DracoFast(FastEngine):
             result.end_reason = "safety_cap"
             result.gaps.append(("safety_cap", False, f"no end condition after {cap} decisions"))
             return result
-        money = money.tolist()
+        money = self.s[NSC:NSC + g.players].tolist()
         winners, tie_break = self._winners(money, result.gaps)
         result.engine_gaps = len(result.gaps)
         result.end_reason = "final_toast"
@@ -189,7 +187,7 @@ class DracoFast(FastEngine):
         gap events than the buffer, a tie for the win settled by the deck's ``tie_for_win``
         ruling) are played again by ``play`` and handed over in ``extra``.
         """
-        self._announce()
+        announce("fast tier", play_compiled, "about a minute")
         seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
         n, players = len(seeds), self.g.players
         kinds = np.array([{"random": 0, "heuristic": 1}[a] for a in agents], dtype=np.int64)[seats]
@@ -227,19 +225,7 @@ class DracoFast(FastEngine):
     @staticmethod
     def _gap(kind: int, a: int, b: int, c: int) -> tuple[str, bool, str]:
         """A gap event in the reference's words (``DracoState.gap`` calls)."""
-        if kind == G_CANNOT:
-            detail = f"seat {a} owes {b} with {c}"
-        elif kind == G_FINAL:
-            detail = f"after {a} rebuild(s)"
-        elif kind == G_BANK:
-            detail = f"players need {a} silver coins, the box has {b}"
-        elif kind == G_RICHEST:
-            detail = f"{a} players tie with {b} silver"
-        elif kind == G_EMPTY:
-            detail = f"seat {a} has no action card"
-        else:
-            detail = "the discard pile is empty"
-        return GAP_KINDS[kind], True, detail
+        return GAP_KINDS[kind], True, _GAP_WORDS[kind].format(a, b, c)
 
     def _winners(self, money: list[int], gaps: list[Any]) -> tuple[list[int], str | None]:
         """``DracoState._winners`` itself, run on the tier's purses (its tie_for_win gap is the game's last)."""

@@ -133,37 +133,16 @@ def state_size(cfg: np.ndarray) -> int:
 @njit(cache=True, _nrt=False, inline="always")
 def _views(s, cfg):  # type: ignore[no-untyped-def]
     """The named parts of position ``s`` (views, nothing copied)."""
-    n = cfg[C_N]
-    w = cfg[C_W]
-    k = cfg[C_NCHARS]
-    p = NSC
-    money = s[p:p + n]
-    p += n
-    order = s[p:p + k]
-    p += k
-    hand_n = s[p:p + n]
-    p += n
-    hands = s[p:p + n * w].reshape((n, w))
-    p += n * w
-    pile = s[p:p + w]
-    p += w
-    discard = s[p:p + w]
-    p += w
-    aside = s[p:p + w]
-    p += w
-    gen = s[p:p + w]
-    p += w
-    queue = s[p:p + 2 * k + 2]
-    return s[:NSC], money, order, hand_n, hands, pile, discard, aside, gen, queue
+    n, w, k = cfg[C_N], cfg[C_W], cfg[C_NCHARS]
+    o = NSC + n  # money, then the order of the characters
+    h = o + k + n  # hand sizes, then the hands
+    c = h + n * w  # four rows of W: pile, discard, set-aside, card generation; then Aunt Sarah's queue
+    return (s[:NSC], s[NSC:o], s[o:o + k], s[o + k:h], s[h:c].reshape((n, w)), s[c:c + w], s[c + w:c + 2 * w],
+            s[c + 2 * w:c + 3 * w], s[c + 3 * w:c + 4 * w], s[c + 4 * w:c + 4 * w + 2 * k + 2])
 
 
-def views_of(s: np.ndarray, cfg: np.ndarray) -> tuple[np.ndarray, ...]:
-    """``_views`` for Python (numpy views of the same parts)."""
-    n, w, k = int(cfg[C_N]), int(cfg[C_W]), int(cfg[C_NCHARS])
-    cuts = np.cumsum([NSC, n, k, n, n * w, w, w, w, w, 2 * k + 2])
-    parts = np.split(s[:cuts[-1]], cuts[:-1])
-    parts[4] = parts[4].reshape((n, w))
-    return tuple(parts)
+#: ``_views`` for Python (numpy views of the same parts)
+views_of = _views.py_func
 
 
 @njit(cache=True, _nrt=False)
@@ -668,7 +647,7 @@ def apply(row, V, G, E, mt):  # type: ignore[no-untyped-def]
     _advance(step, V, G, E, mt)  # one call site: inlined once
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def player(V):  # type: ignore[no-untyped-def]
     """The seat to decide, -1 once the game is over."""
     sc = V[0]

@@ -17,9 +17,7 @@ root move, and twists both generators once a round (the same words as seeding pe
 """
 from __future__ import annotations
 
-import sys
 import weakref
-from typing import Any
 
 import numpy as np
 from numba import njit
@@ -29,7 +27,7 @@ from cardgen.engine import fastrng as fr
 from cardgen.engine import fasttree as ft
 from cardgen.engine.api import Action, SearchParams
 from cardgen.games.draco import compiled_rules as cr
-from cardgen.games.draco.compiled import row_action
+from cardgen.games.draco.compiled import announce
 from cardgen.games.draco.compiled_rules import (C_NCHARS, S_ASIDE, S_BANK, S_CUP, S_CUPRIGHT, S_CUR,
                                                 S_DISC, S_END, S_FINALRULE, S_FINALS, S_FIRST, S_LASTCALL, S_PHASE,
                                                 S_PILE, S_REBUILDS, S_REBUILT, S_ROLL, S_ROLLANY, S_ROLLSIGN,
@@ -199,6 +197,14 @@ def choose_tree(s, G, B, tree, value, iterations, exploration, score_weight, eps
 
 
 # -- Python side: tables, encode, the hook -----------------------------------------------------
+#: the scalars a position copies from the reference state as they are (booleans as 0/1)
+_SCALARS = ((S_CUR, "cur"), (S_FIRST, "first"), (S_CUP, "cup"), (S_CUPRIGHT, "cup_right"),
+            (S_REBUILDS, "rebuilds_left"), (S_LASTCALL, "last_call"), (S_PHASE, "phase"), (S_ROLL, "roll"),
+            (S_ROLLSIGN, "roll_sign"), (S_ROLLANY, "roll_any"), (S_TOASTS, "toasts"), (S_REBUILT, "rebuilt"),
+            (S_UNPAID, "unpaid"), (S_TURNS, "turns"), (S_ROUNDS, "rounds"), (S_BANK, "bank"),
+            (S_FINALS, "final_toasts"))
+
+
 class Driver:
     """The compiled search of one ``DracoGame``: static tables, buffers, and the tree."""
 
@@ -209,7 +215,6 @@ class Driver:
         self.cfg = self.G[0]
         n = game.players
         self.size = cr.state_size(self.cfg)
-        self.width = w
         i64, f64 = np.int64, np.float64
         #: reward scratch (winners, scores)
         self.R = (np.zeros(n, i64), np.zeros(n, f64))
@@ -224,74 +229,29 @@ class Driver:
 
     # -- encode ------------------------------------------------------------------------
     def encode(self, state: DracoState) -> np.ndarray:
-        """The reference position as a position array (the generator is not part of it: ``mt_of``)."""
-        g = self.g
+        """The reference position as a position array (the generator is not part of it)."""
         s = np.zeros(self.size, dtype=np.int64)
         sc, money, order, hand_n, hands, pile, discard, aside, gen, queue = views_of(s, self.cfg)
-        sc[S_CUR] = state.cur
-        sc[S_FIRST] = state.first
-        sc[S_CUP] = state.cup
-        sc[S_CUPRIGHT] = int(state.cup_right)
-        sc[S_REBUILDS] = state.rebuilds_left
-        sc[S_LASTCALL] = int(state.last_call)
+        for i, name in _SCALARS:
+            sc[i] = getattr(state, name)
         sc[S_FINALRULE] = 0 if state.final_rule == "must_toast" else 1
-        sc[S_PHASE] = state.phase
-        sc[S_ROLL] = state.roll
-        sc[S_ROLLSIGN] = state.roll_sign
-        sc[S_ROLLANY] = int(state.roll_any)
-        sc[S_TOASTS] = state.toasts
-        sc[S_REBUILT] = state.rebuilt
-        sc[S_UNPAID] = state.unpaid
-        sc[S_TURNS] = state.turns
-        sc[S_ROUNDS] = state.rounds
         sc[S_END] = 0 if state.end_reason is None else 1
-        sc[S_PILE] = len(state.pile)
-        sc[S_DISC] = len(state.discard)
-        sc[S_SQN] = len(state.sarah_queue)
-        sc[S_ASIDE] = len(state.set_aside)
-        sc[S_BANK] = state.bank
-        sc[S_FINALS] = state.final_toasts
+        for i, zone, cards in ((S_PILE, pile, state.pile), (S_DISC, discard, state.discard),
+                               (S_ASIDE, aside, state.set_aside), (S_SQN, queue, state.sarah_queue)):
+            sc[i] = len(cards)
+            zone[:len(cards)] = cards
         money[:] = state.money
         order[:] = state.order
         for p, hand in enumerate(state.hands):
             hand_n[p] = len(hand)
             hands[p, :len(hand)] = hand
-        pile[:len(state.pile)] = state.pile
-        discard[:len(state.discard)] = state.discard
-        aside[:len(state.set_aside)] = state.set_aside
-        gen[:len(g.card_ids)] = state.card_gen
-        queue[:len(state.sarah_queue)] = state.sarah_queue
+        gen[:len(self.g.card_ids)] = state.card_gen
         return s
-
-    @staticmethod
-    def mt_of(state: DracoState) -> np.ndarray:
-        """The reference's generator as a ``fastrng`` state (the same draws follow)."""
-        words = state.rng.getstate()[1]
-        return np.array(words, dtype=np.uint32)
-
-    def canonical(self, s: np.ndarray) -> np.ndarray:
-        """A copy of ``s`` with the slots beyond each zone's size zeroed (kernels leave them stale)."""
-        s = s.copy()
-        sc, _, _, hand_n, hands, pile, discard, aside, _, queue = views_of(s, self.cfg)
-        for p in range(len(hand_n)):
-            hands[p, hand_n[p]:] = 0
-        pile[sc[S_PILE]:] = 0
-        discard[sc[S_DISC]:] = 0
-        aside[sc[S_ASIDE]:] = 0
-        queue[sc[S_SQN]:] = 0
-        return s
-
-    def views(self, s: np.ndarray) -> tuple[np.ndarray, ...]:
-        return views_of(s, self.cfg)
 
     def legal_rows(self, s: np.ndarray) -> np.ndarray:
         """The legal rows of position ``s`` (a copy)."""
         m = cr.legal_of(s, self.G, self.B[10])
         return self.B[10][:m].copy()
-
-    def action(self, row: Any) -> Action:
-        """The reference action of a legal row."""
-        return row_action(self.g, row)
 
     # -- decide ------------------------------------------------------------------------
     def choose(self, s: np.ndarray, params: SearchParams, seed: int, prior: float) -> int:
@@ -316,23 +276,11 @@ def unsupported(game: DracoGame) -> str | None:
 _DRIVERS: "weakref.WeakKeyDictionary[DracoGame, Driver | str]" = weakref.WeakKeyDictionary()
 
 
-def _announce() -> None:
-    """One stderr line when numba is about to compile the driver (its disk cache is empty)."""
-    global _ANNOUNCED
-    from cardgen.jit import is_cached  # numba's cache lives where cardgen/jit.py points it
-    if not _ANNOUNCED and not is_cached(choose_tree):
-        print("cardgen: compiling the Draco search driver (once per machine, two to four minutes)...", file=sys.stderr)
-    _ANNOUNCED = True
-
-
-_ANNOUNCED = False
-
-
 def driver(game: DracoGame) -> Driver | str:
     """The driver of ``game`` (built once per game object), or why there is none."""
     d = _DRIVERS.get(game)
     if d is None:
-        _announce()
+        announce("search driver", choose_tree, "two to four minutes")
         why = unsupported(game)
         d = _DRIVERS[game] = why if why is not None else Driver(game)
     return d

@@ -18,25 +18,20 @@ from cardgen.text import join_and, times
 _BOOK = wordbook.load(__file__)
 
 
-
 # -- small phrase builders ---------------------------------------------------------------
-def seats(n: int, lang: str) -> str:
-    """``n`` seats, with the right plural."""
-    word = {"fr": ("place", "places"), "it": ("posto", "posti"), "en": ("seat", "seats")}[lang]
-    return f"{n} {word[0] if n == 1 else word[1]}"
+#: the counted nouns (singular, plural) per language
+_NOUNS = {
+    "seat": {"fr": ("place", "places"), "it": ("posto", "posti"), "en": ("seat", "seats")},
+    "silver": {"fr": ("pièce d’argent", "pièces d’argent"), "it": ("moneta d’argento", "monete d’argento"),
+               "en": ("silver coin", "silver coins")},
+    "card": {"fr": ("carte action", "cartes action"), "it": ("carta azione", "carte azione"),
+             "en": ("action card", "action cards")},
+}
 
 
-def silver(n: int, lang: str) -> str:
-    """``n`` silver coins, with the right plural."""
-    word = {"fr": ("pièce d’argent", "pièces d’argent"), "it": ("moneta d’argento", "monete d’argento"),
-            "en": ("silver coin", "silver coins")}[lang]
-    return f"{n} {word[0] if n == 1 else word[1]}"
-
-
-def cards(n: int, lang: str) -> str:
-    """``n`` action cards, with the right plural."""
-    word = {"fr": ("carte action", "cartes action"), "it": ("carta azione", "carte azione"),
-            "en": ("action card", "action cards")}[lang]
+def counted(n: int, noun: str, lang: str) -> str:
+    """``n`` seats, silver coins or action cards (``noun``), with the right plural."""
+    word = _NOUNS[noun][lang]
     return f"{n} {word[0] if n == 1 else word[1]}"
 
 
@@ -68,19 +63,19 @@ def effect_text(key: str, params: Any, lang: str, draco: str, specials: int) -> 
     """One action effect written out in ``lang`` (numbers from ``params``)."""
     p = PHRASES[lang]
     if key == "move":
-        dist = DIST_FIXED[lang].format(seats=seats(params.steps, lang))
+        dist = DIST_FIXED[lang].format(seats=counted(params.steps, "seat", lang))
         return MOVES[lang][params.which][params.direction].format(dist=dist, draco=draco)
     if key == "roll_and_move":
         move = MOVES[lang][params.which][params.direction].format(dist=DIST_ROLL[lang], draco=draco)
         return ROLL_FIRST[lang] + move[0].lower() + move[1:]
     if key == "split":
-        return p["split"].format(fwd=seats(params.forward, lang), back=seats(params.back, lang))
+        return p["split"].format(fwd=counted(params.forward, "seat", lang), back=counted(params.back, "seat", lang))
     if key == "swap":
         return p["swap_" + params.reach].format(draco=draco)
     if key in ("steal", "dice_duel"):
-        return p[key].format(coins=silver(params.silver, lang))
+        return p[key].format(coins=counted(params.silver, "silver", lang))
     if key == "coin_drop":
-        return p[key].format(times=times(params.coins, lang), coins=silver(params.silver, lang))
+        return p[key].format(times=times(params.coins, lang), coins=counted(params.silver, "silver", lang))
     return p[key].format(draco=draco, n=specials)
 
 
@@ -91,9 +86,9 @@ def draco_text(hand: str, payouts: list[int], costs: list[int], lang: str) -> st
     other = "left" if hand == "right" else "right"
     k, m = len(payouts), len(costs)
     out = w["cup"].format(hand=w[hand], other=w[other])
-    gets = (w["gets_one"].format(silver=silver(payouts[0], lang)) if k == 1 else
+    gets = (w["gets_one"].format(silver=counted(payouts[0], "silver", lang)) if k == 1 else
             w["gets_many"].format(k=k, payouts=join_and(payouts, lang)))
-    pays = ("" if m == 0 else w["pays_one"].format(silver=silver(costs[0], lang)) if m == 1 else
+    pays = ("" if m == 0 else w["pays_one"].format(silver=counted(costs[0], "silver", lang)) if m == 1 else
             w["pays_many"].format(m=m, costs=join_and(costs, lang)))
     return out + gets + pays + "."
 
@@ -123,16 +118,17 @@ def special_text(special: str, name: str, rules: Any, lang: str) -> str:
                   "In a paying seat, the character in the seat before him pays for him.",
         }[lang]
     n = rules.sarah_draw
+    drawn = counted(n, "card", lang)
     first = {"fr": f"{name} ne touche pas à l’argent.", "it": f"{name} non tocca denaro.",
              "en": f"{name} never touches money."}[lang]
     if n == 0:
         return first
     second = {
         "fr": f" À chaque toast, les propriétaires des personnages assis à côté d’elle peuvent piocher chacun "
-              f"{cards(n, lang)}.",
+              f"{drawn}.",
         "it": f" A ogni brindisi, i proprietari dei personaggi seduti accanto a lei possono pescare "
-              f"{cards(n, lang)} ciascuno.",
-        "en": f" At each toast, the owners of the characters sitting beside her may each draw {cards(n, lang)}.",
+              f"{drawn} ciascuno.",
+        "en": f" At each toast, the owners of the characters sitting beside her may each draw {drawn}.",
     }[lang]
     return first + second
 
@@ -157,8 +153,8 @@ def face_text(resolved: Any, component: Any, face: Any, lang: str) -> str | None
     if data.role == "lair":
         return LAIR[lang]
     if data.role == "coin" and data.silver is not None and data.silver > 1:
-        return {"fr": f"Vaut {silver(data.silver, lang)}.", "it": f"Vale {silver(data.silver, lang)}.",
-                "en": f"Worth {silver(data.silver, lang)}."}[lang]
+        worth = counted(data.silver, "silver", lang)
+        return {"fr": f"Vaut {worth}.", "it": f"Vale {worth}.", "en": f"Worth {worth}."}[lang]
     return None
 
 
