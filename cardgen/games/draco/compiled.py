@@ -19,7 +19,6 @@ line on stderr says so.
 """
 from __future__ import annotations
 
-import sys
 from types import SimpleNamespace
 from typing import Any
 
@@ -33,6 +32,7 @@ from cardgen.games.draco.compiled_rules import (A_MOVE, A_PLAY, A_TOAST, G_BANK,
                                                 G_NOTHING, G_RICHEST, GAP_KINDS, MAX_GAPS, NSC, PEAKS, S_END, S_NGAPS,
                                                 S_ROUNDS, S_TURNS)
 from cardgen.games.draco.engine import ARRANGE, BESIDE, DUEL, MOVE, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, DracoGame, DracoState
+from cardgen.jit import announce_compile
 
 
 @njit(cache=True, _nrt=False)
@@ -111,15 +111,6 @@ def play_many(seeds, kinds, first, cap, s, G, E, H, mts, rows, actions, dealt,  
 _GAP_WORDS = {G_CANNOT: "seat {0} owes {1} with {2}", G_FINAL: "after {0} rebuild(s)",
               G_BANK: "players need {0} silver coins, the box has {1}", G_RICHEST: "{0} players tie with {1} silver",
               G_EMPTY: "seat {0} has no action card", G_NOTHING: "the discard pile is empty"}
-_ANNOUNCED: set[str] = set()
-
-
-def announce(what: str, dispatcher: Any, minutes: str) -> None:
-    """One stderr line when numba is about to compile ``what`` (its disk cache is empty), once per process."""
-    from cardgen.jit import is_cached  # numba's cache lives where cardgen/jit.py points it
-    if what not in _ANNOUNCED and not is_cached(dispatcher):
-        print(f"cardgen: compiling the Draco {what} (once per machine, {minutes})...", file=sys.stderr)
-    _ANNOUNCED.add(what)
 
 
 class DracoFast(FastEngine):
@@ -138,7 +129,7 @@ class DracoFast(FastEngine):
         self.agent_codes: dict[tuple[str, ...], np.ndarray] = {}
 
     def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
-        announce("fast tier", play_compiled, "about a minute")
+        announce_compile("Draco fast tier", play_compiled)
         key = tuple(agents)
         codes = self.agent_codes.get(key)
         if codes is None:
@@ -187,7 +178,7 @@ class DracoFast(FastEngine):
         gap events than the buffer, a tie for the win settled by the deck's ``tie_for_win``
         ruling) are played again by ``play`` and handed over in ``extra``.
         """
-        announce("fast tier", play_compiled, "about a minute")
+        announce_compile("Draco fast tier", play_compiled)
         seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
         n, players = len(seeds), self.g.players
         kinds = np.array([{"random": 0, "heuristic": 1}[a] for a in agents], dtype=np.int64)[seats]

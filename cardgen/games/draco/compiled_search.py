@@ -27,12 +27,12 @@ from cardgen.engine import fastrng as fr
 from cardgen.engine import fasttree as ft
 from cardgen.engine.api import Action, SearchParams
 from cardgen.games.draco import compiled_rules as cr
-from cardgen.games.draco.compiled import announce
 from cardgen.games.draco.compiled_rules import (C_NCHARS, S_ASIDE, S_BANK, S_CUP, S_CUPRIGHT, S_CUR,
                                                 S_DISC, S_END, S_FINALRULE, S_FINALS, S_FIRST, S_LASTCALL, S_PHASE,
                                                 S_PILE, S_REBUILDS, S_REBUILT, S_ROLL, S_ROLLANY, S_ROLLSIGN,
                                                 S_ROUNDS, S_SQN, S_TOASTS, S_TURNS, S_UNPAID, views_of)
 from cardgen.games.draco.engine import DracoGame, DracoState
+from cardgen.jit import announce_compile
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -280,7 +280,7 @@ def driver(game: DracoGame) -> Driver | str:
     """The driver of ``game`` (built once per game object), or why there is none."""
     d = _DRIVERS.get(game)
     if d is None:
-        announce("search driver", choose_tree, "two to four minutes")
+        announce_compile("Draco search driver", choose_tree)
         why = unsupported(game)
         d = _DRIVERS[game] = why if why is not None else Driver(game)
     return d
