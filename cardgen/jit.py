@@ -33,6 +33,10 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import types
 
 #: The ``cardgen`` package folder whose compiled modules are keyed.
 PACKAGE = Path(__file__).resolve().parent
@@ -206,6 +210,32 @@ def is_cached(dispatcher: object) -> bool:
         return Path(dispatcher._cache._cache_file._index_path).is_file()  # type: ignore[attr-defined]
     except AttributeError:
         return False
+
+
+def bind(template: "types.FunctionType", name: str, options: dict[str, object] | None = None,
+         **kernels: object) -> object:
+    """``template`` compiled with ``kernels`` in place of the globals of those names: one game's copy
+    of a game-agnostic compiled loop (the search driver's iterations, the batch tier's games).
+
+    numba freezes the globals a function calls when it compiles it, so a loop written once in
+    ``cardgen/engine/`` becomes each game's own by being compiled once per game with that game's
+    kernels as its globals. Passing the kernels as arguments instead would compile too, but numba
+    then never finds the code in its disk cache (the key of a function-typed argument changes in
+    every process), so each first run would compile again. ``name`` (e.g. ``"king_lui"``) suffixes
+    the copy's ``__qualname__``: numba's cache file is named after it, so the games' copies never
+    share an entry. ``options`` go to ``njit`` (``cache=True`` always).
+    """
+    import types
+
+    from numba import njit
+    scope = dict(template.__globals__)
+    scope.update(kernels)
+    fn = types.FunctionType(template.__code__, scope, f"{template.__name__}_{name}", template.__defaults__,
+                            template.__closure__)
+    fn.__qualname__ = f"{template.__qualname__}_{name}"
+    fn.__module__ = template.__module__
+    fn.__doc__ = template.__doc__
+    return njit(cache=True, **(options or {}))(fn)
 
 
 _announced: set[str] = set()

@@ -159,3 +159,44 @@ def test_the_compile_notice_is_said_once_and_only_when_the_cache_lacks_the_code(
     monkeypatch.setattr(jit, "is_cached", lambda dispatcher: True)
     jit.announce_compile("another engine", object())
     assert capsys.readouterr().err == ""
+
+
+# One game-agnostic loop bound to two games' kernels (``jit.bind``), as the compiled search
+# driver and the batch tier are: each game's copy must run its own kernels, and a second
+# process must find both copies in numba's disk cache (no first-run compile again).
+LOOP = '''
+def total(x, n):
+    out = 0
+    for i in range(n):
+        out += step(x, i)
+    return out
+'''
+GAME = '''
+from numba import njit
+from cardgen import jit
+from cardgen.engine import probe_loop
+
+@njit(cache=True)
+def step(x, i):
+    return {expr}
+
+run = jit.bind(probe_loop.total, "{name}", step=step)
+'''
+BOUND = ("from cardgen.engine import probe_a as a, probe_b as b; print(a.run(2, 5), b.run(2, 5)); "
+         "print(sum(a.run.stats.cache_hits.values()) + sum(b.run.stats.cache_hits.values()))")
+
+
+def test_a_loop_bound_per_game_runs_each_games_kernels_and_is_found_in_the_disk_cache(tmp_path: Path) -> None:
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    shutil.copytree(ROOT / "cardgen", copy / "cardgen", ignore=shutil.ignore_patterns("__pycache__"))
+    engine = copy / "cardgen" / "engine"
+    (engine / "probe_loop.py").write_text(LOOP)
+    (engine / "probe_a.py").write_text(GAME.format(expr="x + i", name="a"))
+    (engine / "probe_b.py").write_text(GAME.format(expr="x * i * 3", name="b"))
+    cache = tmp_path / "cache"
+    first = [line for line in _run(copy, cache, BOUND).splitlines() if not line.startswith("[cache]")]
+    again = [line for line in _run(copy, cache, BOUND).splitlines() if not line.startswith("[cache]")]
+    assert first[0] == again[0] == "20 60"  # each copy called its own game's step
+    assert first[1] == "0"  # nothing cached yet: both compiled
+    assert again[1] == "2"  # both copies loaded from the disk cache
