@@ -152,6 +152,25 @@ def stop_all() -> int:
     return len(pools)
 
 
+#: The signals a parent's handlers must never see run in a child that has just been forked.
+_STOP_SIGNALS = frozenset({signal.SIGTERM, signal.SIGINT})
+#: How long ``Forked.stop`` waits for a child after SIGTERM before it kills it.
+STOP_SECONDS = 5.0
+
+
+def _block_stop_signals() -> object:
+    """Block SIGTERM and SIGINT in this thread; returns the mask to restore (None where there are no masks)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+
+
+def _restore_signals(mask: object) -> None:
+    """Put back the mask ``_block_stop_signals`` returned; a signal that came meanwhile is delivered now."""
+    if mask is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # type: ignore[arg-type]
+
+
 class WorkerDied(ChildProcessError):
     """A forked worker ended without sending its result back (killed, or out of memory)."""
 
@@ -174,12 +193,21 @@ class Forked:
             return
         parent = os.getpid()
         read, write = os.pipe()
-        pid = os.fork()
+        # Until ``worker_init`` has set the child's own handlers, a SIGTERM or Ctrl-C would run this
+        # process's handlers in the child (the CLI's "interrupted"): both wait, blocked, till then.
+        mask = _block_stop_signals()
+        pid = -1
+        try:
+            pid = os.fork()
+        finally:
+            if pid != 0:
+                _restore_signals(mask)
         if pid == 0:  # pragma: no cover - the child's lines are not seen by coverage
             os.close(read)
             code = 1
             try:
                 worker_init(parent)
+                _restore_signals(mask)
                 try:
                     payload = pickle.dumps((True, call()), protocol=pickle.HIGHEST_PROTOCOL)
                 except BaseException as exc:  # the caller re-raises it
@@ -217,14 +245,25 @@ class Forked:
         return value
 
     def stop(self) -> None:
-        """End the child now if it still runs (an early exit of the caller)."""
-        if self.pid:
-            try:
-                os.kill(self.pid, signal.SIGTERM)
-                os.waitpid(self.pid, 0)
-            except OSError:
-                pass
-            self.pid = 0
+        """End the child now if it still runs (an early exit of the caller).
+
+        The result pipe is closed first: a child that missed its SIGTERM while blocked writing a
+        result larger than the pipe holds then fails its write and leaves, instead of waiting for
+        a reader that is gone (and this process with it, in ``waitpid``). One that outlives
+        ``STOP_SECONDS`` after SIGTERM is killed."""
         if self._read >= 0:
             os.close(self._read)
             self._read = -1
+        if self.pid:
+            try:
+                os.kill(self.pid, signal.SIGTERM)
+                deadline = time.monotonic() + STOP_SECONDS
+                while os.waitpid(self.pid, os.WNOHANG)[0] == 0:
+                    if time.monotonic() > deadline:
+                        os.kill(self.pid, signal.SIGKILL)
+                        os.waitpid(self.pid, 0)
+                        break
+                    time.sleep(0.01)
+            except OSError:
+                pass
+            self.pid = 0

@@ -69,6 +69,62 @@ def test_stop_ends_a_child_that_still_works(forking: None) -> None:
     child.stop()  # twice is harmless
 
 
+def test_stop_frees_a_child_that_missed_its_sigterm_while_writing_a_large_result(
+        forking: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A child blocked writing more than the pipe holds, to a reader that gave up, must not hang ``stop``."""
+    import threading
+    import time
+
+    import cardgen.workers
+
+    monkeypatch.setattr(cardgen.workers, "STOP_SECONDS", 120.0)  # only the closed pipe can free it in time
+
+    def stubborn() -> bytes:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        return b"x" * 2_000_000
+
+    child = Forked(stubborn)
+    pid = child.pid
+    time.sleep(0.5)  # by now the child is blocked in its write
+    stopper = threading.Thread(target=child.stop, daemon=True)
+    stopper.start()
+    stopper.join(30)
+    if stopper.is_alive():  # the old hang: free both, then fail
+        os.kill(pid, signal.SIGKILL)
+        stopper.join()
+        pytest.fail("stop() waited for a child blocked writing into a pipe nobody reads")
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+def test_a_sigterm_that_reaches_the_child_before_its_own_handlers_never_runs_this_process_handler(
+        forking: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The child ends on the signal; this process's handler (the CLI's "interrupted") never runs there."""
+    import time
+
+    import cardgen.workers
+
+    real_init = cardgen.workers.worker_init
+
+    def signalled_early(parent: int) -> None:
+        os.kill(os.getpid(), signal.SIGTERM)  # the moment between fork and the child's own handlers
+        time.sleep(0.2)
+        real_init(parent)
+
+    def parents_handler(signum: int, frame: object) -> None:
+        raise RuntimeError("this process's SIGTERM handler ran in the child")
+
+    monkeypatch.setattr(cardgen.workers, "worker_init", signalled_early)
+    previous = signal.signal(signal.SIGTERM, parents_handler)
+    try:
+        child = Forked(lambda: "finished")
+        with pytest.raises(WorkerDied, match="signal 15"):
+            child.result()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert signal.SIGTERM not in signal.pthread_sigmask(signal.SIG_BLOCK, [])  # unblocked here again
+
+
 # --- never fork while another thread runs ----------------------------------------------------------
 
 import subprocess  # noqa: E402
