@@ -108,26 +108,20 @@ class RoyaleGame(Game):
         self.codes: list[list[list[int]]] = []
         self.imposter_id: list[str | None] = []
         self.imposter_takes: list[list[tuple[Action, list[int]]]] = []
-        codes_of: dict[int, list[int]] = {}
+        codes_of: dict[int, list[int]] = {}  # checker -> the code of each dish card
         seated: set[str] = set()
         for icon in self.icons:
-            nobles = [c for c in comps if role(c) == "noble" and c.data.owner == icon]
-            ids, chks, pts, codes = [], [], [], []
-            for c in nobles:
-                face = noble_face(c, r.noble_side)
-                chk = checker(face.data, uni)
+            nobles = [(cid, noble_face(c, r.noble_side)) for c in comps if role(c) == "noble" and c.data.owner == icon
+                      for cid in instances(c)]
+            chks = [checker(face.data, uni) for _, face in nobles]
+            for chk in chks:
                 if id(chk) not in codes_of:
                     codes_of[id(chk)] = [chk.code(t, v) for t, v in zip(self.card_type, self.card_value)]
-                for cid in instances(c):
-                    ids.append(cid)
-                    chks.append(chk)
-                    pts.append(face.points or 0)
-                    codes.append(codes_of[id(chk)])
-                    seated.add(cid)
-            self.noble_ids.append(ids)
+            self.noble_ids.append([cid for cid, _ in nobles])
             self.checkers.append(chks)
-            self.points.append(pts)
-            self.codes.append(codes)
+            self.points.append([face.points or 0 for _, face in nobles])
+            self.codes.append([codes_of[id(chk)] for chk in chks])
+            seated.update(self.noble_ids[-1])
             imps = [c for c in comps if role(c) == "imposter" and c.data.owner == icon]
             if imps:
                 iid = f"{imps[0].id}#1"
@@ -150,11 +144,8 @@ class RoyaleGame(Game):
         self.imposter_actions = [[a for a, _ in takes] for takes in self.imposter_takes]
         # per seat: imposter actions name only a turn, so two seats' actions are equal
         # tuples for different cells; each seat must look up its own pattern
-        self.take_cells: list[dict[Action, list[int]]] = []
-        for takes in self.imposter_takes:
-            cells_of = {a: cells for a, cells in self.lines}
-            cells_of.update(dict(takes))
-            self.take_cells.append(cells_of)
+        self.take_cells: list[dict[Action, list[int]]] = [dict(self.lines) | dict(takes)
+                                                           for takes in self.imposter_takes]
         # solo cards
         self.solo_ids: list[str] = []
         self.solo_cells: list[list[int]] = []
