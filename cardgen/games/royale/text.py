@@ -38,24 +38,13 @@ def type_name(deck: ResolvedDeck, dish: str, lang: str) -> str:
 
 def _cards(n: int, label: str, lang: str) -> str:
     """'3 cartes Boisson', '3 carte Bevanda', '3 Drink cards' (label may be empty)."""
-    if lang == "fr":
-        noun = "carte" if n == 1 else "cartes"
-        return f"{n} {noun} {label}".rstrip()
-    if lang == "it":
-        noun = "carta" if n == 1 else "carte"
-        return f"{n} {noun} {label}".rstrip()
-    noun = "card" if n == 1 else "cards"
-    return f"{n} {label} {noun}" if label else f"{n} {noun}"
+    noun = _BOOK["card_nouns"][lang][n != 1]
+    return _say("cards", lang, n=n, noun=noun, label=label).replace("  ", " ").rstrip()
 
 
 def _a_card(label: str, lang: str) -> str:
     """'une carte Fruit', 'una carta Frutta', 'a Fruit card'."""
-    if lang == "fr":
-        return f"une carte {label}"
-    if lang == "it":
-        return f"una carta {label}"
-    article = "an" if label[:1].lower() in "aeiou" else "a"
-    return f"{article} {label} card"
+    return _say("a_card", lang, label=label, article="an" if label[:1].lower() in "aeiou" else "a")
 
 
 def _say(key: str, lang: str, **values: Any) -> str:
@@ -190,18 +179,17 @@ def end_text(deck: ResolvedDeck, lang: str) -> str:
     return f"{early}{_colon(lang)} {redo} {final}{_colon(lang)} {over}"
 
 
+#: the reminder each card of a rule prints, by its role
+_RULE_TEXTS = {"imposter": imposter_text, "solo": solo_text, "end": end_text}
+
+
 def face_text(deck: ResolvedDeck, component: Any, face: Any, lang: str) -> str | None:
     """The generated text a Royale face prints (None for dish cards)."""
     kind = role(component)
     if kind == "noble" and isinstance(face.data, NobleFace):
         return requirement_text(deck, face.data, lang)
-    if kind == "imposter":
-        return imposter_text(deck, lang)
-    if kind == "solo":
-        return solo_text(deck, lang)
-    if kind == "end":
-        return end_text(deck, lang)
-    return None
+    rule_text = _RULE_TEXTS.get(kind or "")
+    return rule_text(deck, lang) if rule_text else None
 
 
 def describe_action(deck: ResolvedDeck, action: tuple[Any, ...], lang: str) -> str:
