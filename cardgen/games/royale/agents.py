@@ -77,6 +77,7 @@ class _Slot:
         return values[sid]
 
     def move(self, sid: int, card: int) -> tuple[float, int]:
+        """The value one more ``card`` gains from state ``sid``, and the state after (0: the noble emptied)."""
         key = sid * self.ncodes + self.codes[card]
         m = self.moves.get(key)
         if m is None:
@@ -116,15 +117,16 @@ class HeuristicAgent(Agent):
         index = game.card_index
         _, _, validated, under = observation["players"][seat]
         opens = [s for s in range(len(slots)) if not validated[s]]
+        pos = {s: i for i, s in enumerate(opens)}  # noble slot -> its place among the open ones
         open_slots = [slots[s] for s in opens]
         sids = [open_slots[i].run(tuple([index[c] for c in under[s]])) for i, s in enumerate(opens)]
         phase = observation["phase"]
         if phase == "clear":
-            return self._clear(slots, opens, sids, legal)
+            return self._clear(slots, pos, sids, legal)
         planner = _Planner(open_slots, sids)
         if phase == "place":
             hand = [index[c] for c in observation["hand"]]
-            return self._place(planner, opens, hand, index, legal, rng)
+            return self._place(planner, pos, hand, index, legal, rng)
         buffet = [index[c] if c else -1 for c in observation["buffet"]]
         cells_of = game.take_cells[seat]
 
@@ -135,26 +137,23 @@ class HeuristicAgent(Agent):
         return _best(legal, take, rng)
 
     @staticmethod
-    def _place(planner: _Planner, opens: list[int], hand: list[int], index: dict[str, int],
+    def _place(planner: _Planner, pos: dict[int, int], hand: list[int], index: dict[str, int],
                legal: list[Action], rng: random.Random) -> Action:
-        pos = {s: i for i, s in enumerate(opens)}
         slots, sids = planner.slots, planner.sids
 
         def place(action: Action) -> float:
+            """The card under that noble first (an impossible noble is emptied), then the best plan of the others."""
             c, i = index[action[1]], pos[action[2]]
-            slot = slots[i]
-            nid = slot.chk.step(sids[i], slot.codes[c])
-            new = 0 if nid == DEAD else nid
+            gain, new = slots[i].move(sids[i], c)
             rest = list(hand)
             rest.remove(c)
-            return planner.plan(rest, (i, new), slot.value(new) - slot.value(sids[i]))
+            return planner.plan(rest, (i, new), gain)
 
         return _best(legal, place, rng)
 
     @staticmethod
-    def _clear(slots: list[_Slot], opens: list[int], sids: list[int], legal: list[Action]) -> Action:
+    def _clear(slots: list[_Slot], pos: dict[int, int], sids: list[int], legal: list[Action]) -> Action:
         """Clear a noble whose cards leave it further from completion than an empty one."""
-        pos = {s: i for i, s in enumerate(opens)}
         worst, pick = 0, STOP
         for action in legal:
             if action[0] != "clear":
