@@ -6,7 +6,7 @@ and picks the take and placements that raise that value most. It reads only its
 observation plus the public card data of the game it names (``engine.GAMES``).
 
 Speed: the values, and the gain of one more card under a noble, are tables per
-(seat, noble slot) filled once per game and process (``_Tables``), and a take's
+(seat, noble slot) filled once per game and process (``_slots``), and a take's
 plan shares the greedy steps of the play orders that start alike. Its decisions are
 those of the first, plain version of the agent, proved on recorded games
 (``tests/test_royale_heuristic_identity.py``).
@@ -27,6 +27,15 @@ COMPLETE_BONUS = 1.0
 #: value kept by not spending an imposter use
 IMPOSTER_COST = 1.5
 _NEG = float("-inf")
+
+
+def noble_value(points: int, need: int, start: int) -> float:
+    """What the cards under a noble worth ``points`` are worth when they still need ``need`` more
+    (``start``: the need of the empty noble): its points times progress, the bonus when complete.
+    The compiled heuristic reads the same floats from a table (``compiled_rules.values``)."""
+    if need == 0:
+        return points + COMPLETE_BONUS
+    return 0.0 if start <= 0 else points * (start - need) / start
 
 
 def _best(legal: list[Action], value: Callable[[Action], float], rng: random.Random) -> Action:
@@ -58,25 +67,17 @@ class _Slot:
         self.runs: dict[tuple[int, ...], int] = {(): 0}
 
     def value(self, sid: int) -> float:
-        """How much the cards under the noble are worth: its points times progress."""
+        """How much the cards under the noble are worth (``noble_value``), memoised by state."""
         if sid == DEAD:
             return 0.0
         values = self.values
-        if sid < len(values):
-            return values[sid]
         need_of = self.chk.need
         while len(values) <= sid:
-            need, start = need_of[len(values)], need_of[0]
-            if need == 0:
-                v = self.points + COMPLETE_BONUS
-            elif start <= 0:
-                v = 0.0
-            else:
-                v = self.points * (start - need) / start
-            values.append(v)
+            values.append(noble_value(self.points, need_of[len(values)], need_of[0]))
         return values[sid]
 
     def move(self, sid: int, card: int) -> tuple[float, int]:
+        """The value one more ``card`` gains from state ``sid``, and the state after (0: the noble emptied)."""
         key = sid * self.ncodes + self.codes[card]
         m = self.moves.get(key)
         if m is None:
@@ -91,23 +92,15 @@ class _Slot:
         return sid
 
 
-class _Tables:
-    """Every seat's noble slots for one game, plus the id -> index maps agents need."""
-
-    def __init__(self, game: RoyaleGame) -> None:
-        self.slots = [[_Slot(game, p, s) for s in range(len(game.noble_ids[p]))] for p in range(game.players)]
-        self.card_index = game.card_index
-        self.take_cells = game.take_cells
+#: every seat's noble slots, per game (filled once per game and process)
+_SLOTS: "weakref.WeakKeyDictionary[RoyaleGame, list[list[_Slot]]]" = weakref.WeakKeyDictionary()
 
 
-_TABLES: "weakref.WeakKeyDictionary[RoyaleGame, _Tables]" = weakref.WeakKeyDictionary()
-
-
-def _tables(game: RoyaleGame) -> _Tables:
-    t = _TABLES.get(game)
-    if t is None:
-        t = _TABLES[game] = _Tables(game)
-    return t
+def _slots(game: RoyaleGame) -> list[list[_Slot]]:
+    slots = _SLOTS.get(game)
+    if slots is None:
+        slots = _SLOTS[game] = [[_Slot(game, p, s) for s in range(len(ids))] for p, ids in enumerate(game.noble_ids)]
+    return slots
 
 
 class HeuristicAgent(Agent):
@@ -119,23 +112,23 @@ class HeuristicAgent(Agent):
         game = GAMES.get(observation.get("game", ""))
         if game is None or len(legal) == 1:
             return legal[rng.randrange(len(legal))]
-        tables = _tables(game)
         seat = observation["seat"]
-        slots = tables.slots[seat]
-        index = tables.card_index
+        slots = _slots(game)[seat]
+        index = game.card_index
         _, _, validated, under = observation["players"][seat]
         opens = [s for s in range(len(slots)) if not validated[s]]
+        pos = {s: i for i, s in enumerate(opens)}  # noble slot -> its place among the open ones
         open_slots = [slots[s] for s in opens]
         sids = [open_slots[i].run(tuple([index[c] for c in under[s]])) for i, s in enumerate(opens)]
         phase = observation["phase"]
         if phase == "clear":
-            return self._clear(slots, opens, sids, legal)
+            return self._clear(slots, pos, sids, legal)
         planner = _Planner(open_slots, sids)
         if phase == "place":
             hand = [index[c] for c in observation["hand"]]
-            return self._place(planner, opens, hand, index, legal, rng)
+            return self._place(planner, pos, hand, index, legal, rng)
         buffet = [index[c] if c else -1 for c in observation["buffet"]]
-        cells_of = tables.take_cells[seat]
+        cells_of = game.take_cells[seat]
 
         def take(action: Action) -> float:
             v = planner.plan([buffet[i] for i in cells_of[action] if buffet[i] >= 0])
@@ -144,26 +137,23 @@ class HeuristicAgent(Agent):
         return _best(legal, take, rng)
 
     @staticmethod
-    def _place(planner: _Planner, opens: list[int], hand: list[int], index: dict[str, int],
+    def _place(planner: _Planner, pos: dict[int, int], hand: list[int], index: dict[str, int],
                legal: list[Action], rng: random.Random) -> Action:
-        pos = {s: i for i, s in enumerate(opens)}
         slots, sids = planner.slots, planner.sids
 
         def place(action: Action) -> float:
+            """The card under that noble first (an impossible noble is emptied), then the best plan of the others."""
             c, i = index[action[1]], pos[action[2]]
-            slot = slots[i]
-            nid = slot.chk.step(sids[i], slot.codes[c])
-            new = 0 if nid == DEAD else nid
+            gain, new = slots[i].move(sids[i], c)
             rest = list(hand)
             rest.remove(c)
-            return planner.plan(rest, (i, new), slot.value(new) - slot.value(sids[i]))
+            return planner.plan(rest, (i, new), gain)
 
         return _best(legal, place, rng)
 
     @staticmethod
-    def _clear(slots: list[_Slot], opens: list[int], sids: list[int], legal: list[Action]) -> Action:
+    def _clear(slots: list[_Slot], pos: dict[int, int], sids: list[int], legal: list[Action]) -> Action:
         """Clear a noble whose cards leave it further from completion than an empty one."""
-        pos = {s: i for i, s in enumerate(opens)}
         worst, pick = 0, STOP
         for action in legal:
             if action[0] != "clear":
@@ -212,7 +202,7 @@ class _Planner:
                 self._rank(c)
         memo = self.memo if first is None else None
         best = _NEG
-        for order in _orders(cards):
+        for order in permutations(cards):  # prefixes shared: orders with the same first cards come together
             if first is None:
                 idx: list[int] = []
                 sts: list[int] = []
@@ -268,17 +258,3 @@ class _Planner:
             if total > best:
                 best = total
         return best
-
-
-def _orders(cards: list[int]) -> list[tuple[int, ...]]:
-    """Every play order of ``cards`` (distinct cards: all permutations), sharing prefixes first."""
-    k = len(cards)
-    if k == 3:
-        a, b, c = cards
-        return [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)]
-    if k == 2:
-        a, b = cards
-        return [(a, b), (b, a)]
-    if k <= 1:
-        return [tuple(cards)]
-    return list(permutations(cards))

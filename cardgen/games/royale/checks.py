@@ -22,6 +22,11 @@ def role(component: Any) -> str | None:
     return component.data.role if component.data is not None else None
 
 
+def instances(component: Any) -> list[str]:
+    """The ids of a component's copies in the box: ``id#1``, ``id#2``..."""
+    return [f"{component.id}#{n}" for n in range(1, component.count + 1)]
+
+
 def dish_types(components: Iterable[Any]) -> set[str]:
     return {c.data.dish for c in components if role(c) == "dish"}
 

@@ -32,15 +32,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
+from cardgen.games.royale.require import DEAD, NONE, Checker
+
 if TYPE_CHECKING:
     from cardgen.games.royale.engine import RoyaleGame
-    from cardgen.games.royale.require import Checker
 
-DEAD = -1
 UNKNOWN = -2
 #: ``step``: the table has no room for a new row (grow it and try again)
 FULL = -3
-NONE = -1
 BIG = 1 << 30
 
 # -- checker fields (``ck[k, ...]``) ------------------------------------------------------
@@ -65,12 +64,9 @@ def _values_ok(sv, vals, n, has_rem, rem, vmin, vmax):
                 return False
     par = sv[V_PARITY]
     if par != PARITY_NONE and n > 0:
+        want = vals[0] % 2 if par == PARITY_SAME else (1 if par == PARITY_ODD else 0)
         for i in range(n):
-            if par == PARITY_EVEN and vals[i] % 2 != 0:
-                return False
-            if par == PARITY_ODD and vals[i] % 2 == 0:
-                return False
-            if par == PARITY_SAME and (vals[i] - vals[0]) % 2 != 0:
+            if vals[i] % 2 != want:
                 return False
     order = sv[V_ORDER]
     if order != 0 and n > 0:
@@ -467,8 +463,9 @@ def _find(hslot, owner, slen, seq, k, cards, n):
 
 
 @njit(cache=True)
-def intern(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k, cards, n, at_least):
-    """The row of checker ``k`` holding ``cards`` (computed and added if new); DEAD, or FULL when out of room."""
+def intern(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k, cards, n, at_least, keep_dead):
+    """The row of checker ``k`` holding ``cards`` (computed and added if new), or FULL when out of room;
+    DEAD when they cannot be completed, unless ``keep_dead`` (an empty noble's row: added, need DEAD)."""
     r, h = _find(hslot, owner, slen, seq, k, cards, n)
     if r >= 0:
         return r
@@ -476,7 +473,7 @@ def intern(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k, ca
         return DEAD  # more cards than any completion holds (the reference's search finds none either)
     nd = min_need(ck[k], sv[k], inc[k], avail[k], cards, n, at_least)
     meta[M_SEARCHES] += 1
-    if nd == DEAD:
+    if nd == DEAD and not keep_dead:
         return DEAD
     return _add(trans, need, owner, slen, seq, hslot, meta, h, k, cards, n, nd)
 
@@ -508,24 +505,12 @@ def step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, r, code
     k = owner[r]
     n = slen[r]
     cards = np.empty(n + 1, dtype=np.int64)
-    if ck[k, K_ORDERED]:
-        for i in range(n):
-            cards[i] = seq[r, i]
-        cards[n] = code
-    else:  # sorted insertion
-        m = 0
-        placed = False
-        for i in range(n):
-            if not placed and code < seq[r, i]:
-                cards[m] = code
-                m += 1
-                placed = True
-            cards[m] = seq[r, i]
-            m += 1
-        if not placed:
-            cards[m] = code
+    cards[:n] = seq[r, :n]
+    cards[n] = code
+    if not ck[k, K_ORDERED]:
+        cards.sort()  # the cards of an unordered requirement, as a multiset
     # one more card lowers the need by one at most: no shorter completion to look for
-    nid = intern(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k, cards, n + 1, need[r] - 1)
+    nid = intern(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k, cards, n + 1, need[r] - 1, False)
     if nid != FULL:
         trans[r, code] = nid
     return nid
@@ -534,13 +519,8 @@ def step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, r, code
 @njit(cache=True)
 def root(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k):
     """The row of checker ``k`` with no card (kept even when the requirement cannot be met: need DEAD)."""
-    cards = np.zeros(1, dtype=np.int64)
-    r, h = _find(hslot, owner, slen, seq, k, cards, 0)
-    if r >= 0:
-        return r
-    nd = min_need(ck[k], sv[k], inc[k], avail[k], cards, 0, 0)
-    meta[M_SEARCHES] += 1
-    return _add(trans, need, owner, slen, seq, hslot, meta, h, k, cards, 0, nd)
+    no_card = np.zeros(1, dtype=np.int64)
+    return intern(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k, no_card, 0, 0, True)
 
 
 @njit(cache=True)
@@ -556,7 +536,7 @@ def rehash(hslot, owner, slen, seq, nrows):
 _ROW_ARRAYS = ("trans", "need", "owner", "slen", "seq")
 #: checker and service fields copied as they are (``K_*``, ``V_*`` -> the checker's or service's attribute)
 _CK_FIELDS = ((K_ORDERED, "ordered"), (K_NCODES, "ncodes"), (K_SPAN, "span"), (K_VMIN, "vmin"),
-              (K_VMAX, "vmax"), (K_WILD, "wild"), (K_NCLASS, "nclass"))
+              (K_VMAX, "vmax"), (K_WILD, "wild"), (K_NCLASS, "nclass"), (K_LOW, "low"), (K_HIGH, "high"))
 _SV_FIELDS = ((V_COLOUR, "colour"), (V_SAME, "same_value"), (V_ORDER, "order"), (V_FIRST, "first"),
               (V_LAST, "last"), (V_TWO_SUM, "two_sum"), (V_DISTINCT, "distinct"), (V_WILD, "wild"),
               (V_TYPED, "typed"))
@@ -587,12 +567,11 @@ class NobleTables:
         self.sv = np.zeros((nk, nserv, SV_SIZE), dtype=np.int64)
         self.inc = np.zeros((nk, nserv, ninc, 2), dtype=np.int64)
         self.avail = np.zeros((nk, ncodes), dtype=np.int64)
-        width = 1
         for k, chk in enumerate(checkers):
-            width = max(width, self._compile(k, chk))
+            self._compile(k, chk)
         self.trans = np.full((rows, ncodes), UNKNOWN, dtype=np.int32)  # half the memory: rows stay < 2**31
         self.need, self.owner, self.slen = (np.zeros(rows, dtype=np.int64) for _ in range(3))
-        self.seq = np.zeros((rows, width), dtype=np.int64)
+        self.seq = np.zeros((rows, max([c.high for c in checkers] + [1])), dtype=np.int64)  # a row's cards
         self.hslot = np.full(4 * rows, -1, dtype=np.int64)
         self.meta = np.zeros(META_SIZE, dtype=np.int64)
         self.roots = np.zeros(nk, dtype=np.int64)
@@ -631,15 +610,12 @@ class NobleTables:
                             roots=self.roots)
         return buf.getvalue()
 
-    def _compile(self, k: int, chk: Checker) -> int:
-        """Fill checker ``k``'s fields; returns the most cards a completion holds."""
+    def _compile(self, k: int, chk: Checker) -> None:
+        """Fill checker ``k``'s fields."""
         ck = self.ck[k]
         for at, name in _CK_FIELDS:
             ck[at] = int(getattr(chk, name))
         ck[K_NSERV] = len(chk.services)
-        fixed = sum(s.cards for s in chk.services if s.cards is not None)
-        ck[K_LOW] = fixed + sum(1 for s in chk.services if s.cards is None)
-        ck[K_HIGH] = high = sum(chk._cap(s) for s in chk.services)
         self.avail[k, :chk.ncodes] = chk.avail
         parity = {None: PARITY_NONE, "even": PARITY_EVEN, "odd": PARITY_ODD, "same": PARITY_SAME}
         for j, s in enumerate(chk.services):
@@ -656,7 +632,6 @@ class NobleTables:
                 v[has] = int(bound is not None)
                 v[at] = bound or 0
             v[V_CAP] = chk._cap(s)
-        return high
 
     def args(self) -> tuple[np.ndarray, ...]:
         """The arrays compiled functions take (``step``, ``intern``...), in order."""

@@ -47,7 +47,8 @@ from numba import njit
 
 from cardgen.engine import fastrng
 from cardgen.games.royale import compiled_require
-from cardgen.games.royale.agents import COMPLETE_BONUS, IMPOSTER_COST
+from cardgen.games.royale.agents import IMPOSTER_COST, noble_value
+from cardgen.games.royale.engine import CLEAR, EMPTY, END, OVER, PLACE, TAKE  # cells, the end card, phases
 
 #: kernels without numba's reference counting (see the module's docstring)
 _hot = njit(cache=True, _nrt=False)
@@ -66,10 +67,7 @@ GAP_UNEVEN, GAP_PILE, GAP_SHORT, GAP_NOTHING, GAP_TIE, GAP_SOLO = range(6)
 PLAYING, BANQUET_OVER, SUPPLY_EXHAUSTED, ALL_NOBLES, TURNS_DONE, SOLO_EXHAUSTED = range(6)
 STALLED = 10  # stalled on gap kind k: STALLED + k
 
-EMPTY = -1
-END = -2  # the end-of-banquet card in the pile (``engine.END``)
 DEAD = compiled_require.DEAD
-TAKE, PLACE, CLEAR, OVER = 0, 1, 2, 3
 OK = 0
 FULL = compiled_require.FULL
 #: seat kinds of ``play_on``: the random agent, the heuristic agent (``agents``), and a search's
@@ -114,7 +112,9 @@ def layout(players: int, ncards: int, ncells: int, nslots: int, nsolo: int) -> t
 
 
 @_hot
-def _gap(st, gaps, kind, a, b, c):
+def _gap(st, cfg, gaps, kind, slot, a, b, c):
+    """``State.gap``: log gap ``kind`` (``a``, ``b``, ``c`` for its detail) and answer the deck's resolution,
+    ``cfg[slot]``; UNSETTLED stalls the game (``STALLED + kind``) and the caller stops."""
     i = st[S_NGAPS]
     if i < gaps.shape[0]:
         gaps[i, 0] = kind
@@ -122,6 +122,9 @@ def _gap(st, gaps, kind, a, b, c):
         gaps[i, 2] = b
         gaps[i, 3] = c
     st[S_NGAPS] = i + 1
+    if cfg[slot] == UNSETTLED:
+        st[S_END] = STALLED + kind
+    return cfg[slot]
 
 
 @_hot
@@ -133,35 +136,24 @@ def _finish(st, reason, winner):
 
 
 @_hot
-def _packets(st, cfg, mt, gaps, cards, n, position, pile, work):
-    """``RoyaleState._packets``: the ``n`` cards in packets, END in packet ``position``; into ``pile``.
+def _packets(st, cfg, mt, gaps, cards, n, position, pile):
+    """``RoyaleState._packets``: the ``n`` cards (top first) in packets, END in packet ``position``; into ``pile``.
 
     Returns False when an uneven split stalls the game (nothing written)."""
     k = cfg[C_PACKETS]
-    if n % k:
-        _gap(st, gaps, GAP_UNEVEN, n, k, 0)
-        if cfg[C_G_UNEVEN] == UNSETTLED:
-            st[S_END] = STALLED + GAP_UNEVEN
-            return False
+    if n % k and _gap(st, cfg, gaps, GAP_UNEVEN, C_G_UNEVEN, n, k, 0) == UNSETTLED:
+        return False
     # sizes: n // k, the first n % k one bigger; target packet position - 1
     lo = 0
     for i in range(position - 1):
         lo += n // k + (1 if i < n % k else 0)
     size = n // k + (1 if position - 1 < n % k else 0)
-    at = fastrng.randbelow_inline(mt, size + 1)
-    # top-first order: cards[:lo + at], END, cards[lo + at:]
-    m = 0
-    for i in range(lo + at):
-        work[m] = cards[i]
-        m += 1
-    work[m] = END
-    m += 1
-    for i in range(lo + at, n):
-        work[m] = cards[i]
-        m += 1
-    for i in range(m):  # the pile's top is its end
-        pile[i] = work[m - 1 - i]
-    st[S_PILE] = m
+    above = lo + fastrng.randbelow_inline(mt, size + 1)  # cards above END
+    # top first: cards[:above], END, cards[above:]; the pile's top is its end
+    for i in range(n):
+        pile[n - i if i < above else n - 1 - i] = cards[i]
+    pile[n - above] = END
+    st[S_PILE] = n + 1
     return True
 
 
@@ -178,14 +170,12 @@ def _reshuffle(st, mt, src, src_len, dst, dst_len):
 
 
 @_hot
-def _draw(st, cfg, mt, gaps, pile, discard, work, work2):
+def _draw(st, cfg, mt, gaps, pile, discard, work):
     """``RoyaleState._draw``: the next dish card, or EMPTY."""
     while True:
         if st[S_PILE] == 0:
-            _gap(st, gaps, GAP_PILE, st[S_TURNS], 0, 0)
-            res = cfg[C_G_PILE]
+            res = _gap(st, cfg, gaps, GAP_PILE, C_G_PILE, st[S_TURNS], 0, 0)
             if res == UNSETTLED:
-                st[S_END] = STALLED + GAP_PILE
                 return EMPTY
             if res == 1:
                 _finish(st, SUPPLY_EXHAUSTED, -1)
@@ -203,17 +193,17 @@ def _draw(st, cfg, mt, gaps, pile, discard, work, work2):
             return EMPTY
         m = 0
         for i in range(st[S_PILE]):
-            work2[m] = pile[i]
+            work[m] = pile[i]
             m += 1
         for i in range(st[S_DISC]):
-            work2[m] = discard[i]
+            work[m] = discard[i]
             m += 1
         st[S_DISC] = 0
-        fastrng.shuffle_fast(mt, work2, m)
+        fastrng.shuffle_fast(mt, work, m)
         if m + 1 > st[S_RESHUFFLE_PEAK]:
             st[S_RESHUFFLE_PEAK] = m + 1
         # the reference's _packets reads the shuffled list top-first as given
-        if not _packets(st, cfg, mt, gaps, work2, m, cfg[C_RESHUFFLE_POS], pile, work):
+        if not _packets(st, cfg, mt, gaps, work, m, cfg[C_RESHUFFLE_POS], pile):
             st[S_PILE] = 0
             return EMPTY
         if st[S_END] != PLAYING:
@@ -221,23 +211,21 @@ def _draw(st, cfg, mt, gaps, pile, discard, work, work2):
 
 
 @_hot
-def _refill(st, cfg, mt, gaps, grid, pile, discard, work, work2):
+def _refill(st, cfg, mt, gaps, grid, pile, discard, work):
     for i in range(cfg[C_CELLS]):
         if grid[i] == EMPTY:
-            c = _draw(st, cfg, mt, gaps, pile, discard, work, work2)
+            c = _draw(st, cfg, mt, gaps, pile, discard, work)
             if c == EMPTY:
                 return
             grid[i] = c
 
 
 @_hot
-def _ghost(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_rev, solo_cells, solo_len):
+def _ghost(st, cfg, mt, gaps, grid, pile, discard, work, solo_pile, solo_rev, solo_cells, solo_len):
     for _ in range(cfg[C_GHOST]):
         if st[S_SOLO_LEN] == 0:
-            _gap(st, gaps, GAP_SOLO, st[S_TURNS], 0, 0)
-            res = cfg[C_G_SOLO]
+            res = _gap(st, cfg, gaps, GAP_SOLO, C_G_SOLO, st[S_TURNS], 0, 0)
             if res == UNSETTLED:
-                st[S_END] = STALLED + GAP_SOLO
                 return
             if res == 1 or st[S_REV_LEN] == 0:
                 _finish(st, SOLO_EXHAUSTED, -1)
@@ -253,7 +241,7 @@ def _ghost(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_
                 discard[st[S_DISC]] = grid[cell]
                 st[S_DISC] += 1
                 grid[cell] = EMPTY
-    _refill(st, cfg, mt, gaps, grid, pile, discard, work, work2)
+    _refill(st, cfg, mt, gaps, grid, pile, discard, work)
 
 
 @_hot
@@ -262,26 +250,23 @@ def _start_turn(st, cfg, gaps, grid):
     for i in range(cfg[C_CELLS]):
         if grid[i] != EMPTY:
             return
-    _gap(st, gaps, GAP_NOTHING, st[S_TURNS], 0, 0)
-    if cfg[C_G_NOTHING] == UNSETTLED:
-        st[S_END] = STALLED + GAP_NOTHING
-    else:
+    if _gap(st, cfg, gaps, GAP_NOTHING, C_G_NOTHING, st[S_TURNS], 0, 0) != UNSETTLED:
         _finish(st, SUPPLY_EXHAUSTED, -1)
 
 
 @_hot
-def _end_turn(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_rev, solo_cells, solo_len):
+def _end_turn(st, cfg, mt, gaps, grid, pile, discard, work, solo_pile, solo_rev, solo_cells, solo_len):
     st[S_TURNS] += 1
     if cfg[C_SOLO]:
         st[S_ROUNDS] = st[S_TURNS]
         if st[S_TURNS] >= cfg[C_SOLO_TURNS]:
             _finish(st, TURNS_DONE, -1)
             return
-        _refill(st, cfg, mt, gaps, grid, pile, discard, work, work2)
+        _refill(st, cfg, mt, gaps, grid, pile, discard, work)
         if st[S_END] == PLAYING:
-            _ghost(st, cfg, mt, gaps, grid, pile, discard, work, work2, solo_pile, solo_rev, solo_cells, solo_len)
+            _ghost(st, cfg, mt, gaps, grid, pile, discard, work, solo_pile, solo_rev, solo_cells, solo_len)
     else:
-        _refill(st, cfg, mt, gaps, grid, pile, discard, work, work2)
+        _refill(st, cfg, mt, gaps, grid, pile, discard, work)
         st[S_PLAYER] += 1
         if st[S_PLAYER] == cfg[C_PLAYERS]:
             st[S_PLAYER] = 0
@@ -329,30 +314,33 @@ def fields(s, off):
 
 # == step kernels ===================================================================================
 @_inline
+def _take_cells(G, p, a):
+    """The cells take ``a`` of seat ``p`` names: line ``a``, or the seat's imposter placement ``a - nlines``;
+    and how many."""
+    nlines = G[G_CFG][C_LINES]
+    if a < nlines:
+        return G[G_LINES][a], G[G_LINE_LEN][a]
+    return G[G_IMP_CELLS][p, a - nlines], G[G_IMP_LEN][p, a - nlines]
+
+
+@_inline
 def legal_actions(V, G, out):
     """Write the legal action ids into ``out`` in the reference's order; return how many."""
-    cfg, lines, line_len, imp_cells, imp_len, imp_count = G[0], G[1], G[2], G[3], G[4], G[5]
+    cfg, imp_count = G[G_CFG], G[G_IMP_COUNT]
     st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
     if st[S_END] != PLAYING:
         return 0
     p, phase, nslots = st[S_PLAYER], st[S_PHASE], cfg[C_SLOTS]
     base = p * nslots
     m = 0
-    if phase == TAKE:
-        nlines = cfg[C_LINES]
-        for li in range(nlines):
-            for j in range(line_len[li]):
-                if grid[lines[li, j]] != EMPTY:
-                    out[m] = li
+    if phase == TAKE:  # the lines, then the seat's imposter placements while it has uses left
+        for a in range(cfg[C_LINES] + (imp_count[p] if imp_left[p] > 0 else 0)):
+            cells, n = _take_cells(G, p, a)
+            for j in range(n):
+                if grid[cells[j]] != EMPTY:
+                    out[m] = a
                     m += 1
                     break
-        if imp_left[p] > 0:
-            for t in range(imp_count[p]):
-                for j in range(imp_len[p, t]):
-                    if grid[imp_cells[p, t, j]] != EMPTY:
-                        out[m] = nlines + t
-                        m += 1
-                        break
     elif phase == PLACE:
         a_place = cfg[C_A_PLACE]
         for h in range(st[S_HAND]):
@@ -374,41 +362,35 @@ def legal_actions(V, G, out):
 def _apply(V, G, W, mt, a):
     """Play action ``a`` (legal) in the position of views ``V``, chance from ``mt``: OK, or MISSING
     (the noble table lacks the transition of a card placed, noted in ``W[4]``; nothing was changed)."""
-    cfg, lines, line_len, imp_cells, imp_len = G[0], G[1], G[2], G[3], G[4]
-    solo_cells, solo_len, codes, root, points, R = G[6], G[7], G[8], G[9], G[10], G[11]
+    cfg, solo_cells, solo_len, codes, root, points, R = G[0], G[6], G[7], G[8], G[9], G[10], G[11]
     trans, need = R[4], R[5]
-    work, work2, gaps, miss = W[0], W[1], W[2], W[4]
+    work, gaps, miss = W[1], W[2], W[4]
     st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
     p, phase, nslots, nlines = st[S_PLAYER], st[S_PHASE], cfg[C_SLOTS], cfg[C_LINES]
     base = p * nslots
-    nid = 0
-    if phase == PLACE:
+    nid = c = sl = k = 0
+    if phase == PLACE:  # card ``c`` under slot ``sl`` (``k`` among all seats' slots)
         x = a - cfg[C_A_PLACE]
         c = x // nslots
-        k = base + x - c * nslots
+        sl = x - c * nslots
+        k = base + sl
         nid = _next(trans, row[k], codes[k, c], miss)
         if nid == compiled_require.UNKNOWN:
             return MISSING
     st[S_DECISIONS] += 1
     if phase == TAKE:
-        if a < nlines:
-            n = line_len[a]
-        else:
+        if a >= nlines:
             imp_left[p] -= 1
-            n = imp_len[p, a - nlines]
+        cells, n = _take_cells(G, p, a)
         cnt = 0
         for j in range(n):
-            cell = lines[a, j] if a < nlines else imp_cells[p, a - nlines, j]
-            if grid[cell] != EMPTY:
+            if grid[cells[j]] != EMPTY:
                 cnt += 1
-        if cnt < n:
-            _gap(st, gaps, GAP_SHORT, a, p, cnt)
-            if cfg[C_G_SHORT] == UNSETTLED:
-                st[S_END] = STALLED + GAP_SHORT
-                return OK
+        if cnt < n and _gap(st, cfg, gaps, GAP_SHORT, C_G_SHORT, a, p, cnt) == UNSETTLED:
+            return OK
         h = 0
         for j in range(n):
-            cell = lines[a, j] if a < nlines else imp_cells[p, a - nlines, j]
+            cell = cells[j]
             if grid[cell] != EMPTY:
                 hand[h] = grid[cell]
                 h += 1
@@ -416,10 +398,6 @@ def _apply(V, G, W, mt, a):
         st[S_HAND] = h
         st[S_PHASE] = PLACE
     elif phase == PLACE:
-        x = a - cfg[C_A_PLACE]
-        c = x // nslots
-        sl = x - c * nslots
-        k = base + sl
         h = st[S_HAND]
         for i in range(h):
             if hand[i] == c:
@@ -455,10 +433,10 @@ def _apply(V, G, W, mt, a):
             elif cfg[C_VOLUNTARY] and any_under:
                 st[S_PHASE] = CLEAR
             else:
-                _end_turn(st, cfg, mt, gaps, grid, pile, disc, work, work2, solo, srev, solo_cells, solo_len)
+                _end_turn(st, cfg, mt, gaps, grid, pile, disc, work, solo, srev, solo_cells, solo_len)
     else:
         if a == cfg[C_A_STOP]:
-            _end_turn(st, cfg, mt, gaps, grid, pile, disc, work, work2, solo, srev, solo_cells, solo_len)
+            _end_turn(st, cfg, mt, gaps, grid, pile, disc, work, solo, srev, solo_cells, solo_len)
         else:
             _clear(st, p, a - cfg[C_A_CLEAR], nslots, under, ulen, row, root, disc)
             any_under = False
@@ -466,17 +444,14 @@ def _apply(V, G, W, mt, a):
                 if not done[base + s2] and ulen[base + s2] > 0:
                     any_under = True
             if not any_under:
-                _end_turn(st, cfg, mt, gaps, grid, pile, disc, work, work2, solo, srev, solo_cells,
-                               solo_len)
+                _end_turn(st, cfg, mt, gaps, grid, pile, disc, work, solo, srev, solo_cells, solo_len)
     return OK
 
 
 @njit(cache=True)
 def _fill(R, miss):
     """Compute the transition a kernel missed (``compiled_require.step``): its row, DEAD, or FULL (no room)."""
-    ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta = R
-    return compiled_require.step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, miss[MISS_ROW],
-                        miss[MISS_CODE])
+    return compiled_require.step(*R, miss[MISS_ROW], miss[MISS_CODE])
 
 
 @njit(cache=True)
@@ -495,7 +470,7 @@ def deal(V, G, W, mt, init_pile, init_solo):
     ``st[S_INIT_LEN]`` -1: an uneven split stalled the set-up."""
     cfg, root, imp_uses, solo_cells, solo_len = G[G_CFG], G[G_ROOT], G[G_IMP_USES], G[G_SOLO_CELLS], G[G_SOLO_LEN]
     st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
-    work, work2, gaps = W[0], W[1], W[2]
+    work, gaps = W[1], W[2]
     st[:] = 0
     st[S_RESHUFFLE_PEAK] = -1
     st[S_WINNER] = -1
@@ -508,15 +483,15 @@ def deal(V, G, W, mt, init_pile, init_solo):
     imp_left[:] = imp_uses
     ncards = cfg[C_CARDS]
     for i in range(ncards):
-        work2[i] = i
-    fastrng.shuffle(mt, work2, ncards)
+        work[i] = i
+    fastrng.shuffle(mt, work, ncards)
     if cfg[C_USES_END]:
-        if not _packets(st, cfg, mt, gaps, work2, ncards, cfg[C_SETUP_POS], pile, work):
+        if not _packets(st, cfg, mt, gaps, work, ncards, cfg[C_SETUP_POS], pile):
             st[S_INIT_LEN] = -1
             return
     else:
         for i in range(ncards):
-            pile[i] = work2[i]
+            pile[i] = work[i]
         st[S_PILE] = ncards
     st[S_INIT_LEN] = st[S_PILE]
     for i in range(st[S_PILE]):
@@ -529,10 +504,10 @@ def deal(V, G, W, mt, init_pile, init_solo):
         st[S_SOLO_LEN] = ns
         for i in range(ns):
             init_solo[i] = solo[ns - 1 - i]
-    _refill(st, cfg, mt, gaps, grid, pile, disc, work, work2)
+    _refill(st, cfg, mt, gaps, grid, pile, disc, work)
     if st[S_END] == PLAYING:
         if cfg[C_SOLO]:
-            _ghost(st, cfg, mt, gaps, grid, pile, disc, work, work2, solo, srev, solo_cells, solo_len)
+            _ghost(st, cfg, mt, gaps, grid, pile, disc, work, solo, srev, solo_cells, solo_len)
         if st[S_END] == PLAYING:
             _start_turn(st, cfg, gaps, grid)
 
@@ -546,8 +521,7 @@ def winners(V, G, win):
     ``tie_after_tiebreak`` gap: settled by the deck or not, ``outcome`` and the batch say)."""
     cfg = G[G_CFG]
     st, score, ulen = V[F_ST], V[F_SCORE], V[F_ULEN]
-    players = cfg[C_PLAYERS]
-    nslots = cfg[C_SLOTS]
+    players, nslots = cfg[C_PLAYERS], cfg[C_SLOTS]
     for q in range(players):
         win[q] = 0
     if cfg[C_SOLO]:
@@ -564,19 +538,13 @@ def winners(V, G, win):
     for q in range(players):
         if score[q] == best:
             ntied += 1
-            d = 0
             for sl in range(nslots):
-                d += ulen[q * nslots + sl]
-            most = max(most, d)
+                win[q] += ulen[q * nslots + sl]  # for now: the tied seat's dish cards under its nobles
+            most = max(most, win[q])
     nwin = 0
     for q in range(players):
-        if score[q] == best:
-            d = 0
-            for sl in range(nslots):
-                d += ulen[q * nslots + sl]
-            if ntied == 1 or d == most:
-                win[q] = 1
-                nwin += 1
+        win[q] = score[q] == best and (ntied == 1 or win[q] == most)
+        nwin += win[q]
     if ntied == 1:
         return TIE_NONE
     return TIE_DISHES if nwin == 1 else TIE_SHARED
@@ -641,21 +609,17 @@ def _val(vals, need, k, r):
 
 
 def values(need: np.ndarray, root: np.ndarray, points: np.ndarray, high: int) -> np.ndarray:
-    """``_Slot.value`` of slot ``k`` with cards that still need ``nd`` more, ``[k, nd]`` for ``nd`` up to ``high``.
+    """``agents.noble_value`` of slot ``k`` with cards that still need ``nd`` more: ``[k, nd]``, ``nd`` up to ``high``.
 
-    A table, not a division in the planner's innermost loop (where it cost most of the time);
-    the same float: ``points * (start - nd) / start``, ``start`` the need of the empty noble.
-    A column -1 (an empty noble that cannot be met: need DEAD) reads the last, 0.
+    A table, not a division in the planner's innermost loop (where it cost most of the time),
+    filled by the Python agent's own function: the same floats. A column -1 (an empty noble
+    that cannot be met: need DEAD) reads the last, 0.
     """
     out = np.zeros((root.shape[0], high + 2))
     for k in range(root.shape[0]):
-        if root[k] < 0:
-            continue
-        start, pts = need[root[k]], points[k]
-        out[k, 0] = pts + COMPLETE_BONUS
-        if start > 0:
-            for nd in range(1, high + 1):
-                out[k, nd] = pts * (start - nd) / start
+        if root[k] >= 0:
+            for nd in range(high + 1):
+                out[k, nd] = noble_value(int(points[k]), nd, int(need[root[k]]))
     return out
 
 
@@ -845,16 +809,12 @@ def _plan_small(codes, vals, need, trans, miss, O, nopen, cards, n, base, f, rf,
 def _heuristic(V, G, H, mt, legal, m):
     """The index in ``legal[:m]`` that ``HeuristicAgent`` picks for the seat to move; MISSING: the noble
     table lacks a transition (noted in ``H[-1]``; nothing drawn from ``mt``)."""
-    cfg, lines, line_len, imp_cells, imp_len = G[0], G[1], G[2], G[3], G[4]
-    codes, root, R, vals = G[8], G[9], G[11], G[12]
+    cfg, codes, root, R, vals = G[0], G[8], G[9], G[11], G[12]
     trans, need = R[4], R[5]
     O, val0, cur, cards, picks, pos, gain0, new0, order, S, tot, miss = H
     ks, rows0, roots = O[0], O[1], O[2]
     st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
-    p = st[S_PLAYER]
-    nslots = cfg[C_SLOTS]
-    nlines = cfg[C_LINES]
-    phase = st[S_PHASE]
+    p, phase, nslots, nlines = st[S_PLAYER], st[S_PHASE], cfg[C_SLOTS], cfg[C_LINES]
     if phase == CLEAR:
         worst = 0
         pick = m - 1  # stop is last
@@ -914,16 +874,10 @@ def _heuristic(V, G, H, mt, legal, m):
                 if hand[j] != c:
                     cards[n] = hand[j]
                     n += 1
-        elif a < nlines:
-            for j in range(line_len[a]):
-                c = grid[lines[a, j]]
-                if c >= 0:
-                    cards[n] = c
-                    n += 1
         else:
-            t = a - nlines
-            for j in range(imp_len[p, t]):
-                c = grid[imp_cells[p, t, j]]
+            cells, ncells = _take_cells(G, p, a)
+            for j in range(ncells):
+                c = grid[cells[j]]
                 if c >= 0:
                     cards[n] = c
                     n += 1

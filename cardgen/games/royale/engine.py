@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint
 from cardgen.errors import InputError
-from cardgen.games.royale.checks import line_cells, noble_face, owners, placements, role, universe
+from cardgen.games.royale.checks import instances, line_cells, noble_face, owners, placements, role, universe
 from cardgen.games.royale.require import DEAD, Checker, checker
 
 if TYPE_CHECKING:
@@ -87,17 +87,12 @@ class RoyaleGame(Game):
         self.ncells = r.grid_rows * r.grid_cols
         comps = deck.model.components
         # dish cards: instance index -> id, type, value
-        self.card_ids: list[str] = []
-        self.card_type: list[str] = []
-        self.card_value: list[int] = []
-        for c in comps:
-            if role(c) == "dish":
-                for n in range(1, c.count + 1):
-                    self.card_ids.append(f"{c.id}#{n}")
-                    self.card_type.append(c.data.dish)
-                    self.card_value.append(c.faces[0].value)
+        dishes = [c for c in comps if role(c) == "dish"]
+        self.card_ids: list[str] = [cid for c in dishes for cid in instances(c)]
+        self.card_type: list[str] = [c.data.dish for c in dishes for _ in range(c.count)]
+        self.card_value: list[int] = [c.faces[0].value for c in dishes for _ in range(c.count)]
         self.card_index = {cid: i for i, cid in enumerate(self.card_ids)}
-        ends = [f"{c.id}#{n}" for c in comps if role(c) == "end" for n in range(1, c.count + 1)]
+        ends = [cid for c in comps if role(c) == "end" for cid in instances(c)]
         if self.uses_end and not ends:
             raise InputError(f"{deck.id}: no end-of-banquet card; expected one (role: end)")
         self.end_id = ends[0] if self.uses_end else None
@@ -113,26 +108,20 @@ class RoyaleGame(Game):
         self.codes: list[list[list[int]]] = []
         self.imposter_id: list[str | None] = []
         self.imposter_takes: list[list[tuple[Action, list[int]]]] = []
-        codes_of: dict[int, list[int]] = {}
+        codes_of: dict[int, list[int]] = {}  # checker -> the code of each dish card
         seated: set[str] = set()
         for icon in self.icons:
-            nobles = [c for c in comps if role(c) == "noble" and c.data.owner == icon]
-            ids, chks, pts, codes = [], [], [], []
-            for c in nobles:
-                for n in range(1, c.count + 1):
-                    face = noble_face(c, r.noble_side)
-                    chk = checker(face.data, uni)
-                    if id(chk) not in codes_of:
-                        codes_of[id(chk)] = [chk.code(t, v) for t, v in zip(self.card_type, self.card_value)]
-                    ids.append(f"{c.id}#{n}")
-                    chks.append(chk)
-                    pts.append(face.points or 0)
-                    codes.append(codes_of[id(chk)])
-                    seated.add(f"{c.id}#{n}")
-            self.noble_ids.append(ids)
+            nobles = [(cid, noble_face(c, r.noble_side)) for c in comps if role(c) == "noble" and c.data.owner == icon
+                      for cid in instances(c)]
+            chks = [checker(face.data, uni) for _, face in nobles]
+            for chk in chks:
+                if id(chk) not in codes_of:
+                    codes_of[id(chk)] = [chk.code(t, v) for t, v in zip(self.card_type, self.card_value)]
+            self.noble_ids.append([cid for cid, _ in nobles])
             self.checkers.append(chks)
-            self.points.append(pts)
-            self.codes.append(codes)
+            self.points.append([face.points or 0 for _, face in nobles])
+            self.codes.append([codes_of[id(chk)] for chk in chks])
+            seated.update(self.noble_ids[-1])
             imps = [c for c in comps if role(c) == "imposter" and c.data.owner == icon]
             if imps:
                 iid = f"{imps[0].id}#1"
@@ -147,17 +136,16 @@ class RoyaleGame(Game):
             else:
                 self.imposter_id.append(None)
                 self.imposter_takes.append([])
+        #: imposter uses each seat starts with (none without an imposter)
+        self.imposter_uses = [r.imposter_uses if iid else 0 for iid in self.imposter_id]
         self.lines: list[tuple[Action, list[int]]] = [(("take", shape, i), cells)
                                                       for shape, i, cells in line_cells(r)]
         self.line_actions = [a for a, _ in self.lines]
         self.imposter_actions = [[a for a, _ in takes] for takes in self.imposter_takes]
         # per seat: imposter actions name only a turn, so two seats' actions are equal
         # tuples for different cells; each seat must look up its own pattern
-        self.take_cells: list[dict[Action, list[int]]] = []
-        for takes in self.imposter_takes:
-            cells_of = {a: cells for a, cells in self.lines}
-            cells_of.update(dict(takes))
-            self.take_cells.append(cells_of)
+        self.take_cells: list[dict[Action, list[int]]] = [dict(self.lines) | dict(takes)
+                                                           for takes in self.imposter_takes]
         # solo cards
         self.solo_ids: list[str] = []
         self.solo_cells: list[list[int]] = []
@@ -166,14 +154,13 @@ class RoyaleGame(Game):
                 if role(c) == "solo":
                     cells = sorted(rr * r.grid_cols + cc for rr, cc in c.faces[0].pattern.cells
                                    if rr < r.grid_rows and cc < r.grid_cols)
-                    for n in range(1, c.count + 1):
-                        self.solo_ids.append(f"{c.id}#{n}")
+                    for cid in instances(c):
+                        self.solo_ids.append(cid)
                         self.solo_cells.append(cells)
         seated.update(self.solo_ids)
         if self.end_id:
             seated.add(self.end_id)
-        self.box = [f"{c.id}#{n}" for c in comps if role(c) != "dish" for n in range(1, c.count + 1)
-                    if f"{c.id}#{n}" not in seated]
+        self.box = [cid for c in comps if role(c) != "dish" for cid in instances(c) if cid not in seated]
         # prebuilt actions
         nslots = max((len(x) for x in self.noble_ids), default=0)
         self.place_actions = [[("place", cid, s) for s in range(nslots)] for cid in self.card_ids]
@@ -198,7 +185,6 @@ class RoyaleState(State):
     def __init__(self, game: RoyaleGame, seed: int) -> None:
         super().__init__(game, seed)
         g = self.g = game
-        r = g.rules
         n = game.players
         self.grid = [EMPTY] * g.ncells
         self.pile: list[int] = []  # top of the pile is the end of the list
@@ -209,7 +195,7 @@ class RoyaleState(State):
         self.done: list[list[bool]] = [[False] * len(ids) for ids in g.noble_ids]
         self.open: list[list[int]] = [list(range(len(ids))) for ids in g.noble_ids]
         self.score = [0] * n
-        self.imposter_left = [r.imposter_uses if g.imposter_id[p] else 0 for p in range(n)]
+        self.imposter_left = list(g.imposter_uses)
         self.player = 0
         self.phase = TAKE
         self.end_draws = 0
@@ -384,10 +370,7 @@ class RoyaleState(State):
                 done[s] = True
                 self.open[p].remove(s)
                 self.score[p] += g.points[p][s]
-                self._views[p] = None
-                self.discard.extend(unders[s])
-                unders[s].clear()
-                sids[s] = 0
+                self._clear(s)
         if not self.open[p]:
             self._finish("all_nobles", winner=p)
             return
@@ -595,10 +578,9 @@ class RoyaleState(State):
             if tuple(cells) not in own:
                 out.append(f"seat {p} took cells {list(cells)} with an imposter that is not its own")
         for p in range(g.players):
-            if used[p] > (r.imposter_uses if g.imposter_id[p] else 0):
+            if used[p] > g.imposter_uses[p]:
                 out.append(f"seat {p} used its imposter {used[p]} times")
-            if self.imposter_left[p] < 0 or used[p] + self.imposter_left[p] != (
-                    r.imposter_uses if g.imposter_id[p] else 0):
+            if self.imposter_left[p] < 0 or used[p] + self.imposter_left[p] != g.imposter_uses[p]:
                 out.append(f"seat {p}: {self.imposter_left[p]} imposter use(s) left after {used[p]}")
             won = sum(g.points[p][s] for s, d in enumerate(self.done[p]) if d)
             if self.score[p] != won or self.score[p] < 0:

@@ -31,6 +31,8 @@ from cardgen.games.royale.model import NobleFace, Service
 NONE = -1
 #: ``need`` of a state that can never be completed.
 DEAD = -1
+#: the remainder by 2 every value of an "even" or "odd" service has
+_REMAINDER = {"even": 0, "odd": 1}
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,9 @@ class Checker:
         for t, v, copies in universe.counts:
             self.avail[self.code(t, v)] += copies
         self.services = [self._compile(s) for s in face.services]
+        #: fewest and most cards a completion holds
+        self.low = sum(1 if s.cards is None else s.cards for s in self.services)
+        self.high = sum(self._cap(s) for s in self.services)
         self.states: list[tuple[int, ...]] = []
         self.need: list[int] = []
         self._index: dict[tuple[int, ...], int] = {}
@@ -193,30 +198,6 @@ class Checker:
         return sid
 
     # -- exact checks ----------------------------------------------------------------
-    def split(self, cards: Sequence[int], sizes: Sequence[int | None] | None = None) -> list[list[list[int]]]:
-        """Every way to share ``cards`` among the services (play order kept inside each)."""
-        k = len(self.services)
-        out: list[list[list[int]]] = []
-        if self.ordered:
-            groups, pos = [], 0
-            for j, s in enumerate(self.services):
-                size = s.cards if s.cards is not None else len(cards) - pos
-                if j == k - 1 and s.cards is not None and pos + size != len(cards):
-                    return []
-                groups.append(list(cards[pos:pos + size]))
-                pos += size
-            return [groups] if pos == len(cards) else []
-        for assign in product(range(k), repeat=len(cards)):
-            groups = [[] for _ in range(k)]
-            for c, j in zip(cards, assign):
-                groups[j].append(c)
-            out.append(groups)
-        return out
-
-    def complete(self, cards: Sequence[int]) -> bool:
-        """True when ``cards`` (in play order) meet the requirement exactly."""
-        return any(all(self.sat(s, g) for s, g in zip(self.services, groups)) for groups in self.split(cards))
-
     def sat(self, s: CService, cards: Sequence[int]) -> bool:
         """Whether one service's cards (in play order) meet it exactly."""
         n = len(cards)
@@ -247,11 +228,8 @@ class Checker:
         if s.same_value and any(v != vals[0] for v in vals):
             return False
         if s.parity is not None and vals:
-            if s.parity == "even" and any(v % 2 for v in vals):
-                return False
-            if s.parity == "odd" and any(v % 2 == 0 for v in vals):
-                return False
-            if s.parity == "same" and any((v - vals[0]) % 2 for v in vals):
+            want = vals[0] % 2 if s.parity == "same" else _REMAINDER[s.parity]
+            if any(v % 2 != want for v in vals):
                 return False
         if s.order and vals:
             for a, b in zip(vals, vals[1:]):
@@ -344,10 +322,7 @@ class Checker:
             avail[c] -= 1
             if avail[c] < 0:
                 return None
-        fixed = sum(s.cards for s in self.services if s.cards is not None)
-        low = fixed + sum(1 for s in self.services if s.cards is None)
-        high = sum(self._cap(s) for s in self.services)
-        for total in range(max(low, len(cards) + max(at_least, 0)), high + 1):
+        for total in range(max(self.low, len(cards) + max(at_least, 0)), self.high + 1):
             if self._exists(cards, total, avail):
                 return total - len(cards)
         return None
