@@ -106,3 +106,37 @@ def test_compiled_seed_hash_is_game_seed_for_any_text_length():
                                          (5, "dé", 3, 0), (3, "y" * 100, 5, 0)]:  # the last one is hashed in Python
         assert game_seeds(master, deck, players, start, start + 120).tolist() == \
             [game_seed(master, deck, players, i) for i in range(start, start + 120)]
+
+
+@pytest.mark.parametrize("deck_id,players", [("king_lui", 3), ("royale", 3), ("draco", 4)])
+def test_a_batch_row_says_what_play_says(deck_id, players):
+    """``BatchEngine``'s two readings of the loop's rows agree: every row of ``play_batch`` (the
+    games it did not hand back to ``play``) is the ``GameResult`` of ``play`` for that seed."""
+    import numpy as np
+
+    from cardgen.resolve.resolve import resolve
+
+    deck = resolve(deck_id, ROOT)
+    fast = deck.spec.fast(deck, players)
+    seeds = np.array([game_seed(4, deck_id, players, i) for i in range(40)], dtype=np.uint64)
+    agents = ("random", "heuristic")
+    seats = (np.arange(len(seeds))[:, None] + np.arange(players)) % 2
+    b = fast.play_batch(seeds, agents, seats, 10_000)
+    assert len(b.extra) < len(seeds)
+    for i, seed in enumerate(seeds.tolist()):
+        one = fast.play(seed, [agents[a] for a in seats[i]], 10_000, False)
+        if i in b.extra:
+            assert b.extra[i] == one
+            continue
+        gaps = []
+        for j in np.flatnonzero(b.gap_game == i):
+            kind = int(b.gap_kind[j])
+            gaps.append((b.gap_kinds[kind], bool(b.gap_settled[j]), b.gap_detail(kind, b.gap_args[j].tolist())))
+        peak = {name: int(b.peaks[i, j]) for j, name in enumerate(b.peak_names) if b.peak_seen[i, j]}
+        assert (b.end_names[b.end[i]], bool(b.completed[i]), int(b.turns[i]), int(b.rounds[i]), gaps, peak) == \
+            (one.end_reason, one.completed, one.turns, one.rounds, one.gaps, one.peak)
+        if one.completed:
+            tie = int(b.tie[i])
+            assert b.scores[i].tolist() == one.scores
+            assert np.flatnonzero(b.winners[i]).tolist() == one.winners
+            assert (None if tie < 0 else b.tie_names[tie]) == one.tie_break

@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from cardgen.games.draco.engine import DracoGame
@@ -114,18 +115,20 @@ def test_a_chunk_on_the_tier_logs_the_reference_games():
 
 
 def test_a_game_with_more_gap_events_than_the_buffer_is_replayed_on_the_reference(monkeypatch):
-    import cardgen.games.draco.compiled as tier
+    from cardgen.engine import batch
 
     deck = resolve("draco", ROOT)
     engine = fast_engine(deck, 4)
-    compiled = tier.play_compiled
+    run = type(engine)._run
 
-    def overflowing(*args):
-        decisions = compiled(*args)
-        args[4][tier.S_NGAPS] = tier.MAX_GAPS + 1  # the position the game was played into
-        return decisions
+    def overflowing(self, *args):
+        rows, events = run(self, *args)
+        rows[:, batch.R_GAPS] = self._gap_room + 1  # as if the game had logged more events than the buffer holds
+        return rows, events
 
-    monkeypatch.setattr(tier, "play_compiled", overflowing)
+    monkeypatch.setattr(type(engine), "_run", overflowing)
     names = ["heuristic", "random", "random", "heuristic"]
     ref = play_game(DracoGame(deck, 4), 5, make_agents(deck.spec, names), names, record=True)
     assert engine.play(5, names, 10_000, True) == ref
+    handed_back = engine.play_batch(np.array([5], dtype=np.uint64), tuple(names), np.array([[0, 1, 2, 3]]), 10_000)
+    assert handed_back.extra[0] == play_game(DracoGame(deck, 4), 5, make_agents(deck.spec, names), names)

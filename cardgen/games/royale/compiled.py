@@ -1,13 +1,13 @@
 """Royale's compiled tier: ``GameSpec.fast`` (see ``cardgen.engine.api.FastEngine``).
 
 ``RoyaleFast`` plays exactly the reference games (``engine.py`` with the ``random`` and
-``heuristic`` agents) by calling the kernels of ``compiled_rules.py`` (``deal``, then
-``play_on``) from one numba loop over many games (``play_many``), which keeps what batch
-play needs beyond the rules: the gap log, the peaks, the recorded actions, one row of
-results per game. Its tables come from the reference ``RoyaleGame`` of the resolved deck
-(cells of every line and of each seat's imposter placements, solo cards, noble points,
-rule numbers, the deck's gap resolutions), so any variant that changes numbers, counts or
-card data runs on it. Noble requirements are the reference's own checkers compiled for
+``heuristic`` agents): ``_play``, one game on the kernels of ``compiled_rules.py`` (``deal``,
+then ``play_out``) with the peaks and the tie the dish cards leave, is bound into
+``cardgen.engine.batch``'s loop over many games, which reports them (``BatchEngine``); a
+full noble table stops the loop, grows, and the game is played again. Its tables come
+from the reference ``RoyaleGame`` of the resolved deck (cells of every line and of each
+seat's imposter placements, solo cards, noble points, rule numbers, the deck's gap
+resolutions), so any variant that changes numbers, counts or card data runs on it. Noble requirements are the reference's own checkers compiled for
 numba (``compiled_require``, its ``NobleTables``): their states are computed inside the loop.
 """
 from __future__ import annotations
@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
-from cardgen.engine import fastrng
-from cardgen.engine.api import Action, BatchResult, FastEngine, GameResult
+from cardgen.engine import batch, fastrng
+from cardgen.engine.api import Action, FastEngine, GameResult
+from cardgen.engine.batch import (CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_END, R_GAPS, R_ROUNDS, R_SCORES, R_SEAT,
+                                  R_STOP, R_TIE, R_TURNS, BatchEngine)
 from cardgen.games.royale import compiled_rules as core
 from cardgen.games.royale import compiled_require as req
 from cardgen.games.royale.engine import STOP, RoyaleGame
-from cardgen.jit import announce_compile
+from cardgen.jit import bind
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
 _GAP_NAMES = {core.GAP_UNEVEN: "uneven_packets", core.GAP_PILE: "pile_empty", core.GAP_SHORT: "short_line",
               core.GAP_NOTHING: "nothing_to_take", core.GAP_TIE: "tie_after_tiebreak",
               core.GAP_SOLO: "solo_pile_empty"}
+_GAP_KINDS = [_GAP_NAMES[code] for code in sorted(_GAP_NAMES)]
 #: gap kind -> (cfg slot, resolution name -> code)
 _GAP_CFG = {
     "uneven_packets": (core.C_G_UNEVEN, {"near_equal": 0}),
@@ -41,77 +44,85 @@ _GAP_CFG = {
 _END_NAMES = {core.BANQUET_OVER: "banquet_over", core.SUPPLY_EXHAUSTED: "supply_exhausted",
               core.ALL_NOBLES: "all_nobles", core.TURNS_DONE: "turns_done",
               core.SOLO_EXHAUSTED: "solo_cards_exhausted"}
-_AGENTS = {"random": core.AGENT_RANDOM, "heuristic": core.AGENT_HEURISTIC}
-
-# -- one row of ``play_many``'s results ---------------------------------------------------------
-(R_END, R_STATUS, R_TURNS, R_ROUNDS, R_NGAPS, R_PEAK_UNDER, R_RESHUFFLE_PEAK, R_FINISHED, R_TIE) = range(9)
-R_SCORES = 9  # then the scores, then whether each seat won
-#: the position's slot each of R_END .. R_FINISHED copies
-_R_SLOTS = np.array([core.S_END, core.S_STATUS, core.S_TURNS, core.S_ROUNDS, core.S_NGAPS, core.S_PEAK_UNDER,
-                     core.S_RESHUFFLE_PEAK, core.S_FINISHED], dtype=np.int64)
 
 
 @njit(cache=True)
-def play_many(seeds, kinds, first, cap, record, s, off, G, W, H, mt, amt, init_pile, init_solo, actions, r_out,
-              g_rows):
-    """Play games ``first..`` of ``seeds`` (seat kinds ``kinds[i]``, ``compiled_rules.AGENT_*``) in the
-    position buffer ``s``, one row of ``r_out`` each (``R_*``), their gap events appended to ``g_rows``
-    (game row, kind, three numbers), a tie the dish cards do not break as one more event (``GAP_TIE``,
-    the seats as a bit mask). The last game's position, gaps, piles and actions stay in the buffers.
+def _play(seed, kinds, cap, record, ctx, actions, out):
+    """Play the game seeded ``seed`` (seat kinds ``compiled_rules.AGENT_*``) over ``compiled_rules``' kernels
+    (``deal``, then ``play_out``) in the position buffer ``s`` into ``out`` (``cardgen.engine.batch``'s row);
+    a tie the dish cards do not break is one more gap event (``GAP_TIE``, the seats as a bit mask). The
+    position, gaps, piles and actions stay in the buffers.
 
-    Stops before a game whose gaps might not fit in ``g_rows``, or at a game the noble table has no
-    room for (``st[S_STATUS]`` FULL: grow it, call again from there); returns (next game, gap rows used).
+    False at a game the noble table has no room for (``st[S_STATUS]`` FULL: grow it, play it again).
     """
+    s, off, G, W, H, mt, amt, init_pile, init_solo, win = ctx
     V = core.fields(s, off)
     st, score = V[core.F_ST], V[core.F_SCORE]
     gaps, miss = W[2], W[4]
     players = G[core.G_CFG][core.C_PLAYERS]
-    win = np.zeros(players, dtype=np.int64)
-    g = 0
-    for i in range(first, seeds.shape[0]):
-        if g + gaps.shape[0] + 1 > g_rows.shape[0]:
-            return i, g
-        fastrng.seed(mt, np.uint64(seeds[i]))
-        fastrng.seed_agents(amt, np.uint64(seeds[i]))
-        core.deal(V, G, W, mt, init_pile, init_solo)
-        miss[core.MISS_RESUME] = core.RESUME_STEP
-        miss[core.MISS_LEFT] = cap
-        if core.play_out(V, G, W, H, mt, amt, kinds[i], 0.0, record, actions) == core.FULL:
-            st[core.S_STATUS] = core.FULL
-            return i, g
-        if st[core.S_END] == core.PLAYING and st[core.S_STATUS] == 0:
-            st[core.S_STATUS] = core.CAPPED
-        out = r_out[i]
-        for f in range(R_TIE):  # R_END .. R_FINISHED
-            out[f] = st[_R_SLOTS[f]]
-        out[R_SCORES:R_SCORES + players] = score
-        for j in range(min(st[core.S_NGAPS], gaps.shape[0])):
-            g_rows[g, 0] = i
-            g_rows[g, 1:] = gaps[j]
-            g += 1
-        out[R_TIE] = core.TIE_NONE
-        if st[core.S_STATUS] == 0 and st[core.S_END] != core.PLAYING and st[core.S_END] < core.STALLED:
-            out[R_TIE] = core.winners(V, G, win)
-            out[R_SCORES + players:] = win
-            if out[R_TIE] == core.TIE_SHARED:
-                g_rows[g, 0] = i
-                g_rows[g, 1] = core.GAP_TIE
-                g_rows[g, 2:] = 0
+    fastrng.seed(mt, np.uint64(seed))
+    fastrng.seed_agents(amt, np.uint64(seed))
+    core.deal(V, G, W, mt, init_pile, init_solo)
+    miss[core.MISS_RESUME] = core.RESUME_STEP
+    miss[core.MISS_LEFT] = cap
+    if core.play_out(V, G, W, H, mt, amt, kinds, 0.0, record, actions) == core.FULL:
+        st[core.S_STATUS] = core.FULL
+        return False
+    status, end = st[core.S_STATUS], st[core.S_END]
+    if status == core.NO_LEGAL:
+        out[R_STOP] = NO_LEGAL
+    elif status == core.CAPPED or end == core.PLAYING:
+        out[R_STOP] = CAPPED
+    else:
+        out[R_STOP] = PLAYED
+    out[R_END] = end
+    out[R_TURNS] = st[core.S_TURNS]
+    out[R_ROUNDS] = st[core.S_ROUNDS]
+    out[R_GAPS] = st[core.S_NGAPS]
+    out[R_DECISIONS] = st[core.S_DECISIONS]
+    out[R_SEAT] = st[core.S_PLAYER]
+    out[R_TIE] = core.TIE_NONE
+    out[R_SCORES:R_SCORES + players] = score
+    peaks = R_SCORES + 2 * players  # ``peak_names``' values, then whether each was seen
+    out[peaks] = st[core.S_RESHUFFLE_PEAK]
+    out[peaks + 1] = st[core.S_PEAK_UNDER]
+    out[peaks + 2] = st[core.S_RESHUFFLE_PEAK] >= 0
+    out[peaks + 3] = st[core.S_FINISHED] != 0
+    if out[R_STOP] == PLAYED and end < core.STALLED:
+        out[R_TIE] = core.winners(V, G, win)
+        out[R_SCORES + players:R_SCORES + 2 * players] = win
+        if out[R_TIE] == core.TIE_SHARED:
+            n = st[core.S_NGAPS]
+            if n < gaps.shape[0]:
+                gaps[n, 0] = core.GAP_TIE
+                gaps[n, 1:] = 0
                 for p in range(players):
-                    g_rows[g, 2] |= win[p] << p
-                g += 1
-                if G[core.G_CFG][core.C_G_TIE] == core.UNSETTLED:
-                    out[R_END] = core.STALLED + core.GAP_TIE
-    return seeds.shape[0], g
+                    gaps[n, 1] |= win[p] << p
+            out[R_GAPS] = n + 1
+            if G[core.G_CFG][core.C_G_TIE] == core.UNSETTLED:
+                out[R_END] = core.STALLED + core.GAP_TIE
+    return True
 
 
-class RoyaleFast(FastEngine):
+play_many = bind(batch.play_many, "royale", None, play_one=_play)
+
+
+class RoyaleFast(BatchEngine):
     """The compiled tier of one Royale deck at one player count."""
 
-    agents = frozenset(_AGENTS)
+    title = "Royale fast engine"
+    agent_codes = {"random": core.AGENT_RANDOM, "heuristic": core.AGENT_HEURISTIC}
+    #: ``compiled_rules`` end codes (stalls at ``STALLED + gap kind``)
+    end_names = ["playing"] + [_END_NAMES.get(c, "") for c in range(1, core.STALLED)] + \
+        ["stalled:" + kind for kind in _GAP_KINDS]
+    tie_names = ["most_dish_cards", "most_dish_cards, then shared"]
+    peak_names = ["pile_after_reshuffle", "cards_under_a_noble"]
+    gap_kinds = _GAP_KINDS
+    loop = staticmethod(play_many)
 
     def __init__(self, game: RoyaleGame) -> None:
-        self.game = g = game
+        super().__init__(game, [kind in game.deck.clarifications for kind in _GAP_KINDS])
+        g = game
         r = g.rules
         players = g.players
         ncards = len(g.card_ids)
@@ -132,7 +143,6 @@ class RoyaleFast(FastEngine):
                             (core.C_A_STOP, a_place + ncards * nslots + nslots)):
             cfg[slot] = int(value)
         clar = g.deck.clarifications
-        self._settled = {kind: kind in clar for kind in _GAP_NAMES.values()}
         for kind, (slot, codes) in _GAP_CFG.items():
             cfg[slot] = core.UNSETTLED if kind not in clar else codes.get(clar[kind].resolution, 0)
         cfg[core.C_G_TIE] = 0 if "tie_after_tiebreak" in clar else core.UNSETTLED
@@ -186,9 +196,8 @@ class RoyaleFast(FastEngine):
         self.H = (np.zeros((3, nslots), dtype=np.int64), np.zeros(nslots), z(nslots), z(max(hand, g.ncells)),
                   z(nlegal), z(nslots), np.zeros(cards), np.zeros(cards, dtype=np.int64),
                   np.zeros(cards, dtype=np.int64), np.zeros((5, hand + 1), dtype=np.int64), np.zeros(hand + 1), miss)
-        self._kinds: dict[tuple[str, ...], np.ndarray] = {}
-        self._cap = -1
-        self._buffers(1)
+        self._win = np.zeros(players, dtype=np.int64)
+        self._ready(1)  # ``W``, which searches read too
 
     def action(self, seat: int, a: int) -> Action:
         """The reference action of id ``a`` for ``seat`` (imposter ids are the seat's own)."""
@@ -200,150 +209,42 @@ class RoyaleFast(FastEngine):
         return (self.cfg, self.lines, self.line_len, self.imp_cells, self.imp_len, self.imp_count, self.solo_cells,
                 self.solo_len, self.codes, self.root, self.points, self.tables.args(), self.values, self.imp_uses)
 
-    def _buffers(self, cap: int) -> None:
-        """Gap and action buffers big enough for ``cap`` decisions (with the kernels' work arrays: ``W``)."""
-        if cap <= self._cap:
-            return
-        self._cap = cap
+    def _room(self, cap: int) -> None:
+        """The gap buffer for ``cap`` decisions, in the kernels' work arrays ``W``."""
         self.gaps = np.zeros((2 * cap + 64, 4), dtype=np.int64)
-        self.actions = np.zeros((cap + 1, 2), dtype=np.int64)
         work, work2, legal, miss = self._w
         self.W = (work, work2, self.gaps, legal, miss)
 
-    def _play_many(self, seeds: np.ndarray, kinds: np.ndarray, cap: int, record: bool, r_out: np.ndarray,
-                   g_rows: np.ndarray) -> list[np.ndarray]:
-        """``play_many`` over every game, the noble table grown whenever it is full; the gap rows in chunks."""
-        chunks, first = [], 0
-        while first < len(seeds):
-            first, used = play_many(seeds, kinds, first, cap, record, self.s, self.off, self.G(), self.W, self.H,
-                                    self.mt, self.amt, self.init_pile, self.init_solo, self.actions, r_out, g_rows)
-            chunks.append(g_rows[:used].copy())
-            if first < len(seeds) and self.st[core.S_STATUS] == core.FULL:
-                self.tables.grow()
-        return chunks
+    def _context(self) -> tuple[tuple, np.ndarray]:
+        return (self.s, self.off, self.G(), self.W, self.H, self.mt, self.amt, self.init_pile, self.init_solo,
+                self._win), self.gaps
 
-    def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
-        kinds = self._kinds.get(tuple(agents))
-        if kinds is None:
-            announce_compile("Royale fast engine", play_many)
-            kinds = self._kinds[tuple(agents)] = np.array([_AGENTS[a] for a in agents], dtype=np.int64)
-        if cap > self._cap:
-            self._buffers(cap)
-        r_out = np.zeros((1, R_SCORES + 2 * self.game.players), dtype=np.int64)
-        self._play_many(np.array([seed], dtype=np.uint64), kinds[None], cap, record, r_out,
-                        np.zeros((self.gaps.shape[0] + 1, 5), dtype=np.int64))
+    def _resume(self) -> None:
+        """The noble table was full: grow it (the game it stopped at is played again)."""
+        if self.st[core.S_STATUS] == core.FULL:
+            self.tables.grow()
+
+    def _record(self, result: GameResult, decisions: int) -> None:
         g = self.game
-        st = self.st.tolist()
-        ngaps = st[core.S_NGAPS]
-        gaps = [self._gap(row) for row in self.gaps[:ngaps].tolist()]
-        end = st[core.S_END]
-        peak: dict[str, int] = {}
-        if st[core.S_RESHUFFLE_PEAK] >= 0:
-            peak["pile_after_reshuffle"] = st[core.S_RESHUFFLE_PEAK]
-        if st[core.S_FINISHED]:
-            peak["cards_under_a_noble"] = st[core.S_PEAK_UNDER]
-        result = GameResult(seed, list(agents), "", False, gaps, st[core.S_TURNS], st[core.S_ROUNDS], peak=peak)
-        if record:
-            piles: dict[str, list[str]] = {}
-            if st[core.S_INIT_LEN] >= 0:
-                ids, end_id = g.card_ids, g.end_id
-                piles["dish_pile"] = [end_id if c == core.END else ids[c]  # type: ignore[misc]
-                                      for c in self.init_pile[:st[core.S_INIT_LEN]].tolist()]
-                if g.solo:
-                    piles["solo_pile"] = [g.solo_ids[i] for i in self.init_solo[:len(g.solo_ids)].tolist()]
-            result.initial_piles = piles
-            result.actions = [(p, self.action(p, a)) for p, a in self.actions[:st[core.S_DECISIONS]].tolist()]
-        status = st[core.S_STATUS]
-        if end == core.PLAYING or status in (core.CAPPED, core.NO_LEGAL):
-            if status == core.CAPPED:
-                result.end_reason = "safety_cap"
-                detail = f"no end condition after {cap} decisions"
-            else:
-                result.end_reason = "no_legal_action"
-                detail = f"seat {st[core.S_PLAYER]} has no legal action after {st[core.S_DECISIONS]} decisions"
-            result.engine_gaps = len(gaps)
-            gaps.append((result.end_reason, False, detail))
-            return result
-        if end >= core.STALLED:
-            result.end_reason = "stalled:" + _GAP_NAMES[end - core.STALLED]
-            result.engine_gaps = len(gaps)
-            return result
-        row = r_out[0].tolist()
-        winners = [p for p in range(g.players) if row[R_SCORES + g.players + p]]
-        tie = row[R_TIE]
-        if tie == core.TIE_SHARED:
-            settled = self._settled["tie_after_tiebreak"]
-            gaps.append(("tie_after_tiebreak", settled, f"seats {winners}"))
-            if not settled:
-                result.end_reason = "stalled:tie_after_tiebreak"
-                result.engine_gaps = len(gaps)
-                return result
-        result.engine_gaps = len(gaps)
-        result.end_reason = _END_NAMES[end]
-        result.scores = [float(s) for s in row[R_SCORES:R_SCORES + g.players]]
-        result.winners = winners
-        result.tie_break = None if tie == core.TIE_NONE else self._TIE_NAMES[tie]
-        result.completed = True
-        return result
+        piles: dict[str, list[str]] = {}
+        if self.st[core.S_INIT_LEN] >= 0:
+            ids, end_id = g.card_ids, g.end_id
+            piles["dish_pile"] = [end_id if c == core.END else ids[c]  # type: ignore[misc]
+                                  for c in self.init_pile[:self.st[core.S_INIT_LEN]].tolist()]
+            if g.solo:
+                piles["solo_pile"] = [g.solo_ids[i] for i in self.init_solo[:len(g.solo_ids)].tolist()]
+        result.initial_piles = piles
+        result.actions = [(p, self.action(p, a)) for p, a in self.actions[:decisions].tolist()]
 
-    batch = True
-
-    #: batch codes: ``compiled_rules`` end codes (stalls at ``STALLED + gap kind``), tie-breaks, peaks
-    _BATCH_ENDS = ["playing"] + [_END_NAMES.get(c, "") for c in range(1, core.STALLED)] + \
-        ["stalled:" + _GAP_NAMES[k] for k in sorted(_GAP_NAMES)]
-    _TIE_NAMES = ["most_dish_cards", "most_dish_cards, then shared"]
-    _PEAK_NAMES = ["pile_after_reshuffle", "cards_under_a_noble"]
-
-    def play_batch(self, seeds: np.ndarray, agents: tuple[str, ...], seats: np.ndarray, cap: int) -> BatchResult:
-        """``play`` for many games in one compiled loop (see ``FastEngine.play_batch``).
-
-        Games ``play`` ends in Python (a safety cap, no legal action, more gap events
-        than the buffer holds) are played again by ``play`` and handed over in ``extra``.
-        """
-        if cap > self._cap:
-            self._buffers(cap)
-        announce_compile("Royale fast engine", play_many)
-        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
-        n, players = len(seeds), self.game.players
-        kinds = np.array([_AGENTS[a] for a in agents], dtype=np.int64)[seats]
-        r_out = np.zeros((n, R_SCORES + 2 * players), dtype=np.int64)
-        g_rows = np.zeros((self.gaps.shape[0] + 4 * n + 64, 5), dtype=np.int64)
-        chunks = self._play_many(seeds, kinds, cap, False, r_out, g_rows)
-        rows = np.concatenate(chunks) if chunks else np.zeros((0, 5), dtype=np.int64)
-        end = r_out[:, R_END]
-        special = (r_out[:, R_STATUS] != 0) | (end == core.PLAYING) | (r_out[:, R_NGAPS] > self.gaps.shape[0])
-        completed = (r_out[:, R_FINISHED] != 0) & (end < core.STALLED) & ~special
-        peaks = r_out[:, [R_RESHUFFLE_PEAK, R_PEAK_UNDER]]
-        seen = np.stack([peaks[:, 0] >= 0, r_out[:, R_FINISHED] != 0], axis=1)
-        extra = {int(i): self.play(int(seeds[i]), [agents[a] for a in seats[i]], cap, False)
-                 for i in np.flatnonzero(special)}
-        settled = np.array([self._settled[_GAP_NAMES[c]] for c in sorted(_GAP_NAMES)], dtype=bool)
-        return BatchResult(
-            seeds=seeds.astype(np.int64), agents=tuple(agents), seats=seats, end=end, end_names=self._BATCH_ENDS,
-            completed=completed, turns=r_out[:, R_TURNS], rounds=r_out[:, R_ROUNDS],
-            scores=r_out[:, R_SCORES:R_SCORES + players].astype(np.float64),
-            winners=r_out[:, R_SCORES + players:] != 0, tie=r_out[:, R_TIE], tie_names=self._TIE_NAMES,
-            peaks=peaks, peak_seen=seen, peak_names=self._PEAK_NAMES, gap_game=rows[:, 0], gap_kind=rows[:, 1],
-            gap_settled=settled[rows[:, 1]], gap_args=rows[:, 2:], gap_kinds=[_GAP_NAMES[c] for c in sorted(_GAP_NAMES)],
-            gap_detail=self._detail, extra=extra)
-
-    def _detail(self, code: int, args: list[int]) -> str:
-        """A batch gap event's detail, as the reference words it."""
+    def _gap_detail(self, code: int, args: list[int]) -> str:
+        a, b, c = args
         if code == core.GAP_TIE:
-            return f"seats {[p for p in range(self.game.players) if args[0] >> p & 1]}"
-        return self._gap([code, *args])[2]
-
-    def _gap(self, row: list[int]) -> tuple[str, bool, str]:
-        """A recorded gap as the reference engine words it."""
-        code, a, b, c = row
-        kind = _GAP_NAMES[code]
+            return f"seats {[p for p in range(self.players) if a >> p & 1]}"
         if code == core.GAP_UNEVEN:
-            detail = f"{a} cards into {b} packets"
-        elif code == core.GAP_SHORT:
-            detail = f"{self.action(b, a)!r} holds {c} card(s)"
-        else:
-            detail = f"turn {a}"
-        return kind, self._settled[kind], detail
+            return f"{a} cards into {b} packets"
+        if code == core.GAP_SHORT:
+            return f"{self.action(b, a)!r} holds {c} card(s)"
+        return f"turn {a}"
 
 
 def fast_engine(deck: "ResolvedDeck", players: int) -> FastEngine | str:
