@@ -1,7 +1,9 @@
 """Pure functions on Draco's table: seat moves, what a toast pays, coins in hand.
 
 Shared by the engine (``engine.py``) and the heuristic agent (``agents.py``), so
-that the agent's forecasts follow exactly the rules the engine applies. The
+that the agent's forecasts follow exactly the rules the engine applies; the
+compiled rules (``compiled_rules.py``) compile the arithmetic that works on
+arrays as well (``add_toast``, ``put_sarah_neighbours``, ``coins_held``). The
 seating ``order`` is a list of characters in rank order: index 0 is the first
 seat (beside the hand that holds Draco's cup), the last index the last seat.
 Turning Draco over therefore reverses the list. ``owner[c]`` is the player who
