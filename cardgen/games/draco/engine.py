@@ -142,19 +142,11 @@ class DracoGame(Game):
         self.draco_ids: list[str] = [i for c in comps if c.data.role == "draco" for i in _instances(c)]
 
         # action cards: one kind per component, instances in deck order
-        self.kind_ids: list[str] = []
-        self.kind_effect: list[tuple[int, int, int]] = []
-        self.card_ids: list[str] = []
-        self.card_kind: list[int] = []
-        for c in comps:
-            if c.data.role != "action":
-                continue
-            k = len(self.kind_ids)
-            self.kind_ids.append(c.id)
-            self.kind_effect.append(self._effect(c.faces[0].data.effect))
-            for i in _instances(c):
-                self.card_ids.append(i)
-                self.card_kind.append(k)
+        actions = [c for c in comps if c.data.role == "action"]
+        self.kind_ids: list[str] = [c.id for c in actions]
+        self.kind_effect: list[tuple[int, int, int]] = [self._effect(c.faces[0].data.effect) for c in actions]
+        self.card_ids: list[str] = [i for c in actions for i in _instances(c)]
+        self.card_kind: list[int] = [k for k, c in enumerate(actions) for _ in range(c.count)]
         self.kind_of: dict[str, int] = {kid: k for k, kid in enumerate(self.kind_ids)}
         self._build_actions()
         self.info = self._info()
