@@ -111,11 +111,9 @@ def tables(game: Any, log: bool) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarr
                                 SWAP_ADJ: 4, SWAP_ANY: 2 * nchars, DUEL: n}.get(e[0], 1) for e in g.kind_effect))
     coins = max([e[1] for e in g.kind_effect if e[0] == COINS], default=0)
     W = max(1, ncards)
-    #: engine scratch (money changes, receivers, a seating, coin-drop payees), the log (gaps, peaks, seen),
-    #: the richest seats
+    #: engine scratch (money changes, receivers, a seating, coin-drop payees) and the log (gaps, peaks, seen)
     E = (np.zeros(n, i64), np.zeros(n, i64), np.zeros(nchars, i64), np.zeros(n + 16 + coins, i64),
-         np.zeros((MAX_GAPS if log else 1, 4), i64), np.zeros(len(PEAKS), i64), np.zeros(len(PEAKS), i64),
-         np.zeros(n, i64))
+         np.zeros((MAX_GAPS if log else 1, 4), i64), np.zeros(len(PEAKS), i64), np.zeros(len(PEAKS), i64))
     #: heuristic scratch (trial seating, richest, own characters, values, second seating, positions,
     #: a favour's best edge per die face)
     H = (np.zeros(nchars, i64), np.zeros(n, i64), np.zeros(2, i64), np.zeros(width, f64),
@@ -189,7 +187,7 @@ def _zero(a):  # type: ignore[no-untyped-def]
 #: charges) and ``table.put_sarah_neighbours`` (who may draw after it) compiled: the reference's own arithmetic
 _coins = njit(cache=True, _nrt=False)(coins_held)
 _add_toast = njit(cache=True, _nrt=False)(add_toast)
-_sarah_neighbours = njit(cache=True, _nrt=False)(put_sarah_neighbours)
+_sarah_neighbours = njit(cache=True, _nrt=False, inline="always")(put_sarah_neighbours)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -407,7 +405,8 @@ def _toast(V, G, E):  # type: ignore[no-untyped-def]
     """``DracoState._toast`` up to its last step; returns the next step."""
     sc, money, order, queue = V[0], V[1], V[2], V[9]
     cfg, owner, special, payouts, costs = G[0], G[1], G[2], G[3], G[4]
-    d, recv, richest = E[0], E[1], E[7]
+    d, recv = E[0], E[1]
+    richest = recv  # the richest seats, until the receivers replace them
     final = sc[S_LASTCALL]
     if final:
         sc[S_FINALS] += 1
