@@ -15,13 +15,9 @@ import random
 from typing import Any
 
 from cardgen.engine.api import Action, Agent
-from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, ROLL, SPLIT, STEAL,
-                                        SWAP_ADJ, SWAP_ANY)
-from cardgen.games.draco.table import JEAN, NONE, ZORK, move
-
-TOAST: Action = ("toast",)
-PASS: Action = ("pass",)
-DRAW: Action = ("draw",)
+from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DRAW_ACTION, DUEL, FLIP, MOVE, PASS_ACTION,
+                                        ROLL, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST_ACTION)
+from cardgen.games.draco.table import JEAN, NONE, ZORK, arrange, beside_draco, move, swap
 
 
 class _Tables:
@@ -157,10 +153,10 @@ class HeuristicAgent(Agent):
             return legal[0]
         phase = observation["phase"]
         if phase == "draw":  # a card more beside Aunt Sarah is only more choice
-            return DRAW
+            return DRAW_ACTION
         t = _tables(observation["info"])
         if phase == "toast":
-            return TOAST if _Forecast(t, observation).current() > 0 else PASS
+            return TOAST_ACTION if _Forecast(t, observation).current() > 0 else PASS_ACTION
         f = _Forecast(t, observation)
         values = [self._value(f, observation, a) for a in legal]
         best = max(values)
@@ -189,30 +185,24 @@ class HeuristicAgent(Agent):
                     best = v if best is None or v > best else best
                 total += best or 0.0
             return total / len(t.die)
-        if kind == SPLIT:
-            c = code[action[2]]
-            order = f.order[:]
-            move(order, c, -a)
-            move(order, [o for o in t.own[me] if o != c][0], b)
-        elif kind == BESIDE:
+        # the seats after the card, by the engine's own moves (``table``)
+        if kind == SPLIT or kind == BESIDE:
             c = code[action[2]]
             other = [o for o in t.own[me] if o != c][0]
-            order = [o for o in f.order if o != c and o != other]
-            order.insert(0, c)
-            order.append(other)
+            order = f.order[:]
+            if kind == SPLIT:
+                move(order, c, -a)
+                move(order, other, b)
+            else:
+                beside_draco(order, c, other)
         elif kind == ARRANGE:
             order = f.order[:]
-            if len(action) > 2:
-                specials = t.is_special
-                seats = [i for i, c in enumerate(order) if specials[c]]
-                for i, s in zip(seats, action[2:]):
-                    order[i] = code[s]
+            arrange(order, [code[s] for s in action[2:]], t.is_special)
         elif kind == FLIP:
             order = f.order[::-1]
         elif kind == SWAP_ADJ or kind == SWAP_ANY:
             order = f.order[:]
-            i, j = order.index(code[action[2]]), order.index(code[action[3]])
-            order[i], order[j] = order[j], order[i]
+            swap(order, code[action[2]], code[action[3]])
         elif kind == STEAL:
             now = f.current()
             if len(action) < 3:

@@ -66,7 +66,6 @@ def check_references(deck: Any) -> Iterable[Problem]:
     return problems
 
 
-
 def _sum(deck: Any, role: str, **match: Any) -> int:
     return sum(c.count for c in deck.model.components
                if _role(c) == role and all(getattr(c.data, k) == v for k, v in match.items()))

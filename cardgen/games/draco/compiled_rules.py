@@ -16,7 +16,7 @@ same kernels into the scratch tuple ``E`` when the rule numbers ask for it
 **The heuristic** (``heuristic``) is ``agents.HeuristicAgent``'s forecast on legal
 rows: the same integer sums and float operations, so the same choices
 (tests/test_draco_agents.py, tests/test_draco_search.py). A move of one character
-recounts only the half of the toast it reaches (``_front``, ``_back``, ``_at``).
+recounts only the half of the toast it reaches (``_half``, ``_at``).
 
 **Speed**: every kernel is compiled with ``_nrt=False`` (they never allocate; numba's
 reference counting paid an atomic increment and decrement per array argument per
@@ -44,7 +44,7 @@ from cardgen.engine import fastrng as fr
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, GAPS, MOVE, OVER, PLAY, RESEAT,
                                         ROLL, ROLLED, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST)
 from cardgen.games.draco.engine import SARAH as PH_SARAH
-from cardgen.games.draco.table import JEAN, NONE, SARAH, ZORK, coins_held
+from cardgen.games.draco.table import JEAN, NONE, ZORK, add_toast, coins_held, put_sarah_neighbours
 
 OP_MOVE = 13  # the heuristic's code for ("move", character) after a die roll
 # action types of a legal row [type, kind, x, y, z, w]
@@ -100,14 +100,14 @@ def tables(game: Any, log: bool) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarr
         int(clar["bank_short"].resolution == "unlimited"), int(clar["richest_tie"].resolution == "none_pays"),
         ncards, nchars, int(clar["tie_for_win"].resolution == "share_next"), g.box_value, max(1, ncards), int(log)],
         dtype=np.int64)
-    specials = [g.code_of[x] for x in g.special_ids]
-    perms = [list(p) for p in permutations(specials)] if specials else []
+    #: an arrange card's rows: the specials' new order (padded to 3) and their number (one empty row without)
+    arrangements = [[*p, *[0] * (3 - len(p)), len(p)] for p in permutations(g.code_of[x] for x in g.special_ids)]
     i64, f64 = np.int64, np.float64
     G = (cfg, np.array(g.owner, dtype=i64), np.array(g.special, dtype=i64), np.array(g.payouts, dtype=i64),
          np.array(g.costs, dtype=i64), np.array(g.die, dtype=i64),
          np.array(g.kind_effect, dtype=i64).reshape(len(g.kind_effect), 3), np.array(g.card_kind, dtype=i64),
-         np.array(perms, dtype=i64).reshape(len(perms), len(specials)), np.arange(nchars, dtype=i64))
-    width = max(2, nchars, sum({MOVE: nchars, SPLIT: 2, BESIDE: 2, ARRANGE: max(1, len(perms)), STEAL: n,
+         np.array(arrangements, dtype=i64), np.arange(nchars, dtype=i64))
+    width = max(2, nchars, sum({MOVE: nchars, SPLIT: 2, BESIDE: 2, ARRANGE: len(arrangements), STEAL: n,
                                 SWAP_ADJ: 4, SWAP_ANY: 2 * nchars, DUEL: n}.get(e[0], 1) for e in g.kind_effect))
     coins = max([e[1] for e in g.kind_effect if e[0] == COINS], default=0)
     W = max(1, ncards)
@@ -155,7 +155,8 @@ def copy(dst, src):  # type: ignore[no-untyped-def]
 # -- money (``DracoState._settle``, ``_transfer``) and the log ------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
 def _top(money):  # type: ignore[no-untyped-def]
-    """``money.max()`` as a loop (numba's ``max`` needs the reference-counting runtime these kernels go without)."""
+    """``money.max()`` (or any array's) as a loop (numba's ``max`` needs the reference-counting runtime these
+    kernels go without)."""
     top = money[0]
     for v in money:
         if v > top:
@@ -163,8 +164,30 @@ def _top(money):  # type: ignore[no-untyped-def]
     return top
 
 
-#: ``table.coins_held`` (the coins the players hold together) compiled: the reference's own arithmetic
+@njit(cache=True, _nrt=False, inline="always")
+def _richest(money, out):  # type: ignore[no-untyped-def]
+    """The seats holding the most money into ``out``, in seat order; how many."""
+    top = _top(money)
+    count = 0
+    for p in range(money.shape[0]):
+        if money[p] == top:
+            out[count] = p
+            count += 1
+    return count
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _zero(a):  # type: ignore[no-untyped-def]
+    """``a[:] = 0`` as a loop (see ``copy``)."""
+    for i in range(a.shape[0]):
+        a[i] = 0
+
+
+#: ``table.coins_held`` (the coins the players hold together), ``table.add_toast`` (what a toast pays and
+#: charges) and ``table.put_sarah_neighbours`` (who may draw after it) compiled: the reference's own arithmetic
 _coins = njit(cache=True, _nrt=False)(coins_held)
+_add_toast = njit(cache=True, _nrt=False)(add_toast)
+_sarah_neighbours = njit(cache=True, _nrt=False, inline="always")(put_sarah_neighbours)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -239,10 +262,8 @@ def _settle(d, recv, nrecv, bank, money, sc, cfg, E):  # type: ignore[no-untyped
                     gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
             _peak(cfg, E, P_UNPAID, sc[S_UNPAID])
     if bank:
-        total = 0
         for p in range(n):
-            total += d[p]
-        sc[S_BANK] -= total
+            sc[S_BANK] -= d[p]
     _track(money, cfg, E, gold, silver)
 
 
@@ -255,62 +276,28 @@ def _transfer(payer, payee, amount, money, sc, cfg, E):  # type: ignore[no-untyp
         _gap(sc, cfg, E, G_CANNOT, payer, amount, have)
         amount = have
     if amount:
-        for p in range(d.shape[0]):
-            d[p] = 0
+        _zero(d)
         d[payer] -= amount
         d[payee] += amount
         recv[0] = payee
         _settle(d, recv, 1, False, money, sc, cfg, E)
 
 
-@njit(cache=True, _nrt=False)
-def _deltas(order, owner, special, payouts, costs, mult, money, n, none_pays, d):  # type: ignore[no-untyped-def]
-    """``table.toast_deltas`` into ``d`` with the richest from ``money`` (none when ``none_pays``); Zork seen?"""
-    for p in range(n):
-        d[p] = 0
-    k = order.shape[0]
-    zork = False
-    top = _top(money)
-    for i in range(payouts.shape[0]):
-        j = i
-        while j < k:
-            c = order[j]
-            sp = special[c]
-            if sp == NONE:
-                d[owner[c]] += payouts[i]
-            elif sp == JEAN:
-                j += 1
-                continue
-            break
-    for i in range(costs.shape[0]):
-        j = k - 1 - i
-        while j >= 0:
-            c = order[j]
-            sp = special[c]
-            if sp == NONE:
-                d[owner[c]] -= costs[i]
-            elif sp == JEAN:
-                j -= 1
-                continue
-            elif sp == ZORK:
-                zork = True
-                if not none_pays:
-                    for r in range(n):
-                        if money[r] == top:
-                            d[r] -= mult * costs[i]
-            break
-    return zork
-
-
 # -- cards and seats ---------------------------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
-def _move(order, c, delta):  # type: ignore[no-untyped-def]
-    """``table.move`` in place."""
-    k = order.shape[0]
+def _index(order, c):  # type: ignore[no-untyped-def]
+    """``order.index(c)``."""
     i = 0
     while order[i] != c:
         i += 1
-    j = min(max(i + delta, 0), k - 1)
+    return i
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _move(order, c, delta):  # type: ignore[no-untyped-def]
+    """``table.move`` in place."""
+    i = _index(order, c)
+    j = min(max(i + delta, 0), order.shape[0] - 1)
     if j < i:
         for t in range(i, j, -1):
             order[t] = order[t - 1]
@@ -319,14 +306,6 @@ def _move(order, c, delta):  # type: ignore[no-untyped-def]
         for t in range(i, j):
             order[t] = order[t + 1]
         order[j] = c
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _index(order, c):  # type: ignore[no-untyped-def]
-    i = 0
-    while order[i] != c:
-        i += 1
-    return i
 
 
 @njit(cache=True, _nrt=False)
@@ -375,12 +354,10 @@ def deal(s, G, E, mt, dealt):  # type: ignore[no-untyped-def]
     shuffled, set aside and dealt, characters seated, first player drawn, the first turn started.
     ``dealt`` gets the shuffled deck then the seating (the game's initial piles)."""
     cfg = G[0]
-    for i in range(s.shape[0]):
-        s[i] = 0
+    _zero(s)
     if cfg[C_LOG]:
-        for i in range(E[5].shape[0]):
-            E[5][i] = 0
-            E[6][i] = 0
+        _zero(E[5])
+        _zero(E[6])
     V = _views(s, cfg)
     sc, money, order, hand_n, hands, pile, aside = V[0], V[1], V[2], V[3], V[4], V[5], V[7]
     n, ncards, nchars = cfg[C_N], cfg[C_NCARDS], cfg[C_NCHARS]
@@ -406,11 +383,9 @@ def deal(s, G, E, mt, dealt):  # type: ignore[no-untyped-def]
     for i in range(pos, ncards):
         pile[i - pos] = deck[i]
     sc[S_PILE] = ncards - pos
-    total = 0
     for p in range(n):
         money[p] = cfg[C_START]
-        total += money[p]
-    sc[S_BANK] = cfg[C_BOX] - total
+    sc[S_BANK] = cfg[C_BOX] - n * cfg[C_START]
     sc[S_FIRST] = fr.randbelow_inline(mt, n)
     sc[S_CUR] = sc[S_FIRST]
     sc[S_CUP] = (sc[S_FIRST] - 1) % n if cfg[C_CUPLAST] else -1
@@ -431,20 +406,18 @@ def _toast(V, G, E):  # type: ignore[no-untyped-def]
     sc, money, order, queue = V[0], V[1], V[2], V[9]
     cfg, owner, special, payouts, costs = G[0], G[1], G[2], G[3], G[4]
     d, recv = E[0], E[1]
-    n = cfg[C_N]
+    richest = recv  # the richest seats, until the receivers replace them
     final = sc[S_LASTCALL]
     if final:
         sc[S_FINALS] += 1
-    zork = _deltas(order, owner, special, payouts, costs, cfg[C_MULT], money, n, False, d)
-    top = _top(money)
-    nrich = 0
-    for p in range(n):
-        if money[p] == top:
-            nrich += 1
+    nrich = _richest(money, richest)
+    _zero(d)
+    zork = _add_toast(d, order, owner, special, payouts, costs, cfg[C_MULT], richest[:nrich])
     if zork and nrich > 1:
-        _gap(sc, cfg, E, G_RICHEST, nrich, top, 0)
+        _gap(sc, cfg, E, G_RICHEST, nrich, money[richest[0]], 0)
         if cfg[C_NONEPAYS]:
-            _deltas(order, owner, special, payouts, costs, cfg[C_MULT], money, n, True, d)
+            _zero(d)
+            _add_toast(d, order, owner, special, payouts, costs, cfg[C_MULT], richest[:0])
     nrecv = 0
     for i in range(min(payouts.shape[0] + 1, order.shape[0])):
         o = owner[order[i]]
@@ -463,17 +436,7 @@ def _toast(V, G, E):  # type: ignore[no-untyped-def]
         sc[S_END] = 1
         sc[S_PHASE] = OVER
         return DONE
-    sc[S_SQN] = 0
-    if cfg[C_SARAH]:
-        m = 0
-        last = order.shape[0] - 1
-        for i in range(order.shape[0]):
-            if special[order[i]] == SARAH:
-                for j in (i - 1, i + 1):
-                    if 0 <= j <= last and special[order[j]] == NONE:
-                        queue[m] = owner[order[j]]
-                        m += 1
-        sc[S_SQN] = m
+    sc[S_SQN] = _sarah_neighbours(queue, order, owner, special) if cfg[C_SARAH] else 0
     return NEXT_NEIGHBOUR
 
 
@@ -526,12 +489,49 @@ def _advance(step, V, G, E, mt):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _reseat(order, code, a, b, row, special, tmp):  # type: ignore[no-untyped-def]
+    """The seats after a card that only moves characters, in place (``_play``, and the heuristic on a trial
+    seating): split (``table.move`` twice), beside Draco (``table.beside_draco``; ``tmp``: scratch of the
+    seating's length), arrange the specials (``table.arrange``), flip, swap (``table.swap``)."""
+    k = order.shape[0]
+    c = row[2]
+    if code == SPLIT:
+        _move(order, c, -a)
+        _move(order, c ^ 1, b)
+    elif code == BESIDE:
+        for i in range(k):
+            tmp[i] = order[i]
+        order[0] = c
+        m = 1
+        for i in range(k):
+            if tmp[i] != c and tmp[i] != c ^ 1:
+                order[m] = tmp[i]
+                m += 1
+        order[k - 1] = c ^ 1
+    elif code == ARRANGE:
+        g = 0
+        for i in range(k):
+            if g < row[5] and special[order[i]] != NONE:
+                order[i] = row[2 + g]
+                g += 1
+    elif code == FLIP:
+        for i in range(k // 2):
+            t = order[i]
+            order[i] = order[k - 1 - i]
+            order[k - 1 - i] = t
+    else:  # SWAP_ADJ, SWAP_ANY
+        i = _index(order, c)
+        j = _index(order, row[3])
+        order[i] = row[3]
+        order[j] = c
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
     """``DracoState._play``: the card of kind ``row[1]`` leaves the hand and acts."""
     sc, money, order, hand_n, hands, discard = V[0], V[1], V[2], V[3], V[4], V[6]
     cfg, owner, special, die, effects, card_kind = G[0], G[1], G[2], G[5], G[6], G[7]
     d, tmp = E[0], E[2]
-    n = cfg[C_N]
     p = sc[S_CUR]
     k = row[1]
     for m in range(hand_n[p]):
@@ -552,52 +552,19 @@ def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
         sc[S_ROLLANY] = a
         sc[S_PHASE] = ROLLED
         return DONE
-    elif code == SPLIT:
-        c = row[2]
-        _move(order, c, -a)
-        _move(order, c ^ 1, b)
-    elif code == BESIDE:
-        c = row[2]
-        other = c ^ 1
-        kk = order.shape[0]
-        for i in range(kk):
-            tmp[i] = order[i]
-        order[0] = c
-        m = 1
-        for i in range(kk):
-            if tmp[i] != c and tmp[i] != other:
-                order[m] = tmp[i]
-                m += 1
-        order[kk - 1] = other
+    elif code == SPLIT or code == BESIDE or code == ARRANGE or code == FLIP or code == SWAP_ADJ or code == SWAP_ANY:
+        _reseat(order, code, a, b, row, special, tmp)
+        if code == FLIP:
+            sc[S_CUPRIGHT] = 1 - sc[S_CUPRIGHT]
     elif code == RESEAT:
         fr.shuffle_fast(mt, order, order.shape[0])
-    elif code == ARRANGE:
-        w = row[5]
-        g = 0
-        for i in range(order.shape[0]):
-            if g < w and special[order[i]] != NONE:
-                order[i] = row[2 + g]
-                g += 1
     elif code == STEAL:
         if row[2] >= 0:
             _transfer(row[2], p, a, money, sc, cfg, E)
-    elif code == FLIP:
-        kk = order.shape[0]
-        for i in range(kk // 2):
-            t = order[i]
-            order[i] = order[kk - 1 - i]
-            order[kk - 1 - i] = t
-        sc[S_CUPRIGHT] = 1 - sc[S_CUPRIGHT]
-    elif code == SWAP_ADJ or code == SWAP_ANY:
-        i = _index(order, row[2])
-        j = _index(order, row[3])
-        order[i] = row[3]
-        order[j] = row[2]
     elif code == CUP:
         sc[S_CUP] = -1
     elif code == COINS:
-        for i in range(n):
-            d[i] = 0
+        _zero(d)
         paid = E[3]
         npaid = 0
         for _ in range(a):
@@ -668,10 +635,21 @@ def _put(out, m, t, k, x, y, z, w):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _characters(out, m, t, k, anyone, p, nchars):  # type: ignore[no-untyped-def]
+    """Rows ``[t, k, c]`` for every character ``c`` (``anyone``) or for seat ``p``'s two."""
+    if anyone:
+        for c in range(nchars):
+            m = _put(out, m, t, k, c, 0, 0, 0)
+        return m
+    m = _put(out, m, t, k, 2 * p, 0, 0, 0)
+    return _put(out, m, t, k, 2 * p + 1, 0, 0, 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def legal(V, G, out):  # type: ignore[no-untyped-def]
     """``DracoState.legal_actions`` as rows ``[type, kind, x, y, z, w]`` into ``out``, in its order."""
     sc, money, order, hand_n, hands = V[0], V[1], V[2], V[3], V[4]
-    cfg, effects, card_kind, perms = G[0], G[6], G[7], G[8]
+    cfg, effects, card_kind, arrangements = G[0], G[6], G[7], G[8]
     if sc[S_END] != 0:
         return 0
     phase = sc[S_PHASE]
@@ -686,13 +664,7 @@ def legal(V, G, out):  # type: ignore[no-untyped-def]
         return _put(out, m, A_DECLINE, 0, 0, 0, 0, 0)
     p = sc[S_CUR]
     if phase == ROLLED:
-        if sc[S_ROLLANY]:
-            for c in range(nchars):
-                m = _put(out, m, A_MOVE, 0, c, 0, 0, 0)
-        else:
-            m = _put(out, m, A_MOVE, 0, 2 * p, 0, 0, 0)
-            m = _put(out, m, A_MOVE, 0, 2 * p + 1, 0, 0, 0)
-        return m
+        return _characters(out, m, A_MOVE, 0, sc[S_ROLLANY], p, nchars)
     seen = np.int64(0)
     last = order.shape[0] - 1
     for h in range(hand_n[p]):
@@ -702,20 +674,14 @@ def legal(V, G, out):  # type: ignore[no-untyped-def]
             continue
         seen |= bit
         code, a = effects[k, 0], effects[k, 1]
-        if code == MOVE and a:
-            for c in range(nchars):
-                m = _put(out, m, A_PLAY, k, c, 0, 0, 0)
-        elif code == MOVE or code == SPLIT or code == BESIDE:
-            m = _put(out, m, A_PLAY, k, 2 * p, 0, 0, 0)
-            m = _put(out, m, A_PLAY, k, 2 * p + 1, 0, 0, 0)
+        if code == MOVE:
+            m = _characters(out, m, A_PLAY, k, a, p, nchars)
+        elif code == SPLIT or code == BESIDE:
+            m = _characters(out, m, A_PLAY, k, 0, p, nchars)
         elif code == ARRANGE:
-            if perms.shape[0] == 0 or perms.shape[1] == 0:
-                m = _put(out, m, A_PLAY, k, 0, 0, 0, 0)
-            else:
-                w = perms.shape[1]
-                for r in range(perms.shape[0]):
-                    m = _put(out, m, A_PLAY, k, perms[r, 0], perms[r, 1] if w > 1 else 0,
-                             perms[r, 2] if w > 2 else 0, w)
+            for r in range(arrangements.shape[0]):
+                row = arrangements[r]
+                m = _put(out, m, A_PLAY, k, row[0], row[1], row[2], row[3])
         elif code == STEAL:
             m0 = m
             for q in range(n):
@@ -759,16 +725,8 @@ def action_id(row, nchars):  # type: ignore[no-untyped-def]
 
 # -- the heuristic -----------------------------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
-def _moved(order, c, delta, out):  # type: ignore[no-untyped-def]
-    """``out`` = ``order`` with ``c`` moved ``delta`` seats (``table.move``), ``order`` unchanged."""
-    for t in range(order.shape[0]):
-        out[t] = order[t]
-    _move(out, c, delta)
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def _at(order, t, i, j, c):  # type: ignore[no-untyped-def]
-    """Seat ``t`` of ``order`` once ``c`` moved from seat ``i`` to seat ``j`` (``_moved`` without writing it out)."""
+    """Seat ``t`` of ``order`` once ``c`` moved from seat ``i`` to seat ``j`` (``_move`` without writing it out)."""
     if i < j:
         if t < i or t > j:
             return order[t]
@@ -779,15 +737,17 @@ def _at(order, t, i, j, c):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _front(order, i, j, c, owner, special, payouts, me):  # type: ignore[no-untyped-def]
-    """The payouts' half of ``_edge`` (my gain, everyone's) on ``order`` with ``c`` moved from ``i`` to ``j``."""
+def _half(order, i, j, c, owner, special, amounts, sign, mult, richest, me):  # type: ignore[no-untyped-def]
+    """One half of ``_edge`` (my part, everyone's) on ``order`` with ``c`` moved from seat ``i`` to ``j``: the
+    payouts (``sign`` 1, from the first seat on) or the costs (``sign`` -1, from the last seat back, Zork's
+    charge included), as ``table.add_toast`` reads them."""
     k = order.shape[0]
     mine = 0
     total = 0
-    for q in range(payouts.shape[0]):
-        amount = payouts[q]
-        t = q
-        while t < k:
+    for q in range(amounts.shape[0]):
+        amount = sign * amounts[q]
+        t = q if sign > 0 else k - 1 - q
+        while 0 <= t < k:
             x = _at(order, t, i, j, c)
             sp = special[x]
             if sp == NONE:
@@ -795,37 +755,14 @@ def _front(order, i, j, c, owner, special, payouts, me):  # type: ignore[no-unty
                 if owner[x] == me:
                     mine += amount
             elif sp == JEAN:
-                t += 1
+                t += sign
                 continue
-            break
-    return mine, total
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _back(order, i, j, c, owner, special, costs, mult, richest, me):  # type: ignore[no-untyped-def]
-    """The costs' half of ``_edge`` (my loss, everyone's, Zork's charge included), as ``_front``."""
-    k = order.shape[0]
-    mine = 0
-    total = 0
-    for q in range(costs.shape[0]):
-        amount = costs[q]
-        t = k - 1 - q
-        while t >= 0:
-            x = _at(order, t, i, j, c)
-            sp = special[x]
-            if sp == NONE:
-                total -= amount
-                if owner[x] == me:
-                    mine -= amount
-            elif sp == JEAN:
-                t -= 1
-                continue
-            elif sp == ZORK:
+            elif sp == ZORK and sign < 0:
                 due = mult * amount
                 for r in range(richest.shape[0]):
-                    total -= due
+                    total += due
                     if richest[r] == me:
-                        mine -= due
+                        mine += due
             break
     return mine, total
 
@@ -834,8 +771,8 @@ def _back(order, i, j, c, owner, special, costs, mult, richest, me):  # type: ig
 def _edge(order, owner, special, payouts, costs, mult, richest, me, n):  # type: ignore[no-untyped-def]
     """My toast gain minus the others' average (``agents._Forecast.edge``: the same sums)."""
     c = order[0]
-    mf, tf = _front(order, 0, 0, c, owner, special, payouts, me)
-    mb, tb = _back(order, 0, 0, c, owner, special, costs, mult, richest, me)
+    mf, tf = _half(order, 0, 0, c, owner, special, payouts, 1, mult, richest, me)
+    mb, tb = _half(order, 0, 0, c, owner, special, costs, -1, mult, richest, me)
     mine = mf + mb
     return mine - (tf + tb - mine) / (n - 1)
 
@@ -849,7 +786,7 @@ def _values(legal, m, order, owner, special, payouts, costs, die, effects, every
     choices). A move of one character (a card's, the roll's, each face of a favour)
     changes only the seats between its start and end, and a toast reads only the first
     ``front`` and the last seats from ``back`` on: the edge is summed in two halves
-    (``_front``, ``_back``), the half the move cannot reach taken from the current
+    (``_half``), the half the move cannot reach taken from the current
     position, the other read through ``_at`` without writing the seating out; a move
     that reaches neither takes the current edge. The integer sums are the very ones
     ``_edge`` adds, so the values are the same numbers.
@@ -863,8 +800,8 @@ def _values(legal, m, order, owner, special, payouts, costs, die, effects, every
     front = payouts.shape[0] + jeans
     back = k - costs.shape[0] - jeans
     c0 = order[0]
-    mf0, tf0 = _front(order, 0, 0, c0, owner, special, payouts, me)
-    mb0, tb0 = _back(order, 0, 0, c0, owner, special, costs, mult, richest, me)
+    mf0, tf0 = _half(order, 0, 0, c0, owner, special, payouts, 1, mult, richest, me)
+    mb0, tb0 = _half(order, 0, 0, c0, owner, special, costs, -1, mult, richest, me)
     mine0 = mf0 + mb0
     now = mine0 - (tf0 + tb0 - mine0) / (n - 1)
     for i_ in range(m):
@@ -873,7 +810,7 @@ def _values(legal, m, order, owner, special, payouts, costs, die, effects, every
             op, a, b = OP_MOVE, 0, 0
         else:
             op, a, b = effects[r[1], 0], effects[r[1], 1], effects[r[1], 2]
-        x, y, z, w = r[2], r[3], r[4], r[5]
+        x, y = r[2], r[3]
         if op == OP_MOVE or op == MOVE or op == ROLL:
             # one character moved: ``chars`` of a favour every face, else ``x`` by ``delta``
             chars = everyone if op == ROLL and a else own
@@ -896,9 +833,9 @@ def _values(legal, m, order, owner, special, payouts, costs, die, effects, every
                         if front <= lo and hi < back:
                             e = now
                         else:
-                            mf, tf = (_front(order, i, j, c, owner, special, payouts, me) if lo < front
-                                      else (mf0, tf0))
-                            mb, tb = (_back(order, i, j, c, owner, special, costs, mult, richest, me)
+                            mf, tf = (_half(order, i, j, c, owner, special, payouts, 1, mult, richest, me)
+                                      if lo < front else (mf0, tf0))
+                            mb, tb = (_half(order, i, j, c, owner, special, costs, -1, mult, richest, me)
                                       if hi >= back else (mb0, tb0))
                             mine = mf + mb
                             e = mine - (tf + tb - mine) / (n - 1)
@@ -911,45 +848,13 @@ def _values(legal, m, order, owner, special, payouts, costs, die, effects, every
                 v = total / nf
             else:
                 v = faces[0]
-        elif op == SPLIT:
-            other = own[1] if own[0] == x else own[0]
-            _moved(order, x, -a, tmp)
-            _moved(tmp, other, b, trial)
+        elif (op == SWAP_ADJ or op == SWAP_ANY) and front <= pos[x] < back and front <= pos[y] < back:
+            v = now  # a swap between seats the toast does not read
+        elif op == SPLIT or op == BESIDE or op == ARRANGE or op == FLIP or op == SWAP_ADJ or op == SWAP_ANY:
+            for t in range(k):
+                trial[t] = order[t]
+            _reseat(trial, op, a, b, r, special, tmp)
             v = _edge(trial, owner, special, payouts, costs, mult, richest, me, n)
-        elif op == BESIDE:
-            other = own[1] if own[0] == x else own[0]
-            trial[0] = x
-            p = 1
-            for i in range(k):
-                c = order[i]
-                if c != x and c != other:
-                    trial[p] = c
-                    p += 1
-            trial[k - 1] = other
-            v = _edge(trial, owner, special, payouts, costs, mult, richest, me, n)
-        elif op == ARRANGE:
-            g = 0
-            for i in range(k):
-                trial[i] = order[i]
-                if g < w and special[order[i]] != NONE:
-                    trial[i] = x if g == 0 else (y if g == 1 else z)
-                    g += 1
-            v = _edge(trial, owner, special, payouts, costs, mult, richest, me, n)
-        elif op == FLIP:
-            for i in range(k):
-                trial[i] = order[k - 1 - i]
-            v = _edge(trial, owner, special, payouts, costs, mult, richest, me, n)
-        elif op == SWAP_ADJ or op == SWAP_ANY:
-            i = pos[x]
-            j = pos[y]
-            if front <= i < back and front <= j < back:
-                v = now
-            else:
-                for t in range(k):
-                    trial[t] = order[t]
-                trial[i] = y
-                trial[j] = x
-                v = _edge(trial, owner, special, payouts, costs, mult, richest, me, n)
         elif op == STEAL:
             v = now if x < 0 else now + a * (1 + 1 / (n - 1)) + 0.01 * money[x]
         elif op == CUP:
@@ -962,10 +867,8 @@ def _values(legal, m, order, owner, special, payouts, costs, die, effects, every
                     o = owner[order[face - 1]]
                     if o == me:
                         gain += b
-                    elif o >= 0:
+                    elif o >= 0:  # nobody gains a special's seat
                         gain += -b / (n - 1)
-                    else:
-                        gain += 0.0
             v = now + a * gain / die.shape[0]
         elif op == DUEL:
             v = now
@@ -985,14 +888,7 @@ def heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
         return 0  # always draw
     n = G[0][C_N]
     me = sc[S_CUR]
-    top = _top(money)
-    richest_buf = H[1]
-    nrich = 0
-    for p in range(n):
-        if money[p] == top:
-            richest_buf[nrich] = p
-            nrich += 1
-    richest = richest_buf[:nrich]
+    richest = H[1][:_richest(money, H[1])]
     if phase == TOAST:
         return 0 if _edge(order, G[1], G[2], G[3], G[4], G[0][C_MULT], richest, me, n) > 0 else 1
     own = H[2]
@@ -1002,10 +898,7 @@ def heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
     values = H[3]
     _values(legal_rows, m, order, G[1], G[2], G[3], G[4], G[5], G[6], G[9], G[0][C_MULT], richest, me, n, money,
             sc[S_CUP], roll_delta, own, values, H[0], H[4], H[5], H[6])
-    best = values[0]
-    for i in range(1, m):
-        if values[i] > best:
-            best = values[i]
+    best = _top(values[:m])
     ntop = 0
     for i in range(m):
         if values[i] >= best - 1e-9:
@@ -1062,6 +955,22 @@ def winners(money, cfg, out):  # type: ignore[no-untyped-def]
 
 
 # -- determinize -------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def _hide(cards, count, mark):  # type: ignore[no-untyped-def]
+    """Mark ``cards[:count]`` hidden."""
+    for i in range(count):
+        mark[cards[i]] = 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _redeal(cards, count, gen, pool, pcount):  # type: ignore[no-untyped-def]
+    """Each of ``cards[:count]`` replaced by the next card of the shuffled pool of its rebuild generation."""
+    for i in range(count):
+        g = gen[cards[i]]
+        pcount[g] -= 1
+        cards[i] = pool[g, pcount[g]]
+
+
 @njit(cache=True, _nrt=False)
 def determinize(src, dst, seat, rng, dst_mt, G, D):  # type: ignore[no-untyped-def]
     """``dst`` = ``src`` with what ``seat`` cannot see dealt again (``DracoState.determinize``, draw for draw).
@@ -1076,18 +985,13 @@ def determinize(src, dst, seat, rng, dst_mt, G, D):  # type: ignore[no-untyped-d
     n = cfg[C_N]
     ncards = cfg[C_NCARDS]
     pool, pcount, mark = D[0], D[1], D[2]
-    for g in range(pcount.shape[0]):
-        pcount[g] = 0
-    for c in range(mark.shape[0]):
-        mark[c] = 0
+    _zero(pcount)
+    _zero(mark)
     for q in range(n):
         if q != seat:
-            for i in range(hand_n[q]):
-                mark[hands[q, i]] = 1
-    for i in range(sc[S_PILE]):
-        mark[pile[i]] = 1
-    for i in range(sc[S_ASIDE]):
-        mark[aside[i]] = 1
+            _hide(hands[q], hand_n[q], mark)
+    _hide(pile, sc[S_PILE], mark)
+    _hide(aside, sc[S_ASIDE], mark)
     for c in range(ncards):  # ascending: each pool is sorted, as the reference sorts it
         if mark[c]:
             g = gen[c]
@@ -1098,18 +1002,9 @@ def determinize(src, dst, seat, rng, dst_mt, G, D):  # type: ignore[no-untyped-d
             fr.shuffle_fast(rng, pool[g], pcount[g])
     for q in range(n):
         if q != seat:
-            for i in range(hand_n[q]):
-                g = gen[hands[q, i]]
-                pcount[g] -= 1
-                hands[q, i] = pool[g, pcount[g]]
-    for i in range(sc[S_PILE]):
-        g = gen[pile[i]]
-        pcount[g] -= 1
-        pile[i] = pool[g, pcount[g]]
-    for i in range(sc[S_ASIDE]):
-        g = gen[aside[i]]
-        pcount[g] -= 1
-        aside[i] = pool[g, pcount[g]]
+            _redeal(hands[q], hand_n[q], gen, pool, pcount)
+    _redeal(pile, sc[S_PILE], gen, pool, pcount)
+    _redeal(aside, sc[S_ASIDE], gen, pool, pcount)
     low = np.uint64(fr.genrand_inline(rng))
     high = np.uint64(fr.genrand_inline(rng))
     fr.seed(dst_mt, (high << np.uint64(32)) | low)

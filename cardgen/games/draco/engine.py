@@ -26,6 +26,7 @@ from typing import Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint
+from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.draco.table import (NONE, SPECIAL_CODES, arrange, beside_draco, coins_held, move,
                                        sarah_neighbours, swap, toast_deltas)
@@ -130,32 +131,22 @@ class DracoGame(Game):
             self.char_ids += ids
             self.owner += [p, p]
             self.special += [NONE, NONE]
-        self.special_ids: list[str] = []
-        for c in comps:
-            if c.data.role == "special":
-                for i in _instances(c):
-                    self.char_ids.append(i)
-                    self.special_ids.append(i)
-                    self.owner.append(-1)
-                    self.special.append(SPECIAL_CODES[c.data.special])
+        specials = [(i, SPECIAL_CODES[c.data.special]) for c in comps if c.data.role == "special"
+                    for i in _instances(c)]
+        self.special_ids: list[str] = [i for i, _ in specials]
+        self.char_ids += self.special_ids
+        self.owner += [-1] * len(specials)
+        self.special += [code for _, code in specials]
         self.code_of: dict[str, int] = {cid: n for n, cid in enumerate(self.char_ids)}
         self.is_special: list[bool] = [s != NONE for s in self.special]
         self.draco_ids: list[str] = [i for c in comps if c.data.role == "draco" for i in _instances(c)]
 
         # action cards: one kind per component, instances in deck order
-        self.kind_ids: list[str] = []
-        self.kind_effect: list[tuple[int, int, int]] = []
-        self.card_ids: list[str] = []
-        self.card_kind: list[int] = []
-        for c in comps:
-            if c.data.role != "action":
-                continue
-            k = len(self.kind_ids)
-            self.kind_ids.append(c.id)
-            self.kind_effect.append(self._effect(c.faces[0].data.effect))
-            for i in _instances(c):
-                self.card_ids.append(i)
-                self.card_kind.append(k)
+        actions = [c for c in comps if c.data.role == "action"]
+        self.kind_ids: list[str] = [c.id for c in actions]
+        self.kind_effect: list[tuple[int, int, int]] = [self._effect(c.faces[0].data.effect) for c in actions]
+        self.card_ids: list[str] = [i for c in actions for i in _instances(c)]
+        self.card_kind: list[int] = [k for k, c in enumerate(actions) for _ in range(c.count)]
         self.kind_of: dict[str, int] = {kid: k for k, kid in enumerate(self.kind_ids)}
         self._build_actions()
         self.info = self._info()
@@ -186,9 +177,7 @@ class DracoGame(Game):
         n = self.players
         everyone = range(len(self.char_ids))
         self.static_play: list[list[list[Action] | None]] = []
-        self.steal_targets: list[list[list[tuple[int, Action]]]] = []
         self.noop: list[Action] = [("play", kid) for kid in self.kind_ids]
-        self.swap_t: list[dict[tuple[int, int], Action]] = []
         self.move_own: list[list[Action]] = []
         self.move_any: list[Action] = [("move", self.char_ids[c]) for c in everyone]
         orders = [tuple(p) for p in permutations(self.special_ids)]
@@ -196,37 +185,23 @@ class DracoGame(Game):
             own = (2 * p, 2 * p + 1)
             self.move_own.append([("move", self.char_ids[c]) for c in own])
             lists: list[list[Action] | None] = []
-            steals: list[list[tuple[int, Action]]] = []
-            swaps: dict[tuple[int, int], Action] = {}
             for k, kid in enumerate(self.kind_ids):
                 code = self.kind_effect[k][0]
-                steals.append([])
-                if code in (MOVE,):
-                    chars = everyone if self.kind_effect[k][1] else own
+                if code in (MOVE, SPLIT, BESIDE):  # one of the player's characters, or any for some moves
+                    chars = everyone if code == MOVE and self.kind_effect[k][1] else own
                     lists.append([("play", kid, self.char_ids[c]) for c in chars])
-                elif code in (SPLIT, BESIDE):
-                    lists.append([("play", kid, self.char_ids[c]) for c in own])
                 elif code == ARRANGE:
-                    lists.append([("play", kid, *o) for o in orders] if orders else [self.noop[k]])
-                elif code == STEAL:
-                    steals[k] = [(q, ("play", kid, q)) for q in range(n) if q != p]
-                    lists.append(None)
+                    lists.append([("play", kid, *o) for o in orders])  # without specials: one empty order
+                elif code in (STEAL, DUEL):  # another player (for a steal, one with money: ``_legal_play``)
+                    lists.append([("play", kid, q) for q in range(n) if q != p])
                 elif code == SWAP_ADJ:
-                    for c in own:
-                        for d in everyone:
-                            if d != c:
-                                swaps[(c, d)] = ("play", kid, self.char_ids[c], self.char_ids[d])
-                    lists.append(None)
+                    lists.append(None)  # the neighbours of the moment: ``_legal_play``
                 elif code == SWAP_ANY:
                     lists.append([("play", kid, self.char_ids[c], self.char_ids[d]) for c in own
                                   for d in everyone if d != c])
-                elif code == DUEL:
-                    lists.append([("play", kid, q) for q in range(n) if q != p])
                 else:
                     lists.append([self.noop[k]])
             self.static_play.append(lists)
-            self.steal_targets.append(steals)
-            self.swap_t.append(swaps)
 
     def _info(self) -> dict[str, Any]:
         """Static public facts agents read from the observation (shared, never copied)."""
@@ -263,11 +238,9 @@ class DracoState(State):
                               "circle": [g.char_ids[c] for c in order]}
         self.set_aside: list[int] = deck[:g.set_aside]
         deck = deck[g.set_aside:]
-        self.hands: list[list[int]] = []
-        for _ in range(n):
-            self.hands.append(deck[:g.hand_size])
-            deck = deck[g.hand_size:]
-        self.pile: list[int] = deck  # drawn from the end
+        h = g.hand_size
+        self.hands: list[list[int]] = [deck[p * h:(p + 1) * h] for p in range(n)]
+        self.pile: list[int] = deck[n * h:]  # drawn from the end
         self.discard: list[int] = []
         self.order: list[int] = order  # rank order: index 0 = first seat
         self.cup_right: bool = g.cup_right
@@ -360,10 +333,9 @@ class DracoState(State):
         g = self.g
         phase = self.phase
         rolled = phase == ROLLED
-        over = self.end_reason is not None
         return {
             "player": player,
-            "current": -1 if over else self.sarah_queue[0] if phase == SARAH else self.cur,
+            "current": self.current_player,
             "phase": PHASE_NAMES[phase],
             "hand": list(map(g.card_ids.__getitem__, self.hands[player])),
             "circle": list(map(g.char_ids.__getitem__, self.order)), "seats": self.order[:],
@@ -382,26 +354,8 @@ class DracoState(State):
         return self._outcome
 
     def clone(self) -> "DracoState":
-        """A copy of the lists and the generator; the game and its tables are shared."""
-        new = self._copy()
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
-        return new
-
-    def _copy(self) -> "DracoState":
-        """``clone`` except the generator, which stays shared (callers replace it)."""
-        new = object.__new__(type(self))  # a house rule subclass stays one
-        d = self.__dict__.copy()
-        new.__dict__ = d
-        d["hands"] = [list(h) for h in self.hands]
-        for name in ("pile", "discard", "set_aside", "order", "money", "card_gen", "sarah_queue", "gaps"):
-            d[name] = list(d[name])
-        d["peak"] = dict(self.peak)
-        d["initial_piles"] = {k: list(v) for k, v in self.initial_piles.items()}
-        if d["_legal"] is not None:
-            d["_legal"] = list(d["_legal"])
-        return new
+        """A copy of the lists and the generator; the game and its tables are shared (``copy_state``)."""
+        return copy_state(self)
 
     def determinize(self, player: int, rng: random.Random) -> "DracoState":
         """A clone where the cards ``player`` cannot see are dealt again.
@@ -411,7 +365,7 @@ class DracoState(State):
         so cards are redealt only among hidden places holding cards of the same rebuild
         (``card_gen``): a pile made of old discards stays made of them.
         """
-        new = self._copy()
+        new = copy_state(self, share_rng=True)
         places = [h for q, h in enumerate(new.hands) if q != player] + [new.pile, new.set_aside]
         gen = self.card_gen
         pools: dict[int, list[int]] = {}
@@ -529,22 +483,22 @@ class DracoState(State):
                 continue
             seen |= bit
             fixed = static[k]
-            if fixed is not None:
-                out += fixed
-            elif effect[k][0] == STEAL:
-                money = self.money
-                targets = [t for q, t in g.steal_targets[p][k] if money[q] > 0]
-                out += targets if targets else (g.noop[k],)
-            else:  # SWAP_ADJ: own characters with their neighbours
+            if fixed is None:  # SWAP_ADJ: own characters with their neighbours
                 order = self.order
                 last = len(order) - 1
-                table = g.swap_t[p]
+                ids = g.char_ids
                 for c in (2 * p, 2 * p + 1):
                     i = order.index(c)
                     if i > 0:
-                        out.append(table[(c, order[i - 1])])
+                        out.append(("play", g.kind_ids[k], ids[c], ids[order[i - 1]]))
                     if i < last:
-                        out.append(table[(c, order[i + 1])])
+                        out.append(("play", g.kind_ids[k], ids[c], ids[order[i + 1]]))
+            elif effect[k][0] == STEAL:  # only a player with money is robbed; with none, the card does nothing
+                money = self.money
+                targets = [t for t in fixed if money[t[2]] > 0]
+                out += targets if targets else (g.noop[k],)
+            else:
+                out += fixed
         return out
 
     def _play(self, action: Action) -> None:
@@ -563,7 +517,7 @@ class DracoState(State):
         if code == MOVE:
             move(order, g.code_of[action[2]], b)
         elif code == ROLL:
-            self.roll = g.die[self.rng.randrange(len(g.die))]
+            self.roll = self._roll()
             self.roll_sign = b
             self.roll_any = bool(a)
             self.phase = ROLLED
@@ -593,10 +547,8 @@ class DracoState(State):
         elif code == COINS:
             d = [0] * g.players
             paid: list[int] = []
-            die = g.die
-            rng = self.rng
             for _ in range(a):
-                seat = die[rng.randrange(len(die))] - 1
+                seat = self._roll() - 1
                 if seat < len(order):
                     owner = g.owner[order[seat]]
                     if owner >= 0:
@@ -606,14 +558,16 @@ class DracoState(State):
                 self._settle(d, tuple(paid), bank=True)
         elif code == DUEL:
             q = action[2]
-            die = g.die
-            rng = self.rng
-            mine, theirs = die[rng.randrange(len(die))], die[rng.randrange(len(die))]
+            mine, theirs = self._roll(), self._roll()
             if mine != theirs:
                 win, lose = (p, q) if mine > theirs else (q, p)
                 self._transfer(lose, win, a)
         if self.end_reason is None:
             self._after_play()
+
+    def _roll(self) -> int:
+        """One roll of the die."""
+        return self.g.die[self.rng.randrange(len(self.g.die))]
 
     def _after_play(self) -> None:
         """Step 2: a toast is possible only with the cup in the centre."""

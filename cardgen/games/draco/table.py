@@ -1,7 +1,9 @@
 """Pure functions on Draco's table: seat moves, what a toast pays, coins in hand.
 
 Shared by the engine (``engine.py``) and the heuristic agent (``agents.py``), so
-that the agent's forecasts follow exactly the rules the engine applies. The
+that the agent's forecasts follow exactly the rules the engine applies; the
+compiled rules (``compiled_rules.py``) compile the arithmetic that works on
+arrays as well (``add_toast``, ``put_sarah_neighbours``, ``coins_held``). The
 seating ``order`` is a list of characters in rank order: index 0 is the first
 seat (beside the hand that holds Draco's cup), the last index the last seat.
 Turning Draco over therefore reverses the list. ``owner[c]`` is the player who
@@ -21,12 +23,7 @@ SPECIAL_CODES = {"zork": ZORK, "jean": JEAN, "sarah": SARAH}
 def move(order: list[Any], c: Any, delta: int) -> None:
     """Move ``c`` by ``delta`` ranks (negative = forward), stopping at the first or last seat."""
     i = order.index(c)
-    j = i + delta
-    last = len(order) - 1
-    if j < 0:
-        j = 0
-    elif j > last:
-        j = last
+    j = min(max(i + delta, 0), len(order) - 1)
     if j != i:
         del order[i]
         order.insert(j, c)
@@ -55,15 +52,23 @@ def arrange(order: list[Any], specials: Sequence[Any], is_special: Any) -> None:
 
 def toast_deltas(order: Sequence[Any], owner: Any, special: Any, payouts: Sequence[int], costs: Sequence[int],
                  multiplier: int, richest: Sequence[int], players: int) -> tuple[list[int], bool]:
-    """What one toast gives (+) or takes (-) from each player, and whether Zork was paid for.
+    """What one toast gives (+) or takes (-) from each player, and whether Zork was paid for (``add_toast``)."""
+    d = [0] * players
+    zork = add_toast(d, order, owner, special, payouts, costs, multiplier, richest)
+    return d, zork
+
+
+def add_toast(d: Any, order: Sequence[Any], owner: Any, special: Any, payouts: Sequence[int], costs: Sequence[int],
+              multiplier: int, richest: Sequence[int]) -> bool:
+    """Add what one toast gives (+) or takes (-) to each player's ``d[p]``; whether Zork was paid for.
 
     Payouts go to the first seats, costs come from the last seats (``costs[0]`` is
     the last seat). Zork never receives; in a paying seat each player in
     ``richest`` pays ``multiplier`` times his debt. Brother John hands a payout on
     to the next seat, and in a paying seat the seat before him pays for him (the
     chain follows further specials). Aunt Sarah neither receives nor pays.
+    Written for lists and numpy arrays alike: ``compiled_rules`` compiles it as it is.
     """
-    d = [0] * players
     k = len(order)
     zork = False
     for i, amount in enumerate(payouts):
@@ -92,19 +97,27 @@ def toast_deltas(order: Sequence[Any], owner: Any, special: Any, payouts: Sequen
                 for r in richest:
                     d[r] -= multiplier * amount
             break
-    return d, zork
+    return zork
 
 
 def sarah_neighbours(order: Sequence[Any], owner: Any, special: Any) -> list[int]:
     """Owners of the characters beside each Aunt Sarah (one entry per neighbour; Draco and specials skip)."""
-    out: list[int] = []
+    out = [0] * (2 * len(order))
+    return out[:put_sarah_neighbours(out, order, owner, special)]
+
+
+def put_sarah_neighbours(out: Any, order: Sequence[Any], owner: Any, special: Any) -> int:
+    """``sarah_neighbours`` written into ``out`` (room for two per seat); how many. For lists and numpy arrays
+    alike: ``compiled_rules`` compiles it as it is."""
+    count = 0
     last = len(order) - 1
     for i, c in enumerate(order):
         if special[c] == SARAH:
             for j in (i - 1, i + 1):
                 if 0 <= j <= last and special[order[j]] == NONE:
-                    out.append(owner[order[j]])
-    return out
+                    out[count] = owner[order[j]]
+                    count += 1
+    return count
 
 
 def coins_held(money: Sequence[int], per_gold: int, gold_total: int) -> tuple[int, int]:

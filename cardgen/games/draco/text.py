@@ -20,13 +20,9 @@ _BOOK = wordbook.load(__file__)
 
 # -- small phrase builders ---------------------------------------------------------------
 #: the counted nouns (singular, plural) per language
-_NOUNS = {
-    "seat": {"fr": ("place", "places"), "it": ("posto", "posti"), "en": ("seat", "seats")},
-    "silver": {"fr": ("pièce d’argent", "pièces d’argent"), "it": ("moneta d’argento", "monete d’argento"),
-               "en": ("silver coin", "silver coins")},
-    "card": {"fr": ("carte action", "cartes action"), "it": ("carta azione", "carte azione"),
-             "en": ("action card", "action cards")},
-}
+_NOUNS = _BOOK["nouns"]
+#: Zork's multiplier by number, or ``many``
+_MULTIPLES = _BOOK["multiple"]
 
 
 def counted(n: int, noun: str, lang: str) -> str:
@@ -37,12 +33,8 @@ def counted(n: int, noun: str, lang: str) -> str:
 
 def multiple(m: int, lang: str) -> str:
     """Zork's multiplier as a phrase: ``le double``, ``il triplo``, ``double``..."""
-    named = {"fr": {1: "la totalité", 2: "le double", 3: "le triple"},
-             "it": {1: "l’intera somma", 2: "il doppio", 3: "il triplo"},
-             "en": {1: "all", 2: "double", 3: "triple"}}[lang]
-    if m in named:
-        return named[m]
-    return {"fr": f"{m} fois", "it": f"{m} volte", "en": f"{m} times"}[lang]
+    words = _MULTIPLES[lang]
+    return str(words.get(str(m), words["many"])).format(m=m)
 
 
 # -- action effects ----------------------------------------------------------------------
@@ -93,47 +85,25 @@ def draco_text(hand: str, payouts: list[int], costs: list[int], lang: str) -> st
     return out + gets + pays + "."
 
 
+#: the special characters' reminders (Zork's tail by multiplier, Aunt Sarah's draw when she has one)
+SPECIALS = _BOOK["specials"]
+#: a lair's text, a coin's worth
+LAIR = _BOOK["lair"]
+COIN_WORTH = _BOOK["coin_worth"]
+
+
 def special_text(special: str, name: str, rules: Any, lang: str) -> str:
     """Reminder text of a special character (``zork``, ``jean``, ``sarah``)."""
+    w = SPECIALS[lang]
     if special == "zork":
         m = rules.zork_multiplier
-        if lang == "fr":
-            tail = ("personne ne paie pour lui" if m == 0 else
-                    f"le joueur le plus riche paie pour lui {multiple(m, lang)} de la somme due")
-            return f"{name} ne touche jamais d’argent. S’il est à une place qui paie, {tail}."
-        if lang == "it":
-            tail = ("nessuno paga per lui" if m == 0 else
-                    f"il giocatore più ricco paga per lui {multiple(m, lang)} della somma dovuta")
-            return f"{name} non incassa mai nulla. Se siede in un posto che paga, {tail}."
-        tail = ("nobody pays for him" if m == 0 else
-                f"the richest player pays for him {multiple(m, lang)} what his seat owes")
-        return f"{name} never receives money. If he sits in a paying seat, {tail}."
+        tail = w["zork_nobody"] if m == 0 else w["zork_richest"].format(multiple=multiple(m, lang))
+        return str(w["zork"].format(name=name, tail=tail))
     if special == "jean":
-        return {
-            "fr": f"À une place payée, {name} donne ce qu’il reçoit au personnage de la place suivante. "
-                  "À une place qui paie, le personnage de la place précédente paie pour lui.",
-            "it": f"In un posto che incassa, {name} passa quanto riceve al personaggio del posto successivo. "
-                  "In un posto che paga, paga per lui il personaggio del posto precedente.",
-            "en": f"In a paid seat, {name} hands what he receives to the character in the next seat. "
-                  "In a paying seat, the character in the seat before him pays for him.",
-        }[lang]
+        return str(w["jean"].format(name=name))
     n = rules.sarah_draw
-    drawn = counted(n, "card", lang)
-    first = {"fr": f"{name} ne touche pas à l’argent.", "it": f"{name} non tocca denaro.",
-             "en": f"{name} never touches money."}[lang]
-    if n == 0:
-        return first
-    second = {
-        "fr": f" À chaque toast, les propriétaires des personnages assis à côté d’elle peuvent piocher chacun "
-              f"{drawn}.",
-        "it": f" A ogni brindisi, i proprietari dei personaggi seduti accanto a lei possono pescare "
-              f"{drawn} ciascuno.",
-        "en": f" At each toast, the owners of the characters sitting beside her may each draw {drawn}.",
-    }[lang]
-    return first + second
-
-
-LAIR = {"fr": "Gardez ici votre butin.", "it": "Qui custodisci il tuo bottino.", "en": "Keep your loot here."}
+    draws = w["sarah_draws"].format(drawn=counted(n, "card", lang)) if n else ""
+    return str(w["sarah"].format(name=name) + draws)
 
 
 def face_text(resolved: Any, component: Any, face: Any, lang: str) -> str | None:
@@ -153,8 +123,7 @@ def face_text(resolved: Any, component: Any, face: Any, lang: str) -> str | None
     if data.role == "lair":
         return LAIR[lang]
     if data.role == "coin" and data.silver is not None and data.silver > 1:
-        worth = counted(data.silver, "silver", lang)
-        return {"fr": f"Vaut {worth}.", "it": f"Vale {worth}.", "en": f"Worth {worth}."}[lang]
+        return str(COIN_WORTH[lang].format(worth=counted(data.silver, "silver", lang)))
     return None
 
 
@@ -170,16 +139,9 @@ def _special_count(resolved: Any) -> int:
 
 
 #: a player's move as the play screen names it, per language ({card}: the action card's name)
-_MOVES = {
-    "play": {"fr": "Jouer {card}", "it": "Gioca {card}", "en": "Play {card}"},
-    "toast": {"fr": "Proposer un toast", "it": "Proponi un brindisi", "en": "Propose a toast"},
-    "pass": {"fr": "Passer", "it": "Passa", "en": "Pass"},
-    "move": {"fr": "Déplacer {card}", "it": "Sposta {card}", "en": "Move {card}"},
-    "draw": {"fr": "Piocher", "it": "Pesca", "en": "Draw"},
-    "decline": {"fr": "Refuser", "it": "Rifiuta", "en": "Decline"},
-}
+_MOVES = _BOOK["actions"]
 #: a seat number among an action's targets
-_SEAT = {"fr": "siège {n}", "it": "posto {n}", "en": "seat {n}"}
+_SEAT = _BOOK["seat"]
 
 
 def describe_action(resolved: Any, action: tuple[Any, ...], lang: str) -> str:
