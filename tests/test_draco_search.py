@@ -216,7 +216,7 @@ def test_same_state_and_seed_give_the_same_decision():
 def test_rollouts_keep_cards_and_coins():
     game, d = setup("draco", 5)
     rng = fr.new_rng(9)
-    rows = np.zeros_like(d.B[11])
+    rows = np.zeros_like(d.rows)
     for seed in range(4):
         s = d.encode(game.new_initial_state(seed))
         mt = fr.new_rng(seed)

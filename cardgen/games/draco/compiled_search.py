@@ -1,14 +1,14 @@
 """Draco & Co's compiled search driver: ``SearchAgent``'s algorithm over ``compiled_rules``' kernels.
 
 ``DracoState.compiled_search`` (engine.py) hands a decision here: ``Driver.encode`` turns
-the reference state into ``compiled_rules``' position array, ``choose`` runs the
-iterations of ``cardgen.agents.search.SearchAgent`` on it inside numba (paired flat
-Monte Carlo against the heuristic's own move, or the information-set tree of
-``cardgen.engine.fasttree``), and the answer is an index into the reference's legal
-actions (both list them in the same order). Every rule, the heuristic and
-``determinize`` are ``compiled_rules``' kernels, the very ones the batch tier plays
-whole games with (their log off); nothing here knows a rule. Search's constants come
-from ``SearchParams`` and ``cardgen.agents.search``.
+the reference state into ``compiled_rules``' position array, ``cardgen.engine.searchloop``'s
+paired choice or tree, bound to the kernels below, runs the iterations of
+``cardgen.agents.search.SearchAgent`` on it inside numba, and the answer is an index into
+the reference's legal actions (both list them in the same order). Every rule, the
+heuristic and ``determinize`` are ``compiled_rules``' kernels, the very ones the batch tier
+plays whole games with (their log off); nothing here knows a rule. Streams: the search's
+own, seeded with ``seed``; a sample's own chance, seeded inside ``determinize``; a paired
+round's rollout stream, seeded once a round from two words of the search's own.
 
 **Speed** (a 5-player game at 200 iterations, every seat searching: 1.6 s of CPU with
 heuristic rollouts, 0.5 s with random ones; each decision plays ~200 rollouts of ~65
@@ -22,17 +22,17 @@ import weakref
 import numpy as np
 from numba import njit
 
-from cardgen.agents.search import DECIDED_EVERY, PAIRED_MIN_ROUNDS, ROLLOUT_CAP
+from cardgen.agents.search import ROLLOUT_CAP
 from cardgen.engine import fastrng as fr
 from cardgen.engine import fasttree as ft
 from cardgen.engine.api import Action, SearchParams
+from cardgen.engine.searchloop import OK, bind_search, run
 from cardgen.games.draco import compiled_rules as cr
-from cardgen.games.draco.compiled_rules import (C_NCHARS, S_ASIDE, S_BANK, S_CUP, S_CUPRIGHT, S_CUR,
+from cardgen.games.draco.compiled_rules import (C_N, C_NCHARS, S_ASIDE, S_BANK, S_CUP, S_CUPRIGHT, S_CUR,
                                                 S_DISC, S_END, S_FINALRULE, S_FINALS, S_FIRST, S_LASTCALL, S_PHASE,
                                                 S_PILE, S_REBUILDS, S_REBUILT, S_ROLL, S_ROLLANY, S_ROLLSIGN,
                                                 S_ROUNDS, S_SQN, S_TOASTS, S_TURNS, S_UNPAID, views_of)
 from cardgen.games.draco.engine import DracoGame, DracoState
-from cardgen.jit import announce_compile
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -67,133 +67,96 @@ def rollout(V, G, E, H, mt, rng, policy, epsilon, rows):  # type: ignore[no-unty
     return sc[S_END] != 0
 
 
-@njit(cache=True, _nrt=False)
-def _reward(V, G, R, finished, score_weight, out):  # type: ignore[no-untyped-def]
+# -- the kernels of ``searchloop`` (its stubs say what each does) --------------------------------------------
+#: kernels inlined into the loops (``searchloop``'s docstring says why), without numba's reference counting
+_kernel = njit(cache=True, _nrt=False, inline="always")
+
+
+@njit(cache=True)
+def _context(args):  # type: ignore[no-untyped-def]
+    """ctx: the root position and its views, the tables, scratch, the working position (its views and its
+    own chance), the round's start (position, chance), the legal rows (root, walk), the characters' count."""
+    s, G, scratch = args
+    E, H, D, R, work, mt, base, base_mt, root_rows, rows = scratch
+    cfg = G[0]
+    ctx = (s, cr._views(s, cfg), G, E, H, D, R, work, cr._views(work, cfg), mt, base, base_mt, root_rows, rows,
+           cfg[C_NCHARS])
+    return ctx, cfg[C_N], rows.shape[0]
+
+
+@_kernel
+def _root(ctx, codes):  # type: ignore[no-untyped-def]
+    V0, G, root_rows, nchars = ctx[1], ctx[2], ctx[12], ctx[14]
+    k = cr.legal(V0, G, root_rows)
+    for i in range(k):
+        codes[i] = cr.action_id(root_rows[i], nchars)
+    return k, cr.player(V0)
+
+
+@_kernel
+def _advice(ctx, codes, k, mt):  # type: ignore[no-untyped-def]
+    return cr.heuristic(ctx[1], ctx[2], ctx[4], ctx[12], k, mt)
+
+
+@_kernel
+def _sample(ctx, mt):  # type: ignore[no-untyped-def]
+    s, V0, G, D, work, work_mt = ctx[0], ctx[1], ctx[2], ctx[5], ctx[7], ctx[9]
+    cr.determinize(s, work, cr.player(V0), mt, work_mt, G, D)
+
+
+@_kernel
+def _start_round(ctx, mt, stream):  # type: ignore[no-untyped-def]
+    work, work_mt, base, base_mt = ctx[7], ctx[9], ctx[10], ctx[11]
+    low = np.uint64(fr.genrand_inline(mt))
+    high = np.uint64(fr.genrand_inline(mt))
+    # seeded and twisted once a round, copied for each root move: the very words a
+    # fresh seeding per move would give, without its cost (the first draw twists anyway)
+    fr.seed(stream, (high << np.uint64(32)) | low)
+    fr.twist_fast(stream)
+    fr.twist_fast(work_mt)
+    cr.copy(base, work)
+    cr.copy(base_mt, work_mt)
+
+
+@_kernel
+def _legal(ctx, codes):  # type: ignore[no-untyped-def]
+    V, G, rows, nchars = ctx[8], ctx[2], ctx[13], ctx[14]
+    m = cr.legal(V, G, rows)
+    for i in range(m):
+        codes[i] = cr.action_id(rows[i], nchars)
+    return m, cr.player(V)
+
+
+@_kernel
+def _apply(ctx, codes, i):  # type: ignore[no-untyped-def]
+    cr.apply(ctx[13][i], ctx[8], ctx[2], ctx[3], ctx[9])
+    return OK
+
+
+@_kernel
+def _play(ctx, codes, i, at_root, stream, policy, epsilon):  # type: ignore[no-untyped-def]
+    s, V0, G, E, H, D, R, work, V, mt, base, base_mt, root_rows, rows, nchars = ctx
+    if at_root:
+        cr.copy(work, base)
+        cr.copy(mt, base_mt)
+    cr.apply(root_rows[i] if at_root else rows[i], V, G, E, mt)
+    rollout(V, G, E, H, mt, stream, policy, epsilon, rows)
+    return OK
+
+
+@_kernel
+def _reward(ctx, score_weight, out):  # type: ignore[no-untyped-def]
+    V, G, R = ctx[8], ctx[2], ctx[6]
     money = V[1]
     win, scores = R[0], R[1]
     cr.winners(money, G[0], win)
     for p in range(money.shape[0]):
         scores[p] = money[p]
-    ft.rewards(scores, win, finished, score_weight, out)
+    ft.rewards(scores, win, V[0][S_END] != 0, score_weight, out)
 
 
-@njit(cache=True, _nrt=False)
-def choose_paired(s, G, B, iterations, score_weight, epsilon, policy, z, seed):  # type: ignore[no-untyped-def]
-    """``SearchAgent._paired_choice``: rounds of one sample and one rollout seed, every root move played."""
-    cfg = G[0]
-    E, H, D, R = B[0], B[1], B[2], B[3]
-    rng, prng, base_mt, mt = B[4], B[5], B[6], B[7]
-    base, work = B[8], B[9]
-    root_rows, rows = B[10], B[11]
-    sums, dsum, dsq, got, reward = B[12], B[13], B[14], B[15], B[16]
-    fr.seed(rng, np.uint64(seed))
-    V0 = cr._views(s, cfg)
-    seat = cr.player(V0)
-    k = cr.legal(V0, G, root_rows)
-    advice = cr.heuristic(V0, G, H, root_rows, k, rng) if policy else -1
-    rounds = max(PAIRED_MIN_ROUNDS, iterations // k)
-    sums[:k] = 0.0
-    dsum[:k] = 0.0
-    dsq[:k] = 0.0
-    V = cr._views(work, cfg)
-    pseed = B[21]
-    for _ in range(rounds):
-        cr.determinize(s, base, seat, rng, base_mt, G, D)
-        low = np.uint64(fr.genrand_inline(rng))
-        high = np.uint64(fr.genrand_inline(rng))
-        rseed = (high << np.uint64(32)) | low
-        # seeded and twisted once a round, copied for each root move: the very words a
-        # fresh seeding per move would give, without its cost (the first draw twists anyway)
-        fr.seed(pseed, rseed)
-        fr.twist_fast(pseed)
-        fr.twist_fast(base_mt)
-        for i in range(k):
-            cr.copy(work, base)
-            cr.copy(mt, base_mt)
-            cr.copy(prng, pseed)
-            cr.apply(root_rows[i], V, G, E, mt)
-            finished = rollout(V, G, E, H, mt, prng, policy, epsilon, rows)
-            _reward(V, G, R, finished, score_weight, reward)
-            got[i] = reward[seat]
-        ft.paired_add(sums, dsum, dsq, got, k, advice)
-    return ft.paired_pick(sums, dsum, dsq, rounds, k, advice, z)
-
-
-@njit(cache=True, _nrt=False)
-def _apply_id(rows, ids, m, action, V, G, E, mt):  # type: ignore[no-untyped-def]
-    """Apply the legal row whose action id is ``action``."""
-    for i in range(m):
-        if ids[i] == action:
-            cr.apply(rows[i], V, G, E, mt)
-            return
-
-
-@njit(cache=True, _nrt=False)
-def choose_tree(s, G, B, tree, value, iterations, exploration, score_weight, epsilon, policy, prior,
-                seed):  # type: ignore[no-untyped-def]
-    """``SearchAgent``'s information-set MCTS: determinize, select (UCT on availability), expand one
-    untried action, roll out, backpropagate; early stop once the most visited root action is decided."""
-    cfg = G[0]
-    nchars = cfg[C_NCHARS]
-    E, H, D, R = B[0], B[1], B[2], B[3]
-    rng, mt = B[4], B[7]
-    work = B[9]
-    root_rows, rows = B[10], B[11]
-    reward = B[16]
-    ids, untried, path = B[17], B[18], B[19]
-    root_ids = B[20]
-    fr.seed(rng, np.uint64(seed))
-    ft.reset(tree, value)
-    V0 = cr._views(s, cfg)
-    seat = cr.player(V0)
-    k = cr.legal(V0, G, root_rows)
-    for i in range(k):
-        root_ids[i] = cr.action_id(root_rows[i], nchars)
-    bonus_id = -1
-    bonus = 0.0
-    if policy and prior > 0.0:
-        bonus_id = root_ids[cr.heuristic(V0, G, H, root_rows, k, rng)]
-        bonus = prior * iterations
-    V = cr._views(work, cfg)
-    sc = V[0]
-    for done in range(1, iterations + 1):
-        cr.determinize(s, work, seat, rng, mt, G, D)
-        node = 0
-        length = 1
-        path[0] = 0
-        rolled = False
-        finished = True
-        while sc[S_END] == 0:
-            m = cr.legal(V, G, rows)
-            if m == 0:
-                finished = False
-                break
-            mover = cr.player(V)
-            for i in range(m):
-                ids[i] = cr.action_id(rows[i], nchars)
-            nu = ft.untried(tree, node, ids, m, untried)
-            if nu > 0:
-                pick = untried[fr.randbelow_inline(rng, nu)] if nu > 1 else untried[0]
-                _apply_id(rows, ids, m, pick, V, G, E, mt)
-                child = ft.add_child(tree, value, node, pick, mover)
-                if child != ft.NONE:
-                    path[length] = child
-                    length += 1
-                finished = rollout(V, G, E, H, mt, rng, policy, epsilon, rows)
-                rolled = True
-                break
-            child = ft.select_uct(tree, value, node, ids, m, exploration)
-            _apply_id(rows, ids, m, tree[child, ft.T_ACTION], V, G, E, mt)
-            node = child
-            path[length] = child
-            length += 1
-        if not rolled and sc[S_END] == 0:
-            finished = False
-        _reward(V, G, R, finished, score_weight, reward)
-        ft.backpropagate(tree, value, path, length, reward)
-        if done % DECIDED_EVERY == 0 and done < iterations and ft.decided_with(tree, 0, iterations - done, bonus_id, bonus):
-            break
-    return ft.most_visited_with(tree, value, 0, root_ids, k, bonus_id, bonus)
+LOOPS = bind_search("draco", context=_context, root=_root, advice=_advice, sample=_sample, start_round=_start_round,
+                    legal=_legal, apply=_apply, play=_play, reward=_reward)
 
 
 # -- Python side: tables, encode, the hook -----------------------------------------------------
@@ -206,7 +169,7 @@ _SCALARS = ((S_CUR, "cur"), (S_FIRST, "first"), (S_CUP, "cup"), (S_CUPRIGHT, "cu
 
 
 class Driver:
-    """The compiled search of one ``DracoGame``: static tables, buffers, and the tree."""
+    """The compiled search of one ``DracoGame``: its static tables and the search's scratch arrays."""
 
     def __init__(self, game: DracoGame) -> None:
         #: a proxy: ``_DRIVERS`` holds drivers by weak keys, so the driver must not keep its game alive
@@ -215,17 +178,12 @@ class Driver:
         self.cfg = self.G[0]
         n = game.players
         self.size = cr.state_size(self.cfg)
-        i64, f64 = np.int64, np.float64
-        #: reward scratch (winners, scores)
-        self.R = (np.zeros(n, i64), np.zeros(n, f64))
-        self.B = (self.E, self.H, self.D, self.R,
-                  fr.new_state(), fr.new_state(), fr.new_state(), fr.new_state(),  # 4-7 generators
-                  np.zeros(self.size, i64), np.zeros(self.size, i64),  # 8-9 sample, working copy
-                  np.zeros((w, 6), i64), np.zeros((w, 6), i64),  # 10-11 legal rows: root, walk
-                  np.zeros(w, f64), np.zeros(w, f64), np.zeros(w, f64), np.zeros(w, f64), np.zeros(n, f64),  # 12-16
-                  np.zeros(w, i64), np.zeros(w, i64), np.zeros(ROLLOUT_CAP + 2, i64), np.zeros(w, i64),  # 17-20
-                  fr.new_state())  # 21 a round's rollout generator, seeded once
-        self.tree, self.value = ft.new_tree(2)
+        #: the legal rows of the root and of a walk's position
+        self.root_rows, self.rows = np.zeros((w, 6), np.int64), np.zeros((w, 6), np.int64)
+        #: reward scratch (winners, scores), the working position and its chance, the round's start (``_context``)
+        self.scratch = (self.E, self.H, self.D, (np.zeros(n, np.int64), np.zeros(n, np.float64)),
+                        np.zeros(self.size, np.int64), fr.new_state(), np.zeros(self.size, np.int64), fr.new_state(),
+                        self.root_rows, self.rows)
 
     # -- encode ------------------------------------------------------------------------
     def encode(self, state: DracoState) -> np.ndarray:
@@ -250,20 +208,12 @@ class Driver:
 
     def legal_rows(self, s: np.ndarray) -> np.ndarray:
         """The legal rows of position ``s`` (a copy)."""
-        m = cr.legal_of(s, self.G, self.B[10])
-        return self.B[10][:m].copy()
+        m = cr.legal_of(s, self.G, self.root_rows)
+        return self.root_rows[:m].copy()
 
-    # -- decide ------------------------------------------------------------------------
-    def choose(self, s: np.ndarray, params: SearchParams, seed: int, prior: float) -> int:
+    def choose(self, s: np.ndarray, params: SearchParams, seed: int) -> int:
         """The index among the legal rows of ``s`` that search picks."""
-        if params.paired:
-            return int(choose_paired(s, self.G, self.B, params.iterations, params.score_weight, params.epsilon,
-                                     params.policy, params.z, seed))
-        if self.tree.shape[0] < params.iterations + 2:
-            self.tree, self.value = ft.new_tree(params.iterations + 2)
-        return int(choose_tree(s, self.G, self.B, self.tree, self.value, params.iterations, params.exploration,
-                               params.score_weight, params.epsilon if params.policy else 0.0, params.policy,
-                               prior, seed))
+        return run("Draco search driver", LOOPS, (s, self.G, self.scratch), params, seed)
 
 
 def unsupported(game: DracoGame) -> str | None:
@@ -280,7 +230,6 @@ def driver(game: DracoGame) -> Driver | str:
     """The driver of ``game`` (built once per game object), or why there is none."""
     d = _DRIVERS.get(game)
     if d is None:
-        announce_compile("Draco search driver", choose_tree)
         why = unsupported(game)
         d = _DRIVERS[game] = why if why is not None else Driver(game)
     return d
@@ -294,4 +243,4 @@ def compiled_search(state: DracoState, params: SearchParams, legal_actions: list
     s = d.encode(state)
     if params.iterations < 1 or len(d.legal_rows(s)) != len(legal_actions):
         return None
-    return d.choose(s, params, seed, params.prior if params.policy else 0.0)
+    return d.choose(s, params, seed)

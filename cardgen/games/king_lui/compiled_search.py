@@ -2,26 +2,11 @@
 
 ``KingLuiState.compiled_search`` calls ``compiled_search``: the reference position is
 encoded as a ``compiled_rules`` state (``encode``), and one numba call runs every
-iteration of the decision, as ``cardgen.agents.search.SearchAgent`` would with the
-same ``SearchParams``:
-
-* **paired** (with a policy, the simulator's default): rounds =
-  max(``PAIRED_MIN_ROUNDS``, iterations // k); each round one determinized sample and one rollout
-  generator; every legal root move is played on a copy of the sample and rolled
-  out from the same generator state; ``fasttree.paired_pick`` keeps the
-  heuristic's own move (from the seat's view) unless another move beats it by
-  ``z`` standard errors of the paired differences;
-* **tree**: determinize, select with UCT on availability, expand one untried
-  action, roll out, backpropagate (``fasttree``), stop early once the most
-  visited root action is decided; with a policy the heuristic's move starts
-  with ``prior * iterations`` visits of credit, as ``SearchAgent`` does.
-
-Rollouts go to the end of the game (at most ``ROLLOUT_CAP`` decisions; a sample
-still going then scores equal shares): random legal moves, or with a policy the
-heuristic with chance ``epsilon`` of a random move. Every draw comes from one
-``fastrng`` generator seeded with ``seed``; the driver reads only what the seat
-sees, because every iteration starts from ``compiled_rules.determinize``.
-No rule is written here.
+iteration of the decision, ``cardgen.engine.searchloop``'s paired choice or tree bound to
+the kernels below. Streams: every draw of the search, and the tree's rollouts, from one
+``fastrng`` generator seeded with ``seed``; a paired round's rollouts from a generator
+seeded once a round from it. The driver reads only what the seat sees, because every
+sample starts from ``compiled_rules.determinize``. No rule is written here.
 """
 from __future__ import annotations
 
@@ -30,14 +15,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
-from cardgen.agents.search import DECIDED_EVERY, PAIRED_MIN_ROUNDS, ROLLOUT_CAP
+from cardgen.agents.search import ROLLOUT_CAP
 from cardgen.engine import fastrng
-from cardgen.engine import fasttree as ft
+from cardgen.engine.fasttree import rewards
 from cardgen.engine.api import Action
+from cardgen.engine.searchloop import OK, bind_search, copy_into, run
 from cardgen.games.king_lui import compiled_rules as kl
 from cardgen.games.king_lui.compiled import END_NAMES, Tables, tables
 from cardgen.games.king_lui.engine import _DRAWN_EMERALD, KingLuiState
-from cardgen.jit import announce_compile
 
 if TYPE_CHECKING:
     from cardgen.engine.api import SearchParams
@@ -59,79 +44,84 @@ def rollout(s, cfg, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, w
         kl.apply(s, a, cfg, combo_cnt, gaps)
 
 
-@njit(cache=True)
-def reward(s, cfg, score_weight, scores, winners, discarded, out):
-    """Each seat's reward for a sample played out (``fasttree.rewards``)."""
-    kl.outcome(s, cfg, scores, winners, discarded)
-    ft.rewards(scores, winners, s[kl.S_END] == kl.SUPPLY_EXHAUSTED, score_weight, out)
+# -- the kernels of ``searchloop`` (its stubs say what each does) --------------------------------------------
+#: kernels inlined into the loops (``searchloop``'s docstring says why)
+_kernel = njit(cache=True, inline="always")
 
 
 @njit(cache=True)
-def search(s0, root, nroot, iterations, exploration, score_weight, epsilon, use_policy, paired, z, prior, seed,
-           cfg, combo_cnt, dish_sizes):
-    """The index in ``root[:nroot]`` (the legal action codes of ``s0``) that search picks for the player to move."""
-    n, players, seat = cfg[kl.C_DISHES], cfg[kl.C_PLAYERS], s0[kl.S_PLAYER]
-    mt = fastrng.new_state()
-    fastrng.seed(mt, np.uint64(seed))
+def _context(args):
+    """ctx: the root position and its legal codes, the working position, the round's start, the tables, scratch."""
+    s0, root, cfg, combo_cnt, dish_sizes = args
+    n, players = cfg[kl.C_DISHES], cfg[kl.C_PLAYERS]
     width = n + 2 + combo_cnt.shape[0]
-    buf, best, gaps = np.zeros(width, dtype=np.int64), np.zeros(width, dtype=np.int64), np.zeros((0, 3), np.int64)
-    work = np.zeros((3, n), dtype=np.float64)
-    scores, got = np.zeros(players, dtype=np.float64), np.zeros(players, dtype=np.float64)
-    winners, discarded = np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64)
-    sample, st = np.empty_like(s0), np.empty_like(s0)
-    advice = -1
-    if use_policy:  # the heuristic's own move from the seat's view (it reads nothing hidden)
-        advice = kl.heuristic(s0, cfg, combo_cnt, dish_sizes, root, nroot, mt, work, best)
-    if paired:
-        k = nroot
-        rounds = max(PAIRED_MIN_ROUNDS, iterations // k)
-        base_i = -1
-        for i in range(k):
-            if root[i] == advice:
-                base_i = i
-        sums, diff_sum, diff_sq, mine = np.zeros(k), np.zeros(k), np.zeros(k), np.zeros(k)
-        rmt0, rmt = fastrng.new_state(), fastrng.new_state()
-        for _ in range(rounds):
-            kl.determinize(s0, sample, seat, cfg, mt)
-            fastrng.seed(rmt0, np.uint64(fastrng.getrandbits(mt, 63)))
-            for i in range(k):
-                st[:] = sample
-                rmt[:] = rmt0
-                kl.apply(st, root[i], cfg, combo_cnt, gaps)
-                rollout(st, cfg, combo_cnt, dish_sizes, rmt, use_policy, epsilon, buf, best, work, gaps)
-                reward(st, cfg, score_weight, scores, winners, discarded, got)
-                mine[i] = got[seat]
-            ft.paired_add(sums, diff_sum, diff_sq, mine, k, base_i)
-        return ft.paired_pick(sums, diff_sum, diff_sq, rounds, k, base_i, z)
-    tree, value = ft.new_tree(iterations + 2)
-    path = np.zeros(iterations + 2, dtype=np.int64)
-    untried = np.zeros(width, dtype=np.int64)
-    bonus = prior * iterations if use_policy else 0.0
-    for done in range(1, iterations + 1):
-        kl.determinize(s0, sample, seat, cfg, mt)
-        node = 0
-        path[0] = 0
-        length = 1
-        while True:
-            m = kl.legal(sample, cfg, combo_cnt, buf)
-            if m == 0:
-                break
-            nu = ft.untried(tree, node, buf, m, untried)
-            if nu > 0:
-                a, length = ft.expand(tree, value, node, untried, nu, sample[kl.S_PLAYER], mt, path, length)
-                kl.apply(sample, a, cfg, combo_cnt, gaps)
-                rollout(sample, cfg, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, work, gaps)
-                break
-            node = ft.select_uct(tree, value, node, buf, m, exploration)
-            kl.apply(sample, tree[node, ft.T_ACTION], cfg, combo_cnt, gaps)
-            path[length] = node
-            length += 1
-        reward(sample, cfg, score_weight, scores, winners, discarded, got)
-        ft.backpropagate(tree, value, path, length, got)
-        if done % DECIDED_EVERY == 0 and done < iterations \
-                and ft.decided_with(tree, 0, iterations - done, advice, bonus):
-            break
-    return ft.most_visited_with(tree, value, 0, root, nroot, advice, bonus)
+    ctx = (s0, root, np.empty_like(s0), np.empty_like(s0), cfg, combo_cnt, dish_sizes,
+           np.zeros(width, dtype=np.int64), np.zeros(width, dtype=np.int64), np.zeros((3, n), dtype=np.float64),
+           np.zeros((0, 3), np.int64), np.zeros(players, dtype=np.float64), np.zeros(players, dtype=np.int64),
+           np.zeros(players, dtype=np.int64))
+    return ctx, players, width
+
+
+@_kernel
+def _root(ctx, codes):
+    s0, root = ctx[0], ctx[1]
+    copy_into(codes, root)
+    return root.shape[0], s0[kl.S_PLAYER]
+
+
+@_kernel
+def _advice(ctx, codes, k, mt):
+    s0, root, s, kept, cfg, combo_cnt, dish_sizes, buf, best, work, gaps, scores, winners, discarded = ctx
+    action = kl.heuristic(s0, cfg, combo_cnt, dish_sizes, codes, k, mt, work, best)
+    for i in range(k):
+        if codes[i] == action:
+            return i
+    return -1
+
+
+@_kernel
+def _sample(ctx, mt):
+    s0, s, cfg = ctx[0], ctx[2], ctx[4]
+    kl.determinize(s0, s, s0[kl.S_PLAYER], cfg, mt)
+
+
+@_kernel
+def _start_round(ctx, mt, stream):
+    fastrng.seed(stream, np.uint64(fastrng.getrandbits(mt, 63)))
+    copy_into(ctx[3], ctx[2])
+
+
+@_kernel
+def _legal(ctx, codes):
+    s = ctx[2]
+    return kl.legal(s, ctx[4], ctx[5], codes), s[kl.S_PLAYER]
+
+
+@_kernel
+def _apply(ctx, codes, i):
+    kl.apply(ctx[2], codes[i], ctx[4], ctx[5], ctx[10])
+    return OK
+
+
+@_kernel
+def _play(ctx, codes, i, at_root, stream, policy, epsilon):
+    s0, root, s, kept, cfg, combo_cnt, dish_sizes, buf, best, work, gaps, scores, winners, discarded = ctx
+    if at_root:
+        copy_into(s, kept)
+    kl.apply(s, codes[i], cfg, combo_cnt, gaps)
+    rollout(s, cfg, combo_cnt, dish_sizes, stream, policy, epsilon, buf, best, work, gaps)
+    return OK
+
+
+@_kernel
+def _reward(ctx, score_weight, out):
+    s0, root, s, kept, cfg, combo_cnt, dish_sizes, buf, best, work, gaps, scores, winners, discarded = ctx
+    kl.outcome(s, cfg, scores, winners, discarded)
+    rewards(scores, winners, s[kl.S_END] == kl.SUPPLY_EXHAUSTED, score_weight, out)
+
+
+LOOPS = bind_search("king_lui", context=_context, root=_root, advice=_advice, sample=_sample,
+                    start_round=_start_round, legal=_legal, apply=_apply, play=_play, reward=_reward)
 
 
 def encode(state: KingLuiState, t: Tables) -> np.ndarray:
@@ -164,9 +154,5 @@ def compiled_search(state: KingLuiState, params: "SearchParams", legal: list, se
     t = tables(state.game)
     if isinstance(t, str) or state.end_reason is not None or not legal:
         return None
-    announce_compile("King Lui search driver", search)
-    root = codes(legal, t)
-    index = search(encode(state, t), root, len(root), params.iterations, params.exploration, params.score_weight,
-                   params.epsilon, params.policy, params.paired, params.z, params.prior if params.policy else 0.0,
-                   seed, t.cfg, t.combo_cnt, t.dish_sizes)
-    return int(index)
+    args = (encode(state, t), codes(legal, t), t.cfg, t.combo_cnt, t.dish_sizes)
+    return run("King Lui search driver", LOOPS, args, params, seed, always_advise=True)

@@ -2,13 +2,11 @@
 
 ``State.compiled_search`` encodes the reference position into the kernels' position
 (``compiled_rules.fields``; the true pile order included, only ``determinize`` hides it)
-and runs ``params.iterations`` iterations of ``cardgen.agents.search.SearchAgent``:
-paired flat Monte Carlo against the heuristic's own move (with a policy), or the tree
-(no policy, random rollouts; ``cardgen.engine.fasttree``). Every step is a kernel of
-``compiled_rules`` (``determinize``, ``legal_actions``, ``apply``, ``play_on`` with the
-rollout policy's seat kinds, ``heuristic``, ``outcome``); the constants are the agent's
-(``SearchParams``, ``ROLLOUT_CAP``, ``PAIRED_MIN_ROUNDS``, ``DECIDED_EVERY``). Tree search *with*
-a policy (its root prior) is not compiled: ``compiled_search`` answers None there and the Python search runs.
+and runs ``cardgen.engine.searchloop``'s paired choice (with a policy) or tree (without)
+bound to the kernels below (``determinize``, ``legal_actions``, ``apply``, ``play_on`` with the
+rollout policy's seat kinds, ``heuristic``, ``outcome``). Streams: the search's own, seeded
+with ``seed``; a sample's own chance, seeded from it; a paired round's rollout stream. Tree
+search *with* a policy (its root prior) is not compiled: ``compiled_search`` answers None there.
 
 A run that meets a full noble table (``FULL``) grows it in Python and runs the *whole*
 search again from the same seed, so the decision is the one an unbounded table gives.
@@ -22,9 +20,10 @@ import weakref
 import numpy as np
 from numba import njit
 
-from cardgen.agents.search import DECIDED_EVERY, PAIRED_MIN_ROUNDS, ROLLOUT_CAP
+from cardgen.agents.search import ROLLOUT_CAP
 from cardgen.engine import fastrng, fasttree
 from cardgen.engine.api import Action, SearchParams
+from cardgen.engine.searchloop import OK, bind_search, copy_into, run
 from cardgen.games.royale import compiled_rules as core
 from cardgen.games.royale.compiled import RoyaleFast
 from cardgen.games.royale.engine import OVER, RoyaleGame, RoyaleState
@@ -47,110 +46,85 @@ def _play_out(V, G, W, H, cmt, pmt, kinds, epsilon, a):
     return core.play_on(V, G, W, H, cmt, pmt, kinds, epsilon, False, W[2])
 
 
-@core._hot
-def _reward(V, G, score_weight, scores, winners, out):
-    finished = core.outcome(V, G, scores, winners)
+# -- the kernels of ``searchloop`` (its stubs say what each does) --------------------------------------------
+#: kernels inlined into the loops (``searchloop``'s docstring says why)
+_kernel = njit(cache=True, inline="always")
+
+
+@njit(cache=True)
+def _context(args):
+    """ctx: the root position, the working position, the round's start, the chance streams (working, round's
+    start), the rollouts' seat kinds (random, policy), the tables, scratch; each position with its fields."""
+    root, off, G, W, H = args
+    players = G[core.G_CFG][core.C_PLAYERS]
+    s = np.empty_like(root)
+    ctx = (root, core.fields(root, off), s, core.fields(s, off), np.empty_like(root), fastrng.new_state(),
+           fastrng.new_state(), np.full(players, core.ROLLOUT_RANDOM, dtype=np.int64),
+           np.full(players, core.ROLLOUT_POLICY, dtype=np.int64), G, W, H, np.zeros(players, dtype=np.int64),
+           np.zeros(players, dtype=np.int64))
+    return ctx, players, W[3].shape[0]
+
+
+@_kernel
+def _root(ctx, codes):
+    vroot, G = ctx[1], ctx[9]
+    return core.legal_actions(vroot, G, codes), vroot[core.F_ST][core.S_PLAYER]
+
+
+@_kernel
+def _advice(ctx, codes, k, mt):
+    i = core.heuristic(ctx[1], ctx[9], ctx[11], mt, codes, k)
+    return FULL if i < 0 else i
+
+
+@_kernel
+def _sample(ctx, mt):
+    root, s, vs, cmt = ctx[0], ctx[2], ctx[3], ctx[5]
+    core.determinize(root, s, vs, mt)
+    fastrng.seed(cmt, np.uint64(fastrng.getrandbits(mt, 63)))  # the sample's own chance
+
+
+@_kernel
+def _start_round(ctx, mt, stream):
+    fastrng.seed(stream, np.uint64(fastrng.getrandbits(mt, 63)))
+    copy_into(ctx[4], ctx[2])
+    copy_into(ctx[6], ctx[5])
+
+
+@_kernel
+def _legal(ctx, codes):
+    st = ctx[3][core.F_ST]
+    m = 0 if st[core.S_END] != core.PLAYING else core.legal_actions(ctx[3], ctx[9], codes)
+    return m, st[core.S_PLAYER]
+
+
+@_kernel
+def _apply(ctx, codes, i):
+    return core.apply(ctx[3], ctx[9], ctx[10], ctx[5], codes[i])
+
+
+@_kernel
+def _play(ctx, codes, i, at_root, stream, policy, epsilon):
+    root, vroot, s, vs, kept, cmt, cmt0, random_kinds, policy_kinds, G, W, H, scores, winners = ctx
+    if at_root:
+        copy_into(s, kept)
+        copy_into(cmt, cmt0)
+    kinds = policy_kinds if policy else random_kinds
+    if _play_out(vs, G, W, H, cmt, stream, kinds, epsilon, codes[i]) == core.MISSING and \
+            core.play_out(vs, G, W, H, cmt, stream, kinds, epsilon, False, W[2]) == FULL:
+        return FULL
+    return OK
+
+
+@_kernel
+def _reward(ctx, score_weight, out):
+    root, vroot, s, vs, kept, cmt, cmt0, random_kinds, policy_kinds, G, W, H, scores, winners = ctx
+    finished = core.outcome(vs, G, scores, winners)
     fasttree.rewards(scores, winners, finished, score_weight, out)
 
 
-@njit(cache=True)
-def search_paired(root, off, G, W, H, seed, iterations, score_weight, policy, epsilon, z):
-    """``SearchAgent._paired_choice``: the index in the root's legal actions to play (FULL: grow, run again).
-
-    Without ``policy``: random rollouts and no move of the policy's to beat (the best sum wins).
-    """
-    players = G[core.G_CFG][core.C_PLAYERS]
-    kinds = np.full(players, core.ROLLOUT_POLICY if policy else core.ROLLOUT_RANDOM, dtype=np.int64)
-    mt, cmt, pmt = np.zeros(625, dtype=np.uint32), np.zeros(625, dtype=np.uint32), np.zeros(625, dtype=np.uint32)
-    cmt0, pmt0 = np.zeros(625, dtype=np.uint32), np.zeros(625, dtype=np.uint32)
-    fastrng.seed(mt, np.uint64(seed))
-    rlegal = np.empty(W[3].shape[0], dtype=np.int64)
-    vroot = core.fields(root, off)
-    k = core.legal_actions(vroot, G, rlegal)
-    seat = vroot[core.F_ST][core.S_PLAYER]
-    base = -1
-    if policy:
-        base = core.heuristic(vroot, G, H, mt, rlegal, k)
-        if base < 0:
-            return FULL
-    rounds = max(PAIRED_MIN_ROUNDS, iterations // k)
-    sums, dsum, dsq, got = np.zeros(k), np.zeros(k), np.zeros(k), np.zeros(k)
-    sample = np.empty_like(root)
-    vsample = core.fields(sample, off)
-    s = np.empty_like(root)
-    vs = core.fields(s, off)
-    scores = np.zeros(players, dtype=np.int64)
-    winners = np.zeros(players, dtype=np.int64)
-    rew = np.zeros(players)
-    for _ in range(rounds):
-        core.determinize(root, sample, vsample, mt)
-        fastrng.seed(cmt0, np.uint64(fastrng.getrandbits(mt, 63)))  # the sample's own chance
-        fastrng.seed(pmt0, np.uint64(fastrng.getrandbits(mt, 63)))  # the round's rollout seed
-        for i in range(k):
-            s[:] = sample
-            cmt[:] = cmt0
-            pmt[:] = pmt0
-            if _play_out(vs, G, W, H, cmt, pmt, kinds, epsilon, rlegal[i]) == core.MISSING and \
-                    core.play_out(vs, G, W, H, cmt, pmt, kinds, epsilon, False, W[2]) == FULL:
-                return FULL
-            _reward(vs, G, score_weight, scores, winners, rew)
-            got[i] = rew[seat]
-        fasttree.paired_add(sums, dsum, dsq, got, k, base)
-    return fasttree.paired_pick(sums, dsum, dsq, rounds, k, base, z)
-
-
-@njit(cache=True)
-def search_tree(root, off, G, W, H, seed, iterations, exploration, score_weight, capacity):
-    """``SearchAgent``'s tree (random rollouts): the index in the root's legal actions (FULL: grow, run again)."""
-    players = G[core.G_CFG][core.C_PLAYERS]
-    kinds = np.full(players, core.ROLLOUT_RANDOM, dtype=np.int64)
-    mt, cmt = np.zeros(625, dtype=np.uint32), np.zeros(625, dtype=np.uint32)
-    fastrng.seed(mt, np.uint64(seed))
-    nl = W[3].shape[0]
-    rlegal = np.empty(nl, dtype=np.int64)
-    legal = np.empty(nl, dtype=np.int64)
-    fresh = np.empty(nl, dtype=np.int64)
-    k = core.legal_actions(core.fields(root, off), G, rlegal)
-    tree, value = fasttree.new_tree(capacity)
-    path = np.zeros(ROLLOUT_CAP + 2, dtype=np.int64)
-    s = np.empty_like(root)
-    vs = core.fields(s, off)
-    st = vs[core.F_ST]
-    scores = np.zeros(players, dtype=np.int64)
-    winners = np.zeros(players, dtype=np.int64)
-    rew = np.zeros(players)
-    for done in range(1, iterations + 1):
-        core.determinize(root, s, vs, mt)
-        fastrng.seed(cmt, np.uint64(fastrng.getrandbits(mt, 63)))  # the sample's own chance
-        node = 0
-        path[0] = 0
-        length = 1
-        while st[core.S_END] == core.PLAYING:
-            m = core.legal_actions(vs, G, legal)
-            if m == 0:
-                break
-            player = st[core.S_PLAYER]
-            n = fasttree.untried(tree, node, legal, m, fresh)
-            if n > 0:
-                a = fresh[fastrng.randbelow(mt, n)] if n > 1 else fresh[0]
-                child = fasttree.add_child(tree, value, node, a, player)
-                if child != fasttree.NONE:
-                    path[length] = child
-                    length += 1
-                if _play_out(vs, G, W, H, cmt, mt, kinds, 0.0, a) == core.MISSING and \
-                        core.play_out(vs, G, W, H, cmt, mt, kinds, 0.0, False, W[2]) == FULL:
-                    return FULL
-                break
-            node = fasttree.select_uct(tree, value, node, legal, m, exploration)
-            if core.apply(vs, G, W, cmt, tree[node, fasttree.T_ACTION]) == FULL:
-                return FULL
-            path[length] = node
-            length += 1
-        _reward(vs, G, score_weight, scores, winners, rew)
-        fasttree.backpropagate(tree, value, path, length, rew)
-        if done % DECIDED_EVERY == 0 and done < iterations and fasttree.decided(tree, 0, iterations - done):
-            break
-    return fasttree.most_visited(tree, value, 0, rlegal, k)
+LOOPS = bind_search("royale", context=_context, root=_root, advice=_advice, sample=_sample, start_round=_start_round,
+                    legal=_legal, apply=_apply, play=_play, reward=_reward)
 
 
 # == Python side: encoding, the hook ====================================================================
@@ -219,12 +193,7 @@ class Compiled:
         seat, f = state.player, self.fast
         while True:
             G = f.G()
-            if params.paired:
-                pick = search_paired(root, self.off, G, f.W, f.H, np.uint64(seed), params.iterations,
-                                     params.score_weight, params.policy, params.epsilon, params.z)
-            else:
-                pick = search_tree(root, self.off, G, f.W, f.H, np.uint64(seed), params.iterations,
-                                   params.exploration, params.score_weight, params.iterations + 2)
+            pick = run("Royale search driver", LOOPS, (root, self.off, G, f.W, f.H), params, seed)
             self.runs += 1
             if pick != FULL:
                 break
