@@ -122,11 +122,19 @@ def paired_search(args, seed, iterations, score_weight, policy, epsilon, z):  # 
     """``SearchAgent._paired_choice``: the index among the root's legal moves to play, or a negative status.
 
     Without ``policy``: random rollouts and no move of the policy's to beat (the best sum wins).
+    Makes the arrays ``paired_loop`` works in (it allocates nothing: see ``bind_search``).
     """
     ctx, seats, width = context(args)
-    mt = fastrng.new_state()
+    return paired_loop(ctx, np.zeros(width, dtype=np.int64), np.zeros((4, width)), np.zeros(seats),
+                       fastrng.new_state(), fastrng.new_state(), fastrng.new_state(), seed, iterations, score_weight,
+                       policy, epsilon, z)
+
+
+def paired_loop(ctx, codes, stats, rewards, mt, stream0, stream, seed, iterations,  # type: ignore[no-untyped-def]
+                score_weight, policy, epsilon, z):
+    """``paired_search``'s rounds in the arrays it made: ``stats`` rows are the moves' summed rewards,
+    their paired differences with the policy's move, those squared, one round's rewards."""
     fastrng.seed(mt, np.uint64(seed))
-    codes = np.zeros(width, dtype=np.int64)
     k, seat = root(ctx, codes)
     base = -1
     if policy:  # the heuristic's own move (it reads nothing hidden)
@@ -134,9 +142,7 @@ def paired_search(args, seed, iterations, score_weight, policy, epsilon, z):  # 
         if base < 0:
             return base
     rounds = max(PAIRED_MIN_ROUNDS, iterations // k)
-    sums, diff_sum, diff_sq, got = np.zeros(k), np.zeros(k), np.zeros(k), np.zeros(k)
-    rewards = np.zeros(seats)
-    stream0, stream = fastrng.new_state(), fastrng.new_state()
+    sums, diff_sum, diff_sq, got = stats[0], stats[1], stats[2], stats[3]
     for _ in range(rounds):
         sample(ctx, mt)
         start_round(ctx, mt, stream0)
@@ -156,12 +162,21 @@ def tree_search(args, seed, iterations, exploration, score_weight, policy, epsil
     """``SearchAgent``'s tree: the index among the root's legal moves to play, or a negative status.
 
     ``advise``: the heuristic picks its root move first (from the search's stream), credited with
-    ``prior * iterations`` visits when deciding.
+    ``prior * iterations`` visits when deciding. Makes the arrays ``tree_loop`` works in.
     """
     ctx, seats, width = context(args)
-    mt = fastrng.new_state()
+    tree, value = new_tree(iterations + 2)
+    return tree_loop(ctx, np.zeros((3, width), dtype=np.int64), tree, value, np.zeros(iterations + 2, dtype=np.int64),
+                     np.zeros(seats), fastrng.new_state(), seed, iterations, exploration, score_weight, policy,
+                     epsilon, advise, prior)
+
+
+def tree_loop(ctx, lists, tree, value, path, rewards, mt, seed, iterations,  # type: ignore[no-untyped-def]
+              exploration, score_weight, policy, epsilon, advise, prior):
+    """``tree_search``'s iterations in the arrays it made: ``lists`` rows are the root's moves, a walk's
+    moves, the untried ones."""
     fastrng.seed(mt, np.uint64(seed))
-    root_codes, codes, fresh = np.zeros(width, np.int64), np.zeros(width, np.int64), np.zeros(width, np.int64)
+    root_codes, codes, fresh = lists[0], lists[1], lists[2]
     k, _ = root(ctx, root_codes)
     bonus_action, bonus = -1, 0.0
     if advise:
@@ -169,9 +184,6 @@ def tree_search(args, seed, iterations, exploration, score_weight, policy, epsil
         if best < 0:
             return best
         bonus_action, bonus = root_codes[best], prior * iterations
-    tree, value = new_tree(iterations + 2)
-    path = np.zeros(iterations + 2, dtype=np.int64)
-    rewards = np.zeros(seats)
     walk_epsilon = epsilon if policy else 0.0
     for done in range(1, iterations + 1):
         sample(ctx, mt)
@@ -203,13 +215,23 @@ def tree_search(args, seed, iterations, exploration, score_weight, policy, epsil
     return most_visited_with(tree, value, 0, root_codes, k, bonus_action, bonus)
 
 
-def bind_search(name: str, **kernels: object) -> tuple[object, object]:
-    """The two loops compiled for game ``name`` over its ``kernels`` (every name of ``KERNELS``):
-    (``paired_search``, ``tree_search``) dispatchers, ``cardgen.jit.bind``'s copies."""
+def bind_search(name: str, loop_options: dict[str, object] | None = None,
+                **kernels: object) -> tuple[object, object]:
+    """The two searches compiled for game ``name`` over its ``kernels`` (every name of ``KERNELS``):
+    (``paired_search``, ``tree_search``) dispatchers, ``cardgen.jit.bind``'s copies.
+
+    ``loop_options`` go to ``njit`` for the two loops, which allocate nothing (their callers make
+    their arrays) so that a game whose kernels run without numba's reference counting can compile
+    them so too, ``{"_nrt": False}``: a walk step then increfs none of the context's arrays (Draco's
+    context holds about sixty; with counting its tree search ran 10-28 % slower).
+    """
     from cardgen.jit import bind
     if sorted(kernels) != sorted(KERNELS):
         raise TypeError(f"bind_search({name!r}): kernels {sorted(kernels)}, expected {sorted(KERNELS)}")
-    return bind(paired_search, name, **kernels), bind(tree_search, name, **kernels)
+    paired = bind(paired_loop, name, loop_options, **kernels)
+    tree = bind(tree_loop, name, loop_options, **kernels)
+    return (bind(paired_search, name, None, context=kernels["context"], paired_loop=paired),
+            bind(tree_search, name, None, context=kernels["context"], tree_loop=tree))
 
 
 def run(what: str, loops: tuple[Any, Any], args: tuple[Any, ...], params: "SearchParams", seed: int,

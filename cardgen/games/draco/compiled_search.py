@@ -155,8 +155,9 @@ def _reward(ctx, score_weight, out):  # type: ignore[no-untyped-def]
     ft.rewards(scores, win, V[0][S_END] != 0, score_weight, out)
 
 
-LOOPS = bind_search("draco", context=_context, root=_root, advice=_advice, sample=_sample, start_round=_start_round,
-                    legal=_legal, apply=_apply, play=_play, reward=_reward)
+#: the loops without numba's reference counting, as the kernels (``bind_search`` says why)
+LOOPS = bind_search("draco", {"_nrt": False}, context=_context, root=_root, advice=_advice, sample=_sample,
+                    start_round=_start_round, legal=_legal, apply=_apply, play=_play, reward=_reward)
 
 
 # -- Python side: tables, encode, the hook -----------------------------------------------------

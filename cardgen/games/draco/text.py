@@ -27,7 +27,7 @@ _MULTIPLES = _BOOK["multiple"]
 
 def counted(n: int, noun: str, lang: str) -> str:
     """``n`` seats, silver coins or action cards (``noun``), with the right plural."""
-    word = _NOUNS[noun][lang]
+    word = _NOUNS[lang][noun]
     return f"{n} {word[0] if n == 1 else word[1]}"
 
 
@@ -148,10 +148,10 @@ def describe_action(resolved: Any, action: tuple[Any, ...], lang: str) -> str:
     """A Draco move in ``lang`` (``cardgen play``'s buttons and journal): cards by name, seats from 1."""
     from cardgen.games.base import component_name, describe_generic
 
-    words = _MOVES.get(str(action[0]) if action else "")
+    words = _MOVES.get(lang, _MOVES["en"]).get(str(action[0]) if action else "")
     if words is None:
         return describe_generic(resolved, action, lang)
     names = [_SEAT.get(lang, _SEAT["en"]).format(n=w + 1) if isinstance(w, int)
              else component_name(resolved, w, lang) or str(w) for w in action[1:]]
-    text = words.get(lang, words["en"]).format(card=names[0] if names else "")
+    text = words.format(card=names[0] if names else "")
     return text + (" → " + ", ".join(names[1:]) if len(names) > 1 else "")

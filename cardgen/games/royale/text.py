@@ -43,8 +43,9 @@ def _cards(n: int, label: str, lang: str) -> str:
 
 
 def _a_card(label: str, lang: str) -> str:
-    """'une carte Fruit', 'una carta Frutta', 'a Fruit card'."""
-    return _say("a_card", lang, label=label, article="an" if label[:1].lower() in "aeiou" else "a")
+    """'une carte Fruit', 'una carta Frutta', 'a Fruit card' ('an Orange card': English's article
+    before a vowel, a phrase of its own so that every language keeps the same placeholders)."""
+    return _say("a_card_vowel" if label[:1].lower() in "aeiou" else "a_card", lang, label=label)
 
 
 def _say(key: str, lang: str, **values: Any) -> str:
@@ -111,8 +112,8 @@ def requirement_text(deck: ResolvedDeck, face: NobleFace, lang: str) -> str:
         text = f"{_say('one_after_another', lang, n=n)}{_colon(lang)} {body}."
     elif len(set(services)) == 1:
         # a sentence, not a form: “2 services, each of them a pair with…”
-        # French elides before the service (“chacun formé d’une paire”)
-        of = "d’" if services[0][:1] in "aeiouéh" else "de "
+        # French elides before the service (“chacun formé d’une paire”); the others need no word there
+        of = ("d’" if services[0][:1] in "aeiouéh" else "de ") if lang == "fr" else ""
         text = f"{_say('each_of_them', lang, n=n, of=of)}{services[0]}."
     else:
         # short services read as one sentence (“a pair … and three of a kind …”); services that hold
@@ -198,10 +199,9 @@ def describe_action(deck: ResolvedDeck, action: tuple[Any, ...], lang: str) -> s
 
     kind = str(action[0]) if action else ""
     key = str(action[1]) if kind == "take" and len(action) == 3 else kind
-    words = _BOOK["moves"].get(key)
-    if words is None:
+    text = _BOOK["moves"].get(lang, _BOOK["moves"]["en"]).get(key)
+    if text is None:
         return describe_generic(deck, action, lang)
-    text = words.get(lang, words["en"])
     if kind == "take":
         return text.format(n=int(action[2]) + 1)
     if kind == "imposter":
