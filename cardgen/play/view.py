@@ -170,9 +170,11 @@ def _mentions(deck: Any, action: tuple[Any, ...]) -> list[str]:
     return [w for w in action[1:] if _is_card(deck, w)]
 
 
-def table_view(session: "Session") -> dict[str, Any]:
-    """Everything the page shows, from the seat's observation, the seat's legal moves and the public journal."""
-    deck, lang, seat = session.deck, session.lang, session.seat
+def table_view(session: "Session", seat: int | None = None) -> dict[str, Any]:
+    """Everything ``seat``'s page shows (default: the first person's), from the seat's observation, its
+    legal moves and the public journal."""
+    deck, lang = session.deck, session.lang
+    seat = session.seat if seat is None else seat
     state = session.state
     obs = state.observation(seat)
     ui = UI.get(lang, UI["en"])
@@ -181,7 +183,39 @@ def table_view(session: "Session") -> dict[str, Any]:
         shown, areas = _game_areas(session, obs)
     else:
         shown, areas = _generic_areas(session, obs, title)
-    return _page(session, title, ui, shown, areas)
+    return _page(session, seat, title, ui, shown, areas)
+
+
+def _names(session: "Session", ui: dict[str, str]) -> list[str]:
+    """Who plays each seat, in the page's language (a person, an agent)."""
+    return [ui["person"] if n == "human" else ui.get("agent_" + n, n) for n in session.names]
+
+
+def _status(session: "Session", waiting: str, ui: dict[str, str], names: list[str]) -> str:
+    """The top bar's line: whose turn, or who is still to come, or the game's end."""
+    state = session.state
+    who = names[state.current_player] if state.current_player >= 0 else ""
+    return (ui["over"] if waiting == "over" else ui["turn_you"] if waiting == "you"
+            else ui["seats_wait"].format(n=len(session.people) - len(session.joined)) if waiting == "seats"
+            else ui["turn_of"].format(n=state.current_player + 1, who=who))
+
+
+def designer_view(session: "Session") -> dict[str, Any]:
+    """The designer's page: every seat's view side by side (no moves: the designer watches)."""
+    seats = []
+    for seat in range(session.players):
+        view = table_view(session, seat)
+        view["moves"] = []
+        seats.append(view)
+    first = seats[0]
+    ui = first["ui"]
+    waiting = session.waiting_for(-1)  # no seat's turn is the designer's
+    return {"designer": True, "title": first["title"], "lang": session.lang, "ui": ui, "seats": seats,
+            "people": list(session.people), "joined": sorted(session.joined), "names": session.names,
+            "game_number": session.number, "moves_made": len(session.actions), "waiting": waiting,
+            "status": _status(session, waiting, ui, first["names"]), "turn": first["turn"], "result": first["result"],
+            "journal": first["journal"], "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
+            "saved": first["saved"], "version": session.version}
 
 
 def _generic_areas(session: "Session", obs: dict[str, Any], title: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -203,11 +237,11 @@ def _generic_areas(session: "Session", obs: dict[str, Any], title: str) -> tuple
     return shown, areas
 
 
-def _page(session: "Session", title: str, ui: dict[str, str], shown: list[dict[str, Any]],
+def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: list[dict[str, Any]],
           areas: list[dict[str, Any]]) -> dict[str, Any]:
-    """The view around the areas: whose turn, the legal moves, the result, the journal."""
-    deck, lang, seat, state = session.deck, session.lang, session.seat, session.state
-    waiting = session.waiting_for()
+    """The view around the areas: whose turn, the legal moves, the result, the journal (never the seed)."""
+    deck, lang, state = session.deck, session.lang, session.state
+    waiting = session.waiting_for(seat)
     moves = []
     if waiting == "you":
         moves = [{"action": list(a), "text": session.describe(a), "cards": _mentions(deck, a)}
@@ -219,15 +253,18 @@ def _page(session: "Session", title: str, ui: dict[str, str], shown: list[dict[s
                   "tie_break": outcome.tie_break}
     elif waiting == "over":
         result = {"end": state.end_reason or "no legal move", "scores": None, "winners": [], "tie_break": None}
-    who = session.names[state.current_player] if state.current_player >= 0 else ""
-    status = (ui["over"] if waiting == "over" else ui["turn_you"] if waiting == "you"
-              else ui["turn_of"].format(n=state.current_player + 1, who=who))
+    names = _names(session, ui)
+    status = _status(session, waiting, ui, names)
     return {
         "deck": deck.id, "title": title, "game": deck.game, "lang": lang, "seat": seat, "players": session.players,
-        "names": session.names, "seed": session.seed, "turn": state.current_player, "waiting": waiting,
+        "names": names, "game_number": session.number, "turn": state.current_player, "waiting": waiting,
         "status": status, "turns": state.turns, "rounds": state.rounds, "hand": shown,
         "areas": areas, "moves": moves, "result": result, "ui": ui, "can_hint": session.can_hint,
-        "can_undo": any(p == seat for p, _ in session.actions), "saved": str(session.saved or ""),
+        "can_undo": len(session.people) == 1 and any(p == seat for p, _ in session.actions),
+        "saved": str(session.saved or ""), "people": list(session.people), "version": session.version,
         "moves_made": len(session.actions), "pace_ms": round(session.pace * 1000),
-        "journal": [{"seat": e.seat, "who": e.who, "text": e.text} for e in session.journal[-200:]],
+        "journal": [{"seat": e.seat, "who": names[e.seat], "n": i + 1, "text": e.text}
+                    for i, e in enumerate(session.journal) if i >= len(session.journal) - 200],
+        "questions": session.questions() if waiting == "over" else [],
+        "feedback_given": seat in session.feedback,
     }
