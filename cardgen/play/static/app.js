@@ -64,7 +64,7 @@ function zoom(face) {
 
 function movesFor(card, pick) {
   // a move naming this very card, or (in an area the game marks 'pick') naming its face
-  if (!view || card.face === null) return [];
+  if (!view || !view.moves || card.face === null) return [];
   const picks = (m) => pick === true || (Array.isArray(pick) && pick.includes(m.action[0]));
   return view.moves.filter((m) => m.cards.some((w) => (card.id && w === card.id) || (picks(m) && w === card.face)));
 }
@@ -236,6 +236,7 @@ function renderDesigner() {
   $("table").replaceChildren(...cols);
   $("table").classList.add("seats");
   $("hand").replaceChildren();
+  $("hand").hidden = true;
   const box = $("moves");
   box.replaceChildren(el("h3", "", ui.links));
   for (const [seat, link] of Object.entries(v.links || {})) {
