@@ -5,7 +5,7 @@
 "use strict";
 const HEARTBEAT_MS = 2000;   // the server stops when the page stays silent (server.py HEARTBEAT)
 window.agentLatency = [];
-let view = null, busy = false, selected = null, agentTimer = null;
+let view = null, busy = false, selected = null, agentTimer = null, formKept = null;
 
 const $ = (id) => document.getElementById(id);
 function el(tag, cls, text) {
@@ -157,7 +157,11 @@ function render() {
     }
     const words = (t) => String(t).replace(/[_:]/g, " ");  // the engine's end reason, as words
     res.appendChild(el("p", "quiet", words(v.result.end) + (v.result.tie_break ? " · " + words(v.result.tie_break) : "")));
-    if (!v.feedback_given && v.people.includes(v.seat)) res.appendChild(feedbackForm(v));
+    if (!v.feedback_given && v.people.includes(v.seat)) {
+      // the same form across the table's updates (another person's answers): what is typed stays
+      if (!formKept || formKept.game !== v.game_number) formKept = {game: v.game_number, form: feedbackForm(v)};
+      res.appendChild(formKept.form);
+    }
     else if (v.feedback_given) res.appendChild(el("p", "quiet", ui.fb_thanks));
   } else res.hidden = true;
   journal(v);
