@@ -28,6 +28,8 @@ _BOOK = wordbook.load(__file__)
 
 #: the page's own words, per language (the table's labels come from the observation's keys)
 UI = _BOOK["ui"]
+#: a game's end and tie-break reasons (``State.end_reason``, ``Outcome.tie_break``) as players read them
+ENDS = _BOOK["ends"]
 #: observation keys that are the seat's own hidden cards: shown first, large
 HAND_KEYS = ("hand",)
 #: deepest nesting laid out as areas; anything deeper is written as text
@@ -72,6 +74,8 @@ def _norm(deck: Any, lang: str, card: Any, depth: int = 0) -> dict[str, Any]:
     if face is None:
         return {"face": None, "name": ""}
     out = _card(deck, str(face), lang, card.get("count"))
+    if card.get("name"):  # the game names the card as its side in play is printed
+        out["name"] = str(card["name"])
     for key in ("badge", "dim"):
         if card.get(key):
             out[key] = card[key] if key == "badge" else True
@@ -255,6 +259,11 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         result = {"end": state.end_reason or "no legal move", "scores": None, "winners": [], "tie_break": None}
     names = _names(session, ui)
     status = _status(session, waiting, ui, names)
+    if result is not None:
+        ends = ENDS.get(lang, ENDS["en"])
+        result["end_text"] = ends.get(str(result["end"]), str(result["end"]).replace("_", " "))
+        if result.get("tie_break"):
+            result["tie_text"] = ends.get(str(result["tie_break"]), str(result["tie_break"]).replace("_", " "))
     return {
         "deck": deck.id, "title": title, "game": deck.game, "lang": lang, "seat": seat, "players": session.players,
         "names": names, "game_number": session.number, "turn": state.current_player, "waiting": waiting,

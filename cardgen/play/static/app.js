@@ -155,8 +155,7 @@ function render() {
       });
       res.appendChild(ol);
     }
-    const words = (t) => String(t).replace(/[_:]/g, " ");  // the engine's end reason, as words
-    res.appendChild(el("p", "quiet", words(v.result.end) + (v.result.tie_break ? " · " + words(v.result.tie_break) : "")));
+    res.appendChild(el("p", "quiet", v.result.end_text + (v.result.tie_text ? " · " + v.result.tie_text : "")));
     if (!v.feedback_given && v.people.includes(v.seat)) {
       // the same form across the table's updates (another person's answers): what is typed stays
       if (!formKept || formKept.game !== v.game_number) formKept = {game: v.game_number, form: feedbackForm(v)};
