@@ -2,7 +2,8 @@
 
 An area is ``{"title", "cards", "facts": [[label, value]], "pick", "columns", "seat"}``; a card is
 a card instance or component id, or ``{"face": id or None (an empty place), "count", "badge",
-"dim", "under": [cards]}``. ``pick``: a move naming a card's face (not one instance) makes the
+"dim", "under": [cards]}``; ``ring``: a card drawn in the middle of the area's cards laid on a
+circle (Draco's table around Draco). ``pick``: a move naming a card's face (not one instance) makes the
 cards of this area clickable (True: any move; a list: moves whose first word is in it). A game lays its table out with ``GameSpec.play_table``; without
 one, the observation is laid out generically (below).
 
@@ -104,7 +105,9 @@ def _game_areas(session: "Session", obs: dict[str, Any]) -> tuple[list[dict[str,
             part.append({"title": str(area.get("title", "")), "cards": cards, "empty": not cards and not facts,
                          "facts": facts,
                          "pick": _pick(area.get("pick", False)), "columns": area.get("columns"),
-                         "seat": area.get("seat")})
+                         "seat": area.get("seat"),
+                         # a circle of places around a centre card (Draco's table), drawn as a ring
+                         "ring": _norm(deck, lang, area["ring"]) if area.get("ring") else None})
         parts.append(part)
     return parts[0], parts[1]
 

@@ -84,6 +84,7 @@ function area(a, big) {
       row.appendChild(c);
     }
     if (!a.cards.length) row.appendChild(el("span", "empty", "—"));
+    if (a.ring) ring(row, a.ring, big);
     box.appendChild(row);
   }
   if (a.facts.length) {
@@ -92,6 +93,31 @@ function area(a, big) {
     box.appendChild(dl);
   }
   return box;
+}
+
+function ring(row, centre, big) {
+  // the places on a circle, place 1 at the top going clockwise, the centre card (Draco) in the middle;
+  // the radius keeps neighbours apart where they stand above one another (the circle's sides)
+  const cards = [...row.children];
+  const style = getComputedStyle(document.documentElement);
+  const small = row.closest(".area.other, section.seatview") !== null;
+  const h = (parseFloat(style.getPropertyValue(big ? "--hand-h" : "--card-h")) || 100) * (small ? 0.6 : 0.8);
+  const w = h * 0.72 + 8, n = Math.max(cards.length, 3), tall = h + 22;
+  const r = Math.max(tall / (2 * Math.sin(Math.PI / n)), (n * (w + 6)) / (2 * Math.PI));
+  row.classList.add("ring");
+  row.style.setProperty("--ring-h", h + "px");
+  row.style.setProperty("--ring-w", w + "px");
+  row.style.width = (2 * r + w) + "px";
+  row.style.height = (2 * r + tall) + "px";
+  const place = (c, x, y) => { c.style.left = (r + x) + "px"; c.style.top = (r + y) + "px"; };
+  cards.forEach((c, i) => {
+    const t = -Math.PI / 2 + (2 * Math.PI * i) / n;
+    place(c, r * Math.cos(t), r * Math.sin(t));
+  });
+  const mid = cardEl(centre, big, false);
+  mid.classList.add("centre");
+  place(mid, 0, 0);
+  row.appendChild(mid);
 }
 
 function pick(card, moves) {
