@@ -296,3 +296,55 @@ def test_the_hint_is_bounded_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(module, "HINT_SECONDS", 1e6)
     session.hint()
     assert asked[-1] == module.HINT_ITERATIONS
+
+
+ASKING = """\
+extends: king_lui
+name: {fr: "Lui à l’essai", it: "Lui in prova", en: "Lui on trial"}
+description: {fr: "Les mêmes règles.", it: "Le stesse regole.", en: "The same rules."}
+playtest:
+  questions:
+    - id: emerald
+      kind: rating
+      text: {fr: "L’Emerald était-il utile ?", it: "L’Emerald era utile?", en: "Was the Emerald useful?"}
+    - id: again
+      kind: yesno
+      text: {fr: "Rejoueriez-vous ?", it: "Rigiocheresti?", en: "Would you play again?"}
+"""
+
+
+def test_a_variants_own_questions_are_asked_and_kept(tmp_path: Path) -> None:
+    """The deck file's ``playtest:`` questions, in the table's language, answered and kept as ``q:<id>``."""
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "lui-trial.yaml").write_text(ASKING, encoding="utf-8")
+    deck = Resolver(Project.open(tmp_path)).resolve("lui-trial")
+    session = Session(deck, players=3, lang="it", agents=["random"], seed=2)
+    assert session.questions() == [{"id": "emerald", "kind": "rating", "text": "L’Emerald era utile?"},
+                                   {"id": "again", "kind": "yesno", "text": "Rigiocheresti?"}]
+    while session.waiting_for() != "over":
+        if not session.agent_move():
+            session.play(list(session.state.legal_actions()[0]))
+    assert table_view(session)["questions"][1]["text"] == "Rigiocheresti?"
+    with pytest.raises(Refused, match="1 to 5"):
+        session.give_feedback(0, {"q:emerald": 9})
+    with pytest.raises(Refused, match="yes or no"):
+        session.give_feedback(0, {"q:again": "maybe"})
+    session.give_feedback(0, {"q:emerald": 2, "q:again": True, "fun": 3})
+    assert session.log_record()["feedback"] == {"0": {"q:emerald": 2, "q:again": True, "fun": 3}}
+
+
+def test_a_question_missing_a_language_is_one_line(tmp_path: Path) -> None:
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "lui-trial.yaml").write_text(
+        ASKING.replace(', en: "Would you play again?"', ""), encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        Resolver(Project.open(tmp_path)).resolve("lui-trial")
+    assert "\n" not in str(info.value) and "en" in str(info.value)

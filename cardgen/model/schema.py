@@ -423,3 +423,5 @@ class Variant(Strict):
     reconstruction: list[NonEmpty] | None = None
     code: CodePath | None = Field(default=None, description=CODE_HELP)
     house_rule: Text | None = Field(default=None, description=HOUSE_RULE_HELP)
+    playtest: Playtest | None = Field(default=None, description="the designer's questions after a playtest game "
+                                                                "(replace the base's)")
