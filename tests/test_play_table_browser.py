@@ -102,7 +102,7 @@ def play_table(deck: str, tmp_path: Path, shots: Path | None = None) -> dict:
             else:
                 raise AssertionError("the game did not end")
             designer.wait_for_function("() => view && view.waiting === 'over'", timeout=10_000)
-            assert designer.locator("section.seatview").count() == 3
+            assert designer.locator("section.seatview:not(.shared)").count() == 3
             for seat, page in people.items():
                 page.select_option("form.feedback select[name=fun]", str(4 + seat % 2))
                 page.select_option("form.feedback select[name=long]", "right")

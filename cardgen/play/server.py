@@ -461,6 +461,7 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     if open_browser:
         import webbrowser
         threading.Timer(0.3, webbrowser.open, (links[DESIGNER if several else session.seat],)).start()
+    session.warm_hint()
     server.run(sockets=[sock])
     watch.stopping = True
     return 0

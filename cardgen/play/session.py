@@ -41,7 +41,7 @@ HINT_SHOWN = 8
 #: iterations of the hint's search (its values are means over this many playouts per move or fewer)
 HINT_ITERATIONS = 200
 #: seconds the hint's search may take (a first short search measures the pace, the second fills the budget)
-HINT_SECONDS = 1.5
+HINT_SECONDS = 1.2
 #: iterations of the hint's first, measuring search
 HINT_PROBE = 12
 #: the feedback form's own questions: id -> kind (``rating``: 1 to 5; ``choice``: one of FEEDBACK_LONG; text)
@@ -129,6 +129,14 @@ class Session:
             if not needs_state(agent):  # search agents only read samples; nothing to load
                 agent.choose(state.clone().observation(state.current_player), state.legal_actions(),
                              random.Random(0))
+
+    def warm_hint(self) -> None:
+        """Start the hint's search once in the background (``cardgen play`` calls it as the page opens):
+        its first run loads what it needs, 1-2 s that would otherwise fall on the first hint."""
+        state = self.state
+        if self.can_hint and not state.is_terminal() and state.legal_actions():
+            threading.Thread(target=self._search, args=(state.clone(), state.legal_actions(), 2), daemon=True,
+                             name="cardgen-play-hint-warm-up").start()
 
     # -- the game ----------------------------------------------------------------------------
     def _deal(self, seed: int) -> None:

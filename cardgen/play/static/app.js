@@ -253,27 +253,31 @@ function renderDesigner() {
   $("counters").textContent = ui.game.replace("{n}", v.game_number) + " · " + ui.designer_note;
   for (const id of ["hint", "undo"]) $(id).hidden = true;
   $("save").disabled = v.waiting !== "over" || !v.result || v.result.scores === null;
+  // the table's shared areas once (as the first seat sees them), then each seat's own: its hand and its place
+  const shared = el("section", "seatview shared");
+  for (const a of v.seats[0].areas.filter((a) => a.seat === undefined || a.seat === null)) shared.appendChild(area(a, false));
   const cols = v.seats.map((s) => {
     const col = el("section", "seatview" + (s.seat === v.turn ? " turn" : ""));
     col.dataset.seat = s.seat;
     col.appendChild(el("h2", "", ui.seat.replace("{n}", s.seat + 1) + " · " + s.names[s.seat] +
       (v.people.includes(s.seat) && !v.joined.includes(s.seat) ? " …" : "")));
     for (const a of s.hand) col.appendChild(area(a, false));
-    for (const a of s.areas) col.appendChild(area(a, false));
+    for (const a of s.areas.filter((a) => a.seat === s.seat)) col.appendChild(area(a, false));
     return col;
   });
-  $("table").replaceChildren(...cols);
+  $("table").replaceChildren(shared, ...cols);
   $("table").classList.add("seats");
   $("hand").replaceChildren();
   $("hand").hidden = true;
   const box = $("moves");
-  box.replaceChildren(el("h3", "", ui.links));
+  box.replaceChildren();
   for (const [seat, link] of Object.entries(v.links || {})) {
     const a = el("a", "link", ui.seat.replace("{n}", seat) + ": " + new URL(link, location.href).href);
     a.href = link; a.target = "_blank"; a.rel = "noopener";
     box.appendChild(a);
   }
-  $("moves-title").textContent = ui.feedback;
+  $("moves-title").textContent = ui.links;
+  if (Object.keys(v.feedback || {}).length) box.appendChild(el("h3", "", ui.feedback));
   for (const [seat, answers] of Object.entries(v.feedback || {})) {
     box.appendChild(el("p", "quiet", ui.seat.replace("{n}", Number(seat) + 1) + ": " +
       Object.entries(answers).map(([k, a]) => k + " " + a).join(" · ")));
