@@ -215,7 +215,8 @@ def test_no_seat_sees_another_seats_hidden_cards_nor_the_seed(game: str) -> None
             hidden = {c for cards in session.state.zones().values() for c in cards if c not in seen}
             assert not [c for c in hidden if c in text], f"seat {seat + 1} sees a hidden card"
             assert str(seed) not in text and '"seed"' not in text
-        assert str(seed) not in json.dumps(designer_view(session))
+        watched = designer_view(session)
+        assert str(seed) not in json.dumps(watched) and not any(v["moves"] for v in watched["seats"])
         if session.waiting_for() == "over":
             break
         if not session.agent_move():
@@ -243,13 +244,16 @@ def test_feedback_is_checked_and_kept_in_the_games_line(tmp_path: Path) -> None:
     with pytest.raises(Refused, match="people"):
         session.give_feedback(1, {"fun": 3})  # the agent's seat
     log = tmp_path / "games.jsonl"
+    earlier = Session(deck_of("king_lui"), seed=9, agents=["random"])  # a game saved before, kept as it is
+    play_out(earlier, random.Random(9))
+    earlier.save(log)
     session.give_feedback(0, {"fun": 5, "long": "right", "unclear": "  the toast  ", "comment": ""})
     session.save(log)
     session.give_feedback(2, {"fun": 1})
     session.save(log)  # saved again: the game's line is replaced, not repeated
     lines = log.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 1
-    record = json.loads(lines[0])
+    assert len(lines) == 2 and json.loads(lines[0])["seed"] == 9
+    record = json.loads(lines[1])
     assert record["feedback"] == {"0": {"fun": 5, "long": "right", "unclear": "the toast"}, "2": {"fun": 1}}
     assert record["human_seats"] == [0, 2] and record["agents"] == [HUMAN, "heuristic", HUMAN]
     assert replay_file(log) == 0

@@ -5,7 +5,7 @@ table prints: seat 1 and seat 2 are people, the third seat an agent, and the des
 watches. Each person clicks their own legal moves; each page is checked never to hold a card
 its seat cannot see, nor the seed; a person reloads in the middle of the game and finds the
 seat; another person's move shows on a page within half a second; at the end each person
-answers the feedback form and the saved log line carries the answers. Slow tier (a whole game).
+answers the feedback form and the saved log line carries the answers. Slow tier (whole games): each shipped game, and a variant with a house rule (``code:``).
 """
 from __future__ import annotations
 
@@ -20,7 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_play_browser import CHROMIUM, hidden_at
+from cardgen.house import install
+from cardgen.simulate.logs import as_action
+from tests.test_play_browser import CHROMIUM
 from tests.test_play_server import ROOT
 
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
@@ -28,6 +30,20 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bi
 
 #: the seed of each game's table (never shown on a page: checked)
 SEED = 424242421
+
+
+def hidden_at(deck_id: str, players: int, seat: int, seed: int, actions: list[list]) -> set[str]:
+    """Card instances ``seat`` cannot see after ``actions``, replayed on the reference engine with the
+    deck's house rule installed, as ``cardgen play`` plays it."""
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+
+    deck = Resolver(Project.open(ROOT)).resolve(deck_id)
+    state = install(deck.spec.new_game(deck, players), deck).new_initial_state(seed)
+    for _, action in actions:
+        state.apply(as_action(action))
+    seen = json.dumps(state.observation(seat), default=str)
+    return {c for cards in state.zones().values() for c in cards if c not in seen}
 
 
 def start_table(tmp_path: Path, deck: str, *args: str) -> tuple[subprocess.Popen[str], dict[str, str]]:
@@ -130,7 +146,7 @@ def play_table(deck: str, tmp_path: Path, shots: Path | None = None) -> dict:
     return record
 
 
-@pytest.mark.parametrize("deck", ["king_lui"])
+@pytest.mark.parametrize("deck", ["king_lui", "royale", "draco", "draco-charity-toast"])
 def test_two_people_and_the_designer_play_a_whole_game(deck: str, tmp_path: Path) -> None:
     shots = Path(os.environ["CARDGEN_PLAY_SHOTS"]) if os.environ.get("CARDGEN_PLAY_SHOTS") else None
     record = play_table(deck, tmp_path, shots)
