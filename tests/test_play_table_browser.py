@@ -81,7 +81,7 @@ def play_table(deck: str, tmp_path: Path, shots: Path | None = None) -> dict:
             designer = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
             designer.goto(links["designer"])
             designer.wait_for_function("() => view && view.designer")
-            reloaded = shot = False
+            reloaded = shot = laid_out = False
             for _ in range(3000):
                 views = {}
                 for seat, page in people.items():
@@ -105,6 +105,12 @@ def play_table(deck: str, tmp_path: Path, shots: Path | None = None) -> dict:
                     page.reload()
                     page.wait_for_function(f"() => view && view.moves_made === {made}")
                     assert page.evaluate("() => view.seat") == mover
+                if not laid_out and made > 8:  # nothing off a phone's screen; every seat on a laptop's
+                    laid_out = True
+                    assert people[0].evaluate("() => document.documentElement.scrollWidth") <= 390
+                    low = people[1].evaluate("""() => Math.max(...[...document.querySelectorAll('#table [data-seat]')]
+                                                .map((e) => e.getBoundingClientRect().bottom))""")
+                    assert low <= 720, f"a seat's area ends at {low} px, below a 1280x720 laptop's screen"
                 if shots is not None and not shot and made > 8:
                     shot = True
                     people[0].screenshot(path=str(shots / f"table-{deck}-phone.png"), full_page=True)

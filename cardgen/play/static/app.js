@@ -73,6 +73,7 @@ function area(a, big) {
   const box = el("div", "area" + (a.cards.length ? " cards" : " facts") + (a.seat === view.seat ? " mine" : "") +
                   (a.seat !== undefined && a.seat !== null && a.seat === view.turn ? " turn" : "") +
                   (a.seat !== undefined && a.seat !== null && a.seat !== view.seat && !big ? " other" : ""));
+  if (a.seat !== undefined && a.seat !== null) box.dataset.seat = a.seat;
   box.appendChild(el("h3", "", a.title));
   if (a.cards.length || a.empty) {
     const row = el("div", "row" + (a.columns ? " grid" : ""));
