@@ -124,7 +124,7 @@ def test_hint_values_each_move() -> None:
         [v["value"] for v in hint["values"] if v["action"] != hint["choice"]], reverse=True)
 
 
-@pytest.mark.parametrize("kwargs, match", [({"players": 9}, "3-5 players"), ({"seat": 5}, "seat 6"),
+@pytest.mark.parametrize("kwargs, match", [({"players": 9}, "3-5 players"), ({"seat": 5}, "seat 6"), ({"people": [0, 5]}, "seat 6 of 3"),
                                            ({"agents": ["heuristik"]}, "heuristic"),
                                            ({"lang": "de"}, "not written in 'de'")])
 def test_bad_options_are_one_line(kwargs: dict, match: str) -> None:

@@ -1,18 +1,21 @@
-"""The page's table, built from what the person's seat may see and nothing else.
+"""Each seat's page, built from what that seat may see and nothing else; the designer's, every seat's.
 
-An area is ``{"title", "cards", "facts": [[label, value]], "pick", "columns", "seat"}``; a card is
-a card instance or component id, or ``{"face": id or None (an empty place), "count", "badge",
-"dim", "under": [cards]}``; ``ring``: a card drawn in the middle of the area's cards laid on a
-circle (Draco's table around Draco). ``pick``: a move naming a card's face (not one instance) makes the
-cards of this area clickable (True: any move; a list: moves whose first word is in it). A game lays its table out with ``GameSpec.play_table``; without
-one, the observation is laid out generically (below).
+An area is ``{"title", "cards", "facts": [[label, value]], "pick", "columns", "seat", "ring"}``; a
+card is a card instance or component id, or ``{"face": id or None (an empty place), "count",
+"badge", "dim", "name", "under": [cards]}`` (``name``: as printed on the side in play, when it is
+not the component's name). ``ring``: a card drawn in the middle of the area's cards laid on a
+circle (Draco's table around Draco). ``pick``: a move naming a card's face (not one instance)
+makes the cards of this area clickable (True: any move; a list: moves whose first word is in
+it). A game lays its table out with ``GameSpec.play_table``; without one, the observation is
+laid out generically (below).
 
-``table_view`` reads ``State.observation(seat)`` only (plus public counters: whose turn,
-turns, rounds, and the outcome once the game is over), so a hidden card cannot reach the
-page: not in its pictures, its text or its JSON. The observation's shape is the game's own;
-it is laid out generically: lists of card ids and ``{card: count}`` maps become rows of card
-pictures (the faces of the printed sheets, by component id), numbers and words become facts,
-nested parts become their own titled areas. The person's hand comes first.
+``table_view(session, seat)`` reads ``State.observation(seat)`` only (plus public counters:
+whose turn, turns, rounds, the game number, and the outcome once the game is over; never the
+seed), so a hidden card cannot reach the seat's page: not in its pictures, its text or its JSON.
+The observation's shape is the game's own; it is laid out generically: lists of card ids and
+``{card: count}`` maps become rows of card pictures (the faces of the printed sheets, by
+component id), numbers and words become facts, nested parts become their own titled areas. The
+seat's hand comes first. ``designer_view`` puts every seat's view side by side, without moves.
 """
 from __future__ import annotations
 
