@@ -72,13 +72,15 @@ _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=
 
 
 def face_pictures(session: Session) -> dict[str, bytes]:
-    """``<component id>.png`` and ``<component id>-large.png`` of every front face, drawn as the gallery draws them."""
+    """``<component id>.png`` and ``<component id>-large.png`` of every front face, and ``<id>~2.png`` of
+    the second face of a two-faced card (Royale's masked nobles), drawn as the gallery draws them."""
     from cardgen.render.export import _sides_of
     from cardgen.report.gallery import draw_pictures
 
-    sides = [s for s in _sides_of(session.deck) if not s.back and s.index == 0]
-    return {Path(rel).name: data for rel, data in draw_pictures(session.deck, session.lang,
-                                                                [(s, s.component.id) for s in sides])}
+    todo = [(s, s.component.id) for s in _sides_of(session.deck) if not s.back and s.index == 0]
+    todo += [(s, f"{s.component.id}~2") for s in _sides_of(session.deck)
+             if s.back and len(s.component.faces) == 2 and s.component.kind != "die"]
+    return {Path(rel).name: data for rel, data in draw_pictures(session.deck, session.lang, todo)}
 
 
 @dataclass

@@ -2,8 +2,8 @@
 
 An area is ``{"title", "cards", "facts": [[label, value]], "pick", "columns", "seat", "ring"}``; a
 card is a card instance or component id, or ``{"face": id or None (an empty place), "count",
-"badge", "dim", "name", "under": [cards]}`` (``name``: as printed on the side in play, when it is
-not the component's name). ``ring``: a card drawn in the middle of the area's cards laid on a
+"badge", "dim", "name", "side", "under": [cards]}`` (``name``: as printed on the side in play, when
+it is not the component's name; ``side``: 2 for a two-faced card showing its second face). ``ring``: a card drawn in the middle of the area's cards laid on a
 circle (Draco's table around Draco). ``pick``: a move naming a card's face (not one instance)
 makes the cards of this area clickable (True: any move; a list: moves whose first word is in
 it). A game lays its table out with ``GameSpec.play_table``; without one, the observation is
@@ -80,6 +80,8 @@ def _norm(deck: Any, lang: str, card: Any, depth: int = 0) -> dict[str, Any]:
     out = _card(deck, str(face), lang, card.get("count"))
     if card.get("name"):  # the game names the card as its side in play is printed
         out["name"] = str(card["name"])
+    if card.get("side") == 2:  # a two-faced card showing its second face (``server.face_pictures``)
+        out["picture"] = f"{out['face']}~2"
     for key in ("badge", "dim"):
         if card.get(key):
             out[key] = card[key] if key == "badge" else True

@@ -37,7 +37,8 @@ function cardEl(card, big, playable) {
   const c = el("figure", "card" + (big ? " big" : "") + (playable ? " playable" : "") + (card.dim ? " dim" : ""));
   if (card.face === null) { c.classList.add("slot"); c.appendChild(el("div", "hole")); return c; }
   const img = el("img");
-  img.src = "face/" + card.face + ".png";
+  const picture = card.picture || card.face;  // a two-faced card may show its second face
+  img.src = "face/" + picture + ".png";
   img.alt = card.name;
   img.title = card.name + (card.count ? " × " + card.count : "");
   if (card.id) c.dataset.card = card.id;
@@ -51,8 +52,8 @@ function cardEl(card, big, playable) {
     c.appendChild(u);
   }
   c.appendChild(el("figcaption", "", card.name));
-  img.addEventListener("contextmenu", (ev) => { ev.preventDefault(); zoom(card.face); });
-  img.addEventListener("dblclick", () => zoom(card.face));
+  img.addEventListener("contextmenu", (ev) => { ev.preventDefault(); zoom(picture); });
+  img.addEventListener("dblclick", () => zoom(picture));
   return c;
 }
 
