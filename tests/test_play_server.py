@@ -33,6 +33,28 @@ def start(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], str]:
     raise AssertionError(f"no address printed; stderr: {proc.stderr.read() if proc.stderr else ''}")
 
 
+#: the seed of a table with people (never shown on a page: checked)
+SEED = 424242421
+
+
+def start_table(tmp_path: Path, deck: str, *args: str) -> tuple[subprocess.Popen[str], dict[str, str]]:
+    """``cardgen play DECK --people 1,2`` without a browser: its links by seat number and ``designer``."""
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--project", str(ROOT), "play", deck, "--people", "1,2",
+                             "--players", "3", "--no-browser", "--seed", str(SEED), "--out", str(tmp_path / "out"),
+                             "--log", str(tmp_path / "games.jsonl"), *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    assert proc.stdout is not None
+    links: dict[str, str] = {}
+    for line in proc.stdout:
+        found = re.search(r"(seat \d+|designer)\b.*?(http://127\.0\.0\.1:\d+/\S+/)", line)
+        if found:
+            links[found.group(1).removeprefix("seat ")] = found.group(2)
+        if "designer" in links:
+            return proc, links
+    proc.wait(10)
+    raise AssertionError(f"no links printed; stderr: {proc.stderr.read() if proc.stderr else ''}")
+
+
 def ask(url: str, body: Any = None, raw: bytes | None = None) -> tuple[int, Any]:
     data = raw if raw is not None else None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, method="POST" if data is not None else "GET",
@@ -268,3 +290,42 @@ def test_ctrl_c_stops_the_server(tmp_path: Path) -> None:
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_two_people_each_with_their_key_and_the_designer_watching(tmp_path: Path) -> None:
+    """``--people 1,2``: a link per seat and the designer's; the table waits for both; a key sees and
+    moves for its seat only; the designer moves for nobody; the event stream says the table changed."""
+    proc, links = start_table(tmp_path, "king_lui", "--pace", "0")
+    try:
+        one, two, designer = links["1"], links["2"], links["designer"]
+        assert len({one, two, designer}) == 3
+        _, view = ask(one + "api/view")
+        assert view["seat"] == 0 and view["waiting"] == "seats" and view["moves"] == []
+        _, watched = ask(designer + "api/view")
+        assert watched["designer"] and watched["joined"] == [0] and len(watched["seats"]) == 3
+        _, view2 = ask(two + "api/view")  # the second person sits down: the table starts
+        assert view2["seat"] == 1 and view2["waiting"] in ("you", "person", "agent")
+        for _ in range(20):
+            _, now = ask(one + "api/view")
+            if now["waiting"] == "agent":
+                ask(one + "api/agent", {"after": now["moves_made"]})
+                continue
+            mover, other = (one, two) if now["waiting"] == "you" else (two, one)
+            _, seen = ask(mover + "api/view")
+            move = {"action": seen["moves"][0]["action"], "turn": seen["moves_made"]}
+            status, answer = ask(other + "api/move", move)
+            assert status == 409 and "not yours" in answer["error"]
+            status, answer = ask(designer + "api/move", move)
+            assert status == 403 and "designer" in answer["error"]
+            assert ask(mover + "api/move", move)[0] == 200
+            break
+        else:
+            raise AssertionError("no person's turn came")
+        request = urllib.request.Request(two + "api/events")
+        with urllib.request.urlopen(request, timeout=10) as stream:  # server-sent events: the table's version
+            assert stream.headers["Content-Type"].startswith("text/event-stream")
+            lines = [stream.readline() for _ in range(4)]
+        assert any(line.startswith(b"data: ") for line in lines)
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -12,9 +12,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -23,14 +20,10 @@ import pytest
 from cardgen.house import install
 from cardgen.simulate.logs import as_action
 from tests.test_play_browser import CHROMIUM
-from tests.test_play_server import ROOT
+from tests.test_play_server import ROOT, SEED, start_table
 
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bin/chromium")
-
-#: the seed of each game's table (never shown on a page: checked)
-SEED = 424242421
-
 
 def hidden_at(deck_id: str, players: int, seat: int, seed: int, actions: list[list]) -> set[str]:
     """Card instances ``seat`` cannot see after ``actions``, replayed on the reference engine with the
@@ -44,24 +37,6 @@ def hidden_at(deck_id: str, players: int, seat: int, seed: int, actions: list[li
         state.apply(as_action(action))
     seen = json.dumps(state.observation(seat), default=str)
     return {c for cards in state.zones().values() for c in cards if c not in seen}
-
-
-def start_table(tmp_path: Path, deck: str, *args: str) -> tuple[subprocess.Popen[str], dict[str, str]]:
-    """``cardgen play DECK --people 1,2`` without a browser: its links by seat number and ``designer``."""
-    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--project", str(ROOT), "play", deck, "--people", "1,2",
-                             "--players", "3", "--no-browser", "--seed", str(SEED), "--out", str(tmp_path / "out"),
-                             "--log", str(tmp_path / "games.jsonl"), *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
-    assert proc.stdout is not None
-    links: dict[str, str] = {}
-    for line in proc.stdout:
-        found = re.search(r"(seat \d+|designer)\b.*?(http://127\.0\.0\.1:\d+/\S+/)", line)
-        if found:
-            links[found.group(1).removeprefix("seat ")] = found.group(2)
-        if "designer" in links:
-            return proc, links
-    proc.wait(10)
-    raise AssertionError(f"no links printed; stderr: {proc.stderr.read() if proc.stderr else ''}")
 
 
 def play_table(deck: str, tmp_path: Path, shots: Path | None = None) -> dict:
