@@ -464,6 +464,8 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
         import webbrowser
         threading.Timer(0.3, webbrowser.open, (links[DESIGNER if several else session.seat],)).start()
     session.warm_hint()
+    from cardgen.play.session import remove_stale_temporaries
+    remove_stale_temporaries(log_path)  # a save killed in an earlier run left its temporary copy
     server.run(sockets=[sock])
     watch.stopping = True
     return 0
