@@ -130,7 +130,7 @@ def test_a_replayed_move_is_refused(king_lui: str) -> None:
     while now["waiting"] == "agent":
         _, now = ask(king_lui + "api/agent", {"after": now["moves_made"]})
     status, answer = ask(king_lui + "api/move", sent)  # the same request again, later
-    assert status == 409 and "moved on" in answer["error"]
+    assert status == 409 and "moved on" in answer["error"] and answer["code"] == "moved_on"
     assert ask(king_lui + "api/view")[1]["moves_made"] == now["moves_made"]
 
 

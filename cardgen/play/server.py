@@ -158,8 +158,8 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
             body.update(extra)
         return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
-    def refusal(status: int, message: str) -> Any:
-        return JSONResponse({"error": clean(message, 300)}, status_code=status)
+    def refusal(status: int, message: str, code: str | None = None) -> Any:
+        return JSONResponse({"error": clean(message, 300), **({"code": code} if code else {})}, status_code=status)
 
     async def body_of(request: Request) -> dict[str, Any]:
         size = request.headers.get("content-length")
@@ -224,7 +224,7 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         try:
             return await run_in_threadpool(handler, request, role, data)
         except Refused as exc:
-            return refusal(409, str(exc))
+            return refusal(409, str(exc), exc.code)
         except InputError as exc:
             return refusal(409, str(exc))
 

@@ -53,7 +53,14 @@ FEEDBACK_TEXT = 1000
 
 
 class Refused(Exception):
-    """A request the rules (or the moment) do not allow; the state is unchanged. One readable line."""
+    """A request the rules (or the moment) do not allow; the state is unchanged. One readable line.
+
+    ``code`` names the refusals a person meets in ordinary play (a move sent twice, another seat's
+    turn, the game over, people still to come), so the page says them in its own language."""
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass
@@ -194,7 +201,7 @@ class Session:
         with self.lock:
             if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or turn != len(self.actions)):
                 raise Refused(f"this move answers move {str(turn)[:12]}, but {len(self.actions)} moves have been "
-                              "made: the table has moved on; nothing changed")
+                              "made: the table has moved on; nothing changed", "moved_on")
             if not isinstance(action, list) or len(action) > 16 or not all(
                     isinstance(a, (str, int)) and not isinstance(a, bool) for a in action):
                 raise Refused("a move is a list of words and numbers, as the legal moves list them")
@@ -203,7 +210,8 @@ class Session:
             if state != "you":
                 raise Refused("the game is over" if state == "over" else
                               "the table waits for the other people to join" if state == "seats" else
-                              f"it is seat {self.state.current_player + 1}'s turn, not yours")
+                              f"it is seat {self.state.current_player + 1}'s turn, not yours",
+                              "over" if state == "over" else state if state == "seats" else "not_yours")
             if wanted not in self.state.legal_actions():
                 raise Refused(f"{json.dumps(action)[:120]} is not a legal move now; nothing changed")
             return self._apply(wanted, HUMAN)
@@ -253,7 +261,7 @@ class Session:
         here, then a second one runs as many as the budget allows (at most ``HINT_ITERATIONS``)."""
         with self.lock:
             if self.waiting_for(seat) != "you":
-                raise Refused("a hint is for your own turn")
+                raise Refused("a hint is for your own turn", "not_yours")
             if not self.can_hint:
                 raise Refused(f"the {self.deck.game} engine cannot deal hidden cards again (State.determinize), "
                               "which the search agent needs")

@@ -23,7 +23,8 @@ async function call(path, body) {
     {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
   const r = await fetch(path, opts);
   const data = await r.json().catch(() => ({error: "the server did not answer"}));
-  if (!r.ok) throw new Error(data.error || ("refused: " + r.status));
+  // a refusal met in ordinary play in the page's language; others as the server words them
+  if (!r.ok) throw new Error((data.code && view && view.ui["err_" + data.code]) || data.error || ("refused: " + r.status));
   return data;
 }
 
