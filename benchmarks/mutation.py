@@ -54,6 +54,8 @@ CP = "cardgen/simulate/compare.py"
 SH = "cardgen/render/sheets.py"
 RC = "cardgen/rulebook/context.py"
 UN = "cardgen/unchanged.py"
+PS = "cardgen/play/session.py"
+HU = "cardgen/simulate/human.py"
 
 #: Its second process is started with a scrubbed environment, so it never runs the active mutant:
 #: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that
@@ -87,6 +89,12 @@ TARGETS = [
                "the_title_page_gives_the_published_player_range")) + ("tests/test_rulebook_context_mutants.py",)),
     Target("build_fingerprint", UN, _m(UN, "x_fingerprint"),
            ("tests/test_unchanged.py", "tests/test_unchanged_mutants.py")),
+    # who may move at a table of several people, and the feedback kept with the game (issue 35)
+    Target("play_session", PS, _m(PS, "xǁSessionǁplay", "xǁSessionǁagent_move", "xǁSessionǁwaiting_for",
+                                  "xǁSessionǁgive_feedback", "xǁSessionǁsave", "x_remove_stale_temporaries"),
+           ("tests/test_play_session.py",)),
+    Target("human_feedback", HU, _m(HU, "x_human_figures", "x_feedback_figures", "x_feedback_lines"),
+           ("tests/test_human.py",)),
 ]
 
 

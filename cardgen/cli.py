@@ -68,6 +68,17 @@ def _seconds(value: str) -> float:
     return number
 
 
+def _seat_list(text: str) -> list[int]:
+    """``1,3``: seats from 1 (``cardgen play --people``)."""
+    try:
+        seats = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seats from 1 separated by commas, as 1,3; got '{clean(text, 30)}'") from None
+    if not seats or any(not 1 <= s <= 64 for s in seats):
+        raise argparse.ArgumentTypeError(f"expected seats from 1 to 64 separated by commas, as 1,3; got '{clean(text, 30)}'")
+    return seats
+
+
 def _max_jobs() -> int:
     try:
         cores = len(os.sched_getaffinity(0))
@@ -282,7 +293,13 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--players", type=_bounded(1, 64, "--players"), help="default: 3, within the deck's range")
     pl.add_argument("--seat", type=_bounded(1, 64, "--seat"), default=1, help="your seat, from 1 (default: 1)")
     pl.add_argument("--agents", nargs="+", help="agents rotated over the other seats (default: the game's heuristic)")
-    pl.add_argument("--seed", type=_bounded(0, 2 ** 62, "--seed"), default=1)
+    pl.add_argument("--people", type=_seat_list, help="the seats people play, from 1, as 1,3: each gets its own "
+                    "link, agents play the others (default: --seat alone)")
+    pl.add_argument("--lan", action="store_true", help="listen on the local network too (default: this "
+                    "machine only) and print each seat's link with a QR code")
+    pl.add_argument("--seed", type=_bounded(0, 2 ** 62, "--seed"), default=None,
+                    help="the first game's seed (default: a random one; never shown during a game, "
+                         "the saved log has it)")
     pl.add_argument("--lang", choices=LANGS, help="the cards' and moves' language (default: en)")
     pl.add_argument("--log", dest="log_file", help="where 'Save game' adds finished games (default: "
                     "OUT/play/DECK.jsonl)")
@@ -508,11 +525,14 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.fileio import check_output_file
         from cardgen.play.server import serve
         from cardgen.play.session import Session
+        import secrets
         deck = resolver.resolve(args.deck)
         log = Path(args.log_file) if args.log_file else Path(args.out) / "play" / f"{deck.id}.jsonl"
         check_output_file(log, "play log")
-        session = Session(deck, args.players, args.seat - 1, args.agents, args.seed, args.lang, args.pace)
-        return serve(session, log, open_browser=not args.no_browser)
+        seed = args.seed if args.seed is not None else secrets.randbelow(2 ** 62)
+        people = [p - 1 for p in args.people] if args.people else None
+        session = Session(deck, args.players, args.seat - 1, args.agents, seed, args.lang, args.pace, people)
+        return serve(session, log, open_browser=not args.no_browser, lan=args.lan)
     if args.command == "export":
         from cardgen.check.faces import face_errors
         from cardgen.errors import raise_all

@@ -65,3 +65,25 @@ def test_validate_prints_people_beside_agents(played: Path, capsys: pytest.Captu
     validate([deck], opts)
     out = capsys.readouterr().out
     assert "people: 2 game(s) played, 2 finished in" in out and "(agents " in out
+
+
+def test_the_peoples_feedback_shows_beside_the_figures(tmp_path: Path) -> None:
+    """Two people answer the form at the end of a game; validate's people line carries their answers."""
+    log = tmp_path / "games.jsonl"
+    session = Session(load_project_deck(DeckRef(str(ROOT), "king_lui", "")), seed=5, people=[0, 2])
+    session.join(0)
+    session.join(2)
+    rng = random.Random(5)
+    while session.waiting_for() != "over":
+        if not session.agent_move():
+            seat = session.state.current_player
+            session.play(rng.choice(table_view(session, seat)["moves"])["action"], seat)
+    session.give_feedback(0, {"fun": 4, "long": "long", "unclear": "the emerald"})
+    session.give_feedback(2, {"fun": 2, "long": "long", "comment": "too much waiting"})
+    session.save(log)
+    fig = human_figures(read_human_games([log]), "king_lui", 3)
+    assert fig is not None and fig["feedback"]["answers"] == 2 and fig["feedback"]["fun"] == 3.0
+    assert fig["feedback"]["long"] == {"long": 2}
+    text = human_line(fig, 10.0)
+    assert "2 answer(s); fun 3.0 of 5; length: 2 too long" in text
+    assert "unclear: the emerald" in text and "comment: too much waiting" in text

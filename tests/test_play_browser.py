@@ -73,7 +73,7 @@ def test_a_whole_game_in_the_browser(game: str, tmp_path: Path) -> None:
                 if not forged and view["moves_made"] > 2:
                     forged = True
                     answer = page.evaluate("""async () => { const r = await fetch('api/move', {method: 'POST',
-                        headers: {'Content-Type': 'application/json'}, body: JSON.stringify({action: ['forged', 1]})});
+                        headers: {'Content-Type': 'application/json'}, body: JSON.stringify({action: ['forged', 1], turn: view.moves_made})});
                         return [r.status, await r.json()]; }""")
                     assert answer[0] == 409 and "not a legal move" in answer[1]["error"]
                     assert page.evaluate("async () => (await (await fetch('api/view')).json()).moves_made") \

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -30,6 +31,28 @@ def start(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], str]:
             return proc, found.group(1)
     proc.wait(10)
     raise AssertionError(f"no address printed; stderr: {proc.stderr.read() if proc.stderr else ''}")
+
+
+#: the seed of a table with people (never shown on a page: checked)
+SEED = 424242421
+
+
+def start_table(tmp_path: Path, deck: str, *args: str) -> tuple[subprocess.Popen[str], dict[str, str]]:
+    """``cardgen play DECK --people 1,2`` without a browser: its links by seat number and ``designer``."""
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--project", str(ROOT), "play", deck, "--people", "1,2",
+                             "--players", "3", "--no-browser", "--seed", str(SEED), "--out", str(tmp_path / "out"),
+                             "--log", str(tmp_path / "games.jsonl"), *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    assert proc.stdout is not None
+    links: dict[str, str] = {}
+    for line in proc.stdout:
+        found = re.search(r"(seat \d+|designer)\b.*?(http://127\.0\.0\.1:\d+/\S+/)", line)
+        if found:
+            links[found.group(1).removeprefix("seat ")] = found.group(2)
+        if "designer" in links:
+            return proc, links
+    proc.wait(10)
+    raise AssertionError(f"no links printed; stderr: {proc.stderr.read() if proc.stderr else ''}")
 
 
 def ask(url: str, body: Any = None, raw: bytes | None = None) -> tuple[int, Any]:
@@ -74,23 +97,113 @@ def test_only_the_app_and_the_decks_pictures_are_served(king_lui: str) -> None:
 
 def test_a_forged_move_is_refused_with_the_state_unchanged(king_lui: str) -> None:
     _, before = ask(king_lui + "api/view")
-    status, answer = ask(king_lui + "api/move", {"action": ["take", "emerald"]})
+    status, answer = ask(king_lui + "api/move", {"action": ["take", "emerald"], "turn": before["moves_made"]})
     assert status == 409 and "not a legal move" in answer["error"]
+    status, answer = ask(king_lui + "api/move", {"action": before["moves"][0]["action"]})
+    assert status == 409 and "names the move it answers" in answer["error"]
     assert ask(king_lui + "api/view")[1] == before
     status, answer = ask(king_lui + "api/move", raw=b"[not json")
     assert status == 400 and "JSON" in answer["error"]
-    status, answer = ask(king_lui + "api/move", raw=b'{"action": ["' + b"x" * 10_000 + b'"]}')
+    status, answer = ask(king_lui + "api/move", raw=b'{"action": ["' + b"x" * 20_000 + b'"]}')
     assert status == 413
     assert ask(king_lui + "api/view")[1] == before
 
 
 def test_a_legal_move_then_the_agents(king_lui: str) -> None:
     _, view = ask(king_lui + "api/view")
-    status, after = ask(king_lui + "api/move", {"action": view["moves"][0]["action"]})
+    status, after = ask(king_lui + "api/move", {"action": view["moves"][0]["action"], "turn": view["moves_made"]})
     assert status == 200 and after["moves_made"] == view["moves_made"] + 1
     assert after["journal"][-1]["text"] == view["moves"][0]["text"]
-    status, agent = ask(king_lui + "api/agent", {})
-    assert status == 200 and agent["moves_made"] == after["moves_made"] + 1 and agent["journal"][-1]["who"] == "heuristic"
+    status, agent = ask(king_lui + "api/agent", {"after": after["moves_made"]})
+    assert status == 200 and agent["moves_made"] == after["moves_made"] + 1 and agent["journal"][-1]["who"] == "agent"
+    status, again = ask(king_lui + "api/agent", {"after": after["moves_made"]})  # a second page asking the same
+    assert status == 200 and again["moves_made"] == agent["moves_made"] and again["moved"] is None
+
+
+def test_a_replayed_move_is_refused(king_lui: str) -> None:
+    _, view = ask(king_lui + "api/view")
+    while view["waiting"] != "you":
+        _, view = ask(king_lui + "api/agent", {"after": view["moves_made"]})
+    sent = {"action": view["moves"][0]["action"], "turn": view["moves_made"]}
+    assert ask(king_lui + "api/move", sent)[0] == 200
+    _, now = ask(king_lui + "api/view")
+    while now["waiting"] == "agent":
+        _, now = ask(king_lui + "api/agent", {"after": now["moves_made"]})
+    status, answer = ask(king_lui + "api/move", sent)  # the same request again, later
+    assert status == 409 and "moved on" in answer["error"] and answer["code"] == "moved_on"
+    assert ask(king_lui + "api/view")[1]["moves_made"] == now["moves_made"]
+
+
+def test_a_foreign_host_or_origin_is_refused(king_lui: str) -> None:
+    port = re.search(r":(\d+)/", king_lui).group(1)
+    assert raw_get(king_lui + "api/view", {"Host": f"127.0.0.1:{port}"})[0] == 200
+    assert raw_get(king_lui + "api/view", {"Host": f"localhost:{port}"})[0] == 200
+    for host in ("evil.example", f"evil.example:{port}", "127.0.0.1:1"):
+        assert raw_get(king_lui + "api/view", {"Host": host})[0] == 403
+    assert raw_get(king_lui + "api/view", {"Origin": "http://evil.example"})[0] == 403
+    assert raw_get(king_lui + "api/view", {"Origin": f"http://127.0.0.1:{port}"})[0] == 200
+
+
+def raw_get(url: str, headers: dict[str, str]) -> tuple[int, bytes]:
+    """A GET with headers urllib would otherwise set itself (Host)."""
+    import http.client
+    from urllib.parse import urlsplit
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    conn.putrequest("GET", parts.path, skip_host="Host" in headers)
+    for k, v in headers.items():
+        conn.putheader(k, v)
+    conn.endheaders()
+    answer = conn.getresponse()
+    body = answer.read()
+    conn.close()
+    return answer.status, body
+
+
+def test_half_open_sockets_do_not_starve_the_table(king_lui: str) -> None:
+    """40 connections that never finish (or never start) their request: pages still answer within a
+    second, and the server closes those connections once ``HEAD_SECONDS`` have passed."""
+    import socket
+    port = int(re.search(r":(\d+)/", king_lui).group(1))
+    held = []
+    for k in range(40):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        if k % 2:  # half of them send half a request head (no blank line: never whole), half send nothing
+            sock.sendall(b"GET /x/api/view HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        held.append(sock)
+    try:
+        for _ in range(3):
+            start = time.monotonic()
+            status, _ = ask(king_lui + "api/view")
+            assert status == 200 and time.monotonic() - start < 1.0
+        time.sleep(server.HEAD_SECONDS + 1.5)
+        for sock in held:  # closed by the server: reading gives the end of the stream
+            assert sock.recv(100) == b""
+        assert ask(king_lui + "api/view")[0] == 200
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def test_no_response_carries_the_seed(tmp_path: Path) -> None:
+    seed = "734105293"
+    proc, url = start(tmp_path, "royale", "--seed", seed, "--pace", "0")
+    try:
+        seen = [ask(url)[1], ask(url + "static/app.js")[1]]
+        _, view = ask(url + "api/view")
+        for _ in range(30):
+            seen.append(json.dumps(view))
+            if view["waiting"] == "over":
+                break
+            if view["waiting"] == "you":
+                _, view = ask(url + "api/move", {"action": view["moves"][-1]["action"], "turn": view["moves_made"]})
+            else:
+                _, view = ask(url + "api/agent", {"after": view["moves_made"]})
+        assert "seed" not in view and view["game_number"] == 1
+        assert not [s for s in seen if seed in (s if isinstance(s, str) else s.decode())]
+    finally:
+        proc.terminate()
+        proc.wait(10)
 
 
 def test_the_server_stops_once_the_page_has_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -110,11 +223,56 @@ def test_bad_deck_is_one_line(tmp_path: Path) -> None:
     assert run.returncode == 2 and run.stderr.count("\n") == 1 and "3-5 players" in run.stderr
 
 
+def test_idle_watch_waits_for_people_who_have_not_come() -> None:
+    watch = server.Watch(wait_first=None, idle_stop=server.PEOPLE_IDLE_STOP, leaves=False)
+    assert not watch.closed(watch.last + 10 * server.IDLE_STOP)
+    watch.heard()
+    watch.leaving = watch.last  # a person reloading at a table of several: not a reason to stop
+    assert not watch.closed(watch.last + server.LEAVE_GRACE + 1)
+    assert watch.closed(watch.last + server.PEOPLE_IDLE_STOP + 1)
+
+
+def test_the_server_stops_when_its_starter_goes(tmp_path: Path) -> None:
+    import signal
+    out = tmp_path / "out.txt"
+    shell = subprocess.Popen(["sh", "-c", f"{sys.executable} -m cardgen --project {ROOT} play king_lui --no-browser "
+                              f"--people 1,2 --out {tmp_path / 'out'} > {out} 2>&1 & echo $!; wait"],
+                             stdout=subprocess.PIPE, text=True, cwd=tmp_path)
+    assert shell.stdout is not None
+    child = int(shell.stdout.readline())
+    try:
+        for _ in range(600):
+            if "designer" in (out.read_text() if out.exists() else ""):
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the table never printed its links")
+        shell.send_signal(signal.SIGKILL)
+        shell.wait(10)
+        for _ in range(100):  # the child, reparented, notices within a second or two
+            try:
+                os.kill(child, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the server ran on after the process that started it had gone")
+        assert "has ended; stopping" in out.read_text()
+    finally:
+        try:
+            os.kill(child, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 def test_idle_watch() -> None:
     watch = server.Watch()
     now = watch.last
     assert not watch.closed(now + 1)
-    assert watch.closed(now + server.IDLE_STOP + 1)
+    assert watch.closed(now + server.IDLE_STOP + 1)  # the browser the server opened never came
+    watch.heard()
+    now = watch.last
+    assert not watch.closed(now + server.IDLE_STOP - 1)
     watch.leaving = now
     assert watch.closed(now + server.LEAVE_GRACE + 0.1)
     watch.heard()
@@ -132,3 +290,42 @@ def test_ctrl_c_stops_the_server(tmp_path: Path) -> None:
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_two_people_each_with_their_key_and_the_designer_watching(tmp_path: Path) -> None:
+    """``--people 1,2``: a link per seat and the designer's; the table waits for both; a key sees and
+    moves for its seat only; the designer moves for nobody; the event stream says the table changed."""
+    proc, links = start_table(tmp_path, "king_lui", "--pace", "0")
+    try:
+        one, two, designer = links["1"], links["2"], links["designer"]
+        assert len({one, two, designer}) == 3
+        _, view = ask(one + "api/view")
+        assert view["seat"] == 0 and view["waiting"] == "seats" and view["moves"] == []
+        _, watched = ask(designer + "api/view")
+        assert watched["designer"] and watched["joined"] == [0] and len(watched["seats"]) == 3
+        _, view2 = ask(two + "api/view")  # the second person sits down: the table starts
+        assert view2["seat"] == 1 and view2["waiting"] in ("you", "person", "agent")
+        for _ in range(20):
+            _, now = ask(one + "api/view")
+            if now["waiting"] == "agent":
+                ask(one + "api/agent", {"after": now["moves_made"]})
+                continue
+            mover, other = (one, two) if now["waiting"] == "you" else (two, one)
+            _, seen = ask(mover + "api/view")
+            move = {"action": seen["moves"][0]["action"], "turn": seen["moves_made"]}
+            status, answer = ask(other + "api/move", move)
+            assert status == 409 and "not yours" in answer["error"]
+            status, answer = ask(designer + "api/move", move)
+            assert status == 403 and "designer" in answer["error"]
+            assert ask(mover + "api/move", move)[0] == 200
+            break
+        else:
+            raise AssertionError("no person's turn came")
+        request = urllib.request.Request(two + "api/events")
+        with urllib.request.urlopen(request, timeout=10) as stream:  # server-sent events: the table's version
+            assert stream.headers["Content-Type"].startswith("text/event-stream")
+            lines = [stream.readline() for _ in range(4)]
+        assert any(line.startswith(b"data: ") for line in lines)
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -103,7 +103,7 @@ def test_describe_names_cards_in_the_chosen_language() -> None:
     assert en.describe(("take", "ham")) == "Take Ham"
     assert "Ham" in en.describe(("emerald", "ham", "cake")) and "Cake" in en.describe(("emerald", "ham", "cake"))
     draco = Session(deck_of("draco"), lang="it", seed=1)
-    assert draco.describe(("play", "game-of-dice", 0)) == "Gioca Partita a dadi → posto 1"
+    assert draco.describe(("play", "game-of-dice", 0)) == "Gioca Partita a dadi → giocatore 1"
 
 
 def test_generic_description_for_a_rules_package_without_one() -> None:
@@ -124,7 +124,7 @@ def test_hint_values_each_move() -> None:
         [v["value"] for v in hint["values"] if v["action"] != hint["choice"]], reverse=True)
 
 
-@pytest.mark.parametrize("kwargs, match", [({"players": 9}, "3-5 players"), ({"seat": 5}, "seat 6"),
+@pytest.mark.parametrize("kwargs, match", [({"players": 9}, "3-5 players"), ({"seat": 5}, "seat 6"), ({"people": [0, 5]}, "seat 6 of 3"),
                                            ({"agents": ["heuristik"]}, "heuristic"),
                                            ({"lang": "de"}, "not written in 'de'")])
 def test_bad_options_are_one_line(kwargs: dict, match: str) -> None:
@@ -150,3 +150,206 @@ def test_a_house_rule_variant_is_played_with_its_rule_and_its_log_names_the_file
             session.agent_move()
     record = session.log_record()
     assert record["code"] == deck.model.code and record["code_hash"] == house.sha256
+
+
+def two_people(game: str = "king_lui", seed: int = 3) -> Session:
+    """A table with people in seats 1 and 3 (from 0: 0 and 2), an agent in seat 2."""
+    return Session(deck_of(game), players=3, people=[0, 2], seed=seed)
+
+
+def test_the_table_starts_when_every_persons_seat_is_taken() -> None:
+    session = two_people()
+    assert session.names == [HUMAN, "heuristic", HUMAN]
+    assert session.waiting_for(0) == "seats" and session.agent_move() is None
+    session.join(0)
+    assert session.waiting_for(0) == "seats"
+    with pytest.raises(Refused, match="join"):
+        session.play(list(session.state.legal_actions()[0]), 0, turn=0)
+    session.join(2)
+    assert session.waiting_for(session.state.current_player) == "you"
+
+
+def test_each_person_moves_only_for_their_seat_and_answers_the_current_move() -> None:
+    session = two_people()
+    session.join(0)
+    session.join(2)
+    rng = random.Random(1)
+    checked = 0
+    while session.waiting_for() != "over" and checked < 6:
+        if session.agent_move(after=len(session.actions)):
+            continue
+        mover = session.state.current_player
+        other = 2 if mover == 0 else 0
+        action = list(session.state.legal_actions()[0])
+        with pytest.raises(Refused, match="turn"):
+            session.play(action, other, turn=len(session.actions))
+        made = len(session.actions)
+        with pytest.raises(Refused, match="moved on"):
+            session.play(action, mover, turn=made - 1)  # an earlier move's request, sent again
+        assert len(session.actions) == made
+        session.play(rng.choice(table_view(session, mover)["moves"])["action"], mover, turn=made)
+        checked += 1
+    assert checked == 6
+
+
+def test_two_pages_asking_for_the_same_agent_move_make_one() -> None:
+    session = Session(deck_of("draco"), seed=1)  # seat 2 (an agent) starts this Draco game
+    made = len(session.actions)
+    assert session.agent_move(after=made) is not None
+    assert session.agent_move(after=made) is None and len(session.actions) == made + 1
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_no_seat_sees_another_seats_hidden_cards_nor_the_seed(game: str) -> None:
+    """Every seat's view, and the designer's, at every move of a whole game with two people."""
+    from cardgen.play.view import designer_view
+    seed = 987654321
+    session = Session(deck_of(game), players=3, people=[0, 1], seed=seed)
+    session.join(0)
+    session.join(1)
+    rng = random.Random(2)
+    for _ in range(400):
+        for seat in range(3):
+            text = json.dumps(table_view(session, seat), ensure_ascii=False)
+            seen = json.dumps(session.state.observation(seat), default=str)
+            hidden = {c for cards in session.state.zones().values() for c in cards if c not in seen}
+            assert not [c for c in hidden if c in text], f"seat {seat + 1} sees a hidden card"
+            assert str(seed) not in text and '"seed"' not in text
+        watched = designer_view(session)
+        assert str(seed) not in json.dumps(watched) and not any(v["moves"] for v in watched["seats"])
+        if session.waiting_for() == "over":
+            break
+        if not session.agent_move():
+            seat = session.state.current_player
+            session.play(rng.choice(table_view(session, seat)["moves"])["action"], seat, turn=len(session.actions))
+    assert session.state.is_terminal()
+
+
+def test_feedback_is_checked_and_kept_in_the_games_line(tmp_path: Path) -> None:
+    session = two_people(seed=4)
+    session.join(0)
+    session.join(2)
+    with pytest.raises(Refused, match="finished"):
+        session.give_feedback(0, {"fun": 3})
+    rng = random.Random(4)
+    while session.waiting_for() != "over":
+        if not session.agent_move():
+            seat = session.state.current_player
+            session.play(rng.choice(table_view(session, seat)["moves"])["action"], seat)
+    for bad, match in (({"fun": 6}, "1 to 5"), ({"fun": 0}, "1 to 5"), ({"fun": True}, "1 to 5"),
+                       ({"long": "very"}, "short, right, long"), ({"unclear": 3}, "text"), ({"mood": "x"}, "no question"),
+                       (["fun"], "object")):
+        with pytest.raises(Refused, match=match):
+            session.give_feedback(0, bad)
+    with pytest.raises(Refused, match="people"):
+        session.give_feedback(1, {"fun": 3})  # the agent's seat
+    log = tmp_path / "games.jsonl"
+    earlier = Session(deck_of("king_lui"), seed=9, agents=["random"])  # a game saved before, kept as it is
+    play_out(earlier, random.Random(9))
+    earlier.save(log)
+    session.give_feedback(0, {"fun": 5, "long": "right", "unclear": "  the toast  ", "comment": ""})
+    session.save(log)
+    session.give_feedback(2, {"fun": 1})
+    session.save(log)  # saved again: the game's line is replaced, not repeated
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2 and json.loads(lines[0])["seed"] == 9
+    record = json.loads(lines[1])
+    assert record["feedback"] == {"0": {"fun": 5, "long": "right", "unclear": "the toast"}, "2": {"fun": 1}}
+    assert record["human_seats"] == [0, 2] and record["agents"] == [HUMAN, "heuristic", HUMAN]
+    assert replay_file(log) == 0
+
+
+def test_a_save_removes_the_temporaries_a_killed_save_left(tmp_path: Path) -> None:
+    from cardgen.play.session import remove_stale_temporaries
+    log = tmp_path / "games.jsonl"
+    dead = tmp_path / ".games.jsonl.999999999-3.tmp"  # no such process
+    live = tmp_path / f".games.jsonl.{__import__('os').getpid()}-1.tmp"  # a save under way here
+    other = tmp_path / ".other.jsonl.999999999-1.tmp"
+    for path in (dead, live, other):
+        path.write_bytes(b"half a log")
+    assert remove_stale_temporaries(log) == [dead]
+    assert not dead.exists() and live.exists() and other.exists()
+
+
+def test_undo_and_a_new_deal_are_not_a_persons_at_a_table_of_several() -> None:
+    session = two_people()
+    session.join(0)
+    session.join(2)
+    with pytest.raises(Refused, match="one person"):
+        session.undo()
+    assert table_view(session, 0)["can_undo"] is False
+
+
+def test_the_hint_is_bounded_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's iterations follow the measured pace: a budget of nothing gives the probe's few."""
+    import cardgen.play.session as module
+    session = Session(deck_of("royale"), seed=2)
+    while session.agent_move():
+        pass
+    asked: list[int] = []
+    real = Session._search
+
+    def counted(self: Session, state, legal, iterations):  # type: ignore[no-untyped-def]
+        asked.append(iterations)
+        return real(self, state, legal, iterations)
+
+    monkeypatch.setattr(Session, "_search", counted)
+    monkeypatch.setattr(module, "HINT_SECONDS", 0.0)
+    session.hint()
+    assert asked == [module.HINT_PROBE, module.HINT_PROBE]
+    monkeypatch.setattr(module, "HINT_SECONDS", 1e6)
+    monkeypatch.setattr(module, "HINT_ITERATIONS", 30)  # a budget without end: the cap
+    session.hint()
+    assert asked[-1] == 30
+
+
+ASKING = """\
+extends: king_lui
+name: {fr: "Lui à l’essai", it: "Lui in prova", en: "Lui on trial"}
+description: {fr: "Les mêmes règles.", it: "Le stesse regole.", en: "The same rules."}
+playtest:
+  questions:
+    - id: emerald
+      kind: rating
+      text: {fr: "L’Emerald était-il utile ?", it: "L’Emerald era utile?", en: "Was the Emerald useful?"}
+    - id: again
+      kind: yesno
+      text: {fr: "Rejoueriez-vous ?", it: "Rigiocheresti?", en: "Would you play again?"}
+"""
+
+
+def test_a_variants_own_questions_are_asked_and_kept(tmp_path: Path) -> None:
+    """The deck file's ``playtest:`` questions, in the table's language, answered and kept as ``q:<id>``."""
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "lui-trial.yaml").write_text(ASKING, encoding="utf-8")
+    deck = Resolver(Project.open(tmp_path)).resolve("lui-trial")
+    session = Session(deck, players=3, lang="it", agents=["random"], seed=2)
+    assert session.questions() == [{"id": "emerald", "kind": "rating", "text": "L’Emerald era utile?"},
+                                   {"id": "again", "kind": "yesno", "text": "Rigiocheresti?"}]
+    while session.waiting_for() != "over":
+        if not session.agent_move():
+            session.play(list(session.state.legal_actions()[0]))
+    assert table_view(session)["questions"][1]["text"] == "Rigiocheresti?"
+    with pytest.raises(Refused, match="1 to 5"):
+        session.give_feedback(0, {"q:emerald": 9})
+    with pytest.raises(Refused, match="yes or no"):
+        session.give_feedback(0, {"q:again": "maybe"})
+    session.give_feedback(0, {"q:emerald": 2, "q:again": True, "fun": 3})
+    assert session.log_record()["feedback"] == {"0": {"q:emerald": 2, "q:again": True, "fun": 3}}
+
+
+def test_a_question_missing_a_language_is_one_line(tmp_path: Path) -> None:
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "lui-trial.yaml").write_text(
+        ASKING.replace(', en: "Would you play again?"', ""), encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        Resolver(Project.open(tmp_path)).resolve("lui-trial")
+    assert "\n" not in str(info.value) and "en" in str(info.value)

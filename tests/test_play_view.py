@@ -119,3 +119,20 @@ def test_a_rules_package_without_play_hooks_plays_with_the_generic_table() -> No
         views += 1
     assert views > 2 and session.state.is_terminal()
     assert table_view(session)["result"]["scores"] is not None
+
+
+def test_royale_nobles_are_named_and_drawn_as_the_side_in_play() -> None:
+    """The nobles are called as printed on the side the deck plays (not "noble 2", not both names),
+    in the moves too, and a masked game shows their masked faces."""
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+    from pathlib import Path
+
+    resolver = Resolver(Project.open(Path(__file__).resolve().parents[1]))
+    for deck_id, first, picture in (("royale", "La Duchesse", None), ("royale-masked", "Colombine", "noble-a1~2")):
+        session = Session(resolver.resolve(deck_id), seed=2, lang="fr")
+        mine = next(a for a in table_view(session)["areas"] if a["seat"] == session.seat)
+        assert mine["cards"][0]["name"] == first and mine["cards"][0].get("picture") == picture
+        assert session.describe(("clear", 0)) == "Débarrasser\u202f: " + first
+    assert "noble" not in json.dumps([c["name"] for c in mine["cards"]])
+    assert mine["title"] == "Joueur 1 · 0 point"  # French: 0 and 1 take the singular

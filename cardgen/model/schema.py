@@ -256,6 +256,20 @@ CODE_HELP = ("a Python file of the project (e.g. house/emerald_from_hand.py) def
 HOUSE_RULE_HELP = "the house rule that 'code' plays, in players' words; the rulebook prints it"
 
 
+class PlaytestQuestion(Strict):
+    """One of the designer's own questions, asked of each person when a ``cardgen play`` game ends."""
+
+    id: Id
+    text: Text
+    kind: Literal["rating", "text", "yesno"] = Field(default="text", description="rating: 1 to 5; yesno; text")
+
+
+class Playtest(Strict):
+    """What ``cardgen play`` asks the people after a game, beyond its own form (docs/playtest.md)."""
+
+    questions: list[PlaytestQuestion] = Field(default_factory=list, max_length=12)
+
+
 class Deck(Strict, Generic[R, CD, FD]):
     """A whole game in the box: every component and every rule number."""
 
@@ -282,6 +296,7 @@ class Deck(Strict, Generic[R, CD, FD]):
         default_factory=list, description="what this deck designs where no public source exists")
     code: CodePath | None = Field(default=None, description=CODE_HELP)
     house_rule: Text | None = Field(default=None, description=HOUSE_RULE_HELP)
+    playtest: Playtest | None = Field(default=None, description="the designer's questions after a playtest game")
 
     @model_validator(mode="after")
     def _house_rule_with_its_text(self) -> "Deck[R, CD, FD]":
@@ -408,3 +423,5 @@ class Variant(Strict):
     reconstruction: list[NonEmpty] | None = None
     code: CodePath | None = Field(default=None, description=CODE_HELP)
     house_rule: Text | None = Field(default=None, description=HOUSE_RULE_HELP)
+    playtest: Playtest | None = Field(default=None, description="the designer's questions after a playtest game "
+                                                                "(replace the base's)")

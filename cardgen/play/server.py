@@ -1,20 +1,36 @@
-"""The playtest web app: Starlette routes served by uvicorn on 127.0.0.1, behind a random token.
+"""The playtest web app: Starlette routes served by uvicorn, on 127.0.0.1 unless ``--lan``, behind keys.
 
-Why these: Starlette is a small, maintained ASGI toolkit (routing, JSON, static answers) and
-uvicorn its usual server; the page itself is plain HTML, CSS and JavaScript (``static/``), so
-nothing is built or fetched from a registry at run time.
+Why these: Starlette is a small, maintained ASGI toolkit (routing, JSON, static answers,
+server-sent events) and uvicorn its usual server; the page itself is plain HTML, CSS and
+JavaScript (``static/``), so nothing is built or fetched from a registry at run time.
+
+Who may ask: every path starts with ``/<key>/``. Each person's seat has its own key (a random
+128-bit word made at start, in the link printed for that seat) and the designer has one that
+watches every seat without moving; any other key, path or method is refused, and so is a
+request whose ``Host`` is not the address the server printed or whose ``Origin`` is another
+site (a page elsewhere cannot drive the table through the person's browser). A person's key
+sees only that seat's view and moves only for that seat; a move names the move it answers, so
+one sent again is refused.
 
 What it serves, and nothing else: the page and its two files, the deck's own face pictures
-(drawn at start from the same vectors as the printed sheets, kept in memory), and the game's
-JSON. Every path starts with ``/<token>/`` (a random 128-bit word made at start: another user
-of the machine cannot guess it); any other path, method or a body over ``MAX_BODY`` bytes is
-refused. The server stops on Ctrl-C, or once the page has been closed: the page asks for the
-table every ``HEARTBEAT`` seconds, and after ``IDLE_STOP`` seconds without a request (or a few
-seconds after the page says it is leaving, unless it comes back) the server ends.
+(drawn at start from the same vectors as the printed sheets, kept in memory), the table's JSON
+and a stream of server-sent events that tells each page the table changed (within 0.1 s).
+
+Nothing can starve it: a connection that has not sent a whole request head within
+``HEAD_SECONDS`` is closed, a body must come within ``BODY_SECONDS`` and be at most
+``MAX_BODY`` bytes, and no cap on connections lets idle sockets turn real pages away.
+
+When it stops: Ctrl-C; the process that started it going away; and a table whose pages have
+all gone: one person's page closed (``IDLE_STOP`` seconds without a request, or a few seconds
+after the page says goodbye unless it comes back), or ``PEOPLE_IDLE_STOP`` seconds without any
+page at a table with several people (who drop out and come back). Before the first page comes,
+only a page opened by the server itself is waited for a limited time.
 """
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import secrets
 import socket
 import sys
@@ -27,16 +43,28 @@ from typing import Any, Callable, TextIO
 
 from cardgen.errors import InputError, clean
 from cardgen.play.session import Refused, Session
-from cardgen.play.view import table_view
+from cardgen.play.view import designer_view, table_view
 
-#: largest request body accepted (a move is a few dozen bytes)
-MAX_BODY = 4096
+#: largest request body accepted (a move is a few dozen bytes, a feedback form a few kilobytes)
+MAX_BODY = 16384
 #: seconds between the page's requests for the table (static/app.js says the same)
 HEARTBEAT = 2.0
-#: seconds without any request after which the page counts as closed
+#: seconds without any request after which one person's page counts as closed
 IDLE_STOP = 20.0
+#: seconds without any page after which a table with several people stops
+PEOPLE_IDLE_STOP = 900.0
 #: seconds the server waits after the page says goodbye (a reload comes back sooner)
 LEAVE_GRACE = 4.0
+#: seconds a connection may take to send a whole request head (a half-open socket is closed after)
+HEAD_SECONDS = 5.0
+#: seconds a request body may take to arrive
+BODY_SECONDS = 5.0
+#: seconds between two checks of the table by the event stream (how soon another seat's move shows)
+EVENT_TICK = 0.1
+#: seconds between two keep-alive comments on an idle event stream
+EVENT_PING = 10.0
+#: the designer's role (a seat is its number, from 0)
+DESIGNER = -1
 #: the page's own files
 STATIC = ("index.html", "app.js", "app.css")
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -44,27 +72,40 @@ _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=
 
 
 def face_pictures(session: Session) -> dict[str, bytes]:
-    """``<component id>.png`` and ``<component id>-large.png`` of every front face, drawn as the gallery draws them."""
+    """``<component id>.png`` and ``<component id>-large.png`` of every front face, and ``<id>~2.png`` of
+    the second face of a two-faced card (Royale's masked nobles), drawn as the gallery draws them."""
     from cardgen.render.export import _sides_of
     from cardgen.report.gallery import draw_pictures
 
-    sides = [s for s in _sides_of(session.deck) if not s.back and s.index == 0]
-    return {Path(rel).name: data for rel, data in draw_pictures(session.deck, session.lang,
-                                                                [(s, s.component.id) for s in sides])}
+    todo = [(s, s.component.id) for s in _sides_of(session.deck) if not s.back and s.index == 0]
+    todo += [(s, f"{s.component.id}~2") for s in _sides_of(session.deck)
+             if s.back and len(s.component.faces) == 2 and s.component.kind != "die"]
+    return {Path(rel).name: data for rel, data in draw_pictures(session.deck, session.lang, todo)}
 
 
 @dataclass
 class Watch:
-    """When the page was last heard from, and whether it said goodbye (read by the idle watcher)."""
+    """When a page was last heard from, and whether it said goodbye (read by the idle watcher).
+
+    ``idle_stop``: seconds without a request that end the table; ``leaves``: a page's goodbye counts
+    (one person); ``wait_first``: seconds to wait for the first page (None: as long as it takes)."""
 
     last: float = field(default_factory=time.monotonic)
     leaving: float | None = None
+    idle_stop: float = IDLE_STOP
+    leaves: bool = True
+    wait_first: float | None = IDLE_STOP
+    heard_once: bool = False
+    stopping: bool = False
 
     def heard(self) -> None:
-        self.last, self.leaving = time.monotonic(), None
+        self.last, self.leaving, self.heard_once = time.monotonic(), None, True
 
     def closed(self, now: float) -> bool:
-        return now - self.last > IDLE_STOP or (self.leaving is not None and now - self.leaving > LEAVE_GRACE)
+        if not self.heard_once:
+            return self.wait_first is not None and now - self.last > self.wait_first
+        return now - self.last > self.idle_stop or (
+            self.leaves and self.leaving is not None and now - self.leaving > LEAVE_GRACE)
 
 
 class _Refusal(Exception):
@@ -75,36 +116,68 @@ class _Refusal(Exception):
         self.status = status
 
 
-def build_app(session: Session, token: str, log_path: Path, pictures: dict[str, bytes] | None = None,
-              watch: Watch | None = None) -> Any:
-    """The ASGI app for ``session``: every route under ``/<token>/``."""
+def table_keys(session: Session) -> dict[str, int]:
+    """A fresh random key for each person's seat and one for the designer: ``{key: seat or DESIGNER}``."""
+    keys = {secrets.token_urlsafe(16): seat for seat in session.people}
+    keys[secrets.token_urlsafe(16)] = DESIGNER
+    return keys
+
+
+def build_app(session: Session, token: str | None, log_path: Path, pictures: dict[str, bytes] | None = None,
+              watch: Watch | None = None, keys: dict[str, int] | None = None,
+              hosts: set[str] | None = None) -> Any:
+    """The ASGI app for ``session``: every route under ``/<key>/``.
+
+    ``keys`` maps each key to its seat (or ``DESIGNER``); ``token`` alone is the first person's key.
+    ``hosts``: the ``Host`` values accepted (``127.0.0.1:PORT``...); None accepts any (tests)."""
     from starlette.applications import Starlette
     from starlette.requests import Request
-    from starlette.responses import JSONResponse, Response
+    from starlette.responses import JSONResponse, Response, StreamingResponse
     from starlette.routing import Route
 
     pictures = face_pictures(session) if pictures is None else pictures
     watch = watch or Watch()
+    keys = dict(keys or {})
+    if token is not None:
+        keys[token] = session.seat
     files = {name: resources.files("cardgen.play").joinpath("static", name).read_bytes() for name in STATIC}
+    origins = None if hosts is None else {f"http://{h}" for h in hosts}
 
-    def state_json(extra: dict[str, Any] | None = None, status: int = 200) -> Any:
-        body = table_view(session)
+    def role_of(key: str) -> int | None:
+        found = None
+        for known, role in keys.items():  # every key compared, in constant time
+            if secrets.compare_digest(key.encode(), known.encode()):
+                found = role
+        return found
+
+    links = {str(seat + 1): f"../{key}/" for key, seat in keys.items() if seat != DESIGNER}
+
+    def state_json(role: int, extra: dict[str, Any] | None = None) -> Any:
+        body = designer_view(session) | {"links": links} if role == DESIGNER else table_view(session, role)
         if extra:
             body.update(extra)
-        return JSONResponse(body, status_code=status)
+        return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
-    def refusal(status: int, message: str) -> Any:
-        return JSONResponse({"error": clean(message, 300)}, status_code=status)
+    def refusal(status: int, message: str, code: str | None = None) -> Any:
+        return JSONResponse({"error": clean(message, 300), **({"code": code} if code else {})}, status_code=status)
 
     async def body_of(request: Request) -> dict[str, Any]:
         size = request.headers.get("content-length")
         if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
             raise _Refusal(413, f"request body over {MAX_BODY} bytes")
-        raw = b""
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BODY:
-                raise _Refusal(413, f"request body over {MAX_BODY} bytes")
+
+        async def read() -> bytes:
+            raw = b""
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > MAX_BODY:
+                    raise _Refusal(413, f"request body over {MAX_BODY} bytes")
+            return raw
+
+        try:
+            raw = await asyncio.wait_for(read(), BODY_SECONDS)
+        except asyncio.TimeoutError:
+            raise _Refusal(408, f"the request body did not come within {BODY_SECONDS:g} s") from None
         if not raw:
             return {}
         try:
@@ -115,80 +188,142 @@ def build_app(session: Session, token: str, log_path: Path, pictures: dict[str, 
             raise _Refusal(400, "expected a JSON object")
         return data
 
-    def guarded(handler: Callable[..., Any], method: str) -> Callable[..., Any]:
+    def checked(request: Request) -> int | None:
+        """The asker's role, or None: a wrong key (404); a foreign Host or Origin raises 403."""
+        role = role_of(request.path_params.get("token", ""))
+        if role is None:
+            return None
+        if hosts is not None and request.headers.get("host", "") not in hosts:
+            raise _Refusal(403, "this table answers only at the address it printed (Host)")
+        origin = request.headers.get("origin")
+        if origins is not None and origin is not None and origin not in origins:
+            raise _Refusal(403, "a page of another site may not use this table (Origin)")
+        if request.headers.get("sec-fetch-site") == "cross-site":
+            raise _Refusal(403, "a page of another site may not use this table")
+        return role
+
+    def guarded(handler: Callable[..., Any], method: str, who: str = "any") -> Callable[..., Any]:
         async def endpoint(request: Request) -> Any:
-            if not secrets.compare_digest(request.path_params.get("token", ""), token):
-                return Response("not found", status_code=404, media_type="text/plain")
-            if request.method != method:
-                return Response("method not allowed", status_code=405, media_type="text/plain")
-            watch.heard()
             try:
+                role = checked(request)
+                if role is None:
+                    return Response("not found", status_code=404, media_type="text/plain")
+                if request.method != method:
+                    return Response("method not allowed", status_code=405, media_type="text/plain")
+                if who == "seat" and role == DESIGNER:
+                    raise _Refusal(403, "the designer's page watches; moves come from the people's seats")
+                watch.heard()
                 data = await body_of(request) if method == "POST" else {}
-                return await run(handler, request, data)
+                return await run(handler, request, role, data)
             except _Refusal as exc:
                 return refusal(exc.status, str(exc))
         return endpoint
 
-    async def run(handler: Callable[..., Any], request: Request, data: dict[str, Any]) -> Any:
+    async def run(handler: Callable[..., Any], request: Request, role: int, data: dict[str, Any]) -> Any:
         from starlette.concurrency import run_in_threadpool
         try:
-            return await run_in_threadpool(handler, request, data)
+            return await run_in_threadpool(handler, request, role, data)
         except Refused as exc:
-            return refusal(409, str(exc))
+            return refusal(409, str(exc), exc.code)
         except InputError as exc:
             return refusal(409, str(exc))
 
-    def page(request: Request, data: dict[str, Any]) -> Any:
+    def page(request: Request, role: int, data: dict[str, Any]) -> Any:
         name = request.path_params.get("name") or "index.html"
         if name not in files:
             return Response("not found", status_code=404, media_type="text/plain")
         return Response(files[name], media_type=_TYPES[Path(name).suffix],
                         headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
-                                 "Content-Security-Policy": "default-src 'self'; img-src 'self'"})
+                                 "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
+                                 "Content-Security-Policy": "default-src 'self'; img-src 'self'; "
+                                                            "frame-ancestors 'none'"})
 
-    def face(request: Request, data: dict[str, Any]) -> Any:
+    def face(request: Request, role: int, data: dict[str, Any]) -> Any:
         name = request.path_params["name"]
         if name not in pictures:
             return Response("not found", status_code=404, media_type="text/plain")
         return Response(pictures[name], media_type="image/png", headers={"Cache-Control": "max-age=3600"})
 
-    def view(request: Request, data: dict[str, Any]) -> Any:
-        return state_json()
+    def view(request: Request, role: int, data: dict[str, Any]) -> Any:
+        if role != DESIGNER:
+            session.join(role)
+        body = state_json(role)
+        return body
 
-    def move(request: Request, data: dict[str, Any]) -> Any:
-        entry = session.play(data.get("action"))
-        return state_json({"moved": entry.text})
+    def move(request: Request, role: int, data: dict[str, Any]) -> Any:
+        if "turn" not in data:
+            raise Refused("a move names the move it answers ('turn': the moves made when the page showed it)")
+        entry = session.play(data.get("action"), role, turn=data.get("turn"))
+        return state_json(role, {"moved": entry.text})
 
-    def agent(request: Request, data: dict[str, Any]) -> Any:
-        entry = session.agent_move()
-        return state_json({"moved": entry.text if entry else None})
+    def agent(request: Request, role: int, data: dict[str, Any]) -> Any:
+        after = data.get("after")
+        entry = session.agent_move(after if isinstance(after, int) and not isinstance(after, bool) else None)
+        return state_json(role, {"moved": entry.text if entry else None})
 
-    def undo(request: Request, data: dict[str, Any]) -> Any:
+    def undo(request: Request, role: int, data: dict[str, Any]) -> Any:
         session.undo()
-        return state_json()
+        return state_json(role)
 
-    def new(request: Request, data: dict[str, Any]) -> Any:
+    def new(request: Request, role: int, data: dict[str, Any]) -> Any:
+        if role != DESIGNER and len(session.people) > 1:
+            raise Refused("the designer deals a new game at a table with several people")
         session.new_deal()
-        return state_json()
+        return state_json(role)
 
-    def hint(request: Request, data: dict[str, Any]) -> Any:
-        return JSONResponse(session.hint())
+    def hint(request: Request, role: int, data: dict[str, Any]) -> Any:
+        return JSONResponse(session.hint(role))
 
-    def save(request: Request, data: dict[str, Any]) -> Any:
+    def save(request: Request, role: int, data: dict[str, Any]) -> Any:
         path = session.save(log_path)
-        return state_json({"saved": str(path)})
+        return state_json(role, {"saved": str(path)})
 
-    def leave(request: Request, data: dict[str, Any]) -> Any:
+    def feedback(request: Request, role: int, data: dict[str, Any]) -> Any:
+        session.give_feedback(role, data.get("answers"))
+        path = session.save(log_path)  # the answers are kept with the game: its log line is written again
+        return state_json(role, {"saved": str(path)})
+
+    def leave(request: Request, role: int, data: dict[str, Any]) -> Any:
         watch.leaving = time.monotonic()
         return Response(status_code=204)
+
+    async def events(request: Request) -> Any:
+        """Server-sent events: ``data: <version>`` each time the table changes (pages then ask for it)."""
+        try:
+            role = checked(request)
+        except _Refusal as exc:
+            return refusal(exc.status, str(exc))
+        if role is None:
+            return Response("not found", status_code=404, media_type="text/plain")
+        if role != DESIGNER:
+            session.join(role)
+
+        async def stream() -> Any:
+            seen, quiet = -1, 0.0
+            yield "retry: 1000\n\n"
+            while not watch.stopping:
+                watch.heard()
+                if session.version != seen:
+                    seen, quiet = session.version, 0.0
+                    yield f"data: {seen}\n\n"
+                elif quiet >= EVENT_PING:
+                    quiet = 0.0
+                    yield ": ping\n\n"
+                await asyncio.sleep(EVENT_TICK)
+                quiet += EVENT_TICK
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
     routes = [Route("/{token}/", guarded(page, "GET")),
               Route("/{token}/static/{name}", guarded(page, "GET")),
               Route("/{token}/face/{name}", guarded(face, "GET")),
-              Route("/{token}/api/view", guarded(view, "GET"))]
-    for name, handler in (("move", move), ("agent", agent), ("undo", undo), ("new", new), ("hint", hint),
-                          ("save", save), ("leave", leave)):
-        routes.append(Route(f"/{{token}}/api/{name}", guarded(handler, "POST"), methods=["POST", "GET"]))
+              Route("/{token}/api/view", guarded(view, "GET")),
+              Route("/{token}/api/events", events)]
+    for name, handler, who in (("move", move, "seat"), ("agent", agent, "any"), ("undo", undo, "seat"),
+                               ("new", new, "any"), ("hint", hint, "seat"), ("save", save, "any"),
+                               ("feedback", feedback, "seat"), ("leave", leave, "any")):
+        routes.append(Route(f"/{{token}}/api/{name}", guarded(handler, "POST", who), methods=["POST", "GET"]))
 
     async def not_found(request: Request, exc: Exception) -> Any:
         return Response("not found", status_code=404, media_type="text/plain")
@@ -196,41 +331,141 @@ def build_app(session: Session, token: str, log_path: Path, pictures: dict[str, 
     return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
 
 
-def free_socket() -> socket.socket:
-    """A listening socket on 127.0.0.1 at a port the system picks (free by construction)."""
+def head_timeout_protocol() -> type:
+    """uvicorn's HTTP/1.1 protocol, closing a connection whose request head is not whole within
+    ``HEAD_SECONDS`` (uvicorn times out idle kept-alive connections, not half-sent heads)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeadTimeoutProtocol(H11Protocol):  # type: ignore[misc]
+        _head_timer: Any = None
+
+        def _arm(self) -> None:
+            if self._head_timer is None:
+                self._head_timer = self.loop.call_later(HEAD_SECONDS, self._head_late)
+
+        def _disarm(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+                self._head_timer = None
+
+        def _waiting_for_head(self) -> bool:
+            return self.cycle is None or self.cycle.response_complete
+
+        def _head_late(self) -> None:
+            self._head_timer = None
+            if self._waiting_for_head() and not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def data_received(self, data: bytes) -> None:
+            if self._waiting_for_head():
+                self._arm()  # a new request begins: its head must be whole in time
+            super().data_received(data)
+            if not self._waiting_for_head():
+                self._disarm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return HeadTimeoutProtocol
+
+
+def free_socket(host: str = "127.0.0.1") -> socket.socket:
+    """A listening socket on ``host`` at a port the system picks (free by construction)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
+    sock.bind((host, 0))
+    sock.listen(128)
     sock.set_inheritable(True)
     return sock
 
 
-def serve(session: Session, log_path: Path, open_browser: bool = True, out: TextIO | None = None) -> int:
-    """Serve ``session`` until the page is closed or Ctrl-C; print the address first. Returns 0."""
+def lan_address() -> str:
+    """This machine's address on the local network (the interface a packet outward would leave by)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the route
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def qr_text(url: str) -> str | None:
+    """``url`` as a QR code drawn with text characters (for a phone's camera), or None without segno."""
+    try:
+        import segno
+    except ImportError:
+        return None
+    import io
+    buf = io.StringIO()
+    segno.make(url, error="l").terminal(out=buf, compact=True)
+    return buf.getvalue()
+
+
+def serve(session: Session, log_path: Path, open_browser: bool = True, out: TextIO | None = None,
+          lan: bool = False) -> int:
+    """Serve ``session`` until its pages have gone, its starter has gone, or Ctrl-C; print the links first.
+
+    One person: the link of the seat (opened in a browser unless ``open_browser`` is False). Several
+    people: each seat's link and the designer's; the designer's page opens. ``lan``: listen on the
+    local network too, and print each seat's link with a QR code. Returns 0."""
     import uvicorn
 
     out = out or sys.stdout
-    token = secrets.token_urlsafe(16)
     print(f"cardgen play: drawing the faces of {session.deck.id}...", file=out, flush=True)
-    watch = Watch()
-    app = build_app(session, token, log_path, watch=watch)
-    sock = free_socket()
-    url = f"http://127.0.0.1:{sock.getsockname()[1]}/{token}/"
+    several = len(session.people) > 1
+    watch = Watch(idle_stop=PEOPLE_IDLE_STOP if several else IDLE_STOP, leaves=not several,
+                  wait_first=IDLE_STOP if open_browser and not several else None)
+    keys = table_keys(session)
+    sock = free_socket("0.0.0.0" if lan else "127.0.0.1")
+    port = sock.getsockname()[1]
+    host = lan_address() if lan else "127.0.0.1"
+    hosts = {f"127.0.0.1:{port}", f"localhost:{port}", f"{host}:{port}"}
+    app = build_app(session, None, log_path, watch=watch, keys=keys, hosts=hosts)
+    links = {role: f"http://{host}:{port}/{key}/" for key, role in keys.items()}
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                                           limit_concurrency=32, timeout_keep_alive=5))
+                                           http=head_timeout_protocol(), limit_concurrency=512,
+                                           timeout_keep_alive=5, timeout_graceful_shutdown=1))
+    parent = os.getppid()
+
+    def stop(why: str) -> None:
+        print(f"cardgen play: {why}; stopping", file=out, flush=True)
+        watch.stopping = True
+        server.should_exit = True
 
     def idle() -> None:
         while not server.should_exit:
             time.sleep(0.5)
-            if watch.closed(time.monotonic()):
-                print("cardgen play: the page was closed; stopping", file=out, flush=True)
-                server.should_exit = True
+            if os.getppid() != parent:
+                stop("the process that started cardgen play has ended")
+            elif watch.closed(time.monotonic()):
+                stop("the page was closed" if not several else "no page has come for a long while")
 
     threading.Thread(target=idle, daemon=True, name="cardgen-play-idle").start()
-    print(f"cardgen play: {url}  (Ctrl-C to stop)", file=out, flush=True)
+    if not several:
+        print(f"cardgen play: {links[session.seat]}  (Ctrl-C to stop)", file=out, flush=True)
+    else:
+        for seat in session.people:
+            print(f"cardgen play: seat {seat + 1}: {links[seat]}", file=out, flush=True)
+        print(f"cardgen play: designer (watches every seat): {links[DESIGNER]}  (Ctrl-C to stop)", file=out,
+              flush=True)
+    if lan:
+        for seat in session.people:
+            drawn = qr_text(links[seat])
+            if drawn:
+                print(f"seat {seat + 1}:\n{drawn}", file=out, flush=True)
     if open_browser:
         import webbrowser
-        threading.Timer(0.3, webbrowser.open, (url,)).start()
+        threading.Timer(0.3, webbrowser.open, (links[DESIGNER if several else session.seat],)).start()
+    session.warm_hint()
+    from cardgen.play.session import remove_stale_temporaries
+    remove_stale_temporaries(log_path)  # a save killed in an earlier run left its temporary copy
     server.run(sockets=[sock])
+    watch.stopping = True
     return 0

@@ -1,11 +1,15 @@
-"""One playtest game: a person in one seat, agents in the others, the rules enforced by the engine.
+"""One playtest game: people in some seats, agents in the others, the rules enforced by the engine.
 
-Everything goes through the engine API (``Game``, ``State``): the person's moves must be in
-``legal_actions()`` (anything else is refused and the state is left as it was), agents move one
-decision at a time when the page asks (so it can show each move at a person's pace), undo
-replays the game from its seed up to before the person's last move, and a finished game
-becomes one line of the ``cardgen-log/1`` format that ``cardgen replay`` checks. The session
-is shared by the server's threads: every public method holds its lock.
+Everything goes through the engine API (``Game``, ``State``): a person's moves must be in
+``legal_actions()`` for their own seat and name the move they answer (``turn``: the number of
+moves made when the page showed them; anything else is refused and the state is left as it
+was), agents move one decision at a time when a page asks (so each move shows at a person's
+pace; a page names the move it saw, so two pages asking at once make one agent move), undo
+(a table with one person) replays the game from its seed up to before the person's last move,
+and a finished game becomes one line of the ``cardgen-log/1`` format that ``cardgen replay``
+checks, with the people's answers to the feedback form. The table starts once every person's
+seat is taken (``join``). The seed is never shown: pages see a game number. The session is
+shared by the server's threads: every public method holds its lock.
 """
 from __future__ import annotations
 
@@ -36,10 +40,27 @@ DEFAULT_PACE = 0.9
 HINT_SHOWN = 8
 #: iterations of the hint's search (its values are means over this many playouts per move or fewer)
 HINT_ITERATIONS = 200
+#: seconds the hint's search may take (a first short search measures the pace, the second fills the budget)
+HINT_SECONDS = 1.2
+#: iterations of the hint's first, measuring search
+HINT_PROBE = 12
+#: the feedback form's own questions: id -> kind (``rating``: 1 to 5; ``choice``: one of FEEDBACK_LONG; text)
+FEEDBACK = {"fun": "rating", "long": "choice", "unclear": "text", "comment": "text"}
+#: the answers to "did it feel long?"
+FEEDBACK_LONG = ("short", "right", "long")
+#: longest answer kept
+FEEDBACK_TEXT = 1000
 
 
 class Refused(Exception):
-    """A request the rules (or the moment) do not allow; the state is unchanged. One readable line."""
+    """A request the rules (or the moment) do not allow; the state is unchanged. One readable line.
+
+    ``code`` names the refusals a person meets in ordinary play (a move sent twice, another seat's
+    turn, the game over, people still to come), so the page says them in its own language."""
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass
@@ -54,11 +75,12 @@ class Entry:
 
 
 class Session:
-    """One game of ``deck`` for ``players`` with a person in ``seat`` and ``agents`` rotated over the others."""
+    """One game of ``deck`` for ``players``: people in ``people`` (default: ``seat`` alone), ``agents``
+    rotated over the other seats."""
 
     def __init__(self, deck: "ResolvedDeck", players: int | None = None, seat: int = 0,
                  agents: list[str] | None = None, seed: int = 1, lang: str | None = None,
-                 pace: float = DEFAULT_PACE) -> None:
+                 pace: float = DEFAULT_PACE, people: list[int] | None = None) -> None:
         spec = deck.spec
         if spec.new_game is None:
             raise InputError(f"{deck.id} has no rules engine (a print-only deck); expected a deck with 'game'",
@@ -67,8 +89,12 @@ class Session:
         players = players if players is not None else max(low, min(high, 3))
         if not low <= players <= high:
             raise InputError(f"{deck.id} is for {low}-{high} players, got {players}", field="--players")
-        if not 0 <= seat < players:
-            raise InputError(f"seat {seat + 1} of {players}: expected 1 to {players}", field="--seat")
+        people = sorted(set(people)) if people else [seat]
+        for person in people:
+            if not 0 <= person < players:
+                raise InputError(f"seat {person + 1} of {players}: expected 1 to {players}",
+                                 field="--seat" if len(people) == 1 else "--people")
+        seat = people[0]
         lang = lang or ("en" if "en" in deck.languages else deck.languages[0])
         if lang not in deck.languages:
             raise InputError(f"{deck.id} is not written in '{lang}'; expected one of {', '.join(deck.languages)}",
@@ -80,15 +106,21 @@ class Session:
                 raise InputError(f"unknown agent '{name}' for {deck.id} ({deck.game}); expected one of "
                                  f"{', '.join(factories)}", field="--agents", hint=did_you_mean(name, factories))
         self.deck, self.players, self.seat, self.lang, self.pace = deck, players, seat, lang, pace
+        self.people = people
+        #: the people's seats whose page has come (one person: taken from the start, as before)
+        self.joined: set[int] = set(people) if len(people) == 1 else set()
         self.factories = factories
         self.game = install(spec.new_game(deck, players), deck)  # the deck's house rule, if it names one
-        others = [s for s in range(players) if s != seat]
+        others = [s for s in range(players) if s not in people]
         self.names = [HUMAN] * players
         for i, s in enumerate(others):
             self.names[s] = names[i % len(names)]
         self.can_hint = can_determinize(deck)
         self.lock = threading.RLock()
         self.saved: Path | None = None
+        self.number = 0  # the game number pages show instead of the seed
+        self.version = 0  # bumped by every change a page should see (server-sent events)
+        self._hint_pace: float | None = None  # seconds per hint iteration, measured
         self._deal(seed)
         self._warm_up()
 
@@ -105,9 +137,21 @@ class Session:
                 agent.choose(state.clone().observation(state.current_player), state.legal_actions(),
                              random.Random(0))
 
+    def warm_hint(self) -> None:
+        """Start the hint's search once in the background (``cardgen play`` calls it as the page opens):
+        its first run loads what it needs, 1-2 s that would otherwise fall on the first hint."""
+        state = self.state
+        if self.can_hint and not state.is_terminal() and state.legal_actions():
+            threading.Thread(target=self._search, args=(state.clone(), state.legal_actions(), 2), daemon=True,
+                             name="cardgen-play-hint-warm-up").start()
+
     # -- the game ----------------------------------------------------------------------------
     def _deal(self, seed: int) -> None:
         self.seed = seed
+        self.number += 1
+        self.version += 1
+        self.feedback: dict[int, dict[str, Any]] = {}
+        self._line: bytes | None = None  # this game's line as last saved
         self.state: State = self.game.new_initial_state(seed)
         self.initial_piles = {k: list(v) for k, v in self.state.initial_piles.items()}
         self.actions: list[tuple[int, Action]] = []
@@ -126,34 +170,57 @@ class Session:
         self.actions.append((player, action))
         entry = Entry(player, who, self.describe(action), action)
         self.journal.append(entry)
+        self.version += 1
         return entry
 
-    def waiting_for(self) -> str:
-        """``you``, ``agent``, or ``over`` (the game ended or cannot go on)."""
+    def join(self, seat: int) -> None:
+        """A person's page came for ``seat`` (the table starts when every person's seat is taken)."""
+        with self.lock:
+            if seat in self.people and seat not in self.joined:
+                self.joined.add(seat)
+                self.version += 1
+
+    def waiting_for(self, seat: int | None = None) -> str:
+        """What ``seat`` (default: the first person's) waits for: ``seats`` (people still to come), ``you``,
+        ``agent``, ``person`` (another person's turn) or ``over`` (the game ended or cannot go on)."""
         s = self.state
+        seat = self.seat if seat is None else seat
         if s.is_terminal() or not s.legal_actions():
             return "over"
-        return "you" if s.current_player == self.seat else "agent"
+        if not self.actions and not self.joined >= set(self.people):
+            return "seats"
+        if s.current_player == seat:
+            return "you"
+        return "person" if s.current_player in self.people else "agent"
 
-    def play(self, action: Any) -> Entry:
-        """The person's move: ``action`` as the page sends it (a JSON list); refused unless legal now."""
+    def play(self, action: Any, seat: int | None = None, turn: Any = None) -> Entry:
+        """A person's move for ``seat``: ``action`` as the page sends it (a JSON list); refused unless legal
+        now. ``turn``, when given, is the number of moves the page had seen: a move sent again, or
+        answering a table that has moved on since, is refused."""
+        seat = self.seat if seat is None else seat
         with self.lock:
+            if turn is not None and (not isinstance(turn, int) or isinstance(turn, bool) or turn != len(self.actions)):
+                raise Refused(f"this move answers move {str(turn)[:12]}, but {len(self.actions)} moves have been "
+                              "made: the table has moved on; nothing changed", "moved_on")
             if not isinstance(action, list) or len(action) > 16 or not all(
                     isinstance(a, (str, int)) and not isinstance(a, bool) for a in action):
                 raise Refused("a move is a list of words and numbers, as the legal moves list them")
             wanted = as_action(action)
-            state = self.waiting_for()
+            state = self.waiting_for(seat)
             if state != "you":
                 raise Refused("the game is over" if state == "over" else
-                              f"it is seat {self.state.current_player + 1}'s turn, not yours")
+                              "the table waits for the other people to join" if state == "seats" else
+                              f"it is seat {self.state.current_player + 1}'s turn, not yours",
+                              "over" if state == "over" else state if state == "seats" else "not_yours")
             if wanted not in self.state.legal_actions():
                 raise Refused(f"{json.dumps(action)[:120]} is not a legal move now; nothing changed")
             return self._apply(wanted, HUMAN)
 
-    def agent_move(self) -> Entry | None:
-        """One decision of the agent whose turn it is (None when it is the person's turn or the game is over)."""
+    def agent_move(self, after: int | None = None) -> Entry | None:
+        """One decision of the agent whose turn it is (None when it is a person's turn or the game is over).
+        ``after``: the number of moves the asking page saw; None if another page's request moved first."""
         with self.lock:
-            if self.waiting_for() != "agent":
+            if self.waiting_for() != "agent" or (after is not None and after != len(self.actions)):
                 return None
             player = self.state.current_player
             agent = self.agents[player]
@@ -166,8 +233,11 @@ class Session:
             return self._apply(action, self.names[player])
 
     def undo(self) -> None:
-        """Back to before the person's last move: the game is replayed from its seed (agents' moves kept)."""
+        """Back to before the person's last move: the game is replayed from its seed (agents' moves kept).
+        A table with several people has no undo (it would take back the others' moves)."""
         with self.lock:
+            if len(self.people) > 1:
+                raise Refused("undo is for a table with one person: the others have seen the move")
             mine = [i for i, (p, _) in enumerate(self.actions) if p == self.seat]
             if not mine:
                 raise Refused("nothing to undo: you have not moved yet")
@@ -177,32 +247,99 @@ class Session:
             for _, action in keep:
                 self.state.apply(action)
             self.actions, self.journal, self.saved = list(keep), journal, None
+            self.version += 1
 
     def new_deal(self, seed: int | None = None) -> None:
-        """A fresh game: the next seed unless one is given."""
+        """A fresh game: the next seed unless one is given (``cardgen play`` starts from a random seed)."""
         with self.lock:
             self._deal(self.seed + 1 if seed is None else seed)
 
-    def hint(self) -> dict[str, Any]:
-        """What the ``search`` agent would play for the person, with its mean reward per move (0..1)."""
-        from cardgen.agents.search import SearchAgent
+    def hint(self, seat: int | None = None) -> dict[str, Any]:
+        """What the ``search`` agent would play for ``seat``, with its mean reward per move (0..1).
 
+        Bounded by time (``HINT_SECONDS``): a short search measures how long an iteration takes
+        here, then a second one runs as many as the budget allows (at most ``HINT_ITERATIONS``)."""
         with self.lock:
-            if self.waiting_for() != "you":
-                raise Refused("a hint is for your own turn")
+            if self.waiting_for(seat) != "you":
+                raise Refused("a hint is for your own turn", "not_yours")
             if not self.can_hint:
                 raise Refused(f"the {self.deck.game} engine cannot deal hidden cards again (State.determinize), "
                               "which the search agent needs")
             state, legal = self.state.clone(), self.state.legal_actions()
-        agent = SearchAgent(HINT_ITERATIONS, policy=self.deck.spec.agents.get("heuristic"), compiled=False)
-        choice = agent.choose_from_state(state, legal, random.Random(f"hint {self.seed} {len(self.actions)}"))
-        values = agent.last_values or {choice: 1.0}
+        iterations = HINT_ITERATIONS
+        if self._hint_pace is None:
+            start = time.monotonic()
+            self._search(state.clone(), legal, HINT_PROBE)
+            self._hint_pace = (time.monotonic() - start) / HINT_PROBE
+            iterations = int((HINT_SECONDS - HINT_PROBE * self._hint_pace) / max(self._hint_pace, 1e-6))
+        else:
+            iterations = int(HINT_SECONDS / max(self._hint_pace, 1e-6))
+        iterations = max(HINT_PROBE, min(HINT_ITERATIONS, iterations))
+        start = time.monotonic()
+        choice, values = self._search(state, legal, iterations)
+        # the slowest pace seen (a search that decides early ran fewer iterations than asked)
+        self._hint_pace = max(self._hint_pace, (time.monotonic() - start) / iterations)
         moves = sorted(legal, key=lambda a: -values.get(a, -1.0))[:HINT_SHOWN]
         if choice not in moves:  # the policy's move, kept though others scored higher: shown too
             moves[-1] = choice
         return {"choice": list(choice), "text": self.describe(choice),
                 "values": [{"action": list(a), "text": self.describe(a),
                             "value": round(values[a], 3) if a in values else None} for a in moves]}
+
+    def _search(self, state: State, legal: list[Action], iterations: int) -> tuple[Action, dict[Action, float]]:
+        """The hint's search with ``iterations``: its choice and its value of each move."""
+        from cardgen.agents.search import SearchAgent
+
+        agent = SearchAgent(iterations, policy=self.deck.spec.agents.get("heuristic"), compiled=False)
+        choice = agent.choose_from_state(state, legal, random.Random(f"hint {self.seed} {len(self.actions)}"))
+        return choice, agent.last_values or {choice: 1.0}
+
+    # -- feedback ------------------------------------------------------------------------------
+    def questions(self) -> list[dict[str, str]]:
+        """The designer's own questions (the deck's ``playtest:`` section) in the table's language."""
+        section = getattr(self.deck.model, "playtest", None)
+        if section is None:
+            return []
+        return [{"id": q.id, "kind": q.kind, "text": q.text[self.lang] or q.text["en"] or q.id}
+                for q in section.questions]
+
+    def give_feedback(self, seat: int, answers: Any) -> dict[str, Any]:
+        """Keep ``seat``'s answers to the form shown when the game ends (it goes into the game's log line).
+
+        ``answers`` maps the form's questions (``FEEDBACK``) and the deck's own (``q:<id>``) to an answer;
+        an unknown question, a rating outside 1-5 or an answer not a text is refused, nothing kept."""
+        with self.lock:
+            if seat not in self.people:
+                raise Refused("feedback is for the people at the table")
+            if not self.state.is_terminal():
+                raise Refused("the form is for a finished game")
+            if not isinstance(answers, dict):
+                raise Refused("expected the form's answers as an object")
+            kinds = dict(FEEDBACK) | {f"q:{q['id']}": q["kind"] for q in self.questions()}
+            kept: dict[str, Any] = {}
+            for key, value in answers.items():
+                kind = kinds.get(key)
+                if kind is None:
+                    raise Refused(f"no question '{str(key)[:40]}' on the form")
+                if value is None or value == "":
+                    continue
+                if kind == "rating":
+                    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 5:
+                        raise Refused(f"{key}: expected a rating from 1 to 5")
+                elif kind == "choice":
+                    if value not in FEEDBACK_LONG:
+                        raise Refused(f"{key}: expected one of {', '.join(FEEDBACK_LONG)}")
+                elif kind == "yesno":
+                    if not isinstance(value, bool):
+                        raise Refused(f"{key}: expected yes or no")
+                elif not isinstance(value, str):
+                    raise Refused(f"{key}: expected a text")
+                else:
+                    value = value.strip()[:FEEDBACK_TEXT]
+                kept[key] = value
+            self.feedback[seat] = kept
+            self.version += 1
+            return kept
 
     # -- the log -------------------------------------------------------------------------------
     def log_record(self) -> dict[str, Any]:
@@ -216,13 +353,14 @@ class Session:
         return {
             "format": FORMAT, "project": ref.project, "deck": ref.deck, "file": ref.file, "game": self.deck.game,
             "deck_hash": deck_hash(self.deck), "players": self.players, "master_seed": None, "cap": DEFAULT_CAP,
-            "index": 0, "seed": self.seed, "agents": list(self.names), "human_seats": [self.seat],
+            "index": 0, "seed": self.seed, "agents": list(self.names), "human_seats": list(self.people),
             "initial_piles": self.initial_piles, "actions": [[p, list(a)] for p, a in self.actions],
             "end_reason": s.end_reason, "scores": list(outcome.scores) if outcome else None,
             "winners": list(outcome.winners) if outcome else None,
             "tie_break": outcome.tie_break if outcome else None, "turns": s.turns, "rounds": s.rounds,
             "gaps": [{"kind": g.kind, "settled": g.settled, "detail": g.detail, "by": "engine"} for g in s.gaps],
             **self._house_fields(),
+            **({"feedback": {str(k): v for k, v in sorted(self.feedback.items())}} if self.feedback else {}),
         }
 
     def _house_fields(self) -> dict[str, Any]:
@@ -231,17 +369,52 @@ class Session:
         return {"code": self.deck.model.code, "code_hash": house.sha256} if house is not None else {}
 
     def save(self, path: Path) -> Path:
-        """Add the finished game to the log at ``path`` (one line per game, written atomically)."""
+        """Add the finished game to the log at ``path`` (one line per game, written atomically).
+
+        Saved again (feedback came after the first save), the game's line is replaced, not repeated.
+        Temporary copies an interrupted earlier save left beside the log are removed."""
         from cardgen.fileio import check_output_file, write_atomic
 
         with self.lock:
-            line = json.dumps(self.log_record(), ensure_ascii=False, separators=(",", ":"))
-            if self.saved == path:
+            line = json.dumps(self.log_record(), ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+            if self.saved == path and self._line == line:
                 return path
             check_output_file(path, "play log")
             before = path.read_bytes() if path.is_file() else b""
+            if self.saved == path and self._line and before.endswith(self._line):
+                before = before[:-len(self._line)]
             if before and not before.endswith(b"\n"):
                 before += b"\n"
-            write_atomic(path, before + line.encode("utf-8") + b"\n")
-            self.saved = path
+            remove_stale_temporaries(path)
+            write_atomic(path, before + line)
+            self.saved, self._line = path, line
+            self.version += 1
             return path
+
+
+def remove_stale_temporaries(path: Path) -> list[Path]:
+    """Remove the temporary copies (``.NAME.PID-N.tmp``, ``fileio.write_atomic``) of ``path`` whose process
+    is gone: a save killed before its rename leaves one. Returns those removed."""
+    import os
+    import re
+
+    gone = []
+    pattern = re.compile(r"^\." + re.escape(path.name) + r"\.(\d+)-\d+\.tmp$")
+    if not path.parent.is_dir():
+        return gone
+    for other in path.parent.iterdir():
+        found = pattern.match(other.name)
+        if not found:
+            continue
+        pid = int(found.group(1))
+        try:
+            os.kill(pid, 0)
+            alive = True
+        except ProcessLookupError:
+            alive = False
+        except PermissionError:
+            alive = True
+        if not alive:
+            other.unlink(missing_ok=True)
+            gone.append(other)
+    return gone

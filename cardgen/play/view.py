@@ -1,17 +1,21 @@
-"""The page's table, built from what the person's seat may see and nothing else.
+"""Each seat's page, built from what that seat may see and nothing else; the designer's, every seat's.
 
-An area is ``{"title", "cards", "facts": [[label, value]], "pick", "columns", "seat"}``; a card is
-a card instance or component id, or ``{"face": id or None (an empty place), "count", "badge",
-"dim", "under": [cards]}``. ``pick``: a move naming a card's face (not one instance) makes the
-cards of this area clickable (True: any move; a list: moves whose first word is in it). A game lays its table out with ``GameSpec.play_table``; without
-one, the observation is laid out generically (below).
+An area is ``{"title", "cards", "facts": [[label, value]], "pick", "columns", "seat", "ring"}``; a
+card is a card instance or component id, or ``{"face": id or None (an empty place), "count",
+"badge", "dim", "name", "side", "under": [cards]}`` (``name``: as printed on the side in play, when
+it is not the component's name; ``side``: 2 for a two-faced card showing its second face). ``ring``: a card drawn in the middle of the area's cards laid on a
+circle (Draco's table around Draco). ``pick``: a move naming a card's face (not one instance)
+makes the cards of this area clickable (True: any move; a list: moves whose first word is in
+it). A game lays its table out with ``GameSpec.play_table``; without one, the observation is
+laid out generically (below).
 
-``table_view`` reads ``State.observation(seat)`` only (plus public counters: whose turn,
-turns, rounds, and the outcome once the game is over), so a hidden card cannot reach the
-page: not in its pictures, its text or its JSON. The observation's shape is the game's own;
-it is laid out generically: lists of card ids and ``{card: count}`` maps become rows of card
-pictures (the faces of the printed sheets, by component id), numbers and words become facts,
-nested parts become their own titled areas. The person's hand comes first.
+``table_view(session, seat)`` reads ``State.observation(seat)`` only (plus public counters:
+whose turn, turns, rounds, the game number, and the outcome once the game is over; never the
+seed), so a hidden card cannot reach the seat's page: not in its pictures, its text or its JSON.
+The observation's shape is the game's own; it is laid out generically: lists of card ids and
+``{card: count}`` maps become rows of card pictures (the faces of the printed sheets, by
+component id), numbers and words become facts, nested parts become their own titled areas. The
+seat's hand comes first. ``designer_view`` puts every seat's view side by side, without moves.
 """
 from __future__ import annotations
 
@@ -28,6 +32,8 @@ _BOOK = wordbook.load(__file__)
 
 #: the page's own words, per language (the table's labels come from the observation's keys)
 UI = _BOOK["ui"]
+#: a game's end and tie-break reasons (``State.end_reason``, ``Outcome.tie_break``) as players read them
+ENDS = _BOOK["ends"]
 #: observation keys that are the seat's own hidden cards: shown first, large
 HAND_KEYS = ("hand",)
 #: deepest nesting laid out as areas; anything deeper is written as text
@@ -72,6 +78,10 @@ def _norm(deck: Any, lang: str, card: Any, depth: int = 0) -> dict[str, Any]:
     if face is None:
         return {"face": None, "name": ""}
     out = _card(deck, str(face), lang, card.get("count"))
+    if card.get("name"):  # the game names the card as its side in play is printed
+        out["name"] = str(card["name"])
+    if card.get("side") == 2:  # a two-faced card showing its second face (``server.face_pictures``)
+        out["picture"] = f"{out['face']}~2"
     for key in ("badge", "dim"):
         if card.get(key):
             out[key] = card[key] if key == "badge" else True
@@ -100,7 +110,9 @@ def _game_areas(session: "Session", obs: dict[str, Any]) -> tuple[list[dict[str,
             part.append({"title": str(area.get("title", "")), "cards": cards, "empty": not cards and not facts,
                          "facts": facts,
                          "pick": _pick(area.get("pick", False)), "columns": area.get("columns"),
-                         "seat": area.get("seat")})
+                         "seat": area.get("seat"),
+                         # a circle of places around a centre card (Draco's table), drawn as a ring
+                         "ring": _norm(deck, lang, area["ring"]) if area.get("ring") else None})
         parts.append(part)
     return parts[0], parts[1]
 
@@ -170,9 +182,11 @@ def _mentions(deck: Any, action: tuple[Any, ...]) -> list[str]:
     return [w for w in action[1:] if _is_card(deck, w)]
 
 
-def table_view(session: "Session") -> dict[str, Any]:
-    """Everything the page shows, from the seat's observation, the seat's legal moves and the public journal."""
-    deck, lang, seat = session.deck, session.lang, session.seat
+def table_view(session: "Session", seat: int | None = None) -> dict[str, Any]:
+    """Everything ``seat``'s page shows (default: the first person's), from the seat's observation, its
+    legal moves and the public journal."""
+    deck, lang = session.deck, session.lang
+    seat = session.seat if seat is None else seat
     state = session.state
     obs = state.observation(seat)
     ui = UI.get(lang, UI["en"])
@@ -181,7 +195,39 @@ def table_view(session: "Session") -> dict[str, Any]:
         shown, areas = _game_areas(session, obs)
     else:
         shown, areas = _generic_areas(session, obs, title)
-    return _page(session, title, ui, shown, areas)
+    return _page(session, seat, title, ui, shown, areas)
+
+
+def _names(session: "Session", ui: dict[str, str]) -> list[str]:
+    """Who plays each seat, in the page's language (a person, an agent)."""
+    return [ui["person"] if n == "human" else ui.get("agent_" + n, n) for n in session.names]
+
+
+def _status(session: "Session", waiting: str, ui: dict[str, str], names: list[str]) -> str:
+    """The top bar's line: whose turn, or who is still to come, or the game's end."""
+    state = session.state
+    who = names[state.current_player] if state.current_player >= 0 else ""
+    return (ui["over"] if waiting == "over" else ui["turn_you"] if waiting == "you"
+            else ui["seats_wait"].format(n=len(session.people) - len(session.joined)) if waiting == "seats"
+            else ui["turn_of"].format(n=state.current_player + 1, who=who))
+
+
+def designer_view(session: "Session") -> dict[str, Any]:
+    """The designer's page: every seat's view side by side (no moves: the designer watches)."""
+    seats = []
+    for seat in range(session.players):
+        view = table_view(session, seat)
+        view["moves"] = []
+        seats.append(view)
+    first = seats[0]
+    ui = first["ui"]
+    waiting = session.waiting_for(-1)  # no seat's turn is the designer's
+    return {"designer": True, "title": first["title"], "lang": session.lang, "ui": ui, "seats": seats,
+            "people": list(session.people), "joined": sorted(session.joined), "names": session.names,
+            "game_number": session.number, "moves_made": len(session.actions), "waiting": waiting,
+            "status": _status(session, waiting, ui, first["names"]), "turn": first["turn"], "result": first["result"],
+            "journal": first["journal"], "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
+            "saved": first["saved"], "version": session.version}
 
 
 def _generic_areas(session: "Session", obs: dict[str, Any], title: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -203,11 +249,11 @@ def _generic_areas(session: "Session", obs: dict[str, Any], title: str) -> tuple
     return shown, areas
 
 
-def _page(session: "Session", title: str, ui: dict[str, str], shown: list[dict[str, Any]],
+def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: list[dict[str, Any]],
           areas: list[dict[str, Any]]) -> dict[str, Any]:
-    """The view around the areas: whose turn, the legal moves, the result, the journal."""
-    deck, lang, seat, state = session.deck, session.lang, session.seat, session.state
-    waiting = session.waiting_for()
+    """The view around the areas: whose turn, the legal moves, the result, the journal (never the seed)."""
+    deck, lang, state = session.deck, session.lang, session.state
+    waiting = session.waiting_for(seat)
     moves = []
     if waiting == "you":
         moves = [{"action": list(a), "text": session.describe(a), "cards": _mentions(deck, a)}
@@ -219,15 +265,23 @@ def _page(session: "Session", title: str, ui: dict[str, str], shown: list[dict[s
                   "tie_break": outcome.tie_break}
     elif waiting == "over":
         result = {"end": state.end_reason or "no legal move", "scores": None, "winners": [], "tie_break": None}
-    who = session.names[state.current_player] if state.current_player >= 0 else ""
-    status = (ui["over"] if waiting == "over" else ui["turn_you"] if waiting == "you"
-              else ui["turn_of"].format(n=state.current_player + 1, who=who))
+    names = _names(session, ui)
+    status = _status(session, waiting, ui, names)
+    if result is not None:
+        ends = ENDS.get(lang, ENDS["en"])
+        result["end_text"] = ends.get(str(result["end"]), str(result["end"]).replace("_", " "))
+        if result.get("tie_break"):
+            result["tie_text"] = ends.get(str(result["tie_break"]), str(result["tie_break"]).replace("_", " "))
     return {
         "deck": deck.id, "title": title, "game": deck.game, "lang": lang, "seat": seat, "players": session.players,
-        "names": session.names, "seed": session.seed, "turn": state.current_player, "waiting": waiting,
+        "names": names, "game_number": session.number, "turn": state.current_player, "waiting": waiting,
         "status": status, "turns": state.turns, "rounds": state.rounds, "hand": shown,
         "areas": areas, "moves": moves, "result": result, "ui": ui, "can_hint": session.can_hint,
-        "can_undo": any(p == seat for p, _ in session.actions), "saved": str(session.saved or ""),
+        "can_undo": len(session.people) == 1 and any(p == seat for p, _ in session.actions),
+        "saved": str(session.saved or ""), "people": list(session.people), "version": session.version,
         "moves_made": len(session.actions), "pace_ms": round(session.pace * 1000),
-        "journal": [{"seat": e.seat, "who": e.who, "text": e.text} for e in session.journal[-200:]],
+        "journal": [{"seat": e.seat, "who": names[e.seat], "n": i + 1, "text": e.text}
+                    for i, e in enumerate(session.journal) if i >= len(session.journal) - 200],
+        "questions": session.questions() if waiting == "over" else [],
+        "feedback_given": seat in session.feedback,
     }

@@ -280,7 +280,8 @@ class Resolver:
             out.data[key] = copy.deepcopy(data[key])
             out.lines.drop((key,))
             out.lines.graft((key,), lines, (key,))
-        for key in ("code", "house_rule"):  # a house rule replaces the base's (cardgen/house.py)
+        for key in ("code", "house_rule", "playtest"):  # a house rule replaces the base's (cardgen/house.py),
+            # and so do the designer's playtest questions (cardgen play)
             if data.get(key) is not None:
                 out.data[key] = copy.deepcopy(data[key])
                 out.lines.drop((key,))

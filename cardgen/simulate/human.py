@@ -3,7 +3,9 @@
 A played game is a ``cardgen-log/1`` line whose agents include ``human``. For one deck and
 player count this gives how many games people finished, their mean length in rounds and
 turns, and how often a person won, so a report can say "people finish this variant in 9
-rounds, the agents in 12".
+rounds, the agents in 12". The people's answers to ``cardgen play``'s form at the end of a game
+(``feedback`` in the log line: fun 1-5, did it feel long, what was unclear, free text, the
+deck's own ``playtest:`` questions as ``q:<id>``) are summed up beside them.
 """
 from __future__ import annotations
 
@@ -45,12 +47,51 @@ def human_figures(games: list[dict[str, Any]], deck: str, players: int) -> dict[
 
     won = sum(1 for g in done if any(g["agents"][w] == HUMAN for w in g.get("winners") or []))
     return {"games": len(mine), "completed": len(done), "rounds": mean("rounds"), "turns": mean("turns"),
-            "human_wins": won}
+            "human_wins": won, "feedback": feedback_figures(mine)}
+
+
+def feedback_figures(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The people's answers over ``games``: how many, mean fun (1-5), "did it feel long" counted per
+    answer, every unclear point and comment, and each of the deck's own questions' answers."""
+    answers = [a for g in games for a in (g.get("feedback") or {}).values() if isinstance(a, dict)]
+    fun = [a["fun"] for a in answers if isinstance(a.get("fun"), int) and not isinstance(a.get("fun"), bool)]
+    long: dict[str, int] = {}
+    for a in answers:
+        if isinstance(a.get("long"), str):
+            long[a["long"]] = long.get(a["long"], 0) + 1
+    own: dict[str, list[Any]] = {}
+    for a in answers:
+        for key, value in a.items():
+            if str(key).startswith("q:"):
+                own.setdefault(str(key)[2:], []).append(value)
+    return {"answers": len(answers), "fun": round(sum(fun) / len(fun), 2) if fun else None, "long": long,
+            "unclear": [a["unclear"] for a in answers if isinstance(a.get("unclear"), str)],
+            "comments": [a["comment"] for a in answers if isinstance(a.get("comment"), str)], "questions": own}
 
 
 def human_line(fig: dict[str, Any], agents_rounds: float | None, label: str = "people") -> str:
     """``  people: 3 game(s), 9.0 rounds on average (agents 12.0), a person won 1``."""
     def num(x: float | None) -> str:
         return "-" if x is None else f"{x:.1f}"
-    return (f"  {label}: {fig['games']} game(s) played, {fig['completed']} finished in {num(fig['rounds'])} rounds "
+    line = (f"  {label}: {fig['games']} game(s) played, {fig['completed']} finished in {num(fig['rounds'])} rounds "
             f"on average (agents {num(agents_rounds)}), a person won {fig['human_wins']}")
+    return "\n".join([line, *feedback_lines(fig.get("feedback") or {})])
+
+
+#: how a log's "did it feel long" answers read
+LONG_WORDS = {"short": "too short", "right": "about right", "long": "too long"}
+
+
+def feedback_lines(fb: dict[str, Any]) -> list[str]:
+    """The people's answers as lines under the people's figures (none when nobody answered)."""
+    if not fb.get("answers"):
+        return []
+    fun = "-" if fb.get("fun") is None else f"{fb['fun']:.1f} of 5"
+    long = ", ".join(f"{n} {LONG_WORDS.get(k, k)}" for k, n in sorted(fb.get("long", {}).items())) or "-"
+    lines = [f"    feedback: {fb['answers']} answer(s); fun {fun}; length: {long}"]
+    lines += [f"    unclear: {text}" for text in fb.get("unclear", [])]
+    lines += [f"    comment: {text}" for text in fb.get("comments", [])]
+    for qid, values in sorted(fb.get("questions", {}).items()):
+        shown = [("yes" if v else "no") if isinstance(v, bool) else str(v) for v in values]
+        lines.append(f"    {qid}: {'; '.join(shown)}")
+    return lines

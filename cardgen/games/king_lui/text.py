@@ -44,14 +44,14 @@ def face_text(resolved: ResolvedDeck, component: Any, face: Any, lang: str) -> s
     return emerald_text(resolved.rules.emerald_portions, lang)
 
 
-#: a player's move as the play screen names it, per language
+#: a player's move as the play screen names it, per language ({emerald}: the card's printed name)
 _MOVES = {
     "take": {"fr": "Prendre {dish}", "it": "Prendi {dish}", "en": "Take {dish}"},
     "draw": {"fr": "Piocher", "it": "Pesca", "en": "Draw"},
-    "place": {"fr": "Poser Émeraude à côté des plats", "it": "Metti Smeraldo accanto ai piatti",
-              "en": "Lay Emerald beside the dishes"},
-    "emerald": {"fr": "Émeraude : retirer {dishes} au roi", "it": "Smeraldo: togli {dishes} al re",
-                "en": "Emerald: take {dishes} from the king"},
+    "place": {"fr": "Poser {emerald} à côté des plats", "it": "Metti {emerald} accanto ai piatti",
+              "en": "Lay {emerald} beside the dishes"},
+    "emerald": {"fr": "{emerald} : retirer {dishes} au roi", "it": "{emerald}: togli {dishes} al re",
+                "en": "{emerald}: take {dishes} from the king"},
 }
 
 
@@ -65,4 +65,6 @@ def describe_action(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str) 
         return describe_generic(resolved, action, lang)
     names = [component_name(resolved, d, lang) or str(d) for d in action[1:]]
     text = words.get(lang, words["en"])
-    return text.format(dish=names[0] if names else "", dishes=join_and(names, lang)).replace(" : ", NNBSP + ": ")
+    emerald = component_name(resolved, "emerald", lang) or "Emerald"
+    return text.format(dish=names[0] if names else "", dishes=join_and(names, lang),
+                       emerald=emerald).replace(" : ", NNBSP + ": ")

@@ -29,9 +29,10 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
               "columns": int(deck.model.rules.grid_cols), "facts": facts}]
     for p in [me] + [q for q in range(len(obs["players"])) if q != me]:  # the seat's own nobles first
         points, imposter, done, under = obs["players"][p]
-        nobles = [{"face": nid, "under": list(under[s]), "badge": "✓" if done[s] else None, "dim": bool(done[s])}
+        nobles = [{"face": nid, "under": list(under[s]), "badge": "✓" if done[s] else None, "dim": bool(done[s]),
+                   "name": _printed_name(deck, nid, lang), "side": _side(deck, nid)}
                   for s, nid in enumerate(obs["nobles"][p])]
-        areas.append({"title": w["seat"].format(n=p + 1, points=f"{points:g}"), "seat": p, "cards": nobles,
+        areas.append({"title": w["seat"].format(n=p + 1, points=f"{points:g}", pts=w["pts_one"] if _plural(points, lang) == "one" else w["pts_many"]), "seat": p, "cards": nobles,
                       "facts": [[w["imposter"], str(imposter)]], "pick": p == me})
     discard = list(obs["discard"])
     areas.append({"title": w["discard"], "cards": discard[-DISCARD_SHOWN:],
@@ -39,3 +40,33 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     if "solo" in obs and obs["solo"][2]:
         areas.append({"title": w["solo"], "cards": list(obs["solo"][2])})
     return {"hand": [hand], "areas": areas}
+
+
+def _face_in_play(deck: Any, noble_id: str) -> tuple[Any, Any]:
+    """``noble_id``'s component and its face showing the side in play (``rules.noble_side``), or Nones."""
+    from cardgen.games.royale.checks import noble_face
+
+    comp = next((c for c in deck.model.components if c.id == noble_id.split("#", 1)[0]), None)
+    try:
+        return comp, noble_face(comp, deck.model.rules.noble_side) if comp is not None else None
+    except KeyError:
+        return comp, None
+
+
+def _printed_name(deck: Any, noble_id: str, lang: str) -> str | None:
+    """The name printed on the side of ``noble_id`` in play (not the component's catalogue name)."""
+    _, face = _face_in_play(deck, noble_id)
+    return face.title[lang] if face is not None and face.title is not None else None
+
+
+def _side(deck: Any, noble_id: str) -> int | None:
+    """2 when the side in play is the noble's second face (its picture is drawn as ``<id>~2``)."""
+    comp, face = _face_in_play(deck, noble_id)
+    return 2 if comp is not None and face is not None and len(comp.faces) == 2 and face is comp.faces[1] else None
+
+
+def _plural(number: float, lang: str) -> str:
+    """CLDR's plural category of ``number`` in ``lang`` (``one``: "1 point", and "0 point" in French)."""
+    from babel import Locale
+
+    return str(Locale.parse(lang).plural_form(number))

@@ -206,8 +206,32 @@ def describe_action(deck: ResolvedDeck, action: tuple[Any, ...], lang: str) -> s
         return text.format(n=int(action[2]) + 1)
     if kind == "imposter":
         return text.format(deg=action[1], r=int(action[2]) + 1, c=int(action[3]) + 1)
+    moves = _BOOK["moves"].get(lang, _BOOK["moves"]["en"])
     if kind == "place":
-        return text.format(card=component_name(deck, action[1], lang) or action[1], n=int(action[2]) + 1)
+        return text.format(card=component_name(deck, action[1], lang) or action[1],
+                           noble=noble_title(deck, int(action[2]), lang) or moves["noble"].format(n=int(action[2]) + 1))
     if kind == "clear":
-        return text.format(n=int(action[1]) + 1)
+        return text.format(noble=noble_title(deck, int(action[1]), lang) or moves["noble"].format(n=int(action[1]) + 1))
     return text
+
+
+def noble_title(deck: ResolvedDeck, slot: int, lang: str) -> str | None:
+    """The name printed on the side in play of a seat's noble in ``slot`` (from 0), when every seat's
+    noble in that slot bears the same name (the shipped deck); None otherwise (the move says its number)."""
+    from cardgen.games.royale.checks import noble_face
+
+    owners: dict[str, list[Any]] = {}
+    for comp in deck.model.components:
+        data = comp.data
+        if data is not None and getattr(data, "role", None) == "noble":
+            owners.setdefault(str(data.owner), []).append(comp)
+    titles = set()
+    for comps in owners.values():
+        if slot >= len(comps):
+            return None
+        try:
+            face = noble_face(comps[slot], deck.model.rules.noble_side)
+        except KeyError:
+            return None
+        titles.add(face.title[lang] if face.title is not None else None)
+    return titles.pop() if len(titles) == 1 else None

@@ -1,9 +1,11 @@
-// cardgen play: the table as one seat sees it. Everything shown comes from api/view, which the
-// server builds from the seat's observation only; moves are the engine's legal actions.
+// cardgen play: the table as one seat sees it (or, on the designer's link, every seat side by side).
+// Everything shown comes from api/view, which the server builds from the seat's observation only;
+// moves are the engine's legal actions. api/events says when the table changed (another person's
+// move, an agent's): the page then asks for it again.
 "use strict";
 const HEARTBEAT_MS = 2000;   // the server stops when the page stays silent (server.py HEARTBEAT)
 window.agentLatency = [];
-let view = null, busy = false, selected = null, agentTimer = null;
+let view = null, busy = false, selected = null, agentTimer = null, formKept = null;
 
 const $ = (id) => document.getElementById(id);
 function el(tag, cls, text) {
@@ -21,7 +23,8 @@ async function call(path, body) {
     {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
   const r = await fetch(path, opts);
   const data = await r.json().catch(() => ({error: "the server did not answer"}));
-  if (!r.ok) throw new Error(data.error || ("refused: " + r.status));
+  // a refusal met in ordinary play in the page's language; others as the server words them
+  if (!r.ok) throw new Error((data.code && view && view.ui["err_" + data.code]) || data.error || ("refused: " + r.status));
   return data;
 }
 
@@ -35,7 +38,8 @@ function cardEl(card, big, playable) {
   const c = el("figure", "card" + (big ? " big" : "") + (playable ? " playable" : "") + (card.dim ? " dim" : ""));
   if (card.face === null) { c.classList.add("slot"); c.appendChild(el("div", "hole")); return c; }
   const img = el("img");
-  img.src = "face/" + card.face + ".png";
+  const picture = card.picture || card.face;  // a two-faced card may show its second face
+  img.src = "face/" + picture + ".png";
   img.alt = card.name;
   img.title = card.name + (card.count ? " × " + card.count : "");
   if (card.id) c.dataset.card = card.id;
@@ -49,8 +53,8 @@ function cardEl(card, big, playable) {
     c.appendChild(u);
   }
   c.appendChild(el("figcaption", "", card.name));
-  img.addEventListener("contextmenu", (ev) => { ev.preventDefault(); zoom(card.face); });
-  img.addEventListener("dblclick", () => zoom(card.face));
+  img.addEventListener("contextmenu", (ev) => { ev.preventDefault(); zoom(picture); });
+  img.addEventListener("dblclick", () => zoom(picture));
   return c;
 }
 
@@ -62,7 +66,7 @@ function zoom(face) {
 
 function movesFor(card, pick) {
   // a move naming this very card, or (in an area the game marks 'pick') naming its face
-  if (!view || card.face === null) return [];
+  if (!view || !view.moves || card.face === null) return [];
   const picks = (m) => pick === true || (Array.isArray(pick) && pick.includes(m.action[0]));
   return view.moves.filter((m) => m.cards.some((w) => (card.id && w === card.id) || (picks(m) && w === card.face)));
 }
@@ -71,6 +75,7 @@ function area(a, big) {
   const box = el("div", "area" + (a.cards.length ? " cards" : " facts") + (a.seat === view.seat ? " mine" : "") +
                   (a.seat !== undefined && a.seat !== null && a.seat === view.turn ? " turn" : "") +
                   (a.seat !== undefined && a.seat !== null && a.seat !== view.seat && !big ? " other" : ""));
+  if (a.seat !== undefined && a.seat !== null) box.dataset.seat = a.seat;
   box.appendChild(el("h3", "", a.title));
   if (a.cards.length || a.empty) {
     const row = el("div", "row" + (a.columns ? " grid" : ""));
@@ -82,6 +87,7 @@ function area(a, big) {
       row.appendChild(c);
     }
     if (!a.cards.length) row.appendChild(el("span", "empty", "—"));
+    if (a.ring) ring(row, a.ring, big);
     box.appendChild(row);
   }
   if (a.facts.length) {
@@ -90,6 +96,31 @@ function area(a, big) {
     box.appendChild(dl);
   }
   return box;
+}
+
+function ring(row, centre, big) {
+  // the places on a circle, place 1 at the top going clockwise, the centre card (Draco) in the middle;
+  // the radius keeps neighbours apart where they stand above one another (the circle's sides)
+  const cards = [...row.children];
+  const style = getComputedStyle(document.documentElement);
+  const small = row.closest(".area.other, section.seatview") !== null;
+  const h = (parseFloat(style.getPropertyValue(big ? "--hand-h" : "--card-h")) || 100) * (small ? 0.6 : 0.8);
+  const w = h * 0.72 + 8, n = Math.max(cards.length, 3), tall = h + 22;
+  const r = Math.max(tall / (2 * Math.sin(Math.PI / n)), (n * (w + 6)) / (2 * Math.PI));
+  row.classList.add("ring");
+  row.style.setProperty("--ring-h", h + "px");
+  row.style.setProperty("--ring-w", w + "px");
+  row.style.width = (2 * r + w) + "px";
+  row.style.height = (2 * r + tall) + "px";
+  const place = (c, x, y) => { c.style.left = (r + x) + "px"; c.style.top = (r + y) + "px"; };
+  cards.forEach((c, i) => {
+    const t = -Math.PI / 2 + (2 * Math.PI * i) / n;
+    place(c, r * Math.cos(t), r * Math.sin(t));
+  });
+  const mid = cardEl(centre, big, false);
+  mid.classList.add("centre");
+  place(mid, 0, 0);
+  row.appendChild(mid);
 }
 
 function pick(card, moves) {
@@ -126,13 +157,14 @@ function render() {
   document.title = v.title + " · cardgen play";
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
-  $("counters").textContent = `${ui.turns} ${v.turns} · ${ui.rounds} ${v.rounds} · ${ui.seed} ${v.seed} · ` +
-    ui.seat.replace("{n}", v.seat + 1) + " (" + ui.you + ")";
+  $("counters").textContent = `${ui.game.replace("{n}", v.game_number)} · ${ui.turns} ${v.turns} · ` +
+    `${ui.rounds} ${v.rounds} · ` + ui.you_seat.replace("{n}", v.seat + 1);
   $("hint").textContent = ui.hint; $("undo").textContent = ui.undo; $("new").textContent = ui.new;
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
   $("hint").disabled = v.waiting !== "you" || !v.can_hint;
   $("undo").disabled = !v.can_undo;
   $("save").disabled = v.waiting !== "over" || !v.result || v.result.scores === null;
+  $("new").hidden = v.people.length > 1; $("undo").hidden = v.people.length > 1;
   const table = $("table");
   table.replaceChildren(...v.areas.map((a) => area(a, false)));
   const hand = $("hand");
@@ -146,30 +178,133 @@ function render() {
     if (v.result.scores) {
       const ol = el("ol", "scores");
       v.result.scores.forEach((s, i) => {
-        const who = i === v.seat ? ui.you : v.names[i];
+        const who = i === v.seat ? ui.you : v.names[i];  // person, agent... in the page's language
         const li = el("li", v.result.winners.includes(i) ? "winner" : "", `${ui.seat.replace("{n}", i + 1)} (${who}): ${s}`);
         ol.appendChild(li);
       });
       res.appendChild(ol);
     }
-    const words = (t) => String(t).replace(/[_:]/g, " ");  // the engine's end reason, as words
-    res.appendChild(el("p", "quiet", words(v.result.end) + (v.result.tie_break ? " · " + words(v.result.tie_break) : "")));
+    res.appendChild(el("p", "quiet", v.result.end_text + (v.result.tie_text ? " · " + v.result.tie_text : "")));
+    if (!v.feedback_given && v.people.includes(v.seat)) {
+      // the same form across the table's updates (another person's answers): what is typed stays
+      if (!formKept || formKept.game !== v.game_number) formKept = {game: v.game_number, form: feedbackForm(v)};
+      res.appendChild(formKept.form);
+    }
+    else if (v.feedback_given) res.appendChild(el("p", "quiet", ui.fb_thanks));
   } else res.hidden = true;
+  journal(v);
+  if (v.saved) say(ui.saved.replace("{path}", v.saved));
+}
+
+function journal(v) {
   const j = $("journal");
   j.replaceChildren();
   v.journal.forEach((e, i) => {
     const li = el("li", (e.seat === v.seat ? "mine" : "theirs") + (i === v.journal.length - 1 ? " latest" : ""));
-    li.appendChild(el("b", "", ui.seat.replace("{n}", e.seat + 1) + (e.seat === v.seat ? "" : " · " + e.who)));
+    li.appendChild(el("span", "n", e.n + "."));
+    li.appendChild(el("b", "", v.ui.seat.replace("{n}", e.seat + 1) + (e.seat === v.seat ? "" : " · " + e.who)));
     li.appendChild(document.createTextNode(" " + e.text));
     j.appendChild(li);
   });
   j.scrollTop = j.scrollHeight;
-  if (v.saved) say(ui.saved.replace("{path}", v.saved));
+}
+
+function feedbackForm(v) {
+  // the short form each person answers when the game ends; sent with the game's log line
+  const ui = v.ui, form = el("form", "feedback");
+  form.appendChild(el("h3", "", ui.fb_title));
+  const field = (label, input) => { const l = el("label", "", label); l.appendChild(input); form.appendChild(l); return input; };
+  const select = (name, options) => {
+    const s = el("select"); s.name = name; s.appendChild(el("option", "", "–")).value = "";
+    for (const [value, text] of options) { const o = el("option", "", text); o.value = value; s.appendChild(o); }
+    return s;
+  };
+  field(ui.fb_fun, select("fun", [1, 2, 3, 4, 5].map((n) => [n, String(n)])));
+  field(ui.fb_long, select("long", [["short", ui.fb_short], ["right", ui.fb_right], ["long", ui.fb_longer]]));
+  field(ui.fb_unclear, el("textarea")).name = "unclear";
+  for (const q of v.questions) {
+    const input = q.kind === "rating" ? select("q:" + q.id, [1, 2, 3, 4, 5].map((n) => [n, String(n)])) :
+      q.kind === "yesno" ? select("q:" + q.id, [["yes", ui.yes], ["no", ui.no]]) : el("textarea");
+    input.name = "q:" + q.id;
+    field(q.text, input);
+  }
+  field(ui.fb_comment, el("textarea")).name = "comment";
+  const send = el("button", "", ui.fb_send); send.type = "submit"; send.id = "fb-send";
+  form.appendChild(send);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const answers = {};
+    for (const input of form.querySelectorAll("select, textarea")) {
+      if (input.value === "") continue;
+      const kind = input.name === "fun" ? "rating" : (v.questions.find((q) => "q:" + q.id === input.name) || {}).kind;
+      answers[input.name] = kind === "rating" ? Number(input.value) : kind === "yesno" ? input.value === "yes" : input.value;
+    }
+    try { update(await call("api/feedback", {answers}), false); } catch (e) { say(e.message, true); }
+  });
+  return form;
+}
+
+function renderDesigner() {
+  // the designer's link: every seat's view side by side, nothing to click but the journal
+  const v = view, ui = v.ui;
+  document.documentElement.lang = v.lang;
+  document.body.classList.add("designer");
+  $("title").textContent = ui.designer + " · " + v.title;
+  document.title = ui.designer + " · " + v.title;
+  $("status").textContent = v.status;
+  $("status").className = "pill " + (v.waiting === "over" ? "over" : "");
+  $("counters").textContent = ui.game.replace("{n}", v.game_number) + " · " + ui.designer_note;
+  for (const id of ["hint", "undo"]) $(id).hidden = true;
+  $("save").disabled = v.waiting !== "over" || !v.result || v.result.scores === null;
+  // the table's shared areas once (as the first seat sees them), then each seat's own: its hand and its place
+  const shared = el("section", "seatview shared");
+  for (const a of v.seats[0].areas.filter((a) => a.seat === undefined || a.seat === null)) shared.appendChild(area(a, false));
+  const cols = v.seats.map((s) => {
+    const col = el("section", "seatview" + (s.seat === v.turn ? " turn" : ""));
+    col.dataset.seat = s.seat;
+    col.appendChild(el("h2", "", ui.seat.replace("{n}", s.seat + 1) + " · " + s.names[s.seat] +
+      (v.people.includes(s.seat) && !v.joined.includes(s.seat) ? " …" : "")));
+    for (const a of s.hand) col.appendChild(area(a, false));
+    for (const a of s.areas.filter((a) => a.seat === s.seat)) col.appendChild(area(a, false));
+    return col;
+  });
+  $("table").replaceChildren(shared, ...cols);
+  $("table").classList.add("seats");
+  $("hand").replaceChildren();
+  $("hand").hidden = true;
+  const box = $("moves");
+  box.replaceChildren();
+  for (const [seat, link] of Object.entries(v.links || {})) {
+    const a = el("a", "link", ui.seat.replace("{n}", seat) + ": " + new URL(link, location.href).href);
+    a.href = link; a.target = "_blank"; a.rel = "noopener";
+    box.appendChild(a);
+  }
+  $("moves-title").textContent = ui.links;
+  if (Object.keys(v.feedback || {}).length) box.appendChild(el("h3", "", ui.feedback));
+  for (const [seat, answers] of Object.entries(v.feedback || {})) {
+    box.appendChild(el("p", "quiet", ui.seat.replace("{n}", Number(seat) + 1) + ": " +
+      Object.entries(answers).map(([k, a]) => k + " " + a).join(" · ")));
+  }
+  const res = $("result");
+  if (v.result && v.result.scores) {
+    res.hidden = false;
+    const ol = el("ol", "scores");
+    v.result.scores.forEach((s, i) => ol.appendChild(el("li", v.result.winners.includes(i) ? "winner" : "",
+      `${ui.seat.replace("{n}", i + 1)} (${v.names[i]}): ${s}`)));
+    res.replaceChildren(el("h2", "", ui.over), ol);
+  } else res.hidden = true;
+  journal({...v, seat: -1});
+}
+
+async function refresh() {
+  try { const v = await call("api/view"); if (!busy) update(v, false); } catch (e) { say(e.message, true); }
 }
 
 function update(data, soon) {
-  view = data; selected = null;
-  render();
+  const same = view && !view.designer && view.moves_made === data.moves_made && view.game_number === data.game_number;
+  view = data;
+  if (!same) selected = null;  // a card picked a moment ago stays picked while the table has not moved
+  if (view.designer) { renderDesigner(); } else render();
   clearTimeout(agentTimer);
   if (view.waiting === "agent") agentTimer = setTimeout(agentStep, soon ? 0 : view.pace_ms);
 }
@@ -178,7 +313,7 @@ async function agentStep() {
   if (busy) { agentTimer = setTimeout(agentStep, 100); return; }
   busy = true;
   try {
-    const data = await call("api/agent", {});
+    const data = await call("api/agent", {after: view.moves_made});
     update(data, false);
     // when an agent's move first shows after the person's: the page's own latency figure (docs/playtest.md)
     if (window.clickedAt !== undefined && data.moved) { window.agentLatency.push(performance.now() - window.clickedAt); window.clickedAt = undefined; }
@@ -191,7 +326,8 @@ async function play(action) {
   busy = true;
   $("hint-box").hidden = true;
   window.clickedAt = performance.now();
-  try { say(""); update(await call("api/move", {action}), true); } catch (e) { say(e.message, true); }
+  try { say(""); update(await call("api/move", {action, turn: view.moves_made}), true); }
+  catch (e) { say(e.message, true); refresh(); }
   finally { busy = false; }
 }
 
@@ -231,7 +367,7 @@ async function hint() {
 }
 
 async function heartbeat() {
-  if (busy || (view && view.waiting === "agent")) return;
+  if (busy || (view && view.waiting === "agent" && !view.designer)) return;
   const asked = epoch;
   try {
     const v = await call("api/view");
@@ -248,5 +384,8 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("zoom").addEventListener("click", () => { $("zoom").hidden = true; });
   window.addEventListener("pagehide", () => navigator.sendBeacon("api/leave", "{}"));
   setInterval(heartbeat, HEARTBEAT_MS);
+  // the table changed (another seat moved): ask for it now rather than at the next heartbeat
+  const events = new EventSource("api/events");
+  events.onmessage = (ev) => { if (view && String(view.version) !== ev.data && !busy) heartbeat(); };
   try { update(await call("api/view"), true); } catch (e) { say(e.message, true); }
 });

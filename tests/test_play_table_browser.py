@@ -1,0 +1,135 @@
+"""Several people at one ``cardgen play`` table, in real Chromium: two people and the designer watching.
+
+Three browser contexts (separate cookies and storage, as three devices) open the links the
+table prints: seat 1 and seat 2 are people, the third seat an agent, and the designer's link
+watches. Each person clicks their own legal moves; each page is checked never to hold a card
+its seat cannot see, nor the seed; a person reloads in the middle of the game and finds the
+seat; another person's move shows on a page within half a second; at the end each person
+answers the feedback form and the saved log line carries the answers. Slow tier (whole games): each shipped game, and a variant with a house rule (``code:``).
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from cardgen.house import install
+from cardgen.simulate.logs import as_action
+from tests.test_play_browser import CHROMIUM
+from tests.test_play_server import ROOT, SEED, start_table
+
+playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bin/chromium")
+
+def hidden_at(deck_id: str, players: int, seat: int, seed: int, actions: list[list]) -> set[str]:
+    """Card instances ``seat`` cannot see after ``actions``, replayed on the reference engine with the
+    deck's house rule installed, as ``cardgen play`` plays it."""
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+
+    deck = Resolver(Project.open(ROOT)).resolve(deck_id)
+    state = install(deck.spec.new_game(deck, players), deck).new_initial_state(seed)
+    for _, action in actions:
+        state.apply(as_action(action))
+    seen = json.dumps(state.observation(seat), default=str)
+    return {c for cards in state.zones().values() for c in cards if c not in seen}
+
+
+def play_table(deck: str, tmp_path: Path, shots: Path | None = None) -> dict:
+    """One whole game with two people and the designer watching; returns the saved log record."""
+    proc, links = start_table(tmp_path, deck, "--pace", "0.05")
+    rng = random.Random(5)
+    seen: list[tuple[int, int, str]] = []  # (seat, moves made, page HTML)
+    shown_after: list[float] = []
+    try:
+        with playwright.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            people = {}
+            for seat, size in ((0, {"width": 390, "height": 844}), (1, {"width": 1280, "height": 720})):
+                page = browser.new_context(viewport=size).new_page()
+                page.goto(links[str(seat + 1)])
+                people[seat] = page
+            designer = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+            designer.goto(links["designer"])
+            designer.wait_for_function("() => view && view.designer")
+            reloaded = shot = laid_out = False
+            for _ in range(3000):
+                views = {}
+                for seat, page in people.items():
+                    page.wait_for_function("() => view && !busy", timeout=60_000)
+                    views[seat] = page.evaluate("() => view")
+                if all(v["waiting"] == "over" for v in views.values()):
+                    break
+                mover = next((s for s, v in views.items() if v["waiting"] == "you"), None)
+                if mover is None:
+                    time.sleep(0.05)
+                    continue
+                page, view = people[mover], views[mover]
+                other = people[1 - mover]
+                assert view["seat"] == mover and all(v["seat"] == s for s, v in views.items())
+                for seat, shown in people.items():  # the table's state and the page's HTML at one instant
+                    made_then, html = shown.evaluate("() => [view.moves_made, document.documentElement.outerHTML]")
+                    seen.append((seat, made_then, html))
+                made = view["moves_made"]
+                if not reloaded and made > 6:  # a person reloads: the same seat, the same table
+                    reloaded = True
+                    page.reload()
+                    page.wait_for_function(f"() => view && view.moves_made === {made}")
+                    assert page.evaluate("() => view.seat") == mover
+                if not laid_out and made > 8:  # nothing off a phone's screen; every seat on a laptop's
+                    laid_out = True
+                    assert people[0].evaluate("() => document.documentElement.scrollWidth") <= 390
+                    low = people[1].evaluate("""() => Math.max(...[...document.querySelectorAll('#table [data-seat]')]
+                                                .map((e) => e.getBoundingClientRect().bottom))""")
+                    assert low <= 720, f"a seat's area ends at {low} px, below a 1280x720 laptop's screen"
+                if shots is not None and not shot and made > 8:
+                    shot = True
+                    people[0].screenshot(path=str(shots / f"table-{deck}-phone.png"), full_page=True)
+                    people[1].screenshot(path=str(shots / f"table-{deck}-laptop.png"))
+                    designer.screenshot(path=str(shots / f"table-{deck}-designer.png"))
+                buttons = page.locator("button.move")
+                buttons.nth(rng.randrange(buttons.count())).click()
+                clicked = time.monotonic()
+                other.wait_for_function(f"() => view && view.moves_made > {made}", timeout=10_000)
+                shown_after.append(time.monotonic() - clicked)
+            else:
+                raise AssertionError("the game did not end")
+            designer.wait_for_function("() => view && view.waiting === 'over'", timeout=10_000)
+            assert designer.locator("section.seatview:not(.shared)").count() == 3
+            for seat, page in people.items():
+                page.select_option("form.feedback select[name=fun]", str(4 + seat % 2))
+                page.select_option("form.feedback select[name=long]", "right")
+                page.fill("form.feedback textarea[name=unclear]", f"seat {seat + 1}: the end")
+                page.locator("#fb-send").click()
+                page.wait_for_function("() => view.feedback_given")
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    record = json.loads((tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()[-1])
+    assert record["human_seats"] == [0, 1] and record["agents"][:2] == ["human", "human"]
+    assert record["seed"] == SEED
+    assert record["feedback"] == {"0": {"fun": 4, "long": "right", "unclear": "seat 1: the end"},
+                                  "1": {"fun": 5, "long": "right", "unclear": "seat 2: the end"}}
+    for seat, made, html in seen:  # each page held only what its seat may see, and never the seed
+        assert str(SEED) not in html
+        hidden = hidden_at(deck, record["players"], seat, SEED, record["actions"][:made])
+        leaked = [c for c in hidden if c in html]
+        assert not leaked, f"seat {seat + 1} after {made} moves shows hidden cards {leaked[:3]}"
+    shown_after.sort()
+    record["_shown_after"] = shown_after
+    print(f"{deck}: another person's move shown after (s): median {shown_after[len(shown_after) // 2]:.3f}, "
+          f"max {shown_after[-1]:.3f}, over {len(shown_after)} moves")
+    return record
+
+
+@pytest.mark.parametrize("deck", ["king_lui", "royale", "draco", "draco-charity-toast"])
+def test_two_people_and_the_designer_play_a_whole_game(deck: str, tmp_path: Path) -> None:
+    shots = Path(os.environ["CARDGEN_PLAY_SHOTS"]) if os.environ.get("CARDGEN_PLAY_SHOTS") else None
+    record = play_table(deck, tmp_path, shots)
+    times = record["_shown_after"]
+    assert times[len(times) // 2] < 0.5, "another person's move took over half a second to show (median)"
