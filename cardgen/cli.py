@@ -329,17 +329,50 @@ def _error(text: str) -> None:
     print(f"cardgen: error: {clean(text, 600)}", file=sys.stderr)
 
 
+#: Seconds an interrupted command may take to unwind (stop its workers, remove its temporary
+#: files, say "interrupted") before it is ended outright: an interrupt ends it within 2 s.
+HARD_EXIT_SECONDS = 1.5
+#: Set by ``run`` (the real command, not a test calling ``main``): an interrupt may end the process.
+_MAY_EXIT = False
+#: Whether a SIGINT or SIGTERM has come (a second one ends the process at once).
+_INTERRUPTED = False
+
+
+def _hard_exit() -> None:
+    """End this process now: its workers killed, "interrupted" said, no exit handler waited for."""
+    try:
+        if "cardgen.workers" in sys.modules:
+            sys.modules["cardgen.workers"].kill_all()
+        print("cardgen: interrupted", file=sys.stderr, flush=True)
+    finally:
+        os._exit(130)
+
+
 def _on_term(signum: int, frame: object) -> None:
-    """SIGTERM: stop like Ctrl-C, so worker pools are shut down on the way out."""
+    """SIGINT and SIGTERM: unwind as Ctrl-C does, so worker pools are shut down and temporary
+    files removed on the way out. Under ``run``, the process is ended outright if unwinding
+    takes more than ``HARD_EXIT_SECONDS`` or a second signal comes."""
+    global _INTERRUPTED
+    if _MAY_EXIT:
+        if _INTERRUPTED:
+            _hard_exit()
+        import threading
+        timer = threading.Timer(HARD_EXIT_SECONDS, _hard_exit)
+        timer.daemon = True
+        timer.start()
+    _INTERRUPTED = True
     raise KeyboardInterrupt
 
 
 def _signals() -> None:
-    """A file-size limit becomes an error on write (EFBIG), not a silent kill; SIGTERM unwinds."""
+    """A file-size limit becomes an error on write (EFBIG), not a silent kill; SIGTERM and SIGINT
+    unwind (``_on_term``). An ignored SIGINT (a background job, ``nohup``) stays ignored."""
     if hasattr(signal, "SIGXFSZ"):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     try:
         signal.signal(signal.SIGTERM, _on_term)
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            signal.signal(signal.SIGINT, _on_term)
     except ValueError:  # not the main thread (tests calling main from a thread)
         pass
 
@@ -364,10 +397,18 @@ def run() -> NoReturn:
     import atexit
     import threading
 
+    global _MAY_EXIT
+    _MAY_EXIT = True
     from cardgen.speedups import gcpolicy, lazy_pillow
     gcpolicy.install()  # a command's collector: rarely
     lazy_pillow.install()  # reportlab imports Pillow for bitmaps a deck without art never has
     code = main()
+    if _INTERRUPTED:  # no exit handler (Dask's, a pool's manager thread) may hold an interrupted command
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
     run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)  # CPython's; elsewhere the slow way
     if threading.active_count() > 1 or run_exit_handlers is None:
         sys.exit(code)

@@ -189,3 +189,41 @@ def test_a_command_collects_garbage_rarely_and_never_while_the_deck_stages_load(
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == f"[{THRESHOLDS!r}, False, True, True, False]"
+
+
+@pytest.mark.parametrize("stuck", ["unwinding", "thread"])
+def test_an_interrupted_command_is_gone_within_two_seconds_whatever_holds_it(tmp_path: Path, stuck: str) -> None:
+    """SIGTERM (as Ctrl-C) ends ``cardgen`` within 2 s with "interrupted" and code 130, even when its
+    unwinding is stuck (a clean-up waiting on a dead pipe) or a non-daemon thread would hold the exit
+    (a process pool's manager thread, joined by ``concurrent.futures``' exit handler)."""
+    import signal
+    import time
+
+    script = tmp_path / "probe.py"
+    script.write_text(
+        "import sys, threading, time\n"
+        "import cardgen.cli as cli\n"
+        "def fake_run(args):\n"
+        f"    if {stuck!r} == 'thread':\n"
+        "        threading.Thread(target=time.sleep, args=(60,)).start()\n"
+        "    print('ready', flush=True)\n"
+        "    try:\n"
+        "        time.sleep(60)\n"
+        "    finally:\n"
+        f"        if {stuck!r} == 'unwinding':\n"
+        "            time.sleep(60)\n"
+        "    return 0\n"
+        "cli._run = fake_run\n"
+        "sys.argv = ['cardgen', 'schema']\n"
+        "cli.run()\n")
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        start = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=10)
+        took = time.monotonic() - start
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and took < 2.0, (proc.returncode, took)
+    assert proc.stderr is not None and proc.stderr.read().count("cardgen: interrupted") == 1
