@@ -439,6 +439,7 @@ def _guarded(args: argparse.Namespace) -> int:
     try:
         _check_env()
         _place(args)
+        _sweep(args)
         return _run(args)
     except InputError as exc:
         for line in exc.lines():
@@ -466,6 +467,23 @@ def _guarded(args: argparse.Namespace) -> int:
     finally:  # no worker pool outlives the command, whatever ended it
         if "cardgen.workers" in sys.modules:
             sys.modules["cardgen.workers"].stop_all()
+
+
+def _sweep(args: argparse.Namespace) -> None:
+    """Remove the temporary files that killed cardgen commands left where this one writes: its output
+    folder (all of it), the folders of the files it is told to write, and the project's own folder."""
+    from cardgen.fileio import sweep_temporaries
+    out = getattr(args, "out", None)
+    if args.command == "tune" and not out and args.project:
+        out = Path(args.project) / "out"  # tune's default folder is out/tune/DECK
+    if args.command != "schema" and out:
+        sweep_temporaries(out)
+    for name in ("log_file", "json_file") + (("out",) if args.command == "schema" else ()):
+        value = getattr(args, name, None)
+        if value:
+            sweep_temporaries(Path(value).parent, recursive=False)
+    if args.project:
+        sweep_temporaries(args.project, recursive=False)
 
 
 def _drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str]) -> None:

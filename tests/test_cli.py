@@ -227,3 +227,19 @@ def test_an_interrupted_command_is_gone_within_two_seconds_whatever_holds_it(tmp
         proc.kill()
     assert proc.returncode == 130 and took < 2.0, (proc.returncode, took)
     assert proc.stderr is not None and proc.stderr.read().count("cardgen: interrupted") == 1
+
+
+def test_a_command_removes_what_killed_commands_left_in_its_output_folder(tmp_path: Path) -> None:
+    """kill -9 leaves a temporary file nothing could remove; the next command writing there does."""
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()  # a writer that is gone
+    out = tmp_path / "out"
+    (out / "validation").mkdir(parents=True)
+    left = [out / f".king_lui.jsonl.{proc.pid}-0.tmp", out / "validation" / f".index.html.{proc.pid}-3.tmp",
+            tmp_path / f".schema.json.{proc.pid}-1.tmp"]
+    for path in left:
+        path.write_bytes(b"half")
+    assert main(["--project", str(tmp_path), "schema", "--out", str(tmp_path / "schema.json")]) == 0
+    assert not left[2].exists() and left[0].exists()  # schema writes beside its file only
+    assert main(["--project", str(tmp_path), "build", "--out", str(out)]) == 2  # no decks: still swept
+    assert not any(p.exists() for p in left)
