@@ -257,6 +257,12 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--out", help="folder for the tuned variants and the report (default: out/tune/DECK)")
     t.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
     t.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
+    again = t.add_mutually_exclusive_group()
+    again.add_argument("--resume", action="store_true",
+                       help="go on with the interrupted study of these options in the output folder (an error if "
+                            "there is none); by default it is taken up when there is one")
+    again.add_argument("--fresh", action="store_true",
+                       help="start the study again from its first trial, forgetting the one in the output folder")
 
     k = sub.add_parser("compare", help="what a variant changes against a base, with 95 %% intervals")
     k.add_argument("base", metavar="BASE")
@@ -687,7 +693,8 @@ def _tune(args: argparse.Namespace) -> int:
     agents = args.agents  # None: the game's default players (TuneOptions)
     out = Path(args.out) if args.out else Path(args.project) / "out" / "tune" / deck.id
     opts = TuneOptions(params, targets, trials=args.trials, games=args.games, players=args.players, agents=agents,
-                       seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler)
+                       seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler,
+                       resume="yes" if args.resume else "no" if args.fresh else "auto")
     return tune(args.project, args.deck, opts)
 
 
