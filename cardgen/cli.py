@@ -24,6 +24,8 @@ LANGS = SHIPPED
 PAPERS = ("a4", "letter")
 #: ``cardgen export --preset`` names (cardgen.render.export.PRESETS; a test keeps them in step).
 PRESET_NAMES = ("default", "trim", "mpc")
+WORKER_WAIT_HELP = ("with --scheduler: how long to wait for a Dask worker when none is left before stopping "
+                    "(default: 120)")
 #: Most games per deck and player count ``validate`` accepts.
 MAX_GAMES = 10_000_000
 #: Largest decision cap per game.
@@ -224,6 +226,7 @@ def _parser() -> argparse.ArgumentParser:
                         "reference: the readable engines only; fast: fail where the compiled tier cannot play")
     v.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the games on a Dask cluster (tcp://host:8786; pip install 'cardgen[cluster]')")
+    v.add_argument("--worker-wait", type=float, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
 
     v.add_argument("--search-iterations", type=_bounded(1, 1_000_000, "--search-iterations"), default=200,
                    help="iterations per decision of the search agent (default: 200)")
@@ -257,6 +260,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--out", help="folder for the tuned variants and the report (default: out/tune/DECK)")
     t.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
     t.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
+    t.add_argument("--worker-wait", type=float, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
     again = t.add_mutually_exclusive_group()
     again.add_argument("--resume", action="store_true",
                        help="go on with the interrupted study of these options in the output folder (an error if "
@@ -279,6 +283,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="language of the report's verdict and figure names (default: en; the terminal is English)")
     k.add_argument("--human-logs", nargs="+", metavar="LOG", help="games people played (cardgen play's logs)")
     k.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
+    k.add_argument("--worker-wait", type=float, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
     r.add_argument("log", metavar="FILE")
@@ -446,6 +451,9 @@ def _guarded(args: argparse.Namespace) -> int:
         _check_env()
         _place(args)
         _sweep(args)
+        if getattr(args, "scheduler", None):
+            from cardgen.simulate.executor import set_worker_wait
+            set_worker_wait(args.worker_wait)
         return _run(args)
     except InputError as exc:
         for line in exc.lines():

@@ -160,7 +160,11 @@ def _pid_alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
-    return True
+    try:  # Linux: a process killed but not yet reaped by its parent (a zombie) writes nothing more
+        stat_line = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True
+    return stat_line[stat_line.rfind(")") + 2:][:1] != "Z"
 
 
 def sweep_temporaries(folder: str | Path, *, recursive: bool = True) -> list[Path]:

@@ -117,3 +117,26 @@ def test_create_temporary_names_the_file_after_its_writer(tmp_path: Path) -> Non
     match = fileio.TEMPORARY_NAME.match(Path(name).name)
     assert match and int(match.group(1)) == os.getpid() and Path(name).parent == tmp_path / "sub"
     assert fileio.sweep_temporaries(tmp_path) == [] and Path(name).exists()  # its writer still runs
+
+
+def test_a_killed_writer_not_yet_reaped_counts_as_gone(tmp_path: Path) -> None:
+    """kill -9 leaves a zombie until its parent reaps it: its pid still exists, yet it writes nothing more."""
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        left = tmp_path / f".g.jsonl.{proc.pid}-0.tmp"
+        left.write_bytes(b"half")
+        assert fileio.sweep_temporaries(tmp_path) == []  # alive: its file stays
+        proc.kill()
+        deadline = time.monotonic() + 10
+        while Path(f"/proc/{proc.pid}").exists() and time.monotonic() < deadline:
+            if fileio.sweep_temporaries(tmp_path):  # a zombie: not reaped (no wait() yet), yet gone
+                break
+            time.sleep(0.05)
+        assert not left.exists()
+    finally:
+        proc.kill()
+        proc.wait()
