@@ -410,10 +410,15 @@ def run() -> NoReturn:
 
     global _MAY_EXIT
     _MAY_EXIT = True
-    from cardgen.speedups import gcpolicy, lazy_pillow
-    gcpolicy.install()  # a command's collector: rarely
-    lazy_pillow.install()  # reportlab imports Pillow for bitmaps a deck without art never has
-    code = main()
+    _signals()  # before anything else: Ctrl-C while the arguments are read is "interrupted" too
+    try:
+        from cardgen.speedups import gcpolicy, lazy_pillow
+        gcpolicy.install()  # a command's collector: rarely
+        lazy_pillow.install()  # reportlab imports Pillow for bitmaps a deck without art never has
+        code = main()
+    except KeyboardInterrupt:  # before ``main`` catches it (imports, reading the arguments)
+        print("cardgen: interrupted", file=sys.stderr)
+        code = 130
     if _INTERRUPTED:  # no exit handler (Dask's, a pool's manager thread) may hold an interrupted command
         try:
             sys.stdout.flush()

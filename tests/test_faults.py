@@ -57,8 +57,8 @@ def test_ctrl_c_at_random_moments_of_a_long_validate_ends_it_within_two_seconds(
     took: list[float] = []
     for attempt in range(20):
         out = root / f"out{attempt}"
-        proc = start(["validate", "--games", "200000", "--out", str(out), "--log", str(out / "games.jsonl")],
-                     root)
+        proc = start(["validate", "--games", "200000", "--engine", "reference", "--out", str(out), "--log",
+                      str(out / "games.jsonl")], root)
         try:
             time.sleep(rng.uniform(0.3, 4.0))
             start_at = time.monotonic()
@@ -80,13 +80,14 @@ def test_kill_9_leaves_temporaries_that_the_next_run_removes(project_with: Calla
     out = root / "out"
     rng = random.Random(9)
     for _ in range(4):
-        proc = start(["validate", "--games", "200000", "--out", str(out), "--log", str(out / "games.jsonl")],
-                     root)
+        proc = start(["validate", "--games", "200000", "--engine", "reference", "--out", str(out), "--log",
+                      str(out / "games.jsonl")], root)
         try:
-            time.sleep(rng.uniform(2.0, 5.0))
+            time.sleep(rng.uniform(3.0, 6.0))
         finally:
             end(proc)  # SIGKILL: nothing of cardgen runs after it
     time.sleep(1.0)  # the pool's workers die with their parent (PR_SET_PDEATHSIG)
+    assert temporaries(out)  # the killed runs left their logs' temporary files: nothing could remove them
     proc = start(["validate", "--games", "6", "--players", "4", "--out", str(out), "--engine", "reference"], root)
     try:
         proc.wait(timeout=120)
