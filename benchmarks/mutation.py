@@ -54,6 +54,10 @@ CP = "cardgen/simulate/compare.py"
 SH = "cardgen/render/sheets.py"
 RC = "cardgen/rulebook/context.py"
 UN = "cardgen/unchanged.py"
+FI = "cardgen/fileio.py"
+TJ = "cardgen/tune/journal.py"
+WA = "cardgen/watch.py"
+EX = "cardgen/simulate/executor.py"
 
 #: Its second process is started with a scrubbed environment, so it never runs the active mutant:
 #: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that
@@ -87,6 +91,14 @@ TARGETS = [
                "the_title_page_gives_the_published_player_range")) + ("tests/test_rulebook_context_mutants.py",)),
     Target("build_fingerprint", UN, _m(UN, "x_fingerprint"),
            ("tests/test_unchanged.py", "tests/test_unchanged_mutants.py")),
+    # what a killed command leaves, and who removes it (issue 38)
+    Target("temporary_sweep", FI, _m(FI, "x__pid_alive", "x_sweep_temporaries", "x_create_temporary"),
+           ("tests/test_fileio.py", "tests/test_cli.py::test_a_command_removes_what_killed_commands_left_in_its_output_folder")),
+    Target("tune_journal", TJ, ("",),
+           ("tests/test_tune.py::test_an_interrupted_study_resumed_gives_the_uninterrupted_result",
+            "tests/test_tune.py::test_resume_refuses_a_study_of_other_options")),
+    Target("watch_inputs", WA, _m(WA, "x_watched", "x__own_output"), ("tests/test_watch.py",)),
+    Target("cluster_faults", EX, _m(EX, "x_cluster_result", "x_set_worker_wait"), ("tests/test_cluster.py",)),
 ]
 
 

@@ -256,3 +256,21 @@ def test_resume_refuses_a_study_of_other_options(kl_project: Path, tmp_path: Pat
                  "--seed", "6", "--out", str(tmp_path), "--resume"])
     err = capsys.readouterr().err
     assert code == 2 and "its options or the deck differ" in err and err.count("\n") == 2  # the banner, one error
+
+
+def test_a_journal_line_torn_by_a_kill_is_cut_and_the_study_goes_on(tmp_path: Path) -> None:
+    """kill -9 during an append leaves half a line: it is cut, so the next trial is not glued to it."""
+    import optuna
+
+    from cardgen.tune import journal
+
+    study = optuna.create_study(study_name="s", storage=journal.storage(tmp_path), direction="minimize")
+    study.tell(study.ask(), 1.0)
+    path = tmp_path / journal.JOURNAL
+    whole = path.read_bytes()
+    with open(path, "ab") as fh:
+        fh.write(b'{"op_code": 4, "worker_id": "half')  # a torn append
+    again = optuna.load_study(study_name="s", storage=journal.storage(tmp_path))
+    assert path.read_bytes() == whole
+    again.tell(again.ask(), 2.0)
+    assert [t.value for t in optuna.load_study(study_name="s", storage=journal.storage(tmp_path)).trials] == [1.0, 2.0]
