@@ -347,6 +347,15 @@ HARD_EXIT_SECONDS = 1.5
 _MAY_EXIT = False
 #: Whether a SIGINT or SIGTERM has come (a second one ends the process at once).
 _INTERRUPTED = False
+#: Whether "cardgen: interrupted" was printed (said once, whoever ends the process).
+_SAID = False
+
+
+def _say_interrupted() -> None:
+    global _SAID
+    if not _SAID:
+        _SAID = True
+        print("cardgen: interrupted", file=sys.stderr, flush=True)
 
 
 def _hard_exit() -> None:
@@ -354,7 +363,7 @@ def _hard_exit() -> None:
     try:
         if "cardgen.workers" in sys.modules:
             sys.modules["cardgen.workers"].kill_all()
-        print("cardgen: interrupted", file=sys.stderr, flush=True)
+        _say_interrupted()
     finally:
         os._exit(130)
 
@@ -417,7 +426,7 @@ def run() -> NoReturn:
         lazy_pillow.install()  # reportlab imports Pillow for bitmaps a deck without art never has
         code = main()
     except KeyboardInterrupt:  # before ``main`` catches it (imports, reading the arguments)
-        print("cardgen: interrupted", file=sys.stderr)
+        _say_interrupted()
         code = 130
     if _INTERRUPTED:  # no exit handler (Dask's, a pool's manager thread) may hold an interrupted command
         try:
@@ -438,6 +447,8 @@ def run() -> NoReturn:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    global _SAID
+    _SAID = False  # a test calls main once per command: each says its own "interrupted"
     # pydantic looks for plugins among every installed distribution when it builds its
     # first validator; cardgen uses none, and the scan is a sizeable share of a small build.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
@@ -468,7 +479,7 @@ def _guarded(args: argparse.Namespace) -> int:
         _error(exc.line)
         return 2
     except KeyboardInterrupt:
-        print("cardgen: interrupted", file=sys.stderr)
+        _say_interrupted()
         return 130
     except BrokenPipeError:  # e.g. `cardgen validate | head`: the reader left, not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
