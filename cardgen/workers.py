@@ -111,6 +111,7 @@ def worker_pool(workers: int, mp_context: Any = None) -> Iterator[ProcessPoolExe
             raise RuntimeError("a forked worker pool asked for while other threads run (check fork_safe() first)")
         context = _quiet_fork_context()
     init = _served_init if context.get_start_method() == "forkserver" else worker_init
+    _quiet_manager_race()
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=init, initargs=(os.getpid(),))
     _LIVE.add(pool)
     try:
@@ -122,6 +123,28 @@ def worker_pool(workers: int, mp_context: Any = None) -> Iterator[ProcessPoolExe
         pool.shutdown(wait=True)
     finally:
         _LIVE.discard(pool)
+
+
+_QUIET_HOOK = False
+
+
+def _quiet_manager_race() -> None:
+    """Keep a pool's manager thread from printing a traceback when its workers are killed while their
+    futures are cancelled (an interrupt): Python 3.11's ``terminate_broken`` then sets an exception on
+    a cancelled future, and the thread dies with ``InvalidStateError``, harmless, after "interrupted".
+    Other exceptions, of that thread or any other, are printed as before."""
+    global _QUIET_HOOK
+    if _QUIET_HOOK:
+        return
+    _QUIET_HOOK = True
+    previous = threading.excepthook
+
+    def hook(args: Any) -> None:
+        if type(args.thread).__name__ == "_ExecutorManagerThread" and args.exc_type.__name__ == "InvalidStateError":
+            return
+        previous(args)
+
+    threading.excepthook = hook
 
 
 def _quiet_fork_context() -> Any:

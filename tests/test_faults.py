@@ -75,6 +75,26 @@ def test_ctrl_c_at_random_moments_of_a_long_validate_ends_it_within_two_seconds(
     assert len(took) == 20 and max(took) < 2.0, took
 
 
+def test_sigterm_at_random_moments_of_a_full_build_ends_it_within_two_seconds_in_one_line(
+        project_with: Callable[[str], Path]) -> None:
+    root = project_with("king_lui")
+    rng = random.Random(11)
+    for attempt in range(8):
+        proc = start(["build", "--out", str(root / f"out{attempt}")], root)
+        try:
+            time.sleep(rng.uniform(0.3, 5.0))
+            start_at = time.monotonic()
+            os.killpg(proc.pid, signal.SIGTERM)
+            _, err = proc.communicate(timeout=10)
+            took = time.monotonic() - start_at
+        finally:
+            end(proc)
+        if proc.returncode == 0:  # finished before the signal
+            continue
+        assert proc.returncode == 130 and took < 2.0, (attempt, proc.returncode, took)
+        assert err.strip().splitlines()[-1:] == ["cardgen: interrupted"] and "Traceback" not in err, err
+
+
 def test_kill_9_leaves_temporaries_that_the_next_run_removes(project_with: Callable[[str], Path]) -> None:
     root = project_with("king_lui")
     out = root / "out"
