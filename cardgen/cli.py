@@ -386,13 +386,17 @@ def _on_term(signum: int, frame: object) -> None:
 
 def _signals() -> None:
     """A file-size limit becomes an error on write (EFBIG), not a silent kill; SIGTERM and SIGINT
-    unwind (``_on_term``). An ignored SIGINT (a background job, ``nohup``) stays ignored."""
+    unwind (``_on_term``).
+
+    SIGINT is handled even when this process started with it ignored: a shell script's
+    background job (``cardgen validate ... &``) inherits an ignored SIGINT, and Python keeps it
+    so; a ``kill -INT`` sent to it on purpose then did nothing (the run went on for minutes). A
+    terminal's Ctrl-C never reaches a background job anyway (another process group)."""
     if hasattr(signal, "SIGXFSZ"):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     try:
         signal.signal(signal.SIGTERM, _on_term)
-        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-            signal.signal(signal.SIGINT, _on_term)
+        signal.signal(signal.SIGINT, _on_term)
     except ValueError:  # not the main thread (tests calling main from a thread)
         pass
 

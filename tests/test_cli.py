@@ -243,3 +243,34 @@ def test_a_command_removes_what_killed_commands_left_in_its_output_folder(tmp_pa
     assert not left[2].exists() and left[0].exists()  # schema writes beside its file only
     assert main(["--project", str(tmp_path), "build", "--out", str(out)]) == 2  # no decks: still swept
     assert not any(p.exists() for p in left)
+
+
+def test_sigint_stops_a_command_started_with_it_ignored(tmp_path: Path) -> None:
+    """A shell script's background job (``cardgen validate ... &``) starts with SIGINT ignored; a
+    ``kill -INT`` sent to it on purpose went unheard and the run went on for minutes."""
+    import signal
+    import time
+
+    script = tmp_path / "probe.py"
+    script.write_text(
+        "import sys, time\n"
+        "import cardgen.cli as cli\n"
+        "def fake_run(args):\n"
+        "    print('ready', flush=True)\n"
+        "    time.sleep(60)\n"
+        "    return 0\n"
+        "cli._run = fake_run\n"
+        "sys.argv = ['cardgen', 'schema']\n"
+        "cli.run()\n")
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        start = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=10)
+        took = time.monotonic() - start
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and took < 2.0
+    assert proc.stderr is not None and proc.stderr.read().strip() == "cardgen: interrupted"

@@ -23,10 +23,8 @@ from cardgen.fileio import TEMPORARY_NAME
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs POSIX process groups")
 
-#: ``cardgen`` with Ctrl-C handled as in a terminal, even when this suite runs with SIGINT ignored
-#: (``nohup ... &``: a background job inherits the ignored signal).
-CARDGEN = [sys.executable, "-c", "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
-           "sys.argv[0] = 'cardgen'; from cardgen.cli import run; run()"]
+#: The ``cardgen`` command (it obeys SIGINT even when this suite runs with it ignored, as under ``nohup ... &``).
+CARDGEN = [sys.executable, "-m", "cardgen"]
 
 
 def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
