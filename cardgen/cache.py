@@ -45,7 +45,7 @@ def store_entry(blob: bytes, entry: str, folders: list[Path]) -> None:
 
     Every cache of cardgen (fonts, hyphenation, templates, noble tables) writes this way.
     """
-    from cardgen.fileio import create_temporary
+    from cardgen.fileio import create_temporary, done_with_temporary
     for folder in folders:
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -57,6 +57,8 @@ def store_entry(blob: bytes, entry: str, folders: list[Path]) -> None:
             except BaseException:
                 os.unlink(tmp)
                 raise
+            finally:
+                done_with_temporary(tmp)
             return
         except OSError:
             continue

@@ -363,6 +363,8 @@ def _hard_exit() -> None:
     try:
         if "cardgen.workers" in sys.modules:
             sys.modules["cardgen.workers"].kill_all()
+        if "cardgen.fileio" in sys.modules:  # its half-written files go with it
+            sys.modules["cardgen.fileio"].remove_open_temporaries()
         _say_interrupted()
     finally:
         os._exit(130)

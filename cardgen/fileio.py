@@ -133,6 +133,9 @@ def write_atomic(path: str | Path, data: bytes | str, *, skip_if_same: bool = Tr
         if tmp is not None:
             Path(tmp).unlink(missing_ok=True)
         raise
+    finally:
+        if tmp is not None:
+            done_with_temporary(tmp)
     return True
 
 
@@ -146,8 +149,33 @@ def create_temporary(path: str | Path) -> tuple[int, str]:
     that ``sweep_temporaries`` removes it once this process is gone: ``(descriptor, name)``.
 
     For a writer that renames the file over ``path`` when done (``os.replace``) and removes it on
-    failure; the descriptor is opened for writing, the mode that of any new file."""
+    failure, then calls ``done_with_temporary``; until then a command ended outright removes it
+    (``remove_open_temporaries``). The descriptor is opened for writing, the mode that of any new file."""
     return _create_temporary(Path(path))
+
+
+#: The temporary files this process has open now (``create_temporary``, not yet renamed or removed).
+_OPEN: set[str] = set()
+
+
+def done_with_temporary(name: str) -> None:
+    """Say that the temporary file ``name`` was renamed over its target or removed."""
+    _OPEN.discard(name)
+
+
+def remove_open_temporaries() -> int:
+    """Remove every temporary file this process still has open; returns how many there were.
+
+    For a command ended outright (``cli._hard_exit``) whose ``finally`` blocks will not run:
+    its half-written files go with it instead of waiting for the next command's sweep."""
+    names = list(_OPEN)
+    for name in names:
+        try:
+            os.unlink(name)
+        except OSError:
+            pass
+        _OPEN.discard(name)
+    return len(names)
 
 
 def _pid_alive(pid: int) -> bool:
@@ -204,7 +232,9 @@ def _create_temporary(path: Path) -> tuple[int, str]:
     for _ in range(100):
         name = os.path.join(path.parent, f".{path.name}.{os.getpid()}-{next(_TEMPORARY)}.tmp")
         try:
-            return os.open(name, flags, 0o666), name
+            fd = os.open(name, flags, 0o666)
+            _OPEN.add(name)
+            return fd, name
         except FileExistsError:  # left by a process of the same number that was killed: another name
             continue
         except FileNotFoundError:

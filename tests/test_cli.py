@@ -204,6 +204,9 @@ def test_an_interrupted_command_is_gone_within_two_seconds_whatever_holds_it(tmp
         "import sys, threading, time\n"
         "import cardgen.cli as cli\n"
         "def fake_run(args):\n"
+        "    from pathlib import Path\n"
+        "    from cardgen.fileio import create_temporary\n"
+        f"    create_temporary(Path({str(tmp_path)!r}) / 'games.jsonl')  # a log being written\n"
         f"    if {stuck!r} == 'thread':\n"
         "        threading.Thread(target=time.sleep, args=(60,)).start()\n"
         "    print('ready', flush=True)\n"
@@ -227,6 +230,8 @@ def test_an_interrupted_command_is_gone_within_two_seconds_whatever_holds_it(tmp
         proc.kill()
     assert proc.returncode == 130 and took < 2.0, (proc.returncode, took)
     assert proc.stderr is not None and proc.stderr.read().count("cardgen: interrupted") == 1
+    if stuck == "unwinding":  # ended outright: its half-written files went with it
+        assert not list(tmp_path.glob(".games.jsonl.*.tmp"))
 
 
 def test_a_command_removes_what_killed_commands_left_in_its_output_folder(tmp_path: Path) -> None:

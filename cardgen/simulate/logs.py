@@ -223,7 +223,7 @@ class AtomicLines:
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
-        from cardgen.fileio import write_error
+        from cardgen.fileio import done_with_temporary, write_error
 
         assert self._handle is not None and self._tmp is not None
         try:
@@ -238,3 +238,4 @@ class AtomicLines:
                 raise write_error(self.path, exc) from None
         finally:
             Path(self._tmp).unlink(missing_ok=True)
+            done_with_temporary(self._tmp)
