@@ -431,7 +431,9 @@ def run() -> NoReturn:
         gcpolicy.install()  # a command's collector: rarely
         lazy_pillow.install()  # reportlab imports Pillow for bitmaps a deck without art never has
         code = main()
-    except KeyboardInterrupt:  # before ``main`` catches it (imports, reading the arguments)
+    except BaseException:  # an interrupt before ``main`` catches it (imports, reading the arguments)
+        if not _INTERRUPTED:
+            raise
         _say_interrupted()
         code = 130
     if _INTERRUPTED:  # no exit handler (Dask's, a pool's manager thread) may hold an interrupted command
@@ -453,8 +455,8 @@ def run() -> NoReturn:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    global _SAID
-    _SAID = False  # a test calls main once per command: each says its own "interrupted"
+    global _SAID, _INTERRUPTED
+    _SAID = _INTERRUPTED = False  # a test calls main once per command: each is interrupted on its own
     # pydantic looks for plugins among every installed distribution when it builds its
     # first validator; cardgen uses none, and the scan is a sizeable share of a small build.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
@@ -500,6 +502,11 @@ def _guarded(args: argparse.Namespace) -> int:
     except MemoryError:
         _error("out of memory; expected input of ordinary size")
         return 2
+    except BaseException:
+        if _INTERRUPTED:  # the interrupt broke a library on its way out (pydantic-core's import: a PanicException)
+            _say_interrupted()
+            return 130
+        raise
     finally:  # no worker pool outlives the command, whatever ended it
         if "cardgen.workers" in sys.modules:
             sys.modules["cardgen.workers"].stop_all()

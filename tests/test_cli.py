@@ -279,3 +279,26 @@ def test_sigint_stops_a_command_started_with_it_ignored(tmp_path: Path) -> None:
         proc.kill()
     assert proc.returncode == 130 and took < 2.0
     assert proc.stderr is not None and proc.stderr.read().strip() == "cardgen: interrupted"
+
+
+def test_an_interrupt_that_breaks_a_library_on_its_way_is_still_interrupted(monkeypatch: pytest.MonkeyPatch,
+                                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C during pydantic-core's import surfaced as pyo3's PanicException (a BaseException) and a
+    Rust traceback; once an interrupt has come, whatever it broke is "interrupted", code 130."""
+    class PanicException(BaseException):
+        pass
+
+    def broken(args: object) -> int:
+        cli_module._INTERRUPTED = True  # what _on_term records as the signal arrives
+        raise PanicException("failed to import `datetime` C API")
+
+    monkeypatch.setattr(cli_module, "_run", broken)
+    assert main(["schema"]) == 130
+    assert capsys.readouterr().err == "cardgen: interrupted\n"
+
+    def plain(args: object) -> int:
+        raise PanicException("a real bug, no interrupt")
+
+    monkeypatch.setattr(cli_module, "_run", plain)
+    with pytest.raises(PanicException):
+        main(["schema"])
