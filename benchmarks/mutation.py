@@ -56,6 +56,10 @@ RC = "cardgen/rulebook/context.py"
 UN = "cardgen/unchanged.py"
 PS = "cardgen/play/session.py"
 HU = "cardgen/simulate/human.py"
+FI = "cardgen/fileio.py"
+TJ = "cardgen/tune/journal.py"
+WA = "cardgen/watch.py"
+EX = "cardgen/simulate/executor.py"
 
 #: Its second process is started with a scrubbed environment, so it never runs the active mutant:
 #: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that
@@ -95,6 +99,14 @@ TARGETS = [
            ("tests/test_play_session.py",)),
     Target("human_feedback", HU, _m(HU, "x_human_figures", "x_feedback_figures", "x_feedback_lines"),
            ("tests/test_human.py",)),
+    # what a killed command leaves, and who removes it (issue 38)
+    Target("temporary_sweep", FI, _m(FI, "x__pid_alive", "x_sweep_temporaries", "x_create_temporary"),
+           ("tests/test_fileio.py", "tests/test_cli.py::test_a_command_removes_what_killed_commands_left_in_its_output_folder")),
+    Target("tune_journal", TJ, ("",),
+           ("tests/test_tune.py::test_an_interrupted_study_resumed_gives_the_uninterrupted_result",
+            "tests/test_tune.py::test_resume_refuses_a_study_of_other_options")),
+    Target("watch_inputs", WA, _m(WA, "x_watched", "x__own_output"), ("tests/test_watch.py",)),
+    Target("cluster_faults", EX, _m(EX, "x_cluster_result", "x_set_worker_wait"), ("tests/test_cluster.py",)),
 ]
 
 

@@ -9,7 +9,6 @@ This module has no heavy import, so that every stage can use it.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 #: Environment variable naming the one folder cardgen keeps its caches in ("" keeps none),
@@ -46,10 +45,11 @@ def store_entry(blob: bytes, entry: str, folders: list[Path]) -> None:
 
     Every cache of cardgen (fonts, hyphenation, templates, noble tables) writes this way.
     """
+    from cardgen.fileio import create_temporary, done_with_temporary
     for folder in folders:
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
+            fd, tmp = create_temporary(folder / entry)  # named after this process (fileio.sweep_temporaries)
             try:
                 with os.fdopen(fd, "wb") as fh:
                     fh.write(blob)
@@ -57,6 +57,8 @@ def store_entry(blob: bytes, entry: str, folders: list[Path]) -> None:
             except BaseException:
                 os.unlink(tmp)
                 raise
+            finally:
+                done_with_temporary(tmp)
             return
         except OSError:
             continue

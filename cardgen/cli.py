@@ -24,6 +24,8 @@ LANGS = SHIPPED
 PAPERS = ("a4", "letter")
 #: ``cardgen export --preset`` names (cardgen.render.export.PRESETS; a test keeps them in step).
 PRESET_NAMES = ("default", "trim", "mpc")
+WORKER_WAIT_HELP = ("with --scheduler: how long to wait for a Dask worker when none is left before stopping "
+                    "(default: 120)")
 #: Most games per deck and player count ``validate`` accepts.
 MAX_GAMES = 10_000_000
 #: Largest decision cap per game.
@@ -235,6 +237,7 @@ def _parser() -> argparse.ArgumentParser:
                         "reference: the readable engines only; fast: fail where the compiled tier cannot play")
     v.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the games on a Dask cluster (tcp://host:8786; pip install 'cardgen[cluster]')")
+    v.add_argument("--worker-wait", type=float, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
 
     v.add_argument("--search-iterations", type=_bounded(1, 1_000_000, "--search-iterations"), default=200,
                    help="iterations per decision of the search agent (default: 200)")
@@ -268,6 +271,13 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--out", help="folder for the tuned variants and the report (default: out/tune/DECK)")
     t.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
     t.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
+    t.add_argument("--worker-wait", type=float, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
+    again = t.add_mutually_exclusive_group()
+    again.add_argument("--resume", action="store_true",
+                       help="go on with the interrupted study of these options in the output folder (an error if "
+                            "there is none); by default it is taken up when there is one")
+    again.add_argument("--fresh", action="store_true",
+                       help="start the study again from its first trial, forgetting the one in the output folder")
 
     k = sub.add_parser("compare", help="what a variant changes against a base, with 95 %% intervals")
     k.add_argument("base", metavar="BASE")
@@ -284,6 +294,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="language of the report's verdict and figure names (default: en; the terminal is English)")
     k.add_argument("--human-logs", nargs="+", metavar="LOG", help="games people played (cardgen play's logs)")
     k.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
+    k.add_argument("--worker-wait", type=float, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
     r.add_argument("log", metavar="FILE")
@@ -346,17 +357,65 @@ def _error(text: str) -> None:
     print(f"cardgen: error: {clean(text, 600)}", file=sys.stderr)
 
 
+#: Seconds an interrupted command may take to unwind (stop its workers, remove its temporary
+#: files, say "interrupted") before it is ended outright: an interrupt ends it within 2 s.
+HARD_EXIT_SECONDS = 1.5
+#: Set by ``run`` (the real command, not a test calling ``main``): an interrupt may end the process.
+_MAY_EXIT = False
+#: Whether a SIGINT or SIGTERM has come (a second one ends the process at once).
+_INTERRUPTED = False
+#: Whether "cardgen: interrupted" was printed (said once, whoever ends the process).
+_SAID = False
+
+
+def _say_interrupted() -> None:
+    global _SAID
+    if not _SAID:
+        _SAID = True
+        print("cardgen: interrupted", file=sys.stderr, flush=True)
+
+
+def _hard_exit() -> None:
+    """End this process now: its workers killed, "interrupted" said, no exit handler waited for."""
+    try:
+        if "cardgen.workers" in sys.modules:
+            sys.modules["cardgen.workers"].kill_all()
+        if "cardgen.fileio" in sys.modules:  # its half-written files go with it
+            sys.modules["cardgen.fileio"].remove_open_temporaries()
+        _say_interrupted()
+    finally:
+        os._exit(130)
+
+
 def _on_term(signum: int, frame: object) -> None:
-    """SIGTERM: stop like Ctrl-C, so worker pools are shut down on the way out."""
+    """SIGINT and SIGTERM: unwind as Ctrl-C does, so worker pools are shut down and temporary
+    files removed on the way out. Under ``run``, the process is ended outright if unwinding
+    takes more than ``HARD_EXIT_SECONDS`` or a second signal comes."""
+    global _INTERRUPTED
+    if _MAY_EXIT:
+        if _INTERRUPTED:
+            _hard_exit()
+        import threading
+        timer = threading.Timer(HARD_EXIT_SECONDS, _hard_exit)
+        timer.daemon = True
+        timer.start()
+    _INTERRUPTED = True
     raise KeyboardInterrupt
 
 
 def _signals() -> None:
-    """A file-size limit becomes an error on write (EFBIG), not a silent kill; SIGTERM unwinds."""
+    """A file-size limit becomes an error on write (EFBIG), not a silent kill; SIGTERM and SIGINT
+    unwind (``_on_term``).
+
+    SIGINT is handled even when this process started with it ignored: a shell script's
+    background job (``cardgen validate ... &``) inherits an ignored SIGINT, and Python keeps it
+    so; a ``kill -INT`` sent to it on purpose then did nothing (the run went on for minutes). A
+    terminal's Ctrl-C never reaches a background job anyway (another process group)."""
     if hasattr(signal, "SIGXFSZ"):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     try:
         signal.signal(signal.SIGTERM, _on_term)
+        signal.signal(signal.SIGINT, _on_term)
     except ValueError:  # not the main thread (tests calling main from a thread)
         pass
 
@@ -381,10 +440,25 @@ def run() -> NoReturn:
     import atexit
     import threading
 
-    from cardgen.speedups import gcpolicy, lazy_pillow
-    gcpolicy.install()  # a command's collector: rarely
-    lazy_pillow.install()  # reportlab imports Pillow for bitmaps a deck without art never has
-    code = main()
+    global _MAY_EXIT
+    _MAY_EXIT = True
+    _signals()  # before anything else: Ctrl-C while the arguments are read is "interrupted" too
+    try:
+        from cardgen.speedups import gcpolicy, lazy_pillow
+        gcpolicy.install()  # a command's collector: rarely
+        lazy_pillow.install()  # reportlab imports Pillow for bitmaps a deck without art never has
+        code = main()
+    except BaseException:  # an interrupt before ``main`` catches it (imports, reading the arguments)
+        if not _INTERRUPTED:
+            raise
+        _say_interrupted()
+        code = 130
+    if _INTERRUPTED:  # no exit handler (Dask's, a pool's manager thread) may hold an interrupted command
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
     run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)  # CPython's; elsewhere the slow way
     if threading.active_count() > 1 or run_exit_handlers is None:
         sys.exit(code)
@@ -398,6 +472,8 @@ def run() -> NoReturn:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    global _SAID, _INTERRUPTED
+    _SAID = _INTERRUPTED = False  # a test calls main once per command: each is interrupted on its own
     # pydantic looks for plugins among every installed distribution when it builds its
     # first validator; cardgen uses none, and the scan is a sizeable share of a small build.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
@@ -415,6 +491,10 @@ def _guarded(args: argparse.Namespace) -> int:
     try:
         _check_env()
         _place(args)
+        _sweep(args)
+        if getattr(args, "scheduler", None):
+            from cardgen.simulate.executor import set_worker_wait
+            set_worker_wait(args.worker_wait)
         return _run(args)
     except InputError as exc:
         for line in exc.lines():
@@ -424,7 +504,7 @@ def _guarded(args: argparse.Namespace) -> int:
         _error(exc.line)
         return 2
     except KeyboardInterrupt:
-        print("cardgen: interrupted", file=sys.stderr)
+        _say_interrupted()
         return 130
     except BrokenPipeError:  # e.g. `cardgen validate | head`: the reader left, not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -439,9 +519,31 @@ def _guarded(args: argparse.Namespace) -> int:
     except MemoryError:
         _error("out of memory; expected input of ordinary size")
         return 2
+    except BaseException:
+        if _INTERRUPTED:  # the interrupt broke a library on its way out (pydantic-core's import: a PanicException)
+            _say_interrupted()
+            return 130
+        raise
     finally:  # no worker pool outlives the command, whatever ended it
         if "cardgen.workers" in sys.modules:
             sys.modules["cardgen.workers"].stop_all()
+
+
+def _sweep(args: argparse.Namespace) -> None:
+    """Remove the temporary files that killed cardgen commands left where this one writes: its output
+    folder (all of it), the folders of the files it is told to write, and the project's own folder."""
+    from cardgen.fileio import sweep_temporaries
+    out = getattr(args, "out", None)
+    if args.command == "tune" and not out and args.project:
+        out = Path(args.project) / "out"  # tune's default folder is out/tune/DECK
+    if args.command != "schema" and out:
+        sweep_temporaries(out)
+    for name in ("log_file", "json_file") + (("out",) if args.command == "schema" else ()):
+        value = getattr(args, name, None)
+        if value:
+            sweep_temporaries(Path(value).parent, recursive=False)
+    if args.project:
+        sweep_temporaries(args.project, recursive=False)
 
 
 def _drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str]) -> None:
@@ -648,7 +750,8 @@ def _tune(args: argparse.Namespace) -> int:
     agents = args.agents  # None: the game's default players (TuneOptions)
     out = Path(args.out) if args.out else Path(args.project) / "out" / "tune" / deck.id
     opts = TuneOptions(params, targets, trials=args.trials, games=args.games, players=args.players, agents=agents,
-                       seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler)
+                       seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler,
+                       resume="yes" if args.resume else "no" if args.fresh else "auto")
     return tune(args.project, args.deck, opts)
 
 

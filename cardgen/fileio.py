@@ -7,6 +7,12 @@ build leaves at worst a stray ``*.tmp`` file, never a truncated PDF; a failed
 write (full disk, file-size limit, read-only folder) removes its temporary file
 and becomes one ``InputError`` line naming the file.
 
+No temporary file outlives its writer for long: each is named after the process that
+writes it (``.<name>.<pid>-<n>.tmp``, ``create_temporary``), so a later command finds
+those whose writer is gone (killed with SIGKILL, which nothing can clean up after) and
+removes them (``sweep_temporaries``; the CLI sweeps its output folder as it starts).
+Long writes (logs, the playtest's save) use ``create_temporary`` too.
+
 ``check_output_file`` and ``check_output_dir`` refuse a bad destination before
 any work starts (a folder where a file is wanted, a symlink, a parent that is a
 file, a folder that cannot be written), so a long run never ends in a crash.
@@ -17,6 +23,7 @@ import errno
 import itertools
 import json
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -126,10 +133,95 @@ def write_atomic(path: str | Path, data: bytes | str, *, skip_if_same: bool = Tr
         if tmp is not None:
             Path(tmp).unlink(missing_ok=True)
         raise
+    finally:
+        if tmp is not None:
+            done_with_temporary(tmp)
     return True
 
 
 _TEMPORARY = itertools.count()
+#: A temporary file of ours: ``.<name>.<pid>-<n>.tmp`` (``create_temporary``); group 1 is the writer's pid.
+TEMPORARY_NAME = re.compile(r"^\..+\.(\d+)-\d+\.tmp$")
+
+
+def create_temporary(path: str | Path) -> tuple[int, str]:
+    """A new empty temporary file beside ``path``, named after this process (``TEMPORARY_NAME``), so
+    that ``sweep_temporaries`` removes it once this process is gone: ``(descriptor, name)``.
+
+    For a writer that renames the file over ``path`` when done (``os.replace``) and removes it on
+    failure, then calls ``done_with_temporary``; until then a command ended outright removes it
+    (``remove_open_temporaries``). The descriptor is opened for writing, the mode that of any new file."""
+    return _create_temporary(Path(path))
+
+
+#: The temporary files this process has open now (``create_temporary``, not yet renamed or removed).
+_OPEN: set[str] = set()
+
+
+def done_with_temporary(name: str) -> None:
+    """Say that the temporary file ``name`` was renamed over its target or removed."""
+    _OPEN.discard(name)
+
+
+def remove_open_temporaries() -> int:
+    """Remove every temporary file this process still has open; returns how many there were.
+
+    For a command ended outright (``cli._hard_exit``) whose ``finally`` blocks will not run:
+    its half-written files go with it instead of waiting for the next command's sweep."""
+    names = list(_OPEN)
+    for name in names:
+        try:
+            os.unlink(name)
+        except OSError:
+            pass
+        _OPEN.discard(name)
+    return len(names)
+
+
+def _pid_alive(pid: int) -> bool:
+    """Whether a process numbered ``pid`` exists (another user's counts as alive)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:  # Linux: a process killed but not yet reaped by its parent (a zombie) writes nothing more
+        stat_line = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True
+    return stat_line[stat_line.rfind(")") + 2:][:1] != "Z"
+
+
+def sweep_temporaries(folder: str | Path, *, recursive: bool = True) -> list[Path]:
+    """Remove the temporary files of ours under ``folder`` whose writer is gone; return them.
+
+    Only names of ``TEMPORARY_NAME``'s form are touched, and only when no process of that number
+    runs (a file of a live writer, or of a process that reuses the number, stays: the next sweep
+    takes it). Symbolic links are neither followed nor removed; unreadable folders are skipped."""
+    removed: list[Path] = []
+    todo = [Path(folder)]
+    while todo:
+        here = todo.pop()
+        try:
+            entries = list(os.scandir(here))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    if recursive:
+                        todo.append(Path(entry.path))
+                    continue
+                match = TEMPORARY_NAME.match(entry.name)
+                if match and entry.is_file(follow_symlinks=False) and not _pid_alive(int(match.group(1))):
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+            except OSError:
+                continue
+    return removed
 
 
 def _create_temporary(path: Path) -> tuple[int, str]:
@@ -140,7 +232,9 @@ def _create_temporary(path: Path) -> tuple[int, str]:
     for _ in range(100):
         name = os.path.join(path.parent, f".{path.name}.{os.getpid()}-{next(_TEMPORARY)}.tmp")
         try:
-            return os.open(name, flags, 0o666), name
+            fd = os.open(name, flags, 0o666)
+            _OPEN.add(name)
+            return fd, name
         except FileExistsError:  # left by a process of the same number that was killed: another name
             continue
         except FileNotFoundError:

@@ -6,9 +6,13 @@ save costs what it changed. Every rebuild is one line (the time, the files that
 changed, what the build wrote); a mistake is shown as the build's own one-line
 errors and the watch goes on: the next save that fixes it rebuilds.
 
-Files are watched with watchfiles (inotify on Linux, no polling), the project
-folder less its output folder, hidden folders (``.git``) and editors' temporary
-files. The gallery page (``out/index.html``) reloads itself: while watching, it
+Files are watched with watchfiles (inotify on Linux, no polling): the build's inputs
+only, that is the project's input folders (``decks/``, ``variants/``, ``templates/``,
+``symbols/``, ``rules/``, ``art/``) and, anywhere else in the project, files of an
+input kind (YAML, tables, pictures, fonts, rules code, templates); never the output
+folder, hidden folders (``.git``), editors' temporary files, nor the watch's own
+output (``cardgen build --watch > watch.log`` inside the project would otherwise
+rebuild on every line it writes). The gallery page (``out/index.html``) reloads itself: while watching, it
 carries a small script that loads ``out/watch.js`` again every second (a script
 tag works from ``file://``, where ``fetch`` does not) and reloads the page when the
 stamp in it changes after a successful rebuild. Stopping the watch takes the
@@ -35,9 +39,36 @@ RELOAD = ("<script data-cardgen-watch>(function(){var first=null;window.cardgenW
 TEMPORARY = ("~", ".swp", ".swx", ".tmp", ".part", ".crdownload")
 
 
+#: The project's folders whose every file is an input of the build.
+INPUT_FOLDERS = ("decks", "variants", "templates", "symbols", "rules", "art")
+#: Kinds of file that are inputs wherever they lie in the project (a table or a picture a deck names).
+INPUT_SUFFIXES = (".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".svg", ".png", ".jpg", ".jpeg", ".webp", ".gif",
+                  ".ttf", ".otf", ".py", ".j2", ".jinja")
+
+
+def _own_output() -> set[tuple[int, int]]:
+    """The (device, inode) of the files this process's standard output and error go to, if files."""
+    import os
+    import stat
+
+    own = set()
+    for fd in (1, 2):
+        try:
+            st = os.fstat(fd)
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode):
+            own.add((st.st_dev, st.st_ino))
+    return own
+
+
 def watched(root: Path, out: Path) -> Callable[[object, str], bool]:
-    """The watchfiles filter: project files, not the output folder, hidden folders or temporary files."""
+    """The watchfiles filter: the build's inputs (``INPUT_FOLDERS``, else ``INPUT_SUFFIXES``); not the
+    output folder, hidden folders, temporary files or the file this process writes its lines to."""
+    import os
+
     root, out = root.resolve(), out.resolve()
+    own = _own_output()
 
     def keep(change: object, path: str) -> bool:
         p = Path(path)
@@ -47,9 +78,18 @@ def watched(root: Path, out: Path) -> Callable[[object, str], bool]:
             parts = p.relative_to(root).parts
         except ValueError:
             return False
-        if any(part.startswith(".") or part == "__pycache__" for part in parts):
+        if not parts or any(part.startswith(".") or part == "__pycache__" for part in parts):
             return False
-        return not p.name.endswith(TEMPORARY) and not p.name.startswith(".#")
+        if p.name.endswith(TEMPORARY) or p.name.startswith(".#"):
+            return False
+        if own:
+            try:
+                st = os.stat(p)
+                if (st.st_dev, st.st_ino) in own:
+                    return False
+            except OSError:
+                pass
+        return parts[0] in INPUT_FOLDERS or p.suffix.lower() in INPUT_SUFFIXES
     return keep
 
 

@@ -79,6 +79,10 @@ def worker_init(parent: int) -> None:
     if os.getppid() != parent:  # the parent died before we got here
         os._exit(1)
     threading.Thread(target=_watch, args=(parent,), daemon=True).start()
+    # A pool's worker is forked with SIGTERM and SIGINT blocked (``_QuietForkProcess``): its own
+    # handlers are set now, so a signal that came meanwhile is delivered to them, not the parent's.
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
 
 #: Set in a worker started by a fork server (``_served_init``): its parent is the server.
@@ -102,9 +106,12 @@ def worker_pool(workers: int, mp_context: Any = None) -> Iterator[ProcessPoolExe
     from concurrent.futures import ProcessPoolExecutor
 
     context = mp_context or mp.get_context(start_method())
-    if context.get_start_method() == "fork" and not fork_safe():
-        raise RuntimeError("a forked worker pool asked for while other threads run (check fork_safe() first)")
+    if context.get_start_method() == "fork":
+        if not fork_safe():
+            raise RuntimeError("a forked worker pool asked for while other threads run (check fork_safe() first)")
+        context = _quiet_fork_context()
     init = _served_init if context.get_start_method() == "forkserver" else worker_init
+    _quiet_manager_race()
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=init, initargs=(os.getpid(),))
     _LIVE.add(pool)
     try:
@@ -118,14 +125,71 @@ def worker_pool(workers: int, mp_context: Any = None) -> Iterator[ProcessPoolExe
         _LIVE.discard(pool)
 
 
+_QUIET_HOOK = False
+
+
+def _quiet_manager_race() -> None:
+    """Keep a pool's manager thread from printing a traceback when its workers are killed while their
+    futures are cancelled (an interrupt): Python 3.11's ``terminate_broken`` then sets an exception on
+    a cancelled future, and the thread dies with ``InvalidStateError``, harmless, after "interrupted".
+    Other exceptions, of that thread or any other, are printed as before."""
+    global _QUIET_HOOK
+    if _QUIET_HOOK:
+        return
+    _QUIET_HOOK = True
+    previous = threading.excepthook
+
+    def hook(args: Any) -> None:
+        if type(args.thread).__name__ == "_ExecutorManagerThread" and args.exc_type.__name__ == "InvalidStateError":
+            return
+        previous(args)
+
+    threading.excepthook = hook
+
+
+def _quiet_fork_context() -> Any:
+    """A ``fork`` multiprocessing context whose processes are forked with SIGTERM and SIGINT blocked.
+
+    Between ``os.fork()`` and the pool's initializer (``worker_init``, which sets the worker's own
+    handlers and unblocks them), a signal would otherwise run this process's handler in the child
+    (the CLI's ``_on_term`` raising KeyboardInterrupt inside the pool's bootstrap). Blocked, it waits
+    for the worker's handlers; in this process it is delivered as soon as the fork returns."""
+    import multiprocessing as mp
+    from multiprocessing.context import ForkProcess
+
+    class _QuietForkProcess(ForkProcess):
+        def start(self) -> None:
+            mask = _block_stop_signals()
+            try:
+                super().start()
+            finally:
+                _restore_signals(mask)
+
+    class _QuietForkContext(type(mp.get_context("fork"))):  # type: ignore[misc]
+        Process = _QuietForkProcess
+
+    return _QuietForkContext()
+
+
 #: Pools of ``worker_pool`` not yet shut down. A pool opened inside a generator (``run_chunks``)
 #: lives as long as the generator: after a failure whose traceback is kept (a test
 #: runner keeps it), that can be until the interpreter exits, which then waits for it.
 _LIVE: set[Any] = set()
 
 
+#: How long stopping a pool waits for its workers after SIGTERM before it kills them (seconds):
+#: an interrupted command must be gone within 2 s.
+STOP_POOL_SECONDS = 0.5
+
+
 def _stop(pool: Any) -> None:
-    """Cancel what ``pool`` has not started and terminate its workers now."""
+    """Cancel what ``pool`` has not started and end its workers now, within about a second.
+
+    Workers get SIGTERM (their default action: they die at once, whatever they compute), then
+    SIGKILL after ``STOP_POOL_SECONDS``. The pool's manager thread is joined briefly only: it may
+    wait on a pipe of a worker that is gone; it is then forgotten by ``concurrent.futures``' exit
+    handler, which would otherwise join it forever at interpreter exit (``cli.run`` leaves with
+    ``os._exit`` after an interrupt, so the thread itself is not waited for)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     # Taken before shutdown, which forgets it. It joins the same workers; until it is done, a
     # worker it has reaped can still read as alive here (that thread sets the exit code).
@@ -134,13 +198,39 @@ def _stop(pool: Any) -> None:
     for proc in processes:
         if proc.is_alive():
             proc.terminate()
-    if manager is not None and manager is not threading.current_thread():
-        manager.join(timeout=5)
+    deadline = time.monotonic() + STOP_POOL_SECONDS
     for proc in processes:
-        proc.join(timeout=5)
-        if proc.is_alive():  # ignored SIGTERM
+        proc.join(timeout=max(0.0, deadline - time.monotonic()))
+        if proc.is_alive():  # ignored or has not yet handled SIGTERM
             proc.kill()
-            proc.join(timeout=5)
+            proc.join(timeout=STOP_POOL_SECONDS)
+    if manager is not None and manager is not threading.current_thread():
+        manager.join(timeout=STOP_POOL_SECONDS)
+        if manager.is_alive():
+            _forget_manager(manager)
+
+
+def _forget_manager(manager: threading.Thread) -> None:
+    """Take ``manager`` out of ``concurrent.futures``' exit handler (it joins every pool's manager
+    thread at interpreter exit: a thread waiting on a dead worker's pipe would hang the exit)."""
+    import concurrent.futures.process as cfp
+    wakeups = getattr(cfp, "_threads_wakeups", None)
+    if wakeups is not None:
+        wakeups.pop(manager, None)
+
+
+def kill_all() -> None:
+    """SIGKILL every worker of this process (pools and ``Forked`` children) without waiting: the
+    last resort of a command that must end now (``cli._hard_exit``); safe from any thread."""
+    pids = set(_FORKED)
+    for pool in list(_LIVE):
+        pids.update(getattr(proc, "pid", None) for proc in list((getattr(pool, "_processes", None) or {}).values()))
+    for pid in pids:
+        if pid:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
 
 
 def stop_all() -> int:
@@ -152,10 +242,12 @@ def stop_all() -> int:
     return len(pools)
 
 
+#: The children of live ``Forked`` calls (``kill_all`` ends them).
+_FORKED: set[int] = set()
 #: The signals a parent's handlers must never see run in a child that has just been forked.
 _STOP_SIGNALS = frozenset({signal.SIGTERM, signal.SIGINT})
 #: How long ``Forked.stop`` waits for a child after SIGTERM before it kills it.
-STOP_SECONDS = 5.0
+STOP_SECONDS = 0.5
 
 
 def _block_stop_signals() -> object:
@@ -222,6 +314,7 @@ class Forked:
                 os._exit(code)
         os.close(write)
         self.pid, self._read = pid, read
+        _FORKED.add(pid)
 
     def result(self) -> Any:
         """The child's result (its exception raised here); waits for the child to finish."""
@@ -234,6 +327,7 @@ class Forked:
         finally:
             self._read = -1
         _, status = os.waitpid(self.pid, 0)
+        _FORKED.discard(self.pid)
         self.pid = 0
         if not data:
             code = os.waitstatus_to_exitcode(status)
@@ -266,4 +360,5 @@ class Forked:
                     time.sleep(0.01)
             except OSError:
                 pass
+            _FORKED.discard(self.pid)
             self.pid = 0

@@ -107,6 +107,7 @@ SLOW_MODULES = {
     "test_fastrng": "numba's Mersenne Twister against random.Random",
     "test_fasttree": "numba's search tree against the Python search",
     "test_play_table_browser": "whole games in Chromium with two people and the designer at one table",
+    "test_faults": "interrupts, kills and a loopback Dask cluster losing its members, against real commands",
 }
 
 

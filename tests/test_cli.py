@@ -189,3 +189,116 @@ def test_a_command_collects_garbage_rarely_and_never_while_the_deck_stages_load(
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == f"[{THRESHOLDS!r}, False, True, True, False]"
+
+
+@pytest.mark.parametrize("stuck", ["unwinding", "thread"])
+def test_an_interrupted_command_is_gone_within_two_seconds_whatever_holds_it(tmp_path: Path, stuck: str) -> None:
+    """SIGTERM (as Ctrl-C) ends ``cardgen`` within 2 s with "interrupted" and code 130, even when its
+    unwinding is stuck (a clean-up waiting on a dead pipe) or a non-daemon thread would hold the exit
+    (a process pool's manager thread, joined by ``concurrent.futures``' exit handler)."""
+    import signal
+    import time
+
+    script = tmp_path / "probe.py"
+    script.write_text(
+        "import sys, threading, time\n"
+        "import cardgen.cli as cli\n"
+        "def fake_run(args):\n"
+        "    from pathlib import Path\n"
+        "    from cardgen.fileio import create_temporary\n"
+        f"    create_temporary(Path({str(tmp_path)!r}) / 'games.jsonl')  # a log being written\n"
+        f"    if {stuck!r} == 'thread':\n"
+        "        threading.Thread(target=time.sleep, args=(60,)).start()\n"
+        "    print('ready', flush=True)\n"
+        "    try:\n"
+        "        time.sleep(60)\n"
+        "    finally:\n"
+        f"        if {stuck!r} == 'unwinding':\n"
+        "            time.sleep(60)\n"
+        "    return 0\n"
+        "cli._run = fake_run\n"
+        "sys.argv = ['cardgen', 'schema']\n"
+        "cli.run()\n")
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        start = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=10)
+        took = time.monotonic() - start
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and took < 2.0, (proc.returncode, took)
+    assert proc.stderr is not None and proc.stderr.read().count("cardgen: interrupted") == 1
+    if stuck == "unwinding":  # ended outright: its half-written files went with it
+        assert not list(tmp_path.glob(".games.jsonl.*.tmp"))
+
+
+def test_a_command_removes_what_killed_commands_left_in_its_output_folder(tmp_path: Path) -> None:
+    """kill -9 leaves a temporary file nothing could remove; the next command writing there does."""
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()  # a writer that is gone
+    out = tmp_path / "out"
+    (out / "validation").mkdir(parents=True)
+    left = [out / f".king_lui.jsonl.{proc.pid}-0.tmp", out / "validation" / f".index.html.{proc.pid}-3.tmp",
+            tmp_path / f".schema.json.{proc.pid}-1.tmp"]
+    for path in left:
+        path.write_bytes(b"half")
+    assert main(["--project", str(tmp_path), "schema", "--out", str(tmp_path / "schema.json")]) == 0
+    assert not left[2].exists() and left[0].exists()  # schema writes beside its file only
+    assert main(["--project", str(tmp_path), "build", "--out", str(out)]) == 2  # no decks: still swept
+    assert not any(p.exists() for p in left)
+
+
+def test_sigint_stops_a_command_started_with_it_ignored(tmp_path: Path) -> None:
+    """A shell script's background job (``cardgen validate ... &``) starts with SIGINT ignored; a
+    ``kill -INT`` sent to it on purpose went unheard and the run went on for minutes."""
+    import signal
+    import time
+
+    script = tmp_path / "probe.py"
+    script.write_text(
+        "import sys, time\n"
+        "import cardgen.cli as cli\n"
+        "def fake_run(args):\n"
+        "    print('ready', flush=True)\n"
+        "    time.sleep(60)\n"
+        "    return 0\n"
+        "cli._run = fake_run\n"
+        "sys.argv = ['cardgen', 'schema']\n"
+        "cli.run()\n")
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        start = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=10)
+        took = time.monotonic() - start
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and took < 2.0
+    assert proc.stderr is not None and proc.stderr.read().strip() == "cardgen: interrupted"
+
+
+def test_an_interrupt_that_breaks_a_library_on_its_way_is_still_interrupted(monkeypatch: pytest.MonkeyPatch,
+                                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C during pydantic-core's import surfaced as pyo3's PanicException (a BaseException) and a
+    Rust traceback; once an interrupt has come, whatever it broke is "interrupted", code 130."""
+    class PanicException(BaseException):
+        pass
+
+    def broken(args: object) -> int:
+        cli_module._INTERRUPTED = True  # what _on_term records as the signal arrives
+        raise PanicException("failed to import `datetime` C API")
+
+    monkeypatch.setattr(cli_module, "_run", broken)
+    assert main(["schema"]) == 130
+    assert capsys.readouterr().err == "cardgen: interrupted\n"
+
+    def plain(args: object) -> int:
+        raise PanicException("a real bug, no interrupt")
+
+    monkeypatch.setattr(cli_module, "_run", plain)
+    with pytest.raises(PanicException):
+        main(["schema"])

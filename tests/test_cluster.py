@@ -72,3 +72,85 @@ def test_an_address_with_no_scheduler_is_one_clear_line() -> None:
     with pytest.raises(InputError) as err:
         connect("tcp://127.0.0.1:9")  # the discard port: nothing listens there
     assert "no Dask scheduler answered at tcp://127.0.0.1:9" in str(err.value)
+
+
+# -- cluster faults, one line each (a stand-in client; the real cluster: tests/test_faults.py) -------
+class _Future:
+    def __init__(self, outcome: object = None) -> None:
+        self.outcome = outcome
+
+    def result(self, timeout: float | None = None) -> object:
+        if isinstance(self.outcome, BaseException):
+            raise self.outcome
+        if self.outcome is None:
+            import time
+            time.sleep(min(timeout or 0, 0.01))
+            raise TimeoutError
+        return self.outcome
+
+
+class _Client:
+    status = "running"
+
+    def __init__(self, threads: list[int]) -> None:
+        self.threads = threads
+
+    def nthreads(self) -> dict[str, int]:
+        n = self.threads.pop(0) if len(self.threads) > 1 else self.threads[0]
+        return {f"tcp://127.0.0.1:{k}": 1 for k in range(n)}
+
+
+@pytest.fixture
+def fast_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.simulate import executor
+    monkeypatch.setattr(executor, "POLL_SECONDS", 0.01)
+    monkeypatch.setattr(executor, "NO_WORKER_NOTICE_SECONDS", 0.05)
+    monkeypatch.setattr(executor, "NO_WORKER_REPEAT_SECONDS", 0.1)
+    monkeypatch.setattr(executor, "WORKER_WAIT_SECONDS", 0.3)
+
+
+def test_no_worker_left_is_said_while_waiting_then_stops_after_the_wait(fast_clock: None) -> None:
+    from cardgen.simulate.executor import cluster_result
+
+    said: list[str] = []
+    with pytest.raises(InputError) as err:
+        cluster_result(_Client([0]), "tcp://127.0.0.1:8786", _Future(), said.append)
+    assert said and all("no Dask worker left at tcp://127.0.0.1:8786: waiting for one" in s for s in said)
+    assert 1 <= len(said) <= 4  # said, then every repeat interval: not every poll
+    assert "no Dask worker at tcp://127.0.0.1:8786 for 0 s: the run stopped" in str(err.value)
+
+
+def test_a_worker_back_in_time_lets_the_run_go_on(fast_clock: None) -> None:
+    from cardgen.simulate.executor import cluster_result
+
+    said: list[str] = []
+    future = _Future()
+    client = _Client([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])
+
+    class Finishing(_Client):
+        def nthreads(self) -> dict[str, int]:
+            seen = client.nthreads()
+            if len(client.threads) == 1:
+                future.outcome = "done"
+            return seen
+
+    assert cluster_result(Finishing([1]), "tcp://x:1", future, said.append) == "done"
+    assert any("waiting for one" in s for s in said)
+
+
+def test_a_lost_scheduler_is_one_error_line() -> None:
+    from concurrent.futures import CancelledError
+
+    from cardgen.simulate.executor import cluster_result
+
+    with pytest.raises(InputError) as err:
+        cluster_result(_Client([1]), "tcp://127.0.0.1:8786", _Future(CancelledError("scheduler-connection-lost")))
+    assert str(err.value).count("\n") == 0 and "lost the Dask scheduler at tcp://127.0.0.1:8786" in str(err.value)
+
+
+def test_the_docs_cluster_recipe_listens_on_loopback_only() -> None:
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "tuning.md").read_text(encoding="utf-8")
+    lines = [line for line in docs.splitlines() if line.startswith(("dask scheduler", "dask worker"))]
+    assert lines
+    for line in lines:
+        assert "--host 127.0.0.1" in line and "--dashboard-address 127.0.0.1:" in line, line

@@ -74,3 +74,69 @@ def test_links_and_folders_in_the_way_are_refused(tmp_path: Path) -> None:
             fileio.write_atomic(tmp_path / name, b"new")
     assert (tmp_path / "real.pdf").read_bytes() == b"keep"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dir.pdf", "link.pdf", "real.pdf"]
+
+
+def _dead_pid() -> int:
+    """The number of a process that has ended (and been reaped)."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+def test_a_killed_writers_temporary_files_are_swept_and_nothing_else(tmp_path: Path) -> None:
+    """``sweep_temporaries`` removes ``.<name>.<pid>-<n>.tmp`` of processes that are gone, in every
+    subfolder, and leaves a live writer's, other hidden files and look-alike names alone."""
+    import os
+
+    dead = _dead_pid()
+    (tmp_path / "validation" / "run").mkdir(parents=True)
+    gone = [tmp_path / f".log.jsonl.{dead}-0.tmp", tmp_path / "validation" / "run" / f".index.html.{dead}-7.tmp",
+            tmp_path / f".watch.js.{dead}-2.tmp"]
+    kept = [tmp_path / f".log.jsonl.{os.getpid()}-0.tmp",  # a writer that runs
+            tmp_path / f".log.jsonl.{dead}.tmp", tmp_path / f"log.{dead}-0.tmp",  # not our form
+            tmp_path / ".gitignore", tmp_path / "deck.yaml.tmp"]
+    for path in gone + kept:
+        path.write_bytes(b"x")
+    (tmp_path / "link").symlink_to(tmp_path / "validation")  # not followed: its files are counted once
+    removed = fileio.sweep_temporaries(tmp_path)
+    assert sorted(removed) == sorted(gone)
+    assert not any(p.exists() for p in gone) and all(p.exists() for p in kept)
+    nested = tmp_path / "validation" / f".x.{dead}-1.tmp"
+    nested.write_bytes(b"x")
+    assert fileio.sweep_temporaries(tmp_path, recursive=False) == [] and nested.exists()
+
+
+def test_create_temporary_names_the_file_after_its_writer(tmp_path: Path) -> None:
+    import os
+
+    fd, name = fileio.create_temporary(tmp_path / "sub" / "save.jsonl")
+    os.close(fd)
+    match = fileio.TEMPORARY_NAME.match(Path(name).name)
+    assert match and int(match.group(1)) == os.getpid() and Path(name).parent == tmp_path / "sub"
+    assert fileio.sweep_temporaries(tmp_path) == [] and Path(name).exists()  # its writer still runs
+
+
+def test_a_killed_writer_not_yet_reaped_counts_as_gone(tmp_path: Path) -> None:
+    """kill -9 leaves a zombie until its parent reaps it: its pid still exists, yet it writes nothing more."""
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        left = tmp_path / f".g.jsonl.{proc.pid}-0.tmp"
+        left.write_bytes(b"half")
+        assert fileio.sweep_temporaries(tmp_path) == []  # alive: its file stays
+        proc.kill()
+        deadline = time.monotonic() + 10
+        while Path(f"/proc/{proc.pid}").exists() and time.monotonic() < deadline:
+            if fileio.sweep_temporaries(tmp_path):  # a zombie: not reaped (no wait() yet), yet gone
+                break
+            time.sleep(0.05)
+        assert not left.exists()
+    finally:
+        proc.kill()
+        proc.wait()

@@ -208,3 +208,69 @@ def test_a_tuned_variant_meets_its_target_under_validates_defaults(kl_project: P
     checked = json.loads(js.read_text())
     assert checked["agents"] == study["agents"] == ["heuristic"]  # one default policy
     assert 45.5 <= checked["results"][0]["turns"]["mean"] <= 48
+
+
+# -- a study kept as it goes: interrupted, then resumed ------------------------------------------
+def _tune_json(kl_project: Path, out: Path, *extra: str) -> int:
+    return main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=0..4",
+                 "--param", "count:emerald=4..9", "--target", "turns=40..60", "--trials", "6", "--games", "20",
+                 "--players", "4", "--jobs", "1", "--seed", "5", "--out", str(out), *extra])
+
+
+def test_an_interrupted_study_resumed_gives_the_uninterrupted_result(kl_project: Path, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Trials are kept in Optuna's journal as they finish; the same command takes the study up where
+    it stopped, plays only what is left, and writes the tune.json of a run never interrupted."""
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    _tune_json(kl_project, whole)
+    played: list[int] = []
+    real = Tuner.evaluate
+
+    def stopped_at_4(self: Tuner, number: int, values: dict) -> object:
+        if number == 4:
+            raise KeyboardInterrupt
+        played.append(number)
+        return real(self, number, values)
+
+    monkeypatch.setattr(Tuner, "evaluate", stopped_at_4)
+    assert _tune_json(kl_project, cut) == 130
+    assert "4 of 6 trials kept in" in capsys.readouterr().err and not (cut / "tune.json").exists()
+    monkeypatch.setattr(Tuner, "evaluate", lambda self, n, v: (played.append(n), real(self, n, v))[1])
+    first = len(played)
+    _tune_json(kl_project, cut)
+    assert "4 of 6 trials kept from the study" in capsys.readouterr().err
+    assert all(n >= 4 for n in played[first:])  # the kept trials are not played again
+    assert (cut / "tune.json").read_text() == (whole / "tune.json").read_text()
+    assert _tune_json(kl_project, cut, "--fresh") in (0, 1)
+    assert "trials kept" not in capsys.readouterr().err
+    assert (cut / "tune.json").read_text() == (whole / "tune.json").read_text()  # started again: the same study
+
+
+def test_resume_refuses_a_study_of_other_options(kl_project: Path, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    _tune_json(kl_project, tmp_path)
+    capsys.readouterr()
+    code = main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=0..4",
+                 "--target", "turns=40..60", "--trials", "6", "--games", "20", "--players", "4", "--jobs", "1",
+                 "--seed", "6", "--out", str(tmp_path), "--resume"])
+    err = capsys.readouterr().err
+    assert code == 2 and "its options or the deck differ" in err and err.count("\n") == 2  # the banner, one error
+
+
+def test_a_journal_line_torn_by_a_kill_is_cut_and_the_study_goes_on(tmp_path: Path) -> None:
+    """kill -9 during an append leaves half a line: it is cut, so the next trial is not glued to it."""
+    import optuna
+
+    from cardgen.tune import journal
+
+    study = optuna.create_study(study_name="s", storage=journal.storage(tmp_path), direction="minimize")
+    study.tell(study.ask(), 1.0)
+    path = tmp_path / journal.JOURNAL
+    whole = path.read_bytes()
+    with open(path, "ab") as fh:
+        fh.write(b'{"op_code": 4, "worker_id": "half')  # a torn append
+    again = optuna.load_study(study_name="s", storage=journal.storage(tmp_path))
+    assert path.read_bytes() == whole
+    again.tell(again.ask(), 2.0)
+    assert [t.value for t in optuna.load_study(study_name="s", storage=journal.storage(tmp_path)).trials] == [1.0, 2.0]

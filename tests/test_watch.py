@@ -16,16 +16,19 @@ from cardgen.watch import RELOAD, hide_reload, rebuild_line, show_reload, watche
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "own36"
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 120  # seconds: generous for a loaded machine; the speed is the benchmark's business
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+#: ``cardgen build --watch``; it obeys Ctrl-C even when started with SIGINT ignored (this suite run as
+#: ``nohup ... &`` from a script, whose children inherit the ignored signal).
+WATCH = [sys.executable, "-m", "cardgen",
+         "build", "--watch", "--lang", "en", "--paper", "a4", "--no-rules"]
 
 
 class Watcher:
     """``cardgen build --watch`` in ``root``, its output lines read as they come."""
 
     def __init__(self, root: Path) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        self.proc = subprocess.Popen([sys.executable, "-m", "cardgen", "build", "--watch", "--lang", "en",
-                                      "--paper", "a4", "--no-rules"], cwd=root, env=env, text=True,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(WATCH, cwd=root, env=ENV, text=True, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT)
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -48,8 +51,19 @@ class Watcher:
         return out
 
     def stop(self) -> int:
-        self.proc.send_signal(signal.SIGINT)
-        return self.proc.wait(timeout=WAIT)
+        return stop(self.proc)
+
+
+def stop(proc: subprocess.Popen[str]) -> int:
+    """Ctrl-C ``proc``, then SIGTERM, then SIGKILL, each after a wait: never a watcher left running
+    (not even when this suite runs as a background job, whose children start with SIGINT ignored)."""
+    for sig, wait in ((signal.SIGINT, 30), (signal.SIGTERM, 10), (signal.SIGKILL, 10)):
+        proc.send_signal(sig)
+        try:
+            return proc.wait(timeout=wait)
+        except subprocess.TimeoutExpired:
+            continue
+    return proc.wait()
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -103,6 +117,50 @@ def test_the_output_folder_hidden_folders_and_temporary_files_are_not_watched(tm
                     "decks/.#cards.csv"):
         assert not keep(None, str(tmp_path / ignored)), ignored
     assert not keep(None, "/elsewhere/file.csv")
+
+
+def test_only_the_builds_inputs_are_watched(tmp_path: Path) -> None:
+    """A log, a report or notes in the project are not inputs; a table or picture outside the input folders is."""
+    keep = watched(tmp_path, tmp_path / "out")
+    for watched_file in ("variants/house/rules.py", "symbols/spark.svg", "rules/rules.py", "art/sun.png",
+                         "tables/prices.csv", "pictures/back.jpg", "decks/notes.txt"):
+        assert keep(None, str(tmp_path / watched_file)), watched_file
+    for ignored in ("watch.log", "validate.jsonl", "report.json", "notes.md", "docs/log.txt"):
+        assert not keep(None, str(tmp_path / ignored)), ignored
+
+
+def test_the_watchs_own_output_file_is_never_watched(tmp_path: Path) -> None:
+    """``cardgen build --watch > watch.log`` with the log in the project: the file its lines go to, whatever its
+    name, is not a change to rebuild for (it rebuilt 35 times in 6 s on its own lines)."""
+    log = tmp_path / "decks" / "watch.csv"  # an input's name and place: only its being our output excludes it
+    log.parent.mkdir()
+    with open(log, "w") as fh:
+        code = subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; "
+                               "from cardgen.watch import watched; "
+                               f"keep = watched(Path({str(tmp_path)!r}), Path({str(tmp_path / 'out')!r})); "
+                               f"sys.exit(10 * keep(None, {str(log)!r}) + keep(None, {str(tmp_path / 'decks' / 'a.csv')!r}))"],
+                              stdout=fh, env=ENV, check=False).returncode
+    assert code == 1  # its own output not kept, another table of the folder kept
+
+
+def test_a_watch_logging_into_the_project_builds_once(tmp_path: Path) -> None:
+    import time
+
+    root = tmp_path / "own36"
+    shutil.copytree(FIXTURE, root)
+    log = root / "watch.log"
+    with open(log, "w") as fh:
+        proc = subprocess.Popen(WATCH, cwd=root, env=ENV, text=True, stdout=fh, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + WAIT
+        while "first build" not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(3)  # a watch of its own log would have rebuilt several times by now
+    finally:
+        code = stop(proc)
+    lines = log.read_text().splitlines()
+    assert code == 0 and sum("first build" in line for line in lines) == 1, lines
+    assert not [line for line in lines if " changed" in line], lines
 
 
 def test_a_rebuild_is_one_line_and_errors_follow_it() -> None:

@@ -248,3 +248,66 @@ def test_a_pool_kept_alive_by_a_failures_traceback_is_stopped_by_stop_all() -> N
     assert workers.stop_all() == 1
     assert not workers._LIVE and not any(p.is_alive() for p in procs)
     gen.close()
+
+
+def test_a_signal_reaching_a_pool_worker_while_it_is_forked_never_runs_this_process_handler(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The README's failure: a SIGTERM reached a pool worker between ``os.fork()`` and its
+    initializer and ran the CLI's handler there. Pool workers are forked with the stop signals
+    blocked: the worker dies of the signal once its own handlers are set; this process's never runs."""
+    import time
+    from concurrent.futures.process import BrokenProcessPool
+
+    if not workers.fork_safe():
+        pytest.skip("another thread runs: pools do not fork")
+    real_init = workers.worker_init
+    marker = tmp_path / "ran"
+
+    def signalled_early(parent: int) -> None:
+        os.kill(os.getpid(), signal.SIGTERM)  # the moment between fork and the worker's own handlers
+        time.sleep(0.2)
+        real_init(parent)
+
+    def parents_handler(signum: int, frame: object) -> None:
+        marker.write_text(str(os.getpid()))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(workers, "worker_init", signalled_early)
+    previous = signal.signal(signal.SIGTERM, parents_handler)
+    try:
+        with pytest.raises(BrokenProcessPool):
+            with workers.worker_pool(1) as pool:
+                pool.submit(_marked).result(timeout=30)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert not marker.exists(), "this process's SIGTERM handler ran in a pool worker"
+    assert signal.SIGTERM not in signal.pthread_sigmask(signal.SIG_BLOCK, [])  # unblocked here again
+
+
+def test_stopping_a_pool_whose_workers_ignore_sigterm_takes_about_a_second(tmp_path: Path) -> None:
+    """An interrupted command ends within 2 s: busy workers that do not die of SIGTERM are killed."""
+    import time
+
+    if not workers.fork_safe():
+        pytest.skip("another thread runs: pools do not fork")
+    with pytest.raises(KeyboardInterrupt):
+        with workers.worker_pool(2) as pool:
+            for k in range(2):
+                pool.submit(_deaf, tmp_path / str(k), 30)
+            deadline = time.monotonic() + 20
+            while not all((tmp_path / str(k)).exists() for k in range(2)) and time.monotonic() < deadline:
+                time.sleep(0.05)  # both workers now ignore SIGTERM and sleep
+            procs = list(pool._processes.values())  # type: ignore[attr-defined]
+            start = time.monotonic()
+            raise KeyboardInterrupt
+    assert time.monotonic() - start < 1.5
+    assert len(procs) == 2 and not any(p.is_alive() for p in procs)
+
+
+def _deaf(mark: Path, seconds: float) -> None:
+    """In a worker: ignore SIGTERM, say so (``mark``), then sleep ``seconds``."""
+    import time
+
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    mark.write_text("deaf")
+    time.sleep(seconds)

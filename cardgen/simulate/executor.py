@@ -10,12 +10,19 @@ A Dask cluster is reached by its scheduler address (``tcp://host:8786``); the
 optional extra ``pip install 'cardgen[cluster]'`` installs ``dask.distributed``.
 Workers must see the project folder at the same absolute path as this machine
 (a shared or synchronised folder): chunks carry a ``DeckRef``, never a deck.
+
+A cluster's faults are one line each, never a library traceback (Dask's own loggers are
+silenced): with no worker left, the run says so within a few seconds and waits for one,
+counting the seconds, for at most ``worker_wait`` seconds (``--worker-wait``), then stops
+with one error line; a lost scheduler stops the run with one error line at once.
 """
 from __future__ import annotations
 
+import sys
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future
+from concurrent.futures import CancelledError, Future
 from typing import Any, TypeVar
 
 from cardgen.errors import InputError
@@ -47,21 +54,48 @@ def run_chunks(todo: Iterable[tuple[K, C]], jobs: int, scheduler: str | None = N
         yield from _windowed(todo, lambda chunk: pool.submit(fn, chunk), 3 * jobs)
 
 
-def _windowed(todo: Iterable[tuple[K, C]], submit: Callable[[C], Any], width: int) -> Iterator[tuple[K, C, Any]]:
-    """Keep at most ``width`` chunks in flight; yield results in order; cancel the rest on exit."""
+def _windowed(todo: Iterable[tuple[K, C]], submit: Callable[[C], Any], width: int,
+              result: Callable[[Any], Any] = lambda fut: fut.result()) -> Iterator[tuple[K, C, Any]]:
+    """Keep at most ``width`` chunks in flight; yield results in order (``result`` waits for one);
+    cancel the rest on exit."""
     window: deque[tuple[K, C, Future[Any]]] = deque()
     try:
         for key, chunk in todo:
             window.append((key, chunk, submit(chunk)))
             if len(window) >= width:
                 k, c, fut = window.popleft()
-                yield k, c, fut.result()
+                yield k, c, result(fut)
         while window:
             k, c, fut = window.popleft()
-            yield k, c, fut.result()
+            yield k, c, result(fut)
     finally:
         for _, _, fut in window:
             fut.cancel()
+
+
+#: Seconds a run waits for a Dask worker when none is left before it stops (``--worker-wait``).
+WORKER_WAIT_SECONDS = 120.0
+#: Seconds without any worker before the run says so (and every how many it says again).
+NO_WORKER_NOTICE_SECONDS = 3.0
+NO_WORKER_REPEAT_SECONDS = 10.0
+#: How often a run waiting for a chunk looks at the cluster (seconds).
+POLL_SECONDS = 1.0
+
+
+def set_worker_wait(seconds: float) -> None:
+    """How long a run waits for a Dask worker when none is left (``--worker-wait``; 0: stop at once)."""
+    global WORKER_WAIT_SECONDS
+    if not 0 <= seconds <= 86_400:
+        raise InputError(f"--worker-wait {seconds:g}: expected 0 to 86400 seconds", field="--worker-wait")
+    WORKER_WAIT_SECONDS = float(seconds)
+
+
+def quiet_dask() -> None:
+    """Dask's loggers say nothing below CRITICAL: a fault is cardgen's one line, not 30 lines of traceback."""
+    import logging
+    for name in ("distributed", "distributed.client", "distributed.comm", "distributed.core",
+                 "distributed.batched", "distributed.utils", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 def connect(scheduler: str) -> Any:
@@ -71,17 +105,78 @@ def connect(scheduler: str) -> Any:
     except ImportError:
         raise InputError("--scheduler needs dask.distributed: pip install 'cardgen[cluster]'",
                          field="--scheduler") from None
+    quiet_dask()
     try:
         return Client(scheduler, timeout="10s", set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise InputError(f"no Dask scheduler answered at {scheduler} ({exc})", field="--scheduler") from None
 
 
+def _lost(scheduler: str) -> InputError:
+    return InputError(f"lost the Dask scheduler at {scheduler}: the run stopped, nothing reported from it "
+                      "(start the scheduler and its workers again, then run the same command)", field="--scheduler")
+
+
+def _workers(client: Any, scheduler: str) -> int:
+    """How many worker threads the cluster has now (the scheduler asked)."""
+    try:
+        return sum(client.nthreads().values())
+    except (OSError, TimeoutError, CancelledError):
+        raise _lost(scheduler) from None
+
+
+def cluster_result(client: Any, scheduler: str, fut: Any, echo: Callable[[str], None] | None = None) -> Any:
+    """``fut``'s result, watching the cluster meanwhile: a lost scheduler is one error line at once;
+    no worker for ``NO_WORKER_NOTICE_SECONDS`` is said (then every ``NO_WORKER_REPEAT_SECONDS``, with
+    the seconds waited) and, after ``WORKER_WAIT_SECONDS``, one error line."""
+    if echo is None:
+        def echo(line: str) -> None:
+            print(line, file=sys.stderr, flush=True)
+    alone_since: float | None = None
+    said = 0.0
+    while True:
+        try:
+            return fut.result(timeout=POLL_SECONDS)
+        except TimeoutError:
+            pass
+        except CancelledError:
+            raise _lost(scheduler) from None
+        except OSError:  # the connection itself broke
+            raise _lost(scheduler) from None
+        except Exception as exc:
+            if type(exc).__name__ == "KilledWorker":  # the chunk killed every worker that took it
+                raise InputError(f"a chunk of games ended every Dask worker that took it at {scheduler} "
+                                 f"({exc}): the run stopped, nothing reported", field="--scheduler") from None
+            raise
+        if getattr(client, "status", "running") not in ("running", "newly-created"):
+            raise _lost(scheduler)
+        now = time.monotonic()
+        if _workers(client, scheduler):
+            if alone_since is not None and said:
+                echo(f"cardgen: a Dask worker is back at {scheduler}; the run goes on")
+            alone_since, said = None, 0.0
+            continue
+        alone_since = now if alone_since is None else alone_since
+        waited = now - alone_since
+        if waited >= WORKER_WAIT_SECONDS:
+            raise InputError(f"no Dask worker at {scheduler} for {waited:.0f} s: the run stopped, nothing reported "
+                             f"(start a worker: dask worker {scheduler}; --worker-wait sets how long to wait)",
+                             field="--scheduler")
+        if waited >= NO_WORKER_NOTICE_SECONDS and (not said or now - said >= NO_WORKER_REPEAT_SECONDS):
+            said = now
+            echo(f"cardgen: no Dask worker left at {scheduler}: waiting for one, {waited:.0f} s of "
+                 f"{WORKER_WAIT_SECONDS:.0f} s (--worker-wait; Ctrl-C stops now)")
+
+
 def _dask(todo: Iterable[tuple[K, C]], scheduler: str, fn: Callable[[C], Any]) -> Iterator[tuple[K, C, Any]]:
     client = connect(scheduler)
     try:
-        workers = max(1, sum(client.nthreads().values()))
+        workers = max(1, _workers(client, scheduler))
         # pure=False: two chunks with equal fields are still two tasks (they never are, but be explicit).
-        yield from _windowed(todo, lambda chunk: client.submit(fn, chunk, pure=False), 3 * workers)
+        yield from _windowed(todo, lambda chunk: client.submit(fn, chunk, pure=False), 3 * workers,
+                             lambda fut: cluster_result(client, scheduler, fut))
     finally:
-        client.close()
+        try:
+            client.close(timeout=2)
+        except Exception:  # a scheduler that is gone cannot be said goodbye to
+            pass

@@ -12,7 +12,6 @@ import json
 import math
 import os
 import re
-import tempfile
 from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any
@@ -206,17 +205,13 @@ class AtomicLines:
         self._handle: IO[str] | None = None
 
     def __enter__(self) -> "AtomicLines":
-        from cardgen.fileio import check_output_file, write_error
+        from cardgen.fileio import check_output_file, create_temporary, write_error
 
         check_output_file(self.path, "log file")
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, self._tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
+        try:  # named after this process: a later run removes it if this one is killed (sweep_temporaries)
+            fd, self._tmp = create_temporary(self.path)
         except OSError as exc:
             raise write_error(self.path, exc) from None
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(self._tmp, 0o666 & ~umask)  # mkstemp makes it private; a log is an ordinary file
         self._handle = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
         return self
 
@@ -228,7 +223,7 @@ class AtomicLines:
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
-        from cardgen.fileio import write_error
+        from cardgen.fileio import done_with_temporary, write_error
 
         assert self._handle is not None and self._tmp is not None
         try:
@@ -243,3 +238,4 @@ class AtomicLines:
                 raise write_error(self.path, exc) from None
         finally:
             Path(self._tmp).unlink(missing_ok=True)
+            done_with_temporary(self._tmp)

@@ -54,6 +54,7 @@ class TuneOptions:
     jobs: int = 0
     scheduler: str | None = None
     progress: bool = True
+    resume: str = "auto"  # "auto": take up a study of the same options; "yes": that or an error; "no": start again
 
 
 @dataclass
@@ -72,6 +73,14 @@ class Trial:
         return {"trial": self.number, "values": self.values, "feasible": self.feasible,
                 "objective": self.objective, "why": self.why, "repeat_of": self.repeat_of,
                 "metrics": {str(p): {k: list(v) for k, v in m.items()} for p, m in self.metrics.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Trial":
+        """The trial ``to_json`` described (a trial kept in the study's journal)."""
+        return cls(int(data["trial"]), dict(data["values"]), bool(data["feasible"]), float(data["objective"]),
+                   str(data["why"]), {int(p): {k: tuple(v) for k, v in m.items()}  # type: ignore[misc]
+                                      for p, m in data["metrics"].items()},
+                   data["repeat_of"])
 
 
 def variant_document(deck: ResolvedDeck, params: list[Param], values: dict[str, Any],
@@ -125,6 +134,8 @@ class Tuner:
         opts = replace(opts, agents=given if given is not None else default_agents(deck.spec))
         self.project, self.deck, self.opts = project, deck, opts
         self.trials: list[Trial] = []
+        self.kept = 0  # trials of an interrupted study taken from its journal (``open_study``)
+        self._study: Any = None
         self.work = Path(opts.out) / "trials"
 
     # -- one trial --------------------------------------------------------------------
@@ -158,15 +169,60 @@ class Tuner:
         return Trial(number, values, True, _objective(self.opts.targets, metrics), "", metrics)
 
     # -- the study ----------------------------------------------------------------------
+    def study_fields(self) -> dict[str, Any]:
+        """What decides this study's trials (``journal.study_key``): another value, another study."""
+        o = self.opts
+        return {"deck": self.deck.to_json(), "params": [repr(p) for p in o.params],
+                "targets": [repr(t) for t in o.targets], "trials": o.trials, "games": o.games,
+                "players": self.players, "agents": list(o.agents or []), "seed": o.seed}
+
+    def open_study(self) -> Any:
+        """The Optuna study in the output folder's journal: the one of these options, with its finished
+        trials taken into ``self.trials`` (``self.kept`` of them), or a new one."""
+        import optuna
+        from optuna.trial import TrialState
+
+        from cardgen.tune import journal
+
+        out = Path(self.opts.out)
+        name = journal.study_key(self.study_fields())
+        names = journal.study_names(out)
+        if self.opts.resume == "yes" and name not in names:
+            raise InputError(f"no interrupted study of these options in {out / journal.JOURNAL} "
+                             f"({'none there' if not names else 'its options or the deck differ'}); "
+                             "expected the options of the run to resume, or no --resume to start again",
+                             field="--resume")
+        if self.opts.resume == "no" or (names and name not in names):
+            journal.forget(out)  # one study per folder: its options changed, or starting again was asked
+        study = optuna.create_study(study_name=name, storage=journal.storage(out), direction="minimize",
+                                    load_if_exists=True)
+        kept: list[Trial] = []
+        for ot in study.get_trials(deepcopy=False):
+            if ot.state == TrialState.RUNNING:  # its run was stopped before the trial finished
+                study.tell(ot.number, state=TrialState.FAIL)
+            elif ot.state == TrialState.COMPLETE and journal.RECORD in ot.user_attrs:
+                kept.append(Trial.from_json(ot.user_attrs[journal.RECORD]))
+        kept.sort(key=lambda t: t.number)
+        self.trials = kept[:self.opts.trials]
+        self.kept = len(self.trials)
+        self._study = study
+        return study
+
     def run(self) -> list[Trial]:
-        """All trials, in order (Optuna's TPE, seeded; a repeated point is not played twice)."""
+        """All trials, in order (Optuna's TPE, seeded; a repeated point is not played twice).
+
+        Each finished trial is kept in the study's journal as it finishes (``cardgen.tune.journal``);
+        the trials of an interrupted study of the same options are taken from it, not played again."""
         import optuna
 
+        from cardgen.tune import journal
+
         optuna.logging.set_verbosity(optuna.logging.WARNING)
-        sampler = optuna.samplers.TPESampler(seed=self.opts.seed, n_startup_trials=min(10, self.opts.trials))
-        study = optuna.create_study(direction="minimize", sampler=sampler)
-        seen: dict[str, Trial] = {}
-        for number in range(self.opts.trials):
+        study = self._study if self._study is not None else self.open_study()
+        seen: dict[str, Trial] = {json.dumps(t.values, sort_keys=True): t for t in self.trials if t.repeat_of is None}
+        startup = min(10, self.opts.trials)
+        for number in range(len(self.trials), self.opts.trials):
+            study.sampler = journal.sampler_for(self.opts.seed, number, startup)
             ot = study.ask()
             values = {p.key: (ot.suggest_categorical(p.key, list(p.choices)) if p.choices is not None
                               else ot.suggest_int(p.key, p.low, p.high)) for p in self.opts.params}
@@ -179,6 +235,7 @@ class Tuner:
                 trial = Trial(number, values, trial.feasible, trial.objective, trial.why, trial.metrics,
                               repeat_of=trial.number if trial.repeat_of is None else trial.repeat_of)
             self.trials.append(trial)
+            ot.set_user_attr(journal.RECORD, trial.to_json())
             study.tell(ot, trial.objective)
             if self.opts.progress:
                 print(self.progress_line(trial), file=sys.stderr, flush=True)
@@ -264,7 +321,17 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     tuner = Tuner(project, deck, opts)
     print(f"tune {deck.id}: {opts.trials} trials of {opts.games} games per player count, played by "
           f"{agents_in_words(list(tuner.opts.agents or []))}", file=sys.stderr, flush=True)
-    tuner.run()
+    try:
+        tuner.open_study()
+        if tuner.kept:
+            print(f"tune: {tuner.kept} of {opts.trials} trials kept from the study in {kept_where(opts)}"
+                  + (", not played again" if tuner.kept < opts.trials else "; nothing left to play (--fresh starts "
+                     "again)"), file=sys.stderr, flush=True)
+        tuner.run()
+    except KeyboardInterrupt:
+        print(f"tune: {len(tuner.trials)} of {opts.trials} trials kept in {kept_where(opts)}; the same command "
+              "goes on from there", file=sys.stderr, flush=True)
+        raise
     paths = tuner.write_variants()
     doc = tuner.to_json()
     out = Path(opts.out)
@@ -286,6 +353,12 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
            "range widths, written as a '-closest' file, not a tuned variant")
           + f": trial {best[0].number + 1} ({', '.join(f'{k}={v}' for k, v in best[0].values.items())})")
     return 0 if on_target else 1
+
+
+def kept_where(opts: TuneOptions) -> Path:
+    """The journal where a study of ``opts`` keeps its finished trials."""
+    from cardgen.tune.journal import JOURNAL
+    return Path(opts.out) / JOURNAL
 
 
 def format_metric(value: Metric) -> str:
