@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from cardgen.errors import InputError, clean, clean_lines
+from cardgen.errors import GamesFailed, InputError, clean, clean_lines
 from cardgen.languages import SHIPPED
 from cardgen.usercode import UserCodeError
 
@@ -406,6 +406,10 @@ def _guarded(args: argparse.Namespace) -> int:
     except UserCodeError as exc:  # a house rule or a rules file failed: file:line, hook, seed
         _error(exc.line)
         return 2
+    except GamesFailed as exc:  # games that could not be played: one line per side, no answer drawn from them
+        for line in exc.lines:
+            _error(line)
+        return 1
     except KeyboardInterrupt:
         print("cardgen: interrupted", file=sys.stderr)
         return 130

@@ -36,6 +36,7 @@ from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, 
                                      designer_trace, fast_engine, load_project_deck, make_agents, play_game,
                                      split_agents)
 from cardgen.simulate.designer import FIGURES
+from cardgen.simulate.failures import refuse_failed
 from cardgen.simulate.seeds import game_seed, seat_agents
 from cardgen.simulate.tally import Tally
 from cardgen.simulate.verdict import follows_from_change, group, verdict
@@ -367,6 +368,8 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
             mine[1].merge(tv)
             mine[2].merge(paired)
             bar.update(2 * (chunk.stop - chunk.start))
+    refuse_failed([(deck.id, p, state[p][side]) for p in counts for side, deck in enumerate((base, variant))],
+                  "no verdict")  # before any verdict is composed: incomplete pairs answer nothing
     vopts = ValidateOptions(games=opts.games, agents=list(opts.agents), seed=opts.seed, cap=opts.cap, out=None)
     results = []
     for p in counts:
