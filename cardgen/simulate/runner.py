@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardgen import guard
 from cardgen.agents.base import needs_state
 from cardgen.agents.search import DEFAULT_ITERATIONS, SearchAgent
 from cardgen.engine.api import Action, Agent, FastEngine, Game, GameResult, RandomAgent, State
 from cardgen.errors import InputError, did_you_mean
 from cardgen.games.base import GameSpec
+from cardgen.guard import DEFAULT_TIME_LIMIT
 from cardgen.house import SPEED_NOTE, house_of, install
 from cardgen.usercode import UserCodeError
 from cardgen.resolve.resolve import ResolvedDeck
@@ -383,6 +385,7 @@ class Chunk:
     engine: str = "auto"  # one of ENGINES
     search_iterations: int = DEFAULT_ITERATIONS  # per decision of the ``search`` agent
     designer: bool = False  # replay each game for the designer metrics (then no compiled batch path)
+    code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds a call into project code may run (cardgen.guard)
 
 
 def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
@@ -390,6 +393,7 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
     from cardgen.simulate.logs import game_line
     from cardgen.simulate.tally import Tally
 
+    guard.set_time_limit(chunk.code_time_limit)  # this process may be a worker: the run's limit, not the default
     deck = cached_deck(chunk.loader, chunk.ref)
     broken: str | None = None
     try:

@@ -19,6 +19,7 @@ from typing import Any
 
 from cardgen.check.static import SETS_UP, run_checks, setup_check
 from cardgen.errors import InputError
+from cardgen.guard import DEFAULT_TIME_LIMIT
 from cardgen.house import speed_note
 from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
@@ -67,6 +68,7 @@ class ValidateOptions:
     designer: bool = True  # designer metrics and the component table (each traced game replayed)
     designer_games: int = 2000  # games traced per deck and player count (the first ones); the rest as usual
     human_logs: list[Path] | None = None  # ``cardgen play`` logs: people's games beside the agents' (human.py)
+    code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds one call into a house rule or rules file may run
 
 
 @dataclass
@@ -175,7 +177,7 @@ def chunks(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[t
                 yield i, Chunk(opts.loader, entry.ref, entry.players, entry.agents, opts.seed,
                                start, min(last, start + size), opts.cap, opts.log_file is not None,
                                "auto" if entry.engine == "fast" else "reference", opts.search_iterations,
-                               designer)
+                               designer, code_time_limit=opts.code_time_limit)
 
 
 def skill_work(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[tuple[int, Any]]:

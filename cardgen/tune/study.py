@@ -26,6 +26,7 @@ import yaml
 from cardgen.check.static import run_checks
 from cardgen.errors import GamesFailed, InputError
 from cardgen.fileio import write_atomic
+from cardgen.guard import DEFAULT_TIME_LIMIT
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import ResolvedDeck, Resolver
 from cardgen.simulate.runner import agents_in_words, default_agents, split_agents
@@ -54,6 +55,7 @@ class TuneOptions:
     jobs: int = 0
     scheduler: str | None = None
     progress: bool = True
+    code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds one call into a house rule or rules file may run
 
 
 @dataclass
@@ -150,7 +152,8 @@ class Tuner:
                                 seed=self.opts.seed, jobs=self.opts.jobs, out=None, progress=False,
                                 scheduler=self.opts.scheduler,
                                 skill=any(t.metric == "skill" for t in self.opts.targets),
-                                designer=any(t.metric in DESIGNER_METRICS for t in self.opts.targets))
+                                designer=any(t.metric in DESIGNER_METRICS for t in self.opts.targets),
+                                code_time_limit=self.opts.code_time_limit)
         doc = run_validation([variant], vopts)
         broken = [r for r in doc["results"] if r.get("failed_games")]
         if broken:  # games that could not be played: a failed trial, no figure taken from them
