@@ -169,14 +169,18 @@ def test_a_hook_that_sleeps_forever_ends_the_run_within_the_limit(tmp_path: Path
     ("import os\n    os._exit(0)", "os._exit(0) called: project code must not end the process"),
     ("raise KeyboardInterrupt", "raised KeyboardInterrupt: project code must not interrupt the run"),
 ])
-def test_exits_and_interrupts_in_a_hook_are_its_failure(tmp_path: Path, body: str, words: str) -> None:
+def test_exits_and_interrupts_in_a_hook_are_its_failure(tmp_path: Path, body: str, words: str,
+                                                         capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     root = project(tmp_path, f"def draw(state, default):\n    {body}\n")
-    done, _ = _run(root, "validate", "house", "--games", "3", "--players", "3", "--jobs", "1", "--agents", "random",
-                   "--out", str(tmp_path / "out"))
-    assert done.returncode == 2, done.stderr
-    errors = _errors(done.stderr)
-    assert len(errors) == 1 and errors[0].startswith("cardgen: error: house/rule.py:")
-    assert words in errors[0] and " in draw (seed " in errors[0] and "interrupted" not in done.stderr
+    monkeypatch.chdir(root)  # in this process: an exit the guard missed would end the test run
+    code = main(["validate", "house", "--games", "3", "--players", "3", "--jobs", "1", "--agents", "random",
+                 "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    errors = _errors(err)
+    assert len(errors) == 1 and errors[0].startswith(f"cardgen: error: house/rule.py:{body.count(chr(10)) + 2}: ")
+    assert words in errors[0] and " in draw (seed " in errors[0] and "interrupted" not in err
 
 
 def test_a_hook_the_engine_loops_on_is_stopped_naming_it(tmp_path: Path) -> None:
