@@ -54,6 +54,8 @@ CP = "cardgen/simulate/compare.py"
 SH = "cardgen/render/sheets.py"
 RC = "cardgen/rulebook/context.py"
 UN = "cardgen/unchanged.py"
+GU = "cardgen/guard.py"
+FA = "cardgen/simulate/failures.py"
 
 #: Its second process is started with a scrubbed environment, so it never runs the active mutant:
 #: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that
@@ -87,6 +89,9 @@ TARGETS = [
                "the_title_page_gives_the_published_player_range")) + ("tests/test_rulebook_context_mutants.py",)),
     Target("build_fingerprint", UN, _m(UN, "x_fingerprint"),
            ("tests/test_unchanged.py", "tests/test_unchanged_mutants.py")),
+    # project code under a time limit; failed games never answered (issue 33)
+    Target("code_guard", GU, ("",), ("tests/test_guard.py", "tests/test_failed_games.py")),
+    Target("failed_games", FA, ("",), ("tests/test_failed_games.py",)),
 ]
 
 
