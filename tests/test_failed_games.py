@@ -25,6 +25,7 @@ from cardgen.simulate.compare import CompareOptions, run_compare
 from cardgen.simulate.failures import failed_games
 from cardgen.simulate.runner import AGENT_ERROR, ENGINE_ERROR, play_game
 from cardgen.simulate.tally import Tally
+from cardgen.usercode import UserCodeError
 from tests.test_house import ROOT, project
 
 BROKEN_SCORES = "def scores(state, default):\n    return 'not a pair'\n"
@@ -187,7 +188,6 @@ def test_a_hook_the_engine_loops_on_is_stopped_naming_it(tmp_path: Path) -> None
     root = project(tmp_path, "def serve_king(state, default):\n    return True  # never serves\n")
     deck = resolve("house", root)
     game = install(deck.spec.new_game(deck, 3), deck)
-    from cardgen.usercode import UserCodeError
     start = time.monotonic()
     with pytest.raises(UserCodeError) as info:
         play_game(game, 5, [RandomAgent() for _ in range(3)], cap=500)
@@ -205,3 +205,24 @@ def test_games_failed_survives_pickling() -> None:
     import pickle
     again = pickle.loads(pickle.dumps(GamesFailed(["a", "b"])))
     assert again.lines == ["a", "b"]
+
+
+# -- a rules file ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("code, words", [
+    ("import time; time.sleep(60)", "still running after 0.5 s, the time limit for project code"),
+    ("import sys; sys.exit(0)", "SystemExit(0) raised (sys.exit): project code must not end the process"),
+])
+def test_a_rules_file_that_hangs_or_exits_is_named(tmp_path: Path, code: str, words: str) -> None:
+    from cardgen import guard
+    from tests.test_kit import line_of, scaffold, state_of
+
+    root = scaffold(tmp_path, ("    def do(self, seat, action):\n", f"    def do(self, seat, action):\n        {code}\n"))
+    state = state_of(root, players=2, seed=3)
+    guard.set_time_limit(0.5)
+    try:
+        with pytest.raises(UserCodeError) as caught:
+            state.apply(state.legal_actions()[0])
+    finally:
+        guard.set_time_limit(guard.DEFAULT_TIME_LIMIT)
+    line = caught.value.line
+    assert line.startswith(f"rules.py:{line_of(root, code)}: {words}") and line.endswith("in do() (seed 3 reproduces it)")
