@@ -236,3 +236,14 @@ def test_a_rules_file_that_hangs_or_exits_is_named(tmp_path: Path, code: str, wo
         guard.set_time_limit(guard.DEFAULT_TIME_LIMIT)
     line = caught.value.line
     assert line.startswith(f"rules.py:{line_of(root, code)}: {words}") and line.endswith("in do() (seed 3 reproduces it)")
+
+
+def test_a_worker_killed_by_a_hook_is_reported_naming_the_file(tmp_path: Path) -> None:
+    root = project(tmp_path, "import os, signal\n\ndef draw(state, default):\n    os.kill(os.getpid(), signal.SIGKILL)\n")
+    done, _ = _run(root, "validate", "house", "--games", "4", "--players", "3", "--jobs", "2", "--agents", "random",
+                   "--out", str(tmp_path / "out"))
+    assert done.returncode == 2
+    errors = _errors(done.stderr)
+    assert len(errors) == 1 and "Traceback" not in done.stderr
+    assert errors[0].startswith("cardgen: error: house/rule.py: a worker process died while playing house at 3 "
+                                "players, games ")
