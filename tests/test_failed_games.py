@@ -140,6 +140,25 @@ def test_an_illegal_choice_is_the_agents_fault_named() -> None:
     assert detail.startswith("the stubborn agent (seat 2) chose ('toast',), not legal now (legal: ")
 
 
+class Rollout(Agent):
+    """Looks ahead by playing a move of another game on a copy of the state."""
+
+    name = "rollout"
+
+    def choose(self, observation: Any, legal: list[Any], rng: Any) -> Any:
+        from cardgen.engine.api import IllegalAction
+        raise IllegalAction("('toast',) is not legal now")
+
+
+def test_an_illegal_move_in_an_agents_look_ahead_is_that_agents_fault() -> None:
+    deck = resolve("king_lui", ROOT)
+    game = deck.spec.new_game(deck, 3)
+    result = play_game(game, 7, [Rollout(), RandomAgent(), RandomAgent()], ["rollout", "random", "random"])
+    assert result.end_reason == AGENT_ERROR
+    assert result.gaps[-1][2] == ("the rollout agent (seat 1) played a move that is not legal in its look-ahead: "
+                                  "('toast',) is not legal now")
+
+
 def test_an_exception_in_a_hook_names_file_hook_and_seed_in_compare(tmp_path: Path,
                                                                      capsys: pytest.CaptureFixture[str],
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 from cardgen import guard
 from cardgen.agents.base import needs_state
 from cardgen.agents.search import DEFAULT_ITERATIONS, SearchAgent
-from cardgen.engine.api import Action, Agent, FastEngine, Game, GameResult, RandomAgent, State
+from cardgen.engine.api import Action, Agent, FastEngine, Game, GameResult, IllegalAction, RandomAgent, State
 from cardgen.errors import InputError, did_you_mean
 from cardgen.games.base import GameSpec
 from cardgen.guard import DEFAULT_TIME_LIMIT
@@ -270,11 +270,15 @@ def _play(state: State, agents: list[Agent], rng: random.Random, cap: int,
         if stop is not None:
             return stop
         player = state.current_player
-        if stateful[player]:  # a search agent: it reads only determinized samples of the state
-            action = agents[player].choose_from_state(state, legal, rng)  # type: ignore[attr-defined]
-        else:
-            obs = state.observation(player) if needs[player] else _NO_OBSERVATION
-            action = agents[player].choose(obs, legal, rng)
+        try:
+            if stateful[player]:  # a search agent: it reads only determinized samples of the state
+                action = agents[player].choose_from_state(state, legal, rng)  # type: ignore[attr-defined]
+            else:
+                obs = state.observation(player) if needs[player] else _NO_OBSERVATION
+                action = agents[player].choose(obs, legal, rng)
+        except IllegalAction as exc:  # its look-ahead (a search's rollout policy) played an illegal move
+            raise AgentError(f"the {names[player]} agent (seat {player + 1}) played a move that is not legal in "
+                             f"its look-ahead: {exc}") from None
         if action not in legal:
             raise AgentError(f"the {names[player]} agent (seat {player + 1}) chose {action!r}, not legal now "
                              f"(legal: {_few(legal)}) after {decisions} decisions")
