@@ -60,6 +60,8 @@ FI = "cardgen/fileio.py"
 TJ = "cardgen/tune/journal.py"
 WA = "cardgen/watch.py"
 EX = "cardgen/simulate/executor.py"
+GU = "cardgen/guard.py"
+FA = "cardgen/simulate/failures.py"
 
 #: Its second process is started with a scrubbed environment, so it never runs the active mutant:
 #: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that
@@ -107,6 +109,9 @@ TARGETS = [
             "tests/test_tune.py::test_resume_refuses_a_study_of_other_options")),
     Target("watch_inputs", WA, _m(WA, "x_watched", "x__own_output"), ("tests/test_watch.py",)),
     Target("cluster_faults", EX, _m(EX, "x_cluster_result", "x_set_worker_wait"), ("tests/test_cluster.py",)),
+    # project code under a time limit; failed games never answered (issue 33)
+    Target("code_guard", GU, ("",), ("tests/test_guard.py", "tests/test_failed_games.py")),
+    Target("failed_games", FA, ("",), ("tests/test_failed_games.py",)),
 ]
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from cardgen.errors import InputError, clean, clean_lines
+from cardgen.errors import GamesFailed, InputError, clean, clean_lines
 from cardgen.languages import SHIPPED
 from cardgen.usercode import UserCodeError
 
@@ -79,6 +79,17 @@ def _seat_list(text: str) -> list[int]:
     if not seats or any(not 1 <= s <= 64 for s in seats):
         raise argparse.ArgumentTypeError(f"expected seats from 1 to 64 separated by commas, as 1,3; got '{clean(text, 30)}'")
     return seats
+
+
+def _time_limit(value: str) -> float:
+    """``--code-time-limit``: seconds one call into project code may run, 0.1 to 86400."""
+    try:
+        number = float(value) if len(value) <= 30 else None
+    except ValueError:
+        number = None
+    if number is None or not 0.1 <= number <= 86400:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"expected seconds from 0.1 to 86400, got '{clean(value, 30)}'")
+    return number
 
 
 def _max_jobs() -> int:
@@ -319,6 +330,9 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
     k = sub.add_parser("cache", help="what cardgen keeps between runs (compiled code, parsed files)")
     k.add_argument("action", choices=("clear",), help="clear: delete all of it (it is made again when needed)")
+    for command in (v, t, sub.choices["compare"], pl):
+        command.add_argument("--code-time-limit", type=_time_limit, default=10.0, metavar="SECONDS",
+                             help=CODE_TIME_HELP)
     for command in sub.choices.values():  # --project before or after the command (SUPPRESS: keeps one given first)
         command.add_argument("--project", default=argparse.SUPPRESS, help=PROJECT_HELP)
         for action in command._actions:
@@ -333,6 +347,9 @@ AGENTS_HELP = ("players, rotated over the seats game by game: random (any legal 
                "of the game's rules package; default: the game's heuristic (random where it has none), the "
                "same for validate, compare and tune")
 
+
+CODE_TIME_HELP = ("seconds one call into the project's own code (a house rule's hook, a rules file) may run before "
+                  "the run stops naming it (default: 10)")
 
 PROJECT_HELP = ("project folder with decks/ and variants/ (default: this folder or the nearest one above it "
                 "with decks/)")
@@ -495,6 +512,9 @@ def _guarded(args: argparse.Namespace) -> int:
         if getattr(args, "scheduler", None):
             from cardgen.simulate.executor import set_worker_wait
             set_worker_wait(args.worker_wait)
+        if getattr(args, "code_time_limit", None) is not None:  # this process's games; chunks carry it to workers
+            from cardgen.guard import set_time_limit
+            set_time_limit(args.code_time_limit)
         return _run(args)
     except InputError as exc:
         for line in exc.lines():
@@ -503,6 +523,10 @@ def _guarded(args: argparse.Namespace) -> int:
     except UserCodeError as exc:  # a house rule or a rules file failed: file:line, hook, seed
         _error(exc.line)
         return 2
+    except GamesFailed as exc:  # games that could not be played: one line per side, no answer drawn from them
+        for line in exc.lines:
+            _error(line)
+        return 1
     except KeyboardInterrupt:
         _say_interrupted()
         return 130
@@ -650,6 +674,7 @@ def _run(args: argparse.Namespace) -> int:
         opts = CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                               json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
                               out=Path(args.out), engine=args.engine, scheduler=args.scheduler, lang=args.lang,
+                              code_time_limit=args.code_time_limit,
                               human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
         return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
     decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
@@ -721,7 +746,7 @@ def _run(args: argparse.Namespace) -> int:
                                jobs=args.jobs, out=Path(args.out), cap=args.cap, engine=args.engine,
                                scheduler=args.scheduler, search_iterations=args.search_iterations,
                                skill=args.skill, skill_games=args.skill_games, designer=args.designer,
-                               designer_games=args.designer_games,
+                               designer_games=args.designer_games, code_time_limit=args.code_time_limit,
                                human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
@@ -751,7 +776,8 @@ def _tune(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else Path(args.project) / "out" / "tune" / deck.id
     opts = TuneOptions(params, targets, trials=args.trials, games=args.games, players=args.players, agents=agents,
                        seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler,
-                       resume="yes" if args.resume else "no" if args.fresh else "auto")
+                       resume="yes" if args.resume else "no" if args.fresh else "auto",
+                       code_time_limit=args.code_time_limit)
     return tune(args.project, args.deck, opts)
 
 

@@ -144,3 +144,15 @@ def raise_all(errors: Sequence[InputError]) -> None:
         raise errors[0]
     if errors:
         raise InputErrors(errors)
+
+
+class GamesFailed(Exception):
+    """A command stopped because games could not be played (``cardgen.simulate.failures``): one line per
+    deck and player count; the command's exit status is 1 and it gives no answer drawn from them."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        super().__init__("; ".join(lines))
+
+    def __reduce__(self) -> tuple[object, ...]:  # survives pickling from worker processes
+        return (GamesFailed, (self.lines,))

@@ -26,6 +26,7 @@ import types
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardgen import guard
 from cardgen.errors import InputError, clean
 
 #: Largest project code file read (a house rule is a few dozen lines; a rules file a few hundred).
@@ -123,13 +124,29 @@ def load_code(path: Path, shown: str | None = None) -> LoadedCode:
         module.__path__ = [str(path.parent)]
     sys.modules[name] = module
     try:
-        exec(code, module.__dict__)
-    except Exception as exc:
+        guard.call(exec, code, module.__dict__, where=f"{clean(shown)}, loading the file")
+    except BaseException as exc:
         del sys.modules[name]
+        if not guard.is_code_failure(exc):
+            raise
         raise UserCodeError(describe_failure(exc, path, shown, hook="loading the file")) from None
     loaded = LoadedCode(path=path, shown=shown, sha256=digest, module=module)
     _LOADED[key] = loaded
     return loaded
+
+
+def failure_words(exc: BaseException) -> str:
+    """What went wrong, in words: the exception's type and text, or what an exit, an interrupt
+    or a time-out raised by project code means (``cardgen.guard``)."""
+    from cardgen.guard import CodeExit, CodeTimeout
+
+    if isinstance(exc, (CodeTimeout, CodeExit)):
+        return str(exc)
+    if isinstance(exc, SystemExit):
+        return f"SystemExit({exc.code!r}) raised (sys.exit): project code must not end the process"
+    if isinstance(exc, KeyboardInterrupt):
+        return "raised KeyboardInterrupt: project code must not interrupt the run"
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 def describe_failure(exc: BaseException, path: Path, shown: str, *, hook: str | None = None,
@@ -149,7 +166,7 @@ def describe_failure(exc: BaseException, path: Path, shown: str, *, hook: str | 
             if folder is not None:  # a rules folder: name the file inside it
                 shown_dir = str(Path(shown).parent) if shown.endswith("__init__.py") else shown.rstrip("/")
                 where = f"{shown_dir}/{frame_file.relative_to(folder).as_posix()}"
-    message = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    message = failure_words(exc)
     parts = [f"{clean(where)}" + (f":{line_no}" if line_no else "") + f": {clean(message, 300)}"]
     if hook:
         parts.append(f"in {clean(hook, 80)}")

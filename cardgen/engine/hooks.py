@@ -15,6 +15,12 @@ rule nothing is slower. In the subclass every action is followed by the game's
 invariants (``State.invariants``) and the card count of the conformance checker (``zones``): a rule that creates or
 loses cards, breaks the books or lets a seat act out of turn is stopped naming the hook.
 Exceptions in a rule become one ``UserCodeError`` line (file:line, hook, seed).
+
+Each action, and each hook called outside one, runs under ``cardgen.guard``: past the time
+limit for project code (``--code-time-limit``), or when the rule calls ``sys.exit``,
+``os._exit`` or raises ``KeyboardInterrupt``, the run stops with one line naming the file,
+the hook and the seed. A rule that makes the engine loop inside one action (a ``serve_king``
+that never serves) is stopped after ``MAX_HOOK_CALLS`` hook calls in that action.
 """
 from __future__ import annotations
 
@@ -23,9 +29,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardgen import guard
 from cardgen.engine.api import Action, IllegalAction, State
 from cardgen.errors import clean
 from cardgen.usercode import UserCodeError
+
+#: Hook calls one action may make: sane rules make a handful, an engine looping on a rule's result millions.
+MAX_HOOK_CALLS = 100_000
 
 
 @dataclass(frozen=True)
@@ -71,11 +81,20 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
             if hook == "legal_actions":  # engines cache their list: the rule gets its own copy
                 default = lambda: list(original(self))  # noqa: E731
             self._house_ran.append(hook)
+            budget = self._house_budget
+            if budget is not None:  # inside an action: the engine may be looping on this hook's result
+                if budget <= 0:
+                    raise UserCodeError(f"{clean(shown)}: hook {hook} was called {MAX_HOOK_CALLS} times in one "
+                                        f"action: the engine loops on what the house rule does (seed {self.seed} "
+                                        "reproduces it)")
+                self._house_budget = budget - 1
             try:
-                return rule(self, *args, default=default, **kwargs)
+                return guard.call(rule, self, *args, default=default, where=f"{clean(shown)}, hook {hook}", **kwargs)
             except UserCodeError:
                 raise
-            except Exception as exc:
+            except BaseException as exc:
+                if not guard.is_code_failure(exc):
+                    raise  # a real Ctrl-C: the person's, not the rule's
                 raise UserCodeError(describe(exc, hook, self.seed)) from None
 
         hooked.__name__ = method
@@ -89,17 +108,40 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         self._house_ran = []
-        base.__init__(self, *args, **kwargs)
+        self._house_budget = MAX_HOOK_CALLS  # hook calls the current action may still make (None: none running)
+        try:
+            guard.call(base.__init__, self, *args, where=f"{clean(shown)}, hooks {', '.join(rules)}", **kwargs)
+        except UserCodeError:
+            raise
+        except BaseException as exc:
+            if isinstance(exc, Exception) or not guard.is_code_failure(exc):
+                raise
+            raise UserCodeError(describe(exc, self._ran(), getattr(self, "seed", 0))) from None
+        finally:
+            self._house_budget = None
         self._house_check()
 
     def apply(self: Any, action: Action) -> None:
-        """Check legality against the (hooked) legal actions, act, then check the invariants."""
+        """Check legality against the (hooked) legal actions, act under the guard, then check the invariants."""
         if "legal_actions" in rules:
             if action not in self.legal_actions():
                 raise IllegalAction(f"{action!r} is not legal now")
-        self._house_ran = []
-        base_apply(self, action)
+        self._house_ran, self._house_budget = [], MAX_HOOK_CALLS
+        try:
+            guard.call(base_apply, self, action, where=f"{clean(shown)}, hooks {', '.join(rules)}")
+        except UserCodeError:
+            raise
+        except BaseException as exc:  # the engine's own code ran too long or was ended by the rule
+            if isinstance(exc, Exception) or not guard.is_code_failure(exc):
+                raise  # an engine error: the simulator records it; a real Ctrl-C: the person's
+            raise UserCodeError(describe(exc, self._ran(), self.seed)) from None
+        finally:
+            self._house_budget = None
         self._house_check()
+
+    def _ran(self: Any) -> str:
+        """The hooks the current action ran (all of the rule's when none did yet)."""
+        return ", ".join(dict.fromkeys(self._house_ran)) or ", ".join(rules)
 
     def _house_check(self: Any) -> None:
         problems = self.invariants()
@@ -110,12 +152,13 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
         if not self.is_terminal() and not 0 <= player < self.game.players:
             problems.append(f"seat {player} is to act in a {self.game.players}-player game")
         if problems:
-            ran = ", ".join(dict.fromkeys(self._house_ran)) or ", ".join(rules)
+            ran = self._ran()
             raise UserCodeError(f"{clean(shown)}: the house rule broke the game's rules in hook {ran}: "
                                 f"{clean(problems[0], 300)} (seed {self.seed} reproduces it)")
 
     def compiled_search(self: Any, params: Any, legal: list[Action], seed: int) -> int | None:
         return None  # compiled drivers play the engine's own rules, never the house's
 
-    namespace.update(__init__=__init__, apply=apply, _house_check=_house_check, compiled_search=compiled_search)
+    namespace.update(__init__=__init__, apply=apply, _ran=_ran, _house_check=_house_check,
+                     compiled_search=compiled_search)
     return type(f"House{base.__name__}", (base,), namespace)

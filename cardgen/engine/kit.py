@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
+from cardgen import guard
 from cardgen.usercode import UserCodeError, describe_failure
 
 if TYPE_CHECKING:
@@ -268,10 +269,12 @@ class CardGame(State):
     def _run(self, hook: str, fn: Any, *args: Any) -> Any:
         """Call the rules file's ``fn``; its failures and broken invariants become one ``UserCodeError`` line."""
         try:
-            out = fn(*args)
+            out = guard.call(fn, *args, where=f"{self.game.code_shown}, {hook}()")  # time limit, exits refused
         except (UserCodeError, IllegalAction):
             raise
-        except Exception as exc:  # RulesBroken included: it names the line of the rules file that broke it
+        except BaseException as exc:  # RulesBroken included: it names the line of the rules file that broke it
+            if not guard.is_code_failure(exc):
+                raise  # a real Ctrl-C
             raise UserCodeError(describe_failure(exc, self.game.code_path, self.game.code_shown,
                                                  hook=f"{hook}()", seed=self.seed)) from None
         held = sum(len(cards) for cards in self.zone.values())

@@ -27,6 +27,7 @@ from statistics import NormalDist
 from typing import Any
 
 from cardgen.errors import InputError
+from cardgen.guard import DEFAULT_TIME_LIMIT, set_time_limit
 from cardgen.house import speed_note
 from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
@@ -36,6 +37,7 @@ from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, 
                                      designer_trace, fast_engine, load_project_deck, make_agents, play_game,
                                      split_agents)
 from cardgen.simulate.designer import FIGURES
+from cardgen.simulate.failures import refuse_failed
 from cardgen.simulate.seeds import game_seed, seat_agents
 from cardgen.simulate.tally import Tally
 from cardgen.simulate.verdict import follows_from_change, group, verdict
@@ -65,6 +67,7 @@ class CompareOptions:
     scheduler: str | None = None  # a Dask scheduler address: play the pairs on that cluster
     lang: str = "en"  # the report's language (en, fr, it); the terminal is English
     human_logs: list[Path] | None = None  # ``cardgen play`` logs: people's games beside the agents' (human.py)
+    code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds one call into a house rule or rules file may run
 
 
 # -- paired statistics ----------------------------------------------------------------
@@ -183,6 +186,7 @@ class PairChunk:
     stop: int
     cap: int
     engine: str  # "auto" or "reference", for both decks
+    code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds a call into project code may run (cardgen.guard)
 
 
 def _player(chunk: PairChunk, ref: DeckRef) -> Any:
@@ -237,6 +241,7 @@ def pair_metrics(paired: Paired, b: GameResult, v: GameResult, players: int) -> 
 
 def run_pair_chunk(chunk: PairChunk) -> tuple[Tally, Tally, Paired]:
     """Play a chunk of paired games (in a worker); return both tallies and the paired sums."""
+    set_time_limit(chunk.code_time_limit)
     (play_b, game_b), (play_v, game_v) = _player(chunk, chunk.base), _player(chunk, chunk.variant)
     tb, tv, paired = Tally(chunk.players), Tally(chunk.players), Paired()
     agents = list(chunk.agents)
@@ -356,7 +361,7 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
     jobs = opts.jobs or max(1, min(os.cpu_count() or 1, math.ceil(total / 200)))
     size = opts.chunk_size or max(1, min(250, math.ceil(opts.games / (4 * jobs))))
     todo = [PairChunk(opts.loader, refs[0], refs[1], p, tuple(opts.agents), opts.seed, start,
-                      min(opts.games, start + size), opts.cap, engine)
+                      min(opts.games, start + size), opts.cap, engine, opts.code_time_limit)
             for p in counts for start in range(0, opts.games, size)]
     state: dict[int, tuple[Tally, Tally, Paired]] = {p: (Tally(p), Tally(p), Paired()) for p in counts}
     disable = None if opts.progress is None else not opts.progress
@@ -367,6 +372,8 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
             mine[1].merge(tv)
             mine[2].merge(paired)
             bar.update(2 * (chunk.stop - chunk.start))
+    refuse_failed([(deck.id, p, state[p][side]) for p in counts for side, deck in enumerate((base, variant))],
+                  "no verdict")  # before any verdict is composed: incomplete pairs answer nothing
     vopts = ValidateOptions(games=opts.games, agents=list(opts.agents), seed=opts.seed, cap=opts.cap, out=None)
     results = []
     for p in counts:

@@ -26,6 +26,7 @@ from concurrent.futures import CancelledError, Future
 from typing import Any, TypeVar
 
 from cardgen.errors import InputError
+from cardgen.usercode import UserCodeError
 from cardgen.simulate.runner import run_chunk
 from cardgen.workers import worker_pool
 
@@ -61,13 +62,13 @@ def _windowed(todo: Iterable[tuple[K, C]], submit: Callable[[C], Any], width: in
     window: deque[tuple[K, C, Future[Any]]] = deque()
     try:
         for key, chunk in todo:
-            window.append((key, chunk, submit(chunk)))
+            window.append((key, chunk, _submitted(submit, chunk, window)))
             if len(window) >= width:
                 k, c, fut = window.popleft()
-                yield k, c, result(fut)
+                yield k, c, _result(fut, c, result)
         while window:
             k, c, fut = window.popleft()
-            yield k, c, result(fut)
+            yield k, c, _result(fut, c, result)
     finally:
         for _, _, fut in window:
             fut.cancel()
@@ -96,6 +97,44 @@ def quiet_dask() -> None:
     for name in ("distributed", "distributed.client", "distributed.comm", "distributed.core",
                  "distributed.batched", "distributed.utils", "tornado", "asyncio"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+def _submitted(submit: Callable[[C], Any], chunk: C, window: deque[Any]) -> Any:
+    """``submit(chunk)``; a pool a dead worker broke already is one line naming the oldest chunk in flight."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return submit(chunk)
+    except BrokenProcessPool:
+        raise UserCodeError(died_line(window[0][1] if window else chunk)) from None
+
+
+def _result(fut: Future[Any], chunk: Any, result: Callable[[Any], Any]) -> Any:
+    """``result(fut)``; a worker that died (project code killing its process, a crash) is one line."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return result(fut)
+    except BrokenProcessPool:
+        raise UserCodeError(died_line(chunk)) from None
+
+
+def died_line(chunk: Any) -> str:
+    """Why a chunk's worker process died, naming the project code its decks run (house rule, rules file)."""
+    from cardgen.simulate.runner import cached_deck
+
+    refs = [r for r in (getattr(chunk, "ref", None), getattr(chunk, "base", None), getattr(chunk, "variant", None))
+            if r is not None]
+    files: list[str] = []
+    for ref in refs:
+        deck = cached_deck(chunk.loader, ref)
+        files += [f for f in (deck.model.code, deck.spec.rules_file) if f is not None and f not in files]
+    where = f"{', '.join(files)}: " if files else ""
+    blame = ("the project code it runs ended it (a signal, a crash of the interpreter)" if files
+             else "it was killed (out of memory?)")
+    games = f", games {chunk.start}-{chunk.stop - 1}" if hasattr(chunk, "start") and hasattr(chunk, "stop") else ""
+    return (f"{where}a worker process died while playing {', '.join(r.deck for r in refs)} at "
+            f"{getattr(chunk, 'players', '?')} players{games}: {blame}; --jobs 1 plays the same games in one process")
 
 
 def connect(scheduler: str) -> Any:

@@ -17,8 +17,8 @@ from cardgen.engine.api import Game
 from cardgen.errors import InputError, InputErrors, clean
 from cardgen.house import code_hash
 from cardgen.simulate.logs import as_action, read_log
-from cardgen.simulate.runner import (DEFAULT_CAP, ENGINE_ERROR, NO_LEGAL_ACTION, SAFETY_CAP, DeckRef, Loader,
-                                     cached_deck, cached_game, cached_hash, load_project_deck, make_agents,
+from cardgen.simulate.runner import (AGENT_ERROR, DEFAULT_CAP, ENGINE_ERROR, NO_LEGAL_ACTION, SAFETY_CAP, DeckRef,
+                                     Loader, cached_deck, cached_game, cached_hash, load_project_deck, make_agents,
                                      play_game)
 
 
@@ -75,11 +75,11 @@ def code_changed(record: dict[str, Any], deck: Any) -> str | None:
 def replay_record(record: dict[str, Any], game: Game, spec: Any) -> list[str]:
     """Differences between one logged game and the engine's re-run of it (empty: identical)."""
     seed, end = int(record["seed"]), record["end_reason"]
-    if end == ENGINE_ERROR:  # the log stops before the error: re-play with the logged agents
+    if end in (ENGINE_ERROR, AGENT_ERROR):  # the log stops before the error: re-play with the logged agents
         names = list(record["agents"])
         again = play_game(game, seed, make_agents(spec, names), names, cap=int(record.get("cap", DEFAULT_CAP)))
-        if again.end_reason != ENGINE_ERROR:
-            return [f"logged an engine error, the re-run ended with '{again.end_reason}'"]
+        if again.end_reason != end:
+            return [f"logged an {end.replace('_', ' ')}, the re-run ended with '{again.end_reason}'"]
         return []
     state = game.new_initial_state(seed)
     logged_piles = record["initial_piles"]

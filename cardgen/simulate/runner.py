@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardgen import guard
 from cardgen.agents.base import needs_state
 from cardgen.agents.search import DEFAULT_ITERATIONS, SearchAgent
-from cardgen.engine.api import Action, Agent, FastEngine, Game, GameResult, RandomAgent, State
+from cardgen.engine.api import Action, Agent, FastEngine, Game, GameResult, IllegalAction, RandomAgent, State
 from cardgen.errors import InputError, did_you_mean
 from cardgen.games.base import GameSpec
+from cardgen.guard import DEFAULT_TIME_LIMIT
 from cardgen.house import SPEED_NOTE, house_of, install
 from cardgen.usercode import UserCodeError
 from cardgen.resolve.resolve import ResolvedDeck
@@ -33,6 +35,12 @@ DEFAULT_CAP = 10_000
 NO_LEGAL_ACTION = "no_legal_action"
 SAFETY_CAP = "safety_cap"
 ENGINE_ERROR = "engine_error"
+#: An agent chose a move that is not legal: that agent's fault, never the rules' (``AgentError``).
+AGENT_ERROR = "agent_error"
+
+
+class AgentError(Exception):
+    """An agent chose an action that is not among the legal ones: the game fails, blaming that agent."""
 
 
 @dataclass(frozen=True)
@@ -237,8 +245,12 @@ def _legal_or_stop(state: State, legal_actions: Callable[[], list[Action]], deci
 
 
 def _play(state: State, agents: list[Agent], rng: random.Random, cap: int,
-          actions: list[tuple[int, Action]] | None) -> tuple[str, str] | None:
-    """Run decisions until the game ends; return a simulator gap (kind, detail) if it cannot."""
+          actions: list[tuple[int, Action]] | None, names: list[str]) -> tuple[str, str] | None:
+    """Run decisions until the game ends; return a simulator gap (kind, detail) if it cannot.
+
+    Every choice of an agent is checked against the legal actions it was given: an illegal
+    one raises ``AgentError`` naming the agent (``names``, per seat) and the move.
+    """
     decisions = 0
     is_terminal, legal_actions, apply = state.is_terminal, state.legal_actions, state.apply
     if actions is None and all(_is_uniform_random(a) for a in agents):
@@ -258,16 +270,39 @@ def _play(state: State, agents: list[Agent], rng: random.Random, cap: int,
         if stop is not None:
             return stop
         player = state.current_player
-        if stateful[player]:  # a search agent: it reads only determinized samples of the state
-            action = agents[player].choose_from_state(state, legal, rng)  # type: ignore[attr-defined]
-        else:
-            obs = state.observation(player) if needs[player] else _NO_OBSERVATION
-            action = agents[player].choose(obs, legal, rng)
+        try:
+            if stateful[player]:  # a search agent: it reads only determinized samples of the state
+                action = agents[player].choose_from_state(state, legal, rng)  # type: ignore[attr-defined]
+            else:
+                obs = state.observation(player) if needs[player] else _NO_OBSERVATION
+                action = agents[player].choose(obs, legal, rng)
+        except IllegalAction as exc:  # its look-ahead (a search's rollout policy) played an illegal move
+            raise AgentError(f"the {names[player]} agent (seat {player + 1}) played a move that is not legal in "
+                             f"its look-ahead: {exc}") from None
+        if action not in legal:
+            raise AgentError(f"the {names[player]} agent (seat {player + 1}) chose {action!r}, not legal now "
+                             f"(legal: {_few(legal)}) after {decisions} decisions")
         apply(action)
         if actions is not None:
             actions.append((player, action))
         decisions += 1
     return None
+
+
+def _few(legal: list[Action], most: int = 4) -> str:
+    """The first few legal actions, for a message."""
+    shown = ", ".join(repr(a) for a in legal[:most])
+    return shown + (f" and {len(legal) - most} more" if len(legal) > most else "")
+
+
+def _blame(game: Game, state: State | None, what: str) -> str:
+    """An engine error's detail, naming the house rule (and the hooks the failing action ran) where one plays."""
+    house = house_of(game)
+    if house is None:
+        return what
+    ran = getattr(state, "_ran", None)
+    hooks = ran() if callable(ran) else ", ".join(house.hooks)
+    return f"with house rule {house.shown} (hooks {hooks}): {what}"
 
 
 def play_game(game: Game, seed: int, agents: list[Agent], names: list[str] | None = None, *,
@@ -288,11 +323,13 @@ def play_game(game: Game, seed: int, agents: list[Agent], names: list[str] | Non
         state = game.new_initial_state(seed)
         if record:
             piles = {name: list(pile) for name, pile in state.initial_piles.items()}
-        extra = _play(state, agents, agent_rng(seed), cap, actions)
+        extra = _play(state, agents, agent_rng(seed), cap, actions, names)
     except UserCodeError:
         raise  # a house rule's failure: one line naming its file, hook and seed (the run stops)
+    except AgentError as exc:  # the agent's fault, named: never a gap of the rules
+        extra = (AGENT_ERROR, str(exc))
     except Exception as exc:  # an engine or agent bug must not kill a whole validation run
-        extra = (ENGINE_ERROR, f"{type(exc).__name__}: {exc}")
+        extra = (ENGINE_ERROR, _blame(game, state, f"{type(exc).__name__}: {exc}"))
     house = house_of(game)
     if house is not None and extra is not None and extra[0] == SAFETY_CAP:
         raise UserCodeError(f"{house.shown}: the game never ended with the house rule (hooks "
@@ -321,7 +358,7 @@ def play_game(game: Game, seed: int, agents: list[Agent], names: list[str] | Non
         except UserCodeError:
             raise
         except Exception as exc:
-            extra = (ENGINE_ERROR, f"outcome(): {type(exc).__name__}: {exc}")
+            extra = (ENGINE_ERROR, _blame(game, state, f"outcome(): {type(exc).__name__}: {exc}"))
     if extra is not None:
         result.end_reason = extra[0]
         result.gaps.append((extra[0], False, extra[1]))
@@ -352,6 +389,7 @@ class Chunk:
     engine: str = "auto"  # one of ENGINES
     search_iterations: int = DEFAULT_ITERATIONS  # per decision of the ``search`` agent
     designer: bool = False  # replay each game for the designer metrics (then no compiled batch path)
+    code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds a call into project code may run (cardgen.guard)
 
 
 def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
@@ -359,6 +397,7 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
     from cardgen.simulate.logs import game_line
     from cardgen.simulate.tally import Tally
 
+    guard.set_time_limit(chunk.code_time_limit)  # this process may be a worker: the run's limit, not the default
     deck = cached_deck(chunk.loader, chunk.ref)
     broken: str | None = None
     try:

@@ -31,6 +31,8 @@ def format_entry(r: dict[str, Any]) -> str:
     lines = [f"{verdict} {r['variant']} ({r['game']}), {r['players']} players: {done}"]
     for why in r["failures"]:
         lines.append(f"  ! {why}")
+    if r.get("failed_games"):  # games that could not be played: no figure, no chart from the rest either
+        return "\n".join(lines)
     if r["games"]:
         ends = ", ".join(f"{k} {v}" for k, v in r["end_reasons"].items())
         lines.append(f"  end reasons: {ends}")

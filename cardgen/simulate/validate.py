@@ -19,11 +19,13 @@ from typing import Any
 
 from cardgen.check.static import SETS_UP, run_checks, setup_check
 from cardgen.errors import InputError
+from cardgen.guard import DEFAULT_TIME_LIMIT
 from cardgen.house import speed_note
 from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.balance import balance, sufficiency
 from cardgen.simulate.executor import run_chunks
+from cardgen.simulate.failures import FAILED_KINDS, failed_games
 from cardgen.simulate.logs import AtomicLines
 from cardgen.simulate.progress import Progress, ProgressBar, ProgressLines
 from cardgen.agents.search import DEFAULT_ITERATIONS
@@ -66,6 +68,7 @@ class ValidateOptions:
     designer: bool = True  # designer metrics and the component table (each traced game replayed)
     designer_games: int = 2000  # games traced per deck and player count (the first ones); the rest as usual
     human_logs: list[Path] | None = None  # ``cardgen play`` logs: people's games beside the agents' (human.py)
+    code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds one call into a house rule or rules file may run
 
 
 @dataclass
@@ -174,7 +177,7 @@ def chunks(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[t
                 yield i, Chunk(opts.loader, entry.ref, entry.players, entry.agents, opts.seed,
                                start, min(last, start + size), opts.cap, opts.log_file is not None,
                                "auto" if entry.engine == "fast" else "reference", opts.search_iterations,
-                               designer)
+                               designer, code_time_limit=opts.code_time_limit)
 
 
 def skill_work(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[tuple[int, Any]]:
@@ -332,8 +335,11 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
     for c in entry.checks:
         if not c.passed and not (c.name == "rules engine available" and not entry.runnable):
             failures.append(f"static check failed: {c.name} ({c.detail})")
+    failed = failed_games(entry.deck.id, entry.players, entry.tally)
+    if failed is not None:  # code broke (engine, hook, agent): no figure from these games
+        failures.append(failed.line())
     for gap in stats["rule_gaps"]:
-        if not gap["settled"]:
+        if not gap["settled"] and gap["kind"] not in FAILED_KINDS:
             failures.append(f"unsettled rule gap '{gap['kind']}' in {gap['games']} game(s), "
                             f"e.g. game {gap['game']} seed {gap['seed']}")
     if entry.runnable and stats["completed"] < stats["games"] and not any(not g["settled"] for g in stats["rule_gaps"]):
@@ -349,6 +355,7 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
             "balance": balance(stats), "sufficiency": sufficiency(stats, component_names(entry.deck)),
             "passed": not failures,
             "failures": failures,
+            "failed_games": failed.failed if failed is not None else 0,
             **({"skill": skill_json(entry.players, entry.skill_totals, opts.search_iterations)}
                if opts.skill and entry.runnable else {})}
 
@@ -394,6 +401,10 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
     print(f"{len(doc['results'])} deck/player-count combination(s), {len(failed)} failed")
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False, default=str) + "\n")
+    broken = sum(r.get("failed_games", 0) for r in doc["results"])
+    if broken:  # no report page drawn from games that could not be played
+        print(f"no report: {broken} game(s) failed (see the lines above)")
+        return 1
     if opts.out is not None:
         from cardgen.report.runs import write_validation_run
         target = write_validation_run(Path(opts.out), doc, decks)

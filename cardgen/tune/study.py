@@ -24,8 +24,9 @@ from typing import Any
 import yaml
 
 from cardgen.check.static import run_checks
-from cardgen.errors import InputError
+from cardgen.errors import GamesFailed, InputError
 from cardgen.fileio import write_atomic
+from cardgen.guard import DEFAULT_TIME_LIMIT
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import ResolvedDeck, Resolver
 from cardgen.simulate.runner import agents_in_words, default_agents, split_agents
@@ -55,6 +56,7 @@ class TuneOptions:
     scheduler: str | None = None
     progress: bool = True
     resume: str = "auto"  # "auto": take up a study of the same options; "yes": that or an error; "no": start again
+    code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds one call into a house rule or rules file may run
 
 
 @dataclass
@@ -68,6 +70,7 @@ class Trial:
     why: str = ""
     metrics: dict[int, dict[str, Metric]] = field(default_factory=dict)  # players -> metrics
     repeat_of: int | None = None  # the earlier trial with the same values (not played again)
+    failed: bool = False  # games failed (code broke): the study stops, the command fails
 
     def to_json(self) -> dict[str, Any]:
         return {"trial": self.number, "values": self.values, "feasible": self.feasible,
@@ -160,8 +163,12 @@ class Tuner:
                                 seed=self.opts.seed, jobs=self.opts.jobs, out=None, progress=False,
                                 scheduler=self.opts.scheduler,
                                 skill=any(t.metric == "skill" for t in self.opts.targets),
-                                designer=any(t.metric in DESIGNER_METRICS for t in self.opts.targets))
+                                designer=any(t.metric in DESIGNER_METRICS for t in self.opts.targets),
+                                code_time_limit=self.opts.code_time_limit)
         doc = run_validation([variant], vopts)
+        broken = [r for r in doc["results"] if r.get("failed_games")]
+        if broken:  # games that could not be played: a failed trial, no figure taken from them
+            return Trial(number, values, False, INFEASIBLE, broken[0]["failures"][0], {}, failed=True)
         metrics = {r["players"]: entry_metrics(r) for r in doc["results"]}
         unsettled = [f for r in doc["results"] for f in r["failures"]]
         if unsettled:
@@ -239,6 +246,8 @@ class Tuner:
             study.tell(ot, trial.objective)
             if self.opts.progress:
                 print(self.progress_line(trial), file=sys.stderr, flush=True)
+            if trial.failed:  # broken code fails every trial alike: say so now (simulate/failures.py)
+                raise GamesFailed([trial.why, f"tune stopped at trial {number + 1}: its games could not be played"])
         return self.trials
 
     def progress_line(self, trial: Trial) -> str:

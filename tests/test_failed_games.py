@@ -1,0 +1,268 @@
+"""No answer without games, blame where it belongs, runaway project code stopped (issue #33, items 2 and 3).
+
+A house rule whose games cannot be played makes validate, compare and tune fail (exit 1, one
+line per deck and player count, no verdict, no report); an agent choosing an illegal move is
+named; a hook that sleeps, exits or interrupts stops the run in one line naming its file,
+hook and seed (exit 2), within the time limit plus a few seconds.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardgen.cli import main
+from cardgen.engine.api import Agent, RandomAgent
+from cardgen.errors import GamesFailed
+from cardgen.house import install
+from cardgen.resolve.resolve import resolve
+from cardgen.simulate.compare import CompareOptions, run_compare
+from cardgen.simulate.failures import failed_games
+from cardgen.simulate.runner import AGENT_ERROR, ENGINE_ERROR, play_game
+from cardgen.simulate.tally import Tally
+from cardgen.usercode import UserCodeError
+from tests.test_house import ROOT, project
+
+BROKEN_SCORES = "def scores(state, default):\n    return 'not a pair'\n"
+#: a new action the engine cannot carry out (the rule forgot its own ``apply``)
+UNKNOWN_ACTION = "def legal_actions(state, default):\n    return default() + [('feast',)]\n"
+
+
+def _run(root: Path, *args: str, timeout: float = 120) -> tuple[subprocess.CompletedProcess[str], float]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "cardgen", *args], cwd=root, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+    return done, time.monotonic() - start
+
+
+def _errors(err: str) -> list[str]:
+    return [line for line in err.splitlines() if not line.startswith(("note:", "compiling"))]
+
+
+# -- failed games: no answer -------------------------------------------------------------------
+def test_compare_of_a_variant_whose_games_fail_gives_no_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path, BROKEN_SCORES)
+    monkeypatch.chdir(root)
+    out = tmp_path / "out"
+    code = main(["compare", "king_lui", "house", "--games", "4", "--players", "3", "--jobs", "1",
+                 "--engine", "reference", "--out", str(out), "--json", str(tmp_path / "c.json")])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert "moved" not in captured.out and "chance" not in captured.out and captured.out == ""
+    errors = _errors(captured.err)
+    assert errors[0].startswith("cardgen: error: house, 3 players: 4 of 4 game(s) failed; the first (game 0, seed ")
+    assert "with house rule house/rule.py (hooks scores): outcome(): ValueError" in errors[0]
+    assert errors[1].startswith("cardgen: error: no verdict: 4 game(s) could not be played")
+    assert len(errors) == 2
+    assert not (tmp_path / "c.json").exists() and not out.exists()  # nothing claiming results
+
+
+def test_an_action_the_engine_cannot_carry_out_fails_the_validation(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path, UNKNOWN_ACTION)
+    monkeypatch.chdir(root)
+    code = main(["validate", "house", "--games", "3", "--players", "3", "--jobs", "1", "--agents", "random",
+                 "--out", str(tmp_path / "out"), "--json", str(tmp_path / "v.json")])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "game(s) failed; the first (game " in out and "with house rule house/rule.py" in out
+    assert "rule gap" not in out and "seat win rates" not in out and "scores:" not in out
+    assert "no report: " in out and not (tmp_path / "out").exists() and "most at once" not in out
+    assert (tmp_path / "v.json").exists()  # the data says it failed
+
+
+def test_a_partial_failure_still_gives_no_verdict(tmp_path: Path) -> None:
+    # scores break in odd-seeded games only: some pairs complete, the others do not
+    root = project(tmp_path, "def scores(state, default):\n    return default() if state.seed % 2 == 0 else 'bad'\n")
+    deck, variant = resolve("king_lui", root), resolve("house", root)
+    opts = CompareOptions(games=6, players=[3], agents=["random"], jobs=1, out=None, engine="reference",
+                          progress=False)
+    with pytest.raises(GamesFailed) as info:
+        run_compare(deck, variant, opts)
+    first, last = info.value.lines
+    failed = int(first.split(": ")[1].split(" of ")[0])
+    assert 0 < failed < 6 and first.startswith("house, 3 players: ") and " of 6 game(s) failed" in first
+    assert last.startswith(f"no verdict: {failed} game(s) could not be played")
+
+
+def test_failed_games_are_counted_and_the_first_named(tmp_path: Path) -> None:
+    from cardgen.engine.api import GameResult
+    tally = Tally(3)
+    tally.add(0, GameResult(11, ["random"] * 3, "x", True, scores=[1, 2, 3], winners=[2]))
+    assert failed_games("d", 3, tally) is None
+    tally.add(2, GameResult(33, ["random"] * 3, ENGINE_ERROR, False, [(ENGINE_ERROR, False, "late")]))
+    tally.add(1, GameResult(22, ["random"] * 3, AGENT_ERROR, False, [(AGENT_ERROR, False, "first")]))
+    tally.add(3, GameResult(44, ["random"] * 3, "no_dish", False, [("no_dish", False, "a rule gap")]))
+    failed = failed_games("d", 3, tally)
+    assert failed is not None and (failed.failed, failed.games, failed.game, failed.seed) == (2, 4, 1, 22)
+    assert failed.line() == "d, 3 players: 2 of 4 game(s) failed; the first (game 1, seed 22): first"
+
+
+def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path, BROKEN_SCORES)
+    monkeypatch.chdir(root)
+    code = main(["tune", "house", "--param", "emerald_portions=1..3", "--target", "turns=10..20", "--trials", "3",
+                 "--games", "3", "--players", "3", "--jobs", "1", "--out", str(tmp_path / "tune")])
+    captured = capsys.readouterr()
+    assert code == 1
+    errors = _errors(captured.err)
+    assert errors[-2].startswith("cardgen: error: trial, 3 players: 3 of 3 game(s) failed")
+    assert errors[-1] == "cardgen: error: tune stopped at trial 1: its games could not be played"
+    assert "trial 2/3" not in captured.err and not (tmp_path / "tune" / "tune.json").exists()
+
+
+# -- blame --------------------------------------------------------------------------------------
+class Stubborn(Agent):
+    """Always asks for a move of another game."""
+
+    name = "stubborn"
+
+    def choose(self, observation: Any, legal: list[Any], rng: Any) -> Any:
+        return ("toast",)
+
+
+def test_an_illegal_choice_is_the_agents_fault_named() -> None:
+    deck = resolve("king_lui", ROOT)
+    game = install(deck.spec.new_game(deck, 3), deck)
+    result = play_game(game, 7, [RandomAgent(), Stubborn(), RandomAgent()], ["random", "stubborn", "random"])
+    assert result.end_reason == AGENT_ERROR and not result.completed
+    kind, settled, detail = result.gaps[-1]
+    assert kind == AGENT_ERROR and not settled
+    assert detail.startswith("the stubborn agent (seat 2) chose ('toast',), not legal now (legal: ")
+
+
+class Rollout(Agent):
+    """Looks ahead by playing a move of another game on a copy of the state."""
+
+    name = "rollout"
+
+    def choose(self, observation: Any, legal: list[Any], rng: Any) -> Any:
+        from cardgen.engine.api import IllegalAction
+        raise IllegalAction("('toast',) is not legal now")
+
+
+def test_an_illegal_move_in_an_agents_look_ahead_is_that_agents_fault() -> None:
+    deck = resolve("king_lui", ROOT)
+    game = deck.spec.new_game(deck, 3)
+    result = play_game(game, 7, [Rollout(), RandomAgent(), RandomAgent()], ["rollout", "random", "random"])
+    assert result.end_reason == AGENT_ERROR
+    assert result.gaps[-1][2] == ("the rollout agent (seat 1) played a move that is not legal in its look-ahead: "
+                                  "('toast',) is not legal now")
+
+
+def test_an_exception_in_a_hook_names_file_hook_and_seed_in_compare(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path, "def draw(state, default):\n    return {}['missing']\n")
+    monkeypatch.chdir(root)
+    code = main(["compare", "king_lui", "house", "--games", "2", "--players", "3", "--jobs", "1", "--agents",
+                 "random", "--engine", "reference", "--out", str(tmp_path / "out")])
+    err = _errors(capsys.readouterr().err)
+    assert code == 2
+    assert err == [err[0]] and err[0].startswith("cardgen: error: house/rule.py:2: KeyError: 'missing' in draw (seed ")
+
+
+# -- runaway code ---------------------------------------------------------------------------------
+def test_a_hook_that_sleeps_forever_ends_the_run_within_the_limit(tmp_path: Path) -> None:
+    root = project(tmp_path, "import time\n\ndef draw(state, default):\n    while True:\n        time.sleep(60)\n")
+    done, seconds = _run(root, "validate", "house", "--games", "4", "--players", "3", "--jobs", "2", "--agents",
+                         "random", "--code-time-limit", "1", "--out", str(tmp_path / "out"))
+    assert done.returncode == 2
+    assert _errors(done.stderr) == [_errors(done.stderr)[0]]
+    line = _errors(done.stderr)[0]
+    assert line.startswith("cardgen: error: house/rule.py:5: still running after 1 s, the time limit for project code")
+    assert " in draw (seed " in line
+    assert seconds < 1 + 5 + 3  # the limit + 5 s, plus this machine's start-up of Python
+
+
+@pytest.mark.parametrize("body, words", [
+    ("import sys\n    sys.exit(0)", "SystemExit(0) raised (sys.exit): project code must not end the process"),
+    ("import os\n    os._exit(0)", "os._exit(0) called: project code must not end the process"),
+    ("raise KeyboardInterrupt", "raised KeyboardInterrupt: project code must not interrupt the run"),
+])
+def test_exits_and_interrupts_in_a_hook_are_its_failure(tmp_path: Path, body: str, words: str,
+                                                         capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path, f"def draw(state, default):\n    {body}\n")
+    monkeypatch.chdir(root)  # in this process: an exit the guard missed would end the test run
+    code = main(["validate", "house", "--games", "3", "--players", "3", "--jobs", "1", "--agents", "random",
+                 "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    errors = _errors(err)
+    assert len(errors) == 1 and errors[0].startswith(f"cardgen: error: house/rule.py:{body.count(chr(10)) + 2}: ")
+    assert words in errors[0] and " in draw (seed " in errors[0] and "interrupted" not in err
+
+
+def test_a_hook_the_engine_loops_on_is_stopped_naming_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardgen.engine.hooks as hooks
+
+    root = project(tmp_path, "def serve_king(state, default):\n"
+                             "    state.game.calls = getattr(state.game, 'calls', 0) + 1\n"
+                             "    return True  # never serves: King Lui's turn loop asks again and again\n")
+    deck = resolve("house", root)
+    game = install(deck.spec.new_game(deck, 3), deck)
+    monkeypatch.setattr(hooks, "MAX_HOOK_CALLS", 50)
+
+    class Counting(RandomAgent):
+        def choose(self, observation: Any, legal: list[Any], rng: Any) -> Any:
+            game.calls = 0  # type: ignore[attr-defined]  # count the calls of the action chosen now
+            return super().choose(observation, legal, rng)
+
+    with pytest.raises(UserCodeError) as info:
+        play_game(game, 5, [Counting() for _ in range(3)], cap=500)
+    assert info.value.line == ("house/rule.py: hook serve_king was called 50 times in one action: the engine "
+                               "loops on what the house rule does (seed 5 reproduces it)")
+    assert game.calls == 50  # type: ignore[attr-defined]
+
+
+def test_the_time_limit_option_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "--code-time-limit", "0"]) == 2
+    assert "--code-time-limit: expected seconds from 0.1 to 86400, got '0'" in capsys.readouterr().err
+
+
+def test_games_failed_survives_pickling() -> None:
+    import pickle
+    again = pickle.loads(pickle.dumps(GamesFailed(["a", "b"])))
+    assert again.lines == ["a", "b"]
+
+
+# -- a rules file ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("code, words", [
+    ("import time; time.sleep(60)", "still running after 0.5 s, the time limit for project code"),
+    ("import sys; sys.exit(0)", "SystemExit(0) raised (sys.exit): project code must not end the process"),
+])
+def test_a_rules_file_that_hangs_or_exits_is_named(tmp_path: Path, code: str, words: str) -> None:
+    from cardgen import guard
+    from tests.test_kit import line_of, scaffold, state_of
+
+    root = scaffold(tmp_path, ("    def do(self, seat, action):\n", f"    def do(self, seat, action):\n        {code}\n"))
+    state = state_of(root, players=2, seed=3)
+    guard.set_time_limit(0.5)
+    try:
+        with pytest.raises(UserCodeError) as caught:
+            state.apply(state.legal_actions()[0])
+    finally:
+        guard.set_time_limit(guard.DEFAULT_TIME_LIMIT)
+    line = caught.value.line
+    assert line.startswith(f"rules.py:{line_of(root, code)}: {words}") and line.endswith("in do() (seed 3 reproduces it)")
+
+
+def test_a_worker_killed_by_a_hook_is_reported_naming_the_file(tmp_path: Path) -> None:
+    root = project(tmp_path, "import os, signal\n\ndef draw(state, default):\n    os.kill(os.getpid(), signal.SIGKILL)\n")
+    done, _ = _run(root, "validate", "house", "--games", "4", "--players", "3", "--jobs", "2", "--agents", "random",
+                   "--out", str(tmp_path / "out"))
+    assert done.returncode == 2
+    errors = _errors(done.stderr)
+    assert len(errors) == 1 and "Traceback" not in done.stderr
+    assert errors[0].startswith("cardgen: error: house/rule.py: a worker process died while playing house at 3 "
+                                "players, games ")

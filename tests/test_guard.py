@@ -1,0 +1,121 @@
+"""cardgen/guard.py: project code under a time limit, its exits refused, its interrupts told from Ctrl-C."""
+from __future__ import annotations
+
+import os
+import posix
+import signal
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from cardgen import guard
+
+
+@pytest.fixture(autouse=True)
+def _short_limit() -> Iterator[None]:
+    guard.set_time_limit(0.3)
+    yield
+    guard.set_time_limit(guard.DEFAULT_TIME_LIMIT)
+
+
+def test_a_call_past_the_limit_is_interrupted_within_it() -> None:
+    start = time.monotonic()
+    with pytest.raises(guard.CodeTimeout, match=r"still running after 0\.3 s"):
+        guard.call(time.sleep, 30)
+    assert 0.25 < time.monotonic() - start < 2.0
+
+
+def test_a_quick_call_returns_its_value_and_leaves_no_timer_armed() -> None:
+    assert guard.call(lambda a, b=0: a + b, 2, b=3) == 5
+    time.sleep(0.4)  # a timer left running would interrupt this sleep
+    assert guard.call(sum, [1, 2]) == 3
+
+
+def test_another_alarm_handler_and_its_timer_are_put_back() -> None:
+    fired: list[int] = []
+    before = signal.signal(signal.SIGALRM, lambda *_: fired.append(1))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.5)
+        guard.call(time.sleep, 0.05)
+        assert signal.getsignal(signal.SIGALRM) is not guard._alarm
+        time.sleep(0.6)
+        assert fired == [1]  # theirs, still armed after our call
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+
+
+def test_code_that_swallows_the_interruption_still_fails() -> None:
+    def stubborn() -> str:
+        try:
+            time.sleep(30)
+        except BaseException:  # noqa: BLE001 - what careless project code does
+            pass
+        return "late"
+
+    with pytest.raises(guard.CodeTimeout):
+        guard.call(stubborn)
+
+
+def test_nested_calls_share_the_outermost_deadline() -> None:
+    def outer() -> None:
+        for _ in range(10):
+            guard.call(time.sleep, 0.05)  # each quick, together past the limit
+
+    with pytest.raises(guard.CodeTimeout):
+        guard.call(outer)
+
+
+def test_os_exit_is_refused_inside_and_restored_after() -> None:
+    real = os._exit
+    with pytest.raises(guard.CodeExit, match=r"os\._exit\(3\) called"):
+        guard.call(lambda: os._exit(3))
+    with pytest.raises(guard.CodeExit):
+        guard.call(lambda: posix._exit(0))
+    assert os._exit is real and posix._exit is real
+
+
+def test_a_raised_keyboard_interrupt_is_the_codes_a_signal_is_not() -> None:
+    def raises() -> None:
+        raise KeyboardInterrupt
+
+    def signalled() -> None:
+        signal.raise_signal(signal.SIGINT)
+        for _ in range(100):
+            pass
+
+    with pytest.raises(KeyboardInterrupt) as info:
+        guard.call(raises)
+    assert guard.is_code_failure(info.value)
+    with pytest.raises(KeyboardInterrupt) as info:
+        guard.call(signalled)
+    assert not guard.is_code_failure(info.value)
+    assert guard.is_code_failure(SystemExit(0)) and guard.is_code_failure(ValueError())
+
+
+def test_off_the_main_thread_a_watchdog_interrupts_a_busy_loop() -> None:
+    seen: list[BaseException] = []
+
+    def busy() -> None:
+        while True:
+            pass
+
+    def run() -> None:
+        try:
+            guard.call(busy)
+        except BaseException as exc:  # noqa: BLE001
+            seen.append(exc)
+
+    worker = threading.Thread(target=run)
+    start = time.monotonic()
+    worker.start()
+    worker.join(10)
+    assert not worker.is_alive() and isinstance(seen[0], guard.CodeTimeout)
+    assert time.monotonic() - start < 3
+
+
+def test_the_limit_must_be_positive() -> None:
+    with pytest.raises(ValueError):
+        guard.set_time_limit(0)
