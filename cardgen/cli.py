@@ -417,7 +417,8 @@ def _on_term(signum: int, frame: object) -> None:
         timer.daemon = True
         timer.start()
     _INTERRUPTED = True
-    raise KeyboardInterrupt
+    from cardgen.errors import Interrupted
+    raise Interrupted
 
 
 def _signals() -> None:

@@ -156,3 +156,11 @@ class GamesFailed(Exception):
 
     def __reduce__(self) -> tuple[object, ...]:  # survives pickling from worker processes
         return (GamesFailed, (self.lines,))
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM, raised by the command's signal handler (``cli._on_term``).
+
+    A subclass so that a signal is never mistaken for project code's own ``raise
+    KeyboardInterrupt`` (``guard.is_code_failure``): the handler's ``raise`` is a raise
+    statement too."""

@@ -28,6 +28,8 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from cardgen.errors import Interrupted
+
 #: Seconds one call into project code may run: far beyond any sane rule, short enough to wait for.
 DEFAULT_TIME_LIMIT = 10.0
 #: After the first interruption, how often it is repeated (code that swallows it is interrupted again).
@@ -195,6 +197,8 @@ def is_code_failure(exc: BaseException) -> bool:
     """
     if isinstance(exc, (Exception, SystemExit, CodeExit, CodeTimeout, GeneratorExit)):
         return True
+    if isinstance(exc, Interrupted):  # the command's own signal handler: a real Ctrl-C or SIGTERM
+        return False
     if isinstance(exc, KeyboardInterrupt):
         tb = exc.__traceback__
         if tb is None:

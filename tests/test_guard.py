@@ -119,3 +119,18 @@ def test_off_the_main_thread_a_watchdog_interrupts_a_busy_loop() -> None:
 def test_the_limit_must_be_positive() -> None:
     with pytest.raises(ValueError):
         guard.set_time_limit(0)
+
+
+def test_the_commands_own_signal_handler_is_never_the_codes_failure() -> None:
+    """Under ``cardgen``, SIGINT runs ``cli._on_term``, whose ``raise`` is a raise statement too:
+    a real Ctrl-C during a hook must still be the person's, not the hook's."""
+    from cardgen import cli
+
+    old = signal.signal(signal.SIGINT, cli._on_term)
+    try:
+        with pytest.raises(KeyboardInterrupt) as info:
+            guard.call(lambda: signal.raise_signal(signal.SIGINT))
+    finally:
+        signal.signal(signal.SIGINT, old)
+        cli._INTERRUPTED = False
+    assert not guard.is_code_failure(info.value)
