@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.agents.base import StateAgent
-from cardgen.agents.search import PAIRED_Z, Rollout, paired_choice, random_rollout, ROLLOUT_CAP
+from cardgen.agents.search import PAIRED_Z, ROLLOUT_CAP, Rollout, paired_choice
 from cardgen.engine.api import Action, Agent, State
 from cardgen.usercode import UserCodeError
 
@@ -33,7 +33,9 @@ COVER_ROUNDS = 8
 #: turns per seat a covered look-ahead plays before it reads the standings (``State.score_estimate``)
 COVER_HORIZON = 1
 #: samples per decision of the default player of a rules file
-LOOKAHEAD_ROUNDS = 6
+LOOKAHEAD_ROUNDS = 2
+#: weight of the seat's number of moves at its next decision (a tie-break beside the points)
+MOBILITY_WEIGHT = 0.01
 #: chance that a look-ahead rollout tries an unknown action where one is legal (else the heuristic plays)
 UNKNOWN_TRY = 0.2
 
@@ -117,7 +119,7 @@ class CoveredAgent(StateAgent):
         """
         if len(candidates) == 1:
             return candidates[0]
-        estimated = state.score_estimate() is not None
+        estimated = state.standings() is not None
         until = state.turns + COVER_HORIZON * state.num_players if estimated else None
         seat, turn = state.current_player, state.turns
 
@@ -136,11 +138,8 @@ class CoveredAgent(StateAgent):
 
 
 def standing(state: State, seat: int) -> float:
-    """``seat``'s lead over the best other seat, in the game's points (final scores once the game is over)."""
-    if state.is_terminal() and not (state.end_reason or "").startswith("stalled:"):
-        points = state.outcome().scores
-    else:
-        points = state.score_estimate() or [0.0] * state.num_players
+    """``seat``'s lead over the best other seat in ``State.standings`` (higher is better)."""
+    points = state.standings() or [0.0] * state.num_players
     others = [v for p, v in enumerate(points) if p != seat]
     return points[seat] - (max(others) if others else 0.0)
 
@@ -174,11 +173,16 @@ class covered:  # noqa: N801 - used as a function
 
 
 class LookaheadAgent(StateAgent):
-    """The default player of a game with no heuristic of its own: the rule's advice, else paired look-ahead.
+    """The default player of a game with no heuristic of its own: the rule's advice, else a short look-ahead.
 
-    Each decision plays every legal move out on the same ``rounds`` determinized samples with
-    the same chance (random play afterwards) and takes the move with the best mean reward (the
-    win share blended with the points, ``cardgen.agents.search.rewards``).
+    Each legal move is played on the same ``rounds`` determinized samples (what the seat cannot
+    see dealt again), then the table answers at random until the seat is to play again (at most
+    one decision per seat) or the game ends; the move with the best mean value wins, ties to the
+    earliest. The value is the seat's lead in ``State.standings`` (the score, higher is better),
+    then, by a hair, how many moves the seat will have at its next decision (mobility: the
+    classic game-agnostic tie-break that keeps options open). Short on purpose: a default
+    ``validate`` of a starter-sized game plays thousands of games (docs/authoring.md has the
+    figures); ``--agents search`` looks to the end of the game, at a hundred times the cost.
     """
 
     name = "heuristic"
@@ -196,7 +200,26 @@ class LookaheadAgent(StateAgent):
         advice = advised(state, legal, rng)
         if advice is not None:
             return advice
-        return legal[paired_choice(state, legal, None, rng, random_rollout, self.rounds)[0]]
+        seat = state.current_player
+        replies = state.num_players
+        totals = [0.0] * len(legal)
+        for _ in range(self.rounds):
+            sample = state.determinize(seat, rng)
+            seed = rng.getrandbits(64)
+            for i, action in enumerate(legal):
+                s = sample.clone()
+                s.apply(action)
+                r = random.Random(seed)
+                for _ in range(replies):
+                    if s.is_terminal() or s.current_player == seat:
+                        break
+                    options = s.legal_actions()
+                    if not options:
+                        break
+                    s.apply(options[int(r.random() * len(options))])
+                mobility = len(s.legal_actions()) if not s.is_terminal() and s.current_player == seat else 0
+                totals[i] += standing(s, seat) + MOBILITY_WEIGHT * mobility
+        return legal[max(range(len(legal)), key=lambda i: totals[i])]
 
 
 __all__ = ["CoveredAgent", "LookaheadAgent", "PAIRED_Z", "advised", "covered", "known_and_new", "quick_rollout"]

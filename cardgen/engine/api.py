@@ -241,6 +241,14 @@ class State(ABC):
         """The file whose ``policy`` ``suggest`` runs (named when its advice is not a legal action)."""
         return "policy"
 
+    def standings(self) -> list[float] | None:
+        """Each seat's standing now, higher is better: what agents' look-ahead compares (None: unknown).
+
+        The default is ``score_estimate`` (the shipped games: most points wins); a game where the
+        lowest score wins turns it round (``cardgen.engine.kit``).
+        """
+        return self.score_estimate()
+
     def component_of(self, action: Action) -> str | None:
         """The component kind ``action`` plays or takes (a card kind, a dish, an imposter use...), or None.
 

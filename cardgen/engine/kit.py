@@ -304,6 +304,11 @@ class CardGame(State):
     def policy_source(self) -> str:
         return self.game.code_shown
 
+    def standings(self) -> list[float]:
+        """Each seat's score, negated where the lowest score wins: higher is better (agents' look-ahead)."""
+        sign = -1.0 if self.LOW_SCORE_WINS else 1.0
+        return [sign * s for s in self.score]
+
     def visible(self, key: str, seat: int) -> bool:
         """Whether ``seat`` sees the cards of zone ``key`` (``hand:2``)."""
         name, _, owner = key.partition(":")
