@@ -106,6 +106,7 @@ SLOW_MODULES = {
     "test_royale_search": "Royale's compiled search driver against the reference engine",
     "test_fastrng": "numba's Mersenne Twister against random.Random",
     "test_fasttree": "numba's search tree against the Python search",
+    "test_house_options": "house rules adding an action, played by look-ahead on the reference engine",
 }
 
 

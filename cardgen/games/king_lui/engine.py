@@ -382,19 +382,9 @@ class KingLuiState(State):
         self._king_peak = max(self._king_peak, self.king_total)
         cards.clear()
 
-    def draw_cards(self, seat: int) -> None:
-        """``seat`` draws as the draw action does (``supply_draw_cards`` cards; Emeralds offered to it)."""
-        self._player = seat
-        self._draw()
-
     def end_turn(self) -> None:
         """End the current player's turn now (the next seat acts, or the king is served)."""
         self._end_turn()
-
-    def give_turn(self, seat: int) -> None:
-        """Let ``seat`` act next, with the choices of a normal turn."""
-        self._player = seat
-        self._decide()
 
     # -- flow --------------------------------------------------------------------
     def _start_course(self) -> None:

@@ -414,7 +414,9 @@ class RoyaleState(State):
         self.changed()
 
     def end_turn(self) -> None:
-        """End the current player's turn now: the buffet is refilled and the next seat takes."""
+        """End the current player's turn now: cards still in hand go to the discard pile, the buffet is
+        refilled and the next seat takes."""
+        self.discard.extend(self.hand)
         self.hand.clear()
         self._end_turn()
         self.changed()
