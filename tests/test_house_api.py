@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ EXAMPLES = sorted((ROOT / "variants").rglob("*.py"))
 
 def private_attributes(source: str) -> list[str]:
     """``obj._name`` accesses in ``source`` (dunders such as ``__name__`` are Python's, not the engine's)."""
-    return [f"line {node.lineno}: .{node.attr}" for node in ast.walk(ast.parse(source))
+    return [f"line {node.lineno}: .{node.attr}" for node in ast.walk(ast.parse(textwrap.dedent(source)))
             if isinstance(node, ast.Attribute) and node.attr.startswith("_")
             and not (node.attr.startswith("__") and node.attr.endswith("__"))]
 
