@@ -201,3 +201,54 @@ def test_a_rules_files_policy_is_followed_and_an_illegal_one_blamed(tmp_path: Pa
     with pytest.raises(UserCodeError) as caught:
         agent.choose_from_state(state, state.legal_actions(), random.Random(1))
     assert caught.value.line.startswith("tricks.py: policy() returned ('nap',), which is not a legal action")
+
+
+def test_standings_are_higher_is_better_when_the_lowest_score_wins(tmp_path: Path) -> None:
+    deck = Resolver(Project.open(doc_project(tmp_path))).resolve("g")
+    state = deck.spec.new_game(deck, 3).new_initial_state(1)
+    state.score = [2, 5, 1]
+    assert state.standings() == [2.0, 5.0, 1.0]
+    state.LOW_SCORE_WINS = True
+    assert state.standings() == [-2.0, -5.0, -1.0]
+
+
+def test_an_option_is_judged_followed_by_the_heuristics_usual_move(tmp_path: Path, monkeypatch) -> None:
+    """The look-ahead compares "the option, then the usual move" with "the usual move" on each sample."""
+    import cardgen.agents.generic as generic
+
+    seen = {}
+
+    def spy(state, candidates, base, rng, rollout, rounds, weight=0.25, z=1.0, judge=None, step=None):
+        seen.update(state=state, candidates=candidates, base=base, step=step)
+        return base if base is not None else 0, [0.0] * len(candidates)
+
+    monkeypatch.setattr(generic, "paired_choice", spy)
+    root = option_project(tmp_path, "king_lui", "good")
+    deck = resolve("option", root)
+    state = install(deck.spec.new_game(deck, 3), deck).new_initial_state(2)
+    agent = get_game("king_lui").agents["heuristic"]()
+    agent.choose_from_state(state, state.legal_actions(), random.Random(3))
+    usual = seen["candidates"][seen["base"]]
+    assert seen["candidates"] == [usual, BONUS] and seen["step"] is not None
+    sample = state.clone()
+    seen["step"](sample, BONUS)  # the option leaves the turn to its seat: the usual move follows
+    assert sample.turns == state.turns + 1 and sum(sample.extra_points) == 5
+    alone = state.clone()
+    seen["step"](alone, usual)
+    assert alone.turns == state.turns + 1 and sum(alone.extra_points) == 0
+
+
+def test_paired_choice_plays_each_move_through_step() -> None:
+    from cardgen.agents.search import paired_choice, random_rollout
+
+    deck = resolve("king_lui", ROOT)
+    state = deck.spec.new_game(deck, 3).new_initial_state(1)
+    legal = state.legal_actions()
+    played = []
+
+    def step(sample, move):
+        played.append(move)
+        sample.apply(move)
+
+    paired_choice(state, legal, None, random.Random(1), random_rollout, 2, step=step)
+    assert played == legal * 2
