@@ -83,3 +83,46 @@ def test_each_games_docs_example_plays_with_the_default_players(tmp_path: Path, 
     names = default_agents(deck.spec) * 3
     result = play_game(engine, 1, make_agents(deck.spec, names), names)
     assert result.completed, result.gaps
+
+
+def test_dracos_money_helpers_move_silver_as_they_say() -> None:
+    from cardgen.resolve.resolve import resolve
+
+    deck = resolve("draco", ROOT)
+    state = deck.spec.new_game(deck, 3).new_initial_state(4)
+    money, bank = list(state.money), state.bank
+    state.pay(0, 2)
+    assert state.money[0] == money[0] - 2 and state.bank == bank + 2
+    state.collect(1, 3)
+    assert state.money[1] == money[1] + 3 and state.bank == bank - 1
+    state.give(2, 0, 1)
+    assert state.money == [money[0] - 1, money[1] + 3, money[2] - 1]
+    hand, pile = len(state.hand_of(1)), len(state.pile)
+    state.draw_cards(1, 2)
+    assert len(state.hand_of(1)) == hand + 2 and len(state.pile) == pile - 2
+    assert state.phase_name == "play" and state.invariants() == []
+
+
+def test_king_lui_and_royale_helpers_keep_the_books() -> None:
+    from cardgen.resolve.resolve import resolve
+
+    deck = resolve("king_lui", ROOT)
+    state = deck.spec.new_game(deck, 3).new_initial_state(4)
+    while not any(state.held(state.current_player)):
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    dish = max(range(len(state.dishes)), key=lambda d: state.held(seat)[d])
+    held, plate = state.held(seat)[dish], state.on_plate()[dish]
+    state.serve_dish(seat, dish)
+    assert state.held(seat)[dish] == 0 and state.on_plate()[dish] == plate + held and state.invariants() == []
+
+    deck = resolve("royale", ROOT)
+    state = deck.spec.new_game(deck, 3).new_initial_state(4)
+    assert state.phase_name == "take" and len([c for c in state.buffet() if c]) > 0
+    state.apply(state.legal_actions()[0])
+    seat, held = state.player, state.in_hand()
+    discard = len(state.discard)
+    state.end_turn()
+    assert state.player == (seat + 1) % 3 and len(state.discard) == discard + len(held) and state.in_hand() == []
+    noble = state.open_nobles(seat)[0]
+    assert state.cards_under(seat, noble) == [] and state.invariants() == []
