@@ -101,9 +101,12 @@ class Session:
             return
         for name in sorted({n for n in self.names if n != HUMAN}):
             agent = self.factories[name]()
-            if not needs_state(agent):  # search agents only read samples; nothing to load
+            if not needs_state(agent):
                 agent.choose(state.clone().observation(state.current_player), state.legal_actions(),
                              random.Random(0))
+            elif hasattr(agent, "quick_choice"):  # a covered heuristic (agents.generic): its own move
+                agent.quick_choice(state.clone(), state.legal_actions(), random.Random(0))
+            # search agents only read samples; nothing to load
 
     # -- the game ----------------------------------------------------------------------------
     def _deal(self, seed: int) -> None:
