@@ -9,7 +9,6 @@ and beats random players. The long statistical runs per shipped game are in
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.agents.base import StateAgent
-from cardgen.agents.search import PAIRED_Z, ROLLOUT_CAP, Rollout, paired_choice
+from cardgen.agents.search import ROLLOUT_CAP, Rollout, paired_choice
 from cardgen.engine.api import Action, Agent, State
 from cardgen.usercode import UserCodeError
 
@@ -222,4 +222,4 @@ class LookaheadAgent(StateAgent):
         return legal[max(range(len(legal)), key=lambda i: totals[i])]
 
 
-__all__ = ["CoveredAgent", "LookaheadAgent", "PAIRED_Z", "advised", "covered", "known_and_new", "quick_rollout"]
+__all__ = ["CoveredAgent", "LookaheadAgent", "advised", "covered", "known_and_new", "quick_rollout"]
