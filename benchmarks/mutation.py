@@ -62,6 +62,7 @@ WA = "cardgen/watch.py"
 EX = "cardgen/simulate/executor.py"
 GU = "cardgen/guard.py"
 FA = "cardgen/simulate/failures.py"
+GA = "cardgen/agents/generic.py"
 
 #: Its second process is started with a scrubbed environment, so it never runs the active mutant:
 #: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that
@@ -112,6 +113,8 @@ TARGETS = [
     # project code under a time limit; failed games never answered (issue 33)
     Target("code_guard", GU, ("",), ("tests/test_guard.py", "tests/test_failed_games.py")),
     Target("failed_games", FA, ("",), ("tests/test_failed_games.py",)),
+    # players for any rule (issue 33): the covered heuristic and the rules files' look-ahead
+    Target("generic_agents", GA, ("",), ("tests/test_generic_agents.py", "tests/test_house_api.py")),
 ]
 
 

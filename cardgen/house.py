@@ -3,7 +3,9 @@
 A deck or variant names ``code: house/rule.py`` (a file of its project) and gives the rule's
 text in every language (``house_rule``). The file defines functions named after the
 game's hook points (``GameSpec.hooks``, declared in each engine's ``HOOKS``); names
-starting with ``_`` are the file's own helpers.
+starting with ``_`` are the file's own helpers. One more name is optional: ``policy(state, legal,
+rng)``, the rule's advice to the players for the actions it adds (an action of ``legal``, or None
+to let them judge; ``cardgen.agents.generic``).
 
 * ``code_problems`` (called by the resolver, so ``check``, ``inspect`` and ``build`` all see
   it) reads the file with ``ast``: never imported there. An unknown hook name is bad input
@@ -27,6 +29,10 @@ if TYPE_CHECKING:
     from cardgen.engine.api import Game
     from cardgen.games.base import GameSpec
     from cardgen.resolve.resolve import ResolvedDeck
+
+#: The optional advice function of a house-rule file, and its parameters (``State.suggest``).
+POLICY = "policy"
+POLICY_PARAMS = ("state", "legal", "rng")
 
 #: What the simulator says when a house rule sends a run to the reference engine.
 SPEED_NOTE = ("house rule {file}: games run on the reference engine, the game's invariants checked after every "
@@ -95,10 +101,15 @@ def code_problems(model: Any, spec: "GameSpec", root: Path) -> list[Problem]:
     for name, line, params in functions:
         if name.startswith("_"):
             continue
+        if name == POLICY:
+            if tuple(params) != POLICY_PARAMS:
+                problems.append(Problem(where, f"{clean(code)}:{line}: policy must be def policy({', '.join(POLICY_PARAMS)}) "
+                                        f"(the players' advice: an action of legal, or None)"))
+            continue
         if name not in spec.hooks:
             problems.append(Problem(where, f"{clean(code)}:{line}: unknown hook '{clean(name, 60)}' for {spec.id}; "
-                                    f"expected one of {', '.join(hooks)} (or a name starting with _ for a helper)",
-                                    did_you_mean(name, hooks)))
+                                    f"expected one of {', '.join(hooks)}, {POLICY} (or a name starting with _ for a helper)",
+                                    did_you_mean(name, [*hooks, POLICY])))
         elif "default" not in params:
             point = spec.hooks[name]
             shape = ", ".join(["state", *filter(None, [point.args]), "default"])
@@ -154,7 +165,9 @@ def install(game: "Game", deck: "ResolvedDeck") -> "Game":
     def describe(exc: BaseException, hook: str, seed: int) -> str:
         return describe_failure(exc, loaded.path, loaded.shown, hook=hook, seed=seed)
 
-    hooked = hooked_state_class(base, deck.spec.hooks, rules, conserved, code, describe)
+    policy = getattr(loaded.module, POLICY, None)
+    hooked = hooked_state_class(base, deck.spec.hooks, rules, conserved, code, describe,
+                                policy if callable(policy) else None)
     game.state_class = hooked  # type: ignore[attr-defined]
     game.house = HouseCode(code, loaded.sha256, tuple(rules))  # type: ignore[attr-defined]
     return game

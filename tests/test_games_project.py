@@ -156,7 +156,7 @@ def doc_project(tmp_path: Path) -> Path:
     """The starter project with the section's deck lines and rules file."""
     root = tmp_path / "g"
     new_project(root, rules=True)
-    (python,) = doc_blocks("python")
+    python = doc_blocks("python")[0]  # the rules file (the next block is a policy to add to one)
     (root / "tricks.py").write_text(python)
     (yaml,) = doc_blocks("yaml")
     deck = root / "decks" / "g.yaml"

@@ -202,8 +202,8 @@ def test_check_names_an_unknown_hook_in_one_line(tmp_path: Path, capsys: pytest.
     assert main(["check"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["cardgen: error: variants/house.yaml:4: code: house/rule.py:1: unknown hook 'legal_action' for "
-                   "king_lui; expected one of legal_actions, apply, outcome, setup, course, draw, emerald, serve_king, "
-                   "scores, finish (or a name starting with _ for a helper) (did you mean 'legal_actions'?)"]
+                   "king_lui; expected one of legal_actions, apply, outcome, score_estimate, setup, course, draw, emerald, serve_king, "
+                   "scores, finish, policy (or a name starting with _ for a helper) (did you mean 'legal_actions'?)"]
 
 
 def test_a_rule_failing_as_it_loads_stops_the_run_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],

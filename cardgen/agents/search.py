@@ -118,7 +118,7 @@ def policy_rollout(make_agent: Callable[[], Agent]) -> Rollout:
     """
     def rollout(state: State, rng: random.Random) -> None:
         agents = [make_agent() for _ in range(state.num_players)]
-        _play_out(state, lambda player, legal: agents[player].choose(state.observation(player), legal, rng))
+        _play_out(state, lambda player, legal: policy_move(agents[player], state, legal, rng))
     return rollout
 
 
@@ -137,7 +137,7 @@ def epsilon_policy_rollout(make_agent: Callable[[], Agent], epsilon: float = 0.0
                 return legal[0]
             if epsilon and uniform() < epsilon:
                 return legal[int(uniform() * len(legal))]
-            return agents[player].choose(state.observation(player), legal, rng)
+            return policy_move(agents[player], state, legal, rng)
         _play_out(state, choose)
     return rollout
 
@@ -233,7 +233,7 @@ class SearchAgent(StateAgent):
             # search overrules it only when the samples clearly prefer another move
             if self._advisor is None:
                 self._advisor = self.policy()
-            advice = self._advisor.choose(state.observation(seat), legal, rng)
+            advice = policy_move(self._advisor, state, legal, rng)
             bonus[advice] = self.prior * total
         for done in range(1, total + 1):
             self._iterate(root, state.determinize(seat, rng), rng, rollout)
@@ -252,50 +252,16 @@ class SearchAgent(StateAgent):
             return None
         if self._advisor is None:
             self._advisor = self.policy()
-        return self._advisor.choose(state.observation(state.current_player), legal, rng)
+        return policy_move(self._advisor, state, legal, rng)
 
     def _paired_choice(self, state: State, legal: list[Action], rng: random.Random, rollout: Rollout) -> Action:
-        """Flat Monte Carlo on common samples: every root move is played out on the same deals.
-
-        Each round draws one sample (``determinize``) and one seed for its chance, then
-        plays every legal move on a copy of it and rolls out. Comparing moves on the same
-        deals removes most of the luck from their difference, which random samples per
-        move (the tree) need many more iterations to average away. The policy's move is
-        kept unless another move beats it by more than ``z * sqrt(2 ln k)`` standard errors of the
-        paired differences: search then plays at least as well as the policy, and better
-        where the samples show it.
-        """
-        seat = state.current_player
-        k = len(legal)
-        rounds = max(PAIRED_MIN_ROUNDS, self.iterations // k)
-        sums = [0.0] * k
-        diffs: list[list[float]] = [[] for _ in range(k)]
+        """Flat Monte Carlo on common samples against the policy's move (``paired_choice``)."""
         advice = self._advice(state, legal, rng)
         base = legal.index(advice) if advice in legal else None
-        weight = self.score_weight
-        for _ in range(rounds):
-            sample = state.determinize(seat, rng)
-            seed = rng.getrandbits(64)
-            got = []
-            for a in legal:
-                s = sample.clone()
-                s.apply(a)
-                r = random.Random(seed)
-                rollout(s, r)
-                got.append(rewards(s, weight)[seat])
-            for i, g in enumerate(got):
-                sums[i] += g
-                if base is not None:
-                    diffs[i].append(g - got[base])
-        best = max(range(k), key=lambda i: sums[i])
-        self.last_values = {a: sums[i] / rounds for i, a in enumerate(legal)}
-        if base is None or best == base:
-            return legal[best]
-        d = diffs[best]
-        mean = sum(d) / len(d)
-        var = sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1)
-        se = math.sqrt(var / len(d))
-        return legal[best] if mean > self.params.z * paired_threshold(k) * se else legal[base]
+        rounds = max(PAIRED_MIN_ROUNDS, self.iterations // len(legal))
+        index, means = paired_choice(state, legal, base, rng, rollout, rounds, self.score_weight, self.params.z)
+        self.last_values = dict(zip(legal, means))
+        return legal[index]
 
     def _iterate(self, root: _Node, sample: State, rng: random.Random, rollout: Rollout) -> None:
         """One determinized iteration: select, expand, rollout, backpropagate."""
@@ -339,6 +305,65 @@ class SearchAgent(StateAgent):
             n.visits += 1
             if n.player >= 0:
                 n.value += reward[n.player]
+
+
+def paired_choice(state: State, legal: list[Action], base: int | None, rng: random.Random, rollout: Rollout,
+                  rounds: int, weight: float = DEFAULT_SCORE_WEIGHT, z: float = PAIRED_Z,
+                  judge: Callable[[State, int], float] | None = None,
+                  step: Callable[[State, Action], None] | None = None) -> tuple[int, list[float]]:
+    """Flat Monte Carlo on common samples: every move of ``legal`` is played out on the same deals.
+
+    Each of ``rounds`` rounds draws one sample (``determinize``) and one seed for its chance, then
+    plays every move on a copy of it and rolls out. Comparing moves on the same deals removes most
+    of the luck from their difference, which random samples per move (the tree) need many more
+    iterations to average away. The move ``legal[base]`` (the policy's; None: no such move) is kept
+    unless another beats it by more than ``z * sqrt(2 ln k)`` standard errors of the paired
+    differences: the caller then plays at least as well as its policy, and better where the
+    samples show it. ``judge(state, seat)``: the value of a rolled-out sample to the seat (default:
+    ``rewards``; a rollout that stops before the end needs its own). ``step(sample, move)``: how a
+    move is played on a sample before the rollout (default ``sample.apply(move)``). Returns the index
+    to play and each move's mean value.
+    """
+    seat = state.current_player
+    k = len(legal)
+    sums = [0.0] * k
+    diffs: list[list[float]] = [[] for _ in range(k)]
+    for _ in range(rounds):
+        sample = state.determinize(seat, rng)
+        seed = rng.getrandbits(64)
+        got = []
+        for a in legal:
+            s = sample.clone()
+            if step is None:
+                s.apply(a)
+            else:
+                step(s, a)
+            r = random.Random(seed)
+            rollout(s, r)
+            got.append(rewards(s, weight)[seat] if judge is None else judge(s, seat))
+        for i, g in enumerate(got):
+            sums[i] += g
+            if base is not None:
+                diffs[i].append(g - got[base])
+    best = max(range(k), key=lambda i: sums[i])
+    means = [total / rounds for total in sums]
+    if base is None or best == base:
+        return best, means
+    d = diffs[best]
+    mean = sum(d) / len(d)
+    var = sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1)
+    se = math.sqrt(var / len(d))
+    return (best if mean > z * paired_threshold(k) * se else base), means
+
+
+def policy_move(agent: Agent, state: State, legal: list[Action], rng: random.Random) -> Action:
+    """A policy's move in a rollout or as search's advice: ``agent.quick_choice(state, legal, rng)`` where
+    the agent has one (``cardgen.agents.generic``: it sees which actions its heuristic knows), else
+    ``agent.choose`` on the observation of the seat to play."""
+    quick = getattr(agent, "quick_choice", None)
+    if quick is not None:
+        return quick(state, legal, rng)
+    return agent.choose(state.observation(state.current_player), legal, rng)
 
 
 def paired_threshold(k: int) -> float:

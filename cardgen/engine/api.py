@@ -228,6 +228,27 @@ class State(ABC):
         """
         return None
 
+    def suggest(self, legal: list[Action], rng: random.Random) -> Action | None:
+        """The rules' own advice for this decision (a house rule's or a rules file's ``policy``), or None.
+
+        Agents ask it before judging actions their heuristic does not know
+        (``cardgen.agents.generic``); a house rule (``cardgen.engine.hooks``) and the kit
+        (``cardgen.engine.kit``) override it. The default: no advice.
+        """
+        return None
+
+    def policy_source(self) -> str:
+        """The file whose ``policy`` ``suggest`` runs (named when its advice is not a legal action)."""
+        return "policy"
+
+    def standings(self) -> list[float] | None:
+        """Each seat's standing now, higher is better: what agents' look-ahead compares (None: unknown).
+
+        The default is ``score_estimate`` (the shipped games: most points wins); a game where the
+        lowest score wins turns it round (``cardgen.engine.kit``).
+        """
+        return self.score_estimate()
+
     def component_of(self, action: Action) -> str | None:
         """The component kind ``action`` plays or takes (a card kind, a dish, an imposter use...), or None.
 

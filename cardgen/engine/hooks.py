@@ -57,18 +57,25 @@ COMMON: dict[str, HookPoint] = {
                        "for every action taken (already checked against `legal_actions`)"),
     "outcome": HookPoint("outcome", "", "an `Outcome`: scores, winners, tie-break",
                          "when a finished game is scored (the simulator, replay): winners and tie-breaks"),
+    "score_estimate": HookPoint("score_estimate", "", "points per seat (list of numbers)",
+                                "whenever the players or the designer metrics read the standings mid-game: a rule "
+                                "that scores points of its own adds them here too, so the players see them"),
 }
 
 
 def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules: Mapping[str, Callable[..., Any]],
                        conserved: Callable[[State], str | None], shown: str,
-                       describe: Callable[[BaseException, str, int], str]) -> type[State]:
+                       describe: Callable[[BaseException, str, int], str],
+                       policy: Callable[..., Any] | None = None) -> type[State]:
     """A subclass of ``base`` whose hooked methods call ``rules[hook](state, *args, default=...)``.
 
     ``conserved(state)``: why a position does not hold the box's cards each once (None: it
     does; ``cardgen.engine.conservation.conservation_problem``). ``shown``: the rule file as
     the designer wrote it; ``describe(exc, hook, seed)`` words an exception raised in a rule
-    (``usercode.describe_failure``). Both failures raise ``UserCodeError``.
+    (``usercode.describe_failure``). Both failures raise ``UserCodeError``. ``policy``: the rule
+    file's optional ``policy(state, legal, rng)``, the advice ``State.suggest`` gives the agents.
+    With a ``legal_actions`` hook, ``rules_legal_actions`` lists the engine's own actions, so the
+    agents (``cardgen.agents.generic``) tell the ones the rule added.
     """
     names = {hook: points[hook].method for hook in rules}
     namespace: dict[str, Any] = {"__doc__": f"{base.__name__} with house rule hooks {', '.join(rules)}"}
@@ -161,4 +168,30 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
 
     namespace.update(__init__=__init__, apply=apply, _ran=_ran, _house_check=_house_check,
                      compiled_search=compiled_search)
+
+    if "legal_actions" in rules:
+        base_legal = base.legal_actions
+
+        def rules_legal_actions(self: Any) -> list[Action]:
+            """The actions the game's own rules allow now (the house rule's ``default``)."""
+            return list(base_legal(self))
+
+        namespace["rules_legal_actions"] = rules_legal_actions
+
+    if policy is not None:
+        def suggest(self: Any, legal: list[Action], rng: Any) -> Action | None:
+            """The house rule's ``policy(state, legal, rng)``: its advice, or None."""
+            try:
+                return guard.call(policy, self, list(legal), rng, where=f"{clean(shown)}, policy")
+            except UserCodeError:
+                raise
+            except BaseException as exc:
+                if not guard.is_code_failure(exc):
+                    raise  # a real Ctrl-C: the person's, not the rule's
+                raise UserCodeError(describe(exc, "policy", self.seed)) from None
+
+        def policy_source(self: Any) -> str:
+            return clean(shown)
+
+        namespace.update(suggest=suggest, policy_source=policy_source)
     return type(f"House{base.__name__}", (base,), namespace)

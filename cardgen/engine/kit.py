@@ -2,7 +2,8 @@
 
 A designer's rules file (``game: rules.py`` in a deck, ``cardgen/games/project.py``)
 defines one subclass of ``CardGame`` with four methods: ``setup``, ``actions(seat)``,
-``do(seat, action)`` and, when the game needs it, ``tie_break(tied)``. The kit does the
+``do(seat, action)`` and, when the game needs it, ``tie_break(tied)`` (and ``policy(seat,
+legal, rng)``, advice to the default players, ``cardgen.agents.generic``). The kit does the
 rest of the engine API (``cardgen/engine/api.py``):
 
 * **zones** declared by name with who sees them (``PUBLIC``: everyone, ``OWNER``: the
@@ -121,6 +122,15 @@ class CardGame(State):
 
     def tie_break(self, tied: list[int]) -> tuple[str, list[int]] | None:
         """Among the ``tied`` best seats, (rule name, winners), or None for a shared win."""
+        return None
+
+    def policy(self, seat: int, legal: list[Action], rng: random.Random) -> Action | None:
+        """Optional advice to the default players: the action ``seat`` should take among ``legal``, or None.
+
+        Without it (or where it returns None) the default player judges every legal move by
+        playing each out on a few samples (``cardgen.agents.generic.LookaheadAgent``). Read only
+        what ``seat`` may see; draw chance from ``rng``, never from ``self.rng``.
+        """
         return None
 
     # -- the kit's helpers ------------------------------------------------------------
@@ -287,6 +297,20 @@ class CardGame(State):
             raise UserCodeError(f"{self.game.code_shown}: {hook}() handed the turn to {self.turn!r}, which is no "
                                 f"seat of {self.players} players (seed {self.seed} reproduces it)")
         return out
+
+    def suggest(self, legal: list[Action], rng: random.Random) -> Action | None:
+        """The rules file's ``policy`` for the seat to play (None where it defines none)."""
+        if type(self).policy is CardGame.policy or self.end_reason is not None:
+            return None
+        return self._run("policy", self.policy, self.turn, list(legal), rng)
+
+    def policy_source(self) -> str:
+        return self.game.code_shown
+
+    def standings(self) -> list[float]:
+        """Each seat's score, negated where the lowest score wins: higher is better (agents' look-ahead)."""
+        sign = -1.0 if self.LOW_SCORE_WINS else 1.0
+        return [sign * s for s in self.score]
 
     def visible(self, key: str, seat: int) -> bool:
         """Whether ``seat`` sees the cards of zone ``key`` (``hand:2``)."""

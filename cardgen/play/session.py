@@ -133,9 +133,12 @@ class Session:
             return
         for name in sorted({n for n in self.names if n != HUMAN}):
             agent = self.factories[name]()
-            if not needs_state(agent):  # search agents only read samples; nothing to load
+            if not needs_state(agent):
                 agent.choose(state.clone().observation(state.current_player), state.legal_actions(),
                              random.Random(0))
+            elif hasattr(agent, "quick_choice"):  # a covered heuristic (agents.generic): its own move
+                agent.quick_choice(state.clone(), state.legal_actions(), random.Random(0))
+            # search agents only read samples; nothing to load
 
     def warm_hint(self) -> None:
         """Start the hint's search once in the background (``cardgen play`` calls it as the page opens):

@@ -286,6 +286,14 @@ class Resolver:
                 out.data[key] = copy.deepcopy(data[key])
                 out.lines.drop((key,))
                 out.lines.graft((key,), lines, (key,))
+        given = [key for key in ("code", "house_rule") if data.get(key) is not None]
+        if len(given) == 1 and out.data.get("code" if given == ["house_rule"] else "house_rule") is None:
+            _, line = lines.locate((given[0],))  # the variant's mistake, not its base's
+            raise InputError(f"'{given[0]}' without '{'house_rule' if given == ['code'] else 'code'}': 'code' and "
+                             "'house_rule' go together: the file that plays the house rule and its text in every "
+                             "language of the deck, which the rulebook prints", file=name, line=line, field=given[0])
+        if is_rules_path(str(base.game)) and isinstance(data.get("rules"), dict):
+            self._check_rule_names(data["rules"], out.data.get("rules") or {}, lines, name, base.game)
         for key in MERGED:
             if key in data and data[key] is not None:
                 out.data[key] = _merge(out.data.get(key, {}), data[key], out.lines, lines, (key,), (key,))
@@ -326,6 +334,20 @@ class Resolver:
             lm.graft((), lines, ("add", j))
             out.components.append((comp, lm))
         return out
+
+    @staticmethod
+    def _check_rule_names(changes: dict[str, Any], declared: dict[str, Any], lines: LineMap, name: str,
+                          game: str) -> None:
+        """A variant of a rules-file game changes only the rule numbers its base declares (a misspelt
+        name would otherwise add a number the rules file never reads: a variant that changes nothing)."""
+        known = list(declared)
+        for key in changes:
+            if key not in declared:
+                _, line = lines.locate(("rules", key))
+                raise InputError(f"unknown rule number '{key}' for {game}; expected one of: "
+                                 f"{', '.join(known) or 'none (the base deck declares no rules:)'} (a new number "
+                                 "belongs in the base deck's rules:, where the rules file reads it)",
+                                 file=name, line=line, field=["rules", key], hint=did_you_mean(str(key), known))
 
     # -- resolving -------------------------------------------------------------
     def resolve(self, ref: str) -> ResolvedDeck:

@@ -32,7 +32,7 @@ from statistics import NormalDist
 from typing import Any
 
 from cardgen.engine.api import Action, Game, GameResult
-from cardgen.simulate.stats import wilson
+from cardgen.simulate.stats import margin_of, wilson
 
 #: A game whose winner is at most this many points ahead is a close game (the issue's designers' figure;
 #: the same in every game, so it is a rule of thumb for games scored in a few dozen points).
@@ -102,9 +102,8 @@ def game_figures(trace: Trace, result: GameResult) -> dict[str, float]:
             leader = top[0]
     out["lead_changes"] = float(changes)
     winners = set(result.winners)
-    others = [s for seat, s in enumerate(result.scores) if seat not in winners]
-    if others:
-        margin = min(result.scores[w] for w in winners) - max(others)
+    margin = margin_of(result.scores, winners)
+    if margin is not None:
         out["close_games"] = float(margin <= CLOSE_MARGIN)
     if len(winners) == 1:
         (winner,) = winners

@@ -85,3 +85,20 @@ class Dist:
     def mean(self) -> float | None:
         n = self.n
         return None if n == 0 else sum(v * c for v, c in sorted(self.counts.items())) / n
+
+
+def margin_of(scores: list[float], winners: "set[int] | list[int]") -> float | None:
+    """How far the winners finished ahead of the best other seat, in points (None: every seat won).
+
+    Where most points wins, the lowest winner's score minus the highest other's; where the
+    lowest score wins (every winner below every other seat), the lowest other's score minus the
+    highest winner's: either way a clear win is a positive margin.
+    """
+    won = set(winners)
+    best = [scores[w] for w in won]
+    others = [s for seat, s in enumerate(scores) if seat not in won]
+    if not best or not others:
+        return None
+    if max(best) < min(others):
+        return min(others) - max(best)
+    return min(best) - max(others)

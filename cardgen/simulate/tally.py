@@ -13,7 +13,7 @@ import numpy as np
 
 from cardgen.engine.api import BatchResult, GameResult
 from cardgen.simulate.designer import DesignerTally
-from cardgen.simulate.stats import Dist, clean, wilson
+from cardgen.simulate.stats import Dist, clean, margin_of, wilson
 
 
 def _count(dist: Dist, values: Any) -> None:
@@ -95,11 +95,10 @@ class Tally:
                 self.seat_wins[seat] += 1
                 self.agent_wins[name] = self.agent_wins.get(name, 0) + 1
         if winners:
-            best = [r.scores[w] for w in winners]
-            self.winner_scores.add(max(best))
-            others = [s for seat, s in enumerate(r.scores) if seat not in winners]
-            if others:
-                self.margins.add(min(best) - max(others))
+            self.winner_scores.add(max(r.scores[w] for w in winners))
+            margin = margin_of(r.scores, winners)
+            if margin is not None:
+                self.margins.add(margin)
         if len(winners) > 1:
             self.shared_wins += 1
         if r.tie_break is not None or len(winners) > 1:
@@ -150,8 +149,12 @@ class Tally:
         _count(self.winner_scores, best.max(axis=1)[some])
         worst_winner = np.where(winners, scores, np.inf).min(axis=1)
         others = np.where(winners, -np.inf, scores).max(axis=1)
+        # lowest score wins where every winner is below every other seat (margin_of, row by row)
+        best_winner = np.where(winners, scores, -np.inf).max(axis=1)
+        lowest_other = np.where(winners, np.inf, scores).min(axis=1)
+        low = best_winner < lowest_other
         margin = some & (nwin < self.players)
-        _count(self.margins, (worst_winner - others)[margin])
+        _count(self.margins, np.where(low, lowest_other - best_winner, worst_winner - others)[margin])
         shared = nwin > 1
         self.shared_wins += int(shared.sum())
         tie = b.tie[done]

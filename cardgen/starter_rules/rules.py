@@ -72,6 +72,14 @@ class Match(CardGame):
                 return
         self.next_turn()
 
+    def policy(self, seat, legal, rng):
+        """Optional advice to cardgen's default players: shed the costliest matching card and keep
+        jokers for when nothing else matches (None: let them judge by their own look-ahead)."""
+        plays = [a for a in legal if a[0] == "play"]
+        if not plays:
+            return None
+        return max(plays, key=lambda a: -1 if self.card(a[1]).suit == "joker" else self.card(a[1]).value)
+
     def end_round(self, winner):
         """The winner scores the cards left in the other hands; then the next round, or the end."""
         for p in range(self.players):

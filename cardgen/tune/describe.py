@@ -9,7 +9,7 @@ it months later reads them; a player never does.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from babel.numbers import format_decimal
 
@@ -25,6 +25,26 @@ DESCRIPTION = {
     "it": "Le regole sono quelle del gioco base; cambiano solo i numeri indicati qui sotto.",
     "en": "The rules are those of the base game; only the numbers listed below change.",
 }
+
+
+#: what a tuned variant's name adds to its base's: on target, or the closest trial when none was
+TUNED_LABEL = {"fr": "réglage", "it": "taratura", "en": "tuned"}
+CLOSEST_LABEL = {"fr": "essai le plus proche", "it": "prova più vicina", "en": "closest trial"}
+
+
+def variant_name(deck: Any, rank: int) -> dict[str, str]:
+    """The name of the tuned variant ranked ``rank`` (0: the closest trial, none on target), in the
+    deck's own languages only: "King Lui (réglage 1)", "My game (tuned 2)".
+
+    An English-only deck gets an English name, never ``fr: None (réglage 1)``; a language
+    cardgen has no label for takes the English one after the deck's own name.
+    """
+    labels = TUNED_LABEL if rank else CLOSEST_LABEL
+    names = {}
+    for lang in deck.model.languages:
+        base = deck.model.name.get(lang) or deck.model.name.get("en") or deck.id
+        names[lang] = f"{base} ({labels.get(lang, labels['en'])}{f' {rank}' if rank else ''})"
+    return names
 
 
 def _num(value: float, lang: str) -> str:

@@ -643,6 +643,59 @@ class DracoState(State):
                 return
             self._after_play()
 
+    # -- the house-rule API (public, docs/draco.md "House rules") ------------------------
+    @property
+    def phase_name(self) -> str:
+        """The decision now: ``play`` (a card), ``move`` (after a roll), ``toast`` (toast or pass), ``draw``
+        (Aunt Sarah's neighbour), ``over``."""
+        return PHASE_NAMES[self.phase]
+
+    def hand_of(self, seat: int) -> list[str]:
+        """The action cards ``seat`` holds, as card ids (a copy: change hands with ``draw_cards``)."""
+        ids = self.g.card_ids
+        return [ids[c] for c in self.hands[seat]]
+
+    def pay(self, seat: int, amount: int) -> None:
+        """``seat`` pays ``amount`` silver to the bank (no more than it has: the ``cannot_pay`` ruling)."""
+        d = [0] * self.g.players
+        d[seat] = -amount
+        self._settle(d, (), bank=True)
+        self.changed()
+
+    def collect(self, seat: int, amount: int) -> None:
+        """The bank pays ``amount`` silver to ``seat`` (a short bank: the ``bank_short`` ruling)."""
+        d = [0] * self.g.players
+        d[seat] = amount
+        self._settle(d, (seat,), bank=True)
+        self.changed()
+
+    def give(self, payer: int, payee: int, amount: int) -> None:
+        """``payer`` gives ``amount`` silver to ``payee`` (no more than it has)."""
+        self._transfer(payer, payee, amount)
+        self.changed()
+
+    def draw_cards(self, seat: int, n: int = 1) -> None:
+        """``seat`` draws ``n`` action cards from the pile (rebuilt from the discards as the rules say)."""
+        self._draw(seat, n)
+        self.changed()
+
+    def end_turn(self) -> None:
+        """Step 3 now: the player draws a card and the next seat's turn starts (as after a pass)."""
+        self._end_turn(False)
+        self.changed()
+
+    def give_turn(self, seat: int) -> None:
+        """Start ``seat``'s turn now, at step 1 (play a card)."""
+        self.cur = seat
+        self._start_turn()
+        self.changed()
+
+    def changed(self) -> None:
+        """Say that a house rule changed the position outside the engine's own actions: the legal
+        actions are worked out again (the helpers above call it)."""
+        self._legal = None
+        self._audit = None
+
     # -- cards -------------------------------------------------------------------------
     def _draw(self, p: int, n: int) -> None:
         pile = self.pile

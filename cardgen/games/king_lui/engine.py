@@ -354,6 +354,38 @@ class KingLuiState(State):
             discarded.append(lost)
         return scores, discarded
 
+    # -- the house-rule API (public, docs/king_lui.md "House rules") ---------------------
+    @property
+    def dishes(self) -> list[str]:
+        """The dish ids, in deck order: a dish index ``d`` in the lists below is ``dishes[d]``."""
+        return self.game.dishes
+
+    def held(self, seat: int) -> list[int]:
+        """Portions ``seat`` holds of each dish (index as ``dishes``)."""
+        return [len(cards) for cards in self.hands[seat]]
+
+    def on_plate(self) -> list[int]:
+        """Portions on the king's plate of each dish (index as ``dishes``)."""
+        return [len(cards) for cards in self.king]
+
+    def on_table(self) -> list[int]:
+        """Portions of each dish on the table this course (index as ``dishes``)."""
+        return [len(cards) for cards in self.table]
+
+    def serve_dish(self, seat: int, dish: int) -> None:
+        """Every portion ``seat`` holds of dish ``dish`` goes to the king's plate, face up."""
+        cards = self.hands[seat][dish]
+        self.drawn[seat] -= len(cards) - self.taken[seat][dish]  # the books: portions taken openly, drawn unseen
+        self.taken[seat][dish] = 0
+        self.king[dish] += cards
+        self.king_total += len(cards)
+        self._king_peak = max(self._king_peak, self.king_total)
+        cards.clear()
+
+    def end_turn(self) -> None:
+        """End the current player's turn now (the next seat acts, or the king is served)."""
+        self._end_turn()
+
     # -- flow --------------------------------------------------------------------
     def _start_course(self) -> None:
         """Deal a course, or end the game when the supply cannot fill the table."""

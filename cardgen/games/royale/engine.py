@@ -380,6 +380,59 @@ class RoyaleState(State):
         else:
             self._end_turn()
 
+    # -- the house-rule API (public, docs/royale.md "House rules") -----------------------
+    @property
+    def phase_name(self) -> str:
+        """The decision now: ``take`` (a row, column or imposter), ``place`` (a card of the hand),
+        ``clear`` (voluntary clearing or stop), ``over``."""
+        return PHASES[self.phase]
+
+    def buffet(self) -> list[str | None]:
+        """The buffet's cells, row by row: a card id, or None for an empty cell."""
+        ids = self.g.card_ids
+        return [None if c == EMPTY else ids[c] for c in self.grid]
+
+    def in_hand(self) -> list[str]:
+        """The cards the current player took and has still to place, as card ids."""
+        return [self.g.card_ids[c] for c in self.hand]
+
+    def open_nobles(self, seat: int) -> list[str]:
+        """The ids of ``seat``'s nobles not validated yet."""
+        return [self.g.noble_ids[seat][s] for s in self.open[seat]]
+
+    def cards_under(self, seat: int, noble: str) -> list[str]:
+        """The dish cards under ``seat``'s noble ``noble``, as card ids."""
+        s = self.g.noble_ids[seat].index(noble)
+        return [self.g.card_ids[c] for c in self.under[seat][s]]
+
+    def clear_noble(self, seat: int, noble: str) -> None:
+        """The dishes under ``seat``'s noble ``noble`` go to the discard pile (as a clearing does)."""
+        s = self.g.noble_ids[seat].index(noble)
+        keep, self.player = self.player, seat
+        self._clear(s)
+        self.player = keep
+        self.changed()
+
+    def end_turn(self) -> None:
+        """End the current player's turn now: cards still in hand go to the discard pile, the buffet is
+        refilled and the next seat takes."""
+        self.discard.extend(self.hand)
+        self.hand.clear()
+        self._end_turn()
+        self.changed()
+
+    def give_turn(self, seat: int) -> None:
+        """Start ``seat``'s turn now (it takes next)."""
+        self.player = seat
+        self._start_turn()
+        self.changed()
+
+    def changed(self) -> None:
+        """Say that a house rule changed the position outside the engine's own actions: the legal
+        actions and the seats' views are worked out again (the helpers above call it)."""
+        self._legal = None
+        self._views = [None] * self.g.players
+
     # -- the interface -------------------------------------------------------------------
     @property
     def current_player(self) -> int:

@@ -13,5 +13,5 @@ def toast(state, default):
     others = [(toaster + k) % players for k in range(1, players)]  # turn order after the toaster: min keeps the first
     poorest = min(others, key=lambda seat: state.money[seat])
     if state.money[toaster] >= 1:
-        state._transfer(toaster, poorest, 1)
+        state.give(toaster, poorest, 1)
     default()
