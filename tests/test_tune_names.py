@@ -25,3 +25,23 @@ def test_an_english_only_deck_gets_an_english_name_only(tmp_path: Path) -> None:
     assert deck.model.languages == ["en"]
     names = variant_name(deck, 1)
     assert names == {"en": f"{deck.model.name['en']} (tuned 1)"} and "None" not in str(names)
+
+
+def test_tune_of_an_english_only_rules_game_writes_variants_that_resolve_in_english_only(tmp_path: Path) -> None:
+    """End to end: the tuned variant files of an English-only deck load again, named in English only."""
+    import yaml
+
+    from cardgen.cli import main
+
+    new_project(tmp_path / "g", rules=True)
+    out = tmp_path / "tune"
+    code = main(["--project", str(tmp_path / "g"), "tune", "g", "--param", "hand_size=4..6",
+                 "--target", "turns=1..1000", "--trials", "2", "--games", "6", "--players", "3",
+                 "--jobs", "1", "--out", str(out)])
+    assert code == 0
+    written = sorted(out.glob("g-*.yaml"))
+    assert written
+    for path in written:
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert set(doc["name"]) == {"en"} and set(doc["description"]) == {"en"}
+        assert "None" not in doc["name"]["en"]

@@ -207,10 +207,10 @@ def _winning(r: GameResult) -> tuple[float | None, float | None]:
     """(winning score, margin) of a completed game; None where undefined."""
     if not r.completed or not r.winners or r.scores is None:
         return None, None
-    winners = set(r.winners)
-    best = [r.scores[w] for w in winners]
-    others = [s for seat, s in enumerate(r.scores) if seat not in winners]
-    return max(best), (min(best) - max(others)) if others else None
+    from cardgen.simulate.stats import margin_of
+
+    best = [r.scores[w] for w in set(r.winners)]
+    return max(best), margin_of(r.scores, r.winners)  # a clear win is a positive margin, lowest-score games too
 
 
 def pair_metrics(paired: Paired, b: GameResult, v: GameResult, players: int) -> None:

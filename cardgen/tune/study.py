@@ -93,8 +93,8 @@ def variant_document(deck: ResolvedDeck, params: list[Param], values: dict[str, 
     change = {p.name: {"count": values[p.key]} for p in params if p.kind == "count"}
     doc: dict[str, Any] = {
         "extends": deck.id,
-        "name": name or {lang: f"{deck.model.name[lang]} ({TRIAL_ID})" for lang in ("fr", "it", "en")},
-        "description": description or {lang: "tuning trial" for lang in ("fr", "it", "en")},
+        "name": name or {lang: f"{deck.model.name.get(lang) or deck.id} ({TRIAL_ID})" for lang in deck.model.languages},
+        "description": description or {lang: "tuning trial" for lang in deck.model.languages},
     }
     if rules:
         doc["rules"] = rules
@@ -289,20 +289,18 @@ class Tuner:
         does not leave files named as if it had (the closest says it is not on target
         in its comment lines, and ``tune`` says so on the terminal).
         """
-        from cardgen.tune.describe import describe, provenance
+        from cardgen.tune.describe import describe, provenance, variant_name
 
         hits = self.on_target(self.opts.best)
-        chosen = [(t, f"{self.deck.id}-tuned-{rank}", ("réglage", "taratura", "tuned"), rank)
-                  for rank, t in enumerate(hits, start=1)]
+        chosen = [(t, f"{self.deck.id}-tuned-{rank}", rank) for rank, t in enumerate(hits, start=1)]
         if not hits and self.best(1):
-            chosen = [(self.best(1)[0], f"{self.deck.id}-closest", ("essai le plus proche", "prova più vicina",
-                                                                   "closest trial"), 0)]
+            chosen = [(self.best(1)[0], f"{self.deck.id}-closest", 0)]
         paths = []
-        for trial, stem, labels, rank in chosen:
-            name = {lang: f"{self.deck.model.name[lang]} ({label}{f' {rank}' if rank else ''})"
-                    for lang, label in zip(("fr", "it", "en"), labels)}
+        for trial, stem, rank in chosen:
+            name = variant_name(self.deck, rank)  # in the deck's own languages only
+            said = describe(self.opts.params, self.opts.targets, trial, self.opts)
             doc = variant_document(self.deck, self.opts.params, trial.values, name,
-                                   describe(self.opts.params, self.opts.targets, trial, self.opts))
+                                   {lang: said.get(lang, said["en"]) for lang in self.deck.model.languages})
             head = "".join(f"# {line}\n" for line in provenance(self.opts.params, self.opts.targets, trial,
                                                                 self.opts, trial.objective == 0))
             path = Path(self.opts.out) / f"{stem}.yaml"
