@@ -254,6 +254,8 @@ CODE_HELP = ("a Python file of the project (e.g. house/emerald_from_hand.py) def
              "game's reference engine (docs/authoring.md, 'A house rule in 20 lines'); games then run on the "
              "reference engine")
 HOUSE_RULE_HELP = "the house rule that 'code' plays, in players' words; the rulebook prints it"
+BOOK_HELP = ("part of the rulebook -> its text under the house rule, in every language: printed in place of "
+             "the base text of that part (a hook of 'code' that changes a part needs it)")
 
 
 class Deck(Strict, Generic[R, CD, FD]):
@@ -282,6 +284,7 @@ class Deck(Strict, Generic[R, CD, FD]):
         default_factory=list, description="what this deck designs where no public source exists")
     code: CodePath | None = Field(default=None, description=CODE_HELP)
     house_rule: Text | None = Field(default=None, description=HOUSE_RULE_HELP)
+    book: dict[Id, Text] | None = Field(default=None, description=BOOK_HELP)
 
     @model_validator(mode="after")
     def _house_rule_with_its_text(self) -> "Deck[R, CD, FD]":
@@ -408,3 +411,4 @@ class Variant(Strict):
     reconstruction: list[NonEmpty] | None = None
     code: CodePath | None = Field(default=None, description=CODE_HELP)
     house_rule: Text | None = Field(default=None, description=HOUSE_RULE_HELP)
+    book: dict[Id, Text] | None = Field(default=None, description=BOOK_HELP)

@@ -109,6 +109,10 @@ class RulebookContext:
     by_group: dict[str, list[ComponentView]] = field(default_factory=dict)
     #: the deck's house rule (``code:``) in players' words; "" without one
     house_rule: str = ""
+    #: part of the book -> its text under the deck's house rule (``book:``), printed in place of the base text
+    book: dict[str, str] = field(default_factory=dict)
+    #: the worked examples, played by the deck's own engine, house rule included (``GameSpec.book_examples``)
+    examples: dict[str, Any] = field(default_factory=dict)
 
     @property
     def cards(self) -> list[ComponentView]:
@@ -196,4 +200,12 @@ def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
         differences=difference_views(resolved, lang),
         reconstruction=bool(model.reconstruction) or any(v.reconstruction for v in views),
         by_role=dict(by_role), by_group=dict(by_group),
-        house_rule=typography(model.house_rule[lang], lang) if getattr(model, "house_rule", None) else "")
+        house_rule=typography(model.house_rule[lang], lang) if getattr(model, "house_rule", None) else "",
+        book={k: typography(t[lang], lang) for k, t in (getattr(model, "book", None) or {}).items()},
+        examples=worked_examples(resolved))
+
+
+def worked_examples(resolved: ResolvedDeck) -> dict[str, Any]:
+    """The book's worked examples, each a scripted situation the deck's engine plays (its house rule too)."""
+    play = resolved.spec.book_examples
+    return play(resolved) if play is not None else {}
