@@ -146,6 +146,9 @@ class Face(Strict, Generic[FD]):
     symbol: Id | None = Field(default=None, description="id of a symbol the renderer draws (cardgen/render/vocab.py)")
     value: int | None = Field(default=None, ge=-99, le=999)
     points: int | None = Field(default=None, ge=-99, le=999)
+    mark: Annotated[str, StringConstraints(pattern=r"^\S{1,3}$")] | None = Field(
+        default=None, description="a short mark printed in a corner (1 to 3 characters, e.g. the letter of the "
+                                  "player a set-up sorts the card to); its layout needs a mark box")
     pattern: Pattern | None = None
     art: AssetPath | None = Field(default=None, description="image file, relative to the project folder")
     data: FD | None = Field(default=None, description="game-specific structured data of this face")

@@ -60,6 +60,8 @@ class ComponentView:
     face_titles: tuple[str | None, ...] = ()
     #: each face's points (None where a face shows none), in face order
     face_points: tuple[int | None, ...] = ()
+    #: each face's corner mark (a player's letter...), None where a face has none, in face order
+    face_marks: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,8 @@ def component_view(resolved: ResolvedDeck, component: Any, lang: str) -> Compone
         data=component.data, face_data=tuple(f.data for f in component.faces),
         face_texts=tuple(_generated(resolved, component, f, lang) for f in component.faces),
         face_titles=tuple(typography(f.title[lang], lang) if f.title else None for f in component.faces),
-        face_points=tuple(f.points for f in component.faces))
+        face_points=tuple(f.points for f in component.faces),
+        face_marks=tuple(f.mark for f in component.faces))
 
 
 def _generated(resolved: ResolvedDeck, component: Any, face: Any, lang: str) -> str | None:
