@@ -53,3 +53,17 @@ def test_the_contents_list_adds_up_to_the_cards_on_the_sheets(deck_id: str, lang
     counts = [int(m.group(1)) if (m := re.search(r"<b>(\d+)", item)) else 1 for item in items]
     cards = sum(c.count for c in deck.model.components if c.kind == "card")
     assert total == cards == sum(counts), f"{deck_id}/{lang}: {total} stated, {sum(counts)} listed, {cards} printed"
+
+
+def test_only_the_back_of_the_instructions_is_called_so() -> None:
+    """Draco's coins have no back: the page behind them says so, not that it backs the instructions."""
+    from cardgen.render.strings import text
+
+    deck = resolve("draco", ROOT)
+    doc = pdfium.PdfDocument(render_sheets(deck, "en", "a4"))
+    pages = [page.get_textpage().get_text_range() for page in doc]
+    doc.close()
+    instructions = [i for i, t in enumerate(pages) if text("en", "blank") in t]
+    no_backs = [i for i, t in enumerate(pages) if text("en", "no_backs") in t]
+    assert instructions == [1]  # the reverse of page 1, the instructions
+    assert no_backs and all("Coin" in pages[i - 1] or "coin" in pages[i - 1] for i in no_backs)
