@@ -62,6 +62,7 @@ def expected(deck: ResolvedDeck) -> dict[str, str]:
     solo_cards = sum(c.count for c in deck.model.components if getattr(c.data, "role", None) == "solo")
     if deck.game == "royale" and not (deck.rules.solo and deck.model.players.min == 1):
         texts.pop("solo_pile_empty", None)
+        texts.pop("solo_end", None)  # how a solo game ends: a book without the solo game has no place for it
     if deck.game == "royale" and deck.rules.solo_turns * deck.rules.ghost_cards_per_turn <= solo_cards:
         texts.pop("solo_pile_empty", None)  # the ghost's pile cannot run out: the ruling would never apply
     if deck.game == "royale" and deck.model.players.max == 1:  # alone: no tie, and no end card unless asked
