@@ -47,12 +47,23 @@ def hyphenation(name: str) -> Any:
     """What the body styles hyphenate with: pyphen's dictionary ``name``, as reportlab would make it
     (``Pyphen(lang=name).iterate``) but made once per book and restored from cardgen's cache of parsed
     dictionaries (``cardgen.render.hyphcache``): each build worker would otherwise parse every
-    language's patterns again (40-150 ms each). A name pyphen lacks is left to reportlab."""
+    language's patterns again (40-150 ms each). A name pyphen lacks is left to reportlab. Capitalised
+    words are never split (``_names_whole``)."""
     import pyphen
 
     from cardgen.render.hyphcache import hyphenator
 
-    return hyphenator(name).iterate if name in pyphen.LANGUAGES else name
+    if name not in pyphen.LANGUAGES:
+        return name
+    return _names_whole(hyphenator(name).iterate)
+
+
+def _names_whole(iterate: Any) -> Any:
+    """``iterate`` that never splits a capitalised word: proper names (Emerald, Draco, Columbine) are
+    never hyphenated ("Em-erald"); a sentence's first word, the only other capitalised one, loses little."""
+    def split(word: str) -> Any:
+        return () if word[:1].isupper() else iterate(word)
+    return split
 
 
 def make_styles(lang: str, accent: colors.Color) -> Styles:
