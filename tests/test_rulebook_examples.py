@@ -120,3 +120,22 @@ def test_the_charity_toast_example_gives_the_coin_before_the_richest_is_decided(
     assert rows == [("5", "−1", "4", "4", "4"), ("4", "–", "0", "5", "0"), ("3", "+1", "5", "4", "5")]
     base = _money_rows(render_markup(resolve("draco", ROOT), lang))
     assert base == [(5, 4, 4, 5), (4, 0, 1, 3), (3, 5, 0, 8)]  # one richest player, Red, pays for Zork
+
+
+def test_a_rule_that_fails_in_the_example_stops_the_build_in_one_line(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.cli import main
+
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "house").mkdir()
+    shutil.copy(ROOT / "decks" / "king_lui.yaml", tmp_path / "decks")
+    (tmp_path / "variants" / "house.yaml").write_text(HOUSE, "utf-8")
+    (tmp_path / "house" / "rule.py").write_text("def scores(state, default):\n    return 1 / 0\n", "utf-8")
+    monkeypatch.chdir(tmp_path)
+    code = main(["build", "house", "--lang", "en", "--paper", "a4", "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    assert "house/rule.py:2: ZeroDivisionError" in err[-1] and "Traceback" not in "\n".join(err)
+    assert not any(p.suffix == ".pdf" and p.name.startswith("rules") for p in (tmp_path / "out").rglob("*"))

@@ -209,6 +209,17 @@ def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
 
 
 def worked_examples(resolved: ResolvedDeck) -> dict[str, Any]:
-    """The book's worked examples, each a scripted situation the deck's engine plays (its house rule too)."""
+    """The book's worked examples, each a scripted situation the deck's engine plays (its house rule too).
+
+    A deck the engine refuses to set up (``check`` says why) gets a book without them; an error in
+    the house rule itself (``UserCodeError``) stops the build in one line, as playing would.
+    """
+    from cardgen.errors import InputError
+
     play = resolved.spec.book_examples
-    return play(resolved) if play is not None else {}
+    if play is None:
+        return {}
+    try:
+        return play(resolved)
+    except (InputError, ValueError):
+        return {}
