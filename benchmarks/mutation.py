@@ -63,6 +63,9 @@ EX = "cardgen/simulate/executor.py"
 GU = "cardgen/guard.py"
 FA = "cardgen/simulate/failures.py"
 GA = "cardgen/agents/generic.py"
+KB = "cardgen/games/king_lui/book.py"
+DB = "cardgen/games/draco/book.py"
+HO = "cardgen/house.py"
 
 #: Its second process is started with a scrubbed environment, so it never runs the active mutant:
 #: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that
@@ -115,6 +118,10 @@ TARGETS = [
     Target("failed_games", FA, ("",), ("tests/test_failed_games.py",)),
     # players for any rule (issue 33): the covered heuristic and the rules files' look-ahead
     Target("generic_agents", GA, ("",), ("tests/test_generic_agents.py", "tests/test_house_api.py")),
+    # the rulebooks' worked examples, played by the engine (issue 36)
+    Target("book_examples", KB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook.py")),
+    Target("draco_book_example", DB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook_draco.py")),
+    Target("book_parts", HO, _m(HO, "x_book_problems", "x_unwritten_parts"), ("tests/test_house.py",)),
 ]
 
 

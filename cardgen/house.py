@@ -177,3 +177,52 @@ def deck_location(deck: "ResolvedDeck") -> tuple[str, int | None, str]:
     """File and line where the deck's ``code`` was written."""
     where, line = deck.lines.locate(("code",))
     return where or (deck.files[-1] if deck.files else deck.id), line, "code"
+
+
+def house_game(deck: "ResolvedDeck", players: int | None = None) -> "Game":
+    """The deck's reference engine for ``players`` (default: the fewest it allows), its house rule installed.
+
+    The rulebook plays its worked examples on it (``GameSpec.book_examples``), so that an
+    example and the game cannot disagree. Imports the deck's ``code:`` file, as playing does.
+    """
+    spec = deck.spec
+    if spec.new_game is None:
+        raise ValueError(f"game '{spec.id}' has no engine to play a worked example on")
+    game = spec.new_game(deck, players if players is not None else deck.model.players.min)
+    return install(game, deck)
+
+
+def book_problems(model: Any, spec: "GameSpec") -> list[Problem]:
+    """``book:`` keys that are no part of the game's rulebook (``GameSpec.book_parts``): bad input."""
+    parts = sorted(set(spec.book_parts.values()))
+    return [Problem(("book", key), f"'{clean(key, 60)}' is no part of the {spec.id} rulebook a house rule can "
+                    f"rewrite; expected one of {', '.join(parts) or '(none)'}", did_you_mean(key, parts))
+            for key in (getattr(model, "book", None) or {}) if key not in parts]
+
+
+def unwritten_parts(model: Any, spec: "GameSpec", root: Path) -> list[str]:
+    """Parts of the rulebook a deck's house rule changes without rewriting them: one line each (read with ``ast``).
+
+    Each hook point that changes a step the book describes names that part of the book
+    (``GameSpec.book_parts``: scoring, the toast...); a ``code:`` file that defines such a
+    hook must give the part's text in ``book:``, which the book prints in place of the
+    base text, so that no book describes the rule its house rule replaced. ``cardgen
+    check`` fails on these lines and ``build`` refuses them. Syntax errors are
+    ``code_problems``' to report.
+    """
+    code = getattr(model, "code", None)
+    if code is None or not spec.book_parts:
+        return []
+    written = getattr(model, "book", None) or {}
+    try:
+        functions = defined_functions(resolve_code_path(code, root).read_bytes()[:MAX_CODE_BYTES + 1])
+    except (InputError, SyntaxError, ValueError, OSError):
+        return []  # code_problems says why
+    lines: dict[str, str] = {}
+    for name, line, _ in functions:
+        part = spec.book_parts.get(name)
+        if part is not None and part not in written and part not in lines:
+            lines[part] = (f"{clean(code)}:{line}: hook '{name}' changes the rulebook's {part} part, which this deck "
+                           f"does not rewrite; expected book: {{{part}: {{fr: ..., it: ..., en: ...}}}} with that "
+                           "part's text under the house rule")
+    return list(lines.values())

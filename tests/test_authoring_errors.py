@@ -70,7 +70,7 @@ def test_overlapping_boxes_name_the_layout_file_and_both_boxes(tmp_path: Path, c
 
 @pytest.mark.parametrize(("old", "new", "expected"), [
     ("title:", "titel:", "templates/layouts/pip.yaml:5: titel: unknown key 'titel'; expected an element (band, art, "
-     "symbol, mini_symbol, pattern, title, value, points and text) or a setting (background, panel_inset, ornament, "
+     "symbol, mini_symbol, pattern, title, value, points, mark and text) or a setting (background, panel_inset, ornament, "
      "diameter_mm, face_mm, safe_mm, tab_mm, net, pips and tabs) (did you mean 'title'?)"),
     ("size: [16, 8]", "fontsize: [16, 8]", "templates/layouts/pip.yaml:5: title.fontsize: unknown key 'fontsize'; "
      "an element may set box, box_shared, box_alone, font, weight, size, lines, align, colour, mirror, fit and "

@@ -31,7 +31,9 @@ name: {{fr: Maison, it: Casa, en: House}}
 description: {{fr: Une règle maison., it: Una regola della casa., en: A house rule.}}
 code: house/rule.py
 house_rule: {{fr: La règle., it: La regola., en: The rule.}}
-"""
+{book}"""
+#: the scoring text a King Lui house rule hooking ``scores`` gives its book (``cardgen.house.unwritten_parts``)
+SCORING_TEXT = "book:\n  scoring: {fr: Le décompte., it: Il conteggio., en: The scoring.}\n"
 
 
 def project(tmp_path: Path, rule: str, game: str = "king_lui") -> Path:
@@ -40,7 +42,8 @@ def project(tmp_path: Path, rule: str, game: str = "king_lui") -> Path:
     (tmp_path / "variants").mkdir(exist_ok=True)
     (tmp_path / "house").mkdir(exist_ok=True)
     shutil.copy(ROOT / "decks" / f"{game}.yaml", tmp_path / "decks")
-    (tmp_path / "variants" / "house.yaml").write_text(VARIANT.format(game=game), encoding="utf-8")
+    book = SCORING_TEXT if game == "king_lui" else ""
+    (tmp_path / "variants" / "house.yaml").write_text(VARIANT.format(game=game, book=book), encoding="utf-8")
     (tmp_path / "house" / "rule.py").write_text(rule, encoding="utf-8")
     return tmp_path
 
@@ -99,15 +102,22 @@ MARKER = "from pathlib import Path\nPath(__file__).with_name('IMPORTED').write_t
          "def scores(state, default):\n    return default()\n"
 
 
-def test_build_check_and_inspect_never_import_the_rule(tmp_path: Path) -> None:
+def test_check_inspect_and_a_build_without_rulebooks_never_import_the_rule(tmp_path: Path) -> None:
     root = project(tmp_path, MARKER)
     marker = root / "house" / "IMPORTED"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    for command in (["check"], ["inspect", "house"], ["build", "house", "--lang", "en", "--paper", "a4"]):
+    for command in (["check"], ["inspect", "house"], ["build", "house", "--lang", "en", "--paper", "a4",
+                                                      "--no-rules"]):
         done = subprocess.run([sys.executable, "-m", "cardgen", *command], cwd=root, env=env,
                               capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, done.stderr
         assert not marker.exists(), f"cardgen {command[0]} imported the house rule"
+    # the rulebook plays its worked examples under the house rule: building it imports the file
+    done = subprocess.run([sys.executable, "-m", "cardgen", "build", "house", "--lang", "en", "--paper", "a4"],
+                          cwd=root, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert marker.exists()
+    marker.unlink()
     # a command that plays games does import it: the marker can appear
     done = subprocess.run([sys.executable, "-m", "cardgen", "validate", "house", "--games", "2", "--players", "3",
                            "--jobs", "1", "--out", str(tmp_path / "out")], cwd=root, env=env,
@@ -226,3 +236,31 @@ def test_a_print_only_deck_cannot_name_a_house_rule(tmp_path: Path) -> None:
         "code: house/rule.py\nhouse_rule: {en: A rule.}\n")
     with pytest.raises(InputError, match="has no engine with hook points; a house rule needs one"):
         resolve("mine", tmp_path)
+
+
+# -- the rulebook rewrites what the rule changes ----------------------------------------------
+def test_check_refuses_a_rule_hooking_scoring_without_its_book_text(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path, "def _helper():\n    pass\n\ndef scores(state, default):\n    return default()\n")
+    text = (root / "variants" / "house.yaml").read_text()
+    (root / "variants" / "house.yaml").write_text(text.replace(SCORING_TEXT, ""))
+    monkeypatch.chdir(root)
+    assert main(["check", "house"]) == 1
+    out = capsys.readouterr().out
+    failed = [line for line in out.splitlines() if "rulebook rewrites what the house rule changes" in line]
+    assert len(failed) == 1 and "FAIL" in failed[0].upper()
+    assert "house/rule.py:4: hook 'scores' changes the rulebook's scoring part" in failed[0]
+    # with its text, the same rule passes
+    (root / "variants" / "house.yaml").write_text(text)
+    assert main(["check", "house"]) == 0
+
+
+def test_a_book_part_the_game_has_not_is_one_input_line(tmp_path: Path) -> None:
+    root = project(tmp_path, "def scores(state, default):\n    return default()\n")
+    text = (root / "variants" / "house.yaml").read_text()
+    (root / "variants" / "house.yaml").write_text(text.replace("  scoring:", "  scorign:"))
+    with pytest.raises(InputError) as info:
+        resolve("house", root)
+    assert "'scorign' is no part of the king_lui rulebook" in info.value.message
+    assert info.value.hint == "scoring"

@@ -52,3 +52,60 @@ def test_the_credits_never_have_a_page_to_themselves(deck_id: str, lang: str, pa
     last_page = page(landed[-1][1])
     assert page(landed[credits - 1][1]) == last_page, (
         f"{deck_id}/{lang}/{paper}: page {last_page} holds only the credits")
+
+
+RULINGS = {"fr": "Arbitrages de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}
+
+
+def _group_of(flows: list, heading: str) -> list | None:
+    """The content of the innermost kept block that holds the heading ``heading``, else None."""
+    from reportlab.platypus import KeepTogether
+
+    from cardgen.rulebook.markup import Heading
+
+    for flow in flows:
+        if isinstance(flow, KeepTogether):
+            inner = _group_of(list(flow._content), heading)
+            if inner is not None:
+                return inner
+            if any(isinstance(f, Heading) and heading in f.getPlainText() for f in flow._content):
+                return list(flow._content)
+    return None
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+@pytest.mark.parametrize("deck_id", [b for b in BOOKS if b.startswith(("king_lui", "draco"))])
+def test_the_rulings_heading_is_kept_with_its_first_box(deck_id: str, lang: str) -> None:
+    """The closing section's heading, its one sentence and its first box are one kept block (issue 36: the
+    heading ended a column whose box opened the next)."""
+    from cardgen.rulebook.markup import Heading
+
+    deck = resolve(deck_id, ROOT)
+    converter = Converter(deck, lang, make_styles(lang, accent_colour(deck)), column_width("a4"), find_draw_face())
+    book = parse(render_markup(deck, lang), converter)
+    names = [f.getPlainText() for f in book.body if isinstance(f, Heading)]
+    if not any(RULINGS[lang] in n for n in names) and _group_of(book.body, RULINGS[lang]) is None:
+        pytest.skip("no closing rulings section")
+    group = _group_of(book.body, RULINGS[lang])
+    assert group is not None, f"{deck_id}/{lang}: the rulings heading is not kept with anything"
+    start = next(i for i, f in enumerate(group) if isinstance(f, Heading) and RULINGS[lang] in f.getPlainText())
+    assert len(group) - start >= 3, f"{deck_id}/{lang}: heading and sentence kept without the box"
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+@pytest.mark.parametrize("deck_id", ["king_lui", "king_lui-hungry-dragon", "draco", "royale"])
+def test_no_proper_name_is_hyphenated(deck_id: str, lang: str) -> None:
+    """A capitalised word is never split at a line end ("Em-erald", issue 36)."""
+    import re
+
+    import pypdfium2 as pdfium
+
+    from cardgen.rulebook import render_rulebook
+
+    doc = pdfium.PdfDocument(render_rulebook(resolve(deck_id, ROOT), lang, "a4"))
+    text = "\n".join(page.get_textpage().get_text_range() for page in doc)
+    doc.close()
+    # pdfium reports a hyphen added at a line break as U+FFFE (a typed hyphen is "-")
+    split = re.findall(r"\b[A-ZÀ-Ý][a-zà-ÿ]*\ufffe\r?\n?[a-zà-ÿ]+", text)
+    assert "\ufffe" in text or lang == "en", "no line-break hyphen at all: the check would prove nothing"
+    assert not split, f"{deck_id}/{lang}: {split}"

@@ -150,7 +150,7 @@ def test_every_noble_of_the_side_in_play_is_listed(name: str, lang: str) -> None
         if unused not in request:  # the book's words, not its card pictures
             assert unused not in norm(rulebook_text(d, lang)), f"{c.id}: the {other} side is printed too"
     for icon in sorted({c.data.owner for c in nobles}):
-        assert say(lang, "Icon %(icon)s", icon=icon) in text
+        assert say(lang, "Letter %(icon)s", icon=icon) in text
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -62,6 +62,7 @@ def expected(deck: ResolvedDeck) -> dict[str, str]:
     solo_cards = sum(c.count for c in deck.model.components if getattr(c.data, "role", None) == "solo")
     if deck.game == "royale" and not (deck.rules.solo and deck.model.players.min == 1):
         texts.pop("solo_pile_empty", None)
+        texts.pop("solo_end", None)  # how a solo game ends: a book without the solo game has no place for it
     if deck.game == "royale" and deck.rules.solo_turns * deck.rules.ghost_cards_per_turn <= solo_cards:
         texts.pop("solo_pile_empty", None)  # the ghost's pile cannot run out: the ruling would never apply
     if deck.game == "royale" and deck.model.players.max == 1:  # alone: no tie, and no end card unless asked
@@ -129,3 +130,27 @@ def test_draco_rulings_of_the_template_are_marked(lang: str) -> None:
     settled = {"fr": "(arbitrage de cette édition)", "it": "(scelta di questa edizione)",
                "en": "(this edition’s ruling)"}[lang]
     assert settled in markup, "settling gains and costs at once is not marked as ours"
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w{4,}", html.unescape(re.sub(r"<[^>]+>", " ", text)).lower()))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck_id", sorted(DECKS))
+def test_no_two_ruling_boxes_say_the_same_thing(deck_id: str, lang: str) -> None:
+    """Two boxes on one rule number (Draco long: the base's "not how many times" and the variant's "several
+    times, no number") repeat each other: a book gives one (issue 36)."""
+    deck = DECKS[deck_id]
+    by_rule: dict[str, list[str]] = {}
+    for kind, ruling in deck.model.rulings.items():
+        for rule in ruling.rules:
+            by_rule.setdefault(rule, []).append(kind)
+    boxes = ruling_boxes(render_markup(deck, lang))
+    for rule, kinds in by_rule.items():
+        printed = [b for b in boxes if any(norm(typography(deck.model.rulings[k].text[lang], lang))[:60] in b
+                                          for k in kinds)]
+        for i, a in enumerate(printed):
+            for b in printed[i + 1:]:
+                overlap = len(_words(a) & _words(b)) / max(1, min(len(_words(a)), len(_words(b))))
+                assert overlap < 0.5, f"{deck_id}/{lang}: two boxes on {rule} say the same thing"

@@ -287,7 +287,7 @@ def test_reverse_of_single_sided_pieces_says_it_is_blank(duplex: str) -> None:
     empty_backs = [i for i, p in enumerate(pages_plan) if p.role == "backs" and not p.slots]
     assert empty_backs, "a single-sided token page should still get its reverse in duplex"
     doc = pdfium.PdfDocument(render_sheets(deck, "fr", "a4", duplex=duplex))
-    note = " ".join(sentence("fr", "blank").split())
+    note = " ".join(sentence("fr", "no_backs").split())
     for i in empty_backs:
         assert note in " ".join(doc[i].get_textpage().get_text_range().split())
     doc.close()

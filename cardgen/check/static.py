@@ -7,8 +7,10 @@ ones, so ``cardgen check`` and ``cardgen validate`` share one list.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from cardgen.errors import InputError, clean
+from cardgen.house import unwritten_parts
 from cardgen.games.base import CheckResult
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.usercode import UserCodeError
@@ -30,7 +32,15 @@ def generic_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> li
                                 if deck.spec.rules_file else f"cardgen.games.{deck.game}") if engine
                                else f"no engine for '{deck.game}'"))
     out.extend(print_checks(deck, langs))
+    unwritten = unwritten_parts(deck.model, deck.spec, Path(deck.project))
+    if getattr(deck.model, "code", None) is not None:
+        out.append(CheckResult(BOOK_REWRITES, None, not unwritten, unwritten[0] if unwritten else
+                               "every part of the rulebook the house rule changes is rewritten (book:)"))
     return out
+
+
+#: Name of the check that a house rule's book rewrites each part its hooks change (``house.unwritten_parts``).
+BOOK_REWRITES = "rulebook rewrites what the house rule changes"
 
 
 def print_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list[CheckResult]:

@@ -136,6 +136,22 @@ class GameSpec:
     #: ``State.compiled_search``: the index in ``legal`` it picks, or None where it cannot
     #: run this deck or these parameters (search then runs in Python); None: no driver
     search: Callable[["State", "SearchParams", "list[Action]", int], int | None] | None = None
+    #: hook name -> the part of the rulebook it changes ("scoring", "toast"...): a variant whose
+    #: ``code:`` defines that hook must give the part's text in ``book:`` (``cardgen.house.book_problems``)
+    book_parts: Mapping[str, str] = field(default_factory=dict)
+    #: the rulebook's worked examples, played by the deck's own engine (house rule included):
+    #: ``book_examples(deck)`` -> example name -> what the template prints (``cardgen.rulebook.examples``)
+    book_examples: Callable[["ResolvedDeck"], dict[str, Any]] | None = None
+
+
+def _book_fields(package: str) -> dict[str, Any]:
+    """``book_parts`` and ``book_examples`` from the package's ``book`` module, where it has one."""
+    from importlib.util import find_spec
+
+    if find_spec(f"{package}.book") is None:
+        return {}
+    book = importlib.import_module(f"{package}.book")
+    return {"book_parts": book.BOOK_PARTS, "book_examples": book.book_examples}
 
 
 def package_spec(package: str, **differs: Any) -> GameSpec:
@@ -144,7 +160,8 @@ def package_spec(package: str, **differs: Any) -> GameSpec:
 
     ``package`` is the package's ``__name__``; its last part is the game's id. From the package's
     modules: ``engine`` gives the gap kinds and hook points (``GAPS``, ``HOOKS``), ``checks`` the deck
-    checks, ``text`` the face texts and move names, ``playview`` the table of ``cardgen play``; the
+    checks, ``text`` the face texts and move names, ``playview`` the table of ``cardgen play``, ``book`` (if
+    any) the rulebook's parts and worked examples; the
     compiled tier (``compiled.fast_engine``) and search driver (``compiled_search.compiled_search``) load
     on first use; its states determinize. ``differs``: every other field (the models, ``new_game``,
     ``agents``...), and any of the above that the package does otherwise.
@@ -156,5 +173,5 @@ def package_spec(package: str, **differs: Any) -> GameSpec:
         "check_references": checks.check_references, "static_checks": checks.static_checks,
         "face_text": text.face_text, "describe_action": text.describe_action, "play_table": playview.play_table,
         "fast": on_first_use(f"{package}.compiled", "fast_engine"), "determinize": True,
-        "search": on_first_use(f"{package}.compiled_search", "compiled_search")}
+        "search": on_first_use(f"{package}.compiled_search", "compiled_search"), **_book_fields(package)}
     return GameSpec(**{**fields, **differs})

@@ -146,6 +146,9 @@ class Face(Strict, Generic[FD]):
     symbol: Id | None = Field(default=None, description="id of a symbol the renderer draws (cardgen/render/vocab.py)")
     value: int | None = Field(default=None, ge=-99, le=999)
     points: int | None = Field(default=None, ge=-99, le=999)
+    mark: Annotated[str, StringConstraints(pattern=r"^\S{1,3}$")] | None = Field(
+        default=None, description="a short mark printed in a corner (1 to 3 characters, e.g. the letter of the "
+                                  "player a set-up sorts the card to); its layout needs a mark box")
     pattern: Pattern | None = None
     art: AssetPath | None = Field(default=None, description="image file, relative to the project folder")
     data: FD | None = Field(default=None, description="game-specific structured data of this face")
@@ -254,6 +257,8 @@ CODE_HELP = ("a Python file of the project (e.g. house/emerald_from_hand.py) def
              "game's reference engine (docs/authoring.md, 'A house rule in 20 lines'); games then run on the "
              "reference engine")
 HOUSE_RULE_HELP = "the house rule that 'code' plays, in players' words; the rulebook prints it"
+BOOK_HELP = ("part of the rulebook -> its text under the house rule, in every language: printed in place of "
+             "the base text of that part (a hook of 'code' that changes a part needs it)")
 
 
 class PlaytestQuestion(Strict):
@@ -297,6 +302,7 @@ class Deck(Strict, Generic[R, CD, FD]):
     code: CodePath | None = Field(default=None, description=CODE_HELP)
     house_rule: Text | None = Field(default=None, description=HOUSE_RULE_HELP)
     playtest: Playtest | None = Field(default=None, description="the designer's questions after a playtest game")
+    book: dict[Id, Text] | None = Field(default=None, description=BOOK_HELP)
 
     @model_validator(mode="after")
     def _house_rule_with_its_text(self) -> "Deck[R, CD, FD]":
@@ -425,3 +431,4 @@ class Variant(Strict):
     house_rule: Text | None = Field(default=None, description=HOUSE_RULE_HELP)
     playtest: Playtest | None = Field(default=None, description="the designer's questions after a playtest game "
                                                                 "(replace the base's)")
+    book: dict[Id, Text] | None = Field(default=None, description=BOOK_HELP)

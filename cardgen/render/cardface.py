@@ -38,7 +38,7 @@ INK = HexColor("#1E1E1E")
 PAPER = white
 NEUTRAL = "#6E6E6E"  # faces without a colour
 #: Elements that take space (decorations such as the band do not push others aside).
-SPACE_TAKERS = ("symbol", "pattern", "title", "value", "points", "text")
+SPACE_TAKERS = ("symbol", "pattern", "title", "value", "points", "mark", "text")
 
 
 @dataclass(frozen=True)
@@ -360,6 +360,7 @@ class Painter:
             "title": f.title is not None,
             "value": f.value is not None,
             "points": f.points is not None,
+            "mark": f.mark is not None,
             "text": bool(self.body),
         }
         if self.lay.settings.get("pips") and f.value is not None and 1 <= f.value <= 6:
@@ -671,6 +672,21 @@ class Painter:
         inner = r * 0.84 * 2 ** 0.5 * 0.92
         rect = (cx - inner / 2, cy - inner / 2, inner, inner)
         fitted = self._fit("points", ((el.font, str(self.face.points)),), el, rect)
+        draw_fitted(c, fitted, *rect, colour=INK)
+
+    def draw_mark(self, el: Element) -> None:
+        """The face's corner mark (a player's letter a set-up sorts cards by): its text in a framed square."""
+        c = self.c
+        x, y, w, h = self.text_rect("mark")
+        side = min(w, h)
+        x, y = x + (w - side) / 2, y + (h - side) / 2
+        c.setFillColor(PAPER)
+        c.setStrokeColor(INK if not self.ink_saver else self.colour)
+        c.setLineWidth(1.0)
+        shapes.round_rect(c, x, y, side, side, side * 0.18, stroke=1, fill=1)
+        inset = side * 0.14
+        rect = (x + inset, y + inset, side - 2 * inset, side - 2 * inset)
+        fitted = self._fit("mark", ((el.font, str(self.face.mark)),), el, rect)
         draw_fitted(c, fitted, *rect, colour=INK)
 
     def draw_text(self, el: Element) -> None:

@@ -32,7 +32,7 @@ from cardgen.render.vocab import LAYOUT_IDS, PROJECT_LAYOUTS, plain_list, projec
 LAYOUT_DIR = templates_dir() / "layouts"
 
 #: Elements a layout may place, in the order they are painted.
-ELEMENTS = ("band", "art", "symbol", "mini_symbol", "pattern", "title", "value", "points", "text")
+ELEMENTS = ("band", "art", "symbol", "mini_symbol", "pattern", "title", "value", "points", "mark", "text")
 TEXT_ELEMENTS = ("title", "value", "text")
 #: Top-level keys that are not elements.
 #: Font names a layout may use (``cardgen.fonts``).

@@ -418,8 +418,8 @@ class Sheets:
         self.label(c, page, "fronts")
 
     def draw_backs(self, c: Canvas, page: Page) -> None:
-        if not page.slots:  # the reverse of single-sided pieces (tokens): say it is meant to be blank
-            self.draw_blank(c, page)
+        if not page.slots:  # the reverse of single-sided pieces (tokens): say it is meant to be blank, and why
+            self.draw_blank(c, page, "no_backs")
             return
         for slot in page.slots:
             self.place(c, Side(slot.component, -1), slot.back_matrix(self.duplex, self.size),
@@ -429,10 +429,12 @@ class Sheets:
                             [self.page_box(page, s, s.bleed_box) for s in page.slots])
         self.label(c, page, "backs")
 
-    def draw_blank(self, c: Canvas, page: Page) -> None:
+    def draw_blank(self, c: Canvas, page: Page, why: str = "blank") -> None:
+        """A page meant to be blank, saying so and why: the back of the instructions (``blank``), or of
+        pieces that have no back (``no_backs``)."""
         c.setFillColor(HexColor("#777777"))
         c.setFont(register_font("Sans-Italic"), 8)
-        c.drawCentredString(self.size[0] / 2, self.size[1] / 2, text(self.lang, "blank"))
+        c.drawCentredString(self.size[0] / 2, self.size[1] / 2, text(self.lang, why))
 
     def label(self, c: Canvas, page: Page, role: str) -> None:
         """A small running head in the top margin, between the first column's crop marks."""

@@ -40,6 +40,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "fronts": "fronts",
         "backs": "backs",
         "blank": "This page is intentionally blank: it is the back of the instructions.",
+        "no_backs": "This page is intentionally blank: the pieces on the other side have no back.",
         "page": "page {n}/{total}",
     },
     "fr": {
@@ -77,6 +78,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "fronts": "faces",
         "backs": "dos",
         "blank": f"Page laissée blanche à dessein{NB}: c’est le verso des instructions.",
+        "no_backs": f"Page laissée blanche à dessein{NB}: les pièces imprimées de l’autre côté n’ont pas de dos.",
         "page": "page {n}/{total}",
     },
     "it": {
@@ -113,6 +115,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "fronts": "fronti",
         "backs": "retro",
         "blank": "Pagina lasciata bianca di proposito: è il retro delle istruzioni.",
+        "no_backs": "Pagina lasciata bianca di proposito: i pezzi stampati sull’altro lato non hanno retro.",
         "page": "pagina {n}/{total}",
     },
     "de": {
@@ -148,6 +151,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "fronts": "Vorderseiten",
         "backs": "Rückseiten",
         "blank": "Diese Seite ist absichtlich leer: Sie ist die Rückseite der Anleitung.",
+        "no_backs": "Diese Seite ist absichtlich leer: Die Teile auf der anderen Seite haben keine Rückseite.",
         "page": "Seite {n}/{total}",
     },
     "es": {
@@ -183,6 +187,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "fronts": "frentes",
         "backs": "dorsos",
         "blank": "Esta página se ha dejado en blanco a propósito: es el reverso de las instrucciones.",
+        "no_backs": "Esta página se ha dejado en blanco a propósito: las piezas del otro lado no tienen reverso.",
         "page": "página {n}/{total}",
     },
     "pt": {
@@ -218,6 +223,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "fronts": "frentes",
         "backs": "versos",
         "blank": "Esta página foi deixada em branco de propósito: é o verso das instruções.",
+        "no_backs": "Esta página foi deixada em branco de propósito: as peças do outro lado não têm verso.",
         "page": "página {n}/{total}",
     },
     "nl": {
@@ -252,6 +258,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "fronts": "voorkanten",
         "backs": "achterkanten",
         "blank": "Deze pagina is met opzet leeg: het is de achterkant van de instructies.",
+        "no_backs": "Deze pagina is met opzet leeg: de onderdelen aan de andere kant hebben geen achterkant.",
         "page": "pagina {n}/{total}",
     },
 }

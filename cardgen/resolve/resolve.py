@@ -21,7 +21,7 @@ from cardgen.games import PRINT_ONLY, game_ids, get_game, is_game
 from cardgen.games.base import GameSpec, Problem
 from cardgen.games.project import is_rules_path, rules_file_spec
 from cardgen.check.text import text_problems
-from cardgen.house import code_problems
+from cardgen.house import book_problems, code_problems
 from cardgen.languages import closest, is_code
 from cardgen.languages import problem as language_problem
 from cardgen.load.grouping import group_errors
@@ -280,8 +280,8 @@ class Resolver:
             out.data[key] = copy.deepcopy(data[key])
             out.lines.drop((key,))
             out.lines.graft((key,), lines, (key,))
-        for key in ("code", "house_rule", "playtest"):  # a house rule replaces the base's (cardgen/house.py),
-            # and so do the designer's playtest questions (cardgen play)
+        for key in ("code", "house_rule", "book", "playtest"):  # a house rule (and the book parts it rewrites)
+            # replaces the base's (cardgen/house.py), and so do the designer's playtest questions (cardgen play)
             if data.get(key) is not None:
                 out.data[key] = copy.deepcopy(data[key])
                 out.lines.drop((key,))
@@ -369,6 +369,7 @@ class Resolver:
         problems = language_problems(model) + list(reference_problems(model, spec, self.project.root))
         problems += text_problems(model)
         problems += code_problems(model, spec, self.project.root)  # read with ast, never imported
+        problems += book_problems(model, spec)
         if problems:
             errors = []
             for p in problems:

@@ -60,6 +60,8 @@ class ComponentView:
     face_titles: tuple[str | None, ...] = ()
     #: each face's points (None where a face shows none), in face order
     face_points: tuple[int | None, ...] = ()
+    #: each face's corner mark (a player's letter...), None where a face has none, in face order
+    face_marks: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,10 @@ class RulebookContext:
     by_group: dict[str, list[ComponentView]] = field(default_factory=dict)
     #: the deck's house rule (``code:``) in players' words; "" without one
     house_rule: str = ""
+    #: part of the book -> its text under the deck's house rule (``book:``), printed in place of the base text
+    book: dict[str, str] = field(default_factory=dict)
+    #: the worked examples, played by the deck's own engine, house rule included (``GameSpec.book_examples``)
+    examples: dict[str, Any] = field(default_factory=dict)
 
     @property
     def cards(self) -> list[ComponentView]:
@@ -146,7 +152,8 @@ def component_view(resolved: ResolvedDeck, component: Any, lang: str) -> Compone
         data=component.data, face_data=tuple(f.data for f in component.faces),
         face_texts=tuple(_generated(resolved, component, f, lang) for f in component.faces),
         face_titles=tuple(typography(f.title[lang], lang) if f.title else None for f in component.faces),
-        face_points=tuple(f.points for f in component.faces))
+        face_points=tuple(f.points for f in component.faces),
+        face_marks=tuple(f.mark for f in component.faces))
 
 
 def _generated(resolved: ResolvedDeck, component: Any, face: Any, lang: str) -> str | None:
@@ -196,4 +203,23 @@ def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
         differences=difference_views(resolved, lang),
         reconstruction=bool(model.reconstruction) or any(v.reconstruction for v in views),
         by_role=dict(by_role), by_group=dict(by_group),
-        house_rule=typography(model.house_rule[lang], lang) if getattr(model, "house_rule", None) else "")
+        house_rule=typography(model.house_rule[lang], lang) if getattr(model, "house_rule", None) else "",
+        book={k: typography(t[lang], lang) for k, t in (getattr(model, "book", None) or {}).items()},
+        examples=worked_examples(resolved))
+
+
+def worked_examples(resolved: ResolvedDeck) -> dict[str, Any]:
+    """The book's worked examples, each a scripted situation the deck's engine plays (its house rule too).
+
+    A deck the engine refuses to set up (``check`` says why) gets a book without them; an error in
+    the house rule itself (``UserCodeError``) stops the build in one line, as playing would.
+    """
+    from cardgen.errors import InputError
+
+    play = resolved.spec.book_examples
+    if play is None:
+        return {}
+    try:
+        return play(resolved)
+    except (InputError, ValueError):
+        return {}

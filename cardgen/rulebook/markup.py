@@ -404,14 +404,25 @@ def keep_headings_with_blocks(flowables: list[Flowable]) -> list[Flowable]:
 
     reportlab's ``keepWithNext`` does not group a heading with a ``KeepTogether`` or a
     list, so a heading followed by a box, a table or a list could end a column on its
-    own. A list gives its first item to the heading, and the rest follows as usual.
+    own. A list gives its first item to the heading, and the rest follows as usual. A
+    heading whose one introducing paragraph is followed by a kept block (the closing
+    "this edition's rulings": its heading, a sentence, then the box) keeps the three
+    together, so that the heading never ends a column whose box opens the next.
     """
     out: list[Flowable] = []
     pending: list[Flowable] = []
-    for flow in flowables:
+    flows = list(flowables)
+    i = 0
+    while i < len(flows):
+        flow = flows[i]
+        i += 1
         if isinstance(flow, Heading):
             pending.append(flow)
             continue
+        if pending and isinstance(flow, Paragraph) and i < len(flows) and isinstance(flows[i], KeepTogether):
+            pending.append(flow)  # the introducing paragraph: joins the heading and the block after it
+            flow = flows[i]
+            i += 1
         if pending and isinstance(flow, KeepTogether):
             flow = KeepTogether(pending + list(flow._content))
         elif pending and isinstance(flow, SplitList) and len(flow.items) > 1:

@@ -43,22 +43,35 @@ class Styles:
     accent: colors.Color
 
 
-def hyphenation(name: str) -> Any:
+def hyphenation(name: str, names_whole: bool = True) -> Any:
     """What the body styles hyphenate with: pyphen's dictionary ``name``, as reportlab would make it
     (``Pyphen(lang=name).iterate``) but made once per book and restored from cardgen's cache of parsed
     dictionaries (``cardgen.render.hyphcache``): each build worker would otherwise parse every
-    language's patterns again (40-150 ms each). A name pyphen lacks is left to reportlab."""
+    language's patterns again (40-150 ms each). A name pyphen lacks is left to reportlab. With
+    ``names_whole``, capitalised words are never split (``_names_whole``): the shipped languages
+    capitalise proper names only (a language that capitalises every noun, German, leaves it off)."""
     import pyphen
 
     from cardgen.render.hyphcache import hyphenator
 
-    return hyphenator(name).iterate if name in pyphen.LANGUAGES else name
+    if name not in pyphen.LANGUAGES:
+        return name
+    iterate = hyphenator(name).iterate
+    return _names_whole(iterate) if names_whole else iterate
+
+
+def _names_whole(iterate: Any) -> Any:
+    """``iterate`` that never splits a capitalised word: proper names (Emerald, Draco, Columbine) are
+    never hyphenated ("Em-erald"); a sentence's first word, the only other capitalised one, loses little."""
+    def split(word: str) -> Any:
+        return () if word[:1].isupper() else iterate(word)
+    return split
 
 
 def make_styles(lang: str, accent: colors.Color) -> Styles:
     """The styles of a book in ``lang`` with ``accent`` as its heading colour."""
     register_fonts()
-    hyph = hyphenation(languages.hyphenation(lang))
+    hyph = hyphenation(languages.hyphenation(lang), names_whole=lang in languages.SHIPPED)
     # Ragged right, not justified: reportlab stretches no-break spaces in justified lines,
     # which would turn French narrow spaces (before : ; ! ?) into wide gaps.
     body = ParagraphStyle("body", fontName="Serif", fontSize=9, leading=12.2, alignment=TA_LEFT,

@@ -1,0 +1,83 @@
+"""Draco & Co in its rulebook: the part of the book each hook point changes, and the toast example.
+
+The worked example is a scripted toast (who sits where, each player's money, who proposes
+it) that the deck's own engine pays, house rule included (``cardgen.house.house_game``):
+the book prints the purses the engine leaves and the richest player it picked, so the
+book and the game cannot disagree (the charity toast's gift, for one, comes before the
+richest player is decided, because its hook gives the coin before the engine's toast).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardgen.games.draco.table import SPECIAL_CODES
+from cardgen.house import house_game
+
+if TYPE_CHECKING:
+    from cardgen.resolve.resolve import ResolvedDeck
+
+#: hook -> the part of the book it changes: a variant whose house rule defines the hook gives that part's
+#: text (``book:``), printed in place of the base text
+BOOK_PARTS: dict[str, str] = {"toast": "toast"}
+
+#: the toast example: the seats from the first to the last (a player's index for each of their two
+#: characters, or a special character, left out where the deck has none), the players' money in
+#: silver before the toast, and the player who proposes it
+TOAST: dict[str, Any] = {"seats": (0, "jean", 2, "sarah", 1, 0, 2, 1, "zork"), "purses": (5, 4, 3), "toaster": 0}
+
+
+def toast_example(deck: "ResolvedDeck", script: dict[str, Any] = TOAST) -> dict[str, Any] | None:
+    """The toast example of ``deck``'s book, as its engine pays it (None: the deck has too few lairs).
+
+    ``seats``: the script's seats the deck has; ``before``: the purses as scripted;
+    ``at_payment``: the purses when the bank starts paying (a house rule may move money
+    first); ``richest``: the players the engine makes pay for Zork; ``after``: the purses
+    once the toast is paid.
+    """
+    purses = list(script["purses"])
+    players = len(purses)
+    if not deck.model.players.min <= players <= deck.model.players.max:
+        return None
+    game = house_game(deck, players)
+    state = game.new_initial_state(0)
+    code = {name: next((c for c, s in enumerate(game.special) if s == value), None)
+            for name, value in SPECIAL_CODES.items()}
+    seats = [s for s in script["seats"] if isinstance(s, int) or code.get(s) is not None]
+    taken = [0] * players
+    order = []
+    for s in seats:
+        if isinstance(s, int):
+            order.append(2 * s + taken[s])
+            taken[s] += 1
+        else:
+            order.append(code[s])
+    if sorted(order) != list(range(len(game.char_ids))):
+        raise ValueError(f"the toast example seats {len(order)} characters, the {players}-player table has "
+                         f"{len(game.char_ids)}")
+    seen: dict[str, list[int]] = {}
+
+    class Watched(type(state)):  # type: ignore[misc]
+        """The deck's state, remembering the purses when the toast's bank payment starts."""
+
+        def _settle(self, d: list[int], receivers: tuple[int, ...], bank: bool = False) -> None:
+            if bank and "at_payment" not in seen:
+                seen["at_payment"], seen["net"] = list(self.money), list(d)
+            super()._settle(d, receivers, bank)
+
+    state.__class__ = Watched
+    state.order[:] = order
+    state.money[:] = purses
+    state.bank = game.box_value - sum(purses)
+    state.cur = script["toaster"]
+    state.last_call = False
+    state._toast()
+    at_payment = seen.get("at_payment", list(state.money))
+    top = max(at_payment)
+    return {"seats": seats, "before": purses, "toaster": script["toaster"], "at_payment": at_payment,
+            "richest": [p for p, v in enumerate(at_payment) if v == top], "net": seen.get("net", [0] * players),
+            "after": list(state.money[:players])}
+
+
+def book_examples(deck: "ResolvedDeck") -> dict[str, Any]:
+    """Every worked example of the Draco book, played on ``deck``'s engine."""
+    return {"toast": toast_example(deck)}

@@ -1,0 +1,141 @@
+"""Worked examples played by the engine (issue 36): a house-rule book's example follows its rule, and
+an example follows the rule numbers and the rule file it is built from.
+
+Every expected figure below is worked out by hand from the published rules and the house rule's
+text (King Lui: a portion scores as many points as the king has of its dish; Draco: the toast
+table and Zork's double cost), never read back from the engine.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardgen.model.schema import LANGS
+from cardgen.resolve.resolve import resolve
+from cardgen.rulebook.templating import render_markup
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Gentle Overeating by hand: Ham 2 of the king's 5 (10), Cheese 3 of 3 (9), Bread 3 of 2: the one
+#: extra portion is discarded, the other 2 score 2 x 2 = 4; Cake 1 of 0: discarded. 23 points, 2 discarded.
+#: The base rule discards the whole Bread dish: 19 points, 4 discarded.
+GENTLE = {"total": 23, "discarded": 2, "bread": "2 × 2 = 4"}
+BASE = {"total": 19, "discarded": 4}
+CARDS = {"fr": "{n} cartes", "it": "{n} carte", "en": "{n} cards"}
+#: the base book's "all your cards of that dish are discarded", in each language
+WHOLE_DISH = {"fr": "toutes vos cartes de ce plat", "it": "tutte le tue carte di quel piatto",
+              "en": "all your cards of that dish are discarded"}
+
+
+def _total(markup: str) -> int:
+    match = re.search(r"<tr><th>[^<]*</th><th></th><th></th><th>(\d+)</th></tr>", markup)
+    assert match, "the scoring example has no total row"
+    return int(match.group(1))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_gentle_overeating_example_scores_under_its_house_rule(lang: str) -> None:
+    markup = render_markup(resolve("king_lui-gentle-overeating", ROOT), lang)
+    base = render_markup(resolve("king_lui", ROOT), lang)
+    assert _total(markup) == GENTLE["total"] and _total(base) == BASE["total"]
+    assert f"<td>2</td><td>3</td><td>{GENTLE['bread']}</td>" in markup  # Bread: king 2, you 3
+    text, base_text = " ".join(markup.split()), " ".join(base.split())
+    assert CARDS[lang].format(n=GENTLE["discarded"]) in text and CARDS[lang].format(n=4) not in text
+    assert CARDS[lang].format(n=BASE["discarded"]) in base_text
+    # the scoring section prints the house rule's text in place of the base one
+    assert WHOLE_DISH[lang] in base_text and WHOLE_DISH[lang] not in text
+
+
+HOUSE = """\
+extends: king_lui
+name: {fr: Maison, it: Casa, en: House}
+description: {fr: Une règle maison., it: Una regola della casa., en: A house rule.}
+code: house/rule.py
+house_rule: {fr: La règle., it: La regola., en: The rule.}
+book:
+  scoring: {fr: Cent points de plus., it: Cento punti in più., en: A hundred points more.}
+"""
+
+
+def test_the_example_plays_the_rule_file_as_it_is_now(tmp_path: Path) -> None:
+    """Edit the house rule file and the book's example follows it: the book plays the file, it does not copy it."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "house").mkdir()
+    shutil.copy(ROOT / "decks" / "king_lui.yaml", tmp_path / "decks")
+    (tmp_path / "variants" / "house.yaml").write_text(HOUSE, "utf-8")
+    rule = tmp_path / "house" / "rule.py"
+    rule.write_text("def scores(state, default):\n    points, lost = default()\n"
+                    "    return [p + 100 for p in points], lost\n", "utf-8")
+    markup = render_markup(resolve("house", tmp_path), "en")
+    assert _total(markup) == BASE["total"] + 100
+    assert "A hundred points more." in markup
+    rule.write_text("def scores(state, default):\n    points, lost = default()\n"
+                    "    return [p + 7 for p in points], lost\n", "utf-8")
+    assert _total(render_markup(resolve("house", tmp_path), "en")) == BASE["total"] + 7
+
+
+COSTS = """\
+extends: draco
+name: {{fr: Coûts, it: Costi, en: Costs}}
+description: {{fr: Autres coûts., it: Altri costi., en: Other costs.}}
+rules:
+  toast_costs: {costs}
+"""
+
+
+def _money_rows(markup: str) -> list[tuple[int, ...]]:
+    """(before, receives, pays, after) of each player, from the example's money table."""
+    rows = re.findall(r"<tr><td>[^<]*</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td></tr>", markup)
+    return [tuple(map(int, row)) for row in rows]
+
+
+@pytest.mark.parametrize("costs, rows", [
+    # by hand: Red seat 1 +4, Green +2 and Brother John's 3, Yellow seat 8 pays costs[1] = 1,
+    # Zork's last seat costs costs[0], paid twice by Red (5 silver, the richest)
+    ("[2, 1]", [(5, 4, 4, 5), (4, 0, 1, 3), (3, 5, 0, 8)]),
+    ("[3, 1]", [(5, 4, 6, 3), (4, 0, 1, 3), (3, 5, 0, 8)]),
+    ("[1, 2]", [(5, 4, 2, 7), (4, 0, 2, 2), (3, 5, 0, 8)]),
+])
+def test_a_changed_rule_number_changes_the_toast_example(tmp_path: Path, costs: str,
+                                                         rows: list[tuple[int, ...]]) -> None:
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "variants").mkdir()
+    shutil.copy(ROOT / "decks" / "draco.yaml", tmp_path / "decks")
+    (tmp_path / "variants" / "costs.yaml").write_text(COSTS.format(costs=costs), "utf-8")
+    assert _money_rows(render_markup(resolve("costs", tmp_path), "en")) == rows
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_charity_toast_example_gives_the_coin_before_the_richest_is_decided(lang: str) -> None:
+    """By hand: Red (5) proposes and gives 1 to Green (3, the poorest); all three then hold 4 and tie as
+    the richest, so each pays Zork's 2 x 2 = 4 (this edition's ruling: each pays the whole sum).
+    Red 5 -1 +4 -4 = 4; Yellow 4 -1 -4 = -1: pays what it has, 0; Green 3 +1 +5 -4 = 5."""
+    markup = render_markup(resolve("draco-charity-toast", ROOT), lang)
+    rows = re.findall(r"<tr><td>[^<]*</td><td>(\d+)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)</td>"
+                      r"<td>(\d+)</td></tr>", markup)
+    assert rows == [("5", "−1", "4", "4", "4"), ("4", "–", "0", "5", "0"), ("3", "+1", "5", "4", "5")]
+    base = _money_rows(render_markup(resolve("draco", ROOT), lang))
+    assert base == [(5, 4, 4, 5), (4, 0, 1, 3), (3, 5, 0, 8)]  # one richest player, Red, pays for Zork
+
+
+def test_a_rule_that_fails_in_the_example_stops_the_build_in_one_line(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.cli import main
+
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "house").mkdir()
+    shutil.copy(ROOT / "decks" / "king_lui.yaml", tmp_path / "decks")
+    (tmp_path / "variants" / "house.yaml").write_text(HOUSE, "utf-8")
+    (tmp_path / "house" / "rule.py").write_text("def scores(state, default):\n    return 1 / 0\n", "utf-8")
+    monkeypatch.chdir(tmp_path)
+    code = main(["build", "house", "--lang", "en", "--paper", "a4", "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    assert "house/rule.py:2: ZeroDivisionError" in err[-1] and "Traceback" not in "\n".join(err)
+    assert not any(p.suffix == ".pdf" and p.name.startswith("rules") for p in (tmp_path / "out").rglob("*"))
