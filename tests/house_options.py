@@ -20,6 +20,13 @@ code: house/option.py
 house_rule: {{fr: "Une fois par tour, une action en plus.", it: "Una volta per turno, un'azione in più.", en: "Once a turn, one more action."}}
 """
 
+#: the book parts an option's hooks change, rewritten (``cardgen check`` refuses a house rule that
+#: changes a part of the rulebook without rewriting it): King Lui's option adds points at scoring
+BOOK = {"king_lui": """\
+book:
+  scoring: {fr: "Les points de l'option s'ajoutent au décompte.", it: "I punti dell'opzione si aggiungono al conteggio.", en: "The option's points add to the scoring."}
+"""}
+
 BONUS = ("bonus",)
 
 #: the offer, common to every game: once per turn, while ``_open(state)`` holds
@@ -189,6 +196,6 @@ def project(root: Path, game: str, kind: str) -> Path:
     for folder in ("decks", "variants", "house"):
         (root / folder).mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "decks" / f"{game}.yaml", root / "decks")
-    (root / "variants" / "option.yaml").write_text(VARIANT.format(game=game), encoding="utf-8")
+    (root / "variants" / "option.yaml").write_text(VARIANT.format(game=game) + BOOK.get(game, ""), encoding="utf-8")
     (root / "house" / "option.py").write_text(source(game, kind), encoding="utf-8")
     return root
