@@ -136,6 +136,10 @@ class GameSpec:
     #: ``State.compiled_search``: the index in ``legal`` it picks, or None where it cannot
     #: run this deck or these parameters (search then runs in Python); None: no driver
     search: Callable[["State", "SearchParams", "list[Action]", int], int | None] | None = None
+    #: the game's words for reports (``words.json`` in its package): ``unit`` (language -> [one, many]: what
+    #: a score counts, "coins") and ``tallies`` (language -> engine tally -> its name: ``gap:bank_short`` ->
+    #: "the bank runs short of silver coins"), so no report shows an engine's id
+    words: Mapping[str, Any] = field(default_factory=dict)
 
 
 def package_spec(package: str, **differs: Any) -> GameSpec:
@@ -156,5 +160,14 @@ def package_spec(package: str, **differs: Any) -> GameSpec:
         "check_references": checks.check_references, "static_checks": checks.static_checks,
         "face_text": text.face_text, "describe_action": text.describe_action, "play_table": playview.play_table,
         "fast": on_first_use(f"{package}.compiled", "fast_engine"), "determinize": True,
-        "search": on_first_use(f"{package}.compiled_search", "compiled_search")}
+        "search": on_first_use(f"{package}.compiled_search", "compiled_search"), "words": _package_words(package)}
     return GameSpec(**{**fields, **differs})
+
+
+def _package_words(package: str) -> dict[str, Any]:
+    """The package's ``words.json`` (``GameSpec.words``), or nothing where it has none."""
+    import json
+    from pathlib import Path
+
+    path = Path(importlib.import_module(package).__file__ or "").parent / "words.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}

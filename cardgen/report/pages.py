@@ -288,7 +288,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     name and description in it); ``names`` maps a component id to its name in that language and
     ``shortfalls`` a shortfall tally to the component it lacks (components to print)."""
     from cardgen.report.words import REPORT, shortfall_line
-    from cardgen.simulate.verdict import GROUPS, PAGE, WORDS, agents_words, significance_line, verdict
+    from cardgen.simulate.verdict import GROUPS, PAGE, WORDS, agents_words, footnote, significance_line, verdict
 
     lang = doc.get("lang", "en")
     words, report = WORDS[lang], REPORT[lang]
@@ -332,6 +332,9 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             body.append(f"<details><summary>{escape(summary)}</summary><div class=\"charts\"><figure>"
                         + forest(internal, report["forest"], lang) + "</figure></div>"
                         + metrics_table(internal, lang) + "</details>")
+    if results:
+        family = results[0].get("family", len(results[0]["metrics"]))
+        body.append(f'<p class="muted footnote">{escape(footnote(family, lang))}</p>')
     return page(report["title"].format(variant=doc["variant"], base=doc["base"]), "\n".join(body), nav, lang)
 
 
