@@ -89,3 +89,19 @@ def test_cards_few_seats_could_hold_are_never_judged() -> None:
     assert rows["seat0"]["judged"] is False and rows["seat0"]["flag"] == ""  # seat 0 wins 60 %: not the card's
     assert rows["rare"]["judged"] is False and rows["rare"]["seats_dealt"] < MIN_SEATS
     assert [r["component"] for r in t.rows()][-1] == "everyone"  # judged rows first, then the rest
+
+
+def test_validate_flags_a_planted_crown_and_no_identical_card(tmp_path) -> None:
+    """End to end through validate (the toy game, reference engine): a card worth 30 points among blanks worth 1
+    is flagged strong for the seats dealt it; in a deck of identical blanks no card is flagged."""
+    from toy_game import load_toy, toy_deck
+
+    from cardgen.simulate.validate import ValidateOptions, run_validation
+
+    opts = ValidateOptions(games=600, players=[2], jobs=1, loader=load_toy, out=None, progress=False)
+    doc = run_validation([toy_deck("toy_crown", tmp_path), toy_deck("toy_even", tmp_path)], opts)
+    rows = {r["variant"]: {c["component"]: c for c in r["designer"]["component_impact"]} for r in doc["results"]}
+    crown = rows["toy_crown"]["crown-30"]  # the toy names a card by its value
+    assert crown["judged"] and crown["flag"] == "strong" and crown["win_rate_dealt"] > 0.9
+    assert crown["win_rate_not_dealt"] < 0.5 and crown["low"] > 0.3
+    assert [r["flag"] for r in rows["toy_even"].values()] == [""]  # blank: every seat holds one, never judged

@@ -11,18 +11,6 @@ from cardgen.cli import main
 from cardgen.engine.api import GameResult
 from cardgen.simulate.designer import DesignerTally, Trace, game_figures
 
-RACKET = """\
-extends: draco
-name: {fr: "Gros racket", it: "Grande pizzo", en: "Big shakedown"}
-description: {fr: "Un racket prend 30 pièces.", it: "Un pizzo prende 30 monete.", en: "A shakedown takes 30 silver."}
-change:
-  shakedown:
-    count: 3
-    faces:
-      0: {data: {steal: {silver: 30}}}
-"""
-
-
 def _result(scores: list[float], winners: list[int]) -> GameResult:
     return GameResult(1, ["a"] * len(scores), "end", True, scores=scores, winners=winners)
 
@@ -69,28 +57,6 @@ def test_tallies_merge_like_one_run_and_the_card_rows_come_from_the_deal() -> No
     untraced = DesignerTally()
     untraced.add(Trace([[0, 0], [1, 0]], [{"a": 1}, {}]), _result([1, 0], [0]))  # a game that deals nothing
     assert untraced.to_json()["component_impact"] == []
-
-
-@pytest.mark.slow  # 2000 games traced on the reference engine (the deal's effect is diluted by Draco's draws)
-def test_a_planted_overpowered_card_is_flagged(project_with: Callable[[str], Path], tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
-    """Shakedown stealing 30 silver instead of 1: seats dealt it win more; the table flags it strong, the
-    published card is not."""
-    project = project_with("draco")
-    (project / "variants" / "draco").mkdir(parents=True)
-    (project / "variants" / "draco" / "big-racket.yaml").write_text(RACKET, encoding="utf-8")
-    js = tmp_path / "v.json"
-    code = main(["--project", str(project), "validate", "draco", "big-racket", "--games", "2000", "--players", "4",
-                 "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")])
-    assert code == 0
-    by = {r["variant"]: {c["component"]: c for c in r["designer"]["component_impact"]}
-          for r in json.loads(js.read_text())["results"]}
-    planted, published = by["big-racket"]["shakedown"], by["draco"]["shakedown"]
-    assert planted["flag"] == "strong" and planted["low"] > 0
-    assert published["flag"] != "strong" and published["difference"] < planted["low"]
-    assert max(by["big-racket"].values(), key=lambda c: c["difference"])["component"] == "shakedown"
-    out = capsys.readouterr().out
-    assert any(line.strip().startswith("shakedown") and line.endswith("! strong") for line in out.splitlines())
 
 
 @pytest.mark.slow  # compiles each game's tier (20 s to 1 min of CPU each on a fresh cache): CI's slow tier
