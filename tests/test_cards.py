@@ -82,12 +82,21 @@ def test_cards_few_seats_could_hold_are_never_judged() -> None:
         dealt[0]["seat0"] = 1  # the first seat's own card: by position, not by the shuffle
         if i % 100 == 0:
             dealt[i % 3]["rare"] = 1  # 30 seats of 9000
+        for seat in range(3):
+            if i % 50 or seat != i % 3:
+                dealt[seat]["most"] = 1  # every seat but 60 of 9000
+        dealt[0]["first"] = 1  # the first seat always, the others by chance: seat 0 is never on the other side
+        for seat in (1, 2):
+            if rng.random() < 0.5:
+                dealt[seat]["first"] = 1
         winner = 0 if rng.random() < 0.6 else rng.randrange(1, 3)  # the first seat wins more
         t.add(dealt, {winner})
     rows = {r["component"]: r for r in t.rows()}
     assert rows["everyone"]["judged"] is False and rows["everyone"]["difference"] is None
     assert rows["seat0"]["judged"] is False and rows["seat0"]["flag"] == ""  # seat 0 wins 60 %: not the card's
     assert rows["rare"]["judged"] is False and rows["rare"]["seats_dealt"] < MIN_SEATS
+    assert rows["most"]["judged"] is False and rows["most"]["seats_not_dealt"] == 60
+    assert rows["first"]["judged"] is False and rows["first"]["seats_not_dealt"] > 2000
     assert [r["component"] for r in t.rows()][-1] == "everyone"  # judged rows first, then the rest
 
 
@@ -105,3 +114,26 @@ def test_validate_flags_a_planted_crown_and_no_identical_card(tmp_path) -> None:
     assert crown["judged"] and crown["flag"] == "strong" and crown["win_rate_dealt"] > 0.9
     assert crown["win_rate_not_dealt"] < 0.5 and crown["low"] > 0.3
     assert [r["flag"] for r in rows["toy_even"].values()] == [""]  # blank: every seat holds one, never judged
+
+
+def test_paired_rows_keep_the_variant_in_front_and_the_base_nested() -> None:
+    """compare's card rows: the variant's figures at the top level, the base's under ``base``, and the change is
+    the variant's difference minus the base's (a swap turns a rise into a fall)."""
+    from cardgen.simulate.cards import paired_cards
+
+    judged = {"judged": True, "flag": "", "dealt_share": 0.3, "plays_per_seat": 1.0}
+    base = [{"component": "x", **judged, "difference": 0.01, "low": -0.03, "high": 0.05, "se": 0.02,
+             "win_rate_dealt": 0.34, "win_rate_not_dealt": 0.33},
+            {"component": "only_base", **judged, "difference": 0.0, "low": -0.1, "high": 0.1, "se": 0.05}]
+    variant = [{"component": "x", **judged, "difference": 0.21, "low": 0.17, "high": 0.25, "se": 0.02,
+                "win_rate_dealt": 0.5, "win_rate_not_dealt": 0.29, "flag": "strong"}]
+    rows = {r["component"]: r for r in paired_cards(base, variant)}
+    x = rows["x"]
+    assert x["difference"] == 0.21 and x["win_rate_dealt"] == 0.5 and x["flag"] == "strong"
+    assert x["base"]["difference"] == 0.01 and x["base"]["win_rate_dealt"] == 0.34
+    assert x["change"]["difference"] == pytest.approx(0.2) and x["change"]["metric"] == "card:x"
+    assert x["change"]["low"] == pytest.approx(0.2 - 1.959964 * (2 * 0.02 ** 2) ** 0.5, abs=1e-5)
+    assert x["change"]["p"] < 1e-6
+    assert rows["only_base"]["difference"] is None and "change" not in rows["only_base"]  # one side only
+    not_judged = [{**variant[0], "judged": False}]
+    assert "change" not in paired_cards(base, not_judged)[0]  # a card too few seats held is never tested

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -36,6 +35,15 @@ def test_figures_of_one_game_by_hand() -> None:
     # a shared win defines no comeback, drama or decisiveness, and a one-sided game has no margin to be close
     shared = game_figures(Trace(est, [{}, {}]), _result([8, 8], [0, 1]))
     assert "comeback_rate" not in shared and "close_games" not in shared and shared["lead_changes"] == 2
+
+
+def test_a_close_game_is_one_won_by_at_most_the_close_margin() -> None:
+    from cardgen.simulate.designer import CLOSE_MARGIN
+
+    est = [[0, 0], [1, 0]]
+    at = game_figures(Trace(est, [{}, {}]), _result([10 + CLOSE_MARGIN, 10], [0]))
+    past = game_figures(Trace(est, [{}, {}]), _result([11 + CLOSE_MARGIN, 10], [0]))
+    assert at["close_games"] == 1.0 and past["close_games"] == 0.0
 
 
 def test_tallies_merge_like_one_run_and_the_card_rows_come_from_the_deal() -> None:

@@ -226,3 +226,45 @@ def test_a_print_only_deck_cannot_name_a_house_rule(tmp_path: Path) -> None:
         "code: house/rule.py\nhouse_rule: {en: A rule.}\n")
     with pytest.raises(InputError, match="has no engine with hook points; a house rule needs one"):
         resolve("mine", tmp_path)
+
+
+def test_the_guard_stops_a_seat_outside_the_table_and_only_that() -> None:
+    """The seat check of the house-rule guard, at its boundary: the last seat may act, the next one may not."""
+    from cardgen.engine.api import Outcome, State
+    from cardgen.engine.hooks import hooked_state_class
+    from cardgen.usercode import UserCodeError
+
+    class Seats(State):
+        seat = 0
+
+        @property
+        def current_player(self) -> int:
+            return self.seat
+
+        def legal_actions(self) -> list:
+            return [("go",)]
+
+        def apply(self, action) -> None:
+            self.seat += 1
+
+        def observation(self, player: int) -> dict:
+            return {}
+
+        def outcome(self) -> Outcome:
+            return Outcome("", [0.0], [0], None)
+
+        def zones(self) -> dict:
+            return {}
+
+    class Three:
+        players = 3
+
+    cls = hooked_state_class(Seats, {}, {}, lambda s: None, "house/rule.py", lambda e, h, s: str(e))
+    state = cls(Three(), 1)
+    state.apply(("go",))
+    state.apply(("go",))  # seat 2 of 3: the last seat, still at the table
+    with pytest.raises(UserCodeError, match="seat 3 is to act in a 3-player game"):
+        state.apply(("go",))
+    state.seat = -1
+    state.end_reason = "over"  # a finished game has no one to act: not a problem
+    state._house_check()
