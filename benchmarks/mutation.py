@@ -54,6 +54,9 @@ CP = "cardgen/simulate/compare.py"
 SH = "cardgen/render/sheets.py"
 RC = "cardgen/rulebook/context.py"
 UN = "cardgen/unchanged.py"
+CA = "cardgen/simulate/cards.py"
+VE = "cardgen/simulate/verdict.py"
+DE = "cardgen/simulate/designer.py"
 
 #: Its second process is started with a scrubbed environment, so it never runs the active mutant:
 #: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that
@@ -87,6 +90,14 @@ TARGETS = [
                "the_title_page_gives_the_published_player_range")) + ("tests/test_rulebook_context_mutants.py",)),
     Target("build_fingerprint", UN, _m(UN, "x_fingerprint"),
            ("tests/test_unchanged.py", "tests/test_unchanged_mutants.py")),
+    # issue 34: which card is too strong (the deal experiment), the verdict, the designer figures
+    Target("card_measure", CA, ("",), ("tests/test_cards.py",)),
+    Target("verdict", VE, _m(VE, "x_size", "x_speaks", "x_headline_metrics", "x_verdict", "x_card_sentence",
+                             "x_tally_name", "x_unfinished", "x_sentence", "x_label", "x_unit"),
+           ("tests/test_verdict.py",)),
+    Target("designer_figures", DE, _m(DE, "x_game_figures", "x__runner_up", "x__kingmade", "x_card_rows"),
+           ("tests/test_designer.py", "--deselect",
+            "tests/test_designer.py::test_designer_figures_are_the_same_on_every_engine")),
 ]
 
 

@@ -176,3 +176,17 @@ def test_a_card_whose_deal_matters_more_is_named_as_printed() -> None:
     lines = verdict({"metrics": [_m("turns", 50, 49, -1.5, -0.5)], "games": 100,
                      "component_impact": [row, quiet]})
     assert lines[0].startswith("Being dealt 'other-hand'") and "favour" not in " ".join(lines)
+
+
+def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The terminal follows --lang: the verdict, what "unlikely to be chance" means and its note, in French."""
+    from toy_game import load_toy, toy_deck
+
+    from cardgen.simulate.compare import CompareOptions, compare
+
+    opts = CompareOptions(games=40, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang="fr")
+    assert compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0][0].isupper() and not lines[0].startswith(("Games", "No figure", "The ", "Seat"))
+    assert any(line.startswith("Un changement n’est cité que s’il est peu probable par hasard") for line in lines)
+    assert any(line.startswith("Note\u202f: «\u202fpeu probable par hasard\u202f»") for line in lines)

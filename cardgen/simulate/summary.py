@@ -146,12 +146,13 @@ def format_comparison(doc: dict[str, Any]) -> str:
     from cardgen.simulate.verdict import GROUPS, WORDS, footnote, label, significance_line
 
     words = WORDS["en"]
+    lang = doc.get("lang", "en")  # the verdict and its notes follow --lang; the figures' table is English
     results = doc["results"]
     lines: list[str] = []
     for r in results:
-        prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
+        prefix = WORDS[lang]["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [prefix + s for s in r["verdict"]]
-    lines.append(significance_line(len(results[0]["metrics"]) if results else 0))
+    lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
     lines.append(f"compare {doc['base']} -> {doc['variant']} ({doc['name']}): {doc['games']} games per player "
                  f"count on the same seeds, played by {doc.get('agents_text') or ', '.join(doc['agents'])}")
     if doc.get("description"):
@@ -180,7 +181,7 @@ def format_comparison(doc: dict[str, Any]) -> str:
             lines.append(f"  {words['internal']} (folded, in the report): {len(internal)} figures, {moved} changed"
                          + (f", {follows} of them follow from your change" if follows else ""))
     if results:
-        lines.append(footnote(results[0].get("family", len(results[0]["metrics"]))))
+        lines.append(footnote(results[0].get("family", len(results[0]["metrics"])), lang))
     return "\n".join(lines)
 
 
