@@ -66,6 +66,9 @@ GA = "cardgen/agents/generic.py"
 KB = "cardgen/games/king_lui/book.py"
 DB = "cardgen/games/draco/book.py"
 HO = "cardgen/house.py"
+CA = "cardgen/simulate/cards.py"
+VE = "cardgen/simulate/verdict.py"
+DE = "cardgen/simulate/designer.py"
 
 #: Its second process is started with a scrubbed environment, so it never runs the active mutant:
 #: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that
@@ -122,6 +125,14 @@ TARGETS = [
     Target("book_examples", KB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook.py")),
     Target("draco_book_example", DB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook_draco.py")),
     Target("book_parts", HO, _m(HO, "x_book_problems", "x_unwritten_parts"), ("tests/test_house.py",)),
+    # issue 34: which card is too strong (the deal experiment), the verdict, the designer figures
+    Target("card_measure", CA, ("",), ("tests/test_cards.py",)),
+    Target("verdict", VE, _m(VE, "x_size", "x_speaks", "x_headline_metrics", "x_verdict", "x_card_sentence",
+                             "x_tally_name", "x_unfinished", "x_sentence", "x_label", "x_unit"),
+           ("tests/test_verdict.py",)),
+    Target("designer_figures", DE, _m(DE, "x_game_figures", "x__runner_up", "x__kingmade", "x_card_rows"),
+           ("tests/test_designer.py", "--deselect",
+            "tests/test_designer.py::test_designer_figures_are_the_same_on_every_engine")),
 ]
 
 

@@ -174,7 +174,7 @@ def test_the_report_speaks_french_when_asked(tmp_path: Path, monkeypatch: pytest
     assert '<html lang="fr">' in html
     assert "<b>Les parties durent " in html and "tours de moins" in html  # the verdict, strongest first
     assert "2 joueurs\u202f: " in html and "Durée" in html and "Compteurs du moteur" in html
-    assert "jouées par des joueurs au hasard" in html and "Significatif\u202f: " in html
+    assert "jouées par des joueurs au hasard" in html and "peu probable par hasard" in html and "Holm" in html.split("peu probable par hasard")[-1]
     assert "découle de votre modification" in html  # the toy declares its peak 'hand' follows from start_hand
     english = compare_page({**doc, "lang": "en"}, {}, "")
     assert "<b>Games are " in english and "Les parties" not in english

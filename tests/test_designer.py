@@ -2,26 +2,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from cardgen.cli import main
 from cardgen.engine.api import GameResult
-from cardgen.simulate.designer import DesignerTally, Trace, component_impact, game_figures, rate_difference
-
-RACKET = """\
-extends: draco
-name: {fr: "Gros racket", it: "Grande pizzo", en: "Big shakedown"}
-description: {fr: "Un racket prend 8 pièces.", it: "Un pizzo prende 8 monete.", en: "A shakedown takes 8 silver."}
-change:
-  shakedown:
-    count: 3
-    faces:
-      0: {data: {steal: {silver: 8}}}
-"""
-
+from cardgen.simulate.designer import DesignerTally, Trace, game_figures
 
 def _result(scores: list[float], winners: list[int]) -> GameResult:
     return GameResult(1, ["a"] * len(scores), "end", True, scores=scores, winners=winners)
@@ -50,10 +37,19 @@ def test_figures_of_one_game_by_hand() -> None:
     assert "comeback_rate" not in shared and "close_games" not in shared and shared["lead_changes"] == 2
 
 
-def test_tallies_merge_like_one_run_and_the_interval_is_newcombes() -> None:
-    games = [(Trace([[0, 0], [1, 0]], [{"a": 1}, {"b": 2}]), _result([1, 0], [0])),
-             (Trace([[0, 0], [0, 2]], [{"a": 1}, {"a": 1, "b": 1}]), _result([0, 2], [1])),
-             (Trace([[0, 0], [3, 1]], [{"a": 3}, {}]), _result([3, 1], [0]))]
+def test_a_close_game_is_one_won_by_at_most_the_close_margin() -> None:
+    from cardgen.simulate.designer import CLOSE_MARGIN
+
+    est = [[0, 0], [1, 0]]
+    at = game_figures(Trace(est, [{}, {}]), _result([10 + CLOSE_MARGIN, 10], [0]))
+    past = game_figures(Trace(est, [{}, {}]), _result([11 + CLOSE_MARGIN, 10], [0]))
+    assert at["close_games"] == 1.0 and past["close_games"] == 0.0
+
+
+def test_tallies_merge_like_one_run_and_the_card_rows_come_from_the_deal() -> None:
+    games = [(Trace([[0, 0], [1, 0]], [{"a": 1}, {"b": 2}], dealt=[{"a": 1}, {"b": 1}]), _result([1, 0], [0])),
+             (Trace([[0, 0], [0, 2]], [{"a": 1}, {"a": 1, "b": 1}], dealt=[{"a": 1}, {"a": 2}]), _result([0, 2], [1])),
+             (Trace([[0, 0], [3, 1]], [{"a": 3}, {}], dealt=[{}, {"b": 1}]), _result([3, 1], [0]))]
     whole, one, two = DesignerTally(), DesignerTally(), DesignerTally()
     for i, (t, r) in enumerate(games):
         whole.add(t, r)
@@ -61,32 +57,14 @@ def test_tallies_merge_like_one_run_and_the_interval_is_newcombes() -> None:
     one.merge(two)
     assert one.to_json() == whole.to_json()
     rows = {r["component"]: r for r in whole.to_json()["component_impact"]}
-    # b: played by 2 of 6 seats (lost game 0, won game 1): 1/2 against 2/4 for the other seats
-    assert rows["b"]["played_share"] == pytest.approx(2 / 6, abs=1e-4) and rows["b"]["difference"] == 0
-    assert rows["b"]["plays_per_seat"] == pytest.approx(3 / 6, abs=1e-4)
-    d, low, high = rate_difference(56, 70, 48, 80)  # Newcombe 1998, example (a), method 10: 0.0524 to 0.3339
-    assert d == pytest.approx(0.2) and (low, high) == pytest.approx((0.0524, 0.3339), abs=2e-4)
-    assert component_impact({"z": [5, 5, 9]}, 5, 2) == []  # played by every seat: nothing to compare with
-
-
-def test_a_planted_overpowered_card_is_flagged(project_with: Callable[[str], Path], tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
-    """Shakedown stealing 8 silver instead of 1: the table flags it strong; the published card is not."""
-    project = project_with("draco")
-    (project / "variants" / "draco").mkdir(parents=True)
-    (project / "variants" / "draco" / "big-racket.yaml").write_text(RACKET, encoding="utf-8")
-    js = tmp_path / "v.json"
-    code = main(["--project", str(project), "validate", "draco", "big-racket", "--games", "200", "--players", "4",
-                 "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")])
-    assert code == 0
-    by = {r["variant"]: {c["component"]: c for c in r["designer"]["component_impact"]}
-          for r in json.loads(js.read_text())["results"]}
-    planted, published = by["big-racket"]["shakedown"], by["draco"]["shakedown"]
-    assert planted["flag"] == "strong" and planted["low"] > 0.1
-    assert published["flag"] != "strong" and published["difference"] < planted["low"]
-    assert max(by["big-racket"].values(), key=lambda c: c["difference"])["component"] == "shakedown"
-    out = capsys.readouterr().out
-    assert any(line.strip().startswith("shakedown") and line.endswith("! strong") for line in out.splitlines())
+    # b: dealt to 2 of 6 seats (lost game 0, lost game 2): 0/2 against 3/4 for the other seats
+    assert rows["b"]["dealt_share"] == pytest.approx(2 / 6, abs=1e-4) and rows["b"]["difference"] == -0.75
+    assert rows["b"]["win_rate_dealt"] == 0 and rows["b"]["win_rate_not_dealt"] == 0.75
+    assert rows["b"]["plays_per_seat"] == pytest.approx(3 / 6, abs=1e-4)  # played: 2 + 1 times over 6 seats
+    assert not rows["b"]["judged"] and rows["b"]["flag"] == ""  # 6 seats: far too few to judge
+    untraced = DesignerTally()
+    untraced.add(Trace([[0, 0], [1, 0]], [{"a": 1}, {}]), _result([1, 0], [0]))  # a game that deals nothing
+    assert untraced.to_json()["component_impact"] == []
 
 
 @pytest.mark.slow  # compiles each game's tier (20 s to 1 min of CPU each on a fresh cache): CI's slow tier
@@ -104,7 +82,8 @@ def test_designer_figures_are_the_same_on_every_engine(repo_root: Path, tmp_path
     fast, reference, batch = docs["fast"], docs["reference"], docs["batch"]
     assert fast["designer"]["games"] == fast["completed"] > 0 and "lead_changes" in fast["designer"]
     assert fast["designer"] == reference["designer"]
-    assert fast["designer"]["component_impact"] or deck == "royale"  # Royale's 24 games may flag nothing to compare
+    # Draco deals action cards; Royale deals an imposter to every colour; King Lui deals nothing to a seat
+    assert bool(fast["designer"]["component_impact"]) == (deck != "king_lui")
     assert batch["designer"]["games"] == 0
     strip = ("designer", "engine")
     assert {k: v for k, v in fast.items() if k not in strip} == {k: v for k, v in batch.items() if k not in strip}

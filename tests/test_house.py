@@ -264,3 +264,45 @@ def test_a_book_part_the_game_has_not_is_one_input_line(tmp_path: Path) -> None:
         resolve("house", root)
     assert "'scorign' is no part of the king_lui rulebook" in info.value.message
     assert info.value.hint == "scoring"
+
+
+def test_the_guard_stops_a_seat_outside_the_table_and_only_that() -> None:
+    """The seat check of the house-rule guard, at its boundary: the last seat may act, the next one may not."""
+    from cardgen.engine.api import Outcome, State
+    from cardgen.engine.hooks import hooked_state_class
+    from cardgen.usercode import UserCodeError
+
+    class Seats(State):
+        seat = 0
+
+        @property
+        def current_player(self) -> int:
+            return self.seat
+
+        def legal_actions(self) -> list:
+            return [("go",)]
+
+        def apply(self, action) -> None:
+            self.seat += 1
+
+        def observation(self, player: int) -> dict:
+            return {}
+
+        def outcome(self) -> Outcome:
+            return Outcome("", [0.0], [0], None)
+
+        def zones(self) -> dict:
+            return {}
+
+    class Three:
+        players = 3
+
+    cls = hooked_state_class(Seats, {}, {}, lambda s: None, "house/rule.py", lambda e, h, s: str(e))
+    state = cls(Three(), 1)
+    state.apply(("go",))
+    state.apply(("go",))  # seat 2 of 3: the last seat, still at the table
+    with pytest.raises(UserCodeError, match="seat 3 is to act in a 3-player game"):
+        state.apply(("go",))
+    state.seat = -1
+    state.end_reason = "over"  # a finished game has no one to act: not a problem
+    state._house_check()

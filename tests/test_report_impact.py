@@ -10,9 +10,9 @@ from cardgen.load.project import Project
 from cardgen.report.impact import face_pictures, impact_block, strip_svg
 from cardgen.resolve.resolve import Resolver
 
-ROWS = [{"component": "shakedown", "played_share": 0.8, "plays_per_seat": 1.4, "difference": 0.25, "low": 0.2,
+ROWS = [{"component": "shakedown", "dealt_share": 0.8, "win_rate_dealt": 0.4, "win_rate_not_dealt": 0.15, "plays_per_seat": 1.4, "difference": 0.25, "low": 0.2,
          "high": 0.3, "flag": "strong", "base": {"difference": 0.015, "low": -0.03, "high": 0.06, "flag": ""}},
-        {"component": "favour", "played_share": 0.99, "plays_per_seat": 3.0, "difference": -0.15, "low": -0.5,
+        {"component": "favour", "dealt_share": 0.99, "judged": False, "plays_per_seat": 3.0, "difference": -0.15, "low": -0.5,
          "high": 0.13, "flag": "", "base": None}]
 
 
@@ -20,9 +20,10 @@ def test_rows_keep_their_order_with_a_face_and_a_strip_each() -> None:
     html = impact_block(ROWS, {"shakedown": "../../gallery/abc.png"}, paired=True)
     assert html.index("shakedown") < html.index("favour")
     assert '<img src="../../gallery/abc.png"' in html and html.count("<img") == 1  # favour has no picture yet
-    assert "+1.5% → +25.0% [+20.0%, +30.0%]" in html and "strong" in html and "1.4 per seat" in html
+    assert "+1.5% → +25% [+20%, +30%]" in html and "strong" in html and "played 1.4 times per seat" in html
+    assert "40% / 15%" in html and "not judged" in html  # favour: too few seats on one side
     french = impact_block(ROWS, {}, paired=True, lang="fr")
-    assert "fort" in french and "1,4 par joueur" in french and "Creux, en haut" in french
+    assert "fort" in french and "jouée 1,4 fois par joueur" in french and "Creux, en haut" in french
     svgs = re.findall(r"<svg.*?</svg>", html)
     assert len(svgs) == 2
     for svg in svgs:
@@ -36,6 +37,19 @@ def test_a_point_sits_where_its_value_is_on_the_shared_scale() -> None:
     zero = float(root.find(f"{ns}line").get("x1"))
     dot = float(root.find(f"{ns}circle").get("cx"))
     assert zero == 160 and dot == round(160 + 0.25 / 0.5 * 154, 1)  # half the strip is 0.5, minus a margin
+
+
+def test_the_shared_scale_holds_an_interval_below_zero() -> None:
+    """The strip's half-width covers the farthest end of every interval, a negative one too."""
+    from cardgen.report.impact import _scale
+
+    assert _scale([{"difference": -0.4, "low": -0.6, "high": -0.2}]) == 0.6 * 1.05
+    assert _scale([{"difference": 0.01, "low": 0.0, "high": 0.02}]) == 0.1 * 1.05  # at least 10 points
+    row = {"component": "x", "difference": -0.4, "low": -0.6, "high": -0.2, "flag": "weak"}
+    root = ET.fromstring(strip_svg(row, _scale([row])))
+    ns = "{http://www.w3.org/2000/svg}"
+    xs = [float(x) for line in root.findall(f"{ns}line")[1:] for x in (line.get("x1"), line.get("x2"))]
+    assert all(6 <= x <= 314 for x in xs)  # inside the 320-pixel strip, its 6-pixel margin kept
 
 
 def test_face_pictures_come_from_the_gallery_once_built(project_with: Callable[[str], Path]) -> None:

@@ -8,8 +8,8 @@ import pytest
 
 from cardgen.cli import main
 from cardgen.games import get_game
-from cardgen.simulate.verdict import (GROUPS, follows_from_change, group, headline_metrics, label, sentence,
-                                      significance_line, verdict)
+from cardgen.simulate.verdict import (GROUPS, follows_from_change, footnote, group, headline_metrics, label,
+                                      sentence, significance_line, verdict)
 
 DRACO, KING_LUI = get_game("draco"), get_game("king_lui")
 
@@ -26,13 +26,42 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
                _m("margin", 4, 4.1, -0.5, 0.7, significant=False)]
     diffs = [{"kind": "count", "field": "gold-coin", "old": 25, "new": 15}]
     metrics[0]["follows_from_change"] = follows_from_change("peak:gold_in_hands", diffs, DRACO.tally_sources)
-    assert [m["metric"] for m in headline_metrics(metrics)] == ["rounds", "seat_1_win_rate"]
+    assert [m["metric"] for m in headline_metrics(metrics)] == ["rounds", "seat_1_win_rate"]  # 6 % of 20, 5 points
     lines = verdict({"metrics": metrics, "games": 400})
     assert lines == ["Games last 1.2 fewer rounds (95 %: 0.9 to 1.5).",
-                     "The first player's share of wins grows from 28% to 33%.",
-                     "No other designer figure moved beyond chance."]
+                     "The first player wins 33% of games instead of 28%.",
+                     "Nothing else moved beyond chance."]
     assert verdict({"metrics": metrics[3:], "games": 400}) == [
         "No figure moved beyond chance in 400 pairs of games."]
+
+
+def test_the_biggest_change_leads_whatever_its_source() -> None:
+    """A rule gap, a component running short and games not finishing are ranked with the designer figures by
+    size (points of a share, relative change of a count); an engine peak that is no shortage never speaks."""
+    metrics = [_m("turns", 80, 48, -33, -31),  # 40 % shorter
+               _m("gap:bank_short", 0.95, 0.04, -0.95, -0.87),  # 91 points
+               _m("end_reason:stalled:no_dish_emerald", 0.0, 0.02, 0.01, 0.03),  # 2 points
+               {**_m("peak:unpaid_by_bank", 25.4, 0.2, -26, -24), "shortfall": True},  # 99 % fewer
+               _m("peak:hand_size", 16, 11, -5.5, -4.5)]  # 31 % fewer, but no shortage
+    top = headline_metrics(metrics)
+    assert [m["metric"] for m in top] == ["peak:unpaid_by_bank", "gap:bank_short", "turns",
+                                         "end_reason:stalled:no_dish_emerald"]
+    lines = verdict({"metrics": metrics, "games": 100, "game_words": DRACO.words}, most=3)
+    assert lines[0] == "Fewer silver coins the bank could not pay: at most 0.2 per game on average instead of 25.4."
+    assert lines[1] == "Fewer games where the bank runs short of silver coins: 4% of games instead of 95%."
+    assert lines[3] == "1 more change: see the tables."  # four changes, three said: exactly one more
+    assert verdict({"metrics": metrics, "games": 100}, most=2)[-1] == "2 more changes: see the tables."
+    assert verdict({"metrics": metrics, "games": 100}, most=4)[-1] == "Nothing else moved beyond chance."
+    never = sentence(metrics[2], "fr", KING_LUI.words)
+    assert "no_dish_emerald" not in never and never.startswith("Plus de parties ne se terminent pas (un cas")
+    assert "la table alors qu’une Émeraude" in never
+
+
+def test_scores_are_in_the_games_own_unit() -> None:
+    m = _m("winning_score", 37.4, 30.1, -8.6, -6)
+    assert sentence(m, "en", DRACO.words) == "Winning scores fall from 37.4 to 30.1 coins."
+    assert sentence(m, "it", DRACO.words).endswith("da 37,4 a 30,1 monete.")
+    assert sentence(m, "en", KING_LUI.words).endswith("30.1 points.")
 
 
 def test_follows_from_change_is_what_the_game_declares() -> None:
@@ -63,7 +92,7 @@ def test_french_and_italian_read_natively() -> None:
     two = _m("rounds", 10, 8, -2.2, -1.8)
     assert sentence(two, "fr").startswith("Les parties comptent 2 manches de moins")
     assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer round (")
-    assert "Holm" in significance_line(25, "it") and "25" in significance_line(25)
+    assert "Holm" not in significance_line(25, "it") and "Holm" in footnote(25, "it") and "25" in footnote(25)
     assert label("seat_1_win_rate", "fr") == "part des victoires, place 1 (premier joueur)"
 
 
@@ -75,9 +104,9 @@ def test_groups_put_engine_tallies_last() -> None:
 
 def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    """The issue's done-when, on fewer games: draco against draco-short at 4 players."""
+    """The issue's done-when, on fewer games: draco against draco-short at 3 players names the bank first."""
     js = tmp_path / "c.json"
-    code = main(["--project", str(repo_root), "compare", "draco", "draco-short", "--games", "60", "--players", "4",
+    code = main(["--project", str(repo_root), "compare", "draco", "draco-short", "--games", "60", "--players", "3",
                  "--jobs", "1", "--engine", "reference",  # auto on a loaded machine compiles Draco's tier first
                  "--json", str(js), "--out", str(tmp_path / "out")])
     lines = capsys.readouterr().out.splitlines()
@@ -85,18 +114,20 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     [r] = doc["results"]
     assert code == 0 and r["verdict"] and lines[0] == r["verdict"][0]
     strongest = headline_metrics(r["metrics"])[0]
-    assert strongest["metric"] == "turns" and lines[0].startswith("Games are ") and "turns shorter" in lines[0]
+    assert strongest["metric"] in ("gap:bank_short", "peak:unpaid_by_bank")
+    assert any("the bank runs short of silver coins" in line for line in r["verdict"])
+    assert any("turns shorter" in line for line in r["verdict"])
     assert lines[0][0].isupper() and lines[0].endswith(".")
     names = {m["metric"] for m in r["metrics"]}
     assert {"lead_changes", "close_games", "comeback_rate"} <= names
-    assert all(set(c) >= {"component", "played_share", "difference", "low", "high"} for c in r["component_impact"])
+    assert all(set(c) >= {"component", "dealt_share", "difference", "low", "high"} for c in r["component_impact"])
     # no engine tally before a designer figure: tallies are one folded line after every designer row
     tally = next(i for i, line in enumerate(lines) if line.strip().startswith("Engine tallies"))
     designer = [i for i, line in enumerate(lines) if line.startswith("    ") and line.strip().split(" ")[0] in
                 ("turns", "rounds", "seat", "winning", "winner's", "lead", "comebacks", "close", "drama", "decided")]
     assert designer and max(designer) < tally
     assert not any(("peak " in line or "rule gap" in line) for line in lines[:tally])
-    assert any("Holm-corrected across the" in line for line in lines[:len(r["verdict"]) + 1])
+    assert not any("Holm" in line for line in lines[:tally]) and any("Holm-corrected" in line for line in lines[tally:])
 
 
 FEWER_GOLD = """\
@@ -126,14 +157,36 @@ def test_a_tally_that_repeats_the_edit_never_headlines(project_with, tmp_path: P
     assert "follow from your change" in out and "gold_in_hands" not in out.split("Engine tallies")[0]
 
 
-def test_a_newly_flagged_card_is_named_as_printed() -> None:
-    from cardgen.simulate.verdict import card_sentences
+def test_a_card_whose_deal_matters_more_is_named_as_printed() -> None:
+    """A card row whose change (variant's dealt-minus-not-dealt difference minus the base's) is significant."""
+    from cardgen.simulate.verdict import card_sentence
 
-    rows = [{"component": "other-hand", "difference": 0.082, "flag": "strong", "base": {"difference": 0.038,
-                                                                                        "flag": ""}},
-            {"component": "favour", "difference": 0.3, "flag": "strong", "base": {"difference": 0.2, "flag": "strong"}}]
-    assert card_sentences(rows, names={"other-hand": "Other Hand"}) == [
-        "Seats that play 'Other Hand' win 8.2 points more often than the others (base: +3.8): too strong?"]
-    assert card_sentences(rows, "fr", names={"other-hand": "Changement de main"})[0].startswith(
-        "Les joueurs qui jouent «\u202fChangement de main\u202f» gagnent 8,2 points plus souvent")
-    assert card_sentences(rows)[0].startswith("Seats that play other-hand ")  # no names: the id
+    row = {"component": "other-hand", "win_rate_dealt": 0.52, "win_rate_not_dealt": 0.28,
+           "change": {"metric": "card:other-hand", "difference": 0.082, "significant": True}}
+    assert card_sentence(row, names={"other-hand": "Other Hand"}) == (
+        "Being dealt 'Other Hand' helps more than before: seats dealt it win 52% of games, the others 28%; "
+        "8.2 percentage points more than with the base deck.")
+    assert card_sentence(row, "fr", names={"other-hand": "Changement de main"}).startswith(
+        "Recevoir «\u202fChangement de main\u202f» en main aide davantage")
+    assert card_sentence({**row, "change": {**row["change"], "difference": -0.05}}).startswith(
+        "Being dealt 'other-hand' helps less")  # no names: the id
+    # in the verdict, ranked with the other figures by size; a card whose change is not significant is silent
+    quiet = {**row, "component": "favour", "change": {"metric": "card:favour", "difference": 0.3,
+                                                       "significant": False}}
+    lines = verdict({"metrics": [_m("turns", 50, 49, -1.5, -0.5)], "games": 100,
+                     "component_impact": [row, quiet]})
+    assert lines[0].startswith("Being dealt 'other-hand'") and "favour" not in " ".join(lines)
+
+
+def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The terminal follows --lang: the verdict, what "unlikely to be chance" means and its note, in French."""
+    from toy_game import load_toy, toy_deck
+
+    from cardgen.simulate.compare import CompareOptions, compare
+
+    opts = CompareOptions(games=40, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang="fr")
+    assert compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0][0].isupper() and not lines[0].startswith(("Games", "No figure", "The ", "Seat"))
+    assert any(line.startswith("Un changement n’est cité que s’il est peu probable par hasard") for line in lines)
+    assert any(line.startswith("Note\u202f: «\u202fpeu probable par hasard\u202f»") for line in lines)

@@ -42,6 +42,7 @@ class ToyRules(Strict):
     bug: Literal["none", "zones", "lenient", "chaos"] = "none"
     start_hand: int = Field(default=1, ge=0, le=5)
     luck: bool = False
+    traced: bool = False  # answer the designer hooks (score estimate, what each seat was dealt)
 
 
 class ToyState(State):
@@ -165,6 +166,18 @@ class ToyState(State):
                 tie_break, top = "most_cards", broken
         return Outcome(self.end_reason or "", [float(s) for s in self.scores], top, tie_break)
 
+    def score_estimate(self) -> list[float] | None:
+        return [float(s) for s in self.scores] if self.game.rules.traced else None
+
+    def holding(self, player: int) -> dict[str, int] | None:
+        if not self.game.rules.traced:
+            return None
+        out: dict[str, int] = {}
+        for card in self.hands[player]:
+            kind = card.split("#", 1)[0]
+            out[kind] = out.get(kind, 0) + 1
+        return out
+
     def zones(self) -> dict[str, list[str]]:
         out = {"draw": list(self.pile)}
         for p in range(self.num_players):
@@ -230,8 +243,10 @@ def _card(cid: str, count: int, values: tuple[int, int] | None = None) -> dict[s
 
 
 def _deck(rules: dict[str, Any], *, settled: bool = True, cards: int = 2, players: tuple[int, int] = (2, 4),
-          token: bool = True, blanks: int = 3) -> dict[str, Any]:
+          token: bool = True, blanks: int = 3, crowns: int = 0) -> dict[str, Any]:
     comps = [_card("coin", cards, (1, 5)), _card("blank", blanks)]
+    if crowns:
+        comps.append(_card("crown", crowns, (30, 30)))
     if token:
         comps.append({"id": "marker", "kind": "token", "count": 2, "name": _TEXT,
                       "faces": [{"layout": "token", "title": _TEXT}]})
@@ -254,6 +269,8 @@ TOY_DECKS: dict[str, dict[str, Any]] = {
     "toy_no_engine": _deck({}),
     "toy_choices": _deck({}, cards=0, blanks=10),  # every card worth 1: drawing more cards wins
     "toy_luck": _deck({"luck": True}, cards=0, blanks=10),  # the same, choices replaced by chance
+    "toy_crown": _deck({"traced": True}, cards=0, blanks=8, crowns=1),  # a crown worth 30: its holder wins
+    "toy_even": _deck({"traced": True}, cards=0, blanks=8),  # nine blanks alike: no card is strong
 }
 
 _MODEL = deck_model("toy", ToyRules, None, None)

@@ -257,6 +257,17 @@ class State(ABC):
         """
         return None
 
+    def holding(self, player: int) -> dict[str, int] | None:
+        """The component kinds seat ``player`` holds now, with their copies, named as ``component_of`` names them.
+
+        Read once, right after set-up, for "which card is too strong"
+        (``cardgen.simulate.cards``): who is dealt a card is a random experiment, so the
+        win rate of seats dealt it against the others' is what the card does. A component
+        a seat gets by its position rather than by the shuffle is listed but never judged
+        (each seat position must be seen on both sides). The default, None, leaves the table empty.
+        """
+        return None
+
     # -- helpers for engines -------------------------------------------------
     def gap(self, kind: str, detail: str = "") -> str | None:
         """Record a rule gap; return the deck's declared resolution, or None.

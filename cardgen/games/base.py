@@ -142,6 +142,10 @@ class GameSpec:
     #: the rulebook's worked examples, played by the deck's own engine (house rule included):
     #: ``book_examples(deck)`` -> example name -> what the template prints (``cardgen.rulebook.examples``)
     book_examples: Callable[["ResolvedDeck"], dict[str, Any]] | None = None
+    #: the game's words for reports (``words.json`` in its package): ``unit`` (language -> [one, many]: what
+    #: a score counts, "coins") and ``tallies`` (language -> engine tally -> its name: ``gap:bank_short`` ->
+    #: "the bank runs short of silver coins"), so no report shows an engine's id
+    words: Mapping[str, Any] = field(default_factory=dict)
 
 
 def _book_fields(package: str) -> dict[str, Any]:
@@ -173,5 +177,15 @@ def package_spec(package: str, **differs: Any) -> GameSpec:
         "check_references": checks.check_references, "static_checks": checks.static_checks,
         "face_text": text.face_text, "describe_action": text.describe_action, "play_table": playview.play_table,
         "fast": on_first_use(f"{package}.compiled", "fast_engine"), "determinize": True,
-        "search": on_first_use(f"{package}.compiled_search", "compiled_search"), **_book_fields(package)}
+        "search": on_first_use(f"{package}.compiled_search", "compiled_search"), "words": _package_words(package),
+        **_book_fields(package)}
     return GameSpec(**{**fields, **differs})
+
+
+def _package_words(package: str) -> dict[str, Any]:
+    """The package's ``words.json`` (``GameSpec.words``), or nothing where it has none."""
+    import json
+    from pathlib import Path
+
+    path = Path(importlib.import_module(package).__file__ or "").parent / "words.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}

@@ -1,9 +1,9 @@
 """"Which card is too strong", drawn: one row per component, its face beside it, a point with its interval.
 
-Rows come sorted from ``cardgen.simulate.designer.component_impact`` (or compare's
-paired rows, whose base figures sit in ``row["base"]``). Every row's strip shares
-one scale, with 0 (no difference) marked, so a designer reads at a glance which
-component's players win more. Face pictures are the gallery's (``out/gallery``,
+Rows come sorted from ``cardgen.simulate.cards`` (the deal experiment: seats dealt a
+card against seats not dealt it; or compare's paired rows, whose base figures sit in
+``row["base"]``). Every row's strip shares one scale, with 0 (no difference) marked,
+so a designer reads at a glance which card wins games for the seats dealt it. Face pictures are the gallery's (``out/gallery``,
 drawn by ``build``); where none was drawn yet the row has the name only.
 """
 from __future__ import annotations
@@ -83,12 +83,8 @@ def strip_svg(row: dict[str, Any], half: float, name: str | None = None, lang: s
 
 
 def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
-    """A share as the language writes it: ``+25.0%`` in English, ``+25 %`` in French, ``+25 %`` in Italian."""
-    if not isinstance(x, (int, float)):
-        return "–"
-    if lang != "en":
-        return number(x, lang, True, signed)
-    return f"{100 * x:+.1f}%" if signed else f"{100 * x:.1f}%"
+    """A share as the language writes it (``cardgen.languages.percent``), or a dash where there is none."""
+    return number(x, lang, True, signed) if isinstance(x, (int, float)) else "–"
 
 
 #: the chart's words per language: legend, column headers, "per seat", the base/variant note
@@ -97,8 +93,9 @@ WORDS = _BOOK["words"]
 
 def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = None, paired: bool = False,
                  lang: str = "en", names: dict[str, str] | None = None) -> str:
-    """The table: face, component (its name in ``lang`` from ``names`` where known, else its id), played
-    share, win-rate difference [95 %], the strip, the flag."""
+    """The table: face, component (its name in ``lang`` from ``names`` where known, else its id), the share
+    of seats dealt it (and how often a seat played it), both win rates, their difference [95 %], the strip,
+    the flag (or "not judged" where too few seats were on one side)."""
     if not rows:
         return ""
     words = WORDS[lang]
@@ -121,11 +118,14 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         if isinstance(plays, (int, float)):
             per_seat = words["per_seat"].format(n=number(plays, lang, False, small=True))
             times = f'<br><span class="muted">{escape(per_seat)}</span>'
+        verdict = words.get(flag, flag) if r.get("judged", True) else words["not_judged"]
         body.append(f'<tr><td>{img}</td><td>{escape(names.get(r["component"], r["component"]))}</td>'
-                    f'<td class="num">{pct(r.get("played_share"))}{times}</td><td class="num">{before}'
+                    f'<td class="num">{pct(r.get("dealt_share"))}{times}</td>'
+                    f'<td class="num">{pct(r.get("win_rate_dealt"))} / {pct(r.get("win_rate_not_dealt"))}</td>'
+                    f'<td class="num">{before}'
                     f'{pct(r.get("difference"), True)} [{pct(r.get("low"), True)}, {pct(r.get("high"), True)}]</td>'
                     f'<td>{strip_svg(r, half, names.get(r["component"]), lang)}</td>'
-                    f'<td class="{"warn" if flag else ""}">{escape(words.get(flag, flag))}</td></tr>')
+                    f'<td class="{"warn" if flag else "muted"}">{escape(verdict)}</td></tr>')
     scale = f"{100 * half:.0f}"
     legend = (f'<p class="muted">{escape(words["legend"].format(half=scale))} '
               + (f'{escape(words["paired"])} ' if paired else "")

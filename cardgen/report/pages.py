@@ -187,9 +187,11 @@ def unpaired_rows(base: dict[str, Any], var: dict[str, Any]) -> list[dict[str, A
     return out
 
 
-def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True) -> str:
+def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = True,
+                  game: dict[str, Any] | None = None) -> str:
     """Base, variant, difference and interval per metric, in ``lang``; significant rows in bold (and first
-    with ``sort``); a figure that only repeats the edit says "follows from your change"."""
+    with ``sort``); a figure that only repeats the edit says "follows from your change". ``game``: the
+    game's words (``GameSpec.words``), so engine tallies read by their names, never by an engine id."""
     from cardgen.simulate.verdict import WORDS, is_share as share, label, number
 
     ordered = sorted(metrics, key=lambda m: not m.get("significant")) if sort else metrics
@@ -198,7 +200,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
 
     def name(m: dict[str, Any]) -> str:
         mark = f' <span class="muted">({escape(words["follows"])})</span>' if m.get("follows_from_change") else ""
-        return escape(label(m["metric"], lang)) + mark
+        return escape(label(m["metric"], lang, game)) + mark
 
     def f(m: dict[str, Any], key: str, signed: bool = False) -> str:
         x = m.get(key)
@@ -214,10 +216,10 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     return ("<table><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head[:6]) + f"</tr>{rows}</table>")
 
 
-def forest(metrics: list[dict[str, Any]], title: str, lang: str = "en") -> str:
+def forest(metrics: list[dict[str, Any]], title: str, lang: str = "en", game: dict[str, Any] | None = None) -> str:
     from cardgen.report.words import REPORT
 
-    rows = [{**m, "label": metric_label(m["metric"], lang)} for m in metrics
+    rows = [{**m, "label": metric_label(m["metric"], lang, game)} for m in metrics
             if is_share(m["metric"]) and m.get("low") is not None and m.get("difference") is not None]
     return differences_svg(rows, title, xlabel=REPORT[lang]["forest_axis"], lang=lang)
 
@@ -288,7 +290,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     name and description in it); ``names`` maps a component id to its name in that language and
     ``shortfalls`` a shortfall tally to the component it lacks (components to print)."""
     from cardgen.report.words import REPORT, shortfall_line
-    from cardgen.simulate.verdict import GROUPS, PAGE, WORDS, agents_words, significance_line, verdict
+    from cardgen.simulate.verdict import GROUPS, PAGE, WORDS, agents_words, footnote, significance_line, verdict
 
     lang = doc.get("lang", "en")
     words, report = WORDS[lang], REPORT[lang]
@@ -315,7 +317,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         for key in GROUPS[:-1]:
             rows = [m for m in r["metrics"] if m.get("group") == key]
             if rows:
-                body.append(f"<h3>{escape(words[key])}</h3>" + metrics_table(rows, lang, sort=False))
+                body.append(f"<h3>{escape(words[key])}</h3>" + metrics_table(rows, lang, False, r.get("game_words")))
         shorts = [(side["variant"], s) for side in (b, v) for s in side.get("sufficiency", [])]
         body.append(f"<h3>{escape(words['components'])}</h3>")
         lines = [shortfall_line(deck, s, names.get(shortfalls.get(s["peak"], "")), lang) for deck, s in shorts]
@@ -330,8 +332,11 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             moved = sum(m["significant"] for m in internal)
             summary = report["internal"].format(label=words["internal"], n=len(internal), m=moved)
             body.append(f"<details><summary>{escape(summary)}</summary><div class=\"charts\"><figure>"
-                        + forest(internal, report["forest"], lang) + "</figure></div>"
-                        + metrics_table(internal, lang) + "</details>")
+                        + forest(internal, report["forest"], lang, r.get("game_words")) + "</figure></div>"
+                        + metrics_table(internal, lang, game=r.get("game_words")) + "</details>")
+    if results:
+        family = results[0].get("family", len(results[0]["metrics"]))
+        body.append(f'<p class="muted footnote">{escape(footnote(family, lang))}</p>')
     return page(report["title"].format(variant=doc["variant"], base=doc["base"]), "\n".join(body), nav, lang)
 
 

@@ -36,6 +36,7 @@ from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, 
                                      agents_in_words, cached_deck, cached_game, check_agents, default_agents,
                                      designer_trace, fast_engine, load_project_deck, make_agents, play_game,
                                      split_agents)
+from cardgen.simulate.cards import paired_cards
 from cardgen.simulate.designer import FIGURES
 from cardgen.simulate.failures import refuse_failed
 from cardgen.simulate.seeds import game_seed, seat_agents
@@ -386,16 +387,19 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
                     if name not in seen]  # always listed; empty (None) when no pair of games completed
         metrics += skill_metrics(sides[0].get("skill"), sides[1].get("skill"))
         metrics.sort(key=_metric_order)
-        holm(metrics)
+        cards = paired_impact(sides[0], sides[1])
+        family = metrics + [c["change"] for c in cards if c.get("change")]  # card sentences count too
+        holm(family)
         differences = _differences(base, variant)
         sources = base.spec.tally_sources
         for m in metrics:
             m["group"] = group(m["metric"])
             m["follows_from_change"] = follows_from_change(m["metric"], differences, sources)
+            m["shortfall"] = m["metric"].startswith("peak:") and m["metric"][5:] in base.spec.shortfall_components
         result = {"players": p, "games": opts.games, "metrics": metrics,
                   "base_result": sides[0], "variant_result": sides[1],
-                  "component_impact": paired_impact(sides[0], sides[1])}
-        result["verdict"] = verdict(result, names=_names(base, variant))
+                  "component_impact": cards, "family": len(family), "game_words": dict(base.spec.words)}
+        result["verdict"] = verdict(result, opts.lang, names=_names(base, variant, opts.lang))
         results.append(result)
     return {"format": FORMAT, "base": base.id, "variant": variant.id, "game": base.game, "seed": opts.seed,
             "games": opts.games, "agents": list(opts.agents), "agents_text": agents_in_words(opts.agents),
@@ -408,27 +412,16 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
 
 
 def paired_impact(b: dict[str, Any], v: dict[str, Any]) -> list[dict[str, Any]]:
-    """The "which card is too strong" rows of both decks side by side: the variant's figures, the base's nested.
-
-    Sorted by the variant's win-rate difference, strongest first (a component only one
-    deck has keeps None on the other side).
-    """
-    rows_b = {r["component"]: r for r in (b.get("designer") or {}).get("component_impact", [])}
-    rows_v = {r["component"]: r for r in (v.get("designer") or {}).get("component_impact", [])}
-    keys = ("played_share", "plays_per_seat", "difference", "low", "high", "flag")
-    out = []
-    for kind in sorted(set(rows_b) | set(rows_v)):
-        rv, rb = rows_v.get(kind), rows_b.get(kind)
-        out.append({"component": kind, **{k: rv[k] if rv else None for k in keys},
-                    "base": {k: rb[k] for k in keys} if rb else None})
-    out.sort(key=lambda r: (-(r["difference"] if r["difference"] is not None else -2), r["component"]))
-    return out
+    """The "which card is too strong" rows of both decks side by side (``cards.paired_cards``)."""
+    return paired_cards((b.get("designer") or {}).get("component_impact", []),
+                        (v.get("designer") or {}).get("component_impact", []))
 
 
-def _names(base: ResolvedDeck, variant: ResolvedDeck) -> dict[str, str]:
-    """Component id -> its English name (the variant's where both have it): the verdict names cards as printed."""
+def _names(base: ResolvedDeck, variant: ResolvedDeck, lang: str = "en") -> dict[str, str]:
+    """Component id -> its name in ``lang`` (the variant's where both have it): the verdict names cards as
+    printed."""
     from cardgen.games.base import component_name
-    return {c.id: component_name(d, c.id, "en") or c.id for d in (base, variant) for c in d.model.components}
+    return {c.id: component_name(d, c.id, lang) or c.id for d in (base, variant) for c in d.model.components}
 
 
 def _checks(deck: ResolvedDeck, players: int) -> list[Any]:

@@ -20,9 +20,10 @@ and the result come, per game:
   order of the eventual winner and runner-up was made by a third seat (our
   indicator: a seat out of the final duel chose between the two).
 
-``component_impact`` counts, per component kind a seat played or took, the seats
-that played it and won against the seats that did not. Nothing here knows which
-game is played: games answer through the two ``State`` hooks.
+``component_impact`` is "which card is too strong", measured by the deal
+(``cardgen.simulate.cards``: the win rate of seats dealt a card against that of
+seats not dealt it), with how often a seat played each kind beside it. Nothing here
+knows which game is played: games answer through the ``State`` hooks.
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from statistics import NormalDist
 from typing import Any
 
 from cardgen.engine.api import Action, Game, GameResult
+from cardgen.simulate.cards import CardTally
 from cardgen.simulate.stats import margin_of, wilson
 
 #: A game whose winner is at most this many points ahead is a close game (the issue's designers' figure;
@@ -46,12 +48,14 @@ RATES = ("comeback_rate", "close_games", "kingmaking")
 
 @dataclass
 class Trace:
-    """One game's estimates after each completed turn (the set-up first) and what each seat played."""
+    """One game's estimates after each completed turn (the set-up first), what each seat played and was dealt."""
 
     estimates: list[list[float]]
     played: list[dict[str, int]]  # per seat: component kind -> how many times it played it
     #: (seat, decision index) of each decision that changed some seat's estimate, with the estimates after it
     moves: list[tuple[int, list[float]]] = field(default_factory=list)
+    #: per seat: component kind -> copies held right after set-up (``State.holding``); None: the game says nothing
+    dealt: list[dict[str, int]] | None = None
 
 
 def trace_game(game: Game, seed: int, actions: list[tuple[int, Action]]) -> Trace | None:
@@ -61,6 +65,8 @@ def trace_game(game: Game, seed: int, actions: list[tuple[int, Action]]) -> Trac
     if first is None:
         return None
     estimates = [list(first)]
+    held = [state.holding(p) for p in range(game.players)]
+    dealt = None if any(h is None for h in held) else [dict(h or {}) for h in held]
     played: list[dict[str, int]] = [{} for _ in range(game.players)]
     turns = state.turns
     moves: list[tuple[int, list[float]]] = []
@@ -79,7 +85,7 @@ def trace_game(game: Game, seed: int, actions: list[tuple[int, Action]]) -> Trac
             estimates.append(list(now))
     if last != estimates[-1]:
         estimates.append(last)
-    return Trace(estimates, played, moves)
+    return Trace(estimates, played, moves, dealt)
 
 
 def _leaders(est: list[float]) -> list[int]:
@@ -147,6 +153,8 @@ class DesignerTally:
     sums: dict[str, list[float]] = field(default_factory=dict)  # figure -> [n, sum, sum of squares]
     #: component -> [seats that played it, of them winners, times played in all]
     played: dict[str, list[int]] = field(default_factory=dict)
+    #: the deal experiment (which card is too strong)
+    cards: CardTally = field(default_factory=CardTally)
     seats: int = 0  # seats of traced games
     wins: int = 0  # of them winners
     traced: int = 0  # completed games traced
@@ -171,6 +179,8 @@ class DesignerTally:
                 row2[0] += 1
                 row2[1] += seat in winners
                 row2[2] += times
+        if trace.dealt is not None:
+            self.cards.add(trace.dealt, winners)
         return figures
 
     def merge(self, other: "DesignerTally") -> None:
@@ -186,6 +196,7 @@ class DesignerTally:
         self.seats += other.seats
         self.wins += other.wins
         self.traced += other.traced
+        self.cards.merge(other.cards)
 
     def figures(self) -> dict[str, Any]:
         """Each figure's mean with a 95 % interval (rates: Wilson; counts: normal)."""
@@ -209,37 +220,13 @@ class DesignerTally:
     def to_json(self) -> dict[str, Any]:
         """The figures and the component table (see docs/validator.md)."""
         return {"games": self.traced, "close_margin": CLOSE_MARGIN, **self.figures(),
-                "component_impact": component_impact(self.played, self.seats, self.wins)}
+                "component_impact": card_rows(self.cards, self.played, self.seats)}
 
 
-def rate_difference(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float, float, float]:
-    """``k1/n1 - k2/n2`` with Newcombe's hybrid score interval (method 10, from two Wilson intervals)."""
-    p1, p2 = k1 / n1, k2 / n2
-    l1, u1 = wilson(k1, n1, z)
-    l2, u2 = wilson(k2, n2, z)
-    d = p1 - p2
-    low = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
-    high = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
-    return d, low, high
-
-
-def component_impact(played: dict[str, list[int]], seats: int, wins: int) -> list[dict[str, Any]]:
-    """Per component kind: played share, plays per seat and game, win rate of seats that played it vs the
-    others, the difference and its interval.
-
-    A kind is flagged when its interval, widened for the number of kinds (Bonferroni),
-    leaves out 0: "strong" (seats that play it win more) or "weak".
-    """
-    kinds = [k for k, row in played.items() if 0 < row[0] < seats]
-    z_flag = NormalDist().inv_cdf(1 - 0.025 / max(1, len(kinds)))
-    rows = []
-    for kind in kinds:
-        n, won, times = played[kind]
-        d, low, high = rate_difference(won, n, wins - won, seats - n)
-        _, flow, fhigh = rate_difference(won, n, wins - won, seats - n, z_flag)
-        rows.append({"component": kind, "played_share": round(n / seats, 4), "plays_per_seat": round(times / seats, 4),
-                     "win_rate_played": round(won / n, 4), "win_rate_not_played": round((wins - won) / (seats - n), 4),
-                     "difference": round(d, 4), "low": round(low, 4), "high": round(high, 4),
-                     "flag": "strong" if flow > 0 else "weak" if fhigh < 0 else "", "seats": seats})
-    rows.sort(key=lambda r: (-r["difference"], r["component"]))
+def card_rows(cards: CardTally, played: dict[str, list[int]], seats: int) -> list[dict[str, Any]]:
+    """The deal experiment's rows (``CardTally.rows``) with how often a seat played each kind beside them."""
+    rows = cards.rows()
+    for r in rows:
+        times = played.get(r["component"], [0, 0, 0])[2]
+        r["plays_per_seat"] = round(times / seats, 4) if seats else 0.0
     return rows

@@ -87,11 +87,13 @@ def designer_lines(d: dict[str, Any]) -> list[str]:
             f"{number(f['high'], 'en', share(name))}]" for name, f in figures))
     rows = d.get("component_impact") or []
     if rows:
-        out.append("  win rate of seats that played each component minus the others (95 %; ! flagged):")
-        out += [f"    {r['component']:<20} played by {number(r['played_share'], 'en', True):>6} of seats "
-                f"({number(r.get('plays_per_seat', 0), 'en', False, small=True):>4} times per seat)  "
-                f"{number(r['difference'], 'en', True, True):>7} [{number(r['low'], 'en', True, True)}, "
-                f"{number(r['high'], 'en', True, True)}]" + (f"  ! {r['flag']}" if r["flag"] else "")
+        out.append("  which card is too strong: win rate of seats dealt it against seats not dealt it "
+                   "(the shuffle decides who holds it; 95 %; ! flagged):")
+        out += [f"    {r['component']:<20} dealt to {number(r['dealt_share'], 'en', True):>6} of seats  "
+                + (f"{number(r['win_rate_dealt'], 'en', True):>6} vs {number(r['win_rate_not_dealt'], 'en', True):>6}"
+                   f"  {number(r['difference'], 'en', True, True):>7} [{number(r['low'], 'en', True, True)}, "
+                   f"{number(r['high'], 'en', True, True)}]" if r.get("difference") is not None else "")
+                + (f"  ! {r['flag']}" if r["flag"] else "" if r.get("judged") else "  (not judged: too few seats)")
                 for r in rows]
     return out
 
@@ -143,15 +145,16 @@ def _row(m: dict[str, Any], width: int) -> str:
 def format_comparison(doc: dict[str, Any]) -> str:
     """One screen: the verdict first (strongest significant change), what "significant" means, then per
     player count the figures grouped for designers; engine tallies last, folded into one line."""
-    from cardgen.simulate.verdict import GROUPS, WORDS, label, significance_line
+    from cardgen.simulate.verdict import GROUPS, WORDS, footnote, label, significance_line
 
     words = WORDS["en"]
+    lang = doc.get("lang", "en")  # the verdict and its notes follow --lang; the figures' table is English
     results = doc["results"]
     lines: list[str] = []
     for r in results:
-        prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
+        prefix = WORDS[lang]["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [prefix + s for s in r["verdict"]]
-    lines.append(significance_line(len(results[0]["metrics"]) if results else 0))
+    lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
     lines.append(f"compare {doc['base']} -> {doc['variant']} ({doc['name']}): {doc['games']} games per player "
                  f"count on the same seeds, played by {doc.get('agents_text') or ', '.join(doc['agents'])}")
     if doc.get("description"):
@@ -179,6 +182,8 @@ def format_comparison(doc: dict[str, Any]) -> str:
             follows = sum(bool(m.get("follows_from_change")) for m in internal)
             lines.append(f"  {words['internal']} (folded, in the report): {len(internal)} figures, {moved} changed"
                          + (f", {follows} of them follow from your change" if follows else ""))
+    if results:
+        lines.append(footnote(results[0].get("family", len(results[0]["metrics"])), lang))
     return "\n".join(lines)
 
 
@@ -210,7 +215,7 @@ def _cards(r: dict[str, Any], most: int = 3) -> list[str]:
     rows = [c for c in r.get("component_impact", []) if c.get("flag") or (c.get("base") or {}).get("flag")]
     if not rows:
         return []
-    out = ["  Which card is too strong (win rate of seats that played it minus the others)"]
+    out = ["  Which card is too strong (win rate of seats dealt it minus that of the others)"]
     for c in rows[:most]:
         b = c.get("base") or {}
         before = number(b["difference"], "en", True, True) if b.get("difference") is not None else "-"

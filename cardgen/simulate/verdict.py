@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from babel.numbers import format_decimal
-
 from cardgen import wordbook
+from cardgen.languages import decimal, percent
 from cardgen.simulate.designer import CLOSE_MARGIN
 
 #: this module's words per language (cardgen/wordbook.py)
@@ -27,7 +26,6 @@ LANGS = ("en", "fr", "it")
 
 #: designer groups, in the order the table lists them; "internal" is folded and last
 GROUPS = ("length", "fairness", "tension", "skill", "internal")
-_LOCALES = {"en": "en", "fr": "fr_FR", "it": "it_IT"}
 _SHARES = ("seat_", "end_reason:", "gap:", "close_games", "comeback_rate", "decided_at", "kingmaking", "skill:")
 
 #: the kinds of difference (``cardgen.resolve.resolve.differences``) a tally can repeat: a rule number or
@@ -92,36 +90,60 @@ def agents_words(names: list[str], lang: str = "en") -> str:
     return words["every" if len(who) == 1 else "rotated"].format(who=text)
 
 
-def label(name: str, lang: str = "en") -> str:
-    """A figure's name as a designer reads it, in ``lang`` (engine tallies keep their engine names)."""
-    words = LABELS[lang]
+#: the simulator's own end reasons and gaps (any game), and the "never finishes" phrase of a stalled game
+SIMULATOR = _BOOK["simulator"]
+
+
+def tally_name(name: str, lang: str, words: Mapping[str, Any] | None = None) -> str | None:
+    """An engine tally's name in ``lang``: the game's (``GameSpec.words["tallies"]``), the simulator's for its
+    own (a safety cap, an engine failure, no legal move), a stalled game by its gap's name; None if unknown."""
+    own = ((words or {}).get("tallies") or {}).get(lang) or {}
+    if name in own:
+        return own[name]
+    kind = name.split(":", 1)[1] if ":" in name else name
+    sim = SIMULATOR[lang]
+    if kind.startswith("stalled:"):
+        gap = kind.split(":", 1)[1]
+        return sim["stalled"].format(gap=own.get(f"gap:{gap}") or sim.get(gap) or gap.replace("_", " "))
+    return sim.get(kind)
+
+
+def unfinished(name: str) -> bool:
+    """An end reason of a game that never finished (a stalled rule gap, the safety cap, an engine failure)."""
+    return name.startswith(("end_reason:stalled:", "end_reason:safety_cap", "end_reason:engine_error"))
+
+
+def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
+    """A figure's name as a designer reads it, in ``lang``: engine tallies by the names the game gives them
+    (``words``: its ``GameSpec.words``), never by an engine id where the game names it."""
+    table = LABELS[lang]
     if name.startswith("seat_"):
         k = int(name.split("_")[1])
-        return (words["seat_1"] if k == 1 else words["seat"]).format(k=k)
-    if name in words:
-        return words[name]
+        return (table["seat_1"] if k == 1 else table["seat"]).format(k=k)
+    if name in table:
+        return table[name]
     for prefix, words_ in TALLIES[lang].items():
         if name.startswith(prefix):
-            return _typeset(words_ + name[len(prefix):], lang)
+            own = tally_name(name, lang, words) if prefix != "skill:" else None
+            return _typeset(words_ + (own or name[len(prefix):].replace("_", " ")), lang)
     return name.replace("_", " ")
 
 
+def unit(lang: str, words: Mapping[str, Any] | None = None, many: bool = True) -> str:
+    """What the game's scores count, in ``lang`` ("coins" for Draco; "points" where the game says nothing)."""
+    one_many = ((words or {}).get("unit") or {}).get(lang) or _BOOK["unit"][lang]
+    return one_many[1 if many else 0]
+
+
 def number(x: float, lang: str, share: bool, signed: bool = False, small: bool = False) -> str:
-    """``x`` in the language's notation: shares as percentages (28 %, 28 %), counts with one decimal; with
-    ``small``, a count below 1 with two (a card played 0.02 times per seat is not "0")."""
-    places = 2 if small and not share and 0 < abs(x) < 1 else 1
-    value = round(100 * x if share else x, places) + 0.0  # + 0.0: no "-0"
-    text = format_decimal(value, format="#,##0." + "#" * places, locale=_LOCALES[lang])
-    if signed and value > 0:
-        text = "+" + text
-    if value < 0 and lang != "en":
-        text = text.replace("-", "−")
+    """``x`` in the language's notation (``cardgen.languages``): shares as percentages, counts with one
+    decimal; with ``small``, a count below 1 with two (a card played 0.02 times per seat is not "0")."""
     if share:
-        return text + ("\u202f%" if lang == "fr" else "\u00a0%" if lang == "it" else "%")
-    return text
+        return percent(x, lang, signed)
+    return decimal(x, lang, signed, 2 if small and 0 < abs(x) < 1 else 1)
 
 
-def sentence(m: dict[str, Any], lang: str = "en") -> str:
+def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
     """One sentence for a significant metric (``metric``, ``base``, ``variant``, ``difference``, interval)."""
     name = m["metric"]
     key = name
@@ -131,6 +153,10 @@ def sentence(m: dict[str, Any], lang: str = "en") -> str:
         key = "seat_1" if k == 1 else "seat"
     elif name.startswith("skill:"):
         key = "skill"
+    elif unfinished(name):
+        key = "unfinished"
+    elif name.startswith(("end_reason:", "gap:", "peak:")):
+        key = name.split(":", 1)[0]
     table = SENTENCES[lang]
     if key not in table:
         key = "other"
@@ -146,7 +172,9 @@ def sentence(m: dict[str, Any], lang: str = "en") -> str:
             template = template.replace(plural, single)
     text = template.format(
         b=number(m["base"], lang, share), v=number(m["variant"], lang, share), d=number(abs(d), lang, share),
-        lo=number(lo, lang, share), hi=number(hi, lang, share), k=k, m=CLOSE_MARGIN, label=label(name, lang))
+        lo=number(lo, lang, share), hi=number(hi, lang, share), k=k, m=CLOSE_MARGIN,
+        label=(tally_name(name, lang, words) or label(name, lang, words)) if group(name) == "internal"
+        else label(name, lang, words), unit=unit(lang, words))
     return _typeset(text[0].upper() + text[1:], lang)
 
 
@@ -167,29 +195,50 @@ def _strength(m: dict[str, Any]) -> float:
     return abs(m["difference"]) / half if half else float("inf")
 
 
+def size(m: dict[str, Any]) -> float:
+    """How big a change is, comparable across sources: a share's change in percentage points (0.91 for 95 %
+    of games -> 4 %), a count's relative change (0.4 for 80 -> 48 turns); a card's change in points."""
+    d = abs(m["difference"])
+    if is_share(m["metric"]) or m["metric"].startswith("card:"):
+        return d
+    top = max(abs(m.get("base") or 0.0), abs(m.get("variant") or 0.0))
+    return d / top if top else 0.0
+
+
+def speaks(m: dict[str, Any]) -> bool:
+    """Whether a significant figure may make a sentence: any source (length, seats, designer figures, games
+    not finishing, rule gaps, a component the box lacks: ``shortfall``), never one marked as repeating the
+    edit (``follows_from_change``) nor an engine peak that is no shortage (the most cards in a hand)."""
+    if not m.get("significant") or m.get("difference") is None or m.get("follows_from_change"):
+        return False
+    return not m["metric"].startswith("peak:") or bool(m.get("shortfall"))
+
+
 def headline_metrics(metrics: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Significant designer figures, strongest first: never an engine tally, never one marked as repeating
-    the edit (``follows_from_change``, set by compare)."""
-    keep = [m for m in metrics if m.get("significant") and group(m["metric"]) != "internal"
-            and not m.get("follows_from_change")]
-    return sorted(keep, key=lambda m: (-_strength(m), m["p"], m["metric"]))
+    """The figures the verdict names, biggest change first (``size``), then strongest evidence."""
+    keep = [m for m in metrics if speaks(m)]
+    return sorted(keep, key=lambda m: (-size(m), -_strength(m), m["metric"]))
 
 
 def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
             names: dict[str, str] | None = None) -> list[str]:
-    """A few plain sentences for one player count: strongest significant change first, then what did not move.
-    ``names``: component id -> its name in ``lang`` (the report; the terminal names components by id)."""
-    words = WORDS[lang]
-    top = headline_metrics(result["metrics"])
-    cards = card_sentences(result.get("component_impact") or [], lang, names=names)
+    """A few plain sentences for one player count: the biggest significant changes first, whatever their
+    source (games not finishing, rule gaps, components running short, seats, designer figures, cards), then
+    what did not move. ``names``: component id -> its name in ``lang``; the game's own words (score unit,
+    tally names) come with the result (``game_words``, set by compare)."""
+    table = WORDS[lang]
+    words = result.get("game_words")
+    cards = {c["change"]["metric"]: c for c in result.get("component_impact") or [] if c.get("change")}
+    top = headline_metrics(result["metrics"] + [c["change"] for c in cards.values()])
     if not top:
-        return cards + [_typeset(words["nothing"].format(n=result["games"]), lang)]
-    out = [sentence(m, lang) for m in top[:most]] + cards
+        return [_typeset(table["nothing"].format(n=result["games"]), lang)]
+    out = [card_sentence(cards[m["metric"]], lang, names) if m["metric"] in cards else sentence(m, lang, words)
+           for m in top[:most]]
     if len(top) > most:
         rest = len(top) - most
-        out.append(_typeset(words["more_one" if rest == 1 else "more"].format(n=rest), lang))
+        out.append(_typeset(table["more_one" if rest == 1 else "more"].format(n=rest), lang))
     else:
-        out.append(_typeset(words["nothing_else"], lang))
+        out.append(_typeset(table["nothing_else"], lang))
     return out
 
 
@@ -200,29 +249,27 @@ CARDS = _BOOK["cards"]
 QUOTED = _BOOK["quoted"]
 
 
-def card_sentences(rows: list[dict[str, Any]], lang: str = "en", most: int = 2,
-                   names: dict[str, str] | None = None) -> list[str]:
-    """A sentence per component the variant newly flags (compare's paired ``component_impact`` rows),
-    named by ``names`` (id -> name in ``lang``) where given, else by its id."""
-    out = []
-    for r in rows:
-        base = r.get("base") or {}
-        flag = r.get("flag")
-        if not flag or base.get("flag") == flag or r.get("difference") is None:
-            continue
-        before = base.get("difference")
-        b = "–" if before is None else format_decimal(round(100 * before, 1) + 0.0, format="+#,##0.#;−#,##0.#",
-                                                      locale=_LOCALES[lang])
-        v = format_decimal(round(abs(100 * r["difference"]), 1), format="#,##0.#", locale=_LOCALES[lang])
-        name = (names or {}).get(r["component"])
-        c = QUOTED[lang].format(name) if name else r["component"]
-        out.append(_typeset(CARDS[lang][flag].format(c=c, v=v, b=b), lang))
-    return out[:most]
+def card_sentence(r: dict[str, Any], lang: str = "en", names: dict[str, str] | None = None) -> str:
+    """The sentence of a card whose deal matters more or less in the variant (a compare card row whose
+    ``change`` is significant), named by ``names`` (id -> name in ``lang``) where given, else by its id."""
+    d = r["change"]["difference"]
+    name = (names or {}).get(r["component"])
+    c = QUOTED[lang].format(name or r["component"])
+    text = CARDS[lang]["strong" if d > 0 else "weak"].format(
+        c=c, v=number(r.get("win_rate_dealt") or 0.0, lang, True), o=number(r.get("win_rate_not_dealt") or 0.0,
+                                                                             lang, True),
+        d=decimal(100 * abs(d), lang))
+    return _typeset(text, lang)
 
 
 def significance_line(count: int, lang: str = "en") -> str:
-    """What "significant" means, in one line."""
+    """What "significant" means, in plain words (the statistics are in ``footnote``)."""
     return _typeset(WORDS[lang]["significant"].format(n=count), lang)
+
+
+def footnote(count: int, lang: str = "en") -> str:
+    """The statistics behind "unlikely to be chance", for the end of a report: Holm over ``count`` figures."""
+    return _typeset(WORDS[lang]["footnote"].format(n=count), lang)
 
 
 def _typeset(text: str, lang: str) -> str:

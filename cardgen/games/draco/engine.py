@@ -832,3 +832,11 @@ class DracoState(State):
     def component_of(self, action: Action) -> str | None:
         """The action card kind a 'play' plays (its component id)."""
         return str(action[1]) if action[0] == "play" else None
+
+    def holding(self, player: int) -> dict[str, int]:
+        """The action card kinds in ``player``'s hand (component ids), with their copies."""
+        out: dict[str, int] = {}
+        for card in self.hands[player]:
+            kind = self.g.kind_ids[self.g.card_kind[card]]
+            out[kind] = out.get(kind, 0) + 1
+        return out

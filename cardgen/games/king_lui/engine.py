@@ -525,3 +525,7 @@ class KingLuiState(State):
         if action[0] == "take":
             return str(action[1])
         return "emerald" if action[0] == "emerald" else None
+
+    def holding(self, player: int) -> dict[str, int]:
+        """The dishes in ``player``'s hand (empty after set-up: every dish is taken from the table)."""
+        return {dish: len(cards) for dish, cards in zip(self.game.dishes, self.hands[player]) if cards}

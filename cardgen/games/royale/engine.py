@@ -729,6 +729,10 @@ class RoyaleState(State):
             return self.g.card_type[self.g.card_index[action[1]]]
         return "imposter" if action[0] == "imposter" else None
 
+    def holding(self, player: int) -> dict[str, int]:
+        """The imposter, where ``player``'s colour has one (dishes are in a shared hand: no seat holds them)."""
+        return {"imposter": 1} if self.g.imposter_id[player] else {}
+
 
 def new_game(deck: "ResolvedDeck", players: int) -> RoyaleGame:
     """``GameSpec.new_game``: the engine for ``players`` players."""

@@ -1,0 +1,212 @@
+"""Which card is too strong, measured by the deal: a random experiment, not a correlation.
+
+Who is *dealt* a card is decided by the shuffle, not by how well a seat plays, so
+the win rate of seats dealt a card against that of seats not dealt it measures what
+holding the card does (a randomised experiment; the earlier "seats that played it
+win more" measured who gets to play a card, not what the card does). A seat's
+deal is what ``State.holding(seat)`` answers right after set-up: component kinds
+named as ``State.component_of`` names them. A game that deals nothing to the seats
+(King Lui's dishes are all taken from the table) has no card table: nothing can be
+measured by experiment there.
+
+The difference of the two win rates is a ratio estimate over games; its interval is
+cluster-robust (the seats of one game share one winner, so they are not independent):
+the linearised variance summed game by game. A card is judged only when at least
+``MIN_SEATS`` seats were dealt it and as many were not, and each seat position was on
+both sides at least ``MIN_PER_SEAT`` times (a card every seat is dealt, or that only
+one seat position ever holds, says nothing about the card). Judged cards are
+flagged "strong" or "weak" when their interval, widened for the number of judged
+cards (Bonferroni), leaves out 0. Everything is a mergeable sum: chunks merge in any
+order to the same table. Nothing here knows which game is played.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from statistics import NormalDist
+from typing import Any
+
+Z95 = NormalDist().inv_cdf(0.975)
+
+#: a card is judged only with this many seats dealt it, and as many not dealt it
+MIN_SEATS = 100
+#: ... and each seat position on both sides at least this often
+MIN_PER_SEAT = 10
+
+# the sums kept per card over games where some seat was dealt it: a = wins of seats dealt it, b = seats dealt
+# it, c = wins of the other seats, d = the other seats; then the products the cluster variance needs
+_SUMS = ("a", "b", "c", "d", "aa", "ab", "bb", "cc", "cd", "dd", "ac", "ad", "bc", "bd")
+#: per game totals (w = wins, n = seats): Σw, Σn, Σw², Σwn, Σn²
+_TOTALS = 5
+
+
+def _totals(w: float, n: float) -> list[float]:
+    return [w, n, w * w, w * n, n * n]
+
+
+@dataclass
+class CardTally:
+    """Mergeable sums of the deal experiment, per card kind."""
+
+    games: int = 0  # games whose deal is known
+    totals: list[float] = field(default_factory=lambda: [0.0] * _TOTALS)  # over every such game
+    #: kind -> the 14 ``_SUMS`` over games where some seat was dealt it, then those games' 5 totals
+    sums: dict[str, list[float]] = field(default_factory=dict)
+    #: kind -> per seat position: how often that seat was dealt it
+    seat_dealt: dict[str, list[int]] = field(default_factory=dict)
+    #: per seat position: games counted
+    seat_games: list[int] = field(default_factory=list)
+
+    def add(self, dealt: list[dict[str, int]], winners: set[int]) -> None:
+        """Count one completed game: ``dealt[seat]`` = kind -> copies dealt, ``winners`` its winning seats."""
+        seats = len(dealt)
+        self.games += 1
+        while len(self.seat_games) < seats:
+            self.seat_games.append(0)
+        for seat in range(seats):
+            self.seat_games[seat] += 1
+        w, n = float(len(winners & set(range(seats)))), float(seats)
+        for k, x in enumerate(_totals(w, n)):
+            self.totals[k] += x
+        kinds = sorted({kind for hand in dealt for kind, copies in hand.items() if copies > 0})
+        for kind in kinds:
+            holders = [seat for seat in range(seats) if dealt[seat].get(kind, 0) > 0]
+            a = float(sum(seat in winners for seat in holders))
+            b = float(len(holders))
+            c, d = w - a, n - b
+            row = self.sums.setdefault(kind, [0.0] * (len(_SUMS) + _TOTALS))
+            values = (a, b, c, d, a * a, a * b, b * b, c * c, c * d, d * d, a * c, a * d, b * c, b * d,
+                      *_totals(w, n))
+            for k, x in enumerate(values):
+                row[k] += x
+            per_seat = self.seat_dealt.setdefault(kind, [])
+            while len(per_seat) < seats:
+                per_seat.append(0)
+            for seat in holders:
+                per_seat[seat] += 1
+
+    def merge(self, other: "CardTally") -> None:
+        self.games += other.games
+        for k in range(_TOTALS):
+            self.totals[k] += other.totals[k]
+        while len(self.seat_games) < len(other.seat_games):
+            self.seat_games.append(0)
+        for seat, n in enumerate(other.seat_games):
+            self.seat_games[seat] += n
+        for kind, theirs in other.sums.items():
+            row = self.sums.setdefault(kind, [0.0] * len(theirs))
+            for k, x in enumerate(theirs):
+                row[k] += x
+        for kind, theirs_seats in other.seat_dealt.items():
+            mine = self.seat_dealt.setdefault(kind, [])
+            while len(mine) < len(theirs_seats):
+                mine.append(0)
+            for seat, n in enumerate(theirs_seats):
+                mine[seat] += n
+
+    def judged(self, kind: str) -> bool:
+        """Enough seats on both sides, and every seat position on both sides: the card can be judged."""
+        s = self.full(kind)
+        if s["b"] < MIN_SEATS or s["d"] < MIN_SEATS:
+            return False
+        dealt = self.seat_dealt.get(kind, [])
+        for seat, games in enumerate(self.seat_games):
+            held = dealt[seat] if seat < len(dealt) else 0
+            if held < MIN_PER_SEAT or games - held < MIN_PER_SEAT:
+                return False
+        return True
+
+    def full(self, kind: str) -> dict[str, float]:
+        """The sums of ``kind`` over every game, games where no seat was dealt it included."""
+        row = self.sums.get(kind, [0.0] * (len(_SUMS) + _TOTALS))
+        s = dict(zip(_SUMS, row[:len(_SUMS)]))
+        rest = [t - u for t, u in zip(self.totals, row[len(_SUMS):])]  # games where nobody was dealt it
+        s["c"] += rest[0]
+        s["d"] += rest[1]
+        s["cc"] += rest[2]
+        s["cd"] += rest[3]
+        s["dd"] += rest[4]
+        return s
+
+    def effect(self, kind: str, z: float = Z95) -> dict[str, float]:
+        """Win rate of seats dealt ``kind``, of the others, their difference and its cluster-robust interval."""
+        s = self.full(kind)
+        n1, n2 = s["b"], s["d"]
+        p1, p2 = s["a"] / n1, s["c"] / n2
+        su = s["aa"] - 2 * p1 * s["ab"] + p1 * p1 * s["bb"]
+        sv = s["cc"] - 2 * p2 * s["cd"] + p2 * p2 * s["dd"]
+        suv = s["ac"] - p2 * s["ad"] - p1 * s["bc"] + p1 * p2 * s["bd"]
+        g = self.games
+        var = max(0.0, su / (n1 * n1) + sv / (n2 * n2) - 2 * suv / (n1 * n2)) * (g / (g - 1) if g > 1 else 1.0)
+        se = math.sqrt(var)
+        d = p1 - p2
+        return {"dealt": p1, "not_dealt": p2, "difference": d, "se": se, "low": d - z * se, "high": d + z * se,
+                "seats_dealt": n1, "seats_not_dealt": n2}
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per kind some seat was dealt: its share, both win rates, the difference with its 95 %
+        interval, ``se`` (compare tests the change of the difference), whether it is judged, and the flag."""
+        seats = self.totals[1]
+        kinds = sorted(self.sums)
+        judged = [k for k in kinds if self.judged(k)]
+        z_flag = NormalDist().inv_cdf(1 - 0.025 / max(1, len(judged)))
+        out = []
+        for kind in kinds:
+            s = self.full(kind)
+            row: dict[str, Any] = {"component": kind, "dealt_share": round(s["b"] / seats, 4) if seats else 0.0,
+                                   "seats_dealt": int(s["b"]), "seats_not_dealt": int(s["d"]),
+                                   "judged": kind in judged, "flag": ""}
+            if s["b"] > 0 and s["d"] > 0:
+                e = self.effect(kind)
+                row.update({"win_rate_dealt": round(e["dealt"], 4), "win_rate_not_dealt": round(e["not_dealt"], 4),
+                            "difference": round(e["difference"], 4), "low": round(e["low"], 4),
+                            "high": round(e["high"], 4), "se": round(e["se"], 6)})
+                if kind in judged:
+                    wide = e["se"] * z_flag
+                    row["flag"] = ("strong" if e["difference"] - wide > 0 else
+                                   "weak" if e["difference"] + wide < 0 else "")
+            else:
+                row.update({"win_rate_dealt": None, "win_rate_not_dealt": None, "difference": None, "low": None,
+                            "high": None, "se": None})
+            out.append(row)
+        out.sort(key=lambda r: (not r["judged"], -(r["difference"] if r["difference"] is not None else -2),
+                                r["component"]))
+        return out
+
+
+#: the keys of a card row both sides of a comparison show
+PAIRED_KEYS = ("dealt_share", "plays_per_seat", "win_rate_dealt", "win_rate_not_dealt", "difference", "low", "high",
+               "flag", "judged")
+
+
+def paired_cards(base: list[dict[str, Any]], variant: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The card rows of both decks side by side (the variant's figures, the base's nested in ``base``), each
+    card judged on both sides with ``change``: did the variant change what being dealt it does?
+
+    ``change`` is a figure like compare's others (``metric`` ``card:<kind>``, variant's difference minus the
+    base's, its 95 % interval and two-sided p-value; the two decks' games are treated as independent, which
+    only widens the interval), so compare puts it in the same Holm family as every other figure and the
+    verdict names a card only when that change is significant. Sorted by the variant's difference.
+    """
+    rows_b = {r["component"]: r for r in base}
+    rows_v = {r["component"]: r for r in variant}
+    out = []
+    for kind in sorted(set(rows_b) | set(rows_v)):
+        rv, rb = rows_v.get(kind), rows_b.get(kind)
+        row: dict[str, Any] = {"component": kind, **{k: rv.get(k) if rv else None for k in PAIRED_KEYS},
+                               "base": {k: rb.get(k) for k in PAIRED_KEYS} if rb else None}
+        if rv and rb and rv.get("judged") and rb.get("judged") and rv.get("se") is not None \
+                and rb.get("se") is not None:
+            row["change"] = change(kind, rb, rv)
+        out.append(row)
+    out.sort(key=lambda r: (-(r["difference"] if r["difference"] is not None else -2), r["component"]))
+    return out
+
+
+def change(kind: str, b: dict[str, Any], v: dict[str, Any]) -> dict[str, Any]:
+    """The variant's dealt-minus-not-dealt difference minus the base's, as a compare figure."""
+    d = v["difference"] - b["difference"]
+    se = math.sqrt(b["se"] ** 2 + v["se"] ** 2)
+    p = (0.0 if d else 1.0) if se == 0 else 2 * (1 - NormalDist().cdf(abs(d) / se))
+    return {"metric": f"card:{kind}", "base": b["difference"], "variant": v["difference"], "difference": round(d, 6),
+            "low": round(d - Z95 * se, 6), "high": round(d + Z95 * se, 6), "p": p, "n": None}

@@ -1,0 +1,139 @@
+"""Which card is too strong, by the deal (cardgen.simulate.cards): known answers on made-up games.
+
+A card that does nothing is flagged about as rarely as the 5 % error rate says; a card
+that wins games is flagged strong; a card every seat is dealt, one that only one seat
+position ever holds, or one too few seats held, is never judged.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardgen.simulate.cards import MIN_SEATS, CardTally
+
+KINDS = ("a", "b", "c", "d", "e", "f", "g")
+
+
+def _deal(rng: random.Random, seats: int, hand: int = 2) -> list[dict[str, int]]:
+    pile = [k for k in KINDS for _ in range(6)]
+    rng.shuffle(pile)
+    out = []
+    for s in range(seats):
+        hand_ = {}
+        for k in pile[s * hand:(s + 1) * hand]:
+            hand_[k] = hand_.get(k, 0) + 1
+        out.append(hand_)
+    return out
+
+
+def _winner(rng: random.Random, dealt: list[dict[str, int]], strong: str | None, boost: float) -> int:
+    weights = [1 + (boost if strong and dealt[s].get(strong) else 0) for s in range(len(dealt))]
+    return rng.choices(range(len(dealt)), weights)[0]
+
+
+def _tally(seed: int, games: int, seats: int = 3, strong: str | None = None, boost: float = 0.0) -> CardTally:
+    rng = random.Random(seed)
+    t = CardTally()
+    for _ in range(games):
+        dealt = _deal(rng, seats)
+        t.add(dealt, {_winner(rng, dealt, strong, boost)})
+    return t
+
+
+def test_a_card_that_does_nothing_is_rarely_flagged_and_a_strong_one_always() -> None:
+    flagged = sum(any(r["flag"] for r in _tally(seed, 600).rows()) for seed in range(40))
+    assert flagged <= 4  # 5 % family-wise; 40 runs: at most 4 (P(X > 4) < 0.05 at 5 %)
+    rows = {r["component"]: r for r in _tally(7, 1500, strong="c", boost=1.5).rows()}
+    assert rows["c"]["flag"] == "strong" and rows["c"]["low"] > 0
+    assert rows["c"]["win_rate_dealt"] > rows["c"]["win_rate_not_dealt"]
+
+
+def test_the_interval_is_the_cluster_one_by_hand() -> None:
+    """Two games of two seats: a hand-computed ratio estimate and its linearised variance."""
+    t = CardTally()
+    t.add([{"x": 1}, {}], {0})  # the holder wins
+    t.add([{}, {"x": 1}], {0})  # the holder loses
+    t.add([{}, {}], {1})  # nobody holds x
+    e = t.effect("x")
+    # dealt: 1 win of 2 seats; not dealt: 2 wins of 4 seats -> 0.5 - 0.5
+    assert e["dealt"] == 0.5 and e["not_dealt"] == 0.5 and e["difference"] == 0
+    # per game u = a - p1 b, v = c - p2 d: (0.5, -0.5), (-0.5, 0.5), (0, 0) -> (u/2 - v/4)^2 summed, x 3/2
+    expected = ((0.25 + 0.125) ** 2 + (-0.25 - 0.125) ** 2) * 3 / 2
+    assert e["se"] == pytest.approx(expected ** 0.5)
+
+
+def test_merged_tallies_equal_one_tally_of_every_game() -> None:
+    rng = random.Random(3)
+    games = [(_deal(rng, 4), {rng.randrange(4)}) for _ in range(60)]
+    whole, one, two = CardTally(), CardTally(), CardTally()
+    for i, (d, w) in enumerate(games):
+        whole.add(d, w)
+        (one if i % 3 else two).add(d, w)
+    two.merge(one)
+    assert two.rows() == whole.rows()
+
+
+def test_cards_few_seats_could_hold_are_never_judged() -> None:
+    t = CardTally()
+    rng = random.Random(1)
+    for i in range(3000):
+        dealt: list[dict[str, int]] = [{"everyone": 1}, {"everyone": 1}, {"everyone": 1}]
+        dealt[0]["seat0"] = 1  # the first seat's own card: by position, not by the shuffle
+        if i % 100 == 0:
+            dealt[i % 3]["rare"] = 1  # 30 seats of 9000
+        for seat in range(3):
+            if i % 50 or seat != i % 3:
+                dealt[seat]["most"] = 1  # every seat but 60 of 9000
+        dealt[0]["first"] = 1  # the first seat always, the others by chance: seat 0 is never on the other side
+        for seat in (1, 2):
+            if rng.random() < 0.5:
+                dealt[seat]["first"] = 1
+        winner = 0 if rng.random() < 0.6 else rng.randrange(1, 3)  # the first seat wins more
+        t.add(dealt, {winner})
+    rows = {r["component"]: r for r in t.rows()}
+    assert rows["everyone"]["judged"] is False and rows["everyone"]["difference"] is None
+    assert rows["seat0"]["judged"] is False and rows["seat0"]["flag"] == ""  # seat 0 wins 60 %: not the card's
+    assert rows["rare"]["judged"] is False and rows["rare"]["seats_dealt"] < MIN_SEATS
+    assert rows["most"]["judged"] is False and rows["most"]["seats_not_dealt"] == 60
+    assert rows["first"]["judged"] is False and rows["first"]["seats_not_dealt"] > 2000
+    assert [r["component"] for r in t.rows()][-1] == "everyone"  # judged rows first, then the rest
+
+
+def test_validate_flags_a_planted_crown_and_no_identical_card(tmp_path) -> None:
+    """End to end through validate (the toy game, reference engine): a card worth 30 points among blanks worth 1
+    is flagged strong for the seats dealt it; in a deck of identical blanks no card is flagged."""
+    from toy_game import load_toy, toy_deck
+
+    from cardgen.simulate.validate import ValidateOptions, run_validation
+
+    opts = ValidateOptions(games=600, players=[2], jobs=1, loader=load_toy, out=None, progress=False)
+    doc = run_validation([toy_deck("toy_crown", tmp_path), toy_deck("toy_even", tmp_path)], opts)
+    rows = {r["variant"]: {c["component"]: c for c in r["designer"]["component_impact"]} for r in doc["results"]}
+    crown = rows["toy_crown"]["crown-30"]  # the toy names a card by its value
+    assert crown["judged"] and crown["flag"] == "strong" and crown["win_rate_dealt"] > 0.9
+    assert crown["win_rate_not_dealt"] < 0.5 and crown["low"] > 0.3
+    assert [r["flag"] for r in rows["toy_even"].values()] == [""]  # blank: every seat holds one, never judged
+
+
+def test_paired_rows_keep_the_variant_in_front_and_the_base_nested() -> None:
+    """compare's card rows: the variant's figures at the top level, the base's under ``base``, and the change is
+    the variant's difference minus the base's (a swap turns a rise into a fall)."""
+    from cardgen.simulate.cards import paired_cards
+
+    judged = {"judged": True, "flag": "", "dealt_share": 0.3, "plays_per_seat": 1.0}
+    base = [{"component": "x", **judged, "difference": 0.01, "low": -0.03, "high": 0.05, "se": 0.02,
+             "win_rate_dealt": 0.34, "win_rate_not_dealt": 0.33},
+            {"component": "only_base", **judged, "difference": 0.0, "low": -0.1, "high": 0.1, "se": 0.05}]
+    variant = [{"component": "x", **judged, "difference": 0.21, "low": 0.17, "high": 0.25, "se": 0.02,
+                "win_rate_dealt": 0.5, "win_rate_not_dealt": 0.29, "flag": "strong"}]
+    rows = {r["component"]: r for r in paired_cards(base, variant)}
+    x = rows["x"]
+    assert x["difference"] == 0.21 and x["win_rate_dealt"] == 0.5 and x["flag"] == "strong"
+    assert x["base"]["difference"] == 0.01 and x["base"]["win_rate_dealt"] == 0.34
+    assert x["change"]["difference"] == pytest.approx(0.2) and x["change"]["metric"] == "card:x"
+    assert x["change"]["low"] == pytest.approx(0.2 - 1.959964 * (2 * 0.02 ** 2) ** 0.5, abs=1e-5)
+    assert x["change"]["p"] < 1e-6
+    assert rows["only_base"]["difference"] is None and "change" not in rows["only_base"]  # one side only
+    not_judged = [{**variant[0], "judged": False}]
+    assert "change" not in paired_cards(base, not_judged)[0]  # a card too few seats held is never tested
