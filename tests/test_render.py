@@ -18,7 +18,7 @@ from cardgen.render.cardface import Painter, draw_face, piece_size, side_of
 from cardgen.render.layouts import LAYOUT_DIR, TEXT_ELEMENTS, layout, load_layouts
 from cardgen.render.symbols import SYMBOLS, draw_symbol
 from cardgen.render.textfit import HYPHEN, TextFitError, draw_fitted, fit_line, fit_text, missing_glyphs
-from cardgen.render.vocab import LAYOUT_IDS, SYMBOL_IDS
+from cardgen.model.vocab import LAYOUT_IDS, SYMBOL_IDS
 from test_render_support import MM, card, ink_mask, inked_pixels, make_deck, pages, real_decks, text
 
 
