@@ -54,6 +54,7 @@ CP = "cardgen/simulate/compare.py"
 SH = "cardgen/render/sheets.py"
 RC = "cardgen/rulebook/context.py"
 UN = "cardgen/unchanged.py"
+PR = "cardgen/printable.py"
 
 #: Its second process is started with a scrubbed environment, so it never runs the active mutant:
 #: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that
@@ -87,6 +88,9 @@ TARGETS = [
                "the_title_page_gives_the_published_player_range")) + ("tests/test_rulebook_context_mutants.py",)),
     Target("build_fingerprint", UN, _m(UN, "x_fingerprint"),
            ("tests/test_unchanged.py", "tests/test_unchanged_mutants.py")),
+    # what prints as written, below every stage (issue 37)
+    Target("printable", PR, _m(PR, "x_char_problem", "x_string_problems", "x_unprintable_texts"),
+           ("tests/test_printable.py", "tests/test_resolve.py")),
 ]
 
 

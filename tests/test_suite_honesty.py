@@ -156,3 +156,12 @@ def test_the_scans_see_what_they_look_for() -> None:
                      "def test_c():\n    main(['--engine', 'reference'])\n"
                      "@pytest.fixture\ndef logs():\n    return run(engine='fast')\n")
     assert sorted(compiled_tier_requests(fast)) == [("logs", 11), ("test_a", 2), ("test_a", 3)]
+
+
+def test_nonempty_fails_on_nothing_and_hands_back_a_list() -> None:
+    import pytest
+    from nonempty import nonempty
+
+    assert nonempty(x for x in (1, 2)) == [1, 2]
+    with pytest.raises(AssertionError, match="the folders is empty"):
+        nonempty(iter(()), "the folders")
