@@ -34,6 +34,7 @@ sys.pycache_prefix = str(SESSION_CACHE / "pyc")
 os.environ.pop("NUMBA_CACHE_DIR", None)  # cardgen/jit.py sets it under CARDGEN_CACHE_DIR
 os.environ["CARDGEN_BACKGROUND_BUILD"] = "0"  # no detached compile outliving a test (tests of it set "1")
 os.environ["CARDGEN_BACKGROUND_COMPILE"] = "0"  # its newer name (firstrun, #23), read first where set
+os.environ["CARDGEN_AUTO_WAITS"] = "0"  # nor a compile in the foreground: --engine auto plays the reference engine
 
 
 def tree_listing(root: Path) -> dict[str, tuple[int, int]]:
