@@ -107,6 +107,7 @@ SLOW_MODULES = {
     "test_royale_search": "Royale's compiled search driver against the reference engine",
     "test_fastrng": "numba's Mersenne Twister against random.Random",
     "test_fasttree": "numba's search tree against the Python search",
+    "test_searchloop": "the search loops compiled over a toy game's kernels (importing them compiles fastrng's base)",
 }
 
 

@@ -84,14 +84,12 @@ TREE = SearchParams(40, 0.7, 0.25, 0.1, False, False, 1.0)
 TREE_PRIOR = SearchParams(40, 0.7, 0.25, 0.1, True, False, 1.0, 0.15)
 
 
-@pytest.mark.slow  # compiles the loops (numba): CI's slow tier
 @pytest.mark.parametrize("params", [PAIRED, TREE, TREE_PRIOR], ids=["paired", "tree", "tree-prior"])
 def test_the_loops_find_the_winning_move(params: SearchParams) -> None:
     for seed in range(3):
         assert searchloop.run("toy search", LOOPS, (np.zeros(1, np.int64),), params, seed) == WINNING
 
 
-@pytest.mark.slow  # compiles the loops (numba): CI's slow tier
 @pytest.mark.parametrize("params", [PAIRED, TREE], ids=["paired", "tree"])
 def test_a_kernels_negative_status_stops_the_search_and_is_answered(params: SearchParams) -> None:
     assert searchloop.run("toy search", LOOPS, (np.ones(1, np.int64),), params, 0) == STOP
