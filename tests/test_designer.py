@@ -77,7 +77,7 @@ def test_a_planted_overpowered_card_is_flagged(project_with: Callable[[str], Pat
     (project / "variants" / "draco" / "big-racket.yaml").write_text(RACKET, encoding="utf-8")
     js = tmp_path / "v.json"
     code = main(["--project", str(project), "validate", "draco", "big-racket", "--games", "200", "--players", "4",
-                 "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")])
+                 "--jobs", "1", "--engine", "reference", "--json", str(js), "--out", str(tmp_path / "out")])
     assert code == 0
     by = {r["variant"]: {c["component"]: c for c in r["designer"]["component_impact"]}
           for r in json.loads(js.read_text())["results"]}
