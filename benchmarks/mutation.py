@@ -69,6 +69,7 @@ HO = "cardgen/house.py"
 CA = "cardgen/simulate/cards.py"
 VE = "cardgen/simulate/verdict.py"
 DE = "cardgen/simulate/designer.py"
+PR = "cardgen/printable.py"
 
 #: Its second process is started with a scrubbed environment, so it never runs the active mutant:
 #: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that
@@ -133,6 +134,9 @@ TARGETS = [
     Target("designer_figures", DE, _m(DE, "x_game_figures", "x__runner_up", "x__kingmade", "x_card_rows"),
            ("tests/test_designer.py", "--deselect",
             "tests/test_designer.py::test_designer_figures_are_the_same_on_every_engine")),
+    # what prints as written, below every stage (issue 37)
+    Target("printable", PR, _m(PR, "x_char_problem", "x_string_problems", "x_unprintable_texts"),
+           ("tests/test_printable.py", "tests/test_resolve.py")),
 ]
 
 

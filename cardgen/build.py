@@ -35,7 +35,7 @@ from typing import Any
 from cardgen.buildkeys import code_hashes_remembered, deck_hash, source_hash
 from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
-from cardgen.render.vocab import DUPLEX
+from cardgen.model.vocab import DUPLEX
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.unchanged import CACHE_FILE, INPUTS, inputs_entry
 from cardgen.workers import Forked, fork_safe

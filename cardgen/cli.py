@@ -586,11 +586,12 @@ def _run(args: argparse.Namespace) -> int:
     from cardgen.load.project import Project
 
     if args.command == "schema":
+        from cardgen.games import deck_models
         from cardgen.model.jsonschema import json_schema, project_ids
-        ids = None
+        games, ids = deck_models(), None
         if args.project is not None and (Path(args.project) / "decks").is_dir():  # variants of this project get their game's fields
-            ids = project_ids(Project.open(args.project))
-        text = json.dumps(json_schema(ids), indent=2, ensure_ascii=False) + "\n"
+            ids = project_ids(Project.open(args.project), games)
+        text = json.dumps(json_schema(games, ids), indent=2, ensure_ascii=False) + "\n"
         if args.out:
             from cardgen.fileio import check_output_file, write_atomic
             check_output_file(args.out, "schema file")

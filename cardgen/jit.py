@@ -3,7 +3,7 @@
 numba's own cache (``@njit(cache=True)``) checks a cached function against the time stamp
 of *its own* source file only. A compiled function also holds what it inlined or called
 from other modules (``royale/fastreq.py`` inside ``fastcore``, ``engine/fastrng.py`` inside
-every game, constants imported from ``agents/search.py``), so after an edit, a ``git pull``
+every game, constants imported from ``engine/searchparams.py``), so after an edit, a ``git pull``
 or an upgrade that changed only such a module numba would go on running the old code:
 silently wrong games.
 

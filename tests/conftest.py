@@ -34,6 +34,7 @@ sys.pycache_prefix = str(SESSION_CACHE / "pyc")
 os.environ.pop("NUMBA_CACHE_DIR", None)  # cardgen/jit.py sets it under CARDGEN_CACHE_DIR
 os.environ["CARDGEN_BACKGROUND_BUILD"] = "0"  # no detached compile outliving a test (tests of it set "1")
 os.environ["CARDGEN_BACKGROUND_COMPILE"] = "0"  # its newer name (firstrun, #23), read first where set
+os.environ["CARDGEN_AUTO_WAITS"] = "0"  # nor a compile in the foreground: --engine auto plays the reference engine
 
 
 def tree_listing(root: Path) -> dict[str, tuple[int, int]]:
@@ -110,6 +111,7 @@ SLOW_MODULES = {
     "test_faults": "interrupts, kills and a loopback Dask cluster losing its members, against real commands",
     "test_house_options": "house rules adding an action, played by look-ahead on the reference engine",
     "test_null_variants": "30 comparisons of each game with itself reshuffled: the verdict stays silent",
+    "test_searchloop": "the search loops compiled over a toy game's kernels (importing them compiles fastrng's base)",
 }
 
 

@@ -15,7 +15,7 @@ from PIL import Image
 from cardgen.cli import main
 from cardgen.render.layouts import layout, layouts_for
 from cardgen.render.sheets import render_sheets
-from cardgen.render.vocab import LAYOUT_IDS, layout_ids, symbol_ids
+from cardgen.model.vocab import LAYOUT_IDS, layout_ids, symbol_ids
 from cardgen.resolve.resolve import resolve
 
 ROOT = Path(__file__).resolve().parent.parent

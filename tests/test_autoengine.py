@@ -30,7 +30,18 @@ def test_uncompiled_code_plays_on_the_reference_engine_and_is_built_once_in_the_
     assert not decide(50.0, ready=True, building=False, compile_s=None).build
 
 
-def test_a_run_large_enough_to_gain_waits_for_the_build() -> None:
+def test_the_suite_never_waits_for_a_compile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under the suite's switch a huge run plays the reference engine: the README's tier compiles nothing,
+    however slow a loaded machine makes the reference engine look."""
+    assert os.environ.get(autoengine.WAIT_ENV) == "0"  # tests/conftest.py
+    assert decide(10_000.0, ready=False, building=False, compile_s=None).engine == "reference"
+    assert decide(10_000.0, ready=True, building=False, compile_s=None).engine == "fast"  # cached: no compile
+    monkeypatch.delenv(autoengine.WAIT_ENV)
+    assert decide(10_000.0, ready=False, building=False, compile_s=None).engine == "wait"
+
+
+def test_a_run_large_enough_to_gain_waits_for_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(autoengine.WAIT_ENV, raising=False)
     assert decide(200.0, ready=False, building=False, compile_s=30.0).engine == "wait"
     assert decide(200.0, ready=False, building=False, compile_s=300.0).engine == "reference"
     assert decide(10_000.0, ready=False, building=False, compile_s=None).engine == "wait"

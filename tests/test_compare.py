@@ -142,7 +142,7 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     (project / "variants" / "draco" / "draco-rich-toast.yaml").write_text(RICH_TOAST, encoding="utf-8")
     out, js = tmp_path / "out", tmp_path / "c.json"
     code = main(["--project", str(project), "compare", "draco", "draco-rich-toast", "--games", "30",
-                 "--players", "3", "--jobs", "1", "--json", str(js), "--out", str(out)])
+                 "--players", "3", "--jobs", "1", "--engine", "reference", "--json", str(js), "--out", str(out)])
     text = capsys.readouterr().out
     assert code == 0
     assert "toast_payouts: [4, 3, 2, 1] -> [5, 4, 3, 2, 1]" in text and "A toast pays 5, 4, 3, 2 and 1." in text

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from cardgen.games.draco.agents import _Forecast, _tables
-from cardgen.games.draco.compiled import fast_engine
 from cardgen.games.draco.engine import DracoGame
 from cardgen.games.draco.table import toast_deltas
 from cardgen.resolve.resolve import resolve
@@ -38,6 +37,8 @@ def digest(deck_id: str, players: int, compiled: bool, games: int = 12) -> str:
     """The digest of the recorded games, played on the reference engine or (``compiled``) on the compiled tier."""
     deck = resolve(deck_id, ROOT)
     game = DracoGame(deck, players)
+    if compiled:
+        from cardgen.games.draco.compiled import fast_engine  # loads numba: only the slow tier's test asks
     fast = fast_engine(deck, players) if compiled else None
     h = hashlib.sha256()
     for i in range(games):
@@ -51,6 +52,7 @@ def digest(deck_id: str, players: int, compiled: bool, games: int = 12) -> str:
     return h.hexdigest()[:16]
 
 
+@pytest.mark.slow  # compiles Draco's tier (minutes on a fresh cache): CI's slow tier
 @pytest.mark.parametrize("key", sorted(RECORDED))
 def test_compiled_forecasts_take_the_recorded_decisions(key):
     deck_id, players = key.split("/")

@@ -27,6 +27,7 @@ from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.runner import play_game
 from cardgen.simulate.stats import wilson
+from nonempty import nonempty
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = Project.open(ROOT)
@@ -125,7 +126,7 @@ def test_winners_follow_the_ties_rule():
     win = np.zeros(5, dtype=np.int64)
     cases = [([9, 3, 3, 1, 0], [0]), ([9, 9, 4, 1, 0], [2]), ([9, 9, 4, 4, 1], [4]), ([5, 5, 5, 5, 5], [0, 1, 2, 3, 4])]
     rule = game.deck.clarifications["tie_for_win"].resolution
-    for money, want in cases:
+    for money, want in nonempty(cases):
         cr.winners(np.array(money, dtype=np.int64), d.cfg, win)
         got = np.flatnonzero(win).tolist()
         if money == [9, 9, 4, 4, 1] and rule == "share_next":

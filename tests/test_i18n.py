@@ -10,6 +10,7 @@ from babel.messages.plurals import get_plural
 from cardgen.rulebook import catalog
 from cardgen.rulebook.catalog import (TEMPLATE_DIR, catalog_problems, domains, extract, placeholders, po_path,
                                       pot_is_current, read_catalog)
+from nonempty import nonempty
 
 LANGS = ("fr", "it", "en")
 
@@ -46,7 +47,7 @@ def test_catalog_is_complete(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_extracted_message_is_translated(lang: str, extracted: list[tuple[str, object]]) -> None:
     entries = {d: {m.id: m for m in read_catalog(po_path(lang, d), lang) if m.id} for d in DOMAINS}
-    for domain, message in extracted:
+    for domain, message in nonempty(extracted):
         entry = entries[domain].get(message.id)  # type: ignore[attr-defined]
         assert entry is not None, f"{lang}: missing {message.id!r}"  # type: ignore[attr-defined]
         forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
@@ -56,7 +57,7 @@ def test_every_extracted_message_is_translated(lang: str, extracted: list[tuple[
 def test_placeholders_are_identical_across_languages(extracted: list[tuple[str, object]]) -> None:
     catalogs = {(lang, d): {m.id: m for m in read_catalog(po_path(lang, d), lang) if m.id}
                 for lang in LANGS for d in DOMAINS}
-    for domain, message in extracted:
+    for domain, message in nonempty(extracted):
         ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
         wanted = set().union(*(placeholders(i) for i in ids))
         for lang in LANGS:
@@ -67,7 +68,7 @@ def test_placeholders_are_identical_across_languages(extracted: list[tuple[str, 
 
 
 def test_placeholders_are_named(extracted: list[tuple[str, object]]) -> None:
-    for _, message in extracted:
+    for _, message in nonempty(extracted):
         ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
         for text in ids:
             stripped = catalog.PLACEHOLDER.sub("", text).replace("%%", "")

@@ -62,6 +62,7 @@ def _result(out: str) -> int:
     return int([line for line in out.splitlines() if not line.startswith("[cache]")][-1])
 
 
+@pytest.mark.slow  # compiles in a fresh process (1-2 min under load): CI's slow tier
 def test_an_edit_to_an_inlined_module_recompiles_and_plays_the_new_code(tmp_path: Path) -> None:
     copy = _copy_package(tmp_path / "pkg")
     cache = tmp_path / "cache"
@@ -77,6 +78,7 @@ def test_an_edit_to_an_inlined_module_recompiles_and_plays_the_new_code(tmp_path
     assert len(folders) == 2  # one per version of the sources; the old one kept for a while
 
 
+@pytest.mark.slow  # compiles in a fresh process (1-2 min under load): CI's slow tier
 def test_without_the_key_numba_alone_would_run_the_stale_code(tmp_path: Path) -> None:
     """The control: the same edit with numba's cache pointed at one fixed folder keeps the old result,
     so the test above proves the key, not a numba that got smarter."""
@@ -96,7 +98,7 @@ def test_the_key_follows_imports_wherever_modules_are_named(tmp_path: Path) -> N
             "print(sorted(p.relative_to(j.PACKAGE).as_posix() for p in j.compiled_sources()))")
     key, names = _run(copy, tmp_path / "cache", code).splitlines()
     for needed in ("games/royale/probe_rules.py", "games/royale/compiled_require.py", "engine/fastrng.py",
-                   "agents/search.py", "simulate/fastseeds.py"):
+                   "engine/searchparams.py", "simulate/fastseeds.py"):
         assert needed in names
     assert "report/gallery.py" not in names
     fastreq = copy / "cardgen" / "games" / "royale" / "compiled_require.py"
@@ -186,6 +188,7 @@ BOUND = ("from cardgen.engine import probe_a as a, probe_b as b; print(a.run(2, 
          "print(sum(a.run.stats.cache_hits.values()) + sum(b.run.stats.cache_hits.values()))")
 
 
+@pytest.mark.slow  # compiles in a fresh process (1-2 min under load): CI's slow tier
 def test_a_loop_bound_per_game_runs_each_games_kernels_and_is_found_in_the_disk_cache(tmp_path: Path) -> None:
     copy = tmp_path / "copy"
     copy.mkdir()

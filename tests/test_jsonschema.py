@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from cardgen.cli import main
+from cardgen.games import deck_models
 from cardgen.load.project import Project
 from cardgen.model.jsonschema import json_schema
 
@@ -18,7 +19,7 @@ FILES = sorted(Project.open(ROOT).sources.items())
 
 @pytest.fixture(scope="module")
 def validator() -> jsonschema.protocols.Validator:
-    schema = json_schema()
+    schema = json_schema(deck_models())
     jsonschema.Draft202012Validator.check_schema(schema)
     return jsonschema.Draft202012Validator(schema)
 
@@ -67,7 +68,7 @@ def test_schema_rejects_what_the_loader_rejects(validator: jsonschema.protocols.
 def test_schema_command_writes_the_same_schema(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--project", str(tmp_path), "schema"]) == 0  # no project there: each game's deck id
     printed = json.loads(capsys.readouterr().out)
-    assert printed == json.loads(json.dumps(json_schema()))
+    assert printed == json.loads(json.dumps(json_schema(deck_models())))
     target = tmp_path / "cardgen.schema.json"
     assert main(["--project", str(tmp_path), "schema", "--out", str(target)]) == 0
     assert json.loads(target.read_text(encoding="utf-8")) == printed
@@ -77,7 +78,7 @@ def test_variants_are_checked_per_game() -> None:
     """An editor catches a rule or component field the variant's game does not have."""
     import jsonschema
 
-    schema = json_schema({"king_lui": ["king_lui", "hungry"], "royale": ["royale"], "draco": ["draco"]})
+    schema = json_schema(deck_models(), {"king_lui": ["king_lui", "hungry"], "royale": ["royale"], "draco": ["draco"]})
     check = jsonschema.Draft202012Validator(schema)
     head = {"name": {"fr": "a", "it": "a", "en": "a"}, "description": {"fr": "a", "it": "a", "en": "a"}}
 

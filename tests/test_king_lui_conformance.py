@@ -18,6 +18,7 @@ from cardgen.games.king_lui import GAME
 from cardgen.games.king_lui.engine import KingLuiState
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.conformance import card_instances, check_engine, conservation_problem
+from nonempty import nonempty
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ("king_lui", "king_lui-six-players", "king_lui-hungry-dragon")
@@ -66,7 +67,7 @@ def test_invariants_hold_after_every_action(deck_id, agent):
     expected = card_instances(deck)
     ids = {c.id for c in deck.model.components if c.kind == "card"}
     player = RandomAgent() if agent == "random" else GAME.agents[agent]()
-    for players in deck.model.players.counts:
+    for players in nonempty(deck.model.players.counts):
         game = GAME.new_game(deck, players)
         for seed in range(GAMES[agent]):
             state = game.new_initial_state(seed)
@@ -96,7 +97,7 @@ def test_invariants_hold_after_every_action(deck_id, agent):
 @pytest.mark.parametrize("deck_id", DECKS)
 def test_generic_conformance_runs_our_invariants(deck_id):
     deck = resolve(deck_id, ROOT)
-    for players in deck.model.players.counts:
+    for players in nonempty(deck.model.players.counts):
         assert check_engine(deck, players, seeds=(1, 2, 3, 4)) == []
 
 

@@ -14,6 +14,7 @@ import pytest
 from cardgen.games.king_lui import GAME
 from cardgen.games.king_lui.engine import KingLuiState
 from cardgen.resolve.resolve import resolve
+from nonempty import nonempty
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -109,7 +110,7 @@ def test_determinize_differs_across_rngs_and_repeats_with_the_same_rng(deck):
 
 
 def test_determinize_then_play_on_to_the_end(deck):
-    for state in positions(deck, 4, range(2), every=9):
+    for state in nonempty(positions(deck, 4, range(2), every=9)):
         other = state.determinize(state.current_player if not state.is_terminal() else 0, random.Random(1))
         rng = random.Random(2)
         while not other.is_terminal():
@@ -120,7 +121,7 @@ def test_determinize_then_play_on_to_the_end(deck):
 
 def test_observation_holds_nothing_the_player_may_not_see(deck):
     """Re-dealing everything hidden from p changes nothing in observation(p); no card id appears."""
-    for state in positions(deck, 4, range(4), every=3):
+    for state in nonempty(positions(deck, 4, range(4), every=3)):
         for p in range(4):
             obs = state.observation(p)
             text = repr(obs)

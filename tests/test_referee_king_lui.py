@@ -3,7 +3,7 @@ rules, the referee's own rules give hand-worked answers, and planted faults are 
 
 The referee is written from the rule texts, not the engine; these tests run it on logs of
 the base deck and every shipped variant at every player count, random and heuristic
-agents mixed, on both engine tiers.
+agents mixed, on the reference engine (the compiled tier's logs in the slow tier: it compiles).
 """
 from __future__ import annotations
 
@@ -27,13 +27,13 @@ ROOT = Path(__file__).resolve().parent.parent
 #: code (``code:``) changes the rules the referee judges, and runs on the reference engine only
 DECKS = ["king_lui"] + sorted(p.stem for p in (ROOT / "variants" / "king_lui").glob("*.yaml")
                           if "\ncode:" not in "\n" + p.read_text(encoding="utf-8"))
-GAMES = 20  # per deck, player count and engine tier
+GAMES = 20  # per deck, player count and log
 
 
 def _log(tmp: Path, engine: str, agents: list[str], seed: int) -> Path:
     project = Project.open(ROOT)
     decks = [Resolver(project).resolve(d) for d in DECKS]
-    log = tmp / f"{engine}.jsonl"
+    log = tmp / f"{engine}-{seed}.jsonl"
     run_validation(decks, ValidateOptions(games=GAMES, agents=agents, seed=seed, jobs=1, out=None,
                                           progress=False, log_file=log, engine=engine))
     return log
@@ -42,7 +42,7 @@ def _log(tmp: Path, engine: str, agents: list[str], seed: int) -> Path:
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     tmp = tmp_path_factory.mktemp("referee")
-    return [_log(tmp, "reference", ["random", "heuristic"], 11), _log(tmp, "fast", ["heuristic", "random"], 12)]
+    return [_log(tmp, "reference", ["random", "heuristic"], 11), _log(tmp, "reference", ["heuristic", "random"], 12)]
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +67,15 @@ def deck_of() -> Callable[[dict[str, Any]], RefDeck]:
 
 def test_every_shipped_variant_is_covered() -> None:
     assert "king_lui-six-players" in DECKS and "king_lui-hungry-dragon" in DECKS
+
+
+@pytest.mark.slow  # compiles King Lui's tier: CI's slow tier
+def test_the_compiled_tiers_logs_obey_the_published_rules(tmp_path: Path) -> None:
+    """The compiled tier plays the games of the reference, so its logs obey the rules too."""
+    fast = Summary()
+    referee_file(_log(tmp_path, "fast", ["heuristic", "random"], 12), summary=fast)
+    assert [str(f) for _, f in fast.findings] == []
+    assert fast.by_deck and set(fast.by_deck.values()) == {GAMES}  # every deck and player count of DECKS
 
 
 def test_engine_logs_obey_the_published_rules(summary: Summary) -> None:

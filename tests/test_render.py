@@ -18,8 +18,9 @@ from cardgen.render.cardface import Painter, draw_face, piece_size, side_of
 from cardgen.render.layouts import LAYOUT_DIR, TEXT_ELEMENTS, layout, load_layouts
 from cardgen.render.symbols import SYMBOLS, draw_symbol
 from cardgen.render.textfit import HYPHEN, TextFitError, draw_fitted, fit_line, fit_text, missing_glyphs
-from cardgen.render.vocab import LAYOUT_IDS, SYMBOL_IDS
+from cardgen.model.vocab import LAYOUT_IDS, SYMBOL_IDS
 from test_render_support import MM, card, ink_mask, inked_pixels, make_deck, pages, real_decks, text
+from nonempty import nonempty
 
 
 def unique_sides(deck):
@@ -168,7 +169,7 @@ def test_every_face_draws_something_and_nothing_outside_its_bleed(deck) -> None:
     pdf, page, boxes, sides = faces_sheet(deck)
     image = ink_mask(pages(pdf, 60)[0], threshold=8)
     sx, sy = image.width / page[0], image.height / page[1]  # pixels per point, as rendered
-    for (cell, bleed), (comp, face, back) in zip(boxes, sides):
+    for (cell, bleed), (comp, face, back) in nonempty(zip(boxes, sides)):
         crop = image.crop((round(cell[0] * sx), round((page[1] - cell[3]) * sy),
                            round(cell[2] * sx), round((page[1] - cell[1]) * sy)))
         box = crop.getbbox()
@@ -186,7 +187,7 @@ def test_every_face_draws_something_and_nothing_outside_its_bleed(deck) -> None:
 @pytest.mark.parametrize("deck", real_decks(), ids=lambda d: d.id)
 def test_text_boxes_stay_in_the_safe_zone(deck) -> None:
     c = Canvas(io.BytesIO())
-    for comp, face, back in unique_sides(deck):
+    for comp, face, back in nonempty(unique_sides(deck)):
         face, label = side_of(deck, comp, face, back)
         geo = piece_size(deck, comp)
         painter = Painter(c, deck, comp, face, label, "it", geo, layout(face.layout), False)

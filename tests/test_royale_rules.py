@@ -22,6 +22,7 @@ from cardgen.games.royale.agents import HeuristicAgent
 from cardgen.games.royale.checks import noble_face
 from cardgen.games.royale.engine import CLEAR, EMPTY, END, PLACE, TAKE, RoyaleGame, RoyaleState
 from cardgen.resolve.resolve import resolve
+from nonempty import nonempty
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -69,7 +70,7 @@ def to_seat(st: RoyaleState, seat: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_each_seat_takes_the_cells_of_its_own_imposter(deck, players):
     g = RoyaleGame(deck, players)
-    for seat in range(players):
+    for seat in nonempty(range(players)):
         for deg, cells in IMPOSTER_CELLS[seat].items():
             st = g.new_initial_state(7)
             to_seat(st, seat)

@@ -25,6 +25,7 @@ from cardgen.games.royale.engine import END, RoyaleGame
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.runner import play_game
 from cardgen.simulate.stats import wilson
+from nonempty import nonempty
 
 ROOT = Path(__file__).resolve().parents[1]
 #: the scalar slots both sides define (the rest are the compiled loop's bookkeeping)
@@ -169,7 +170,7 @@ def test_determinize_keeps_what_the_seat_sees_and_deals_the_same_cards() -> None
 def test_same_position_and_seed_same_decision_and_hidden_order_never_leaks(params: SearchParams) -> None:
     game = game_of("royale", 3)
     rng = random.Random(4)
-    for state, legal, _ in positions(game, range(1)):
+    for state, legal, _ in nonempty(positions(game, range(1))):
         if state.turns > 6:
             break
         if len(legal) == 1:

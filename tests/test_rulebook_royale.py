@@ -22,6 +22,7 @@ from cardgen.rulebook import has_rulebook, render_rulebook, rulebook_text
 from cardgen.rulebook.catalog import pot_path, read_catalog, translations
 from cardgen.rulebook.context import build_context, typography
 from cardgen.rulebook.templating import environment, render_markup, template_dirs
+from nonempty import nonempty
 
 LANGS = ("fr", "it", "en")
 DECKS = ("royale", "royale-masked", "royale-solo", "royale-short")
@@ -322,7 +323,7 @@ def test_spelling_of_every_royale_book(lang: str, variant: ResolvedDeck) -> None
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_typography(lang: str) -> None:
-    for name in DECKS:
+    for name in nonempty(DECKS):
         text = book(name, lang)
         assert "'" not in text and '"' not in text, f"{name}: straight quotes"
         if lang == "fr":  # a narrow no-break space before : ; ! ? » and after «
@@ -337,12 +338,12 @@ def test_rulebooks_are_in_our_own_words() -> None:
     seeds: set[tuple[str, ...]] = set()
     for seed in (ROOT.parent / "shared" / "seeds").glob("*.txt"):
         seeds |= cc.shingles(cc.words(seed.read_text("utf-8", errors="replace")))  # type: ignore[attr-defined]
-    for name in DECKS:
+    for name in nonempty(DECKS):
         for lang in LANGS:
             runs = shared_runs(book(name, lang), cc, seeds)
             assert not runs, f"{name} {lang} repeats a seed text: {runs[:3]}"
-    for path in [ROOT / "templates" / "rulebook" / "royale.j2", pot_path("royale")] + [
-            Path(p) for p in sorted((ROOT / "cardgen" / "rulebook" / "locale").glob("*/LC_MESSAGES/royale.po"))]:
+    for path in nonempty([ROOT / "templates" / "rulebook" / "royale.j2", pot_path("royale")] + [
+            Path(p) for p in sorted((ROOT / "cardgen" / "rulebook" / "locale").glob("*/LC_MESSAGES/royale.po"))]):
         assert not shared_runs(path.read_text("utf-8"), cc, seeds), path.name
 
 

@@ -10,6 +10,7 @@ import pytest
 from test_rulebook_support import ROOT, book, pdf_text
 
 from cardgen.rulebook.catalog import LOCALE_DIR, PLACEHOLDER, domains, po_path, read_catalog
+from nonempty import nonempty
 
 LANGS = ("fr", "it", "en")
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -48,7 +49,7 @@ def rulebook_sources() -> list[Path]:
 
 def test_sources_are_in_our_own_words(seed_shingles: tuple[object, set[tuple[str, ...]]]) -> None:
     cc, seeds = seed_shingles
-    for path in rulebook_sources():
+    for path in nonempty(rulebook_sources()):
         runs = shared_runs(path.read_text("utf-8"), cc, seeds)
         assert not runs, f"{path.relative_to(ROOT)} repeats a seed text: {runs[:3]}"
 
@@ -71,7 +72,7 @@ def test_the_check_finds_a_copied_sentence(seed_shingles: tuple[object, set[tupl
 def test_no_number_is_typed_into_a_sentence(lang: str) -> None:
     """Numbers come from placeholders; a digit in a message would not follow the deck."""
     messages = [m for d in domains() for m in read_catalog(po_path(lang, d), lang)]
-    for message in messages:
+    for message in nonempty(messages):
         if not message.id:
             continue
         texts = list(message.id if isinstance(message.id, tuple) else (message.id,))
@@ -130,7 +131,7 @@ def test_numbers_in_deck_texts_come_from_the_deck_data(lang: str) -> None:
     """A deck text the book prints as the game's own words (its description) states no number the deck's
     data does not hold: “nine turns” must be the deck's turns. Rulings and clarifications are exempt:
     they are printed in boxes marked as this edition's decisions and may quote the published text."""
-    for deck_id, deck in shipped_decks().items():
+    for deck_id, deck in nonempty(shipped_decks().items()):
         allowed = data_numbers(deck)
         description = deck.model.description  # type: ignore[attr-defined]
         stray = stray_numbers(description[lang], lang, allowed) if description else []
@@ -185,7 +186,7 @@ def unexplained_numbers(markup: str, deck: object) -> list[int]:
 def test_every_number_a_book_prints_comes_from_the_deck(lang: str) -> None:
     from cardgen.rulebook.templating import render_markup
 
-    for deck_id, deck in shipped_decks().items():
+    for deck_id, deck in nonempty(shipped_decks().items()):
         stray = unexplained_numbers(render_markup(deck, lang), deck)
         assert not stray, f"{deck_id}/{lang}: the book prints {stray}, which neither the deck's data nor a ruling holds"
 

@@ -12,6 +12,7 @@ import pytest
 
 from cardgen.cli import main
 from cardgen.scaffold import deck_id, display_name, new_project, starter_files
+from nonempty import nonempty
 
 ROOT = Path(__file__).resolve().parent.parent
 TITLES = ("Sun", "Moon", "Leaf", "Joker", "Comet")
@@ -84,7 +85,7 @@ def test_starter_files_ship_in_the_wheel() -> None:
     from fnmatch import fnmatch
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["cardgen"]
-    for rel in starter_files():
+    for rel in nonempty(starter_files()):
         name = f"starter/{rel.as_posix()}"
         assert any(fnmatch(name, p) and name.count("/") == p.count("/") for p in config), name
 
@@ -170,7 +171,7 @@ def test_starter_translations_cover_every_english_text() -> None:
     quoted = set(texts)
     rows = list(csv.DictReader((STARTER / "decks/cards.csv").open(encoding="utf-8")))
     english = quoted | {r["title"] for r in rows} | {r["text"] for r in rows if r["text"]}
-    for path in sorted(STARTER_LANGS.glob("*.yaml")):
+    for path in nonempty(sorted(STARTER_LANGS.glob("*.yaml"))):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         assert set(data["words"]) == english, path.name
         assert data["rules"].startswith("# "), path.name

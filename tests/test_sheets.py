@@ -17,6 +17,7 @@ from cardgen.render.sheets import EDGE, MARK_GAP, MARK_MIN, PAPERS, plan, render
 from cardgen.render.strings import text as sentence
 from test_render_support import (MM, ROOT, card, colour_mask, hex_rgb, ink_mask, make_deck, page_count, pages,
                                  qpdf_problems, real_decks, text, two_sided_deck)
+from nonempty import nonempty
 
 DECKS = real_decks()
 ALL = real_decks(variants=True)
@@ -158,7 +159,7 @@ def test_every_trim_box_sits_inside_its_crop_marks(tmp_path: Path, paper: str) -
     pdf = render_sheets(deck, "en", paper, duplex="long")
     page_w, page_h = PAPERS[paper]
     s = dpi / 72
-    for index, page in enumerate(plan(deck, paper, "long")):
+    for index, page in nonempty(enumerate(plan(deck, paper, "long"))):
         if page.role != "fronts" or not page.marks:
             continue
         image = pages(pdf, dpi, [index])[0]
@@ -415,7 +416,7 @@ def test_crop_marks_never_reach_into_a_pieces_bleed(monkeypatch, tmp_path: Path,
     decks = [two_sided_deck(tmp_path)[0], *DECKS]
     w, h = PAPERS[paper]
     tol = 0.01
-    for deck in decks:
+    for deck in nonempty(decks):
         drawn = _crop_mark_lines(monkeypatch, deck, paper, duplex)
         assert drawn, deck.id
         for page, (x1, y1, x2, y2) in drawn:

@@ -11,6 +11,7 @@ from reportlab.lib.colors import black
 from test_render_support import MM, two_sided_deck
 
 from cardgen.render.sheets import EDGE, IDENTITY, MARK_GAP, MARK_MAX, MARK_WIDTH, Grid, Sheets, Slot, compose, fit_grid
+from nonempty import nonempty
 
 
 def test_compose_by_hand() -> None:
@@ -202,7 +203,7 @@ def test_no_crop_mark_in_a_tight_grids_edge_or_bleed(tmp_path, paper: str, grid,
     deck, _ = two_sided_deck(tmp_path)
     sheets = Sheets(deck, "en", paper, "none", False, grid=grid, gutter=gutter * MM, instructions=False)
     w, h = sheets.size
-    for page in (p for p in sheets.pages if p.marks):
+    for page in nonempty((p for p in sheets.pages if p.marks)):
         canvas = MarkRecorder()
         sheets.crop_marks(canvas, [s.trim for s in page.slots], [s.bleed_box for s in page.slots])
         for x0, y0, x1, y1 in canvas.lines:

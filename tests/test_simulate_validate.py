@@ -10,7 +10,6 @@ from toy_game import load_toy, recording_loader, toy_deck
 
 from cardgen.cli import main
 from cardgen.errors import InputError
-from cardgen.games import get_game
 from cardgen.simulate.validate import ValidateOptions, run_validation, validate
 
 
@@ -137,8 +136,6 @@ def test_outputs_are_written(tmp_path: Path) -> None:
 
 def test_cli_validates_the_real_king_lui_deck(mini_project: Path, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    if get_game("king_lui").new_game is None:
-        pytest.skip("King Lui has no engine yet")
     js, log = tmp_path / "v.json", tmp_path / "g.jsonl"
     code = main(["--project", str(mini_project), "validate", "king_lui", "--games", "12", "--players", "3", "4",
                  "--agents", "random", "heuristic", "--jobs", "1", "--json", str(js), "--log", str(log),

@@ -69,11 +69,18 @@ def test_default_agents_are_the_games_heuristic() -> None:
 
 
 def test_cli_search_and_skill_on_the_real_king_lui_deck(mini_project: Path, tmp_path: Path,
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    """Default agents, --agents search, --search-iterations and --skill through the command line."""
+                                                         capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Default agents, --agents search, --search-iterations and --skill through the command line.
+
+    The search runs in Python here (in this process: ``--jobs 1``): its compiled driver would compile in
+    the README's tier; ``tests/test_king_lui_search.py`` proves the driver decides as this search does."""
     import json
 
     from cardgen.cli import main
+    from cardgen.engine.api import State
+
+    monkeypatch.setattr(State, "has_compiled_search", lambda self: False)
 
     js = tmp_path / "v.json"
     code = main(["--project", str(mini_project), "validate", "king_lui", "--games", "2", "--players", "3",

@@ -10,6 +10,7 @@ from test_rulebook_support import ROOT, write_variant
 
 from cardgen.resolve.resolve import resolve_all
 from cardgen.rulebook import rulebook_text
+from nonempty import nonempty
 
 LANGS = ("fr", "it", "en")
 WORDS = ROOT / "cardgen" / "rulebook" / "words"
@@ -61,6 +62,6 @@ def test_a_misspelling_is_caught(lang: str, typo: str) -> None:
 
 
 def test_word_lists_hold_only_words() -> None:
-    for path in WORDS.glob("*.txt"):
+    for path in nonempty(WORDS.glob("*.txt")):
         for word in word_list(path.stem):
             assert WORD.fullmatch(word), f"{path.name}: {word!r} is not a single word"

@@ -48,7 +48,7 @@ def test_compare_leaves_out_a_failing_count_and_says_so(project_with: Callable[[
     (project / "variants" / "draco" / "wide2.yaml").write_text(WIDE.replace("Wide", "Wide two"), encoding="utf-8")
     report = tmp_path / "c.json"
     code = main(["--project", str(project), "compare", "wide", "wide2", "--players", "2", "12", "--games", "3",
-                 "--json", str(report), "--out", str(tmp_path / "out"), "--jobs", "1"])
+                 "--engine", "reference", "--json", str(report), "--out", str(tmp_path / "out"), "--jobs", "1"])
     err = capsys.readouterr().err
     assert code == 0 and "Traceback" not in err
     assert "12 players not played: a check fails (wide: the lairs cover the players" in err

@@ -147,7 +147,7 @@ def test_a_tally_that_repeats_the_edit_never_headlines(project_with, tmp_path: P
     (project / "variants" / "draco" / "less-gold.yaml").write_text(FEWER_GOLD, encoding="utf-8")
     js = tmp_path / "c.json"
     assert main(["--project", str(project), "compare", "draco", "less-gold", "--games", "40", "--players", "4",
-                 "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")]) == 0
+                 "--jobs", "1", "--engine", "reference", "--json", str(js), "--out", str(tmp_path / "out")]) == 0
     out = capsys.readouterr().out
     [r] = json.loads(js.read_text())["results"]
     gold = next(m for m in r["metrics"] if m["metric"] == "peak:gold_in_hands")

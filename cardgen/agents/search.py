@@ -57,25 +57,10 @@ from collections.abc import Callable
 
 from cardgen.agents.base import StateAgent
 from cardgen.engine.api import Action, Agent, SearchParams, State
-
-#: iterations (determinize, select, expand, rollout, backpropagate) per decision
-DEFAULT_ITERATIONS = 200
-#: UCT exploration constant for rewards in 0..1
-DEFAULT_EXPLORATION = 0.7
-#: weight of the normalised score in the reward (the rest is the win share)
-DEFAULT_SCORE_WEIGHT = 0.25
-#: chance of a uniformly random move in a policy rollout
-DEFAULT_EPSILON = 0.1
-#: share of the iterations credited to the policy's own choice at the root when deciding
-DEFAULT_PRIOR = 0.15
-#: standard errors by which a move must beat the policy's move on common samples
-PAIRED_Z = 1.0
-#: decisions after which a rollout is abandoned (a never-ending sample)
-ROLLOUT_CAP = 10_000
-#: the fewest rounds of the paired choice, however many legal moves share the budget
-PAIRED_MIN_ROUNDS = 2
-#: iterations between the tree's checks whether its most visited root action is decided
-DECIDED_EVERY = 8
+# the tuning constants, shared with the compiled search: written once, in the engine stage below
+from cardgen.engine.searchparams import (DECIDED_EVERY, DEFAULT_EPSILON, DEFAULT_EXPLORATION,  # noqa: F401
+                                         DEFAULT_ITERATIONS, DEFAULT_PRIOR, DEFAULT_SCORE_WEIGHT, PAIRED_MIN_ROUNDS,
+                                         PAIRED_Z, ROLLOUT_CAP)
 
 #: ``rollout(state, rng)``: play ``state`` (a sample, free to mutate) to its end
 Rollout = Callable[[State, random.Random], None]

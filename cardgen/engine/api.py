@@ -20,7 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -343,6 +343,10 @@ class RandomAgent(Agent):
         return legal[rng.randrange(len(legal))]
 
 
+class Overflowed(RuntimeError):
+    """A compiled tier could not finish a game as the reference does, and nothing replays it."""
+
+
 class FastEngine(ABC):
     """A game's compiled tier for one resolved deck and player count.
 
@@ -354,6 +358,20 @@ class FastEngine(ABC):
 
     #: agent names this tier can play (always includes "random")
     agents: frozenset[str] = frozenset({"random"})
+
+    #: plays on the reference engine a game this tier cannot finish as the reference does (more gap
+    #: events than its buffer holds): ``replay(game, seed, agents, cap, record) -> GameResult``. The
+    #: runner, which chooses the tiers, sets it (``cardgen.simulate.runner.replay_on_reference``), so
+    #: the engine stage never imports the simulator above it; unset, such a game raises ``Overflowed``.
+    replay: ClassVar[Callable[["Game", int, list[str], int, bool], GameResult] | None] = None
+
+    def replayed(self, game: "Game", seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
+        """The game ``seed`` played on the reference ``game`` by ``FastEngine.replay``: this tier overflowed."""
+        replay = FastEngine.replay
+        if replay is None:
+            raise Overflowed(f"game {seed} overflowed the compiled tier and no reference replay is set "
+                             "(import cardgen.simulate.runner)")
+        return replay(game, seed, list(agents), cap, record)
 
     @abstractmethod
     def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:

@@ -177,11 +177,8 @@ class BatchEngine(FastEngine):
     def play(self, seed: int, agents: list[str], cap: int, record: bool) -> GameResult:
         rows, events = self._run(np.array([seed], dtype=np.uint64), self._kinds(agents)[None], cap, record)
         row = rows[0].tolist()
-        if self._overflows(row[R_GAPS]):  # the reference plays this one
-            from cardgen.simulate.runner import make_agents, play_game
-            game = self.game
-            return play_game(game, seed, make_agents(game.resolved.spec, list(agents)), list(agents), cap=cap,
-                             record=record)
+        if self._overflows(row[R_GAPS]):  # the reference plays this one (the runner's replay)
+            return self.replayed(self.game, seed, list(agents), cap, record)
         settled, detail = self.settled, self._gap_detail
         gaps = [(self.gap_kinds[k], bool(settled[k]), detail(k, args)) for _, k, *args in events.tolist()]
         peaks = R_SCORES + 2 * self.players

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
-from cardgen.agents.search import DECIDED_EVERY, PAIRED_MIN_ROUNDS
+from cardgen.engine.searchparams import DECIDED_EVERY, PAIRED_MIN_ROUNDS
 from cardgen.engine import fastrng
 from cardgen.engine.fasttree import (T_ACTION, backpropagate, decided_with, expand, most_visited_with, new_tree,
                                      paired_add, paired_pick, select_uct, untried)

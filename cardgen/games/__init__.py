@@ -81,6 +81,15 @@ def get_game(game_id: str) -> GameSpec:
     return spec
 
 
+def deck_models() -> dict[str, Any]:
+    """The concrete deck model (a pydantic class) of every bundled game, by game id: what
+    ``cardgen schema`` describes (``cardgen.model.jsonschema.json_schema``)."""
+    from cardgen.model.schema import deck_model
+
+    specs = {gid: get_game(gid) for gid in GAME_IDS}
+    return {gid: deck_model(gid, s.rules_model, s.component_data, s.face_data) for gid, s in specs.items()}
+
+
 def source_of(game_id: str) -> Path | None:
     """The folder (or file) of a game's rules package, for build cache keys; None for print-only
     decks and project rules files (``game: rules.py``), which print nothing of their own."""

@@ -10,31 +10,19 @@ fields under ``change`` (every field optional, as a variant changes only what it
 names), so an editor flags ``grid_row: 4`` or ``{cout: 2}`` at once. A list in a
 change (a card's ``faces``) may be replaced whole or changed item by item with a
 mapping from item index to the fields to change.
+
+The games' deck models come in as an argument (``cardgen.games.deck_models()``): the model
+stage never imports the game registry above it (docs/ARCHITECTURE.md, "Order of stages").
 """
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Union
 
 from pydantic import TypeAdapter
 
-from cardgen.games import GAME_IDS, get_game
-from cardgen.model.schema import Variant, deck_model, print_deck_model, project_deck_model
-
-
-def game_deck_models() -> dict[str, type[Any]]:
-    """The concrete deck model of every bundled game, by game id."""
-    out = {}
-    for gid in GAME_IDS:
-        spec = get_game(gid)
-        out[gid] = deck_model(gid, spec.rules_model, spec.component_data, spec.face_data)
-    return out
-
-
-def deck_models() -> list[type[Any]]:
-    """The print-only deck's model, then the concrete deck model of every bundled game."""
-    return [print_deck_model(), *game_deck_models().values()]
+from cardgen.model.schema import Variant, print_deck_model, project_deck_model
 
 
 def _ref_name(node: Mapping[str, Any]) -> str | None:
@@ -96,18 +84,18 @@ def _variant_of(game_def: dict[str, Any], defs: dict[str, Any], extra: dict[str,
     return out
 
 
-def json_schema(ids_by_game: Mapping[str, list[str]] | None = None) -> dict[str, Any]:
+def json_schema(games: Mapping[str, type[Any]], ids_by_game: Mapping[str, list[str]] | None = None) -> dict[str, Any]:
     """One schema accepting any game's deck file or a variant file.
 
+    ``games``: each game's concrete deck model by game id (``cardgen.games.deck_models()``).
     ``ids_by_game`` lists, per game, the deck and variant ids a variant may extend
     (a project's files); by default each game's deck id is its game id.
     """
-    games = game_deck_models()
     union = Union[(print_deck_model(), project_deck_model(), *games.values(), Variant)]  # type: ignore[valid-type]
     schema = TypeAdapter(union).json_schema(by_alias=True)
     defs: dict[str, Any] = schema["$defs"]
     extra: dict[str, Any] = {}
-    ids = dict(ids_by_game) if ids_by_game is not None else {g: [g] for g in GAME_IDS}
+    ids = dict(ids_by_game) if ids_by_game is not None else {g: [g] for g in games}
     rules = []
     for gid, model in games.items():  # by game id: the print-only model has no game and no variants
         name = model.__name__
@@ -125,8 +113,9 @@ def json_schema(ids_by_game: Mapping[str, list[str]] | None = None) -> dict[str,
     return schema
 
 
-def project_ids(project: Any) -> dict[str, list[str]]:
-    """Deck and variant ids of a project per game (unreadable files are skipped: the schema is a help)."""
+def project_ids(project: Any, game_ids: Iterable[str]) -> dict[str, list[str]]:
+    """Deck and variant ids of a project per game of ``game_ids`` (unreadable files are skipped: the
+    schema is a help)."""
     from cardgen.errors import InputError
     from cardgen.load.yamlio import read_yaml
 
@@ -138,7 +127,7 @@ def project_ids(project: Any) -> dict[str, list[str]]:
             continue
         if isinstance(data, dict):
             raw[sid] = data
-    out: dict[str, list[str]] = {g: [] for g in GAME_IDS}
+    out: dict[str, list[str]] = {g: [] for g in game_ids}
     for sid in raw:
         seen, cur = set(), sid
         while cur in raw and "extends" in raw[cur] and cur not in seen:

@@ -143,7 +143,7 @@ class Face(Strict, Generic[FD]):
     title: Text | None = None
     text: Text | None = Field(default=None, description="extra text printed on the face (flavour, reminders)")
     colour: Id | None = Field(default=None, description="id of a colour in the deck's palette")
-    symbol: Id | None = Field(default=None, description="id of a symbol the renderer draws (cardgen/render/vocab.py)")
+    symbol: Id | None = Field(default=None, description="id of a symbol the renderer draws (cardgen/model/vocab.py)")
     value: int | None = Field(default=None, ge=-99, le=999)
     points: int | None = Field(default=None, ge=-99, le=999)
     mark: Annotated[str, StringConstraints(pattern=r"^\S{1,3}$")] | None = Field(

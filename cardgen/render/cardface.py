@@ -28,10 +28,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError, did_you_mean
 from cardgen.typography import for_language
+from cardgen.model.vocab import PROJECT_SYMBOLS, project_files, symbol_ids
 from cardgen.render import shapes
 from cardgen.render.layouts import ELEMENTS, Box, Element, Layout, layout
 from cardgen.render.symbols import SvgError, draw_svg, draw_symbol
-from cardgen.render.vocab import PROJECT_SYMBOLS, project_files, symbol_ids
 from cardgen.render.textfit import TextFitError, draw_fitted, fit_text, missing_glyphs
 
 INK = HexColor("#1E1E1E")

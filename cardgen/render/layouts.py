@@ -25,8 +25,8 @@ from typing import Any
 
 from cardgen.errors import InputError, did_you_mean
 from cardgen.load.yamlio import read_yaml
+from cardgen.model.vocab import LAYOUT_IDS, PROJECT_LAYOUTS, plain_list, project_files
 from cardgen.paths import templates_dir
-from cardgen.render.vocab import LAYOUT_IDS, PROJECT_LAYOUTS, plain_list, project_files
 
 #: ``templates/layouts`` of the checkout (the package is installed editable).
 LAYOUT_DIR = templates_dir() / "layouts"

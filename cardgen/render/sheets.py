@@ -43,12 +43,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError
 from cardgen.fonts import register_font
+from cardgen.model.vocab import DUPLEX
 from cardgen.render.cardface import INK, paint, piece_size
 from cardgen.render.layouts import layout
 from cardgen.render.strings import count, text
 from cardgen.render.symbols import FORMS_ATTR
 from cardgen.render.textfit import TextFitError, draw_fitted, fit_line, fit_text
-from cardgen.render.vocab import DUPLEX
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210 * mm, 297 * mm), "letter": (8.5 * inch, 11 * inch)}
 EDGE = 4 * mm  # nothing prints closer than this to the paper's edge

@@ -21,8 +21,8 @@ from typing import Any
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.model.vocab import SYMBOL_IDS
 from cardgen.render import shapes
-from cardgen.render.vocab import SYMBOL_IDS
 
 Point = tuple[float, float]
 #: Outline width in symbol units (a 100-unit square).

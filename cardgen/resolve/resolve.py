@@ -20,7 +20,6 @@ from cardgen.errors import MAX_ERRORS, InputError, InputErrors, did_you_mean
 from cardgen.games import PRINT_ONLY, game_ids, get_game, is_game
 from cardgen.games.base import GameSpec, Problem
 from cardgen.games.project import is_rules_path, rules_file_spec
-from cardgen.check.text import text_problems
 from cardgen.house import book_problems, code_problems
 from cardgen.languages import closest, is_code
 from cardgen.languages import problem as language_problem
@@ -30,8 +29,9 @@ from cardgen.load.tables import read_table
 from cardgen.load.validate import validate
 from cardgen.load.yamlio import MAX_FILE_BYTES, LineMap, read_yaml
 from cardgen.model.schema import LANGS, Component, Text, Variant, deck_model, print_deck_model, project_deck_model
+from cardgen.model.vocab import choices_in_words, layout_ids, symbol_ids
+from cardgen.printable import unprintable_texts
 from cardgen.usercode import resolve_code_path
-from cardgen.render.vocab import choices_in_words, layout_ids, symbol_ids
 
 #: Mapping fields of a deck a variant merges key by key.
 MERGED = ("players", "box", "card", "rules", "colours", "backs", "clarifications", "rulings")
@@ -367,7 +367,7 @@ class Resolver:
         context = {"project": self.project.root}
         model = validate(model_cls, doc, lines, file=raw.files[-1], context=context)
         problems = language_problems(model) + list(reference_problems(model, spec, self.project.root))
-        problems += text_problems(model)
+        problems += [Problem(path, why) for path, why in unprintable_texts(model)]
         problems += code_problems(model, spec, self.project.root)  # read with ast, never imported
         problems += book_problems(model, spec)
         if problems:

@@ -471,3 +471,13 @@ def _run_batches(fast: FastEngine, chunk: Chunk, tally: Any) -> None:
         # seat_agents' rotation: seat p of game i is agent (i + p) mod k
         seats = (np.arange(start, stop, dtype=np.int64)[:, None] + np.arange(chunk.players)) % k
         tally.add_batch(start, fast.play_batch(seeds, chunk.agents, seats, chunk.cap))
+
+
+def replay_on_reference(game: Game, seed: int, names: list[str], cap: int, record: bool) -> GameResult:
+    """The game ``seed`` played on the reference ``game`` by the agents ``names``: what a compiled
+    tier hands back when a game overflows its buffers (``FastEngine.replayed``). The runner chooses
+    the tiers, so the fallback is its own; the engine only signals it (docs/ARCHITECTURE.md)."""
+    return play_game(game, seed, make_agents(game.resolved.spec, list(names)), list(names), cap=cap, record=record)
+
+
+FastEngine.replay = replay_on_reference  # the compiled tiers' fallback, set where tiers are chosen

@@ -22,7 +22,7 @@ import weakref
 import numpy as np
 from numba import njit
 
-from cardgen.agents.search import ROLLOUT_CAP
+from cardgen.engine.searchparams import ROLLOUT_CAP
 from cardgen.engine import fastrng as fr
 from cardgen.engine import fasttree as ft
 from cardgen.engine.api import Action, SearchParams

@@ -9,10 +9,12 @@ most ``supply_draw_cards`` per player who draws.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.games.base import CheckResult, Problem
-from cardgen.resolve.resolve import ResolvedDeck
+
+if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
+    from cardgen.resolve.resolve import ResolvedDeck
 
 
 def check_references(model: Any) -> Iterable[Problem]:

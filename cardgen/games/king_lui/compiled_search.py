@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
-from cardgen.agents.search import ROLLOUT_CAP
+from cardgen.engine.searchparams import ROLLOUT_CAP
 from cardgen.engine import fastrng
 from cardgen.engine.fasttree import rewards
 from cardgen.engine.api import Action

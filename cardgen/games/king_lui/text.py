@@ -6,11 +6,13 @@ French typography: U+202F (narrow no-break space) before ``: ; ! ?``.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.errors import InputError
-from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.text import NNBSP
+
+if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
+    from cardgen.resolve.resolve import ResolvedDeck
 
 
 #: portion noun per language: (singular, plural)

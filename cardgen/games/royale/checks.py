@@ -7,12 +7,14 @@ its line); ``static_checks`` answers "can this deck be played by N players?" for
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.games.base import CheckResult, Problem
 from cardgen.games.royale.model import NobleFace
 from cardgen.games.royale.require import DEAD, Universe, checker, universe_of
-from cardgen.resolve.resolve import ResolvedDeck
+
+if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
+    from cardgen.resolve.resolve import ResolvedDeck
 
 SIDES = ("unmasked", "masked")
 

@@ -20,7 +20,7 @@ import weakref
 import numpy as np
 from numba import njit
 
-from cardgen.agents.search import ROLLOUT_CAP
+from cardgen.engine.searchparams import ROLLOUT_CAP
 from cardgen.engine import fastrng, fasttree
 from cardgen.engine.api import Action, SearchParams
 from cardgen.engine.searchloop import OK, bind_search, copy_into, run

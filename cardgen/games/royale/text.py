@@ -8,13 +8,15 @@ correctly. French uses a narrow no-break space (U+202F) before ``: ; ! ?``.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen import wordbook
 from cardgen.games.royale.checks import role
 from cardgen.games.royale.model import NobleFace, Service
-from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.text import join_and, join_or, punct, times
+
+if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
+    from cardgen.resolve.resolve import ResolvedDeck
 
 #: this module's words per language (cardgen/wordbook.py): every phrase of the texts below
 _BOOK = wordbook.load(__file__)

@@ -1,4 +1,7 @@
-"""The names the renderer understands, importable without reportlab.
+"""The names the renderer understands, importable without reportlab: part of the deck's schema.
+
+They live in the model stage, below both the resolver that checks them and the renderer that
+draws them (docs/ARCHITECTURE.md, "Order of stages").
 
 The loader checks every face's ``layout`` and ``symbol`` against these lists
 (``cardgen.resolve.resolve.reference_problems``), so a typo is reported as bad
