@@ -56,8 +56,8 @@ def offers_and_takes(root: Path, games: int, players: int = 3, agent: str = "heu
 
 
 def test_every_shipped_heuristic_is_covered_and_needs_the_state() -> None:
-    for name in ("king_lui", "royale", "draco"):
-        agent = get_game(name).agents["heuristic"]()
+    for name in ("king_lui", "royale", "draco"):  # covered where agents are made (games sit below agents)
+        agent = agent_factories(get_game(name))["heuristic"]()
         assert isinstance(agent, CoveredAgent) and needs_state(agent) and agent.name == "heuristic"
 
 
@@ -225,7 +225,7 @@ def test_an_option_is_judged_followed_by_the_heuristics_usual_move(tmp_path: Pat
     root = option_project(tmp_path, "king_lui", "good")
     deck = resolve("option", root)
     state = install(deck.spec.new_game(deck, 3), deck).new_initial_state(2)
-    agent = get_game("king_lui").agents["heuristic"]()
+    agent = agent_factories(get_game("king_lui"))["heuristic"]()
     agent.choose_from_state(state, state.legal_actions(), random.Random(3))
     usual = seen["candidates"][seen["base"]]
     assert seen["candidates"] == [usual, BONUS] and seen["step"] is not None

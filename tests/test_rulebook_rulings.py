@@ -12,6 +12,7 @@ import re
 import textwrap
 
 import pytest
+from nonempty import nonempty
 from test_rulebook_support import throwaway_variant
 
 from cardgen.resolve.resolve import ResolvedDeck, resolve_all
@@ -147,7 +148,7 @@ def test_no_two_ruling_boxes_say_the_same_thing(deck_id: str, lang: str) -> None
         for rule in ruling.rules:
             by_rule.setdefault(rule, []).append(kind)
     boxes = ruling_boxes(render_markup(deck, lang))
-    for rule, kinds in by_rule.items():
+    for rule, kinds in nonempty(by_rule.items(), f"{deck_id}'s rulings by rule number"):
         printed = [b for b in boxes if any(norm(typography(deck.model.rulings[k].text[lang], lang))[:60] in b
                                           for k in kinds)]
         for i, a in enumerate(printed):

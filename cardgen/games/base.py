@@ -140,8 +140,8 @@ class GameSpec:
     #: ``code:`` defines that hook must give the part's text in ``book:`` (``cardgen.house.book_problems``)
     book_parts: Mapping[str, str] = field(default_factory=dict)
     #: the rulebook's worked examples, played by the deck's own engine (house rule included):
-    #: ``book_examples(deck)`` -> example name -> what the template prints (``cardgen.rulebook.examples``)
-    book_examples: Callable[["ResolvedDeck"], dict[str, Any]] | None = None
+    #: ``book_examples(deck, engine)`` (``engine(players)``: the deck's engine, house rule installed) -> example name -> what the template prints (``cardgen.rulebook.examples``)
+    book_examples: Callable[["ResolvedDeck", Callable[[int | None], Any]], dict[str, Any]] | None = None
     #: the game's words for reports (``words.json`` in its package): ``unit`` (language -> [one, many]: what
     #: a score counts, "coins") and ``tallies`` (language -> engine tally -> its name: ``gap:bank_short`` ->
     #: "the bank runs short of silver coins"), so no report shows an engine's id

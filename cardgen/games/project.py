@@ -17,7 +17,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardgen.agents.generic import LookaheadAgent
 from cardgen.errors import InputError
 from cardgen.games.base import GameSpec
 from cardgen.model.schema import ProjectRules
@@ -70,6 +69,6 @@ def rules_hash(spec: GameSpec) -> str:
 def rules_file_spec(game: str, path: Path) -> GameSpec:
     """The spec of the project rules file ``game`` (as written), found at ``path`` (not imported)."""
     # the kit derives determinize from its zones, so search agents play every rules file
-    # its default player judges every legal move by look-ahead (and the file's own ``policy``)
+    # its default player (the runner's, agents.generic.LookaheadAgent) judges every legal move by look-ahead
     return GameSpec(id=game, rules_model=ProjectRules, new_game=RulesFile(path, game), rules_file=game,
-                    determinize=True, agents={"heuristic": LookaheadAgent})
+                    determinize=True)

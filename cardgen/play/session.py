@@ -293,7 +293,7 @@ class Session:
         """The hint's search with ``iterations``: its choice and its value of each move."""
         from cardgen.agents.search import SearchAgent
 
-        agent = SearchAgent(iterations, policy=self.deck.spec.agents.get("heuristic"), compiled=False)
+        agent = SearchAgent(iterations, policy=agent_factories(self.deck.spec).get("heuristic"), compiled=False)
         choice = agent.choose_from_state(state, legal, random.Random(f"hint {self.seed} {len(self.actions)}"))
         return choice, agent.last_values or {choice: 1.0}
 

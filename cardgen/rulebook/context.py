@@ -219,7 +219,9 @@ def worked_examples(resolved: ResolvedDeck) -> dict[str, Any]:
     play = resolved.spec.book_examples
     if play is None:
         return {}
+    from cardgen.house import house_game
+
     try:
-        return play(resolved)
+        return play(resolved, lambda players: house_game(resolved, players))
     except (InputError, ValueError):
         return {}

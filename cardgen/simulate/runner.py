@@ -160,10 +160,17 @@ def agent_factories(spec: GameSpec, search_iterations: int = DEFAULT_ITERATIONS)
     where the game has a ``heuristic`` agent, search plays its rollouts with it (epsilon-greedy)
     and starts each decision leaning to the heuristic's move (random play rarely scores).
     """
-    policy = spec.agents.get("heuristic")
+    from cardgen.agents.generic import LookaheadAgent, covered
+
+    own: dict[str, Callable[[], Agent]] = dict(spec.agents)
+    if "heuristic" in own:  # every legal move, a house rule's too (cardgen.agents.generic)
+        own["heuristic"] = covered(own["heuristic"])
+    elif spec.rules_file is not None:  # a rules file's game: a look-ahead player rather than random
+        own["heuristic"] = LookaheadAgent
+    policy = own.get("heuristic")
     out: dict[str, Callable[[], Agent]] = {"random": RandomAgent,
                                            "search": lambda: SearchAgent(search_iterations, policy=policy)}
-    out.update(spec.agents)
+    out.update(own)
     return out
 
 

@@ -1,20 +1,24 @@
 """Draco & Co in its rulebook: the part of the book each hook point changes, and the toast example.
 
 The worked example is a scripted toast (who sits where, each player's money, who proposes
-it) that the deck's own engine pays, house rule included (``cardgen.house.house_game``):
+it) that the deck's own engine pays, house rule included (the rulebook passes ``cardgen.house.house_game``):
 the book prints the purses the engine leaves and the richest player it picked, so the
 book and the game cannot disagree (the charity toast's gift, for one, comes before the
 richest player is decided, because its hook gives the coin before the engine's toast).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Optional
 
 from cardgen.games.draco.table import SPECIAL_CODES
-from cardgen.house import house_game
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
+
+#: ``engine(players)``: the deck's reference engine for that many players (None: the fewest), its house
+#: rule installed (the rulebook passes ``cardgen.house.house_game``; games sit below house rules)
+Engine = Callable[[Optional[int]], Any]
 
 #: hook -> the part of the book it changes: a variant whose house rule defines the hook gives that part's
 #: text (``book:``), printed in place of the base text
@@ -26,7 +30,7 @@ BOOK_PARTS: dict[str, str] = {"toast": "toast"}
 TOAST: dict[str, Any] = {"seats": (0, "jean", 2, "sarah", 1, 0, 2, 1, "zork"), "purses": (5, 4, 3), "toaster": 0}
 
 
-def toast_example(deck: "ResolvedDeck", script: dict[str, Any] = TOAST) -> dict[str, Any] | None:
+def toast_example(deck: "ResolvedDeck", engine: "Engine", script: dict[str, Any] = TOAST) -> dict[str, Any] | None:
     """The toast example of ``deck``'s book, as its engine pays it (None: the deck has too few lairs).
 
     ``seats``: the script's seats the deck has; ``before``: the purses as scripted;
@@ -38,7 +42,7 @@ def toast_example(deck: "ResolvedDeck", script: dict[str, Any] = TOAST) -> dict[
     players = len(purses)
     if not deck.model.players.min <= players <= deck.model.players.max:
         return None
-    game = house_game(deck, players)
+    game = engine(players)
     state = game.new_initial_state(0)
     code = {name: next((c for c, s in enumerate(game.special) if s == value), None)
             for name, value in SPECIAL_CODES.items()}
@@ -78,6 +82,6 @@ def toast_example(deck: "ResolvedDeck", script: dict[str, Any] = TOAST) -> dict[
             "after": list(state.money[:players])}
 
 
-def book_examples(deck: "ResolvedDeck") -> dict[str, Any]:
+def book_examples(deck: "ResolvedDeck", engine: "Engine") -> dict[str, Any]:
     """Every worked example of the Draco book, played on ``deck``'s engine."""
-    return {"toast": toast_example(deck)}
+    return {"toast": toast_example(deck, engine)}

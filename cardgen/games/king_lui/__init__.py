@@ -6,7 +6,6 @@ position invariants in ``invariants``), agents (``agents``), and the one compile
 the rules as step kernels (``compiled_rules``), called by the tier that plays whole games
 (``compiled``) and by the search driver (``compiled_search``), each imported on first use (numba).
 """
-from cardgen.agents.generic import covered
 from cardgen.games.base import package_spec
 from cardgen.games.king_lui.agents import HeuristicAgent
 from cardgen.games.king_lui.engine import KingLuiGame
@@ -14,7 +13,7 @@ from cardgen.games.king_lui.model import KingLuiCard, KingLuiRules
 
 GAME = package_spec(
     __name__, rules_model=KingLuiRules, component_data=KingLuiCard, new_game=KingLuiGame,
-    agents={"heuristic": covered(HeuristicAgent)},  # every legal move, a house rule's too
+    agents={"heuristic": HeuristicAgent},  # covered by the runner: every legal move, a house rule's too
     # tallies the edit alone moves: a short draw exists only when a draw takes more than one card, the
     # Emeralds on the table are capped by the Emeralds in the box
     tally_sources={"gap:short_supply_draw": ("supply_draw_cards",), "peak:table_emeralds": ("emerald",)},

@@ -1,17 +1,21 @@
 """King Lui in its rulebook: the part of the book each hook point changes, and the scoring example.
 
 The worked example is a scripted end of game (the king's portions and one player's, per
-dish) that the deck's own engine scores, house rule included (``cardgen.house.house_game``):
+dish) that the deck's own engine scores, house rule included (the rulebook passes ``cardgen.house.house_game``):
 the template prints what ``scores`` returned, so the book and the game cannot disagree.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Optional
 
-from cardgen.house import house_game
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
+
+#: ``engine(players)``: the deck's reference engine for that many players (None: the fewest), its house
+#: rule installed (the rulebook passes ``cardgen.house.house_game``; games sit below house rules)
+Engine = Callable[[Optional[int]], Any]
 
 #: hook -> the part of the book it changes: a variant whose house rule defines the hook gives that part's
 #: text (``book:``), printed in place of the base text (hooks that reach every step, such as
@@ -29,14 +33,14 @@ def _score(state: Any, hand: list[list[int]]) -> tuple[int, int]:
     return points[0], discarded[0]
 
 
-def scoring_example(deck: "ResolvedDeck", script: dict[str, tuple[int, ...]] = SCORING) -> dict[str, Any] | None:
+def scoring_example(deck: "ResolvedDeck", engine: "Engine", script: dict[str, tuple[int, ...]] = SCORING) -> dict[str, Any] | None:
     """The scoring example of ``deck``'s book: per dish (index, king, player, points, discarded), and the totals.
 
     None when the deck has too few portions of a dish to lay the situation out.
     Each dish is scored alone (the hand holding only it), then the whole hand: the table's
     rows and its total both come from the engine's ``scores``.
     """
-    game = house_game(deck)
+    game = engine(None)
     state = game.new_initial_state(0)
     dishes = min(len(script["king"]), len(game.dishes))
     free = [sorted(cards) for cards in game.dish_cards]
@@ -55,6 +59,6 @@ def scoring_example(deck: "ResolvedDeck", script: dict[str, tuple[int, ...]] = S
     return {"rows": rows, "total": total, "discarded": discarded}
 
 
-def book_examples(deck: "ResolvedDeck") -> dict[str, Any]:
+def book_examples(deck: "ResolvedDeck", engine: "Engine") -> dict[str, Any]:
     """Every worked example of the King Lui book, played on ``deck``'s engine."""
-    return {"scoring": scoring_example(deck)}
+    return {"scoring": scoring_example(deck, engine)}
