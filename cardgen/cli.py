@@ -11,7 +11,7 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -59,15 +59,23 @@ def _bounded(low: int, high: int, what: str):
     return parse
 
 
-def _seconds(value: str) -> float:
-    """A pause in seconds, 0 to 10 (``cardgen play --pace``)."""
-    try:
-        number = float(value) if len(value) <= 30 else None
-    except ValueError:
-        number = None
-    if number is None or not 0.0 <= number <= 10.0:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"expected seconds from 0 to 10, got '{clean(value, 30)}'")
-    return number
+def _seconds_in(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: seconds from ``low`` to ``high`` (nan and inf refused)."""
+    def parse(value: str) -> float:
+        try:
+            number = float(value) if len(value) <= 30 else None
+        except ValueError:
+            number = None
+        if number is None or not low <= number <= high:  # also refuses nan and inf
+            raise argparse.ArgumentTypeError(f"expected seconds from {low:g} to {high:g}, got '{clean(value, 30)}'")
+        return number
+    return parse
+
+
+#: ``cardgen play --pace``: a pause of 0 to 10 s
+_seconds = _seconds_in(0.0, 10.0)
+#: ``--code-time-limit``: seconds one call into project code may run
+_time_limit = _seconds_in(0.1, 86400.0)
 
 
 def _seat_list(text: str) -> list[int]:
@@ -79,17 +87,6 @@ def _seat_list(text: str) -> list[int]:
     if not seats or any(not 1 <= s <= 64 for s in seats):
         raise argparse.ArgumentTypeError(f"expected seats from 1 to 64 separated by commas, as 1,3; got '{clean(text, 30)}'")
     return seats
-
-
-def _time_limit(value: str) -> float:
-    """``--code-time-limit``: seconds one call into project code may run, 0.1 to 86400."""
-    try:
-        number = float(value) if len(value) <= 30 else None
-    except ValueError:
-        number = None
-    if number is None or not 0.1 <= number <= 86400:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"expected seconds from 0.1 to 86400, got '{clean(value, 30)}'")
-    return number
 
 
 def _max_jobs() -> int:
@@ -529,6 +526,8 @@ def _guarded(args: argparse.Namespace) -> int:
             _error(line)
         return 1
     except KeyboardInterrupt:
+        if "cardgen.fileio" in sys.modules:  # what a writer had not finished goes with the command, however
+            sys.modules["cardgen.fileio"].remove_open_temporaries()  # the interrupt reached it
         _say_interrupted()
         return 130
     except BrokenPipeError:  # e.g. `cardgen validate | head`: the reader left, not an error of ours
