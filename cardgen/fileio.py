@@ -195,8 +195,9 @@ def _pid_alive(pid: int) -> bool:
     return stat_line[stat_line.rfind(")") + 2:][:1] != "Z"
 
 
-def sweep_temporaries(folder: str | Path, *, recursive: bool = True) -> list[Path]:
-    """Remove the temporary files of ours under ``folder`` whose writer is gone; return them.
+def sweep_temporaries(folder: str | Path, *, recursive: bool = True, of: str | None = None) -> list[Path]:
+    """Remove the temporary files of ours under ``folder`` whose writer is gone; return them
+    (``of``: only the temporary copies of the file of that name).
 
     Only names of ``TEMPORARY_NAME``'s form are touched, and only when no process of that number
     runs (a file of a live writer, or of a process that reuses the number, stays: the next sweep
@@ -216,6 +217,8 @@ def sweep_temporaries(folder: str | Path, *, recursive: bool = True) -> list[Pat
                         todo.append(Path(entry.path))
                     continue
                 match = TEMPORARY_NAME.match(entry.name)
+                if of is not None and not entry.name.startswith(f".{of}."):
+                    continue
                 if match and entry.is_file(follow_symlinks=False) and not _pid_alive(int(match.group(1))):
                     os.unlink(entry.path)
                     removed.append(Path(entry.path))

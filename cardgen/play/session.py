@@ -398,13 +398,9 @@ class Session:
 def remove_stale_temporaries(path: Path) -> list[Path]:
     """Remove the temporary copies (``.NAME.PID-N.tmp``, ``fileio.write_atomic``) of ``path`` whose process
     is gone: a save killed before its rename leaves one. Returns those removed."""
-    import os
-    import re
+    from cardgen.fileio import sweep_temporaries
 
-    gone = []
-    pattern = re.compile(r"^\." + re.escape(path.name) + r"\.(\d+)-\d+\.tmp$")
-    if not path.parent.is_dir():
-        return gone
+    return sweep_temporaries(path.parent, recursive=False, of=path.name) if path.parent.is_dir() else []
     for other in path.parent.iterdir():
         found = pattern.match(other.name)
         if not found:
