@@ -382,6 +382,10 @@ _INTERRUPTED = False
 _SAID = False
 
 
+#: ``os._exit`` as it was when cardgen started: ``cardgen.guard`` swaps it out while project code runs
+_EXIT = os._exit
+
+
 def _say_interrupted() -> None:
     global _SAID
     if not _SAID:
@@ -398,7 +402,7 @@ def _hard_exit() -> None:
             sys.modules["cardgen.fileio"].remove_open_temporaries()
         _say_interrupted()
     finally:
-        os._exit(130)
+        _EXIT(130)  # the real one: a house rule's guarded call refuses os._exit while it runs (cardgen.guard)
 
 
 def _on_term(signum: int, frame: object) -> None:

@@ -303,3 +303,13 @@ def test_an_interrupt_that_breaks_a_library_on_its_way_is_still_interrupted(monk
     monkeypatch.setattr(cli_module, "_run", plain)
     with pytest.raises(PanicException):
         main(["schema"])
+
+
+def test_an_outright_end_is_not_refused_by_the_house_rule_guard(tmp_path: Path) -> None:
+    """``cli._hard_exit`` ends the process even while a guarded hook runs, when ``os._exit`` is swapped out."""
+    script = tmp_path / "probe.py"
+    script.write_text("import os\nimport cardgen.cli as cli\nfrom cardgen import guard\n"
+                      "guard.call(cli._hard_exit, where='house/rule.py, hook scores')\n"
+                      "print('still running')\n")
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 130 and "still running" not in proc.stdout, (proc.returncode, proc.stderr)
