@@ -353,3 +353,17 @@ def test_a_question_missing_a_language_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(InputError) as info:
         Resolver(Project.open(tmp_path)).resolve("lui-trial")
     assert "\n" not in str(info.value) and "en" in str(info.value)
+
+
+def test_a_seat_off_the_table_is_blamed_on_the_option_that_named_it() -> None:
+    """``--people 5`` at three players names --people, even when it names one seat; --seat 5 names --seat."""
+    from cardgen.errors import InputError
+    from cardgen.resolve.resolve import resolve
+
+    deck = resolve("king_lui", ROOT)
+    with pytest.raises(InputError) as info:
+        Session(deck, 3, 0, None, 1, "en", 0.0, [4])
+    assert info.value.field == "--people" and "seat 5 of 3" in info.value.message
+    with pytest.raises(InputError) as info:
+        Session(deck, 3, 4, None, 1, "en", 0.0, None)
+    assert info.value.field == "--seat"

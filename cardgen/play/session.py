@@ -89,11 +89,11 @@ class Session:
         players = players if players is not None else max(low, min(high, 3))
         if not low <= players <= high:
             raise InputError(f"{deck.id} is for {low}-{high} players, got {players}", field="--players")
+        option = "--people" if people else "--seat"  # the option the seats came from
         people = sorted(set(people)) if people else [seat]
         for person in people:
             if not 0 <= person < players:
-                raise InputError(f"seat {person + 1} of {players}: expected 1 to {players}",
-                                 field="--seat" if len(people) == 1 else "--people")
+                raise InputError(f"seat {person + 1} of {players}: expected 1 to {players}", field=option)
         seat = people[0]
         lang = lang or ("en" if "en" in deck.languages else deck.languages[0])
         if lang not in deck.languages:
