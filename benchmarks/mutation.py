@@ -120,6 +120,10 @@ TARGETS = [
     # project code under a time limit; failed games never answered (issue 33)
     Target("code_guard", GU, ("",), ("tests/test_guard.py", "tests/test_failed_games.py")),
     Target("failed_games", FA, ("",), ("tests/test_failed_games.py",)),
+    # hook arguments read from the engine's signatures (issue 37)
+    Target("hook_signatures", "cardgen/engine/hooks.py",
+           _m("cardgen/engine/hooks.py", "x_method_args", "x_with_signatures", "xǁHookPointǁshape"),
+           ("tests/test_hooks.py",)),
     # players for any rule (issue 33): the covered heuristic and the rules files' look-ahead
     Target("generic_agents", GA, ("",), ("tests/test_generic_agents.py", "tests/test_house_api.py")),
     # the rulebooks' worked examples, played by the engine (issue 36)

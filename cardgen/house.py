@@ -112,7 +112,7 @@ def code_problems(model: Any, spec: "GameSpec", root: Path) -> list[Problem]:
                                     did_you_mean(name, [*hooks, POLICY])))
         elif "default" not in params:
             point = spec.hooks[name]
-            shape = ", ".join(["state", *filter(None, [point.args]), "default"])
+            shape = point.shape()
             problems.append(Problem(where, f"{clean(code)}:{line}: hook '{name}' must take a parameter named "
                                     f"default (the engine's own {name}); expected def {name}({shape})"))
         else:

@@ -66,5 +66,23 @@ def test_the_docs_list_every_hook(doc: str, games: list[str]) -> None:
     text = (ROOT / "docs" / doc).read_text(encoding="utf-8")
     for game in nonempty(games):
         for name, point in get_game(game).hooks.items():
-            args = ", ".join(["state", *filter(None, [point.args]), "default"])
+            args = point.shape()
             assert f"| `{name}` | `{point.method}` | `{args}` |" in text, f"{doc}: {game} hook {name}"
+
+
+def test_a_hooks_arguments_are_read_from_the_method_it_replaces() -> None:
+    """The docs' argument column comes from the engine's own signature: it cannot drift from the method."""
+    from cardgen.engine.hooks import HookPoint, with_signatures
+
+    class Probe:
+        def _step(self, card: int, slot: int, winner: int | None = None) -> None: ...
+
+        def _plain(self) -> None: ...
+
+    points = with_signatures({"step": HookPoint("_step", "nothing", "x"), "plain": HookPoint("_plain", "nothing", "x")},
+                             Probe)  # type: ignore[arg-type]
+    assert points["step"].shape() == "state, card, slot, default, winner=None"
+    assert points["plain"].shape() == "state, default"
+    assert get_game("royale").hooks["place"].shape() == "state, card, slot, default"
+    assert get_game("draco").hooks["draw"].shape() == "state, seat, n, default"
+    assert get_game("royale").hooks["finish"].shape() == "state, reason, default, winner=None"

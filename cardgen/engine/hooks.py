@@ -25,8 +25,9 @@ that never serves) is stopped after ``MAX_HOOK_CALLS`` hook calls in that action
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardgen import guard
@@ -43,21 +44,42 @@ class HookPoint:
     """One place of a reference engine a house rule may replace."""
 
     method: str  # the State method the hook replaces
-    args: str  # the arguments after ``state`` (before ``default``), as the docs show them
     returns: str  # what the hook returns ("nothing" for a procedure)
     when: str  # when the engine calls it
+    #: the arguments after ``state`` (before ``default``; then those with a default value, passed by name), as
+    #: the docs show them: never written by hand, read from the method itself by ``with_signatures`` so the
+    #: two cannot disagree
+    args: str = ""
+
+    def shape(self) -> str:
+        """The parameters a hook function takes, e.g. ``state, reason, default, winner=None``."""
+        required, _, optional = self.args.partition(" | ")
+        return ", ".join(filter(None, ["state", required, "default", optional]))
+
+
+def method_args(method: Callable[..., Any]) -> str:
+    """The parameters of ``method`` after ``self``: the required ones, then `` | `` and those with a default."""
+    params = list(inspect.signature(method).parameters.values())[1:]
+    required = ", ".join(p.name for p in params if p.default is p.empty)
+    optional = ", ".join(f"{p.name}={p.default!r}" for p in params if p.default is not p.empty)
+    return f"{required} | {optional}" if optional else required
+
+
+def with_signatures(points: Mapping[str, HookPoint], state: type[State]) -> dict[str, HookPoint]:
+    """``points`` with each one's ``args`` read from the ``state`` method it replaces (each engine's ``HOOKS``)."""
+    return {name: replace(point, args=method_args(getattr(state, point.method))) for name, point in points.items()}
 
 
 #: Hook points every engine has (its ``HOOKS`` adds these to its own).
 COMMON: dict[str, HookPoint] = {
-    "legal_actions": HookPoint("legal_actions", "", "list of actions",
+    "legal_actions": HookPoint("legal_actions", "list of actions",
                                "whenever the legal actions of the current decision are asked for; an action you "
                                "add must be carried out by your own `apply`"),
-    "apply": HookPoint("apply", "action", "nothing",
+    "apply": HookPoint("apply", "nothing",
                        "for every action taken (already checked against `legal_actions`)"),
-    "outcome": HookPoint("outcome", "", "an `Outcome`: scores, winners, tie-break",
+    "outcome": HookPoint("outcome", "an `Outcome`: scores, winners, tie-break",
                          "when a finished game is scored (the simulator, replay): winners and tie-breaks"),
-    "score_estimate": HookPoint("score_estimate", "", "points per seat (list of numbers)",
+    "score_estimate": HookPoint("score_estimate", "points per seat (list of numbers)",
                                 "whenever the players or the designer metrics read the standings mid-game: a rule "
                                 "that scores points of its own adds them here too, so the players see them"),
 }

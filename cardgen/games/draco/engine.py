@@ -25,7 +25,7 @@ from itertools import permutations
 from typing import Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
-from cardgen.engine.hooks import COMMON, HookPoint
+from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.draco.table import (NONE, SPECIAL_CODES, arrange, beside_draco, coins_held, move,
@@ -34,23 +34,23 @@ from cardgen.games.draco.table import (NONE, SPECIAL_CODES, arrange, beside_drac
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/draco.md).
 HOOKS: dict[str, HookPoint] = {
     **COMMON,
-    "setup": HookPoint("_setup", "", "nothing",
+    "setup": HookPoint("_setup", "nothing",
                        "once, hands dealt, characters seated and first player drawn; default starts the first turn"),
-    "play": HookPoint("_play", "action", "nothing",
+    "play": HookPoint("_play", "nothing",
                       "when the current player plays an action card (`action` is `(\"play\", kind, *choices)`); "
                       "default discards the card and carries it out"),
-    "toast": HookPoint("_toast", "", "nothing",
+    "toast": HookPoint("_toast", "nothing",
                        "when a toast is proposed (or forced by the last call); default pays the seats and "
                        "charges the payers (`toast_deltas`), then asks Aunt Sarah's neighbours"),
-    "turn_end": HookPoint("_end_turn", "toasted", "nothing",
+    "turn_end": HookPoint("_end_turn", "nothing",
                           "step 3 of a turn; default draws the player a card, brings the cup back a round after "
                           "its toast and starts the next turn"),
-    "draw": HookPoint("_draw", "seat, n", "nothing",
+    "draw": HookPoint("_draw", "nothing",
                       "when `seat` draws `n` cards beside Aunt Sarah, and for the pile's last card at "
                       "step 3; default draws, rebuilding the pile from the discards when it runs out"),
-    "winners": HookPoint("_winners", "", "(winning seats, tie-break name or None)",
+    "winners": HookPoint("_winners", "(winning seats, tie-break name or None)",
                          "when the game ends; default: most money wins, tied leaders are eliminated"),
-    "finish": HookPoint("_finish", "reason", "nothing",
+    "finish": HookPoint("_finish", "nothing",
                         "when the game ends, `reason` naming why; default scores the money and the winners"),
 }
 
@@ -697,9 +697,9 @@ class DracoState(State):
         self._audit = None
 
     # -- cards -------------------------------------------------------------------------
-    def _draw(self, p: int, n: int) -> None:
+    def _draw(self, seat: int, n: int) -> None:
         pile = self.pile
-        hand = self.hands[p]
+        hand = self.hands[seat]
         for _ in range(n):
             if not pile:
                 return  # only after the last pile ran out: nobody draws any more
@@ -840,3 +840,7 @@ class DracoState(State):
             kind = self.g.kind_ids[self.g.card_kind[card]]
             out[kind] = out.get(kind, 0) + 1
         return out
+
+
+#: the hook points' arguments, read from the methods they replace
+HOOKS = with_signatures(HOOKS, DracoState)

@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
-from cardgen.engine.hooks import COMMON, HookPoint
+from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.king_lui.invariants import broken
@@ -40,22 +40,22 @@ GAPS: dict[str, tuple[str, ...]] = {
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/king_lui.md).
 HOOKS: dict[str, HookPoint] = {
     **COMMON,
-    "setup": HookPoint("_setup", "", "nothing",
+    "setup": HookPoint("_setup", "nothing",
                        "once, the supply shuffled and nothing dealt; default deals the first course"),
-    "course": HookPoint("_start_course", "", "nothing",
+    "course": HookPoint("_start_course", "nothing",
                         "at the start of every course; default deals it, or ends the game (`supply_exhausted`) "
                         "when the supply cannot fill the table"),
-    "draw": HookPoint("_draw", "", "nothing",
+    "draw": HookPoint("_draw", "nothing",
                       "when the current player draws; default draws `supply_draw_cards` cards"),
-    "emerald": HookPoint("_feed", "emerald, combo", "nothing",
+    "emerald": HookPoint("_feed", "nothing",
                          "when an Emerald is used; default removes it and the king's portions of the dishes "
                          "in `combo` (dish indexes) from the game"),
-    "serve_king": HookPoint("_advance", "", "True while the course goes on",
+    "serve_king": HookPoint("_advance", "True while the course goes on",
                             "after every turn; default passes to the next seat or, after the last, gives the "
                             "king every dish left on the table and starts the next course"),
-    "scores": HookPoint("scores", "", "(points per seat, cards discarded per seat)",
+    "scores": HookPoint("scores", "(points per seat, cards discarded per seat)",
                         "whenever the game is scored (`outcome` at the end)"),
-    "finish": HookPoint("_finish", "reason", "nothing", "when the game ends, `reason` naming why"),
+    "finish": HookPoint("_finish", "nothing", "when the game ends, `reason` naming why"),
 }
 
 # action codes (first item of KingLuiGame.info values)
@@ -529,3 +529,7 @@ class KingLuiState(State):
     def holding(self, player: int) -> dict[str, int]:
         """The dishes in ``player``'s hand (empty after set-up: every dish is taken from the table)."""
         return {dish: len(cards) for dish, cards in zip(self.game.dishes, self.hands[player]) if cards}
+
+
+#: the hook points' arguments, read from the methods they replace
+HOOKS = with_signatures(HOOKS, KingLuiState)

@@ -20,7 +20,7 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
-from cardgen.engine.hooks import COMMON, HookPoint
+from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.errors import InputError
 from cardgen.games.royale.checks import instances, line_cells, noble_face, owners, placements, role, universe
 from cardgen.games.royale.require import DEAD, Checker, checker
@@ -42,25 +42,24 @@ GAPS: dict[str, tuple[str, ...]] = {
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/royale.md).
 HOOKS: dict[str, HookPoint] = {
     **COMMON,
-    "setup": HookPoint("_setup", "", "nothing",
+    "setup": HookPoint("_setup", "nothing",
                        "once, nothing dealt; default shuffles the pile (end card in its packet), fills the "
                        "buffet and starts the first turn"),
-    "take": HookPoint("_take", "action", "nothing",
+    "take": HookPoint("_take", "nothing",
                       "when the current player takes a row, a column or an imposter's cells; default puts "
                       "those dishes in the hand"),
-    "place": HookPoint("_place", "card, slot", "nothing",
+    "place": HookPoint("_place", "nothing",
                        "when a card (index) goes under the noble in `slot`; default places it, clearing the "
                        "noble when the card makes it impossible"),
-    "serve": HookPoint("_after_serving", "", "nothing",
+    "serve": HookPoint("_after_serving", "nothing",
                        "once the hand is placed; default validates the nobles met exactly (points), ends the "
                        "game when a seat has none left, then offers voluntary clearing"),
-    "refill": HookPoint("_refill", "", "nothing", "after each turn; default fills empty buffet cells from the pile"),
-    "draw": HookPoint("_draw", "", "a card index (or EMPTY, -1)",
+    "refill": HookPoint("_refill", "nothing", "after each turn; default fills empty buffet cells from the pile"),
+    "draw": HookPoint("_draw", "a card index (or EMPTY, -1)",
                       "for every card drawn from the pile; default meets the end-of-banquet card and empty piles"),
-    "finish": HookPoint("_finish", "reason", "nothing",
-                        "when the game ends; default scores the points and breaks ties. The engine passes "
-                        "`winner=` the seat whose nobles are all validated: write "
-                        "`def finish(state, reason, default, winner=None)`"),
+    "finish": HookPoint("_finish", "nothing",
+                        "when the game ends; default scores the points and breaks ties. `winner` is the seat "
+                        "whose nobles are all validated, passed by name"),
 }
 
 EMPTY = -1
@@ -502,23 +501,23 @@ class RoyaleState(State):
         self.hand = hand
         self.phase = PLACE
 
-    def _place(self, c: int, s: int) -> None:
+    def _place(self, card: int, slot: int) -> None:
         g, p = self.g, self.player
-        self.hand.remove(c)
-        chk = g.checkers[p][s]
+        self.hand.remove(card)
+        chk = g.checkers[p][slot]
         sids = self.sid[p]
-        code = g.codes[p][s][c]
-        nid = chk.trans.get(sids[s] * chk.ncodes + code)
+        code = g.codes[p][slot][card]
+        nid = chk.trans.get(sids[slot] * chk.ncodes + code)
         if nid is None:
-            nid = chk.step(sids[s], code)
-        under = self.under[p][s]
-        under.append(c)
+            nid = chk.step(sids[slot], code)
+        under = self.under[p][slot]
+        under.append(card)
         self._views[p] = None
         if nid == DEAD:
             self.forced_clears += 1
-            self._clear(s)
+            self._clear(slot)
         else:
-            sids[s] = nid
+            sids[slot] = nid
             if len(under) > self._peak_under:
                 self._peak_under = len(under)
         if not self.hand:
@@ -737,3 +736,7 @@ class RoyaleState(State):
 def new_game(deck: "ResolvedDeck", players: int) -> RoyaleGame:
     """``GameSpec.new_game``: the engine for ``players`` players."""
     return RoyaleGame(deck, players)
+
+
+#: the hook points' arguments, read from the methods they replace
+HOOKS = with_signatures(HOOKS, RoyaleState)
