@@ -120,6 +120,10 @@ TARGETS = [
     # project code under a time limit; failed games never answered (issue 33)
     Target("code_guard", GU, ("",), ("tests/test_guard.py", "tests/test_failed_games.py")),
     Target("failed_games", FA, ("",), ("tests/test_failed_games.py",)),
+    # the one cache helper every cache keeps its entries with (issue 37)
+    Target("cache_entries", "cardgen/cache.py", _m("cardgen/cache.py", "x_load", "x_save", "x_fingerprint", "x__prune"),
+           ("tests/test_cache.py", "tests/test_load.py", "tests/test_hyphcache.py", "tests/test_fonts.py",
+            "tests/test_templating_cache.py")),
     # hook arguments read from the engine's signatures (issue 37)
     Target("hook_signatures", "cardgen/engine/hooks.py",
            _m("cardgen/engine/hooks.py", "x_method_args", "x_with_signatures", "xǁHookPointǁshape"),

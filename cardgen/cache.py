@@ -5,11 +5,19 @@ Royale's noble tables are costly to make and never change a result: each is kept
 it was made from, beside the package (its ``__pycache__``, like Python's byte code) or
 in the user's cache folder. A missing, foreign or damaged entry is only made again.
 This module has no heavy import, so that every stage can use it.
+
+Every cache goes through ``load`` and ``save``: an entry is a file named by the cache, in the
+folders of its ``kind`` (``cache_dirs``), holding the key it was made under beside what it
+holds; ``load`` returns it for exactly that key and nothing otherwise, so one rule says where an
+entry lives, when it is stale (its key differs: the inputs, a format number or a library's
+version changed) and what a damaged one costs (a miss). The numba caches are numba's own
+(``cardgen.jit``), in a folder per code key under the same places.
 """
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 #: Environment variable naming the one folder cardgen keeps its caches in ("" keeps none),
 #: instead of the package's ``__pycache__`` and the user's cache folder (benchmarks, tests).
@@ -62,6 +70,62 @@ def store_entry(blob: bytes, entry: str, folders: list[Path]) -> None:
             return
         except OSError:
             continue
+
+
+def load(kind: str, package: Path, entry: str, key: str) -> Any | None:
+    """What ``save`` stored as ``entry`` under exactly ``key`` (first folder first); None when it is
+    missing, was made under another key (stale) or cannot be read (damaged, foreign)."""
+    import pickle
+
+    for blob in read_entry(entry, cache_dirs(package, kind)):
+        try:
+            stored_key, payload = pickle.loads(blob)
+        except Exception:  # damaged or foreign: made again and rewritten
+            continue
+        if stored_key == key:
+            return payload
+    return None
+
+
+def save(kind: str, package: Path, entry: str, key: str, payload: Any, keep: int | None = None) -> None:
+    """Store ``payload`` (picklable) as ``entry`` under ``key``; give up quietly when it cannot be.
+
+    ``keep``: at most that many entries of the same suffix stay in each folder, the oldest
+    written go first (a cache with one entry per input file cannot fill the disk)."""
+    import pickle
+
+    try:
+        blob = pickle.dumps((key, payload), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # something unpicklable (another library version): no cache, same output
+        return
+    folders = cache_dirs(package, kind)
+    store_entry(blob, entry, folders)
+    if keep is not None:
+        for folder in folders:
+            _prune(folder, Path(entry).suffix, keep)
+
+
+def fingerprint(*parts: str | bytes) -> str:
+    """A short key of what an entry was made from (texts and bytes, in order)."""
+    import hashlib
+
+    h = hashlib.blake2b(digest_size=20)
+    for part in parts:
+        data = part.encode("utf-8", "surrogatepass") if isinstance(part, str) else part
+        h.update(len(data).to_bytes(8, "big") + data)
+    return h.hexdigest()
+
+
+def _prune(folder: Path, suffix: str, keep: int) -> None:
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.endswith(suffix)]
+        if len(entries) <= keep:
+            return
+        entries.sort(key=lambda e: e.stat().st_mtime_ns)
+        for old in entries[:len(entries) - keep]:
+            os.unlink(old.path)
+    except OSError:  # another process pruned first, or the folder went: nothing to keep tidy
+        pass
 
 
 def read_entry(entry: str, folders: list[Path]) -> list[bytes]:

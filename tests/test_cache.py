@@ -1,6 +1,7 @@
 """Where cardgen keeps its caches (``cardgen/cache.py``) and ``cardgen cache clear``."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,22 @@ def test_cache_clear_command(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Cap
     assert main(["cache", "clear"]) == 0
     assert seen == [Path(cache.__file__).resolve().parent]
     assert "cache cleared: 3 file(s), 3.0 MiB" in capsys.readouterr().out
+
+
+def test_an_entry_is_returned_for_its_own_key_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one rule every cache follows (``cache.load``/``save``): same key, same payload; any other key,
+    a damaged file or no file, a miss; ``keep`` bounds the entries of a folder, oldest written first."""
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "c"))
+    here = Path(cache.__file__).parent
+    cache.save("probe", here, "a.entry", "key-1", {"x": [1, 2]})
+    assert cache.load("probe", here, "a.entry", "key-1") == {"x": [1, 2]}
+    assert cache.load("probe", here, "a.entry", "key-2") is None  # stale: made from something else
+    assert cache.load("other", here, "a.entry", "key-1") is None  # another cache's folder
+    (tmp_path / "c" / "probe" / "a.entry").write_bytes(b"\x80garbage")
+    assert cache.load("probe", here, "a.entry", "key-1") is None  # damaged: a miss, never an error
+    for n in range(5):
+        cache.save("probe", here, f"{n}.kept", "k", n, keep=3)
+        os.utime(tmp_path / "c" / "probe" / f"{n}.kept", ns=(n * 10**9, n * 10**9))
+    cache.save("probe", here, "5.kept", "k", 5, keep=3)
+    assert sorted(p.name for p in (tmp_path / "c" / "probe").iterdir()) == ["3.kept", "4.kept", "5.kept", "a.entry"]
+    assert cache.fingerprint("ab", "c") != cache.fingerprint("a", "bc")  # parts are kept apart

@@ -16,6 +16,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.fonts import HERE, STYLES, register_font
+from cardgen import cache as shared
 from cardgen.fonts import ttfcache as cache
 
 FILES = sorted({stem for _, stem in STYLES.values()})
@@ -24,7 +25,7 @@ FILES = sorted({stem for _, stem in STYLES.values()})
 @pytest.fixture
 def cache_dir(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "fontcache"
-    monkeypatch.setattr(cache, "cache_dirs", lambda: [folder])
+    monkeypatch.setattr(shared, "cache_dirs", lambda *where: [folder])
     return folder
 
 
@@ -149,7 +150,7 @@ def test_an_entry_of_another_font_file_is_not_used(cache_dir, tmp_path) -> None:
 def test_no_writable_cache_folder_still_loads(tmp_path, monkeypatch) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("a file, not a folder")
-    monkeypatch.setattr(cache, "cache_dirs", lambda: [blocker / "sub", blocker / "other"])
+    monkeypatch.setattr(shared, "cache_dirs", lambda *where: [blocker / "sub", blocker / "other"])
     font = cache.load_font("T", HERE / "DejaVuSans.ttf")
     assert font.face.name == b"DejaVuSans"
 
@@ -158,7 +159,7 @@ def test_the_second_cache_folder_is_used_when_the_first_cannot_be_written(tmp_pa
     blocker = tmp_path / "file"
     blocker.write_text("")
     second = tmp_path / "user-cache"
-    monkeypatch.setattr(cache, "cache_dirs", lambda: [blocker / "sub", second])
+    monkeypatch.setattr(shared, "cache_dirs", lambda *where: [blocker / "sub", second])
     cache.load_font("T", HERE / "DejaVuSans.ttf")
     assert [p.suffix for p in second.iterdir()] == [".ttfcache"]
 
@@ -170,10 +171,10 @@ def test_register_font_registers_a_bundled_style_once() -> None:
 
 
 def test_cardgen_cache_dir_chooses_or_disables_the_cache(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "c"))
-    assert cache.cache_dirs() == [tmp_path / "c" / "fonts"]
+    monkeypatch.setenv(shared.CACHE_ENV, str(tmp_path / "c"))
+    assert shared.cache_dirs(cache._PACKAGE, "fonts") == [tmp_path / "c" / "fonts"]
     cache.load_font("T", HERE / "DejaVuSans.ttf")
     assert [p.suffix for p in (tmp_path / "c" / "fonts").iterdir()] == [".ttfcache"]
-    monkeypatch.setenv(cache.CACHE_ENV, "")
-    assert cache.cache_dirs() == []
+    monkeypatch.setenv(shared.CACHE_ENV, "")
+    assert shared.cache_dirs(cache._PACKAGE, "fonts") == []
     assert cache.load_font("T", HERE / "DejaVuSans.ttf").face.name == b"DejaVuSans"

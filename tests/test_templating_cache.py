@@ -10,6 +10,7 @@ import pytest
 from jinja2 import DictLoader
 
 from cardgen.rulebook import templating
+from cardgen import cache as shared
 from cardgen.rulebook.templating import SharedBytecode
 
 SOURCE = "{% for x in items %}{{ x }}-{% endfor %}{% trans n=3 %}{{ n }} cards{% endtrans %}"
@@ -18,7 +19,7 @@ SOURCE = "{% for x in items %}{{ x }}-{% endfor %}{% trans n=3 %}{{ n }} cards{%
 @pytest.fixture
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     where = tmp_path / "bc"
-    monkeypatch.setattr(SharedBytecode, "folders", staticmethod(lambda: [where]))
+    monkeypatch.setattr(shared, "cache_dirs", lambda *place: [where])
     return where
 
 
@@ -59,18 +60,25 @@ def test_a_foreign_object_is_not_run(folder: Path) -> None:
     (entry,) = folder.iterdir()
     fake = Bucket(e, "x", e.bytecode_cache.get_source_checksum(SOURCE))  # type: ignore[union-attr]
     fake.code = 12345  # type: ignore[assignment]
-    entry.write_bytes(fake.bytecode_to_string())
+    shared.save("templates", Path(templating.__file__).parent, entry.name, SharedBytecode._key(),
+                fake.bytecode_to_string())  # under the right key: only Jinja's own checks stand in its way
     assert env(SharedBytecode()).get_template("t.j2").render(items=[]) == "3 cards"
 
 
 def test_no_writable_folder_still_renders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
-    monkeypatch.setattr(SharedBytecode, "folders", staticmethod(lambda: [blocker / "a", blocker / "b"]))
+    monkeypatch.setattr(shared, "cache_dirs", lambda *place: [blocker / "a", blocker / "b"])
     assert env(SharedBytecode()).get_template("t.j2").render(items=[0]) == "0-3 cards"
 
 
-def test_the_entry_name_follows_this_module() -> None:
-    """Entries of another cardgen (another environment set-up) are never loaded."""
-    assert templating.SharedBytecode._prefix() in SharedBytecode()._entry(
-        type("B", (), {"key": "k"})())  # type: ignore[arg-type]
+def test_an_entry_of_another_module_version_is_not_loaded(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Entries of another cardgen (another environment set-up) are never loaded: the key is this module's bytes."""
+    env(SharedBytecode()).get_template("t.j2")
+    (entry,) = folder.iterdir()
+    loads = []
+    real = shared.load
+    monkeypatch.setattr(shared, "load", lambda *a: loads.append(real(*a)) or loads[-1])
+    monkeypatch.setattr(SharedBytecode, "_key", staticmethod(lambda: "another module"))
+    env(SharedBytecode()).get_template("t.j2")
+    assert loads == [None] and entry.exists()

@@ -30,8 +30,7 @@ from weakref import WeakKeyDictionary
 from reportlab.pdfbase.pdfdoc import PDFStream, PDFZCompress
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFace  # this module is imported when a font is needed
 
-from cardgen.cache import CACHE_ENV, store_entry  # noqa: F401  (CACHE_ENV: re-exported for callers)
-from cardgen.cache import cache_dirs as _cache_dirs
+from cardgen.cache import load, save
 
 #: Bump when what is stored changes shape.
 FORMAT = 3
@@ -40,9 +39,7 @@ FORMAT = 3
 TABLES = "__cardgen_tables__"
 
 
-def cache_dirs(package: Path | None = None, kind: str = "fonts") -> list[Path]:
-    """``cardgen.cache.cache_dirs`` for the parsed fonts (this package's ``__pycache__`` by default)."""
-    return _cache_dirs(package or Path(__file__).resolve().parent, kind)
+_PACKAGE = Path(__file__).resolve().parent
 
 
 class _Scale:
@@ -155,11 +152,11 @@ def _entry_name(name: str, path: Path) -> str:
     return f"{path.stem}.{name}.ttfcache"
 
 
-def _restore(blob: bytes, key: str, data: Any, path: Path) -> Any | None:
-    """The font stored in ``blob`` if it was stored under ``key``, else None (never raises)."""
+def _restore(stored: Any, data: Any, path: Path) -> Any | None:
+    """The font the cache held (its ``TTFont`` and face attributes), else None (never raises)."""
     try:
-        stored_key, font_state, face_state = pickle.loads(blob)
-        if stored_key != key or not isinstance(font_state, dict) or not isinstance(face_state, dict):
+        font_state, face_state = stored
+        if not isinstance(font_state, dict) or not isinstance(face_state, dict):
             return None
         font = TTFont.__new__(TTFont)
         font.__dict__.update(font_state)
@@ -182,7 +179,7 @@ def _restore(blob: bytes, key: str, data: Any, path: Path) -> Any | None:
 
 
 def _store(font: Any, key: str, entry: str) -> None:
-    """Write the entry into the first cache folder that takes it; give up quietly otherwise."""
+    """Keep the parsed font under ``key`` (``cardgen.cache.save``: quietly nothing when it cannot)."""
     face_state = {k: v for k, v in font.face.__dict__.items() if k not in ("_ttf_data", "_pdfScale")}
     to_glyph, widths = face_state.get("charToGlyph"), face_state.get("charWidths")
     if isinstance(to_glyph, dict) and isinstance(widths, dict) and list(to_glyph) == list(widths) \
@@ -193,11 +190,7 @@ def _store(font: Any, key: str, entry: str) -> None:
         del face_state["charToGlyph"], face_state["charWidths"]
     font_state = {k: v for k, v in font.__dict__.items() if k != "state"}
     font_state.pop("face")  # rebuilt on load
-    try:
-        blob = pickle.dumps((key, font_state, face_state), protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception:  # another reportlab holding something unpicklable: no cache, same output
-        return
-    store_entry(blob, entry, cache_dirs())
+    save("fonts", _PACKAGE, entry, key, (font_state, face_state))
 
 
 def load_font(name: str, path: Path) -> Any:
@@ -205,14 +198,9 @@ def load_font(name: str, path: Path) -> Any:
     data = _mapped(path)
     key = _key(data)
     entry = _entry_name(name, path)
-    for folder in cache_dirs():
-        try:
-            blob = (folder / entry).read_bytes()
-        except OSError:
-            continue
-        font = _restore(blob, key, data, path)
-        if font is not None:
-            return font
+    font = _restore(load("fonts", _PACKAGE, entry, key), data, path)
+    if font is not None:
+        return font
     font = TTFont(name, str(path))
     _store(font, key, entry)
     return font

@@ -102,13 +102,9 @@ def read_yaml(path: Path, display: str | None = None) -> tuple[Any, LineMap]:
     if hit is not None:
         return hit
     data, lines = read_yaml_text(decode_utf8(raw, name), name)
-    import pickle
+    from cardgen.cache import save
 
-    from cardgen.cache import store_entry
-    folders = _cache_dirs()
-    store_entry(pickle.dumps((key, data, lines.lines), protocol=pickle.HIGHEST_PROTOCOL), entry, folders)
-    for folder in folders:
-        _prune(folder)
+    save("yaml", _HERE, entry, key, (data, lines.lines), keep=CACHE_ENTRIES)
     return data, lines
 
 
@@ -119,26 +115,7 @@ CACHE_FORMAT = 1
 CACHE_ENTRIES = 256
 
 
-def _prune(folder: Path) -> None:
-    keep = CACHE_ENTRIES
-    try:
-        entries = [e for e in os.scandir(folder) if e.name.endswith(".pickle")]
-        if len(entries) <= keep:
-            return
-        entries.sort(key=lambda e: e.stat().st_mtime_ns)
-        for old in entries[:len(entries) - keep]:
-            os.unlink(old.path)
-    except OSError:  # another process pruned first, or the folder went: nothing to keep tidy
-        pass
-
-
 _HERE = Path(__file__).resolve().parent
-
-
-def _cache_dirs() -> list[Path]:
-    from cardgen.cache import cache_dirs
-
-    return cache_dirs(_HERE, "yaml")
 
 
 @cache
@@ -162,8 +139,9 @@ def _parser_id() -> str:
 
 
 def _parse_key(raw: bytes, name: str) -> str:
-    return hashlib.blake2b(raw + b"\0" + name.encode("utf-8", "surrogatepass") + b"\0" + _parser_id().encode(),
-                           digest_size=20).hexdigest()
+    from cardgen.cache import fingerprint
+
+    return fingerprint(raw, name, _parser_id())
 
 
 def _entry_name(path: Path, name: str) -> str:
@@ -174,15 +152,9 @@ def _entry_name(path: Path, name: str) -> str:
 
 def _remembered(entry: str, key: str) -> tuple[Any, LineMap] | None:
     """The data and line map stored under ``entry`` for exactly ``key``; None when missing, stale or damaged."""
-    import pickle
+    from cardgen.cache import load
 
-    from cardgen.cache import read_entry
-
-    for blob in read_entry(entry, _cache_dirs()):
-        try:
-            stored_key, data, lines = pickle.loads(blob)
-        except Exception:  # damaged or foreign: parsed again and rewritten
-            continue
-        if stored_key == key and isinstance(lines, dict):
-            return data, LineMap(lines)
+    hit = load("yaml", _HERE, entry, key)
+    if isinstance(hit, tuple) and len(hit) == 2 and isinstance(hit[1], dict):
+        return hit[0], LineMap(hit[1])
     return None

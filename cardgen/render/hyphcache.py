@@ -12,13 +12,12 @@ pyphen would parse, so hyphenation (and every PDF byte) is the same either way.
 from __future__ import annotations
 
 import hashlib
-import pickle
 from pathlib import Path
 from typing import Any
 
 import pyphen
 
-from cardgen.cache import cache_dirs, store_entry
+from cardgen.cache import load, save
 
 #: Bump when what is stored changes shape.
 FORMAT = 1
@@ -29,16 +28,13 @@ def _key(path: Path) -> str:
     return f"{FORMAT}|{pyphen.__version__}|{hashlib.sha256(path.read_bytes()).hexdigest()}"
 
 
-def _restore(blob: bytes, key: str) -> Any | None:
-    """A ``pyphen.HyphDict`` from ``blob`` stored under ``key``, else None (never raises)."""
-    try:
-        stored, patterns, maxlen = pickle.loads(blob)
-        if stored != key or not isinstance(patterns, dict) or not isinstance(maxlen, int):
-            return None
-    except Exception:
+def _restore(stored: Any) -> Any | None:
+    """A ``pyphen.HyphDict`` from what the cache held (patterns, longest pattern), else None."""
+    if not (isinstance(stored, tuple) and len(stored) == 2 and isinstance(stored[0], dict)
+            and isinstance(stored[1], int)):
         return None
     hd = pyphen.HyphDict.__new__(pyphen.HyphDict)
-    hd.patterns, hd.cache, hd.maxlen = patterns, {}, maxlen
+    hd.patterns, hd.cache, hd.maxlen = stored[0], {}, stored[1]
     return hd
 
 
@@ -52,17 +48,9 @@ def hyphenator(lang: str) -> pyphen.Pyphen:
         except OSError:
             return pyphen.Pyphen(lang=lang)
         entry = f"hyph-{path.stem}.pickle"
-        for folder in cache_dirs(_PACKAGE, "hyphenation"):
-            try:
-                hd = _restore((folder / entry).read_bytes(), key)
-            except OSError:
-                continue
-            if hd is not None:
-                pyphen.hdcache[path] = hd
-                break
-        else:
+        hd = _restore(load("hyphenation", _PACKAGE, entry, key))
+        if hd is None:
             hd = pyphen.HyphDict(path)
-            pyphen.hdcache[path] = hd
-            store_entry(pickle.dumps((key, hd.patterns, hd.maxlen), protocol=pickle.HIGHEST_PROTOCOL), entry,
-                        cache_dirs(_PACKAGE, "hyphenation"))
+            save("hyphenation", _PACKAGE, entry, key, (hd.patterns, hd.maxlen))
+        pyphen.hdcache[path] = hd
     return pyphen.Pyphen(lang=lang)

@@ -77,6 +77,7 @@ def _make_callables(lang: str, domain: str) -> dict[str, Any]:
 
 #: Largest template file read (ours are ~30 kB).
 MAX_TEMPLATE_BYTES = 1 << 20
+_HERE = Path(__file__).resolve().parent
 
 
 class _RegularFiles(FileSystemLoader):
@@ -117,8 +118,9 @@ class SharedBytecode(BytecodeCache):
     compiled code looks up when it runs, so one compilation per template serves all
     languages (compiling a rulebook template costs as much as typesetting the book).
     Compiled code is also kept between runs, like Python's own ``__pycache__``: in this
-    package's ``__pycache__`` (or the user's cache folder), named after the template and
-    this module's own bytes (which configure the environments). Jinja checks the
+    package's ``__pycache__`` (or the user's cache folder), named after the template and kept
+    under a key of Jinja's version and this module's own bytes (which configure the
+    environments; ``cardgen.cache.load``/``save``). Jinja checks the
     Python version and the template source's hash in each entry and compiles again
     when either differs; an unreadable or corrupt entry is only a missed cache.
     """
@@ -127,44 +129,32 @@ class SharedBytecode(BytecodeCache):
         self.store: dict[str, bytes] = {}
 
     @staticmethod
-    def folders() -> list[Path]:
-        from cardgen.cache import cache_dirs  # the same places as the parsed fonts
-
-        return cache_dirs(Path(__file__).resolve().parent, "templates")
-
-    @staticmethod
     @cache
-    def _prefix() -> str:
-        import hashlib
-
+    def _key() -> str:
         import jinja2
 
-        return hashlib.sha256(jinja2.__version__.encode() + Path(__file__).read_bytes()).hexdigest()[:16]
+        from cardgen.cache import fingerprint
 
-    def _entry(self, bucket: Bucket) -> str:
-        return f"jinja-{self._prefix()}-{bucket.key}.bc"
+        return fingerprint(jinja2.__version__, Path(__file__).read_bytes())
 
     def load_bytecode(self, bucket: Bucket) -> None:
         import types
 
+        from cardgen.cache import load
+
         code = self.store.get(bucket.key)
         if code is None:
-            for folder in self.folders():
-                try:
-                    code = (folder / self._entry(bucket)).read_bytes()
-                    break
-                except OSError:
-                    continue
-        if code is not None:
+            code = load("templates", _HERE, f"jinja-{bucket.key}.bc", self._key())
+        if isinstance(code, bytes):
             bucket.bytecode_from_string(code)
             if bucket.code is not None and not isinstance(bucket.code, types.CodeType):
                 bucket.reset()  # a foreign file: compile again
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        from cardgen.cache import store_entry
+        from cardgen.cache import save
 
         data = self.store[bucket.key] = bucket.bytecode_to_string()
-        store_entry(data, self._entry(bucket), self.folders())
+        save("templates", _HERE, f"jinja-{bucket.key}.bc", self._key(), data)
 
 
 BYTECODE = SharedBytecode()
