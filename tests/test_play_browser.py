@@ -15,6 +15,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,6 +42,16 @@ def hidden_at(game: str, players: int, seat: int, seed: int, actions: list[list]
         state.apply(as_action(action))
     seen = json.dumps(state.observation(seat), default=str)
     return {c for cards in state.zones().values() for c in cards if c not in seen}
+
+
+def moved(page: Any, condition: str) -> None:
+    """Wait for the page to show the move it was asked for (60 s: a loaded machine); when it never
+    does, fail with what the page said (a refused move's message, the table's turn) rather than a bare timeout."""
+    try:
+        page.wait_for_function(f"() => {condition}", timeout=60_000)
+    except playwright.TimeoutError:
+        said = page.evaluate("() => [document.getElementById('message').textContent, view.moves_made, view.waiting, busy]")
+        raise AssertionError(f"the move never showed: message, moves made, waiting, busy = {said}") from None
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
@@ -82,14 +93,14 @@ def test_a_whole_game_in_the_browser(game: str, tmp_path: Path) -> None:
                 playable = page.locator("figure.card.playable")
                 if playable.count() and rng.random() < 0.3:  # a card on the table or in the hand
                     playable.nth(rng.randrange(playable.count())).click()
-                    page.wait_for_function(f"() => view.moves_made > {made} || document.querySelector('button.link')")
+                    moved(page, f"view.moves_made > {made} || document.querySelector('button.link')")
                     if page.evaluate("() => view.moves_made") == made:  # the card has several moves: one of them
                         buttons = page.locator("button.move")
                         buttons.nth(rng.randrange(buttons.count())).click()
                 else:
                     buttons = page.locator("button.move")
                     buttons.nth(rng.randrange(buttons.count())).click()
-                page.wait_for_function(f"() => view.moves_made > {made}")
+                moved(page, f"view.moves_made > {made}")
             else:
                 raise AssertionError("the game did not end")
             assert shot, "the hint was never asked"
