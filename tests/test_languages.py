@@ -104,3 +104,19 @@ def test_inspect_in_a_language_the_deck_lacks_is_one_line(tmp_path: Path, capsys
     assert "--lang: the deck is written in es; expected one of them" in capsys.readouterr().err
     assert main(["--project", str(game), "inspect", "spiel"]) == 0  # in its own language
     assert "languages: es" in capsys.readouterr().out
+
+
+def test_the_shipped_languages_are_listed_once() -> None:
+    """``cardgen.languages`` is the one list: the schema's ``Lang`` takes its values, the JSON Schema lists
+    them, and every shipped language has its locale, hyphenation dictionary and PDF tag there."""
+    from typing import get_args
+
+    from cardgen.games import deck_models
+    from cardgen.model.jsonschema import json_schema
+    from cardgen.model.schema import Lang
+
+    assert get_args(Lang) == languages.SHIPPED
+    text = str(json_schema(deck_models()))
+    assert str(list(languages.SHIPPED)) in text  # the enum of a deck's ``languages``
+    for lang in languages.SHIPPED:
+        assert lang in languages.LOCALES and lang in languages.HYPHENATION and lang in languages.TAGS

@@ -7,7 +7,8 @@ does a figure that follows directly from the edit (a tally the game declares as
 repeating a rule field or component count the variant changed, ``GameSpec.tally_sources``:
 ``peak gold_in_hands`` when the variant prints fewer gold coins): the table marks it
 "follows from your change". Sentences exist in English, French
-and Italian (the terminal is English; ``compare --lang`` picks the report's).
+and Italian (``--lang`` picks them, for the terminal and the report; the languages are
+``cardgen.languages.SHIPPED``).
 Nothing here knows which game is played.
 """
 from __future__ import annotations
@@ -21,8 +22,6 @@ from cardgen.simulate.designer import CLOSE_MARGIN
 
 #: this module's words per language (cardgen/wordbook.py)
 _BOOK = wordbook.load(__file__)
-
-LANGS = ("en", "fr", "it")
 
 #: designer groups, in the order the table lists them; "internal" is folded and last
 GROUPS = ("length", "fairness", "tension", "skill", "internal")
