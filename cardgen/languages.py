@@ -122,8 +122,25 @@ def problem(lang: str) -> tuple[str, str | None] | None:
     return (why, None) if why else None
 
 
-__all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "closest", "hyphenation", "is_code", "locale",
-           "native_name", "printable", "problem", "script_problem", "supported", "tag"]
+def is_singular(x: float, lang: str) -> bool:
+    """Whether ``lang`` says ``x`` of something in the singular, as shown with one decimal: French below 2
+    ("1,5 tour", "0 partie"), English and Italian exactly 1."""
+    shown = round(x, 1)
+    return shown < 2 if lang == "fr" else shown == 1
+
+
+def typeset(text: str, lang: str) -> str:
+    """French puts a narrow no-break space before : ; ? ! % (and inside « »); the others need nothing."""
+    if lang != "fr":
+        return text
+    for mark in ":;?!%":
+        text = text.replace(f" {mark}", f"\u202f{mark}")
+    return text.replace("« ", "«\u202f").replace(" »", "\u202f»")
+
+
+__all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "closest", "decimal", "hyphenation", "is_code",
+           "is_singular", "locale", "native_name", "percent", "printable", "problem", "script_problem", "supported",
+           "tag", "typeset"]
 
 
 def percent(x: float, lang: str, signed: bool = False, places: int = 1) -> str:

@@ -173,7 +173,7 @@ def test_the_docs_rules_file_is_short_and_plays_with_random_and_search(tmp_path:
     done = cardgen(root, "validate", "g", "--games", "20", "--players", "2", "4")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "PASS g (tricks.py), 4 players: 20/20 games completed" in done.stdout
-    assert "end reasons: hands_played 20" in done.stdout
+    assert "how games end: hands played (20)" in done.stdout
     done = cardgen(root, "validate", "g", "--games", "2", "--players", "3", "--agents", "search")
     assert done.returncode == 0, done.stdout + done.stderr
 
