@@ -805,7 +805,7 @@ def _tune(args: argparse.Namespace) -> int:
     opts = TuneOptions(params, targets, trials=args.trials, games=args.games, players=args.players, agents=agents,
                        seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler,
                        resume="yes" if args.resume else "no" if args.fresh else "auto",
-                       code_time_limit=args.code_time_limit)
+                       code_time_limit=args.code_time_limit, lang=args.lang)
     return tune(args.project, args.deck, opts)
 
 
