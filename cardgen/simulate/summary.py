@@ -24,14 +24,16 @@ class Naming:
     words: Mapping[str, Any] = field(default_factory=dict)
     names: Mapping[str, str] = field(default_factory=dict)
     shortfall: Mapping[str, str] = field(default_factory=dict)
+    title: str = ""  # the deck's own name in the language (``King Lui``), shown for the game's id
 
     @classmethod
     def of(cls, deck: Any, lang: str) -> "Naming":
         """The naming of a resolved deck in ``lang``."""
         from cardgen.games.base import component_name
+        said = lang if lang in getattr(deck, "languages", (lang,)) else deck.languages[0]
         return cls(dict(deck.spec.words), {c.id: component_name(deck, c.id, lang) or c.id
                                            for c in deck.model.components},
-                   dict(getattr(deck.spec, "shortfall_components", {}) or {}))
+                   dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"])
 
 
 def _pct(x: float | None, lang: str = "en", signed: bool = False) -> str:
@@ -115,7 +117,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     done = (say("completed", lang, done=r["completed"], games=r["games"]) if r.get("played", True)
             else say("not_played", lang))
     lines = [say("head", lang, verdict=say("pass" if r["passed"] else "fail", lang), deck=r["variant"],
-                 game=r["game"], players=_players(r["players"], lang), done=done)]
+                 game=naming.title or r["game"], players=_players(r["players"], lang), done=done)]
     for why in failure_lines(r, lang, naming):
         lines.append(f"  ! {why}")
     if r.get("failed_games"):  # games that could not be played: no figure, no chart from the rest either
