@@ -42,7 +42,7 @@ from cardgen.simulate.failures import refuse_failed
 from cardgen.simulate.seeds import game_seed, seat_agents
 from cardgen.simulate.tally import Tally
 from cardgen.simulate.verdict import follows_from_change, group, verdict
-from cardgen.terminal import say
+from cardgen.terminal import say, say_n
 
 FORMAT = "cardgen-compare/1"
 #: Family-wise error rate of one player count's metrics (Holm).
@@ -498,7 +498,8 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
                 fig = human_figures(humans, deck.id, r["players"])
                 if fig is not None:
                     agents = (r[f"{side}_result"].get("rounds") or {}).get("mean")
-                    print(human_line(fig, agents, f"people, {deck.id}, {r['players']} players"))
+                    print(human_line(fig, agents, say("people_side", opts.lang, deck=deck.id,
+                                                      players=say_n("players", r["players"], opts.lang)), opts.lang))
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(public_json(doc), indent=1, ensure_ascii=False) + "\n")
     if opts.out is not None:

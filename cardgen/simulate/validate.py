@@ -399,11 +399,11 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         fig = human_figures(humans, result["variant"], result["players"]) if humans is not None else None
         if fig is not None:
             result["human"] = fig
-            lines.insert(1, human_line(fig, (result.get("rounds") or {}).get("mean")))
+            lines.insert(1, human_line(fig, (result.get("rounds") or {}).get("mean"), lang=lang))
         if result.get("agents_played"):
             lines.insert(1, agents_line(result, lang))
         if result.get("skill"):
-            lines.insert(2, format_skill(result["skill"]))
+            lines.insert(2, format_skill(result["skill"], lang))
         print("\n".join(lines))
     failed = [r for r in doc["results"] if not r["passed"]]
     print(say("total", lang, combos=say_n("combos", len(doc["results"]), lang), failed=len(failed)))
