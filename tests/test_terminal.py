@@ -161,3 +161,17 @@ def test_every_game_declares_the_length_its_players_count() -> None:
     for game in ("king_lui", "royale", "draco"):
         words = json.loads((ROOT / "cardgen" / "games" / game / "words.json").read_text(encoding="utf-8"))
         assert words["length"] in ("turns", "rounds"), game
+
+
+def test_engine_notes_follow_the_terminal_language() -> None:
+    """Why a run takes the reference engine (autoengine's choice, runner's reasons) is said in the language too."""
+    from cardgen.simulate.autoengine import decide
+
+    terminal.set_language("fr")
+    try:
+        assert decide(0.1, True, False, None).why.startswith("une exécution aussi courte finit plus tôt")
+        assert decide(1.0, False, True, None).why == "code compilé pas encore construit"
+        assert terminal.say("note", text="x").startswith("remarque\u202f: ")
+    finally:
+        terminal.set_language("en")
+    assert decide(1.0, False, True, None).why == "compiled code not built yet"

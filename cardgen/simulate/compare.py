@@ -311,13 +311,13 @@ def playable_counts(base: ResolvedDeck, variant: ResolvedDeck, counts: list[int]
             mine, playable = count_checks(deck, p, checks[deck.id])
             if not playable:
                 failed = next((c for c in mine if not c.passed and c.players == p), None)
-                why.append(f"{deck.id}: {failed.name}" if failed else f"{deck.id}: no rules engine")
+                why.append(f"{deck.id}: {failed.name}" if failed else f"{deck.id}: {say('no_rules_engine')}")
         if why:
-            skipped.append(f"{p} players not played: a check fails ({'; '.join(why)})")
+            skipped.append(say("skipped", players=say_n("players", p), why="; ".join(why)))
         else:
             keep.append(p)
     if not keep:
-        raise InputError(f"no player count to compare: {skipped[0]}", field="--players")
+        raise InputError(say("no_count", why=skipped[0]), field="--players")
     return keep, skipped
 
 
@@ -346,7 +346,7 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
     counts = check_compare(base, variant, opts)
     counts, skipped = playable_counts(base, variant, counts)
     for line in skipped:
-        print(f"note: {line}", file=sys.stderr)
+        print(say("note", opts.lang, text=line), file=sys.stderr)
     refs = DeckRef.of(base), DeckRef.of(variant)
     engine = "reference" if opts.engine == "reference" else "auto"
     for deck in (base, variant):

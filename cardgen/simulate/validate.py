@@ -211,7 +211,7 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions, jobs: int = 1) -
             continue
         choice = choices.get(entry.deck.game)
         if entry.deck.spec.fast is None or opts.engine == "reference":  # nothing to build in this process
-            fast, why = None, f"game '{entry.deck.game}' has no compiled tier"
+            fast, why = None, say("why_no_tier", game=entry.deck.game)
         elif choice is not None and choice.engine == "reference":
             continue  # the same games, sooner: nothing to say
         else:
@@ -224,7 +224,8 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions, jobs: int = 1) -
             raise InputError(f"--engine fast: {entry.deck.id} at {entry.players} players cannot run on the "
                              f"compiled tier: {why}", field="--engine")
         elif opts.engine == "auto" and entry.deck.spec.fast is not None:
-            print(f"note: {entry.deck.id}, {entry.players} players: reference engine ({why})", file=sys.stderr)
+            print(say("note", text=say("note_reference", deck=entry.deck.id, players=say_n("players", entry.players),
+                                        why=why)), file=sys.stderr)
 
 
 def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dict[str, Any]:
@@ -253,11 +254,10 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
             proc = autoengine.start_build(game, group[0].ref.project, group[0].ref.deck,
                                           sorted({e.players for e in group}), idle=choice.engine != "wait")
         if choice.engine == "reference" and (proc is not None or building):
-            print(f"note: {game}: reference engine, the same games ({choice.why}; its compiled code is being "
-                  f"built in the background for the next run)", file=sys.stderr)
+            print(say("note", text=say("note_building", game=game, why=choice.why)), file=sys.stderr)
         if choice.engine == "wait" and (proc is not None or building):
             autoengine.stop_asking(asked.get(game))  # the build this run waits for takes all it can
-            print(f"cardgen: waiting for the {game} compiled tier to be built ({choice.why})...", file=sys.stderr,
+            print(say("waiting_build", game=game, why=choice.why), file=sys.stderr,
                   flush=True)
             autoengine.wait_for(game, proc)
         choices[game] = choice
