@@ -87,6 +87,23 @@ def test_validate_shows_no_engine_id_in_any_language(validated: dict, game: str,
              "it": ("giocatori", "partite concluse", "vittorie per posto")}[lang]
     assert all(w in text for w in words), text
     assert deck.text(lang)["name"] in text.splitlines()[0]
+    from cardgen.simulate.verdict import LABELS
+    counted = get_game(game).words["length"]  # the length its players count comes first
+    length = next(line for line in text.splitlines()
+                  if line.strip().startswith((LABELS[lang]["turns"], LABELS[lang]["rounds"])))
+    assert length.strip().startswith(LABELS[lang][counted]), length
+
+
+def test_a_short_component_is_named_with_its_figures() -> None:
+    from cardgen.simulate.summary import Naming, shortfall_line
+
+    finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 38, "games": 40, "max": 57}
+    naming = Naming(names={"silver-coin": "Pièce d’argent"}, shortfall={"unpaid_by_bank": "silver-coin"})
+    assert shortfall_line(finding, "fr", naming) == (
+        "ATTENTION composants\u202f: imprimez 57 «\u202fPièce d’argent\u202f» de plus pour que 99\u202f% des parties "
+        "en aient assez\u202f: la boîte en manque dans 38 parties sur 40 (95\u202f%), jusqu’à 57 manquants")
+    assert "print 57 more pieces counted as 'money owed by the bank' so that 99% of games" in shortfall_line(finding, "en", Naming(
+        words={"tallies": {"en": {"peak:unpaid_by_bank": "money owed by the bank"}}}))
 
 
 def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
