@@ -179,3 +179,16 @@ def test_cluster_faults_are_said_in_the_terminal_language(fast_clock: None, lang
         assert lost in str(err.value) and "Dask scheduler" not in str(err.value)
     finally:
         terminal.set_language("en")
+
+
+def test_a_chunk_that_kills_every_worker_is_one_line() -> None:
+    """Dask's ``KilledWorker`` (a chunk that ended each worker that took it) is cardgen's one line, not Dask's."""
+    from cardgen.simulate.executor import cluster_result
+
+    class KilledWorker(Exception):
+        pass
+
+    with pytest.raises(InputError) as err:
+        cluster_result(_Client([1]), "tcp://h:1", _Future(KilledWorker("chunk-1")))
+    assert str(err.value).count("\n") == 0
+    assert "a chunk of games ended every Dask worker that took it at tcp://h:1 (chunk-1)" in str(err.value)

@@ -192,3 +192,26 @@ def test_engine_notes_follow_the_terminal_language() -> None:
     finally:
         terminal.set_language("en")
     assert decide(1.0, False, True, None).why == "compiled code not built yet"
+
+
+def test_compare_prints_its_figure_table_in_the_language() -> None:
+    """compare's screen after the verdict (header, what changes, grouped figures, cards, folded tallies) follows
+    ``--lang``, components by their names in it."""
+    from cardgen.simulate.summary import Naming, format_comparison
+
+    metrics = [{**_m("turns", 40.0, 36.0, -4.5, -3.5), "group": "length"},
+               {**_m("seat_1_win_rate", 0.30, 0.36, 0.01, 0.11), "group": "fairness"},
+               {**_m("gap:bank_short", 0.9, 0.1, -0.9, -0.7), "group": "internal", "follows_from_change": True}]
+    card = {"component": "favour", "flag": "strong", "difference": 0.12, "base": {"difference": 0.01, "flag": ""}}
+    side = {"variant": "draco", "sufficiency": []}
+    doc = {"lang": "fr", "base": "draco", "variant": "draco-short", "name": "Draco court", "games": 100,
+           "agents": ["heuristic"], "differences": [], "results": [
+               {"players": 3, "verdict": ["Les parties durent 4 tours de moins."], "metrics": metrics, "family": 3,
+                "base_result": side, "variant_result": {**side, "variant": "draco-short"},
+                "component_impact": [card]}]}
+    text = format_comparison(doc, Naming(dict(get_game("draco").words), {"favour": "Faveur"}))
+    assert "comparaison draco -> draco-short (Draco court)\u202f: 100 parties par nombre de joueurs" in text
+    assert "3 joueurs (base -> variante, écart [intervalle à 95\u202f%], * significatif)\u202f:" in text
+    assert "place 1 30\u202f% -> 36\u202f% *" in text and "Faveur\u202f: +1\u202f% -> +12\u202f% (trop forte\u202f?)" in text
+    assert "dont 1 découlent de votre modification" in text and "rien dans les données" in text
+    assert not re.search(r"\b(players|games|seat|rounds|strong)\b", text), text
