@@ -360,5 +360,6 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
         before = number(b["difference"], lang, True, True) if b.get("difference") is not None else "-"
         after = number(c["difference"], lang, True, True) if c.get("difference") is not None else "-"
         flag = c.get("flag") or b.get("flag")
-        out.append(f"    {names.get(c['component'], c['component'])}: {before} -> {after} ({say(flag, lang)})")
+        out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]), b=before, v=after,
+                                    flag=say(flag, lang)))
     return out
