@@ -209,6 +209,7 @@ class Tuner:
                              field="--resume")
         if self.opts.resume == "no" or (names and name not in names):
             journal.forget(out)  # one study per folder: its options changed, or starting again was asked
+        optuna.logging.set_verbosity(optuna.logging.WARNING)  # Optuna's English "A new study created": not ours to say
         study = optuna.create_study(study_name=name, storage=journal.storage(out), direction="minimize",
                                     load_if_exists=True)
         kept: list[Trial] = []
