@@ -66,8 +66,8 @@ def tally_words(kind: str, key: str, lang: str, naming: Naming) -> str:
 
 
 def joined(items: Any, lang: str = "en") -> str:
-    """Items of one line separated by semicolons as ``lang`` sets them (French: a space before)."""
-    return typeset(" ; " if lang == "fr" else "; ", lang).join(items)
+    """Items of one line separated by semicolons as ``lang`` sets them (its ``separator``: French a space before)."""
+    return say("separator", lang).join(items)
 
 
 def _items(pairs: Mapping[str, Any], kind: str, lang: str, naming: Naming) -> str:
