@@ -117,7 +117,7 @@ def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.C
     errors = _errors(captured.err)
     assert errors[-2].startswith("cardgen: error: trial, 3 players: 3 of 3 games failed")
     assert errors[-1] == "cardgen: error: tune stopped at trial 1: its games could not be played"
-    assert "trial 2/3" not in captured.err and not (tmp_path / "tune" / "tune.json").exists()
+    assert "trial 1 of 3" in captured.err and "trial 2 of 3" not in captured.err and not (tmp_path / "tune" / "tune.json").exists()
 
 
 # -- blame --------------------------------------------------------------------------------------
