@@ -120,3 +120,9 @@ def test_the_shipped_languages_are_listed_once() -> None:
     assert str(list(languages.SHIPPED)) in text  # the enum of a deck's ``languages``
     for lang in languages.SHIPPED:
         assert lang in languages.LOCALES and lang in languages.HYPHENATION and lang in languages.TAGS
+
+
+def test_three_significant_digits_in_each_language() -> None:
+    """tune's figures (a share or a count): three significant digits, in the language's notation."""
+    assert [languages.significant(x, "en") for x in (47.3456, 0.012345, 9.85, 20.0)] == ["47.3", "0.0123", "9.85", "20"]
+    assert languages.significant(47.3456, "fr") == "47,3" and languages.significant(0.012345, "it") == "0,0123"

@@ -27,7 +27,7 @@ from cardgen.check.static import run_checks
 from cardgen.errors import GamesFailed, InputError
 from cardgen.fileio import write_atomic
 from cardgen.guard import DEFAULT_TIME_LIMIT
-from cardgen.languages import decimal
+from cardgen.languages import significant as _sig
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import ResolvedDeck, Resolver
 from cardgen.simulate.runner import agents_in_words, default_agents, split_agents
@@ -371,11 +371,6 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
               x=_sig(best[0].objective, lang),
               values=", ".join(f"{k}={v}" for k, v in best[0].values.items())))
     return 0 if on_target else 1
-
-
-def _sig(x: float, lang: str) -> str:
-    """``x`` to three significant digits as ``lang`` writes it (``0.0123``, ``1,23``)."""
-    return decimal(float(f"{x:.3g}"), lang, places=6)
 
 
 def kept_where(opts: TuneOptions) -> Path:
