@@ -154,7 +154,7 @@ def _shipped_language(value: str) -> str:
 
 
 #: ``--lang`` of the commands that simulate (validate, compare, tune)
-LANG_HELP = "language of the terminal's lines and of the report: en (default), fr or it"
+LANG_HELP = "language of every line the terminal prints, and of compare's report: en (default), fr or it"
 
 
 def _deck_languages(decks: Sequence[Any]) -> list[str]:

@@ -216,3 +216,14 @@ def test_compare_prints_its_figure_table_in_the_language() -> None:
     assert "place 1 30\u202f% -> 36\u202f% *" in text and "Faveur\u202f: +1\u202f% -> +12\u202f% (trop forte\u202f?)" in text
     assert "dont 1 découlent de votre modification" in text and "rien dans les données" in text
     assert not re.search(r"\b(players|games|seat|rounds|strong)\b", text), text
+
+
+def test_tune_resume_without_a_study_is_one_line_in_the_language(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["tune", "king_lui-six-players", "--players", "6", "--param", "course_cards_per_player=1..3",
+                 "--target", "rounds=9.6..9.9", "--trials", "2", "--games", "4", "--resume", "--out",
+                 str(tmp_path / "tune"), "--lang", "fr", "--project", str(ROOT)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    assert err[0].startswith("réglage de king_lui-six-players\u202f: 2 essais de 4 parties par nombre de joueurs")
+    assert len(err) == 2 and "aucune étude interrompue avec ces options" in err[1] and "il n’y en a aucune" in err[1]

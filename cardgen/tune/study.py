@@ -203,9 +203,8 @@ class Tuner:
         name = journal.study_key(self.study_fields())
         names = journal.study_names(out)
         if self.opts.resume == "yes" and name not in names:
-            raise InputError(f"no interrupted study of these options in {out / journal.JOURNAL} "
-                             f"({'none there' if not names else 'its options or the deck differ'}); "
-                             "expected the options of the run to resume, or no --resume to start again",
+            raise InputError(say("tune_no_study", self.opts.lang, where=out / journal.JOURNAL,
+                                 why=say("tune_differ" if names else "tune_none_there", self.opts.lang)),
                              field="--resume")
         if self.opts.resume == "no" or (names and name not in names):
             journal.forget(out)  # one study per folder: its options changed, or starting again was asked
