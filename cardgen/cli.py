@@ -531,6 +531,8 @@ def _guarded(args: argparse.Namespace) -> int:
         if args.command in ("validate", "compare", "tune"):  # their every line follows --lang
             from cardgen.terminal import set_language
             set_language(args.lang)
+        elif "cardgen.terminal" in sys.modules:  # another command in the same process (a test): English again
+            sys.modules["cardgen.terminal"].set_language("en")
         _place(args)
         _sweep(args)
         if getattr(args, "scheduler", None):

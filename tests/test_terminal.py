@@ -227,3 +227,12 @@ def test_tune_resume_without_a_study_is_one_line_in_the_language(tmp_path: Path,
     assert code == 2
     assert err[0].startswith("réglage de king_lui-six-players\u202f: 2 essais de 4 parties par nombre de joueurs")
     assert len(err) == 2 and "aucune étude interrompue avec ces options" in err[1] and "il n’y en a aucune" in err[1]
+
+
+def test_the_language_of_one_command_does_not_stay_for_the_next(capsys: pytest.CaptureFixture[str]) -> None:
+    """main() called twice in one process (as tests do): the second command speaks its own language."""
+    assert main(["validate", "nothing-here", "--lang", "it", "--project", str(ROOT)]) == 2
+    assert terminal.language() == "it"
+    assert main(["check", "nothing-here", "--project", str(ROOT)]) == 2
+    assert terminal.language() == "en"
+    capsys.readouterr()
