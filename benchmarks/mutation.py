@@ -70,6 +70,8 @@ CA = "cardgen/simulate/cards.py"
 VE = "cardgen/simulate/verdict.py"
 DE = "cardgen/simulate/designer.py"
 PR = "cardgen/printable.py"
+TE = "cardgen/terminal.py"
+SU = "cardgen/simulate/summary.py"
 
 #: Its second process is started with a scrubbed environment, so it never runs the active mutant:
 #: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that
@@ -119,7 +121,7 @@ TARGETS = [
     Target("cluster_faults", EX, _m(EX, "x_cluster_result", "x_set_worker_wait"), ("tests/test_cluster.py",)),
     # project code under a time limit; failed games never answered (issue 33)
     Target("code_guard", GU, ("",), ("tests/test_guard.py", "tests/test_failed_games.py")),
-    Target("failed_games", FA, ("",), ("tests/test_failed_games.py",)),
+    Target("failed_games", FA, ("",), ("tests/test_failed_games.py", "tests/test_terminal.py")),
     # the one cache helper every cache keeps its entries with (issue 37)
     Target("cache_entries", "cardgen/cache.py", _m("cardgen/cache.py", "x_load", "x_save", "x_fingerprint", "x__prune"),
            ("tests/test_cache.py", "tests/test_load.py", "tests/test_hyphcache.py", "tests/test_fonts.py",
@@ -137,14 +139,19 @@ TARGETS = [
     # issue 34: which card is too strong (the deal experiment), the verdict, the designer figures
     Target("card_measure", CA, ("",), ("tests/test_cards.py",)),
     Target("verdict", VE, _m(VE, "x_size", "x_speaks", "x_headline_metrics", "x_verdict", "x_card_sentence",
-                             "x_tally_name", "x_unfinished", "x_sentence", "x_label", "x_unit"),
-           ("tests/test_verdict.py",)),
+                             "x_tally_name", "x_unfinished", "x_sentence", "x_label", "x_unit", "x_counted_length"),
+           ("tests/test_verdict.py", "tests/test_terminal.py")),
     Target("designer_figures", DE, _m(DE, "x_game_figures", "x__runner_up", "x__kingmade", "x_card_rows"),
            ("tests/test_designer.py", "--deselect",
             "tests/test_designer.py::test_designer_figures_are_the_same_on_every_engine")),
     # what prints as written, below every stage (issue 37)
     Target("printable", PR, _m(PR, "x_char_problem", "x_string_problems", "x_unprintable_texts"),
            ("tests/test_printable.py", "tests/test_resolve.py")),
+    # issue 34: every terminal line in the user's language, things by their names, never an id
+    Target("terminal_words", TE, ("",), ("tests/test_terminal.py",)),
+    Target("terminal_summary", SU, _m(SU, "x_format_entry", "x_failure_lines", "x_failed_line", "x_length_line",
+                                      "x_balance_lines", "x_shortfall_line", "x_tally_words", "x_joined"),
+           ("tests/test_terminal.py", "tests/test_balance.py", "tests/test_simulate_validate.py")),
 ]
 
 

@@ -35,6 +35,7 @@ from typing import Any
 from cardgen.buildkeys import code_hashes_remembered, deck_hash, source_hash
 from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
+from cardgen.languages import SHIPPED
 from cardgen.model.vocab import DUPLEX
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.unchanged import CACHE_FILE, INPUTS, inputs_entry
@@ -45,7 +46,7 @@ from cardgen.words import counted
 class BuildOptions:
     """What ``cardgen build`` makes: languages, papers, duplex flip, ink saver, rulebooks."""
 
-    langs: list[str] = field(default_factory=lambda: ["fr", "it", "en"])
+    langs: list[str] = field(default_factory=lambda: list(SHIPPED))
     papers: list[str] = field(default_factory=lambda: ["a4", "letter"])
     duplex: str = "long"
     ink_saver: bool = False

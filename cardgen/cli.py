@@ -141,6 +141,22 @@ def _language(value: str) -> str:
     return items[0]
 
 
+def _shipped_language(value: str) -> str:
+    """``--lang fr`` of validate, compare and tune: a language cardgen's own words are written in
+    (``cardgen.languages.SHIPPED``); its terminal lines and reports follow it."""
+    lang = value.strip()
+    if lang in LANGS:
+        return lang
+    from cardgen.languages import closest
+    hint = closest(lang, LANGS) if len(lang) <= 30 else None
+    raise argparse.ArgumentTypeError(f"unknown language '{clean(value, 30)}' for cardgen's reports and terminal; "
+                                     f"expected {', '.join(LANGS)}" + (f" (did you mean '{hint}'?)" if hint else ""))
+
+
+#: ``--lang`` of the commands that simulate (validate, compare, tune)
+LANG_HELP = "language of every line the terminal prints, and of compare's report: en (default), fr or it"
+
+
 def _deck_languages(decks: Sequence[Any]) -> list[str]:
     """Every language of ``decks``, each once, in the order the decks list them."""
     return list(dict.fromkeys(lang for deck in decks for lang in deck.languages))
@@ -298,8 +314,6 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
     k.add_argument("--out", default="out")
     k.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto")
-    k.add_argument("--lang", choices=("en", "fr", "it"), default="en",
-                   help="language of the report's verdict and figure names (default: en; the terminal is English)")
     k.add_argument("--human-logs", nargs="+", metavar="LOG", help="games people played (cardgen play's logs)")
     k.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
     k.add_argument("--worker-wait", type=float, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
@@ -327,6 +341,8 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
     k = sub.add_parser("cache", help="what cardgen keeps between runs (compiled code, parsed files)")
     k.add_argument("action", choices=("clear",), help="clear: delete all of it (it is made again when needed)")
+    for command in (v, t, sub.choices["compare"]):
+        command.add_argument("--lang", type=_shipped_language, default="en", metavar="LANG", help=LANG_HELP)
     for command in (v, t, sub.choices["compare"], pl):
         command.add_argument("--code-time-limit", type=_time_limit, default=10.0, metavar="SECONDS",
                              help=CODE_TIME_HELP)
@@ -390,7 +406,10 @@ def _say_interrupted() -> None:
     global _SAID
     if not _SAID:
         _SAID = True
-        print("cardgen: interrupted", file=sys.stderr, flush=True)
+        line = "cardgen: interrupted"
+        if "cardgen.terminal" in sys.modules:  # in the command's language, once it set one
+            line = sys.modules["cardgen.terminal"].say("interrupted")
+        print(line, file=sys.stderr, flush=True)
 
 
 def _hard_exit() -> None:
@@ -509,6 +528,11 @@ def _guarded(args: argparse.Namespace) -> int:
     """``_run(args)`` with every failure turned into one-line messages and an exit code."""
     try:
         _check_env()
+        if args.command in ("validate", "compare", "tune"):  # their every line follows --lang
+            from cardgen.terminal import set_language
+            set_language(args.lang)
+        elif "cardgen.terminal" in sys.modules:  # another command in the same process (a test): English again
+            sys.modules["cardgen.terminal"].set_language("en")
         _place(args)
         _sweep(args)
         if getattr(args, "scheduler", None):
@@ -752,6 +776,7 @@ def _run(args: argparse.Namespace) -> int:
                                scheduler=args.scheduler, search_iterations=args.search_iterations,
                                skill=args.skill, skill_games=args.skill_games, designer=args.designer,
                                designer_games=args.designer_games, code_time_limit=args.code_time_limit,
+                               lang=args.lang,
                                human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
@@ -782,7 +807,7 @@ def _tune(args: argparse.Namespace) -> int:
     opts = TuneOptions(params, targets, trials=args.trials, games=args.games, players=args.players, agents=agents,
                        seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler,
                        resume="yes" if args.resume else "no" if args.fresh else "auto",
-                       code_time_limit=args.code_time_limit)
+                       code_time_limit=args.code_time_limit, lang=args.lang)
     return tune(args.project, args.deck, opts)
 
 

@@ -34,11 +34,6 @@ if TYPE_CHECKING:
 POLICY = "policy"
 POLICY_PARAMS = ("state", "legal", "rng")
 
-#: What the simulator says when a house rule sends a run to the reference engine.
-SPEED_NOTE = ("house rule {file}: games run on the reference engine, the game's invariants checked after every "
-              "action (compiled tiers cannot run project code): expect 50 to 100 times fewer games per second "
-              "than the compiled tier")
-
 
 @dataclass(frozen=True)
 class HouseCode:
@@ -53,7 +48,8 @@ _NOTED: set[str] = set()
 
 
 def speed_note(deck: "ResolvedDeck") -> str | None:
-    """The one line a playing command prints for a deck with a house rule: once per file and process.
+    """The one line a playing command prints for a deck with a house rule (``speed_note`` of
+    ``cardgen/terminal.json``, in the terminal's language): once per file and process.
 
     None without a house rule, or when it was said already (``tune`` plays many trial decks).
     """
@@ -61,7 +57,8 @@ def speed_note(deck: "ResolvedDeck") -> str | None:
     if code is None or code in _NOTED:
         return None
     _NOTED.add(code)
-    return f"note: {deck.id}: " + SPEED_NOTE.format(file=code)
+    from cardgen.terminal import say
+    return say("note", text=f"{deck.id}: " + say("speed_note", file=code))
 
 
 def defined_functions(source: bytes) -> list[tuple[str, int, list[str]]]:

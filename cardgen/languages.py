@@ -122,8 +122,31 @@ def problem(lang: str) -> tuple[str, str | None] | None:
     return (why, None) if why else None
 
 
-__all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "closest", "hyphenation", "is_code", "locale",
-           "native_name", "printable", "problem", "script_problem", "supported", "tag"]
+def significant(x: float, lang: str, digits: int = 3) -> str:
+    """``x`` to ``digits`` significant digits as ``lang`` writes it (``47.3``, ``47,3``, ``0.0123``): tune's
+    figures, whose scale varies from a share to a count."""
+    return decimal(float(f"{x:.{digits}g}"), lang, places=max(0, digits + 3))
+
+
+def is_singular(x: float, lang: str) -> bool:
+    """Whether ``lang`` says ``x`` of something in the singular, as shown with one decimal: French below 2
+    ("1,5 tour", "0 partie"), English and Italian exactly 1."""
+    shown = round(x, 1)
+    return shown < 2 if lang == "fr" else shown == 1
+
+
+def typeset(text: str, lang: str) -> str:
+    """French puts a narrow no-break space before : ; ? ! % (and inside « »); the others need nothing."""
+    if lang != "fr":
+        return text
+    for mark in ":;?!%":
+        text = text.replace(f" {mark}", f"\u202f{mark}")
+    return text.replace("« ", "«\u202f").replace(" »", "\u202f»")
+
+
+__all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "closest", "decimal", "hyphenation", "is_code",
+           "is_singular", "locale", "native_name", "percent", "printable", "problem", "script_problem", "significant",
+           "supported", "tag", "typeset"]
 
 
 def percent(x: float, lang: str, signed: bool = False, places: int = 1) -> str:

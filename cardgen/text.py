@@ -11,10 +11,7 @@ from collections.abc import Iterable
 
 from babel.lists import format_list
 
-from cardgen.languages import LOCALES, locale
-
-#: Babel locale of the shipped languages (what compare's and tune's words in fr, it, en import).
-_LOCALES = LOCALES
+from cardgen.languages import locale
 
 #: Narrow no-break space: in French before ; : ! ? and inside « ».
 NNBSP = "\u202f"

@@ -46,9 +46,22 @@ def test_the_warning_level_is_shared_among_the_seats() -> None:
     seat = rate(280, 1000)
     assert seat["low"] > 0.25  # a plain 95 % interval would flag it
     assert balance(stats([280, 240, 240, 240]))["warnings"] == []
-    assert balance(stats([330, 224, 223, 223]))["warnings"][0].startswith("seat 1 wins more")
+    flagged = balance(stats([330, 224, 223, 223]))
+    assert flagged["warnings"][0].startswith("seat 1 wins more")
+    assert [(f["seat"], f["side"]) for f in flagged["flags"]] == [(1, "more")] and flagged["flags"][0]["rate"] == 0.33
+
+
+def test_balance_warnings_follow_the_language() -> None:
+    """The terminal words a flagged seat from its figures, in the user's language (summary.balance_lines)."""
+    from cardgen.simulate.summary import balance_lines
+
+    flagged = balance(stats([330, 224, 223, 223]))
+    assert balance_lines(flagged, "en") == ["balance: seat 1 wins more than a fair share: 33% [29.4% to 36.8%] "
+                                            "against 25%"]
+    assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: la place 1 gagne plus que sa juste part\u202f: 33\u202f%")
+    assert balance_lines(flagged, "it")[0].startswith("equilibrio: il posto 1 vince più della sua giusta quota: 33\u00a0%")
 
 
 def test_no_completed_game_means_no_verdict() -> None:
     empty = {"seat_win_rates": [{"seat": 0, "wins": 0, "rate": None, "low": 0, "high": 1}], "agents": []}
-    assert balance(empty) == {"seat_fair_share": None, "agent_fair_share": None, "warnings": []}
+    assert balance(empty) == {"seat_fair_share": None, "agent_fair_share": None, "warnings": [], "flags": []}

@@ -13,6 +13,7 @@ import cardgen.render.sheets as sheets
 from cardgen.build import CACHE_FILE, BuildOptions, build
 from cardgen.cli import main
 from cardgen.errors import InputError
+from cardgen.languages import SHIPPED
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver
 from test_render_support import qpdf_problems
@@ -163,7 +164,7 @@ def test_a_text_too_long_in_one_language_refuses_only_builds_in_that_language(mi
 
 
 def test_parallel_workers_write_the_same_files_and_report_bad_input(mini_project: Path, tmp_path: Path) -> None:
-    many = dict(langs=["fr", "it", "en"], papers=["a4", "letter"], rules=False)
+    many = dict(langs=list(SHIPPED), papers=["a4", "letter"], rules=False)
     build(decks(mini_project), tmp_path / "one", BuildOptions(**many, workers=1))
     build(decks(mini_project), tmp_path / "two", BuildOptions(**many, workers=2))
     one, two = outputs(tmp_path / "one"), outputs(tmp_path / "two")

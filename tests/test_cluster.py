@@ -154,3 +154,41 @@ def test_the_docs_cluster_recipe_listens_on_loopback_only() -> None:
     assert lines
     for line in lines:
         assert "--host 127.0.0.1" in line and "--dashboard-address 127.0.0.1:" in line, line
+
+
+@pytest.mark.parametrize("lang, waiting, stopped, lost", [
+    ("fr", "plus aucun worker Dask à tcp://h:1", "aucun worker Dask à tcp://h:1 depuis", "ordonnanceur Dask perdu"),
+    ("it", "nessun worker Dask rimasto a tcp://h:1", "nessun worker Dask a tcp://h:1 da", "scheduler Dask perso"),
+])
+def test_cluster_faults_are_said_in_the_terminal_language(fast_clock: None, lang: str, waiting: str, stopped: str,
+                                                          lost: str) -> None:
+    """``--lang`` reaches the lines a lost worker or scheduler prints (cardgen.terminal's language)."""
+    from concurrent.futures import CancelledError
+
+    from cardgen import terminal
+    from cardgen.simulate.executor import cluster_result
+
+    terminal.set_language(lang)
+    try:
+        said: list[str] = []
+        with pytest.raises(InputError) as err:
+            cluster_result(_Client([0]), "tcp://h:1", _Future(), said.append)
+        assert said and all(waiting in s for s in said) and stopped in str(err.value)
+        with pytest.raises(InputError) as err:
+            cluster_result(_Client([1]), "tcp://h:1", _Future(CancelledError("lost")))
+        assert lost in str(err.value) and "Dask scheduler" not in str(err.value)
+    finally:
+        terminal.set_language("en")
+
+
+def test_a_chunk_that_kills_every_worker_is_one_line() -> None:
+    """Dask's ``KilledWorker`` (a chunk that ended each worker that took it) is cardgen's one line, not Dask's."""
+    from cardgen.simulate.executor import cluster_result
+
+    class KilledWorker(Exception):
+        pass
+
+    with pytest.raises(InputError) as err:
+        cluster_result(_Client([1]), "tcp://h:1", _Future(KilledWorker("chunk-1")))
+    assert str(err.value).count("\n") == 0
+    assert "a chunk of games ended every Dask worker that took it at tcp://h:1 (chunk-1)" in str(err.value)

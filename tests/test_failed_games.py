@@ -57,9 +57,9 @@ def test_compare_of_a_variant_whose_games_fail_gives_no_verdict(tmp_path: Path, 
     assert code == 1
     assert "moved" not in captured.out and "chance" not in captured.out and captured.out == ""
     errors = _errors(captured.err)
-    assert errors[0].startswith("cardgen: error: house, 3 players: 4 of 4 game(s) failed; the first (game 0, seed ")
+    assert errors[0].startswith("cardgen: error: house, 3 players: 4 of 4 games failed; the first (game 0, seed ")
     assert "with house rule house/rule.py (hooks scores): outcome(): ValueError" in errors[0]
-    assert errors[1].startswith("cardgen: error: no verdict: 4 game(s) could not be played")
+    assert errors[1].startswith("cardgen: error: no verdict: 4 games could not be played")
     assert len(errors) == 2
     assert not (tmp_path / "c.json").exists() and not out.exists()  # nothing claiming results
 
@@ -73,7 +73,7 @@ def test_an_action_the_engine_cannot_carry_out_fails_the_validation(tmp_path: Pa
                  "--out", str(tmp_path / "out"), "--json", str(tmp_path / "v.json")])
     out = capsys.readouterr().out
     assert code == 1
-    assert "game(s) failed; the first (game " in out and "with house rule house/rule.py" in out
+    assert "games failed; the first (game " in out and "with house rule house/rule.py" in out
     assert "rule gap" not in out and "seat win rates" not in out and "scores:" not in out
     assert "no report: " in out and not (tmp_path / "out").exists() and "most at once" not in out
     assert (tmp_path / "v.json").exists()  # the data says it failed
@@ -89,8 +89,8 @@ def test_a_partial_failure_still_gives_no_verdict(tmp_path: Path) -> None:
         run_compare(deck, variant, opts)
     first, last = info.value.lines
     failed = int(first.split(": ")[1].split(" of ")[0])
-    assert 0 < failed < 6 and first.startswith("house, 3 players: ") and " of 6 game(s) failed" in first
-    assert last.startswith(f"no verdict: {failed} game(s) could not be played")
+    assert 0 < failed < 6 and first.startswith("house, 3 players: ") and " of 6 games failed" in first
+    assert last.startswith(f"no verdict: {failed} games could not be played")
 
 
 def test_failed_games_are_counted_and_the_first_named(tmp_path: Path) -> None:
@@ -103,7 +103,7 @@ def test_failed_games_are_counted_and_the_first_named(tmp_path: Path) -> None:
     tally.add(3, GameResult(44, ["random"] * 3, "no_dish", False, [("no_dish", False, "a rule gap")]))
     failed = failed_games("d", 3, tally)
     assert failed is not None and (failed.failed, failed.games, failed.game, failed.seed) == (2, 4, 1, 22)
-    assert failed.line() == "d, 3 players: 2 of 4 game(s) failed; the first (game 1, seed 22): first"
+    assert failed.line() == "d, 3 players: 2 of 4 games failed; the first (game 1, seed 22): first"
 
 
 def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -115,9 +115,9 @@ def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.C
     captured = capsys.readouterr()
     assert code == 1
     errors = _errors(captured.err)
-    assert errors[-2].startswith("cardgen: error: trial, 3 players: 3 of 3 game(s) failed")
+    assert errors[-2].startswith("cardgen: error: trial, 3 players: 3 of 3 games failed")
     assert errors[-1] == "cardgen: error: tune stopped at trial 1: its games could not be played"
-    assert "trial 2/3" not in captured.err and not (tmp_path / "tune" / "tune.json").exists()
+    assert "trial 1 of 3" in captured.err and "trial 2 of 3" not in captured.err and not (tmp_path / "tune" / "tune.json").exists()
 
 
 # -- blame --------------------------------------------------------------------------------------

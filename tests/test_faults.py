@@ -132,7 +132,7 @@ def test_a_killed_tune_resumed_writes_the_uninterrupted_result(project_with: Cal
     try:
         assert proc.stderr is not None
         for line in proc.stderr:  # killed once trial 4 is reported: 4 trials are kept
-            if line.startswith("trial 4/8"):
+            if line.startswith("trial 4 of 8"):
                 break
         end(proc)
     finally:

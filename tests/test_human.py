@@ -40,7 +40,7 @@ def test_figures_of_the_played_games(played: Path) -> None:
     assert fig["rounds"] == pytest.approx(sum(r["rounds"] for r in records) / 2)
     assert fig["human_wins"] == sum(1 for r in records if 0 in r["winners"])
     assert human_figures(games, "king_lui", 4) is None and human_figures(games, "royale", 3) is None
-    assert "2 finished in" in human_line(fig, 12.0) and "(agents 12.0)" in human_line(fig, 12.0)
+    assert "2 finished in" in human_line(fig, 12.0) and "(agents 12)" in human_line(fig, 12.0)
 
 
 def test_agent_only_games_are_not_people(played: Path, tmp_path: Path) -> None:
@@ -64,7 +64,7 @@ def test_validate_prints_people_beside_agents(played: Path, capsys: pytest.Captu
                            human_logs=[played])
     validate([deck], opts)
     out = capsys.readouterr().out
-    assert "people: 2 game(s) played, 2 finished in" in out and "(agents " in out
+    assert "people: 2 games played, 2 finished in" in out and "(agents " in out
 
 
 def test_the_peoples_feedback_shows_beside_the_figures(tmp_path: Path) -> None:
@@ -85,5 +85,17 @@ def test_the_peoples_feedback_shows_beside_the_figures(tmp_path: Path) -> None:
     assert fig is not None and fig["feedback"]["answers"] == 2 and fig["feedback"]["fun"] == 3.0
     assert fig["feedback"]["long"] == {"long": 2}
     text = human_line(fig, 10.0)
-    assert "2 answer(s); fun 3.0 of 5; length: 2 too long" in text
+    assert "2 answers; fun 3 of 5; length: 2 too long" in text
     assert "unclear: the emerald" in text and "comment: too much waiting" in text
+
+
+def test_the_people_lines_follow_the_language() -> None:
+    """The people's figures and answers under validate's summary, in French and Italian."""
+    fig = {"games": 2, "completed": 2, "rounds": 16.5, "human_wins": 1,
+           "feedback": {"answers": 1, "fun": 4.0, "long": {"long": 1}, "unclear": [], "comments": ["bien"],
+                        "questions": {"again": [True]}}}
+    fr = human_line(fig, 12.0, lang="fr")
+    assert fr.startswith("  joueurs humains\u202f: 2 parties jouées, 2 terminées en 16,5 manches en moyenne")
+    assert "1 réponse\u202f; plaisir 4 sur 5\u202f; durée\u202f: 1 trop longue" in fr and "again: oui" in fr
+    it = human_line(fig, 12.0, lang="it")
+    assert "2 partite giocate" in it and "commento: bien" in it and "1 troppo lunga" in it

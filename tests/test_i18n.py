@@ -10,9 +10,10 @@ from babel.messages.plurals import get_plural
 from cardgen.rulebook import catalog
 from cardgen.rulebook.catalog import (TEMPLATE_DIR, catalog_problems, domains, extract, placeholders, po_path,
                                       pot_is_current, read_catalog)
+from cardgen.languages import SHIPPED
 from nonempty import nonempty
 
-LANGS = ("fr", "it", "en")
+LANGS = SHIPPED
 
 
 DOMAINS = domains()

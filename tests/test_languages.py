@@ -104,3 +104,25 @@ def test_inspect_in_a_language_the_deck_lacks_is_one_line(tmp_path: Path, capsys
     assert "--lang: the deck is written in es; expected one of them" in capsys.readouterr().err
     assert main(["--project", str(game), "inspect", "spiel"]) == 0  # in its own language
     assert "languages: es" in capsys.readouterr().out
+
+
+def test_the_shipped_languages_are_listed_once() -> None:
+    """``cardgen.languages`` is the one list: the schema's ``Lang`` takes its values, the JSON Schema lists
+    them, and every shipped language has its locale, hyphenation dictionary and PDF tag there."""
+    from typing import get_args
+
+    from cardgen.games import deck_models
+    from cardgen.model.jsonschema import json_schema
+    from cardgen.model.schema import Lang
+
+    assert get_args(Lang) == languages.SHIPPED
+    text = str(json_schema(deck_models()))
+    assert str(list(languages.SHIPPED)) in text  # the enum of a deck's ``languages``
+    for lang in languages.SHIPPED:
+        assert lang in languages.LOCALES and lang in languages.HYPHENATION and lang in languages.TAGS
+
+
+def test_three_significant_digits_in_each_language() -> None:
+    """tune's figures (a share or a count): three significant digits, in the language's notation."""
+    assert [languages.significant(x, "en") for x in (47.3456, 0.012345, 9.85, 20.0)] == ["47.3", "0.0123", "9.85", "20"]
+    assert languages.significant(47.3456, "fr") == "47,3" and languages.significant(0.012345, "it") == "0,0123"

@@ -22,6 +22,7 @@ from cardgen.games.royale.agents import HeuristicAgent
 from cardgen.games.royale.checks import noble_face
 from cardgen.games.royale.engine import CLEAR, EMPTY, END, PLACE, TAKE, RoyaleGame, RoyaleState
 from cardgen.resolve.resolve import resolve
+from cardgen.languages import SHIPPED
 from nonempty import nonempty
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -570,11 +571,11 @@ def test_solo_games_reach_more_than_one_band(solo_deck):
 def test_rulings_the_text_does_not_say_are_marked_in_the_data(deck):
     ruling = deck.model.rulings["imposter_quarter_turn_either_way"]
     assert ruling.rules == ["imposter_rotations"]
-    assert all(ruling.text[lang] for lang in ("fr", "it", "en"))
+    assert all(ruling.text[lang] for lang in SHIPPED)
     assert deck.rules.imposter_rotations == [0, 90, 180, 270]  # what the ruling allows
     for kind, resolution in (("nothing_to_take", "end_game"), ("tie_after_tiebreak", "shared")):
         clar = deck.model.clarifications[kind]
-        assert clar.resolution == resolution and all(clar.text[lang] for lang in ("fr", "it", "en"))
+        assert clar.resolution == resolution and all(clar.text[lang] for lang in SHIPPED)
 
 
 # The published text calls each noble "ce noble" (he) or "cette noble" (she), per side and number.

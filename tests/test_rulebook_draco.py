@@ -17,9 +17,10 @@ from cardgen.resolve.resolve import ResolvedDeck, resolve_all
 from cardgen.rulebook import has_rulebook, render_rulebook, rulebook_text
 from cardgen.rulebook.catalog import pot_path, read_catalog, translations
 from cardgen.rulebook.templating import LOCALES, render_markup
+from cardgen.languages import SHIPPED
 from nonempty import nonempty
 
-LANGS = ("fr", "it", "en")
+LANGS = SHIPPED
 TEMPLATE = ROOT / "templates" / "rulebook" / "draco.j2"
 
 #: A variant changing every kind of rule number the book prints; the checks below follow from it.

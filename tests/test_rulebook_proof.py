@@ -11,8 +11,9 @@ from cardgen.resolve.resolve import resolve
 from cardgen.rulebook.catalog import translations
 from cardgen.rulebook.proof import blocks, proof_text, sentences
 from cardgen.rulebook.templating import render_markup
+from cardgen.languages import SHIPPED
 
-LANGS = ["fr", "it", "en"]
+LANGS = list(SHIPPED)
 
 
 @pytest.fixture(scope="module")

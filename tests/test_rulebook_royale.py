@@ -22,9 +22,10 @@ from cardgen.rulebook import has_rulebook, render_rulebook, rulebook_text
 from cardgen.rulebook.catalog import pot_path, read_catalog, translations
 from cardgen.rulebook.context import build_context, typography
 from cardgen.rulebook.templating import environment, render_markup, template_dirs
+from cardgen.languages import SHIPPED
 from nonempty import nonempty
 
-LANGS = ("fr", "it", "en")
+LANGS = SHIPPED
 DECKS = ("royale", "royale-masked", "royale-solo", "royale-short")
 
 #: A variant changing the numbers the book prints; every expectation below follows from it.

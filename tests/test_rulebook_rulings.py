@@ -18,8 +18,9 @@ from test_rulebook_support import throwaway_variant
 from cardgen.resolve.resolve import ResolvedDeck, resolve_all
 from cardgen.rulebook.context import typography
 from cardgen.rulebook.templating import render_markup
+from cardgen.languages import SHIPPED
 
-LANGS = ("fr", "it", "en")
+LANGS = SHIPPED
 BOX = {"fr": "Arbitrage de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}
 SECTION = {"fr": "Arbitrages de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}
 

@@ -10,9 +10,10 @@ import pytest
 from test_rulebook_support import ROOT, book, pdf_text
 
 from cardgen.rulebook.catalog import LOCALE_DIR, PLACEHOLDER, domains, po_path, read_catalog
+from cardgen.languages import SHIPPED
 from nonempty import nonempty
 
-LANGS = ("fr", "it", "en")
+LANGS = SHIPPED
 SEEDS = ROOT.parent / "shared" / "seeds"
 HOOK = ROOT.parent / "shared" / "hooks" / "copycheck.py"
 

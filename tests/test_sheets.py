@@ -15,6 +15,7 @@ import pytest
 from cardgen.errors import InputError
 from cardgen.render.sheets import EDGE, MARK_GAP, MARK_MIN, PAPERS, plan, render_sheets
 from cardgen.render.strings import text as sentence
+from cardgen.languages import SHIPPED
 from test_render_support import (MM, ROOT, card, colour_mask, hex_rgb, ink_mask, make_deck, page_count, pages,
                                  qpdf_problems, real_decks, text, two_sided_deck)
 from nonempty import nonempty
@@ -108,7 +109,7 @@ def test_same_input_gives_identical_bytes_in_and_across_processes(rendered) -> N
     assert other == rendered["king_lui"]
 
 
-@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+@pytest.mark.parametrize("lang", SHIPPED)
 @pytest.mark.parametrize("duplex", ["long", "short", "none"])
 def test_first_page_says_how_to_print_with_a_100_mm_ruler(lang: str, duplex: str) -> None:
     deck = next(d for d in DECKS if d.id == "king_lui")

@@ -20,7 +20,10 @@ def test_the_figure_is_the_win_share_over_the_fair_share_normalised() -> None:
     assert doc["versus"]["heuristic"]["edge"] == pytest.approx((0.125 - 0.25) / 0.75, abs=1e-6)
     assert doc["versus"]["heuristic"]["completed"] == 98
     line = format_skill(doc)
-    assert "skill: 0.33 [" in line and "random 50.0% [" in line and "heuristic 12.5%" in line
+    assert "skill: 0.33 [" in line and "random 50% [" in line and "heuristic 12.5%" in line
+    assert line.endswith("; fair share 25%") and "search (200 iterations) wins against" in line
+    french = format_skill(doc, "fr")
+    assert "habileté\u202f: 0,33 [" in french and "au hasard 50\u202f% [" in french and "heuristique 12,5\u202f%" in french
 
 
 def test_search_sits_in_every_seat_equally_often() -> None:
@@ -55,8 +58,8 @@ def test_validate_prints_the_agents_and_the_skill_line(tmp_path: Path, capsys: p
                            skill=True, skill_games=4, search_iterations=5)
     assert validate([toy_deck("toy", tmp_path)], opts) == 0
     out = capsys.readouterr().out
-    assert "  played by random players (any legal move, uniformly) in every seat" in out  # toy: no heuristic
-    assert "  skill: " in out and "search (5 iterations) wins vs random" in out
+    assert "  played by random players (any legal move) in every seat" in out  # toy: no heuristic
+    assert "  skill: " in out and "search (5 iterations) wins against random" in out
 
 
 def test_default_agents_are_the_games_heuristic() -> None:
@@ -96,6 +99,6 @@ def test_cli_search_and_skill_on_the_real_king_lui_deck(mini_project: Path, tmp_
     assert entry["skill"]["iterations"] == 4 and set(entry["skill"]["versus"]) == {"random", "heuristic"}
     assert all(v["games"] == 3 == v["completed"] for v in entry["skill"]["versus"].values())
     out = capsys.readouterr()
-    assert "search (4 iterations) wins vs random" in out.out and "played by search players (Monte Carlo tree search) and random players (any legal move, uniformly), rotated" in out.out
+    assert "search (4 iterations) wins against random" in out.out and "played by search players (Monte Carlo tree search) and random players (any legal move), rotated" in out.out
     assert main(["--project", str(mini_project), "validate", "king_lui", "--search-iterations", "0"]) == 2
     assert "--search-iterations 0" in capsys.readouterr().err

@@ -21,7 +21,9 @@ from cardgen.languages import CODE_PATTERN, SHIPPED
 
 #: The languages of the shipped games (their rulebook catalogs and generated card texts).
 LANGS: tuple[str, ...] = SHIPPED
-Lang = Literal["fr", "it", "en"]
+#: One of the shipped languages: its values come from ``cardgen.languages.SHIPPED`` (a tuple subscript is the
+#: same ``Literal`` as the values written out, so the JSON Schema still lists them as an enum)
+Lang = Literal[SHIPPED]  # type: ignore[valid-type]
 #: A language of a designer's own deck (print-only or with a project rules file): any code with a
 #: Babel locale and a pyphen dictionary, which the resolver checks (``cardgen.languages.problem``).
 #: The pattern is the JSON Schema's (for editors); the resolver says what a code that does not match meant.

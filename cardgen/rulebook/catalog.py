@@ -284,7 +284,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"updated the catalogs of {', '.join(only or domains())} in {', '.join(LANGS)}")
     elif command == "init" and len(args) == 2:
         written = init(args[1])
-        print(f"wrote {', '.join(map(str, written))}; add '{args[1]}' to LANG_TAGS in cardgen/rulebook/typeset.py")
+        print(f"wrote {', '.join(map(str, written))}; add '{args[1]}' to SHIPPED in cardgen/languages.py "
+              "(docs/translating.md, Adding a language)")
     elif command == "check":
         problems = pot_is_current() + [p for lang in LANGS for p in catalog_problems(lang)]
         print("\n".join(problems) or "catalogs are complete and current")

@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardgen.terminal import say
+
 #: Seconds a run's compiled tier costs to start when its code is cached (numba, the machine code).
 LOAD_SECONDS = 1.0
 #: Compile seconds assumed for a game never compiled on this machine (the last build's time otherwise).
@@ -76,14 +78,12 @@ def decide(reference_s: float, ready: bool, building: bool, compile_s: float | N
     """
     if ready:
         if reference_s <= LOAD_SECONDS:
-            return Choice("reference", False, f"a run this small ends sooner on the reference engine "
-                                              f"(about {reference_s:.1f} s)")
-        return Choice("fast", False, "compiled code cached")
+            return Choice("reference", False, say("why_small", s=f"{reference_s:.1f}"))
+        return Choice("fast", False, say("why_cached"))
     expected = DEFAULT_COMPILE_SECONDS if compile_s is None else compile_s
     if reference_s > expected + LOAD_SECONDS + reference_s / SPEEDUP and os.environ.get(WAIT_ENV) != "0":
-        return Choice("wait", not building, f"the reference engine would take about {reference_s:.0f} s; "
-                                            f"compiling first takes about {expected:.0f} s")
-    return Choice("reference", not building, "compiled code not built yet")
+        return Choice("wait", not building, say("why_wait", s=f"{reference_s:.0f}", c=f"{expected:.0f}"))
+    return Choice("reference", not building, say("why_not_built"))
 
 
 # -- the cache marks -------------------------------------------------------------------------------

@@ -26,7 +26,9 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _flag(label: str, wins: int, trials: int, fair: float, compared: int) -> str | None:
+def _judge(wins: int, trials: int, fair: float, compared: int) -> dict[str, Any] | None:
+    """A seat's or agent's flag as figures (``side`` more or less, rate, interval, fair share), None if fair:
+    the terminal words it in the user's language (``summary.balance_lines``)."""
     z = NormalDist().inv_cdf(1 - ALPHA / (2 * compared))
     low, high = wilson(wins, trials, z)
     if low > fair:
@@ -35,25 +37,36 @@ def _flag(label: str, wins: int, trials: int, fair: float, compared: int) -> str
         side = "less"
     else:
         return None
-    return (f"{label} wins {side} than a fair share: {_pct(wins / trials)} "
-            f"[{_pct(low)}-{_pct(high)}] against {_pct(fair)}")
+    return {"side": side, "rate": round(wins / trials, 6), "low": round(low, 6), "high": round(high, 6),
+            "fair": round(fair, 6)}
+
+
+def _flag(label: str, judged: dict[str, Any] | None) -> str | None:
+    if judged is None:
+        return None
+    return (f"{label} wins {judged['side']} than a fair share: {_pct(judged['rate'])} "
+            f"[{_pct(judged['low'])}-{_pct(judged['high'])}] against {_pct(judged['fair'])}")
 
 
 def balance(stats: dict[str, Any]) -> dict[str, Any]:
     """Fair shares and warnings for the seat and agent win rates of one result entry."""
     seats = [s for s in stats["seat_win_rates"] if s["rate"] is not None]
-    out: dict[str, Any] = {"seat_fair_share": None, "agent_fair_share": None, "warnings": []}
+    out: dict[str, Any] = {"seat_fair_share": None, "agent_fair_share": None, "warnings": [], "flags": []}
     if seats:
         fair = sum(s["rate"] for s in seats) / len(seats)
         out["seat_fair_share"] = round(fair, 4)
-        out["warnings"] += [w for s in seats
-                            if (w := _flag(f"seat {s['seat'] + 1}", s["wins"], s["games"], fair, len(seats)))]
+        for s in seats:
+            if (judged := _judge(s["wins"], s["games"], fair, len(seats))) is not None:
+                out["flags"].append({"seat": s["seat"] + 1, **judged})
+                out["warnings"].append(_flag(f"seat {s['seat'] + 1}", judged))
     agents = [a for a in stats["agents"] if a["rate"] is not None]
     if len(agents) > 1:
         fair = sum(a["wins"] for a in agents) / sum(a["seats"] for a in agents)
         out["agent_fair_share"] = round(fair, 4)
-        out["warnings"] += [w for a in agents
-                            if (w := _flag(f"agent {a['agent']}", a["wins"], a["seats"], fair, len(agents)))]
+        for a in agents:
+            if (judged := _judge(a["wins"], a["seats"], fair, len(agents))) is not None:
+                out["flags"].append({"agent": a["agent"], **judged})
+                out["warnings"].append(_flag(f"agent {a['agent']}", judged))
     return out
 
 

@@ -42,6 +42,7 @@ from cardgen.simulate.failures import refuse_failed
 from cardgen.simulate.seeds import game_seed, seat_agents
 from cardgen.simulate.tally import Tally
 from cardgen.simulate.verdict import follows_from_change, group, verdict
+from cardgen.terminal import say, say_n
 
 FORMAT = "cardgen-compare/1"
 #: Family-wise error rate of one player count's metrics (Holm).
@@ -66,7 +67,7 @@ class CompareOptions:
     engine: str = "auto"
     chunk_size: int = 0
     scheduler: str | None = None  # a Dask scheduler address: play the pairs on that cluster
-    lang: str = "en"  # the report's language (en, fr, it); the terminal is English
+    lang: str = "en"  # the language of the terminal and the report (cardgen.languages.SHIPPED)
     human_logs: list[Path] | None = None  # ``cardgen play`` logs: people's games beside the agents' (human.py)
     code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds one call into a house rule or rules file may run
 
@@ -310,13 +311,13 @@ def playable_counts(base: ResolvedDeck, variant: ResolvedDeck, counts: list[int]
             mine, playable = count_checks(deck, p, checks[deck.id])
             if not playable:
                 failed = next((c for c in mine if not c.passed and c.players == p), None)
-                why.append(f"{deck.id}: {failed.name}" if failed else f"{deck.id}: no rules engine")
+                why.append(f"{deck.id}: {failed.name}" if failed else f"{deck.id}: {say('no_rules_engine')}")
         if why:
-            skipped.append(f"{p} players not played: a check fails ({'; '.join(why)})")
+            skipped.append(say("skipped", players=say_n("players", p), why="; ".join(why)))
         else:
             keep.append(p)
     if not keep:
-        raise InputError(f"no player count to compare: {skipped[0]}", field="--players")
+        raise InputError(say("no_count", why=skipped[0]), field="--players")
     return keep, skipped
 
 
@@ -345,7 +346,7 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
     counts = check_compare(base, variant, opts)
     counts, skipped = playable_counts(base, variant, counts)
     for line in skipped:
-        print(f"note: {line}", file=sys.stderr)
+        print(say("note", opts.lang, text=line), file=sys.stderr)
     refs = DeckRef.of(base), DeckRef.of(variant)
     engine = "reference" if opts.engine == "reference" else "auto"
     for deck in (base, variant):
@@ -366,7 +367,8 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
             for p in counts for start in range(0, opts.games, size)]
     state: dict[int, tuple[Tally, Tally, Paired]] = {p: (Tally(p), Tally(p), Paired()) for p in counts}
     disable = None if opts.progress is None else not opts.progress
-    with tqdm(total=2 * total, unit="game", file=sys.stderr, disable=disable, desc="compare") as bar:
+    with tqdm(total=2 * total, unit=say("bar_unit", opts.lang), file=sys.stderr, disable=disable,
+              desc=say("bar_compare", opts.lang)) as bar:
         for chunk, _, (tb, tv, paired) in run_chunks(((c, c) for c in todo), jobs, opts.scheduler, run_pair_chunk):
             mine = state[chunk.players]
             mine[0].merge(tb)
@@ -374,7 +376,7 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
             mine[2].merge(paired)
             bar.update(2 * (chunk.stop - chunk.start))
     refuse_failed([(deck.id, p, state[p][side]) for p in counts for side, deck in enumerate((base, variant))],
-                  "no verdict")  # before any verdict is composed: incomplete pairs answer nothing
+                  "no_verdict", opts.lang)  # before any verdict is composed: incomplete pairs answer nothing
     vopts = ValidateOptions(games=opts.games, agents=list(opts.agents), seed=opts.seed, cap=opts.cap, out=None)
     results = []
     for p in counts:
@@ -401,12 +403,13 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
                   "component_impact": cards, "family": len(family), "game_words": dict(base.spec.words)}
         result["verdict"] = verdict(result, opts.lang, names=_names(base, variant, opts.lang))
         results.append(result)
+    said = opts.lang if opts.lang in variant.languages else "en"  # the variant's name and description as written
     return {"format": FORMAT, "base": base.id, "variant": variant.id, "game": base.game, "seed": opts.seed,
             "games": opts.games, "agents": list(opts.agents), "agents_text": agents_in_words(opts.agents),
             "agents_default": given is None, "cap": opts.cap, "skipped": skipped, "lang": opts.lang,
             "correction": f"Holm, family-wise {ALPHA:.0%} per player count",
             "seeds": "common random numbers: game i of both decks uses the base deck's seed for game i",
-            "description": variant.text("en")["description"], "name": variant.text("en")["name"],
+            "description": variant.text(said)["description"], "name": variant.text(said)["name"],
             "differences": _differences(base, variant),
             "run": run_id(base.id, variant.id, opts, counts), "results": results}
 
@@ -478,14 +481,16 @@ def public_json(doc: dict[str, Any]) -> dict[str, Any]:
 
 def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> int:
     """Run the comparison, print one screen, write the JSON and the report; always 0 (bad input raises)."""
-    from cardgen.simulate.summary import format_comparison
+    from cardgen.simulate.summary import Naming, format_comparison
 
     humans = None
     if opts.human_logs:
         from cardgen.simulate.human import read_human_games
         humans = read_human_games(opts.human_logs)
     doc = run_compare(base, variant, opts)
-    print(format_comparison(doc))
+    naming = Naming.of(base, opts.lang)
+    naming = Naming(naming.words, {**naming.names, **Naming.of(variant, opts.lang).names}, naming.shortfall)
+    print(format_comparison(doc, naming))
     if humans is not None:
         from cardgen.simulate.human import human_figures, human_line
         for r in doc["results"]:
@@ -493,11 +498,12 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
                 fig = human_figures(humans, deck.id, r["players"])
                 if fig is not None:
                     agents = (r[f"{side}_result"].get("rounds") or {}).get("mean")
-                    print(human_line(fig, agents, f"people, {deck.id}, {r['players']} players"))
+                    print(human_line(fig, agents, say("people_side", opts.lang, deck=deck.id,
+                                                      players=say_n("players", r["players"], opts.lang)), opts.lang))
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(public_json(doc), indent=1, ensure_ascii=False) + "\n")
     if opts.out is not None:
         from cardgen.report.runs import write_compare_run
         target = write_compare_run(Path(opts.out), doc, [base, variant])
-        print(f"report: {target}")
+        print(say("report", opts.lang, path=target))
     return 0

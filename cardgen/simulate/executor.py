@@ -29,6 +29,7 @@ from cardgen.errors import InputError
 from cardgen.usercode import UserCodeError
 from cardgen.simulate.runner import run_chunk
 from cardgen.workers import worker_pool
+from cardgen.terminal import say
 
 K = TypeVar("K")
 C = TypeVar("C")
@@ -142,18 +143,16 @@ def connect(scheduler: str) -> Any:
     try:
         from distributed import Client
     except ImportError:
-        raise InputError("--scheduler needs dask.distributed: pip install 'cardgen[cluster]'",
-                         field="--scheduler") from None
+        raise InputError(say("dask_missing"), field="--scheduler") from None
     quiet_dask()
     try:
         return Client(scheduler, timeout="10s", set_as_default=False)
     except (OSError, TimeoutError) as exc:
-        raise InputError(f"no Dask scheduler answered at {scheduler} ({exc})", field="--scheduler") from None
+        raise InputError(say("dask_no_scheduler", scheduler=scheduler, why=exc), field="--scheduler") from None
 
 
 def _lost(scheduler: str) -> InputError:
-    return InputError(f"lost the Dask scheduler at {scheduler}: the run stopped, nothing reported from it "
-                      "(start the scheduler and its workers again, then run the same command)", field="--scheduler")
+    return InputError(say("dask_lost", scheduler=scheduler), field="--scheduler")
 
 
 def _workers(client: Any, scheduler: str) -> int:
@@ -184,27 +183,23 @@ def cluster_result(client: Any, scheduler: str, fut: Any, echo: Callable[[str], 
             raise _lost(scheduler) from None
         except Exception as exc:
             if type(exc).__name__ == "KilledWorker":  # the chunk killed every worker that took it
-                raise InputError(f"a chunk of games ended every Dask worker that took it at {scheduler} "
-                                 f"({exc}): the run stopped, nothing reported", field="--scheduler") from None
+                raise InputError(say("dask_killed", scheduler=scheduler, why=exc), field="--scheduler") from None
             raise
         if getattr(client, "status", "running") not in ("running", "newly-created"):
             raise _lost(scheduler)
         now = time.monotonic()
         if _workers(client, scheduler):
             if alone_since is not None and said:
-                echo(f"cardgen: a Dask worker is back at {scheduler}; the run goes on")
+                echo(say("dask_worker_back", scheduler=scheduler))
             alone_since, said = None, 0.0
             continue
         alone_since = now if alone_since is None else alone_since
         waited = now - alone_since
         if waited >= WORKER_WAIT_SECONDS:
-            raise InputError(f"no Dask worker at {scheduler} for {waited:.0f} s: the run stopped, nothing reported "
-                             f"(start a worker: dask worker {scheduler}; --worker-wait sets how long to wait)",
-                             field="--scheduler")
+            raise InputError(say("dask_no_worker_stop", scheduler=scheduler, s=f"{waited:.0f}"), field="--scheduler")
         if waited >= NO_WORKER_NOTICE_SECONDS and (not said or now - said >= NO_WORKER_REPEAT_SECONDS):
             said = now
-            echo(f"cardgen: no Dask worker left at {scheduler}: waiting for one, {waited:.0f} s of "
-                 f"{WORKER_WAIT_SECONDS:.0f} s (--worker-wait; Ctrl-C stops now)")
+            echo(say("dask_no_worker", scheduler=scheduler, s=f"{waited:.0f}", limit=f"{WORKER_WAIT_SECONDS:.0f}"))
 
 
 def _dask(todo: Iterable[tuple[K, C]], scheduler: str, fn: Callable[[C], Any]) -> Iterator[tuple[K, C, Any]]:

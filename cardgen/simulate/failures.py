@@ -18,6 +18,7 @@ from typing import Any
 
 from cardgen.errors import GamesFailed
 from cardgen.simulate.runner import AGENT_ERROR, ENGINE_ERROR
+from cardgen.terminal import say, say_n
 
 #: Gap kinds that mean a game failed (never settled by a clarification of the rules).
 FAILED_KINDS = (ENGINE_ERROR, AGENT_ERROR)
@@ -35,10 +36,15 @@ class Failed:
     seed: int  # its seed: ``cardgen replay`` or a test re-plays it
     detail: str  # what failed in it, in one line
 
-    def line(self) -> str:
-        """One line: which side, how many games failed, the first error and its seed."""
-        return (f"{self.deck}, {self.players} players: {self.failed} of {self.games} game(s) failed; the first "
-                f"(game {self.game}, seed {self.seed}): {self.detail}")
+    def line(self, lang: str | None = None) -> str:
+        """One line in ``lang`` (default: the terminal's): which side, how many games failed, the first
+        error and its seed."""
+        return say_n("failed", self.failed, lang, side=self.deck, players=say_n("players", self.players, lang),
+                     games=self.games, game=self.game, seed=self.seed, detail=self.detail)
+
+    def first(self) -> dict[str, Any]:
+        """The first failed game as a validate entry records it (``failed_first``): index, seed, what failed."""
+        return {"game": self.game, "seed": self.seed, "detail": self.detail}
 
 
 def failed_games(deck: str, players: int, tally: Any) -> Failed | None:
@@ -52,14 +58,15 @@ def failed_games(deck: str, players: int, tally: Any) -> Failed | None:
     return Failed(deck, players, min(total, tally.games), tally.games, index, seed, str(detail))
 
 
-def refuse_failed(sides: Iterable[tuple[str, int, Any]], what: str) -> None:
-    """Raise ``GamesFailed`` when any ``(deck id, players, tally)`` has failed games.
+def refuse_failed(sides: Iterable[tuple[str, int, Any]], what: str = "no_verdict", lang: str | None = None) -> None:
+    """Raise ``GamesFailed`` when any ``(deck id, players, tally)`` has failed games, its lines in ``lang``
+    (default: the terminal's).
 
-    ``what`` says what is not given (``"no verdict"``): the last line tells the designer why.
+    ``what`` names (a key of ``cardgen/terminal.json``) what is not given (``no_verdict``): the last line
+    tells the designer why.
     """
     failed = [f for deck, players, tally in sides if (f := failed_games(deck, players, tally)) is not None]
     if failed:
-        lines = [f.line() for f in failed]
-        lines.append(f"{what}: {sum(f.failed for f in failed)} game(s) could not be played; an answer needs every "
-                     "game played (fix the failure above; the seed re-plays it)")
+        lines = [f.line(lang) for f in failed]
+        lines.append(say_n("refused", sum(f.failed for f in failed), lang, what=say(what, lang)))
         raise GamesFailed(lines)

@@ -69,29 +69,35 @@ def feedback_figures(games: list[dict[str, Any]]) -> dict[str, Any]:
             "comments": [a["comment"] for a in answers if isinstance(a.get("comment"), str)], "questions": own}
 
 
-def human_line(fig: dict[str, Any], agents_rounds: float | None, label: str = "people") -> str:
-    """``  people: 3 game(s), 9.0 rounds on average (agents 12.0), a person won 1``."""
+def human_line(fig: dict[str, Any], agents_rounds: float | None, label: str | None = None, lang: str = "en") -> str:
+    """``  people: 3 games played, 3 finished in 9.0 rounds on average (agents 12.0), a person won 1``, in
+    ``lang``; ``label`` replaces "people" (compare names the deck and player count)."""
+    from cardgen.languages import decimal
+    from cardgen.simulate.verdict import LABELS
+    from cardgen.terminal import say, say_n
+
     def num(x: float | None) -> str:
-        return "-" if x is None else f"{x:.1f}"
-    line = (f"  {label}: {fig['games']} game(s) played, {fig['completed']} finished in {num(fig['rounds'])} rounds "
-            f"on average (agents {num(agents_rounds)}), a person won {fig['human_wins']}")
-    return "\n".join([line, *feedback_lines(fig.get("feedback") or {})])
+        return "-" if x is None else decimal(x, lang)
+    line = "  " + say("people", lang, label=label or say("people_label", lang), games=say_n("games", fig["games"], lang),
+                      completed=fig["completed"], rounds=num(fig["rounds"]), unit=LABELS[lang]["rounds"],
+                      agents=num(agents_rounds), won=fig["human_wins"])
+    return "\n".join([line, *feedback_lines(fig.get("feedback") or {}, lang)])
 
 
-#: how a log's "did it feel long" answers read
-LONG_WORDS = {"short": "too short", "right": "about right", "long": "too long"}
+def feedback_lines(fb: dict[str, Any], lang: str = "en") -> list[str]:
+    """The people's answers as lines under the people's figures (none when nobody answered), in ``lang``."""
+    from cardgen.languages import decimal
+    from cardgen.terminal import say, say_n, word
 
-
-def feedback_lines(fb: dict[str, Any]) -> list[str]:
-    """The people's answers as lines under the people's figures (none when nobody answered)."""
     if not fb.get("answers"):
         return []
-    fun = "-" if fb.get("fun") is None else f"{fb['fun']:.1f} of 5"
-    long = ", ".join(f"{n} {LONG_WORDS.get(k, k)}" for k, n in sorted(fb.get("long", {}).items())) or "-"
-    lines = [f"    feedback: {fb['answers']} answer(s); fun {fun}; length: {long}"]
-    lines += [f"    unclear: {text}" for text in fb.get("unclear", [])]
-    lines += [f"    comment: {text}" for text in fb.get("comments", [])]
+    fun = "-" if fb.get("fun") is None else say("fun", lang, x=decimal(fb["fun"], lang))
+    words = word("long_words", lang)
+    long = ", ".join(f"{n} {words.get(k, k)}" for k, n in sorted(fb.get("long", {}).items())) or "-"
+    lines = ["    " + say("feedback", lang, answers=say_n("answers", fb["answers"], lang), fun=fun, long=long)]
+    lines += ["    " + say("unclear", lang, text=text) for text in fb.get("unclear", [])]
+    lines += ["    " + say("comment", lang, text=text) for text in fb.get("comments", [])]
     for qid, values in sorted(fb.get("questions", {}).items()):
-        shown = [("yes" if v else "no") if isinstance(v, bool) else str(v) for v in values]
+        shown = [say("yes" if v else "no", lang) if isinstance(v, bool) else str(v) for v in values]
         lines.append(f"    {qid}: {'; '.join(shown)}")
     return lines

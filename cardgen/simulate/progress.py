@@ -16,6 +16,9 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from cardgen.languages import percent
+from cardgen.terminal import language, say
+
 
 class Progress:
     """Games done, work done, and the time left from the rate measured since the first update.
@@ -49,7 +52,7 @@ class Progress:
     def left(self) -> str:
         """"about N s left", or that it is not known yet."""
         seconds = self.seconds_left()
-        return "time left not known yet" if seconds is None else f"about {seconds:.0f} s left"
+        return say("left_unknown") if seconds is None else say("left", s=f"{seconds:.0f}")
 
 
 class ProgressLines:
@@ -67,7 +70,8 @@ class ProgressLines:
         now = p.clock()
         if now - self.last >= self.every and p.done < p.total:
             self.last = now
-            print(f"validate: {p.done}/{p.total} games ({100 * p.done // p.total}%), {p.left()}",
+            print(say("progress", what=say("bar_validate"), done=p.done, total=p.total,
+                      share=percent((100 * p.done // p.total) / 100, language(), places=0), left=p.left()),
                   file=self.stream or sys.stderr, flush=True)
 
 

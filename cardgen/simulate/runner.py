@@ -23,10 +23,11 @@ from cardgen.engine.api import Action, Agent, FastEngine, Game, GameResult, Ille
 from cardgen.errors import InputError, did_you_mean
 from cardgen.games.base import GameSpec
 from cardgen.guard import DEFAULT_TIME_LIMIT
-from cardgen.house import SPEED_NOTE, house_of, install
+from cardgen.house import house_of, install
 from cardgen.usercode import UserCodeError
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.seeds import agent_rng, game_seed, game_seeds, seat_agents
+from cardgen.terminal import say
 
 #: Default safety cap: a game still running after this many decisions never ends.
 DEFAULT_CAP = 10_000
@@ -122,16 +123,16 @@ def fast_engine(loader: Loader, ref: DeckRef, players: int, agents: tuple[str, .
     or ``fast`` (callers report the reason as an error when there is no tier).
     """
     if engine == "reference":
-        return None, "reference engine asked for"
+        return None, say("why_asked")
     deck = cached_deck(loader, ref)
     if deck.model.code is not None:
-        return None, SPEED_NOTE.format(file=deck.model.code)
+        return None, say("speed_note", file=deck.model.code)
     fast = cached_fast(loader, ref, players)
     if isinstance(fast, str):
         return None, fast
     missing = sorted(set(agents) - fast.agents)
     if missing:
-        return None, f"the compiled tier has no agent {', '.join(missing)}"
+        return None, say("why_no_agent", agents=", ".join(missing))
     return fast, None
 
 

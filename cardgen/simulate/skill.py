@@ -116,14 +116,20 @@ def skill_json(players: int, totals: dict[str, tuple[float, int, int]], iteratio
             "skill_high": None if skill is None else round(normalised(base["high"], players), 6)}
 
 
-def format_skill(skill: dict[str, Any]) -> str:
-    """One summary line: the skill figure and search's win share against each opponent."""
-    def pct(x: float) -> str:
-        return f"{100 * x:.1f}%"
+def format_skill(skill: dict[str, Any], lang: str = "en") -> str:
+    """One summary line in ``lang``: the skill figure and search's win share against each opponent."""
+    from cardgen.languages import decimal, percent
+    from cardgen.simulate.summary import agent_word
+    from cardgen.terminal import say
 
-    parts = [f"{name} {pct(v['rate'])} [{pct(v['low'])}-{pct(v['high'])}]"
+    def pct(x: float) -> str:
+        return percent(x, lang)
+
+    def fig(x: float) -> str:
+        return decimal(x, lang, places=2)
+
+    parts = [f"{agent_word(name, lang)} {pct(v['rate'])} [{pct(v['low'])} – {pct(v['high'])}]"
              for name, v in skill["versus"].items() if v["rate"] is not None]
-    figure = "-" if skill["skill"] is None else (f"{skill['skill']:.2f} "
-                                                  f"[{skill['skill_low']:.2f}-{skill['skill_high']:.2f}]")
-    return (f"  skill: {figure} (0 luck, 1 skill); search ({skill['iterations']} iterations) wins vs "
-            f"{', '.join(parts)}; fair share {pct(skill['fair_share'])}")
+    figure = "-" if skill["skill"] is None else f"{fig(skill['skill'])} [{fig(skill['skill_low'])} – {fig(skill['skill_high'])}]"
+    return "  " + say("skill", lang, figure=figure, n=skill["iterations"], items=", ".join(parts),
+                      fair=pct(skill["fair_share"]))

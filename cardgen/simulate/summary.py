@@ -1,100 +1,233 @@
-"""The readable summary ``cardgen validate`` prints per deck and player count."""
+"""What ``cardgen validate`` and ``cardgen compare`` print, in the language of ``--lang``.
+
+The sentences are ``cardgen/terminal.json``'s (``cardgen.terminal.say``); what they name
+comes from the game's own words (``GameSpec.words``: end reasons, rule gaps, peaks and
+tie-breaks by their names, the score unit, the length its players count) and from the
+deck (each component by its name in the language), never an engine id. Numbers are
+written as the language writes them (``cardgen.languages``).
+"""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.languages import decimal, typeset
+from cardgen.terminal import say, say_n, word
 
-def _pct(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:.1f}%"
+
+@dataclass(frozen=True)
+class Naming:
+    """How one deck's things are named on the terminal: the game's words (``GameSpec.words``), each
+    component's name in the language (id -> name) and which component each shortfall lacks (peak -> id)."""
+
+    words: Mapping[str, Any] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
+    shortfall: Mapping[str, str] = field(default_factory=dict)
+    title: str = ""  # the deck's own name in the language (``King Lui``), shown for the game's id
+
+    @classmethod
+    def of(cls, deck: Any, lang: str) -> "Naming":
+        """The naming of a resolved deck in ``lang``."""
+        from cardgen.games.base import component_name
+        said = lang if lang in getattr(deck, "languages", (lang,)) else deck.languages[0]
+        return cls(dict(deck.spec.words), {c.id: component_name(deck, c.id, lang) or c.id
+                                           for c in deck.model.components},
+                   dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"])
 
 
-def _num(x: Any) -> str:
+def _pct(x: float | None, lang: str = "en", signed: bool = False) -> str:
+    from cardgen.simulate.verdict import number
+    return "-" if x is None else number(x, lang, True, signed)
+
+
+def _num(x: Any, lang: str = "en") -> str:
     if x is None:
         return "-"
     if isinstance(x, float):
-        return f"{x:.1f}" if abs(x) < 1000 else f"{x:.0f}"
-    return str(x)
+        return decimal(x, lang, places=1 if abs(x) < 1000 else 0)
+    return decimal(x, lang, places=0) if isinstance(x, int) else str(x)
 
 
-def _dist(d: dict[str, Any]) -> str:
+def _dist(d: dict[str, Any], lang: str = "en") -> str:
     if not d["n"]:
         return "-"
-    return (f"mean {_num(d['mean'])}, median {_num(d['median'])}, "
-            f"range {_num(d['min'])}-{_num(d['max'])}")
+    return say("dist", lang, mean=_num(d["mean"], lang), median=_num(d["median"], lang), min=_num(d["min"], lang),
+               max=_num(d["max"], lang))
 
 
-def format_entry(r: dict[str, Any]) -> str:
-    """Several lines: verdict, completion, gaps, length, scores, win rates, peaks, checks."""
-    verdict = "PASS" if r["passed"] else "FAIL"
-    done = (f"{r['completed']}/{r['games']} games completed" if r.get("played", True)
-            else "not played (a check below fails at this player count)")
-    lines = [f"{verdict} {r['variant']} ({r['game']}), {r['players']} players: {done}"]
-    for why in r["failures"]:
+def tally_words(kind: str, key: str, lang: str, naming: Naming) -> str:
+    """An engine tally (``kind`` end_reason, gap, peak or tie_break; ``key`` its id) by the name the game or
+    the simulator gives it in ``lang``; an id the game does not name is shown in words, never as snake_case."""
+    from cardgen.simulate.verdict import tally_name
+    if kind == "tie_break" and key == "none (shared win)":
+        return say("tie_none", lang)
+    return tally_name(f"{kind}:{key}", lang, naming.words) or key.replace("_", " ")
+
+
+def joined(items: Any, lang: str = "en") -> str:
+    """Items of one line separated by semicolons as ``lang`` sets them (its ``separator``: French a space before)."""
+    return say("separator", lang).join(items)
+
+
+def _items(pairs: Mapping[str, Any], kind: str, lang: str, naming: Naming) -> str:
+    return joined((f"{tally_words(kind, k, lang, naming)} ({_num(v, lang)})" for k, v in pairs.items()), lang)
+
+
+def _players(n: int, lang: str) -> str:
+    return say_n("players", n, lang)
+
+
+def _games(n: int, lang: str) -> str:
+    return say_n("games", n, lang)
+
+
+def failure_lines(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
+    """Why an entry fails, in ``lang``, from its figures (its JSON ``failures`` keep the English)."""
+    from cardgen.simulate.failures import FAILED_KINDS
+    naming = naming or Naming()
+    out = []
+    if r.get("no_engine"):
+        out.append(say("no_engine", lang, game=r["game"]))
+    for c in r.get("static_checks", []):
+        if not c["passed"] and not (c["name"] == "rules engine available" and not r.get("played", True)):
+            out.append(say("check_failed", lang, name=c["name"], detail=c["detail"]))
+    first = r.get("failed_first")
+    if r.get("failed_games") and first:
+        out.append(failed_line(r["variant"], r["players"], r["failed_games"], r["games"], first, lang))
+    for g in r.get("rule_gaps", []):
+        if not g["settled"] and g["kind"] not in FAILED_KINDS:
+            out.append(say("unsettled_gap", lang, name=tally_words("gap", g["kind"], lang, naming),
+                           games=_games(g["games"], lang), game=g["game"], seed=g["seed"]))
+    if (r.get("played", True) and not r.get("no_engine") and r["completed"] < r["games"]
+            and not any(not g["settled"] for g in r.get("rule_gaps", []))):  # pragma: no cover - defensive
+        out.append(say_n("did_not_end", r["games"] - r["completed"], lang))
+    return out
+
+
+def failed_line(side: str, players: int, failed: int, games: int, first: Mapping[str, Any], lang: str = "en") -> str:
+    """``draco, 3 players: 2 of 40 games failed; the first (game 4, seed ...): what failed``, in ``lang``."""
+    return say_n("failed", failed, lang, side=side, players=_players(players, lang), games=games,
+                 game=first["game"], seed=first["seed"], detail=first["detail"])
+
+
+def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
+    """Several lines: verdict, completion, gaps, length, scores, win rates, peaks, checks; in ``lang``."""
+    naming = naming or Naming()
+    done = (say("completed", lang, done=r["completed"], games=r["games"]) if r.get("played", True)
+            else say("not_played", lang))
+    lines = [say("head", lang, verdict=say("pass" if r["passed"] else "fail", lang), deck=r["variant"],
+                 game=naming.title or r["game"], players=_players(r["players"], lang), done=done)]
+    for why in failure_lines(r, lang, naming):
         lines.append(f"  ! {why}")
     if r.get("failed_games"):  # games that could not be played: no figure, no chart from the rest either
         return "\n".join(lines)
     if r["games"]:
-        ends = ", ".join(f"{k} {v}" for k, v in r["end_reasons"].items())
-        lines.append(f"  end reasons: {ends}")
+        lines.append("  " + say("end_reasons", lang, items=_items(r["end_reasons"], "end_reason", lang, naming)))
         for g in r["rule_gaps"]:
-            state = "settled" if g["settled"] else "UNSETTLED"
-            lines.append(f"  gap {g['kind']} ({state}): {g['count']}x in {g['games']} game(s), "
-                         f"reproduce with seed {g['seed']} (game {g['game']})")
+            lines.append("  " + say("gap", lang, name=tally_words("gap", g["kind"], lang, naming),
+                                    state=say("settled" if g["settled"] else "unsettled", lang),
+                                    times=say_n("times", g["count"], lang), games=_games(g["games"], lang),
+                                    seed=g["seed"], game=g["game"]))
             if g["kind"] == "engine_error" and g.get("detail"):  # what failed: a rules file's line names itself
-                lines.append(f"    first: {g['detail']}")
+                lines.append("    " + say("first", lang, detail=g["detail"]))
     if r["completed"]:
-        lines.append(f"  turns: {_dist(r['turns'])}; rounds: {_dist(r['rounds'])}")
+        lines.append("  " + length_line(r, lang, naming))
         sc = r["scores"]
-        lines.append(f"  scores: {_dist(sc['all'])}; winner {_num(sc['winner']['mean'])}, "
-                     f"margin {_num(sc['margin']['mean'])}")
+        from cardgen.simulate.verdict import unit
+        lines.append("  " + say("scores", lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
+                                winner=_num(sc["winner"]["mean"], lang), margin=_num(sc["margin"]["mean"], lang)))
         ties = r["ties"]
         if ties["games"]:
-            rules = ", ".join(f"{k} {v}" for k, v in ties["tie_breaks"].items())
-            lines.append(f"  ties: {ties['games']} ({rules}); shared wins {ties['shared_wins']}")
-        seats = "  ".join(f"{s['seat'] + 1}: {_pct(s['rate'])} [{_pct(s['low'])}-{_pct(s['high'])}]"
-                          for s in r["seat_win_rates"])
-        lines.append(f"  seat win rates: {seats}")
+            lines.append("  " + say("ties", lang, n=ties["games"], shared=ties["shared_wins"],
+                                    rules=_items(ties["tie_breaks"], "tie_break", lang, naming)))
+        lines.append("  " + say("seat_rates", lang, items="  ".join(
+            say("seat_item", lang, k=s["seat"] + 1, rate=_pct(s["rate"], lang), low=_pct(s["low"], lang),
+                high=_pct(s["high"], lang)) for s in r["seat_win_rates"])))
         if len(r["agents"]) > 1:
-            agents = "  ".join(f"{a['agent']}: {_pct(a['rate'])} [{_pct(a['low'])}-{_pct(a['high'])}]"
-                               for a in r["agents"])
-            lines.append(f"  agent win rates: {agents}")
-        for warning in r.get("balance", {}).get("warnings", []):
-            lines.append(f"  balance: {warning}")
-    lines += designer_lines(r.get("designer") or {})
+            lines.append("  " + say("agent_rates", lang, items="  ".join(
+                say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
+                    low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
+        lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang)]
+    lines += designer_lines(r.get("designer") or {}, lang, naming)
     if r["peaks"]:
-        lines.append("  most at once in any game (peaks): " + ", ".join(f"{k} {v}" for k, v in r["peaks"].items()))
-    for finding in r.get("sufficiency", []):
-        lines.append(f"  WARNING components: {finding['warning']}")
+        lines.append("  " + say("peaks", lang, items=_items(r["peaks"], "peak", lang, naming)))
+    lines += ["  " + shortfall_line(f, lang, naming) for f in r.get("sufficiency", [])]
     skill = r.get("skill")
     if isinstance(skill, dict) and skill.get("summary") is not None:
         lines.append(f"  skill: {skill['summary']}")
     checks = r["static_checks"]
-    passed = sum(c["passed"] for c in checks)
-    lines.append(f"  static checks: {passed}/{len(checks)} passed")
+    lines.append("  " + say("static", lang, passed=sum(c["passed"] for c in checks), total=len(checks)))
     return "\n".join(lines)
 
 
-def designer_lines(d: dict[str, Any]) -> list[str]:
-    """The designer metrics (95 % intervals) and the component table of a validate entry."""
+def length_line(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
+    """How long games are: the length the game's players count first (``verdict.counted_length``), then the
+    other, each under its name in ``lang``."""
+    from cardgen.simulate.verdict import LABELS, counted_length
+    first = counted_length((naming or Naming()).words) or "turns"
+    order = (first, "rounds" if first == "turns" else "turns")
+    return joined((say("length", lang, label=LABELS[lang][k], dist=_dist(r[k], lang)) for k in order), lang)
+
+
+def agent_word(agent: str, lang: str = "en") -> str:
+    """An agent by its name in ``lang`` (``heuristic`` -> ``heuristique``); a project's own agent by its name."""
+    return word("agents", lang).get(agent, agent)
+
+
+def balance_lines(b: Mapping[str, Any], lang: str = "en") -> list[str]:
+    """The balance warnings in ``lang`` (their figures: ``balance.balance``'s ``flags``; older results only
+    have the English sentences)."""
+    flags = b.get("flags")
+    if flags is None:
+        return [f"balance: {w}" for w in b.get("warnings", [])]
+    return [say(f"balance_{f['side']}", lang,
+                who=say("seat", lang, k=f["seat"]) if "seat" in f else say("agent", lang, agent=agent_word(f["agent"], lang)),
+                rate=_pct(f["rate"], lang), low=_pct(f["low"], lang), high=_pct(f["high"], lang), fair=_pct(f["fair"], lang))
+            for f in flags]
+
+
+def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
+    """A component the box lacks (``balance.sufficiency``'s finding), named in ``lang``."""
+    from cardgen.simulate.verdict import QUOTED
+    naming = naming or Naming()
+    cid = naming.shortfall.get(f["peak"])
+    name = naming.names.get(cid) if cid else None
+    piece = (QUOTED[lang].format(name) if name else
+             say("pieces", lang, name=QUOTED[lang].format(tally_words("peak", f["peak"], lang, naming))))
+    return say("short", lang, more=f["print_more"], piece=piece, cover=_pct(f["cover"], lang), short=f["games_short"],
+               games=f["games"], share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang), max=f["max"])
+
+
+def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
+    """The designer metrics (95 % intervals) and the component table of a validate entry, in ``lang``."""
     from cardgen.simulate.designer import FIGURES
     from cardgen.simulate.verdict import is_share as share, label, number
 
+    naming = naming or Naming()
     out = []
     figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
     if figures:
-        out.append("  designer: " + "; ".join(
-            f"{label(name)} {number(f['mean'], 'en', share(name))} [{number(f['low'], 'en', share(name))}-"
-            f"{number(f['high'], 'en', share(name))}]" for name, f in figures))
+        out.append("  " + say("designer", lang, items=joined((
+            f"{label(name, lang, naming.words)} {number(f['mean'], lang, share(name))} "
+            f"[{number(f['low'], lang, share(name))} – {number(f['high'], lang, share(name))}]"
+            for name, f in figures), lang)))
     rows = d.get("component_impact") or []
     if rows:
-        out.append("  which card is too strong: win rate of seats dealt it against seats not dealt it "
-                   "(the shuffle decides who holds it; 95 %; ! flagged):")
-        out += [f"    {r['component']:<20} dealt to {number(r['dealt_share'], 'en', True):>6} of seats  "
-                + (f"{number(r['win_rate_dealt'], 'en', True):>6} vs {number(r['win_rate_not_dealt'], 'en', True):>6}"
-                   f"  {number(r['difference'], 'en', True, True):>7} [{number(r['low'], 'en', True, True)}, "
-                   f"{number(r['high'], 'en', True, True)}]" if r.get("difference") is not None else "")
-                + (f"  ! {r['flag']}" if r["flag"] else "" if r.get("judged") else "  (not judged: too few seats)")
-                for r in rows]
+        out.append("  " + say("cards_head", lang))
+        width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
+        for r in rows:
+            line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  "
+                    f"{say('card_dealt', lang, share=_pct(r['dealt_share'], lang)):<24}")
+            if r.get("difference") is not None:
+                line += (f"  {_pct(r['win_rate_dealt'], lang):>6} {say('versus', lang)} "
+                         f"{_pct(r['win_rate_not_dealt'], lang):>6}  {_pct(r['difference'], lang, True):>7} "
+                         f"[{_pct(r['low'], lang, True)}, {_pct(r['high'], lang, True)}]")
+            if r["flag"]:
+                line += f"  ! {say(r['flag'], lang)}"
+            elif not r.get("judged"):
+                line += "  " + say("not_judged", lang)
+            out.append(line)
     return out
 
 
@@ -127,99 +260,106 @@ def _z(m: dict[str, Any]) -> float:
     return abs(m["difference"]) / half if half else float("inf")
 
 
-def _row(m: dict[str, Any], width: int) -> str:
-    """One figure of the grouped table: base -> variant, difference [95 % interval], marks."""
-    from cardgen.simulate.verdict import label, number
+def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
+    """One figure of the grouped table: base -> variant, difference [95 % interval], marks; in ``lang``."""
+    from cardgen.simulate.verdict import WORDS, label, number
 
     name = m["metric"]
     sh = is_share(name)
 
     def f(x: float | None, signed: bool = False) -> str:
-        return "-" if x is None else number(x, "en", sh, signed)
+        return "-" if x is None else number(x, lang, sh, signed)
 
-    marks = (" *" if m["significant"] else "") + ("  (follows from your change)" if m.get("follows_from_change") else "")
-    return (f"    {label(name):<{width}} {f(m['base']):>7} -> {f(m['variant']):>7}  {f(m['difference'], True)} "
-            f"[{f(m['low'], True)}, {f(m['high'], True)}]{marks}")
+    marks = (" *" if m["significant"] else "") + (f"  ({WORDS[lang]['follows']})" if m.get("follows_from_change")
+                                                  else "")
+    return (f"    {label(name, lang, words):<{width}} {f(m['base']):>7} -> {f(m['variant']):>7}  "
+            f"{f(m['difference'], True)} [{f(m['low'], True)}, {f(m['high'], True)}]{marks}")
 
 
-def format_comparison(doc: dict[str, Any]) -> str:
-    """One screen: the verdict first (strongest significant change), what "significant" means, then per
-    player count the figures grouped for designers; engine tallies last, folded into one line."""
-    from cardgen.simulate.verdict import GROUPS, WORDS, footnote, label, significance_line
+def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
+    """One screen, in the language of the comparison (``doc["lang"]``, compare's ``--lang``): the verdict
+    first (strongest significant change), what "significant" means, then per player count the figures grouped
+    for designers; engine tallies last, folded into one line. ``naming``: the base deck's names."""
+    from cardgen.simulate.verdict import GROUPS, WORDS, agents_words, footnote, label, significance_line
 
-    words = WORDS["en"]
-    lang = doc.get("lang", "en")  # the verdict and its notes follow --lang; the figures' table is English
+    lang = doc.get("lang", "en")
+    words = WORDS[lang]
     results = doc["results"]
+    naming = naming or Naming((results[0].get("game_words") or {}) if results else {})
     lines: list[str] = []
     for r in results:
-        prefix = WORDS[lang]["players"].format(p=r["players"]) if len(results) > 1 else ""
+        prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [prefix + s for s in r["verdict"]]
     lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
-    lines.append(f"compare {doc['base']} -> {doc['variant']} ({doc['name']}): {doc['games']} games per player "
-                 f"count on the same seeds, played by {doc.get('agents_text') or ', '.join(doc['agents'])}")
+    lines.append(say("compare_head", lang, base=doc["base"], variant=doc["variant"], name=doc["name"],
+                     games=say_n("games", doc["games"], lang), agents=agents_words(doc["agents"], lang)))
     if doc.get("description"):
         lines.append(f"  {doc['description']}")
     diffs = doc.get("differences") or []
-    lines.append("what the variant changes: " + ("; ".join(format_difference(d) for d in diffs[:6])
-                                                  + (f"; +{len(diffs) - 6} more" if len(diffs) > 6 else "")
-                                                  if diffs else "nothing in the data (same rules and components)"))
+    shown = [format_difference(d) for d in diffs[:6]] + ([say("changes_more", lang, n=len(diffs) - 6)]
+                                                          if len(diffs) > 6 else [])
+    lines.append(say("changes", lang, items=joined(shown, lang) if diffs else say("changes_none", lang)))
     for r in results:
-        lines.append(f"{r['players']} players (base -> variant, difference [95 % interval], * significant):")
-        shown = [m for m in r["metrics"] if m.get("group", "internal") != "internal"]
-        width = max([len(label(m["metric"])) for m in shown] + [10])
+        lines.append(say("table_head", lang, players=say_n("players", r["players"], lang)))
+        figures = [m for m in r["metrics"] if m.get("group", "internal") != "internal"]
+        width = max([len(label(m["metric"], lang, naming.words)) for m in figures] + [10])
         for key in GROUPS[:-1]:
-            rows = [m for m in shown if m.get("group") == key]
+            rows = [m for m in figures if m.get("group") == key]
             if rows and key == "fairness":  # one line: every seat's share of wins, base -> variant
-                lines.append(f"  {words[key]}: " + "  ".join(_seat(m) for m in rows))
+                lines.append("  " + say("group_line", lang, group=words[key], items="  ".join(_seat(m, lang) for m in rows)))
             elif rows:
                 lines.append(f"  {words[key]}")
-                lines += [_row(m, width) for m in rows]
-        lines += _components(r)
-        lines += _cards(r)
+                lines += [_row(m, width, lang, naming.words) for m in rows]
+        lines += _components(r, lang, naming)
+        lines += _cards(r, lang, naming)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if internal:
             moved = sum(m["significant"] for m in internal)
             follows = sum(bool(m.get("follows_from_change")) for m in internal)
-            lines.append(f"  {words['internal']} (folded, in the report): {len(internal)} figures, {moved} changed"
-                         + (f", {follows} of them follow from your change" if follows else ""))
+            lines.append("  " + say("internal_line", lang, label=words["internal"], n=len(internal), m=moved)
+                         + (say("internal_follows", lang, f=follows) if follows else ""))
     if results:
         lines.append(footnote(results[0].get("family", len(results[0]["metrics"])), lang))
-    return "\n".join(lines)
+    return "\n".join(typeset(line, lang) for line in lines)
 
 
-def _seat(m: dict[str, Any]) -> str:
-    """``seat 1 26.5%->30.2%`` (``*`` when significant) for the fairness line."""
+def _seat(m: dict[str, Any], lang: str = "en") -> str:
+    """``seat 1 26.5% -> 30.2%`` (``*`` when significant) for the fairness line."""
     from cardgen.simulate.verdict import number
 
     def f(x: float | None) -> str:
-        return "-" if x is None else number(x, "en", True)
+        return "-" if x is None else number(x, lang, True)
 
-    return f"seat {m['metric'].split('_')[1]} {f(m['base'])}->{f(m['variant'])}{' *' if m['significant'] else ''}"
+    return (say("seat_pair", lang, k=m["metric"].split("_")[1], b=f(m["base"]), v=f(m["variant"]))
+            + (" *" if m["significant"] else ""))
 
 
-def _components(r: dict[str, Any]) -> list[str]:
+def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
     """Components to print, per deck: which piece and how many more, or that the box holds enough."""
+    from cardgen.simulate.verdict import WORDS
     out = []
     for side in ("base_result", "variant_result"):
         for f in r[side].get("sufficiency", []):
-            out.append(f"    {r[side]['variant']}: {f['warning']}")
+            out.append(f"    {r[side]['variant']}: {shortfall_line(f, lang, naming)}")
     if not out:
         return []
-    return ["  Components to print"] + out
+    return [f"  {WORDS[lang]['components']}"] + out
 
 
-def _cards(r: dict[str, Any], most: int = 3) -> list[str]:
-    """The components whose players win most or least (flagged ones), base -> variant."""
-    from cardgen.simulate.verdict import number
+def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, most: int = 3) -> list[str]:
+    """The components whose players win most or least (flagged ones), base -> variant, named in ``lang``."""
+    from cardgen.simulate.verdict import WORDS, number
 
+    names = (naming or Naming()).names
     rows = [c for c in r.get("component_impact", []) if c.get("flag") or (c.get("base") or {}).get("flag")]
     if not rows:
         return []
-    out = ["  Which card is too strong (win rate of seats dealt it minus that of the others)"]
+    out = ["  " + say("cards_title", lang, title=WORDS[lang]["cards"])]
     for c in rows[:most]:
         b = c.get("base") or {}
-        before = number(b["difference"], "en", True, True) if b.get("difference") is not None else "-"
-        after = number(c["difference"], "en", True, True) if c.get("difference") is not None else "-"
+        before = number(b["difference"], lang, True, True) if b.get("difference") is not None else "-"
+        after = number(c["difference"], lang, True, True) if c.get("difference") is not None else "-"
         flag = c.get("flag") or b.get("flag")
-        out.append(f"    {c['component']}: {before} -> {after} ({flag})")
+        out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]), b=before, v=after,
+                                    flag=say(flag, lang)))
     return out

@@ -33,6 +33,7 @@ from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loade
                                      default_agents, fast_engine, load_project_deck, split_agents)
 from cardgen.simulate.skill import DEFAULT_SKILL_GAMES, format_skill, run_skill_chunk, skill_chunks, skill_json
 from cardgen.simulate.tally import Tally
+from cardgen.terminal import say, say_n
 
 #: Most games per deck and player count (a run of more is surely a typo).
 MAX_GAMES = 10_000_000
@@ -69,6 +70,7 @@ class ValidateOptions:
     designer_games: int = 2000  # games traced per deck and player count (the first ones); the rest as usual
     human_logs: list[Path] | None = None  # ``cardgen play`` logs: people's games beside the agents' (human.py)
     code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds one call into a house rule or rules file may run
+    lang: str = "en"  # the language of the terminal's summary (cardgen.languages.SHIPPED)
 
 
 @dataclass
@@ -209,7 +211,7 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions, jobs: int = 1) -
             continue
         choice = choices.get(entry.deck.game)
         if entry.deck.spec.fast is None or opts.engine == "reference":  # nothing to build in this process
-            fast, why = None, f"game '{entry.deck.game}' has no compiled tier"
+            fast, why = None, say("why_no_tier", game=entry.deck.game)
         elif choice is not None and choice.engine == "reference":
             continue  # the same games, sooner: nothing to say
         else:
@@ -222,7 +224,8 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions, jobs: int = 1) -
             raise InputError(f"--engine fast: {entry.deck.id} at {entry.players} players cannot run on the "
                              f"compiled tier: {why}", field="--engine")
         elif opts.engine == "auto" and entry.deck.spec.fast is not None:
-            print(f"note: {entry.deck.id}, {entry.players} players: reference engine ({why})", file=sys.stderr)
+            print(say("note", text=say("note_reference", deck=entry.deck.id, players=say_n("players", entry.players),
+                                        why=why)), file=sys.stderr)
 
 
 def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dict[str, Any]:
@@ -251,11 +254,10 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
             proc = autoengine.start_build(game, group[0].ref.project, group[0].ref.deck,
                                           sorted({e.players for e in group}), idle=choice.engine != "wait")
         if choice.engine == "reference" and (proc is not None or building):
-            print(f"note: {game}: reference engine, the same games ({choice.why}; its compiled code is being "
-                  f"built in the background for the next run)", file=sys.stderr)
+            print(say("note", text=say("note_building", game=game, why=choice.why)), file=sys.stderr)
         if choice.engine == "wait" and (proc is not None or building):
             autoengine.stop_asking(asked.get(game))  # the build this run waits for takes all it can
-            print(f"cardgen: waiting for the {game} compiled tier to be built ({choice.why})...", file=sys.stderr,
+            print(say("waiting_build", game=game, why=choice.why), file=sys.stderr,
                   flush=True)
             autoengine.wait_for(game, proc)
         choices[game] = choice
@@ -291,7 +293,7 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
     plain = opts.progress is None and not _is_tty(sys.stderr)
     weights = work_per_game(entries)
     progress = Progress(total, sum(opts.games * w for w in weights.values()))
-    with tqdm(total=total, unit="game", file=sys.stderr, disable=disable, desc="validate",
+    with tqdm(total=total, unit=say("bar_unit"), file=sys.stderr, disable=disable, desc=say("bar_validate"),
               bar_format=BAR_FORMAT) as tq:
         bar: Any = ProgressLines(tq, progress, PROGRESS_EVERY) if plain else ProgressBar(tq, progress)
         if opts.log_file is not None:
@@ -306,7 +308,8 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
                 bar.update(chunk.stop - chunk.start, (chunk.stop - chunk.start) * weights[i])
     if opts.skill:
         skill_total = sum(opts.skill_games for e in entries if e.runnable) * 2
-        with tqdm(total=skill_total, unit="game", file=sys.stderr, disable=disable, desc="skill") as bar:
+        with tqdm(total=skill_total, unit=say("bar_unit"), file=sys.stderr, disable=disable,
+                  desc=say("bar_skill")) as bar:
             for i, chunk, (share, games, completed) in run_chunks(skill_work(entries, opts, jobs), jobs,
                                                                   opts.scheduler, run_skill_chunk):
                 old = entries[i].skill_totals.get(chunk.opponent, (0.0, 0, 0))
@@ -337,7 +340,7 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
             failures.append(f"static check failed: {c.name} ({c.detail})")
     failed = failed_games(entry.deck.id, entry.players, entry.tally)
     if failed is not None:  # code broke (engine, hook, agent): no figure from these games
-        failures.append(failed.line())
+        failures.append(failed.line("en"))
     for gap in stats["rule_gaps"]:
         if not gap["settled"] and gap["kind"] not in FAILED_KINDS:
             failures.append(f"unsettled rule gap '{gap['kind']}' in {gap['games']} game(s), "
@@ -356,6 +359,8 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
             "passed": not failures,
             "failures": failures,
             "failed_games": failed.failed if failed is not None else 0,
+            **({"failed_first": failed.first()} if failed is not None else {}),
+            **({"no_engine": True} if entry.deck.spec.new_game is None else {}),
             **({"skill": skill_json(entry.players, entry.skill_totals, opts.search_iterations)}
                if opts.skill and entry.runnable else {})}
 
@@ -372,41 +377,44 @@ def component_names(deck: ResolvedDeck) -> dict[str, str]:
     return out
 
 
-def agents_line(result: dict[str, Any]) -> str:
-    """Which agents played the entry's games, in words (the summary says it, not only the JSON)."""
-    return f"  played by {agents_in_words(result.get('agents_played') or [])}"
+def agents_line(result: dict[str, Any], lang: str = "en") -> str:
+    """Which agents played the entry's games, in words in ``lang`` (the summary says it, not only the JSON)."""
+    from cardgen.simulate.verdict import agents_words
+    return "  " + say("played_by", lang, who=agents_words(result.get("agents_played") or [], lang))
 
 
 def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
     """Run the validator, print a summary, write the reports; 1 if any entry failed, else 0."""
-    from cardgen.simulate.summary import format_entry
+    from cardgen.simulate.summary import Naming, format_entry
 
+    lang = opts.lang
     humans = None
     if opts.human_logs:
         from cardgen.simulate.human import human_figures, human_line, read_human_games
         humans = read_human_games(opts.human_logs)
     doc = run_validation(decks, opts)
+    naming = {deck.id: Naming.of(deck, lang) for deck in decks}
     for result in doc["results"]:
-        lines = format_entry(result).split("\n")
+        lines = format_entry(result, lang, naming.get(result["variant"])).split("\n")
         fig = human_figures(humans, result["variant"], result["players"]) if humans is not None else None
         if fig is not None:
             result["human"] = fig
-            lines.insert(1, human_line(fig, (result.get("rounds") or {}).get("mean")))
+            lines.insert(1, human_line(fig, (result.get("rounds") or {}).get("mean"), lang=lang))
         if result.get("agents_played"):
-            lines.insert(1, agents_line(result))
+            lines.insert(1, agents_line(result, lang))
         if result.get("skill"):
-            lines.insert(2, format_skill(result["skill"]))
+            lines.insert(2, format_skill(result["skill"], lang))
         print("\n".join(lines))
     failed = [r for r in doc["results"] if not r["passed"]]
-    print(f"{len(doc['results'])} deck/player-count combination(s), {len(failed)} failed")
+    print(say("total", lang, combos=say_n("combos", len(doc["results"]), lang), failed=len(failed)))
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False, default=str) + "\n")
     broken = sum(r.get("failed_games", 0) for r in doc["results"])
     if broken:  # no report page drawn from games that could not be played
-        print(f"no report: {broken} game(s) failed (see the lines above)")
+        print(say_n("no_report", broken, lang))
         return 1
     if opts.out is not None:
         from cardgen.report.runs import write_validation_run
         target = write_validation_run(Path(opts.out), doc, decks)
-        print(f"report: {target}")
+        print(say("report", lang, path=target))
     return 1 if failed else 0

@@ -7,7 +7,8 @@ does a figure that follows directly from the edit (a tally the game declares as
 repeating a rule field or component count the variant changed, ``GameSpec.tally_sources``:
 ``peak gold_in_hands`` when the variant prints fewer gold coins): the table marks it
 "follows from your change". Sentences exist in English, French
-and Italian (the terminal is English; ``compare --lang`` picks the report's).
+and Italian (``--lang`` picks them, for the terminal and the report; the languages are
+``cardgen.languages.SHIPPED``).
 Nothing here knows which game is played.
 """
 from __future__ import annotations
@@ -16,13 +17,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardgen import wordbook
-from cardgen.languages import decimal, percent
+from cardgen.languages import decimal, is_singular, percent
+from cardgen.languages import typeset as _typeset
 from cardgen.simulate.designer import CLOSE_MARGIN
 
 #: this module's words per language (cardgen/wordbook.py)
 _BOOK = wordbook.load(__file__)
-
-LANGS = ("en", "fr", "it")
 
 #: designer groups, in the order the table lists them; "internal" is folded and last
 GROUPS = ("length", "fairness", "tension", "skill", "internal")
@@ -167,7 +167,7 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     if m.get("low") is not None and m["low"] < 0 < m["high"]:  # pragma: no cover - significant never spans 0
         lo = 0.0
     template = up if d > 0 else down
-    if key in ("turns", "rounds") and _singular(abs(d), lang):
+    if key in ("turns", "rounds") and is_singular(abs(d), lang):
         for plural, single in SINGULAR[lang].items():
             template = template.replace(plural, single)
     text = template.format(
@@ -182,9 +182,6 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
 SINGULAR = _BOOK["singular"]
 
 
-def _singular(x: float, lang: str) -> bool:
-    shown = round(x, 1)
-    return shown < 2 if lang == "fr" else shown == 1
 
 
 def _strength(m: dict[str, Any]) -> float:
@@ -214,9 +211,19 @@ def speaks(m: dict[str, Any]) -> bool:
     return not m["metric"].startswith("peak:") or bool(m.get("shortfall"))
 
 
-def headline_metrics(metrics: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The figures the verdict names, biggest change first (``size``), then strongest evidence."""
-    keep = [m for m in metrics if speaks(m)]
+def counted_length(words: Mapping[str, Any] | None) -> str | None:
+    """The length a player of the game counts, ``turns`` or ``rounds``, as the game declares it in its words
+    (``"length"`` in its ``words.json``: Royale's players count turns, King Lui's courses); None: undeclared."""
+    length = (words or {}).get("length")
+    return length if length in ("turns", "rounds") else None
+
+
+def headline_metrics(metrics: list[dict[str, Any]], words: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The figures the verdict names, biggest change first (``size``), then strongest evidence; of the two
+    lengths, only the one the game's players count (``counted_length``) where the game declares it."""
+    counted = counted_length(words)
+    keep = [m for m in metrics if speaks(m)
+            and not (counted and m["metric"] in ("turns", "rounds") and m["metric"] != counted)]
     return sorted(keep, key=lambda m: (-size(m), -_strength(m), m["metric"]))
 
 
@@ -229,7 +236,7 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
     table = WORDS[lang]
     words = result.get("game_words")
     cards = {c["change"]["metric"]: c for c in result.get("component_impact") or [] if c.get("change")}
-    top = headline_metrics(result["metrics"] + [c["change"] for c in cards.values()])
+    top = headline_metrics(result["metrics"] + [c["change"] for c in cards.values()], words)
     if not top:
         return [_typeset(table["nothing"].format(n=result["games"]), lang)]
     out = [card_sentence(cards[m["metric"]], lang, names) if m["metric"] in cards else sentence(m, lang, words)
@@ -272,10 +279,3 @@ def footnote(count: int, lang: str = "en") -> str:
     return _typeset(WORDS[lang]["footnote"].format(n=count), lang)
 
 
-def _typeset(text: str, lang: str) -> str:
-    """French puts a narrow no-break space before : ; ? ! (and inside « »); the others need nothing."""
-    if lang != "fr":
-        return text
-    for mark in ":;?!%":
-        text = text.replace(f" {mark}", f"\u202f{mark}")
-    return text.replace("« ", "«\u202f").replace(" »", "\u202f»")

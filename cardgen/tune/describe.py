@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from babel.numbers import format_decimal
-
-from cardgen.text import _LOCALES
+from cardgen.languages import significant
 
 if TYPE_CHECKING:
     from cardgen.tune.space import Param, Target
@@ -49,7 +47,7 @@ def variant_name(deck: Any, rank: int) -> dict[str, str]:
 
 def _num(value: float, lang: str) -> str:
     """A figure with at most three significant digits, in the language's own notation (47,3 in French)."""
-    return format_decimal(float(f"{value:.3g}"), locale=_LOCALES[lang])
+    return significant(value, lang)
 
 
 def describe(params: list["Param"], targets: list["Target"], trial: "Trial", opts: "TuneOptions") -> dict[str, str]:

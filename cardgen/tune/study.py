@@ -27,11 +27,15 @@ from cardgen.check.static import run_checks
 from cardgen.errors import GamesFailed, InputError
 from cardgen.fileio import write_atomic
 from cardgen.guard import DEFAULT_TIME_LIMIT
+from cardgen.languages import significant as _sig
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import ResolvedDeck, Resolver
 from cardgen.simulate.runner import agents_in_words, default_agents, split_agents
+from cardgen.simulate.summary import Naming, failure_lines, joined
 from cardgen.simulate.validate import ValidateOptions, run_validation
 from cardgen.tune.metrics import DESIGNER_METRICS, Metric, entry_metrics
+from cardgen.simulate.verdict import agents_words
+from cardgen.terminal import say, say_n
 from cardgen.tune.space import Param, Target, check_space
 
 #: Objective of a trial that cannot be played (failed checks, unsettled gaps).
@@ -57,6 +61,7 @@ class TuneOptions:
     progress: bool = True
     resume: str = "auto"  # "auto": take up a study of the same options; "yes": that or an error; "no": start again
     code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds one call into a house rule or rules file may run
+    lang: str = "en"  # the language of the terminal's lines and of a trial's "why" (cardgen.languages.SHIPPED)
 
 
 @dataclass
@@ -154,11 +159,12 @@ class Tuner:
             if exc.file is not None and Path(exc.file).name == path.name:
                 exc.file = f"trials/{number:04d}/{TRIAL_ID}.yaml"
             why = str(exc)
-            return Trial(number, values, False, INFEASIBLE, f"does not resolve: {why}")
+            return Trial(number, values, False, INFEASIBLE, say("tune_no_resolve", self.opts.lang, why=why))
         failed = [c for c in run_checks(variant) if not c.passed and (c.players is None or c.players in self.players)]
         if failed:
-            return Trial(number, values, False, INFEASIBLE,
-                         "static check failed: " + "; ".join(f"{c.name} ({c.detail})" for c in failed[:3]))
+            return Trial(number, values, False, INFEASIBLE, joined((say("check_failed", self.opts.lang, name=c.name,
+                                                                         detail=c.detail) for c in failed[:3]),
+                                                                    self.opts.lang))
         vopts = ValidateOptions(games=self.opts.games, players=self.players, agents=list(self.opts.agents),
                                 seed=self.opts.seed, jobs=self.opts.jobs, out=None, progress=False,
                                 scheduler=self.opts.scheduler,
@@ -166,11 +172,13 @@ class Tuner:
                                 designer=any(t.metric in DESIGNER_METRICS for t in self.opts.targets),
                                 code_time_limit=self.opts.code_time_limit)
         doc = run_validation([variant], vopts)
+        naming = Naming.of(variant, self.opts.lang)
         broken = [r for r in doc["results"] if r.get("failed_games")]
         if broken:  # games that could not be played: a failed trial, no figure taken from them
-            return Trial(number, values, False, INFEASIBLE, broken[0]["failures"][0], {}, failed=True)
+            return Trial(number, values, False, INFEASIBLE, failure_lines(broken[0], self.opts.lang, naming)[0], {},
+                         failed=True)
         metrics = {r["players"]: entry_metrics(r) for r in doc["results"]}
-        unsettled = [f for r in doc["results"] for f in r["failures"]]
+        unsettled = [f for r in doc["results"] for f in failure_lines(r, self.opts.lang, naming)]
         if unsettled:
             return Trial(number, values, False, INFEASIBLE, unsettled[0], metrics)
         return Trial(number, values, True, _objective(self.opts.targets, metrics), "", metrics)
@@ -195,12 +203,12 @@ class Tuner:
         name = journal.study_key(self.study_fields())
         names = journal.study_names(out)
         if self.opts.resume == "yes" and name not in names:
-            raise InputError(f"no interrupted study of these options in {out / journal.JOURNAL} "
-                             f"({'none there' if not names else 'its options or the deck differ'}); "
-                             "expected the options of the run to resume, or no --resume to start again",
+            raise InputError(say("tune_no_study", self.opts.lang, where=out / journal.JOURNAL,
+                                 why=say("tune_differ" if names else "tune_none_there", self.opts.lang)),
                              field="--resume")
         if self.opts.resume == "no" or (names and name not in names):
             journal.forget(out)  # one study per folder: its options changed, or starting again was asked
+        optuna.logging.set_verbosity(optuna.logging.WARNING)  # Optuna's English "A new study created": not ours to say
         study = optuna.create_study(study_name=name, storage=journal.storage(out), direction="minimize",
                                     load_if_exists=True)
         kept: list[Trial] = []
@@ -247,22 +255,24 @@ class Tuner:
             if self.opts.progress:
                 print(self.progress_line(trial), file=sys.stderr, flush=True)
             if trial.failed:  # broken code fails every trial alike: say so now (simulate/failures.py)
-                raise GamesFailed([trial.why, f"tune stopped at trial {number + 1}: its games could not be played"])
+                raise GamesFailed([trial.why, say("tune_stopped", self.opts.lang, n=number + 1)])
         return self.trials
 
     def progress_line(self, trial: Trial) -> str:
+        lang = self.opts.lang
         best = self.best(1)
         shown = " ".join(f"{k}={v}" for k, v in trial.values.items())
         if not trial.feasible:
-            result = f"infeasible: {trial.why}"
+            result = say("tune_infeasible", lang, why=trial.why)
         else:
             figures = []
             for t in self.opts.targets:
                 vals = [m[t.metric][0] for m in trial.metrics.values() if t.metric in m]
-                figures.append(f"{t.metric} {', '.join(f'{v:.3g}' for v in vals) or 'n/a'}")
-            result = "; ".join(figures) + (" (on target)" if trial.objective == 0 else f" (off by {trial.objective:.3g})")
-        lead = f"best: trial {best[0].number + 1}" if best else "best: none yet"
-        return f"trial {trial.number + 1}/{self.opts.trials}: {shown} -> {result}; {lead}"
+                figures.append(f"{t.metric} {', '.join(_sig(v, lang) for v in vals) or say('tune_not_known', lang)}")
+            result = joined(figures, lang) + " (" + (say("tune_on_target", lang) if trial.objective == 0 else
+                                                     say("tune_off_by", lang, x=_sig(trial.objective, lang))) + ")"
+        lead = say("tune_best", lang, n=best[0].number + 1) if best else say("tune_best_none", lang)
+        return say("tune_trial", lang, n=trial.number + 1, trials=self.opts.trials, values=shown, result=result, best=lead)
 
     def best(self, k: int) -> list[Trial]:
         """The ``k`` best feasible trials with distinct values (lowest objective, then earliest)."""
@@ -326,18 +336,18 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     project = Project.open(project_dir)
     deck = Resolver(project).resolve(deck_ref)
     tuner = Tuner(project, deck, opts)
-    print(f"tune {deck.id}: {opts.trials} trials of {opts.games} games per player count, played by "
-          f"{agents_in_words(list(tuner.opts.agents or []))}", file=sys.stderr, flush=True)
+    lang = opts.lang
+    print(say("tune_head", lang, deck=deck.id, trials=opts.trials, games=say_n("games", opts.games, lang),
+              agents=agents_words(list(tuner.opts.agents or []), lang)), file=sys.stderr, flush=True)
     try:
         tuner.open_study()
         if tuner.kept:
-            print(f"tune: {tuner.kept} of {opts.trials} trials kept from the study in {kept_where(opts)}"
-                  + (", not played again" if tuner.kept < opts.trials else "; nothing left to play (--fresh starts "
-                     "again)"), file=sys.stderr, flush=True)
+            print(say("tune_kept" if tuner.kept < opts.trials else "tune_kept_all", lang, kept=tuner.kept,
+                      trials=opts.trials, where=kept_where(opts)), file=sys.stderr, flush=True)
         tuner.run()
     except KeyboardInterrupt:
-        print(f"tune: {len(tuner.trials)} of {opts.trials} trials kept in {kept_where(opts)}; the same command "
-              "goes on from there", file=sys.stderr, flush=True)
+        print(say("tune_interrupted", lang, kept=len(tuner.trials), trials=opts.trials, where=kept_where(opts)),
+              file=sys.stderr, flush=True)
         raise
     paths = tuner.write_variants()
     doc = tuner.to_json()
@@ -350,15 +360,15 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
         update_gallery(gallery, [deck], thumbnails=False)
     best = tuner.best(1)
     for path in paths:
-        print(f"wrote {path}")
-    print(f"report: {out / 'index.html'}")
+        print(say("wrote", lang, path=path))
+    print(say("report", lang, path=out / "index.html"))
     if not best:
-        print("no feasible trial: every trial failed its checks or met an unsettled rule gap")
+        print(say("tune_none_feasible", lang))
         return 1
     on_target = best[0].objective == 0
-    print(("on target" if on_target else f"no trial met the target; the closest is off by {best[0].objective:.3g} "
-           "range widths, written as a '-closest' file, not a tuned variant")
-          + f": trial {best[0].number + 1} ({', '.join(f'{k}={v}' for k, v in best[0].values.items())})")
+    print(say("tune_found" if on_target else "tune_closest", lang, n=best[0].number + 1,
+              x=_sig(best[0].objective, lang),
+              values=", ".join(f"{k}={v}" for k, v in best[0].values.items())))
     return 0 if on_target else 1
 
 

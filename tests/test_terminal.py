@@ -1,0 +1,238 @@
+"""Every line a person reads on the terminal follows ``--lang`` (cardgen/terminal.py and its terminal.json),
+names what it shows by the game's words, never by an engine id, and counts length as the game's players do."""
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from cardgen import terminal
+from cardgen.cli import main
+from cardgen.games import get_game
+from cardgen.languages import SHIPPED
+from cardgen.load.project import Project
+from cardgen.resolve.resolve import Resolver
+
+ROOT = Path(__file__).resolve().parents[1]
+#: an engine id as it would leak: two or more lowercase words joined by underscores (``bank_short``)
+SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_line_exists_in_every_language_with_the_same_fields() -> None:
+    """A line missing in one language, or a placeholder one translation drops, fails here."""
+    english = terminal.LINES["en"]
+    assert set(terminal.LINES) == set(SHIPPED)
+    for lang in SHIPPED:
+        table = terminal.LINES[lang]
+        assert set(table) == set(english), (lang, set(table) ^ set(english))
+        for key, template in english.items():
+            if isinstance(template, str):
+                assert _fields(table[key]) == _fields(template), (lang, key)
+            else:
+                assert set(table[key]) == set(template), (lang, key)
+
+
+def test_every_line_the_code_says_is_in_the_catalog() -> None:
+    """``say("key")`` of a key the catalog lacks would fail only when that line is printed: found here first."""
+    used = set()
+    for path in (ROOT / "cardgen").rglob("*.py"):
+        used |= set(re.findall(r"\bsay(?:_n)?\(\s*\"([a-z_]+)\"", path.read_text(encoding="utf-8")))
+    assert len(used) > 40  # the scan finds the calls
+    assert used <= set(terminal.LINES["en"]), used - set(terminal.LINES["en"])
+
+
+def test_a_count_takes_the_singular_where_the_language_does() -> None:
+    assert terminal.say_n("games", 1, "en") == "1 game" and terminal.say_n("games", 2, "en") == "2 games"
+    assert terminal.say_n("games", 0, "fr") == "0 partie" and terminal.say_n("games", 2, "fr") == "2 parties"
+    assert terminal.say_n("games", 0, "it") == "0 partite" and terminal.say_n("games", 1, "it") == "1 partita"
+
+
+def _deck(game: str):  # noqa: ANN202 - a ResolvedDeck
+    return Resolver(Project.open(ROOT)).resolve(game)
+
+
+@pytest.fixture(scope="module")
+def validated() -> dict[str, tuple[object, dict]]:
+    """One small reference-engine validation per shipped game (its JSON result, to print in each language)."""
+    from cardgen.simulate.validate import ValidateOptions, run_validation
+    out = {}
+    for game in ("king_lui", "royale", "draco"):
+        deck = _deck(game)
+        opts = ValidateOptions(games=24, players=[3], seed=3, jobs=1, out=None, engine="reference", progress=False)
+        out[game] = (deck, run_validation([deck], opts)["results"][0])
+    return out
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("game", ["king_lui", "royale", "draco"])
+def test_validate_shows_no_engine_id_in_any_language(validated: dict, game: str, lang: str) -> None:
+    """Every line of validate's summary, in each language: end reasons, rule gaps, tie-breaks, peaks and cards
+    by the names the game gives them; the only id left is the deck's own (what the designer typed)."""
+    from cardgen.simulate.summary import Naming, format_entry
+
+    deck, result = validated[game]
+    text = format_entry(result, lang, Naming.of(deck, lang))
+    assert result["end_reasons"] and result["rule_gaps"] or result["peaks"]  # there were ids to name
+    leaks = [(line, SNAKE.findall(line.replace(deck.id, ""))) for line in text.splitlines()]
+    assert not [leak for leak in leaks if leak[1]], leaks
+    words = {"en": ("players", "games completed", "seat win rates"),
+             "fr": ("joueurs", "parties terminées", "victoires par place"),
+             "it": ("giocatori", "partite concluse", "vittorie per posto")}[lang]
+    assert all(w in text for w in words), text
+    assert deck.text(lang)["name"] in text.splitlines()[0]
+    from cardgen.simulate.verdict import LABELS
+    counted = get_game(game).words["length"]  # the length its players count comes first
+    length = next(line for line in text.splitlines()
+                  if line.strip().startswith((LABELS[lang]["turns"], LABELS[lang]["rounds"])))
+    assert length.strip().startswith(LABELS[lang][counted]), length
+
+
+def test_a_short_component_is_named_with_its_figures() -> None:
+    from cardgen.simulate.summary import Naming, shortfall_line
+
+    finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 38, "games": 40, "max": 57}
+    naming = Naming(names={"silver-coin": "Pièce d’argent"}, shortfall={"unpaid_by_bank": "silver-coin"})
+    assert shortfall_line(finding, "fr", naming) == (
+        "ATTENTION composants\u202f: imprimez 57 «\u202fPièce d’argent\u202f» de plus pour que 99\u202f% des parties "
+        "en aient assez\u202f: la boîte en manque dans 38 parties sur 40 (95\u202f%), jusqu’à 57 manquants")
+    assert "print 57 more pieces counted as 'money owed by the bank' so that 99% of games" in shortfall_line(finding, "en", Naming(
+        words={"tallies": {"en": {"peak:unpaid_by_bank": "money owed by the bank"}}}))
+
+
+def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["validate", "draco", "--games", "12", "--players", "3", "--engine", "reference", "--jobs", "1",
+                 "--lang", "fr", "--out", str(tmp_path / "out"), "--project", str(ROOT)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "VALIDÉ draco (Draco & Co), 3 joueurs\u202f: 12/12 parties terminées" in out
+    assert "scores en pièces\u202f:" in out and "rapport\u202f: " in out and "games" not in out
+    assert "\n  jouées par des joueurs heuristiques" in out and "played by" not in out
+    shown = out.replace(str(tmp_path), "").replace("draco", "")  # the report's path and the deck's own id
+    assert not SNAKE.findall(shown), SNAKE.findall(shown)
+
+
+@pytest.mark.parametrize("command", [["validate", "draco"], ["compare", "draco", "draco-short"], ["tune", "draco"]])
+def test_a_language_cardgen_has_no_words_in_is_one_line(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """validate, compare and tune accept the shipped languages alone, with a did-you-mean, exit 2."""
+    assert main([*command, "--lang", "fre", "--project", str(ROOT)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "unknown language 'fre'" in err[0] and "(did you mean 'fr'?)" in err[0], err
+    assert main([*command, "--lang", "de", "--project", str(ROOT)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "expected fr, it, en" in err[0], err
+
+
+def test_interrupted_is_said_in_the_terminal_language(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgen import cli
+    monkeypatch.setattr(cli, "_SAID", False)
+    terminal.set_language("it")
+    try:
+        cli._say_interrupted()
+    finally:
+        terminal.set_language("en")
+    assert capsys.readouterr().err == "cardgen: interrotto\n"
+
+
+def test_failed_games_are_said_in_the_language() -> None:
+    from cardgen.simulate.failures import Failed
+    failed = Failed("d", 3, 2, 4, 1, 22, "boom")
+    assert failed.line("en") == "d, 3 players: 2 of 4 games failed; the first (game 1, seed 22): boom"
+    assert failed.line("fr") == ("d, 3 joueurs\u202f: 2 parties sur 4 ont échoué\u202f; la première (partie 1, "
+                                 "graine 22)\u202f: boom")
+    assert Failed("d", 3, 1, 4, 1, 22, "boom").line("it").startswith("d, 3 giocatori: 1 partita su 4 è fallita")
+
+
+def _m(name: str, base: float, variant: float, low: float, high: float, significant: bool = True) -> dict:
+    return {"metric": name, "base": base, "variant": variant, "difference": variant - base, "low": low,
+            "high": high, "p": 0.0 if significant else 0.5, "significant": significant}
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_royale_says_its_length_in_turns(lang: str) -> None:
+    """Royale's players count turns (each game's ``words.json`` says which length its players count): a
+    variant whose games have as many turns but fewer table rounds is not "3.1 rounds shorter"; King Lui's
+    players count rounds (courses), so the same figures there do speak of rounds."""
+    from cardgen.simulate.verdict import LABELS, verdict
+
+    metrics = [_m("turns", 40.0, 40.2, -0.3, 0.7, significant=False), _m("rounds", 13.4, 10.3, -3.5, -2.7)]
+    royale = dict(get_game("royale").words)
+    assert royale["length"] == "turns" and get_game("king_lui").words["length"] == "rounds"
+    said = " ".join(verdict({"metrics": metrics, "games": 400, "game_words": royale}, lang))
+    rounds = LABELS[lang]["rounds"]
+    assert rounds not in said and "3,1" not in said and "3.1" not in said, said
+    kept = " ".join(verdict({"metrics": metrics, "games": 400, "game_words": dict(get_game("king_lui").words)}, lang))
+    assert rounds in kept and ("3.1" in kept or "3,1" in kept), kept
+    moved = [_m("turns", 40.0, 36.0, -4.5, -3.5), _m("rounds", 13.4, 12.0, -1.6, -1.2)]
+    said = " ".join(verdict({"metrics": moved, "games": 400, "game_words": royale}, lang))
+    assert LABELS[lang]["turns"] in said and rounds not in said, said
+
+
+def test_every_game_declares_the_length_its_players_count() -> None:
+    for game in ("king_lui", "royale", "draco"):
+        words = json.loads((ROOT / "cardgen" / "games" / game / "words.json").read_text(encoding="utf-8"))
+        assert words["length"] in ("turns", "rounds"), game
+
+
+def test_engine_notes_follow_the_terminal_language() -> None:
+    """Why a run takes the reference engine (autoengine's choice, runner's reasons) is said in the language too."""
+    from cardgen.simulate.autoengine import decide
+
+    terminal.set_language("fr")
+    try:
+        assert decide(0.1, True, False, None).why.startswith("une exécution aussi courte finit plus tôt")
+        assert decide(1.0, False, True, None).why == "code compilé pas encore construit"
+        assert terminal.say("note", text="x").startswith("remarque\u202f: ")
+    finally:
+        terminal.set_language("en")
+    assert decide(1.0, False, True, None).why == "compiled code not built yet"
+
+
+def test_compare_prints_its_figure_table_in_the_language() -> None:
+    """compare's screen after the verdict (header, what changes, grouped figures, cards, folded tallies) follows
+    ``--lang``, components by their names in it."""
+    from cardgen.simulate.summary import Naming, format_comparison
+
+    metrics = [{**_m("turns", 40.0, 36.0, -4.5, -3.5), "group": "length"},
+               {**_m("seat_1_win_rate", 0.30, 0.36, 0.01, 0.11), "group": "fairness"},
+               {**_m("gap:bank_short", 0.9, 0.1, -0.9, -0.7), "group": "internal", "follows_from_change": True}]
+    card = {"component": "favour", "flag": "strong", "difference": 0.12, "base": {"difference": 0.01, "flag": ""}}
+    side = {"variant": "draco", "sufficiency": []}
+    doc = {"lang": "fr", "base": "draco", "variant": "draco-short", "name": "Draco court", "games": 100,
+           "agents": ["heuristic"], "differences": [], "results": [
+               {"players": 3, "verdict": ["Les parties durent 4 tours de moins."], "metrics": metrics, "family": 3,
+                "base_result": side, "variant_result": {**side, "variant": "draco-short"},
+                "component_impact": [card]}]}
+    text = format_comparison(doc, Naming(dict(get_game("draco").words), {"favour": "Faveur"}))
+    assert "comparaison draco -> draco-short (Draco court)\u202f: 100 parties par nombre de joueurs" in text
+    assert "3 joueurs (base -> variante, écart [intervalle à 95\u202f%], * significatif)\u202f:" in text
+    assert "place 1 30\u202f% -> 36\u202f% *" in text and "Faveur\u202f: +1\u202f% -> +12\u202f% (trop forte\u202f?)" in text
+    assert "dont 1 découlent de votre modification" in text and "rien dans les données" in text
+    assert not re.search(r"\b(players|games|seat|rounds|strong)\b", text), text
+
+
+def test_tune_resume_without_a_study_is_one_line_in_the_language(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["tune", "king_lui-six-players", "--players", "6", "--param", "course_cards_per_player=1..3",
+                 "--target", "rounds=9.6..9.9", "--trials", "2", "--games", "4", "--resume", "--out",
+                 str(tmp_path / "tune"), "--lang", "fr", "--project", str(ROOT)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    assert err[0].startswith("réglage de king_lui-six-players\u202f: 2 essais de 4 parties par nombre de joueurs")
+    assert len(err) == 2 and "aucune étude interrompue avec ces options" in err[1] and "il n’y en a aucune" in err[1]
+
+
+def test_the_language_of_one_command_does_not_stay_for_the_next(capsys: pytest.CaptureFixture[str]) -> None:
+    """main() called twice in one process (as tests do): the second command speaks its own language."""
+    assert main(["validate", "nothing-here", "--lang", "it", "--project", str(ROOT)]) == 2
+    assert terminal.language() == "it"
+    assert main(["check", "nothing-here", "--project", str(ROOT)]) == 2
+    assert terminal.language() == "en"
+    capsys.readouterr()
