@@ -79,7 +79,7 @@ def script_problem(lang: str) -> str | None:
     """
     from babel import Locale
 
-    from cardgen.check.text import font_coverage
+    from cardgen.printable import font_coverage
 
     loc = Locale.parse(lang)
     name = loc.get_display_name(lang) or ""
