@@ -240,8 +240,8 @@ def test_the_compiled_tier_runs_the_reference_rule_itself():
     """A request's meaning is written once (``require.py``): each compiled requirement function is the
     reference's own code, compiled with its compiled callees, not a restatement."""
     from cardgen.games.royale import compiled_require, require
-    names = ("values_ok", "two_sum", "types_ok", "sat", "viable", "all_sat", "rem_of", "fill", "exists", "min_need")
-    for name in names:
+    for name in ("values_ok", "two_sum", "types_ok", "sat", "viable", "all_sat", "rem_of", "fill", "exists",
+                 "min_need"):
         assert getattr(compiled_require, f"_{name}").py_func.__code__ is getattr(require, name).__code__, name
 
 

@@ -160,8 +160,6 @@ class Checker:
             self.ck[at] = int(value)
         self.sv = [s.row() for s in self.services]
         self.inc = [s.inc() for s in self.services]
-        t = max(self.high, 1)
-        self._scratch = scratch(len(self.services), t)
         self.states: list[tuple[int, ...]] = []
         self.need: list[int] = []
         self._index: dict[tuple[int, ...], int] = {}
@@ -252,7 +250,9 @@ class Checker:
         cards = list(cards)
         if len(cards) > self.high:
             return DEAD  # more cards than any completion holds (the compiled table refuses them too)
-        return min_need(self.ck, self.sv, self.inc, list(self.avail), cards, len(cards), at_least, *self._scratch)
+        # fresh work rows each time: a checker is shared by every game of the process, threads included
+        return min_need(self.ck, self.sv, self.inc, list(self.avail), cards, len(cards), at_least,
+                        *scratch(len(self.services), max(self.high, 1)))
 
     # -- one service's cards, as the functions below read them (tests and readers) --------------
     def sat(self, s: CService, cards: Sequence[int]) -> bool:
