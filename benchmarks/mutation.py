@@ -81,7 +81,7 @@ SAME_BYTES = "tests/test_sheets.py::test_same_input_gives_identical_bytes_in_and
 TARGETS = [
     Target("king_lui_scoring", KL, _m(KL, "xǁKingLuiStateǁscores"),
            ("tests/test_king_lui_rules.py", "tests/test_king_lui_engine.py", "tests/test_king_lui_mutants.py")),
-    Target("royale_require", RQ, _m(RQ, "xǁCheckerǁsat", "xǁCheckerǁ_values_ok", "xǁCheckerǁ_types_ok"),
+    Target("royale_require", RQ, _m(RQ, "x_sat", "x_values_ok", "x_types_ok", "x_viable", "x_exists", "x_min_need"),
            ("tests/test_royale_require.py", "tests/test_royale_require_mutants.py")),
     Target("draco_table", DT, _m(DT, "x_toast_deltas", "x_add_toast", "x_sarah_neighbours", "x_put_sarah_neighbours",
                                  "x_coins_held"),

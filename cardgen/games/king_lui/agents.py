@@ -32,6 +32,15 @@ def dish_value(held: float, king: float) -> float:
     return held * king if held <= king else OVEREAT_PENALTY * held
 
 
+def gain(d: int, held: int, new_held: int, new_king: float, projected: Any, leader: Any) -> float:
+    """Change of (my value - the leading opponent's value) on dish ``d`` when my portions go from
+    ``held`` to ``new_held`` and the king's projection from ``projected[d]`` to ``new_king``
+    (``leader``: the leader's portions). Plain Python on lists here, compiled as it is on arrays
+    by ``compiled_rules`` (``cardgen.jit.bind``): the forecast written once."""
+    return (dish_value(new_held, new_king) - dish_value(held, projected[d])
+            - dish_value(leader[d], new_king) + dish_value(leader[d], projected[d]))
+
+
 def _total(values: Iterable[float]) -> float:
     """Plain left-to-right sum: Python 3.12's ``sum`` compensates float rounding, and the
     compiled tier (``compiled.py``) must reproduce these values to the last bit."""
@@ -61,11 +70,6 @@ class HeuristicAgent(Agent):
         leader = max(opponents, key=lambda o: _total(dish_value(o[d], projected[d]) for d in range(n)),
                      default=[0] * n)
 
-        def gain(d: int, held: int, new_held: int, new_king: float) -> float:
-            """Change of (my value - leader's value) on dish d."""
-            return (dish_value(new_held, new_king) - dish_value(held, projected[d])
-                    - dish_value(leader[d], new_king) + dish_value(leader[d], projected[d]))
-
         unseen = [max(0, obs["dish_sizes"][name] - mine[d] - king[d] - table[d] - eaten[d]
                       - sum(o[d] for o in opponents)) for d, name in enumerate(dishes)]
         total_unseen = sum(unseen)
@@ -77,15 +81,15 @@ class HeuristicAgent(Agent):
             if kind == "take":
                 d = index[action[1]]
                 # the dish leaves the table: the king's projection loses its share of it
-                value = gain(d, mine[d], mine[d] + table[d], projected[d] - survival * table[d])
+                value = gain(d, mine[d], mine[d] + table[d], projected[d] - survival * table[d], projected, leader)
             elif kind == "draw":
-                value = _total(unseen[d] / total_unseen * gain(d, mine[d], mine[d] + 1, projected[d])
+                value = _total(unseen[d] / total_unseen * gain(d, mine[d], mine[d] + 1, projected[d], projected, leader)
                                for d in range(n) if unseen[d]) if total_unseen else 0.0
             elif kind == "emerald":
                 value = 0.0
                 for i in dict.fromkeys(action[1:]):  # deck order: a set's order varies by process
                     d = index[i]
-                    value += gain(d, mine[d], mine[d], projected[d] - action[1:].count(i))
+                    value += gain(d, mine[d], mine[d], projected[d] - action[1:].count(i), projected, leader)
             else:  # "place": nothing changes now
                 value = 0.0
             if value > best_value + 1e-9:

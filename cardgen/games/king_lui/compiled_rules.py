@@ -31,7 +31,8 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
-from cardgen.games.king_lui.agents import OVEREAT_PENALTY, PRIOR_DRAW_SHARE, PRIOR_KING_SHARE
+from cardgen.games.king_lui.agents import PRIOR_DRAW_SHARE, PRIOR_KING_SHARE, dish_value, gain
+from cardgen.jit import bind
 
 # -- indices in ``cfg`` (rule numbers and gap resolutions of the deck) -----------------
 C_DISHES, C_PLAYERS, C_COURSE, C_DRAW, C_PORTIONS, C_NO_DISH, C_EMPTY, C_SHORT, C_CARDS = range(9)
@@ -310,19 +311,9 @@ def outcome(s, cfg, scores, winners, discarded):
 
 
 # -- the heuristic agent (agents.HeuristicAgent, same floats in the same order) ----------
-@njit(cache=True, _nrt=False)
-def _dish_value(held, king):
-    if held <= 0:
-        return 0.0
-    if held <= king:
-        return held * king
-    return OVEREAT_PENALTY * held
-
-
-@njit(cache=True, _nrt=False)
-def _gain(d, held, new_held, new_king, projected, leader):
-    return (_dish_value(new_held, new_king) - _dish_value(held, projected[d])
-            - _dish_value(leader[d], new_king) + _dish_value(leader[d], projected[d]))
+#: the agent's own ``dish_value`` and ``gain``, compiled as they are
+_dish_value = njit(cache=True, _nrt=False)(dish_value)
+_gain = bind(gain, "king_lui", {"_nrt": False}, dish_value=_dish_value)
 
 
 @njit(cache=True, _nrt=False)

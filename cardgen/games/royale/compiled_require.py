@@ -9,9 +9,11 @@ another one far more (measured: over two minutes of the Python search, unfinishe
 So the search itself is here, and a state's answer is memoised in a table that grows
 inside the compiled loop.
 
-``min_need`` is ``Checker.min_need`` (with ``_exists``, ``viable``, ``sat``,
-``_values_ok`` and ``_types_ok``) over the checker compiled to integer arrays by
-``NobleTables`` (end of this module); the differential tests compare both on every state games reach.
+``min_need`` is ``require.min_need`` (with ``exists``, ``fill``, ``viable``, ``sat``,
+``values_ok`` and ``types_ok``): the very functions the reference's ``Checker`` runs on
+lists, compiled here as they are (``cardgen.jit.bind`` gives each its compiled callees)
+over the checkers' rows stacked into arrays by ``NobleTables`` (end of this module). The
+differential tests compare both on every state games reach.
 
 The table (arrays named in ``NobleTables``, which holds them on the Python side):
 
@@ -32,7 +34,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
-from cardgen.games.royale.require import DEAD, NONE, Checker
+from cardgen.games.royale import require as rq
+from cardgen.games.royale.require import CK_SIZE, DEAD, K_HIGH, K_NSERV, K_ORDERED, SV_SIZE, Checker
+from cardgen.jit import bind
 
 if TYPE_CHECKING:
     from cardgen.games.royale.engine import RoyaleGame
@@ -40,397 +44,32 @@ if TYPE_CHECKING:
 UNKNOWN = -2
 #: ``step``: the table has no room for a new row (grow it and try again)
 FULL = -3
-BIG = 1 << 30
-
-# -- checker fields (``ck[k, ...]``) ------------------------------------------------------
-(K_ORDERED, K_NSERV, K_NCODES, K_SPAN, K_VMIN, K_VMAX, K_WILD, K_NCLASS, K_LOW, K_HIGH) = range(10)
-CK_SIZE = 10
-# -- service fields (``sv[k, j, ...]``): -1 / 0 for "none" as noted ----------------------------
-(V_CARDS, V_COLOUR, V_NINC, V_SAME, V_PARITY, V_HAS_LT, V_LT, V_HAS_GT, V_GT, V_HAS_EQ, V_EQ, V_ORDER,
- V_FIRST, V_LAST, V_TWO_SUM, V_DISTINCT, V_WILD, V_TYPED, V_CAP) = range(19)
-SV_SIZE = 19
-PARITY_NONE, PARITY_EVEN, PARITY_ODD, PARITY_SAME = range(4)
 # -- meta ---------------------------------------------------------------------------------
 M_ROWS, M_SEARCHES = 0, 1
 META_SIZE = 4
 
-
-@njit(cache=True)
-def _values_ok(sv, vals, n, has_rem, rem, vmin, vmax):
-    """``Checker._values_ok`` for the first ``n`` of ``vals`` (``has_rem`` False: rem is None)."""
-    if sv[V_SAME]:
-        for i in range(n):
-            if vals[i] != vals[0]:
-                return False
-    par = sv[V_PARITY]
-    if par != PARITY_NONE and n > 0:
-        want = vals[0] % 2 if par == PARITY_SAME else (1 if par == PARITY_ODD else 0)
-        for i in range(n):
-            if vals[i] % 2 != want:
-                return False
-    order = sv[V_ORDER]
-    if order != 0 and n > 0:
-        for i in range(n - 1):
-            if (vals[i + 1] - vals[i]) * order <= 0:
-                return False
-        if has_rem and rem != 0:
-            if order > 0 and vals[n - 1] + rem > vmax:
-                return False
-            if order < 0 and vals[n - 1] - rem < vmin:
-                return False
-    if sv[V_HAS_LT] or sv[V_HAS_GT] or sv[V_HAS_EQ]:
-        total = 0
-        for i in range(n):
-            total += vals[i]
-        if not has_rem:
-            lo = total if vmin >= 0 else -BIG
-            hi = total if vmax <= 0 else BIG
-        else:
-            lo = total + rem * vmin
-            hi = total + rem * vmax
-        if sv[V_HAS_LT] and lo >= sv[V_LT]:
-            return False
-        if sv[V_HAS_GT] and hi <= sv[V_GT]:
-            return False
-        if sv[V_HAS_EQ] and not (lo <= sv[V_EQ] <= hi):
-            return False
-    return True
-
-
-@njit(cache=True)
-def _two_sum(vals):
-    return (vals[0] + vals[1] == vals[2]) or (vals[0] + vals[2] == vals[1]) or (vals[1] + vals[2] == vals[0])
-
-
-@njit(cache=True)
-def _types_ok(sv, inc, types, n):
-    """``Checker._types_ok``."""
-    col = sv[V_COLOUR]
-    if col != NONE:
-        for i in range(n):
-            if types[i] != col:
-                return False
-    for m in range(sv[V_NINC]):
-        t = inc[m, 0]
-        cnt = 0
-        for i in range(n):
-            if types[i] == t:
-                cnt += 1
-        if cnt < inc[m, 1]:
-            return False
-    if sv[V_FIRST] != NONE and types[0] != sv[V_FIRST]:
-        return False
-    if sv[V_LAST] != NONE and types[n - 1] != sv[V_LAST]:
-        return False
-    if sv[V_DISTINCT]:
-        for i in range(n):
-            for j in range(i):
-                if types[i] == types[j]:
-                    return False
-    return True
-
-
-@njit(cache=True)
-def _sat(ck, sv, inc, cards, n, wk):
-    """``Checker.sat``: whether one service's ``n`` cards (play order) meet it exactly (``wk``: work rows)."""
-    if n == 0 or (sv[V_CARDS] != NONE and n != sv[V_CARDS]):
-        return False
-    span, vmin, wild = ck[K_SPAN], ck[K_VMIN], ck[K_WILD]
-    cls = wk[0]
-    vals = wk[1]
-    nwild = 0
-    for i in range(n):
-        cls[i] = cards[i] // span
-        vals[i] = cards[i] % span + vmin
-        if wild != NONE and cls[i] == wild:
-            nwild += 1
-    if not sv[V_WILD] and nwild > 0:
-        return False
-    if not _values_ok(sv, vals, n, True, 0, vmin, ck[K_VMAX]):
-        return False
-    if sv[V_TWO_SUM] and not _two_sum(vals):
-        return False
-    if not sv[V_TYPED]:
-        return True
-    if nwild == 0:
-        return _types_ok(sv, inc, cls, n)
-    # every choice of a class (other than the wild class) for each wild card
-    pos = wk[2]
-    w = 0
-    for i in range(n):
-        if cls[i] == wild:
-            pos[w] = i
-            w += 1
-    nas = ck[K_NCLASS] - 1
-    if nas <= 0:
-        return False
-    choice = wk[3]
-    types = wk[4]
-    for i in range(n):
-        types[i] = cls[i]
-    for w in range(nwild):
-        choice[w] = 0
-    while True:
-        for w in range(nwild):
-            c = choice[w]
-            types[pos[w]] = c if c < wild else c + 1  # the classes other than ``wild``, in order
-        if _types_ok(sv, inc, types, n):
-            return True
-        w = nwild - 1
-        while w >= 0:
-            choice[w] += 1
-            if choice[w] < nas:
-                break
-            choice[w] = 0
-            w -= 1
-        if w < 0:
-            return False
-
-
-@njit(cache=True)
-def _viable(ck, sv, inc, cards, n, has_rem, rem, wk):
-    """``Checker.viable``: necessary conditions for a service holding ``n`` cards, ``rem`` more to come."""
-    if sv[V_CARDS] != NONE and n > sv[V_CARDS]:
-        return False
-    if n == 0:
-        return True
-    span, vmin, wild = ck[K_SPAN], ck[K_VMIN], ck[K_WILD]
-    cls = wk[0]
-    vals = wk[1]
-    has_wild = False
-    for i in range(n):
-        cls[i] = cards[i] // span
-        vals[i] = cards[i] % span + vmin
-        if wild != NONE and cls[i] == wild:
-            has_wild = True
-    if has_wild and not sv[V_WILD]:
-        return False
-    col = sv[V_COLOUR]
-    if col != NONE:
-        for i in range(n):
-            if cls[i] != col and cls[i] != wild:
-                return False
-    if sv[V_FIRST] != NONE and cls[0] != sv[V_FIRST] and cls[0] != wild:
-        return False
-    if sv[V_LAST] != NONE and has_rem and rem == 0 and cls[n - 1] != sv[V_LAST] and cls[n - 1] != wild:
-        return False
-    if sv[V_DISTINCT]:
-        for i in range(n):
-            if cls[i] == wild:
-                continue
-            for j in range(i):
-                if cls[j] == cls[i]:
-                    return False
-    if sv[V_NINC] > 0:
-        more = rem if has_rem else BIG
-        for m in range(sv[V_NINC]):
-            t = inc[m, 0]
-            cnt = 0
-            for i in range(n):
-                if cls[i] == t or cls[i] == wild:
-                    cnt += 1
-            if cnt + more < inc[m, 1]:
-                return False
-    if sv[V_TWO_SUM] and n == 3 and not _two_sum(vals):
-        return False
-    return _values_ok(sv, vals, n, has_rem, rem, vmin, ck[K_VMAX])
-
-
-@njit(cache=True)
-def _all_sat(ck, sv, inc, groups, glen, wk):
-    """Whether each service's cards meet it (``Checker.sat`` of every group)."""
-    for j in range(ck[K_NSERV]):
-        if not _sat(ck, sv[j], inc[j], groups[j], glen[j], wk):
-            return False
-    return True
-
-
-@njit(cache=True)
-def _rem(sizes, glen, k, j, free, nnone):
-    """``rem_of(j, free)`` of ``Checker._exists``: (known, cards still to come to service ``j``)."""
-    if sizes[j] != NONE:
-        return True, sizes[j] - glen[j]
-    if nnone == 1:
-        others = 0
-        for x in range(k):
-            if sizes[x] != NONE:
-                others += sizes[x] - glen[x]
-        return True, free - others
-    return False, 0
-
-
-@njit(cache=True)
-def _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen, wk, ws):
-    """``Checker._exists``'s recursive ``fill``, with an explicit stack (numba's cache and recursion do not mix).
-
-    Level ``i`` places card ``i``: codes in the reference's order (the placed card; every
-    code when ordered; codes from the previous extension card's up otherwise), each into
-    the services in order; a placement that passes ``viable`` (and, unordered, leaves
-    enough cards for the services still empty) goes one level down."""
-    k = ck[K_NSERV]
-    ordered = ck[K_ORDERED] != 0
-    ncodes = ck[K_NCODES]
-    nnone = 0
-    for x in range(k):
-        if sizes[x] == NONE:
-            nnone += 1
-    if total == 0:
-        return _all_sat(ck, sv, inc, groups, glen, wk)
-    ws[:6 * total + 1] = 0
-    cc = ws[:total]  # next code to try at each level
-    jj = ws[total:2 * total]  # next service to try for that code
-    chi = ws[2 * total:3 * total]
-    low = ws[3 * total:4 * total + 1]
-    pj = ws[4 * total + 1:5 * total + 1]  # where each level's card went
-    pc = ws[5 * total + 1:6 * total + 1]
-    i = 0
-    init = True
-    while True:
-        ext = i >= nplaced
-        j_lo = slot[i] if ordered else 0
-        j_hi = slot[i] + 1 if ordered else k
-        if init:
-            if not ext:
-                cc[i], chi[i] = placed[i], placed[i] + 1
-            elif ordered:
-                cc[i], chi[i] = 0, ncodes
-            else:
-                cc[i], chi[i] = low[i], ncodes
-            jj[i] = j_lo
-        free = total - i - 1
-        down = False
-        while cc[i] < chi[i]:
-            code = cc[i]
-            if ext and avail[code] <= 0:
-                cc[i] += 1
-                jj[i] = j_lo
-                continue
-            while jj[i] < j_hi:
-                j = jj[i]
-                jj[i] += 1
-                if sizes[j] != NONE and glen[j] >= sizes[j]:
-                    continue
-                groups[j, glen[j]] = code
-                glen[j] += 1
-                if ext:
-                    avail[code] -= 1
-                has_rem, rem = _rem(sizes, glen, k, j, free, nnone)
-                ok = _viable(ck, sv[j], inc[j], groups[j], glen[j], has_rem, rem, wk)
-                if ok and not ordered:
-                    need = 0
-                    for x in range(k):
-                        if sizes[x] != NONE:
-                            need += sizes[x] - glen[x]
-                        elif glen[x] == 0:
-                            need += 1
-                    ok = need <= free
-                if ok:
-                    pj[i] = j
-                    pc[i] = code
-                    low[i + 1] = code if ext else low[i]
-                    down = True
-                    break
-                glen[j] -= 1
-                if ext:
-                    avail[code] += 1
-            if down:
-                break
-            cc[i] += 1
-            jj[i] = j_lo
-        if down:  # one level down; with every card placed, done if each service is met, else back
-            i += 1
-            init = True
-            if i < total:
-                continue
-            if _all_sat(ck, sv, inc, groups, glen, wk):
-                return True
-        elif i == 0:
-            return False
-        i -= 1
-        glen[pj[i]] -= 1
-        if i >= nplaced:
-            avail[pc[i]] += 1
-        init = False
-
-
-@njit(cache=True)
-def _exists(ck, sv, inc, placed, nplaced, total, avail, ws):
-    """``Checker._exists``: whether ``placed`` can grow to ``total`` cards meeting the requirement.
-
-    ``ws``: work space (``_WORDS``) its arrays are cut from: a completion search calls
-    this for every count of cards, and allocating a dozen small arrays each time
-    was most of its cost."""
-    k = ck[K_NSERV]
-    t1 = max(total, 1)
-    sizes = ws[:k]
-    for j in range(k):
-        sizes[j] = sv[j, V_CARDS]
-    slot = ws[k:k + t1]
-    slot[:] = 0
-    if ck[K_ORDERED]:
-        fixed = 0
-        for j in range(k - 1):
-            if sizes[j] != NONE:
-                fixed += sizes[j]
-        if sizes[k - 1] == NONE:
-            sizes[k - 1] = total - fixed
-            if sizes[k - 1] < 1:
-                return False
-        elif fixed + sizes[k - 1] != total:
-            return False
-        m = 0
-        for j in range(k):
-            for _ in range(max(sizes[j], 0)):
-                if m < total:
-                    slot[m] = j
-                m += 1
-        if m < total:  # the reference cannot place these cards either (its slot list is too short)
-            return False
-    else:
-        fixed = 0
-        nnone = 0
-        for j in range(k):
-            if sizes[j] != NONE:
-                fixed += sizes[j]
-            else:
-                nnone += 1
-        if fixed > total or (nnone == 0 and fixed != total) or fixed + nnone > total:
-            return False
-    at = k + t1
-    groups = ws[at:at + k * t1].reshape((k, t1))
-    groups[:, :] = 0
-    at += k * t1
-    glen = ws[at:at + k]
-    glen[:] = 0
-    at += k
-    wk = ws[at:at + 5 * t1].reshape((5, t1))
-    at += 5 * t1
-    return _fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen, wk, ws[at:])
-
-
-@njit(cache=True)
-def _words(k, t):
-    """Words of ``_exists``'s work space for ``k`` services and at most ``t`` cards (``_fill``'s included)."""
-    return 2 * k + k * t + 6 * t + 6 * t + 1
+# -- the rule (``require``), compiled as it is: each function bound to its callees' compiled copies -----
+_values_ok = bind(rq.values_ok, "nb")
+_two_sum = bind(rq.two_sum, "nb")
+_types_ok = bind(rq.types_ok, "nb")
+_sat = bind(rq.sat, "nb", None, values_ok=_values_ok, two_sum=_two_sum, types_ok=_types_ok)
+_viable = bind(rq.viable, "nb", None, values_ok=_values_ok, two_sum=_two_sum)
+_all_sat = bind(rq.all_sat, "nb", None, sat=_sat)
+_rem_of = bind(rq.rem_of, "nb")
+_fill = bind(rq.fill, "nb", None, viable=_viable, rem_of=_rem_of, all_sat=_all_sat)
+_exists = bind(rq.exists, "nb", None, fill=_fill)
+_min_need = bind(rq.min_need, "nb", None, exists=_exists)
 
 
 @njit(cache=True)
 def min_need(ck, sv, inc, avail0, cards, n, at_least):
-    """``Checker.min_need``: fewest cards to add to the ``n`` ``cards`` to meet the requirement; DEAD if none.
-
-    ``at_least``: a known lower bound of the answer (searches for fewer cards are skipped)."""
-    avail = avail0.copy()
+    """``require.min_need`` of the ``n`` ``cards`` under checker (``ck``, ``sv``, ``inc``, ``avail0``), with
+    its work rows (``require.scratch``) as arrays: fewest cards to add; DEAD if none."""
+    k = ck[K_NSERV]
     t = max(ck[K_HIGH], n, 1)
-    ws = np.empty(_words(ck[K_NSERV], t), dtype=np.int64)
-    for i in range(n):
-        avail[cards[i]] -= 1
-        if avail[cards[i]] < 0:
-            return DEAD
-    start = max(ck[K_LOW], n + max(at_least, 0))
-    for total in range(start, ck[K_HIGH] + 1):
-        if _exists(ck, sv, inc, cards, n, total, avail, ws):
-            return total - n
-    return DEAD
+    return _min_need(ck, sv, inc, avail0.copy(), cards, n, at_least, np.zeros(k, np.int64), np.zeros(t, np.int64),
+                     np.zeros((k, t), np.int64), np.zeros(k, np.int64), np.zeros((6, t + 1), np.int64),
+                     np.zeros((5, t), np.int64))
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -534,13 +173,6 @@ def rehash(hslot, owner, slen, seq, nrows):
 # == Python side: one game's table (its arrays, growth, the stored copy) ==============================
 #: ``NobleTables``' arrays with one entry per row (what ``grow`` doubles and a stored table keeps)
 _ROW_ARRAYS = ("trans", "need", "owner", "slen", "seq")
-#: checker and service fields copied as they are (``K_*``, ``V_*`` -> the checker's or service's attribute)
-_CK_FIELDS = ((K_ORDERED, "ordered"), (K_NCODES, "ncodes"), (K_SPAN, "span"), (K_VMIN, "vmin"),
-              (K_VMAX, "vmax"), (K_WILD, "wild"), (K_NCLASS, "nclass"), (K_LOW, "low"), (K_HIGH, "high"))
-_SV_FIELDS = ((V_COLOUR, "colour"), (V_SAME, "same_value"), (V_ORDER, "order"), (V_FIRST, "first"),
-              (V_LAST, "last"), (V_TWO_SUM, "two_sum"), (V_DISTINCT, "distinct"), (V_WILD, "wild"),
-              (V_TYPED, "typed"))
-
 
 class NobleTables:
     """The noble requirements of one game, compiled for the functions above (see the module's docstring).
@@ -611,27 +243,12 @@ class NobleTables:
         return buf.getvalue()
 
     def _compile(self, k: int, chk: Checker) -> None:
-        """Fill checker ``k``'s fields."""
-        ck = self.ck[k]
-        for at, name in _CK_FIELDS:
-            ck[at] = int(getattr(chk, name))
-        ck[K_NSERV] = len(chk.services)
+        """Fill checker ``k``'s rows with the ones the checker holds (``Checker.ck``, ``sv``, ``inc``)."""
+        self.ck[k] = chk.ck
         self.avail[k, :chk.ncodes] = chk.avail
-        parity = {None: PARITY_NONE, "even": PARITY_EVEN, "odd": PARITY_ODD, "same": PARITY_SAME}
-        for j, s in enumerate(chk.services):
-            v = self.sv[k, j]
-            for at, name in _SV_FIELDS:
-                v[at] = int(getattr(s, name))
-            v[V_CARDS] = NONE if s.cards is None else s.cards
-            v[V_NINC] = len(s.include)
-            for m, (t, n) in enumerate(s.include):
-                self.inc[k, j, m] = (t, n)
-            v[V_PARITY] = parity[s.parity]
-            for has, at, bound in ((V_HAS_LT, V_LT, s.lt), (V_HAS_GT, V_GT, s.gt),
-                                   (V_HAS_EQ, V_EQ, s.eq)):
-                v[has] = int(bound is not None)
-                v[at] = bound or 0
-            v[V_CAP] = chk._cap(s)
+        for j, (row, inc) in enumerate(zip(chk.sv, chk.inc)):
+            self.sv[k, j] = row
+            self.inc[k, j, :len(inc)] = inc
 
     def args(self) -> tuple[np.ndarray, ...]:
         """The arrays compiled functions take (``step``, ``intern``...), in order."""

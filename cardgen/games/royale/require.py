@@ -1,4 +1,4 @@
-"""Noble requirements compiled into fast incremental checkers.
+"""A noble's request, met exactly: the rule written once, for the reference engine and the compiled tier.
 
 A ``Checker`` is built once per distinct requirement (and dish-card universe) and is
 shared by every game played with it. It answers, for the cards under a noble:
@@ -13,26 +13,45 @@ apart only what the requirement can tell apart: each dish type it names, the wil
 become a *state*: the sorted tuple of codes (or the tuple in play order for an
 ordered requirement), interned as an int. Transitions ``(state, code) -> state``
 are memoised in a dict keyed by one int, so the engine's hot path is a single dict
-lookup; a new state costs one bounded depth-first search, done once per process.
+lookup; a new state costs one bounded depth-first search (``min_need``), done once
+per process.
 
 The search is exact: it looks for a completion among the cards the deck really
 holds (each dish card exists once), minus those already under this noble.
+
+**Written once.** The rule's meaning (``values_ok``, ``types_ok``, ``sat``, ``viable``
+and the completion search ``min_need``) is plain Python over integer rows: the
+checker as ``ck`` (fields ``K_*``), its services as ``sv[j]`` (fields ``V_*``) with
+``inc[j][m]`` = (class, count) of each "at least" clause, and scratch rows. The
+``Checker`` runs these functions as they are, on lists; ``compiled_require`` compiles
+the very same functions with numba (``cardgen.jit.bind``) for the compiled tier and
+its agents, on numpy arrays. So a rule changes here, in one place, for both.
 """
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import product
+from typing import Any
 
 from cardgen.games.royale.model import NobleFace, Service
 
-#: Marks "no class" in compiled services.
+#: Marks "no class" (and "no number of cards") in compiled services.
 NONE = -1
 #: ``need`` of a state that can never be completed.
 DEAD = -1
-#: the remainder by 2 every value of an "even" or "odd" service has
-_REMAINDER = {"even": 0, "odd": 1}
+#: "no bound" for a sum with any number of cards still to come
+BIG = 1 << 30
+
+# -- checker fields (``ck[...]``) -----------------------------------------------------------
+(K_ORDERED, K_NSERV, K_NCODES, K_SPAN, K_VMIN, K_VMAX, K_WILD, K_NCLASS, K_LOW, K_HIGH) = range(10)
+CK_SIZE = 10
+# -- service fields (``sv[j][...]``): NONE / 0 for "none" as noted ------------------------------
+(V_CARDS, V_COLOUR, V_NINC, V_SAME, V_PARITY, V_HAS_LT, V_LT, V_HAS_GT, V_GT, V_HAS_EQ, V_EQ, V_ORDER,
+ V_FIRST, V_LAST, V_TWO_SUM, V_DISTINCT, V_WILD, V_TYPED) = range(18)
+SV_SIZE = 18
+PARITY_NONE, PARITY_EVEN, PARITY_ODD, PARITY_SAME = range(4)
+_PARITY = {None: PARITY_NONE, "even": PARITY_EVEN, "odd": PARITY_ODD, "same": PARITY_SAME}
 
 
 @dataclass(frozen=True)
@@ -51,7 +70,7 @@ class Universe:
 
 @dataclass(frozen=True)
 class CService:
-    """A service with dish types replaced by class numbers (plain fields for speed)."""
+    """A service with dish types replaced by class numbers (what ``row`` writes as an ``sv`` row)."""
 
     cards: int | None
     colour: int
@@ -73,6 +92,22 @@ class CService:
         """Whether the check depends on which type a wild card stands for."""
         return (self.colour != NONE or bool(self.include) or self.first != NONE
                 or self.last != NONE or self.distinct)
+
+    def row(self) -> list[int]:
+        """This service as an ``sv`` row (fields ``V_*``)."""
+        v = [0] * SV_SIZE
+        v[V_CARDS] = NONE if self.cards is None else self.cards
+        v[V_COLOUR], v[V_NINC], v[V_SAME] = self.colour, len(self.include), int(self.same_value)
+        v[V_PARITY], v[V_ORDER], v[V_FIRST], v[V_LAST] = _PARITY[self.parity], self.order, self.first, self.last
+        for has, at, bound in ((V_HAS_LT, V_LT, self.lt), (V_HAS_GT, V_GT, self.gt), (V_HAS_EQ, V_EQ, self.eq)):
+            v[has], v[at] = int(bound is not None), bound or 0
+        v[V_TWO_SUM], v[V_DISTINCT], v[V_WILD], v[V_TYPED] = (int(self.two_sum), int(self.distinct), int(self.wild),
+                                                              int(self.typed))
+        return v
+
+    def inc(self) -> list[list[int]]:
+        """The "at least" clauses as ``inc[j]`` rows: [class, count] (one [NONE, 0] when there are none)."""
+        return [[t, k] for t, k in self.include] or [[NONE, 0]]
 
 
 class Checker:
@@ -107,8 +142,6 @@ class Checker:
             for t in universe.wild_types:
                 self.class_of[t] = cls
         self.nclass = n
-        #: classes a wild card may stand for
-        self.wild_as = tuple(c for c in range(n) if c != self.wild)
         self.vmin, self.vmax = universe.values
         self.span = self.vmax - self.vmin + 1
         self.ncodes = n * self.span
@@ -119,14 +152,21 @@ class Checker:
         #: fewest and most cards a completion holds
         self.low = sum(1 if s.cards is None else s.cards for s in self.services)
         self.high = sum(self._cap(s) for s in self.services)
+        #: the requirement as the rows the functions below read (see the module's docstring)
+        self.ck = [0] * CK_SIZE
+        for at, value in ((K_ORDERED, self.ordered), (K_NSERV, len(self.services)), (K_NCODES, self.ncodes),
+                          (K_SPAN, self.span), (K_VMIN, self.vmin), (K_VMAX, self.vmax), (K_WILD, self.wild),
+                          (K_NCLASS, self.nclass), (K_LOW, self.low), (K_HIGH, self.high)):
+            self.ck[at] = int(value)
+        self.sv = [s.row() for s in self.services]
+        self.inc = [s.inc() for s in self.services]
         self.states: list[tuple[int, ...]] = []
         self.need: list[int] = []
         self._index: dict[tuple[int, ...], int] = {}
         self.trans: dict[int, int] = {}
         # state 0 is "no card"; its need is DEAD when the requirement cannot be met at all
-        need = self.min_need(())
         self.states.append(())
-        self.need.append(DEAD if need is None else need)
+        self.need.append(self.min_need(()))
         self._index[()] = 0
 
     # -- codes ---------------------------------------------------------------------
@@ -148,6 +188,13 @@ class Checker:
             first=self._cls(s.first), last=self._cls(s.last),
             two_sum=s.two_sum_to_third, distinct=s.distinct_types, wild=s.wild)
 
+    def _cap(self, s: CService) -> int:
+        """Most cards a service can hold."""
+        if s.cards is not None:
+            return s.cards
+        assert s.eq is not None
+        return max(1, s.eq // self.vmin) if self.vmin >= 1 else 12
+
     # -- the automaton -----------------------------------------------------------
     def _intern(self, cards: tuple[int, ...], at_least: int = 0) -> int:
         sid = self._index.get(cards)
@@ -166,7 +213,7 @@ class Checker:
                     return DEAD
                 at_least = max(at_least, need_of[part] - 1)
         need = self.min_need(cards, at_least)
-        if need is None:
+        if need == DEAD:
             self._index[cards] = DEAD
             return DEAD
         sid = len(self.states)
@@ -197,203 +244,403 @@ class Checker:
                 return DEAD
         return sid
 
-    # -- exact checks ----------------------------------------------------------------
+    def min_need(self, cards: Sequence[int], at_least: int = 0) -> int:
+        """Fewest cards to add to ``cards`` to meet the requirement exactly; ``DEAD`` if impossible
+        (``min_need`` below, on this checker's rows). ``at_least``: a known lower bound of the answer."""
+        cards = list(cards)
+        if len(cards) > self.high:
+            return DEAD  # more cards than any completion holds (the compiled table refuses them too)
+        # fresh work rows each time: a checker is shared by every game of the process, threads included
+        return min_need(self.ck, self.sv, self.inc, list(self.avail), cards, len(cards), at_least,
+                        *scratch(len(self.services), max(self.high, 1)))
+
+    # -- one service's cards, as the functions below read them (tests and readers) --------------
     def sat(self, s: CService, cards: Sequence[int]) -> bool:
-        """Whether one service's cards (in play order) meet it exactly."""
-        n = len(cards)
-        if n == 0 or (s.cards is not None and n != s.cards):
-            return False
-        span, vmin, wild = self.span, self.vmin, self.wild
-        cls = [c // span for c in cards]
-        vals = [c % span + vmin for c in cards]
-        if not s.wild and wild != NONE and wild in cls:
-            return False
-        if not self._values_ok(s, vals, 0):
-            return False
-        if s.two_sum and not any(vals[a] + vals[b] == vals[3 - a - b] for a, b in ((0, 1), (0, 2), (1, 2))):
-            return False
-        if not s.typed:
-            return True
-        wild_pos = [i for i, c in enumerate(cls) if c == wild] if wild != NONE else []
-        for choice in product(self.wild_as, repeat=len(wild_pos)):
-            types = list(cls)
-            for i, t in zip(wild_pos, choice):
-                types[i] = t
-            if self._types_ok(s, types):
-                return True
-        return False
+        """Whether one service's cards (codes in play order) meet it exactly."""
+        return sat(self.ck, s.row(), s.inc(), list(cards), len(cards), scratch(1, max(len(cards), 1))[5])
 
     def _values_ok(self, s: CService, vals: list[int], rem: int | None) -> bool:
-        """Value constraints of a service holding ``vals`` with ``rem`` cards still to come."""
-        if s.same_value and any(v != vals[0] for v in vals):
-            return False
-        if s.parity is not None and vals:
-            want = vals[0] % 2 if s.parity == "same" else _REMAINDER[s.parity]
-            if any(v % 2 != want for v in vals):
-                return False
-        if s.order and vals:
-            for a, b in zip(vals, vals[1:]):
-                if (b - a) * s.order <= 0:
-                    return False
-            if rem:
-                if s.order > 0 and vals[-1] + rem > self.vmax:
-                    return False
-                if s.order < 0 and vals[-1] - rem < self.vmin:
-                    return False
-        if s.lt is not None or s.gt is not None or s.eq is not None:
-            total = sum(vals)
-            if rem is None:
-                lo = total if self.vmin >= 0 else -(1 << 30)
-                hi = total if self.vmax <= 0 else 1 << 30
-            else:
-                lo, hi = total + rem * self.vmin, total + rem * self.vmax
-            if s.lt is not None and lo >= s.lt:
-                return False
-            if s.gt is not None and hi <= s.gt:
-                return False
-            if s.eq is not None and not lo <= s.eq <= hi:
-                return False
-        return True
+        """Value constraints of a service holding ``vals`` with ``rem`` cards still to come (None: any number)."""
+        return values_ok(s.row(), vals, len(vals), rem is not None, rem or 0, self.vmin, self.vmax)
 
     @staticmethod
     def _types_ok(s: CService, types: list[int]) -> bool:
-        if s.colour != NONE and any(t != s.colour for t in types):
-            return False
-        for t, k in s.include:
-            if types.count(t) < k:
+        """Whether cards of these classes (wild cards already replaced) meet a service's type clauses."""
+        return types_ok(s.row(), s.inc(), types, len(types))
+
+
+# == the rule, once: plain Python over integer rows, compiled as it is by ``compiled_require`` ==========
+# Lists here, numpy arrays there: no Python objects, no recursion (numba's cache and recursion do not mix).
+
+def scratch(k: int, t: int) -> tuple[Any, ...]:
+    """Work rows of ``min_need`` for ``k`` services and at most ``t`` cards, as lists:
+    (sizes, slot, groups, glen, stack, wk)."""
+    return ([0] * k, [0] * t, [[0] * t for _ in range(k)], [0] * k, [[0] * (t + 1) for _ in range(6)],
+            [[0] * t for _ in range(5)])
+
+
+def values_ok(sv: Any, vals: Any, n: int, has_rem: bool, rem: int, vmin: int, vmax: int) -> bool:
+    """Value constraints of a service holding the first ``n`` of ``vals``, ``rem`` cards still to come
+    (``has_rem`` False: any number): same value, parity, ascending/descending (room left for the
+    cards to come), a sum under, over or equal to a number (reachable with the cards to come)."""
+    if sv[V_SAME]:
+        for i in range(n):
+            if vals[i] != vals[0]:
                 return False
-        if s.first != NONE and types[0] != s.first:
-            return False
-        if s.last != NONE and types[-1] != s.last:
-            return False
-        if s.distinct and len(set(types)) != len(types):
-            return False
-        return True
-
-    def viable(self, s: CService, cards: Sequence[int], rem: int | None) -> bool:
-        """Necessary conditions for a service holding ``cards`` with ``rem`` more to come."""
-        n = len(cards)
-        if s.cards is not None and n > s.cards:
-            return False
-        if n == 0:
-            return True
-        span, wild = self.span, self.wild
-        cls = [c // span for c in cards]
-        vals = [c % span + self.vmin for c in cards]
-        has_wild = wild != NONE and wild in cls
-        if has_wild and not s.wild:
-            return False
-        if s.colour != NONE and any(c != s.colour and c != wild for c in cls):
-            return False
-        if s.first != NONE and cls[0] != s.first and cls[0] != wild:
-            return False
-        if s.last != NONE and rem == 0 and cls[-1] != s.last and cls[-1] != wild:
-            return False
-        if s.distinct:
-            plain = [c for c in cls if c != wild]
-            if len(set(plain)) != len(plain):
+    par = sv[V_PARITY]
+    if par != PARITY_NONE and n > 0:
+        want = vals[0] % 2 if par == PARITY_SAME else (1 if par == PARITY_ODD else 0)
+        for i in range(n):
+            if vals[i] % 2 != want:
                 return False
-        if s.include:
-            more = (1 << 30) if rem is None else rem
-            for t, k in s.include:
-                if sum(1 for c in cls if c == t or c == wild) + more < k:
-                    return False
-        if s.two_sum and n == 3 and not any(vals[a] + vals[b] == vals[3 - a - b]
-                                            for a, b in ((0, 1), (0, 2), (1, 2))):
-            return False
-        return self._values_ok(s, vals, rem)
-
-    # -- the search ------------------------------------------------------------------
-    def _cap(self, s: CService) -> int:
-        """Most cards a service can hold."""
-        if s.cards is not None:
-            return s.cards
-        assert s.eq is not None
-        return max(1, s.eq // self.vmin) if self.vmin >= 1 else 12
-
-    def min_need(self, cards: tuple[int, ...], at_least: int = 0) -> int | None:
-        """Fewest cards to add to ``cards`` to meet the requirement exactly; None if impossible.
-
-        ``at_least``: a known lower bound of the answer (the need of ``cards`` less its last
-        card, minus one), so the searches for fewer cards, which must fail, are skipped.
-        """
-        avail = list(self.avail)
-        for c in cards:
-            avail[c] -= 1
-            if avail[c] < 0:
-                return None
-        for total in range(max(self.low, len(cards) + max(at_least, 0)), self.high + 1):
-            if self._exists(cards, total, avail):
-                return total - len(cards)
-        return None
-
-    def _exists(self, placed: tuple[int, ...], total: int, avail: list[int]) -> bool:
-        services = self.services
-        k = len(services)
-        if self.ordered:
-            sizes: list[int | None] = [s.cards for s in services]
-            if sizes[-1] is None:
-                sizes[-1] = total - sum(x for x in sizes[:-1] if x is not None)
-                if sizes[-1] < 1:
-                    return False
-            elif sum(x for x in sizes if x is not None) != total:
+    order = sv[V_ORDER]
+    if order != 0 and n > 0:
+        for i in range(n - 1):
+            if (vals[i + 1] - vals[i]) * order <= 0:
                 return False
-            slot: list[int] = []
-            for j, size in enumerate(sizes):
-                slot.extend([j] * (size or 0))
+        if has_rem and rem != 0:
+            if order > 0 and vals[n - 1] + rem > vmax:
+                return False
+            if order < 0 and vals[n - 1] - rem < vmin:
+                return False
+    if sv[V_HAS_LT] or sv[V_HAS_GT] or sv[V_HAS_EQ]:
+        total = 0
+        for i in range(n):
+            total += vals[i]
+        if not has_rem:  # any number of cards may come: only the direction they move the sum bounds it
+            lo = total if vmin >= 0 else -BIG
+            hi = total if vmax <= 0 else BIG
         else:
-            sizes = [s.cards for s in services]
-            fixed = sum(x for x in sizes if x is not None)
-            unbounded = [j for j, x in enumerate(sizes) if x is None]
-            if fixed > total or (not unbounded and fixed != total) or fixed + len(unbounded) > total:
+            lo = total + rem * vmin
+            hi = total + rem * vmax
+        if sv[V_HAS_LT] and lo >= sv[V_LT]:
+            return False
+        if sv[V_HAS_GT] and hi <= sv[V_GT]:
+            return False
+        if sv[V_HAS_EQ] and not (lo <= sv[V_EQ] <= hi):
+            return False
+    return True
+
+
+def two_sum(vals: Any) -> bool:
+    """Whether two of three values add up to the third (in any position)."""
+    return (vals[0] + vals[1] == vals[2]) or (vals[0] + vals[2] == vals[1]) or (vals[1] + vals[2] == vals[0])
+
+
+def types_ok(sv: Any, inc: Any, types: Any, n: int) -> bool:
+    """The type clauses of a service for ``n`` cards of these classes (wild cards already stood in):
+    one colour, at least k of a type, the first / last card's type, all types different."""
+    col = sv[V_COLOUR]
+    if col != NONE:
+        for i in range(n):
+            if types[i] != col:
                 return False
-            slot = []
-        groups: list[list[int]] = [[] for _ in range(k)]
-        nplaced = len(placed)
-        codes = range(self.ncodes)
+    for m in range(sv[V_NINC]):
+        t = inc[m][0]
+        cnt = 0
+        for i in range(n):
+            if types[i] == t:
+                cnt += 1
+        if cnt < inc[m][1]:
+            return False
+    if sv[V_FIRST] != NONE and types[0] != sv[V_FIRST]:
+        return False
+    if sv[V_LAST] != NONE and types[n - 1] != sv[V_LAST]:
+        return False
+    if sv[V_DISTINCT]:
+        for i in range(n):
+            for j in range(i):
+                if types[i] == types[j]:
+                    return False
+    return True
 
-        def rem_of(j: int, free: int) -> int | None:
-            size = sizes[j]
-            if size is not None:
-                return size - len(groups[j])
-            others_need = sum((sizes[i] or 0) - len(groups[i]) for i in range(k) if sizes[i] is not None)
-            if sum(1 for x in sizes if x is None) == 1:
-                return free - others_need
-            return None
 
-        def fill(i: int, low: int) -> bool:
-            if i == total:
-                return all(self.sat(s, g) for s, g in zip(services, groups))
-            free = total - i - 1
-            if i < nplaced:
-                candidates: Iterable[int] = (placed[i],)
-            else:
-                candidates = codes if self.ordered else range(low, self.ncodes)
-            for code in candidates:
-                ext = i >= nplaced
-                if ext and avail[code] <= 0:
-                    continue
-                targets = (slot[i],) if self.ordered else range(k)
-                for j in targets:
-                    if sizes[j] is not None and len(groups[j]) >= sizes[j]:
-                        continue
-                    groups[j].append(code)
-                    if ext:
-                        avail[code] -= 1
-                    ok = self.viable(services[j], groups[j], rem_of(j, free))
-                    if ok and not self.ordered:
-                        need = sum((sizes[x] or 0) - len(groups[x]) for x in range(k) if sizes[x] is not None)
-                        need += sum(1 for x in range(k) if sizes[x] is None and not groups[x])
-                        ok = need <= free
-                    found = ok and fill(i + 1, code if ext else low)
-                    groups[j].pop()
-                    if ext:
-                        avail[code] += 1
-                    if found:
-                        return True
+def sat(ck: Any, sv: Any, inc: Any, cards: Any, n: int, wk: Any) -> bool:
+    """Whether one service's ``n`` cards (codes in play order) meet it exactly: its number of cards,
+    no wild card where refused, the value clauses, and the type clauses for some type each wild
+    card stands for (``wk``: five work rows)."""
+    if n == 0 or (sv[V_CARDS] != NONE and n != sv[V_CARDS]):
+        return False
+    span, vmin, wild = ck[K_SPAN], ck[K_VMIN], ck[K_WILD]
+    cls = wk[0]
+    vals = wk[1]
+    nwild = 0
+    for i in range(n):
+        cls[i] = cards[i] // span
+        vals[i] = cards[i] % span + vmin
+        if wild != NONE and cls[i] == wild:
+            nwild += 1
+    if not sv[V_WILD] and nwild > 0:
+        return False
+    if not values_ok(sv, vals, n, True, 0, vmin, ck[K_VMAX]):
+        return False
+    if sv[V_TWO_SUM] and not two_sum(vals):
+        return False
+    if not sv[V_TYPED]:
+        return True
+    if nwild == 0:
+        return types_ok(sv, inc, cls, n)
+    # every choice of a class (other than the wild class) for each wild card, counted like an odometer
+    pos = wk[2]
+    w = 0
+    for i in range(n):
+        if cls[i] == wild:
+            pos[w] = i
+            w += 1
+    nas = ck[K_NCLASS] - 1
+    if nas <= 0:
+        return False
+    choice = wk[3]
+    types = wk[4]
+    for i in range(n):
+        types[i] = cls[i]
+    for w in range(nwild):
+        choice[w] = 0
+    while True:
+        for w in range(nwild):
+            c = choice[w]
+            types[pos[w]] = c if c < wild else c + 1  # the classes other than ``wild``, in order
+        if types_ok(sv, inc, types, n):
+            return True
+        w = nwild - 1
+        while w >= 0:
+            choice[w] += 1
+            if choice[w] < nas:
+                break
+            choice[w] = 0
+            w -= 1
+        if w < 0:
             return False
 
-        return fill(0, 0)
+
+def viable(ck: Any, sv: Any, inc: Any, cards: Any, n: int, has_rem: bool, rem: int, wk: Any) -> bool:
+    """Necessary conditions for a service holding ``n`` cards with ``rem`` more to come (``has_rem``
+    False: any number): what no card to come can repair."""
+    if sv[V_CARDS] != NONE and n > sv[V_CARDS]:
+        return False
+    if n == 0:
+        return True
+    span, vmin, wild = ck[K_SPAN], ck[K_VMIN], ck[K_WILD]
+    cls = wk[0]
+    vals = wk[1]
+    has_wild = False
+    for i in range(n):
+        cls[i] = cards[i] // span
+        vals[i] = cards[i] % span + vmin
+        if wild != NONE and cls[i] == wild:
+            has_wild = True
+    if has_wild and not sv[V_WILD]:
+        return False
+    col = sv[V_COLOUR]
+    if col != NONE:
+        for i in range(n):
+            if cls[i] != col and cls[i] != wild:
+                return False
+    if sv[V_FIRST] != NONE and cls[0] != sv[V_FIRST] and cls[0] != wild:
+        return False
+    if sv[V_LAST] != NONE and has_rem and rem == 0 and cls[n - 1] != sv[V_LAST] and cls[n - 1] != wild:
+        return False
+    if sv[V_DISTINCT]:
+        for i in range(n):
+            if cls[i] == wild:
+                continue
+            for j in range(i):
+                if cls[j] == cls[i]:
+                    return False
+    if sv[V_NINC] > 0:
+        more = rem if has_rem else BIG
+        for m in range(sv[V_NINC]):
+            t = inc[m][0]
+            cnt = 0
+            for i in range(n):
+                if cls[i] == t or cls[i] == wild:
+                    cnt += 1
+            if cnt + more < inc[m][1]:
+                return False
+    if sv[V_TWO_SUM] and n == 3 and not two_sum(vals):
+        return False
+    return values_ok(sv, vals, n, has_rem, rem, vmin, ck[K_VMAX])
+
+
+def all_sat(ck: Any, sv: Any, inc: Any, groups: Any, glen: Any, wk: Any) -> bool:
+    """Whether each service's cards meet it exactly."""
+    for j in range(ck[K_NSERV]):
+        if not sat(ck, sv[j], inc[j], groups[j], glen[j], wk):
+            return False
+    return True
+
+
+def rem_of(sizes: Any, glen: Any, k: int, j: int, free: int, nnone: int) -> tuple[bool, int]:
+    """(known, cards still to come to service ``j``) with ``free`` cards left to place: known for a
+    service of a fixed size, or for the one service of no fixed size once the others' are counted."""
+    if sizes[j] != NONE:
+        return True, sizes[j] - glen[j]
+    if nnone == 1:
+        others = 0
+        for x in range(k):
+            if sizes[x] != NONE:
+                others += sizes[x] - glen[x]
+        return True, free - others
+    return False, 0
+
+
+def fill(total: int, ck: Any, sv: Any, inc: Any, placed: Any, nplaced: int, avail: Any, sizes: Any, slot: Any,
+         groups: Any, glen: Any, wk: Any, stack: Any) -> bool:
+    """Whether ``total`` cards, the ``nplaced`` ``placed`` ones first, can be shared among the services so
+    that each is met: a depth-first search with an explicit stack (``stack``'s six rows).
+
+    Level ``i`` places card ``i``: the placed card, else every code the deck still holds
+    (``avail``; unordered: from the previous extension card's code up, each multiset once),
+    into each service in order (ordered: the service its position belongs to, ``slot[i]``);
+    a placement that passes ``viable`` (and, unordered, leaves enough cards for the
+    services still empty) goes one level down."""
+    k = ck[K_NSERV]
+    ordered = ck[K_ORDERED] != 0
+    ncodes = ck[K_NCODES]
+    nnone = 0
+    for x in range(k):
+        if sizes[x] == NONE:
+            nnone += 1
+    if total == 0:
+        return all_sat(ck, sv, inc, groups, glen, wk)
+    for r in range(6):
+        for x in range(total + 1):
+            stack[r][x] = 0
+    cc = stack[0]  # next code to try at each level
+    jj = stack[1]  # next service to try for that code
+    chi = stack[2]  # past the last code to try
+    low = stack[3]  # lowest code an extension card may have (unordered)
+    pj = stack[4]  # where each level's card went
+    pc = stack[5]  # and its code
+    i = 0
+    init = True
+    while True:
+        ext = i >= nplaced
+        j_lo = slot[i] if ordered else 0
+        j_hi = slot[i] + 1 if ordered else k
+        if init:
+            if not ext:
+                cc[i], chi[i] = placed[i], placed[i] + 1
+            elif ordered:
+                cc[i], chi[i] = 0, ncodes
+            else:
+                cc[i], chi[i] = low[i], ncodes
+            jj[i] = j_lo
+        free = total - i - 1
+        down = False
+        while cc[i] < chi[i]:
+            code = cc[i]
+            if ext and avail[code] <= 0:
+                cc[i] += 1
+                jj[i] = j_lo
+                continue
+            while jj[i] < j_hi:
+                j = jj[i]
+                jj[i] += 1
+                if sizes[j] != NONE and glen[j] >= sizes[j]:
+                    continue
+                groups[j][glen[j]] = code
+                glen[j] += 1
+                if ext:
+                    avail[code] -= 1
+                has_rem, rem = rem_of(sizes, glen, k, j, free, nnone)
+                ok = viable(ck, sv[j], inc[j], groups[j], glen[j], has_rem, rem, wk)
+                if ok and not ordered:
+                    need = 0
+                    for x in range(k):
+                        if sizes[x] != NONE:
+                            need += sizes[x] - glen[x]
+                        elif glen[x] == 0:
+                            need += 1
+                    ok = need <= free
+                if ok:
+                    pj[i] = j
+                    pc[i] = code
+                    low[i + 1] = code if ext else low[i]
+                    down = True
+                    break
+                glen[j] -= 1
+                if ext:
+                    avail[code] += 1
+            if down:
+                break
+            cc[i] += 1
+            jj[i] = j_lo
+        if down:  # one level down; with every card placed, done if each service is met, else back
+            i += 1
+            init = True
+            if i < total:
+                continue
+            if all_sat(ck, sv, inc, groups, glen, wk):
+                return True
+        elif i == 0:
+            return False
+        i -= 1
+        glen[pj[i]] -= 1
+        if i >= nplaced:
+            avail[pc[i]] += 1
+        init = False
+
+
+def exists(ck: Any, sv: Any, inc: Any, placed: Any, nplaced: int, total: int, avail: Any, sizes: Any, slot: Any,
+           groups: Any, glen: Any, wk: Any, stack: Any) -> bool:
+    """Whether the ``nplaced`` ``placed`` cards can grow to ``total`` cards meeting the requirement:
+    the services' sizes for this total (an ordered requirement's last service takes the rest),
+    then ``fill``."""
+    k = ck[K_NSERV]
+    for j in range(k):
+        sizes[j] = sv[j][V_CARDS]
+        glen[j] = 0
+    for x in range(max(total, 1)):
+        slot[x] = 0
+    if ck[K_ORDERED]:
+        fixed = 0
+        for j in range(k - 1):
+            if sizes[j] != NONE:
+                fixed += sizes[j]
+        if sizes[k - 1] == NONE:
+            sizes[k - 1] = total - fixed
+            if sizes[k - 1] < 1:
+                return False
+        elif fixed + sizes[k - 1] != total:
+            return False
+        m = 0
+        for j in range(k):
+            for _ in range(max(sizes[j], 0)):
+                if m < total:
+                    slot[m] = j
+                m += 1
+        if m < total:  # a service before the last has no fixed size: these cards have no place
+            return False
+    else:
+        fixed = 0
+        nnone = 0
+        for j in range(k):
+            if sizes[j] != NONE:
+                fixed += sizes[j]
+            else:
+                nnone += 1
+        if fixed > total or (nnone == 0 and fixed != total) or fixed + nnone > total:
+            return False
+    return fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen, wk, stack)
+
+
+def min_need(ck: Any, sv: Any, inc: Any, avail: Any, cards: Any, n: int, at_least: int, sizes: Any, slot: Any,
+             groups: Any, glen: Any, stack: Any, wk: Any) -> int:
+    """Fewest cards to add to the ``n`` ``cards`` to meet the requirement exactly; ``DEAD`` if none.
+
+    ``avail``: the deck's copies per code (a copy: changed here); ``at_least``: a known lower
+    bound of the answer (the need of ``cards`` less its last card, minus one), so the searches
+    for fewer cards, which must fail, are skipped; the rest: ``scratch`` rows for ``high`` cards."""
+    for i in range(n):
+        avail[cards[i]] -= 1
+        if avail[cards[i]] < 0:
+            return DEAD
+    start = max(ck[K_LOW], n + max(at_least, 0))
+    for total in range(start, ck[K_HIGH] + 1):
+        if exists(ck, sv, inc, cards, n, total, avail, sizes, slot, groups, glen, wk, stack):
+            return total - n
+    return DEAD
 
 
 _CACHE: dict[str, Checker] = {}
