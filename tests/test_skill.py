@@ -20,7 +20,7 @@ def test_the_figure_is_the_win_share_over_the_fair_share_normalised() -> None:
     assert doc["versus"]["heuristic"]["edge"] == pytest.approx((0.125 - 0.25) / 0.75, abs=1e-6)
     assert doc["versus"]["heuristic"]["completed"] == 98
     line = format_skill(doc)
-    assert "skill: 0.33 [" in line and "random 50.0% [" in line and "heuristic 12.5%" in line
+    assert "skill: 0.33 [" in line and "random 50% [" in line and "heuristic 12.5%" in line
 
 
 def test_search_sits_in_every_seat_equally_often() -> None:

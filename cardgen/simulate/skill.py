@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.agents.search import DEFAULT_ITERATIONS
+from cardgen.languages import percent
 from cardgen.simulate.runner import (DEFAULT_CAP, DeckRef, Loader, agent_factories, cached_deck, cached_game,
                                      play_game)
 from cardgen.simulate.seeds import game_seed
@@ -119,7 +120,7 @@ def skill_json(players: int, totals: dict[str, tuple[float, int, int]], iteratio
 def format_skill(skill: dict[str, Any]) -> str:
     """One summary line: the skill figure and search's win share against each opponent."""
     def pct(x: float) -> str:
-        return f"{100 * x:.1f}%"
+        return percent(x, "en")
 
     parts = [f"{name} {pct(v['rate'])} [{pct(v['low'])}-{pct(v['high'])}]"
              for name, v in skill["versus"].items() if v["rate"] is not None]

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.languages import percent
+
 
 def _pct(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:.1f}%"
+    return "-" if x is None else percent(x, "en")
 
 
 def _num(x: Any) -> str:
@@ -112,7 +114,7 @@ def format_value(name: str, x: float | None, signed: bool = False) -> str:
     if x is None:
         return "-"
     if is_share(name) or name.startswith("skill:"):
-        return f"{100 * x:+.1f}%" if signed else f"{100 * x:.1f}%"
+        return percent(x, "en", signed)
     return f"{x:+.2f}" if signed else f"{x:.2f}"
 
 
