@@ -103,12 +103,12 @@ def test_pages_are_deterministic(validated: dict[str, Any]) -> None:
 # One percentage formatter: each chart and table writes a share as languages.percent does (Babel), so a French
 # page reads "28,4 %" with a narrow no-break space everywhere, never a hand-made "28.4%" beside it.
 
-SEAT = {"rate": 0.284, "low": 0.2, "high": 0.35}
+SEAT = {"rate": 0.28456, "low": 0.2, "high": 0.35}
 
 
 def test_charts_write_percentages_with_babel_in_french() -> None:
     rates = grouped_rates_svg([("place 1", [("base", SEAT, "#999")])], "T", 0.25, lang="fr")
-    assert f">{percent(0.284, 'fr')}<" in rates and ">28,4\u202f%<" in rates and "28.4" not in rates
+    assert f">{percent(0.28456, 'fr')}<" in rates and ">28,5\u202f%<" in rates and "28.5" not in rates
     assert f"{percent(0.25, 'fr')}</title>" in rates  # the fair-share line
     overlay = overlay_svg([("a", [[1, 1], [2, 3]], "#999")], "T", "x", lang="fr")
     assert "a 2: 75\u202f%</title>" in overlay
