@@ -76,8 +76,9 @@ RP = "cardgen/report/pages.py"
 RI = "cardgen/report/impact.py"
 
 #: the report pages' tests (issue 34: templates, autoescape, one percentage formatter)
-REPORT_TESTS = ("tests/test_report_escaping.py", "tests/test_report_pages.py", "tests/test_report.py", "tests/test_report_runs.py",
-                "tests/test_report_impact.py", "tests/test_compare.py::test_the_report_speaks_french_when_asked")
+REPORT_TESTS = ("tests/test_report_escaping.py", "tests/test_report_pages.py", "tests/test_report.py",
+                "tests/test_report_runs.py", "tests/test_report_impact.py",
+                "tests/test_compare.py::test_the_report_speaks_french_when_asked")
 
 #: Its second process is started with a scrubbed environment, so it never runs the active mutant:
 #: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that

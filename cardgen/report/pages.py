@@ -93,11 +93,12 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
     """One row per deck and player count: verdict, length, fairness, skill, warnings; links to deck pages."""
     rows = [{"passed": r["passed"], "file": deck_file(r["variant"]), "players": r["players"], "variant": r["variant"],
              "name": infos.get(r["variant"], {}).get("name", ""),
-             "length": (f"{r['turns']['mean']:.1f} turns, {r['rounds']['mean']:.1f} rounds" if r["completed"] else "–"),
+             "length": (f"{r['turns']['mean']:.1f} turns, {r['rounds']['mean']:.1f} rounds" if r["completed"]
+                        else "–"),
              "fairness": _fairness(r), "skill": _skill_text(r), "warnings": short_warnings(r)}
             for r in doc["results"]]
-    return page("overview.html", title, nav, count=len(doc["results"]), failed=sum(not r["passed"] for r in doc["results"]),
-                games=doc["games"], agents=agents_text(doc), seed=doc["seed"], cap=doc["cap"], rows=rows)
+    return page("overview.html", title, nav, count=len(doc["results"]),
+                failed=sum(not r["passed"] for r in doc["results"]), games=doc["games"], agents=agents_text(doc), seed=doc["seed"], cap=doc["cap"], rows=rows)
 
 
 def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat {k}") -> list[tuple[str, list[Any]]]:
@@ -276,7 +277,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                       "table": metrics_table(internal, lang, game=r.get("game_words"))}
         entries.append({
             "players": r["players"], "heading": heading.format(p=r["players"], n=sig), "groups": groups,
-            "shortfalls": [shortfall_line(deck, s, names.get(shortfalls.get(s["peak"], "")), lang) for deck, s in shorts],
+            "shortfalls": [shortfall_line(deck, s, names.get(shortfalls.get(s["peak"], "")), lang)
+                           for deck, s in shorts],
             "cards": (impact_block(r["component_impact"], pictures, True, lang, names)
                       if r.get("component_impact") else ""),
             "charts": charts([(doc["base"], b, BASE_COLOUR), (doc["variant"], v, VARIANT_COLOUR)], lang),

@@ -111,7 +111,8 @@ def sufficiency(stats: dict[str, Any], names: Mapping[str, str] | None = None) -
         piece = what or f"pieces ('{name}')"
         out.append({"peak": name, "component": what, "games_short": short, "games": games, "max": dist["max"],
                     "print_more": more, "cover": COVER,
-                    "warning": f"print {more} more {piece} so that {percent(COVER, 'en', places=0)} of games have enough: the box "
+                    "warning": f"print {more} more {piece} so that {percent(COVER, 'en', places=0)} of games "
+                               f"have enough: the box "
                                f"runs short in {short} of {games} games ({_pct(short / games)}), up to "
                                f"{dist['max']} missing"})
     return out
