@@ -55,6 +55,7 @@ def test_a_trial_on_the_edge_of_its_target_is_on_target() -> None:
                        "metrics": {"2": {"turns": [12.0, 11.0, 13.0]}}}]}
     html = render_tuning(doc)
     assert html.count("<td class=ok>") == 2 and "<td class=off>" not in html
+    assert ">p = 1</td>" in html and "<td>p=2</td>" in html  # the best table's and every trial's values
 
 
 def test_a_whiskers_ticks_stand_across_its_line() -> None:

@@ -82,7 +82,7 @@ def _trial_row(t: dict[str, Any]) -> dict[str, Any]:
     note = t["why"]
     if t.get("repeat_of") is not None:
         note = f"same values as trial {t['repeat_of'] + 1}, not played again"
-    return {"trial": t["trial"] + 1, "values": ", ".join(f"{k}={_fmt(v)}" for k, v in t["values"].items()),
+    return {"trial": t["trial"] + 1, "settings": ", ".join(f"{k}={_fmt(v)}" for k, v in t["values"].items()),
             "feasible": "yes" if t["feasible"] else "no",
             "distance": f"{t['objective']:.3g}" if t["feasible"] else "—", "note": note}
 
@@ -105,7 +105,7 @@ def render_tuning(doc: dict[str, Any]) -> str:
                                   "target": f"{tg['low']:g}–{tg['high']:g}"})
         if cells:
             rows.append({"rank": rank, "trial": t["trial"] + 1, "cells": cells,
-                         "values": ", ".join(f"{k} = {_fmt(v)}" for k, v in t["values"].items())})
+                         "settings": ", ".join(f"{k} = {_fmt(v)}" for k, v in t["values"].items())})
     charts = []
     for param in doc["params"]:
         for tg in targets:
