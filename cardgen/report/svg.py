@@ -1,9 +1,10 @@
 """Small inline SVG charts (no plotting library, no scripts, no external resources).
 
-Each function returns one ``<svg>`` element as a string, sized in CSS pixels and
-readable without JavaScript: axis labels and values are text, and every chart
-has a ``<title>`` for screen readers.
-"""
+Each chart function computes its geometry here (positions rounded, numbers written in the
+page's language, percentages by ``cardgen.languages.percent``) as a list of elements, and
+``templates/report/charts.svg`` writes the markup, autoescaped: a chart comes back as one
+``<svg>`` element (``Markup``), sized in CSS pixels and readable without JavaScript: axis
+labels and values are text, and every chart has a ``<title>`` for screen readers.
 from __future__ import annotations
 
 import math
