@@ -5,6 +5,7 @@ page's language, percentages by ``cardgen.languages.percent``) as a list of elem
 ``templates/report/charts.svg`` writes the markup, autoescaped: a chart comes back as one
 ``<svg>`` element (``Markup``), sized in CSS pixels and readable without JavaScript: axis
 labels and values are text, and every chart has a ``<title>`` for screen readers.
+"""
 from __future__ import annotations
 
 import math
