@@ -72,6 +72,15 @@ DE = "cardgen/simulate/designer.py"
 PR = "cardgen/printable.py"
 TE = "cardgen/terminal.py"
 SU = "cardgen/simulate/summary.py"
+RT = "cardgen/report/templating.py"
+RS = "cardgen/report/svg.py"
+RP = "cardgen/report/pages.py"
+RI = "cardgen/report/impact.py"
+
+#: the report pages' tests (issue 34: templates, autoescape, one percentage formatter)
+REPORT_TESTS = ("tests/test_report_escaping.py", "tests/test_report_pages.py", "tests/test_report.py",
+                "tests/test_report_runs.py", "tests/test_report_impact.py",
+                "tests/test_compare.py::test_the_report_speaks_french_when_asked")
 
 #: Its second process is started with a scrubbed environment, so it never runs the active mutant:
 #: under mutmut it compares the mutated PDF with the unmutated one and "kills" every mutant that
@@ -152,6 +161,14 @@ TARGETS = [
     Target("terminal_summary", SU, _m(SU, "x_format_entry", "x_failure_lines", "x_failed_line", "x_length_line",
                                       "x_balance_lines", "x_shortfall_line", "x_tally_words", "x_joined"),
            ("tests/test_terminal.py", "tests/test_balance.py", "tests/test_simulate_validate.py")),
+    # report pages as autoescaped templates, charts' geometry, one percentage formatter (issue 34)
+    Target("report_templating", RT, ("",), REPORT_TESTS),
+    Target("report_charts", RS, _m(RS, "x__pc", "x__num", "x_element", "x_text_at", "x_chart", "x__grid_lines",
+                                   "x__whisker", "x__vertical", "x_overlay_svg", "x_grouped_rates_svg",
+                                   "x_spread_svg", "x_differences_svg"), REPORT_TESTS),
+    Target("report_pages", RP, _m(RP, "x_changes_box", "x_short_warnings", "x__fairness", "x_metrics_table",
+                                  "x_deck_page", "x_compare_page"), REPORT_TESTS),
+    Target("report_cards", RI, _m(RI, "x_strip", "x_impact_block", "x__scale"), REPORT_TESTS),
 ]
 
 

@@ -1,4 +1,7 @@
-"""The HTML validation report: self-contained, well-formed charts, escaped text."""
+"""The validation report's deck pages: a section and the charts per entry, self-contained, escaped text.
+
+There is one chart path: the charts ``cardgen.report.pages.charts`` draws on the deck and compare pages
+(in the page's language); ``cardgen.report.validation.section`` writes tables only."""
 from __future__ import annotations
 
 import re
@@ -8,8 +11,8 @@ from typing import Any
 
 from toy_game import load_toy, toy_deck
 
-from cardgen.report.svg import bins, histogram_svg, rates_svg
-from cardgen.report.validation import render_html
+from cardgen.report.pages import deck_page
+from cardgen.report.svg import bins, grouped_rates_svg, overlay_svg
 from cardgen.simulate.validate import ValidateOptions, run_validation
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -27,18 +30,18 @@ def test_many_values_are_binned_without_losing_counts() -> None:
     assert sum(c for _, c in floats) == 6 and len(floats) <= 10
 
 
-def test_histogram_bar_heights_follow_counts() -> None:
-    root = ET.fromstring(histogram_svg([("1", 4), ("2", 2), ("3", 0)], "T", "x"))
-    heights = [float(r.get("height")) for r in root.iter(f"{SVG}rect")]
+def test_length_bars_follow_shares() -> None:
+    root = ET.fromstring(overlay_svg([("toy", [[1, 4], [2, 2], [3, 0]], "#00f")], "T", "x"))
+    heights = [float(r.get("height")) for r in root.iter(f"{SVG}rect") if r.get("height") != "10"]  # not the key
     assert heights[0] == 2 * heights[1] and heights[2] == 0
 
 
 def test_rate_chart_draws_an_interval_per_row() -> None:
-    rows = [{"label": "seat 1", "rate": 0.5, "low": 0.4, "high": 0.6},
-            {"label": "seat 2", "rate": 0.5, "low": 0.45, "high": 0.55}]
-    root = ET.fromstring(rates_svg(rows, "label", "Win", fair=0.5))
+    rows = [("seat 1", [("toy", {"rate": 0.5, "low": 0.4, "high": 0.6}, "#00f")]),
+            ("seat 2", [("toy", {"rate": 0.5, "low": 0.45, "high": 0.55}, "#00f")])]
+    root = ET.fromstring(grouped_rates_svg(rows, "Win", fair=0.5))
     texts = "".join(t.text or "" for t in root.iter(f"{SVG}text"))
-    assert "seat 1" in texts and "50.0%" in texts
+    assert "seat 1" in texts and "50%" in texts
     whiskers = [ln for ln in root.iter(f"{SVG}line") if ln.get("stroke-width") == "1.5"]
     widths = [float(ln.get("x2")) - float(ln.get("x1")) for ln in whiskers]
     assert len(widths) == 2 and widths[0] > widths[1]  # the wider interval is drawn wider
@@ -50,22 +53,34 @@ def _doc(tmp_path: Path) -> dict[str, Any]:
     return run_validation([toy_deck("toy", tmp_path), toy_deck("toy_unsettled", tmp_path)], opts)
 
 
-def test_report_has_a_section_and_charts_per_entry(tmp_path: Path) -> None:
-    html = render_html(_doc(tmp_path))
-    for anchor in ("toy-2p", "toy-3p", "toy_unsettled-2p", "toy_unsettled-3p"):
-        assert f'<section id="{anchor}">' in html and f'href="#{anchor}"' in html
-    assert html.count("<svg") == 2 * 4  # length, seats, scores, agents; none without completed games
-    assert html.count("nothing to chart") == 2
-    assert "Win rate per seat" in html and "Game length" in html and "Score distribution" in html
-    assert html.count('class="fail">FAIL') >= 2 and "unsettled" in html
-    for svg in re.findall(r"<svg.*?</svg>", html, flags=re.S):
-        ET.fromstring(svg)  # each chart is well-formed XML
+def _pages(doc: dict[str, Any]) -> dict[str, str]:
+    infos = {"toy_unsettled": {"kind": "variant", "base": "toy", "differences": []}}
+    return {deck: deck_page(deck, doc, infos, None, "") for deck in ("toy", "toy_unsettled")}
+
+
+def test_deck_pages_have_a_section_and_charts_per_entry(tmp_path: Path) -> None:
+    doc = _doc(tmp_path)
+    pages = _pages(doc)
+    for deck, page in pages.items():
+        for players in (2, 3):
+            assert f'<section id="{deck}-{players}p">' in page and f'<h2 id="p{players}">' in page
+    # length, seats, agents, scores per player count; toy_unsettled's games never end: its charts show its base
+    assert pages["toy"].count("<svg") == 4 * 2 and pages["toy"].count('aria-label="Win rate per seat') == 2
+    assert "Game length" in pages["toy"] and "Final scores" in pages["toy"]
+    assert pages["toy_unsettled"].count("<svg") == 4 * 2 and "nothing to chart" not in pages["toy_unsettled"]
+    unsettled = [r for r in doc["results"] if r["variant"] == "toy_unsettled"]
+    alone = deck_page("toy_unsettled", {**doc, "results": unsettled}, {}, None, "")
+    assert alone.count("nothing to chart") == 2 and "<svg" not in alone
+    assert pages["toy_unsettled"].count('class="fail">FAIL') >= 2 and "unsettled" in pages["toy_unsettled"]
+    for page in pages.values():
+        for svg in re.findall(r"<svg.*?</svg>", page, flags=re.S):
+            ET.fromstring(svg)  # each chart is well-formed XML
 
 
 def test_report_is_self_contained_and_escapes_text(tmp_path: Path) -> None:
     doc = _doc(tmp_path)
     doc["results"][0]["rule_gaps"][0]["detail"] = "<script>alert(1)</script>"
-    html = render_html(doc)
+    html = "".join(_pages(doc).values())
     assert "<script" not in html and "&lt;script&gt;" in html
     assert not re.search(r"""(src|href)=["']?(https?:|//)""", html)
     assert "<link" not in html and "@import" not in html

@@ -28,7 +28,7 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
     metrics[0]["follows_from_change"] = follows_from_change("peak:gold_in_hands", diffs, DRACO.tally_sources)
     assert [m["metric"] for m in headline_metrics(metrics)] == ["rounds", "seat_1_win_rate"]  # 6 % of 20, 5 points
     lines = verdict({"metrics": metrics, "games": 400})
-    assert lines == ["Games last 1.2 fewer rounds (95 %: 0.9 to 1.5).",
+    assert lines == ["Games last 1.2 fewer rounds (95%: 0.9 to 1.5).",
                      "The first player wins 33% of games instead of 28%.",
                      "Nothing else moved beyond chance."]
     assert verdict({"metrics": metrics[3:], "games": 400}) == [

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import struct
 from dataclasses import dataclass
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -299,98 +298,62 @@ def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True
     return target
 
 
-def _books(out: Path, deck_id: str) -> str:
-    """Links to the rulebooks and card sheets on disk, one row per language."""
+def _books(out: Path, deck_id: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Links to the rulebooks and card sheets on disk: per language, its name and its (href, text) links."""
     rows = []
     for lang in sorted(p.name for p in (out / deck_id).glob("*") if p.is_dir() and is_code(p.name)):
         links = []
         for kind, label in (("rules", "rulebook"), ("cards", "cards")):
             for pdf in sorted((out / deck_id / lang).glob(f"{kind}-*.pdf")):
                 paper = pdf.stem.split("-", 1)[1]
-                links.append(f'<a href="{escape(f"{deck_id}/{lang}/{pdf.name}")}">{label} {escape(paper)}</a>')
+                links.append((f"{deck_id}/{lang}/{pdf.name}", f"{label} {paper}"))
         if links:
-            rows.append(f"<tr><th>{native_name(lang)}</th><td>{' · '.join(links)}</td></tr>")
-    return f"<table>{''.join(rows)}</table>" if rows else '<p class="muted">Not built yet: <code>cardgen build</code>.</p>'
+            rows.append((native_name(lang), links))
+    return rows
 
 
-def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: Path | None = None) -> str:
+def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: Path | None = None
+             ) -> list[dict[str, str]]:
+    """Links to a deck's latest tuning, validation and comparison with its base (href, text, note)."""
     from cardgen.report.registry import latest_compare, latest_validation
 
     out = []
     if root is not None and (root / "tune" / deck_id / "index.html").is_file():  # cardgen tune's default folder
-        out.append(f'<a href="tune/{escape(deck_id)}/index.html">latest tuning</a>')
+        out.append({"href": f"tune/{deck_id}/index.html", "text": "latest tuning", "note": ""})
     run = latest_validation(runs, deck_id)
     if run is not None:
         record = next(r for r in runs if r["id"] == run)
         verdicts = {k: v for k, v in record.get("results", {}).items() if k.split("@")[0] == deck_id}
         passed = sum(verdicts.values())
-        out.append(f'<a href="validation/{escape(run)}/{escape(deck_id)}.html">latest validation</a> '
-                   f'({passed}/{len(verdicts)} player counts passed, {record["games"]} games each)')
+        out.append({"href": f"validation/{run}/{deck_id}.html", "text": "latest validation",
+                    "note": f"{passed}/{len(verdicts)} player counts passed, {record['games']} games each"})
     cmp = latest_compare(runs, base, deck_id) if base else None
     if cmp is not None:
         record = next(r for r in runs if r["id"] == cmp)
-        out.append(f'<a href="validation/{escape(cmp)}/index.html">comparison with {escape(base or "")}</a> '
-                   f'({escape(record["summary"])})')
-    if not out:
-        return '<p class="muted">No validation yet: <code>cardgen validate ' + escape(deck_id) + "</code>.</p>"
-    return "<p>" + " · ".join(out) + "</p>"
-
-
-def _times(count: Any) -> str:
-    return f" ×{count}" if count else ""
-
-
-CSS = """
-body{font-family:"DejaVu Sans",Verdana,sans-serif;margin:1.5em auto;max-width:75em;padding:0 1em;color:#222}
-h1{font-size:1.5em} h2{font-size:1.2em;border-top:1px solid #ccc;padding-top:.8em;margin-top:2em}
-.muted{color:#666} .cards{display:flex;flex-wrap:wrap;gap:.6em;margin:.6em 0}
-.cards figure{margin:0;text-align:center;font-size:.75em;max-width:9em}
-.cards img{border:1px solid #ccc;border-radius:4px;display:block;margin:0 auto;max-width:100%;height:auto;box-sizing:border-box}
-table{border-collapse:collapse;margin:.4em 0} td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}
-th{background:#f3f3f3} .changes{background:#f6f8fa;border-left:4px solid #0072B2;padding:.4em .8em}
-nav a{margin-right:.8em}
-"""
+        out.append({"href": f"validation/{cmp}/index.html", "text": f"comparison with {base or ''}",
+                    "note": record["summary"]})
+    return out
 
 
 def render_gallery(out: Path, state: dict[str, Any]) -> str:
-    """The gallery page from the recorded decks, the files on disk and the registry of runs."""
+    """The gallery page (``templates/report/gallery.html``) from the recorded decks, the files on disk and the
+    registry of runs."""
     from cardgen.report.registry import load_runs
+    from cardgen.report.templating import render
     from cardgen.simulate.summary import format_difference
 
     runs = load_runs(out / "validation")
-    toc = " ".join(f'<a href="#{escape(d)}">{escape(d)}</a>' for d in state)
-    sections = []
+    decks = []
     for deck_id, e in state.items():
-        kind = "variant of " + escape(str(e.get("base"))) if e.get("kind") == "variant" else "deck"
-        head = (f'<h2 id="{escape(deck_id)}">{escape(e.get("name", deck_id))} <small class="muted">'
-                f"<code>{escape(deck_id)}</code>, {kind}</small></h2>")
-        desc = escape(e.get("description") or "")
-        diffs = "".join(f"<li><code>{escape(format_difference(d))}</code></li>" for d in e.get("differences", []))
-        about = f'<div class="changes">{desc}{f"<ul>{diffs}</ul>" if diffs else ""}</div>' if desc or diffs else ""
         shown = [c for c in e.get("cards", []) if (out / c["src"]).is_file()]
-        base = state.get(e.get("base") or "", {}).get("cards", []) if e.get("kind") == "variant" else []
+        variant = e.get("kind") == "variant"
+        base = state.get(e.get("base") or "", {}).get("cards", []) if variant else []
         same = {c["src"] for c in base} & {c["src"] for c in shown}
-        cards = "".join(
-            f'<figure><a href="{escape(c["large"])}"><img src="{escape(c["src"])}" width="{c["width"]}" '
-            f'height="{c["height"]}" alt="{escape(c["name"])}" loading="lazy"></a><figcaption>{escape(c["name"])}'
-            f'{_times(c.get("count"))}</figcaption></figure>'
-            for c in shown if c["src"] not in same)
-        note = (f'<p class="muted">{"Its other" if cards else "All its"} {len(same)} face(s) look as in '
-                f'<a href="#{escape(str(e["base"]))}">{escape(str(e["base"]))}</a>.</p>' if same else "")
-        if cards:
-            cards_html = (('<p>Faces that differ from its base:</p>' if same else "")
-                          + f'<div class="cards">{cards}</div>' + note)
-        else:
-            cards_html = note or '<p class="muted">No card pictures yet: <code>cardgen build</code>.</p>'
-
-        reports = (_reports(runs, deck_id, e.get("base"), out) if e.get("engine", True) else
-                   '<p class="muted">No rules engine (a print-only deck): <code>cardgen check '
-                   + escape(deck_id) + "</code> checks every face.</p>")
-        sections.append(head + about + cards_html + _books(out, deck_id) + reports)
-    nav = '<nav><a href="validation/index.html">all validation and comparison runs</a></nav>' if runs else ""
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>cardgen gallery</title><style>{CSS}</style></head><body><h1>cardgen gallery</h1>{nav}"
-            f"<p>Every deck and variant: card faces (click for a large picture), rulebooks and card sheets per "
-            f"language and paper, and the latest reports.</p><p>{toc}</p>\n" + "\n".join(sections)
-            + "\n</body></html>\n")
+        engine = e.get("engine", True)
+        decks.append({"id": deck_id, "name": e.get("name", deck_id), "base": str(e.get("base")) if variant else None,
+                      "description": e.get("description") or "",
+                      "differences": [format_difference(d) for d in e.get("differences", [])],
+                      "cards": [c for c in shown if c["src"] not in same], "same": len(same),
+                      "books": _books(out, deck_id), "engine": engine,
+                      "reports": _reports(runs, deck_id, e.get("base"), out) if engine else []})
+    return str(render("gallery.html", title="cardgen gallery", lang="en", nav="", runs=bool(runs), decks=decks))

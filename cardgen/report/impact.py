@@ -8,12 +8,16 @@ drawn by ``build``); where none was drawn yet the row has the name only.
 """
 from __future__ import annotations
 
-from html import escape
+import re
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
+
 from cardgen import wordbook
+from cardgen.languages import decimal
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
+from cardgen.report.templating import macro, render
 from cardgen.simulate.verdict import number
 
 #: this module's words per language (cardgen/wordbook.py)
@@ -53,33 +57,33 @@ def _scale(rows: list[dict[str, Any]]) -> float:
     return max([0.1] + ends) * 1.05
 
 
-def strip_svg(row: dict[str, Any], half: float, name: str | None = None, lang: str = "en") -> str:
-    """One row's strip: the 0 line, the base's interval (compare) and the row's point with its interval;
-    its title names the component (``name``, else its id) with the figures in percent."""
+def strip_svg(row: dict[str, Any], half: float, name: str | None = None, lang: str = "en") -> Markup:
+    """One row's strip as an SVG element (``charts.svg``'s ``strip``)."""
+    return macro("charts.svg", "strip", strip(row, half, name, lang))
+
+
+def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str = "en") -> dict[str, Any]:
+    """One row's strip, for ``charts.svg``'s ``strip`` macro: the 0 line, the base's interval (compare) and the
+    row's point with its interval; its title names the component (``name``, else its id) with the figures in
+    percent."""
     mid = STRIP_W / 2
 
     def x(v: float) -> float:
         return round(mid + v / half * (mid - 6), 1)
 
-    parts = [f'<line x1="{mid}" y1="2" x2="{mid}" y2="{STRIP_H - 2}" stroke="#999" stroke-dasharray="3,2"/>']
+    out: dict[str, Any] = {"w": STRIP_W, "h": STRIP_H, "mid": mid, "base": None, "row": None}
     base = row.get("base")
     if isinstance(base, dict) and base.get("difference") is not None:
-        y = STRIP_H * 0.3
-        parts.append(f'<line x1="{x(base["low"])}" y1="{y}" x2="{x(base["high"])}" y2="{y}" stroke="{BASE_COLOUR}" '
-                     'stroke-width="2"/>')
-        parts.append(f'<circle cx="{x(base["difference"])}" cy="{y}" r="3.5" fill="white" stroke="{BASE_COLOUR}" '
-                     'stroke-width="2"/>')
+        out["base"] = {"y": STRIP_H * 0.3, "low": x(base["low"]), "high": x(base["high"]), "at": x(base["difference"]),
+                       "colour": BASE_COLOUR}
     if row.get("difference") is not None:
-        y = STRIP_H * (0.7 if isinstance(base, dict) else 0.5)
         colour = STRONG if row.get("flag") == "strong" else WEAK if row.get("flag") == "weak" else VARIANT_COLOUR
-        parts.append(f'<line x1="{x(row["low"])}" y1="{y}" x2="{x(row["high"])}" y2="{y}" stroke="{colour}" '
-                     'stroke-width="2"/>')
-        parts.append(f'<circle cx="{x(row["difference"])}" cy="{y}" r="4" fill="{colour}"/>')
+        out["row"] = {"y": STRIP_H * (0.7 if isinstance(base, dict) else 0.5), "low": x(row["low"]),
+                      "high": x(row["high"]), "at": x(row["difference"]), "colour": colour}
     colon = "\u202f: " if lang == "fr" else ": "
-    title = escape(f"{name or row['component']}{colon}{_pct(row.get('difference'), True, lang)} "
-                   f"[{_pct(row.get('low'), True, lang)}, {_pct(row.get('high'), True, lang)}]")
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{STRIP_W}" height="{STRIP_H}" role="img" '
-            f'aria-label="{title}"><title>{title}</title>{"".join(parts)}</svg>')
+    out["title"] = (f"{name or row['component']}{colon}{_pct(row.get('difference'), True, lang)} "
+                    f"[{_pct(row.get('low'), True, lang)}, {_pct(row.get('high'), True, lang)}]")
+    return out
 
 
 def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
@@ -87,17 +91,22 @@ def _pct(x: Any, signed: bool = False, lang: str = "en") -> str:
     return number(x, lang, True, signed) if isinstance(x, (int, float)) else "–"
 
 
-#: the chart's words per language: legend, column headers, "per seat", the base/variant note
+#: the chart's words per language: legend, column headers, "per seat", the base/variant note, the footnote
 WORDS = _BOOK["words"]
 
 
+def impact_footnote(lang: str = "en") -> str:
+    """The statistics behind the card flags (Bonferroni), for the end of the page that shows them."""
+    return WORDS[lang]["footnote"]
+
+
 def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = None, paired: bool = False,
-                 lang: str = "en", names: dict[str, str] | None = None) -> str:
-    """The table: face, component (its name in ``lang`` from ``names`` where known, else its id), the share
-    of seats dealt it (and how often a seat played it), both win rates, their difference [95 %], the strip,
-    the flag (or "not judged" where too few seats were on one side)."""
+                 lang: str = "en", names: dict[str, str] | None = None) -> Markup:
+    """The table (``templates/report/impact.html``): face, component (its name in ``lang`` from ``names``
+    where known, else its id), the share of seats dealt it (and how often a seat played it), both win rates,
+    their difference [95 %], the strip, the flag (or "not judged" where too few seats were on one side)."""
     if not rows:
-        return ""
+        return Markup()
     words = WORDS[lang]
     pictures, names = pictures or {}, names or {}
     half = _scale(rows)
@@ -106,30 +115,23 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
         return _pct(x, signed, lang)
     body = []
     for r in rows:
-        pic = pictures.get(r["component"])
-        img = f'<img src="{escape(pic)}" alt="" height="40">' if pic else ""
         base = r.get("base") if paired else None
         before = ""
         if paired:
             before = f'{pct(base.get("difference"), True)} → ' if isinstance(base, dict) else "– → "
         flag = r.get("flag") or ""
         plays = r.get("plays_per_seat")
-        times = ""
-        if isinstance(plays, (int, float)):
-            per_seat = words["per_seat"].format(n=number(plays, lang, False, small=True))
-            times = f'<br><span class="muted">{escape(per_seat)}</span>'
-        verdict = words.get(flag, flag) if r.get("judged", True) else words["not_judged"]
-        body.append(f'<tr><td>{img}</td><td>{escape(names.get(r["component"], r["component"]))}</td>'
-                    f'<td class="num">{pct(r.get("dealt_share"))}{times}</td>'
-                    f'<td class="num">{pct(r.get("win_rate_dealt"))} / {pct(r.get("win_rate_not_dealt"))}</td>'
-                    f'<td class="num">{before}'
-                    f'{pct(r.get("difference"), True)} [{pct(r.get("low"), True)}, {pct(r.get("high"), True)}]</td>'
-                    f'<td>{strip_svg(r, half, names.get(r["component"]), lang)}</td>'
-                    f'<td class="{"warn" if flag else "muted"}">{escape(verdict)}</td></tr>')
-    scale = f"{100 * half:.0f}"
-    legend = (f'<p class="muted">{escape(words["legend"].format(half=scale))} '
-              + (f'{escape(words["paired"])} ' if paired else "")
-              + words["flag"].format(s=STRONG, w=WEAK) + "</p>")
-    head = "".join(f"<th>{escape(h)}</th>" for h in words["head"].split("|"))
-    return (legend + f'<table class="impact"><tr><th></th>{head}<th>−{scale} … 0 … +{scale}</th><th></th></tr>'
-            + "".join(body) + "</table>")
+        body.append({"picture": pictures.get(r["component"]), "name": names.get(r["component"], r["component"]),
+                     "dealt": pct(r.get("dealt_share")),
+                     "per_seat": (words["per_seat"].format(n=number(plays, lang, False, small=True))
+                                  if isinstance(plays, (int, float)) else ""),
+                     "rates": f'{pct(r.get("win_rate_dealt"))} / {pct(r.get("win_rate_not_dealt"))}',
+                     "difference": (f'{before}{pct(r.get("difference"), True)} [{pct(r.get("low"), True)}, '
+                                    f'{pct(r.get("high"), True)}]'),
+                     "strip": strip(r, half, names.get(r["component"]), lang), "flagged": bool(flag),
+                     "verdict": words.get(flag, flag) if r.get("judged", True) else words["not_judged"]})
+    scale = decimal(100 * half, lang, places=0)
+    colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
+    flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
+    return render("impact.html", legend=words["legend"].format(half=scale), paired=words["paired"] if paired else "",
+                  flag=flag, head=words["head"].split("|"), scale=scale, rows=body)

@@ -29,14 +29,13 @@ def validation_run_id(doc: dict[str, Any]) -> str:
 
 
 def _nav(depth: int, lang: str = "en") -> str:
-    from html import escape
-
+    from cardgen.report.templating import macro
     from cardgen.report.words import REPORT
 
-    gallery, runs, overview = (escape(w) for w in REPORT[lang]["nav"])
+    gallery, runs, overview = REPORT[lang]["nav"]
     up = "../" * depth
-    return (f'<a href="{up}../index.html">{gallery}</a> · <a href="{up}index.html">{runs}</a>'
-            + (f' · <a href="index.html">{overview}</a>' if depth else ""))
+    links = [(f"{up}../index.html", gallery), (f"{up}index.html", runs)] + ([("index.html", overview)] if depth else [])
+    return macro("parts.html", "nav", links)
 
 
 def _json(data: Any) -> str:
@@ -45,11 +44,12 @@ def _json(data: Any) -> str:
 
 def _register(root: Path, record: dict[str, Any]) -> None:
     from cardgen.report.pages import runs_index
+    from cardgen.report.templating import macro
 
     runs = [r for r in load_runs(root) if r["id"] != record["id"]]
     runs.insert(0, record)
     write_atomic(root / RUNS, _json(runs))
-    write_atomic(root / "index.html", runs_index(runs, '<a href="../index.html">gallery</a>'))
+    write_atomic(root / "index.html", runs_index(runs, macro("parts.html", "nav", [("../index.html", "gallery")])))
 
 
 def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck]) -> Path:

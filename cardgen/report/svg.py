@@ -1,15 +1,21 @@
 """Small inline SVG charts (no plotting library, no scripts, no external resources).
 
-Each function returns one ``<svg>`` element as a string, sized in CSS pixels and
-readable without JavaScript: axis labels and values are text, and every chart
-has a ``<title>`` for screen readers.
+Each chart function computes its geometry here (positions rounded, numbers written in the
+page's language, percentages by ``cardgen.languages.percent``) as a list of elements, and
+``templates/report/charts.svg`` writes the markup, autoescaped: a chart comes back as one
+``<svg>`` element (``Markup``), sized in CSS pixels and readable without JavaScript: axis
+labels and values are text, and every chart has a ``<title>`` for screen readers.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from html import escape
 from typing import Any
+
+from markupsafe import Markup
+
+from cardgen.languages import decimal, percent
+from cardgen.report.templating import macro
 
 Number = int | float
 
@@ -17,7 +23,6 @@ BAR = "#0072B2"
 WHISKER = "#222222"
 FAIR = "#D55E00"
 GRID = "#dddddd"
-FONT = 'font-family="DejaVu Sans, Verdana, sans-serif" font-size="11"'
 
 
 def _fmt(x: Number) -> str:
@@ -38,17 +43,33 @@ TIPS = {
 }
 
 
-def _pc(x: float, lang: str = "en", digits: int = 1, signed: bool = False) -> str:
-    """A percentage already times 100, in the language's notation: ``26.5%``, ``26,5 %``, ``26,5 %``."""
-    text = f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
-    if lang == "en":
-        return text + "%"
-    return text.replace(".", ",").replace("-", "−") + ("\u202f%" if lang == "fr" else "\u00a0%")
+def _pc(share: float, lang: str = "en", places: int = 1) -> str:
+    """A share (0.265) as the language writes a percentage: ``26.5%``, ``26,5 %`` (``languages.percent``)."""
+    return percent(share, lang, places=places)
 
 
-def _num(text: str, lang: str) -> str:
-    """A number already formatted in English notation, with the language's decimal comma and minus sign."""
-    return text if lang == "en" else text.replace(".", ",").replace("-", "−")
+def _num(x: Number, lang: str, signed: bool = False, places: int = 1) -> str:
+    """A number as the language writes it (``languages.decimal``): ``1,234.5``, ``1 234,5``."""
+    return decimal(x, lang, signed, places)
+
+
+def element(tag: str, attrs: dict[str, Any], text: str | None = None, title: str | None = None) -> dict[str, Any]:
+    """One SVG element for ``charts.svg``: its attributes (numbers already written), its text, its hover title."""
+    return {"tag": tag, "attrs": list(attrs.items()), "text": text, "title": title}
+
+
+def text_at(x: Any, y: Any, text: str, anchor: str | None = None, **attrs: Any) -> dict[str, Any]:
+    """A text label at (``x``, ``y``), anchored ``start`` (default), ``middle`` or ``end``."""
+    return element("text", {"x": x, "y": y, **({"text-anchor": anchor} if anchor else {}),
+                            **{k.replace("_", "-"): v for k, v in attrs.items()}}, text)
+
+
+def chart(width: int, height: int, title: str, elements: list[dict[str, Any]], heading: bool = True) -> Markup:
+    """A whole chart (``charts.svg``'s ``chart``); with ``heading``, its title written in bold above the drawing
+    (a chart with a caption of its own has none)."""
+    top = [text_at(10, 14, title, font_weight="bold")] if heading else []
+    return macro("charts.svg", "chart", {"width": width, "height": height, "title": title,
+                                         "elements": [*top, *elements]})
 
 
 def _nice_step(span: float, target: int) -> float:
@@ -63,30 +84,33 @@ def _nice_step(span: float, target: int) -> float:
     return 10 * mag  # pragma: no cover
 
 
-def _grid_lines(parts: list[str], left: float, top: float, w: float, h: float, peak: Number,
+def _grid_lines(parts: list[dict[str, Any]], left: float, top: float, w: float, h: float, peak: Number,
                 label: Callable[[float], str]) -> None:
     """A bar chart's horizontal grid, from 0 to ``peak`` in about four nice steps, each line labelled
     on the left by ``label(value)``."""
     step = _nice_step(peak, 4)
     y = 0.0
     while y <= peak + 1e-9:
-        py = top + h - h * y / peak
-        parts.append(f'<line x1="{left}" x2="{left + w}" y1="{py:.1f}" y2="{py:.1f}" stroke="{GRID}"/>'
-                     f'<text x="{left - 4}" y="{py + 4:.1f}" text-anchor="end">{label(y)}</text>')
+        py = f"{top + h - h * y / peak:.1f}"
+        parts.append(element("line", {"x1": left, "x2": left + w, "y1": py, "y2": py, "stroke": GRID}))
+        parts.append(text_at(left - 4, f"{top + h - h * y / peak + 4:.1f}", label(y), "end"))
         y += step
 
 
-def _whisker(lo: float, hi: float, cy: float, half: float) -> str:
+def _whisker(parts: list[dict[str, Any]], lo: float, hi: float, cy: float, half: float) -> None:
     """A 95 % interval from ``lo`` to ``hi`` at height ``cy``: the line and its two end ticks, ``half`` high."""
-    return (f'<line x1="{lo:.1f}" x2="{hi:.1f}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="{WHISKER}" stroke-width="1.5"/>'
-            f'<line x1="{lo:.1f}" x2="{lo:.1f}" y1="{cy - half:.1f}" y2="{cy + half:.1f}" stroke="{WHISKER}"/>'
-            f'<line x1="{hi:.1f}" x2="{hi:.1f}" y1="{cy - half:.1f}" y2="{cy + half:.1f}" stroke="{WHISKER}"/>')
+    parts.append(element("line", {"x1": f"{lo:.1f}", "x2": f"{hi:.1f}", "y1": f"{cy:.1f}", "y2": f"{cy:.1f}",
+                                  "stroke": WHISKER, "stroke-width": "1.5"}))
+    for x in (lo, hi):
+        parts.append(element("line", {"x1": f"{x:.1f}", "x2": f"{x:.1f}", "y1": f"{cy - half:.1f}",
+                                      "y2": f"{cy + half:.1f}", "stroke": WHISKER}))
 
 
-def _fair_line(x: float, top: Number, base: Number, title: str) -> str:
-    """The dashed vertical line of a win-rate chart at the fair share, from ``top`` down to ``base``."""
-    return (f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top}" y2="{base}" stroke="{FAIR}" '
-            f'stroke-dasharray="4 3"><title>{title}</title></line>')
+def _vertical(x: float, top: Number, base: Number, colour: str, title: str | None = None,
+              **attrs: Any) -> dict[str, Any]:
+    """A vertical line at ``x`` from ``top`` down to ``base`` (a grid line, the 0 line, the fair share)."""
+    return element("line", {"x1": f"{x:.1f}", "x2": f"{x:.1f}", "y1": top, "y2": base, "stroke": colour,
+                            **{k.replace("_", "-"): v for k, v in attrs.items()}}, title=title)
 
 
 def bins(histogram: list[list[Number]], max_bins: int = 30) -> list[tuple[str, int]]:
@@ -114,87 +138,26 @@ def bins(histogram: list[list[Number]], max_bins: int = 30) -> list[tuple[str, i
     return list(zip(labels, out))
 
 
-def histogram_svg(bars: list[tuple[str, int]], title: str, xlabel: str, width: int = 520, height: int = 220) -> str:
-    """Vertical bars with a labelled count axis."""
-    left, right, top, bottom = 44, 10, 24, 40
-    w, h = width - left - right, height - top - bottom
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" {FONT}>',
-             f"<title>{escape(title)}</title>",
-             f'<text x="{left}" y="14" font-weight="bold">{escape(title)}</text>']
-    if not bars:
-        parts.append(f'<text x="{left}" y="{top + h / 2}">no completed games</text></svg>')
-        return "".join(parts)
-    peak = max(c for _, c in bars) or 1
-    _grid_lines(parts, left, top, w, h, peak, _fmt)
-    bw = w / len(bars)
-    label_every = max(1, math.ceil(len(bars) / 12))
-    for i, (label, count) in enumerate(bars):
-        bh = h * count / peak
-        x = left + i * bw
-        parts.append(f'<rect x="{x + 1:.1f}" y="{top + h - bh:.1f}" width="{max(1.0, bw - 2):.1f}" '
-                     f'height="{bh:.1f}" fill="{BAR}"><title>{escape(label)}: {count}</title></rect>')
-        if i % label_every == 0:
-            parts.append(f'<text x="{x + bw / 2:.1f}" y="{top + h + 14}" text-anchor="middle">{escape(label)}</text>')
-    parts.append(f'<line x1="{left}" x2="{left + w}" y1="{top + h}" y2="{top + h}" stroke="{WHISKER}"/>')
-    parts.append(f'<text x="{left + w / 2:.1f}" y="{height - 6}" text-anchor="middle">{escape(xlabel)}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def rates_svg(rows: list[dict[str, Any]], label_key: str, title: str, fair: float | None = None,
-              width: int = 520) -> str:
-    """Horizontal bars of win rates, each with its 95 % interval as a whisker; a dashed line at ``fair``."""
-    left, right, top, row = 90, 60, 24, 26
-    height = top + row * len(rows) + 30
-    w = width - left - right
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" {FONT}>',
-             f"<title>{escape(title)}</title>",
-             f'<text x="{left}" y="14" font-weight="bold">{escape(title)}</text>']
-    base = top + row * len(rows)
-    for tick in range(0, 101, 25):
-        x = left + w * tick / 100
-        parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top}" y2="{base}" stroke="{GRID}"/>'
-                     f'<text x="{x:.1f}" y="{base + 14}" text-anchor="middle">{tick}%</text>')
-    for i, r in enumerate(rows):
-        y = top + i * row
-        rate = r.get("rate") or 0.0
-        label = escape(str(r[label_key]))
-        parts.append(f'<text x="{left - 6}" y="{y + row / 2 + 4:.1f}" text-anchor="end">{label}</text>')
-        parts.append(f'<rect x="{left}" y="{y + 5}" width="{w * rate:.1f}" height="{row - 10}" fill="{BAR}">'
-                     f'<title>{label}: {100 * rate:.1f}% (95% interval {100 * r["low"]:.1f}-{100 * r["high"]:.1f}%)'
-                     f"</title></rect>")
-        lo, hi, cy = left + w * r["low"], left + w * r["high"], y + row / 2
-        parts.append(_whisker(lo, hi, cy, 5))
-        parts.append(f'<text x="{left + w + 6}" y="{cy + 4:.1f}">{100 * rate:.1f}%</text>')
-    if fair is not None:
-        parts.append(_fair_line(left + w * fair, top - 4, base, f"equal share {100 * fair:.1f}%"))
-    parts.append("</svg>")
-    return "".join(parts)
-
-
 #: Colours of the base deck and of the variant in comparison charts (colour-blind safe pair).
 BASE_COLOUR = "#999999"
 VARIANT_COLOUR = BAR
 
 
-def _svg_open(width: int, height: int, title: str) -> list[str]:
-    return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" {FONT}>',
-            f"<title>{escape(title)}</title>",
-            f'<text x="10" y="14" font-weight="bold">{escape(title)}</text>']
 
-
-def _legend(parts: list[str], x: float, y: float, series: list[tuple[str, str]]) -> None:
+def _legend(parts: list[dict[str, Any]], x: float, y: float, series: list[tuple[str, str]]) -> None:
     for label, colour in series:
-        parts.append(f'<rect x="{x:.1f}" y="{y - 9:.1f}" width="10" height="10" fill="{colour}" fill-opacity="0.7"/>'
-                     f'<text x="{x + 14:.1f}" y="{y:.1f}">{escape(label)}</text>')
+        parts.append(element("rect", {"x": f"{x:.1f}", "y": f"{y - 9:.1f}", "width": 10, "height": 10,
+                                      "fill": colour, "fill-opacity": "0.7"}))
+        parts.append(text_at(f"{x + 14:.1f}", f"{y:.1f}", label))
         x += 24 + 7 * len(label)
 
 
+def _axis_label(parts: list[dict[str, Any]], left: float, w: float, height: int, xlabel: str) -> None:
+    parts.append(text_at(f"{left + w / 2:.1f}", height - 6, xlabel, "middle"))
+
+
 def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, xlabel: str,
-                width: int = 520, height: int = 230, max_bins: int = 30, lang: str = "en") -> str:
+                width: int = 520, height: int = 230, max_bins: int = 30, lang: str = "en") -> Markup:
     """Histograms of several series on shared bins, as shares of each series' games, overlaid (numbers and
     hover titles in ``lang``).
 
@@ -203,15 +166,15 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
     """
     left, right, top, bottom = 44, 10, 34, 40
     w, h = width - left - right, height - top - bottom
-    parts = _svg_open(width, height, title)
+    parts: list[dict[str, Any]] = []
     _legend(parts, left, 28, [(label, colour) for label, _, colour in series])
     merged: dict[Number, int] = {}
     for _, hist, _ in series:
         for v, _c in hist:
             merged[v] = 1
     if not merged:
-        parts.append(f'<text x="{left}" y="{top + h / 2}">{TIPS[lang]["empty"]}</text></svg>')
-        return "".join(parts)
+        parts.append(text_at(left, top + h / 2, TIPS[lang]["empty"]))
+        return chart(width, height, title, parts)
     template = bins([[v, 0] for v in merged], max_bins)
     labels = [label for label, _ in template]
     shares = []
@@ -222,34 +185,33 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
         total = sum(counts.values()) or 1
         shares.append([counts.get(label, 0) / total for label in labels])
     peak = max(max(s) for s in shares) or 1.0
-    _grid_lines(parts, left, top, w, h, peak, lambda y: _pc(100 * y, lang, 0))
+    _grid_lines(parts, left, top, w, h, peak, lambda y: _pc(y, lang, 0))
     bw = w / len(labels)
     for (label, _, colour), share in zip(series, shares):
         for i, s in enumerate(share):
             bh = h * s / peak
-            parts.append(f'<rect x="{left + i * bw + 1:.1f}" y="{top + h - bh:.1f}" width="{max(1.0, bw - 2):.1f}" '
-                         f'height="{bh:.1f}" fill="{colour}" fill-opacity="0.55"><title>{escape(label)} '
-                         f'{escape(labels[i])}: {_pc(100 * s, lang)}</title></rect>')
+            parts.append(element("rect", {"x": f"{left + i * bw + 1:.1f}", "y": f"{top + h - bh:.1f}",
+                                          "width": f"{max(1.0, bw - 2):.1f}", "height": f"{bh:.1f}", "fill": colour,
+                                          "fill-opacity": "0.55"}, title=f"{label} {labels[i]}: {_pc(s, lang)}"))
     every = max(1, math.ceil(len(labels) / 12))
     for i, label in enumerate(labels):
         if i % every == 0:
-            parts.append(f'<text x="{left + (i + 0.5) * bw:.1f}" y="{top + h + 14}" '
-                         f'text-anchor="middle">{escape(label)}</text>')
-    parts.append(f'<line x1="{left}" x2="{left + w}" y1="{top + h}" y2="{top + h}" stroke="{WHISKER}"/>'
-                 f'<text x="{left + w / 2:.1f}" y="{height - 6}" text-anchor="middle">{escape(xlabel)}</text></svg>')
-    return "".join(parts)
+            parts.append(text_at(f"{left + (i + 0.5) * bw:.1f}", top + h + 14, label, "middle"))
+    parts.append(element("line", {"x1": left, "x2": left + w, "y1": top + h, "y2": top + h, "stroke": WHISKER}))
+    _axis_label(parts, left, w, height, xlabel)
+    return chart(width, height, title, parts)
 
 
 def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], str]]]], title: str,
                       fair: float | None = None, width: int = 520, fair_label: str = "equal share",
-                      lang: str = "en") -> str:
+                      lang: str = "en") -> Markup:
     """Win rates with 95 % whiskers, one bar per series inside each group (seat 1: base, variant...);
     ``fair_label`` names the fair-share line (the report's language)."""
     left, right, top, bar = 70, 60, 34, 13
     rows = sum(len(items) for _, items in groups)
     height = top + rows * bar + 8 * len(groups) + 30
     w = width - left - right
-    parts = _svg_open(width, height, title)
+    parts: list[dict[str, Any]] = []
     legend: dict[str, str] = {}
     for _, items in groups:
         for label, _, colour in items:
@@ -258,31 +220,31 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
     base = height - 30
     for tick in range(0, 101, 25):
         x = left + w * tick / 100
-        parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top}" y2="{base}" stroke="{GRID}"/>'
-                     f'<text x="{x:.1f}" y="{base + 14}" text-anchor="middle">{_pc(tick, lang, 0)}</text>')
+        parts.append(_vertical(x, top, base, GRID))
+        parts.append(text_at(f"{x:.1f}", base + 14, _pc(tick / 100, lang, 0), "middle"))
     y = top
     tips = TIPS[lang]
     for name, items in groups:
-        parts.append(f'<text x="{left - 6}" y="{y + bar * len(items) / 2 + 4:.1f}" text-anchor="end">'
-                     f'{escape(name)}</text>')
+        parts.append(text_at(left - 6, f"{y + bar * len(items) / 2 + 4:.1f}", name, "end"))
         for label, r, colour in items:
             rate = r.get("rate") or 0.0
-            parts.append(f'<rect x="{left}" y="{y + 1:.1f}" width="{w * rate:.1f}" height="{bar - 2}" fill="{colour}">'
-                         f'<title>{escape(name)}, {escape(label)}: {_pc(100 * rate, lang)} ({tips["interval"]} '
-                         f'{_pc(100 * r["low"], lang)} – {_pc(100 * r["high"], lang)})</title></rect>')
+            parts.append(element("rect", {"x": left, "y": f"{y + 1:.1f}", "width": f"{w * rate:.1f}",
+                                          "height": bar - 2, "fill": colour},
+                                 title=f"{name}, {label}: {_pc(rate, lang)} ({tips['interval']} "
+                                       f"{_pc(r['low'], lang)} – {_pc(r['high'], lang)})"))
             lo, hi, cy = left + w * r["low"], left + w * r["high"], y + bar / 2
-            parts.append(_whisker(lo, hi, cy, 4) +
-                         f'<text x="{left + w + 6}" y="{cy + 4:.1f}">{_pc(100 * rate, lang)}</text>')
+            _whisker(parts, lo, hi, cy, 4)
+            parts.append(text_at(left + w + 6, f"{cy + 4:.1f}", _pc(rate, lang)))
             y += bar
         y += 8
     if fair is not None:
-        parts.append(_fair_line(left + w * fair, top - 2, base, f"{escape(fair_label)} {_pc(100 * fair, lang)}"))
-    parts.append("</svg>")
-    return "".join(parts)
+        parts.append(_vertical(left + w * fair, top - 2, base, FAIR, f"{fair_label} {_pc(fair, lang)}",
+                               stroke_dasharray="4 3"))
+    return chart(width, height, title, parts)
 
 
 def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: str, width: int = 520,
-               legend: list[tuple[str, str]] | None = None, lang: str = "en") -> str:
+               legend: list[tuple[str, str]] | None = None, lang: str = "en") -> Markup:
     """Score spread per row: a thin line from min to max, a box from p10 to p90, a tick at the median.
 
     Consecutive rows with the same label (a deck and its base) share one label.
@@ -291,12 +253,12 @@ def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: 
     rows = [r for r in rows if r[1].get("n")]
     height = top + bar * max(1, len(rows)) + 34
     w = width - left - right
-    parts = _svg_open(width, height, title)
+    parts: list[dict[str, Any]] = []
     if legend:
         _legend(parts, left, 28, legend)
     if not rows:
-        parts.append(f'<text x="{left}" y="{top + 14}">{TIPS[lang]["empty"]}</text></svg>')
-        return "".join(parts)
+        parts.append(text_at(left, top + 14, TIPS[lang]["empty"]))
+        return chart(width, height, title, parts)
     lo = min(r["min"] for _, r, _ in rows)
     hi = max(r["max"] for _, r, _ in rows)
     span = (hi - lo) or 1
@@ -310,28 +272,29 @@ def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: 
     base = top + bar * len(rows)
     t = start
     while t <= stop + 1e-9:
-        parts.append(f'<line x1="{px(t):.1f}" x2="{px(t):.1f}" y1="{top}" y2="{base}" stroke="{GRID}"/>'
-                     f'<text x="{px(t):.1f}" y="{base + 14}" text-anchor="middle">{_num(_fmt(t), lang)}</text>')
+        parts.append(_vertical(px(t), top, base, GRID))
+        parts.append(text_at(f"{px(t):.1f}", base + 14, _num(t, lang), "middle"))
         t += step
     for i, (label, d, colour) in enumerate(rows):
         cy = top + i * bar + bar / 2
         if i == 0 or rows[i - 1][0] != label:
-            parts.append(f'<text x="{left - 6}" y="{cy + 4:.1f}" text-anchor="end">{escape(label)}</text>')
-        parts.append(f'<line x1="{px(d["min"]):.1f}" x2="{px(d["max"]):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
-                     f'stroke="{WHISKER}"/>'
-                     f'<rect x="{px(d["p10"]):.1f}" y="{cy - 5:.1f}" width="{max(1.0, px(d["p90"]) - px(d["p10"])):.1f}" '
-                     f'height="10" fill="{colour}" fill-opacity="0.8"><title>{escape(label)}: '
-                     f'min {_num(_fmt(d["min"]), lang)}, '
-                     f'p10 {_num(_fmt(d["p10"]), lang)}, {TIPS[lang]["median"]} {_num(_fmt(d["median"]), lang)}, '
-                     f'p90 {_num(_fmt(d["p90"]), lang)}, max {_num(_fmt(d["max"]), lang)}</title></rect>'
-                     f'<line x1="{px(d["median"]):.1f}" x2="{px(d["median"]):.1f}" y1="{cy - 7:.1f}" y2="{cy + 7:.1f}" '
-                     f'stroke="#000" stroke-width="2"/>')
-    parts.append(f'<text x="{left + w / 2:.1f}" y="{height - 6}" text-anchor="middle">{escape(xlabel)}</text></svg>')
-    return "".join(parts)
+            parts.append(text_at(left - 6, f"{cy + 4:.1f}", label, "end"))
+        tip = (f"{label}: min {_num(d['min'], lang)}, p10 {_num(d['p10'], lang)}, {TIPS[lang]['median']} "
+               f"{_num(d['median'], lang)}, p90 {_num(d['p90'], lang)}, max {_num(d['max'], lang)}")
+        parts.append(element("line", {"x1": f"{px(d['min']):.1f}", "x2": f"{px(d['max']):.1f}", "y1": f"{cy:.1f}",
+                                      "y2": f"{cy:.1f}", "stroke": WHISKER}))
+        parts.append(element("rect", {"x": f"{px(d['p10']):.1f}", "y": f"{cy - 5:.1f}",
+                                      "width": f"{max(1.0, px(d['p90']) - px(d['p10'])):.1f}", "height": 10,
+                                      "fill": colour, "fill-opacity": "0.8"}, title=tip))
+        parts.append(element("line", {"x1": f"{px(d['median']):.1f}", "x2": f"{px(d['median']):.1f}",
+                                      "y1": f"{cy - 7:.1f}", "y2": f"{cy + 7:.1f}", "stroke": "#000",
+                                      "stroke-width": 2}))
+    _axis_label(parts, left, w, height, xlabel)
+    return chart(width, height, title, parts)
 
 
 def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
-                    xlabel: str = "variant minus base, percentage points", lang: str = "en") -> str:
+                    xlabel: str = "variant minus base, percentage points", lang: str = "en") -> Markup:
     """Forest plot: each row's difference (variant minus base, percentage points) with its 95 % interval;
     ``xlabel`` says so in the report's language.
 
@@ -340,10 +303,10 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
     left, right, top, row = 170, 50, 24, 18
     height = top + row * max(1, len(rows)) + 34
     w = width - left - right
-    parts = _svg_open(width, height, title)
+    parts: list[dict[str, Any]] = []
     if not rows:
-        parts.append(f'<text x="{left}" y="{top + 14}">{TIPS[lang]["nothing"]}</text></svg>')
-        return "".join(parts)
+        parts.append(text_at(left, top + 14, TIPS[lang]["nothing"]))
+        return chart(width, height, title, parts)
     extent = max(max(abs(r["low"]), abs(r["high"])) for r in rows) or 0.01
     step = _nice_step(2 * extent, 4)
     extent = math.ceil(extent / step) * step
@@ -352,23 +315,24 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
         return left + w * (v + extent) / (2 * extent)
 
     def signed(v: float, digits: int = 1) -> str:
-        return _num(f"{100 * v:+.{digits}f}", lang)
+        return _num(100 * v, lang, True, digits)
     base = top + row * len(rows)
     t = -extent
     while t <= extent + 1e-9:
-        parts.append(f'<line x1="{px(t):.1f}" x2="{px(t):.1f}" y1="{top}" y2="{base}" stroke="{GRID}"/>'
-                     f'<text x="{px(t):.1f}" y="{base + 14}" text-anchor="middle">{signed(t, 0)}</text>')
+        parts.append(_vertical(px(t), top, base, GRID))
+        parts.append(text_at(f"{px(t):.1f}", base + 14, signed(t, 0), "middle"))
         t += step
-    parts.append(f'<line x1="{px(0):.1f}" x2="{px(0):.1f}" y1="{top}" y2="{base}" stroke="{WHISKER}"/>')
+    parts.append(_vertical(px(0), top, base, WHISKER))
+    tips = TIPS[lang]
     for i, r in enumerate(rows):
         cy = top + i * row + row / 2
         colour = VARIANT_COLOUR if r.get("significant") else BASE_COLOUR
-        parts.append(f'<text x="{left - 6}" y="{cy + 4:.1f}" text-anchor="end">{escape(r["label"])}</text>'
-                     f'<line x1="{px(r["low"]):.1f}" x2="{px(r["high"]):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
-                     f'stroke="{colour}" stroke-width="2"/>'
-                     f'<circle cx="{px(r["difference"]):.1f}" cy="{cy:.1f}" r="4" fill="{colour}">'
-                     f'<title>{escape(r["label"])}: {signed(r["difference"])} {TIPS[lang]["points"]} '
-                     f'[{signed(r["low"])}, {signed(r["high"])}]'
-                     f'{" (" + TIPS[lang]["significant"] + ")" if r.get("significant") else ""}</title></circle>')
-    parts.append(f'<text x="{left + w / 2:.1f}" y="{height - 6}" text-anchor="middle">{escape(xlabel)}</text></svg>')
-    return "".join(parts)
+        parts.append(text_at(left - 6, f"{cy + 4:.1f}", r["label"], "end"))
+        parts.append(element("line", {"x1": f"{px(r['low']):.1f}", "x2": f"{px(r['high']):.1f}", "y1": f"{cy:.1f}",
+                                      "y2": f"{cy:.1f}", "stroke": colour, "stroke-width": 2}))
+        mark = f" ({tips['significant']})" if r.get("significant") else ""
+        parts.append(element("circle", {"cx": f"{px(r['difference']):.1f}", "cy": f"{cy:.1f}", "r": 4, "fill": colour},
+                             title=f"{r['label']}: {signed(r['difference'])} {tips['points']} "
+                                   f"[{signed(r['low'])}, {signed(r['high'])}]{mark}"))
+    _axis_label(parts, left, w, height, xlabel)
+    return chart(width, height, title, parts)

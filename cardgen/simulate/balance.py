@@ -16,6 +16,7 @@ from statistics import NormalDist
 from collections.abc import Mapping
 from typing import Any
 
+from cardgen.languages import percent
 from cardgen.simulate.stats import wilson
 
 #: Chance of a false alarm for one result entry, shared among the seats (or agents) compared.
@@ -23,7 +24,7 @@ ALPHA = 0.05
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+    return percent(x, "en")
 
 
 def _judge(wins: int, trials: int, fair: float, compared: int) -> dict[str, Any] | None:
@@ -123,7 +124,8 @@ def sufficiency(stats: dict[str, Any], names: Mapping[str, str] | None = None) -
         piece = what or f"pieces ('{name}')"
         out.append({"peak": name, "component": what, "games_short": short, "games": games, "max": dist["max"],
                     "print_more": more, "cover": COVER,
-                    "warning": f"print {more} more {piece} so that {COVER:.0%} of games have enough: the box "
+                    "warning": f"print {more} more {piece} so that {percent(COVER, 'en', places=0)} of games "
+                               f"have enough: the box "
                                f"runs short in {short} of {games} games ({_pct(short / games)}), up to "
                                f"{dist['max']} missing"})
     return out

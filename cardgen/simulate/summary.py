@@ -245,7 +245,7 @@ def format_value(name: str, x: float | None, signed: bool = False) -> str:
     if x is None:
         return "-"
     if is_share(name) or name.startswith("skill:"):
-        return f"{100 * x:+.1f}%" if signed else f"{100 * x:.1f}%"
+        return percent(x, "en", signed)
     return f"{x:+.2f}" if signed else f"{x:.2f}"
 
 

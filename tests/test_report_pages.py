@@ -1,0 +1,68 @@
+"""Each figure of a report page lands in its own cell: base and variant, the worst seat and the fair share,
+wins and games, a tuning trial on its target's edge, a whisker's ticks."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any
+
+from cardgen.report.pages import _fairness, metrics_table
+from cardgen.report.svg import WHISKER, grouped_rates_svg
+from cardgen.report.templating import macro
+from cardgen.report.tuning import render_tuning
+from cardgen.report.validation import section
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_a_metrics_row_keeps_base_then_variant() -> None:
+    table = metrics_table([{"metric": "turns", "base": 10.0, "variant": 12.5, "difference": 2.5, "low": 1.0,
+                            "high": 4.0, "significant": True}])
+    [row] = table["rows"]
+    assert (row["base"], row["variant"], row["difference"], row["low"], row["high"]) == ("10", "12.5", "+2.5", "+1",
+                                                                                         "+4")
+    html = macro("parts.html", "metrics", table["head"], table["rows"])
+    assert html.index(">10<") < html.index(">12.5<") < html.index(">+2.5<") and "[+1, +4]" in html
+
+
+def test_fairness_names_the_worst_seat_and_the_fair_share() -> None:
+    r = {"players": 2, "balance": {}, "seat_win_rates": [{"seat": 0, "rate": 0.45}, {"seat": 1, "rate": 0.7}]}
+    assert _fairness(r) == "seat 2 70% vs fair 50%"
+
+
+def _entry() -> dict[str, Any]:
+    dist = {"n": 3, "mean": 1.5, "sd": 0.5, "min": 1, "p10": 1, "median": 1.5, "p90": 2, "max": 2}
+    return {"variant": "toy", "players": 2, "passed": True, "game": "toy", "kind": "deck", "failures": [],
+            "games": 10, "completed": 9, "end_reasons": {"over": 9}, "peaks": {},
+            "ties": {"games": 1, "tie_breaks": {}, "shared_wins": 0}, "rule_gaps": [], "static_checks": [],
+            "turns": dist, "rounds": dist, "scores": {"all": dist, "winner": dist, "margin": dist,
+                                                       "seat_mean": [3.0, 4.0]},
+            "seat_win_rates": [{"seat": 0, "wins": 3, "games": 10, "rate": 0.3, "low": 0.1, "high": 0.6},
+                               {"seat": 1, "wins": 6, "games": 10, "rate": 0.6, "low": 0.3, "high": 0.85}]}
+
+
+def test_a_section_writes_wins_out_of_games_per_seat() -> None:
+    html = macro("section.html", "section", section(_entry()))
+    assert "<td>1</td><td>3/10</td><td>0.3</td><td>0.1–0.6</td><td>3</td>" in html
+    assert "<td>2</td><td>6/10</td><td>0.6</td><td>0.3–0.85</td><td>4</td>" in html
+
+
+def test_a_trial_on_the_edge_of_its_target_is_on_target() -> None:
+    doc = {"deck": "d", "params": ["p"], "players": [2], "games": 10, "seed": 1, "agents": ["random"],
+           "targets": [{"metric": "turns", "low": 8, "high": 12}], "best": [0, 1], "on_target": [0, 1],
+           "trials": [{"trial": 0, "values": {"p": 1}, "feasible": True, "objective": 0.0, "why": "",
+                       "metrics": {"2": {"turns": [8.0, 7.0, 9.0]}}},
+                      {"trial": 1, "values": {"p": 2}, "feasible": True, "objective": 0.0, "why": "",
+                       "metrics": {"2": {"turns": [12.0, 11.0, 13.0]}}}]}
+    html = render_tuning(doc)
+    assert html.count("<td class=ok>") == 2 and "<td class=off>" not in html
+    assert ">p = 1</td>" in html and "<td>p=2</td>" in html  # the best table's and every trial's values
+
+
+def test_a_whiskers_ticks_stand_across_its_line() -> None:
+    root = ET.fromstring(grouped_rates_svg([("seat 1", [("a", {"rate": 0.5, "low": 0.4, "high": 0.6}, "#999")])],
+                                           "W"))
+    ticks = [ln for ln in root.iter(f"{SVG}line") if ln.get("stroke") == WHISKER and ln.get("x1") == ln.get("x2")]
+    line = next(ln for ln in root.iter(f"{SVG}line") if ln.get("stroke-width") == "1.5")
+    assert len(ticks) == 2
+    for tick in ticks:
+        assert float(tick.get("y1")) < float(line.get("y1")) < float(tick.get("y2"))
