@@ -130,7 +130,7 @@ def test_card_rows_write_percentages_with_babel() -> None:
 
 
 def test_terminal_and_warning_lines_use_the_same_formatter() -> None:
-    from cardgen.simulate.balance import _flag
+    from cardgen.simulate.balance import _flag, _judge
     from cardgen.simulate.skill import format_skill
     from cardgen.simulate.summary import format_value
 
@@ -138,6 +138,6 @@ def test_terminal_and_warning_lines_use_the_same_formatter() -> None:
     assert format_value("seat_1_win_rate", 0.1234, signed=True) == "+12.3%"
     line = format_skill({"skill": 0.5, "skill_low": 0.4, "skill_high": 0.6, "iterations": 9, "fair_share": 0.5,
                          "versus": {"random": {"rate": 0.75, "low": 0.625, "high": 0.8}}})
-    assert "random 75% [62.5%-80%]" in line
-    warning = _flag("seat 1", 90, 100, 0.5, 2)
+    assert "random 75% [62.5% – 80%]" in line
+    warning = _flag("seat 1", _judge(90, 100, 0.5, 2))
     assert warning is not None and ": 90% [" in warning and "against 50%" in warning

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.languages import decimal, typeset
+from cardgen.languages import decimal, percent, typeset
 from cardgen.terminal import say, say_n, word
 
 
