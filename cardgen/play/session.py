@@ -162,6 +162,7 @@ class Session:
         self.agents: list[Agent | None] = [None if n == HUMAN else self.factories[n]() for n in self.names]
         self.rng = random.Random(f"cardgen play {seed}")  # the agents' own draws (a replay checks moves, not why)
         self.saved = None
+        self._started = time.monotonic()  # when the table started (the last person's page came): the log's seconds
 
     def describe(self, action: Action) -> str:
         """``action`` as the chosen language names it (the game's ``describe_action``)."""
@@ -182,6 +183,8 @@ class Session:
             if seat in self.people and seat not in self.joined:
                 self.joined.add(seat)
                 self.version += 1
+                if self.joined >= set(self.people) and not self.actions:
+                    self._started = time.monotonic()
 
     def waiting_for(self, seat: int | None = None) -> str:
         """What ``seat`` (default: the first person's) waits for: ``seats`` (people still to come), ``you``,
@@ -361,6 +364,7 @@ class Session:
             "end_reason": s.end_reason, "scores": list(outcome.scores) if outcome else None,
             "winners": list(outcome.winners) if outcome else None,
             "tie_break": outcome.tie_break if outcome else None, "turns": s.turns, "rounds": s.rounds,
+            "seconds": round(max(0.0, self.journal[-1].at - self._started)) if self.journal else 0,
             "gaps": [{"kind": g.kind, "settled": g.settled, "detail": g.detail, "by": "engine"} for g in s.gaps],
             **self._house_fields(),
             **({"feedback": {str(k): v for k, v in sorted(self.feedback.items())}} if self.feedback else {}),

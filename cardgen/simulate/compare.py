@@ -500,4 +500,11 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
         from cardgen.report.runs import write_compare_run
         target = write_compare_run(Path(opts.out), doc, [base, variant])
         print(f"report: {target}")
+        if humans is not None:
+            from cardgen.report.playtest import WORDS, write_playtest_page
+            lang = doc.get("lang", "en")
+            entries = [(r["players"], [(base, base.id, r["base_result"]), (variant, variant.id, r["variant_result"])])
+                       for r in doc["results"]]
+            title = WORDS[lang]["title_compare"].format(variant=variant.id, base=base.id)
+            print(f"playtest page: {write_playtest_page(target.parent, humans, entries, title, lang)}")
     return 0
