@@ -71,7 +71,7 @@ def test_the_page_shows_the_figures_and_every_answer(trial, tmp_path: Path) -> N
     assert " people 2 9 27 15 " in cells and " agents 200 12 36.5 – " in cells  # how long, beside the agents
     assert " people 4 1 25% 20 " in cells and " agents 2 1 50% 20 " in cells  # seats
     assert "mean 3.5 of 5" in cells and "too long: 1; " not in cells and "about right: 1; too long: 1" in cells
-    assert "Was the Emerald useful?" in cells and "mean 3 of 5 (2 answer(s))" in cells
+    assert "Was the Emerald useful?" in cells and "mean 3 of 5 (2 answers)" in cells
     assert "Would you play again?" in cells and "yes: 1; no: 1" in cells
 
 

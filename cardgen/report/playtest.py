@@ -45,7 +45,14 @@ def environment() -> "Environment":
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.filters["num"] = lambda x, lang, places=1: "–" if x is None else languages.decimal(x, lang, places=places)
     env.filters["pct"] = lambda x, lang: "–" if x is None else languages.percent(x, lang)
+    env.globals["counted"] = counted
     return env
+
+
+def counted(forms: list[str], n: int, lang: str, **values: Any) -> str:
+    """``forms`` ([singular, plural]) filled for ``n``: French says "0 partie jouée", English "0 games played"."""
+    one = n == 1 or (n == 0 and lang == "fr")
+    return forms[0 if one else 1].format(n=n, **values)
 
 
 def deck_name(deck: "ResolvedDeck | None", deck_id: str, lang: str) -> str:
@@ -71,11 +78,14 @@ def column(games: list[dict[str, Any]], deck: "ResolvedDeck | None", deck_id: st
     rows: list[dict[str, Any]] = []
     if fig is not None:
         asked = questions_of(deck, lang)
-        for qid, values in sorted(fig["feedback"]["questions"].items()):
-            text, kind = asked.get(qid, (qid, "text"))
-            rows.append(question_row(text, kind, values))
+        answered = fig["feedback"]["questions"]
+        for qid in [q for q in asked if q in answered] + sorted(q for q in answered if q not in asked):
+            text, kind = asked.get(qid, (qid, "text"))  # a question the deck no longer asks: its id
+            rows.append(question_row(text, kind, answered[qid]))
     agents = agents or {}
+    long = (fig or {}).get("feedback", {}).get("long", {})
     return {"id": deck_id, "name": deck_name(deck, deck_id, lang), "fig": fig, "questions": rows,
+            "long": [(k, long[k]) for k in ("short", "right", "long") if k in long],
             "agents": {"rounds": (agents.get("rounds") or {}).get("mean"),
                        "turns": (agents.get("turns") or {}).get("mean"), "completed": agents.get("completed")}}
 
