@@ -405,19 +405,3 @@ def remove_stale_temporaries(path: Path) -> list[Path]:
     from cardgen.fileio import sweep_temporaries
 
     return sweep_temporaries(path.parent, recursive=False, of=path.name) if path.parent.is_dir() else []
-    for other in path.parent.iterdir():
-        found = pattern.match(other.name)
-        if not found:
-            continue
-        pid = int(found.group(1))
-        try:
-            os.kill(pid, 0)
-            alive = True
-        except ProcessLookupError:
-            alive = False
-        except PermissionError:
-            alive = True
-        if not alive:
-            other.unlink(missing_ok=True)
-            gone.append(other)
-    return gone
