@@ -87,8 +87,11 @@ def test_the_peoples_feedback_shows_beside_the_figures(tmp_path: Path) -> None:
             session.play(rng.choice(table_view(session, seat)["moves"])["action"], seat)
     session.give_feedback(0, {"fun": 4, "long": "long", "unclear": "the emerald"})
     session.give_feedback(2, {"fun": 2, "long": "long", "comment": "too much waiting"})
+    session._started -= 150  # the table started two and a half minutes before the last move
     session.save(log)
     fig = human_figures(read_human_games([log]), "king_lui", 3)
+    assert fig is not None and 150 <= json.loads(log.read_text(encoding="utf-8"))["seconds"] < 200
+    assert 2.5 <= fig["minutes"] < 3.4
     assert fig is not None and fig["feedback"]["answers"] == 2 and fig["feedback"]["fun"] == 3.0
     assert fig["feedback"]["long"] == {"long": 2}
     text = human_line(fig, 10.0)
