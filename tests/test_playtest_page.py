@@ -117,3 +117,38 @@ def test_compare_sets_base_and_variant_side_by_side(trial, tmp_path: Path) -> No
     assert len(sides) == 2 and "king_lui" in sides[0] and "lui-trial" in sides[1]
     assert WORDS["en"]["no_answers"] in sides[0] and "alert(1)" in sides[1]
     assert json.dumps(sorted(WORDS)) == json.dumps(["en", "fr", "it"])
+
+
+def test_compare_writes_the_page_in_its_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``compare --human-logs --lang it``: a game people played of the base, none of the variant: the
+    page sets them side by side, in Italian, and says the variant had no game instead of drawing one."""
+    import random
+
+    from cardgen.play.session import Session
+    from cardgen.play.view import table_view
+    from cardgen.simulate.compare import CompareOptions, compare
+    from cardgen.simulate.runner import DeckRef, load_project_deck
+
+    root = str(Path(__file__).resolve().parents[1])
+    base = load_project_deck(DeckRef(root, "king_lui", ""))
+    variant = load_project_deck(DeckRef(root, "king_lui-gentle-overeating", ""))
+    session = Session(base, players=3, seed=4, people=[0, 2], lang="it")
+    session.join(0)
+    session.join(2)
+    rng = random.Random(4)
+    while session.waiting_for() != "over":
+        if not session.agent_move():
+            seat = session.state.current_player
+            session.play(rng.choice(table_view(session, seat)["moves"])["action"], seat)
+    session.give_feedback(2, {"fun": 3, "comment": "<script>x()</script>"})
+    log = tmp_path / "games.jsonl"
+    session.save(log)
+    compare(base, variant, CompareOptions(games=20, players=[3], engine="reference", jobs=1, out=tmp_path / "out",
+                                          progress=False, lang="it", human_logs=[log]))
+    page = Path(capsys.readouterr().out.split("playtest page: ")[1].split("\n")[0])
+    html = page.read_text(encoding="utf-8")
+    base_side, variant_side = html.split('<section class="side">')[1:]
+    assert "(king_lui)" in base_side and "1 partita giocata, 1 finita." in base_side
+    assert "&lt;script&gt;x()&lt;/script&gt;" in base_side and "<script" not in html
+    assert "king_lui-gentle-overeating" in variant_side and WORDS["it"]["none"].format(n=3) in variant_side
+    assert "<table" not in variant_side and 'lang="it"' in html
