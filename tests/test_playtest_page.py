@@ -144,7 +144,9 @@ def test_compare_writes_the_page_in_its_language(tmp_path: Path, capsys: pytest.
     log = tmp_path / "games.jsonl"
     session.save(log)
     compare(base, variant, CompareOptions(games=20, players=[3], engine="reference", jobs=1, out=tmp_path / "out",
-                                          progress=False, lang="it", human_logs=[log]))
+                                          progress=False, lang="it", human_logs=[log], json_file=tmp_path / "c.json"))
+    people = json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))["results"][0]["people"]
+    assert people["variant"] is None and people["base"]["feedback"]["comments"] == ["<script>x()</script>"]
     page = Path(capsys.readouterr().out.split("playtest page: ")[1].split("\n")[0])
     html = page.read_text(encoding="utf-8")
     base_side, variant_side = html.split('<section class="side">')[1:]

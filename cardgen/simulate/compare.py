@@ -473,7 +473,8 @@ def public_json(doc: dict[str, Any]) -> dict[str, Any]:
                          "component_impact": r["component_impact"],
                          "sufficiency": {"base": r["base_result"]["sufficiency"],
                                          "variant": r["variant_result"]["sufficiency"]},
-                         "metrics": [{k: m[k] for k in keys} for m in r["metrics"]]} for r in doc["results"]]}
+                         "metrics": [{k: m[k] for k in keys} for m in r["metrics"]],
+                         **({"people": r["people"]} if "people" in r else {})} for r in doc["results"]]}
 
 
 def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> int:
@@ -491,6 +492,7 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
         for r in doc["results"]:
             for side, deck in (("base", base), ("variant", variant)):
                 fig = human_figures(humans, deck.id, r["players"])
+                r.setdefault("people", {})[side] = fig  # the JSON's people's figures (None: nobody played it)
                 if fig is not None:
                     agents = (r[f"{side}_result"].get("rounds") or {}).get("mean")
                     print(human_line(fig, agents, f"people, {deck.id}, {r['players']} players"))
