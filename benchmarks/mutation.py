@@ -56,6 +56,8 @@ RC = "cardgen/rulebook/context.py"
 UN = "cardgen/unchanged.py"
 PS = "cardgen/play/session.py"
 HU = "cardgen/simulate/human.py"
+RP = "cardgen/report/playtest.py"
+PV = "cardgen/play/server.py"
 FI = "cardgen/fileio.py"
 TJ = "cardgen/tune/journal.py"
 WA = "cardgen/watch.py"
@@ -118,8 +120,14 @@ TARGETS = [
     Target("play_session", PS, _m(PS, "xǁSessionǁplay", "xǁSessionǁagent_move", "xǁSessionǁwaiting_for",
                                   "xǁSessionǁgive_feedback", "xǁSessionǁsave", "x_remove_stale_temporaries"),
            ("tests/test_play_session.py",)),
-    Target("human_feedback", HU, _m(HU, "x_human_figures", "x_feedback_figures", "x_feedback_lines"),
-           ("tests/test_human.py",)),
+    Target("human_feedback", HU, _m(HU, "x_human_figures", "x_seat_results", "x_feedback_figures",
+                                    "x_feedback_lines"), ("tests/test_human.py", "tests/test_playtest_page.py")),
+    # the report's playtest page: people beside the agents, answers escaped, nothing drawn from no games
+    Target("playtest_page", RP, ("",), ("tests/test_playtest_page.py",)),
+    # refusals in the table's language (a slow target: it starts tables)
+    Target("play_refusals", PV, _m(PV, "x_refusal_words"),
+           ("tests/test_play_server.py::test_refusals_outside_play_speak_the_tables_language",
+            "tests/test_play_server.py::test_every_refusal_has_its_words_in_every_language")),
     # what a killed command leaves, and who removes it (issue 38)
     Target("temporary_sweep", FI, _m(FI, "x__pid_alive", "x_sweep_temporaries", "x_create_temporary"),
            ("tests/test_fileio.py", "tests/test_cli.py::test_a_command_removes_what_killed_commands_left_in_its_output_folder")),

@@ -58,13 +58,20 @@ def test_a_bad_log_is_one_line(tmp_path: Path) -> None:
         read_human_games([log])
 
 
-def test_validate_prints_people_beside_agents(played: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_validate_prints_people_beside_agents(played: Path, capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
+    """The terminal's people line, and the report's playtest page beside the run's overview."""
     deck = load_project_deck(DeckRef(str(ROOT), "king_lui", ""))
-    opts = ValidateOptions(games=20, players=[3], engine="reference", jobs=1, out=None, progress=False,
+    opts = ValidateOptions(games=20, players=[3, 4], engine="reference", jobs=1, out=tmp_path, progress=False,
                            human_logs=[played])
     validate([deck], opts)
     out = capsys.readouterr().out
     assert "people: 2 games played, 2 finished in" in out and "(agents " in out
+    page = Path(out.split("playtest page: ")[1].split("\n")[0])
+    assert page.name == "playtest.html" and (page.parent / "index.html").is_file()
+    html = page.read_text(encoding="utf-8")
+    assert "King Lui" in html and "3 players" in html and "4 players" in html
+    assert "No game of this deck with 4 players was played by people" in html  # nothing drawn from zero games
 
 
 def test_the_peoples_feedback_shows_beside_the_figures(tmp_path: Path) -> None:
@@ -80,8 +87,11 @@ def test_the_peoples_feedback_shows_beside_the_figures(tmp_path: Path) -> None:
             session.play(rng.choice(table_view(session, seat)["moves"])["action"], seat)
     session.give_feedback(0, {"fun": 4, "long": "long", "unclear": "the emerald"})
     session.give_feedback(2, {"fun": 2, "long": "long", "comment": "too much waiting"})
+    session._started -= 150  # the table started two and a half minutes before the last move
     session.save(log)
     fig = human_figures(read_human_games([log]), "king_lui", 3)
+    assert fig is not None and 150 <= json.loads(log.read_text(encoding="utf-8"))["seconds"] < 200
+    assert 2.5 <= fig["minutes"] < 3.4
     assert fig is not None and fig["feedback"]["answers"] == 2 and fig["feedback"]["fun"] == 3.0
     assert fig["feedback"]["long"] == {"long": 2}
     text = human_line(fig, 10.0)

@@ -69,6 +69,8 @@ ALLOWED_UPWARD: dict[tuple[str, str], str] = {
     # validate and compare write their HTML reports themselves; the command should (issue #37)
     ("cardgen.simulate.validate", "cardgen.report.runs"): "#37: the validate command writes the report",
     ("cardgen.simulate.compare", "cardgen.report.runs"): "#37: the compare command writes the report",
+    ("cardgen.simulate.validate", "cardgen.report.playtest"): "#35: validate --human-logs writes the playtest page",
+    ("cardgen.simulate.compare", "cardgen.report.playtest"): "#35: compare --human-logs writes the playtest page",
 }
 
 

@@ -314,7 +314,7 @@ def test_two_people_each_with_their_key_and_the_designer_watching(tmp_path: Path
             _, seen = ask(mover + "api/view")
             move = {"action": seen["moves"][0]["action"], "turn": seen["moves_made"]}
             status, answer = ask(other + "api/move", move)
-            assert status == 409 and "not yours" in answer["error"]
+            assert status == 409 and answer["code"] == "not_yours" and "not yours" in answer["detail"]
             status, answer = ask(designer + "api/move", move)
             assert status == 403 and "designer" in answer["error"]
             assert ask(mover + "api/move", move)[0] == 200
@@ -329,3 +329,47 @@ def test_two_people_each_with_their_key_and_the_designer_watching(tmp_path: Path
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_refusals_outside_play_speak_the_tables_language(tmp_path: Path, lang: str) -> None:
+    """A wrong key, a foreign Host or Origin, the designer moving, a move without its turn, a replayed
+    move: each refusal in the table's language (``err_<code>`` of view.json), the English line as detail."""
+    from cardgen.play.view import UI
+
+    words = UI[lang]
+    proc, links = start_table(tmp_path, "king_lui", "--lang", lang)
+    try:
+        one, designer = links["1"], links["designer"]
+        port = re.search(r":(\d+)/", one).group(1)
+        wrong = re.sub(r"/[^/]+/$", "/not-a-key/", one)
+        status, body = ask(wrong + "api/view")
+        assert status == 404 and body.decode("utf-8") == words["err_not_found"]
+        status, body = raw_get(one + "api/view", {"Host": f"evil.example:{port}"})
+        assert status == 403 and json.loads(body)["error"] == words["err_host"]
+        status, body = raw_get(one + "api/view", {"Origin": "http://evil.example"})
+        assert status == 403 and json.loads(body)["error"] == words["err_origin"]
+        status, answer = ask(designer + "api/move", {"action": ["x"], "turn": 0})
+        assert status == 403 and answer["error"] == words["err_watching"] and answer["code"] == "watching"
+        ask(links["2"] + "api/view")  # both people have come: the table starts
+        status, answer = ask(one + "api/move", {"action": ["x"]})
+        assert status == 409 and answer["error"] == words["err_no_turn"] and "turn" in answer["detail"]
+        status, answer = ask(one + "api/move", {"action": ["x"], "turn": 99})  # an old or replayed move
+        assert status == 409 and answer["error"] == words["err_moved_on"]
+        status, answer = ask(one + "api/move", raw=b"[1]")
+        assert status == 400 and answer["error"] == words["err_not_json"]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_every_refusal_has_its_words_in_every_language() -> None:
+    """Each code a refusal names (session and server) has an ``err_<code>`` in fr, it and en."""
+    from cardgen.play.view import UI
+
+    source = "".join((ROOT / "cardgen" / "play" / name).read_text(encoding="utf-8") for name in ("session.py", "server.py"))
+    codes = set(re.findall(r'Refus(?:ed|al)\((?:[^()]|\([^()]*\))*?, "([a-z_]+)"\)', source, re.S))
+    codes |= set(re.findall(r'plain\(\d+, "([a-z_]+)"\)', source))
+    assert {"not_found", "host", "origin", "moved_on", "illegal", "watching", "no_turn"} <= codes
+    for lang in ("en", "fr", "it"):
+        assert not [c for c in codes if f"err_{c}" not in UI[lang]], lang

@@ -109,11 +109,18 @@ class Watch:
 
 
 class _Refusal(Exception):
-    """A request refused before the session sees it (status, one line)."""
+    """A request refused before the session sees it (status, one English line, the code of its words)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, code: str) -> None:
         super().__init__(message)
-        self.status = status
+        self.status, self.code = status, code
+
+
+def refusal_words(lang: str, code: str | None, fallback: str) -> str:
+    """Refusal ``code`` in the table's language (``err_<code>`` in ``view.json``); ``fallback`` without one."""
+    from cardgen.play.view import UI
+
+    return (UI.get(lang) or UI["en"]).get(f"err_{code}") or fallback
 
 
 def table_keys(session: Session) -> dict[str, int]:
@@ -159,33 +166,40 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
     def refusal(status: int, message: str, code: str | None = None) -> Any:
-        return JSONResponse({"error": clean(message, 300), **({"code": code} if code else {})}, status_code=status)
+        """A refusal in the table's language (``error``), its ``code``, and the English line (``detail``)."""
+        return JSONResponse({"error": refusal_words(session.lang, code, clean(message, 300)),
+                             "detail": clean(message, 300), **({"code": code} if code else {})}, status_code=status)
+
+    def plain(status: int, code: str) -> Any:
+        """A bare refusal (a wrong key or path, a wrong method) in the table's language, as plain text."""
+        return Response(refusal_words(session.lang, code, code), status_code=status,
+                        media_type="text/plain; charset=utf-8")
 
     async def body_of(request: Request) -> dict[str, Any]:
         size = request.headers.get("content-length")
         if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-            raise _Refusal(413, f"request body over {MAX_BODY} bytes")
+            raise _Refusal(413, f"request body over {MAX_BODY} bytes", "too_large")
 
         async def read() -> bytes:
             raw = b""
             async for chunk in request.stream():
                 raw += chunk
                 if len(raw) > MAX_BODY:
-                    raise _Refusal(413, f"request body over {MAX_BODY} bytes")
+                    raise _Refusal(413, f"request body over {MAX_BODY} bytes", "too_large")
             return raw
 
         try:
             raw = await asyncio.wait_for(read(), BODY_SECONDS)
         except asyncio.TimeoutError:
-            raise _Refusal(408, f"the request body did not come within {BODY_SECONDS:g} s") from None
+            raise _Refusal(408, f"the request body did not come within {BODY_SECONDS:g} s", "too_slow") from None
         if not raw:
             return {}
         try:
             data = json.loads(raw)
         except (ValueError, RecursionError):
-            raise _Refusal(400, "expected a JSON object") from None
+            raise _Refusal(400, "expected a JSON object", "not_json") from None
         if not isinstance(data, dict):
-            raise _Refusal(400, "expected a JSON object")
+            raise _Refusal(400, "expected a JSON object", "not_json")
         return data
 
     def checked(request: Request) -> int | None:
@@ -194,12 +208,12 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         if role is None:
             return None
         if hosts is not None and request.headers.get("host", "") not in hosts:
-            raise _Refusal(403, "this table answers only at the address it printed (Host)")
+            raise _Refusal(403, "this table answers only at the address it printed (Host)", "host")
         origin = request.headers.get("origin")
         if origins is not None and origin is not None and origin not in origins:
-            raise _Refusal(403, "a page of another site may not use this table (Origin)")
+            raise _Refusal(403, "a page of another site may not use this table (Origin)", "origin")
         if request.headers.get("sec-fetch-site") == "cross-site":
-            raise _Refusal(403, "a page of another site may not use this table")
+            raise _Refusal(403, "a page of another site may not use this table", "origin")
         return role
 
     def guarded(handler: Callable[..., Any], method: str, who: str = "any") -> Callable[..., Any]:
@@ -207,16 +221,16 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
             try:
                 role = checked(request)
                 if role is None:
-                    return Response("not found", status_code=404, media_type="text/plain")
+                    return plain(404, "not_found")
                 if request.method != method:
-                    return Response("method not allowed", status_code=405, media_type="text/plain")
+                    return plain(405, "method")
                 if who == "seat" and role == DESIGNER:
-                    raise _Refusal(403, "the designer's page watches; moves come from the people's seats")
+                    raise _Refusal(403, "the designer's page watches; moves come from the people's seats", "watching")
                 watch.heard()
                 data = await body_of(request) if method == "POST" else {}
                 return await run(handler, request, role, data)
             except _Refusal as exc:
-                return refusal(exc.status, str(exc))
+                return refusal(exc.status, str(exc), exc.code)
         return endpoint
 
     async def run(handler: Callable[..., Any], request: Request, role: int, data: dict[str, Any]) -> Any:
@@ -231,7 +245,7 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
     def page(request: Request, role: int, data: dict[str, Any]) -> Any:
         name = request.path_params.get("name") or "index.html"
         if name not in files:
-            return Response("not found", status_code=404, media_type="text/plain")
+            return plain(404, "not_found")
         return Response(files[name], media_type=_TYPES[Path(name).suffix],
                         headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
                                  "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
@@ -241,7 +255,7 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
     def face(request: Request, role: int, data: dict[str, Any]) -> Any:
         name = request.path_params["name"]
         if name not in pictures:
-            return Response("not found", status_code=404, media_type="text/plain")
+            return plain(404, "not_found")
         return Response(pictures[name], media_type="image/png", headers={"Cache-Control": "max-age=3600"})
 
     def view(request: Request, role: int, data: dict[str, Any]) -> Any:
@@ -252,7 +266,7 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
 
     def move(request: Request, role: int, data: dict[str, Any]) -> Any:
         if "turn" not in data:
-            raise Refused("a move names the move it answers ('turn': the moves made when the page showed it)")
+            raise Refused("a move names the move it answers ('turn': the moves made when the page showed it)", "no_turn")
         entry = session.play(data.get("action"), role, turn=data.get("turn"))
         return state_json(role, {"moved": entry.text})
 
@@ -267,7 +281,7 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
 
     def new(request: Request, role: int, data: dict[str, Any]) -> Any:
         if role != DESIGNER and len(session.people) > 1:
-            raise Refused("the designer deals a new game at a table with several people")
+            raise Refused("the designer deals a new game at a table with several people", "designer_deals")
         session.new_deal()
         return state_json(role)
 
@@ -292,9 +306,9 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         try:
             role = checked(request)
         except _Refusal as exc:
-            return refusal(exc.status, str(exc))
+            return refusal(exc.status, str(exc), exc.code)
         if role is None:
-            return Response("not found", status_code=404, media_type="text/plain")
+            return plain(404, "not_found")
         if role != DESIGNER:
             session.join(role)
 
@@ -326,7 +340,7 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         routes.append(Route(f"/{{token}}/api/{name}", guarded(handler, "POST", who), methods=["POST", "GET"]))
 
     async def not_found(request: Request, exc: Exception) -> Any:
-        return Response("not found", status_code=404, media_type="text/plain")
+        return plain(404, "not_found")
 
     return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
 

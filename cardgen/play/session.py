@@ -55,8 +55,8 @@ FEEDBACK_TEXT = 1000
 class Refused(Exception):
     """A request the rules (or the moment) do not allow; the state is unchanged. One readable line.
 
-    ``code`` names the refusals a person meets in ordinary play (a move sent twice, another seat's
-    turn, the game over, people still to come), so the page says them in its own language."""
+    ``code`` names the refusal: the server answers with its words in the table's language (``err_<code>``
+    in ``view.json``) and keeps this English line as the detail."""
 
     def __init__(self, message: str, code: str | None = None) -> None:
         super().__init__(message)
@@ -162,6 +162,7 @@ class Session:
         self.agents: list[Agent | None] = [None if n == HUMAN else self.factories[n]() for n in self.names]
         self.rng = random.Random(f"cardgen play {seed}")  # the agents' own draws (a replay checks moves, not why)
         self.saved = None
+        self._started = time.monotonic()  # when the table started (the last person's page came): the log's seconds
 
     def describe(self, action: Action) -> str:
         """``action`` as the chosen language names it (the game's ``describe_action``)."""
@@ -182,6 +183,8 @@ class Session:
             if seat in self.people and seat not in self.joined:
                 self.joined.add(seat)
                 self.version += 1
+                if self.joined >= set(self.people) and not self.actions:
+                    self._started = time.monotonic()
 
     def waiting_for(self, seat: int | None = None) -> str:
         """What ``seat`` (default: the first person's) waits for: ``seats`` (people still to come), ``you``,
@@ -207,7 +210,7 @@ class Session:
                               "made: the table has moved on; nothing changed", "moved_on")
             if not isinstance(action, list) or len(action) > 16 or not all(
                     isinstance(a, (str, int)) and not isinstance(a, bool) for a in action):
-                raise Refused("a move is a list of words and numbers, as the legal moves list them")
+                raise Refused("a move is a list of words and numbers, as the legal moves list them", "bad_move")
             wanted = as_action(action)
             state = self.waiting_for(seat)
             if state != "you":
@@ -216,7 +219,7 @@ class Session:
                               f"it is seat {self.state.current_player + 1}'s turn, not yours",
                               "over" if state == "over" else state if state == "seats" else "not_yours")
             if wanted not in self.state.legal_actions():
-                raise Refused(f"{json.dumps(action)[:120]} is not a legal move now; nothing changed")
+                raise Refused(f"{json.dumps(action)[:120]} is not a legal move now; nothing changed", "illegal")
             return self._apply(wanted, HUMAN)
 
     def agent_move(self, after: int | None = None) -> Entry | None:
@@ -240,10 +243,10 @@ class Session:
         A table with several people has no undo (it would take back the others' moves)."""
         with self.lock:
             if len(self.people) > 1:
-                raise Refused("undo is for a table with one person: the others have seen the move")
+                raise Refused("undo is for a table with one person: the others have seen the move", "undo_several")
             mine = [i for i, (p, _) in enumerate(self.actions) if p == self.seat]
             if not mine:
-                raise Refused("nothing to undo: you have not moved yet")
+                raise Refused("nothing to undo: you have not moved yet", "undo_nothing")
             keep = self.actions[:mine[-1]]
             journal = self.journal[:mine[-1]]
             self.state = self.game.new_initial_state(self.seed)
@@ -267,7 +270,7 @@ class Session:
                 raise Refused("a hint is for your own turn", "not_yours")
             if not self.can_hint:
                 raise Refused(f"the {self.deck.game} engine cannot deal hidden cards again (State.determinize), "
-                              "which the search agent needs")
+                              "which the search agent needs", "no_hint")
             state, legal = self.state.clone(), self.state.legal_actions()
         iterations = HINT_ITERATIONS
         if self._hint_pace is None:
@@ -313,30 +316,30 @@ class Session:
         an unknown question, a rating outside 1-5 or an answer not a text is refused, nothing kept."""
         with self.lock:
             if seat not in self.people:
-                raise Refused("feedback is for the people at the table")
+                raise Refused("feedback is for the people at the table", "feedback_people")
             if not self.state.is_terminal():
-                raise Refused("the form is for a finished game")
+                raise Refused("the form is for a finished game", "feedback_early")
             if not isinstance(answers, dict):
-                raise Refused("expected the form's answers as an object")
+                raise Refused("expected the form's answers as an object", "feedback_bad")
             kinds = dict(FEEDBACK) | {f"q:{q['id']}": q["kind"] for q in self.questions()}
             kept: dict[str, Any] = {}
             for key, value in answers.items():
                 kind = kinds.get(key)
                 if kind is None:
-                    raise Refused(f"no question '{str(key)[:40]}' on the form")
+                    raise Refused(f"no question '{str(key)[:40]}' on the form", "feedback_bad")
                 if value is None or value == "":
                     continue
                 if kind == "rating":
                     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 5:
-                        raise Refused(f"{key}: expected a rating from 1 to 5")
+                        raise Refused(f"{key}: expected a rating from 1 to 5", "feedback_bad")
                 elif kind == "choice":
                     if value not in FEEDBACK_LONG:
-                        raise Refused(f"{key}: expected one of {', '.join(FEEDBACK_LONG)}")
+                        raise Refused(f"{key}: expected one of {', '.join(FEEDBACK_LONG)}", "feedback_bad")
                 elif kind == "yesno":
                     if not isinstance(value, bool):
-                        raise Refused(f"{key}: expected yes or no")
+                        raise Refused(f"{key}: expected yes or no", "feedback_bad")
                 elif not isinstance(value, str):
-                    raise Refused(f"{key}: expected a text")
+                    raise Refused(f"{key}: expected a text", "feedback_bad")
                 else:
                     value = value.strip()[:FEEDBACK_TEXT]
                 kept[key] = value
@@ -349,7 +352,7 @@ class Session:
         """The finished game as a ``cardgen-log/1`` record (``docs/log-format.md``)."""
         s = self.state
         if not s.is_terminal():
-            raise Refused("finish the game first: a log holds whole games")
+            raise Refused("finish the game first: a log holds whole games", "unfinished")
         ref = DeckRef.of(self.deck)
         stalled = (s.end_reason or "").startswith("stalled:")
         outcome = None if stalled else s.outcome()
@@ -361,6 +364,7 @@ class Session:
             "end_reason": s.end_reason, "scores": list(outcome.scores) if outcome else None,
             "winners": list(outcome.winners) if outcome else None,
             "tie_break": outcome.tie_break if outcome else None, "turns": s.turns, "rounds": s.rounds,
+            "seconds": round(max(0.0, self.journal[-1].at - self._started)) if self.journal else 0,
             "gaps": [{"kind": g.kind, "settled": g.settled, "detail": g.detail, "by": "engine"} for g in s.gaps],
             **self._house_fields(),
             **({"feedback": {str(k): v for k, v in sorted(self.feedback.items())}} if self.feedback else {}),
@@ -401,19 +405,3 @@ def remove_stale_temporaries(path: Path) -> list[Path]:
     from cardgen.fileio import sweep_temporaries
 
     return sweep_temporaries(path.parent, recursive=False, of=path.name) if path.parent.is_dir() else []
-    for other in path.parent.iterdir():
-        found = pattern.match(other.name)
-        if not found:
-            continue
-        pid = int(found.group(1))
-        try:
-            os.kill(pid, 0)
-            alive = True
-        except ProcessLookupError:
-            alive = False
-        except PermissionError:
-            alive = True
-        if not alive:
-            other.unlink(missing_ok=True)
-            gone.append(other)
-    return gone

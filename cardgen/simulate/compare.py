@@ -476,7 +476,8 @@ def public_json(doc: dict[str, Any]) -> dict[str, Any]:
                          "component_impact": r["component_impact"],
                          "sufficiency": {"base": r["base_result"]["sufficiency"],
                                          "variant": r["variant_result"]["sufficiency"]},
-                         "metrics": [{k: m[k] for k in keys} for m in r["metrics"]]} for r in doc["results"]]}
+                         "metrics": [{k: m[k] for k in keys} for m in r["metrics"]],
+                         **({"people": r["people"]} if "people" in r else {})} for r in doc["results"]]}
 
 
 def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> int:
@@ -496,6 +497,7 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
         for r in doc["results"]:
             for side, deck in (("base", base), ("variant", variant)):
                 fig = human_figures(humans, deck.id, r["players"])
+                r.setdefault("people", {})[side] = fig  # the JSON's people's figures (None: nobody played it)
                 if fig is not None:
                     agents = (r[f"{side}_result"].get("rounds") or {}).get("mean")
                     print(human_line(fig, agents, say("people_side", opts.lang, deck=deck.id,
@@ -506,4 +508,11 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
         from cardgen.report.runs import write_compare_run
         target = write_compare_run(Path(opts.out), doc, [base, variant])
         print(say("report", opts.lang, path=target))
+        if humans is not None:
+            from cardgen.report.playtest import WORDS, write_playtest_page
+            lang = doc.get("lang", "en")
+            entries = [(r["players"], [(base, base.id, r["base_result"]), (variant, variant.id, r["variant_result"])])
+                       for r in doc["results"]]
+            title = WORDS[lang]["title_compare"].format(variant=variant.id, base=base.id)
+            print(say("playtest_page", opts.lang, path=write_playtest_page(target.parent, humans, entries, title, lang)))
     return 0

@@ -5,7 +5,9 @@ player count this gives how many games people finished, their mean length in rou
 turns, and how often a person won, so a report can say "people finish this variant in 9
 rounds, the agents in 12". The people's answers to ``cardgen play``'s form at the end of a game
 (``feedback`` in the log line: fun 1-5, did it feel long, what was unclear, free text, the
-deck's own ``playtest:`` questions as ``q:<id>``) are summed up beside them.
+deck's own ``playtest:`` questions as ``q:<id>``) are summed up beside them, and people's seats
+are set against the agents' (wins, scores). ``cardgen.report.playtest`` draws the same figures
+as the report's playtest page.
 """
 from __future__ import annotations
 
@@ -46,15 +48,39 @@ def human_figures(games: list[dict[str, Any]], deck: str, players: int) -> dict[
         return round(sum(values) / len(values), 2) if values else None
 
     won = sum(1 for g in done if any(g["agents"][w] == HUMAN for w in g.get("winners") or []))
+    minutes = [g["seconds"] / 60 for g in done if isinstance(g.get("seconds"), (int, float))
+               and not isinstance(g.get("seconds"), bool)]
     return {"games": len(mine), "completed": len(done), "rounds": mean("rounds"), "turns": mean("turns"),
-            "human_wins": won, "feedback": feedback_figures(mine)}
+            "minutes": round(sum(minutes) / len(minutes), 1) if minutes else None,
+            "human_wins": won, "seats": seat_results(done), "feedback": feedback_figures(mine)}
+
+
+def seat_results(games: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """People's seats against the agents' over finished ``games``: for each side, the seats it played,
+    the seats that won (a shared win counts for each winner), that share, and the mean final score."""
+    out: dict[str, dict[str, Any]] = {}
+    for side in ("people", "agents"):
+        seats = wins = 0
+        scores: list[float] = []
+        for g in games:
+            for seat, name in enumerate(g["agents"]):
+                if (name == HUMAN) != (side == "people"):
+                    continue
+                seats += 1
+                wins += seat in (g.get("winners") or [])
+                if isinstance(g.get("scores"), list) and seat < len(g["scores"]):
+                    scores.append(g["scores"][seat])
+        out[side] = {"seats": seats, "wins": wins, "share": wins / seats if seats else None,
+                     "score": round(sum(scores) / len(scores), 2) if scores else None}
+    return out
 
 
 def feedback_figures(games: list[dict[str, Any]]) -> dict[str, Any]:
     """The people's answers over ``games``: how many, mean fun (1-5), "did it feel long" counted per
     answer, every unclear point and comment, and each of the deck's own questions' answers."""
     answers = [a for g in games for a in (g.get("feedback") or {}).values() if isinstance(a, dict)]
-    fun = [a["fun"] for a in answers if isinstance(a.get("fun"), int) and not isinstance(a.get("fun"), bool)]
+    fun = [a["fun"] for a in answers if isinstance(a.get("fun"), int) and not isinstance(a.get("fun"), bool)
+           and 1 <= a["fun"] <= 5]
     long: dict[str, int] = {}
     for a in answers:
         if isinstance(a.get("long"), str):
@@ -64,7 +90,8 @@ def feedback_figures(games: list[dict[str, Any]]) -> dict[str, Any]:
         for key, value in a.items():
             if str(key).startswith("q:"):
                 own.setdefault(str(key)[2:], []).append(value)
-    return {"answers": len(answers), "fun": round(sum(fun) / len(fun), 2) if fun else None, "long": long,
+    return {"answers": len(answers), "fun": round(sum(fun) / len(fun), 2) if fun else None,
+            "fun_counts": [fun.count(k) for k in range(1, 6)], "long": long,
             "unclear": [a["unclear"] for a in answers if isinstance(a.get("unclear"), str)],
             "comments": [a["comment"] for a in answers if isinstance(a.get("comment"), str)], "questions": own}
 

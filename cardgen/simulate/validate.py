@@ -417,4 +417,10 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         from cardgen.report.runs import write_validation_run
         target = write_validation_run(Path(opts.out), doc, decks)
         print(say("report", lang, path=target))
+        if humans is not None:
+            from cardgen.report.playtest import WORDS, write_playtest_page
+            by_id = {d.id: d for d in decks}
+            entries = [(r["players"], [(by_id.get(r["variant"]), r["variant"], r)]) for r in doc["results"]]
+            title = WORDS[lang]["title"].format(name=", ".join(dict.fromkeys(r["variant"] for r in doc["results"])))
+            print(say("playtest_page", lang, path=write_playtest_page(target.parent, humans, entries, title, lang)))
     return 1 if failed else 0
