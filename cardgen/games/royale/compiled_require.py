@@ -301,36 +301,34 @@ def _entry(key: str) -> str:
     return f"royale-nobles-{key}.npz"
 
 
-def _folders() -> list[Path]:
-    from cardgen.cache import cache_dirs
-    return cache_dirs(Path(__file__).resolve().parent, "royale-nobles")
+_PACKAGE = Path(__file__).resolve().parent
 
 
 def stored_table(key: str) -> dict[str, np.ndarray] | None:
     """The noble table an earlier run stored under ``key`` (rows and transitions computed there),
     or None. A row means the same cards in every run, so a process starts where the last one
     stopped instead of computing again tens of thousands of completion searches; any damaged
-    or foreign entry is ignored."""
+    or foreign entry is ignored (``cardgen.cache.load``)."""
     import io
 
-    from cardgen.cache import read_entry
-    for blob in read_entry(_entry(key), _folders()):
-        try:
-            with np.load(io.BytesIO(blob), allow_pickle=False) as npz:
-                data = {name: npz[name] for name in (*_ROW_ARRAYS, "meta", "roots")}
-        except Exception:  # a damaged entry is only a missed cache
-            continue
-        return data  # its shapes are checked against the table (``NobleTables._restore``)
-    return None
+    from cardgen.cache import load
+    blob = load("royale-nobles", _PACKAGE, _entry(key), key)
+    if not isinstance(blob, bytes):
+        return None
+    try:
+        with np.load(io.BytesIO(blob), allow_pickle=False) as npz:
+            return {name: npz[name] for name in (*_ROW_ARRAYS, "meta", "roots")}  # shapes: ``NobleTables._restore``
+    except Exception:  # a damaged entry is only a missed cache
+        return None
 
 
 def store_tables() -> None:
     """Store each shared table that computed transitions since it was loaded (at exit; forked
     workers exit without it, and a concurrent writer only replaces a whole entry)."""
-    from cardgen.cache import store_entry
+    from cardgen.cache import save
     for tables in list(_SHARED.values()):
         if int(tables.meta[M_SEARCHES]) > tables.stored_searches and tables.rows <= MAX_STORED_ROWS:
-            store_entry(tables.stored(), _entry(tables.key), _folders())
+            save("royale-nobles", _PACKAGE, _entry(tables.key), tables.key, tables.stored())
             tables.stored_searches = int(tables.meta[M_SEARCHES])
 
 
