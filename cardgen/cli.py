@@ -699,7 +699,8 @@ def _run(args: argparse.Namespace) -> int:
         raise_all(face_errors(deck, langs))
         return export(deck, args.format, langs, Path(args.out), args.preset)
     if args.command == "compare":
-        from cardgen.simulate.compare import CompareOptions, compare
+        from cardgen.report.commands import compare
+        from cardgen.simulate.compare import CompareOptions
         opts = CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                               json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
                               out=Path(args.out), engine=args.engine, scheduler=args.scheduler, lang=args.lang,
@@ -763,7 +764,8 @@ def _run(args: argparse.Namespace) -> int:
             raise InputError("no deck with a rules package to validate; print-only decks (no 'game') can be "
                              "built and checked, not simulated")
         from cardgen.fileio import check_output_dir, check_output_file
-        from cardgen.simulate.validate import ValidateOptions, validate
+        from cardgen.report.commands import validate
+        from cardgen.simulate.validate import ValidateOptions
         if args.json_file:
             check_output_file(args.json_file, "--json file")
         if args.log_file:

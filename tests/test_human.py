@@ -12,7 +12,8 @@ from cardgen.play.session import Session
 from cardgen.play.view import table_view
 from cardgen.simulate.human import human_figures, human_line, read_human_games
 from cardgen.simulate.runner import DeckRef, load_project_deck
-from cardgen.simulate.validate import ValidateOptions, validate
+from cardgen.report.commands import validate
+from cardgen.simulate.validate import ValidateOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 

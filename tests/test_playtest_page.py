@@ -126,7 +126,8 @@ def test_compare_writes_the_page_in_its_language(tmp_path: Path, capsys: pytest.
 
     from cardgen.play.session import Session
     from cardgen.play.view import table_view
-    from cardgen.simulate.compare import CompareOptions, compare
+    from cardgen.report.commands import compare
+    from cardgen.simulate.compare import CompareOptions
     from cardgen.simulate.runner import DeckRef, load_project_deck
 
     root = str(Path(__file__).resolve().parents[1])

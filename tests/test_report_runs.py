@@ -14,7 +14,8 @@ from cardgen.report.svg import differences_svg, grouped_rates_svg, overlay_svg, 
 from cardgen.simulate.balance import quantile_with_zeros, sufficiency
 from cardgen.simulate.runner import GameResult
 from cardgen.simulate.tally import Tally
-from cardgen.simulate.validate import ValidateOptions, run_validation, validate
+from cardgen.report.commands import validate
+from cardgen.simulate.validate import ValidateOptions, run_validation
 
 SVG = "{http://www.w3.org/2000/svg}"
 

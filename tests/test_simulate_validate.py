@@ -10,7 +10,8 @@ from toy_game import load_toy, recording_loader, toy_deck
 
 from cardgen.cli import main
 from cardgen.errors import InputError
-from cardgen.simulate.validate import ValidateOptions, run_validation, validate
+from cardgen.report.commands import validate
+from cardgen.simulate.validate import ValidateOptions, run_validation
 
 
 def _opts(tmp_path: Path, **kw: Any) -> ValidateOptions:

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.simulate.skill import format_skill, normalised, opponents, skill_json, skill_seats
-from cardgen.simulate.validate import ValidateOptions, run_validation, validate
+from cardgen.report.commands import validate
+from cardgen.simulate.validate import ValidateOptions, run_validation
 from tests.toy_game import load_toy, toy_deck
 
 

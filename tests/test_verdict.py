@@ -182,7 +182,8 @@ def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: py
     """The terminal follows --lang: the verdict, what "unlikely to be chance" means and its note, in French."""
     from toy_game import load_toy, toy_deck
 
-    from cardgen.simulate.compare import CompareOptions, compare
+    from cardgen.report.commands import compare
+    from cardgen.simulate.compare import CompareOptions
 
     opts = CompareOptions(games=40, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang="fr")
     assert compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts) == 0

@@ -29,7 +29,6 @@ from typing import Any
 from cardgen.errors import InputError
 from cardgen.guard import DEFAULT_TIME_LIMIT, set_time_limit
 from cardgen.house import speed_note
-from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, Loader, agent_factories,
@@ -478,41 +477,3 @@ def public_json(doc: dict[str, Any]) -> dict[str, Any]:
                                          "variant": r["variant_result"]["sufficiency"]},
                          "metrics": [{k: m[k] for k in keys} for m in r["metrics"]],
                          **({"people": r["people"]} if "people" in r else {})} for r in doc["results"]]}
-
-
-def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> int:
-    """Run the comparison, print one screen, write the JSON and the report; always 0 (bad input raises)."""
-    from cardgen.simulate.summary import Naming, format_comparison
-
-    humans = None
-    if opts.human_logs:
-        from cardgen.simulate.human import read_human_games
-        humans = read_human_games(opts.human_logs)
-    doc = run_compare(base, variant, opts)
-    naming = Naming.of(base, opts.lang)
-    naming = Naming(naming.words, {**naming.names, **Naming.of(variant, opts.lang).names}, naming.shortfall)
-    print(format_comparison(doc, naming))
-    if humans is not None:
-        from cardgen.simulate.human import human_figures, human_line
-        for r in doc["results"]:
-            for side, deck in (("base", base), ("variant", variant)):
-                fig = human_figures(humans, deck.id, r["players"])
-                r.setdefault("people", {})[side] = fig  # the JSON's people's figures (None: nobody played it)
-                if fig is not None:
-                    agents = (r[f"{side}_result"].get("rounds") or {}).get("mean")
-                    print(human_line(fig, agents, say("people_side", opts.lang, deck=deck.id,
-                                                      players=say_n("players", r["players"], opts.lang)), opts.lang))
-    if opts.json_file is not None:
-        write_atomic(opts.json_file, json.dumps(public_json(doc), indent=1, ensure_ascii=False) + "\n")
-    if opts.out is not None:
-        from cardgen.report.runs import write_compare_run
-        target = write_compare_run(Path(opts.out), doc, [base, variant])
-        print(say("report", opts.lang, path=target))
-        if humans is not None:
-            from cardgen.report.playtest import WORDS, write_playtest_page
-            lang = doc.get("lang", "en")
-            entries = [(r["players"], [(base, base.id, r["base_result"]), (variant, variant.id, r["variant_result"])])
-                       for r in doc["results"]]
-            title = WORDS[lang]["title_compare"].format(variant=variant.id, base=base.id)
-            print(say("playtest_page", opts.lang, path=write_playtest_page(target.parent, humans, entries, title, lang)))
-    return 0

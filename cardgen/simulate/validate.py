@@ -8,7 +8,6 @@ each deck's ``GameSpec``.
 """
 from __future__ import annotations
 
-import json
 import math
 import os
 import sys
@@ -21,7 +20,6 @@ from cardgen.check.static import SETS_UP, run_checks, setup_check
 from cardgen.errors import InputError
 from cardgen.guard import DEFAULT_TIME_LIMIT
 from cardgen.house import speed_note
-from cardgen.fileio import write_atomic
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.balance import balance, sufficiency
 from cardgen.simulate.executor import run_chunks
@@ -31,7 +29,7 @@ from cardgen.simulate.progress import Progress, ProgressBar, ProgressLines
 from cardgen.agents.search import DEFAULT_ITERATIONS
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, agents_in_words, check_agents,
                                      default_agents, fast_engine, load_project_deck, split_agents)
-from cardgen.simulate.skill import DEFAULT_SKILL_GAMES, format_skill, run_skill_chunk, skill_chunks, skill_json
+from cardgen.simulate.skill import DEFAULT_SKILL_GAMES, run_skill_chunk, skill_chunks, skill_json
 from cardgen.simulate.tally import Tally
 from cardgen.terminal import say, say_n
 
@@ -381,46 +379,3 @@ def agents_line(result: dict[str, Any], lang: str = "en") -> str:
     """Which agents played the entry's games, in words in ``lang`` (the summary says it, not only the JSON)."""
     from cardgen.simulate.verdict import agents_words
     return "  " + say("played_by", lang, who=agents_words(result.get("agents_played") or [], lang))
-
-
-def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
-    """Run the validator, print a summary, write the reports; 1 if any entry failed, else 0."""
-    from cardgen.simulate.summary import Naming, format_entry
-
-    lang = opts.lang
-    humans = None
-    if opts.human_logs:
-        from cardgen.simulate.human import human_figures, human_line, read_human_games
-        humans = read_human_games(opts.human_logs)
-    doc = run_validation(decks, opts)
-    naming = {deck.id: Naming.of(deck, lang) for deck in decks}
-    for result in doc["results"]:
-        lines = format_entry(result, lang, naming.get(result["variant"])).split("\n")
-        fig = human_figures(humans, result["variant"], result["players"]) if humans is not None else None
-        if fig is not None:
-            result["human"] = fig
-            lines.insert(1, human_line(fig, (result.get("rounds") or {}).get("mean"), lang=lang))
-        if result.get("agents_played"):
-            lines.insert(1, agents_line(result, lang))
-        if result.get("skill"):
-            lines.insert(2, format_skill(result["skill"], lang))
-        print("\n".join(lines))
-    failed = [r for r in doc["results"] if not r["passed"]]
-    print(say("total", lang, combos=say_n("combos", len(doc["results"]), lang), failed=len(failed)))
-    if opts.json_file is not None:
-        write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False, default=str) + "\n")
-    broken = sum(r.get("failed_games", 0) for r in doc["results"])
-    if broken:  # no report page drawn from games that could not be played
-        print(say_n("no_report", broken, lang))
-        return 1
-    if opts.out is not None:
-        from cardgen.report.runs import write_validation_run
-        target = write_validation_run(Path(opts.out), doc, decks)
-        print(say("report", lang, path=target))
-        if humans is not None:
-            from cardgen.report.playtest import WORDS, write_playtest_page
-            by_id = {d.id: d for d in decks}
-            entries = [(r["players"], [(by_id.get(r["variant"]), r["variant"], r)]) for r in doc["results"]]
-            title = WORDS[lang]["title"].format(name=", ".join(dict.fromkeys(r["variant"] for r in doc["results"])))
-            print(say("playtest_page", lang, path=write_playtest_page(target.parent, humans, entries, title, lang)))
-    return 1 if failed else 0

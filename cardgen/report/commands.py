@@ -1,0 +1,94 @@
+"""The validate and compare commands: run the simulation, print its summary, write the JSON and the reports.
+
+The simulations (``cardgen.simulate.validate.run_validation``, ``cardgen.simulate.compare.run_compare``)
+return their results and write nothing but their logs; the command that asked for them prints the
+terminal summary in the user's language, writes the ``--json`` file, and draws the HTML report
+and the people's playtest page from those results (never from games that failed). Living in the
+report stage, these functions look down at the simulation they run, as every stage does
+(docs/ARCHITECTURE.md, "Order of stages"); ``cardgen/cli.py`` and tests call them directly.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cardgen.fileio import write_atomic
+from cardgen.report.playtest import WORDS, write_playtest_page
+from cardgen.report.runs import write_compare_run, write_validation_run
+from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.simulate.compare import CompareOptions, public_json, run_compare
+from cardgen.simulate.human import human_figures, human_line, read_human_games
+from cardgen.simulate.skill import format_skill
+from cardgen.simulate.summary import Naming, format_comparison, format_entry
+from cardgen.simulate.validate import ValidateOptions, agents_line, run_validation
+from cardgen.terminal import say, say_n
+
+
+def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
+    """Run the validator, print a summary, write the reports; 1 if any entry failed, else 0."""
+    lang = opts.lang
+    humans = None
+    if opts.human_logs:
+        humans = read_human_games(opts.human_logs)
+    doc = run_validation(decks, opts)
+    naming = {deck.id: Naming.of(deck, lang) for deck in decks}
+    for result in doc["results"]:
+        lines = format_entry(result, lang, naming.get(result["variant"])).split("\n")
+        fig = human_figures(humans, result["variant"], result["players"]) if humans is not None else None
+        if fig is not None:
+            result["human"] = fig
+            lines.insert(1, human_line(fig, (result.get("rounds") or {}).get("mean"), lang=lang))
+        if result.get("agents_played"):
+            lines.insert(1, agents_line(result, lang))
+        if result.get("skill"):
+            lines.insert(2, format_skill(result["skill"], lang))
+        print("\n".join(lines))
+    failed = [r for r in doc["results"] if not r["passed"]]
+    print(say("total", lang, combos=say_n("combos", len(doc["results"]), lang), failed=len(failed)))
+    if opts.json_file is not None:
+        write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False, default=str) + "\n")
+    broken = sum(r.get("failed_games", 0) for r in doc["results"])
+    if broken:  # no report page drawn from games that could not be played
+        print(say_n("no_report", broken, lang))
+        return 1
+    if opts.out is not None:
+        target = write_validation_run(Path(opts.out), doc, decks)
+        print(say("report", lang, path=target))
+        if humans is not None:
+            by_id = {d.id: d for d in decks}
+            entries = [(r["players"], [(by_id.get(r["variant"]), r["variant"], r)]) for r in doc["results"]]
+            title = WORDS[lang]["title"].format(name=", ".join(dict.fromkeys(r["variant"] for r in doc["results"])))
+            print(say("playtest_page", lang, path=write_playtest_page(target.parent, humans, entries, title, lang)))
+    return 1 if failed else 0
+
+
+def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> int:
+    """Run the comparison, print one screen, write the JSON and the report; always 0 (bad input raises)."""
+    humans = None
+    if opts.human_logs:
+        humans = read_human_games(opts.human_logs)
+    doc = run_compare(base, variant, opts)
+    naming = Naming.of(base, opts.lang)
+    naming = Naming(naming.words, {**naming.names, **Naming.of(variant, opts.lang).names}, naming.shortfall)
+    print(format_comparison(doc, naming))
+    if humans is not None:
+        for r in doc["results"]:
+            for side, deck in (("base", base), ("variant", variant)):
+                fig = human_figures(humans, deck.id, r["players"])
+                r.setdefault("people", {})[side] = fig  # the JSON's people's figures (None: nobody played it)
+                if fig is not None:
+                    agents = (r[f"{side}_result"].get("rounds") or {}).get("mean")
+                    print(human_line(fig, agents, say("people_side", opts.lang, deck=deck.id,
+                                                      players=say_n("players", r["players"], opts.lang)), opts.lang))
+    if opts.json_file is not None:
+        write_atomic(opts.json_file, json.dumps(public_json(doc), indent=1, ensure_ascii=False) + "\n")
+    if opts.out is not None:
+        target = write_compare_run(Path(opts.out), doc, [base, variant])
+        print(say("report", opts.lang, path=target))
+        if humans is not None:
+            lang = doc.get("lang", "en")
+            entries = [(r["players"], [(base, base.id, r["base_result"]), (variant, variant.id, r["variant_result"])])
+                       for r in doc["results"]]
+            title = WORDS[lang]["title_compare"].format(variant=variant.id, base=base.id)
+            print(say("playtest_page", opts.lang, path=write_playtest_page(target.parent, humans, entries, title, lang)))
+    return 0
