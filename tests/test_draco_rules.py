@@ -433,7 +433,7 @@ def test_who_wins(deck, money, winners):
 def test_a_player_flanking_aunt_sarah_with_both_characters_draws_twice(deck):
     """Seed 004 line 20: the players on her right and on her left may each draw a card. With both
     neighbours yellow, this edition's ruling (sarah_draw_optional) lets yellow draw once per character,
-    as the book says and as Aunt Sarah's card now says ("each character ... lets its owner draw")."""
+    as the book says and as Aunt Sarah's card now says ("the owner of each player character ... may draw")."""
     from cardgen.games.draco.text import face_text
 
     st = table(deck, seats=[R1, Y1, S, Y2, G1, B1, R2, Z, J, G2, B2])
@@ -447,4 +447,4 @@ def test_a_player_flanking_aunt_sarah_with_both_characters_draws_twice(deck):
     assert st.phase == PLAY
     assert len(st.hands[1]) == hands[1] + 2
     sarah = next(c for c in deck.model.components if c.id == "aunt-sarah")
-    assert "each character sitting beside her lets its owner draw" in face_text(deck, sarah, sarah.faces[0], "en")
+    assert "the owner of each player character sitting beside her may draw" in face_text(deck, sarah, sarah.faces[0], "en")

@@ -223,11 +223,12 @@ def test_unknown_paper_is_refused() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_hyphenation_follows_the_language(lang: str) -> None:
-    """Words broken at a line end are broken where the language's pyphen dictionary allows."""
+    """Words broken at a line end are broken where the language's pyphen dictionary allows, and
+    never strand fewer than 3 letters on either side ("play-er", "oth-er")."""
     import pyphen
     import pypdfium2 as pdfium
 
-    from cardgen.rulebook.styles import HYPHENATION
+    from cardgen.rulebook.styles import HYPHEN_EDGE, HYPHENATION
 
     doc = pdfium.PdfDocument(book(lang))
     raw = "".join(page.get_textpage().get_text_range() for page in doc)
@@ -236,6 +237,8 @@ def test_hyphenation_follows_the_language(lang: str) -> None:
     dictionary = pyphen.Pyphen(lang=HYPHENATION[lang])
     wrong = [f"{a}-{b}" for a, b in breaks if (a, b) not in set(dictionary.iterate(a + b))]
     assert not wrong, f"breaks the {lang} dictionary does not allow: {wrong}"
+    short = [f"{a}-{b}" for a, b in breaks if min(len(a), len(b)) < 3]
+    assert HYPHEN_EDGE == 3 and not short, f"breaks leaving 2 letters or fewer: {short}"
 
 
 #: The base book's table of courses, worked out by hand from the published rules: the chef deals

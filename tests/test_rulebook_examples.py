@@ -115,9 +115,12 @@ def test_the_charity_toast_example_gives_the_coin_before_the_richest_is_decided(
     the richest, so each pays Zork's 2 x 2 = 4 (this edition's ruling: each pays the whole sum).
     Red 5 -1 +4 -4 = 4; Yellow 4 -1 -4 = -1: pays what it has, 0; Green 3 +1 +5 -4 = 5."""
     markup = render_markup(resolve("draco-charity-toast", ROOT), lang)
-    rows = re.findall(r"<tr><td>[^<]*</td><td>(\d+)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)</td>"
+    rows = re.findall(r"<tr><td>[^<]*</td><td>(\d+)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)[^<]*</td>"
                       r"<td>(\d+)</td></tr>", markup)
     assert rows == [("5", "−1", "4", "4", "4"), ("4", "–", "0", "5", "0"), ("3", "+1", "5", "4", "5")]
+    # Yellow owes 5 with 4 to its name: the cell says both, so the table never reads 4 - 5 = 0
+    paid = {"fr": "5 (paie 4)", "it": "5 (ne paga 4)", "en": "5 (can pay 4)"}[lang]
+    assert f"<td>{paid}</td>" in markup
     base = _money_rows(render_markup(resolve("draco", ROOT), lang))
     assert base == [(5, 4, 4, 5), (4, 0, 1, 3), (3, 5, 0, 8)]  # one richest player, Red, pays for Zork
 

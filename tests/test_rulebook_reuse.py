@@ -57,11 +57,15 @@ def test_a_table_measures_its_rows_again_for_another_width(monkeypatch: pytest.M
 
 @pytest.mark.parametrize("lang", sorted(HYPHENATION))
 def test_body_text_hyphenates_with_the_languages_dictionary(lang: str) -> None:
-    """The body style's hyphenator breaks words where pyphen's dictionary of the language does."""
+    """The body style's hyphenator breaks words where pyphen's dictionary of the language does, never
+    leaving fewer than HYPHEN_EDGE (3) letters on either side."""
+    from cardgen.rulebook.styles import HYPHEN_EDGE
+
     hyphenate = make_styles(lang, colors.black).body.hyphenationLang
     assert callable(hyphenate)
     word = {"fr": "extraordinairement", "it": "straordinariamente", "en": "extraordinarily"}[lang]
-    expected = list(pyphen.Pyphen(lang=HYPHENATION[lang]).iterate(word))
+    expected = list(pyphen.Pyphen(lang=HYPHENATION[lang], left=HYPHEN_EDGE, right=HYPHEN_EDGE).iterate(word))
+    assert HYPHEN_EDGE == 3 and all(min(len(a), len(b)) >= 3 for a, b in expected)
     assert expected and list(hyphenate(word)) == expected
 
 

@@ -69,6 +69,7 @@ def expected(deck: ResolvedDeck) -> dict[str, str]:
         texts.pop("solo_pile_empty", None)  # the ghost's pile cannot run out: the ruling would never apply
     if deck.game == "royale" and deck.model.players.max == 1:  # alone: no tie, and no end card unless asked
         texts.pop("tie_after_tiebreak", None)
+        texts.pop("tie_cards_in_front", None)
         if not deck.rules.solo_end_card:
             texts.pop("uneven_packets", None)
     if deck.game == "draco" and not any(c.id == "zork" for c in deck.model.components):

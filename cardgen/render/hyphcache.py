@@ -38,19 +38,20 @@ def _restore(stored: Any) -> Any | None:
     return hd
 
 
-def hyphenator(lang: str) -> pyphen.Pyphen:
-    """``pyphen.Pyphen(lang=lang)`` (English for a language pyphen lacks), its patterns from the cache."""
+def hyphenator(lang: str, edge: int = 2) -> pyphen.Pyphen:
+    """``pyphen.Pyphen(lang=lang)`` (English for a language pyphen lacks), its patterns from the cache;
+    ``edge`` is the fewest letters left on each side of a break (pyphen's ``left`` and ``right``)."""
     lang = lang if lang in pyphen.LANGUAGES else "en"
     path = Path(pyphen.LANGUAGES[pyphen.language_fallback(lang)])
     if path not in pyphen.hdcache:
         try:
             key = _key(path)
         except OSError:
-            return pyphen.Pyphen(lang=lang)
+            return pyphen.Pyphen(lang=lang, left=edge, right=edge)
         entry = f"hyph-{path.stem}.pickle"
         hd = _restore(load("hyphenation", _PACKAGE, entry, key))
         if hd is None:
             hd = pyphen.HyphDict(path)
             save("hyphenation", _PACKAGE, entry, key, (hd.patterns, hd.maxlen))
         pyphen.hdcache[path] = hd
-    return pyphen.Pyphen(lang=lang)
+    return pyphen.Pyphen(lang=lang, left=edge, right=edge)

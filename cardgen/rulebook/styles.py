@@ -18,6 +18,10 @@ from cardgen.fonts import register_fonts
 #: pyphen dictionary of each shipped book language (any other: pyphen's dictionary of its code).
 HYPHENATION = languages.HYPHENATION
 
+#: Fewest letters a line-end hyphen leaves on either side in a book: a publisher's house style
+#: never strands two letters ("play-er", "oth-er"); pyphen's own default is 2.
+HYPHEN_EDGE = 3
+
 INK = colors.HexColor("#1E1E1E")
 MUTED = colors.HexColor("#555555")
 
@@ -49,14 +53,15 @@ def hyphenation(name: str, names_whole: bool = True) -> Any:
     dictionaries (``cardgen.render.hyphcache``): each build worker would otherwise parse every
     language's patterns again (40-150 ms each). A name pyphen lacks is left to reportlab. With
     ``names_whole``, capitalised words are never split (``_names_whole``): the shipped languages
-    capitalise proper names only (a language that capitalises every noun, German, leaves it off)."""
+    capitalise proper names only (a language that capitalises every noun, German, leaves it off).
+    A break leaves at least ``HYPHEN_EDGE`` letters on each side."""
     import pyphen
 
     from cardgen.render.hyphcache import hyphenator
 
     if name not in pyphen.LANGUAGES:
         return name
-    iterate = hyphenator(name).iterate
+    iterate = hyphenator(name, edge=HYPHEN_EDGE).iterate
     return _names_whole(iterate) if names_whole else iterate
 
 

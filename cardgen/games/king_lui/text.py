@@ -1,5 +1,7 @@
 """Generated card text: the reminder printed on the Emerald card, in fr/it/en.
 
+It names the action as the rulebook does ("Call Emerald") and says "the king's portions", never "his".
+
 The number of portions Emerald eats comes from ``resolved.rules.emerald_portions``,
 so a variant that changes it prints a matching card. Portion cards carry no text.
 French typography: U+202F (narrow no-break space) before ``: ; ! ?``.
@@ -20,13 +22,14 @@ _PORTION = {"fr": ("portion", "portions"), "it": ("porzione", "porzioni"), "en":
 
 #: the reminder per language; {n} is the number, {portions} the noun agreeing with it
 _EMERALD = {
-    "fr": ("Action" + NNBSP + ": si le roi a au moins {n} {portions}, retirez du jeu ce dragon et {n} de ses "
-           "portions, au choix. Si vous le piochez, utilisez-le aussitôt ou posez-le face visible "
-           "à côté des plats."),
-    "it": ("Azione: se il re ha almeno {n} {portions}, elimina dal gioco questo drago e {n} delle sue porzioni "
-           "a tua scelta. Se lo peschi, usalo subito oppure mettilo scoperto accanto ai piatti."),
-    "en": ("Action: if the king has at least {n} {portions}, remove this dragon and {n} of his portions of "
-           "your choice from the game. If you draw it, use it at once or lay it face up beside the dishes."),
+    "fr": ("Appeler Emerald" + NNBSP + ": si le roi a au moins {n} {portions}, retirez du jeu ce dragon et "
+           "{n} {portions} du roi, au choix. Si vous le piochez, appelez-le aussitôt ou posez-le face "
+           "visible à côté des plats."),
+    "it": ("Chiamare Emerald: se il re ha almeno {n} {portions}, elimina dal gioco questo drago e {n} {portions} "
+           "del re a tua scelta. Se lo peschi, chiamalo subito oppure mettilo scoperto accanto ai piatti."),
+    "en": ("Call Emerald: if the king has at least {n} {portions}, remove this dragon and {n} of the king’s "
+           "portions, of your choice, from the game. If you draw it, call it at once or lay it face up "
+           "beside the dishes."),
 }
 
 
