@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardgen import wordbook
 from cardgen.errors import InputError
 from cardgen.text import NNBSP
 
@@ -17,20 +18,12 @@ if TYPE_CHECKING:  # an annotation only: a game's package never imports the reso
     from cardgen.resolve.resolve import ResolvedDeck
 
 
-#: portion noun per language: (singular, plural)
-_PORTION = {"fr": ("portion", "portions"), "it": ("porzione", "porzioni"), "en": ("portion", "portions")}
-
+#: this module's words per language (cardgen/wordbook.py: ``text.json`` beside it)
+_BOOK = wordbook.load(__file__)
+#: portion noun per language: [singular, plural]
+_PORTION = _BOOK["portion"]
 #: the reminder per language; {n} is the number, {portions} the noun agreeing with it
-_EMERALD = {
-    "fr": ("Appeler Emerald" + NNBSP + ": si le roi a au moins {n} {portions}, retirez du jeu ce dragon et "
-           "{n} {portions} du roi, au choix. Si vous le piochez, appelez-le aussitôt ou posez-le face "
-           "visible à côté des plats."),
-    "it": ("Chiamare Emerald: se il re ha almeno {n} {portions}, elimina dal gioco questo drago e {n} {portions} "
-           "del re a tua scelta. Se lo peschi, chiamalo subito oppure mettilo scoperto accanto ai piatti."),
-    "en": ("Call Emerald: if the king has at least {n} {portions}, remove this dragon and {n} of the king’s "
-           "portions, of your choice, from the game. If you draw it, call it at once or lay it face up "
-           "beside the dishes."),
-}
+_EMERALD = _BOOK["emerald"]
 
 
 def emerald_text(portions: int, lang: str) -> str:
@@ -49,15 +42,8 @@ def face_text(resolved: ResolvedDeck, component: Any, face: Any, lang: str) -> s
     return emerald_text(resolved.rules.emerald_portions, lang)
 
 
-#: a player's move as the play screen names it, per language ({emerald}: the card's printed name)
-_MOVES = {
-    "take": {"fr": "Prendre {dish}", "it": "Prendi {dish}", "en": "Take {dish}"},
-    "draw": {"fr": "Piocher", "it": "Pesca", "en": "Draw"},
-    "place": {"fr": "Poser {emerald} à côté des plats", "it": "Metti {emerald} accanto ai piatti",
-              "en": "Lay {emerald} beside the dishes"},
-    "emerald": {"fr": "{emerald} : retirer {dishes} au roi", "it": "{emerald}: togli {dishes} al re",
-                "en": "{emerald}: take {dishes} from the king"},
-}
+#: a player's move as the play screen names it, per language then move ({emerald}: the card's printed name)
+_MOVES = _BOOK["moves"]
 
 
 def describe_action(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str) -> str:
@@ -65,11 +51,11 @@ def describe_action(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str) 
     from cardgen.games.base import component_name, describe_generic
     from cardgen.text import join_and
 
-    words = _MOVES.get(str(action[0]) if action else "")
-    if words is None:
+    words = _MOVES.get(lang, _MOVES["en"])
+    text = words.get(str(action[0])) if action else None
+    if text is None:
         return describe_generic(resolved, action, lang)
     names = [component_name(resolved, d, lang) or str(d) for d in action[1:]]
-    text = words.get(lang, words["en"])
     emerald = component_name(resolved, "emerald", lang) or "Emerald"
     return text.format(dish=names[0] if names else "", dishes=join_and(names, lang),
                        emerald=emerald).replace(" : ", NNBSP + ": ")
