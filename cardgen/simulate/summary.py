@@ -82,13 +82,13 @@ def designer_lines(d: dict[str, Any]) -> list[str]:
     out = []
     figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
     if figures:
-        out.append("  designer: " + "; ".join(
+        out.append(f"  designer (first {d.get('games', 0)} games): " + "; ".join(
             f"{label(name)} {number(f['mean'], 'en', share(name))} [{number(f['low'], 'en', share(name))}-"
             f"{number(f['high'], 'en', share(name))}]" for name, f in figures))
     rows = d.get("component_impact") or []
     if rows:
-        out.append("  which card is too strong: win rate of seats dealt it against seats not dealt it "
-                   "(the shuffle decides who holds it; 95 %; ! flagged):")
+        out.append(f"  which card is too strong (first {d.get('games', 0)} games): win rate of seats dealt it "
+                   "against seats not dealt it (the shuffle decides who holds it; 95 %; ! flagged):")
         out += [f"    {r['component']:<20} dealt to {number(r['dealt_share'], 'en', True):>6} of seats  "
                 + (f"{number(r['win_rate_dealt'], 'en', True):>6} vs {number(r['win_rate_not_dealt'], 'en', True):>6}"
                    f"  {number(r['difference'], 'en', True, True):>7} [{number(r['low'], 'en', True, True)}, "
