@@ -132,7 +132,7 @@ TARGETS = [
                              "x_tally_name", "x_unfinished", "x_sentence", "x_label", "x_unit"),
            ("tests/test_verdict.py",)),
     Target("designer_figures", DE, _m(DE, "x_game_figures", "x__runner_up", "x__kingmade", "x_card_rows"),
-           ("tests/test_designer.py", "--deselect",
+           ("tests/test_designer.py", "tests/test_designer_mutants.py", "--deselect",
             "tests/test_designer.py::test_designer_figures_are_the_same_on_every_engine")),
     # what prints as written, below every stage (issue 37)
     Target("printable", PR, _m(PR, "x_char_problem", "x_string_problems", "x_unprintable_texts"),
@@ -198,7 +198,10 @@ def _setup(t: Target, before: bool) -> Path:
         "source_paths = cardgen/\n"
         f"only_mutate = {t.source}\n"
         "also_copy =\n    decks/\n    variants/\n    templates/\n    docs/\n    README.md\n    sitecustomize.py\n"
-        "pytest_add_cli_args = -p no:cacheprovider -q\n"
+        # one argument a line (mutmut reads a one-line value as a single argument); ``-n 0`` overrides the
+        # project's ``-n auto``: mutmut sees which test calls which function only in its own process
+        "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    -q\n    -n\n    0\n"
+
         f"pytest_add_cli_args_test_selection =\n    {selection}\n"
         "mutate_only_covered_lines = false\n",
         encoding="utf-8")
