@@ -127,7 +127,7 @@ TARGETS = [
     Target("draco_book_example", DB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook_draco.py")),
     Target("book_parts", HO, _m(HO, "x_book_problems", "x_unwritten_parts"), ("tests/test_house.py",)),
     # issue 34: which card is too strong (the deal experiment), the verdict, the designer figures
-    Target("card_measure", CA, ("",), ("tests/test_cards.py",)),
+    Target("card_measure", CA, ("",), ("tests/test_cards.py", "tests/test_cards_mutants.py")),
     Target("verdict", VE, _m(VE, "x_size", "x_speaks", "x_headline_metrics", "x_verdict", "x_card_sentence",
                              "x_tally_name", "x_unfinished", "x_sentence", "x_label", "x_unit"),
            ("tests/test_verdict.py",)),
