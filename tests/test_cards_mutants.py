@@ -161,3 +161,99 @@ def test_merging_gives_every_field_of_one_tally() -> None:
     empty.merge(first)  # into a tally with no seats and no kinds yet
     empty.merge(second)
     assert empty == whole
+
+
+def _planted(seed: int, games: int, boost: float) -> CardTally:
+    """Three seats, a card 'c' whose holder's chance to win is multiplied by ``1 + boost``, the others inert."""
+    rng = random.Random(seed)
+    t = CardTally()
+    for _ in range(games):
+        dealt = [{k: 1 for k in "abc" if rng.random() < 0.5} for _ in range(3)]
+        weights = [1 + (boost if "c" in hand else 0) for hand in dealt]
+        t.add(dealt, {rng.choices(range(3), weights)[0]})
+    return t
+
+
+def test_every_row_is_what_the_deal_says_rounded_as_documented() -> None:
+    from statistics import NormalDist
+
+    t = _planted(11, 900, 1.0)
+    t.add([{"only": 1}, {}, {}], {0})  # a card one seat held once: shown, never judged
+    seats = t.totals[1]
+    judged = [k for k in sorted(t.sums) if t.judged(k)]
+    assert judged == ["a", "b", "c"]
+    z = NormalDist().inv_cdf(1 - 0.025 / len(judged))
+    rows = t.rows()
+    assert [r["component"] for r in rows][-1] == "only" and all(r["judged"] for r in rows[:3])  # judged first
+    assert [r["difference"] for r in rows[:3]] == sorted((r["difference"] for r in rows[:3]), reverse=True)
+    for r in rows:
+        s, e = t.full(r["component"]), t.effect(r["component"])
+        flag = ""
+        if r["component"] in judged:
+            flag = "strong" if e["difference"] - z * e["se"] > 0 else "weak" if e["difference"] + z * e["se"] < 0 else ""
+        assert r == {"component": r["component"], "dealt_share": round(s["b"] / seats, 4), "seats_dealt": int(s["b"]),
+                     "seats_not_dealt": int(s["d"]), "judged": r["component"] in judged, "flag": flag,
+                     "win_rate_dealt": round(e["dealt"], 4), "win_rate_not_dealt": round(e["not_dealt"], 4),
+                     "difference": round(e["difference"], 4), "low": round(e["low"], 4), "high": round(e["high"], 4),
+                     "se": round(e["se"], 6)}
+    assert {r["component"]: r["flag"] for r in rows} == {"a": "", "b": "", "c": "strong", "only": ""}
+
+
+def test_a_card_that_loses_games_is_flagged_weak() -> None:
+    rows = {r["component"]: r for r in _planted(3, 1500, -0.6).rows()}
+    assert rows["c"]["flag"] == "weak" and rows["c"]["high"] < 0
+    assert rows["a"]["flag"] == "" and rows["b"]["flag"] == ""
+
+
+def test_one_judged_card_is_flagged_at_the_plain_95_percent() -> None:
+    """With one judged card the widening is none: a difference between 1.96 and 2.24 standard errors is flagged."""
+    found = 0
+    for seed in range(300):
+        t = CardTally()
+        rng = random.Random(seed)
+        for _ in range(400):
+            dealt = [{"c": 1} if rng.random() < 0.5 else {} for _ in range(2)]
+            t.add(dealt, {rng.choices(range(2), [1.25 if "c" in h else 1 for h in dealt])[0]})
+        e = t.effect("c")
+        if t.judged("c") and 1.97 * e["se"] < e["difference"] < 2.2 * e["se"]:
+            [row] = t.rows()
+            assert row["flag"] == "strong"
+            found += 1
+    assert found >= 1
+
+
+def test_a_card_held_by_every_seat_but_one_has_its_rates() -> None:
+    t = CardTally()
+    t.add([{"x": 1}, {"x": 1}, {}], {2})
+    [row] = t.rows()
+    assert row["win_rate_dealt"] == 0.0 and row["win_rate_not_dealt"] == 1.0 and row["seats_not_dealt"] == 1
+
+
+def test_paired_rows_are_sorted_by_the_variants_difference_with_unmeasured_cards_last() -> None:
+    from cardgen.simulate.cards import paired_cards
+
+    def row(kind: str, difference: float | None) -> dict:
+        return {"component": kind, "difference": difference, "judged": False, "se": None}
+
+    variant = [row("a", -0.1), row("b", 0.2), row("m", None), row("z", 0.05)]
+    base = [row("a", 0.0), row("b", 0.0), row("m", None)]
+    out = paired_cards(base, variant)
+    assert [r["component"] for r in out] == ["b", "z", "a", "m"]
+    assert {r["component"]: r["base"] for r in out}["z"] is None  # a card only the variant deals
+
+
+def test_a_card_change_is_a_compare_figure_worked_by_hand() -> None:
+    from statistics import NormalDist
+
+    from cardgen.simulate.cards import change
+
+    b = {"difference": 0.0123456, "se": 0.0301234}
+    v = {"difference": 0.1234567, "se": 0.0401234}
+    d, se = 0.1234567 - 0.0123456, math.hypot(0.0301234, 0.0401234)
+    assert change("x", b, v) == {"metric": "card:x", "base": 0.0123456, "variant": 0.1234567, "difference": round(d, 6),
+                                 "low": round(d - Z95 * se, 6), "high": round(d + Z95 * se, 6),
+                                 "p": 2 * (1 - NormalDist().cdf(d / se)), "n": None}
+    assert 0 < change("x", b, v)["p"] < 0.05
+    exact = {"difference": 0.1, "se": 0.0}
+    assert change("x", exact, {"difference": 0.3, "se": 0.0})["p"] == 0.0  # no noise at all: any change is certain
+    assert change("x", exact, exact)["p"] == 1.0
