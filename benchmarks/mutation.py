@@ -118,9 +118,12 @@ TARGETS = [
     Target("watch_inputs", WA, _m(WA, "x_watched", "x__own_output"), ("tests/test_watch.py",)),
     Target("cluster_faults", EX, _m(EX, "x_cluster_result", "x_set_worker_wait"), ("tests/test_cluster.py",)),
     # project code under a time limit; failed games never answered (issue 33)
-    # (the sleeping hook's wall-clock bound fails under mutmut on a loaded machine: its clean run stops there)
+    # mutmut's clean run stops at two tests, left out: the sleeping hook's wall-clock bound (a loaded machine)
+    # and a real SIGINT (mutmut's own handler takes it)
     Target("code_guard", GU, ("",), ("tests/test_guard.py", "tests/test_failed_games.py", "--deselect",
-                                     "tests/test_failed_games.py::test_a_hook_that_sleeps_forever_ends_the_run_within_the_limit")),
+                                     "tests/test_failed_games.py::test_a_hook_that_sleeps_forever_ends_the_run_within_the_limit",
+                                     "--deselect",
+                                     "tests/test_guard.py::test_a_raised_keyboard_interrupt_is_the_codes_a_signal_is_not")),
     Target("failed_games", FA, ("",), ("tests/test_failed_games.py",)),
     # players for any rule (issue 33): the covered heuristic and the rules files' look-ahead
     Target("generic_agents", GA, ("",), ("tests/test_generic_agents.py", "tests/test_house_api.py")),

@@ -257,3 +257,11 @@ def test_a_card_change_is_a_compare_figure_worked_by_hand() -> None:
     exact = {"difference": 0.1, "se": 0.0}
     assert change("x", exact, {"difference": 0.3, "se": 0.0})["p"] == 0.0  # no noise at all: any change is certain
     assert change("x", exact, exact)["p"] == 1.0
+
+
+def test_a_card_every_seat_holds_has_no_rates_at_all() -> None:
+    t = CardTally()
+    t.add([{"all": 1}, {"all": 2}], {0})
+    assert t.rows() == [{"component": "all", "dealt_share": 1.0, "seats_dealt": 2, "seats_not_dealt": 0,
+                         "judged": False, "flag": "", "win_rate_dealt": None, "win_rate_not_dealt": None,
+                         "difference": None, "low": None, "high": None, "se": None}]
