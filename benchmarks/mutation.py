@@ -120,7 +120,8 @@ TARGETS = [
     # project code under a time limit; failed games never answered (issue 33)
     # mutmut's clean run stops at two tests, left out: the sleeping hook's wall-clock bound (a loaded machine)
     # and a real SIGINT (mutmut's own handler takes it)
-    Target("code_guard", GU, ("",), ("tests/test_guard.py", "tests/test_failed_games.py", "--deselect",
+    Target("code_guard", GU, ("",), ("tests/test_guard.py", "tests/test_guard_mutants.py", "tests/test_failed_games.py",
+                                     "--deselect",
                                      "tests/test_failed_games.py::test_a_hook_that_sleeps_forever_ends_the_run_within_the_limit",
                                      "--deselect",
                                      "tests/test_guard.py::test_a_raised_keyboard_interrupt_is_the_codes_a_signal_is_not")),
