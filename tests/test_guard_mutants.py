@@ -110,3 +110,27 @@ def test_code_that_swallows_every_interruption_is_given_up_after_give_up_more(
     assert capsys.readouterr().err == (
         f"cardgen: error: house/rule.py, hook draw: still running after {expected:g} s, ignoring every interruption "
         "(the time limit for project code is 0.1 s): stopped\n")
+
+
+def test_a_real_ctrl_c_is_the_persons_even_under_another_sigint_handler() -> None:
+    """Python's own SIGINT handler installed for the test (a test runner may have its own): the signal's
+    KeyboardInterrupt arrives at an instruction that is no ``raise``, so it is not the code's failure."""
+    def signalled() -> None:
+        signal.raise_signal(signal.SIGINT)
+        for _ in range(100):
+            pass
+
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt) as info:
+            guard.call(signalled)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert not guard.is_code_failure(info.value)
+
+
+def test_another_base_exception_is_not_the_codes() -> None:
+    class Elsewhere(BaseException):
+        pass
+
+    assert guard.is_code_failure(Elsewhere()) is False
