@@ -27,6 +27,7 @@ def test_a_counts_size_is_its_change_relative_to_the_larger_side() -> None:
     assert size(_m("margin", None, 4.0, 4.0)) == pytest.approx(1.0)  # a side not measured counts as 0
     assert size(_m("margin", 0.0, 0.0, 0.0)) == 0.0  # nothing on either side: no change
     assert size(_m("margin", 0.0, 0.5, 0.5)) == pytest.approx(1.0)  # from nothing: the whole of it
+    assert size(_m("margin", 0.5, 0.0, -0.5)) == pytest.approx(1.0)  # to nothing: the whole of it
 
 
 def test_a_figure_that_repeats_the_edit_never_speaks_even_when_significant() -> None:
