@@ -86,4 +86,6 @@ def test_the_margin_is_how_far_the_winners_finished_ahead_either_way_scores_coun
     assert margin_of([2.0, 5.0, 9.0], {0}) == 3.0  # lowest wins: the lowest other (5) minus the winner (2)
     assert margin_of([2.0, 3.0, 9.0], {0, 1}) == 6.0  # lowest wins, shared: 9 - 3
     assert margin_of([4.0, 4.0], {0}) == 0.0  # level on points: no margin either way
+    # the best winner level with the lowest other is no lowest-wins game: most points count, 3 - 8
+    assert margin_of([3.0, 5.0, 5.0, 8.0], {0, 1}) == -5.0
     assert margin_of([4.0, 6.0], {0, 1}) is None and margin_of([4.0, 6.0], set()) is None
