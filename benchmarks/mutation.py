@@ -137,7 +137,13 @@ TARGETS = [
     Target("watch_inputs", WA, _m(WA, "x_watched", "x__own_output"), ("tests/test_watch.py",)),
     Target("cluster_faults", EX, _m(EX, "x_cluster_result", "x_set_worker_wait"), ("tests/test_cluster.py",)),
     # project code under a time limit; failed games never answered (issue 33)
-    Target("code_guard", GU, ("",), ("tests/test_guard.py", "tests/test_failed_games.py")),
+    # mutmut's clean run stops at two tests, left out: the sleeping hook's wall-clock bound (a loaded machine)
+    # and a real SIGINT (mutmut's own handler takes it)
+    Target("code_guard", GU, ("",), ("tests/test_guard.py", "tests/test_guard_mutants.py", "tests/test_failed_games.py",
+                                     "--deselect",
+                                     "tests/test_failed_games.py::test_a_hook_that_sleeps_forever_ends_the_run_within_the_limit",
+                                     "--deselect",
+                                     "tests/test_guard.py::test_a_raised_keyboard_interrupt_is_the_codes_a_signal_is_not")),
     Target("failed_games", FA, ("",), ("tests/test_failed_games.py", "tests/test_terminal.py")),
     # the one cache helper every cache keeps its entries with (issue 37)
     Target("cache_entries", "cardgen/cache.py", _m("cardgen/cache.py", "x_load", "x_save", "x_fingerprint", "x__prune"),
@@ -154,12 +160,12 @@ TARGETS = [
     Target("draco_book_example", DB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook_draco.py")),
     Target("book_parts", HO, _m(HO, "x_book_problems", "x_unwritten_parts"), ("tests/test_house.py",)),
     # issue 34: which card is too strong (the deal experiment), the verdict, the designer figures
-    Target("card_measure", CA, ("",), ("tests/test_cards.py",)),
+    Target("card_measure", CA, ("",), ("tests/test_cards.py", "tests/test_cards_mutants.py")),
     Target("verdict", VE, _m(VE, "x_size", "x_speaks", "x_headline_metrics", "x_verdict", "x_card_sentence",
                              "x_tally_name", "x_unfinished", "x_sentence", "x_label", "x_unit", "x_counted_length"),
-           ("tests/test_verdict.py", "tests/test_terminal.py")),
+           ("tests/test_verdict.py", "tests/test_verdict_mutants.py", "tests/test_terminal.py")),
     Target("designer_figures", DE, _m(DE, "x_game_figures", "x__runner_up", "x__kingmade", "x_card_rows"),
-           ("tests/test_designer.py", "--deselect",
+           ("tests/test_designer.py", "tests/test_designer_mutants.py", "--deselect",
             "tests/test_designer.py::test_designer_figures_are_the_same_on_every_engine")),
     # what prints as written, below every stage (issue 37)
     Target("printable", PR, _m(PR, "x_char_problem", "x_string_problems", "x_unprintable_texts"),
@@ -238,7 +244,10 @@ def _setup(t: Target, before: bool) -> Path:
         "source_paths = cardgen/\n"
         f"only_mutate = {t.source}\n"
         "also_copy =\n    decks/\n    variants/\n    templates/\n    docs/\n    README.md\n    sitecustomize.py\n"
-        "pytest_add_cli_args = -p no:cacheprovider -q\n"
+        # one argument a line (mutmut reads a one-line value as a single argument); ``-n 0`` overrides the
+        # project's ``-n auto``: mutmut sees which test calls which function only in its own process
+        "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    -q\n    -n\n    0\n"
+
         f"pytest_add_cli_args_test_selection =\n    {selection}\n"
         "mutate_only_covered_lines = false\n",
         encoding="utf-8")

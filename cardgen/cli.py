@@ -268,9 +268,10 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--no-designer", dest="designer", action="store_false",
                    help="skip the designer metrics and the component table (each game is replayed for them; "
                         "without, a compiled tier plays its games in batches: faster)")
-    v.add_argument("--designer-games", type=_bounded(1, MAX_GAMES, "--designer-games"), default=2000,
+    from cardgen.simulate.designer import TRACED_GAMES  # the one default (validate's options use it too)
+    v.add_argument("--designer-games", type=_bounded(1, MAX_GAMES, "--designer-games"), default=TRACED_GAMES,
                    help="games traced for the designer metrics per deck and player count, the first ones "
-                        "(default: 2000)")
+                        f"(default: {TRACED_GAMES})")
     v.add_argument("--human-logs", nargs="+", metavar="LOG", help="games people played (cardgen play's logs): "
                    "their length and wins beside the agents'")
     v.add_argument("--skill", action="store_true",

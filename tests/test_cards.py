@@ -107,7 +107,8 @@ def test_validate_flags_a_planted_crown_and_no_identical_card(tmp_path) -> None:
 
     from cardgen.simulate.validate import ValidateOptions, run_validation
 
-    opts = ValidateOptions(games=600, players=[2], jobs=1, loader=load_toy, out=None, progress=False)
+    opts = ValidateOptions(games=600, players=[2], jobs=1, loader=load_toy, out=None, progress=False,
+                           designer_games=600)
     doc = run_validation([toy_deck("toy_crown", tmp_path), toy_deck("toy_even", tmp_path)], opts)
     rows = {r["variant"]: {c["component"]: c for c in r["designer"]["component_impact"]} for r in doc["results"]}
     crown = rows["toy_crown"]["crown-30"]  # the toy names a card by its value

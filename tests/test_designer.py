@@ -101,3 +101,22 @@ def test_only_the_first_designer_games_are_traced(repo_root: Path, tmp_path: Pat
     assert {k: v for k, v in docs["some"].items() if k != "designer"} == \
         {k: v for k, v in docs["none"].items() if k != "designer"}
     assert main(["--project", str(repo_root), "validate", "king_lui", "--designer-games", "0"]) == 2
+
+
+def test_the_traced_sample_is_bounded_and_said() -> None:
+    """validate's default traces a fixed sample (its cost bounded, issue 34), the same through the command line and the
+    library, and the terminal says over how many games the figures and the card table rest."""
+    from cardgen.cli import _parser
+    from cardgen.simulate.designer import TRACED_GAMES
+    from cardgen.simulate.summary import designer_lines
+    from cardgen.simulate.validate import ValidateOptions
+
+    assert 0 < TRACED_GAMES <= 500
+    assert ValidateOptions().designer_games == TRACED_GAMES
+    assert _parser().parse_args(["validate", "king_lui"]).designer_games == TRACED_GAMES
+    row = {"component": "x", "dealt_share": 0.5, "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.2,
+           "difference": 0.1, "low": 0.0, "high": 0.2, "flag": "", "judged": True}
+    lines = designer_lines({"games": 123, "lead_changes": {"mean": 1.0, "low": 0.5, "high": 1.5, "n": 123},
+                            "component_impact": [row]})
+    assert lines[0].startswith("  designer (first 123 games): ")
+    assert lines[1].startswith("  which card is too strong (first 123 games): ")

@@ -51,7 +51,7 @@ def test_no_dish_of_base_king_lui_is_ever_judged_and_royales_imposter_is_not(tmp
     for seed in (1, 2, 3):
         js = tmp_path / f"k{seed}.json"
         assert main(["--project", str(ROOT), "validate", "king_lui", "--players", "3", "4", "5", "--games", "2000",
-                     "--seed", str(seed), "--json", str(js), "--out", str(tmp_path / "out")]) == 0
+                     "--designer-games", "2000", "--seed", str(seed), "--json", str(js), "--out", str(tmp_path / "out")]) == 0
         for r in json.loads(js.read_text())["results"]:
             assert not any(c["flag"] for c in r["designer"]["component_impact"])
     js = tmp_path / "r.json"

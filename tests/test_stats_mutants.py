@@ -74,3 +74,18 @@ def test_mean_of_counts() -> None:
         d.add(v)
     assert d.mean() == 2.5  # 10 / 4
     assert Dist().mean() is None
+
+
+def test_the_margin_is_how_far_the_winners_finished_ahead_either_way_scores_count() -> None:
+    """Worked by hand (issue 34): most points wins, lowest wins, shared wins, every seat winning, no winner."""
+    from cardgen.simulate.stats import margin_of
+
+    assert margin_of([10.0, 7.0, 3.0], {0}) == 3.0  # 10 against the best other, 7
+    assert margin_of([10.0, 10.0, 4.0], [0, 1]) == 6.0  # shared: the lowest winner against the best other
+    assert margin_of([12.0, 9.0, 11.0], {0, 1}) == -2.0  # a tie-break winner below another seat: 9 - 11
+    assert margin_of([2.0, 5.0, 9.0], {0}) == 3.0  # lowest wins: the lowest other (5) minus the winner (2)
+    assert margin_of([2.0, 3.0, 9.0], {0, 1}) == 6.0  # lowest wins, shared: 9 - 3
+    assert margin_of([4.0, 4.0], {0}) == 0.0  # level on points: no margin either way
+    # the best winner level with the lowest other is no lowest-wins game: most points count, 3 - 8
+    assert margin_of([3.0, 5.0, 5.0, 8.0], {0, 1}) == -5.0
+    assert margin_of([4.0, 6.0], {0, 1}) is None and margin_of([4.0, 6.0], set()) is None

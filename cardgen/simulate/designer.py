@@ -41,6 +41,14 @@ from cardgen.simulate.stats import margin_of, wilson
 CLOSE_MARGIN = 2
 Z95 = NormalDist().inv_cdf(0.975)
 
+#: Games traced per deck and player count by default (``validate --designer-games``): the first ones.
+#: A traced game is played on its own and replayed on the reference engine, about 0.5 ms of CPU
+#: per King Lui game with random players against some 0.02 ms in a compiled batch, so the sample
+#: is what bounds the figures' cost: 250 games keep ``validate king_lui --players 4 --games 100000
+#: --agents random`` within 10 % of the same run with ``--no-designer`` (issue 34,
+#: ``benchmarks/bench_designer.py --command``). Reports say over how many games the figures rest.
+TRACED_GAMES = 250
+
 #: per-game figures, in the order the reports list them; rates are 0/1 per game
 FIGURES = ("lead_changes", "comeback_rate", "close_games", "drama", "decided_at", "kingmaking")
 RATES = ("comeback_rate", "close_games", "kingmaking")

@@ -208,13 +208,13 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     out = []
     figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
     if figures:
-        out.append("  " + say("designer", lang, items=joined((
+        out.append("  " + say("designer", lang, games=d.get("games", 0), items=joined((
             f"{label(name, lang, naming.words)} {number(f['mean'], lang, share(name))} "
             f"[{number(f['low'], lang, share(name))} – {number(f['high'], lang, share(name))}]"
             for name, f in figures), lang)))
     rows = d.get("component_impact") or []
     if rows:
-        out.append("  " + say("cards_head", lang))
+        out.append("  " + say("cards_head", lang, games=d.get("games", 0)))
         width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
         for r in rows:
             line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  "
