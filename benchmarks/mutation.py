@@ -163,7 +163,7 @@ TARGETS = [
     Target("card_measure", CA, ("",), ("tests/test_cards.py", "tests/test_cards_mutants.py")),
     Target("verdict", VE, _m(VE, "x_size", "x_speaks", "x_headline_metrics", "x_verdict", "x_card_sentence",
                              "x_tally_name", "x_unfinished", "x_sentence", "x_label", "x_unit", "x_counted_length"),
-           ("tests/test_verdict.py", "tests/test_verdict_mutants.py", "tests/test_terminal.py")),
+           ("tests/test_verdict.py", "tests/test_verdict_mutants.py", "tests/test_verdict_sentences.py", "tests/test_terminal.py")),
     Target("designer_figures", DE, _m(DE, "x_game_figures", "x__runner_up", "x__kingmade", "x_card_rows"),
            ("tests/test_designer.py", "tests/test_designer_mutants.py", "--deselect",
             "tests/test_designer.py::test_designer_figures_are_the_same_on_every_engine")),

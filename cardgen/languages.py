@@ -136,9 +136,13 @@ def is_singular(x: float, lang: str) -> bool:
 
 
 def typeset(text: str, lang: str) -> str:
-    """French puts a narrow no-break space before : ; ? ! % (and inside « »); the others need nothing."""
+    """French puts a narrow no-break space before : ; ? ! % (and inside « ») and elides ``que`` before a
+    vowel (``parce qu’un joueur``: a sentence put together from a template and a name); the others need nothing."""
     if lang != "fr":
         return text
+    import re
+
+    text = re.sub(r"\b([Qq])ue (?=[aeiouyàâéèêîôûAEIOUÉ])", "\\1u\u2019", text)
     for mark in ":;?!%":
         text = text.replace(f" {mark}", f"\u202f{mark}")
     return text.replace("« ", "«\u202f").replace(" »", "\u202f»")

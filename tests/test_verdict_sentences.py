@@ -1,0 +1,59 @@
+"""compare's verdict sentences, word for word, for every kind of figure (``verdict.sentence``).
+
+Each expected sentence was read and checked by hand against its figures: the right direction
+(more/fewer, longer/shorter), the base and variant in their places, the interval's bounds as
+magnitudes, the game's own unit and names, singular for one turn, French typography and elision.
+"""
+from __future__ import annotations
+
+import pytest
+
+from cardgen.games import get_game
+from cardgen.simulate.verdict import sentence
+
+
+def m(metric: str, base: float, variant: float, low: float | None = None, high: float | None = None) -> dict:
+    return {"metric": metric, "base": base, "variant": variant, "difference": variant - base, "low": low,
+            "high": high}
+
+
+CASES = [
+    ("draco", "en", m("seat_1_win_rate", 0.28, 0.33, 0.02, 0.08), "The first player wins 33% of games instead of 28%."),
+    ("draco", "en", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "Seat 3 wins 25% of games instead of 30%."),
+    ("draco", "fr", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "La place 3 gagne 25\u202f% des parties au lieu de 30\u202f%."),
+    ("draco", "en", m("turns", 40, 41, 0.5, 1.5), "Games are 1 turn longer (95%: 0.5 to 1.5)."),
+    ("draco", "en", m("turns", 40, 37, -3.5, -2.5), "Games are 3 turns shorter (95%: 2.5 to 3.5)."),
+    ("draco", "fr", m("turns", 40, 41, 0.5, 1.5), "Les parties durent 1 tour de plus (95\u202f%\u202f: de 0,5 à 1,5)."),
+    ("draco", "fr", m("rounds", 5, 6, 0.4, 1.6), "Les parties comptent 1 manche de plus (95\u202f%\u202f: de 0,4 à 1,6)."),
+    ("draco", "en", m("end_reason:final_toast", 0.3, 0.4, 0.05, 0.15),
+     "More games end because the final toast is drunk: 40% of games instead of 30%."),
+    ("draco", "en", m("gap:cannot_pay", 0.1, 0.2, 0.05, 0.15),
+     "More games where a player owes more than they own: 20% of games instead of 10%."),
+    ("draco", "en", m("peak:hand_size", 8, 10, 1.5, 2.5),
+     "More action cards in one hand: at most 10 per game on average instead of 8."),
+    ("draco", "en", m("winning_score", 5, 6, 0.4, 1.6), "Winning scores rise from 5 to 6 coins."),
+    ("draco", "fr", m("margin", 5, 6, 0.4, 1.6), "Le vainqueur l’emporte plus largement\u202f: 6 pièces d’avance en moyenne, contre 5."),
+    ("draco", "en", m("lead_changes", 5, 6, 0.4, 1.6), "The lead changes hands more often: 5 to 6 times per game."),
+    ("draco", "en", m("comeback_rate", 0.3, 0.4, 0.05, 0.15),
+     "More comebacks: the winner was behind at half-time in 40% of games, against 30%."),
+    ("draco", "en", m("close_games", 0.3, 0.4, 0.05, 0.15), "Close games (won by 2 coins or less) rise from 30% to 40%."),
+    ("draco", "it", m("winning_score", 5, 6, 0.4, 1.6), "Il punteggio del vincitore sale da 5 a 6 monete."),
+    ("king_lui", "fr", m("end_reason:supply_exhausted", 0.3, 0.4, 0.05, 0.15),
+     "Plus de parties se terminent parce que la réserve est épuisée\u202f: 40\u202f% des parties au lieu de 30\u202f%."),
+    ("royale", "fr", m("end_reason:all_nobles", 0.3, 0.4, 0.05, 0.15),
+     "Plus de parties se terminent parce qu’un joueur sert tous ses nobles\u202f: 40\u202f% des parties au lieu de 30\u202f%."),
+    ("royale", "en", m("end_reason:all_nobles", 0.4, 0.3, -0.15, -0.05),
+     "Fewer games end because a player serves all their nobles: 30% of games instead of 40%."),
+]
+
+
+@pytest.mark.parametrize("game, lang, figure, expected", CASES, ids=[f"{c[0]}-{c[1]}-{c[2]['metric']}" for c in CASES])
+def test_each_kind_of_figure_makes_its_sentence(game: str, lang: str, figure: dict, expected: str) -> None:
+    assert sentence(figure, lang, get_game(game).words) == expected
+
+
+def test_the_interval_is_said_as_magnitudes_in_order_whatever_its_sign() -> None:
+    words = get_game("draco").words
+    up = sentence(m("turns", 40, 43, 2.0, 4.0), "en", words)
+    down = sentence(m("turns", 43, 40, -4.0, -2.0), "en", words)
+    assert up == "Games are 3 turns longer (95%: 2 to 4)." and down == "Games are 3 turns shorter (95%: 2 to 4)."
