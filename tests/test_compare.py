@@ -146,7 +146,8 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     text = capsys.readouterr().out
     assert code == 0
     assert "toast_payouts: [4, 3, 2, 1] -> [5, 4, 3, 2, 1]" in text and "A toast pays 5, 4, 3, 2 and 1." in text
-    assert "the box runs short in 30 of 30 games" in text and "more 'Silver coin' (silver-coin)" in text
+    assert "the box runs short in 30 of 30 games" in text and "more 'Silver coin' so that" in text
+    assert "(silver-coin)" not in text  # the component by its printed name, never its id
     assert len(text.splitlines()) <= 30  # one screen
     doc = json.loads(js.read_text())
     [r] = doc["results"]
@@ -162,7 +163,7 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     text = capsys.readouterr().out
     assert "WARNING components: print" in text and "the box runs short" in text
     overview = next((out / "validation").glob("validate-draco-rich-toast-*/index.html")).read_text()
-    assert "more &#x27;Silver coin&#x27; (silver-coin) (box short in" in overview
+    assert "more &#39;Silver coin&#39; (silver-coin) (box short in" in overview
 
 
 def test_the_report_speaks_french_when_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
