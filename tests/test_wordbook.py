@@ -48,7 +48,7 @@ def test_every_language_has_the_same_keys_and_placeholders(path: Path) -> None:
     for table, by_lang in nonempty(book.items()):
         assert set(by_lang) == LANGS, (table, set(by_lang))
         english = _shape(by_lang["en"])
-        for lang in ("fr", "it"):
+        for lang in sorted(LANGS - {"en"}):
             shape = _shape(by_lang[lang])
             if table in WORD_KEYED:
                 assert len(shape) == len(english), (table, lang)
