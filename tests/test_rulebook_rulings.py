@@ -54,9 +54,18 @@ def norm(text: str) -> str:
 #: Rulings a book leaves out on purpose: the masked-side order conflict in a book that shows the
 #: unmasked side; uneven packets when the pile is never rebuilt; the ghost's pile in a book
 #: without solo play or when the game ends before it can run out; Zork's rulings without Zork, Aunt Sarah's draw when she lets nobody draw.
+def filled(ruling, lang: str, values: dict) -> str:
+    """The ruling's text with each ``{rule}`` it lists written as that rule's number (digits only here)."""
+    text = ruling.text[lang]
+    for name in ruling.rules:
+        text = text.replace("{" + name + "}", str(values[name]))
+    return text
+
+
 def expected(deck: ResolvedDeck) -> dict[str, str]:
     texts = {k: c.text for k, c in deck.model.clarifications.items()}
-    texts.update({k: r.text for k, r in deck.model.rulings.items()})
+    values = deck.model.rules.model_dump(mode="json")
+    texts.update({k: {lang: filled(r, lang, values) for lang in r.text.langs()} for k, r in deck.model.rulings.items()})
     if deck.game == "royale" and deck.rules.noble_side == "unmasked":
         texts.pop("order_conflict", None)
     if deck.game == "royale" and deck.rules.end_card_draws == 1:
@@ -157,3 +166,32 @@ def test_no_two_ruling_boxes_say_the_same_thing(deck_id: str, lang: str) -> None
             for b in printed[i + 1:]:
                 overlap = len(_words(a) & _words(b)) / max(1, min(len(_words(a)), len(_words(b))))
                 assert overlap < 0.5, f"{deck_id}/{lang}: two boxes on {rule} say the same thing"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck_id,portions", [("king_lui", 2), ("king_lui-hungry-dragon", 3)])
+def test_a_ruling_prints_the_rule_number_it_names(deck_id: str, portions: int, lang: str) -> None:
+    """The drawn-Emerald ruling says how many portions the king needs: the variant's number, not a typed one."""
+    deck = DECKS[deck_id]
+    assert deck.rules.emerald_portions == portions
+    boxes = ruling_boxes(render_markup(deck, lang))
+    box = next(b for b in boxes if norm(filled(deck.model.rulings["emerald_from_hand"], lang,
+                                              deck.model.rules.model_dump(mode="json"))[:25]) in b)
+    assert "{" not in box
+    assert re.search(rf"\b{portions}\W(portions|porzioni)\b", box), box
+
+
+def test_a_ruling_that_prints_a_rule_it_does_not_list_is_refused(tmp_path) -> None:
+    from cardgen.errors import InputError
+
+    text = "{fr: \"au moins {emerald_portions}\", it: \"almeno {emerald_portions}\", en: \"at least {emerald_portions}\"}"
+    bad = textwrap.dedent(f"""\
+        extends: king_lui
+        name: {{fr: "Essai", it: "Prova", en: "Trial"}}
+        description: {{fr: "Une règle de plus.", it: "Una regola in più.", en: "One more rule."}}
+        rulings:
+          hungry:
+            text: {text}
+        """)
+    with pytest.raises(InputError, match=r"prints \{emerald_portions\}, a rule number this ruling does not list"):
+        throwaway_variant(tmp_path, "king_lui", "king_lui-trial", bad)

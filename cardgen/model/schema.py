@@ -12,6 +12,8 @@ card face carries (``face.data``, e.g. a noble's requirement or an action's effe
 """
 from __future__ import annotations
 
+import re
+
 from functools import cache
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
@@ -223,8 +225,17 @@ class Ruling(Strict):
     rulebook prints both as this edition's rulings, never as published rules.
     """
 
-    text: Text = Field(description="the ruling as the rulebook prints it")
+    text: Text = Field(description="the ruling as the rulebook prints it; {rule_name} prints a rule number it lists")
     rules: list[Id] = Field(default_factory=list, description="rule numbers (rules.*) it concerns, if any")
+
+    @model_validator(mode="after")
+    def _numbers_it_names(self) -> "Ruling":
+        for lang in self.text.langs():
+            for name in re.findall(r"\{([a-z_][a-z0-9_]*)\}", self.text[lang]):
+                if name not in self.rules:
+                    raise ValueError(f"text.{lang} prints {{{name}}}, a rule number this ruling does not list"
+                                     f" in its rules (rules: [{', '.join([*self.rules, name])}])")
+        return self
 
 
 class Minutes(Span):

@@ -162,6 +162,22 @@ def _generated(resolved: ResolvedDeck, component: Any, face: Any, lang: str) -> 
     return typography(text, lang) if text else None
 
 
+def ruling_text(ruling: Any, lang: str, rule_values: dict[str, Any]) -> str:
+    """A ruling's text in ``lang`` with the numbers of the rules it names filled in.
+
+    A ruling that states a rule number writes it as ``{rule_name}`` and lists the rule in its
+    ``rules``: "the king must still have at least {emerald_portions} portions" prints the
+    variant's number (3 in Hungry Dragon), never a figure typed into the sentence.
+    """
+    from cardgen.rulebook.templating import format_number
+
+    text = ruling.text[lang]
+    for name in ruling.rules:
+        if "{" + name + "}" in text:
+            text = text.replace("{" + name + "}", str(format_number(rule_values[name], lang)))
+    return typography(text, lang)
+
+
 def difference_views(resolved: ResolvedDeck, lang: str) -> list[DifferenceView]:
     """The variant's differences, each with the component name it concerns."""
     names = {}
@@ -198,7 +214,7 @@ def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
         rule_values=model.rules.model_dump(mode="json"), card=model.card,
         components=views, totals=totals(resolved),
         clarifications={k: typography(c.text[lang], lang) for k, c in sorted(model.clarifications.items())},
-        rulings={k: typography(r.text[lang], lang) for k, r in sorted(model.rulings.items())},
+        rulings={k: ruling_text(r, lang, model.rules.model_dump(mode="json")) for k, r in sorted(model.rulings.items())},
         ruling_rules={k: list(r.rules) for k, r in sorted(model.rulings.items())},
         differences=difference_views(resolved, lang),
         reconstruction=bool(model.reconstruction) or any(v.reconstruction for v in views),
