@@ -266,7 +266,7 @@ def test_base_book_prints_the_published_course_size(lang: str) -> None:
 #: for the first four dishes; 2 x 5 + 3 x 3 = 19 points, 3 + 1 = 4 cards discarded.
 HAND_SCORING = [(5, 2, 10), (3, 3, 9), (2, 3, None), (0, 1, None)]
 HAND_SCORE = {"fr": ("19 points", "4 cartes"), "it": ("19 punti", "4 carte"), "en": ("19 points", "4 cards")}
-DISCARDED = {"fr": "défaussé", "it": "scartate", "en": "discarded"}
+DISCARDED = {"fr": "défaussé", "it": "scartat", "en": "discarded"}  # agreeing with the number of cards
 
 
 @pytest.mark.parametrize("lang", LANGS)

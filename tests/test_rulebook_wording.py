@@ -169,6 +169,10 @@ def derived_numbers(deck: object) -> set[int]:
                 out |= {t - b - a * n for b in rules}
                 if a * n:
                     out.add(t // (a * n))
+    base = getattr(deck, "base", None)
+    if base is not None:  # a variant's table of changes prints the base game's card count beside its own
+        for kind in {c.kind for c in base.model.components}:
+            out.add(sum(c.count for c in base.model.components if c.kind == kind))
     return out
 
 

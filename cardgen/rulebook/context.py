@@ -100,6 +100,8 @@ class RulebookContext:
     card: Any  # schema.CardSize
     components: list[ComponentView]
     totals: dict[str, int]
+    #: the base game's pieces per kind (a variant's book compares its card count with them); empty for a base deck
+    base_totals: dict[str, int]
     clarifications: dict[str, str]
     #: this edition's decisions that are not rule gaps (deck ``rulings``), id -> text
     rulings: dict[str, str]
@@ -212,7 +214,7 @@ def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
         year=str(model.credits.year), players=model.players, box=model.box,
         house_variant=resolved.kind == "variant" and model.house_variant, rules=model.rules,
         rule_values=model.rules.model_dump(mode="json"), card=model.card,
-        components=views, totals=totals(resolved),
+        components=views, totals=totals(resolved), base_totals=totals(base) if base is not None else {},
         clarifications={k: typography(c.text[lang], lang) for k, c in sorted(model.clarifications.items())},
         rulings={k: ruling_text(r, lang, model.rules.model_dump(mode="json")) for k, r in sorted(model.rulings.items())},
         ruling_rules={k: list(r.rules) for k, r in sorted(model.rulings.items())},
