@@ -171,12 +171,14 @@ def ruling_text(ruling: Any, lang: str, rule_values: dict[str, Any]) -> str:
     ``rules``: "the king must still have at least {emerald_portions} portions" prints the
     variant's number (3 in Hungry Dragon), never a figure typed into the sentence.
     """
-    from cardgen.rulebook.templating import format_number
+    from babel.numbers import format_decimal
+
+    from cardgen.languages import locale
 
     text = ruling.text[lang]
     for name in ruling.rules:
         if "{" + name + "}" in text:
-            text = text.replace("{" + name + "}", str(format_number(rule_values[name], lang)))
+            text = text.replace("{" + name + "}", format_decimal(rule_values[name], locale=locale(lang)))
     return typography(text, lang)
 
 
