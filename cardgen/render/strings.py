@@ -90,14 +90,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "ruler": "Taratura: questo righello deve misurare esattamente 100\u00a0mm.",
         "step_scale": "Stampa a dimensione reale (100%), mai «adatta alla pagina»; poi controlla il righello "
                       "qui sopra.",
-        "step_long": "Stampa fronte-retro, capovolgendo sul lato lungo: il retro di ogni carta cade dietro il "
+        "step_long": "Stampa fronte-retro, capovolgendo sul lato lungo: il retro di ogni carta si trova esattamente dietro il "
                      "suo fronte.",
-        "step_short": "Stampa fronte-retro, capovolgendo sul lato corto: il retro di ogni carta cade dietro il "
+        "step_short": "Stampa fronte-retro, capovolgendo sul lato corto: il retro di ogni carta si trova esattamente dietro il "
                       "suo fronte.",
         "step_none": "Stampa solo fronte. Ogni pagina di fronti è seguita dalla pagina dei loro retro, ciascun "
                      "retro nello stesso posto del suo fronte: ritaglia entrambi, poi incolla o imbusta ogni "
                      "coppia.",
-        "step_test": "Stampa prima da solo il primo foglio di carte e guardalo controluce: ogni retro deve "
+        "step_test": "Stampa prima soltanto il primo foglio di carte e guardalo controluce: ogni retro deve "
                      "stare dietro il suo fronte. Altrimenti prova l’altro capovolgimento o lo scostamento "
                      "fronte-retro della stampante.",
         "step_cut": "Taglia seguendo i segni di taglio nei margini; il colore prosegue per "
