@@ -22,12 +22,12 @@ from test_rulebook_support import ROOT
 BOOKS = sorted(d.id for d in resolve_all(None, ROOT))
 
 
-def trail(deck_id: str, lang: str, paper: str) -> list[tuple[bool, str]]:
+def trail(deck_id: str, lang: str, paper: str, groups: list[tuple[str, int]] | None = None) -> list[tuple[bool, str]]:
     deck = resolve(deck_id, ROOT)
     accent = accent_colour(deck)
     converter = Converter(deck, lang, make_styles(lang, accent), column_width(paper), find_draw_face())
     landed: list[tuple[bool, str]] = []
-    typeset(parse(render_markup(deck, lang), converter), lang, paper, deck_id, accent, landed)
+    typeset(parse(render_markup(deck, lang), converter), lang, paper, deck_id, accent, landed, groups)
     return landed
 
 
@@ -110,3 +110,28 @@ def test_no_proper_name_is_hyphenated(deck_id: str, lang: str) -> None:
     split = re.findall(r"\b[A-ZÀ-Ý][a-zà-ÿ]*\ufffe\r?\n?[a-zà-ÿ]+", text)
     assert "\ufffe" in text or lang == "en", "no line-break hyphen at all: the check would prove nothing"
     assert not split, f"{deck_id}/{lang}: {split}"
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", BOOKS)
+def test_every_worked_example_is_kept_on_one_page(deck_id: str, lang: str) -> None:
+    """A worked example (its heading, position tables and turn box) never spans two pages (issue 36: Royale's
+    starting position at the foot of p.4, its turn on p.5). Every example box of the markup is inside a
+    ``<keep within="page">``; each such block, drawn on both papers, lands on a single page."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(render_markup(resolve(deck_id, ROOT), lang))
+    kept = {id(box) for keep in root.iter("keep") if keep.get("within") == "page"
+            for box in keep.iter("box")}
+    examples = [box for box in root.iter("box") if box.get("kind") == "example"]
+    loose = [box.get("title") for box in examples if id(box) not in kept]
+    assert not loose, f"{deck_id}/{lang}: example boxes not kept on one page: {loose}"
+    for paper in sorted(PAPERS):
+        groups: list[tuple[str, int]] = []
+        trail(deck_id, lang, paper, groups)
+        assert len({name for name, _ in groups}) >= (1 if examples else 0), "the kept examples were not recorded"
+        pages: dict[str, set[int]] = {}
+        for name, page in groups:
+            pages.setdefault(name, set()).add(page)
+        spread = {name: sorted(p) for name, p in pages.items() if len(p) > 1}
+        assert not spread, f"{deck_id}/{lang}/{paper}: a worked example spans pages {spread}"

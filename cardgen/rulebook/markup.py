@@ -12,6 +12,8 @@ of text is and this module alone decides how it looks::
       <table widths="2,1"><tr><th/><td/></tr></table>       first row may be <th> cells
       <cards columns="4"><card component="id" back="yes">caption</card></cards>
       <keep>blocks</keep>                           blocks kept in one column (a short closing section)
+      <keep within="page">blocks</keep>             blocks kept on one page, its columns may break
+                                                    between them (a worked example and its boxes)
       <seating host=".." hand="right|left" first=".." last=".." cup="..">
         <seat amount="4">1</seat>...</seating>       a round table seen from above (pictures)
     </book>
@@ -34,7 +36,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, Paragraph, Spacer, Table,
                                 TableStyle)
-from reportlab.platypus.doctemplate import ActionFlowable
+from reportlab.platypus.doctemplate import ActionFlowable, NullActionFlowable
 
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.rulebook.pictures import CardPicture, DrawFace, Seat, SeatingCircle
@@ -244,7 +246,12 @@ class Converter:
             return [self.cards(el, width)]
         if tag == "seating":
             return [self.seating(el, width)]
+        if tag == "keep" and el.get("within", "column") == "page":
+            inner = [flow for child in el for flow in self.block(child, width)]
+            return [KeepOnPage(keep_headings_with_blocks(inner), _name_of(el))]
         if tag == "keep":
+            if el.get("within", "column") != "column":
+                raise MarkupError(f"<keep within=\"{el.get('within')}\">; expected column or page")
             return [KeepTogether(self.blocks(el, width))]
         raise MarkupError(f"unknown block <{tag}>")
 
@@ -368,6 +375,36 @@ def parse(markup: str, converter: Converter) -> Book:
             book.body.extend(converter.block(el, converter.column_width))
     book.body = keep_closing_block_with_previous(keep_headings_with_blocks(book.body))
     return book
+
+
+def _name_of(el: ET.Element) -> str:
+    """What a kept block is called in layout reports: its first heading or box title, else its first words."""
+    for child in el.iter():
+        if child.tag in ("h1", "h2", "h3"):
+            return plain(child)
+        if child.tag == "box" and child.get("title"):
+            return child.get("title", "")
+    return plain(el)[:40]
+
+
+class KeepOnPage(Flowable):
+    """Blocks kept on one page: a worked example's heading, position tables and turn box.
+
+    A reader may glance from one column to the other, not turn the page back and forth.
+    The book's doc template (``typeset.RulebookDoc``) measures the blocks against what is
+    left of the page and starts a new page first when they would not fit there; the page's
+    columns may still break between them. Anywhere else it is simply its blocks.
+    """
+
+    def __init__(self, content: list[Flowable], name: str) -> None:
+        super().__init__()
+        self.content, self.name = content, name
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return avail_width, 0xFFFFFF  # too tall to draw whole: the frame splits it into its blocks
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        return [NullActionFlowable(), *self.content]
 
 
 class SplitList(ListFlowable):
