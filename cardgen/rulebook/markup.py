@@ -150,10 +150,41 @@ class TypoParagraph(Paragraph):
         super().draw()
 
     def split(self, avail_width: float, avail_height: float) -> list[Any]:
+        """reportlab's split, but never after a line that ends with a hyphen: a word cut across a column or
+        a page ("ver- / dict") is read on two spreads. The break moves up a line (a short paragraph moves
+        whole to the next column)."""
         parts = super().split(avail_width, avail_height)
+        height = avail_height
+        for _ in range(3):
+            if len(parts) != 2 or not _ends_with_hyphen(parts[0], avail_width):
+                break
+            height -= self.style.leading
+            fewer = super().split(avail_width, height) if height > 0 else []
+            if not fewer:
+                self.wrap(avail_width, 0xFFFFFF)
+                parts = [] if len(self.blPara.lines) <= SHORT else parts
+                break
+            parts = fewer
         for part in parts:
             part.narrow = self.narrow
         return parts
+
+
+#: Lines of a paragraph short enough to move whole to the next column rather than split after a hyphen
+SHORT = 6
+
+
+def _ends_with_hyphen(para: Paragraph, width: float) -> bool:
+    """Whether the last line of ``para`` set ``width`` wide ends with a hyphen (a cut word or a compound's)."""
+    para.wrap(width, 0xFFFFFF)
+    lines = para.blPara.lines
+    if not lines:
+        return False
+    if para.blPara.kind == 0:
+        words = lines[-1][1]
+        return bool(words) and str(words[-1]).rstrip().endswith("-")
+    texts = [frag.text for frag in lines[-1].words if getattr(frag, "text", "")]
+    return bool(texts) and texts[-1].rstrip().endswith("-")
 
 
 class BookTable(Table):
@@ -197,6 +228,17 @@ def inline(el: ET.Element) -> str:
     return "".join(parts).strip()
 
 
+def leads_in(el: ET.Element) -> bool:
+    """Whether paragraph ``el`` introduces what follows it: it ends with a colon ("as soon as one of these
+    happens:"), or it opens with a run-in heading, a bold phrase ending with a full stop or a colon
+    ("<b>Moving characters.</b> ..."). Such a paragraph never ends a column apart from what it introduces."""
+    if plain(el).rstrip().endswith(":"):
+        return True
+    first = el[0] if len(el) else None
+    return (not (el.text or "").strip() and first is not None and first.tag == "b"
+            and plain(first).rstrip().endswith((".", ":")))
+
+
 def plain(el: ET.Element) -> str:
     """The text of ``el`` without tags, spaces collapsed (bookmark titles); U+202F is kept."""
     return re.sub(r"[ \t\r\n]+", " ", "".join(el.itertext())).strip()
@@ -235,7 +277,9 @@ class Converter:
             return [Heading(inline(el), getattr(s, tag), level, plain(el), self.parsed)]
         if tag == "p":
             style = {"lead": s.lead, "small": s.small}.get(el.get("class", ""), s.body)
-            return [self.para(el, style)]
+            para = self.para(el, style)
+            para.lead_in = leads_in(el)
+            return [para]
         if tag in ("ul", "ol"):
             return [self.listing(el)]
         if tag == "box":
@@ -314,7 +358,9 @@ class Converter:
         if header:
             cmds += [("LINEBELOW", (0, 0), (-1, 0), 0.8, self.styles.accent)]
         table.setStyle(TableStyle(cmds))
-        return KeepTogether([table, Spacer(1, 5)])
+        kept = KeepTogether([table, Spacer(1, 5)])
+        kept.table = True  # the sentence before it introduces it: keep_headings_with_blocks keeps them together
+        return kept
 
     def seating(self, el: ET.Element, width: float) -> Flowable:
         """A round table seen from above (``SeatingCircle``), seats in order from the first."""
@@ -437,7 +483,8 @@ def keep_closing_block_with_previous(flowables: list[Flowable]) -> list[Flowable
 
 
 def keep_headings_with_blocks(flowables: list[Flowable]) -> list[Flowable]:
-    """Headings right before a block kept in one piece (box, table, pictures) join that block.
+    """Headings, and paragraphs that introduce what follows them, right before a block kept in one piece
+    (box, table, pictures) join that block.
 
     reportlab's ``keepWithNext`` does not group a heading with a ``KeepTogether`` or a
     list, so a heading followed by a box, a table or a list could end a column on its
@@ -445,6 +492,12 @@ def keep_headings_with_blocks(flowables: list[Flowable]) -> list[Flowable]:
     heading whose one introducing paragraph is followed by a kept block (the closing
     "this edition's rulings": its heading, a sentence, then the box) keeps the three
     together, so that the heading never ends a column whose box opens the next.
+
+    The same holds for a paragraph that leads in (``leads_in``: "<b>Moving characters.</b>
+    ...", "...as soon as one of these happens:") and for the sentence right before a table
+    ("Find your title on the scale below."): neither ends a column or a page apart from
+    what it introduces. Before a plain paragraph they are kept with it (``keepWithNext``).
+    Before a block kept on one page they join that block.
     """
     out: list[Flowable] = []
     pending: list[Flowable] = []
@@ -453,19 +506,28 @@ def keep_headings_with_blocks(flowables: list[Flowable]) -> list[Flowable]:
     while i < len(flows):
         flow = flows[i]
         i += 1
-        if isinstance(flow, Heading):
+        after = flows[i] if i < len(flows) else None
+        introduces = isinstance(flow, Paragraph) and after is not None and (
+            getattr(flow, "lead_in", False) or getattr(after, "table", False))
+        if isinstance(flow, Heading) or introduces:
+            flow.introduces = True  # the layout trail counts it as a heading (typeset.RulebookDoc)
             pending.append(flow)
             continue
-        if pending and isinstance(flow, Paragraph) and i < len(flows) and isinstance(flows[i], KeepTogether):
+        if pending and isinstance(flow, Paragraph) and isinstance(after, KeepTogether):
             pending.append(flow)  # the introducing paragraph: joins the heading and the block after it
-            flow = flows[i]
+            flow = after
             i += 1
         if pending and isinstance(flow, KeepTogether):
             flow = KeepTogether(pending + list(flow._content))
+        elif pending and isinstance(flow, KeepOnPage):
+            flow = KeepOnPage(keep_headings_with_blocks(pending + flow.content), flow.name)
         elif pending and isinstance(flow, SplitList) and len(flow.items) > 1:
             first, flow = flow.first_and_rest()
             out.append(KeepTogether(pending + [first]))
         else:
+            for lead in pending:
+                if not isinstance(lead, Heading):
+                    lead.keepWithNext = 1  # reportlab keeps it with the next flowable, as a heading
             out.extend(pending)
         pending = []
         out.append(flow)

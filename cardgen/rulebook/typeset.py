@@ -112,7 +112,8 @@ class RulebookDoc(BaseDocTemplate):
                  groups: list[tuple[str, int]] | None = None, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self._bookmarks = 0
-        #: where each drawn flowable landed: (is a heading, "page:frame"), for layout checks
+        #: where each drawn flowable landed: (kept with what follows: a heading or a paragraph that introduces
+        #: the next block, "page:frame"), for layout checks
         self.trail = trail
         #: the page of each flowable drawn inside a block kept on one page: (its name, page)
         self.groups = groups
@@ -143,7 +144,8 @@ class RulebookDoc(BaseDocTemplate):
         # heading or a credits-only page pass for content sharing its page
         drawn = self.frame is not None and not isinstance(flowable, (ActionFlowable, Spacer, PageBreak))
         if self.trail is not None and drawn:
-            self.trail.append((isinstance(flowable, Heading), f"{self.page}:{self.frame.id}"))
+            self.trail.append((getattr(flowable, "introduces", False) or isinstance(flowable, Heading),
+                               f"{self.page}:{self.frame.id}"))
         if self.groups is not None and drawn and self.group is not None:
             self.groups.append((self.group, self.page))
         if isinstance(flowable, Heading):
