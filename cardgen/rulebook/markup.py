@@ -39,6 +39,7 @@ from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, 
 from reportlab.platypus.doctemplate import ActionFlowable, NullActionFlowable
 
 from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.typography import bind_figures
 from cardgen.rulebook.pictures import CardPicture, DrawFace, Seat, SeatingCircle
 from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.xmltext import escape, quoteattr
@@ -68,19 +69,36 @@ class Book:
     body: list[Flowable] = field(default_factory=list)
 
 
-def _restore_narrow(para: Any) -> None:
-    """Turn the U+00A0 a laid-out paragraph holds back into U+202F, in place."""
+def _line_texts(para: Any) -> list[str]:
+    """The texts of a laid-out paragraph (``blPara``), words or fragments, in order."""
+    if para.kind == 0:
+        return [word for line in para.lines for word in line[1]]
+    return [getattr(frag, "text", "") or "" for line in para.lines for frag in line.words]
+
+
+def _restore_narrow(para: Any, spaces: str) -> None:
+    """Give the U+00A0 of a laid-out paragraph back their own characters, ``spaces`` in order, in place.
+
+    Nothing changes when the count differs (reportlab made or dropped one): the spaces stay U+00A0.
+    """
+    if sum(text.count(NBSP) for text in _line_texts(para)) != len(spaces):
+        return
+    given = iter(spaces)
+
+    def swap(text: str) -> str:
+        return "".join(next(given) if ch == NBSP else ch for ch in text) if NBSP in text else text
+
     for line in para.lines:
         if para.kind == 0:
             words = line[1]
             for i, word in enumerate(words):
                 if NBSP in word:
-                    words[i] = word.replace(NBSP, NNBSP)
+                    words[i] = swap(word)
         else:
             for frag in line.words:
                 text = getattr(frag, "text", None)
                 if text and NBSP in text:
-                    frag.text = text.replace(NBSP, NNBSP)
+                    frag.text = swap(text)
 
 
 class ParsedTexts:
@@ -112,16 +130,20 @@ class ParsedTexts:
 
 
 class TypoParagraph(Paragraph):
-    """A paragraph whose narrow no-break spaces (U+202F) never break a line.
+    """A paragraph whose narrow no-break spaces (U+202F) never break a line, nor the space
+    between a figure and its word ("2 portions": ``typography.bind_figures``).
 
-    The text is laid out with U+00A0 in their place (slightly wider, so a line never
-    overflows) and drawn with U+202F. A text that also holds real U+00A0 keeps them
-    all as U+00A0, since the two can no longer be told apart.
+    The text is laid out with U+00A0 in place of U+202F (slightly wider, so a line never
+    overflows) and drawn with each no-break space as it was written: ``spaces`` holds
+    them in order.
     """
 
     def __init__(self, text: str | None, style: Any, parsed: ParsedTexts | None = None, **kwargs: Any) -> None:
-        # text is None when reportlab splits a paragraph (frags passed instead); split() sets narrow
-        self.narrow = text is not None and NNBSP in text and NBSP not in text
+        # text is None when reportlab splits a paragraph (frags passed instead); split() hands out the spaces
+        if text is not None:
+            text = bind_figures(text)
+        self.spaces = "".join(ch for ch in text if ch in (NBSP, NNBSP)) if text and NNBSP in text else ""
+        self.narrow = bool(self.spaces)
         text = text.replace(NNBSP, NBSP) if self.narrow and text else text
         if parsed is not None and text is not None and not kwargs:
             parsed.setup(self, text, style)
@@ -146,13 +168,13 @@ class TypoParagraph(Paragraph):
 
     def draw(self) -> None:
         if self.narrow and getattr(self, "blPara", None) is not None:
-            _restore_narrow(self.blPara)
+            _restore_narrow(self.blPara, self.spaces)
         super().draw()
 
     def split(self, avail_width: float, avail_height: float) -> list[Any]:
         """reportlab's split, but never after a line that ends with a hyphen: a word cut across a column or
-        a page ("ver- / dict") is read on two spreads. The break moves up a line (a short paragraph moves
-        whole to the next column)."""
+        a page ("ver- / dict") is read on two spreads. The break moves up a line (a paragraph that cannot
+        split higher moves whole to the next column)."""
         parts = super().split(avail_width, avail_height)
         height = avail_height
         for _ in range(3):
@@ -161,17 +183,24 @@ class TypoParagraph(Paragraph):
             height -= self.style.leading
             fewer = super().split(avail_width, height) if height > 0 else []
             if not fewer:
-                self.wrap(avail_width, 0xFFFFFF)
-                parts = [] if len(self.blPara.lines) <= SHORT else parts
+                parts = [] if self.wrap(avail_width, 0xFFFFFF)[1] <= MOVABLE else parts
                 break
             parts = fewer
-        for part in parts:
-            part.narrow = self.narrow
+        start = 0
+        for part in parts:  # each part draws the no-break spaces of its own lines
+            count = 0
+            if self.narrow:
+                part.wrap(avail_width, 0xFFFFFF)
+                count = sum(text.count(NBSP) for text in _line_texts(part.blPara))
+            part.spaces = self.spaces[start:start + count]
+            part.narrow = NNBSP in part.spaces
+            start += count
         return parts
 
 
-#: Lines of a paragraph short enough to move whole to the next column rather than split after a hyphen
-SHORT = 6
+#: Height (points) of a paragraph that may move whole to the next column rather than split after a hyphen:
+#: well under a column on any paper, so that it always fits there
+MOVABLE = 400.0
 
 
 def _ends_with_hyphen(para: Paragraph, width: float) -> bool:
