@@ -114,6 +114,8 @@ def test_no_proper_name_is_hyphenated(deck_id: str, lang: str) -> None:
     split = re.findall(r"\b[A-ZÀ-Ý][a-zà-ÿ]*\ufffe\r?\n?[a-zà-ÿ]+", text)
     assert "\ufffe" in text or lang == "en", "no line-break hyphen at all: the check would prove nothing"
     assert not split, f"{deck_id}/{lang}: {split}"
+    assert "cardgen" in text.replace("\ufffe\r\n", "").replace("\ufffe\n", "")
+    assert "card\ufffe" not in text, f"{deck_id}/{lang}: the tool's name is hyphenated (it reader: 'card-gen')"
 
 
 @pytest.mark.parametrize("lang", SHIPPED)
