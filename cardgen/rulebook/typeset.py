@@ -2,14 +2,15 @@
 
 Page one carries the title block across the full width (its frame is exactly as
 tall as the block), then two columns; later pages are two columns. Every heading
-becomes a PDF bookmark. The document is built with reportlab's ``invariant``
+becomes a PDF bookmark. A block kept on one page (``markup.KeepOnPage``: a worked
+example) starts a new page when it fits an empty one but not what is left of the
+current one (``fits_columns``). The document is built with reportlab's ``invariant``
 mode, so the same deck and language always give the same bytes.
 """
 from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
