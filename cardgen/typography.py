@@ -14,12 +14,15 @@ from __future__ import annotations
 import re
 
 NNBSP = "\u202f"
+NBSP = "\u00a0"
 
 _SPACE_BEFORE = re.compile(r"[ \u00a0\u2009]+([;:!?])")  # a typed space before high punctuation
 _GLUED = re.compile(r"(?<=[\w»)\]’”])([:!?])(?=\s|$|[)\]»”<])")  # none typed, after a word
 _OPEN = re.compile(r"«[ \u00a0\u2009\u202f]*")
 _CLOSE = re.compile(r"[ \u00a0\u2009\u202f]*»")
 _APOSTROPHE = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
+#: a space between a figure and the word it counts ("2 portions", "1 <b>carte</b>")
+_FIGURE_WORD = re.compile(r"(?<=\d) (?=(?:<[bi]>)?[^\W\d_])")
 
 
 def french(text: str) -> str:
@@ -36,3 +39,10 @@ def french(text: str) -> str:
 def for_language(text: str, lang: str) -> str:
     """``text`` as printed in ``lang``: French spacing in French, unchanged otherwise."""
     return french(text) if lang == "fr" else text
+
+
+def bind_figures(text: str) -> str:
+    """``text`` with a no-break space (U+00A0) between a figure and the word after it, in every language:
+    a line never ends on "2" with "portions" opening the next ("2 / portions", "1 / carte"). The
+    rulebooks' paragraphs and the card faces' text both set their words through it."""
+    return _FIGURE_WORD.sub(NBSP, text) if text else text

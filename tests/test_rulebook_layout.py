@@ -22,12 +22,12 @@ from test_rulebook_support import ROOT
 BOOKS = sorted(d.id for d in resolve_all(None, ROOT))
 
 
-def trail(deck_id: str, lang: str, paper: str) -> list[tuple[bool, str]]:
+def trail(deck_id: str, lang: str, paper: str, groups: list[tuple[str, int]] | None = None) -> list[tuple[bool, str]]:
     deck = resolve(deck_id, ROOT)
     accent = accent_colour(deck)
     converter = Converter(deck, lang, make_styles(lang, accent), column_width(paper), find_draw_face())
     landed: list[tuple[bool, str]] = []
-    typeset(parse(render_markup(deck, lang), converter), lang, paper, deck_id, accent, landed)
+    typeset(parse(render_markup(deck, lang), converter), lang, paper, deck_id, accent, landed, groups)
     return landed
 
 
@@ -35,6 +35,10 @@ def trail(deck_id: str, lang: str, paper: str) -> list[tuple[bool, str]]:
 @pytest.mark.parametrize("lang", SHIPPED)
 @pytest.mark.parametrize("deck_id", BOOKS)
 def test_no_heading_alone_at_a_column_foot(deck_id: str, lang: str, paper: str) -> None:
+    """Nor a paragraph that introduces the next block: one that leads in ("<b>Moving characters.</b>", "...one of
+    these happens:") or the sentence before a table ("Find your title on the scale below."); the trail counts
+    them with the headings (issue 36: Draco's "Moving characters." ended p.4, its box and list opened p.5;
+    Royale's verdict scale sat on the next page, away from its sentence)."""
     landed = trail(deck_id, lang, paper)
     assert sum(head for head, _ in landed) >= 8, "the trail misses the headings"
     stranded = [where for (head, where), (next_head, next_where) in zip(landed, landed[1:])
@@ -110,3 +114,61 @@ def test_no_proper_name_is_hyphenated(deck_id: str, lang: str) -> None:
     split = re.findall(r"\b[A-ZÀ-Ý][a-zà-ÿ]*\ufffe\r?\n?[a-zà-ÿ]+", text)
     assert "\ufffe" in text or lang == "en", "no line-break hyphen at all: the check would prove nothing"
     assert not split, f"{deck_id}/{lang}: {split}"
+    assert "cardgen" in text.replace("\ufffe\r\n", "").replace("\ufffe\n", "")
+    assert "card\ufffe" not in text, f"{deck_id}/{lang}: the tool's name is hyphenated (it reader: 'card-gen')"
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", BOOKS)
+def test_every_worked_example_is_kept_on_one_page(deck_id: str, lang: str) -> None:
+    """A worked example (its heading, position tables and turn box) never spans two pages (issue 36: Royale's
+    starting position at the foot of p.4, its turn on p.5). Every example box of the markup is inside a
+    ``<keep within="page">``; each such block, drawn on both papers, lands on a single page."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(render_markup(resolve(deck_id, ROOT), lang))
+    kept = {id(box) for keep in root.iter("keep") if keep.get("within") == "page"
+            for box in keep.iter("box")}
+    examples = [box for box in root.iter("box") if box.get("kind") == "example"]
+    loose = [box.get("title") for box in examples if id(box) not in kept]
+    assert not loose, f"{deck_id}/{lang}: example boxes not kept on one page: {loose}"
+    for paper in sorted(PAPERS):
+        groups: list[tuple[str, int]] = []
+        trail(deck_id, lang, paper, groups)
+        assert len({name for name, _ in groups}) >= (1 if examples else 0), "the kept examples were not recorded"
+        pages: dict[str, set[int]] = {}
+        for name, page in groups:
+            pages.setdefault(name, set()).add(page)
+        spread = {name: sorted(p) for name, p in pages.items() if len(p) > 1}
+        assert not spread, f"{deck_id}/{lang}/{paper}: a worked example spans pages {spread}"
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", BOOKS)
+def test_no_word_is_cut_at_the_foot_of_a_column(deck_id: str, lang: str, paper: str) -> None:
+    """The last line of a column never ends with a hyphen (issue 36: "Lisez votre ver- / dict", across a page)."""
+    import pypdfium2 as pdfium
+
+    from cardgen.rulebook import render_rulebook
+    from cardgen.rulebook.typeset import FOOTER, MARGIN
+
+    doc = pdfium.PdfDocument(render_rulebook(resolve(deck_id, ROOT), lang, paper))
+    cut, hyphens = [], 0
+    for number, page in enumerate(doc, start=1):
+        width = page.get_size()[0]
+        text = page.get_textpage()
+        chars = text.get_text_range()
+        boxes = [text.get_charbox(i) for i in range(len(chars))]
+        body = [(box[0] < width / 2, (box[1] + box[3]) / 2) for ch, box in zip(chars, boxes)
+                if not ch.isspace() and (box[1] + box[3]) / 2 > MARGIN + FOOTER - 10]  # above the footer line
+        for i, ch in enumerate(chars):
+            if ch != "\ufffe" and not (ch == "-" and chars[i + 1:i + 2] in ("\r", "\n")):
+                continue
+            hyphens += 1
+            left, y = boxes[i][0] < width / 2, (boxes[i][1] + boxes[i][3]) / 2
+            if not any(side == left and below < y - 4 for side, below in body):
+                cut.append(f"p.{number} {chars[max(0, i - 12):i + 1]!r}")
+    doc.close()
+    assert hyphens, "no line-end hyphen at all: the check would prove nothing"
+    assert not cut, f"{deck_id}/{lang}/{paper}: a word cut at the foot of a column: {cut}"

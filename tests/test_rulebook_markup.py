@@ -62,3 +62,103 @@ def test_a_deliberate_break_before_the_closing_block_is_kept() -> None:
 def test_a_book_not_ending_with_a_kept_block_is_left_alone() -> None:
     flows = [Paragraph("rule", STYLE), Paragraph("last words", STYLE)]
     assert keep_closing_block_with_previous(flows) == flows
+
+
+def _laid_out(para: Paragraph) -> list[str]:
+    """The lines of a laid-out paragraph as drawn text."""
+    bl = para.blPara
+    if bl.kind == 0:
+        return [" ".join(map(str, words)) for _, words in bl.lines]
+    return ["".join(getattr(f, "text", "") for f in line.words) for line in bl.lines]
+
+
+def test_a_figure_never_ends_a_line_apart_from_its_word() -> None:
+    """Issue 36: "choisissez exactement 2 / portions"; in every language, on the books and the cards."""
+    from reportlab.lib import colors
+
+    from cardgen.render.textfit import fit_text
+    from cardgen.rulebook.markup import TypoParagraph
+    from cardgen.rulebook.styles import make_styles
+    from cardgen.typography import bind_figures
+
+    assert bind_figures("exactement 2 portions, 1,5 tour, 2 × 5 = 10") == (
+        "exactement 2\u00a0portions, 1,5\u00a0tour, 2 × 5 = 10")
+    assert bind_figures("au moins 1 <b>carte</b>") == "au moins 1\u00a0<b>carte</b>"
+    text = "Posez le dragon et choisissez exactement 2 portions dans l’assiette du roi\u202f: 1 carte par joueur."
+    for width in range(60, 200, 7):
+        para = TypoParagraph(text, make_styles("fr", colors.black).body)
+        para.wrap(width, 1000)
+        lines = _laid_out(para)
+        assert not any(line.rstrip().endswith(("2", "1")) for line in lines), (width, lines)
+        fitted = fit_text((("Sans", text),), width, 400, 9, 9, "fr")
+        assert not any(line.rstrip().endswith(("2", "1")) for _, line in fitted.lines), (width, fitted.lines)
+
+
+def test_each_no_break_space_is_drawn_as_written() -> None:
+    """A narrow no-break space (French, before a colon) is drawn narrow, the figure's space as U+00A0, in both
+    halves of a split paragraph."""
+    from reportlab.lib import colors
+
+    from cardgen.rulebook.markup import TypoParagraph, _restore_narrow
+    from cardgen.rulebook.styles import make_styles
+
+    text = ("Lisez votre verdict\u202f: 12 points au plus. Le roi garde 2 portions\u202f; vous en prenez "
+            "3 autres\u202f! Enfin, 1 carte reste sur la table\u202f: c’est la fin.")
+    para = TypoParagraph(text, make_styles("fr", colors.black).body)
+    para.wrap(90, 1000)
+    first, rest = para.split(90, 40)
+    drawn = []
+    for part in (first, rest):
+        part.wrap(90, 1000)
+        _restore_narrow(part.blPara, part.spaces)
+        drawn.append(" ".join(_laid_out(part)))
+    joined = " ".join(drawn)
+    assert joined.count("\u202f") == 4 and joined.count("\u00a0") == 4, joined
+    assert "verdict\u202f:" in joined and "12\u00a0points" in joined and "1\u00a0carte" in joined
+
+
+def test_a_paragraph_that_leads_in_stays_with_what_it_introduces() -> None:
+    """Issue 36: Draco's "<b>Moving characters.</b> ..." ended a page, its box opened the next."""
+    import xml.etree.ElementTree as ET
+
+    from cardgen.rulebook.markup import leads_in
+
+    assert leads_in(ET.fromstring("<p><b>Moving characters.</b> Forward means...</p>"))
+    assert leads_in(ET.fromstring("<p>The game ends as soon as one of these happens:</p>"))
+    assert not leads_in(ET.fromstring("<p><b>The first time</b> it is drawn, rebuild the pile.</p>"))
+    assert not leads_in(ET.fromstring("<p>Before the <b>toast.</b> Then: pay.</p>"))
+    lead = Paragraph("<b>Moving characters.</b> Forward means...", STYLE)
+    lead.lead_in = True
+    box = KeepTogether([Spacer(1, 3), Paragraph("ruling", STYLE)])
+    out = keep_headings_with_blocks([lead, box, Paragraph("next", STYLE)])
+    assert isinstance(out[0], KeepTogether) and out[0]._content[0] is lead and len(out) == 2
+    other = Paragraph("a lead-in:", STYLE)
+    other.lead_in = True
+    out = keep_headings_with_blocks([other, Paragraph("what it says", STYLE)])
+    assert out[0] is other and other.getKeepWithNext()
+    sentence, table = Paragraph("Find your title on the scale below.", STYLE), KeepTogether([Spacer(1, 1)])
+    table.table = True
+    out = keep_headings_with_blocks([sentence, table])
+    assert len(out) == 1 and out[0]._content[0] is sentence
+    plain = Paragraph("Find your title on the scale below.", STYLE)
+    assert keep_headings_with_blocks([plain, KeepTogether([Spacer(1, 1)])])[0] is plain  # a box: no lead-in
+
+
+def test_a_column_never_ends_with_a_hyphenated_line() -> None:
+    """The split moves up a line rather than leave "ver-" at the foot of a column."""
+    from reportlab.lib import colors
+
+    from cardgen.rulebook.markup import TypoParagraph, _ends_with_hyphen
+    from cardgen.rulebook.styles import make_styles
+
+    text = " ".join(["Lisez votre verdict sur l’échelle extraordinairement particulière ci-dessous."] * 4)
+    checked = 0
+    for width in range(70, 160, 3):
+        for lines in range(2, 6):
+            para = TypoParagraph(text, make_styles("fr", colors.black).body)
+            para.wrap(width, 1000)
+            parts = para.split(width, lines * para.style.leading + 0.5)
+            if parts:
+                checked += 1
+                assert not _ends_with_hyphen(parts[0], width), (width, lines)
+    assert checked > 20

@@ -90,7 +90,7 @@ def test_a_shared_parse_gives_each_paragraph_its_own_fragments() -> None:
     assert (second.text, second.style, second.narrow) == (alone.text, alone.style, alone.narrow)
     for para in (first, second):
         para.wrap(60, 1000)
-        _restore_narrow(para.blPara)  # what drawing it does to its fragments
+        _restore_narrow(para.blPara, para.spaces)  # what drawing it does to its fragments
     third = TypoParagraph(text, styles.body, parsed)  # laying out and drawing the others leave the kept parse intact
     assert all(a is not b for a, b in zip(second.frags, third.frags))
     assert [vars(f) for f in third.frags] == [vars(f) for f in alone.frags]

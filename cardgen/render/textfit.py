@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from cardgen.fonts import register_font
+from cardgen.typography import bind_figures
 
 if TYPE_CHECKING:
     import pyphen
@@ -80,7 +81,7 @@ def _wrap(text: str, font: str, size: float, width: float, lang: str) -> list[st
     """Greedy line breaking with hyphenation; None if some piece cannot fit ``width``."""
     lines: list[str] = []
     for para in text.split("\n"):
-        words = [w for w in para.split(" ") if w]
+        words = [w for w in bind_figures(para).split(" ") if w]  # "1 carte" stays on one line
         line = ""
         i = 0
         while i < len(words):

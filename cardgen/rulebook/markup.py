@@ -12,6 +12,8 @@ of text is and this module alone decides how it looks::
       <table widths="2,1"><tr><th/><td/></tr></table>       first row may be <th> cells
       <cards columns="4"><card component="id" back="yes">caption</card></cards>
       <keep>blocks</keep>                           blocks kept in one column (a short closing section)
+      <keep within="page">blocks</keep>             blocks kept on one page, its columns may break
+                                                    between them (a worked example and its boxes)
       <seating host=".." hand="right|left" first=".." last=".." cup="..">
         <seat amount="4">1</seat>...</seating>       a round table seen from above (pictures)
     </book>
@@ -34,9 +36,10 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, Paragraph, Spacer, Table,
                                 TableStyle)
-from reportlab.platypus.doctemplate import ActionFlowable
+from reportlab.platypus.doctemplate import ActionFlowable, NullActionFlowable
 
 from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.typography import bind_figures
 from cardgen.rulebook.pictures import CardPicture, DrawFace, Seat, SeatingCircle
 from cardgen.rulebook.styles import Styles
 from cardgen.rulebook.xmltext import escape, quoteattr
@@ -66,19 +69,36 @@ class Book:
     body: list[Flowable] = field(default_factory=list)
 
 
-def _restore_narrow(para: Any) -> None:
-    """Turn the U+00A0 a laid-out paragraph holds back into U+202F, in place."""
+def _line_texts(para: Any) -> list[str]:
+    """The texts of a laid-out paragraph (``blPara``), words or fragments, in order."""
+    if para.kind == 0:
+        return [word for line in para.lines for word in line[1]]
+    return [getattr(frag, "text", "") or "" for line in para.lines for frag in line.words]
+
+
+def _restore_narrow(para: Any, spaces: str) -> None:
+    """Give the U+00A0 of a laid-out paragraph back their own characters, ``spaces`` in order, in place.
+
+    Nothing changes when the count differs (reportlab made or dropped one): the spaces stay U+00A0.
+    """
+    if sum(text.count(NBSP) for text in _line_texts(para)) != len(spaces):
+        return
+    given = iter(spaces)
+
+    def swap(text: str) -> str:
+        return "".join(next(given) if ch == NBSP else ch for ch in text) if NBSP in text else text
+
     for line in para.lines:
         if para.kind == 0:
             words = line[1]
             for i, word in enumerate(words):
                 if NBSP in word:
-                    words[i] = word.replace(NBSP, NNBSP)
+                    words[i] = swap(word)
         else:
             for frag in line.words:
                 text = getattr(frag, "text", None)
                 if text and NBSP in text:
-                    frag.text = text.replace(NBSP, NNBSP)
+                    frag.text = swap(text)
 
 
 class ParsedTexts:
@@ -110,16 +130,20 @@ class ParsedTexts:
 
 
 class TypoParagraph(Paragraph):
-    """A paragraph whose narrow no-break spaces (U+202F) never break a line.
+    """A paragraph whose narrow no-break spaces (U+202F) never break a line, nor the space
+    between a figure and its word ("2 portions": ``typography.bind_figures``).
 
-    The text is laid out with U+00A0 in their place (slightly wider, so a line never
-    overflows) and drawn with U+202F. A text that also holds real U+00A0 keeps them
-    all as U+00A0, since the two can no longer be told apart.
+    The text is laid out with U+00A0 in place of U+202F (slightly wider, so a line never
+    overflows) and drawn with each no-break space as it was written: ``spaces`` holds
+    them in order.
     """
 
     def __init__(self, text: str | None, style: Any, parsed: ParsedTexts | None = None, **kwargs: Any) -> None:
-        # text is None when reportlab splits a paragraph (frags passed instead); split() sets narrow
-        self.narrow = text is not None and NNBSP in text and NBSP not in text
+        # text is None when reportlab splits a paragraph (frags passed instead); split() hands out the spaces
+        if text is not None:
+            text = bind_figures(text)
+        self.spaces = "".join(ch for ch in text if ch in (NBSP, NNBSP)) if text and NNBSP in text else ""
+        self.narrow = bool(self.spaces)
         text = text.replace(NNBSP, NBSP) if self.narrow and text else text
         if parsed is not None and text is not None and not kwargs:
             parsed.setup(self, text, style)
@@ -144,14 +168,52 @@ class TypoParagraph(Paragraph):
 
     def draw(self) -> None:
         if self.narrow and getattr(self, "blPara", None) is not None:
-            _restore_narrow(self.blPara)
+            _restore_narrow(self.blPara, self.spaces)
         super().draw()
 
     def split(self, avail_width: float, avail_height: float) -> list[Any]:
+        """reportlab's split, but never after a line that ends with a hyphen: a word cut across a column or
+        a page ("ver- / dict") is read on two spreads. The break moves up a line (a paragraph that cannot
+        split higher moves whole to the next column)."""
         parts = super().split(avail_width, avail_height)
-        for part in parts:
-            part.narrow = self.narrow
+        height = avail_height
+        for _ in range(3):
+            if len(parts) != 2 or not _ends_with_hyphen(parts[0], avail_width):
+                break
+            height -= self.style.leading
+            fewer = super().split(avail_width, height) if height > 0 else []
+            if not fewer:
+                parts = [] if self.wrap(avail_width, 0xFFFFFF)[1] <= MOVABLE else parts
+                break
+            parts = fewer
+        start = 0
+        for part in parts:  # each part draws the no-break spaces of its own lines
+            count = 0
+            if self.narrow:
+                part.wrap(avail_width, 0xFFFFFF)
+                count = sum(text.count(NBSP) for text in _line_texts(part.blPara))
+            part.spaces = self.spaces[start:start + count]
+            part.narrow = NNBSP in part.spaces
+            start += count
         return parts
+
+
+#: Height (points) of a paragraph that may move whole to the next column rather than split after a hyphen:
+#: well under a column on any paper, so that it always fits there
+MOVABLE = 400.0
+
+
+def _ends_with_hyphen(para: Paragraph, width: float) -> bool:
+    """Whether the last line of ``para`` set ``width`` wide ends with a hyphen (a cut word or a compound's)."""
+    para.wrap(width, 0xFFFFFF)
+    lines = para.blPara.lines
+    if not lines:
+        return False
+    if para.blPara.kind == 0:
+        words = lines[-1][1]
+        return bool(words) and str(words[-1]).rstrip().endswith("-")
+    texts = [frag.text for frag in lines[-1].words if getattr(frag, "text", "")]
+    return bool(texts) and texts[-1].rstrip().endswith("-")
 
 
 class BookTable(Table):
@@ -195,6 +257,17 @@ def inline(el: ET.Element) -> str:
     return "".join(parts).strip()
 
 
+def leads_in(el: ET.Element) -> bool:
+    """Whether paragraph ``el`` introduces what follows it: it ends with a colon ("as soon as one of these
+    happens:"), or it opens with a run-in heading, a bold phrase ending with a full stop or a colon
+    ("<b>Moving characters.</b> ..."). Such a paragraph never ends a column apart from what it introduces."""
+    if plain(el).rstrip().endswith(":"):
+        return True
+    first = el[0] if len(el) else None
+    return (not (el.text or "").strip() and first is not None and first.tag == "b"
+            and plain(first).rstrip().endswith((".", ":")))
+
+
 def plain(el: ET.Element) -> str:
     """The text of ``el`` without tags, spaces collapsed (bookmark titles); U+202F is kept."""
     return re.sub(r"[ \t\r\n]+", " ", "".join(el.itertext())).strip()
@@ -233,7 +306,9 @@ class Converter:
             return [Heading(inline(el), getattr(s, tag), level, plain(el), self.parsed)]
         if tag == "p":
             style = {"lead": s.lead, "small": s.small}.get(el.get("class", ""), s.body)
-            return [self.para(el, style)]
+            para = self.para(el, style)
+            para.lead_in = leads_in(el)
+            return [para]
         if tag in ("ul", "ol"):
             return [self.listing(el)]
         if tag == "box":
@@ -244,7 +319,12 @@ class Converter:
             return [self.cards(el, width)]
         if tag == "seating":
             return [self.seating(el, width)]
+        if tag == "keep" and el.get("within", "column") == "page":
+            inner = [flow for child in el for flow in self.block(child, width)]
+            return [KeepOnPage(keep_headings_with_blocks(inner), _name_of(el))]
         if tag == "keep":
+            if el.get("within", "column") != "column":
+                raise MarkupError(f"<keep within=\"{el.get('within')}\">; expected column or page")
             return [KeepTogether(self.blocks(el, width))]
         raise MarkupError(f"unknown block <{tag}>")
 
@@ -307,7 +387,9 @@ class Converter:
         if header:
             cmds += [("LINEBELOW", (0, 0), (-1, 0), 0.8, self.styles.accent)]
         table.setStyle(TableStyle(cmds))
-        return KeepTogether([table, Spacer(1, 5)])
+        kept = KeepTogether([table, Spacer(1, 5)])
+        kept.table = True  # the sentence before it introduces it: keep_headings_with_blocks keeps them together
+        return kept
 
     def seating(self, el: ET.Element, width: float) -> Flowable:
         """A round table seen from above (``SeatingCircle``), seats in order from the first."""
@@ -370,6 +452,36 @@ def parse(markup: str, converter: Converter) -> Book:
     return book
 
 
+def _name_of(el: ET.Element) -> str:
+    """What a kept block is called in layout reports: its first heading or box title, else its first words."""
+    for child in el.iter():
+        if child.tag in ("h1", "h2", "h3"):
+            return plain(child)
+        if child.tag == "box" and child.get("title"):
+            return child.get("title", "")
+    return plain(el)[:40]
+
+
+class KeepOnPage(Flowable):
+    """Blocks kept on one page: a worked example's heading, position tables and turn box.
+
+    A reader may glance from one column to the other, not turn the page back and forth.
+    The book's doc template (``typeset.RulebookDoc``) measures the blocks against what is
+    left of the page and starts a new page first when they would not fit there; the page's
+    columns may still break between them. Anywhere else it is simply its blocks.
+    """
+
+    def __init__(self, content: list[Flowable], name: str) -> None:
+        super().__init__()
+        self.content, self.name = content, name
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return avail_width, 0xFFFFFF  # too tall to draw whole: the frame splits it into its blocks
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        return [NullActionFlowable(), *self.content]
+
+
 class SplitList(ListFlowable):
     """A list that can hand its first item to the heading above it (see below)."""
 
@@ -400,7 +512,8 @@ def keep_closing_block_with_previous(flowables: list[Flowable]) -> list[Flowable
 
 
 def keep_headings_with_blocks(flowables: list[Flowable]) -> list[Flowable]:
-    """Headings right before a block kept in one piece (box, table, pictures) join that block.
+    """Headings, and paragraphs that introduce what follows them, right before a block kept in one piece
+    (box, table, pictures) join that block.
 
     reportlab's ``keepWithNext`` does not group a heading with a ``KeepTogether`` or a
     list, so a heading followed by a box, a table or a list could end a column on its
@@ -408,6 +521,12 @@ def keep_headings_with_blocks(flowables: list[Flowable]) -> list[Flowable]:
     heading whose one introducing paragraph is followed by a kept block (the closing
     "this edition's rulings": its heading, a sentence, then the box) keeps the three
     together, so that the heading never ends a column whose box opens the next.
+
+    The same holds for a paragraph that leads in (``leads_in``: "<b>Moving characters.</b>
+    ...", "...as soon as one of these happens:") and for the sentence right before a table
+    ("Find your title on the scale below."): neither ends a column or a page apart from
+    what it introduces. Before a plain paragraph they are kept with it (``keepWithNext``).
+    Before a block kept on one page they join that block.
     """
     out: list[Flowable] = []
     pending: list[Flowable] = []
@@ -416,19 +535,28 @@ def keep_headings_with_blocks(flowables: list[Flowable]) -> list[Flowable]:
     while i < len(flows):
         flow = flows[i]
         i += 1
-        if isinstance(flow, Heading):
+        after = flows[i] if i < len(flows) else None
+        introduces = isinstance(flow, Paragraph) and after is not None and (
+            getattr(flow, "lead_in", False) or getattr(after, "table", False))
+        if isinstance(flow, Heading) or introduces:
+            flow.introduces = True  # the layout trail counts it as a heading (typeset.RulebookDoc)
             pending.append(flow)
             continue
-        if pending and isinstance(flow, Paragraph) and i < len(flows) and isinstance(flows[i], KeepTogether):
+        if pending and isinstance(flow, Paragraph) and isinstance(after, KeepTogether):
             pending.append(flow)  # the introducing paragraph: joins the heading and the block after it
-            flow = flows[i]
+            flow = after
             i += 1
         if pending and isinstance(flow, KeepTogether):
             flow = KeepTogether(pending + list(flow._content))
+        elif pending and isinstance(flow, KeepOnPage):
+            flow = KeepOnPage(keep_headings_with_blocks(pending + flow.content), flow.name)
         elif pending and isinstance(flow, SplitList) and len(flow.items) > 1:
             first, flow = flow.first_and_rest()
             out.append(KeepTogether(pending + [first]))
         else:
+            for lead in pending:
+                if not isinstance(lead, Heading):
+                    lead.keepWithNext = 1  # reportlab keeps it with the next flowable, as a heading
             out.extend(pending)
         pending = []
         out.append(flow)

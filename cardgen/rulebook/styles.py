@@ -61,15 +61,21 @@ def hyphenation(name: str, names_whole: bool = True) -> Any:
 
     if name not in pyphen.LANGUAGES:
         return name
-    iterate = hyphenator(name, edge=HYPHEN_EDGE).iterate
-    return _names_whole(iterate) if names_whole else iterate
+    return _names_whole(hyphenator(name, edge=HYPHEN_EDGE).iterate, names_whole)
 
 
-def _names_whole(iterate: Any) -> Any:
-    """``iterate`` that never splits a capitalised word: proper names (Emerald, Draco, Columbine) are
-    never hyphenated ("Em-erald"); a sentence's first word, the only other capitalised one, loses little."""
+#: Proper names written in lower case, never hyphenated in any language ("card-gen" in the credits)
+WHOLE_WORDS = frozenset({"cardgen"})
+
+
+def _names_whole(iterate: Any, capitalised: bool = True) -> Any:
+    """``iterate`` that never splits a proper name: the words of ``WHOLE_WORDS`` and, with ``capitalised``,
+    every capitalised word (Emerald, Draco, Columbine: never "Em-erald"; a sentence's first word, the
+    only other capitalised one, loses little)."""
     def split(word: str) -> Any:
-        return () if word[:1].isupper() else iterate(word)
+        if (capitalised and word[:1].isupper()) or word.strip(".,;:!?()«»\u202f\u00a0").lower() in WHOLE_WORDS:
+            return ()
+        return iterate(word)
     return split
 
 

@@ -2,25 +2,27 @@
 
 Page one carries the title block across the full width (its frame is exactly as
 tall as the block), then two columns; later pages are two columns. Every heading
-becomes a PDF bookmark. The document is built with reportlab's ``invariant``
+becomes a PDF bookmark. A block kept on one page (``markup.KeepOnPage``: a worked
+example) starts a new page when it fits an empty one but not what is left of the
+current one (``fits_columns``). The document is built with reportlab's ``invariant``
 mode, so the same deck and language always give the same bytes.
 """
 from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, FrameBreak, NextPageTemplate, PageTemplate
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, FrameBreak, KeepTogether, NextPageTemplate,
+                                PageBreak, PageTemplate)
 from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.flowables import HRFlowable, Spacer
 
 from cardgen import languages
-from cardgen.rulebook.markup import Book, Heading
+from cardgen.rulebook.markup import Book, Heading, KeepOnPage
 
 #: Paper sizes a rulebook can be set on (the build command's ``--paper`` values).
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
@@ -38,21 +40,115 @@ def column_width(paper: str) -> float:
     return (width - 2 * MARGIN - GUTTER) / 2
 
 
-class RulebookDoc(BaseDocTemplate):
-    """A doc template that turns ``Heading`` flowables into bookmarks."""
+#: Slack when measuring whether blocks fit a column (reportlab's own frame tolerance is 1e-9 pt)
+FUZZ = 1e-6
 
-    def __init__(self, *args: object, trail: list[tuple[bool, str]] | None = None, **kwargs: object) -> None:
+
+def fits_columns(flows: list[Flowable], width: float, columns: list[tuple[float, bool]], canv: Canvas) -> bool:
+    """Whether ``flows``, set one after the other, fit in ``columns`` of ``width``: each column's free height
+    and whether it is still empty (a block at a column's top drops its space before), in order.
+
+    This plays reportlab's frame rules in short: a block too tall for what is left goes to the next column
+    (a kept block whole, unless it starts an empty column; a paragraph, table or list split where
+    reportlab would split it); a flowable kept with the next one (a heading) goes along with it.
+    """
+    queue = list(flows)
+    index, (left, top) = 0, columns[0]
+    for _ in range(10_000):  # every turn consumes a piece or a column; a bound against a split that never ends
+        if not queue:
+            return True
+        flow = queue.pop(0)
+        if isinstance(flow, ActionFlowable):
+            continue
+        if isinstance(flow, KeepOnPage):
+            queue[0:0] = flow.content
+            continue
+        if flow.getKeepWithNext() and queue and not isinstance(queue[0], ActionFlowable):
+            queue.insert(0, KeepTogether([flow, queue.pop(0)]))
+            continue
+        before = 0.0 if top else flow.getSpaceBefore()
+        room = left - before
+        if isinstance(flow, KeepTogether):
+            height = sum(f.wrapOn(canv, width, 0xFFFFFF)[1] for f in flow._content) + sum(
+                f.getSpaceBefore() for f in flow._content[1:]) + sum(f.getSpaceAfter() for f in flow._content[:-1])
+            if height <= room + FUZZ:
+                left, top = room - height - flow._content[-1].getSpaceAfter(), False
+                continue
+            if top:  # too tall for any column: reportlab sets its blocks one by one
+                queue[0:0] = flow._content
+                continue
+            parts: list[Flowable] = []
+        else:
+            height = flow.wrapOn(canv, width, max(room, 0.0))[1] if room > 0 else float("inf")
+            if height <= room + FUZZ:
+                left, top = room - height - flow.getSpaceAfter(), False
+                continue
+            parts = flow.splitOn(canv, width, room) if room > 0 else []
+        if len(parts) > 1 and not isinstance(parts[0], ActionFlowable):
+            queue[0:0] = parts
+            continue
+        index += 1
+        if index == len(columns):
+            return False
+        queue.insert(0, flow)
+        left, top = columns[index]
+    return False
+
+
+class PageGroup(ActionFlowable):
+    """Marks the start (``name``) or the end (None) of a block kept on one page, for layout checks."""
+
+    def __init__(self, name: str | None) -> None:
+        super().__init__()
+        self.name = name
+
+    def apply(self, doc: BaseDocTemplate) -> None:
+        doc.group = self.name
+
+
+class RulebookDoc(BaseDocTemplate):
+    """A doc template that turns ``Heading`` flowables into bookmarks and keeps ``KeepOnPage`` blocks on one page."""
+
+    def __init__(self, *args: object, trail: list[tuple[bool, str]] | None = None,
+                 groups: list[tuple[str, int]] | None = None, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self._bookmarks = 0
-        #: where each drawn flowable landed: (is a heading, "page:frame"), for layout checks
+        #: where each drawn flowable landed: (kept with what follows: a heading or a paragraph that introduces
+        #: the next block, "page:frame"), for layout checks
         self.trail = trail
+        #: the page of each flowable drawn inside a block kept on one page: (its name, page)
+        self.groups = groups
+        #: the name of the page-kept block being drawn, if any
+        self.group: str | None = None
+
+    def filterFlowables(self, flowables: list[Flowable]) -> None:  # noqa: N802 (reportlab's name)
+        """A block kept on one page starts a new page when it fits an empty page but not what is left of this one."""
+        first = flowables[0] if flowables else None
+        if not isinstance(first, KeepOnPage) or self.frame is None:
+            return
+        frames = self.pageTemplate.frames
+        here = frames.index(self.frame) if self.frame in frames else len(frames) - 1
+        width = self.frame._getAvailableWidth()
+        rest = [(self.frame._y - self.frame._y1p, bool(self.frame._atTop))]
+        rest += [(f._aH, True) for f in frames[here + 1:]]
+        body = [(f._aH, True) for f in self.pageTemplateById("later").frames]
+        move = (not fits_columns(first.content, width, rest, self.canv)
+                and fits_columns(first.content, width, body, self.canv))
+        flowables[0:1] = [PageGroup(first.name), *([PageBreak()] if move else []), *first.content, PageGroup(None)]
+
+    def pageTemplateById(self, name: str) -> PageTemplate:  # noqa: N802 (reportlab's style)
+        """The page template called ``name``."""
+        return next(t for t in self.pageTemplates if t.id == name)
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 (reportlab's name)
         # frame breaks and other actions draw nothing: recording them would let a stranded
         # heading or a credits-only page pass for content sharing its page
-        if self.trail is not None and self.frame is not None and not isinstance(
-                flowable, (ActionFlowable, Spacer)):
-            self.trail.append((isinstance(flowable, Heading), f"{self.page}:{self.frame.id}"))
+        drawn = self.frame is not None and not isinstance(flowable, (ActionFlowable, Spacer, PageBreak))
+        if self.trail is not None and drawn:
+            self.trail.append((getattr(flowable, "introduces", False) or isinstance(flowable, Heading),
+                               f"{self.page}:{self.frame.id}"))
+        if self.groups is not None and drawn and self.group is not None:
+            self.groups.append((self.group, self.page))
         if isinstance(flowable, Heading):
             self._bookmarks += 1
             key = f"h{self._bookmarks}"
@@ -77,8 +173,9 @@ def _footer(name: str, accent: colors.Color) -> Callable[[Canvas, BaseDocTemplat
 
 
 def typeset(book: Book, lang: str, paper: str, name: str, accent: colors.Color,
-            trail: list[tuple[bool, str]] | None = None) -> bytes:
-    """The PDF bytes of ``book`` on ``paper``; ``trail``, if given, receives where each flowable landed."""
+            trail: list[tuple[bool, str]] | None = None, groups: list[tuple[str, int]] | None = None) -> bytes:
+    """The PDF bytes of ``book`` on ``paper``; ``trail``, if given, receives where each flowable landed,
+    ``groups`` the page of each flowable of a block kept on one page."""
     width, height = PAPERS[paper]
     col = column_width(paper)
     top, bottom = height - MARGIN, MARGIN + FOOTER
@@ -101,7 +198,8 @@ def typeset(book: Book, lang: str, paper: str, name: str, accent: colors.Color,
     doc = RulebookDoc(buffer, pagesize=(width, height), pageTemplates=[first, later], title=book.title,
                       author=book.author, subject=book.subject, creator="cardgen", lang=languages.tag(lang),
                       invariant=1, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=bottom,
-                      displayDocTitle=1, initialFontName="Serif", initialFontSize=9, trail=trail)
+                      displayDocTitle=1, initialFontName="Serif", initialFontSize=9, trail=trail,
+                      groups=groups)
     story: list[Flowable] = [NextPageTemplate("later"), *head, FrameBreak(), *book.body]
     doc.build(story)
     return buffer.getvalue()
