@@ -206,3 +206,24 @@ def test_a_number_typed_into_a_book_is_found() -> None:
     assert unexplained_numbers(typed, deck) == [14, 107]
     ruled = markup.replace("</book>", '<box kind="ruling" title="x"><p>We deal 14 cards.</p></box></book>')
     assert unexplained_numbers(ruled, deck) == []
+
+
+NOTE = {"fr": ("* Chiffre non publié\u202f: estimation de cette édition.",
+               "* Chiffres non publiés\u202f: estimations de cette édition."),
+        "it": ("* Dato non pubblicato: stima di questa edizione.", "* Dati non pubblicati: stime di questa edizione."),
+        "en": ("* No published figure: this edition’s estimate.", "* No published figures: this edition’s estimates.")}
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", ["draco", "king_lui-six-players", "royale", "draco-long", "king_lui"])
+def test_the_cover_note_agrees_with_its_starred_figures(deck_id: str, lang: str) -> None:
+    """Issue 36: two starred figures on the cover (age, playing time) under a singular "* Chiffre non publié"."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook.templating import render_markup
+
+    deck = resolve(deck_id, ROOT)
+    cover = render_markup(deck, lang).split("</titlepage>")[0]
+    starred = re.search(r"<byline>(.*?)</byline>", cover).group(1).count("*")  # players · age · time
+    assert starred == len(set(deck.model.box.ours)), cover
+    singular, plural = NOTE[lang]
+    assert (singular in cover, plural in cover) == (starred == 1, starred > 1), f"{deck_id}/{lang}: {starred} starred"
