@@ -26,7 +26,8 @@ def test_a_metrics_row_keeps_base_then_variant() -> None:
 
 def test_fairness_names_the_worst_seat_and_the_fair_share() -> None:
     r = {"players": 2, "balance": {}, "seat_win_rates": [{"seat": 0, "rate": 0.45}, {"seat": 1, "rate": 0.7}]}
-    assert _fairness(r) == "seat 2 70% vs fair 50%"
+    assert _fairness(r) == "seat 2 70% against a fair 50%"
+    assert _fairness(r, "fr") == "place 2 70\u202f% contre une juste part de 50\u202f%"
 
 
 def _entry() -> dict[str, Any]:
@@ -42,8 +43,10 @@ def _entry() -> dict[str, Any]:
 
 def test_a_section_writes_wins_out_of_games_per_seat() -> None:
     html = macro("section.html", "section", section(_entry()))
-    assert "<td>1</td><td>3/10</td><td>0.3</td><td>0.1–0.6</td><td>3</td>" in html
-    assert "<td>2</td><td>6/10</td><td>0.6</td><td>0.3–0.85</td><td>4</td>" in html
+    assert "<td>1</td><td>3/10</td><td>30%</td><td>10%–60%</td><td>3</td>" in html
+    assert "<td>2</td><td>6/10</td><td>60%</td><td>30%–85%</td><td>4</td>" in html
+    fr = macro("section.html", "section", section(_entry(), "fr"))
+    assert "<td>2</td><td>6/10</td><td>60\u202f%</td><td>30\u202f%–85\u202f%</td><td>4</td>" in fr
 
 
 def test_a_trial_on_the_edge_of_its_target_is_on_target() -> None:
@@ -55,7 +58,7 @@ def test_a_trial_on_the_edge_of_its_target_is_on_target() -> None:
                        "metrics": {"2": {"turns": [12.0, 11.0, 13.0]}}}]}
     html = render_tuning(doc)
     assert html.count("<td class=ok>") == 2 and "<td class=off>" not in html
-    assert ">p = 1</td>" in html and "<td>p=2</td>" in html  # the best table's and every trial's values
+    assert ">p = 1</td>" in html and "<td>p = 2</td>" in html  # the best table's and every trial's values
 
 
 def test_a_whiskers_ticks_stand_across_its_line() -> None:

@@ -47,11 +47,20 @@ def test_a_french_or_italian_report_has_no_english_and_its_own_folder(repo_root:
 
 
 def test_differences_and_shortfalls_read_in_each_language() -> None:
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
     d = {"kind": "rule", "field": "hand_size", "old": 5, "new": 4}
-    assert difference_line(d) == "rule hand_size: 5 -> 4"  # inspect's line, as before
-    assert difference_line(d, "fr") == "règle hand_size\u202f: 5 → 4"
-    assert difference_line({"kind": "count", "field": "gold-coin", "old": 25, "new": 15}, "it") == \
-        "numero di gold-coin: 25 → 15"
+    draco = resolve("draco")
+    assert difference_line(d, "en", Naming.of(draco, "en")) == "Action cards dealt to each player: 5 -> 4"
+    assert difference_line(d, "fr", Naming.of(draco, "fr")) == "Cartes action distribuées à chaque joueur\u202f: 5 → 4"
+    assert difference_line({"kind": "count", "field": "gold-coin", "old": 25, "new": 15}, "it",
+                           Naming.of(draco, "it")) == "Moneta d’oro: 25 copie → 15"
+    # a value the game names, in the language; a rule the game does not name reads in words, not snake_case
+    assert difference_line({"kind": "rule", "field": "cup_start", "old": "last_player", "new": "centre"}, "fr",
+                           Naming.of(draco, "fr")) == ("Position de départ de la coupe\u202f: devant le dernier "
+                                                      "joueur → au centre de la table")
+    assert difference_line({"kind": "rule", "field": "new_rule", "old": True, "new": False}) == "new rule: yes -> no"
     s = {"peak": "unpaid_by_bank", "print_more": 47, "games_short": 368, "games": 400, "max": 56, "cover": 0.99,
          "warning": "print 47 more 'Silver coin' (silver-coin) so that 99% of games have enough"}
     assert shortfall_line("draco", s, None) == f"draco: {s['warning']}"
