@@ -63,7 +63,9 @@ def test_differences_and_shortfalls_read_in_each_language() -> None:
     assert difference_line({"kind": "rule", "field": "new_rule", "old": True, "new": False}) == "new rule: yes -> no"
     s = {"peak": "unpaid_by_bank", "print_more": 47, "games_short": 368, "games": 400, "max": 56, "cover": 0.99,
          "warning": "print 47 more 'Silver coin' (silver-coin) so that 99% of games have enough"}
-    assert shortfall_line("draco", s, None) == f"draco: {s['warning']}"
+    assert shortfall_line("draco", s, "Silver coin") == (
+        "draco: print 47 more copies of 'Silver coin' so that 99% of games have enough; the box runs short in 368 "
+        "of 400 games (92%), up to 56 missing.")  # the component by its name, never its id
     fr = shortfall_line("draco", s, "Pièce d’argent", "fr")
     assert fr.startswith("draco\u202f: imprimer 47 exemplaires de «\u202fPièce d’argent\u202f» en plus pour que "
                          "99\u202f% des parties")

@@ -15,7 +15,7 @@ from cardgen import wordbook
 #: this module's words per language (cardgen/wordbook.py)
 _BOOK = wordbook.load(__file__)
 
-#: the page's words by language (``words.json``); English ``short`` is null: it keeps the simulator's own warning line
+#: the page's words by language (``words.json``)
 REPORT = _BOOK["report"]
 
 #: a component's name in running text, per language
@@ -47,9 +47,7 @@ def shortfall_line(deck: str, s: dict[str, Any], piece: str | None, lang: str = 
     from cardgen.simulate.verdict import number
 
     template = REPORT[lang]["short"]
-    if template is None:
-        return f"{deck}: {s['warning']}"
     games = max(1, s["games"])
-    return template.format(deck=deck, more=s["print_more"], piece=QUOTE[lang].format(piece or s["peak"]),
+    return template.format(deck=deck, more=s["print_more"], piece=QUOTE[lang].format(piece or s["peak"].replace("_", " ")),
                            cover=number(s["cover"], lang, True), n=s["games_short"], games=s["games"],
                            share=number(s["games_short"] / games, lang, True), max=s["max"])
