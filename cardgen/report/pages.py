@@ -274,7 +274,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
                                     if base is not None else None),
                         "section": section(r, lang, naming)})
-    return page("deck.html", f"{deck_id}: {info.get('name', '')}", nav, lang, box=changes_box(info, lang, naming),
+    return page("deck.html", page_words("deck_title", lang, deck=deck_id, name=info.get("name", "")), nav, lang, box=changes_box(info, lang, naming),
                 compare_link=compare_link, base_id=str(base_id), deck_id=deck_id, entries=entries,
                 words=PAGES[lang], badges=badges(lang),
                 paired=page_words("paired_text", lang, variant=deck_id, base=base_id),
