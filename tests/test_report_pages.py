@@ -69,3 +69,22 @@ def test_a_whiskers_ticks_stand_across_its_line() -> None:
     assert len(ticks) == 2
     for tick in ticks:
         assert float(tick.get("y1")) < float(line.get("y1")) < float(tick.get("y2"))
+
+
+def test_length_is_charted_and_listed_in_the_unit_the_game_counts() -> None:
+    """King Lui's players count courses (rounds): its length chart and its length rows put rounds first;
+    a game that declares nothing keeps turns."""
+    from cardgen.report.pages import charts
+    from cardgen.simulate.summary import counted_first
+
+    entry = {**_entry(), "agents": [{"agent": "random"}], "balance": {}}
+    entry["turns"] = {**entry["turns"], "histogram": [[40, 9]]}
+    entry["rounds"] = {**entry["rounds"], "histogram": [[13, 9]]}
+    rounds = str(charts([("toy", entry, "#000")], "fr", {"length": "rounds"}))
+    turns = str(charts([("toy", entry, "#000")], "fr"))
+    assert "manches par partie" in rounds and "tours par partie" not in rounds and ">13<" in rounds
+    assert "tours par partie" in turns and "manches par partie" not in turns and ">40<" in turns
+    rows = [{"metric": "turns"}, {"metric": "rounds"}]
+    assert [m["metric"] for m in counted_first(rows, {"length": "rounds"})] == ["rounds", "turns"]
+    assert [m["metric"] for m in counted_first(rows, {"length": "turns"})] == ["turns", "rounds"]
+    assert [m["metric"] for m in counted_first(rows, {})] == ["turns", "rounds"]

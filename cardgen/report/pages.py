@@ -20,7 +20,7 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import agents_text, section
 from cardgen.report.words import PAGES
-from cardgen.simulate.summary import Naming, agent_word, is_share
+from cardgen.simulate.summary import Naming, agent_word, counted_first, is_share
 from cardgen.simulate.verdict import label as metric_label
 from cardgen.terminal import say, say_n
 
@@ -156,17 +156,21 @@ def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat
                                if s < len(r["seat_win_rates"])]) for s in range(players)]
 
 
-def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en") -> Markup:
+def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
+           game: dict[str, Any] | None = None) -> Markup:
     """Length overlaid, seat win rates with intervals, score spread: for one deck or a deck and its base;
-    titles and axes in ``lang``."""
+    titles and axes in ``lang``; the length in the unit the game's players count (``game``: its words,
+    ``verdict.counted_length``: King Lui's courses are rounds), turns where the game says nothing."""
     from cardgen.report.words import REPORT
+    from cardgen.simulate.verdict import counted_length
 
     words = REPORT[lang]
+    length = counted_length(game) or "turns"
     r0 = sides[0][1]
     if not any(r["completed"] for _, r, _ in sides):
         return macro("parts.html", "paragraph", words["no_games"])
-    figs = [overlay_svg([(label, r["turns"]["histogram"], colour) for label, r, colour in sides],
-                        words["length"], words["turns"], lang=lang),
+    figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
+                        words["length"], words[length], lang=lang),
             grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"],
                               r0.get("balance", {}).get("seat_fair_share") or 1 / r0["players"],
                               fair_label=words["equal"], lang=lang)]
@@ -270,7 +274,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
                         "warnings": warnings_of(r, lang, naming),
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
-                        "charts": charts(sides, lang), "designer": designer_block(r, pictures, lang, naming),
+                        "charts": charts(sides, lang, naming.words), "designer": designer_block(r, pictures, lang, naming),
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
                                     if base is not None else None),
                         "section": section(r, lang, naming)})
@@ -329,7 +333,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         b, v = r["base_result"], r["variant_result"]
         sig = sum(m["significant"] for m in r["metrics"] if m.get("group") != "internal")
         heading = PAGE[lang]["heading_none" if sig == 0 else "heading_one" if sig == 1 else "heading"]
-        groups = [(words[key], metrics_table(rows, lang, False, r.get("game_words"))) for key in GROUPS[:-1]
+        game = naming.words or r.get("game_words")
+        groups = [(words[key], metrics_table(counted_first(rows, game), lang, False, game)) for key in GROUPS[:-1]
                   if (rows := [m for m in r["metrics"] if m.get("group") == key])]
         shorts = [(side["variant"], s) for side in (b, v) for s in side.get("sufficiency", [])]
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
@@ -345,7 +350,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                            for deck, s in shorts],
             "cards": (impact_block(r["component_impact"], pictures, True, lang, names)
                       if r.get("component_impact") else ""),
-            "charts": charts([(doc["base"], b, BASE_COLOUR), (doc["variant"], v, VARIANT_COLOUR)], lang),
+            "charts": charts([(doc["base"], b, BASE_COLOUR), (doc["variant"], v, VARIANT_COLOUR)], lang,
+                             naming.words or r.get("game_words")),
             "internal": folded})
     notes = []
     if results:

@@ -362,7 +362,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
         figures = [m for m in r["metrics"] if m.get("group", "internal") != "internal"]
         width = max([len(label(m["metric"], lang, naming.words)) for m in figures] + [10])
         for key in GROUPS[:-1]:
-            rows = [m for m in figures if m.get("group") == key]
+            rows = counted_first([m for m in figures if m.get("group") == key], naming.words)
             if rows and key == "fairness":  # one line: every seat's share of wins, base -> variant
                 lines.append("  " + say("group_line", lang, group=words[key], items="  ".join(_seat(m, lang) for m in rows)))
             elif rows:
@@ -379,6 +379,14 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
     if results:
         lines.append(footnote(results[0].get("family", len(results[0]["metrics"])), lang))
     return "\n".join(typeset(line, lang) for line in lines)
+
+
+def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """The length figures with the one the game's players count first (``verdict.counted_length``: King Lui's
+    rounds before its turns); other figures keep their order."""
+    from cardgen.simulate.verdict import counted_length
+    counted = counted_length(words)
+    return sorted(rows, key=lambda m: m["metric"] != counted) if counted else rows
 
 
 def _seat(m: dict[str, Any], lang: str = "en") -> str:
