@@ -88,3 +88,21 @@ def test_length_is_charted_and_listed_in_the_unit_the_game_counts() -> None:
     assert [m["metric"] for m in counted_first(rows, {"length": "rounds"})] == ["rounds", "turns"]
     assert [m["metric"] for m in counted_first(rows, {"length": "turns"})] == ["turns", "rounds"]
     assert [m["metric"] for m in counted_first(rows, {})] == ["turns", "rounds"]
+
+
+def test_tune_names_each_parameter_and_figure_as_the_game_does() -> None:
+    """A rule by its name, a component count by the component's name, ``end:`` as compare's end reason,
+    tune's own figures; values in the language (yes/no, the game's words)."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.report.tuning import metric_name, param_name, settings_text
+    from cardgen.simulate.summary import Naming
+
+    fr = Naming.of(resolve("draco"), "fr")
+    assert param_name("hand_size", "fr", fr) == "Cartes action distribuées à chaque joueur"
+    assert param_name("count:gold-coin", "fr", fr) == "exemplaires de Pièce d’or"
+    assert metric_name("end:final_toast", "fr", fr) == "parties finies parce que le dernier toast est porté"
+    assert metric_name("unfairness", "en", fr) == "unfairness (the seat furthest from a fair share)"
+    assert metric_name("seat_2_win_rate", "it", fr) == "quota di vittorie, posto 2"
+    assert settings_text({"cup_start": "centre", "hand_size": 4}, "fr", fr) == (
+        "Position de départ de la coupe = au centre de la table\u202f; Cartes action distribuées à chaque joueur = 4")
+    assert settings_text({"solo": True}, "it", Naming()) == "solo = sì"
