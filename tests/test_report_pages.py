@@ -106,3 +106,20 @@ def test_tune_names_each_parameter_and_figure_as_the_game_does() -> None:
     assert settings_text({"cup_start": "centre", "hand_size": 4}, "fr", fr) == (
         "Position de départ de la coupe = au centre de la table\u202f; Cartes action distribuées à chaque joueur = 4")
     assert settings_text({"solo": True}, "it", Naming()) == "solo = sì"
+
+
+def test_the_index_of_runs_says_each_result_in_the_language() -> None:
+    from cardgen.report.pages import runs_index
+
+    runs = [{"id": "validate-x-1", "kind": "validate", "decks": ["royale"], "games": 10, "players": [3],
+             "agents": ["heuristic"], "seed": 1, "passed": 1, "total": 2, "warned": 1},
+            {"id": "compare-a-vs-b-2-fr", "kind": "compare", "decks": ["draco", "draco-short"], "games": 40,
+             "players": [3, 4], "agents": ["random", "random"], "seed": 1, "significant": 5},
+            {"id": "old", "kind": "validate", "decks": ["d"], "games": 1, "players": [2], "agents": "random",
+             "seed": 1, "summary": "1/1 passed"}]
+    page = runs_index(runs, "", "fr")
+    assert "1 sur 2 validés, 1 avec avertissements" in page
+    assert "5 changements significatifs sur 2 nombres de joueurs" in page
+    assert "<td>heuristique</td>" in page and "<td>au hasard</td>" in page  # agents in words, once each
+    assert ">comparaison</a>" in page and 'href="compare-a-vs-b-2-fr/index.html"' in page
+    assert "version antérieure" in page and "1/1 passed" not in page  # an old record's English never shows
