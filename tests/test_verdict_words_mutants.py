@@ -44,7 +44,12 @@ def test_a_french_tally_name_is_typeset() -> None:
 def test_a_tally_no_one_names_reads_in_words_never_snake_case() -> None:
     assert label("gap:some_new_gap", "en", DRACO) == "games where some new gap"
     assert label("an_unknown_figure", "en") == "an unknown figure"
-    assert label("skill:random", "en") == "skill random"
+    assert label("skill:my_bot", "en") == "skill my bot"  # a project's own agent, in words
+
+
+def test_a_skill_figure_names_searchs_opponent() -> None:
+    assert label("skill:random", "en") == "skill against random players"
+    assert label("skill:heuristic", "fr") == "habileté contre des joueurs heuristiques"
 
 
 @pytest.mark.parametrize("name, lang, expected", [
