@@ -176,8 +176,8 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     text = template.format(
         b=number(m["base"], lang, share), v=number(m["variant"], lang, share), d=number(abs(d), lang, share),
         lo=number(lo, lang, share), hi=number(hi, lang, share), k=k, m=CLOSE_MARGIN,
-        label=(tally_name(name, lang, words) or label(name, lang, words)) if group(name) == "internal"
-        else label(name, lang, words), unit=unit(lang, words))
+        label=(tally_name(name, lang, words) or name.split(":", 1)[1].replace("_", " ")) if group(name) == "internal"
+        else label(name, lang, words), unit=unit(lang, words))  # a tally no one names: its id in words, once
     return _typeset(text[0].upper() + text[1:], lang)
 
 
