@@ -221,9 +221,10 @@ if "tree_listing" in globals():  # written by benchmarks/mutation.py into its co
 '''
 
 
-def _setup(t: Target, before: bool) -> Path:
-    """A fresh copy of the checkout with a setup.cfg that points mutmut at one file."""
-    work = SCRATCH / (t.name + ("-before" if before else ""))
+def _setup(t: Target, before: bool, names: bool = False) -> Path:
+    """A fresh copy of the checkout with a setup.cfg that points mutmut at one file; a ``--names`` re-run
+    gets its own folder, so it never deletes the folder of a whole run still going."""
+    work = SCRATCH / (t.name + ("-before" if before else "") + ("-names" if names else ""))
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     for item in COPY:
@@ -260,7 +261,7 @@ STATUS = re.compile(r"^\s*(\S+__mutmut_\d+): (.+)$")
 
 def run(t: Target, children: int, survivors: bool, before: bool = False,
         names: list[str] | None = None) -> dict[str, int]:
-    work = _setup(t, before)
+    work = _setup(t, before, names is not None)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # the mutated copy must win
     globs = [g for g in t.functions if g]
     if names is not None:  # re-run only these mutants (the survivors of an earlier run)

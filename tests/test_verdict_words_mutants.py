@@ -102,6 +102,8 @@ def test_a_tally_kind_is_the_word_before_the_first_colon() -> None:
     """A gap whose own id holds a colon is still a gap (its sentence, its name in words)."""
     assert sentence(_f("gap:odd:kind", 0.1, 0.3, 0.1, 0.3), "en") == (
         "More games where odd:kind: 30% of games instead of 10%.")
+    assert sentence(_f("gap:new_odd_kind", 0.1, 0.3, 0.1, 0.3), "en") == (
+        "More games where new odd kind: 30% of games instead of 10%.")  # no game names it: in words, once
 
 
 def test_without_an_interval_the_difference_stands_for_both_bounds() -> None:
