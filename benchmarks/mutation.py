@@ -75,6 +75,8 @@ PR = "cardgen/printable.py"
 TE = "cardgen/terminal.py"
 SU = "cardgen/simulate/summary.py"
 RT = "cardgen/report/templating.py"
+TU = "cardgen/report/tuning.py"
+VA = "cardgen/report/validation.py"
 RS = "cardgen/report/svg.py"
 RP = "cardgen/report/pages.py"
 RI = "cardgen/report/impact.py"
@@ -184,6 +186,12 @@ TARGETS = [
     Target("report_pages", RP, _m(RP, "x_changes_box", "x_short_warnings", "x__fairness", "x_metrics_table",
                                   "x_deck_page", "x_compare_page"), REPORT_TESTS),
     Target("report_cards", RI, _m(RI, "x_strip", "x_impact_block", "x__scale"), REPORT_TESTS),
+    # validate's and tune's pages in --lang, rules and figures by the game's names (issue 34)
+    Target("report_tuning", TU, _m(TU, "x_param_name", "x_metric_name", "x_settings_text", "x__trial_row",
+                                   "x_render_tuning"), REPORT_TESTS),
+    Target("report_validation", VA, _m(VA, "x_section", "x__num"), REPORT_TESTS),
+    Target("report_names", SU, _m(SU, "x_difference_line", "x_counted_first", "xǁNamingǁvalue", "xǁNamingǁrule",
+                                  "xǁNamingǁof_decks"), ("tests/test_report_words.py", "tests/test_report_pages.py")),
 ]
 
 

@@ -274,11 +274,13 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
                         "warnings": warnings_of(r, lang, naming),
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
-                        "charts": charts(sides, lang, naming.words), "designer": designer_block(r, pictures, lang, naming),
+                        "charts": charts(sides, lang, naming.words),
+                        "designer": designer_block(r, pictures, lang, naming),
                         "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
                                     if base is not None else None),
                         "section": section(r, lang, naming)})
-    return page("deck.html", page_words("deck_title", lang, deck=deck_id, name=info.get("name", "")), nav, lang, box=changes_box(info, lang, naming),
+    title = page_words("deck_title", lang, deck=deck_id, name=info.get("name", ""))
+    return page("deck.html", title, nav, lang, box=changes_box(info, lang, naming),
                 compare_link=compare_link, base_id=str(base_id), deck_id=deck_id, entries=entries,
                 words=PAGES[lang], badges=badges(lang),
                 paired=page_words("paired_text", lang, variant=deck_id, base=base_id),

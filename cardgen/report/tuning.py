@@ -53,8 +53,7 @@ def metric_name(metric: str, lang: str = "en", naming: Naming | None = None) -> 
 def settings_text(values: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
     """A trial's values, each parameter by its name: ``Cards dealt per player = 3``, in ``lang``."""
     naming = naming or Naming()
-    return joined((f"{param_name(k, lang, naming)} = {naming.value(v, lang) if not isinstance(v, float) else significant(v, lang)}"
-                   for k, v in values.items()), lang)
+    return joined((f"{param_name(k, lang, naming)} = {_fmt(v, lang, naming)}" for k, v in values.items()), lang)
 
 W, H = 360, 220
 PAD_L, PAD_R, PAD_T, PAD_B = 48, 12, 14, 34
@@ -114,7 +113,8 @@ def scatter(param: str, metric: str, points: list[tuple[Any, float, float, float
             parts.append(element("line", {"x1": cx, "y1": f"{py(lo):.1f}", "x2": cx, "y2": f"{py(hi):.1f}",
                                           "stroke": colour, "stroke-width": 1}))
         parts.append(element("circle", {"cx": cx, "cy": f"{py(y):.1f}", "r": 5 if best else 3, "fill": colour,
-                                        "fill-opacity": "0.8"}, title=_words("tip", lang, param=param, x=_fmt(x, lang, naming), metric=metric,
+                                        "fill-opacity": "0.8"}, title=_words("tip", lang, param=param, x=_fmt(x, lang, naming),
+                                                                 metric=metric,
                                                                  y=significant(y, lang, 4))))
     return chart(W, H, _words("by", lang, metric=metric, param=param), parts, heading=False)
 

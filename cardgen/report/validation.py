@@ -50,13 +50,15 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     agents = r.get("seat_agents", "")
     return {
         "anchor": _anchor(r), "passed": r["passed"], "badges": (say("pass", lang), say("fail", lang)),
-        "words": PAGES[lang], "separator": say("separator", lang), "title": page_words("section_head", lang, deck=r["variant"],
+        "words": PAGES[lang], "separator": say("separator", lang),
+        "title": page_words("section_head", lang, deck=r["variant"],
                                                   players=say_n("players", r["players"], lang)),
         "failures": failure_lines(r, lang, naming), "balance": balance_lines(r.get("balance") or {}, lang),
         "games_text": page_words("games_text", lang, games=r["games"], completed=r["completed"]),
         "ends": [(tally_words("end_reason", k, lang, naming), _num(v, lang), "") for k, v in r["end_reasons"].items()],
         "ties_text": page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"], rules=joined(
-            [f"{tally_words('tie_break', k, lang, naming)} ({v})" for k, v in ties["tie_breaks"].items()], lang) or "–"),
+            [f"{tally_words('tie_break', k, lang, naming)} ({v})" for k, v in ties["tie_breaks"].items()],
+            lang) or "–"),
         "peaks": [(tally_words("peak", k, lang, naming), _num(v, lang),
                    page_words("peak_99", lang, n=_p99(games[k], r["games"])) if k in games else "")
                   for k, v in r["peaks"].items()],
@@ -71,9 +73,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                           (LABELS[lang]["winning_score"], _dist(sc["winner"], lang)),
                           (LABELS[lang]["margin"], _dist(sc["margin"], lang))],
         "seats_head": PAGES[lang]["seats_head"].split("|"),
-        "seats": [{"seat": s["seat"] + 1, "wins": s["wins"], "games": s["games"], "rate": percent(s["rate"], lang)
-                   if s["rate"] is not None else "–", "low": percent(s["low"], lang) if s["low"] is not None else "–",
-                   "high": percent(s["high"], lang) if s["high"] is not None else "–",
+        "seats": [{"seat": s["seat"] + 1, "wins": s["wins"], "games": s["games"],
+                   **{k: "–" if s[k] is None else percent(s[k], lang) for k in ("rate", "low", "high")},
                    "mean": _num(sc["seat_mean"][s["seat"]], lang)}
                   for s in r["seat_win_rates"]],
         "checks_text": page_words("checks_text", lang, passed=sum(c["passed"] for c in checks), total=len(checks)),

@@ -48,6 +48,7 @@ def shortfall_line(deck: str, s: dict[str, Any], piece: str | None, lang: str = 
 
     template = REPORT[lang]["short"]
     games = max(1, s["games"])
-    return template.format(deck=deck, more=s["print_more"], piece=QUOTE[lang].format(piece or s["peak"].replace("_", " ")),
+    piece = piece or s["peak"].replace("_", " ")  # a tally no game ties to a component: in words
+    return template.format(deck=deck, more=s["print_more"], piece=QUOTE[lang].format(piece),
                            cover=number(s["cover"], lang, True), n=s["games_short"], games=s["games"],
                            share=number(s["games_short"] / games, lang, True), max=s["max"])
