@@ -2,6 +2,7 @@
 wins and games, a tuning trial on its target's edge, a whisker's ticks."""
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -123,3 +124,58 @@ def test_the_index_of_runs_says_each_result_in_the_language() -> None:
     assert "<td>heuristique</td>" in page and "<td>au hasard</td>" in page  # agents in words, once each
     assert ">comparaison</a>" in page and 'href="compare-a-vs-b-2-fr/index.html"' in page
     assert "version antérieure" in page and "1/1 passed" not in page  # an old record's English never shows
+
+
+def _tune_doc(on_target: bool = True) -> dict[str, Any]:
+    """A tune.json as ``cardgen.tune.study`` writes it: two player counts, a repeated and an infeasible trial."""
+    def trial(n: int, hand: int, ok: bool, objective: float, why: str = "", repeat: int | None = None,
+              rate: float = 0.5) -> dict[str, Any]:
+        return {"trial": n, "values": {"hand_size": hand}, "feasible": ok, "objective": objective, "why": why,
+                "repeat_of": repeat, "metrics": {} if not ok else {
+                    "3": {"end:final_toast": [rate, rate - 0.1, rate + 0.1]},
+                    "4": {"end:final_toast": [rate + 0.2, rate + 0.15, rate + 0.25]}}}
+    return {"deck": "draco", "params": ["hand_size"], "players": [3, 4], "games": 20, "seed": 7,
+            "agents": ["heuristic"], "targets": [{"metric": "end:final_toast", "low": 0.4, "high": 0.8}],
+            "best": [1, 0] if on_target else [0], "on_target": [1] if on_target else [],
+            "trials": [trial(0, 4, True, 0.25, rate=0.3), trial(1, 5, True, 0.0, rate=0.5),
+                       trial(2, 6, False, 1e6, why="ne se résout pas"), trial(3, 5, True, 0.0, repeat=1, rate=0.5)]}
+
+
+def test_the_tune_page_in_french_names_everything_and_fills_every_table() -> None:
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    from test_report_lang import read_text
+
+    naming = Naming.of(resolve("draco"), "fr")
+    page = render_tuning(_tune_doc(), "fr", naming)
+    text = re.sub(r"[ \n\t]+", " ", read_text(page))  # narrow no-break spaces kept
+    toast = "parties finies parce que le dernier toast est porté"
+    hand = "Cartes action distribuées à chaque joueur"
+    assert '<html lang="fr">' in page and "<title>Réglage de draco</title>" in page
+    assert ("4 essais de 20 parties par nombre de joueurs (3 joueurs, 4 joueurs\u202f; jouées par des joueurs "
+            "heuristiques (la règle empirique du jeu) à chaque place\u202f; graine 7). Objectif\u202f: "
+            f"{toast} entre 0,4 et 0,8.") in text
+    assert "Essais dans la cible\u202f: 1, écrits sous le nom draco-tuned-N.yaml." in text
+    # the best table: rank, trial, values, then per player count the figure, its interval and the target
+    assert (f"1 2 {hand} = 5 3 {toast} 0,5 [0,4, 0,6] de 0,4 à 0,8 4 {toast} 0,7 [0,65, 0,75] de 0,4 à 0,8 "
+            f"2 1 {hand} = 4 3 {toast} 0,3 [0,2, 0,4] de 0,4 à 0,8") in text
+    assert page.count("<td class=ok>") == 3 and page.count("<td class=off>") == 1  # 0.3 is below 0.4
+    # one chart per parameter, target and player count, named and captioned in French
+    assert f"{toast} selon {hand}, 3 joueurs" in text and f"{toast} selon {hand}, 4 joueurs" in text
+    assert page.count("<svg") == 2 and f"{hand} 5\u202f: {toast} 0,5" in text  # a dot's hover title
+    # every trial: values, possible or not, distance, why not; a repeat says which trial it repeats
+    assert f"1 {hand} = 4 oui 0,25" in text and f"3 {hand} = 6 non — ne se résout pas" in text
+    assert f"4 {hand} = 5 oui 0 mêmes valeurs que l’essai 2, pas rejoué" in text
+    closest = re.sub(r"[ \n\t]+", " ", read_text(render_tuning(_tune_doc(False), "fr", naming)))
+    assert ("Aucun essai n’atteint la cible. Le plus proche est écrit sous le nom draco-closest.yaml, pas comme "
+            "une variante réglée.") in closest
+    none = render_tuning({**_tune_doc(False), "best": []}, "fr", naming)
+    assert "Aucun essai possible." in none and "aucun essai possible</td>" in none
+
+
+def test_tune_names_what_no_game_names_in_words() -> None:
+    from cardgen.report.tuning import param_name
+
+    assert param_name("count:odd-new_piece") == "copies of odd new piece"
+    assert param_name("rules.new_rule") == "new rule" and param_name("rule:other_rule", "en") == "other rule"
