@@ -179,3 +179,41 @@ def test_tune_names_what_no_game_names_in_words() -> None:
 
     assert param_name("count:odd-new_piece") == "copies of odd new piece"
     assert param_name("rules.new_rule") == "new rule" and param_name("rule:other_rule", "en") == "other rule"
+
+
+def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way() -> None:
+    """Every table of a validate entry, worked through: the game's names for its end reasons, tie-breaks,
+    peaks and gaps, an engine failure's detail, passed and failed checks, French decimals."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+    from test_report_lang import read_text
+
+    naming = Naming.of(resolve("draco"), "fr")
+    e = _entry()
+    dist = {"n": 4, "mean": 1.25, "sd": 0.5, "min": 1, "p10": 1, "median": 1.5, "p90": 2, "max": 1000.5,
+            "histogram": [[1, 2], [2, 2]]}
+    e.update({"variant": "draco", "players": 3, "passed": False, "end_reasons": {"final_toast": 9},
+              "ties": {"games": 2, "tie_breaks": {"leaders_eliminated": 2}, "shared_wins": 1},
+              "peaks": {"hand_size": 7}, "peak_games": {"hand_size": dist}, "turns": dist,
+              "rule_gaps": [{"kind": "bank_short", "settled": True, "count": 5, "games": 3, "seed": 11, "game": 2,
+                             "detail": "short by 3"},
+                            {"kind": "engine_error", "settled": False, "count": 1, "games": 1, "seed": 12, "game": 4,
+                             "detail": "house.py line 3: boom"}],
+              "static_checks": [{"name": "deck ok", "players": None, "passed": True, "detail": "fine"},
+                                {"name": "pile size", "players": 3, "passed": False, "detail": "too small"}]})
+    s = section(e, "fr", naming)
+    html = str(macro("section.html", "section", s))
+    text = re.sub(r"[ \n\t]+", " ", read_text(html))
+    assert '<span class="fail">ÉCHEC</span>' in html and "draco\u202f: 3 joueurs" in text
+    assert "parties 10 (9 terminées par une condition de fin)" in text
+    assert "fin des parties le dernier toast est porté (9)" in text
+    assert ("égalités 2\u202f; départages\u202f: les premiers à égalité sont écartés, le suivant le plus riche "
+            "gagne (2)\u202f; victoires partagées\u202f: 1") in text
+    assert "le plus à la fois dans une partie cartes action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
+        in text
+    assert ("la banque manque de pièces d’argent tranché par notre règle 5 3 11 (partie 2)" in text
+            and "short by 3" not in text)  # a gap's detail is the engine's own words: not shown
+    assert "le moteur de règles échoue non tranché 1 1 12 (partie 4) house.py line 3: boom" in text  # what failed
+    assert "tours 4 1,25 0,5 1 1 1,5 2 1\u202f000,5" in text  # the counted length first, French numbers
+    assert "Vérifications statiques 1 sur 2 réussies échec\u202f: pile size (too small)" in text
+    assert "deck ok" not in text
