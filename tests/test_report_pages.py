@@ -217,3 +217,33 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert "tours 4 1,25 0,5 1 1 1,5 2 1\u202f000,5" in text  # the counted length first, French numbers
     assert "Vérifications statiques 1 sur 2 réussies échec\u202f: pile size (too small)" in text
     assert "deck ok" not in text
+
+
+def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_french_way() -> None:
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+    from test_report_lang import read_text
+
+    big = {"n": 1200, "mean": 1234.5, "sd": 0.5, "min": 1, "p10": 1, "median": 1.5, "p90": 2, "max": 2500,
+           "histogram": [[1, 600], [2, 600]]}
+    e = {**_entry(), "variant": "king_lui", "players": 3, "games": 1200, "completed": 1200,
+         "end_reasons": {"supply_exhausted": 1200}, "peaks": {"hand_cards": 1500}, "peak_games": {"hand_cards": big},
+         "turns": big,
+         "rounds": {**big, "mean": 17.5}, "scores": {"all": big, "winner": big, "margin": big,
+                                                   "seat_mean": [1234.5, 4.0]},
+         "agents": [{"agent": "random"}], "seat_agents": "random",
+         "balance": {"flags": [{"side": "more", "seat": 1, "rate": 0.6, "low": 0.5, "high": 0.7, "fair": 0.333}]},
+         "seat_win_rates": [{"seat": 0, "wins": 720, "games": 1200, "rate": 0.6, "low": 0.5, "high": 0.7},
+                            {"seat": 1, "wins": 480, "games": 1200, "rate": None, "low": None, "high": None}]}
+    html = str(macro("section.html", "section", section(e, "fr", Naming.of(resolve("king_lui"), "fr"))))
+    text = re.sub(r"[ \n\t]+", " ", read_text(html))
+    assert "fin des parties la réserve est épuisée (1\u202f200)" in text and "égalités 1\u202f; départages\u202f: –" in text
+    assert "cartes dans une main (1\u202f500) (99\u202f% des parties\u202f: au plus 2)" in text
+    assert "joueurs des joueurs au hasard (n’importe quel coup permis) à chaque place" in text
+    assert "la place 1 gagne plus que sa juste part" in text  # the balance flag, in French
+    assert text.index("manches 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # rounds first
+    assert "score (toutes les places) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
+    assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur 1\u202f200 1\u202f234,5" in text
+    assert "1 720/1200 60\u202f% 50\u202f%–70\u202f% 1\u202f234,5" in text and "2 480/1200 – ––– 4" in text
+    assert "dispersion (écart type)" in text and "<th>intervalle à 95\u202f%</th>" in html
+    assert "<th>place</th><th>victoires</th><th>part</th>" in html and "<th>10e centile</th>" in html
