@@ -75,6 +75,8 @@ PR = "cardgen/printable.py"
 TE = "cardgen/terminal.py"
 SU = "cardgen/simulate/summary.py"
 RT = "cardgen/report/templating.py"
+TU = "cardgen/report/tuning.py"
+VA = "cardgen/report/validation.py"
 RS = "cardgen/report/svg.py"
 RP = "cardgen/report/pages.py"
 RI = "cardgen/report/impact.py"
@@ -163,7 +165,8 @@ TARGETS = [
     Target("card_measure", CA, ("",), ("tests/test_cards.py", "tests/test_cards_mutants.py")),
     Target("verdict", VE, _m(VE, "x_size", "x_speaks", "x_headline_metrics", "x_verdict", "x_card_sentence",
                              "x_tally_name", "x_unfinished", "x_sentence", "x_label", "x_unit", "x_counted_length"),
-           ("tests/test_verdict.py", "tests/test_verdict_mutants.py", "tests/test_verdict_sentences.py", "tests/test_terminal.py")),
+           ("tests/test_verdict.py", "tests/test_verdict_mutants.py", "tests/test_verdict_sentences.py",
+            "tests/test_verdict_words_mutants.py", "tests/test_terminal.py")),
     Target("designer_figures", DE, _m(DE, "x_game_figures", "x__runner_up", "x__kingmade", "x_card_rows"),
            ("tests/test_designer.py", "tests/test_designer_mutants.py", "--deselect",
             "tests/test_designer.py::test_designer_figures_are_the_same_on_every_engine")),
@@ -183,6 +186,12 @@ TARGETS = [
     Target("report_pages", RP, _m(RP, "x_changes_box", "x_short_warnings", "x__fairness", "x_metrics_table",
                                   "x_deck_page", "x_compare_page"), REPORT_TESTS),
     Target("report_cards", RI, _m(RI, "x_strip", "x_impact_block", "x__scale"), REPORT_TESTS),
+    # validate's and tune's pages in --lang, rules and figures by the game's names (issue 34)
+    Target("report_tuning", TU, _m(TU, "x_param_name", "x_metric_name", "x_settings_text", "x__trial_row",
+                                   "x_render_tuning"), REPORT_TESTS),
+    Target("report_validation", VA, _m(VA, "x_section", "x__num"), REPORT_TESTS),
+    Target("report_names", SU, _m(SU, "x_difference_line", "x_counted_first", "xǁNamingǁvalue", "xǁNamingǁrule",
+                                  "xǁNamingǁof_decks"), ("tests/test_report_words.py", "tests/test_report_pages.py")),
 ]
 
 
@@ -220,9 +229,10 @@ if "tree_listing" in globals():  # written by benchmarks/mutation.py into its co
 '''
 
 
-def _setup(t: Target, before: bool) -> Path:
-    """A fresh copy of the checkout with a setup.cfg that points mutmut at one file."""
-    work = SCRATCH / (t.name + ("-before" if before else ""))
+def _setup(t: Target, before: bool, names: bool = False) -> Path:
+    """A fresh copy of the checkout with a setup.cfg that points mutmut at one file; a ``--names`` re-run
+    gets its own folder, so it never deletes the folder of a whole run still going."""
+    work = SCRATCH / (t.name + ("-before" if before else "") + ("-names" if names else ""))
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     for item in COPY:
@@ -259,7 +269,7 @@ STATUS = re.compile(r"^\s*(\S+__mutmut_\d+): (.+)$")
 
 def run(t: Target, children: int, survivors: bool, before: bool = False,
         names: list[str] | None = None) -> dict[str, int]:
-    work = _setup(t, before)
+    work = _setup(t, before, names is not None)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # the mutated copy must win
     globs = [g for g in t.functions if g]
     if names is not None:  # re-run only these mutants (the survivors of an earlier run)

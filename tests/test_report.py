@@ -79,7 +79,8 @@ def test_deck_pages_have_a_section_and_charts_per_entry(tmp_path: Path) -> None:
 
 def test_report_is_self_contained_and_escapes_text(tmp_path: Path) -> None:
     doc = _doc(tmp_path)
-    doc["results"][0]["rule_gaps"][0]["detail"] = "<script>alert(1)</script>"
+    doc["results"][0]["static_checks"].append({"name": "evil", "players": None, "passed": False,
+                                               "detail": "<script>alert(1)</script>"})  # a failed check's detail
     html = "".join(_pages(doc).values())
     assert "<script" not in html and "&lt;script&gt;" in html
     assert not re.search(r"""(src|href)=["']?(https?:|//)""", html)

@@ -14,6 +14,7 @@ from toy_game import load_toy, toy_deck
 from cardgen.languages import percent
 from cardgen.report.gallery import render_gallery
 from cardgen.report.impact import impact_block
+from cardgen.simulate.summary import Naming
 from cardgen.report.pages import compare_page, deck_page, overview, runs_index
 from cardgen.report.svg import differences_svg, grouped_rates_svg, overlay_svg, spread_svg
 from cardgen.report.tuning import render_tuning
@@ -66,7 +67,7 @@ def test_the_compare_page_escapes_names(tmp_path: Path, lang: str) -> None:
     for r in doc["results"]:
         r["component_impact"] = [{"component": "c", "dealt_share": 0.5, "difference": 0.1, "low": 0.0, "high": 0.2,
                                   "flag": "strong", "base": None}]
-    html = compare_page(doc, {"description": EVIL}, "", names={"c": EVIL})
+    html = compare_page(doc, {"description": EVIL}, "", naming=Naming(names={"c": EVIL}))
     _assert_escaped(html, "compare")
     # the statistics words are in the footnotes at the end, never among the first lines or in a legend
     first = html.index('<p class="muted footnote">')

@@ -2,6 +2,7 @@
 wins and games, a tuning trial on its target's edge, a whisker's ticks."""
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -26,7 +27,8 @@ def test_a_metrics_row_keeps_base_then_variant() -> None:
 
 def test_fairness_names_the_worst_seat_and_the_fair_share() -> None:
     r = {"players": 2, "balance": {}, "seat_win_rates": [{"seat": 0, "rate": 0.45}, {"seat": 1, "rate": 0.7}]}
-    assert _fairness(r) == "seat 2 70% vs fair 50%"
+    assert _fairness(r) == "seat 2 70% against a fair 50%"
+    assert _fairness(r, "fr") == "place 2 70\u202f% contre une juste part de 50\u202f%"
 
 
 def _entry() -> dict[str, Any]:
@@ -42,8 +44,10 @@ def _entry() -> dict[str, Any]:
 
 def test_a_section_writes_wins_out_of_games_per_seat() -> None:
     html = macro("section.html", "section", section(_entry()))
-    assert "<td>1</td><td>3/10</td><td>0.3</td><td>0.1–0.6</td><td>3</td>" in html
-    assert "<td>2</td><td>6/10</td><td>0.6</td><td>0.3–0.85</td><td>4</td>" in html
+    assert "<td>1</td><td>3/10</td><td>30%</td><td>10%–60%</td><td>3</td>" in html
+    assert "<td>2</td><td>6/10</td><td>60%</td><td>30%–85%</td><td>4</td>" in html
+    fr = macro("section.html", "section", section(_entry(), "fr"))
+    assert "<td>2</td><td>6/10</td><td>60\u202f%</td><td>30\u202f%–85\u202f%</td><td>4</td>" in fr
 
 
 def test_a_trial_on_the_edge_of_its_target_is_on_target() -> None:
@@ -55,7 +59,7 @@ def test_a_trial_on_the_edge_of_its_target_is_on_target() -> None:
                        "metrics": {"2": {"turns": [12.0, 11.0, 13.0]}}}]}
     html = render_tuning(doc)
     assert html.count("<td class=ok>") == 2 and "<td class=off>" not in html
-    assert ">p = 1</td>" in html and "<td>p=2</td>" in html  # the best table's and every trial's values
+    assert ">p = 1</td>" in html and "<td>p = 2</td>" in html  # the best table's and every trial's values
 
 
 def test_a_whiskers_ticks_stand_across_its_line() -> None:
@@ -66,3 +70,180 @@ def test_a_whiskers_ticks_stand_across_its_line() -> None:
     assert len(ticks) == 2
     for tick in ticks:
         assert float(tick.get("y1")) < float(line.get("y1")) < float(tick.get("y2"))
+
+
+def test_length_is_charted_and_listed_in_the_unit_the_game_counts() -> None:
+    """King Lui's players count courses (rounds): its length chart and its length rows put rounds first;
+    a game that declares nothing keeps turns."""
+    from cardgen.report.pages import charts
+    from cardgen.simulate.summary import counted_first
+
+    entry = {**_entry(), "agents": [{"agent": "random"}], "balance": {}}
+    entry["turns"] = {**entry["turns"], "histogram": [[40, 9]]}
+    entry["rounds"] = {**entry["rounds"], "histogram": [[13, 9]]}
+    rounds = str(charts([("toy", entry, "#000")], "fr", {"length": "rounds"}))
+    turns = str(charts([("toy", entry, "#000")], "fr"))
+    assert "manches par partie" in rounds and "tours par partie" not in rounds and ">13<" in rounds
+    assert "tours par partie" in turns and "manches par partie" not in turns and ">40<" in turns
+    rows = [{"metric": "turns"}, {"metric": "rounds"}]
+    assert [m["metric"] for m in counted_first(rows, {"length": "rounds"})] == ["rounds", "turns"]
+    assert [m["metric"] for m in counted_first(rows, {"length": "turns"})] == ["turns", "rounds"]
+    assert [m["metric"] for m in counted_first(rows, {})] == ["turns", "rounds"]
+
+
+def test_tune_names_each_parameter_and_figure_as_the_game_does() -> None:
+    """A rule by its name, a component count by the component's name, ``end:`` as compare's end reason,
+    tune's own figures; values in the language (yes/no, the game's words)."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.report.tuning import metric_name, param_name, settings_text
+    from cardgen.simulate.summary import Naming
+
+    fr = Naming.of(resolve("draco"), "fr")
+    assert param_name("hand_size", "fr", fr) == "Cartes action distribuées à chaque joueur"
+    assert param_name("count:gold-coin", "fr", fr) == "exemplaires de Pièce d’or"
+    assert metric_name("end:final_toast", "fr", fr) == "parties finies parce que le dernier toast est porté"
+    assert metric_name("unfairness", "en", fr) == "unfairness (the seat furthest from a fair share)"
+    assert metric_name("seat_2_win_rate", "it", fr) == "quota di vittorie, posto 2"
+    assert settings_text({"cup_start": "centre", "hand_size": 4}, "fr", fr) == (
+        "Position de départ de la coupe = au centre de la table\u202f; Cartes action distribuées à chaque joueur = 4")
+    assert settings_text({"solo": True}, "it", Naming()) == "solo = sì"
+
+
+def test_the_index_of_runs_says_each_result_in_the_language() -> None:
+    from cardgen.report.pages import runs_index
+
+    runs = [{"id": "validate-x-1", "kind": "validate", "decks": ["royale"], "games": 10, "players": [3],
+             "agents": ["heuristic"], "seed": 1, "passed": 1, "total": 2, "warned": 1},
+            {"id": "compare-a-vs-b-2-fr", "kind": "compare", "decks": ["draco", "draco-short"], "games": 40,
+             "players": [3, 4], "agents": ["random", "random"], "seed": 1, "significant": 5},
+            {"id": "old", "kind": "validate", "decks": ["d"], "games": 1, "players": [2], "agents": "random",
+             "seed": 1, "summary": "1/1 passed"}]
+    page = runs_index(runs, "", "fr")
+    assert "1 sur 2 validés, 1 avec avertissements" in page
+    assert "5 changements significatifs sur 2 nombres de joueurs" in page
+    assert "<td>heuristique</td>" in page and "<td>au hasard</td>" in page  # agents in words, once each
+    assert ">comparaison</a>" in page and 'href="compare-a-vs-b-2-fr/index.html"' in page
+    assert "version antérieure" in page and "1/1 passed" not in page  # an old record's English never shows
+
+
+def _tune_doc(on_target: bool = True) -> dict[str, Any]:
+    """A tune.json as ``cardgen.tune.study`` writes it: two player counts, a repeated and an infeasible trial."""
+    def trial(n: int, hand: int, ok: bool, objective: float, why: str = "", repeat: int | None = None,
+              rate: float = 0.5) -> dict[str, Any]:
+        return {"trial": n, "values": {"hand_size": hand}, "feasible": ok, "objective": objective, "why": why,
+                "repeat_of": repeat, "metrics": {} if not ok else {
+                    "3": {"end:final_toast": [rate, rate - 0.1, rate + 0.1]},
+                    "4": {"end:final_toast": [rate + 0.2, rate + 0.15, rate + 0.25]}}}
+    return {"deck": "draco", "params": ["hand_size"], "players": [3, 4], "games": 20, "seed": 7,
+            "agents": ["heuristic"], "targets": [{"metric": "end:final_toast", "low": 0.4, "high": 0.8}],
+            "best": [1, 0] if on_target else [0], "on_target": [1] if on_target else [],
+            "trials": [trial(0, 4, True, 0.25, rate=0.3), trial(1, 5, True, 0.0, rate=0.5),
+                       trial(2, 6, False, 1e6, why="ne se résout pas"), trial(3, 5, True, 0.0, repeat=1, rate=0.5)]}
+
+
+def test_the_tune_page_in_french_names_everything_and_fills_every_table() -> None:
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    from test_report_lang import read_text
+
+    naming = Naming.of(resolve("draco"), "fr")
+    page = render_tuning(_tune_doc(), "fr", naming)
+    text = re.sub(r"[ \n\t]+", " ", read_text(page))  # narrow no-break spaces kept
+    toast = "parties finies parce que le dernier toast est porté"
+    hand = "Cartes action distribuées à chaque joueur"
+    assert '<html lang="fr">' in page and "<title>Réglage de draco</title>" in page
+    assert ("4 essais de 20 parties par nombre de joueurs (3 joueurs, 4 joueurs\u202f; jouées par des joueurs "
+            "heuristiques (la règle empirique du jeu) à chaque place\u202f; graine 7). Objectif\u202f: "
+            f"{toast} entre 0,4 et 0,8.") in text
+    assert "Essais dans la cible\u202f: 1, écrits sous le nom draco-tuned-N.yaml." in text
+    # the best table: rank, trial, values, then per player count the figure, its interval and the target
+    assert (f"1 2 {hand} = 5 3 {toast} 0,5 [0,4, 0,6] de 0,4 à 0,8 4 {toast} 0,7 [0,65, 0,75] de 0,4 à 0,8 "
+            f"2 1 {hand} = 4 3 {toast} 0,3 [0,2, 0,4] de 0,4 à 0,8") in text
+    assert page.count("<td class=ok>") == 3 and page.count("<td class=off>") == 1  # 0.3 is below 0.4
+    # one chart per parameter, target and player count, named and captioned in French
+    assert f"{toast} selon {hand}, 3 joueurs" in text and f"{toast} selon {hand}, 4 joueurs" in text
+    assert page.count("<svg") == 2 and f"{hand} 5\u202f: {toast} 0,5" in text  # a dot's hover title
+    # every trial: values, possible or not, distance, why not; a repeat says which trial it repeats
+    assert f"1 {hand} = 4 oui 0,25" in text and f"3 {hand} = 6 non — ne se résout pas" in text
+    assert f"4 {hand} = 5 oui 0 mêmes valeurs que l’essai 2, pas rejoué" in text
+    closest = re.sub(r"[ \n\t]+", " ", read_text(render_tuning(_tune_doc(False), "fr", naming)))
+    assert ("Aucun essai n’atteint la cible. Le plus proche est écrit sous le nom draco-closest.yaml, pas comme "
+            "une variante réglée.") in closest
+    none = render_tuning({**_tune_doc(False), "best": []}, "fr", naming)
+    assert "Aucun essai possible." in none and "aucun essai possible</td>" in none
+
+
+def test_tune_names_what_no_game_names_in_words() -> None:
+    from cardgen.report.tuning import param_name
+
+    assert param_name("count:odd-new_piece") == "copies of odd new piece"
+    assert param_name("rules.new_rule") == "new rule" and param_name("rule:other_rule", "en") == "other rule"
+
+
+def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way() -> None:
+    """Every table of a validate entry, worked through: the game's names for its end reasons, tie-breaks,
+    peaks and gaps, an engine failure's detail, passed and failed checks, French decimals."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+    from test_report_lang import read_text
+
+    naming = Naming.of(resolve("draco"), "fr")
+    e = _entry()
+    dist = {"n": 4, "mean": 1.25, "sd": 0.5, "min": 1, "p10": 1, "median": 1.5, "p90": 2, "max": 1000.5,
+            "histogram": [[1, 2], [2, 2]]}
+    e.update({"variant": "draco", "players": 3, "passed": False, "end_reasons": {"final_toast": 9},
+              "ties": {"games": 2, "tie_breaks": {"leaders_eliminated": 2}, "shared_wins": 1},
+              "peaks": {"hand_size": 7}, "peak_games": {"hand_size": dist}, "turns": dist,
+              "rule_gaps": [{"kind": "bank_short", "settled": True, "count": 5, "games": 3, "seed": 11, "game": 2,
+                             "detail": "short by 3"},
+                            {"kind": "engine_error", "settled": False, "count": 1, "games": 1, "seed": 12, "game": 4,
+                             "detail": "house.py line 3: boom"}],
+              "static_checks": [{"name": "deck ok", "players": None, "passed": True, "detail": "fine"},
+                                {"name": "pile size", "players": 3, "passed": False, "detail": "too small"}]})
+    s = section(e, "fr", naming)
+    html = str(macro("section.html", "section", s))
+    text = re.sub(r"[ \n\t]+", " ", read_text(html))
+    assert '<span class="fail">ÉCHEC</span>' in html and "draco\u202f: 3 joueurs" in text
+    assert "parties 10 (9 terminées par une condition de fin)" in text
+    assert "fin des parties le dernier toast est porté (9)" in text
+    assert ("égalités 2\u202f; départages\u202f: les premiers à égalité sont écartés, le suivant le plus riche "
+            "gagne (2)\u202f; victoires partagées\u202f: 1") in text
+    assert "le plus à la fois dans une partie cartes action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
+        in text
+    assert ("la banque manque de pièces d’argent tranché par notre règle 5 3 11 (partie 2)" in text
+            and "short by 3" not in text)  # a gap's detail is the engine's own words: not shown
+    assert "le moteur de règles échoue non tranché 1 1 12 (partie 4) house.py line 3: boom" in text  # what failed
+    assert "tours 4 1,25 0,5 1 1 1,5 2 1\u202f000,5" in text  # the counted length first, French numbers
+    assert "Vérifications statiques 1 sur 2 réussies échec\u202f: pile size (too small)" in text
+    assert "deck ok" not in text
+
+
+def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_french_way() -> None:
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+    from test_report_lang import read_text
+
+    big = {"n": 1200, "mean": 1234.5, "sd": 0.5, "min": 1, "p10": 1, "median": 1.5, "p90": 2, "max": 2500,
+           "histogram": [[1, 600], [2, 600]]}
+    e = {**_entry(), "variant": "king_lui", "players": 3, "games": 1200, "completed": 1200,
+         "end_reasons": {"supply_exhausted": 1200}, "peaks": {"hand_cards": 1500}, "peak_games": {"hand_cards": big},
+         "turns": big,
+         "rounds": {**big, "mean": 17.5}, "scores": {"all": big, "winner": big, "margin": big,
+                                                   "seat_mean": [1234.5, 4.0]},
+         "agents": [{"agent": "random"}], "seat_agents": "random",
+         "balance": {"flags": [{"side": "more", "seat": 1, "rate": 0.6, "low": 0.5, "high": 0.7, "fair": 0.333}]},
+         "seat_win_rates": [{"seat": 0, "wins": 720, "games": 1200, "rate": 0.6, "low": 0.5, "high": 0.7},
+                            {"seat": 1, "wins": 480, "games": 1200, "rate": None, "low": None, "high": None}]}
+    html = str(macro("section.html", "section", section(e, "fr", Naming.of(resolve("king_lui"), "fr"))))
+    text = re.sub(r"[ \n\t]+", " ", read_text(html))
+    assert "fin des parties la réserve est épuisée (1\u202f200)" in text and "égalités 1\u202f; départages\u202f: –" in text
+    assert "cartes dans une main (1\u202f500) (99\u202f% des parties\u202f: au plus 2)" in text
+    assert "joueurs des joueurs au hasard (n’importe quel coup permis) à chaque place" in text
+    assert "la place 1 gagne plus que sa juste part" in text  # the balance flag, in French
+    assert text.index("manches 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # rounds first
+    assert "score (toutes les places) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
+    assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur 1\u202f200 1\u202f234,5" in text
+    assert "1 720/1200 60\u202f% 50\u202f%–70\u202f% 1\u202f234,5" in text and "2 480/1200 – ––– 4" in text
+    assert "dispersion (écart type)" in text and "<th>intervalle à 95\u202f%</th>" in html
+    assert "<th>place</th><th>victoires</th><th>part</th>" in html and "<th>10e centile</th>" in html

@@ -87,7 +87,7 @@ def test_overview_shows_skill_when_present_and_a_dash_otherwise(tmp_path: Path) 
                                              "heuristic": {"rate": 0.55, "low": 0.45, "high": 0.65}},
                                   "skill": 0.62, "skill_low": 0.4, "skill_high": 0.8}
     html = overview(doc, {}, "t")
-    assert "0.62 [0.40–0.80]" in html and "vs random 81" in html and "vs heuristic 55" in html
+    assert "0.62 [0.4–0.8]" in html and "against random 81" in html and "against heuristic 55" in html
     assert html.count("<td>–</td>") >= 1
 
 

@@ -47,14 +47,25 @@ def test_a_french_or_italian_report_has_no_english_and_its_own_folder(repo_root:
 
 
 def test_differences_and_shortfalls_read_in_each_language() -> None:
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
     d = {"kind": "rule", "field": "hand_size", "old": 5, "new": 4}
-    assert difference_line(d) == "rule hand_size: 5 -> 4"  # inspect's line, as before
-    assert difference_line(d, "fr") == "règle hand_size\u202f: 5 → 4"
-    assert difference_line({"kind": "count", "field": "gold-coin", "old": 25, "new": 15}, "it") == \
-        "numero di gold-coin: 25 → 15"
+    draco = resolve("draco")
+    assert difference_line(d, "en", Naming.of(draco, "en")) == "Action cards dealt to each player: 5 -> 4"
+    assert difference_line(d, "fr", Naming.of(draco, "fr")) == "Cartes action distribuées à chaque joueur\u202f: 5 → 4"
+    assert difference_line({"kind": "count", "field": "gold-coin", "old": 25, "new": 15}, "it",
+                           Naming.of(draco, "it")) == "Moneta d’oro: 25 copie → 15"
+    # a value the game names, in the language; a rule the game does not name reads in words, not snake_case
+    assert difference_line({"kind": "rule", "field": "cup_start", "old": "last_player", "new": "centre"}, "fr",
+                           Naming.of(draco, "fr")) == ("Position de départ de la coupe\u202f: devant le dernier "
+                                                      "joueur → au centre de la table")
+    assert difference_line({"kind": "rule", "field": "new_rule", "old": True, "new": False}) == "new rule: yes -> no"
     s = {"peak": "unpaid_by_bank", "print_more": 47, "games_short": 368, "games": 400, "max": 56, "cover": 0.99,
          "warning": "print 47 more 'Silver coin' (silver-coin) so that 99% of games have enough"}
-    assert shortfall_line("draco", s, None) == f"draco: {s['warning']}"
+    assert shortfall_line("draco", s, "Silver coin") == (
+        "draco: print 47 more copies of 'Silver coin' so that 99% of games have enough; the box runs short in 368 "
+        "of 400 games (92%), up to 56 missing.")  # the component by its name, never its id
     fr = shortfall_line("draco", s, "Pièce d’argent", "fr")
     assert fr.startswith("draco\u202f: imprimer 47 exemplaires de «\u202fPièce d’argent\u202f» en plus pour que "
                          "99\u202f% des parties")
@@ -80,3 +91,47 @@ def test_no_report_page_shows_an_internal_id(repo_root: Path, tmp_path: Path, la
     for page in pages:
         seen = visible_text(page.read_text(encoding="utf-8"))
         assert [i for i in INTERNAL_IDS if i in seen or i.replace("_", " ") in seen] == [], page
+
+
+@pytest.mark.parametrize("d, lang, expected", [
+    ({"kind": "count", "field": "gold-coin", "old": 25, "new": 15}, "en", "Gold coin: 25 copies -> 15"),
+    ({"kind": "added", "field": "gold-coin", "old": 0, "new": 4}, "fr", "Pièce d’or ajouté (4 exemplaires)"),
+    ({"kind": "removed", "field": "odd_new-piece", "old": 3, "new": 0}, "en", "odd new piece removed (there were 3)"),
+    ({"kind": "changed", "field": "gold-coin", "old": None, "new": None}, "it", "Moneta d’oro: facce o testo modificati"),
+    ({"kind": "clarification", "field": "bank_short", "old": None, "new": "pay_what_is_left"}, "en",
+     "our ruling when the bank runs short of silver coins: changed"),
+    ({"kind": "players", "field": "max", "old": 6, "new": 8}, "fr", "joueurs, maximum\u202f: 6 → 8"),
+    ({"kind": "card", "field": "width_mm", "old": 63.5, "new": 70.0}, "en", "card size, width (mm): 63.5 -> 70"),
+    ({"kind": "house_rule", "field": "code", "old": None, "new": "house/toast.py"}, "en",
+     "a house rule written as code (house/toast.py)"),
+    ({"kind": "something_new", "field": "x_y", "old": 1, "new": 2}, "en", ": 1 -> 2"),
+    ({"kind": "rule", "field": "toast_payouts", "old": [4, 3, 2, 1], "new": [5, 3]}, "fr",
+     "Argent versé par la banque aux premières places lors d’un toast\u202f: 4, 3, 2, 1 → 5, 3"),
+    ({"kind": "rule", "field": "cards_set_aside", "old": None, "new": 1000}, "fr",
+     "Cartes action remises dans la boîte sans être vues à la mise en place\u202f: – → 1\u202f000"),
+])
+def test_every_kind_of_difference_reads_in_the_games_words(d: dict, lang: str, expected: str) -> None:
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    assert difference_line(d, lang, Naming.of(resolve("draco"), lang)) == expected
+
+
+def test_a_rule_value_with_a_title_reads_by_its_title_and_a_mapping_item_by_item() -> None:
+    from cardgen.simulate.summary import Naming
+
+    bands = [{"min": 11, "max": 12, "title": {"en": "Head Waiter", "fr": "Maître d’hôtel"}}]
+    assert Naming().value(bands, "fr") == "Maître d’hôtel" and Naming().value(bands, "it") == "Head Waiter"
+    assert Naming().value({"low": 1, "high": True}, "en") == "low 1, high yes"
+    assert Naming().value(2.5, "fr") == "2,5" and Naming().value("new_word", "en") == "new word"
+
+
+def test_one_naming_for_a_comparison_takes_the_variants_names_and_every_shortfall() -> None:
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    base, variant = resolve("draco"), resolve("draco-short")
+    both = Naming.of_decks([base, variant], "fr")
+    assert both.names["gold-coin"] == "Pièce d’or" and both.shortfall["unpaid_by_bank"] == "silver-coin"
+    assert both.title == Naming.of(base, "fr").title and both.words["unit"]["fr"] == ["pièce", "pièces"]
+    assert Naming.of_decks([], "fr") == Naming()

@@ -52,7 +52,7 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         print(say_n("no_report", broken, lang))
         return 1
     if opts.out is not None:
-        target = write_validation_run(Path(opts.out), doc, decks)
+        target = write_validation_run(Path(opts.out), doc, decks, lang)
         print(say("report", lang, path=target))
         if humans is not None:
             by_id = {d.id: d for d in decks}
@@ -68,8 +68,7 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
     if opts.human_logs:
         humans = read_human_games(opts.human_logs)
     doc = run_compare(base, variant, opts)
-    naming = Naming.of(base, opts.lang)
-    naming = Naming(naming.words, {**naming.names, **Naming.of(variant, opts.lang).names}, naming.shortfall)
+    naming = Naming.of_decks([base, variant], opts.lang)
     print(format_comparison(doc, naming))
     if humans is not None:
         for r in doc["results"]:

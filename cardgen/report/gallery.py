@@ -281,6 +281,10 @@ def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True
     for deck in decks:
         entry = dict(state.get(deck.id, {}))
         entry.update(deck_info(deck))
+        # what the variant changes in words (a rule, a component by its name), for the page: never an id
+        from cardgen.simulate.summary import Naming, difference_line
+        naming = Naming.of(deck, _deck_lang(deck, lang))
+        entry["changes"] = [difference_line(d, _deck_lang(deck, lang), naming) for d in deck.differences]
         entry["engine"] = deck.spec.new_game is not None  # validate and compare need a rules engine
         if thumbnails:
             deck_lang = _deck_lang(deck, lang)
@@ -352,7 +356,7 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
         engine = e.get("engine", True)
         decks.append({"id": deck_id, "name": e.get("name", deck_id), "base": str(e.get("base")) if variant else None,
                       "description": e.get("description") or "",
-                      "differences": [format_difference(d) for d in e.get("differences", [])],
+                      "differences": e.get("changes") or [format_difference(d) for d in e.get("differences", [])],
                       "cards": [c for c in shown if c["src"] not in same], "same": len(same),
                       "books": _books(out, deck_id), "engine": engine,
                       "reports": _reports(runs, deck_id, e.get("base"), out) if engine else []})

@@ -13,14 +13,16 @@ from typing import Any
 
 from markupsafe import Markup
 
-from cardgen.languages import percent
+from cardgen.languages import decimal, percent
 from cardgen.report.impact import impact_block, impact_footnote
 from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
 from cardgen.report.validation import agents_text, section
-from cardgen.simulate.summary import format_value, is_share
+from cardgen.report.words import PAGES
+from cardgen.simulate.summary import Naming, agent_word, counted_first, is_share
 from cardgen.simulate.verdict import label as metric_label
+from cardgen.terminal import say, say_n
 
 def page(template: str, title: str, nav: str = "", lang: str = "en", **context: Any) -> str:
     """A whole HTML page: ``templates/report/<template>`` (which extends ``layout.html``) with ``context``."""
@@ -32,73 +34,120 @@ def deck_file(deck_id: str) -> str:
     return f"{deck_id}.html"
 
 
-def changes_box(info: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+def changes_box(info: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> dict[str, Any]:
     """What a variant changes, for ``parts.html``'s ``changes``: its description and its differences from its
-    base, in ``lang`` (a deck without base: its description alone)."""
-    from cardgen.report.words import REPORT, difference_line
+    base, in ``lang`` and in the game's words (``naming``); a deck without base: its description alone."""
+    from cardgen.report.words import REPORT, difference_line, page_words
 
     if info.get("kind") != "variant" and not info.get("differences"):
-        return {"plain": True, "description": info.get("description") or ""}
+        return {"plain": True, "description": info.get("description") or page_words("no_base", lang)}
     words = REPORT[lang]
     before, _, after = words["against"].partition("{base}")
     return {"plain": False, "changes": words["changes"], "against_before": before, "against_after": after,
-            "base": str(info.get("base") or "its base"), "description": info.get("description") or "",
-            "lines": [difference_line(d, lang) for d in info.get("differences", [])], "nothing": words["nothing"]}
+            "base": str(info.get("base") or ""), "description": info.get("description") or "",
+            "lines": [difference_line(d, lang, naming) for d in info.get("differences", [])],
+            "nothing": words["nothing"]}
 
 
-def warnings_of(r: dict[str, Any]) -> list[str]:
-    """Every warning of a result entry: failures, components the box lacks, balance."""
-    out = [f"FAIL: {f}" for f in r.get("failures", [])]
-    out += [f"Components: {s['warning']}" for s in r.get("sufficiency", [])]
-    out += [f"Balance: {w}" for w in r.get("balance", {}).get("warnings", [])]
+def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
+    """Every warning of a result entry, in ``lang``: why it fails, components the box lacks, balance."""
+    from cardgen.simulate.summary import balance_lines, failure_lines, shortfall_line
+
+    return (failure_lines(r, lang, naming) + [shortfall_line(s, lang, naming) for s in r.get("sufficiency", [])]
+            + balance_lines(r.get("balance") or {}, lang))
+
+
+def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
+    """The warnings of an entry in a few words each, in ``lang``, for the overview's table."""
+    from cardgen.report.words import page_words
+    from cardgen.simulate.summary import failure_lines, tally_words
+    from cardgen.simulate.verdict import QUOTED
+
+    naming = naming or Naming()
+    out = failure_lines(r, lang, naming)
+    for s in r.get("sufficiency", []):
+        cid = naming.shortfall.get(s["peak"])
+        name = naming.names.get(cid) if cid else None
+        out.append(page_words("short", lang, more=s["print_more"],
+                              piece=QUOTED[lang].format(name or tally_words("peak", s["peak"], lang, naming)),
+                              share=percent(s["games_short"] / max(1, s["games"]), lang, places=0)))
+    for f in (r.get("balance") or {}).get("flags") or []:
+        who = (page_words("seat", lang, k=f["seat"]) if "seat" in f
+               else agent_word(str(f.get("agent")), lang))
+        out.append(page_words(f"balance_{'more' if f['side'] == 'more' else 'less'}", lang, who=who))
     return out
 
 
-def short_warnings(r: dict[str, Any]) -> list[str]:
-    """The warnings of an entry in a few words each, for the overview's table."""
-    out = [f"FAIL: {f}" for f in r.get("failures", [])]
-    out += [f"print {s['print_more']} more {s.get('component') or repr(s['peak'])} (box short in "
-            f"{percent(s['games_short'] / max(1, s['games']), 'en', places=0)} of games)"
-            for s in r.get("sufficiency", [])]
-    for w in r.get("balance", {}).get("warnings", []):
-        who, _, rest = w.partition(" wins ")
-        out.append(f"{who} wins {'more' if rest.startswith('more') else 'less'} than a fair share")
-    return out
+def _skill_text(r: dict[str, Any], lang: str = "en") -> str:
+    from cardgen.report.words import page_words
+    from cardgen.simulate.verdict import number
 
-
-def _skill_text(r: dict[str, Any]) -> str:
     skill = r.get("skill")
     if not isinstance(skill, dict):
         return "–"
     # cardgen.simulate.skill.skill_json: the skill figure (0 luck, 1 skill) and search's win rate per opponent
-    head = "" if skill.get("skill") is None else (f"{skill['skill']:.2f} [{skill['skill_low']:.2f}–"
-                                                   f"{skill['skill_high']:.2f}]")
-    parts = [f"vs {k} {format_value('skill:', v.get('rate'))}"
-             for k, v in sorted((skill.get("versus") or {}).items()) if isinstance(v, dict) and "rate" in v]
+    head = "" if skill.get("skill") is None else (f"{decimal(skill['skill'], lang, places=2)} "
+                                                   f"[{decimal(skill['skill_low'], lang, places=2)}–"
+                                                   f"{decimal(skill['skill_high'], lang, places=2)}]")
+    parts = [page_words("skill_versus", lang, agent=agent_word(k, lang), rate=number(v["rate"], lang, True))
+             for k, v in sorted((skill.get("versus") or {}).items())
+             if isinstance(v, dict) and isinstance(v.get("rate"), (int, float))]
     return "; ".join(p for p in [head, *parts] if p) or "–"
 
 
-def _fairness(r: dict[str, Any]) -> str:
+def _fairness(r: dict[str, Any], lang: str = "en") -> str:
+    from cardgen.report.words import page_words
+
     seats = [s for s in r["seat_win_rates"] if s["rate"] is not None]
     if not seats:
         return "–"
     fair = r.get("balance", {}).get("seat_fair_share") or 1 / r["players"]
     worst = max(seats, key=lambda s: abs(s["rate"] - fair))
-    flag = " ⚠" if any(w.startswith("seat") for w in r.get("balance", {}).get("warnings", [])) else ""
-    return (f"seat {worst['seat'] + 1} {percent(worst['rate'], 'en', places=0)} vs fair "
-            f"{percent(fair, 'en', places=0)}{flag}")
+    flag = " ⚠" if (r.get("balance") or {}).get("flags") or any(
+        w.startswith("seat") for w in r.get("balance", {}).get("warnings", [])) else ""
+    return page_words("fairness", lang, k=worst["seat"] + 1, rate=percent(worst["rate"], lang, places=0),
+                      fair=percent(fair, lang, places=0)) + flag
 
 
-def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, nav: str = "") -> str:
-    """One row per deck and player count: verdict, length, fairness, skill, warnings; links to deck pages."""
+def _length(r: dict[str, Any], lang: str, naming: Naming) -> str:
+    """The mean length, the unit the game's players count first (``verdict.counted_length``)."""
+    from cardgen.report.words import page_words
+    from cardgen.simulate.verdict import LABELS, counted_length
+
+    if not r["completed"]:
+        return "–"
+    first = counted_length(naming.words) or "turns"
+    second = "rounds" if first == "turns" else "turns"
+    return page_words("length", lang, a=decimal(r[first]["mean"], lang), la=LABELS[lang][first],
+                      b=decimal(r[second]["mean"], lang), lb=LABELS[lang][second])
+
+
+def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, nav: str = "", lang: str = "en",
+             namings: dict[str, Naming] | None = None) -> str:
+    """One row per deck and player count: verdict, length, fairness, skill, warnings; links to deck pages;
+    every word in ``lang``, the game's things by their names (``namings``: deck id -> its naming)."""
+    from cardgen.report.words import page_words
+    from cardgen.simulate.verdict import agents_words
+
+    namings = namings or {}
+    results = doc["results"]
     rows = [{"passed": r["passed"], "file": deck_file(r["variant"]), "players": r["players"], "variant": r["variant"],
              "name": infos.get(r["variant"], {}).get("name", ""),
-             "length": (f"{r['turns']['mean']:.1f} turns, {r['rounds']['mean']:.1f} rounds" if r["completed"]
-                        else "–"),
-             "fairness": _fairness(r), "skill": _skill_text(r), "warnings": short_warnings(r)}
-            for r in doc["results"]]
-    return page("overview.html", title, nav, count=len(doc["results"]),
-                failed=sum(not r["passed"] for r in doc["results"]), games=doc["games"], agents=agents_text(doc), seed=doc["seed"], cap=doc["cap"], rows=rows)
+             "length": _length(r, lang, namings.get(r["variant"], Naming())),
+             "fairness": _fairness(r, lang), "skill": _skill_text(r, lang),
+             "warnings": short_warnings(r, lang, namings.get(r["variant"]))}
+            for r in results]
+    agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
+    count = page_words("combos_one" if len(results) == 1 else "combos", lang, n=len(results))
+    intro = page_words("overview_intro", lang, count=count, failed=sum(not r["passed"] for r in results),
+                       games=say_n("games", doc["games"], lang), agents=agents, seed=doc["seed"], cap=doc["cap"])
+    return page("overview.html", title, nav, lang, intro=intro, head=PAGES[lang]["overview_head"].split("|"),
+                rows=rows, badges=badges(lang))
+
+
+def badges(lang: str) -> tuple[str, str]:
+    """The pass and fail marks in ``lang`` (the terminal's words)."""
+    return say("pass", lang), say("fail", lang)
 
 
 def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat {k}") -> list[tuple[str, list[Any]]]:
@@ -107,17 +156,21 @@ def _seat_groups(sides: list[tuple[str, dict[str, Any], str]], seat: str = "seat
                                if s < len(r["seat_win_rates"])]) for s in range(players)]
 
 
-def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en") -> Markup:
+def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
+           game: dict[str, Any] | None = None) -> Markup:
     """Length overlaid, seat win rates with intervals, score spread: for one deck or a deck and its base;
-    titles and axes in ``lang``."""
+    titles and axes in ``lang``; the length in the unit the game's players count (``game``: its words,
+    ``verdict.counted_length``: King Lui's courses are rounds), turns where the game says nothing."""
     from cardgen.report.words import REPORT
+    from cardgen.simulate.verdict import counted_length
 
     words = REPORT[lang]
+    length = counted_length(game) or "turns"
     r0 = sides[0][1]
     if not any(r["completed"] for _, r, _ in sides):
         return macro("parts.html", "paragraph", words["no_games"])
-    figs = [overlay_svg([(label, r["turns"]["histogram"], colour) for label, r, colour in sides],
-                        words["length"], words["turns"], lang=lang),
+    figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
+                        words["length"], words[length], lang=lang),
             grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"],
                               r0.get("balance", {}).get("seat_fair_share") or 1 / r0["players"],
                               fair_label=words["equal"], lang=lang)]
@@ -201,8 +254,13 @@ def forest(metrics: list[dict[str, Any]], title: str, lang: str = "en", game: di
 
 
 def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]], compare_link: str | None,
-              nav: str, pictures: dict[str, str] | None = None) -> str:
-    """Every player count of one deck: what it changes, verdict and warnings, charts against its base, details."""
+              nav: str, pictures: dict[str, str] | None = None, lang: str = "en",
+              naming: Naming | None = None) -> str:
+    """Every player count of one deck: what it changes, verdict and warnings, charts against its base, details;
+    every word in ``lang``, the game's things by their names (``naming``)."""
+    from cardgen.report.words import page_words
+
+    naming = naming or Naming()
     info = infos.get(deck_id, {})
     base_id = info.get("base")
     entries = []
@@ -213,18 +271,27 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         if base is not None and base["completed"]:
             sides.insert(0, (str(base_id), base, BASE_COLOUR))
         cards = cards or bool((r.get("designer") or {}).get("component_impact"))
-        entries.append({"players": r["players"], "passed": r["passed"], "warnings": warnings_of(r),
-                        "skill": _skill_text(r) if isinstance(r.get("skill"), dict) else "",
-                        "charts": charts(sides), "designer": designer_block(r, pictures),
-                        "against": metrics_table(unpaired_rows(base, r)) if base is not None else None,
-                        "section": section(r)})
-    return page("deck.html", f"{deck_id}: {info.get('name', '')}", nav, box=changes_box(info),
+        entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
+                        "warnings": warnings_of(r, lang, naming),
+                        "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
+                        "charts": charts(sides, lang, naming.words),
+                        "designer": designer_block(r, pictures, lang, naming),
+                        "against": (metrics_table(unpaired_rows(base, r), lang, game=naming.words)
+                                    if base is not None else None),
+                        "section": section(r, lang, naming)})
+    title = page_words("deck_title", lang, deck=deck_id, name=info.get("name", ""))
+    return page("deck.html", title, nav, lang, box=changes_box(info, lang, naming),
                 compare_link=compare_link, base_id=str(base_id), deck_id=deck_id, entries=entries,
-                footnotes=[impact_footnote("en")] if cards else [])
+                words=PAGES[lang], badges=badges(lang),
+                paired=page_words("paired_text", lang, variant=deck_id, base=base_id),
+                against=page_words("against", lang, base=base_id),
+                footnotes=[impact_footnote(lang)] if cards else [])
 
 
-def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None) -> Markup:
-    """A validate entry's designer metrics (95 % intervals) and its "which card is too strong" chart."""
+def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
+                   naming: Naming | None = None) -> Markup:
+    """A validate entry's designer metrics (95 % intervals) and its "which card is too strong" chart, in ``lang``."""
+    from cardgen.report.words import page_words
     from cardgen.simulate.designer import FIGURES
     from cardgen.simulate.verdict import WORDS, is_share as share, label, number
 
@@ -232,40 +299,44 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None) ->
     figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
     if not figures and not d.get("component_impact"):
         return Markup()
-    rows = [{"name": label(n), "mean": number(f["mean"], "en", share(n)), "low": number(f["low"], "en", share(n)),
-             "high": number(f["high"], "en", share(n))} for n, f in figures]
-    cards = impact_block(d["component_impact"], pictures) if d.get("component_impact") else ""
-    return render("designer.html", figures=rows, games=d.get("games", 0), cards=cards, cards_title=WORDS["en"]["cards"])
+    rows = [{"name": label(n, lang), "mean": number(f["mean"], lang, share(n)),
+             "low": number(f["low"], lang, share(n)), "high": number(f["high"], lang, share(n))} for n, f in figures]
+    cards = (impact_block(d["component_impact"], pictures, False, lang, dict((naming or Naming()).names))
+             if d.get("component_impact") else "")
+    return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)),
+                  head=PAGES[lang]["designer_head"].split("|"), cards=cards, cards_title=WORDS[lang]["cards"])
 
 
 def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: dict[str, str] | None = None,
-                 names: dict[str, str] | None = None, shortfalls: dict[str, str] | None = None) -> str:
+                 naming: Naming | None = None) -> str:
     """The paired comparison of a variant with its base: the verdict first, then per player count the
     figures grouped for designers, the components to print, which card is too strong, the charts, and
     last, folded, the engine's tallies; the statistics behind "unlikely to be chance" in footnotes. Every
-    word is in ``doc["lang"]`` (``info`` holds the variant's name and description in it); ``names`` maps
-    a component id to its name in that language and ``shortfalls`` a shortfall tally to the component it
-    lacks (components to print)."""
+    word is in ``doc["lang"]`` (``info`` holds the variant's name and description in it); ``naming`` (both
+    decks', ``Naming.of_decks``) names the rules, components, card kinds and the component each shortfall
+    lacks in that language."""
     from cardgen.report.words import REPORT, shortfall_line
     from cardgen.simulate.verdict import GROUPS, PAGE, WORDS, agents_words, footnote, significance_line, verdict
 
     lang = doc.get("lang", "en")
     words, report = WORDS[lang], REPORT[lang]
-    names, shortfalls = names or {}, shortfalls or {}
+    naming = naming or Naming()
+    names, shortfalls = dict(naming.names), naming.shortfall
     results = doc["results"]
     lines = []
     for r in results:
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [{"first": i == 0, "text": prefix + s} for i, s in enumerate(verdict(r, lang, names=names))]
     box = changes_box({**info, "kind": "variant", "base": doc["base"], "differences": doc["differences"],
-                       "description": info.get("description", doc.get("description"))}, lang)
+                       "description": info.get("description", doc.get("description"))}, lang, naming)
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
     entries = []
     for r in results:
         b, v = r["base_result"], r["variant_result"]
         sig = sum(m["significant"] for m in r["metrics"] if m.get("group") != "internal")
         heading = PAGE[lang]["heading_none" if sig == 0 else "heading_one" if sig == 1 else "heading"]
-        groups = [(words[key], metrics_table(rows, lang, False, r.get("game_words"))) for key in GROUPS[:-1]
+        game = naming.words or r.get("game_words")
+        groups = [(words[key], metrics_table(counted_first(rows, game), lang, False, game)) for key in GROUPS[:-1]
                   if (rows := [m for m in r["metrics"] if m.get("group") == key])]
         shorts = [(side["variant"], s) for side in (b, v) for s in side.get("sufficiency", [])]
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
@@ -281,7 +352,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                            for deck, s in shorts],
             "cards": (impact_block(r["component_impact"], pictures, True, lang, names)
                       if r.get("component_impact") else ""),
-            "charts": charts([(doc["base"], b, BASE_COLOUR), (doc["variant"], v, VARIANT_COLOUR)], lang),
+            "charts": charts([(doc["base"], b, BASE_COLOUR), (doc["variant"], v, VARIANT_COLOUR)], lang,
+                             naming.words or r.get("game_words")),
             "internal": folded})
     notes = []
     if results:
@@ -295,6 +367,26 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                 enough=words["enough"], cards_title=words["cards"], footnotes=notes)
 
 
-def runs_index(runs: list[dict[str, Any]], nav: str) -> str:
-    """Every report folder, newest first: kind, decks, options, verdict."""
-    return page("runs.html", "Validation and comparison runs", nav, runs=runs)
+def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
+    """Every report folder, newest first: kind, decks, options, result; in ``lang`` (the command that wrote it
+    last), the agents and results in words."""
+    from cardgen.report.words import page_words
+
+    rows = []
+    for r in runs:
+        if r.get("kind") == "validate" and "total" in r:
+            result = page_words("run_validate", lang, passed=r["passed"], total=r["total"], warned=r["warned"])
+        elif r.get("kind") == "compare" and "significant" in r:
+            result = page_words("run_compare", lang, n=r["significant"], counts=len(r.get("players") or []))
+        else:
+            result = page_words("run_old", lang)
+        agents = r.get("agents") or []
+        rows.append({"href": f"{r['id']}/index.html", "kind": page_words(f"kind_{r.get('kind', 'validate')}", lang)
+                     if r.get("kind") in ("validate", "compare") else str(r.get("kind")),
+                     "decks": ", ".join(r.get("decks") or []), "games": r.get("games"),
+                     "players": ", ".join(str(p) for p in r.get("players") or []),
+                     "agents": ", ".join(dict.fromkeys(agent_word(a, lang) for a in
+                                                       ([agents] if isinstance(agents, str) else agents))),
+                     "seed": r.get("seed"), "result": result})
+    return page("runs.html", page_words("runs_title", lang), nav, lang, intro=page_words("runs_intro", lang),
+                head=PAGES[lang]["runs_head"].split("|"), runs=rows)

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.languages import decimal, percent
+from cardgen.simulate.summary import Naming
+from cardgen.terminal import say, say_n
+
 
 def _p99(dist: dict[str, Any], games: int) -> int:
     from cardgen.simulate.balance import quantile_with_zeros
@@ -19,37 +23,63 @@ def _anchor(r: dict[str, Any]) -> str:
     return f"{r['variant']}-{r['players']}p"
 
 
-def _num(x: Any) -> str:
+def _num(x: Any, lang: str = "en") -> str:
     if x is None:
         return "–"
     if isinstance(x, float):
-        return f"{x:.2f}".rstrip("0").rstrip(".")
-    return str(x)
+        return decimal(x, lang, places=2)  # at most two decimals: 2.5, 3
+    return decimal(x, lang, places=0) if isinstance(x, int) else str(x)
 
 
-def _dist(d: dict[str, Any]) -> list[str]:
-    return [_num(d[k]) for k in ("n", "mean", "sd", "min", "p10", "median", "p90", "max")]
+def _dist(d: dict[str, Any], lang: str = "en") -> list[str]:
+    return [_num(d[k], lang) for k in ("n", "mean", "sd", "min", "p10", "median", "p90", "max")]
 
 
-def section(r: dict[str, Any]) -> dict[str, Any]:
-    """One result entry's tables, for ``section.html``'s ``section`` macro."""
+def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> dict[str, Any]:
+    """One result entry's tables, for ``section.html``'s ``section`` macro: every word in ``lang``, the game's
+    end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
+    from cardgen.report.words import PAGES, page_words
+    from cardgen.simulate.summary import balance_lines, failure_lines, joined, tally_words
+    from cardgen.simulate.verdict import LABELS, agents_words, counted_length
+
+    naming = naming or Naming()
     ties, games, sc = r["ties"], r.get("peak_games", {}), r["scores"]
+    first = counted_length(naming.words) or "turns"
+    lengths = (first, "rounds" if first == "turns" else "turns")
+    checks = r["static_checks"]
+    agents = r.get("seat_agents", "")
     return {
-        "anchor": _anchor(r), "passed": r["passed"], "variant": r["variant"], "players": r["players"],
-        "game": r["game"], "kind": r["kind"], "failures": r["failures"],
-        "balance": r.get("balance", {}).get("warnings", []), "games": r["games"], "completed": r["completed"],
-        "ends": [(k, v, "") for k, v in r["end_reasons"].items()], "ties": ties["games"],
-        "tie_rules": [(k, v, "") for k, v in ties["tie_breaks"].items()], "shared_wins": ties["shared_wins"],
-        "peaks": [(k, v, f" (99% of games: ≤ {_p99(games[k], r['games'])})" if k in games else "")
+        "anchor": _anchor(r), "passed": r["passed"], "badges": (say("pass", lang), say("fail", lang)),
+        "words": PAGES[lang], "separator": say("separator", lang),
+        "title": page_words("section_head", lang, deck=r["variant"],
+                                                  players=say_n("players", r["players"], lang)),
+        "failures": failure_lines(r, lang, naming), "balance": balance_lines(r.get("balance") or {}, lang),
+        "games_text": page_words("games_text", lang, games=r["games"], completed=r["completed"]),
+        "ends": [(tally_words("end_reason", k, lang, naming), _num(v, lang), "") for k, v in r["end_reasons"].items()],
+        "ties_text": page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"], rules=joined(
+            [f"{tally_words('tie_break', k, lang, naming)} ({v})" for k, v in ties["tie_breaks"].items()],
+            lang) or "–"),
+        "peaks": [(tally_words("peak", k, lang, naming), _num(v, lang),
+                   page_words("peak_99", lang, n=_p99(games[k], r["games"])) if k in games else "")
                   for k, v in r["peaks"].items()],
-        "seat_agents": str(r.get("seat_agents", "")), "gaps": r["rule_gaps"],
-        "distributions": [("turns", _dist(r["turns"])), ("rounds", _dist(r["rounds"])),
-                          ("score (every seat)", _dist(sc["all"])), ("winning score", _dist(sc["winner"])),
-                          ("margin of victory", _dist(sc["margin"]))],
-        "seats": [{"seat": s["seat"] + 1, "wins": s["wins"], "games": s["games"], "rate": _num(s["rate"]),
-                   "low": _num(s["low"]), "high": _num(s["high"]), "mean": _num(sc["seat_mean"][s["seat"]])}
+        "seat_agents": agents_words([a["agent"] for a in r.get("agents") or []] or [str(agents)], lang),
+        "gaps": [{"name": tally_words("gap", g["kind"], lang, naming), "settled": g["settled"],
+                  "times": g["count"], "games": g["games"],
+                  "seed": page_words("seed_game", lang, seed=g["seed"], game=g["game"]),
+                  "detail": g.get("detail") if g["kind"] == "engine_error" else ""} for g in r["rule_gaps"]],
+        "gaps_head": PAGES[lang]["gaps_head"].split("|"), "dist_head": PAGES[lang]["dist_head"].split("|"),
+        "distributions": [*((LABELS[lang][k], _dist(r[k], lang)) for k in lengths),
+                          (page_words("score_all", lang), _dist(sc["all"], lang)),
+                          (LABELS[lang]["winning_score"], _dist(sc["winner"], lang)),
+                          (LABELS[lang]["margin"], _dist(sc["margin"], lang))],
+        "seats_head": PAGES[lang]["seats_head"].split("|"),
+        "seats": [{"seat": s["seat"] + 1, "wins": s["wins"], "games": s["games"],
+                   **{k: "–" if s[k] is None else percent(s[k], lang) for k in ("rate", "low", "high")},
+                   "mean": _num(sc["seat_mean"][s["seat"]], lang)}
                   for s in r["seat_win_rates"]],
-        "checks": [{**c, "players": _num(c["players"])} for c in r["static_checks"]]}
+        "checks_text": page_words("checks_text", lang, passed=sum(c["passed"] for c in checks), total=len(checks)),
+        "checks_failed": [page_words("check_failed", lang, name=c["name"], detail=c["detail"])
+                          for c in checks if not c["passed"]]}
 
 
 def agents_text(doc: dict[str, Any]) -> str:

@@ -15,18 +15,30 @@ from cardgen import wordbook
 #: this module's words per language (cardgen/wordbook.py)
 _BOOK = wordbook.load(__file__)
 
-#: the page's words by language (``words.json``); English ``short`` is null: it keeps the simulator's own warning line
+#: the page's words by language (``words.json``)
 REPORT = _BOOK["report"]
 
 #: a component's name in running text, per language
 QUOTE = _BOOK["quote"]
 
 
-def difference_line(d: dict[str, Any], lang: str = "en") -> str:
-    """One line of what a variant changes (``inspect``'s line in English: ``rule hand_size: 5 -> 4``)."""
-    words = REPORT[lang]
-    kind = words["kinds"].get(d["kind"], d["kind"])
-    return words["arrow"].format(kind=kind, field=d["field"], old=d["old"], new=d["new"])
+#: the validation pages', the runs index's and the deck pages' own words, per language
+PAGES = _BOOK["pages"]
+
+
+def page_words(key: str, lang: str = "en", **fields: Any) -> str:
+    """The page words ``key`` in ``lang`` with ``{fields}`` filled in, typeset as the language sets text."""
+    from cardgen.languages import typeset
+
+    return typeset(PAGES[lang][key].format(**fields), lang)
+
+
+def difference_line(d: dict[str, Any], lang: str = "en", naming: Any = None) -> str:
+    """One line of what a variant changes, in ``lang`` and in the game's words (``summary.difference_line``):
+    ``naming`` (a ``summary.Naming``) names the rule, the component or the rule gap; never an id."""
+    from cardgen.simulate.summary import difference_line as line
+
+    return line(d, lang, naming)
 
 
 def shortfall_line(deck: str, s: dict[str, Any], piece: str | None, lang: str = "en") -> str:
@@ -35,9 +47,8 @@ def shortfall_line(deck: str, s: dict[str, Any], piece: str | None, lang: str = 
     from cardgen.simulate.verdict import number
 
     template = REPORT[lang]["short"]
-    if template is None:
-        return f"{deck}: {s['warning']}"
     games = max(1, s["games"])
-    return template.format(deck=deck, more=s["print_more"], piece=QUOTE[lang].format(piece or s["peak"]),
+    piece = piece or s["peak"].replace("_", " ")  # a tally no game ties to a component: in words
+    return template.format(deck=deck, more=s["print_more"], piece=QUOTE[lang].format(piece),
                            cover=number(s["cover"], lang, True), n=s["games_short"], games=s["games"],
                            share=number(s["games_short"] / games, lang, True), max=s["max"])

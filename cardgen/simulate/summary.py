@@ -8,12 +8,12 @@ written as the language writes them (``cardgen.languages``).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.languages import decimal, percent, typeset
-from cardgen.terminal import say, say_n, word
+from cardgen.terminal import LINES, say, say_n, word
 
 
 @dataclass(frozen=True)
@@ -28,12 +28,51 @@ class Naming:
 
     @classmethod
     def of(cls, deck: Any, lang: str) -> "Naming":
-        """The naming of a resolved deck in ``lang``."""
+        """The naming of a resolved deck in ``lang``: its components by name, and the card kinds the game's
+        designer figures group (``kinds`` in its words: Royale's four imposters are one "Imposter")."""
         from cardgen.games.base import component_name
         said = lang if lang in getattr(deck, "languages", (lang,)) else deck.languages[0]
-        return cls(dict(deck.spec.words), {c.id: component_name(deck, c.id, lang) or c.id
-                                           for c in deck.model.components},
+        words = dict(deck.spec.words)
+        names = {c.id: component_name(deck, c.id, lang) or c.id for c in deck.model.components}
+        return cls(words, {**((words.get("kinds") or {}).get(lang) or {}), **names},
                    dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"])
+
+    @classmethod
+    def of_decks(cls, decks: Sequence[Any], lang: str) -> "Naming":
+        """One naming for a comparison's decks (the same game): the first deck's words, every deck's names
+        (a later deck's name wins, so a variant's renamed component reads as the variant calls it)."""
+        namings = [cls.of(deck, lang) for deck in decks]
+        names: dict[str, str] = {}
+        shortfall: dict[str, str] = {}
+        for n in namings:
+            names.update(n.names)
+            shortfall.update(n.shortfall)
+        first = namings[0] if namings else cls()
+        return cls(first.words, names, shortfall, first.title)
+
+    def rule(self, key: str, lang: str) -> str:
+        """A rule number's name in ``lang`` as the game's words give it (``rules``: ``cards_set_aside`` ->
+        "Action cards put back in the box unseen at set-up"); a rule the game does not name, in words."""
+        return ((self.words.get("rules") or {}).get(lang) or {}).get(key) or key.replace("_", " ")
+
+    def value(self, value: Any, lang: str) -> str:
+        """A rule's value in ``lang``: yes/no, a word the game names (``values``: ``last_player`` -> "in front
+        of the last player"), each item of a list, a titled entry by its title; numbers as the language
+        writes them."""
+        if isinstance(value, bool):
+            return say("yes" if value else "no", lang)
+        if value is None:
+            return "–"
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.value(v, lang) for v in value)
+        if isinstance(value, dict):
+            title = value.get("title")
+            return str(title.get(lang) or title.get("en")) if isinstance(title, dict) else \
+                ", ".join(f"{k} {self.value(v, lang)}" for k, v in value.items())
+        if isinstance(value, (int, float)):
+            return _num(value, lang)
+        text = str(value)
+        return ((self.words.get("values") or {}).get(lang) or {}).get(text) or text.replace("_", " ")
 
 
 def _pct(x: float | None, lang: str = "en", signed: bool = False) -> str:
@@ -249,9 +288,28 @@ def format_value(name: str, x: float | None, signed: bool = False) -> str:
     return f"{x:+.2f}" if signed else f"{x:.2f}"
 
 
-def format_difference(d: str) -> str:
-    """One line of what a variant changes, as ``inspect`` prints it."""
+def format_difference(d: dict[str, Any]) -> str:
+    """One line of what a variant changes, as ``inspect`` prints it (ids: a designer's tool, not a report)."""
     return f"{d['kind']} {d['field']}: {d['old']} -> {d['new']}"
+
+
+def difference_line(d: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
+    """One line of what a variant changes (``resolve.differences``), in ``lang`` and in the game's words: a
+    rule by its name, a component by its name, a clarification by the rule gap it settles, never an id."""
+    naming = naming or Naming()
+    kind, key = d["kind"], str(d["field"])
+    if kind == "rule":
+        what = naming.rule(key, lang)
+    elif kind in ("count", "added", "removed", "changed"):
+        what = naming.names.get(key) or key.replace("_", " ").replace("-", " ")
+    elif kind == "clarification":
+        what = tally_words("gap", key, lang, naming)
+    elif kind in ("players", "card"):
+        what = word("diff_fields", lang).get(key) or key.replace("_", " ")
+    else:
+        what = ""
+    line = f"diff_{kind}" if f"diff_{kind}" in LINES[lang] else "diff_other"
+    return say(line, lang, what=what, old=naming.value(d.get("old"), lang), new=naming.value(d.get("new"), lang))
 
 
 def _z(m: dict[str, Any]) -> float:
@@ -296,7 +354,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
     if doc.get("description"):
         lines.append(f"  {doc['description']}")
     diffs = doc.get("differences") or []
-    shown = [format_difference(d) for d in diffs[:6]] + ([say("changes_more", lang, n=len(diffs) - 6)]
+    shown = [difference_line(d, lang, naming) for d in diffs[:6]] + ([say("changes_more", lang, n=len(diffs) - 6)]
                                                           if len(diffs) > 6 else [])
     lines.append(say("changes", lang, items=joined(shown, lang) if diffs else say("changes_none", lang)))
     for r in results:
@@ -304,7 +362,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
         figures = [m for m in r["metrics"] if m.get("group", "internal") != "internal"]
         width = max([len(label(m["metric"], lang, naming.words)) for m in figures] + [10])
         for key in GROUPS[:-1]:
-            rows = [m for m in figures if m.get("group") == key]
+            rows = counted_first([m for m in figures if m.get("group") == key], naming.words)
             if rows and key == "fairness":  # one line: every seat's share of wins, base -> variant
                 lines.append("  " + say("group_line", lang, group=words[key], items="  ".join(_seat(m, lang) for m in rows)))
             elif rows:
@@ -321,6 +379,14 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
     if results:
         lines.append(footnote(results[0].get("family", len(results[0]["metrics"])), lang))
     return "\n".join(typeset(line, lang) for line in lines)
+
+
+def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """The length figures with the one the game's players count first (``verdict.counted_length``: King Lui's
+    rounds before its turns); other figures keep their order."""
+    from cardgen.simulate.verdict import counted_length
+    counted = counted_length(words)
+    return sorted(rows, key=lambda m: m["metric"] != counted) if counted else rows
 
 
 def _seat(m: dict[str, Any], lang: str = "en") -> str:

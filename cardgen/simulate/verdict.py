@@ -90,6 +90,9 @@ def agents_words(names: list[str], lang: str = "en") -> str:
     return words["every" if len(who) == 1 else "rotated"].format(who=text)
 
 
+#: search's opponents in a skill figure (``skill:random``), by their names
+OPPONENTS = _BOOK["opponents"]
+
 #: the simulator's own end reasons and gaps (any game), and the "never finishes" phrase of a stalled game
 SIMULATOR = _BOOK["simulator"]
 
@@ -124,7 +127,7 @@ def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -
         return table[name]
     for prefix, words_ in TALLIES[lang].items():
         if name.startswith(prefix):
-            own = tally_name(name, lang, words) if prefix != "skill:" else None
+            own = tally_name(name, lang, words) if prefix != "skill:" else OPPONENTS[lang].get(name[len(prefix):])
             return _typeset(words_ + (own or name[len(prefix):].replace("_", " ")), lang)
     return name.replace("_", " ")
 
@@ -173,8 +176,8 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     text = template.format(
         b=number(m["base"], lang, share), v=number(m["variant"], lang, share), d=number(abs(d), lang, share),
         lo=number(lo, lang, share), hi=number(hi, lang, share), k=k, m=CLOSE_MARGIN,
-        label=(tally_name(name, lang, words) or label(name, lang, words)) if group(name) == "internal"
-        else label(name, lang, words), unit=unit(lang, words))
+        label=(tally_name(name, lang, words) or name.split(":", 1)[1].replace("_", " ")) if group(name) == "internal"
+        else label(name, lang, words), unit=unit(lang, words))  # a tally no one names: its id in words, once
     return _typeset(text[0].upper() + text[1:], lang)
 
 

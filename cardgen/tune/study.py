@@ -261,14 +261,17 @@ class Tuner:
     def progress_line(self, trial: Trial) -> str:
         lang = self.opts.lang
         best = self.best(1)
-        shown = " ".join(f"{k}={v}" for k, v in trial.values.items())
+        from cardgen.report.tuning import metric_name, settings_text
+        naming = Naming.of(self.deck, lang)
+        shown = settings_text(trial.values, lang, naming)  # each rule by its name in the language, not its key
         if not trial.feasible:
             result = say("tune_infeasible", lang, why=trial.why)
         else:
             figures = []
             for t in self.opts.targets:
                 vals = [m[t.metric][0] for m in trial.metrics.values() if t.metric in m]
-                figures.append(f"{t.metric} {', '.join(_sig(v, lang) for v in vals) or say('tune_not_known', lang)}")
+                figures.append(f"{metric_name(t.metric, lang, naming)} "
+                               f"{', '.join(_sig(v, lang) for v in vals) or say('tune_not_known', lang)}")
             result = joined(figures, lang) + " (" + (say("tune_on_target", lang) if trial.objective == 0 else
                                                      say("tune_off_by", lang, x=_sig(trial.objective, lang))) + ")"
         lead = say("tune_best", lang, n=best[0].number + 1) if best else say("tune_best_none", lang)
@@ -331,7 +334,7 @@ class Tuner:
 
 def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     """Run ``cardgen tune``; 0 when a variant on target was found, 1 when none was."""
-    from cardgen.report.tuning import render_tuning
+    from cardgen.report.tuning import render_tuning, settings_text
 
     project = Project.open(project_dir)
     deck = Resolver(project).resolve(deck_ref)
@@ -353,7 +356,8 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     doc = tuner.to_json()
     out = Path(opts.out)
     write_atomic(out / "tune.json", json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
-    write_atomic(out / "index.html", render_tuning(doc))
+    naming = Naming.of(deck, lang)
+    write_atomic(out / "index.html", render_tuning(doc, lang, naming))
     gallery = out.parent.parent  # the default out/tune/<deck>: the gallery at out/index.html links the report
     if out.name == deck.id and out.parent.name == "tune" and (gallery / "index.html").is_file():
         from cardgen.report.gallery import update_gallery
@@ -368,7 +372,7 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     on_target = best[0].objective == 0
     print(say("tune_found" if on_target else "tune_closest", lang, n=best[0].number + 1,
               x=_sig(best[0].objective, lang),
-              values=", ".join(f"{k}={v}" for k, v in best[0].values.items())))
+              values=settings_text(best[0].values, lang, naming)))
     return 0 if on_target else 1
 
 
