@@ -47,7 +47,7 @@ def test_the_biggest_change_leads_whatever_its_source() -> None:
     assert [m["metric"] for m in top] == ["peak:unpaid_by_bank", "gap:bank_short", "turns",
                                          "end_reason:stalled:no_dish_emerald"]
     lines = verdict({"metrics": metrics, "games": 100, "game_words": DRACO.words}, most=3)
-    assert lines[0] == "Fewer silver coins the bank could not pay: at most 0.2 per game on average instead of 25.4."
+    assert lines[0] == "Fewer silver coins the bank could not pay at a game’s peak: 0.2 on average instead of 25.4."
     assert lines[1] == "Fewer games where the bank runs short of silver coins: 4% of games instead of 95%."
     assert lines[3] == "1 more change: see the tables."  # four changes, three said: exactly one more
     assert verdict({"metrics": metrics, "games": 100}, most=2)[-1] == "2 more changes: see the tables."

@@ -30,7 +30,7 @@ CASES = [
     ("draco", "en", m("gap:cannot_pay", 0.1, 0.2, 0.05, 0.15),
      "More games where a player owes more than they own: 20% of games instead of 10%."),
     ("draco", "en", m("peak:hand_size", 8, 10, 1.5, 2.5),
-     "More action cards in one hand: at most 10 per game on average instead of 8."),
+     "More action cards in one hand at a game’s peak: 10 on average instead of 8."),
     ("draco", "en", m("winning_score", 5, 6, 0.4, 1.6), "Winning scores rise from 5 to 6 coins."),
     ("draco", "fr", m("margin", 5, 6, 0.4, 1.6), "Le vainqueur l’emporte plus largement\u202f: 6 pièces d’avance en moyenne, contre 5."),
     ("draco", "en", m("lead_changes", 5, 6, 0.4, 1.6), "The lead changes hands more often: 5 to 6 times per game."),
