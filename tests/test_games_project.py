@@ -72,7 +72,7 @@ def test_new_rules_then_validate_and_compare_with_random_and_search(tmp_path: Pa
     done = cardgen(root, "compare", "g", "g-variant", "--games", "6", "--players", "2",
                    "--agents", "search", "random")
     assert done.returncode == 0, done.stderr
-    assert "rule hand_size: 5 -> 7" in done.stdout
+    assert "hand size: 5 -> 7" in done.stdout and "hand_size" not in done.stdout  # a rule in words, never its key
     assert "played by search players" in done.stdout and "and random players" in done.stdout
 
 
@@ -204,8 +204,8 @@ def test_tune_searches_a_rule_number_of_the_rules_file(tmp_path: Path) -> None:
     done = cardgen(root, "tune", "g", "--param", "hand_size=3..7", "--target", "turns=50..60", "--trials", "4",
                    "--games", "40", "--players", "3", "--agents", "random")
     assert done.returncode == 0, done.stderr
-    sizes = {line.split("hand_size=")[1].split()[0] for line in (done.stdout + done.stderr).splitlines()
-             if line.startswith("trial ")}
+    sizes = {line.split("hand size = ")[1].split()[0] for line in (done.stdout + done.stderr).splitlines()
+             if line.startswith("trial ")}  # the rule in words, as the terminal says it
     assert len(sizes) > 1  # the trials tried several hand sizes ...
     tuned = (root / "out" / "tune" / "g" / "g-tuned-1.yaml").read_text()
     assert "extends: g" in tuned and "hand_size:" in tuned  # ... and wrote the best as a variant
