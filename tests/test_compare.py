@@ -145,7 +145,9 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
                  "--players", "3", "--jobs", "1", "--engine", "reference", "--json", str(js), "--out", str(out)])
     text = capsys.readouterr().out
     assert code == 0
-    assert "toast_payouts: [4, 3, 2, 1] -> [5, 4, 3, 2, 1]" in text and "A toast pays 5, 4, 3, 2 and 1." in text
+    # what the variant changes, by the rule's name in the game's words, never its id
+    assert "Silver the bank pays the first seats at a toast" in text and "toast_payouts" not in text
+    assert "A toast pays 5, 4, 3, 2 and 1." in text
     assert "the box runs short in 30 of 30 games" in text and "more 'Silver coin' so that" in text
     assert "(silver-coin)" not in text  # the component by its printed name, never its id
     assert len(text.splitlines()) <= 30  # one screen
@@ -156,14 +158,14 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     bank = next(m for m in r["metrics"] if m["metric"] == "gap:bank_short")
     assert bank["variant"] == 1.0 and bank["variant"] >= bank["base"]
     page = next((out / "validation").glob("compare-draco-vs-draco-rich-toast-*/index.html")).read_text()
-    assert "the box runs short" in page and "toast_payouts" in page
+    assert "the box runs short" in page and "Silver the bank pays the first seats at a toast" in page
     # validate says it too, in the terminal and on the run's overview
     code = main(["--project", str(project), "validate", "draco-rich-toast", "--games", "20", "--players", "3",
                  "--jobs", "1", "--out", str(out)])
     text = capsys.readouterr().out
     assert "WARNING components: print" in text and "the box runs short" in text
     overview = next((out / "validation").glob("validate-draco-rich-toast-*/index.html")).read_text()
-    assert "more &#39;Silver coin&#39; (silver-coin) (box short in" in overview
+    assert "more &#39;Silver coin&#39; (the box is short in" in overview and "silver-coin" not in overview
 
 
 def test_the_report_speaks_french_when_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
