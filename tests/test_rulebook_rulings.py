@@ -195,3 +195,18 @@ def test_a_ruling_that_prints_a_rule_it_does_not_list_is_refused(tmp_path) -> No
         """)
     with pytest.raises(InputError, match=r"prints \{emerald_portions\}, a rule number this ruling does not list"):
         throwaway_variant(tmp_path, "king_lui", "king_lui-trial", bad)
+
+
+def test_a_ruling_naming_a_rule_that_is_not_a_number_prints_its_value(tmp_path) -> None:
+    """A placeholder for a word-valued rule (Royale's noble side) is written as the value, not a traceback."""
+    bad = textwrap.dedent("""\
+        extends: royale
+        name: {fr: "Essai", it: "Prova", en: "Trial"}
+        description: {fr: "Une règle de plus.", it: "Una regola in più.", en: "One more rule."}
+        rulings:
+          side:
+            rules: [noble_side]
+            text: {fr: "Face {noble_side}.", it: "Lato {noble_side}.", en: "Side {noble_side}."}
+        """)
+    deck = throwaway_variant(tmp_path, "royale", "royale-trial", bad)
+    assert any("Side unmasked." in b for b in ruling_boxes(render_markup(deck, "en")))

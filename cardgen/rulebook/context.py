@@ -178,7 +178,9 @@ def ruling_text(ruling: Any, lang: str, rule_values: dict[str, Any]) -> str:
     text = ruling.text[lang]
     for name in ruling.rules:
         if "{" + name + "}" in text:
-            text = text.replace("{" + name + "}", format_decimal(rule_values[name], locale=locale(lang)))
+            value = rule_values[name]
+            number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            text = text.replace("{" + name + "}", format_decimal(value, locale=locale(lang)) if number else str(value))
     return typography(text, lang)
 
 
@@ -204,6 +206,7 @@ def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
         if v.group is not None:
             by_group[v.group].append(v)
     base = resolved.base
+    rule_values = model.rules.model_dump(mode="json")
     return RulebookContext(
         lang=lang, deck_id=resolved.id, game=resolved.game,
         name=typography(model.name[lang], lang),
@@ -215,10 +218,10 @@ def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
         designers=list(model.credits.designers), publisher=model.credits.publisher,
         year=str(model.credits.year), players=model.players, box=model.box,
         house_variant=resolved.kind == "variant" and model.house_variant, rules=model.rules,
-        rule_values=model.rules.model_dump(mode="json"), card=model.card,
+        rule_values=rule_values, card=model.card,
         components=views, totals=totals(resolved), base_totals=totals(base) if base is not None else {},
         clarifications={k: typography(c.text[lang], lang) for k, c in sorted(model.clarifications.items())},
-        rulings={k: ruling_text(r, lang, model.rules.model_dump(mode="json")) for k, r in sorted(model.rulings.items())},
+        rulings={k: ruling_text(r, lang, rule_values) for k, r in sorted(model.rulings.items())},
         ruling_rules={k: list(r.rules) for k, r in sorted(model.rulings.items())},
         differences=difference_views(resolved, lang),
         reconstruction=bool(model.reconstruction) or any(v.reconstruction for v in views),
