@@ -61,7 +61,34 @@ def hyphenation(name: str, names_whole: bool = True) -> Any:
 
     if name not in pyphen.LANGUAGES:
         return name
-    return _names_whole(hyphenator(name, edge=HYPHEN_EDGE).iterate, names_whole)
+    return _names_whole(_corrected(hyphenator(name, edge=HYPHEN_EDGE).iterate, BREAK_FIXES.get(name, {})),
+                        names_whole)
+
+
+#: Words a pyphen dictionary breaks where a publisher would not, with the breaks a dictionary of the
+#: language gives (en_GB's patterns give "determ-ined"; Oxford and Collins give "de-ter-mined").
+BREAK_FIXES: dict[str, dict[str, str]] = {
+    "en_GB": {"determined": "de-ter-mined", "determine": "de-ter-mine", "undetermined": "un-de-ter-mined"},
+}
+
+
+def _corrected(iterate: Any, fixes: dict[str, str]) -> Any:
+    """``iterate`` with the breaks of ``fixes`` (word -> hyphenated word) for those words, as pyphen's
+    ``iterate`` yields them (last break first), with any trailing punctuation kept on the second part."""
+    if not fixes:
+        return iterate
+
+    def split(word: str) -> Any:
+        core = word.rstrip(".,;:!?)»\u202f\u00a0")
+        fixed = fixes.get(core.lower())
+        if fixed is None:
+            return iterate(word)
+        tail = word[len(core):]
+        parts = fixed.split("-")
+        return [(core[:len("".join(parts[:i]))], core[len("".join(parts[:i])):] + tail)
+                for i in range(len(parts) - 1, 0, -1)
+                if len("".join(parts[:i])) >= HYPHEN_EDGE and len(core) - len("".join(parts[:i])) >= HYPHEN_EDGE]
+    return split
 
 
 #: Proper names written in lower case, never hyphenated in any language ("card-gen" in the credits)
