@@ -77,8 +77,10 @@ def _metrics(font: str) -> tuple[float, float]:
     return max(face.ascent / 1000.0, GLYPH_TOP), max(-face.descent / 1000.0, GLYPH_BOTTOM)
 
 
-def _wrap(text: str, font: str, size: float, width: float, lang: str) -> list[str] | None:
-    """Greedy line breaking with hyphenation; None if some piece cannot fit ``width``."""
+def _wrap(text: str, font: str, size: float, width: float, lang: str, fill: bool = True) -> list[str] | None:
+    """Greedy line breaking with hyphenation; None if some piece cannot fit ``width``. With ``fill``, a
+    word is also hyphenated to fill a line that would otherwise stay short; without, only a word too
+    long for any line is."""
     lines: list[str] = []
     for para in text.split("\n"):
         words = [w for w in bind_figures(para).split(" ") if w]  # "1 carte" stays on one line
@@ -95,7 +97,7 @@ def _wrap(text: str, font: str, size: float, width: float, lang: str) -> list[st
             # the word is too long for any line or the line would otherwise stay short.
             head = None
             alone_fits = stringWidth(word, font, size) <= width
-            short_line = stringWidth(line, font, size) < 0.6 * width
+            short_line = fill and stringWidth(line, font, size) < 0.6 * width
             for left, right in _hyphenator(lang).iterate(word) if (not alone_fits or short_line) else ():
                 trial = (f"{line} " if line else "") + left + HYPHEN
                 if stringWidth(trial, font, size) <= width:
@@ -120,24 +122,29 @@ def fit_text(paragraphs: tuple[tuple[str, str], ...], width: float, height: floa
              largest: float, smallest: float, lang: str, max_lines: int | None = None) -> Fitted:
     """Lay out ``paragraphs`` (``(font, text)``, one font each) in a ``width`` x ``height`` box.
 
-    All paragraphs share one size, the largest that fits (never below ``smallest``).
+    All paragraphs share one size, the largest that fits (never below ``smallest``). At each size a
+    layout that hyphenates only words too long for a line is preferred: a card or token whose text
+    fits without filling short lines keeps its words whole ("Worth 3 silver coins", not "sil-ver").
     Raises ``TextFitError`` when nothing fits.
     """
     for font, _ in paragraphs:
         register_font(font)
     size = largest
     while size >= smallest - 1e-9:
-        fitted = _layout(paragraphs, width, size, lang)
-        if fitted is not None and fitted.height <= height and (max_lines is None or len(fitted.lines) <= max_lines):
-            return fitted
+        for fill in (False, True):
+            fitted = _layout(paragraphs, width, size, lang, fill)
+            if (fitted is not None and fitted.height <= height
+                    and (max_lines is None or len(fitted.lines) <= max_lines)):
+                return fitted
         size = round(size - STEP, 2)
     raise TextFitError(f"does not fit a {width / 2.8346:.1f} x {height / 2.8346:.1f} mm box even at {smallest:g} pt")
 
 
-def _layout(paragraphs: tuple[tuple[str, str], ...], width: float, size: float, lang: str) -> Fitted | None:
+def _layout(paragraphs: tuple[tuple[str, str], ...], width: float, size: float, lang: str,
+            fill: bool = True) -> Fitted | None:
     lines: list[tuple[str, str]] = []
     for font, text in paragraphs:
-        wrapped = _wrap(text, font, size, width, lang)
+        wrapped = _wrap(text, font, size, width, lang, fill)
         if wrapped is None:
             return None
         lines.extend((font, t) for t in wrapped)
