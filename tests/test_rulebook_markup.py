@@ -162,3 +162,22 @@ def test_a_column_never_ends_with_a_hyphenated_line() -> None:
                 checked += 1
                 assert not _ends_with_hyphen(parts[0], width), (width, lines)
     assert checked > 20
+
+
+def test_a_short_last_section_goes_along_with_its_heading() -> None:
+    heading = Heading("End of a solo game", STYLE)
+    intro, box = Paragraph("The game ends after 9 turns.", STYLE), KeepTogether([Paragraph("ruling", STYLE)])
+    scale = KeepTogether([Paragraph("Find your title below.", STYLE), Paragraph("scale", STYLE)])
+    credits = KeepTogether([Heading("Credits", STYLE), Paragraph("A game by someone.", STYLE)])
+    rules = [Paragraph(f"rule {i}", STYLE) for i in range(5)]
+    out = keep_closing_block_with_previous([*rules, heading, intro, box, scale, credits])
+    assert out[:5] == rules  # the earlier sections stay where they are
+    assert len(out) == 6 and out[-1]._content[:4] == [heading, intro, box, scale]
+
+
+def test_a_heading_beyond_the_reach_stays_behind() -> None:
+    heading = Heading("A long section", STYLE)
+    paras = [Paragraph(f"para {i}", STYLE) for i in range(4)]
+    credits = KeepTogether([Heading("Credits", STYLE)])
+    out = keep_closing_block_with_previous([heading, *paras, credits])
+    assert out[:4] == [heading, *paras[:3]] and out[-1]._content[0] is paras[3]

@@ -508,7 +508,28 @@ def keep_closing_block_with_previous(flowables: list[Flowable]) -> list[Flowable
         start -= 1  # a space draws nothing: take the block before it too
     if isinstance(flowables[start], ActionFlowable):
         return flowables  # a deliberate break (and reportlab keeps no action together)
+    # a short last section goes along whole: its heading never stays behind, a column or a page
+    # away from the block it heads (Royale's "End of a solo game" apart from its score scale)
+    for back in range(start - 1, max(start - SECTION_REACH, 0) - 1, -1):
+        flow = flowables[back]
+        if isinstance(flow, ActionFlowable):
+            break
+        if _heads(flow):
+            start = back
+            break
     return flowables[:start] + [KeepTogether(flowables[start:-1] + list(flowables[-1]._content))]
+
+
+#: How many blocks before the one the closing block takes along may belong to the same last section
+#: (a heading, a paragraph, a rulings box): within that reach, the whole section goes along.
+SECTION_REACH = 3
+
+
+def _heads(flow: Flowable) -> bool:
+    """Whether ``flow`` is a heading, or a kept block that starts with one."""
+    if isinstance(flow, KeepTogether):
+        return bool(flow._content) and _heads(flow._content[0])
+    return isinstance(flow, Heading)
 
 
 def keep_headings_with_blocks(flowables: list[Flowable]) -> list[Flowable]:
