@@ -310,3 +310,18 @@ def test_symbols_written_inline_in_a_text_are_drawn_in_its_lines(tmp_path: Path,
     words = doc[0].get_textpage().get_text_range()
     doc.close()
     assert ":star:" not in words and "\u25a0" not in words and ":nothing:" in words and "Take" in words
+
+
+def test_a_short_text_keeps_its_words_whole_when_it_fits_without_hyphens() -> None:
+    # the gold token: "Worth" alone on a line left it short, and "3 silver" (a figure and its word, bound)
+    # was hyphenated to fill it, 25 times on the sheet; at the same size the whole words fit in the box
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    register_fonts()
+    width = stringWidth("Worth 3 silver", "Sans", 10) - 1
+    fitted = fit_text((("Sans", "Worth 3 silver coins."),), width, 200, 10, 10, "en")
+    lines = [t for _, t in fitted.lines]
+    assert not any(t.endswith(HYPHEN) for t in lines), lines
+    assert fitted.size == 10 and " ".join(lines).replace("\u00a0", " ") == "Worth 3 silver coins."
+    # a word wider than any line is still hyphenated
+    narrow = fit_text((("Sans", "extraordinarily"),), stringWidth("extraordi", "Sans", 10), 200, 10, 10, "en")
+    assert narrow.lines[0][1].endswith(HYPHEN)

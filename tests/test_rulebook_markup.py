@@ -181,3 +181,11 @@ def test_a_heading_beyond_the_reach_stays_behind() -> None:
     credits = KeepTogether([Heading("Credits", STYLE)])
     out = keep_closing_block_with_previous([heading, *paras, credits])
     assert out[:4] == [heading, *paras[:3]] and out[-1]._content[0] is paras[3]
+
+
+def test_a_corrected_break_replaces_the_dictionary_s() -> None:
+    from cardgen.rulebook.styles import hyphenation
+    split = hyphenation("en_GB")
+    assert list(split("determined")) == [("deter", "mined")]  # en_GB's patterns: "determ-ined"
+    assert list(split("determined,")) == [("deter", "mined,")]
+    assert list(split("silver")) == [("sil", "ver")]  # other words keep the dictionary's breaks
