@@ -394,3 +394,28 @@ def test_unusual_rule_numbers_read_right(lang: str, odd_decks: dict[str, Resolve
     assert bare(say(lang, "On the ghost’s turn", count=2, cells=solo.rules.ghost_cells)) in texts["solo-end-card"]
     assert say(lang, "The %(end)s card is in the pile as in a game",
                end=solo.component("end-banquet").name[lang]) in texts["solo-end-card"]
+
+
+def _variant_rows(name: str, lang: str) -> list[tuple[str, str, str]]:
+    """The rows of a variant book's table of changes: (what, in this variant, base game), tags removed."""
+    markup = render_markup(deck(name), lang)
+    table = markup.split("<table", 2)[1]  # the first table of a variant book is its table of changes
+    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", table.split("</table>")[0], re.S)
+    return [tuple(norm(html.unescape(re.sub(r"<[^>]+>", "", c))) for c in row) for row in rows]  # type: ignore[misc]
+
+
+def test_the_solo_book_s_table_shows_what_a_solo_game_changes() -> None:
+    """Issue 36: the solo book's table held one row, "Maximum number of players 1 | 4"; the ghost, the
+    nine turns and the scale were only in prose. The players read as the cover gives them, one row."""
+    solo = deck("royale-solo")
+    rows = _variant_rows("royale-solo", "en")
+    assert rows[0] == ("Players", "1 player", "1 to 4 players")
+    turns, draws = solo.model.rules.solo_turns, deck("royale").model.rules.end_card_draws
+    assert ("End of the game", f"after {turns} turns",
+            f"when the End of the Banquet card has been drawn {draws} times") in rows
+    assert ("The End of the Banquet card", "left in the box", "in the draw pile") in rows
+    for lang in ("fr", "it"):
+        other = _variant_rows("royale-solo", lang)
+        assert len(other) == len(rows) and any(str(turns) in r[1] for r in other)
+    # a variant that changes no player count has no players row
+    assert all(r[0] != "Players" for r in _variant_rows("royale-masked", "en"))
