@@ -11,8 +11,8 @@ dishes where the leader profits most.
 """
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Iterable
 from typing import Any
 
 from cardgen.engine.api import Action, Agent
@@ -41,13 +41,83 @@ def gain(d: int, held: int, new_held: int, new_king: float, projected: Any, lead
             - dish_value(leader[d], new_king) + dish_value(leader[d], projected[d]))
 
 
-def _total(values: Iterable[float]) -> float:
-    """Plain left-to-right sum: Python 3.12's ``sum`` compensates float rounding, and the
-    compiled tier (``compiled.py``) must reproduce these values to the last bit."""
-    total = 0.0
-    for v in values:
-        total += v
-    return total
+def best_actions(v: Any, t0: int, k0: int, e0: int, g0: int, mine: int, n: int, players: int, me: int,
+                 after_me: int, played: int, supply: int, course_cards: int, dish_sizes: Any, combo_cnt: Any,
+                 codes: Any, nlegal: int, work: Any, best: Any) -> int:
+    """The heuristic's choice, written once: the action codes among ``codes[:nlegal]`` worth the most
+    (within 1e-9) go into ``best``; returns how many. The caller draws among them with its own
+    generator. Plain Python over lists here (``HeuristicAgent``), compiled as it is over a
+    ``compiled_rules`` state by ``cardgen.jit.bind``: the same floats in the same order.
+
+    ``v`` holds, from those offsets, the dishes on the table (``t0``), the king's (``k0``), the
+    portions Emerald ate (``e0``), each seat's open takes (``g0 + seat * n``) and my portions
+    (``mine``); ``after_me``: seats still to act this course after me; ``played``: courses done.
+    Codes: ``d < n`` takes dish d, ``n`` draws, ``n + 1`` places a drawn Emerald, ``n + 2 + c``
+    feeds Emerald the portions ``combo_cnt[c]``. ``work``: three rows of ``n`` floats.
+    """
+    # the king's projected final portions: what he holds, the dishes likely left to him this
+    # course (a dish on the table survives the seats after me), his average intake per course
+    # for the courses the supply still allows
+    on_table = 0
+    received = 0
+    for d in range(n):
+        if v[t0 + d]:
+            on_table += 1
+        received += v[k0 + d] + v[e0 + d]
+    survival = max(0.0, 1.0 - after_me / on_table) if on_table else 0.0
+    per_course = received / played if played else PRIOR_KING_SHARE * course_cards
+    courses_left = supply / (course_cards + PRIOR_DRAW_SHARE * players)
+    future = per_course * int(courses_left) / n
+    projected, leader, unseen = work[0], work[1], work[2]
+    for d in range(n):
+        projected[d] = v[k0 + d] + survival * v[t0 + d] + future
+    # the leading opponent by projected value (the first of equals, in seat order)
+    leader_seat = -1
+    leader_value = 0.0
+    for q in range(players):
+        if q != me:
+            total = 0.0  # a plain left-to-right sum: Python's ``sum`` rounds differently since 3.12
+            for d in range(n):
+                total += dish_value(v[g0 + q * n + d], projected[d])
+            if leader_seat < 0 or total > leader_value:
+                leader_seat, leader_value = q, total
+    total_unseen = 0
+    for d in range(n):
+        leader[d] = v[g0 + leader_seat * n + d] if leader_seat >= 0 else 0
+        u = dish_sizes[d] - v[mine + d] - v[k0 + d] - v[t0 + d] - v[e0 + d]
+        for q in range(players):
+            if q != me:
+                u -= v[g0 + q * n + d]
+        unseen[d] = u if u > 0 else 0
+        total_unseen += unseen[d]
+    nbest = 0
+    best_value = -math.inf
+    for i in range(nlegal):
+        a = codes[i]
+        value = 0.0
+        if a < n:  # the dish leaves the table: the king's projection loses its share of it
+            value = gain(a, v[mine + a], v[mine + a] + v[t0 + a], projected[a] - survival * v[t0 + a], projected,
+                         leader)
+        elif a == n:  # a draw: each unseen dish as likely as its share of the unseen portions
+            if total_unseen:
+                for d in range(n):
+                    if unseen[d]:
+                        value += unseen[d] / total_unseen * gain(d, v[mine + d], v[mine + d] + 1, projected[d],
+                                                                 projected, leader)
+        elif a > n + 1:  # Emerald fed: the combination's dishes in deck order, once each
+            for d in range(n):
+                if combo_cnt[a - n - 2][d]:
+                    value += gain(d, v[mine + d], v[mine + d], projected[d] - combo_cnt[a - n - 2][d], projected,
+                                  leader)
+        # (placing a drawn Emerald changes nothing now: 0)
+        if value > best_value + 1e-9:
+            best[0] = a
+            nbest = 1
+            best_value = value
+        elif value > best_value - 1e-9:
+            best[nbest] = a
+            nbest += 1
+    return nbest
 
 
 class HeuristicAgent(Agent):
@@ -60,59 +130,28 @@ class HeuristicAgent(Agent):
             return legal[0]
         obs = observation
         dishes: list[str] = obs["dishes"]
-        n = len(dishes)
-        mine = [obs["hand"].get(d, 0) for d in dishes]
-        king = [obs["king"].get(d, 0) for d in dishes]
-        table = [obs["table"].get(d, 0) for d in dishes]
-        eaten = [obs["eaten"].get(d, 0) for d in dishes]
-        opponents = [[o["taken"].get(d, 0) for d in dishes] for o in obs["opponents"]]
-        projected, survival = self._projection(obs, king, table)
-        leader = max(opponents, key=lambda o: _total(dish_value(o[d], projected[d]) for d in range(n)),
-                     default=[0] * n)
-
-        unseen = [max(0, obs["dish_sizes"][name] - mine[d] - king[d] - table[d] - eaten[d]
-                      - sum(o[d] for o in opponents)) for d, name in enumerate(dishes)]
-        total_unseen = sum(unseen)
+        n, players, me = len(dishes), obs["players"], obs["player"]
         index = {d: i for i, d in enumerate(dishes)}
-        best: list[Action] = []
-        best_value = float("-inf")
+        # the position as ``best_actions`` reads it: table, king, eaten, each seat's open takes, mine
+        v = [obs[part].get(d, 0) for part in ("table", "king", "eaten") for d in dishes]
+        taken = {o["seat"]: o["taken"] for o in obs["opponents"]}
+        v += [taken[q].get(d, 0) if q in taken else 0 for q in range(players) for d in dishes]
+        v += [obs["hand"].get(d, 0) for d in dishes]
+        codes: list[int] = []
+        combo_cnt: list[list[int]] = []
         for action in legal:
             kind = action[0]
             if kind == "take":
-                d = index[action[1]]
-                # the dish leaves the table: the king's projection loses its share of it
-                value = gain(d, mine[d], mine[d] + table[d], projected[d] - survival * table[d], projected, leader)
-            elif kind == "draw":
-                value = _total(unseen[d] / total_unseen * gain(d, mine[d], mine[d] + 1, projected[d], projected, leader)
-                               for d in range(n) if unseen[d]) if total_unseen else 0.0
+                codes.append(index[action[1]])
             elif kind == "emerald":
-                value = 0.0
-                for i in dict.fromkeys(action[1:]):  # deck order: a set's order varies by process
-                    d = index[i]
-                    value += gain(d, mine[d], mine[d], projected[d] - action[1:].count(i), projected, leader)
-            else:  # "place": nothing changes now
-                value = 0.0
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif value > best_value - 1e-9:
-                best.append(action)
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
-
-    @staticmethod
-    def _projection(obs: dict[str, Any], king: list[int], table: list[int]) -> tuple[list[float], float]:
-        """Portions of each dish the king is projected to hold at the end of the game.
-
-        Also returns the chance that a dish now on the table reaches the king.
-        """
-        n = len(king)
-        players = obs["players"]
-        after_me = max(0, len(obs["to_act"]) - 1)
-        on_table = sum(1 for t in table if t)
-        # chance that a dish on the table is still there when the king is served
-        survival = max(0.0, 1.0 - after_me / on_table) if on_table else 0.0
-        played = obs["course"] - 1
-        received = sum(king) + sum(obs["eaten"].values())
-        per_course = received / played if played else PRIOR_KING_SHARE * obs["course_cards"]
-        courses_left = obs["supply"] / (obs["course_cards"] + PRIOR_DRAW_SHARE * players)
-        future = per_course * int(courses_left) / n
-        return [king[d] + survival * table[d] + future for d in range(n)], survival
+                codes.append(n + 2 + len(combo_cnt))
+                combo_cnt.append([action[1:].count(d) for d in dishes])
+            else:
+                codes.append(n if kind == "draw" else n + 1)
+        best = [0] * len(legal)
+        nbest = best_actions(v, 0, n, 2 * n, 3 * n, 3 * n + players * n, n, players, me,
+                             max(0, len(obs["to_act"]) - 1), obs["course"] - 1, obs["supply"], obs["course_cards"],
+                             [obs["dish_sizes"][d] for d in dishes], combo_cnt, codes, len(legal),
+                             [[0.0] * n for _ in range(3)], best)
+        pick = best[0] if nbest == 1 else best[rng.randrange(nbest)]
+        return legal[codes.index(pick)]

@@ -31,7 +31,7 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
-from cardgen.games.king_lui.agents import PRIOR_DRAW_SHARE, PRIOR_KING_SHARE, dish_value, gain
+from cardgen.games.king_lui.agents import best_actions, dish_value, gain
 from cardgen.jit import bind
 
 # -- indices in ``cfg`` (rule numbers and gap resolutions of the deck) -----------------
@@ -311,9 +311,10 @@ def outcome(s, cfg, scores, winners, discarded):
 
 
 # -- the heuristic agent (agents.HeuristicAgent, same floats in the same order) ----------
-#: the agent's own ``dish_value`` and ``gain``, compiled as they are
+#: the agent's own ``dish_value``, ``gain`` and ``best_actions``, compiled as they are
 _dish_value = njit(cache=True, _nrt=False)(dish_value)
 _gain = bind(gain, "king_lui", {"_nrt": False}, dish_value=_dish_value)
+_best_actions = bind(best_actions, "king_lui", {"_nrt": False}, dish_value=_dish_value, gain=_gain)
 
 
 @njit(cache=True, _nrt=False)
@@ -325,78 +326,10 @@ def heuristic(s, cfg, combo_cnt, dish_sizes, legal_now, nlegal, mt, work, best):
     n = cfg[C_DISHES]
     players = cfg[C_PLAYERS]
     p = s[S_PLAYER]
-    t0, k0, e0, h0 = HEADER, HEADER + n, HEADER + 2 * n, HEADER + 3 * n
-    g0 = h0 + players * n  # taken
-    mine = h0 + p * n
-    # projection of the king's final portions (HeuristicAgent._projection)
-    after_me = max(0, players - s[S_ACTED] - 1)
-    on_table = 0
-    for d in range(n):
-        if s[t0 + d]:
-            on_table += 1
-    survival = max(0.0, 1.0 - after_me / on_table) if on_table else 0.0
-    played = s[S_ROUNDS]
-    received = 0
-    for d in range(n):
-        received += s[k0 + d] + s[e0 + d]
-    per_course = received / played if played else PRIOR_KING_SHARE * cfg[C_COURSE]
-    courses_left = s[S_SP] / (cfg[C_COURSE] + PRIOR_DRAW_SHARE * players)
-    future = per_course * np.int64(courses_left) / n
-    projected = work[0]
-    for d in range(n):
-        projected[d] = s[k0 + d] + survival * s[t0 + d] + future
-    # the leading opponent by projected value (first of equals, in seat order)
-    leader_seat = -1
-    leader_value = 0.0
-    for q in range(players):
-        if q == p:
-            continue
-        total = 0.0
-        for d in range(n):
-            total += _dish_value(s[g0 + q * n + d], projected[d])
-        if leader_seat < 0 or total > leader_value:
-            leader_seat, leader_value = q, total
-    leader = work[1]
-    for d in range(n):
-        leader[d] = s[g0 + leader_seat * n + d] if leader_seat >= 0 else 0
-    unseen = work[2]
-    total_unseen = 0
-    for d in range(n):
-        u = dish_sizes[d] - s[mine + d] - s[k0 + d] - s[t0 + d] - s[e0 + d]
-        for q in range(players):
-            if q != p:
-                u -= s[g0 + q * n + d]
-        unseen[d] = u if u > 0 else 0
-        total_unseen += unseen[d]
-    nbest = 0
-    best_value = -np.inf
-    for i in range(nlegal):
-        a = legal_now[i]
-        if a < n:  # the dish leaves the table: the king's projection loses its share of it
-            value = _gain(a, s[mine + a], s[mine + a] + s[t0 + a], projected[a] - survival * s[t0 + a], projected,
-                          leader)
-        elif a == n:
-            value = 0.0
-            if total_unseen:
-                for d in range(n):
-                    if unseen[d]:
-                        value += unseen[d] / total_unseen * _gain(d, s[mine + d], s[mine + d] + 1, projected[d],
-                                                                  projected, leader)
-        elif a == n + 1:
-            value = 0.0
-        else:
-            c = a - n - 2
-            value = 0.0
-            for d in range(n):  # the combination's dishes in deck order, once each
-                if combo_cnt[c, d]:
-                    value += _gain(d, s[mine + d], s[mine + d], projected[d] - combo_cnt[c, d], projected, leader)
-        if value > best_value + 1e-9:
-            best[0] = a
-            nbest = 1
-            best_value = value
-        elif value > best_value - 1e-9:
-            best[nbest] = a
-            nbest += 1
+    h0 = HEADER + 3 * n  # hands, then the open takes
+    nbest = _best_actions(s, HEADER, HEADER + n, HEADER + 2 * n, h0 + players * n, h0 + p * n, n, players, p,
+                          max(0, players - s[S_ACTED] - 1), s[S_ROUNDS], s[S_SP], cfg[C_COURSE], dish_sizes, combo_cnt,
+                          legal_now, nlegal, work, best)
     if nbest == 1:
         return best[0]
     return best[fastrng.randbelow(mt, nbest)]
