@@ -189,3 +189,38 @@ def test_a_corrected_break_replaces_the_dictionary_s() -> None:
     assert list(split("determined")) == [("deter", "mined")]  # en_GB's patterns: "determ-ined"
     assert list(split("determined,")) == [("deter", "mined,")]
     assert list(split("silver")) == [("sil", "ver")]  # other words keep the dictionary's breaks
+
+
+def test_a_column_widens_to_hold_its_longest_word() -> None:
+    """Table cells are not hyphenated: a word wider than its column was cut anywhere ("Giocator / e")."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from cardgen.fonts import register_fonts
+    from cardgen.rulebook.markup import CELL_PADDING, words_fit
+    register_fonts()
+    cell = ParagraphStyle("cell", fontName="Serif", fontSize=8.5)
+    rows = [[Paragraph("Giocatore", cell), Paragraph("Riceve tutto quello che gli spetta", cell)]]
+    need = stringWidth("Giocatore", "Serif-Bold", 8.5) + CELL_PADDING
+    widths = words_fit([need - 10, 200.0], rows)
+    assert widths[0] == need and abs(sum(widths) - (need + 190)) < 1e-9  # the total stays the same
+    assert words_fit([need + 5, 200.0], rows) == [need + 5, 200.0]  # nothing to do
+    assert words_fit([need - 10, 12.0], rows) == [need - 10, 12.0]  # no room anywhere: left as it was
+
+
+def test_a_short_list_item_moves_whole_a_long_one_splits() -> None:
+    from cardgen.rulebook.markup import WHOLE_ITEM_LINES, TypoParagraph
+    short = TypoParagraph(" ".join(["word"] * 12), STYLE)
+    short.whole_lines = WHOLE_ITEM_LINES
+    lines = len(short.wrap(100, 10_000) and short.blPara.lines)
+    assert 1 < lines <= WHOLE_ITEM_LINES
+    assert short.split(100, STYLE.leading * (lines - 1)) == []  # it would fit a line short: moves whole
+    long = TypoParagraph(" ".join(["word"] * 200), STYLE)
+    long.whole_lines = WHOLE_ITEM_LINES
+    assert len(long.split(100, STYLE.leading * 3)) == 2
+
+
+def test_buffet_is_never_broken() -> None:
+    from cardgen.rulebook.styles import hyphenation
+    for name in ("en_GB", "it_IT"):
+        assert list(hyphenation(name)("buffet;")) == []  # "buf- / fet;" left a lone syllable, twice a page

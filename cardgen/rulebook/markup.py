@@ -175,6 +175,9 @@ class TypoParagraph(Paragraph):
         """reportlab's split, but never after a line that ends with a hyphen: a word cut across a column or
         a page ("ver- / dict") is read on two spreads. The break moves up a line (a paragraph that cannot
         split higher moves whole to the next column)."""
+        whole = self.__dict__.get("whole_lines", 0)
+        if whole and len(self.wrap(avail_width, 0xFFFFFF) and self.blPara.lines) <= whole:
+            return []  # a short list item moves whole: a step split across a page reads as two steps
         parts = super().split(avail_width, avail_height)
         height = avail_height
         for _ in range(3):
@@ -197,6 +200,10 @@ class TypoParagraph(Paragraph):
             start += count
         return parts
 
+
+#: A list item of at most this many lines is never split across a column or a page ("…this is the
+#: buf- / fet." read as a step of its own at the top of page 2); a longer one splits as any paragraph.
+WHOLE_ITEM_LINES = 4
 
 #: Height (points) of a paragraph that may move whole to the next column rather than split after a hyphen:
 #: well under a column on any paper, so that it always fits there
@@ -336,7 +343,9 @@ class Converter:
                 raise MarkupError(f"<{li.tag}> inside <{el.tag}>; expected <li>")
             # explicit numbers, so the list keeps its numbering when split after its first item
             extra = {"value": number} if numbered else {}
-            items.append(ListItem(self.text(inline(li), self.styles.item), **extra))
+            item = self.text(inline(li), self.styles.item)
+            item.whole_lines = WHOLE_ITEM_LINES
+            items.append(ListItem(item, **extra))
         if not numbered:
             return SplitList(items, bulletType="bullet", start="•", leftIndent=10, bulletFontName="Serif",
                              bulletFontSize=8, bulletColor=self.styles.accent, spaceAfter=3)
@@ -379,7 +388,7 @@ class Converter:
             return Spacer(1, 0)
         ncols = max(len(r) for r in rows)
         weights = weights if len(weights) == ncols else [1.0] * ncols
-        widths = [width * w / sum(weights) for w in weights]
+        widths = words_fit([width * w / sum(weights) for w in weights], rows)
         table = BookTable(rows, colWidths=widths, repeatRows=header, hAlign="LEFT")
         cmds = [FONT, ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#BBBBBB")),
                 ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
@@ -493,6 +502,34 @@ class SplitList(ListFlowable):
         """The first item and the others, as two lists that print as this one."""
         first = SplitList(self.items[:1], **{**self.options, "spaceAfter": 0})
         return first, SplitList(self.items[1:], **self.options)
+
+
+#: A table cell's left and right padding together (``Builder.table``'s style), in points.
+CELL_PADDING = 6.0
+
+
+def words_fit(widths: list[float], rows: list[list[Paragraph]]) -> list[float]:
+    """Column ``widths`` widened, where needed, so that the longest word of each column fits on a line.
+
+    Table cells are not hyphenated (they hold names), and reportlab cuts a word wider than its
+    column anywhere, without a hyphen ("mascherat / o", "Giocator / e"). A column too narrow for
+    its longest word (measured bold, the wider face) takes the width from the other columns'
+    room to spare, in proportion to it; the total stays the same. Columns that cannot all fit
+    are left as they were."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    need = [0.0] * len(widths)
+    for row in rows:
+        for c, cell in enumerate(row[:len(widths)]):
+            style = cell.style
+            bold = style.fontName if style.fontName.endswith("Bold") else f"{style.fontName.split('-')[0]}-Bold"
+            for word in cell.getPlainText().split():
+                need[c] = max(need[c], stringWidth(word, bold, style.fontSize) + CELL_PADDING)
+    short = sum(max(0.0, n - w) for n, w in zip(need, widths))
+    spare = sum(max(0.0, w - n) for n, w in zip(need, widths))
+    if short <= 0 or short > spare:
+        return widths
+    return [n if n > w else w - short * (w - n) / spare for n, w in zip(need, widths)]
 
 
 def keep_closing_block_with_previous(flowables: list[Flowable]) -> list[Flowable]:

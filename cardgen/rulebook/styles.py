@@ -66,9 +66,13 @@ def hyphenation(name: str, names_whole: bool = True) -> Any:
 
 
 #: Words a pyphen dictionary breaks where a publisher would not, with the breaks a dictionary of the
-#: language gives (en_GB's patterns give "determ-ined"; Oxford and Collins give "de-ter-mined").
+#: language gives (en_GB's patterns give "determ-ined"; Oxford and Collins give "de-ter-mined"), or
+#: none (a word written without a hyphen is never broken).
 BREAK_FIXES: dict[str, dict[str, str]] = {
-    "en_GB": {"determined": "de-ter-mined", "determine": "de-ter-mine", "undetermined": "un-de-ter-mined"},
+    "en_GB": {"determined": "de-ter-mined", "determine": "de-ter-mine", "undetermined": "un-de-ter-mined",
+              "buffet": "buffet"},
+    # a loanword whose break leaves a lone "fet;" on the next line (Royale's buffet, named on every page)
+    "it_IT": {"buffet": "buffet"},
 }
 
 
