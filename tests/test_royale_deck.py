@@ -161,7 +161,7 @@ def test_every_non_dish_face_has_text_in_every_language(deck):
 def test_requirement_texts_follow_the_data(deck):
     a1 = deck.component("noble-a1")
     fr, it, en = (deck.spec.face_text(deck, a1, a1.faces[0], lang) for lang in LANGS)
-    assert "Plat de résistance" in fr and "Piatto forte" in it and "Main course" in en
+    assert "Plat de résistance" in fr and "Portata principale" in it and "Main course" in en
     b1 = deck.component("noble-b1")
     assert "Dessert" in deck.spec.face_text(deck, b1, b1.faces[0], "en")
     a3 = deck.component("noble-a3")
