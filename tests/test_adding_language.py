@@ -36,7 +36,7 @@ def _guide_section() -> str:
 def test_the_guide_names_every_step_this_test_takes() -> None:
     section = _guide_section()
     for step in ("python -m cardgen.rulebook init", "cardgen/languages.py", "SHIPPED",
-                 "<module>.json", "decks/", "variants/"):
+                 "cardgen/locale/<lang>.json", "decks/", "variants/"):
         assert step in section, f"docs/translating.md's 'Adding a language' no longer names {step!r}"
 
 
@@ -72,9 +72,16 @@ def _run(copy: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=300)
 
 
+def _contents(root: Path) -> dict[str, bytes]:
+    """Every file under ``root`` but caches, by path."""
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*")
+            if p.is_file() and ".cache" not in p.parts and "__pycache__" not in p.parts}
+
+
 def test_a_fourth_language_builds_a_rulebook_by_following_the_guide(tmp_path: Path) -> None:
     copy = tmp_path / "cardgen"
     _tracked_copy(copy)
+    before = _contents(copy)
 
     # Step 1: the catalogs of the new language, from the templates' .pot files.
     done = _run(copy, "cardgen.rulebook", "init", NEW)
@@ -95,14 +102,19 @@ def test_a_fourth_language_builds_a_rulebook_by_following_the_guide(tmp_path: Pa
     assert f"name.{NEW}: missing required field '{NEW}'" in refused.stderr
     assert "Traceback" not in refused.stderr
 
-    # Step 3: every wordbook (a module's <module>.json) gets a table in the new language.
-    books = [p for p in (copy / "cardgen").rglob("*.json") if p.with_suffix(".py").is_file()]
-    assert len(books) >= 10, books
-    for book in books:
-        tables = json.loads(book.read_text(encoding="utf-8"))
-        for by_lang in tables.values():
-            by_lang[NEW] = by_lang["en"]
-        book.write_text(json.dumps(tables, ensure_ascii=False, indent=1), encoding="utf-8")
+    # Step 3: all the words of the wordbooks (each module's <module>.json, the games' words.json) in
+    # one file, cardgen/locale/de.json, by wordbook then table; no wordbook is edited.
+    package = copy / "cardgen"
+    books = [p for p in package.rglob("*.json")
+             if p.with_suffix(".py").is_file() or (p.name == "words.json" and p.parent.parent.name == "games")]
+    assert len(books) >= 15, books
+    words = {book.relative_to(package).with_suffix("").as_posix():
+             {table: by_lang["en"] for table, by_lang in json.loads(book.read_text(encoding="utf-8")).items()
+              if isinstance(by_lang, dict) and "en" in by_lang}  # (words.json also holds plain settings)
+             for book in books}
+    (package / "locale").mkdir(exist_ok=True)
+    (package / "locale" / f"{NEW}.json").write_text(json.dumps(words, ensure_ascii=False, indent=1),
+                                                    encoding="utf-8")
 
     # Step 4: every text of the decks and variants gets its German beside the others.
     added = 0
@@ -118,6 +130,23 @@ def test_a_fourth_language_builds_a_rulebook_by_following_the_guide(tmp_path: Pa
     assert entry in po.read_text(encoding="utf-8")
     po.write_text(po.read_text(encoding="utf-8").replace(entry, f'msgid "{HEADING}"\nmsgstr "{GERMAN_HEADING}"'),
                   encoding="utf-8")
+
+    # What adding the language touched (docs/ARCHITECTURE.md counts it): the one list, the catalogs,
+    # the one words file and the decks' texts; at most half of the 40 files issue 37 counted.
+    after = _contents(copy)
+    touched = sorted(p for p in after if before.get(p) != after[p])
+    code = [p for p in touched if p.endswith(".py")]
+    assert code == ["cardgen/languages.py"], code
+    assert len(touched) <= 20, touched
+    # every wordbook now speaks the new language, as the wordbooks' tests ask of each language
+    (copy / "langcheck.py").write_text("\n".join([
+        "import pathlib, cardgen, cardgen.wordbook as w",
+        "root = pathlib.Path(cardgen.__file__).parent",
+        "books = [p for p in root.rglob('*.json') if p.with_suffix('.py').is_file() or p.name == 'words.json']",
+        f"bad = [(str(p), t) for p in books for t, v in w.merged(p).items() if isinstance(v, dict) and 'en' in v and {NEW!r} not in v]",
+        "print(len(books), bad)"]), encoding="utf-8")
+    check = _run(copy, "langcheck")
+    assert check.returncode == 0 and check.stdout.strip().endswith("[]"), check.stdout + check.stderr
 
     out = tmp_path / "out"
     built = _run(copy, "cardgen", "build", "king_lui", "--lang", NEW, "--paper", "a4", "--out", str(out))

@@ -59,3 +59,18 @@ def test_every_language_has_the_same_keys_and_placeholders(path: Path) -> None:
                 assert shape == english_here, (table, lang)
             else:
                 assert shape == english, (table, lang)
+
+
+def test_a_language_file_adds_its_tables_and_names_a_wrong_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/translating.md: a new language's words live in one file, ``cardgen/locale/<lang>.json``."""
+    import json
+
+    monkeypatch.setattr(wordbook, "LOCALE", tmp_path)
+    terminal = ROOT / "cardgen" / "terminal.json"
+    (tmp_path / "de.json").write_text(json.dumps({"terminal": {"lines": {"hello": "Hallo"}}}), encoding="utf-8")
+    book = wordbook.merged(terminal)
+    assert book["lines"]["de"] == {"hello": "Hallo"} and set(SHIPPED) <= set(book["lines"])
+    assert "de" not in wordbook.merged(ROOT / "cardgen" / "report" / "words.json")["report"]  # not named: untouched
+    (tmp_path / "nl.json").write_text(json.dumps({"terminal": {"lnies": {}}}), encoding="utf-8")
+    with pytest.raises(ValueError, match="no table 'lnies' in terminal.json; expected one of lines"):
+        wordbook.merged(terminal)

@@ -184,8 +184,9 @@ def package_spec(package: str, **differs: Any) -> GameSpec:
 
 def _package_words(package: str) -> dict[str, Any]:
     """The package's ``words.json`` (``GameSpec.words``), or nothing where it has none."""
-    import json
     from pathlib import Path
 
+    from cardgen import wordbook
+
     path = Path(importlib.import_module(package).__file__ or "").parent / "words.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return wordbook.merged(path) if path.is_file() else {}
