@@ -419,3 +419,13 @@ def test_the_solo_book_s_table_shows_what_a_solo_game_changes() -> None:
         assert len(other) == len(rows) and any(str(turns) in r[1] for r in other)
     # a variant that changes no player count has no players row
     assert all(r[0] != "Players" for r in _variant_rows("royale-masked", "en"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_variant_s_own_cover_line_replaces_the_game_s(lang: str) -> None:
+    """The solo book's cover said "before the banquet ends", in a game with no End of the Banquet card."""
+    solo, masked, base = deck("royale-solo"), deck("royale-masked"), deck("royale")
+    assert solo.model.tagline is not None and masked.model.tagline is None
+    subtitle = re.compile(r"<subtitle>(.*?)</subtitle>", re.S)
+    assert norm(subtitle.search(render_markup(solo, lang)).group(1)) == norm(typography(solo.model.tagline[lang], lang))
+    assert norm(subtitle.search(render_markup(masked, lang)).group(1)) == norm(typography(base.model.description[lang], lang))

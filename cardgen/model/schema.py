@@ -288,6 +288,11 @@ class Playtest(Strict):
     questions: list[PlaytestQuestion] = Field(default_factory=list, max_length=12)
 
 
+#: what ``tagline`` is for, in the JSON Schema and the error messages
+TAGLINE_HELP = ("the line under the title on the rulebook's cover, where the game's description no longer fits "
+                "this box (a solo variant: no banquet to end); default: the game's description")
+
+
 class Deck(Strict, Generic[R, CD, FD]):
     """A whole game in the box: every component and every rule number."""
 
@@ -297,6 +302,7 @@ class Deck(Strict, Generic[R, CD, FD]):
         description="the languages this deck's texts are written in; build makes these (default: fr, it, en)")
     name: Text
     description: Text | None = None
+    tagline: Text | None = Field(default=None, description=TAGLINE_HELP)
     credits: Credits
     players: Players
     box: BoxFacts | None = Field(default=None, description="age and playing time, as the rulebook cover prints them")
@@ -426,6 +432,7 @@ class Variant(Strict):
     extends: Id = Field(description="id of the base deck or variant")
     name: Text
     description: Text = Field(description="what this variant changes, in players' words")
+    tagline: Text | None = Field(default=None, description=TAGLINE_HELP)
     players: PartialPlayers | None = None
     box: dict[str, Any] | None = Field(default=None, description="age and playing time to override")
     house_variant: bool | None = Field(

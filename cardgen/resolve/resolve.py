@@ -280,8 +280,9 @@ class Resolver:
             out.data[key] = copy.deepcopy(data[key])
             out.lines.drop((key,))
             out.lines.graft((key,), lines, (key,))
-        for key in ("code", "house_rule", "book", "playtest"):  # a house rule (and the book parts it rewrites)
-            # replaces the base's (cardgen/house.py), and so do the designer's playtest questions (cardgen play)
+        for key in ("code", "house_rule", "book", "playtest", "tagline"):  # a house rule (and the book parts it
+            # rewrites) replaces the base's (cardgen/house.py), and so do the designer's playtest questions
+            # (cardgen play) and the cover's line
             if data.get(key) is not None:
                 out.data[key] = copy.deepcopy(data[key])
                 out.lines.drop((key,))

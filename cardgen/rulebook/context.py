@@ -87,6 +87,8 @@ class RulebookContext:
     is_variant: bool
     base_name: str | None
     base_description: str | None
+    #: the cover's line where the deck or variant gives its own (``tagline``), else None
+    tagline: str | None
     designers: list[str]
     publisher: str
     year: str  # a string, so that it is never formatted as a number (2003, not 2 003)
@@ -215,6 +217,7 @@ def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
         base_name=typography(base.model.name[lang], lang) if base is not None else None,
         base_description=(typography(base.model.description[lang], lang)
                           if base is not None and base.model.description else None),
+        tagline=typography(model.tagline[lang], lang) if model.tagline else None,
         designers=list(model.credits.designers), publisher=model.credits.publisher,
         year=str(model.credits.year), players=model.players, box=model.box,
         house_variant=resolved.kind == "variant" and model.house_variant, rules=model.rules,
