@@ -310,3 +310,15 @@ def test_own_words(lang: str) -> None:
     for deck_id in nonempty(decks()):
         runs = shared_runs(book(deck_id, lang), cc, seeds)
         assert not runs, f"{deck_id}/{lang} repeats a seed text: {runs[:3]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_short_game_says_how_many_action_cards_are_in_play(lang: str) -> None:
+    """The list says the game has 74 action cards; with some put back at set-up, a reader asked how many play."""
+    short, base = decks()["draco-short"], decks()["draco"]
+    aside = short.model.rules.cards_set_aside
+    total = sum(c.count for c in short.model.components if c.data is not None and c.data.role == "action")
+    assert aside > 0
+    sentence = say(lang, "With the %(aside)s put back", count=total - aside, aside=aside)
+    assert sentence in book("draco-short", lang)
+    assert say(lang, "With the %(aside)s put back", count=1, aside=1)[:12] not in book("draco", lang)
