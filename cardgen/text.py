@@ -2,19 +2,26 @@
 
 Game packages write their sentences themselves; these helpers keep the pieces every
 game needs identical in every game: French spacing before high punctuation, lists
-joined with "and"/"or" the way each language does it (Babel's CLDR data), and
-"once / twice / n times".
+joined with "and"/"or" the way each language does it (Babel's CLDR data), "once / twice /
+n times", ordinals, which of a word's two forms a count takes, and an elided word before
+a vowel. The per-language part is data: ``text.json`` gives each language's forms by CLDR
+plural category (Babel says which category a number falls in) or by exact number
+(``"=1"``); this module holds no language's name.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from babel import Locale
 from babel.lists import format_list
 
+from cardgen import wordbook
 from cardgen.languages import locale
 
 #: Narrow no-break space: in French before ; : ! ? and inside « ».
 NNBSP = "\u202f"
+#: each language's forms (``times``, ``ordinal``: by plural category or exact number) and vowels
+_BOOK = wordbook.load(__file__)
 
 
 def load_languages(langs: Iterable[str]) -> None:
@@ -41,10 +48,30 @@ def join_or(items: Iterable[object], lang: str) -> str:
     return format_list([str(i) for i in items], style="or", locale=locale(lang))
 
 
+def _form(table: str, n: int, lang: str, category: str) -> str:
+    """``table``'s form for ``n`` in ``lang``: the exact number's (``"=2"``), else the CLDR
+    ``category``'s, else ``other``; ``{n}`` filled."""
+    forms = _BOOK[table][lang]
+    form = forms.get(f"={n}") or forms.get(category) or forms["other"]
+    return form.format(n=n)
+
+
 def times(n: int, lang: str) -> str:
     """How often something happens: ``une fois``, ``2 volte``, ``twice``..."""
-    if lang == "fr":
-        return "une fois" if n == 1 else f"{n} fois"
-    if lang == "it":
-        return "una volta" if n == 1 else f"{n} volte"
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+    return _form("times", n, lang, Locale.parse(locale(lang)).plural_form(n))
+
+
+def ordinal(n: int, lang: str) -> str:
+    """``n`` as an ordinal in figures: ``2e``, ``2ª``, ``2nd`` (French and Italian: the feminine,
+    as in *la 2e pioche*, *la 2ª pescata*)."""
+    return _form("ordinal", n, lang, Locale.parse(locale(lang)).ordinal_form(n))
+
+
+def singular(n: int, lang: str) -> bool:
+    """Whether a count of ``n`` takes the singular in ``lang`` (French: 0 and 1, ``0 partie jouée``)."""
+    return Locale.parse(locale(lang)).plural_form(n) == "one"
+
+
+def before_vowel(word: str, lang: str) -> bool:
+    """Whether ``word`` starts with a sound before which ``lang`` elides (``d’une``, ``an Orange``)."""
+    return bool(word) and word[0].lower() in _BOOK["before_vowel"][lang]

@@ -36,6 +36,11 @@ def french(text: str) -> str:
     return _APOSTROPHE.sub("’", out)
 
 
+def apostrophes(text: str) -> str:
+    """``text`` with ``’`` for ``'`` between letters, in every language (``l'abbé``, ``don't``)."""
+    return _APOSTROPHE.sub("’", text)
+
+
 def for_language(text: str, lang: str) -> str:
     """``text`` as printed in ``lang``: French spacing in French, unchanged otherwise."""
     return french(text) if lang == "fr" else text

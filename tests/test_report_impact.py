@@ -63,3 +63,12 @@ def test_face_pictures_come_from_the_gallery_once_built(project_with: Callable[[
     pictures = face_pictures(out, deck)
     assert pictures["dessert-1"].startswith("../../gallery/") and (out / pictures["dessert-1"][6:]).is_file()
     assert pictures["dessert"] == pictures["dessert-1"]  # a dish type shows its first card
+
+
+def test_a_strip_s_title_puts_the_language_s_colon_between_name_and_figures() -> None:
+    """French sets a narrow no-break space before the colon (``cardgen.text.punct``); the others none."""
+    from cardgen.report.impact import strip
+    row = {"component": "zork", "difference": 0.05, "low": 0.01, "high": 0.09}
+    titles = {lang: strip(row, 0.1, "Zork", lang)["title"] for lang in ("fr", "it", "en")}
+    assert titles["fr"].startswith("Zork\u202f: +")
+    assert titles["it"].startswith("Zork: +") and titles["en"].startswith("Zork: +")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.text import NNBSP, join_and, join_or, punct, times
+from cardgen.text import NNBSP, before_vowel, join_and, join_or, ordinal, punct, singular, times
 
 
 def test_french_spaces_before_high_punctuation_only_in_french() -> None:
@@ -26,3 +26,24 @@ def test_times() -> None:
     assert [times(n, "fr") for n in (1, 2)] == ["une fois", "2 fois"]
     assert [times(n, "it") for n in (1, 3)] == ["una volta", "3 volte"]
     assert [times(n, "en") for n in (1, 2, 5)] == ["once", "twice", "5 times"]
+
+
+def test_ordinals_in_figures_as_each_language_writes_them() -> None:
+    """English by CLDR's ordinal categories (21st, but 11th-13th); French and Italian feminine."""
+    assert [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 111)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "111th"]
+    assert [ordinal(n, "fr") for n in (1, 2, 21)] == ["1re", "2e", "21e"]
+    assert [ordinal(n, "it") for n in (1, 2, 11)] == ["1ª", "2ª", "11ª"]
+
+
+def test_which_counts_take_the_singular() -> None:
+    """French counts 0 as singular ("0 partie jouée"); Italian and English do not."""
+    assert [singular(n, "fr") for n in (0, 1, 2)] == [True, True, False]
+    assert [singular(n, lang) for lang in ("it", "en") for n in (0, 1, 2)] == [False, True, False] * 2
+    assert [times(0, lang) for lang in ("fr", "it", "en")] == ["0 fois", "0 volte", "0 times"]
+
+
+def test_elision_before_a_vowel_or_a_mute_h() -> None:
+    assert [before_vowel(w, "fr") for w in ("une paire", "Exactement", "haut", "deux", "")] == [
+        True, True, True, False, False]
+    assert [before_vowel(w, "en") for w in ("Orange", "Fruit", "hour")] == [True, False, False]

@@ -20,6 +20,9 @@ BOOKS = sorted(p for p in (ROOT / "cardgen").rglob("*.json") if p.with_suffix(".
 LANGS = set(SHIPPED)
 #: tables keyed by the language's own words (plural -> singular): only their size must match
 WORD_KEYED = {"singular"}
+#: tables of a word's forms by CLDR plural category or exact number (``cardgen.text``): each language
+#: has its own categories; each needs ``other`` and may fill in only the number
+COUNT_KEYED = {"times", "ordinal"}
 
 
 def _placeholders(text: str) -> set[str]:
@@ -50,7 +53,9 @@ def test_every_language_has_the_same_keys_and_placeholders(path: Path) -> None:
         english = _shape(by_lang["en"])
         for lang in sorted(LANGS - {"en"}):
             shape = _shape(by_lang[lang])
-            if table in WORD_KEYED:
+            if table in COUNT_KEYED:
+                assert "other" in shape and all(v <= {"n"} for v in shape.values()), (table, lang, shape)
+            elif table in WORD_KEYED:
                 assert len(shape) == len(english), (table, lang)
             elif isinstance(english, dict):  # English may leave out what it prints as is (the report's kinds)
                 assert set(shape) == set(english), (table, lang, set(shape) ^ set(english))

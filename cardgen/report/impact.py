@@ -19,6 +19,7 @@ from cardgen.languages import decimal
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
 from cardgen.simulate.verdict import number
+from cardgen.text import punct
 
 #: this module's words per language (cardgen/wordbook.py)
 _BOOK = wordbook.load(__file__)
@@ -80,7 +81,7 @@ def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str =
         colour = STRONG if row.get("flag") == "strong" else WEAK if row.get("flag") == "weak" else VARIANT_COLOUR
         out["row"] = {"y": STRIP_H * (0.7 if isinstance(base, dict) else 0.5), "low": x(row["low"]),
                       "high": x(row["high"]), "at": x(row["difference"]), "colour": colour}
-    colon = "\u202f: " if lang == "fr" else ": "
+    colon = punct(":", lang) + " "
     out["title"] = (f"{name or row['component']}{colon}{_pct(row.get('difference'), True, lang)} "
                     f"[{_pct(row.get('low'), True, lang)}, {_pct(row.get('high'), True, lang)}]")
     return out

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen import languages, wordbook
 from cardgen.simulate.human import human_figures
+from cardgen.text import singular
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -51,8 +52,7 @@ def environment() -> "Environment":
 
 def counted(forms: list[str], n: int, lang: str, **values: Any) -> str:
     """``forms`` ([singular, plural]) filled for ``n``: French says "0 partie jouée", English "0 games played"."""
-    one = n == 1 or (n == 0 and lang == "fr")
-    return forms[0 if one else 1].format(n=n, **values)
+    return forms[0 if singular(n, lang) else 1].format(n=n, **values)
 
 
 def deck_name(deck: "ResolvedDeck | None", deck_id: str, lang: str) -> str:

@@ -7,30 +7,22 @@ template and its catalog entries, no Python.
 """
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.resolve.resolve import ResolvedDeck, totals
-
-
-NNBSP = "\u202f"
-_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
-_FR_BEFORE = re.compile(r"[ \u00a0]+(?=[;:!?»])")
-_FR_AFTER = re.compile(r"(?<=«)[ \u00a0]+")
+from cardgen.typography import apostrophes, for_language
 
 
 def typography(text: str, lang: str) -> str:
-    """Deck texts with the book's typography: ’ for apostrophes; French spaces before ; : ! ? ».
+    """Deck texts with the book's typography (``cardgen.typography``): ’ for apostrophes; French
+    spaces before ; : ! ? and inside « ».
 
     The rulebook's own sentences are typeset correctly in the catalogs; this brings the
     names, descriptions and clarifications a deck file supplies to the same standard.
     """
-    text = _APOSTROPHE.sub("\u2019", text)
-    if lang == "fr":
-        text = _FR_AFTER.sub(NNBSP, _FR_BEFORE.sub(NNBSP, text))
-    return text
+    return for_language(apostrophes(text), lang)
 
 
 @dataclass(frozen=True)

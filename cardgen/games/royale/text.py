@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen import wordbook
 from cardgen.games.royale.checks import role
 from cardgen.games.royale.model import NobleFace, Service
-from cardgen.text import join_and, join_or, punct, times
+from cardgen.text import before_vowel, join_and, join_or, ordinal, punct, times
 
 if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
     from cardgen.resolve.resolve import ResolvedDeck
@@ -47,7 +47,7 @@ def _cards(n: int, label: str, lang: str) -> str:
 def _a_card(label: str, lang: str) -> str:
     """'une carte Fruit', 'una carta Frutta', 'a Fruit card' ('an Orange card': English's article
     before a vowel, a phrase of its own so that every language keeps the same placeholders)."""
-    return _say("a_card_vowel" if label[:1].lower() in "aeiou" else "a_card", lang, label=label)
+    return _say("a_card_vowel" if before_vowel(label, lang) else "a_card", lang, label=label)
 
 
 def _say(key: str, lang: str, **values: Any) -> str:
@@ -88,7 +88,9 @@ def service_text(deck: ResolvedDeck, s: Service, lang: str) -> str:
     else:
         for key, dish in (("first", s.first), ("last", s.last)):
             if dish:
-                parts.append(_say(key, lang, card=name(dish) if lang == "it" else _a_card(name(dish), lang)))
+                card = _say("first_card_vowel" if before_vowel(name(dish), lang) else "first_card", lang,
+                            label=name(dish))  # Italian: the type alone, "di tipo Frutta"
+                parts.append(_say(key, lang, card=card))
     if s.distinct_types:
         parts.append(_say("distinct", lang))
     if not s.wild:
@@ -115,7 +117,7 @@ def requirement_text(deck: ResolvedDeck, face: NobleFace, lang: str) -> str:
     elif len(set(services)) == 1:
         # a sentence, not a form: “2 services, each of them a pair with…”
         # French elides before the service (“chacun formé d’une paire”); the others need no word there
-        of = ("d’" if services[0][:1] in "aeiouéh" else "de ") if lang == "fr" else ""
+        of = _BOOK["each_of"][lang][before_vowel(services[0], lang)]
         text = f"{_say('each_of_them', lang, n=n, of=of)}{services[0]}."
     else:
         # short services read as one sentence (“a pair … and three of a kind …”); services that hold
@@ -159,16 +161,6 @@ def _packet(position: int, packets: int, lang: str) -> str:
     return _say("packet_nth", lang, n=position)
 
 
-def _ordinal(n: int, lang: str) -> str:
-    """2e, 2ª, 2nd (feminine forms in French and Italian: 'pioche', 'pescata')."""
-    if lang == "fr":
-        return "1re" if n == 1 else f"{n}e"
-    if lang == "it":
-        return f"{n}ª"
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def end_text(deck: ResolvedDeck, lang: str) -> str:
     """What happens when the end-of-banquet card is drawn, from the rule numbers."""
     r = deck.rules
@@ -177,7 +169,7 @@ def end_text(deck: ResolvedDeck, lang: str) -> str:
     if last == 1:
         return f"{_say('drawn', lang)}, {over}"
     early = _say("first_draw", lang) if last == 2 else _say("early_draws", lang, n=last - 1)
-    final = _say("final_draw", lang, ordinal=_ordinal(last, lang))
+    final = _say("final_draw", lang, ordinal=ordinal(last, lang))
     redo = _say("reshuffle", lang, n=r.packets, where=_packet(r.end_packet_reshuffle, r.packets, lang))
     return f"{early}{_colon(lang)} {redo} {final}{_colon(lang)} {over}"
 
