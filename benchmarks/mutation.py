@@ -124,6 +124,8 @@ TARGETS = [
            ("tests/test_play_session.py",)),
     Target("human_feedback", HU, _m(HU, "x_human_figures", "x_seat_results", "x_feedback_figures",
                                     "x_feedback_lines"), ("tests/test_human.py", "tests/test_playtest_page.py")),
+    # per-language grammar as data (issue 37): "twice", ordinals, singular or plural, elision
+    Target("language_helpers", "cardgen/text.py", ("",), ("tests/test_text.py", "tests/test_wordbook.py")),
     # the report's playtest page: people beside the agents, answers escaped, nothing drawn from no games
     Target("playtest_page", RP, ("",), ("tests/test_playtest_page.py",)),
     # refusals in the table's language (a slow target: it starts tables)

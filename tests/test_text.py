@@ -47,3 +47,11 @@ def test_elision_before_a_vowel_or_a_mute_h() -> None:
     assert [before_vowel(w, "fr") for w in ("une paire", "Exactement", "haut", "deux", "")] == [
         True, True, True, False, False]
     assert [before_vowel(w, "en") for w in ("Orange", "Fruit", "hour")] == [True, False, False]
+
+
+def test_a_language_s_forms_may_follow_its_plural_categories(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A language file may give forms by CLDR category (Polish: ``few``), not only by exact number."""
+    import cardgen.text as text
+    book = {**text._BOOK, "times": {**text._BOOK["times"], "en": {"one": "one time", "other": "{n} times"}}}
+    monkeypatch.setattr(text, "_BOOK", book)
+    assert [times(n, "en") for n in (1, 2)] == ["one time", "2 times"]
