@@ -142,3 +142,40 @@ def test_a_rule_that_fails_in_the_example_stops_the_build_in_one_line(tmp_path: 
     assert code == 2
     assert "house/rule.py:2: ZeroDivisionError" in err[-1] and "Traceback" not in "\n".join(err)
     assert not any(p.suffix == ".pdf" and p.name.startswith("rules") for p in (tmp_path / "out").rglob("*"))
+
+
+def test_brother_john_hands_on_as_the_published_text_says() -> None:
+    """Brother John keeps nothing: what his seat receives goes to the character in the next seat, what it
+    costs is paid by the character in the seat before him; past the table's end it goes to nobody."""
+    from cardgen.games.draco.table import JEAN, NONE, toast_seat
+    special = {"a": NONE, "b": NONE, "j": JEAN}
+    assert [toast_seat(list("ajb"), special, 1, step) for step in (1, -1)] == [2, 0]
+    assert toast_seat(list("ajb"), special, 0, 1) == 0  # a seat without him answers for itself
+    assert [toast_seat(list("abj"), special, 2, 1), toast_seat(list("jab"), special, 0, -1)] == [-1, -1]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_book_walks_a_toast_as_the_engine_pays_it(seed: int) -> None:
+    """The example's seat-by-seat notes and its Receives and Pays columns (``book.toast_walk``) add up to
+    what the engine's toast gives and takes (``net``), for any seating of the 9 characters."""
+    import random
+
+    from cardgen.games.draco.book import TOAST, toast_example
+    from cardgen.house import house_game
+
+    deck = resolve("draco", ROOT)
+    rng = random.Random(seed)
+    seats = list(TOAST["seats"])
+    rng.shuffle(seats)
+    script = {"seats": tuple(seats), "purses": tuple(rng.randint(0, 9) for _ in range(3)), "toaster": 0}
+    ex = toast_example(deck, lambda n: house_game(deck, n or 3), script)
+    assert ex is not None
+    assert [g - c for g, c in zip(ex["gain"], ex["loss"])] == ex["net"]
+    kinds = [kind for events in ex["walk"] for kind, _, _ in events]
+    assert len([k for k in kinds if k in ("receives", "also_receives", "keeps_nothing")]) <= 4
+    jean = seats.index("jean")
+    if jean < 4:  # a receiving seat (4, 3, 2, 1 silver): his silver goes on to the next seat
+        assert ex["walk"][jean][0] == ("passes_on", -1, 4 - jean)
+    if jean >= 7:  # a paying seat (1, then 2 silver): the seat before him pays
+        assert ex["walk"][jean][0] == ("paid_before", -1, jean - 6)
+    assert all(ex["walk"][t] for t in (0, 1, 2, 3, 7, 8)), "a seat the toast pays or charges says nothing"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Optional
 
-from cardgen.games.draco.table import SPECIAL_CODES
+from cardgen.games.draco.table import NONE, SPECIAL_CODES, ZORK, sarah_neighbours, toast_seat
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -77,9 +77,52 @@ def toast_example(deck: "ResolvedDeck", engine: "Engine", script: dict[str, Any]
     state._toast()
     at_payment = seen.get("at_payment", list(state.money))
     top = max(at_payment)
+    richest = [p for p, v in enumerate(at_payment) if v == top]
     return {"seats": seats, "before": purses, "toaster": script["toaster"], "at_payment": at_payment,
-            "richest": [p for p, v in enumerate(at_payment) if v == top], "net": seen.get("net", [0] * players),
-            "after": list(state.money[:players])}
+            "richest": richest, "net": seen.get("net", [0] * players), "after": list(state.money[:players]),
+            **toast_walk(game, order, richest)}
+
+
+def toast_walk(game: Any, order: list[int], richest: list[int]) -> dict[str, Any]:
+    """Seat by seat, what a toast does at ``order``, walked as the engine walks it (``table.toast_seat``,
+    ``table.sarah_neighbours``): ``walk[j]``, the events the example prints at seat ``j`` (its own
+    payment, then what reaches it from another seat: ``(kind, player or -1, amount)``), and per player
+    what the toast pays them (``gain``) and charges them (``loss``, Zork's share for each of ``richest``)."""
+    k, players = len(order), game.players
+    special, owner = game.special, game.owner
+    notes: list[list[tuple[str, int, int]]] = [[] for _ in range(k)]
+    extra: list[list[tuple[str, int, int]]] = [[] for _ in range(k)]
+    gain, loss = [0] * players, [0] * players
+    for i, amount in enumerate(game.payouts[:k]):  # from the first seat; Brother John hands on
+        j = toast_seat(order, special, i, 1)
+        for t in range(i, j if j >= 0 else k):
+            notes[t].append(("passes_on", -1, amount))
+        if j >= 0 and special[order[j]] == NONE:
+            p = owner[order[j]]
+            gain[p] += amount
+            (notes[j].append(("receives", p, amount)) if j == i else extra[j].append(("also_receives", p, amount)))
+        elif j >= 0:
+            notes[j].append(("keeps_nothing", -1, amount))
+    for i, amount in enumerate(game.costs[:k]):  # from the last seat; the seat before Brother John pays
+        start = k - 1 - i
+        j = toast_seat(order, special, start, -1)
+        for t in range(start, j, -1):
+            notes[t].append(("paid_before", -1, amount))
+        if j >= 0 and special[order[j]] == NONE:
+            p = owner[order[j]]
+            loss[p] += amount
+            (notes[j].append(("pays", p, amount)) if j == start else extra[j].append(("also_pays", p, amount)))
+        elif j >= 0 and special[order[j]] == ZORK:
+            for p in richest:
+                loss[p] += game.zork_mult * amount
+            notes[j].append(("zork", -1, amount))
+        elif j >= 0:
+            notes[j].append(("not_due", -1, amount))
+    if game.sarah_draw:  # the characters beside Aunt Sarah, found by the engine's own rule
+        for c in sarah_neighbours(order, list(range(len(special))), special):
+            j = order.index(c)
+            extra[j].append(("draws", owner[c], game.sarah_draw))
+    return {"walk": [notes[j] + extra[j] for j in range(k)], "gain": gain, "loss": loss}
 
 
 def book_examples(deck: "ResolvedDeck", engine: "Engine") -> dict[str, Any]:

@@ -44,7 +44,8 @@ from cardgen.engine import fastrng as fr
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, GAPS, MOVE, OVER, PLAY, RESEAT,
                                         ROLL, ROLLED, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST)
 from cardgen.games.draco.engine import SARAH as PH_SARAH
-from cardgen.games.draco.table import JEAN, NONE, ZORK, add_toast, coins_held, put_sarah_neighbours
+from cardgen.games.draco.table import JEAN, NONE, ZORK, add_toast, coins_held, put_sarah_neighbours, toast_seat
+from cardgen.jit import bind
 
 OP_MOVE = 13  # the heuristic's code for ("move", character) after a die roll
 # action types of a legal row [type, kind, x, y, z, w]
@@ -186,7 +187,8 @@ def _zero(a):  # type: ignore[no-untyped-def]
 #: ``table.coins_held`` (the coins the players hold together), ``table.add_toast`` (what a toast pays and
 #: charges) and ``table.put_sarah_neighbours`` (who may draw after it) compiled: the reference's own arithmetic
 _coins = njit(cache=True, _nrt=False)(coins_held)
-_add_toast = njit(cache=True, _nrt=False)(add_toast)
+_toast_seat = njit(cache=True, _nrt=False, inline="always")(toast_seat)
+_add_toast = bind(add_toast, "draco", {"_nrt": False}, toast_seat=_toast_seat)
 _sarah_neighbours = njit(cache=True, _nrt=False, inline="always")(put_sarah_neighbours)
 
 

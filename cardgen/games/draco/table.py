@@ -58,45 +58,44 @@ def toast_deltas(order: Sequence[Any], owner: Any, special: Any, payouts: Sequen
     return d, zork
 
 
+def toast_seat(order: Sequence[Any], special: Any, j: int, step: int) -> int:
+    """The seat that answers for seat ``j`` at a toast: Brother John hands on what his seat is due,
+    to the next seat for a payout (``step`` 1) or to the seat before him for a cost (``step`` -1),
+    and so on past any further Brother John; -1 when that runs off the table. The walk both
+    ``add_toast`` and the book's worked example (``book.toast_walk``) follow."""
+    k = len(order)
+    while 0 <= j < k and special[order[j]] == JEAN:
+        j += step
+    return j if 0 <= j < k else -1
+
+
 def add_toast(d: Any, order: Sequence[Any], owner: Any, special: Any, payouts: Sequence[int], costs: Sequence[int],
               multiplier: int, richest: Sequence[int]) -> bool:
     """Add what one toast gives (+) or takes (-) to each player's ``d[p]``; whether Zork was paid for.
 
     Payouts go to the first seats, costs come from the last seats (``costs[0]`` is
-    the last seat). Zork never receives; in a paying seat each player in
-    ``richest`` pays ``multiplier`` times his debt. Brother John hands a payout on
-    to the next seat, and in a paying seat the seat before him pays for him (the
-    chain follows further specials). Aunt Sarah neither receives nor pays.
+    the last seat), each to or from the seat that answers for it (``toast_seat``:
+    Brother John hands his on). Zork never receives; in a paying seat each player in
+    ``richest`` pays ``multiplier`` times his debt. Aunt Sarah neither receives nor pays.
     Written for lists and numpy arrays alike: ``compiled_rules`` compiles it as it is.
     """
     k = len(order)
     zork = False
     for i, amount in enumerate(payouts):
-        j = i
-        while j < k:
-            c = order[j]
-            s = special[c]
-            if s == NONE:
-                d[owner[c]] += amount
-            elif s == JEAN:
-                j += 1
-                continue
-            break
+        j = toast_seat(order, special, i, 1)
+        if j >= 0 and special[order[j]] == NONE:
+            d[owner[order[j]]] += amount
     for i, amount in enumerate(costs):
-        j = k - 1 - i
-        while j >= 0:
-            c = order[j]
-            s = special[c]
-            if s == NONE:
-                d[owner[c]] -= amount
-            elif s == JEAN:
-                j -= 1
-                continue
-            elif s == ZORK:
-                zork = True
-                for r in richest:
-                    d[r] -= multiplier * amount
-            break
+        j = toast_seat(order, special, k - 1 - i, -1)
+        if j < 0:
+            continue
+        s = special[order[j]]
+        if s == NONE:
+            d[owner[order[j]]] -= amount
+        elif s == ZORK:
+            zork = True
+            for r in richest:
+                d[r] -= multiplier * amount
     return zork
 
 
