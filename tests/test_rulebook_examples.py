@@ -179,3 +179,64 @@ def test_the_book_walks_a_toast_as_the_engine_pays_it(seed: int) -> None:
     if jean >= 7:  # a paying seat (1, then 2 silver): the seat before him pays
         assert ex["walk"][jean][0] == ("paid_before", -1, jean - 6)
     assert all(ex["walk"][t] for t in (0, 1, 2, 3, 7, 8)), "a seat the toast pays or charges says nothing"
+
+
+def _walk_by_hand(seats: list[object]) -> list[list[tuple[str, int, int]]]:
+    """The published toast read seat by seat (3 players, 9 seats): seats 1-4 receive 4, 3, 2, 1, seat 9
+    pays 2 and seat 8 pays 1. Brother John hands his payout on to the next seat and has the seat before
+    him pay his cost; Zork takes nothing and the richest pays his cost; Aunt Sarah takes and pays
+    nothing, and each player's character beside her may draw 1 card."""
+    notes: list[list[tuple[str, int, int]]] = [[] for _ in seats]
+    extra: list[list[tuple[str, int, int]]] = [[] for _ in seats]
+    for seat, amount, step, own, passed, handed in ((0, 4, 1, "receives", "also_receives", "passes_on"),
+                                                    (1, 3, 1, "receives", "also_receives", "passes_on"),
+                                                    (2, 2, 1, "receives", "also_receives", "passes_on"),
+                                                    (3, 1, 1, "receives", "also_receives", "passes_on"),
+                                                    (8, 2, -1, "pays", "also_pays", "paid_before"),
+                                                    (7, 1, -1, "pays", "also_pays", "paid_before")):
+        j = seat
+        if seats[j] == "jean":
+            notes[j].append((handed, -1, amount))
+            j += step
+        who = seats[j]
+        if isinstance(who, int):
+            (notes if j == seat else extra)[j].append((own if j == seat else passed, who, amount))
+        elif step == 1:
+            notes[j].append(("keeps_nothing", -1, amount))
+        else:
+            notes[j].append(("zork", -1, amount) if who == "zork" else ("not_due", -1, amount))
+    sarah = seats.index("sarah")
+    for j in (sarah - 1, sarah + 1):
+        if 0 <= j < len(seats) and isinstance(seats[j], int):
+            extra[j].append(("draws", seats[j], 1))
+    return [notes[j] + extra[j] for j in range(len(seats))]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_book_s_walk_is_the_published_toast_seat_by_seat(seed: int) -> None:
+    import random
+
+    from cardgen.games.draco.book import TOAST, toast_example
+    from cardgen.house import house_game
+
+    deck = resolve("draco", ROOT)
+    rng = random.Random(seed)
+    seats = list(TOAST["seats"])
+    rng.shuffle(seats)
+    if seed == 0:
+        seats = ["zork", 0, 1, 2, "sarah", 0, 1, 2, "jean"]  # Zork receiving, Brother John paying
+    script = {"seats": tuple(seats), "purses": (5, 4, 3), "toaster": 0}
+    ex = toast_example(deck, lambda n: house_game(deck, n or 3), script)
+    assert ex is not None
+    assert ex["walk"] == _walk_by_hand(seats)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_gentle_overeating_s_cover_does_not_promise_the_rule_it_changes(lang: str) -> None:
+    """The base cover says never more of a dish than the king; under the house rule the excess is only lost."""
+    gentle, base = resolve("king_lui-gentle-overeating", ROOT), resolve("king_lui", ROOT)
+    subtitle = re.compile(r"<subtitle>(.*?)</subtitle>", re.S)
+    cover = subtitle.search(render_markup(gentle, lang)).group(1)  # type: ignore[union-attr]
+    assert gentle.model.tagline is not None
+    assert cover != subtitle.search(render_markup(base, lang)).group(1)  # type: ignore[union-attr]
+    assert {"fr": "perdu", "it": "perse", "en": "lost"}[lang] in cover

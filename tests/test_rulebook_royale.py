@@ -429,3 +429,16 @@ def test_a_variant_s_own_cover_line_replaces_the_game_s(lang: str) -> None:
     subtitle = re.compile(r"<subtitle>(.*?)</subtitle>", re.S)
     assert norm(subtitle.search(render_markup(solo, lang)).group(1)) == norm(typography(solo.model.tagline[lang], lang))
     assert norm(subtitle.search(render_markup(masked, lang)).group(1)) == norm(typography(base.model.description[lang], lang))
+
+
+#: the spent imposter's mark, as the published text gives it (the card turned a quarter), in each language
+SPENT = {"fr": "couchez la carte", "it": "gira la carta", "en": "turn the card sideways"}
+#: the pattern's turns, said of the pattern, never of the card (French round-6 read: one gesture for two things)
+TURNED = {"fr": "utiliser son motif tourné de", "it": "usare il suo schema ruotato di", "en": "use its pattern turned by"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_turning_the_imposter_card_only_marks_it_spent(lang: str) -> None:
+    text = norm(html.unescape(re.sub(r"<[^>]+>", " ", render_markup(deck("royale"), lang))))
+    assert TURNED[lang] in text
+    assert SPENT[lang] in text, "the spent mark left the book"
