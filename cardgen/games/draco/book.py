@@ -100,7 +100,10 @@ def toast_walk(game: Any, order: list[int], richest: list[int]) -> dict[str, Any
         if j >= 0 and special[order[j]] == NONE:
             p = owner[order[j]]
             gain[p] += amount
-            (notes[j].append(("receives", p, amount)) if j == i else extra[j].append(("also_receives", p, amount)))
+            if j == i:
+                notes[j].append(("receives", p, amount))
+            else:
+                extra[j].append(("also_receives", p, amount))
         elif j >= 0:
             notes[j].append(("keeps_nothing", -1, amount))
     for i, amount in enumerate(game.costs[:k]):  # from the last seat; the seat before Brother John pays
@@ -111,7 +114,10 @@ def toast_walk(game: Any, order: list[int], richest: list[int]) -> dict[str, Any
         if j >= 0 and special[order[j]] == NONE:
             p = owner[order[j]]
             loss[p] += amount
-            (notes[j].append(("pays", p, amount)) if j == start else extra[j].append(("also_pays", p, amount)))
+            if j == start:
+                notes[j].append(("pays", p, amount))
+            else:
+                extra[j].append(("also_pays", p, amount))
         elif j >= 0 and special[order[j]] == ZORK:
             for p in richest:
                 loss[p] += game.zork_mult * amount
