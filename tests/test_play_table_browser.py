@@ -100,10 +100,18 @@ def play_table(deck: str, tmp_path: Path, shots: Path | None = None) -> dict:
                 raise AssertionError("the game did not end")
             designer.wait_for_function("() => view && view.waiting === 'over'", timeout=10_000)
             assert designer.locator("section.seatview:not(.shared)").count() == 3
+            # seat 2 starts typing; seat 1's answers arrive (seat 2's page is redrawn) and seat 2 types on
+            people[1].locator("form.feedback textarea[name=unclear]").click()
+            people[1].keyboard.type("seat 2: ")
+            before = people[1].evaluate("() => view.version")
             for seat, page in people.items():
                 page.select_option("form.feedback select[name=fun]", str(4 + seat % 2))
                 page.select_option("form.feedback select[name=long]", "right")
-                page.fill("form.feedback textarea[name=unclear]", f"seat {seat + 1}: the end")
+                if seat == 0:
+                    page.fill("form.feedback textarea[name=unclear]", "seat 1: the end")
+                else:
+                    page.wait_for_function(f"() => view.version > {before}")  # redrawn with seat 1's answers
+                    page.keyboard.type("the end")  # no click: the focus stayed in the box
                 page.locator("#fb-send").click()
                 page.wait_for_function("() => view.feedback_given")
             browser.close()

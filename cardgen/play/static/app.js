@@ -174,7 +174,7 @@ function render() {
   const res = $("result");
   if (v.result) {
     res.hidden = false;
-    res.replaceChildren(el("h2", "", ui.over));
+    const parts = [el("h2", "", ui.over)];
     if (v.result.scores) {
       const ol = el("ol", "scores");
       v.result.scores.forEach((s, i) => {
@@ -182,15 +182,20 @@ function render() {
         const li = el("li", v.result.winners.includes(i) ? "winner" : "", `${ui.seat.replace("{n}", i + 1)} (${who}): ${s}`);
         ol.appendChild(li);
       });
-      res.appendChild(ol);
+      parts.push(ol);
     }
-    res.appendChild(el("p", "quiet", v.result.end_text + (v.result.tie_text ? " · " + v.result.tie_text : "")));
+    parts.push(el("p", "quiet", v.result.end_text + (v.result.tie_text ? " · " + v.result.tie_text : "")));
+    let form = null;
     if (!v.feedback_given && v.people.includes(v.seat)) {
       // the same form across the table's updates (another person's answers): what is typed stays
       if (!formKept || formKept.game !== v.game_number) formKept = {game: v.game_number, form: feedbackForm(v)};
-      res.appendChild(formKept.form);
+      form = formKept.form;
     }
-    else if (v.feedback_given) res.appendChild(el("p", "quiet", ui.fb_thanks));
+    else if (v.feedback_given) parts.push(el("p", "quiet", ui.fb_thanks));
+    // the form is never taken out of the page while it is there: a person typing in it keeps the focus
+    for (const child of [...res.childNodes]) if (child !== form) child.remove();
+    for (const part of parts) res.insertBefore(part, form && form.parentNode === res ? form : null);
+    if (form && form.parentNode !== res) res.appendChild(form);
   } else res.hidden = true;
   journal(v);
   if (v.saved) say(ui.saved.replace("{path}", v.saved));
