@@ -191,7 +191,7 @@ def house_game(deck: "ResolvedDeck", players: int | None = None) -> "Game":
 
 def book_problems(model: Any, spec: "GameSpec") -> list[Problem]:
     """``book:`` keys that are no part of the game's rulebook (``GameSpec.book_parts``): bad input."""
-    parts = sorted(set(spec.book_parts.values()))
+    parts = sorted({part for changed in spec.book_parts.values() for part in changed})
     return [Problem(("book", key), f"'{clean(key, 60)}' is no part of the {spec.id} rulebook a house rule can "
                     f"rewrite; expected one of {', '.join(parts) or '(none)'}", did_you_mean(key, parts))
             for key in (getattr(model, "book", None) or {}) if key not in parts]
@@ -215,11 +215,17 @@ def unwritten_parts(model: Any, spec: "GameSpec", root: Path) -> list[str]:
         functions = defined_functions(resolve_code_path(code, root).read_bytes()[:MAX_CODE_BYTES + 1])
     except (InputError, SyntaxError, ValueError, OSError):
         return []  # code_problems says why
-    lines: dict[str, str] = {}
+    lines: list[str] = []
+    named: set[str] = set()  # a part two hooks change is asked for once
     for name, line, _ in functions:
-        part = spec.book_parts.get(name)
-        if part is not None and part not in written and part not in lines:
-            lines[part] = (f"{clean(code)}:{line}: hook '{name}' changes the rulebook's {part} part, which this deck "
-                           f"does not rewrite; expected book: {{{part}: {{fr: ..., it: ..., en: ...}}}} with that "
-                           "part's text under the house rule")
-    return list(lines.values())
+        missing = [part for part in spec.book_parts.get(name, ()) if part not in written and part not in named]
+        if not missing:
+            continue
+        named.update(missing)
+        parts = " and ".join(missing)
+        wanted = ", ".join(f"{part}: {{fr: ..., it: ..., en: ...}}" for part in missing)
+        lines.append(f"{clean(code)}:{line}: hook '{name}' changes the rulebook's {parts} "
+                     f"{'part' if len(missing) == 1 else 'parts'}, which this deck does not rewrite; expected "
+                     f"book: {{{wanted}}} with {'that part' if len(missing) == 1 else 'each part'}'s text under "
+                     "the house rule")
+    return lines

@@ -256,6 +256,27 @@ def test_check_refuses_a_rule_hooking_scoring_without_its_book_text(tmp_path: Pa
     assert main(["check", "house"]) == 0
 
 
+def test_a_hook_changing_several_parts_needs_each_of_them(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draco's ``toast`` hook changes the toast section, the turn's toast step and the turn summary: a
+    variant rewriting only the section fails on the two others, one line each, and passes with all three."""
+    root = project(tmp_path, "def toast(state, default):\n    return default()\n", game="draco")
+    path = root / "variants" / "house.yaml"
+    only_toast = path.read_text() + "book:\n  toast: {fr: Le toast., it: Il brindisi., en: The toast.}\n"
+    path.write_text(only_toast)
+    monkeypatch.chdir(root)
+    assert main(["check", "house"]) == 1
+    failed = [line for line in capsys.readouterr().out.splitlines()
+              if "rulebook rewrites what the house rule changes" in line]
+    assert len(failed) == 1
+    assert ("house/rule.py:1: hook 'toast' changes the rulebook's toast_step and toast_glance parts, which this "
+            "deck does not rewrite; expected book: {toast_step: {fr: ..., it: ..., en: ...}, toast_glance: {fr: ..., "
+            "it: ..., en: ...}} with each part's text under the house rule") in failed[0]
+    path.write_text(only_toast + "  toast_step: {fr: Le pas., it: Il passo., en: The step.}\n"
+                    "  toast_glance: {fr: Le résumé., it: Il riassunto., en: The summary.}\n")
+    assert main(["check", "house"]) == 0
+
+
 def test_a_book_part_the_game_has_not_is_one_input_line(tmp_path: Path) -> None:
     root = project(tmp_path, "def scores(state, default):\n    return default()\n")
     text = (root / "variants" / "house.yaml").read_text()

@@ -125,6 +125,26 @@ def test_the_charity_toast_example_gives_the_coin_before_the_richest_is_decided(
     assert base == [(5, 4, 4, 5), (4, 0, 1, 3), (3, 5, 0, 8)]  # one richest player, Red, pays for Zork
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_charity_toast_turn_names_the_gift_where_the_base_book_does_not(lang: str) -> None:
+    """The toast hook changes three parts of the book: the toast section, the turn's toast step and the
+    turn summary's line. The house-rule book prints the variant's text in all three, never the base one."""
+    book = resolve("draco-charity-toast", ROOT).model.book
+    markup = render_markup(resolve("draco-charity-toast", ROOT), lang)
+    base = render_markup(resolve("draco", ROOT), lang)
+    for part in ("toast", "toast_step", "toast_glance"):
+        text = book[part][lang]
+        assert text in markup and text not in base, part
+    title = {"fr": "Portez un toast, si vous le souhaitez.", "it": "Proponi un brindisi, se vuoi.",
+             "en": "Propose a toast, if you wish."}[lang]
+    assert f"<li><b>{title}</b> {book['toast_step'][lang]}</li>" in markup  # the step keeps its bold title
+    assert f"<li><b>{title}</b> " in base
+    glance = {"fr": "La coupe est au centre\u202f? Vous pouvez porter un toast, puis prenez la coupe.",
+              "it": "La coppa è al centro? Puoi proporre un brindisi, poi prendi la coppa.",
+              "en": "Cup in the middle? You may propose a toast, then take the cup."}[lang]
+    assert glance in base and glance not in markup
+
+
 def test_a_rule_that_fails_in_the_example_stops_the_build_in_one_line(tmp_path: Path,
                                                                        capsys: pytest.CaptureFixture[str],
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:

@@ -34,7 +34,7 @@ def generic_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> li
     out.extend(print_checks(deck, langs))
     unwritten = unwritten_parts(deck.model, deck.spec, Path(deck.project))
     if getattr(deck.model, "code", None) is not None:
-        out.append(CheckResult(BOOK_REWRITES, None, not unwritten, unwritten[0] if unwritten else
+        out.append(CheckResult(BOOK_REWRITES, None, not unwritten, "; ".join(unwritten) if unwritten else
                                "every part of the rulebook the house rule changes is rewritten (book:)"))
     return out
 

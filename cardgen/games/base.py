@@ -138,7 +138,7 @@ class GameSpec:
     search: Callable[["State", "SearchParams", "list[Action]", int], int | None] | None = None
     #: hook name -> the part of the rulebook it changes ("scoring", "toast"...): a variant whose
     #: ``code:`` defines that hook must give the part's text in ``book:`` (``cardgen.house.book_problems``)
-    book_parts: Mapping[str, str] = field(default_factory=dict)
+    book_parts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: the rulebook's worked examples, played by the deck's own engine (house rule included):
     #: ``book_examples(deck, engine)`` (``engine(players)``: the deck's engine, house rule installed) -> example name -> what the template prints (``cardgen.rulebook.examples``)
     book_examples: Callable[["ResolvedDeck", Callable[[int | None], Any]], dict[str, Any]] | None = None

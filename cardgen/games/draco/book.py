@@ -20,9 +20,10 @@ if TYPE_CHECKING:
 #: rule installed (the rulebook passes ``cardgen.house.house_game``; games sit below house rules)
 Engine = Callable[[Optional[int]], Any]
 
-#: hook -> the part of the book it changes: a variant whose house rule defines the hook gives that part's
-#: text (``book:``), printed in place of the base text
-BOOK_PARTS: dict[str, str] = {"toast": "toast"}
+#: hook -> the parts of the book it changes: a variant whose house rule defines the hook gives each part's
+#: text (``book:``), printed in place of the base text. ``toast``: the section on the toast, the turn's
+#: toast step (``toast_step``, after its bold title) and the summary's line (``toast_glance``)
+BOOK_PARTS: dict[str, tuple[str, ...]] = {"toast": ("toast", "toast_step", "toast_glance")}
 
 #: the toast example: the seats from the first to the last (a player's index for each of their two
 #: characters, or a special character, left out where the deck has none), the players' money in

@@ -20,7 +20,8 @@ Engine = Callable[[Optional[int]], Any]
 #: hook -> the part of the book it changes: a variant whose house rule defines the hook gives that part's
 #: text (``book:``), printed in place of the base text (hooks that reach every step, such as
 #: ``legal_actions``, name no single part)
-BOOK_PARTS: dict[str, str] = {"scores": "scoring", "outcome": "scoring", "course": "course", "serve_king": "serving"}
+BOOK_PARTS: dict[str, tuple[str, ...]] = {"scores": ("scoring",), "outcome": ("scoring",), "course": ("course",),
+                                           "serve_king": ("serving",)}
 
 #: the scoring example: the king's portions and the player's, of the first dishes in deck order
 SCORING = {"king": (5, 3, 2, 0), "player": (2, 3, 3, 1)}
