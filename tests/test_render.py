@@ -325,3 +325,25 @@ def test_a_short_text_keeps_its_words_whole_when_it_fits_without_hyphens() -> No
     # a word wider than any line is still hyphenated
     narrow = fit_text((("Sans", "extraordinarily"),), stringWidth("extraordi", "Sans", 10), 200, 10, 10, "en")
     assert narrow.lines[0][1].endswith(HYPHEN)
+
+
+def test_a_few_words_shrink_before_a_word_is_split_to_fill_a_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the Italian gold token: "Vale 3 monete d'argento." set at the largest size filled its short first
+    # line with "mone-"; a text of at most SHORT_WORDS words tries every size without filling first
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from cardgen.render.textfit import SHORT_WORDS
+    register_fonts()
+    text = "Vale 3 monete d’argento."
+    assert len(text.split()) <= SHORT_WORDS
+    width = stringWidth("Vale 3 monete", "Sans", 9) + 0.5  # whole at 9 pt, too wide at 10 pt
+    height = 2 * 1.2 * 10 + 1  # two lines at 10 pt
+    fitted = fit_text((("Sans", text),), width, height, 10, 6, "it")
+    lines = [t.replace("\u00a0", " ") for _, t in fitted.lines]
+    assert not any(t.endswith(HYPHEN) for t in lines), lines
+    assert fitted.size < 10 and lines[0] == "Vale 3 monete"
+    # a longer text keeps the usual order: the largest size, a word split to fill the short line
+    import cardgen.render.textfit as textfit
+    monkeypatch.setattr(textfit, "SHORT_WORDS", len(text.split()) - 1)
+    usual = fit_text((("Sans", text + " "),), width, height, 10, 6, "it")  # not the cached result
+    assert usual.size > fitted.size and usual.lines[0][1].endswith(HYPHEN), usual.lines

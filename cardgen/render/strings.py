@@ -90,16 +90,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "ruler": "Taratura: questo righello deve misurare esattamente 100\u00a0mm.",
         "step_scale": "Stampa a dimensione reale (100%), mai «adatta alla pagina»; poi controlla il righello "
                       "qui sopra.",
-        "step_long": "Stampa fronte-retro, capovolgendo sul lato lungo: il retro di ogni carta si trova esattamente dietro il "
-                     "suo fronte.",
-        "step_short": "Stampa fronte-retro, capovolgendo sul lato corto: il retro di ogni carta si trova esattamente dietro il "
-                      "suo fronte.",
+        "step_long": "Stampa fronte-retro con rilegatura sul lato lungo: il retro di ogni carta si trova "
+                     "esattamente dietro il suo fronte.",
+        "step_short": "Stampa fronte-retro con rilegatura sul lato corto: il retro di ogni carta si trova "
+                      "esattamente dietro il suo fronte.",
         "step_none": "Stampa solo fronte. Ogni pagina di fronti è seguita dalla pagina dei loro retro, ciascun "
                      "retro nello stesso posto del suo fronte: ritaglia entrambi, poi incolla o imbusta ogni "
                      "coppia.",
         "step_test": "Stampa prima soltanto il primo foglio di carte e guardalo controluce: ogni retro deve "
-                     "stare dietro il suo fronte. Altrimenti prova l’altro capovolgimento o lo scostamento "
-                     "fronte-retro della stampante.",
+                     "stare dietro il suo fronte. Altrimenti prova l’altra rilegatura o regola "
+                     "l’allineamento fronte-retro della stampante.",
         "step_cut": "Taglia seguendo i segni di taglio nei margini; il colore prosegue per "
                     "{bleed}\u00a0mm oltre ogni taglio, così un taglio un po’ storto non lascia bordi bianchi.",
         "step_ink": "Edizione a risparmio d’inchiostro: contorni al posto dei colori pieni.",
@@ -108,7 +108,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "step_fronts": "Solo fronti: stampa solo fronte, su cartoncino o sul retro di dorsi già stampati.",
         "step_backs_once": "Tutte le carte hanno lo stesso dorso: stampa le pagine di fronti, rimettile nel "
                            "vassoio e stampa l’ultima pagina (retro) {sheets}\u00a0volte sul loro retro, "
-                           "capovolgendo sul lato {edge}.",
+                           "con rilegatura sul lato {edge}.",
         "edge_long": "lungo",
         "edge_short": "corto",
         "contents": "Contenuto",

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 LEADING = 1.2
 STEP = 0.5
 HYPHEN = "-"
+#: a text of at most this many words is set smaller before a word is split to fill a short line
+SHORT_WORDS = 5
 
 
 class TextFitError(ValueError):
@@ -125,18 +127,24 @@ def fit_text(paragraphs: tuple[tuple[str, str], ...], width: float, height: floa
     All paragraphs share one size, the largest that fits (never below ``smallest``). At each size a
     layout that hyphenates only words too long for a line is preferred: a card or token whose text
     fits without filling short lines keeps its words whole ("Worth 3 silver coins", not "sil-ver").
+    A text of at most ``SHORT_WORDS`` words tries every size without filling first: it shrinks
+    rather than split a word of a title or a token.
     Raises ``TextFitError`` when nothing fits.
     """
     for font, _ in paragraphs:
         register_font(font)
-    size = largest
-    while size >= smallest - 1e-9:
-        for fill in (False, True):
-            fitted = _layout(paragraphs, width, size, lang, fill)
-            if (fitted is not None and fitted.height <= height
-                    and (max_lines is None or len(fitted.lines) <= max_lines)):
-                return fitted
-        size = round(size - STEP, 2)
+    # a text of a few words (a token's "Worth 3 silver coins") is set smaller rather than hyphenated to
+    # fill a line: first every size without filling, then the usual order
+    short = sum(len(text.split()) for _, text in paragraphs) <= SHORT_WORDS
+    for fills in (((False,), (False, True)) if short else ((False, True),)):
+        size = largest
+        while size >= smallest - 1e-9:
+            for fill in fills:
+                fitted = _layout(paragraphs, width, size, lang, fill)
+                if (fitted is not None and fitted.height <= height
+                        and (max_lines is None or len(fitted.lines) <= max_lines)):
+                    return fitted
+            size = round(size - STEP, 2)
     raise TextFitError(f"does not fit a {width / 2.8346:.1f} x {height / 2.8346:.1f} mm box even at {smallest:g} pt")
 
 
