@@ -250,7 +250,9 @@ def test_check_refuses_a_rule_hooking_scoring_without_its_book_text(tmp_path: Pa
     out = capsys.readouterr().out
     failed = [line for line in out.splitlines() if "rulebook rewrites what the house rule changes" in line]
     assert len(failed) == 1 and "FAIL" in failed[0].upper()
-    assert "house/rule.py:4: hook 'scores' changes the rulebook's scoring part" in failed[0]
+    assert failed[0].endswith("house/rule.py:4: hook 'scores' changes the rulebook's scoring part, which this deck "
+                              "does not rewrite; expected book: {scoring: {fr: ..., it: ..., en: ...}} with that "
+                              "part's text under the house rule")
     # with its text, the same rule passes
     (root / "variants" / "house.yaml").write_text(text)
     assert main(["check", "house"]) == 0
@@ -283,8 +285,9 @@ def test_a_book_part_the_game_has_not_is_one_input_line(tmp_path: Path) -> None:
     (root / "variants" / "house.yaml").write_text(text.replace("  scoring:", "  scorign:"))
     with pytest.raises(InputError) as info:
         resolve("house", root)
-    assert "'scorign' is no part of the king_lui rulebook" in info.value.message
-    assert info.value.hint == "scoring"
+    assert info.value.message.endswith("'scorign' is no part of the king_lui rulebook a house rule can rewrite; "
+                                       "expected one of course, scoring, serving")
+    assert info.value.hint == "scoring" and info.value.field == "book.scorign"
 
 
 def test_the_guard_stops_a_seat_outside_the_table_and_only_that() -> None:

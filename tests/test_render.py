@@ -78,6 +78,13 @@ def test_unknown_symbol_or_layout_is_bad_input_with_a_hint(tmp_path: Path, field
 
 # -- text fitting --------------------------------------------------------------------
 
+@pytest.fixture(autouse=True)
+def _fits_computed_afresh() -> None:
+    """Each test lays out its texts itself: a layout cached by an earlier test (or by a mutation run's
+    clean pass) would hide a fault in the line breaking."""
+    fit_text.cache_clear()
+
+
 WORDS = ("banquet", "portion", "extraordinairement", "dragon", "à", "l’assiette", "«\u202froi\u202f»",
          "chacun", "incomprehensibilities", "de", "le", "pâtisserie", "coupe", "3", "!")
 

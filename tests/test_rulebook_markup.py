@@ -224,3 +224,28 @@ def test_buffet_is_never_broken() -> None:
     from cardgen.rulebook.styles import hyphenation
     for name in ("en_GB", "it_IT"):
         assert list(hyphenation(name)("buffet;")) == []  # "buf- / fet;" left a lone syllable, twice a page
+
+
+def test_a_cover_line_is_balanced_never_ending_on_a_lone_word() -> None:
+    """The Draco cover line ended "...près de son autre | main." at the page's width: balanced, it takes as
+    many lines (never more) at the narrowest width that holds them, and its last line is no lone word."""
+    from cardgen.rulebook.markup import Balanced, BalancedHeading
+
+    text = "Push your two ruffians towards the hand that holds the cup and make the other hand pay."
+    plain = Paragraph(text, STYLE)
+    plain.wrap(360, 1000)
+    words = [line[1] for line in plain.blPara.lines]  # (width, words) per line
+    width = 360
+    while len(words[-1]) != 1:  # a width at which the plain paragraph leaves one word alone
+        width -= 1
+        plain.wrap(width, 1000)
+        words = [line[1] for line in plain.blPara.lines]
+    balanced = Balanced(text, STYLE)
+    assert balanced.wrap(width, 1000)[0] == width  # the frame still sees the whole width
+    lines = [line[1] for line in balanced.blPara.lines]
+    assert len(lines) == len(words) and len(lines[-1]) > 1, lines
+    assert [w for line in lines for w in line] == text.split()  # nothing lost or reordered
+    short = Balanced("Royale", STYLE)
+    assert short.wrap(width, 1000)[0] == width and len(short.blPara.lines) == 1
+    title = BalancedHeading("King Lui: Gentle Overeating and Other Stories", STYLE, 0, "King Lui")
+    assert isinstance(title, Heading) and title.outline_level == 0

@@ -249,6 +249,38 @@ class Heading(TypoParagraph):
         self.outline_level, self.outline_text = level, plain
 
 
+class Balanced(TypoParagraph):
+    """A cover's title or line, set in lines of even length: its last line never holds one lone word
+    ("…assis près de son autre | main."). At the width it is given it takes as many lines as a plain
+    paragraph would, at the narrowest width that still holds them in that many (left aligned, so the
+    page sees only shorter lines)."""
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        width, height = super().wrap(avail_width, avail_height)
+        count = len(self.blPara.lines)
+        if count < 2 or width != avail_width:
+            return width, height
+        low, high = avail_width / count, avail_width  # fewer than count lines need at least the full width
+        for _ in range(BALANCE_STEPS):
+            middle = (low + high) / 2
+            super().wrap(middle, avail_height)
+            if len(self.blPara.lines) == count:
+                high = middle
+            else:
+                low = middle
+        _, height = super().wrap(high, avail_height)
+        self.width = avail_width
+        return avail_width, height
+
+
+#: halvings of the width range a balanced paragraph searches (a 500 pt range to a tenth of a point)
+BALANCE_STEPS = 12
+
+
+class BalancedHeading(Balanced, Heading):
+    """The cover's title: balanced, and the book's first bookmark."""
+
+
 def inline(el: ET.Element) -> str:
     """The inner content of ``el`` as reportlab paragraph markup."""
     parts = [escape(el.text or "")]
@@ -452,8 +484,9 @@ def parse(markup: str, converter: Converter) -> Book:
                 style = {"title": s.title, "subtitle": s.subtitle, "byline": s.byline}.get(part.tag)
                 if style is None:
                     raise MarkupError(f"<{part.tag}> inside <titlepage>")
-                flow = (Heading(inline(part), style, 0, plain(part), converter.parsed) if part.tag == "title"
-                        else converter.para(part, style))
+                # title and cover line are balanced; the title makes the book's first bookmark
+                flow = (BalancedHeading(inline(part), style, 0, plain(part), converter.parsed) if part.tag == "title"
+                        else Balanced(inline(part), style, converter.parsed))
                 book.titlepage.append(flow)
         else:
             book.body.extend(converter.block(el, converter.column_width))
