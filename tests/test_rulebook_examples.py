@@ -260,3 +260,12 @@ def test_gentle_overeating_s_cover_does_not_promise_the_rule_it_changes(lang: st
     assert gentle.model.tagline is not None
     assert cover != subtitle.search(render_markup(base, lang)).group(1)  # type: ignore[union-attr]
     assert {"fr": "perdu", "it": "perse", "en": "lost"}[lang] in cover
+
+
+@pytest.mark.parametrize("lang, said", [("en", "each at twice its cost"), ("fr", "chacune 2 fois son coût"),
+                                        ("it", "ciascuno 2 volte il suo costo")])
+def test_brother_john_beside_zork_says_the_multiple_in_words_where_the_language_does(lang: str, said: str) -> None:
+    """Zork's seat costs twice its amount (rule ``zork_multiplier``: 2): English prose says "twice", not
+    "2 times" (cardgen/text.json, ``times``); French and Italian keep the figure."""
+    markup = render_markup(resolve("draco", ROOT), lang)
+    assert said in " ".join(markup.replace("\u00a0", " ").replace("\u202f", " ").split())

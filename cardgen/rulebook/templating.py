@@ -27,6 +27,7 @@ from markupsafe import Markup
 
 from cardgen import languages
 from cardgen.errors import InputError
+from cardgen.text import times
 
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.rulebook.catalog import COMMON, TEMPLATE_DIR, translations
@@ -178,6 +179,7 @@ def environment(lang: str, dirs: tuple[Path, ...] = (TEMPLATE_DIR,), domain: str
     env.globals.update(_make_callables(lang, domain))
     env.filters["num"] = lambda v: format_number(v, lang)
     env.filters["names"] = lambda items: format_list([str(i) for i in items], locale=locale_of(lang))
+    env.filters["times"] = lambda n: times(n, lang)  # "twice", "2 fois", "2 volte" (cardgen/text.json)
     return env
 
 
