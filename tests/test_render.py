@@ -354,3 +354,24 @@ def test_a_few_words_shrink_before_a_word_is_split_to_fill_a_line(monkeypatch: p
     monkeypatch.setattr(textfit, "SHORT_WORDS", len(text.split()) - 1)
     usual = fit_text((("Sans", text + " "),), width, height, 10, 6, "it")  # not the cached result
     assert usual.size > fitted.size and usual.lines[0][1].endswith(HYPHEN), usual.lines
+
+
+def test_a_card_text_never_ends_on_one_lone_word_when_a_narrower_measure_avoids_it() -> None:
+    # Royale's imposter card ended "You may turn it by 90°, 180° or | 270°.": at the same size and
+    # number of lines (so the same height), a slightly narrower measure carries a word down
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from cardgen.render.textfit import LONE_STEP, LONE_STEPS
+    register_fonts()
+    text = "You may turn it by 90°, 180° or 270°."
+    width = stringWidth("You may turn it by 90°, 180° or", "Sans", 10) + 1  # "270°." alone at 10 pt
+    fitted = fit_text((("Sans", text),), width, 200, 10, 10, "en")
+    lines = [t.replace("\u00a0", " ") for _, t in fitted.lines]
+    assert fitted.size == 10 and len(lines) == 2 and " " in lines[-1], lines
+    assert " ".join(lines) == text
+    assert all(stringWidth(t, "Sans", 10) <= width * (1 - LONE_STEP) + 1e-6 for _, t in fitted.lines)
+    # where no measure in reach helps (one word on each line), the lines stay as they were
+    pair = fit_text((("Sans", "extraordinary circumstances"),), stringWidth("circumstances", "Sans", 10) + 1,
+                    200, 10, 10, "en")
+    assert [t for _, t in pair.lines] == ["extraordinary", "circumstances"]
+    assert LONE_STEPS * LONE_STEP < 0.5  # a measure never narrowed past half the box

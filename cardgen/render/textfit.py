@@ -30,6 +30,9 @@ STEP = 0.5
 HYPHEN = "-"
 #: a text of at most this many words is set smaller before a word is split to fill a short line
 SHORT_WORDS = 5
+#: a last line holding one word alone is set again at measures this much narrower, this many times
+LONE_STEP = 0.03
+LONE_STEPS = 8
 
 
 class TextFitError(ValueError):
@@ -143,9 +146,26 @@ def fit_text(paragraphs: tuple[tuple[str, str], ...], width: float, height: floa
                 fitted = _layout(paragraphs, width, size, lang, fill)
                 if (fitted is not None and fitted.height <= height
                         and (max_lines is None or len(fitted.lines) <= max_lines)):
-                    return fitted
+                    return _no_lone_word(fitted, paragraphs, width, lang, fill)
             size = round(size - STEP, 2)
     raise TextFitError(f"does not fit a {width / 2.8346:.1f} x {height / 2.8346:.1f} mm box even at {smallest:g} pt")
+
+
+def _no_lone_word(fitted: Fitted, paragraphs: tuple[tuple[str, str], ...], width: float, lang: str,
+                  fill: bool) -> Fitted:
+    """``fitted`` again at a slightly narrower measure where its last line holds one word alone ("…90°,
+    180° or | 270°."): the same size and number of lines, so the same height, with the last line
+    holding two words or more. Unchanged when no measure down to ``1 - LONE_STEPS * LONE_STEP`` of
+    the width does that."""
+    if len(fitted.lines) < 2 or " " in fitted.lines[-1][1].strip():
+        return fitted
+    for step in range(1, LONE_STEPS + 1):
+        trial = _layout(paragraphs, width * (1 - step * LONE_STEP), fitted.size, lang, fill)
+        if trial is None or len(trial.lines) != len(fitted.lines):
+            return fitted
+        if " " in trial.lines[-1][1].strip():
+            return trial
+    return fitted
 
 
 def _layout(paragraphs: tuple[tuple[str, str], ...], width: float, size: float, lang: str,
