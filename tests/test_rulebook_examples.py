@@ -269,3 +269,6 @@ def test_brother_john_beside_zork_says_the_multiple_in_words_where_the_language_
     "2 times" (cardgen/text.json, ``times``); French and Italian keep the figure."""
     markup = render_markup(resolve("draco", ROOT), lang)
     assert said in " ".join(markup.replace("\u00a0", " ").replace("\u202f", " ").split())
+    if lang == "en":  # the long game shuffles the discard pile twice (rule ``pile_rebuilds``: 2)
+        long_game = " ".join(render_markup(resolve("draco-long", ROOT), lang).split())
+        assert "This happens twice in a game." in long_game
