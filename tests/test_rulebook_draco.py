@@ -13,6 +13,7 @@ from babel.lists import format_list
 from test_rulebook_support import ROOT, pdf_text, tokens, throwaway_variant
 from test_spelling import unknown_words
 
+from cardgen.text import times
 from cardgen.resolve.resolve import ResolvedDeck, resolve_all
 from cardgen.rulebook import has_rulebook, render_rulebook, rulebook_text
 from cardgen.rulebook.catalog import pot_path, read_catalog, translations
@@ -175,7 +176,7 @@ def test_numbers_follow_a_variant(lang: str, variant: ResolvedDeck, variant_book
     assert first_sentence(say(lang, "At every toast, once the silver has been paid, each player whose character sits "
                                     "right next to her may draw %(count)s card from the draw pile, wherever she sits. ",
                               2, draco="Draco", sarah=sarah)) in text
-    assert say(lang, "When someone draws the last card", 3) in text
+    assert say(lang, "When someone draws the last card", 3, times=times(3, lang)) in text
     hand = tr(lang, "left hand")
     assert tr(lang, "Lay %(draco)s face up on the table, on the side where he holds the cup in his %(hand)s.",
               draco="Draco", hand=hand) in text
@@ -195,7 +196,8 @@ def test_official_and_house_variants(lang: str) -> None:
     put_back = say(lang, "Put %(count)s of them back", aside)
     assert put_back in text and put_back not in book("draco", lang)
     assert str(74 - aside - short.rules.hand_size * 3) in tokens(text)
-    assert say(lang, "When someone draws the last card", long_.rules.pile_rebuilds) in book("draco-long", lang)
+    rebuilds = long_.rules.pile_rebuilds
+    assert say(lang, "When someone draws the last card", rebuilds, times=times(rebuilds, lang)) in book("draco-long", lang)
     assert say(lang, "When someone draws the last card", 1) in book("draco", lang)
     text = book("draco-no-zork", lang)
     zork = decks()["draco"].component("zork").name[lang]
