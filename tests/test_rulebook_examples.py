@@ -272,3 +272,28 @@ def test_brother_john_beside_zork_says_the_multiple_in_words_where_the_language_
     if lang == "en":  # the long game shuffles the discard pile twice (rule ``pile_rebuilds``: 2)
         long_game = " ".join(render_markup(resolve("draco-long", ROOT), lang).split())
         assert "This happens twice in a game." in long_game
+
+
+def test_the_solo_example_plays_a_ghost_turn_on_the_example_buffet() -> None:
+    """By hand: the example takes row 2 and refills it; the card Ghost 1 shows the top row (decks/royale.yaml,
+    solo-1: cells (0, 0), (0, 1), (0, 2)), where the example's buffet holds Pastry 10, Dessert 3 and Main
+    course 12. The base book, with no ghost in its example, prints no such paragraph."""
+    markup = " ".join(render_markup(resolve("royale-solo", ROOT), "en").replace("\u202f", " ").split())
+    assert ("Then the ghost plays. Say you turn over the Ghost 1 card: the cells it shows hold Pastry 10, "
+            "Dessert 3 and Main course 12. These cards go to the discard pile") in markup
+    assert "Then the ghost plays. Say" not in render_markup(resolve("royale", ROOT), "en")
+
+
+def test_the_ghost_example_skips_a_ghost_card_on_the_row_just_refilled(tmp_path: Path) -> None:
+    """Ghost 1 moved onto the middle row (the example's, refilled from unseen cards): the example takes the
+    next ghost card whose cells lie outside it. By hand, solo-2 in decks/royale.yaml."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "variants").mkdir()
+    text = (ROOT / "decks" / "royale.yaml").read_text("utf-8")
+    first = "pattern: {rows: 3, cols: 3, cells: [[0, 0], [0, 1], [0, 2]]}"
+    assert text.count(first) == 1
+    (tmp_path / "decks" / "royale.yaml").write_text(
+        text.replace(first, "pattern: {rows: 3, cols: 3, cells: [[1, 0], [0, 1], [0, 2]]}"), "utf-8")
+    shutil.copy(ROOT / "variants" / "royale" / "royale-solo.yaml", tmp_path / "variants")
+    markup = render_markup(resolve("royale-solo", tmp_path), "en")
+    assert "Ghost 1 card" not in markup and "Then the ghost plays. Say you turn over the Ghost 2 card" in markup

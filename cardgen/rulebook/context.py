@@ -54,6 +54,8 @@ class ComponentView:
     face_points: tuple[int | None, ...] = ()
     #: each face's corner mark (a player's letter...), None where a face has none, in face order
     face_marks: tuple[str | None, ...] = ()
+    #: each face's pattern of grid cells as (row, column) pairs, None where a face shows none, in face order
+    face_cells: tuple[tuple[tuple[int, int], ...] | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,8 @@ def component_view(resolved: ResolvedDeck, component: Any, lang: str) -> Compone
         face_texts=tuple(_generated(resolved, component, f, lang) for f in component.faces),
         face_titles=tuple(typography(f.title[lang], lang) if f.title else None for f in component.faces),
         face_points=tuple(f.points for f in component.faces),
-        face_marks=tuple(f.mark for f in component.faces))
+        face_marks=tuple(f.mark for f in component.faces),
+        face_cells=tuple(tuple((r, c) for r, c in f.pattern.cells) if f.pattern else None for f in component.faces))
 
 
 def _generated(resolved: ResolvedDeck, component: Any, face: Any, lang: str) -> str | None:
