@@ -168,7 +168,8 @@ TARGETS = [
     Target("draco_book_example", DB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook_draco.py")),
     Target("book_parts", HO, _m(HO, "x_book_problems", "x_unwritten_parts"), ("tests/test_house.py",)),
     # text set into a box: a short text shrinks before a word is split (the gold coin, issue 36)
-    Target("text_fit", "cardgen/render/textfit.py", _m("cardgen/render/textfit.py", "x_fit_text", "x__wrap"),
+    Target("text_fit", "cardgen/render/textfit.py",
+           _m("cardgen/render/textfit.py", "x_fit_text", "x__wrap", "x__no_lone_word"),
            ("tests/test_render.py",)),
     # issue 34: which card is too strong (the deal experiment), the verdict, the designer figures
     Target("card_measure", CA, ("",), ("tests/test_cards.py", "tests/test_cards_mutants.py")),

@@ -375,3 +375,29 @@ def test_a_card_text_never_ends_on_one_lone_word_when_a_narrower_measure_avoids_
                     200, 10, 10, "en")
     assert [t for _, t in pair.lines] == ["extraordinary", "circumstances"]
     assert LONE_STEPS * LONE_STEP < 0.5  # a measure never narrowed past half the box
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_lone_word_measure_is_the_first_narrower_one_that_works(seed: int) -> None:
+    # at one size in a tall box the first layout (words whole but for the too long) is taken; its last line
+    # alone decides: a lone word moves to the first measure 3 %, 6 %... narrower that keeps the number
+    # of lines and carries a second word down; none within reach (or one more line first): unchanged
+    from cardgen.render.textfit import LONE_STEP, LONE_STEPS, _layout
+    register_fonts()
+    rng = random.Random(seed)
+    words = [rng.choice(WORDS) for _ in range(rng.randint(6, 30))]
+    paragraphs = (("Sans", " ".join(words)),)
+    width = rng.uniform(70, 160)
+    got = [t for _, t in fit_text(paragraphs, width, 1000, 10, 10, "fr").lines]
+    plain = _layout(paragraphs, width, 10, "fr", False)
+    assert plain is not None
+    expected = [t for _, t in plain.lines]
+    if len(expected) >= 2 and " " not in expected[-1].strip():
+        for step in range(1, LONE_STEPS + 1):
+            trial = _layout(paragraphs, width * (1 - step * LONE_STEP), 10, "fr", False)
+            if trial is None or len(trial.lines) != len(expected):
+                break
+            if " " in trial.lines[-1][1].strip():
+                expected = [t for _, t in trial.lines]
+                break
+    assert got == expected
