@@ -88,9 +88,9 @@ def test_compare_shows_the_winning_score_rises_with_gentle_overeating() -> None:
 
 
 @pytest.mark.parametrize("lang, text, rule_wins", [
-    ("fr", "Règle maison.</b> Si vous avez plus de portions d’un plat que le roi", "tiennent déjà compte de la règle maison"),
-    ("it", "Regola della casa.</b> Se hai più porzioni di un piatto rispetto al re", "tengono già conto della regola della casa"),
-    ("en", "House rule</b>: If you hold more portions of a dish than the king", "already include the house rule"),
+    ("fr", "Règle maison.</b> Si vous avez plus de portions d’un plat que le roi", "tient déjà compte de la règle maison"),
+    ("it", "Regola della casa.</b> Se hai più porzioni di un piatto rispetto al re", "tiene già conto della regola della casa"),
+    ("en", "House rule.</b> If you hold more portions of a dish than the king", "already includes the house rule"),
 ])
 def test_the_rulebook_prints_the_rule_in_each_language(lang: str, text: str, rule_wins: str) -> None:
     markup = render_markup(resolve(KING_LUI, ROOT), lang)
