@@ -430,3 +430,15 @@ def test_crop_marks_never_reach_into_a_pieces_bleed(monkeypatch, tmp_path: Path,
                 dx = max(bx0 - hi_x, lo_x - bx1, 0.0)
                 dy = max(by0 - hi_y, lo_y - by1, 0.0)
                 assert max(dx, dy) >= MARK_GAP - tol, (deck.id, page.role, (x1, y1, x2, y2), (bx0, by0, bx1, by1))
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_the_instructions_speak_of_the_one_die_as_one(lang: str) -> None:
+    """Draco's box holds one die: its calibration page says "The die:", never "Each die:" (a round-7 reader)."""
+    deck = next(d for d in DECKS if d.id == "draco")
+    assert sum(c.count for c in deck.model.components if c.kind == "die") == 1
+    doc = pdfium.PdfDocument(render_sheets(deck, lang, "a4"))
+    first = " ".join(doc[0].get_textpage().get_text_range().split())
+    doc.close()
+    assert " ".join(sentence(lang, "step_one_die").split()[:3]) in first
+    assert " ".join(sentence(lang, "step_die").split()[:3]) not in first

@@ -23,8 +23,8 @@ def test_lists_join_the_way_each_language_does(lang: str, joined: str, alternati
 
 
 def test_times() -> None:
-    assert [times(n, "fr") for n in (1, 2)] == ["une fois", "2 fois"]
-    assert [times(n, "it") for n in (1, 3)] == ["una volta", "3 volte"]
+    assert [times(n, "fr") for n in (1, 2, 4)] == ["une fois", "deux fois", "4 fois"]
+    assert [times(n, "it") for n in (1, 3, 4)] == ["una volta", "tre volte", "4 volte"]
     assert [times(n, "en") for n in (1, 2, 5)] == ["once", "twice", "5 times"]
 
 

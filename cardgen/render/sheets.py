@@ -562,7 +562,7 @@ class Sheets:
             steps = ["step_scale", f"step_{self.duplex}", "step_test" if self.duplex != "none" else None,
                      "step_cut"]
         if counts["die"]:
-            steps.append("step_die")
+            steps.append("step_one_die" if counts["die"] == 1 else "step_die")  # "The die:", not "Each die:"
         if self.ink_saver:
             steps.append("step_ink")
         for n, key in enumerate([s for s in steps if s], 1):

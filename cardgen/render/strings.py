@@ -30,6 +30,7 @@ STRINGS: dict[str, dict[str, str]] = {
                     "slightly crooked cut leaves no white edge.",
         "step_ink": "Ink-saver edition: outlines instead of solid colour.",
         "step_die": "Each die: cut around the outline, fold along the dashed lines, glue the grey tabs inside.",
+        "step_one_die": "The die: cut around the outline, fold along the dashed lines, glue the grey tabs inside.",
         "step_fronts": "Fronts only: print single-sided, on card stock or on the back of pre-printed backs.",
         "step_backs_once": "Every card has the same back: print the pages of fronts, then put them back in the "
                            "tray and print the last page (backs) {sheets}\u00a0times on their reverse, flipping "
@@ -68,6 +69,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "step_ink": f"Édition économe en encre{NB}: des contours au lieu des aplats de couleur.",
         "step_die": f"Pour chaque dé{NB}: découpez le contour, pliez le long des pointillés, collez les languettes grises "
                     "à l’intérieur.",
+        "step_one_die": f"Le dé{NB}: découpez le contour, pliez le long des pointillés, collez les languettes grises "
+                        "à l’intérieur.",
         "step_fronts": f"Faces seules{NB}: imprimez en recto seul, sur bristol ou au dos de dos déjà imprimés.",
         "step_backs_once": f"Toutes les cartes ont le même dos{NB}: imprimez les pages de faces, remettez-les dans "
                            "le bac et imprimez la dernière page (dos) {sheets}\u00a0fois à leur verso, "
@@ -105,6 +108,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "step_ink": "Edizione a risparmio d’inchiostro: contorni al posto dei colori pieni.",
         "step_die": "Per ogni dado: ritaglia il contorno, piega lungo le linee tratteggiate, incolla le linguette grigie "
                     "all’interno.",
+        "step_one_die": "Il dado: ritaglia il contorno, piega lungo le linee tratteggiate, incolla le linguette grigie "
+                        "all’interno.",
         "step_fronts": "Solo fronti: stampa solo fronte, su cartoncino o sul retro di dorsi già stampati.",
         "step_backs_once": "Tutte le carte hanno lo stesso dorso: stampa le pagine di fronti, rimettile nel "
                            "vassoio e stampa l’ultima pagina (retro) {sheets}\u00a0volte sul loro retro, "
@@ -140,6 +145,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "step_ink": "Tintensparende Ausgabe: Umrisse statt voller Farbflächen.",
         "step_die": "Jeder Würfel: am Umriss ausschneiden, an den gestrichelten Linien falten, die grauen "
                     "Laschen innen festkleben.",
+        "step_one_die": "Der Würfel: am Umriss ausschneiden, an den gestrichelten Linien falten, die grauen "
+                        "Laschen innen festkleben.",
         "step_fronts": "Nur Vorderseiten: einseitig drucken, auf Karton oder auf die Rückseite bereits bedruckter "
                        "Rückseiten.",
         "step_backs_once": "Alle Karten haben dieselbe Rückseite: die Seiten mit Vorderseiten drucken, wieder "
@@ -177,6 +184,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "step_ink": "Edición que ahorra tinta: contornos en lugar de colores sólidos.",
         "step_die": "Cada dado: recorta el contorno, dobla por las líneas discontinuas y pega las pestañas "
                     "grises por dentro.",
+        "step_one_die": "El dado: recorta el contorno, dobla por las líneas discontinuas y pega las pestañas "
+                        "grises por dentro.",
         "step_fronts": "Solo frentes: imprime a una cara, en cartulina o en el reverso de dorsos ya impresos.",
         "step_backs_once": "Todas las cartas tienen el mismo dorso: imprime las páginas de frentes, vuelve a "
                            "ponerlas en la bandeja e imprime la última página (dorsos) {sheets}\u00a0veces en su "
@@ -213,6 +222,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "step_ink": "Edição econômica em tinta: contornos em vez de cores chapadas.",
         "step_die": "Cada dado: recorte o contorno, dobre nas linhas tracejadas e cole as abas cinzentas por "
                     "dentro.",
+        "step_one_die": "O dado: recorte o contorno, dobre nas linhas tracejadas e cole as abas cinzentas por "
+                        "dentro.",
         "step_fronts": "Só frentes: imprima só de um lado, em cartolina ou no verso de costas já impressas.",
         "step_backs_once": "Todas as cartas têm o mesmo verso: imprima as páginas de frentes, recoloque-as na "
                            "bandeja e imprima a última página (versos) {sheets}\u00a0vezes no verso delas, "
@@ -247,6 +258,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "step_ink": "Inktbesparende uitgave: omtrekken in plaats van volle kleurvlakken.",
         "step_die": "Elke dobbelsteen: knip de omtrek uit, vouw langs de stippellijnen en plak de grijze "
                     "lipjes aan de binnenkant vast.",
+        "step_one_die": "De dobbelsteen: knip de omtrek uit, vouw langs de stippellijnen en plak de grijze "
+                        "lipjes aan de binnenkant vast.",
         "step_fronts": "Alleen voorkanten: print enkelzijdig, op karton of op de achterkant van al bedrukte "
                        "achterkanten.",
         "step_backs_once": "Alle kaarten hebben dezelfde achterkant: print de pagina’s met voorkanten, leg ze "
