@@ -54,6 +54,21 @@ def test_the_closing_kept_block_takes_the_last_drawn_block_along() -> None:
     assert closing._content[-2:] == credits._content
 
 
+def test_a_closing_section_with_its_own_heading_leaves_the_section_before_it() -> None:
+    """The rulings (a block that opens with its heading) go along with the credits; "Who wins?" before
+    them is another section and stays where it falls (it left half a column empty when it went along)."""
+    wins = [Heading("Who wins?", STYLE), Paragraph("The richest player wins.", STYLE)]
+    rulings = KeepTogether([Heading("This edition's rulings", STYLE), Paragraph("A ruling.", STYLE)])
+    credits = KeepTogether([Heading("Credits", STYLE), Paragraph("A game by someone.", STYLE)])
+    out = keep_closing_block_with_previous([Paragraph("rule", STYLE), *wins, rulings, credits])
+    assert out[1:3] == wins and len(out) == 4
+    assert out[-1]._content == [rulings, *credits._content]
+    # a last block without a heading still takes its section's heading along (Royale's solo scale)
+    scale = Paragraph("11-12: a feast", STYLE)
+    out = keep_closing_block_with_previous([Paragraph("rule", STYLE), wins[0], scale, credits])
+    assert len(out) == 2 and out[-1]._content == [wins[0], scale, *credits._content]
+
+
 def test_a_deliberate_break_before_the_closing_block_is_kept() -> None:
     flows = [Paragraph("rule", STYLE), FrameBreak(), KeepTogether([Heading("Credits", STYLE)])]
     assert keep_closing_block_with_previous(flows) == flows

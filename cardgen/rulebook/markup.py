@@ -579,8 +579,11 @@ def keep_closing_block_with_previous(flowables: list[Flowable]) -> list[Flowable
     if isinstance(flowables[start], ActionFlowable):
         return flowables  # a deliberate break (and reportlab keeps no action together)
     # a short last section goes along whole: its heading never stays behind, a column or a page
-    # away from the block it heads (Royale's "End of a solo game" apart from its score scale)
-    for back in range(start - 1, max(start - SECTION_REACH, 0) - 1, -1):
+    # away from the block it heads (Royale's "End of a solo game" apart from its score scale); a block
+    # that opens with its own heading (the closing rulings) is a section of its own, and the one before
+    # it stays where it falls (Draco's "Who wins?" left half a column empty when it went along)
+    first = start if _heads(flowables[start]) else start - 1
+    for back in range(first, max(start - SECTION_REACH, 0) - 1, -1):
         flow = flowables[back]
         if isinstance(flow, ActionFlowable):
             break
