@@ -286,7 +286,7 @@ def test_a_book_part_the_game_has_not_is_one_input_line(tmp_path: Path) -> None:
     with pytest.raises(InputError) as info:
         resolve("house", root)
     assert info.value.message.endswith("'scorign' is no part of the king_lui rulebook a house rule can rewrite; "
-                                       "expected one of course, scoring, serving")
+                                       "expected one of course, intro, scoring, serving")
     assert info.value.hint == "scoring" and info.value.field == "book.scorign"
 
 

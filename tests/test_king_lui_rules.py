@@ -106,6 +106,14 @@ def test_no_dish_left_the_player_must_draw(deck):
     assert sum(state.observation(0)["hand"].values()) == 1 and state.current_player == 1
 
 
+def test_an_empty_supply_cannot_be_chosen_while_a_dish_is_left(deck):
+    """Ruling ``no_draw_from_empty_supply``: no card to draw, so a dish (or Emerald) must be taken."""
+    state = new_state(deck, 3, [])
+    arrange(state, {"ham": 3}, [{}, {}, {}], table={"bread": 1}, emeralds=1, supply=0)
+    legal = state.legal_actions()
+    assert DRAW not in legal and ("take", "bread") in legal and any(a[0] == "emerald" for a in legal)
+
+
 def test_the_kings_portions_cannot_be_taken(deck):
     state = new_state(deck, 3, [])
     arrange(state, {"ham": 3, "wine": 2}, [{}, {}, {}], table={"bread": 1}, supply=10)
