@@ -188,4 +188,4 @@ def test_card_texts_take_numbers_from_the_rules(project):
     assert "180°" in d.spec.face_text(d, imp, imp.faces[0], "fr")
     assert "90°" not in d.spec.face_text(d, imp, imp.faces[0], "it")
     end_fr = d.spec.face_text(d, end, end.faces[0], "fr")
-    assert "Pioches 1 à 2" in end_fr and "3e pioche" in end_fr
+    assert "Sorties 1 à 2" in end_fr and "3e sortie" in end_fr

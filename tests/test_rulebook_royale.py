@@ -432,7 +432,7 @@ def test_a_variant_s_own_cover_line_replaces_the_game_s(lang: str) -> None:
 
 
 #: the spent imposter's mark, as the published text gives it (the card turned a quarter), in each language
-SPENT = {"fr": "couchez la carte", "it": "gira la carta", "en": "turn the card sideways"}
+SPENT = {"fr": "couchez la carte", "it": "mettila di traverso", "en": "turn the card sideways"}
 #: the pattern's turns, said of the pattern, never of the card (French round-6 read: one gesture for two things)
 TURNED = {"fr": "utiliser son motif tourné de", "it": "usare il suo schema ruotato di", "en": "use its pattern turned by"}
 
