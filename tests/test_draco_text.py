@@ -64,7 +64,8 @@ def test_numbers_come_from_the_data():
     assert "1 posto" in effect_text("move", Move(which="any", steps=1, direction="back"), "it", "Draco", 3)
     text = effect_text("split", Split(forward=5, back=1), "en", "Draco", 3)
     assert "forward 5 seats" in text and "back 1 seat (never past the first or last seat)." in text  # as every move
-    assert "3 times" in effect_text("coin_drop", CoinDrop(coins=3, silver=2), "en", "Draco", 3)
+    assert "Roll the die 4 times." in effect_text("coin_drop", CoinDrop(coins=4, silver=2), "en", "Draco", 3)
+    assert "Roll the die three times." in effect_text("coin_drop", CoinDrop(coins=3, silver=2), "en", "Draco", 3)  # small counts in words
     assert "2 pièces d’argent" in effect_text("coin_drop", CoinDrop(coins=3, silver=2), "fr", "Draco", 3)
     roll = effect_text("roll_and_move", RollAndMove(which="any", direction="back"), "en", "Draco", 3)
     assert roll.startswith("Roll the die, then move any character but Draco back")

@@ -178,7 +178,7 @@ def test_numbers_follow_a_variant(lang: str, variant: ResolvedDeck, variant_book
                               2, draco="Draco", sarah=sarah)) in text
     assert say(lang, "When someone draws the last card", 3, times=times(3, lang)) in text
     hand = tr(lang, "left hand")
-    assert tr(lang, "Lay %(draco)s face up on the table, on the side where he holds the cup in his %(hand)s.",
+    assert tr(lang, "Lay %(draco)s at the edge of the table, face up on the side where he holds the cup in his %(hand)s, with the top of the card towards the middle: he faces the middle as if he sat at the table, and the arrow on his card points towards his %(hand)s, on the side of the first seat.",
               draco="Draco", hand=hand) in text
     # the variant section's table names each changed rule with its new value (lists the language's way),
     # then the base game's

@@ -117,9 +117,9 @@ def test_the_charity_toast_example_gives_the_coin_before_the_richest_is_decided(
     markup = render_markup(resolve("draco-charity-toast", ROOT), lang)
     rows = re.findall(r"<tr><td>[^<]*</td><td>(\d+)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)[^<]*</td>"
                       r"<td>(\d+)</td></tr>", markup)
-    assert rows == [("5", "−1", "4", "4", "4"), ("4", "–", "0", "4", "0"), ("3", "+1", "5", "4", "5")]
+    assert rows == [("5", "−1", "4", "4", "4"), ("4", "0", "0", "4", "0"), ("3", "+1", "5", "4", "5")]
     # Yellow owes 5 with 4 to its name: the cell says what it pays and what it owed, so the table never reads 4 - 5 = 0
-    paid = {"fr": "4 (sur 5 dus)", "it": "4 (su 5)", "en": "4 (of 5 owed)"}[lang]
+    paid = {"fr": "4 (sur 5 dues)", "it": "4 (su 5)", "en": "4 (of 5 owed)"}[lang]
     assert f"<td>{paid}</td>" in markup
     base = _money_rows(render_markup(resolve("draco", ROOT), lang))
     assert base == [(5, 4, 4, 5), (4, 0, 1, 3), (3, 5, 0, 8)]  # one richest player, Red, pays for Zork
@@ -262,8 +262,8 @@ def test_gentle_overeating_s_cover_does_not_promise_the_rule_it_changes(lang: st
     assert {"fr": "perdu", "it": "perse", "en": "lost"}[lang] in cover
 
 
-@pytest.mark.parametrize("lang, said", [("en", "each at twice its cost"), ("fr", "chacune 2 fois son coût"),
-                                        ("it", "ciascuno 2 volte il suo costo")])
+@pytest.mark.parametrize("lang, said", [("en", "each at twice its cost"), ("fr", "chacune deux fois son coût"),
+                                        ("it", "ciascuno due volte il suo costo")])
 def test_brother_john_beside_zork_says_the_multiple_in_words_where_the_language_does(lang: str, said: str) -> None:
     """Zork's seat costs twice its amount (rule ``zork_multiplier``: 2): English prose says "twice", not
     "2 times" (cardgen/text.json, ``times``); French and Italian keep the figure."""

@@ -68,6 +68,9 @@ def effect_text(key: str, params: Any, lang: str, draco: str, specials: int) -> 
         return p[key].format(coins=counted(params.silver, "silver", lang))
     if key == "coin_drop":
         return p[key].format(times=times(params.coins, lang), coins=counted(params.silver, "silver", lang))
+    if key == "arrange_specials" and specials == 2:
+        # two special characters: the only rearrangement is a swap
+        return p["arrange_specials_two"].format(n=specials)
     return p[key].format(draco=draco, n=specials)
 
 
