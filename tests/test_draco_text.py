@@ -106,3 +106,11 @@ def test_deck_strings_follow_typography(deck):
     for variant in ("draco-short", "draco-long", "draco-no-zork"):
         v = resolve(variant, ROOT).model
         assert not re.search(r"(\w| )[;:!?]", v.description.fr + v.name.fr), variant
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_seating_plan_with_two_special_characters_is_a_swap(lang: str) -> None:
+    """Without Zork two special characters remain: "rearrange as you like" would be only a swap, said so."""
+    two, three = (effect_text("arrange_specials", True, lang, "Draco", n) for n in (2, 3))
+    assert two != three and "2" in two and "3" in three
+    assert ("swap" if lang == "en" else "échangez" if lang == "fr" else "scambia") in two.lower()
