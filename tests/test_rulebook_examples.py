@@ -252,6 +252,18 @@ def test_the_book_s_walk_is_the_published_toast_seat_by_seat(seed: int) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_gentle_overeating_s_opening_is_its_own(lang: str) -> None:
+    """The base opening says to follow the king "without ever outdoing him"; the house rule's book prints
+    its own opening (``book: intro``) in its place, never both."""
+    gentle = resolve("king_lui-gentle-overeating", ROOT)
+    own = gentle.model.book["intro"][lang]
+    markup, base = render_markup(gentle, lang), render_markup(resolve("king_lui", ROOT), lang)
+    assert own in markup and own not in base
+    base_opening = re.search(r'<p class="lead">.*?</p>\s*<p>(.*?)</p>', base, re.S).group(1)  # type: ignore[union-attr]
+    assert base_opening not in markup
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_gentle_overeating_s_cover_does_not_promise_the_rule_it_changes(lang: str) -> None:
     """The base cover says never more of a dish than the king; under the house rule the excess is only lost."""
     gentle, base = resolve("king_lui-gentle-overeating", ROOT), resolve("king_lui", ROOT)
