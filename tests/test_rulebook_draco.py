@@ -173,8 +173,8 @@ def test_numbers_follow_a_variant(lang: str, variant: ResolvedDeck, variant_book
     assert f"{tr(lang, 'Last seat')} " + ntr(lang, "%(count)s silver coin", "%(count)s silver coins", 9) in text
     sarah = variant.component("aunt-sarah").name[lang]
     # the first sentence is the same whether or not a deck ruling tells the rest
-    assert first_sentence(say(lang, "At every toast, once the silver has been paid, each player whose character sits "
-                                    "right next to her may draw %(count)s card from the draw pile, wherever she sits. ",
+    assert first_sentence(say(lang, "At every toast, once the silver has been paid, the owner of each player’s character "
+                                    "sitting right next to her may draw %(count)s card from the draw pile, wherever she sits. ",
                               2, draco="Draco", sarah=sarah)) in text
     assert say(lang, "When someone draws the last card", 3, times=times(3, lang)) in text
     hand = tr(lang, "left hand")
@@ -220,7 +220,7 @@ def pdf_outline(deck_id: str, lang: str) -> list[list[str]]:
 def test_clarifications_in_their_boxes(lang: str) -> None:
     deck = decks()["draco"]
     text = book("draco", lang)
-    label = {"fr": "Arbitrage de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}[lang]
+    label = {"fr": "Choix de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}[lang]
     assert text.count(label) >= len(deck.model.clarifications)
     for kind, clar in deck.model.clarifications.items():
         words = norm(clar.text[lang].replace("'", "\u2019")).split()
