@@ -195,7 +195,7 @@ def test_real_card_drawings_in_the_rulebook(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_clarifications_are_printed_as_our_rulings() -> None:
     deck = base_deck()
-    labels = {"fr": "Arbitrage de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}
+    labels = {"fr": "Choix de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}
     for lang in nonempty(LANGS):
         text = " ".join(pdf_text(book(lang)).split())
         assert text.count(labels[lang]) >= 1

@@ -59,7 +59,7 @@ def test_the_credits_never_have_a_page_to_themselves(deck_id: str, lang: str, pa
         f"{deck_id}/{lang}/{paper}: page {last_page} holds only the credits")
 
 
-RULINGS = {"fr": "Arbitrages de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}
+RULINGS = {"fr": "Choix de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}
 
 
 def _group_of(flows: list, heading: str) -> list | None:

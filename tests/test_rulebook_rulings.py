@@ -21,8 +21,8 @@ from cardgen.rulebook.templating import render_markup
 from cardgen.languages import SHIPPED
 
 LANGS = SHIPPED
-BOX = {"fr": "Arbitrage de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}
-SECTION = {"fr": "Arbitrages de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}
+BOX = {"fr": "Choix de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}
+SECTION = {"fr": "Choix de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}
 
 #: A new ruling in each language, and the variant overlay that adds it to a game.
 RULING = {"fr": "Règle maison de test : le plus jeune commence.", "it": "Regola di prova: inizia il più giovane.",
@@ -139,7 +139,7 @@ def test_draco_rulings_of_the_template_are_marked(lang: str) -> None:
     boxes = ruling_boxes(markup)
     jean = DECKS["draco"].component("brother-john").name[lang]
     assert any(jean in b for b in boxes), "Brother John's chaining is not marked as ours"
-    settled = {"fr": "(arbitrage de cette édition)", "it": "(scelta di questa edizione)",
+    settled = {"fr": "(choix de cette édition)", "it": "(scelta di questa edizione)",
                "en": "(this edition’s ruling)"}[lang]
     assert settled in markup, "settling gains and costs at once is not marked as ours"
 

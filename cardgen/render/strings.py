@@ -100,7 +100,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "step_none": "Stampa solo fronte. Ogni pagina di fronti è seguita dalla pagina dei loro retro, ciascun "
                      "retro nello stesso posto del suo fronte: ritaglia entrambi, poi incolla o imbusta ogni "
                      "coppia.",
-        "step_test": "Stampa prima soltanto il primo foglio di carte e guardalo controluce: ogni retro deve "
+        "step_test": "Per cominciare stampa soltanto il primo foglio di carte e guardalo controluce: ogni retro deve "
                      "stare dietro il suo fronte. Altrimenti prova l’altra rilegatura o regola "
                      "l’allineamento fronte-retro della stampante.",
         "step_cut": "Taglia seguendo i segni di taglio nei margini; il colore prosegue per "
@@ -119,8 +119,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "contents": "Contenuto",
         "fronts": "fronti",
         "backs": "retro",
-        "blank": "Pagina lasciata bianca di proposito: è il retro delle istruzioni.",
-        "no_backs": "Pagina lasciata bianca di proposito: i pezzi stampati sull’altro lato non hanno retro.",
+        "blank": "Pagina lasciata intenzionalmente bianca: è il retro delle istruzioni.",
+        "no_backs": "Pagina lasciata intenzionalmente bianca: i pezzi stampati sull’altro lato non hanno retro.",
         "page": "pagina {n}/{total}",
     },
     "de": {
