@@ -289,16 +289,17 @@ def test_brother_john_beside_zork_says_the_multiple_in_words_where_the_language_
 def test_the_solo_example_plays_a_ghost_turn_on_the_example_buffet() -> None:
     """By hand: the example takes row 2 and refills it; the card Ghost 1 shows the top row (decks/royale.yaml,
     solo-1: cells (0, 0), (0, 1), (0, 2)), where the example's buffet holds Pastry 10, Dessert 3 and Main
-    course 12. The base book, with no ghost in its example, prints no such paragraph."""
+    course 12. The solo cards print no number (round 8), so the example names the card by the row it marks.
+    The base book, with no ghost in its example, prints no such paragraph."""
     markup = " ".join(render_markup(resolve("royale-solo", ROOT), "en").replace("\u202f", " ").split())
-    assert ("Then the ghost plays. Say you turn over the Ghost 1 card: the cells it shows hold Pastry 10, "
+    assert ("Then the ghost plays. Suppose you turn over the solo card that marks row 1: its cells hold Pastry 10, "
             "Dessert 3 and Main course 12. These cards go to the discard pile") in markup
-    assert "Then the ghost plays. Say" not in render_markup(resolve("royale", ROOT), "en")
+    assert "Then the ghost plays. Suppose" not in render_markup(resolve("royale", ROOT), "en")
 
 
 def test_the_ghost_example_skips_a_ghost_card_on_the_row_just_refilled(tmp_path: Path) -> None:
     """Ghost 1 moved onto the middle row (the example's, refilled from unseen cards): the example takes the
-    next ghost card whose cells lie outside it. By hand, solo-2 in decks/royale.yaml."""
+    next ghost card whose cells lie outside it. By hand, solo-2 in decks/royale.yaml: the bottom row."""
     (tmp_path / "decks").mkdir()
     (tmp_path / "variants").mkdir()
     text = (ROOT / "decks" / "royale.yaml").read_text("utf-8")
@@ -308,4 +309,4 @@ def test_the_ghost_example_skips_a_ghost_card_on_the_row_just_refilled(tmp_path:
         text.replace(first, "pattern: {rows: 3, cols: 3, cells: [[1, 0], [0, 1], [0, 2]]}"), "utf-8")
     shutil.copy(ROOT / "variants" / "royale" / "royale-solo.yaml", tmp_path / "variants")
     markup = render_markup(resolve("royale-solo", tmp_path), "en")
-    assert "Ghost 1 card" not in markup and "Then the ghost plays. Say you turn over the Ghost 2 card" in markup
+    assert "marks row 1" not in markup and "Then the ghost plays. Suppose you turn over the solo card that marks row 3" in markup

@@ -222,8 +222,8 @@ def test_clarifications_are_boxed(lang: str) -> None:
 
     The order conflict concerns a masked request: a book showing the unmasked side leaves it out.
     """
-    label = {"fr": "Arbitrage de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}[lang]
-    section = {"fr": "Arbitrages de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}[lang]
+    label = {"fr": "Choix de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}[lang]
+    section = {"fr": "Choix de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}[lang]
     for name in ("royale", "royale-masked"):
         d = deck(name)
         markup = render_markup(d, lang)
@@ -432,7 +432,7 @@ def test_a_variant_s_own_cover_line_replaces_the_game_s(lang: str) -> None:
 
 
 #: the spent imposter's mark, as the published text gives it (the card turned a quarter), in each language
-SPENT = {"fr": "couchez la carte", "it": "mettila di traverso", "en": "turn the card sideways"}
+SPENT = {"fr": "couchez la carte", "it": "mettine la carta di traverso", "en": "turn the card sideways"}
 #: the pattern's turns, said of the pattern, never of the card (French round-6 read: one gesture for two things)
 TURNED = {"fr": "utiliser son motif tourné de", "it": "usare il suo schema ruotato di", "en": "use its pattern turned by"}
 
