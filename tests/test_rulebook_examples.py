@@ -117,7 +117,7 @@ def test_the_charity_toast_example_gives_the_coin_before_the_richest_is_decided(
     markup = render_markup(resolve("draco-charity-toast", ROOT), lang)
     rows = re.findall(r"<tr><td>[^<]*</td><td>(\d+)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)[^<]*</td>"
                       r"<td>(\d+)</td></tr>", markup)
-    assert rows == [("5", "−1", "4", "4", "4"), ("4", "0", "0", "4", "0"), ("3", "+1", "5", "4", "5")]
+    assert rows == [("5", "−1", "4", "4", "4"), ("4", "–", "0", "4", "0"), ("3", "+1", "5", "4", "5")]  # no gift: "–"
     # Yellow owes 5 with 4 to its name: the cell says what it pays and what it owed, so the table never reads 4 - 5 = 0
     paid = {"fr": "4 (sur 5 dues)", "it": "4 (su 5)", "en": "4 (of 5 owed)"}[lang]
     assert f"<td>{paid}</td>" in markup
