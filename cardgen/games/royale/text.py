@@ -115,7 +115,7 @@ def requirement_text(deck: ResolvedDeck, face: NobleFace, lang: str) -> str:
                                       for i, s in enumerate(services))
         text = f"{_say('one_after_another', lang, n=n)}{_colon(lang)} {body}."
     elif len(set(services)) == 1:
-        # a sentence, not a form: “2 services, each of them a pair with…”
+        # a sentence, not a form: “2 services, each a pair with…”
         # French elides before the service (“chacun formé d’une paire”); the others need no word there
         of = _BOOK["each_of"][lang][before_vowel(services[0], lang)]
         text = f"{_say('each_of_them', lang, n=n, of=of)}{services[0]}."
