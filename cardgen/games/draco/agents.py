@@ -3,11 +3,17 @@
 ``heuristic`` plays the card that most improves its seats' expected toast income
 compared with the other players (die rolls and reshuffles by their expectation),
 proposes a toast when it gains more than the others on average, and always draws
-beside Aunt Sarah. Its forecasts apply the toast rules of ``table.toast_deltas``
-(tests/test_draco_agents.py checks they agree) on integer character codes with
-tables built once per game (``_Tables``): the agent's hot path reads lists of ints,
-never the observation's id strings, which makes it an order of magnitude faster
-than forecasting with ``toast_deltas`` on ids while taking the very same decisions.
+beside Aunt Sarah.
+
+**The forecast is written once**: ``toast_sum``, ``edge``, ``moved`` and ``values`` are plain
+Python over integer character codes and legal rows ``[type, kind, x, y, z, w]`` (lists here,
+the compiled rules' arrays there). ``HeuristicAgent`` runs them on lists built once per game
+(``_Tables``: the hot path never reads the observation's id strings); ``compiled_rules``
+compiles these very functions (``cardgen.jit.bind``), with its own ``copy`` and ``_reseat``
+for ``copy`` and ``reseat``. Their toast is ``table.add_toast``'s (tests/test_draco_agents.py
+checks it) summed for me and for everyone, in two halves so that a move recounts only the
+half it reaches; every sum is of integers, so both forms reach the same floats and the same
+choices (tests/test_draco_agents.py, tests/test_draco_search.py).
 """
 from __future__ import annotations
 
@@ -19,9 +25,236 @@ from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DRAW_ACTION
                                         ROLL, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST_ACTION)
 from cardgen.games.draco.table import JEAN, NONE, ZORK, arrange, beside_draco, move, swap
 
+#: action types of a legal row ``[type, kind, x, y, z, w]`` (the compiled rules' ``legal`` writes them)
+A_PLAY, A_MOVE, A_TOAST, A_PASS, A_DRAW, A_DECLINE = range(6)
+OP_MOVE = 13  # ``values``' code for ("move", character) after a die roll
+
+
+# -- the forecast, written once (plain Python; ``compiled_rules`` compiles it as it is) ------------
+def toast_sum(order: Any, i: int, j: int, c: int, owner: Any, special: Any, payouts: Any, costs: Any, mult: int,
+          richest: Any, me: int, pay: bool, charge: bool) -> tuple[int, int]:
+    """What a toast gives (my part, everyone's) on ``order`` with ``c`` moved from seat ``i`` to seat
+    ``j`` (``table.move``, read without writing the seating out; ``i == j`` reads ``order``): its
+    payouts if ``pay``, its costs if ``charge``, as ``table.add_toast`` pays and charges them."""
+    k = len(order)
+    if i < j:  # seats ``lo..hi`` shift by ``step``, ``c`` lands on ``j``
+        lo, hi, step = i, j, 1
+    else:
+        lo, hi, step = j, i, -1
+    mine = 0
+    total = 0
+    if pay:  # the first seats, Brother John handing his on to the next
+        for q, amount in enumerate(payouts):
+            t = q
+            while t < k:
+                x = order[t] if t < lo or t > hi else (c if t == j else order[t + step])
+                s = special[x]
+                if s == NONE:
+                    total += amount
+                    if owner[x] == me:
+                        mine += amount
+                elif s == JEAN:
+                    t += 1
+                    continue
+                break
+    if charge:  # the last seats, Brother John handing his on to the seat before him
+        for q, amount in enumerate(costs):
+            t = k - 1 - q
+            while t >= 0:
+                x = order[t] if t < lo or t > hi else (c if t == j else order[t + step])
+                s = special[x]
+                if s == NONE:
+                    total -= amount
+                    if owner[x] == me:
+                        mine -= amount
+                elif s == JEAN:
+                    t -= 1
+                    continue
+                elif s == ZORK:  # the richest pay
+                    due = mult * amount
+                    for r in richest:
+                        total -= due
+                        if r == me:
+                            mine -= due
+                break
+    return mine, total
+
+
+def edge(order: Any, owner: Any, special: Any, payouts: Any, costs: Any, mult: int, richest: Any, me: int,
+         n: int) -> float:
+    """What a toast with seats ``order`` gives me, minus what it gives the others on average:
+    ``d[me] - (sum(d) - d[me]) / (n - 1)`` of ``table.toast_deltas``, from the same integers."""
+    mine, total = toast_sum(order, 0, 0, order[0], owner, special, payouts, costs, mult, richest, me, True, True)
+    return mine - (total - mine) / (n - 1)
+
+
+def moved(order: Any, i: int, j: int, c: int, owner: Any, special: Any, payouts: Any, costs: Any, mult: int,
+          richest: Any, me: int, n: int, front: int, back: int, mf0: int, tf0: int, mb0: int, tb0: int,
+          now: float) -> float:
+    """``edge`` once ``c`` moved from seat ``i`` to seat ``j``, recounting only the halves of the toast
+    the move reaches: the first ``front`` seats (payouts), the seats from ``back`` on (costs); the
+    others are the current seating's (``mf0``, ``tf0``: my payouts and everyone's; ``mb0``, ``tb0``:
+    the costs; ``now``: its edge)."""
+    lo, hi = (i, j) if i < j else (j, i)
+    if front <= lo and hi < back:
+        return now
+    mine, total = toast_sum(order, i, j, c, owner, special, payouts, costs, mult, richest, me, lo < front, hi >= back)
+    if lo >= front:  # payouts the move cannot reach: the current ones
+        mine += mf0
+        total += tf0
+    if hi < back:  # costs it cannot reach
+        mine += mb0
+        total += tb0
+    return mine - (total - mine) / (n - 1)
+
+
+def copy(dst: list[int], src: list[int]) -> None:
+    """``dst[:] = src`` (the compiled form binds the compiled rules' ``copy``, a loop)."""
+    dst[:] = src
+
+
+def reseat(order: list[int], code: int, a: int, b: int, row: Any, special: Any, tmp: Any) -> None:
+    """The seats after a card that only moves characters, in place, by the engine's own moves
+    (``table``); ``c ^ 1`` is the other character of ``c``'s owner. The compiled form binds the
+    compiled rules' ``_reseat`` (the one its ``_play`` runs) in its place; ``tmp`` is its scratch."""
+    c = row[2]
+    if code == SPLIT:
+        move(order, c, -a)
+        move(order, c ^ 1, b)
+    elif code == BESIDE:
+        beside_draco(order, c, c ^ 1)
+    elif code == ARRANGE:
+        arrange(order, row[2:2 + row[5]], special)
+    elif code == FLIP:
+        order.reverse()
+    else:  # SWAP_ADJ, SWAP_ANY
+        swap(order, c, row[3])
+
+
+def values(legal: Any, m: int, order: Any, owner: Any, special: Any, payouts: Any, costs: Any, die: Any,
+           effects: Any, everyone: Any, mult: int, richest: Any, me: int, n: int, money: Any, cup: int,
+           roll_delta: int, own: Any, out: Any, trial: Any, tmp: Any, pos: Any, faces: Any) -> None:
+    """The forecast edge after each of the legal rows ``legal[:m]`` into ``out`` (an expectation for
+    die rolls), without allocating: ``pos`` (by character), ``trial``, ``tmp`` (seat counts) and
+    ``faces`` (die faces) are scratch.
+
+    A move of one character (a card's, the roll's, each face of a favour) changes only the
+    seats between its start and end, and a toast reads only the first ``front`` seats and the
+    last ones from ``back`` on: the edge is summed in two halves (``toast_sum``), the half the move
+    cannot reach taken from the current seating; a move that reaches neither, or a swap between
+    seats a toast does not read, takes the current edge. The integer sums are the very ones
+    ``edge`` adds, so the values are the same numbers.
+    """
+    k = len(order)
+    jeans = 0
+    for i in range(k):
+        pos[order[i]] = i
+        if special[order[i]] == JEAN:
+            jeans += 1
+    front = len(payouts) + jeans
+    back = k - len(costs) - jeans
+    c0 = order[0]
+    mf0, tf0 = toast_sum(order, 0, 0, c0, owner, special, payouts, costs, mult, richest, me, True, False)
+    mb0, tb0 = toast_sum(order, 0, 0, c0, owner, special, payouts, costs, mult, richest, me, False, True)
+    mine0 = mf0 + mb0
+    now = mine0 - (tf0 + tb0 - mine0) / (n - 1)
+    for i_ in range(m):
+        r = legal[i_]
+        if r[0] == A_MOVE:
+            op, a, b = OP_MOVE, 0, 0
+        else:
+            e3 = effects[r[1]]
+            op, a, b = e3[0], e3[1], e3[2]
+        x, y = r[2], r[3]
+        if op == OP_MOVE or op == MOVE:  # one character moved
+            i = pos[x]
+            j = i + (b if op == MOVE else roll_delta)
+            v = moved(order, i, 0 if j < 0 else (k - 1 if j >= k else j), x, owner, special, payouts, costs, mult,
+                      richest, me, n, front, back, mf0, tf0, mb0, tb0, now)
+        elif op == ROLL:
+            # a favour: the die decides the steps, I choose among ``chars``: the best for each face
+            chars = everyone if a else own
+            nf = len(die)
+            for f in range(nf):
+                faces[f] = 0.0
+            for ci in range(len(chars)):
+                c = chars[ci]
+                i = pos[c]
+                last = -1
+                e = 0.0
+                for f in range(nf):
+                    j = i + die[f] * b
+                    j = 0 if j < 0 else (k - 1 if j >= k else j)
+                    if j != last:  # faces that end on the same seat have the same edge
+                        last = j
+                        e = moved(order, i, j, c, owner, special, payouts, costs, mult, richest, me, n, front, back,
+                                  mf0, tf0, mb0, tb0, now)
+                    if ci == 0 or e > faces[f]:
+                        faces[f] = e
+            mean = 0.0
+            for f in range(nf):
+                mean += faces[f]
+            v = mean / nf
+        elif (op == SWAP_ADJ or op == SWAP_ANY) and front <= pos[x] < back and front <= pos[y] < back:
+            v = now  # a swap between seats the toast does not read
+        elif op == SPLIT or op == BESIDE or op == ARRANGE or op == FLIP or op == SWAP_ADJ or op == SWAP_ANY:
+            copy(trial, order)
+            reseat(trial, op, a, b, r, special, tmp)
+            v = edge(trial, owner, special, payouts, costs, mult, richest, me, n)
+        elif op == STEAL:
+            v = now if x < 0 else now + a * (1 + 1 / (n - 1)) + 0.01 * money[x]
+        elif op == CUP:
+            v = now + ((now if now > 0.0 else 0.0) if cup != -1 else 0.0)
+        elif op == COINS:
+            gain = 0.0
+            for f in range(len(die)):
+                face = die[f]
+                if face - 1 < k:
+                    o = owner[order[face - 1]]
+                    if o == me:
+                        gain += b
+                    elif o >= 0:  # nobody gains a special's seat
+                        gain += -b / (n - 1)
+            v = now + a * gain / len(die)
+        elif op == DUEL:
+            v = now  # an even bet: nothing expected
+        else:  # reseat: a random seating is worth as much to everyone
+            v = 0.0
+        out[i_] = v
+
+
+# -- the Python agent ----------------------------------------------------------------------------
+class _Rows(dict):  # type: ignore[type-arg]
+    """The legal row of each play or move action met so far (the compiled rules' ``legal`` writes the same)."""
+
+    def __init__(self, t: "_Tables") -> None:
+        super().__init__()
+        self.t = t
+
+    def __missing__(self, action: Action) -> tuple[int, ...]:
+        t = self.t
+        code = t.code
+        if action[0] == "move":
+            r: tuple[int, ...] = (A_MOVE, 0, code[action[1]], 0, 0, 0)
+        else:
+            k = t.kind[action[1]]
+            op = t.effects[k][0]
+            args = action[2:]
+            if op == STEAL or op == DUEL:  # a player, or nobody to rob
+                r = (A_PLAY, k, args[0] if args else -1, 0, 0, 0)
+            elif op == ARRANGE:
+                cs = [code[s] for s in args]
+                r = (A_PLAY, k, *cs, *[0] * (3 - len(cs)), len(cs))
+            else:
+                cs = [code[s] for s in args]
+                r = (A_PLAY, k, *cs, *[0] * (4 - len(cs)))
+        self[action] = r
+        return r
+
 
 class _Tables:
-    """The static facts of one game (``observation["info"]``) as lists indexed by character code."""
+    """The static facts of one game (``observation["info"]``) as lists indexed by character code,
+    the legal rows of the actions met so far, and the forecast's scratch."""
 
     def __init__(self, info: dict[str, Any]) -> None:
         ids = list(info["owner"])
@@ -29,19 +262,18 @@ class _Tables:
         self.code: dict[str, int] = {cid: c for c, cid in enumerate(ids)}
         self.owner: list[int] = [info["owner"][cid] for cid in ids]
         self.special: list[int] = [info["special"][cid] for cid in ids]
-        self.is_special: list[bool] = [s != NONE for s in self.special]
-        self.payouts: list[tuple[int, int]] = list(enumerate(info["payouts"]))
-        self.costs: list[tuple[int, int]] = list(enumerate(info["costs"]))
+        self.payouts: list[int] = list(info["payouts"])
+        self.costs: list[int] = list(info["costs"])
         self.mult: int = info["zork_multiplier"]
-        self.die: tuple[int, ...] = tuple(info["die"])
+        self.die: list[int] = list(info["die"])
         self.everyone: list[int] = list(range(len(ids)))
         self.own: dict[int, list[int]] = {p: [self.code[c] for c in cs] for p, cs in info["characters"].items()}
-        self.effects: dict[str, tuple[int, int, int]] = info["effects"]
-        jeans = sum(1 for x in self.special if x == JEAN)
-        #: a toast reads only the first ``front`` and the last ``back`` seats (Brother John
-        #: passes a payout or a debt one seat further each)
-        self.front: int = len(self.payouts) + jeans
-        self.back: int = len(self.costs) + jeans
+        self.kind: dict[str, int] = {kid: k for k, kid in enumerate(info["effects"])}
+        self.effects: list[tuple[int, int, int]] = list(info["effects"].values())
+        self.rows = _Rows(self)
+        self.trial: list[int] = [0] * len(ids)
+        self.pos: list[int] = [0] * len(ids)
+        self.faces: list[float] = [0.0] * len(self.die)
 
 
 _TABLES: dict[int, _Tables] = {}
@@ -57,7 +289,7 @@ def _tables(info: dict[str, Any]) -> _Tables:
 class _Forecast:
     """Everything fixed during one decision: who I am, the purses' richest, the seats now."""
 
-    __slots__ = ("t", "me", "n", "richest", "order", "now", "middle")
+    __slots__ = ("t", "me", "n", "richest", "order")
 
     def __init__(self, t: _Tables, obs: dict[str, Any]) -> None:
         code = t.code
@@ -68,82 +300,18 @@ class _Forecast:
         self.n: int = len(money)
         self.richest: list[int] = [p for p, v in enumerate(money) if v == top]
         self.order: list[int] = [code[c] for c in obs["circle"]]
-        self.now: float | None = None
-        #: seats a toast does not read: moves among them change nothing
-        self.middle = range(t.front, len(self.order) - t.back)
 
     def edge(self, order: list[int]) -> float:
-        """What a toast with seats ``order`` gives me, minus what it gives the others on average.
-
-        The payouts and costs of ``table.toast_deltas``, summed for me and for everyone:
-        the same integers, so the same float as ``d[me] - (sum(d) - d[me]) / (n - 1)``.
-        """
+        """``edge`` for me on seats ``order``."""
         t = self.t
-        owner, special = t.owner, t.special
-        me = self.me
-        k = len(order)
-        mine = total = 0
-        for i, amount in t.payouts:
-            j = i
-            while j < k:
-                c = order[j]
-                s = special[c]
-                if s == NONE:
-                    total += amount
-                    if owner[c] == me:
-                        mine += amount
-                elif s == JEAN:
-                    j += 1
-                    continue
-                break
-        for i, amount in t.costs:
-            j = k - 1 - i
-            while j >= 0:
-                c = order[j]
-                s = special[c]
-                if s == NONE:
-                    total -= amount
-                    if owner[c] == me:
-                        mine -= amount
-                elif s == JEAN:
-                    j -= 1
-                    continue
-                elif s == ZORK:
-                    due = t.mult * amount
-                    for r in self.richest:
-                        total -= due
-                        if r == me:
-                            mine -= due
-                break
-        return mine - (total - mine) / (self.n - 1)
-
-    def moved(self, c: int, delta: int) -> float:
-        """``edge`` after ``c`` moves ``delta`` seats (``table.move``), without moving when no read seat changes."""
-        order = self.order
-        i = order.index(c)
-        j = i + delta
-        last = len(order) - 1
-        j = 0 if j < 0 else last if j > last else j
-        middle = self.middle
-        if i in middle and j in middle:
-            return self.current()
-        trial = order[:]
-        if j != i:
-            del trial[i]
-            trial.insert(j, c)
-        return self.edge(trial)
-
-    def current(self) -> float:
-        if self.now is None:
-            self.now = self.edge(self.order)
-        return self.now
+        return edge(order, t.owner, t.special, t.payouts, t.costs, t.mult, self.richest, self.me, self.n)
 
 
 class HeuristicAgent(Agent):
-    """Greedy on the next toast: my gain minus the others' average gain.
+    """Greedy on the next toast: my gain minus the others' average gain (``edge``, ``values``).
 
-    Pure Python: the reference path never loads numba. ``compiled_rules.heuristic`` is
-    the same forecast on the compiled rules' rows and takes the same decisions.
+    Pure Python: the reference path never loads numba. ``compiled_rules.heuristic`` runs the
+    same functions compiled on the compiled rules' rows and takes the same decisions.
     """
 
     name = "heuristic"
@@ -155,74 +323,15 @@ class HeuristicAgent(Agent):
         if phase == "draw":  # a card more beside Aunt Sarah is only more choice
             return DRAW_ACTION
         t = _tables(observation["info"])
-        if phase == "toast":
-            return TOAST_ACTION if _Forecast(t, observation).current() > 0 else PASS_ACTION
         f = _Forecast(t, observation)
-        values = [self._value(f, observation, a) for a in legal]
-        best = max(values)
-        top = [a for v, a in zip(values, legal) if v >= best - 1e-9]
+        if phase == "toast":
+            return TOAST_ACTION if f.edge(f.order) > 0 else PASS_ACTION
+        m = len(legal)
+        rows = t.rows
+        out = [0.0] * m
+        values([rows[a] for a in legal], m, f.order, t.owner, t.special, t.payouts, t.costs, t.die, t.effects,
+               t.everyone, t.mult, f.richest, f.me, f.n, observation["money"], observation["cup"],
+               observation["roll_delta"], t.own[f.me], out, t.trial, None, t.pos, t.faces)
+        best = max(out)
+        top = [a for v, a in zip(out, legal) if v >= best - 1e-9]
         return top[rng.randrange(len(top))]
-
-    @staticmethod
-    def _value(f: _Forecast, obs: dict[str, Any], action: Action) -> float:
-        """The forecast edge after ``action`` (an expectation for die rolls)."""
-        t = f.t
-        code = t.code
-        if action[0] == "move":
-            return f.moved(code[action[1]], obs["roll_delta"])
-        kind, a, b = t.effects[action[1]]
-        me = f.me
-        if kind == MOVE:
-            return f.moved(code[action[2]], b)
-        if kind == ROLL:
-            chars = t.everyone if a else t.own[me]
-            moved = f.moved
-            total = 0.0
-            for face in t.die:
-                best = None
-                for c in chars:
-                    v = moved(c, face * b)
-                    best = v if best is None or v > best else best
-                total += best or 0.0
-            return total / len(t.die)
-        # the seats after the card, by the engine's own moves (``table``)
-        if kind == SPLIT or kind == BESIDE:
-            c = code[action[2]]
-            other = [o for o in t.own[me] if o != c][0]
-            order = f.order[:]
-            if kind == SPLIT:
-                move(order, c, -a)
-                move(order, other, b)
-            else:
-                beside_draco(order, c, other)
-        elif kind == ARRANGE:
-            order = f.order[:]
-            arrange(order, [code[s] for s in action[2:]], t.is_special)
-        elif kind == FLIP:
-            order = f.order[::-1]
-        elif kind == SWAP_ADJ or kind == SWAP_ANY:
-            order = f.order[:]
-            swap(order, code[action[2]], code[action[3]])
-        elif kind == STEAL:
-            now = f.current()
-            if len(action) < 3:
-                return now
-            return now + a * (1 + 1 / (f.n - 1)) + 0.01 * obs["money"][action[2]]
-        elif kind == CUP:
-            now = f.current()
-            return now + (max(0.0, now) if obs["cup"] != -1 else 0.0)
-        elif kind == COINS:
-            now = f.current()
-            n = f.n
-            gain = 0.0
-            order = f.order
-            for face in t.die:
-                if face - 1 < len(order):
-                    o = t.owner[order[face - 1]]
-                    gain += b if o == me else (-b / (n - 1) if o >= 0 else 0.0)
-            return now + a * gain / len(t.die)
-        elif kind == DUEL:
-            return f.current()  # an even bet: nothing expected
-        else:  # reseat: a random seating is worth as much to everyone
-            return 0.0
-        return f.edge(order)

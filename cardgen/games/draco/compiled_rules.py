@@ -14,9 +14,9 @@ same kernels into the scratch tuple ``E`` when the rule numbers ask for it
 (``cfg[C_LOG]``): search leaves it off and pays one branch per event.
 
 **The heuristic** (``heuristic``) is ``agents.HeuristicAgent``'s forecast on legal
-rows: the same integer sums and float operations, so the same choices
-(tests/test_draco_agents.py, tests/test_draco_search.py). A move of one character
-recounts only the half of the toast it reaches (``_half``, ``_at``).
+rows: the agent's own ``toast_sum``, ``edge``, ``moved`` and ``values``, compiled as they are
+(``cardgen.jit.bind``), so the same choices (tests/test_draco_agents.py,
+tests/test_draco_search.py); only reading the position and drawing among ties are its own.
 
 **Speed**: every kernel is compiled with ``_nrt=False`` (they never allocate; numba's
 reference counting paid an atomic increment and decrement per array argument per
@@ -41,15 +41,14 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng as fr
+from cardgen.games.draco.agents import (A_DECLINE, A_DRAW, A_MOVE, A_PASS, A_PLAY, A_TOAST, edge, moved,
+                                        toast_sum, values)
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, GAPS, MOVE, OVER, PLAY, RESEAT,
                                         ROLL, ROLLED, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST)
 from cardgen.games.draco.engine import SARAH as PH_SARAH
-from cardgen.games.draco.table import JEAN, NONE, ZORK, add_toast, coins_held, put_sarah_neighbours, toast_seat
+from cardgen.games.draco.table import NONE, add_toast, coins_held, put_sarah_neighbours, toast_seat
 from cardgen.jit import bind
 
-OP_MOVE = 13  # the heuristic's code for ("move", character) after a die roll
-# action types of a legal row [type, kind, x, y, z, w]
-A_PLAY, A_MOVE, A_TOAST, A_PASS, A_DRAW, A_DECLINE = range(6)
 # gap kinds (order of engine.GAPS)
 G_FINAL, G_EMPTY, G_CANNOT, G_BANK, G_RICHEST, G_TIE, G_NOTHING = range(7)
 GAP_KINDS = list(GAPS)
@@ -726,157 +725,13 @@ def action_id(row, nchars):  # type: ignore[no-untyped-def]
 
 
 # -- the heuristic -----------------------------------------------------------------------------
-@njit(cache=True, _nrt=False, inline="always")
-def _at(order, t, i, j, c):  # type: ignore[no-untyped-def]
-    """Seat ``t`` of ``order`` once ``c`` moved from seat ``i`` to seat ``j`` (``_move`` without writing it out)."""
-    if i < j:
-        if t < i or t > j:
-            return order[t]
-        return c if t == j else order[t + 1]
-    if t < j or t > i:
-        return order[t]
-    return c if t == j else order[t - 1]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _half(order, i, j, c, owner, special, amounts, sign, mult, richest, me):  # type: ignore[no-untyped-def]
-    """One half of ``_edge`` (my part, everyone's) on ``order`` with ``c`` moved from seat ``i`` to ``j``: the
-    payouts (``sign`` 1, from the first seat on) or the costs (``sign`` -1, from the last seat back, Zork's
-    charge included), as ``table.add_toast`` reads them."""
-    k = order.shape[0]
-    mine = 0
-    total = 0
-    for q in range(amounts.shape[0]):
-        amount = sign * amounts[q]
-        t = q if sign > 0 else k - 1 - q
-        while 0 <= t < k:
-            x = _at(order, t, i, j, c)
-            sp = special[x]
-            if sp == NONE:
-                total += amount
-                if owner[x] == me:
-                    mine += amount
-            elif sp == JEAN:
-                t += sign
-                continue
-            elif sp == ZORK and sign < 0:
-                due = mult * amount
-                for r in range(richest.shape[0]):
-                    total += due
-                    if richest[r] == me:
-                        mine += due
-            break
-    return mine, total
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _edge(order, owner, special, payouts, costs, mult, richest, me, n):  # type: ignore[no-untyped-def]
-    """My toast gain minus the others' average (``agents._Forecast.edge``: the same sums)."""
-    c = order[0]
-    mf, tf = _half(order, 0, 0, c, owner, special, payouts, 1, mult, richest, me)
-    mb, tb = _half(order, 0, 0, c, owner, special, costs, -1, mult, richest, me)
-    mine = mf + mb
-    return mine - (tf + tb - mine) / (n - 1)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _values(legal, m, order, owner, special, payouts, costs, die, effects, everyone, mult, richest, me, n,  # type: ignore[no-untyped-def]
-            money, cup, roll_delta, own, out, trial, tmp, pos, faces):
-    """``agents.HeuristicAgent._value`` of each legal row into ``out``, without allocating.
-
-    The same integer sums and float operations as ``agents._Forecast`` (so the same
-    choices). A move of one character (a card's, the roll's, each face of a favour)
-    changes only the seats between its start and end, and a toast reads only the first
-    ``front`` and the last seats from ``back`` on: the edge is summed in two halves
-    (``_half``), the half the move cannot reach taken from the current
-    position, the other read through ``_at`` without writing the seating out; a move
-    that reaches neither takes the current edge. The integer sums are the very ones
-    ``_edge`` adds, so the values are the same numbers.
-    """
-    k = order.shape[0]
-    jeans = 0
-    for i in range(k):
-        pos[order[i]] = i
-        if special[order[i]] == JEAN:
-            jeans += 1
-    front = payouts.shape[0] + jeans
-    back = k - costs.shape[0] - jeans
-    c0 = order[0]
-    mf0, tf0 = _half(order, 0, 0, c0, owner, special, payouts, 1, mult, richest, me)
-    mb0, tb0 = _half(order, 0, 0, c0, owner, special, costs, -1, mult, richest, me)
-    mine0 = mf0 + mb0
-    now = mine0 - (tf0 + tb0 - mine0) / (n - 1)
-    for i_ in range(m):
-        r = legal[i_]
-        if r[0] == A_MOVE:
-            op, a, b = OP_MOVE, 0, 0
-        else:
-            op, a, b = effects[r[1], 0], effects[r[1], 1], effects[r[1], 2]
-        x, y = r[2], r[3]
-        if op == OP_MOVE or op == MOVE or op == ROLL:
-            # one character moved: ``chars`` of a favour every face, else ``x`` by ``delta``
-            chars = everyone if op == ROLL and a else own
-            nc = chars.shape[0] if op == ROLL else 1
-            nf = die.shape[0] if op == ROLL else 1
-            for f in range(nf):
-                faces[f] = 0.0
-            for ci in range(nc):
-                c = chars[ci] if op == ROLL else x
-                i = pos[c]
-                last = -1
-                e = 0.0
-                for f in range(nf):
-                    delta = die[f] * b if op == ROLL else (roll_delta if op == OP_MOVE else b)
-                    j = min(max(i + delta, 0), k - 1)
-                    if j != last:  # faces that end on the same seat have the same edge
-                        last = j
-                        lo = min(i, j)
-                        hi = max(i, j)
-                        if front <= lo and hi < back:
-                            e = now
-                        else:
-                            mf, tf = (_half(order, i, j, c, owner, special, payouts, 1, mult, richest, me)
-                                      if lo < front else (mf0, tf0))
-                            mb, tb = (_half(order, i, j, c, owner, special, costs, -1, mult, richest, me)
-                                      if hi >= back else (mb0, tb0))
-                            mine = mf + mb
-                            e = mine - (tf + tb - mine) / (n - 1)
-                    if ci == 0 or e > faces[f]:  # the best character for each face
-                        faces[f] = e
-            if op == ROLL:
-                total = 0.0
-                for f in range(nf):
-                    total += faces[f]
-                v = total / nf
-            else:
-                v = faces[0]
-        elif (op == SWAP_ADJ or op == SWAP_ANY) and front <= pos[x] < back and front <= pos[y] < back:
-            v = now  # a swap between seats the toast does not read
-        elif op == SPLIT or op == BESIDE or op == ARRANGE or op == FLIP or op == SWAP_ADJ or op == SWAP_ANY:
-            for t in range(k):
-                trial[t] = order[t]
-            _reseat(trial, op, a, b, r, special, tmp)
-            v = _edge(trial, owner, special, payouts, costs, mult, richest, me, n)
-        elif op == STEAL:
-            v = now if x < 0 else now + a * (1 + 1 / (n - 1)) + 0.01 * money[x]
-        elif op == CUP:
-            v = now + ((now if now > 0.0 else 0.0) if cup != -1 else 0.0)
-        elif op == COINS:
-            gain = 0.0
-            for f in range(die.shape[0]):
-                face = die[f]
-                if face - 1 < k:
-                    o = owner[order[face - 1]]
-                    if o == me:
-                        gain += b
-                    elif o >= 0:  # nobody gains a special's seat
-                        gain += -b / (n - 1)
-            v = now + a * gain / die.shape[0]
-        elif op == DUEL:
-            v = now
-        else:  # reseat
-            v = 0.0
-        out[i_] = v
+#: the agent's own forecast (``agents.toast_sum``, ``edge``, ``moved``, ``values``), compiled as it is, with these
+#: rules' ``copy`` and ``_reseat`` (the seats after a card, as ``_play`` moves them) for its ``copy`` and ``reseat``
+_OPTIONS = {"_nrt": False, "inline": "always"}
+_toast_sum = njit(cache=True, **_OPTIONS)(toast_sum)
+_edge = bind(edge, "draco", _OPTIONS, toast_sum=_toast_sum)
+_moved = bind(moved, "draco", _OPTIONS, toast_sum=_toast_sum)
+_values = bind(values, "draco", _OPTIONS, toast_sum=_toast_sum, edge=_edge, moved=_moved, copy=copy, reseat=_reseat)
 
 
 @njit(cache=True, _nrt=False, inline="always")
