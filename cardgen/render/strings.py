@@ -119,8 +119,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "contents": "Contenuto",
         "fronts": "fronti",
         "backs": "retro",
-        "blank": "Pagina lasciata intenzionalmente bianca: è il retro delle istruzioni.",
-        "no_backs": "Pagina lasciata intenzionalmente bianca: i pezzi stampati sull’altro lato non hanno retro.",
+        "blank": "Pagina lasciata intenzionalmente in bianco: è il retro delle istruzioni.",
+        "no_backs": "Pagina lasciata intenzionalmente in bianco: i pezzi stampati sull’altro lato non hanno retro.",
         "page": "pagina {n}/{total}",
     },
     "de": {
