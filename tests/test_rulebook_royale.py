@@ -234,13 +234,37 @@ def test_clarifications_are_boxed(lang: str) -> None:
         solo_cards = sum(c.count for c in d.model.components if getattr(c.data, "role", None) == "solo")
         expected = {k: c for k, c in d.model.clarifications.items()
                     if not (k == "order_conflict" and d.rules.noble_side == "unmasked")
-                    and not (k == "solo_pile_empty" and d.rules.solo_turns * d.rules.ghost_cards_per_turn <= solo_cards)}
+                    and not (k == "solo_pile_empty" and d.rules.solo_turns * d.rules.ghost_cards_per_turn <= solo_cards)
+                    and k not in EMPTY_PILE}
         for kind, clar in expected.items():
             text = norm(typography(clar.text[lang], lang))
             assert sum(text in b for b in boxes) == 1, f"{name}: {kind} not in exactly one ruling box"
         if d.rules.noble_side == "unmasked":
             conflict = norm(typography(d.model.clarifications["order_conflict"].text[lang], lang))
             assert conflict not in norm(html.unescape(markup)), "the unmasked book names a masked noble"
+
+
+#: the box on an empty dish pile: printed only when the deck's numbers let the pile run out
+EMPTY_PILE = ("pile_empty", "short_line", "nothing_to_take")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_empty_pile_box_only_when_the_pile_can_run_out(lang: str, tmp_path: Path) -> None:
+    """Round 10: the shipped decks never empty their pile (the end card stays in it until the game ends;
+    a solo game draws at most 63 of 72 dish cards), so their books carry no rule for it; a solo game long
+    enough to empty it prints the box."""
+    def texts(d: ResolvedDeck) -> list[str]:
+        return [norm(typography(d.model.clarifications[k].text[lang], lang)) for k in EMPTY_PILE]
+    for name in DECKS:
+        text = norm(html.unescape(render_markup(deck(name), lang)))
+        assert not any(t in text for t in texts(deck(name))), f"{name}: a ruling for a pile that cannot run out"
+    for vid, body in (("long-solo", "rules: {solo_turns: 13}\n"), ("grand", None)):
+        (tmp_path / vid).mkdir()
+        d = throwaway_variant(tmp_path / vid, "royale", vid, VARIANT if body is None else (
+            f'extends: royale\nname: {{fr: "R", it: "R", en: "R"}}\ndescription: {{fr: "Essai.", it: "Prova.", en: "Test."}}\n'
+            + body))
+        text = norm(html.unescape(render_markup(d, lang)))
+        assert all(t in text for t in texts(d)), f"{vid}: the pile can run out but the book says nothing"
 
 
 def example_state(side: str) -> tuple[ResolvedDeck, dict[str, object]]:

@@ -62,6 +62,26 @@ def filled(ruling, lang: str, values: dict) -> str:
     return text
 
 
+def royale_pile_can_run_out(deck: ResolvedDeck) -> bool:
+    """Whether a Royale deck's dish pile can run out (templates/rulebook/royale.j2 prints its box only then).
+
+    Never while the end card is in it; a solo game without it draws at most the buffet, the ghost's
+    cells each turn and one take after every turn but the last."""
+    r = deck.rules
+    comps = deck.model.components
+    count = lambda kind: sum(c.count for c in comps if getattr(c.data, "role", None) == kind)  # noqa: E731
+    cells = lambda kind: max([len(f.pattern.cells) for c in comps if getattr(c.data, "role", None) == kind  # noqa: E731
+                              for f in c.faces[:1] if f.pattern] or [0])
+    multi = deck.model.players.max > 1
+    if multi and not count("end"):
+        return True
+    if not (r.solo and deck.model.players.min == 1) or (r.solo_end_card and count("end")):
+        return False
+    take, ghost = max(r.cards_per_take, cells("imposter")), max(r.ghost_cells, cells("solo"))
+    drawn = r.grid_rows * r.grid_cols + r.solo_turns * r.ghost_cards_per_turn * ghost + (r.solo_turns - 1) * take
+    return drawn > count("dish")
+
+
 def expected(deck: ResolvedDeck) -> dict[str, str]:
     texts = {k: c.text for k, c in deck.model.clarifications.items()}
     values = deck.model.rules.model_dump(mode="json")
@@ -76,6 +96,9 @@ def expected(deck: ResolvedDeck) -> dict[str, str]:
         texts.pop("solo_end", None)  # how a solo game ends: a book without the solo game has no place for it
     if deck.game == "royale" and deck.rules.solo_turns * deck.rules.ghost_cards_per_turn <= solo_cards:
         texts.pop("solo_pile_empty", None)  # the ghost's pile cannot run out: the ruling would never apply
+    if deck.game == "royale" and not royale_pile_can_run_out(deck):  # the empty-pile box would never apply
+        for kind in ("pile_empty", "short_line", "nothing_to_take"):
+            texts.pop(kind, None)
     if deck.game == "royale" and deck.model.players.max == 1:  # alone: no tie, and no end card unless asked
         texts.pop("tie_after_tiebreak", None)
         texts.pop("tie_cards_in_front", None)
