@@ -324,3 +324,20 @@ def test_a_short_game_says_how_many_action_cards_are_in_play(lang: str) -> None:
     sentence = say(lang, "With the %(aside)s put back", count=total - aside, aside=aside)
     assert sentence in book("draco-short", lang)
     assert say(lang, "With the %(aside)s put back", count=1, aside=1)[:12] not in book("draco", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_contents_count_the_cards_in_play(lang: str) -> None:
+    """The Contents line gives the cards actually played with: the Short Game puts action cards back in
+    the box, so it does not say the base count as if all were played (French reader, round 10)."""
+    for deck_id, deck in decks().items():
+        total = sum(c.count for c in deck.model.components if c.data is not None and c.data.role not in
+                    ("coin", "cup", "die"))
+        aside = deck.rules.cards_set_aside or 0
+        text = book(deck_id, lang)
+        if aside:
+            line = say(lang, "The box holds %(total)s cards", total - aside, total=total, aside=aside)
+            assert line in text, deck_id
+            assert say(lang, "The game holds %(count)s card", total) not in text, deck_id
+        else:
+            assert say(lang, "The game holds %(count)s card", total) in text, deck_id

@@ -139,9 +139,9 @@ def test_the_charity_toast_turn_names_the_gift_where_the_base_book_does_not(lang
              "en": "Propose a toast, if you wish."}[lang]
     assert f"<li><b>{title}</b> {book['toast_step'][lang]}</li>" in markup  # the step keeps its bold title
     assert f"<li><b>{title}</b> " in base
-    glance = {"fr": "La coupe est au centre\u202f? Vous pouvez porter un toast, puis prenez la coupe.",
-              "it": "La coppa è al centro? Puoi proporre un brindisi, poi prendi la coppa.",
-              "en": "Cup in the middle? You may propose a toast, then take the cup."}[lang]
+    glance = {"fr": "La coupe est au centre\u202f? Vous pouvez porter un toast\u202f; si vous le faites, prenez ensuite la coupe.",
+              "it": "La coppa è al centro? Puoi proporre un brindisi; se lo fai, prendi poi la coppa.",
+              "en": "Cup in the middle? You may propose a toast; if you do, take the cup afterwards."}[lang]
     assert glance in base and glance not in markup
 
 

@@ -32,7 +32,7 @@ def counted(n: int, noun: str, lang: str) -> str:
 
 
 def multiple(m: int, lang: str) -> str:
-    """Zork's multiplier as a phrase: ``le double``, ``il triplo``, ``double``..."""
+    """Zork's multiplier as a phrase: ``le double``, ``il triplo``, ``twice``..."""
     words = _MULTIPLES[lang]
     return str(words.get(str(m), words["many"])).format(m=m)
 
