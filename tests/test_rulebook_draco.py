@@ -330,7 +330,7 @@ def test_a_short_game_says_how_many_action_cards_are_in_play(lang: str) -> None:
 def test_contents_count_the_cards_in_play(lang: str) -> None:
     """The Contents line gives the cards actually played with: the Short Game puts action cards back in
     the box, so it does not say the base count as if all were played (French reader, round 10)."""
-    for deck_id, deck in decks().items():
+    for deck_id, deck in nonempty(decks().items()):
         total = sum(c.count for c in deck.model.components if c.data is not None and c.data.role not in
                     ("coin", "cup", "die"))
         aside = deck.rules.cards_set_aside or 0
