@@ -190,8 +190,9 @@ def house_game(deck: "ResolvedDeck", players: int | None = None) -> "Game":
 
 
 def book_problems(model: Any, spec: "GameSpec") -> list[Problem]:
-    """``book:`` keys that are no part of the game's rulebook (``GameSpec.book_parts``): bad input."""
-    parts = sorted({part for changed in spec.book_parts.values() for part in changed})
+    """``book:`` keys that are no part of the game's rulebook (``GameSpec.book_parts``, ``book_optional``): bad
+    input."""
+    parts = sorted({part for changed in spec.book_parts.values() for part in changed} | set(spec.book_optional))
     return [Problem(("book", key), f"'{clean(key, 60)}' is no part of the {spec.id} rulebook a house rule can "
                     f"rewrite; expected one of {', '.join(parts) or '(none)'}", did_you_mean(key, parts))
             for key in (getattr(model, "book", None) or {}) if key not in parts]

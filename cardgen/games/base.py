@@ -139,6 +139,8 @@ class GameSpec:
     #: hook name -> the part of the rulebook it changes ("scoring", "toast"...): a variant whose
     #: ``code:`` defines that hook must give the part's text in ``book:`` (``cardgen.house.book_problems``)
     book_parts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: parts of the rulebook a variant's ``book:`` may rewrite though no hook requires it (King Lui's opening)
+    book_optional: tuple[str, ...] = ()
     #: the rulebook's worked examples, played by the deck's own engine (house rule included):
     #: ``book_examples(deck, engine)`` (``engine(players)``: the deck's engine, house rule installed) -> example name -> what the template prints (``cardgen.rulebook.examples``)
     book_examples: Callable[["ResolvedDeck", Callable[[int | None], Any]], dict[str, Any]] | None = None
@@ -149,13 +151,14 @@ class GameSpec:
 
 
 def _book_fields(package: str) -> dict[str, Any]:
-    """``book_parts`` and ``book_examples`` from the package's ``book`` module, where it has one."""
+    """``book_parts``, ``book_optional`` and ``book_examples`` from the package's ``book`` module, where it has one."""
     from importlib.util import find_spec
 
     if find_spec(f"{package}.book") is None:
         return {}
     book = importlib.import_module(f"{package}.book")
-    return {"book_parts": book.BOOK_PARTS, "book_examples": book.book_examples}
+    return {"book_parts": book.BOOK_PARTS, "book_optional": getattr(book, "OPTIONAL_PARTS", ()),
+            "book_examples": book.book_examples}
 
 
 def package_spec(package: str, **differs: Any) -> GameSpec:

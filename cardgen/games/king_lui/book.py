@@ -21,10 +21,10 @@ Engine = Callable[[Optional[int]], Any]
 #: text (``book:``), printed in place of the base text (hooks that reach every step, such as
 #: ``legal_actions``, name no single part)
 BOOK_PARTS: dict[str, tuple[str, ...]] = {"scores": ("scoring",), "outcome": ("scoring",), "course": ("course",),
-                                           "serve_king": ("serving",),
-                                           # no hook has this name: the opening paragraph ("intro": it states the
-                                           # penalty for outdoing the king) is a part a house rule may rewrite, never must
-                                           "(intro)": ("intro",)}
+                                           "serve_king": ("serving",)}
+#: parts a house rule may rewrite though no hook asks for them: the opening paragraph states the penalty
+#: for outdoing the king, which Gentle Overeating changes
+OPTIONAL_PARTS: tuple[str, ...] = ("intro",)
 
 #: the scoring example: the king's portions and the player's, of the first dishes in deck order
 SCORING = {"king": (5, 3, 2, 0), "player": (2, 3, 3, 1)}
