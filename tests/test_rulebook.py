@@ -296,9 +296,9 @@ def test_a_house_rule_alone_promises_no_changed_numbers(lang: str) -> None:
     """A code house rule changes no number: its book must not say the numbers take changes into account."""
     from cardgen.resolve.resolve import resolve
     from cardgen.rulebook.templating import render_markup
-    singular = "The rules in the rest of this book already use this change."
-    sentence = translations(lang, "king_lui").ngettext(singular, "The rules in the rest of this book already use these "
-                                                       "changes.", 1)
+    singular = "The rest of this book already takes this change into account."
+    sentence = translations(lang, "king_lui").ngettext(singular, "The rest of this book already takes these changes "
+                                                       "into account.", 1)
     assert sentence in render_markup(resolve("king_lui-hungry-dragon", ROOT), lang)  # one number changes
     assert sentence not in render_markup(resolve("king_lui-gentle-overeating", ROOT), lang)
 
