@@ -70,7 +70,7 @@ def hyphenation(name: str, names_whole: bool = True) -> Any:
 #: none (a word written without a hyphen is never broken).
 BREAK_FIXES: dict[str, dict[str, str]] = {
     "en_GB": {"determined": "de-ter-mined", "determine": "de-ter-mine", "undetermined": "un-de-ter-mined",
-              "buffet": "buffet"},
+              "buffet": "buffet", "descending": "de-scend-ing", "descend": "de-scend"},
     # a loanword whose break leaves a lone "fet;" on the next line (Royale's buffet, named on every page)
     "it_IT": {"buffet": "buffet"},
 }
