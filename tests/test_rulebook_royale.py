@@ -128,7 +128,9 @@ def test_every_book_renders_with_its_chapters(name: str, lang: str) -> None:
         assert say(lang, heading) in text, heading
     solo_only = d.model.players.max == 1
     assert (say(lang, "Scoring") in text) != solo_only
-    assert (say(lang, "Playing alone") in text) == (d.model.players.min == 1 and not solo_only)
+    # the heading, not the words: the solo book names the masked book's solo chapter
+    chapter = f"<h1>{say(lang, 'Playing alone')}</h1>"
+    assert (chapter in norm(render_markup(d, lang))) == (d.model.players.min == 1 and not solo_only)
     differs = norm(translations(lang, "royale").gettext("What differs from the base game"))
     assert (differs in text) == (name != "royale")
 
@@ -435,8 +437,10 @@ def test_the_solo_book_s_table_shows_what_a_solo_game_changes() -> None:
     rows = _variant_rows("royale-solo", "en")
     assert rows[0] == ("Players", "1 player", "1 to 4 players")
     turns, draws = solo.model.rules.solo_turns, deck("royale").model.rules.end_card_draws
-    assert ("End of the game", f"after {turns} turns",
-            f"when the End of the Banquet card has been drawn {draws} times") in rows
+    # both ends in both columns (round 12: each column gave only one)
+    assert ("End of the game", f"after {turns} turns, or as soon as you satisfy all your nobles",
+            f"when the End of the Banquet card has been drawn {draws} times, or as soon as a player satisfies all "
+            "their nobles") in rows
     assert ("The End of the Banquet card", "left in the box", "in the draw pile") in rows
     for lang in ("fr", "it"):
         other = _variant_rows("royale-solo", lang)
@@ -456,7 +460,7 @@ def test_a_variant_s_own_cover_line_replaces_the_game_s(lang: str) -> None:
 
 
 #: the spent imposter's mark, as the published text gives it (the card turned a quarter), in each language
-SPENT = {"fr": "couchez la carte", "it": "mettine la carta di traverso", "en": "turn the card sideways"}
+SPENT = {"fr": "couchez la carte", "it": "gira la sua carta di traverso", "en": "turn the card sideways"}
 #: the pattern's turns, said of the pattern, never of the card (French round-6 read: one gesture for two things)
 TURNED = {"fr": "utiliser son motif tourné de", "it": "usare il suo schema ruotato di", "en": "use its pattern turned by"}
 
@@ -466,3 +470,17 @@ def test_turning_the_imposter_card_only_marks_it_spent(lang: str) -> None:
     text = norm(html.unescape(re.sub(r"<[^>]+>", " ", render_markup(deck("royale"), lang))))
     assert TURNED[lang] in text
     assert SPENT[lang] in text, "the spent mark left the book"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_solo_book_names_the_masked_book_and_its_solo_chapter(lang: str) -> None:
+    """Round 12 (it): the solo book sent the masked side to "a rulebook of its own", unnamed. It names the
+    masked book by the masked variant's own name, and that book's solo chapter, which it really has."""
+    masked = deck("royale-masked")
+    title = norm(typography(masked.model.name[lang], lang))
+    chapter = norm(translations(lang, "royale").gettext("Playing alone"))
+    solo = book("royale-solo", lang)
+    assert title in solo and chapter in solo
+    assert f"<h1>{chapter}</h1>" in norm(render_markup(masked, lang)), "the masked book has no solo chapter"
+    for name in ("royale", "royale-short"):
+        assert title in book(name, lang), f"{name} does not name the masked book"
