@@ -173,13 +173,12 @@ def test_numbers_follow_a_variant(lang: str, variant: ResolvedDeck, variant_book
     assert f"{tr(lang, 'Last seat')} " + ntr(lang, "%(count)s silver coin", "%(count)s silver coins", 9) in text
     sarah = variant.component("aunt-sarah").name[lang]
     # the first sentence is the same whether or not a deck ruling tells the rest
-    assert first_sentence(say(lang, "At every toast, once the silver has been paid, the owner of each player’s character "
-                                    "sitting right next to her may draw %(count)s card from the draw pile, wherever she sits. ",
+    assert first_sentence(say(lang, "At every toast, wherever she sits, once the silver has been paid, the owner of each "
+                                    "player character sitting right next to her may draw %(count)s card from the draw pile. ",
                               2, draco="Draco", sarah=sarah)) in text
     assert say(lang, "When someone draws the last card", 3, times=times(3, lang)) in text
     hand = tr(lang, "left hand")
-    assert tr(lang, "Lay %(draco)s at the edge of the table, face up on the side where he holds the cup in his %(hand)s, with the top of the card towards the middle: he faces the middle as if he sat at the table, and the arrow on his card points towards his %(hand)s, on the side of the first seat.",
-              draco="Draco", hand=hand) in text
+    assert say(lang, "Lay %(draco)s at the edge of the table", draco="Draco", hand=hand) in text
     # the variant section's table names each changed rule with its new value (lists the language's way),
     # then the base game's
     payouts = format_list(["6", "5", "2"], locale=LOCALES[lang])
@@ -321,23 +320,64 @@ def test_a_short_game_says_how_many_action_cards_are_in_play(lang: str) -> None:
     aside = short.model.rules.cards_set_aside
     total = sum(c.count for c in short.model.components if c.data is not None and c.data.role == "action")
     assert aside > 0
-    sentence = say(lang, "With the %(aside)s put back", count=total - aside, aside=aside)
+    sentence = say(lang, "As %(aside)s of them go back", count=total - aside, aside=aside)
     assert sentence in book("draco-short", lang)
-    assert say(lang, "With the %(aside)s put back", count=1, aside=1)[:12] not in book("draco", lang)
+    assert say(lang, "As %(aside)s of them go back", count=1, aside=1)[:12] not in book("draco", lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_contents_count_the_cards_in_play(lang: str) -> None:
     """The Contents line gives the cards actually played with: the Short Game puts action cards back in
-    the box, so it does not say the base count as if all were played (French reader, round 10)."""
+    the box, so it does not say the base count as if all were played (French reader, round 10); what it
+    counts is the action cards in play, since set-up also puts the unused colours back (round 12)."""
     for deck_id, deck in nonempty(decks().items()):
         total = sum(c.count for c in deck.model.components if c.data is not None and c.data.role not in
                     ("coin", "cup", "die"))
         aside = deck.rules.cards_set_aside or 0
+        actions = sum(c.count for c in deck.model.components if c.data is not None and c.data.role == "action")
         text = book(deck_id, lang)
         if aside:
-            line = say(lang, "The box holds %(total)s cards", total - aside, total=total, aside=aside)
+            line = say(lang, "The game has %(total)s cards; as", actions - aside, total=total, aside=aside)
             assert line in text, deck_id
             assert say(lang, "The game holds %(count)s card", total) not in text, deck_id
         else:
             assert say(lang, "The game holds %(count)s card", total) in text, deck_id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rebuild_ruling_gives_the_books_own_number(lang: str) -> None:
+    """A variant book said "in the base game this edition rebuilds it just once", which left the reader of
+    the Short Game in doubt (English and Italian readers, round 12): each book gives its own number."""
+    for deck_id in ("draco", "draco-short", "draco-long"):
+        n = decks()[deck_id].rules.pile_rebuilds
+        assert say(lang, "In this game, this edition", n, times=times(n, lang)) in book(deck_id, lang), deck_id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_closing_rulings_section(lang: str) -> None:
+    """The closing section held one ruling (an empty discard pile): it is boxed in "Running out of cards"
+    now, so no Draco book ends on a section of its own for it (readers, round 12)."""
+    closing = tr(lang, "This edition’s rulings")
+    for deck_id, deck in nonempty(decks().items()):
+        assert closing not in [item for chapter in pdf_outline_top(deck_id, lang) for item in [chapter]], deck_id
+        text = book(deck_id, lang)
+        empty = " ".join(norm(deck.model.clarifications["nothing_to_rebuild"].text[lang].replace("'", "\u2019")).split()[:8])
+        where = text.index(empty)
+        assert text.rindex(tr(lang, "Running out of cards")) < where < text.index(tr(lang, "Who wins?")), deck_id
+
+
+def pdf_outline_top(deck_id: str, lang: str) -> list[str]:
+    with pikepdf.open(io.BytesIO(render_rulebook(decks()[deck_id], lang, "a4"))).open_outline() as outline:
+        return [item.title for item in outline.root]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tied_richest_player_who_cannot_pay_owes_zorks_share(lang: str) -> None:
+    """Charity Toast: the three tied players owe Zork's share, but Yellow cannot pay it all; the seat's line
+    said they each "pay" it (French reader, round 12)."""
+    deck = decks()["draco-charity-toast"]
+    lairs = [c for c in deck.model.components if c.data is not None and c.data.role == "lair"]
+    yellow = deck.model.colours[lairs[1].faces[0].colour].name[lang]
+    text = book("draco-charity-toast", lang)
+    assert say(lang, "%(names)s cannot pay it all", 1, names=yellow) in text
+    assert say(lang, "%(names)s cannot pay it all", 1, names=yellow) not in book("draco", lang)

@@ -119,7 +119,7 @@ def test_the_charity_toast_example_gives_the_coin_before_the_richest_is_decided(
                       r"<td>(\d+)</td></tr>", markup)
     assert rows == [("5", "−1", "4", "4", "4"), ("4", "–", "0", "4", "0"), ("3", "+1", "5", "4", "5")]  # no gift: "–"
     # Yellow owes 5 with 4 to its name: the cell says what it pays and what it owed, so the table never reads 4 - 5 = 0
-    paid = {"fr": "4 (sur 5 dues)", "it": "4 (su 5)", "en": "4 (of 5 owed)"}[lang]
+    paid = {"fr": "4 (sur 5 pièces dues)", "it": "4 (su 5 dovute)", "en": "4 (of 5 owed)"}[lang]
     assert f"<td>{paid}</td>" in markup
     base = _money_rows(render_markup(resolve("draco", ROOT), lang))
     assert base == [(5, 4, 4, 5), (4, 0, 1, 3), (3, 5, 0, 8)]  # one richest player, Red, pays for Zork
@@ -139,9 +139,12 @@ def test_the_charity_toast_turn_names_the_gift_where_the_base_book_does_not(lang
              "en": "Propose a toast, if you wish."}[lang]
     assert f"<li><b>{title}</b> {book['toast_step'][lang]}</li>" in markup  # the step keeps its bold title
     assert f"<li><b>{title}</b> " in base
-    glance = {"fr": "La coupe est au centre\u202f? Vous pouvez porter un toast\u202f; si vous le faites, prenez ensuite la coupe.",
-              "it": "La coppa è al centro? Puoi proporre un brindisi; se lo fai, prendi poi la coppa.",
-              "en": "Cup in the middle? You may propose a toast; if you do, take the cup afterwards."}[lang]
+    glance = {"fr": "La coupe est au centre\u202f? Vous pouvez porter un toast (une fois la dernière pioche épuisée, "
+                    "vous le devez)\u202f; si vous le faites, prenez ensuite la coupe.",
+              "it": "La coppa è al centro? Puoi proporre un brindisi (quando l’ultimo mazzo è finito, devi farlo); se lo "
+                    "fai, prendi poi la coppa.",
+              "en": "Cup in the middle? You may propose a toast (once the last draw pile has run out, you must); if you "
+                    "do, take the cup afterwards."}[lang]
     assert glance in base and glance not in markup
 
 
