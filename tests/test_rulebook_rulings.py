@@ -233,3 +233,20 @@ def test_a_ruling_naming_a_rule_that_is_not_a_number_prints_its_value(tmp_path) 
         """)
     deck = throwaway_variant(tmp_path, "royale", "royale-trial", bad)
     assert any("Side unmasked." in b for b in ruling_boxes(render_markup(deck, "en")))
+
+
+#: The notice that says what the boxes are, as each language prints it (written out by hand).
+NOTICE = {"fr": "tranchent des points que", "it": "risolvono punti che", "en": "settle points the published"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck_id", sorted(DECKS))
+def test_the_boxes_are_explained_before_the_first_of_them(deck_id: str, lang: str) -> None:
+    """Readers met a dozen "This edition's ruling" boxes before the one sentence saying what they are, on
+    the last page (round 12): the sentence now comes once, before the first box, in "The game in brief"."""
+    markup = render_markup(DECKS[deck_id], lang)
+    first_box = markup.index(f'<box kind="ruling" title="{html.escape(BOX[lang])}"')
+    notice = markup.index(NOTICE[lang])
+    assert notice < first_box, deck_id
+    assert markup.count(NOTICE[lang]) == 1
+    assert notice < markup.index("<h1>", markup.index("<h1>") + 1)  # within the first section
