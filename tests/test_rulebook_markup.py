@@ -266,13 +266,3 @@ def test_a_cover_line_is_balanced_never_ending_on_a_lone_word() -> None:
     title = BalancedHeading("King Lui: Gentle Overeating and Other Stories", STYLE, 0, "King Lui")
     assert isinstance(title, Heading) and title.outline_level == 0
 
-
-def test_a_sentence_s_last_word_is_never_broken() -> None:
-    """At a paragraph's end the second half of a broken last word sat alone on the last line ("each col-" /
-    "our.", round 12); the same word elsewhere in a sentence still breaks."""
-    from cardgen.rulebook.styles import hyphenation
-    for name, word in (("en_GB", "colour"), ("fr", "édition"), ("it_IT", "edizione")):
-        split = hyphenation(name)
-        assert list(split(word)) and list(split(word + ",")), word  # breakable mid-sentence
-        for end in (".", "!", "?", ".»", ".)", "\u202f!"):
-            assert list(split(word + end)) == [], word + end

@@ -102,19 +102,12 @@ WHOLE_WORDS = frozenset({"cardgen"})
 def _names_whole(iterate: Any, capitalised: bool = True) -> Any:
     """``iterate`` that never splits a proper name: the words of ``WHOLE_WORDS`` and, with ``capitalised``,
     every capitalised word (Emerald, Draco, Columbine: never "Em-erald"; a sentence's first word, the
-    only other capitalised one, loses little), nor a sentence's last word (``_SENTENCE_ENDS``)."""
+    only other capitalised one, loses little)."""
     def split(word: str) -> Any:
         if (capitalised and word[:1].isupper()) or word.strip(".,;:!?()«»\u202f\u00a0").lower() in WHOLE_WORDS:
             return ()
-        if word.rstrip("»”’)\u202f\u00a0").endswith(_SENTENCE_ENDS):
-            return ()
         return iterate(word)
     return split
-
-
-#: A word ending a sentence is never split: at a paragraph's end its second half would sit alone on
-#: the last line ("col-" / "our.", round-12 readers); mid-paragraph the line is only a little looser.
-_SENTENCE_ENDS = (".", "!", "?", "…")
 
 
 def make_styles(lang: str, accent: colors.Color) -> Styles:
