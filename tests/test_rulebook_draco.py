@@ -348,9 +348,15 @@ def test_contents_count_the_cards_in_play(lang: str) -> None:
 def test_the_rebuild_ruling_gives_the_books_own_number(lang: str) -> None:
     """A variant book said "in the base game this edition rebuilds it just once", which left the reader of
     the Short Game in doubt (English and Italian readers, round 12): each book gives its own number."""
-    for deck_id in ("draco", "draco-short", "draco-long"):
+    # round 13: "In this game, this edition rebuilds it" read as "this match" and made the edition rebuild the
+    # pile; each book now says which game it means, and the pile "is rebuilt"
+    base_n = decks()["draco"].rules.pile_rebuilds
+    for deck_id, start in (("draco", "In the base game the pile is therefore rebuilt"),
+                           ("draco-short", "As in the base game, the pile is rebuilt"),
+                           ("draco-long", "In this variant the pile is rebuilt")):
         n = decks()[deck_id].rules.pile_rebuilds
-        assert say(lang, "In this game, this edition", n, times=times(n, lang)) in book(deck_id, lang), deck_id
+        assert (n == base_n) == (deck_id != "draco-long"), deck_id
+        assert say(lang, start, n, times=times(n, lang)) in book(deck_id, lang), deck_id
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -379,5 +385,72 @@ def test_a_tied_richest_player_who_cannot_pay_owes_zorks_share(lang: str) -> Non
     lairs = [c for c in deck.model.components if c.data is not None and c.data.role == "lair"]
     yellow = deck.model.colours[lairs[1].faces[0].colour].name[lang]
     text = book("draco-charity-toast", lang)
-    assert say(lang, "%(names)s cannot pay it all", 1, names=yellow) in text
-    assert say(lang, "%(names)s cannot pay it all", 1, names=yellow) not in book("draco", lang)
+    table = tr(lang, "Money before and after the toast")
+    assert say(lang, "%(names)s cannot pay it all", 1, names=yellow, table=table) in text
+    assert say(lang, "%(names)s cannot pay it all", 1, names=yellow, table=table) not in book("draco", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_brother_john_beside_zork_or_sarah_is_settled_as_the_engine_plays_it(lang: str) -> None:
+    """Brother John second to last with Zork just before him (not a paying seat): the base book left it open
+    whether the richest pays twice Brother John's cost or nothing (Italian and English readers, round 13).
+    The engine (table.add_toast) makes the richest pay; Aunt Sarah there pays nothing; both take nothing
+    Brother John hands on. The box says so, with the engine's figure."""
+    from cardgen.games.draco.table import JEAN, NONE, SARAH, ZORK, toast_deltas
+    rules = decks()["draco"].rules
+    payouts, costs, mult = list(rules.toast_payouts), list(rules.toast_costs), rules.zork_multiplier
+    k = 9
+    owner = [i % 3 for i in range(k)]
+
+    def deltas(specials: dict[int, int]) -> list[int]:
+        special = [specials.get(i, NONE) for i in range(k)]
+        return toast_deltas(list(range(k)), owner, special, payouts, costs, mult, [0], 3)[0]
+    plain = deltas({})
+    # Brother John second to last: his cost is paid by the seat before him
+    with_zork = deltas({k - 2: JEAN, k - 3: ZORK})
+    with_sarah = deltas({k - 2: JEAN, k - 3: SARAH})
+    assert with_sarah[0] - with_zork[0] == mult * costs[1]  # the richest (player 0) pays twice the cost
+    assert with_sarah[0] == plain[0]  # Aunt Sarah there: nobody, the richest included, pays Brother John’s cost
+    text = book("draco", lang)
+    names = {c: decks()["draco"].component(c).name[lang] for c in ("brother-john", "zork", "aunt-sarah")}
+    jean, zork, sarah = names["brother-john"], names["zork"], names["aunt-sarah"]
+    assert tr(lang, "Neither %(zork)s nor %(sarah)s ever takes the silver %(jean)s hands on: it stays in the bank.",
+              zork=zork, sarah=sarah, jean=jean) in text
+    assert say(lang, "When %(jean)s sits in a paying seat with", jean=jean, zork=zork, times=times(mult, lang)) in text
+    assert say(lang, "When %(sarah)s sits just before him", jean=jean, sarah=sarah) in text
+    assert say(lang, "So with %(jean)s in the second to last seat", jean=jean, zork=zork, before=mult * costs[1]) in text
+    # the no-zork book keeps its own wording for its cast
+    assert say(lang, "If the character who should receive or pay in", jean=jean, sarah=sarah) in book("draco-no-zork", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_round_13_wordings(lang: str) -> None:
+    """Round 13: the special characters matter outside a toast on Shower of Coins; the step is named by its
+    number; the gold rate is a sourced fact in the text, not a ruling box; the example says why the purses
+    are not the starting ones; Round on the House's box names its rule instead of "above"."""
+    deck = decks()["draco"]
+    text = book("draco", lang)
+    shower = deck.component("shower-of-coins").name[lang]
+    assert say(lang, "Apart from %(card)s", card=shower) in text
+    assert say(lang, "As step %(step)s says", step=3) in text
+    assert tr(lang, "The published description of the game leaves this rate out; other public sources on the game "
+                    "give it.") in text
+    assert "gold_rate" not in deck.model.rulings
+    assert tr(lang, "the rule above") not in text
+    norm_first = norm(deck.model.rulings["first_round_toast"].text[lang])
+    assert "above" not in norm_first and "ci-dessus" not in norm_first and "qui sopra" not in norm_first
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_no_zork_table_counts_the_seats(lang: str) -> None:
+    """The variant table lists the seats around Draco, one special character fewer (English reader, round 13)."""
+    deck = decks()["draco-no-zork"]
+    base = decks()["draco"]
+    specials = lambda d: sum(c.count for c in d.model.components if c.data is not None and c.data.role == "special")
+    text = book("draco-no-zork", lang)
+    role = lambda r: sum(c.count for c in base.model.components if c.data is not None and c.data.role == r)
+    each = role("character") // role("lair")
+    row = " ".join([tr(lang, "Seats around %(draco)s", draco="Draco"),
+                    tr(lang, "%(each)s per player + %(specials)s", each=each, specials=specials(deck)),
+                    tr(lang, "%(each)s per player + %(specials)s", each=each, specials=specials(base))])
+    assert row in text
