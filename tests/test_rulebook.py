@@ -334,3 +334,12 @@ def test_the_title_page_gives_the_published_player_range(game: str) -> None:
         for wrong in {(low, low), (high, high), (low, high + 1), (low - 1, high)} - {(low, high)}:
             other = re.sub(r"\s+", " ", message % {"low": wrong[0], "high": wrong[1]}).strip()
             assert other not in title
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+def test_the_base_game_s_name_is_never_broken_at_its_ampersand(lang: str) -> None:
+    """"è una variante di Draco / & Co" (Italian reader, round 13): the name is one unit in running text."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook.templating import render_markup
+    markup = render_markup(resolve("draco-short", ROOT), lang)
+    assert "Draco\u00a0&amp;\u00a0Co" in markup and "Draco &amp; Co</i>" not in markup

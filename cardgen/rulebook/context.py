@@ -79,6 +79,7 @@ class RulebookContext:
     name: str
     description: str
     is_variant: bool
+    #: the base game's name, as running text names it: never broken at its " & " ("Draco / & Co", round 13)
     base_name: str | None
     base_description: str | None
     #: the cover's line where the deck or variant gives its own (``tagline``), else None
@@ -209,7 +210,7 @@ def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
         name=typography(model.name[lang], lang),
         description=typography(model.description[lang], lang) if model.description else "",
         is_variant=resolved.kind == "variant",
-        base_name=typography(base.model.name[lang], lang) if base is not None else None,
+        base_name=typography(base.model.name[lang], lang).replace(" & ", "\u00a0&\u00a0") if base is not None else None,
         base_description=(typography(base.model.description[lang], lang)
                           if base is not None and base.model.description else None),
         tagline=typography(model.tagline[lang], lang) if model.tagline else None,

@@ -224,5 +224,5 @@ class SeatingCircle(Flowable):
         canv.drawPath(path, stroke=1, fill=1)
         canv.setFillColor(self.INK)
         canv.setFont("Sans", 6.5)
-        label_x = cup_x + side * 6
-        (canv.drawRightString if side < 0 else canv.drawString)(label_x, y + 8, self.cup)
+        # the label just above the cup it names (set off to the side, it read as a stray caption: round 13)
+        canv.drawCentredString(cup_x, y + 8, self.cup)
