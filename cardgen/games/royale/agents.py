@@ -350,37 +350,27 @@ def advance(T: list[_Slot], i: int, r: int, c: int) -> tuple[float, int]:
     return m
 
 
-class _View:
-    """What the legal actions of one decision read: the hand or the buffet (card indexes), and
-    each noble slot's place among the open ones."""
-
-    __slots__ = ("index", "pos", "hand", "buffet", "cells")
-
-    def __init__(self, index: dict[str, int], pos: list[int], hand: list[int], buffet: list[int],
-                 cells: dict[Action, list[int]]) -> None:
-        self.index, self.pos, self.hand, self.buffet, self.cells = index, pos, hand, buffet, cells
-
-
-def action_cards(X: _View, action: Action, cards: list[int]) -> tuple[int, int, int, bool]:
-    """A take: its cards; a placement: the rest of the hand, and its card under its noble first."""
+def action_cards(X: tuple[Any, ...], action: Action, cards: list[int]) -> tuple[int, int, int, bool]:
+    """A take: its cards; a placement: the rest of the hand, and its card under its noble first. ``X``:
+    card id -> index, noble slot -> open noble, the hand and the buffet (card indexes), the take's cells."""
+    index, pos, hand, buffet, cells = X
     n = 0
     if action[0] == "place":
-        c = X.index[action[1]]
-        for h in X.hand:
+        c = index[action[1]]
+        for h in hand:
             if h != c:
                 cards[n] = h
                 n += 1
-        return n, X.pos[action[2]], c, False
-    buffet = X.buffet
-    for cell in X.cells[action]:
+        return n, pos[action[2]], c, False
+    for cell in cells[action]:
         if buffet[cell] >= 0:
             cards[n] = buffet[cell]
             n += 1
     return n, -1, -1, action[0] == "imposter"
 
 
-def clears(X: _View, action: Action) -> int:
-    return X.pos[action[1]] if action[0] == "clear" else -1
+def clears(X: tuple[Any, ...], action: Action) -> int:
+    return X[1][action[1]] if action[0] == "clear" else -1
 
 
 def draw(rng: random.Random, n: int) -> int:
@@ -437,15 +427,15 @@ class HeuristicAgent(Agent):
         phase = observation["phase"]
         m = len(legal)
         if phase == "clear":
-            return legal[clearing(T, _View(index, pos, [], [], {}), legal, m, rows)]
+            return legal[clearing(T, (index, pos), legal, m, rows)]
         cards, gain0, new0, order, cur, S, tot = self._lists(game)
         if phase == "place":
             hand = [index[c] for c in observation["hand"]]
-            X = _View(index, pos, hand, [], {})
+            X = (index, pos, hand, [], {})
             pool = hand
         else:
             buffet = [index[c] if c else -1 for c in observation["buffet"]]
-            X = _View(index, pos, [], buffet, game.take_cells[seat])
+            X = (index, pos, [], buffet, game.take_cells[seat])
             pool = [c for c in buffet if c >= 0]
         return legal[decide(T, X, legal, m, len(T), rows, pool, len(pool), cards, gain0, new0, order, cur, S, tot,
                             [0] * m, rng)]
