@@ -17,9 +17,8 @@ compiles these very functions (``cardgen.jit.bind``) with its own forms of those
 so both take the same decisions, draw for draw (``tests/test_royale_heuristic_identity.py``:
 the games of the first, plain version of the agent; ``tests/test_royale_fast.py``).
 
-Speed (Python): the values, and the gain of one more card under a noble, are memoised per
-(seat, noble slot) once per game and process (``_Slot``); the planner's scratch lists are the
-agent's own.
+Speed (Python): the gain of one more card under a noble is memoised per (seat, noble slot)
+once per game and process (``_Slot``); the planner's scratch lists are the agent's own.
 """
 from __future__ import annotations
 
@@ -289,30 +288,19 @@ def clearing(T: Any, X: Any, legal: Any, m: int, rows: Any) -> int:
 
 # -- the Python forms of the names the planner reads -----------------------------------------------
 class _Slot:
-    """One noble of one seat: its checker, card codes, and memoised values and moves."""
+    """One noble of one seat: its checker, card codes, and memoised moves."""
 
-    __slots__ = ("chk", "codes", "points", "ncodes", "values", "moves", "runs")
+    __slots__ = ("chk", "codes", "points", "ncodes", "moves", "runs")
 
     def __init__(self, game: RoyaleGame, seat: int, slot: int) -> None:
         self.chk = game.checkers[seat][slot]
         self.codes = game.codes[seat][slot]
         self.points = game.points[seat][slot]
         self.ncodes = self.chk.ncodes
-        self.values: list[float] = []
         #: sid * ncodes + code -> ``move``'s answer
         self.moves: dict[int, tuple[float, int]] = {}
         #: dish card indexes under the noble -> checker state
         self.runs: dict[tuple[int, ...], int] = {(): 0}
-
-    def value(self, sid: int) -> float:
-        """How much the cards under the noble are worth (``noble_value``), memoised by state."""
-        if sid == DEAD:
-            return 0.0
-        values = self.values
-        need_of = self.chk.need
-        while len(values) <= sid:
-            values.append(noble_value(self.points, need_of[len(values)], need_of[0]))
-        return values[sid]
 
     def run(self, cards: tuple[int, ...]) -> int:
         sid = self.runs.get(cards)
@@ -328,7 +316,9 @@ def step(T: list[_Slot], i: int, r: int, c: int) -> int:
 
 
 def value(T: list[_Slot], i: int, r: int) -> float:
-    return T[i].value(r)
+    """``noble_value`` of state ``r`` of open noble ``i`` (0 for ``DEAD``)."""
+    slot = T[i]
+    return 0.0 if r == DEAD else noble_value(slot.points, slot.chk.need[r], slot.chk.need[0])
 
 
 def empty(T: list[_Slot], i: int) -> int:
