@@ -5,91 +5,366 @@ they bring it to completion (the checker's ``need``: fewest cards still missing)
 and picks the take and placements that raise that value most. It reads only its
 observation plus the public card data of the game it names (``engine.GAMES``).
 
-Speed: the values, and the gain of one more card under a noble, are tables per
-(seat, noble slot) filled once per game and process (``_slots``), and a take's
-plan shares the greedy steps of the play orders that start alike. Its decisions are
-those of the first, plain version of the agent, proved on recorded games
-(``tests/test_royale_heuristic_identity.py``).
+**The planner is written once**: ``move``, ``better``, ``gains``, ``pick``, ``plan_small``,
+``plan``, ``decide`` and ``clearing`` are plain Python over integer rows and card indexes
+(lists here, the compiled rules' arrays there). They read a noble through a few names:
+``step`` (the checker state after one more card), ``value`` (``noble_value`` of a state),
+``empty``, ``need``, ``advance`` (``move``, memoised here), ``action_cards`` and ``clears``
+(what a legal action means) and ``draw`` (the tie's random pick). ``HeuristicAgent`` runs
+them with the Python forms below, on each noble's ``require.Checker``; ``compiled_rules``
+compiles these very functions (``cardgen.jit.bind``) with its own forms of those names, on
+``compiled_require``'s noble table. Every value is the same float summed in the same order,
+so both take the same decisions, draw for draw (``tests/test_royale_heuristic_identity.py``:
+the games of the first, plain version of the agent; ``tests/test_royale_fast.py``).
+
+Speed (Python): the gain of one more card under a noble is memoised per (seat, noble slot)
+once per game and process (``_Slot``); the planner's scratch lists are the agent's own.
 """
 from __future__ import annotations
 
 import random
 import weakref
-from itertools import permutations
-from typing import Any, Callable
+from typing import Any
 
 from cardgen.engine.api import Action, Agent
-from cardgen.games.royale.engine import GAMES, STOP, RoyaleGame
+from cardgen.games.royale.engine import GAMES, RoyaleGame
 from cardgen.games.royale.require import DEAD
 
 #: value a complete noble earns on top of its points, so completing beats nearly completing
 COMPLETE_BONUS = 1.0
 #: value kept by not spending an imposter use
 IMPOSTER_COST = 1.5
+#: ``step``'s answer when the state after a card is not known yet (the compiled noble table fills
+#: it outside the planner and asks again); every planner function passes it up (``decide``: the
+#: index MISSING, a plan: NaN). The Python checkers always know.
+MISSING = -4
 _NEG = float("-inf")
+_NAN = float("nan")
 
 
 def noble_value(points: int, need: int, start: int) -> float:
     """What the cards under a noble worth ``points`` are worth when they still need ``need`` more
     (``start``: the need of the empty noble): its points times progress, the bonus when complete.
-    The compiled heuristic reads the same floats from a table (``compiled_rules.values``)."""
+    The compiled heuristic reads the same floats from a table (``compiled.RoyaleFast.values``)."""
     if need == 0:
         return points + COMPLETE_BONUS
     return 0.0 if start <= 0 else points * (start - need) / start
 
 
-def _best(legal: list[Action], value: Callable[[Action], float], rng: random.Random) -> Action:
-    """The legal action of the highest ``value``; ``rng`` picks among those within 1e-9 of it."""
-    best, picks = _NEG, []
-    for action in legal:
-        v = value(action)
+# -- the planner, written once (plain Python; ``compiled_rules`` compiles it as it is) ---------------
+# ``T``: the seat's open nobles (its form is the caller's: ``step``, ``value``, ``empty``, ``need``
+# read it); ``i``: an open noble's index; ``r``: a checker state; ``c``: a card index.
+def move(T: Any, i: int, r: int, c: int) -> tuple[float, int]:
+    """Card ``c`` under open noble ``i`` at state ``r``: the value it gains and the state after
+    (an impossible noble is emptied); state MISSING: not known yet."""
+    nid = step(T, i, r, c)
+    if nid == MISSING:
+        return 0.0, nid
+    return value(T, i, nid) - value(T, i, r), (empty(T, i) if nid == DEAD else nid)
+
+
+def better(T: Any, c: int, i: int, r: int, b: int, gb: float, nb: int) -> tuple[int, float, int]:
+    """Card ``c`` under the moved noble ``i`` (at state ``r``) against the best placement so far
+    (noble ``b``, gain ``gb``, next state ``nb``): the better of the two, the lower noble on a tie;
+    noble MISSING: a state is not known yet."""
+    g, nid = advance(T, i, r, c)
+    if nid == MISSING:
+        return MISSING, gb, nb
+    if g > gb or (g == gb and i < b):
+        return i, g, nid
+    return b, gb, nb
+
+
+def gains(T: Any, rows: Any, nopen: int, cards: Any, n: int, gain0: Any, new0: Any, order: Any) -> bool:
+    """Each card's gain and next state under each open noble at the position (``gain0[c][i]``,
+    ``new0[c][i]``; ``rows[i]``: noble ``i``'s state), and ``order[c]``: the open nobles by gain,
+    highest first, the lower index first among equal gains (the greedy's pick when no noble has
+    moved). False: a state is not known yet."""
+    for j in range(n):
+        c = cards[j]
+        g0, n0, o = gain0[c], new0[c], order[c]
+        for i in range(nopen):
+            g, nid = advance(T, i, rows[i], c)
+            if nid == MISSING:
+                return False
+            g0[i] = g
+            n0[i] = nid
+            t = i
+            while t > 0 and g0[o[t - 1]] < g:
+                o[t] = o[t - 1]
+                t -= 1
+            o[t] = i
+    return True
+
+
+def pick(T: Any, c: int, nopen: int, gain0: Any, new0: Any, order: Any, m1: int, r1: int, m2: int,
+         r2: int) -> tuple[int, float, int]:
+    """The greedy's placement of card ``c`` with at most two nobles moved (``m1`` at state ``r1``,
+    ``m2`` at ``r2``; -1: none): (noble, gain, its next state); noble MISSING: not known yet."""
+    b, gb, nb = -1, _NEG, 0
+    o = order[c]
+    for t in range(nopen):
+        i = o[t]
+        if i != m1 and i != m2:
+            b, gb, nb = i, gain0[c][i], new0[c][i]
+            break
+    if m1 >= 0:
+        b, gb, nb = better(T, c, m1, r1, b, gb, nb)
+    if m2 >= 0 and b != MISSING:
+        b, gb, nb = better(T, c, m2, r2, b, gb, nb)
+    return b, gb, nb
+
+
+def plan_small(T: Any, nopen: int, cards: Any, n: int, base: float, f: int, rf: int, gain0: Any, new0: Any,
+               order: Any) -> float:
+    """``plan`` written out for a take of up to three cards, or up to two after a card placed under
+    noble ``f`` (state ``rf``; -1: none), where at most two nobles ever move: the same orders,
+    placements and float sums, without the walk's bookkeeping (the common case). NaN: a state is
+    not known yet."""
+    best = _NEG
+    for x in range(n):
+        p1, g1, n1 = pick(T, cards[x], nopen, gain0, new0, order, f, rf, -1, 0)
+        if p1 == MISSING:
+            return _NAN
+        t1 = base + g1
+        if n == 1:
+            return t1
+        # the nobles moved after the first card: the forced one and where the card went
+        if p1 == f:
+            a1, ar1, a2, ar2 = f, n1, -1, 0
+        elif f >= 0:
+            a1, ar1, a2, ar2 = f, rf, p1, n1
+        else:
+            a1, ar1, a2, ar2 = p1, n1, -1, 0
+        for y in range(n):
+            if y == x:
+                continue
+            p2, g2, n2 = pick(T, cards[y], nopen, gain0, new0, order, a1, ar1, a2, ar2)
+            if p2 == MISSING:
+                return _NAN
+            t2 = t1 + g2
+            if n == 2:
+                if t2 > best:
+                    best = t2
+                continue
+            z = 3 - x - y
+            if p2 == p1:
+                b1, br1, b2, br2 = p1, n2, -1, 0
+            else:
+                b1, br1, b2, br2 = p1, n1, p2, n2
+            p3, g3, _ = pick(T, cards[z], nopen, gain0, new0, order, b1, br1, b2, br2)
+            if p3 == MISSING:
+                return _NAN
+            t3 = t2 + g3
+            if t3 > best:
+                best = t3
+    return best
+
+
+def plan(T: Any, nopen: int, cards: Any, n: int, base: float, cur: Any, moved: int, gain0: Any, new0: Any,
+         order: Any, S: Any, tot: Any) -> float:
+    """The best value of placing ``cards[:n]`` greedily, over every play order.
+
+    Each card goes under the open noble where it gains most (the lowest index on a tie);
+    ``base`` plus the gains, the best order counting. The orders are walked depth first,
+    so orders sharing a prefix share its placements. A noble not in the bit mask ``moved``
+    is at the position's state (its gain read from ``gain0``/``order``); a moved one at
+    ``cur[i]`` (looked up). The same float sums, in the same order, as placing every
+    order from scratch. ``S``: the walk's stack (next card, card, noble, state and mask to
+    restore), ``tot``: its totals. NaN: a state is not known yet.
+    """
+    if n == 0 or nopen == 0:
+        return base
+    idx, cpos, pk, oldrow, oldmask = S[0], S[1], S[2], S[3], S[4]
+    best = _NEG
+    level = 0
+    idx[0] = 0
+    tot[0] = base
+    used = 0
+    while True:
+        j = idx[level]
+        while j < n and (used >> j) & 1:
+            j += 1
+        if j >= n:
+            if level == 0:
+                return best
+            level -= 1
+            used &= ~(1 << cpos[level])
+            cur[pk[level]] = oldrow[level]
+            moved = oldmask[level]
+            continue
+        idx[level] = j + 1
+        c = cards[j]
+        # the greedy pick: the best noble that has not moved, then the moved ones
+        b, gb, nb = -1, _NEG, 0
+        o = order[c]
+        for t in range(nopen):
+            i = o[t]
+            if not (moved >> i) & 1:
+                b, gb, nb = i, gain0[c][i], new0[c][i]
+                break
+        if moved:
+            for i in range(nopen):
+                if (moved >> i) & 1:
+                    b, gb, nb = better(T, c, i, cur[i], b, gb, nb)
+                    if b == MISSING:
+                        return _NAN
+        total = tot[level] + gb
+        if level == n - 1:
+            if total > best:
+                best = total
+            continue
+        cpos[level] = j
+        pk[level] = b
+        oldrow[level] = cur[b]
+        oldmask[level] = moved
+        used |= 1 << j
+        cur[b] = nb
+        moved |= 1 << b
+        level += 1
+        idx[level] = 0
+        tot[level] = total
+
+
+def decide(T: Any, X: Any, legal: Any, m: int, nopen: int, rows: Any, pool: Any, npool: int, cards: Any,
+           gain0: Any, new0: Any, order: Any, cur: Any, S: Any, tot: Any, picks: Any, rng: Any) -> int:
+    """The index in ``legal[:m]`` (takes, or placements) the heuristic picks: the best value of the
+    nobles after the action's cards are placed by the best greedy plan, less ``IMPOSTER_COST`` for
+    an imposter's take; ``draw`` picks among the actions within 1e-9 of the best. ``rows[i]``: open
+    noble ``i``'s state; ``pool[:npool]``: every card an action may bring (the hand, or the buffet);
+    ``action_cards(X, legal[a], cards)`` writes the cards action ``a`` leaves to plan and says
+    (how many, the open noble its card goes under first or -1, that card, whether an imposter takes).
+    MISSING: a state is not known yet (nothing drawn)."""
+    base_value = 0.0
+    for i in range(nopen):
+        base_value += value(T, i, rows[i])
+    if not gains(T, rows, nopen, pool, npool, gain0, new0, order):
+        return MISSING
+    best = _NEG
+    npicks = 0
+    for a in range(m):
+        n, f, c, imposter = action_cards(X, legal[a], cards)
+        base = base_value
+        moved = 0
+        rf = 0
+        if f >= 0:  # the card under that noble first, then the best plan of the others
+            rf = new0[c][f]
+            base = base_value + gain0[c][f]
+            cur[f] = rf
+            moved = 1 << f
+        if n == 0 or nopen == 0:
+            v = base
+        elif n <= 2 or (n == 3 and f < 0):
+            v = plan_small(T, nopen, cards, n, base, f, rf, gain0, new0, order)
+        else:
+            v = plan(T, nopen, cards, n, base, cur, moved, gain0, new0, order, S, tot)
+        if v != v:
+            return MISSING
+        if imposter:
+            v = v - IMPOSTER_COST
         if v > best + 1e-9:
-            best, picks = v, [action]
+            best = v
+            picks[0] = a
+            npicks = 1
         elif abs(v - best) <= 1e-9:
-            picks.append(action)
-    return picks[rng.randrange(len(picks))]
+            picks[npicks] = a
+            npicks += 1
+    return picks[draw(rng, npicks)]
 
 
+def clearing(T: Any, X: Any, legal: Any, m: int, rows: Any) -> int:
+    """The index in ``legal[:m]`` (clears, then stop last) the heuristic picks: clear the noble whose
+    cards leave it furthest from completion beyond an empty one (the first such), else stop.
+    ``clears(X, legal[a])``: the open noble action ``a`` clears, -1 for stop."""
+    worst, chosen = 0, m - 1
+    for a in range(m):
+        i = clears(X, legal[a])
+        if i >= 0:
+            excess = need(T, i, rows[i]) - need(T, i, empty(T, i))
+            if excess > worst:
+                worst, chosen = excess, a
+    return chosen
+
+
+# -- the Python forms of the names the planner reads -----------------------------------------------
 class _Slot:
-    """One noble of one seat: its checker, card codes, and memoised values and moves."""
+    """One noble of one seat: its checker, card codes, and memoised moves."""
 
-    __slots__ = ("chk", "codes", "points", "ncodes", "trans", "values", "moves", "runs")
+    __slots__ = ("chk", "codes", "points", "ncodes", "moves", "runs")
 
     def __init__(self, game: RoyaleGame, seat: int, slot: int) -> None:
         self.chk = game.checkers[seat][slot]
         self.codes = game.codes[seat][slot]
         self.points = game.points[seat][slot]
         self.ncodes = self.chk.ncodes
-        self.values: list[float] = []
-        #: sid * ncodes + code -> (value gained, state after; an impossible noble is emptied)
+        #: sid * ncodes + code -> ``move``'s answer
         self.moves: dict[int, tuple[float, int]] = {}
         #: dish card indexes under the noble -> checker state
         self.runs: dict[tuple[int, ...], int] = {(): 0}
-
-    def value(self, sid: int) -> float:
-        """How much the cards under the noble are worth (``noble_value``), memoised by state."""
-        if sid == DEAD:
-            return 0.0
-        values = self.values
-        need_of = self.chk.need
-        while len(values) <= sid:
-            values.append(noble_value(self.points, need_of[len(values)], need_of[0]))
-        return values[sid]
-
-    def move(self, sid: int, card: int) -> tuple[float, int]:
-        """The value one more ``card`` gains from state ``sid``, and the state after (0: the noble emptied)."""
-        key = sid * self.ncodes + self.codes[card]
-        m = self.moves.get(key)
-        if m is None:
-            nid = self.chk.step(sid, self.codes[card])
-            m = self.moves[key] = (self.value(nid) - self.value(sid), 0 if nid == DEAD else nid)
-        return m
 
     def run(self, cards: tuple[int, ...]) -> int:
         sid = self.runs.get(cards)
         if sid is None:
             sid = self.runs[cards] = self.chk.run(self.codes[c] for c in cards)
         return sid
+
+
+def step(T: list[_Slot], i: int, r: int, c: int) -> int:
+    """The checker state after card ``c`` under open noble ``i`` at state ``r`` (``DEAD``: impossible)."""
+    slot = T[i]
+    return slot.chk.step(r, slot.codes[c])
+
+
+def value(T: list[_Slot], i: int, r: int) -> float:
+    """``noble_value`` of state ``r`` of open noble ``i`` (0 for ``DEAD``)."""
+    slot = T[i]
+    return 0.0 if r == DEAD else noble_value(slot.points, slot.chk.need[r], slot.chk.need[0])
+
+
+def empty(T: list[_Slot], i: int) -> int:
+    """The state of no card (a checker's state 0)."""
+    return 0
+
+
+def need(T: list[_Slot], i: int, r: int) -> int:
+    return T[i].chk.need[r]
+
+
+def advance(T: list[_Slot], i: int, r: int, c: int) -> tuple[float, int]:
+    """``move``, memoised per noble for the game."""
+    slot = T[i]
+    key = r * slot.ncodes + slot.codes[c]
+    m = slot.moves.get(key)
+    if m is None:
+        m = slot.moves[key] = move(T, i, r, c)
+    return m
+
+
+def action_cards(X: tuple[Any, ...], action: Action, cards: list[int]) -> tuple[int, int, int, bool]:
+    """A take: its cards; a placement: the rest of the hand, and its card under its noble first. ``X``:
+    card id -> index, noble slot -> open noble, the hand and the buffet (card indexes), the take's cells."""
+    index, pos, hand, buffet, cells = X
+    n = 0
+    if action[0] == "place":
+        c = index[action[1]]
+        for h in hand:
+            if h != c:
+                cards[n] = h
+                n += 1
+        return n, pos[action[2]], c, False
+    for cell in cells[action]:
+        if buffet[cell] >= 0:
+            cards[n] = buffet[cell]
+            n += 1
+    return n, -1, -1, action[0] == "imposter"
+
+
+def clears(X: tuple[Any, ...], action: Action) -> int:
+    return X[1][action[1]] if action[0] == "clear" else -1
+
+
+def draw(rng: random.Random, n: int) -> int:
+    return rng.randrange(n)
 
 
 #: every seat's noble slots, per game (filled once per game and process)
@@ -104,9 +379,24 @@ def _slots(game: RoyaleGame) -> list[list[_Slot]]:
 
 
 class HeuristicAgent(Agent):
-    """Greedy play: the take and placements that best progress the nobles."""
+    """Greedy play: the take and placements that best progress the nobles (``decide``, ``clearing``)."""
 
     name = "heuristic"
+
+    def __init__(self) -> None:
+        self._game: RoyaleGame | None = None
+        self._scratch: tuple[Any, ...] = ()
+
+    def _lists(self, game: RoyaleGame) -> tuple[Any, ...]:
+        """The planner's scratch for ``game`` (``decide``'s cards, gains, next states, rankings, moved
+        states, stack and totals)."""
+        if self._game is not game:
+            ncards, nslots, deep = len(game.card_ids), max(map(len, game.noble_ids), default=0), game.ncells + 1
+            self._game = game
+            self._scratch = ([0] * deep, [[0.0] * nslots for _ in range(ncards)],
+                             [[0] * nslots for _ in range(ncards)], [[0] * nslots for _ in range(ncards)],
+                             [0] * nslots, [[0] * deep for _ in range(5)], [0.0] * deep)
+        return self._scratch
 
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         game = GAMES.get(observation.get("game", ""))
@@ -116,145 +406,26 @@ class HeuristicAgent(Agent):
         slots = _slots(game)[seat]
         index = game.card_index
         _, _, validated, under = observation["players"][seat]
-        opens = [s for s in range(len(slots)) if not validated[s]]
-        pos = {s: i for i, s in enumerate(opens)}  # noble slot -> its place among the open ones
-        open_slots = [slots[s] for s in opens]
-        sids = [open_slots[i].run(tuple([index[c] for c in under[s]])) for i, s in enumerate(opens)]
+        pos = [-1] * len(slots)  # noble slot -> its place among the open ones
+        T: list[_Slot] = []
+        rows: list[int] = []
+        for s, slot in enumerate(slots):
+            if not validated[s]:
+                pos[s] = len(T)
+                T.append(slot)
+                rows.append(slot.run(tuple([index[c] for c in under[s]])))
         phase = observation["phase"]
+        m = len(legal)
         if phase == "clear":
-            return self._clear(slots, pos, sids, legal)
-        planner = _Planner(open_slots, sids)
+            return legal[clearing(T, (index, pos), legal, m, rows)]
+        cards, gain0, new0, order, cur, S, tot = self._lists(game)
         if phase == "place":
             hand = [index[c] for c in observation["hand"]]
-            return self._place(planner, pos, hand, index, legal, rng)
-        buffet = [index[c] if c else -1 for c in observation["buffet"]]
-        cells_of = game.take_cells[seat]
-
-        def take(action: Action) -> float:
-            v = planner.plan([buffet[i] for i in cells_of[action] if buffet[i] >= 0])
-            return v - IMPOSTER_COST if action[0] == "imposter" else v
-
-        return _best(legal, take, rng)
-
-    @staticmethod
-    def _place(planner: _Planner, pos: dict[int, int], hand: list[int], index: dict[str, int],
-               legal: list[Action], rng: random.Random) -> Action:
-        slots, sids = planner.slots, planner.sids
-
-        def place(action: Action) -> float:
-            """The card under that noble first (an impossible noble is emptied), then the best plan of the others."""
-            c, i = index[action[1]], pos[action[2]]
-            gain, new = slots[i].move(sids[i], c)
-            rest = list(hand)
-            rest.remove(c)
-            return planner.plan(rest, (i, new), gain)
-
-        return _best(legal, place, rng)
-
-    @staticmethod
-    def _clear(slots: list[_Slot], pos: dict[int, int], sids: list[int], legal: list[Action]) -> Action:
-        """Clear a noble whose cards leave it further from completion than an empty one."""
-        worst, pick = 0, STOP
-        for action in legal:
-            if action[0] != "clear":
-                continue
-            s = action[1]
-            need = slots[s].chk.need
-            excess = need[sids[pos[s]]] - need[0]
-            if excess > worst:
-                worst, pick = excess, action
-        return pick
-
-
-class _Planner:
-    """Greedy plans from one position: the gain of every card under every open noble, ranked.
-
-    A card goes under the noble where it gains most (the first such noble on a tie). From
-    the position's ranking, a later card of the same plan needs only the nobles changed
-    by the earlier cards looked up again; a plan's value is the position's value plus
-    the gains. Plans sharing a first card, or first two cards, share those steps.
-    """
-
-    __slots__ = ("slots", "sids", "base", "gains", "ranks", "memo")
-
-    def __init__(self, slots: list[_Slot], sids: list[int]) -> None:
-        self.slots = slots
-        self.sids = sids
-        self.base = sum([slots[i].value(sids[i]) for i in range(len(slots))])
-        self.gains: dict[int, list[tuple[float, int]]] = {}
-        self.ranks: dict[int, list[int]] = {}
-        #: play-order prefix -> (changed slot indexes, their states, value gained)
-        self.memo: dict[tuple[int, ...], tuple[list[int], list[int], float]] = {}
-
-    def _rank(self, card: int) -> None:
-        slots, sids = self.slots, self.sids
-        gains = self.gains[card] = [slots[i].move(sids[i], card) for i in range(len(slots))]
-        self.ranks[card] = sorted(range(len(gains)), key=lambda i: (-gains[i][0], i))
-
-    def plan(self, cards: list[int], first: tuple[int, int] | None = None, extra: float = 0.0) -> float:
-        """Best value reachable by placing ``cards`` greedily, over every play order.
-
-        ``first``: one noble (index, state) already changed from the position, worth ``extra``.
-        """
-        slots, gains_of, ranks = self.slots, self.gains, self.ranks
-        for c in cards:
-            if c not in gains_of:
-                self._rank(c)
-        memo = self.memo if first is None else None
-        best = _NEG
-        for order in permutations(cards):  # prefixes shared: orders with the same first cards come together
-            if first is None:
-                idx: list[int] = []
-                sts: list[int] = []
-            else:
-                idx, sts = [first[0]], [first[1]]
-            total = self.base + extra
-            k = 0
-            if memo is not None and len(order) > 1:
-                hit = memo.get(order[:2])
-                if hit is not None:
-                    idx, sts, gained = hit
-                    total += gained
-                    k = 2
-            last = len(order) - 1
-            if k == 0 and not idx and last >= 0:
-                c = order[0]
-                pick = ranks[c][0] if ranks[c] else -1
-                if pick >= 0:
-                    gain, new = gains_of[c][pick]
-                    total += gain
-                    if last > 0:
-                        idx, sts = [pick], [new]
-                k = 1
-            while k <= last:
-                c = order[k]
-                gains = gains_of[c]
-                pick, gain, new = -1, _NEG, 0
-                for i in ranks[c]:
-                    if i not in idx:
-                        pick = i
-                        gain, new = gains[i]
-                        break
-                for j in range(len(idx)):
-                    i = idx[j]
-                    slot = slots[i]
-                    m = slot.moves.get(sts[j] * slot.ncodes + slot.codes[c])
-                    g, nid = m if m is not None else slot.move(sts[j], c)
-                    if g > gain or (g == gain and i < pick):
-                        pick, gain, new = i, g, nid
-                if pick < 0:  # no open noble: nothing changes
-                    break
-                total += gain
-                if k < last:
-                    if pick in idx:
-                        sts = list(sts)
-                        sts[idx.index(pick)] = new
-                    else:
-                        idx = idx + [pick]
-                        sts = sts + [new]
-                    if k == 1 and memo is not None:
-                        memo[order[:2]] = (idx, sts, total - self.base - extra)
-                k += 1
-            if total > best:
-                best = total
-        return best
+            X = (index, pos, hand, [], {})
+            pool = hand
+        else:
+            buffet = [index[c] if c else -1 for c in observation["buffet"]]
+            X = (index, pos, [], buffet, game.take_cells[seat])
+            pool = [c for c in buffet if c >= 0]
+        return legal[decide(T, X, legal, m, len(T), rows, pool, len(pool), cards, gain0, new0, order, cur, S, tot,
+                            [0] * m, rng)]

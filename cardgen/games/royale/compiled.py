@@ -23,6 +23,7 @@ from cardgen.engine.batch import (CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_END, 
                                   R_STOP, R_TIE, R_TURNS, BatchEngine)
 from cardgen.games.royale import compiled_rules as core
 from cardgen.games.royale import compiled_require as req
+from cardgen.games.royale.agents import noble_value
 from cardgen.games.royale.engine import STOP, RoyaleGame
 from cardgen.jit import bind
 
@@ -168,7 +169,14 @@ class RoyaleFast(BatchEngine):
                 self.points[p * nslots + s] = g.points[p][s]
         self.imp_uses = np.array([r.imposter_uses if g.imposter_id[p] else 0 for p in range(players)],
                                  dtype=np.int64)
-        self.values = core.values(tables.need, self.root, self.points, int(tables.ck[:, req.K_HIGH].max()))
+        # ``agents.noble_value`` of slot k with cards that still need nd more, ``[k, nd]``: a table, not a
+        # division in the planner's innermost loop; column -1 (need DEAD: an empty noble that cannot be met) 0
+        high = int(tables.ck[:, req.K_HIGH].max())
+        self.values = np.zeros((len(self.root), high + 2))
+        for k, r in enumerate(self.root.tolist()):
+            if r >= 0:
+                start = int(tables.need[r])
+                self.values[k, :high + 1] = [noble_value(int(self.points[k]), nd, start) for nd in range(high + 1)]
         # action id -> the reference's action tuple (imposter ids per seat)
         self.action_of: list[Action] = list(g.line_actions) + [None] * nimp  # type: ignore[list-item]
         self.action_of += [g.place_actions[c][s] for c in range(ncards) for s in range(nslots)]
@@ -190,10 +198,10 @@ class RoyaleFast(BatchEngine):
         miss = z(5)  # shared by W and H: a transition a kernel needs (``compiled_rules.MISS_*``)
         self._w = (z(ncards + 2), z(ncards + 2), z(nlegal), miss)
         cards = (max(ncards, 1), nslots)
-        # the heuristic's scratch: the open nobles (slot, row, empty row), their values, the
-        # moved rows, cards, tied picks, slot -> open noble, each card's gains, next rows and ranking,
-        # the planner's stack (next card, card, noble, row and mask to restore) and its totals
-        self.H = (np.zeros((3, nslots), dtype=np.int64), np.zeros(nslots), z(nslots), z(max(hand, g.ncells)),
+        # the heuristic's scratch: the open nobles (slot, row, empty row), the moved rows, cards, tied
+        # picks, slot -> open noble, each card's gains, next rows and ranking, the planner's stack (next
+        # card, card, noble, row and mask to restore) and its totals
+        self.H = (np.zeros((3, nslots), dtype=np.int64), z(nslots), z(max(hand, g.ncells)),
                   z(nlegal), z(nslots), np.zeros(cards), np.zeros(cards, dtype=np.int64),
                   np.zeros(cards, dtype=np.int64), np.zeros((5, hand + 1), dtype=np.int64), np.zeros(hand + 1), miss)
         self._win = np.zeros(players, dtype=np.int64)

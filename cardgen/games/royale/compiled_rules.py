@@ -20,7 +20,10 @@ slot ``s``; ``A_STOP`` stops clearing.
   ``fastrng``; ``winners`` / ``outcome``: the end and its tie-breaks; ``determinize``: the
   pile dealt again (search);
 * ``heuristic`` (``_heuristic``): ``agents.HeuristicAgent`` on these arrays, the one compiled
-  heuristic (batch seats and search rollouts);
+  heuristic (batch seats and search rollouts): the agent's planner (``agents.decide``,
+  ``clearing`` and their callees) compiled as it is (``cardgen.jit.bind``), reading the noble
+  table through ``_step``, ``_value``, ``_empty``, ``_need`` and the actions through ``_action_cards``,
+  ``_clears``;
 * ``play_on``: the decision loop both callers run: seats of the random agent, the heuristic,
   or a search's rollout policy.
 
@@ -36,9 +39,9 @@ draws are those of a table that knew it. When the table has no room for a new ro
 never allocate, and every array they get lives in the caller for the whole call. With it,
 the atomic increment and decrement of each array at each call took half of a search's time
 (perf, 3 players, heuristic rollouts). Kernels take the position's views (``fields``) built
-once per buffer. The heuristic's planner ranks each card's gain at the position once
-(``_gains``), walks the play orders sharing their prefixes, and reads noble values from a
-table (``values``), with the same decisions, draw for draw, as the Python agent.
+once per buffer. The heuristic's planner reads noble values from a table (``G_VALUES``, the
+agent's ``noble_value`` per slot and need), with the same decisions, draw for draw, as the
+Python agent.
 """
 from __future__ import annotations
 
@@ -46,9 +49,11 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
-from cardgen.games.royale import compiled_require
-from cardgen.games.royale.agents import IMPOSTER_COST, noble_value
+from cardgen.games.royale import agents, compiled_require
+# MISSING: what a kernel without NRT answers when it meets a transition the noble table does not know
+from cardgen.games.royale.agents import MISSING
 from cardgen.games.royale.engine import CLEAR, EMPTY, END, OVER, PLACE, TAKE  # cells, the end card, phases
+from cardgen.jit import bind
 
 #: kernels without numba's reference counting (see the module's docstring)
 _hot = njit(cache=True, _nrt=False)
@@ -75,8 +80,6 @@ FULL = compiled_require.FULL
 AGENT_RANDOM, AGENT_HEURISTIC, ROLLOUT_RANDOM, ROLLOUT_POLICY = range(4)
 #: ``st[S_STATUS]`` besides 0: FULL (grow the noble table, play again), the cap met, no legal action
 CAPPED, NO_LEGAL = 2, 3
-#: what a kernel without NRT answers when it meets a transition the noble table does not know
-MISSING = -4
 #: ``miss`` (``W[4]``): the transition (row, code), where ``play_on`` resumes, its action, steps left
 MISS_ROW, MISS_CODE, MISS_RESUME, MISS_ACTION, MISS_LEFT = range(5)
 RESUME_STEP, RESUME_CHOOSE, RESUME_APPLY = range(3)
@@ -359,6 +362,17 @@ def legal_actions(V, G, out):
 
 
 @_inline
+def _next(trans, r, code, miss):
+    """The row after one more card of ``code`` under row ``r`` (a row or DEAD), or UNKNOWN: the
+    table does not know it yet (noted in ``miss`` for the caller to compute)."""
+    nid = trans[r, code]
+    if nid == compiled_require.UNKNOWN:
+        miss[MISS_ROW] = r
+        miss[MISS_CODE] = code
+    return nid
+
+
+@_inline
 def _apply(V, G, W, mt, a):
     """Play action ``a`` (legal) in the position of views ``V``, chance from ``mt``: OK, or MISSING
     (the noble table lacks the transition of a card placed, noted in ``W[4]``; nothing was changed)."""
@@ -602,306 +616,110 @@ def determinize(root, out, V, mt):
 
 
 # == the heuristic =====================================================================================
+# The agent's own planner (``agents.move``, ``better``, ``gains``, ``pick``, ``plan_small``, ``plan``,
+# ``decide``, ``clearing``), compiled as it is with this module's forms of the names it reads. ``T``, the
+# seat's open nobles: (card codes per slot, ``G_VALUES``, the table's ``need`` and ``trans``, ``miss``, each
+# open noble's slot ``k`` and empty row); ``X``, what the legal actions read: (``G``, the grid, the hand,
+# its size, the seat, the phase, slot -> open noble).
 @_inline
-def _val(vals, need, k, r):
-    """``_Slot.value``: what the cards under slot ``k`` (checker row ``r``) are worth (``values``' table)."""
-    return 0.0 if r == DEAD else vals[k, need[r]]
-
-
-def values(need: np.ndarray, root: np.ndarray, points: np.ndarray, high: int) -> np.ndarray:
-    """``agents.noble_value`` of slot ``k`` with cards that still need ``nd`` more: ``[k, nd]``, ``nd`` up to ``high``.
-
-    A table, not a division in the planner's innermost loop (where it cost most of the time),
-    filled by the Python agent's own function: the same floats. A column -1 (an empty noble
-    that cannot be met: need DEAD) reads the last, 0.
-    """
-    out = np.zeros((root.shape[0], high + 2))
-    for k in range(root.shape[0]):
-        if root[k] >= 0:
-            for nd in range(high + 1):
-                out[k, nd] = noble_value(int(points[k]), nd, int(need[root[k]]))
-    return out
+def _step(T, i, r, c):
+    """``agents.step``: the row after card ``c`` under open noble ``i`` at row ``r`` (a row or DEAD), or
+    MISSING: the table does not know it yet (noted in ``miss``)."""
+    nid = _next(T[3], r, T[0][T[5][i], c], T[4])
+    return MISSING if nid == compiled_require.UNKNOWN else nid
 
 
 @_inline
-def _next(trans, r, code, miss):
-    """The row after one more card of ``code`` under row ``r`` (a row or DEAD), or UNKNOWN: the
-    table does not know it yet (noted in ``miss`` for the caller to compute)."""
-    nid = trans[r, code]
-    if nid == compiled_require.UNKNOWN:
-        miss[MISS_ROW] = r
-        miss[MISS_CODE] = code
-    return nid
+def _value(T, i, r):
+    """``agents.value``: ``noble_value`` of row ``r`` of open noble ``i``, read from ``G_VALUES``."""
+    return 0.0 if r == DEAD else T[1][T[5][i], T[2][r]]
 
 
 @_inline
-def _gains(codes, vals, need, trans, miss, O, val0, nopen, cards, n, gain0, new0, order):
-    """Each card's gain and next row under each open noble at the position (``gain0[c, i]``,
-    ``new0[c, i]``), and ``order[c]``: the open nobles by gain, highest first, the lower index
-    first among equal gains (the greedy's pick when no noble has moved). False: a transition is missing."""
-    ks, rows0, roots = O[0], O[1], O[2]
-    for j in range(n):
-        c = cards[j]
-        for i in range(nopen):
-            nid = _next(trans, rows0[i], codes[ks[i], c], miss)
-            if nid == compiled_require.UNKNOWN:
-                return False
-            g = _val(vals, need, ks[i], nid) - val0[i]
-            gain0[c, i] = g
-            new0[c, i] = roots[i] if nid == DEAD else nid
-            t = i
-            while t > 0 and gain0[c, order[c, t - 1]] < g:
-                order[c, t] = order[c, t - 1]
-                t -= 1
-            order[c, t] = i
-    return True
+def _empty(T, i):
+    return T[6][i]
 
 
 @_inline
-def _plan(codes, vals, need, trans, miss, O, nopen, cards, n, base, cur, moved, gain0, new0, order, S, tot):
-    """``_Planner.plan``: the best value of placing ``cards[:n]`` greedily, over every play order.
-
-    Each card goes under the open noble where it gains most (the lowest index on a tie);
-    ``base`` plus the gains, the best order counting. The orders are walked depth first,
-    so orders sharing a prefix share its placements. A noble not in the bit mask ``moved``
-    is at the position's row (its gain read from ``gain0``/``order``); a moved one at
-    ``cur[i]`` (looked up). The same float sums, in the same order, as placing every
-    order from scratch. NaN: a transition is missing.
-    """
-    if n == 0 or nopen == 0:
-        return base
-    ks, roots = O[0], O[2]
-    idx, cpos, pk, oldrow, oldmask = S[0], S[1], S[2], S[3], S[4]
-    best = -np.inf
-    level = 0
-    idx[0] = 0
-    tot[0] = base
-    used = 0
-    while True:
-        j = idx[level]
-        while j < n and (used >> j) & 1:
-            j += 1
-        if j >= n:
-            if level == 0:
-                return best
-            level -= 1
-            used &= ~(1 << cpos[level])
-            cur[pk[level]] = oldrow[level]
-            moved = oldmask[level]
-            continue
-        idx[level] = j + 1
-        c = cards[j]
-        # the greedy pick: the best noble that has not moved, then the moved ones
-        b = -1
-        gb = -np.inf
-        nb = 0
-        for t in range(nopen):
-            i = order[c, t]
-            if not (moved >> i) & 1:
-                b, gb, nb = i, gain0[c, i], new0[c, i]
-                break
-        if moved:
-            for i in range(nopen):
-                if (moved >> i) & 1:
-                    b, gb, nb = _moved(c, i, cur[i], b, gb, nb, codes, vals, need, trans, miss, ks, roots)
-                    if b == MISSING:
-                        return np.nan
-        total = tot[level] + gb
-        if level == n - 1:
-            if total > best:
-                best = total
-            continue
-        cpos[level] = j
-        pk[level] = b
-        oldrow[level] = cur[b]
-        oldmask[level] = moved
-        used |= 1 << j
-        cur[b] = nb
-        moved |= 1 << b
-        level += 1
-        idx[level] = 0
-        tot[level] = total
+def _need(T, i, r):
+    return T[2][r]
 
 
 @_inline
-def _moved(c, i, r, b, gb, nb, codes, vals, need, trans, miss, ks, roots):
-    """Card ``c`` under the moved noble ``i`` (at row ``r``) against the best placement so far
-    (noble ``b``, gain ``gb``, next row ``nb``): the better of the two, the lower noble on a tie;
-    noble MISSING: a transition is missing."""
-    nid = _next(trans, r, codes[ks[i], c], miss)
-    if nid == compiled_require.UNKNOWN:
-        return MISSING, gb, nb
-    g = _val(vals, need, ks[i], nid) - _val(vals, need, ks[i], r)
-    if g > gb or (g == gb and i < b):
-        return i, g, roots[i] if nid == DEAD else np.int64(nid)
-    return b, gb, nb
+def _action_cards(X, a, cards):
+    """``agents.action_cards`` of action id ``a``."""
+    G, grid, hand, h, p, phase, pos = X
+    cfg = G[G_CFG]
+    n = 0
+    if phase == PLACE:
+        nslots = cfg[C_SLOTS]
+        x = a - cfg[C_A_PLACE]
+        c = x // nslots
+        for j in range(h):
+            if hand[j] != c:
+                cards[n] = hand[j]
+                n += 1
+        return n, pos[x - c * nslots], c, False
+    cells, ncells = _take_cells(G, p, a)
+    for j in range(ncells):
+        c = grid[cells[j]]
+        if c >= 0:
+            cards[n] = c
+            n += 1
+    return n, -1, -1, a >= cfg[C_LINES]
 
 
 @_inline
-def _pick(c, codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order, m1, r1, m2, r2):
-    """The greedy's placement of card ``c`` with at most two nobles moved (``m1`` at row ``r1``, ``m2``
-    at ``r2``; -1: none): (noble, gain, its next row); noble MISSING: a transition is missing."""
-    b = -1
-    gb = -np.inf
-    nb = 0
-    for t in range(nopen):
-        i = order[c, t]
-        if i != m1 and i != m2:
-            b, gb, nb = i, gain0[c, i], new0[c, i]
-            break
-    if m1 >= 0:
-        b, gb, nb = _moved(c, m1, r1, b, gb, nb, codes, vals, need, trans, miss, ks, roots)
-    if m2 >= 0 and b != MISSING:
-        b, gb, nb = _moved(c, m2, r2, b, gb, nb, codes, vals, need, trans, miss, ks, roots)
-    return b, gb, nb
+def _clears(X, a):
+    cfg, pos = X[0][G_CFG], X[6]
+    return -1 if a == cfg[C_A_STOP] else pos[a - cfg[C_A_CLEAR]]
 
 
-@_inline
-def _plan_small(codes, vals, need, trans, miss, O, nopen, cards, n, base, f, rf, gain0, new0, order):
-    """``_plan`` written out for a take of up to three cards, or up to two after a card placed under
-    noble ``f`` (row ``rf``; -1: none), where at most two nobles ever move: the same orders,
-    placements and float sums, without the walk's bookkeeping (the common case: most of the time)."""
-    ks, roots = O[0], O[2]
-    best = -np.inf
-    for x in range(n):
-        p1, g1, n1 = _pick(cards[x], codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order,
-                           f, rf, -1, 0)
-        if p1 == MISSING:
-            return np.nan
-        t1 = base + g1
-        if n == 1:
-            return t1
-        # the nobles moved after the first card: the forced one and where the card went
-        if p1 == f:
-            a1, ar1, a2, ar2 = f, n1, -1, 0
-        elif f >= 0:
-            a1, ar1, a2, ar2 = f, rf, p1, n1
-        else:
-            a1, ar1, a2, ar2 = p1, n1, -1, 0
-        for y in range(n):
-            if y == x:
-                continue
-            p2, g2, n2 = _pick(cards[y], codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order,
-                               a1, ar1, a2, ar2)
-            if p2 == MISSING:
-                return np.nan
-            t2 = t1 + g2
-            if n == 2:
-                if t2 > best:
-                    best = t2
-                continue
-            z = 3 - x - y
-            if p2 == p1:
-                b1, br1, b2, br2 = p1, n2, -1, 0
-            else:
-                b1, br1, b2, br2 = p1, n1, p2, n2
-            p3, g3, _ = _pick(cards[z], codes, vals, need, trans, miss, ks, roots, nopen, gain0, new0, order,
-                              b1, br1, b2, br2)
-            if p3 == MISSING:
-                return np.nan
-            t3 = t2 + g3
-            if t3 > best:
-                best = t3
-    return best
+_OPTIONS = {"_nrt": False, "inline": "always"}
+_move = bind(agents.move, "royale", _OPTIONS, step=_step, value=_value, empty=_empty)
+_better = bind(agents.better, "royale", _OPTIONS, advance=_move)
+_pick = bind(agents.pick, "royale", _OPTIONS, better=_better)
+_decide = bind(agents.decide, "royale", _OPTIONS, value=_value, advance=_move, action_cards=_action_cards,
+               draw=fastrng.randbelow_inline,
+               gains=bind(agents.gains, "royale", _OPTIONS, advance=_move),
+               plan_small=bind(agents.plan_small, "royale", _OPTIONS, pick=_pick),
+               plan=bind(agents.plan, "royale", _OPTIONS, better=_better))
+_clearing = bind(agents.clearing, "royale", _OPTIONS, need=_need, empty=_empty, clears=_clears)
 
 
 @_inline
 def _heuristic(V, G, H, mt, legal, m):
-    """The index in ``legal[:m]`` that ``HeuristicAgent`` picks for the seat to move; MISSING: the noble
-    table lacks a transition (noted in ``H[-1]``; nothing drawn from ``mt``)."""
-    cfg, codes, root, R, vals = G[0], G[8], G[9], G[11], G[12]
-    trans, need = R[4], R[5]
-    O, val0, cur, cards, picks, pos, gain0, new0, order, S, tot, miss = H
-    ks, rows0, roots = O[0], O[1], O[2]
-    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
-    p, phase, nslots, nlines = st[S_PLAYER], st[S_PHASE], cfg[C_SLOTS], cfg[C_LINES]
-    if phase == CLEAR:
-        worst = 0
-        pick = m - 1  # stop is last
-        for i in range(m):
-            a = legal[i]
-            if a == cfg[C_A_STOP]:
-                continue
-            k = p * nslots + (a - cfg[C_A_CLEAR])
-            excess = need[row[k]] - need[root[k]]
-            if excess > worst:
-                worst, pick = excess, i
-        return pick
+    """The index in ``legal[:m]`` that ``HeuristicAgent`` picks for the seat to move (``agents.decide``,
+    ``agents.clearing``); MISSING: the noble table lacks a transition (noted in ``H[-1]``; nothing drawn
+    from ``mt``)."""
+    cfg, root = G[G_CFG], G[G_ROOT]
+    O, cur, cards, picks, pos, gain0, new0, order, S, tot, miss = H
+    ks, rows, roots = O[0], O[1], O[2]
+    st, grid, hand, row, done = V[F_ST], V[F_GRID], V[F_HAND], V[F_ROW], V[F_DONE]
+    p, phase, nslots = st[S_PLAYER], st[S_PHASE], cfg[C_SLOTS]
     nopen = 0
-    base_value = 0.0
     for sl in range(nslots):
         k = p * nslots + sl
         pos[sl] = -1
         if not done[k]:
             ks[nopen] = k
-            rows0[nopen] = row[k]
+            rows[nopen] = row[k]
             roots[nopen] = root[k]
-            v = _val(vals, need, k, row[k])
-            val0[nopen] = v
-            base_value += v
             pos[sl] = nopen
             nopen += 1
-    h = st[S_HAND]
-    if phase == PLACE:
-        ok = _gains(codes, vals, need, trans, miss, O, val0, nopen, hand, h, gain0, new0, order)
-    else:
-        n = 0
+    R = G[G_NOBLES]
+    T = (G[G_CODES], G[G_VALUES], R[5], R[4], miss, ks, roots)
+    X = (G, grid, hand, st[S_HAND], p, phase, pos)
+    if phase == CLEAR:
+        return _clearing(T, X, legal, m, rows)
+    pool, npool = hand, st[S_HAND]
+    if phase == TAKE:
+        pool, npool = cards, 0
         for cell in range(cfg[C_CELLS]):
             if grid[cell] >= 0:
-                cards[n] = grid[cell]
-                n += 1
-        ok = _gains(codes, vals, need, trans, miss, O, val0, nopen, cards, n, gain0, new0, order)
-    if not ok:
-        return MISSING
-    a_place = cfg[C_A_PLACE]
-    best = -np.inf
-    npicks = 0
-    for i in range(m):
-        a = legal[i]
-        n = 0
-        moved = 0
-        base = base_value
-        if phase == PLACE:
-            # the card under that noble first, then the best plan of the others
-            x = a - a_place
-            c = x // nslots
-            oi = pos[x - c * nslots]
-            new = new0[c, oi]
-            base = base_value + (_val(vals, need, ks[oi], new) - val0[oi])
-            cur[oi] = new
-            moved = 1 << oi
-            for j in range(h):
-                if hand[j] != c:
-                    cards[n] = hand[j]
-                    n += 1
-        else:
-            cells, ncells = _take_cells(G, p, a)
-            for j in range(ncells):
-                c = grid[cells[j]]
-                if c >= 0:
-                    cards[n] = c
-                    n += 1
-        if n == 0 or nopen == 0:
-            v = base
-        elif n <= 2 or (n == 3 and phase == TAKE):
-            f = pos[(a - a_place) % nslots] if phase == PLACE else -1
-            v = _plan_small(codes, vals, need, trans, miss, O, nopen, cards, n, base, f, cur[f] if f >= 0 else 0,
-                            gain0, new0, order)
-        else:
-            v = _plan(codes, vals, need, trans, miss, O, nopen, cards, n, base, cur, moved, gain0, new0, order, S,
-                      tot)
-        if v != v:
-            return MISSING
-        if phase == TAKE and a >= nlines:
-            v = v - IMPOSTER_COST
-        if v > best + 1e-9:
-            best = v
-            picks[0] = i
-            npicks = 1
-        elif abs(v - best) <= 1e-9:
-            picks[npicks] = i
-            npicks += 1
-    return picks[fastrng.randbelow_inline(mt, npicks)]
+                cards[npool] = grid[cell]
+                npool += 1
+    return _decide(T, X, legal, m, nopen, rows, pool, npool, cards, gain0, new0, order, cur, S, tot, picks, mt)
 
 
 @_hot
