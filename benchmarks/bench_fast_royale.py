@@ -14,7 +14,7 @@ this process: games per CPU-second of ``cardgen.simulate.runner.play_game`` with
   speed work) and the fast heuristic (``cardgen/games/royale/agents.py``), on the same
   seeds, after both have played ``--warm`` games (the requirement checkers learn their
   states once per process, shared by both agents); the run also checks that both
-  agents took exactly the same actions; and the compiled heuristic (``compiled_heuristic.py``) on
+  agents took exactly the same actions; and the compiled heuristic (the same ``agents.py`` planner bound in ``compiled_rules.py``) on
   the same seeds (after ``--warm`` games), its actions checked equal too.
 
 Targets (reported, never asserted; the machine may be busy): heuristic >= 250 games/s
