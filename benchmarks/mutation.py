@@ -103,6 +103,11 @@ TARGETS = [
     # the toast example's seat-by-seat walk in the Draco book (issue 37: from the engine, not the template)
     Target("draco_book_walk", "cardgen/games/draco/book.py", _m("cardgen/games/draco/book.py", "x_toast_walk"),
            ("tests/test_rulebook_examples.py", "tests/test_rulebook_draco.py")),
+    # whether a Royale game can empty its dish pile: the book prints that box only then (issue 37: in the
+    # rules package, not the template)
+    Target("royale_book_pile", "cardgen/games/royale/book.py",
+           _m("cardgen/games/royale/book.py", "x_pile_can_run_out", "x__most_cells", "x__count"),
+           ("tests/test_rulebook_royale.py::test_the_empty_pile_box_only_when_the_pile_can_run_out",)),
     Target("draco_payments", DR, _m(DR, "xǁDracoStateǁ_toast", "xǁDracoStateǁ_transfer", "xǁDracoStateǁ_settle",
                                      "xǁDracoStateǁ_winners"),
            ("tests/test_draco_engine.py", "tests/test_draco_rules.py", "tests/test_draco_mutants.py")),

@@ -1,0 +1,59 @@
+"""Royale in its rulebook: what the book must know of the rules beyond the rule numbers.
+
+The book prints its box on an empty dish pile (the ``pile_empty``, ``short_line`` and
+``nothing_to_take`` rulings) only where a game can empty the pile: round 10's readers all
+stumbled on rules for a case the shipped decks never reach. Whether it can is worked out
+here once, from the deck, and the template only asks (``examples["pile_can_run_out"]``);
+``tests/test_rulebook_rulings.py`` keeps its own reading of the published rules as the referee.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Optional
+
+if TYPE_CHECKING:
+    from cardgen.resolve.resolve import ResolvedDeck
+
+#: ``engine(players)``: the deck's reference engine for that many players (``cardgen.rulebook.context``)
+Engine = Callable[[Optional[int]], Any]
+
+#: no Royale hook point stands for one part of the book: a house rule's ``book:`` rewrites nothing by name
+BOOK_PARTS: dict[str, tuple[str, ...]] = {}
+
+
+def _count(deck: "ResolvedDeck", role: str) -> int:
+    """Cards of ``role`` in the deck."""
+    return sum(c.count for c in deck.model.components if getattr(c.data, "role", None) == role)
+
+
+def _most_cells(deck: "ResolvedDeck", role: str) -> int:
+    """The most cells the front of a card of ``role`` names (0: none names any)."""
+    return max([len(c.faces[0].pattern.cells) for c in deck.model.components
+                if getattr(c.data, "role", None) == role and c.faces and c.faces[0].pattern] or [0])
+
+
+def pile_can_run_out(deck: "ResolvedDeck") -> bool:
+    """Whether a game of ``deck`` can draw the dish pile empty.
+
+    Never while the end card is in the pile: it stays there until its last draw ends the
+    game. So only a game of several players without an end card can, or a solo game
+    without one that draws more than the pile holds: at most the buffet, then every turn
+    the cells of the ghost's cards, and one take (the most cells an imposter names, or the
+    take's size) after every turn but the last.
+    """
+    r = deck.rules
+    players = deck.model.players
+    ends = _count(deck, "end")
+    if players.max > 1 and ends == 0:
+        return True
+    if not (r.solo and players.min == 1) or (r.solo_end_card and ends > 0):
+        return False
+    take = max(r.cards_per_take, _most_cells(deck, "imposter"))
+    ghost = max(r.ghost_cells, _most_cells(deck, "solo"))
+    drawn = r.grid_rows * r.grid_cols + r.solo_turns * r.ghost_cards_per_turn * ghost + (r.solo_turns - 1) * take
+    return drawn > _count(deck, "dish")
+
+
+def book_examples(deck: "ResolvedDeck", engine: "Engine") -> dict[str, Any]:
+    """What the Royale book asks of the rules (no engine is needed to answer it)."""
+    return {"pile_can_run_out": pile_can_run_out(deck)}
