@@ -97,9 +97,13 @@ TARGETS = [
     Target("royale_require", RQ, _m(RQ, "x_sat", "x_values_ok", "x_types_ok", "x_viable", "x_exists", "x_min_need"),
            ("tests/test_royale_require.py", "tests/test_royale_require_mutants.py")),
     Target("draco_table", DT, _m(DT, "x_toast_deltas", "x_add_toast", "x_toast_seat", "x_sarah_neighbours",
-                                 "x_put_sarah_neighbours", "x_coins_held"),
+                                 "x_put_sarah_neighbours", "x_coins_held", "x_settle", "x_transfer", "x_track_coins"),
            ("tests/test_draco_engine.py", "tests/test_draco_rules.py", "tests/test_draco_mutants.py",
             "tests/test_rulebook_examples.py")),
+    # the seat moves both tiers and the heuristic's trial seatings run (issue 37: written once in table.py)
+    Target("draco_seats", DT, _m(DT, "x_index", "x_move", "x_swap", "x_beside_draco", "x_arrange", "x_flip",
+                                 "x_reseat"),
+           ("tests/test_draco_engine.py", "tests/test_draco_rules.py", "tests/test_draco_agents.py")),
     # the toast example's seat-by-seat walk in the Draco book (issue 37: from the engine, not the template)
     Target("draco_book_walk", "cardgen/games/draco/book.py", _m("cardgen/games/draco/book.py", "x_toast_walk"),
            ("tests/test_rulebook_examples.py", "tests/test_rulebook_draco.py")),

@@ -183,6 +183,15 @@ def test_a_player_who_cannot_pay_gives_what_they_have(deck):
     assert ("cannot_pay", True) in [(g.kind, g.settled) for g in st.gaps]
 
 
+@pytest.mark.parametrize("have, owed, paid, gap", [(4, 4, 4, False), (3, 4, 3, True), (5, 4, 4, False)])
+def test_a_debt_of_exactly_the_purse_is_paid_without_a_gap(deck, have, owed, paid, gap):
+    """``cannot_pay`` is a debt beyond the purse: a player holding exactly what he owes pays it all."""
+    st = table(deck, BASE, [10, have, 3, 3])
+    st.give(1, 0, owed)
+    assert st.money == [10 + paid, have - paid, 3, 3]
+    assert ("cannot_pay" in [g.kind for g in st.gaps]) == gap
+
+
 def test_a_short_bank_pays_the_first_seats_first(deck):
     st = toast_after_round(deck, BASE, money=[30, 30, 30, 2])
     # box: 20 silver + 25 gold = 95; the toast wants +4 +3 +1 -1 from 92

@@ -9,8 +9,8 @@ beside Aunt Sarah.
 Python over integer character codes and legal rows ``[type, kind, x, y, z, w]`` (lists here,
 the compiled rules' arrays there). ``HeuristicAgent`` runs them on lists built once per game
 (``_Tables``: the hot path never reads the observation's id strings); ``compiled_rules``
-compiles these very functions (``cardgen.jit.bind``), with its own ``copy`` and ``_reseat``
-for ``copy`` and ``reseat``. Their toast is ``table.add_toast``'s (tests/test_draco_agents.py
+compiles these very functions (``cardgen.jit.bind``), with its own ``copy`` and the compiled
+``table.reseat`` (the seats after a card, which the engine's ``_play`` runs too). Their toast is ``table.add_toast``'s (tests/test_draco_agents.py
 checks it) summed for me and for everyone, in two halves so that a move recounts only the
 half it reaches; every sum is of integers, so both forms reach the same floats and the same
 choices (tests/test_draco_agents.py, tests/test_draco_search.py).
@@ -23,7 +23,7 @@ from typing import Any
 from cardgen.engine.api import Action, Agent
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DRAW_ACTION, DUEL, FLIP, MOVE, PASS_ACTION,
                                         ROLL, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST_ACTION)
-from cardgen.games.draco.table import JEAN, NONE, ZORK, arrange, beside_draco, move, swap
+from cardgen.games.draco.table import JEAN, NONE, ZORK, reseat
 
 #: action types of a legal row ``[type, kind, x, y, z, w]`` (the compiled rules' ``legal`` writes them)
 A_PLAY, A_MOVE, A_TOAST, A_PASS, A_DRAW, A_DECLINE = range(6)
@@ -113,30 +113,12 @@ def copy(dst: list[int], src: list[int]) -> None:
     dst[:] = src
 
 
-def reseat(order: list[int], code: int, a: int, b: int, row: Any, special: Any, tmp: Any) -> None:
-    """The seats after a card that only moves characters, in place, by the engine's own moves
-    (``table``); ``c ^ 1`` is the other character of ``c``'s owner. The compiled form binds the
-    compiled rules' ``_reseat`` (the one its ``_play`` runs) in its place; ``tmp`` is its scratch."""
-    c = row[2]
-    if code == SPLIT:
-        move(order, c, -a)
-        move(order, c ^ 1, b)
-    elif code == BESIDE:
-        beside_draco(order, c, c ^ 1)
-    elif code == ARRANGE:
-        arrange(order, row[2:2 + row[5]], special)
-    elif code == FLIP:
-        order.reverse()
-    else:  # SWAP_ADJ, SWAP_ANY
-        swap(order, c, row[3])
-
-
 def values(legal: Any, m: int, order: Any, owner: Any, special: Any, payouts: Any, costs: Any, die: Any,
            effects: Any, everyone: Any, mult: int, richest: Any, me: int, n: int, money: Any, cup: int,
-           roll_delta: int, own: Any, out: Any, trial: Any, tmp: Any, pos: Any, faces: Any) -> None:
+           roll_delta: int, own: Any, out: Any, trial: Any, pos: Any, faces: Any) -> None:
     """The forecast edge after each of the legal rows ``legal[:m]`` into ``out`` (an expectation for
-    die rolls), without allocating: ``pos`` (by character), ``trial``, ``tmp`` (seat counts) and
-    ``faces`` (die faces) are scratch.
+    die rolls), without allocating: ``pos`` (by character), ``trial`` (a seating) and ``faces`` (die faces)
+    are scratch.
 
     A move of one character (a card's, the roll's, each face of a favour) changes only the
     seats between its start and end, and a toast reads only the first ``front`` seats and the
@@ -199,7 +181,7 @@ def values(legal: Any, m: int, order: Any, owner: Any, special: Any, payouts: An
             v = now  # a swap between seats the toast does not read
         elif op == SPLIT or op == BESIDE or op == ARRANGE or op == FLIP or op == SWAP_ADJ or op == SWAP_ANY:
             copy(trial, order)
-            reseat(trial, op, a, b, r, special, tmp)
+            reseat(trial, op, a, b, r, special)
             v = edge(trial, owner, special, payouts, costs, mult, richest, me, n)
         elif op == STEAL:
             v = now if x < 0 else now + a * (1 + 1 / (n - 1)) + 0.01 * money[x]
@@ -331,7 +313,7 @@ class HeuristicAgent(Agent):
         out = [0.0] * m
         values([rows[a] for a in legal], m, f.order, t.owner, t.special, t.payouts, t.costs, t.die, t.effects,
                t.everyone, t.mult, f.richest, f.me, f.n, observation["money"], observation["cup"],
-               observation["roll_delta"], t.own[f.me], out, t.trial, None, t.pos, t.faces)
+               observation["roll_delta"], t.own[f.me], out, t.trial, t.pos, t.faces)
         best = max(out)
         top = [a for v, a in zip(out, legal) if v >= best - 1e-9]
         return top[rng.randrange(len(top))]

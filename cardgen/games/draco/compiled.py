@@ -31,10 +31,10 @@ from cardgen.engine.api import Action, FastEngine, GameResult
 from cardgen.engine.batch import (CAPPED, PLAYED, R_DECISIONS, R_GAPS, R_ROUNDS, R_SCORES, R_STOP, R_TURNS,
                                   BatchEngine)
 from cardgen.games.draco import compiled_rules as cr
-from cardgen.games.draco.compiled_rules import (A_MOVE, A_PLAY, A_TOAST, C_N, G_BANK, G_CANNOT, G_EMPTY, G_FINAL,
-                                                G_NOTHING, G_RICHEST, GAP_KINDS, NSC, PEAKS, S_END, S_NGAPS, S_ROUNDS,
+from cardgen.games.draco.compiled_rules import (A_MOVE, A_PLAY, A_TOAST, C_N, NSC, S_END, S_NGAPS, S_ROUNDS,
                                                 S_TURNS)
 from cardgen.games.draco.engine import ARRANGE, BESIDE, DUEL, MOVE, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, DracoGame, DracoState
+from cardgen.games.draco.table import GAP_KINDS, GAP_WORDS, PEAKS
 from cardgen.jit import bind
 
 
@@ -85,7 +85,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-untyp
     players = G[0][C_N]
     for p in range(players):
         out[R_SCORES + p] = s[NSC + p]  # money follows the scalars (``compiled_rules._views``)
-    peak, seen = E[5], E[6]
+    peak, seen = E[4], E[5]
     peaks = R_SCORES + 2 * players  # ``PEAKS``' values, then whether each was seen
     for j in range(peak.shape[0]):
         out[peaks + j] = peak[j]
@@ -95,12 +95,6 @@ def _play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-untyp
 
 play_many = bind(batch.play_many, "draco", {"_nrt": False}, play_one=_play)
 
-#: the details of the gap events, in the reference's words (``DracoState.gap`` calls), from their three numbers
-_GAP_WORDS = {G_CANNOT: "seat {0} owes {1} with {2}", G_FINAL: "after {0} rebuild(s)",
-              G_BANK: "players need {0} silver coins, the box has {1}", G_RICHEST: "{0} players tie with {1} silver",
-              G_EMPTY: "seat {0} has no action card", G_NOTHING: "the discard pile is empty"}
-
-
 class DracoFast(BatchEngine):
     """The compiled tier for one Draco deck and player count."""
 
@@ -109,7 +103,7 @@ class DracoFast(BatchEngine):
     end_names = ["final_toast"]
     tie_names = ["leaders_eliminated"]
     peak_names = list(PEAKS)
-    gap_kinds = GAP_KINDS
+    gap_kinds = list(GAP_KINDS)
     loop = staticmethod(play_many)
     action_width = 7
 
@@ -122,7 +116,7 @@ class DracoFast(BatchEngine):
         self.dealt = np.zeros(len(game.card_ids) + len(game.char_ids), dtype=np.int64)
 
     def _context(self) -> tuple[tuple, np.ndarray]:
-        return (self.s, self.G, self.E, self.H, self.mts, self.rows, self.dealt), self.E[4]
+        return (self.s, self.G, self.E, self.H, self.mts, self.rows, self.dealt), self.E[3]
 
     def _record(self, result: GameResult, decisions: int) -> None:
         g = self.game
@@ -132,7 +126,7 @@ class DracoFast(BatchEngine):
         result.actions = [(r[0], row_action(g, r[1:])) for r in self.actions[:decisions].tolist()]
 
     def _gap_detail(self, code: int, args: list[int]) -> str:
-        return _GAP_WORDS[code].format(*args)
+        return GAP_WORDS[code].format(*args)  # the reference's own words (``DracoState.rule_gap``)
 
     def _winners(self, row: list[int], result: GameResult) -> tuple[list[int], str | None]:
         """``DracoState._winners`` itself, run on the tier's purses (its tie_for_win gap is the game's last)."""

@@ -1,7 +1,8 @@
 """Draco & Co's compiled rules (numba): every kernel of the game, for batch play and search alike.
 
 The step kernels follow the reference engine (``engine.py``) method by method
-(``_play``, ``_toast``, ``_settle``, ``_end_turn``...), chance included: with the same
+(``_play``, ``_toast``, ``_end_turn``...) and compile as they are the rules both forms share
+(``table.py``: the seat moves, the toast, the money and its gaps), chance included: with the same
 Mersenne Twister state (``cardgen.engine.fastrng``) they draw exactly what
 ``random.Random`` draws. ``compiled.py`` plays whole games with them (``deal``, then
 ``legal`` / ``player`` / ``heuristic`` / ``apply`` until the end); ``compiled_search.py``
@@ -46,17 +47,13 @@ from cardgen.games.draco.agents import (A_DECLINE, A_DRAW, A_MOVE, A_PASS, A_PLA
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, GAPS, MOVE, OVER, PLAY, RESEAT,
                                         ROLL, ROLLED, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST)
 from cardgen.games.draco.engine import SARAH as PH_SARAH
-from cardgen.games.draco.table import NONE, add_toast, coins_held, put_sarah_neighbours, toast_seat
+from cardgen.games.draco.table import (G_EMPTY, G_FINAL, G_NOTHING, G_RICHEST, G_TIE, GAP_KINDS, P_HAND, PEAKS,
+                                       add_toast, arrange, beside_draco, coins_held, flip, index, move,
+                                       put_sarah_neighbours, reseat, settle, swap, toast_seat, track_coins,
+                                       transfer)
 from cardgen.jit import bind
 
-# gap kinds (order of engine.GAPS)
-G_FINAL, G_EMPTY, G_CANNOT, G_BANK, G_RICHEST, G_TIE, G_NOTHING = range(7)
-GAP_KINDS = list(GAPS)
 MAX_GAPS = 256  # gap events a game may log (the batch tier replays a game with more on the reference)
-# peaks
-PEAKS = ("gold_in_hands", "silver_in_hands", "money_in_hands", "richest_player", "hand_size", "unpaid_by_bank",
-         "coins_missing")
-P_GOLD, P_SILVER, P_MONEY, P_RICHEST, P_HAND, P_UNPAID, P_MISSING = range(7)
 # scalars
 (S_CUR, S_FIRST, S_CUP, S_CUPRIGHT, S_REBUILDS, S_LASTCALL, S_FINALRULE, S_PHASE, S_ROLL, S_ROLLSIGN, S_ROLLANY,
  S_TOASTS, S_REBUILT, S_UNPAID, S_TURNS, S_ROUNDS, S_END, S_PILE, S_DISC, S_SQN, S_ASIDE, S_BANK,
@@ -64,7 +61,7 @@ P_GOLD, P_SILVER, P_MONEY, P_RICHEST, P_HAND, P_UNPAID, P_MISSING = range(7)
 NSC = 24
 # rule numbers in ``cfg``
 (C_N, C_HAND, C_START, C_PERGOLD, C_GOLD, C_SILVER, C_MULT, C_SARAH, C_REBUILDS, C_SETASIDE, C_CUPRIGHT, C_CUPLAST,
- C_MAYTOAST, C_UNLIMITED, C_NONEPAYS, C_NCARDS, C_NCHARS, C_TIE, C_BOX, C_W, C_LOG) = range(21)
+ C_NCARDS, C_NCHARS, C_BOX, C_W, C_LOG, C_RULES) = range(18)  # C_RULES + kind: the ruling's place in GAPS
 # steps of ``_advance`` (the reference's turn methods, as a loop)
 DONE, AFTER_PLAY, DO_TOAST, NEXT_NEIGHBOUR, END_TURN, END_TURN_TOASTED, START_TURN = range(7)
 
@@ -95,11 +92,8 @@ def tables(game: Any, log: bool) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarr
     n, ncards, nchars = g.players, len(g.card_ids), len(g.char_ids)
     cfg = np.array([
         n, g.hand_size, g.start_money, g.per_gold, g.gold_total, g.silver_total, g.zork_mult, g.sarah_draw,
-        g.rebuilds, g.set_aside, int(g.cup_right), int(g.cup_last),
-        {"must_toast": 0, "may_toast": 1}[clar["final_toast"].resolution],
-        int(clar["bank_short"].resolution == "unlimited"), int(clar["richest_tie"].resolution == "none_pays"),
-        ncards, nchars, int(clar["tie_for_win"].resolution == "share_next"), g.box_value, max(1, ncards), int(log)],
-        dtype=np.int64)
+        g.rebuilds, g.set_aside, int(g.cup_right), int(g.cup_last), ncards, nchars, g.box_value, max(1, ncards),
+        int(log), *(GAPS[kind].index(clar[kind].resolution) for kind in GAP_KINDS)], dtype=np.int64)
     #: an arrange card's rows: the specials' new order (padded to 3) and their number (one empty row without)
     arrangements = [[*p, *[0] * (3 - len(p)), len(p)] for p in permutations(g.code_of[x] for x in g.special_ids)]
     i64, f64 = np.int64, np.float64
@@ -111,13 +105,13 @@ def tables(game: Any, log: bool) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarr
                                 SWAP_ADJ: 4, SWAP_ANY: 2 * nchars, DUEL: n}.get(e[0], 1) for e in g.kind_effect))
     coins = max([e[1] for e in g.kind_effect if e[0] == COINS], default=0)
     W = max(1, ncards)
-    #: engine scratch (money changes, receivers, a seating, coin-drop payees) and the log (gaps, peaks, seen)
-    E = (np.zeros(n, i64), np.zeros(n, i64), np.zeros(nchars, i64), np.zeros(n + 16 + coins, i64),
+    #: engine scratch (money changes, receivers, coin-drop payees) and the log (gaps, peaks, seen)
+    E = (np.zeros(n, i64), np.zeros(n, i64), np.zeros(n + 16 + coins, i64),
          np.zeros((MAX_GAPS if log else 1, 4), i64), np.zeros(len(PEAKS), i64), np.zeros(len(PEAKS), i64))
-    #: heuristic scratch (trial seating, richest, own characters, values, second seating, positions,
-    #: a favour's best edge per die face)
+    #: heuristic scratch (trial seating, richest, own characters, values, positions, a favour's best edge
+    #: per die face)
     H = (np.zeros(nchars, i64), np.zeros(n, i64), np.zeros(2, i64), np.zeros(width, f64),
-         np.zeros(nchars, i64), np.zeros(nchars, i64), np.zeros(max(1, len(g.die)), f64))
+         np.zeros(nchars, i64), np.zeros(max(1, len(g.die)), f64))
     #: determinize scratch (pools per rebuild generation, their sizes, hidden marks)
     D = (np.zeros((g.rebuilds + 1, W), i64), np.zeros(g.rebuilds + 1, i64), np.zeros(W, i64))
     return G, E, H, D, width
@@ -152,7 +146,7 @@ def copy(dst, src):  # type: ignore[no-untyped-def]
         dst[i] = src[i]
 
 
-# -- money (``DracoState._settle``, ``_transfer``) and the log ------------------------------------
+# -- money (``table.settle``, ``table.transfer``) and the log ----------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
 def _top(money):  # type: ignore[no-untyped-def]
     """``money.max()`` (or any array's) as a loop (numba's ``max`` needs the reference-counting runtime these
@@ -193,9 +187,9 @@ _sarah_neighbours = njit(cache=True, _nrt=False, inline="always")(put_sarah_neig
 
 @njit(cache=True, _nrt=False, inline="always")
 def _gap(sc, cfg, E, kind, a, b, c):  # type: ignore[no-untyped-def]
-    """``DracoState.gap``: one event in the log ``E[4]`` (counted beyond its size), when logging."""
+    """``DracoState.gap``: one event in the log ``E[3]`` (counted beyond its size), when logging."""
     if cfg[C_LOG]:
-        gaps = E[4]
+        gaps = E[3]
         g = sc[S_NGAPS]
         if g < gaps.shape[0]:
             gaps[g, 0] = kind
@@ -207,106 +201,59 @@ def _gap(sc, cfg, E, kind, a, b, c):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, _nrt=False, inline="always")
 def _peak(cfg, E, i, v):  # type: ignore[no-untyped-def]
-    """``DracoState._peak``: the highest value of tally ``i`` so far (``E[5]``, seen in ``E[6]``), when logging."""
+    """``DracoState._peak``: the highest value of tally ``i`` so far (``E[4]``, seen in ``E[5]``), when logging."""
     if cfg[C_LOG]:
-        peak, seen = E[5], E[6]
+        peak, seen = E[4], E[5]
         if seen[i] == 0 or v > peak[i]:
             peak[i] = v
             seen[i] = 1
 
 
-@njit(cache=True, _nrt=False)
-def _track(money, cfg, E, gold, silver):  # type: ignore[no-untyped-def]
-    """``DracoState._track``: the peaks of the coins in hands."""
-    if cfg[C_LOG]:
-        total = 0
-        for v in money:
-            total += v
-        _peak(cfg, E, P_GOLD, gold)
-        _peak(cfg, E, P_SILVER, silver)
-        _peak(cfg, E, P_MONEY, total)
-        _peak(cfg, E, P_RICHEST, _top(money))
+@njit(cache=True, _nrt=False, inline="always")
+def _rule_gap(st, kind, a, b, c):  # type: ignore[no-untyped-def]
+    """``table.gap`` on a position ``st = (sc, cfg, E)``: the event logged, the deck's ruling from ``cfg``."""
+    _gap(st[0], st[1], st[2], kind, a, b, c)
+    return st[1][C_RULES + kind]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _log_peak(st, i, v):  # type: ignore[no-untyped-def]
+    """``table.peak`` on a position ``st = (sc, cfg, E)``."""
+    _peak(st[1], st[2], i, v)
+
+
+#: ``table``'s money rules compiled as they are, with this log for its ``gap`` and ``peak``
+_track_coins = bind(track_coins, "draco", {"_nrt": False, "inline": "always"}, peak=_log_peak)
+_settle_rules = bind(settle, "draco", {"_nrt": False}, gap=_rule_gap, peak=_log_peak, coins_held=_coins,
+                     track_coins=_track_coins)
+_transfer_rules = bind(transfer, "draco", {"_nrt": False}, gap=_rule_gap, settle=_settle_rules)
 
 
 @njit(cache=True, _nrt=False)
 def _settle(d, recv, nrecv, bank, money, sc, cfg, E):  # type: ignore[no-untyped-def]
-    """``DracoState._settle``: the changes ``d`` paid (as far as purses and the box allow)."""
-    n = cfg[C_N]
-    for p in range(n):
-        if d[p] < 0 and money[p] + d[p] < 0:
-            _gap(sc, cfg, E, G_CANNOT, p, -d[p], money[p])
-            d[p] = -money[p]  # cannot_pay: pay_what_they_have
-    for p in range(n):
-        money[p] += d[p]
-    gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
-    if silver > cfg[C_SILVER]:
-        _gap(sc, cfg, E, G_BANK, silver, cfg[C_SILVER], 0)
-        if cfg[C_UNLIMITED]:
-            _peak(cfg, E, P_MISSING, silver - cfg[C_SILVER])
-        else:
-            payer = -1
-            if not bank:
-                payer = 0
-                for p in range(n):
-                    if d[p] < d[payer]:
-                        payer = p
-            for r in range(nrecv - 1, -1, -1):
-                p = recv[r]
-                while d[p] > 0 and silver > cfg[C_SILVER]:
-                    money[p] -= 1
-                    d[p] -= 1
-                    if bank:
-                        sc[S_UNPAID] += 1
-                    else:
-                        money[payer] += 1
-                        d[payer] += 1
-                    gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
-            _peak(cfg, E, P_UNPAID, sc[S_UNPAID])
+    """``DracoState._settle``: ``table.settle`` on the position, the bank's purse and unpaid silver kept."""
+    sc[S_UNPAID] = _settle_rules((sc, cfg, E), d, recv, nrecv, bank, money, sc[S_UNPAID], cfg[C_PERGOLD],
+                                 cfg[C_GOLD], cfg[C_SILVER])
     if bank:
-        for p in range(n):
+        for p in range(cfg[C_N]):
             sc[S_BANK] -= d[p]
-    _track(money, cfg, E, gold, silver)
 
 
 @njit(cache=True, _nrt=False)
 def _transfer(payer, payee, amount, money, sc, cfg, E):  # type: ignore[no-untyped-def]
-    """``DracoState._transfer``: one player pays another."""
-    d, recv = E[0], E[1]
-    have = money[payer]
-    if have < amount:
-        _gap(sc, cfg, E, G_CANNOT, payer, amount, have)
-        amount = have
-    if amount:
-        _zero(d)
-        d[payer] -= amount
-        d[payee] += amount
-        recv[0] = payee
-        _settle(d, recv, 1, False, money, sc, cfg, E)
+    """``DracoState._transfer``: ``table.transfer`` on the position."""
+    _transfer_rules((sc, cfg, E), payer, payee, amount, money, E[0], E[1], sc[S_UNPAID], cfg[C_PERGOLD],
+                    cfg[C_GOLD], cfg[C_SILVER])
 
 
 # -- cards and seats ---------------------------------------------------------------------------
-@njit(cache=True, _nrt=False, inline="always")
-def _index(order, c):  # type: ignore[no-untyped-def]
-    """``order.index(c)``."""
-    i = 0
-    while order[i] != c:
-        i += 1
-    return i
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _move(order, c, delta):  # type: ignore[no-untyped-def]
-    """``table.move`` in place."""
-    i = _index(order, c)
-    j = min(max(i + delta, 0), order.shape[0] - 1)
-    if j < i:
-        for t in range(i, j, -1):
-            order[t] = order[t - 1]
-        order[j] = c
-    elif j > i:
-        for t in range(i, j):
-            order[t] = order[t + 1]
-        order[j] = c
+#: ``table``'s seat moves compiled as they are (the engine's ``_play`` and the heuristic run them on lists)
+_SEATS = {"_nrt": False, "inline": "always"}
+_index = njit(cache=True, **_SEATS)(index)
+_move = bind(move, "draco", _SEATS, index=_index)
+_reseat = bind(reseat, "draco", _SEATS, move=_move, beside_draco=bind(beside_draco, "draco", _SEATS, move=_move),
+               arrange=njit(cache=True, **_SEATS)(arrange), flip=njit(cache=True, **_SEATS)(flip),
+               swap=bind(swap, "draco", _SEATS, index=_index))
 
 
 @njit(cache=True, _nrt=False)
@@ -330,7 +277,7 @@ def _pile_empty(V, cfg, E, mt):  # type: ignore[no-untyped-def]
             return
         _gap(sc, cfg, E, G_NOTHING, 0, 0, 0)
     _gap(sc, cfg, E, G_FINAL, sc[S_REBUILT], 0, 0)
-    sc[S_FINALRULE] = cfg[C_MAYTOAST]
+    sc[S_FINALRULE] = cfg[C_RULES + G_FINAL]
     sc[S_LASTCALL] = 1
 
 
@@ -357,8 +304,8 @@ def deal(s, G, E, mt, dealt):  # type: ignore[no-untyped-def]
     cfg = G[0]
     _zero(s)
     if cfg[C_LOG]:
+        _zero(E[4])
         _zero(E[5])
-        _zero(E[6])
     V = _views(s, cfg)
     sc, money, order, hand_n, hands, pile, aside = V[0], V[1], V[2], V[3], V[4], V[5], V[7]
     n, ncards, nchars = cfg[C_N], cfg[C_NCARDS], cfg[C_NCHARS]
@@ -394,7 +341,7 @@ def deal(s, G, E, mt, dealt):  # type: ignore[no-untyped-def]
     sc[S_REBUILDS] = cfg[C_REBUILDS]
     sc[S_ROLLSIGN] = -1
     gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
-    _track(money, cfg, E, gold, silver)
+    _track_coins((sc, cfg, E), money, gold, silver)
     if sc[S_PILE] == 0:
         _pile_empty(V, cfg, E, mt)
     _advance(START_TURN, V, G, E, mt)
@@ -416,7 +363,7 @@ def _toast(V, G, E):  # type: ignore[no-untyped-def]
     zork = _add_toast(d, order, owner, special, payouts, costs, cfg[C_MULT], richest[:nrich])
     if zork and nrich > 1:
         _gap(sc, cfg, E, G_RICHEST, nrich, money[richest[0]], 0)
-        if cfg[C_NONEPAYS]:
+        if cfg[C_RULES + G_RICHEST]:  # none_pays
             _zero(d)
             _add_toast(d, order, owner, special, payouts, costs, cfg[C_MULT], richest[:0])
     nrecv = 0
@@ -490,49 +437,11 @@ def _advance(step, V, G, E, mt):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _reseat(order, code, a, b, row, special, tmp):  # type: ignore[no-untyped-def]
-    """The seats after a card that only moves characters, in place (``_play``, and the heuristic on a trial
-    seating): split (``table.move`` twice), beside Draco (``table.beside_draco``; ``tmp``: scratch of the
-    seating's length), arrange the specials (``table.arrange``), flip, swap (``table.swap``)."""
-    k = order.shape[0]
-    c = row[2]
-    if code == SPLIT:
-        _move(order, c, -a)
-        _move(order, c ^ 1, b)
-    elif code == BESIDE:
-        for i in range(k):
-            tmp[i] = order[i]
-        order[0] = c
-        m = 1
-        for i in range(k):
-            if tmp[i] != c and tmp[i] != c ^ 1:
-                order[m] = tmp[i]
-                m += 1
-        order[k - 1] = c ^ 1
-    elif code == ARRANGE:
-        g = 0
-        for i in range(k):
-            if g < row[5] and special[order[i]] != NONE:
-                order[i] = row[2 + g]
-                g += 1
-    elif code == FLIP:
-        for i in range(k // 2):
-            t = order[i]
-            order[i] = order[k - 1 - i]
-            order[k - 1 - i] = t
-    else:  # SWAP_ADJ, SWAP_ANY
-        i = _index(order, c)
-        j = _index(order, row[3])
-        order[i] = row[3]
-        order[j] = c
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
     """``DracoState._play``: the card of kind ``row[1]`` leaves the hand and acts."""
     sc, money, order, hand_n, hands, discard = V[0], V[1], V[2], V[3], V[4], V[6]
     cfg, owner, special, die, effects, card_kind = G[0], G[1], G[2], G[5], G[6], G[7]
-    d, tmp = E[0], E[2]
+    d = E[0]
     p = sc[S_CUR]
     k = row[1]
     for m in range(hand_n[p]):
@@ -554,7 +463,7 @@ def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
         sc[S_PHASE] = ROLLED
         return DONE
     elif code == SPLIT or code == BESIDE or code == ARRANGE or code == FLIP or code == SWAP_ADJ or code == SWAP_ANY:
-        _reseat(order, code, a, b, row, special, tmp)
+        _reseat(order, code, a, b, row, special)
         if code == FLIP:
             sc[S_CUPRIGHT] = 1 - sc[S_CUPRIGHT]
     elif code == RESEAT:
@@ -566,7 +475,7 @@ def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
         sc[S_CUP] = -1
     elif code == COINS:
         _zero(d)
-        paid = E[3]
+        paid = E[2]
         npaid = 0
         for _ in range(a):
             seat = die[fr.randbelow_inline(mt, die.shape[0])] - 1
@@ -726,7 +635,7 @@ def action_id(row, nchars):  # type: ignore[no-untyped-def]
 
 # -- the heuristic -----------------------------------------------------------------------------
 #: the agent's own forecast (``agents.toast_sum``, ``edge``, ``moved``, ``values``), compiled as it is, with these
-#: rules' ``copy`` and ``_reseat`` (the seats after a card, as ``_play`` moves them) for its ``copy`` and ``reseat``
+#: rules' ``copy`` and ``_reseat`` (``table.reseat`` compiled: the seats after a card, as ``_play`` moves them)
 _OPTIONS = {"_nrt": False, "inline": "always"}
 _toast_sum = njit(cache=True, **_OPTIONS)(toast_sum)
 _edge = bind(edge, "draco", _OPTIONS, toast_sum=_toast_sum)
@@ -754,7 +663,7 @@ def heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
     roll_delta = sc[S_ROLL] * sc[S_ROLLSIGN] if phase == ROLLED else 0
     values = H[3]
     _values(legal_rows, m, order, G[1], G[2], G[3], G[4], G[5], G[6], G[9], G[0][C_MULT], richest, me, n, money,
-            sc[S_CUP], roll_delta, own, values, H[0], H[4], H[5], H[6])
+            sc[S_CUP], roll_delta, own, values, H[0], H[4], H[5])
     best = _top(values[:m])
     ntop = 0
     for i in range(m):
@@ -798,7 +707,7 @@ def winners(money, cfg, out):  # type: ignore[no-untyped-def]
     if _count(money, top) > 1:
         second = _below(money, top)
         if second >= 0:
-            if _count(money, second) == 1 or cfg[C_TIE] == 1:  # share_next: the next amount's holders share
+            if _count(money, second) == 1 or cfg[C_RULES + G_TIE] == 1:  # share_next: the next amount's holders share
                 chosen = second
             else:  # repeat_elimination
                 level = _below(money, second)

@@ -28,8 +28,10 @@ from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
-from cardgen.games.draco.table import (NONE, SPECIAL_CODES, arrange, beside_draco, coins_held, move,
-                                       sarah_neighbours, swap, toast_deltas)
+from cardgen.games.draco.table import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE, RESEAT, ROLL,
+                                       SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS, GAP_WORDS,
+                                       arrange, beside_draco, coins_held, flip, move, sarah_neighbours, settle, swap,
+                                       toast_deltas, track_coins, transfer)
 
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/draco.md).
 HOOKS: dict[str, HookPoint] = {
@@ -54,8 +56,6 @@ HOOKS: dict[str, HookPoint] = {
                         "when the game ends, `reason` naming why; default scores the money and the winners"),
 }
 
-# effect codes of action kinds
-MOVE, ROLL, SPLIT, BESIDE, RESEAT, ARRANGE, STEAL, FLIP, SWAP_ADJ, SWAP_ANY, CUP, COINS, DUEL = range(13)
 # phases
 PLAY, ROLLED, TOAST, OVER, SARAH = range(5)
 PHASE_NAMES = ("play", "move", "toast", "over", "draw")
@@ -76,6 +76,7 @@ GAPS: dict[str, tuple[str, ...]] = {
     "tie_for_win": ("repeat_elimination", "share_next"),
     "nothing_to_rebuild": ("pile_exhausted",),
 }
+assert tuple(GAPS) == GAP_KINDS  # the codes both tiers log gaps by
 
 
 def _instances(comp: Any) -> list[str]:
@@ -267,7 +268,7 @@ class DracoState(State):
         self._auditing: bool = False
         self._legal: list[Action] | None = None
         self._outcome: Outcome | None = None
-        self._track(*coins_held(self.money, g.per_gold, g.gold_total))
+        track_coins(self, self.money, *coins_held(self.money, g.per_gold, g.gold_total))
         self._setup()
 
     def _setup(self) -> None:
@@ -533,12 +534,13 @@ class DracoState(State):
             self.rng.shuffle(order)
         elif code == ARRANGE:
             if len(action) > 2:
-                arrange(order, [g.code_of[s] for s in action[2:]], g.is_special)
+                codes = [g.code_of[s] for s in action[2:]]
+                arrange(order, codes, 0, len(codes), g.is_special)
         elif code == STEAL:
             if len(action) > 2:
                 self._transfer(action[2], p, a)
         elif code == FLIP:
-            order.reverse()
+            flip(order)
             self.cup_right = not self.cup_right
         elif code in (SWAP_ADJ, SWAP_ANY):
             swap(order, g.code_of[action[2]], g.code_of[action[3]])
@@ -735,65 +737,31 @@ class DracoState(State):
 
     # -- money -------------------------------------------------------------------------
     def _transfer(self, payer: int, payee: int, amount: int) -> None:
-        """``payer`` gives ``amount`` silver to ``payee`` (never more than the payer has)."""
-        have = self.money[payer]
-        if have < amount:
-            if self.gap("cannot_pay", f"seat {payer} owes {amount} with {have}") is None:
-                return
-            amount = have
-        if amount:
-            d = [0] * self.g.players
-            d[payer] -= amount
-            d[payee] += amount
-            self._settle(d, (payee,))
+        """``payer`` gives ``amount`` silver to ``payee`` (never more than the payer has): ``table.transfer``."""
+        g = self.g
+        transfer(self, payer, payee, amount, self.money, [0] * g.players, [0], self.unpaid, g.per_gold,
+                 g.gold_total, g.silver_total)  # between players: the bank's unpaid silver stays
 
     def _settle(self, d: list[int], receivers: tuple[int, ...], bank: bool = False) -> None:
-        """Apply money changes at once; debts beyond a purse and a short box are gaps.
+        """Apply money changes at once (``table.settle``: debts beyond a purse and a short box are gaps).
 
         ``bank``: the bank pays or takes the difference (toasts, coin drops); otherwise
         ``d`` moves money between players only and sums to zero.
         """
-        money = self.money
         g = self.g
-        for p, v in enumerate(d):
-            if v < 0 and money[p] + v < 0:
-                if self.gap("cannot_pay", f"seat {p} owes {-v} with {money[p]}") is None:
-                    return
-                d[p] = -money[p]
-        for p, v in enumerate(d):
-            money[p] += v
-        gold, silver = coins_held(money, g.per_gold, g.gold_total)
-        if silver > g.silver_total:
-            rule = self.gap("bank_short", f"players need {silver} silver coins, the box has {g.silver_total}")
-            if rule is None:
-                return
-            if rule == "unlimited":
-                self.track("coins_missing", silver - g.silver_total)
-            else:
-                # the bank pays first seats first: take back from the last receivers; between
-                # players, change the bank cannot make stays with the payer (no coin is lost)
-                payer = -1 if bank else d.index(min(d))
-                for p in reversed(receivers):
-                    while d[p] > 0 and silver > g.silver_total:
-                        money[p] -= 1
-                        d[p] -= 1
-                        if bank:
-                            self.unpaid += 1
-                        else:
-                            money[payer] += 1
-                            d[payer] += 1
-                        gold, silver = coins_held(money, g.per_gold, g.gold_total)
-                self.track("unpaid_by_bank", self.unpaid)
-        if bank:
-            self.bank -= sum(d)
-        self._track(gold, silver)
+        unpaid = settle(self, d, receivers, len(receivers), bank, self.money, self.unpaid, g.per_gold,
+                        g.gold_total, g.silver_total)
+        if unpaid >= 0:
+            self.unpaid = unpaid
+            if bank:
+                self.bank -= sum(d)
 
-    def _track(self, gold: int, silver: int) -> None:
-        """Coin peaks the designer prints for: the bank's low is the box count minus these."""
-        self.track("gold_in_hands", gold)
-        self.track("silver_in_hands", silver)
-        self.track("money_in_hands", sum(self.money))
-        self.track("richest_player", max(self.money))
+    def rule_gap(self, kind: int, a: int, b: int, c: int) -> int:
+        """``gap`` by code, for the rules ``table`` writes once for both tiers: the ruling's place in
+        ``GAPS``, -1 without one (the detail in ``table.GAP_WORDS``' words)."""
+        name = GAP_KINDS[kind]
+        rule = self.gap(name, GAP_WORDS[kind].format(a, b, c))
+        return -1 if rule is None else GAPS[name].index(rule)
 
     # -- the end -----------------------------------------------------------------------
     def _finish(self, reason: str) -> None:

@@ -18,36 +18,94 @@ from typing import Any
 #: special kinds (``special[c]``); 0 = a player's character
 NONE, ZORK, JEAN, SARAH = 0, 1, 2, 3
 SPECIAL_CODES = {"zork": ZORK, "jean": JEAN, "sarah": SARAH}
+#: gap kinds by code (the order of ``engine.GAPS``) and the words of each event's detail, from its three numbers
+GAP_KINDS = ("final_toast", "empty_hand", "cannot_pay", "bank_short", "richest_tie", "tie_for_win",
+             "nothing_to_rebuild")
+G_FINAL, G_EMPTY, G_CANNOT, G_BANK, G_RICHEST, G_TIE, G_NOTHING = range(7)
+GAP_WORDS = ("after {0} rebuild(s)", "seat {0} has no action card", "seat {0} owes {1} with {2}",
+             "players need {0} silver coins, the box has {1}", "{0} players tie with {1} silver", "amounts {0}",
+             "the discard pile is empty")
+#: the tallies whose peaks a designer prints for, by code
+PEAKS = ("gold_in_hands", "silver_in_hands", "money_in_hands", "richest_player", "hand_size", "unpaid_by_bank",
+         "coins_missing")
+P_GOLD, P_SILVER, P_MONEY, P_RICHEST, P_HAND, P_UNPAID, P_MISSING = range(7)
+#: effect codes of action kinds (``DracoGame.kind_effect``)
+MOVE, ROLL, SPLIT, BESIDE, RESEAT, ARRANGE, STEAL, FLIP, SWAP_ADJ, SWAP_ANY, CUP, COINS, DUEL = range(13)
 
 
-def move(order: list[Any], c: Any, delta: int) -> None:
-    """Move ``c`` by ``delta`` ranks (negative = forward), stopping at the first or last seat."""
-    i = order.index(c)
+def index(order: Sequence[Any], c: Any) -> int:
+    """The seat of ``c`` (``order.index(c)``, written as a loop so it compiles as it is)."""
+    i = 0
+    while order[i] != c:
+        i += 1
+    return i
+
+
+def move(order: Any, c: Any, delta: int) -> None:
+    """Move ``c`` by ``delta`` ranks (negative = forward), stopping at the first or last seat; the
+    characters between close up, keeping their order."""
+    i = index(order, c)
     j = min(max(i + delta, 0), len(order) - 1)
-    if j != i:
-        del order[i]
-        order.insert(j, c)
+    while i > j:
+        order[i] = order[i - 1]
+        i -= 1
+    while i < j:
+        order[i] = order[i + 1]
+        i += 1
+    order[j] = c
 
 
-def swap(order: list[Any], c: Any, d: Any) -> None:
+def swap(order: Any, c: Any, d: Any) -> None:
     """Swap the seats of ``c`` and ``d``."""
-    i, j = order.index(c), order.index(d)
-    order[i], order[j] = d, c
+    i = index(order, c)
+    j = index(order, d)
+    order[i] = d
+    order[j] = c
 
 
-def beside_draco(order: list[Any], first: Any, last: Any) -> None:
-    """Seat ``first`` in the first seat and ``last`` in the last one."""
-    order.remove(first)
-    order.remove(last)
-    order.insert(0, first)
-    order.append(last)
+def beside_draco(order: Any, first: Any, last: Any) -> None:
+    """Seat ``first`` in the first seat and ``last`` in the last one, the others keeping their order."""
+    move(order, first, -len(order))
+    move(order, last, len(order))
 
 
-def arrange(order: list[Any], specials: Sequence[Any], is_special: Any) -> None:
-    """Seat ``specials`` (in that rank order) on the seats the special characters hold now."""
-    seats = [i for i, c in enumerate(order) if is_special[c]]
-    for i, c in zip(seats, specials):
-        order[i] = c
+def arrange(order: Any, specials: Sequence[Any], start: int, count: int, special: Any) -> None:
+    """Seat ``specials[start:start + count]`` (in that rank order) on the seats the special characters
+    hold now, first seats first (``special[c]`` is true for a special)."""
+    g = 0
+    for i in range(len(order)):
+        if g < count and special[order[i]] != NONE:
+            order[i] = specials[start + g]
+            g += 1
+
+
+def flip(order: Any) -> None:
+    """Turn Draco over: the seating reversed."""
+    k = len(order)
+    for i in range(k // 2):
+        t = order[i]
+        order[i] = order[k - 1 - i]
+        order[k - 1 - i] = t
+
+
+def reseat(order: Any, code: int, a: int, b: int, row: Any, special: Any) -> None:
+    """The seats after a card of effect ``code`` that only moves characters (split, beside Draco,
+    arrange, flip, swap), in place; ``row`` is the legal row (``row[2]`` the character, ``row[3]``
+    the other one of a swap; an arrange's specials from ``row[2]``, ``row[5]`` of them); ``c ^ 1``
+    is the other character of ``c``'s owner. The engine's ``_play`` and the heuristic's trial
+    seatings run it on lists; ``compiled_rules`` compiles it as it is."""
+    c = row[2]
+    if code == SPLIT:
+        move(order, c, -a)
+        move(order, c ^ 1, b)
+    elif code == BESIDE:
+        beside_draco(order, c, c ^ 1)
+    elif code == ARRANGE:
+        arrange(order, row, 2, row[5], special)
+    elif code == FLIP:
+        flip(order)
+    else:  # SWAP_ADJ, SWAP_ANY
+        swap(order, c, row[3])
 
 
 def toast_deltas(order: Sequence[Any], owner: Any, special: Any, payouts: Sequence[int], costs: Sequence[int],
@@ -134,3 +192,101 @@ def coins_held(money: Sequence[int], per_gold: int, gold_total: int) -> tuple[in
         silver += (gold - gold_total) * per_gold
         gold = gold_total
     return gold, silver
+
+
+# -- money: written once, for the engine's lists and the compiled rules' arrays -------------------------
+def gap(st: Any, kind: int, a: int, b: int, c: int) -> int:
+    """A rule gap of kind ``kind`` (details ``a``, ``b``, ``c``: ``GAP_WORDS``) on ``st``: the place of the
+    deck's ruling in ``engine.GAPS[kind]``, -1 without one (the game stalls). ``compiled_rules`` binds
+    its own log in its place."""
+    return st.rule_gap(kind, a, b, c)
+
+
+def peak(st: Any, i: int, v: int) -> None:
+    """Tally ``PEAKS[i]`` reached ``v`` on ``st`` (``compiled_rules`` binds its own log in its place)."""
+    st.track(PEAKS[i], v)
+
+
+def settle(st: Any, d: Any, receivers: Any, nrecv: int, bank: bool, money: Any, unpaid: int, per_gold: int,
+           gold_total: int, silver_total: int) -> int:
+    """Pay the money changes ``d`` at once into ``money``; the bank's unpaid silver so far after it
+    (``unpaid`` before), -1 when a gap without a ruling stopped the game.
+
+    A debt beyond a purse is a gap (``cannot_pay``: the payer pays what he has). When the box's
+    coins cannot hold what the players own (``coins_held``), ``bank_short``: with ``unlimited``
+    the missing coins are tallied; otherwise the bank pays the first of the ``receivers[:nrecv]``
+    first, taking back from the last ones (``bank``: toasts, coin drops, each silver counted as
+    unpaid), or between players the change the bank cannot make stays with the payer (no coin is
+    lost). ``d`` ends as what was paid. The engine's ``_settle`` runs it on lists; ``compiled_rules``
+    compiles it as it is, with its own ``gap`` and ``peak``.
+    """
+    n = len(money)
+    for p in range(n):
+        if d[p] < 0 and money[p] + d[p] < 0:
+            if gap(st, G_CANNOT, p, -d[p], money[p]) < 0:
+                return -1
+            d[p] = -money[p]  # pay_what_they_have
+    for p in range(n):
+        money[p] += d[p]
+    gold, silver = coins_held(money, per_gold, gold_total)
+    if silver > silver_total:
+        rule = gap(st, G_BANK, silver, silver_total, 0)
+        if rule < 0:
+            return -1
+        if rule == 1:  # unlimited
+            peak(st, P_MISSING, silver - silver_total)
+        else:  # pay_what_remains
+            payer = -1
+            if not bank:
+                payer = 0
+                for p in range(n):
+                    if d[p] < d[payer]:
+                        payer = p
+            for r in range(nrecv - 1, -1, -1):
+                p = receivers[r]
+                while d[p] > 0 and silver > silver_total:
+                    money[p] -= 1
+                    d[p] -= 1
+                    if bank:
+                        unpaid += 1
+                    else:
+                        money[payer] += 1
+                        d[payer] += 1
+                    gold, silver = coins_held(money, per_gold, gold_total)
+            peak(st, P_UNPAID, unpaid)
+    track_coins(st, money, gold, silver)
+    return unpaid
+
+
+def track_coins(st: Any, money: Any, gold: int, silver: int) -> None:
+    """The coin peaks a designer prints for (the bank's low is the box count minus these): ``gold`` and
+    ``silver`` coins in hands (``coins_held``), all the money in hands, the richest purse."""
+    total = 0
+    richest = money[0]
+    for v in money:
+        total += v
+        richest = max(richest, v)
+    peak(st, P_GOLD, gold)
+    peak(st, P_SILVER, silver)
+    peak(st, P_MONEY, total)
+    peak(st, P_RICHEST, richest)
+
+
+def transfer(st: Any, payer: int, payee: int, amount: int, money: Any, d: Any, receivers: Any, unpaid: int,
+             per_gold: int, gold_total: int, silver_total: int) -> int:
+    """``payer`` gives ``amount`` silver to ``payee``, never more than he has (``cannot_pay``), through
+    ``settle`` (``d`` and ``receivers``: its scratch, room for every player and one receiver); what
+    ``settle`` returns."""
+    have = money[payer]
+    if have < amount:
+        if gap(st, G_CANNOT, payer, amount, have) < 0:
+            return -1
+        amount = have
+    if amount:
+        for p in range(len(d)):
+            d[p] = 0
+        d[payer] -= amount
+        d[payee] += amount
+        receivers[0] = payee
+        return settle(st, d, receivers, 1, False, money, unpaid, per_gold, gold_total, silver_total)
+    return unpaid
