@@ -25,6 +25,7 @@ from cardgen.games.royale import compiled_rules as core
 from cardgen.games.royale import compiled_require as req
 from cardgen.games.royale.agents import noble_value
 from cardgen.games.royale.engine import STOP, RoyaleGame
+from cardgen.games.royale.rules import TIE_NAMES, TIE_NONE, TIE_SHARED
 from cardgen.jit import bind
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
     out[R_GAPS] = st[core.S_NGAPS]
     out[R_DECISIONS] = st[core.S_DECISIONS]
     out[R_SEAT] = st[core.S_PLAYER]
-    out[R_TIE] = core.TIE_NONE
+    out[R_TIE] = TIE_NONE
     out[R_SCORES:R_SCORES + players] = score
     peaks = R_SCORES + 2 * players  # ``peak_names``' values, then whether each was seen
     out[peaks] = st[core.S_RESHUFFLE_PEAK]
@@ -92,7 +93,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
     if out[R_STOP] == PLAYED and end < core.STALLED:
         out[R_TIE] = core.winners(V, G, win)
         out[R_SCORES + players:R_SCORES + 2 * players] = win
-        if out[R_TIE] == core.TIE_SHARED:
+        if out[R_TIE] == TIE_SHARED:
             n = st[core.S_NGAPS]
             if n < gaps.shape[0]:
                 gaps[n, 0] = core.GAP_TIE
@@ -116,7 +117,7 @@ class RoyaleFast(BatchEngine):
     #: ``compiled_rules`` end codes (stalls at ``STALLED + gap kind``)
     end_names = ["playing"] + [_END_NAMES.get(c, "") for c in range(1, core.STALLED)] + \
         ["stalled:" + kind for kind in _GAP_KINDS]
-    tie_names = ["most_dish_cards", "most_dish_cards, then shared"]
+    tie_names = list(TIE_NAMES)
     peak_names = ["pile_after_reshuffle", "cards_under_a_noble"]
     gap_kinds = _GAP_KINDS
     loop = staticmethod(play_many)
