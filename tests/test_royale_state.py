@@ -143,6 +143,26 @@ def test_determinize_keeps_what_the_seat_saw_and_deals_the_piles_again(deck, sol
     assert st.zones() == zones  # the original is untouched
 
 
+@pytest.mark.parametrize("players,steps", [(2, 0), (2, 60), (1, 30)])
+def test_determinize_deals_from_what_is_public_only_and_any_order_can_come(deck, solo, players, steps):
+    """``rules.redeal``: the same samples from positions a seat cannot tell apart; the end card at
+    every place its packet allows, less the cards drawn since; the solo pile in more than one order."""
+    g = RoyaleGame(solo if players == 1 else deck, players)
+    st = played(g, 70 + players, steps)
+    twin = st.determinize(0, random.Random(9))  # the same position, the piles in another order
+    assert twin.pile != st.pile
+    for k in range(3):
+        assert st.determinize(0, random.Random(k)).zones() == twin.determinize(0, random.Random(k)).zones()
+    samples = [st.determinize(0, random.Random(k)) for k in range(400)]
+    if END in st.pile:
+        built, lo, hi = st.end_zone
+        drawn, n = built - len(st.pile), len(st.pile)
+        places = set(range(max(0, lo - drawn), min(n - 1, hi - drawn) + 1))
+        assert {d.pile[::-1].index(END) for d in samples} == places
+    if len(st.solo_pile) > 1:
+        assert len({tuple(d.solo_pile) for d in samples}) > 1
+
+
 def test_determinized_games_play_on(deck):
     st = played(RoyaleGame(deck, 3), 9, 50)
     d = st.determinize(1, random.Random(3))

@@ -24,7 +24,8 @@ from cardgen.engine.batch import (CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_END, 
 from cardgen.games.royale import compiled_rules as core
 from cardgen.games.royale import compiled_require as req
 from cardgen.games.royale.agents import noble_value
-from cardgen.games.royale.engine import STOP, RoyaleGame
+from cardgen.games.royale.engine import GAPS, STOP, RoyaleGame
+from cardgen.games.royale.rules import TIE_NAMES, TIE_NONE, TIE_SHARED
 from cardgen.jit import bind
 
 if TYPE_CHECKING:
@@ -34,14 +35,9 @@ _GAP_NAMES = {core.GAP_UNEVEN: "uneven_packets", core.GAP_PILE: "pile_empty", co
               core.GAP_NOTHING: "nothing_to_take", core.GAP_TIE: "tie_after_tiebreak",
               core.GAP_SOLO: "solo_pile_empty"}
 _GAP_KINDS = [_GAP_NAMES[code] for code in sorted(_GAP_NAMES)]
-#: gap kind -> (cfg slot, resolution name -> code)
-_GAP_CFG = {
-    "uneven_packets": (core.C_G_UNEVEN, {"near_equal": 0}),
-    "pile_empty": (core.C_G_PILE, {"reshuffle_discards": 0, "end_game": 1}),
-    "short_line": (core.C_G_SHORT, {"take_present": 0}),
-    "nothing_to_take": (core.C_G_NOTHING, {"end_game": 0}),
-    "solo_pile_empty": (core.C_G_SOLO, {"reshuffle_revealed": 0, "end_game": 1}),
-}
+#: gap kind -> its cfg slot; a resolution's code is its place in ``engine.GAPS[kind]``
+_GAP_CFG = {"uneven_packets": core.C_G_UNEVEN, "pile_empty": core.C_G_PILE, "short_line": core.C_G_SHORT,
+            "nothing_to_take": core.C_G_NOTHING, "solo_pile_empty": core.C_G_SOLO}
 _END_NAMES = {core.BANQUET_OVER: "banquet_over", core.SUPPLY_EXHAUSTED: "supply_exhausted",
               core.ALL_NOBLES: "all_nobles", core.TURNS_DONE: "turns_done",
               core.SOLO_EXHAUSTED: "solo_cards_exhausted"}
@@ -82,7 +78,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
     out[R_GAPS] = st[core.S_NGAPS]
     out[R_DECISIONS] = st[core.S_DECISIONS]
     out[R_SEAT] = st[core.S_PLAYER]
-    out[R_TIE] = core.TIE_NONE
+    out[R_TIE] = TIE_NONE
     out[R_SCORES:R_SCORES + players] = score
     peaks = R_SCORES + 2 * players  # ``peak_names``' values, then whether each was seen
     out[peaks] = st[core.S_RESHUFFLE_PEAK]
@@ -92,7 +88,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
     if out[R_STOP] == PLAYED and end < core.STALLED:
         out[R_TIE] = core.winners(V, G, win)
         out[R_SCORES + players:R_SCORES + 2 * players] = win
-        if out[R_TIE] == core.TIE_SHARED:
+        if out[R_TIE] == TIE_SHARED:
             n = st[core.S_NGAPS]
             if n < gaps.shape[0]:
                 gaps[n, 0] = core.GAP_TIE
@@ -116,7 +112,7 @@ class RoyaleFast(BatchEngine):
     #: ``compiled_rules`` end codes (stalls at ``STALLED + gap kind``)
     end_names = ["playing"] + [_END_NAMES.get(c, "") for c in range(1, core.STALLED)] + \
         ["stalled:" + kind for kind in _GAP_KINDS]
-    tie_names = ["most_dish_cards", "most_dish_cards, then shared"]
+    tie_names = list(TIE_NAMES)
     peak_names = ["pile_after_reshuffle", "cards_under_a_noble"]
     gap_kinds = _GAP_KINDS
     loop = staticmethod(play_many)
@@ -144,7 +140,8 @@ class RoyaleFast(BatchEngine):
                             (core.C_A_STOP, a_place + ncards * nslots + nslots)):
             cfg[slot] = int(value)
         clar = g.deck.clarifications
-        for kind, (slot, codes) in _GAP_CFG.items():
+        for kind, slot in _GAP_CFG.items():
+            codes = {res: i for i, res in enumerate(GAPS[kind])}
             cfg[slot] = core.UNSETTLED if kind not in clar else codes.get(clar[kind].resolution, 0)
         cfg[core.C_G_TIE] = 0 if "tie_after_tiebreak" in clar else core.UNSETTLED
         self.cfg = cfg
@@ -167,8 +164,7 @@ class RoyaleFast(BatchEngine):
                 self.root[p * nslots + s] = tables.roots[tables.index[id(chk)]]
                 self.codes[p * nslots + s, :ncards] = g.codes[p][s]
                 self.points[p * nslots + s] = g.points[p][s]
-        self.imp_uses = np.array([r.imposter_uses if g.imposter_id[p] else 0 for p in range(players)],
-                                 dtype=np.int64)
+        self.imp_uses = np.array(g.imposter_uses, dtype=np.int64)
         # ``agents.noble_value`` of slot k with cards that still need nd more, ``[k, nd]``: a table, not a
         # division in the planner's innermost loop; column -1 (need DEAD: an empty noble that cannot be met) 0
         high = int(tables.ck[:, req.K_HIGH].max())

@@ -18,7 +18,9 @@ slot ``s``; ``A_STOP`` stops clearing.
 
 * ``deal``: the set-up; ``legal_actions``; ``apply`` (``_apply``): one action, chance from
   ``fastrng``; ``winners`` / ``outcome``: the end and its tie-breaks; ``determinize``: the
-  pile dealt again (search);
+  pile dealt again (search). How the pile is built from packets, dealt again and who wins are
+  ``rules.py``'s functions themselves (``packets``, ``redeal``, ``winners``), written once: the
+  engine runs them on its lists, this module compiles them as they are (``cardgen.jit.bind``);
 * ``heuristic`` (``_heuristic``): ``agents.HeuristicAgent`` on these arrays, the one compiled
   heuristic (batch seats and search rollouts): the agent's planner (``agents.decide``,
   ``clearing`` and their callees) compiled as it is (``cardgen.jit.bind``), reading the noble
@@ -49,16 +51,18 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
-from cardgen.games.royale import agents, compiled_require
+from cardgen.games.royale import agents, compiled_require, rules
 # MISSING: what a kernel without NRT answers when it meets a transition the noble table does not know
 from cardgen.games.royale.agents import MISSING
-from cardgen.games.royale.engine import CLEAR, EMPTY, END, OVER, PLACE, TAKE  # cells, the end card, phases
+from cardgen.games.royale.engine import CLEAR, EMPTY, OVER, PLACE, TAKE  # cells, phases
+from cardgen.games.royale.rules import END, TIE_SHARED  # the end card in the pile; a shared win
 from cardgen.jit import bind
 
 #: kernels without numba's reference counting (see the module's docstring)
 _hot = njit(cache=True, _nrt=False)
 #: the same, inlined (numba IR) into the caller: a call passes each array as seven words
-_inline = njit(cache=True, _nrt=False, inline="always")
+_INLINE = {"_nrt": False, "inline": "always"}
+_inline = njit(cache=True, **_INLINE)
 
 # -- cfg slots -------------------------------------------------------------------------
 (C_PLAYERS, C_CARDS, C_CELLS, C_LINES, C_SLOTS, C_SOLO, C_USES_END, C_PACKETS, C_SETUP_POS, C_RESHUFFLE_POS,
@@ -95,8 +99,6 @@ ST_SIZE = 22
 # -- the static tables (``G``), in order -------------------------------------------------------------
 (G_CFG, G_LINES, G_LINE_LEN, G_IMP_CELLS, G_IMP_LEN, G_IMP_COUNT, G_SOLO_CELLS, G_SOLO_LEN, G_CODES, G_ROOT,
  G_POINTS, G_NOBLES, G_VALUES, G_IMP_USES) = range(14)
-#: ``winners``' tie-break: none, "most_dish_cards", "most_dish_cards, then shared"
-TIE_NONE, TIE_DISHES, TIE_SHARED = -1, 0, 1
 
 
 def layout(players: int, ncards: int, ncells: int, nslots: int, nsolo: int) -> tuple[np.ndarray, int]:
@@ -138,24 +140,21 @@ def _finish(st, reason, winner):
     st[S_WINNER] = winner
 
 
+#: ``rules.packets``, ``rules.redeal`` and ``rules.winners`` are compiled as they are with this module's
+#: draws, sort and dish count (``_put_packets``, ``_redeal``, ``_winners``): the reference's rules, on arrays
+_put_packets = bind(rules.packets, "royale", _INLINE, randbelow=fastrng.randbelow_inline)
+
+
 @_hot
 def _packets(st, cfg, mt, gaps, cards, n, position, pile):
-    """``RoyaleState._packets``: the ``n`` cards (top first) in packets, END in packet ``position``; into ``pile``.
+    """``RoyaleState._packets``: the ``n`` cards (top first) in packets, END in packet ``position``
+    (``rules.packets``); into ``pile``.
 
     Returns False when an uneven split stalls the game (nothing written)."""
     k = cfg[C_PACKETS]
     if n % k and _gap(st, cfg, gaps, GAP_UNEVEN, C_G_UNEVEN, n, k, 0) == UNSETTLED:
         return False
-    # sizes: n // k, the first n % k one bigger; target packet position - 1
-    lo = 0
-    for i in range(position - 1):
-        lo += n // k + (1 if i < n % k else 0)
-    size = n // k + (1 if position - 1 < n % k else 0)
-    above = lo + fastrng.randbelow_inline(mt, size + 1)  # cards above END
-    # top first: cards[:above], END, cards[above:]; the pile's top is its end
-    for i in range(n):
-        pile[n - i if i < above else n - 1 - i] = cards[i]
-    pile[n - above] = END
+    _put_packets(cards, n, k, position, mt, pile)
     st[S_PILE] = n + 1
     return True
 
@@ -526,42 +525,25 @@ def deal(V, G, W, mt, init_pile, init_solo):
             _start_turn(st, cfg, gaps, grid)
 
 
+@_inline
+def _dishes(U, p):
+    """``rules.dishes``: the dish cards under seat ``p``'s nobles; ``U``: (``ulen``, noble slots per seat)."""
+    ulen, nslots = U
+    n = 0
+    for sl in range(nslots):
+        n += ulen[p * nslots + sl]
+    return n
+
+
+_winners = bind(rules.winners, "royale", _INLINE, dishes=_dishes)
+
+
 @_hot
 def winners(V, G, win):
-    """The winners (``win[p]`` 1) of a game that ended, and its tie-break (``TIE_*``).
-
-    The reference's order: the solo seat wins; the seat that completed all its nobles
-    wins; else the best score, then the most dish cards under nobles, then shared (the
-    ``tie_after_tiebreak`` gap: settled by the deck or not, ``outcome`` and the batch say)."""
+    """The winners (``win[p]`` 1) of a game that ended, and its tie-break (``rules.TIE_*``): ``rules.winners``
+    (the ``tie_after_tiebreak`` gap: settled by the deck or not, ``outcome`` and the batch say)."""
     cfg = G[G_CFG]
-    st, score, ulen = V[F_ST], V[F_SCORE], V[F_ULEN]
-    players, nslots = cfg[C_PLAYERS], cfg[C_SLOTS]
-    for q in range(players):
-        win[q] = 0
-    if cfg[C_SOLO]:
-        win[0] = 1
-        return TIE_NONE
-    if st[S_WINNER] >= 0:
-        win[st[S_WINNER]] = 1
-        return TIE_NONE
-    best = score[0]
-    for q in range(players):
-        best = max(best, score[q])
-    most = -1
-    ntied = 0
-    for q in range(players):
-        if score[q] == best:
-            ntied += 1
-            for sl in range(nslots):
-                win[q] += ulen[q * nslots + sl]  # for now: the tied seat's dish cards under its nobles
-            most = max(most, win[q])
-    nwin = 0
-    for q in range(players):
-        win[q] = score[q] == best and (ntied == 1 or win[q] == most)
-        nwin += win[q]
-    if ntied == 1:
-        return TIE_NONE
-    return TIE_DISHES if nwin == 1 else TIE_SHARED
+    return _winners(V[F_SCORE], cfg[C_SOLO], V[F_ST][S_WINNER], (V[F_ULEN], cfg[C_SLOTS]), win)
 
 
 @njit(cache=True)
@@ -579,40 +561,22 @@ def outcome(V, G, scores, win):
 
 
 @njit(cache=True)
-def determinize(root, out, V, mt):
-    """Copy ``root`` into ``out`` with the pile's order dealt again (``RoyaleState.determinize``).
+def _sort(x, n):
+    """``rules.sort``: the first ``n`` items of ``x`` sorted, in place."""
+    x[:n].sort()
 
-    The dish cards of the pile are known (their order is not): sorted, then shuffled;
-    the end card goes back anywhere inside its packet, less the cards drawn since;
-    the solo pile is shuffled too. Everything else in Royale is public.
-    """
+
+_redeal = bind(rules.redeal, "royale", None, randbelow=fastrng.randbelow_inline, shuffle=fastrng.shuffle, sort=_sort)
+
+
+@njit(cache=True)
+def determinize(root, out, V, mt):
+    """Copy ``root`` into ``out`` (views ``V``) with the piles dealt again: ``rules.redeal``, as
+    ``RoyaleState.determinize`` (everything else in Royale is public)."""
     out[:] = root
-    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
-    if st[S_END] != PLAYING:
-        return
-    n = st[S_PILE]
-    m = 0
-    has_end = False
-    for i in range(n):
-        if pile[i] == END:
-            has_end = True
-        else:
-            pile[m] = pile[i]
-            m += 1
-    pile[:m].sort()
-    fastrng.shuffle(mt, pile, m)
-    if has_end:
-        drawn = zone[0] - n
-        top_lo = max(0, zone[1] - drawn)
-        top_hi = min(n - 1, zone[2] - drawn)
-        at = fastrng.randrange(mt, top_lo, top_hi + 1)
-        pos = m - at
-        for i in range(m, pos, -1):
-            pile[i] = pile[i - 1]
-        pile[pos] = END
-    ns = st[S_SOLO_LEN]
-    solo[:ns].sort()
-    fastrng.shuffle(mt, solo, ns)
+    st = V[F_ST]
+    if st[S_END] == PLAYING:
+        _redeal(V[F_PILE], st[S_PILE], V[F_SOLO], st[S_SOLO_LEN], V[F_ZONE], mt)
 
 
 # == the heuristic =====================================================================================
@@ -675,16 +639,15 @@ def _clears(X, a):
     return -1 if a == cfg[C_A_STOP] else pos[a - cfg[C_A_CLEAR]]
 
 
-_OPTIONS = {"_nrt": False, "inline": "always"}
-_move = bind(agents.move, "royale", _OPTIONS, step=_step, value=_value, empty=_empty)
-_better = bind(agents.better, "royale", _OPTIONS, advance=_move)
-_pick = bind(agents.pick, "royale", _OPTIONS, better=_better)
-_decide = bind(agents.decide, "royale", _OPTIONS, value=_value, advance=_move, action_cards=_action_cards,
+_move = bind(agents.move, "royale", _INLINE, step=_step, value=_value, empty=_empty)
+_better = bind(agents.better, "royale", _INLINE, advance=_move)
+_pick = bind(agents.pick, "royale", _INLINE, better=_better)
+_decide = bind(agents.decide, "royale", _INLINE, value=_value, advance=_move, action_cards=_action_cards,
                draw=fastrng.randbelow_inline,
-               gains=bind(agents.gains, "royale", _OPTIONS, advance=_move),
-               plan_small=bind(agents.plan_small, "royale", _OPTIONS, pick=_pick),
-               plan=bind(agents.plan, "royale", _OPTIONS, better=_better))
-_clearing = bind(agents.clearing, "royale", _OPTIONS, need=_need, empty=_empty, clears=_clears)
+               gains=bind(agents.gains, "royale", _INLINE, advance=_move),
+               plan_small=bind(agents.plan_small, "royale", _INLINE, pick=_pick),
+               plan=bind(agents.plan, "royale", _INLINE, better=_better))
+_clearing = bind(agents.clearing, "royale", _INLINE, need=_need, empty=_empty, clears=_clears)
 
 
 @_inline

@@ -24,6 +24,7 @@ from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.errors import InputError
 from cardgen.games.royale.checks import instances, line_cells, noble_face, owners, placements, role, universe
 from cardgen.games.royale.require import DEAD, Checker, checker
+from cardgen.games.royale.rules import END, TIE_NAMES, TIE_NONE, TIE_SHARED, packets, redeal, winners
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -62,8 +63,7 @@ HOOKS: dict[str, HookPoint] = {
                         "whose nobles are all validated, passed by name"),
 }
 
-EMPTY = -1
-END = -2  # the end-of-banquet card, as it sits in the pile
+EMPTY = -1  # an empty cell, no card drawn (the end card, as it sits in the pile, is ``rules.END``)
 TAKE, PLACE, CLEAR, OVER = 0, 1, 2, 3
 PHASES = ("take", "place", "clear", "over")
 STOP: Action = ("stop",)
@@ -218,25 +218,17 @@ class RoyaleState(State):
 
     # -- set-up ------------------------------------------------------------------------
     def _packets(self, cards: list[int], position: int) -> list[int]:
-        """Split ``cards`` into the rules' packets, the end card in packet ``position``; the pile."""
-        r = self.g.rules
-        k = r.packets
+        """Split ``cards`` into the rules' packets, the end card in packet ``position``; the pile
+        (``rules.packets``)."""
+        k = self.g.rules.packets
         total = len(cards)
         if total % k and self.gap("uneven_packets", f"{total} cards into {k} packets") is None:
             return []
-        sizes = [total // k + (1 if i < total % k else 0) for i in range(k)]
-        packets, pos = [], 0
-        for size in sizes:
-            packets.append(cards[pos:pos + size])
-            pos += size
-        target = packets[position - 1]
-        target.insert(self.rng.randrange(len(target) + 1), END)
+        pile = [END] * (total + 1)
+        lo, size = packets(cards, total, k, position, self.rng, pile)
         # where the end card may be, counted from the top: public knowledge (determinize)
-        lo = sum(sizes[:position - 1])
-        top_first = [c for p in packets for c in p]
-        top_first.reverse()  # the pile's top is the end of the list
-        self.end_zone = (len(top_first), lo, lo + len(target) - 1)
-        return top_first
+        self.end_zone = (total + 1, lo, lo + size)
+        return pile
 
     def _setup(self) -> None:
         g = self.g
@@ -547,23 +539,12 @@ class RoyaleState(State):
             band = next((i for i, b in enumerate(bands) if b.min <= self.score[0] <= b.max), None)
             extra["band"] = band
             extra["band_title"] = bands[band].title.en if band is not None else None
-            self._outcome = Outcome(reason, scores, [0], None, extra)
-            return
-        if winner is not None:
-            self._outcome = Outcome(reason, scores, [winner], None, extra)
-            return
-        best = max(self.score)
-        tied = [p for p, s in enumerate(self.score) if s == best]
-        tie_break = None
-        if len(tied) > 1:
-            tie_break = "most_dish_cards"
-            dishes = {p: sum(len(u) for u in self.under[p]) for p in tied}
-            most = max(dishes.values())
-            tied = [p for p in tied if dishes[p] == most]
-            if len(tied) > 1:
-                if self.gap("tie_after_tiebreak", f"seats {tied}") is None:
-                    self.end_reason = "stalled:tie_after_tiebreak"
-                tie_break = "most_dish_cards, then shared"
+        win = [0] * g.players
+        tie = winners(self.score, g.solo, -1 if winner is None else winner, self.under, win)
+        tied = [p for p in range(g.players) if win[p]]
+        if tie == TIE_SHARED and self.gap("tie_after_tiebreak", f"seats {tied}") is None:
+            self.end_reason = "stalled:tie_after_tiebreak"
+        tie_break = None if tie == TIE_NONE else TIE_NAMES[tie]
         self._outcome = Outcome(self.end_reason or reason, scores, tied, tie_break, extra)
 
     def outcome(self) -> Outcome:
@@ -599,23 +580,11 @@ class RoyaleState(State):
 
         The dish pile's cards are known (every dish card not in sight), only their order
         is not; the end-of-banquet card stays inside the packet it was shuffled into,
-        less the cards drawn since. The solo pile is shuffled again too.
+        less the cards drawn since. The solo pile is shuffled again too (``rules.redeal``).
         """
         st = self._copy()
-        if self.end_reason is not None:
-            st.rng = random.Random(rng.getrandbits(64))
-            return st
-        dishes = sorted(c for c in st.pile if c != END)  # the shuffle must not depend on the true order
-        rng.shuffle(dishes)
-        if len(dishes) != len(st.pile):
-            built, lo, hi = st.end_zone
-            drawn = built - len(st.pile)
-            top_lo, top_hi = max(0, lo - drawn), min(len(st.pile) - 1, hi - drawn)
-            at = rng.randint(top_lo, top_hi)  # position from the top
-            dishes.insert(len(dishes) - at, END)
-        st.pile = dishes
-        st.solo_pile.sort()
-        rng.shuffle(st.solo_pile)
+        if self.end_reason is None:
+            redeal(st.pile, len(st.pile), st.solo_pile, len(st.solo_pile), st.end_zone, rng)
         st.rng = random.Random(rng.getrandbits(64))
         return st
 
