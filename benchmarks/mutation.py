@@ -46,6 +46,7 @@ def _m(source: str, *names: str) -> tuple[str, ...]:
 
 
 KL = "cardgen/games/king_lui/engine.py"
+KR = "cardgen/games/king_lui/rules.py"
 DR = "cardgen/games/draco/engine.py"
 DT = "cardgen/games/draco/table.py"
 RQ = "cardgen/games/royale/require.py"
@@ -93,6 +94,10 @@ SAME_BYTES = "tests/test_sheets.py::test_same_input_gives_identical_bytes_in_and
 
 TARGETS = [
     Target("king_lui_scoring", KL, _m(KL, "xǁKingLuiStateǁscores"),
+           ("tests/test_king_lui_rules.py", "tests/test_king_lui_engine.py", "tests/test_king_lui_mutants.py")),
+    # the rules King Lui's two tiers share (issue 37: written once, the engine runs them on lists,
+    # compiled_rules compiles them as they are)
+    Target("king_lui_rules", KR, _m(KR, "x_choices", "x_to_draw", "x_score", "x_winners"),
            ("tests/test_king_lui_rules.py", "tests/test_king_lui_engine.py", "tests/test_king_lui_mutants.py")),
     Target("royale_require", RQ, _m(RQ, "x_sat", "x_values_ok", "x_types_ok", "x_viable", "x_exists", "x_min_need"),
            ("tests/test_royale_require.py", "tests/test_royale_require_mutants.py")),

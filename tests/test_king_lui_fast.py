@@ -162,12 +162,15 @@ def test_compiling_is_announced_once_and_only_without_a_cache(monkeypatch, capsy
 
 def test_the_kernels_gap_and_resolution_codes_follow_the_engines_gap_table():
     from cardgen.games.king_lui import compiled_rules as core
+    from cardgen.games.king_lui import rules
     from cardgen.games.king_lui.compiled import END_NAMES, GAP_NAMES
     from cardgen.games.king_lui.engine import GAPS
 
-    assert [GAP_NAMES[k] for k in (core.GAP_NO_DISH, core.GAP_EMPTY, core.GAP_SHORT)] == \
-        ["no_dish_emerald", "draw_from_empty_supply", "short_supply_draw"]
+    assert [GAP_NAMES[k] for k in (rules.GAP_NO_DISH, rules.GAP_EMPTY, rules.GAP_SHORT)] == \
+        ["no_dish_emerald", "draw_from_empty_supply", "short_supply_draw"] == list(GAPS)
     assert [GAPS["no_dish_emerald"].index(r) for r in ("draw_only", "emerald_allowed")] == \
-        [core.DRAW_ONLY, core.EMERALD_ALLOWED]
+        [rules.DRAW_ONLY, rules.EMERALD_ALLOWED]
+    # kind k's ruling is cfg[C_NO_DISH + k]
+    assert [core.C_NO_DISH + k for k in range(3)] == [core.C_NO_DISH, core.C_EMPTY, core.C_SHORT]
     assert END_NAMES[core.SUPPLY_EXHAUSTED] == "supply_exhausted"
-    assert END_NAMES[core.STALLED + core.GAP_SHORT] == "stalled:short_supply_draw"
+    assert END_NAMES[core.STALLED + rules.GAP_SHORT] == "stalled:short_supply_draw"

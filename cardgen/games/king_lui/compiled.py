@@ -22,16 +22,16 @@ from cardgen.engine.api import Action, FastEngine, GameResult
 from cardgen.engine.batch import (CAPPED, PLAYED, R_DECISIONS, R_END, R_GAPS, R_ROUNDS, R_SCORES, R_STOP, R_TIE,
                                   R_TURNS, BatchEngine)
 from cardgen.games.king_lui import compiled_rules as core
-from cardgen.games.king_lui.engine import DRAW, GAPS, PLACE, KingLuiGame
+from cardgen.games.king_lui.engine import DRAW, PLACE, KingLuiGame
+from cardgen.games.king_lui.rules import GAP_KINDS, GAP_WORDS, GAPS, TIE_BREAKS
 from cardgen.jit import bind
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
 
-#: gap kinds by their code in compiled_rules (``GAP_*``); a resolution's code in ``cfg`` is its place in
-#: ``GAPS[kind]`` (``DRAW_ONLY``, ``EMERALD_ALLOWED``), kind k's slot ``_GAP_SLOTS[k]``
-GAP_NAMES = list(GAPS)
-_GAP_SLOTS = (core.C_NO_DISH, core.C_EMPTY, core.C_SHORT)
+#: gap kinds by their code (``rules.GAP_*``); a resolution's code in ``cfg`` is its place in ``GAPS[kind]``
+#: (``rules.DRAW_ONLY``, ``rules.EMERALD_ALLOWED``), kind k's slot ``C_NO_DISH + k`` (``compiled_rules._rule_gap``)
+GAP_NAMES = list(GAP_KINDS)
 #: end names by their code in compiled_rules (``PLAYING``, ``SUPPLY_EXHAUSTED``, ``STALLED`` + gap kind)
 END_NAMES = ["playing", "supply_exhausted"] + ["stalled:" + kind for kind in GAP_NAMES]
 RANDOM, HEURISTIC = 0, 1
@@ -75,9 +75,9 @@ def _build(game: KingLuiGame) -> Tables | str:
     cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
     cfg[[core.C_DISHES, core.C_PLAYERS, core.C_COURSE, core.C_DRAW, core.C_PORTIONS, core.C_CARDS]] = (
         n, game.players, game.course_cards, game.draw_cards, game.emerald_portions, len(game.instances))
-    for kind, slot in zip(GAP_NAMES, _GAP_SLOTS):
+    for k, kind in enumerate(GAP_NAMES):
         clar = game.deck.clarifications.get(kind)
-        cfg[slot] = core.UNSETTLED if clar is None else GAPS[kind].index(clar.resolution)
+        cfg[core.C_NO_DISH + k] = core.UNSETTLED if clar is None else GAPS[kind].index(clar.resolution)
     combo_cnt = np.array([[combo.count(d) for d in range(n)] for combo in game.combos], dtype=np.int64)
     action_of = tuple(game.take) + (DRAW, PLACE) + tuple(game.combo_actions)
     return Tables(cfg, combo_cnt, np.array(game.dish_sizes, dtype=np.int64),
@@ -149,7 +149,7 @@ class KingLuiFast(BatchEngine):
     title = "King Lui fast engine"
     agent_codes = {"random": RANDOM, "heuristic": HEURISTIC}
     end_names = END_NAMES
-    tie_names = ["fewest_discarded", "shared_win"]
+    tie_names = list(TIE_BREAKS)
     peak_names = ["table_emeralds", "hand_cards", "king_portions"]
     gap_kinds = GAP_NAMES
     loop = staticmethod(play_many)
@@ -180,8 +180,7 @@ class KingLuiFast(BatchEngine):
                 scores, winners, discarded), self.gaps
 
     def _gap_detail(self, code: int, args: list[int]) -> str:
-        a, b = args
-        return f"{a} card(s) left, {b} to draw" if code == core.GAP_SHORT else f"seat {a}, course {b}"
+        return GAP_WORDS[code].format(*args)
 
     def _record(self, result: GameResult, decisions: int) -> None:
         ids = self.game.instances

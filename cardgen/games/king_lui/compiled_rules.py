@@ -32,16 +32,16 @@ from numba import njit
 
 from cardgen.engine import fastrng
 from cardgen.games.king_lui.agents import best_actions, dish_value, gain
+from cardgen.games.king_lui.rules import GAP_SHORT, MAY_DRAW, MAY_FEED, choices, score, to_draw, winners
 from cardgen.jit import bind
 
 # -- indices in ``cfg`` (rule numbers and gap resolutions of the deck) -----------------
 C_DISHES, C_PLAYERS, C_COURSE, C_DRAW, C_PORTIONS, C_NO_DISH, C_EMPTY, C_SHORT, C_CARDS = range(9)
 CFG_SIZE = 9
-# -- end codes, gap kinds, resolution codes in ``cfg`` (-1: no clarification, the game stalls) --
+# -- end codes; gap kind k's ruling (its place in ``rules.GAPS``) is ``cfg[C_NO_DISH + k]``, -1 without a
+# clarification (the game stalls)
 PLAYING, SUPPLY_EXHAUSTED, STALLED = 0, 1, 2  # stalled on gap kind k: STALLED + k
-GAP_NO_DISH, GAP_EMPTY, GAP_SHORT = 0, 1, 2
 UNSETTLED = -1
-DRAW_ONLY, EMERALD_ALLOWED = 0, 1
 # -- scalars of a state ----------------------------------------------------------------------
 S_SP, S_TEMER, S_KTOTAL, S_PENDING, S_CHEF, S_ACTED, S_PLAYER, S_TURNS, S_ROUNDS, S_END, S_PHASE, S_REMOVED, \
     S_GAPS = range(13)
@@ -75,15 +75,32 @@ def _finish(s, end):
     s[S_PHASE] = ACT
 
 
-@njit(cache=True, _nrt=False)
-def _gap(s, gaps, kind, a, b):
-    """Record a gap (kind, two numbers of its detail) when ``gaps`` has room; count it anyway."""
+@njit(cache=True, _nrt=False, inline="always")
+def _rule_gap(st, kind, a, b):
+    """``rules.gap`` on ``st = (s, cfg, gaps)``: the gap (kind, two numbers of its detail) recorded when ``gaps``
+    has room, counted anyway; the deck's ruling from ``cfg``."""
+    s, gaps = st[0], st[2]
     i = s[S_GAPS]
     if i < gaps.shape[0]:
         gaps[i, 0] = kind
         gaps[i, 1] = a
         gaps[i, 2] = b
     s[S_GAPS] = i + 1
+    return st[1][C_NO_DISH + kind]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _ruling(cfg, kind, a, b):
+    """``rules.gap`` met again on ``cfg`` (``legal`` re-reading the decision ``settle`` logged): the ruling only."""
+    return cfg[C_NO_DISH + kind]
+
+
+#: ``rules``' turn, draw and scoring compiled as they are, with this log for their ``gap``
+_choices = bind(choices, "king_lui", {"_nrt": False, "inline": "always"}, gap=_rule_gap)
+_choices_again = bind(choices, "king_lui_again", {"_nrt": False, "inline": "always"}, gap=_ruling)
+_to_draw = bind(to_draw, "king_lui", {"_nrt": False, "inline": "always"}, gap=_rule_gap)
+_score = njit(cache=True, _nrt=False)(score)
+_winners = njit(cache=True, _nrt=False)(winners)
 
 
 @njit(cache=True, _nrt=False)
@@ -123,19 +140,12 @@ def settle(s, cfg, gaps, step):
             for d in range(n):
                 if s[t0 + d]:
                     m += 1
-            emerald = s[S_TEMER] > 0 and s[S_KTOTAL] >= portions
-            if m == 0 and emerald:
-                _gap(s, gaps, GAP_NO_DISH, s[S_PLAYER], s[S_ROUNDS] + 1)
-                if cfg[C_NO_DISH] == UNSETTLED:
-                    _finish(s, STALLED + GAP_NO_DISH)
-                    return
-                emerald = cfg[C_NO_DISH] == EMERALD_ALLOWED
-            if m > 0 or s[S_SP] > 0 or emerald:  # a king holding enough portions allows some combination
-                s[S_PHASE] = ACT
+            f = _choices((s, cfg, gaps), m, s[S_TEMER], s[S_KTOTAL], portions, s[S_SP], s[S_PLAYER], s[S_ROUNDS])
+            if f < 0:  # a gap without a ruling
+                _finish(s, STALLED - 1 - f)
                 return
-            _gap(s, gaps, GAP_EMPTY, s[S_PLAYER], s[S_ROUNDS] + 1)
-            if cfg[C_EMPTY] == UNSETTLED:
-                _finish(s, STALLED + GAP_EMPTY)
+            if f:
+                s[S_PHASE] = ACT
                 return
             step = _ADVANCE  # "pass": the turn is spent without taking anything
         elif step == _PENDING:
@@ -210,13 +220,11 @@ def legal(s, cfg, combo_cnt, out):
         if s[HEADER + d]:
             out[m] = d
             m += 1
-    emerald = s[S_TEMER] > 0 and s[S_KTOTAL] >= cfg[C_PORTIONS]
-    if m == 0 and emerald:
-        emerald = cfg[C_NO_DISH] == EMERALD_ALLOWED
-    if s[S_SP] > 0:
+    f = _choices_again(cfg, m, s[S_TEMER], s[S_KTOTAL], cfg[C_PORTIONS], s[S_SP], 0, 0)
+    if f & MAY_DRAW:
         out[m] = n
         m += 1
-    if emerald:
+    if f & MAY_FEED:
         m = _emeralds(s, out, m, combo_cnt, n)
     return m
 
@@ -235,14 +243,11 @@ def apply(s, a, cfg, combo_cnt, gaps):
         s[HEADER + a] = 0
         settle(s, cfg, gaps, _ADVANCE)
     elif a == n:  # draw
-        want = cfg[C_DRAW]
         sp = s[S_SP]
-        if sp < want:
-            _gap(s, gaps, GAP_SHORT, sp, want)
-            if cfg[C_SHORT] == UNSETTLED:
-                _finish(s, STALLED + GAP_SHORT)
-                return
-            want = sp  # "draw_remaining"
+        want = _to_draw((s, cfg, gaps), sp, cfg[C_DRAW])
+        if want < 0:
+            _finish(s, STALLED + GAP_SHORT)
+            return
         s0 = HEADER + 3 * n + 2 * players * n
         for _ in range(want):
             sp -= 1
@@ -276,38 +281,13 @@ def apply(s, a, cfg, combo_cnt, gaps):
 
 @njit(cache=True, _nrt=False)
 def outcome(s, cfg, scores, winners, discarded):
-    """Scores, winners (1 each) and discarded cards of a state scored now, with ``KingLuiState.outcome``'s
-    tie-break: the top score, then the fewest discarded cards; a tie still standing is shared.
-    Returns the tie-break used: -1 none, 0 the fewest discarded cards, 1 a shared win."""
+    """Scores, winners (1 each) and discarded cards of a state scored now: ``rules.score`` and
+    ``rules.winners``, as ``KingLuiState.outcome``. Returns the tie-break used: -1 none, 0 the fewest
+    discarded cards, 1 a shared win."""
     n = cfg[C_DISHES]
     players = cfg[C_PLAYERS]
-    k0 = HEADER + n
-    best = -1
-    for q in range(players):
-        h0 = HEADER + 3 * n + q * n
-        score = 0
-        lost = 0
-        for d in range(n):
-            h = s[h0 + d]
-            if h > s[k0 + d]:
-                lost += h  # overeating: the whole dish is discarded
-            else:
-                score += h * s[k0 + d]
-        scores[q] = score
-        discarded[q] = lost
-        best = max(best, score)
-    fewest = -1
-    tied = 0
-    for q in range(players):
-        if scores[q] == best:
-            tied += 1
-            if fewest < 0 or discarded[q] < fewest:
-                fewest = discarded[q]
-    nwin = 0
-    for q in range(players):
-        winners[q] = 1 if scores[q] == best and discarded[q] == fewest else 0
-        nwin += winners[q]
-    return -1 if tied == 1 else (0 if nwin == 1 else 1)
+    _score(s, HEADER + 3 * n, s, HEADER + n, n, players, scores, discarded)
+    return _winners(scores, discarded, players, winners)
 
 
 # -- the heuristic agent (agents.HeuristicAgent, same floats in the same order) ----------

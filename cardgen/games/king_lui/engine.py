@@ -23,19 +23,11 @@ from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.king_lui.invariants import broken
+from cardgen.games.king_lui.rules import (GAP_KINDS, GAP_WORDS, GAPS, MAY_DRAW, MAY_FEED, NO_TIE, TIE_BREAKS, choices,
+                                          score, to_draw, winners)  # GAPS: the gap kinds, read from here
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
-
-#: Gap kinds this engine raises, with the resolutions it can apply.
-GAPS: dict[str, tuple[str, ...]] = {
-    # no dish left on the table, an Emerald could be used: must the player draw?
-    "no_dish_emerald": ("draw_only", "emerald_allowed"),
-    # the player must draw (no dish left) but the supply is empty
-    "draw_from_empty_supply": ("pass",),
-    # a draw asks for more cards than the supply holds (only if supply_draw_cards > 1)
-    "short_supply_draw": ("draw_remaining",),
-}
 
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/king_lui.md).
 HOOKS: dict[str, HookPoint] = {
@@ -259,22 +251,14 @@ class KingLuiState(State):
 
     def outcome(self) -> Outcome:
         scores, discarded = self.scores()
-        best = max(scores)
-        tied = [p for p, s in enumerate(scores) if s == best]
-        tie_break = None
-        winners = tied
-        if len(tied) > 1:
-            fewest = min(discarded[p] for p in tied)
-            winners = [p for p in tied if discarded[p] == fewest]
-            # fewest discarded names the rule only when it leaves one winner; any tie
-            # still standing after it is shared (our ruling: the texts stop there)
-            tie_break = "fewest_discarded" if len(winners) == 1 else "shared_win"
+        won = [0] * len(scores)
+        tie = winners(scores, discarded, len(scores), won)
         g = self.game
         return Outcome(
             end_reason=self.end_reason or "unfinished",
             scores=[float(s) for s in scores],
-            winners=winners,
-            tie_break=tie_break,
+            winners=[p for p, w in enumerate(won) if w],
+            tie_break=None if tie == NO_TIE else TIE_BREAKS[tie],
             extra={"discarded": discarded, "courses": self.rounds,
                    "king": {g.dishes[d]: len(c) for d, c in enumerate(self.king)},
                    "drawn": list(self.drawn)},
@@ -339,19 +323,11 @@ class KingLuiState(State):
 
     # -- scoring -----------------------------------------------------------------
     def scores(self) -> tuple[list[int], list[int]]:
-        """Points and discarded cards per player, scoring hands against the king now."""
-        king = [len(c) for c in self.king]
-        scores, discarded = [], []
-        for hand in self.hands:
-            score = lost = 0
-            for d, cards in enumerate(hand):
-                n = len(cards)
-                if n > king[d]:
-                    lost += n  # overeating: the whole dish is discarded
-                else:
-                    score += n * king[d]
-            scores.append(score)
-            discarded.append(lost)
+        """Points and discarded cards per player, scoring hands against the king now (``rules.score``)."""
+        players = len(self.hands)
+        scores, discarded = [0] * players, [0] * players
+        score([len(cards) for hand in self.hands for cards in hand], 0, [len(cards) for cards in self.king], 0,
+              len(self.king), players, scores, discarded)
         return scores, discarded
 
     # -- the house-rule API (public, docs/king_lui.md "House rules") ---------------------
@@ -382,6 +358,13 @@ class KingLuiState(State):
         self._king_peak = max(self._king_peak, self.king_total)
         cards.clear()
 
+    def rule_gap(self, kind: int, a: int, b: int) -> int:
+        """``gap`` by code, for the rules ``rules`` writes once for both tiers: the ruling's place in
+        ``GAPS``, -1 without one (the detail in ``rules.GAP_WORDS``' words)."""
+        name = GAP_KINDS[kind]
+        rule = self.gap(name, GAP_WORDS[kind].format(a, b))
+        return -1 if rule is None else GAPS[name].index(rule)
+
     def end_turn(self) -> None:
         """End the current player's turn now (the next seat acts, or the king is served)."""
         self._end_turn()
@@ -410,28 +393,22 @@ class KingLuiState(State):
         self._decide()
 
     def _decide(self) -> None:
-        """Set the legal actions of the current player's turn; skip turns that cannot be played."""
+        """Set the legal actions of the current player's turn (``rules.choices``); skip turns that cannot be played."""
         g = self.game
         while True:
             legal = list(compress(g.take, self.table))  # dishes still on the table
-            emerald = bool(self.table_emeralds) and self.king_total >= g.emerald_portions
-            if not legal and emerald:
-                resolution = self.gap("no_dish_emerald", f"seat {self._player}, course {self.rounds + 1}")
-                if resolution is None:
-                    self._finish(self.end_reason or "stalled:no_dish_emerald")
-                    return
-                emerald = resolution == "emerald_allowed"
-            if self.supply:
-                legal.append(DRAW)
-            if emerald:
-                legal += g.emerald_actions(self.king)
-            if legal:
+            allowed = choices(self, legal, self.table_emeralds, self.king_total, g.emerald_portions, self.supply,
+                              self._player, self.rounds)
+            if allowed < 0:
+                self._finish(self.end_reason or "stalled:" + GAP_KINDS[-1 - allowed])
+                return
+            if allowed:
+                if allowed & MAY_DRAW:
+                    legal.append(DRAW)
+                if allowed & MAY_FEED:
+                    legal += g.emerald_actions(self.king)
                 self.phase = _ACT
                 self._legal = legal
-                return
-            resolution = self.gap("draw_from_empty_supply", f"seat {self._player}, course {self.rounds + 1}")
-            if resolution is None:
-                self._finish(self.end_reason or "stalled:draw_from_empty_supply")
                 return
             # "pass": the turn is spent without taking anything
             if not self._advance():
@@ -439,13 +416,11 @@ class KingLuiState(State):
 
     def _draw(self) -> None:
         g = self.game
-        want = g.draw_cards
         supply = self.supply
-        if len(supply) < want:
-            if self.gap("short_supply_draw", f"{len(supply)} card(s) left, {want} to draw") is None:
-                self._finish(self.end_reason or "stalled:short_supply_draw")
-                return
-            want = len(supply)  # "draw_remaining"
+        want = to_draw(self, len(supply), g.draw_cards)  # a short supply is a gap
+        if want < 0:
+            self._finish(self.end_reason or "stalled:short_supply_draw")
+            return
         hand = self.hands[self._player]
         dish_of = g.dish_of
         for _ in range(want):
