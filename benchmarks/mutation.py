@@ -104,7 +104,7 @@ TARGETS = [
     Target("draco_table", DT, _m(DT, "x_toast_deltas", "x_add_toast", "x_toast_seat", "x_sarah_neighbours",
                                  "x_put_sarah_neighbours", "x_coins_held", "x_settle", "x_transfer", "x_track_coins"),
            ("tests/test_draco_engine.py", "tests/test_draco_rules.py", "tests/test_draco_mutants.py",
-            "tests/test_rulebook_examples.py")),
+            "tests/test_rulebook_examples.py", "tests/test_draco_money.py")),
     # the seat moves both tiers and the heuristic's trial seatings run (issue 37: written once in table.py)
     Target("draco_seats", DT, _m(DT, "x_index", "x_move", "x_swap", "x_beside_draco", "x_arrange", "x_flip",
                                  "x_reseat"),
@@ -120,7 +120,8 @@ TARGETS = [
     # Royale's rules written once (issue 37): the pile's packets, the piles dealt again, the winners
     Target("royale_rules", "cardgen/games/royale/rules.py",
            _m("cardgen/games/royale/rules.py", "x_packets", "x_redeal", "x_winners"),
-           ("tests/test_royale_rules.py", "tests/test_royale_engine.py", "tests/test_royale_state.py")),
+           ("tests/test_royale_rules.py", "tests/test_royale_engine.py", "tests/test_royale_state.py",
+            "tests/test_royale_shared_rules.py")),
     Target("draco_payments", DR, _m(DR, "xǁDracoStateǁ_toast", "xǁDracoStateǁ_transfer", "xǁDracoStateǁ_settle",
                                      "xǁDracoStateǁ_winners"),
            ("tests/test_draco_engine.py", "tests/test_draco_rules.py", "tests/test_draco_mutants.py")),

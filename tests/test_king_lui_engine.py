@@ -109,6 +109,37 @@ def test_tie_broken_by_fewest_discarded_cards(deck):
     assert out.extra["discarded"] == [2, 0, 0]
 
 
+@pytest.mark.parametrize("hands, winner", [([1, 2, 3], 2), ([1, 3, 2], 1), ([3, 1, 2], 0)])
+def test_the_top_score_wins_wherever_its_seat(deck, hands, winner):
+    """Most points wins, in whichever seat, with no tie to break (portions of cheese, the king holds 3)."""
+    state = new_state(deck, 3, [])
+    arrange(state, {"cheese": 3}, [{"cheese": h} for h in hands])
+    out = state.outcome()
+    assert out.scores == [3.0 * h for h in hands]
+    assert out.winners == [winner] and out.tie_break is None
+
+
+@pytest.mark.parametrize("breads, winner", [((3, 2), 2), ((2, 3), 1)])
+def test_fewest_discarded_breaks_a_tie_between_players_who_both_discarded(deck, breads, winner):
+    """The tie-break compares the tied players' discards, whatever they are (3 against 2, in either
+    seat), and the untied player's none does not count."""
+    state = new_state(deck, 3, [])
+    arrange(state, {"cheese": 3, "bread": 1},
+            [{"cheese": 1}, {"cheese": 3, "bread": breads[0]}, {"cheese": 3, "bread": breads[1]}])
+    out = state.outcome()
+    assert out.scores == [3.0, 9.0, 9.0] and out.extra["discarded"] == [0, *breads]
+    assert out.winners == [winner] and out.tie_break == "fewest_discarded"
+
+
+def test_players_tied_on_points_and_discards_share_while_more_discards_lose(deck):
+    state = new_state(deck, 3, [])
+    arrange(state, {"cheese": 3, "bread": 1},
+            [{"cheese": 3, "bread": 3}, {"cheese": 3, "bread": 2}, {"cheese": 3, "wine": 2}])
+    out = state.outcome()
+    assert out.scores == [9.0, 9.0, 9.0] and out.extra["discarded"] == [3, 2, 2]
+    assert out.winners == [1, 2] and out.tie_break == "shared_win"
+
+
 def test_still_tied_means_a_shared_win(deck):
     state = new_state(deck, 3, [])
     arrange(state, {"cheese": 3}, [{"cheese": 2}, {"cheese": 2}, {"cheese": 1}])
@@ -280,8 +311,8 @@ def test_must_draw_from_empty_supply_passes_the_turn(deck):
     state = new_state(deck, 3, [])
     arrange(state, {"ham": 1}, [{}, {}, {}], table={"wine": 1}, supply=0)
     state.apply(("take", "wine"))  # seat 0 takes the last dish; seats 1 and 2 cannot act
-    kinds = [g.kind for g in state.gaps]
-    assert kinds == ["draw_from_empty_supply", "draw_from_empty_supply"]
+    assert [(g.kind, g.detail) for g in state.gaps] == [("draw_from_empty_supply", "seat 1, course 1"),
+                                                         ("draw_from_empty_supply", "seat 2, course 1")]
     assert state.rounds == 1 and state.turns == 3
     assert state.end_reason == "supply_exhausted"
     assert_conserved(state)
@@ -293,7 +324,20 @@ def test_a_gap_without_clarification_stalls_the_game(deck):
     state = game.new_initial_state(0, stacked(game, []))
     arrange(state, {"ham": 2}, [{}, {}, {}], emeralds=1, supply=10)
     assert state.end_reason == "stalled:no_dish_emerald"
+    assert [(g.kind, g.settled, g.detail) for g in state.gaps] == [("no_dish_emerald", False, "seat 0, course 1")]
     assert state.legal_actions() == [] and state.current_player == -1
+
+
+def test_an_empty_supply_without_a_ruling_stalls_at_the_first_seat_that_cannot_act(deck):
+    game = KingLuiGame(deck, 3)
+    game.deck = game.deck.model_copy(update={"clarifications": {}})
+    state = game.new_initial_state(0, stacked(game, []))
+    arrange(state, {"ham": 1}, [{}, {}, {}], table={"wine": 1}, supply=0)
+    state.apply(("take", "wine"))  # seat 0 takes the last dish; seat 1 can neither take nor draw
+    assert state.end_reason == "stalled:draw_from_empty_supply"
+    assert [(g.kind, g.settled, g.detail) for g in state.gaps] == [
+        ("draw_from_empty_supply", False, "seat 1, course 1")]
+    assert state.legal_actions() == []
 
 
 def _variant(tmp_path: Path, text: str) -> object:
@@ -316,9 +360,28 @@ def test_short_supply_draw_takes_what_remains(tmp_path):
     state = new_state(variant, 3, [])
     arrange(state, {"ham": 1}, [{}, {}, {}], table={"wine": 1}, supply=1)
     state.apply(DRAW)
-    assert [g.kind for g in state.gaps] == ["short_supply_draw"]
+    assert [(g.kind, g.detail) for g in state.gaps] == [("short_supply_draw", "1 card(s) left, 2 to draw")]
     assert sum(map(len, state.hands[0])) == 1 and state.supply == []
     assert_conserved(state)
+
+
+def test_a_supply_of_exactly_the_draw_is_no_gap(tmp_path):
+    variant = _variant(tmp_path, "rules: {supply_draw_cards: 2}\nclarifications:\n  short_supply_draw:\n"
+                                 "    resolution: draw_remaining\n    text: {fr: a, it: b, en: c}\n")
+    state = new_state(variant, 3, [])
+    arrange(state, {"ham": 1}, [{}, {}, {}], table={"wine": 1}, supply=2)
+    state.apply(DRAW)
+    assert state.gaps == [] and sum(map(len, state.hands[0])) == 2 and state.supply == []
+
+
+def test_a_short_draw_without_a_ruling_stalls_before_drawing(tmp_path):
+    variant = _variant(tmp_path, "rules: {supply_draw_cards: 2}\n")
+    state = new_state(variant, 3, [])
+    arrange(state, {"ham": 1}, [{}, {}, {}], table={"wine": 1}, supply=1)
+    state.apply(DRAW)
+    assert state.end_reason == "stalled:short_supply_draw"
+    assert sum(map(len, state.hands[0])) == 0 and len(state.supply) == 1
+    assert state.legal_actions() == []
 
 
 def test_drawing_several_cards(tmp_path):
