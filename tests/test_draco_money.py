@@ -19,7 +19,7 @@ class Table:
     """The state the money rules report to: gaps asked (kind and details), peaks reached."""
 
     def __init__(self, rulings: dict[int, int]) -> None:
-        self.rulings = rulings  # gap kind -> the ruling's place in engine.GAPS; absent: no ruling
+        self.rulings = rulings  # gap kind -> the ruling's place in table.GAPS; absent: no ruling
         self.gaps: list[tuple[int, int, int, int]] = []
         self.peak: dict[str, int] = {}
 

@@ -44,10 +44,10 @@ from numba import njit
 from cardgen.engine import fastrng as fr
 from cardgen.games.draco.agents import (A_DECLINE, A_DRAW, A_MOVE, A_PASS, A_PLAY, A_TOAST, edge, moved,
                                         toast_sum, values)
-from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, GAPS, MOVE, OVER, PLAY, RESEAT,
+from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, OVER, PLAY, RESEAT,
                                         ROLL, ROLLED, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST)
 from cardgen.games.draco.engine import SARAH as PH_SARAH
-from cardgen.games.draco.table import (G_EMPTY, G_FINAL, G_NOTHING, G_RICHEST, G_TIE, GAP_KINDS, P_HAND, PEAKS,
+from cardgen.games.draco.table import (G_EMPTY, G_FINAL, G_NOTHING, G_RICHEST, G_TIE, GAP_KINDS, GAPS, P_HAND, PEAKS,
                                        add_toast, arrange, beside_draco, coins_held, flip, index, move,
                                        put_sarah_neighbours, reseat, settle, swap, toast_seat, track_coins,
                                        transfer)

@@ -29,7 +29,7 @@ from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.draco.table import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE, RESEAT, ROLL,
-                                       SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS, GAP_WORDS,
+                                       SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS, GAP_WORDS, GAPS,
                                        arrange, beside_draco, coins_held, flip, move, sarah_neighbours, settle, swap,
                                        toast_deltas, track_coins, transfer)
 
@@ -66,17 +66,6 @@ DRAW_ACTION: Action = ("draw",)
 DECLINE_ACTION: Action = ("decline",)
 SARAH_CHOICE: list[Action] = [DRAW_ACTION, DECLINE_ACTION]
 
-#: gap kind -> resolutions this engine applies (``GameSpec.gaps``)
-GAPS: dict[str, tuple[str, ...]] = {
-    "final_toast": ("must_toast", "may_toast"),
-    "empty_hand": ("skip_play",),
-    "cannot_pay": ("pay_what_they_have",),
-    "bank_short": ("pay_what_remains", "unlimited"),
-    "richest_tie": ("each_pays", "none_pays"),
-    "tie_for_win": ("repeat_elimination", "share_next"),
-    "nothing_to_rebuild": ("pile_exhausted",),
-}
-assert tuple(GAPS) == GAP_KINDS  # the codes both tiers log gaps by
 
 
 def _instances(comp: Any) -> list[str]:

@@ -18,9 +18,18 @@ from typing import Any
 #: special kinds (``special[c]``); 0 = a player's character
 NONE, ZORK, JEAN, SARAH = 0, 1, 2, 3
 SPECIAL_CODES = {"zork": ZORK, "jean": JEAN, "sarah": SARAH}
-#: gap kinds by code (the order of ``engine.GAPS``) and the words of each event's detail, from its three numbers
-GAP_KINDS = ("final_toast", "empty_hand", "cannot_pay", "bank_short", "richest_tie", "tie_for_win",
-             "nothing_to_rebuild")
+#: gap kind -> resolutions the rules apply (``GameSpec.gaps``, through ``engine``)
+GAPS: dict[str, tuple[str, ...]] = {
+    "final_toast": ("must_toast", "may_toast"),
+    "empty_hand": ("skip_play",),
+    "cannot_pay": ("pay_what_they_have",),
+    "bank_short": ("pay_what_remains", "unlimited"),
+    "richest_tie": ("each_pays", "none_pays"),
+    "tie_for_win": ("repeat_elimination", "share_next"),
+    "nothing_to_rebuild": ("pile_exhausted",),
+}
+#: gap kinds by code (the order of ``GAPS``) and the words of each event's detail, from its three numbers
+GAP_KINDS = tuple(GAPS)
 G_FINAL, G_EMPTY, G_CANNOT, G_BANK, G_RICHEST, G_TIE, G_NOTHING = range(7)
 GAP_WORDS = ("after {0} rebuild(s)", "seat {0} has no action card", "seat {0} owes {1} with {2}",
              "players need {0} silver coins, the box has {1}", "{0} players tie with {1} silver", "amounts {0}",
@@ -197,7 +206,7 @@ def coins_held(money: Sequence[int], per_gold: int, gold_total: int) -> tuple[in
 # -- money: written once, for the engine's lists and the compiled rules' arrays -------------------------
 def gap(st: Any, kind: int, a: int, b: int, c: int) -> int:
     """A rule gap of kind ``kind`` (details ``a``, ``b``, ``c``: ``GAP_WORDS``) on ``st``: the place of the
-    deck's ruling in ``engine.GAPS[kind]``, -1 without one (the game stalls). ``compiled_rules`` binds
+    deck's ruling in ``GAPS[kind]``, -1 without one (the game stalls). ``compiled_rules`` binds
     its own log in its place."""
     return st.rule_gap(kind, a, b, c)
 
