@@ -354,31 +354,33 @@ def test_clarification_can_allow_emerald_with_no_dish(tmp_path):
     assert state.legal_actions() == [DRAW, ("emerald", "ham", "ham")]
 
 
-def test_short_supply_draw_takes_what_remains(tmp_path):
-    variant = _variant(tmp_path, "rules: {supply_draw_cards: 2}\nclarifications:\n  short_supply_draw:\n"
-                                 "    resolution: draw_remaining\n    text: {fr: a, it: b, en: c}\n")
-    state = new_state(variant, 3, [])
-    arrange(state, {"ham": 1}, [{}, {}, {}], table={"wine": 1}, supply=1)
+DRAW_TWO = "rules: {supply_draw_cards: 2}\n"
+DRAW_REMAINING = ("clarifications:\n  short_supply_draw:\n"
+                  "    resolution: draw_remaining\n    text: {fr: a, it: b, en: c}\n")
+
+
+def draw_two(tmp_path: Path, supply: int, ruling: str = DRAW_REMAINING) -> KingLuiState:
+    """Seat 0 draws in a variant where a draw takes 2 cards, ``supply`` left (the rest of the table set)."""
+    state = new_state(_variant(tmp_path, DRAW_TWO + ruling), 3, [])
+    arrange(state, {"ham": 1}, [{}, {}, {}], table={"wine": 1}, supply=supply)
     state.apply(DRAW)
+    return state
+
+
+def test_short_supply_draw_takes_what_remains(tmp_path):
+    state = draw_two(tmp_path, supply=1)
     assert [(g.kind, g.detail) for g in state.gaps] == [("short_supply_draw", "1 card(s) left, 2 to draw")]
     assert sum(map(len, state.hands[0])) == 1 and state.supply == []
     assert_conserved(state)
 
 
 def test_a_supply_of_exactly_the_draw_is_no_gap(tmp_path):
-    variant = _variant(tmp_path, "rules: {supply_draw_cards: 2}\nclarifications:\n  short_supply_draw:\n"
-                                 "    resolution: draw_remaining\n    text: {fr: a, it: b, en: c}\n")
-    state = new_state(variant, 3, [])
-    arrange(state, {"ham": 1}, [{}, {}, {}], table={"wine": 1}, supply=2)
-    state.apply(DRAW)
+    state = draw_two(tmp_path, supply=2)
     assert state.gaps == [] and sum(map(len, state.hands[0])) == 2 and state.supply == []
 
 
 def test_a_short_draw_without_a_ruling_stalls_before_drawing(tmp_path):
-    variant = _variant(tmp_path, "rules: {supply_draw_cards: 2}\n")
-    state = new_state(variant, 3, [])
-    arrange(state, {"ham": 1}, [{}, {}, {}], table={"wine": 1}, supply=1)
-    state.apply(DRAW)
+    state = draw_two(tmp_path, supply=1, ruling="")
     assert state.end_reason == "stalled:short_supply_draw"
     assert sum(map(len, state.hands[0])) == 0 and len(state.supply) == 1
     assert state.legal_actions() == []
