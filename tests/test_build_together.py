@@ -102,14 +102,40 @@ def _slow(data: bytes, seconds: float = 0.0, fail: str = ""):
     return make
 
 
-def test_a_pool_hands_on_each_result_when_it_is_finished() -> None:
-    """The first job, slow, does not hold back the others: each is handed on (written) when finished."""
-    # 3 s: under load a second worker took over a second to start, and the slow job came out first (CI rehearsal)
-    jobs = [Job("slow", "", _slow(b"slow", 3.0))] + [Job(f"j{i}", "", _slow(b"%d" % i)) for i in range(7)]
+def _after(marker: Path, data: bytes, limit: float = 60.0):
+    """A job that finishes a second after ``marker`` appears (or after ``limit`` seconds)."""
+    import time
+
+    def make() -> bytes:
+        end = time.monotonic() + limit
+        while not marker.exists() and time.monotonic() < end:
+            time.sleep(0.01)
+        time.sleep(1.0)
+        return data
+    return make
+
+
+def _marking(marker: Path, data: bytes):
+    """A job that creates ``marker``, then hands on ``data``."""
+    def make() -> bytes:
+        marker.touch()
+        return data
+    return make
+
+
+def test_a_pool_hands_on_each_result_when_it_is_finished(tmp_path: Path) -> None:
+    """The first job, slow, does not hold back the others: each is handed on (written) when finished.
+
+    The slow job ends a second after another worker made a job (each marks a file), so it cannot come
+    first however late the second worker starts (a fixed 3 s sleep was not enough in a loaded CI run);
+    a pool that held results back in the jobs' order would hand it on first."""
+    marker = tmp_path / "a-job-ran"
+    jobs = [Job("slow", "", _after(marker, b"slow"))] + [Job(f"j{i}", "", _marking(marker, b"%d" % i))
+                                                          for i in range(7)]
     assert len(jobs) >= build_module.MIN_PARALLEL
     done = [(job.rel, data) for job, data in rendered(jobs, 2)]
     assert sorted(done) == sorted([("slow", b"slow")] + [(f"j{i}", b"%d" % i) for i in range(7)])
-    assert done[0] != ("slow", b"slow")  # in the jobs' order, nothing could have been written for 3 seconds
+    assert done[0] != ("slow", b"slow")  # in the jobs' order, nothing could have been written before it
 
 
 def test_of_several_failures_a_pool_raises_the_first_in_the_jobs_order() -> None:
