@@ -31,13 +31,6 @@ from cardgen.jit import bind
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
 
-_GAP_NAMES = {core.GAP_UNEVEN: "uneven_packets", core.GAP_PILE: "pile_empty", core.GAP_SHORT: "short_line",
-              core.GAP_NOTHING: "nothing_to_take", core.GAP_TIE: "tie_after_tiebreak",
-              core.GAP_SOLO: "solo_pile_empty"}
-_GAP_KINDS = [_GAP_NAMES[code] for code in sorted(_GAP_NAMES)]
-#: gap kind -> its cfg slot; a resolution's code is its place in ``engine.GAPS[kind]``
-_GAP_CFG = {"uneven_packets": core.C_G_UNEVEN, "pile_empty": core.C_G_PILE, "short_line": core.C_G_SHORT,
-            "nothing_to_take": core.C_G_NOTHING, "solo_pile_empty": core.C_G_SOLO}
 _END_NAMES = {core.BANQUET_OVER: "banquet_over", core.SUPPLY_EXHAUSTED: "supply_exhausted",
               core.ALL_NOBLES: "all_nobles", core.TURNS_DONE: "turns_done",
               core.SOLO_EXHAUSTED: "solo_cards_exhausted"}
@@ -96,7 +89,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
                 for p in range(players):
                     gaps[n, 1] |= win[p] << p
             out[R_GAPS] = n + 1
-            if G[core.G_CFG][core.C_G_TIE] == core.UNSETTLED:
+            if G[core.G_CFG][core.C_GAPS + core.GAP_TIE] == core.UNSETTLED:
                 out[R_END] = core.STALLED + core.GAP_TIE
     return True
 
@@ -111,14 +104,14 @@ class RoyaleFast(BatchEngine):
     agent_codes = {"random": core.AGENT_RANDOM, "heuristic": core.AGENT_HEURISTIC}
     #: ``compiled_rules`` end codes (stalls at ``STALLED + gap kind``)
     end_names = ["playing"] + [_END_NAMES.get(c, "") for c in range(1, core.STALLED)] + \
-        ["stalled:" + kind for kind in _GAP_KINDS]
+        ["stalled:" + kind for kind in core.GAP_KINDS]
     tie_names = list(TIE_NAMES)
     peak_names = ["pile_after_reshuffle", "cards_under_a_noble"]
-    gap_kinds = _GAP_KINDS
+    gap_kinds = list(core.GAP_KINDS)
     loop = staticmethod(play_many)
 
     def __init__(self, game: RoyaleGame) -> None:
-        super().__init__(game, [kind in game.deck.clarifications for kind in _GAP_KINDS])
+        super().__init__(game, [kind in game.deck.clarifications for kind in core.GAP_KINDS])
         g = game
         r = g.rules
         players = g.players
@@ -140,10 +133,9 @@ class RoyaleFast(BatchEngine):
                             (core.C_A_STOP, a_place + ncards * nslots + nslots)):
             cfg[slot] = int(value)
         clar = g.deck.clarifications
-        for kind, slot in _GAP_CFG.items():
+        for code, kind in enumerate(core.GAP_KINDS):
             codes = {res: i for i, res in enumerate(GAPS[kind])}
-            cfg[slot] = core.UNSETTLED if kind not in clar else codes.get(clar[kind].resolution, 0)
-        cfg[core.C_G_TIE] = 0 if "tie_after_tiebreak" in clar else core.UNSETTLED
+            cfg[core.C_GAPS + code] = core.UNSETTLED if kind not in clar else codes.get(clar[kind].resolution, 0)
         self.cfg = cfg
         self.lines, self.line_len = _rows([c for _, c in g.lines])
         iw = max([len(c) for t in g.imposter_takes for _, c in t] + [1])

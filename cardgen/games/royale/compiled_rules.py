@@ -54,7 +54,7 @@ from cardgen.engine import fastrng
 from cardgen.games.royale import agents, compiled_require, rules
 # MISSING: what a kernel without NRT answers when it meets a transition the noble table does not know
 from cardgen.games.royale.agents import MISSING
-from cardgen.games.royale.engine import CLEAR, EMPTY, OVER, PLACE, TAKE  # cells, phases
+from cardgen.games.royale.engine import CLEAR, EMPTY, GAPS, OVER, PLACE, TAKE  # cells, gap kinds, phases
 from cardgen.games.royale.rules import END, TIE_SHARED  # the end card in the pile; a shared win
 from cardgen.jit import bind
 
@@ -67,12 +67,13 @@ _inline = njit(cache=True, **_INLINE)
 # -- cfg slots -------------------------------------------------------------------------
 (C_PLAYERS, C_CARDS, C_CELLS, C_LINES, C_SLOTS, C_SOLO, C_USES_END, C_PACKETS, C_SETUP_POS, C_RESHUFFLE_POS,
  C_END_DRAWS, C_SOLO_TURNS, C_GHOST, C_VOLUNTARY, C_NSOLO, C_A_PLACE, C_A_CLEAR, C_A_STOP,
- C_G_UNEVEN, C_G_PILE, C_G_SHORT, C_G_NOTHING, C_G_SOLO, C_G_TIE) = range(24)
-CFG_SIZE = 24
-UNSETTLED = -1  # gap resolution codes: -1 stalls, 0 the first resolution, 1 "end_game"
+ C_GAPS) = range(19)  # ``cfg[C_GAPS + kind]``: the deck's resolution of gap ``kind``
+UNSETTLED = -1  # gap resolution codes: -1 stalls, else its place in ``engine.GAPS[kind]`` (1: "end_game")
 
-# -- gap kinds, end codes ------------------------------------------------------------------
-GAP_UNEVEN, GAP_PILE, GAP_SHORT, GAP_NOTHING, GAP_TIE, GAP_SOLO = range(6)
+# -- gap kinds (``GAP_KINDS``: every gap play raises, ``engine.GAPS`` in its order), end codes -------------------
+GAP_KINDS = tuple(GAPS)[1:]  # ``order_conflict`` is settled in the data, never raised
+GAP_UNEVEN, GAP_PILE, GAP_SHORT, GAP_NOTHING, GAP_TIE, GAP_SOLO = range(len(GAP_KINDS))
+CFG_SIZE = C_GAPS + len(GAP_KINDS)
 PLAYING, BANQUET_OVER, SUPPLY_EXHAUSTED, ALL_NOBLES, TURNS_DONE, SOLO_EXHAUSTED = range(6)
 STALLED = 10  # stalled on gap kind k: STALLED + k
 
@@ -117,9 +118,9 @@ def layout(players: int, ncards: int, ncells: int, nslots: int, nsolo: int) -> t
 
 
 @_hot
-def _gap(st, cfg, gaps, kind, slot, a, b, c):
+def _gap(st, cfg, gaps, kind, a, b, c):
     """``State.gap``: log gap ``kind`` (``a``, ``b``, ``c`` for its detail) and answer the deck's resolution,
-    ``cfg[slot]``; UNSETTLED stalls the game (``STALLED + kind``) and the caller stops."""
+    ``cfg[C_GAPS + kind]``; UNSETTLED stalls the game (``STALLED + kind``) and the caller stops."""
     i = st[S_NGAPS]
     if i < gaps.shape[0]:
         gaps[i, 0] = kind
@@ -127,9 +128,9 @@ def _gap(st, cfg, gaps, kind, slot, a, b, c):
         gaps[i, 2] = b
         gaps[i, 3] = c
     st[S_NGAPS] = i + 1
-    if cfg[slot] == UNSETTLED:
+    if cfg[C_GAPS + kind] == UNSETTLED:
         st[S_END] = STALLED + kind
-    return cfg[slot]
+    return cfg[C_GAPS + kind]
 
 
 @_hot
@@ -152,7 +153,7 @@ def _packets(st, cfg, mt, gaps, cards, n, position, pile):
 
     Returns False when an uneven split stalls the game (nothing written)."""
     k = cfg[C_PACKETS]
-    if n % k and _gap(st, cfg, gaps, GAP_UNEVEN, C_G_UNEVEN, n, k, 0) == UNSETTLED:
+    if n % k and _gap(st, cfg, gaps, GAP_UNEVEN, n, k, 0) == UNSETTLED:
         return False
     _put_packets(cards, n, k, position, mt, pile)
     st[S_PILE] = n + 1
@@ -176,7 +177,7 @@ def _draw(st, cfg, mt, gaps, pile, discard, work):
     """``RoyaleState._draw``: the next dish card, or EMPTY."""
     while True:
         if st[S_PILE] == 0:
-            res = _gap(st, cfg, gaps, GAP_PILE, C_G_PILE, st[S_TURNS], 0, 0)
+            res = _gap(st, cfg, gaps, GAP_PILE, st[S_TURNS], 0, 0)
             if res == UNSETTLED:
                 return EMPTY
             if res == 1:
@@ -226,7 +227,7 @@ def _refill(st, cfg, mt, gaps, grid, pile, discard, work):
 def _ghost(st, cfg, mt, gaps, grid, pile, discard, work, solo_pile, solo_rev, solo_cells, solo_len):
     for _ in range(cfg[C_GHOST]):
         if st[S_SOLO_LEN] == 0:
-            res = _gap(st, cfg, gaps, GAP_SOLO, C_G_SOLO, st[S_TURNS], 0, 0)
+            res = _gap(st, cfg, gaps, GAP_SOLO, st[S_TURNS], 0, 0)
             if res == UNSETTLED:
                 return
             if res == 1 or st[S_REV_LEN] == 0:
@@ -252,7 +253,7 @@ def _start_turn(st, cfg, gaps, grid):
     for i in range(cfg[C_CELLS]):
         if grid[i] != EMPTY:
             return
-    if _gap(st, cfg, gaps, GAP_NOTHING, C_G_NOTHING, st[S_TURNS], 0, 0) != UNSETTLED:
+    if _gap(st, cfg, gaps, GAP_NOTHING, st[S_TURNS], 0, 0) != UNSETTLED:
         _finish(st, SUPPLY_EXHAUSTED, -1)
 
 
@@ -399,7 +400,7 @@ def _apply(V, G, W, mt, a):
         for j in range(n):
             if grid[cells[j]] != EMPTY:
                 cnt += 1
-        if cnt < n and _gap(st, cfg, gaps, GAP_SHORT, C_G_SHORT, a, p, cnt) == UNSETTLED:
+        if cnt < n and _gap(st, cfg, gaps, GAP_SHORT, a, p, cnt) == UNSETTLED:
             return OK
         h = 0
         for j in range(n):
@@ -557,7 +558,7 @@ def outcome(V, G, scores, win):
     score = V[F_SCORE]
     for q in range(score.shape[0]):  # a loop, not a slice: ``_hot`` callers compile it without NRT
         scores[q] = score[q]
-    return not (winners(V, G, win) == TIE_SHARED and G[G_CFG][C_G_TIE] == UNSETTLED)
+    return not (winners(V, G, win) == TIE_SHARED and G[G_CFG][C_GAPS + GAP_TIE] == UNSETTLED)
 
 
 @njit(cache=True)

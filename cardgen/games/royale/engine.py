@@ -29,7 +29,7 @@ from cardgen.games.royale.rules import END, TIE_NAMES, TIE_NONE, TIE_SHARED, pac
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
 
-#: gap kind -> resolutions this engine applies (``GameSpec.gaps``)
+#: gap kind -> resolutions this engine applies (``GameSpec.gaps``); ``compiled_rules.GAP_*`` code them in this order
 GAPS: dict[str, tuple[str, ...]] = {
     "order_conflict": ("wording",),  # settled in the data (masked noble 3); never raised in play
     "uneven_packets": ("near_equal",),
