@@ -46,8 +46,9 @@ UNSETTLED = -1
 S_SP, S_TEMER, S_KTOTAL, S_PENDING, S_CHEF, S_ACTED, S_PLAYER, S_TURNS, S_ROUNDS, S_END, S_PHASE, S_REMOVED, \
     S_GAPS = range(13)
 HEADER = 13
-#: ``s[S_PHASE]``: a turn's action, or the decision on an Emerald just drawn (use it or place it)
-ACT, DRAWN_EMERALD = 0, 1
+#: ``s[S_PHASE]``: what the decision allows, as ``settle`` found it: a turn's ``rules.choices`` flags (1 to 7),
+#: or the decision on an Emerald just drawn (use it or place it); ``OVER`` at the end
+OVER, DRAWN_EMERALD = 0, 8
 # steps of the flow (``settle``)
 _DEAL, _DECIDE, _PENDING, _ADVANCE = 0, 1, 2, 3
 
@@ -72,7 +73,7 @@ def views(s, n, players):
 def _finish(s, end):
     s[S_END] = end
     s[S_PLAYER] = -1
-    s[S_PHASE] = ACT
+    s[S_PHASE] = OVER
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -89,15 +90,8 @@ def _rule_gap(st, kind, a, b):
     return st[1][C_NO_DISH + kind]
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _ruling(cfg, kind, a, b):
-    """``rules.gap`` met again on ``cfg`` (``legal`` re-reading the decision ``settle`` logged): the ruling only."""
-    return cfg[C_NO_DISH + kind]
-
-
 #: ``rules``' turn, draw and scoring compiled as they are, with this log for their ``gap``
 _choices = bind(choices, "king_lui", {"_nrt": False, "inline": "always"}, gap=_rule_gap)
-_choices_again = bind(choices, "king_lui_again", {"_nrt": False, "inline": "always"}, gap=_ruling)
 _to_draw = bind(to_draw, "king_lui", {"_nrt": False, "inline": "always"}, gap=_rule_gap)
 _score = njit(cache=True, _nrt=False)(score)
 _winners = njit(cache=True, _nrt=False)(winners)
@@ -145,7 +139,7 @@ def settle(s, cfg, gaps, step):
                 _finish(s, STALLED - 1 - f)
                 return
             if f:
-                s[S_PHASE] = ACT
+                s[S_PHASE] = f  # what ``legal`` lists
                 return
             step = _ADVANCE  # "pass": the turn is spent without taking anything
         elif step == _PENDING:
@@ -212,7 +206,8 @@ def legal(s, cfg, combo_cnt, out):
     if s[S_END] != PLAYING:
         return 0
     n = cfg[C_DISHES]
-    if s[S_PHASE] == DRAWN_EMERALD:
+    f = s[S_PHASE]
+    if f == DRAWN_EMERALD:
         out[0] = n + 1
         return _emeralds(s, out, 1, combo_cnt, n)
     m = 0
@@ -220,7 +215,6 @@ def legal(s, cfg, combo_cnt, out):
         if s[HEADER + d]:
             out[m] = d
             m += 1
-    f = _choices_again(cfg, m, s[S_TEMER], s[S_KTOTAL], cfg[C_PORTIONS], s[S_SP], 0, 0)
     if f & MAY_DRAW:
         out[m] = n
         m += 1

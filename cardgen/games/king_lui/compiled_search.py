@@ -23,6 +23,7 @@ from cardgen.engine.searchloop import OK, bind_search, copy_into, run
 from cardgen.games.king_lui import compiled_rules as kl
 from cardgen.games.king_lui.compiled import END_NAMES, Tables, tables
 from cardgen.games.king_lui.engine import _DRAWN_EMERALD, KingLuiState
+from cardgen.games.king_lui.rules import MAY_DRAW, MAY_FEED, MAY_TAKE
 
 if TYPE_CHECKING:
     from cardgen.engine.api import SearchParams
@@ -129,10 +130,13 @@ def encode(state: KingLuiState, t: Tables) -> np.ndarray:
     n, players = len(state.game.dishes), state.game.players
     s = np.zeros(kl.size(n, players, t.cards), dtype=np.int64)
     over = state.end_reason is not None
+    kinds = {action[0] for action in state._legal}  # the turn's flags, as ``settle`` stores them
+    flags = (MAY_TAKE if "take" in kinds else 0) | (MAY_DRAW if "draw" in kinds else 0) \
+        | (MAY_FEED if "emerald" in kinds else 0)
     s[:kl.HEADER] = (len(state.supply), len(state.table_emeralds), state.king_total, len(state.pending), state.chef,
                      state.acted, -1 if over else state._player, state.turns, state.rounds,
                      END_NAMES.index(state.end_reason or "playing"),
-                     kl.DRAWN_EMERALD if state.phase == _DRAWN_EMERALD and not over else kl.ACT,
+                     kl.OVER if over else kl.DRAWN_EMERALD if state.phase == _DRAWN_EMERALD else flags,
                      len(state.removed), len(state.gaps))
     table, king, eaten, hands, taken, sup = kl.views(s, n, players)
     table[:] = [len(c) for c in state.table]

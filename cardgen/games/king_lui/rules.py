@@ -43,7 +43,7 @@ def choices(st: Any, dishes: Any, beside: Any, king: int, portions: int, supply:
     king holding a meal: ``portions`` of his ``king``). With no dish left, whether Emerald may eat is gap
     ``no_dish_emerald``; with nothing to do, ``draw_from_empty_supply`` (0: the turn passes); ``-1 - kind``
     when gap ``kind`` has no ruling. Of ``dishes``, ``beside`` and ``supply`` only whether any counts: the
-    engine passes its lists. ``KingLuiState._decide``, ``compiled_rules.settle`` and ``legal`` run it."""
+    engine passes its lists. ``KingLuiState._decide`` and ``compiled_rules.settle`` run it (``legal`` reads it back)."""
     feed = king >= portions if beside else False
     if feed and not dishes:
         rule = gap(st, GAP_NO_DISH, seat, played + 1)
