@@ -20,7 +20,7 @@ from cardgen.engine import fastrng as fr
 from cardgen.engine.api import RandomAgent, SearchParams
 from cardgen.games.draco import compiled_rules as cr
 from cardgen.games.draco import compiled_search as fs
-from cardgen.games.draco.compiled import row_action
+from cardgen.games.draco.engine import row_action
 from cardgen.games.draco.agents import HeuristicAgent
 from cardgen.games.draco.engine import DracoGame
 from cardgen.load.project import Project

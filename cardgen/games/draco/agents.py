@@ -23,10 +23,7 @@ from typing import Any
 from cardgen.engine.api import Action, Agent
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DRAW_ACTION, DUEL, FLIP, MOVE, PASS_ACTION,
                                         ROLL, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST_ACTION)
-from cardgen.games.draco.table import JEAN, NONE, ZORK, reseat
-
-#: action types of a legal row ``[type, kind, x, y, z, w]`` (the compiled rules' ``legal`` writes them)
-A_PLAY, A_MOVE, A_TOAST, A_PASS, A_DRAW, A_DECLINE = range(6)
+from cardgen.games.draco.table import A_MOVE, A_PLAY, JEAN, NONE, ZORK, reseat
 OP_MOVE = 13  # ``values``' code for ("move", character) after a die roll
 
 

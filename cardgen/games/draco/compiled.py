@@ -27,13 +27,12 @@ from numba import njit
 
 from cardgen.engine import batch
 from cardgen.engine import fastrng as fr
-from cardgen.engine.api import Action, FastEngine, GameResult
+from cardgen.engine.api import FastEngine, GameResult
 from cardgen.engine.batch import (CAPPED, PLAYED, R_DECISIONS, R_GAPS, R_ROUNDS, R_SCORES, R_STOP, R_TURNS,
                                   BatchEngine)
 from cardgen.games.draco import compiled_rules as cr
-from cardgen.games.draco.compiled_rules import (A_MOVE, A_PLAY, A_TOAST, C_N, NSC, S_END, S_NGAPS, S_ROUNDS,
-                                                S_TURNS)
-from cardgen.games.draco.engine import ARRANGE, BESIDE, DUEL, MOVE, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, DracoGame, DracoState
+from cardgen.games.draco.compiled_rules import C_N, NSC, S_END, S_NGAPS, S_ROUNDS, S_TURNS
+from cardgen.games.draco.engine import DracoGame, DracoState, row_action
 from cardgen.games.draco.table import GAP_KINDS, GAP_WORDS, PEAKS
 from cardgen.jit import bind
 
@@ -154,23 +153,3 @@ def fast_engine(deck: Any, players: int) -> FastEngine | str:
     game = DracoGame(deck, players)
     why = cr.unsupported(game)
     return why if why is not None else DracoFast(game)
-
-
-def row_action(g: DracoGame, row: Any) -> Action:
-    """The reference action of a legal row ``[type, kind, x, y, z, w]``."""
-    t, k, x, y, z, w = (int(v) for v in row)
-    if t == A_MOVE:
-        return ("move", g.char_ids[x])
-    if t != A_PLAY:
-        return (("toast",), ("pass",), ("draw",), ("decline",))[t - A_TOAST]
-    kid = g.kind_ids[k]
-    code = g.kind_effect[k][0]
-    if code in (MOVE, SPLIT, BESIDE):
-        return ("play", kid, g.char_ids[x])
-    if code in (SWAP_ADJ, SWAP_ANY):
-        return ("play", kid, g.char_ids[x], g.char_ids[y])
-    if code == ARRANGE:
-        return ("play", kid, *(g.char_ids[c] for c in (x, y, z)[:w]))
-    if code in (STEAL, DUEL):
-        return ("play", kid, x) if x >= 0 else ("play", kid)
-    return ("play", kid)

@@ -2,7 +2,7 @@
 
 The step kernels follow the reference engine (``engine.py``) method by method
 (``_play``, ``_toast``, ``_end_turn``...) and compile as they are the rules both forms share
-(``table.py``: the seat moves, the toast, the money and its gaps), chance included: with the same
+(``table.py``: the seat moves, the legal rows of a card, the toast, the money and its gaps), chance included: with the same
 Mersenne Twister state (``cardgen.engine.fastrng``) they draw exactly what
 ``random.Random`` draws. ``compiled.py`` plays whole games with them (``deal``, then
 ``legal`` / ``player`` / ``heuristic`` / ``apply`` until the end); ``compiled_search.py``
@@ -35,22 +35,20 @@ special, payouts, costs, die, effects, card kinds, arrangements, every character
 """
 from __future__ import annotations
 
-from itertools import permutations
 from typing import Any
 
 import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng as fr
-from cardgen.games.draco.agents import (A_DECLINE, A_DRAW, A_MOVE, A_PASS, A_PLAY, A_TOAST, edge, moved,
-                                        toast_sum, values)
+from cardgen.games.draco.agents import edge, moved, toast_sum, values
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, OVER, PLAY, RESEAT,
                                         ROLL, ROLLED, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST)
 from cardgen.games.draco.engine import SARAH as PH_SARAH
-from cardgen.games.draco.table import (G_EMPTY, G_FINAL, G_NOTHING, G_RICHEST, G_TIE, GAP_KINDS, GAPS, P_HAND, PEAKS,
-                                       add_toast, arrange, beside_draco, coins_held, flip, index, move,
-                                       put_sarah_neighbours, reseat, settle, swap, toast_seat, track_coins,
-                                       transfer)
+from cardgen.games.draco.table import (A_DECLINE, A_DRAW, A_MOVE, A_PASS, A_TOAST, G_EMPTY, G_FINAL, G_NOTHING,
+                                       G_RICHEST, G_TIE, GAP_KINDS, GAPS, P_HAND, PEAKS, add_toast, arrange,
+                                       beside_draco, play_rows, characters, coins_held, flip, index, move,
+                                       put_sarah_neighbours, reseat, settle, swap, toast_seat, track_coins, transfer)
 from cardgen.jit import bind
 
 MAX_GAPS = 256  # gap events a game may log (the batch tier replays a game with more on the reference)
@@ -94,8 +92,7 @@ def tables(game: Any, log: bool) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarr
         n, g.hand_size, g.start_money, g.per_gold, g.gold_total, g.silver_total, g.zork_mult, g.sarah_draw,
         g.rebuilds, g.set_aside, int(g.cup_right), int(g.cup_last), ncards, nchars, g.box_value, max(1, ncards),
         int(log), *(GAPS[kind].index(clar[kind].resolution) for kind in GAP_KINDS)], dtype=np.int64)
-    #: an arrange card's rows: the specials' new order (padded to 3) and their number (one empty row without)
-    arrangements = [[*p, *[0] * (3 - len(p)), len(p)] for p in permutations(g.code_of[x] for x in g.special_ids)]
+    arrangements = g.arrangements
     i64, f64 = np.int64, np.float64
     G = (cfg, np.array(g.owner, dtype=i64), np.array(g.special, dtype=i64), np.array(g.payouts, dtype=i64),
          np.array(g.costs, dtype=i64), np.array(g.die, dtype=i64),
@@ -454,18 +451,12 @@ def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
             sc[S_DISC] += 1
             break
     code, a, b = effects[k, 0], effects[k, 1], effects[k, 2]
-    if code == MOVE:
-        _move(order, row[2], b)
-    elif code == ROLL:
+    if code == ROLL:
         sc[S_ROLL] = die[fr.randbelow_inline(mt, die.shape[0])]
         sc[S_ROLLSIGN] = b
         sc[S_ROLLANY] = a
         sc[S_PHASE] = ROLLED
         return DONE
-    elif code == SPLIT or code == BESIDE or code == ARRANGE or code == FLIP or code == SWAP_ADJ or code == SWAP_ANY:
-        _reseat(order, code, a, b, row, special)
-        if code == FLIP:
-            sc[S_CUPRIGHT] = 1 - sc[S_CUPRIGHT]
     elif code == RESEAT:
         fr.shuffle_fast(mt, order, order.shape[0])
     elif code == STEAL:
@@ -495,6 +486,10 @@ def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
             _transfer(q, p, a, money, sc, cfg, E)
         elif mine < theirs:
             _transfer(p, q, a, money, sc, cfg, E)
+    else:  # the seats only
+        _reseat(order, code, a, b, row, special)
+        if code == FLIP:
+            sc[S_CUPRIGHT] = 1 - sc[S_CUPRIGHT]
     return AFTER_PLAY
 
 
@@ -544,15 +539,9 @@ def _put(out, m, t, k, x, y, z, w):  # type: ignore[no-untyped-def]
     return m + 1
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _characters(out, m, t, k, anyone, p, nchars):  # type: ignore[no-untyped-def]
-    """Rows ``[t, k, c]`` for every character ``c`` (``anyone``) or for seat ``p``'s two."""
-    if anyone:
-        for c in range(nchars):
-            m = _put(out, m, t, k, c, 0, 0, 0)
-        return m
-    m = _put(out, m, t, k, 2 * p, 0, 0, 0)
-    return _put(out, m, t, k, 2 * p + 1, 0, 0, 0)
+#: ``table``'s legal rows compiled as they are, writing into an array (the engine lists its actions from them)
+_characters = bind(characters, "draco", _SEATS, put=_put)
+_play_rows = bind(play_rows, "draco", _SEATS, put=_put, index=_index, characters=_characters)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -576,47 +565,13 @@ def legal(V, G, out):  # type: ignore[no-untyped-def]
     if phase == ROLLED:
         return _characters(out, m, A_MOVE, 0, sc[S_ROLLANY], p, nchars)
     seen = np.int64(0)
-    last = order.shape[0] - 1
     for h in range(hand_n[p]):
         k = card_kind[hands[p, h]]
         bit = np.int64(1) << k
         if seen & bit:
             continue
         seen |= bit
-        code, a = effects[k, 0], effects[k, 1]
-        if code == MOVE:
-            m = _characters(out, m, A_PLAY, k, a, p, nchars)
-        elif code == SPLIT or code == BESIDE:
-            m = _characters(out, m, A_PLAY, k, 0, p, nchars)
-        elif code == ARRANGE:
-            for r in range(arrangements.shape[0]):
-                row = arrangements[r]
-                m = _put(out, m, A_PLAY, k, row[0], row[1], row[2], row[3])
-        elif code == STEAL:
-            m0 = m
-            for q in range(n):
-                if q != p and money[q] > 0:
-                    m = _put(out, m, A_PLAY, k, q, 0, 0, 0)
-            if m == m0:
-                m = _put(out, m, A_PLAY, k, -1, 0, 0, 0)
-        elif code == SWAP_ADJ:
-            for c in (2 * p, 2 * p + 1):
-                i = _index(order, c)
-                if i > 0:
-                    m = _put(out, m, A_PLAY, k, c, order[i - 1], 0, 0)
-                if i < last:
-                    m = _put(out, m, A_PLAY, k, c, order[i + 1], 0, 0)
-        elif code == SWAP_ANY:
-            for c in (2 * p, 2 * p + 1):
-                for dd in range(nchars):
-                    if dd != c:
-                        m = _put(out, m, A_PLAY, k, c, dd, 0, 0)
-        elif code == DUEL:
-            for q in range(n):
-                if q != p:
-                    m = _put(out, m, A_PLAY, k, q, 0, 0, 0)
-        else:
-            m = _put(out, m, A_PLAY, k, 0, 0, 0, 0)
+        m = _play_rows(out, m, k, effects[k, 0], effects[k, 1], p, n, order, money, arrangements)
     return m
 
 

@@ -28,9 +28,9 @@ from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
-from cardgen.games.draco.table import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE, RESEAT, ROLL,
-                                       SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS, GAP_WORDS, GAPS,
-                                       arrange, beside_draco, coins_held, flip, move, sarah_neighbours, settle, swap,
+from cardgen.games.draco.table import (A_MOVE, A_PLAY, A_TOAST, ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE,
+                                       RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
+                                       GAP_WORDS, GAPS, play_rows, coins_held, move, reseat, sarah_neighbours, settle,
                                        toast_deltas, track_coins, transfer)
 
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/draco.md).
@@ -163,35 +163,30 @@ class DracoGame(Game):
                 "flip_draco": FLIP, "cup_to_centre": CUP}[key], 0, 0
 
     def _build_actions(self) -> None:
-        """Every action tuple that does not depend on the state, built once per game."""
+        """Every action tuple that does not depend on the state, built once per game: the actions of
+        ``table.play_rows``' rows (``row_action``), a steal's targets as if every player had money
+        (``_legal_play`` keeps those who have some); a swap with a neighbour is ``_legal_play``'s, from
+        ``action_of``: the action of each row."""
         n = self.players
         everyone = range(len(self.char_ids))
+        self.arrangements = [[*o, *[0] * (3 - len(o)), len(o)]  # the specials' new order, padded to 3
+                             for o in permutations(self.code_of[s] for s in self.special_ids)]
+        self.action_of: dict[tuple[int, ...], Action] = {}
         self.static_play: list[list[list[Action] | None]] = []
         self.noop: list[Action] = [("play", kid) for kid in self.kind_ids]
-        self.move_own: list[list[Action]] = []
+        self.move_own: list[list[Action]] = [[("move", self.char_ids[c]) for c in (2 * p, 2 * p + 1)]
+                                             for p in range(n)]
         self.move_any: list[Action] = [("move", self.char_ids[c]) for c in everyone]
-        orders = [tuple(p) for p in permutations(self.special_ids)]
         for p in range(n):
-            own = (2 * p, 2 * p + 1)
-            self.move_own.append([("move", self.char_ids[c]) for c in own])
             lists: list[list[Action] | None] = []
-            for k, kid in enumerate(self.kind_ids):
-                code = self.kind_effect[k][0]
-                if code in (MOVE, SPLIT, BESIDE):  # one of the player's characters, or any for some moves
-                    chars = everyone if code == MOVE and self.kind_effect[k][1] else own
-                    lists.append([("play", kid, self.char_ids[c]) for c in chars])
-                elif code == ARRANGE:
-                    lists.append([("play", kid, *o) for o in orders])  # without specials: one empty order
-                elif code in (STEAL, DUEL):  # another player (for a steal, one with money: ``_legal_play``)
-                    lists.append([("play", kid, q) for q in range(n) if q != p])
-                elif code == SWAP_ADJ:
-                    lists.append(None)  # the neighbours of the moment: ``_legal_play``
-                elif code == SWAP_ANY:
-                    lists.append([("play", kid, self.char_ids[c], self.char_ids[d]) for c in own
-                                  for d in everyone if d != c])
-                else:
-                    lists.append([self.noop[k]])
+            for k, (code, a, _) in enumerate(self.kind_effect):
+                rows: list[tuple[int, ...]] = []
+                play_rows(rows, 0, k, SWAP_ANY if code == SWAP_ADJ else code, a, p, n, everyone, [1] * n,
+                          self.arrangements)
+                self.action_of.update((r, row_action(self, r)) for r in rows)
+                lists.append(None if code == SWAP_ADJ else [self.action_of[r] for r in rows])
             self.static_play.append(lists)
+        self.row_of: dict[Action, tuple[int, ...]] = {a: r for r, a in self.action_of.items()}  # for ``_play``
 
     def _info(self) -> dict[str, Any]:
         """Static public facts agents read from the observation (shared, never copied)."""
@@ -474,15 +469,9 @@ class DracoState(State):
             seen |= bit
             fixed = static[k]
             if fixed is None:  # SWAP_ADJ: own characters with their neighbours
-                order = self.order
-                last = len(order) - 1
-                ids = g.char_ids
-                for c in (2 * p, 2 * p + 1):
-                    i = order.index(c)
-                    if i > 0:
-                        out.append(("play", g.kind_ids[k], ids[c], ids[order[i - 1]]))
-                    if i < last:
-                        out.append(("play", g.kind_ids[k], ids[c], ids[order[i + 1]]))
+                rows: list[tuple[int, ...]] = []
+                play_rows(rows, 0, k, SWAP_ADJ, 0, p, g.players, self.order, self.money, g.arrangements)
+                out += map(g.action_of.__getitem__, rows)
             elif effect[k][0] == STEAL:  # only a player with money is robbed; with none, the card does nothing
                 money = self.money
                 targets = [t for t in fixed if money[t[2]] > 0]
@@ -504,35 +493,17 @@ class DracoState(State):
                 break
         code, a, b = g.kind_effect[k]
         order = self.order
-        if code == MOVE:
-            move(order, g.code_of[action[2]], b)
-        elif code == ROLL:
+        if code == ROLL:
             self.roll = self._roll()
             self.roll_sign = b
             self.roll_any = bool(a)
             self.phase = ROLLED
             return
-        elif code == SPLIT:
-            c = g.code_of[action[2]]
-            move(order, c, -a)
-            move(order, c ^ 1, b)
-        elif code == BESIDE:
-            c = g.code_of[action[2]]
-            beside_draco(order, c, c ^ 1)
         elif code == RESEAT:
             self.rng.shuffle(order)
-        elif code == ARRANGE:
-            if len(action) > 2:
-                codes = [g.code_of[s] for s in action[2:]]
-                arrange(order, codes, 0, len(codes), g.is_special)
         elif code == STEAL:
             if len(action) > 2:
                 self._transfer(action[2], p, a)
-        elif code == FLIP:
-            flip(order)
-            self.cup_right = not self.cup_right
-        elif code in (SWAP_ADJ, SWAP_ANY):
-            swap(order, g.code_of[action[2]], g.code_of[action[3]])
         elif code == CUP:
             self.cup = -1
         elif code == COINS:
@@ -553,6 +524,10 @@ class DracoState(State):
             if mine != theirs:
                 win, lose = (p, q) if mine > theirs else (q, p)
                 self._transfer(lose, win, a)
+        else:  # the seats only: ``table.reseat`` on the action's legal row
+            reseat(order, code, a, b, g.row_of[action], g.special)
+            if code == FLIP:
+                self.cup_right = not self.cup_right
         if self.end_reason is None:
             self._after_play()
 
@@ -797,6 +772,26 @@ class DracoState(State):
             kind = self.g.kind_ids[self.g.card_kind[card]]
             out[kind] = out.get(kind, 0) + 1
         return out
+
+
+def row_action(g: DracoGame, row: Any) -> Action:
+    """The action of a legal row ``[type, kind, x, y, z, w]`` (``table.play_rows``)."""
+    t, k, x, y, z, w = (int(v) for v in row)
+    if t == A_MOVE:
+        return ("move", g.char_ids[x])
+    if t != A_PLAY:
+        return (TOAST_ACTION, PASS_ACTION, DRAW_ACTION, DECLINE_ACTION)[t - A_TOAST]
+    kid = g.kind_ids[k]
+    code = g.kind_effect[k][0]
+    if code in (MOVE, SPLIT, BESIDE):
+        return ("play", kid, g.char_ids[x])
+    if code in (SWAP_ADJ, SWAP_ANY):
+        return ("play", kid, g.char_ids[x], g.char_ids[y])
+    if code == ARRANGE:
+        return ("play", kid, *(g.char_ids[c] for c in (x, y, z)[:w]))
+    if code in (STEAL, DUEL):
+        return ("play", kid, x) if x >= 0 else ("play", kid)
+    return ("play", kid)
 
 
 #: the hook points' arguments, read from the methods they replace

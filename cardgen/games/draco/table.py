@@ -40,6 +40,8 @@ PEAKS = ("gold_in_hands", "silver_in_hands", "money_in_hands", "richest_player",
 P_GOLD, P_SILVER, P_MONEY, P_RICHEST, P_HAND, P_UNPAID, P_MISSING = range(7)
 #: effect codes of action kinds (``DracoGame.kind_effect``)
 MOVE, ROLL, SPLIT, BESIDE, RESEAT, ARRANGE, STEAL, FLIP, SWAP_ADJ, SWAP_ANY, CUP, COINS, DUEL = range(13)
+#: types of a legal row ``[type, kind, x, y, z, w]`` (``play_rows``): play a card, move after a roll, toast...
+A_PLAY, A_MOVE, A_TOAST, A_PASS, A_DRAW, A_DECLINE = range(6)
 
 
 def index(order: Sequence[Any], c: Any) -> int:
@@ -98,13 +100,15 @@ def flip(order: Any) -> None:
 
 
 def reseat(order: Any, code: int, a: int, b: int, row: Any, special: Any) -> None:
-    """The seats after a card of effect ``code`` that only moves characters (split, beside Draco,
+    """The seats after a card of effect ``code`` that only moves characters (move, split, beside Draco,
     arrange, flip, swap), in place; ``row`` is the legal row (``row[2]`` the character, ``row[3]``
     the other one of a swap; an arrange's specials from ``row[2]``, ``row[5]`` of them); ``c ^ 1``
     is the other character of ``c``'s owner. The engine's ``_play`` and the heuristic's trial
     seatings run it on lists; ``compiled_rules`` compiles it as it is."""
     c = row[2]
-    if code == SPLIT:
+    if code == MOVE:
+        move(order, c, b)
+    elif code == SPLIT:
         move(order, c, -a)
         move(order, c ^ 1, b)
     elif code == BESIDE:
@@ -115,6 +119,68 @@ def reseat(order: Any, code: int, a: int, b: int, row: Any, special: Any) -> Non
         flip(order)
     else:  # SWAP_ADJ, SWAP_ANY
         swap(order, c, row[3])
+
+
+def put(out: Any, m: int, t: int, k: int, x: int, y: int, z: int, w: int) -> int:
+    """The row ``[t, k, x, y, z, w]`` added to the list ``out`` as row ``m``; the next row (``compiled_rules``
+    binds its own, writing into an array)."""
+    out.append((t, k, x, y, z, w))
+    return m + 1
+
+
+def characters(out: Any, m: int, t: int, k: int, anyone: int, p: int, nchars: int) -> int:
+    """Rows ``[t, k, c]`` for every character ``c`` (``anyone``) or for seat ``p``'s two, from row ``m``; the
+    next row."""
+    if anyone:
+        for c in range(nchars):
+            m = put(out, m, t, k, c, 0, 0, 0)
+        return m
+    m = put(out, m, t, k, 2 * p, 0, 0, 0)
+    return put(out, m, t, k, 2 * p + 1, 0, 0, 0)
+
+
+def play_rows(out: Any, m: int, k: int, code: int, a: int, p: int, n: int, order: Sequence[int], money: Sequence[int],
+              arrangements: Any) -> int:
+    """The legal rows of seat ``p`` playing a card of kind ``k`` (effect ``code``, ``a``), from row ``m`` of
+    ``out``; the next row. ``x`` a character, or for a steal or a duel the other player, -1 when nobody
+    has money to steal; a swap's other character in ``y``; an arrange's
+    specials in ``x, y, z``, ``w`` of them (``arrangements``: one row per order, an empty one without
+    specials). The engine lists its actions from these rows (``DracoGame._build_actions``, ``row_action``);
+    ``compiled_rules.legal`` compiles it as it is."""
+    nchars = len(order)
+    if code == MOVE or code == SPLIT or code == BESIDE:  # one of the player's characters, or any for some moves
+        return characters(out, m, A_PLAY, k, a if code == MOVE else 0, p, nchars)
+    if code == ARRANGE:
+        for r in range(len(arrangements)):
+            row = arrangements[r]
+            m = put(out, m, A_PLAY, k, row[0], row[1], row[2], row[3])
+        return m
+    if code == STEAL:  # only a player with money is robbed; with none, the card does nothing
+        m0 = m
+        for q in range(n):
+            if q != p and money[q] > 0:
+                m = put(out, m, A_PLAY, k, q, 0, 0, 0)
+        return m if m > m0 else put(out, m, A_PLAY, k, -1, 0, 0, 0)
+    if code == SWAP_ADJ:  # the player's characters with their neighbours
+        for c in (2 * p, 2 * p + 1):
+            i = index(order, c)
+            if i > 0:
+                m = put(out, m, A_PLAY, k, c, order[i - 1], 0, 0)
+            if i < nchars - 1:
+                m = put(out, m, A_PLAY, k, c, order[i + 1], 0, 0)
+        return m
+    if code == SWAP_ANY:
+        for c in (2 * p, 2 * p + 1):
+            for d in range(nchars):
+                if d != c:
+                    m = put(out, m, A_PLAY, k, c, d, 0, 0)
+        return m
+    if code == DUEL:
+        for q in range(n):
+            if q != p:
+                m = put(out, m, A_PLAY, k, q, 0, 0, 0)
+        return m
+    return put(out, m, A_PLAY, k, 0, 0, 0, 0)
 
 
 def toast_deltas(order: Sequence[Any], owner: Any, special: Any, payouts: Sequence[int], costs: Sequence[int],
