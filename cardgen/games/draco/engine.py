@@ -164,16 +164,14 @@ class DracoGame(Game):
 
     def _build_actions(self) -> None:
         """Every action tuple that does not depend on the state, built once per game: the actions of
-        ``table.play_rows``' rows (``row_action``), a steal's targets as if every player had money
-        (``_legal_play`` keeps those who have some); a swap with a neighbour is ``_legal_play``'s, from
-        ``action_of``: the action of each row."""
+        ``table.play_rows``' rows (``row_action``); a swap with a neighbour and a steal, which depend on the
+        seats and the purses, are ``_legal_play``'s, from ``action_of``: the action of each row."""
         n = self.players
         everyone = range(len(self.char_ids))
         self.arrangements = [[*o, *[0] * (3 - len(o)), len(o)]  # the specials' new order, padded to 3
                              for o in permutations(self.code_of[s] for s in self.special_ids)]
         self.action_of: dict[tuple[int, ...], Action] = {}
         self.static_play: list[list[list[Action] | None]] = []
-        self.noop: list[Action] = [("play", kid) for kid in self.kind_ids]
         self.move_own: list[list[Action]] = [[("move", self.char_ids[c]) for c in (2 * p, 2 * p + 1)]
                                              for p in range(n)]
         self.move_any: list[Action] = [("move", self.char_ids[c]) for c in everyone]
@@ -183,8 +181,10 @@ class DracoGame(Game):
                 rows: list[tuple[int, ...]] = []
                 play_rows(rows, 0, k, SWAP_ANY if code == SWAP_ADJ else code, a, p, n, everyone, [1] * n,
                           self.arrangements)
+                if code == STEAL:  # nobody to rob: the card does nothing
+                    play_rows(rows, len(rows), k, code, a, p, n, everyone, [0] * n, self.arrangements)
                 self.action_of.update((r, row_action(self, r)) for r in rows)
-                lists.append(None if code == SWAP_ADJ else [self.action_of[r] for r in rows])
+                lists.append(None if code in (SWAP_ADJ, STEAL) else [self.action_of[r] for r in rows])
             self.static_play.append(lists)
         self.row_of: dict[Action, tuple[int, ...]] = {a: r for r, a in self.action_of.items()}  # for ``_play``
 
@@ -468,14 +468,11 @@ class DracoState(State):
                 continue
             seen |= bit
             fixed = static[k]
-            if fixed is None:  # SWAP_ADJ: own characters with their neighbours
+            if fixed is None:  # a swap with a neighbour, a steal: they depend on the seats and the purses
                 rows: list[tuple[int, ...]] = []
-                play_rows(rows, 0, k, SWAP_ADJ, 0, p, g.players, self.order, self.money, g.arrangements)
+                play_rows(rows, 0, k, effect[k][0], effect[k][1], p, g.players, self.order, self.money,
+                          g.arrangements)
                 out += map(g.action_of.__getitem__, rows)
-            elif effect[k][0] == STEAL:  # only a player with money is robbed; with none, the card does nothing
-                money = self.money
-                targets = [t for t in fixed if money[t[2]] > 0]
-                out += targets if targets else (g.noop[k],)
             else:
                 out += fixed
         return out
