@@ -109,6 +109,9 @@ TARGETS = [
     Target("draco_seats", DT, _m(DT, "x_index", "x_move", "x_swap", "x_beside_draco", "x_arrange", "x_flip",
                                  "x_reseat"),
            ("tests/test_draco_engine.py", "tests/test_draco_rules.py", "tests/test_draco_agents.py")),
+    # the legal rows of playing a card, which both tiers list their moves from (issue 37: written once)
+    Target("draco_play_rows", DT, _m(DT, "x_put", "x_characters", "x_play_rows"),
+           ("tests/test_draco_play_rows.py", "tests/test_draco_engine.py", "tests/test_draco_rules.py")),
     # the toast example's seat-by-seat walk in the Draco book (issue 37: from the engine, not the template)
     Target("draco_book_walk", "cardgen/games/draco/book.py", _m("cardgen/games/draco/book.py", "x_toast_walk"),
            ("tests/test_rulebook_examples.py", "tests/test_rulebook_draco.py")),

@@ -5,7 +5,8 @@ Characters ``2p`` and ``2p + 1`` belong to seat ``p``; a row is ``(type, kind, x
 """
 from __future__ import annotations
 
-from cardgen.games.draco.table import A_MOVE, A_PLAY, ARRANGE, DUEL, MOVE, SPLIT, STEAL, SWAP_ADJ, characters, play_rows
+from cardgen.games.draco.table import (A_MOVE, A_PLAY, ARRANGE, CUP, DUEL, FLIP, MOVE, SPLIT, STEAL, SWAP_ADJ, characters,
+                                       play_rows)
 
 
 def rows(code: int, p: int, order: list[int], money: list[int], a: int = 0,
@@ -43,7 +44,7 @@ def test_a_duel_offers_every_other_player_even_a_broke_one() -> None:
 def test_moves_name_own_characters_or_any_for_a_move_of_anyone() -> None:
     order = [0, 1, 2, 3]
     assert rows(MOVE, 1, order, [1, 1], a=0) == [(A_PLAY, 7, 2, 0, 0, 0), (A_PLAY, 7, 3, 0, 0, 0)]
-    assert [r[2] for r in rows(MOVE, 1, order, [1, 1], a=1)] == [0, 1, 2, 3]
+    assert rows(MOVE, 1, order, [1, 1], a=1) == [(A_PLAY, 7, c, 0, 0, 0) for c in (0, 1, 2, 3)]
     assert [r[2] for r in rows(SPLIT, 0, order, [1, 1], a=1)] == [0, 1]  # a split moves own characters only
     out: list[tuple[int, ...]] = []
     assert characters(out, 0, A_MOVE, 0, 0, 1, 4) == 2 and out == [(A_MOVE, 0, 2, 0, 0, 0), (A_MOVE, 0, 3, 0, 0, 0)]
@@ -53,3 +54,9 @@ def test_an_arrange_offers_each_order_of_the_specials_as_given() -> None:
     orders = ((6, 7, 8, 3), (7, 6, 8, 3), (8, 6, 7, 3))
     assert rows(ARRANGE, 0, [0, 1, 2, 3], [1, 1], arrangements=orders) == [
         (A_PLAY, 7, 6, 7, 8, 3), (A_PLAY, 7, 7, 6, 8, 3), (A_PLAY, 7, 8, 6, 7, 3)]
+
+
+def test_a_card_without_a_choice_is_one_row_naming_nothing() -> None:
+    # the same row whatever the seats and purses: the engine looks it up by its whole tuple
+    for code in (CUP, FLIP):
+        assert rows(code, 1, [3, 2, 1, 0], [0, 4]) == [(A_PLAY, 7, 0, 0, 0, 0)]
