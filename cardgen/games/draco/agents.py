@@ -10,8 +10,8 @@ Python over integer character codes and legal rows ``[type, kind, x, y, z, w]`` 
 the compiled rules' arrays there). ``HeuristicAgent`` runs them on lists built once per game
 (``_Tables``: the hot path never reads the observation's id strings); ``compiled_rules``
 compiles these very functions (``cardgen.jit.bind``), with its own ``copy`` and the compiled
-``table.reseat`` (the seats after a card, which the engine's ``_play`` runs too). Their toast is ``table.add_toast``'s (tests/test_draco_agents.py
-checks it) summed for me and for everyone, in two halves so that a move recounts only the
+``table.reseat`` (the seats after a card, which the engine's ``_play`` runs too). Their toast is
+``table.add_toast``'s (tests/test_draco_agents.py checks it) summed for me and for everyone, in two halves so that a move recounts only the
 half it reaches; every sum is of integers, so both forms reach the same floats and the same
 choices (tests/test_draco_agents.py, tests/test_draco_search.py).
 """

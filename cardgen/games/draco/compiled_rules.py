@@ -2,8 +2,8 @@
 
 The step kernels follow the reference engine (``engine.py``) method by method
 (``_play``, ``_toast``, ``_end_turn``...) and compile as they are the rules both forms share
-(``table.py``: the seat moves, the legal rows of a card, the toast, the money and its gaps), chance included: with the same
-Mersenne Twister state (``cardgen.engine.fastrng``) they draw exactly what
+(``table.py``: the seat moves, the legal rows of a card, the toast, the money and its gaps),
+chance included: with the same Mersenne Twister state (``cardgen.engine.fastrng``) they draw exactly what
 ``random.Random`` draws. ``compiled.py`` plays whole games with them (``deal``, then
 ``legal`` / ``player`` / ``heuristic`` / ``apply`` until the end); ``compiled_search.py``
 encodes a reference position and runs search's samples (``determinize``) and rollouts
@@ -47,7 +47,7 @@ from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP,
 from cardgen.games.draco.engine import SARAH as PH_SARAH
 from cardgen.games.draco.table import (A_DECLINE, A_DRAW, A_MOVE, A_PASS, A_TOAST, G_EMPTY, G_FINAL, G_NOTHING,
                                        G_RICHEST, G_TIE, GAP_KINDS, GAPS, P_HAND, PEAKS, add_toast, arrange,
-                                       beside_draco, play_rows, characters, coins_held, flip, index, move,
+                                       beside_draco, characters, coins_held, flip, index, move, play_rows,
                                        put_sarah_neighbours, reseat, settle, swap, toast_seat, track_coins, transfer)
 from cardgen.jit import bind
 

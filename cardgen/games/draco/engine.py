@@ -30,7 +30,7 @@ from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.draco.table import (A_MOVE, A_PLAY, A_TOAST, ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE,
                                        RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
-                                       GAP_WORDS, GAPS, play_rows, coins_held, move, reseat, sarah_neighbours, settle,
+                                       GAP_WORDS, GAPS, coins_held, move, play_rows, reseat, sarah_neighbours, settle,
                                        toast_deltas, track_coins, transfer)
 
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/draco.md).
@@ -179,6 +179,7 @@ class DracoGame(Game):
             lists: list[list[Action] | None] = []
             for k, (code, a, _) in enumerate(self.kind_effect):
                 rows: list[tuple[int, ...]] = []
+                # a swap with a neighbour may name any pair of the moment: register every swap's row
                 play_rows(rows, 0, k, SWAP_ANY if code == SWAP_ADJ else code, a, p, n, everyone, [1] * n,
                           self.arrangements)
                 if code == STEAL:  # nobody to rob: the card does nothing
