@@ -1,0 +1,90 @@
+"""How far merging each game's two flows could shrink ``cardgen/games`` at best (issue 37).
+
+    python benchmarks/twin_lines.py
+
+Each game's turn flow exists twice: in the reference engine, over lists of card instances,
+and in the kernels (``compiled_rules.py``), over one ``int64`` array; the search drivers
+translate the first into the second (``encode``). Merging the two flows means one of the twins
+goes. This counts, for each side, every function that has a twin on the other side (its whole
+body, docstring and decorators included), plus the encoders, and prints the size of
+``cardgen/games`` if that side were deleted outright with nothing written in its place: no hook
+seam for house rules, no property keeping the house-rule API, no adapter. No real merge can
+delete more, so if both figures stay above a budget, no merge of the flows meets it.
+
+The side a merge can really delete is the engine's: numba compiles the array form, not lists of
+card instances, methods and strings, so the form compiled "as it is" must be the kernels'. The
+kernel side's figure is the bound of the opposite, impossible merge, printed for completeness.
+What stays in ``compiled_rules.py`` either way is not counted: the layout and its tables, the gap
+and peak logs into arrays (the engine logs by name), the adapters through which the shared
+heuristics read the array, and the batch and rollout loops.
+
+A name listed below that the file no longer defines is reported: the lists must follow the code.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "cardgen" / "games"
+
+#: the encoders from the engine's state to the kernels' array: gone with either twin
+ENCODERS = {
+    "king_lui/compiled_search.py": "encode codes",
+    "royale/compiled_search.py": "encode",
+    "draco/compiled_search.py": "encode",
+}
+#: per side, the functions whose twin is on the other side
+ENGINE_SIDE = {
+    "king_lui/engine.py": "apply _setup _start_course _decide _draw _next_pending _feed _end_turn _advance _finish "
+                          "determinize",
+    "royale/engine.py": "_packets _setup _draw _refill _ghost_turn _start_turn _end_turn _after_serving legal_actions "
+                        "apply _take _place _clear _finish determinize _copy",
+    "draco/engine.py": "_build_actions _info _legal_play legal_actions apply _play _roll _after_play _toast "
+                       "_next_neighbour _end_turn _start_turn _setup _draw _pile_empty _transfer _settle _finish "
+                       "_winners determinize",
+}
+KERNEL_SIDE = {
+    "king_lui/compiled_rules.py": "settle deal _emeralds legal apply _finish determinize",
+    "royale/compiled_rules.py": "_packets _reshuffle _draw _refill _ghost _start_turn _end_turn _clear legal_actions "
+                                "_next _apply _fill apply deal determinize _finish winners",
+    "draco/compiled_rules.py": "_draw _pile_empty _settle _transfer deal _advance _play apply legal winners "
+                               "determinize _hide _redeal _toast _put player legal_of _count _below",
+}
+
+
+def total_lines() -> int:
+    """Lines of every ``.py`` file under ``cardgen/games`` (as ``find ... | xargs cat | wc -l``)."""
+    return sum(len(p.read_text().splitlines()) for p in GAMES.rglob("*.py"))
+
+
+def lines_of(files: dict[str, str]) -> tuple[int, list[str]]:
+    """Lines of the named functions (methods included) in each file, and the names not found."""
+    count, missing = 0, []
+    for rel, names in files.items():
+        wanted = set(names.split())
+        found = set()
+        for node in ast.walk(ast.parse((GAMES / rel).read_text())):
+            if isinstance(node, ast.FunctionDef) and node.name in wanted:
+                count += node.end_lineno - node.lineno + 1 + len(node.decorator_list)
+                found.add(node.name)
+        missing += [f"{rel}:{name}" for name in sorted(wanted - found)]
+    return count, missing
+
+
+def main() -> int:
+    total = total_lines()
+    encoders, missing = lines_of(ENCODERS)
+    print(f"cardgen/games: {total:,} lines; the encoders: {encoders}")
+    for side, files in (("engine", ENGINE_SIDE), ("kernel", KERNEL_SIDE)):
+        twins, gone = lines_of(files)
+        missing += gone
+        print(f"{side} side deleted outright: -{twins + encoders:,} lines -> at best {total - twins - encoders:,}")
+    if missing:
+        print("not found (update the lists):", ", ".join(missing))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
