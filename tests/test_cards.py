@@ -138,3 +138,53 @@ def test_paired_rows_keep_the_variant_in_front_and_the_base_nested() -> None:
     assert rows["only_base"]["difference"] is None and "change" not in rows["only_base"]  # one side only
     not_judged = [{**variant[0], "judged": False}]
     assert "change" not in paired_cards(base, not_judged)[0]  # a card too few seats held is never tested
+
+
+def _head_start(seed: int, games: int, strong: str | None = None) -> CardTally:
+    """Three seats; the first is dealt five cards and the others two, and wins 60 % of games whatever it holds
+    (a house rule's head start); ``strong`` doubles its holder's chance."""
+    rng = random.Random(seed)
+    t = CardTally()
+    for _ in range(games):
+        pile = [k for k in KINDS for _ in range(6)]
+        rng.shuffle(pile)
+        hands = [pile[:5], pile[5:7], pile[7:9]]
+        dealt = [{k: hand.count(k) for k in set(hand)} for hand in hands]
+        weights = [6.0, 2.0, 2.0]
+        if strong:
+            weights = [w * (2 if strong in dealt[s] else 1) for s, w in enumerate(weights)]
+        t.add(dealt, {rng.choices(range(3), weights)[0]})
+    return t
+
+
+def test_a_seat_dealt_more_cards_makes_no_card_strong() -> None:
+    """The first seat holds every kind more often and wins more: pooled over the seats every inert card looked
+    strong (Draco with a head start of 4 cards: 12 of 13 cards above 0, 3 flagged); seat by seat none is."""
+    flagged = sum(any(r["flag"] for r in _head_start(seed, 1500).rows()) for seed in range(20))
+    assert flagged <= 3  # 5 % family-wise; 20 runs: P(X > 3) < 0.02
+    rows = {r["component"]: r for r in _head_start(4, 3000, strong="c").rows()}
+    assert rows["c"]["flag"] == "strong" and max(rows.values(), key=lambda r: r["difference"]) is rows["c"]
+
+
+def test_the_seat_by_seat_interval_is_the_cluster_one_by_its_definition() -> None:
+    """seat_effect against the linearised variance computed game by game from its definition."""
+    rng = random.Random(9)
+    games = []
+    for _ in range(300):
+        dealt = [{k: 1 for k in "xy" if rng.random() < (0.7 if s == 0 else 0.3)} for s in range(3)]
+        games.append((dealt, set(rng.sample(range(3), rng.choice((1, 1, 2))))))  # shared wins too
+    t = CardTally()
+    for dealt, winners in games:
+        t.add(dealt, winners)
+    for kind in "xy":
+        held = [[(kind in d[s], s in w) for d, w in games] for s in range(3)]
+        p1 = [sum(h and won for h, won in seat) / sum(h for h, _ in seat) for seat in held]
+        p2 = [sum(not h and won for h, won in seat) / sum(not h for h, _ in seat) for seat in held]
+        n1 = [sum(h for h, _ in seat) for seat in held]
+        n2 = [len(games) - n for n in n1]
+        u = [sum((h * (won - p1[s]) / n1[s] - (not h) * (won - p2[s]) / n2[s]) for s, (h, won) in
+                 enumerate(held[s][g] for s in range(3))) / 3 for g in range(len(games))]
+        se = (sum(x * x for x in u) * len(games) / (len(games) - 1)) ** 0.5
+        e = t.seat_effect(kind)
+        assert e["dealt"] == pytest.approx(sum(p1) / 3) and e["not_dealt"] == pytest.approx(sum(p2) / 3)
+        assert e["se"] == pytest.approx(se, rel=1e-9)

@@ -9,15 +9,21 @@ named as ``State.component_of`` names them. A game that deals nothing to the sea
 (King Lui's dishes are all taken from the table) has no card table: nothing can be
 measured by experiment there.
 
-The difference of the two win rates is a ratio estimate over games; its interval is
-cluster-robust (the seats of one game share one winner, so they are not independent):
-the linearised variance summed game by game. A card is judged only when at least
-``MIN_SEATS`` seats were dealt it and as many were not, and each seat position was on
-both sides at least ``MIN_PER_SEAT`` times (a card every seat is dealt, or that only
-one seat position ever holds, says nothing about the card). Judged cards are
-flagged "strong" or "weak" when their interval, widened for the number of judged
-cards (Bonferroni), leaves out 0. Everything is a mergeable sum: chunks merge in any
-order to the same table. Nothing here knows which game is played.
+The shuffle is a fair experiment only within a seat position: a seat dealt more cards
+(a head start for the last player, say) holds every kind more often, so where seats win
+unequally, pooling the seats would call every card strong or weak. A judged card's
+figures are therefore compared seat position by seat position: the win rate of seat *s*
+when dealt it against seat *s* when not, averaged over the positions (each counts alike,
+as each plays once a game). The difference is a ratio estimate over games; its interval
+is cluster-robust (the seats of one game share one winner, so they are not independent):
+the linearised variance summed game by game, kept as counts of each pair of seats'
+outcomes. A card is judged only when at least ``MIN_SEATS`` seats were dealt it and as
+many were not, and each seat position was on both sides at least ``MIN_PER_SEAT`` times
+(a card every seat is dealt, or that only one seat position ever holds, says nothing
+about the card); a card not judged shows the pooled rates. Judged cards are flagged
+"strong" or "weak" when their interval, widened for the number of judged cards
+(Bonferroni), leaves out 0. Everything is a mergeable sum: chunks merge in any order to
+the same table. Nothing here knows which game is played.
 """
 from __future__ import annotations
 
@@ -38,6 +44,8 @@ MIN_PER_SEAT = 10
 _SUMS = ("a", "b", "c", "d", "aa", "ab", "bb", "cc", "cd", "dd", "ac", "ad", "bc", "bd")
 #: per game totals (w = wins, n = seats): Σw, Σn, Σw², Σwn, Σn²
 _TOTALS = 5
+#: a seat's outcome for one kind in one game: dealt it and won, dealt it and lost, not dealt it and won, not and lost
+_DEALT_WON, _DEALT_LOST, _OTHER_WON, _OTHER_LOST = range(4)
 
 
 def _totals(w: float, n: float) -> list[float]:
@@ -56,6 +64,10 @@ class CardTally:
     seat_dealt: dict[str, list[int]] = field(default_factory=dict)
     #: per seat position: games counted
     seat_games: list[int] = field(default_factory=list)
+    #: games counted per pair of (seat, outcome), every seat not dealt the kind: (s, outcome, t, outcome) -> games
+    pairs: dict[tuple[int, int, int, int], int] = field(default_factory=dict)
+    #: kind -> what the kind's holders change in ``pairs`` (their games counted as dealt, minus as not dealt)
+    kind_pairs: dict[str, dict[tuple[int, int, int, int], int]] = field(default_factory=dict)
 
     def add(self, dealt: list[dict[str, int]], winners: set[int]) -> None:
         """Count one completed game: ``dealt[seat]`` = kind -> copies dealt, ``winners`` its winning seats."""
@@ -68,6 +80,8 @@ class CardTally:
         w, n = float(len(winners & set(range(seats)))), float(seats)
         for k, x in enumerate(_totals(w, n)):
             self.totals[k] += x
+        plain = [_OTHER_WON if seat in winners else _OTHER_LOST for seat in range(seats)]
+        _count_pairs(self.pairs, plain, 1)
         kinds = sorted({kind for hand in dealt for kind, copies in hand.items() if copies > 0})
         for kind in kinds:
             holders = [seat for seat in range(seats) if dealt[seat].get(kind, 0) > 0]
@@ -84,6 +98,9 @@ class CardTally:
                 per_seat.append(0)
             for seat in holders:
                 per_seat[seat] += 1
+            moved = self.kind_pairs.setdefault(kind, {})
+            _count_pairs(moved, [o - 2 if seat in holders else o for seat, o in enumerate(plain)], 1)
+            _count_pairs(moved, plain, -1)
 
     def merge(self, other: "CardTally") -> None:
         self.games += other.games
@@ -103,6 +120,9 @@ class CardTally:
                 mine.append(0)
             for seat, n in enumerate(theirs_seats):
                 mine[seat] += n
+        _merge_counts(self.pairs, other.pairs)
+        for kind, theirs_pairs in other.kind_pairs.items():
+            _merge_counts(self.kind_pairs.setdefault(kind, {}), theirs_pairs)
 
     def judged(self, kind: str) -> bool:
         """Enough seats on both sides, and every seat position on both sides: the card can be judged."""
@@ -143,6 +163,33 @@ class CardTally:
         return {"dealt": p1, "not_dealt": p2, "difference": d, "se": se, "low": d - z * se, "high": d + z * se,
                 "seats_dealt": n1, "seats_not_dealt": n2}
 
+    def seat_effect(self, kind: str, z: float = Z95) -> dict[str, float]:
+        """``effect`` seat position by seat position: each position's win rate dealt ``kind`` against not dealt
+        it, averaged over the positions, with the cluster-robust interval (per game u = Σ_s (a_s - p1_s b_s) / n1_s
+        - (c_s - p2_s d_s) / n2_s, over the seats; var = g/(g-1) Σ (u / S)²). Every position must have been on
+        both sides (a judged card is)."""
+        cells = dict(self.pairs)
+        _merge_counts(cells, self.kind_pairs.get(kind, {}))
+        seats = len(self.seat_games)
+        coef: list[list[float]] = []
+        p1s, p2s, n1, n2 = [], [], 0, 0
+        for s in range(seats):
+            won, lost, other_won, other_lost = (cells.get((s, o, s, o), 0) for o in range(4))
+            p1, p2 = won / (won + lost), other_won / (other_won + other_lost)
+            p1s.append(p1)
+            p2s.append(p2)
+            n1, n2 = n1 + won + lost, n2 + other_won + other_lost
+            coef.append([(1 - p1) / (won + lost), -p1 / (won + lost),
+                         -(1 - p2) / (other_won + other_lost), p2 / (other_won + other_lost)])
+        g = self.games
+        total = sum(games * coef[s][o] * coef[t][r] for (s, o, t, r), games in cells.items())
+        var = max(0.0, total) / (seats * seats) * (g / (g - 1) if g > 1 else 1.0)
+        se = math.sqrt(var)
+        dealt, not_dealt = sum(p1s) / seats, sum(p2s) / seats
+        d = dealt - not_dealt
+        return {"dealt": dealt, "not_dealt": not_dealt, "difference": d, "se": se, "low": d - z * se,
+                "high": d + z * se, "seats_dealt": n1, "seats_not_dealt": n2}
+
     def rows(self) -> list[dict[str, Any]]:
         """One row per kind some seat was dealt: its share, both win rates, the difference with its 95 %
         interval, ``se`` (compare tests the change of the difference), whether it is judged, and the flag."""
@@ -157,7 +204,7 @@ class CardTally:
                                    "seats_dealt": int(s["b"]), "seats_not_dealt": int(s["d"]),
                                    "judged": kind in judged, "flag": ""}
             if s["b"] > 0 and s["d"] > 0:
-                e = self.effect(kind)
+                e = self.seat_effect(kind) if kind in judged else self.effect(kind)
                 row.update({"win_rate_dealt": round(e["dealt"], 4), "win_rate_not_dealt": round(e["not_dealt"], 4),
                             "difference": round(e["difference"], 4), "low": round(e["low"], 4),
                             "high": round(e["high"], 4), "se": round(e["se"], 6)})
@@ -172,6 +219,19 @@ class CardTally:
         out.sort(key=lambda r: (not r["judged"], -(r["difference"] if r["difference"] is not None else -2),
                                 r["component"]))
         return out
+
+
+def _count_pairs(counts: dict[tuple[int, int, int, int], int], outcomes: list[int], by: int) -> None:
+    """Add ``by`` to the count of every pair of seats' outcomes in one game (a seat with itself included)."""
+    for s, o in enumerate(outcomes):
+        for t, r in enumerate(outcomes):
+            key = (s, o, t, r)
+            counts[key] = counts.get(key, 0) + by
+
+
+def _merge_counts(mine: dict[tuple[int, int, int, int], int], theirs: dict[tuple[int, int, int, int], int]) -> None:
+    for key, n in theirs.items():
+        mine[key] = mine.get(key, 0) + n
 
 
 #: the keys of a card row both sides of a comparison show
