@@ -292,6 +292,31 @@ def test_ctrl_c_stops_the_server(tmp_path: Path) -> None:
             proc.kill()
 
 
+def test_ctrl_c_with_a_page_open_stops_within_two_seconds_in_one_line(tmp_path: Path) -> None:
+    """Every open page holds an event stream: Ctrl-C ends those streams at once (no request cancelled
+    after the grace period, no traceback), within 2 s, with the one line an interrupted command prints."""
+    import signal
+    import socket
+    proc, url = start(tmp_path, "king_lui")
+    try:
+        port = int(re.search(r":(\d+)/", url).group(1))
+        path = re.search(r":\d+(/\S+/)", url).group(1)
+        stream = socket.create_connection(("127.0.0.1", port), timeout=10)
+        stream.sendall(f"GET {path}api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        assert b"text/event-stream" in stream.recv(1000)
+        start_at = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(15)
+        assert time.monotonic() - start_at < 2.0
+        stream.close()
+        assert proc.stderr is not None
+        err = proc.stderr.read()
+        assert "Traceback" not in err and err.strip().count("\n") == 0, err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
 def test_two_people_each_with_their_key_and_the_designer_watching(tmp_path: Path) -> None:
     """``--people 1,2``: a link per seat and the designer's; the table waits for both; a key sees and
     moves for its seat only; the designer moves for nobody; the event stream says the table changed."""

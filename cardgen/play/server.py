@@ -443,7 +443,12 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     hosts = {f"127.0.0.1:{port}", f"localhost:{port}", f"{host}:{port}"}
     app = build_app(session, None, log_path, watch=watch, keys=keys, hosts=hosts)
     links = {role: f"http://{host}:{port}/{key}/" for key, role in keys.items()}
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+    class Server(uvicorn.Server):  # type: ignore[misc]
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            watch.stopping = True  # Ctrl-C: every page's event stream ends now, not cancelled after the grace
+            super().handle_exit(sig, frame)
+
+    server = Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                            http=head_timeout_protocol(), limit_concurrency=512,
                                            timeout_keep_alive=5, timeout_graceful_shutdown=1))
     parent = os.getppid()
