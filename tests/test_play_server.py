@@ -223,6 +223,14 @@ def test_bad_deck_is_one_line(tmp_path: Path) -> None:
     assert run.returncode == 2 and run.stderr.count("\n") == 1 and "3-5 players" in run.stderr
 
 
+def test_seat_and_people_together_are_one_line(tmp_path: Path) -> None:
+    """``--seat 1 --people 2,3``: which seats are people's is unclear; refused rather than --seat ignored."""
+    run = subprocess.run([sys.executable, "-m", "cardgen", "--project", str(ROOT), "play", "king_lui", "--seat", "1",
+                          "--people", "2,3", "--no-browser"], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert run.returncode == 2 and run.stderr.count("\n") == 1, run.stderr
+    assert "--people" in run.stderr and "--seat" in run.stderr
+
+
 def test_idle_watch_waits_for_people_who_have_not_come() -> None:
     watch = server.Watch(wait_first=None, idle_stop=server.PEOPLE_IDLE_STOP, leaves=False)
     assert not watch.closed(watch.last + 10 * server.IDLE_STOP)
