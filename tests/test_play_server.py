@@ -185,6 +185,33 @@ def test_half_open_sockets_do_not_starve_the_table(king_lui: str) -> None:
             sock.close()
 
 
+def test_hundreds_of_idle_sockets_from_one_address_do_not_turn_pages_away(king_lui: str) -> None:
+    """More half-sent requests than the server's cap on connections (512): the address's oldest idle ones
+    are closed as new ones come (``PEER_CONNECTIONS``), so a page still gets its table, not a 503."""
+    import socket
+    port = int(re.search(r":(\d+)/", king_lui).group(1))
+    held = []
+    try:
+        for _ in range(530):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+            sock.sendall(b"GET /x/api/view HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            held.append(sock)
+        time.sleep(0.5)
+        status, view = ask(king_lui + "api/view")
+        assert status == 200 and view["seat"] == 0
+        closed = 0
+        for sock in held[:-server.PEER_CONNECTIONS]:  # the oldest: closed by the server
+            sock.settimeout(5)
+            try:
+                closed += sock.recv(100) == b""
+            except ConnectionResetError:  # closed before the server read the half head
+                closed += 1
+        assert closed == len(held) - server.PEER_CONNECTIONS
+    finally:
+        for sock in held:
+            sock.close()
+
+
 def test_no_response_carries_the_seed(tmp_path: Path) -> None:
     seed = "734105293"
     proc, url = start(tmp_path, "royale", "--seed", seed, "--pace", "0")
