@@ -325,9 +325,10 @@ def _parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="play a deck or variant in the browser against the agents")
     pl.add_argument("deck", metavar="DECK_OR_VARIANT")
     pl.add_argument("--players", type=_bounded(1, 64, "--players"), help="default: 3, within the deck's range")
-    pl.add_argument("--seat", type=_bounded(1, 64, "--seat"), default=1, help="your seat, from 1 (default: 1)")
+    seats = pl.add_mutually_exclusive_group()  # --people names every person's seat, --seat the one person's
+    seats.add_argument("--seat", type=_bounded(1, 64, "--seat"), help="your seat, from 1 (default: 1)")
     pl.add_argument("--agents", nargs="+", help="agents rotated over the other seats (default: the game's heuristic)")
-    pl.add_argument("--people", type=_seat_list, help="the seats people play, from 1, as 1,3: each gets its own "
+    seats.add_argument("--people", type=_seat_list, help="the seats people play, from 1, as 1,3: each gets its own "
                     "link, agents play the others (default: --seat alone)")
     pl.add_argument("--lan", action="store_true", help="listen on the local network too (default: this "
                     "machine only) and print each seat's link with a QR code")
@@ -687,7 +688,7 @@ def _run(args: argparse.Namespace) -> int:
         check_output_file(log, "play log")
         seed = args.seed if args.seed is not None else secrets.randbelow(2 ** 62)
         people = [p - 1 for p in args.people] if args.people else None
-        session = Session(deck, args.players, args.seat - 1, args.agents, seed, args.lang, args.pace, people)
+        session = Session(deck, args.players, (args.seat or 1) - 1, args.agents, seed, args.lang, args.pace, people)
         return serve(session, log, open_browser=not args.no_browser, lan=args.lan)
     if args.command == "export":
         from cardgen.check.faces import face_errors

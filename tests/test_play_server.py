@@ -185,6 +185,33 @@ def test_half_open_sockets_do_not_starve_the_table(king_lui: str) -> None:
             sock.close()
 
 
+def test_hundreds_of_idle_sockets_from_one_address_do_not_turn_pages_away(king_lui: str) -> None:
+    """More half-sent requests than the server's cap on connections (512): the address's oldest idle ones
+    are closed as new ones come (``PEER_CONNECTIONS``), so a page still gets its table, not a 503."""
+    import socket
+    port = int(re.search(r":(\d+)/", king_lui).group(1))
+    held = []
+    try:
+        for _ in range(530):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+            sock.sendall(b"GET /x/api/view HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            held.append(sock)
+        time.sleep(0.5)
+        status, view = ask(king_lui + "api/view")
+        assert status == 200 and view["seat"] == 0
+        closed = 0
+        for sock in held[:-server.PEER_CONNECTIONS]:  # the oldest: closed by the server
+            sock.settimeout(5)
+            try:
+                closed += sock.recv(100) == b""
+            except ConnectionResetError:  # closed before the server read the half head
+                closed += 1
+        assert closed == len(held) - server.PEER_CONNECTIONS
+    finally:
+        for sock in held:
+            sock.close()
+
+
 def test_no_response_carries_the_seed(tmp_path: Path) -> None:
     seed = "734105293"
     proc, url = start(tmp_path, "royale", "--seed", seed, "--pace", "0")
@@ -221,6 +248,14 @@ def test_bad_deck_is_one_line(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "cardgen", "--project", str(ROOT), "play", "king_lui", "--players",
                           "9", "--no-browser"], capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert run.returncode == 2 and run.stderr.count("\n") == 1 and "3-5 players" in run.stderr
+
+
+def test_seat_and_people_together_are_one_line(tmp_path: Path) -> None:
+    """``--seat 1 --people 2,3``: which seats are people's is unclear; refused rather than --seat ignored."""
+    run = subprocess.run([sys.executable, "-m", "cardgen", "--project", str(ROOT), "play", "king_lui", "--seat", "1",
+                          "--people", "2,3", "--no-browser"], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert run.returncode == 2 and run.stderr.count("\n") == 1, run.stderr
+    assert "--people" in run.stderr and "--seat" in run.stderr
 
 
 def test_idle_watch_waits_for_people_who_have_not_come() -> None:
@@ -287,6 +322,31 @@ def test_ctrl_c_stops_the_server(tmp_path: Path) -> None:
         proc.send_signal(signal.SIGINT)
         proc.wait(15)
         assert proc.returncode in (0, 130)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def test_ctrl_c_with_a_page_open_stops_within_two_seconds_in_one_line(tmp_path: Path) -> None:
+    """Every open page holds an event stream: Ctrl-C ends those streams at once (no request cancelled
+    after the grace period, no traceback), within 2 s, with the one line an interrupted command prints."""
+    import signal
+    import socket
+    proc, url = start(tmp_path, "king_lui")
+    try:
+        port = int(re.search(r":(\d+)/", url).group(1))
+        path = re.search(r":\d+(/\S+/)", url).group(1)
+        stream = socket.create_connection(("127.0.0.1", port), timeout=10)
+        stream.sendall(f"GET {path}api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        assert b"text/event-stream" in stream.recv(1000)
+        start_at = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(15)
+        assert time.monotonic() - start_at < 2.0
+        stream.close()
+        assert proc.stderr is not None
+        err = proc.stderr.read()
+        assert "Traceback" not in err and err.strip().count("\n") == 0, err
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -303,6 +303,37 @@ def test_the_hint_is_bounded_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
     assert asked[-1] == 30
 
 
+def test_one_hint_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint asked while another is searching is refused at once: each search takes a server thread for
+    a second or more, so many at once (a page's requests sent again and again) would starve every page."""
+    import threading
+    session = Session(deck_of("royale"), seed=2)
+    while session.agent_move():
+        pass
+    searching, go_on = threading.Event(), threading.Event()
+    real = Session._search
+
+    def slow(self: Session, state, legal, iterations):  # type: ignore[no-untyped-def]
+        searching.set()
+        go_on.wait(30)
+        return real(self, state, legal, 2)
+
+    monkeypatch.setattr(Session, "_search", slow)
+    first: list[dict] = []
+    worker = threading.Thread(target=lambda: first.append(session.hint()))
+    worker.start()
+    try:
+        assert searching.wait(30)
+        with pytest.raises(Refused) as refused:
+            session.hint()
+        assert refused.value.code == "hint_busy"
+    finally:
+        go_on.set()
+        worker.join(30)
+    assert first and first[0]["choice"]
+    assert session.hint()["choice"]  # the search done, the next hint is answered
+
+
 ASKING = """\
 extends: king_lui
 name: {fr: "Lui à l’essai", it: "Lui in prova", en: "Lui on trial"}

@@ -18,7 +18,8 @@ and a stream of server-sent events that tells each page the table changed (withi
 
 Nothing can starve it: a connection that has not sent a whole request head within
 ``HEAD_SECONDS`` is closed, a body must come within ``BODY_SECONDS`` and be at most
-``MAX_BODY`` bytes, and no cap on connections lets idle sockets turn real pages away.
+``MAX_BODY`` bytes, and no cap on connections lets idle sockets turn real pages away (one address
+holds at most ``PEER_CONNECTIONS``: a new one closes its oldest idle one).
 
 When it stops: Ctrl-C; the process that started it going away; and a table whose pages have
 all gone: one person's page closed (``IDLE_STOP`` seconds without a request, or a few seconds
@@ -57,6 +58,9 @@ PEOPLE_IDLE_STOP = 900.0
 LEAVE_GRACE = 4.0
 #: seconds a connection may take to send a whole request head (a half-open socket is closed after)
 HEAD_SECONDS = 5.0
+#: connections one address may hold open; beyond, its oldest one not in a request (a half-sent head, an idle
+#: keep-alive) is closed, so one machine's idle sockets cannot fill the server's limit and turn pages away
+PEER_CONNECTIONS = 64
 #: seconds a request body may take to arrive
 BODY_SECONDS = 5.0
 #: seconds between two checks of the table by the event stream (how soon another seat's move shows)
@@ -347,11 +351,15 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
 
 def head_timeout_protocol() -> type:
     """uvicorn's HTTP/1.1 protocol, closing a connection whose request head is not whole within
-    ``HEAD_SECONDS`` (uvicorn times out idle kept-alive connections, not half-sent heads)."""
+    ``HEAD_SECONDS`` (uvicorn times out idle kept-alive connections, not half-sent heads), and one
+    address's oldest idle connection once it holds more than ``PEER_CONNECTIONS``."""
     from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    peers: dict[Any, dict[Any, None]] = {}  # each address's open connections, oldest first
 
     class HeadTimeoutProtocol(H11Protocol):  # type: ignore[misc]
         _head_timer: Any = None
+        _peer: Any = None
 
         def _arm(self) -> None:
             if self._head_timer is None:
@@ -373,6 +381,11 @@ def head_timeout_protocol() -> type:
         def connection_made(self, transport: Any) -> None:  # type: ignore[override]
             super().connection_made(transport)
             self._arm()
+            self._peer = (transport.get_extra_info("peername") or ("?",))[0]
+            mine = peers.setdefault(self._peer, {})
+            mine[self] = None
+            if len(mine) > PEER_CONNECTIONS:  # this one at the latest: it has not begun a request either
+                next(p for p in mine if p._waiting_for_head() and not p.transport.is_closing()).transport.close()
 
         def data_received(self, data: bytes) -> None:
             if self._waiting_for_head():
@@ -383,6 +396,10 @@ def head_timeout_protocol() -> type:
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
+            mine = peers.get(self._peer, {})
+            mine.pop(self, None)
+            if not mine:
+                peers.pop(self._peer, None)
             super().connection_lost(exc)
 
     return HeadTimeoutProtocol
@@ -443,7 +460,12 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     hosts = {f"127.0.0.1:{port}", f"localhost:{port}", f"{host}:{port}"}
     app = build_app(session, None, log_path, watch=watch, keys=keys, hosts=hosts)
     links = {role: f"http://{host}:{port}/{key}/" for key, role in keys.items()}
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+    class Server(uvicorn.Server):  # type: ignore[misc]
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            watch.stopping = True  # Ctrl-C: every page's event stream ends now, not cancelled after the grace
+            super().handle_exit(sig, frame)
+
+    server = Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                            http=head_timeout_protocol(), limit_concurrency=512,
                                            timeout_keep_alive=5, timeout_graceful_shutdown=1))
     parent = os.getppid()

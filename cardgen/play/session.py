@@ -117,6 +117,7 @@ class Session:
             self.names[s] = names[i % len(names)]
         self.can_hint = can_determinize(deck)
         self.lock = threading.RLock()
+        self._hinting = threading.Lock()  # held while a hint searches (the searches run outside ``lock``)
         self.saved: Path | None = None
         self.number = 0  # the game number pages show instead of the seed
         self.version = 0  # bumped by every change a page should see (server-sent events)
@@ -265,6 +266,14 @@ class Session:
 
         Bounded by time (``HINT_SECONDS``): a short search measures how long an iteration takes
         here, then a second one runs as many as the budget allows (at most ``HINT_ITERATIONS``)."""
+        if not self._hinting.acquire(blocking=False):  # one search at a time: many would starve every page
+            raise Refused("a hint is already being worked out; it comes in a moment", "hint_busy")
+        try:
+            return self._hint(seat)
+        finally:
+            self._hinting.release()
+
+    def _hint(self, seat: int | None) -> dict[str, Any]:
         with self.lock:
             if self.waiting_for(seat) != "you":
                 raise Refused("a hint is for your own turn", "not_yours")
