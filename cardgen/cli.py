@@ -813,6 +813,8 @@ def _tune(args: argparse.Namespace) -> int:
     targets = [parse_target(t, known_metrics(players=deck.model.players.counts)) for t in args.target]
     agents = args.agents  # None: the game's default players (TuneOptions)
     out = Path(args.out) if args.out else Path(args.project) / "out" / "tune" / deck.id
+    from cardgen.fileio import check_output_dir
+    check_output_dir(out)
     opts = TuneOptions(params, targets, trials=args.trials, games=args.games, players=args.players, agents=agents,
                        seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler,
                        resume="yes" if args.resume else "no" if args.fresh else "auto",
