@@ -703,6 +703,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "compare":
         from cardgen.report.commands import compare
         from cardgen.simulate.compare import CompareOptions
+        _check_outputs(args)
         opts = CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                               json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
                               out=Path(args.out), engine=args.engine, scheduler=args.scheduler, lang=args.lang,
@@ -765,14 +766,9 @@ def _run(args: argparse.Namespace) -> int:
         if not decks:
             raise InputError("no deck with a rules package to validate; print-only decks (no 'game') can be "
                              "built and checked, not simulated")
-        from cardgen.fileio import check_output_dir, check_output_file
         from cardgen.report.commands import validate
         from cardgen.simulate.validate import ValidateOptions
-        if args.json_file:
-            check_output_file(args.json_file, "--json file")
-        if args.log_file:
-            check_output_file(args.log_file, "--log file")
-        check_output_dir(args.out)
+        _check_outputs(args)
         opts = ValidateOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                                json_file=Path(args.json_file) if args.json_file else None,
                                log_file=Path(args.log_file) if args.log_file else None,
@@ -784,6 +780,16 @@ def _run(args: argparse.Namespace) -> int:
                                human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """The files and folder ``validate`` or ``compare`` writes, refused before a game is played."""
+    from cardgen.fileio import check_output_dir, check_output_file
+    if args.json_file:
+        check_output_file(args.json_file, "--json file")
+    if getattr(args, "log_file", None):
+        check_output_file(args.log_file, "--log file")
+    check_output_dir(args.out)
 
 
 def _build_request(args: argparse.Namespace, project: object) -> dict[str, object]:
@@ -808,6 +814,8 @@ def _tune(args: argparse.Namespace) -> int:
     targets = [parse_target(t, known_metrics(players=deck.model.players.counts)) for t in args.target]
     agents = args.agents  # None: the game's default players (TuneOptions)
     out = Path(args.out) if args.out else Path(args.project) / "out" / "tune" / deck.id
+    from cardgen.fileio import check_output_dir
+    check_output_dir(out)
     opts = TuneOptions(params, targets, trials=args.trials, games=args.games, players=args.players, agents=agents,
                        seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler,
                        resume="yes" if args.resume else "no" if args.fresh else "auto",

@@ -67,7 +67,11 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     word = str(word)
     if len(word) > 100:  # no real id is that long; comparing would only cost time
         return None
-    matches = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
+    choices = [str(c) for c in choices]
+    matches = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    if not matches:  # 'KING_LUI', 'A4': the right word in other capitals
+        by_case = {c.casefold(): c for c in reversed(choices)}  # of 'Sun' and 'sun', the first
+        matches = [by_case[m] for m in difflib.get_close_matches(word.casefold(), list(by_case), n=1, cutoff=0.6)]
     return matches[0] if matches else None
 
 

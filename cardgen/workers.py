@@ -187,13 +187,15 @@ def _stop(pool: Any) -> None:
 
     Workers get SIGTERM (their default action: they die at once, whatever they compute), then
     SIGKILL after ``STOP_POOL_SECONDS``. The pool's manager thread is joined briefly only: it may
-    wait on a pipe of a worker that is gone; it is then forgotten by ``concurrent.futures``' exit
+    wait on a pipe of a worker that is gone (this process's end of the result pipe is closed so
+    that such a wait ends once no worker holds the pipe); it is then forgotten by ``concurrent.futures``' exit
     handler, which would otherwise join it forever at interpreter exit (``cli.run`` leaves with
     ``os._exit`` after an interrupt, so the thread itself is not waited for)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     # Taken before shutdown, which forgets it. It joins the same workers; until it is done, a
     # worker it has reaped can still read as alive here (that thread sets the exit code).
     manager = getattr(pool, "_executor_manager_thread", None)
+    results = getattr(pool, "_result_queue", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in processes:
         if proc.is_alive():
@@ -205,6 +207,12 @@ def _stop(pool: Any) -> None:
             proc.kill()
             proc.join(timeout=STOP_POOL_SECONDS)
     if manager is not None and manager is not threading.current_thread():
+        if results is not None:
+            # A worker killed while sending a result (a PDF is larger than a pipe holds) leaves the
+            # manager reading the rest forever: this process holds the pipe's other end too. Closed
+            # here, the read ends (EOF) once every process that inherited that end is gone, and the
+            # thread with it: an error that stops a build no longer hangs the exit that joins it.
+            results._writer.close()
         manager.join(timeout=STOP_POOL_SECONDS)
         if manager.is_alive():
             _forget_manager(manager)

@@ -133,6 +133,17 @@ def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert len(err) == 1 and "same game" in err[0]
 
 
+def test_an_unusable_json_file_is_refused_before_any_game_is_played(tmp_path: Path, repo_root: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """`compare ... --json FOLDER` played every game, printed the comparison, then failed on the write."""
+    assert main(["--project", str(repo_root), "compare", "king_lui", "king_lui-hungry-dragon", "--games", "4",
+                 "--players", "3", "--out", str(tmp_path / "out"), "--json", str(tmp_path)]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.strip().splitlines() == [
+        f"cardgen: error: {tmp_path}: --json file is a folder; expected a file name"]
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.slow  # long (a local Dask cluster, or minutes of games / compiling): CI's slow tier
 def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Path], tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:

@@ -131,7 +131,7 @@ def test_fifo_art_never_hangs(tmp_path: Path) -> None:
     (root / "art").mkdir()
     os.mkfifo(root / "art" / "a.png")
     _write(root, {V: HEAD + "change: {ham: {faces: {0: {art: art/a.png}}}}\n"})
-    one_line(run(["check", "v"], root), V, "not a regular file")
+    one_line(run(["check", "v"], root), V, "not a regular file (a device, pipe or socket); expected a PNG or JPEG file")
 
 
 def test_unreadable_variants_folder_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -386,7 +386,8 @@ def test_replay_reports_every_bad_record_with_its_line(good_log: tuple[Path, dic
 
 def test_replay_log_is_a_fifo(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "log")
-    one_line(run(["replay", str(tmp_path / "log")], tmp_path), "log", "not a regular file")
+    one_line(run(["replay", str(tmp_path / "log")], tmp_path), "log",
+             "not a regular file (a device, pipe or socket); expected a log file (one JSON line per game)")
 
 
 # -- paths anywhere ---------------------------------------------------------------------------

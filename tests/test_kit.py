@@ -152,6 +152,23 @@ def test_a_rule_number_the_deck_lacks_is_named_with_the_deck_file(tmp_path: Path
     assert "seed 3" in line
 
 
+@pytest.mark.parametrize("hand_size, shown", [("-5", "-5"), ("three", "'three'"), ("5.5", "5.5")])
+def test_a_hand_size_that_is_no_number_of_cards_is_refused_by_deal(tmp_path: Path, hand_size: str,
+                                                                    shown: str) -> None:
+    """`hand_size: -5` dealt nothing (range(-5)) and validate passed every game with empty hands."""
+    root = scaffold(tmp_path)
+    deck = root / "decks" / "g.yaml"
+    text = deck.read_text()
+    assert "  hand_size: 5 " in text
+    deck.write_text(text.replace("  hand_size: 5 ", f"  hand_size: {hand_size} ", 1))
+    with pytest.raises(UserCodeError) as caught:
+        state_of(root, seed=3)
+    line = caught.value.line
+    assert line.startswith(f"rules.py:{line_of(root, 'self.deal(self.rules.hand_size)')}: RulesBroken: deal: "
+                           f"expected a whole number of cards from 0 up, got {shown}"), line
+    assert "in setup()" in line and "seed 3" in line
+
+
 def test_a_card_lost_outside_the_zones_is_reported_naming_the_function(tmp_path: Path) -> None:
     root = scaffold(tmp_path, ('self.draw(seat)  #', 'self.cards("hand", seat).pop()  #'))
     deck = resolve(root)

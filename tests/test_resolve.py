@@ -156,6 +156,13 @@ def test_unknown_deck_id_on_command_line(mini_project: Path, capsys: pytest.Capt
                                                                                          capsys)
 
 
+def test_a_deck_id_in_other_capitals_gets_a_did_you_mean(mini_project: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """difflib compares capitals as different letters: 'KING_LUI' was refused with no suggestion."""
+    assert "no deck or variant called 'KING_LUI' (did you mean 'king_lui'?)" in run_error(mini_project, "KING_LUI",
+                                                                                         capsys)
+
+
 def test_not_a_project(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "no decks/ folder" in run_error(tmp_path, "king_lui", capsys)
 

@@ -144,6 +144,17 @@ def test_tuned_variant_meets_its_target_again_under_another_seed(kl_project: Pat
     assert 40 <= again["results"][0]["turns"]["mean"] <= 60
 
 
+def test_cli_refuses_an_out_that_is_a_file_before_any_trial(kl_project: Path, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """It said only 'tt: File exists', after the study's first line."""
+    (tmp_path / "tt").touch()
+    assert main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=0..4",
+                 "--target", "turns=10..40", "--trials", "2", "--games", "4", "--out", str(tmp_path / "tt")]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.strip().splitlines() == [
+        f"cardgen: error: {tmp_path / 'tt'}: output folder cannot be made: '{tmp_path / 'tt'}' is a file, not a folder"]
+
+
 def test_cli_refuses_a_study_without_targets(kl_project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=0..4"]) == 2
     err = capsys.readouterr().err

@@ -311,3 +311,43 @@ def _deaf(mark: Path, seconds: float) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     mark.write_text("deaf")
     time.sleep(seconds)
+
+
+#: The pool whose worker ``_half_a_result`` writes into (inherited by the forked worker).
+_POOL: list = []
+
+
+def _half_a_result(mark: Path) -> None:
+    """In a worker: send the first bytes of a result message and stop there, as a worker killed
+    while sending a result larger than the pipe holds (a PDF) leaves it."""
+    import struct
+    import time
+
+    writer = _POOL[0]._result_queue._writer  # the pool's result pipe, inherited
+    os.write(writer.fileno(), struct.pack("!i", 1000) + b"x" * 10)  # 10 of the 1000 bytes announced
+    mark.write_text("sent")
+    time.sleep(30)
+
+
+def test_a_worker_killed_while_sending_its_result_leaves_no_manager_thread_behind(tmp_path: Path) -> None:
+    """The hang seen once in ten of `cardgen build` with `out/<deck>` a file: the error stopped the
+    pool while a worker was sending a PDF; the pool's manager thread waited for the rest of it
+    forever (this process holds the pipe's other end), and the exit, which joins that thread, hung."""
+    import time
+
+    if not workers.fork_safe():
+        pytest.skip("another thread runs: pools do not fork")
+    mark = tmp_path / "sent"
+    with pytest.raises(KeyboardInterrupt):
+        with workers.worker_pool(1) as pool:
+            _POOL[:] = [pool]
+            pool.submit(_half_a_result, mark)
+            deadline = time.monotonic() + 20
+            while not mark.exists() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(0.2)  # the manager is now reading the rest of the message
+            manager = pool._executor_manager_thread  # type: ignore[attr-defined]
+            raise KeyboardInterrupt
+    _POOL.clear()
+    manager.join(timeout=5)
+    assert not manager.is_alive(), "the pool's manager thread still waits for the rest of a result"

@@ -89,6 +89,14 @@ class RulesBroken(Exception):
     """A rules file broke one of the kit's invariants (raised inside the kit, reported as one line)."""
 
 
+def _cards(call: str, n: Any) -> int:
+    """``n`` of ``deal(n)`` or ``draw(seat, n)``: a whole number from 0 (a deck's ``hand_size: -5``
+    dealt nothing and the games played on; ``three`` or ``5.5`` broke in the kit's arithmetic)."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise RulesBroken(f"{call}: expected a whole number of cards from 0 up, got {n!r}")
+    return n
+
+
 #: Attributes the kit itself keeps on a state (everything else is the rules file's own, public).
 _KIT_FIELDS = frozenset({"game", "seed", "rng", "gaps", "turns", "rounds", "end_reason", "initial_piles", "peak",
                          "zone", "turn", "score", "rules", "_acting", "_legal"})
@@ -197,7 +205,7 @@ class CardGame(State):
         pile = self.zone[self.key(source)]
         into = self.zone[self.key(target, seat)]
         drawn = []
-        for _ in range(n):
+        for _ in range(_cards("draw", n)):
             if not pile and self.RESHUFFLE is not None:
                 used = self.zone[self.RESHUFFLE]
                 keep = used.pop() if used else None
@@ -217,6 +225,7 @@ class CardGame(State):
     def deal(self, n: int, source: str = "deck", target: str = "hand") -> None:
         """Deal ``n`` cards to each seat, one at a time round the table from seat 0."""
         pile = self.zone[self.key(source)]
+        n = _cards("deal", n)
         if len(pile) < n * self.players:
             raise RulesBroken(f"deal: '{source}' has {len(pile)} cards, {n} for each of {self.players} seats "
                               f"needs {n * self.players}")

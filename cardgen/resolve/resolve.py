@@ -576,7 +576,7 @@ def image_problem(full: Path, shown: str) -> str | None:
     if key in _IMAGES:
         return _IMAGES[key]
     try:
-        raw = read_bounded(full, shown, MAX_ART_BYTES)
+        raw = read_bounded(full, shown, MAX_ART_BYTES, expected="a PNG or JPEG file")
     except InputError as exc:
         return f"asset file '{shown}': {exc.message}"
     problem: str | None = None

@@ -183,7 +183,8 @@ def read_log(path: Path) -> Any:
     name = str(path)
     if not path.exists():
         raise InputError("log file not found", file=name)
-    raw = read_bounded(path, name, limit=1 << 31)  # a regular file only (no FIFO, no /dev/zero)
+    raw = read_bounded(path, name, limit=1 << 31,  # a regular file only (no FIFO, no /dev/zero)
+                       expected="a log file (one JSON line per game)")
     for number, line in enumerate(raw.split(b"\n"), start=1):
         if not line.strip():
             continue
