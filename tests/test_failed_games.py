@@ -79,6 +79,22 @@ def test_an_action_the_engine_cannot_carry_out_fails_the_validation(tmp_path: Pa
     assert (tmp_path / "v.json").exists()  # the data says it failed
 
 
+@pytest.mark.parametrize("agents", ["random", "heuristic"])
+def test_an_added_action_nothing_carries_out_blames_the_rule_not_the_player(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, agents: str) -> None:
+    """The player chose a move the rule offered: the line says the rule never carries it out, not that the move
+    was illegal, nor that the heuristic's look-ahead played an illegal move."""
+    root = project(tmp_path, UNKNOWN_ACTION)
+    monkeypatch.chdir(root)
+    code = main(["validate", "house", "--games", "2", "--players", "3", "--jobs", "1", "--agents", agents,
+                 "--no-designer", "--out", str(tmp_path / "out")])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert ("with house rule house/rule.py (hooks legal_actions): ActionNotCarriedOut: ('feast',), which hook "
+            "legal_actions added, reached the engine's own apply") in out
+    assert "not legal" not in out and "agent (seat" not in out
+
+
 def test_a_partial_failure_still_gives_no_verdict(tmp_path: Path) -> None:
     # scores break in odd-seeded games only: some pairs complete, the others do not
     root = project(tmp_path, "def scores(state, default):\n    return default() if state.seed % 2 == 0 else 'bad'\n")

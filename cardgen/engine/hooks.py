@@ -39,6 +39,11 @@ from cardgen.usercode import UserCodeError
 MAX_HOOK_CALLS = 100_000
 
 
+class ActionNotCarriedOut(Exception):
+    """An action the rule's ``legal_actions`` added reached the engine's own ``apply``, which knows only the
+    game's actions: the rule's fault, not the player's who chose it (the simulator records a failed game)."""
+
+
 @dataclass(frozen=True)
 class HookPoint:
     """One place of a reference engine a house rule may replace."""
@@ -159,6 +164,12 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
         try:
             guard.call(base_apply, self, action, where=f"{clean(shown)}, hooks {', '.join(rules)}")
         except UserCodeError:
+            raise
+        except IllegalAction:
+            if "legal_actions" in rules and action not in self.rules_legal_actions():
+                raise ActionNotCarriedOut(
+                    f"{action!r}, which hook legal_actions added, reached the engine's own apply, which knows only "
+                    "the game's actions: carry it out in an apply hook without calling default") from None
             raise
         except BaseException as exc:  # the engine's own code ran too long or was ended by the rule
             if isinstance(exc, Exception) or not guard.is_code_failure(exc):
