@@ -186,10 +186,19 @@ class Tuner:
     # -- the study ----------------------------------------------------------------------
     def study_fields(self) -> dict[str, Any]:
         """What decides this study's trials (``journal.study_key``): another value, another study."""
+        from cardgen.games.project import rules_hash
+        from cardgen.house import code_hash
+
         o = self.opts
-        return {"deck": self.deck.to_json(), "params": [repr(p) for p in o.params],
-                "targets": [repr(t) for t in o.targets], "trials": o.trials, "games": o.games,
-                "players": self.players, "agents": list(o.agents or []), "seed": o.seed}
+        fields = {"deck": self.deck.to_json(), "params": [repr(p) for p in o.params],
+                  "targets": [repr(t) for t in o.targets], "trials": o.trials, "games": o.games,
+                  "players": self.players, "agents": list(o.agents or []), "seed": o.seed}
+        # The project's code that plays (a rules file, a house rule): the deck names it, its bytes decide the games.
+        code = [h for h in (rules_hash(self.deck.spec) if self.deck.spec.rules_file is not None else None,
+                            code_hash(self.deck)) if h]
+        if code:
+            fields["code"] = code
+        return fields
 
     def open_study(self) -> Any:
         """The Optuna study in the output folder's journal: the one of these options, with its finished
