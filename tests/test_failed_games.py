@@ -136,6 +136,23 @@ def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.C
     assert "trial 1 of 3" in captured.err and "trial 2 of 3" not in captured.err and not (tmp_path / "tune" / "tune.json").exists()
 
 
+def test_tune_run_again_on_failing_games_fails_again_not_as_an_infeasible_study(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trial whose games failed is no finding to keep: the same command again plays it again and says the games
+    failed, never 'no feasible trial: every trial failed its checks' with a report drawn from failed games."""
+    root = project(tmp_path, BROKEN_SCORES)
+    monkeypatch.chdir(root)
+    command = ["tune", "house", "--param", "emerald_portions=1..3", "--target", "turns=10..20", "--trials", "1",
+               "--games", "3", "--players", "3", "--jobs", "1", "--out", str(tmp_path / "tune")]
+    for _ in range(2):
+        assert main(command) == 1
+        captured = capsys.readouterr()
+        errors = _errors(captured.err)
+        assert errors[-1] == "cardgen: error: tune stopped at trial 1: its games could not be played"
+        assert "kept" not in captured.err and "feasible" not in captured.out
+    assert not (tmp_path / "tune" / "tune.json").exists() and not (tmp_path / "tune" / "index.html").exists()
+
+
 # -- blame --------------------------------------------------------------------------------------
 class Stubborn(Agent):
     """Always asks for a move of another game."""

@@ -259,8 +259,11 @@ class Tuner:
                 trial = Trial(number, values, trial.feasible, trial.objective, trial.why, trial.metrics,
                               repeat_of=trial.number if trial.repeat_of is None else trial.repeat_of)
             self.trials.append(trial)
-            ot.set_user_attr(journal.RECORD, trial.to_json())
-            study.tell(ot, trial.objective)
+            if trial.failed:  # no figure to keep: the journal marks it failed and the next run plays it again
+                study.tell(ot, state=optuna.trial.TrialState.FAIL)
+            else:
+                ot.set_user_attr(journal.RECORD, trial.to_json())
+                study.tell(ot, trial.objective)
             if self.opts.progress:
                 print(self.progress_line(trial), file=sys.stderr, flush=True)
             if trial.failed:  # broken code fails every trial alike: say so now (simulate/failures.py)
