@@ -150,7 +150,26 @@ def test_tune_run_again_on_failing_games_fails_again_not_as_an_infeasible_study(
         errors = _errors(captured.err)
         assert errors[-1] == "cardgen: error: tune stopped at trial 1: its games could not be played"
         assert "kept" not in captured.err and "feasible" not in captured.out
-    assert not (tmp_path / "tune" / "tune.json").exists() and not (tmp_path / "tune" / "index.html").exists()
+    assert not (tmp_path / "tune").exists()  # no trial finished: the folder this run made is gone
+
+
+def test_tune_on_a_rules_file_that_raises_leaves_no_study_behind(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Exit 2, one line naming rules.py, and neither the folder it made nor a journal and a trial file in a folder
+    that was there before (what was there stays)."""
+    from tests.test_kit import scaffold
+
+    root = scaffold(tmp_path, ("self.passes = 0\n            if not", "self.passes = 1 // 0\n            if not"))
+    monkeypatch.chdir(root)
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("mine", encoding="utf-8")
+    for out in (tmp_path / "new" / "tune", tmp_path / "mine"):
+        code = main(["tune", "g", "--param", "hand_size=3..5", "--target", "turns=1..100", "--trials", "2",
+                     "--games", "2", "--players", "2", "--jobs", "1", "--out", str(out)])
+        errors = _errors(capsys.readouterr().err)
+        assert code == 2 and errors[-1].startswith("cardgen: error: rules.py:") and "ZeroDivisionError" in errors[-1]
+    assert not (tmp_path / "new").exists()
+    assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["notes.txt"]
 
 
 # -- blame --------------------------------------------------------------------------------------

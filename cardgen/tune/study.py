@@ -16,6 +16,7 @@ each target.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,7 +37,9 @@ from cardgen.simulate.validate import ValidateOptions, run_validation
 from cardgen.tune.metrics import DESIGNER_METRICS, Metric, entry_metrics
 from cardgen.simulate.verdict import agents_words
 from cardgen.terminal import say, say_n
+from cardgen.tune.journal import JOURNAL
 from cardgen.tune.space import Param, Target, check_space
+from cardgen.usercode import UserCodeError
 
 #: Objective of a trial that cannot be played (failed checks, unsettled gaps).
 INFEASIBLE = 1e6
@@ -354,6 +357,10 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     lang = opts.lang
     print(say("tune_head", lang, deck=deck.id, trials=opts.trials, games=say_n("games", opts.games, lang),
               agents=agents_words(list(tuner.opts.agents or []), lang)), file=sys.stderr, flush=True)
+    top = Path(opts.out).absolute()  # the topmost folder this run would make, and what it writes in the folder
+    while not top.parent.exists():
+        top = top.parent
+    made = [p for p in (top, Path(opts.out) / JOURNAL, tuner.work) if not p.exists()]
     try:
         tuner.open_study()
         if tuner.kept:
@@ -363,6 +370,11 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     except KeyboardInterrupt:
         print(say("tune_interrupted", lang, kept=len(tuner.trials), trials=opts.trials, where=kept_where(opts)),
               file=sys.stderr, flush=True)
+        raise
+    except (GamesFailed, UserCodeError):  # broken code: what this run made goes, unless a trial finished
+        if all(t.failed for t in tuner.trials):  # no trial finished: nothing of this run is worth keeping
+            for path in made:
+                shutil.rmtree(path) if path.is_dir() else path.unlink(missing_ok=True)
         raise
     paths = tuner.write_variants()
     doc = tuner.to_json()
@@ -390,7 +402,6 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
 
 def kept_where(opts: TuneOptions) -> Path:
     """The journal where a study of ``opts`` keeps its finished trials."""
-    from cardgen.tune.journal import JOURNAL
     return Path(opts.out) / JOURNAL
 
 
