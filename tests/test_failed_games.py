@@ -318,3 +318,17 @@ def test_a_worker_killed_by_a_hook_is_reported_naming_the_file(tmp_path: Path) -
     assert len(errors) == 1 and "Traceback" not in done.stderr
     assert errors[0].startswith("cardgen: error: house/rule.py: a worker process died while playing house at 3 "
                                 "players, games ")
+
+
+def test_validate_stopped_by_a_rules_file_leaves_no_folder_made_for_its_log(tmp_path: Path,
+                                                                            capsys: pytest.CaptureFixture[str],
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """--log in folders that did not exist: the run stopped (exit 2), no log and no empty folders left behind."""
+    from tests.test_kit import scaffold
+
+    root = scaffold(tmp_path, ("self.passes = 0\n            if not", "self.passes = 1 // 0\n            if not"))
+    monkeypatch.chdir(root)
+    code = main(["validate", "g", "--games", "2", "--players", "2", "--jobs", "1",
+                 "--log", str(tmp_path / "logs" / "today" / "g.jsonl"), "--out", str(tmp_path / "out")])
+    assert code == 2 and "ZeroDivisionError" in capsys.readouterr().err
+    assert not (tmp_path / "logs").exists() and not (tmp_path / "out").exists()
