@@ -172,6 +172,21 @@ def test_tune_on_a_rules_file_that_raises_leaves_no_study_behind(tmp_path: Path,
     assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["notes.txt"]
 
 
+
+def test_tune_on_a_rules_file_with_a_syntax_error_leaves_no_study_behind(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str],
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.test_kit import scaffold
+
+    root = scaffold(tmp_path, ("    def setup(self):", "    def setup(self)"))
+    monkeypatch.chdir(root)
+    code = main(["tune", "g", "--param", "hand_size=3..5", "--target", "turns=1..100", "--trials", "2",
+                 "--games", "2", "--players", "2", "--jobs", "1", "--out", str(tmp_path / "new" / "tune")])
+    errors = _errors(capsys.readouterr().err)
+    assert code == 2 and errors[-1].startswith("cardgen: error: rules.py:") and "syntax error" in errors[-1]
+    assert not (tmp_path / "new").exists()
+
+
 # -- blame --------------------------------------------------------------------------------------
 class Stubborn(Agent):
     """Always asks for a move of another game."""

@@ -371,7 +371,7 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
         print(say("tune_interrupted", lang, kept=len(tuner.trials), trials=opts.trials, where=kept_where(opts)),
               file=sys.stderr, flush=True)
         raise
-    except (GamesFailed, UserCodeError):  # broken code: what this run made goes, unless a trial finished
+    except (GamesFailed, UserCodeError, InputError):  # broken code: what this run made goes, unless a trial finished
         if all(t.failed for t in tuner.trials):  # no trial finished: nothing of this run is worth keeping
             for path in made:
                 shutil.rmtree(path) if path.is_dir() else path.unlink(missing_ok=True)
