@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen import guard
-from cardgen.errors import InputError, clean
+from cardgen.errors import InputError, clean, did_you_mean
 
 #: Largest project code file read (a house rule is a few dozen lines; a rules file a few hundred).
 MAX_CODE_BYTES = 256 * 1024
@@ -72,7 +72,11 @@ def resolve_code_path(name: str, root: Path, *, origin: str | None = None, line:
     try:
         resolved = path.resolve(strict=True)
     except (OSError, RuntimeError):
-        raise InputError(f"'{clean(name)}' was not found in the project folder {clean(root)}", **where) from None
+        near = [p.name for p in path.parent.iterdir() if p.suffix == ".py" or (p / "__init__.py").is_file()] \
+            if path.parent.is_dir() else []
+        guess = did_you_mean(raw.name, near)
+        raise InputError(f"'{clean(name)}' was not found in the project folder {clean(root)}",
+                         hint=(raw.parent / guess).as_posix() if guess else None, **where) from None
     if root_resolved not in resolved.parents:
         raise InputError(f"'{clean(name)}' leads outside the project folder", **where)
     if resolved.is_dir():
