@@ -79,6 +79,22 @@ def test_an_action_the_engine_cannot_carry_out_fails_the_validation(tmp_path: Pa
     assert (tmp_path / "v.json").exists()  # the data says it failed
 
 
+def test_a_legal_actions_hook_that_returns_nothing_fails_its_games_not_a_rule_gap(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hook that forgot its return: compare said 'More games end because a player has no legal move: 100% of games
+    instead of 0%' (exit 0), a finding about rules drawn from a bug in the file."""
+    root = project(tmp_path, "def legal_actions(state, default):\n    default()\n")
+    monkeypatch.chdir(root)
+    code = main(["compare", "king_lui", "house", "--games", "2", "--players", "3", "--jobs", "1", "--agents", "random",
+                 "--engine", "reference", "--out", str(tmp_path / "out")])
+    captured = capsys.readouterr()
+    assert code == 1 and captured.out == ""
+    errors = _errors(captured.err)
+    assert ("with house rule house/rule.py (hooks legal_actions): TypeError: hook legal_actions returned None, "
+            "expected a list of actions") in errors[0]
+    assert errors[1].startswith("cardgen: error: no verdict: ")
+
+
 @pytest.mark.parametrize("agents", ["random", "heuristic"])
 def test_an_added_action_nothing_carries_out_blames_the_rule_not_the_player(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, agents: str) -> None:

@@ -123,13 +123,17 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
                                         "reproduces it)")
                 self._house_budget = budget - 1
             try:
-                return guard.call(rule, self, *args, default=default, where=f"{clean(shown)}, hook {hook}", **kwargs)
+                result = guard.call(rule, self, *args, default=default, where=f"{clean(shown)}, hook {hook}", **kwargs)
             except UserCodeError:
                 raise
             except BaseException as exc:
                 if not guard.is_code_failure(exc):
                     raise  # a real Ctrl-C: the person's, not the rule's
                 raise UserCodeError(describe(exc, hook, self.seed)) from None
+            if hook == "legal_actions" and not isinstance(result, (list, tuple)):  # not "no legal move": a failed game
+                raise TypeError(f"hook legal_actions returned {clean(repr(result), 60)}, expected a list of actions "
+                                "(default() or a list made from it)")
+            return result
 
         hooked.__name__ = method
         hooked.__doc__ = f"The house rule's `{hook}` (the engine's `{method}` is its default)."
