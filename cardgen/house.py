@@ -84,7 +84,7 @@ def code_problems(model: Any, spec: "GameSpec", root: Path) -> list[Problem]:
     try:
         path = resolve_code_path(code, root)
     except InputError as exc:
-        return [Problem(where, exc.message)]
+        return [Problem(where, exc.message, exc.hint)]
     data = path.read_bytes()[:MAX_CODE_BYTES + 1]
     try:
         functions = defined_functions(data)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen import guard
-from cardgen.errors import InputError, clean
+from cardgen.errors import InputError, clean, did_you_mean
 
 #: Largest project code file read (a house rule is a few dozen lines; a rules file a few hundred).
 MAX_CODE_BYTES = 256 * 1024
@@ -72,7 +72,9 @@ def resolve_code_path(name: str, root: Path, *, origin: str | None = None, line:
     try:
         resolved = path.resolve(strict=True)
     except (OSError, RuntimeError):
-        raise InputError(f"'{clean(name)}' was not found in the project folder {clean(root)}", **where) from None
+        guess = did_you_mean(raw.name, _code_files_beside(path, root_resolved))
+        raise InputError(f"'{clean(name)}' was not found in the project folder {clean(root)}",
+                         hint=(raw.parent / guess).as_posix() if guess else None, **where) from None
     if root_resolved not in resolved.parents:
         raise InputError(f"'{clean(name)}' leads outside the project folder", **where)
     if resolved.is_dir():
@@ -82,6 +84,18 @@ def resolve_code_path(name: str, root: Path, *, origin: str | None = None, line:
     if resolved.stat().st_size > MAX_CODE_BYTES:
         raise InputError(f"'{clean(name)}' is larger than {MAX_CODE_BYTES // 1024} KiB", **where)
     return resolved
+
+
+def _code_files_beside(path: Path, root: Path) -> list[str]:
+    """The Python files and packages in ``path``'s folder, for a "did you mean": none when that folder is
+    missing, unreadable or (through a link) outside the project ``root``."""
+    try:
+        folder = path.parent.resolve(strict=True)
+        if folder != root and root not in folder.parents:
+            return []
+        return [p.name for p in folder.iterdir() if p.suffix == ".py" or (p / "__init__.py").is_file()]
+    except (OSError, RuntimeError):
+        return []
 
 
 def file_hash(path: Path) -> str:

@@ -79,6 +79,38 @@ def test_an_action_the_engine_cannot_carry_out_fails_the_validation(tmp_path: Pa
     assert (tmp_path / "v.json").exists()  # the data says it failed
 
 
+def test_a_legal_actions_hook_that_returns_nothing_fails_its_games_not_a_rule_gap(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hook that forgot its return: compare said 'More games end because a player has no legal move: 100% of games
+    instead of 0%' (exit 0), a finding about rules drawn from a bug in the file."""
+    root = project(tmp_path, "def legal_actions(state, default):\n    default()\n")
+    monkeypatch.chdir(root)
+    code = main(["compare", "king_lui", "house", "--games", "2", "--players", "3", "--jobs", "1", "--agents", "random",
+                 "--engine", "reference", "--out", str(tmp_path / "out")])
+    captured = capsys.readouterr()
+    assert code == 1 and captured.out == ""
+    errors = _errors(captured.err)
+    assert ("with house rule house/rule.py (hooks legal_actions): TypeError: hook legal_actions returned None, "
+            "expected a list of actions") in errors[0]
+    assert errors[1].startswith("cardgen: error: no verdict: ")
+
+
+@pytest.mark.parametrize("agents", ["random", "heuristic"])
+def test_an_added_action_nothing_carries_out_blames_the_rule_not_the_player(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, agents: str) -> None:
+    """The player chose a move the rule offered: the line says the rule never carries it out, not that the move
+    was illegal, nor that the heuristic's look-ahead played an illegal move."""
+    root = project(tmp_path, UNKNOWN_ACTION)
+    monkeypatch.chdir(root)
+    code = main(["validate", "house", "--games", "2", "--players", "3", "--jobs", "1", "--agents", agents,
+                 "--no-designer", "--out", str(tmp_path / "out")])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert ("with house rule house/rule.py (hooks legal_actions): ActionNotCarriedOut: ('feast',), which hook "
+            "legal_actions added, reached the engine's own apply") in out
+    assert "not legal" not in out and "agent (seat" not in out
+
+
 def test_a_partial_failure_still_gives_no_verdict(tmp_path: Path) -> None:
     # scores break in odd-seeded games only: some pairs complete, the others do not
     root = project(tmp_path, "def scores(state, default):\n    return default() if state.seed % 2 == 0 else 'bad'\n")
@@ -118,6 +150,57 @@ def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.C
     assert errors[-2].startswith("cardgen: error: trial, 3 players: 3 of 3 games failed")
     assert errors[-1] == "cardgen: error: tune stopped at trial 1: its games could not be played"
     assert "trial 1 of 3" in captured.err and "trial 2 of 3" not in captured.err and not (tmp_path / "tune" / "tune.json").exists()
+
+
+def test_tune_run_again_on_failing_games_fails_again_not_as_an_infeasible_study(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trial whose games failed is no finding to keep: the same command again plays it again and says the games
+    failed, never 'no feasible trial: every trial failed its checks' with a report drawn from failed games."""
+    root = project(tmp_path, BROKEN_SCORES)
+    monkeypatch.chdir(root)
+    command = ["tune", "house", "--param", "emerald_portions=1..3", "--target", "turns=10..20", "--trials", "1",
+               "--games", "3", "--players", "3", "--jobs", "1", "--out", str(tmp_path / "tune")]
+    for _ in range(2):
+        assert main(command) == 1
+        captured = capsys.readouterr()
+        errors = _errors(captured.err)
+        assert errors[-1] == "cardgen: error: tune stopped at trial 1: its games could not be played"
+        assert "kept" not in captured.err and "feasible" not in captured.out
+    assert not (tmp_path / "tune").exists()  # no trial finished: the folder this run made is gone
+
+
+def test_tune_on_a_rules_file_that_raises_leaves_no_study_behind(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Exit 2, one line naming rules.py, and neither the folder it made nor a journal and a trial file in a folder
+    that was there before (what was there stays)."""
+    from tests.test_kit import scaffold
+
+    root = scaffold(tmp_path, ("self.passes = 0\n            if not", "self.passes = 1 // 0\n            if not"))
+    monkeypatch.chdir(root)
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("mine", encoding="utf-8")
+    for out in (tmp_path / "new" / "tune", tmp_path / "mine"):
+        code = main(["tune", "g", "--param", "hand_size=3..5", "--target", "turns=1..100", "--trials", "2",
+                     "--games", "2", "--players", "2", "--jobs", "1", "--out", str(out)])
+        errors = _errors(capsys.readouterr().err)
+        assert code == 2 and errors[-1].startswith("cardgen: error: rules.py:") and "ZeroDivisionError" in errors[-1]
+    assert not (tmp_path / "new").exists()
+    assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["notes.txt"]
+
+
+
+def test_tune_on_a_rules_file_with_a_syntax_error_leaves_no_study_behind(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str],
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.test_kit import scaffold
+
+    root = scaffold(tmp_path, ("    def setup(self):", "    def setup(self)"))
+    monkeypatch.chdir(root)
+    code = main(["tune", "g", "--param", "hand_size=3..5", "--target", "turns=1..100", "--trials", "2",
+                 "--games", "2", "--players", "2", "--jobs", "1", "--out", str(tmp_path / "new" / "tune")])
+    errors = _errors(capsys.readouterr().err)
+    assert code == 2 and errors[-1].startswith("cardgen: error: rules.py:") and "syntax error" in errors[-1]
+    assert not (tmp_path / "new").exists()
 
 
 # -- blame --------------------------------------------------------------------------------------
@@ -266,3 +349,17 @@ def test_a_worker_killed_by_a_hook_is_reported_naming_the_file(tmp_path: Path) -
     assert len(errors) == 1 and "Traceback" not in done.stderr
     assert errors[0].startswith("cardgen: error: house/rule.py: a worker process died while playing house at 3 "
                                 "players, games ")
+
+
+def test_validate_stopped_by_a_rules_file_leaves_no_folder_made_for_its_log(tmp_path: Path,
+                                                                            capsys: pytest.CaptureFixture[str],
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """--log in folders that did not exist: the run stopped (exit 2), no log and no empty folders left behind."""
+    from tests.test_kit import scaffold
+
+    root = scaffold(tmp_path, ("self.passes = 0\n            if not", "self.passes = 1 // 0\n            if not"))
+    monkeypatch.chdir(root)
+    code = main(["validate", "g", "--games", "2", "--players", "2", "--jobs", "1",
+                 "--log", str(tmp_path / "logs" / "today" / "g.jsonl"), "--out", str(tmp_path / "out")])
+    assert code == 2 and "ZeroDivisionError" in capsys.readouterr().err
+    assert not (tmp_path / "logs").exists() and not (tmp_path / "out").exists()

@@ -118,6 +118,16 @@ def test_a_rules_path_the_project_does_not_hold_is_one_line(tmp_path: Path, game
     assert expected in done.stderr and "decks/g.yaml:4" in done.stderr and "game" in done.stderr
 
 
+def test_a_misspelt_rules_file_gets_a_did_you_mean(tmp_path: Path) -> None:
+    root = tmp_path / "g"
+    new_project(root, rules=True)
+    deck = root / "decks" / "g.yaml"
+    deck.write_text(deck.read_text().replace("game: rules.py", "game: rule.py"))
+    done = cardgen(root, "check")
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+    assert "decks/g.yaml:4: game: 'rule.py' was not found" in done.stderr and "(did you mean 'rules.py'?)" in done.stderr
+
+
 def test_a_rule_number_that_is_not_a_number_is_one_line(tmp_path: Path) -> None:
     root = tmp_path / "g"
     new_project(root, rules=True)

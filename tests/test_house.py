@@ -60,6 +60,16 @@ def test_defined_functions_lists_top_level_functions_and_their_parameters() -> N
     assert defined_functions(source) == [("scores", 3, ["state", "default"])]
 
 
+def test_a_misspelt_house_rule_file_gets_a_did_you_mean(tmp_path: Path) -> None:
+    root = project(tmp_path, "def scores(state, default):\n    return default()\n")
+    variant = root / "variants" / "house.yaml"
+    variant.write_text(variant.read_text(encoding="utf-8").replace("house/rule.py", "house/rules.py"), encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        resolve("house", root)
+    assert "'house/rules.py' was not found in the project folder" in info.value.message
+    assert info.value.hint == "house/rule.py" and info.value.field == "code"
+
+
 @pytest.mark.parametrize("rule, expected, hint", [
     ("def score(state, default):\n    return default()\n", "house/rule.py:1: unknown hook 'score' for king_lui",
      "scores"),

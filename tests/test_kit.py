@@ -142,6 +142,19 @@ def test_an_exception_in_the_rules_file_names_its_line_and_the_seed(tmp_path: Pa
     assert "in do()" in line and "(seed 5 reproduces it)" in line and "\n" not in line
 
 
+def test_actions_that_return_nothing_stop_the_run_not_read_as_no_legal_move(tmp_path: Path) -> None:
+    """A forgotten return in actions(): validate failed the deck on an unsettled 'no legal move' gap, and compare of
+    two such decks answered 'No figure moved beyond chance' (exit 0). It is the file's fault: one line, its seed."""
+    root = scaffold(tmp_path, ("    def actions(self, seat):\n", "    def actions(self, seat):\n        if seat == 1:\n"
+                                                                "            return\n"))
+    state = state_of(root, players=2, seed=5)
+    state.apply(state.legal_actions()[0])
+    assert state.current_player == 1
+    with pytest.raises(UserCodeError) as caught:
+        state.legal_actions()
+    assert caught.value.line == "rules.py: actions() returned None, expected a list of actions (seed 5 reproduces it)"
+
+
 def test_a_rule_number_the_deck_lacks_is_named_with_the_deck_file(tmp_path: Path) -> None:
     root = scaffold(tmp_path, ("self.rules.hand_size", "self.rules.hand_sise"))
     with pytest.raises(UserCodeError) as caught:

@@ -104,6 +104,8 @@ def test_no_report_page_shows_an_internal_id(repo_root: Path, tmp_path: Path, la
     ({"kind": "card", "field": "width_mm", "old": 63.5, "new": 70.0}, "en", "card size, width (mm): 63.5 -> 70"),
     ({"kind": "house_rule", "field": "code", "old": None, "new": "house/toast.py"}, "en",
      "a house rule written as code (house/toast.py)"),
+    ({"kind": "house_rule", "field": "code", "old": None, "new": "house/take_what_is_served.py"}, "fr",
+     "une règle maison écrite en code (house/take_what_is_served.py)"),
     ({"kind": "something_new", "field": "x_y", "old": 1, "new": 2}, "en", ": 1 -> 2"),
     ({"kind": "rule", "field": "toast_payouts", "old": [4, 3, 2, 1], "new": [5, 3]}, "fr",
      "Argent versé par la banque aux premières places lors d’un toast\u202f: 4, 3, 2, 1 → 5, 3"),

@@ -163,6 +163,14 @@ def test_a_deck_id_in_other_capitals_gets_a_did_you_mean(mini_project: Path,
                                                                                          capsys)
 
 
+def test_a_shipped_game_the_project_does_not_copy_gets_a_did_you_mean(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A project whose variants extend King Lui without a copy of its deck: 'king_lui' is found on the command line
+    (compare king_lui my-variant), so 'king_lu' is suggested it."""
+    (tmp_path / "decks").mkdir()
+    assert "no deck or variant called 'king_lu' (did you mean 'king_lui'?)" in run_error(tmp_path, "king_lu", capsys)
+
+
 def test_not_a_project(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "no decks/ folder" in run_error(tmp_path, "king_lui", capsys)
 

@@ -175,3 +175,12 @@ def test_starter_translations_cover_every_english_text() -> None:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         assert set(data["words"]) == english, path.name
         assert data["rules"].startswith("# "), path.name
+
+
+def test_the_docs_give_the_starter_rules_file_its_true_length() -> None:
+    """README and docs/authoring.md tell a designer how long the starter's rules.py is: the file's own count."""
+    lines = len((ROOT / "cardgen" / "starter_rules" / "rules.py").read_text(encoding="utf-8").splitlines())
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    authoring = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    assert re.findall(r"a rules file of (\d+) lines", readme) == [str(lines)]
+    assert re.findall(r"in `rules\.py`, (\d+) lines", authoring) == [str(lines)]

@@ -286,3 +286,28 @@ def test_a_journal_line_torn_by_a_kill_is_cut_and_the_study_goes_on(tmp_path: Pa
     assert path.read_bytes() == whole
     again.tell(again.ask(), 2.0)
     assert [t.value for t in optuna.load_study(study_name="s", storage=journal.storage(tmp_path)).trials] == [1.0, 2.0]
+
+
+@pytest.mark.parametrize("kind", ["rules file", "house rule"])
+def test_an_edited_rules_or_house_rule_file_is_another_study(tmp_path: Path, kind: str) -> None:
+    """The trials a journal keeps were played by the project's code as it was: after an edit of rules.py (or of a
+    house rule's file) the same command must play them again, not report the old games as the new rules'."""
+    from tests.test_house import project
+
+    if kind == "rules file":
+        root = tmp_path / "g"
+        assert main(["new", str(root), "--rules"]) == 0
+        deck_id, code = "g", root / "rules.py"
+    else:
+        root = project(tmp_path, "def legal_actions(state, default):\n    return default()\n")
+        deck_id, code = "house", root / "house" / "rule.py"
+
+    def name() -> str:
+        from cardgen.tune import journal
+        deck = Resolver(Project.open(root)).resolve(deck_id)
+        return journal.study_key(Tuner(Project.open(root), deck, _opts(tmp_path / "out")).study_fields())
+
+    before = name()
+    assert name() == before  # the same files: the same study, taken up again
+    code.write_text(code.read_text(encoding="utf-8") + "\n# scores doubled\n", encoding="utf-8")
+    assert name() != before

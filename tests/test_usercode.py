@@ -87,3 +87,27 @@ def test_oversized_file_is_refused(tmp_path: Path) -> None:
     (tmp_path / "big.py").write_text("#" * (300 * 1024))
     with pytest.raises(InputError, match="larger than"):
         resolve_code_path("big.py", tmp_path)
+
+
+def test_a_missing_file_suggests_only_code_files_inside_the_project(tmp_path: Path) -> None:
+    """The "did you mean" of a missing code file reads its own folder only when that folder is the
+    project's: a linked folder leading outside is not listed, and a folder that cannot be read gives
+    no hint rather than a traceback."""
+    root, outside = tmp_path / "p", tmp_path / "elsewhere"
+    (root / "house").mkdir(parents=True)
+    (root / "house" / "rule.py").write_text("")
+    outside.mkdir()
+    (outside / "secret.py").write_text("")
+    (root / "linked").symlink_to(outside)
+    with pytest.raises(InputError) as info:
+        resolve_code_path("house/rules.py", root)
+    assert info.value.hint == "house/rule.py"
+    with pytest.raises(InputError) as info:
+        resolve_code_path("linked/secrets.py", root)
+    assert info.value.hint is None and "was not found in the project folder" in info.value.message
+    (root / "house" / "rule.py").unlink()
+    (root / "house").rmdir()
+    (root / "house").write_text("a file, not a folder")
+    with pytest.raises(InputError) as info:
+        resolve_code_path("house/rule.py", root)
+    assert info.value.hint is None

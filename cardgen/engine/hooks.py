@@ -39,6 +39,11 @@ from cardgen.usercode import UserCodeError
 MAX_HOOK_CALLS = 100_000
 
 
+class ActionNotCarriedOut(Exception):
+    """An action the rule's ``legal_actions`` added reached the engine's own ``apply``, which knows only the
+    game's actions: the rule's fault, not the player's who chose it (the simulator records a failed game)."""
+
+
 @dataclass(frozen=True)
 class HookPoint:
     """One place of a reference engine a house rule may replace."""
@@ -118,13 +123,17 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
                                         "reproduces it)")
                 self._house_budget = budget - 1
             try:
-                return guard.call(rule, self, *args, default=default, where=f"{clean(shown)}, hook {hook}", **kwargs)
+                result = guard.call(rule, self, *args, default=default, where=f"{clean(shown)}, hook {hook}", **kwargs)
             except UserCodeError:
                 raise
             except BaseException as exc:
                 if not guard.is_code_failure(exc):
                     raise  # a real Ctrl-C: the person's, not the rule's
                 raise UserCodeError(describe(exc, hook, self.seed)) from None
+            if hook == "legal_actions" and not isinstance(result, (list, tuple)):  # not "no legal move": a failed game
+                raise TypeError(f"hook legal_actions returned {clean(repr(result), 60)}, expected a list of actions "
+                                "(default() or a list made from it)")
+            return result
 
         hooked.__name__ = method
         hooked.__doc__ = f"The house rule's `{hook}` (the engine's `{method}` is its default)."
@@ -159,6 +168,12 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
         try:
             guard.call(base_apply, self, action, where=f"{clean(shown)}, hooks {', '.join(rules)}")
         except UserCodeError:
+            raise
+        except IllegalAction:
+            if "legal_actions" in rules and action not in self.rules_legal_actions():
+                raise ActionNotCarriedOut(
+                    f"{action!r}, which hook legal_actions added, reached the engine's own apply, which knows only "
+                    "the game's actions: carry it out in an apply hook without calling default") from None
             raise
         except BaseException as exc:  # the engine's own code ran too long or was ended by the rule
             if isinstance(exc, Exception) or not guard.is_code_failure(exc):

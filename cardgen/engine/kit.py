@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen import guard
+from cardgen.errors import clean
 from cardgen.usercode import UserCodeError, describe_failure
 
 if TYPE_CHECKING:
@@ -271,7 +272,11 @@ class CardGame(State):
         if self.end_reason is not None:
             return []
         if self._legal is None:
-            self._legal = self._run("actions", self.actions, self.turn)
+            legal = self._run("actions", self.actions, self.turn)
+            if not isinstance(legal, (list, tuple)):  # a forgotten return is no "no legal move" of the rules
+                raise UserCodeError(f"{self.game.code_shown}: actions() returned {clean(repr(legal), 60)}, expected a "
+                                    f"list of actions (seed {self.seed} reproduces it)")
+            self._legal = list(legal)
         return self._legal
 
     def apply(self, action: Action) -> None:

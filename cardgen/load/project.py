@@ -153,7 +153,8 @@ class Project:
                                  file=ref)
             self.outside[sid] = candidate
             return sid, candidate
-        raise InputError(f"no deck or variant called '{ref}'", hint=did_you_mean(ref, self.sources))
+        raise InputError(f"no deck or variant called '{ref}'",  # a shipped game's deck is found too (above)
+                         hint=did_you_mean(ref, [*self.sources, *shipped_decks()]))
 
     def select(self, refs: list[str] | None) -> list[tuple[str, Path]]:
         """The sources named by ``refs``; all of them when ``refs`` is empty."""

@@ -204,11 +204,16 @@ class AtomicLines:
         self.path = Path(path)
         self._tmp: str | None = None
         self._handle: IO[str] | None = None
+        self._made: list[Path] = []
 
     def __enter__(self) -> "AtomicLines":
         from cardgen.fileio import check_output_file, create_temporary, write_error
 
         check_output_file(self.path, "log file")
+        folder, self._made = self.path.parent, []  # the folders the temporary file makes, deepest first
+        while not folder.exists() and folder != folder.parent:
+            self._made.append(folder)
+            folder = folder.parent
         try:  # named after this process: a later run removes it if this one is killed (sweep_temporaries)
             fd, self._tmp = create_temporary(self.path)
         except OSError as exc:
@@ -240,3 +245,8 @@ class AtomicLines:
         finally:
             Path(self._tmp).unlink(missing_ok=True)
             done_with_temporary(self._tmp)
+            for folder in self._made if kind is not None else []:  # no log: no folder made for it either
+                try:
+                    folder.rmdir()
+                except OSError:
+                    break

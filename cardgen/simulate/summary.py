@@ -309,7 +309,9 @@ def difference_line(d: Mapping[str, Any], lang: str = "en", naming: Naming | Non
     else:
         what = ""
     line = f"diff_{kind}" if f"diff_{kind}" in LINES[lang] else "diff_other"
-    return say(line, lang, what=what, old=naming.value(d.get("old"), lang), new=naming.value(d.get("new"), lang))
+    old, new = (naming.value(v, lang) if kind != "house_rule" or v is None else str(v)  # a file's path, as written
+                for v in (d.get("old"), d.get("new")))
+    return say(line, lang, what=what, old=old, new=new)
 
 
 def _z(m: dict[str, Any]) -> float:

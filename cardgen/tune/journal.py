@@ -6,8 +6,8 @@ A study interrupted (Ctrl-C, a kill, a crash) is taken up again by the next ``ca
 with the same options: the kept trials are not played again and the search goes on where it
 stopped, proposing what the uninterrupted run would have proposed (``sampler_for``).
 
-The study's name is a fingerprint of everything that decides its trials (the resolved deck,
-the search space, the targets, games, players, agents, seed and number of trials): other
+The study's name is a fingerprint of everything that decides its trials (the resolved deck and
+the project's rules or house rule file that plays it, the search space, the targets, games, players, agents, seed and number of trials): other
 options, or an edited deck, are another study. Appends are serialised with ``flock`` on the
 journal itself, which the system releases when its holder dies: a killed run leaves no lock
 file for the next one to wait on.

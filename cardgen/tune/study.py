@@ -16,6 +16,7 @@ each target.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,7 +37,9 @@ from cardgen.simulate.validate import ValidateOptions, run_validation
 from cardgen.tune.metrics import DESIGNER_METRICS, Metric, entry_metrics
 from cardgen.simulate.verdict import agents_words
 from cardgen.terminal import say, say_n
+from cardgen.tune.journal import JOURNAL
 from cardgen.tune.space import Param, Target, check_space
+from cardgen.usercode import UserCodeError
 
 #: Objective of a trial that cannot be played (failed checks, unsettled gaps).
 INFEASIBLE = 1e6
@@ -186,10 +189,19 @@ class Tuner:
     # -- the study ----------------------------------------------------------------------
     def study_fields(self) -> dict[str, Any]:
         """What decides this study's trials (``journal.study_key``): another value, another study."""
+        from cardgen.games.project import rules_hash
+        from cardgen.house import code_hash
+
         o = self.opts
-        return {"deck": self.deck.to_json(), "params": [repr(p) for p in o.params],
-                "targets": [repr(t) for t in o.targets], "trials": o.trials, "games": o.games,
-                "players": self.players, "agents": list(o.agents or []), "seed": o.seed}
+        fields = {"deck": self.deck.to_json(), "params": [repr(p) for p in o.params],
+                  "targets": [repr(t) for t in o.targets], "trials": o.trials, "games": o.games,
+                  "players": self.players, "agents": list(o.agents or []), "seed": o.seed}
+        # The project's code that plays (a rules file, a house rule): the deck names it, its bytes decide the games.
+        code = [h for h in (rules_hash(self.deck.spec) if self.deck.spec.rules_file is not None else None,
+                            code_hash(self.deck)) if h]
+        if code:
+            fields["code"] = code
+        return fields
 
     def open_study(self) -> Any:
         """The Optuna study in the output folder's journal: the one of these options, with its finished
@@ -250,8 +262,11 @@ class Tuner:
                 trial = Trial(number, values, trial.feasible, trial.objective, trial.why, trial.metrics,
                               repeat_of=trial.number if trial.repeat_of is None else trial.repeat_of)
             self.trials.append(trial)
-            ot.set_user_attr(journal.RECORD, trial.to_json())
-            study.tell(ot, trial.objective)
+            if trial.failed:  # no figure to keep: the journal marks it failed and the next run plays it again
+                study.tell(ot, state=optuna.trial.TrialState.FAIL)
+            else:
+                ot.set_user_attr(journal.RECORD, trial.to_json())
+                study.tell(ot, trial.objective)
             if self.opts.progress:
                 print(self.progress_line(trial), file=sys.stderr, flush=True)
             if trial.failed:  # broken code fails every trial alike: say so now (simulate/failures.py)
@@ -342,6 +357,10 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     lang = opts.lang
     print(say("tune_head", lang, deck=deck.id, trials=opts.trials, games=say_n("games", opts.games, lang),
               agents=agents_words(list(tuner.opts.agents or []), lang)), file=sys.stderr, flush=True)
+    top = Path(opts.out).absolute()  # the topmost folder this run would make, and what it writes in the folder
+    while not top.parent.exists():
+        top = top.parent
+    made = [p for p in (top, Path(opts.out) / JOURNAL, tuner.work) if not p.exists()]
     try:
         tuner.open_study()
         if tuner.kept:
@@ -351,6 +370,11 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     except KeyboardInterrupt:
         print(say("tune_interrupted", lang, kept=len(tuner.trials), trials=opts.trials, where=kept_where(opts)),
               file=sys.stderr, flush=True)
+        raise
+    except (GamesFailed, UserCodeError, InputError):  # broken code: what this run made goes, unless a trial finished
+        if all(t.failed for t in tuner.trials):  # no trial finished: nothing of this run is worth keeping
+            for path in made:
+                shutil.rmtree(path) if path.is_dir() else path.unlink(missing_ok=True)
         raise
     paths = tuner.write_variants()
     doc = tuner.to_json()
@@ -378,7 +402,6 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
 
 def kept_where(opts: TuneOptions) -> Path:
     """The journal where a study of ``opts`` keeps its finished trials."""
-    from cardgen.tune.journal import JOURNAL
     return Path(opts.out) / JOURNAL
 
 
