@@ -144,6 +144,33 @@ def test_an_unusable_json_file_is_refused_before_any_game_is_played(tmp_path: Pa
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("command", [["compare", "king_lui", "king_lui-hungry-dragon"], ["validate", "king_lui"]])
+@pytest.mark.parametrize("bad", ["--out", "--json"])
+def test_an_unusable_output_is_refused_before_any_game_is_played(tmp_path: Path, repo_root: Path, command: list[str],
+                                                                 bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Both commands check the output folder (a file there) and the --json file (a folder there) before
+    playing: exit 2, nothing on stdout, one line on stderr, no output folder made."""
+    (tmp_path / "file").touch()
+    out, js = (tmp_path / "file", tmp_path / "r.json") if bad == "--out" else (tmp_path / "out", tmp_path)
+    assert main(["--project", str(repo_root), *command, "--games", "4", "--players", "3", "--out", str(out),
+                 "--json", str(js)]) == 2
+    got = capsys.readouterr()
+    says = (f"{out}: output folder cannot be made: '{out}' is a file, not a folder" if bad == "--out"
+            else f"{js}: --json file is a folder; expected a file name")
+    assert got.out == "" and got.err.strip().splitlines() == [f"cardgen: error: {says}"]
+    assert not (tmp_path / "out").exists() and not (tmp_path / "r.json").exists()
+
+
+def test_validate_refuses_a_log_file_that_is_a_folder_before_any_game_is_played(
+        tmp_path: Path, repo_root: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--project", str(repo_root), "validate", "king_lui", "--games", "4", "--players", "3", "--out",
+                 str(tmp_path / "out"), "--log", str(tmp_path)]) == 2
+    got = capsys.readouterr()
+    assert got.out == "" and got.err.strip().splitlines() == [
+        f"cardgen: error: {tmp_path}: --log file is a folder; expected a file name"]
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.slow  # long (a local Dask cluster, or minutes of games / compiling): CI's slow tier
 def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Path], tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from cardgen.agents.search import SearchAgent
 from cardgen.engine.api import IllegalAction, RandomAgent
-from cardgen.engine.kit import CardGame
+from cardgen.engine.kit import CardGame, RulesBroken
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import ResolvedDeck, Resolver
 from cardgen.scaffold import new_project
@@ -180,6 +180,20 @@ def test_a_hand_size_that_is_no_number_of_cards_is_refused_by_deal(tmp_path: Pat
     assert line.startswith(f"rules.py:{line_of(root, 'self.deal(self.rules.hand_size)')}: RulesBroken: deal: "
                            f"expected a whole number of cards from 0 up, got {shown}"), line
     assert "in setup()" in line and "seed 3" in line
+
+
+@pytest.mark.parametrize("call", ["draw", "deal"])
+@pytest.mark.parametrize("n", [-1, True, 2.0, "2"])
+def test_draw_and_deal_refuse_a_number_of_cards_that_is_not_a_whole_number_from_0(tmp_path: Path, call: str,
+                                                                                   n: object) -> None:
+    """The boundary (-1, not only -5), a bool (an int to Python) and draw as well as deal: each was
+    taken as a count (draw(seat, -1) drew nothing, draw(seat, True) one card) and the game played on."""
+    state = state_of(scaffold(tmp_path))
+    before = {key: list(cards) for key, cards in state.zone.items()}
+    with pytest.raises(RulesBroken, match=rf"^{call}: expected a whole number of cards from 0 up, got "):
+        state.draw(0, n) if call == "draw" else state.deal(n)  # type: ignore[arg-type]
+    assert state.zone == before
+    assert state.draw(0, 0) == [] and state.zone == before  # 0 is a number of cards
 
 
 def test_a_card_lost_outside_the_zones_is_reported_naming_the_function(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.cli import main
-from cardgen.errors import InputError
+from cardgen.errors import InputError, did_you_mean
 from cardgen.resolve.resolve import resolve
 
 HEAD = "extends: king_lui\nname: {fr: Essai, it: Prova, en: Trial}\ndescription: {fr: Essai, it: Prova, en: Trial}\n"
@@ -171,6 +171,15 @@ def test_a_shipped_game_the_project_does_not_copy_gets_a_did_you_mean(tmp_path: 
     assert "no deck or variant called 'king_lu' (did you mean 'king_lui'?)" in run_error(tmp_path, "king_lu", capsys)
 
 
+def test_of_two_choices_alike_but_for_capitals_the_first_is_suggested() -> None:
+    """did_you_mean promises the first of 'Sun' and 'sun' (the order the choices are listed in),
+    so the suggestion does not depend on which of the two a set or dict happened to list last."""
+    assert did_you_mean("SUNN", ["Sun", "sun", "moon"]) == "Sun"
+    assert did_you_mean("SUNN", ["sun", "Sun", "moon"]) == "sun"
+    assert did_you_mean("a4", ["A4", "A3", "Letter"]) == "A4"
+    assert did_you_mean("king_lui", ["KING_LUI"]) == "KING_LUI"
+
+
 def test_not_a_project(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "no decks/ folder" in run_error(tmp_path, "king_lui", capsys)
 
@@ -245,7 +254,7 @@ def test_faces_changed_item_by_index(mini_project: Path) -> None:
 
 
 def test_change_cannot_rename_a_component(mini_project: Path) -> None:
-    from cardgen.errors import InputError
+    from cardgen.errors import InputError, did_you_mean
     from cardgen.resolve.resolve import resolve
     _variant(mini_project, "change: {ham: {id: jambon}}\n")
     with pytest.raises(InputError, match="cannot rename") as exc:
@@ -254,7 +263,7 @@ def test_change_cannot_rename_a_component(mini_project: Path) -> None:
 
 
 def test_removing_everything_blames_the_variant(mini_project: Path) -> None:
-    from cardgen.errors import InputError
+    from cardgen.errors import InputError, did_you_mean
     from cardgen.resolve.resolve import resolve
     _variant(mini_project, "remove: [ham, cheese, bread, cake, wine, fruit, chicken, emerald]\n")
     with pytest.raises(InputError, match="every component") as exc:
@@ -277,7 +286,7 @@ def test_every_text_problem_of_a_file_in_one_run(mini_project: Path) -> None:
 def test_art_must_be_a_sound_image(mini_project: Path) -> None:
     from PIL import Image
 
-    from cardgen.errors import InputError
+    from cardgen.errors import InputError, did_you_mean
     from cardgen.resolve.resolve import resolve
     (mini_project / "art").mkdir()
     Image.new("RGB", (4, 4), "red").save(mini_project / "art" / "ok.png")
