@@ -88,6 +88,16 @@ def test_an_unnamed_action_keeps_the_generic_name_and_the_games_own_actions_thei
     assert session.describe(("pour", "ham")) == "Verser Jambon"
 
 
+def test_a_variant_of_the_variant_adds_names_to_its_bases(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    (root / "variants" / "serve-more.yaml").write_text(
+        "extends: serve\nname: {fr: Plus, it: Di più, en: More}\ndescription: {fr: Plus., it: Di più., en: More.}\n"
+        'actions:\n  pour: {fr: "Verser {0}", it: "Versare {0}", en: "Pour {0}"}\n', encoding="utf-8")
+    session = Session(Resolver(Project.open(root)).resolve("serve-more"), players=3, lang="en", seed=2)
+    assert session.describe(("serve", "ham")) == "Serve the king: Ham"  # the base's name, kept
+    assert session.describe(("pour", "cake")) == "Pour Cake"
+
+
 def test_a_rules_file_names_its_actions(tmp_path: Path) -> None:
     """A project rules file's actions had only the generic names too; its deck names them the same way."""
     root = tmp_path / "g"
