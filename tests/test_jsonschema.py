@@ -54,6 +54,11 @@ def test_schema_rejects_what_the_loader_rejects(validator: jsonschema.protocols.
     assert not validator.is_valid(variant)
     variant.pop("rulez")
     assert validator.is_valid(variant)
+    variant["actions"] = {"serve": {"fr": "Servir : {0}", "it": "Servire: {0}", "en": "Serve: {0}"}}
+    assert validator.is_valid(variant)  # a house rule's own action, named in each language
+    variant["actions"] = {"serve the king": variant["actions"]["serve"]}  # not an action's first word
+    assert not validator.is_valid(variant)
+    variant.pop("actions")
     print_only = {"languages": ["en"], "name": {"en": "a"}, "backs": {"b": {"layout": "back"}},
                   "components": [{"id": "c", "kind": "card", "count": 1, "name": {"en": "c"}, "back": "b",
                                   "faces": [{"layout": "mine"}]}], "rulebook": {"en": "rules.md"}}

@@ -71,6 +71,30 @@ def describe_generic(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str) -
     return head + (": " + ", ".join(rest) if rest else "")
 
 
+def name_action(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str) -> str:
+    """An action as a player reads it in ``lang``, for any game (``cardgen play``'s buttons, journal and hints).
+
+    The deck's own name for it first: ``actions:`` of the deck or variant, keyed by the action's first
+    word, is how a house rule or a project rules file names the actions it adds in each language (no
+    game package knows them); its ``{0}``, ``{1}``... print the action's further words, cards by their
+    names in ``lang``, with the language's spacing (``cardgen.typography``). Every other action keeps
+    the game's own name (``GameSpec.describe_action``), and so does one whose name prints a word this
+    action does not have (the table goes on).
+    """
+    from cardgen.typography import for_language
+
+    names = getattr(deck.model, "actions", None) or {}
+    name = names.get(str(action[0])) if action else None
+    text = name.get(lang) if name is not None else None
+    if text is not None:
+        try:
+            named = text.format(*(component_name(deck, word, lang) or str(word) for word in action[1:]))
+        except IndexError:
+            return deck.spec.describe_action(deck, action, lang)
+        return for_language(named, lang)  # French spacing, as the cards and the rulebook print the deck's texts
+    return deck.spec.describe_action(deck, action, lang)
+
+
 @dataclass(frozen=True)
 class on_first_use:  # noqa: N801 - used as a function
     """``module.name``, imported when first called, then called.

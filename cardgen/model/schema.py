@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 
 from functools import cache
+from string import Formatter
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, create_model, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, create_model, model_validator
 
 from cardgen.languages import CODE_PATTERN, SHIPPED
 
@@ -274,6 +275,74 @@ BOOK_HELP = ("part of the rulebook -> its text under the house rule, in every la
              "the base text of that part (a hook of 'code' that changes a part needs it)")
 
 
+#: An action's first word, which names it (``("serve", "ham")`` is a ``serve``): what a deck's ``actions:`` is keyed by.
+ACTION_WORD = r"^[A-Za-z][A-Za-z0-9_-]*$"
+#: The most words an action carries after its first (``cardgen play`` takes moves of at most 16 words).
+ACTION_MORE_WORDS = 15
+ACTIONS_HELP = ("the names of the actions the house rule's code (or the project's rules file) adds, as cardgen play "
+                "shows them: an action's first word -> its name in every language of the deck; {0}, {1}... print "
+                "the action's further words (cards by their names in that language). An action not named here "
+                "keeps the game's own name (or a generic one)")
+
+
+def _action_word(word: str) -> str:
+    """``word`` unchanged if an action can begin with it: one word, never text with spaces or braces."""
+    if not re.fullmatch(ACTION_WORD, word):
+        raise ValueError(f"'{word[:40]}' is not an action's first word; expected one word of letters, digits, "
+                         "_ or - that starts with a letter, as the code's action begins (serve for ('serve', 'ham'))")
+    return word
+
+
+ActionWord = Annotated[str, StringConstraints(max_length=64), AfterValidator(_action_word),
+                       Field(json_schema_extra={"pattern": ACTION_WORD})]
+
+
+class ActionName(Text):
+    """How ``cardgen play`` names one action a deck adds, per language (``Deck.actions``).
+
+    The text is a format string of the action's further words by position: ``{0}`` the word
+    after the first (a card id prints as the card's name in the language shown), ``{1}`` the
+    next, and so on; ``{{`` and ``}}`` print braces. Placeholders are checked here, so that a
+    table never meets a name it cannot print: a word an action cannot have, or a placeholder
+    that is not a position, is bad input.
+    """
+
+    @model_validator(mode="after")
+    def _positions(self) -> "ActionName":
+        shown: dict[str, set[str]] = {}  # language -> the positions its text prints
+        for lang in self.langs():
+            text = self[lang]
+            try:
+                fields = [(f, spec, conv) for _, f, spec, conv in Formatter().parse(text) if f is not None]
+            except ValueError:  # a lone { or }
+                raise ValueError(f"{lang}: a lone brace in {text[:60]!r}; expected {{0}}, {{1}}... for the action's "
+                                 "words and {{ or }} to print a brace") from None
+            for name, spec, conv in fields:
+                if not name.isdigit() or spec or conv:
+                    raise ValueError(f"{lang}: {{{name[:20]}}} names no word of the action; expected {{0}} for "
+                                     "its word after the first, {1} the next... ({{ and }} print a brace)")
+                if int(name) >= ACTION_MORE_WORDS:
+                    raise ValueError(f"{lang}: {{{name}}} is beyond the action's words (at most "
+                                     f"{ACTION_MORE_WORDS} after the first); expected {{0}} to "
+                                     f"{{{ACTION_MORE_WORDS - 1}}}")
+            shown[lang] = {name for name, _, _ in fields}
+        first = next(iter(shown), None)  # one action, so every translation prints the same words of it
+        for lang, names in shown.items():
+            if names != shown[first]:
+                raise ValueError(f"{lang}: prints {_positions(names)} where {first} prints "
+                                 f"{_positions(shown[first])}; expected the same words of the action in every language")
+        return self
+
+
+def _positions(names: set[str]) -> str:
+    """Placeholders as a name prints them (``{0}, {2}``), or "no word"."""
+    return ", ".join(f"{{{name}}}" for name in sorted(names, key=int)) or "no word"
+
+
+#: ``actions:``, an action's first word -> its name; an editor flags a key that is no word (no other key is allowed)
+ActionNames = Annotated[dict[ActionWord, ActionName], Field(json_schema_extra={"additionalProperties": False})]
+
+
 class PlaytestQuestion(Strict):
     """One of the designer's own questions, asked of each person when a ``cardgen play`` game ends."""
 
@@ -322,6 +391,7 @@ class Deck(Strict, Generic[R, CD, FD]):
     house_rule: Text | None = Field(default=None, description=HOUSE_RULE_HELP)
     playtest: Playtest | None = Field(default=None, description="the designer's questions after a playtest game")
     book: dict[Id, Text] | None = Field(default=None, description=BOOK_HELP)
+    actions: ActionNames | None = Field(default=None, description=ACTIONS_HELP)
 
     @model_validator(mode="after")
     def _house_rule_with_its_text(self) -> "Deck[R, CD, FD]":
@@ -452,3 +522,5 @@ class Variant(Strict):
     playtest: Playtest | None = Field(default=None, description="the designer's questions after a playtest game "
                                                                 "(replace the base's)")
     book: dict[Id, Text] | None = Field(default=None, description=BOOK_HELP)
+    actions: ActionNames | None = Field(
+        default=None, description=ACTIONS_HELP + " (merged name by name into the base's)")

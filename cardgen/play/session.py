@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.agents.base import needs_state
 from cardgen.engine.api import Action, Agent, State
 from cardgen.errors import InputError, did_you_mean
+from cardgen.games.base import name_action
 from cardgen.simulate.logs import FORMAT, as_action
 from cardgen.house import house_of, install
 from cardgen.simulate.runner import (DEFAULT_CAP, DeckRef, agent_factories, can_determinize, deck_hash,
@@ -166,8 +167,9 @@ class Session:
         self._started = time.monotonic()  # when the table started (the last person's page came): the log's seconds
 
     def describe(self, action: Action) -> str:
-        """``action`` as the chosen language names it (the game's ``describe_action``)."""
-        return self.deck.spec.describe_action(self.deck, action, self.lang)
+        """``action`` as the chosen language names it: the deck's ``actions:`` name for an action its house rule
+        or rules file adds, else the game's ``describe_action`` (``cardgen.games.base.name_action``)."""
+        return name_action(self.deck, action, self.lang)
 
     def _apply(self, action: Action, who: str) -> Entry:
         player = self.state.current_player
