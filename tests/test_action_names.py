@@ -125,7 +125,14 @@ def test_a_rules_file_names_its_actions(tmp_path: Path) -> None:
      "actions.serve", "fr: a lone brace"),
     ('  serve the king: {fr: "Servir : {0}", it: "Servire: {0}", en: "Serve: {0}"}\n',
      "actions.serve the king", "is not an action's first word; expected one word"),
-], ids=["unknown language", "beyond the words", "not a position", "words differ", "lone brace", "not a word"])
+    ('  serve: {fr: "Servir : {0.__class__}", it: "Servire: {0}", en: "Serve: {0}"}\n',
+     "actions.serve", "fr: {0.__class__} names no word of the action"),
+    ('  serve: {fr: "Servir : {0:>999999999}", it: "Servire: {0}", en: "Serve: {0}"}\n',
+     "actions.serve", "fr: {0} names no word of the action"),
+    ('  serve: {fr: "Servir : {\u00b2}", it: "Servire: {0}", en: "Serve: {0}"}\n',
+     "actions.serve", "fr: {\u00b2} names no word of the action"),
+], ids=["unknown language", "beyond the words", "not a position", "words differ", "lone brace", "not a word",
+        "an attribute", "a format spec", "a digit that is not 0-9"])
 def test_a_bad_name_is_one_line_with_file_line_and_field(names: str, field: str, says: str, tmp_path: Path,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     root = project(tmp_path, names="actions:\n" + names)

@@ -318,7 +318,7 @@ class ActionName(Text):
                 raise ValueError(f"{lang}: a lone brace in {text[:60]!r}; expected {{0}}, {{1}}... for the action's "
                                  "words and {{ or }} to print a brace") from None
             for name, spec, conv in fields:
-                if not name.isdigit() or spec or conv:
+                if not (name.isascii() and name.isdecimal()) or spec or conv:
                     raise ValueError(f"{lang}: {{{name[:20]}}} names no word of the action; expected {{0}} for "
                                      "its word after the first, {1} the next... ({{ and }} print a brace)")
                 if int(name) >= ACTION_MORE_WORDS:
