@@ -12,7 +12,7 @@ import toy_game
 from toy_game import load_toy, toy_deck
 
 from cardgen.cli import main
-from cardgen.errors import InputError
+from cardgen.errors import GamesFailed, InputError
 from cardgen.simulate.compare import (CompareOptions, Paired, holm, metric, public_json, run_compare,
                                       skill_metrics)
 from cardgen.simulate.summary import format_comparison
@@ -113,12 +113,15 @@ def test_a_real_change_is_significant_and_the_json_has_the_documented_shape(
     assert any(line.strip().startswith("turns") and line.endswith(" *") for line in text.splitlines())
 
 
-def test_games_that_never_complete_still_list_every_metric(tmp_path: Path) -> None:
-    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_unsettled", tmp_path), _opts())
-    by = {m["metric"]: m for m in doc["results"][0]["metrics"]}
-    assert by["turns"]["difference"] is None and not by["turns"]["significant"]  # no completed pair
-    end = by["end_reason:cards_exhausted"]
-    assert end["base"] == 1 and end["variant"] < 1 and end["significant"] and end["high"] < 0
+def test_a_variant_whose_games_never_complete_gets_its_gap_named_not_a_verdict(tmp_path: Path) -> None:
+    """Every game of the variant stalls on an unsettled gap: no pair of finished games, so no verdict (it read
+    'Nothing else moved beyond chance' beside figures it could not compare), but the gap and a seed."""
+    with pytest.raises(GamesFailed) as info:
+        run_compare(toy_deck("toy", tmp_path), toy_deck("toy_unsettled", tmp_path), _opts())
+    first, last = info.value.lines
+    assert first.startswith("toy_unsettled, 2 players: all 40 games ended on an unsettled rule gap (empty pile); "
+                            "seed ") and first.endswith(" replays one (game 0)"), first
+    assert last.startswith("no verdict: a comparison needs games played to their end")
 
 
 def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], repo_root: Path) -> None:

@@ -8,6 +8,7 @@ hook and seed (exit 2), within the time limit plus a few seconds.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -363,3 +364,34 @@ def test_validate_stopped_by_a_rules_file_leaves_no_folder_made_for_its_log(tmp_
                  "--log", str(tmp_path / "logs" / "today" / "g.jsonl"), "--out", str(tmp_path / "out")])
     assert code == 2 and "ZeroDivisionError" in capsys.readouterr().err
     assert not (tmp_path / "logs").exists() and not (tmp_path / "out").exists()
+
+
+# -- every game on an unsettled rule gap: nothing to compare ------------------------------------
+STALL = "        self.round = 1\n        self.start_round()\n"
+
+
+@pytest.mark.parametrize("when, sides", [("True", ("g", "g-variant")), ("self.rules.hand_size == 7", ("g-variant",))])
+def test_compare_where_every_game_stalls_names_the_gap_and_gives_no_verdict(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, when: str,
+        sides: tuple[str, ...]) -> None:
+    """Every game of both decks (or of the variant) stopped on a rule gap nobody settled: compare said 'No figure
+    moved beyond chance' (or 'Nothing else moved'), exit 0, from games that never reached an end."""
+    from cardgen.scaffold import new_project
+    root = tmp_path / "g"
+    new_project(root, rules=True)
+    rules = root / "rules.py"
+    assert STALL in rules.read_text()
+    rules.write_text(rules.read_text().replace(STALL, STALL + f"        if {when}:\n"
+                                                              "            self.gap('tied_hands', 'two hands tie')\n"))
+    monkeypatch.chdir(root)
+    code = main(["compare", "g", "g-variant", "--games", "4", "--players", "2", "--jobs", "1", "--agents", "random",
+                 "--out", str(tmp_path / "out"), "--json", str(tmp_path / "c.json")])
+    captured = capsys.readouterr()
+    assert code == 1 and captured.out == "" and "chance" not in captured.err
+    errors = _errors(captured.err)
+    assert len(errors) == len(sides) + 1
+    for line, side in zip(errors, sides):
+        assert re.fullmatch(rf"cardgen: error: {side}, 2 players: all 4 games ended on an unsettled rule gap "
+                            r"\(tied hands\); seed \d+ replays one \(game 0\)", line), line
+    assert errors[-1].startswith("cardgen: error: no verdict: a comparison needs games played to their end")
+    assert not (tmp_path / "c.json").exists() and not (tmp_path / "out").exists()

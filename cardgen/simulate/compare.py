@@ -37,8 +37,9 @@ from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, 
                                      split_agents)
 from cardgen.simulate.cards import paired_cards
 from cardgen.simulate.designer import FIGURES
-from cardgen.simulate.failures import refuse_failed
+from cardgen.simulate.failures import refuse_failed, refuse_stalled
 from cardgen.simulate.seeds import game_seed, seat_agents
+from cardgen.simulate.summary import Naming, tally_words
 from cardgen.simulate.tally import Tally
 from cardgen.simulate.verdict import follows_from_change, group, verdict
 from cardgen.terminal import say, say_n
@@ -376,6 +377,9 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
             bar.update(2 * (chunk.stop - chunk.start))
     refuse_failed([(deck.id, p, state[p][side]) for p in counts for side, deck in enumerate((base, variant))],
                   "no_verdict", opts.lang)  # before any verdict is composed: incomplete pairs answer nothing
+    naming = Naming.of_decks((base, variant), opts.lang)  # no pair reached its end: nothing to compare
+    refuse_stalled([(deck.id, p, state[p][side]) for p in counts for side, deck in enumerate((base, variant))],
+                   lambda kind: tally_words("gap", kind, opts.lang, naming), "no_verdict", opts.lang)
     vopts = ValidateOptions(games=opts.games, agents=list(opts.agents), seed=opts.seed, cap=opts.cap, out=None)
     results = []
     for p in counts:
