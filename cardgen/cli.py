@@ -712,6 +712,9 @@ def _run(args: argparse.Namespace) -> int:
         return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
     decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
     if args.command == "check":
+        from cardgen.errors import raise_all
+        from cardgen.games.project import syntax_error
+        raise_all(list({str(e): e for d in decks if (e := syntax_error(d.spec)) is not None}.values()))
         _drawing_checks(decks, _deck_languages(decks), PAPERS)
         from cardgen.inspect import format_checks
         from cardgen.check.static import run_checks
