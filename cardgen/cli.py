@@ -367,7 +367,7 @@ CODE_TIME_HELP = ("seconds one call into the project's own code (a house rule's 
                   "the run stops naming it (default: 10)")
 
 PROJECT_HELP = ("project folder with decks/ and variants/ (default: this folder or the nearest one above it "
-                "with decks/)")
+                "with decks/ or variants/)")
 
 
 class DefaultOut(str):
@@ -618,7 +618,8 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.games import deck_models
         from cardgen.model.jsonschema import json_schema, project_ids
         games, ids = deck_models(), None
-        if args.project is not None and (Path(args.project) / "decks").is_dir():  # variants of this project get their game's fields
+        from cardgen.load.project import is_project
+        if args.project is not None and is_project(Path(args.project)):  # variants of this project get their game's fields
             ids = project_ids(Project.open(args.project), games)
         text = json.dumps(json_schema(games, ids), indent=2, ensure_ascii=False) + "\n"
         if args.out:
