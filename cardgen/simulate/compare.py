@@ -359,6 +359,13 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
                 if fast_engine(opts.loader, ref, p, tuple(opts.agents), "fast")[0] is None:
                     raise InputError(f"--engine fast: {deck.id} at {p} players cannot run on the compiled tier",
                                      field="--engine")
+    if engine == "auto":  # a compiled tier is compiled (or loaded) here, once, not by every worker (each saying so)
+        from cardgen.simulate.autoengine import compiled_here
+        for deck, ref in zip((base, variant), refs):
+            for p in counts:
+                fast = fast_engine(opts.loader, ref, p, tuple(opts.agents), "auto")[0]
+                if fast is not None:
+                    compiled_here(deck.game, fast, deck.id, p)
     total = opts.games * len(counts)
     jobs = opts.jobs or max(1, min(os.cpu_count() or 1, math.ceil(total / 200)))
     size = opts.chunk_size or max(1, min(250, math.ceil(opts.games / (4 * jobs))))
