@@ -141,6 +141,8 @@ def test_failed_games_are_counted_and_the_first_named(tmp_path: Path) -> None:
 
 def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen import house
+    monkeypatch.setattr(house, "_NOTED", set())  # the house rule's note is said once per process
     root = project(tmp_path, BROKEN_SCORES)
     monkeypatch.chdir(root)
     code = main(["tune", "house", "--param", "emerald_portions=1..3", "--target", "turns=10..20", "--trials", "3",
@@ -148,7 +150,8 @@ def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.C
     captured = capsys.readouterr()
     assert code == 1
     errors = _errors(captured.err)
-    assert errors[-2].startswith("cardgen: error: trial, 3 players: 3 of 3 games failed")
+    assert errors[-2].startswith("cardgen: error: house, 3 players: 3 of 3 games failed")  # not 'trial, 3 players'
+    assert "note: house: house rule house/rule.py" in captured.err and "trial:" not in captured.err
     assert errors[-1] == "cardgen: error: tune stopped at trial 1: its games could not be played"
     assert "trial 1 of 3" in captured.err and "trial 2 of 3" not in captured.err and not (tmp_path / "tune" / "tune.json").exists()
 
