@@ -269,10 +269,13 @@ class Tuner:
             else:
                 ot.set_user_attr(journal.RECORD, trial.to_json())
                 study.tell(ot, trial.objective)
+            if trial.failed:  # broken code fails every trial alike: say so now (simulate/failures.py), once: no
+                # progress line repeating the failure before the error lines give it
+                from cardgen.report.tuning import settings_text
+                shown = settings_text(trial.values, self.opts.lang, Naming.of(self.deck, self.opts.lang))
+                raise GamesFailed([trial.why, say("tune_stopped", self.opts.lang, n=number + 1, values=shown)])
             if self.opts.progress:
                 print(self.progress_line(trial), file=sys.stderr, flush=True)
-            if trial.failed:  # broken code fails every trial alike: say so now (simulate/failures.py)
-                raise GamesFailed([trial.why, say("tune_stopped", self.opts.lang, n=number + 1)])
         return self.trials
 
     def progress_line(self, trial: Trial) -> str:
