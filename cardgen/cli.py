@@ -367,7 +367,7 @@ CODE_TIME_HELP = ("seconds one call into the project's own code (a house rule's 
                   "the run stops naming it (default: 10)")
 
 PROJECT_HELP = ("project folder with decks/ and variants/ (default: this folder or the nearest one above it "
-                "with decks/)")
+                "with decks/ or variants/)")
 
 
 class DefaultOut(str):
@@ -618,7 +618,8 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.games import deck_models
         from cardgen.model.jsonschema import json_schema, project_ids
         games, ids = deck_models(), None
-        if args.project is not None and (Path(args.project) / "decks").is_dir():  # variants of this project get their game's fields
+        from cardgen.load.project import is_project
+        if args.project is not None and is_project(Path(args.project)):  # variants of this project get their game's fields
             ids = project_ids(Project.open(args.project), games)
         text = json.dumps(json_schema(games, ids), indent=2, ensure_ascii=False) + "\n"
         if args.out:
@@ -712,6 +713,9 @@ def _run(args: argparse.Namespace) -> int:
         return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
     decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]
     if args.command == "check":
+        from cardgen.errors import raise_all
+        from cardgen.games.project import syntax_error
+        raise_all(list({str(e): e for d in decks if (e := syntax_error(d.spec)) is not None}.values()))
         _drawing_checks(decks, _deck_languages(decks), PAPERS)
         from cardgen.inspect import format_checks
         from cardgen.check.static import run_checks

@@ -12,7 +12,7 @@ import toy_game
 from toy_game import load_toy, toy_deck
 
 from cardgen.cli import main
-from cardgen.errors import InputError
+from cardgen.errors import GamesFailed, InputError
 from cardgen.simulate.compare import (CompareOptions, Paired, holm, metric, public_json, run_compare,
                                       skill_metrics)
 from cardgen.simulate.summary import format_comparison
@@ -113,12 +113,15 @@ def test_a_real_change_is_significant_and_the_json_has_the_documented_shape(
     assert any(line.strip().startswith("turns") and line.endswith(" *") for line in text.splitlines())
 
 
-def test_games_that_never_complete_still_list_every_metric(tmp_path: Path) -> None:
-    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_unsettled", tmp_path), _opts())
-    by = {m["metric"]: m for m in doc["results"][0]["metrics"]}
-    assert by["turns"]["difference"] is None and not by["turns"]["significant"]  # no completed pair
-    end = by["end_reason:cards_exhausted"]
-    assert end["base"] == 1 and end["variant"] < 1 and end["significant"] and end["high"] < 0
+def test_a_variant_whose_games_never_complete_gets_its_gap_named_not_a_verdict(tmp_path: Path) -> None:
+    """Every game of the variant stalls on an unsettled gap: no pair of finished games, so no verdict (it read
+    'Nothing else moved beyond chance' beside figures it could not compare), but the gap and a seed."""
+    with pytest.raises(GamesFailed) as info:
+        run_compare(toy_deck("toy", tmp_path), toy_deck("toy_unsettled", tmp_path), _opts())
+    first, last = info.value.lines
+    assert first.startswith("toy_unsettled, 2 players: all 40 games ended on an unsettled rule gap (empty pile); "
+                            "seed ") and first.endswith(" replays one (game 0)"), first
+    assert last.startswith("no verdict: a comparison needs games played to their end")
 
 
 def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], repo_root: Path) -> None:
@@ -219,3 +222,27 @@ def test_the_report_speaks_french_when_asked(tmp_path: Path, monkeypatch: pytest
     assert "découle de votre modification" in html  # the toy declares its peak 'hand' follows from start_hand
     english = compare_page({**doc, "lang": "en"}, {}, "")
     assert "<b>Games are " in english and "Les parties" not in english
+
+
+def test_a_first_compile_is_done_and_said_once_not_by_every_worker(capfd: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A compare on a fresh cache printed 'compiling the King Lui fast engine (first run only)…' twice: each worker
+    process compiled the tier itself (and said so). It is now compiled once, before the workers start."""
+    from cardgen import jit
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+    from cardgen.simulate import autoengine
+
+    root = Path(__file__).resolve().parent.parent
+    resolver = Resolver(Project.open(root))
+    base, variant = resolver.resolve("king_lui"), resolver.resolve("king_lui-hungry-dragon")
+    monkeypatch.setattr(jit, "_announced", set())
+    monkeypatch.setattr(jit, "is_cached", lambda dispatcher: False)  # as on a fresh cache, in every process
+    monkeypatch.setattr(autoengine, "is_ready", lambda game: False)
+    monkeypatch.setattr(autoengine, "is_building", lambda game: False)
+    monkeypatch.setattr(autoengine, "_mark", lambda game, seconds: None)
+    capfd.readouterr()
+    run_compare(base, variant, CompareOptions(games=40, players=[3], agents=["random"], jobs=2, out=None,
+                                              progress=False))
+    err = capfd.readouterr().err
+    assert err.count("compiling the King Lui fast engine (first run only)") == 1, err

@@ -8,6 +8,7 @@ hook and seed (exit 2), within the time limit plus a few seconds.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -140,6 +141,8 @@ def test_failed_games_are_counted_and_the_first_named(tmp_path: Path) -> None:
 
 def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen import house
+    monkeypatch.setattr(house, "_NOTED", set())  # the house rule's note is said once per process
     root = project(tmp_path, BROKEN_SCORES)
     monkeypatch.chdir(root)
     code = main(["tune", "house", "--param", "emerald_portions=1..3", "--target", "turns=10..20", "--trials", "3",
@@ -147,9 +150,13 @@ def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.C
     captured = capsys.readouterr()
     assert code == 1
     errors = _errors(captured.err)
-    assert errors[-2].startswith("cardgen: error: trial, 3 players: 3 of 3 games failed")
-    assert errors[-1] == "cardgen: error: tune stopped at trial 1: its games could not be played"
-    assert "trial 1 of 3" in captured.err and "trial 2 of 3" not in captured.err and not (tmp_path / "tune" / "tune.json").exists()
+    assert errors[-2].startswith("cardgen: error: house, 3 players: 3 of 3 games failed")  # not 'trial, 3 players'
+    assert "note: house: house rule house/rule.py" in captured.err and "trial:" not in captured.err
+    assert re.fullmatch(r"cardgen: error: tune stopped at trial 1 \(Portions an Emerald removes from the king = \d\): "
+                        "its games could not be played", errors[-1]), errors[-1]
+    # the failure is said once, in the error lines, not first in a progress line as well
+    assert captured.err.count("3 of 3 games failed") == 1 and "trial 1 of 3" not in captured.err
+    assert "trial 2 of 3" not in captured.err and not (tmp_path / "tune" / "tune.json").exists()
 
 
 def test_tune_run_again_on_failing_games_fails_again_not_as_an_infeasible_study(
@@ -164,7 +171,8 @@ def test_tune_run_again_on_failing_games_fails_again_not_as_an_infeasible_study(
         assert main(command) == 1
         captured = capsys.readouterr()
         errors = _errors(captured.err)
-        assert errors[-1] == "cardgen: error: tune stopped at trial 1: its games could not be played"
+        assert errors[-1].startswith("cardgen: error: tune stopped at trial 1 (") and \
+            errors[-1].endswith("): its games could not be played")
         assert "kept" not in captured.err and "feasible" not in captured.out
     assert not (tmp_path / "tune").exists()  # no trial finished: the folder this run made is gone
 
@@ -363,3 +371,34 @@ def test_validate_stopped_by_a_rules_file_leaves_no_folder_made_for_its_log(tmp_
                  "--log", str(tmp_path / "logs" / "today" / "g.jsonl"), "--out", str(tmp_path / "out")])
     assert code == 2 and "ZeroDivisionError" in capsys.readouterr().err
     assert not (tmp_path / "logs").exists() and not (tmp_path / "out").exists()
+
+
+# -- every game on an unsettled rule gap: nothing to compare ------------------------------------
+STALL = "        self.round = 1\n        self.start_round()\n"
+
+
+@pytest.mark.parametrize("when, sides", [("True", ("g", "g-variant")), ("self.rules.hand_size == 7", ("g-variant",))])
+def test_compare_where_every_game_stalls_names_the_gap_and_gives_no_verdict(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, when: str,
+        sides: tuple[str, ...]) -> None:
+    """Every game of both decks (or of the variant) stopped on a rule gap nobody settled: compare said 'No figure
+    moved beyond chance' (or 'Nothing else moved'), exit 0, from games that never reached an end."""
+    from cardgen.scaffold import new_project
+    root = tmp_path / "g"
+    new_project(root, rules=True)
+    rules = root / "rules.py"
+    assert STALL in rules.read_text()
+    rules.write_text(rules.read_text().replace(STALL, STALL + f"        if {when}:\n"
+                                                              "            self.gap('tied_hands', 'two hands tie')\n"))
+    monkeypatch.chdir(root)
+    code = main(["compare", "g", "g-variant", "--games", "4", "--players", "2", "--jobs", "1", "--agents", "random",
+                 "--out", str(tmp_path / "out"), "--json", str(tmp_path / "c.json")])
+    captured = capsys.readouterr()
+    assert code == 1 and captured.out == "" and "chance" not in captured.err
+    errors = _errors(captured.err)
+    assert len(errors) == len(sides) + 1
+    for line, side in zip(errors, sides):
+        assert re.fullmatch(rf"cardgen: error: {side}, 2 players: all 4 games ended on an unsettled rule gap "
+                            r"\(tied hands\); seed \d+ replays one \(game 0\)", line), line
+    assert errors[-1].startswith("cardgen: error: no verdict: a comparison needs games played to their end")
+    assert not (tmp_path / "c.json").exists() and not (tmp_path / "out").exists()

@@ -59,6 +59,33 @@ def test_build_check_and_inspect_never_import_the_rules_file_validate_does(tmp_p
     assert trace.read_text() == "yes"
 
 
+def test_check_reports_a_syntax_error_of_the_rules_file_as_validate_does_without_importing_it(tmp_path: Path) -> None:
+    """check said '0 checks failed' (exit 0) on a rules.py that could not even be parsed: the error first showed
+    in validate, compare or tune."""
+    root = tmp_path / "g"
+    new_project(root, rules=True)
+    rules = root / "rules.py"
+    rules.write_text(TRACE + rules.read_text().replace("    def matches(self, card_id):", "    def matches(self, card_id)"))
+    line = next(i for i, text in enumerate(rules.read_text().splitlines(), 1) if "def matches(" in text)
+    expected = f"cardgen: error: rules.py:{line}: Python syntax error: expected ':'"
+    done = cardgen(root, "check")
+    assert done.returncode == 2 and done.stderr.strip() == expected, done.stderr
+    assert not (root / "IMPORTED").exists()
+    done = cardgen(root, "validate", "--games", "2", "--players", "2")  # the same line as the commands that play
+    assert done.returncode == 2 and done.stderr.strip() == expected, done.stderr
+    # a rules folder: the file inside it is named
+    rules.write_text(rules.read_text().replace("def matches(self, card_id)", "def matches(self, card_id):"))
+    (root / "shed").mkdir()
+    rules.rename(root / "shed" / "__init__.py")
+    (root / "shed" / "scoring.py").write_text("def left(game):\n    return (\n")
+    deck_file = root / "decks" / "g.yaml"
+    deck_file.write_text(deck_file.read_text().replace("game: rules.py", "game: shed/"))
+    done = cardgen(root, "check")
+    assert done.returncode == 2 and re.fullmatch(r"cardgen: error: shed/scoring\.py:2: Python syntax error: .+",
+                                                  done.stderr.strip()), done.stderr
+    assert not (root / "IMPORTED").exists()
+
+
 def test_new_rules_then_validate_and_compare_with_random_and_search(tmp_path: Path) -> None:
     done = cardgen(tmp_path, "new", "g", "--rules")
     assert done.returncode == 0, done.stderr

@@ -1,5 +1,5 @@
 """Where a project is (``cardgen.load.project``): the current folder or the nearest one above it
-with decks/, ``--project`` before or after the command, and variants of the shipped games."""
+with decks/ (or variants/ alone), ``--project`` before or after the command, and variants of the shipped games."""
 from __future__ import annotations
 
 import shutil
@@ -52,8 +52,8 @@ def test_outside_any_project_is_one_line(tmp_path: Path, monkeypatch, capsys) ->
         pytest.skip("a folder above the test's temporary folder has decks/")
     assert main(["check"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith(f"cardgen: error: no decks/ folder in {tmp_path.resolve()} or any "
-                                               "folder above it")
+    assert len(err) == 1 and err[0].startswith(f"cardgen: error: no decks/ or variants/ folder in "
+                                               f"{tmp_path.resolve()} or any folder above it")
 
 
 def test_a_projects_variant_extends_a_shipped_game_without_copying_it(root: Path, monkeypatch, capsys) -> None:
@@ -62,6 +62,23 @@ def test_a_projects_variant_extends_a_shipped_game_without_copying_it(root: Path
     monkeypatch.chdir(root)
     assert Project.open(None).base_path("king_lui") is not None
     assert "king_lui" not in Project.open(None).ids  # shipped decks are bases, not the project's own decks
+    assert main(["inspect", "lui-quick"]) == 0
+    assert "Quick Lui (variant of game 'king_lui', extends king_lui)" in capsys.readouterr().out
+
+
+def test_a_project_of_variants_of_the_shipped_games_needs_no_decks_folder(tmp_path: Path, monkeypatch,
+                                                                            capsys) -> None:
+    """A folder with only variants/ (as docs/authoring.md, "Variants of the shipped games", describes) was refused:
+    'no decks/ folder in ...', although such variants never need a deck copied."""
+    root = tmp_path / "mine"
+    (root / "variants" / "quick").mkdir(parents=True)
+    (root / "variants" / "lui-quick.yaml").write_text(QUICK, encoding="utf-8")
+    assert find_root(root / "variants" / "quick") == root.resolve()
+    monkeypatch.chdir(root / "variants" / "quick")
+    assert Project.open(None).ids == ["lui-quick"]
+    assert main(["check"]) == 0
+    out = capsys.readouterr().out
+    assert "lui-quick:" in out and "1 deck checked, 0 checks failed" in out
     assert main(["inspect", "lui-quick"]) == 0
     assert "Quick Lui (variant of game 'king_lui', extends king_lui)" in capsys.readouterr().out
 

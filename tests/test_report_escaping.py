@@ -62,7 +62,7 @@ def test_validate_pages_escape_names(validated: dict[str, Any]) -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_compare_page_escapes_names(tmp_path: Path, lang: str) -> None:
     opts = CompareOptions(games=20, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang=lang)
-    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_unsettled", tmp_path), opts)
+    doc = run_compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts)
     doc["variant"], doc["base"] = EVIL, EVIL
     for r in doc["results"]:
         r["component_impact"] = [{"component": "c", "dealt_share": 0.5, "difference": 0.1, "low": 0.0, "high": 0.2,

@@ -148,7 +148,9 @@ def test_cli_validates_the_real_king_lui_deck(mini_project: Path, tmp_path: Path
     assert {a["agent"] for a in doc["results"][0]["agents"]} == {"random", "heuristic"}
     assert main(["--project", str(mini_project), "replay", str(log)]) == 0
     assert main(["--project", str(mini_project), "validate", "king_lui", "--agents", "heuristc"]) == 2
-    assert "did you mean 'heuristic'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "did you mean 'heuristic'" in err
+    assert "unknown agent 'heuristc' for king_lui; expected one of " in err  # was 'king_lui (king_lui)'
 
 
 def test_players_apply_to_the_decks_that_seat_them(tmp_path: Path) -> None:

@@ -53,6 +53,29 @@ class RulesFile:
         return KitGame(deck, players, found[0], self.path, self.shown)
 
 
+def syntax_error(spec: GameSpec) -> InputError | None:
+    """The syntax error of a project rules file (of any ``.py`` file of a rules folder), as the line the
+    commands that play games give when they load it; found by compiling the bytes, never importing or
+    running them (``cardgen check``). None when it compiles, or the deck names no rules file."""
+    factory = spec.new_game
+    if not isinstance(factory, RulesFile):
+        return None
+    path = factory.path
+    if path.name != "__init__.py":
+        files = [(path, factory.shown)]
+    else:
+        folder = factory.shown.removesuffix("__init__.py").rstrip("/")
+        files = [(f, f"{folder}/{f.relative_to(path.parent).as_posix()}") for f in sorted(path.parent.rglob("*.py"))]
+    for file, shown in files:
+        try:
+            compile(file.read_bytes(), str(file), "exec", dont_inherit=True)
+        except SyntaxError as exc:
+            return InputError(f"Python syntax error: {exc.msg}", file=shown, line=exc.lineno)
+        except ValueError as exc:  # NUL bytes and the like
+            return InputError(f"not a Python file: {exc}", file=shown)
+    return None
+
+
 def rules_hash(spec: GameSpec) -> str:
     """SHA-256 of the rules file's bytes (of every ``.py`` file of a rules folder, by relative path), for logs."""
     factory = spec.new_game

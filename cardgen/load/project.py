@@ -11,11 +11,11 @@ reported, never turned into ``out/../``. A folder that cannot be read is an
 error too, never silently skipped.
 
 Where the project is: the folder given (``--project``), else the current folder or
-the nearest folder above it with a ``decks/`` folder, the way git finds its
-repository (``find_root``), so ``cardgen build`` works from ``rules/`` too. A
+the nearest folder above it with a ``decks/`` or ``variants/`` folder, the way git
+finds its repository (``find_root``), so ``cardgen build`` works from ``rules/`` too. A
 project's variant may extend a shipped game's deck (``extends: king_lui``) without
 copying it: ids not in the project are looked up among cardgen's own decks
-(``Project.base_path``).
+(``Project.base_path``), so a project of such variants needs no ``decks/`` folder.
 """
 from __future__ import annotations
 
@@ -34,11 +34,16 @@ MAX_FILES = 5000
 SHIPPED_DECKS = Path(__file__).resolve().parent.parent.parent / "decks"
 
 
+def is_project(folder: Path) -> bool:
+    """Whether ``folder`` holds a project: a ``decks/`` folder, or only ``variants/`` (of the shipped games)."""
+    return (folder / "decks").is_dir() or (folder / "variants").is_dir()
+
+
 def find_root(start: str | Path = ".") -> Path | None:
-    """``start`` or the nearest folder above it holding a ``decks/`` folder, or None."""
+    """``start`` or the nearest folder above it holding a ``decks/`` or ``variants/`` folder, or None."""
     here = Path(start).resolve()
     for folder in (here, *here.parents):
-        if (folder / "decks").is_dir():
+        if is_project(folder):
             return folder
     return None
 
@@ -89,14 +94,15 @@ class Project:
         if root is None:
             found = find_root()
             if found is None:
-                raise InputError(f"no decks/ folder in {Path.cwd()} or any folder above it; run cardgen inside a "
-                                 "project (cardgen new DIR makes one) or pass --project DIR")
+                raise InputError(f"no decks/ or variants/ folder in {Path.cwd()} or any folder above it; run cardgen "
+                                 "inside a project (cardgen new DIR makes one) or pass --project DIR")
             root = found
         root = Path(root).resolve()
-        if not (root / "decks").is_dir():
-            raise InputError(f"no decks/ folder in {root}; run cardgen in a project folder or pass --project DIR")
+        if not is_project(root):
+            raise InputError(f"no decks/ or variants/ folder in {root}; run cardgen in a project folder or pass "
+                             "--project DIR")
         project = cls(root)
-        files = _yaml_files(root / "decks", recursive=False)
+        files = _yaml_files(root / "decks", recursive=False) if (root / "decks").is_dir() else []
         if (root / "variants").is_dir():
             files += _yaml_files(root / "variants", recursive=True)
         for path in files:

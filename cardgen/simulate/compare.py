@@ -37,8 +37,9 @@ from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, 
                                      split_agents)
 from cardgen.simulate.cards import paired_cards
 from cardgen.simulate.designer import FIGURES
-from cardgen.simulate.failures import refuse_failed
+from cardgen.simulate.failures import refuse_failed, refuse_stalled
 from cardgen.simulate.seeds import game_seed, seat_agents
+from cardgen.simulate.summary import Naming, tally_words
 from cardgen.simulate.tally import Tally
 from cardgen.simulate.verdict import follows_from_change, group, verdict
 from cardgen.terminal import say, say_n
@@ -358,6 +359,13 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
                 if fast_engine(opts.loader, ref, p, tuple(opts.agents), "fast")[0] is None:
                     raise InputError(f"--engine fast: {deck.id} at {p} players cannot run on the compiled tier",
                                      field="--engine")
+    if engine == "auto":  # a compiled tier is compiled (or loaded) here, once, not by every worker (each saying so)
+        from cardgen.simulate.autoengine import compiled_here
+        for deck, ref in zip((base, variant), refs):
+            for p in counts:
+                fast = fast_engine(opts.loader, ref, p, tuple(opts.agents), "auto")[0]
+                if fast is not None:
+                    compiled_here(deck.game, fast, deck.id, p)
     total = opts.games * len(counts)
     jobs = opts.jobs or max(1, min(os.cpu_count() or 1, math.ceil(total / 200)))
     size = opts.chunk_size or max(1, min(250, math.ceil(opts.games / (4 * jobs))))
@@ -376,6 +384,9 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
             bar.update(2 * (chunk.stop - chunk.start))
     refuse_failed([(deck.id, p, state[p][side]) for p in counts for side, deck in enumerate((base, variant))],
                   "no_verdict", opts.lang)  # before any verdict is composed: incomplete pairs answer nothing
+    naming = Naming.of_decks((base, variant), opts.lang)  # no pair reached its end: nothing to compare
+    refuse_stalled([(deck.id, p, state[p][side]) for p in counts for side, deck in enumerate((base, variant))],
+                   lambda kind: tally_words("gap", kind, opts.lang, naming), "no_verdict", opts.lang)
     vopts = ValidateOptions(games=opts.games, agents=list(opts.agents), seed=opts.seed, cap=opts.cap, out=None)
     results = []
     for p in counts:

@@ -8,11 +8,13 @@ a legitimate finding the validator reports; a failed game is no finding at all.
 
 ``validate`` reports failed games as one line per deck and player count and fails;
 ``compare`` refuses to compose a verdict from incomplete pairs (``refuse_failed``, called
-before any verdict); ``tune`` counts a trial with failed games as failed.
+before any verdict); ``tune`` counts a trial with failed games as failed. A side whose every
+game ended on an unsettled rule gap leaves ``compare`` nothing to pair either: it names the
+gap and a seed and gives no verdict (``refuse_stalled``), as it does for failed games.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,4 +71,26 @@ def refuse_failed(sides: Iterable[tuple[str, int, Any]], what: str = "no_verdict
     if failed:
         lines = [f.line(lang) for f in failed]
         lines.append(say_n("refused", sum(f.failed for f in failed), lang, what=say(what, lang)))
+        raise GamesFailed(lines)
+
+
+def refuse_stalled(sides: Iterable[tuple[str, int, Any]], name: Callable[[str], str], what: str = "no_verdict",
+                   lang: str | None = None) -> None:
+    """Raise ``GamesFailed`` when no game of some ``(deck id, players, tally)`` reached its end: every one
+    stopped on an unsettled rule gap (``refuse_failed`` already refused failed games). One line per such
+    side naming its gaps (``name``: a gap kind in words) and the first game's seed, then why no ``what``."""
+    lines = []
+    for deck, players, tally in sides:
+        if tally.games == 0 or tally.completed > 0:
+            continue
+        rows = sorted((entry[2], entry[3], kind) for (kind, settled), entry in tally.gaps.items()
+                      if not settled and kind not in FAILED_KINDS)
+        if not rows:  # pragma: no cover - a game that did not end always records its gap
+            continue
+        game, seed, _ = rows[0]
+        shown = ", ".join(dict.fromkeys(name(kind) for _, _, kind in rows))
+        lines.append(say("stalled", lang, side=deck, players=say_n("players", players, lang), games=tally.games,
+                         name=shown, seed=seed, game=game))
+    if lines:
+        lines.append(say("stalled_refused", lang, what=say(what, lang)))
         raise GamesFailed(lines)

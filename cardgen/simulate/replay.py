@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from cardgen.engine.api import Game
 from cardgen.errors import InputError, InputErrors, clean
 from cardgen.house import code_hash
+from cardgen.load.project import is_project
 from cardgen.simulate.logs import as_action, read_log
 from cardgen.simulate.runner import (AGENT_ERROR, DEFAULT_CAP, ENGINE_ERROR, NO_LEGAL_ACTION, SAFETY_CAP, DeckRef,
                                      Loader, cached_deck, cached_game, cached_hash, load_project_deck, make_agents,
@@ -31,7 +32,7 @@ def _ref(record: dict[str, Any], loader: Loader) -> DeckRef:
     path outside the project replays from that path.
     """
     ref = DeckRef(str(record["project"]), str(record["deck"]), str(record.get("file") or ""))
-    if loader is load_project_deck and not (Path(ref.project) / "decks").is_dir() and Path("decks").is_dir():
+    if loader is load_project_deck and not is_project(Path(ref.project)) and is_project(Path(".")):
         ref = DeckRef(str(Path.cwd()), ref.deck, ref.file)
     if ref.file:
         file = Path(ref.file)

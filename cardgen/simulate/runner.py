@@ -219,7 +219,8 @@ def check_agents(deck: ResolvedDeck, names: list[str]) -> None:
     known = agent_factories(deck.spec)
     for name in names:
         if name not in known:
-            raise InputError(f"unknown agent '{name}' for {deck.id} ({deck.game}); expected one of "
+            game = f" ({deck.game})" if deck.game != deck.id else ""  # a variant's game; never king_lui (king_lui)
+            raise InputError(f"unknown agent '{name}' for {deck.id}{game}; expected one of "
                              f"{', '.join(known)}", field="--agents", hint=did_you_mean(name, known))
         if needs_state(known[name]()) and deck.spec.new_game is not None and not can_determinize(deck):
             raise InputError(f"agent '{name}' searches samples of the hidden cards, and the {deck.game} engine "

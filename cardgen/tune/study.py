@@ -28,6 +28,7 @@ from cardgen.check.static import run_checks
 from cardgen.errors import GamesFailed, InputError
 from cardgen.fileio import write_atomic
 from cardgen.guard import DEFAULT_TIME_LIMIT
+from cardgen.house import speed_note
 from cardgen.languages import significant as _sig
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import ResolvedDeck, Resolver
@@ -178,7 +179,8 @@ class Tuner:
         naming = Naming.of(variant, self.opts.lang)
         broken = [r for r in doc["results"] if r.get("failed_games")]
         if broken:  # games that could not be played: a failed trial, no figure taken from them
-            return Trial(number, values, False, INFEASIBLE, failure_lines(broken[0], self.opts.lang, naming)[0], {},
+            mine = {**broken[0], "variant": self.deck.id}  # the deck tuned, not its trial file's id ("trial")
+            return Trial(number, values, False, INFEASIBLE, failure_lines(mine, self.opts.lang, naming)[0], {},
                          failed=True)
         metrics = {r["players"]: entry_metrics(r) for r in doc["results"]}
         unsettled = [f for r in doc["results"] for f in failure_lines(r, self.opts.lang, naming)]
@@ -267,10 +269,13 @@ class Tuner:
             else:
                 ot.set_user_attr(journal.RECORD, trial.to_json())
                 study.tell(ot, trial.objective)
+            if trial.failed:  # broken code fails every trial alike: say so now (simulate/failures.py), once: no
+                # progress line repeating the failure before the error lines give it
+                from cardgen.report.tuning import settings_text
+                shown = settings_text(trial.values, self.opts.lang, Naming.of(self.deck, self.opts.lang))
+                raise GamesFailed([trial.why, say("tune_stopped", self.opts.lang, n=number + 1, values=shown)])
             if self.opts.progress:
                 print(self.progress_line(trial), file=sys.stderr, flush=True)
-            if trial.failed:  # broken code fails every trial alike: say so now (simulate/failures.py)
-                raise GamesFailed([trial.why, say("tune_stopped", self.opts.lang, n=number + 1)])
         return self.trials
 
     def progress_line(self, trial: Trial) -> str:
@@ -357,6 +362,9 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     lang = opts.lang
     print(say("tune_head", lang, deck=deck.id, trials=opts.trials, games=say_n("games", opts.games, lang),
               agents=agents_words(list(tuner.opts.agents or []), lang)), file=sys.stderr, flush=True)
+    note = speed_note(deck)  # a house rule: said here of the deck tuned, not by the first trial as 'trial: ...'
+    if note is not None:
+        print(note, file=sys.stderr, flush=True)
     top = Path(opts.out).absolute()  # the topmost folder this run would make, and what it writes in the folder
     while not top.parent.exists():
         top = top.parent
