@@ -222,27 +222,3 @@ def test_the_report_speaks_french_when_asked(tmp_path: Path, monkeypatch: pytest
     assert "découle de votre modification" in html  # the toy declares its peak 'hand' follows from start_hand
     english = compare_page({**doc, "lang": "en"}, {}, "")
     assert "<b>Games are " in english and "Les parties" not in english
-
-
-def test_a_first_compile_is_done_and_said_once_not_by_every_worker(capfd: pytest.CaptureFixture[str],
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """A compare on a fresh cache printed 'compiling the King Lui fast engine (first run only)…' twice: each worker
-    process compiled the tier itself (and said so). It is now compiled once, before the workers start."""
-    from cardgen import jit
-    from cardgen.load.project import Project
-    from cardgen.resolve.resolve import Resolver
-    from cardgen.simulate import autoengine
-
-    root = Path(__file__).resolve().parent.parent
-    resolver = Resolver(Project.open(root))
-    base, variant = resolver.resolve("king_lui"), resolver.resolve("king_lui-hungry-dragon")
-    monkeypatch.setattr(jit, "_announced", set())
-    monkeypatch.setattr(jit, "is_cached", lambda dispatcher: False)  # as on a fresh cache, in every process
-    monkeypatch.setattr(autoengine, "is_ready", lambda game: False)
-    monkeypatch.setattr(autoengine, "is_building", lambda game: False)
-    monkeypatch.setattr(autoengine, "_mark", lambda game, seconds: None)
-    capfd.readouterr()
-    run_compare(base, variant, CompareOptions(games=40, players=[3], agents=["random"], jobs=2, out=None,
-                                              progress=False))
-    err = capfd.readouterr().err
-    assert err.count("compiling the King Lui fast engine (first run only)") == 1, err

@@ -174,3 +174,28 @@ def test_the_kernels_gap_and_resolution_codes_follow_the_engines_gap_table():
     assert [core.C_NO_DISH + k for k in range(3)] == [core.C_NO_DISH, core.C_EMPTY, core.C_SHORT]
     assert END_NAMES[core.SUPPLY_EXHAUSTED] == "supply_exhausted"
     assert END_NAMES[core.STALLED + rules.GAP_SHORT] == "stalled:short_supply_draw"
+
+
+def test_a_first_compile_is_done_and_said_once_not_by_every_worker(capfd: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Here, not in test_compare: it compiles King Lui's tier, which the README tier never does.
+    A compare on a fresh cache printed 'compiling the King Lui fast engine (first run only)…' twice: each worker
+    process compiled the tier itself (and said so). It is now compiled once, before the workers start."""
+    from cardgen import jit
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+    from cardgen.simulate import autoengine, compare
+
+    root = Path(__file__).resolve().parent.parent
+    resolver = Resolver(Project.open(root))
+    base, variant = resolver.resolve("king_lui"), resolver.resolve("king_lui-hungry-dragon")
+    monkeypatch.setattr(jit, "_announced", set())
+    monkeypatch.setattr(jit, "is_cached", lambda dispatcher: False)  # as on a fresh cache, in every process
+    monkeypatch.setattr(autoengine, "is_ready", lambda game: False)
+    monkeypatch.setattr(autoengine, "is_building", lambda game: False)
+    monkeypatch.setattr(autoengine, "_mark", lambda game, seconds: None)
+    capfd.readouterr()
+    compare.run_compare(base, variant, compare.CompareOptions(games=40, players=[3], agents=["random"], jobs=2,
+                                                              out=None, progress=False))
+    err = capfd.readouterr().err
+    assert err.count("compiling the King Lui fast engine (first run only)") == 1, err
