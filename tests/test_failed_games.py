@@ -7,6 +7,7 @@ hook and seed (exit 2), within the time limit plus a few seconds.
 """
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -363,3 +364,30 @@ def test_validate_stopped_by_a_rules_file_leaves_no_folder_made_for_its_log(tmp_
                  "--log", str(tmp_path / "logs" / "today" / "g.jsonl"), "--out", str(tmp_path / "out")])
     assert code == 2 and "ZeroDivisionError" in capsys.readouterr().err
     assert not (tmp_path / "logs").exists() and not (tmp_path / "out").exists()
+
+
+def test_tune_keeps_the_trials_that_finished_before_one_whose_games_fail(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Trial 1 finishes, trial 2's games fail: the journal keeps trial 1 (not the whole study deleted as if
+    nothing had finished), and the same command again takes trial 1 up and plays trial 2 again (a failed trial
+    is marked failed in the journal, not kept as a finished one)."""
+    command = ["tune", "house", "--param", "emerald_portions=1..3", "--target", "turns=10..20", "--trials", "2",
+               "--games", "3", "--players", "3", "--jobs", "1"]
+    root = project(tmp_path, "def scores(state, default):\n    return default()\n")
+    monkeypatch.chdir(root)
+    main([*command, "--out", str(tmp_path / "whole")])  # the values the sampler proposes: the same for any rule
+    first, second = (t["values"]["emerald_portions"] for t in json.loads(
+        (tmp_path / "whole" / "tune.json").read_text(encoding="utf-8"))["trials"])
+    assert first != second
+    (root / "house" / "rule.py").write_text("def scores(state, default):\n"
+                                            f"    return 'not a pair' if state.game.emerald_portions == {second} "
+                                            "else default()\n", encoding="utf-8")
+    out = tmp_path / "tune"
+    capsys.readouterr()
+    for run in range(2):
+        assert main([*command, "--out", str(out)]) == 1
+        captured = capsys.readouterr()
+        assert _errors(captured.err)[-1] == "cardgen: error: tune stopped at trial 2: its games could not be played"
+        assert ("1 of 2 trials kept from the study" in captured.err) == (run == 1)
+        assert (out / "study.journal").is_file() and not (out / "tune.json").exists()
+
