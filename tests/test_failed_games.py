@@ -391,3 +391,17 @@ def test_tune_keeps_the_trials_that_finished_before_one_whose_games_fail(
         assert ("1 of 2 trials kept from the study" in captured.err) == (run == 1)
         assert (out / "study.journal").is_file() and not (out / "tune.json").exists()
 
+
+def test_validate_stopped_keeps_the_empty_folder_that_was_there_before_its_log(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the folders the run made for its log go: an empty folder the person made beforehand stays."""
+    from tests.test_kit import scaffold
+
+    root = scaffold(tmp_path, ("self.passes = 0\n            if not", "self.passes = 1 // 0\n            if not"))
+    monkeypatch.chdir(root)
+    (tmp_path / "logs").mkdir()
+    code = main(["validate", "g", "--games", "2", "--players", "2", "--jobs", "1",
+                 "--log", str(tmp_path / "logs" / "today" / "g.jsonl"), "--out", str(tmp_path / "out")])
+    assert code == 2 and "ZeroDivisionError" in capsys.readouterr().err
+    assert (tmp_path / "logs").is_dir() and not (tmp_path / "logs" / "today").exists()
+
