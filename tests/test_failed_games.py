@@ -405,3 +405,11 @@ def test_validate_stopped_keeps_the_empty_folder_that_was_there_before_its_log(
     assert code == 2 and "ZeroDivisionError" in capsys.readouterr().err
     assert (tmp_path / "logs").is_dir() and not (tmp_path / "logs" / "today").exists()
 
+
+def test_a_legal_actions_hook_may_return_a_tuple(tmp_path: Path) -> None:
+    """A tuple of actions is a list of actions too (as from a rules file's actions()): the games are played."""
+    root = project(tmp_path, "def legal_actions(state, default):\n    return tuple(default())\n")
+    deck = resolve("house", root)
+    game = install(deck.spec.new_game(deck, 3), deck)
+    result = play_game(game, 5, [RandomAgent() for _ in range(3)], cap=10_000)
+    assert result.completed and result.end_reason not in (ENGINE_ERROR, AGENT_ERROR)
