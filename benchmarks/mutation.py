@@ -222,6 +222,9 @@ TARGETS = [
     Target("report_tuning", TU, _m(TU, "x_param_name", "x_metric_name", "x_settings_text", "x__trial_row",
                                    "x_render_tuning"), REPORT_TESTS),
     Target("report_validation", VA, _m(VA, "x_section", "x__num"), REPORT_TESTS),
+    # a missing project code file's "did you mean": code files and packages of its own folder, inside the project
+    Target("code_path_hint", "cardgen/usercode.py", _m("cardgen/usercode.py", "x_resolve_code_path",
+                                                       "x__code_files_beside"), ("tests/test_usercode.py",)),
     Target("report_names", SU, _m(SU, "x_difference_line", "x_counted_first", "xǁNamingǁvalue", "xǁNamingǁrule",
                                   "xǁNamingǁof_decks"), ("tests/test_report_words.py", "tests/test_report_pages.py")),
 ]

@@ -7,6 +7,7 @@ hook and seed (exit 2), within the time limit plus a few seconds.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -402,3 +403,53 @@ def test_compare_where_every_game_stalls_names_the_gap_and_gives_no_verdict(
                             r"\(tied hands\); seed \d+ replays one \(game 0\)", line), line
     assert errors[-1].startswith("cardgen: error: no verdict: a comparison needs games played to their end")
     assert not (tmp_path / "c.json").exists() and not (tmp_path / "out").exists()
+
+
+def test_tune_keeps_the_trials_that_finished_before_one_whose_games_fail(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Trial 1 finishes, trial 2's games fail: the journal keeps trial 1 (not the whole study deleted as if
+    nothing had finished), and the same command again takes trial 1 up and plays trial 2 again (a failed trial
+    is marked failed in the journal, not kept as a finished one)."""
+    command = ["tune", "house", "--param", "emerald_portions=1..3", "--target", "turns=10..20", "--trials", "2",
+               "--games", "3", "--players", "3", "--jobs", "1"]
+    root = project(tmp_path, "def scores(state, default):\n    return default()\n")
+    monkeypatch.chdir(root)
+    main([*command, "--out", str(tmp_path / "whole")])  # the values the sampler proposes: the same for any rule
+    first, second = (t["values"]["emerald_portions"] for t in json.loads(
+        (tmp_path / "whole" / "tune.json").read_text(encoding="utf-8"))["trials"])
+    assert first != second
+    (root / "house" / "rule.py").write_text("def scores(state, default):\n"
+                                            f"    return 'not a pair' if state.game.emerald_portions == {second} "
+                                            "else default()\n", encoding="utf-8")
+    out = tmp_path / "tune"
+    capsys.readouterr()
+    for run in range(2):
+        assert main([*command, "--out", str(out)]) == 1
+        captured = capsys.readouterr()
+        assert _errors(captured.err)[-1] == ("cardgen: error: tune stopped at trial 2 (Portions an Emerald removes "
+                                             f"from the king = {second}): its games could not be played")
+        assert ("1 of 2 trials kept from the study" in captured.err) == (run == 1)
+        assert (out / "study.journal").is_file() and not (out / "tune.json").exists()
+
+
+def test_validate_stopped_keeps_the_empty_folder_that_was_there_before_its_log(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the folders the run made for its log go: an empty folder the person made beforehand stays."""
+    from tests.test_kit import scaffold
+
+    root = scaffold(tmp_path, ("self.passes = 0\n            if not", "self.passes = 1 // 0\n            if not"))
+    monkeypatch.chdir(root)
+    (tmp_path / "logs").mkdir()
+    code = main(["validate", "g", "--games", "2", "--players", "2", "--jobs", "1",
+                 "--log", str(tmp_path / "logs" / "today" / "g.jsonl"), "--out", str(tmp_path / "out")])
+    assert code == 2 and "ZeroDivisionError" in capsys.readouterr().err
+    assert (tmp_path / "logs").is_dir() and not (tmp_path / "logs" / "today").exists()
+
+
+def test_a_legal_actions_hook_may_return_a_tuple(tmp_path: Path) -> None:
+    """A tuple of actions is a list of actions too (as from a rules file's actions()): the games are played."""
+    root = project(tmp_path, "def legal_actions(state, default):\n    return tuple(default())\n")
+    deck = resolve("house", root)
+    game = install(deck.spec.new_game(deck, 3), deck)
+    result = play_game(game, 5, [RandomAgent() for _ in range(3)], cap=10_000)
+    assert result.completed and result.end_reason not in (ENGINE_ERROR, AGENT_ERROR)

@@ -261,3 +261,22 @@ def test_a_zone_the_game_lacks_is_named_with_the_zones_it_has(tmp_path: Path, ed
     line = caught.value.line
     assert line.startswith(f"rules.py:{line_of(root, edit[1])}: RulesBroken: {says}"), line
     assert "in actions()" in line
+
+
+@pytest.mark.parametrize("returned, refused", [("[]", None), ('"pass"', "'pass'")])
+def test_actions_that_return_no_list_are_refused_and_an_empty_list_is_no_legal_move(
+        tmp_path: Path, returned: str, refused: str | None) -> None:
+    """An empty list is the rules' own 'no legal move', not the file's fault; a bare action
+    (a forgotten pair of brackets) stops the run in one line rather than being read as actions letter by letter."""
+    root = scaffold(tmp_path, ("    def actions(self, seat):\n", "    def actions(self, seat):\n        if seat == 1:\n"
+                                                                f"            return {returned}\n"))
+    state = state_of(root, players=2, seed=5)
+    state.apply(state.legal_actions()[0])
+    assert state.current_player == 1
+    if refused is None:
+        assert state.legal_actions() == []
+        return
+    with pytest.raises(UserCodeError) as caught:
+        state.legal_actions()
+    assert caught.value.line.startswith(f"rules.py: actions() returned {refused}")
+    assert caught.value.line.endswith(", expected a list of actions (seed 5 reproduces it)")

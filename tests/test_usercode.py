@@ -111,3 +111,24 @@ def test_a_missing_file_suggests_only_code_files_inside_the_project(tmp_path: Pa
     with pytest.raises(InputError) as info:
         resolve_code_path("house/rule.py", root)
     assert info.value.hint is None
+
+
+def test_a_missing_file_suggests_a_code_package_and_works_in_a_project_reached_through_a_link(tmp_path: Path) -> None:
+    """A rules folder (with __init__.py) is a code file too, so 'rule' suggests 'rules'; and a project opened
+    through a linked folder (a synced folder, say) still gets its 'did you mean', its own folder being inside it."""
+    root = tmp_path / "p"
+    (root / "rules").mkdir(parents=True)
+    (root / "rules" / "__init__.py").write_text("")
+    (root / "notes").mkdir()  # a folder of no code: not suggested
+    with pytest.raises(InputError) as info:
+        resolve_code_path("rule", root)
+    assert info.value.hint == "rules"
+    with pytest.raises(InputError) as info:
+        resolve_code_path("note", root)
+    assert info.value.hint is None
+    (root / "house").mkdir()
+    (root / "house" / "rule.py").write_text("")
+    (tmp_path / "link").symlink_to(root)
+    with pytest.raises(InputError) as info:
+        resolve_code_path("house/rules.py", tmp_path / "link")
+    assert info.value.hint == "house/rule.py"
