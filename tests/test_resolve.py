@@ -181,7 +181,7 @@ def test_of_two_choices_alike_but_for_capitals_the_first_is_suggested() -> None:
 
 
 def test_not_a_project(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert "no decks/ folder" in run_error(tmp_path, "king_lui", capsys)
+    assert "no decks/ or variants/ folder" in run_error(tmp_path, "king_lui", capsys)
 
 
 def test_variant_merges_onto_base(mini_project: Path) -> None:
