@@ -453,3 +453,23 @@ def test_a_legal_actions_hook_may_return_a_tuple(tmp_path: Path) -> None:
     game = install(deck.spec.new_game(deck, 3), deck)
     result = play_game(game, 5, [RandomAgent() for _ in range(3)], cap=10_000)
     assert result.completed and result.end_reason not in (ENGINE_ERROR, AGENT_ERROR)
+
+
+def test_refuse_stalled_refuses_a_side_only_when_none_of_its_games_reached_an_end() -> None:
+    """One finished game is enough to compare on (its pairs are counted); none at all is refused, naming the
+    gap of the earliest game and its seed, and a side that played no game is not this refusal's to make."""
+    from types import SimpleNamespace
+
+    from cardgen.simulate.failures import refuse_stalled
+
+    def side(completed: int, games: int = 4) -> SimpleNamespace:
+        gaps = {("tied_hands", False): [games - completed, 0, 2, 77, "two hands tie"],
+                ("short_pile", False): [1, 0, 1, 55, "the pile ran short"], ("short_pile", True): [1, 0, 0, 9, ""]}
+        return SimpleNamespace(games=games, completed=completed, gaps=gaps)
+
+    refuse_stalled([("g", 2, side(1)), ("g-variant", 2, side(4)), ("v", 3, side(0, games=0))], str, lang="en")
+    with pytest.raises(GamesFailed) as info:
+        refuse_stalled([("g", 2, side(1)), ("g-variant", 2, side(0))], str, lang="en")
+    lines = info.value.lines
+    assert len(lines) == 2 and lines[0].startswith("g-variant, 2 players: all 4 games ended on an unsettled rule gap "
+                                                   "(short_pile, tied_hands); seed 55 replays one (game 1)"), lines
