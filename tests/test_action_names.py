@@ -88,6 +88,16 @@ def test_an_unnamed_action_keeps_the_generic_name_and_the_games_own_actions_thei
     assert session.describe(("pour", "ham")) == "Verser Jambon"
 
 
+def test_a_name_printing_a_word_the_action_lacks_falls_back_to_the_games_name(tmp_path: Path) -> None:
+    """``check`` cannot know how many words the code's actions carry: a name using ``{1}`` for a one-word
+    ``("serve", "ham")`` keeps the table going with the generic name rather than failing the page."""
+    root = project(tmp_path, names='actions:\n  serve: {fr: "Servir {0} et {1}", it: "Servire {0} e {1}", '
+                                   'en: "Serve {0} and {1}"}\n')
+    session = Session(Resolver(Project.open(root)).resolve("serve"), players=3, lang="en", seed=2)
+    assert session.describe(("serve", "ham")) == "Serve: Ham"
+    assert session.describe(("serve", "ham", "cake")) == "Serve Ham and Cake"
+
+
 def test_a_variant_of_the_variant_adds_names_to_its_bases(tmp_path: Path) -> None:
     root = project(tmp_path)
     (root / "variants" / "serve-more.yaml").write_text(
