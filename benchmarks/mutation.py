@@ -227,6 +227,10 @@ TARGETS = [
                                                        "x__code_files_beside"), ("tests/test_usercode.py",)),
     Target("report_names", SU, _m(SU, "x_difference_line", "x_counted_first", "xǁNamingǁvalue", "xǁNamingǁrule",
                                   "xǁNamingǁof_decks"), ("tests/test_report_words.py", "tests/test_report_pages.py")),
+    Target("action_names", "cardgen/games/base.py", _m("cardgen/games/base.py", "x_name_action"),
+           ("tests/test_action_names.py",)),
+    Target("refuse_stalled", "cardgen/simulate/failures.py", _m("cardgen/simulate/failures.py", "x_refuse_stalled"),
+           ("tests/test_failed_games.py",)),
 ]
 
 
