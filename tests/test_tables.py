@@ -73,6 +73,16 @@ def test_semicolon_separated_csv_from_a_spreadsheet(tmp_path: Path) -> None:
     assert [c.faces[0].value for c in resolve("suits", root).model.components[:2]] == [3, 4]
 
 
+def test_semicolon_csv_with_a_blank_row_bom_and_long_texts(tmp_path: Path) -> None:
+    # as Excel in France saves it: a BOM, CRLF, ';' between cells, a blank row left in the sheet
+    csv = ("title;value;text\r\nSun;3;A text, with a comma\r\n\r\n"
+           "Lune d'été;4;Échangez une carte avec l'adversaire à côté.\r\n")
+    root = project(tmp_path, "\ufeff" + csv)
+    comps = resolve("suits", root).model.components
+    assert [(c.faces[0].title.en, c.faces[0].value) for c in comps[:2]] == [("Sun", 3), ("Lune d'été", 4)]
+    assert comps[0].faces[0].text.en == "A text, with a comma"
+
+
 def test_xlsx(tmp_path: Path) -> None:
     openpyxl = pytest.importorskip("openpyxl")
     root = project(tmp_path, "", deck=DECK.replace("cards.csv", "cards.xlsx"), name="unused.csv")
