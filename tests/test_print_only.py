@@ -118,7 +118,7 @@ def test_check_fails_on_a_text_too_long_for_its_box(tmp_path: Path, capsys: pyte
     # face's file:line, exit code 2
     lines = err.strip().split("\n")
     assert code == 2 and len(lines) == 4, err
-    assert lines[0].startswith("cardgen: error: decks/semi.yaml:14: components[0].faces[0]: component 'carta-1', "
+    assert lines[0].startswith("cardgen: error: decks/semi.yaml:14: components[0].faces[0].title.it: component 'carta-1', "
                                "face 1: the title (it) does not fit"), err
     assert all(line.startswith("cardgen: error: decks/semi.yaml:14: ") and "shorten it" in line for line in lines)
 

@@ -83,6 +83,16 @@ def test_semicolon_csv_with_a_blank_row_bom_and_long_texts(tmp_path: Path) -> No
     assert comps[0].faces[0].text.en == "A text, with a comma"
 
 
+def test_a_title_too_long_is_named_at_its_row_and_column(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the fix is in the CSV cell, not at the deck's table entry
+    root = project(tmp_path, "title,value\nSun,1\nThe Extraordinarily Magnificent Grandmother of All Suns,3\n")
+    assert main(["--project", str(root), "check", "suits"]) == 2
+    err = capsys.readouterr().err.strip()
+    lines = err.split("\n")  # one line per language the plain 'title' column fills (en, fr)
+    assert len(lines) == 2 and all(line.startswith("cardgen: error: decks/cards.csv: row 3, column 'title': ")
+                                   and "shorten it" in line for line in lines), err
+
+
 def test_xlsx(tmp_path: Path) -> None:
     openpyxl = pytest.importorskip("openpyxl")
     root = project(tmp_path, "", deck=DECK.replace("cards.csv", "cards.xlsx"), name="unused.csv")

@@ -626,9 +626,9 @@ class Painter:
                                  f"cannot print: {' '.join(sorted(missing))}", file=self.resolved.files[-1])
         try:
             return fit_text(paragraphs, rect[2], rect[3], el.size[0], el.size[1], self.lang, el.lines)
-        except TextFitError as exc:
-            raise InputError(f"{self._who()}: the {name} ({self.lang}) {exc}; shorten it",
-                             file=self.resolved.files[-1]) from None
+        except TextFitError as exc:  # named at the text's own cell or line, where it is shortened
+            raise FaceFieldError(name, f"{self._who()}: the {name} ({self.lang}) {exc}; shorten it",
+                                 file=self.resolved.files[-1]) from None
 
     def draw_title(self, el: Element) -> None:
         rect = self.text_rect("title")
