@@ -600,14 +600,15 @@ def _sweep(args: argparse.Namespace) -> None:
         sweep_temporaries(args.project, recursive=False)
 
 
-def _drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str]) -> None:
-    """What drawing would refuse (faces, sheets), all of it in one ``InputError``."""
+def _drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str],
+                    grid: tuple[int, int] | None = None, gutter_mm: float = 0.0) -> None:
+    """What drawing would refuse (faces, sheets, a ``--grid`` too big), all of it in one ``InputError``."""
     from cardgen.check.faces import deck_sources, face_errors, sheet_errors, unique_errors
     from cardgen.errors import raise_all
     # a broken project layout or symbol used by several decks is still one line
     raise_all(unique_errors([e for deck in decks
                              for e in face_errors(deck, [lang for lang in langs if lang in deck.languages])
-                             + sheet_errors(deck, papers)],
+                             + sheet_errors(deck, papers, grid, gutter_mm)],
                             {f for deck in decks for f in deck_sources(deck)}))
 
 
@@ -737,7 +738,7 @@ def _run(args: argparse.Namespace) -> int:
             """What ``check`` would fail, refused before anything is written (run by ``build`` while
             its workers start drawing)."""
             from cardgen.check.static import failed_checks
-            _drawing_checks(decks, langs, args.paper)
+            _drawing_checks(decks, langs, args.paper, args.grid, args.gutter)
             failures = failed_checks(decks, langs)
             for line in failures:
                 print(f"cardgen: {'warning' if args.force else 'error'}: {line}", file=sys.stderr)

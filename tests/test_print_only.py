@@ -123,6 +123,18 @@ def test_check_fails_on_a_text_too_long_for_its_box(tmp_path: Path, capsys: pyte
     assert all(line.startswith("cardgen: error: decks/semi.yaml:14: ") and "shorten it" in line for line in lines)
 
 
+def test_a_grid_too_big_for_the_paper_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # refused before anything is written: no rule sheet, gallery picture or cache left in out/
+    deck = DECK + "rulebook: {it: rules/it.md}\n"
+    root = project(tmp_path, deck, {"rules/it.md": "# Semi\n\nGiocate.\n"})
+    out = tmp_path / "out"
+    code, _, err = run(root, capsys, "build", "--grid", "5x5", "--out", str(out))
+    assert code == 2 and err.count("\n") == 1 and err.startswith("cardgen: error: --grid 5x5: "), err
+    assert "Traceback" not in err and not [p for p in out.rglob("*") if p.is_file()]
+    code, _, err = run(root, capsys, "build", "--grid", "3x3", "--gutter", "2", "--paper", "a4", "--out", str(out))
+    assert code == 0 and (out / "semi/it/cards-a4-3x3-gutter2.pdf").is_file(), err
+
+
 def test_fronts_only_has_no_backs_and_its_own_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
     decks = [resolve("semi", project(tmp_path))]
