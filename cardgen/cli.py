@@ -212,7 +212,7 @@ def _parser() -> argparse.ArgumentParser:
                    "(one line per rebuild; the gallery page reloads itself); Ctrl-C stops")
     b.add_argument("--grid", type=_grid, metavar="COLSxROWS", help="cards per page, e.g. 3x3 (default: as many "
                    "as fit, bleeds touching; file name ...-3x3.pdf)")
-    b.add_argument("--gutter", type=_gutter, default=0.0, metavar="MM", help="with --grid: millimetres between "
+    b.add_argument("--gutter", type=_gutter, metavar="MM", help="with --grid: millimetres between "
                    "neighbouring cards (default 0: they share their cut lines)")
     b.add_argument("--no-instructions", action="store_true", help="no first page of printing instructions and "
                    "calibration ruler (file name ...-noinstructions.pdf)")
@@ -650,6 +650,11 @@ def _run(args: argparse.Namespace) -> int:
             print(f"      cardgen validate && cardgen compare {ident} {ident}-variant   (plays rules.py)")
         return 0
 
+    if args.command == "build":  # a gutter is between the cards of a --grid; alone it would be ignored
+        if args.gutter is not None and args.grid is None:
+            raise InputError(f"--gutter {args.gutter:g}: only with --grid (e.g. --grid 3x3 --gutter {args.gutter:g}); "
+                             "without --grid the cards touch bleed to bleed")
+        args.gutter = args.gutter or 0.0
     project = Project.open(args.project)
     if args.command == "build" and args.watch:
         from cardgen.watch import watch

@@ -135,6 +135,14 @@ def test_a_grid_too_big_for_the_paper_writes_nothing(tmp_path: Path, capsys: pyt
     assert code == 0 and (out / "semi/it/cards-a4-3x3-gutter2.pdf").is_file(), err
 
 
+def test_a_gutter_without_a_grid_is_refused_not_ignored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    code, _, err = run(project(tmp_path), capsys, "build", "--gutter", "2", "--out", str(out))
+    assert (code, err) == (2, "cardgen: error: --gutter 2: only with --grid (e.g. --grid 3x3 --gutter 2); without "
+                              "--grid the cards touch bleed to bleed\n")
+    assert not out.exists()
+
+
 def test_fronts_only_has_no_backs_and_its_own_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
     decks = [resolve("semi", project(tmp_path))]
