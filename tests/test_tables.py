@@ -116,6 +116,10 @@ def test_xlsx(tmp_path: Path) -> None:
     ("title,kind\nSun,card\nMoon,dice\n", "decks/cards.csv: row 3, column 'kind': expected one of"),
     ("id,title\nsun,Sun\nsun,Moon\n", "duplicate component id 'sun'"),
     ("title\n", "decks/cards.csv: no rows below the header"),
+    # a text cut at an unquoted ';' spills past the header: refused, not dropped (trailing blank cells are fine)
+    ("title;text\nSun;;\nMoon;Draw one; then discard one\n",
+     "decks/cards.csv: row 3, column 3: 'then discard one' lies past the last column of the header (2 columns); "
+     "a text that holds the separator must be in double quotes"),
 ])
 def test_errors_name_file_row_and_column(tmp_path: Path, capsys: pytest.CaptureFixture[str], csv: str,
                                          expected: str) -> None:

@@ -27,7 +27,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import InputError, did_you_mean
+from cardgen.errors import InputError, clean, did_you_mean
 from cardgen.load.yamlio import LineMap, read_bounded
 
 COMPONENT_FIELDS = ("id", "kind", "count", "name", "back", "group")
@@ -150,6 +150,12 @@ def read_table(entry: dict[str, Any], entry_lines: LineMap, deck_file: Path, pro
         used[i] = name
     out = []
     for number, row in enumerate(rows[1:], start=2):
+        beyond = next((i for i in range(len(header), len(row)) if row[i].strip()), None)
+        if beyond is not None:  # never dropped without a word: often a text cut at an unquoted separator
+            raise InputError(f"'{clean(row[beyond].strip(), 40)}' lies past the last column of the header "
+                             f"({len(header)} columns); a text that holds the separator must be in double quotes, "
+                             "or give the column a name in row 1", file=display,
+                             field=f"row {number}, column {beyond + 1}")
         cells = {used[i]: cell.strip() for i, cell in enumerate(row) if i in used and cell.strip()}
         if not cells:
             continue
