@@ -160,8 +160,9 @@ def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
                     jobs.append(Job(f"{deck.id}/{lang}/rules-{paper}.pdf", key.hexdigest(),
                                     _rules_maker(deck, lang, paper), source, together=book, part=paper,
                                     stage="rules", weight=size))
-        langs = [lang for lang in options.langs if lang in deck.languages]
-        if options.proof and rules and not deck.print_only and langs:
+        langs = [lang for lang in options.langs if lang in deck.languages
+                 and (not deck.own_rulebook or lang in deck.model.rulebook)]  # own rule sheets: those written
+        if options.proof and rules and langs:
             key = hashlib.sha256(f"proof|{dh}|{','.join(langs)}|{source_hash('rules')}".encode())
             jobs.append(Job(f"{deck.id}/proof.txt", key.hexdigest(), _proof_maker(deck, langs),
                             deck.files[-1] if deck.files else deck.id, stage="rules", weight=size))

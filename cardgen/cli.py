@@ -212,7 +212,7 @@ def _parser() -> argparse.ArgumentParser:
                    "(one line per rebuild; the gallery page reloads itself); Ctrl-C stops")
     b.add_argument("--grid", type=_grid, metavar="COLSxROWS", help="cards per page, e.g. 3x3 (default: as many "
                    "as fit, bleeds touching; file name ...-3x3.pdf)")
-    b.add_argument("--gutter", type=_gutter, default=0.0, metavar="MM", help="with --grid: millimetres between "
+    b.add_argument("--gutter", type=_gutter, metavar="MM", help="with --grid: millimetres between "
                    "neighbouring cards (default 0: they share their cut lines)")
     b.add_argument("--no-instructions", action="store_true", help="no first page of printing instructions and "
                    "calibration ruler (file name ...-noinstructions.pdf)")
@@ -600,14 +600,15 @@ def _sweep(args: argparse.Namespace) -> None:
         sweep_temporaries(args.project, recursive=False)
 
 
-def _drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str]) -> None:
-    """What drawing would refuse (faces, sheets), all of it in one ``InputError``."""
+def _drawing_checks(decks: list[Any], langs: Sequence[str], papers: Sequence[str],
+                    grid: tuple[int, int] | None = None, gutter_mm: float = 0.0) -> None:
+    """What drawing would refuse (faces, sheets, a ``--grid`` too big), all of it in one ``InputError``."""
     from cardgen.check.faces import deck_sources, face_errors, sheet_errors, unique_errors
     from cardgen.errors import raise_all
     # a broken project layout or symbol used by several decks is still one line
     raise_all(unique_errors([e for deck in decks
                              for e in face_errors(deck, [lang for lang in langs if lang in deck.languages])
-                             + sheet_errors(deck, papers)],
+                             + sheet_errors(deck, papers, grid, gutter_mm)],
                             {f for deck in decks for f in deck_sources(deck)}))
 
 
@@ -649,6 +650,11 @@ def _run(args: argparse.Namespace) -> int:
             print(f"      cardgen validate && cardgen compare {ident} {ident}-variant   (plays rules.py)")
         return 0
 
+    if args.command == "build":  # a gutter is between the cards of a --grid; alone it would be ignored
+        if args.gutter is not None and args.grid is None:
+            raise InputError(f"--gutter {args.gutter:g}: only with --grid (e.g. --grid 3x3 --gutter {args.gutter:g}); "
+                             "without --grid the cards touch bleed to bleed")
+        args.gutter = args.gutter or 0.0
     project = Project.open(args.project)
     if args.command == "build" and args.watch:
         from cardgen.watch import watch
@@ -737,7 +743,7 @@ def _run(args: argparse.Namespace) -> int:
             """What ``check`` would fail, refused before anything is written (run by ``build`` while
             its workers start drawing)."""
             from cardgen.check.static import failed_checks
-            _drawing_checks(decks, langs, args.paper)
+            _drawing_checks(decks, langs, args.paper, args.grid, args.gutter)
             failures = failed_checks(decks, langs)
             for line in failures:
                 print(f"cardgen: {'warning' if args.force else 'error'}: {line}", file=sys.stderr)

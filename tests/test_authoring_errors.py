@@ -117,6 +117,15 @@ def test_dark_text_on_a_dark_suit_fails_check_naming_card_and_box(tmp_path: Path
                                "templates/layouts/pip.yaml:8 (colour: white, or per face colour {storm: white})"])
 
 
+def test_white_text_on_a_light_suit_is_told_to_use_ink_not_white(tmp_path: Path, capsys) -> None:
+    # the hint proposes the colour that reads on the suit: white is what failed here
+    root = planted(tmp_path, ("templates/layouts/pip.yaml", "background: frame", "background: full"),
+                   ("templates/layouts/pip.yaml", "font: Sans, size", "colour: white, font: Sans, size"))
+    code, err = check(root, capsys)
+    assert code == 2 and err and all("(colour: ink, or per face colour {" in line for line in err), err
+    assert not any("white}" in line for line in err), err
+
+
 def test_a_per_suit_text_colour_fixes_the_contrast(tmp_path: Path, capsys) -> None:
     root = planted(tmp_path, ("templates/layouts/pip.yaml", "background: frame", "background: full"),
                    ("templates/layouts/pip.yaml", "font: Sans, size", "colour: {moon: white, leaf: black, "

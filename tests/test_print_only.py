@@ -118,9 +118,29 @@ def test_check_fails_on_a_text_too_long_for_its_box(tmp_path: Path, capsys: pyte
     # face's file:line, exit code 2
     lines = err.strip().split("\n")
     assert code == 2 and len(lines) == 4, err
-    assert lines[0].startswith("cardgen: error: decks/semi.yaml:14: components[0].faces[0]: component 'carta-1', "
+    assert lines[0].startswith("cardgen: error: decks/semi.yaml:14: components[0].faces[0].title.it: component 'carta-1', "
                                "face 1: the title (it) does not fit"), err
     assert all(line.startswith("cardgen: error: decks/semi.yaml:14: ") and "shorten it" in line for line in lines)
+
+
+def test_a_grid_too_big_for_the_paper_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # refused before anything is written: no rule sheet, gallery picture or cache left in out/
+    deck = DECK + "rulebook: {it: rules/it.md}\n"
+    root = project(tmp_path, deck, {"rules/it.md": "# Semi\n\nGiocate.\n"})
+    out = tmp_path / "out"
+    code, _, err = run(root, capsys, "build", "--grid", "5x5", "--out", str(out))
+    assert code == 2 and err.count("\n") == 1 and err.startswith("cardgen: error: --grid 5x5: "), err
+    assert "Traceback" not in err and not [p for p in out.rglob("*") if p.is_file()]
+    code, _, err = run(root, capsys, "build", "--grid", "3x3", "--gutter", "2", "--paper", "a4", "--out", str(out))
+    assert code == 0 and (out / "semi/it/cards-a4-3x3-gutter2.pdf").is_file(), err
+
+
+def test_a_gutter_without_a_grid_is_refused_not_ignored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    code, _, err = run(project(tmp_path), capsys, "build", "--gutter", "2", "--out", str(out))
+    assert (code, err) == (2, "cardgen: error: --gutter 2: only with --grid (e.g. --grid 3x3 --gutter 2); without "
+                              "--grid the cards touch bleed to bleed\n")
+    assert not out.exists()
 
 
 def test_fronts_only_has_no_backs_and_its_own_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -72,3 +72,17 @@ def test_build_writes_one_proof_per_deck_only_when_asked(deck) -> None:
     job = next(j for j in asked if j.rel == "king_lui/proof.txt")
     assert job.make().decode("utf-8") == proof_text(deck, LANGS)
     assert [j.rel for j in asked if j.rel != "king_lui/proof.txt"] == plain
+
+
+@pytest.mark.parametrize("rules", [False, True], ids=["print-only", "rules-file"])
+def test_a_project_decks_own_rule_sheet_is_proofed(tmp_path, rules: bool) -> None:
+    # `cardgen new DIR [--rules]` then `cardgen build --proof`: the proof is the designer's rules/en.md
+    # (the rules-file deck used to fail on cardgen's own template; the print-only one wrote nothing)
+    from cardgen.scaffold import new_project
+    new_project(tmp_path / "game", rules=rules)
+    deck = resolve("game", tmp_path / "game")
+    job = next(j for j in jobs_for([deck], BuildOptions(langs=["en"], papers=["a4"], proof=True))
+               if j.rel == "game/proof.txt")
+    text = job.make().decode("utf-8")
+    first = (tmp_path / "game/rules/en.md").read_text(encoding="utf-8").split("\n")[0].lstrip("# ").strip()
+    assert f"[1] title\n  en | {first}\n" in text, text

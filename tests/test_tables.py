@@ -73,6 +73,26 @@ def test_semicolon_separated_csv_from_a_spreadsheet(tmp_path: Path) -> None:
     assert [c.faces[0].value for c in resolve("suits", root).model.components[:2]] == [3, 4]
 
 
+def test_semicolon_csv_with_a_blank_row_bom_and_long_texts(tmp_path: Path) -> None:
+    # as Excel in France saves it: a BOM, CRLF, ';' between cells, a blank row left in the sheet
+    csv = ("title;value;text\r\nSun;3;A text, with a comma\r\n\r\n"
+           "Lune d'été;4;Échangez une carte avec l'adversaire à côté.\r\n")
+    root = project(tmp_path, "\ufeff" + csv)
+    comps = resolve("suits", root).model.components
+    assert [(c.faces[0].title.en, c.faces[0].value) for c in comps[:2]] == [("Sun", 3), ("Lune d'été", 4)]
+    assert comps[0].faces[0].text.en == "A text, with a comma"
+
+
+def test_a_title_too_long_is_named_at_its_row_and_column(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the fix is in the CSV cell, not at the deck's table entry
+    root = project(tmp_path, "title,value\nSun,1\nThe Extraordinarily Magnificent Grandmother of All Suns,3\n")
+    assert main(["--project", str(root), "check", "suits"]) == 2
+    err = capsys.readouterr().err.strip()
+    lines = err.split("\n")  # one line per language the plain 'title' column fills (en, fr)
+    assert len(lines) == 2 and all(line.startswith("cardgen: error: decks/cards.csv: row 3, column 'title': ")
+                                   and "shorten it" in line for line in lines), err
+
+
 def test_xlsx(tmp_path: Path) -> None:
     openpyxl = pytest.importorskip("openpyxl")
     root = project(tmp_path, "", deck=DECK.replace("cards.csv", "cards.xlsx"), name="unused.csv")
@@ -96,6 +116,10 @@ def test_xlsx(tmp_path: Path) -> None:
     ("title,kind\nSun,card\nMoon,dice\n", "decks/cards.csv: row 3, column 'kind': expected one of"),
     ("id,title\nsun,Sun\nsun,Moon\n", "duplicate component id 'sun'"),
     ("title\n", "decks/cards.csv: no rows below the header"),
+    # a text cut at an unquoted ';' spills past the header: refused, not dropped (trailing blank cells are fine)
+    ("title;text\nSun;;\nMoon;Draw one; then discard one\n",
+     "decks/cards.csv: row 3, column 3: 'then discard one' lies past the last column of the header (2 columns); "
+     "a text that holds the separator must be in double quotes"),
 ])
 def test_errors_name_file_row_and_column(tmp_path: Path, capsys: pytest.CaptureFixture[str], csv: str,
                                          expected: str) -> None:

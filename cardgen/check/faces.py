@@ -174,8 +174,12 @@ def _field_of(exc: InputError, lang: str) -> tuple[str, ...]:
     return (element, lang)
 
 
-def sheet_errors(deck: ResolvedDeck, papers: tuple[str, ...] | list[str] = ("a4", "letter")) -> list[InputError]:
-    """Pieces too big for a paper: the sheet planner's refusal, with the line of the deck's ``card`` size."""
+def sheet_errors(deck: ResolvedDeck, papers: tuple[str, ...] | list[str] = ("a4", "letter"),
+                 grid: tuple[int, int] | None = None, gutter_mm: float = 0.0) -> list[InputError]:
+    """Pieces too big for a paper: the sheet planner's refusal, with the line of the deck's ``card`` size;
+    then a ``--grid`` (``gutter_mm`` apart) that does not fit, as the option's own line (the first paper)."""
+    from reportlab.lib.units import mm
+
     from cardgen.render.sheets import plan
 
     errors: list[InputError] = []
@@ -186,4 +190,11 @@ def sheet_errors(deck: ResolvedDeck, papers: tuple[str, ...] | list[str] = ("a4"
         except InputError as exc:
             where, line = deck.lines.locate(("card",))
             errors.append(_located(exc, where, line, deck.lines.source_path(("card",)), deck_files))
+    if grid is not None and not errors:
+        for paper in papers:
+            try:
+                plan(deck, paper, grid=grid, gutter=gutter_mm * mm)
+            except InputError as exc:
+                errors.append(exc)
+                break
     return unique_errors(errors, deck_files)

@@ -27,7 +27,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import InputError, did_you_mean
+from cardgen.errors import InputError, clean, did_you_mean
 from cardgen.load.yamlio import LineMap, read_bounded
 
 COMPONENT_FIELDS = ("id", "kind", "count", "name", "back", "group")
@@ -52,17 +52,23 @@ def _rows(path: Path, display: str) -> list[list[str]]:
     raw = read_bounded(path, display, expected="a CSV or XLSX file")
     try:
         handle = io.StringIO(raw.decode("utf-8-sig"), newline="")
-        sample = handle.read(4096)
-        handle.seek(0)
-        try:  # spreadsheets in many locales save ';'-separated CSV
-            dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t")
-        except csv.Error:
-            dialect = csv.excel
-        return [list(r) for r in csv.reader(handle, dialect)]
+        return [list(r) for r in csv.reader(handle, delimiter=_separator(handle.getvalue()))]
     except UnicodeDecodeError as exc:
         raise InputError(f"not UTF-8 text (byte {exc.start}); save the sheet as 'CSV UTF-8'", file=display) from None
     except csv.Error as exc:
         raise InputError(f"malformed CSV: {exc}", file=display) from None
+
+
+def _separator(text: str) -> str:
+    """The separator of the header row: ';' (spreadsheets in many locales save that), a tab, or ','.
+
+    Column names hold none of them, so the header alone decides; csv.Sniffer guessed from the
+    whole sample and gave up (then read ',') when a row was blank or rows differed in length.
+    """
+    header = next((line for line in text.splitlines() if line.strip()), "")
+    counts = {sep: header.count(sep) for sep in ",;\t"}
+    best = max(counts, key=lambda sep: counts[sep])
+    return best if counts[best] else ","
 
 
 def _xlsx_rows(path: Path, display: str) -> list[list[str]]:
@@ -144,6 +150,12 @@ def read_table(entry: dict[str, Any], entry_lines: LineMap, deck_file: Path, pro
         used[i] = name
     out = []
     for number, row in enumerate(rows[1:], start=2):
+        beyond = next((i for i in range(len(header), len(row)) if row[i].strip()), None)
+        if beyond is not None:  # never dropped without a word: often a text cut at an unquoted separator
+            raise InputError(f"'{clean(row[beyond].strip(), 40)}' lies past the last column of the header "
+                             f"({len(header)} columns); a text that holds the separator must be in double quotes, "
+                             "or give the column a name in row 1", file=display,
+                             field=f"row {number}, column {beyond + 1}")
         cells = {used[i]: cell.strip() for i, cell in enumerate(row) if i in used and cell.strip()}
         if not cells:
             continue

@@ -512,10 +512,11 @@ class Painter:
         large = fitted.size >= 18 or (bold and fitted.size >= 14)
         needed = 3.0 if large else 4.5
         if ratio < needed:
+            better = "ink" if text_on(under) == INK else "white"  # the one that reads on what lies under it
             raise FaceFieldError(name, f"the {name} is {_hex(colour)} on {_hex(under)}: contrast "
                                  f"{ratio:.1f}:1, below WCAG's {needed:g}:1 for {'large' if large else 'small'} text; "
-                                 f"set its colour in {self.lay.where(name)} (colour: white, or per face colour "
-                                 f"{{{self.face.colour or 'default'}: white}})", file=self.resolved.files[-1],
+                                 f"set its colour in {self.lay.where(name)} (colour: {better}, or per face colour "
+                                 f"{{{self.face.colour or 'default'}: {better}}})", file=self.resolved.files[-1],
                                  any_language=True)
 
     def draw_band(self, el: Element) -> None:
@@ -626,9 +627,9 @@ class Painter:
                                  f"cannot print: {' '.join(sorted(missing))}", file=self.resolved.files[-1])
         try:
             return fit_text(paragraphs, rect[2], rect[3], el.size[0], el.size[1], self.lang, el.lines)
-        except TextFitError as exc:
-            raise InputError(f"{self._who()}: the {name} ({self.lang}) {exc}; shorten it",
-                             file=self.resolved.files[-1]) from None
+        except TextFitError as exc:  # named at the text's own cell or line, where it is shortened
+            raise FaceFieldError(name, f"{self._who()}: the {name} ({self.lang}) {exc}; shorten it",
+                                 file=self.resolved.files[-1]) from None
 
     def draw_title(self, el: Element) -> None:
         rect = self.text_rect("title")

@@ -132,6 +132,15 @@ def markup_of(path: Path, title: str, display: str | None = None) -> str:
             f"{body}</book>")
 
 
+def own_markup(resolved: ResolvedDeck, lang: str) -> str:
+    """The booklet markup of the deck's own rule text in ``lang`` (French spacing, as in our own books)."""
+    rel = resolved.model.rulebook[lang]
+    try:
+        return for_language(markup_of(resolved.project / rel, resolved.model.name[lang], str(rel)), lang)
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text (byte {exc.start})", file=rel) from None
+
+
 def render_own_rules(resolved: ResolvedDeck, lang: str, paper: str) -> bytes:
     """The deck's own rule text in ``lang`` on ``paper`` as a PDF, set like the bundled rulebooks."""
     from cardgen.rulebook import accent_colour
@@ -141,12 +150,8 @@ def render_own_rules(resolved: ResolvedDeck, lang: str, paper: str) -> bytes:
     from cardgen.rulebook.typeset import column_width, typeset
 
     rel = resolved.model.rulebook[lang]
-    path = resolved.project / rel
     name = resolved.model.name[lang]
-    try:
-        markup = for_language(markup_of(path, name, str(rel)), lang)  # French spacing, as in our own books
-    except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text (byte {exc.start})", file=rel) from None
+    markup = own_markup(resolved, lang)
     accent = accent_colour(resolved)
     styles = make_styles(lang, accent)
     converter = Converter(resolved, lang, styles, column_width(paper), find_draw_face())
@@ -167,4 +172,4 @@ def own_rules_text(resolved: ResolvedDeck, lang: str) -> str:
     return plain_text(markup_of(resolved.project / resolved.model.rulebook[lang], resolved.model.name[lang]))
 
 
-__all__: list[Any] = ["markdown_to_markup", "markup_of", "own_rules_text", "render_own_rules"]
+__all__: list[Any] = ["markdown_to_markup", "markup_of", "own_markup", "own_rules_text", "render_own_rules"]

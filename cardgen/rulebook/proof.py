@@ -63,7 +63,11 @@ def proof_text(resolved: ResolvedDeck, langs: list[str]) -> str:
     one per line, prefixed with the language code. A block one language leaves out (it
     cannot happen with one template, but a language may add a line) is shown as missing.
     """
-    books = {lang: blocks(render_markup(resolved, lang)) for lang in langs}
+    if resolved.own_rulebook:  # the designer's own rule sheets (rulebook:), not cardgen's template
+        from cardgen.rulebook.owntext import own_markup
+        books = {lang: blocks(own_markup(resolved, lang)) for lang in langs}
+    else:
+        books = {lang: blocks(render_markup(resolved, lang)) for lang in langs}
     longest = max((len(b) for b in books.values()), default=0)
     name = resolved.model.name
     lines = [f"{' / '.join(name[lang] for lang in langs)}: the rulebook's sentences in {', '.join(langs)}",
