@@ -223,7 +223,7 @@ def test_a_seat_taking_from_another_hand_is_acting_out_of_turn(tmp_path: Path) -
 
 
 def test_a_turn_handed_to_no_seat_is_reported_naming_the_function(tmp_path: Path) -> None:
-    root = scaffold(tmp_path, ("        self.next_turn()\n", "        self.turn = 9\n"))
+    root = scaffold(tmp_path, ("        self.next_turn((seat + 1) % self.players)", "        self.turn = 9"))
     state = state_of(root, players=2, seed=4)
     with pytest.raises(UserCodeError) as caught:
         for _ in range(200):
@@ -280,3 +280,18 @@ def test_actions_that_return_no_list_are_refused_and_an_empty_list_is_no_legal_m
         state.legal_actions()
     assert caught.value.line.startswith(f"rules.py: actions() returned {refused}")
     assert caught.value.line.endswith(", expected a list of actions (seed 5 reproduces it)")
+
+
+def test_the_scaffolds_rounds_are_its_rules_rounds_not_passes_round_the_table(tmp_path: Path) -> None:
+    """validate said 'rounds: mean 15.4' of the starter, whose deck plays `rounds: 3`: the kit counted every pass
+    through seat 0. The starter counts its own rounds, so the figure is the rule's number, whatever the deck says."""
+    root = scaffold(tmp_path)
+    deck_file = root / "decks" / "g.yaml"
+    deck_file.write_text(deck_file.read_text().replace("rounds: 3", "rounds: 2"))
+    deck = resolve(root)
+    assert deck.spec.new_game is not None and deck.rules.rounds == 2
+    for players in (2, 4):
+        game = deck.spec.new_game(deck, players)
+        results = [play_game(game, seed, [RandomAgent()] * players, ["random"] * players) for seed in range(6)]
+        assert [(r.completed, r.rounds) for r in results] == [(True, 2)] * 6
+        assert min(r.turns for r in results) > 2 * players  # many passes round the table, two rounds

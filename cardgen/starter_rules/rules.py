@@ -70,7 +70,7 @@ class Match(CardGame):
                 hands = [len(self.cards("hand", p)) for p in range(self.players)]
                 self.end_round(hands.index(min(hands)))
                 return
-        self.next_turn()
+        self.next_turn((seat + 1) % self.players)  # a seat named: the kit counts no round (end_round does)
 
     def policy(self, seat, legal, rng):
         """Optional advice to cardgen's default players: shed the costliest matching card and keep
@@ -85,6 +85,7 @@ class Match(CardGame):
         for p in range(self.players):
             for card_id in self.cards("hand", p):
                 self.score[winner] += self.card(card_id).value or self.rules.joker_points
+        self.rounds += 1  # the statistics' rounds are this game's rounds (not passes round the table)
         if self.round >= self.rules.rounds:
             self.end("rounds_played")
         else:
