@@ -260,6 +260,7 @@ function renderDesigner() {
   $("status").className = "pill " + (v.waiting === "over" ? "over" : "");
   $("counters").textContent = ui.game.replace("{n}", v.game_number) + " · " + ui.designer_note;
   for (const id of ["hint", "undo"]) $(id).hidden = true;
+  $("new").textContent = ui.new; $("save").textContent = ui.save;  // the page's language, not index.html's English
   $("save").disabled = v.waiting !== "over" || !v.result || v.result.scores === null;
   // the table's shared areas once (as the first seat sees them), then each seat's own: its hand and its place
   const shared = el("section", "seatview shared");
@@ -295,7 +296,7 @@ function renderDesigner() {
     res.hidden = false;
     const ol = el("ol", "scores");
     v.result.scores.forEach((s, i) => ol.appendChild(el("li", v.result.winners.includes(i) ? "winner" : "",
-      `${ui.seat.replace("{n}", i + 1)} (${v.names[i]}): ${s}`)));
+      `${ui.seat.replace("{n}", i + 1)} (${v.seats[0].names[i]}): ${s}`)));  // person, agent... in the page's language
     res.replaceChildren(el("h2", "", ui.over), ol);
   } else res.hidden = true;
   journal({...v, seat: -1});
