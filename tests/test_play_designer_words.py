@@ -45,6 +45,8 @@ def finished_fr(tmp_path_factory: pytest.TempPathFactory) -> Any:
         for seat in ("1", "2"):
             assert ask(links[seat] + "api/view")[0] == 200  # each person's page has come
         finish(links)
+        answers = {"fun": 4, "long": "long", "unclear": "le dragon"}
+        assert ask(links["1"] + "api/feedback", {"answers": answers})[0] == 200
         yield links
     finally:
         proc.terminate()
@@ -68,3 +70,11 @@ def test_the_designers_buttons_and_scores_are_in_the_tables_language(finished_fr
     assert "New deal" not in text and "Save game" not in text
     assert "(humain)" in text and "(agent)" in text  # who played each seat, as the seats' own pages say it
     assert "(human)" not in text and "(heuristic)" not in text
+
+
+def test_the_designer_reads_the_answers_as_the_form_asked_them(finished_fr: dict[str, str]) -> None:
+    text = designer_text(finished_fr)
+    assert "Plaisir de jeu (1 à 5) — 4" in text
+    assert "La partie vous a-t-elle paru longue ? — Trop longue" in text
+    assert "Qu’est-ce qui n’était pas clair ? — le dragon" in text
+    assert "fun 4" not in text and "long long" not in text and "unclear" not in text

@@ -289,7 +289,7 @@ function renderDesigner() {
   if (Object.keys(v.feedback || {}).length) box.appendChild(el("h3", "", ui.feedback));
   for (const [seat, answers] of Object.entries(v.feedback || {})) {
     box.appendChild(el("p", "quiet", ui.seat.replace("{n}", Number(seat) + 1) + ": " +
-      Object.entries(answers).map(([k, a]) => k + " " + a).join(" · ")));
+      Object.entries(answers).map(([k, a]) => answerText(ui, v.seats[0].questions || [], k, a)).join(" · ")));
   }
   const res = $("result");
   if (v.result && v.result.scores) {
@@ -300,6 +300,15 @@ function renderDesigner() {
     res.replaceChildren(el("h2", "", ui.over), ol);
   } else res.hidden = true;
   journal({...v, seat: -1});
+}
+
+function answerText(ui, questions, key, value) {
+  // one answer of the feedback form as the form asked it, in the page's language (not its key: fun, long...)
+  const asked = {fun: ui.fb_fun, long: ui.fb_long, unclear: ui.fb_unclear, comment: ui.fb_comment}[key] ||
+    (questions.find((q) => "q:" + q.id === key) || {}).text || key;
+  const said = key === "long" ? ({short: ui.fb_short, right: ui.fb_right, long: ui.fb_longer}[value] || value) :
+    value === true ? ui.yes : value === false ? ui.no : value;
+  return asked + " — " + said;
 }
 
 async function refresh() {
