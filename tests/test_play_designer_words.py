@@ -47,6 +47,8 @@ def finished_fr(tmp_path_factory: pytest.TempPathFactory) -> Any:
         finish(links)
         answers = {"fun": 4, "long": "long", "unclear": "le dragon"}
         assert ask(links["1"] + "api/feedback", {"answers": answers})[0] == 200
+        long_answers = {"fun": 2, "long": "right", "unclear": "quand appeler l’Emerald " * 8, "comment": "le dernier service traîne " * 8}
+        assert ask(links["2"] + "api/feedback", {"answers": long_answers})[0] == 200
         yield links
     finally:
         proc.terminate()
@@ -78,3 +80,23 @@ def test_the_designer_reads_the_answers_as_the_form_asked_them(finished_fr: dict
     assert "La partie vous a-t-elle paru longue ? — Trop longue" in text
     assert "Qu’est-ce qui n’était pas clair ? — le dragon" in text
     assert "fun 4" not in text and "long long" not in text and "unclear" not in text
+
+
+def test_every_persons_answers_show_on_the_designers_page(finished_fr: dict[str, str]) -> None:
+    """Both people's answers are on screen, not hidden at the bottom of the links' small scrolling box."""
+    with playwright.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(finished_fr["designer"])
+        page.wait_for_function("() => view && view.designer && view.waiting === 'over'", timeout=30_000)
+        hidden = page.evaluate("""() => {
+            const box = document.getElementById('moves').getBoundingClientRect();
+            return [...document.querySelectorAll('#moves p')].filter((p) => {
+                const r = p.getBoundingClientRect();
+                return r.top < box.top - 1 || r.bottom > box.bottom + 1;
+            }).map((p) => p.textContent.slice(0, 40));
+        }""")
+        answers = page.locator("#moves p").count()
+        browser.close()
+    assert answers == 2
+    assert hidden == []
