@@ -21,8 +21,11 @@ async function call(path, body) {
   if (body !== undefined) epoch += 1;
   const opts = body === undefined ? {method: "GET"} :
     {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
-  const r = await fetch(path, opts);
-  const data = await r.json().catch(() => ({error: "the server did not answer"}));
+  // no answer at all (the server stopped, the phone left the Wi-Fi): said in the page's language, not the browser's English
+  const gone = (view && view.ui.err_gone) || "The table does not answer: its server has stopped or is out of reach.";
+  let r;
+  try { r = await fetch(path, opts); } catch (e) { throw new Error(gone); }
+  const data = await r.json().catch(() => ({error: gone}));
   // a refusal met in ordinary play in the page's language; others as the server words them
   if (!r.ok) throw new Error((data.code && view && view.ui["err_" + data.code]) || data.error || ("refused: " + r.status));
   return data;
