@@ -21,8 +21,11 @@ async function call(path, body) {
   if (body !== undefined) epoch += 1;
   const opts = body === undefined ? {method: "GET"} :
     {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
-  const r = await fetch(path, opts);
-  const data = await r.json().catch(() => ({error: "the server did not answer"}));
+  // no answer at all (the server stopped, the phone left the Wi-Fi): said in the page's language, not the browser's English
+  const gone = (view && view.ui.err_gone) || "The table does not answer: its server has stopped or is out of reach.";
+  let r;
+  try { r = await fetch(path, opts); } catch (e) { throw new Error(gone); }
+  const data = await r.json().catch(() => ({error: gone}));
   // a refusal met in ordinary play in the page's language; others as the server words them
   if (!r.ok) throw new Error((data.code && view && view.ui["err_" + data.code]) || data.error || ("refused: " + r.status));
   return data;
@@ -260,6 +263,7 @@ function renderDesigner() {
   $("status").className = "pill " + (v.waiting === "over" ? "over" : "");
   $("counters").textContent = ui.game.replace("{n}", v.game_number) + " · " + ui.designer_note;
   for (const id of ["hint", "undo"]) $(id).hidden = true;
+  $("new").textContent = ui.new; $("save").textContent = ui.save;  // the page's language, not index.html's English
   $("save").disabled = v.waiting !== "over" || !v.result || v.result.scores === null;
   // the table's shared areas once (as the first seat sees them), then each seat's own: its hand and its place
   const shared = el("section", "seatview shared");
@@ -269,7 +273,8 @@ function renderDesigner() {
     col.dataset.seat = s.seat;
     col.appendChild(el("h2", "", ui.seat.replace("{n}", s.seat + 1) + " · " + s.names[s.seat] +
       (v.people.includes(s.seat) && !v.joined.includes(s.seat) ? " …" : "")));
-    for (const a of s.hand) col.appendChild(area(a, false));
+    // a hand the game marks as another seat's (Royale's cards in hand are the current player's) goes in that seat's column only
+    for (const a of s.hand.filter((a) => a.seat === undefined || a.seat === null || a.seat === s.seat)) col.appendChild(area(a, false));
     for (const a of s.areas.filter((a) => a.seat === s.seat)) col.appendChild(area(a, false));
     return col;
   });
@@ -288,17 +293,26 @@ function renderDesigner() {
   if (Object.keys(v.feedback || {}).length) box.appendChild(el("h3", "", ui.feedback));
   for (const [seat, answers] of Object.entries(v.feedback || {})) {
     box.appendChild(el("p", "quiet", ui.seat.replace("{n}", Number(seat) + 1) + ": " +
-      Object.entries(answers).map(([k, a]) => k + " " + a).join(" · ")));
+      Object.entries(answers).map(([k, a]) => answerText(ui, v.seats[0].questions || [], k, a)).join(" · ")));
   }
   const res = $("result");
   if (v.result && v.result.scores) {
     res.hidden = false;
     const ol = el("ol", "scores");
     v.result.scores.forEach((s, i) => ol.appendChild(el("li", v.result.winners.includes(i) ? "winner" : "",
-      `${ui.seat.replace("{n}", i + 1)} (${v.names[i]}): ${s}`)));
+      `${ui.seat.replace("{n}", i + 1)} (${v.seats[0].names[i]}): ${s}`)));  // person, agent... in the page's language
     res.replaceChildren(el("h2", "", ui.over), ol);
   } else res.hidden = true;
   journal({...v, seat: -1});
+}
+
+function answerText(ui, questions, key, value) {
+  // one answer of the feedback form as the form asked it, in the page's language (not its key: fun, long...)
+  const asked = {fun: ui.fb_fun, long: ui.fb_long, unclear: ui.fb_unclear, comment: ui.fb_comment}[key] ||
+    (questions.find((q) => "q:" + q.id === key) || {}).text || key;
+  const said = key === "long" ? ({short: ui.fb_short, right: ui.fb_right, long: ui.fb_longer}[value] || value) :
+    value === true ? ui.yes : value === false ? ui.no : value;
+  return asked + " — " + said;
 }
 
 async function refresh() {

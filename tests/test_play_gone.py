@@ -1,0 +1,37 @@
+"""A page whose table has stopped (the designer pressed Ctrl-C, a phone left the Wi-Fi) says so in the
+table's language, not with the browser's English ('Failed to fetch'), in Chromium."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.test_play_browser import CHROMIUM
+from tests.test_play_server import start_table
+
+playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bin/chromium")
+
+WORDS = json.loads((Path(__file__).parents[1] / "cardgen" / "play" / "view.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_a_page_whose_table_stopped_says_so_in_its_language(lang: str, tmp_path: Path) -> None:
+    proc, links = start_table(tmp_path, "king_lui", "--lang", lang)
+    try:
+        with playwright.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(links["1"])
+            page.wait_for_function("() => view && view.seat === 0")
+            proc.terminate()
+            proc.wait(10)
+            page.wait_for_function("() => document.getElementById('message').textContent !== ''", timeout=15_000)
+            said = page.inner_text("#message")
+            browser.close()
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(10)
+    assert said == WORDS["ui"][lang]["err_gone"]
