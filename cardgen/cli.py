@@ -651,7 +651,7 @@ def _run(args: argparse.Namespace) -> int:
         return 0
 
     if args.command == "build":  # a gutter is between the cards of a --grid; alone it would be ignored
-        if args.gutter is not None and args.grid is None:
+        if args.gutter and args.grid is None:  # (0 is the default: said or not; --watch runs this again with it)
             raise InputError(f"--gutter {args.gutter:g}: only with --grid (e.g. --grid 3x3 --gutter {args.gutter:g}); "
                              "without --grid the cards touch bleed to bleed")
         args.gutter = args.gutter or 0.0
