@@ -379,7 +379,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
             lines.append("  " + say("internal_line", lang, label=words["internal"], n=len(internal), m=moved)
                          + (say("internal_follows", lang, f=follows) if follows else ""))
     if results:
-        lines.append(footnote(results[0].get("family", len(results[0]["metrics"])), lang))
+        lines.append(footnote(results, lang))
     return "\n".join(typeset(line, lang) for line in lines)
 
 
