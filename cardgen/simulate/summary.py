@@ -246,14 +246,17 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     naming = naming or Naming()
     out = []
     figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
+    games, sampled = d.get("games", 0), d.get("sampled", 0)  # traced: the finished games among those sampled
+    which = (say("traced_of", lang, games=games, sampled=sampled) if sampled > games
+             else say("traced_first", lang, games=games))
     if figures:
-        out.append("  " + say("designer", lang, games=d.get("games", 0), items=joined((
+        out.append("  " + say("designer", lang, which=which, items=joined((
             f"{label(name, lang, naming.words)} {number(f['mean'], lang, share(name))} "
             f"[{number(f['low'], lang, share(name))} – {number(f['high'], lang, share(name))}]"
             for name, f in figures), lang)))
     rows = d.get("component_impact") or []
     if rows:
-        out.append("  " + say("cards_head", lang, games=d.get("games", 0)))
+        out.append("  " + say("cards_head", lang, which=which))
         width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
         for r in rows:
             line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  "
