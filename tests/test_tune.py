@@ -311,3 +311,15 @@ def test_an_edited_rules_or_house_rule_file_is_another_study(tmp_path: Path, kin
     assert name() == before  # the same files: the same study, taken up again
     code.write_text(code.read_text(encoding="utf-8") + "\n# scores doubled\n", encoding="utf-8")
     assert name() != before
+
+
+def test_the_closest_trials_distance_is_in_target_widths_in_every_language() -> None:
+    """'no trial met the target; the closest is off by 0.758 range widths': the distance is counted in widths of
+    the target range (tuning.md). French said 'largeurs d'intervalle' and Italian 'ampiezze di intervallo', the
+    words the same reports use for the 95 % interval ('intervalle à 95 %'): a distance read in interval widths."""
+    from cardgen.terminal import say
+
+    said = {lang: say("tune_closest", lang, n=2, x="0,758", values="v") for lang in SHIPPED}
+    assert "range widths" in said["en"]
+    assert "plage visée" in said["fr"] and "intervalle" not in said["fr"]
+    assert "fascia obiettivo" in said["it"] and "intervallo" not in said["it"]
