@@ -341,3 +341,21 @@ def test_unfairness_is_measured_from_validates_fair_share_when_wins_are_shared()
     fair = 1.04 / 3
     dist, low, high = entry_metrics({"games": 100, "completed": 100, "seat_win_rates": three})["unfairness"]
     assert dist == pytest.approx(fair - 0.26) and low == 0.0 and high == pytest.approx(fair - 0.184)
+
+
+def test_a_target_the_deck_already_meets_is_said(kl_project: Path, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """King Lui already lasts 12.4 rounds at 4 players: with emerald_portions=1..3 and rounds=12..13 every trial
+    was on target, tune said 'on target: trial 1 (... = 3)' and wrote king_lui-tuned-2.yaml with the deck's own 2
+    as if it were a tuning. Nothing said the deck as it is meets the target; now one line and the file's comments do."""
+    out = tmp_path / "met"
+    assert main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=1..3",
+                 "--target", "rounds=1..100", "--trials", "3", "--games", "4", "--players", "4", "--jobs", "1",
+                 "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    study = json.loads((out / "tune.json").read_text())
+    own = next(t for t in study["trials"] if t["values"] == {"emerald_portions": 2})
+    assert f"trial {own['trial'] + 1} plays the deck's own numbers: the deck as it is already meets the target" in text
+    files = {yaml.safe_load(p.read_text())["rules"]["emerald_portions"]: p.read_text() for p in out.glob("*-tuned-*.yaml")}
+    assert "the deck's own numbers: this file changes nothing" in files[2]
+    assert all("own numbers" not in files[v] for v in files if v != 2)
