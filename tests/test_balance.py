@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from cardgen.simulate.balance import balance
 from cardgen.simulate.stats import wilson
 
@@ -56,8 +58,8 @@ def test_balance_warnings_follow_the_language() -> None:
     from cardgen.simulate.summary import balance_lines
 
     flagged = balance(stats([330, 224, 223, 223]))
-    assert balance_lines(flagged, "en") == ["balance: seat 1 wins more than a fair share: 33% [29.4% to 36.8%] "
-                                            "against 25%"]
+    assert balance_lines(flagged, "en") == ["balance: seat 1 wins more than a fair share: 33% [29.4% to 36.8%, "
+                                            "a 98.75% interval: 95 % shared among the 4 compared] against 25%"]
     assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: la place 1 gagne plus que sa juste part\u202f: 33\u202f%")
     assert balance_lines(flagged, "it")[0].startswith("equilibrio: il posto 1 vince più della sua giusta quota: 33\u00a0%")
 
@@ -65,3 +67,20 @@ def test_balance_warnings_follow_the_language() -> None:
 def test_no_completed_game_means_no_verdict() -> None:
     empty = {"seat_win_rates": [{"seat": 0, "wins": 0, "rate": None, "low": 0, "high": 1}], "agents": []}
     assert balance(empty) == {"seat_fair_share": None, "agent_fair_share": None, "warnings": [], "flags": []}
+
+
+def test_a_flagged_seats_interval_says_it_is_wider_than_the_seat_lines() -> None:
+    """validate royale --players 4 printed 'seat win rates: 1: 36.5% [31.9% to 41.3%]' and, on the next line,
+    'balance: seat 1 wins more than a fair share: 36.5% [30.7% to 42.7%] against 26%': two intervals for one
+    seat, the second Bonferroni-widened (98.75 % each for 4 seats) and said as if it were the same 95 %."""
+    from cardgen.simulate.summary import balance_lines
+    from cardgen.simulate.stats import wilson
+
+    flagged = balance(stats([330, 224, 223, 223]))
+    [flag] = flagged["flags"]
+    assert flag["level"] == 0.9875 and flag["compared"] == 4
+    low, high = wilson(330, 1000, z=2.497705)  # the 98.75 % Wilson interval the flag is judged on
+    assert (flag["low"], flag["high"]) == (pytest.approx(low, abs=1e-6), pytest.approx(high, abs=1e-6))
+    assert "98.75% interval: 95 % shared among the 4 compared" in flagged["warnings"][0]
+    assert "intervalle à 98,75\u202f%" in balance_lines(flagged, "fr")[0]
+    assert "intervallo al 98,75\u00a0%" in balance_lines(flagged, "it")[0]

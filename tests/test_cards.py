@@ -188,3 +188,21 @@ def test_the_seat_by_seat_interval_is_the_cluster_one_by_its_definition() -> Non
         e = t.seat_effect(kind)
         assert e["dealt"] == pytest.approx(sum(p1) / 3) and e["not_dealt"] == pytest.approx(sum(p2) / 3)
         assert e["se"] == pytest.approx(se, rel=1e-9)
+
+
+def test_the_card_notes_say_the_interval_drawn_is_95_percent_and_only_the_flag_is_widened() -> None:
+    """The report's table heads a card's interval 'difference (95%)' and draws the row's own 95 % interval
+    (cards.py: ``low``/``high`` at z = 1.96); only the flag uses the Bonferroni-widened one. Its note said 'each
+    card's interval is widened by the Bonferroni correction', so a drawn interval leaving out 0 without a flag
+    read as a contradiction; the terminal's '95 % intervals; ! flagged' did not say what a flag needs."""
+    from cardgen.report.impact import impact_footnote
+    from cardgen.simulate.summary import designer_lines
+
+    note = impact_footnote("en")
+    assert "own 95% interval" in note and "flagged only when that interval, widened" in note
+    assert "l’intervalle à 95\u202f% de la carte elle-même" in impact_footnote("fr")
+    assert "l’intervallo al 95\u00a0% della carta stessa" in impact_footnote("it")
+    row = {"component": "x", "dealt_share": 0.5, "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.2,
+           "difference": 0.1, "low": 0.01, "high": 0.19, "flag": "", "judged": True}
+    head = designer_lines({"games": 300, "component_impact": [row]})[0]
+    assert "! flagged: its interval, widened for the number of cards judged, leaves out 0" in head

@@ -120,3 +120,30 @@ def test_the_traced_sample_is_bounded_and_said() -> None:
                             "component_impact": [row]})
     assert lines[0].startswith("  designer (first 123 games): ")
     assert lines[1].startswith("  which card is too strong (first 123 games): ")
+
+
+def test_figures_from_the_finished_games_of_a_sample_say_so() -> None:
+    """A variant whose games stall on a rule gap: validate kl-draw4 --games 200 printed 'designer (first 151
+    games)', but the figures rested on the 151 games that finished among the first 200 (a stalled game has no
+    winner to trace), not on games 1 to 151. The line names both numbers, in every language."""
+    from cardgen.simulate.summary import designer_lines
+
+    tally = DesignerTally()
+    stalled = GameResult(2, ["a", "a"], "stalled:short_supply_draw", False)
+    assert tally.add(None, stalled) == {}
+    other = DesignerTally()
+    other.add(None, stalled)
+    tally.merge(other)
+    doc = tally.to_json()
+    assert doc["games"] == 0 and doc["sampled"] == 2
+    row = {"component": "x", "dealt_share": 0.5, "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.2,
+           "difference": 0.1, "low": 0.0, "high": 0.2, "flag": "", "judged": True}
+    part = {"games": 151, "sampled": 200, "lead_changes": {"mean": 1.0, "low": 0.5, "high": 1.5, "n": 151},
+            "component_impact": [row]}
+    lines = designer_lines(part)
+    assert lines[0].startswith("  designer (the 151 finished games of the first 200): ")
+    assert lines[1].startswith("  which card is too strong (the 151 finished games of the first 200): ")
+    assert "(les 151 parties terminées des 200 premières)" in designer_lines(part, "fr")[0]
+    assert "le 151 partite finite delle prime 200" in designer_lines(part, "it")[0]
+    every = designer_lines({**part, "sampled": 151})  # every sampled game finished: as before
+    assert every[0].startswith("  designer (first 151 games): ")

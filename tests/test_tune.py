@@ -79,7 +79,9 @@ def test_metrics_come_from_a_validate_entry_with_intervals(kl) -> None:
     assert m["turns"][0] == mean and m["turns"][1] < mean < m["turns"][2]
     rates = [m[f"seat_{i}_win_rate"][0] for i in range(1, 5)]
     assert rates == [s["rate"] for s in entry["seat_win_rates"]]
-    assert m["unfairness"][0] == pytest.approx(max(abs(r - 0.25) for r in rates))
+    fair = sum(rates) / 4  # validate's fair share (balance.py): 0.25 unless a win was shared
+    assert m["unfairness"][0] == pytest.approx(max(abs(r - fair) for r in rates))
+    assert fair == pytest.approx(entry["balance"]["seat_fair_share"], abs=1e-4)
     assert m["end:supply_exhausted"][0] == 1.0
     assert m["winning_score"][0] == entry["scores"]["winner"]["mean"]
     assert m["margin"][0] == entry["scores"]["margin"]["mean"] and m["margin"][0] >= 0
@@ -311,3 +313,49 @@ def test_an_edited_rules_or_house_rule_file_is_another_study(tmp_path: Path, kin
     assert name() == before  # the same files: the same study, taken up again
     code.write_text(code.read_text(encoding="utf-8") + "\n# scores doubled\n", encoding="utf-8")
     assert name() != before
+
+
+def test_the_closest_trials_distance_is_in_target_widths_in_every_language() -> None:
+    """'no trial met the target; the closest is off by 0.758 range widths': the distance is counted in widths of
+    the target range (tuning.md). French said 'largeurs d'intervalle' and Italian 'ampiezze di intervallo', the
+    words the same reports use for the 95 % interval ('intervalle à 95 %'): a distance read in interval widths."""
+    from cardgen.terminal import say
+
+    said = {lang: say("tune_closest", lang, n=2, x="0,758", values="v") for lang in SHIPPED}
+    assert "range widths" in said["en"]
+    assert "plage visée" in said["fr"] and "intervalle" not in said["fr"]
+    assert "fascia obiettivo" in said["it"] and "intervallo" not in said["it"]
+
+
+def test_unfairness_is_measured_from_validates_fair_share_when_wins_are_shared() -> None:
+    """Royale at 2 players: 10 of 100 games end in a shared win, so both seats win 55 % of games, and validate
+    calls that fair (its fair share is the seats' mean rate, balance.py). tune's 'unfairness' measured from
+    1/2 and said 0.05 (5 points from a fair share) for two identical seats: a target unfairness=0..0.03 could
+    never be met by a perfectly balanced game."""
+    seats = [{"seat": k, "wins": 55, "games": 100, "rate": 0.55, "low": 0.452, "high": 0.644} for k in (0, 1)]
+    m = entry_metrics({"games": 100, "completed": 100, "seat_win_rates": seats})
+    assert m["unfairness"] == (0.0, 0.0, pytest.approx(0.098))
+    three = [{"seat": 0, "wins": 40, "games": 100, "rate": 0.40, "low": 0.309, "high": 0.498},
+             {"seat": 1, "wins": 26, "games": 100, "rate": 0.26, "low": 0.184, "high": 0.354},
+             {"seat": 2, "wins": 38, "games": 100, "rate": 0.38, "low": 0.291, "high": 0.478}]  # 4 shared wins
+    fair = 1.04 / 3
+    dist, low, high = entry_metrics({"games": 100, "completed": 100, "seat_win_rates": three})["unfairness"]
+    assert dist == pytest.approx(fair - 0.26) and low == 0.0 and high == pytest.approx(fair - 0.184)
+
+
+def test_a_target_the_deck_already_meets_is_said(kl_project: Path, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """King Lui already lasts 12.4 rounds at 4 players: with emerald_portions=1..3 and rounds=12..13 every trial
+    was on target, tune said 'on target: trial 1 (... = 3)' and wrote king_lui-tuned-2.yaml with the deck's own 2
+    as if it were a tuning. Nothing said the deck as it is meets the target; now one line and the file's comments do."""
+    out = tmp_path / "met"
+    assert main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=1..3",
+                 "--target", "rounds=1..100", "--trials", "3", "--games", "4", "--players", "4", "--jobs", "1",
+                 "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    study = json.loads((out / "tune.json").read_text())
+    own = next(t for t in study["trials"] if t["values"] == {"emerald_portions": 2})
+    assert f"trial {own['trial'] + 1} plays the deck's own numbers: the deck as it is already meets the target" in text
+    files = {yaml.safe_load(p.read_text())["rules"]["emerald_portions"]: p.read_text() for p in out.glob("*-tuned-*.yaml")}
+    assert "the deck's own numbers: this file changes nothing" in files[2]
+    assert all("own numbers" not in files[v] for v in files if v != 2)

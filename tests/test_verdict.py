@@ -191,3 +191,28 @@ def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: py
     assert lines[0][0].isupper() and not lines[0].startswith(("Games", "No figure", "The ", "Seat"))
     assert any(line.startswith("Un changement n’est cité que s’il est peu probable par hasard") for line in lines)
     assert any(line.startswith("Note\u202f: «\u202fpeu probable par hasard\u202f»") for line in lines)
+
+
+def test_the_note_names_each_player_counts_own_holm_family(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """`compare --players 2 4` tests each count's figures as a family of its own (4 seats make more figures
+    than 2): the note said the first count's size for both ("across the 13 figures") and so misstated the
+    correction behind every 4-player star. It names each count's size where they differ, in every language."""
+    from toy_game import load_toy, toy_deck
+
+    from cardgen.report.commands import compare
+    from cardgen.simulate.compare import CompareOptions, run_compare
+
+    base, variant = toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path)
+    opts = CompareOptions(games=20, players=[2, 4], jobs=1, loader=load_toy, out=None, progress=False)
+    doc = run_compare(base, variant, opts)
+    sizes = {r["players"]: r["family"] for r in doc["results"]}
+    assert sizes[4] > sizes[2]  # two more seats, two more seat figures
+    note = footnote(doc["results"])
+    assert f"{sizes[2]} at 2 players, {sizes[4]} at 4 players" in note and f"the {sizes[2]} figures" not in note
+    assert f"({sizes[2]} à 2 joueurs, {sizes[4]} à 4 joueurs)" in footnote(doc["results"], "fr")
+    assert f"{sizes[4]} con 4 giocatori" in footnote(doc["results"], "it")
+    assert footnote(doc["results"][:1]) == footnote(sizes[2])  # one count: the sentence as before
+    assert compare(base, variant, opts) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == footnote(doc["results"]), last

@@ -357,7 +357,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             "internal": folded})
     notes = []
     if results:
-        notes.append(footnote(results[0].get("family", len(results[0]["metrics"])), lang))
+        notes.append(footnote(results, lang))
     if any(r.get("component_impact") for r in results):
         notes.append(impact_footnote(lang))
     return page("compare.html", report["title"].format(variant=doc["variant"], base=doc["base"]), nav, lang,

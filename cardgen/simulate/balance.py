@@ -39,14 +39,15 @@ def _judge(wins: int, trials: int, fair: float, compared: int) -> dict[str, Any]
     else:
         return None
     return {"side": side, "rate": round(wins / trials, 6), "low": round(low, 6), "high": round(high, 6),
-            "fair": round(fair, 6)}
+            "fair": round(fair, 6), "level": round(1 - ALPHA / compared, 6), "compared": compared}
 
 
 def _flag(label: str, judged: dict[str, Any] | None) -> str | None:
     if judged is None:
         return None
     return (f"{label} wins {judged['side']} than a fair share: {_pct(judged['rate'])} "
-            f"[{_pct(judged['low'])}-{_pct(judged['high'])}] against {_pct(judged['fair'])}")
+            f"[{_pct(judged['low'])}-{_pct(judged['high'])}, a {percent(judged['level'], 'en', places=2)} interval: "
+            f"95 % shared among the {judged['compared']} compared] against {_pct(judged['fair'])}")
 
 
 def balance(stats: dict[str, Any]) -> dict[str, Any]:

@@ -166,9 +166,11 @@ class DesignerTally:
     seats: int = 0  # seats of traced games
     wins: int = 0  # of them winners
     traced: int = 0  # completed games traced
+    sampled: int = 0  # games offered to the trace (the first ``--designer-games``), finished or not
 
     def add(self, trace: Trace | None, result: GameResult) -> dict[str, float]:
         """Count one game; return its figures (compare pairs them)."""
+        self.sampled += 1
         if trace is None or not result.completed or not result.winners:
             return {}
         self.traced += 1
@@ -204,6 +206,7 @@ class DesignerTally:
         self.seats += other.seats
         self.wins += other.wins
         self.traced += other.traced
+        self.sampled += other.sampled
         self.cards.merge(other.cards)
 
     def figures(self) -> dict[str, Any]:
@@ -227,7 +230,7 @@ class DesignerTally:
 
     def to_json(self) -> dict[str, Any]:
         """The figures and the component table (see docs/validator.md)."""
-        return {"games": self.traced, "close_margin": CLOSE_MARGIN, **self.figures(),
+        return {"games": self.traced, "sampled": self.sampled, "close_margin": CLOSE_MARGIN, **self.figures(),
                 "component_impact": card_rows(self.cards, self.played, self.seats)}
 
 

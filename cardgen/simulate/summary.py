@@ -222,7 +222,9 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en") -> list[str]:
         return [f"balance: {w}" for w in b.get("warnings", [])]
     return [say(f"balance_{f['side']}", lang,
                 who=say("seat", lang, k=f["seat"]) if "seat" in f else say("agent", lang, agent=agent_word(f["agent"], lang)),
-                rate=_pct(f["rate"], lang), low=_pct(f["low"], lang), high=_pct(f["high"], lang), fair=_pct(f["fair"], lang))
+                rate=_pct(f["rate"], lang), low=_pct(f["low"], lang), high=_pct(f["high"], lang), fair=_pct(f["fair"], lang),
+                level=(say("balance_level", lang, level=percent(f["level"], lang, places=2), n=f["compared"])
+                       if f.get("level") else ""))  # the interval is wider than the seat line's 95 %: say so
             for f in flags]
 
 
@@ -246,14 +248,17 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     naming = naming or Naming()
     out = []
     figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
+    games, sampled = d.get("games", 0), d.get("sampled", 0)  # traced: the finished games among those sampled
+    which = (say("traced_of", lang, games=games, sampled=sampled) if sampled > games
+             else say("traced_first", lang, games=games))
     if figures:
-        out.append("  " + say("designer", lang, games=d.get("games", 0), items=joined((
+        out.append("  " + say("designer", lang, which=which, items=joined((
             f"{label(name, lang, naming.words)} {number(f['mean'], lang, share(name))} "
             f"[{number(f['low'], lang, share(name))} – {number(f['high'], lang, share(name))}]"
             for name, f in figures), lang)))
     rows = d.get("component_impact") or []
     if rows:
-        out.append("  " + say("cards_head", lang, games=d.get("games", 0)))
+        out.append("  " + say("cards_head", lang, which=which))
         width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
         for r in rows:
             line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  "
@@ -379,7 +384,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
             lines.append("  " + say("internal_line", lang, label=words["internal"], n=len(internal), m=moved)
                          + (say("internal_follows", lang, f=follows) if follows else ""))
     if results:
-        lines.append(footnote(results[0].get("family", len(results[0]["metrics"])), lang))
+        lines.append(footnote(results, lang))
     return "\n".join(typeset(line, lang) for line in lines)
 
 

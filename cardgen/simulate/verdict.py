@@ -277,8 +277,17 @@ def significance_line(count: int, lang: str = "en") -> str:
     return _typeset(WORDS[lang]["significant"].format(n=count), lang)
 
 
-def footnote(count: int, lang: str = "en") -> str:
-    """The statistics behind "unlikely to be chance", for the end of a report: Holm over ``count`` figures."""
-    return _typeset(WORDS[lang]["footnote"].format(n=count), lang)
+def footnote(count: "int | list[dict[str, Any]]", lang: str = "en") -> str:
+    """The statistics behind "unlikely to be chance", for the end of a report: Holm over ``count`` figures, or,
+    given a comparison's results, over each player count's own family (``family``), named per count where
+    the counts' families differ in size (a 5-player family holds more seats than a 3-player one)."""
+    words = WORDS[lang]
+    if isinstance(count, int):
+        return _typeset(words["footnote"].format(n=count), lang)
+    sizes = [(r["players"], r.get("family", len(r["metrics"]))) for r in count]
+    if len({n for _, n in sizes}) <= 1:
+        return _typeset(words["footnote"].format(n=sizes[0][1] if sizes else 0), lang)
+    each = ", ".join(words["family_at"].format(n=n, p=p) for p, n in sizes)
+    return _typeset(words["footnote_each"].format(n=each), lang)
 
 

@@ -49,7 +49,9 @@ def entry_metrics(entry: dict[str, Any]) -> dict[str, Metric]:
     for seat in rates:
         out[f"seat_{seat['seat'] + 1}_win_rate"] = (seat["rate"], seat["low"], seat["high"])
     if rates:
-        fair = 1.0 / len(rates)
+        # the fair share validate's balance judges against (balance.py): the seats' mean win rate, since a
+        # shared win counts for each winner (two seats always sharing are fair at 100 %, not at 50 %)
+        fair = sum(s["rate"] for s in rates) / len(rates)
         worst = max(rates, key=lambda s: abs(s["rate"] - fair))
         dist = abs(worst["rate"] - fair)
         # The interval of the worst seat's distance from a fair share.

@@ -310,6 +310,12 @@ class Tuner:
                 break
         return out
 
+    def own_values(self) -> dict[str, Any]:
+        """The deck's own value of every parameter tuned: a trial with these changes nothing."""
+        rules = self.deck.model.rules.model_dump()
+        counts = {c.id: c.count for c in self.deck.model.components}
+        return {p.key: rules.get(p.name) if p.kind == "rule" else counts.get(p.name) for p in self.opts.params}
+
     # -- outputs --------------------------------------------------------------------------
     def on_target(self, k: int) -> list[Trial]:
         """The ``k`` best trials that meet every target (objective 0)."""
@@ -334,8 +340,10 @@ class Tuner:
             said = describe(self.opts.params, self.opts.targets, trial, self.opts)
             doc = variant_document(self.deck, self.opts.params, trial.values, name,
                                    {lang: said.get(lang, said["en"]) for lang in self.deck.model.languages})
-            head = "".join(f"# {line}\n" for line in provenance(self.opts.params, self.opts.targets, trial,
-                                                                self.opts, trial.objective == 0))
+            lines = provenance(self.opts.params, self.opts.targets, trial, self.opts, trial.objective == 0)
+            if trial.values == self.own_values():
+                lines.insert(1, "These are the deck's own numbers: this file changes nothing.")
+            head = "".join(f"# {line}\n" for line in lines)
             path = Path(self.opts.out) / f"{stem}.yaml"
             write_atomic(path, head + _dump(doc))
             paths.append(path)
@@ -405,6 +413,9 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     print(say("tune_found" if on_target else "tune_closest", lang, n=best[0].number + 1,
               x=_sig(best[0].objective, lang),
               values=settings_text(best[0].values, lang, naming)))
+    own = tuner.own_values()  # a trial on target with the deck's own numbers: the deck needs no change
+    if (same := next((t for t in tuner.on_target(opts.best) if t.values == own), None)) is not None:
+        print(say("tune_own", lang, n=same.number + 1))
     return 0 if on_target else 1
 
 
