@@ -103,6 +103,16 @@ def test_a_moved_project_of_variants_replays_from_the_current_folder(tmp_path: P
     assert "2 game(s) replayed, 2 identical, 0 differ" in done.stdout, done.stdout
 
 
+def test_an_unknown_agent_of_a_variant_names_its_game(tmp_path: Path, monkeypatch, capsys) -> None:
+    """The unknown-agent line names a variant's game after its id; only a game's own deck leaves it out (never
+    'king_lui (king_lui)')."""
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "lui-quick.yaml").write_text(QUICK, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "lui-quick", "--agents", "heuristc"]) == 2
+    assert "unknown agent 'heuristc' for lui-quick (king_lui); expected one of " in capsys.readouterr().err
+
+
 def test_an_unknown_base_lists_the_shipped_games(root: Path, monkeypatch, capsys) -> None:
     (root / "variants").mkdir()
     (root / "variants" / "typo.yaml").write_text(QUICK.replace("king_lui", "king_liu"), encoding="utf-8")
