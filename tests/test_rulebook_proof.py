@@ -86,3 +86,18 @@ def test_a_project_decks_own_rule_sheet_is_proofed(tmp_path, rules: bool) -> Non
     text = job.make().decode("utf-8")
     first = (tmp_path / "game/rules/en.md").read_text(encoding="utf-8").split("\n")[0].lstrip("# ").strip()
     assert f"[1] title\n  en | {first}\n" in text, text
+
+
+def test_own_rule_sheets_in_fewer_languages_than_the_deck_are_proofed_in_theirs(tmp_path) -> None:
+    # a deck in en and fr whose designer wrote rules/en.md only: --proof shows the sheet written, never fails
+    # on the language without one (as the rule sheets build only those written)
+    import shutil
+    root = tmp_path / "own36"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "own36", root)
+    deck_file = root / "decks" / "own36.yaml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace("  fr: rules/fr.md\n", ""), encoding="utf-8")
+    deck = resolve("own36", root)
+    jobs = jobs_for([deck], BuildOptions(langs=["en", "fr"], papers=["a4"], proof=True))
+    assert [j.rel for j in jobs if "rules" in j.rel] == ["own36/en/rules-a4.pdf"]
+    text = next(j for j in jobs if j.rel == "own36/proof.txt").make().decode("utf-8")
+    assert text.startswith("Four Winds: the rulebook's sentences in en\n") and "\n  fr | " not in text, text
