@@ -101,3 +101,17 @@ def test_own_rule_sheets_in_fewer_languages_than_the_deck_are_proofed_in_theirs(
     assert [j.rel for j in jobs if "rules" in j.rel] == ["own36/en/rules-a4.pdf"]
     text = next(j for j in jobs if j.rel == "own36/proof.txt").make().decode("utf-8")
     assert text.startswith("Four Winds: the rulebook's sentences in en\n") and "\n  fr | " not in text, text
+
+
+def test_an_own_rule_sheet_not_in_utf8_is_one_line_in_the_proof(tmp_path) -> None:
+    # an own rule sheet saved in Latin-1: the proof names the file and the byte, as the rule sheets do
+    import shutil
+
+    from cardgen.errors import InputError
+    root = tmp_path / "own36"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "own36", root)
+    (root / "rules" / "fr.md").write_bytes("# Règles\n\nJouez.\n".encode("latin-1"))
+    jobs = jobs_for([resolve("own36", root)], BuildOptions(langs=["fr"], papers=["a4"], proof=True))
+    with pytest.raises(InputError) as info:
+        next(j for j in jobs if j.rel == "own36/proof.txt").make()
+    assert str(info.value) == "rules/fr.md: not UTF-8 text (byte 3)"
