@@ -231,6 +231,11 @@ TARGETS = [
            ("tests/test_action_names.py",)),
     Target("refuse_stalled", "cardgen/simulate/failures.py", _m("cardgen/simulate/failures.py", "x_refuse_stalled"),
            ("tests/test_failed_games.py",)),
+    Target("csv_separator", "cardgen/load/tables.py", _m("cardgen/load/tables.py", "x__separator"),
+           ("tests/test_tables.py",)),
+    Target("rules_syntax_error", "cardgen/games/project.py", _m("cardgen/games/project.py", "x_syntax_error"),
+           ("tests/test_games_project.py::test_check_reports_a_syntax_error_of_the_rules_file_as_validate_does_"
+            "without_importing_it",)),
 ]
 
 

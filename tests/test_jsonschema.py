@@ -79,6 +79,20 @@ def test_schema_command_writes_the_same_schema(tmp_path: Path, capsys: pytest.Ca
     assert json.loads(target.read_text(encoding="utf-8")) == printed
 
 
+def test_a_project_of_variants_checks_them_against_the_game_they_extend(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A project of only variants/ of the shipped games (one since s48-fix3): its schema gave no variant its
+    game's fields (a shipped deck it extends is not one of its files), where it had checked 'extends: king_lui'."""
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "lui-quick.yaml").write_text("extends: king_lui\n", encoding="utf-8")
+    assert main(["--project", str(tmp_path), "schema"]) == 0
+    check = jsonschema.Draft202012Validator(json.loads(capsys.readouterr().out))
+    head = {"name": {"fr": "a", "it": "a", "en": "a"}, "description": {"fr": "a", "it": "a", "en": "a"}}
+    for base in ("king_lui", "lui-quick"):  # the shipped deck and the project's own variant of it
+        assert not check.is_valid({**head, "extends": base, "rules": {"grid_rows": 3}}), base  # a Royale rule
+        assert check.is_valid({**head, "extends": base, "rules": {"emerald_portions": 3}}), base
+
+
 def test_variants_are_checked_per_game() -> None:
     """An editor catches a rule or component field the variant's game does not have."""
     import jsonschema

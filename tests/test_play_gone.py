@@ -35,3 +35,24 @@ def test_a_page_whose_table_stopped_says_so_in_its_language(lang: str, tmp_path:
             proc.terminate()
             proc.wait(10)
     assert said == WORDS["ui"][lang]["err_gone"]
+
+
+def test_an_answer_that_is_not_the_tables_says_so_in_its_language(tmp_path: Path) -> None:
+    """A page that gets something else than the table's answer (a proxy's 'Bad Gateway' page, a cut answer)
+    says the table does not answer in its language, not 'the server did not answer' in English."""
+    proc, links = start_table(tmp_path, "king_lui", "--lang", "fr")
+    try:
+        with playwright.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(links["1"])
+            page.wait_for_function("() => view && view.seat === 0")
+            page.route("**/api/**", lambda route: route.fulfill(status=502, content_type="text/html",
+                                                                body="<h1>Bad Gateway</h1>"))
+            page.wait_for_function("() => document.getElementById('message').textContent !== ''", timeout=15_000)
+            said = page.inner_text("#message")
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert said == WORDS["ui"]["fr"]["err_gone"]

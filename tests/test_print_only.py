@@ -135,6 +135,17 @@ def test_a_grid_too_big_for_the_paper_writes_nothing(tmp_path: Path, capsys: pyt
     assert code == 0 and (out / "semi/it/cards-a4-3x3-gutter2.pdf").is_file(), err
 
 
+def test_a_gutter_too_wide_for_the_grid_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the grid fits the paper with its cards touching, not 8 mm apart: refused before writing, as a grid too big
+    deck = DECK + "rulebook: {it: rules/it.md}\n"
+    root = project(tmp_path, deck, {"rules/it.md": "# Semi\n\nGiocate.\n"})
+    out = tmp_path / "out"
+    code, _, err = run(root, capsys, "build", "--grid", "3x3", "--gutter", "8", "--paper", "a4", "--out", str(out))
+    assert code == 2 and err.count("\n") == 1 and err.startswith("cardgen: error: --grid 3x3: "), err
+    assert "--gutter" in err, err
+    assert not [p for p in out.rglob("*") if p.is_file()]
+
+
 def test_a_gutter_without_a_grid_is_refused_not_ignored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
     code, _, err = run(project(tmp_path), capsys, "build", "--gutter", "2", "--out", str(out))

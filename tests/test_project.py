@@ -2,7 +2,10 @@
 with decks/ (or variants/ alone), ``--project`` before or after the command, and variants of the shipped games."""
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -81,6 +84,33 @@ def test_a_project_of_variants_of_the_shipped_games_needs_no_decks_folder(tmp_pa
     assert "lui-quick:" in out and "1 deck checked, 0 checks failed" in out
     assert main(["inspect", "lui-quick"]) == 0
     assert "Quick Lui (variant of game 'king_lui', extends king_lui)" in capsys.readouterr().out
+
+
+def test_a_moved_project_of_variants_replays_from_the_current_folder(tmp_path: Path, monkeypatch) -> None:
+    """replay looks for a moved project in the current folder; a project of only variants/ (one since s48-fix3)
+    must be found there too, not only a folder with decks/."""
+    root = tmp_path / "mine"
+    (root / "variants").mkdir(parents=True)
+    (root / "variants" / "lui-quick.yaml").write_text(QUICK, encoding="utf-8")
+    monkeypatch.chdir(root)
+    assert main(["validate", "lui-quick", "--games", "2", "--players", "3", "--jobs", "1", "--log", "games.jsonl",
+                 "--out", str(tmp_path / "out")]) == 0
+    root.rename(tmp_path / "moved")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}  # a new process: no deck cached
+    done = subprocess.run([sys.executable, "-m", "cardgen", "replay", "games.jsonl"], cwd=tmp_path / "moved", env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "2 game(s) replayed, 2 identical, 0 differ" in done.stdout, done.stdout
+
+
+def test_an_unknown_agent_of_a_variant_names_its_game(tmp_path: Path, monkeypatch, capsys) -> None:
+    """The unknown-agent line names a variant's game after its id; only a game's own deck leaves it out (never
+    'king_lui (king_lui)')."""
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "lui-quick.yaml").write_text(QUICK, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "lui-quick", "--agents", "heuristc"]) == 2
+    assert "unknown agent 'heuristc' for lui-quick (king_lui); expected one of " in capsys.readouterr().err
 
 
 def test_an_unknown_base_lists_the_shipped_games(root: Path, monkeypatch, capsys) -> None:

@@ -86,3 +86,32 @@ def test_a_project_decks_own_rule_sheet_is_proofed(tmp_path, rules: bool) -> Non
     text = job.make().decode("utf-8")
     first = (tmp_path / "game/rules/en.md").read_text(encoding="utf-8").split("\n")[0].lstrip("# ").strip()
     assert f"[1] title\n  en | {first}\n" in text, text
+
+
+def test_own_rule_sheets_in_fewer_languages_than_the_deck_are_proofed_in_theirs(tmp_path) -> None:
+    # a deck in en and fr whose designer wrote rules/en.md only: --proof shows the sheet written, never fails
+    # on the language without one (as the rule sheets build only those written)
+    import shutil
+    root = tmp_path / "own36"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "own36", root)
+    deck_file = root / "decks" / "own36.yaml"
+    deck_file.write_text(deck_file.read_text(encoding="utf-8").replace("  fr: rules/fr.md\n", ""), encoding="utf-8")
+    deck = resolve("own36", root)
+    jobs = jobs_for([deck], BuildOptions(langs=["en", "fr"], papers=["a4"], proof=True))
+    assert [j.rel for j in jobs if "rules" in j.rel] == ["own36/en/rules-a4.pdf"]
+    text = next(j for j in jobs if j.rel == "own36/proof.txt").make().decode("utf-8")
+    assert text.startswith("Four Winds: the rulebook's sentences in en\n") and "\n  fr | " not in text, text
+
+
+def test_an_own_rule_sheet_not_in_utf8_is_one_line_in_the_proof(tmp_path) -> None:
+    # an own rule sheet saved in Latin-1: the proof names the file and the byte, as the rule sheets do
+    import shutil
+
+    from cardgen.errors import InputError
+    root = tmp_path / "own36"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "own36", root)
+    (root / "rules" / "fr.md").write_bytes("# Règles\n\nJouez.\n".encode("latin-1"))
+    jobs = jobs_for([resolve("own36", root)], BuildOptions(langs=["fr"], papers=["a4"], proof=True))
+    with pytest.raises(InputError) as info:
+        next(j for j in jobs if j.rel == "own36/proof.txt").make()
+    assert str(info.value) == "rules/fr.md: not UTF-8 text (byte 3)"

@@ -83,6 +83,15 @@ def test_semicolon_csv_with_a_blank_row_bom_and_long_texts(tmp_path: Path) -> No
     assert comps[0].faces[0].text.en == "A text, with a comma"
 
 
+def test_tab_separated_csv_and_blank_cells_past_the_header(tmp_path: Path) -> None:
+    # the header's separator may be a tab (a sheet saved as tab-separated text, with commas in its texts);
+    # cells past the header that hold only spaces are blank, not a text cut at a separator
+    root = project(tmp_path, "title\tvalue\ttext\nSun\t3\tA text, with a comma\t \nMoon\t4\t\t  \t\n")
+    comps = resolve("suits", root).model.components
+    assert [(c.faces[0].title.en, c.faces[0].value) for c in comps[:2]] == [("Sun", 3), ("Moon", 4)]
+    assert comps[0].faces[0].text.en == "A text, with a comma"
+
+
 def test_a_title_too_long_is_named_at_its_row_and_column(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # the fix is in the CSV cell, not at the deck's table entry
     root = project(tmp_path, "title,value\nSun,1\nThe Extraordinarily Magnificent Grandmother of All Suns,3\n")

@@ -114,19 +114,24 @@ def json_schema(games: Mapping[str, type[Any]], ids_by_game: Mapping[str, list[s
 
 
 def project_ids(project: Any, game_ids: Iterable[str]) -> dict[str, list[str]]:
-    """Deck and variant ids of a project per game of ``game_ids`` (unreadable files are skipped: the
-    schema is a help)."""
+    """Deck and variant ids of a project per game of ``game_ids``, with the shipped game decks its variants
+    may extend (``Project.base_path``); unreadable files are skipped: the schema is a help."""
     from cardgen.errors import InputError
     from cardgen.load.yamlio import read_yaml
 
-    raw: dict[str, Any] = {}
-    for sid, path in project.sources.items():
+    def read(path: Any) -> dict[str, Any] | None:
         try:
             data, _ = read_yaml(path)
         except InputError:
-            continue
-        if isinstance(data, dict):
-            raw[sid] = data
+            return None
+        return data if isinstance(data, dict) else None
+
+    raw: dict[str, Any] = {sid: data for sid, path in project.sources.items() if (data := read(path)) is not None}
+    game_ids = list(game_ids)
+    for gid in game_ids:  # a shipped game's deck the project does not shadow: its variants may extend it
+        path = project.base_path(gid) if gid not in raw else None
+        if path is not None and (data := read(path)) is not None:
+            raw[gid] = data
     out: dict[str, list[str]] = {g: [] for g in game_ids}
     for sid in raw:
         seen, cur = set(), sid
