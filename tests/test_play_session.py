@@ -133,6 +133,14 @@ def test_bad_options_are_one_line(kwargs: dict, match: str) -> None:
     assert "\n" not in str(info.value)
 
 
+def test_an_unknown_agent_is_worded_as_validate_words_it() -> None:
+    """'for king_lui (king_lui)' named the game twice; a deck names its game only when it is a variant's."""
+    with pytest.raises(InputError) as info:
+        Session(deck_of("king_lui"), agents=["heuristik"])
+    assert info.value.message.startswith("unknown agent 'heuristik' for king_lui; expected one of ")
+    assert info.value.hint == "heuristic"
+
+
 def test_a_house_rule_variant_is_played_with_its_rule_and_its_log_names_the_file() -> None:
     """``cardgen play`` installs a variant's house rule as validate does, and the saved game names its file."""
     from cardgen.house import house_of

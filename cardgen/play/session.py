@@ -28,7 +28,7 @@ from cardgen.games.base import name_action
 from cardgen.simulate.logs import FORMAT, as_action
 from cardgen.house import house_of, install
 from cardgen.simulate.runner import (DEFAULT_CAP, DeckRef, agent_factories, can_determinize, deck_hash,
-                                     default_agents)
+                                     default_agents, unknown_agent)
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -104,8 +104,7 @@ class Session:
         names = agents or default_agents(spec)  # the same default players as validate, compare and tune
         for name in names:
             if name not in factories:
-                raise InputError(f"unknown agent '{name}' for {deck.id} ({deck.game}); expected one of "
-                                 f"{', '.join(factories)}", field="--agents", hint=did_you_mean(name, factories))
+                raise unknown_agent(deck, name, factories)
         self.deck, self.players, self.seat, self.lang, self.pace = deck, players, seat, lang, pace
         self.people = people
         #: the people's seats whose page has come (one person: taken from the start, as before)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -214,14 +214,19 @@ def agents_in_words(names: list[str] | tuple[str, ...] | str) -> str:
     return f"{', '.join(words[:-1])} and {words[-1]}, rotated over the seats game by game"
 
 
+def unknown_agent(deck: ResolvedDeck, name: str, known: Mapping[str, Any]) -> InputError:
+    """The one line for an agent ``name`` the deck's game has none of (validate, compare, tune, play)."""
+    game = f" ({deck.game})" if deck.game != deck.id else ""  # a variant's game; never king_lui (king_lui)
+    return InputError(f"unknown agent '{name}' for {deck.id}{game}; expected one of {', '.join(known)}",
+                      field="--agents", hint=did_you_mean(name, known))
+
+
 def check_agents(deck: ResolvedDeck, names: list[str]) -> None:
     """Raise ``InputError`` for an agent name this deck's game does not provide."""
     known = agent_factories(deck.spec)
     for name in names:
         if name not in known:
-            game = f" ({deck.game})" if deck.game != deck.id else ""  # a variant's game; never king_lui (king_lui)
-            raise InputError(f"unknown agent '{name}' for {deck.id}{game}; expected one of "
-                             f"{', '.join(known)}", field="--agents", hint=did_you_mean(name, known))
+            raise unknown_agent(deck, name, known)
         if needs_state(known[name]()) and deck.spec.new_game is not None and not can_determinize(deck):
             raise InputError(f"agent '{name}' searches samples of the hidden cards, and the {deck.game} engine "
                              f"cannot deal them yet (State.determinize)", field="--agents")
