@@ -14,6 +14,8 @@ import random
 import statistics
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,19 @@ from tests.test_play_server import ROOT, start
 CHROMIUM = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if Path(p).exists()), None)
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bin/chromium (apt-get install -y chromium)")
+
+@contextmanager
+def chromium_page(url: str, width: int = 1280, height: int = 800) -> Iterator[Any]:
+    """A page of the system's Chromium at ``url``, ``width`` x ``height`` (a laptop; 390 x 844 a phone), closed after."""
+    with playwright.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.goto(url)
+            yield page
+        finally:
+            browser.close()
+
 
 #: the seat (from 0) the person plays in each game's test; the command line counts from 1
 SEATS = {"king_lui": 1, "royale": 0, "draco": 2}

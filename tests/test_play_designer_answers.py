@@ -7,17 +7,13 @@ through the page's API, both people answer the form differently, then the design
 """
 from __future__ import annotations
 
-import os
-import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.test_play_browser import CHROMIUM
+from tests.test_play_browser import CHROMIUM, chromium_page
 from tests.test_play_designer_words import finish
-from tests.test_play_server import ROOT, SEED, ask
+from tests.test_play_server import ask, start_table
 
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bin/chromium")
@@ -40,33 +36,16 @@ playtest:
 def test_each_persons_answers_to_the_decks_questions_read_as_asked(tmp_path: Path) -> None:
     (tmp_path / "variants").mkdir()
     (tmp_path / "variants" / "lui-trial.yaml").write_text(VARIANT, encoding="utf-8")
-    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "play", "lui-trial", "--people", "1,2", "--players", "3",
-                             "--no-browser", "--seed", str(SEED), "--lang", "fr", "--pace", "0",
-                             "--out", str(tmp_path / "out"), "--log", str(tmp_path / "games.jsonl")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc, links = start_table(tmp_path, "lui-trial", "--lang", "fr", "--pace", "0", project=tmp_path)
     try:
-        assert proc.stdout is not None
-        links: dict[str, str] = {}
-        for line in proc.stdout:
-            found = re.search(r"(seat \d+|designer)\b.*?(http://127\.0\.0\.1:\d+/\S+/)", line)
-            if found:
-                links[found.group(1).removeprefix("seat ")] = found.group(2)
-            if "designer" in links:
-                break
-        assert "designer" in links, proc.stderr.read() if proc.stderr else ""
         for seat in ("1", "2"):
             assert ask(links[seat] + "api/view")[0] == 200
         finish(links)
         assert ask(links["1"] + "api/feedback", {"answers": {"long": "long", "q:emerald": True, "q:pace": 5}})[0] == 200
         assert ask(links["2"] + "api/feedback", {"answers": {"long": "right", "q:emerald": False}})[0] == 200
-        with playwright.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(links["designer"])
+        with chromium_page(links["designer"]) as page:
             page.wait_for_function("() => view && view.designer && view.waiting === 'over'", timeout=30_000)
             lines = page.evaluate("() => [...document.querySelectorAll('#moves p')].map((p) => p.textContent)")
-            browser.close()
     finally:
         proc.terminate()
         proc.wait(10)

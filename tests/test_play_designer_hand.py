@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_play_browser import CHROMIUM
+from tests.test_play_browser import CHROMIUM, chromium_page
 from tests.test_play_server import ask, start_table
 
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
@@ -35,15 +35,11 @@ def test_the_cards_in_hand_show_under_the_player_who_holds_them(tmp_path: Path) 
             else:
                 assert ask(links["designer"] + "api/agent", {"after": view["moves_made"]})[0] == 200
         assert held, "nobody ever held a card"
-        with playwright.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(links["designer"])
+        with chromium_page(links["designer"]) as page:
             page.wait_for_function("() => view && view.designer")
             where = page.evaluate("""(ids) => ids.map((id) => [...document.querySelectorAll(
                 'section.seatview:not(.shared) figure.card[data-card="' + id + '"]')].map(
                 (f) => Number(f.closest('section.seatview').dataset.seat)))""", held)
-            browser.close()
     finally:
         proc.terminate()
         proc.wait(10)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_play_browser import CHROMIUM
+from tests.test_play_browser import CHROMIUM, chromium_page
 from tests.test_play_server import start_table
 
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
@@ -17,17 +17,13 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bi
 def test_the_circle_stays_clear_of_the_seats_on_the_designers_page(players: str, tmp_path: Path) -> None:
     proc, links = start_table(tmp_path, "draco", "--players", players)
     try:
-        with playwright.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(links["designer"])
+        with chromium_page(links["designer"]) as page:
             page.wait_for_function("() => view && view.designer && document.querySelector('.row.ring')")
             ring, columns = page.evaluate("""() => {
                 const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
                 return [box(document.querySelector('.row.ring')),
                         [...document.querySelectorAll('section.seatview:not(.shared)')].map(box)];
             }""")
-            browser.close()
     finally:
         proc.terminate()
         proc.wait(10)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_play_browser import CHROMIUM
+from tests.test_play_browser import CHROMIUM, chromium_page
 from tests.test_play_server import ask, start_table
 
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
@@ -56,14 +56,9 @@ def finished_fr(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 
 def designer_text(links: dict[str, str]) -> str:
-    with playwright.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.goto(links["designer"])
+    with chromium_page(links["designer"]) as page:
         page.wait_for_function("() => view && view.designer && view.waiting === 'over'", timeout=30_000)
-        text = page.evaluate("() => document.body.innerText")
-        browser.close()
-    return text
+        return page.evaluate("() => document.body.innerText")
 
 
 def test_the_designers_buttons_and_scores_are_in_the_tables_language(finished_fr: dict[str, str]) -> None:
@@ -84,10 +79,7 @@ def test_the_designer_reads_the_answers_as_the_form_asked_them(finished_fr: dict
 
 def test_every_persons_answers_show_on_the_designers_page(finished_fr: dict[str, str]) -> None:
     """Both people's answers are on screen, not hidden at the bottom of the links' small scrolling box."""
-    with playwright.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.goto(finished_fr["designer"])
+    with chromium_page(finished_fr["designer"]) as page:
         page.wait_for_function("() => view && view.designer && view.waiting === 'over'", timeout=30_000)
         hidden = page.evaluate("""() => {
             const box = document.getElementById('moves').getBoundingClientRect();
@@ -97,6 +89,5 @@ def test_every_persons_answers_show_on_the_designers_page(finished_fr: dict[str,
             }).map((p) => p.textContent.slice(0, 40));
         }""")
         answers = page.locator("#moves p").count()
-        browser.close()
     assert answers == 2
     assert hidden == []

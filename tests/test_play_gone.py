@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_play_browser import CHROMIUM
+from tests.test_play_browser import CHROMIUM, chromium_page
 from tests.test_play_server import start_table
 
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
@@ -20,16 +20,12 @@ WORDS = json.loads((Path(__file__).parents[1] / "cardgen" / "play" / "view.json"
 def test_a_page_whose_table_stopped_says_so_in_its_language(lang: str, tmp_path: Path) -> None:
     proc, links = start_table(tmp_path, "king_lui", "--lang", lang)
     try:
-        with playwright.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page(viewport={"width": 390, "height": 844})
-            page.goto(links["1"])
+        with chromium_page(links["1"], 390, 844) as page:
             page.wait_for_function("() => view && view.seat === 0")
             proc.terminate()
             proc.wait(10)
             page.wait_for_function("() => document.getElementById('message').textContent !== ''", timeout=15_000)
             said = page.inner_text("#message")
-            browser.close()
     finally:
         if proc.poll() is None:
             proc.terminate()
@@ -42,16 +38,12 @@ def test_an_answer_that_is_not_the_tables_says_so_in_its_language(tmp_path: Path
     says the table does not answer in its language, not 'the server did not answer' in English."""
     proc, links = start_table(tmp_path, "king_lui", "--lang", "fr")
     try:
-        with playwright.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page(viewport={"width": 390, "height": 844})
-            page.goto(links["1"])
+        with chromium_page(links["1"], 390, 844) as page:
             page.wait_for_function("() => view && view.seat === 0")
             page.route("**/api/**", lambda route: route.fulfill(status=502, content_type="text/html",
                                                                 body="<h1>Bad Gateway</h1>"))
             page.wait_for_function("() => document.getElementById('message').textContent !== ''", timeout=15_000)
             said = page.inner_text("#message")
-            browser.close()
     finally:
         proc.terminate()
         proc.wait(10)

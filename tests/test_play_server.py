@@ -37,9 +37,10 @@ def start(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], str]:
 SEED = 424242421
 
 
-def start_table(tmp_path: Path, deck: str, *args: str) -> tuple[subprocess.Popen[str], dict[str, str]]:
-    """``cardgen play DECK --people 1,2`` without a browser: its links by seat number and ``designer``."""
-    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--project", str(ROOT), "play", deck, "--people", "1,2",
+def start_table(tmp_path: Path, deck: str, *args: str, project: Path = ROOT) -> tuple[subprocess.Popen[str],
+                                                                                      dict[str, str]]:
+    """``cardgen play DECK --people 1,2`` of ``project`` without a browser: its links by seat number and ``designer``."""
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--project", str(project), "play", deck, "--people", "1,2",
                              "--players", "3", "--no-browser", "--seed", str(SEED), "--out", str(tmp_path / "out"),
                              "--log", str(tmp_path / "games.jsonl"), *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
