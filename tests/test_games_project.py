@@ -242,7 +242,7 @@ def test_tune_searches_a_rule_number_of_the_rules_file(tmp_path: Path) -> None:
                    "--games", "40", "--players", "3", "--agents", "random")
     assert done.returncode == 0, done.stderr
     sizes = {line.split("hand size = ")[1].split()[0] for line in (done.stdout + done.stderr).splitlines()
-             if line.startswith("trial ")}  # the rule in words, as the terminal says it
+             if line.startswith("trial ") and "hand size = " in line}  # the rule in words, as the terminal says it
     assert len(sizes) > 1  # the trials tried several hand sizes ...
     tuned = (root / "out" / "tune" / "g" / "g-tuned-1.yaml").read_text()
     assert "extends: g" in tuned and "hand_size:" in tuned  # ... and wrote the best as a variant
