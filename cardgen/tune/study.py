@@ -264,16 +264,14 @@ class Tuner:
                 trial = Trial(number, values, trial.feasible, trial.objective, trial.why, trial.metrics,
                               repeat_of=trial.number if trial.repeat_of is None else trial.repeat_of)
             self.trials.append(trial)
-            if trial.failed:  # no figure to keep: the journal marks it failed and the next run plays it again
+            if trial.failed:  # broken code fails every trial alike: the journal marks it failed (the next run
+                # plays it again) and the run stops now, saying so once (no progress line repeating the failure)
                 study.tell(ot, state=optuna.trial.TrialState.FAIL)
-            else:
-                ot.set_user_attr(journal.RECORD, trial.to_json())
-                study.tell(ot, trial.objective)
-            if trial.failed:  # broken code fails every trial alike: say so now (simulate/failures.py), once: no
-                # progress line repeating the failure before the error lines give it
                 from cardgen.report.tuning import settings_text
                 shown = settings_text(trial.values, self.opts.lang, Naming.of(self.deck, self.opts.lang))
                 raise GamesFailed([trial.why, say("tune_stopped", self.opts.lang, n=number + 1, values=shown)])
+            ot.set_user_attr(journal.RECORD, trial.to_json())
+            study.tell(ot, trial.objective)
             if self.opts.progress:
                 print(self.progress_line(trial), file=sys.stderr, flush=True)
         return self.trials
