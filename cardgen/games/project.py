@@ -61,12 +61,9 @@ def syntax_error(spec: GameSpec) -> InputError | None:
     if not isinstance(factory, RulesFile):
         return None
     path = factory.path
-    if path.name != "__init__.py":
-        files = [(path, factory.shown)]
-    else:
-        folder = factory.shown.removesuffix("__init__.py").rstrip("/")
-        files = [(f, f"{folder}/{f.relative_to(path.parent).as_posix()}") for f in sorted(path.parent.rglob("*.py"))]
-    for file, shown in files:
+    folder = factory.shown.removesuffix("__init__.py").rstrip("/")  # a rules folder's name, as written
+    for file in _rules_files(path):
+        shown = factory.shown if path.name != "__init__.py" else f"{folder}/{file.relative_to(path.parent).as_posix()}"
         try:
             compile(file.read_bytes(), str(file), "exec", dont_inherit=True)
         except SyntaxError as exc:
@@ -76,14 +73,18 @@ def syntax_error(spec: GameSpec) -> InputError | None:
     return None
 
 
+def _rules_files(path: Path) -> list[Path]:
+    """The files a rules file plays from: itself, or every ``.py`` file of its folder (``path`` its ``__init__.py``)."""
+    return sorted(path.parent.rglob("*.py")) if path.name == "__init__.py" else [path]
+
+
 def rules_hash(spec: GameSpec) -> str:
     """SHA-256 of the rules file's bytes (of every ``.py`` file of a rules folder, by relative path), for logs."""
     factory = spec.new_game
     assert isinstance(factory, RulesFile)
     path = factory.path
-    files = sorted(path.parent.rglob("*.py")) if path.name == "__init__.py" else [path]
     digest = hashlib.sha256()
-    for file in files:
+    for file in _rules_files(path):
         digest.update(file.relative_to(path.parent).as_posix().encode() + b"\0" + file.read_bytes() + b"\0")
     return digest.hexdigest()
 
