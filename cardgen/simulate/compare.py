@@ -382,11 +382,10 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
             mine[1].merge(tv)
             mine[2].merge(paired)
             bar.update(2 * (chunk.stop - chunk.start))
-    refuse_failed([(deck.id, p, state[p][side]) for p in counts for side, deck in enumerate((base, variant))],
-                  "no_verdict", opts.lang)  # before any verdict is composed: incomplete pairs answer nothing
+    played = [(deck.id, p, state[p][side]) for p in counts for side, deck in enumerate((base, variant))]
+    refuse_failed(played, "no_verdict", opts.lang)  # before any verdict is composed: incomplete pairs answer nothing
     naming = Naming.of_decks((base, variant), opts.lang)  # no pair reached its end: nothing to compare
-    refuse_stalled([(deck.id, p, state[p][side]) for p in counts for side, deck in enumerate((base, variant))],
-                   lambda kind: tally_words("gap", kind, opts.lang, naming), "no_verdict", opts.lang)
+    refuse_stalled(played, lambda kind: tally_words("gap", kind, opts.lang, naming), "no_verdict", opts.lang)
     vopts = ValidateOptions(games=opts.games, agents=list(opts.agents), seed=opts.seed, cap=opts.cap, out=None)
     results = []
     for p in counts:
