@@ -617,10 +617,11 @@ def _run(args: argparse.Namespace) -> int:
 
     if args.command == "schema":
         from cardgen.games import deck_models
+        from cardgen.load.project import is_project
         from cardgen.model.jsonschema import json_schema, project_ids
         games, ids = deck_models(), None
-        from cardgen.load.project import is_project
-        if args.project is not None and is_project(Path(args.project)):  # variants of this project get their game's fields
+        # a project's variants get their game's fields
+        if args.project is not None and is_project(Path(args.project)):
             ids = project_ids(Project.open(args.project), games)
         text = json.dumps(json_schema(games, ids), indent=2, ensure_ascii=False) + "\n"
         if args.out:
