@@ -178,13 +178,18 @@ def test_tune_run_again_on_failing_games_fails_again_not_as_an_infeasible_study(
     assert not (tmp_path / "tune").exists()  # no trial finished: the folder this run made is gone
 
 
-def test_tune_on_a_rules_file_that_raises_leaves_no_study_behind(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("edit, says", [
+    (("self.passes = 0\n            if not", "self.passes = 1 // 0\n            if not"), "ZeroDivisionError"),
+    (("    def setup(self):", "    def setup(self)"), "syntax error"),
+], ids=["raises", "syntax error"])
+def test_tune_on_a_broken_rules_file_leaves_no_study_behind(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch, edit: tuple[str, str],
+                                                           says: str) -> None:
     """Exit 2, one line naming rules.py, and neither the folder it made nor a journal and a trial file in a folder
     that was there before (what was there stays)."""
     from tests.test_kit import scaffold
 
-    root = scaffold(tmp_path, ("self.passes = 0\n            if not", "self.passes = 1 // 0\n            if not"))
+    root = scaffold(tmp_path, edit)
     monkeypatch.chdir(root)
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "notes.txt").write_text("mine", encoding="utf-8")
@@ -192,24 +197,9 @@ def test_tune_on_a_rules_file_that_raises_leaves_no_study_behind(tmp_path: Path,
         code = main(["tune", "g", "--param", "hand_size=3..5", "--target", "turns=1..100", "--trials", "2",
                      "--games", "2", "--players", "2", "--jobs", "1", "--out", str(out)])
         errors = _errors(capsys.readouterr().err)
-        assert code == 2 and errors[-1].startswith("cardgen: error: rules.py:") and "ZeroDivisionError" in errors[-1]
+        assert code == 2 and errors[-1].startswith("cardgen: error: rules.py:") and says in errors[-1]
     assert not (tmp_path / "new").exists()
     assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["notes.txt"]
-
-
-
-def test_tune_on_a_rules_file_with_a_syntax_error_leaves_no_study_behind(tmp_path: Path,
-                                                                        capsys: pytest.CaptureFixture[str],
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.test_kit import scaffold
-
-    root = scaffold(tmp_path, ("    def setup(self):", "    def setup(self)"))
-    monkeypatch.chdir(root)
-    code = main(["tune", "g", "--param", "hand_size=3..5", "--target", "turns=1..100", "--trials", "2",
-                 "--games", "2", "--players", "2", "--jobs", "1", "--out", str(tmp_path / "new" / "tune")])
-    errors = _errors(capsys.readouterr().err)
-    assert code == 2 and errors[-1].startswith("cardgen: error: rules.py:") and "syntax error" in errors[-1]
-    assert not (tmp_path / "new").exists()
 
 
 # -- blame --------------------------------------------------------------------------------------
