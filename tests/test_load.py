@@ -61,6 +61,36 @@ def test_depth_limit_fires_at_the_first_deep_line() -> None:
     assert exc.value.line == yamlio.MAX_DEPTH + 1
 
 
+@pytest.mark.parametrize("text", [
+    "a: " + "[" * 5000 + "]" * 5000 + "\n",                                       # flow, scanned ahead by libyaml
+    "a: " + "{b: " * 2000 + "1" + "}" * 2000 + "\n",
+    "a:\n" + "".join(" " * (i + 1) + f"k{i}:\n" for i in range(1500)),         # block
+], ids=["flow-seq", "flow-map", "block"])
+def test_deep_nesting_is_refused_by_cardgen_s_bound_before_any_parser_s(text: str) -> None:
+    with pytest.raises(InputError, match=f"nesting deeper than {yamlio.MAX_DEPTH} levels") as exc:
+        read_yaml_text(text, "f.yaml")
+    assert exc.value.line is not None
+
+
+def test_a_limit_of_libyaml_s_own_is_never_the_reason_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A libyaml stricter than cardgen (PyYAML 6.0.4 refuses 1,000 levels while scanning ahead; a later
+    one may refuse fewer) never speaks for cardgen: the file is parsed again by PyYAML's own parser."""
+    from cardgen.load import yamlparse
+
+    class Strict(yaml.SafeLoader):
+        def get_event(self) -> object:
+            raise yaml.scanner.ScannerError("while scanning", None, "a limit of libyaml's own", None)
+
+    monkeypatch.setattr(yamlparse, "_Parser", Strict)
+    deep = "a:\n" + "".join(" " * (i + 1) + f"k{i}:\n" for i in range(100))
+    with pytest.raises(InputError, match=f"nesting deeper than {yamlio.MAX_DEPTH} levels"):
+        read_yaml_text(deep, "f.yaml")
+    assert read_yaml_text("a: [1, 2]\n", "g.yaml")[0] == {"a": [1, 2]}     # a good file still reads
+    with pytest.raises(InputError, match="malformed YAML") as exc:             # a real error: the second parser's
+        read_yaml_text("a: [1, 2\nb: 3\n", "h.yaml")
+    assert "libyaml's own" not in exc.value.message
+
+
 def test_huge_integer_is_one_line() -> None:
     with pytest.raises(InputError, match="number too long") as exc:
         read_yaml_text("a: " + "9" * 5000, "f.yaml")

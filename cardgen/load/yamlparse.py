@@ -237,16 +237,37 @@ class _Builder:
                                  len(self.order) - 1))
 
 
-def parse(text: str | bytes, file: str) -> tuple[Any, LineMap]:
-    """Parse YAML ``text`` (named ``file`` in errors) into data and its line map."""
+def _build(parser_class: type[Any], text: str | bytes, file: str) -> _Builder:
+    """The events of ``parser_class`` over ``text`` fed to a new builder (which raises cardgen's bounds)."""
     builder = _Builder(file)
-    parser = _Parser(text)
+    parser = parser_class(text)
     try:
         while True:
             event = parser.get_event()
             if event is None:
                 break
             builder.feed(event)
+    finally:
+        parser.dispose()
+    return builder
+
+
+def parse(text: str | bytes, file: str) -> tuple[Any, LineMap]:
+    """Parse YAML ``text`` (named ``file`` in errors) into data and its line map.
+
+    A file libyaml refuses is parsed again by PyYAML's own parser before anything is said:
+    libyaml has limits of its own (PyYAML 6.0.4's refuses 1,000 levels of nesting while it
+    scans ahead, before cardgen's ``MAX_DEPTH`` is reached), so the reason given is cardgen's
+    bound, in cardgen's words, whatever libyaml a fresh install brings; a real syntax error is
+    then reported from the pure-Python parser, whose marks and messages are libyaml's.
+    """
+    try:
+        try:
+            builder = _build(_Parser, text, file)
+        except yaml.YAMLError:
+            if _Parser is yaml.SafeLoader:
+                raise
+            builder = _build(yaml.SafeLoader, text, file)
     except yaml.reader.ReaderError as exc:  # a character YAML forbids in a file (raw ESC, NUL...)
         line = (text[:exc.position].count("\n" if isinstance(text, str) else b"\n") + 1) \
             if isinstance(exc.position, int) else None
@@ -260,6 +281,4 @@ def parse(text: str | bytes, file: str) -> tuple[Any, LineMap]:
         raise InputError(f"malformed YAML: {clean(problem, 120)}", file=file, line=line) from None
     except yaml.YAMLError as exc:
         raise InputError(f"malformed YAML: {clean(exc, 120)}", file=file) from None
-    finally:
-        parser.dispose()
     return builder.root, builder.lines
