@@ -161,6 +161,12 @@ TARGETS = [
     # what a killed command leaves, and who removes it (issue 38)
     Target("temporary_sweep", FI, _m(FI, "x__pid_alive", "x_sweep_temporaries", "x_create_temporary"),
            ("tests/test_fileio.py", "tests/test_cli.py::test_a_command_removes_what_killed_commands_left_in_its_output_folder")),
+    # what dead writers left outside every output folder, through the register (issue 51)
+    Target("writers_register", FI, _m(FI, "x__register", "x__empty_register", "x_sweep_dead_writers",
+                                      "x_done_with_temporary"), ("tests/test_fileio.py",)),
+    # cardgen's own YAML bounds answer before libyaml's (issue 51)
+    Target("yaml_fallback", "cardgen/load/yamlparse.py", _m("cardgen/load/yamlparse.py", "x_parse", "x__build"),
+           ("tests/test_load.py", "tests/test_hostile.py")),
     Target("tune_journal", TJ, ("",),
            ("tests/test_tune.py::test_an_interrupted_study_resumed_gives_the_uninterrupted_result",
             "tests/test_tune.py::test_resume_refuses_a_study_of_other_options")),

@@ -19,9 +19,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-#: Environment variable naming the one folder cardgen keeps its caches in ("" keeps none),
-#: instead of the package's ``__pycache__`` and the user's cache folder (benchmarks, tests).
-CACHE_ENV = "CARDGEN_CACHE_DIR"
+from cardgen.places import CACHE_ENV as CACHE_ENV, user_cache as user_cache  # written there, said here too
 
 
 def cache_dirs(package: Path, kind: str) -> list[Path]:
@@ -31,12 +29,6 @@ def cache_dirs(package: Path, kind: str) -> list[Path]:
     if chosen is not None:
         return [Path(chosen) / kind] if chosen.strip() else []
     return [package / "__pycache__", user_cache() / kind]
-
-
-def user_cache() -> Path:
-    """The user's cache folder for cardgen (platformdirs: ``~/.cache/cardgen`` on Linux)."""
-    from platformdirs import user_cache_dir
-    return Path(user_cache_dir("cardgen", appauthor=False))
 
 
 def writable(folder: Path) -> bool:

@@ -586,7 +586,8 @@ def _guarded(args: argparse.Namespace) -> int:
 def _sweep(args: argparse.Namespace) -> None:
     """Remove the temporary files that killed cardgen commands left where this one writes: its output
     folder (all of it), the folders of the files it is told to write, and the project's own folder."""
-    from cardgen.fileio import sweep_temporaries
+    from cardgen.fileio import sweep_dead_writers, sweep_temporaries
+    sweep_dead_writers()  # anywhere: a killed `validate --log logs/L.jsonl` leaves its file outside every out/
     out = getattr(args, "out", None)
     if args.command == "tune" and not out and args.project:
         out = Path(args.project) / "out"  # tune's default folder is out/tune/DECK

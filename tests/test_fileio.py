@@ -140,3 +140,88 @@ def test_a_killed_writer_not_yet_reaped_counts_as_gone(tmp_path: Path) -> None:
     finally:
         proc.kill()
         proc.wait()
+
+
+_WRITE_AND_DIE = """
+import os, sys
+from cardgen import fileio
+for target in sys.argv[1:]:
+    fd, name = fileio.create_temporary(target)
+    os.write(fd, b"half a log")
+os._exit(0)   # as kill -9 would: nothing cleans up
+"""
+
+
+def _killed_writer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *targets: Path) -> list[Path]:
+    """The temporary files a process left for ``targets`` when it died mid-write (its register kept)."""
+    import os
+    import subprocess
+    import sys
+
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    subprocess.run([sys.executable, "-c", _WRITE_AND_DIE, *map(str, targets)], env=env, check=True)
+    left = sorted(p for t in targets for p in t.parent.glob(f".{t.name}.*.tmp"))
+    assert len(left) == len(targets)
+    return left
+
+
+def test_what_a_dead_writer_left_anywhere_is_swept_by_any_later_command(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """kill -9 of `validate --log logs/L.jsonl`: the log's temporary file is in logs/, outside every output
+    folder; the next command, whatever it writes and wherever it runs, removes it through the register."""
+    logs, elsewhere = tmp_path / "project" / "logs", tmp_path / "other" / "out" / "deep" / "er"
+    logs.mkdir(parents=True)
+    elsewhere.mkdir(parents=True)
+    left = _killed_writer(tmp_path, monkeypatch, logs / "L.jsonl", elsewhere / "index.html")
+    assert sorted(fileio.sweep_dead_writers()) == left
+    assert not any(p.exists() for p in left)
+    assert list((tmp_path / "cache" / fileio.WRITERS).iterdir()) == []  # the dead writer's register goes too
+    assert fileio.sweep_dead_writers() == []
+
+
+def test_the_register_never_removes_what_is_not_a_dead_writer_s_temporary(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    left = _killed_writer(tmp_path, monkeypatch, tmp_path / "a.jsonl")
+    register = next((tmp_path / "cache" / fileio.WRITERS).iterdir())
+    dead = register.name.split(".")[0]
+    other_pid = tmp_path / f".b.jsonl.{os.getpid()}-0.tmp"        # a live process's name
+    plain = tmp_path / "deck.yaml"                                 # not a temporary at all
+    link = tmp_path / f".c.jsonl.{dead}-5.tmp"                     # the dead writer's form, but a link
+    for path in (other_pid, plain):
+        path.write_bytes(b"keep")
+    link.symlink_to(plain)
+    with register.open("a") as handle:
+        handle.write("".join(f"{p}\n" for p in (other_pid, plain, link, f".d.{dead}-1.tmp")))  # last: relative
+    assert fileio.sweep_dead_writers() == left
+    assert other_pid.exists() and plain.read_bytes() == b"keep" and link.is_symlink()
+
+
+def test_a_live_writer_s_register_is_left_alone_and_emptied_when_it_has_nothing_open(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(fileio, "_REGISTER", None)
+    monkeypatch.setattr(fileio, "_OPEN", set())  # what earlier tests of this process left open
+    fd, name = fileio.create_temporary(tmp_path / "x.json")
+    os.close(fd)
+    register = tmp_path / "cache" / fileio.WRITERS / f"{os.getpid()}.paths"
+    assert register.read_text() == f"{name}\n"
+    assert fileio.sweep_dead_writers() == [] and Path(name).exists()   # its writer runs
+    os.unlink(name)
+    fileio.done_with_temporary(name)
+    assert register.read_text() == ""                                  # nothing open: nothing to keep
+    fileio.write_atomic(tmp_path / "y.json", "{}")
+    assert register.read_text() == "" and (tmp_path / "y.json").read_text() == "{}"
+    os.close(fileio._REGISTER[1])
+    monkeypatch.setattr(fileio, "_REGISTER", None)
+
+
+def test_no_cache_folder_keeps_no_register_and_still_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", "")
+    monkeypatch.setattr(fileio, "_REGISTER", None)
+    assert fileio.write_atomic(tmp_path / "z.txt", "z") and fileio._REGISTER is None
+    assert fileio.sweep_dead_writers() == []
