@@ -171,6 +171,23 @@ def test_a_created_card_is_reported_naming_the_hook(tmp_path: Path) -> None:
     assert line.endswith("(seed 3 reproduces it)")
 
 
+def test_a_card_copied_over_another_is_reported_though_the_count_holds(tmp_path: Path) -> None:
+    """As many cards as the box holds, each of the box, yet one twice and one gone: the guard's quick count
+    (same size, every card known) must not take it for a sound game."""
+    root = project(tmp_path, "def serve_king(state, default):\n"
+                             "    for hand in state.hands[0]:\n"
+                             "        if len(hand) >= 2 and hand[0] != hand[1]:\n"
+                             "            hand[1] = hand[0]\n"
+                             "            break\n"
+                             "    return default()\n")
+    with pytest.raises(UserCodeError) as info:
+        play(root, seed=3)
+    line = info.value.line
+    assert line.startswith("house/rule.py: the house rule broke the game's rules in hook serve_king: "
+                           "in more than one place: ")
+    assert line.endswith("(seed 3 reproduces it)")
+
+
 def test_a_seat_acting_out_of_turn_is_reported(tmp_path: Path) -> None:
     root = project(tmp_path, "def draw(state, default):\n    default()\n"
                              "    state._player = (state._player + 1) % state.game.players\n")
