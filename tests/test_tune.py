@@ -187,7 +187,7 @@ def test_no_trial_on_target_writes_only_the_closest(kl_project: Path, tmp_path: 
     assert code == 1 and not list(out.glob("*-tuned-*.yaml"))
     closest = out / "king_lui-closest.yaml"
     assert closest.is_file() and "no trial met the target" in text and "-closest" in text
-    assert "# Target: turns between 1 and 2. NOT on target" in closest.read_text()
+    assert "# Target: turns between 1 and 2 (--target turns=1..2). NOT on target" in closest.read_text()
     assert "No trial met the target" in (out / "index.html").read_text()
 
 
