@@ -237,7 +237,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
                             {"seat": 1, "wins": 480, "games": 1200, "rate": None, "low": None, "high": None}]}
     html = str(macro("section.html", "section", section(e, "fr", Naming.of(resolve("king_lui"), "fr"))))
     text = re.sub(r"[ \n\t]+", " ", read_text(html))
-    assert "fin des parties la réserve est épuisée (1\u202f200)" in text and "égalités 1\u202f; départages\u202f: –" in text
+    assert "fin des parties la pioche n’a plus assez de cartes pour un service (1\u202f200)" in text and "égalités 1\u202f; départages\u202f: –" in text
     assert "cartes dans une main (1\u202f500) (99\u202f% des parties\u202f: au plus 2)" in text
     assert "joueurs des joueurs au hasard (n’importe quel coup permis) à chaque place" in text
     assert "la place 1 gagne plus que sa juste part" in text  # the balance flag, in French

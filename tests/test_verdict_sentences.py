@@ -39,7 +39,7 @@ CASES = [
     ("draco", "en", m("close_games", 0.3, 0.4, 0.05, 0.15), "Close games (won by 2 coins or less) rise from 30% to 40%."),
     ("draco", "it", m("winning_score", 5, 6, 0.4, 1.6), "Il punteggio del vincitore sale da 5 a 6 monete."),
     ("king_lui", "fr", m("end_reason:supply_exhausted", 0.3, 0.4, 0.05, 0.15),
-     "Plus de parties se terminent parce que la réserve est épuisée\u202f: 40\u202f% des parties au lieu de 30\u202f%."),
+     "Plus de parties se terminent parce que la pioche n’a plus assez de cartes pour un service\u202f: 40\u202f% des parties au lieu de 30\u202f%."),
     ("royale", "fr", m("end_reason:all_nobles", 0.3, 0.4, 0.05, 0.15),
      "Plus de parties se terminent parce qu’un joueur sert tous ses nobles\u202f: 40\u202f% des parties au lieu de 30\u202f%."),
     ("royale", "en", m("end_reason:all_nobles", 0.4, 0.3, -0.15, -0.05),

@@ -99,7 +99,7 @@ def _fairness(r: dict[str, Any], lang: str = "en") -> str:
     from cardgen.report.words import page_words
 
     seats = [s for s in r["seat_win_rates"] if s["rate"] is not None]
-    if not seats:
+    if len(seats) < 2:  # a solo game (or none won): no seat to compare with, no balance line
         return "–"
     fair = r.get("balance", {}).get("seat_fair_share") or 1 / r["players"]
     worst = max(seats, key=lambda s: abs(s["rate"] - fair))

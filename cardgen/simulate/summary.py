@@ -180,9 +180,10 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         if ties["games"]:
             lines.append("  " + say("ties", lang, n=ties["games"], shared=ties["shared_wins"],
                                     rules=_items(ties["tie_breaks"], "tie_break", lang, naming)))
-        lines.append("  " + say("seat_rates", lang, items="  ".join(
-            say("seat_item", lang, k=s["seat"] + 1, rate=_pct(s["rate"], lang), low=_pct(s["low"], lang),
-                high=_pct(s["high"], lang)) for s in r["seat_win_rates"])))
+        if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
+            lines.append("  " + say("seat_rates", lang, items="  ".join(
+                say("seat_item", lang, k=s["seat"] + 1, rate=_pct(s["rate"], lang), low=_pct(s["low"], lang),
+                    high=_pct(s["high"], lang)) for s in r["seat_win_rates"])))
         if len(r["agents"]) > 1:
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
@@ -269,8 +270,8 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
                          f"[{_pct(r['low'], lang, True)}, {_pct(r['high'], lang, True)}]")
             if r["flag"]:
                 line += f"  ! {say(r['flag'], lang)}"
-            elif not r.get("judged"):
-                line += "  " + say("not_judged", lang)
+            elif not r.get("judged"):  # every seat dealt it: nothing to compare, whatever the number of seats
+                line += "  " + say("not_judged_all" if r["dealt_share"] >= 1 else "not_judged", lang)
             out.append(line)
     return out
 
