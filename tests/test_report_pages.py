@@ -101,7 +101,7 @@ def test_tune_names_each_parameter_and_figure_as_the_game_does() -> None:
     fr = Naming.of(resolve("draco"), "fr")
     assert param_name("hand_size", "fr", fr) == "Cartes action distribuées à chaque joueur"
     assert param_name("count:gold-coin", "fr", fr) == "exemplaires de Pièce d’or"
-    assert metric_name("end:final_toast", "fr", fr) == "parties finies parce que le dernier toast est porté"
+    assert metric_name("end:final_toast", "fr", fr) == "parties finies parce que l’ultime toast est porté"
     assert metric_name("unfairness", "en", fr) == "unfairness (the seat furthest from a fair share)"
     assert metric_name("seat_2_win_rate", "it", fr) == "quota di vittorie, posto 2"
     assert settings_text({"cup_start": "centre", "hand_size": 4}, "fr", fr) == (
@@ -150,7 +150,7 @@ def test_the_tune_page_in_french_names_everything_and_fills_every_table() -> Non
     naming = Naming.of(resolve("draco"), "fr")
     page = render_tuning(_tune_doc(), "fr", naming)
     text = re.sub(r"[ \n\t]+", " ", read_text(page))  # narrow no-break spaces kept
-    toast = "parties finies parce que le dernier toast est porté"
+    toast = "parties finies parce que l’ultime toast est porté"
     hand = "Cartes action distribuées à chaque joueur"
     assert '<html lang="fr">' in page and "<title>Réglage de draco</title>" in page
     assert ("4 essais de 20 parties par nombre de joueurs (3 joueurs, 4 joueurs\u202f; jouées par des joueurs "
@@ -206,7 +206,7 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     text = re.sub(r"[ \n\t]+", " ", read_text(html))
     assert '<span class="fail">ÉCHEC</span>' in html and "draco\u202f: 3 joueurs" in text
     assert "parties 10 (9 terminées par une condition de fin)" in text
-    assert "fin des parties le dernier toast est porté (9)" in text
+    assert "fin des parties l’ultime toast est porté (9)" in text
     assert ("égalités 2\u202f; départages\u202f: les premiers à égalité sont écartés, le suivant le plus riche "
             "gagne (2)\u202f; victoires partagées\u202f: 1") in text
     assert "le plus à la fois dans une partie cartes action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
