@@ -4,8 +4,7 @@ A command run with ``--lang fr`` prints names (decks, cards, people), numbers, p
 language's own words; an English word there is a line that did not go through the wordbooks or
 the catalogs. The English words looked for are those of the wordbooks' English entries (every
 ``<module>.json`` of ``cardgen/``), the ones issue 53 found, and no word the other language also
-writes in its own entries or catalogs ("points", "variante", "simulation" are French too) or a
-deck names in it.
+writes in its own entries, catalogs or deck texts ("points", "propose", "simulation" are French too).
 """
 from __future__ import annotations
 
@@ -58,7 +57,7 @@ def _placeholders_out(text: str) -> str:
 
 @cache
 def language_words(lang: str) -> frozenset[str]:
-    """Every word of ``lang``'s entries in the wordbooks and its rulebook catalogs, lower case."""
+    """Every word of ``lang``'s entries in the wordbooks, its rulebook catalogs and the decks' texts, lower case."""
     from cardgen import wordbook
 
     found: set[str] = set()
@@ -66,11 +65,29 @@ def language_words(lang: str) -> frozenset[str]:
         for table in wordbook.merged(path).values():
             if isinstance(table, dict) and lang in table:
                 found.update(w.lower() for s in strings(table[lang]) for w in WORD.findall(_placeholders_out(s)))
+    from babel.messages.pofile import read_po
+
     for po in (PACKAGE / "rulebook/locale" / lang / "LC_MESSAGES").glob("*.po"):
-        text = po.read_text(encoding="utf-8")
-        for line in text.splitlines():
-            if line.startswith(("msgstr", '"')):
-                found.update(w.lower() for w in WORD.findall(_placeholders_out(line)))
+        with po.open("rb") as f:
+            catalog = read_po(f)
+        for message in catalog:
+            texts = message.string if isinstance(message.string, tuple) else (message.string or "",)
+            found.update(w.lower() for t in texts for w in WORD.findall(_placeholders_out(t)))
+    import yaml
+
+    def deck_texts(value: Any) -> Iterator[str]:
+        if isinstance(value, dict):
+            if isinstance(value.get(lang), str):
+                yield value[lang]
+            for item in value.values():
+                yield from deck_texts(item)
+        elif isinstance(value, list):
+            for item in value:
+                yield from deck_texts(item)
+
+    for path in [*(ROOT / "decks").glob("*.yaml"), *(ROOT / "variants").rglob("*.yaml")]:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        found.update(w.lower() for t in deck_texts(data) for w in WORD.findall(t))
     return frozenset(found)
 
 
