@@ -51,9 +51,22 @@ class Naming:
         return cls(first.words, names, shortfall, first.title)
 
     def rule(self, key: str, lang: str) -> str:
-        """A rule number's name in ``lang`` as the game's words give it (``rules``: ``cards_set_aside`` ->
-        "Action cards put back in the box unseen at set-up"); a rule the game does not name, in words."""
-        return ((self.words.get("rules") or {}).get(lang) or {}).get(key) or key.replace("_", " ")
+        """A rule number's name in ``lang``, the name the rulebook gives it: the game's words (``rules``) hold
+        the book's msgid (``msgids``: ``cards_set_aside`` -> "Action cards put back in the box unseen at
+        set-up") and its catalog ``domain``, the catalog of the language translates it (one translation,
+        the book's), ``fill`` names the components its placeholders stand for (``%(zork)s``: the deck's
+        Zork); a rules package of a project may give its own names by language instead. A rule the game
+        does not name, in words."""
+        table = self.words.get("rules") or {}
+        if isinstance(table.get(lang), Mapping) and key in table[lang]:
+            return table[lang][key]
+        msgid = (table.get("msgids") or {}).get(key)
+        if msgid is None:
+            return key.replace("_", " ")
+        from cardgen.rulebook.catalog import book_words
+
+        fill = {name: self.names.get(cid) or name.capitalize() for name, cid in (table.get("fill") or {}).items()}
+        return book_words(msgid, lang, table.get("domain"), **fill)
 
     def value(self, value: Any, lang: str) -> str:
         """A rule's value in ``lang``: yes/no, a word the game names (``values``: ``last_player`` -> "in front
