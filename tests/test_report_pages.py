@@ -81,10 +81,10 @@ def test_length_is_charted_and_listed_in_the_unit_the_game_counts() -> None:
     entry = {**_entry(), "agents": [{"agent": "random"}], "balance": {}}
     entry["turns"] = {**entry["turns"], "histogram": [[40, 9]]}
     entry["rounds"] = {**entry["rounds"], "histogram": [[13, 9]]}
-    rounds = str(charts([("toy", entry, "#000")], "fr", {"length": "rounds"}))
+    rounds = str(charts([("toy", entry, "#000")], "fr", {"length": "rounds", "labels": {"fr": {"rounds": "services"}}}))
     turns = str(charts([("toy", entry, "#000")], "fr"))
-    assert "manches par partie" in rounds and "tours par partie" not in rounds and ">13<" in rounds
-    assert "tours par partie" in turns and "manches par partie" not in turns and ">40<" in turns
+    assert "services par partie" in rounds and "tours par partie" not in rounds and ">13<" in rounds  # the game's name
+    assert "tours par partie" in turns and "services par partie" not in turns and ">40<" in turns
     rows = [{"metric": "turns"}, {"metric": "rounds"}]
     assert [m["metric"] for m in counted_first(rows, {"length": "rounds"})] == ["rounds", "turns"]
     assert [m["metric"] for m in counted_first(rows, {"length": "turns"})] == ["turns", "rounds"]
@@ -241,7 +241,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert "cartes dans une main (1\u202f500) (99\u202f% des parties\u202f: au plus 2)" in text
     assert "joueurs des joueurs au hasard (n’importe quel coup permis) à chaque place" in text
     assert "la place 1 gagne plus que sa juste part" in text  # the balance flag, in French
-    assert text.index("manches 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # rounds first
+    assert text.index("services 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # courses first
     assert "score (toutes les places) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
     assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur 1\u202f200 1\u202f234,5" in text
     assert "1 720/1200 60\u202f% 50\u202f%–70\u202f% 1\u202f234,5" in text and "2 480/1200 – ––– 4" in text

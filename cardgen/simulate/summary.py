@@ -217,10 +217,11 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
 def length_line(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
     """How long games are: the length the game's players count first (``verdict.counted_length``), then the
     other, each under its name in ``lang``."""
-    from cardgen.simulate.verdict import LABELS, counted_length
-    first = counted_length((naming or Naming()).words) or "turns"
+    from cardgen.simulate.verdict import counted_length, label
+    words = (naming or Naming()).words
+    first = counted_length(words) or "turns"
     order = (first, "rounds" if first == "turns" else "turns")
-    return joined((say("length", lang, label=LABELS[lang][k], dist=_dist(r[k], lang)) for k in order), lang)
+    return joined((say("length", lang, label=label(k, lang, words), dist=_dist(r[k], lang)) for k in order), lang)
 
 
 def agent_word(agent: str, lang: str = "en") -> str:
