@@ -65,3 +65,22 @@ def test_a_command_prints_no_english_word(command: str, lang: str, tmp_path: Pat
                 if line.startswith("#") or line.strip().startswith(f"{lang}:")]
         bad = english_in("\n".join(mine), lang, set(IDS))
         assert not bad, (variant, bad)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_first_run_compile_notice_speaks_the_language(lang: str) -> None:
+    """The one line a first compile prints (``jit.announce_compile``) names the game and says the rest in the
+    terminal's language; English keeps the words the compiled tiers name themselves with."""
+    from cardgen.jit import compile_notice
+    from cardgen.terminal import set_language
+
+    try:
+        set_language(lang)
+        for what in ("Draco fast tier", "King Lui fast engine", "Royale search driver (tree)"):
+            said = compile_notice(what)
+            assert what.split(" ")[0] in said and not english_in(said, lang), said
+    finally:
+        set_language("en")
+    assert compile_notice("King Lui fast engine") == "compiling the King Lui fast engine (first run only)…"
+    assert compile_notice("Royale search driver (paired)") == \
+        "compiling the Royale search driver (paired) (first run only)…"

@@ -204,6 +204,8 @@ def test_a_tuned_variant_describes_its_rule_and_keeps_the_search_in_comments(kl_
     assert all("tune" not in d.lower() for d in doc["description"].values())  # the rule, not the search
     assert text.startswith("# Tuned by cardgen tune (trial 1): emerald_portions = ")
     assert "played by heuristic" in text and "lead_changes" in text  # a designer metric as a target
+    own = doc["rules"]["emerald_portions"] == 2  # the deck's own number: the file says it changes nothing
+    assert ("These are the deck's own numbers: this file changes nothing." in text) == own, text
 
 
 def test_a_tuned_variant_meets_its_target_under_validates_defaults(kl_project: Path, tmp_path: Path) -> None:
