@@ -6,19 +6,20 @@ from collections.abc import Sequence
 from cardgen.games.base import CheckResult
 from cardgen.languages import decimal
 from cardgen.resolve.resolve import ResolvedDeck, totals
-from cardgen.terminal import say, say_n, word
+from cardgen.terminal import LINES, say, say_n, word
 
 
 def format_deck(deck: ResolvedDeck, lang: str = "en") -> str:
     """A readable summary: identity, players, rule numbers, then one line per component; names in ``lang`` and
     every other word in the terminal's words for ``lang`` (``terminal.json``), ids as the designer wrote them."""
     m = deck.model
+    names, lang = lang, lang if lang in LINES else "en"  # a deck's own language cardgen has no words in: English
     kinds = word("inspect_kinds", lang)
     what = (say("inspect_print_only", lang) if deck.print_only
             else say(f"inspect_{deck.kind}", lang, game=deck.game))
     players = f"{m.players.min}-{m.players.max}" if m.players is not None else "-"
     extends = say("inspect_extends", lang, chain=" -> ".join(deck.chain[:-1])) if deck.kind == "variant" else ""
-    lines = [say("inspect_head", lang, id=deck.id, name=m.name[lang], what=what, extends=extends),
+    lines = [say("inspect_head", lang, id=deck.id, name=m.name[names], what=what, extends=extends),
              say("inspect_sizes", lang, players=players, width=decimal(m.card.width_mm, lang),
                  height=decimal(m.card.height_mm, lang), bleed=decimal(m.card.bleed_mm, lang),
                  langs=", ".join(deck.languages)),
@@ -30,7 +31,7 @@ def format_deck(deck: ResolvedDeck, lang: str = "en") -> str:
     for c in m.components:
         mark = f"  {say('inspect_reconstruction', lang)}" if c.reconstruction else ""
         lines.append(f"  {c.id:<{width}}  {kinds[c.kind]:<{kind_width}} x{c.count:<3} "
-                     f"{say_n('count_side', c.sides, lang):<7}  {c.name[lang]}{mark}")
+                     f"{say_n('count_side', c.sides, lang):<7}  {c.name[names]}{mark}")
     if deck.differences:
         from cardgen.simulate.summary import Naming, difference_line
 
