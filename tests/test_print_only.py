@@ -104,7 +104,8 @@ def test_check_and_inspect_work_and_validate_says_it_needs_rules(tmp_path: Path,
     code, out, _ = run(root, capsys, "check")
     assert code == 0 and "PASS     faces print (it)" in out and "rules engine" not in out
     code, out, _ = run(root, capsys, "inspect", "semi")
-    assert code == 0 and "print-only deck" in out and "languages: it" in out
+    # without --lang, the deck's one language: its names and the words around them (issue 53)
+    assert code == 0 and "mazzo solo da stampare" in out and "lingue: it" in out
     assert json.loads(run(root, capsys, "inspect", "semi", "--json")[1])["languages"] == ["it"]
     code, _, err = run(root, capsys, "validate", "semi")
     assert code == 2 and err.count("\n") == 1

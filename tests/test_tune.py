@@ -187,7 +187,7 @@ def test_no_trial_on_target_writes_only_the_closest(kl_project: Path, tmp_path: 
     assert code == 1 and not list(out.glob("*-tuned-*.yaml"))
     closest = out / "king_lui-closest.yaml"
     assert closest.is_file() and "no trial met the target" in text and "-closest" in text
-    assert "# Target: turns between 1 and 2. NOT on target" in closest.read_text()
+    assert "# Target: turns between 1 and 2 (--target turns=1..2). NOT on target" in closest.read_text()
     assert "No trial met the target" in (out / "index.html").read_text()
 
 
@@ -204,6 +204,8 @@ def test_a_tuned_variant_describes_its_rule_and_keeps_the_search_in_comments(kl_
     assert all("tune" not in d.lower() for d in doc["description"].values())  # the rule, not the search
     assert text.startswith("# Tuned by cardgen tune (trial 1): emerald_portions = ")
     assert "played by heuristic" in text and "lead_changes" in text  # a designer metric as a target
+    own = doc["rules"]["emerald_portions"] == 2  # the deck's own number: the file says it changes nothing
+    assert ("These are the deck's own numbers: this file changes nothing." in text) == own, text
 
 
 def test_a_tuned_variant_meets_its_target_under_validates_defaults(kl_project: Path, tmp_path: Path) -> None:

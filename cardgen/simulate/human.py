@@ -96,17 +96,19 @@ def feedback_figures(games: list[dict[str, Any]]) -> dict[str, Any]:
             "comments": [a["comment"] for a in answers if isinstance(a.get("comment"), str)], "questions": own}
 
 
-def human_line(fig: dict[str, Any], agents_rounds: float | None, label: str | None = None, lang: str = "en") -> str:
+def human_line(fig: dict[str, Any], agents_rounds: float | None, label: str | None = None, lang: str = "en",
+               words: Any = None) -> str:
     """``  people: 3 games played, 3 finished in 9.0 rounds on average (agents 12.0), a person won 1``, in
-    ``lang``; ``label`` replaces "people" (compare names the deck and player count)."""
+    ``lang``; ``label`` replaces "people" (compare names the deck and player count); ``words``: the game's
+    words, whose name for its rounds is used (King Lui's courses)."""
     from cardgen.languages import decimal
-    from cardgen.simulate.verdict import LABELS
+    from cardgen.simulate.verdict import label as figure_name
     from cardgen.terminal import say, say_n
 
     def num(x: float | None) -> str:
         return "-" if x is None else decimal(x, lang)
     line = "  " + say("people", lang, label=label or say("people_label", lang), games=say_n("games", fig["games"], lang),
-                      completed=fig["completed"], rounds=num(fig["rounds"]), unit=LABELS[lang]["rounds"],
+                      completed=fig["completed"], rounds=num(fig["rounds"]), unit=figure_name("rounds", lang, words),
                       agents=num(agents_rounds), won=fig["human_wins"])
     return "\n".join([line, *feedback_lines(fig.get("feedback") or {}, lang)])
 

@@ -38,6 +38,7 @@ from cardgen.simulate.validate import ValidateOptions, run_validation
 from cardgen.tune.metrics import DESIGNER_METRICS, Metric, entry_metrics
 from cardgen.simulate.verdict import agents_words
 from cardgen.terminal import say, say_n
+from cardgen.tune.describe import TRIAL_DESCRIPTION, TRIAL_LABEL
 from cardgen.tune.journal import JOURNAL
 from cardgen.tune.space import Param, Target, check_space
 from cardgen.usercode import UserCodeError
@@ -102,8 +103,10 @@ def variant_document(deck: ResolvedDeck, params: list[Param], values: dict[str, 
     change = {p.name: {"count": values[p.key]} for p in params if p.kind == "count"}
     doc: dict[str, Any] = {
         "extends": deck.id,
-        "name": name or {lang: f"{deck.model.name.get(lang) or deck.id} ({TRIAL_ID})" for lang in deck.model.languages},
-        "description": description or {lang: "tuning trial" for lang in deck.model.languages},
+        "name": name or {lang: f"{deck.model.name.get(lang) or deck.id} ({TRIAL_LABEL.get(lang, TRIAL_LABEL['en'])})"
+                         for lang in deck.model.languages},
+        "description": description or {lang: TRIAL_DESCRIPTION.get(lang, TRIAL_DESCRIPTION["en"])
+                                        for lang in deck.model.languages},
     }
     if rules:
         doc["rules"] = rules
@@ -338,9 +341,8 @@ class Tuner:
             said = describe(self.opts.params, self.opts.targets, trial, self.opts)
             doc = variant_document(self.deck, self.opts.params, trial.values, name,
                                    {lang: said.get(lang, said["en"]) for lang in self.deck.model.languages})
-            lines = provenance(self.opts.params, self.opts.targets, trial, self.opts, trial.objective == 0)
-            if trial.values == self.own_values():
-                lines.insert(1, "These are the deck's own numbers: this file changes nothing.")
+            lines = provenance(self.opts.params, self.opts.targets, trial, self.opts, trial.objective == 0,
+                               Naming.of(self.deck, self.opts.lang), own=trial.values == self.own_values())
             head = "".join(f"# {line}\n" for line in lines)
             path = Path(self.opts.out) / f"{stem}.yaml"
             write_atomic(path, head + _dump(doc))
