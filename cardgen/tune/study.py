@@ -182,11 +182,26 @@ class Tuner:
             mine = {**broken[0], "variant": self.deck.id}  # the deck tuned, not its trial file's id ("trial")
             return Trial(number, values, False, INFEASIBLE, failure_lines(mine, self.opts.lang, naming)[0], {},
                          failed=True)
-        metrics = {r["players"]: entry_metrics(r) for r in doc["results"]}
+        metrics = {r["players"]: self.measure(r) for r in doc["results"]}
         unsettled = [f for r in doc["results"] for f in failure_lines(r, self.opts.lang, naming)]
         if unsettled:
             return Trial(number, values, False, INFEASIBLE, unsettled[0], metrics)
-        return Trial(number, values, True, _objective(self.opts.targets, metrics), "", metrics)
+        return Trial(number, values, True, self.score(values, metrics), "", metrics)
+
+    def measure(self, entry: dict[str, Any]) -> dict[str, Metric]:
+        """The figures a trial keeps of one validate entry (``cardgen fix`` adds its own to tune's)."""
+        return entry_metrics(entry)
+
+    def score(self, values: dict[str, Any], metrics: dict[int, dict[str, Metric]]) -> float:
+        """A feasible trial's objective, lower is better: here the distance outside the targets."""
+        return _objective(self.opts.targets, metrics)
+
+    def fixed(self, number: int) -> dict[str, Any] | None:
+        """Values trial ``number`` must play instead of the sampler's (None here: the sampler proposes).
+
+        Decided from the trials so far only (``self.trials``, kept ones included), so a resumed study
+        plays what the uninterrupted one would (``cardgen fix`` walks each lever this way)."""
+        return None
 
     # -- the study ----------------------------------------------------------------------
     def study_fields(self) -> dict[str, Any]:
@@ -252,6 +267,9 @@ class Tuner:
         startup = min(10, self.opts.trials)
         for number in range(len(self.trials), self.opts.trials):
             study.sampler = journal.sampler_for(self.opts.seed, number, startup)
+            planned = self.fixed(number)
+            if planned is not None:
+                study.enqueue_trial(planned, skip_if_exists=False)
             ot = study.ask()
             values = {p.key: (ot.suggest_categorical(p.key, list(p.choices)) if p.choices is not None
                               else ot.suggest_int(p.key, p.low, p.high)) for p in self.opts.params}
