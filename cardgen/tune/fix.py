@@ -204,15 +204,16 @@ def levers(deck: ResolvedDeck, found: list[Problem], more: dict[str, int] | None
 
 
 def cost(params: list[Param], values: dict[str, Any], own: dict[str, Any]) -> float:
-    """The size of a change: 1 for each number changed, plus how far it moved relative to its own value.
-
-    One number changed always costs less than two; of two changes of one number, the smaller move."""
-    total = 0.0
+    """The size of a change: how many numbers it changes, plus how far they moved, relative to their own values,
+    squeezed below 1 (``m / (1 + m)``) so that one number changed always costs less than two, and of two
+    changes of as many numbers, the smaller move costs less."""
+    changed, moved = 0, 0.0
     for p in params:
         old, new = own[p.key], values[p.key]
         if new != old:
-            total += 1 + abs(new - old) / max(1, abs(old))
-    return round(total, 6)
+            changed += 1
+            moved += abs(new - old) / max(1, abs(old))
+    return round(changed + moved / (1 + moved), 6)
 
 
 # -- the study -----------------------------------------------------------------------------
