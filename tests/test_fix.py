@@ -13,7 +13,7 @@ import yaml
 from cardgen.cli import main
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver
-from cardgen.tune.fix import SHORT_AIM, Fixer, cost, levers, problems
+from cardgen.tune.fix import SHORT_AIM, Fixer, Problem, cost, levers, problems, side_effects
 from cardgen.tune.space import Param
 
 
@@ -53,6 +53,22 @@ def test_one_number_changed_always_costs_less_than_two() -> None:
     assert cost(params, own, own) == 0
     big = cost(params, {"count:a": 100, "b": 2}, own)
     assert cost(params, {"count:a": 11, "b": 2}, own) < big < cost(params, {"count:a": 11, "b": 3}, own)
+
+
+def _m(name: str, group: str, d: float, **kw: object) -> dict:
+    return {"metric": name, "group": group, "difference": d, "significant": True, "base": 1.0, "variant": 1.0 + d,
+            "low": d - 0.1, "high": d + 0.1, "follows_from_change": False, **kw}
+
+
+def test_side_effects_are_length_seats_unfinished_games_and_rule_gaps_met_more_often() -> None:
+    metrics = [_m("turns", "length", 5), _m("seat_2_win_rate", "fairness", 0.1), _m("winning_score", "tension", 9),
+               _m("gap:bank_short", "internal", -0.9), _m("gap:loop", "internal", 0.2),
+               _m("end_reason:stalled:loop", "internal", 0.1), _m("rounds", "length", 1, significant=False),
+               _m("peak:silver_in_hands", "internal", 3, follows_from_change=True)]
+    said = [m["metric"] for m in side_effects({"players": 4, "metrics": metrics}, [])]
+    assert said == ["turns", "seat_2_win_rate", "gap:loop", "end_reason:stalled:loop"]
+    seat = [Problem("seat", "2", 4, 0.4, 0.05)]  # a seat was the problem: its rates moving is the cure
+    assert "seat_2_win_rate" not in [m["metric"] for m in side_effects({"players": 4, "metrics": metrics}, seat)]
 
 
 @pytest.fixture

@@ -251,7 +251,8 @@ class Fixer(Tuner):
         beyond the aim, and its share of games or win rate)."""
         out = entry_metrics(entry)
         games = entry.get("games") or 0
-        for name in entry.get("peak_games") or {}:
+        declared = set(self.deck.spec.shortfall_components or {})  # a tally no game met is absent: 0 games short
+        for name in sorted(declared | set(entry.get("peak_games") or {})):
             if is_shortfall(name):
                 share = shortfall_share(entry, name)
                 out[f"short:{name}"] = (share, *wilson(round(share * games), games))
