@@ -75,7 +75,8 @@ def test_side_effects_are_length_seats_unfinished_games_and_rule_gaps_met_more_o
 def project(project_with: Callable[[str], Path]) -> Path:
     root = project_with("king_lui")
     (root / "variants" / "kl-same.yaml").write_text(
-        "extends: king_lui\nname: {fr: Pareil, it: Uguale, en: Same}\ndescription: {fr: x, it: x, en: x}\n", encoding="utf-8")
+        "extends: king_lui\nname: {fr: Pareil, it: Uguale, en: Same}\ndescription: {fr: x, it: x, en: x}\n",
+        encoding="utf-8")
     (root / "variants" / "draco-poor.yaml").write_text(
         "extends: draco\nname: {fr: Pauvre, it: Povera, en: Poor}\ndescription: {fr: x, it: x, en: x}\n"
         "change:\n  silver-coin: {count: 8}\n", encoding="utf-8")
@@ -168,3 +169,18 @@ def test_bad_input_is_one_line_and_exit_2(project: Path, args: list[str], messag
     assert main(["--project", str(project), *args]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and not (project / "out" / "fix").exists()
+
+
+def test_games_that_cannot_be_played_fail_the_command_with_no_proposal(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen import house
+    from tests.test_house import project as house_project
+    monkeypatch.setattr(house, "_NOTED", set())  # the house rule's note is said once per process
+    root = house_project(tmp_path, "def scores(state, default):\n    return 'not a pair'\n")
+    out = tmp_path / "fixed"
+    assert main(["--project", str(root), "fix", "house", "--games", "3", "--players", "3", "--jobs", "1",
+                 "--out", str(out)]) == 1
+    said = capsys.readouterr()
+    assert "3 of 3 games failed" in said.err and "proposal" not in said.out and "nothing to fix" not in said.out
+    assert not out.exists()

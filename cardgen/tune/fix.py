@@ -49,7 +49,8 @@ from cardgen.simulate.verdict import QUOTED, agents_words
 from cardgen.terminal import say, say_n
 from cardgen.tune.metrics import Metric, entry_metrics
 from cardgen.tune.space import MAX_PARAMS, Param, Target
-from cardgen.tune.study import INFEASIBLE, Trial, Tuner, TuneOptions, variant_document
+from cardgen.tune.study import INFEASIBLE, Trial, Tuner, TuneOptions, made_by_run, remove_made, variant_document
+from cardgen.usercode import UserCodeError
 
 _BOOK = wordbook.load(__file__)
 LINES: dict[str, dict[str, str]] = _BOOK["lines"]
@@ -124,7 +125,8 @@ def problems(entry: dict[str, Any]) -> list[Problem]:
             if share > SHORT_AIM:
                 found.append(Problem("short", name, players, share, share - SHORT_AIM))
     for flag in (entry.get("balance") or {}).get("flags") or []:
-        if "seat" in flag and players > 1:  # a solo game has no seats to balance  # its interval's distance from the fair share: 0 once it touches it
+        if "seat" in flag and players > 1:  # a solo game has no seats to balance
+            # its interval's distance from the fair share: 0 once it touches it
             excess = flag["low"] - flag["fair"] if flag["side"] == "more" else flag["fair"] - flag["high"]
             found.append(Problem("seat", str(flag["seat"]), players, flag["rate"], max(excess, 1e-6),
                                  tuple((k, flag[k]) for k in ("side", "low", "high", "fair"))))
@@ -370,40 +372,39 @@ def side_effects(result: dict[str, Any], found: list[Problem]) -> list[dict[str,
     return out
 
 
+def _changes(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], own: dict[str, Any],
+             lang: str) -> Any:
+    """(lever, its value now, its value in the change, the lever's name in ``lang``) of each number changed: a
+    component's quoted printed name, a rule's name as the game's words give it."""
+    naming = Naming.of(deck, lang)
+    for p in params:
+        old, new = own[p.key], values[p.key]
+        if new != old:
+            name = QUOTED[lang].format(naming.names.get(p.name, p.name)) if p.kind == "count" else \
+                naming.rule(p.name, lang)
+            yield p, naming.value(old, lang), naming.value(new, lang), name
+
+
 def describe_change(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], own: dict[str, Any],
                     lang: str) -> str:
     """The change in ``lang``, one sentence per number ("The box holds 76 'Silver coin' instead of 20.")."""
-    naming = Naming.of(deck, lang)
-    table = DESCRIBE.get(lang) or DESCRIBE["en"]
-    out = []
-    for p in params:
-        old, new = own[p.key], values[p.key]
-        if new == old:
-            continue
-        if p.kind == "count":
-            out.append(table["count"].format(new=new, old=old, piece=QUOTED[lang].format(naming.names.get(p.name,
-                                                                                                        p.name))))
-        else:
-            out.append(table["rule"].format(rule=naming.rule(p.name, lang), new=naming.value(new, lang),
-                                            old=naming.value(old, lang)))
     from cardgen.languages import typeset
-    return typeset(" ".join(out), lang)
+    table = DESCRIBE.get(lang) or DESCRIBE["en"]
+    return typeset(" ".join(table["count"].format(new=new, old=old, piece=name) if p.kind == "count" else
+                            table["rule"].format(rule=name, new=new, old=old)
+                            for p, old, new, name in _changes(deck, params, values, own, lang)), lang)
 
 
 def print_cost(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], own: dict[str, Any],
                lang: str) -> str:
     """What the change costs to make: copies to print or take out, the rulebook to reprint."""
-    naming = Naming.of(deck, lang)
     out = []
-    for p in params:
-        old, new = own[p.key], values[p.key]
-        if new == old:
-            continue
+    for p, _, _, name in _changes(deck, params, values, own, lang):
         if p.kind == "count":
-            piece = QUOTED[lang].format(naming.names.get(p.name, p.name))
-            out.append(word("print_more" if new > old else "take_out", lang, n=abs(new - old), piece=piece))
+            more = values[p.key] - own[p.key]
+            out.append(word("print_more" if more > 0 else "take_out", lang, n=abs(more), piece=name))
         else:
-            out.append(word("reprint_rules", lang, rule=naming.rule(p.name, lang)))
+            out.append(word("reprint_rules", lang, rule=name))
     return joined(out, lang)
 
 
@@ -567,6 +568,7 @@ def _search(fixer: Fixer) -> None:
     """The study, kept trial by trial; an interrupt says what is kept and goes on up (exit 130)."""
     opts, lang = fixer.opts, fixer.opts.lang
     where = Path(opts.out) / "study.journal"
+    made = made_by_run(Path(opts.out), fixer.work)
     try:
         fixer.open_study()
         if fixer.kept:
@@ -575,6 +577,10 @@ def _search(fixer: Fixer) -> None:
     except KeyboardInterrupt:
         print(word("interrupted", lang, kept=len(fixer.trials), trials=opts.trials, where=where),
               file=sys.stderr, flush=True)
+        raise
+    except (GamesFailed, UserCodeError, InputError):  # broken code: what this run made goes, unless a trial finished
+        if all(t.failed for t in fixer.trials):
+            remove_made(made)
         raise
 
 

@@ -389,10 +389,7 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     note = speed_note(deck)  # a house rule: said here of the deck tuned, not by the first trial as 'trial: ...'
     if note is not None:
         print(note, file=sys.stderr, flush=True)
-    top = Path(opts.out).absolute()  # the topmost folder this run would make, and what it writes in the folder
-    while not top.parent.exists():
-        top = top.parent
-    made = [p for p in (top, Path(opts.out) / JOURNAL, tuner.work) if not p.exists()]
+    made = made_by_run(Path(opts.out), tuner.work)
     try:
         tuner.open_study()
         if tuner.kept:
@@ -405,8 +402,7 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
         raise
     except (GamesFailed, UserCodeError, InputError):  # broken code: what this run made goes, unless a trial finished
         if all(t.failed for t in tuner.trials):  # no trial finished: nothing of this run is worth keeping
-            for path in made:
-                shutil.rmtree(path) if path.is_dir() else path.unlink(missing_ok=True)
+            remove_made(made)
         raise
     paths = tuner.write_variants()
     doc = tuner.to_json()
@@ -433,6 +429,21 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     if (same := next((t for t in tuner.on_target(opts.best) if t.values == own), None)) is not None:
         print(say("tune_own", lang, n=same.number + 1))
     return 0 if on_target else 1
+
+
+def made_by_run(out: Path, work: Path) -> list[Path]:
+    """What a study run in ``out`` would make that is not there yet: the topmost folder it would create, its
+    journal, its trials' folder (removed again when the run fails before any trial finished)."""
+    top = out.absolute()
+    while not top.parent.exists():
+        top = top.parent
+    return [p for p in (top, out / JOURNAL, work) if not p.exists()]
+
+
+def remove_made(made: list[Path]) -> None:
+    """Remove what ``made_by_run`` listed."""
+    for path in made:
+        shutil.rmtree(path) if path.is_dir() else path.unlink(missing_ok=True)
 
 
 def kept_where(opts: TuneOptions) -> Path:
