@@ -37,7 +37,7 @@ from cardgen import wordbook
 from cardgen.errors import GamesFailed, InputError
 from cardgen.fileio import write_atomic
 from cardgen.guard import DEFAULT_TIME_LIMIT
-from cardgen.languages import percent, significant
+from cardgen.languages import percent, significant, typeset
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import ResolvedDeck, Resolver
 from cardgen.simulate.balance import is_shortfall
@@ -70,7 +70,6 @@ HELD_GROUPS = ("length", "fairness")
 
 def word(key: str, lang: str, **fields: Any) -> str:
     """One of fix's lines in ``lang`` (English where the language has no such line)."""
-    from cardgen.languages import typeset
     table = LINES.get(lang) or LINES["en"]
     return typeset((table.get(key) or LINES["en"][key]).format(**fields), lang)
 
@@ -338,7 +337,7 @@ class Fixer(Tuner):
             what += [word("seats_flagged", lang)] if f"{PROBLEM}{players}:seat" in m else []
             what += [k.split(":", 3)[3] for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:gap:")]
             if what:
-                parts.append(f"{say_n('players', players, lang)}: {', '.join(what)}")
+                parts.append(typeset(f"{say_n('players', players, lang)}: {', '.join(what)}", lang))
         return joined(parts, lang)
 
     def cures(self) -> list[Trial]:
@@ -388,7 +387,6 @@ def _changes(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], ow
 def describe_change(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], own: dict[str, Any],
                     lang: str) -> str:
     """The change in ``lang``, one sentence per number ("The box holds 76 'Silver coin' instead of 20.")."""
-    from cardgen.languages import typeset
     table = DESCRIBE.get(lang) or DESCRIBE["en"]
     return typeset(" ".join(table["count"].format(new=new, old=old, piece=name) if p.kind == "count" else
                             table["rule"].format(rule=name, new=new, old=old)
@@ -477,8 +475,8 @@ def proposal_name(deck: ResolvedDeck, rank: int) -> dict[str, str]:
 
 
 def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]) -> Path:
-    """``<out>/<deck>-fix-<rank>.yaml``: the variant, described in the deck's languages, its provenance, cost
-    and verdict in comment lines (English: the designer's, as tune's)."""
+    """``<out>/<deck>-fix-<rank>.yaml``: the variant, described in the deck's languages, its provenance and cost
+    in comment lines in English (the designer's, as tune's), compare's verdict in the language the command ran in."""
     deck, opts, trial = fixer.deck, fixer.opts, prop.trial
     params = [p for p in opts.params if trial.values[p.key] != fixer.own[p.key]]
     desc = {lang: describe_change(deck, params, trial.values, fixer.own, lang) for lang in deck.model.languages}
@@ -599,7 +597,8 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
                        left=fixer.left_text(t.metrics, lang, naming)))
         _write_record(fixer, [])
         return 1
-    print(word("checking", lang, n=min(opts.best, len(cures)), seed=opts.seed + FRESH_SEED), file=sys.stderr,
+    n = min(opts.best, len(cures))
+    print(word("checking_one" if n == 1 else "checking", lang, n=n, seed=opts.seed + FRESH_SEED), file=sys.stderr,
           flush=True)
     written: list[tuple[Proposal, Path]] = []
     for trial in cures:
