@@ -124,6 +124,12 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     cured = sorted(t["objective"] for t in record["trials"] if t["feasible"] and t["objective"] < 100)
     refused = said.err.count("but not on fresh ones")
     assert first["cost"] == cured[refused]
+    # the halving found the edge: the fewest silver coins that cured on the search's seeds, and one fewer did not
+    silver = {t["values"]["count:silver-coin"]: t["feasible"] and t["objective"] < 100 for t in record["trials"]
+              if all(v == own for k, v in t["values"].items() if k != "count:silver-coin"
+                     for own in [record["trials"][0]["values"][k]])}
+    edge = min(v for v, ok in silver.items() if ok)
+    assert silver.get(edge - 1) is False, silver
     doc = yaml.safe_load((out / first["file"]).read_text())
     assert doc["extends"] == "draco-poor" and doc["change"] == {"silver-coin": {"count": first["values"]
                                                                                ["count:silver-coin"]}}
