@@ -55,6 +55,21 @@ def test_one_number_changed_always_costs_less_than_two() -> None:
     assert cost(params, {"count:a": 11, "b": 2}, own) < big < cost(params, {"count:a": 11, "b": 3}, own)
 
 
+def test_a_halving_keeps_to_the_cure_of_its_far_end_and_adds_no_problem() -> None:
+    from cardgen.tune.study import Trial
+    fixer = Fixer.__new__(Fixer)  # only the problems it was asked to cure matter here
+    fixer.found = {"problem:4:seat", "problem:5:seat"}
+
+    def trial(*left: str) -> Trial:
+        return Trial(0, {}, True, 0.0, "", {4: {k: (1.0, 1.0, 1.0) for k in left}})
+
+    cures_4, cures_5 = trial("problem:5:seat"), trial("problem:4:seat")
+    assert fixer.improves(cures_4) and fixer.improves(cures_5) and not fixer.improves(trial(*fixer.found))
+    assert not fixer.improves(cures_5, cures_4)  # as many problems left, but another one: not the same cure
+    assert fixer.improves(trial(), cures_4) and fixer.improves(cures_4, cures_4)
+    assert not fixer.improves(trial("problem:3:short:unpaid_by_bank"))  # cures both, adds one
+
+
 def _m(name: str, group: str, d: float, **kw: object) -> dict:
     return {"metric": name, "group": group, "difference": d, "significant": True, "base": 1.0, "variant": 1.0 + d,
             "low": d - 0.1, "high": d + 0.1, "follows_from_change": False, **kw}

@@ -242,6 +242,7 @@ class Fixer(Tuner):
         super().__init__(project, deck, tune)
         self.own = self.own_values()
         self.found = {_key(p) for p in found}
+        self.problems = found
 
     def study_fields(self) -> dict[str, Any]:
         """Tune's fields and the command's name: a fix and a tune never share a study."""
@@ -275,12 +276,17 @@ class Fixer(Tuner):
 
     def improves(self, trial: Trial | None, than: Trial | None = None) -> bool:
         """A feasible trial that cures at least one of the deck's problems and adds none (with ``than``: that
-        leaves no more of them than ``than`` does)."""
+        cures every problem ``than`` cures, so a halving keeps to the same cure)."""
         if trial is None or not trial.feasible:
             return False
-        remaining, added = self.tally(trial.metrics)
-        bound = self.tally(than.metrics)[0] if than is not None else len(self.found) - 1
-        return added == 0 and remaining <= bound
+        left = left_keys(trial.metrics)
+        bound = left_keys(than.metrics) & self.found if than is not None else None
+        return not left - self.found and (left < self.found if bound is None else left <= bound)
+
+    def cured(self, trial: Trial) -> list[Problem]:
+        """The deck's problems a trial cures (on the seeds its figures come from)."""
+        left = left_keys(trial.metrics)
+        return [p for p in self.problems if _key(p) not in left]
 
     def fixed(self, number: int) -> dict[str, Any] | None:
         """Each lever alone first: at the ends of its range, then halved towards the deck's own value while it
@@ -485,7 +491,7 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
     naming = Naming.of(deck, "en")
     lines = [f"Proposed by cardgen fix (trial {trial.number + 1}, change size {significant(trial.objective, 'en')}):"
              f" {describe_change(deck, params, trial.values, fixer.own, 'en')}",
-             "It cures: " + "; ".join(problem_line(p, "en", naming) for p in found) + ".",
+             "It cures: " + "; ".join(problem_line(p, "en", naming) for p in fixer.cured(trial)) + ".",
              f"Cost: {print_cost(deck, params, trial.values, fixer.own, 'en')}.",
              f"Checked on {opts.games} games per player count: search seed {opts.seed}, fresh seed "
              f"{opts.seed + FRESH_SEED}, played by {', '.join(opts.agents or [])}."]
@@ -618,6 +624,8 @@ def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int) -> None:
     deck, opts, lang = fixer.deck, fixer.opts, fixer.opts.lang
     params = opts.params
     print(word("proposal", lang, k=rank, path=path))
+    naming = Naming.of(deck, lang)
+    print(word("cures", lang, what=joined((problem_line(p, lang, naming) for p in fixer.cured(prop.trial)), lang)))
     print(word("change", lang, text=describe_change(deck, params, prop.trial.values, fixer.own, lang)))
     print(word("cost", lang, text=print_cost(deck, params, prop.trial.values, fixer.own, lang)))
     for players in sorted(prop.verdicts):
