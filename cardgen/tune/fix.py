@@ -163,8 +163,9 @@ def _rule_bounds(deck: ResolvedDeck, name: str) -> tuple[int, int]:
     """The bounds the rules model declares for an integer rule (``ge``/``le``), wide where it declares none."""
     low, high = 0, 10_000
     for m in type(deck.model.rules).model_fields[name].metadata:
-        low = max(low, getattr(m, "ge", low) if getattr(m, "ge", None) is not None else low)
-        high = min(high, getattr(m, "le", high) if getattr(m, "le", None) is not None else high)
+        ge, le = getattr(m, "ge", None), getattr(m, "le", None)
+        low = low if ge is None else max(low, ge)
+        high = high if le is None else min(high, le)
     return low, high
 
 
