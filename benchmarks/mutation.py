@@ -61,6 +61,7 @@ RP = "cardgen/report/playtest.py"
 PV = "cardgen/play/server.py"
 FI = "cardgen/fileio.py"
 TJ = "cardgen/tune/journal.py"
+FX = "cardgen/tune/fix.py"
 WA = "cardgen/watch.py"
 EX = "cardgen/simulate/executor.py"
 GU = "cardgen/guard.py"
@@ -170,6 +171,9 @@ TARGETS = [
     Target("tune_journal", TJ, ("",),
            ("tests/test_tune.py::test_an_interrupted_study_resumed_gives_the_uninterrupted_result",
             "tests/test_tune.py::test_resume_refuses_a_study_of_other_options")),
+    # what cardgen fix reads as a problem, the size of a change, its levers and its one-lever plan (issue 54)
+    Target("fix", FX, _m(FX, "x_shortfall_share", "x_problems", "x_levers", "x_cost", "x__rule_bounds",
+                         "xǁFixerǁ*", "x_side_effects", "x_check_cure"), ("tests/test_fix.py",)),
     Target("watch_inputs", WA, _m(WA, "x_watched", "x__own_output"), ("tests/test_watch.py",)),
     Target("cluster_faults", EX, _m(EX, "x_cluster_result", "x_set_worker_wait"), ("tests/test_cluster.py",)),
     # project code under a time limit; failed games never answered (issue 33)

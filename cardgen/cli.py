@@ -304,6 +304,24 @@ def _parser() -> argparse.ArgumentParser:
     again.add_argument("--fresh", action="store_true",
                        help="start the study again from its first trial, forgetting the one in the output folder")
 
+    f = sub.add_parser("fix", help="from the problems validate flags to tested variants that cure them")
+    f.add_argument("deck", metavar="DECK_OR_VARIANT")
+    f.add_argument("--trials", type=_bounded(1, 10_000, "--trials"), default=30,
+                   help="at most this many trial variants (default: 30)")
+    f.add_argument("--games", type=_bounded(2, MAX_GAMES, "--games"), default=300,
+                   help="games per trial and player count (default: 300)")
+    f.add_argument("--players", type=_bounded(1, 64, "--players"), nargs="+")
+    f.add_argument("--agents", nargs="+", default=None, help=AGENTS_HELP)
+    f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--best", type=_bounded(1, 20, "--best"), default=3,
+                   help="how many cures are checked and written, smallest first (default: 3)")
+    f.add_argument("--out", help="folder for the proposed variants (default: out/fix/DECK)")
+    f.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
+    again = f.add_mutually_exclusive_group()
+    again.add_argument("--resume", action="store_true",
+                       help="go on with the interrupted search of these options (an error if there is none)")
+    again.add_argument("--fresh", action="store_true", help="start the search again from its first trial")
+
     k = sub.add_parser("compare", help="what a variant changes against a base, with 95 %% intervals")
     k.add_argument("base", metavar="BASE")
     k.add_argument("variant", metavar="VARIANT")
@@ -343,9 +361,9 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
     k = sub.add_parser("cache", help="what cardgen keeps between runs (compiled code, parsed files)")
     k.add_argument("action", choices=("clear",), help="clear: delete all of it (it is made again when needed)")
-    for command in (v, t, sub.choices["compare"]):
+    for command in (v, t, f, sub.choices["compare"]):
         command.add_argument("--lang", type=_shipped_language, default="en", metavar="LANG", help=LANG_HELP)
-    for command in (v, t, sub.choices["compare"], pl):
+    for command in (v, t, f, sub.choices["compare"], pl):
         command.add_argument("--code-time-limit", type=_time_limit, default=10.0, metavar="SECONDS",
                              help=CODE_TIME_HELP)
     for command in sub.choices.values():  # --project before or after the command (SUPPRESS: keeps one given first)
@@ -530,7 +548,7 @@ def _guarded(args: argparse.Namespace) -> int:
     """``_run(args)`` with every failure turned into one-line messages and an exit code."""
     try:
         _check_env()
-        if args.command in ("validate", "compare", "tune"):  # their every line follows --lang
+        if args.command in ("validate", "compare", "tune", "fix"):  # their every line follows --lang
             from cardgen.terminal import set_language
             set_language(args.lang)
         elif "cardgen.terminal" in sys.modules:  # another command in the same process (a test): English again
@@ -589,8 +607,8 @@ def _sweep(args: argparse.Namespace) -> None:
     from cardgen.fileio import sweep_dead_writers, sweep_temporaries
     sweep_dead_writers()  # anywhere: a killed `validate --log logs/L.jsonl` leaves its file outside every out/
     out = getattr(args, "out", None)
-    if args.command == "tune" and not out and args.project:
-        out = Path(args.project) / "out"  # tune's default folder is out/tune/DECK
+    if args.command in ("tune", "fix") and not out and args.project:
+        out = Path(args.project) / "out"  # tune's default folder is out/tune/DECK, fix's out/fix/DECK
     if args.command != "schema" and out:
         sweep_temporaries(out)
     for name in ("log_file", "json_file") + (("out",) if args.command == "schema" else ()):
@@ -642,6 +660,8 @@ def _run(args: argparse.Namespace) -> int:
         return replay_file(Path(args.log))
     if args.command == "tune":
         return _tune(args)
+    if args.command == "fix":
+        return _fix(args)
     if args.command == "new":
         from cardgen.scaffold import deck_id, new_project
         for path in new_project(Path(args.directory), rules=args.rules, lang=args.lang):
@@ -833,6 +853,22 @@ def _tune(args: argparse.Namespace) -> int:
                        resume="yes" if args.resume else "no" if args.fresh else "auto",
                        code_time_limit=args.code_time_limit, lang=args.lang)
     return tune(args.project, args.deck, opts)
+
+
+def _fix(args: argparse.Namespace) -> int:
+    from cardgen.fileio import check_output_dir
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+    from cardgen.tune.fix import FixOptions, fix
+
+    deck = Resolver(Project.open(args.project)).resolve(args.deck)
+    out = Path(args.out) if args.out else Path(args.project) / "out" / "fix" / deck.id
+    check_output_dir(out)
+    opts = FixOptions(trials=args.trials, games=args.games, players=args.players, agents=args.agents,
+                      seed=args.seed, out=out, best=args.best, jobs=args.jobs,
+                      resume="yes" if args.resume else "no" if args.fresh else "auto",
+                      code_time_limit=args.code_time_limit, lang=args.lang)
+    return fix(args.project, args.deck, opts)
 
 
 if __name__ == "__main__":  # pragma: no cover
