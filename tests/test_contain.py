@@ -122,3 +122,57 @@ def test_an_exit_handler_registered_by_project_code_is_refused_and_never_kept() 
 def test_the_memory_limit_option_is_checked() -> None:
     with pytest.raises(ValueError, match="expected 0"):
         contain.set_memory_limit(-1)
+
+
+def test_the_command_is_read_before_argparse_reads_it() -> None:
+    from cardgen.cli import _command_of
+
+    assert _command_of(["--project", "validate", "build", "x"]) == "build"  # a folder named like a command
+    assert _command_of(["-q", "play", "house"]) == "play" and _command_of(["--help"]) is None
+
+
+def _asgi(app: object, path: str) -> tuple[int, dict[str, object]]:
+    """One POST to the ASGI ``app``, as uvicorn would make it."""
+    import asyncio
+    import json
+
+    scope = {"type": "http", "method": "POST", "path": path, "raw_path": path.encode(), "query_string": b"",
+             "headers": [(b"host", b"t"), (b"content-type", b"application/json"), (b"content-length", b"2")],
+             "http_version": "1.1", "scheme": "http", "server": ("t", 80), "client": ("c", 1), "root_path": ""}
+    pending = [{"type": "http.request", "body": b"{}", "more_body": False}]
+    sent: list[dict[str, object]] = []
+
+    async def receive() -> dict[str, object]:
+        return pending.pop(0) if pending else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    asyncio.run(app(scope, receive, send))  # type: ignore[operator]
+    return int(sent[0]["status"]), json.loads(b"".join(m.get("body", b"") for m in sent[1:]))  # type: ignore[misc]
+
+
+def test_the_table_says_a_broken_rule_once_in_its_language_and_ends(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.play import server
+    from cardgen.play.session import Session
+    from cardgen.resolve.resolve import resolve
+    from cardgen.usercode import UserCodeError
+
+    session = Session(resolve("king_lui", ROOT), 3, 0, ["random"], 1, "fr", 0.0, None)
+    calls: list[int] = []
+
+    def broken(after: int | None = None) -> None:
+        calls.append(1)
+        raise UserCodeError("house/rule.py:2: ZeroDivisionError in draw (seed 1 reproduces it)")
+
+    monkeypatch.setattr(session, "agent_move", broken)
+    watch = server.Watch()
+    app = server.build_app(session, "k", tmp_path / "log.jsonl", pictures={}, watch=watch)
+    for _ in range(3):
+        status, body = _asgi(app, "/k/api/agent")
+        assert status == 409 and body["code"] == "broken_rule"
+        assert body["error"] == ("La règle maison ou le fichier de règles a échoué (le terminal dit où) ; la table "
+                                 "est fermée.")
+    assert calls == [1] and watch.stopping  # said once: later requests never reach the session
+    assert watch.broken == "house/rule.py:2: ZeroDivisionError in draw (seed 1 reproduces it)"
