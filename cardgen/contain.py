@@ -126,12 +126,12 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def enter(where: str, limit: float) -> None:
-    """A guarded call starts: its deadline and ``where`` (file, hook, seed) into this process's slot."""
+def enter(where: str, limit: float, pid: int) -> None:
+    """A guarded call starts in process ``pid`` (this one): its deadline and ``where`` (file, hook, seed)
+    into this process's slot."""
     global _where
     if _table is None:
         return
-    pid = os.getpid()
     slot = _slot if pid == _slot_pid else _claim(pid)
     if slot < 0:
         return
@@ -142,9 +142,9 @@ def enter(where: str, limit: float) -> None:
     struct.pack_into("dd", _table, slot + 8, time.monotonic() + limit, limit)
 
 
-def leave() -> None:
-    """The guarded call returned (or raised): this process runs no project code now."""
-    if _table is not None and _slot >= 0 and os.getpid() == _slot_pid:
+def leave(pid: int) -> None:
+    """The guarded call of process ``pid`` (this one) returned or raised: it runs no project code now."""
+    if _table is not None and _slot >= 0 and pid == _slot_pid:
         struct.pack_into("d", _table, _slot + 8, 0.0)
 
 

@@ -132,9 +132,20 @@ def _before_fork() -> None:
 
 
 def _in_fork_child() -> None:
-    """The copy a fork inside project code made ends at once: it would run the rest of the command again."""
+    """The copy a fork inside project code made ends at once: it would run the rest of the command again.
+    Any other child (a worker) notes its own pid."""
+    global _pid
     if _depth:
         _REAL_EXIT(1)
+    _pid = os.getpid()
+
+
+_pid = os.getpid()  # this process's (kept by the fork hook: no system call per guarded call)
+
+
+def _threads() -> int:
+    """Python threads running or starting (``threading.active_count`` without its lock: read once per call)."""
+    return len(threading._active) + len(threading._limbo)  # type: ignore[attr-defined]
 
 
 if hasattr(os, "register_at_fork"):
@@ -147,28 +158,27 @@ def call(fn: Callable[..., T], *args: Any, where: str = "project code", **kwargs
     ``where`` names the code (``house/rule.py, hook draw``) in the last-resort line of code
     that swallows every interruption.
     """
-    global _depth, _fired, _fires, _where
+    global _depth, _fired, _fires, _where, escaped
     if _depth:
         return fn(*args, **kwargs)
     main = threading.get_ident() == threading.main_thread().ident and hasattr(signal, "setitimer")
     _depth, _fired, _fires, _where = 1, False, 0, where
     os._exit = _OS_MODULE._exit = _no_exit  # type: ignore[assignment]  # (import posix; posix._exit too)
     atexit.register = _no_atexit  # type: ignore[assignment]
-    threads, forks, pid = threading.active_count(), _forks, os.getpid()
-    contain.enter(where, _limit)
+    threads, forks, pid = _threads(), _forks, _pid
+    contain.enter(where, _limit, pid)
     try:
         out = _with_timer(fn, args, kwargs) if main else _with_watchdog(fn, args, kwargs)
     finally:
-        contain.leave()
+        if os.getpid() != pid:  # forked by a C call (no fork hook ran): this copy ends here, its parent's slot
+            _REAL_EXIT(1)  # in the supervisor's table untouched
+        contain.leave(pid)
         os._exit = _OS_MODULE._exit = _REAL_EXIT  # type: ignore[assignment]
         atexit.register = _REAL_ATEXIT  # type: ignore[assignment]
         _depth = 0
-        if os.getpid() != pid:  # forked by a C call (no fork hook ran): this copy ends here
-            _REAL_EXIT(1)
-    global escaped
     if _forks != forks:
         raise CodeEscape("os.fork() called: project code must not start processes")
-    if main and threading.active_count() > threads:
+    if main and _threads() > threads:
         escaped = True  # the command ends without waiting for that thread (``cli.run``)
         raise CodeEscape("a thread it started still runs: project code must not leave threads behind")
     return out

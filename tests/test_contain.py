@@ -83,8 +83,8 @@ def test_commands_that_never_play_project_code_are_not_supervised() -> None:
 
 
 def test_without_a_supervisor_entering_and_leaving_cost_nothing_and_say_nothing() -> None:
-    contain.enter(WHERE, 1.0)
-    contain.leave()
+    contain.enter(WHERE, 1.0, os.getpid())
+    contain.leave(os.getpid())
     assert not contain.active()
 
 
