@@ -246,6 +246,13 @@ TARGETS = [
     Target("rules_syntax_error", "cardgen/games/project.py", _m("cardgen/games/project.py", "x_syntax_error"),
            ("tests/test_games_project.py::test_check_reports_a_syntax_error_of_the_rules_file_as_validate_does_"
             "without_importing_it",)),
+    # project code contained (issue 51): the supervisor's table, the guard's refusals, a seat's view
+    Target("contain", "cardgen/contain.py", _m("cardgen/contain.py", "x_set_memory_limit", "x__limit_memory",
+                                               "x__claim", "x__alive", "x_enter", "x_leave", "x_supervise", "x__watch",
+                                               "x__ended", "x__kill_all"), ("tests/test_contain.py",)),
+    Target("guard_escapes", "cardgen/guard.py", _m("cardgen/guard.py", "x_call", "x__no_atexit", "x__before_fork",
+                                                   "x__in_fork_child"), ("tests/test_contain.py", "tests/test_guard.py")),
+    Target("seat_view", "cardgen/engine/seatview.py", ("",), ("tests/test_seatview.py",)),
 ]
 
 

@@ -363,9 +363,11 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("action", choices=("clear",), help="clear: delete all of it (it is made again when needed)")
     for command in (v, t, f, sub.choices["compare"]):
         command.add_argument("--lang", type=_shipped_language, default="en", metavar="LANG", help=LANG_HELP)
-    for command in (v, t, f, sub.choices["compare"], pl):
+    for command in (v, t, f, sub.choices["compare"], pl, b):
         command.add_argument("--code-time-limit", type=_time_limit, default=10.0, metavar="SECONDS",
                              help=CODE_TIME_HELP)
+        command.add_argument("--code-memory", type=_bounded(0, 1 << 20, "megabytes"), default=2048, metavar="MB",
+                             help=CODE_MEMORY_HELP)
     for command in sub.choices.values():  # --project before or after the command (SUPPRESS: keeps one given first)
         command.add_argument("--project", default=argparse.SUPPRESS, help=PROJECT_HELP)
         for action in command._actions:
@@ -383,6 +385,9 @@ AGENTS_HELP = ("players, rotated over the seats game by game: random (any legal 
 
 CODE_TIME_HELP = ("seconds one call into the project's own code (a house rule's hook, a rules file) may run before "
                   "the run stops naming it (default: 10)")
+
+CODE_MEMORY_HELP = ("megabytes of memory the project's own code may add to its process before an allocation "
+                    "fails naming it (default: 2048; 0: no limit)")
 
 PROJECT_HELP = ("project folder with decks/ and variants/ (default: this folder or the nearest one above it "
                 "with decks/ or variants/)")
@@ -449,6 +454,8 @@ def _on_term(signum: int, frame: object) -> None:
     files removed on the way out. Under ``run``, the process is ended outright if unwinding
     takes more than ``HARD_EXIT_SECONDS`` or a second signal comes."""
     global _INTERRUPTED
+    if "cardgen.contain" in sys.modules:  # the supervisor need not pass it on
+        sys.modules["cardgen.contain"].note_signal(signum)
     if _MAY_EXIT:
         if _INTERRUPTED:
             _hard_exit()
@@ -501,6 +508,8 @@ def run() -> NoReturn:
     global _MAY_EXIT
     _MAY_EXIT = True
     _signals()  # before anything else: Ctrl-C while the arguments are read is "interrupted" too
+    from cardgen import contain
+    contain.supervise(_command_of(sys.argv[1:]))  # project code killable from outside (cardgen.contain)
     try:
         from cardgen.speedups import gcpolicy, lazy_pillow
         gcpolicy.install()  # a command's collector: rarely
@@ -518,7 +527,8 @@ def run() -> NoReturn:
         finally:
             os._exit(code)
     run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)  # CPython's; elsewhere the slow way
-    if threading.active_count() > 1 or run_exit_handlers is None:
+    stray = "cardgen.guard" in sys.modules and sys.modules["cardgen.guard"].escaped  # project code's thread
+    if (threading.active_count() > 1 and not stray) or run_exit_handlers is None:
         sys.exit(code)
     run_exit_handlers()
     try:
@@ -527,6 +537,19 @@ def run() -> NoReturn:
     except (OSError, ValueError):  # a reader that left (`cardgen inspect | head`): nothing more to say
         pass
     os._exit(code)
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command named in ``argv`` (``--project DIR`` may come first), read before argparse does."""
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--project":
+            skip = True
+        elif not arg.startswith("-"):
+            return arg
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -561,6 +584,9 @@ def _guarded(args: argparse.Namespace) -> int:
         if getattr(args, "code_time_limit", None) is not None:  # this process's games; chunks carry it to workers
             from cardgen.guard import set_time_limit
             set_time_limit(args.code_time_limit)
+        if getattr(args, "code_memory", None) is not None:  # each supervised process running project code
+            from cardgen.contain import set_memory_limit
+            set_memory_limit(args.code_memory)
         return _run(args)
     except InputError as exc:
         for line in exc.lines():

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from cardgen.errors import InputError, clean
+from cardgen.usercode import UserCodeError
 from cardgen.play.session import Refused, Session
 from cardgen.play.view import designer_view, table_view
 
@@ -101,6 +102,8 @@ class Watch:
     wait_first: float | None = IDLE_STOP
     heard_once: bool = False
     stopping: bool = False
+    #: the one line of the project code that broke the table (``UserCodeError``): said once, then the table ends
+    broken: str | None = None
 
     def heard(self) -> None:
         self.last, self.leaving, self.heard_once = time.monotonic(), None, True
@@ -239,8 +242,14 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
 
     async def run(handler: Callable[..., Any], request: Request, role: int, data: dict[str, Any]) -> Any:
         from starlette.concurrency import run_in_threadpool
+        if watch.broken is not None:  # the rule broke: no request reaches the session again
+            return refusal(409, watch.broken, "broken_rule")
         try:
             return await run_in_threadpool(handler, request, role, data)
+        except UserCodeError as exc:  # a house rule or rules file failed: the page says so, the table ends
+            if watch.broken is None:
+                watch.broken, watch.stopping = exc.line, True
+            return refusal(409, watch.broken, "broken_rule")
         except Refused as exc:
             return refusal(409, str(exc), exc.code)
         except InputError as exc:
@@ -478,7 +487,11 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     def idle() -> None:
         while not server.should_exit:
             time.sleep(0.5)
-            if os.getppid() != parent:
+            if watch.broken is None and session.broken is not None:  # the hint's warm-up ran the failing code
+                watch.broken, watch.stopping = session.broken, True
+            elif watch.broken is not None:  # the page had half a second to hear it
+                server.should_exit = True
+            elif os.getppid() != parent:
                 stop("the process that started cardgen play has ended")
             elif watch.closed(time.monotonic()):
                 stop("the page was closed" if not several else "no page has come for a long while")
@@ -504,4 +517,6 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     remove_stale_temporaries(log_path)  # a save killed in an earlier run left its temporary copy
     server.run(sockets=[sock])
     watch.stopping = True
+    if watch.broken is not None:  # one line on the terminal, exit status 2 (cli)
+        raise UserCodeError(watch.broken)
     return 0

@@ -27,6 +27,7 @@ from cardgen.errors import InputError, did_you_mean
 from cardgen.games.base import name_action
 from cardgen.simulate.logs import FORMAT, as_action
 from cardgen.house import house_of, install
+from cardgen.usercode import UserCodeError
 from cardgen.simulate.runner import (DEFAULT_CAP, DeckRef, agent_factories, can_determinize, deck_hash,
                                      default_agents, unknown_agent)
 
@@ -117,6 +118,8 @@ class Session:
             self.names[s] = names[i % len(names)]
         self.can_hint = can_determinize(deck)
         self.lock = threading.RLock()
+        #: the one line of project code that failed outside a request (the hint's warm-up): the table ends
+        self.broken: str | None = None
         self._hinting = threading.Lock()  # held while a hint searches (the searches run outside ``lock``)
         self.saved: Path | None = None
         self.number = 0  # the game number pages show instead of the seed
@@ -146,8 +149,16 @@ class Session:
         its first run loads what it needs, 1-2 s that would otherwise fall on the first hint."""
         state = self.state
         if self.can_hint and not state.is_terminal() and state.legal_actions():
-            threading.Thread(target=self._search, args=(state.clone(), state.legal_actions(), 2), daemon=True,
+            threading.Thread(target=self._first_search, args=(state.clone(), state.legal_actions()), daemon=True,
                              name="cardgen-play-hint-warm-up").start()
+
+    def _first_search(self, state: State, legal: list[Action]) -> None:
+        """The warm-up search; project code failing in it is kept in ``broken`` (the server ends the table
+        with that line) rather than dying with a thread's traceback."""
+        try:
+            self._search(state, legal, 2)
+        except UserCodeError as exc:
+            self.broken = self.broken or exc.line
 
     # -- the game ----------------------------------------------------------------------------
     def _deal(self, seed: int) -> None:
