@@ -165,16 +165,21 @@ class Session:
         self.saved = None
         self._started = time.monotonic()  # when the table started (the last person's page came): the log's seconds
 
-    def describe(self, action: Action) -> str:
-        """``action`` as the chosen language names it: the deck's ``actions:`` name for an action its house rule
-        or rules file adds, else the game's ``describe_action`` (``cardgen.games.base.name_action``)."""
-        return name_action(self.deck, action, self.lang)
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """``action`` as the chosen language names it, against the table now as ``seat`` (default: the seat
+        to move) sees it: the deck's ``actions:`` name for an action its house rule or rules file adds, else
+        the game's (``cardgen.games.base.name_action``), which tells apart two moves the action alone would not
+        (Draco's two ruffians of one colour, by their places)."""
+        seat = self.state.current_player if seat is None else seat
+        table = self.state.observation(seat) if seat >= 0 else None
+        return name_action(self.deck, action, self.lang, table)
 
     def _apply(self, action: Action, who: str) -> Entry:
         player = self.state.current_player
+        text = self.describe(action, player)  # named before the move: the places it names are those it started from
         self.state.apply(action)
         self.actions.append((player, action))
-        entry = Entry(player, who, self.describe(action), action)
+        entry = Entry(player, who, text, action)
         self.journal.append(entry)
         self.version += 1
         return entry
