@@ -6,8 +6,11 @@ moves made when the page showed them; anything else is refused and the state is 
 was), agents move one decision at a time when a page asks (so each move shows at a person's
 pace; a page names the move it saw, so two pages asking at once make one agent move), undo
 (a table with one person) replays the game from its seed up to before the person's last move,
-and a finished game becomes one line of the ``cardgen-log/1`` format that ``cardgen replay``
-checks, with the people's answers to the feedback form. The table starts once every person's
+and each game is one line of the ``cardgen-log/1`` format that ``cardgen replay`` checks, with
+the people's answers to the feedback form. With a log kept (``keep_log``) that line is written
+as the game goes, after every move, undo and answer (``end_reason`` ``unfinished`` until the
+game ends, so validate's human figures never count it as finished), and ``resume`` sets an
+unfinished game up again from its line: same deal, same seats, same moves. The table starts once every person's
 seat is taken (``join``). The seed is never shown: pages see a game number. The session is
 shared by the server's threads: every public method holds its lock.
 """
@@ -27,8 +30,8 @@ from cardgen.errors import InputError, did_you_mean
 from cardgen.games.base import name_action
 from cardgen.simulate.logs import FORMAT, as_action
 from cardgen.house import house_of, install
-from cardgen.simulate.runner import (DEFAULT_CAP, DeckRef, agent_factories, can_determinize, deck_hash,
-                                     default_agents, unknown_agent)
+from cardgen.simulate.runner import (DEFAULT_CAP, UNFINISHED, DeckRef, agent_factories, can_determinize,
+                                     deck_hash, default_agents, unknown_agent)
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -119,6 +122,7 @@ class Session:
         self.lock = threading.RLock()
         self._hinting = threading.Lock()  # held while a hint searches (the searches run outside ``lock``)
         self.saved: Path | None = None
+        self.log: Path | None = None  # the log every change is written to as it happens (``keep_log``)
         self.number = 0  # the game number pages show instead of the seed
         self.version = 0  # bumped by every change a page should see (server-sent events)
         self._hint_pace: float | None = None  # seconds per hint iteration, measured
@@ -182,6 +186,7 @@ class Session:
         entry = Entry(player, who, text, action)
         self.journal.append(entry)
         self.version += 1
+        self._logged()
         return entry
 
     def join(self, seat: int) -> None:
@@ -259,8 +264,9 @@ class Session:
             self.state = self.game.new_initial_state(self.seed)
             for _, action in keep:
                 self.state.apply(action)
-            self.actions, self.journal, self.saved = list(keep), journal, None
+            self.actions, self.journal = list(keep), journal
             self.version += 1
+            self._logged()
 
     def new_deal(self, seed: int | None = None) -> None:
         """A fresh game: the next seed unless one is given (``cardgen play`` starts from a random seed)."""
@@ -360,23 +366,25 @@ class Session:
                 kept[key] = value
             self.feedback[seat] = kept
             self.version += 1
+            self._logged()
             return kept
 
     # -- the log -------------------------------------------------------------------------------
     def log_record(self) -> dict[str, Any]:
-        """The finished game as a ``cardgen-log/1`` record (``docs/log-format.md``)."""
+        """The game as a ``cardgen-log/1`` record (``docs/log-format.md``); a game not over yet is
+        ``unfinished`` (no scores, no winners), with the table's language for ``resume``."""
         s = self.state
-        if not s.is_terminal():
-            raise Refused("finish the game first: a log holds whole games", "unfinished")
+        over = s.is_terminal()
         ref = DeckRef.of(self.deck)
         stalled = (s.end_reason or "").startswith("stalled:")
-        outcome = None if stalled else s.outcome()
+        outcome = None if stalled or not over else s.outcome()
         return {
             "format": FORMAT, "project": ref.project, "deck": ref.deck, "file": ref.file, "game": self.deck.game,
             "deck_hash": deck_hash(self.deck), "players": self.players, "master_seed": None, "cap": DEFAULT_CAP,
             "index": 0, "seed": self.seed, "agents": list(self.names), "human_seats": list(self.people),
             "initial_piles": self.initial_piles, "actions": [[p, list(a)] for p, a in self.actions],
-            "end_reason": s.end_reason, "scores": list(outcome.scores) if outcome else None,
+            "end_reason": s.end_reason if over else UNFINISHED, "lang": self.lang,
+            "scores": list(outcome.scores) if outcome else None,
             "winners": list(outcome.winners) if outcome else None,
             "tie_break": outcome.tie_break if outcome else None, "turns": s.turns, "rounds": s.rounds,
             "seconds": round(max(0.0, self.journal[-1].at - self._started)) if self.journal else 0,
@@ -391,10 +399,11 @@ class Session:
         return {"code": self.deck.model.code, "code_hash": house.sha256} if house is not None else {}
 
     def save(self, path: Path) -> Path:
-        """Add the finished game to the log at ``path`` (one line per game, written atomically).
+        """Write the game's line into the log at ``path`` (one line per game, the file written atomically).
 
-        Saved again (feedback came after the first save), the game's line is replaced, not repeated.
-        Temporary copies an interrupted earlier save left beside the log are removed."""
+        Written again (another move, feedback), the game's line is replaced where it stands, not repeated;
+        a game not over yet is written as ``unfinished``. Temporary copies an interrupted earlier save left
+        beside the log are removed."""
         from cardgen.fileio import check_output_file, write_atomic
 
         with self.lock:
@@ -403,15 +412,85 @@ class Session:
                 return path
             check_output_file(path, "play log")
             before = path.read_bytes() if path.is_file() else b""
-            if self.saved == path and self._line and before.endswith(self._line):
-                before = before[:-len(self._line)]
             if before and not before.endswith(b"\n"):
                 before += b"\n"
+            at = _line_at(before, self._line) if self.saved == path and self._line else -1
+            text = before + line if at < 0 else before[:at] + line + before[at + len(self._line or b""):]
             remove_stale_temporaries(path)
-            write_atomic(path, before + line)
+            write_atomic(path, text)
             self.saved, self._line = path, line
             self.version += 1
             return path
+
+    def keep_log(self, path: Path) -> None:
+        """Write every game of this table to ``path`` as it goes (after each move, undo and answer), so that
+        an evening stopped mid-game (Ctrl-C, a closed laptop) keeps what was played."""
+        with self.lock:
+            self.log = path
+            self._logged()
+
+    def _logged(self) -> None:
+        """The game's line written again into the kept log, once the game has a move or an answer."""
+        if self.log is not None and (self.actions or self.feedback):
+            self.save(self.log)
+
+    @classmethod
+    def resume(cls, deck: "ResolvedDeck", path: Path, pace: float = DEFAULT_PACE) -> "Session":
+        """The table of the last unfinished game in the log at ``path``, set up again where it stopped: the
+        same deal (seed), seats, agents, language, moves and answers; it goes on writing that game's line."""
+        number, record, line = last_unfinished(path)
+        where = f"{path}:{number}"
+        if record["deck"] != deck.id:
+            raise InputError(f"{where}: the unfinished game is of '{record['deck']}', not '{deck.id}'", field="--resume")
+        if record.get("deck_hash") not in (None, deck_hash(deck)):
+            raise InputError(f"{where}: the deck changed since this game was played; its moves may not be legal "
+                             "any more", field="--resume", hint="play it with the deck as it was, or deal anew")
+        people = [int(p) for p in record.get("human_seats") or []]
+        others = [name for seat, name in enumerate(record["agents"]) if seat not in people]
+        session = cls(deck, int(record["players"]), agents=others or None, seed=int(record["seed"]),
+                      lang=record.get("lang"), pace=pace, people=people)
+        with session.lock:
+            for i, (player, action) in enumerate(record["actions"]):
+                wanted = as_action(action)
+                if session.state.is_terminal() or session.state.current_player != player \
+                        or wanted not in session.state.legal_actions():
+                    raise InputError(f"{where}: move {i + 1} ({json.dumps(action)[:80]}) is not legal when "
+                                     "replayed; the game cannot be taken up again", field="--resume")
+                session._apply(wanted, session.names[player])
+            session.feedback = {int(k): v for k, v in (record.get("feedback") or {}).items()}
+            session.joined = set(people)  # its people had all come: the table goes on when they come back
+            session._started = time.monotonic() - float(record.get("seconds") or 0)
+            session.saved, session._line, session.log = path, line, path
+        return session
+
+
+def _line_at(text: bytes, line: bytes | None) -> int:
+    """Where ``line`` (ending with a newline) stands as a whole line of ``text``; -1 when it does not."""
+    if not line:
+        return -1
+    if text.startswith(line):
+        return 0
+    at = text.find(b"\n" + line)
+    return at + 1 if at >= 0 else -1
+
+
+def last_unfinished(path: Path) -> tuple[int, dict[str, Any], bytes]:
+    """The last game of the log at ``path`` that people left unfinished: its line number, record and
+    exact line (with its newline); an ``InputError`` when the log has none or cannot be read."""
+    from cardgen.simulate.logs import read_log
+
+    found: tuple[int, dict[str, Any]] | None = None
+    for number, record in read_log(Path(path)):
+        if isinstance(record, InputError):
+            continue  # a bad line stays as it is; another game may still be taken up
+        if record["end_reason"] == UNFINISHED and record.get("human_seats"):
+            found = (number, record)
+    if found is None:
+        raise InputError("no unfinished game in this log: every game in it has ended", file=str(path),
+                         field="--resume", hint="start a new table with cardgen play DECK")
+    number, record = found
+    line = Path(path).read_bytes().split(b"\n")[number - 1] + b"\n"
+    return number, record, line
 
 
 def remove_stale_temporaries(path: Path) -> list[Path]:

@@ -166,7 +166,7 @@ function render() {
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
   $("hint").disabled = v.waiting !== "you" || !v.can_hint;
   $("undo").disabled = !v.can_undo;
-  $("save").disabled = v.waiting !== "over" || !v.result || v.result.scores === null;
+  $("save").disabled = !v.moves_made;  // mid-game too: the log keeps it as unfinished
   $("new").hidden = v.people.length > 1; $("undo").hidden = v.people.length > 1;
   const table = $("table");
   table.replaceChildren(...v.areas.map((a) => area(a, false)));
@@ -264,7 +264,7 @@ function renderDesigner() {
   $("counters").textContent = ui.game.replace("{n}", v.game_number) + " · " + ui.designer_note;
   for (const id of ["hint", "undo"]) $(id).hidden = true;
   $("new").textContent = ui.new; $("save").textContent = ui.save;  // the page's language, not index.html's English
-  $("save").disabled = v.waiting !== "over" || !v.result || v.result.scores === null;
+  $("save").disabled = !v.moves_made;
   // the table's shared areas once (as the first seat sees them), then each seat's own: its hand and its place
   const shared = el("section", "seatview shared");
   for (const a of v.seats[0].areas.filter((a) => a.seat === undefined || a.seat === null)) shared.appendChild(area(a, false));
@@ -385,6 +385,12 @@ async function hint() {
   finally { busy = false; }
 }
 
+function newDeal() {
+  // a game under way is not thrown away by a slip of the finger: asked first (it stays saved, unfinished)
+  if (view && view.moves_made > 0 && view.waiting !== "over" && !window.confirm(view.ui.new_confirm)) return;
+  simple("new");
+}
+
 async function heartbeat() {
   if (busy || (view && view.waiting === "agent" && !view.designer)) return;
   const asked = epoch;
@@ -398,7 +404,7 @@ async function heartbeat() {
 document.addEventListener("DOMContentLoaded", async () => {
   $("hint").addEventListener("click", hint);
   $("undo").addEventListener("click", () => simple("undo"));
-  $("new").addEventListener("click", () => simple("new"));
+  $("new").addEventListener("click", newDeal);
   $("save").addEventListener("click", () => simple("save"));
   $("zoom").addEventListener("click", () => { $("zoom").hidden = true; });
   window.addEventListener("pagehide", () => navigator.sendBeacon("api/leave", "{}"));
