@@ -40,14 +40,13 @@ if TYPE_CHECKING:
 HUMAN = "human"
 #: seconds between two agent moves on the page (a person can follow them)
 DEFAULT_PACE = 0.9
-#: moves the hint lists (the best valued, and always the one search picks)
+#: moves the hint lists (the best valued: the first is the one it names)
 HINT_SHOWN = 8
-#: iterations of the hint's search (its values are means over this many playouts per move or fewer)
-HINT_ITERATIONS = 200
-#: seconds the hint's search may take (a first short search measures the pace, the second fills the budget)
+#: most rounds of the hint's search (each plays every legal move out once on one re-deal)
+HINT_ROUNDS = 64
+#: seconds after which the hint's search starts no new playout (a round under way when they pass is left
+#: out, so every move's mean counts the same re-deals); 2 s at the 95th percentile is what a person waits
 HINT_SECONDS = 1.2
-#: iterations of the hint's first, measuring search
-HINT_PROBE = 12
 #: the feedback form's own questions: id -> kind (``rating``: 1 to 5; ``choice``: one of FEEDBACK_LONG; text)
 FEEDBACK = {"fun": "rating", "long": "choice", "unclear": "text", "comment": "text"}
 #: the answers to "did it feel long?"
@@ -125,7 +124,6 @@ class Session:
         self.log: Path | None = None  # the log every change is written to as it happens (``keep_log``)
         self.number = 0  # the game number pages show instead of the seed
         self.version = 0  # bumped by every change a page should see (server-sent events)
-        self._hint_pace: float | None = None  # seconds per hint iteration, measured
         self._deal(seed)
         self._warm_up()
 
@@ -150,7 +148,7 @@ class Session:
         its first run loads what it needs, 1-2 s that would otherwise fall on the first hint."""
         state = self.state
         if self.can_hint and not state.is_terminal() and state.legal_actions():
-            threading.Thread(target=self._search, args=(state.clone(), state.legal_actions(), 2), daemon=True,
+            threading.Thread(target=self._search, args=(state.clone(), state.legal_actions(), 0.0), daemon=True,
                              name="cardgen-play-hint-warm-up").start()
 
     # -- the game ----------------------------------------------------------------------------
@@ -274,10 +272,12 @@ class Session:
             self._deal(self.seed + 1 if seed is None else seed)
 
     def hint(self, seat: int | None = None) -> dict[str, Any]:
-        """What the ``search`` agent would play for ``seat``, with its mean reward per move (0..1).
+        """What the figures of a short search rank first for ``seat``, with each move's mean reward (0..1).
 
-        Bounded by time (``HINT_SECONDS``): a short search measures how long an iteration takes
-        here, then a second one runs as many as the budget allows (at most ``HINT_ITERATIONS``)."""
+        The search (``hint_search``) plays every legal move out on the same re-deals of what the seat cannot
+        see, round after round until ``HINT_SECONDS`` have passed (at least one whole round, at most
+        ``HINT_ROUNDS``); the hint names the move with the best mean, so it always agrees with the list it
+        shows (ties go to the game's heuristic's own move)."""
         if not self._hinting.acquire(blocking=False):  # one search at a time: many would starve every page
             raise Refused("a hint is already being worked out; it comes in a moment", "hint_busy")
         try:
@@ -293,33 +293,21 @@ class Session:
                 raise Refused(f"the {self.deck.game} engine cannot deal hidden cards again (State.determinize), "
                               "which the search agent needs", "no_hint")
             state, legal = self.state.clone(), self.state.legal_actions()
-        iterations = HINT_ITERATIONS
-        if self._hint_pace is None:
-            start = time.monotonic()
-            self._search(state.clone(), legal, HINT_PROBE)
-            self._hint_pace = (time.monotonic() - start) / HINT_PROBE
-            iterations = int((HINT_SECONDS - HINT_PROBE * self._hint_pace) / max(self._hint_pace, 1e-6))
-        else:
-            iterations = int(HINT_SECONDS / max(self._hint_pace, 1e-6))
-        iterations = max(HINT_PROBE, min(HINT_ITERATIONS, iterations))
-        start = time.monotonic()
-        choice, values = self._search(state, legal, iterations)
-        # the slowest pace seen (a search that decides early ran fewer iterations than asked)
-        self._hint_pace = max(self._hint_pace, (time.monotonic() - start) / iterations)
+            table = self.state.observation(self.state.current_player)
+        choice, values, rounds = self._search(state, legal, HINT_SECONDS)
         moves = sorted(legal, key=lambda a: -values.get(a, -1.0))[:HINT_SHOWN]
-        if choice not in moves:  # the policy's move, kept though others scored higher: shown too
+        if choice not in moves:  # no figures (a single move): the move itself
             moves[-1] = choice
-        return {"choice": list(choice), "text": self.describe(choice),
-                "values": [{"action": list(a), "text": self.describe(a),
+        name = lambda a: name_action(self.deck, a, self.lang, table)  # noqa: E731 - named as the buttons are
+        return {"choice": list(choice), "text": name(choice), "rounds": rounds,
+                "values": [{"action": list(a), "text": name(a),
                             "value": round(values[a], 3) if a in values else None} for a in moves]}
 
-    def _search(self, state: State, legal: list[Action], iterations: int) -> tuple[Action, dict[Action, float]]:
-        """The hint's search with ``iterations``: its choice and its value of each move."""
-        from cardgen.agents.search import SearchAgent
-
-        agent = SearchAgent(iterations, policy=agent_factories(self.deck.spec).get("heuristic"), compiled=False)
-        choice = agent.choose_from_state(state, legal, random.Random(f"hint {self.seed} {len(self.actions)}"))
-        return choice, agent.last_values or {choice: 1.0}
+    def _search(self, state: State, legal: list[Action], seconds: float) -> tuple[Action, dict[Action, float], int]:
+        """The hint's search for ``seconds``: its pick, its mean reward per move and the rounds it played."""
+        policy = agent_factories(self.deck.spec).get("heuristic")
+        rng = random.Random(f"hint {self.seed} {len(self.actions)}")
+        return hint_search(state, legal, policy, rng, seconds)
 
     # -- feedback ------------------------------------------------------------------------------
     def questions(self) -> list[dict[str, str]]:
@@ -462,6 +450,45 @@ class Session:
             session._started = time.monotonic() - float(record.get("seconds") or 0)
             session.saved, session._line, session.log = path, line, path
         return session
+
+
+def hint_search(state: State, legal: list[Action], policy: Any, rng: random.Random,
+                seconds: float) -> tuple[Action, dict[Action, float], int]:
+    """Flat Monte Carlo on common re-deals, bounded by time (``Session.hint``): its pick, means, rounds.
+
+    Each round re-deals what the seat to move cannot see (``determinize``), then plays every legal move
+    out on a copy of that deal with the same seed (the game's heuristic ``policy`` playing, with a little
+    randomness, else random play), as the ``search`` agent's paired search does; the first round is always
+    whole, the others only while ``seconds`` last, at most ``HINT_ROUNDS``. The pick is the best mean (a
+    tie: the policy's own move first, then the first legal), so the hint names what its own figures rank
+    first."""
+    from cardgen.agents.search import (DEFAULT_EPSILON, epsilon_policy_rollout, policy_move, random_rollout,
+                                       rewards)
+
+    if len(legal) == 1:
+        return legal[0], {}, 0
+    deadline = time.monotonic() + seconds
+    seat = state.current_player
+    advice = policy_move(policy(), state, legal, rng) if policy is not None else None
+    rollout = epsilon_policy_rollout(policy, DEFAULT_EPSILON) if policy is not None else random_rollout
+    sums, rounds = [0.0] * len(legal), 0
+    while rounds < HINT_ROUNDS and (rounds == 0 or time.monotonic() < deadline):
+        sample, seed = state.determinize(seat, rng), rng.getrandbits(64)
+        got: list[float] = []
+        for action in legal:
+            if rounds and time.monotonic() >= deadline:
+                break  # a round cut short is left out: every mean counts the same re-deals
+            played = sample.clone()
+            played.apply(action)
+            rollout(played, random.Random(seed))
+            got.append(rewards(played)[seat])
+        if len(got) < len(legal):
+            break
+        sums = [total + g for total, g in zip(sums, got)]
+        rounds += 1
+    values = {a: total / rounds for a, total in zip(legal, sums)}
+    choice = max(legal, key=lambda a: (values[a], a == advice))  # max keeps the first of equals
+    return choice, values, rounds
 
 
 def _line_at(text: bytes, line: bytes | None) -> int:
