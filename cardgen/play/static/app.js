@@ -5,7 +5,9 @@
 "use strict";
 const HEARTBEAT_MS = 2000;   // the server stops when the page stays silent (server.py HEARTBEAT)
 window.agentLatency = [];
-let view = null, busy = false, selected = null, agentTimer = null, formKept = null;
+let view = null, busy = false, selected = null, agentTimer = null, formKept = null, openGroup = null, savedSaid = null;
+const GROUP_FROM = 8;  // more moves than this on a phone: grouped by the card they play
+const PHONE = window.matchMedia("(max-width: 700px)");  // app.css's phone layout
 
 const $ = (id) => document.getElementById(id);
 function el(tag, cls, text) {
@@ -145,12 +147,42 @@ function renderMoves() {
     back.addEventListener("click", () => { selected = null; renderMoves(); });
     box.appendChild(back);
   }
-  for (const m of shown.length ? shown : view.moves) {
-    const b = el("button", "move", m.text);
-    b.dataset.action = JSON.stringify(m.action);
-    b.addEventListener("click", () => play(m.action));
-    box.appendChild(b);
+  const list = shown.length ? shown : view.moves;
+  if (list.length <= GROUP_FROM || !PHONE.matches) {
+    for (const m of list) box.appendChild(moveButton(m, m.text));
+    return;
   }
+  // a long list on a phone: one line per card ("Play Rumours · 4"), its targets under it once opened
+  for (const [head, members] of groups(list)) {
+    if (members.length === 1) { box.appendChild(moveButton(members[0], members[0].text)); continue; }
+    const open = openGroup === head;
+    const g = el("button", "group" + (open ? " open" : ""), head);
+    g.appendChild(el("span", "count", String(members.length)));
+    g.setAttribute("aria-expanded", String(open));
+    g.addEventListener("click", () => { openGroup = open ? null : head; renderMoves(); });
+    box.appendChild(g);
+    if (open) for (const m of members) box.appendChild(moveButton(m, m.text.slice(head.length).trim(), "member"));
+  }
+}
+
+function moveButton(m, text, extra) {
+  const b = el("button", "move" + (extra ? " " + extra : ""), text);
+  b.dataset.action = JSON.stringify(m.action);
+  b.title = m.text;  // the whole move, the target alone showing under its card
+  b.addEventListener("click", () => play(m.action));
+  return b;
+}
+
+function groups(moves) {
+  // moves by what they play ("Play Rumours", "Serve Drink 7"): the words before the arrow to their target
+  const out = new Map();
+  for (const m of moves) {
+    const cut = m.text.indexOf(" → ");
+    const head = cut > 0 ? m.text.slice(0, cut) : m.text;
+    if (!out.has(head)) out.set(head, []);
+    out.get(head).push(m);
+  }
+  return out;
 }
 
 function render() {
@@ -201,7 +233,9 @@ function render() {
     if (form && form.parentNode !== res) res.appendChild(form);
   } else res.hidden = true;
   journal(v);
-  if (v.saved) say(ui.saved.replace("{path}", v.saved));
+  // said once, when the log is first written (every move is written after): not a line kept on screen
+  if (v.saved && v.saved !== savedSaid) say(ui.saved.replace("{path}", v.saved));
+  savedSaid = v.saved;
 }
 
 function journal(v) {
@@ -322,7 +356,7 @@ async function refresh() {
 function update(data, soon) {
   const same = view && !view.designer && view.moves_made === data.moves_made && view.game_number === data.game_number;
   view = data;
-  if (!same) selected = null;  // a card picked a moment ago stays picked while the table has not moved
+  if (!same) { selected = null; openGroup = null; }  // a card picked a moment ago stays picked while the table has not moved
   if (view.designer) { renderDesigner(); } else render();
   clearTimeout(agentTimer);
   if (view.waiting === "agent") agentTimer = setTimeout(agentStep, soon ? 0 : view.pace_ms);
@@ -354,7 +388,10 @@ async function simple(name) {
   if (busy) return;
   busy = true;
   $("hint-box").hidden = true;
-  try { say(""); update(await call("api/" + name, {}), true); } catch (e) { say(e.message, true); }
+  try {
+    say(""); update(await call("api/" + name, {}), true);
+    if (name === "save" && view.saved) say(view.ui.saved.replace("{path}", view.saved));
+  } catch (e) { say(e.message, true); }
   finally { busy = false; }
 }
 
