@@ -93,3 +93,27 @@ def test_a_royale_dish_is_served_with_its_value_on_the_button_and_in_the_journal
     assert f" {value} →" in move["text"]
     session.play(move["action"])
     assert session.journal[-1].text == move["text"]
+
+
+@pytest.mark.parametrize("lang,words", [("en", "house rule: player"), ("fr", "règle maison\u202f: joueur"),
+                                        ("it", "regola della casa: giocatore")])
+def test_a_house_rules_effect_is_in_the_journal_in_the_tables_language(lang: str, words: str) -> None:
+    """Charity Toast's gift (1 silver coin from the toaster to the poorest) was played but never told."""
+    gifts: list[str] = []
+    for deck_id in ("draco-charity-toast", "draco"):
+        session = Session(load_project_deck(DeckRef(str(ROOT), deck_id, "")), lang=lang, seed=3, pace=0)
+        rng = random.Random(3)
+        for _ in range(300):
+            while session.agent_move():
+                pass
+            view = table_view(session)
+            if view["waiting"] != "you":
+                break
+            session.play(rng.choice(view["moves"])["action"])
+        told = [e.text for e in session.journal if words in e.text]
+        if deck_id == "draco":
+            assert not told  # the engine's own rules: no house rule to tell
+        else:
+            assert told and all(" +1 " in t and "−1 " in t for t in told)  # one coin, from one seat to another
+            gifts += told
+    assert gifts

@@ -166,6 +166,10 @@ class GameSpec:
     #: (the observation of the seat it is shown to, before the move): what tells two moves apart that the
     #: action alone does not (a card by its place); None: ``describe_action`` names every move
     describe_move: Callable[["ResolvedDeck", tuple[Any, ...], str, dict[str, Any]], str] | None = None
+    #: what a house rule changed in a move, ``describe_effect(deck, plain, house, lang)``: the observations of
+    #: the moving seat after the move as the engine alone plays it (``plain``) and as the house rule does
+    #: (``house``), in the table's language ("player 3 +1 silver coin"); None: nothing the game can name
+    describe_effect: Callable[["ResolvedDeck", dict[str, Any], dict[str, Any], str], str | None] | None = None
     #: the table as ``cardgen play`` lays it out, from one seat's observation: ``{"hand": [area], "areas":
     #: [area]}`` (shape in ``cardgen.play.view``); None: the observation laid out generically
     play_table: Callable[["ResolvedDeck", dict[str, Any], str], dict[str, Any]] | None = None
@@ -218,7 +222,8 @@ def package_spec(package: str, **differs: Any) -> GameSpec:
         "id": package.rsplit(".", 1)[-1], "gaps": engine.GAPS, "hooks": engine.HOOKS,
         "check_references": checks.check_references, "static_checks": checks.static_checks,
         "face_text": text.face_text, "describe_action": text.describe_action,
-        "describe_move": getattr(text, "describe_move", None), "play_table": playview.play_table,
+        "describe_move": getattr(text, "describe_move", None),
+        "describe_effect": getattr(text, "describe_effect", None), "play_table": playview.play_table,
         "fast": on_first_use(f"{package}.compiled", "fast_engine"), "determinize": True,
         "search": on_first_use(f"{package}.compiled_search", "compiled_search"), "words": _package_words(package),
         **_book_fields(package)}

@@ -179,7 +179,11 @@ class Session:
     def _apply(self, action: Action, who: str) -> Entry:
         player = self.state.current_player
         text = self.describe(action, player)  # named before the move: the places it names are those it started from
+        before = self.state.clone() if house_of(self.game) is not None else None
+        ran = len(getattr(self.state, "_house_ran", ()))
         self.state.apply(action)
+        if before is not None:
+            text += house_effect(self.deck, self.lang, before, action, self.state, ran)
         self.actions.append((player, action))
         entry = Entry(player, who, text, action)
         self.journal.append(entry)
@@ -489,6 +493,30 @@ def hint_search(state: State, legal: list[Action], policy: Any, rng: random.Rand
     values = {a: total / rounds for a, total in zip(legal, sums)}
     choice = max(legal, key=lambda a: (values[a], a == advice))  # max keeps the first of equals
     return choice, values, rounds
+
+
+def house_effect(deck: "ResolvedDeck", lang: str, before: State, action: Action, after: State, ran: int) -> str:
+    """What the deck's house rule changed in ``action`` (played from ``before`` to ``after``), for the journal:
+    " · house rule: player 3 +1 silver coin" in ``lang``, or "" when no hook of the rule acted on the move or
+    the game names nothing it changed (``GameSpec.describe_effect``).
+
+    The same move is played again from ``before`` by the engine's own rules (the house rule's state class is a
+    subclass of the engine's: ``cardgen.engine.hooks``) and the moving seat's two observations compared."""
+    from cardgen.play.view import UI
+
+    describe = deck.spec.describe_effect
+    acted = [h for h in getattr(after, "_house_ran", [])[ran:] if h != "legal_actions"]
+    if describe is None or not acted:
+        return ""
+    seat = before.current_player
+    plain = before.clone()
+    plain.__class__ = type(after).__mro__[1]  # the engine's own class, without the hooks
+    try:
+        plain.apply(action)
+    except Exception:  # the move is the house rule's own (the engine alone has no such move): nothing to set against
+        return ""
+    what = describe(deck, plain.observation(seat), after.observation(seat), lang)
+    return " · " + (UI.get(lang) or UI["en"])["house_effect"].format(what=what) if what else ""
 
 
 def _line_at(text: bytes, line: bytes | None) -> int:

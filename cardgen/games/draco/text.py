@@ -182,3 +182,15 @@ def _named(resolved: Any, word: Any, lang: str, circle: list[str]) -> str:
     if word in circle:
         return str(_PLACED.get(lang, _PLACED["en"]).format(name=name, n=circle.index(word) + 1))
     return name
+
+
+def describe_effect(resolved: Any, plain: dict[str, Any], house: dict[str, Any], lang: str) -> str | None:
+    """What a house rule changed in a move, as money (``GameSpec.describe_effect``): each seat whose purse ends
+    otherwise than under the engine's own rules, "player 3 +1 silver coin" (Charity Toast's gift); None when
+    the purses end alike."""
+    seat = _SEAT.get(lang, _SEAT["en"])
+    changes = [(p, h - q) for p, (h, q) in enumerate(zip(house.get("money", ()), plain.get("money", ()))) if h != q]
+    if not changes:
+        return None
+    return ", ".join(f"{seat.format(n=p + 1)} {'+' if d > 0 else '−'}{counted(abs(d), 'silver', lang)}"
+                     for p, d in sorted(changes, key=lambda c: -c[1]))
