@@ -53,6 +53,8 @@ FEEDBACK = {"fun": "rating", "long": "choice", "unclear": "text", "comment": "te
 FEEDBACK_LONG = ("short", "right", "long")
 #: longest answer kept
 FEEDBACK_TEXT = 1000
+#: longest name a person gives themselves in the lobby
+NAME_LONGEST = 40
 
 
 class Refused(Exception):
@@ -121,6 +123,8 @@ class Session:
         self.lock = threading.RLock()
         self._hinting = threading.Lock()  # held while a hint searches (the searches run outside ``lock``)
         self.saved: Path | None = None
+        #: the names people gave themselves in the lobby, by seat (the journal, the log and the feedback say them)
+        self.people_names: dict[int, str] = {}
         self.log: Path | None = None  # the log every change is written to as it happens (``keep_log``)
         self.number = 0  # the game number pages show instead of the seed
         self.version = 0  # bumped by every change a page should see (server-sent events)
@@ -199,6 +203,25 @@ class Session:
                 self.version += 1
                 if self.joined >= set(self.people) and not self.actions:
                     self._started = time.monotonic()
+
+    def claim(self, seat: Any, name: Any) -> str:
+        """A person in the lobby takes the free person's ``seat`` (from 0) under ``name``; returns the name kept.
+
+        A seat is claimed once: whoever claimed it has its link, and nobody else gets it from the lobby."""
+        with self.lock:
+            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.people:
+                raise Refused("that is not a seat people play at this table", "seat_bad")
+            if seat in self.people_names:
+                raise Refused(f"seat {seat + 1} is taken", "seat_taken")
+            if not isinstance(name, str):
+                raise Refused("expected a name", "name_bad")
+            kept = " ".join("".join(c for c in name if c.isprintable()).split())[:NAME_LONGEST]
+            if not kept:
+                raise Refused("expected a name", "name_bad")
+            self.people_names[seat] = kept
+            self.version += 1
+            self._logged()
+            return kept
 
     def waiting_for(self, seat: int | None = None) -> str:
         """What ``seat`` (default: the first person's) waits for: ``seats`` (people still to come), ``you``,
@@ -383,6 +406,7 @@ class Session:
             "gaps": [{"kind": g.kind, "settled": g.settled, "detail": g.detail, "by": "engine"} for g in s.gaps],
             **self._house_fields(),
             **({"feedback": {str(k): v for k, v in sorted(self.feedback.items())}} if self.feedback else {}),
+            **({"names": {str(k): v for k, v in sorted(self.people_names.items())}} if self.people_names else {}),
         }
 
     def _house_fields(self) -> dict[str, Any]:
@@ -450,6 +474,7 @@ class Session:
                                      "replayed; the game cannot be taken up again", field="--resume")
                 session._apply(wanted, session.names[player])
             session.feedback = {int(k): v for k, v in (record.get("feedback") or {}).items()}
+            session.people_names = {int(k): str(v) for k, v in (record.get("names") or {}).items()}
             session.joined = set(people)  # its people had all come: the table goes on when they come back
             session._started = time.monotonic() - float(record.get("seconds") or 0)
             session.saved, session._line, session.log = path, line, path

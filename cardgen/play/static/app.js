@@ -286,6 +286,46 @@ function feedbackForm(v) {
   return form;
 }
 
+function renderLobby() {
+  // the table's one link: a name, then a free seat; the seat's own link opens (nothing of the game shows here)
+  const v = view, ui = v.ui;
+  document.documentElement.lang = v.lang;
+  document.body.classList.add("lobby");
+  $("title").textContent = v.title;
+  document.title = ui.lobby_title + " · " + v.title;
+  $("status").textContent = ui.lobby_title;
+  $("counters").textContent = "";
+  for (const id of ["hint", "undo", "new", "save"]) $(id).hidden = true;
+  $("hand").hidden = true;
+  $("moves-title").textContent = ui.lobby_title;
+  $("journal-title").hidden = true;
+  const box = $("moves");
+  const kept = document.getElementById("lobby-name");
+  const name = kept || el("input");
+  if (!kept) { name.id = "lobby-name"; name.maxLength = 40; name.autocomplete = "nickname"; }
+  const label = el("label", "lobby-name", ui.lobby_name);
+  label.appendChild(name);
+  const rows = v.seats.map((s) => {
+    if (s.taken) return el("p", "quiet", ui.lobby_taken.replace("{n}", s.seat + 1).replace("{name}", s.name));
+    const b = el("button", "move take", ui.lobby_take.replace("{n}", s.seat + 1));
+    b.dataset.seat = s.seat + 1;
+    b.addEventListener("click", () => takeSeat(s.seat + 1));
+    return b;
+  });
+  box.replaceChildren(label, ...rows);
+  if (!kept) name.focus();
+}
+
+async function takeSeat(seat) {
+  if (busy) return;
+  busy = true;
+  try {
+    const got = await call("api/join", {seat, name: $("lobby-name").value});
+    location.href = new URL(got.link, location.href).href;  // the seat's own link: the table as that seat sees it
+  } catch (e) { say(e.message, true); refresh(); }
+  finally { busy = false; }
+}
+
 function renderDesigner() {
   // the designer's link: every seat's view side by side, nothing to click but the journal
   const v = view, ui = v.ui;
@@ -318,6 +358,11 @@ function renderDesigner() {
   $("hand").hidden = true;
   const box = $("moves");
   box.replaceChildren();
+  if (v.lobby_link) {
+    const a = el("a", "link", ui.lobby_link + ": " + new URL(v.lobby_link, location.href).href);
+    a.href = v.lobby_link; a.target = "_blank"; a.rel = "noopener";
+    box.appendChild(a);
+  }
   for (const [seat, link] of Object.entries(v.links || {})) {
     const a = el("a", "link", ui.seat.replace("{n}", seat) + ": " + new URL(link, location.href).href);
     a.href = link; a.target = "_blank"; a.rel = "noopener";
@@ -326,7 +371,8 @@ function renderDesigner() {
   $("moves-title").textContent = ui.links;
   if (Object.keys(v.feedback || {}).length) box.appendChild(el("h3", "", ui.feedback));
   for (const [seat, answers] of Object.entries(v.feedback || {})) {
-    box.appendChild(el("p", "quiet", ui.seat.replace("{n}", Number(seat) + 1) + ": " +
+    const named = (v.people_names || {})[seat];  // each person's answers with the name they gave
+    box.appendChild(el("p", "quiet", ui.seat.replace("{n}", Number(seat) + 1) + (named ? " · " + named : "") + ": " +
       Object.entries(answers).map(([k, a]) => answerText(ui, v.seats[0].questions || [], k, a)).join(" · ")));
   }
   const res = $("result");
@@ -357,6 +403,7 @@ function update(data, soon) {
   const same = view && !view.designer && view.moves_made === data.moves_made && view.game_number === data.game_number;
   view = data;
   if (!same) { selected = null; openGroup = null; }  // a card picked a moment ago stays picked while the table has not moved
+  if (view.lobby) { renderLobby(); return; }
   if (view.designer) { renderDesigner(); } else render();
   clearTimeout(agentTimer);
   if (view.waiting === "agent") agentTimer = setTimeout(agentStep, soon ? 0 : view.pace_ms);
