@@ -19,6 +19,7 @@ from cardgen.load.project import Project
 from cardgen.play.session import Session
 from cardgen.play.view import table_view
 from cardgen.simulate.runner import DeckRef, load_project_deck
+from tests.test_play_session import play_out
 
 ROOT = Path(__file__).resolve().parents[1]
 #: every shipped deck and variant that plays
@@ -102,14 +103,7 @@ def test_a_house_rules_effect_is_in_the_journal_in_the_tables_language(lang: str
     gifts: list[str] = []
     for deck_id in ("draco-charity-toast", "draco"):
         session = Session(load_project_deck(DeckRef(str(ROOT), deck_id, "")), lang=lang, seed=3, pace=0)
-        rng = random.Random(3)
-        for _ in range(300):
-            while session.agent_move():
-                pass
-            view = table_view(session)
-            if view["waiting"] != "you":
-                break
-            session.play(rng.choice(view["moves"])["action"])
+        play_out(session, random.Random(3), moves=300)
         told = [e.text for e in session.journal if words in e.text]
         if deck_id == "draco":
             assert not told  # the engine's own rules: no house rule to tell

@@ -5,32 +5,18 @@ from __future__ import annotations
 
 import json
 import random
-import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.test_play_browser import CHROMIUM, chromium_page
-from tests.test_play_server import ROOT, SEED, ask
+from tests.test_play_server import ask, people_move, start_table
 
 
 @pytest.fixture
 def table(tmp_path: Path):
     """``cardgen play royale --people 1,2``: its links by ``lobby``, seat number and ``designer``."""
-    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--project", str(ROOT), "play", "royale", "--people",
-                             "1,2", "--players", "3", "--no-browser", "--seed", str(SEED), "--pace", "0.05",
-                             "--out", str(tmp_path / "out"), "--log", str(tmp_path / "games.jsonl")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
-    assert proc.stdout is not None
-    links: dict[str, str] = {}
-    for line in proc.stdout:
-        found = re.search(r"(lobby|seat \d+|designer)\b.*?(http://127\.0\.0\.1:\d+/\S+/)", line)
-        if found:
-            links[found.group(1).removeprefix("seat ")] = found.group(2)
-        if "designer" in links:
-            break
+    proc, links = start_table(tmp_path, "royale", "--pace", "0.05")
     yield links
     proc.terminate()
     proc.wait(10)
@@ -56,18 +42,7 @@ def test_people_name_themselves_take_a_free_seat_and_their_names_follow_the_game
     assert ask(lobby + "api/join", {"seat": 2, "name": "Bob <b>"})[0] == 200
     status, seen = ask(lobby + "api/view")
     assert [(s["taken"], s["name"]) for s in seen["seats"]] == [(True, "Alice"), (True, "Bob <b>")]
-    rng = random.Random(3)
-    for _ in range(40):  # on to a few moves of each person
-        status, view = ask(table["designer"] + "api/view")
-        if view["waiting"] == "agent":
-            ask(table["designer"] + "api/agent", {"after": view["moves_made"]})
-            continue
-        seat = str(view["turn"] + 1)
-        status, mine = ask(table[seat] + "api/view")
-        if mine["waiting"] == "you":
-            ask(table[seat] + "api/move", {"action": rng.choice(mine["moves"])["action"], "turn": mine["moves_made"]})
-        elif mine["waiting"] == "seats":
-            ask(table["1"] + "api/view"), ask(table["2"] + "api/view")
+    people_move(table, random.Random(3), 40)  # on to a few moves of each person
     status, view = ask(table["1"] + "api/view")
     assert view["names"][:2] == ["Alice", "Bob <b>"]
     who = {e["who"] for e in view["journal"]}

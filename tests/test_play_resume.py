@@ -22,7 +22,7 @@ from cardgen.play.session import HUMAN, Session
 from cardgen.play.view import table_view
 from cardgen.simulate.human import human_figures, read_human_games
 from cardgen.simulate.replay import replay_file
-from tests.test_play_server import ask, start_table
+from tests.test_play_server import ask, people_move, start_table
 from tests.test_play_session import deck_of, play_out
 
 
@@ -127,18 +127,7 @@ def test_ctrl_c_mid_game_keeps_the_moves_and_resume_sets_the_table_up_again(tmp_
     log = tmp_path / "games.jsonl"
     proc, links = start_table(tmp_path, "royale")
     try:
-        rng = random.Random(7)
-        ask(links["1"] + "api/view"), ask(links["2"] + "api/view")  # both people come: the table starts
-        for _ in range(12):
-            status, view = ask(links["designer"] + "api/view")
-            if view["waiting"] == "agent":
-                ask(links["designer"] + "api/agent", {"after": view["moves_made"]})
-                continue
-            seat = str(view["turn"] + 1)
-            status, mine = ask(links[seat] + "api/view")
-            if mine["waiting"] == "you":
-                ask(links[seat] + "api/move", {"action": rng.choice(mine["moves"])["action"],
-                                                "turn": mine["moves_made"]})
+        people_move(links, random.Random(7), 12)
         status, view = ask(links["designer"] + "api/view")
         made = view["moves_made"]
         assert made > 0
