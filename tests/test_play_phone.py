@@ -54,8 +54,9 @@ def layout(page: Any) -> dict[str, Any]:
     return page.evaluate("""() => {
       const box = (e) => e.getBoundingClientRect();
       const shown = [...document.querySelectorAll('button, select')].filter((b) => b.offsetParent !== null);
-      return {table: box(document.getElementById('table')).top,
-              first: box(document.querySelector('#moves button')).bottom,
+      const table = box(document.getElementById('table')), first = box(document.querySelector('#moves button'));
+      return {table: table.top, table_width: table.width, table_bottom: table.bottom,
+              first: first.bottom, first_top: first.top,
               small: shown.filter((b) => box(b).height < 44).map((b) => b.id || b.textContent.slice(0, 40)),
               wide: document.documentElement.scrollWidth,
               groups: [...document.querySelectorAll('#moves button.group')].map((b) => b.firstChild.textContent),
@@ -73,6 +74,8 @@ def test_the_table_and_the_moves_come_first_on_a_phone_grouped_by_card_with_touc
             seen = layout(page)
             assert 0 < seen["table"] < HEIGHT / 4, f"the table starts at y = {seen['table']}"
             assert seen["first"] <= HEIGHT, f"the first move ends at y = {seen['first']}, below the screen"
+            assert seen["table_width"] >= WIDTH - 24, f"the table is {seen['table_width']} px wide on a {WIDTH} px screen"
+            assert seen["first_top"] >= seen["table_bottom"]  # the moves under the table, not squeezed beside it
             assert not seen["small"], f"buttons under {TOUCH} px: {seen['small']}"
             assert seen["wide"] <= WIDTH
             # one line per card played: as many lines as the moves have distinct cards, the groups among them
