@@ -322,10 +322,13 @@ class Session:
             state, legal = self.state.clone(), self.state.legal_actions()
             table = self.state.observation(self.state.current_player)
         choice, values, rounds = self._search(state, legal, HINT_SECONDS)
-        moves = sorted(legal, key=lambda a: -values.get(a, -1.0))[:HINT_SHOWN]
+        moves = sorted(legal, key=lambda a: (-values.get(a, -1.0), a != choice))[:HINT_SHOWN]  # its pick first
         if choice not in moves:  # no figures (a single move): the move itself
             moves[-1] = choice
-        name = lambda a: name_action(self.deck, a, self.lang, table)  # noqa: E731 - named as the buttons are
+
+        def name(action: Action) -> str:  # named as the buttons are, against the table the hint was asked at
+            return name_action(self.deck, action, self.lang, table)
+
         return {"choice": list(choice), "text": name(choice), "rounds": rounds,
                 "values": [{"action": list(a), "text": name(a),
                             "value": round(values[a], 3) if a in values else None} for a in moves]}
@@ -457,7 +460,8 @@ class Session:
         number, record, line = last_unfinished(path)
         where = f"{path}:{number}"
         if record["deck"] != deck.id:
-            raise InputError(f"{where}: the unfinished game is of '{record['deck']}', not '{deck.id}'", field="--resume")
+            raise InputError(f"{where}: the unfinished game is of '{record['deck']}', not '{deck.id}'",
+                             field="--resume")
         if record.get("deck_hash") not in (None, deck_hash(deck)):
             raise InputError(f"{where}: the deck changed since this game was played; its moves may not be legal "
                              "any more", field="--resume", hint="play it with the deck as it was, or deal anew")
