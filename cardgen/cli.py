@@ -341,7 +341,10 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("log", metavar="FILE")
 
     pl = sub.add_parser("play", help="play a deck or variant in the browser against the agents")
-    pl.add_argument("deck", metavar="DECK_OR_VARIANT")
+    pl.add_argument("deck", metavar="DECK_OR_VARIANT", nargs="?", help="the deck or variant (with --resume: "
+                    "the one the log's unfinished game was played with, by default)")
+    pl.add_argument("--resume", metavar="LOG", help="set up again the last unfinished game of LOG (a cardgen play "
+                    "log: same deal, same seats, its moves made) and go on writing it there")
     pl.add_argument("--players", type=_bounded(1, 64, "--players"), help="default: 3, within the deck's range")
     seats = pl.add_mutually_exclusive_group()  # --people names every person's seat, --seat the one person's
     seats.add_argument("--seat", type=_bounded(1, 64, "--seat"), help="your seat, from 1 (default: 1)")
@@ -354,8 +357,8 @@ def _parser() -> argparse.ArgumentParser:
                     help="the first game's seed (default: a random one; never shown during a game, "
                          "the saved log has it)")
     pl.add_argument("--lang", choices=LANGS, help="the cards' and moves' language (default: en)")
-    pl.add_argument("--log", dest="log_file", help="where 'Save game' adds finished games (default: "
-                    "OUT/play/DECK.jsonl)")
+    pl.add_argument("--log", dest="log_file", help="where every game is written as it goes, finished or not "
+                    "(default: OUT/play/DECK.jsonl)")
     pl.add_argument("--out", default="out")
     pl.add_argument("--pace", type=_seconds, default=0.9, help="seconds between two agent moves (default: 0.9)")
     pl.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
@@ -738,12 +741,17 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.play.server import serve
         from cardgen.play.session import Session
         import secrets
+        if args.resume:
+            return _play_resumed(resolver, args)
+        if not args.deck:
+            raise InputError("expected the deck or variant to play (or --resume LOG)", field="DECK_OR_VARIANT")
         deck = resolver.resolve(args.deck)
         log = Path(args.log_file) if args.log_file else Path(args.out) / "play" / f"{deck.id}.jsonl"
         check_output_file(log, "play log")
         seed = args.seed if args.seed is not None else secrets.randbelow(2 ** 62)
         people = [p - 1 for p in args.people] if args.people else None
         session = Session(deck, args.players, (args.seat or 1) - 1, args.agents, seed, args.lang, args.pace, people)
+        session.keep_log(log)  # every move written as it is made: Ctrl-C mid-game keeps what was played
         return serve(session, log, open_browser=not args.no_browser, lan=args.lan)
     if args.command == "export":
         from cardgen.check.faces import face_errors
@@ -858,6 +866,23 @@ def _build_request(args: argparse.Namespace, project: object) -> dict[str, objec
             "grid": args.grid, "gutter": args.gutter, "force": args.force,
             "date": os.environ.get("SOURCE_DATE_EPOCH", "").strip(),
             "project": str(getattr(project, "root", ""))}
+
+
+def _play_resumed(resolver: Any, args: argparse.Namespace) -> int:
+    """``cardgen play --resume LOG``: the log's last unfinished game set up again (its deck unless DECK names
+    one), served, and written on in the same log. The deal, seats, agents and language are the log's."""
+    from cardgen.play.server import serve
+    from cardgen.play.session import Session, last_unfinished
+
+    given = [f"--{name}" for name in ("players", "seat", "people", "agents", "seed", "lang", "log_file")
+             if getattr(args, name) is not None]
+    if given:
+        raise InputError(f"{', '.join(given).replace('log_file', 'log')}: a resumed game keeps the log's own; "
+                         "expected none of them with --resume", field="--resume")
+    log = Path(args.resume)
+    deck = resolver.resolve(args.deck or last_unfinished(log)[1]["deck"])
+    session = Session.resume(deck, log, args.pace)
+    return serve(session, log, open_browser=not args.no_browser, lan=args.lan)
 
 
 def _tune(args: argparse.Namespace) -> int:
