@@ -114,7 +114,7 @@ def walk(deck, players: int, games: int, heuristic_share: float = 0.5, check_pol
             if check_policy and len(legal) > 1:  # the compiled heuristic picks the reference's move, same draws
                 k = rng.getrandbits(32)
                 ref = heuristic.choose(state.observation(player), legal, random.Random(k))
-                got = kl.heuristic(s, t.cfg, t.combo_cnt, t.dish_sizes, buf, m, fastrng.new_rng(k), work, best)
+                got = kl.heuristic(s, t.kit, buf, m, fastrng.new_rng(k), work, best)
                 assert t.action_of[got] == ref, f"seed {seed}: heuristic {t.action_of[got]} vs {ref}"
             action = heuristic.choose(state.observation(player), legal, rng) if rng.random() < heuristic_share \
                 else rng.choice(legal)
@@ -273,7 +273,7 @@ def test_invariants_hold_after_every_action_of_rollouts(use_policy):
         kl.determinize(s, sample, state.current_player, t.cfg, mt)
         steps = 0
         while (m := kl.legal(sample, t.cfg, t.combo_cnt, buf)) > 0:
-            a = kl.heuristic(sample, t.cfg, t.combo_cnt, t.dish_sizes, buf, m, mt, work, best) if use_policy \
+            a = kl.heuristic(sample, t.kit, buf, m, mt, work, best) if use_policy \
                 else buf[fastrng.randbelow(mt, m)]
             kl.apply(sample, a, t.cfg, t.combo_cnt, NO_GAPS)
             assert broken(sample, t.cfg, t.cards, game.emerald_count) == 0, f"sample {k}, step {steps}"

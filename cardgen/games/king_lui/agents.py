@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardgen.engine.api import Action, Agent
 
@@ -41,20 +41,41 @@ def gain(d: int, held: int, new_held: int, new_king: float, projected: Any, lead
             - dish_value(leader[d], new_king) + dish_value(leader[d], projected[d]))
 
 
-def best_actions(v: Any, t0: int, k0: int, e0: int, g0: int, mine: int, n: int, players: int, me: int,
-                 after_me: int, played: int, supply: int, course_cards: int, dish_sizes: Any, combo_cnt: Any,
-                 codes: Any, nlegal: int, work: Any, best: Any) -> int:
+class Seen(NamedTuple):
+    """What the heuristic reads of a position, by name: where each part lies in the values ``v`` (offsets),
+    the seat's place in the course and the deck's tables. Lists in ``HeuristicAgent`` (from an
+    observation), numbers and arrays in ``compiled_rules.heuristic`` (from a ``compiled_rules`` state)."""
+
+    table: int  #: offset of the portions on the table, per dish
+    king: int  #: offset of the king's portions, per dish
+    eaten: int  #: offset of the portions Emerald ate, per dish
+    takes: int  #: offset of each seat's open takes (``takes + seat * n + dish``)
+    mine: int  #: offset of my portions, per dish
+    me: int  #: my seat
+    after_me: int  #: seats still to act this course after me
+    played: int  #: courses done
+    supply: int  #: cards left in the supply
+    n: int  #: dishes
+    players: int
+    course_cards: int  #: cards a course deals
+    dish_sizes: Any  #: per dish, the portions the box holds
+    combo_cnt: Any  #: per Emerald combination (action ``n + 2 + c``), the portions it takes of each dish
+
+
+def best_actions(v: Any, seen: Seen, codes: Any, nlegal: int, work: Any, best: Any) -> int:
     """The heuristic's choice, written once: the action codes among ``codes[:nlegal]`` worth the most
     (within 1e-9) go into ``best``; returns how many. The caller draws among them with its own
     generator. Plain Python over lists here (``HeuristicAgent``), compiled as it is over a
     ``compiled_rules`` state by ``cardgen.jit.bind``: the same floats in the same order.
 
-    ``v`` holds, from those offsets, the dishes on the table (``t0``), the king's (``k0``), the
-    portions Emerald ate (``e0``), each seat's open takes (``g0 + seat * n``) and my portions
-    (``mine``); ``after_me``: seats still to act this course after me; ``played``: courses done.
-    Codes: ``d < n`` takes dish d, ``n`` draws, ``n + 1`` places a drawn Emerald, ``n + 2 + c``
-    feeds Emerald the portions ``combo_cnt[c]``. ``work``: three rows of ``n`` floats.
+    ``v`` holds the position at the offsets ``seen`` names. Codes: ``d < n`` takes dish d, ``n`` draws,
+    ``n + 1`` places a drawn Emerald, ``n + 2 + c`` feeds Emerald the portions ``seen.combo_cnt[c]``.
+    ``work``: three rows of ``n`` floats.
     """
+    t0, k0, e0, g0, mine = seen.table, seen.king, seen.eaten, seen.takes, seen.mine
+    n, players, me, course_cards = seen.n, seen.players, seen.me, seen.course_cards
+    after_me, played, supply = seen.after_me, seen.played, seen.supply
+    dish_sizes, combo_cnt = seen.dish_sizes, seen.combo_cnt
     # the king's projected final portions: what he holds, the dishes likely left to him this
     # course (a dish on the table survives the seats after me), his average intake per course
     # for the courses the supply still allows
@@ -149,9 +170,8 @@ class HeuristicAgent(Agent):
             else:
                 codes.append(n if kind == "draw" else n + 1)
         best = [0] * len(legal)
-        nbest = best_actions(v, 0, n, 2 * n, 3 * n, 3 * n + players * n, n, players, me,
-                             max(0, len(obs["to_act"]) - 1), obs["course"] - 1, obs["supply"], obs["course_cards"],
-                             [obs["dish_sizes"][d] for d in dishes], combo_cnt, codes, len(legal),
-                             [[0.0] * n for _ in range(3)], best)
+        seen = Seen(0, n, 2 * n, 3 * n, 3 * n + players * n, me, max(0, len(obs["to_act"]) - 1), obs["course"] - 1,
+                    obs["supply"], n, players, obs["course_cards"], [obs["dish_sizes"][d] for d in dishes], combo_cnt)
+        nbest = best_actions(v, seen, codes, len(legal), [[0.0] * n for _ in range(3)], best)
         pick = best[0] if nbest == 1 else best[rng.randrange(nbest)]
         return legal[codes.index(pick)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -53,6 +53,29 @@ class Tables:
     code_of: dict[Action, int]
     cards: int
 
+    @property
+    def kit(self) -> core.Kit:
+        """The tables the heuristic reads (``compiled_rules.Kit``)."""
+        return core.Kit(self.cfg, self.combo_cnt, self.dish_sizes)
+
+
+class Context(NamedTuple):
+    """``_play``'s tables and buffers, by name (``BatchEngine._context``)."""
+
+    kit: core.Kit  #: the deck's rule numbers and tables
+    dish_of: np.ndarray  #: per card instance, its dish (-1 an Emerald)
+    s: np.ndarray  #: the position (``compiled_rules``' layout)
+    sup: np.ndarray  #: the shuffled instances, top last (the game's recorded supply)
+    gaps: np.ndarray  #: the gap log
+    buf: np.ndarray  #: the legal action codes
+    best: np.ndarray  #: the heuristic's best codes
+    work: np.ndarray  #: the heuristic's float[3, n] scratch
+    mt: np.ndarray  #: the engine's generator
+    amt: np.ndarray  #: the agents' generator
+    scores: np.ndarray  #: the outcome, per seat
+    winners: np.ndarray
+    discarded: np.ndarray
+
 
 _TABLES: "weakref.WeakKeyDictionary[KingLuiGame, Tables | str]" = weakref.WeakKeyDictionary()
 
@@ -90,10 +113,11 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
     """Play the game seeded ``seed`` over ``compiled_rules``' kernels into ``out`` (``cardgen.engine.batch``'s
     row): ``sup`` gets the shuffled supply (top last), ``gaps`` the gap log, ``actions`` (seat, action code)
     with ``record``."""
-    cfg, dish_of, dish_sizes, combo_cnt, s, sup, gaps, buf, best, work, mt, amt, scores, winners, discarded = ctx
+    kit, s, gaps, buf, best, work, mt, amt = ctx.kit, ctx.s, ctx.gaps, ctx.buf, ctx.best, ctx.work, ctx.mt, ctx.amt
+    cfg, combo_cnt = kit.cfg, kit.combo_cnt
     # random.Random(seed), the engine's chance, and agent_rng(seed), the agents'
     fastrng.seed_two(mt, np.uint64(seed), amt, (np.uint64(seed) << np.uint64(1)) | np.uint64(1))
-    core.deal(s, sup, dish_of, mt, cfg, gaps)
+    core.deal(s, ctx.sup, ctx.dish_of, mt, cfg, gaps)
     epeak = s[core.S_TEMER]
     kpeak = decisions = capped = 0
     while True:
@@ -105,7 +129,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
             break
         p = s[core.S_PLAYER]
         if kinds[p] == HEURISTIC:
-            a = core.heuristic(s, cfg, combo_cnt, dish_sizes, buf, m, amt, work, best)
+            a = core.heuristic(s, kit, buf, m, amt, work, best)
         else:
             a = buf[fastrng.randbelow(amt, m)]
         if record:
@@ -121,7 +145,8 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
     for q in range(players):
         h0 = core.HEADER + 3 * n + q * n
         hand_peak = max(hand_peak, s[h0:h0 + n].sum())
-    out[R_TIE] = core.outcome(s, cfg, scores, winners, discarded)
+    scores, winners = ctx.scores, ctx.winners
+    out[R_TIE] = core.outcome(s, cfg, scores, winners, ctx.discarded)
     out[R_END] = s[core.S_END]
     out[R_STOP] = CAPPED if capped else PLAYED
     out[R_TURNS] = s[core.S_TURNS]
@@ -173,11 +198,11 @@ class KingLuiFast(BatchEngine):
         """A gap buffer big enough for ``cap`` decisions (every turn can raise two gaps)."""
         self.gaps = np.zeros((2 * (cap + self.t.cards) + 64, 3), dtype=np.int64)
 
-    def _context(self) -> tuple[tuple, np.ndarray]:
+    def _context(self) -> tuple[Context, np.ndarray]:
         t = self.t
         s, buf, best, work, mt, amt, scores, winners, discarded = self._work
-        return (t.cfg, t.dish_of, t.dish_sizes, t.combo_cnt, s, self.sup, self.gaps, buf, best, work, mt, amt,
-                scores, winners, discarded), self.gaps
+        return Context(t.kit, t.dish_of, s, self.sup, self.gaps, buf, best, work,
+                       mt, amt, scores, winners, discarded), self.gaps
 
     def _gap_detail(self, code: int, args: list[int]) -> str:
         return GAP_WORDS[code].format(*args)

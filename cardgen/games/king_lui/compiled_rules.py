@@ -27,11 +27,13 @@ their array arguments took 40 % of a random batch (docs/king_lui.md, figures).
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
-from cardgen.games.king_lui.agents import best_actions, dish_value, gain
+from cardgen.games.king_lui.agents import Seen, best_actions, dish_value, gain
 from cardgen.games.king_lui.rules import GAP_SHORT, MAY_DRAW, MAY_FEED, choices, score, to_draw, winners
 from cardgen.jit import bind
 
@@ -291,19 +293,29 @@ _gain = bind(gain, "king_lui", {"_nrt": False}, dish_value=_dish_value)
 _best_actions = bind(best_actions, "king_lui", {"_nrt": False}, dish_value=_dish_value, gain=_gain)
 
 
+class Kit(NamedTuple):
+    """The deck's tables the heuristic reads besides the position (``compiled.Tables`` holds them)."""
+
+    cfg: np.ndarray  #: rule numbers and gap rulings (``C_*``)
+    combo_cnt: np.ndarray  #: per Emerald combination, the portions it takes of each dish
+    dish_sizes: np.ndarray  #: per dish, the portions the box holds
+
+
 @njit(cache=True, _nrt=False)
-def heuristic(s, cfg, combo_cnt, dish_sizes, legal_now, nlegal, mt, work, best):
+def heuristic(s, kit, legal_now, nlegal, mt, work, best):
     """``HeuristicAgent.choose`` for the player to move in ``s`` among ``legal_now[:nlegal]`` (what that
     seat sees only; same values, same tie draw from ``mt``). ``work``: float[3, n]; ``best``: like ``legal_now``."""
     if nlegal == 1:
         return legal_now[0]
+    cfg = kit.cfg
     n = cfg[C_DISHES]
     players = cfg[C_PLAYERS]
     p = s[S_PLAYER]
     h0 = HEADER + 3 * n  # hands, then the open takes
-    nbest = _best_actions(s, HEADER, HEADER + n, HEADER + 2 * n, h0 + players * n, h0 + p * n, n, players, p,
-                          max(0, players - s[S_ACTED] - 1), s[S_ROUNDS], s[S_SP], cfg[C_COURSE], dish_sizes, combo_cnt,
-                          legal_now, nlegal, work, best)
+    seen = Seen(HEADER, HEADER + n, HEADER + 2 * n, h0 + players * n, h0 + p * n, p,
+                max(0, players - s[S_ACTED] - 1), s[S_ROUNDS], s[S_SP], n, players, cfg[C_COURSE], kit.dish_sizes,
+                kit.combo_cnt)
+    nbest = _best_actions(s, seen, legal_now, nlegal, work, best)
     if nbest == 1:
         return best[0]
     return best[fastrng.randbelow(mt, nbest)]

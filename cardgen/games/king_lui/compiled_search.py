@@ -10,7 +10,7 @@ sample starts from ``compiled_rules.determinize``. No rule is written here.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -29,9 +29,28 @@ if TYPE_CHECKING:
     from cardgen.engine.api import SearchParams
 
 
+class Search(NamedTuple):
+    """One decision's search: the positions, the tables and the scratch its kernels read, by name."""
+
+    s0: np.ndarray  #: the root position
+    root: np.ndarray  #: the root's legal action codes
+    s: np.ndarray  #: the working position (a sample played on)
+    kept: np.ndarray  #: the sample at the start of a paired round
+    kit: kl.Kit  #: the deck's rule numbers and tables
+    buf: np.ndarray  #: legal codes during a rollout
+    best: np.ndarray  #: the heuristic's best codes
+    work: np.ndarray  #: the heuristic's float[3, n] scratch
+    gaps: np.ndarray  #: no room: the kernels only count the gaps met
+    scores: np.ndarray  #: the outcome's arrays, per seat
+    winners: np.ndarray
+    discarded: np.ndarray
+
+
 @njit(cache=True)
-def rollout(s, cfg, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, work, gaps):
-    """Play ``s`` on to its end (``ROLLOUT_CAP`` decisions at most)."""
+def rollout(ctx, mt, use_policy, epsilon):
+    """Play ``ctx.s`` on to its end (``ROLLOUT_CAP`` decisions at most)."""
+    s, kit, buf = ctx.s, ctx.kit, ctx.buf
+    cfg, combo_cnt = kit.cfg, kit.combo_cnt
     for _ in range(ROLLOUT_CAP):
         m = kl.legal(s, cfg, combo_cnt, buf)
         if m == 0:
@@ -39,10 +58,10 @@ def rollout(s, cfg, combo_cnt, dish_sizes, mt, use_policy, epsilon, buf, best, w
         if m == 1:
             a = buf[0]
         elif use_policy and not (epsilon > 0.0 and fastrng.random(mt) < epsilon):
-            a = kl.heuristic(s, cfg, combo_cnt, dish_sizes, buf, m, mt, work, best)
+            a = kl.heuristic(s, kit, buf, m, mt, ctx.work, ctx.best)
         else:
             a = buf[int(fastrng.random(mt) * m)]
-        kl.apply(s, a, cfg, combo_cnt, gaps)
+        kl.apply(s, a, cfg, combo_cnt, ctx.gaps)
 
 
 # -- the kernels of ``searchloop`` (its stubs say what each does) --------------------------------------------
@@ -52,28 +71,26 @@ _kernel = njit(cache=True, inline="always")
 
 @njit(cache=True)
 def _context(args):
-    """ctx: the root position and its legal codes, the working position, the round's start, the tables, scratch."""
+    """The ``Search`` of ``args`` (the root position, its legal codes, the deck's tables), the seats, the most codes."""
     s0, root, cfg, combo_cnt, dish_sizes = args
     n, players = cfg[kl.C_DISHES], cfg[kl.C_PLAYERS]
     width = n + 2 + combo_cnt.shape[0]
-    ctx = (s0, root, np.empty_like(s0), np.empty_like(s0), cfg, combo_cnt, dish_sizes,
-           np.zeros(width, dtype=np.int64), np.zeros(width, dtype=np.int64), np.zeros((3, n), dtype=np.float64),
-           np.zeros((0, 3), np.int64), np.zeros(players, dtype=np.float64), np.zeros(players, dtype=np.int64),
-           np.zeros(players, dtype=np.int64))
+    ctx = Search(s0, root, np.empty_like(s0), np.empty_like(s0), kl.Kit(cfg, combo_cnt, dish_sizes),
+                 np.zeros(width, dtype=np.int64), np.zeros(width, dtype=np.int64), np.zeros((3, n), dtype=np.float64),
+                 np.zeros((0, 3), np.int64), np.zeros(players, dtype=np.float64), np.zeros(players, dtype=np.int64),
+                 np.zeros(players, dtype=np.int64))
     return ctx, players, width
 
 
 @_kernel
 def _root(ctx, codes):
-    s0, root = ctx[0], ctx[1]
-    copy_into(codes, root)
-    return root.shape[0], s0[kl.S_PLAYER]
+    copy_into(codes, ctx.root)
+    return ctx.root.shape[0], ctx.s0[kl.S_PLAYER]
 
 
 @_kernel
 def _advice(ctx, codes, k, mt):
-    s0, root, s, kept, cfg, combo_cnt, dish_sizes, buf, best, work, gaps, scores, winners, discarded = ctx
-    action = kl.heuristic(s0, cfg, combo_cnt, dish_sizes, codes, k, mt, work, best)
+    action = kl.heuristic(ctx.s0, ctx.kit, codes, k, mt, ctx.work, ctx.best)
     for i in range(k):
         if codes[i] == action:
             return i
@@ -82,43 +99,39 @@ def _advice(ctx, codes, k, mt):
 
 @_kernel
 def _sample(ctx, mt):
-    s0, s, cfg = ctx[0], ctx[2], ctx[4]
-    kl.determinize(s0, s, s0[kl.S_PLAYER], cfg, mt)
+    kl.determinize(ctx.s0, ctx.s, ctx.s0[kl.S_PLAYER], ctx.kit.cfg, mt)
 
 
 @_kernel
 def _start_round(ctx, mt, stream):
     fastrng.seed(stream, np.uint64(fastrng.getrandbits(mt, 63)))
-    copy_into(ctx[3], ctx[2])
+    copy_into(ctx.kept, ctx.s)
 
 
 @_kernel
 def _legal(ctx, codes):
-    s = ctx[2]
-    return kl.legal(s, ctx[4], ctx[5], codes), s[kl.S_PLAYER]
+    return kl.legal(ctx.s, ctx.kit.cfg, ctx.kit.combo_cnt, codes), ctx.s[kl.S_PLAYER]
 
 
 @_kernel
 def _apply(ctx, codes, i):
-    kl.apply(ctx[2], codes[i], ctx[4], ctx[5], ctx[10])
+    kl.apply(ctx.s, codes[i], ctx.kit.cfg, ctx.kit.combo_cnt, ctx.gaps)
     return OK
 
 
 @_kernel
 def _play(ctx, codes, i, at_root, stream, policy, epsilon):
-    s0, root, s, kept, cfg, combo_cnt, dish_sizes, buf, best, work, gaps, scores, winners, discarded = ctx
     if at_root:
-        copy_into(s, kept)
-    kl.apply(s, codes[i], cfg, combo_cnt, gaps)
-    rollout(s, cfg, combo_cnt, dish_sizes, stream, policy, epsilon, buf, best, work, gaps)
+        copy_into(ctx.s, ctx.kept)
+    kl.apply(ctx.s, codes[i], ctx.kit.cfg, ctx.kit.combo_cnt, ctx.gaps)
+    rollout(ctx, stream, policy, epsilon)
     return OK
 
 
 @_kernel
 def _reward(ctx, score_weight, out):
-    s0, root, s, kept, cfg, combo_cnt, dish_sizes, buf, best, work, gaps, scores, winners, discarded = ctx
-    kl.outcome(s, cfg, scores, winners, discarded)
-    rewards(scores, winners, s[kl.S_END] == kl.SUPPLY_EXHAUSTED, score_weight, out)
+    kl.outcome(ctx.s, ctx.kit.cfg, ctx.scores, ctx.winners, ctx.discarded)
+    rewards(ctx.scores, ctx.winners, ctx.s[kl.S_END] == kl.SUPPLY_EXHAUSTED, score_weight, out)
 
 
 LOOPS = bind_search("king_lui", context=_context, root=_root, advice=_advice, sample=_sample,
