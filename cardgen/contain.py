@@ -181,14 +181,30 @@ def supervise(command: str | None) -> None:
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, stops | {signal.SIGCHLD})
     sys.stdout.flush()
     sys.stderr.flush()
+    supervisor = os.getpid()
     child = os.fork()
     if child == 0:
+        _die_with(supervisor)
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         _table = table
         return
     _table = table
     code = _watch(child, stops, os.getppid())
     os._exit(code)
+
+
+def _die_with(supervisor: int) -> None:
+    """In the command: be told to stop (SIGTERM: it unwinds, its temporaries and workers go with it) when the
+    supervisor dies, as by ``kill -9`` of the pid the shell knows, instead of running on unseen (Linux's
+    ``PR_SET_PDEATHSIG``; elsewhere the command's own watch of its parent)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != supervisor:  # killed before the request was made
+        os._exit(1)
 
 
 def _watch(child: int, stops: set[int], parent: int) -> int:

@@ -62,6 +62,7 @@ def test_the_lobby_page_takes_a_seat_on_a_phone(table: dict[str, str]) -> None:
         page.wait_for_selector("#message.bad")
         page.fill("#lobby-name", "Chloé")
         page.locator("button.take").first.click()
-        page.wait_for_function("() => view && !view.lobby && view.seat === 0", timeout=30_000)
+        page.wait_for_function("() => typeof view !== 'undefined' && view && !view.lobby && view.seat === 0",
+                               timeout=30_000)  # the seat's page may not have loaded its script yet
         assert page.evaluate("() => view.names[0]") == "Chloé"
         assert page.url == table["1"]
