@@ -41,8 +41,10 @@ SLOTS = 256
 #: Bytes of one slot: pid (int64), deadline and limit (float64 each), the length and bytes of ``where``.
 SLOT_BYTES = 320
 _WHERE_BYTES = SLOT_BYTES - 28
-#: The table's header: the signal the command itself received last (int64), and when (float64).
+#: The table's header: the signal the command itself received last (int64), and when (float64); then
+#: whether the command's starter is gone (int64, at ``_STARTER_GONE``).
 _HEADER = 64
+_STARTER_GONE = 16
 #: Seconds past a call's deadline before the supervisor kills it (the in-process guard stops
 #: code it can reach at the deadline itself): the issue's promise is "within the limit + 2 s".
 GRACE = 1.0
@@ -210,12 +212,14 @@ def _die_with(supervisor: int) -> None:
 def _watch(child: int, stops: set[int], parent: int) -> int:
     """The supervisor's loop: the command's exit status, or 2 (project code killed), or 130 (a stop
     signal the command could not answer). When ``parent`` (what started the command) is gone, the
-    supervisor leaves at once: the command, whose parent it was, sees the same and stops as it did
-    before there was a supervisor (``cardgen play``'s table)."""
+    command is told (``starter_gone``: ``cardgen play``'s table then stops in its own words) and the
+    supervisor waits for it as before: leaving would end the command outright (``_die_with``)."""
     stop_by: float | None = None
     while True:
-        if os.getppid() != parent:
-            return 1
+        if parent and os.getppid() != parent:
+            assert _table is not None
+            struct.pack_into("q", _table, _STARTER_GONE, 1)
+            parent = 0
         info = signal.sigtimedwait(stops | {signal.SIGCHLD}, TICK)
         if info is not None and info.si_signo in stops:
             stop_by = stop_by or time.monotonic() + STOP_SECONDS
@@ -239,6 +243,12 @@ def _watch(child: int, stops: set[int], parent: int) -> int:
                       f"time limit for project code ({limit:g} s; C code, or a signal it blocked): its process "
                       "was killed (--code-time-limit SECONDS changes the limit)")
                 return 2
+
+
+def starter_gone() -> bool:
+    """Whether the process that started this command has ended, as the supervisor saw it (under a supervisor
+    the command's own parent is the supervisor, which stays): ``cardgen play``'s table stops then."""
+    return _table is not None and struct.unpack_from("q", _table, _STARTER_GONE)[0] == 1
 
 
 def _pass_on(child: int, signum: int) -> None:

@@ -42,6 +42,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
+from cardgen.contain import starter_gone
 from cardgen.errors import InputError, clean
 from cardgen.usercode import UserCodeError
 from cardgen.play.session import Refused, Session
@@ -520,7 +521,7 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
                 watch.broken, watch.stopping = session.broken, True
             elif watch.broken is not None:  # the page had half a second to hear it
                 server.should_exit = True
-            elif os.getppid() != parent:
+            elif os.getppid() != parent or starter_gone():  # under a supervisor (cardgen.contain), its parent
                 stop("the process that started cardgen play has ended")
             elif watch.closed(time.monotonic()):
                 stop("the page was closed" if not several else "no page has come for a long while")
