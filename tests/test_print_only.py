@@ -249,7 +249,8 @@ def test_own_rule_text_in_markdown_is_typeset_like_a_rulebook(tmp_path: Path) ->
         assert expected in words
     with pikepdf.open(path) as pdf:
         assert str(pdf.docinfo["/Title"]) == "Semi: regole"
-        fonts = {str(f.BaseFont).split("+")[-1] for p in pdf.pages for f in p.Resources.Font.values()}
+        fonts = {str(p.Resources.Font[k].BaseFont).split("+")[-1] for p in pdf.pages
+                 for k in p.Resources.Font.keys()}  # pikepdf < 10.3 has no Dictionary.values()
     assert fonts and all(f.startswith("DejaVu") for f in fonts)  # the bundled fonts, embedded
 
 
