@@ -60,6 +60,10 @@ def test_the_lobby_page_takes_a_seat_on_a_phone(table: dict[str, str]) -> None:
         assert page.locator("#table").is_hidden() and page.locator("figure.card").count() == 0
         page.locator("button.take").first.click()  # no name yet: refused, in the page's language
         page.wait_for_selector("#message.bad")
+        # the page asks again after a refusal (and at every heartbeat): with the seats unchanged its buttons stay the
+        # same, so a tap that lands while it asks is not lost between a button taken away and its copy
+        assert page.evaluate("async () => { const b = document.querySelector('button.take'); await refresh();"
+                             " return b.isConnected; }")
         page.fill("#lobby-name", "Chloé")
         page.locator("button.take").first.click()
         page.wait_for_function("() => typeof view !== 'undefined' && view && !view.lobby && view.seat === 0",

@@ -300,6 +300,10 @@ function renderLobby() {
   $("moves-title").textContent = ui.lobby_title;
   $("journal-title").hidden = true;
   const box = $("moves");
+  // the same seats as shown: nothing is rebuilt, so a tap that lands while the page asks again is not lost
+  const shown = JSON.stringify([v.lang, v.seats]);
+  if (box.dataset.lobby === shown && document.getElementById("lobby-name")) return;
+  box.dataset.lobby = shown;
   const kept = document.getElementById("lobby-name");
   const name = kept || el("input");
   if (!kept) { name.id = "lobby-name"; name.maxLength = 40; name.autocomplete = "nickname"; }
