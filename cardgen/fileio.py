@@ -193,8 +193,8 @@ def _register(name: str) -> None:
             return
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            fd = os.open(folder / f"{pid}.paths", os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_CLOEXEC", 0),
-                         0o600)
+            # appended to (emptied by ftruncate, the next path starts the file); not inherited (PEP 446); private
+            fd = os.open(folder / f"{pid}.paths", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         except OSError:
             return
         _REGISTER = (pid, fd)
@@ -223,7 +223,7 @@ def sweep_dead_writers() -> list[Path]:
     if folder is None:
         return removed
     try:
-        entries = list(os.scandir(folder))
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)  # the same order on every machine
     except OSError:
         return removed
     for entry in entries:

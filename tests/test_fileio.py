@@ -225,3 +225,72 @@ def test_no_cache_folder_keeps_no_register_and_still_writes(tmp_path: Path, monk
     monkeypatch.setattr(fileio, "_REGISTER", None)
     assert fileio.write_atomic(tmp_path / "z.txt", "z") and fileio._REGISTER is None
     assert fileio.sweep_dead_writers() == []
+
+
+def test_the_register_is_private_appended_to_and_a_forked_child_keeps_its_own(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import stat
+
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(fileio, "_REGISTER", None)
+    monkeypatch.setattr(fileio, "_OPEN", set())
+    fileio.done_with_temporary("never-made")                   # nothing open, no register yet: nothing to do
+    (tmp_path / "cache" / fileio.WRITERS).mkdir(parents=True)  # another writer made the folder already
+    register = tmp_path / "cache" / fileio.WRITERS / f"{os.getpid()}.paths"
+    names = []
+    for target in ("a.json", "b.json"):
+        fd, name = fileio.create_temporary(tmp_path / target)
+        os.close(fd)
+        names.append(name)
+        if target == "a.json":
+            kept = fileio._REGISTER
+    assert fileio._REGISTER == kept                            # one register a process, opened once
+    assert stat.S_IMODE(register.stat().st_mode) == 0o600     # the paths of a user's files: theirs alone
+    for name in names:
+        os.unlink(name)
+        fileio.done_with_temporary(name)
+    fd, name = fileio.create_temporary(tmp_path / "c.json")
+    os.close(fd)
+    assert register.read_bytes() == os.fsencode(name) + b"\n"  # emptied, then written from its start
+    os.unlink(name)
+    fileio.done_with_temporary(name)
+    # a forked child inherits its parent's register: it opens its own instead of writing into the parent's
+    parents = tmp_path / "parent.paths"
+    parent_fd = os.open(parents, os.O_WRONLY | os.O_CREAT)
+    os.close(fileio._REGISTER[1])
+    monkeypatch.setattr(fileio, "_REGISTER", (os.getpid() + 1, parent_fd))
+    fd, name = fileio.create_temporary(tmp_path / "d.json")
+    os.close(fd)
+    assert register.read_text() == f"{name}\n" and parents.read_text() == ""
+    os.unlink(name)
+    fileio.done_with_temporary(name)
+    os.close(parent_fd)
+    os.close(fileio._REGISTER[1])
+    monkeypatch.setattr(fileio, "_REGISTER", None)
+
+
+def test_the_sweep_passes_over_what_it_cannot_read_or_remove_and_goes_on(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever else lies in the register's folder, and whatever a dead writer's register holds, every dead
+    writer's temporary file that can be removed is (pids above Linux's pid_max never run)."""
+    import os
+
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path / "cache"))
+    writers = tmp_path / "cache" / fileio.WRITERS
+    writers.mkdir(parents=True)
+    junk = [writers / "00.txt", writers / "abc.paths", writers / "99999992.txt"]
+    for path in junk:
+        path.write_text(f"{tmp_path}/.x.99999992-0.tmp\n")
+    (writers / "99999990.paths").mkdir()                         # a register that cannot be read
+    plain = tmp_path / "plain"
+    plain.write_text("a file, not a folder")
+    left = tmp_path / ".log.jsonl.99999991-3.tmp"
+    left.write_text("half")
+    (writers / "99999991.paths").write_bytes(
+        os.fsencode(plain / ".a.99999991-0.tmp") + b"\n" + b"/\xff\xfe/.b.99999991-1.tmp\n" + os.fsencode(left) + b"\n")
+    stray = tmp_path / ".x.99999992-0.tmp"
+    stray.write_text("not listed by a register")
+    assert fileio.sweep_dead_writers() == [left]
+    assert not left.exists() and stray.exists() and all(p.exists() for p in junk)
+    assert not (writers / "99999991.paths").exists()
