@@ -577,6 +577,8 @@ def _guarded(args: argparse.Namespace) -> int:
         if args.command in ("validate", "compare", "tune", "fix"):  # their every line follows --lang
             from cardgen.terminal import set_language
             set_language(args.lang)
+            from cardgen import contain
+            contain.note_language(args.lang)  # the supervisor's own lines in it too
         elif "cardgen.terminal" in sys.modules:  # another command in the same process (a test): English again
             sys.modules["cardgen.terminal"].set_language("en")
         _place(args)

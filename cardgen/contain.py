@@ -42,9 +42,12 @@ SLOTS = 256
 SLOT_BYTES = 320
 _WHERE_BYTES = SLOT_BYTES - 28
 #: The table's header: the signal the command itself received last (int64), and when (float64); then
-#: whether the command's starter is gone (int64, at ``_STARTER_GONE``).
+#: whether the command's starter is gone (int64, at ``_STARTER_GONE``); the command's language (ASCII, at
+#: ``_LANGUAGE``: the supervisor's own lines are in it).
 _HEADER = 64
 _STARTER_GONE = 16
+_LANGUAGE = 24
+_LANGUAGE_BYTES = 8
 #: Seconds past a call's deadline before the supervisor kills it (the in-process guard stops
 #: code it can reach at the deadline itself): the issue's promise is "within the limit + 2 s".
 GRACE = 1.0
@@ -296,8 +299,20 @@ def _kill_all(child: int) -> None:
         pass
 
 
+def note_language(lang: str) -> None:
+    """The command's terminal language (``cli`` once it read ``--lang``), for the supervisor's own lines."""
+    if _table is not None:
+        code = lang.encode("ascii", "replace")[:_LANGUAGE_BYTES]
+        _table[_LANGUAGE:_LANGUAGE + _LANGUAGE_BYTES] = code.ljust(_LANGUAGE_BYTES, b"\0")
+
+
 def _interrupted() -> str:
-    return "cardgen: interrupted"
+    """"interrupted" in the language the command noted (English before it noted one)."""
+    from cardgen import terminal
+
+    assert _table is not None
+    lang = bytes(_table[_LANGUAGE:_LANGUAGE + _LANGUAGE_BYTES]).rstrip(b"\0").decode("ascii", "replace")
+    return terminal.say("interrupted", lang if lang in terminal.LINES else "en")
 
 
 def _line(text: str) -> None:

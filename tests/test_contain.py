@@ -176,3 +176,28 @@ def test_the_table_says_a_broken_rule_once_in_its_language_and_ends(tmp_path: Pa
                                  "est fermée.")
     assert calls == [1] and watch.stopping  # said once: later requests never reach the session
     assert watch.broken == "house/rule.py:2: ZeroDivisionError in draw (seed 1 reproduces it)"
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_a_stop_the_command_cannot_answer_is_said_in_the_commands_language(lang: str) -> None:
+    """Ctrl-C while C code holds the interpreter: the supervisor ends the command and says "interrupted" in the
+    language the command noted (``--lang``), as the command itself would have."""
+    from cardgen import terminal
+
+    script = "\n".join([
+        "import sys",
+        "from cardgen import contain, guard",
+        'contain.supervise("validate")',
+        f"contain.note_language({lang!r})",
+        "guard.set_time_limit(60)",
+        "print('ready', flush=True)",
+        f"guard.call(lambda: sum(range(10**13)), where={WHERE!r})"])
+    proc = subprocess.Popen([sys.executable, "-c", script], env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    time.sleep(0.3)
+    start = time.monotonic()
+    proc.send_signal(2)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and time.monotonic() - start < 2 + 1
+    assert err.splitlines() == [terminal.say("interrupted", lang)] and lang in terminal.LINES
