@@ -253,6 +253,10 @@ TARGETS = [
     Target("guard_escapes", "cardgen/guard.py", _m("cardgen/guard.py", "x_call", "x__no_atexit", "x__before_fork",
                                                    "x__in_fork_child"), ("tests/test_contain.py", "tests/test_guard.py")),
     Target("seat_view", "cardgen/engine/seatview.py", ("",), ("tests/test_seatview.py",)),
+    # compare that stops when it knows (issue 50): the looks, their levels, the stop and what it says
+    Target("sequential", "cardgen/simulate/sequential.py", ("",), ("tests/test_sequential.py",)),
+    Target("compare_looks", CP, _m(CP, "x_run_compare", "x__changed", "x_metric"),
+           ("tests/test_sequential.py", "tests/test_compare.py")),
 ]
 
 
