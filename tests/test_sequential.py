@@ -96,7 +96,7 @@ def test_compare_of_a_plain_change_stops_early_and_says_how_many_pairs_it_took()
     result = doc["results"][0]
     assert doc["looks"] == [50, 100, 150, 200, 250, 300, 350, 400]
     # at 50 pairs only an engine tally moved plainly enough (the king's plate's peak): no sentence, no stop
-    assert result["stop"] == {"pairs": 100, "most": 400, "look": 2, "looks": 8, "alpha": round(Design.of(400).alpha(2), 6),
+    assert result["stop"] == {"pairs": 100, "most": 400, "look": 2, "looks": 8, "alpha": float(f"{Design.of(400).alpha(2):.3g}"),
                               "early": True}
     assert result["games"] == 100 and result["base_result"]["games"] == 100
     winning = next(m for m in result["metrics"] if m["metric"] == "winning_score")

@@ -443,7 +443,7 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
             m["shortfall"] = m["metric"].startswith("peak:") and m["metric"][5:] in base.spec.shortfall_components
         result = {"players": p, "games": paired.pairs, "metrics": metrics,
                   "stop": {"pairs": paired.pairs, "most": opts.games, "look": look, "looks": len(design.looks),
-                           "alpha": round(design.alpha(look), 6), "early": paired.pairs < opts.games},
+                           "alpha": float(f"{design.alpha(look):.3g}"), "early": paired.pairs < opts.games},
                   "base_result": sides[0], "variant_result": sides[1],
                   "component_impact": cards, "family": len(family), "game_words": dict(base.spec.words)}
         result["verdict"] = verdict(result, opts.lang, names=_names(base, variant, opts.lang))
