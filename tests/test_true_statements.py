@@ -116,3 +116,46 @@ def test_a_card_too_few_seats_held_says_how_many_and_a_judged_card_says_nothing(
     every = _tally(lambda g: [{"coin": 1}, {"coin": 2}], 20).rows()[0]
     assert every["not_judged"] == {"why": "all"}
     assert not_judged_words(every, "it") == "(non giudicata: ogni posto ne ha una, nessun posto senza per confrontare)"
+
+
+def test_dracos_four_open_questions_are_our_rulings_and_the_table_plays_them_as_worded() -> None:
+    """Hand limit, a card that changes nothing, refusing the Game of Dice, Budge Up! with your own two characters:
+    each is a ruling of the deck (in every language, printed in the book's closing rulings), and the legal rows the
+    table offers (``table.play_rows``) are what the ruling says."""
+    from cardgen.games.draco.table import DUEL, STEAL, SWAP_ADJ, play_rows
+
+    rulings = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))["rulings"]
+    asked = {"no_hand_limit": "no size limit", "card_without_effect": "must play a card",
+             "dice_cannot_be_refused": "cannot refuse", "budge_up_own_characters": "your own two characters"}
+    for key, said in asked.items():
+        assert set(rulings[key]["text"]) == {"fr", "it", "en"} and said in rulings[key]["text"]["en"], key
+    # seat 0 owns characters 0 and 1, side by side; seat 1 owns 2 and 3; nobody else has money
+    order, money = [4, 0, 1, 2, 3], [5, 0, 0]
+    rows: list[tuple[int, ...]] = []
+    play_rows(rows, 0, 0, SWAP_ADJ, 0, 0, 3, order, money, [])
+    assert any(r[2:4] == (0, 1) for r in rows), rows  # Budge Up! on your own pair
+    rows = []
+    play_rows(rows, 0, 0, STEAL, 0, 0, 3, order, money, [])
+    assert [r[2] for r in rows] == [-1]  # a Shakedown with nobody to rob is still played, to no effect
+    rows = []
+    play_rows(rows, 0, 0, DUEL, 0, 0, 3, order, money, [])
+    assert sorted(r[2] for r in rows) == [1, 2]  # any other player, whose answer is not asked
+
+
+def test_dracos_rulings_close_the_book() -> None:
+    """The four rulings are printed in the Draco book in every language, in the closing "This edition's rulings"."""
+    import re as regex
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook import render_rulebook
+    from test_rulebook_support import pdf_text
+
+    deck = resolve("draco", ROOT)
+    rulings = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))["rulings"]
+    heading = {"fr": "Choix de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}
+    for lang in ("fr", "it", "en"):
+        text = regex.sub(r"\s+", " ", pdf_text(render_rulebook(deck, lang, "a4"))).replace("\u202f", " ")
+        closing = text[text.rindex(heading[lang]):]
+        for key in ("no_hand_limit", "card_without_effect", "dice_cannot_be_refused", "budge_up_own_characters"):
+            said = rulings[key]["text"][lang].replace("\u202f", " ")
+            assert said[:40] in closing, (lang, key, said[:40])
