@@ -791,9 +791,9 @@ def _run(args: argparse.Namespace) -> int:
         for deck in decks:
             results = run_checks(deck)
             failed += sum(not r.passed for r in results)
-            print(clean_lines(format_checks(deck, results)))
-        from cardgen.words import counted
-        print(f"{counted(len(decks), 'deck')} checked, {counted(failed, 'check')} failed")
+            print(clean_lines(format_checks(deck, results, args.lang)))
+        from cardgen.inspect import checks_summary
+        print(checks_summary(len(decks), failed, args.lang))
         return 1 if failed else 0
     if args.command == "build":
         from cardgen.build import BuildOptions, Refused, build
