@@ -95,6 +95,9 @@ def test_a_card_one_seat_position_always_holds_is_not_said_to_lack_seats() -> No
     assert "trop peu" not in not_judged_words(rows["crown"], "fr")
     assert _not_judged(rows["crown"], "it").startswith("il posto 1 l’ha ricevuto in 300 partite su 300")
     assert rows["ring"]["not_judged"] == {"why": "position", "seat": 1, "held": 5, "games": 300, "needed": 10}
+    # 60 games: 60 seats each way, under the 100 needed, yet more games would not help: the position is named
+    few = {r["component"]: r for r in _tally(deal, 60).rows()}["crown"]
+    assert few["not_judged"] == {"why": "position", "seat": 1, "held": 60, "games": 60, "needed": 10}
 
 
 def test_a_card_too_few_seats_held_says_how_many_and_a_judged_card_says_nothing() -> None:
