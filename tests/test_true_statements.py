@@ -113,7 +113,7 @@ def test_a_card_too_few_seats_held_says_how_many_and_a_judged_card_says_nothing(
     assert rows["dice"]["not_judged"] == {"why": "seats", "dealt": 60, "not_dealt": 180, "needed": 100}
     assert not_judged_words(rows["dice"], "fr") == ("(non jugée\u202f: 60 places l’ont reçue et 180 non, il en faut "
                                                     "100 de chaque côté)")
-    assert _not_judged(rows["dice"], "en") == "60 seats dealt it and 180 not, 100 needed on each side: not judged"
+    assert _not_judged(rows["dice"], "en") == "60 seats with it, 180 without (100 needed on each side): not judged"
     assert rows["cup"]["judged"] and rows["cup"]["not_judged"] is None
     assert {r["component"]: r for r in _tally(deal, 400).rows()}["dice"]["judged"]  # 200 and 600 seats
     every = _tally(lambda g: [{"coin": 1}, {"coin": 2}], 20).rows()[0]
