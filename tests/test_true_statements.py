@@ -145,8 +145,10 @@ def test_dracos_four_open_questions_are_our_rulings_and_the_table_plays_them_as_
     assert sorted(r[2] for r in rows) == [1, 2]  # any other player, whose answer is not asked
 
 
-def test_dracos_rulings_close_the_book() -> None:
-    """The four rulings are printed in the Draco book in every language, in the closing "This edition's rulings"."""
+def test_dracos_four_rulings_stand_beside_the_rules_they_settle() -> None:
+    """In every language the book boxes the hand limit and the card without effect with the empty hand, after the
+    turn's steps, and the Game of Dice and Budge Up! with the other card rulings, after the list of cards; no
+    closing section gathers them (the shipped books box each ruling where a player meets the rule)."""
     import re as regex
 
     from cardgen.resolve.resolve import resolve
@@ -154,11 +156,15 @@ def test_dracos_rulings_close_the_book() -> None:
     from test_rulebook_support import pdf_text
 
     deck = resolve("draco", ROOT)
-    rulings = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))["rulings"]
-    heading = {"fr": "Choix de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}
+    data = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))
+    texts = {**data["clarifications"], **data["rulings"]}
+    order = ("empty_hand", "card_without_effect", "no_hand_limit", "two_moves_in_order", "favour_any_character",
+             "dice_cannot_be_refused", "budge_up_own_characters")
+    closing = {"fr": "La description publiée ne tranche", "it": "La descrizione pubblicata lascia",
+               "en": "The published description leaves"}
     for lang in ("fr", "it", "en"):
         text = regex.sub(r"\s+", " ", pdf_text(render_rulebook(deck, lang, "a4"))).replace("\u202f", " ")
-        closing = text[text.rindex(heading[lang]):]
-        for key in ("no_hand_limit", "card_without_effect", "dice_cannot_be_refused", "budge_up_own_characters"):
-            said = rulings[key]["text"][lang].replace("\u202f", " ")
-            assert said[:40] in closing, (lang, key, said[:40])
+        where = [text.find(texts[key]["text"][lang].replace("\u202f", " ")[:40]) for key in order]
+        assert -1 not in where and where == sorted(where), (lang, dict(zip(order, where)))
+        assert where[2] - where[0] < 900 and where[-1] - where[3] < 1200, (lang, where)  # one box each
+        assert closing[lang] not in text, lang
