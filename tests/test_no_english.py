@@ -88,3 +88,31 @@ def test_the_first_run_compile_notice_speaks_the_language(lang: str) -> None:
     assert compile_notice("King Lui fast engine") == "compiling the King Lui fast engine (first run only)…"
     assert compile_notice("Royale search driver (paired)") == \
         "compiling the Royale search driver (paired) (first run only)…"
+
+
+@pytest.mark.parametrize("lang, ready", [("fr", "concepteur"), ("it", "autore")])
+def test_play_prints_its_links_in_the_tables_language(lang: str, ready: str, tmp_path: Path) -> None:
+    """``cardgen play --lang`` prints the drawing notice, the lobby's, each seat's and the designer's links in the
+    table's language ("drawing the faces of", "(Ctrl-C to stop)" were English under --lang fr/it)."""
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "out.txt"
+    with out.open("w") as sink:
+        table = subprocess.Popen([sys.executable, "-m", "cardgen", "--project", str(ROOT), "play", "king_lui",
+                                  "--no-browser", "--people", "1,2", "--lang", lang, "--out", str(tmp_path / "o")],
+                                 stdout=sink, stderr=subprocess.STDOUT, cwd=tmp_path)
+        try:
+            for _ in range(600):
+                if ready in out.read_text(encoding="utf-8"):
+                    break
+                time.sleep(0.1)
+            else:
+                raise AssertionError(out.read_text(encoding="utf-8"))
+        finally:
+            table.kill()
+            table.wait(10)
+    said = out.read_text(encoding="utf-8")
+    assert said.count("cardgen play") >= 5, said  # drawing, lobby, two seats, designer
+    assert not english_in(said, lang, set(IDS)), english_in(said, lang, set(IDS))
