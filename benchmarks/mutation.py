@@ -204,7 +204,15 @@ TARGETS = [
            _m("cardgen/render/textfit.py", "x_fit_text", "x__wrap", "x__no_lone_word"),
            ("tests/test_render.py",)),
     # issue 34: which card is too strong (the deal experiment), the verdict, the designer figures
-    Target("card_measure", CA, ("",), ("tests/test_cards.py", "tests/test_cards_mutants.py")),
+    Target("card_measure", CA, ("",), ("tests/test_cards.py", "tests/test_cards_mutants.py",
+                                       "tests/test_true_statements.py")),
+    # issue 53: check --lang and build's lines from wordbooks; why a card is not judged, said with its figures
+    Target("check_words", "cardgen/games/base.py", _m("cardgen/games/base.py", "x_worded_check",
+                                                      "xǁCheckResultǁwords"), ("tests/test_check_words.py",)),
+    Target("check_lines", "cardgen/inspect.py", _m("cardgen/inspect.py", "x_format_checks", "x_checks_summary"),
+           ("tests/test_check_words.py",)),
+    Target("build_summary", UN, _m(UN, "x_build_summary"), ("tests/test_check_words.py", "tests/test_unchanged.py")),
+    Target("not_judged_words", SU, _m(SU, "x_not_judged_words"), ("tests/test_true_statements.py",)),
     Target("verdict", VE, _m(VE, "x_size", "x_speaks", "x_headline_metrics", "x_verdict", "x_card_sentence",
                              "x_tally_name", "x_unfinished", "x_sentence", "x_label", "x_unit", "x_counted_length"),
            ("tests/test_verdict.py", "tests/test_verdict_mutants.py", "tests/test_verdict_sentences.py",
@@ -227,7 +235,8 @@ TARGETS = [
                                    "x_spread_svg", "x_differences_svg"), REPORT_TESTS),
     Target("report_pages", RP, _m(RP, "x_changes_box", "x_short_warnings", "x__fairness", "x_metrics_table",
                                   "x_deck_page", "x_compare_page"), REPORT_TESTS),
-    Target("report_cards", RI, _m(RI, "x_strip", "x_impact_block", "x__scale"), REPORT_TESTS),
+    Target("report_cards", RI, _m(RI, "x_strip", "x_impact_block", "x__scale", "x__not_judged"),
+           (*REPORT_TESTS, "tests/test_true_statements.py")),
     # validate's and tune's pages in --lang, rules and figures by the game's names (issue 34)
     Target("report_tuning", TU, _m(TU, "x_param_name", "x_metric_name", "x_settings_text", "x__trial_row",
                                    "x_render_tuning"), REPORT_TESTS),

@@ -39,9 +39,9 @@ from cardgen.fileio import write_atomic
 from cardgen.languages import SHIPPED
 from cardgen.model.vocab import DUPLEX
 from cardgen.resolve.resolve import ResolvedDeck
-from cardgen.unchanged import CACHE_FILE, INPUTS, inputs_entry
+from cardgen.terminal import say
+from cardgen.unchanged import CACHE_FILE, INPUTS, build_summary, inputs_entry
 from cardgen.workers import Forked, fork_safe
-from cardgen.words import counted
 
 @dataclass
 class BuildOptions:
@@ -496,8 +496,7 @@ def _build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
         load_languages(sorted(langs))
     for deck in decks:
         if not any(lang in deck.languages for lang in options.langs):
-            print(f"cardgen build: {deck.id}: skipped, it is written in {', '.join(deck.languages)} "
-                  f"(asked for {', '.join(options.langs)})")
+            print(say("build_skipped", deck=deck.id, has=", ".join(deck.languages), asked=", ".join(options.langs)))
     _say_examples(decks, stale)
     written, unchanged = 0, len(jobs) - len(stale)
     paths: list[Path] = []
@@ -516,8 +515,7 @@ def _build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
             gallery.prepare_keys(decks, gallery_lang)
 
     cards = sum(c.count for d in decks for c in d.model.components if c.kind == "card")
-    counts = (f"{counted(cards, 'card')} in {counted(len(decks), 'deck')}, {counted(len(langs), 'language')}, "
-              f"{counted(len(options.papers), 'paper')}")
+    counts = {"cards": cards, "decks": len(decks), "langs": len(langs), "papers": len(options.papers)}
     try:
         for job, data in rendered(stale + pictures, worker_count(options), checks):
             if job.files:
@@ -544,14 +542,13 @@ def _build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
             cache_data.pop(INPUTS, None)
             if complete and recorded is not None:
                 outputs = [job.rel for job in jobs if job.rel in cache_data]
-                summary = f"{len(outputs)} unchanged; {counts}"
+                summary = {"written": 0, "unchanged": len(outputs), **counts}
                 cache_data[INPUTS] = inputs_entry(recorded[0], recorded[1], outputs, summary)
             write_atomic(out / CACHE_FILE, json.dumps(cache_data, indent=1, sort_keys=True) + "\n")
     gallery.update_gallery(out, decks, lang=gallery_lang)  # out/index.html
     if not options.quiet:
         order = {job.rel: i for i, job in enumerate(jobs)}  # results come as they are finished
         for path in sorted(paths, key=lambda p: order.get(p.relative_to(out).as_posix(), len(order))):
-            print(f"wrote {path}")
-    print(f"cardgen build: {counted(written, 'file')} written, {unchanged} unchanged; {counts} "
-          f"({time.perf_counter() - start:.1f} s)")
+            print(say("build_wrote", path=path))
+    print(build_summary({"written": written, "unchanged": unchanged, **counts}, time.perf_counter() - start))
     return 0

@@ -195,7 +195,8 @@ def _parser() -> argparse.ArgumentParser:
     b = sub.add_parser("build", help="card sheets and rulebooks into out/")
     b.add_argument("decks", nargs="*", metavar="DECK_OR_VARIANT")
     b.add_argument("--lang", type=_languages, default=None,
-                   help="comma-separated language codes, e.g. fr,en or de (default: every language each deck has)")
+                   help="comma-separated language codes, e.g. fr,en or de (default: every language each deck has); "
+                        "build's own lines speak the first, where cardgen has words for it")
     b.add_argument("--paper", type=_csv(PAPERS, "paper"), default=list(PAPERS),
                    help=f"comma-separated, from {', '.join(PAPERS)} (default: both)")
     b.add_argument("--duplex", choices=("long", "short", "none"), default="long",
@@ -230,6 +231,8 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="static checks for every player count")
     c.add_argument("decks", nargs="*", metavar="PATH")
+    c.add_argument("--lang", type=_shipped_language, default="en", metavar="LANG",
+                   help="language of every line check prints: en (default), fr or it")
 
     s = sub.add_parser("schema", help="JSON Schema of deck and variant files")
     s.add_argument("--out", help="write to this file instead of standard output")
@@ -577,11 +580,16 @@ def _guarded(args: argparse.Namespace) -> int:
     """``_run(args)`` with every failure turned into one-line messages and an exit code."""
     try:
         _check_env()
-        if args.command in ("validate", "compare", "tune", "fix"):  # their every line follows --lang
+        if args.command in ("validate", "compare", "tune", "fix", "check"):  # their every line follows --lang
             from cardgen.terminal import set_language
             set_language(args.lang)
             from cardgen import contain
             contain.note_language(args.lang)  # the supervisor's own lines in it too
+        elif args.command == "build" and args.lang:  # the books' languages: its own lines speak the first
+            from cardgen.terminal import set_language
+            set_language(args.lang[0])
+            from cardgen import contain
+            contain.note_language(args.lang[0])
         elif "cardgen.terminal" in sys.modules:  # another command in the same process (a test): English again
             sys.modules["cardgen.terminal"].set_language("en")
         _place(args)
@@ -720,7 +728,7 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.unchanged import unchanged_summary
         summary = unchanged_summary(project.root, Path(args.out), _build_request(args, project))
         if summary is not None:  # nothing changed: answered from file dates, nothing heavy imported
-            print(f"cardgen build: 0 files written, {summary} (nothing changed)")
+            print(summary)
             return 0
     from cardgen.speedups.gcpolicy import collected_once
     from cardgen.speedups.pydantic_import import import_pydantic
@@ -790,9 +798,9 @@ def _run(args: argparse.Namespace) -> int:
         for deck in decks:
             results = run_checks(deck)
             failed += sum(not r.passed for r in results)
-            print(clean_lines(format_checks(deck, results)))
-        from cardgen.words import counted
-        print(f"{counted(len(decks), 'deck')} checked, {counted(failed, 'check')} failed")
+            print(clean_lines(format_checks(deck, results, args.lang)))
+        from cardgen.inspect import checks_summary
+        print(checks_summary(len(decks), failed, args.lang))
         return 1 if failed else 0
     if args.command == "build":
         from cardgen.build import BuildOptions, Refused, build

@@ -41,10 +41,29 @@ def format_deck(deck: ResolvedDeck, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def format_checks(deck: ResolvedDeck, results: Sequence[CheckResult]) -> str:
-    """One line per check: PASS/FAIL, player count, name, detail."""
+def format_checks(deck: ResolvedDeck, results: Sequence[CheckResult], lang: str = "en") -> str:
+    """One line per check, in ``lang``: passed or failed, player count, name, detail (a project's own checks
+    keep the words their code gives them)."""
+    from cardgen.check.static import WORDS
+    from cardgen.languages import typeset
+
+    said = WORDS["lines"].get(lang) or WORDS["lines"]["en"]
+    width, who_width = max(len(said["pass"]), len(said["fail"])), len(said["players"].format(n=10))
     lines = [f"{deck.id}:"]
     for r in results:
-        who = f"{r.players}p" if r.players is not None else "  "
-        lines.append(f"  {'PASS' if r.passed else 'FAIL'} {who:>3} {r.name}: {r.detail}")
+        who = said["players"].format(n=r.players) if r.players is not None else ""
+        name, detail = r.words(lang)
+        lines.append(typeset(f"  {said['pass' if r.passed else 'fail']:<{width}} {who:>{who_width}} {name}{said['sep']}{detail}", lang))
     return "\n".join(lines)
+
+
+def checks_summary(decks: int, failed: int, lang: str = "en") -> str:
+    """``check``'s last line in ``lang``: how many decks were checked and how many checks failed."""
+    from cardgen.check.static import WORDS
+    from cardgen.languages import is_singular, typeset
+
+    said = WORDS["lines"].get(lang) or WORDS["lines"]["en"]
+
+    def counted(n: int, unit: str) -> str:
+        return f"{n} {said[unit][0 if is_singular(n, lang) else 1]}"
+    return typeset(said["summary"].format(decks=counted(decks, "deck"), failed=counted(failed, "check")), lang)

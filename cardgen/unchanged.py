@@ -100,10 +100,39 @@ def unchanged_summary(root: Path, out: Path, request: dict[str, Any]) -> str | N
             return None
         if not isinstance(known, dict) or (st.st_size, st.st_mtime_ns) != (known.get("size"), known.get("mtime_ns")):
             return None
-    summary = entry.get("summary")
-    return summary if isinstance(summary, str) else None
+    figures = entry.get("summary")
+    if not isinstance(figures, dict) or not all(isinstance(figures.get(k), int) for k in FIGURES[1:]):
+        return None  # an older build's line in words: built again, its figures then kept
+    return build_summary({**figures, "written": 0}, None)
 
 
-def inputs_entry(key: str, extra: list[str], outputs: list[str], summary: str) -> dict[str, Any]:
-    """The cache entry a finished build stores (``cardgen.build.build``)."""
+def inputs_entry(key: str, extra: list[str], outputs: list[str], summary: dict[str, int]) -> dict[str, Any]:
+    """The cache entry a finished build stores (``cardgen.build.build``): ``summary`` holds its figures
+    (``FIGURES``), worded when a later build answers from it, in that build's language."""
     return {"key": key, "extra": extra, "outputs": outputs, "summary": summary}
+
+
+#: a build's summary figures: files written and unchanged, then cards, decks, languages and papers
+FIGURES = ("written", "unchanged", "cards", "decks", "langs", "papers")
+_UNITS = {"written": "file", "cards": "card", "decks": "deck", "langs": "language", "papers": "paper"}
+
+
+def build_summary(figures: dict[str, int], seconds: float | None) -> str:
+    """``build``'s last line in the terminal's language: the files written and unchanged, what was built and how
+    long it took, or "nothing changed" (``seconds`` None: answered from the file dates)."""
+    from cardgen.languages import decimal, is_singular
+    from cardgen.terminal import language, say, word
+
+    lang = language()
+    units = word("build_units")
+
+    def counted(key: str) -> str:
+        n = figures[key]
+        if key not in _UNITS:
+            return decimal(n, lang, places=0)
+        return f"{decimal(n, lang, places=0)} {units[_UNITS[key]][0 if is_singular(n, lang) else 1]}"
+
+    fields = {key: counted(key) for key in FIGURES}
+    if seconds is None:
+        return say("build_nothing", **fields)
+    return say("build_done", seconds=decimal(seconds, lang, places=1), **fields)

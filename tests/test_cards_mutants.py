@@ -198,6 +198,7 @@ def test_every_row_is_what_the_deal_says_rounded_as_documented() -> None:
             flag = "strong" if e["difference"] - z * e["se"] > 0 else "weak" if e["difference"] + z * e["se"] < 0 else ""
         assert r == {"component": r["component"], "dealt_share": round(s["b"] / seats, 4), "seats_dealt": int(s["b"]),
                      "seats_not_dealt": int(s["d"]), "judged": r["component"] in judged, "flag": flag,
+                     "not_judged": t.not_judged(r["component"]),
                      "win_rate_dealt": round(e["dealt"], 4), "win_rate_not_dealt": round(e["not_dealt"], 4),
                      "difference": round(e["difference"], 4), "low": round(e["low"], 4), "high": round(e["high"], 4),
                      "se": round(e["se"], 6)}
@@ -270,5 +271,5 @@ def test_a_card_every_seat_holds_has_no_rates_at_all() -> None:
     t = CardTally()
     t.add([{"all": 1}, {"all": 2}], {0})
     assert t.rows() == [{"component": "all", "dealt_share": 1.0, "seats_dealt": 2, "seats_not_dealt": 0,
-                         "judged": False, "flag": "", "win_rate_dealt": None, "win_rate_not_dealt": None,
+                         "judged": False, "not_judged": {"why": "all"}, "flag": "", "win_rate_dealt": None, "win_rate_not_dealt": None,
                          "difference": None, "low": None, "high": None, "se": None}]

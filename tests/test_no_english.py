@@ -1,7 +1,7 @@
 """Nothing in English under ``--lang fr`` or ``--lang it`` (issue 53).
 
-Each command a designer runs with a language (validate, compare, inspect, tune; check has no
-``--lang`` and is left out) runs on shipped decks with small game counts on the reference engine, and
+Each command a designer runs with a language (build, check, validate, compare, inspect, tune, fix) runs on
+shipped decks with small game counts on the reference engine, and
 every line it prints, every HTML page it writes under its run folder and the comment and language lines
 of a tuned variant are searched for English words (``tests/english.py``: the wordbooks' English entries and
 the words issue 53 found, less the words the language writes too and the decks' and components' ids).
@@ -30,6 +30,10 @@ COMMANDS = {
     "inspect": ["inspect", "king_lui-hungry-dragon"],
     "tune": ["tune", "king_lui", "--param", "emerald_portions=1..3", "--target", "turns=10..40", "--trials", "2",
              "--games", "4", "--players", "3", "--best", "1", "--fresh"],
+    "build": ["build", "king_lui", "--paper", "a4"],
+    "fix": ["fix", "draco", "--trials", "2", "--games", "20", "--players", "4", "--best", "1", "--jobs", "1",
+            "--fresh"],
+    "check": ["check", "draco", "king_lui", "royale", "royale-solo"],
 }
 #: a number with a decimal point where the language writes a comma ("0.07"), outside versions and paths
 POINT = re.compile(r"(?<![\w./-])\d+\.\d+(?![\w./-])")
@@ -45,7 +49,7 @@ def test_a_command_prints_no_english_word(command: str, lang: str, tmp_path: Pat
                                           capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
     args = [*COMMANDS[command], "--lang", lang, "--project", str(ROOT)]
-    if command != "inspect":
+    if command not in ("inspect", "check"):
         args += ["--out", str(out)]
     code = main(args)
     captured = capsys.readouterr()
@@ -84,3 +88,31 @@ def test_the_first_run_compile_notice_speaks_the_language(lang: str) -> None:
     assert compile_notice("King Lui fast engine") == "compiling the King Lui fast engine (first run only)…"
     assert compile_notice("Royale search driver (paired)") == \
         "compiling the Royale search driver (paired) (first run only)…"
+
+
+@pytest.mark.parametrize("lang, ready", [("fr", "concepteur"), ("it", "autore")])
+def test_play_prints_its_links_in_the_tables_language(lang: str, ready: str, tmp_path: Path) -> None:
+    """``cardgen play --lang`` prints the drawing notice, the lobby's, each seat's and the designer's links in the
+    table's language ("drawing the faces of", "(Ctrl-C to stop)" were English under --lang fr/it)."""
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "out.txt"
+    with out.open("w") as sink:
+        table = subprocess.Popen([sys.executable, "-m", "cardgen", "--project", str(ROOT), "play", "king_lui",
+                                  "--no-browser", "--people", "1,2", "--lang", lang, "--out", str(tmp_path / "o")],
+                                 stdout=sink, stderr=subprocess.STDOUT, cwd=tmp_path)
+        try:
+            for _ in range(600):
+                if ready in out.read_text(encoding="utf-8"):
+                    break
+                time.sleep(0.1)
+            else:
+                raise AssertionError(out.read_text(encoding="utf-8"))
+        finally:
+            table.kill()
+            table.wait(10)
+    said = out.read_text(encoding="utf-8")
+    assert said.count("cardgen play") >= 5, said  # drawing, lobby, two seats, designer
+    assert not english_in(said, lang, set(IDS)), english_in(said, lang, set(IDS))

@@ -46,13 +46,11 @@ def start_table(tmp_path: Path, deck: str, *args: str, project: Path = ROOT) -> 
                              "--log", str(tmp_path / "games.jsonl"), *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     assert proc.stdout is not None
-    links: dict[str, str] = {}
-    for line in proc.stdout:
-        found = re.search(r"(lobby|seat \d+|designer)\b.*?(http://127\.0\.0\.1:\d+/\S+/)", line)
-        if found:
-            links[found.group(1).removeprefix("seat ")] = found.group(2)
-        if "designer" in links:
-            return proc, links
+    found: list[str] = []
+    for line in proc.stdout:  # the lobby's link, each person's seat's, the designer's: in that order, in any language
+        found += re.findall(r"http://127\.0\.0\.1:\d+/\S+/", line)
+        if len(found) == 4:
+            return proc, dict(zip(("lobby", "1", "2", "designer"), found))
     proc.wait(10)
     raise AssertionError(f"no links printed; stderr: {proc.stderr.read() if proc.stderr else ''}")
 

@@ -95,7 +95,9 @@ def test_build_makes_only_the_decks_languages_and_says_what_it_wrote(tmp_path: P
     text = pages(tmp_path / "out/semi/it/cards-a4.pdf")
     assert "20 carte, 3 segnalini" in text[0]  # the instructions speak the deck's language
     code, out, _ = run(root, capsys, "build", "--lang", "fr", "--out", str(tmp_path / "out"))
-    assert code == 0 and "semi: skipped, it is written in it (asked for fr)" in out
+    assert code == 0 and "semi\u202f: laissé de côté, il est écrit en it (demandé\u202f: fr)" in out  # in French
+    code, out, _ = run(root, capsys, "build", "--lang", "en", "--out", str(tmp_path / "out"))
+    assert code == 0 and "semi: skipped, it is written in it (asked for en)" in out
 
 
 def test_check_and_inspect_work_and_validate_says_it_needs_rules(tmp_path: Path,

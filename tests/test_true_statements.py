@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -64,3 +66,105 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     assert "What it cannot pay is lost: nobody collects it later." in said["en"]
     assert "choix de cette édition" in said["fr"] and "la plupart des parties" in said["fr"]
     assert "scelte di questa edizione" in said["it"] and "maggior parte delle partite" in said["it"]
+
+
+def _tally(deal: Callable[[int], list[dict[str, int]]], games: int) -> Any:
+    from cardgen.simulate.cards import CardTally
+
+    tally = CardTally()
+    for g in range(games):
+        tally.add(deal(g), {g % 2})
+    return tally
+
+
+def test_a_card_one_seat_position_always_holds_is_not_said_to_lack_seats() -> None:
+    """Known case: 300 two-seat games, the Crown always dealt to seat 1 (300 seats with it, 300 without, far over
+    the 100 each side needs): the reason is the position, never "too few seats"; the Ring, dealt to seat 1 in
+    5 games and to seat 2 in the other 295 (300 seats each way again), is named by seat 1 and its 5 games."""
+    from cardgen.report.impact import _not_judged
+    from cardgen.simulate.summary import not_judged_words
+
+    def deal(g: int) -> list[dict[str, int]]:
+        return [{"crown": 1, "ring": int(g < 5)}, {"ring": int(g >= 5)}]
+
+    rows = {r["component"]: r for r in _tally(deal, 300).rows()}
+    assert rows["crown"]["not_judged"] == {"why": "position", "seat": 1, "held": 300, "games": 300, "needed": 10}
+    assert rows["crown"]["seats_dealt"] == 300 and rows["crown"]["seats_not_dealt"] == 300
+    assert not_judged_words(rows["crown"], "en") == ("(not judged: seat 1 was dealt it in 300 of 300 games; each seat "
+                                                     "must have it in 10 games and lack it in as many)")
+    assert "trop peu" not in not_judged_words(rows["crown"], "fr")
+    assert _not_judged(rows["crown"], "it").startswith("il posto 1 l’ha ricevuto in 300 partite su 300")
+    assert rows["ring"]["not_judged"] == {"why": "position", "seat": 1, "held": 5, "games": 300, "needed": 10}
+    # 60 games: 60 seats each way, under the 100 needed, yet more games would not help: the position is named
+    few = {r["component"]: r for r in _tally(deal, 60).rows()}["crown"]
+    assert few["not_judged"] == {"why": "position", "seat": 1, "held": 60, "games": 60, "needed": 10}
+
+
+def test_a_card_too_few_seats_held_says_how_many_and_a_judged_card_says_nothing() -> None:
+    """120 two-seat games, the dice on seat 1 or 2 one game in four (60 seats with it, 180 without): too few
+    seats, said with both counts; the cup, on each seat every other game, is judged; a coin every seat holds."""
+    from cardgen.report.impact import _not_judged
+    from cardgen.simulate.summary import not_judged_words
+
+    def deal(g: int) -> list[dict[str, int]]:
+        return [{"dice": int(g % 4 == 0), "cup": g % 2}, {"dice": int(g % 4 == 1), "cup": 1 - g % 2}]
+
+    rows = {r["component"]: r for r in _tally(deal, 120).rows()}
+    assert rows["dice"]["not_judged"] == {"why": "seats", "dealt": 60, "not_dealt": 180, "needed": 100}
+    assert not_judged_words(rows["dice"], "fr") == ("(non jugée\u202f: 60 places l’ont reçue et 180 non, il en faut "
+                                                    "100 de chaque côté)")
+    assert _not_judged(rows["dice"], "en") == "60 seats with it, 180 without (100 needed on each side): not judged"
+    assert rows["cup"]["judged"] and rows["cup"]["not_judged"] is None
+    assert {r["component"]: r for r in _tally(deal, 400).rows()}["dice"]["judged"]  # 200 and 600 seats
+    every = _tally(lambda g: [{"coin": 1}, {"coin": 2}], 20).rows()[0]
+    assert every["not_judged"] == {"why": "all"}
+    assert not_judged_words(every, "it") == "(non giudicata: ogni posto ne ha una, nessun posto senza per confrontare)"
+
+
+def test_dracos_four_open_questions_are_our_rulings_and_the_table_plays_them_as_worded() -> None:
+    """Hand limit, a card that changes nothing, refusing the Game of Dice, Budge Up! with your own two characters:
+    each is a ruling of the deck (in every language, printed in the book's closing rulings), and the legal rows the
+    table offers (``table.play_rows``) are what the ruling says."""
+    from cardgen.games.draco.table import DUEL, STEAL, SWAP_ADJ, play_rows
+
+    rulings = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))["rulings"]
+    asked = {"no_hand_limit": "no size limit", "card_without_effect": "must play a card",
+             "dice_cannot_be_refused": "cannot refuse", "budge_up_own_characters": "your own two characters"}
+    for key, said in asked.items():
+        assert set(rulings[key]["text"]) == {"fr", "it", "en"} and said in rulings[key]["text"]["en"], key
+    # seat 0 owns characters 0 and 1, side by side; seat 1 owns 2 and 3; nobody else has money
+    order, money = [4, 0, 1, 2, 3], [5, 0, 0]
+    rows: list[tuple[int, ...]] = []
+    play_rows(rows, 0, 0, SWAP_ADJ, 0, 0, 3, order, money, [])
+    assert any(r[2:4] == (0, 1) for r in rows), rows  # Budge Up! on your own pair
+    rows = []
+    play_rows(rows, 0, 0, STEAL, 0, 0, 3, order, money, [])
+    assert [r[2] for r in rows] == [-1]  # a Shakedown with nobody to rob is still played, to no effect
+    rows = []
+    play_rows(rows, 0, 0, DUEL, 0, 0, 3, order, money, [])
+    assert sorted(r[2] for r in rows) == [1, 2]  # any other player, whose answer is not asked
+
+
+def test_dracos_four_rulings_stand_beside_the_rules_they_settle() -> None:
+    """In every language the book boxes the hand limit and the card without effect with the empty hand, after the
+    turn's steps, and the Game of Dice and Budge Up! with the other card rulings, after the list of cards; no
+    closing section gathers them (the shipped books box each ruling where a player meets the rule)."""
+    import re as regex
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook import render_rulebook
+    from test_rulebook_support import pdf_text
+
+    deck = resolve("draco", ROOT)
+    data = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))
+    texts = {**data["clarifications"], **data["rulings"]}
+    order = ("empty_hand", "card_without_effect", "no_hand_limit", "two_moves_in_order", "favour_any_character",
+             "dice_cannot_be_refused", "budge_up_own_characters")
+    closing = {"fr": "La description publiée ne tranche", "it": "La descrizione pubblicata lascia",
+               "en": "The published description leaves"}
+    for lang in ("fr", "it", "en"):
+        text = regex.sub(r"\s+", " ", pdf_text(render_rulebook(deck, lang, "a4"))).replace("\u202f", " ")
+        where = [text.find(texts[key]["text"][lang].replace("\u202f", " ")[:40]) for key in order]
+        assert -1 not in where and where == sorted(where), (lang, dict(zip(order, where)))
+        assert where[2] - where[0] < 900 and where[-1] - where[3] < 1200, (lang, where)  # one box each
+        assert closing[lang] not in text, lang

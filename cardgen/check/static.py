@@ -11,10 +11,15 @@ from pathlib import Path
 
 from cardgen.errors import InputError, clean
 from cardgen.house import unwritten_parts
-from cardgen.games.base import CheckResult
+from cardgen import wordbook
+from cardgen.games.base import CheckResult, worded_check
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.usercode import UserCodeError
 from cardgen.words import counted
+
+#: the generic checks' names and details per language (``checks``) and ``check``'s own words (``lines``)
+WORDS = wordbook.load(__file__)
+CHECKS = WORDS["checks"]
 
 
 def generic_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list[CheckResult]:
@@ -22,25 +27,23 @@ def generic_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> li
     m = deck.model
     out = []
     empty = [c.id for c in m.components if c.count == 0]
-    out.append(CheckResult("no empty component", None, not empty,
-                           f"count 0: {', '.join(empty)}; remove them instead" if empty
-                           else f"{len(m.components)} component types, all present"))
+    out.append(worded_check(CHECKS, "no_empty", None, not empty, "fail" if empty else "detail",
+                            ids=", ".join(empty), n=len(m.components)))
     if not deck.print_only:  # a print-only deck has no rules to play, by design
         engine = deck.spec.new_game is not None
-        out.append(CheckResult("rules engine available", None, engine,
-                               (f"rules file {deck.spec.rules_file} (read only by commands that play games)"
-                                if deck.spec.rules_file else f"cardgen.games.{deck.game}") if engine
-                               else f"no engine for '{deck.game}'"))
+        out.append(worded_check(CHECKS, "engine", None, engine,
+                                ("file" if deck.spec.rules_file else "detail") if engine else "fail",
+                                file=str(deck.spec.rules_file), game=deck.game))
     out.extend(print_checks(deck, langs))
     unwritten = unwritten_parts(deck.model, deck.spec, Path(deck.project))
     if getattr(deck.model, "code", None) is not None:
-        out.append(CheckResult(BOOK_REWRITES, None, not unwritten, "; ".join(unwritten) if unwritten else
-                               "every part of the rulebook the house rule changes is rewritten (book:)"))
+        out.append(worded_check(CHECKS, "book_rewrites", None, not unwritten, "fail" if unwritten else "detail",
+                                parts="; ".join(unwritten)))
     return out
 
 
 #: Name of the check that a house rule's book rewrites each part its hooks change (``house.unwritten_parts``).
-BOOK_REWRITES = "rulebook rewrites what the house rule changes"
+BOOK_REWRITES = CHECKS["en"]["book_rewrites"]["name"]
 
 
 def print_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list[CheckResult]:
@@ -67,15 +70,14 @@ def print_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list
             if error is not None:
                 break
         if error is not None:
-            out.append(CheckResult(f"faces print ({lang})", None, False, error.message))
+            out.append(worded_check(CHECKS, "faces", None, False, "fail", lang=lang, message=error.message))
             continue
-        out.append(CheckResult(f"faces print ({lang})", None, True,
-                               f"{faces} faces and backs fit their layouts, every text fits, every glyph exists"))
+        out.append(worded_check(CHECKS, "faces", None, True, lang=lang, n=faces))
     return out
 
 
 #: Name of the check that the game's engine can set a table up at a player count.
-SETS_UP = "rules engine sets up"
+SETS_UP = CHECKS["en"]["sets_up"]["name"]
 
 
 def setup_check(deck: ResolvedDeck, players: int) -> CheckResult:
@@ -85,8 +87,8 @@ def setup_check(deck: ResolvedDeck, players: int) -> CheckResult:
     except (ValueError, InputError, UserCodeError) as exc:  # UserCodeError: a project rules file failed to load
         if deck.spec.rules_file is not None and not isinstance(exc, ValueError):
             raise  # a rules file that does not load is bad input: one line, exit 2, not a failed count
-        return CheckResult(SETS_UP, players, False, clean(exc, 300))
-    return CheckResult(SETS_UP, players, True, "the engine accepts the deck")
+        return worded_check(CHECKS, "sets_up", players, False, "fail", message=clean(exc, 300))
+    return worded_check(CHECKS, "sets_up", players, True)
 
 
 def run_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list[CheckResult]:

@@ -31,12 +31,36 @@ class Problem:
 
 @dataclass(frozen=True)
 class CheckResult:
-    """One static check for one player count."""
+    """One static check for one player count: its name and detail in English, and in ``said`` the same in each
+    other language that has words for it (``(lang, name, detail)``; ``worded_check`` fills it)."""
 
     name: str
     players: int | None
     passed: bool
     detail: str
+    said: tuple[tuple[str, str, str], ...] = ()
+
+    def words(self, lang: str) -> tuple[str, str]:
+        """Name and detail in ``lang``: English where the check has no words in it (a project's own check)."""
+        return next(((name, detail) for code, name, detail in self.said if code == lang), (self.name, self.detail))
+
+
+def worded_check(table: dict[str, Any], key: str, players: int | None, passed: bool, detail: str = "detail", /,
+                 **fields: Any) -> CheckResult:
+    """The check ``key`` of a wordbook's ``checks`` table (language -> key -> ``name`` and details), its
+    ``detail`` entry filled with ``fields`` (numbers as the language writes them): English as the result's name
+    and detail, every other language of the table in ``said``, so ``cardgen check --lang`` can word it."""
+    from cardgen.languages import decimal
+
+    def text(lang: str) -> tuple[str, str]:
+        entry = table.get(lang, {}).get(key) or table["en"][key]
+        filled = {k: decimal(v, lang, places=0) if isinstance(v, int) and not isinstance(v, bool) else v
+                  for k, v in fields.items()}
+        return entry["name"].format(**filled), entry[detail].format(**filled)
+
+    name, said = text("en")
+    return CheckResult(name, players, passed, said,
+                       tuple((lang, *text(lang)) for lang in sorted(table) if lang != "en"))
 
 
 def _no_problems(deck: Any) -> Iterable[Problem]:

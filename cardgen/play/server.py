@@ -487,8 +487,11 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     local network too, and print each seat's link with a QR code. Returns 0."""
     import uvicorn
 
+    from cardgen.terminal import LINES, say
+
     out = out or sys.stdout
-    print(f"cardgen play: drawing the faces of {session.deck.id}...", file=out, flush=True)
+    lang = session.lang if session.lang in LINES else "en"  # the table's language, where cardgen has lines in it
+    print(say("play_drawing", lang, deck=session.deck.id), file=out, flush=True)
     several = len(session.people) > 1
     watch = Watch(idle_stop=PEOPLE_IDLE_STOP if several else IDLE_STOP, leaves=not several,
                   wait_first=IDLE_STOP if open_browser and not several else None)
@@ -510,7 +513,7 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     parent = os.getppid()
 
     def stop(why: str) -> None:
-        print(f"cardgen play: {why}; stopping", file=out, flush=True)
+        print(say("play_stopping", lang, why=say(why, lang)), file=out, flush=True)
         watch.stopping = True
         server.should_exit = True
 
@@ -522,27 +525,25 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
             elif watch.broken is not None:  # the page had half a second to hear it
                 server.should_exit = True
             elif os.getppid() != parent or starter_gone():  # under a supervisor (cardgen.contain), its parent
-                stop("the process that started cardgen play has ended")
+                stop("play_why_starter")
             elif watch.closed(time.monotonic()):
-                stop("the page was closed" if not several else "no page has come for a long while")
+                stop("play_why_closed" if not several else "play_why_idle")
 
     threading.Thread(target=idle, daemon=True, name="cardgen-play-idle").start()
     if not several:
-        print(f"cardgen play: {links[session.seat]}  (Ctrl-C to stop)", file=out, flush=True)
+        print(say("play_link", lang, link=links[session.seat]), file=out, flush=True)
     else:
-        print(f"cardgen play: lobby (people name themselves and take a free seat): {links[LOBBY]}", file=out,
-              flush=True)
+        print(say("play_lobby", lang, link=links[LOBBY]), file=out, flush=True)
         for seat in session.people:
-            print(f"cardgen play: seat {seat + 1}: {links[seat]}", file=out, flush=True)
-        print(f"cardgen play: designer (watches every seat): {links[DESIGNER]}  (Ctrl-C to stop)", file=out,
-              flush=True)
+            print(say("play_seat", lang, seat=seat + 1, link=links[seat]), file=out, flush=True)
+        print(say("play_designer", lang, link=links[DESIGNER]), file=out, flush=True)
     if lan:
         if several and qr_text(links[LOBBY]):
-            print(f"lobby:\n{qr_text(links[LOBBY])}", file=out, flush=True)
+            print(f"{say('play_qr_lobby', lang)}\n{qr_text(links[LOBBY])}", file=out, flush=True)
         for seat in session.people:
             drawn = qr_text(links[seat])
             if drawn:
-                print(f"seat {seat + 1}:\n{drawn}", file=out, flush=True)
+                print(f"{say('play_qr_seat', lang, seat=seat + 1)}\n{drawn}", file=out, flush=True)
     if open_browser:
         import webbrowser
         threading.Timer(0.3, webbrowser.open, (links[DESIGNER if several else session.seat],)).start()

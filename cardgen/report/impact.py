@@ -101,11 +101,21 @@ def impact_footnote(lang: str = "en") -> str:
     return WORDS[lang]["footnote"]
 
 
+def _not_judged(row: dict[str, Any], lang: str) -> str:
+    """Why a card row was not judged, with its figures (``cards.CardTally.not_judged``); a row from before the
+    reason was kept says only "not judged", unless every seat held it."""
+    words, why = WORDS[lang], row.get("not_judged")
+    if not isinstance(why, dict):
+        return words["not_judged_all" if (row.get("dealt_share") or 0) >= 1 else "not_judged"]
+    return words[f"not_judged_{why['why']}"].format(
+        **{k: decimal(v, lang, places=0) for k, v in why.items() if k != "why"})
+
+
 def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = None, paired: bool = False,
                  lang: str = "en", names: dict[str, str] | None = None) -> Markup:
     """The table (``templates/report/impact.html``): face, component (its name in ``lang`` from ``names``
     where known, else its id), the share of seats dealt it (and how often a seat played it), both win rates,
-    their difference [95 %], the strip, the flag (or "not judged" where too few seats were on one side)."""
+    their difference [95 %], the strip, the flag (or why the card was not judged, with its figures)."""
     if not rows:
         return Markup()
     words = WORDS[lang]
@@ -130,8 +140,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
                      "difference": (f'{before}{pct(r.get("difference"), True)} [{pct(r.get("low"), True)}, '
                                     f'{pct(r.get("high"), True)}]'),
                      "strip": strip(r, half, names.get(r["component"]), lang), "flagged": bool(flag),
-                     "verdict": (words.get(flag, flag) if r.get("judged", True)  # every seat dealt it: nothing to compare
-                                 else words["not_judged_all" if (r.get("dealt_share") or 0) >= 1 else "not_judged"])})
+                     "verdict": words.get(flag, flag) if r.get("judged", True) else _not_judged(r, lang)})
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]

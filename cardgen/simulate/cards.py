@@ -126,15 +126,30 @@ class CardTally:
 
     def judged(self, kind: str) -> bool:
         """Enough seats on both sides, and every seat position on both sides: the card can be judged."""
+        return self.not_judged(kind) is None
+
+    def not_judged(self, kind: str) -> dict[str, Any] | None:
+        """Why ``kind`` cannot be judged, with the figures that say so, or None when it can.
+
+        ``why`` is ``all`` (every seat of every game was dealt it: nobody to compare with), ``position`` (a seat
+        position held it always or never, or too rarely on one side: ``seat`` counted from 1, ``held`` of its
+        ``games``, ``needed`` each way) or ``seats`` (fewer than ``needed`` seats on one side: ``dealt``,
+        ``not_dealt``). A position that is always on one side is named before the seat counts: more games would
+        not change it, so "too few seats" would send the designer after the wrong cure.
+        """
         s = self.full(kind)
-        if s["b"] < MIN_SEATS or s["d"] < MIN_SEATS:
-            return False
+        if s["d"] <= 0:
+            return {"why": "all"}
         dealt = self.seat_dealt.get(kind, [])
-        for seat, games in enumerate(self.seat_games):
-            held = dealt[seat] if seat < len(dealt) else 0
-            if held < MIN_PER_SEAT or games - held < MIN_PER_SEAT:
-                return False
-        return True
+        held = [(seat, dealt[seat] if seat < len(dealt) else 0, games) for seat, games in enumerate(self.seat_games)]
+        one_sided = [h for h in held if h[2] > 0 and h[1] in (0, h[2])]
+        short = [h for h in held if h[1] < MIN_PER_SEAT or h[2] - h[1] < MIN_PER_SEAT]
+        if not one_sided and (s["b"] < MIN_SEATS or s["d"] < MIN_SEATS):
+            return {"why": "seats", "dealt": int(s["b"]), "not_dealt": int(s["d"]), "needed": MIN_SEATS}
+        if one_sided or short:
+            seat, n, games = (one_sided or short)[0]
+            return {"why": "position", "seat": seat + 1, "held": n, "games": games, "needed": MIN_PER_SEAT}
+        return None
 
     def full(self, kind: str) -> dict[str, float]:
         """The sums of ``kind`` over every game, games where no seat was dealt it included."""
@@ -202,7 +217,7 @@ class CardTally:
             s = self.full(kind)
             row: dict[str, Any] = {"component": kind, "dealt_share": round(s["b"] / seats, 4) if seats else 0.0,
                                    "seats_dealt": int(s["b"]), "seats_not_dealt": int(s["d"]),
-                                   "judged": kind in judged, "flag": ""}
+                                   "judged": kind in judged, "not_judged": self.not_judged(kind), "flag": ""}
             if s["b"] > 0 and s["d"] > 0:
                 e = self.seat_effect(kind) if kind in judged else self.effect(kind)
                 row.update({"win_rate_dealt": round(e["dealt"], 4), "win_rate_not_dealt": round(e["not_dealt"], 4),
@@ -236,7 +251,7 @@ def _merge_counts(mine: dict[tuple[int, int, int, int], int], theirs: dict[tuple
 
 #: the keys of a card row both sides of a comparison show
 PAIRED_KEYS = ("dealt_share", "plays_per_seat", "win_rate_dealt", "win_rate_not_dealt", "difference", "low", "high",
-               "flag", "judged")
+               "flag", "judged", "not_judged")
 
 
 def paired_cards(base: list[dict[str, Any]], variant: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -284,10 +284,23 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
                          f"[{_pct(r['low'], lang, True)}, {_pct(r['high'], lang, True)}]")
             if r["flag"]:
                 line += f"  ! {say(r['flag'], lang)}"
-            elif not r.get("judged"):  # every seat dealt it: nothing to compare, whatever the number of seats
-                line += "  " + say("not_judged_all" if r["dealt_share"] >= 1 else "not_judged", lang)
+            elif not r.get("judged"):
+                line += "  " + not_judged_words(r, lang)
             out.append(line)
     return out
+
+
+def not_judged_words(row: dict[str, Any], lang: str) -> str:
+    """Why a card row was not judged, with its figures (``cards.CardTally.not_judged``): every seat held it, a
+    seat position was (nearly) always on one side, or too few seats on one side. A row from before the reason
+    was kept says only "not judged", unless every seat held it."""
+    from cardgen.languages import decimal
+
+    why = row.get("not_judged")
+    if not isinstance(why, dict):
+        return say("not_judged_all" if (row.get("dealt_share") or 0) >= 1 else "not_judged", lang)
+    return say(f"not_judged_{why['why']}", lang,
+               **{k: decimal(v, lang, places=0) for k, v in why.items() if k != "why"})
 
 
 # -- cardgen compare -----------------------------------------------------------------

@@ -482,22 +482,24 @@ def proposal_name(deck: ResolvedDeck, rank: int) -> dict[str, str]:
 
 
 def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]) -> Path:
-    """``<out>/<deck>-fix-<rank>.yaml``: the variant, described in the deck's languages, its provenance and cost
-    in comment lines in English (the designer's, as tune's), compare's verdict in the language the command ran in."""
+    """``<out>/<deck>-fix-<rank>.yaml``: the variant, described in the deck's languages, its provenance, cost and
+    compare's verdict in comment lines in the language the command ran in (as tune's)."""
     deck, opts, trial = fixer.deck, fixer.opts, prop.trial
+    lang = opts.lang
     params = [p for p in opts.params if trial.values[p.key] != fixer.own[p.key]]
-    desc = {lang: describe_change(deck, params, trial.values, fixer.own, lang) for lang in deck.model.languages}
+    desc = {code: describe_change(deck, params, trial.values, fixer.own, code) for code in deck.model.languages}
     doc = variant_document(deck, params, {p.key: trial.values[p.key] for p in params},
                            proposal_name(deck, rank), desc)
-    naming = Naming.of(deck, "en")
-    lines = [f"Proposed by cardgen fix (trial {trial.number + 1}, change size {significant(trial.objective, 'en')}):"
-             f" {describe_change(deck, params, trial.values, fixer.own, 'en')}",
-             "It cures: " + "; ".join(problem_line(p, "en", naming) for p in fixer.cured(trial)) + ".",
-             f"Cost: {print_cost(deck, params, trial.values, fixer.own, 'en')}.",
-             f"Checked on {opts.games} games per player count: search seed {opts.seed}, fresh seed "
-             f"{opts.seed + FRESH_SEED}, played by {', '.join(opts.agents or [])}."]
+    naming = Naming.of(deck, lang)
+    lines = [word("file_head", lang, trial=trial.number + 1, size=significant(trial.objective, lang),
+                  change=describe_change(deck, params, trial.values, fixer.own, lang)),
+             word("file_cures", lang, what="; ".join(problem_line(p, lang, naming) for p in fixer.cured(trial))),
+             word("file_cost", lang, text=print_cost(deck, params, trial.values, fixer.own, lang)),
+             word("file_checked", lang, games=say_n("games", opts.games, lang), seed=opts.seed,
+                  fresh=opts.seed + FRESH_SEED, agents=agents_words(list(opts.agents or []), lang))]
     for players in sorted(prop.verdicts):
-        lines.append(f"  {players} players against {deck.id}: {' '.join(prop.verdicts[players])}")
+        lines.append(word("file_against", lang, players=say_n("players", players, lang), deck=deck.id,
+                          text=" ".join(prop.verdicts[players])))
     head = "".join(f"# {line}\n" for line in lines)
     import yaml
     path = Path(opts.out) / f"{deck.id}-fix-{rank}.yaml"

@@ -10,8 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from cardgen.games.base import CheckResult, Problem
+from cardgen import wordbook
+from cardgen.games.base import CheckResult, Problem, worded_check
 from cardgen.games.draco.model import ROLL_EFFECTS
+
+#: the checks' names and details per language (``checks.json``: ``cardgen check --lang``)
+CHECKS = wordbook.load(__file__)["checks"]
 
 
 def _role(c: Any) -> str | None:
@@ -79,40 +83,35 @@ def static_checks(deck: Any, players: int) -> list[CheckResult]:
     actions = _sum(deck, "action")
     dealt = players * r.hand_size
     pile = actions - r.cards_set_aside - dealt
-    out.append(CheckResult("starting hands fit in the action deck", players, pile > 0,
-                           f"{actions} action cards, {r.cards_set_aside} set aside, {players} x {r.hand_size} "
-                           f"dealt: {pile} left to draw"))
+    out.append(worded_check(CHECKS, "hands", players, pile > 0, actions=actions, aside=r.cards_set_aside,
+                            players=players, hand=r.hand_size, pile=pile))
     gold = _sum(deck, "coin", silver=r.silver_per_gold)
     silver = _sum(deck, "coin", silver=1)
     need_gold = players * r.starting_gold
-    out.append(CheckResult("starting gold fits in the box", players, need_gold <= gold,
-                           f"{players} x {r.starting_gold} gold needed, {gold} in the box"))
+    out.append(worded_check(CHECKS, "gold", players, need_gold <= gold, players=players, gold=r.starting_gold,
+                            box=gold))
     lairs = [c for c in comps if _role(c) == "lair"]
     per_colour = [_sum(deck, "character", colour=c.data.colour) for c in lairs[:players]]
-    out.append(CheckResult("the lairs cover the players", players,
-                           len(lairs) >= players and all(n == 2 for n in per_colour),
-                           f"{len(lairs)} lair(s) for {players} players; characters per colour in play: "
-                           f"{per_colour} (two each)"))
+    out.append(worded_check(CHECKS, "lairs", players, len(lairs) >= players and all(n == 2 for n in per_colour),
+                            lairs=len(lairs), players=players, per_colour=str(per_colour)))
     specials = _sum(deck, "special")
     seats = 2 * players + specials
     toast = len(r.toast_payouts) + len(r.toast_costs)
-    out.append(CheckResult("the seating circle holds", players, _sum(deck, "draco") == 1 and toast <= seats,
-                           f"Draco + {2 * players} characters + {specials} specials = {seats} seats; a toast pays "
-                           f"{len(r.toast_payouts)} and charges {len(r.toast_costs)} distinct seats"))
+    out.append(worded_check(CHECKS, "circle", players, _sum(deck, "draco") == 1 and toast <= seats,
+                            chars=2 * players, specials=specials, seats=seats, paid=len(r.toast_payouts),
+                            charged=len(r.toast_costs)))
     bank_gold = gold - need_gold
     payout = sum(r.toast_payouts)
     change = sum(v % r.silver_per_gold for v in r.toast_payouts)
     ok = payout <= silver + bank_gold * r.silver_per_gold and change <= silver
-    out.append(CheckResult("a toast can be paid from the bank", players, ok,
-                           f"a toast pays {payout} silver ({change} of it in silver coins for change); the bank "
-                           f"starts with {silver} silver and {bank_gold} gold"))
+    out.append(worded_check(CHECKS, "bank", players, ok, payout=payout, change=change, silver=silver,
+                            gold=bank_gold))
     dice = [c for c in comps if _role(c) == "die"]
     rolls = sorted({f.data.effect[0] for c in comps if _role(c) == "action" for f in c.faces[:1]
                     if f.data is not None and f.data.effect is not None and f.data.effect[0] in ROLL_EFFECTS})
     faces = [f.value for f in dice[0].faces] if dice else []
     die_ok = not rolls or (len(dice) == 1 and len(faces) >= 2 and all(v is not None and 1 <= v <= seats
                                                                         for v in faces))
-    out.append(CheckResult("the die serves every roll effect", players, die_ok,
-                           f"roll effects: {', '.join(rolls) or 'none'}; die faces {faces} "
-                           f"(each names a seat among {seats})"))
+    out.append(worded_check(CHECKS, "die", players, die_ok, rolls=", ".join(rolls) or "–", faces=str(faces),
+                            seats=seats))
     return out

@@ -11,7 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from cardgen.games.base import CheckResult, Problem
+from cardgen import wordbook
+from cardgen.games.base import CheckResult, Problem, worded_check
+
+#: the checks' names and details per language (``checks.json``: ``cardgen check --lang``)
+CHECKS = wordbook.load(__file__)["checks"]
 
 if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
     from cardgen.resolve.resolve import ResolvedDeck
@@ -54,24 +58,18 @@ def static_checks(deck: ResolvedDeck, players: int) -> list[CheckResult]:
     course = rules.course_cards_per_player * players
     fewest, most = _bounds(deck, players)
     results = [
-        CheckResult("a course can be dealt", players, total >= course,
-                    f"{total} cards, {course} per course: {most} full course(s) at most"),
-        CheckResult("at least two courses", players, fewest >= 2,
-                    f"between {fewest} and {most} course(s), however much players draw"),
-        CheckResult("everyone is chef at least once", players, fewest >= players,
-                    f"at least {fewest} course(s) for {players} chefs"),
-        CheckResult("dishes to choose from", players, len(dishes) >= 2,
-                    f"{len(dishes)} dishes"),
-        CheckResult("Emerald has portions to take", players,
-                    emeralds == 0 or rules.emerald_portions <= total - emeralds,
-                    f"{emeralds} Emerald card(s), each removes {rules.emerald_portions} portions"),
+        worded_check(CHECKS, "course_dealt", players, total >= course, total=total, course=course, most=most),
+        worded_check(CHECKS, "two_courses", players, fewest >= 2, fewest=fewest, most=most),
+        worded_check(CHECKS, "every_chef", players, fewest >= players, fewest=fewest, players=players),
+        worded_check(CHECKS, "dishes", players, len(dishes) >= 2, n=len(dishes)),
+        worded_check(CHECKS, "emerald", players, emeralds == 0 or rules.emerald_portions <= total - emeralds,
+                     n=emeralds, portions=rules.emerald_portions),
     ]
     base = deck.base
     if base is not None and players > base.model.players.max:
         # a variant seating more players than the base game must not cut the game short
         top = base.model.players.max
         base_fewest, _ = _bounds(base, top)
-        results.append(CheckResult(f"as long as {base.id} at {top}", players, fewest >= base_fewest,
-                                   f"at least {fewest} course(s) at {players}, {base_fewest} at {top} "
-                                   f"in {base.id}"))
+        results.append(worded_check(CHECKS, "as_long", players, fewest >= base_fewest, base=base.id, top=top,
+                                    fewest=fewest, players=players, base_fewest=base_fewest))
     return results

@@ -9,9 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from cardgen.games.base import CheckResult, Problem
+from cardgen import wordbook
+from cardgen.games.base import CheckResult, Problem, worded_check
 from cardgen.games.royale.model import NobleFace
 from cardgen.games.royale.require import DEAD, Universe, checker, universe_of
+
+#: the checks' names and details per language (``checks.json``: ``cardgen check --lang``)
+CHECKS = wordbook.load(__file__)["checks"]
 
 if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
     from cardgen.resolve.resolve import ResolvedDeck
@@ -150,20 +154,19 @@ def static_checks(deck: ResolvedDeck, players: int) -> list[CheckResult]:
     cells = rules.grid_rows * rules.grid_cols
     solo = players == 1 and rules.solo
     uses_end = not solo or rules.solo_end_card
-    out = [CheckResult("the buffet can be filled", players, dishes >= cells,
-                       f"{dishes} dish cards for a {rules.grid_rows}x{rules.grid_cols} buffet")]
+    out = [worded_check(CHECKS, "buffet", players, dishes >= cells, dishes=dishes, rows=rules.grid_rows,
+                        cols=rules.grid_cols)]
     lines = line_cells(rules)
     short = [f"{shape} {i + 1}" for shape, i, cs in lines if len(cs) != rules.cards_per_take]
-    out.append(CheckResult("every line is one take", players, bool(lines) and not short,
-                           f"{len(lines)} lines of {rules.cards_per_take} cards" if lines and not short
-                           else f"lines that are not {rules.cards_per_take} cards: {', '.join(short) or 'no line'}"))
+    out.append(worded_check(CHECKS, "lines", players, bool(lines) and not short,
+                            "detail" if lines and not short else "fail", n=len(lines), take=rules.cards_per_take,
+                            short=", ".join(short) or "–"))
     if uses_end:
         even = dishes % rules.packets == 0
-        out.append(CheckResult("dish cards split into equal packets", players, even,
-                               f"{dishes} cards into {rules.packets} packets"
-                               + (f" of {dishes // rules.packets}" if even else f": {dishes % rules.packets} left over")))
+        out.append(worded_check(CHECKS, "packets", players, even, "detail" if even else "fail", dishes=dishes,
+                                packets=rules.packets, each=dishes // rules.packets, left=dishes % rules.packets))
         ends = sum(c.count for c in comps if role(c) == "end")
-        out.append(CheckResult("one end-of-banquet card", players, ends == 1, f"{ends} end-of-banquet card(s)"))
+        out.append(worded_check(CHECKS, "end_card", players, ends == 1, n=ends))
     icons = owners(deck)
     seated = icons[:players]
     bad = []
@@ -173,9 +176,8 @@ def static_checks(deck: ResolvedDeck, players: int) -> list[CheckResult]:
         if nobles != rules.nobles_per_player or imps != 1:
             bad.append(f"{icon}: {nobles} noble(s), {imps} imposter(s)")
     ok = len(icons) >= players and not bad
-    out.append(CheckResult("each player has their nobles and imposter", players, ok,
-                           f"{len(icons)} player icon(s); each {rules.nobles_per_player} nobles + 1 imposter"
-                           if ok else "; ".join(bad) or f"only {len(icons)} player icon(s)"))
+    out.append(worded_check(CHECKS, "owners", players, ok, "detail" if ok else "fail" if bad else "few",
+                            icons=len(icons), nobles=rules.nobles_per_player, bad="; ".join(bad)))
     out.append(_imposters(deck, seated))
     out.append(_satisfiable(deck, seated))
     if solo:
@@ -198,8 +200,8 @@ def _imposters(deck: ResolvedDeck, seated: list[str]) -> CheckResult:
             problems.append(f"{c.id}: {exc}")
     if len(set(shapes)) != len(shapes):
         problems.append("two imposters take the same cells")
-    return CheckResult("imposter patterns fit the grid", len(seated) or None, not problems,
-                       "; ".join(problems) or f"{len(shapes)} different pattern(s) of {rules.cards_per_take} cells")
+    return worded_check(CHECKS, "imposters", len(seated) or None, not problems, "fail" if problems else "detail",
+                        problems="; ".join(problems), n=len(shapes), take=rules.cards_per_take)
 
 
 def _satisfiable(deck: ResolvedDeck, seated: list[str]) -> CheckResult:
@@ -214,8 +216,8 @@ def _satisfiable(deck: ResolvedDeck, seated: list[str]) -> CheckResult:
             chk = checker(noble_face(c, side).data, uni)
             if chk.need[0] == DEAD:
                 bad.append(f"{c.id} ({side})")
-    return CheckResult("every noble side can be met with the dish cards", len(seated) or None, not bad,
-                       f"cannot be met: {', '.join(bad)}" if bad else f"{total} noble sides, each can be met")
+    return worded_check(CHECKS, "nobles", len(seated) or None, not bad, "fail" if bad else "detail",
+                        bad=", ".join(bad), n=total)
 
 
 def _solo(deck: ResolvedDeck, seated: list[str], dishes: int) -> list[CheckResult]:
@@ -223,23 +225,22 @@ def _solo(deck: ResolvedDeck, seated: list[str], dishes: int) -> list[CheckResul
     cards = [c for c in deck.model.components if role(c) == "solo"]
     count = sum(c.count for c in cards)
     turns = rules.solo_turns * rules.ghost_cards_per_turn
-    out = [CheckResult("solo cards for every ghost turn", 1, count >= turns,
-                       f"{count} solo cards for {rules.solo_turns} ghost turns of {rules.ghost_cards_per_turn}")]
+    out = [worded_check(CHECKS, "solo_cards", 1, count >= turns, n=count, turns=rules.solo_turns,
+                        each=rules.ghost_cards_per_turn)]
     grid = (rules.grid_rows, rules.grid_cols)
     wrong = [c.id for c in cards if len(c.faces[0].pattern.cells) != rules.ghost_cells
              or (c.faces[0].pattern.rows, c.faces[0].pattern.cols) != grid]
-    out.append(CheckResult("solo cards name the ghost's cells", 1, not wrong,
-                           f"not {rules.ghost_cells} cells of the {grid[0]}x{grid[1]} grid: {', '.join(wrong)}"
-                           if wrong else f"each names {rules.ghost_cells} cells"))
+    out.append(worded_check(CHECKS, "solo_cells", 1, not wrong, "fail" if wrong else "detail",
+                            cells=rules.ghost_cells, rows=grid[0], cols=grid[1], wrong=", ".join(wrong)))
     need = (rules.grid_rows * rules.grid_cols + rules.solo_turns * rules.ghost_cards_per_turn * rules.ghost_cells
             + (rules.solo_turns - 1) * rules.cards_per_take)
-    out.append(CheckResult("dish cards for every refill of a solo game", 1, need <= dishes,
-                           f"at most {need} cards drawn in {rules.solo_turns} turns, {dishes} in the pile"))
+    out.append(worded_check(CHECKS, "solo_refill", 1, need <= dishes, need=need, turns=rules.solo_turns,
+                            dishes=dishes))
     best = max((sum(noble_face(c, rules.noble_side).points or 0 for c in deck.model.components
                     if role(c) == "noble" and c.data.owner == icon) for icon in seated), default=0)
     covered = {v for b in rules.score_bands for v in range(b.min, b.max + 1)}
     missing = [v for v in range(best + 1) if v not in covered]
-    out.append(CheckResult("the solo scale covers every score", 1, bool(rules.score_bands) and not missing,
-                           f"scores 0-{best} all have a band" if rules.score_bands and not missing
-                           else f"no band for: {', '.join(map(str, missing[:10])) or 'any score'}"))
+    out.append(worded_check(CHECKS, "solo_scale", 1, bool(rules.score_bands) and not missing,
+                            "detail" if rules.score_bands and not missing else "fail", best=best,
+                            missing=", ".join(map(str, missing[:10])) or "–"))
     return out
