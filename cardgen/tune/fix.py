@@ -36,7 +36,6 @@ from typing import Any
 from cardgen import wordbook
 from cardgen.errors import GamesFailed, InputError
 from cardgen.fileio import write_atomic
-from cardgen.guard import DEFAULT_TIME_LIMIT
 from cardgen.languages import percent, significant, typeset
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import ResolvedDeck, Resolver
@@ -49,7 +48,7 @@ from cardgen.simulate.verdict import QUOTED, agents_words
 from cardgen.terminal import say, say_n
 from cardgen.tune.metrics import Metric, entry_metrics
 from cardgen.tune.space import MAX_PARAMS, Param, Target
-from cardgen.tune.study import INFEASIBLE, Trial, Tuner, TuneOptions, made_by_run, remove_made, variant_document
+from cardgen.tune.study import INFEASIBLE, StudyOptions, Trial, Tuner, TuneOptions, made_by_run, remove_made, variant_document
 from cardgen.usercode import UserCodeError
 
 _BOOK = wordbook.load(__file__)
@@ -74,22 +73,11 @@ def word(key: str, lang: str, **fields: Any) -> str:
     return typeset((table.get(key) or LINES["en"][key]).format(**fields), lang)
 
 
-@dataclass
-class FixOptions:
-    """Everything ``cardgen fix`` accepts (see docs/fixing.md)."""
+@dataclass(kw_only=True)
+class FixOptions(StudyOptions):
+    """Everything ``cardgen fix`` accepts (see docs/fixing.md): a study's options, written to ``out/fix``."""
 
-    trials: int = 30
-    games: int = 300
-    players: list[int] | None = None
-    agents: list[str] | None = None  # None: the game's default players, as validate and compare
-    seed: int = 1
     out: Path = Path("out/fix")
-    best: int = 3  # how many cures are checked and written, smallest first
-    jobs: int = 0
-    progress: bool = True
-    resume: str = "auto"  # as tune's: "auto" takes up a study of the same options, "yes" insists, "no" restarts
-    code_time_limit: float = DEFAULT_TIME_LIMIT
-    lang: str = "en"
 
 
 @dataclass(frozen=True)
@@ -188,6 +176,10 @@ def levers(deck: ResolvedDeck, found: list[Problem], more: dict[str, int] | None
         if d.get("kind") == "count" and d.get("field") in counts:
             old, new = int(d["old"]), int(d["new"])
             add(Param("count", d["field"], low=max(0, min(old, new // 3)), high=max(old, new * 3)))
+        elif d.get("kind") == "changed" and deck.base is not None:  # a card's own numbers the variant changed
+            for path, old, new in changed_numbers(deck.base, deck, d["field"]):
+                add(Param("card", "/".join([d["field"], *map(str, path)]), low=max(0, min(old, new // 3)),
+                          high=max(old, new * 3)))
     for p in found:
         cid = (deck.spec.shortfall_components or {}).get(p.name) if p.kind == "short" else None
         if cid in counts:
@@ -203,6 +195,44 @@ def levers(deck: ResolvedDeck, found: list[Problem], more: dict[str, int] | None
         if count > 1:
             add(Param("count", cid, low=max(1, count // 2), high=count * 2))
     return list(out.values())
+
+
+def base_values(deck: ResolvedDeck) -> dict[str, int]:
+    """The base deck's value of each count and card number a variant changed (``Param.key``): {} for a deck."""
+    out: dict[str, int] = {}
+    if deck.base is None:
+        return out
+    for d in deck.differences:
+        if d.get("kind") == "count":
+            out[f"count:{d['field']}"] = int(d["old"])
+        elif d.get("kind") == "changed":
+            for path, old, _ in changed_numbers(deck.base, deck, d["field"]):
+                out["card:" + "/".join([d["field"], *map(str, path)])] = old
+    return out
+
+
+def changed_numbers(base: ResolvedDeck, deck: ResolvedDeck, cid: str) -> list[tuple[tuple[Any, ...], int, int]]:
+    """(path, base value, value now) of each whole number of component ``cid`` that ``deck`` changed against
+    ``base`` (a face's points, a coin's worth), in the order the component's fields come."""
+    def dump(d: ResolvedDeck) -> Any:
+        return next((c.model_dump() for c in d.model.components if c.id == cid), None)
+
+    out: list[tuple[tuple[Any, ...], int, int]] = []
+
+    def walk(old: Any, new: Any, path: tuple[Any, ...]) -> None:
+        if isinstance(old, dict) and isinstance(new, dict):
+            for k in old:
+                if k in new and k != "count":  # a count is its own lever
+                    walk(old[k], new[k], (*path, k))
+        elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+            for i, (o, n) in enumerate(zip(old, new)):
+                walk(o, n, (*path, i))
+        elif isinstance(old, int) and isinstance(new, int) and not isinstance(old, bool) \
+                and not isinstance(new, bool) and old != new:
+            out.append((path, old, new))
+
+    walk(dump(base), dump(deck), ())
+    return out
 
 
 def cost(params: list[Param], values: dict[str, Any], own: dict[str, Any]) -> float:
@@ -236,12 +266,10 @@ class Fixer(Tuner):
 
     def __init__(self, project: Project, deck: ResolvedDeck, params: list[Param], found: list[Problem],
                  opts: FixOptions) -> None:
-        tune = TuneOptions(params, [Target(PROBLEM.rstrip(":"), 0.0, 0.0)], trials=opts.trials, games=opts.games,
-                           players=opts.players, agents=opts.agents, seed=opts.seed, out=opts.out, best=opts.best,
-                           jobs=opts.jobs, progress=opts.progress, resume=opts.resume,
-                           code_time_limit=opts.code_time_limit, lang=opts.lang)
+        tune = TuneOptions(params, [Target(PROBLEM.rstrip(":"), 0.0, 0.0)], **opts.shared())
         super().__init__(project, deck, tune)
         self.own = self.own_values()
+        self.anchors = base_values(deck)
         self.found = {_key(p) for p in found}
         self.problems = found
 
@@ -304,7 +332,9 @@ class Fixer(Tuner):
             return played.get(json.dumps({**self.own, key: value}, sort_keys=True))
 
         for p in self.opts.params:  # lever by lever: its ends, then its smallest cure, before the next lever
-            ends = [end for end in (p.high, p.low) if end is not None and end != self.own[p.key]]
+            # and the base deck's value of a number the variant changed: a cure inside the range, ends or not
+            ends = [end for end in dict.fromkeys((p.high, p.low, self.anchors.get(p.key)))
+                    if end is not None and end != self.own[p.key]]
             for end in ends:
                 yield {**self.own, p.key: end}
             for end in ends:
@@ -382,12 +412,13 @@ def _changes(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], ow
              lang: str) -> Any:
     """(lever, its value now, its value in the change, the lever's name in ``lang``) of each number changed: a
     component's quoted printed name, a rule's name as the game's words give it."""
+    from cardgen.report.tuning import param_name
     naming = Naming.of(deck, lang)
     for p in params:
         old, new = own[p.key], values[p.key]
         if new != old:
             name = QUOTED[lang].format(naming.names.get(p.name, p.name)) if p.kind == "count" else \
-                naming.rule(p.name, lang)
+                param_name(p.key, lang, naming) if p.kind == "card" else naming.rule(p.name, lang)
             yield p, naming.value(old, lang), naming.value(new, lang), name
 
 
@@ -404,10 +435,14 @@ def print_cost(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], 
                lang: str) -> str:
     """What the change costs to make: copies to print or take out, the rulebook to reprint."""
     out = []
+    naming = Naming.of(deck, lang)
     for p, _, _, name in _changes(deck, params, values, own, lang):
         if p.kind == "count":
             more = values[p.key] - own[p.key]
             out.append(word("print_more" if more > 0 else "take_out", lang, n=abs(more), piece=name))
+        elif p.kind == "card":
+            piece = QUOTED[lang].format(naming.names.get(p.component, p.component))
+            out.append(word("reprint_card", lang, piece=piece))
         else:
             out.append(word("reprint_rules", lang, rule=name))
     return joined(out, lang)
