@@ -635,8 +635,10 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
             print(word("none_played", lang))
         else:
             t = closest[0]
+            from cardgen.report.tuning import param_name
             print(word("none", lang, n=t.number + 1, values=_shown(fixer, t) or word("own", lang),
-                       left=fixer.left_text(t.metrics, lang, naming)))
+                       left=fixer.left_text(t.metrics, lang, naming), tried=len(fixer.trials),
+                       levers=joined((param_name(p.key, lang, naming) for p in opts.params), lang)))
         _write_record(fixer, [])
         return 1
     n = min(opts.best, len(cures))
