@@ -173,7 +173,8 @@ TARGETS = [
             "tests/test_tune.py::test_resume_refuses_a_study_of_other_options")),
     # what cardgen fix reads as a problem, the size of a change, its levers and its one-lever plan (issue 54)
     Target("fix", FX, _m(FX, "x_shortfall_share", "x_problems", "x_levers", "x_cost", "x__rule_bounds",
-                         "xǁFixerǁ*", "x_side_effects", "x_check_cure"), ("tests/test_fix.py",)),
+                         "xǁFixerǁ*", "x_side_effects", "x_check_cure", "x_base_values",
+                         "x_changed_numbers"), ("tests/test_fix.py", "tests/test_fix_plants.py")),
     Target("watch_inputs", WA, _m(WA, "x_watched", "x__own_output"), ("tests/test_watch.py",)),
     Target("cluster_faults", EX, _m(EX, "x_cluster_result", "x_set_worker_wait"), ("tests/test_cluster.py",)),
     # project code under a time limit; failed games never answered (issue 33)
