@@ -102,8 +102,10 @@ def shortfall_share(entry: dict[str, Any], name: str) -> float:
     return short / games if games else 0.0
 
 
-def problems(entry: dict[str, Any]) -> list[Problem]:
-    """The problems fix looks for in one validate entry (one deck at one player count)."""
+def problems(entry: dict[str, Any], twins: frozenset[str] = frozenset()) -> list[Problem]:
+    """The problems fix looks for in one validate entry (one deck at one player count). A card flagged too
+    strong or too weak is one unless it is among ``twins`` (``identical_cards``): a card whose twin plays
+    alike cannot be stronger by its own numbers, so its flag is the deal's chance."""
     found: list[Problem] = []
     players = int(entry["players"])
     for name in sorted(entry.get("peak_games") or {}):
@@ -117,11 +119,39 @@ def problems(entry: dict[str, Any]) -> list[Problem]:
             excess = flag["low"] - flag["fair"] if flag["side"] == "more" else flag["fair"] - flag["high"]
             found.append(Problem("seat", str(flag["seat"]), players, flag["rate"], max(excess, 1e-6),
                                  tuple((k, flag[k]) for k in ("side", "low", "high", "fair"))))
+    for row in (entry.get("designer") or {}).get("component_impact") or []:
+        if row.get("flag") in ("strong", "weak") and row["component"] not in twins:
+            # how far its interval stays from "no effect": 0 once it touches it
+            excess = row["low"] if row["flag"] == "strong" else -row["high"]
+            found.append(Problem("card", row["component"], players, row["difference"], max(excess, 1e-6),
+                                 (("side", row["flag"]), ("low", row["low"]), ("high", row["high"]))))
     games = entry.get("games") or 0
     for gap in entry.get("rule_gaps") or []:
         if not gap.get("settled", True) and gap.get("games") and games:
             found.append(Problem("gap", gap["kind"], players, gap["games"] / games, gap["games"] / games))
     return found
+
+
+#: a component's fields that are only printed: two components differing in these alone play alike
+PRINTED = frozenset({"id", "name", "count", "reconstruction", "title", "text", "art"})
+
+
+def _played(value: Any) -> Any:
+    """A component's dump without what is only printed (``PRINTED``)."""
+    if isinstance(value, dict):
+        return {k: _played(v) for k, v in value.items() if k not in PRINTED}
+    if isinstance(value, list):
+        return [_played(v) for v in value]
+    return value
+
+
+def identical_cards(deck: ResolvedDeck) -> frozenset[str]:
+    """The components that play exactly like another one of the deck (only names, texts or counts differ):
+    never flagged as a card too strong or too weak."""
+    seen: dict[str, list[str]] = {}
+    for c in deck.model.components:
+        seen.setdefault(json.dumps(_played(c.model_dump(mode="json")), sort_keys=True), []).append(c.id)
+    return frozenset(cid for ids in seen.values() if len(ids) > 1 for cid in ids)
 
 
 def problem_line(p: Problem, lang: str, naming: Naming) -> str:
@@ -135,6 +165,12 @@ def problem_line(p: Problem, lang: str, naming: Naming) -> str:
         return word("problem_seat", lang, players=players, seat=p.name, side=word(d["side"], lang),
                     rate=percent(p.share, lang), low=percent(d["low"], lang), high=percent(d["high"], lang),
                     fair=percent(d["fair"], lang))
+    if p.kind == "card":
+        d = dict(p.detail)
+        return word("problem_card", lang, players=players, verdict=word(f"too_{d['side']}", lang),
+                    side=word("more" if d["side"] == "strong" else "less", lang),
+                    card=QUOTED[lang].format(naming.names.get(p.name, p.name)),
+                    diff=percent(abs(p.share), lang), low=percent(d["low"], lang), high=percent(d["high"], lang))
     from cardgen.simulate.summary import tally_words
     return word("problem_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
                 share=percent(p.share, lang))
@@ -185,6 +221,10 @@ def levers(deck: ResolvedDeck, found: list[Problem], more: dict[str, int] | None
         if cid in counts:
             need = max(1, (more or {}).get(p.name, counts[cid]))
             add(Param("count", cid, low=counts[cid], high=min(1000, counts[cid] + 2 * need)))
+    for p in found:
+        if p.kind == "card":
+            for lever in card_levers(deck, p.name):
+                add(lever)
     rules = deck.model.rules.model_dump()
     for name, value in rules.items():
         if isinstance(value, int) and not isinstance(value, bool):
@@ -195,6 +235,32 @@ def levers(deck: ResolvedDeck, found: list[Problem], more: dict[str, int] | None
         if count > 1:
             add(Param("count", cid, low=max(1, count // 2), high=count * 2))
     return list(out.values())
+
+
+def card_levers(deck: ResolvedDeck, cid: str) -> list[Param]:
+    """A card's own numbers, each a lever: every whole number among its played fields (a face's points, an
+    effect's steps or silver), within half of it either way (at least 2), then its count (half to double)."""
+    comp = next((c for c in deck.model.components if c.id == cid), None)
+    if comp is None:
+        return []
+    out: list[Param] = []
+
+    def walk(value: Any, path: tuple[Any, ...]) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if k not in PRINTED:
+                    walk(v, (*path, k))
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                walk(v, (*path, i))
+        elif isinstance(value, int) and not isinstance(value, bool):
+            step = max(2, abs(value) // 2)
+            out.append(Param("card", "/".join([cid, *map(str, path)]), low=max(0, value - step), high=value + step))
+
+    walk(comp.model_dump(), ())
+    if comp.count > 1:
+        out.append(Param("count", cid, low=max(1, comp.count // 2), high=comp.count * 2))
+    return out
 
 
 def base_values(deck: ResolvedDeck) -> dict[str, int]:
@@ -266,12 +332,17 @@ class Fixer(Tuner):
 
     def __init__(self, project: Project, deck: ResolvedDeck, params: list[Param], found: list[Problem],
                  opts: FixOptions) -> None:
+        self.twins = identical_cards(deck)
         tune = TuneOptions(params, [Target(PROBLEM.rstrip(":"), 0.0, 0.0)], **opts.shared())
         super().__init__(project, deck, tune)
         self.own = self.own_values()
         self.anchors = base_values(deck)
         self.found = {_key(p) for p in found}
         self.problems = found
+
+    def designer(self) -> bool:
+        """Trials trace their games for the card table when a card's strength is a problem."""
+        return super().designer() or any(p.kind == "card" for p in self.problems)
 
     def study_fields(self) -> dict[str, Any]:
         """Tune's fields and the command's name: a fix and a tune never share a study."""
@@ -287,7 +358,7 @@ class Fixer(Tuner):
             if is_shortfall(name):
                 share = shortfall_share(entry, name)
                 out[f"short:{name}"] = (share, *wilson(round(share * games), games))
-        for p in problems(entry):
+        for p in problems(entry, self.twins):
             key = _key(p)
             excess = out[key][0] + p.excess if key in out else p.excess
             out[key] = (excess, p.share, p.share)
@@ -373,6 +444,9 @@ class Fixer(Tuner):
                     if k.startswith(f"{PROBLEM}{players}:short:")]
             what += [word("seats_flagged", lang)] if f"{PROBLEM}{players}:seat" in m else []
             what += [k.split(":", 3)[3] for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:gap:")]
+            what += [word("card_flagged", lang, card=QUOTED[lang].format(naming.names.get(cid, cid)))
+                     for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:card:")
+                     for cid in [k.split(":", 3)[3]]]
             if what:
                 parts.append(typeset(f"{say_n('players', players, lang)}: {', '.join(what)}", lang))
         return joined(parts, lang)
@@ -469,7 +543,7 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     variant = Resolver(fixer.project).resolve(str(path))
     vopts = ValidateOptions(games=opts.games, players=fixer.players, agents=list(opts.agents or []),
                             seed=opts.seed + FRESH_SEED, jobs=opts.jobs, out=None, progress=False,
-                            designer=False, code_time_limit=opts.code_time_limit)
+                            designer=fixer.designer(), code_time_limit=opts.code_time_limit)
     doc = run_validation([variant], vopts)
     _refuse_failed(doc, fixer.deck.id, opts.lang, Naming.of(variant, opts.lang))
     fresh = {r["players"]: fixer.measure(r) for r in doc["results"]}
@@ -545,11 +619,12 @@ def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[li
     """Validate the deck once on the search's seeds: its problems, and the most pieces validate asks to print."""
     players = sorted(set(opts.players) & set(deck.model.players.counts)) if opts.players else None
     vopts = ValidateOptions(games=opts.games, players=players, agents=list(opts.agents or []), seed=opts.seed,
-                            jobs=opts.jobs, out=None, progress=False, designer=False,
+                            jobs=opts.jobs, out=None, progress=False, designer=True,  # the card table
                             code_time_limit=opts.code_time_limit)
     doc = run_validation([deck], vopts)
     _refuse_failed(doc, deck.id, opts.lang, Naming.of(deck, opts.lang))
-    found = [p for r in doc["results"] for p in problems(r)]
+    twins = identical_cards(deck)
+    found = [p for r in doc["results"] for p in problems(r, twins)]
     more: dict[str, int] = {}
     for r in doc["results"]:
         for s in r.get("sufficiency") or []:

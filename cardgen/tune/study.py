@@ -206,8 +206,7 @@ class Tuner:
                                 seed=self.opts.seed, jobs=self.opts.jobs, out=None, progress=False,
                                 scheduler=self.opts.scheduler,
                                 skill=any(t.metric == "skill" for t in self.opts.targets),
-                                designer=any(t.metric in DESIGNER_METRICS for t in self.opts.targets),
-                                code_time_limit=self.opts.code_time_limit)
+                                designer=self.designer(), code_time_limit=self.opts.code_time_limit)
         doc = run_validation([variant], vopts)
         naming = Naming.of(variant, self.opts.lang)
         broken = [r for r in doc["results"] if r.get("failed_games")]
@@ -220,6 +219,11 @@ class Tuner:
         if unsettled:
             return Trial(number, values, False, INFEASIBLE, unsettled[0], metrics)
         return Trial(number, values, True, self.score(values, metrics), "", metrics)
+
+    def designer(self) -> bool:
+        """Whether a trial's games are traced for the designer figures (a target among them; ``fix``: a card's
+        strength to measure)."""
+        return any(t.metric in DESIGNER_METRICS for t in self.opts.targets)
 
     def measure(self, entry: dict[str, Any]) -> dict[str, Metric]:
         """The figures a trial keeps of one validate entry (``cardgen fix`` adds its own to tune's)."""
