@@ -102,10 +102,12 @@ def shortfall_share(entry: dict[str, Any], name: str) -> float:
     return short / games if games else 0.0
 
 
-def problems(entry: dict[str, Any], twins: frozenset[str] = frozenset()) -> list[Problem]:
+def problems(entry: dict[str, Any], twins: frozenset[str] = frozenset(),
+             targets: dict[str, tuple[float, float]] | None = None) -> list[Problem]:
     """The problems fix looks for in one validate entry (one deck at one player count). A card flagged too
     strong or too weak is one unless it is among ``twins`` (``identical_cards``): a card whose twin plays
-    alike cannot be stronger by its own numbers, so its flag is the deal's chance."""
+    alike cannot be stronger by its own numbers, so its flag is the deal's chance. A figure whose mean lies
+    outside a range the deck declares (``targets``, ``declared_targets``) is one too."""
     found: list[Problem] = []
     players = int(entry["players"])
     for name in sorted(entry.get("peak_games") or {}):
@@ -125,6 +127,13 @@ def problems(entry: dict[str, Any], twins: frozenset[str] = frozenset()) -> list
             excess = row["low"] if row["flag"] == "strong" else -row["high"]
             found.append(Problem("card", row["component"], players, row["difference"], max(excess, 1e-6),
                                  (("side", row["flag"]), ("low", row["low"]), ("high", row["high"]))))
+    figures = entry_metrics(entry) if targets else {}
+    for name, (low, high) in sorted((targets or {}).items()):
+        if name in figures:
+            value = figures[name][0]
+            excess = Target(name, low, high).distance(value)
+            if excess > 0:
+                found.append(Problem("target", name, players, value, excess, (("low", low), ("high", high))))
     games = entry.get("games") or 0
     for gap in entry.get("rule_gaps") or []:
         if not gap.get("settled", True) and gap.get("games") and games:
@@ -143,6 +152,12 @@ def _played(value: Any) -> Any:
     if isinstance(value, list):
         return [_played(v) for v in value]
     return value
+
+
+def declared_targets(deck: ResolvedDeck) -> dict[str, tuple[float, float]]:
+    """The ranges the deck declares for its figures (``targets: {turns: 40..60}``), as numbers."""
+    from cardgen.model.schema import target_range
+    return {name: target_range(text) for name, text in (getattr(deck.model, "targets", None) or {}).items()}
 
 
 def identical_cards(deck: ResolvedDeck) -> frozenset[str]:
@@ -165,6 +180,12 @@ def problem_line(p: Problem, lang: str, naming: Naming) -> str:
         return word("problem_seat", lang, players=players, seat=p.name, side=word(d["side"], lang),
                     rate=percent(p.share, lang), low=percent(d["low"], lang), high=percent(d["high"], lang),
                     fair=percent(d["fair"], lang))
+    if p.kind == "target":
+        from cardgen.report.tuning import metric_name
+        d = dict(p.detail)
+        return word("problem_target", lang, players=players, figure=metric_name(p.name, lang, naming),
+                    value=significant(p.share, lang), low=significant(d["low"], lang),
+                    high=significant(d["high"], lang))
     if p.kind == "card":
         d = dict(p.detail)
         return word("problem_card", lang, players=players, verdict=word(f"too_{d['side']}", lang),
@@ -333,6 +354,7 @@ class Fixer(Tuner):
     def __init__(self, project: Project, deck: ResolvedDeck, params: list[Param], found: list[Problem],
                  opts: FixOptions) -> None:
         self.twins = identical_cards(deck)
+        self.targets = declared_targets(deck)
         tune = TuneOptions(params, [Target(PROBLEM.rstrip(":"), 0.0, 0.0)], **opts.shared())
         super().__init__(project, deck, tune)
         self.own = self.own_values()
@@ -358,7 +380,7 @@ class Fixer(Tuner):
             if is_shortfall(name):
                 share = shortfall_share(entry, name)
                 out[f"short:{name}"] = (share, *wilson(round(share * games), games))
-        for p in problems(entry, self.twins):
+        for p in problems(entry, self.twins, self.targets):
             key = _key(p)
             excess = out[key][0] + p.excess if key in out else p.excess
             out[key] = (excess, p.share, p.share)
@@ -438,12 +460,15 @@ class Fixer(Tuner):
 
     def left_text(self, metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming) -> str:
         """What figures leave of each problem: a shortage's share of games short, a seat beyond its share."""
+        from cardgen.report.tuning import metric_name
         parts = []
         for players, m in sorted(metrics.items()):
             what = [f"{_piece(k.split(':', 3)[3], lang, naming)} {percent(m[k][1], lang)}" for k in sorted(m)
                     if k.startswith(f"{PROBLEM}{players}:short:")]
             what += [word("seats_flagged", lang)] if f"{PROBLEM}{players}:seat" in m else []
             what += [k.split(":", 3)[3] for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:gap:")]
+            what += [word("target_missed", lang, figure=metric_name(k.split(":", 3)[3], lang, naming))
+                     for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:target:")]
             what += [word("card_flagged", lang, card=QUOTED[lang].format(naming.names.get(cid, cid)))
                      for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:card:")
                      for cid in [k.split(":", 3)[3]]]
@@ -469,12 +494,14 @@ def side_effects(result: dict[str, Any], found: list[Problem]) -> list[dict[str,
     a seat's win rate (unless a seat was the problem there), games not finishing, a rule gap met more often."""
     from cardgen.simulate.verdict import speaks, unfinished
     seat_problem = any(p.kind == "seat" and p.players == result["players"] for p in found)
+    length_problem = any(p.kind == "target" and p.name in ("turns", "rounds") and p.players == result["players"]
+                         for p in found)  # the length was the problem: its moving is the cure
     out = []
     for m in result["metrics"]:
         if not m.get("significant") or m.get("difference") is None or m.get("follows_from_change"):
             continue
         name = m["metric"]
-        if m["group"] == "fairness" and seat_problem:
+        if (m["group"] == "fairness" and seat_problem) or (m["group"] == "length" and length_problem):
             continue
         if (m["group"] in HELD_GROUPS and speaks(m)) or (unfinished(name) and m["difference"] > 0) \
                 or (name.startswith("gap:") and m["difference"] > 0):
@@ -623,8 +650,8 @@ def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[li
                             code_time_limit=opts.code_time_limit)
     doc = run_validation([deck], vopts)
     _refuse_failed(doc, deck.id, opts.lang, Naming.of(deck, opts.lang))
-    twins = identical_cards(deck)
-    found = [p for r in doc["results"] for p in problems(r, twins)]
+    twins, targets = identical_cards(deck), declared_targets(deck)
+    found = [p for r in doc["results"] for p in problems(r, twins, targets)]
     more: dict[str, int] = {}
     for r in doc["results"]:
         for s in r.get("sufficiency") or []:
