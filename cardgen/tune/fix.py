@@ -1,14 +1,17 @@
 """``cardgen fix DECK``: from the problems validate flags to tested variants that cure them.
 
-Validate flags problems and leaves the designer alone with them. ``fix`` takes three of them
+Validate flags problems and leaves the designer alone with them. ``fix`` takes five of them
 (docs/fixing.md): a component the box runs short of in more than ``SHORT_AIM`` of games
 (validate's "print N more" warning), a seat that wins more or less than a fair share beyond
-chance (validate's balance warning), and a rule gap no ruling settles (said, never searched:
-a gap needs a ruling, not a number). It then
+chance (validate's balance warning), a card the deal experiment flags too strong or too weak
+(never one an identical card plays alike), a length or score outside a target the deck declares
+(``targets:``), and a rule gap no ruling settles (said, never searched: a gap needs a ruling,
+not a number). It then
 
 1. chooses the levers that can move those figures, among the deck's own numbers only: the
-   counts a variant changed against its base, the component a shortage lacks, the rule
-   numbers, then the other counts (``levers``; tune's search space, ``Param``);
+   counts and card numbers a variant changed against its base, the component a shortage lacks,
+   a flagged card's own numbers, the rule numbers, then the other counts (``levers``; tune's
+   search space, ``Param``);
 2. searches them as a tune study (``Fixer``, a ``Tuner``): first each lever alone, at the far
    end of its range and then halved towards the deck's own value while it still cures, so the
    smallest one-lever cure is tried; then Optuna's TPE over all levers. A trial's objective is
