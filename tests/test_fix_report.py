@@ -47,7 +47,7 @@ def test_the_hint_is_the_command_until_fix_has_a_record_beside_the_report(tmp_pa
     assert none["text"].startswith("cardgen fix found no change of the deck's numbers that cures these problems")
     record.write_text(json.dumps({"proposals": [{"file": "a.yaml"}, {"file": "b.yaml"}]}), encoding="utf-8")
     two = fix_hint("draco-poor", tmp_path, "fr")
-    assert "(2)" in two["text"] and two["href"] == "../../fix/draco-poor/fix.json" and two["command"] is None
+    assert "de draco-poor (2)" in two["text"] and two["href"] == "../../fix/draco-poor/fix.json" and two["command"] is None
     assert (tmp_path / "validation" / "run" / two["href"]).resolve() == record.resolve()  # from a run's page
     record.write_text("{not json", encoding="utf-8")  # a record cut short: the command again, no traceback
     assert fix_hint("draco-poor", tmp_path, "en")["command"] == "cardgen fix draco-poor"

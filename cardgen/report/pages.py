@@ -77,7 +77,7 @@ def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
         proposals = len(json.loads(record.read_text(encoding="utf-8")).get("proposals") or [])
     except (OSError, ValueError, AttributeError):
         return {"text": page_words("fix_command", lang), "command": f"cardgen fix {deck_id}", "href": None}
-    return {"text": page_words("fix_found" if proposals else "fix_found_none", lang, n=proposals),
+    return {"text": page_words("fix_found" if proposals else "fix_found_none", lang, n=proposals, deck=deck_id),
             "href": f"../../fix/{deck_id}/fix.json", "link": page_words("fix_link", lang), "command": None}
 
 
