@@ -14,7 +14,9 @@ import yaml
 
 from cardgen.cli import main
 from cardgen.load.project import Project
+from cardgen.report.tuning import param_name
 from cardgen.resolve.resolve import Resolver
+from cardgen.simulate.summary import Naming
 from cardgen.tune.fix import base_values, changed_numbers, levers
 from cardgen.tune.study import variant_document
 
@@ -63,6 +65,8 @@ def test_a_card_number_the_variant_changed_is_the_first_lever_with_the_base_valu
     assert base_values(deck) == {DUCHESS: 3}
     first = levers(deck, [])[0]
     assert (first.key, first.low, first.high) == (DUCHESS, 2, 18)
+    assert param_name(DUCHESS, "it", Naming.of(deck, "it")) == "punti di «La Duchessa / Colombina (A)»"
+    assert param_name(DUCHESS, "fr", Naming.of(deck, "fr")) == "points de «\u202fLa Duchesse / Colombine (A)\u202f»"
     doc = variant_document(deck, [first], {DUCHESS: 4})
     assert doc["change"] == {"noble-a1": {"faces": {0: {"points": 4}}}}
 

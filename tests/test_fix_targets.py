@@ -28,9 +28,9 @@ def _variant(root: Path, targets: str) -> None:
 
 
 def test_declared_targets_are_read_as_numbers_and_merged_into_the_base(project: Path) -> None:
-    _variant(project, "{turns: 20..45, winning_score: 0.5..100}")
+    _variant(project, "{turns: 20..45, winning_score: 0.5..100, rounds: 7..7}")
     deck = Resolver(Project.open(project)).resolve("kl-t")
-    assert declared_targets(deck) == {"turns": (20.0, 45.0), "winning_score": (0.5, 100.0)}
+    assert declared_targets(deck) == {"turns": (20.0, 45.0), "winning_score": (0.5, 100.0), "rounds": (7.0, 7.0)}
     assert declared_targets(Resolver(Project.open(project)).resolve("king_lui")) == {}
 
 
