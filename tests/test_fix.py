@@ -132,6 +132,17 @@ def test_levers_start_with_the_count_the_variant_changed_within_the_models_bound
     assert len(params) <= 12
 
 
+def test_a_trial_counts_the_card_flags_the_deck_had_never_a_new_one(project: Path) -> None:
+    fixer = Fixer.__new__(Fixer)  # what measure needs: the deck, its twins and targets, its problems
+    fixer.deck = Resolver(Project.open(project)).resolve("draco")
+    fixer.twins, fixer.targets, fixer.found = frozenset(), {}, {"problem:4:card:shakedown"}
+    entry = _entry(designer={"component_impact": [_card("shakedown", "strong", 0.1),
+                                                  _card("rumours", "weak", -0.09)]})
+    measured = fixer.measure(entry)
+    assert "problem:4:card:shakedown" in measured and "problem:4:card:rumours" not in measured
+    assert measured["problem:4:card:shakedown"][0] == pytest.approx(0.06)
+
+
 def test_a_cards_levers_are_its_own_numbers_and_its_twins_are_known(project: Path) -> None:
     (project / "variants" / "draco-twin.yaml").write_text(
         "extends: draco\nname: {fr: Jumeau, it: Gemello, en: Twin}\ndescription: {fr: x, it: x, en: x}\n"

@@ -375,7 +375,7 @@ class Fixer(Tuner):
 
     def measure(self, entry: dict[str, Any]) -> dict[str, Metric]:
         """Tune's figures, each shortfall's share of games short, and each problem the entry shows (its excess
-        beyond the aim, and its share of games or win rate)."""
+        beyond the aim, and its share of games or win rate); a card flagged is one only if the deck's was."""
         out = entry_metrics(entry)
         games = entry.get("games") or 0
         declared = set(self.deck.spec.shortfall_components or {})  # a tally no game met is absent: 0 games short
@@ -385,6 +385,10 @@ class Fixer(Tuner):
                 out[f"short:{name}"] = (share, *wilson(round(share * games), games))
         for p in problems(entry, self.twins, self.targets):
             key = _key(p)
+            if p.kind == "card" and key not in self.found:
+                # another card flagged: the deal experiment's false alarm, a dozen cards judged at once; a
+                # change of the deck's numbers is judged by the problems the deck had, never by a new card flag
+                continue
             excess = out[key][0] + p.excess if key in out else p.excess
             out[key] = (excess, p.share, p.share)
         return out
