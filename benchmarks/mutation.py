@@ -172,11 +172,12 @@ TARGETS = [
            ("tests/test_tune.py::test_an_interrupted_study_resumed_gives_the_uninterrupted_result",
             "tests/test_tune.py::test_resume_refuses_a_study_of_other_options")),
     # what cardgen fix reads as a problem, the size of a change, its levers and its one-lever plan (issue 54)
-    Target("fix", FX, _m(FX, "x_shortfall_share", "x_problems", "x_levers", "x_cost", "x__rule_bounds",
-                         "xǁFixerǁ*", "x_side_effects", "x_check_cure", "x_base_values",
-                         "x_changed_numbers", "x_card_levers", "x_identical_cards", "x__played",
-                         "x_declared_targets"), ("tests/test_fix.py", "tests/test_fix_plants.py",
-                                                 "tests/test_fix_targets.py")),
+    Target("fix", FX, _m(FX, "x_shortfall_share", "x_problems", "xǁFixerǁ*", "x_side_effects", "x_check_cure",
+                         "x_identical_cards", "x_declared_targets"),
+           ("tests/test_fix.py", "tests/test_fix_plants.py", "tests/test_fix_targets.py")),
+    Target("fix_levers", "cardgen/tune/levers.py",
+           _m("cardgen/tune/levers.py", "x_levers", "x_cost", "x__rule_bounds", "x_base_values", "x_changed_numbers",
+              "x_card_levers", "x_played_fields"), ("tests/test_fix.py", "tests/test_fix_plants.py")),
     Target("watch_inputs", WA, _m(WA, "x_watched", "x__own_output"), ("tests/test_watch.py",)),
     Target("cluster_faults", EX, _m(EX, "x_cluster_result", "x_set_worker_wait"), ("tests/test_cluster.py",)),
     # project code under a time limit; failed games never answered (issue 33)
