@@ -125,6 +125,8 @@ def test_seat_one_with_two_extra_cards_is_flagged_and_the_first_proposal_cures_i
     first = record["proposals"][0]
     assert "problem:4:seat" not in first["fresh"]["4"]
     _smallest_checked(record, said.err.count("but not on fresh ones"))
+    (planted / "variants" / first["file"]).write_text((out / first["file"]).read_text(), encoding="utf-8")
+    assert main(["--project", str(planted), "check", first["file"].removesuffix(".yaml")]) == 0
 
 
 @pytest.mark.slow
