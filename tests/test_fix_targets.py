@@ -46,6 +46,7 @@ def test_the_json_schema_says_what_a_target_is(project: Path, capsys: pytest.Cap
                        "(did you mean 'turns'?)"),
     ("{turns: 60..40}", "targets.turns: '60..40': 60 is above 40; expected LO..HI with LO at most HI"),
     ("{turns: forty}", "targets.turns: 'forty' is not a range; expected LO..HI with two numbers, e.g. 40..60"),
+    ("{turns: 50}", "targets.turns: 50 is not a range; expected LO..HI with two numbers, e.g. 40..60"),
 ])
 def test_a_bad_target_is_one_line_and_exit_2(project: Path, targets: str, said: str,
                                              capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,7 +18,7 @@ from functools import cache
 from string import Formatter
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, create_model, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, create_model, model_validator
 
 from cardgen.languages import CODE_PATTERN, SHIPPED
 
@@ -376,7 +376,14 @@ def _target_range(text: str) -> str:
     return text
 
 
-TargetRange = Annotated[str, StringConstraints(max_length=40), AfterValidator(_target_range),
+def _target_text(value: Any) -> Any:
+    """A range written as one number (``turns: 50``) said in our words, not the library's."""
+    if not isinstance(value, str):
+        raise ValueError(f"{str(value)[:40]} is not a range; expected LO..HI with two numbers, e.g. 40..60")
+    return value
+
+
+TargetRange = Annotated[str, BeforeValidator(_target_text), StringConstraints(max_length=40), AfterValidator(_target_range),
                         Field(json_schema_extra={"pattern": TARGET_RANGE})]
 
 
