@@ -172,8 +172,12 @@ TARGETS = [
            ("tests/test_tune.py::test_an_interrupted_study_resumed_gives_the_uninterrupted_result",
             "tests/test_tune.py::test_resume_refuses_a_study_of_other_options")),
     # what cardgen fix reads as a problem, the size of a change, its levers and its one-lever plan (issue 54)
-    Target("fix", FX, _m(FX, "x_shortfall_share", "x_problems", "x_levers", "x_cost", "x__rule_bounds",
-                         "xǁFixerǁ*", "x_side_effects", "x_check_cure"), ("tests/test_fix.py",)),
+    Target("fix", FX, _m(FX, "x_shortfall_share", "x_problems", "xǁFixerǁ*", "x_side_effects", "x_check_cure",
+                         "x_identical_cards", "x_declared_targets"),
+           ("tests/test_fix.py", "tests/test_fix_plants.py", "tests/test_fix_targets.py")),
+    Target("fix_levers", "cardgen/tune/levers.py",
+           _m("cardgen/tune/levers.py", "x_levers", "x_cost", "x__rule_bounds", "x_base_values", "x_changed_numbers",
+              "x_card_levers", "x_played_fields"), ("tests/test_fix.py", "tests/test_fix_plants.py")),
     Target("watch_inputs", WA, _m(WA, "x_watched", "x__own_output"), ("tests/test_watch.py",)),
     Target("cluster_faults", EX, _m(EX, "x_cluster_result", "x_set_worker_wait"), ("tests/test_cluster.py",)),
     # project code under a time limit; failed games never answered (issue 33)
@@ -237,6 +241,11 @@ TARGETS = [
                                   "x_deck_page", "x_compare_page"), REPORT_TESTS),
     Target("report_cards", RI, _m(RI, "x_strip", "x_impact_block", "x__scale", "x__not_judged"),
            (*REPORT_TESTS, "tests/test_true_statements.py")),
+    # each flagged problem's way to tested fixes: fix's command or its record beside the report (issue 54)
+    Target("report_fix_hint", RP, _m(RP, "x_fixable", "x_fix_hint"), ("tests/test_fix_report.py",)),
+    # a deck's declared targets: one range type, its errors in our words (issue 54)
+    Target("schema_targets", "cardgen/model/schema.py", _m("cardgen/model/schema.py", "x__target_range",
+                                                           "x_target_range"), ("tests/test_fix_targets.py",)),
     # validate's and tune's pages in --lang, rules and figures by the game's names (issue 34)
     Target("report_tuning", TU, _m(TU, "x_param_name", "x_metric_name", "x_settings_text", "x__trial_row",
                                    "x_render_tuning"), REPORT_TESTS),

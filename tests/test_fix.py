@@ -10,10 +10,14 @@ from pathlib import Path
 import pytest
 import yaml
 
+ROOT = Path(__file__).resolve().parents[1]
+
 from cardgen.cli import main
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver
-from cardgen.tune.fix import SHORT_AIM, Fixer, Problem, cost, levers, problems, side_effects
+from cardgen.simulate.summary import Naming
+from cardgen.tune.fix import (SHORT_AIM, Fixer, Problem, card_levers, cost, identical_cards, levers, problem_line,
+                              problems, side_effects)
 from cardgen.tune.space import Param
 
 
@@ -45,6 +49,26 @@ def test_a_flagged_seat_is_a_problem_except_alone_at_the_table() -> None:
 def test_an_unsettled_rule_gap_is_a_problem_a_settled_one_is_not() -> None:
     gaps = [{"kind": "loop", "games": 7, "settled": False}, {"kind": "ok", "games": 50, "settled": True}]
     assert [(p.kind, p.name, p.share) for p in problems(_entry(rule_gaps=gaps))] == [("gap", "loop", 0.07)]
+
+
+def _card(component: str, flag: str, d: float) -> dict:
+    return {"component": component, "flag": flag, "difference": d, "low": d - 0.04, "high": d + 0.04,
+            "judged": True}
+
+
+def test_a_card_flagged_strong_or_weak_is_a_problem_unless_an_identical_card_plays_alike() -> None:
+    rows = [_card("shakedown", "strong", 0.1), _card("rumours", "weak", -0.09), _card("favour", "", 0.02)]
+    entry = _entry(designer={"component_impact": rows})
+    found = problems(entry)
+    assert [(p.kind, p.name, dict(p.detail)["side"]) for p in found] == [("card", "shakedown", "strong"),
+                                                                          ("card", "rumours", "weak")]
+    assert found[0].excess == pytest.approx(0.06) and found[1].excess == pytest.approx(0.05)
+    assert [p.name for p in problems(entry, frozenset({"shakedown", "shakedown-twin"}))] == ["rumours"]
+    naming = Naming.of(Resolver(Project.open(ROOT)).resolve("draco"), "en")
+    assert problem_line(found[0], "en", naming) == ("4 players: 'Shakedown' is too strong: seats dealt it win "
+                                                    "10% more often than seats not dealt it [6% to 14%]")
+    assert "trop faible" in problem_line(found[1], "fr", Naming.of(Resolver(Project.open(ROOT)).resolve("draco"),
+                                                                      "fr"))
 
 
 def test_one_number_changed_always_costs_less_than_two() -> None:
@@ -106,6 +130,35 @@ def test_levers_start_with_the_count_the_variant_changed_within_the_models_bound
     rules = {p.name: p for p in params if p.kind == "rule"}
     assert rules["silver_per_gold"].low >= 2 and "toast_payouts" not in rules  # a list is no lever
     assert len(params) <= 12
+
+
+def test_a_trial_counts_the_card_flags_the_deck_had_never_a_new_one(project: Path) -> None:
+    fixer = Fixer.__new__(Fixer)  # what measure needs: the deck, its twins and targets, its problems
+    fixer.deck = Resolver(Project.open(project)).resolve("draco")
+    fixer.twins, fixer.targets, fixer.found = frozenset(), {}, {"problem:4:card:shakedown"}
+    entry = _entry(designer={"component_impact": [_card("shakedown", "strong", 0.1),
+                                                  _card("rumours", "weak", -0.09)]})
+    measured = fixer.measure(entry)
+    assert "problem:4:card:shakedown" in measured and "problem:4:card:rumours" not in measured
+    assert measured["problem:4:card:shakedown"][0] == pytest.approx(0.06)
+
+
+def test_a_cards_levers_are_its_own_numbers_and_its_twins_are_known(project: Path) -> None:
+    (project / "variants" / "draco-twin.yaml").write_text(
+        "extends: draco\nname: {fr: Jumeau, it: Gemello, en: Twin}\ndescription: {fr: x, it: x, en: x}\n"
+        "add:\n  - id: shakedown-twin\n    kind: card\n    count: 2\n    name: {fr: J, it: G, en: Twin}\n"
+        "    back: action_back\n    data: {role: action}\n    faces:\n"
+        "      - {layout: rule, title: {fr: J, it: G, en: T}, colour: parchment, symbol: coin,\n"
+        "         data: {steal: {silver: 1}}}\n", encoding="utf-8")
+    resolver = Resolver(Project.open(project))
+    assert identical_cards(resolver.resolve("draco")) == frozenset()
+    twin = resolver.resolve("draco-twin")
+    assert identical_cards(twin) == {"shakedown", "shakedown-twin"}  # names, counts and texts aside, alike
+    params = [(p.key, p.low, p.high) for p in card_levers(twin, "to-and-fro")]
+    assert params == [("card:to-and-fro/faces/0/data/split/forward", 2, 6),
+                      ("card:to-and-fro/faces/0/data/split/back", 1, 5), ("count:to-and-fro", 3, 12)]
+    found = [Problem("card", "to-and-fro", 4, 0.1, 0.02, (("side", "strong"),))]
+    assert [p.key for p in levers(twin, found)][:3] == [k for k, _, _ in params]  # before the rule numbers
 
 
 # -- the command on two cases whose answer is known ------------------------------------------------

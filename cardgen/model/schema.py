@@ -18,7 +18,7 @@ from functools import cache
 from string import Formatter
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, create_model, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, create_model, model_validator
 
 from cardgen.languages import CODE_PATTERN, SHIPPED
 
@@ -357,6 +357,42 @@ class Playtest(Strict):
     questions: list[PlaytestQuestion] = Field(default_factory=list, max_length=12)
 
 
+#: a declared target's range: ``40..60`` (whole or decimal numbers, the low end first)
+TARGET_RANGE = r"^\d+(\.\d+)?\.\.\d+(\.\d+)?$"
+#: the figures a deck may declare a target for: the game's length and its scores (``cardgen.tune.metrics``' names)
+TargetName = Literal["turns", "rounds", "winning_score", "margin"]
+#: what ``targets`` is for, in the JSON Schema and the error messages
+TARGETS_HELP = ("what the designer aims at, per figure a range LO..HI: the game's length (turns, rounds) or its "
+                "scores (winning_score, margin); cardgen fix treats a mean outside it as a problem to cure")
+
+
+def _target_range(text: str) -> str:
+    """``text`` unchanged if it is a range ``LO..HI`` with LO at most HI."""
+    if not re.fullmatch(TARGET_RANGE, text):
+        raise ValueError(f"'{text[:40]}' is not a range; expected LO..HI with two numbers, e.g. 40..60")
+    low, high = (float(x) for x in text.split(".."))
+    if low > high:
+        raise ValueError(f"'{text}': {low:g} is above {high:g}; expected LO..HI with LO at most HI, e.g. 40..60")
+    return text
+
+
+def _target_text(value: Any) -> Any:
+    """A range written as one number (``turns: 50``) said in our words, not the library's."""
+    if not isinstance(value, str):
+        raise ValueError(f"{str(value)[:40]} is not a range; expected LO..HI with two numbers, e.g. 40..60")
+    return value
+
+
+TargetRange = Annotated[str, BeforeValidator(_target_text), StringConstraints(max_length=40), AfterValidator(_target_range),
+                        Field(json_schema_extra={"pattern": TARGET_RANGE})]
+
+
+def target_range(text: str) -> tuple[float, float]:
+    """A checked ``TargetRange`` as its two ends."""
+    low, high = text.split("..")
+    return float(low), float(high)
+
+
 #: what ``tagline`` is for, in the JSON Schema and the error messages
 TAGLINE_HELP = ("the line under the title on the rulebook's cover, where the game's description no longer fits "
                 "this box (a solo variant: no banquet to end); default: the game's description")
@@ -392,6 +428,7 @@ class Deck(Strict, Generic[R, CD, FD]):
     playtest: Playtest | None = Field(default=None, description="the designer's questions after a playtest game")
     book: dict[Id, Text] | None = Field(default=None, description=BOOK_HELP)
     actions: ActionNames | None = Field(default=None, description=ACTIONS_HELP)
+    targets: dict[TargetName, TargetRange] | None = Field(default=None, description=TARGETS_HELP)
 
     @model_validator(mode="after")
     def _house_rule_with_its_text(self) -> "Deck[R, CD, FD]":
@@ -524,3 +561,5 @@ class Variant(Strict):
     book: dict[Id, Text] | None = Field(default=None, description=BOOK_HELP)
     actions: ActionNames | None = Field(
         default=None, description=ACTIONS_HELP + " (merged name by name into the base's)")
+    targets: dict[str, Any] | None = Field(
+        default=None, description=TARGETS_HELP + " (merged figure by figure into the base's)")

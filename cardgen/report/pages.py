@@ -9,6 +9,8 @@ offline, with scripts disabled. Links are relative.
 """
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
@@ -55,6 +57,28 @@ def warnings_of(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
 
     return (failure_lines(r, lang, naming) + [shortfall_line(s, lang, naming) for s in r.get("sufficiency", [])]
             + balance_lines(r.get("balance") or {}, lang))
+
+
+def fixable(r: dict[str, Any]) -> bool:
+    """Whether a validate entry shows a problem ``cardgen fix`` searches a cure for: the box short of a
+    component, a seat beyond a fair share, a card flagged too strong or too weak."""
+    cards = (r.get("designer") or {}).get("component_impact") or []
+    return bool(r.get("sufficiency") or (r.get("balance") or {}).get("flags") or any(c.get("flag") for c in cards))
+
+
+def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
+    """How a report page's reader gets fixes for a deck's problems, in ``lang``: a link to ``cardgen fix``'s
+    record where one lies beside the report (``<out>/fix/<deck>/fix.json``, fix's own place), else the command
+    line to run. The link is relative to a run's page (``<out>/validation/<run>/``)."""
+    from cardgen.report.words import page_words
+
+    record = Path(out) / "fix" / deck_id / "fix.json"
+    try:
+        proposals = len(json.loads(record.read_text(encoding="utf-8")).get("proposals") or [])
+    except (OSError, ValueError, AttributeError):
+        return {"text": page_words("fix_command", lang), "command": f"cardgen fix {deck_id}", "href": None}
+    return {"text": page_words("fix_found" if proposals else "fix_found_none", lang, n=proposals, deck=deck_id),
+            "href": f"../../fix/{deck_id}/fix.json", "link": page_words("fix_link", lang), "command": None}
 
 
 def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
@@ -273,6 +297,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         cards = cards or bool((r.get("designer") or {}).get("component_impact"))
         entries.append({"players": r["players"], "title": say_n("players", r["players"], lang), "passed": r["passed"],
                         "warnings": warnings_of(r, lang, naming),
+                        "fix": info.get("fix") if fixable(r) else None,
                         "skill": _skill_text(r, lang) if isinstance(r.get("skill"), dict) else "",
                         "charts": charts(sides, lang, naming.words),
                         "designer": designer_block(r, pictures, lang, naming),
@@ -349,6 +374,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                       "table": metrics_table(internal, lang, game=r.get("game_words"))}
         entries.append({
             "players": r["players"], "heading": heading.format(p=r["players"], n=sig), "groups": groups,
+            "fix": info.get("fix") if fixable(v) else None,
             "shortfalls": [shortfall_line(deck, s, names.get(shortfalls.get(s["peak"], "")), lang)
                            for deck, s in shorts],
             "cards": (impact_block(r["component_impact"], pictures, True, lang, names)

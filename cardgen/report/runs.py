@@ -61,13 +61,13 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
     """Write a validation run's folder, register it, refresh the gallery; return its overview page. Its pages
     are in ``lang``, the game's things named as each deck's game names them."""
     from cardgen.report.impact import face_pictures
-    from cardgen.report.pages import deck_page, overview
+    from cardgen.report.pages import deck_page, fix_hint, overview
     from cardgen.report.words import page_words
 
     root = Path(out) / "validation"
     run = validation_run_id(doc, lang)
     folder = root / run
-    infos = {d.id: deck_info(d, lang) for d in decks}
+    infos = {d.id: {**deck_info(d, lang), "fix": fix_hint(d.id, out, lang)} for d in decks}
     namings = {d.id: Naming.of(d, lang) for d in decks}
     runs = load_runs(root)
     write_atomic(folder / "run.json", _json(doc))
@@ -97,13 +97,13 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
 def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck]) -> Path:
     """Write a comparison's folder, register it, refresh the gallery; return its page."""
     from cardgen.report.impact import face_pictures
-    from cardgen.report.pages import compare_page
+    from cardgen.report.pages import compare_page, fix_hint
 
     root = Path(out) / "validation"
     folder = root / doc["run"]
     write_atomic(folder / "compare.json", _json(doc))
     lang = doc.get("lang", "en")
-    infos = {d.id: deck_info(d, lang) for d in decks}
+    infos = {d.id: {**deck_info(d, lang), "fix": fix_hint(d.id, out, lang)} for d in decks}
     pictures = {k: v for d in decks for k, v in face_pictures(out, d).items()}
     write_atomic(folder / "index.html", compare_page(doc, infos.get(doc["variant"], {}), _nav(1, lang), pictures,
                                                      Naming.of_decks(decks, lang)))

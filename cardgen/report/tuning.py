@@ -34,6 +34,13 @@ def param_name(key: str, lang: str = "en", naming: Naming | None = None) -> str:
     if key.startswith("count:"):
         cid = key.split(":", 1)[1]
         return _words("count", lang, name=naming.names.get(cid) or cid.replace("-", " ").replace("_", " "))
+    if key.startswith("card:"):  # card:noble-a1/faces/0/points: the number's field, on the card's name
+        from cardgen.simulate.verdict import QUOTED
+        cid, *path = key.split(":", 1)[1].split("/")
+        fields = TUNING[lang].get("card_fields") or {}
+        field = fields.get(path[-1]) or path[-1].replace("_", " ")
+        name = QUOTED[lang].format(naming.names.get(cid) or cid)
+        return _words("card", lang, field=field, name=name)
     return naming.rule(key.removeprefix("rules.").removeprefix("rule:"), lang)
 
 

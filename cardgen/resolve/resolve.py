@@ -34,7 +34,7 @@ from cardgen.printable import unprintable_texts
 from cardgen.usercode import resolve_code_path
 
 #: Mapping fields of a deck a variant merges key by key.
-MERGED = ("players", "box", "card", "rules", "colours", "backs", "clarifications", "rulings", "actions")
+MERGED = ("players", "box", "card", "rules", "colours", "backs", "clarifications", "rulings", "actions", "targets")
 
 
 @dataclass

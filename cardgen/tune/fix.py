@@ -1,14 +1,17 @@
 """``cardgen fix DECK``: from the problems validate flags to tested variants that cure them.
 
-Validate flags problems and leaves the designer alone with them. ``fix`` takes three of them
+Validate flags problems and leaves the designer alone with them. ``fix`` takes five of them
 (docs/fixing.md): a component the box runs short of in more than ``SHORT_AIM`` of games
 (validate's "print N more" warning), a seat that wins more or less than a fair share beyond
-chance (validate's balance warning), and a rule gap no ruling settles (said, never searched:
-a gap needs a ruling, not a number). It then
+chance (validate's balance warning), a card the deal experiment flags too strong or too weak
+(never one an identical card plays alike), a length or score outside a target the deck declares
+(``targets:``), and a rule gap no ruling settles (said, never searched: a gap needs a ruling,
+not a number). It then
 
 1. chooses the levers that can move those figures, among the deck's own numbers only: the
-   counts a variant changed against its base, the component a shortage lacks, the rule
-   numbers, then the other counts (``levers``; tune's search space, ``Param``);
+   counts and card numbers a variant changed against its base, the component a shortage lacks,
+   a flagged card's own numbers, the rule numbers, then the other counts (``levers``; tune's
+   search space, ``Param``);
 2. searches them as a tune study (``Fixer``, a ``Tuner``): first each lever alone, at the far
    end of its range and then halved towards the deck's own value while it still cures, so the
    smallest one-lever cure is tried; then Optuna's TPE over all levers. A trial's objective is
@@ -36,7 +39,6 @@ from typing import Any
 from cardgen import wordbook
 from cardgen.errors import GamesFailed, InputError
 from cardgen.fileio import write_atomic
-from cardgen.guard import DEFAULT_TIME_LIMIT
 from cardgen.languages import percent, significant, typeset
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import ResolvedDeck, Resolver
@@ -48,8 +50,9 @@ from cardgen.simulate.validate import ValidateOptions, run_validation
 from cardgen.simulate.verdict import QUOTED, agents_words
 from cardgen.terminal import say, say_n
 from cardgen.tune.metrics import Metric, entry_metrics
-from cardgen.tune.space import MAX_PARAMS, Param, Target
-from cardgen.tune.study import INFEASIBLE, Trial, Tuner, TuneOptions, made_by_run, remove_made, variant_document
+from cardgen.tune.levers import PRINTED, played_fields, base_values, card_levers, changed_numbers, cost, levers
+from cardgen.tune.space import Param, Target
+from cardgen.tune.study import INFEASIBLE, StudyOptions, Trial, Tuner, TuneOptions, made_by_run, remove_made, variant_document
 from cardgen.usercode import UserCodeError
 
 _BOOK = wordbook.load(__file__)
@@ -74,22 +77,11 @@ def word(key: str, lang: str, **fields: Any) -> str:
     return typeset((table.get(key) or LINES["en"][key]).format(**fields), lang)
 
 
-@dataclass
-class FixOptions:
-    """Everything ``cardgen fix`` accepts (see docs/fixing.md)."""
+@dataclass(kw_only=True)
+class FixOptions(StudyOptions):
+    """Everything ``cardgen fix`` accepts (see docs/fixing.md): a study's options, written to ``out/fix``."""
 
-    trials: int = 30
-    games: int = 300
-    players: list[int] | None = None
-    agents: list[str] | None = None  # None: the game's default players, as validate and compare
-    seed: int = 1
     out: Path = Path("out/fix")
-    best: int = 3  # how many cures are checked and written, smallest first
-    jobs: int = 0
-    progress: bool = True
-    resume: str = "auto"  # as tune's: "auto" takes up a study of the same options, "yes" insists, "no" restarts
-    code_time_limit: float = DEFAULT_TIME_LIMIT
-    lang: str = "en"
 
 
 @dataclass(frozen=True)
@@ -114,8 +106,12 @@ def shortfall_share(entry: dict[str, Any], name: str) -> float:
     return short / games if games else 0.0
 
 
-def problems(entry: dict[str, Any]) -> list[Problem]:
-    """The problems fix looks for in one validate entry (one deck at one player count)."""
+def problems(entry: dict[str, Any], twins: frozenset[str] = frozenset(),
+             targets: dict[str, tuple[float, float]] | None = None) -> list[Problem]:
+    """The problems fix looks for in one validate entry (one deck at one player count). A card flagged too
+    strong or too weak is one unless it is among ``twins`` (``identical_cards``): a card whose twin plays
+    alike cannot be stronger by its own numbers, so its flag is the deal's chance. A figure whose mean lies
+    outside a range the deck declares (``targets``, ``declared_targets``) is one too."""
     found: list[Problem] = []
     players = int(entry["players"])
     for name in sorted(entry.get("peak_games") or {}):
@@ -129,11 +125,39 @@ def problems(entry: dict[str, Any]) -> list[Problem]:
             excess = flag["low"] - flag["fair"] if flag["side"] == "more" else flag["fair"] - flag["high"]
             found.append(Problem("seat", str(flag["seat"]), players, flag["rate"], max(excess, 1e-6),
                                  tuple((k, flag[k]) for k in ("side", "low", "high", "fair"))))
+    for row in (entry.get("designer") or {}).get("component_impact") or []:
+        if row.get("flag") in ("strong", "weak") and row["component"] not in twins:
+            # how far its interval stays from "no effect": 0 once it touches it
+            excess = row["low"] if row["flag"] == "strong" else -row["high"]
+            found.append(Problem("card", row["component"], players, row["difference"], max(excess, 1e-6),
+                                 (("side", row["flag"]), ("low", row["low"]), ("high", row["high"]))))
+    figures = entry_metrics(entry) if targets else {}
+    for name, (low, high) in sorted((targets or {}).items()):
+        if name in figures:
+            value = figures[name][0]
+            excess = Target(name, low, high).distance(value)
+            if excess > 0:
+                found.append(Problem("target", name, players, value, excess, (("low", low), ("high", high))))
     games = entry.get("games") or 0
     for gap in entry.get("rule_gaps") or []:
         if not gap.get("settled", True) and gap.get("games") and games:
             found.append(Problem("gap", gap["kind"], players, gap["games"] / games, gap["games"] / games))
     return found
+
+
+def declared_targets(deck: ResolvedDeck) -> dict[str, tuple[float, float]]:
+    """The ranges the deck declares for its figures (``targets: {turns: 40..60}``), as numbers."""
+    from cardgen.model.schema import target_range
+    return {name: target_range(text) for name, text in (getattr(deck.model, "targets", None) or {}).items()}
+
+
+def identical_cards(deck: ResolvedDeck) -> frozenset[str]:
+    """The components that play exactly like another one of the deck (only names, texts or counts differ):
+    never flagged as a card too strong or too weak."""
+    seen: dict[str, list[str]] = {}
+    for c in deck.model.components:
+        seen.setdefault(json.dumps(played_fields(c.model_dump(mode="json")), sort_keys=True), []).append(c.id)
+    return frozenset(cid for ids in seen.values() if len(ids) > 1 for cid in ids)
 
 
 def problem_line(p: Problem, lang: str, naming: Naming) -> str:
@@ -147,6 +171,18 @@ def problem_line(p: Problem, lang: str, naming: Naming) -> str:
         return word("problem_seat", lang, players=players, seat=p.name, side=word(d["side"], lang),
                     rate=percent(p.share, lang), low=percent(d["low"], lang), high=percent(d["high"], lang),
                     fair=percent(d["fair"], lang))
+    if p.kind == "target":
+        from cardgen.report.tuning import metric_name
+        d = dict(p.detail)
+        return word("problem_target", lang, players=players, figure=metric_name(p.name, lang, naming),
+                    value=significant(p.share, lang), low=significant(d["low"], lang),
+                    high=significant(d["high"], lang))
+    if p.kind == "card":
+        d = dict(p.detail)
+        return word("problem_card", lang, players=players, verdict=word(f"too_{d['side']}", lang),
+                    side=word("more" if d["side"] == "strong" else "less", lang),
+                    card=QUOTED[lang].format(naming.names.get(p.name, p.name)),
+                    diff=percent(abs(p.share), lang), low=percent(d["low"], lang), high=percent(d["high"], lang))
     from cardgen.simulate.summary import tally_words
     return word("problem_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
                 share=percent(p.share, lang))
@@ -156,66 +192,6 @@ def _piece(tally: str, lang: str, naming: Naming) -> str:
     """The component a shortfall tally lacks, by its printed name ("'Silver coin'"); the tally where none."""
     cid = naming.shortfall.get(tally)
     return QUOTED[lang].format(naming.names.get(cid, cid)) if cid else tally.replace("_", " ")
-
-
-# -- the levers ---------------------------------------------------------------------------
-def _rule_bounds(deck: ResolvedDeck, name: str) -> tuple[int, int]:
-    """The bounds the rules model declares for an integer rule (``ge``/``le``), wide where it declares none."""
-    low, high = 0, 10_000
-    for m in type(deck.model.rules).model_fields[name].metadata:
-        ge, le = getattr(m, "ge", None), getattr(m, "le", None)
-        low = low if ge is None else max(low, ge)
-        high = high if le is None else min(high, le)
-    return low, high
-
-
-def levers(deck: ResolvedDeck, found: list[Problem], more: dict[str, int] | None = None) -> list[Param]:
-    """The deck's own numbers that may move the flagged figures, most likely first, at most ``MAX_PARAMS``.
-
-    The counts a variant changed against its base (their base value inside the range), the components
-    a shortage lacks (from their count up to twice the most validate asked to print, ``more``), every
-    integer rule number of the game (within the bounds its model declares) and, while room is left,
-    the counts of the other components that have more than one copy. Nothing invented: a lever is a
-    number the deck already has."""
-    counts = {c.id: c.count for c in deck.model.components}
-    out: dict[str, Param] = {}
-
-    def add(param: Param) -> None:
-        if param.key not in out and len(out) < MAX_PARAMS and param.low != param.high:
-            out[param.key] = param
-
-    for d in deck.differences:
-        if d.get("kind") == "count" and d.get("field") in counts:
-            old, new = int(d["old"]), int(d["new"])
-            add(Param("count", d["field"], low=max(0, min(old, new // 3)), high=max(old, new * 3)))
-    for p in found:
-        cid = (deck.spec.shortfall_components or {}).get(p.name) if p.kind == "short" else None
-        if cid in counts:
-            need = max(1, (more or {}).get(p.name, counts[cid]))
-            add(Param("count", cid, low=counts[cid], high=min(1000, counts[cid] + 2 * need)))
-    rules = deck.model.rules.model_dump()
-    for name, value in rules.items():
-        if isinstance(value, int) and not isinstance(value, bool):
-            lo, hi = _rule_bounds(deck, name)
-            step = max(2, value // 2)
-            add(Param("rule", name, low=max(lo, value - step), high=min(hi, value + step)))
-    for cid, count in sorted(counts.items(), key=lambda kv: -kv[1]):
-        if count > 1:
-            add(Param("count", cid, low=max(1, count // 2), high=count * 2))
-    return list(out.values())
-
-
-def cost(params: list[Param], values: dict[str, Any], own: dict[str, Any]) -> float:
-    """The size of a change: how many numbers it changes, plus how far they moved, relative to their own values,
-    squeezed below 1 (``m / (1 + m)``) so that one number changed always costs less than two, and of two
-    changes of as many numbers, the smaller move costs less."""
-    changed, moved = 0, 0.0
-    for p in params:
-        old, new = own[p.key], values[p.key]
-        if new != old:
-            changed += 1
-            moved += abs(new - old) / max(1, abs(old))
-    return round(changed + moved / (1 + moved), 6)
 
 
 # -- the study -----------------------------------------------------------------------------
@@ -236,14 +212,18 @@ class Fixer(Tuner):
 
     def __init__(self, project: Project, deck: ResolvedDeck, params: list[Param], found: list[Problem],
                  opts: FixOptions) -> None:
-        tune = TuneOptions(params, [Target(PROBLEM.rstrip(":"), 0.0, 0.0)], trials=opts.trials, games=opts.games,
-                           players=opts.players, agents=opts.agents, seed=opts.seed, out=opts.out, best=opts.best,
-                           jobs=opts.jobs, progress=opts.progress, resume=opts.resume,
-                           code_time_limit=opts.code_time_limit, lang=opts.lang)
+        self.twins = identical_cards(deck)
+        self.targets = declared_targets(deck)
+        tune = TuneOptions(params, [Target(PROBLEM.rstrip(":"), 0.0, 0.0)], **opts.shared())
         super().__init__(project, deck, tune)
         self.own = self.own_values()
+        self.anchors = base_values(deck)
         self.found = {_key(p) for p in found}
         self.problems = found
+
+    def designer(self) -> bool:
+        """Trials trace their games for the card table when a card's strength is a problem."""
+        return super().designer() or any(p.kind == "card" for p in self.problems)
 
     def study_fields(self) -> dict[str, Any]:
         """Tune's fields and the command's name: a fix and a tune never share a study."""
@@ -251,7 +231,7 @@ class Fixer(Tuner):
 
     def measure(self, entry: dict[str, Any]) -> dict[str, Metric]:
         """Tune's figures, each shortfall's share of games short, and each problem the entry shows (its excess
-        beyond the aim, and its share of games or win rate)."""
+        beyond the aim, and its share of games or win rate); a card flagged is one only if the deck's was."""
         out = entry_metrics(entry)
         games = entry.get("games") or 0
         declared = set(self.deck.spec.shortfall_components or {})  # a tally no game met is absent: 0 games short
@@ -259,8 +239,12 @@ class Fixer(Tuner):
             if is_shortfall(name):
                 share = shortfall_share(entry, name)
                 out[f"short:{name}"] = (share, *wilson(round(share * games), games))
-        for p in problems(entry):
+        for p in problems(entry, self.twins, self.targets):
             key = _key(p)
+            if p.kind == "card" and key not in self.found:
+                # another card flagged: the deal experiment's false alarm, a dozen cards judged at once; a
+                # change of the deck's numbers is judged by the problems the deck had, never by a new card flag
+                continue
             excess = out[key][0] + p.excess if key in out else p.excess
             out[key] = (excess, p.share, p.share)
         return out
@@ -304,7 +288,9 @@ class Fixer(Tuner):
             return played.get(json.dumps({**self.own, key: value}, sort_keys=True))
 
         for p in self.opts.params:  # lever by lever: its ends, then its smallest cure, before the next lever
-            ends = [end for end in (p.high, p.low) if end is not None and end != self.own[p.key]]
+            # and the base deck's value of a number the variant changed: a cure inside the range, ends or not
+            ends = [end for end in dict.fromkeys((p.high, p.low, self.anchors.get(p.key)))
+                    if end is not None and end != self.own[p.key]]
             for end in ends:
                 yield {**self.own, p.key: end}
             for end in ends:
@@ -337,12 +323,18 @@ class Fixer(Tuner):
 
     def left_text(self, metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming) -> str:
         """What figures leave of each problem: a shortage's share of games short, a seat beyond its share."""
+        from cardgen.report.tuning import metric_name
         parts = []
         for players, m in sorted(metrics.items()):
             what = [f"{_piece(k.split(':', 3)[3], lang, naming)} {percent(m[k][1], lang)}" for k in sorted(m)
                     if k.startswith(f"{PROBLEM}{players}:short:")]
             what += [word("seats_flagged", lang)] if f"{PROBLEM}{players}:seat" in m else []
             what += [k.split(":", 3)[3] for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:gap:")]
+            what += [word("target_missed", lang, figure=metric_name(k.split(":", 3)[3], lang, naming))
+                     for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:target:")]
+            what += [word("card_flagged", lang, card=QUOTED[lang].format(naming.names.get(cid, cid)))
+                     for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:card:")
+                     for cid in [k.split(":", 3)[3]]]
             if what:
                 parts.append(typeset(f"{say_n('players', players, lang)}: {', '.join(what)}", lang))
         return joined(parts, lang)
@@ -365,12 +357,14 @@ def side_effects(result: dict[str, Any], found: list[Problem]) -> list[dict[str,
     a seat's win rate (unless a seat was the problem there), games not finishing, a rule gap met more often."""
     from cardgen.simulate.verdict import speaks, unfinished
     seat_problem = any(p.kind == "seat" and p.players == result["players"] for p in found)
+    length_problem = any(p.kind == "target" and p.name in ("turns", "rounds") and p.players == result["players"]
+                         for p in found)  # the length was the problem: its moving is the cure
     out = []
     for m in result["metrics"]:
         if not m.get("significant") or m.get("difference") is None or m.get("follows_from_change"):
             continue
         name = m["metric"]
-        if m["group"] == "fairness" and seat_problem:
+        if (m["group"] == "fairness" and seat_problem) or (m["group"] == "length" and length_problem):
             continue
         if (m["group"] in HELD_GROUPS and speaks(m)) or (unfinished(name) and m["difference"] > 0) \
                 or (name.startswith("gap:") and m["difference"] > 0):
@@ -382,12 +376,13 @@ def _changes(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], ow
              lang: str) -> Any:
     """(lever, its value now, its value in the change, the lever's name in ``lang``) of each number changed: a
     component's quoted printed name, a rule's name as the game's words give it."""
+    from cardgen.report.tuning import param_name
     naming = Naming.of(deck, lang)
     for p in params:
         old, new = own[p.key], values[p.key]
         if new != old:
             name = QUOTED[lang].format(naming.names.get(p.name, p.name)) if p.kind == "count" else \
-                naming.rule(p.name, lang)
+                param_name(p.key, lang, naming) if p.kind == "card" else naming.rule(p.name, lang)
             yield p, naming.value(old, lang), naming.value(new, lang), name
 
 
@@ -404,10 +399,14 @@ def print_cost(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], 
                lang: str) -> str:
     """What the change costs to make: copies to print or take out, the rulebook to reprint."""
     out = []
+    naming = Naming.of(deck, lang)
     for p, _, _, name in _changes(deck, params, values, own, lang):
         if p.kind == "count":
             more = values[p.key] - own[p.key]
             out.append(word("print_more" if more > 0 else "take_out", lang, n=abs(more), piece=name))
+        elif p.kind == "card":
+            piece = QUOTED[lang].format(naming.names.get(p.component, p.component))
+            out.append(word("reprint_card", lang, piece=piece))
         else:
             out.append(word("reprint_rules", lang, rule=name))
     return joined(out, lang)
@@ -434,7 +433,7 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     variant = Resolver(fixer.project).resolve(str(path))
     vopts = ValidateOptions(games=opts.games, players=fixer.players, agents=list(opts.agents or []),
                             seed=opts.seed + FRESH_SEED, jobs=opts.jobs, out=None, progress=False,
-                            designer=False, code_time_limit=opts.code_time_limit)
+                            designer=fixer.designer(), code_time_limit=opts.code_time_limit)
     doc = run_validation([variant], vopts)
     _refuse_failed(doc, fixer.deck.id, opts.lang, Naming.of(variant, opts.lang))
     fresh = {r["players"]: fixer.measure(r) for r in doc["results"]}
@@ -512,11 +511,12 @@ def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[li
     """Validate the deck once on the search's seeds: its problems, and the most pieces validate asks to print."""
     players = sorted(set(opts.players) & set(deck.model.players.counts)) if opts.players else None
     vopts = ValidateOptions(games=opts.games, players=players, agents=list(opts.agents or []), seed=opts.seed,
-                            jobs=opts.jobs, out=None, progress=False, designer=False,
+                            jobs=opts.jobs, out=None, progress=False, designer=True,  # the card table
                             code_time_limit=opts.code_time_limit)
     doc = run_validation([deck], vopts)
     _refuse_failed(doc, deck.id, opts.lang, Naming.of(deck, opts.lang))
-    found = [p for r in doc["results"] for p in problems(r)]
+    twins, targets = identical_cards(deck), declared_targets(deck)
+    found = [p for r in doc["results"] for p in problems(r, twins, targets)]
     more: dict[str, int] = {}
     for r in doc["results"]:
         for s in r.get("sufficiency") or []:
@@ -602,8 +602,10 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
             print(word("none_played", lang))
         else:
             t = closest[0]
+            from cardgen.report.tuning import param_name
             print(word("none", lang, n=t.number + 1, values=_shown(fixer, t) or word("own", lang),
-                       left=fixer.left_text(t.metrics, lang, naming)))
+                       left=fixer.left_text(t.metrics, lang, naming), tried=len(fixer.trials),
+                       levers=joined((param_name(p.key, lang, naming) for p in opts.params), lang)))
         _write_record(fixer, [])
         return 1
     n = min(opts.best, len(cures))
@@ -652,4 +654,5 @@ def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     write_atomic(Path(fixer.opts.out) / "fix.json", json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
 
 
-__all__ = ["FixOptions", "Fixer", "Problem", "cost", "fix", "levers", "problems", "INFEASIBLE"]
+__all__ = ["FixOptions", "Fixer", "PRINTED", "Problem", "base_values", "card_levers", "changed_numbers", "cost", "fix",
+           "levers", "problems", "INFEASIBLE"]

@@ -25,18 +25,32 @@ MAX_PARAMS = 12
 
 @dataclass(frozen=True)
 class Param:
-    """One tunable number: a rule (``kind == "rule"``) or a component count (``"count"``)."""
+    """One tunable number: a rule (``kind == "rule"``), a component count (``"count"``) or one of a card's own
+    numbers (``"card"``: ``name`` is the component id and the path to the number, ``noble-a1/faces/0/points``)."""
 
     kind: str
-    name: str  # rule name or component id
+    name: str  # rule name, component id, or component id/path for a card's number
     choices: tuple[Any, ...] | None = None  # categorical values
     low: int | None = None
     high: int | None = None
 
     @property
     def key(self) -> str:
-        """The name users write and reports show: ``emerald_portions`` or ``count:emerald``."""
-        return self.name if self.kind == "rule" else f"count:{self.name}"
+        """The name users write and reports show: ``emerald_portions``, ``count:emerald`` or
+        ``card:noble-a1/faces/0/points``."""
+        return self.name if self.kind == "rule" else f"{self.kind}:{self.name}"
+
+    @property
+    def component(self) -> str:
+        """The component a count or a card's number belongs to."""
+        return self.name.split("/", 1)[0]
+
+    @property
+    def path(self) -> tuple[str | int, ...]:
+        """Where a card's number sits in its component (``("faces", 0, "points")``); () for the others."""
+        if self.kind != "card":
+            return ()
+        return tuple(int(k) if k.isdigit() else k for k in self.name.split("/")[1:])
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,25 +48,37 @@ INFEASIBLE = 1e6
 TRIAL_ID = "trial"
 
 
-@dataclass
-class TuneOptions:
-    """Everything ``cardgen tune`` accepts (see docs/tuning.md)."""
+@dataclass(kw_only=True)
+class StudyOptions:
+    """What a study of trials accepts, ``tune``'s and ``fix``'s alike (docs/tuning.md, docs/fixing.md): one
+    definition, so the two commands never drift apart."""
 
-    params: list[Param]
-    targets: list[Target]
     trials: int = 30
     games: int = 300
     players: list[int] | None = None
     agents: list[str] | None = None  # None: the game's default players, as validate and compare
     seed: int = 1
     out: Path = Path("out/tune")
-    best: int = 3  # how many variant files to write
+    best: int = 3  # how many variant files to write (tune), how many cures to check and write (fix)
     jobs: int = 0
     scheduler: str | None = None
     progress: bool = True
     resume: str = "auto"  # "auto": take up a study of the same options; "yes": that or an error; "no": start again
     code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds one call into a house rule or rules file may run
     lang: str = "en"  # the language of the terminal's lines and of a trial's "why" (cardgen.languages.SHIPPED)
+
+    def shared(self) -> dict[str, Any]:
+        """These fields as keywords, to hand one command's options to the study of another."""
+        return {f.name: getattr(self, f.name) for f in fields(StudyOptions)}
+
+
+@dataclass
+class TuneOptions(StudyOptions):
+    """Everything ``cardgen tune`` accepts (see docs/tuning.md): what to vary and what to aim at, then the
+    study's options."""
+
+    params: list[Param]
+    targets: list[Target]
 
 
 @dataclass
@@ -100,7 +112,13 @@ def variant_document(deck: ResolvedDeck, params: list[Param], values: dict[str, 
                      name: dict[str, str] | None = None, description: dict[str, str] | None = None) -> dict[str, Any]:
     """The variant file (as data) that sets ``values`` on ``deck``."""
     rules = {p.name: values[p.key] for p in params if p.kind == "rule"}
-    change = {p.name: {"count": values[p.key]} for p in params if p.kind == "count"}
+    change: dict[str, Any] = {p.name: {"count": values[p.key]} for p in params if p.kind == "count"}
+    for p in params:
+        if p.kind == "card":  # faces: {0: {points: 3}}: a list changed item by item (the resolver's change)
+            at = change.setdefault(p.component, {})
+            for k in p.path[:-1]:
+                at = at.setdefault(k, {})
+            at[p.path[-1]] = values[p.key]
     doc: dict[str, Any] = {
         "extends": deck.id,
         "name": name or {lang: f"{deck.model.name.get(lang) or deck.id} ({TRIAL_LABEL.get(lang, TRIAL_LABEL['en'])})"
@@ -113,6 +131,18 @@ def variant_document(deck: ResolvedDeck, params: list[Param], values: dict[str, 
     if change:
         doc["change"] = change
     return doc
+
+
+def card_number(deck: ResolvedDeck, param: Param) -> Any:
+    """The deck's own value of a card's number (``Param.path`` inside its component); None where there is none."""
+    at: Any = next((c for c in deck.model.components if c.id == param.component), None)
+    at = at.model_dump() if at is not None else None
+    for k in param.path:
+        try:
+            at = at[k]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return at
 
 
 def _dump(doc: dict[str, Any]) -> str:
@@ -176,8 +206,7 @@ class Tuner:
                                 seed=self.opts.seed, jobs=self.opts.jobs, out=None, progress=False,
                                 scheduler=self.opts.scheduler,
                                 skill=any(t.metric == "skill" for t in self.opts.targets),
-                                designer=any(t.metric in DESIGNER_METRICS for t in self.opts.targets),
-                                code_time_limit=self.opts.code_time_limit)
+                                designer=self.designer(), code_time_limit=self.opts.code_time_limit)
         doc = run_validation([variant], vopts)
         naming = Naming.of(variant, self.opts.lang)
         broken = [r for r in doc["results"] if r.get("failed_games")]
@@ -190,6 +219,11 @@ class Tuner:
         if unsettled:
             return Trial(number, values, False, INFEASIBLE, unsettled[0], metrics)
         return Trial(number, values, True, self.score(values, metrics), "", metrics)
+
+    def designer(self) -> bool:
+        """Whether a trial's games are traced for the designer figures (a target among them; ``fix``: a card's
+        strength to measure)."""
+        return any(t.metric in DESIGNER_METRICS for t in self.opts.targets)
 
     def measure(self, entry: dict[str, Any]) -> dict[str, Metric]:
         """The figures a trial keeps of one validate entry (``cardgen fix`` adds its own to tune's)."""
@@ -333,7 +367,8 @@ class Tuner:
         """The deck's own value of every parameter tuned: a trial with these changes nothing."""
         rules = self.deck.model.rules.model_dump()
         counts = {c.id: c.count for c in self.deck.model.components}
-        return {p.key: rules.get(p.name) if p.kind == "rule" else counts.get(p.name) for p in self.opts.params}
+        return {p.key: rules.get(p.name) if p.kind == "rule" else card_number(self.deck, p) if p.kind == "card"
+                else counts.get(p.name) for p in self.opts.params}
 
     # -- outputs --------------------------------------------------------------------------
     def on_target(self, k: int) -> list[Trial]:

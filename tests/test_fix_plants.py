@@ -1,0 +1,160 @@
+"""``cardgen fix`` on problems planted apart from the code that solves them (issue 54's done-when): a Royale
+variant whose Duchess is worth double, and a King Lui house rule giving seat 1 two extra cards at set-up. The
+plants are written by the tests into a throwaway project, never shipped in variants/. Each is flagged, and the
+first proposal cures it on fresh seeds and is the smallest cure among those tried; a search too short to find
+one says so in one line."""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cardgen.cli import main
+from cardgen.load.project import Project
+from cardgen.report.tuning import param_name
+from cardgen.resolve.resolve import Resolver
+from cardgen.simulate.summary import Naming
+from cardgen.tune.fix import base_values, changed_numbers, levers
+from cardgen.tune.study import variant_document
+
+DUCHESS = "card:noble-a1/faces/0/points"
+NOBLE = """extends: royale
+name: {fr: "Royale : duchesse double", it: "Royale: duchessa doppia", en: "Royale: double Duchess"}
+description: {fr: "La Duchesse vaut 6 points.", it: "La Duchessa vale 6 punti.", en: "The Duchess is worth 6."}
+players: {min: 2, max: 4}
+change:
+  noble-a1: {faces: {0: {points: 6}}}
+"""
+SEAT_ONE_CODE = '''"""Planted for cardgen fix's tests: seat 1 starts with two extra portion cards."""
+
+
+def setup(state, default):
+    """Seat 1 takes the two top dish cards of the supply (an Emerald stays), then the first course is dealt."""
+    g = state.game
+    for card in [c for c in reversed(state.supply) if g.dish_of[c] >= 0][:2]:
+        state.supply.remove(card)
+        state.hands[0][g.dish_of[card]].append(card)
+        state.drawn[0] += 1
+    default()
+'''
+SEAT_ONE = """extends: king_lui
+name: {fr: "King Lui : place 1 en avance", it: "King Lui: posto 1 in vantaggio", en: "King Lui: seat 1 ahead"}
+description: {fr: "La place 1 commence avec deux cartes.", it: "Il posto 1 inizia con due carte.", en: "Seat 1 starts with two cards."}
+code: variants/house/seat_one.py
+house_rule: {fr: "La place 1 commence avec deux cartes de la réserve.", it: "Il posto 1 inizia con due carte della riserva.", en: "Seat 1 starts with two cards from the supply."}
+"""
+
+
+@pytest.fixture
+def planted(project_with: Callable[[str], Path]) -> Path:
+    root = project_with("royale")
+    project_with("king_lui")
+    (root / "variants" / "house").mkdir()
+    (root / "variants" / "house" / "seat_one.py").write_text(SEAT_ONE_CODE, encoding="utf-8")
+    (root / "variants" / "kl-seat-one.yaml").write_text(SEAT_ONE, encoding="utf-8")
+    (root / "variants" / "royale-noble.yaml").write_text(NOBLE, encoding="utf-8")
+    return root
+
+
+def test_a_card_number_the_variant_changed_is_the_first_lever_with_the_base_value_to_try(planted: Path) -> None:
+    deck = Resolver(Project.open(planted)).resolve("royale-noble")
+    assert changed_numbers(deck.base, deck, "noble-a1") == [(("faces", 0, "points"), 3, 6)]
+    assert base_values(deck) == {DUCHESS: 3}
+    first = levers(deck, [])[0]
+    assert (first.key, first.low, first.high) == (DUCHESS, 2, 18)
+    assert param_name(DUCHESS, "it", Naming.of(deck, "it")) == "punti di «La Duchessa / Colombina (A)»"
+    assert param_name(DUCHESS, "fr", Naming.of(deck, "fr")) == "points de «\u202fLa Duchesse / Colombine (A)\u202f»"
+    doc = variant_document(deck, [first], {DUCHESS: 4})
+    assert doc["change"] == {"noble-a1": {"faces": {0: {"points": 4}}}}
+
+
+def _fix(root: Path, deck: str, out: Path, *extra: str) -> int:
+    return main(["--project", str(root), "fix", deck, "--best", "1", "--jobs", "1", "--out", str(out), *extra])
+
+
+def _smallest_checked(record: dict, refused: int) -> None:
+    """The first proposal is the smallest cure tried, but for those the fresh seeds refused."""
+    cured = sorted(t["objective"] for t in record["trials"] if t["feasible"] and t["objective"] < 100)
+    assert record["proposals"][0]["cost"] == cured[refused]
+
+
+def test_a_noble_worth_double_gets_its_points_back(planted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = planted / "fixed"
+    assert _fix(planted, "royale-noble", out, "--players", "3", "--games", "200", "--trials", "4") == 0
+    said = capsys.readouterr()
+    assert "3 players: seat 1 wins more than a fair share" in said.out
+    record = json.loads((out / "fix.json").read_text())
+    first = record["proposals"][0]
+    assert first["values"] == {DUCHESS: 3}  # the base's own worth, the smallest change that cures
+    assert "problem:3:seat" not in first["fresh"]["3"]
+    _smallest_checked(record, said.err.count("but not on fresh ones"))
+    tried = {t["values"][DUCHESS]: t["objective"] < 100 for t in record["trials"]}
+    assert tried[3] and not tried[4] and not tried[2]  # one point more, or one less, does not cure
+    assert "points of 'The Duchess / Columbine (A)': 3 instead of 6." in said.out
+    assert "reprint 'The Duchess / Columbine (A)'" in said.out
+    doc = yaml.safe_load((out / first["file"]).read_text())
+    assert doc["change"] == {"noble-a1": {"faces": {0: {"points": 3}}}}
+    (planted / "variants" / first["file"]).write_text((out / first["file"]).read_text(), encoding="utf-8")
+    assert main(["--project", str(planted), "check", first["file"].removesuffix(".yaml")]) == 0
+
+
+def test_a_search_that_finds_no_cure_says_a_rule_change_is_needed_and_what_was_tried(
+        planted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # two trials: the lever's two ends, 18 and 2 points, and neither makes the seats fair
+    assert _fix(planted, "royale-noble", planted / "fixed", "--players", "3", "--games", "200",
+                "--trials", "2") == 1
+    said = capsys.readouterr().out
+    line = [s for s in said.splitlines() if s.startswith("no lever in the deck's numbers moves this")]
+    assert len(line) == 1 and "it needs a rule change (tried 2 trials of points of 'The Duchess" in line[0]
+
+
+def test_seat_one_with_two_extra_cards_is_flagged_and_the_first_proposal_cures_it_on_fresh_seeds(
+        planted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = planted / "fixed-kl"
+    code = _fix(planted, "kl-seat-one", out, "--players", "4", "--games", "300", "--trials", "6")
+    said = capsys.readouterr()
+    assert "4 players: seat 1 wins more than a fair share" in said.out
+    record = json.loads((out / "fix.json").read_text())
+    if not record["proposals"]:  # the house rule may be beyond the deck's numbers: said in one line
+        assert code == 1 and "no lever in the deck's numbers moves this: it needs a rule change" in said.out
+        return
+    assert code == 0
+    first = record["proposals"][0]
+    assert "problem:4:seat" not in first["fresh"]["4"]
+    _smallest_checked(record, said.err.count("but not on fresh ones"))
+    (planted / "variants" / first["file"]).write_text((out / first["file"]).read_text(), encoding="utf-8")
+    assert main(["--project", str(planted), "check", first["file"].removesuffix(".yaml")]) == 0
+
+
+@pytest.mark.slow
+def test_the_noble_cure_holds_at_every_player_count_and_its_rulebook_states_it(
+        planted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The slow tier's bigger run: 400 games at 2, 3 and 4 players. 400 fresh games may find base Royale's own
+    seat edge at some player count (the Duchess's points back at the base's cannot move it): what is asserted
+    there is that seat 1's planted lead is gone. The proposal checks, builds, and its rulebook prints the
+    change."""
+    from tests.test_rulebook_support import pdf_text
+    out = planted / "fixed"
+    assert _fix(planted, "royale-noble", out, "--games", "400", "--trials", "6") == 0
+    said = capsys.readouterr()
+    record = json.loads((out / "fix.json").read_text())
+    first = record["proposals"][0]
+    assert first["values"] == {DUCHESS: 3}
+    assert any(f"problem:{n}:seat" not in first["fresh"][n] for n in ("2", "3", "4"))
+    # planted, seat 1 won 88 %, 74 %, 66 % (base Royale's first seat: about 60 %, 43 %, 40 %)
+    for n, below in (("2", 0.75), ("3", 0.6), ("4", 0.5)):
+        assert first["fresh"][n]["seat_1_win_rate"][0] < below, (n, first["fresh"][n]["seat_1_win_rate"])
+    # ranked first of all trials played: fewest problems left, then the smallest change
+    assert not said.err.count("but not on fresh ones")
+    own = record["trials"][0]["values"] | {DUCHESS: 6}
+    assert first["cost"] == min(t["objective"] for t in record["trials"] if t["feasible"] and t["values"] != own)
+    (planted / "variants" / first["file"]).write_text((out / first["file"]).read_text(), encoding="utf-8")
+    name = first["file"].removesuffix(".yaml")
+    assert main(["--project", str(planted), "check", name]) == 0
+    assert main(["--project", str(planted), "build", name, "--lang", "en", "--paper", "a4",
+                 "--out", str(planted / "built")]) == 0
+    rules = list((planted / "built").rglob("rules-*.pdf"))
+    assert rules and "3 instead of 6" in pdf_text(rules[0].read_bytes())

@@ -1,0 +1,80 @@
+"""Validate's and compare's reports say, under each flagged problem, how to get tested fixes: the ``cardgen fix``
+command line for that deck, or a link to fix's record where one lies beside the report; in the report's
+language, and nothing under a deck with no problem fix searches."""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cardgen.cli import main
+from cardgen.report.pages import fix_hint, fixable
+
+POOR = ("extends: draco\nname: {fr: Pauvre, it: Povera, en: Poor}\ndescription: {fr: x, it: x, en: x}\n"
+        "change:\n  silver-coin: {count: 8}\n")
+
+
+@pytest.fixture
+def project(project_with: Callable[[str], Path]) -> Path:
+    root = project_with("draco")
+    (root / "variants" / "draco-poor.yaml").write_text(POOR, encoding="utf-8")
+    return root
+
+
+def _page(out: Path, pattern: str) -> str:
+    pages = sorted(out.glob(pattern))
+    assert len(pages) == 1, pages
+    return pages[0].read_text(encoding="utf-8")
+
+
+def test_what_fix_searches_a_cure_for_is_what_gets_the_hint() -> None:
+    assert not fixable({"sufficiency": [], "balance": {"flags": []}, "designer": {"component_impact": [{"flag": ""}]}})
+    assert fixable({"sufficiency": [{"peak": "unpaid_by_bank"}]})
+    assert fixable({"balance": {"flags": [{"seat": 1}]}})
+    assert fixable({"designer": {"component_impact": [{"flag": "weak"}]}})
+
+
+def test_the_hint_is_the_command_until_fix_has_a_record_beside_the_report(tmp_path: Path) -> None:
+    assert fix_hint("draco-poor", tmp_path, "it") == {
+        "text": "Varianti provate che correggono questi problemi: eseguite", "command": "cardgen fix draco-poor",
+        "href": None}
+    record = tmp_path / "fix" / "draco-poor" / "fix.json"
+    record.parent.mkdir(parents=True)
+    record.write_text(json.dumps({"proposals": []}), encoding="utf-8")
+    none = fix_hint("draco-poor", tmp_path, "en")
+    assert none["text"].startswith("cardgen fix found no change of the deck's numbers that cures these problems")
+    record.write_text(json.dumps({"proposals": [{"file": "a.yaml"}, {"file": "b.yaml"}]}), encoding="utf-8")
+    two = fix_hint("draco-poor", tmp_path, "fr")
+    assert "de draco-poor (2)" in two["text"] and two["href"] == "../../fix/draco-poor/fix.json" and two["command"] is None
+    assert (tmp_path / "validation" / "run" / two["href"]).resolve() == record.resolve()  # from a run's page
+    record.write_text("{not json", encoding="utf-8")  # a record cut short: the command again, no traceback
+    assert fix_hint("draco-poor", tmp_path, "en")["command"] == "cardgen fix draco-poor"
+
+
+def test_validate_and_compare_pages_say_how_to_get_fixes_in_their_language(project: Path) -> None:
+    out = project / "out"
+    args = ["--project", str(project), "--games", "40", "--players", "6", "--out", str(out)]
+    assert main(["validate", "draco-poor", *args]) == 0
+    page = _page(out, "validation/validate-draco-poor-*[0-9a-f]/draco-poor.html")
+    assert ('<p class="fix">Tested variants that cure these problems: run <code>cardgen fix draco-poor</code></p>'
+            in page)
+    record = out / "fix" / "draco-poor" / "fix.json"
+    record.parent.mkdir(parents=True)
+    record.write_text(json.dumps({"proposals": [{"file": "draco-poor-fix-1.yaml"}]}), encoding="utf-8")
+    assert main(["validate", "draco-poor", *args, "--lang", "fr"]) == 0
+    page = _page(out, "validation/validate-draco-poor-*-fr/draco-poor.html")
+    assert "proposées par cardgen fix" in page and '<a href="../../fix/draco-poor/fix.json">' in page
+    assert "Tested variants" not in page
+    assert main(["compare", "draco", "draco-poor", *args]) == 0
+    page = _page(out, "validation/compare-draco-vs-draco-poor-*/index.html")
+    assert page.count('<a href="../../fix/draco-poor/fix.json">its record (fix.json)</a>') == 1
+
+
+def test_a_deck_with_nothing_to_fix_gets_no_hint(project_with: Callable[[str], Path]) -> None:
+    root = project_with("king_lui")
+    out = root / "out"
+    assert main(["validate", "king_lui", "--project", str(root), "--games", "40", "--players", "3",
+                 "--out", str(out)]) == 0
+    assert 'class="fix"' not in _page(out, "validation/validate-king_lui-*/king_lui.html")
