@@ -161,7 +161,9 @@ def test_the_command_line_says_it_in_one_line(tmp_path: Path, capsys: pytest.Cap
 
 def test_a_created_card_is_reported_naming_the_hook(tmp_path: Path) -> None:
     root = project(tmp_path, "def serve_king(state, default):\n"
-                             "    state.hands[0][0].append(state.hands[0][0][-1] if state.hands[0][0] else 0)\n"
+                             "    hands = state.hands\n"
+                             "    hands[0][0].append(hands[0][0][-1] if hands[0][0] else 0)\n"
+                             "    state.hands = hands\n"
                              "    return default()\n")
     with pytest.raises(UserCodeError) as info:
         play(root, seed=3)

@@ -1,10 +1,16 @@
 """King Lui rules engine: courses, the three actions, the king's leftovers, scoring.
 
-Built for speed (the validator plays thousands of games per second): a card
-instance is an ``int`` (its index in ``KingLuiGame.instances``), each place is a
-plain list of instances per dish, and every action tuple is built once per game
-and looked up by identity. Rule numbers are read from the deck once, in
-``KingLuiGame.__init__``.
+The position is one record of flat int fields (``KingLuiState.s``, laid out in ``rules``: the
+scalars, the portions per dish on the table, the king's plate and eaten, per seat the hand and the
+open takes, the supply as dish codes), the same record the compiled tier keeps in an ``int64``
+array. Every rule step is one function of ``rules`` (``deal``, ``turn``, ``take``, ``draw``,
+``pending``, ``advance``, ``feed``, ``legal``, ``determinize``, ``score``...): this engine runs them
+as plain Python on its list, ``compiled_rules`` compiles them as they are. The methods below are
+the hook points (``HOOKS``) that chain the steps into the flow, so a house rule can wrap any of
+them; the house-rule API reads the record through properties (``hands``, ``king``, ``supply``...).
+Card instances are ints (their index in ``KingLuiGame.instances``); no rule depends on which
+instance of a dish is where, so the card lists the API shows are the record's counts given
+instances in deck order (``_cards``), and only the supply's order is kept (``_ids``).
 
 Flow of a course: the chef deals ``course_cards_per_player`` x players cards from
 the supply (Emeralds go beside the dishes and stay there until used); starting
@@ -15,7 +21,7 @@ starts when the supply can fill the table; otherwise the game ends.
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement, compress
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
@@ -23,8 +29,12 @@ from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.king_lui.invariants import broken
-from cardgen.games.king_lui.rules import (GAP_KINDS, GAP_WORDS, GAPS, MAY_DRAW, MAY_FEED, NO_TIE, TIE_BREAKS, choices,
-                                          score, to_draw, winners)  # GAPS: the gap kinds, read from here
+from cardgen.games.king_lui.rules import (C_NO_DISH, CFG_SIZE, DRAWN_EMERALD, ENDS, GAP_KINDS, GAP_WORDS, GAPS,
+                                          HEADER, NO_TIE, S_ACTED, S_CHEF, S_KTOTAL, S_PENDING, S_PHASE, S_PLAYER, S_REMOVED,
+                                          S_ROUNDS, S_SP, S_TEMER, S_TURNS, TIE_BREAKS, UNSETTLED, advance, deal,
+                                          determinize, draw, emeralds, feed, finish, hand, legal, pending, place,
+                                          score, shuffled, stack, take, taken, turn, use_emerald,
+                                          winners)  # GAPS: the gap kinds, read from here
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -50,13 +60,29 @@ HOOKS: dict[str, HookPoint] = {
     "finish": HookPoint("_finish", "nothing", "when the game ends, `reason` naming why"),
 }
 
-# action codes (first item of KingLuiGame.info values)
-_TAKE, _DRAW, _EMERALD, _PLACE = 0, 1, 2, 3
-# phases of a decision
-_ACT, _DRAWN_EMERALD = 0, 1
-
 DRAW: Action = ("draw",)
 PLACE: Action = ("place",)
+
+
+class Combos(list):  # type: ignore[type-arg]
+    """Per Emerald combination (``KingLuiGame.combos``) the portions it takes of each dish: ``rules``' ``combo_cnt``,
+    which also remembers the meals each king's plate allows (``offer``; capped at one meal: all the same above)."""
+
+    def __init__(self, rows: list[list[int]], n: int, cap: int) -> None:
+        super().__init__(rows)
+        self.n, self.cap = n, cap
+        self.memo: dict[tuple[int, ...], list[int]] = {}
+
+    def offer(self, s: list[int], out: list[int], m: int) -> int:
+        """``rules.emeralds`` into ``out`` after ``out[:m]``, remembered per king's plate; the new length."""
+        n, cap = self.n, self.cap
+        key = tuple(x if x < cap else cap for x in s[HEADER + n:HEADER + 2 * n])
+        codes = self.memo.get(key)
+        if codes is None:
+            found = [0] * len(self)
+            codes = self.memo[key] = found[:emeralds(s, found, 0, self, n)]
+        out[m:m + len(codes)] = codes
+        return m + len(codes)
 
 
 class KingLuiGame(Game):
@@ -94,38 +120,38 @@ class KingLuiGame(Game):
         self.dishes: tuple[str, ...] = tuple(dishes)
         self.instances: tuple[str, ...] = tuple(instances)
         self.dish_of: tuple[int, ...] = tuple(dish_of)
+        n = len(dishes)
         #: per dish, how many portion cards the box holds
-        self.dish_sizes: tuple[int, ...] = tuple(dish_of.count(d) for d in range(len(dishes)))
+        self.dish_sizes: tuple[int, ...] = tuple(dish_of.count(d) for d in range(n))
         self.emerald_count: int = dish_of.count(-1)
-        #: per dish, the set of its card instances (invariant checks)
-        self.dish_cards: tuple[frozenset[int], ...] = tuple(
-            frozenset(i for i, x in enumerate(dish_of) if x == d) for d in range(len(dishes)))
+        #: per dish (and last, the Emeralds), its card instances in deck order
+        self.dish_ids: tuple[tuple[int, ...], ...] = tuple(
+            tuple(i for i, x in enumerate(dish_of) if x == d) for d in [*range(n), -1])
+        self.dish_cards: tuple[frozenset[int], ...] = tuple(frozenset(ids) for ids in self.dish_ids[:n])
         self.take: tuple[Action, ...] = tuple(("take", d) for d in dishes)
         # every way of choosing the king's portions for an Emerald, as dish-index tuples
         self.combos: tuple[tuple[int, ...], ...] = tuple(
-            combinations_with_replacement(range(len(dishes)), self.emerald_portions))
+            combinations_with_replacement(range(n), self.emerald_portions))
         self.combo_actions: tuple[Action, ...] = tuple(
             ("emerald",) + tuple(dishes[d] for d in c) for c in self.combos)
-        #: action tuple -> (code, argument); the argument is a dish index or a combo
-        self.info: dict[Action, tuple[int, Any]] = {DRAW: (_DRAW, None), PLACE: (_PLACE, None)}
-        for d, a in enumerate(self.take):
-            self.info[a] = (_TAKE, d)
-        for c, a in zip(self.combos, self.combo_actions):
-            self.info[a] = (_EMERALD, c)
-        # legal Emerald actions per capped king count vector (filled on demand)
-        self._combo_cache: dict[tuple[int, ...], list[Action]] = {}
+        self.combo_cnt = Combos([[c.count(d) for d in range(n)] for c in self.combos], n, self.emerald_portions)
+        #: action code (``rules``: take dish d, draw, place, feed combination c) -> action, and back
+        self.action_of: tuple[Action, ...] = self.take + (DRAW, PLACE) + self.combo_actions
+        self.code_of: dict[Action, int] = {a: i for i, a in enumerate(self.action_of)}
+        #: the rule numbers and gap rulings the steps read (``rules.C_*``)
+        cfg = [0] * CFG_SIZE
+        cfg[:5] = n, players, self.course_cards, self.draw_cards, self.emerald_portions
+        cfg[-1] = len(instances)
+        for k, kind in enumerate(GAP_KINDS):
+            clar = self.deck.clarifications.get(kind)
+            cfg[C_NO_DISH + k] = UNSETTLED if clar is None or clar.resolution not in GAPS[kind] \
+                else GAPS[kind].index(clar.resolution)
+        self.cfg: list[int] = cfg
+        #: length of a position's record (``rules``' layout)
+        self.size = HEADER + 3 * n + 2 * players * n + len(instances)
+        self._codes = [0] * len(self.action_of)  # the legal codes of the decision being set up
         #: the state class games start from (a house rule's subclass replaces it: cardgen.house)
         self.state_class: type[KingLuiState] = KingLuiState
-
-    def emerald_actions(self, king: list[list[int]]) -> list[Action]:
-        """Emerald actions the king's place ``king`` allows (cached by his counts per dish, capped at one meal)."""
-        cap = self.emerald_portions
-        key = tuple(n if n < cap else cap for n in map(len, king))
-        found = self._combo_cache.get(key)
-        if found is None:
-            found = self._combo_cache[key] = [action for combo, action in zip(self.combos, self.combo_actions)
-                                              if all(combo.count(d) <= key[d] for d in set(combo))]
-        return found
 
     def new_initial_state(self, seed: int, order: list[str] | None = None) -> "KingLuiState":
         """A new game; ``order`` (instance ids, top card first) stacks the supply instead of shuffling.
@@ -143,32 +169,17 @@ class KingLuiState(State):
 
     def __init__(self, game: KingLuiGame, seed: int, order: list[str] | None = None) -> None:
         super().__init__(game, seed)
-        n_dishes = len(game.dishes)
-        players = game.players
+        #: the position (``rules``' record)
+        self.s: list[int] = [0] * game.size
+        ids = [0] * len(game.instances)
         if order is None:
-            supply = list(range(len(game.instances)))
-            self.rng.shuffle(supply)
+            shuffled(self.s, ids, game.dish_of, self.rng, game.cfg)
         else:
-            supply = self._stacked(order)
-        self.initial_piles = {"supply": [game.instances[i] for i in reversed(supply)]}  # top card first
-        self.supply: list[int] = supply  # top of the supply = end of the list
-        self.table: list[list[int]] = [[] for _ in range(n_dishes)]
-        self.table_emeralds: list[int] = []
-        self.king: list[list[int]] = [[] for _ in range(n_dishes)]
-        self.king_total = 0
-        self.hands: list[list[list[int]]] = [[[] for _ in range(n_dishes)] for _ in range(players)]
-        #: per player and dish: portions taken openly from the table (public)
-        self.taken: list[list[int]] = [[0] * n_dishes for _ in range(players)]
-        #: per player: portion cards drawn unseen from the supply (public count only)
-        self.drawn: list[int] = [0] * players
-        #: per dish: portions Emerald removed from the king's place (public)
-        self.eaten: list[int] = [0] * n_dishes
-        self.removed: list[int] = []
-        self.pending: list[int] = []  # Emeralds just drawn by the current player, not yet resolved
-        self.chef = 0
-        self.acted = 0  # players who acted this course
-        self.phase = _ACT
-        self._player = 0
+            ids = self._stacked(order)
+            stack(self.s, ids, game.dish_of, game.cfg)
+        self.initial_piles = {"supply": [game.instances[i] for i in reversed(ids)]}  # top card first
+        #: the supply's card instances, top last (the record keeps their dishes; ``s[S_SP]`` of them in use)
+        self._ids = ids
         self._legal: list[Action] = []
         self._king_peak = 0
         self._setup()
@@ -190,7 +201,7 @@ class KingLuiState(State):
     # -- the interface -----------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return -1 if self.end_reason is not None else self._player
+        return -1 if self.end_reason is not None else self.s[S_PLAYER]
 
     def legal_actions(self) -> list[Action]:
         return list(self._legal)
@@ -198,84 +209,88 @@ class KingLuiState(State):
     def apply(self, action: Action) -> None:
         if action not in self._legal:
             raise IllegalAction(f"{action!r} is not legal now; legal: {self._legal!r}")
-        code, arg = self.game.info[action]
-        if code == _TAKE:
-            player = self._player
-            cards = self.table[arg]
-            self.hands[player][arg] += cards
-            self.taken[player][arg] += len(cards)
-            cards.clear()
+        g = self.game
+        code = g.code_of[action]
+        n = len(g.dishes)
+        if code < n:
+            take(self.s, g.cfg, code)
             self._end_turn()
-        elif code == _DRAW:
+        elif code == n:
             self._draw()
-        elif code == _EMERALD:
-            emerald = self.pending.pop() if self.phase == _DRAWN_EMERALD else self.table_emeralds.pop()
-            self._feed(emerald, arg)
-            if self.phase == _DRAWN_EMERALD:
+        elif code == n + 1:
+            place(self.s)
+            self.track("table_emeralds", self.s[S_TEMER])
+            self._next_pending()
+        else:
+            drawn = self.s[S_PHASE] == DRAWN_EMERALD
+            emerald = self._emerald(drawn)
+            use_emerald(self.s)
+            self._feed(emerald, g.combos[code - n - 2])
+            if drawn:
                 self._next_pending()
             else:
                 self._end_turn()
-        else:  # _PLACE
-            self.table_emeralds.append(self.pending.pop())
-            self.track("table_emeralds", len(self.table_emeralds))
-            self._next_pending()
 
     def observation(self, player: int) -> dict[str, Any]:
         g = self.game
+        s = self.s
         dishes = g.dishes
+        n, players = len(dishes), g.players
+        h0, t0 = hand(n, player), taken(n, players, 0)
+
+        def per_dish(at: int) -> dict[str, int]:
+            return {dish: c for dish, c in zip(dishes, s[at:at + n]) if c}
+
         return {
             "player": player,
-            "players": g.players,
+            "players": players,
             "dishes": list(dishes),
-            "course": self.rounds + 1,
-            "chef": self.chef,
-            "to_act": [(self.chef + i) % g.players for i in range(self.acted, g.players)]
+            "course": s[S_ROUNDS] + 1,
+            "chef": s[S_CHEF],
+            "to_act": [(s[S_CHEF] + i) % players for i in range(s[S_ACTED], players)]
             if self.end_reason is None else [],
-            "phase": "drawn_emerald" if self.phase == _DRAWN_EMERALD else "act",
-            "hand": {dishes[d]: len(c) for d, c in enumerate(self.hands[player]) if c},
-            "pending_emeralds": len(self.pending) if player == self._player else 0,
-            "table": {dishes[d]: len(c) for d, c in enumerate(self.table) if c},
-            "table_emeralds": len(self.table_emeralds),
-            "king": {dishes[d]: len(c) for d, c in enumerate(self.king) if c},
-            "eaten": {dishes[d]: n for d, n in enumerate(self.eaten) if n},
-            "supply": len(self.supply),
+            "phase": "drawn_emerald" if s[S_PHASE] == DRAWN_EMERALD else "act",
+            "hand": per_dish(h0),
+            "pending_emeralds": s[S_PENDING] if player == s[S_PLAYER] else 0,
+            "table": per_dish(HEADER),
+            "table_emeralds": s[S_TEMER],
+            "king": per_dish(HEADER + n),
+            "eaten": per_dish(HEADER + 2 * n),
+            "supply": s[S_SP],
             "course_cards": g.course_cards,
             "emerald_portions": g.emerald_portions,
             "dish_sizes": dict(zip(dishes, g.dish_sizes)),
-            "opponents": [
-                {"seat": q, "taken": {dishes[d]: n for d, n in enumerate(self.taken[q]) if n},
-                 "drawn_unseen": self.drawn[q]}
-                for q in range(g.players) if q != player
-            ],
+            "opponents": [{"seat": q, "taken": per_dish(t0 + q * n), "drawn_unseen": self._drawn(q)}
+                          for q in range(players) if q != player],
         }
 
     def outcome(self) -> Outcome:
         scores, discarded = self.scores()
         won = [0] * len(scores)
         tie = winners(scores, discarded, len(scores), won)
-        g = self.game
         return Outcome(
             end_reason=self.end_reason or "unfinished",
             scores=[float(s) for s in scores],
             winners=[p for p, w in enumerate(won) if w],
             tie_break=None if tie == NO_TIE else TIE_BREAKS[tie],
             extra={"discarded": discarded, "courses": self.rounds,
-                   "king": {g.dishes[d]: len(c) for d, c in enumerate(self.king)},
-                   "drawn": list(self.drawn)},
+                   "king": dict(zip(self.game.dishes, self.on_plate())),
+                   "drawn": self.drawn},
         )
 
     def zones(self) -> dict[str, list[str]]:
         ids = self.game.instances
+        cards = self._cards()
         out = {
             "supply": [ids[i] for i in reversed(self.supply)],
-            "table": [ids[i] for cards in self.table for i in cards] + [ids[i] for i in self.table_emeralds],
-            "king": [ids[i] for cards in self.king for i in cards],
-            "removed": [ids[i] for i in self.removed],
+            "table": [ids[i] for per_dish in cards["table"] for i in per_dish] + [ids[i] for i in cards["beside"]],
+            "king": [ids[i] for per_dish in cards["king"] for i in per_dish],
+            "removed": [ids[i] for i in cards["removed"]],
         }
-        for p, hand in enumerate(self.hands):
-            out[f"hand:{p}"] = [ids[i] for cards in hand for i in cards]
-        if self.pending:  # a drawn Emerald is in its drawer's hand until placed or used
-            out[f"hand:{self._player}"] += [ids[i] for i in self.pending]
+        for p, per_dish in enumerate(cards["hands"]):
+            out[f"hand:{p}"] = [ids[i] for c in per_dish for i in c]
+        if cards["pending"]:  # a drawn Emerald is in its drawer's hand until placed or used
+            out[f"hand:{self.s[S_PLAYER]}"] += [ids[i] for i in cards["pending"]]
         return out
 
     def invariants(self) -> list[str]:
@@ -286,7 +301,7 @@ class KingLuiState(State):
         return copy_state(self)
 
     def determinize(self, player: int, rng: random.Random) -> "KingLuiState":
-        """A clone where the supply order and the portions opponents drew unseen are dealt again.
+        """A clone where the supply order and the portions opponents drew unseen are dealt again (``rules.determinize``).
 
         ``player`` keeps their hand; everything public stays: the table, waiting and
         drawn Emeralds, the king's place, removed cards, and per opponent the portions
@@ -295,68 +310,195 @@ class KingLuiState(State):
         as many portions as they drew (never an Emerald: a drawn Emerald is shown), the
         rest becomes the supply in shuffled order.
         """
+        g = self.game
         other = copy_state(self, share_rng=True)
-        dish_of = self.game.dish_of
-        pool = list(other.supply)
-        for q, hand in enumerate(other.hands):
-            if q == player:
-                continue
-            for d, cards in enumerate(hand):
-                hidden = len(cards) - other.taken[q][d]
-                if hidden:
-                    pool += cards[-hidden:]
-                    del cards[-hidden:]
-        pool.sort()  # the shuffle must not depend on where the hidden cards lie now
-        rng.shuffle(pool)
-        portions = (c for c in pool if dish_of[c] >= 0)
-        dealt: set[int] = set()
-        for q, hand in enumerate(other.hands):
-            if q == player:
-                continue
-            for _ in range(other.drawn[q]):
-                card = next(portions)
-                hand[dish_of[card]].append(card)
-                dealt.add(card)
-        other.supply = [c for c in pool if c not in dealt]
+        determinize(self.s, other.s, player, g.cfg, rng, [0] * (len(g.dishes) + 1 + g.players + len(g.instances)))
+        queues = [list(reversed(ids)) for ids in g.dish_ids]  # the supply's instances: each dish's in deck order
+        s0 = len(other.s) - len(g.instances)
+        other._ids = [queues[other.s[s0 + i]].pop() for i in range(other.s[S_SP])]
         other.rng = random.Random(rng.getrandbits(64))
         return other
 
     # -- scoring -----------------------------------------------------------------
     def scores(self) -> tuple[list[int], list[int]]:
         """Points and discarded cards per player, scoring hands against the king now (``rules.score``)."""
-        players = len(self.hands)
+        players = self.game.players
+        n = len(self.game.dishes)
         scores, discarded = [0] * players, [0] * players
-        score([len(cards) for hand in self.hands for cards in hand], 0, [len(cards) for cards in self.king], 0,
-              len(self.king), players, scores, discarded)
+        score(self.s, hand(n, 0), self.s, HEADER + n, n, players, scores, discarded)
         return scores, discarded
 
     # -- the house-rule API (public, docs/king_lui.md "House rules") ---------------------
     @property
-    def dishes(self) -> list[str]:
+    def dishes(self) -> tuple[str, ...]:
         """The dish ids, in deck order: a dish index ``d`` in the lists below is ``dishes[d]``."""
         return self.game.dishes
 
     def held(self, seat: int) -> list[int]:
         """Portions ``seat`` holds of each dish (index as ``dishes``)."""
-        return [len(cards) for cards in self.hands[seat]]
+        h0 = hand(len(self.game.dishes), seat)
+        return self.s[h0:h0 + len(self.game.dishes)]
 
     def on_plate(self) -> list[int]:
         """Portions on the king's plate of each dish (index as ``dishes``)."""
-        return [len(cards) for cards in self.king]
+        n = len(self.game.dishes)
+        return self.s[HEADER + n:HEADER + 2 * n]
 
     def on_table(self) -> list[int]:
         """Portions of each dish on the table this course (index as ``dishes``)."""
-        return [len(cards) for cards in self.table]
+        return self.s[HEADER:HEADER + len(self.game.dishes)]
+
+    @property
+    def hands(self) -> list[list[list[int]]]:
+        """Per seat and dish the cards held (``hands[seat][dish]``, instances); set it to change the counts."""
+        return self._cards()["hands"]
+
+    @hands.setter
+    def hands(self, cards: list[list[list[int]]]) -> None:
+        n = len(self.game.dishes)
+        for q, per_dish in enumerate(cards):
+            self.s[hand(n, q):hand(n, q) + n] = map(len, per_dish)
+
+    @property
+    def king(self) -> list[list[int]]:
+        """Per dish the cards on the king's plate; set it to change the counts."""
+        return self._cards()["king"]
+
+    @king.setter
+    def king(self, cards: list[list[int]]) -> None:
+        n = len(self.game.dishes)
+        self.s[HEADER + n:HEADER + 2 * n] = map(len, cards)
+
+    @property
+    def table(self) -> list[list[int]]:
+        """Per dish the cards on the table this course; set it to change the counts."""
+        return self._cards()["table"]
+
+    @table.setter
+    def table(self, cards: list[list[int]]) -> None:
+        self.s[HEADER:HEADER + len(self.game.dishes)] = map(len, cards)
+
+    @property
+    def table_emeralds(self) -> list[int]:
+        """The Emeralds beside the dishes; set it to change their count."""
+        return self._cards()["beside"]
+
+    @table_emeralds.setter
+    def table_emeralds(self, cards: list[int]) -> None:
+        self.s[S_TEMER] = len(cards)
+
+    @property
+    def pending(self) -> list[int]:
+        """The Emeralds the seat to act just drew, not yet used or placed; set it to change their count."""
+        return self._cards()["pending"]
+
+    @pending.setter
+    def pending(self, cards: list[int]) -> None:
+        self.s[S_PENDING] = len(cards)
+
+    @property
+    def removed(self) -> list[int]:
+        """The cards out of the game: Emeralds used, the portions they ate, at the end the supply's leftovers; set
+        it to change their count."""
+        return self._cards()["removed"]
+
+    @removed.setter
+    def removed(self, cards: list[int]) -> None:
+        self.s[S_REMOVED] = len(cards)
+
+    @property
+    def supply(self) -> list[int]:
+        """The supply's cards, top last; set it to stack another supply."""
+        return self._ids[:self.s[S_SP]]
+
+    @supply.setter
+    def supply(self, cards: list[int]) -> None:
+        s0 = len(self.s) - len(self.game.instances)
+        self._ids = list(cards)
+        self.s[s0:s0 + len(cards)] = [self.game.dish_of[i] for i in cards]
+        self.s[S_SP] = len(cards)
+
+    @property
+    def taken(self) -> list[list[int]]:
+        """Per seat and dish, the portions taken openly from the table (public)."""
+        n, players = len(self.game.dishes), self.game.players
+        t0 = taken(n, players, 0)
+        return [self.s[t0 + q * n:t0 + (q + 1) * n] for q in range(players)]
+
+    @property
+    def drawn(self) -> list[int]:
+        """Per seat, the portions drawn unseen from the supply (public count only)."""
+        return [self._drawn(q) for q in range(self.game.players)]
+
+    @property
+    def eaten(self) -> list[int]:
+        """Per dish, the portions Emerald removed from the king's place (public)."""
+        n = len(self.game.dishes)
+        return self.s[HEADER + 2 * n:HEADER + 3 * n]
+
+    @property
+    def king_total(self) -> int:
+        """The portions on the king's plate."""
+        return self.s[S_KTOTAL]
+
+    @king_total.setter
+    def king_total(self, value: int) -> None:
+        self.s[S_KTOTAL] = value
+
+    @property
+    def chef(self) -> int:
+        """The seat that deals and starts the course."""
+        return self.s[S_CHEF]
+
+    @property
+    def acted(self) -> int:
+        """Seats that acted this course."""
+        return self.s[S_ACTED]
+
+    @property
+    def phase(self) -> int:
+        """1 while the seat decides on an Emerald it just drew, else 0."""
+        return 1 if self.s[S_PHASE] == DRAWN_EMERALD else 0
+
+    @property
+    def _player(self) -> int:
+        """The seat to act (-1 at the end)."""
+        return self.s[S_PLAYER]
+
+    @_player.setter
+    def _player(self, seat: int) -> None:
+        self.s[S_PLAYER] = seat
+
+    @property  # type: ignore[override]
+    def turns(self) -> int:
+        """Completed turns (the record's)."""
+        return self.s[S_TURNS]
+
+    @turns.setter
+    def turns(self, value: int) -> None:
+        if "s" in self.__dict__:  # ``State.__init__`` sets 0 before the record exists
+            self.s[S_TURNS] = value
+
+    @property  # type: ignore[override]
+    def rounds(self) -> int:
+        """Completed courses (the record's)."""
+        return self.s[S_ROUNDS]
+
+    @rounds.setter
+    def rounds(self, value: int) -> None:
+        if "s" in self.__dict__:
+            self.s[S_ROUNDS] = value
 
     def serve_dish(self, seat: int, dish: int) -> None:
         """Every portion ``seat`` holds of dish ``dish`` goes to the king's plate, face up."""
-        cards = self.hands[seat][dish]
-        self.drawn[seat] -= len(cards) - self.taken[seat][dish]  # the books: portions taken openly, drawn unseen
-        self.taken[seat][dish] = 0
-        self.king[dish] += cards
-        self.king_total += len(cards)
-        self._king_peak = max(self._king_peak, self.king_total)
-        cards.clear()
+        s = self.s
+        n = len(self.game.dishes)
+        h, k = hand(n, seat) + dish, HEADER + n + dish
+        s[taken(n, self.game.players, seat) + dish] = 0  # the books: portions taken openly, drawn unseen
+        s[k] += s[h]
+        s[S_KTOTAL] += s[h]
+        s[h] = 0
+        self._king_peak = max(self._king_peak, s[S_KTOTAL])
 
     def rule_gap(self, kind: int, a: int, b: int) -> int:
         """``gap`` by code, for the rules ``rules`` writes once for both tiers: the ruling's place in
@@ -369,125 +511,119 @@ class KingLuiState(State):
         """End the current player's turn now (the next seat acts, or the king is served)."""
         self._end_turn()
 
-    # -- flow --------------------------------------------------------------------
+    def _drawn(self, seat: int) -> int:
+        """Portions ``seat`` drew unseen: its hand less what it took openly."""
+        n, players = len(self.game.dishes), self.game.players
+        h0, t0 = hand(n, seat), taken(n, players, seat)
+        return sum(self.s[h0:h0 + n]) - sum(self.s[t0:t0 + n])
+
+    def _emerald(self, drawn: bool) -> int:
+        """The Emerald that eats: the last one drawn, or the last beside the dishes (``_cards``' instances)."""
+        inside = set(self.supply)
+        free = [i for i in self.game.dish_ids[-1] if i not in inside]
+        return free[self.s[S_TEMER] + self.s[S_PENDING] - 1 if drawn else self.s[S_TEMER] - 1]
+
+    def _cards(self) -> dict[str, Any]:
+        """The record's counts as card instances: per dish, the instances out of the supply in deck order, handed
+        to the table, the king, each seat's hand, the rest removed (Emeralds: beside the dishes, drawn, removed).
+        A count larger than the cards left repeats one: a card created shows in two places."""
+        g, s = self.game, self.s
+        n = len(g.dishes)
+        inside = set(self.supply)
+        free = [[i for i in ids if i not in inside] for ids in g.dish_ids]
+        at = [0] * (n + 1)
+
+        def deal_out(d: int, k: int) -> list[int]:
+            pool = free[d] or g.dish_ids[d]
+            got = [pool[(at[d] + j) % len(pool)] for j in range(k)] if pool else []
+            at[d] += k
+            return got
+
+        out: dict[str, Any] = {
+            "table": [deal_out(d, s[HEADER + d]) for d in range(n)],
+            "king": [deal_out(d, s[HEADER + n + d]) for d in range(n)],
+            "hands": [[deal_out(d, s[hand(n, q) + d]) for d in range(n)] for q in range(g.players)],
+            "beside": deal_out(n, s[S_TEMER]), "pending": deal_out(n, s[S_PENDING]),
+        }
+        out["removed"] = [i for d in range(n + 1) for i in free[d][at[d]:]]
+        return out
+
+    # -- flow: the hook points, each running one step of ``rules`` -------------------------------
     def _start_course(self) -> None:
-        """Deal a course, or end the game when the supply cannot fill the table."""
-        g = self.game
-        supply = self.supply
-        if len(supply) < g.course_cards:
-            self.removed += supply
-            supply.clear()
+        """Deal a course (``rules.deal``), or end the game when the supply cannot fill the table."""
+        if not deal(self.s, self.game.cfg):
             self._finish("supply_exhausted")
             return
-        # one list per dish, then the Emeralds' place: an Emerald's dish index -1 picks it
-        slots = self.table + [self.table_emeralds]
-        dish_of = g.dish_of
-        deal = supply[-g.course_cards:]
-        del supply[-g.course_cards:]
-        for card in reversed(deal):  # the top card first
-            slots[dish_of[card]].append(card)
-        if self.table_emeralds:
-            self.track("table_emeralds", len(self.table_emeralds))
-        self._player = self.chef
-        self.acted = 0
+        if self.s[S_TEMER]:
+            self.track("table_emeralds", self.s[S_TEMER])
         self._decide()
 
     def _decide(self) -> None:
-        """Set the legal actions of the current player's turn (``rules.choices``); skip turns that cannot be played."""
-        g = self.game
+        """Set the legal actions of the current player's turn (``rules.turn``); skip turns that cannot be played."""
         while True:
-            legal = list(compress(g.take, self.table))  # dishes still on the table
-            allowed = choices(self, legal, self.table_emeralds, self.king_total, g.emerald_portions, self.supply,
-                              self._player, self.rounds)
+            allowed = turn(self, self.s, self.game.cfg)
             if allowed < 0:
                 self._finish(self.end_reason or "stalled:" + GAP_KINDS[-1 - allowed])
                 return
             if allowed:
-                if allowed & MAY_DRAW:
-                    legal.append(DRAW)
-                if allowed & MAY_FEED:
-                    legal += g.emerald_actions(self.king)
-                self.phase = _ACT
-                self._legal = legal
+                self._legal = self._actions()
                 return
             # "pass": the turn is spent without taking anything
             if not self._advance():
                 return
 
-    def _draw(self) -> None:
+    def _actions(self) -> list[Action]:
+        """The decision's actions (``rules.legal``)."""
         g = self.game
-        supply = self.supply
-        want = to_draw(self, len(supply), g.draw_cards)  # a short supply is a gap
-        if want < 0:
+        codes = g._codes
+        action_of = g.action_of
+        return [action_of[c] for c in codes[:legal(self.s, g.cfg, g.combo_cnt, codes)]]
+
+    def _draw(self) -> None:
+        if not draw(self, self.s, self.game.cfg):  # a short supply is a gap
             self._finish(self.end_reason or "stalled:short_supply_draw")
             return
-        hand = self.hands[self._player]
-        dish_of = g.dish_of
-        for _ in range(want):
-            card = supply.pop()
-            d = dish_of[card]
-            if d < 0:
-                self.pending.append(card)
-            else:
-                hand[d].append(card)
-                self.drawn[self._player] += 1
         self._next_pending()
 
     def _next_pending(self) -> None:
-        """Offer the next drawn Emerald (use or place); place it when it cannot be used."""
-        g = self.game
-        while self.pending:
-            if self.king_total >= g.emerald_portions:
-                self.phase = _DRAWN_EMERALD
-                self._legal = [PLACE] + g.emerald_actions(self.king)
-                return
-            self.table_emeralds.append(self.pending.pop())
-            self.track("table_emeralds", len(self.table_emeralds))
+        """Offer the next drawn Emerald (use or place); place it when it cannot be used (``rules.pending``)."""
+        s = self.s
+        beside = s[S_TEMER]
+        waits = pending(s, self.game.cfg)
+        if s[S_TEMER] != beside:
+            self.track("table_emeralds", s[S_TEMER])
+        if waits:
+            self._legal = self._actions()
+            return
         self._end_turn()
 
     def _feed(self, emerald: int, combo: tuple[int, ...]) -> None:
-        """Emerald and the chosen portions of the king's leave the game."""
-        removed = self.removed
-        removed.append(emerald)
+        """Emerald and the chosen portions of the king's leave the game (``rules.feed``)."""
+        row = [0] * len(self.game.dishes)
         for d in combo:
-            removed.append(self.king[d].pop())
-            self.eaten[d] += 1
-        self.king_total -= len(combo)
+            row[d] += 1
+        feed(self.s, self.game.cfg, row)
 
     def _end_turn(self) -> None:
         if self._advance():
             self._decide()
 
     def _advance(self) -> bool:
-        """Close the current turn; serve the king after the last one. False once the game is over."""
-        self.turns += 1
-        self.acted += 1
-        g = self.game
-        if self.acted < g.players:
-            self._player = (self._player + 1) % g.players
+        """Close the current turn; serve the king after the last one (``rules.advance``). False once the course is
+        over: the next has been dealt (or the game ended)."""
+        if advance(self.s, self.game.cfg):
             return True
-        king = self.king
-        served = 0
-        for d, cards in enumerate(self.table):
-            if cards:
-                king[d] += cards
-                served += len(cards)
-                cards.clear()
-        if served:
-            self.king_total += served
-            if self.king_total > self._king_peak:
-                self._king_peak = self.king_total
-        self.rounds += 1
-        self.chef = (self.chef + 1) % g.players
+        self._king_peak = max(self._king_peak, self.s[S_KTOTAL])
         self._start_course()
-        return False  # _start_course has already set up the next decision (or ended the game)
+        return False
 
     def _finish(self, reason: str) -> None:
         self.end_reason = reason
         self._legal = []
-        self._player = -1
-        for hand in self.hands:  # hands only grow: their final size is their peak
-            self.track("hand_cards", sum(map(len, hand)))
+        finish(self.s, ENDS.index(reason) if reason in ENDS else len(ENDS))
+        n = len(self.game.dishes)
+        for q in range(self.game.players):  # hands only grow: their final size is their peak
+            self.track("hand_cards", sum(self.s[hand(n, q):hand(n, q) + n]))
         self.track("king_portions", self._king_peak)
 
     # -- designer metrics (cardgen.simulate.designer) ------------------------------
@@ -503,7 +639,7 @@ class KingLuiState(State):
 
     def holding(self, player: int) -> dict[str, int]:
         """The dishes in ``player``'s hand (empty after set-up: every dish is taken from the table)."""
-        return {dish: len(cards) for dish, cards in zip(self.game.dishes, self.hands[player]) if cards}
+        return {dish: c for dish, c in zip(self.game.dishes, self.held(player)) if c}
 
 
 #: the hook points' arguments, read from the methods they replace
