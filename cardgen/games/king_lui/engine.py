@@ -162,6 +162,32 @@ class KingLuiGame(Game):
         return self.state_class(self, seed, order)
 
 
+def _counted(part: str, slot: int, doc: str) -> property:
+    """A card list of the house-rule API: ``KingLuiState._cards()[part]``; set, its length is the record's ``slot``."""
+
+    def cards(state: "KingLuiState") -> list[int]:
+        return state._cards()[part]
+
+    def count(state: "KingLuiState", value: list[int]) -> None:
+        state.s[slot] = len(value)
+
+    return property(cards, count, doc=doc + " Set it to change their count.")
+
+
+def _slot(slot: int, doc: str) -> property:
+    """A number of the record (``rules.S_*``) as an attribute (``State.__init__`` sets ``turns`` and ``rounds`` to 0
+    before the record exists: it starts at 0)."""
+
+    def get(state: "KingLuiState") -> int:
+        return state.s[slot]
+
+    def put(state: "KingLuiState", value: int) -> None:
+        if "s" in state.__dict__:
+            state.s[slot] = value
+
+    return property(get, put, doc=doc)
+
+
 class KingLuiState(State):
     """One game of King Lui in progress (see the module docstring for the flow)."""
 
@@ -378,33 +404,10 @@ class KingLuiState(State):
     def table(self, cards: list[list[int]]) -> None:
         self.s[HEADER:HEADER + len(self.game.dishes)] = map(len, cards)
 
-    @property
-    def table_emeralds(self) -> list[int]:
-        """The Emeralds beside the dishes; set it to change their count."""
-        return self._cards()["beside"]
-
-    @table_emeralds.setter
-    def table_emeralds(self, cards: list[int]) -> None:
-        self.s[S_TEMER] = len(cards)
-
-    @property
-    def pending(self) -> list[int]:
-        """The Emeralds the seat to act just drew, not yet used or placed; set it to change their count."""
-        return self._cards()["pending"]
-
-    @pending.setter
-    def pending(self, cards: list[int]) -> None:
-        self.s[S_PENDING] = len(cards)
-
-    @property
-    def removed(self) -> list[int]:
-        """The cards out of the game: Emeralds used, the portions they ate, at the end the supply's leftovers; set
-        it to change their count."""
-        return self._cards()["removed"]
-
-    @removed.setter
-    def removed(self, cards: list[int]) -> None:
-        self.s[S_REMOVED] = len(cards)
+    table_emeralds = _counted("beside", S_TEMER, "The Emeralds beside the dishes.")
+    pending = _counted("pending", S_PENDING, "The Emeralds the seat to act just drew, not yet used or placed.")
+    removed = _counted("removed", S_REMOVED, "The cards out of the game: Emeralds used, the portions they ate, at "
+                                             "the end the supply's leftovers.")
 
     @property
     def supply(self) -> list[int]:
@@ -436,58 +439,17 @@ class KingLuiState(State):
         n = len(self.game.dishes)
         return self.s[HEADER + 2 * n:HEADER + 3 * n]
 
-    @property
-    def king_total(self) -> int:
-        """The portions on the king's plate."""
-        return self.s[S_KTOTAL]
-
-    @king_total.setter
-    def king_total(self, value: int) -> None:
-        self.s[S_KTOTAL] = value
-
-    @property
-    def chef(self) -> int:
-        """The seat that deals and starts the course."""
-        return self.s[S_CHEF]
-
-    @property
-    def acted(self) -> int:
-        """Seats that acted this course."""
-        return self.s[S_ACTED]
+    king_total = _slot(S_KTOTAL, "The portions on the king's plate.")
+    chef = _slot(S_CHEF, "The seat that deals and starts the course.")
+    acted = _slot(S_ACTED, "Seats that acted this course.")
+    _player = _slot(S_PLAYER, "The seat to act (-1 at the end).")
+    turns = _slot(S_TURNS, "Completed turns.")  # type: ignore[assignment]
+    rounds = _slot(S_ROUNDS, "Completed courses.")  # type: ignore[assignment]
 
     @property
     def phase(self) -> int:
         """1 while the seat decides on an Emerald it just drew, else 0."""
         return 1 if self.s[S_PHASE] == DRAWN_EMERALD else 0
-
-    @property
-    def _player(self) -> int:
-        """The seat to act (-1 at the end)."""
-        return self.s[S_PLAYER]
-
-    @_player.setter
-    def _player(self, seat: int) -> None:
-        self.s[S_PLAYER] = seat
-
-    @property  # type: ignore[override]
-    def turns(self) -> int:
-        """Completed turns (the record's)."""
-        return self.s[S_TURNS]
-
-    @turns.setter
-    def turns(self, value: int) -> None:
-        if "s" in self.__dict__:  # ``State.__init__`` sets 0 before the record exists
-            self.s[S_TURNS] = value
-
-    @property  # type: ignore[override]
-    def rounds(self) -> int:
-        """Completed courses (the record's)."""
-        return self.s[S_ROUNDS]
-
-    @rounds.setter
-    def rounds(self, value: int) -> None:
-        if "s" in self.__dict__:
-            self.s[S_ROUNDS] = value
 
     def serve_dish(self, seat: int, dish: int) -> None:
         """Every portion ``seat`` holds of dish ``dish`` goes to the king's plate, face up."""
