@@ -61,6 +61,7 @@ RP = "cardgen/report/playtest.py"
 PV = "cardgen/play/server.py"
 FI = "cardgen/fileio.py"
 TJ = "cardgen/tune/journal.py"
+FX = "cardgen/tune/fix.py"
 WA = "cardgen/watch.py"
 EX = "cardgen/simulate/executor.py"
 GU = "cardgen/guard.py"
@@ -161,9 +162,18 @@ TARGETS = [
     # what a killed command leaves, and who removes it (issue 38)
     Target("temporary_sweep", FI, _m(FI, "x__pid_alive", "x_sweep_temporaries", "x_create_temporary"),
            ("tests/test_fileio.py", "tests/test_cli.py::test_a_command_removes_what_killed_commands_left_in_its_output_folder")),
+    # what dead writers left outside every output folder, through the register (issue 51)
+    Target("writers_register", FI, _m(FI, "x__register", "x__empty_register", "x_sweep_dead_writers",
+                                      "x_done_with_temporary"), ("tests/test_fileio.py",)),
+    # cardgen's own YAML bounds answer before libyaml's (issue 51)
+    Target("yaml_fallback", "cardgen/load/yamlparse.py", _m("cardgen/load/yamlparse.py", "x_parse", "x__build"),
+           ("tests/test_load.py", "tests/test_hostile.py")),
     Target("tune_journal", TJ, ("",),
            ("tests/test_tune.py::test_an_interrupted_study_resumed_gives_the_uninterrupted_result",
             "tests/test_tune.py::test_resume_refuses_a_study_of_other_options")),
+    # what cardgen fix reads as a problem, the size of a change, its levers and its one-lever plan (issue 54)
+    Target("fix", FX, _m(FX, "x_shortfall_share", "x_problems", "x_levers", "x_cost", "x__rule_bounds",
+                         "xǁFixerǁ*", "x_side_effects", "x_check_cure"), ("tests/test_fix.py",)),
     Target("watch_inputs", WA, _m(WA, "x_watched", "x__own_output"), ("tests/test_watch.py",)),
     Target("cluster_faults", EX, _m(EX, "x_cluster_result", "x_set_worker_wait"), ("tests/test_cluster.py",)),
     # project code under a time limit; failed games never answered (issue 33)
@@ -236,6 +246,13 @@ TARGETS = [
     Target("rules_syntax_error", "cardgen/games/project.py", _m("cardgen/games/project.py", "x_syntax_error"),
            ("tests/test_games_project.py::test_check_reports_a_syntax_error_of_the_rules_file_as_validate_does_"
             "without_importing_it",)),
+    # project code contained (issue 51): the supervisor's table, the guard's refusals, a seat's view
+    Target("contain", "cardgen/contain.py", _m("cardgen/contain.py", "x_set_memory_limit", "x__limit_memory",
+                                               "x__claim", "x__alive", "x_enter", "x_leave", "x_supervise", "x__watch",
+                                               "x__ended", "x__kill_all"), ("tests/test_contain.py",)),
+    Target("guard_escapes", "cardgen/guard.py", _m("cardgen/guard.py", "x_call", "x__no_atexit", "x__before_fork",
+                                                   "x__in_fork_child"), ("tests/test_contain.py", "tests/test_guard.py")),
+    Target("seat_view", "cardgen/engine/seatview.py", ("",), ("tests/test_seatview.py",)),
 ]
 
 

@@ -26,6 +26,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -454,6 +455,17 @@ def build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
         return _build(decks, out, options, inputs, preflight)
 
 
+def _say_examples(decks: list[ResolvedDeck], stale: list[Job]) -> None:
+    """One line per deck whose house rule a rulebook made now plays for its worked example (issue 51): the
+    build runs the project's own code, contained as ``validate`` runs it (``cardgen.contain``)."""
+    from cardgen.terminal import say
+
+    remade = {job.rel.split("/", 1)[0] for job in stale if job.stage == "rules"}
+    for deck in decks:
+        if deck.model.code is not None and deck.id in remade and deck.spec.book_examples is not None:
+            print(say("note", text=f"{deck.id}: " + say("example_note", file=deck.model.code)), file=sys.stderr)
+
+
 def _build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
            inputs: Callable[[], tuple[str, list[str]] | None] | None,
            preflight: Callable[[], None] | None) -> int:
@@ -486,6 +498,7 @@ def _build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
         if not any(lang in deck.languages for lang in options.langs):
             print(f"cardgen build: {deck.id}: skipped, it is written in {', '.join(deck.languages)} "
                   f"(asked for {', '.join(options.langs)})")
+    _say_examples(decks, stale)
     written, unchanged = 0, len(jobs) - len(stale)
     paths: list[Path] = []
     progress = _progress(len(jobs), unchanged)

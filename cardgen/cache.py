@@ -19,24 +19,16 @@ import os
 from pathlib import Path
 from typing import Any
 
-#: Environment variable naming the one folder cardgen keeps its caches in ("" keeps none),
-#: instead of the package's ``__pycache__`` and the user's cache folder (benchmarks, tests).
-CACHE_ENV = "CARDGEN_CACHE_DIR"
+from cardgen.places import CACHE_ENV as CACHE_ENV, kept_folder, user_cache as user_cache  # written there
 
 
 def cache_dirs(package: Path, kind: str) -> list[Path]:
     """Where entries may live, first choice first: ``package``'s ``__pycache__``, then the
     user's cache folder; ``$CARDGEN_CACHE_DIR/<kind>`` alone when set."""
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen is not None:
-        return [Path(chosen) / kind] if chosen.strip() else []
-    return [package / "__pycache__", user_cache() / kind]
-
-
-def user_cache() -> Path:
-    """The user's cache folder for cardgen (platformdirs: ``~/.cache/cardgen`` on Linux)."""
-    from platformdirs import user_cache_dir
-    return Path(user_cache_dir("cardgen", appauthor=False))
+    kept = kept_folder(kind)  # the one folder kept between runs: $CARDGEN_CACHE_DIR's, or the user's
+    if os.environ.get(CACHE_ENV) is not None:
+        return [kept] if kept is not None else []
+    return [package / "__pycache__", kept] if kept is not None else [package / "__pycache__"]
 
 
 def writable(folder: Path) -> bool:

@@ -304,6 +304,24 @@ def _parser() -> argparse.ArgumentParser:
     again.add_argument("--fresh", action="store_true",
                        help="start the study again from its first trial, forgetting the one in the output folder")
 
+    f = sub.add_parser("fix", help="from the problems validate flags to tested variants that cure them")
+    f.add_argument("deck", metavar="DECK_OR_VARIANT")
+    f.add_argument("--trials", type=_bounded(1, 10_000, "--trials"), default=30,
+                   help="at most this many trial variants (default: 30)")
+    f.add_argument("--games", type=_bounded(2, MAX_GAMES, "--games"), default=300,
+                   help="games per trial and player count (default: 300)")
+    f.add_argument("--players", type=_bounded(1, 64, "--players"), nargs="+")
+    f.add_argument("--agents", nargs="+", default=None, help=AGENTS_HELP)
+    f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--best", type=_bounded(1, 20, "--best"), default=3,
+                   help="how many cures are checked and written, smallest first (default: 3)")
+    f.add_argument("--out", help="folder for the proposed variants (default: out/fix/DECK)")
+    f.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
+    again = f.add_mutually_exclusive_group()
+    again.add_argument("--resume", action="store_true",
+                       help="go on with the interrupted search of these options (an error if there is none)")
+    again.add_argument("--fresh", action="store_true", help="start the search again from its first trial")
+
     k = sub.add_parser("compare", help="what a variant changes against a base, with 95 %% intervals")
     k.add_argument("base", metavar="BASE")
     k.add_argument("variant", metavar="VARIANT")
@@ -323,7 +341,10 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("log", metavar="FILE")
 
     pl = sub.add_parser("play", help="play a deck or variant in the browser against the agents")
-    pl.add_argument("deck", metavar="DECK_OR_VARIANT")
+    pl.add_argument("deck", metavar="DECK_OR_VARIANT", nargs="?", help="the deck or variant (with --resume: "
+                    "the one the log's unfinished game was played with, by default)")
+    pl.add_argument("--resume", metavar="LOG", help="set up again the last unfinished game of LOG (a cardgen play "
+                    "log: same deal, same seats, its moves made) and go on writing it there")
     pl.add_argument("--players", type=_bounded(1, 64, "--players"), help="default: 3, within the deck's range")
     seats = pl.add_mutually_exclusive_group()  # --people names every person's seat, --seat the one person's
     seats.add_argument("--seat", type=_bounded(1, 64, "--seat"), help="your seat, from 1 (default: 1)")
@@ -336,18 +357,20 @@ def _parser() -> argparse.ArgumentParser:
                     help="the first game's seed (default: a random one; never shown during a game, "
                          "the saved log has it)")
     pl.add_argument("--lang", choices=LANGS, help="the cards' and moves' language (default: en)")
-    pl.add_argument("--log", dest="log_file", help="where 'Save game' adds finished games (default: "
-                    "OUT/play/DECK.jsonl)")
+    pl.add_argument("--log", dest="log_file", help="where every game is written as it goes, finished or not "
+                    "(default: OUT/play/DECK.jsonl)")
     pl.add_argument("--out", default="out")
     pl.add_argument("--pace", type=_seconds, default=0.9, help="seconds between two agent moves (default: 0.9)")
     pl.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
     k = sub.add_parser("cache", help="what cardgen keeps between runs (compiled code, parsed files)")
     k.add_argument("action", choices=("clear",), help="clear: delete all of it (it is made again when needed)")
-    for command in (v, t, sub.choices["compare"]):
+    for command in (v, t, f, sub.choices["compare"]):
         command.add_argument("--lang", type=_shipped_language, default="en", metavar="LANG", help=LANG_HELP)
-    for command in (v, t, sub.choices["compare"], pl):
+    for command in (v, t, f, sub.choices["compare"], pl, b):
         command.add_argument("--code-time-limit", type=_time_limit, default=10.0, metavar="SECONDS",
                              help=CODE_TIME_HELP)
+        command.add_argument("--code-memory", type=_bounded(0, 1 << 20, "megabytes"), default=2048, metavar="MB",
+                             help=CODE_MEMORY_HELP)
     for command in sub.choices.values():  # --project before or after the command (SUPPRESS: keeps one given first)
         command.add_argument("--project", default=argparse.SUPPRESS, help=PROJECT_HELP)
         for action in command._actions:
@@ -365,6 +388,9 @@ AGENTS_HELP = ("players, rotated over the seats game by game: random (any legal 
 
 CODE_TIME_HELP = ("seconds one call into the project's own code (a house rule's hook, a rules file) may run before "
                   "the run stops naming it (default: 10)")
+
+CODE_MEMORY_HELP = ("megabytes of memory the project's own code may add to its process before an allocation "
+                    "fails naming it (default: 2048; 0: no limit)")
 
 PROJECT_HELP = ("project folder with decks/ and variants/ (default: this folder or the nearest one above it "
                 "with decks/ or variants/)")
@@ -431,6 +457,8 @@ def _on_term(signum: int, frame: object) -> None:
     files removed on the way out. Under ``run``, the process is ended outright if unwinding
     takes more than ``HARD_EXIT_SECONDS`` or a second signal comes."""
     global _INTERRUPTED
+    if "cardgen.contain" in sys.modules:  # the supervisor need not pass it on
+        sys.modules["cardgen.contain"].note_signal(signum)
     if _MAY_EXIT:
         if _INTERRUPTED:
             _hard_exit()
@@ -483,6 +511,8 @@ def run() -> NoReturn:
     global _MAY_EXIT
     _MAY_EXIT = True
     _signals()  # before anything else: Ctrl-C while the arguments are read is "interrupted" too
+    from cardgen import contain
+    contain.supervise(_command_of(sys.argv[1:]))  # project code killable from outside (cardgen.contain)
     try:
         from cardgen.speedups import gcpolicy, lazy_pillow
         gcpolicy.install()  # a command's collector: rarely
@@ -500,7 +530,8 @@ def run() -> NoReturn:
         finally:
             os._exit(code)
     run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)  # CPython's; elsewhere the slow way
-    if threading.active_count() > 1 or run_exit_handlers is None:
+    stray = "cardgen.guard" in sys.modules and sys.modules["cardgen.guard"].escaped  # project code's thread
+    if (threading.active_count() > 1 and not stray) or run_exit_handlers is None:
         sys.exit(code)
     run_exit_handlers()
     try:
@@ -509,6 +540,19 @@ def run() -> NoReturn:
     except (OSError, ValueError):  # a reader that left (`cardgen inspect | head`): nothing more to say
         pass
     os._exit(code)
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command named in ``argv`` (``--project DIR`` may come first), read before argparse does."""
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--project":
+            skip = True
+        elif not arg.startswith("-"):
+            return arg
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -530,9 +574,11 @@ def _guarded(args: argparse.Namespace) -> int:
     """``_run(args)`` with every failure turned into one-line messages and an exit code."""
     try:
         _check_env()
-        if args.command in ("validate", "compare", "tune"):  # their every line follows --lang
+        if args.command in ("validate", "compare", "tune", "fix"):  # their every line follows --lang
             from cardgen.terminal import set_language
             set_language(args.lang)
+            from cardgen import contain
+            contain.note_language(args.lang)  # the supervisor's own lines in it too
         elif "cardgen.terminal" in sys.modules:  # another command in the same process (a test): English again
             sys.modules["cardgen.terminal"].set_language("en")
         _place(args)
@@ -543,6 +589,9 @@ def _guarded(args: argparse.Namespace) -> int:
         if getattr(args, "code_time_limit", None) is not None:  # this process's games; chunks carry it to workers
             from cardgen.guard import set_time_limit
             set_time_limit(args.code_time_limit)
+        if getattr(args, "code_memory", None) is not None:  # each supervised process running project code
+            from cardgen.contain import set_memory_limit
+            set_memory_limit(args.code_memory)
         return _run(args)
     except InputError as exc:
         for line in exc.lines():
@@ -586,10 +635,11 @@ def _guarded(args: argparse.Namespace) -> int:
 def _sweep(args: argparse.Namespace) -> None:
     """Remove the temporary files that killed cardgen commands left where this one writes: its output
     folder (all of it), the folders of the files it is told to write, and the project's own folder."""
-    from cardgen.fileio import sweep_temporaries
+    from cardgen.fileio import sweep_dead_writers, sweep_temporaries
+    sweep_dead_writers()  # anywhere: a killed `validate --log logs/L.jsonl` leaves its file outside every out/
     out = getattr(args, "out", None)
-    if args.command == "tune" and not out and args.project:
-        out = Path(args.project) / "out"  # tune's default folder is out/tune/DECK
+    if args.command in ("tune", "fix") and not out and args.project:
+        out = Path(args.project) / "out"  # tune's default folder is out/tune/DECK, fix's out/fix/DECK
     if args.command != "schema" and out:
         sweep_temporaries(out)
     for name in ("log_file", "json_file") + (("out",) if args.command == "schema" else ()):
@@ -641,6 +691,8 @@ def _run(args: argparse.Namespace) -> int:
         return replay_file(Path(args.log))
     if args.command == "tune":
         return _tune(args)
+    if args.command == "fix":
+        return _fix(args)
     if args.command == "new":
         from cardgen.scaffold import deck_id, new_project
         for path in new_project(Path(args.directory), rules=args.rules, lang=args.lang):
@@ -691,12 +743,17 @@ def _run(args: argparse.Namespace) -> int:
         from cardgen.play.server import serve
         from cardgen.play.session import Session
         import secrets
+        if args.resume:
+            return _play_resumed(resolver, args)
+        if not args.deck:
+            raise InputError("expected the deck or variant to play (or --resume LOG)", field="DECK_OR_VARIANT")
         deck = resolver.resolve(args.deck)
         log = Path(args.log_file) if args.log_file else Path(args.out) / "play" / f"{deck.id}.jsonl"
         check_output_file(log, "play log")
         seed = args.seed if args.seed is not None else secrets.randbelow(2 ** 62)
         people = [p - 1 for p in args.people] if args.people else None
         session = Session(deck, args.players, (args.seat or 1) - 1, args.agents, seed, args.lang, args.pace, people)
+        session.keep_log(log)  # every move written as it is made: Ctrl-C mid-game keeps what was played
         return serve(session, log, open_browser=not args.no_browser, lan=args.lan)
     if args.command == "export":
         from cardgen.check.faces import face_errors
@@ -813,6 +870,23 @@ def _build_request(args: argparse.Namespace, project: object) -> dict[str, objec
             "project": str(getattr(project, "root", ""))}
 
 
+def _play_resumed(resolver: Any, args: argparse.Namespace) -> int:
+    """``cardgen play --resume LOG``: the log's last unfinished game set up again (its deck unless DECK names
+    one), served, and written on in the same log. The deal, seats, agents and language are the log's."""
+    from cardgen.play.server import serve
+    from cardgen.play.session import Session, last_unfinished
+
+    given = [f"--{name}" for name in ("players", "seat", "people", "agents", "seed", "lang", "log_file")
+             if getattr(args, name) is not None]
+    if given:
+        raise InputError(f"{', '.join(given).replace('log_file', 'log')}: a resumed game keeps the log's own; "
+                         "expected none of them with --resume", field="--resume")
+    log = Path(args.resume)
+    deck = resolver.resolve(args.deck or last_unfinished(log)[1]["deck"])
+    session = Session.resume(deck, log, args.pace)
+    return serve(session, log, open_browser=not args.no_browser, lan=args.lan)
+
+
 def _tune(args: argparse.Namespace) -> int:
     from cardgen.load.project import Project
     from cardgen.resolve.resolve import Resolver
@@ -832,6 +906,22 @@ def _tune(args: argparse.Namespace) -> int:
                        resume="yes" if args.resume else "no" if args.fresh else "auto",
                        code_time_limit=args.code_time_limit, lang=args.lang)
     return tune(args.project, args.deck, opts)
+
+
+def _fix(args: argparse.Namespace) -> int:
+    from cardgen.fileio import check_output_dir
+    from cardgen.load.project import Project
+    from cardgen.resolve.resolve import Resolver
+    from cardgen.tune.fix import FixOptions, fix
+
+    deck = Resolver(Project.open(args.project)).resolve(args.deck)
+    out = Path(args.out) if args.out else Path(args.project) / "out" / "fix" / deck.id
+    check_output_dir(out)
+    opts = FixOptions(trials=args.trials, games=args.games, players=args.players, agents=args.agents,
+                      seed=args.seed, out=out, best=args.best, jobs=args.jobs,
+                      resume="yes" if args.resume else "no" if args.fresh else "auto",
+                      code_time_limit=args.code_time_limit, lang=args.lang)
+    return fix(args.project, args.deck, opts)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,6 +13,12 @@ those whose writer is gone (killed with SIGKILL, which nothing can clean up afte
 removes them (``sweep_temporaries``; the CLI sweeps its output folder as it starts).
 Long writes (logs, the playtest's save) use ``create_temporary`` too.
 
+Wherever a temporary file is written (a log in ``logs/``, a cache entry, an output folder
+elsewhere), its name is also written in one register kept outside every project, a file per
+writing process (``writers/<pid>.paths`` in the user's cache folder, ``register_writer``), so
+that every command's start removes what dead writers left anywhere by reading that register
+(``sweep_dead_writers``): the time it takes depends on what was left, never on a project's size.
+
 ``check_output_file`` and ``check_output_dir`` refuse a bad destination before
 any work starts (a folder where a file is wanted, a symlink, a parent that is a
 file, a folder that cannot be written), so a long run never ends in a crash.
@@ -25,11 +31,13 @@ import json
 import os
 import re
 import stat
+import threading
 from pathlib import Path
 
 from typing import Any
 
 from cardgen.errors import InputError
+from cardgen.places import kept_folder
 
 
 def _why(exc: OSError) -> str:
@@ -160,7 +168,88 @@ _OPEN: set[str] = set()
 
 def done_with_temporary(name: str) -> None:
     """Say that the temporary file ``name`` was renamed over its target or removed."""
-    _OPEN.discard(name)
+    with _REGISTER_LOCK:
+        _OPEN.discard(name)
+        if not _OPEN:
+            _empty_register()
+
+
+#: This process's register of its temporary files: ``(pid, descriptor)`` (a forked child opens its own).
+_REGISTER: tuple[int, int] | None = None
+#: Held while the set of open temporaries and the register change together (the playtest server writes from threads).
+_REGISTER_LOCK = threading.Lock()
+#: The register's folder, one file per writing process: ``<pid>.paths``, one temporary file's path a line.
+WRITERS = "writers"
+
+
+def _register(name: str) -> None:
+    """Write ``name`` (a temporary file just made) into this process's register; quietly nothing where no
+    register can be kept (no cache folder: the output folder's own sweep still finds the file)."""
+    global _REGISTER
+    pid = os.getpid()
+    if _REGISTER is None or _REGISTER[0] != pid:
+        folder = kept_folder(WRITERS)
+        if folder is None:
+            return
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            # appended to (emptied by ftruncate, the next path starts the file); not inherited (PEP 446); private
+            fd = os.open(folder / f"{pid}.paths", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        except OSError:
+            return
+        _REGISTER = (pid, fd)
+    try:
+        os.write(_REGISTER[1], os.fsencode(os.path.abspath(name)) + b"\n")
+    except OSError:
+        pass
+
+
+def _empty_register() -> None:
+    """No temporary file of this process is open: its register is emptied (it stays small)."""
+    if _REGISTER is not None and _REGISTER[0] == os.getpid():
+        try:
+            os.ftruncate(_REGISTER[1], 0)
+        except OSError:
+            pass
+
+
+def sweep_dead_writers() -> list[Path]:
+    """Remove every temporary file that a writer now gone left, wherever it wrote it, by the register
+    (``_register``); return them. A register of a live process is left alone; one of a dead process is
+    removed with its files. Only a path of ``TEMPORARY_NAME``'s form naming that same process, a file
+    and not a link, is ever removed, whatever the register says."""
+    folder = kept_folder(WRITERS)
+    removed: list[Path] = []
+    if folder is None:
+        return removed
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)  # the same order on every machine
+    except OSError:
+        return removed
+    for entry in entries:
+        pid_text, dot, suffix = entry.name.partition(".")
+        if suffix != "paths" or not pid_text.isdigit() or _pid_alive(int(pid_text)):
+            continue
+        try:
+            with open(entry.path, "rb") as handle:
+                lines = handle.read(1 << 22).splitlines()
+        except OSError:
+            continue
+        for line in dict.fromkeys(lines):
+            path = Path(os.fsdecode(line))
+            match = TEMPORARY_NAME.match(path.name)
+            try:
+                if match and match.group(1) == pid_text and path.is_absolute() and \
+                        stat.S_ISREG(os.lstat(path).st_mode):
+                    os.unlink(path)
+                    removed.append(path)
+            except OSError:
+                continue
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            pass
+    return removed
 
 
 def remove_open_temporaries() -> int:
@@ -236,7 +325,9 @@ def _create_temporary(path: Path) -> tuple[int, str]:
         name = os.path.join(path.parent, f".{path.name}.{os.getpid()}-{next(_TEMPORARY)}.tmp")
         try:
             fd = os.open(name, flags, 0o666)
-            _OPEN.add(name)
+            with _REGISTER_LOCK:
+                _OPEN.add(name)
+                _register(name)
             return fd, name
         except FileExistsError:  # left by a process of the same number that was killed: another name
             continue

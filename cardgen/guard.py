@@ -12,7 +12,13 @@ runs such code so that:
   (the playtest server's threads, a Dask worker's);
 * ``os._exit`` called meanwhile raises ``CodeExit`` instead of ending the process;
 * nested calls (a hook calling ``default``, which calls another hook) share the outermost
-  call's deadline, and the previous ``SIGALRM`` handler and timer are put back after it.
+  call's deadline, and the previous ``SIGALRM`` handler and timer are put back after it;
+* a call that forks (``os.fork``), leaves a thread running or registers an exit handler
+  (``atexit.register``) fails with ``CodeEscape``: the fork's copy ends at once, so the work is
+  never done twice; a thread or an exit handler would keep the process alive or print after
+  its report;
+* under a supervisor (``cardgen.contain``), each call's deadline and what it runs are in the
+  table the supervisor reads: code beyond the reach of ``SIGALRM`` is killed from outside.
 
 ``is_code_failure`` says which ``BaseException`` raised inside such a call is the code's own
 failure (``SystemExit``, ``CodeExit``, ``CodeTimeout``, and a ``KeyboardInterrupt`` its own
@@ -20,6 +26,7 @@ failure (``SystemExit``, ``CodeExit``, ``CodeTimeout``, and a ``KeyboardInterrup
 """
 from __future__ import annotations
 
+import atexit
 import os
 import _signal
 import signal
@@ -28,6 +35,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from cardgen import contain
 from cardgen.errors import Interrupted
 
 #: Seconds one call into project code may run: far beyond any sane rule, short enough to wait for.
@@ -61,6 +69,10 @@ class CodeExit(BaseException):
 
     def __init__(self, status: object = 0) -> None:
         super().__init__(f"os._exit({status!r}) called: project code must not end the process")
+
+
+class CodeEscape(BaseException):
+    """Project code forked, left a thread running or registered an exit handler: refused, its failure."""
 
 
 def set_time_limit(seconds: float) -> None:
@@ -100,8 +112,44 @@ def _no_exit(status: object = 0) -> None:
     raise CodeExit(status)
 
 
+def _no_atexit(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    raise CodeEscape(f"atexit.register({getattr(fn, '__name__', 'a function')}) called: project code must not "
+                     "run when the process ends")
+
+
 _REAL_EXIT = os._exit
+_REAL_ATEXIT = atexit.register
 _OS_MODULE = sys.modules[os.name]  # posix (or nt): where os._exit comes from
+_forks = 0  # forks made inside guarded calls (``os.register_at_fork``)
+#: Project code left a thread running: the process must end without waiting for it.
+escaped = False
+
+
+def _before_fork() -> None:
+    global _forks
+    if _depth:
+        _forks += 1
+
+
+def _in_fork_child() -> None:
+    """The copy a fork inside project code made ends at once: it would run the rest of the command again.
+    Any other child (a worker) notes its own pid."""
+    global _pid
+    if _depth:
+        _REAL_EXIT(1)
+    _pid = os.getpid()
+
+
+_pid = os.getpid()  # this process's (kept by the fork hook: no system call per guarded call)
+
+
+def _threads() -> int:
+    """Python threads running or starting (``threading.active_count`` without its lock: read once per call)."""
+    return len(threading._active) + len(threading._limbo)  # type: ignore[attr-defined]
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_before_fork, after_in_child=_in_fork_child)
 
 
 def call(fn: Callable[..., T], *args: Any, where: str = "project code", **kwargs: Any) -> T:
@@ -110,19 +158,30 @@ def call(fn: Callable[..., T], *args: Any, where: str = "project code", **kwargs
     ``where`` names the code (``house/rule.py, hook draw``) in the last-resort line of code
     that swallows every interruption.
     """
-    global _depth, _fired, _fires, _where
+    global _depth, _fired, _fires, _where, escaped
     if _depth:
         return fn(*args, **kwargs)
     main = threading.get_ident() == threading.main_thread().ident and hasattr(signal, "setitimer")
     _depth, _fired, _fires, _where = 1, False, 0, where
     os._exit = _OS_MODULE._exit = _no_exit  # type: ignore[assignment]  # (import posix; posix._exit too)
+    atexit.register = _no_atexit  # type: ignore[assignment]
+    threads, forks, pid = _threads(), _forks, _pid
+    contain.enter(where, _limit, pid)
     try:
-        if main:
-            return _with_timer(fn, args, kwargs)
-        return _with_watchdog(fn, args, kwargs)
+        out = _with_timer(fn, args, kwargs) if main else _with_watchdog(fn, args, kwargs)
     finally:
+        if os.getpid() != pid:  # forked by a C call (no fork hook ran): this copy ends here, its parent's slot
+            _REAL_EXIT(1)  # in the supervisor's table untouched
+        contain.leave(pid)
         os._exit = _OS_MODULE._exit = _REAL_EXIT  # type: ignore[assignment]
+        atexit.register = _REAL_ATEXIT  # type: ignore[assignment]
         _depth = 0
+    if _forks != forks:
+        raise CodeEscape("os.fork() called: project code must not start processes")
+    if main and _threads() > threads:
+        escaped = True  # the command ends without waiting for that thread (``cli.run``)
+        raise CodeEscape("a thread it started still runs: project code must not leave threads behind")
+    return out
 
 
 def _with_timer(fn: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
@@ -195,7 +254,7 @@ def is_code_failure(exc: BaseException) -> bool:
     statement (its innermost frame stopped on ``RAISE_VARARGS``). A ``KeyboardInterrupt``
     from a real Ctrl-C arrives at any other instruction and is not the code's failure.
     """
-    if isinstance(exc, (Exception, SystemExit, CodeExit, CodeTimeout, GeneratorExit)):
+    if isinstance(exc, (Exception, SystemExit, CodeExit, CodeTimeout, CodeEscape, GeneratorExit)):
         return True
     if isinstance(exc, Interrupted):  # the command's own signal handler: a real Ctrl-C or SIGTERM
         return False

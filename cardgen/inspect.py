@@ -4,29 +4,40 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardgen.games.base import CheckResult
+from cardgen.languages import decimal
 from cardgen.resolve.resolve import ResolvedDeck, totals
-from cardgen.words import counted
+from cardgen.terminal import LINES, say, say_n, word
 
 
 def format_deck(deck: ResolvedDeck, lang: str = "en") -> str:
-    """A readable summary: identity, players, rule numbers, then one line per component."""
+    """A readable summary: identity, players, rule numbers, then one line per component; names in ``lang`` and
+    every other word in the terminal's words for ``lang`` (``terminal.json``), ids as the designer wrote them."""
     m = deck.model
-    what = "print-only deck, no rules package" if deck.print_only else f"{deck.kind} of game '{deck.game}'"
+    names, lang = lang, lang if lang in LINES else "en"  # a deck's own language cardgen has no words in: English
+    kinds = word("inspect_kinds", lang)
+    what = (say("inspect_print_only", lang) if deck.print_only
+            else say(f"inspect_{deck.kind}", lang, game=deck.game))
     players = f"{m.players.min}-{m.players.max}" if m.players is not None else "-"
-    lines = [f"{deck.id}: {m.name[lang]} ({what}"
-             + (f", extends {' -> '.join(deck.chain[:-1])}" if deck.kind == "variant" else "") + ")",
-             f"players: {players}    card: {m.card.width_mm} x {m.card.height_mm} mm, "
-             f"bleed {m.card.bleed_mm} mm    languages: {', '.join(deck.languages)}",
-             "rules: " + ", ".join(f"{k}={v}" for k, v in m.rules.model_dump(mode="json").items()),
-             "totals: " + ", ".join(counted(n, k) for k, n in totals(deck).items()), ""]
-    width = max(len(c.id) for c in m.components)
+    extends = say("inspect_extends", lang, chain=" -> ".join(deck.chain[:-1])) if deck.kind == "variant" else ""
+    lines = [say("inspect_head", lang, id=deck.id, name=m.name[names], what=what, extends=extends),
+             say("inspect_sizes", lang, players=players, width=decimal(m.card.width_mm, lang),
+                 height=decimal(m.card.height_mm, lang), bleed=decimal(m.card.bleed_mm, lang),
+                 langs=", ".join(deck.languages)),
+             say("inspect_rules", lang, rules=", ".join(f"{k}={v}" for k, v in m.rules.model_dump(mode="json").items())),
+             say("inspect_totals", lang, totals=", ".join(say_n(f"count_{k}", n, lang) for k, n in totals(deck).items())),
+             ""]
+    width = max((len(c.id) for c in m.components), default=0)
+    kind_width = max((len(kinds[c.kind]) for c in m.components), default=0)
     for c in m.components:
-        mark = "  [reconstruction]" if c.reconstruction else ""
-        lines.append(f"  {c.id:<{width}}  {c.kind:<5} x{c.count:<3} {counted(c.sides, 'side'):<7}  {c.name[lang]}{mark}")
+        mark = f"  {say('inspect_reconstruction', lang)}" if c.reconstruction else ""
+        lines.append(f"  {c.id:<{width}}  {kinds[c.kind]:<{kind_width}} x{c.count:<3} "
+                     f"{say_n('count_side', c.sides, lang):<7}  {c.name[names]}{mark}")
     if deck.differences:
-        lines += ["", "differences from " + deck.chain[0] + ":"]
-        for d in deck.differences:
-            lines.append(f"  {d['kind']} {d['field']}: {d['old']} -> {d['new']}")
+        from cardgen.simulate.summary import Naming, difference_line
+
+        naming = Naming.of(deck, lang)  # each change by its name in the language, as compare words it
+        lines += ["", say("inspect_differences", lang, base=deck.chain[0])]
+        lines += [f"  {difference_line(d, lang, naming)}" for d in deck.differences]
     return "\n".join(lines)
 
 

@@ -249,4 +249,19 @@ def announce_compile(what: str, dispatcher: object) -> None:
         return
     _announced.add(what)
     if not is_cached(dispatcher):
-        print(f"compiling the {what} (first run only)…", file=sys.stderr, flush=True)
+        print(compile_notice(what), file=sys.stderr, flush=True)
+
+
+def compile_notice(what: str) -> str:
+    """``announce_compile``'s line in the terminal's language (``terminal.json``): ``what`` as the compiled
+    tiers and search drivers name themselves ("Draco fast tier", "King Lui search driver (paired)"), the
+    game's name kept and the rest in the language's words."""
+    import re
+
+    from cardgen.terminal import say, word
+
+    if m := re.fullmatch(r"(.+) fast (tier|engine)", what):
+        return say("compiling_fast", game=m[1], noun=word("fast_nouns")[m[2]])
+    if (m := re.fullmatch(r"(.+) search driver \((\w+)\)", what)) and m[2] in word("search_kinds"):
+        return say("compiling_search", game=m[1], kind=word("search_kinds")[m[2]])
+    return say("compiling", what=what)

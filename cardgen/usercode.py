@@ -152,14 +152,16 @@ def load_code(path: Path, shown: str | None = None) -> LoadedCode:
 def failure_words(exc: BaseException) -> str:
     """What went wrong, in words: the exception's type and text, or what an exit, an interrupt
     or a time-out raised by project code means (``cardgen.guard``)."""
-    from cardgen.guard import CodeExit, CodeTimeout
+    from cardgen.guard import CodeEscape, CodeExit, CodeTimeout
 
-    if isinstance(exc, (CodeTimeout, CodeExit)):
+    if isinstance(exc, (CodeTimeout, CodeExit, CodeEscape)):
         return str(exc)
     if isinstance(exc, SystemExit):
         return f"SystemExit({exc.code!r}) raised (sys.exit): project code must not end the process"
     if isinstance(exc, KeyboardInterrupt):
         return "raised KeyboardInterrupt: project code must not interrupt the run"
+    if type(exc).__name__ == "Peeked":  # cardgen's own words (cardgen.engine.seatview): no class name before them
+        return str(exc)
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 

@@ -108,8 +108,11 @@ SLOW_MODULES = {
     "test_fastrng": "numba's Mersenne Twister against random.Random",
     "test_fasttree": "numba's search tree against the Python search",
     "test_play_table_browser": "whole games in Chromium with two people and the designer at one table",
+    "test_play_hints": "30 timed hints per shipped game (about 30 s of search each)",
     "test_faults": "interrupts, kills and a loopback Dask cluster losing its members, against real commands",
+    "test_contain_commands": "runaway project code in validate, compare, tune, build and play, killed from outside",
     "test_house_options": "house rules adding an action, played by look-ahead on the reference engine",
+    "test_fix_draco": "cardgen fix draco: a search of 30 trials, its cures checked on fresh seeds, one proposal built",
     "test_null_variants": "30 comparisons of each game with itself reshuffled: the verdict stays silent",
     "test_searchloop": "the search loops compiled over a toy game's kernels (importing them compiles fastrng's base)",
 }

@@ -115,6 +115,32 @@ def test_kill_9_leaves_temporaries_that_the_next_run_removes(project_with: Calla
     assert temporaries(root, out) == []
 
 
+def test_kill_9_of_a_log_outside_out_is_swept_by_any_later_command_elsewhere(
+        project_with: Callable[[str], Path], tmp_path: Path) -> None:
+    """`validate --log logs/L.jsonl` killed: its log's temporary file sits in logs/, which no output folder
+    holds; `check` run from another folder (another project) removes it, through the writers' register."""
+    root = project_with("king_lui")
+    logs = root / "logs"
+    proc = start(["validate", "--games", "200000", "--engine", "reference", "--out", str(root / "out"), "--log",
+                  str(logs / "L.jsonl")], root)
+    try:
+        deadline = time.monotonic() + 60
+        while not temporaries(logs) and time.monotonic() < deadline:
+            time.sleep(0.2)
+    finally:
+        end(proc)
+    assert temporaries(logs), "the killed run left its log's temporary file"
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    proc = start(["check", "king_lui"], other)
+    try:
+        proc.wait(timeout=120)
+    finally:
+        end(proc)
+    assert proc.returncode == 0, proc.stderr.read() if proc.stderr else ""
+    assert temporaries(root) == []
+
+
 def _tune(root: Path, out: Path) -> subprocess.Popen[str]:
     return start(["tune", "king_lui", "--param", "emerald_portions=0..4", "--param", "count:emerald=4..9",
                   "--target", "turns=40..60", "--trials", "8", "--games", "30", "--players", "4", "--jobs", "1",

@@ -39,7 +39,8 @@ SEED = 424242421
 
 def start_table(tmp_path: Path, deck: str, *args: str, project: Path = ROOT) -> tuple[subprocess.Popen[str],
                                                                                       dict[str, str]]:
-    """``cardgen play DECK --people 1,2`` of ``project`` without a browser: its links by seat number and ``designer``."""
+    """``cardgen play DECK --people 1,2`` of ``project`` without a browser: its links by seat number, ``designer``
+    and ``lobby``."""
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--project", str(project), "play", deck, "--people", "1,2",
                              "--players", "3", "--no-browser", "--seed", str(SEED), "--out", str(tmp_path / "out"),
                              "--log", str(tmp_path / "games.jsonl"), *args],
@@ -47,13 +48,28 @@ def start_table(tmp_path: Path, deck: str, *args: str, project: Path = ROOT) -> 
     assert proc.stdout is not None
     links: dict[str, str] = {}
     for line in proc.stdout:
-        found = re.search(r"(seat \d+|designer)\b.*?(http://127\.0\.0\.1:\d+/\S+/)", line)
+        found = re.search(r"(lobby|seat \d+|designer)\b.*?(http://127\.0\.0\.1:\d+/\S+/)", line)
         if found:
             links[found.group(1).removeprefix("seat ")] = found.group(2)
         if "designer" in links:
             return proc, links
     proc.wait(10)
     raise AssertionError(f"no links printed; stderr: {proc.stderr.read() if proc.stderr else ''}")
+
+
+def people_move(links: dict[str, str], rng: Any, steps: int) -> None:
+    """``steps`` turns of a table of people (``start_table``'s links): each person's page comes, an agent's turn is
+    asked for by the designer's page, a person's is a random legal move of theirs."""
+    ask(links["1"] + "api/view"), ask(links["2"] + "api/view")  # both people come: the table starts
+    for _ in range(steps):
+        status, view = ask(links["designer"] + "api/view")
+        if view["waiting"] == "agent":
+            ask(links["designer"] + "api/agent", {"after": view["moves_made"]})
+            continue
+        seat = str(view["turn"] + 1)
+        status, mine = ask(links[seat] + "api/view")
+        if mine["waiting"] == "you":
+            ask(links[seat] + "api/move", {"action": rng.choice(mine["moves"])["action"], "turn": mine["moves_made"]})
 
 
 def ask(url: str, body: Any = None, raw: bytes | None = None) -> tuple[int, Any]:

@@ -91,8 +91,13 @@ def play_table(deck: str, tmp_path: Path, shots: Path | None = None) -> dict:
                     people[0].screenshot(path=str(shots / f"table-{deck}-phone.png"), full_page=True)
                     people[1].screenshot(path=str(shots / f"table-{deck}-laptop.png"))
                     designer.screenshot(path=str(shots / f"table-{deck}-designer.png"))
-                buttons = page.locator("button.move")
-                buttons.nth(rng.randrange(buttons.count())).click()
+                buttons = page.locator("#moves > button.move, #moves > button.group")  # a phone groups long lists
+                chosen = buttons.nth(rng.randrange(buttons.count()))
+                if "group" in (chosen.get_attribute("class") or ""):
+                    chosen.click()  # the card's targets open under it: one of them
+                    members = page.locator("#moves button.member")
+                    chosen = members.nth(rng.randrange(members.count()))
+                chosen.click()
                 clicked = time.monotonic()
                 other.wait_for_function(f"() => view && view.moves_made > {made}", timeout=10_000)
                 shown_after.append(time.monotonic() - clicked)

@@ -81,10 +81,10 @@ def test_length_is_charted_and_listed_in_the_unit_the_game_counts() -> None:
     entry = {**_entry(), "agents": [{"agent": "random"}], "balance": {}}
     entry["turns"] = {**entry["turns"], "histogram": [[40, 9]]}
     entry["rounds"] = {**entry["rounds"], "histogram": [[13, 9]]}
-    rounds = str(charts([("toy", entry, "#000")], "fr", {"length": "rounds"}))
+    rounds = str(charts([("toy", entry, "#000")], "fr", {"length": "rounds", "labels": {"fr": {"rounds": "services"}}}))
     turns = str(charts([("toy", entry, "#000")], "fr"))
-    assert "manches par partie" in rounds and "tours par partie" not in rounds and ">13<" in rounds
-    assert "tours par partie" in turns and "manches par partie" not in turns and ">40<" in turns
+    assert "services par partie" in rounds and "tours par partie" not in rounds and ">13<" in rounds  # the game's name
+    assert "tours par partie" in turns and "services par partie" not in turns and ">40<" in turns
     rows = [{"metric": "turns"}, {"metric": "rounds"}]
     assert [m["metric"] for m in counted_first(rows, {"length": "rounds"})] == ["rounds", "turns"]
     assert [m["metric"] for m in counted_first(rows, {"length": "turns"})] == ["turns", "rounds"]
@@ -101,7 +101,7 @@ def test_tune_names_each_parameter_and_figure_as_the_game_does() -> None:
     fr = Naming.of(resolve("draco"), "fr")
     assert param_name("hand_size", "fr", fr) == "Cartes action distribuées à chaque joueur"
     assert param_name("count:gold-coin", "fr", fr) == "exemplaires de Pièce d’or"
-    assert metric_name("end:final_toast", "fr", fr) == "parties finies parce que le dernier toast est porté"
+    assert metric_name("end:final_toast", "fr", fr) == "parties finies parce que l’ultime toast est porté"
     assert metric_name("unfairness", "en", fr) == "unfairness (the seat furthest from a fair share)"
     assert metric_name("seat_2_win_rate", "it", fr) == "quota di vittorie, posto 2"
     assert settings_text({"cup_start": "centre", "hand_size": 4}, "fr", fr) == (
@@ -150,7 +150,7 @@ def test_the_tune_page_in_french_names_everything_and_fills_every_table() -> Non
     naming = Naming.of(resolve("draco"), "fr")
     page = render_tuning(_tune_doc(), "fr", naming)
     text = re.sub(r"[ \n\t]+", " ", read_text(page))  # narrow no-break spaces kept
-    toast = "parties finies parce que le dernier toast est porté"
+    toast = "parties finies parce que l’ultime toast est porté"
     hand = "Cartes action distribuées à chaque joueur"
     assert '<html lang="fr">' in page and "<title>Réglage de draco</title>" in page
     assert ("4 essais de 20 parties par nombre de joueurs (3 joueurs, 4 joueurs\u202f; jouées par des joueurs "
@@ -206,7 +206,7 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     text = re.sub(r"[ \n\t]+", " ", read_text(html))
     assert '<span class="fail">ÉCHEC</span>' in html and "draco\u202f: 3 joueurs" in text
     assert "parties 10 (9 terminées par une condition de fin)" in text
-    assert "fin des parties le dernier toast est porté (9)" in text
+    assert "fin des parties l’ultime toast est porté (9)" in text
     assert ("égalités 2\u202f; départages\u202f: les premiers à égalité sont écartés, le suivant le plus riche "
             "gagne (2)\u202f; victoires partagées\u202f: 1") in text
     assert "le plus à la fois dans une partie cartes action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
@@ -237,11 +237,11 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
                             {"seat": 1, "wins": 480, "games": 1200, "rate": None, "low": None, "high": None}]}
     html = str(macro("section.html", "section", section(e, "fr", Naming.of(resolve("king_lui"), "fr"))))
     text = re.sub(r"[ \n\t]+", " ", read_text(html))
-    assert "fin des parties la réserve est épuisée (1\u202f200)" in text and "égalités 1\u202f; départages\u202f: –" in text
+    assert "fin des parties la pioche n’a plus assez de cartes pour un service (1\u202f200)" in text and "égalités 1\u202f; départages\u202f: –" in text
     assert "cartes dans une main (1\u202f500) (99\u202f% des parties\u202f: au plus 2)" in text
     assert "joueurs des joueurs au hasard (n’importe quel coup permis) à chaque place" in text
     assert "la place 1 gagne plus que sa juste part" in text  # the balance flag, in French
-    assert text.index("manches 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # rounds first
+    assert text.index("services 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # courses first
     assert "score (toutes les places) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
     assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur 1\u202f200 1\u202f234,5" in text
     assert "1 720/1200 60\u202f% 50\u202f%–70\u202f% 1\u202f234,5" in text and "2 480/1200 – ––– 4" in text

@@ -260,7 +260,8 @@ def test_the_empty_pile_box_only_when_the_pile_can_run_out(lang: str, tmp_path: 
     for name in nonempty(DECKS):
         text = norm(html.unescape(render_markup(deck(name), lang)))
         assert not any(t in text for t in texts(deck(name))), f"{name}: a ruling for a pile that cannot run out"
-    for vid, body in (("long-solo", "rules: {solo_turns: 13}\n"), ("grand", None)):
+    for vid, body in (("long-solo", "rules: {solo_turns: 13}\n"), ("grand", None),
+                      ("no-end", "remove: [end-banquet]\n")):  # several players, no end card: the pile runs out
         (tmp_path / vid).mkdir()
         d = throwaway_variant(tmp_path / vid, "royale", vid, VARIANT if body is None else (
             f'extends: royale\nname: {{fr: "R", it: "R", en: "R"}}\ndescription: {{fr: "Essai.", it: "Prova.", en: "Test."}}\n'

@@ -87,11 +87,12 @@ def test_validate_shows_no_engine_id_in_any_language(validated: dict, game: str,
              "it": ("giocatori", "partite concluse", "vittorie per posto")}[lang]
     assert all(w in text for w in words), text
     assert deck.text(lang)["name"] in text.splitlines()[0]
-    from cardgen.simulate.verdict import LABELS
-    counted = get_game(game).words["length"]  # the length its players count comes first
+    from cardgen.simulate.verdict import label
+    words = get_game(game).words
+    counted = words["length"]  # the length its players count comes first, by the game's name for it
     length = next(line for line in text.splitlines()
-                  if line.strip().startswith((LABELS[lang]["turns"], LABELS[lang]["rounds"])))
-    assert length.strip().startswith(LABELS[lang][counted]), length
+                  if line.strip().startswith((label("turns", lang, words), label("rounds", lang, words))))
+    assert length.strip().startswith(label(counted, lang, words)), length
 
 
 def test_a_short_component_is_named_with_its_figures() -> None:
@@ -168,8 +169,10 @@ def test_royale_says_its_length_in_turns(lang: str) -> None:
     said = " ".join(verdict({"metrics": metrics, "games": 400, "game_words": royale}, lang))
     rounds = LABELS[lang]["rounds"]
     assert rounds not in said and "3,1" not in said and "3.1" not in said, said
-    kept = " ".join(verdict({"metrics": metrics, "games": 400, "game_words": dict(get_game("king_lui").words)}, lang))
-    assert rounds in kept and ("3.1" in kept or "3,1" in kept), kept
+    king_lui = dict(get_game("king_lui").words)
+    kept = " ".join(verdict({"metrics": metrics, "games": 400, "game_words": king_lui}, lang))
+    courses = king_lui["labels"][lang]["rounds"]  # its rounds are the book's courses
+    assert courses in kept and ("3.1" in kept or "3,1" in kept), kept
     moved = [_m("turns", 40.0, 36.0, -4.5, -3.5), _m("rounds", 13.4, 12.0, -1.6, -1.2)]
     said = " ".join(verdict({"metrics": moved, "games": 400, "game_words": royale}, lang))
     assert LABELS[lang]["turns"] in said and rounds not in said, said

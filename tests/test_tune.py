@@ -187,7 +187,7 @@ def test_no_trial_on_target_writes_only_the_closest(kl_project: Path, tmp_path: 
     assert code == 1 and not list(out.glob("*-tuned-*.yaml"))
     closest = out / "king_lui-closest.yaml"
     assert closest.is_file() and "no trial met the target" in text and "-closest" in text
-    assert "# Target: turns between 1 and 2. NOT on target" in closest.read_text()
+    assert "# Target: turns between 1 and 2 (--target turns=1..2). NOT on target" in closest.read_text()
     assert "No trial met the target" in (out / "index.html").read_text()
 
 
@@ -204,6 +204,8 @@ def test_a_tuned_variant_describes_its_rule_and_keeps_the_search_in_comments(kl_
     assert all("tune" not in d.lower() for d in doc["description"].values())  # the rule, not the search
     assert text.startswith("# Tuned by cardgen tune (trial 1): emerald_portions = ")
     assert "played by heuristic" in text and "lead_changes" in text  # a designer metric as a target
+    own = doc["rules"]["emerald_portions"] == 2  # the deck's own number: the file says it changes nothing
+    assert ("These are the deck's own numbers: this file changes nothing." in text) == own, text
 
 
 def test_a_tuned_variant_meets_its_target_under_validates_defaults(kl_project: Path, tmp_path: Path) -> None:
@@ -263,13 +265,23 @@ def test_an_interrupted_study_resumed_gives_the_uninterrupted_result(kl_project:
 
 def test_resume_refuses_a_study_of_other_options(kl_project: Path, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Each option that decides the trials, changed alone, is another study: --resume refuses it (a study
+    kept with 20 games a trial must not be reported as one of 21)."""
     _tune_json(kl_project, tmp_path)
     capsys.readouterr()
-    code = main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=0..4",
-                 "--target", "turns=40..60", "--trials", "6", "--games", "20", "--players", "4", "--jobs", "1",
-                 "--seed", "6", "--out", str(tmp_path), "--resume"])
-    err = capsys.readouterr().err
-    assert code == 2 and "its options or the deck differ" in err and err.count("\n") == 2  # the banner, one error
+    same = {"--param": "count:emerald=4..9", "--target": "turns=40..60", "--trials": "6", "--games": "20",
+            "--players": "4", "--seed": "5"}
+    changes = {"--seed": "6", "--games": "21", "--players": "3", "--trials": "7", "--target": "turns=40..61",
+               "--param": "count:emerald=4..8", "--agents": "random"}
+    for option, value in [(None, None), *changes.items()]:
+        opts = {**same, **({option: value} if option else {})}
+        code = main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=0..4",
+                     *[x for kv in opts.items() for x in kv], "--jobs", "1", "--out", str(tmp_path), "--resume"])
+        err = capsys.readouterr().err
+        if option is None:  # the control: the same options, written as here, are the same study
+            assert code in (0, 1) and "6 of 6 trials kept from the study" in err, err
+            continue
+        assert code == 2 and "its options or the deck differ" in err and err.count("\n") == 2, (option, err)
 
 
 def test_a_journal_line_torn_by_a_kill_is_cut_and_the_study_goes_on(tmp_path: Path) -> None:

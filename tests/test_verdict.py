@@ -54,7 +54,7 @@ def test_the_biggest_change_leads_whatever_its_source() -> None:
     assert verdict({"metrics": metrics, "games": 100}, most=4)[-1] == "Nothing else moved beyond chance."
     never = sentence(metrics[2], "fr", KING_LUI.words)
     assert "no_dish_emerald" not in never and never.startswith("Plus de parties ne se terminent pas (un cas")
-    assert "la table alors qu’une Émeraude" in never
+    assert "la table alors qu’un Emerald pourrait être appelé" in never  # the book's name, never Émeraude
 
 
 def test_scores_are_in_the_games_own_unit() -> None:
@@ -90,7 +90,7 @@ def test_french_and_italian_read_natively() -> None:
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
         "Les parties durent 1,2 tour de moins (95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
-    assert sentence(two, "fr").startswith("Les parties comptent 2 manches de moins")
+    assert sentence(two, "fr").startswith("Les parties comptent 2 tours de table de moins")
     assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer round (")
     assert "Holm" not in significance_line(25, "it") and "Holm" in footnote(25, "it") and "25" in footnote(25)
     assert label("seat_1_win_rate", "fr") == "part des victoires, place 1 (premier joueur)"

@@ -32,6 +32,7 @@ from typing import Any
 
 from cardgen import guard
 from cardgen.engine.api import Action, IllegalAction, State
+from cardgen.engine.seatview import seat_view
 from cardgen.errors import clean
 from cardgen.usercode import UserCodeError
 
@@ -90,6 +91,16 @@ COMMON: dict[str, HookPoint] = {
 }
 
 
+def listed_result(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` whose list or tuple result is copied into a plain list as part of the call: a subclass's
+    ``__iter__`` (a list that blocks when read) then runs under the guard, not later in the engine."""
+    @functools.wraps(fn)
+    def listed(*args: Any, **kwargs: Any) -> Any:
+        out = fn(*args, **kwargs)
+        return list(out) if isinstance(out, (list, tuple)) else out
+    return listed
+
+
 def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules: Mapping[str, Callable[..., Any]],
                        conserved: Callable[[State], str | None], shown: str,
                        describe: Callable[[BaseException, str, int], str],
@@ -105,10 +116,13 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
     agents (``cardgen.agents.generic``) tell the ones the rule added.
     """
     names = {hook: points[hook].method for hook in rules}
+    where, hooks = clean(shown), ", ".join(rules)  # what a guarded call runs, for the one line of its failure
     namespace: dict[str, Any] = {"__doc__": f"{base.__name__} with house rule hooks {', '.join(rules)}"}
 
     def wrap(hook: str, method: str, rule: Callable[..., Any]) -> Callable[..., Any]:
         original = getattr(base, method)
+        if hook == "legal_actions":  # copied while guarded: a returned list's own __iter__ is project code too
+            rule = listed_result(rule)
 
         def hooked(self: Any, *args: Any, **kwargs: Any) -> Any:
             default = functools.partial(original, self)
@@ -123,7 +137,8 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
                                         "reproduces it)")
                 self._house_budget = budget - 1
             try:
-                result = guard.call(rule, self, *args, default=default, where=f"{clean(shown)}, hook {hook}", **kwargs)
+                result = guard.call(rule, self, *args, default=default, where=f"{where}, hook {hook} (seed {self.seed})",
+                                    **kwargs)
             except UserCodeError:
                 raise
             except BaseException as exc:
@@ -148,7 +163,8 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
         self._house_ran = []
         self._house_budget = MAX_HOOK_CALLS  # hook calls the current action may still make (None: none running)
         try:
-            guard.call(base.__init__, self, *args, where=f"{clean(shown)}, hooks {', '.join(rules)}", **kwargs)
+            seed = args[1] if len(args) > 1 else kwargs.get("seed", "?")
+            guard.call(base.__init__, self, *args, where=f"{where}, hooks {hooks} (seed {seed})", **kwargs)
         except UserCodeError:
             raise
         except BaseException as exc:
@@ -166,7 +182,7 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
                 raise IllegalAction(f"{action!r} is not legal now")
         self._house_ran, self._house_budget = [], MAX_HOOK_CALLS
         try:
-            guard.call(base_apply, self, action, where=f"{clean(shown)}, hooks {', '.join(rules)}")
+            guard.call(base_apply, self, action, where=f"{where}, hooks {hooks} (seed {self.seed})")
         except UserCodeError:
             raise
         except IllegalAction:
@@ -219,7 +235,8 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
         def suggest(self: Any, legal: list[Action], rng: Any) -> Action | None:
             """The house rule's ``policy(state, legal, rng)``: its advice, or None."""
             try:
-                return guard.call(policy, self, list(legal), rng, where=f"{clean(shown)}, policy")
+                view = seat_view(self, self.current_player)  # another seat's hidden cards refused (issue 51)
+                return guard.call(policy, view, list(legal), rng, where=f"{where}, policy (seed {self.seed})")
             except UserCodeError:
                 raise
             except BaseException as exc:

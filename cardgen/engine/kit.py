@@ -42,6 +42,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
+from cardgen.engine.hooks import listed_result
+from cardgen.engine.seatview import Peeked
 from cardgen import guard
 from cardgen.errors import clean
 from cardgen.usercode import UserCodeError, describe_failure
@@ -152,8 +154,13 @@ class CardGame(State):
         return self.game.cards[card_id]
 
     def cards(self, zone: str, seat: int | None = None) -> list[str]:
-        """The card ids in ``zone`` (of ``seat`` for a seat zone), top of a pile last. The list itself."""
-        return self.zone[self.key(zone, seat)]
+        """The card ids in ``zone`` (of ``seat`` for a seat zone), top of a pile last. The list itself.
+
+        In a policy's view, the cards of a zone its seat cannot see are refused (``Peeked``)."""
+        cards = self.zone[self.key(zone, seat)]
+        if isinstance(cards, HiddenCards):
+            cards.refuse()
+        return cards
 
     def key(self, zone: str, seat: int | None = None) -> str:
         """The zone's name in ``zones()``: ``deck``, ``hand:2``; a zone the game lacks is a clear error."""
@@ -272,7 +279,7 @@ class CardGame(State):
         if self.end_reason is not None:
             return []
         if self._legal is None:
-            legal = self._run("actions", self.actions, self.turn)
+            legal = self._run("actions", listed_result(self.actions), self.turn)  # copied while guarded
             if not isinstance(legal, (list, tuple)):  # a forgotten return is no "no legal move" of the rules
                 raise UserCodeError(f"{self.game.code_shown}: actions() returned {clean(repr(legal), 60)}, expected a "
                                     f"list of actions (seed {self.seed} reproduces it)")
@@ -293,7 +300,8 @@ class CardGame(State):
     def _run(self, hook: str, fn: Any, *args: Any) -> Any:
         """Call the rules file's ``fn``; its failures and broken invariants become one ``UserCodeError`` line."""
         try:
-            out = guard.call(fn, *args, where=f"{self.game.code_shown}, {hook}()")  # time limit, exits refused
+            # the time limit, exits refused; ``where`` is the supervisor's line should it have to kill the code
+            out = guard.call(fn, *args, where=f"{self.game.code_shown}, {hook}() (seed {self.seed})")
         except (UserCodeError, IllegalAction):
             raise
         except BaseException as exc:  # RulesBroken included: it names the line of the rules file that broke it
@@ -313,10 +321,14 @@ class CardGame(State):
         return out
 
     def suggest(self, legal: list[Action], rng: random.Random) -> Action | None:
-        """The rules file's ``policy`` for the seat to play (None where it defines none)."""
+        """The rules file's ``policy`` for the seat to play (None where it defines none), on a copy whose
+        zones show only what that seat sees: a read of another seat's hidden cards (``cards("hand", 2)``,
+        ``zone["deck"]``) is refused, naming the line that read them (issue 51)."""
         if type(self).policy is CardGame.policy or self.end_reason is not None:
             return None
-        return self._run("policy", self.policy, self.turn, list(legal), rng)
+        view = self.clone()
+        view.zone = seat_zones(self.zone, self.turn, self.visible)
+        return view._run("policy", view.policy, self.turn, list(legal), rng)
 
     def policy_source(self) -> str:
         return self.game.code_shown
@@ -386,6 +398,27 @@ class CardGame(State):
             other.zone[key], hidden = hidden[:n], hidden[n:]
         other.rng = random.Random(rng.getrandbits(64))
         return other
+
+
+class HiddenCards(list):  # type: ignore[type-arg]
+    """The cards of a zone a seat cannot see, in a policy's view: their number only (``len``); reading
+    them (iterating, indexing, ``in``) raises ``Peeked``. It holds placeholders, never the cards."""
+
+    def __init__(self, key: str, size: int, seat: int) -> None:
+        super().__init__(["?"] * size)
+        self.key, self.seat = key, seat
+
+    def refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise Peeked(f"policy of seat {self.seat} read the cards of '{self.key}', which that seat cannot see: a "
+                     "policy sees what its seat sees (the number of those cards, len(...), is public)")
+
+    __iter__ = __getitem__ = __contains__ = __reversed__ = index = count = copy = refuse  # type: ignore[assignment]
+
+
+def seat_zones(zones: dict[str, list[str]], seat: int, visible: Any) -> dict[str, list[str]]:
+    """``zones`` as ``seat`` sees them: the visible ones copied, the others ``HiddenCards`` of their size."""
+    return {key: list(cards) if visible(key, seat) else HiddenCards(key, len(cards), seat)
+            for key, cards in zones.items()}
 
 
 def _plain(value: Any) -> bool:

@@ -71,7 +71,8 @@ def describe_generic(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str) -
     return head + (": " + ", ".join(rest) if rest else "")
 
 
-def name_action(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str) -> str:
+def name_action(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str,
+                table: dict[str, Any] | None = None) -> str:
     """An action as a player reads it in ``lang``, for any game (``cardgen play``'s buttons, journal and hints).
 
     The deck's own name for it first: ``actions:`` of the deck or variant, keyed by the action's first
@@ -79,7 +80,9 @@ def name_action(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str) -> str
     game package knows them); its ``{0}``, ``{1}``... print the action's further words, cards by their
     names in ``lang``, with the language's spacing (``cardgen.typography``). Every other action keeps
     the game's own name (``GameSpec.describe_action``), and so does one whose name prints a word this
-    action does not have (the table goes on).
+    action does not have (the table goes on). ``table``: the observation of the seat the move is shown to,
+    before the move; a game with ``GameSpec.describe_move`` then names the move against it (Draco's two
+    ruffians of one colour by their places in the circle), so two legal moves never read the same.
     """
     from cardgen.typography import for_language
 
@@ -90,8 +93,16 @@ def name_action(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str) -> str
         try:
             named = text.format(*(component_name(deck, word, lang) or str(word) for word in action[1:]))
         except IndexError:
-            return deck.spec.describe_action(deck, action, lang)
+            return _game_name(deck, action, lang, table)
         return for_language(named, lang)  # French spacing, as the cards and the rulebook print the deck's texts
+    return _game_name(deck, action, lang, table)
+
+
+def _game_name(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str, table: dict[str, Any] | None) -> str:
+    """The game's own name of ``action``: against ``table`` where the game names moves so, else without it."""
+    describe_move = deck.spec.describe_move
+    if table is not None and describe_move is not None:
+        return describe_move(deck, action, lang, table)
     return deck.spec.describe_action(deck, action, lang)
 
 
@@ -151,6 +162,14 @@ class GameSpec:
     rules_file: str | None = None
     #: an action as a player reads it, in a language (``cardgen play``'s buttons and journal)
     describe_action: Callable[["ResolvedDeck", tuple[Any, ...], str], str] = describe_generic
+    #: an action named against the table it is made on, ``describe_move(deck, action, lang, observation)``
+    #: (the observation of the seat it is shown to, before the move): what tells two moves apart that the
+    #: action alone does not (a card by its place); None: ``describe_action`` names every move
+    describe_move: Callable[["ResolvedDeck", tuple[Any, ...], str, dict[str, Any]], str] | None = None
+    #: what a house rule changed in a move, ``describe_effect(deck, plain, house, lang)``: the observations of
+    #: the moving seat after the move as the engine alone plays it (``plain``) and as the house rule does
+    #: (``house``), in the table's language ("player 3 +1 silver coin"); None: nothing the game can name
+    describe_effect: Callable[["ResolvedDeck", dict[str, Any], dict[str, Any], str], str | None] | None = None
     #: the table as ``cardgen play`` lays it out, from one seat's observation: ``{"hand": [area], "areas":
     #: [area]}`` (shape in ``cardgen.play.view``); None: the observation laid out generically
     play_table: Callable[["ResolvedDeck", dict[str, Any], str], dict[str, Any]] | None = None
@@ -202,7 +221,9 @@ def package_spec(package: str, **differs: Any) -> GameSpec:
     fields: dict[str, Any] = {
         "id": package.rsplit(".", 1)[-1], "gaps": engine.GAPS, "hooks": engine.HOOKS,
         "check_references": checks.check_references, "static_checks": checks.static_checks,
-        "face_text": text.face_text, "describe_action": text.describe_action, "play_table": playview.play_table,
+        "face_text": text.face_text, "describe_action": text.describe_action,
+        "describe_move": getattr(text, "describe_move", None),
+        "describe_effect": getattr(text, "describe_effect", None), "play_table": playview.play_table,
         "fast": on_first_use(f"{package}.compiled", "fast_engine"), "determinize": True,
         "search": on_first_use(f"{package}.compiled_search", "compiled_search"), "words": _package_words(package),
         **_book_fields(package)}

@@ -42,9 +42,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
+from cardgen.contain import starter_gone
 from cardgen.errors import InputError, clean
+from cardgen.usercode import UserCodeError
 from cardgen.play.session import Refused, Session
-from cardgen.play.view import designer_view, table_view
+from cardgen.play.view import designer_view, lobby_view, table_view
 
 #: largest request body accepted (a move is a few dozen bytes, a feedback form a few kilobytes)
 MAX_BODY = 16384
@@ -69,6 +71,8 @@ EVENT_TICK = 0.1
 EVENT_PING = 10.0
 #: the designer's role (a seat is its number, from 0)
 DESIGNER = -1
+#: the lobby's role: one link for the whole table, where people name themselves and take a free seat
+LOBBY = -2
 #: the page's own files
 STATIC = ("index.html", "app.js", "app.css")
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -101,6 +105,8 @@ class Watch:
     wait_first: float | None = IDLE_STOP
     heard_once: bool = False
     stopping: bool = False
+    #: the one line of the project code that broke the table (``UserCodeError``): said once, then the table ends
+    broken: str | None = None
 
     def heard(self) -> None:
         self.last, self.leaving, self.heard_once = time.monotonic(), None, True
@@ -128,10 +134,27 @@ def refusal_words(lang: str, code: str | None, fallback: str) -> str:
 
 
 def table_keys(session: Session) -> dict[str, int]:
-    """A fresh random key for each person's seat and one for the designer: ``{key: seat or DESIGNER}``."""
+    """A fresh random key for each person's seat, one for the designer and, at a table of several people, one
+    for its lobby: ``{key: seat, DESIGNER or LOBBY}``."""
     keys = {secrets.token_urlsafe(16): seat for seat in session.people}
     keys[secrets.token_urlsafe(16)] = DESIGNER
+    if len(session.people) > 1:
+        keys[secrets.token_urlsafe(16)] = LOBBY
     return keys
+
+
+#: what the lobby's key may ask: its page, the lobby's view, its events, and to take a seat
+LOBBY_ASKS = ("page", "view", "join")
+
+
+def lobby_join(session: Session, keys: dict[str, int], data: dict[str, Any]) -> dict[str, Any]:
+    """The lobby's "take this seat": ``data`` names a free person's seat (from 1) and the person's name; the
+    answer is that seat's own link (relative to the lobby's), given once, to whoever claims the seat."""
+    seat = data.get("seat")
+    seat = seat - 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat
+    name = session.claim(seat, data.get("name"))
+    key = next(k for k, role in keys.items() if role == seat)
+    return {"seat": seat, "name": name, "link": f"../{key}/"}
 
 
 def build_app(session: Session, token: str | None, log_path: Path, pictures: dict[str, bytes] | None = None,
@@ -161,10 +184,14 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
                 found = role
         return found
 
-    links = {str(seat + 1): f"../{key}/" for key, seat in keys.items() if seat != DESIGNER}
+    links = {str(seat + 1): f"../{key}/" for key, seat in keys.items() if seat >= 0}
+    lobby = next((f"../{key}/" for key, role in keys.items() if role == LOBBY), None)
 
     def state_json(role: int, extra: dict[str, Any] | None = None) -> Any:
-        body = designer_view(session) | {"links": links} if role == DESIGNER else table_view(session, role)
+        if role == LOBBY:
+            return JSONResponse(lobby_view(session), headers={"Cache-Control": "no-store"})
+        body = (designer_view(session) | {"links": links, "lobby_link": lobby} if role == DESIGNER
+                else table_view(session, role))
         if extra:
             body.update(extra)
         return JSONResponse(body, headers={"Cache-Control": "no-store"})
@@ -230,6 +257,9 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
                     return plain(405, "method")
                 if who == "seat" and role == DESIGNER:
                     raise _Refusal(403, "the designer's page watches; moves come from the people's seats", "watching")
+                if (role == LOBBY and handler.__name__ not in LOBBY_ASKS) or (who == "lobby" and role != LOBBY):
+                    raise _Refusal(403, "the lobby's link only takes a seat; the table is at the seat's own link",
+                                   "lobby_only")
                 watch.heard()
                 data = await body_of(request) if method == "POST" else {}
                 return await run(handler, request, role, data)
@@ -239,8 +269,14 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
 
     async def run(handler: Callable[..., Any], request: Request, role: int, data: dict[str, Any]) -> Any:
         from starlette.concurrency import run_in_threadpool
+        if watch.broken is not None:  # the rule broke: no request reaches the session again
+            return refusal(409, watch.broken, "broken_rule")
         try:
             return await run_in_threadpool(handler, request, role, data)
+        except UserCodeError as exc:  # a house rule or rules file failed: the page says so, the table ends
+            if watch.broken is None:
+                watch.broken, watch.stopping = exc.line, True
+            return refusal(409, watch.broken, "broken_rule")
         except Refused as exc:
             return refusal(409, str(exc), exc.code)
         except InputError as exc:
@@ -278,6 +314,9 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         after = data.get("after")
         entry = session.agent_move(after if isinstance(after, int) and not isinstance(after, bool) else None)
         return state_json(role, {"moved": entry.text if entry else None})
+
+    def join(request: Request, role: int, data: dict[str, Any]) -> Any:
+        return JSONResponse(lobby_join(session, keys, data), headers={"Cache-Control": "no-store"})
 
     def undo(request: Request, role: int, data: dict[str, Any]) -> Any:
         session.undo()
@@ -340,7 +379,7 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
               Route("/{token}/api/events", events)]
     for name, handler, who in (("move", move, "seat"), ("agent", agent, "any"), ("undo", undo, "seat"),
                                ("new", new, "any"), ("hint", hint, "seat"), ("save", save, "any"),
-                               ("feedback", feedback, "seat"), ("leave", leave, "any")):
+                               ("feedback", feedback, "seat"), ("leave", leave, "any"), ("join", join, "lobby")):
         routes.append(Route(f"/{{token}}/api/{name}", guarded(handler, "POST", who), methods=["POST", "GET"]))
 
     async def not_found(request: Request, exc: Exception) -> Any:
@@ -478,7 +517,11 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     def idle() -> None:
         while not server.should_exit:
             time.sleep(0.5)
-            if os.getppid() != parent:
+            if watch.broken is None and session.broken is not None:  # the hint's warm-up ran the failing code
+                watch.broken, watch.stopping = session.broken, True
+            elif watch.broken is not None:  # the page had half a second to hear it
+                server.should_exit = True
+            elif os.getppid() != parent or starter_gone():  # under a supervisor (cardgen.contain), its parent
                 stop("the process that started cardgen play has ended")
             elif watch.closed(time.monotonic()):
                 stop("the page was closed" if not several else "no page has come for a long while")
@@ -487,11 +530,15 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     if not several:
         print(f"cardgen play: {links[session.seat]}  (Ctrl-C to stop)", file=out, flush=True)
     else:
+        print(f"cardgen play: lobby (people name themselves and take a free seat): {links[LOBBY]}", file=out,
+              flush=True)
         for seat in session.people:
             print(f"cardgen play: seat {seat + 1}: {links[seat]}", file=out, flush=True)
         print(f"cardgen play: designer (watches every seat): {links[DESIGNER]}  (Ctrl-C to stop)", file=out,
               flush=True)
     if lan:
+        if several and qr_text(links[LOBBY]):
+            print(f"lobby:\n{qr_text(links[LOBBY])}", file=out, flush=True)
         for seat in session.people:
             drawn = qr_text(links[seat])
             if drawn:
@@ -504,4 +551,6 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     remove_stale_temporaries(log_path)  # a save killed in an earlier run left its temporary copy
     server.run(sockets=[sock])
     watch.stopping = True
+    if watch.broken is not None:  # one line on the terminal, exit status 2 (cli)
+        raise UserCodeError(watch.broken)
     return 0

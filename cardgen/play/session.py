@@ -6,8 +6,11 @@ moves made when the page showed them; anything else is refused and the state is 
 was), agents move one decision at a time when a page asks (so each move shows at a person's
 pace; a page names the move it saw, so two pages asking at once make one agent move), undo
 (a table with one person) replays the game from its seed up to before the person's last move,
-and a finished game becomes one line of the ``cardgen-log/1`` format that ``cardgen replay``
-checks, with the people's answers to the feedback form. The table starts once every person's
+and each game is one line of the ``cardgen-log/1`` format that ``cardgen replay`` checks, with
+the people's answers to the feedback form. With a log kept (``keep_log``) that line is written
+as the game goes, after every move, undo and answer (``end_reason`` ``unfinished`` until the
+game ends, so validate's human figures never count it as finished), and ``resume`` sets an
+unfinished game up again from its line: same deal, same seats, same moves. The table starts once every person's
 seat is taken (``join``). The seed is never shown: pages see a game number. The session is
 shared by the server's threads: every public method holds its lock.
 """
@@ -27,8 +30,9 @@ from cardgen.errors import InputError, did_you_mean
 from cardgen.games.base import name_action
 from cardgen.simulate.logs import FORMAT, as_action
 from cardgen.house import house_of, install
-from cardgen.simulate.runner import (DEFAULT_CAP, DeckRef, agent_factories, can_determinize, deck_hash,
-                                     default_agents, unknown_agent)
+from cardgen.usercode import UserCodeError
+from cardgen.simulate.runner import (DEFAULT_CAP, UNFINISHED, DeckRef, agent_factories, can_determinize,
+                                     deck_hash, default_agents, unknown_agent)
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -37,20 +41,21 @@ if TYPE_CHECKING:
 HUMAN = "human"
 #: seconds between two agent moves on the page (a person can follow them)
 DEFAULT_PACE = 0.9
-#: moves the hint lists (the best valued, and always the one search picks)
+#: moves the hint lists (the best valued: the first is the one it names)
 HINT_SHOWN = 8
-#: iterations of the hint's search (its values are means over this many playouts per move or fewer)
-HINT_ITERATIONS = 200
-#: seconds the hint's search may take (a first short search measures the pace, the second fills the budget)
+#: most rounds of the hint's search (each plays every legal move out once on one re-deal)
+HINT_ROUNDS = 64
+#: seconds after which the hint's search starts no new playout (a round under way when they pass is left
+#: out, so every move's mean counts the same re-deals); 2 s at the 95th percentile is what a person waits
 HINT_SECONDS = 1.2
-#: iterations of the hint's first, measuring search
-HINT_PROBE = 12
 #: the feedback form's own questions: id -> kind (``rating``: 1 to 5; ``choice``: one of FEEDBACK_LONG; text)
 FEEDBACK = {"fun": "rating", "long": "choice", "unclear": "text", "comment": "text"}
 #: the answers to "did it feel long?"
 FEEDBACK_LONG = ("short", "right", "long")
 #: longest answer kept
 FEEDBACK_TEXT = 1000
+#: longest name a person gives themselves in the lobby
+NAME_LONGEST = 40
 
 
 class Refused(Exception):
@@ -117,11 +122,15 @@ class Session:
             self.names[s] = names[i % len(names)]
         self.can_hint = can_determinize(deck)
         self.lock = threading.RLock()
+        #: the one line of project code that failed outside a request (the hint's warm-up): the table ends
+        self.broken: str | None = None
         self._hinting = threading.Lock()  # held while a hint searches (the searches run outside ``lock``)
         self.saved: Path | None = None
+        #: the names people gave themselves in the lobby, by seat (the journal, the log and the feedback say them)
+        self.people_names: dict[int, str] = {}
+        self.log: Path | None = None  # the log every change is written to as it happens (``keep_log``)
         self.number = 0  # the game number pages show instead of the seed
         self.version = 0  # bumped by every change a page should see (server-sent events)
-        self._hint_pace: float | None = None  # seconds per hint iteration, measured
         self._deal(seed)
         self._warm_up()
 
@@ -146,8 +155,16 @@ class Session:
         its first run loads what it needs, 1-2 s that would otherwise fall on the first hint."""
         state = self.state
         if self.can_hint and not state.is_terminal() and state.legal_actions():
-            threading.Thread(target=self._search, args=(state.clone(), state.legal_actions(), 2), daemon=True,
+            threading.Thread(target=self._first_search, args=(state.clone(), state.legal_actions()), daemon=True,
                              name="cardgen-play-hint-warm-up").start()
+
+    def _first_search(self, state: State, legal: list[Action]) -> None:
+        """The warm-up search; project code failing in it is kept in ``broken`` (the server ends the table
+        with that line) rather than dying with a thread's traceback."""
+        try:
+            self._search(state, legal, 0.0)
+        except UserCodeError as exc:
+            self.broken = self.broken or exc.line
 
     # -- the game ----------------------------------------------------------------------------
     def _deal(self, seed: int) -> None:
@@ -165,18 +182,28 @@ class Session:
         self.saved = None
         self._started = time.monotonic()  # when the table started (the last person's page came): the log's seconds
 
-    def describe(self, action: Action) -> str:
-        """``action`` as the chosen language names it: the deck's ``actions:`` name for an action its house rule
-        or rules file adds, else the game's ``describe_action`` (``cardgen.games.base.name_action``)."""
-        return name_action(self.deck, action, self.lang)
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """``action`` as the chosen language names it, against the table now as ``seat`` (default: the seat
+        to move) sees it: the deck's ``actions:`` name for an action its house rule or rules file adds, else
+        the game's (``cardgen.games.base.name_action``), which tells apart two moves the action alone would not
+        (Draco's two ruffians of one colour, by their places)."""
+        seat = self.state.current_player if seat is None else seat
+        table = self.state.observation(seat) if seat >= 0 else None
+        return name_action(self.deck, action, self.lang, table)
 
     def _apply(self, action: Action, who: str) -> Entry:
         player = self.state.current_player
+        text = self.describe(action, player)  # named before the move: the places it names are those it started from
+        before = self.state.clone() if house_of(self.game) is not None else None
+        ran = len(getattr(self.state, "_house_ran", ()))
         self.state.apply(action)
+        if before is not None:
+            text += house_effect(self.deck, self.lang, before, action, self.state, ran)
         self.actions.append((player, action))
-        entry = Entry(player, who, self.describe(action), action)
+        entry = Entry(player, who, text, action)
         self.journal.append(entry)
         self.version += 1
+        self._logged()
         return entry
 
     def join(self, seat: int) -> None:
@@ -187,6 +214,25 @@ class Session:
                 self.version += 1
                 if self.joined >= set(self.people) and not self.actions:
                     self._started = time.monotonic()
+
+    def claim(self, seat: Any, name: Any) -> str:
+        """A person in the lobby takes the free person's ``seat`` (from 0) under ``name``; returns the name kept.
+
+        A seat is claimed once: whoever claimed it has its link, and nobody else gets it from the lobby."""
+        with self.lock:
+            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.people:
+                raise Refused("that is not a seat people play at this table", "seat_bad")
+            if seat in self.people_names:
+                raise Refused(f"seat {seat + 1} is taken", "seat_taken")
+            if not isinstance(name, str):
+                raise Refused("expected a name", "name_bad")
+            kept = " ".join("".join(c for c in name if c.isprintable()).split())[:NAME_LONGEST]
+            if not kept:
+                raise Refused("expected a name", "name_bad")
+            self.people_names[seat] = kept
+            self.version += 1
+            self._logged()
+            return kept
 
     def waiting_for(self, seat: int | None = None) -> str:
         """What ``seat`` (default: the first person's) waits for: ``seats`` (people still to come), ``you``,
@@ -254,8 +300,9 @@ class Session:
             self.state = self.game.new_initial_state(self.seed)
             for _, action in keep:
                 self.state.apply(action)
-            self.actions, self.journal, self.saved = list(keep), journal, None
+            self.actions, self.journal = list(keep), journal
             self.version += 1
+            self._logged()
 
     def new_deal(self, seed: int | None = None) -> None:
         """A fresh game: the next seed unless one is given (``cardgen play`` starts from a random seed)."""
@@ -263,10 +310,12 @@ class Session:
             self._deal(self.seed + 1 if seed is None else seed)
 
     def hint(self, seat: int | None = None) -> dict[str, Any]:
-        """What the ``search`` agent would play for ``seat``, with its mean reward per move (0..1).
+        """What the figures of a short search rank first for ``seat``, with each move's mean reward (0..1).
 
-        Bounded by time (``HINT_SECONDS``): a short search measures how long an iteration takes
-        here, then a second one runs as many as the budget allows (at most ``HINT_ITERATIONS``)."""
+        The search (``hint_search``) plays every legal move out on the same re-deals of what the seat cannot
+        see, round after round until ``HINT_SECONDS`` have passed (at least one whole round, at most
+        ``HINT_ROUNDS``); the hint names the move with the best mean, so it always agrees with the list it
+        shows (ties go to the game's heuristic's own move)."""
         if not self._hinting.acquire(blocking=False):  # one search at a time: many would starve every page
             raise Refused("a hint is already being worked out; it comes in a moment", "hint_busy")
         try:
@@ -282,33 +331,24 @@ class Session:
                 raise Refused(f"the {self.deck.game} engine cannot deal hidden cards again (State.determinize), "
                               "which the search agent needs", "no_hint")
             state, legal = self.state.clone(), self.state.legal_actions()
-        iterations = HINT_ITERATIONS
-        if self._hint_pace is None:
-            start = time.monotonic()
-            self._search(state.clone(), legal, HINT_PROBE)
-            self._hint_pace = (time.monotonic() - start) / HINT_PROBE
-            iterations = int((HINT_SECONDS - HINT_PROBE * self._hint_pace) / max(self._hint_pace, 1e-6))
-        else:
-            iterations = int(HINT_SECONDS / max(self._hint_pace, 1e-6))
-        iterations = max(HINT_PROBE, min(HINT_ITERATIONS, iterations))
-        start = time.monotonic()
-        choice, values = self._search(state, legal, iterations)
-        # the slowest pace seen (a search that decides early ran fewer iterations than asked)
-        self._hint_pace = max(self._hint_pace, (time.monotonic() - start) / iterations)
-        moves = sorted(legal, key=lambda a: -values.get(a, -1.0))[:HINT_SHOWN]
-        if choice not in moves:  # the policy's move, kept though others scored higher: shown too
+            table = self.state.observation(self.state.current_player)
+        choice, values, rounds = self._search(state, legal, HINT_SECONDS)
+        moves = sorted(legal, key=lambda a: (-values.get(a, -1.0), a != choice))[:HINT_SHOWN]  # its pick first
+        if choice not in moves:  # no figures (a single move): the move itself
             moves[-1] = choice
-        return {"choice": list(choice), "text": self.describe(choice),
-                "values": [{"action": list(a), "text": self.describe(a),
+
+        def name(action: Action) -> str:  # named as the buttons are, against the table the hint was asked at
+            return name_action(self.deck, action, self.lang, table)
+
+        return {"choice": list(choice), "text": name(choice), "rounds": rounds,
+                "values": [{"action": list(a), "text": name(a),
                             "value": round(values[a], 3) if a in values else None} for a in moves]}
 
-    def _search(self, state: State, legal: list[Action], iterations: int) -> tuple[Action, dict[Action, float]]:
-        """The hint's search with ``iterations``: its choice and its value of each move."""
-        from cardgen.agents.search import SearchAgent
-
-        agent = SearchAgent(iterations, policy=agent_factories(self.deck.spec).get("heuristic"), compiled=False)
-        choice = agent.choose_from_state(state, legal, random.Random(f"hint {self.seed} {len(self.actions)}"))
-        return choice, agent.last_values or {choice: 1.0}
+    def _search(self, state: State, legal: list[Action], seconds: float) -> tuple[Action, dict[Action, float], int]:
+        """The hint's search for ``seconds``: its pick, its mean reward per move and the rounds it played."""
+        policy = agent_factories(self.deck.spec).get("heuristic")
+        rng = random.Random(f"hint {self.seed} {len(self.actions)}")
+        return hint_search(state, legal, policy, rng, seconds)
 
     # -- feedback ------------------------------------------------------------------------------
     def questions(self) -> list[dict[str, str]]:
@@ -355,29 +395,32 @@ class Session:
                 kept[key] = value
             self.feedback[seat] = kept
             self.version += 1
+            self._logged()
             return kept
 
     # -- the log -------------------------------------------------------------------------------
     def log_record(self) -> dict[str, Any]:
-        """The finished game as a ``cardgen-log/1`` record (``docs/log-format.md``)."""
+        """The game as a ``cardgen-log/1`` record (``docs/log-format.md``); a game not over yet is
+        ``unfinished`` (no scores, no winners), with the table's language for ``resume``."""
         s = self.state
-        if not s.is_terminal():
-            raise Refused("finish the game first: a log holds whole games", "unfinished")
+        over = s.is_terminal()
         ref = DeckRef.of(self.deck)
         stalled = (s.end_reason or "").startswith("stalled:")
-        outcome = None if stalled else s.outcome()
+        outcome = None if stalled or not over else s.outcome()
         return {
             "format": FORMAT, "project": ref.project, "deck": ref.deck, "file": ref.file, "game": self.deck.game,
             "deck_hash": deck_hash(self.deck), "players": self.players, "master_seed": None, "cap": DEFAULT_CAP,
             "index": 0, "seed": self.seed, "agents": list(self.names), "human_seats": list(self.people),
             "initial_piles": self.initial_piles, "actions": [[p, list(a)] for p, a in self.actions],
-            "end_reason": s.end_reason, "scores": list(outcome.scores) if outcome else None,
+            "end_reason": s.end_reason if over else UNFINISHED, "lang": self.lang,
+            "scores": list(outcome.scores) if outcome else None,
             "winners": list(outcome.winners) if outcome else None,
             "tie_break": outcome.tie_break if outcome else None, "turns": s.turns, "rounds": s.rounds,
             "seconds": round(max(0.0, self.journal[-1].at - self._started)) if self.journal else 0,
             "gaps": [{"kind": g.kind, "settled": g.settled, "detail": g.detail, "by": "engine"} for g in s.gaps],
             **self._house_fields(),
             **({"feedback": {str(k): v for k, v in sorted(self.feedback.items())}} if self.feedback else {}),
+            **({"names": {str(k): v for k, v in sorted(self.people_names.items())}} if self.people_names else {}),
         }
 
     def _house_fields(self) -> dict[str, Any]:
@@ -386,10 +429,11 @@ class Session:
         return {"code": self.deck.model.code, "code_hash": house.sha256} if house is not None else {}
 
     def save(self, path: Path) -> Path:
-        """Add the finished game to the log at ``path`` (one line per game, written atomically).
+        """Write the game's line into the log at ``path`` (one line per game, the file written atomically).
 
-        Saved again (feedback came after the first save), the game's line is replaced, not repeated.
-        Temporary copies an interrupted earlier save left beside the log are removed."""
+        Written again (another move, feedback), the game's line is replaced where it stands, not repeated;
+        a game not over yet is written as ``unfinished``. Temporary copies an interrupted earlier save left
+        beside the log are removed."""
         from cardgen.fileio import check_output_file, write_atomic
 
         with self.lock:
@@ -398,15 +442,150 @@ class Session:
                 return path
             check_output_file(path, "play log")
             before = path.read_bytes() if path.is_file() else b""
-            if self.saved == path and self._line and before.endswith(self._line):
-                before = before[:-len(self._line)]
             if before and not before.endswith(b"\n"):
                 before += b"\n"
+            at = _line_at(before, self._line) if self.saved == path and self._line else -1
+            text = before + line if at < 0 else before[:at] + line + before[at + len(self._line or b""):]
             remove_stale_temporaries(path)
-            write_atomic(path, before + line)
+            write_atomic(path, text)
             self.saved, self._line = path, line
             self.version += 1
             return path
+
+    def keep_log(self, path: Path) -> None:
+        """Write every game of this table to ``path`` as it goes (after each move, undo and answer), so that
+        an evening stopped mid-game (Ctrl-C, a closed laptop) keeps what was played."""
+        with self.lock:
+            self.log = path
+            self._logged()
+
+    def _logged(self) -> None:
+        """The game's line written again into the kept log, once the game has a move or an answer."""
+        if self.log is not None and (self.actions or self.feedback):
+            self.save(self.log)
+
+    @classmethod
+    def resume(cls, deck: "ResolvedDeck", path: Path, pace: float = DEFAULT_PACE) -> "Session":
+        """The table of the last unfinished game in the log at ``path``, set up again where it stopped: the
+        same deal (seed), seats, agents, language, moves and answers; it goes on writing that game's line."""
+        number, record, line = last_unfinished(path)
+        where = f"{path}:{number}"
+        if record["deck"] != deck.id:
+            raise InputError(f"{where}: the unfinished game is of '{record['deck']}', not '{deck.id}'",
+                             field="--resume")
+        if record.get("deck_hash") not in (None, deck_hash(deck)):
+            raise InputError(f"{where}: the deck changed since this game was played; its moves may not be legal "
+                             "any more", field="--resume", hint="play it with the deck as it was, or deal anew")
+        people = [int(p) for p in record.get("human_seats") or []]
+        others = [name for seat, name in enumerate(record["agents"]) if seat not in people]
+        session = cls(deck, int(record["players"]), agents=others or None, seed=int(record["seed"]),
+                      lang=record.get("lang"), pace=pace, people=people)
+        with session.lock:
+            for i, (player, action) in enumerate(record["actions"]):
+                wanted = as_action(action)
+                if session.state.is_terminal() or session.state.current_player != player \
+                        or wanted not in session.state.legal_actions():
+                    raise InputError(f"{where}: move {i + 1} ({json.dumps(action)[:80]}) is not legal when "
+                                     "replayed; the game cannot be taken up again", field="--resume")
+                session._apply(wanted, session.names[player])
+            session.feedback = {int(k): v for k, v in (record.get("feedback") or {}).items()}
+            session.people_names = {int(k): str(v) for k, v in (record.get("names") or {}).items()}
+            session.joined = set(people)  # its people had all come: the table goes on when they come back
+            session._started = time.monotonic() - float(record.get("seconds") or 0)
+            session.saved, session._line, session.log = path, line, path
+        return session
+
+
+def hint_search(state: State, legal: list[Action], policy: Any, rng: random.Random,
+                seconds: float) -> tuple[Action, dict[Action, float], int]:
+    """Flat Monte Carlo on common re-deals, bounded by time (``Session.hint``): its pick, means, rounds.
+
+    Each round re-deals what the seat to move cannot see (``determinize``), then plays every legal move
+    out on a copy of that deal with the same seed (the game's heuristic ``policy`` playing, with a little
+    randomness, else random play), as the ``search`` agent's paired search does; the first round is always
+    whole, the others only while ``seconds`` last, at most ``HINT_ROUNDS``. The pick is the best mean (a
+    tie: the policy's own move first, then the first legal), so the hint names what its own figures rank
+    first."""
+    from cardgen.agents.search import (DEFAULT_EPSILON, epsilon_policy_rollout, policy_move, random_rollout,
+                                       rewards)
+
+    if len(legal) == 1:
+        return legal[0], {}, 0
+    deadline = time.monotonic() + seconds
+    seat = state.current_player
+    advice = policy_move(policy(), state, legal, rng) if policy is not None else None
+    rollout = epsilon_policy_rollout(policy, DEFAULT_EPSILON) if policy is not None else random_rollout
+    sums, rounds = [0.0] * len(legal), 0
+    while rounds < HINT_ROUNDS and (rounds == 0 or time.monotonic() < deadline):
+        sample, seed = state.determinize(seat, rng), rng.getrandbits(64)
+        got: list[float] = []
+        for action in legal:
+            if rounds and time.monotonic() >= deadline:
+                break  # a round cut short is left out: every mean counts the same re-deals
+            played = sample.clone()
+            played.apply(action)
+            rollout(played, random.Random(seed))
+            got.append(rewards(played)[seat])
+        if len(got) < len(legal):
+            break
+        sums = [total + g for total, g in zip(sums, got)]
+        rounds += 1
+    values = {a: total / rounds for a, total in zip(legal, sums)}
+    choice = max(legal, key=lambda a: (values[a], a == advice))  # max keeps the first of equals
+    return choice, values, rounds
+
+
+def house_effect(deck: "ResolvedDeck", lang: str, before: State, action: Action, after: State, ran: int) -> str:
+    """What the deck's house rule changed in ``action`` (played from ``before`` to ``after``), for the journal:
+    " · house rule: player 3 +1 silver coin" in ``lang``, or "" when no hook of the rule acted on the move or
+    the game names nothing it changed (``GameSpec.describe_effect``).
+
+    The same move is played again from ``before`` by the engine's own rules (the house rule's state class is a
+    subclass of the engine's: ``cardgen.engine.hooks``) and the moving seat's two observations compared."""
+    from cardgen.play.view import UI
+
+    describe = deck.spec.describe_effect
+    acted = [h for h in getattr(after, "_house_ran", [])[ran:] if h != "legal_actions"]
+    if describe is None or not acted:
+        return ""
+    seat = before.current_player
+    plain = before.clone()
+    plain.__class__ = type(after).__mro__[1]  # the engine's own class, without the hooks
+    try:
+        plain.apply(action)
+    except Exception:  # the move is the house rule's own (the engine alone has no such move): nothing to set against
+        return ""
+    what = describe(deck, plain.observation(seat), after.observation(seat), lang)
+    return " · " + (UI.get(lang) or UI["en"])["house_effect"].format(what=what) if what else ""
+
+
+def _line_at(text: bytes, line: bytes | None) -> int:
+    """Where ``line`` (ending with a newline) stands as a whole line of ``text``; -1 when it does not."""
+    if not line:
+        return -1
+    if text.startswith(line):
+        return 0
+    at = text.find(b"\n" + line)
+    return at + 1 if at >= 0 else -1
+
+
+def last_unfinished(path: Path) -> tuple[int, dict[str, Any], bytes]:
+    """The last game of the log at ``path`` that people left unfinished: its line number, record and
+    exact line (with its newline); an ``InputError`` when the log has none or cannot be read."""
+    from cardgen.simulate.logs import read_log
+
+    found: tuple[int, dict[str, Any]] | None = None
+    for number, record in read_log(Path(path)):
+        if isinstance(record, InputError):
+            continue  # a bad line stays as it is; another game may still be taken up
+        if record["end_reason"] == UNFINISHED and record.get("human_seats"):
+            found = (number, record)
+    if found is None:
+        raise InputError("no unfinished game in this log: every game in it has ended", file=str(path),
+                         field="--resume", hint="start a new table with cardgen play DECK")
+    number, record = found
+    line = Path(path).read_bytes().split(b"\n")[number - 1] + b"\n"
+    return number, record, line
 
 
 def remove_stale_temporaries(path: Path) -> list[Path]:

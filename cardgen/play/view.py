@@ -199,8 +199,21 @@ def table_view(session: "Session", seat: int | None = None) -> dict[str, Any]:
 
 
 def _names(session: "Session", ui: dict[str, str]) -> list[str]:
-    """Who plays each seat, in the page's language (a person, an agent)."""
-    return [ui["person"] if n == "human" else ui.get("agent_" + n, n) for n in session.names]
+    """Who plays each seat, in the page's language: a person by the name they gave in the lobby (else
+    "person"), an agent by its kind."""
+    return [session.people_names.get(seat) or ui["person"] if n == "human" else ui.get("agent_" + n, n)
+            for seat, n in enumerate(session.names)]
+
+
+def lobby_view(session: "Session") -> dict[str, Any]:
+    """The lobby's page: the table's title and, for each person's seat, whether it is taken and by whom; nothing
+    of the game itself (no card, no move: whoever has the lobby's link has no seat yet)."""
+    ui = UI.get(session.lang, UI["en"])
+    title = str(getattr(session.deck.model.name, session.lang, None) or session.deck.id)
+    return {"lobby": True, "title": title, "lang": session.lang, "ui": ui, "players": session.players,
+            "seats": [{"seat": s, "taken": s in session.people_names, "name": session.people_names.get(s, "")}
+                      for s in session.people],
+            "names": _names(session, ui), "version": session.version}
 
 
 def _status(session: "Session", waiting: str, ui: dict[str, str], names: list[str]) -> str:
@@ -224,6 +237,7 @@ def designer_view(session: "Session") -> dict[str, Any]:
     waiting = session.waiting_for(-1)  # no seat's turn is the designer's
     return {"designer": True, "title": first["title"], "lang": session.lang, "ui": ui, "seats": seats,
             "people": list(session.people), "joined": sorted(session.joined), "names": session.names,
+            "people_names": {str(k): v for k, v in sorted(session.people_names.items())},
             "game_number": session.number, "moves_made": len(session.actions), "waiting": waiting,
             "status": _status(session, waiting, ui, first["names"]), "turn": first["turn"], "result": first["result"],
             "journal": first["journal"], "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
@@ -256,7 +270,7 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
     waiting = session.waiting_for(seat)
     moves = []
     if waiting == "you":
-        moves = [{"action": list(a), "text": session.describe(a), "cards": _mentions(deck, a)}
+        moves = [{"action": list(a), "text": session.describe(a, seat), "cards": _mentions(deck, a)}
                  for a in state.legal_actions()]
     result = None
     if waiting == "over" and state.is_terminal() and not (state.end_reason or "").startswith("stalled:"):

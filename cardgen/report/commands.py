@@ -37,7 +37,9 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         fig = human_figures(humans, result["variant"], result["players"]) if humans is not None else None
         if fig is not None:
             result["human"] = fig
-            lines.insert(1, human_line(fig, (result.get("rounds") or {}).get("mean"), lang=lang))
+            own = naming.get(result["variant"])
+            lines.insert(1, human_line(fig, (result.get("rounds") or {}).get("mean"), lang=lang,
+                                       words=own.words if own else None))
         if result.get("agents_played"):
             lines.insert(1, agents_line(result, lang))
         if result.get("skill"):
@@ -78,7 +80,8 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
                 if fig is not None:
                     agents = (r[f"{side}_result"].get("rounds") or {}).get("mean")
                     print(human_line(fig, agents, say("people_side", opts.lang, deck=deck.id,
-                                                      players=say_n("players", r["players"], opts.lang)), opts.lang))
+                                                      players=say_n("players", r["players"], opts.lang)), opts.lang,
+                                     deck.spec.words))
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(public_json(doc), indent=1, ensure_ascii=False) + "\n")
     if opts.out is not None:

@@ -130,7 +130,8 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
                      "difference": (f'{before}{pct(r.get("difference"), True)} [{pct(r.get("low"), True)}, '
                                     f'{pct(r.get("high"), True)}]'),
                      "strip": strip(r, half, names.get(r["component"]), lang), "flagged": bool(flag),
-                     "verdict": words.get(flag, flag) if r.get("judged", True) else words["not_judged"]})
+                     "verdict": (words.get(flag, flag) if r.get("judged", True)  # every seat dealt it: nothing to compare
+                                 else words["not_judged_all" if (r.get("dealt_share") or 0) >= 1 else "not_judged"])})
     scale = decimal(100 * half, lang, places=0)
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]

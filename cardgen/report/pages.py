@@ -99,7 +99,7 @@ def _fairness(r: dict[str, Any], lang: str = "en") -> str:
     from cardgen.report.words import page_words
 
     seats = [s for s in r["seat_win_rates"] if s["rate"] is not None]
-    if not seats:
+    if len(seats) < 2:  # a solo game (or none won): no seat to compare with, no balance line
         return "–"
     fair = r.get("balance", {}).get("seat_fair_share") or 1 / r["players"]
     worst = max(seats, key=lambda s: abs(s["rate"] - fair))
@@ -112,14 +112,14 @@ def _fairness(r: dict[str, Any], lang: str = "en") -> str:
 def _length(r: dict[str, Any], lang: str, naming: Naming) -> str:
     """The mean length, the unit the game's players count first (``verdict.counted_length``)."""
     from cardgen.report.words import page_words
-    from cardgen.simulate.verdict import LABELS, counted_length
+    from cardgen.simulate.verdict import counted_length, label
 
     if not r["completed"]:
         return "–"
     first = counted_length(naming.words) or "turns"
     second = "rounds" if first == "turns" else "turns"
-    return page_words("length", lang, a=decimal(r[first]["mean"], lang), la=LABELS[lang][first],
-                      b=decimal(r[second]["mean"], lang), lb=LABELS[lang][second])
+    return page_words("length", lang, a=decimal(r[first]["mean"], lang), la=label(first, lang, naming.words),
+                      b=decimal(r[second]["mean"], lang), lb=label(second, lang, naming.words))
 
 
 def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, nav: str = "", lang: str = "en",
@@ -162,7 +162,7 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
     titles and axes in ``lang``; the length in the unit the game's players count (``game``: its words,
     ``verdict.counted_length``: King Lui's courses are rounds), turns where the game says nothing."""
     from cardgen.report.words import REPORT
-    from cardgen.simulate.verdict import counted_length
+    from cardgen.simulate.verdict import counted_length, label
 
     words = REPORT[lang]
     length = counted_length(game) or "turns"
@@ -170,7 +170,7 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
     if not any(r["completed"] for _, r, _ in sides):
         return macro("parts.html", "paragraph", words["no_games"])
     figs = [overlay_svg([(label, r[length]["histogram"], colour) for label, r, colour in sides],
-                        words["length"], words[length], lang=lang),
+                        words["length"], words[length].format(label=label(length, lang, game)), lang=lang),
             grouped_rates_svg(_seat_groups(sides, words["seat"]), words["seats"],
                               r0.get("balance", {}).get("seat_fair_share") or 1 / r0["players"],
                               fair_label=words["equal"], lang=lang)]

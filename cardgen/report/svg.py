@@ -16,6 +16,7 @@ from markupsafe import Markup
 
 from cardgen.languages import decimal, percent
 from cardgen.report.templating import macro
+from cardgen.report.words import TIPS  # the charts' few own words (hover titles, empty charts)
 
 Number = int | float
 
@@ -29,18 +30,6 @@ def _fmt(x: Number) -> str:
     if isinstance(x, float) and not x.is_integer():
         return f"{x:.3g}" if abs(x) < 1000 else f"{x:.0f}"
     return str(int(x))
-
-
-#: the few words inside the charts (hover titles, empty charts), per language; the titles and axes come from
-#: the caller (cardgen.report.words)
-TIPS = {
-    "en": {"interval": "95% interval", "median": "median", "points": "points", "significant": "significant",
-           "empty": "no completed games", "nothing": "nothing to compare"},
-    "fr": {"interval": "intervalle à 95\u202f%", "median": "médiane", "points": "points",
-           "significant": "significatif", "empty": "aucune partie terminée", "nothing": "rien à comparer"},
-    "it": {"interval": "intervallo al 95\u00a0%", "median": "mediana", "points": "punti",
-           "significant": "significativo", "empty": "nessuna partita terminata", "nothing": "niente da confrontare"},
-}
 
 
 def _pc(share: float, lang: str = "en", places: int = 1) -> str:

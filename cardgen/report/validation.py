@@ -40,7 +40,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
     from cardgen.report.words import PAGES, page_words
     from cardgen.simulate.summary import balance_lines, failure_lines, joined, tally_words
-    from cardgen.simulate.verdict import LABELS, agents_words, counted_length
+    from cardgen.simulate.verdict import LABELS, agents_words, counted_length, label
 
     naming = naming or Naming()
     ties, games, sc = r["ties"], r.get("peak_games", {}), r["scores"]
@@ -68,7 +68,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                   "seed": page_words("seed_game", lang, seed=g["seed"], game=g["game"]),
                   "detail": g.get("detail") if g["kind"] == "engine_error" else ""} for g in r["rule_gaps"]],
         "gaps_head": PAGES[lang]["gaps_head"].split("|"), "dist_head": PAGES[lang]["dist_head"].split("|"),
-        "distributions": [*((LABELS[lang][k], _dist(r[k], lang)) for k in lengths),
+        "distributions": [*((label(k, lang, naming.words), _dist(r[k], lang)) for k in lengths),
                           (page_words("score_all", lang), _dist(sc["all"], lang)),
                           (LABELS[lang]["winning_score"], _dist(sc["winner"], lang)),
                           (LABELS[lang]["margin"], _dist(sc["margin"], lang))],

@@ -21,6 +21,9 @@ REPORT = _BOOK["report"]
 #: a component's name in running text, per language
 QUOTE = _BOOK["quote"]
 
+#: the few words inside the charts (``report/svg.py``: hover titles, an empty chart), per language; the charts'
+#: titles and axes come from their callers
+TIPS = _BOOK["tips"]
 
 #: the validation pages', the runs index's and the deck pages' own words, per language
 PAGES = _BOOK["pages"]

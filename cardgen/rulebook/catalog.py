@@ -106,6 +106,16 @@ def translations(lang: str, domain: str = COMMON) -> Translations:
     return merged
 
 
+def book_words(msgid: str, lang: str, domain: str | None, **fields: str) -> str:
+    """``msgid`` as the book of ``domain`` words it in ``lang`` (its catalog; English where the language has
+    none or the entry is empty), ``%(fields)s`` filled in: how the reports name a rule, with the book's name."""
+    try:
+        text = translations(lang, domain or COMMON).gettext(msgid)
+    except FileNotFoundError:
+        text = msgid
+    return text % fields if fields else text
+
+
 def extract(domain: str | None = None, template_dir: Path = TEMPLATE_DIR) -> Catalog:
     """The messages of ``domain``'s templates (all templates if None), as a fresh ``.pot``."""
     catalog = Catalog(project="cardgen rulebooks", version="1", copyright_holder="cardgen",

@@ -54,7 +54,7 @@ def balance(stats: dict[str, Any]) -> dict[str, Any]:
     """Fair shares and warnings for the seat and agent win rates of one result entry."""
     seats = [s for s in stats["seat_win_rates"] if s["rate"] is not None]
     out: dict[str, Any] = {"seat_fair_share": None, "agent_fair_share": None, "warnings": [], "flags": []}
-    if seats:
+    if len(seats) > 1:  # a solo game has no balance: its one seat is its own fair share
         fair = sum(s["rate"] for s in seats) / len(seats)
         out["seat_fair_share"] = round(fair, 4)
         for s in seats:

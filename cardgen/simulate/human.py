@@ -19,6 +19,8 @@ from cardgen.simulate.logs import read_log
 
 #: the agent name of a person's seat in a log (``cardgen.play.session.HUMAN``)
 HUMAN = "human"
+#: the end of a game people left before it ended (``cardgen.simulate.runner.UNFINISHED``)
+UNFINISHED = "unfinished"
 
 
 def read_human_games(paths: list[Path]) -> list[dict[str, Any]]:
@@ -41,7 +43,8 @@ def human_figures(games: list[dict[str, Any]], deck: str, players: int) -> dict[
     mine = [g for g in games if g["deck"] == deck and g["players"] == players]
     if not mine:
         return None
-    done = [g for g in mine if g.get("scores") is not None]
+    # a game people left (``unfinished``, logged as it went) is never a finished one, even if it had scores
+    done = [g for g in mine if g.get("scores") is not None and g.get("end_reason") != UNFINISHED]
 
     def mean(key: str) -> float | None:
         values = [g[key] for g in done if isinstance(g.get(key), int)]
@@ -50,7 +53,9 @@ def human_figures(games: list[dict[str, Any]], deck: str, players: int) -> dict[
     won = sum(1 for g in done if any(g["agents"][w] == HUMAN for w in g.get("winners") or []))
     minutes = [g["seconds"] / 60 for g in done if isinstance(g.get("seconds"), (int, float))
                and not isinstance(g.get("seconds"), bool)]
-    return {"games": len(mine), "completed": len(done), "rounds": mean("rounds"), "turns": mean("turns"),
+    return {"games": len(mine), "completed": len(done),
+            "unfinished": sum(1 for g in mine if g.get("end_reason") == UNFINISHED),
+            "rounds": mean("rounds"), "turns": mean("turns"),
             "minutes": round(sum(minutes) / len(minutes), 1) if minutes else None,
             "human_wins": won, "seats": seat_results(done), "feedback": feedback_figures(mine)}
 
@@ -96,17 +101,19 @@ def feedback_figures(games: list[dict[str, Any]]) -> dict[str, Any]:
             "comments": [a["comment"] for a in answers if isinstance(a.get("comment"), str)], "questions": own}
 
 
-def human_line(fig: dict[str, Any], agents_rounds: float | None, label: str | None = None, lang: str = "en") -> str:
+def human_line(fig: dict[str, Any], agents_rounds: float | None, label: str | None = None, lang: str = "en",
+               words: Any = None) -> str:
     """``  people: 3 games played, 3 finished in 9.0 rounds on average (agents 12.0), a person won 1``, in
-    ``lang``; ``label`` replaces "people" (compare names the deck and player count)."""
+    ``lang``; ``label`` replaces "people" (compare names the deck and player count); ``words``: the game's
+    words, whose name for its rounds is used (King Lui's courses)."""
     from cardgen.languages import decimal
-    from cardgen.simulate.verdict import LABELS
+    from cardgen.simulate.verdict import label as figure_name
     from cardgen.terminal import say, say_n
 
     def num(x: float | None) -> str:
         return "-" if x is None else decimal(x, lang)
     line = "  " + say("people", lang, label=label or say("people_label", lang), games=say_n("games", fig["games"], lang),
-                      completed=fig["completed"], rounds=num(fig["rounds"]), unit=LABELS[lang]["rounds"],
+                      completed=fig["completed"], rounds=num(fig["rounds"]), unit=figure_name("rounds", lang, words),
                       agents=num(agents_rounds), won=fig["human_wins"])
     return "\n".join([line, *feedback_lines(fig.get("feedback") or {}, lang)])
 

@@ -18,7 +18,8 @@ from cardgen.errors import InputError, InputErrors, clean
 from cardgen.house import code_hash
 from cardgen.load.project import is_project
 from cardgen.simulate.logs import as_action, read_log
-from cardgen.simulate.runner import (AGENT_ERROR, DEFAULT_CAP, ENGINE_ERROR, NO_LEGAL_ACTION, SAFETY_CAP, DeckRef,
+from cardgen.simulate.runner import (AGENT_ERROR, DEFAULT_CAP, ENGINE_ERROR, NO_LEGAL_ACTION, SAFETY_CAP,
+                                     UNFINISHED, DeckRef,
                                      Loader, cached_deck, cached_game, cached_hash, load_project_deck, make_agents,
                                      play_game)
 
@@ -102,6 +103,8 @@ def replay_record(record: dict[str, Any], game: Game, spec: Any) -> list[str]:
             return [f"action {i}: apply({list(action)}) raised {type(exc).__name__}: {exc}"]
     if end == SAFETY_CAP:
         return [] if not state.is_terminal() else [f"logged as never ending, now ends with '{state.end_reason}'"]
+    if end == UNFINISHED:  # people left the table (cardgen play): its moves replay, the game goes on
+        return [] if not state.is_terminal() else [f"logged as unfinished, now ends with '{state.end_reason}'"]
     if end == NO_LEGAL_ACTION:
         if state.is_terminal() or state.legal_actions():
             return ["logged with no legal action, now the game goes on or has ended"]

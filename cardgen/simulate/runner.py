@@ -38,6 +38,8 @@ SAFETY_CAP = "safety_cap"
 ENGINE_ERROR = "engine_error"
 #: An agent chose a move that is not legal: that agent's fault, never the rules' (``AgentError``).
 AGENT_ERROR = "agent_error"
+#: a game people left before its end (``cardgen play`` logs it as it goes, ``--resume`` takes it up again)
+UNFINISHED = "unfinished"
 
 
 class AgentError(Exception):

@@ -51,9 +51,22 @@ class Naming:
         return cls(first.words, names, shortfall, first.title)
 
     def rule(self, key: str, lang: str) -> str:
-        """A rule number's name in ``lang`` as the game's words give it (``rules``: ``cards_set_aside`` ->
-        "Action cards put back in the box unseen at set-up"); a rule the game does not name, in words."""
-        return ((self.words.get("rules") or {}).get(lang) or {}).get(key) or key.replace("_", " ")
+        """A rule number's name in ``lang``, the name the rulebook gives it: the game's words (``rules``) hold
+        the book's msgid (``msgids``: ``cards_set_aside`` -> "Action cards put back in the box unseen at
+        set-up") and its catalog ``domain``, the catalog of the language translates it (one translation,
+        the book's), ``fill`` names the components its placeholders stand for (``%(zork)s``: the deck's
+        Zork); a rules package of a project may give its own names by language instead. A rule the game
+        does not name, in words."""
+        table = self.words.get("rules") or {}
+        if isinstance(table.get(lang), Mapping) and key in table[lang]:
+            return table[lang][key]
+        msgid = (table.get("msgids") or {}).get(key)
+        if msgid is None:
+            return key.replace("_", " ")
+        from cardgen.rulebook.catalog import book_words
+
+        fill = {name: self.names.get(cid) or name.capitalize() for name, cid in (table.get("fill") or {}).items()}
+        return book_words(msgid, lang, table.get("domain"), **fill)
 
     def value(self, value: Any, lang: str) -> str:
         """A rule's value in ``lang``: yes/no, a word the game names (``values``: ``last_player`` -> "in front
@@ -180,9 +193,10 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         if ties["games"]:
             lines.append("  " + say("ties", lang, n=ties["games"], shared=ties["shared_wins"],
                                     rules=_items(ties["tie_breaks"], "tie_break", lang, naming)))
-        lines.append("  " + say("seat_rates", lang, items="  ".join(
-            say("seat_item", lang, k=s["seat"] + 1, rate=_pct(s["rate"], lang), low=_pct(s["low"], lang),
-                high=_pct(s["high"], lang)) for s in r["seat_win_rates"])))
+        if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
+            lines.append("  " + say("seat_rates", lang, items="  ".join(
+                say("seat_item", lang, k=s["seat"] + 1, rate=_pct(s["rate"], lang), low=_pct(s["low"], lang),
+                    high=_pct(s["high"], lang)) for s in r["seat_win_rates"])))
         if len(r["agents"]) > 1:
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
@@ -203,10 +217,11 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
 def length_line(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
     """How long games are: the length the game's players count first (``verdict.counted_length``), then the
     other, each under its name in ``lang``."""
-    from cardgen.simulate.verdict import LABELS, counted_length
-    first = counted_length((naming or Naming()).words) or "turns"
+    from cardgen.simulate.verdict import counted_length, label
+    words = (naming or Naming()).words
+    first = counted_length(words) or "turns"
     order = (first, "rounds" if first == "turns" else "turns")
-    return joined((say("length", lang, label=LABELS[lang][k], dist=_dist(r[k], lang)) for k in order), lang)
+    return joined((say("length", lang, label=label(k, lang, words), dist=_dist(r[k], lang)) for k in order), lang)
 
 
 def agent_word(agent: str, lang: str = "en") -> str:
@@ -269,8 +284,8 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
                          f"[{_pct(r['low'], lang, True)}, {_pct(r['high'], lang, True)}]")
             if r["flag"]:
                 line += f"  ! {say(r['flag'], lang)}"
-            elif not r.get("judged"):
-                line += "  " + say("not_judged", lang)
+            elif not r.get("judged"):  # every seat dealt it: nothing to compare, whatever the number of seats
+                line += "  " + say("not_judged_all" if r["dealt_share"] >= 1 else "not_judged", lang)
             out.append(line)
     return out
 

@@ -120,6 +120,9 @@ def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -
     """A figure's name as a designer reads it, in ``lang``: engine tallies by the names the game gives them
     (``words``: its ``GameSpec.words``), never by an engine id where the game names it."""
     table = LABELS[lang]
+    own = (((words or {}).get("labels") or {}).get(lang) or {}).get(name)
+    if own:  # the game's own name of the figure: King Lui's rounds are its courses, as its book says
+        return own
     if name.startswith("seat_"):
         k = int(name.split("_")[1])
         return (table["seat_1"] if k == 1 else table["seat"]).format(k=k)
@@ -170,14 +173,16 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     if m.get("low") is not None and m["low"] < 0 < m["high"]:  # pragma: no cover - significant never spans 0
         lo = 0.0
     template = up if d > 0 else down
+    named = ((tally_name(name, lang, words) or name.split(":", 1)[1].replace("_", " ")) if group(name) == "internal"
+             else label(name, lang, words))  # a tally no one names: its id in words, once
     if key in ("turns", "rounds") and is_singular(abs(d), lang):
-        for plural, single in SINGULAR[lang].items():
+        for plural, single in SINGULAR[lang].items():  # the template's own word and the game's name of its rounds
             template = template.replace(plural, single)
+            named = f" {named} ".replace(plural, single).strip()
     text = template.format(
         b=number(m["base"], lang, share), v=number(m["variant"], lang, share), d=number(abs(d), lang, share),
-        lo=number(lo, lang, share), hi=number(hi, lang, share), k=k, m=CLOSE_MARGIN,
-        label=(tally_name(name, lang, words) or name.split(":", 1)[1].replace("_", " ")) if group(name) == "internal"
-        else label(name, lang, words), unit=unit(lang, words))  # a tally no one names: its id in words, once
+        lo=number(lo, lang, share), hi=number(hi, lang, share), k=k, m=CLOSE_MARGIN, label=named,
+        unit=unit(lang, words))
     return _typeset(text[0].upper() + text[1:], lang)
 
 

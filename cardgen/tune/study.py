@@ -38,6 +38,7 @@ from cardgen.simulate.validate import ValidateOptions, run_validation
 from cardgen.tune.metrics import DESIGNER_METRICS, Metric, entry_metrics
 from cardgen.simulate.verdict import agents_words
 from cardgen.terminal import say, say_n
+from cardgen.tune.describe import TRIAL_DESCRIPTION, TRIAL_LABEL
 from cardgen.tune.journal import JOURNAL
 from cardgen.tune.space import Param, Target, check_space
 from cardgen.usercode import UserCodeError
@@ -102,8 +103,10 @@ def variant_document(deck: ResolvedDeck, params: list[Param], values: dict[str, 
     change = {p.name: {"count": values[p.key]} for p in params if p.kind == "count"}
     doc: dict[str, Any] = {
         "extends": deck.id,
-        "name": name or {lang: f"{deck.model.name.get(lang) or deck.id} ({TRIAL_ID})" for lang in deck.model.languages},
-        "description": description or {lang: "tuning trial" for lang in deck.model.languages},
+        "name": name or {lang: f"{deck.model.name.get(lang) or deck.id} ({TRIAL_LABEL.get(lang, TRIAL_LABEL['en'])})"
+                         for lang in deck.model.languages},
+        "description": description or {lang: TRIAL_DESCRIPTION.get(lang, TRIAL_DESCRIPTION["en"])
+                                        for lang in deck.model.languages},
     }
     if rules:
         doc["rules"] = rules
@@ -182,11 +185,26 @@ class Tuner:
             mine = {**broken[0], "variant": self.deck.id}  # the deck tuned, not its trial file's id ("trial")
             return Trial(number, values, False, INFEASIBLE, failure_lines(mine, self.opts.lang, naming)[0], {},
                          failed=True)
-        metrics = {r["players"]: entry_metrics(r) for r in doc["results"]}
+        metrics = {r["players"]: self.measure(r) for r in doc["results"]}
         unsettled = [f for r in doc["results"] for f in failure_lines(r, self.opts.lang, naming)]
         if unsettled:
             return Trial(number, values, False, INFEASIBLE, unsettled[0], metrics)
-        return Trial(number, values, True, _objective(self.opts.targets, metrics), "", metrics)
+        return Trial(number, values, True, self.score(values, metrics), "", metrics)
+
+    def measure(self, entry: dict[str, Any]) -> dict[str, Metric]:
+        """The figures a trial keeps of one validate entry (``cardgen fix`` adds its own to tune's)."""
+        return entry_metrics(entry)
+
+    def score(self, values: dict[str, Any], metrics: dict[int, dict[str, Metric]]) -> float:
+        """A feasible trial's objective, lower is better: here the distance outside the targets."""
+        return _objective(self.opts.targets, metrics)
+
+    def fixed(self, number: int) -> dict[str, Any] | None:
+        """Values trial ``number`` must play instead of the sampler's (None here: the sampler proposes).
+
+        Decided from the trials so far only (``self.trials``, kept ones included), so a resumed study
+        plays what the uninterrupted one would (``cardgen fix`` walks each lever this way)."""
+        return None
 
     # -- the study ----------------------------------------------------------------------
     def study_fields(self) -> dict[str, Any]:
@@ -252,6 +270,9 @@ class Tuner:
         startup = min(10, self.opts.trials)
         for number in range(len(self.trials), self.opts.trials):
             study.sampler = journal.sampler_for(self.opts.seed, number, startup)
+            planned = self.fixed(number)
+            if planned is not None:
+                study.enqueue_trial(planned, skip_if_exists=False)
             ot = study.ask()
             values = {p.key: (ot.suggest_categorical(p.key, list(p.choices)) if p.choices is not None
                               else ot.suggest_int(p.key, p.low, p.high)) for p in self.opts.params}
@@ -338,9 +359,8 @@ class Tuner:
             said = describe(self.opts.params, self.opts.targets, trial, self.opts)
             doc = variant_document(self.deck, self.opts.params, trial.values, name,
                                    {lang: said.get(lang, said["en"]) for lang in self.deck.model.languages})
-            lines = provenance(self.opts.params, self.opts.targets, trial, self.opts, trial.objective == 0)
-            if trial.values == self.own_values():
-                lines.insert(1, "These are the deck's own numbers: this file changes nothing.")
+            lines = provenance(self.opts.params, self.opts.targets, trial, self.opts, trial.objective == 0,
+                               Naming.of(self.deck, self.opts.lang), own=trial.values == self.own_values())
             head = "".join(f"# {line}\n" for line in lines)
             path = Path(self.opts.out) / f"{stem}.yaml"
             write_atomic(path, head + _dump(doc))
@@ -371,10 +391,7 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     note = speed_note(deck)  # a house rule: said here of the deck tuned, not by the first trial as 'trial: ...'
     if note is not None:
         print(note, file=sys.stderr, flush=True)
-    top = Path(opts.out).absolute()  # the topmost folder this run would make, and what it writes in the folder
-    while not top.parent.exists():
-        top = top.parent
-    made = [p for p in (top, Path(opts.out) / JOURNAL, tuner.work) if not p.exists()]
+    made = made_by_run(Path(opts.out), tuner.work)
     try:
         tuner.open_study()
         if tuner.kept:
@@ -387,8 +404,7 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
         raise
     except (GamesFailed, UserCodeError, InputError):  # broken code: what this run made goes, unless a trial finished
         if all(t.failed for t in tuner.trials):  # no trial finished: nothing of this run is worth keeping
-            for path in made:
-                shutil.rmtree(path) if path.is_dir() else path.unlink(missing_ok=True)
+            remove_made(made)
         raise
     paths = tuner.write_variants()
     doc = tuner.to_json()
@@ -415,6 +431,21 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     if (same := next((t for t in tuner.on_target(opts.best) if t.values == own), None)) is not None:
         print(say("tune_own", lang, n=same.number + 1))
     return 0 if on_target else 1
+
+
+def made_by_run(out: Path, work: Path) -> list[Path]:
+    """What a study run in ``out`` would make that is not there yet: the topmost folder it would create, its
+    journal, its trials' folder (removed again when the run fails before any trial finished)."""
+    top = out.absolute()
+    while not top.parent.exists():
+        top = top.parent
+    return [p for p in (top, out / JOURNAL, work) if not p.exists()]
+
+
+def remove_made(made: list[Path]) -> None:
+    """Remove what ``made_by_run`` listed."""
+    for path in made:
+        shutil.rmtree(path) if path.is_dir() else path.unlink(missing_ok=True)
 
 
 def kept_where(opts: TuneOptions) -> Path:

@@ -147,14 +147,50 @@ _MOVES = _BOOK["actions"]
 _SEAT = _BOOK["seat"]
 
 
+#: a character named with its place in the circle, as the table shows it
+_PLACED = _BOOK["placed"]
+
+
 def describe_action(resolved: Any, action: tuple[Any, ...], lang: str) -> str:
     """A Draco move in ``lang`` (``cardgen play``'s buttons and journal): cards by name, seats from 1."""
-    from cardgen.games.base import component_name, describe_generic
+    return describe_move(resolved, action, lang, None)
+
+
+def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict[str, Any] | None) -> str:
+    """A Draco move in ``lang`` against ``table`` (an observation before the move; ``GameSpec.describe_move``).
+
+    A player owns two ruffians of one colour, so "Move Red Ruffian" would name two moves: a character
+    is named with its place in the circle (``table["circle"]``, from 1, as the page numbers the places),
+    "Move Red Ruffian (place 3)". Without ``table``, characters by name only."""
+    from cardgen.games.base import describe_generic
 
     words = _MOVES.get(lang, _MOVES["en"]).get(str(action[0]) if action else "")
     if words is None:
         return describe_generic(resolved, action, lang)
+    circle = list(table.get("circle", ())) if table is not None else []
     names = [_SEAT.get(lang, _SEAT["en"]).format(n=w + 1) if isinstance(w, int)
-             else component_name(resolved, w, lang) or str(w) for w in action[1:]]
+             else _named(resolved, w, lang, circle) for w in action[1:]]
     text = words.format(card=names[0] if names else "")
     return text + (" → " + ", ".join(names[1:]) if len(names) > 1 else "")
+
+
+def _named(resolved: Any, word: Any, lang: str, circle: list[str]) -> str:
+    """A card of a move by its name; a character in ``circle`` with its place too."""
+    from cardgen.games.base import component_name
+
+    name = component_name(resolved, word, lang) or str(word)
+    if word in circle:
+        return str(_PLACED.get(lang, _PLACED["en"]).format(name=name, n=circle.index(word) + 1))
+    return name
+
+
+def describe_effect(resolved: Any, plain: dict[str, Any], house: dict[str, Any], lang: str) -> str | None:
+    """What a house rule changed in a move, as money (``GameSpec.describe_effect``): each seat whose purse ends
+    otherwise than under the engine's own rules, "player 3 +1 silver coin" (Charity Toast's gift); None when
+    the purses end alike."""
+    seat = _SEAT.get(lang, _SEAT["en"])
+    changes = [(p, h - q) for p, (h, q) in enumerate(zip(house.get("money", ()), plain.get("money", ()))) if h != q]
+    if not changes:
+        return None
+    return ", ".join(f"{seat.format(n=p + 1)} {'+' if d > 0 else '−'}{counted(abs(d), 'silver', lang)}"
+                     for p, d in sorted(changes, key=lambda c: -c[1]))

@@ -189,7 +189,7 @@ def face_text(deck: ResolvedDeck, component: Any, face: Any, lang: str) -> str |
 
 def describe_action(deck: ResolvedDeck, action: tuple[Any, ...], lang: str) -> str:
     """A Royale move in ``lang`` (``cardgen play``'s buttons and journal); rows, columns and nobles count from 1."""
-    from cardgen.games.base import component_name, describe_generic
+    from cardgen.games.base import describe_generic
 
     kind = str(action[0]) if action else ""
     key = str(action[1]) if kind == "take" and len(action) == 3 else kind
@@ -202,11 +202,23 @@ def describe_action(deck: ResolvedDeck, action: tuple[Any, ...], lang: str) -> s
         return text.format(deg=action[1], r=int(action[2]) + 1, c=int(action[3]) + 1)
     moves = _BOOK["moves"].get(lang, _BOOK["moves"]["en"])
     if kind == "place":
-        return text.format(card=component_name(deck, action[1], lang) or action[1],
+        return text.format(card=dish_name(deck, action[1], lang),
                            noble=noble_title(deck, int(action[2]), lang) or moves["noble"].format(n=int(action[2]) + 1))
     if kind == "clear":
         return text.format(noble=noble_title(deck, int(action[1]), lang) or moves["noble"].format(n=int(action[1]) + 1))
     return text
+
+
+def dish_name(deck: ResolvedDeck, card: Any, lang: str) -> str:
+    """A dish card as a move names it: its dish and its value ("Abundance 4"), since a hand may hold two
+    cards of one dish that only their values tell apart (a card with no value: its name alone)."""
+    from cardgen.games.base import component_name
+
+    name = component_name(deck, card, lang) or str(card)
+    comp_id = str(card).split("#", 1)[0]
+    comp = next((c for c in deck.model.components if c.id == comp_id), None)
+    value = comp.faces[0].value if comp is not None and comp.faces else None
+    return name if value is None else _BOOK["dish"].get(lang, _BOOK["dish"]["en"]).format(name=name, value=value)
 
 
 def noble_title(deck: ResolvedDeck, slot: int, lang: str) -> str | None:

@@ -5,7 +5,9 @@
 "use strict";
 const HEARTBEAT_MS = 2000;   // the server stops when the page stays silent (server.py HEARTBEAT)
 window.agentLatency = [];
-let view = null, busy = false, selected = null, agentTimer = null, formKept = null;
+let view = null, busy = false, selected = null, agentTimer = null, formKept = null, openGroup = null, savedSaid = null;
+const GROUP_FROM = 8;  // more moves than this on a phone: grouped by the card they play
+const PHONE = window.matchMedia("(max-width: 700px)");  // app.css's phone layout
 
 const $ = (id) => document.getElementById(id);
 function el(tag, cls, text) {
@@ -145,12 +147,42 @@ function renderMoves() {
     back.addEventListener("click", () => { selected = null; renderMoves(); });
     box.appendChild(back);
   }
-  for (const m of shown.length ? shown : view.moves) {
-    const b = el("button", "move", m.text);
-    b.dataset.action = JSON.stringify(m.action);
-    b.addEventListener("click", () => play(m.action));
-    box.appendChild(b);
+  const list = shown.length ? shown : view.moves;
+  if (list.length <= GROUP_FROM || !PHONE.matches) {
+    for (const m of list) box.appendChild(moveButton(m, m.text));
+    return;
   }
+  // a long list on a phone: one line per card ("Play Rumours · 4"), its targets under it once opened
+  for (const [head, members] of groups(list)) {
+    if (members.length === 1) { box.appendChild(moveButton(members[0], members[0].text)); continue; }
+    const open = openGroup === head;
+    const g = el("button", "group" + (open ? " open" : ""), head);
+    g.appendChild(el("span", "count", String(members.length)));
+    g.setAttribute("aria-expanded", String(open));
+    g.addEventListener("click", () => { openGroup = open ? null : head; renderMoves(); });
+    box.appendChild(g);
+    if (open) for (const m of members) box.appendChild(moveButton(m, m.text.slice(head.length).trim(), "member"));
+  }
+}
+
+function moveButton(m, text, extra) {
+  const b = el("button", "move" + (extra ? " " + extra : ""), text);
+  b.dataset.action = JSON.stringify(m.action);
+  b.title = m.text;  // the whole move, the target alone showing under its card
+  b.addEventListener("click", () => play(m.action));
+  return b;
+}
+
+function groups(moves) {
+  // moves by what they play ("Play Rumours", "Serve Drink 7"): the words before the arrow to their target
+  const out = new Map();
+  for (const m of moves) {
+    const cut = m.text.indexOf(" → ");
+    const head = cut > 0 ? m.text.slice(0, cut) : m.text;
+    if (!out.has(head)) out.set(head, []);
+    out.get(head).push(m);
+  }
+  return out;
 }
 
 function render() {
@@ -166,7 +198,7 @@ function render() {
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
   $("hint").disabled = v.waiting !== "you" || !v.can_hint;
   $("undo").disabled = !v.can_undo;
-  $("save").disabled = v.waiting !== "over" || !v.result || v.result.scores === null;
+  $("save").disabled = !v.moves_made;  // mid-game too: the log keeps it as unfinished
   $("new").hidden = v.people.length > 1; $("undo").hidden = v.people.length > 1;
   const table = $("table");
   table.replaceChildren(...v.areas.map((a) => area(a, false)));
@@ -201,7 +233,9 @@ function render() {
     if (form && form.parentNode !== res) res.appendChild(form);
   } else res.hidden = true;
   journal(v);
-  if (v.saved) say(ui.saved.replace("{path}", v.saved));
+  // said once, when the log is first written (every move is written after): not a line kept on screen
+  if (v.saved && v.saved !== savedSaid) say(ui.saved.replace("{path}", v.saved));
+  savedSaid = v.saved;
 }
 
 function journal(v) {
@@ -252,6 +286,50 @@ function feedbackForm(v) {
   return form;
 }
 
+function renderLobby() {
+  // the table's one link: a name, then a free seat; the seat's own link opens (nothing of the game shows here)
+  const v = view, ui = v.ui;
+  document.documentElement.lang = v.lang;
+  document.body.classList.add("lobby");
+  $("title").textContent = v.title;
+  document.title = ui.lobby_title + " · " + v.title;
+  $("status").textContent = ui.lobby_title;
+  $("counters").textContent = "";
+  for (const id of ["hint", "undo", "new", "save"]) $(id).hidden = true;
+  $("hand").hidden = true;
+  $("moves-title").textContent = ui.lobby_title;
+  $("journal-title").hidden = true;
+  const box = $("moves");
+  // the same seats as shown: nothing is rebuilt, so a tap that lands while the page asks again is not lost
+  const shown = JSON.stringify([v.lang, v.seats]);
+  if (box.dataset.lobby === shown && document.getElementById("lobby-name")) return;
+  box.dataset.lobby = shown;
+  const kept = document.getElementById("lobby-name");
+  const name = kept || el("input");
+  if (!kept) { name.id = "lobby-name"; name.maxLength = 40; name.autocomplete = "nickname"; }
+  const label = el("label", "lobby-name", ui.lobby_name);
+  label.appendChild(name);
+  const rows = v.seats.map((s) => {
+    if (s.taken) return el("p", "quiet", ui.lobby_taken.replace("{n}", s.seat + 1).replace("{name}", s.name));
+    const b = el("button", "move take", ui.lobby_take.replace("{n}", s.seat + 1));
+    b.dataset.seat = s.seat + 1;
+    b.addEventListener("click", () => takeSeat(s.seat + 1));
+    return b;
+  });
+  box.replaceChildren(label, ...rows);
+  if (!kept) name.focus();
+}
+
+async function takeSeat(seat) {
+  if (busy) return;
+  busy = true;
+  try {
+    const got = await call("api/join", {seat, name: $("lobby-name").value});
+    location.href = new URL(got.link, location.href).href;  // the seat's own link: the table as that seat sees it
+  } catch (e) { say(e.message, true); refresh(); }
+  finally { busy = false; }
+}
+
 function renderDesigner() {
   // the designer's link: every seat's view side by side, nothing to click but the journal
   const v = view, ui = v.ui;
@@ -264,7 +342,7 @@ function renderDesigner() {
   $("counters").textContent = ui.game.replace("{n}", v.game_number) + " · " + ui.designer_note;
   for (const id of ["hint", "undo"]) $(id).hidden = true;
   $("new").textContent = ui.new; $("save").textContent = ui.save;  // the page's language, not index.html's English
-  $("save").disabled = v.waiting !== "over" || !v.result || v.result.scores === null;
+  $("save").disabled = !v.moves_made;
   // the table's shared areas once (as the first seat sees them), then each seat's own: its hand and its place
   const shared = el("section", "seatview shared");
   for (const a of v.seats[0].areas.filter((a) => a.seat === undefined || a.seat === null)) shared.appendChild(area(a, false));
@@ -284,6 +362,11 @@ function renderDesigner() {
   $("hand").hidden = true;
   const box = $("moves");
   box.replaceChildren();
+  if (v.lobby_link) {
+    const a = el("a", "link", ui.lobby_link + ": " + new URL(v.lobby_link, location.href).href);
+    a.href = v.lobby_link; a.target = "_blank"; a.rel = "noopener";
+    box.appendChild(a);
+  }
   for (const [seat, link] of Object.entries(v.links || {})) {
     const a = el("a", "link", ui.seat.replace("{n}", seat) + ": " + new URL(link, location.href).href);
     a.href = link; a.target = "_blank"; a.rel = "noopener";
@@ -292,7 +375,8 @@ function renderDesigner() {
   $("moves-title").textContent = ui.links;
   if (Object.keys(v.feedback || {}).length) box.appendChild(el("h3", "", ui.feedback));
   for (const [seat, answers] of Object.entries(v.feedback || {})) {
-    box.appendChild(el("p", "quiet", ui.seat.replace("{n}", Number(seat) + 1) + ": " +
+    const named = (v.people_names || {})[seat];  // each person's answers with the name they gave
+    box.appendChild(el("p", "quiet", ui.seat.replace("{n}", Number(seat) + 1) + (named ? " · " + named : "") + ": " +
       Object.entries(answers).map(([k, a]) => answerText(ui, v.seats[0].questions || [], k, a)).join(" · ")));
   }
   const res = $("result");
@@ -322,7 +406,8 @@ async function refresh() {
 function update(data, soon) {
   const same = view && !view.designer && view.moves_made === data.moves_made && view.game_number === data.game_number;
   view = data;
-  if (!same) selected = null;  // a card picked a moment ago stays picked while the table has not moved
+  if (!same) { selected = null; openGroup = null; }  // a card picked a moment ago stays picked while the table has not moved
+  if (view.lobby) { renderLobby(); return; }
   if (view.designer) { renderDesigner(); } else render();
   clearTimeout(agentTimer);
   if (view.waiting === "agent") agentTimer = setTimeout(agentStep, soon ? 0 : view.pace_ms);
@@ -354,7 +439,10 @@ async function simple(name) {
   if (busy) return;
   busy = true;
   $("hint-box").hidden = true;
-  try { say(""); update(await call("api/" + name, {}), true); } catch (e) { say(e.message, true); }
+  try {
+    say(""); update(await call("api/" + name, {}), true);
+    if (name === "save" && view.saved) say(view.ui.saved.replace("{path}", view.saved));
+  } catch (e) { say(e.message, true); }
   finally { busy = false; }
 }
 
@@ -385,6 +473,12 @@ async function hint() {
   finally { busy = false; }
 }
 
+function newDeal() {
+  // a game under way is not thrown away by a slip of the finger: asked first (it stays saved, unfinished)
+  if (view && view.moves_made > 0 && view.waiting !== "over" && !window.confirm(view.ui.new_confirm)) return;
+  simple("new");
+}
+
 async function heartbeat() {
   if (busy || (view && view.waiting === "agent" && !view.designer)) return;
   const asked = epoch;
@@ -398,7 +492,7 @@ async function heartbeat() {
 document.addEventListener("DOMContentLoaded", async () => {
   $("hint").addEventListener("click", hint);
   $("undo").addEventListener("click", () => simple("undo"));
-  $("new").addEventListener("click", () => simple("new"));
+  $("new").addEventListener("click", newDeal);
   $("save").addEventListener("click", () => simple("save"));
   $("zoom").addEventListener("click", () => { $("zoom").hidden = true; });
   window.addEventListener("pagehide", () => navigator.sendBeacon("api/leave", "{}"));

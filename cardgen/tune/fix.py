@@ -1,0 +1,653 @@
+"""``cardgen fix DECK``: from the problems validate flags to tested variants that cure them.
+
+Validate flags problems and leaves the designer alone with them. ``fix`` takes three of them
+(docs/fixing.md): a component the box runs short of in more than ``SHORT_AIM`` of games
+(validate's "print N more" warning), a seat that wins more or less than a fair share beyond
+chance (validate's balance warning), and a rule gap no ruling settles (said, never searched:
+a gap needs a ruling, not a number). It then
+
+1. chooses the levers that can move those figures, among the deck's own numbers only: the
+   counts a variant changed against its base, the component a shortage lacks, the rule
+   numbers, then the other counts (``levers``; tune's search space, ``Param``);
+2. searches them as a tune study (``Fixer``, a ``Tuner``): first each lever alone, at the far
+   end of its range and then halved towards the deck's own value while it still cures, so the
+   smallest one-lever cure is tried; then Optuna's TPE over all levers. A trial's objective is
+   the size of its change (``cost``) when it leaves no problem, and 100 plus how far its
+   figures stay beyond their aims when it does not: a cure always ranks before a non-cure,
+   and the smallest cure first;
+3. checks the smallest cures: validate again on fresh seeds (it must cure there too) and the
+   paired ``compare`` against the deck on the search's seeds, whose verdict sentences the
+   proposal carries; a length, seat, game-end or rule-gap figure that moved beyond chance
+   outside the problem itself is said as a side effect (``side_effects``);
+4. writes each proposal as a variant file (``extends``, ``rules``/``change``) with its
+   description in the deck's languages and its cost in its comments.
+
+Each trial is kept in the study's journal (``cardgen.tune.journal``): an interrupted fix
+takes its trials up again. Nothing here knows which game is played.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from cardgen import wordbook
+from cardgen.errors import GamesFailed, InputError
+from cardgen.fileio import write_atomic
+from cardgen.guard import DEFAULT_TIME_LIMIT
+from cardgen.languages import percent, significant, typeset
+from cardgen.load.project import Project
+from cardgen.resolve.resolve import ResolvedDeck, Resolver
+from cardgen.simulate.balance import is_shortfall
+from cardgen.simulate.runner import default_agents, split_agents
+from cardgen.simulate.stats import wilson
+from cardgen.simulate.summary import Naming, failure_lines, joined
+from cardgen.simulate.validate import ValidateOptions, run_validation
+from cardgen.simulate.verdict import QUOTED, agents_words
+from cardgen.terminal import say, say_n
+from cardgen.tune.metrics import Metric, entry_metrics
+from cardgen.tune.space import MAX_PARAMS, Param, Target
+from cardgen.tune.study import INFEASIBLE, Trial, Tuner, TuneOptions, made_by_run, remove_made, variant_document
+from cardgen.usercode import UserCodeError
+
+_BOOK = wordbook.load(__file__)
+LINES: dict[str, dict[str, str]] = _BOOK["lines"]
+DESCRIBE: dict[str, dict[str, str]] = _BOOK["describe"]
+
+#: the share of games a box may run short in and still count as enough (the issue's "more than 5 %")
+SHORT_AIM = 0.05
+#: a trial's objective above this leaves a problem; below it, it is the size of the change (``cost``)
+UNCURED = 100.0
+#: how much further than the fresh seeds' own the check's seeds start (fresh: no game in common)
+FRESH_SEED = 100_003
+#: the start of a trial's figures (``Trial.metrics``) that name a problem its games show
+PROBLEM = "problem:"
+#: compare's groups a side effect is judged in: the game's length, the seats, how games end, rule gaps
+HELD_GROUPS = ("length", "fairness")
+
+
+def word(key: str, lang: str, **fields: Any) -> str:
+    """One of fix's lines in ``lang`` (English where the language has no such line)."""
+    table = LINES.get(lang) or LINES["en"]
+    return typeset((table.get(key) or LINES["en"][key]).format(**fields), lang)
+
+
+@dataclass
+class FixOptions:
+    """Everything ``cardgen fix`` accepts (see docs/fixing.md)."""
+
+    trials: int = 30
+    games: int = 300
+    players: list[int] | None = None
+    agents: list[str] | None = None  # None: the game's default players, as validate and compare
+    seed: int = 1
+    out: Path = Path("out/fix")
+    best: int = 3  # how many cures are checked and written, smallest first
+    jobs: int = 0
+    progress: bool = True
+    resume: str = "auto"  # as tune's: "auto" takes up a study of the same options, "yes" insists, "no" restarts
+    code_time_limit: float = DEFAULT_TIME_LIMIT
+    lang: str = "en"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One flagged figure at one player count: ``kind`` short (``name`` the shortfall tally), seat (``name``
+    the seat number) or gap (``name`` the gap kind); ``share`` the share of games (short, gap) or the seat's
+    win rate; ``excess`` how far beyond its aim (0: none)."""
+
+    kind: str
+    name: str
+    players: int
+    share: float
+    excess: float
+    detail: tuple[tuple[str, Any], ...] = ()
+
+
+def shortfall_share(entry: dict[str, Any], name: str) -> float:
+    """The share of games in which the tally ``name`` counted a piece the box lacked (its per-game peak above 0)."""
+    games = entry.get("games") or 0
+    dist = (entry.get("peak_games") or {}).get(name) or {}
+    short = sum(c for v, c in dist.get("histogram") or [] if v > 0)
+    return short / games if games else 0.0
+
+
+def problems(entry: dict[str, Any]) -> list[Problem]:
+    """The problems fix looks for in one validate entry (one deck at one player count)."""
+    found: list[Problem] = []
+    players = int(entry["players"])
+    for name in sorted(entry.get("peak_games") or {}):
+        if is_shortfall(name):
+            share = shortfall_share(entry, name)
+            if share > SHORT_AIM:
+                found.append(Problem("short", name, players, share, share - SHORT_AIM))
+    for flag in (entry.get("balance") or {}).get("flags") or []:
+        if "seat" in flag and players > 1:  # a solo game has no seats to balance
+            # its interval's distance from the fair share: 0 once it touches it
+            excess = flag["low"] - flag["fair"] if flag["side"] == "more" else flag["fair"] - flag["high"]
+            found.append(Problem("seat", str(flag["seat"]), players, flag["rate"], max(excess, 1e-6),
+                                 tuple((k, flag[k]) for k in ("side", "low", "high", "fair"))))
+    games = entry.get("games") or 0
+    for gap in entry.get("rule_gaps") or []:
+        if not gap.get("settled", True) and gap.get("games") and games:
+            found.append(Problem("gap", gap["kind"], players, gap["games"] / games, gap["games"] / games))
+    return found
+
+
+def problem_line(p: Problem, lang: str, naming: Naming) -> str:
+    """One problem as a designer reads it ("3 players: the box runs short of 'Silver coin' in 95 % of games")."""
+    players = say_n("players", p.players, lang)
+    if p.kind == "short":
+        return word("problem_short", lang, players=players, piece=_piece(p.name, lang, naming),
+                    share=percent(p.share, lang), aim=percent(SHORT_AIM, lang, places=0))
+    if p.kind == "seat":
+        d = dict(p.detail)
+        return word("problem_seat", lang, players=players, seat=p.name, side=word(d["side"], lang),
+                    rate=percent(p.share, lang), low=percent(d["low"], lang), high=percent(d["high"], lang),
+                    fair=percent(d["fair"], lang))
+    from cardgen.simulate.summary import tally_words
+    return word("problem_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
+                share=percent(p.share, lang))
+
+
+def _piece(tally: str, lang: str, naming: Naming) -> str:
+    """The component a shortfall tally lacks, by its printed name ("'Silver coin'"); the tally where none."""
+    cid = naming.shortfall.get(tally)
+    return QUOTED[lang].format(naming.names.get(cid, cid)) if cid else tally.replace("_", " ")
+
+
+# -- the levers ---------------------------------------------------------------------------
+def _rule_bounds(deck: ResolvedDeck, name: str) -> tuple[int, int]:
+    """The bounds the rules model declares for an integer rule (``ge``/``le``), wide where it declares none."""
+    low, high = 0, 10_000
+    for m in type(deck.model.rules).model_fields[name].metadata:
+        ge, le = getattr(m, "ge", None), getattr(m, "le", None)
+        low = low if ge is None else max(low, ge)
+        high = high if le is None else min(high, le)
+    return low, high
+
+
+def levers(deck: ResolvedDeck, found: list[Problem], more: dict[str, int] | None = None) -> list[Param]:
+    """The deck's own numbers that may move the flagged figures, most likely first, at most ``MAX_PARAMS``.
+
+    The counts a variant changed against its base (their base value inside the range), the components
+    a shortage lacks (from their count up to twice the most validate asked to print, ``more``), every
+    integer rule number of the game (within the bounds its model declares) and, while room is left,
+    the counts of the other components that have more than one copy. Nothing invented: a lever is a
+    number the deck already has."""
+    counts = {c.id: c.count for c in deck.model.components}
+    out: dict[str, Param] = {}
+
+    def add(param: Param) -> None:
+        if param.key not in out and len(out) < MAX_PARAMS and param.low != param.high:
+            out[param.key] = param
+
+    for d in deck.differences:
+        if d.get("kind") == "count" and d.get("field") in counts:
+            old, new = int(d["old"]), int(d["new"])
+            add(Param("count", d["field"], low=max(0, min(old, new // 3)), high=max(old, new * 3)))
+    for p in found:
+        cid = (deck.spec.shortfall_components or {}).get(p.name) if p.kind == "short" else None
+        if cid in counts:
+            need = max(1, (more or {}).get(p.name, counts[cid]))
+            add(Param("count", cid, low=counts[cid], high=min(1000, counts[cid] + 2 * need)))
+    rules = deck.model.rules.model_dump()
+    for name, value in rules.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            lo, hi = _rule_bounds(deck, name)
+            step = max(2, value // 2)
+            add(Param("rule", name, low=max(lo, value - step), high=min(hi, value + step)))
+    for cid, count in sorted(counts.items(), key=lambda kv: -kv[1]):
+        if count > 1:
+            add(Param("count", cid, low=max(1, count // 2), high=count * 2))
+    return list(out.values())
+
+
+def cost(params: list[Param], values: dict[str, Any], own: dict[str, Any]) -> float:
+    """The size of a change: how many numbers it changes, plus how far they moved, relative to their own values,
+    squeezed below 1 (``m / (1 + m)``) so that one number changed always costs less than two, and of two
+    changes of as many numbers, the smaller move costs less."""
+    changed, moved = 0, 0.0
+    for p in params:
+        old, new = own[p.key], values[p.key]
+        if new != old:
+            changed += 1
+            moved += abs(new - old) / max(1, abs(old))
+    return round(changed + moved / (1 + moved), 6)
+
+
+# -- the study -----------------------------------------------------------------------------
+def _key(p: Problem) -> str:
+    """The figure a problem is about, as a trial's metric name: ``problem:3:short:unpaid_by_bank``,
+    ``problem:5:seat`` (any seat beyond a fair share at 5 players: which seat is chance's to pick)."""
+    return f"{PROBLEM}{p.players}:{p.kind}" + (f":{p.name}" if p.kind != "seat" else "")
+
+
+def left_keys(metrics: dict[int, dict[str, Metric]]) -> set[str]:
+    """The problems a trial's figures still show (their ``_key``)."""
+    return {k for m in metrics.values() for k in m if k.startswith(PROBLEM)}
+
+
+class Fixer(Tuner):
+    """A tune study whose objective is the cure: fewer of the deck's problems left, none added, then the
+    smallest change."""
+
+    def __init__(self, project: Project, deck: ResolvedDeck, params: list[Param], found: list[Problem],
+                 opts: FixOptions) -> None:
+        tune = TuneOptions(params, [Target(PROBLEM.rstrip(":"), 0.0, 0.0)], trials=opts.trials, games=opts.games,
+                           players=opts.players, agents=opts.agents, seed=opts.seed, out=opts.out, best=opts.best,
+                           jobs=opts.jobs, progress=opts.progress, resume=opts.resume,
+                           code_time_limit=opts.code_time_limit, lang=opts.lang)
+        super().__init__(project, deck, tune)
+        self.own = self.own_values()
+        self.found = {_key(p) for p in found}
+        self.problems = found
+
+    def study_fields(self) -> dict[str, Any]:
+        """Tune's fields and the command's name: a fix and a tune never share a study."""
+        return {**super().study_fields(), "command": "fix", "aim": SHORT_AIM}
+
+    def measure(self, entry: dict[str, Any]) -> dict[str, Metric]:
+        """Tune's figures, each shortfall's share of games short, and each problem the entry shows (its excess
+        beyond the aim, and its share of games or win rate)."""
+        out = entry_metrics(entry)
+        games = entry.get("games") or 0
+        declared = set(self.deck.spec.shortfall_components or {})  # a tally no game met is absent: 0 games short
+        for name in sorted(declared | set(entry.get("peak_games") or {})):
+            if is_shortfall(name):
+                share = shortfall_share(entry, name)
+                out[f"short:{name}"] = (share, *wilson(round(share * games), games))
+        for p in problems(entry):
+            key = _key(p)
+            excess = out[key][0] + p.excess if key in out else p.excess
+            out[key] = (excess, p.share, p.share)
+        return out
+
+    def tally(self, metrics: dict[int, dict[str, Metric]]) -> tuple[int, int]:
+        """(the deck's problems a trial leaves, the problems it adds)."""
+        left = left_keys(metrics)
+        return len(left & self.found), len(left - self.found)
+
+    def score(self, values: dict[str, Any], metrics: dict[int, dict[str, Metric]]) -> float:
+        """100 for each of the deck's problems left and each problem added, plus the change's size."""
+        remaining, added = self.tally(metrics)
+        return UNCURED * (remaining + added) + cost(self.opts.params, values, self.own)
+
+    def improves(self, trial: Trial | None, than: Trial | None = None) -> bool:
+        """A feasible trial that cures at least one of the deck's problems and adds none (with ``than``: that
+        cures every problem ``than`` cures, so a halving keeps to the same cure)."""
+        if trial is None or not trial.feasible:
+            return False
+        left = left_keys(trial.metrics)
+        bound = left_keys(than.metrics) & self.found if than is not None else None
+        return not left - self.found and (left < self.found if bound is None else left <= bound)
+
+    def cured(self, trial: Trial) -> list[Problem]:
+        """The deck's problems a trial cures (on the seeds its figures come from)."""
+        left = left_keys(trial.metrics)
+        return [p for p in self.problems if _key(p) not in left]
+
+    def fixed(self, number: int) -> dict[str, Any] | None:
+        """Each lever alone first: at the ends of its range, then halved towards the deck's own value while it
+        cures as much as the end did (the smallest one-lever cure), lever after lever; then the sampler."""
+        played = {json.dumps(t.values, sort_keys=True): t for t in self.trials}
+        for values in self._plan(played):
+            if json.dumps(values, sort_keys=True) not in played:
+                return values
+        return None
+
+    def _plan(self, played: dict[str, Trial]) -> Any:
+        """The one-lever trials, in order (decided from the trials so far, so a resumed study plays the same)."""
+        def at(key: str, value: Any) -> Trial | None:
+            return played.get(json.dumps({**self.own, key: value}, sort_keys=True))
+
+        for p in self.opts.params:  # lever by lever: its ends, then its smallest cure, before the next lever
+            ends = [end for end in (p.high, p.low) if end is not None and end != self.own[p.key]]
+            for end in ends:
+                yield {**self.own, p.key: end}
+            for end in ends:
+                far = at(p.key, end)
+                if not self.improves(far):
+                    continue  # this end does not cure: nothing to halve
+                cured, uncured = end, self.own[p.key]
+                while abs(cured - uncured) > 1:
+                    mid = (cured + uncured) // 2
+                    t = at(p.key, mid)
+                    if t is None:
+                        yield {**self.own, p.key: mid}
+                        break
+                    if self.improves(t, far):
+                        cured = mid
+                    else:
+                        uncured = mid
+
+    def progress_line(self, trial: Trial) -> str:
+        lang = self.opts.lang
+        naming = Naming.of(self.deck, lang)
+        shown = _shown(self, trial) or word("own", lang)
+        if not trial.feasible:
+            result = word("infeasible", lang, why=trial.why)
+        elif self.improves(trial) and not self.tally(trial.metrics)[0]:
+            result = word("cured", lang, cost=significant(cost(self.opts.params, trial.values, self.own), lang))
+        else:
+            result = word("left", lang, left=self.left_text(trial.metrics, lang, naming))
+        return word("trial", lang, n=trial.number + 1, trials=self.opts.trials, values=shown, result=result)
+
+    def left_text(self, metrics: dict[int, dict[str, Metric]], lang: str, naming: Naming) -> str:
+        """What figures leave of each problem: a shortage's share of games short, a seat beyond its share."""
+        parts = []
+        for players, m in sorted(metrics.items()):
+            what = [f"{_piece(k.split(':', 3)[3], lang, naming)} {percent(m[k][1], lang)}" for k in sorted(m)
+                    if k.startswith(f"{PROBLEM}{players}:short:")]
+            what += [word("seats_flagged", lang)] if f"{PROBLEM}{players}:seat" in m else []
+            what += [k.split(":", 3)[3] for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:gap:")]
+            if what:
+                parts.append(typeset(f"{say_n('players', players, lang)}: {', '.join(what)}", lang))
+        return joined(parts, lang)
+
+    def cures(self) -> list[Trial]:
+        """Every trial that improves, distinct values: fewest problems left first, then the smallest change."""
+        out, keys = [], set()
+        for t in sorted((t for t in self.trials if self.improves(t)),
+                        key=lambda t: (t.objective, t.number)):
+            key = json.dumps(t.values, sort_keys=True)
+            if key not in keys and t.values != self.own:
+                keys.add(key)
+                out.append(t)
+        return out
+
+
+# -- checking and writing proposals ----------------------------------------------------------
+def side_effects(result: dict[str, Any], found: list[Problem]) -> list[dict[str, Any]]:
+    """Compare's significant figures at one player count that the cure was not asked to move: the length,
+    a seat's win rate (unless a seat was the problem there), games not finishing, a rule gap met more often."""
+    from cardgen.simulate.verdict import speaks, unfinished
+    seat_problem = any(p.kind == "seat" and p.players == result["players"] for p in found)
+    out = []
+    for m in result["metrics"]:
+        if not m.get("significant") or m.get("difference") is None or m.get("follows_from_change"):
+            continue
+        name = m["metric"]
+        if m["group"] == "fairness" and seat_problem:
+            continue
+        if (m["group"] in HELD_GROUPS and speaks(m)) or (unfinished(name) and m["difference"] > 0) \
+                or (name.startswith("gap:") and m["difference"] > 0):
+            out.append(m)
+    return out
+
+
+def _changes(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], own: dict[str, Any],
+             lang: str) -> Any:
+    """(lever, its value now, its value in the change, the lever's name in ``lang``) of each number changed: a
+    component's quoted printed name, a rule's name as the game's words give it."""
+    naming = Naming.of(deck, lang)
+    for p in params:
+        old, new = own[p.key], values[p.key]
+        if new != old:
+            name = QUOTED[lang].format(naming.names.get(p.name, p.name)) if p.kind == "count" else \
+                naming.rule(p.name, lang)
+            yield p, naming.value(old, lang), naming.value(new, lang), name
+
+
+def describe_change(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], own: dict[str, Any],
+                    lang: str) -> str:
+    """The change in ``lang``, one sentence per number ("The box holds 76 'Silver coin' instead of 20.")."""
+    table = DESCRIBE.get(lang) or DESCRIBE["en"]
+    return typeset(" ".join(table["count"].format(new=new, old=old, piece=name) if p.kind == "count" else
+                            table["rule"].format(rule=name, new=new, old=old)
+                            for p, old, new, name in _changes(deck, params, values, own, lang)), lang)
+
+
+def print_cost(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], own: dict[str, Any],
+               lang: str) -> str:
+    """What the change costs to make: copies to print or take out, the rulebook to reprint."""
+    out = []
+    for p, _, _, name in _changes(deck, params, values, own, lang):
+        if p.kind == "count":
+            more = values[p.key] - own[p.key]
+            out.append(word("print_more" if more > 0 else "take_out", lang, n=abs(more), piece=name))
+        else:
+            out.append(word("reprint_rules", lang, rule=name))
+    return joined(out, lang)
+
+
+@dataclass
+class Proposal:
+    """A cure checked: its trial, the fresh seeds' figures, compare's verdict and side effects per count."""
+
+    trial: Trial
+    fresh: dict[int, dict[str, Metric]]
+    verdicts: dict[int, list[str]]
+    effects: dict[int, list[str]]
+
+
+def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | None:
+    """Validate the trial's variant on fresh seeds (None unless it cures there too) and compare it with the
+    deck on the search's seeds: what else it moves, in compare's sentences."""
+    from cardgen.simulate.compare import CompareOptions, run_compare
+    from cardgen.simulate.verdict import sentence, verdict
+
+    opts = fixer.opts
+    path = fixer.work / f"{trial.number:04d}" / "trial.yaml"
+    variant = Resolver(fixer.project).resolve(str(path))
+    vopts = ValidateOptions(games=opts.games, players=fixer.players, agents=list(opts.agents or []),
+                            seed=opts.seed + FRESH_SEED, jobs=opts.jobs, out=None, progress=False,
+                            designer=False, code_time_limit=opts.code_time_limit)
+    doc = run_validation([variant], vopts)
+    _refuse_failed(doc, fixer.deck.id, opts.lang, Naming.of(variant, opts.lang))
+    fresh = {r["players"]: fixer.measure(r) for r in doc["results"]}
+    claimed = fixer.found - left_keys(trial.metrics)
+    again = left_keys(fresh)
+    if again & claimed or again - fixer.found:  # not cured again, or a problem the deck did not have
+        left = fixer.left_text(fresh, opts.lang, Naming.of(fixer.deck, opts.lang))
+        print(word("not_again", opts.lang, n=trial.number + 1, values=_shown(fixer, trial), left=left),
+              file=sys.stderr, flush=True)
+        return None
+    copts = CompareOptions(games=max(2, opts.games), players=fixer.players, agents=list(opts.agents or []),
+                           seed=opts.seed, out=None, progress=False, jobs=opts.jobs, lang=opts.lang,
+                           code_time_limit=opts.code_time_limit)
+    compared = run_compare(fixer.deck, variant, copts)
+    words = dict(fixer.deck.spec.words)
+    names = Naming.of_decks((fixer.deck, variant), opts.lang).names
+    # every sentence, not compare's first four and "see the tables": fix prints no table
+    verdicts = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names))
+                for r in compared["results"]}
+    effects = {r["players"]: [sentence(m, opts.lang, words) for m in side_effects(r, found)]
+               for r in compared["results"]}
+    return Proposal(trial, fresh, verdicts, effects)
+
+
+def _refuse_failed(doc: dict[str, Any], deck_id: str, lang: str, naming: Naming) -> None:
+    """No figure from games that could not be played: the command fails, saying which."""
+    broken = [r for r in doc["results"] if r.get("failed_games")]
+    if broken:
+        raise GamesFailed(failure_lines({**broken[0], "variant": deck_id}, lang, naming)[:1])
+
+
+def _shown(fixer: Fixer, trial: Trial) -> str:
+    from cardgen.report.tuning import settings_text
+    changed = {k: v for k, v in trial.values.items() if v != fixer.own.get(k)}
+    return settings_text(changed, fixer.opts.lang, Naming.of(fixer.deck, fixer.opts.lang))
+
+
+def proposal_name(deck: ResolvedDeck, rank: int) -> dict[str, str]:
+    """The proposal's name in the deck's languages: "Draco & Co (fix 1)", "Draco & Co (correction 1)"."""
+    names = {}
+    for lang in deck.model.languages:
+        base = deck.model.name.get(lang) or deck.model.name.get("en") or deck.id
+        names[lang] = f"{base} ({(DESCRIBE.get(lang) or DESCRIBE['en'])['label']} {rank})"
+    return names
+
+
+def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]) -> Path:
+    """``<out>/<deck>-fix-<rank>.yaml``: the variant, described in the deck's languages, its provenance and cost
+    in comment lines in English (the designer's, as tune's), compare's verdict in the language the command ran in."""
+    deck, opts, trial = fixer.deck, fixer.opts, prop.trial
+    params = [p for p in opts.params if trial.values[p.key] != fixer.own[p.key]]
+    desc = {lang: describe_change(deck, params, trial.values, fixer.own, lang) for lang in deck.model.languages}
+    doc = variant_document(deck, params, {p.key: trial.values[p.key] for p in params},
+                           proposal_name(deck, rank), desc)
+    naming = Naming.of(deck, "en")
+    lines = [f"Proposed by cardgen fix (trial {trial.number + 1}, change size {significant(trial.objective, 'en')}):"
+             f" {describe_change(deck, params, trial.values, fixer.own, 'en')}",
+             "It cures: " + "; ".join(problem_line(p, "en", naming) for p in fixer.cured(trial)) + ".",
+             f"Cost: {print_cost(deck, params, trial.values, fixer.own, 'en')}.",
+             f"Checked on {opts.games} games per player count: search seed {opts.seed}, fresh seed "
+             f"{opts.seed + FRESH_SEED}, played by {', '.join(opts.agents or [])}."]
+    for players in sorted(prop.verdicts):
+        lines.append(f"  {players} players against {deck.id}: {' '.join(prop.verdicts[players])}")
+    head = "".join(f"# {line}\n" for line in lines)
+    import yaml
+    path = Path(opts.out) / f"{deck.id}-fix-{rank}.yaml"
+    write_atomic(path, head + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100))
+    return path
+
+
+# -- the command ------------------------------------------------------------------------------
+def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[list[Problem], dict[str, int]]:
+    """Validate the deck once on the search's seeds: its problems, and the most pieces validate asks to print."""
+    players = sorted(set(opts.players) & set(deck.model.players.counts)) if opts.players else None
+    vopts = ValidateOptions(games=opts.games, players=players, agents=list(opts.agents or []), seed=opts.seed,
+                            jobs=opts.jobs, out=None, progress=False, designer=False,
+                            code_time_limit=opts.code_time_limit)
+    doc = run_validation([deck], vopts)
+    _refuse_failed(doc, deck.id, opts.lang, Naming.of(deck, opts.lang))
+    found = [p for r in doc["results"] for p in problems(r)]
+    more: dict[str, int] = {}
+    for r in doc["results"]:
+        for s in r.get("sufficiency") or []:
+            more[s["peak"]] = max(more.get(s["peak"], 0), int(s["print_more"]))
+    return found, more
+
+
+def check_options(deck: ResolvedDeck, opts: FixOptions) -> FixOptions:
+    """Bad options as one line each; the agents filled in (the game's default players)."""
+    if deck.spec.new_game is None:
+        raise InputError(f"{deck.id}: fix needs a rules engine; game '{deck.game}' has none", field="DECK")
+    if not 2 <= opts.games <= 100_000:
+        raise InputError(f"--games {opts.games}: expected 2 to 100000", field="--games")
+    if not 1 <= opts.trials <= 10_000:
+        raise InputError(f"--trials {opts.trials}: expected 1 to 10000", field="--trials")
+    if opts.best < 1:
+        raise InputError(f"--best {opts.best}: expected at least 1", field="--best")
+    given = split_agents(opts.agents)
+    return replace(opts, agents=given if given is not None else default_agents(deck.spec))
+
+
+def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
+    """Run ``cardgen fix``: 0 when nothing needs fixing or a checked cure was written, 1 when none was found."""
+    project = Project.open(project_dir)
+    deck = Resolver(project).resolve(deck_ref)
+    opts = check_options(deck, opts)
+    lang = opts.lang
+    print(word("head", lang, deck=deck.id, games=say_n("games", opts.games, lang), trials=opts.trials,
+               agents=agents_words(list(opts.agents or []), lang)), file=sys.stderr, flush=True)
+    found, more = diagnose(project, deck, opts)
+    naming = Naming.of(deck, lang)
+    if not found:
+        print(word("nothing", lang, deck=deck.id, games=say_n("games", opts.games, lang), seed=opts.seed))
+        return 0
+    print(word("found", lang, deck=deck.id))
+    for p in found:
+        print("  " + problem_line(p, lang, naming))
+    if any(p.kind == "gap" for p in found):
+        print(word("needs_ruling", lang))
+    searched = [p for p in found if p.kind != "gap"]
+    params = levers(deck, searched, more)
+    if not searched:
+        return 1
+    if not params:
+        print(word("no_lever", lang))
+        return 1
+    fixer = Fixer(project, deck, params, searched, opts)
+    from cardgen.report.tuning import param_name
+    print(word("levers", lang, levers=", ".join(param_name(p.key, lang, naming) for p in params)),
+          file=sys.stderr, flush=True)
+    _search(fixer)
+    return _propose(fixer, searched)
+
+
+def _search(fixer: Fixer) -> None:
+    """The study, kept trial by trial; an interrupt says what is kept and goes on up (exit 130)."""
+    opts, lang = fixer.opts, fixer.opts.lang
+    where = Path(opts.out) / "study.journal"
+    made = made_by_run(Path(opts.out), fixer.work)
+    try:
+        fixer.open_study()
+        if fixer.kept:
+            print(word("kept", lang, kept=fixer.kept, trials=opts.trials, where=where), file=sys.stderr, flush=True)
+        fixer.run()
+    except KeyboardInterrupt:
+        print(word("interrupted", lang, kept=len(fixer.trials), trials=opts.trials, where=where),
+              file=sys.stderr, flush=True)
+        raise
+    except (GamesFailed, UserCodeError, InputError):  # broken code: what this run made goes, unless a trial finished
+        if all(t.failed for t in fixer.trials):
+            remove_made(made)
+        raise
+
+
+def _propose(fixer: Fixer, found: list[Problem]) -> int:
+    """Check the smallest cures, write those that cure again on fresh seeds; say when none does."""
+    opts, lang = fixer.opts, fixer.opts.lang
+    naming = Naming.of(fixer.deck, lang)
+    cures = fixer.cures()
+    if not cures:
+        closest = fixer.best(1)
+        if not closest:
+            print(word("none_played", lang))
+        else:
+            t = closest[0]
+            print(word("none", lang, n=t.number + 1, values=_shown(fixer, t) or word("own", lang),
+                       left=fixer.left_text(t.metrics, lang, naming)))
+        _write_record(fixer, [])
+        return 1
+    n = min(opts.best, len(cures))
+    print(word("checking_one" if n == 1 else "checking", lang, n=n, seed=opts.seed + FRESH_SEED), file=sys.stderr,
+          flush=True)
+    written: list[tuple[Proposal, Path]] = []
+    for trial in cures:
+        if len(written) == opts.best:
+            break
+        prop = check_cure(fixer, trial, found)
+        if prop is None:
+            continue
+        path = write_proposal(fixer, prop, len(written) + 1, found)
+        written.append((prop, path))
+        _say_proposal(fixer, prop, path, len(written))
+    _write_record(fixer, written)
+    return 0 if written else 1
+
+
+def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int) -> None:
+    deck, opts, lang = fixer.deck, fixer.opts, fixer.opts.lang
+    params = opts.params
+    print(word("proposal", lang, k=rank, path=path))
+    naming = Naming.of(deck, lang)
+    print(word("cures", lang, what=joined((problem_line(p, lang, naming) for p in fixer.cured(prop.trial)), lang)))
+    print(word("change", lang, text=describe_change(deck, params, prop.trial.values, fixer.own, lang)))
+    print(word("cost", lang, text=print_cost(deck, params, prop.trial.values, fixer.own, lang)))
+    for players in sorted(prop.verdicts):
+        print(word("verdict", lang, deck=deck.id, players=say_n("players", players, lang),
+                   text=" ".join(prop.verdicts[players])))
+    effects = [e for players in sorted(prop.effects) for e in prop.effects[players]]
+    print(word("side", lang, text=" ".join(dict.fromkeys(effects))) if effects else word("held", lang))
+
+
+def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
+    """``fix.json`` in the output folder: every trial, and each proposal with its fresh figures and verdicts."""
+    doc = {"format": "cardgen-fix/1", "deck": fixer.deck.id, "seed": fixer.opts.seed, "games": fixer.opts.games,
+           "fresh_seed": fixer.opts.seed + FRESH_SEED, "players": fixer.players,
+           "agents": list(fixer.opts.agents or []), "short_aim": SHORT_AIM,
+           "levers": [p.key for p in fixer.opts.params], "trials": [t.to_json() for t in fixer.trials],
+           "proposals": [{"file": path.name, "trial": p.trial.number, "cost": p.trial.objective,
+                          "values": {k: v for k, v in p.trial.values.items() if v != fixer.own[k]},
+                          "fresh": {str(n): {k: list(v) for k, v in m.items()} for n, m in p.fresh.items()},
+                          "verdict": {str(n): v for n, v in p.verdicts.items()},
+                          "side_effects": {str(n): v for n, v in p.effects.items()}} for p, path in written]}
+    write_atomic(Path(fixer.opts.out) / "fix.json", json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+
+
+__all__ = ["FixOptions", "Fixer", "Problem", "cost", "fix", "levers", "problems", "INFEASIBLE"]

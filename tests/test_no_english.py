@@ -1,0 +1,86 @@
+"""Nothing in English under ``--lang fr`` or ``--lang it`` (issue 53).
+
+Each command a designer runs with a language (validate, compare, inspect, tune; check has no
+``--lang`` and is left out) runs on shipped decks with small game counts on the reference engine, and
+every line it prints, every HTML page it writes under its run folder and the comment and language lines
+of a tuned variant are searched for English words (``tests/english.py``: the wordbooks' English entries and
+the words issue 53 found, less the words the language writes too and the decks' and components' ids).
+Numbers on those lines use the language's decimal sign: a figure written ``0.07`` in Italian fails.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardgen.cli import main
+from english import english_in
+from test_report_lang import read_text
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: the decks' and components' ids: names in every language
+IDS = frozenset({"king_lui", "royale", "draco", "emerald", "solo", "masked", "short", "long"})
+
+SMALL = ["--games", "6", "--engine", "reference", "--jobs", "1"]
+COMMANDS = {
+    "validate": ["validate", "royale-solo", "draco", "king_lui", *SMALL, "--players", "1", "3"],
+    "compare": ["compare", "draco", "draco-short", *SMALL, "--players", "3"],
+    "inspect": ["inspect", "king_lui-hungry-dragon"],
+    "tune": ["tune", "king_lui", "--param", "emerald_portions=1..3", "--target", "turns=10..40", "--trials", "2",
+             "--games", "4", "--players", "3", "--best", "1", "--fresh"],
+}
+#: a number with a decimal point where the language writes a comma ("0.07"), outside versions and paths
+POINT = re.compile(r"(?<![\w./-])\d+\.\d+(?![\w./-])")
+
+
+def _said(lines: list[str]) -> str:
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_command_prints_no_english_word(command: str, lang: str, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    args = [*COMMANDS[command], "--lang", lang, "--project", str(ROOT)]
+    if command != "inspect":
+        args += ["--out", str(out)]
+    code = main(args)
+    captured = capsys.readouterr()
+    said = captured.out + captured.err
+    assert code in (0, 1), said
+    bad = english_in(said.replace(str(tmp_path), ""), lang, set(IDS))
+    assert not bad, "\n".join(bad)
+    assert not POINT.findall(said.replace(str(tmp_path), "")), said
+    pages = [p for p in out.rglob("*.html") if p != out / "index.html" or command == "tune"] if out.is_dir() else []
+    for page in pages:  # out/index.html is the gallery: one page for every language and run
+        text = read_text(page.read_text(encoding="utf-8"))
+        bad = english_in(text, lang, set(IDS))
+        assert not bad, (page, bad[:10])
+        assert not POINT.findall(text), (page, POINT.findall(text)[:5])
+    for variant in out.rglob("*.yaml") if out.is_dir() else ():
+        mine = [line for line in variant.read_text(encoding="utf-8").splitlines()
+                if line.startswith("#") or line.strip().startswith(f"{lang}:")]
+        bad = english_in("\n".join(mine), lang, set(IDS))
+        assert not bad, (variant, bad)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_first_run_compile_notice_speaks_the_language(lang: str) -> None:
+    """The one line a first compile prints (``jit.announce_compile``) names the game and says the rest in the
+    terminal's language; English keeps the words the compiled tiers name themselves with."""
+    from cardgen.jit import compile_notice
+    from cardgen.terminal import set_language
+
+    try:
+        set_language(lang)
+        for what in ("Draco fast tier", "King Lui fast engine", "Royale search driver (tree)"):
+            said = compile_notice(what)
+            assert what.split(" ")[0] in said and not english_in(said, lang), said
+    finally:
+        set_language("en")
+    assert compile_notice("King Lui fast engine") == "compiling the King Lui fast engine (first run only)…"
+    assert compile_notice("Royale search driver (paired)") == \
+        "compiling the Royale search driver (paired) (first run only)…"

@@ -1,0 +1,122 @@
+"""A person's page on a phone (390 x 844, issue #52): the table and the moves on the first screen, every touch
+target at least 44 px high, a long list of moves grouped by the card it plays; "New deal" asks first.
+
+Before: the hand, the moves and the journal came first, the table started at y = 790-1591 px and move buttons
+were 27 px high, up to 34 of them in one turn.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.test_play_browser import CHROMIUM, chromium_page
+from tests.test_play_server import ROOT
+
+#: a phone's screen
+WIDTH, HEIGHT = 390, 844
+#: a finger's touch target
+TOUCH = 44
+
+
+def one_person(tmp_path: Path, deck: str) -> tuple[subprocess.Popen[str], str]:
+    """``cardgen play DECK`` for one person, agents quick, its log in ``tmp_path``: the process and its link."""
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--project", str(ROOT), "play", deck, "--seed", "7",
+                             "--no-browser", "--pace", "0.05", "--out", str(tmp_path / "out"),
+                             "--log", str(tmp_path / "games.jsonl")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        found = re.search(r"(http://127\.0\.0\.1:\d+/\S+/)", line)
+        if found:
+            return proc, found.group(1)
+    raise AssertionError(f"no address printed; stderr: {proc.stderr.read() if proc.stderr else ''}")
+
+
+def my_turn_with_many_moves(page: Any, least: int) -> None:
+    """Play the first move at each of the person's turns until one offers more than ``least`` moves."""
+    for _ in range(60):
+        page.wait_for_function("() => view && view.waiting === 'you' && !busy", timeout=60_000)
+        if page.evaluate("() => view.moves.length") > least:
+            return
+        made = page.evaluate("() => view.moves_made")
+        page.evaluate("() => play(view.moves[0].action)")
+        page.wait_for_function(f"() => view.moves_made > {made}", timeout=60_000)
+    raise AssertionError(f"no turn with more than {least} moves")
+
+
+def layout(page: Any) -> dict[str, Any]:
+    return page.evaluate("""() => {
+      const box = (e) => e.getBoundingClientRect();
+      const shown = [...document.querySelectorAll('button, select')].filter((b) => b.offsetParent !== null);
+      const table = box(document.getElementById('table')), first = box(document.querySelector('#moves button'));
+      return {table: table.top, table_width: table.width, table_bottom: table.bottom,
+              first: first.bottom, first_top: first.top,
+              small: shown.filter((b) => box(b).height < 44).map((b) => b.id || b.textContent.slice(0, 40)),
+              wide: document.documentElement.scrollWidth,
+              groups: [...document.querySelectorAll('#moves button.group')].map((b) => b.firstChild.textContent),
+              heads: [...new Set(view.moves.map((m) => m.text.split(' → ')[0]))]};
+    }""")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
+def test_the_table_and_the_moves_come_first_on_a_phone_grouped_by_card_with_touch_sized_buttons(
+        tmp_path: Path) -> None:
+    proc, url = one_person(tmp_path, "draco")
+    try:
+        with chromium_page(url, WIDTH, HEIGHT) as page:
+            my_turn_with_many_moves(page, 8)
+            seen = layout(page)
+            assert 0 < seen["table"] < HEIGHT / 4, f"the table starts at y = {seen['table']}"
+            assert seen["first"] <= HEIGHT, f"the first move ends at y = {seen['first']}, below the screen"
+            assert seen["table_width"] >= WIDTH - 24, f"the table is {seen['table_width']} px wide"
+            assert seen["first_top"] >= seen["table_bottom"]  # the moves under the table, not squeezed beside it
+            assert not seen["small"], f"buttons under {TOUCH} px: {seen['small']}"
+            assert seen["wide"] <= WIDTH
+            # one line per card played: as many lines as the moves have distinct cards, the groups among them
+            lines = page.locator("#moves > button").count()
+            assert lines == len(seen["heads"]) < page.evaluate("() => view.moves.length") and seen["groups"]
+            head = seen["groups"][0]
+            page.locator("#moves button.group").first.click()
+            members = page.locator("#moves button.move.member")
+            assert members.count() >= 2
+            titles = [members.nth(i).get_attribute("title") for i in range(members.count())]
+            assert all(t.startswith(head + " → ") for t in titles) and len(set(titles)) == len(titles)
+            assert not layout(page)["small"]
+            made = page.evaluate("() => view.moves_made")
+            members.first.click()  # a target under its card plays that move
+            page.wait_for_function(f"() => view.moves_made > {made}", timeout=60_000)
+            assert page.evaluate("() => view.journal.map((e) => e.text)")[made] == titles[0]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
+def test_new_deal_asks_first_and_the_game_before_it_stays_in_the_log(tmp_path: Path) -> None:
+    proc, url = one_person(tmp_path, "royale")
+    try:
+        with chromium_page(url, WIDTH, HEIGHT) as page:
+            my_turn_with_many_moves(page, 0)
+            made = page.evaluate("() => view.moves_made")
+            page.evaluate("() => play(view.moves[0].action)")
+            page.wait_for_function(f"() => view.moves_made > {made} && !busy", timeout=60_000)
+            asked: list[str] = []
+            page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+            page.locator("#new").click()
+            page.wait_for_timeout(500)
+            assert asked and "--resume" in asked[0]  # in the table's language: English here
+            assert page.evaluate("() => view.game_number") == 1 and page.evaluate("() => view.moves_made") > made
+            page.once("dialog", lambda dialog: dialog.accept())
+            page.locator("#new").click()
+            page.wait_for_function("() => view.game_number === 2", timeout=30_000)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    old = json.loads((tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert old["end_reason"] == "unfinished" and len(old["actions"]) > made

@@ -1,0 +1,110 @@
+"""A policy sees what its seat sees (issue 51 item 2): another seat's hidden cards are refused, with
+one line naming the project code's file and line, in a house rule and in a rules file."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from cardgen.cli import main
+from cardgen.engine.api import State
+from cardgen.engine.seatview import Peeked, SeatView, seat_view
+from cardgen.house import install
+from cardgen.resolve.resolve import resolve
+from cardgen.usercode import UserCodeError
+from tests.test_house import project
+from tests.test_kit import line_of, scaffold, state_of
+
+#: a King Lui house rule whose only job is the policy under test (``legal_actions``: a hook is required)
+RULE = "def legal_actions(state, default):\n    return default()\n\n\ndef policy(state, legal, rng):\n{body}"
+
+
+def _with_hidden_draws(root: Path, seed: int = 3) -> State:
+    """A 3-player King Lui position (house rule installed) where seat 1, to act, has not seen seat 2's draws."""
+    deck = resolve("house", root)
+    state = install(deck.spec.new_game(deck, 3), deck).new_initial_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.current_player == 1 and state.drawn[2] > 0:  # type: ignore[attr-defined]
+            return state
+        legal = state.legal_actions()
+        draws = [a for a in legal if a[0] == "draw"]
+        state.apply(draws[0] if draws and state.current_player == 2 else rng.choice(legal))
+    raise AssertionError("seat 2 never drew unseen")
+
+
+def test_a_seat_view_shows_the_public_and_the_own_and_refuses_the_hidden(tmp_path: Path) -> None:
+    state = _with_hidden_draws(project(tmp_path, RULE.format(body="    return None\n")))
+    view = seat_view(state, 1)
+    assert isinstance(view, SeatView)
+    assert view.hands[1] == state.hands[1] and view.taken == state.taken  # type: ignore[attr-defined]
+    assert len(view.supply) == len(state.supply) and len(view.hands[2]) == len(state.hands[2])  # type: ignore
+    assert view.legal_actions() == state.legal_actions()
+    with pytest.raises(Peeked, match=r"policy of seat 1 read state\.hands\[2\]\[\d+\], which that seat cannot see"):
+        [list(dish) for dish in view.hands[2]]  # type: ignore[attr-defined]
+    with pytest.raises(Peeked, match=r"read state\.supply\[-1\]"):
+        view.supply[-1]  # type: ignore[attr-defined]
+    with pytest.raises(Peeked, match=r"read state\.rng"):
+        view.rng  # the order of the cards to come
+    view.note = 1  # a policy's own notes land on its copy
+    assert not hasattr(state, "note")
+
+
+@pytest.mark.parametrize("body, line", [
+    ("    mine = state.hands[state.current_player]\n    other = state.hands[2][1][0]\n    return None\n", 7),
+    ("    return state.supply[-1]\n", 6),
+])
+def test_a_house_rules_policy_reading_hidden_cards_is_refused_naming_its_line(tmp_path: Path, body: str,
+                                                                             line: int) -> None:
+    state = _with_hidden_draws(project(tmp_path, RULE.format(body=body)))
+    with pytest.raises(UserCodeError) as caught:
+        state.suggest(state.legal_actions(), random.Random(0))  # type: ignore[attr-defined]
+    assert caught.value.line.startswith(f"house/rule.py:{line}: policy of seat 1 read state.")
+    assert ", which that seat cannot see: a policy sees its seat's view (what determinize keeps) in policy (seed 3 " \
+           "reproduces it)" in caught.value.line
+
+
+def test_a_house_rules_policy_reading_only_what_its_seat_sees_is_followed(tmp_path: Path) -> None:
+    body = ("    assert len(state.supply) >= 0 and state.hands[state.current_player] is not None\n"
+            "    return legal[-1]\n")
+    state = _with_hidden_draws(project(tmp_path, RULE.format(body=body)))
+    legal = state.legal_actions()
+    assert state.suggest(legal, random.Random(0)) == legal[-1]  # type: ignore[attr-defined]
+
+
+PEEK = '        plays = [a for a in legal if a[0] == "play"]\n'
+
+
+@pytest.mark.parametrize("read", ['self.cards("hand", (seat + 1) % self.players)',
+                                  'self.zone["hand:" + str((seat + 1) % self.players)][0]',
+                                  'self.cards("deck")'])
+def test_a_rules_files_policy_reading_hidden_cards_is_refused_naming_its_line(tmp_path: Path, read: str) -> None:
+    root = scaffold(tmp_path, (PEEK, f"        peek = {read}\n{PEEK}"))
+    state = state_of(root, players=3, seed=3)
+    with pytest.raises(UserCodeError) as caught:
+        state.suggest(state.legal_actions(), random.Random(1))
+    assert caught.value.line.startswith(f"rules.py:{line_of(root, 'peek =')}: policy of seat 0 read the cards of '")
+    assert "which that seat cannot see: a policy sees what its seat sees (the number of those cards, len(...), " \
+           "is public) in policy() (seed 3 reproduces it)" in caught.value.line
+
+
+def test_a_rules_files_policy_sees_its_hand_the_pile_and_the_sizes(tmp_path: Path) -> None:
+    root = scaffold(tmp_path, (PEEK, '        assert len(self.zone["deck"]) >= 0 and self.cards("pile")\n'
+                                     '        assert all(len(self.zone[f"hand:{s}"]) for s in range(self.players))\n'
+                                     f'        mine = self.cards("hand", seat)\n{PEEK}'))
+    state = state_of(root, players=3, seed=3)
+    before = state.zones()
+    state.suggest(state.legal_actions(), random.Random(1))
+    assert state.zones() == before  # the policy ran on a copy
+
+
+def test_validate_refuses_a_peeking_policy_of_a_rules_file(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    root = scaffold(tmp_path, (PEEK, f'        peek = self.cards("hand", (seat + 1) % self.players)\n{PEEK}'))
+    monkeypatch.chdir(root)
+    code = main(["validate", "g", "--games", "2", "--players", "2", "--jobs", "1", "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    errors = [line for line in err.splitlines() if line.startswith("cardgen: error:")]
+    assert code == 2 and len(errors) == 1, err
+    assert errors[0].startswith(f"cardgen: error: rules.py:{line_of(root, 'peek =')}: policy of seat ")
