@@ -50,20 +50,17 @@ def arrange(state: KingLuiState, king: dict[str, int], hands: list[dict[str, int
         return [pool[d].pop() for _ in range(n)]
 
     n = len(g.dishes)
-    plate: list[list[int]] = [[] for _ in range(n)]
+    state.king = [[] for _ in range(n)]
     for name, k in king.items():
-        plate[g.dishes.index(name)] = take(name, k)
-    state.king = plate
-    state.king_total = sum(map(len, plate))
-    dishes: list[list[int]] = [[] for _ in range(n)]
+        state.king[g.dishes.index(name)] = take(name, k)
+    state.king_total = sum(map(len, state.king))
+    state.table = [[] for _ in range(n)]
     for name, k in (table or {}).items():
-        dishes[g.dishes.index(name)] = take(name, k)
-    state.table = dishes
-    held: list[list[list[int]]] = [[[] for _ in range(n)] for _ in hands]
+        state.table[g.dishes.index(name)] = take(name, k)
+    state.hands = [[[] for _ in range(n)] for _ in hands]
     for p, hand in enumerate(hands):
         for name, k in hand.items():
-            held[p][g.dishes.index(name)] = take(name, k)
-    state.hands = held
+            state.hands[p][g.dishes.index(name)] = take(name, k)
     state.table_emeralds = [pool[-1].pop() for _ in range(emeralds)]
     rest = [i for d in range(n) for i in pool[d]] + pool[-1]  # portions first: the supply holds no Emerald
     state.supply = rest[:supply]
@@ -205,9 +202,8 @@ def _play_first_course_with_supply(deck, left: int) -> KingLuiState:
     state = new_state(deck, 3, ["ham"] * 3 + ["cheese"] * 2 + ["wine"])
     state.apply(("take", "ham"))
     state.apply(("take", "cheese"))
-    supply = state.supply
-    state.removed = state.removed + (supply[:-left] if left else supply)
-    state.supply = supply[len(supply) - left:]
+    state.removed += state.supply[:-left] if left else state.supply
+    del state.supply[:len(state.supply) - left]
     assert len(state.supply) == left
     state.apply(("take", "wine"))
     return state
@@ -261,8 +257,8 @@ def _draw_an_emerald(deck, king: dict[str, int]) -> KingLuiState:
     state = new_state(deck, 3, [])
     arrange(state, king, [{}, {}, {}], table={"wine": 2}, supply=30)
     emerald = next(i for i in state.removed if state.game.dish_of[i] < 0)
-    state.removed = [c for c in state.removed if c != emerald]
-    state.supply = state.supply + [emerald]  # the top of the supply
+    state.removed.remove(emerald)
+    state.supply.append(emerald)  # the top of the supply
     state._decide()
     state.apply(DRAW)
     return state

@@ -115,11 +115,9 @@ def test_observation_hides_what_opponents_drew(deck):
         other = state.supply[swap_at]
         mine, theirs = state.observation(0), state.observation(1)
         assert {o["seat"]: o for o in mine["opponents"]}[1]["drawn_unseen"] == 1
-        hands, supply = state.hands, state.supply
-        hands[1][dish].remove(card)
-        hands[1][game.dish_of[other]].append(other)
-        supply[swap_at] = card
-        state.hands, state.supply = hands, supply
+        state.hands[1][dish].remove(card)
+        state.hands[1][game.dish_of[other]].append(other)
+        state.supply[swap_at] = card
         assert state.observation(0) == mine
         assert state.observation(1) != theirs
         assert game.instances[card] not in repr(mine)

@@ -153,8 +153,8 @@ def test_a_drawn_emerald_used_at_once_is_the_whole_turn(deck):
     state = new_state(deck, 3, [])
     arrange(state, {"ham": 2}, [{}, {}, {}], table={"wine": 2}, supply=20)
     emerald = next(i for i in state.removed if state.game.dish_of[i] < 0)
-    state.removed = [c for c in state.removed if c != emerald]
-    state.supply = state.supply + [emerald]
+    state.removed.remove(emerald)
+    state.supply.append(emerald)
     state._decide()
     state.apply(DRAW)
     assert state.legal_actions() == [PLACE, ("emerald", "ham", "ham")]
@@ -170,8 +170,8 @@ def test_a_drawn_emerald_may_be_called_with_none_on_the_table(deck):
     assert state.observation(0)["table_emeralds"] == 0
     assert not any(a[0] == "emerald" for a in state.legal_actions())
     emerald = next(i for i in state.removed if state.game.dish_of[i] < 0)
-    state.removed = [c for c in state.removed if c != emerald]
-    state.supply = state.supply + [emerald]
+    state.removed.remove(emerald)
+    state.supply.append(emerald)
     state._decide()
     state.apply(DRAW)
     assert ("emerald", "ham", "wine") in state.legal_actions()

@@ -32,9 +32,7 @@ SCORING = {"king": (5, 3, 2, 0), "player": (2, 3, 3, 1)}
 
 def _score(state: Any, hand: list[list[int]]) -> tuple[int, int]:
     """Points and discards of seat 0 holding ``hand`` (one list per dish), as the engine scores it."""
-    hands = state.hands
-    hands[0] = hand
-    state.hands = hands  # the engine keeps counts: a hand is set whole
+    state.hands[0] = hand
     points, discarded = state.scores()
     return points[0], discarded[0]
 

@@ -28,12 +28,13 @@ from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
+from cardgen.games.king_lui.cardlists import Cards, CardLists, Rows, Supply, replace
 from cardgen.games.king_lui.invariants import broken
 from cardgen.games.king_lui.rules import (C_NO_DISH, CFG_SIZE, DRAWN_EMERALD, ENDS, GAP_KINDS, GAP_WORDS, GAPS,
                                           HEADER, NO_TIE, S_ACTED, S_CHEF, S_KTOTAL, S_PENDING, S_PHASE, S_PLAYER, S_REMOVED,
                                           S_ROUNDS, S_SP, S_TEMER, S_TURNS, TIE_BREAKS, UNSETTLED, advance, deal,
                                           determinize, draw, emeralds, feed, finish, hand, legal, pending, place,
-                                          score, shuffled, stack, take, taken, turn, use_emerald,
+                                          score, shuffled, stack, supply, take, taken, turn, use_emerald,
                                           winners)  # GAPS: the gap kinds, read from here
 
 if TYPE_CHECKING:
@@ -162,16 +163,16 @@ class KingLuiGame(Game):
         return self.state_class(self, seed, order)
 
 
-def _counted(part: str, slot: int, doc: str) -> property:
-    """A card list of the house-rule API: ``KingLuiState._cards()[part]``; set, its length is the record's ``slot``."""
+def _listed(place: str, doc: str) -> property:
+    """A card list of the house-rule API (``CardLists.places[place]``, live); set, its cards are replaced."""
 
-    def cards(state: "KingLuiState") -> list[int]:
-        return state._cards()[part]
+    def cards(state: "KingLuiState") -> Any:
+        return state._card_lists().places[place]
 
-    def count(state: "KingLuiState", value: list[int]) -> None:
-        state.s[slot] = len(value)
+    def put(state: "KingLuiState", value: Any) -> None:
+        replace(state._card_lists().places[place], value)
 
-    return property(cards, count, doc=doc + " Set it to change their count.")
+    return property(cards, put, doc=doc + " Live: changing it changes the game; set it to replace the cards.")
 
 
 def _slot(slot: int, doc: str) -> property:
@@ -206,6 +207,8 @@ class KingLuiState(State):
         self.initial_piles = {"supply": [game.instances[i] for i in reversed(ids)]}  # top card first
         #: the supply's card instances, top last (the record keeps their dishes; ``s[S_SP]`` of them in use)
         self._ids = ids
+        #: the house-rule API's card lists, made the first time a rule asks for them (``cardlists``)
+        self._lists: CardLists | None = None
         self._legal: list[Action] = []
         self._king_peak = 0
         self._setup()
@@ -240,17 +243,21 @@ class KingLuiState(State):
         n = len(g.dishes)
         if code < n:
             take(self.s, g.cfg, code)
+            if self._lists is not None:
+                self._follow()
             self._end_turn()
         elif code == n:
             self._draw()
         elif code == n + 1:
             place(self.s)
+            self._follow()
             self.track("table_emeralds", self.s[S_TEMER])
             self._next_pending()
         else:
             drawn = self.s[S_PHASE] == DRAWN_EMERALD
             emerald = self._emerald(drawn)
             use_emerald(self.s)
+            self._follow()
             self._feed(emerald, g.combos[code - n - 2])
             if drawn:
                 self._next_pending()
@@ -306,9 +313,9 @@ class KingLuiState(State):
 
     def zones(self) -> dict[str, list[str]]:
         ids = self.game.instances
-        cards = self._cards()
+        cards = self._card_lists().places if self._lists is not None else self._cards()
         out = {
-            "supply": [ids[i] for i in reversed(self.supply)],
+            "supply": [ids[i] for i in reversed(self._ids[:self.s[S_SP]])],
             "table": [ids[i] for per_dish in cards["table"] for i in per_dish] + [ids[i] for i in cards["beside"]],
             "king": [ids[i] for per_dish in cards["king"] for i in per_dish],
             "removed": [ids[i] for i in cards["removed"]],
@@ -324,7 +331,10 @@ class KingLuiState(State):
 
     def clone(self) -> "KingLuiState":
         """A copy of every list, sharing the game (cheap: search agents; ``copy_state``)."""
-        return copy_state(self)
+        other = copy_state(self)
+        if self._lists is not None:  # the copy makes its own lists when asked (they write to its record)
+            other._lists, other._ids = None, list(self._ids)
+        return other
 
     def determinize(self, player: int, rng: random.Random) -> "KingLuiState":
         """A clone where the supply order and the portions opponents drew unseen are dealt again (``rules.determinize``).
@@ -338,6 +348,7 @@ class KingLuiState(State):
         """
         g = self.game
         other = copy_state(self, share_rng=True)
+        other._lists = None
         determinize(self.s, other.s, player, g.cfg, rng, [0] * (len(g.dishes) + 1 + g.players + len(g.instances)))
         queues = [list(reversed(ids)) for ids in g.dish_ids]  # the supply's instances: each dish's in deck order
         s0 = len(other.s) - len(g.instances)
@@ -374,52 +385,22 @@ class KingLuiState(State):
         """Portions of each dish on the table this course (index as ``dishes``)."""
         return self.s[HEADER:HEADER + len(self.game.dishes)]
 
-    @property
-    def hands(self) -> list[list[list[int]]]:
-        """Per seat and dish the cards held (``hands[seat][dish]``, instances); set it to change the counts."""
-        return self._cards()["hands"]
-
-    @hands.setter
-    def hands(self, cards: list[list[list[int]]]) -> None:
-        n = len(self.game.dishes)
-        for q, per_dish in enumerate(cards):
-            self.s[hand(n, q):hand(n, q) + n] = map(len, per_dish)
-
-    @property
-    def king(self) -> list[list[int]]:
-        """Per dish the cards on the king's plate; set it to change the counts."""
-        return self._cards()["king"]
-
-    @king.setter
-    def king(self, cards: list[list[int]]) -> None:
-        n = len(self.game.dishes)
-        self.s[HEADER + n:HEADER + 2 * n] = map(len, cards)
-
-    @property
-    def table(self) -> list[list[int]]:
-        """Per dish the cards on the table this course; set it to change the counts."""
-        return self._cards()["table"]
-
-    @table.setter
-    def table(self, cards: list[list[int]]) -> None:
-        self.s[HEADER:HEADER + len(self.game.dishes)] = map(len, cards)
-
-    table_emeralds = _counted("beside", S_TEMER, "The Emeralds beside the dishes.")
-    pending = _counted("pending", S_PENDING, "The Emeralds the seat to act just drew, not yet used or placed.")
-    removed = _counted("removed", S_REMOVED, "The cards out of the game: Emeralds used, the portions they ate, at "
-                                             "the end the supply's leftovers.")
+    hands = _listed("hands", "Per seat and dish the cards held (``hands[seat][dish]``).")
+    king = _listed("king", "Per dish the cards on the king's plate.")
+    table = _listed("table", "Per dish the cards on the table this course.")
+    table_emeralds = _listed("beside", "The Emeralds beside the dishes.")
+    pending = _listed("pending", "The Emeralds the seat to act just drew, not yet used or placed.")
+    removed = _listed("removed", "The cards out of the game: Emeralds used, the portions they ate, at the end the "
+                                 "supply's leftovers.")
 
     @property
     def supply(self) -> list[int]:
-        """The supply's cards, top last; set it to stack another supply."""
-        return self._ids[:self.s[S_SP]]
+        """The supply's cards, top last. Live: changing it changes the game; set it to stack another supply."""
+        return self._card_lists().supply
 
     @supply.setter
     def supply(self, cards: list[int]) -> None:
-        s0 = len(self.s) - len(self.game.instances)
-        self._ids = list(cards)
-        self.s[s0:s0 + len(cards)] = [self.game.dish_of[i] for i in cards]
-        self.s[S_SP] = len(cards)
+        self._card_lists().supply[:] = list(cards)
 
     @property
     def taken(self) -> list[list[int]]:
@@ -461,6 +442,7 @@ class KingLuiState(State):
         s[S_KTOTAL] += s[h]
         s[h] = 0
         self._king_peak = max(self._king_peak, s[S_KTOTAL])
+        self._follow()
 
     def rule_gap(self, kind: int, a: int, b: int) -> int:
         """``gap`` by code, for the rules ``rules`` writes once for both tiers: the ruling's place in
@@ -481,9 +463,37 @@ class KingLuiState(State):
 
     def _emerald(self, drawn: bool) -> int:
         """The Emerald that eats: the last one drawn, or the last beside the dishes (``_cards``' instances)."""
-        inside = set(self.supply)
+        if self._lists is not None:  # the live lists say which one
+            return self._lists.places["pending" if drawn else "beside"][-1]
+        inside = set(self._ids[:self.s[S_SP]])
         free = [i for i in self.game.dish_ids[-1] if i not in inside]
         return free[self.s[S_TEMER] + self.s[S_PENDING] - 1 if drawn else self.s[S_TEMER] - 1]
+
+    def _card_lists(self) -> CardLists:
+        """The live card lists (``cardlists``): made from the record the first time, then following it."""
+        lists = self._lists
+        if lists is None:
+            g, s = self.game, self.s
+            n = len(g.dishes)
+            cards = self._cards()
+            places: dict[str, Any] = {
+                "table": Rows(Cards(c, s, HEADER + d, d) for d, c in enumerate(cards["table"])),
+                "king": Rows(Cards(c, s, HEADER + n + d, d) for d, c in enumerate(cards["king"])),
+                "hands": Rows(Rows(Cards(c, s, hand(n, q) + d, d) for d, c in enumerate(per))
+                              for q, per in enumerate(cards["hands"])),
+                "beside": Cards(cards["beside"], s, S_TEMER, -1), "pending": Cards(cards["pending"], s, S_PENDING, -1),
+                "removed": Cards(cards["removed"], s, S_REMOVED, -2)}
+            sup = Supply(self._ids[:s[S_SP]], s, supply(n, g.players), S_SP, g.dish_of)
+            self._ids = sup
+            self._lists = lists = CardLists(places, sup)
+        else:
+            lists.reconcile(self.s, self.game.dish_of)
+        return lists
+
+    def _follow(self) -> None:
+        """After a rule step: the live card lists, if a rule made them, follow the record's counts."""
+        if self._lists is not None:
+            self._lists.reconcile(self.s, self.game.dish_of)
 
     def _cards(self) -> dict[str, Any]:
         """The record's counts as card instances: per dish, the instances out of the supply in deck order, handed
@@ -491,7 +501,7 @@ class KingLuiState(State):
         A count larger than the cards left repeats one: a card created shows in two places."""
         g, s = self.game, self.s
         n = len(g.dishes)
-        inside = set(self.supply)
+        inside = set(self._ids[:s[S_SP]])
         free = [[i for i in ids if i not in inside] for ids in g.dish_ids]
         at = [0] * (n + 1)
 
@@ -513,7 +523,10 @@ class KingLuiState(State):
     # -- flow: the hook points, each running one step of ``rules`` -------------------------------
     def _start_course(self) -> None:
         """Deal a course (``rules.deal``), or end the game when the supply cannot fill the table."""
-        if not deal(self.s, self.game.cfg):
+        dealt = deal(self.s, self.game.cfg)
+        if self._lists is not None:
+            self._follow()
+        if not dealt:
             self._finish("supply_exhausted")
             return
         if self.s[S_TEMER]:
@@ -542,7 +555,9 @@ class KingLuiState(State):
         return [action_of[c] for c in codes[:legal(self.s, g.cfg, g.combo_cnt, codes)]]
 
     def _draw(self) -> None:
-        if not draw(self, self.s, self.game.cfg):  # a short supply is a gap
+        drew = draw(self, self.s, self.game.cfg)
+        self._follow()
+        if not drew:  # a short supply is a gap
             self._finish(self.end_reason or "stalled:short_supply_draw")
             return
         self._next_pending()
@@ -552,6 +567,8 @@ class KingLuiState(State):
         s = self.s
         beside = s[S_TEMER]
         waits = pending(s, self.game.cfg)
+        if self._lists is not None:
+            self._follow()
         if s[S_TEMER] != beside:
             self.track("table_emeralds", s[S_TEMER])
         if waits:
@@ -565,6 +582,7 @@ class KingLuiState(State):
         for d in combo:
             row[d] += 1
         feed(self.s, self.game.cfg, row)
+        self._follow()
 
     def _end_turn(self) -> None:
         if self._advance():
@@ -573,7 +591,10 @@ class KingLuiState(State):
     def _advance(self) -> bool:
         """Close the current turn; serve the king after the last one (``rules.advance``). False once the course is
         over: the next has been dealt (or the game ended)."""
-        if advance(self.s, self.game.cfg):
+        more = advance(self.s, self.game.cfg)
+        if self._lists is not None:
+            self._follow()
+        if more:
             return True
         self._king_peak = max(self._king_peak, self.s[S_KTOTAL])
         self._start_course()
