@@ -63,6 +63,14 @@ class Cards(list):  # type: ignore[type-arg]
         super().__delitem__(i)
         self._put()
 
+    def sort(self, *, key: Any = None, reverse: bool = False) -> None:
+        super().sort(key=key, reverse=reverse)
+        self._put()  # the supply's order is the record's
+
+    def reverse(self) -> None:
+        super().reverse()
+        self._put()
+
     def __iadd__(self, cards: Iterable[int]) -> "Cards":  # type: ignore[override]
         super().extend(cards)
         self._put()
