@@ -30,12 +30,12 @@ from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.king_lui.cardlists import Cards, CardLists, Rows, Supply, replace
 from cardgen.games.king_lui.invariants import broken
-from cardgen.games.king_lui.rules import (C_NO_DISH, CFG_SIZE, DRAWN_EMERALD, ENDS, GAP_KINDS, GAP_WORDS, GAPS,
-                                          HEADER, NO_TIE, S_ACTED, S_CHEF, S_KTOTAL, S_PENDING, S_PHASE, S_PLAYER, S_REMOVED,
-                                          S_ROUNDS, S_SP, S_TEMER, S_TURNS, TIE_BREAKS, UNSETTLED, advance, deal,
-                                          determinize, draw, emeralds, feed, finish, hand, legal, pending, place,
-                                          score, shuffled, stack, supply, take, taken, turn, use_emerald,
-                                          winners)  # GAPS: the gap kinds, read from here
+from cardgen.games.king_lui.rules import (C_DISHES, C_NO_DISH, CFG_SIZE, DRAWN_EMERALD, ENDS, GAP_KINDS, GAP_WORDS,
+                                          GAPS, HEADER, MAY_FEED, NO_TIE, PLAYING, S_ACTED, S_CHEF, S_END, S_KTOTAL,
+                                          S_PENDING, S_PHASE, S_PLAYER, S_REMOVED, S_ROUNDS, S_SP, S_TEMER, S_TURNS,
+                                          TIE_BREAKS, UNSETTLED, advance, deal, determinize, draw, emeralds, feed,
+                                          finish, hand, legal, pending, place, score, shuffled, stack, supply, take,
+                                          taken, turn, use_emerald, winners)  # GAPS: the gap kinds, read from here
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -71,13 +71,13 @@ class Combos(list):  # type: ignore[type-arg]
 
     def __init__(self, rows: list[list[int]], n: int, cap: int) -> None:
         super().__init__(rows)
-        self.n, self.cap = n, cap
+        self.n, self.caps = n, [cap] * n
         self.memo: dict[tuple[int, ...], list[int]] = {}
 
     def offer(self, s: list[int], out: list[int], m: int) -> int:
         """``rules.emeralds`` into ``out`` after ``out[:m]``, remembered per king's plate; the new length."""
-        n, cap = self.n, self.cap
-        key = tuple(x if x < cap else cap for x in s[HEADER + n:HEADER + 2 * n])
+        n = self.n
+        key = tuple(map(min, s[HEADER + n:HEADER + 2 * n], self.caps))  # in C: no generator per decision
         codes = self.memo.get(key)
         if codes is None:
             found = [0] * len(self)
@@ -151,8 +151,40 @@ class KingLuiGame(Game):
         #: length of a position's record (``rules``' layout)
         self.size = HEADER + 3 * n + 2 * players * n + len(instances)
         self._codes = [0] * len(self.action_of)  # the legal codes of the decision being set up
+        #: per decision kind (``rules.S_PHASE``), the actions ``rules.legal`` listed, by what it read (``decision``)
+        self._decisions: list[dict[bytes, list[Action]]] = [{} for _ in range(DRAWN_EMERALD + 1)]
+        self._any = bytes(min(x, 1) for x in range(256))  # a dish on the table or not
+        self._capped = bytes(min(x, self.emerald_portions) for x in range(256))  # a plate's count up to a meal
         #: the state class games start from (a house rule's subclass replaces it: cardgen.house)
         self.state_class: type[KingLuiState] = KingLuiState
+
+    def decision(self, s: list[int]) -> list[Action]:
+        """The legal actions of the record ``s`` (``rules.legal``), remembered: ``legal`` reads the decision kind,
+        which dishes are on the table and, when Emerald may eat, the king's plate up to a meal (``Combos.offer``),
+        so whether each dish is on the table and the plate's counts capped at ``emerald_portions`` say it all.
+        The list is shared: read it, never change it (``legal_actions`` gives a copy)."""
+        n = self.cfg[C_DISHES]
+        f = s[S_PHASE]
+        if s[S_END] != PLAYING:
+            return []
+        try:
+            key = bytes(s[HEADER:HEADER + n]).translate(self._any)
+            if f >= MAY_FEED:
+                key += bytes(s[HEADER + n:HEADER + 2 * n]).translate(self._capped)
+        except ValueError:  # a count past 255: not remembered
+            return self._legal_of(s)
+        known = self._decisions[f]
+        actions = known.get(key)
+        if actions is None:
+            if len(known) >= 1 << 16:  # a bound on the memory: start again
+                known.clear()
+            actions = known[key] = self._legal_of(s)
+        return actions
+
+    def _legal_of(self, s: list[int]) -> list[Action]:
+        """``rules.legal`` of ``s`` as actions."""
+        codes, action_of = self._codes, self.action_of
+        return [action_of[c] for c in codes[:legal(s, self.cfg, self.combo_cnt, codes)]]
 
     def new_initial_state(self, seed: int, order: list[str] | None = None) -> "KingLuiState":
         """A new game; ``order`` (instance ids, top card first) stacks the supply instead of shuffling.
@@ -209,6 +241,7 @@ class KingLuiState(State):
         self._ids = ids
         #: the house-rule API's card lists, made the first time a rule asks for them (``cardlists``)
         self._lists: CardLists | None = None
+        self._emerald_at: list[int] | None = None  # ``_emerald``'s table, made at the first Emerald used
         self._legal: list[Action] = []
         self._king_peak = 0
         self._setup()
@@ -240,12 +273,13 @@ class KingLuiState(State):
             raise IllegalAction(f"{action!r} is not legal now; legal: {self._legal!r}")
         g = self.game
         code = g.code_of[action]
-        n = len(g.dishes)
+        n = g.cfg[C_DISHES]
         if code < n:
             take(self.s, g.cfg, code)
             if self._lists is not None:
                 self._follow()
-            self._end_turn()
+            if self._advance():  # _end_turn, one call fewer on the commonest action
+                self._decide()
         elif code == n:
             self._draw()
         elif code == n + 1:
@@ -353,6 +387,7 @@ class KingLuiState(State):
         queues = [list(reversed(ids)) for ids in g.dish_ids]  # the supply's instances: each dish's in deck order
         s0 = len(other.s) - len(g.instances)
         other._ids = [queues[other.s[s0 + i]].pop() for i in range(other.s[S_SP])]
+        other._emerald_at = None
         other.rng = random.Random(rng.getrandbits(64))
         return other
 
@@ -465,8 +500,12 @@ class KingLuiState(State):
         """The Emerald that eats: the last one drawn, or the last beside the dishes (``_cards``' instances)."""
         if self._lists is not None:  # the live lists say which one
             return self._lists.places["pending" if drawn else "beside"][-1]
-        inside = set(self._ids[:self.s[S_SP]])
-        free = [i for i in self.game.dish_ids[-1] if i not in inside]
+        at = self._emerald_at
+        if at is None:  # where each Emerald lies in the supply's instances (past its end: out of the supply)
+            ids = self._ids
+            at = self._emerald_at = [ids.index(i) if i in ids else len(ids) for i in self.game.dish_ids[-1]]
+        sp = self.s[S_SP]
+        free = [i for i, k in zip(self.game.dish_ids[-1], at) if k >= sp]
         return free[self.s[S_TEMER] + self.s[S_PENDING] - 1 if drawn else self.s[S_TEMER] - 1]
 
     def _card_lists(self) -> CardLists:
@@ -541,18 +580,11 @@ class KingLuiState(State):
                 self._finish(self.end_reason or "stalled:" + GAP_KINDS[-1 - allowed])
                 return
             if allowed:
-                self._legal = self._actions()
+                self._legal = self.game.decision(self.s)
                 return
             # "pass": the turn is spent without taking anything
             if not self._advance():
                 return
-
-    def _actions(self) -> list[Action]:
-        """The decision's actions (``rules.legal``)."""
-        g = self.game
-        codes = g._codes
-        action_of = g.action_of
-        return [action_of[c] for c in codes[:legal(self.s, g.cfg, g.combo_cnt, codes)]]
 
     def _draw(self) -> None:
         drew = draw(self, self.s, self.game.cfg)
@@ -572,7 +604,7 @@ class KingLuiState(State):
         if s[S_TEMER] != beside:
             self.track("table_emeralds", s[S_TEMER])
         if waits:
-            self._legal = self._actions()
+            self._legal = self.game.decision(self.s)
             return
         self._end_turn()
 
