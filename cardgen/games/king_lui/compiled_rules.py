@@ -125,6 +125,10 @@ def settle(s, cfg, gaps, step):
 def deal(s, sup, dish_of, mt, cfg, gaps):
     """A new game into ``s``: the instances ``sup`` shuffled with the game's generator ``mt``
     (``random.Random(seed).shuffle``), their dishes as the supply, the first course dealt."""
+    for i in range(len(s)):  # ``rules.shuffled`` takes a zeroed record and the instances in deck order
+        s[i] = 0
+    for i in range(cfg[C_CARDS]):
+        sup[i] = i
     _shuffled(s, sup, dish_of, mt, cfg)
     settle(s, cfg, gaps, _DEAL)
 

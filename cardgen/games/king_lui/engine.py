@@ -21,7 +21,7 @@ starts when the supply can fill the table; otherwise the game ends.
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, compress
 from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
@@ -72,12 +72,17 @@ class Combos(list):  # type: ignore[type-arg]
     def __init__(self, rows: list[list[int]], n: int, cap: int) -> None:
         super().__init__(rows)
         self.n, self.caps = n, [cap] * n
-        self.memo: dict[tuple[int, ...], list[int]] = {}
+        self.capped = bytes(min(x, cap) for x in range(256))  # a plate's count up to a meal, as a byte
+        self.memo: dict[bytes | tuple[int, ...], list[int]] = {}
 
     def offer(self, s: list[int], out: list[int], m: int) -> int:
         """``rules.emeralds`` into ``out`` after ``out[:m]``, remembered per king's plate; the new length."""
         n = self.n
-        key = tuple(map(min, s[HEADER + n:HEADER + 2 * n], self.caps))  # in C: no generator per decision
+        plate = s[HEADER + n:HEADER + 2 * n]
+        try:
+            key: bytes | tuple[int, ...] = bytes(plate).translate(self.capped)  # in C: no generator per decision
+        except ValueError:  # a count past 255
+            key = tuple(map(min, plate, self.caps))
         codes = self.memo.get(key)
         if codes is None:
             found = [0] * len(self)
@@ -230,7 +235,7 @@ class KingLuiState(State):
         super().__init__(game, seed)
         #: the position (``rules``' record)
         self.s: list[int] = [0] * game.size
-        ids = [0] * len(game.instances)
+        ids = list(range(len(game.instances)))
         if order is None:
             shuffled(self.s, ids, game.dish_of, self.rng, game.cfg)
         else:
@@ -284,14 +289,16 @@ class KingLuiState(State):
             self._draw()
         elif code == n + 1:
             place(self.s)
-            self._follow()
+            if self._lists is not None:
+                self._follow()
             self.track("table_emeralds", self.s[S_TEMER])
             self._next_pending()
         else:
             drawn = self.s[S_PHASE] == DRAWN_EMERALD
             emerald = self._emerald(drawn)
             use_emerald(self.s)
-            self._follow()
+            if self._lists is not None:
+                self._follow()
             self._feed(emerald, g.combos[code - n - 2])
             if drawn:
                 self._next_pending()
@@ -505,7 +512,7 @@ class KingLuiState(State):
             ids = self._ids
             at = self._emerald_at = [ids.index(i) if i in ids else len(ids) for i in self.game.dish_ids[-1]]
         sp = self.s[S_SP]
-        free = [i for i, k in zip(self.game.dish_ids[-1], at) if k >= sp]
+        free = list(compress(self.game.dish_ids[-1], map(sp.__le__, at)))  # out of the supply, in deck order
         return free[self.s[S_TEMER] + self.s[S_PENDING] - 1 if drawn else self.s[S_TEMER] - 1]
 
     def _card_lists(self) -> CardLists:
@@ -588,7 +595,8 @@ class KingLuiState(State):
 
     def _draw(self) -> None:
         drew = draw(self, self.s, self.game.cfg)
-        self._follow()
+        if self._lists is not None:
+            self._follow()
         if not drew:  # a short supply is a gap
             self._finish(self.end_reason or "stalled:short_supply_draw")
             return
@@ -614,7 +622,8 @@ class KingLuiState(State):
         for d in combo:
             row[d] += 1
         feed(self.s, self.game.cfg, row)
-        self._follow()
+        if self._lists is not None:
+            self._follow()
 
     def _end_turn(self) -> None:
         if self._advance():

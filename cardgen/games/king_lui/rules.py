@@ -384,9 +384,8 @@ def determinize(src: Any, dst: Any, seat: int, cfg: Any, rng: Any, work: Any) ->
 
 
 def stack(s: Any, ids: Any, dish_of: Any, cfg: Any) -> None:
-    """A new game's record: the card instances ``ids`` (top last) as the supply, nothing dealt yet."""
-    for i in range(len(s)):
-        s[i] = 0
+    """A new game's record into ``s``, all zeros (the caller's: a new list, or an array it zeroed): the card
+    instances ``ids`` (top last) as the supply, nothing dealt yet."""
     s0 = supply(cfg[C_DISHES], cfg[C_PLAYERS])
     cards = cfg[C_CARDS]
     for i in range(cards):
@@ -395,12 +394,10 @@ def stack(s: Any, ids: Any, dish_of: Any, cfg: Any) -> None:
 
 
 def shuffled(s: Any, ids: Any, dish_of: Any, rng: Any, cfg: Any) -> None:
-    """A new game's record from the box shuffled with the game's ``rng`` (``random.Random(seed).shuffle`` of the
-    instances in deck order): ``ids`` gets the supply's instances, top last."""
-    cards = cfg[C_CARDS]
-    for i in range(cards):
-        ids[i] = i
-    shuffle(rng, ids, cards)
+    """A new game's record into the zeroed ``s`` from the box shuffled with the game's ``rng``
+    (``random.Random(seed).shuffle`` of the instances in deck order, which ``ids`` holds: 0, 1, 2...); ``ids``
+    gets the supply's instances, top last."""
+    shuffle(rng, ids, cfg[C_CARDS])
     stack(s, ids, dish_of, cfg)
 
 
