@@ -62,8 +62,9 @@ def test_a_card_popped_from_the_supply_and_appended_to_a_hand_is_held(deck):
 
 def test_take_moves_the_very_cards_on_the_table_into_the_hand(deck):
     state = fresh(deck)
-    d, seat = first_dish(state), state.current_player
+    d, seat = max(range(len(state.dishes)), key=lambda x: state.on_table()[x]), state.current_player
     cards = list(state.table[d])
+    assert len(cards) >= 2  # their order is kept too
     mine = state.hands[seat][d]  # a reference held across a rule step stays live
     state.apply(("take", state.dishes[d]))
     assert mine == cards and state.hands[seat][d] == cards and state.table[d] == []
@@ -210,3 +211,19 @@ def test_a_house_rule_that_draws_by_hand_plays(tmp_path: Path) -> None:
     game = install(deck.spec.new_game(deck, 3), deck)
     result = play_game(game, 2, [RandomAgent() for _ in range(3)])
     assert result.end_reason == "supply_exhausted"
+
+
+def test_the_remembered_actions_are_rules_legal_for_every_decision_kind(deck):
+    """``KingLuiGame.decision`` gives what ``rules.legal`` lists, whatever it remembered before: every decision
+    kind (``S_PHASE`` 1 to 8) asked of the positions of random games, whose plates differ."""
+    from cardgen.games.king_lui.rules import DRAWN_EMERALD, S_PHASE
+    game = KingLuiGame(deck, 4)
+    for seed in range(6):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while state.end_reason is None:
+            for f in range(1, DRAWN_EMERALD + 1):
+                s = list(state.s)
+                s[S_PHASE] = f
+                assert game.decision(s) == game._legal_of(s), (seed, f, s)
+            state.apply(rng.choice(state.legal_actions()))
