@@ -227,3 +227,25 @@ def test_the_remembered_actions_are_rules_legal_for_every_decision_kind(deck):
                 s[S_PHASE] = f
                 assert game.decision(s) == game._legal_of(s), (seed, f, s)
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_emerald_hook_gets_the_emerald_that_eats(tmp_path: Path) -> None:
+    """The ``emerald`` hook's ``emerald`` is a card instance of an Emerald, each used once, out of the supply."""
+    from cardgen.house import install
+    from test_house import project
+    root = project(tmp_path, "from pathlib import Path\n\n"
+                             "def setup(state, default):\n"
+                             "    state.used = []\n"
+                             "    default()\n\n"
+                             "def emerald(state, emerald, combo, default):\n"
+                             "    if state.game.dish_of[emerald] >= 0 or emerald < 0 or emerald in state.used \\\n"
+                             "            or emerald in state.supply:\n"
+                             "        raise ValueError(f'not the Emerald that eats: {emerald}')\n"
+                             "    state.used.append(emerald)\n"
+                             "    Path(__file__).with_name('USED').write_text(str(len(state.used)))\n"
+                             "    default(emerald, combo)\n")
+    deck = resolve("house", root)
+    game = install(deck.spec.new_game(deck, 3), deck)
+    for seed in range(6):
+        assert play_game(game, seed, [RandomAgent() for _ in range(3)]).end_reason == "supply_exhausted"
+    assert int((root / "house" / "USED").read_text()) >= 1

@@ -295,7 +295,9 @@ class KingLuiState(State):
             self._next_pending()
         else:
             drawn = self.s[S_PHASE] == DRAWN_EMERALD
-            emerald = self._emerald(drawn)
+            # which Emerald: for a house rule's ``emerald`` hook or the card lists; the engine's ``_feed`` needs none
+            plain = self._lists is None and type(self)._feed is KingLuiState._feed
+            emerald = -1 if plain else self._emerald(drawn)
             use_emerald(self.s)
             if self._lists is not None:
                 self._follow()
@@ -617,7 +619,8 @@ class KingLuiState(State):
         self._end_turn()
 
     def _feed(self, emerald: int, combo: tuple[int, ...]) -> None:
-        """Emerald and the chosen portions of the king's leave the game (``rules.feed``)."""
+        """Emerald and the chosen portions of the king's leave the game (``rules.feed``: counts, so ``emerald``, the
+        card instance, is for a house rule's hook; the engine passes -1 when no hook asks)."""
         row = [0] * len(self.game.dishes)
         for d in combo:
             row[d] += 1
