@@ -312,11 +312,18 @@ class KingLuiState(State):
         s = self.s
         dishes = g.dishes
         n, players = len(dishes), g.players
-        h0, t0 = hand(n, player), taken(n, players, 0)
+        h0, t0 = hand(n, 0), taken(n, players, 0)
 
         def per_dish(at: int) -> dict[str, int]:
-            return {dish: c for dish, c in zip(dishes, s[at:at + n]) if c}
+            row = s[at:at + n]
+            return dict(compress(zip(dishes, row), row))  # the dishes with a count, in C (agents ask every turn)
 
+        opponents = []
+        for q in range(players):
+            if q != player:
+                took = s[t0 + q * n:t0 + q * n + n]
+                opponents.append({"seat": q, "taken": dict(compress(zip(dishes, took), took)),
+                                  "drawn_unseen": sum(s[h0 + q * n:h0 + q * n + n]) - sum(took)})
         return {
             "player": player,
             "players": players,
@@ -326,7 +333,7 @@ class KingLuiState(State):
             "to_act": [(s[S_CHEF] + i) % players for i in range(s[S_ACTED], players)]
             if self.end_reason is None else [],
             "phase": "drawn_emerald" if s[S_PHASE] == DRAWN_EMERALD else "act",
-            "hand": per_dish(h0),
+            "hand": per_dish(h0 + player * n),
             "pending_emeralds": s[S_PENDING] if player == s[S_PLAYER] else 0,
             "table": per_dish(HEADER),
             "table_emeralds": s[S_TEMER],
@@ -336,8 +343,7 @@ class KingLuiState(State):
             "course_cards": g.course_cards,
             "emerald_portions": g.emerald_portions,
             "dish_sizes": dict(zip(dishes, g.dish_sizes)),
-            "opponents": [{"seat": q, "taken": per_dish(t0 + q * n), "drawn_unseen": self._drawn(q)}
-                          for q in range(players) if q != player],
+            "opponents": opponents,
         }
 
     def outcome(self) -> Outcome:
