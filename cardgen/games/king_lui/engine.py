@@ -9,8 +9,9 @@ as plain Python on its list, ``compiled_rules`` compiles them as they are. The m
 the hook points (``HOOKS``) that chain the steps into the flow, so a house rule can wrap any of
 them; the house-rule API reads the record through properties (``hands``, ``king``, ``supply``...).
 Card instances are ints (their index in ``KingLuiGame.instances``); no rule depends on which
-instance of a dish is where, so the card lists the API shows are the record's counts given
-instances in deck order (``_cards``), and only the supply's order is kept (``_ids``).
+instance of a dish is where, so the record keeps counts and only the supply's order card for card
+(``_ids``). The card lists a house rule reads and changes in place are made from the counts the
+first time it asks (``_cards``: instances in deck order) and stay live (``cardlists``).
 
 Flow of a course: the chef deals ``course_cards_per_player`` x players cards from
 the supply (Emeralds go beside the dishes and stay there until used); starting
