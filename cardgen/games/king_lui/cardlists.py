@@ -14,7 +14,12 @@ A game whose rules never ask for the lists never makes them: the engine's loop p
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, SupportsIndex
+from typing import TYPE_CHECKING, Any, Iterable, SupportsIndex
+
+from cardgen.games.king_lui.rules import HEADER, S_PENDING, S_REMOVED, S_SP, S_TEMER, hand, supply
+
+if TYPE_CHECKING:
+    from cardgen.games.king_lui.engine import KingLuiGame
 
 
 class Cards(list):  # type: ignore[type-arg]
@@ -163,3 +168,43 @@ class CardLists:
             for c in got:
                 pool.remove(c)
             cards.add(got)
+
+
+def cards_of(game: "KingLuiGame", s: list[int], ids: list[int]) -> dict[str, Any]:
+    """The record ``s``'s counts as card instances: per dish, the instances out of the supply (``ids[:s[S_SP]]``)
+    in deck order, handed to the table, the king, each seat's hand, the rest removed (Emeralds: beside the
+    dishes, drawn, removed). A count larger than the cards left repeats one: a card created shows in two places."""
+    n = len(game.dishes)
+    inside = set(ids[:s[S_SP]])
+    free = [[i for i in box if i not in inside] for box in game.dish_ids]
+    at = [0] * (n + 1)
+
+    def deal_out(d: int, k: int) -> list[int]:
+        pool = free[d] or game.dish_ids[d]
+        got = [pool[(at[d] + j) % len(pool)] for j in range(k)] if pool else []
+        at[d] += k
+        return got
+
+    out: dict[str, Any] = {
+        "table": [deal_out(d, s[HEADER + d]) for d in range(n)],
+        "king": [deal_out(d, s[HEADER + n + d]) for d in range(n)],
+        "hands": [[deal_out(d, s[hand(n, q) + d]) for d in range(n)] for q in range(game.players)],
+        "beside": deal_out(n, s[S_TEMER]), "pending": deal_out(n, s[S_PENDING]),
+    }
+    out["removed"] = [i for d in range(n + 1) for i in free[d][at[d]:]]
+    out["supply"] = list(ids[:s[S_SP]])
+    return out
+
+
+def make(game: "KingLuiGame", s: list[int], cards: dict[str, Any]) -> CardLists:
+    """The live lists over the record ``s`` holding ``cards`` (``cards_of``'s places) and the supply
+    ``s[S_SP]`` cards of ``cards["supply"]``."""
+    n = len(game.dishes)
+    places: dict[str, Any] = {
+        "table": Rows(Cards(c, s, HEADER + d, d) for d, c in enumerate(cards["table"])),
+        "king": Rows(Cards(c, s, HEADER + n + d, d) for d, c in enumerate(cards["king"])),
+        "hands": Rows(Rows(Cards(c, s, hand(n, q) + d, d) for d, c in enumerate(per))
+                      for q, per in enumerate(cards["hands"])),
+        "beside": Cards(cards["beside"], s, S_TEMER, -1), "pending": Cards(cards["pending"], s, S_PENDING, -1),
+        "removed": Cards(cards["removed"], s, S_REMOVED, -2)}
+    return CardLists(places, Supply(cards["supply"], s, supply(n, game.players), S_SP, game.dish_of))

@@ -29,13 +29,13 @@ from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
-from cardgen.games.king_lui.cardlists import Cards, CardLists, Rows, Supply, replace
+from cardgen.games.king_lui.cardlists import CardLists, cards_of, make, replace
 from cardgen.games.king_lui.invariants import broken
 from cardgen.games.king_lui.rules import (C_DISHES, C_NO_DISH, CFG_SIZE, DRAWN_EMERALD, ENDS, GAP_KINDS, GAP_WORDS,
                                           GAPS, HEADER, MAY_FEED, NO_TIE, PLAYING, S_ACTED, S_CHEF, S_END, S_KTOTAL,
-                                          S_PENDING, S_PHASE, S_PLAYER, S_REMOVED, S_ROUNDS, S_SP, S_TEMER, S_TURNS,
+                                          S_PENDING, S_PHASE, S_PLAYER, S_ROUNDS, S_SP, S_TEMER, S_TURNS,
                                           TIE_BREAKS, UNSETTLED, advance, deal, determinize, draw, emeralds, feed,
-                                          finish, hand, legal, pending, place, score, shuffled, stack, supply, take,
+                                          finish, hand, legal, pending, place, score, shuffled, stack, take,
                                           taken, turn, use_emerald, winners)  # GAPS: the gap kinds, read from here
 
 if TYPE_CHECKING:
@@ -528,19 +528,8 @@ class KingLuiState(State):
         """The live card lists (``cardlists``): made from the record the first time, then following it."""
         lists = self._lists
         if lists is None:
-            g, s = self.game, self.s
-            n = len(g.dishes)
-            cards = self._cards()
-            places: dict[str, Any] = {
-                "table": Rows(Cards(c, s, HEADER + d, d) for d, c in enumerate(cards["table"])),
-                "king": Rows(Cards(c, s, HEADER + n + d, d) for d, c in enumerate(cards["king"])),
-                "hands": Rows(Rows(Cards(c, s, hand(n, q) + d, d) for d, c in enumerate(per))
-                              for q, per in enumerate(cards["hands"])),
-                "beside": Cards(cards["beside"], s, S_TEMER, -1), "pending": Cards(cards["pending"], s, S_PENDING, -1),
-                "removed": Cards(cards["removed"], s, S_REMOVED, -2)}
-            sup = Supply(self._ids[:s[S_SP]], s, supply(n, g.players), S_SP, g.dish_of)
-            self._ids = sup
-            self._lists = lists = CardLists(places, sup)
+            self._lists = lists = make(self.game, self.s, self._cards())
+            self._ids = lists.supply
         else:
             lists.reconcile(self.s, self.game.dish_of)
         return lists
@@ -551,29 +540,8 @@ class KingLuiState(State):
             self._lists.reconcile(self.s, self.game.dish_of)
 
     def _cards(self) -> dict[str, Any]:
-        """The record's counts as card instances: per dish, the instances out of the supply in deck order, handed
-        to the table, the king, each seat's hand, the rest removed (Emeralds: beside the dishes, drawn, removed).
-        A count larger than the cards left repeats one: a card created shows in two places."""
-        g, s = self.game, self.s
-        n = len(g.dishes)
-        inside = set(self._ids[:s[S_SP]])
-        free = [[i for i in ids if i not in inside] for ids in g.dish_ids]
-        at = [0] * (n + 1)
-
-        def deal_out(d: int, k: int) -> list[int]:
-            pool = free[d] or g.dish_ids[d]
-            got = [pool[(at[d] + j) % len(pool)] for j in range(k)] if pool else []
-            at[d] += k
-            return got
-
-        out: dict[str, Any] = {
-            "table": [deal_out(d, s[HEADER + d]) for d in range(n)],
-            "king": [deal_out(d, s[HEADER + n + d]) for d in range(n)],
-            "hands": [[deal_out(d, s[hand(n, q) + d]) for d in range(n)] for q in range(g.players)],
-            "beside": deal_out(n, s[S_TEMER]), "pending": deal_out(n, s[S_PENDING]),
-        }
-        out["removed"] = [i for d in range(n + 1) for i in free[d][at[d]:]]
-        return out
+        """The record's counts as card instances (``cardlists.cards_of``)."""
+        return cards_of(self.game, self.s, self._ids)
 
     # -- flow: the hook points, each running one step of ``rules`` -------------------------------
     def _start_course(self) -> None:
