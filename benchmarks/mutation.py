@@ -254,10 +254,16 @@ TARGETS = [
     # project code contained (issue 51): the supervisor's table, the guard's refusals, a seat's view
     Target("contain", "cardgen/contain.py", _m("cardgen/contain.py", "x_set_memory_limit", "x__limit_memory",
                                                "x__claim", "x__alive", "x_enter", "x_leave", "x_supervise", "x__watch",
-                                               "x__ended", "x__kill_all"), ("tests/test_contain.py",)),
+                                               "x__ended", "x__kill_all", "x_note_copy", "x__copied",
+                                               "x_note_language", "x__interrupted"),
+           ("tests/test_contain_table.py", "tests/test_contain.py")),
     Target("guard_escapes", "cardgen/guard.py", _m("cardgen/guard.py", "x_call", "x__no_atexit", "x__before_fork",
                                                    "x__in_fork_child"), ("tests/test_contain.py", "tests/test_guard.py")),
     Target("seat_view", "cardgen/engine/seatview.py", ("",), ("tests/test_seatview.py",)),
+    # compare that stops when it knows (issue 50): the looks, their levels, the stop and what it says
+    Target("sequential", "cardgen/simulate/sequential.py", ("",), ("tests/test_sequential.py",)),
+    Target("compare_looks", CP, _m(CP, "x_run_compare", "x__changed", "x_metric"),
+           ("tests/test_sequential.py", "tests/test_compare.py")),
 ]
 
 

@@ -333,6 +333,9 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
     k.add_argument("--out", default="out")
     k.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto")
+    k.add_argument("--fixed", action="store_true",
+                   help="play every game asked and test once (default: stop at the first of up to 10 looks where a "
+                        "figure changed beyond chance)")
     k.add_argument("--human-logs", nargs="+", metavar="LOG", help="games people played (cardgen play's logs)")
     k.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
     k.add_argument("--worker-wait", type=float, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
@@ -772,7 +775,7 @@ def _run(args: argparse.Namespace) -> int:
         opts = CompareOptions(games=args.games, players=args.players, agents=args.agents, seed=args.seed,
                               json_file=Path(args.json_file) if args.json_file else None, jobs=args.jobs,
                               out=Path(args.out), engine=args.engine, scheduler=args.scheduler, lang=args.lang,
-                              code_time_limit=args.code_time_limit,
+                              code_time_limit=args.code_time_limit, fixed=args.fixed,
                               human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
         return compare(resolver.resolve(args.base), resolver.resolve(args.variant), opts)
     decks = [resolver.resolve(sid if sid in project.sources else str(path)) for sid, path in project.select(args.decks)]

@@ -43,11 +43,13 @@ SLOT_BYTES = 320
 _WHERE_BYTES = SLOT_BYTES - 28
 #: The table's header: the signal the command itself received last (int64), and when (float64); then
 #: whether the command's starter is gone (int64, at ``_STARTER_GONE``); the command's language (ASCII, at
-#: ``_LANGUAGE``: the supervisor's own lines are in it).
-_HEADER = 64
+#: ``_LANGUAGE``: the supervisor's own lines are in it); at ``_COPY``, where project code copied its process
+#: through C (length int32, then the text: ``note_copy``).
+_HEADER = 64 + SLOT_BYTES
 _STARTER_GONE = 16
 _LANGUAGE = 24
 _LANGUAGE_BYTES = 8
+_COPY = 64
 #: Seconds past a call's deadline before the supervisor kills it (the in-process guard stops
 #: code it can reach at the deadline itself): the issue's promise is "within the limit + 2 s".
 GRACE = 1.0
@@ -234,6 +236,11 @@ def _watch(child: int, stops: set[int], parent: int) -> int:
             return 2
         if done:
             return _ended(child, status)
+        copied = _copied()
+        if copied:
+            _kill_all(child)
+            _line(_copy_line(copied))
+            return 2
         if stop_by is not None and time.monotonic() > stop_by:
             _kill_all(child)
             _line(_interrupted())
@@ -270,6 +277,11 @@ def _pass_on(child: int, signum: int) -> None:
 def _ended(child: int, status: int) -> int:
     """The command ended: its exit status, unless it ended inside a call into project code (a failure, 2)."""
     code = os.waitstatus_to_exitcode(status)
+    copied = _copied()
+    if copied:  # the command ended before the supervisor saw the copy: still the code's failure
+        _kill_all(child)
+        _line(_copy_line(copied))
+        return 2
     for pid, deadline, _, where in _slots():
         if pid == child and deadline:
             _kill_all(child)
@@ -297,6 +309,25 @@ def _kill_all(child: int) -> None:
         os.waitpid(child, 0)
     except ChildProcessError:
         pass
+
+
+def note_copy(where: str) -> None:
+    """In a copy of a process made by project code through C (``ctypes``' ``fork``: no fork hook ran), about to
+    end: the command is failed by the supervisor, as a fork through ``os.fork`` fails it by the guard."""
+    if _table is not None:
+        data = (where or "project code").encode("utf-8", "replace")[:_WHERE_BYTES]
+        struct.pack_into(f"i{len(data)}s", _table, _COPY, len(data), data)
+
+
+def _copied() -> str:
+    """Where project code copied its process (``note_copy``), or "" (it did not)."""
+    assert _table is not None
+    (size,) = struct.unpack_from("i", _table, _COPY)
+    return bytes(_table[_COPY + 4:_COPY + 4 + min(max(size, 0), _WHERE_BYTES)]).decode("utf-8", "replace")
+
+
+def _copy_line(where: str) -> str:
+    return f"cardgen: error: {where}: it copied its process (a fork through C): project code must not start processes"
 
 
 def note_language(lang: str) -> None:

@@ -171,7 +171,8 @@ def call(fn: Callable[..., T], *args: Any, where: str = "project code", **kwargs
         out = _with_timer(fn, args, kwargs) if main else _with_watchdog(fn, args, kwargs)
     finally:
         if os.getpid() != pid:  # forked by a C call (no fork hook ran): this copy ends here, its parent's slot
-            _REAL_EXIT(1)  # in the supervisor's table untouched
+            contain.note_copy(where)  # in the supervisor's table untouched; the supervisor fails the command
+            _REAL_EXIT(1)
         contain.leave(pid)
         os._exit = _OS_MODULE._exit = _REAL_EXIT  # type: ignore[assignment]
         atexit.register = _REAL_ATEXIT  # type: ignore[assignment]

@@ -101,6 +101,24 @@ def test_a_fork_in_project_code_is_refused_and_its_copy_ends_at_once() -> None:
     assert os.waitstatus_to_exitcode(status) == 1
 
 
+def test_a_fork_through_c_fails_the_command_however_long_it_goes_on() -> None:
+    """``ctypes``' ``fork`` runs no fork hook: the copy ends itself and tells the supervisor, which ends the
+    command (it would otherwise report a success) with one line and status 2."""
+    script = "\n".join([
+        "import ctypes, sys, time",
+        "from cardgen import contain, guard",
+        'contain.supervise("validate")',
+        f"guard.call(lambda: ctypes.CDLL(None).fork(), where={WHERE!r})",
+        "time.sleep(20)",  # the rest of the command, which the copy would have run again
+        "sys.exit(0)"])
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", script], env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and time.monotonic() - start < 10
+    assert done.stderr.splitlines() == [f"cardgen: error: {WHERE}: it copied its process (a fork through C): project "
+                                        "code must not start processes"]
+
+
 def test_a_thread_left_running_by_project_code_is_refused() -> None:
     stop = threading.Event()
     try:

@@ -106,7 +106,10 @@ def test_validate_kills_code_out_of_the_guards_reach(tmp_path: Path, rule: str, 
      r"\(seed -?\d+ reproduces it\)"),
     ("def draw(state, default):\n    data = bytearray(4 * 2**30)\n    return default()\n",
      r"house/rule\.py:2: MemoryError in draw \(seed -?\d+ reproduces it\)"),
-], ids=["c-exit", "fork", "thread", "atexit", "4-GB"])
+    ("import ctypes\n\ndef draw(state, default):\n    ctypes.CDLL(None).fork()\n    return default()\n",
+     r"house/rule\.py, hooks draw \(seed -?\d+\): it copied its process \(a fork through C\): project code must not "
+     "start processes"),
+], ids=["c-exit", "fork", "thread", "atexit", "4-GB", "c-fork"])
 def test_code_that_fakes_success_or_grabs_memory_fails_the_run(tmp_path: Path, rule: str, words: str) -> None:
     root = project(tmp_path, rule)
     done, seconds = _run(root, *VALIDATE, "--jobs", "1", "--out", str(tmp_path / "out"))
@@ -116,24 +119,30 @@ def test_code_that_fakes_success_or_grabs_memory_fails_the_run(tmp_path: Path, r
     assert done.stdout.count("king") <= 1 and seconds < 30  # one validation, not two; no wait for a thread
 
 
-def test_compare_kills_a_c_loop(tmp_path: Path) -> None:
-    root = project(tmp_path, C_LOOP)
+BOTH = pytest.mark.parametrize("rule", [C_LOOP, NO_ALARM], ids=["c-loop", "no-alarm"])
+
+
+@BOTH
+def test_compare_kills_code_out_of_the_guards_reach(tmp_path: Path, rule: str) -> None:
+    root = project(tmp_path, rule)
     done, _ = _run(root, "compare", "king_lui", "house", "--games", "4", "--players", "3", "--jobs", "1",
                    "--engine", "reference", "--out", str(tmp_path / "out"))
     assert done.returncode == 2 and len(_errors(done.stderr)) == 1 and KILLED.fullmatch(_errors(done.stderr)[0]), \
         done.stderr
 
 
-def test_tune_kills_an_ignored_alarm(tmp_path: Path) -> None:
-    root = project(tmp_path, NO_ALARM)
+@BOTH
+def test_tune_kills_code_out_of_the_guards_reach(tmp_path: Path, rule: str) -> None:
+    root = project(tmp_path, rule)
     done, _ = _run(root, "tune", "house", "--param", "emerald_portions=1..3", "--target", "turns=10..20", "--trials",
                    "2", "--games", "3", "--players", "3", "--jobs", "1", "--out", str(tmp_path / "tune"))
     assert done.returncode == 2 and len(_errors(done.stderr)) == 1 and KILLED.fullmatch(_errors(done.stderr)[0]), \
         done.stderr
 
 
-def test_build_says_it_plays_the_house_rule_and_kills_a_c_loop(tmp_path: Path) -> None:
-    root = project(tmp_path, "def scores(state, default):\n    return sum(range(10**13))\n")  # the book's example
+@pytest.mark.parametrize("rule", [C_LOOP, NO_ALARM], ids=["c-loop", "no-alarm"])
+def test_build_says_it_plays_the_house_rule_and_kills_code_out_of_the_guards_reach(tmp_path: Path, rule: str) -> None:
+    root = project(tmp_path, rule.replace("def draw(state, default)", "def scores(state, default)"))  # the book's example
     done, seconds = _run(root, "build", "house", "--out", str(tmp_path / "out"))
     assert done.returncode == 2, done.stderr
     assert done.stderr.splitlines()[0] == (
@@ -158,8 +167,8 @@ def _play(root: Path, lang: str) -> tuple[subprocess.Popen[str], str]:
     raise AssertionError(proc.stderr.read() if proc.stderr else "no link")
 
 
-@pytest.mark.parametrize("rule", [C_LOOP, "def draw(state, default):\n    while True:\n        pass\n"],
-                         ids=["c-loop", "python-loop"])
+@pytest.mark.parametrize("rule", [C_LOOP, NO_ALARM, "def draw(state, default):\n    while True:\n        pass\n"],
+                         ids=["c-loop", "no-alarm", "python-loop"])
 def test_play_ends_the_table_with_one_line(tmp_path: Path, rule: str) -> None:
     root = project(tmp_path, rule)
     proc, url = _play(root, "fr")

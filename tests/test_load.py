@@ -254,3 +254,44 @@ def test_reading_a_deck_and_its_layouts_again_needs_no_pyyaml(tmp_path: Path) ->
     runs = [subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
             for _ in range(2)]
     assert [r.stdout.strip() for r in runs] == ["True", "False"], [r.stderr for r in runs]
+
+
+@pytest.mark.parametrize("text, char", [("a: 1\nb: 2\nc: \x1b[0m\n", 0x1B), (b"a: 1\nb: \xff\n", 0xFF)],
+                         ids=["escape-in-text", "byte-not-utf8"])
+def test_a_forbidden_character_names_its_code_and_line(text: str | bytes, char: int) -> None:
+    from cardgen.load import yamlparse
+
+    with pytest.raises(InputError) as exc:
+        yamlparse.parse(text, "f.yaml")
+    expected = 3 if isinstance(text, str) else 2
+    assert (exc.value.file, exc.value.line) == ("f.yaml", expected)
+    assert exc.value.message.startswith(f"character U+{char:04X} is not allowed in a YAML file; expected printable "
+                                        "text (an escape such as \\t inside double quotes if you mean it)")
+
+
+@pytest.mark.parametrize("text", ["a: 1\nb: [1, 2\nc: 3\n", "a: 1\n\nb: 'open\n", "a:\n  - 1\n - 2\n"],
+                         ids=["flow", "quote", "indent"])
+def test_a_syntax_error_names_the_parser_s_line_and_problem(text: str) -> None:
+    """cardgen's line is where PyYAML's own parser marks the problem (its wording is the parser's)."""
+    from cardgen.load import yamlparse
+
+    with pytest.raises(yaml.MarkedYAMLError) as found:
+        yaml.load(text, Loader=yaml.SafeLoader)
+    mark = found.value.problem_mark or found.value.context_mark
+    with pytest.raises(InputError) as exc:
+        yamlparse.parse(text, "f.yaml")
+    assert (exc.value.file, exc.value.line) == ("f.yaml", mark.line + 1) and exc.value.line > 1
+    assert exc.value.message == f"malformed YAML: {found.value.problem}" and found.value.context
+
+
+def test_a_yaml_error_without_a_place_is_one_line_naming_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardgen.load import yamlparse
+
+    def fail(*args: object) -> None:
+        raise yaml.YAMLError("something went wrong")
+
+    monkeypatch.setattr(yamlparse, "_build", fail)
+    with pytest.raises(InputError) as exc:
+        yamlparse.parse("a: 1\n", "f.yaml")
+    assert (exc.value.file, exc.value.line, exc.value.message) == ("f.yaml", None,
+                                                                   "malformed YAML: something went wrong")

@@ -110,3 +110,61 @@ def test_validate_refuses_a_peeking_policy_of_a_rules_file(tmp_path: Path, capsy
     errors = [line for line in err.splitlines() if line.startswith("cardgen: error:")]
     assert code == 2 and len(errors) == 1, err
     assert errors[0].startswith(f"cardgen: error: rules.py:{line_of(root, 'peek =')}: policy of seat ")
+
+
+class _Toy:
+    """A state of two seats whose hands are hidden from each other: ``determinize`` deals the other hand again
+    (from a pool), keeps the rest; ``marker`` is an object of the engine's own, ``nothing`` a public None."""
+
+    def __init__(self, hands: dict[int, list[str]], seed: int = 1) -> None:
+        self.hands, self.seed, self.turns = hands, seed, 0
+        self.pile, self.score, self.nothing, self.secret = ["p1", "p2"], 3, None, None
+        self.marker = object()
+
+    def determinize(self, seat: int, rng: random.Random) -> "_Toy":
+        other = 1 - seat
+        pool = [f"c{i}" for i in range(20)]
+        rng.shuffle(pool)
+        copy = _Toy({seat: list(self.hands[seat]), other: pool[:len(self.hands[other])]}, self.seed)
+        copy.pile, copy.score, copy.nothing = list(self.pile), self.score, None
+        copy.secret = rng.random()  # hidden: differs from the state's None
+        return copy
+
+    def holding(self, seat: int) -> list[str]:
+        return self.hands[seat]
+
+
+def test_a_seat_view_reads_a_hidden_dict_key_by_key_and_a_list_element_by_element() -> None:
+    state = _Toy({0: ["a", "b"], 1: ["x", "y", "z"]})
+    view = seat_view(state, 0)  # type: ignore[arg-type]
+    hands = view.hands
+    assert len(hands) == 2 and list(hands) == [0, 1] and list(hands.keys()) == [0, 1]  # its keys are public
+    assert hands[0] == ["a", "b"] and hands.get(0) == ["a", "b"] and hands.get(5, "none") == "none"
+    assert 0 in hands and 1 in hands and 7 not in hands
+    assert [len(h) for h in (hands[1], hands.get(1), hands.values()[1], hands.items()[1][1])] == [3, 3, 3, 3]
+    for read in (lambda: hands[1][0], lambda: hands.values()[1][2], lambda: hands.items()[1][1][1],
+                 lambda: hands.get(1)[0], lambda: list(hands[1])):
+        with pytest.raises(Peeked, match=r"policy of seat 0 read state\.hands\[1\]\[\d\], which that seat cannot see"):
+            read()
+    pile = view.pile
+    assert pile == ["p1", "p2"] and pile is not state.pile  # the same everywhere: a copy, as the samples hold it
+    assert view.score == 3 and view.nothing is None
+    with pytest.raises(Peeked, match=r"read state\.secret"):
+        view.secret  # None in the state, a number in the samples: hidden
+    assert view.marker is not state.marker  # an engine's own object: the sample's, never the state's
+    assert view.holding(1) != ["x", "y", "z"] and len(view.holding(1)) == 3  # a method answers from a sample
+    view.note = "mine"
+    assert not hasattr(state, "note")  # a policy's notes never land on the game
+
+
+def test_a_hidden_list_is_read_element_by_element_and_searched_only_where_seen() -> None:
+    state = _Toy({0: ["a", "b"], 1: ["x", "y", "z"]})
+    view = seat_view(state, 1)  # type: ignore[arg-type]
+    theirs = view.hands[0]  # seat 0's hand, dealt again in each sample: a hidden list
+    assert len(theirs) == 2
+    with pytest.raises(Peeked, match=r"read state\.hands\[0\]\[0\]"):
+        theirs[0]
+    with pytest.raises(Peeked):
+        "a" in theirs  # searching it reads its cards
+    assert "y" in view.hands[1] and "q" not in view.hands[1]  # its own hand, searched freely
+    assert repr(theirs) == "<hands[0] as seat 1 sees it>"

@@ -269,9 +269,10 @@ def parse(text: str | bytes, file: str) -> tuple[Any, LineMap]:
                 raise
             builder = _build(yaml.SafeLoader, text, file)
     except yaml.reader.ReaderError as exc:  # a character YAML forbids in a file (raw ESC, NUL...)
-        line = (text[:exc.position].count("\n" if isinstance(text, str) else b"\n") + 1) \
-            if isinstance(exc.position, int) else None
-        char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "?")
+        # PyYAML's reader (the second parse, whatever libyaml did) gives the offset in the text, and the character's
+        # code (text) or the undecodable byte (bytes) as a number
+        line = text[:exc.position].count("\n" if isinstance(text, str) else b"\n") + 1
+        char = exc.character
         raise InputError(f"character U+{char:04X} is not allowed in a YAML file; expected printable text (an "
                          "escape such as \\t inside double quotes if you mean it)", file=file, line=line) from None
     except yaml.MarkedYAMLError as exc:

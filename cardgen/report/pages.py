@@ -20,7 +20,7 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import agents_text, section
 from cardgen.report.words import PAGES
-from cardgen.simulate.summary import Naming, agent_word, counted_first, is_share
+from cardgen.simulate.summary import Naming, agent_word, counted_first, is_share, stop_lines
 from cardgen.simulate.verdict import label as metric_label
 from cardgen.terminal import say, say_n
 
@@ -327,6 +327,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     for r in results:
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [{"first": i == 0, "text": prefix + s} for i, s in enumerate(verdict(r, lang, names=names))]
+    lines += [{"first": False, "text": text} for text in stop_lines(doc, lang)]  # how many pairs it took, and why
     box = changes_box({**info, "kind": "variant", "base": doc["base"], "differences": doc["differences"],
                        "description": info.get("description", doc.get("description"))}, lang, naming)
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
@@ -360,6 +361,8 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         notes.append(footnote(results, lang))
     if any(r.get("component_impact") for r in results):
         notes.append(impact_footnote(lang))
+    if len(doc.get("looks") or ()) > 1:
+        notes.append(say("looks_note", lang, looks=len(doc["looks"])))
     return page("compare.html", report["title"].format(variant=doc["variant"], base=doc["base"]), nav, lang,
                 verdict=lines, significance=significance_line(len(results[0]["metrics"]) if results else 0, lang),
                 box=box, intro=PAGE[lang]["intro"].format(games=doc["games"], agents=agents, seed=doc["seed"]),

@@ -20,7 +20,7 @@ import json
 import math
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from statistics import NormalDist
@@ -39,6 +39,7 @@ from cardgen.simulate.cards import paired_cards
 from cardgen.simulate.designer import FIGURES
 from cardgen.simulate.failures import refuse_failed, refuse_stalled
 from cardgen.simulate.seeds import game_seed, seat_agents
+from cardgen.simulate.sequential import Design
 from cardgen.simulate.summary import Naming, tally_words
 from cardgen.simulate.tally import Tally
 from cardgen.simulate.verdict import follows_from_change, group, verdict
@@ -70,6 +71,7 @@ class CompareOptions:
     lang: str = "en"  # the language of the terminal and the report (cardgen.languages.SHIPPED)
     human_logs: list[Path] | None = None  # ``cardgen play`` logs: people's games beside the agents' (human.py)
     code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds one call into a house rule or rules file may run
+    fixed: bool = False  # play every pair asked and test once (no early stop: cardgen.simulate.sequential)
 
 
 # -- paired statistics ----------------------------------------------------------------
@@ -122,8 +124,9 @@ class Paired:
             yield name, self.pairs, sb, sv, sd, sdd
 
 
-def metric(name: str, n: int, sb: float, sv: float, sd: float, sdd: float) -> dict[str, Any]:
-    """Means, paired difference, its 95 % interval and raw two-sided p-value."""
+def metric(name: str, n: int, sb: float, sv: float, sd: float, sdd: float, z: float = Z95) -> dict[str, Any]:
+    """Means, paired difference, its interval (``z`` standard errors each side: 95 % at a single look, wider
+    at a look of a sequential comparison, ``sequential.Design.z``) and raw two-sided p-value."""
     if n == 0:
         return {"metric": name, "n": 0, "base": None, "variant": None, "difference": None, "low": None,
                 "high": None, "p": 1.0}
@@ -137,7 +140,7 @@ def metric(name: str, n: int, sb: float, sv: float, sd: float, sdd: float) -> di
     else:
         p = 2 * (1 - NormalDist().cdf(abs(d) / se))
     return {"metric": name, "n": n, "base": _r(sb / n), "variant": _r(sv / n), "difference": _r(d),
-            "low": _r(d - Z95 * se) if n > 1 else None, "high": _r(d + Z95 * se) if n > 1 else None, "p": p}
+            "low": _r(d - z * se) if n > 1 else None, "high": _r(d + z * se) if n > 1 else None, "p": p}
 
 
 def unpaired(name: str, b: dict[str, Any], v: dict[str, Any]) -> dict[str, Any] | None:
@@ -329,7 +332,8 @@ def _all_checks(deck: ResolvedDeck) -> list[Any]:
 def run_id(base: str, variant: str, opts: CompareOptions, counts: list[int]) -> str:
     """A folder name from the options alone: the same comparison always lands in the same folder, and a
     report in another language in a folder of its own (``...-fr``), never over the English one."""
-    key = json.dumps([base, variant, opts.games, counts, list(opts.agents), opts.seed, opts.cap, opts.engine])
+    key = json.dumps([base, variant, opts.games, counts, list(opts.agents), opts.seed, opts.cap, opts.engine]
+                     + (["fixed"] if opts.fixed else []))
     lang = "" if opts.lang == "en" else f"-{opts.lang}"
     return f"compare-{base}-vs-{variant}-{hashlib.sha256(key.encode()).hexdigest()[:8]}{lang}"
 
@@ -369,30 +373,60 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
     total = opts.games * len(counts)
     jobs = opts.jobs or max(1, min(os.cpu_count() or 1, math.ceil(total / 200)))
     size = opts.chunk_size or max(1, min(250, math.ceil(opts.games / (4 * jobs))))
-    todo = [PairChunk(opts.loader, refs[0], refs[1], p, tuple(opts.agents), opts.seed, start,
-                      min(opts.games, start + size), opts.cap, engine, opts.code_time_limit)
-            for p in counts for start in range(0, opts.games, size)]
+    design = Design.of(opts.games, opts.fixed)
+    edits, sources = _differences(base, variant), base.spec.tally_sources
+
+    def speaks(name: str) -> bool:
+        """Whether a change of figure ``name`` is one the verdict says (an engine tally only when it is a component
+        running short; never one that follows from the edit itself): only such a change stops at a look."""
+        if follows_from_change(name, edits, sources):
+            return False
+        return group(name) != "internal" or (name.startswith("peak:") and name[5:] in base.spec.shortfall_components)
+
     state: dict[int, tuple[Tally, Tally, Paired]] = {p: (Tally(p), Tally(p), Paired()) for p in counts}
+    stops: dict[int, int] = {}  # player count -> the look it stopped at (the last look: every pair played)
+
+    def todo() -> Iterator[tuple[PairChunk, PairChunk]]:
+        """The chunks look by look, each look's pairs of every count still playing (read lazily: a count that
+        stopped gets no more; the few already sent are played and left out)."""
+        start = 0
+        for end in design.looks:
+            for p in counts:
+                for first in range(start, end, size) if p not in stops else ():
+                    chunk = PairChunk(opts.loader, refs[0], refs[1], p, tuple(opts.agents), opts.seed, first,
+                                      min(end, first + size), opts.cap, engine, opts.code_time_limit)
+                    yield chunk, chunk
+            start = end
+
     disable = None if opts.progress is None else not opts.progress
     with tqdm(total=2 * total, unit=say("bar_unit", opts.lang), file=sys.stderr, disable=disable,
               desc=say("bar_compare", opts.lang)) as bar:
-        for chunk, _, (tb, tv, paired) in run_chunks(((c, c) for c in todo), jobs, opts.scheduler, run_pair_chunk):
+        for chunk, _, (tb, tv, paired) in run_chunks(todo(), jobs, opts.scheduler, run_pair_chunk):
+            if chunk.players in stops:
+                continue  # sent before its count stopped: beyond the look that decided, never counted
             mine = state[chunk.players]
             mine[0].merge(tb)
             mine[1].merge(tv)
             mine[2].merge(paired)
             bar.update(2 * (chunk.stop - chunk.start))
+            if mine[2].pairs in design.looks:  # a look: stop this count if a figure changed beyond chance
+                look = design.looks.index(mine[2].pairs) + 1
+                if design.last(look) or _changed(mine[2], design.alpha(look), speaks):
+                    stops[chunk.players] = look
+                    bar.total -= 2 * (opts.games - mine[2].pairs)
+                    bar.refresh()
     played = [(deck.id, p, state[p][side]) for p in counts for side, deck in enumerate((base, variant))]
     refuse_failed(played, "no_verdict", opts.lang)  # before any verdict is composed: incomplete pairs answer nothing
     naming = Naming.of_decks((base, variant), opts.lang)  # no pair reached its end: nothing to compare
     refuse_stalled(played, lambda kind: tally_words("gap", kind, opts.lang, naming), "no_verdict", opts.lang)
-    vopts = ValidateOptions(games=opts.games, agents=list(opts.agents), seed=opts.seed, cap=opts.cap, out=None)
     results = []
     for p in counts:
         tb, tv, paired = state[p]
+        look = stops.get(p, len(design.looks))
+        vopts = ValidateOptions(games=paired.pairs, agents=list(opts.agents), seed=opts.seed, cap=opts.cap, out=None)
         sides = [entry_json(Entry(deck, ref, p, _checks(deck, p), True, tally, agents=tuple(opts.agents)), vopts)
                  for deck, ref, tally in zip((base, variant), refs, (tb, tv))]
-        metrics = [metric(*row) for row in paired.rows()]
+        metrics = [metric(*row, z=design.z(look)) for row in paired.rows()]
         seen = {m["metric"] for m in metrics}
         metrics += [metric(name, 0, 0, 0, 0, 0) for name in BASIC + tuple(f"seat_{s + 1}_win_rate" for s in range(p))
                     if name not in seen]  # always listed; empty (None) when no pair of games completed
@@ -400,14 +434,16 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
         metrics.sort(key=_metric_order)
         cards = paired_impact(sides[0], sides[1])
         family = metrics + [c["change"] for c in cards if c.get("change")]  # card sentences count too
-        holm(family)
+        holm(family, design.alpha(look))
         differences = _differences(base, variant)
         sources = base.spec.tally_sources
         for m in metrics:
             m["group"] = group(m["metric"])
             m["follows_from_change"] = follows_from_change(m["metric"], differences, sources)
             m["shortfall"] = m["metric"].startswith("peak:") and m["metric"][5:] in base.spec.shortfall_components
-        result = {"players": p, "games": opts.games, "metrics": metrics,
+        result = {"players": p, "games": paired.pairs, "metrics": metrics,
+                  "stop": {"pairs": paired.pairs, "most": opts.games, "look": look, "looks": len(design.looks),
+                           "alpha": float(f"{design.alpha(look):.3g}"), "early": paired.pairs < opts.games},
                   "base_result": sides[0], "variant_result": sides[1],
                   "component_impact": cards, "family": len(family), "game_words": dict(base.spec.words)}
         result["verdict"] = verdict(result, opts.lang, names=_names(base, variant, opts.lang))
@@ -416,11 +452,21 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
     return {"format": FORMAT, "base": base.id, "variant": variant.id, "game": base.game, "seed": opts.seed,
             "games": opts.games, "agents": list(opts.agents), "agents_text": agents_in_words(opts.agents),
             "agents_default": given is None, "cap": opts.cap, "skipped": skipped, "lang": opts.lang,
-            "correction": f"Holm, family-wise {ALPHA:.0%} per player count",
+            "correction": f"Holm, family-wise {ALPHA:.0%} per player count" + (
+                f", at each of {len(design.looks)} looks (O'Brien-Fleming levels)" if len(design.looks) > 1 else ""),
+            "looks": list(design.looks),
             "seeds": "common random numbers: game i of both decks uses the base deck's seed for game i",
             "description": variant.text(said)["description"], "name": variant.text(said)["name"],
             "differences": _differences(base, variant),
             "run": run_id(base.id, variant.id, opts, counts), "results": results}
+
+
+def _changed(paired: Paired, alpha: float, speaks: Callable[[str], bool]) -> bool:
+    """Whether a figure of these pairs that ``speaks`` changed beyond chance at level ``alpha`` (Holm over them
+    all, as at the end)."""
+    metrics = [metric(*row) for row in paired.rows()]
+    holm(metrics, alpha)
+    return any(m["significant"] and speaks(m["metric"]) for m in metrics)
 
 
 def paired_impact(b: dict[str, Any], v: dict[str, Any]) -> list[dict[str, Any]]:
@@ -480,8 +526,8 @@ def public_json(doc: dict[str, Any]) -> dict[str, Any]:
     keys = ("metric", "group", "base", "variant", "difference", "low", "high", "significant", "p", "n",
             "follows_from_change")
     return {**{k: doc[k] for k in ("format", "base", "variant", "game", "seed", "games", "agents", "agents_text",
-                                   "correction", "seeds", "differences", "skipped")},
-            "results": [{"players": r["players"], "games": r["games"], "verdict": r["verdict"],
+                                   "correction", "seeds", "differences", "skipped", "looks")},
+            "results": [{"players": r["players"], "games": r["games"], "stop": r["stop"], "verdict": r["verdict"],
                          "component_impact": r["component_impact"],
                          "sufficiency": {"base": r["base_result"]["sufficiency"],
                                          "variant": r["variant_result"]["sufficiency"]},

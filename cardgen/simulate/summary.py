@@ -356,6 +356,24 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
             f"{f(m['difference'], True)} [{f(m['low'], True)}, {f(m['high'], True)}]{marks}")
 
 
+def stop_lines(doc: dict[str, Any], lang: str) -> list[str]:
+    """One line per player count that stopped at a look before ``--games``: how many pairs it took, and why."""
+    lines = []
+    for r in doc["results"]:
+        stop = r.get("stop") or {}
+        if stop.get("early"):
+            lines.append(say("stopped_early", lang, players=say_n("players", r["players"], lang), pairs=stop["pairs"],
+                             most=stop["most"], look=stop["look"], looks=stop["looks"]))
+    return lines
+
+
+def _games_asked(doc: dict[str, Any], lang: str) -> str:
+    """``--games`` in words: "at most" it where a player count stopped at a look before it."""
+    games = say_n("games", doc["games"], lang)
+    stopped = any((r.get("stop") or {}).get("early") for r in doc["results"])
+    return say("at_most", lang, games=games) if stopped else games
+
+
 def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
     """One screen, in the language of the comparison (``doc["lang"]``, compare's ``--lang``): the verdict
     first (strongest significant change), what "significant" means, then per player count the figures grouped
@@ -370,9 +388,10 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
     for r in results:
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [prefix + s for s in r["verdict"]]
+    lines += stop_lines(doc, lang)
     lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
     lines.append(say("compare_head", lang, base=doc["base"], variant=doc["variant"], name=doc["name"],
-                     games=say_n("games", doc["games"], lang), agents=agents_words(doc["agents"], lang)))
+                     games=_games_asked(doc, lang), agents=agents_words(doc["agents"], lang)))
     if doc.get("description"):
         lines.append(f"  {doc['description']}")
     diffs = doc.get("differences") or []
@@ -400,6 +419,8 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
                          + (say("internal_follows", lang, f=follows) if follows else ""))
     if results:
         lines.append(footnote(results, lang))
+    if len(doc.get("looks") or ()) > 1:
+        lines.append(say("looks_note", lang, looks=len(doc["looks"])))
     return "\n".join(typeset(line, lang) for line in lines)
 
 

@@ -1,0 +1,199 @@
+"""The supervisor's table and decisions, in this process (issue 51): what ``tests/test_contain.py`` proves
+through whole supervised processes, piece by piece, so that a planted bug in ``cardgen/contain.py`` fails a
+test that names it (and mutmut, which sees only calls made in the test's own process, can run them).
+
+Each test gets a fresh shared table of its own (``table``); processes the supervisor watches are forked
+children that end within seconds.
+"""
+from __future__ import annotations
+
+import mmap
+import os
+import signal
+import struct
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from cardgen import contain, terminal
+
+WHERE = "house/rule.py, hook draw (seed 5)"
+
+
+@pytest.fixture
+def table(monkeypatch: pytest.MonkeyPatch) -> Iterator[mmap.mmap]:
+    shared = mmap.mmap(-1, contain._HEADER + contain.SLOTS * contain.SLOT_BYTES, flags=mmap.MAP_SHARED)
+    monkeypatch.setattr(contain, "_table", shared)
+    monkeypatch.setattr(contain, "_slot", -1)
+    monkeypatch.setattr(contain, "_slot_pid", 0)
+    monkeypatch.setattr(contain, "_where", "")
+    monkeypatch.setattr(contain, "_memory_mb", 0)  # never cap the test process itself
+    yield shared
+    shared.close()
+
+
+def _child(body: str = "time.sleep(30)", code: int = 0) -> int:
+    """A forked child running ``body`` then ending with ``code`` (it never returns into pytest)."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            exec(body, {"time": time, "os": os, "contain": contain})
+        finally:
+            os._exit(code)
+    return pid
+
+
+def test_a_call_writes_its_deadline_and_where_and_leaving_clears_the_deadline(table: mmap.mmap) -> None:
+    pid = os.getpid()
+    before = time.monotonic()
+    contain.enter(WHERE, 2.5, pid)
+    [(got, deadline, limit, where)] = contain._slots()
+    assert (got, limit, where) == (pid, 2.5, WHERE) and before + 2.5 <= deadline <= time.monotonic() + 2.5
+    assert contain._slot == contain._HEADER + (pid % contain.SLOTS) * contain.SLOT_BYTES
+    contain.leave(pid + 1)  # another process's leave touches nothing of this one
+    assert contain._slots()[0][1] == deadline
+    contain.leave(pid)
+    assert contain._slots() == [(pid, 0.0, 2.5, WHERE)]
+    contain.enter("a", 1.0, pid)  # a new call says what it runs now, whatever ran before
+    contain.enter("é" * 400, 1.0, pid)  # cut to the slot's room, never into another slot
+    [(_, _, _, where)] = contain._slots()
+    assert where.startswith("é" * 100) and len(where.encode("utf-8", "replace")) <= contain._WHERE_BYTES
+    contain.enter("a", 1.0, pid)
+    assert contain._slots()[0][3] == "a"
+
+
+def test_a_slot_held_by_a_live_process_is_passed_over_and_a_dead_ones_taken(table: mmap.mmap) -> None:
+    live = _child()
+    dead = _child("pass")
+    os.waitpid(dead, 0)
+    try:
+        pid = os.getpid()
+        home = pid % contain.SLOTS
+        for step, holder in enumerate((live, dead)):  # this process's own slot and the next: held
+            struct.pack_into("q", table, contain._HEADER + ((home + step) % contain.SLOTS) * contain.SLOT_BYTES, holder)
+        assert contain._claim(pid) == contain._HEADER + ((home + 1) % contain.SLOTS) * contain.SLOT_BYTES
+        assert {p for p, *_ in contain._slots()} == {live, pid}
+        for i in range(contain.SLOTS):  # every slot held by a live process: none, watched by its own guard only
+            struct.pack_into("q", table, contain._HEADER + i * contain.SLOT_BYTES, live)
+        assert contain._claim(pid) == -1 and contain._slot == -1
+        contain.enter(WHERE, 1.0, pid)  # nothing written, nothing raised
+        contain.leave(pid)
+    finally:
+        os.kill(live, signal.SIGKILL)
+        os.waitpid(live, 0)
+
+
+def test_a_process_is_alive_only_while_it_runs_in_this_session() -> None:
+    live = _child()
+    try:
+        assert contain._alive(live) and contain._alive(os.getpid())
+    finally:
+        os.kill(live, signal.SIGKILL)
+        os.waitpid(live, 0)
+    assert not contain._alive(live) and not contain._alive(1)  # gone; init is no process of this session
+
+
+def test_the_language_noted_by_the_command_words_the_interruption(table: mmap.mmap) -> None:
+    assert contain._interrupted() == terminal.say("interrupted", "en")  # nothing noted yet
+    contain.note_language("it")
+    assert contain._interrupted() == terminal.say("interrupted", "it")
+    contain.note_language("fr")
+    assert contain._interrupted() == terminal.say("interrupted", "fr")
+    contain.note_language("xx-very-long")  # not a terminal language: English
+    assert contain._interrupted() == terminal.say("interrupted", "en")
+
+
+def test_a_copy_made_through_c_is_noted_with_where_it_ran(table: mmap.mmap) -> None:
+    assert contain._copied() == ""
+    contain.note_copy("")
+    assert contain._copied() == "project code"
+    contain.note_copy(WHERE + "x" * 500)
+    assert contain._copied().startswith(WHERE) and len(contain._copied()) == contain._WHERE_BYTES
+
+
+def test_the_end_of_the_command_is_its_status_unless_project_code_ran(table: mmap.mmap,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    child = _child("pass", 3)
+    _, status = os.waitpid(child, 0)
+    assert contain._ended(child, status) == 3 and capsys.readouterr().err == ""
+    child = _child("os.kill(os.getpid(), 15)")
+    _, status = os.waitpid(child, 0)
+    assert contain._ended(child, status) == 128 + 15
+    child = _child(f"contain.enter({WHERE!r}, 60.0, os.getpid())", 0)  # exit(0) inside a call into project code
+    _, status = os.waitpid(child, 0)
+    assert contain._ended(child, status) == 2
+    assert capsys.readouterr().err == (f"cardgen: error: {WHERE}: the process ended (exit status 0) while project "
+                                       "code ran: project code must not end the process\n")
+
+
+def test_a_copy_fails_a_command_that_ended_well(table: mmap.mmap, capsys: pytest.CaptureFixture[str]) -> None:
+    child = _child("pass", 0)
+    _, status = os.waitpid(child, 0)
+    contain.note_copy(WHERE)
+    assert contain._ended(child, status) == 2
+    assert capsys.readouterr().err == (f"cardgen: error: {WHERE}: it copied its process (a fork through C): project "
+                                       "code must not start processes\n")
+
+
+def _watched(child: int, parent: int = 0, signum: int = 0) -> tuple[int, float]:
+    """``contain._watch`` of ``child`` as the supervisor runs it (its signals blocked; ``signum``, if any, sent to
+    this process alone once they are); its status and seconds."""
+    stops = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, stops | {signal.SIGCHLD})
+    start = time.monotonic()
+    try:
+        if signum:
+            os.kill(os.getpid(), signum)
+        return contain._watch(child, stops, parent), time.monotonic() - start
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def test_the_watch_kills_a_call_past_its_deadline_and_the_grace(table: mmap.mmap,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    child = _child(f"contain.enter({WHERE!r}, 0.3, os.getpid()); time.sleep(30)")
+    code, seconds = _watched(child)
+    assert code == 2 and 0.3 + contain.GRACE <= seconds < 0.3 + contain.GRACE + 1.5
+    assert capsys.readouterr().err == (
+        f"cardgen: error: {WHERE}: still running after 1.3 s, out of the reach of the time limit for project code "
+        "(0.3 s; C code, or a signal it blocked): its process was killed (--code-time-limit SECONDS changes the limit)\n")
+    assert not contain._alive(child)
+
+
+def test_the_watch_passes_on_a_command_that_ends_and_a_call_that_returns_in_time(table: mmap.mmap) -> None:
+    child = _child(f"contain.enter({WHERE!r}, 0.2, os.getpid()); contain.leave(os.getpid()); time.sleep(0.8)", 5)
+    code, seconds = _watched(child)
+    assert code == 5 and seconds >= 0.8
+
+
+def test_the_watch_ends_a_command_whose_copy_was_noted_and_tells_of_a_starter_gone(
+        table: mmap.mmap, capsys: pytest.CaptureFixture[str]) -> None:
+    assert not contain.starter_gone()
+    child = _child(f"time.sleep(0.3); contain.note_copy({WHERE!r}); time.sleep(30)")
+    code, seconds = _watched(child, parent=os.getppid() + 100_000)  # not this process's parent: the starter is gone
+    assert code == 2 and seconds < 5 and not contain._alive(child)
+    assert "it copied its process" in capsys.readouterr().err
+    assert contain.starter_gone()
+
+
+def test_a_stop_the_command_does_not_answer_ends_it_as_interrupted(table: mmap.mmap,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    contain.note_language("fr")
+    child = _child("import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\ntime.sleep(30)")
+    time.sleep(0.2)
+    code, seconds = _watched(child, signum=signal.SIGTERM)  # to the supervisor alone: passed on, not answered
+    assert code == 130 and contain.STOP_SECONDS <= seconds < contain.STOP_SECONDS + 1.5
+    assert capsys.readouterr().err == terminal.say("interrupted", "fr") + "\n" and not contain._alive(child)
+
+
+def test_the_memory_limit_is_checked_and_caps_what_code_adds() -> None:
+    with pytest.raises(ValueError, match="--code-memory -1: expected 0"):
+        contain.set_memory_limit(-1)
+    child = _child("contain.set_memory_limit(64)\ncontain._limit_memory()\ntry:\n    bytearray(256 << 20)\n"
+                   "except MemoryError:\n    os._exit(7)", 0)
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 7
+    child = _child("contain.set_memory_limit(0)\ncontain._limit_memory()\nbytearray(256 << 20)", 0)
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0  # 0: no limit
