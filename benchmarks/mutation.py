@@ -47,6 +47,7 @@ def _m(source: str, *names: str) -> tuple[str, ...]:
 
 KL = "cardgen/games/king_lui/engine.py"
 KR = "cardgen/games/king_lui/rules.py"
+KC = "cardgen/games/king_lui/cardlists.py"
 DR = "cardgen/games/draco/engine.py"
 DT = "cardgen/games/draco/table.py"
 RQ = "cardgen/games/royale/require.py"
@@ -100,6 +101,10 @@ TARGETS = [
     # compiled_rules compiles them as they are)
     Target("king_lui_rules", KR, _m(KR, "x_choices", "x_to_draw", "x_score", "x_winners"),
            ("tests/test_king_lui_rules.py", "tests/test_king_lui_engine.py", "tests/test_king_lui_mutants.py")),
+    # King Lui's live card lists over the engine's record (issue 49: the house-rule API changes the game in place)
+    Target("king_lui_cardlists", KC, _m(KC, "xǁCardsǁ*", "xǁSupplyǁ*", "x_replace", "xǁRowsǁ*", "xǁCardListsǁ*"),
+           ("tests/test_king_lui_cardlists.py", "tests/test_house.py", "tests/test_king_lui_play.py",
+            "tests/test_king_lui_engine.py")),
     Target("royale_require", RQ, _m(RQ, "x_sat", "x_values_ok", "x_types_ok", "x_viable", "x_exists", "x_min_need"),
            ("tests/test_royale_require.py", "tests/test_royale_require_mutants.py")),
     Target("draco_table", DT, _m(DT, "x_toast_deltas", "x_add_toast", "x_toast_seat", "x_sarah_neighbours",

@@ -18,6 +18,12 @@ What stays in ``compiled_rules.py`` either way is not counted: the layout and it
 and peak logs into arrays (the engine logs by name), the adapters through which the shared
 heuristics read the array, and the batch and rollout loops.
 
+It also prints, per game, the lines of twins left (engine side + kernel side + encoders). King Lui has
+none: its rule steps are written once in ``rules.py`` (the engine runs them on its record, ``compiled_rules``
+compiles them), and what is left on each side only chains those steps (``CHAINS``: the engine's hook
+methods, which house rules wrap, and the compiled ``settle`` and ``apply``, numba cannot call methods):
+printed apart, since they hold no rule.
+
 A name listed below that the file no longer defines is reported: the lists must follow the code.
 """
 from __future__ import annotations
@@ -30,14 +36,11 @@ GAMES = ROOT / "cardgen" / "games"
 
 #: the encoders from the engine's state to the kernels' array: gone with either twin
 ENCODERS = {
-    "king_lui/compiled_search.py": "encode codes",
     "royale/compiled_search.py": "encode",
     "draco/compiled_search.py": "encode",
 }
 #: per side, the functions whose twin is on the other side
 ENGINE_SIDE = {
-    "king_lui/engine.py": "apply _setup _start_course _decide _draw _next_pending _feed _end_turn _advance _finish "
-                          "determinize",
     "royale/engine.py": "_packets _setup _draw _refill _ghost_turn _start_turn _end_turn _after_serving legal_actions "
                         "apply _take _place _clear _finish determinize _copy",
     "draco/engine.py": "_build_actions _info _legal_play legal_actions apply _play _roll _after_play _toast "
@@ -45,12 +48,18 @@ ENGINE_SIDE = {
                        "_winners determinize",
 }
 KERNEL_SIDE = {
-    "king_lui/compiled_rules.py": "settle deal _emeralds legal apply _finish determinize",
     "royale/compiled_rules.py": "_packets _reshuffle _draw _refill _ghost _start_turn _end_turn _clear legal_actions "
                                 "_next _apply _fill apply deal determinize _finish winners",
     "draco/compiled_rules.py": "_draw _pile_empty _settle _transfer deal _advance _play apply legal winners "
                                "determinize _hide _redeal _toast _put player legal_of _count _below",
 }
+
+#: per game, the functions that only chain rule steps written once (King Lui: the hook points and their compiled loop)
+CHAINS = {
+    "king_lui/engine.py": "apply _start_course _decide _draw _next_pending _feed _end_turn _advance _finish",
+    "king_lui/compiled_rules.py": "settle apply",
+}
+GAMES_NAMES = ("king_lui", "royale", "draco")
 
 
 def total_lines() -> int:
@@ -80,6 +89,13 @@ def main() -> int:
         twins, gone = lines_of(files)
         missing += gone
         print(f"{side} side deleted outright: -{twins + encoders:,} lines -> at best {total - twins - encoders:,}")
+    for game in GAMES_NAMES:
+        left, _ = lines_of({k: v for side in (ENGINE_SIDE, KERNEL_SIDE, ENCODERS) for k, v in side.items()
+                            if k.startswith(game + "/")})
+        chains, gone = lines_of({k: v for k, v in CHAINS.items() if k.startswith(game + "/")})
+        missing += gone
+        print(f"{game}: twins left {left:,} lines" + (f" (chains of rule steps written once: {chains} lines)"
+                                                      if chains else ""))
     if missing:
         print("not found (update the lists):", ", ".join(missing))
         return 1

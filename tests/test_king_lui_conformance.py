@@ -16,6 +16,7 @@ import pytest
 from cardgen.engine.api import RandomAgent
 from cardgen.games.king_lui import GAME
 from cardgen.games.king_lui.engine import KingLuiState
+from cardgen.games.king_lui.rules import S_TEMER
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.conformance import card_instances, check_engine, conservation_problem
 from nonempty import nonempty
@@ -108,6 +109,14 @@ def test_the_invariants_catch_a_broken_position():
     state.king_total += 1
     assert any("king_total" in p for p in state.invariants())
     state.king_total -= 1
-    card = state.supply.pop()  # slipped into seat 1's hand without a draw
-    state.hands[1][max(0, state.game.dish_of[card])].append(card)
-    assert any("seat 1" in p for p in state.invariants())
+    hands = state.hands  # a portion of the first dish held twice: created in seat 1's hand
+    hands[1][0].append(hands[1][0][-1] if hands[1][0] else state.game.dish_of.index(0))
+    state.hands = hands
+    dish = state.game.dishes[0]
+    assert any(p.startswith(f"{dish}: ") and p.endswith(" portions in play, the box holds 15")
+               for p in state.invariants())
+    hands[1][0].pop()
+    state.hands = hands
+    assert state.invariants() == []
+    state.s[S_TEMER] += 1  # an Emerald created beside the dishes
+    assert any(p.startswith("Emeralds: ") for p in state.invariants())

@@ -44,9 +44,14 @@ def dish_counts(state: KingLuiState, cards: list[int]) -> Counter:
     return Counter(state.game.dish_of[c] for c in cards)
 
 
+def kinds(cards: list[str]) -> list[str]:
+    """The cards' components (``ham#3`` -> ``ham``), sorted: the copies of a dish are alike, a seat knows the dish."""
+    return sorted(c.rsplit("#", 1)[0] for c in cards)
+
+
 def public_zones(state: KingLuiState) -> dict:
     z = state.zones()
-    return {k: sorted(v) for k, v in z.items() if k in ("table", "king", "removed")}
+    return {k: kinds(v) for k, v in z.items() if k in ("table", "king", "removed")}
 
 
 def test_clone_is_independent_and_plays_the_same(deck):
@@ -79,7 +84,7 @@ def test_determinize_keeps_what_the_player_knows_and_conserves_cards(deck, playe
             assert state.zones() == before, "determinize changed the original"
             z = other.zones()
             assert sorted(c for v in z.values() for c in v) == sorted(state.game.instances)
-            assert z[f"hand:{player}"] == before[f"hand:{player}"]
+            assert kinds(z[f"hand:{player}"]) == kinds(before[f"hand:{player}"])
             assert public_zones(other) == public_zones(state)
             assert other.observation(player) == obs
             assert other.legal_actions() == state.legal_actions()

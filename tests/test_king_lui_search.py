@@ -104,7 +104,7 @@ def walk(deck, players: int, games: int, heuristic_share: float = 0.5, check_pol
         state = game.new_initial_state(seed)
         rng = random.Random(seed)
         heuristic = HeuristicAgent()
-        s = encode(state, t)
+        s = encode(state)
         while state.end_reason is None:
             legal = state.legal_actions()
             m = kl.legal(s, t.cfg, t.combo_cnt, buf)
@@ -120,7 +120,7 @@ def walk(deck, players: int, games: int, heuristic_share: float = 0.5, check_pol
                 else rng.choice(legal)
             state.apply(action)
             kl.apply(s, t.code_of[action], t.cfg, t.combo_cnt, NO_GAPS)
-            assert _same(s, encode(state, t), t), f"seed {seed}: after {action} the positions differ"
+            assert _same(s, encode(state), t), f"seed {seed}: after {action} the positions differ"
             assert broken(s, t.cfg, t.cards, game.emerald_count) == 0
         assert kl.legal(s, t.cfg, t.combo_cnt, buf) == 0 and s[kl.S_END] != kl.PLAYING
         kl.outcome(s, t.cfg, scores, winners, np.zeros(players, dtype=np.int64))
@@ -175,7 +175,7 @@ def test_determinize_keeps_what_the_seat_sees_and_the_hidden_multiset():
     t = tables(game)
     n, players = _dims(t)
     seat = state.current_player
-    s = encode(state, t)
+    s = encode(state)
     dst = np.zeros_like(s)
     hands, taken = kl.views(s, n, players)[3:5]
 
@@ -209,7 +209,7 @@ def test_determinize_deals_opponents_portions_uniformly():
     t = tables(game)
     n, players = _dims(t)
     seat = state.current_player
-    s = encode(state, t)
+    s = encode(state)
     hands, taken = kl.views(s, n, players)[3:5]
     hidden = np.zeros(n)
     for q in range(players):
@@ -244,7 +244,7 @@ def test_the_decision_does_not_depend_on_hidden_cards(params):
     differ = 0
     for k in range(4):
         other = state.determinize(seat, random.Random(k))  # same view, hidden cards dealt again
-        differ += not np.array_equal(encode(other, t), encode(state, t))
+        differ += not np.array_equal(encode(other), encode(state))
         for seed in (1, 2**62 + 7):
             assert compiled_search(state, params, legal, seed) == compiled_search(other, params, legal, seed)
     assert differ == 4
@@ -264,7 +264,7 @@ def test_invariants_hold_after_every_action_of_rollouts(use_policy):
     game, state = _midgame(players=5, seed=4)
     t = tables(game)
     n, players = _dims(t)
-    s = encode(state, t)
+    s = encode(state)
     buf = np.zeros(n + 2 + len(t.combo_cnt), dtype=np.int64)
     best, work = np.zeros_like(buf), np.zeros((3, n))
     sample = np.zeros_like(s)
@@ -284,7 +284,7 @@ def test_invariants_hold_after_every_action_of_rollouts(use_policy):
 def test_broken_sees_a_lost_card_and_a_wrong_turn():
     game, state = _midgame()
     t = tables(game)
-    s = encode(state, t)
+    s = encode(state)
     assert broken(s, t.cfg, t.cards, game.emerald_count) == 0
     lost = s.copy()
     kl.views(lost, 6, 4)[1][0] += 1

@@ -52,7 +52,9 @@ def test_a_seat_view_shows_the_public_and_the_own_and_refuses_the_hidden(tmp_pat
 
 
 @pytest.mark.parametrize("body, line", [
-    ("    mine = state.hands[state.current_player]\n    other = state.hands[2][1][0]\n    return None\n", 7),
+    # every dish of another seat's hand: one card read (hands[2][1][0]) passes when no sample deals one there
+    ("    mine = state.hands[state.current_player]\n    other = [list(d) for d in state.hands[2]]\n"
+     "    return None\n", 7),
     ("    return state.supply[-1]\n", 6),
 ])
 def test_a_house_rules_policy_reading_hidden_cards_is_refused_naming_its_line(tmp_path: Path, body: str,

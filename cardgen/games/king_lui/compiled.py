@@ -22,8 +22,8 @@ from cardgen.engine.api import Action, FastEngine, GameResult
 from cardgen.engine.batch import (CAPPED, PLAYED, R_DECISIONS, R_END, R_GAPS, R_ROUNDS, R_SCORES, R_STOP, R_TIE,
                                   R_TURNS, BatchEngine)
 from cardgen.games.king_lui import compiled_rules as core
-from cardgen.games.king_lui.engine import DRAW, PLACE, KingLuiGame
-from cardgen.games.king_lui.rules import GAP_KINDS, GAP_WORDS, GAPS, TIE_BREAKS
+from cardgen.games.king_lui.engine import KingLuiGame
+from cardgen.games.king_lui.rules import ENDS, GAP_KINDS, GAP_WORDS, GAPS, TIE_BREAKS
 from cardgen.jit import bind
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 #: (``rules.DRAW_ONLY``, ``rules.EMERALD_ALLOWED``), kind k's slot ``C_NO_DISH + k`` (``compiled_rules._rule_gap``)
 GAP_NAMES = list(GAP_KINDS)
 #: end names by their code in compiled_rules (``PLAYING``, ``SUPPLY_EXHAUSTED``, ``STALLED`` + gap kind)
-END_NAMES = ["playing", "supply_exhausted"] + ["stalled:" + kind for kind in GAP_NAMES]
+END_NAMES = list(ENDS)
 RANDOM, HEURISTIC = 0, 1
 #: the most Emerald combinations the kernels accept (an action table per game must stay small)
 MAX_COMBOS = 50_000
@@ -94,18 +94,9 @@ def _build(game: KingLuiGame) -> Tables | str:
     if len(game.combos) > MAX_COMBOS:
         return (f"{len(game.combos)} ways to feed Emerald ({game.emerald_portions} portions of {len(game.dishes)} "
                 f"dishes): more than the compiled tier's {MAX_COMBOS}")
-    n = len(game.dishes)
-    cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
-    cfg[[core.C_DISHES, core.C_PLAYERS, core.C_COURSE, core.C_DRAW, core.C_PORTIONS, core.C_CARDS]] = (
-        n, game.players, game.course_cards, game.draw_cards, game.emerald_portions, len(game.instances))
-    for k, kind in enumerate(GAP_NAMES):
-        clar = game.deck.clarifications.get(kind)
-        cfg[core.C_NO_DISH + k] = core.UNSETTLED if clar is None else GAPS[kind].index(clar.resolution)
-    combo_cnt = np.array([[combo.count(d) for d in range(n)] for combo in game.combos], dtype=np.int64)
-    action_of = tuple(game.take) + (DRAW, PLACE) + tuple(game.combo_actions)
-    return Tables(cfg, combo_cnt, np.array(game.dish_sizes, dtype=np.int64),
-                  np.array(game.dish_of, dtype=np.int64), action_of, {a: i for i, a in enumerate(action_of)},
-                  len(game.instances))
+    combo_cnt = np.array(game.combo_cnt, dtype=np.int64).reshape((len(game.combos), len(game.dishes)))
+    return Tables(np.array(game.cfg, dtype=np.int64), combo_cnt, np.array(game.dish_sizes, dtype=np.int64),
+                  np.array(game.dish_of, dtype=np.int64), game.action_of, game.code_of, len(game.instances))
 
 
 @njit(cache=True, _nrt=False)

@@ -1,26 +1,18 @@
-"""King Lui's rules compiled: the position as one ``int64`` array and the numba kernels over it.
+"""King Lui's rules compiled: ``rules``' steps compiled as they are over the position as one ``int64`` array.
 
-Every compiled rule of the game is here, once: the batch loop (``compiled.py``) and
-the search driver (``compiled_search.py``) both play by calling these kernels. They
-follow ``engine.KingLuiState`` step for step (deal a course, set up a decision,
-apply, offer a drawn Emerald, close a turn), and ``heuristic`` is
-``agents.HeuristicAgent`` float for float, so a game seeded ``s`` is the reference
-game seeded ``s``.
+The record's layout, its fields and every rule step are ``rules``' (the reference engine runs the same
+functions on its list): here they are compiled (``numba.njit``, ``cardgen.jit.bind`` where a step reads
+a name the engine gives another form: the gap log, the Emerald meals, the shuffle), and chained by
+``settle`` and ``apply``, the compiled form of the engine's hook methods (which step follows which:
+no rule is written here). The batch loop (``compiled.py``) and the search driver
+(``compiled_search.py``) both play through these kernels, and ``heuristic`` is
+``agents.HeuristicAgent`` float for float, so a game seeded ``s`` is the reference game seeded ``s``.
 
-Actions are integers: ``d`` (0 <= d < n) takes dish d, ``n`` draws, ``n + 1`` places
-a drawn Emerald, ``n + 2 + c`` uses an Emerald on combination ``c``
-(``KingLuiGame.combos``). ``cfg`` holds the deck's rule numbers and gap resolutions.
-
-Layout of a state ``s`` (``n`` dishes, ``P`` players, ``N`` card instances): the
-scalars ``S_*``, then ``table[n]``, ``king[n]``, ``eaten[n]``, ``hands[P, n]``,
-``taken[P, n]`` (portions each seat took openly) and the supply ``sup[N]`` as
-*dish codes* (``-1`` an Emerald), top card last, ``s[S_SP]`` of them in use.
-Hands are counts: no rule depends on which instance of a dish is where, and a
-seat's unseen draws are ``hands - taken``. A state always rests at a decision
-(``legal`` lists it) or at the end (``s[S_END] != PLAYING``). King Lui has no
-chance after the shuffle: a sample's future lies in its supply order, which
-``determinize`` deals again. Gaps met are written to a ``gaps`` buffer
-(kind, two numbers of its detail), ``s[S_GAPS]`` of them; search passes an empty one.
+Action codes are ``rules``': ``d`` takes dish d, ``n`` draws, ``n + 1`` places a drawn Emerald,
+``n + 2 + c`` feeds Emerald combination ``c``. A state always rests at a decision (``legal`` lists it)
+or at the end (``s[S_END] != PLAYING``). King Lui has no chance after the shuffle: a sample's future
+lies in its supply order, which ``determinize`` deals again. Gaps met are written to a ``gaps``
+buffer (kind, two numbers of its detail), ``s[S_GAPS]`` of them; search passes an empty one.
 
 The kernels that allocate nothing compile with ``_nrt=False``: reference counting of
 their array arguments took 40 % of a random batch (docs/king_lui.md, figures).
@@ -33,24 +25,15 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
+from cardgen.games.king_lui import rules
 from cardgen.games.king_lui.agents import Seen, best_actions, dish_value, gain
-from cardgen.games.king_lui.rules import GAP_SHORT, MAY_DRAW, MAY_FEED, choices, score, to_draw, winners
+from cardgen.games.king_lui.rules import (C_COURSE, C_DISHES, C_NO_DISH, C_PLAYERS, CFG_SIZE, DRAWN_EMERALD,  # noqa: F401
+                                          GAP_SHORT, HEADER, OVER, PLAYING, S_ACTED, S_CHEF, S_END, S_GAPS,
+                                          S_KTOTAL, S_PENDING, S_PHASE, S_PLAYER, S_REMOVED, S_ROUNDS, S_SP,
+                                          S_TEMER, S_TURNS, STALLED, SUPPLY_EXHAUSTED, UNSETTLED, C_CARDS, C_DRAW,
+                                          C_EMPTY, C_PORTIONS, C_SHORT, choices, score, to_draw, winners)
 from cardgen.jit import bind
 
-# -- indices in ``cfg`` (rule numbers and gap resolutions of the deck) -----------------
-C_DISHES, C_PLAYERS, C_COURSE, C_DRAW, C_PORTIONS, C_NO_DISH, C_EMPTY, C_SHORT, C_CARDS = range(9)
-CFG_SIZE = 9
-# -- end codes; gap kind k's ruling (its place in ``rules.GAPS``) is ``cfg[C_NO_DISH + k]``, -1 without a
-# clarification (the game stalls)
-PLAYING, SUPPLY_EXHAUSTED, STALLED = 0, 1, 2  # stalled on gap kind k: STALLED + k
-UNSETTLED = -1
-# -- scalars of a state ----------------------------------------------------------------------
-S_SP, S_TEMER, S_KTOTAL, S_PENDING, S_CHEF, S_ACTED, S_PLAYER, S_TURNS, S_ROUNDS, S_END, S_PHASE, S_REMOVED, \
-    S_GAPS = range(13)
-HEADER = 13
-#: ``s[S_PHASE]``: what the decision allows, as ``settle`` found it: a turn's ``rules.choices`` flags (1 to 7),
-#: or the decision on an Emerald just drawn (use it or place it); ``OVER`` at the end
-OVER, DRAWN_EMERALD = 0, 8
 # steps of the flow (``settle``)
 _DEAL, _DECIDE, _PENDING, _ADVANCE = 0, 1, 2, 3
 
@@ -71,13 +54,6 @@ def views(s, n, players):
             s[o + 2 * players * n:])
 
 
-@njit(cache=True, _nrt=False)
-def _finish(s, end):
-    s[S_END] = end
-    s[S_PLAYER] = -1
-    s[S_PHASE] = OVER
-
-
 @njit(cache=True, _nrt=False, inline="always")
 def _rule_gap(st, kind, a, b):
     """``rules.gap`` on ``st = (s, cfg, gaps)``: the gap (kind, two numbers of its detail) recorded when ``gaps``
@@ -92,186 +68,90 @@ def _rule_gap(st, kind, a, b):
     return st[1][C_NO_DISH + kind]
 
 
-#: ``rules``' turn, draw and scoring compiled as they are, with this log for their ``gap``
-_choices = bind(choices, "king_lui", {"_nrt": False, "inline": "always"}, gap=_rule_gap)
-_to_draw = bind(to_draw, "king_lui", {"_nrt": False, "inline": "always"}, gap=_rule_gap)
+_STEP = {"_nrt": False, "inline": "always"}
+#: where the record's fields lie, for the steps that read them
+_AT = {name: njit(cache=True, _nrt=False, inline="always")(getattr(rules, name)) for name in ("hand", "taken", "supply")}
+#: ``rules``' steps compiled as they are, with this log for their ``gap``
+_choices = bind(choices, "king_lui", _STEP, gap=_rule_gap)
+_to_draw = bind(to_draw, "king_lui", _STEP, gap=_rule_gap)
+_finish = njit(cache=True, _nrt=False)(rules.finish)
+_deal = bind(rules.deal, "king_lui", _STEP, **_AT)
+_turn = bind(rules.turn, "king_lui", _STEP, choices=_choices)
+_pending = njit(cache=True, **_STEP)(rules.pending)
+_advance = njit(cache=True, **_STEP)(rules.advance)
+_take = bind(rules.take, "king_lui", _STEP, **_AT)
+_draw = bind(rules.draw, "king_lui", _STEP, to_draw=_to_draw, **_AT)
+_place = njit(cache=True, **_STEP)(rules.place)
+_use_emerald = njit(cache=True, **_STEP)(rules.use_emerald)
+_feed = njit(cache=True, **_STEP)(rules.feed)
+_emeralds = njit(cache=True, _nrt=False)(rules.emeralds)
+#: the legal codes: the meals the king's plate allows scanned each time (the engine remembers them)
+legal = bind(rules.legal, "king_lui", {"_nrt": False}, offer=_emeralds)
+_shuffled = bind(rules.shuffled, "king_lui", {"_nrt": False}, shuffle=fastrng.shuffle, stack=bind(
+    rules.stack, "king_lui", {"_nrt": False}, **_AT))
+_determinize = bind(rules.determinize, "king_lui", None, shuffle=fastrng.shuffle, **_AT)
 _score = njit(cache=True, _nrt=False)(score)
 _winners = njit(cache=True, _nrt=False)(winners)
 
 
 @njit(cache=True, _nrt=False)
 def settle(s, cfg, gaps, step):
-    """Run the flow from ``step`` to the next decision or the end (``KingLuiState``'s
-    ``_start_course``, ``_decide``, ``_next_pending``, ``_advance``).
-
-    The kernels index ``s`` directly rather than through ``views``: a view is an
-    allocation-free but counted object, and the loops call these millions of times.
-    """
-    n = cfg[C_DISHES]
-    players = cfg[C_PLAYERS]
-    portions = cfg[C_PORTIONS]
-    t0 = HEADER
-    s0 = HEADER + 3 * n + 2 * players * n
+    """Run the flow from ``step`` to the next decision or the end: the steps the engine's hook methods chain
+    (``_start_course``, ``_decide``, ``_next_pending``, ``_advance``), in a loop."""
+    st = (s, cfg, gaps)
     while True:
         if step == _DEAL:
-            course = cfg[C_COURSE]
-            sp = s[S_SP]
-            if sp < course:
-                s[S_REMOVED] += sp  # the leftovers leave the game
-                s[S_SP] = 0
+            if not _deal(s, cfg):
                 _finish(s, SUPPLY_EXHAUSTED)
                 return
-            for i in range(course):
-                d = s[s0 + sp - 1 - i]
-                if d < 0:
-                    s[S_TEMER] += 1
-                else:
-                    s[t0 + d] += 1
-            s[S_SP] = sp - course
-            s[S_PLAYER] = s[S_CHEF]
-            s[S_ACTED] = 0
             step = _DECIDE
         elif step == _DECIDE:
-            m = 0
-            for d in range(n):
-                if s[t0 + d]:
-                    m += 1
-            f = _choices((s, cfg, gaps), m, s[S_TEMER], s[S_KTOTAL], portions, s[S_SP], s[S_PLAYER], s[S_ROUNDS])
+            f = _turn(st, s, cfg)
             if f < 0:  # a gap without a ruling
                 _finish(s, STALLED - 1 - f)
                 return
             if f:
-                s[S_PHASE] = f  # what ``legal`` lists
                 return
             step = _ADVANCE  # "pass": the turn is spent without taking anything
         elif step == _PENDING:
+            if _pending(s, cfg):
+                return
             step = _ADVANCE
-            while s[S_PENDING] > 0:
-                if s[S_KTOTAL] >= portions:
-                    s[S_PHASE] = DRAWN_EMERALD
-                    return
-                s[S_PENDING] -= 1
-                s[S_TEMER] += 1
-        else:  # _ADVANCE: close the turn; after the last one serve the king, pass the chef
-            s[S_TURNS] += 1
-            s[S_ACTED] += 1
-            if s[S_ACTED] < players:
-                s[S_PLAYER] = (s[S_PLAYER] + 1) % players
-                step = _DECIDE
-                continue
-            for d in range(n):
-                x = s[t0 + d]
-                if x:
-                    s[t0 + n + d] += x
-                    s[S_KTOTAL] += x
-                    s[t0 + d] = 0
-            s[S_ROUNDS] += 1
-            s[S_CHEF] = (s[S_CHEF] + 1) % players
-            step = _DEAL
+        else:
+            step = _DECIDE if _advance(s, cfg) else _DEAL
 
 
 @njit(cache=True, _nrt=False)
 def deal(s, sup, dish_of, mt, cfg, gaps):
     """A new game into ``s``: the instances ``sup`` shuffled with the game's generator ``mt``
     (``random.Random(seed).shuffle``), their dishes as the supply, the first course dealt."""
-    cards = cfg[C_CARDS]
-    for i in range(cards):
+    for i in range(len(s)):  # ``rules.shuffled`` takes a zeroed record and the instances in deck order
+        s[i] = 0
+    for i in range(cfg[C_CARDS]):
         sup[i] = i
-    fastrng.shuffle(mt, sup, cards)
-    s[:] = 0
-    o = size(cfg[C_DISHES], cfg[C_PLAYERS], 0)
-    for i in range(cards):
-        s[o + i] = dish_of[sup[i]]
-    s[S_SP] = cards
+    _shuffled(s, sup, dish_of, mt, cfg)
     settle(s, cfg, gaps, _DEAL)
 
 
 @njit(cache=True, _nrt=False)
-def _emeralds(s, out, m, combo_cnt, n):
-    """Append every Emerald combination the king's place allows after ``out[:m]``; the new length."""
-    k0 = HEADER + n
-    for c in range(combo_cnt.shape[0]):
-        ok = True
-        for d in range(n):
-            if combo_cnt[c, d] > s[k0 + d]:
-                ok = False
-                break
-        if ok:
-            out[m] = n + 2 + c
-            m += 1
-    return m
-
-
-@njit(cache=True, _nrt=False)
-def legal(s, cfg, combo_cnt, out):
-    """Write the legal action codes into ``out`` in the reference's order; return how many (0 at the end)."""
-    if s[S_END] != PLAYING:
-        return 0
-    n = cfg[C_DISHES]
-    f = s[S_PHASE]
-    if f == DRAWN_EMERALD:
-        out[0] = n + 1
-        return _emeralds(s, out, 1, combo_cnt, n)
-    m = 0
-    for d in range(n):
-        if s[HEADER + d]:
-            out[m] = d
-            m += 1
-    if f & MAY_DRAW:
-        out[m] = n
-        m += 1
-    if f & MAY_FEED:
-        m = _emeralds(s, out, m, combo_cnt, n)
-    return m
-
-
-@njit(cache=True, _nrt=False)
 def apply(s, a, cfg, combo_cnt, gaps):
-    """Play action code ``a`` (legal now) for the current player, then run on to the next decision."""
+    """Play action code ``a`` (legal now) for the current player, then run on to the next decision (the
+    engine's ``apply``)."""
     n = cfg[C_DISHES]
-    players = cfg[C_PLAYERS]
-    p = s[S_PLAYER]
-    h0 = HEADER + 3 * n + p * n  # the player's hand
     if a < n:  # take a dish
-        x = s[HEADER + a]
-        s[h0 + a] += x
-        s[h0 + players * n + a] += x  # taken openly
-        s[HEADER + a] = 0
+        _take(s, cfg, a)
         settle(s, cfg, gaps, _ADVANCE)
     elif a == n:  # draw
-        sp = s[S_SP]
-        want = _to_draw((s, cfg, gaps), sp, cfg[C_DRAW])
-        if want < 0:
+        if not _draw((s, cfg, gaps), s, cfg):
             _finish(s, STALLED + GAP_SHORT)
             return
-        s0 = HEADER + 3 * n + 2 * players * n
-        for _ in range(want):
-            sp -= 1
-            d = s[s0 + sp]
-            if d < 0:
-                s[S_PENDING] += 1
-            else:
-                s[h0 + d] += 1
-        s[S_SP] = sp
         settle(s, cfg, gaps, _PENDING)
     elif a == n + 1:  # lay a drawn Emerald beside the dishes
-        s[S_PENDING] -= 1
-        s[S_TEMER] += 1
+        _place(s)
         settle(s, cfg, gaps, _PENDING)
     else:  # feed Emerald with combination a - n - 2
-        drawn = s[S_PHASE] == DRAWN_EMERALD
-        if drawn:
-            s[S_PENDING] -= 1
-        else:
-            s[S_TEMER] -= 1
-        c = a - n - 2
-        for d in range(n):
-            x = combo_cnt[c, d]
-            s[HEADER + n + d] -= x  # the king's place
-            s[HEADER + 2 * n + d] += x  # eaten
-        k = cfg[C_PORTIONS]
-        s[S_KTOTAL] -= k
-        s[S_REMOVED] += 1 + k
+        drawn = _use_emerald(s)
+        _feed(s, cfg, combo_cnt[a - n - 2])
         settle(s, cfg, gaps, _PENDING if drawn else _ADVANCE)
 
 
@@ -323,47 +203,5 @@ def heuristic(s, kit, legal_now, nlegal, mt, work, best):
 
 @njit(cache=True)
 def determinize(src, dst, seat, cfg, mt):
-    """Copy ``src`` into ``dst`` with everything ``seat`` cannot see dealt again (``KingLuiState.determinize``).
-
-    The hidden cards are the supply and each opponent's portions drawn unseen
-    (``hands - taken``). They are gathered in a canonical order (by dish code, so
-    the sample cannot depend on where they lay), shuffled with ``mt``; the first
-    portions in that order go back to the opponents, as many as each drew, in
-    seat order (a drawn Emerald is shown, so none goes back), and the rest
-    becomes the supply in shuffled order.
-    """
-    n = cfg[C_DISHES]
-    players = cfg[C_PLAYERS]
-    dst[:] = src
-    _, _, _, hands, taken, sup = views(dst, n, players)
-    count = np.zeros(n + 1, dtype=np.int64)  # per dish code + 1
-    for i in range(dst[S_SP]):
-        count[sup[i] + 1] += 1
-    drawn = np.zeros(players, dtype=np.int64)
-    for q in range(players):
-        for d in range(n):
-            hidden = hands[q, d] - taken[q, d] if q != seat else 0
-            count[d + 1] += hidden
-            drawn[q] += hidden
-            hands[q, d] -= hidden
-    total = count.sum()
-    pool = np.empty(total, dtype=np.int64)
-    k = 0
-    for c in range(n + 1):  # by dish code
-        for _ in range(count[c]):
-            pool[k] = c - 1
-            k += 1
-    fastrng.shuffle(mt, pool, total)
-    q = 0
-    k = 0
-    for i in range(total):
-        d = pool[i]
-        while q < players and (q == seat or drawn[q] == 0):
-            q += 1
-        if d >= 0 and q < players:
-            hands[q, d] += 1
-            drawn[q] -= 1
-        else:
-            sup[k] = d
-            k += 1
-    dst[S_SP] = k
+    """Copy ``src`` into ``dst`` with everything ``seat`` cannot see dealt again (``rules.determinize``)."""
+    _determinize(src, dst, seat, cfg, mt, np.empty(cfg[C_DISHES] + 1 + cfg[C_PLAYERS] + cfg[C_CARDS], np.int64))

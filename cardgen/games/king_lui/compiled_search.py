@@ -1,7 +1,7 @@
 """King Lui's compiled search driver: ``SearchAgent``'s algorithm over ``compiled_rules``' kernels.
 
-``KingLuiState.compiled_search`` calls ``compiled_search``: the reference position is
-encoded as a ``compiled_rules`` state (``encode``), and one numba call runs every
+``KingLuiState.compiled_search`` calls ``compiled_search``: the reference position, already
+in the kernels' layout, is copied into an array (``encode``), and one numba call runs every
 iteration of the decision, ``cardgen.engine.searchloop``'s paired choice or tree bound to
 the kernels below. Streams: every draw of the search, and the tree's rollouts, from one
 ``fastrng`` generator seeded with ``seed``; a paired round's rollouts from a generator
@@ -21,9 +21,8 @@ from cardgen.engine.fasttree import rewards
 from cardgen.engine.api import Action
 from cardgen.engine.searchloop import OK, bind_search, copy_into, run
 from cardgen.games.king_lui import compiled_rules as kl
-from cardgen.games.king_lui.compiled import END_NAMES, Tables, tables
-from cardgen.games.king_lui.engine import _DRAWN_EMERALD, KingLuiState
-from cardgen.games.king_lui.rules import MAY_DRAW, MAY_FEED, MAY_TAKE
+from cardgen.games.king_lui.compiled import Tables, tables
+from cardgen.games.king_lui.engine import KingLuiState
 
 if TYPE_CHECKING:
     from cardgen.engine.api import SearchParams
@@ -138,26 +137,10 @@ LOOPS = bind_search("king_lui", context=_context, root=_root, advice=_advice, sa
                     start_round=_start_round, legal=_legal, apply=_apply, play=_play, reward=_reward)
 
 
-def encode(state: KingLuiState, t: Tables) -> np.ndarray:
-    """``state`` as a ``compiled_rules`` state (the whole position: the driver determinizes it itself)."""
-    n, players = len(state.game.dishes), state.game.players
-    s = np.zeros(kl.size(n, players, t.cards), dtype=np.int64)
-    over = state.end_reason is not None
-    kinds = {action[0] for action in state._legal}  # the turn's flags, as ``settle`` stores them
-    flags = (MAY_TAKE if "take" in kinds else 0) | (MAY_DRAW if "draw" in kinds else 0) \
-        | (MAY_FEED if "emerald" in kinds else 0)
-    s[:kl.HEADER] = (len(state.supply), len(state.table_emeralds), state.king_total, len(state.pending), state.chef,
-                     state.acted, -1 if over else state._player, state.turns, state.rounds,
-                     END_NAMES.index(state.end_reason or "playing"),
-                     kl.OVER if over else kl.DRAWN_EMERALD if state.phase == _DRAWN_EMERALD else flags,
-                     len(state.removed), len(state.gaps))
-    table, king, eaten, hands, taken, sup = kl.views(s, n, players)
-    table[:] = [len(c) for c in state.table]
-    king[:] = [len(c) for c in state.king]
-    eaten[:] = state.eaten
-    hands[:] = [[len(c) for c in hand] for hand in state.hands]
-    taken[:] = state.taken
-    sup[:len(state.supply)] = t.dish_of[state.supply]
+def encode(state: KingLuiState) -> np.ndarray:
+    """``state``'s record as a ``compiled_rules`` state (the whole position: the driver determinizes it itself)."""
+    s = np.array(state.s, dtype=np.int64)
+    s[kl.S_GAPS] = len(state.gaps)
     return s
 
 
@@ -171,5 +154,5 @@ def compiled_search(state: KingLuiState, params: "SearchParams", legal: list, se
     t = tables(state.game)
     if isinstance(t, str) or state.end_reason is not None or not legal:
         return None
-    args = (encode(state, t), codes(legal, t), t.cfg, t.combo_cnt, t.dish_sizes)
+    args = (encode(state), codes(legal, t), t.cfg, t.combo_cnt, t.dish_sizes)
     return run("King Lui search driver", LOOPS, args, params, seed, always_advise=True)

@@ -1,10 +1,17 @@
 """King Lui rules engine: courses, the three actions, the king's leftovers, scoring.
 
-Built for speed (the validator plays thousands of games per second): a card
-instance is an ``int`` (its index in ``KingLuiGame.instances``), each place is a
-plain list of instances per dish, and every action tuple is built once per game
-and looked up by identity. Rule numbers are read from the deck once, in
-``KingLuiGame.__init__``.
+The position is one record of flat int fields (``KingLuiState.s``, laid out in ``rules``: the
+scalars, the portions per dish on the table, the king's plate and eaten, per seat the hand and the
+open takes, the supply as dish codes), the same record the compiled tier keeps in an ``int64``
+array. Every rule step is one function of ``rules`` (``deal``, ``turn``, ``take``, ``draw``,
+``pending``, ``advance``, ``feed``, ``legal``, ``determinize``, ``score``...): this engine runs them
+as plain Python on its list, ``compiled_rules`` compiles them as they are. The methods below are
+the hook points (``HOOKS``) that chain the steps into the flow, so a house rule can wrap any of
+them; the house-rule API reads the record through properties (``hands``, ``king``, ``supply``...).
+Card instances are ints (their index in ``KingLuiGame.instances``); no rule depends on which
+instance of a dish is where, so the record keeps counts and only the supply's order card for card
+(``_ids``). The card lists a house rule reads and changes in place are made from the counts the
+first time it asks (``_cards``: instances in deck order) and stay live (``cardlists``).
 
 Flow of a course: the chef deals ``course_cards_per_player`` x players cards from
 the supply (Emeralds go beside the dishes and stay there until used); starting
@@ -22,9 +29,14 @@ from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
+from cardgen.games.king_lui.cardlists import CardLists, cards_of, make, replace
 from cardgen.games.king_lui.invariants import broken
-from cardgen.games.king_lui.rules import (GAP_KINDS, GAP_WORDS, GAPS, MAY_DRAW, MAY_FEED, NO_TIE, TIE_BREAKS, choices,
-                                          score, to_draw, winners)  # GAPS: the gap kinds, read from here
+from cardgen.games.king_lui.rules import (C_DISHES, C_NO_DISH, CFG_SIZE, DRAWN_EMERALD, ENDS, GAP_KINDS, GAP_WORDS,
+                                          GAPS, HEADER, MAY_FEED, NO_TIE, PLAYING, S_ACTED, S_CHEF, S_END, S_KTOTAL,
+                                          S_PENDING, S_PHASE, S_PLAYER, S_ROUNDS, S_SP, S_TEMER, S_TURNS,
+                                          TIE_BREAKS, UNSETTLED, advance, deal, determinize, draw, emeralds, feed,
+                                          finish, hand, legal, pending, place, score, shuffled, stack, take,
+                                          taken, turn, use_emerald, winners)  # GAPS: the gap kinds, read from here
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
@@ -50,13 +62,34 @@ HOOKS: dict[str, HookPoint] = {
     "finish": HookPoint("_finish", "nothing", "when the game ends, `reason` naming why"),
 }
 
-# action codes (first item of KingLuiGame.info values)
-_TAKE, _DRAW, _EMERALD, _PLACE = 0, 1, 2, 3
-# phases of a decision
-_ACT, _DRAWN_EMERALD = 0, 1
-
 DRAW: Action = ("draw",)
 PLACE: Action = ("place",)
+
+
+class Combos(list):  # type: ignore[type-arg]
+    """Per Emerald combination (``KingLuiGame.combos``) the portions it takes of each dish: ``rules``' ``combo_cnt``,
+    which also remembers the meals each king's plate allows (``offer``; capped at one meal: all the same above)."""
+
+    def __init__(self, rows: list[list[int]], n: int, cap: int) -> None:
+        super().__init__(rows)
+        self.n, self.caps = n, [cap] * n
+        self.capped = bytes(min(x, cap) for x in range(256))  # a plate's count up to a meal, as a byte
+        self.memo: dict[bytes | tuple[int, ...], list[int]] = {}
+
+    def offer(self, s: list[int], out: list[int], m: int) -> int:
+        """``rules.emeralds`` into ``out`` after ``out[:m]``, remembered per king's plate; the new length."""
+        n = self.n
+        plate = s[HEADER + n:HEADER + 2 * n]
+        try:
+            key: bytes | tuple[int, ...] = bytes(plate).translate(self.capped)  # in C: no generator per decision
+        except ValueError:  # a count past 255
+            key = tuple(map(min, plate, self.caps))
+        codes = self.memo.get(key)
+        if codes is None:
+            found = [0] * len(self)
+            codes = self.memo[key] = found[:emeralds(s, found, 0, self, n)]
+        out[m:m + len(codes)] = codes
+        return m + len(codes)
 
 
 class KingLuiGame(Game):
@@ -94,38 +127,70 @@ class KingLuiGame(Game):
         self.dishes: tuple[str, ...] = tuple(dishes)
         self.instances: tuple[str, ...] = tuple(instances)
         self.dish_of: tuple[int, ...] = tuple(dish_of)
+        n = len(dishes)
         #: per dish, how many portion cards the box holds
-        self.dish_sizes: tuple[int, ...] = tuple(dish_of.count(d) for d in range(len(dishes)))
+        self.dish_sizes: tuple[int, ...] = tuple(dish_of.count(d) for d in range(n))
         self.emerald_count: int = dish_of.count(-1)
-        #: per dish, the set of its card instances (invariant checks)
-        self.dish_cards: tuple[frozenset[int], ...] = tuple(
-            frozenset(i for i, x in enumerate(dish_of) if x == d) for d in range(len(dishes)))
+        #: per dish (and last, the Emeralds), its card instances in deck order
+        self.dish_ids: tuple[tuple[int, ...], ...] = tuple(
+            tuple(i for i, x in enumerate(dish_of) if x == d) for d in [*range(n), -1])
+        self.dish_cards: tuple[frozenset[int], ...] = tuple(frozenset(ids) for ids in self.dish_ids[:n])
         self.take: tuple[Action, ...] = tuple(("take", d) for d in dishes)
         # every way of choosing the king's portions for an Emerald, as dish-index tuples
         self.combos: tuple[tuple[int, ...], ...] = tuple(
-            combinations_with_replacement(range(len(dishes)), self.emerald_portions))
+            combinations_with_replacement(range(n), self.emerald_portions))
         self.combo_actions: tuple[Action, ...] = tuple(
             ("emerald",) + tuple(dishes[d] for d in c) for c in self.combos)
-        #: action tuple -> (code, argument); the argument is a dish index or a combo
-        self.info: dict[Action, tuple[int, Any]] = {DRAW: (_DRAW, None), PLACE: (_PLACE, None)}
-        for d, a in enumerate(self.take):
-            self.info[a] = (_TAKE, d)
-        for c, a in zip(self.combos, self.combo_actions):
-            self.info[a] = (_EMERALD, c)
-        # legal Emerald actions per capped king count vector (filled on demand)
-        self._combo_cache: dict[tuple[int, ...], list[Action]] = {}
+        self.combo_cnt = Combos([[c.count(d) for d in range(n)] for c in self.combos], n, self.emerald_portions)
+        #: action code (``rules``: take dish d, draw, place, feed combination c) -> action, and back
+        self.action_of: tuple[Action, ...] = self.take + (DRAW, PLACE) + self.combo_actions
+        self.code_of: dict[Action, int] = {a: i for i, a in enumerate(self.action_of)}
+        #: the rule numbers and gap rulings the steps read (``rules.C_*``)
+        cfg = [0] * CFG_SIZE
+        cfg[:5] = n, players, self.course_cards, self.draw_cards, self.emerald_portions
+        cfg[-1] = len(instances)
+        for k, kind in enumerate(GAP_KINDS):
+            clar = self.deck.clarifications.get(kind)
+            cfg[C_NO_DISH + k] = UNSETTLED if clar is None or clar.resolution not in GAPS[kind] \
+                else GAPS[kind].index(clar.resolution)
+        self.cfg: list[int] = cfg
+        #: length of a position's record (``rules``' layout)
+        self.size = HEADER + 3 * n + 2 * players * n + len(instances)
+        self._codes = [0] * len(self.action_of)  # the legal codes of the decision being set up
+        #: per decision kind (``rules.S_PHASE``), the actions ``rules.legal`` listed, by what it read (``decision``)
+        self._decisions: list[dict[bytes, list[Action]]] = [{} for _ in range(DRAWN_EMERALD + 1)]
+        self._any = bytes(min(x, 1) for x in range(256))  # a dish on the table or not
+        self._capped = bytes(min(x, self.emerald_portions) for x in range(256))  # a plate's count up to a meal
         #: the state class games start from (a house rule's subclass replaces it: cardgen.house)
         self.state_class: type[KingLuiState] = KingLuiState
 
-    def emerald_actions(self, king: list[list[int]]) -> list[Action]:
-        """Emerald actions the king's place ``king`` allows (cached by his counts per dish, capped at one meal)."""
-        cap = self.emerald_portions
-        key = tuple(n if n < cap else cap for n in map(len, king))
-        found = self._combo_cache.get(key)
-        if found is None:
-            found = self._combo_cache[key] = [action for combo, action in zip(self.combos, self.combo_actions)
-                                              if all(combo.count(d) <= key[d] for d in set(combo))]
-        return found
+    def decision(self, s: list[int]) -> list[Action]:
+        """The legal actions of the record ``s`` (``rules.legal``), remembered: ``legal`` reads the decision kind,
+        which dishes are on the table and, when Emerald may eat, the king's plate up to a meal (``Combos.offer``),
+        so whether each dish is on the table and the plate's counts capped at ``emerald_portions`` say it all.
+        The list is shared: read it, never change it (``legal_actions`` gives a copy)."""
+        n = self.cfg[C_DISHES]
+        f = s[S_PHASE]
+        if s[S_END] != PLAYING:
+            return []
+        try:
+            key = bytes(s[HEADER:HEADER + n]).translate(self._any)
+            if f >= MAY_FEED:
+                key += bytes(s[HEADER + n:HEADER + 2 * n]).translate(self._capped)
+        except ValueError:  # a count past 255: not remembered
+            return self._legal_of(s)
+        known = self._decisions[f]
+        actions = known.get(key)
+        if actions is None:
+            if len(known) >= 1 << 16:  # a bound on the memory: start again
+                known.clear()
+            actions = known[key] = self._legal_of(s)
+        return actions
+
+    def _legal_of(self, s: list[int]) -> list[Action]:
+        """``rules.legal`` of ``s`` as actions."""
+        codes, action_of = self._codes, self.action_of
+        return [action_of[c] for c in codes[:legal(s, self.cfg, self.combo_cnt, codes)]]
 
     def new_initial_state(self, seed: int, order: list[str] | None = None) -> "KingLuiState":
         """A new game; ``order`` (instance ids, top card first) stacks the supply instead of shuffling.
@@ -136,6 +201,32 @@ class KingLuiGame(Game):
         return self.state_class(self, seed, order)
 
 
+def _listed(place: str, doc: str) -> property:
+    """A card list of the house-rule API (``CardLists.places[place]``, live); set, its cards are replaced."""
+
+    def cards(state: "KingLuiState") -> Any:
+        return state._card_lists().places[place]
+
+    def put(state: "KingLuiState", value: Any) -> None:
+        replace(state._card_lists().places[place], value)
+
+    return property(cards, put, doc=doc + " Live: changing it changes the game; set it to replace the cards.")
+
+
+def _slot(slot: int, doc: str) -> property:
+    """A number of the record (``rules.S_*``) as an attribute (``State.__init__`` sets ``turns`` and ``rounds`` to 0
+    before the record exists: it starts at 0)."""
+
+    def get(state: "KingLuiState") -> int:
+        return state.s[slot]
+
+    def put(state: "KingLuiState", value: int) -> None:
+        if "s" in state.__dict__:
+            state.s[slot] = value
+
+    return property(get, put, doc=doc)
+
+
 class KingLuiState(State):
     """One game of King Lui in progress (see the module docstring for the flow)."""
 
@@ -143,32 +234,20 @@ class KingLuiState(State):
 
     def __init__(self, game: KingLuiGame, seed: int, order: list[str] | None = None) -> None:
         super().__init__(game, seed)
-        n_dishes = len(game.dishes)
-        players = game.players
+        #: the position (``rules``' record)
+        self.s: list[int] = [0] * game.size
+        ids = list(range(len(game.instances)))
         if order is None:
-            supply = list(range(len(game.instances)))
-            self.rng.shuffle(supply)
+            shuffled(self.s, ids, game.dish_of, self.rng, game.cfg)
         else:
-            supply = self._stacked(order)
-        self.initial_piles = {"supply": [game.instances[i] for i in reversed(supply)]}  # top card first
-        self.supply: list[int] = supply  # top of the supply = end of the list
-        self.table: list[list[int]] = [[] for _ in range(n_dishes)]
-        self.table_emeralds: list[int] = []
-        self.king: list[list[int]] = [[] for _ in range(n_dishes)]
-        self.king_total = 0
-        self.hands: list[list[list[int]]] = [[[] for _ in range(n_dishes)] for _ in range(players)]
-        #: per player and dish: portions taken openly from the table (public)
-        self.taken: list[list[int]] = [[0] * n_dishes for _ in range(players)]
-        #: per player: portion cards drawn unseen from the supply (public count only)
-        self.drawn: list[int] = [0] * players
-        #: per dish: portions Emerald removed from the king's place (public)
-        self.eaten: list[int] = [0] * n_dishes
-        self.removed: list[int] = []
-        self.pending: list[int] = []  # Emeralds just drawn by the current player, not yet resolved
-        self.chef = 0
-        self.acted = 0  # players who acted this course
-        self.phase = _ACT
-        self._player = 0
+            ids = self._stacked(order)
+            stack(self.s, ids, game.dish_of, game.cfg)
+        self.initial_piles = {"supply": [game.instances[i] for i in reversed(ids)]}  # top card first
+        #: the supply's card instances, top last (the record keeps their dishes; ``s[S_SP]`` of them in use)
+        self._ids = ids
+        #: the house-rule API's card lists, made the first time a rule asks for them (``cardlists``)
+        self._lists: CardLists | None = None
+        self._emerald_at: list[int] | None = None  # ``_emerald``'s table, made at the first Emerald used
         self._legal: list[Action] = []
         self._king_peak = 0
         self._setup()
@@ -190,7 +269,7 @@ class KingLuiState(State):
     # -- the interface -----------------------------------------------------------
     @property
     def current_player(self) -> int:
-        return -1 if self.end_reason is not None else self._player
+        return -1 if self.end_reason is not None else self.s[S_PLAYER]
 
     def legal_actions(self) -> list[Action]:
         return list(self._legal)
@@ -198,84 +277,103 @@ class KingLuiState(State):
     def apply(self, action: Action) -> None:
         if action not in self._legal:
             raise IllegalAction(f"{action!r} is not legal now; legal: {self._legal!r}")
-        code, arg = self.game.info[action]
-        if code == _TAKE:
-            player = self._player
-            cards = self.table[arg]
-            self.hands[player][arg] += cards
-            self.taken[player][arg] += len(cards)
-            cards.clear()
-            self._end_turn()
-        elif code == _DRAW:
+        g = self.game
+        code = g.code_of[action]
+        n = g.cfg[C_DISHES]
+        if code < n:
+            take(self.s, g.cfg, code)
+            if self._lists is not None:
+                self._follow()
+            if self._advance():  # _end_turn, one call fewer on the commonest action
+                self._decide()
+        elif code == n:
             self._draw()
-        elif code == _EMERALD:
-            emerald = self.pending.pop() if self.phase == _DRAWN_EMERALD else self.table_emeralds.pop()
-            self._feed(emerald, arg)
-            if self.phase == _DRAWN_EMERALD:
+        elif code == n + 1:
+            place(self.s)
+            if self._lists is not None:
+                self._follow()
+            self.track("table_emeralds", self.s[S_TEMER])
+            self._next_pending()
+        else:
+            drawn = self.s[S_PHASE] == DRAWN_EMERALD
+            # which Emerald: for a house rule's ``emerald`` hook or the card lists; the engine's ``_feed`` needs none
+            plain = self._lists is None and type(self)._feed is KingLuiState._feed
+            emerald = -1 if plain else self._emerald(drawn)
+            use_emerald(self.s)
+            if self._lists is not None:
+                self._follow()
+            self._feed(emerald, g.combos[code - n - 2])
+            if drawn:
                 self._next_pending()
             else:
                 self._end_turn()
-        else:  # _PLACE
-            self.table_emeralds.append(self.pending.pop())
-            self.track("table_emeralds", len(self.table_emeralds))
-            self._next_pending()
 
     def observation(self, player: int) -> dict[str, Any]:
         g = self.game
+        s = self.s
         dishes = g.dishes
+        n, players = len(dishes), g.players
+        h0, t0 = hand(n, 0), taken(n, players, 0)
+
+        def per_dish(at: int) -> dict[str, int]:
+            row = s[at:at + n]
+            return dict(compress(zip(dishes, row), row))  # the dishes with a count, in C (agents ask every turn)
+
+        opponents = []
+        for q in range(players):
+            if q != player:
+                took = s[t0 + q * n:t0 + q * n + n]
+                opponents.append({"seat": q, "taken": dict(compress(zip(dishes, took), took)),
+                                  "drawn_unseen": sum(s[h0 + q * n:h0 + q * n + n]) - sum(took)})
         return {
             "player": player,
-            "players": g.players,
+            "players": players,
             "dishes": list(dishes),
-            "course": self.rounds + 1,
-            "chef": self.chef,
-            "to_act": [(self.chef + i) % g.players for i in range(self.acted, g.players)]
+            "course": s[S_ROUNDS] + 1,
+            "chef": s[S_CHEF],
+            "to_act": [(s[S_CHEF] + i) % players for i in range(s[S_ACTED], players)]
             if self.end_reason is None else [],
-            "phase": "drawn_emerald" if self.phase == _DRAWN_EMERALD else "act",
-            "hand": {dishes[d]: len(c) for d, c in enumerate(self.hands[player]) if c},
-            "pending_emeralds": len(self.pending) if player == self._player else 0,
-            "table": {dishes[d]: len(c) for d, c in enumerate(self.table) if c},
-            "table_emeralds": len(self.table_emeralds),
-            "king": {dishes[d]: len(c) for d, c in enumerate(self.king) if c},
-            "eaten": {dishes[d]: n for d, n in enumerate(self.eaten) if n},
-            "supply": len(self.supply),
+            "phase": "drawn_emerald" if s[S_PHASE] == DRAWN_EMERALD else "act",
+            "hand": per_dish(h0 + player * n),
+            "pending_emeralds": s[S_PENDING] if player == s[S_PLAYER] else 0,
+            "table": per_dish(HEADER),
+            "table_emeralds": s[S_TEMER],
+            "king": per_dish(HEADER + n),
+            "eaten": per_dish(HEADER + 2 * n),
+            "supply": s[S_SP],
             "course_cards": g.course_cards,
             "emerald_portions": g.emerald_portions,
             "dish_sizes": dict(zip(dishes, g.dish_sizes)),
-            "opponents": [
-                {"seat": q, "taken": {dishes[d]: n for d, n in enumerate(self.taken[q]) if n},
-                 "drawn_unseen": self.drawn[q]}
-                for q in range(g.players) if q != player
-            ],
+            "opponents": opponents,
         }
 
     def outcome(self) -> Outcome:
         scores, discarded = self.scores()
         won = [0] * len(scores)
         tie = winners(scores, discarded, len(scores), won)
-        g = self.game
         return Outcome(
             end_reason=self.end_reason or "unfinished",
             scores=[float(s) for s in scores],
             winners=[p for p, w in enumerate(won) if w],
             tie_break=None if tie == NO_TIE else TIE_BREAKS[tie],
             extra={"discarded": discarded, "courses": self.rounds,
-                   "king": {g.dishes[d]: len(c) for d, c in enumerate(self.king)},
-                   "drawn": list(self.drawn)},
+                   "king": dict(zip(self.game.dishes, self.on_plate())),
+                   "drawn": self.drawn},
         )
 
     def zones(self) -> dict[str, list[str]]:
         ids = self.game.instances
+        cards = self._card_lists().places if self._lists is not None else self._cards()
         out = {
-            "supply": [ids[i] for i in reversed(self.supply)],
-            "table": [ids[i] for cards in self.table for i in cards] + [ids[i] for i in self.table_emeralds],
-            "king": [ids[i] for cards in self.king for i in cards],
-            "removed": [ids[i] for i in self.removed],
+            "supply": [ids[i] for i in reversed(self._ids[:self.s[S_SP]])],
+            "table": [ids[i] for per_dish in cards["table"] for i in per_dish] + [ids[i] for i in cards["beside"]],
+            "king": [ids[i] for per_dish in cards["king"] for i in per_dish],
+            "removed": [ids[i] for i in cards["removed"]],
         }
-        for p, hand in enumerate(self.hands):
-            out[f"hand:{p}"] = [ids[i] for cards in hand for i in cards]
-        if self.pending:  # a drawn Emerald is in its drawer's hand until placed or used
-            out[f"hand:{self._player}"] += [ids[i] for i in self.pending]
+        for p, per_dish in enumerate(cards["hands"]):
+            out[f"hand:{p}"] = [ids[i] for c in per_dish for i in c]
+        if cards["pending"]:  # a drawn Emerald is in its drawer's hand until placed or used
+            out[f"hand:{self.s[S_PLAYER]}"] += [ids[i] for i in cards["pending"]]
         return out
 
     def invariants(self) -> list[str]:
@@ -283,10 +381,13 @@ class KingLuiState(State):
 
     def clone(self) -> "KingLuiState":
         """A copy of every list, sharing the game (cheap: search agents; ``copy_state``)."""
-        return copy_state(self)
+        other = copy_state(self)
+        if self._lists is not None:  # the copy makes its own lists when asked (they write to its record)
+            other._lists, other._ids = None, list(self._ids)
+        return other
 
     def determinize(self, player: int, rng: random.Random) -> "KingLuiState":
-        """A clone where the supply order and the portions opponents drew unseen are dealt again.
+        """A clone where the supply order and the portions opponents drew unseen are dealt again (``rules.determinize``).
 
         ``player`` keeps their hand; everything public stays: the table, waiting and
         drawn Emeralds, the king's place, removed cards, and per opponent the portions
@@ -295,68 +396,104 @@ class KingLuiState(State):
         as many portions as they drew (never an Emerald: a drawn Emerald is shown), the
         rest becomes the supply in shuffled order.
         """
+        g = self.game
         other = copy_state(self, share_rng=True)
-        dish_of = self.game.dish_of
-        pool = list(other.supply)
-        for q, hand in enumerate(other.hands):
-            if q == player:
-                continue
-            for d, cards in enumerate(hand):
-                hidden = len(cards) - other.taken[q][d]
-                if hidden:
-                    pool += cards[-hidden:]
-                    del cards[-hidden:]
-        pool.sort()  # the shuffle must not depend on where the hidden cards lie now
-        rng.shuffle(pool)
-        portions = (c for c in pool if dish_of[c] >= 0)
-        dealt: set[int] = set()
-        for q, hand in enumerate(other.hands):
-            if q == player:
-                continue
-            for _ in range(other.drawn[q]):
-                card = next(portions)
-                hand[dish_of[card]].append(card)
-                dealt.add(card)
-        other.supply = [c for c in pool if c not in dealt]
+        other._lists = None
+        determinize(self.s, other.s, player, g.cfg, rng, [0] * (len(g.dishes) + 1 + g.players + len(g.instances)))
+        queues = [list(reversed(ids)) for ids in g.dish_ids]  # the supply's instances: each dish's in deck order
+        s0 = len(other.s) - len(g.instances)
+        other._ids = [queues[other.s[s0 + i]].pop() for i in range(other.s[S_SP])]
+        other._emerald_at = None
         other.rng = random.Random(rng.getrandbits(64))
         return other
 
     # -- scoring -----------------------------------------------------------------
     def scores(self) -> tuple[list[int], list[int]]:
         """Points and discarded cards per player, scoring hands against the king now (``rules.score``)."""
-        players = len(self.hands)
+        players = self.game.players
+        n = len(self.game.dishes)
         scores, discarded = [0] * players, [0] * players
-        score([len(cards) for hand in self.hands for cards in hand], 0, [len(cards) for cards in self.king], 0,
-              len(self.king), players, scores, discarded)
+        score(self.s, hand(n, 0), self.s, HEADER + n, n, players, scores, discarded)
         return scores, discarded
 
     # -- the house-rule API (public, docs/king_lui.md "House rules") ---------------------
     @property
-    def dishes(self) -> list[str]:
+    def dishes(self) -> tuple[str, ...]:
         """The dish ids, in deck order: a dish index ``d`` in the lists below is ``dishes[d]``."""
         return self.game.dishes
 
     def held(self, seat: int) -> list[int]:
         """Portions ``seat`` holds of each dish (index as ``dishes``)."""
-        return [len(cards) for cards in self.hands[seat]]
+        h0 = hand(len(self.game.dishes), seat)
+        return self.s[h0:h0 + len(self.game.dishes)]
 
     def on_plate(self) -> list[int]:
         """Portions on the king's plate of each dish (index as ``dishes``)."""
-        return [len(cards) for cards in self.king]
+        n = len(self.game.dishes)
+        return self.s[HEADER + n:HEADER + 2 * n]
 
     def on_table(self) -> list[int]:
         """Portions of each dish on the table this course (index as ``dishes``)."""
-        return [len(cards) for cards in self.table]
+        return self.s[HEADER:HEADER + len(self.game.dishes)]
+
+    hands = _listed("hands", "Per seat and dish the cards held (``hands[seat][dish]``).")
+    king = _listed("king", "Per dish the cards on the king's plate.")
+    table = _listed("table", "Per dish the cards on the table this course.")
+    table_emeralds = _listed("beside", "The Emeralds beside the dishes.")
+    pending = _listed("pending", "The Emeralds the seat to act just drew, not yet used or placed.")
+    removed = _listed("removed", "The cards out of the game: Emeralds used, the portions they ate, at the end the "
+                                 "supply's leftovers.")
+
+    @property
+    def supply(self) -> list[int]:
+        """The supply's cards, top last. Live: changing it changes the game; set it to stack another supply."""
+        return self._card_lists().supply
+
+    @supply.setter
+    def supply(self, cards: list[int]) -> None:
+        self._card_lists().supply[:] = list(cards)
+
+    @property
+    def taken(self) -> list[list[int]]:
+        """Per seat and dish, the portions taken openly from the table (public)."""
+        n, players = len(self.game.dishes), self.game.players
+        t0 = taken(n, players, 0)
+        return [self.s[t0 + q * n:t0 + (q + 1) * n] for q in range(players)]
+
+    @property
+    def drawn(self) -> list[int]:
+        """Per seat, the portions drawn unseen from the supply (public count only)."""
+        return [self._drawn(q) for q in range(self.game.players)]
+
+    @property
+    def eaten(self) -> list[int]:
+        """Per dish, the portions Emerald removed from the king's place (public)."""
+        n = len(self.game.dishes)
+        return self.s[HEADER + 2 * n:HEADER + 3 * n]
+
+    king_total = _slot(S_KTOTAL, "The portions on the king's plate.")
+    chef = _slot(S_CHEF, "The seat that deals and starts the course.")
+    acted = _slot(S_ACTED, "Seats that acted this course.")
+    _player = _slot(S_PLAYER, "The seat to act (-1 at the end).")
+    turns = _slot(S_TURNS, "Completed turns.")  # type: ignore[assignment]
+    rounds = _slot(S_ROUNDS, "Completed courses.")  # type: ignore[assignment]
+
+    @property
+    def phase(self) -> int:
+        """1 while the seat decides on an Emerald it just drew, else 0."""
+        return 1 if self.s[S_PHASE] == DRAWN_EMERALD else 0
 
     def serve_dish(self, seat: int, dish: int) -> None:
         """Every portion ``seat`` holds of dish ``dish`` goes to the king's plate, face up."""
-        cards = self.hands[seat][dish]
-        self.drawn[seat] -= len(cards) - self.taken[seat][dish]  # the books: portions taken openly, drawn unseen
-        self.taken[seat][dish] = 0
-        self.king[dish] += cards
-        self.king_total += len(cards)
-        self._king_peak = max(self._king_peak, self.king_total)
-        cards.clear()
+        s = self.s
+        n = len(self.game.dishes)
+        h, k = hand(n, seat) + dish, HEADER + n + dish
+        s[taken(n, self.game.players, seat) + dish] = 0  # the books: portions taken openly, drawn unseen
+        s[k] += s[h]
+        s[S_KTOTAL] += s[h]
+        s[h] = 0
+        self._king_peak = max(self._king_peak, s[S_KTOTAL])
+        self._follow()
 
     def rule_gap(self, kind: int, a: int, b: int) -> int:
         """``gap`` by code, for the rules ``rules`` writes once for both tiers: the ruling's place in
@@ -369,125 +506,126 @@ class KingLuiState(State):
         """End the current player's turn now (the next seat acts, or the king is served)."""
         self._end_turn()
 
-    # -- flow --------------------------------------------------------------------
+    def _drawn(self, seat: int) -> int:
+        """Portions ``seat`` drew unseen: its hand less what it took openly."""
+        n, players = len(self.game.dishes), self.game.players
+        h0, t0 = hand(n, seat), taken(n, players, seat)
+        return sum(self.s[h0:h0 + n]) - sum(self.s[t0:t0 + n])
+
+    def _emerald(self, drawn: bool) -> int:
+        """The Emerald that eats: the last one drawn, or the last beside the dishes (``_cards``' instances)."""
+        if self._lists is not None:  # the live lists say which one
+            return self._lists.places["pending" if drawn else "beside"][-1]
+        at = self._emerald_at
+        if at is None:  # where each Emerald lies in the supply's instances (past its end: out of the supply)
+            ids = self._ids
+            at = self._emerald_at = [ids.index(i) if i in ids else len(ids) for i in self.game.dish_ids[-1]]
+        sp = self.s[S_SP]
+        free = list(compress(self.game.dish_ids[-1], map(sp.__le__, at)))  # out of the supply, in deck order
+        return free[self.s[S_TEMER] + self.s[S_PENDING] - 1 if drawn else self.s[S_TEMER] - 1]
+
+    def _card_lists(self) -> CardLists:
+        """The live card lists (``cardlists``): made from the record the first time, then following it."""
+        lists = self._lists
+        if lists is None:
+            self._lists = lists = make(self.game, self.s, self._cards())
+            self._ids = lists.supply
+        else:
+            lists.reconcile(self.s, self.game.dish_of)
+        return lists
+
+    def _follow(self) -> None:
+        """After a rule step: the live card lists, if a rule made them, follow the record's counts."""
+        if self._lists is not None:
+            self._lists.reconcile(self.s, self.game.dish_of)
+
+    def _cards(self) -> dict[str, Any]:
+        """The record's counts as card instances (``cardlists.cards_of``)."""
+        return cards_of(self.game, self.s, self._ids)
+
+    # -- flow: the hook points, each running one step of ``rules`` -------------------------------
     def _start_course(self) -> None:
-        """Deal a course, or end the game when the supply cannot fill the table."""
-        g = self.game
-        supply = self.supply
-        if len(supply) < g.course_cards:
-            self.removed += supply
-            supply.clear()
+        """Deal a course (``rules.deal``), or end the game when the supply cannot fill the table."""
+        dealt = deal(self.s, self.game.cfg)
+        if self._lists is not None:
+            self._follow()
+        if not dealt:
             self._finish("supply_exhausted")
             return
-        # one list per dish, then the Emeralds' place: an Emerald's dish index -1 picks it
-        slots = self.table + [self.table_emeralds]
-        dish_of = g.dish_of
-        deal = supply[-g.course_cards:]
-        del supply[-g.course_cards:]
-        for card in reversed(deal):  # the top card first
-            slots[dish_of[card]].append(card)
-        if self.table_emeralds:
-            self.track("table_emeralds", len(self.table_emeralds))
-        self._player = self.chef
-        self.acted = 0
+        if self.s[S_TEMER]:
+            self.track("table_emeralds", self.s[S_TEMER])
         self._decide()
 
     def _decide(self) -> None:
-        """Set the legal actions of the current player's turn (``rules.choices``); skip turns that cannot be played."""
-        g = self.game
+        """Set the legal actions of the current player's turn (``rules.turn``); skip turns that cannot be played."""
         while True:
-            legal = list(compress(g.take, self.table))  # dishes still on the table
-            allowed = choices(self, legal, self.table_emeralds, self.king_total, g.emerald_portions, self.supply,
-                              self._player, self.rounds)
+            allowed = turn(self, self.s, self.game.cfg)
             if allowed < 0:
                 self._finish(self.end_reason or "stalled:" + GAP_KINDS[-1 - allowed])
                 return
             if allowed:
-                if allowed & MAY_DRAW:
-                    legal.append(DRAW)
-                if allowed & MAY_FEED:
-                    legal += g.emerald_actions(self.king)
-                self.phase = _ACT
-                self._legal = legal
+                self._legal = self.game.decision(self.s)
                 return
             # "pass": the turn is spent without taking anything
             if not self._advance():
                 return
 
     def _draw(self) -> None:
-        g = self.game
-        supply = self.supply
-        want = to_draw(self, len(supply), g.draw_cards)  # a short supply is a gap
-        if want < 0:
+        drew = draw(self, self.s, self.game.cfg)
+        if self._lists is not None:
+            self._follow()
+        if not drew:  # a short supply is a gap
             self._finish(self.end_reason or "stalled:short_supply_draw")
             return
-        hand = self.hands[self._player]
-        dish_of = g.dish_of
-        for _ in range(want):
-            card = supply.pop()
-            d = dish_of[card]
-            if d < 0:
-                self.pending.append(card)
-            else:
-                hand[d].append(card)
-                self.drawn[self._player] += 1
         self._next_pending()
 
     def _next_pending(self) -> None:
-        """Offer the next drawn Emerald (use or place); place it when it cannot be used."""
-        g = self.game
-        while self.pending:
-            if self.king_total >= g.emerald_portions:
-                self.phase = _DRAWN_EMERALD
-                self._legal = [PLACE] + g.emerald_actions(self.king)
-                return
-            self.table_emeralds.append(self.pending.pop())
-            self.track("table_emeralds", len(self.table_emeralds))
+        """Offer the next drawn Emerald (use or place); place it when it cannot be used (``rules.pending``)."""
+        s = self.s
+        beside = s[S_TEMER]
+        waits = pending(s, self.game.cfg)
+        if self._lists is not None:
+            self._follow()
+        if s[S_TEMER] != beside:
+            self.track("table_emeralds", s[S_TEMER])
+        if waits:
+            self._legal = self.game.decision(self.s)
+            return
         self._end_turn()
 
     def _feed(self, emerald: int, combo: tuple[int, ...]) -> None:
-        """Emerald and the chosen portions of the king's leave the game."""
-        removed = self.removed
-        removed.append(emerald)
+        """Emerald and the chosen portions of the king's leave the game (``rules.feed``: counts, so ``emerald``, the
+        card instance, is for a house rule's hook; the engine passes -1 when no hook asks)."""
+        row = [0] * len(self.game.dishes)
         for d in combo:
-            removed.append(self.king[d].pop())
-            self.eaten[d] += 1
-        self.king_total -= len(combo)
+            row[d] += 1
+        feed(self.s, self.game.cfg, row)
+        if self._lists is not None:
+            self._follow()
 
     def _end_turn(self) -> None:
         if self._advance():
             self._decide()
 
     def _advance(self) -> bool:
-        """Close the current turn; serve the king after the last one. False once the game is over."""
-        self.turns += 1
-        self.acted += 1
-        g = self.game
-        if self.acted < g.players:
-            self._player = (self._player + 1) % g.players
+        """Close the current turn; serve the king after the last one (``rules.advance``). False once the course is
+        over: the next has been dealt (or the game ended)."""
+        more = advance(self.s, self.game.cfg)
+        if self._lists is not None:
+            self._follow()
+        if more:
             return True
-        king = self.king
-        served = 0
-        for d, cards in enumerate(self.table):
-            if cards:
-                king[d] += cards
-                served += len(cards)
-                cards.clear()
-        if served:
-            self.king_total += served
-            if self.king_total > self._king_peak:
-                self._king_peak = self.king_total
-        self.rounds += 1
-        self.chef = (self.chef + 1) % g.players
+        self._king_peak = max(self._king_peak, self.s[S_KTOTAL])
         self._start_course()
-        return False  # _start_course has already set up the next decision (or ended the game)
+        return False
 
     def _finish(self, reason: str) -> None:
         self.end_reason = reason
         self._legal = []
-        self._player = -1
-        for hand in self.hands:  # hands only grow: their final size is their peak
-            self.track("hand_cards", sum(map(len, hand)))
+        finish(self.s, ENDS.index(reason) if reason in ENDS else len(ENDS))
+        n = len(self.game.dishes)
+        for q in range(self.game.players):  # hands only grow: their final size is their peak
+            self.track("hand_cards", sum(self.s[hand(n, q):hand(n, q) + n]))
         self.track("king_portions", self._king_peak)
 
     # -- designer metrics (cardgen.simulate.designer) ------------------------------
@@ -503,7 +641,7 @@ class KingLuiState(State):
 
     def holding(self, player: int) -> dict[str, int]:
         """The dishes in ``player``'s hand (empty after set-up: every dish is taken from the table)."""
-        return {dish: len(cards) for dish, cards in zip(self.game.dishes, self.hands[player]) if cards}
+        return {dish: c for dish, c in zip(self.game.dishes, self.held(player)) if c}
 
 
 #: the hook points' arguments, read from the methods they replace

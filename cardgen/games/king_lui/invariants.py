@@ -1,15 +1,18 @@
 """What must hold in every King Lui position, as readable problems (``KingLuiState.invariants``).
 
 The conformance runs call it after every action of thousands of games, so a rule
-slip shows up as a broken bookkeeping identity rather than as a strange score:
-cards sit in the place of their own dish, each hand is exactly what its seat took
-openly plus what it drew, the king's running total matches his place, Emerald
-meals remove one dragon and ``emerald_portions`` portions each, and the turn
-order follows the chef.
+slip shows up as a broken bookkeeping identity rather than as a strange score: every
+portion and Emerald of the box is in exactly one place (counted per dish on the
+record), each hand is exactly what its seat took openly plus what it drew, the king's
+running total matches his place, Emerald meals remove one dragon and
+``emerald_portions`` portions each, and the turn order follows the chef.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from cardgen.games.king_lui.rules import (HEADER, S_ACTED, S_CHEF, S_KTOTAL, S_PENDING, S_REMOVED, S_ROUNDS, S_SP,
+                                          S_TEMER, S_TURNS, hand, supply, taken)
 
 if TYPE_CHECKING:
     from cardgen.games.king_lui.engine import KingLuiState
@@ -17,48 +20,47 @@ if TYPE_CHECKING:
 
 def broken(state: "KingLuiState") -> list[str]:
     """Every invariant ``state`` breaks (empty: all hold)."""
-    g = state.game
-    dish_of = g.dish_of
+    g, s = state.game, state.s
+    n, players = len(g.dishes), g.players
     out: list[str] = []
-    places = [("table", state.table), ("king", state.king)]
-    places += [(f"hand:{p}", hand) for p, hand in enumerate(state.hands)]
-    sets = g.dish_cards
-    for name, per_dish in places:
-        if not all(map(frozenset.issuperset, sets, per_dish)):  # C-level: this runs after every action
-            d, wrong = next((d, c) for d, cards in enumerate(per_dish) for c in cards if dish_of[c] != d)
-            out.append(f"{name}: {g.instances[wrong]} lies with {g.dishes[d]}")
-    for name, cards in (("table emeralds", state.table_emeralds), ("pending", state.pending)):
-        if cards and max(dish_of[c] for c in cards) >= 0:
-            out.append(f"{name} holds a portion card")
-    if state.king_total != sum(map(len, state.king)):
-        out.append(f"king_total {state.king_total} but the king holds {sum(map(len, state.king))}")
-    for p, hand in enumerate(state.hands):
-        taken, drawn = state.taken[p], state.drawn[p]
-        if drawn < 0 or min(taken) < 0:
-            out.append(f"seat {p}: a negative count (taken {taken}, drawn {drawn})")
-        if sum(map(len, hand)) != sum(taken) + drawn:
-            out.append(f"seat {p}: hand of {sum(map(len, hand))} cards, but took {sum(taken)} and drew {drawn}")
-        if any(map(int.__gt__, taken, map(len, hand))):
+    table, king, eaten = s[HEADER:HEADER + n], s[HEADER + n:HEADER + 2 * n], s[HEADER + 2 * n:HEADER + 3 * n]
+    if min(table + king + eaten) < 0 or min(s[S_TEMER], s[S_PENDING], s[S_SP], s[S_REMOVED]) < 0:
+        out.append(f"a negative count (table {table}, king {king}, eaten {eaten})")
+    if s[S_KTOTAL] != sum(king):
+        out.append(f"king_total {s[S_KTOTAL]} but the king holds {sum(king)}")
+    for p in range(players):
+        held, took = s[hand(n, p):hand(n, p) + n], s[taken(n, players, p):taken(n, players, p) + n]
+        if min(took) < 0:
+            out.append(f"seat {p}: a negative count (taken {took})")
+        if any(map(int.__gt__, took, held)):
             out.append(f"seat {p}: holds fewer portions of a dish than it took from the table")
-    if min(state.eaten) < 0:
-        out.append(f"negative eaten count {state.eaten}")
-    meals = sum(state.eaten)
+    meals = sum(eaten)
     if meals % g.emerald_portions:
         out.append(f"Emerald ate {meals} portions, not a multiple of {g.emerald_portions}")
     if not state.is_terminal():  # at the end the supply's leftovers join the removed cards
-        dragons = sum(1 for c in state.removed if dish_of[c] < 0)
-        if dragons != meals // g.emerald_portions or len(state.removed) != dragons + meals:
-            out.append(f"{len(state.removed)} cards removed ({dragons} Emeralds) for {meals} portions eaten")
-        if state.chef != state.rounds % g.players:
-            out.append(f"chef is seat {state.chef} in course {state.rounds + 1}")
-        if state.turns != state.rounds * g.players + state.acted or not 0 <= state.acted < g.players:
-            out.append(f"{state.turns} turns with {state.acted} acted in course {state.rounds + 1}")
-        if state.current_player != (state.chef + state.acted) % g.players:
+        left = [0] * (n + 1)  # per dish code + 1: cards in the supply
+        s0 = supply(n, players)
+        for i in range(s[S_SP]):
+            left[s[s0 + i] + 1] += 1
+        for d in range(n):
+            where = left[d + 1] + table[d] + king[d] + eaten[d] + sum(s[hand(n, q) + d] for q in range(players))
+            if where != g.dish_sizes[d]:
+                out.append(f"{g.dishes[d]}: {where} portions in play, the box holds {g.dish_sizes[d]}")
+        dragons = s[S_REMOVED] - meals
+        if dragons != meals // g.emerald_portions:
+            out.append(f"{s[S_REMOVED]} cards removed ({dragons} Emeralds) for {meals} portions eaten")
+        if left[0] + s[S_TEMER] + s[S_PENDING] + dragons != g.emerald_count:
+            out.append(f"Emeralds: {left[0]} in the supply, {s[S_TEMER]} beside the dishes, {s[S_PENDING]} drawn, "
+                       f"{dragons} used; the box holds {g.emerald_count}")
+        if s[S_CHEF] != s[S_ROUNDS] % players:
+            out.append(f"chef is seat {s[S_CHEF]} in course {s[S_ROUNDS] + 1}")
+        if s[S_TURNS] != s[S_ROUNDS] * players + s[S_ACTED] or not 0 <= s[S_ACTED] < players:
+            out.append(f"{s[S_TURNS]} turns with {s[S_ACTED]} acted in course {s[S_ROUNDS] + 1}")
+        if state.current_player != (s[S_CHEF] + s[S_ACTED]) % players:
             out.append(f"seat {state.current_player} acts, but it is seat "
-                       f"{(state.chef + state.acted) % g.players}'s turn")
-        if bool(state.pending) != (state.phase == 1):
+                       f"{(s[S_CHEF] + s[S_ACTED]) % players}'s turn")
+        if bool(s[S_PENDING]) != (state.phase == 1):
             out.append("a drawn Emerald waits outside its decision, or the decision has none")
-        on_table = sum(map(len, state.table))
-        if on_table > g.course_cards:
-            out.append(f"{on_table} portions on the table, more than a course deals ({g.course_cards})")
+        if sum(table) > g.course_cards:
+            out.append(f"{sum(table)} portions on the table, more than a course deals ({g.course_cards})")
     return out
