@@ -11,6 +11,7 @@ import mmap
 import os
 import signal
 import struct
+import threading
 import time
 from collections.abc import Iterator
 
@@ -117,9 +118,9 @@ def test_the_end_of_the_command_is_its_status_unless_project_code_ran(table: mma
     child = _child("pass", 3)
     _, status = os.waitpid(child, 0)
     assert contain._ended(child, status) == 3 and capsys.readouterr().err == ""
-    child = _child("os.kill(os.getpid(), 15)")
+    child = _child("os.kill(os.getpid(), 9)")  # a signal no inherited handler can catch
     _, status = os.waitpid(child, 0)
-    assert contain._ended(child, status) == 128 + 15
+    assert contain._ended(child, status) == 128 + 9
     child = _child(f"contain.enter({WHERE!r}, 60.0, os.getpid())", 0)  # exit(0) inside a call into project code
     _, status = os.waitpid(child, 0)
     assert contain._ended(child, status) == 2
@@ -143,8 +144,8 @@ def _watched(child: int, parent: int = 0, signum: int = 0) -> tuple[int, float]:
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, stops | {signal.SIGCHLD})
     start = time.monotonic()
     try:
-        if signum:
-            os.kill(os.getpid(), signum)
+        if signum:  # to this thread, which blocks it (a process-wide one could reach another thread of pytest's)
+            signal.pthread_kill(threading.get_ident(), signum)
         return contain._watch(child, stops, parent), time.monotonic() - start
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
