@@ -39,8 +39,8 @@ SEED = 424242421
 
 def start_table(tmp_path: Path, deck: str, *args: str, project: Path = ROOT) -> tuple[subprocess.Popen[str],
                                                                                       dict[str, str]]:
-    """``cardgen play DECK --people 1,2`` of ``project`` without a browser: its links by seat number, ``designer``
-    and ``lobby``."""
+    """``cardgen play DECK --people 1,2`` of ``project`` without a browser: its links by seat number, ``designer``,
+    ``spectator`` and ``lobby``."""
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--project", str(project), "play", deck, "--people", "1,2",
                              "--players", "3", "--no-browser", "--seed", str(SEED), "--out", str(tmp_path / "out"),
                              "--log", str(tmp_path / "games.jsonl"), *args],
@@ -48,7 +48,7 @@ def start_table(tmp_path: Path, deck: str, *args: str, project: Path = ROOT) -> 
     assert proc.stdout is not None
     links: dict[str, str] = {}
     for line in proc.stdout:
-        found = re.search(r"(lobby|seat \d+|designer)\b.*?(http://127\.0\.0\.1:\d+/\S+/)", line)
+        found = re.search(r"(lobby|seat \d+|spectator|designer)\b.*?(http://127\.0\.0\.1:\d+/\S+/)", line)
         if found:
             links[found.group(1).removeprefix("seat ")] = found.group(2)
         if "designer" in links:

@@ -46,7 +46,7 @@ from cardgen.contain import starter_gone
 from cardgen.errors import InputError, clean
 from cardgen.usercode import UserCodeError
 from cardgen.play.session import Refused, Session
-from cardgen.play.view import designer_view, lobby_view, table_view
+from cardgen.play.view import designer_view, lobby_view, spectator_view, table_view
 
 #: largest request body accepted (a move is a few dozen bytes, a feedback form a few kilobytes)
 MAX_BODY = 16384
@@ -73,6 +73,10 @@ EVENT_PING = 10.0
 DESIGNER = -1
 #: the lobby's role: one link for the whole table, where people name themselves and take a free seat
 LOBBY = -2
+#: the spectator's role: the table as a non-player sees it (no hand), read-only
+SPECTATOR = -3
+#: what the spectator's key may ask: its page, the pictures, the table and its events, and to say goodbye
+SPECTATOR_ASKS = ("page", "face", "view", "leave")
 #: the page's own files
 STATIC = ("index.html", "app.js", "app.css")
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -134,10 +138,11 @@ def refusal_words(lang: str, code: str | None, fallback: str) -> str:
 
 
 def table_keys(session: Session) -> dict[str, int]:
-    """A fresh random key for each person's seat, one for the designer and, at a table of several people, one
-    for its lobby: ``{key: seat, DESIGNER or LOBBY}``."""
+    """A fresh random key for each person's seat, one for the designer, one for a spectator and, at a table of
+    several people, one for its lobby: ``{key: seat, DESIGNER, SPECTATOR or LOBBY}``."""
     keys = {secrets.token_urlsafe(16): seat for seat in session.people}
     keys[secrets.token_urlsafe(16)] = DESIGNER
+    keys[secrets.token_urlsafe(16)] = SPECTATOR
     if len(session.people) > 1:
         keys[secrets.token_urlsafe(16)] = LOBBY
     return keys
@@ -176,22 +181,29 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         keys[token] = session.seat
     files = {name: resources.files("cardgen.play").joinpath("static", name).read_bytes() for name in STATIC}
     origins = None if hosts is None else {f"http://{h}" for h in hosts}
+    keys_lock = threading.Lock()  # a rematch with a seat swap moves the people's keys while others are read
 
     def role_of(key: str) -> int | None:
         found = None
-        for known, role in keys.items():  # every key compared, in constant time
+        with keys_lock:
+            known_keys = list(keys.items())
+        for known, role in known_keys:  # every key compared, in constant time
             if secrets.compare_digest(key.encode(), known.encode()):
                 found = role
         return found
 
-    links = {str(seat + 1): f"../{key}/" for key, seat in keys.items() if seat >= 0}
-    lobby = next((f"../{key}/" for key, role in keys.items() if role == LOBBY), None)
+    def link_of(role: int) -> str | None:
+        """The link (relative to a page's own) of the key that has ``role`` now (a rematch may move people)."""
+        return next((f"../{key}/" for key, held in keys.items() if held == role), None)
 
     def state_json(role: int, extra: dict[str, Any] | None = None) -> Any:
         if role == LOBBY:
             return JSONResponse(lobby_view(session), headers={"Cache-Control": "no-store"})
-        body = (designer_view(session) | {"links": links, "lobby_link": lobby} if role == DESIGNER
-                else table_view(session, role))
+        if role == DESIGNER:
+            body = designer_view(session) | {"links": {str(s + 1): link_of(s) for s in session.people},
+                                             "lobby_link": link_of(LOBBY), "spectator_link": link_of(SPECTATOR)}
+        else:
+            body = spectator_view(session) if role == SPECTATOR else table_view(session, role)
         if extra:
             body.update(extra)
         return JSONResponse(body, headers={"Cache-Control": "no-store"})
@@ -257,6 +269,8 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
                     return plain(405, "method")
                 if who == "seat" and role == DESIGNER:
                     raise _Refusal(403, "the designer's page watches; moves come from the people's seats", "watching")
+                if role == SPECTATOR and handler.__name__ not in SPECTATOR_ASKS:
+                    raise _Refusal(403, "the spectator's link watches the table; it changes nothing", "spectating")
                 if (role == LOBBY and handler.__name__ not in LOBBY_ASKS) or (who == "lobby" and role != LOBBY):
                     raise _Refusal(403, "the lobby's link only takes a seat; the table is at the seat's own link",
                                    "lobby_only")
@@ -299,7 +313,7 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         return Response(pictures[name], media_type="image/png", headers={"Cache-Control": "max-age=3600"})
 
     def view(request: Request, role: int, data: dict[str, Any]) -> Any:
-        if role != DESIGNER:
+        if role >= 0:
             session.join(role)
         body = state_json(role)
         return body
@@ -340,7 +354,20 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         path = session.save(log_path)  # the answers are kept with the game: its log line is written again
         return state_json(role, {"saved": str(path)})
 
+    def rematch(request: Request, role: int, data: dict[str, Any]) -> Any:
+        """A new deal with the same people once the game is over; ``swap``: each person moves one seat on, their
+        link with them (the seats' keys follow the people)."""
+        if role != DESIGNER and len(session.people) > 1:
+            raise Refused("the designer deals a new game at a table of several people", "designer_deals")
+        moved = session.rematch(data.get("swap") is True)
+        with keys_lock:
+            for key, held in list(keys.items()):
+                keys[key] = moved.get(held, held)
+        return state_json(moved.get(role, role))
+
     def leave(request: Request, role: int, data: dict[str, Any]) -> Any:
+        if role == SPECTATOR:  # a spectator going away does not end a one-person table
+            return Response(status_code=204)
         watch.leaving = time.monotonic()
         return Response(status_code=204)
 
@@ -352,7 +379,7 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
             return refusal(exc.status, str(exc), exc.code)
         if role is None:
             return plain(404, "not_found")
-        if role != DESIGNER:
+        if role >= 0:
             session.join(role)
 
         async def stream() -> Any:
@@ -379,7 +406,8 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
               Route("/{token}/api/events", events)]
     for name, handler, who in (("move", move, "seat"), ("agent", agent, "any"), ("undo", undo, "seat"),
                                ("new", new, "any"), ("hint", hint, "seat"), ("save", save, "any"),
-                               ("feedback", feedback, "seat"), ("leave", leave, "any"), ("join", join, "lobby")):
+                               ("feedback", feedback, "seat"), ("leave", leave, "any"), ("join", join, "lobby"),
+                               ("rematch", rematch, "any")):
         routes.append(Route(f"/{{token}}/api/{name}", guarded(handler, "POST", who), methods=["POST", "GET"]))
 
     async def not_found(request: Request, exc: Exception) -> Any:
@@ -529,11 +557,13 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     threading.Thread(target=idle, daemon=True, name="cardgen-play-idle").start()
     if not several:
         print(f"cardgen play: {links[session.seat]}  (Ctrl-C to stop)", file=out, flush=True)
+        print(f"cardgen play: spectator (watches the table, sees no hand): {links[SPECTATOR]}", file=out, flush=True)
     else:
         print(f"cardgen play: lobby (people name themselves and take a free seat): {links[LOBBY]}", file=out,
               flush=True)
         for seat in session.people:
             print(f"cardgen play: seat {seat + 1}: {links[seat]}", file=out, flush=True)
+        print(f"cardgen play: spectator (watches the table, sees no hand): {links[SPECTATOR]}", file=out, flush=True)
         print(f"cardgen play: designer (watches every seat): {links[DESIGNER]}  (Ctrl-C to stop)", file=out,
               flush=True)
     if lan:

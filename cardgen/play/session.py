@@ -309,6 +309,21 @@ class Session:
         with self.lock:
             self._deal(self.seed + 1 if seed is None else seed)
 
+    def rematch(self, swap: bool = False) -> dict[int, int]:
+        """A new deal for the same people once the game is over (the finished game stays in the log).
+
+        ``swap``: each person moves to the next person's seat (the last to the first), their name with them;
+        agents keep theirs. Returns where each person's seat went (``{old: new}``; unchanged without ``swap``),
+        so the server moves each person's key to their new seat."""
+        with self.lock:
+            if self.waiting_for(-1) != "over":
+                raise Refused("a rematch comes once the game is over", "rematch_early")
+            ring = self.people
+            moved = {seat: ring[(i + 1) % len(ring)] if swap else seat for i, seat in enumerate(ring)}
+            self.people_names = {moved[seat]: name for seat, name in self.people_names.items()}
+            self._deal(self.seed + 1)
+            return moved
+
     def hint(self, seat: int | None = None) -> dict[str, Any]:
         """What the figures of a short search rank first for ``seat``, with each move's mean reward (0..1).
 

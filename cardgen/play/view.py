@@ -19,6 +19,7 @@ seat's hand comes first. ``designer_view`` puts every seat's view side by side, 
 """
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from cardgen import wordbook
@@ -214,6 +215,47 @@ def lobby_view(session: "Session") -> dict[str, Any]:
             "seats": [{"seat": s, "taken": s in session.people_names, "name": session.people_names.get(s, "")}
                       for s in session.people],
             "names": _names(session, ui), "version": session.version}
+
+
+def spectator_view(session: "Session") -> dict[str, Any]:
+    """The table as a non-player sees it (the spectator's link): only what every seat sees alike.
+
+    Each seat's page is laid out (``table_view``) and an area is kept when it is the same on every seat's page
+    but its owner's (a seat's place as the others see it; a shared area as every seat sees it); an area only
+    its owner sees, or that differs from one seat to another (a hand), is left out, whatever the game. No
+    moves, no hint, no form: the spectator watches."""
+    views = [table_view(session, seat) for seat in range(session.players)]
+
+    def same(area: dict[str, Any]) -> str:
+        return json.dumps({k: v for k, v in area.items() if k != "title"}, sort_keys=True, ensure_ascii=False)
+
+    def public(area: dict[str, Any]) -> bool:
+        owner = area.get("seat")
+        others = [v for s, v in enumerate(views) if s != owner]
+        return bool(others) and all(same(area) in {same(a) for a in v["hand"] + v["areas"]} for v in others)
+
+    def as_others_see(area: dict[str, Any]) -> dict[str, Any]:
+        """The area as a seat other than its owner shows it (its title then names the seat, not "you")."""
+        owner = area.get("seat")
+        seen = next(v for s, v in enumerate(views) if s != owner)
+        return next(a for a in seen["hand"] + seen["areas"] if same(a) == same(area))
+
+    shown: list[dict[str, Any]] = []
+    for area in views[0]["hand"] + views[0]["areas"] + [a for v in views[1:] for a in v["areas"]]:
+        if public(area) and all(same(area) != same(a) for a in shown):
+            shown.append(as_others_see(area))
+    slots = [i for i, a in enumerate(shown) if a.get("seat") is not None]  # the seats' places, in seat order
+    for i, area in zip(slots, sorted((shown[i] for i in slots), key=lambda a: a["seat"])):
+        shown[i] = area
+    waiting = session.waiting_for(-1)  # no seat's turn is the spectator's
+    first = views[0]
+    page = {key: first[key] for key in ("deck", "title", "game", "lang", "players", "names", "game_number", "turn",
+                                        "turns", "rounds", "result", "ui", "people", "version", "moves_made",
+                                        "pace_ms", "journal")}
+    return page | {"spectator": True, "seat": -1, "waiting": waiting, "status": _status(session, waiting,
+                   first["ui"], first["names"]), "hand": [], "areas": [dict(a, pick=False) for a in shown],
+                   "moves": [], "can_hint": False, "can_undo": False, "saved": "", "questions": [],
+                   "feedback_given": False}
 
 
 def _status(session: "Session", waiting: str, ui: dict[str, str], names: list[str]) -> str:

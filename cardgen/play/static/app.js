@@ -138,7 +138,8 @@ function renderMoves() {
   const box = $("moves");
   box.replaceChildren();
   if (!view.moves.length) {
-    box.appendChild(el("p", "quiet", view.waiting === "over" ? view.ui.over : view.ui.waiting));
+    box.appendChild(el("p", "quiet", view.waiting === "over" ? view.ui.over :
+      view.spectator ? view.ui.spectator_note : view.ui.waiting));
     return;
   }
   const shown = selected ? selected.moves : view.moves;
@@ -185,9 +186,23 @@ function groups(moves) {
   return out;
 }
 
+function labels(ui) {
+  // the words index.html holds before the first view, in the page's language (aria-labels too)
+  $("table").setAttribute("aria-label", ui.aria_table);
+  $("hand").setAttribute("aria-label", ui.aria_hand);
+  $("rematch").textContent = ui.rematch; $("rematch-swap").textContent = ui.rematch_swap;
+}
+
+function rematchButtons(v, allowed) {
+  // once a game is over, one click deals the next with the same people (seats swapped, or not)
+  for (const id of ["rematch", "rematch-swap"]) $(id).hidden = !(allowed && v.waiting === "over");
+  $("rematch-swap").hidden = $("rematch-swap").hidden || v.people.length < 2;
+}
+
 function render() {
   const v = view, ui = v.ui;
   document.documentElement.lang = v.lang;
+  labels(ui);
   $("title").textContent = v.title;
   document.title = v.title + " · cardgen play";
   $("status").textContent = v.status;
@@ -200,10 +215,19 @@ function render() {
   $("undo").disabled = !v.can_undo;
   $("save").disabled = !v.moves_made;  // mid-game too: the log keeps it as unfinished
   $("new").hidden = v.people.length > 1; $("undo").hidden = v.people.length > 1;
+  rematchButtons(v, v.people.length === 1 && !v.spectator);
+  if (v.spectator) {  // the spectator's link watches: no seat, no hand, nothing to click
+    document.body.classList.add("spectator");
+    for (const id of ["hint", "undo", "new", "save"]) $(id).hidden = true;
+    $("counters").textContent = `${ui.game.replace("{n}", v.game_number)} · ${ui.turns} ${v.turns} · ` +
+      `${ui.rounds} ${v.rounds} · ` + ui.spectator;
+    $("moves-title").textContent = ui.spectator;
+  }
   const table = $("table");
   table.replaceChildren(...v.areas.map((a) => area(a, false)));
   const hand = $("hand");
   hand.replaceChildren(...v.hand.map((a) => area(a, true)));
+  hand.hidden = !!v.spectator;
   hand.classList.toggle("yours", v.waiting === "you");
   renderMoves();
   const res = $("result");
@@ -291,6 +315,7 @@ function renderLobby() {
   const v = view, ui = v.ui;
   document.documentElement.lang = v.lang;
   document.body.classList.add("lobby");
+  labels(ui);
   $("title").textContent = v.title;
   document.title = ui.lobby_title + " · " + v.title;
   $("status").textContent = ui.lobby_title;
@@ -335,6 +360,8 @@ function renderDesigner() {
   const v = view, ui = v.ui;
   document.documentElement.lang = v.lang;
   document.body.classList.add("designer");
+  labels(ui);
+  rematchButtons(v, true);
   $("title").textContent = ui.designer + " · " + v.title;
   document.title = ui.designer + " · " + v.title;
   $("status").textContent = v.status;
@@ -365,6 +392,11 @@ function renderDesigner() {
   if (v.lobby_link) {
     const a = el("a", "link", ui.lobby_link + ": " + new URL(v.lobby_link, location.href).href);
     a.href = v.lobby_link; a.target = "_blank"; a.rel = "noopener";
+    box.appendChild(a);
+  }
+  if (v.spectator_link) {
+    const a = el("a", "link spectator", ui.spectator_link + ": " + new URL(v.spectator_link, location.href).href);
+    a.href = v.spectator_link; a.target = "_blank"; a.rel = "noopener";
     box.appendChild(a);
   }
   for (const [seat, link] of Object.entries(v.links || {})) {
@@ -410,7 +442,7 @@ function update(data, soon) {
   if (view.lobby) { renderLobby(); return; }
   if (view.designer) { renderDesigner(); } else render();
   clearTimeout(agentTimer);
-  if (view.waiting === "agent") agentTimer = setTimeout(agentStep, soon ? 0 : view.pace_ms);
+  if (view.waiting === "agent" && !view.spectator) agentTimer = setTimeout(agentStep, soon ? 0 : view.pace_ms);
 }
 
 async function agentStep() {
@@ -473,6 +505,13 @@ async function hint() {
   finally { busy = false; }
 }
 
+async function rematch(swap) {
+  if (busy) return;
+  busy = true;
+  try { say(""); update(await call("api/rematch", {swap}), true); } catch (e) { say(e.message, true); }
+  finally { busy = false; }
+}
+
 function newDeal() {
   // a game under way is not thrown away by a slip of the finger: asked first (it stays saved, unfinished)
   if (view && view.moves_made > 0 && view.waiting !== "over" && !window.confirm(view.ui.new_confirm)) return;
@@ -480,7 +519,7 @@ function newDeal() {
 }
 
 async function heartbeat() {
-  if (busy || (view && view.waiting === "agent" && !view.designer)) return;
+  if (busy || (view && view.waiting === "agent" && !view.designer && !view.spectator)) return;
   const asked = epoch;
   try {
     const v = await call("api/view");
@@ -494,6 +533,8 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("undo").addEventListener("click", () => simple("undo"));
   $("new").addEventListener("click", newDeal);
   $("save").addEventListener("click", () => simple("save"));
+  $("rematch").addEventListener("click", () => rematch(false));
+  $("rematch-swap").addEventListener("click", () => rematch(true));
   $("zoom").addEventListener("click", () => { $("zoom").hidden = true; });
   window.addEventListener("pagehide", () => navigator.sendBeacon("api/leave", "{}"));
   setInterval(heartbeat, HEARTBEAT_MS);
