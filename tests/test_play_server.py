@@ -47,10 +47,11 @@ def start_table(tmp_path: Path, deck: str, *args: str, project: Path = ROOT) -> 
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     assert proc.stdout is not None
     links: dict[str, str] = {}
+    roles = iter(("lobby", "1", "2", "spectator", "designer"))  # the order the lines come in, in any language
     for line in proc.stdout:
-        found = re.search(r"(lobby|seat \d+|spectator|designer)\b.*?(http://127\.0\.0\.1:\d+/\S+/)", line)
+        found = re.search(r"(http://127\.0\.0\.1:\d+/\S+/)", line)
         if found:
-            links[found.group(1).removeprefix("seat ")] = found.group(2)
+            links[next(roles)] = found.group(1)
         if "designer" in links:
             return proc, links
     proc.wait(10)

@@ -515,8 +515,16 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     local network too, and print each seat's link with a QR code. Returns 0."""
     import uvicorn
 
+    from cardgen.terminal import LINES, say
+
     out = out or sys.stdout
-    print(f"cardgen play: drawing the faces of {session.deck.id}...", file=out, flush=True)
+    lang = session.lang if session.lang in LINES else "en"
+
+    def line(key: str, **fields: Any) -> None:
+        """One line on the terminal in the table's language (``terminal.json``'s ``play_*``)."""
+        print(say(key, lang, **fields), file=out, flush=True)
+
+    line("play_drawing", deck=session.deck.id)
     several = len(session.people) > 1
     watch = Watch(idle_stop=PEOPLE_IDLE_STOP if several else IDLE_STOP, leaves=not several,
                   wait_first=IDLE_STOP if open_browser and not several else None)
@@ -538,7 +546,7 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     parent = os.getppid()
 
     def stop(why: str) -> None:
-        print(f"cardgen play: {why}; stopping", file=out, flush=True)
+        line("play_stopping", why=say(why, lang))
         watch.stopping = True
         server.should_exit = True
 
@@ -550,29 +558,27 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
             elif watch.broken is not None:  # the page had half a second to hear it
                 server.should_exit = True
             elif os.getppid() != parent or starter_gone():  # under a supervisor (cardgen.contain), its parent
-                stop("the process that started cardgen play has ended")
+                stop("play_starter_gone")
             elif watch.closed(time.monotonic()):
-                stop("the page was closed" if not several else "no page has come for a long while")
+                stop("play_closed" if not several else "play_no_page")
 
     threading.Thread(target=idle, daemon=True, name="cardgen-play-idle").start()
     if not several:
-        print(f"cardgen play: {links[session.seat]}  (Ctrl-C to stop)", file=out, flush=True)
-        print(f"cardgen play: spectator (watches the table, sees no hand): {links[SPECTATOR]}", file=out, flush=True)
+        line("play_one", url=links[session.seat])
+        line("play_spectator", url=links[SPECTATOR])
     else:
-        print(f"cardgen play: lobby (people name themselves and take a free seat): {links[LOBBY]}", file=out,
-              flush=True)
+        line("play_lobby", url=links[LOBBY])
         for seat in session.people:
-            print(f"cardgen play: seat {seat + 1}: {links[seat]}", file=out, flush=True)
-        print(f"cardgen play: spectator (watches the table, sees no hand): {links[SPECTATOR]}", file=out, flush=True)
-        print(f"cardgen play: designer (watches every seat): {links[DESIGNER]}  (Ctrl-C to stop)", file=out,
-              flush=True)
+            line("play_seat", n=seat + 1, url=links[seat])
+        line("play_spectator", url=links[SPECTATOR])
+        line("play_designer", url=links[DESIGNER])
     if lan:
         if several and qr_text(links[LOBBY]):
-            print(f"lobby:\n{qr_text(links[LOBBY])}", file=out, flush=True)
+            print(f"{say('play_qr_lobby', lang)}\n{qr_text(links[LOBBY])}", file=out, flush=True)
         for seat in session.people:
             drawn = qr_text(links[seat])
             if drawn:
-                print(f"seat {seat + 1}:\n{drawn}", file=out, flush=True)
+                print(f"{say('play_qr_seat', lang, n=seat + 1)}\n{drawn}", file=out, flush=True)
     if open_browser:
         import webbrowser
         threading.Timer(0.3, webbrowser.open, (links[DESIGNER if several else session.seat],)).start()

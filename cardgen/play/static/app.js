@@ -495,7 +495,7 @@ async function hint() {
       const bar = el("span", "bar");
       bar.style.width = Math.round(100 * (m.value || 0)) + "%";
       td.appendChild(bar);
-      td.appendChild(el("span", "", m.value === null ? "–" : m.value.toFixed(2)));
+      td.appendChild(el("span", "", m.value === null ? "–" : m.value.toFixed(2).replace(".", view.ui.decimal)));
       tr.appendChild(td);
       table.appendChild(tr);
     }
