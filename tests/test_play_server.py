@@ -40,14 +40,14 @@ SEED = 424242421
 def start_table(tmp_path: Path, deck: str, *args: str, project: Path = ROOT) -> tuple[subprocess.Popen[str],
                                                                                       dict[str, str]]:
     """``cardgen play DECK --people 1,2`` of ``project`` without a browser: its links by seat number, ``designer``,
-    ``spectator`` and ``lobby``."""
+    ``spectator``, ``pass`` (pass-and-play) and ``lobby``."""
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--project", str(project), "play", deck, "--people", "1,2",
                              "--players", "3", "--no-browser", "--seed", str(SEED), "--out", str(tmp_path / "out"),
                              "--log", str(tmp_path / "games.jsonl"), *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     assert proc.stdout is not None
     links: dict[str, str] = {}
-    roles = iter(("lobby", "1", "2", "spectator", "designer"))  # the order the lines come in, in any language
+    roles = iter(("lobby", "1", "2", "spectator", "pass", "designer"))  # the order the lines come in, in any language
     for line in proc.stdout:
         found = re.search(r"(http://127\.0\.0\.1:\d+/\S+/)", line)
         if found:

@@ -127,3 +127,34 @@ def test_a_rematch_with_swapped_seats_moves_each_link_with_its_person(table: dic
     lines = [json.loads(x) for x in (tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()]
     assert lines[0]["end_reason"] != "unfinished" and lines[0]["names"] == {"0": "Ann", "1": "Bo"}
     assert lines[1]["names"] == {"0": "Bo", "1": "Ann"} and lines[1]["seed"] == lines[0]["seed"] + 1
+
+
+def test_the_pass_and_play_device_shows_a_hand_only_to_the_person_who_tapped(draco: dict[str, str]) -> None:
+    device = draco["pass"]
+    status, designer = ask(draco["designer"] + "api/view")
+    assert designer["pass_link"].strip("./") == device.rstrip("/").rsplit("/", 1)[1]
+    assert sorted(designer["joined"]) == [] and ask(device + "api/view")[0] == 200
+    assert sorted(ask(draco["designer"] + "api/view")[1]["joined"]) == [0, 1]  # the device is every person's page
+    for name in ("new", "save", "undo", "feedback", "join", "rematch"):
+        status, answer = ask(device + f"api/{name}", {"turn": 0})
+        assert status == 403 and answer["code"] == "pass_only", name
+    people, covers = 0, 0
+    for _ in range(400):
+        status, covered = ask(device + "api/view")
+        if covered["waiting"] == "over" or people >= 8:
+            break
+        assert covered["hand"] == [] and covered["moves"] == [] and covered["seat"] == -1
+        if covered["pass_seat"] is None:  # an agent's turn: the device asks for it
+            ask(device + "api/agent", {"after": covered["moves_made"]})
+            continue
+        covers += 1
+        person = covered["pass_seat"]
+        assert covered["pass_name"] == covered["names"][person]
+        other = [p for p in covered["people"] if p != person][0]
+        assert ask(device + f"api/view?reveal={other}")[1]["hand"] == []  # not the person whose turn it is
+        status, mine = ask(device + f"api/view?reveal={person}")
+        assert mine["seat"] == person and mine["hand"] and mine["moves"]
+        status, after = ask(device + "api/move", {"action": mine["moves"][0]["action"], "turn": mine["moves_made"]})
+        assert status == 200 and after["hand"] == [] or after["seat"] == person  # its person may go on, uncovered
+        people += 1
+    assert people >= 8 and covers >= 2

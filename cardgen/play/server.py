@@ -46,7 +46,7 @@ from cardgen.contain import starter_gone
 from cardgen.errors import InputError, clean
 from cardgen.usercode import UserCodeError
 from cardgen.play.session import Refused, Session
-from cardgen.play.view import designer_view, lobby_view, spectator_view, table_view
+from cardgen.play.view import designer_view, lobby_view, pass_view, spectator_view, table_view
 
 #: largest request body accepted (a move is a few dozen bytes, a feedback form a few kilobytes)
 MAX_BODY = 16384
@@ -77,6 +77,10 @@ LOBBY = -2
 SPECTATOR = -3
 #: what the spectator's key may ask: its page, the pictures, the table and its events, and to say goodbye
 SPECTATOR_ASKS = ("page", "face", "view", "leave")
+#: the pass-and-play role: one device handed from person to person, each hand hidden until its person taps
+PASSED = -4
+#: what the pass-and-play device may ask (it moves for the person whose turn it is)
+PASSED_ASKS = ("page", "face", "view", "leave", "move", "agent", "hint")
 #: the page's own files
 STATIC = ("index.html", "app.js", "app.css")
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -145,6 +149,7 @@ def table_keys(session: Session) -> dict[str, int]:
     keys[secrets.token_urlsafe(16)] = SPECTATOR
     if len(session.people) > 1:
         keys[secrets.token_urlsafe(16)] = LOBBY
+        keys[secrets.token_urlsafe(16)] = PASSED
     return keys
 
 
@@ -196,12 +201,15 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         """The link (relative to a page's own) of the key that has ``role`` now (a rematch may move people)."""
         return next((f"../{key}/" for key, held in keys.items() if held == role), None)
 
-    def state_json(role: int, extra: dict[str, Any] | None = None) -> Any:
+    def state_json(role: int, extra: dict[str, Any] | None = None, reveal: int | None = None) -> Any:
+        if role == PASSED:
+            return JSONResponse(pass_view(session, reveal) | (extra or {}), headers={"Cache-Control": "no-store"})
         if role == LOBBY:
             return JSONResponse(lobby_view(session), headers={"Cache-Control": "no-store"})
         if role == DESIGNER:
             body = designer_view(session) | {"links": {str(s + 1): link_of(s) for s in session.people},
-                                             "lobby_link": link_of(LOBBY), "spectator_link": link_of(SPECTATOR)}
+                                             "lobby_link": link_of(LOBBY), "spectator_link": link_of(SPECTATOR),
+                                             "pass_link": link_of(PASSED)}
         else:
             body = spectator_view(session) if role == SPECTATOR else table_view(session, role)
         if extra:
@@ -271,6 +279,9 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
                     raise _Refusal(403, "the designer's page watches; moves come from the people's seats", "watching")
                 if role == SPECTATOR and handler.__name__ not in SPECTATOR_ASKS:
                     raise _Refusal(403, "the spectator's link watches the table; it changes nothing", "spectating")
+                if role == PASSED and handler.__name__ not in PASSED_ASKS:
+                    raise _Refusal(403, "the pass-and-play link plays the people's turns; the designer deals",
+                                   "pass_only")
                 if (role == LOBBY and handler.__name__ not in LOBBY_ASKS) or (who == "lobby" and role != LOBBY):
                     raise _Refusal(403, "the lobby's link only takes a seat; the table is at the seat's own link",
                                    "lobby_only")
@@ -315,19 +326,32 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
     def view(request: Request, role: int, data: dict[str, Any]) -> Any:
         if role >= 0:
             session.join(role)
-        body = state_json(role)
-        return body
+        if role == PASSED:  # the one device is every person's page: they have all come
+            for seat in session.people:
+                session.join(seat)
+        shown = request.query_params.get("reveal", "")
+        return state_json(role, reveal=int(shown) if shown.isdigit() and len(shown) < 4 else None)
+
+    def reveal_of(data: dict[str, Any]) -> int | None:
+        """The seat a pass-and-play device's request says its person uncovered (``reveal``), if any."""
+        shown = data.get("reveal")
+        return shown if isinstance(shown, int) and not isinstance(shown, bool) else None
+
+    def seat_of(role: int) -> int:
+        """The seat a request moves for: its own, or on the pass-and-play device the person whose turn it is."""
+        turn = session.state.current_player
+        return turn if role == PASSED and turn in session.people else role
 
     def move(request: Request, role: int, data: dict[str, Any]) -> Any:
         if "turn" not in data:
             raise Refused("a move names the move it answers ('turn': the moves made when the page showed it)", "no_turn")
-        entry = session.play(data.get("action"), role, turn=data.get("turn"))
-        return state_json(role, {"moved": entry.text})
+        entry = session.play(data.get("action"), seat_of(role), turn=data.get("turn"))
+        return state_json(role, {"moved": entry.text}, reveal_of(data))
 
     def agent(request: Request, role: int, data: dict[str, Any]) -> Any:
         after = data.get("after")
         entry = session.agent_move(after if isinstance(after, int) and not isinstance(after, bool) else None)
-        return state_json(role, {"moved": entry.text if entry else None})
+        return state_json(role, {"moved": entry.text if entry else None}, reveal_of(data))
 
     def join(request: Request, role: int, data: dict[str, Any]) -> Any:
         return JSONResponse(lobby_join(session, keys, data), headers={"Cache-Control": "no-store"})
@@ -343,7 +367,7 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         return state_json(role)
 
     def hint(request: Request, role: int, data: dict[str, Any]) -> Any:
-        return JSONResponse(session.hint(role))
+        return JSONResponse(session.hint(seat_of(role)))
 
     def save(request: Request, role: int, data: dict[str, Any]) -> Any:
         path = session.save(log_path)
@@ -381,6 +405,9 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
             return plain(404, "not_found")
         if role >= 0:
             session.join(role)
+        elif role == PASSED:
+            for seat in session.people:
+                session.join(seat)
 
         async def stream() -> Any:
             seen, quiet = -1, 0.0
@@ -571,6 +598,7 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
         for seat in session.people:
             line("play_seat", n=seat + 1, url=links[seat])
         line("play_spectator", url=links[SPECTATOR])
+        line("play_pass", url=links[PASSED])
         line("play_designer", url=links[DESIGNER])
     if lan:
         if several and qr_text(links[LOBBY]):

@@ -258,6 +258,20 @@ def spectator_view(session: "Session") -> dict[str, Any]:
                    "feedback_given": False}
 
 
+def pass_view(session: "Session", reveal: int | None) -> dict[str, Any]:
+    """The page of one device passed from person to person (pass-and-play): the table as a spectator sees it
+    while no person has shown that they hold the device (``pass_seat``: the person to hand it to, or None on an
+    agent's turn and at the end), and the seat's own page once the person whose turn it is tapped (``reveal``
+    names that seat: any other seat, or a turn that has passed, gets the covered table again)."""
+    state = session.state
+    turn = state.current_player if session.waiting_for(state.current_player) == "you" else None
+    person = turn if turn in session.people else None
+    if person is not None and reveal == person:
+        return table_view(session, person) | {"pass": True, "pass_seat": person}
+    covered = spectator_view(session) | {"pass": True, "pass_seat": person, "spectator": False}
+    return covered | {"pass_name": covered["names"][person] if person is not None else ""}
+
+
 def _status(session: "Session", waiting: str, ui: dict[str, str], names: list[str]) -> str:
     """The top bar's line: whose turn, or who is still to come, or the game's end."""
     state = session.state

@@ -17,6 +17,26 @@ function el(tag, cls, text) {
   return e;
 }
 
+let revealed = null;  // pass-and-play: the seat whose person tapped "show my hand" (null: every hand covered)
+
+function viewPath() {
+  // the one device passed around asks for a hand only once its person has shown they hold it
+  return "api/view" + (view && view.pass && revealed !== null ? "?reveal=" + revealed : "");
+}
+
+function passCover(v) {
+  // between two people's turns a full-screen cover names who takes the device; no hand is in the page under it
+  const covered = v.seat < 0 && v.pass_seat !== null && v.pass_seat !== undefined;
+  if (covered) revealed = null;
+  $("cover").hidden = !covered;
+  document.body.classList.toggle("covered", covered);
+  if (!covered) return;
+  $("cover-text").textContent = v.ui.pass_to.replace("{name}", v.pass_name);
+  $("cover-ready").textContent = v.ui.pass_ready.replace("{name}", v.pass_name);
+  $("cover-note").textContent = v.ui.pass_note;
+  $("cover-ready").onclick = () => { revealed = v.pass_seat; $("cover").hidden = true; refresh(); };
+}
+
 let epoch = 0;  // bumped by every move or command: a table asked for before it is out of date
 
 async function call(path, body) {
@@ -208,7 +228,7 @@ function render() {
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
   $("counters").textContent = `${ui.game.replace("{n}", v.game_number)} · ${ui.turns} ${v.turns} · ` +
-    `${ui.rounds} ${v.rounds} · ` + ui.you_seat.replace("{n}", v.seat + 1);
+    `${ui.rounds} ${v.rounds}` + (v.seat >= 0 ? " · " + ui.you_seat.replace("{n}", v.seat + 1) : "");
   $("hint").textContent = ui.hint; $("undo").textContent = ui.undo; $("new").textContent = ui.new;
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
   $("hint").disabled = v.waiting !== "you" || !v.can_hint;
@@ -216,6 +236,7 @@ function render() {
   $("save").disabled = !v.moves_made;  // mid-game too: the log keeps it as unfinished
   $("new").hidden = v.people.length > 1; $("undo").hidden = v.people.length > 1;
   rematchButtons(v, v.people.length === 1 && !v.spectator);
+  if (v.pass) $("save").hidden = true;  // the passed device plays; the designer's page saves and deals
   if (v.spectator) {  // the spectator's link watches: no seat, no hand, nothing to click
     document.body.classList.add("spectator");
     for (const id of ["hint", "undo", "new", "save"]) $(id).hidden = true;
@@ -394,9 +415,10 @@ function renderDesigner() {
     a.href = v.lobby_link; a.target = "_blank"; a.rel = "noopener";
     box.appendChild(a);
   }
-  if (v.spectator_link) {
-    const a = el("a", "link spectator", ui.spectator_link + ": " + new URL(v.spectator_link, location.href).href);
-    a.href = v.spectator_link; a.target = "_blank"; a.rel = "noopener";
+  for (const [link, words, cls] of [[v.spectator_link, ui.spectator_link, "spectator"], [v.pass_link, ui.pass_link, "pass"]]) {
+    if (!link) continue;
+    const a = el("a", "link " + cls, words + ": " + new URL(link, location.href).href);
+    a.href = link; a.target = "_blank"; a.rel = "noopener";
     box.appendChild(a);
   }
   for (const [seat, link] of Object.entries(v.links || {})) {
@@ -432,7 +454,7 @@ function answerText(ui, questions, key, value) {
 }
 
 async function refresh() {
-  try { const v = await call("api/view"); if (!busy) update(v, false); } catch (e) { say(e.message, true); }
+  try { const v = await call(viewPath()); if (!busy) update(v, false); } catch (e) { say(e.message, true); }
 }
 
 function update(data, soon) {
@@ -440,6 +462,7 @@ function update(data, soon) {
   view = data;
   if (!same) { selected = null; openGroup = null; }  // a card picked a moment ago stays picked while the table has not moved
   if (view.lobby) { renderLobby(); return; }
+  if (view.pass) passCover(view);
   if (view.designer) { renderDesigner(); } else render();
   clearTimeout(agentTimer);
   if (view.waiting === "agent" && !view.spectator) agentTimer = setTimeout(agentStep, soon ? 0 : view.pace_ms);
@@ -449,7 +472,7 @@ async function agentStep() {
   if (busy) { agentTimer = setTimeout(agentStep, 100); return; }
   busy = true;
   try {
-    const data = await call("api/agent", {after: view.moves_made});
+    const data = await call("api/agent", {after: view.moves_made, reveal: revealed});
     update(data, false);
     // when an agent's move first shows after the person's: the page's own latency figure (docs/playtest.md)
     if (window.clickedAt !== undefined && data.moved) { window.agentLatency.push(performance.now() - window.clickedAt); window.clickedAt = undefined; }
@@ -462,7 +485,7 @@ async function play(action) {
   busy = true;
   $("hint-box").hidden = true;
   window.clickedAt = performance.now();
-  try { say(""); update(await call("api/move", {action, turn: view.moves_made}), true); }
+  try { say(""); update(await call("api/move", {action, turn: view.moves_made, reveal: revealed}), true); }
   catch (e) { say(e.message, true); refresh(); }
   finally { busy = false; }
 }
@@ -522,7 +545,7 @@ async function heartbeat() {
   if (busy || (view && view.waiting === "agent" && !view.designer && !view.spectator)) return;
   const asked = epoch;
   try {
-    const v = await call("api/view");
+    const v = await call(viewPath());
     if (asked === epoch && !busy && (!view || JSON.stringify(v) !== JSON.stringify(view))) update(v, false);
   }
   catch (e) { say(e.message, true); }
@@ -541,5 +564,5 @@ document.addEventListener("DOMContentLoaded", async () => {
   // the table changed (another seat moved): ask for it now rather than at the next heartbeat
   const events = new EventSource("api/events");
   events.onmessage = (ev) => { if (view && String(view.version) !== ev.data && !busy) heartbeat(); };
-  try { update(await call("api/view"), true); } catch (e) { say(e.message, true); }
+  try { update(await call(viewPath()), true); } catch (e) { say(e.message, true); }
 });
