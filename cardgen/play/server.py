@@ -45,6 +45,7 @@ from typing import Any, Callable, TextIO
 from cardgen.contain import starter_gone
 from cardgen.errors import InputError, clean
 from cardgen.usercode import UserCodeError
+from cardgen.play import seats
 from cardgen.play.session import Refused, Session
 from cardgen.play.view import designer_view, lobby_view, pass_view, spectator_view, table_view
 
@@ -81,6 +82,10 @@ SPECTATOR_ASKS = ("page", "face", "view", "leave")
 PASSED = -4
 #: what the pass-and-play device may ask (it moves for the person whose turn it is)
 PASSED_ASKS = ("page", "face", "view", "leave", "move", "agent", "hint")
+#: a key the designer replaced (``relink``): refused with 403, not taken for a wrong one
+REVOKED = -5
+#: seconds since a seat's page was last heard from within which the designer's page shows it connected
+CONNECTED_SECONDS = 3 * HEARTBEAT
 #: the page's own files
 STATIC = ("index.html", "app.js", "app.css")
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -187,6 +192,7 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
     files = {name: resources.files("cardgen.play").joinpath("static", name).read_bytes() for name in STATIC}
     origins = None if hosts is None else {f"http://{h}" for h in hosts}
     keys_lock = threading.Lock()  # a rematch with a seat swap moves the people's keys while others are read
+    heard_at: dict[int, float] = {}  # each person's seat: when its page (or the pass-and-play device) last asked
 
     def role_of(key: str) -> int | None:
         found = None
@@ -207,7 +213,11 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         if role == LOBBY:
             return JSONResponse(lobby_view(session), headers={"Cache-Control": "no-store"})
         if role == DESIGNER:
-            body = designer_view(session) | {"links": {str(s + 1): link_of(s) for s in session.people},
+            now = time.monotonic()
+            body = designer_view(session) | {
+                "connected": sorted(s for s, at in heard_at.items() if now - at < CONNECTED_SECONDS),
+                "handed": {str(s + 1): name for s, name in sorted(session.handed.items())},
+                "seat_links": {str(s + 1): link_of(s) for s in sorted({*session.people, *session.handed})},"links": {str(s + 1): link_of(s) for s in session.people},
                                              "lobby_link": link_of(LOBBY), "spectator_link": link_of(SPECTATOR),
                                              "pass_link": link_of(PASSED)}
         else:
@@ -258,6 +268,8 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         role = role_of(request.path_params.get("token", ""))
         if role is None:
             return None
+        if role == REVOKED:
+            raise _Refusal(403, "the designer gave this seat a new link; this one no longer works", "revoked")
         if hosts is not None and request.headers.get("host", "") not in hosts:
             raise _Refusal(403, "this table answers only at the address it printed (Host)", "host")
         origin = request.headers.get("origin")
@@ -275,6 +287,9 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
                     return plain(404, "not_found")
                 if request.method != method:
                     return plain(405, "method")
+                if who == "designer" and role != DESIGNER:
+                    raise _Refusal(403, "only the designer's page hands seats over, replaces links and starts",
+                                   "designer_only")
                 if who == "seat" and role == DESIGNER:
                     raise _Refusal(403, "the designer's page watches; moves come from the people's seats", "watching")
                 if role == SPECTATOR and handler.__name__ not in SPECTATOR_ASKS:
@@ -323,12 +338,14 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
             return plain(404, "not_found")
         return Response(pictures[name], media_type="image/png", headers={"Cache-Control": "max-age=3600"})
 
+    def came(role: int) -> None:
+        """A page of ``role`` asked: its seat has come (the device passed around is every person's page)."""
+        for seat in (session.people if role == PASSED else [role] if role >= 0 else []):
+            session.join(seat)
+            heard_at[seat] = time.monotonic()
+
     def view(request: Request, role: int, data: dict[str, Any]) -> Any:
-        if role >= 0:
-            session.join(role)
-        if role == PASSED:  # the one device is every person's page: they have all come
-            for seat in session.people:
-                session.join(seat)
+        came(role)
         shown = request.query_params.get("reveal", "")
         return state_json(role, reveal=int(shown) if shown.isdigit() and len(shown) < 4 else None)
 
@@ -389,6 +406,34 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
                 keys[key] = moved.get(held, held)
         return state_json(moved.get(role, role))
 
+    def seat(request: Request, role: int, data: dict[str, Any]) -> Any:
+        """The designer hands a person's seat to an agent (``agent``: true) or gives it back to its person."""
+        where = seats.seat_number(session, data.get("seat"))
+        if data.get("agent") is True:
+            seats.hand_to_agent(session, where)
+        else:
+            seats.take_back(session, where)
+        return state_json(role)
+
+    def relink(request: Request, role: int, data: dict[str, Any]) -> Any:
+        """A person's seat gets a new key (a link sent to the wrong person, a lost phone): the old one is refused."""
+        where = seats.seat_number(session, data.get("seat"))
+        if where not in session.people and where not in session.handed:
+            raise Refused(f"seat {where + 1} is not a person's", "seat_bad")
+        with keys_lock:
+            for key, held in list(keys.items()):
+                if held == where:
+                    keys[key] = REVOKED
+            keys[secrets.token_urlsafe(16)] = where
+        heard_at.pop(where, None)
+        with session.lock:
+            session.version += 1  # the designer's page shows the new link
+        return state_json(role)
+
+    def start(request: Request, role: int, data: dict[str, Any]) -> Any:
+        seats.start_now(session)
+        return state_json(role)
+
     def leave(request: Request, role: int, data: dict[str, Any]) -> Any:
         if role == SPECTATOR:  # a spectator going away does not end a one-person table
             return Response(status_code=204)
@@ -403,17 +448,16 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
             return refusal(exc.status, str(exc), exc.code)
         if role is None:
             return plain(404, "not_found")
-        if role >= 0:
-            session.join(role)
-        elif role == PASSED:
-            for seat in session.people:
-                session.join(seat)
+        came(role)
 
         async def stream() -> Any:
             seen, quiet = -1, 0.0
             yield "retry: 1000\n\n"
             while not watch.stopping:
                 watch.heard()
+                if role >= 0 or role == PASSED:
+                    for seat in (session.people if role == PASSED else [role]):
+                        heard_at[seat] = time.monotonic()
                 if session.version != seen:
                     seen, quiet = session.version, 0.0
                     yield f"data: {seen}\n\n"
@@ -434,7 +478,8 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
     for name, handler, who in (("move", move, "seat"), ("agent", agent, "any"), ("undo", undo, "seat"),
                                ("new", new, "any"), ("hint", hint, "seat"), ("save", save, "any"),
                                ("feedback", feedback, "seat"), ("leave", leave, "any"), ("join", join, "lobby"),
-                               ("rematch", rematch, "any")):
+                               ("rematch", rematch, "any"), ("seat", seat, "designer"),
+                               ("relink", relink, "designer"), ("start", start, "designer")):
         routes.append(Route(f"/{{token}}/api/{name}", guarded(handler, "POST", who), methods=["POST", "GET"]))
 
     async def not_found(request: Request, exc: Exception) -> Any:

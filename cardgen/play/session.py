@@ -126,6 +126,8 @@ class Session:
         self.broken: str | None = None
         self._hinting = threading.Lock()  # held while a hint searches (the searches run outside ``lock``)
         self.saved: Path | None = None
+        #: people's seats the designer handed to an agent, by seat: the agent's kind (``seats.hand_to_agent``)
+        self.handed: dict[int, str] = {}
         #: the names people gave themselves in the lobby, by seat (the journal, the log and the feedback say them)
         self.people_names: dict[int, str] = {}
         self.log: Path | None = None  # the log every change is written to as it happens (``keep_log``)
@@ -243,7 +245,7 @@ class Session:
             return "over"
         if not self.actions and not self.joined >= set(self.people):
             return "seats"
-        if s.current_player == seat:
+        if s.current_player == seat and seat in self.people:
             return "you"
         return "person" if s.current_player in self.people else "agent"
 

@@ -421,11 +421,8 @@ function renderDesigner() {
     a.href = link; a.target = "_blank"; a.rel = "noopener";
     box.appendChild(a);
   }
-  for (const [seat, link] of Object.entries(v.links || {})) {
-    const a = el("a", "link", ui.seat.replace("{n}", seat) + ": " + new URL(link, location.href).href);
-    a.href = link; a.target = "_blank"; a.rel = "noopener";
-    box.appendChild(a);
-  }
+  if (v.waiting === "seats") box.appendChild(command(ui.start_now, "start", {}, "start-now"));
+  for (const [seat, link] of Object.entries(v.seat_links || v.links || {})) box.appendChild(seatRow(v, Number(seat), link));
   $("moves-title").textContent = ui.links;
   if (Object.keys(v.feedback || {}).length) box.appendChild(el("h3", "", ui.feedback));
   for (const [seat, answers] of Object.entries(v.feedback || {})) {
@@ -442,6 +439,35 @@ function renderDesigner() {
     res.replaceChildren(el("h2", "", ui.over), ol);
   } else res.hidden = true;
   journal({...v, seat: -1});
+}
+
+function command(text, name, body, id) {
+  // one of the designer's buttons: its request, then the table as it is after it
+  const b = el("button", "command", text);
+  if (id) b.id = id;
+  b.addEventListener("click", async () => {
+    if (busy) return;
+    busy = true;
+    try { say(""); update(await call("api/" + name, body), true); } catch (e) { say(e.message, true); }
+    finally { busy = false; }
+  });
+  return b;
+}
+
+function seatRow(v, seat, link) {
+  // a person's seat on the designer's page: who, whether their page is there, their link, and what to do with it
+  const ui = v.ui, handed = (v.handed || {})[seat] !== undefined;
+  const row = el("div", "seatrow");
+  row.dataset.seat = seat;
+  const name = (v.people_names || {})[seat - 1];
+  const here = handed ? ui.played_by_agent : (v.connected || []).includes(seat - 1) ? ui.connected : ui.away;
+  row.appendChild(el("b", "", ui.seat.replace("{n}", seat) + (name ? " · " + name : "") + " · " + here));
+  row.appendChild(command(handed ? ui.to_person : ui.to_agent, "seat", {seat, agent: !handed}));
+  row.appendChild(command(ui.relink, "relink", {seat}));
+  const a = el("a", "link", new URL(link, location.href).href);
+  a.href = link; a.target = "_blank"; a.rel = "noopener";
+  row.appendChild(a);
+  return row;
 }
 
 function answerText(ui, questions, key, value) {
