@@ -127,6 +127,14 @@ function ring(row, centre, big) {
   // the places on a circle, place 1 at the top going clockwise, the centre card (Draco) in the middle;
   // the radius keeps neighbours apart where they stand above one another (the circle's sides)
   const cards = [...row.children];
+  if (PHONE.matches && !row.closest("section.seatview")) {
+    // a phone: the places in their order, three to a line, each name whole beside a small card; the centre first
+    row.classList.add("ring-list");
+    const mid = cardEl(centre, big, false);
+    mid.classList.add("centre");
+    row.insertBefore(mid, row.firstChild);
+    return;
+  }
   const style = getComputedStyle(document.documentElement);
   const small = row.closest(".area.other, section.seatview") !== null;
   const h = (parseFloat(style.getPropertyValue(big ? "--hand-h" : "--card-h")) || 100) * (small ? 0.6 : 0.8);
