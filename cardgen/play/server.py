@@ -45,7 +45,7 @@ from typing import Any, Callable, TextIO
 from cardgen.contain import starter_gone
 from cardgen.errors import InputError, clean
 from cardgen.usercode import UserCodeError
-from cardgen.play import seats
+from cardgen.play import seats, talk
 from cardgen.play.session import Refused, Session
 from cardgen.play.view import designer_view, lobby_view, pass_view, spectator_view, table_view
 
@@ -374,7 +374,19 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         return JSONResponse(lobby_join(session, keys, data), headers={"Cache-Control": "no-store"})
 
     def undo(request: Request, role: int, data: dict[str, Any]) -> Any:
-        session.undo()
+        """One person: back to before their last move. Several: the undo is asked, and waits for the others' yes."""
+        if len(session.people) > 1:
+            talk.ask_undo(session, role)
+        else:
+            session.undo()
+        return state_json(role)
+
+    def undo_answer(request: Request, role: int, data: dict[str, Any]) -> Any:
+        talk.answer(session, role, data.get("accept"))
+        return state_json(role)
+
+    def say(request: Request, role: int, data: dict[str, Any]) -> Any:
+        talk.say(session, role, data.get("text"))
         return state_json(role)
 
     def new(request: Request, role: int, data: dict[str, Any]) -> Any:
@@ -479,7 +491,8 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
                                ("new", new, "any"), ("hint", hint, "seat"), ("save", save, "any"),
                                ("feedback", feedback, "seat"), ("leave", leave, "any"), ("join", join, "lobby"),
                                ("rematch", rematch, "any"), ("seat", seat, "designer"),
-                               ("relink", relink, "designer"), ("start", start, "designer")):
+                               ("relink", relink, "designer"), ("start", start, "designer"),
+                               ("undo_answer", undo_answer, "seat"), ("say", say, "seat")):
         routes.append(Route(f"/{{token}}/api/{name}", guarded(handler, "POST", who), methods=["POST", "GET"]))
 
     async def not_found(request: Request, exc: Exception) -> Any:

@@ -179,6 +179,10 @@ class Session:
         self.initial_piles = {k: list(v) for k, v in self.state.initial_piles.items()}
         self.actions: list[tuple[int, Action]] = []
         self.journal: list[Entry] = []
+        #: what people said at the table this game: (seat, words, moves made when said), oldest first
+        self.talk: list[tuple[int, str, int]] = []
+        #: an undo one person asked for, until every person accepts it: {"by", "to", "accepted"} (``play.talk``)
+        self.undo_asked: dict[str, Any] | None = None
         self.agents: list[Agent | None] = [None if n == HUMAN else self.factories[n]() for n in self.names]
         self.rng = random.Random(f"cardgen play {seed}")  # the agents' own draws (a replay checks moves, not why)
         self.saved = None
@@ -202,6 +206,7 @@ class Session:
         if before is not None:
             text += house_effect(self.deck, self.lang, before, action, self.state, ran)
         self.actions.append((player, action))
+        self.undo_asked = None  # the table moved on: an undo asked before is void
         entry = Entry(player, who, text, action)
         self.journal.append(entry)
         self.version += 1
@@ -297,12 +302,19 @@ class Session:
             mine = [i for i, (p, _) in enumerate(self.actions) if p == self.seat]
             if not mine:
                 raise Refused("nothing to undo: you have not moved yet", "undo_nothing")
-            keep = self.actions[:mine[-1]]
-            journal = self.journal[:mine[-1]]
+            self.back_to(mine[-1])
+
+    def back_to(self, moves: int) -> None:
+        """The game as it was after its first ``moves`` moves, replayed from its seed (``undo``, and an undo every
+        person at the table agreed to: ``cardgen.play.talk``)."""
+        with self.lock:
+            keep = self.actions[:moves]
+            journal = self.journal[:moves]
             self.state = self.game.new_initial_state(self.seed)
             for _, action in keep:
                 self.state.apply(action)
             self.actions, self.journal = list(keep), journal
+            self.undo_asked = None
             self.version += 1
             self._logged()
 

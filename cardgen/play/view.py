@@ -251,7 +251,7 @@ def spectator_view(session: "Session") -> dict[str, Any]:
     first = views[0]
     page = {key: first[key] for key in ("deck", "title", "game", "lang", "players", "names", "game_number", "turn",
                                         "turns", "rounds", "result", "ui", "people", "version", "moves_made",
-                                        "pace_ms", "journal")}
+                                        "pace_ms", "journal", "talk", "undo_asked")}
     return page | {"spectator": True, "seat": -1, "waiting": waiting, "status": _status(session, waiting,
                    first["ui"], first["names"]), "hand": [], "areas": [dict(a, pick=False) for a in shown],
                    "moves": [], "can_hint": False, "can_undo": False, "saved": "", "questions": [],
@@ -296,7 +296,7 @@ def designer_view(session: "Session") -> dict[str, Any]:
             "people_names": {str(k): v for k, v in sorted(session.people_names.items())},
             "game_number": session.number, "moves_made": len(session.actions), "waiting": waiting,
             "status": _status(session, waiting, ui, first["names"]), "turn": first["turn"], "result": first["result"],
-            "journal": first["journal"], "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
+            "journal": first["journal"], "talk": first["talk"], "undo_asked": first["undo_asked"], "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
             "saved": first["saved"], "version": session.version}
 
 
@@ -347,11 +347,16 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         "names": names, "game_number": session.number, "turn": state.current_player, "waiting": waiting,
         "status": status, "turns": state.turns, "rounds": state.rounds, "hand": shown,
         "areas": areas, "moves": moves, "result": result, "ui": ui, "can_hint": session.can_hint,
-        "can_undo": len(session.people) == 1 and any(p == seat for p, _ in session.actions),
+        "can_undo": any(p == seat for p, _ in session.actions) and waiting != "over" and session.undo_asked is None
+                    and seat in session.people,
         "saved": str(session.saved or ""), "people": list(session.people), "version": session.version,
         "moves_made": len(session.actions), "pace_ms": round(session.pace * 1000),
         "journal": [{"seat": e.seat, "who": names[e.seat], "n": i + 1, "text": e.text}
                     for i, e in enumerate(session.journal) if i >= len(session.journal) - 200],
+        "talk": [{"seat": s, "who": names[s], "text": text, "after": after} for s, text, after in session.talk],
+        "undo_asked": None if session.undo_asked is None else {
+            "by": session.undo_asked["by"], "who": names[session.undo_asked["by"]],
+            "accepted": list(session.undo_asked["accepted"]), "to": session.undo_asked["to"]},
         "questions": session.questions() if waiting == "over" else [],
         "feedback_given": seat in session.feedback,
     }

@@ -242,7 +242,11 @@ function render() {
   $("hint").disabled = v.waiting !== "you" || !v.can_hint;
   $("undo").disabled = !v.can_undo;
   $("save").disabled = !v.moves_made;  // mid-game too: the log keeps it as unfinished
-  $("new").hidden = v.people.length > 1; $("undo").hidden = v.people.length > 1;
+  $("new").hidden = v.people.length > 1;
+  $("undo").hidden = !!(v.spectator || v.pass);  // several people: the undo is asked, and every person accepts
+  if (v.people.length > 1) $("undo").textContent = ui.undo_ask;
+  undoBox(v);
+  talkForm(v);
   rematchButtons(v, v.people.length === 1 && !v.spectator);
   if (v.pass) $("save").hidden = true;  // the passed device plays; the designer's page saves and deals
   if (v.spectator) {  // the spectator's link watches: no seat, no hand, nothing to click
@@ -291,15 +295,56 @@ function render() {
   savedSaid = v.saved;
 }
 
+function undoBox(v) {
+  // an undo asked at a table of several people: each other person accepts or refuses it
+  const box = $("undo-box"), asked = v.undo_asked;
+  box.hidden = !asked;
+  if (!asked) { box.replaceChildren(); return; }
+  const parts = [el("p", "", v.ui.undo_asked.replace("{who}", asked.who))];
+  if (v.seat >= 0 && v.people.includes(v.seat) && !asked.accepted.includes(v.seat)) {
+    const yes = el("button", "command", v.ui.undo_yes); yes.id = "undo-yes";
+    const no = el("button", "command", v.ui.undo_no); no.id = "undo-no";
+    yes.addEventListener("click", () => send("undo_answer", {accept: true}));
+    no.addEventListener("click", () => send("undo_answer", {accept: false}));
+    parts.push(yes, no);
+  } else parts.push(el("p", "quiet", v.ui.undo_waiting));
+  box.replaceChildren(...parts);
+}
+
+function talkForm(v) {
+  // table talk: a person's short line to the table, shown in the journal (as text, never as markup)
+  const form = $("talk");
+  form.hidden = !(v.people.length > 1 && v.people.includes(v.seat) && !v.pass);
+  $("talk-text").placeholder = v.ui.talk_placeholder;
+  $("talk-send").textContent = v.ui.talk_send;
+}
+
+async function send(name, body) {
+  if (busy) return;
+  busy = true;
+  try { say(""); update(await call("api/" + name, body), true); } catch (e) { say(e.message, true); }
+  finally { busy = false; }
+}
+
 function journal(v) {
   const j = $("journal");
   j.replaceChildren();
+  const talk = v.talk || [];
+  const said = (after) => talk.filter((t) => t.after === after).forEach((t) => {
+    const li = el("li", "talk" + (t.seat === v.seat ? " mine" : ""));
+    li.appendChild(el("b", "", t.who + ":"));
+    li.appendChild(document.createTextNode(" " + t.text));
+    j.appendChild(li);
+  });
+  const first = v.journal.length ? v.journal[0].n - 1 : v.moves_made;
+  said(first);
   v.journal.forEach((e, i) => {
     const li = el("li", (e.seat === v.seat ? "mine" : "theirs") + (i === v.journal.length - 1 ? " latest" : ""));
     li.appendChild(el("span", "n", e.n + "."));
     li.appendChild(el("b", "", v.ui.seat.replace("{n}", e.seat + 1) + (e.seat === v.seat ? "" : " · " + e.who)));
     li.appendChild(document.createTextNode(" " + e.text));
     j.appendChild(li);
+    said(e.n);
   });
   j.scrollTop = j.scrollHeight;
 }
@@ -588,6 +633,12 @@ async function heartbeat() {
 document.addEventListener("DOMContentLoaded", async () => {
   $("hint").addEventListener("click", hint);
   $("undo").addEventListener("click", () => simple("undo"));
+  $("talk").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const text = $("talk-text").value;
+    await send("say", {text});
+    if (!$("message").classList.contains("bad")) $("talk-text").value = "";
+  });
   $("new").addEventListener("click", newDeal);
   $("save").addEventListener("click", () => simple("save"));
   $("rematch").addEventListener("click", () => rematch(false));
