@@ -158,3 +158,25 @@ def test_the_pass_and_play_device_shows_a_hand_only_to_the_person_who_tapped(dra
         assert status == 200 and after["hand"] == [] or after["seat"] == person  # its person may go on, uncovered
         people += 1
     assert people >= 8 and covers >= 2
+
+
+def test_the_passed_device_shows_a_hand_only_for_the_person_to_move_who_tapped() -> None:
+    from cardgen.play.view import pass_view
+
+    session = Session(deck_of("draco"), players=3, seed=6, people=[0, 2])
+    session.join(0), session.join(2)
+    for _ in range(30):
+        while session.agent_move():
+            pass
+        person = session.state.current_player
+        covered = pass_view(session, None)
+        assert covered["pass"] and covered["hand"] == [] and covered["moves"] == [] and covered["seat"] == -1
+        assert covered["pass_seat"] == person and covered["pass_name"] == covered["names"][person]
+        assert pass_view(session, 2 - person)["hand"] == []  # the other person's tap shows nothing
+        mine = pass_view(session, person)
+        assert mine["seat"] == person and mine["hand"] and mine["moves"] and mine["pass_seat"] == person
+        session.play(mine["moves"][0]["action"], person, turn=len(session.actions))
+        if session.state.is_terminal():
+            break
+    over = pass_view(session, 0) if session.state.is_terminal() else None
+    assert over is None or (over["pass_seat"] is None and over["hand"] == [])

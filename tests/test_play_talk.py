@@ -112,3 +112,16 @@ def test_a_message_shows_as_text_in_every_journal(table: dict[str, str]) -> None
         assert page.inner_text("#journal li.talk").endswith("<b>bold?</b> hi")
         assert page.locator("#journal li.talk b").count() == 1  # the name only: the message's markup stays text
         assert page.input_value("#talk-text") == ""
+
+
+def test_one_yes_of_two_is_not_enough() -> None:
+    session = Session(deck_of("king_lui"), players=3, seed=9, people=[0, 1, 2])
+    for seat in (0, 1, 2):
+        session.join(seat)
+    to_move(session, 0)
+    session.play(list(session.state.legal_actions()[0]), 0, turn=len(session.actions))
+    made = len(session.actions)
+    talk.ask_undo(session, 0)
+    assert not talk.answer(session, 2, True) and len(session.actions) == made
+    assert session.undo_asked["accepted"] == [0, 2]
+    assert talk.answer(session, 1, True) and len(session.actions) == made - 1
