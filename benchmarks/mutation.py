@@ -59,6 +59,7 @@ PS = "cardgen/play/session.py"
 HU = "cardgen/simulate/human.py"
 RP = "cardgen/report/playtest.py"
 PV = "cardgen/play/server.py"
+PW = "cardgen/play/view.py"
 FI = "cardgen/fileio.py"
 TJ = "cardgen/tune/journal.py"
 FX = "cardgen/tune/fix.py"
@@ -165,9 +166,10 @@ TARGETS = [
             "tests/test_play_talk.py::test_a_move_made_meanwhile_drops_the_undo_asked",
             "tests/test_play_talk.py::test_one_yes_of_two_is_not_enough")),
     # what a spectator and a passed device see: only what every seat sees alike, a hand once its person taps
-    Target("play_spectator", "cardgen/play/view.py", _m("cardgen/play/view.py", "x_spectator_view", "x_pass_view"),
+    Target("play_spectator", PW, _m(PW, "x_spectator_view", "x_pass_view"),
            ("tests/test_play_spectator.py::test_the_spectator_sees_what_every_seat_sees_alike_and_no_hand",
-            "tests/test_play_spectator.py::test_the_passed_device_shows_a_hand_only_for_the_person_to_move_who_tapped")),
+            "tests/test_play_spectator.py::"
+            "test_the_passed_device_shows_a_hand_only_for_the_person_to_move_who_tapped")),
     # refusals in the table's language (a slow target: it starts tables)
     Target("play_refusals", PV, _m(PV, "x_refusal_words"),
            ("tests/test_play_server.py::test_refusals_outside_play_speak_the_tables_language",

@@ -105,7 +105,8 @@ def test_the_spectators_link_watches_and_changes_nothing(draco: dict[str, str]) 
 
 
 def test_a_rematch_with_swapped_seats_moves_each_link_with_its_person(table: dict[str, str], tmp_path: Path) -> None:
-    ask(table["lobby"] + "api/join", {"seat": 1, "name": "Ann"}), ask(table["lobby"] + "api/join", {"seat": 2, "name": "Bo"})
+    for seat, name in ((1, "Ann"), (2, "Bo")):
+        ask(table["lobby"] + "api/join", {"seat": seat, "name": name})
     status, early = ask(table["designer"] + "api/rematch", {"swap": True})
     assert status == 409 and early["code"] == "rematch_early"
     rng = random.Random(7)

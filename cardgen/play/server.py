@@ -217,9 +217,9 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
             body = designer_view(session) | {
                 "connected": sorted(s for s, at in heard_at.items() if now - at < CONNECTED_SECONDS),
                 "handed": {str(s + 1): name for s, name in sorted(session.handed.items())},
-                "seat_links": {str(s + 1): link_of(s) for s in sorted({*session.people, *session.handed})},"links": {str(s + 1): link_of(s) for s in session.people},
-                                             "lobby_link": link_of(LOBBY), "spectator_link": link_of(SPECTATOR),
-                                             "pass_link": link_of(PASSED)}
+                "seat_links": {str(s + 1): link_of(s) for s in sorted({*session.people, *session.handed})},
+                "links": {str(s + 1): link_of(s) for s in session.people}, "lobby_link": link_of(LOBBY),
+                "spectator_link": link_of(SPECTATOR), "pass_link": link_of(PASSED)}
         else:
             body = spectator_view(session) if role == SPECTATOR else table_view(session, role)
         if extra:

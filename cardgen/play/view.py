@@ -296,7 +296,8 @@ def designer_view(session: "Session") -> dict[str, Any]:
             "people_names": {str(k): v for k, v in sorted(session.people_names.items())},
             "game_number": session.number, "moves_made": len(session.actions), "waiting": waiting,
             "status": _status(session, waiting, ui, first["names"]), "turn": first["turn"], "result": first["result"],
-            "journal": first["journal"], "talk": first["talk"], "undo_asked": first["undo_asked"], "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
+            "journal": first["journal"], "talk": first["talk"], "undo_asked": first["undo_asked"],
+            "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
             "saved": first["saved"], "version": session.version}
 
 
