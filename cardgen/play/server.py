@@ -10,7 +10,11 @@ watches every seat without moving; any other key, path or method is refused, and
 request whose ``Host`` is not the address the server printed or whose ``Origin`` is another
 site (a page elsewhere cannot drive the table through the person's browser). A person's key
 sees only that seat's view and moves only for that seat; a move names the move it answers, so
-one sent again is refused.
+one sent again is refused. The spectator's key sees what every seat sees alike and changes nothing; the
+pass-and-play key moves for the person whose turn it is and gets a hand only once that person has tapped
+(``reveal``); a seat's key the designer replaced is refused with 403; the designer alone hands seats to
+agents, replaces links, starts the table early and deals a rematch (seats swapped: the people's keys move with
+them).
 
 What it serves, and nothing else: the page and its two files, the deck's own face pictures
 (drawn at start from the same vectors as the printed sheets, kept in memory), the table's JSON
