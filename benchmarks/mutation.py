@@ -164,7 +164,8 @@ TARGETS = [
            ("tests/test_play_talk.py::test_a_message_is_short_plain_and_the_peoples",
             "tests/test_play_talk.py::test_an_undo_waits_for_every_persons_yes",
             "tests/test_play_talk.py::test_a_move_made_meanwhile_drops_the_undo_asked",
-            "tests/test_play_talk.py::test_one_yes_of_two_is_not_enough")),
+            "tests/test_play_talk.py::test_one_yes_of_two_is_not_enough",
+            "tests/test_play_talk.py::test_every_change_is_heard_by_the_pages_and_a_finished_game_takes_nothing_back")),
     # what a spectator and a passed device see: only what every seat sees alike, a hand once its person taps
     Target("play_spectator", PW, _m(PW, "x_spectator_view", "x_pass_view"),
            ("tests/test_play_spectator.py::test_the_spectator_sees_what_every_seat_sees_alike_and_no_hand",

@@ -17,7 +17,10 @@ from tests.test_play_session import deck_of
 def test_a_seat_handed_to_an_agent_is_played_by_it_and_given_back() -> None:
     session = Session(deck_of("king_lui"), players=3, seed=2, people=[0, 1])
     session.join(0), session.join(1)
-    assert seats.hand_to_agent(session, 1) != HUMAN and session.people == [0] and 1 in session.handed
+    version = session.version
+    name = seats.hand_to_agent(session, 1)
+    assert name == session.names[2] and session.names[1] == name and session.handed == {1: name}
+    assert session.people == [0] and session.version > version and session.agents[1] is not None
     with pytest.raises(Refused) as refused:
         seats.hand_to_agent(session, 0)
     assert refused.value.code == "last_person"
@@ -31,22 +34,29 @@ def test_a_seat_handed_to_an_agent_is_played_by_it_and_given_back() -> None:
     assert session.waiting_for(1) == "agent"
     with pytest.raises(Refused):
         session.play(list(session.state.legal_actions()[0]), 1, turn=len(session.actions))
+    assert session.agent_move().seat == 1  # the agent plays the handed seat
+    while session.state.current_player != 1:
+        if session.agent_move() is None:
+            session.play(list(session.state.legal_actions()[0]), 0, turn=len(session.actions))
+    version = session.version
     seats.take_back(session, 1)
     assert session.people == [0, 1] and session.names[1] == HUMAN and session.waiting_for(1) == "you"
+    assert session.agents[1] is None and session.handed == {} and session.version > version
     with pytest.raises(Refused):
         seats.take_back(session, 1)
     for bad in (0, 4, True, "1"):
         with pytest.raises(Refused):
             seats.seat_number(session, bad)
-    assert seats.seat_number(session, 3) == 2
+    assert seats.seat_number(session, 3) == 2 and seats.seat_number(session, 1) == 0
 
 
 def test_the_table_starts_when_the_designer_says() -> None:
     session = Session(deck_of("king_lui"), players=3, seed=2, people=[0, 1])
     session.join(0)
     assert session.waiting_for(0) == "seats"
+    version = session.version
     seats.start_now(session)
-    assert session.waiting_for(-1) != "seats"
+    assert session.waiting_for(-1) != "seats" and session.version > version and session.joined == {0, 1}
 
 
 @pytest.fixture

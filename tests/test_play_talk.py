@@ -125,3 +125,22 @@ def test_one_yes_of_two_is_not_enough() -> None:
     assert not talk.answer(session, 2, True) and len(session.actions) == made
     assert session.undo_asked["accepted"] == [0, 2]
     assert talk.answer(session, 1, True) and len(session.actions) == made - 1
+
+
+def test_every_change_is_heard_by_the_pages_and_a_finished_game_takes_nothing_back() -> None:
+    session = table_of_two()
+    to_move(session, 0)
+    for change in (lambda: talk.say(session, 0, "hi"),
+                   lambda: session.play(list(session.state.legal_actions()[0]), 0, turn=len(session.actions)),
+                   lambda: talk.ask_undo(session, 0), lambda: talk.answer(session, 1, False),
+                   lambda: talk.ask_undo(session, 0), lambda: talk.answer(session, 1, True)):
+        version = session.version
+        change()
+        assert session.version > version
+    while not session.state.is_terminal():
+        if session.agent_move() is None:
+            session.play(list(session.state.legal_actions()[0]), session.state.current_player,
+                         turn=len(session.actions))
+    with pytest.raises(Refused) as refused:
+        talk.ask_undo(session, 0)
+    assert refused.value.code == "over"
