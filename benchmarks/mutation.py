@@ -60,6 +60,7 @@ PS = "cardgen/play/session.py"
 HU = "cardgen/simulate/human.py"
 RP = "cardgen/report/playtest.py"
 PV = "cardgen/play/server.py"
+PW = "cardgen/play/view.py"
 FI = "cardgen/fileio.py"
 TJ = "cardgen/tune/journal.py"
 FX = "cardgen/tune/fix.py"
@@ -160,6 +161,21 @@ TARGETS = [
     Target("language_helpers", "cardgen/text.py", ("",), ("tests/test_text.py", "tests/test_wordbook.py")),
     # the report's playtest page: people beside the agents, answers escaped, nothing drawn from no games
     Target("playtest_page", RP, ("",), ("tests/test_playtest_page.py",)),
+    # the designer's hold on the seats, table talk and undo by agreement (issue #52): whole small modules
+    Target("play_seats", "cardgen/play/seats.py", ("",),
+           ("tests/test_play_seats.py::test_a_seat_handed_to_an_agent_is_played_by_it_and_given_back",
+            "tests/test_play_seats.py::test_the_table_starts_when_the_designer_says")),
+    Target("play_talk", "cardgen/play/talk.py", ("",),
+           ("tests/test_play_talk.py::test_a_message_is_short_plain_and_the_peoples",
+            "tests/test_play_talk.py::test_an_undo_waits_for_every_persons_yes",
+            "tests/test_play_talk.py::test_a_move_made_meanwhile_drops_the_undo_asked",
+            "tests/test_play_talk.py::test_one_yes_of_two_is_not_enough",
+            "tests/test_play_talk.py::test_every_change_is_heard_by_the_pages_and_a_finished_game_takes_nothing_back")),
+    # what a spectator and a passed device see: only what every seat sees alike, a hand once its person taps
+    Target("play_spectator", PW, _m(PW, "x_spectator_view", "x_pass_view"),
+           ("tests/test_play_spectator.py::test_the_spectator_sees_what_every_seat_sees_alike_and_no_hand",
+            "tests/test_play_spectator.py::"
+            "test_the_passed_device_shows_a_hand_only_for_the_person_to_move_who_tapped")),
     # refusals in the table's language (a slow target: it starts tables)
     Target("play_refusals", PV, _m(PV, "x_refusal_words"),
            ("tests/test_play_server.py::test_refusals_outside_play_speak_the_tables_language",

@@ -109,6 +109,8 @@ SLOW_MODULES = {
     "test_fasttree": "numba's search tree against the Python search",
     "test_play_table_browser": "whole games in Chromium with two people and the designer at one table",
     "test_play_hints": "30 timed hints per shipped game (about 30 s of search each)",
+    "test_play_evening": "issue #52's playtest evening in Chromium: lobby, Ctrl-C and resume, rematch, spectator, "
+                         "pass-and-play",
     "test_faults": "interrupts, kills and a loopback Dask cluster losing its members, against real commands",
     "test_contain_commands": "runaway project code in validate, compare, tune, build and play, killed from outside",
     "test_house_options": "house rules adding an action, played by look-ahead on the reference engine",

@@ -120,3 +120,28 @@ def test_new_deal_asks_first_and_the_game_before_it_stays_in_the_log(tmp_path: P
         proc.wait(10)
     old = json.loads((tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()[0])
     assert old["end_reason"] == "unfinished" and len(old["actions"]) > made
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
+def test_the_circle_of_places_is_compact_on_a_phone_and_every_name_is_whole(tmp_path: Path) -> None:
+    """Draco's circle took ~290 px of a 390x844 screen, its names cut to "9. Red…"; on a phone its places are a
+    compact list in circle order, the centre card first, each name whole."""
+    proc, url = one_person(tmp_path, "draco")
+    try:
+        with chromium_page(url, WIDTH, HEIGHT) as page:
+            page.wait_for_selector(".row.ring-list figcaption", timeout=60_000)
+            page.wait_for_timeout(300)  # the pictures' sizes settle
+            height, names, cut, centre = page.evaluate("""() => {
+              const row = document.querySelector('.row.ring-list');
+              const caps = [...row.querySelectorAll(':scope > figure figcaption')];
+              return [row.getBoundingClientRect().height, caps.map((c) => c.textContent),
+                      caps.filter((c) => c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1)
+                          .map((c) => c.textContent),
+                      row.firstElementChild.classList.contains('centre')]; }""")
+            places = [a for a in page.evaluate("() => view.areas") if a.get("ring")][0]["cards"]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert height <= 230, height
+    assert cut == [] and centre
+    assert names[1:] == [c["name"] for c in places]  # in circle order, after the centre card

@@ -39,18 +39,21 @@ SEED = 424242421
 
 def start_table(tmp_path: Path, deck: str, *args: str, project: Path = ROOT) -> tuple[subprocess.Popen[str],
                                                                                       dict[str, str]]:
-    """``cardgen play DECK --people 1,2`` of ``project`` without a browser: its links by seat number, ``designer``
-    and ``lobby``."""
+    """``cardgen play DECK --people 1,2`` of ``project`` without a browser: its links by seat number, ``designer``,
+    ``spectator``, ``pass`` (pass-and-play) and ``lobby``."""
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--project", str(project), "play", deck, "--people", "1,2",
                              "--players", "3", "--no-browser", "--seed", str(SEED), "--out", str(tmp_path / "out"),
                              "--log", str(tmp_path / "games.jsonl"), *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     assert proc.stdout is not None
-    found: list[str] = []
-    for line in proc.stdout:  # the lobby's link, each person's seat's, the designer's: in that order, in any language
-        found += re.findall(r"http://127\.0\.0\.1:\d+/\S+/", line)
-        if len(found) == 4:
-            return proc, dict(zip(("lobby", "1", "2", "designer"), found))
+    links: dict[str, str] = {}
+    roles = iter(("lobby", "1", "2", "spectator", "pass", "designer"))  # the order the lines come in, in any language
+    for line in proc.stdout:
+        found = re.search(r"(http://127\.0\.0\.1:\d+/\S+/)", line)
+        if found:
+            links[next(roles)] = found.group(1)
+        if "designer" in links:
+            return proc, links
     proc.wait(10)
     raise AssertionError(f"no links printed; stderr: {proc.stderr.read() if proc.stderr else ''}")
 

@@ -10,7 +10,11 @@ watches every seat without moving; any other key, path or method is refused, and
 request whose ``Host`` is not the address the server printed or whose ``Origin`` is another
 site (a page elsewhere cannot drive the table through the person's browser). A person's key
 sees only that seat's view and moves only for that seat; a move names the move it answers, so
-one sent again is refused.
+one sent again is refused. The spectator's key sees what every seat sees alike and changes nothing; the
+pass-and-play key moves for the person whose turn it is and gets a hand only once that person has tapped
+(``reveal``); a seat's key the designer replaced is refused with 403; the designer alone hands seats to
+agents, replaces links, starts the table early and deals a rematch (seats swapped: the people's keys move with
+them).
 
 What it serves, and nothing else: the page and its two files, the deck's own face pictures
 (drawn at start from the same vectors as the printed sheets, kept in memory), the table's JSON
@@ -45,8 +49,9 @@ from typing import Any, Callable, TextIO
 from cardgen.contain import starter_gone
 from cardgen.errors import InputError, clean
 from cardgen.usercode import UserCodeError
+from cardgen.play import seats, talk
 from cardgen.play.session import Refused, Session
-from cardgen.play.view import designer_view, lobby_view, table_view
+from cardgen.play.view import designer_view, lobby_view, pass_view, spectator_view, table_view
 
 #: largest request body accepted (a move is a few dozen bytes, a feedback form a few kilobytes)
 MAX_BODY = 16384
@@ -73,6 +78,18 @@ EVENT_PING = 10.0
 DESIGNER = -1
 #: the lobby's role: one link for the whole table, where people name themselves and take a free seat
 LOBBY = -2
+#: the spectator's role: the table as a non-player sees it (no hand), read-only
+SPECTATOR = -3
+#: what the spectator's key may ask: its page, the pictures, the table and its events, and to say goodbye
+SPECTATOR_ASKS = ("page", "face", "view", "leave")
+#: the pass-and-play role: one device handed from person to person, each hand hidden until its person taps
+PASSED = -4
+#: what the pass-and-play device may ask (it moves for the person whose turn it is)
+PASSED_ASKS = ("page", "face", "view", "leave", "move", "agent", "hint")
+#: a key the designer replaced (``relink``): refused with 403, not taken for a wrong one
+REVOKED = -5
+#: seconds since a seat's page was last heard from within which the designer's page shows it connected
+CONNECTED_SECONDS = 3 * HEARTBEAT
 #: the page's own files
 STATIC = ("index.html", "app.js", "app.css")
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -134,12 +151,14 @@ def refusal_words(lang: str, code: str | None, fallback: str) -> str:
 
 
 def table_keys(session: Session) -> dict[str, int]:
-    """A fresh random key for each person's seat, one for the designer and, at a table of several people, one
-    for its lobby: ``{key: seat, DESIGNER or LOBBY}``."""
+    """A fresh random key for each person's seat, one for the designer, one for a spectator and, at a table of
+    several people, one for its lobby: ``{key: seat, DESIGNER, SPECTATOR or LOBBY}``."""
     keys = {secrets.token_urlsafe(16): seat for seat in session.people}
     keys[secrets.token_urlsafe(16)] = DESIGNER
+    keys[secrets.token_urlsafe(16)] = SPECTATOR
     if len(session.people) > 1:
         keys[secrets.token_urlsafe(16)] = LOBBY
+        keys[secrets.token_urlsafe(16)] = PASSED
     return keys
 
 
@@ -176,22 +195,37 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         keys[token] = session.seat
     files = {name: resources.files("cardgen.play").joinpath("static", name).read_bytes() for name in STATIC}
     origins = None if hosts is None else {f"http://{h}" for h in hosts}
+    keys_lock = threading.Lock()  # a rematch with a seat swap moves the people's keys while others are read
+    heard_at: dict[int, float] = {}  # each person's seat: when its page (or the pass-and-play device) last asked
 
     def role_of(key: str) -> int | None:
         found = None
-        for known, role in keys.items():  # every key compared, in constant time
+        with keys_lock:
+            known_keys = list(keys.items())
+        for known, role in known_keys:  # every key compared, in constant time
             if secrets.compare_digest(key.encode(), known.encode()):
                 found = role
         return found
 
-    links = {str(seat + 1): f"../{key}/" for key, seat in keys.items() if seat >= 0}
-    lobby = next((f"../{key}/" for key, role in keys.items() if role == LOBBY), None)
+    def link_of(role: int) -> str | None:
+        """The link (relative to a page's own) of the key that has ``role`` now (a rematch may move people)."""
+        return next((f"../{key}/" for key, held in keys.items() if held == role), None)
 
-    def state_json(role: int, extra: dict[str, Any] | None = None) -> Any:
+    def state_json(role: int, extra: dict[str, Any] | None = None, reveal: int | None = None) -> Any:
+        if role == PASSED:
+            return JSONResponse(pass_view(session, reveal) | (extra or {}), headers={"Cache-Control": "no-store"})
         if role == LOBBY:
             return JSONResponse(lobby_view(session), headers={"Cache-Control": "no-store"})
-        body = (designer_view(session) | {"links": links, "lobby_link": lobby} if role == DESIGNER
-                else table_view(session, role))
+        if role == DESIGNER:
+            now = time.monotonic()
+            body = designer_view(session) | {
+                "connected": sorted(s for s, at in heard_at.items() if now - at < CONNECTED_SECONDS),
+                "handed": {str(s + 1): name for s, name in sorted(session.handed.items())},
+                "seat_links": {str(s + 1): link_of(s) for s in sorted({*session.people, *session.handed})},
+                "links": {str(s + 1): link_of(s) for s in session.people}, "lobby_link": link_of(LOBBY),
+                "spectator_link": link_of(SPECTATOR), "pass_link": link_of(PASSED)}
+        else:
+            body = spectator_view(session) if role == SPECTATOR else table_view(session, role)
         if extra:
             body.update(extra)
         return JSONResponse(body, headers={"Cache-Control": "no-store"})
@@ -238,6 +272,8 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         role = role_of(request.path_params.get("token", ""))
         if role is None:
             return None
+        if role == REVOKED:
+            raise _Refusal(403, "the designer gave this seat a new link; this one no longer works", "revoked")
         if hosts is not None and request.headers.get("host", "") not in hosts:
             raise _Refusal(403, "this table answers only at the address it printed (Host)", "host")
         origin = request.headers.get("origin")
@@ -255,8 +291,16 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
                     return plain(404, "not_found")
                 if request.method != method:
                     return plain(405, "method")
+                if who == "designer" and role != DESIGNER:
+                    raise _Refusal(403, "only the designer's page hands seats over, replaces links and starts",
+                                   "designer_only")
                 if who == "seat" and role == DESIGNER:
                     raise _Refusal(403, "the designer's page watches; moves come from the people's seats", "watching")
+                if role == SPECTATOR and handler.__name__ not in SPECTATOR_ASKS:
+                    raise _Refusal(403, "the spectator's link watches the table; it changes nothing", "spectating")
+                if role == PASSED and handler.__name__ not in PASSED_ASKS:
+                    raise _Refusal(403, "the pass-and-play link plays the people's turns; the designer deals",
+                                   "pass_only")
                 if (role == LOBBY and handler.__name__ not in LOBBY_ASKS) or (who == "lobby" and role != LOBBY):
                     raise _Refusal(403, "the lobby's link only takes a seat; the table is at the seat's own link",
                                    "lobby_only")
@@ -298,28 +342,55 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
             return plain(404, "not_found")
         return Response(pictures[name], media_type="image/png", headers={"Cache-Control": "max-age=3600"})
 
+    def came(role: int) -> None:
+        """A page of ``role`` asked: its seat has come (the device passed around is every person's page)."""
+        for seat in (session.people if role == PASSED else [role] if role >= 0 else []):
+            session.join(seat)
+            heard_at[seat] = time.monotonic()
+
     def view(request: Request, role: int, data: dict[str, Any]) -> Any:
-        if role != DESIGNER:
-            session.join(role)
-        body = state_json(role)
-        return body
+        came(role)
+        shown = request.query_params.get("reveal", "")
+        return state_json(role, reveal=int(shown) if shown.isdigit() and len(shown) < 4 else None)
+
+    def reveal_of(data: dict[str, Any]) -> int | None:
+        """The seat a pass-and-play device's request says its person uncovered (``reveal``), if any."""
+        shown = data.get("reveal")
+        return shown if isinstance(shown, int) and not isinstance(shown, bool) else None
+
+    def seat_of(role: int) -> int:
+        """The seat a request moves for: its own, or on the pass-and-play device the person whose turn it is."""
+        turn = session.state.current_player
+        return turn if role == PASSED and turn in session.people else role
 
     def move(request: Request, role: int, data: dict[str, Any]) -> Any:
         if "turn" not in data:
             raise Refused("a move names the move it answers ('turn': the moves made when the page showed it)", "no_turn")
-        entry = session.play(data.get("action"), role, turn=data.get("turn"))
-        return state_json(role, {"moved": entry.text})
+        entry = session.play(data.get("action"), seat_of(role), turn=data.get("turn"))
+        return state_json(role, {"moved": entry.text}, reveal_of(data))
 
     def agent(request: Request, role: int, data: dict[str, Any]) -> Any:
         after = data.get("after")
         entry = session.agent_move(after if isinstance(after, int) and not isinstance(after, bool) else None)
-        return state_json(role, {"moved": entry.text if entry else None})
+        return state_json(role, {"moved": entry.text if entry else None}, reveal_of(data))
 
     def join(request: Request, role: int, data: dict[str, Any]) -> Any:
         return JSONResponse(lobby_join(session, keys, data), headers={"Cache-Control": "no-store"})
 
     def undo(request: Request, role: int, data: dict[str, Any]) -> Any:
-        session.undo()
+        """One person: back to before their last move. Several: the undo is asked, and waits for the others' yes."""
+        if len(session.people) > 1:
+            talk.ask_undo(session, role)
+        else:
+            session.undo()
+        return state_json(role)
+
+    def undo_answer(request: Request, role: int, data: dict[str, Any]) -> Any:
+        talk.answer(session, role, data.get("accept"))
+        return state_json(role)
+
+    def say(request: Request, role: int, data: dict[str, Any]) -> Any:
+        talk.say(session, role, data.get("text"))
         return state_json(role)
 
     def new(request: Request, role: int, data: dict[str, Any]) -> Any:
@@ -329,7 +400,7 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         return state_json(role)
 
     def hint(request: Request, role: int, data: dict[str, Any]) -> Any:
-        return JSONResponse(session.hint(role))
+        return JSONResponse(session.hint(seat_of(role)))
 
     def save(request: Request, role: int, data: dict[str, Any]) -> Any:
         path = session.save(log_path)
@@ -340,7 +411,48 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         path = session.save(log_path)  # the answers are kept with the game: its log line is written again
         return state_json(role, {"saved": str(path)})
 
+    def rematch(request: Request, role: int, data: dict[str, Any]) -> Any:
+        """A new deal with the same people once the game is over; ``swap``: each person moves one seat on, their
+        link with them (the seats' keys follow the people)."""
+        if role != DESIGNER and len(session.people) > 1:
+            raise Refused("the designer deals a new game at a table of several people", "designer_deals")
+        moved = session.rematch(data.get("swap") is True)
+        with keys_lock:
+            for key, held in list(keys.items()):
+                keys[key] = moved.get(held, held)
+        return state_json(moved.get(role, role))
+
+    def seat(request: Request, role: int, data: dict[str, Any]) -> Any:
+        """The designer hands a person's seat to an agent (``agent``: true) or gives it back to its person."""
+        where = seats.seat_number(session, data.get("seat"))
+        if data.get("agent") is True:
+            seats.hand_to_agent(session, where)
+        else:
+            seats.take_back(session, where)
+        return state_json(role)
+
+    def relink(request: Request, role: int, data: dict[str, Any]) -> Any:
+        """A person's seat gets a new key (a link sent to the wrong person, a lost phone): the old one is refused."""
+        where = seats.seat_number(session, data.get("seat"))
+        if where not in session.people and where not in session.handed:
+            raise Refused(f"seat {where + 1} is not a person's", "seat_bad")
+        with keys_lock:
+            for key, held in list(keys.items()):
+                if held == where:
+                    keys[key] = REVOKED
+            keys[secrets.token_urlsafe(16)] = where
+        heard_at.pop(where, None)
+        with session.lock:
+            session.version += 1  # the designer's page shows the new link
+        return state_json(role)
+
+    def start(request: Request, role: int, data: dict[str, Any]) -> Any:
+        seats.start_now(session)
+        return state_json(role)
+
     def leave(request: Request, role: int, data: dict[str, Any]) -> Any:
+        if role == SPECTATOR:  # a spectator going away does not end a one-person table
+            return Response(status_code=204)
         watch.leaving = time.monotonic()
         return Response(status_code=204)
 
@@ -352,14 +464,16 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
             return refusal(exc.status, str(exc), exc.code)
         if role is None:
             return plain(404, "not_found")
-        if role != DESIGNER:
-            session.join(role)
+        came(role)
 
         async def stream() -> Any:
             seen, quiet = -1, 0.0
             yield "retry: 1000\n\n"
             while not watch.stopping:
                 watch.heard()
+                if role >= 0 or role == PASSED:
+                    for seat in (session.people if role == PASSED else [role]):
+                        heard_at[seat] = time.monotonic()
                 if session.version != seen:
                     seen, quiet = session.version, 0.0
                     yield f"data: {seen}\n\n"
@@ -379,7 +493,10 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
               Route("/{token}/api/events", events)]
     for name, handler, who in (("move", move, "seat"), ("agent", agent, "any"), ("undo", undo, "seat"),
                                ("new", new, "any"), ("hint", hint, "seat"), ("save", save, "any"),
-                               ("feedback", feedback, "seat"), ("leave", leave, "any"), ("join", join, "lobby")):
+                               ("feedback", feedback, "seat"), ("leave", leave, "any"), ("join", join, "lobby"),
+                               ("rematch", rematch, "any"), ("seat", seat, "designer"),
+                               ("relink", relink, "designer"), ("start", start, "designer"),
+                               ("undo_answer", undo_answer, "seat"), ("say", say, "seat")):
         routes.append(Route(f"/{{token}}/api/{name}", guarded(handler, "POST", who), methods=["POST", "GET"]))
 
     async def not_found(request: Request, exc: Exception) -> Any:
@@ -490,8 +607,13 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     from cardgen.terminal import LINES, say
 
     out = out or sys.stdout
-    lang = session.lang if session.lang in LINES else "en"  # the table's language, where cardgen has lines in it
-    print(say("play_drawing", lang, deck=session.deck.id), file=out, flush=True)
+    lang = session.lang if session.lang in LINES else "en"
+
+    def line(key: str, **fields: Any) -> None:
+        """One line on the terminal in the table's language (``terminal.json``'s ``play_*``)."""
+        print(say(key, lang, **fields), file=out, flush=True)
+
+    line("play_drawing", deck=session.deck.id)
     several = len(session.people) > 1
     watch = Watch(idle_stop=PEOPLE_IDLE_STOP if several else IDLE_STOP, leaves=not several,
                   wait_first=IDLE_STOP if open_browser and not several else None)
@@ -513,7 +635,7 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
     parent = os.getppid()
 
     def stop(why: str) -> None:
-        print(say("play_stopping", lang, why=say(why, lang)), file=out, flush=True)
+        line("play_stopping", why=say(why, lang))
         watch.stopping = True
         server.should_exit = True
 
@@ -525,25 +647,28 @@ def serve(session: Session, log_path: Path, open_browser: bool = True, out: Text
             elif watch.broken is not None:  # the page had half a second to hear it
                 server.should_exit = True
             elif os.getppid() != parent or starter_gone():  # under a supervisor (cardgen.contain), its parent
-                stop("play_why_starter")
+                stop("play_starter_gone")
             elif watch.closed(time.monotonic()):
-                stop("play_why_closed" if not several else "play_why_idle")
+                stop("play_closed" if not several else "play_no_page")
 
     threading.Thread(target=idle, daemon=True, name="cardgen-play-idle").start()
     if not several:
-        print(say("play_link", lang, link=links[session.seat]), file=out, flush=True)
+        line("play_one", url=links[session.seat])
+        line("play_spectator", url=links[SPECTATOR])
     else:
-        print(say("play_lobby", lang, link=links[LOBBY]), file=out, flush=True)
+        line("play_lobby", url=links[LOBBY])
         for seat in session.people:
-            print(say("play_seat", lang, seat=seat + 1, link=links[seat]), file=out, flush=True)
-        print(say("play_designer", lang, link=links[DESIGNER]), file=out, flush=True)
+            line("play_seat", n=seat + 1, url=links[seat])
+        line("play_spectator", url=links[SPECTATOR])
+        line("play_pass", url=links[PASSED])
+        line("play_designer", url=links[DESIGNER])
     if lan:
         if several and qr_text(links[LOBBY]):
             print(f"{say('play_qr_lobby', lang)}\n{qr_text(links[LOBBY])}", file=out, flush=True)
         for seat in session.people:
             drawn = qr_text(links[seat])
             if drawn:
-                print(f"{say('play_qr_seat', lang, seat=seat + 1)}\n{drawn}", file=out, flush=True)
+                print(f"{say('play_qr_seat', lang, n=seat + 1)}\n{drawn}", file=out, flush=True)
     if open_browser:
         import webbrowser
         threading.Timer(0.3, webbrowser.open, (links[DESIGNER if several else session.seat],)).start()

@@ -126,6 +126,8 @@ class Session:
         self.broken: str | None = None
         self._hinting = threading.Lock()  # held while a hint searches (the searches run outside ``lock``)
         self.saved: Path | None = None
+        #: people's seats the designer handed to an agent, by seat: the agent's kind (``seats.hand_to_agent``)
+        self.handed: dict[int, str] = {}
         #: the names people gave themselves in the lobby, by seat (the journal, the log and the feedback say them)
         self.people_names: dict[int, str] = {}
         self.log: Path | None = None  # the log every change is written to as it happens (``keep_log``)
@@ -177,6 +179,10 @@ class Session:
         self.initial_piles = {k: list(v) for k, v in self.state.initial_piles.items()}
         self.actions: list[tuple[int, Action]] = []
         self.journal: list[Entry] = []
+        #: what people said at the table this game: (seat, words, moves made when said), oldest first
+        self.talk: list[tuple[int, str, int]] = []
+        #: an undo one person asked for, until every person accepts it: {"by", "to", "accepted"} (``play.talk``)
+        self.undo_asked: dict[str, Any] | None = None
         self.agents: list[Agent | None] = [None if n == HUMAN else self.factories[n]() for n in self.names]
         self.rng = random.Random(f"cardgen play {seed}")  # the agents' own draws (a replay checks moves, not why)
         self.saved = None
@@ -200,6 +206,7 @@ class Session:
         if before is not None:
             text += house_effect(self.deck, self.lang, before, action, self.state, ran)
         self.actions.append((player, action))
+        self.undo_asked = None  # the table moved on: an undo asked before is void
         entry = Entry(player, who, text, action)
         self.journal.append(entry)
         self.version += 1
@@ -243,7 +250,7 @@ class Session:
             return "over"
         if not self.actions and not self.joined >= set(self.people):
             return "seats"
-        if s.current_player == seat:
+        if s.current_player == seat and seat in self.people:
             return "you"
         return "person" if s.current_player in self.people else "agent"
 
@@ -295,12 +302,19 @@ class Session:
             mine = [i for i, (p, _) in enumerate(self.actions) if p == self.seat]
             if not mine:
                 raise Refused("nothing to undo: you have not moved yet", "undo_nothing")
-            keep = self.actions[:mine[-1]]
-            journal = self.journal[:mine[-1]]
+            self.back_to(mine[-1])
+
+    def back_to(self, moves: int) -> None:
+        """The game as it was after its first ``moves`` moves, replayed from its seed (``undo``, and an undo every
+        person at the table agreed to: ``cardgen.play.talk``)."""
+        with self.lock:
+            keep = self.actions[:moves]
+            journal = self.journal[:moves]
             self.state = self.game.new_initial_state(self.seed)
             for _, action in keep:
                 self.state.apply(action)
             self.actions, self.journal = list(keep), journal
+            self.undo_asked = None
             self.version += 1
             self._logged()
 
@@ -308,6 +322,21 @@ class Session:
         """A fresh game: the next seed unless one is given (``cardgen play`` starts from a random seed)."""
         with self.lock:
             self._deal(self.seed + 1 if seed is None else seed)
+
+    def rematch(self, swap: bool = False) -> dict[int, int]:
+        """A new deal for the same people once the game is over (the finished game stays in the log).
+
+        ``swap``: each person moves to the next person's seat (the last to the first), their name with them;
+        agents keep theirs. Returns where each person's seat went (``{old: new}``; unchanged without ``swap``),
+        so the server moves each person's key to their new seat."""
+        with self.lock:
+            if self.waiting_for(-1) != "over":
+                raise Refused("a rematch comes once the game is over", "rematch_early")
+            ring = self.people
+            moved = {seat: ring[(i + 1) % len(ring)] if swap else seat for i, seat in enumerate(ring)}
+            self.people_names = {moved[seat]: name for seat, name in self.people_names.items()}
+            self._deal(self.seed + 1)
+            return moved
 
     def hint(self, seat: int | None = None) -> dict[str, Any]:
         """What the figures of a short search rank first for ``seat``, with each move's mean reward (0..1).

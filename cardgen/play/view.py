@@ -19,6 +19,7 @@ seat's hand comes first. ``designer_view`` puts every seat's view side by side, 
 """
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from cardgen import wordbook
@@ -216,6 +217,61 @@ def lobby_view(session: "Session") -> dict[str, Any]:
             "names": _names(session, ui), "version": session.version}
 
 
+def spectator_view(session: "Session") -> dict[str, Any]:
+    """The table as a non-player sees it (the spectator's link): only what every seat sees alike.
+
+    Each seat's page is laid out (``table_view``) and an area is kept when it is the same on every seat's page
+    but its owner's (a seat's place as the others see it; a shared area as every seat sees it); an area only
+    its owner sees, or that differs from one seat to another (a hand), is left out, whatever the game. No
+    moves, no hint, no form: the spectator watches."""
+    views = [table_view(session, seat) for seat in range(session.players)]
+
+    def same(area: dict[str, Any]) -> str:
+        return json.dumps({k: v for k, v in area.items() if k != "title"}, sort_keys=True, ensure_ascii=False)
+
+    def public(area: dict[str, Any]) -> bool:
+        owner = area.get("seat")
+        others = [v for s, v in enumerate(views) if s != owner]
+        return bool(others) and all(same(area) in {same(a) for a in v["hand"] + v["areas"]} for v in others)
+
+    def as_others_see(area: dict[str, Any]) -> dict[str, Any]:
+        """The area as a seat other than its owner shows it (its title then names the seat, not "you")."""
+        owner = area.get("seat")
+        seen = next(v for s, v in enumerate(views) if s != owner)
+        return next(a for a in seen["hand"] + seen["areas"] if same(a) == same(area))
+
+    shown: list[dict[str, Any]] = []
+    for area in views[0]["hand"] + views[0]["areas"] + [a for v in views[1:] for a in v["areas"]]:
+        if public(area) and all(same(area) != same(a) for a in shown):
+            shown.append(as_others_see(area))
+    slots = [i for i, a in enumerate(shown) if a.get("seat") is not None]  # the seats' places, in seat order
+    for i, area in zip(slots, sorted((shown[i] for i in slots), key=lambda a: a["seat"])):
+        shown[i] = area
+    waiting = session.waiting_for(-1)  # no seat's turn is the spectator's
+    first = views[0]
+    page = {key: first[key] for key in ("deck", "title", "game", "lang", "players", "names", "game_number", "turn",
+                                        "turns", "rounds", "result", "ui", "people", "version", "moves_made",
+                                        "pace_ms", "journal", "talk", "undo_asked")}
+    return page | {"spectator": True, "seat": -1, "waiting": waiting, "status": _status(session, waiting,
+                   first["ui"], first["names"]), "hand": [], "areas": [dict(a, pick=False) for a in shown],
+                   "moves": [], "can_hint": False, "can_undo": False, "saved": "", "questions": [],
+                   "feedback_given": False}
+
+
+def pass_view(session: "Session", reveal: int | None) -> dict[str, Any]:
+    """The page of one device passed from person to person (pass-and-play): the table as a spectator sees it
+    while no person has shown that they hold the device (``pass_seat``: the person to hand it to, or None on an
+    agent's turn and at the end), and the seat's own page once the person whose turn it is tapped (``reveal``
+    names that seat: any other seat, or a turn that has passed, gets the covered table again)."""
+    state = session.state
+    turn = state.current_player if session.waiting_for(state.current_player) == "you" else None
+    person = turn if turn in session.people else None
+    if person is not None and reveal == person:
+        return table_view(session, person) | {"pass": True, "pass_seat": person}
+    covered = spectator_view(session) | {"pass": True, "pass_seat": person, "spectator": False}
+    return covered | {"pass_name": covered["names"][person] if person is not None else ""}
+
+
 def _status(session: "Session", waiting: str, ui: dict[str, str], names: list[str]) -> str:
     """The top bar's line: whose turn, or who is still to come, or the game's end."""
     state = session.state
@@ -240,7 +296,8 @@ def designer_view(session: "Session") -> dict[str, Any]:
             "people_names": {str(k): v for k, v in sorted(session.people_names.items())},
             "game_number": session.number, "moves_made": len(session.actions), "waiting": waiting,
             "status": _status(session, waiting, ui, first["names"]), "turn": first["turn"], "result": first["result"],
-            "journal": first["journal"], "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
+            "journal": first["journal"], "talk": first["talk"], "undo_asked": first["undo_asked"],
+            "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
             "saved": first["saved"], "version": session.version}
 
 
@@ -291,11 +348,16 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         "names": names, "game_number": session.number, "turn": state.current_player, "waiting": waiting,
         "status": status, "turns": state.turns, "rounds": state.rounds, "hand": shown,
         "areas": areas, "moves": moves, "result": result, "ui": ui, "can_hint": session.can_hint,
-        "can_undo": len(session.people) == 1 and any(p == seat for p, _ in session.actions),
+        "can_undo": any(p == seat for p, _ in session.actions) and waiting != "over" and session.undo_asked is None
+                    and seat in session.people,
         "saved": str(session.saved or ""), "people": list(session.people), "version": session.version,
         "moves_made": len(session.actions), "pace_ms": round(session.pace * 1000),
         "journal": [{"seat": e.seat, "who": names[e.seat], "n": i + 1, "text": e.text}
                     for i, e in enumerate(session.journal) if i >= len(session.journal) - 200],
+        "talk": [{"seat": s, "who": names[s], "text": text, "after": after} for s, text, after in session.talk],
+        "undo_asked": None if session.undo_asked is None else {
+            "by": session.undo_asked["by"], "who": names[session.undo_asked["by"]],
+            "accepted": list(session.undo_asked["accepted"]), "to": session.undo_asked["to"]},
         "questions": session.questions() if waiting == "over" else [],
         "feedback_given": seat in session.feedback,
     }

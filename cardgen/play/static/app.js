@@ -17,6 +17,26 @@ function el(tag, cls, text) {
   return e;
 }
 
+let revealed = null;  // pass-and-play: the seat whose person tapped "show my hand" (null: every hand covered)
+
+function viewPath() {
+  // the one device passed around asks for a hand only once its person has shown they hold it
+  return "api/view" + (view && view.pass && revealed !== null ? "?reveal=" + revealed : "");
+}
+
+function passCover(v) {
+  // between two people's turns a full-screen cover names who takes the device; no hand is in the page under it
+  const covered = v.seat < 0 && v.pass_seat !== null && v.pass_seat !== undefined;
+  if (covered) revealed = null;
+  $("cover").hidden = !covered;
+  document.body.classList.toggle("covered", covered);
+  if (!covered) return;
+  $("cover-text").textContent = v.ui.pass_to.replace("{name}", v.pass_name);
+  $("cover-ready").textContent = v.ui.pass_ready.replace("{name}", v.pass_name);
+  $("cover-note").textContent = v.ui.pass_note;
+  $("cover-ready").onclick = () => { revealed = v.pass_seat; $("cover").hidden = true; refresh(); };
+}
+
 let epoch = 0;  // bumped by every move or command: a table asked for before it is out of date
 
 async function call(path, body) {
@@ -107,6 +127,14 @@ function ring(row, centre, big) {
   // the places on a circle, place 1 at the top going clockwise, the centre card (Draco) in the middle;
   // the radius keeps neighbours apart where they stand above one another (the circle's sides)
   const cards = [...row.children];
+  if (PHONE.matches && !row.closest("section.seatview")) {
+    // a phone: the places in their order, three to a line, each name whole beside a small card; the centre first
+    row.classList.add("ring-list");
+    const mid = cardEl(centre, big, false);
+    mid.classList.add("centre");
+    row.insertBefore(mid, row.firstChild);
+    return;
+  }
   const style = getComputedStyle(document.documentElement);
   const small = row.closest(".area.other, section.seatview") !== null;
   const h = (parseFloat(style.getPropertyValue(big ? "--hand-h" : "--card-h")) || 100) * (small ? 0.6 : 0.8);
@@ -138,7 +166,8 @@ function renderMoves() {
   const box = $("moves");
   box.replaceChildren();
   if (!view.moves.length) {
-    box.appendChild(el("p", "quiet", view.waiting === "over" ? view.ui.over : view.ui.waiting));
+    box.appendChild(el("p", "quiet", view.waiting === "over" ? view.ui.over :
+      view.spectator ? view.ui.spectator_note : view.ui.waiting));
     return;
   }
   const shown = selected ? selected.moves : view.moves;
@@ -185,25 +214,53 @@ function groups(moves) {
   return out;
 }
 
+function labels(ui) {
+  // the words index.html holds before the first view, in the page's language (aria-labels too)
+  $("table").setAttribute("aria-label", ui.aria_table);
+  $("hand").setAttribute("aria-label", ui.aria_hand);
+  $("rematch").textContent = ui.rematch; $("rematch-swap").textContent = ui.rematch_swap;
+}
+
+function rematchButtons(v, allowed) {
+  // once a game is over, one click deals the next with the same people (seats swapped, or not)
+  for (const id of ["rematch", "rematch-swap"]) $(id).hidden = !(allowed && v.waiting === "over");
+  $("rematch-swap").hidden = $("rematch-swap").hidden || v.people.length < 2;
+}
+
 function render() {
   const v = view, ui = v.ui;
   document.documentElement.lang = v.lang;
+  labels(ui);
   $("title").textContent = v.title;
   document.title = v.title + " · cardgen play";
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
   $("counters").textContent = `${ui.game.replace("{n}", v.game_number)} · ${ui.turns} ${v.turns} · ` +
-    `${ui.rounds} ${v.rounds} · ` + ui.you_seat.replace("{n}", v.seat + 1);
+    `${ui.rounds} ${v.rounds}` + (v.seat >= 0 ? " · " + ui.you_seat.replace("{n}", v.seat + 1) : "");
   $("hint").textContent = ui.hint; $("undo").textContent = ui.undo; $("new").textContent = ui.new;
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
   $("hint").disabled = v.waiting !== "you" || !v.can_hint;
   $("undo").disabled = !v.can_undo;
   $("save").disabled = !v.moves_made;  // mid-game too: the log keeps it as unfinished
-  $("new").hidden = v.people.length > 1; $("undo").hidden = v.people.length > 1;
+  $("new").hidden = v.people.length > 1;
+  $("undo").hidden = !!(v.spectator || v.pass);  // several people: the undo is asked, and every person accepts
+  if (v.people.length > 1) $("undo").textContent = ui.undo_ask;
+  undoBox(v);
+  talkForm(v);
+  rematchButtons(v, v.people.length === 1 && !v.spectator);
+  if (v.pass) $("save").hidden = true;  // the passed device plays; the designer's page saves and deals
+  if (v.spectator) {  // the spectator's link watches: no seat, no hand, nothing to click
+    document.body.classList.add("spectator");
+    for (const id of ["hint", "undo", "new", "save"]) $(id).hidden = true;
+    $("counters").textContent = `${ui.game.replace("{n}", v.game_number)} · ${ui.turns} ${v.turns} · ` +
+      `${ui.rounds} ${v.rounds} · ` + ui.spectator;
+    $("moves-title").textContent = ui.spectator;
+  }
   const table = $("table");
   table.replaceChildren(...v.areas.map((a) => area(a, false)));
   const hand = $("hand");
   hand.replaceChildren(...v.hand.map((a) => area(a, true)));
+  hand.hidden = !!v.spectator;
   hand.classList.toggle("yours", v.waiting === "you");
   renderMoves();
   const res = $("result");
@@ -238,15 +295,56 @@ function render() {
   savedSaid = v.saved;
 }
 
+function undoBox(v) {
+  // an undo asked at a table of several people: each other person accepts or refuses it
+  const box = $("undo-box"), asked = v.undo_asked;
+  box.hidden = !asked;
+  if (!asked) { box.replaceChildren(); return; }
+  const parts = [el("p", "", v.ui.undo_asked.replace("{who}", asked.who))];
+  if (v.seat >= 0 && v.people.includes(v.seat) && !asked.accepted.includes(v.seat)) {
+    const yes = el("button", "command", v.ui.undo_yes); yes.id = "undo-yes";
+    const no = el("button", "command", v.ui.undo_no); no.id = "undo-no";
+    yes.addEventListener("click", () => send("undo_answer", {accept: true}));
+    no.addEventListener("click", () => send("undo_answer", {accept: false}));
+    parts.push(yes, no);
+  } else parts.push(el("p", "quiet", v.ui.undo_waiting));
+  box.replaceChildren(...parts);
+}
+
+function talkForm(v) {
+  // table talk: a person's short line to the table, shown in the journal (as text, never as markup)
+  const form = $("talk");
+  form.hidden = !(v.people.length > 1 && v.people.includes(v.seat) && !v.pass);
+  $("talk-text").placeholder = v.ui.talk_placeholder;
+  $("talk-send").textContent = v.ui.talk_send;
+}
+
+async function send(name, body) {
+  if (busy) return;
+  busy = true;
+  try { say(""); update(await call("api/" + name, body), true); } catch (e) { say(e.message, true); }
+  finally { busy = false; }
+}
+
 function journal(v) {
   const j = $("journal");
   j.replaceChildren();
+  const talk = v.talk || [];
+  const said = (after) => talk.filter((t) => t.after === after).forEach((t) => {
+    const li = el("li", "talk" + (t.seat === v.seat ? " mine" : ""));
+    li.appendChild(el("b", "", t.who + ":"));
+    li.appendChild(document.createTextNode(" " + t.text));
+    j.appendChild(li);
+  });
+  const first = v.journal.length ? v.journal[0].n - 1 : v.moves_made;
+  said(first);
   v.journal.forEach((e, i) => {
     const li = el("li", (e.seat === v.seat ? "mine" : "theirs") + (i === v.journal.length - 1 ? " latest" : ""));
     li.appendChild(el("span", "n", e.n + "."));
     li.appendChild(el("b", "", v.ui.seat.replace("{n}", e.seat + 1) + (e.seat === v.seat ? "" : " · " + e.who)));
     li.appendChild(document.createTextNode(" " + e.text));
     j.appendChild(li);
+    said(e.n);
   });
   j.scrollTop = j.scrollHeight;
 }
@@ -291,6 +389,7 @@ function renderLobby() {
   const v = view, ui = v.ui;
   document.documentElement.lang = v.lang;
   document.body.classList.add("lobby");
+  labels(ui);
   $("title").textContent = v.title;
   document.title = ui.lobby_title + " · " + v.title;
   $("status").textContent = ui.lobby_title;
@@ -335,6 +434,8 @@ function renderDesigner() {
   const v = view, ui = v.ui;
   document.documentElement.lang = v.lang;
   document.body.classList.add("designer");
+  labels(ui);
+  rematchButtons(v, true);
   $("title").textContent = ui.designer + " · " + v.title;
   document.title = ui.designer + " · " + v.title;
   $("status").textContent = v.status;
@@ -367,11 +468,14 @@ function renderDesigner() {
     a.href = v.lobby_link; a.target = "_blank"; a.rel = "noopener";
     box.appendChild(a);
   }
-  for (const [seat, link] of Object.entries(v.links || {})) {
-    const a = el("a", "link", ui.seat.replace("{n}", seat) + ": " + new URL(link, location.href).href);
+  for (const [link, words, cls] of [[v.spectator_link, ui.spectator_link, "spectator"], [v.pass_link, ui.pass_link, "pass"]]) {
+    if (!link) continue;
+    const a = el("a", "link " + cls, words + ": " + new URL(link, location.href).href);
     a.href = link; a.target = "_blank"; a.rel = "noopener";
     box.appendChild(a);
   }
+  if (v.waiting === "seats") box.appendChild(command(ui.start_now, "start", {}, "start-now"));
+  for (const [seat, link] of Object.entries(v.seat_links || v.links || {})) box.appendChild(seatRow(v, Number(seat), link));
   $("moves-title").textContent = ui.links;
   if (Object.keys(v.feedback || {}).length) box.appendChild(el("h3", "", ui.feedback));
   for (const [seat, answers] of Object.entries(v.feedback || {})) {
@@ -390,6 +494,35 @@ function renderDesigner() {
   journal({...v, seat: -1});
 }
 
+function command(text, name, body, id) {
+  // one of the designer's buttons: its request, then the table as it is after it
+  const b = el("button", "command", text);
+  if (id) b.id = id;
+  b.addEventListener("click", async () => {
+    if (busy) return;
+    busy = true;
+    try { say(""); update(await call("api/" + name, body), true); } catch (e) { say(e.message, true); }
+    finally { busy = false; }
+  });
+  return b;
+}
+
+function seatRow(v, seat, link) {
+  // a person's seat on the designer's page: who, whether their page is there, their link, and what to do with it
+  const ui = v.ui, handed = (v.handed || {})[seat] !== undefined;
+  const row = el("div", "seatrow");
+  row.dataset.seat = seat;
+  const name = (v.people_names || {})[seat - 1];
+  const here = handed ? ui.played_by_agent : (v.connected || []).includes(seat - 1) ? ui.connected : ui.away;
+  row.appendChild(el("b", "", ui.seat.replace("{n}", seat) + (name ? " · " + name : "") + " · " + here));
+  row.appendChild(command(handed ? ui.to_person : ui.to_agent, "seat", {seat, agent: !handed}));
+  row.appendChild(command(ui.relink, "relink", {seat}));
+  const a = el("a", "link", new URL(link, location.href).href);
+  a.href = link; a.target = "_blank"; a.rel = "noopener";
+  row.appendChild(a);
+  return row;
+}
+
 function answerText(ui, questions, key, value) {
   // one answer of the feedback form as the form asked it, in the page's language (not its key: fun, long...)
   const asked = {fun: ui.fb_fun, long: ui.fb_long, unclear: ui.fb_unclear, comment: ui.fb_comment}[key] ||
@@ -400,7 +533,7 @@ function answerText(ui, questions, key, value) {
 }
 
 async function refresh() {
-  try { const v = await call("api/view"); if (!busy) update(v, false); } catch (e) { say(e.message, true); }
+  try { const v = await call(viewPath()); if (!busy) update(v, false); } catch (e) { say(e.message, true); }
 }
 
 function update(data, soon) {
@@ -408,16 +541,17 @@ function update(data, soon) {
   view = data;
   if (!same) { selected = null; openGroup = null; }  // a card picked a moment ago stays picked while the table has not moved
   if (view.lobby) { renderLobby(); return; }
+  if (view.pass) passCover(view);
   if (view.designer) { renderDesigner(); } else render();
   clearTimeout(agentTimer);
-  if (view.waiting === "agent") agentTimer = setTimeout(agentStep, soon ? 0 : view.pace_ms);
+  if (view.waiting === "agent" && !view.spectator) agentTimer = setTimeout(agentStep, soon ? 0 : view.pace_ms);
 }
 
 async function agentStep() {
   if (busy) { agentTimer = setTimeout(agentStep, 100); return; }
   busy = true;
   try {
-    const data = await call("api/agent", {after: view.moves_made});
+    const data = await call("api/agent", {after: view.moves_made, reveal: revealed});
     update(data, false);
     // when an agent's move first shows after the person's: the page's own latency figure (docs/playtest.md)
     if (window.clickedAt !== undefined && data.moved) { window.agentLatency.push(performance.now() - window.clickedAt); window.clickedAt = undefined; }
@@ -430,7 +564,7 @@ async function play(action) {
   busy = true;
   $("hint-box").hidden = true;
   window.clickedAt = performance.now();
-  try { say(""); update(await call("api/move", {action, turn: view.moves_made}), true); }
+  try { say(""); update(await call("api/move", {action, turn: view.moves_made, reveal: revealed}), true); }
   catch (e) { say(e.message, true); refresh(); }
   finally { busy = false; }
 }
@@ -463,13 +597,20 @@ async function hint() {
       const bar = el("span", "bar");
       bar.style.width = Math.round(100 * (m.value || 0)) + "%";
       td.appendChild(bar);
-      td.appendChild(el("span", "", m.value === null ? "–" : m.value.toFixed(2)));
+      td.appendChild(el("span", "", m.value === null ? "–" : m.value.toFixed(2).replace(".", view.ui.decimal)));
       tr.appendChild(td);
       table.appendChild(tr);
     }
     box.appendChild(table);
     box.appendChild(el("p", "quiet small", view.ui.hint_note));
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
+  finally { busy = false; }
+}
+
+async function rematch(swap) {
+  if (busy) return;
+  busy = true;
+  try { say(""); update(await call("api/rematch", {swap}), true); } catch (e) { say(e.message, true); }
   finally { busy = false; }
 }
 
@@ -480,10 +621,10 @@ function newDeal() {
 }
 
 async function heartbeat() {
-  if (busy || (view && view.waiting === "agent" && !view.designer)) return;
+  if (busy || (view && view.waiting === "agent" && !view.designer && !view.spectator)) return;
   const asked = epoch;
   try {
-    const v = await call("api/view");
+    const v = await call(viewPath());
     if (asked === epoch && !busy && (!view || JSON.stringify(v) !== JSON.stringify(view))) update(v, false);
   }
   catch (e) { say(e.message, true); }
@@ -492,13 +633,21 @@ async function heartbeat() {
 document.addEventListener("DOMContentLoaded", async () => {
   $("hint").addEventListener("click", hint);
   $("undo").addEventListener("click", () => simple("undo"));
+  $("talk").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const text = $("talk-text").value;
+    await send("say", {text});
+    if (!$("message").classList.contains("bad")) $("talk-text").value = "";
+  });
   $("new").addEventListener("click", newDeal);
   $("save").addEventListener("click", () => simple("save"));
+  $("rematch").addEventListener("click", () => rematch(false));
+  $("rematch-swap").addEventListener("click", () => rematch(true));
   $("zoom").addEventListener("click", () => { $("zoom").hidden = true; });
   window.addEventListener("pagehide", () => navigator.sendBeacon("api/leave", "{}"));
   setInterval(heartbeat, HEARTBEAT_MS);
   // the table changed (another seat moved): ask for it now rather than at the next heartbeat
   const events = new EventSource("api/events");
   events.onmessage = (ev) => { if (view && String(view.version) !== ev.data && !busy) heartbeat(); };
-  try { update(await call("api/view"), true); } catch (e) { say(e.message, true); }
+  try { update(await call(viewPath()), true); } catch (e) { say(e.message, true); }
 });

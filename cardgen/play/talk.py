@@ -1,0 +1,76 @@
+"""Table talk and undo by agreement (issue #52): what people at a table of several say to each other, and
+taking back a move once every person at the table has said yes.
+
+A message is a person's short line of text (at most ``TALK_LONGEST`` characters once its control characters
+are dropped and its spaces collapsed; the page shows it as text, never as markup), kept with the game (the
+last ``TALK_KEPT``) and shown in the journal after the move it followed. An undo asked by a person takes the
+table back to before that person's last move; it waits for every other person's yes, and a no, or any move
+made meanwhile, drops it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardgen.play.session import Refused
+
+if TYPE_CHECKING:
+    from cardgen.play.session import Session
+
+#: longest message kept (characters)
+TALK_LONGEST = 200
+#: messages kept per game (the oldest go first)
+TALK_KEPT = 100
+
+
+def say(session: "Session", seat: int, words: Any) -> str:
+    """``seat``'s message to the table; returns the words kept. Refused: not a person's seat, no words."""
+    with session.lock:
+        if seat not in session.people:
+            raise Refused("table talk is for the people at the table", "talk_people")
+        if not isinstance(words, str):
+            raise Refused("expected a message", "talk_bad")
+        kept = " ".join("".join(c for c in words if c.isprintable()).split())[:TALK_LONGEST]
+        if not kept:
+            raise Refused("expected a message", "talk_bad")
+        session.talk = (session.talk + [(seat, kept, len(session.actions))])[-TALK_KEPT:]
+        session.version += 1
+        return kept
+
+
+def ask_undo(session: "Session", seat: int) -> dict[str, Any]:
+    """``seat`` asks to take back their last move; the others must accept (``answer``). Returns the request."""
+    with session.lock:
+        if seat not in session.people:
+            raise Refused("undo is for the people at the table", "talk_people")
+        if session.undo_asked is not None:
+            raise Refused("an undo is already asked; the table answers it first", "undo_pending")
+        mine = [i for i, (p, _) in enumerate(session.actions) if p == seat]
+        if not mine:
+            raise Refused("nothing to undo: you have not moved yet", "undo_nothing")
+        if session.waiting_for(seat) == "over":
+            raise Refused("the game is over", "over")
+        session.undo_asked = {"by": seat, "to": mine[-1], "accepted": [seat]}
+        session.version += 1
+        return session.undo_asked
+
+
+def answer(session: "Session", seat: int, accept: Any) -> bool:
+    """``seat``'s answer to the undo asked: yes (``accept`` true) counts, and the last yes takes the table back;
+    no drops the request. Returns whether the move was taken back."""
+    with session.lock:
+        asked = session.undo_asked
+        if asked is None:
+            raise Refused("no undo is asked", "undo_none")
+        if seat not in session.people:
+            raise Refused("undo is for the people at the table", "talk_people")
+        if accept is not True:
+            session.undo_asked = None
+            session.version += 1
+            return False
+        if seat not in asked["accepted"]:
+            asked["accepted"] = sorted({*asked["accepted"], seat})
+        session.version += 1
+        if set(asked["accepted"]) >= set(session.people):
+            session.back_to(asked["to"])
+            return True
+        return False

@@ -1,0 +1,101 @@
+"""The designer's hold on the seats (issue #52): who is connected, a seat handed to an agent and taken back,
+a seat's link replaced (the old key refused 403), and the table started before everyone has come."""
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from cardgen.play import seats
+from cardgen.play.session import HUMAN, Refused, Session
+from tests.test_play_server import ask, people_move, start_table
+from tests.test_play_session import deck_of
+
+
+def test_a_seat_handed_to_an_agent_is_played_by_it_and_given_back() -> None:
+    session = Session(deck_of("king_lui"), players=3, seed=2, people=[0, 1])
+    session.join(0), session.join(1)
+    version = session.version
+    name = seats.hand_to_agent(session, 1)
+    assert name == session.names[2] and session.names[1] == name and session.handed == {1: name}
+    assert session.people == [0] and session.version > version and session.agents[1] is not None
+    with pytest.raises(Refused) as refused:
+        seats.hand_to_agent(session, 0)
+    assert refused.value.code == "last_person"
+    moved = 0
+    while session.state.current_player != 0 and moved < 50:
+        assert session.agent_move() is not None  # seat 2 is the agent's now: it moves without a person
+        moved += 1
+    while session.state.current_player != 1:
+        if session.agent_move() is None:
+            session.play(list(session.state.legal_actions()[0]), 0, turn=len(session.actions))
+    assert session.waiting_for(1) == "agent"
+    with pytest.raises(Refused):
+        session.play(list(session.state.legal_actions()[0]), 1, turn=len(session.actions))
+    assert session.agent_move().seat == 1  # the agent plays the handed seat
+    while session.state.current_player != 1:
+        if session.agent_move() is None:
+            session.play(list(session.state.legal_actions()[0]), 0, turn=len(session.actions))
+    version = session.version
+    seats.take_back(session, 1)
+    assert session.people == [0, 1] and session.names[1] == HUMAN and session.waiting_for(1) == "you"
+    assert session.agents[1] is None and session.handed == {} and session.version > version
+    with pytest.raises(Refused):
+        seats.take_back(session, 1)
+    for bad in (0, 4, True, "1"):
+        with pytest.raises(Refused):
+            seats.seat_number(session, bad)
+    assert seats.seat_number(session, 3) == 2 and seats.seat_number(session, 1) == 0
+
+
+def test_the_table_starts_when_the_designer_says() -> None:
+    session = Session(deck_of("king_lui"), players=3, seed=2, people=[0, 1])
+    session.join(0)
+    assert session.waiting_for(0) == "seats"
+    version = session.version
+    seats.start_now(session)
+    assert session.waiting_for(-1) != "seats" and session.version > version and session.joined == {0, 1}
+
+
+@pytest.fixture
+def table(tmp_path: Path):
+    proc, links = start_table(tmp_path, "king_lui", "--pace", "0.05")
+    yield links
+    proc.terminate()
+    proc.wait(10)
+
+
+def test_the_designer_sees_who_is_here_hands_seats_over_and_replaces_a_link(table: dict[str, str]) -> None:
+    designer = table["designer"]
+    status, seen = ask(designer + "api/view")
+    assert seen["connected"] == [] and seen["waiting"] == "seats"
+    for name, body in (("seat", {"seat": 1, "agent": True}), ("relink", {"seat": 1}), ("start", {})):
+        for who in ("1", "spectator", "pass", "lobby"):
+            status, answer = ask(table[who] + f"api/{name}", body)
+            assert status == 403, (name, who)
+    ask(table["1"] + "api/view")
+    status, seen = ask(designer + "api/view")
+    assert seen["connected"] == [0] and seen["waiting"] == "seats"
+    status, seen = ask(designer + "api/start", {})
+    assert status == 200 and seen["waiting"] != "seats"
+    status, seen = ask(designer + "api/seat", {"seat": 2, "agent": True})
+    assert status == 200 and seen["handed"] == {"2": seen["names"][1]} and seen["people"] == [0]
+    status, answer = ask(designer + "api/seat", {"seat": 1, "agent": True})
+    assert status == 409 and answer["code"] == "last_person"
+    people_move(table, random.Random(1), 6)  # seat 2's turns are the agent's
+    status, seen = ask(designer + "api/seat", {"seat": 2, "agent": False})
+    assert status == 200 and seen["handed"] == {} and seen["people"] == [0, 1]
+    old = table["2"]
+    status, seen = ask(designer + "api/relink", {"seat": 2})
+    new = seen["seat_links"]["2"]
+    assert status == 200 and new.strip("./") != old.rstrip("/").rsplit("/", 1)[1]
+    for path in ("api/view", "", "api/events"):
+        assert ask(old + path)[0] == 403
+    status, answer = ask(old + "api/move", {"action": ["x"], "turn": 0})
+    assert status == 403 and answer["code"] == "revoked"
+    fresh = old.rsplit("/", 2)[0] + "/" + new.strip("./") + "/"
+    status, mine = ask(fresh + "api/view")
+    assert status == 200 and mine["seat"] == 1
+    assert ask(designer + "api/relink", {"seat": 3})[1]["code"] == "seat_bad"  # an agent's seat has no link
