@@ -90,7 +90,7 @@ def test_the_first_run_compile_notice_speaks_the_language(lang: str) -> None:
         "compiling the Royale search driver (paired) (first run only)…"
 
 
-@pytest.mark.parametrize("lang, ready", [("fr", "concepteur"), ("it", "autore")])
+@pytest.mark.parametrize("lang, ready", [("fr", "auteur"), ("it", "autore")])  # the page's word for the designer
 def test_play_prints_its_links_in_the_tables_language(lang: str, ready: str, tmp_path: Path) -> None:
     """``cardgen play --lang`` prints the drawing notice, the lobby's, each seat's and the designer's links in the
     table's language ("drawing the faces of", "(Ctrl-C to stop)" were English under --lang fr/it)."""
