@@ -113,6 +113,16 @@ def test_compare_of_a_plain_change_stops_early_and_says_how_many_pairs_it_took()
     assert public_json(again) == public_json(doc)
 
 
+def test_the_report_says_at_most_and_where_the_comparison_stopped(tmp_path: Path) -> None:
+    from cardgen.report.runs import write_compare_run
+
+    doc = _dragon(jobs=1, lang="fr")
+    page = write_compare_run(tmp_path, doc, [resolve("king_lui", ROOT), resolve("king_lui-hungry-dragon", ROOT)])
+    html = page.read_text(encoding="utf-8")
+    assert "au plus 400 parties par nombre de joueurs" in html
+    assert "arrêt après 100 paires de parties sur 400, au point 2 sur 8" in html and "jusqu’à 8 fois" in html
+
+
 def test_fixed_plays_every_pair_and_tests_once_at_five_percent() -> None:
     doc = _dragon(jobs=1, fixed=True, games=120)
     result = doc["results"][0]

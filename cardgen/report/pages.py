@@ -391,9 +391,15 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         notes.append(say("looks_note", lang, looks=len(doc["looks"])))
     return page("compare.html", report["title"].format(variant=doc["variant"], base=doc["base"]), nav, lang,
                 verdict=lines, significance=significance_line(len(results[0]["metrics"]) if results else 0, lang),
-                box=box, intro=PAGE[lang]["intro"].format(games=doc["games"], agents=agents, seed=doc["seed"]),
+                box=box, intro=PAGE[lang]["intro"].format(games=_most(doc, lang), agents=agents, seed=doc["seed"]),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
                 enough=words["enough"], cards_title=words["cards"], footnotes=notes)
+
+
+def _most(doc: dict[str, Any], lang: str) -> str:
+    """``--games``, as "at most" it where a player count stopped at a look before it (``sequential``)."""
+    stopped = any((r.get("stop") or {}).get("early") for r in doc["results"])
+    return say("at_most", lang, games=doc["games"]) if stopped else str(doc["games"])
 
 
 def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:
