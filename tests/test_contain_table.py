@@ -198,3 +198,45 @@ def test_the_memory_limit_is_checked_and_caps_what_code_adds() -> None:
     child = _child("contain.set_memory_limit(0)\ncontain._limit_memory()\nbytearray(256 << 20)", 0)
     _, status = os.waitpid(child, 0)
     assert os.waitstatus_to_exitcode(status) == 0  # 0: no limit
+
+
+def test_a_guarded_call_writes_itself_into_the_table_and_clears_its_deadline(table: mmap.mmap) -> None:
+    """``guard.call`` under a supervisor: while the code runs, the slot says where, the limit and a deadline;
+    once it returned, no deadline (the supervisor kills only what runs)."""
+    from cardgen import guard
+
+    pid = os.getpid()
+    seen = []
+    limit = guard.time_limit()
+    assert guard.call(lambda: seen.extend(contain._slots()) or 7, where=WHERE) == 7
+    [(got, deadline, held, where)] = seen
+    assert (got, held, where) == (pid, limit, WHERE) and deadline > time.monotonic()
+    assert contain._slots() == [(pid, 0.0, limit, WHERE)]
+    assert guard.call(lambda a, b=0: a + b, 2, b=3, where=WHERE) == 5  # arguments passed on as given
+    assert guard.call(lambda: guard.call(lambda x=1: x, x=4, where="inner"), where=WHERE) == 4  # nested: as given
+
+
+def test_the_guards_refusals_are_worded_whole_and_a_thread_marks_the_process() -> None:
+    from cardgen import guard
+
+    with pytest.raises(guard.CodeEscape) as info:
+        guard.call(_fork_and_reap)
+    assert str(info.value) == "os.fork() called: project code must not start processes"
+    stop = threading.Event()
+    try:
+        assert not guard.escaped
+        with pytest.raises(guard.CodeEscape) as info:
+            guard.call(lambda: threading.Thread(target=stop.wait, daemon=True).start())
+        assert str(info.value) == "a thread it started still runs: project code must not leave threads behind"
+        assert guard.escaped is True  # the command ends without waiting for it
+    finally:
+        stop.set()
+        guard.escaped = False
+
+
+def _fork_and_reap() -> None:
+    """A fork inside project code (the copy ends in the fork hook with status 1)."""
+    child = os.fork()
+    if child:
+        _, status = os.waitpid(child, 0)
+        assert os.waitstatus_to_exitcode(status) == 1
