@@ -168,3 +168,40 @@ def test_a_hidden_list_is_read_element_by_element_and_searched_only_where_seen()
         "a" in theirs  # searching it reads its cards
     assert "y" in view.hands[1] and "q" not in view.hands[1]  # its own hand, searched freely
     assert repr(theirs) == "<hands[0] as seat 1 sees it>"
+
+
+class _Named(_Toy):
+    """The toy with seats named, not numbered, a list of both hands and a value that cannot be compared."""
+
+    def __init__(self, hands: dict[int, list[str]], seed: int = 1) -> None:
+        super().__init__(hands, seed)
+        self.by_name = {"north": hands[0], "south": hands[1]}
+        self.flat = hands[0] + hands[1]  # the seat's own cards first, then the other's
+        self.odd = [_Uncomparable()]
+
+    def determinize(self, seat: int, rng: random.Random) -> "_Named":
+        toy = super().determinize(seat, rng)
+        copy = _Named(toy.hands, self.seed)
+        copy.secret, copy.pile = toy.secret, toy.pile
+        return copy
+
+
+class _Uncomparable:
+    def __eq__(self, other: object) -> bool:
+        raise TypeError("cannot compare")
+
+    __hash__ = object.__hash__
+
+
+def test_a_hidden_mapping_keeps_its_own_keys_and_a_search_stops_at_what_it_finds() -> None:
+    state = _Named({0: ["a", "b"], 1: ["x", "y", "z"]})
+    view = seat_view(state, 0)  # type: ignore[arg-type]
+    assert list(view.by_name) == ["north", "south"] and view.by_name["north"] == ["a", "b"]
+    with pytest.raises(Peeked, match=r"state\.by_name\['south'\]\[0\]"):
+        view.by_name["south"][0]
+    assert "a" in view.flat and "b" in view.flat  # found among the seat's own cards before any other is read
+    with pytest.raises(Peeked, match=r"state\.flat\[2\]"):
+        "q" in view.flat  # not among them: the search goes on into the other's
+    assert not isinstance(view.odd, list) and len(view.odd) == 1  # what cannot be compared is not the same: held
+    again = seat_view(state, 0)  # type: ignore[arg-type]
+    assert again.holding(1) == view.holding(1)  # the same deal imagined for the same seat, move and seed

@@ -120,11 +120,8 @@ class SeatView:
         object.__setattr__(self, "_seat", seat)
 
     def __getattr__(self, name: str) -> Any:
-        state, samples = self._state, self._samples
-        value = getattr(samples[0], name)
-        if callable(value) and not isinstance(value, type) and hasattr(value, "__self__"):
-            return value  # a method: the sample answers
-        return _guarded(getattr(state, name), [getattr(s, name) for s in samples], self._seat, name)
+        # a method is bound to each sample, never equal to the state's: the first sample's answers (``_guarded``)
+        return _guarded(getattr(self._state, name), [getattr(s, name) for s in self._samples], self._seat, name)
 
     def __setattr__(self, name: str, value: Any) -> None:
         setattr(self._samples[0], name, value)  # a policy's notes land on its copy, never on the game
