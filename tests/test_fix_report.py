@@ -78,3 +78,20 @@ def test_a_deck_with_nothing_to_fix_gets_no_hint(project_with: Callable[[str], P
     assert main(["validate", "king_lui", "--project", str(root), "--games", "40", "--players", "3",
                  "--out", str(out)]) == 0
     assert 'class="fix"' not in _page(out, "validation/validate-king_lui-*/king_lui.html")
+
+
+@pytest.mark.parametrize("deck, lang, line", [
+    ("draco", "fr", "draco : des corrections éprouvées pour les problèmes ci-dessus : cardgen fix draco"),
+    ("king_lui", "en", None),
+])
+def test_validate_names_the_fix_command_under_a_problem_fix_searches(deck: str, lang: str, line: str | None,
+                                                                    tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Base Draco's bank runs short: validate's terminal says how to get tested fixes, in its language; a
+    deck without such a problem gets no such line."""
+    from cardgen.languages import typeset
+
+    main(["validate", deck, "--players", "3", "--games", "100", "--lang", lang, "--out", str(tmp_path / "out")])
+    said = capsys.readouterr().out.splitlines()
+    fixes = [s for s in said if "cardgen fix" in s]
+    assert fixes == ([typeset(line, lang)] if line else [])

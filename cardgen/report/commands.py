@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from cardgen.fileio import write_atomic
+from cardgen.report.pages import fixable
 from cardgen.report.playtest import WORDS, write_playtest_page
 from cardgen.report.runs import write_compare_run, write_validation_run
 from cardgen.resolve.resolve import ResolvedDeck
@@ -47,6 +48,8 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         print("\n".join(lines))
     failed = [r for r in doc["results"] if not r["passed"]]
     print(say("total", lang, combos=say_n("combos", len(doc["results"]), lang), failed=len(failed)))
+    for deck in dict.fromkeys(r["variant"] for r in doc["results"] if fixable(r)):  # a problem fix searches a cure for
+        print(say("fix_terminal", lang, deck=deck))
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False, default=str) + "\n")
     broken = sum(r.get("failed_games", 0) for r in doc["results"])
