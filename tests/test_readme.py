@@ -59,10 +59,10 @@ def test_every_local_link_in_the_docs_resolves() -> None:
 
 def test_ci_last_runs_the_readme_tests_with_the_newest_releases() -> None:
     """A fresh install gets today's newest releases (PyPI's PyYAML 6.0.4 once turned the README's tests red):
-    .ci/run runs the README's test command again in a fresh environment of them after the slow tier; the same
-    script builds the environment of pyproject's floors (`bash .ci/versions lowest`)."""
+    .ci/run runs the README's test command again in a fresh environment of them after the slow tier, then in one
+    of pyproject's floors (`bash .ci/versions lowest`)."""
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-    assert ci[ci.index("python -m pytest -m slow") + 1] == "bash .ci/versions newest"  # lowest: by hand, for now
+    assert ci[ci.index("python -m pytest -m slow") + 1] == "bash .ci/versions newest lowest"
     versions = (ROOT / ".ci" / "versions").read_text(encoding="utf-8")
     assert quick_start()[1] in [line.strip() for line in versions.splitlines()]
     assert "kinds=(newest lowest)" in versions and "--resolution lowest-direct" in versions
