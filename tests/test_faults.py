@@ -98,10 +98,15 @@ def test_kill_9_leaves_temporaries_that_the_next_run_removes(project_with: Calla
     out = root / "out"
     rng = random.Random(9)
     for _ in range(4):
+        before = set(temporaries(out))
         proc = start(["validate", "--games", "200000", "--engine", "reference", "--out", str(out), "--log",
                       str(out / "games.jsonl")], root)
         try:
-            time.sleep(rng.uniform(3.0, 6.0))
+            for _ in range(600):  # the log's temporary file is open (a loaded machine may take a while to start)
+                if set(temporaries(out)) - before or proc.poll() is not None:
+                    break
+                time.sleep(0.1)
+            time.sleep(rng.uniform(0.0, 2.0))
         finally:
             end(proc)  # SIGKILL: nothing of cardgen runs after it
     time.sleep(1.0)  # the pool's workers die with their parent (PR_SET_PDEATHSIG)

@@ -82,7 +82,7 @@ def test_a_whole_game_in_the_browser(game: str, tmp_path: Path) -> None:
                                                                           "--disable-background-networking"])
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             page.goto(url)
-            forged = shot = False
+            forged = shot = redrawn = False
             for _ in range(2000):
                 page.wait_for_function("() => view && !busy && view.waiting !== 'agent'", timeout=60_000)
                 view = page.evaluate("() => view")
@@ -105,6 +105,11 @@ def test_a_whole_game_in_the_browser(game: str, tmp_path: Path) -> None:
                     assert page.evaluate("async () => (await (await fetch('api/view')).json()).moves_made") \
                         == view["moves_made"]
                 made = view["moves_made"]
+                if not redrawn and made >= 1:  # the page asks again (a heartbeat, another seat's presence): the same moves stay the
+                    # same buttons, so a tap landing while it redraws is not lost between a button and its copy
+                    redrawn = True
+                    assert page.evaluate("async () => { const b = document.querySelector('#moves button'); "
+                                         "update(await call('api/view'), false); return b.isConnected; }")
                 playable = page.locator("figure.card.playable")
                 if playable.count() and rng.random() < 0.3:  # a card on the table or in the hand
                     playable.nth(rng.randrange(playable.count())).click()
@@ -119,6 +124,7 @@ def test_a_whole_game_in_the_browser(game: str, tmp_path: Path) -> None:
             else:
                 raise AssertionError("the game did not end")
             assert shot, "the hint was never asked"
+            assert redrawn, "the page was never redrawn with a move to make"
             latency = page.evaluate("() => window.agentLatency")
             page.locator("#save").click()
             page.wait_for_selector("#message:has-text('games.jsonl')", timeout=30_000)

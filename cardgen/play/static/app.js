@@ -164,6 +164,12 @@ function pick(card, moves) {
 
 function renderMoves() {
   const box = $("moves");
+  // the same moves as shown: nothing is rebuilt, so a tap that lands while the page redraws (another seat's
+  // presence, a heartbeat) is not lost between a button taken away and its copy
+  const shown_key = JSON.stringify([view.moves, selected && selected.moves, openGroup, view.waiting,
+                                    view.spectator, PHONE.matches, view.lang]);
+  if (box.dataset.moves === shown_key && box.childElementCount) return;
+  box.dataset.moves = shown_key;
   box.replaceChildren();
   if (!view.moves.length) {
     box.appendChild(el("p", "quiet", view.waiting === "over" ? view.ui.over :
@@ -399,6 +405,7 @@ function renderLobby() {
   $("moves-title").textContent = ui.lobby_title;
   $("journal-title").hidden = true;
   const box = $("moves");
+  delete box.dataset.moves;
   // the same seats as shown: nothing is rebuilt, so a tap that lands while the page asks again is not lost
   const shown = JSON.stringify([v.lang, v.seats]);
   if (box.dataset.lobby === shown && document.getElementById("lobby-name")) return;
@@ -462,6 +469,7 @@ function renderDesigner() {
   $("hand").replaceChildren();
   $("hand").hidden = true;
   const box = $("moves");
+  delete box.dataset.moves;
   box.replaceChildren();
   if (v.lobby_link) {
     const a = el("a", "link", ui.lobby_link + ": " + new URL(v.lobby_link, location.href).href);
