@@ -10,16 +10,14 @@ from pathlib import Path
 import pytest
 
 from tests.test_play_browser import CHROMIUM, chromium_page
-from tests.test_play_server import ask, people_move, start_table
+from tests.test_play_server import ask, people_move, running_table
 
 
 @pytest.fixture
 def table(tmp_path: Path):
     """``cardgen play royale --people 1,2``: its links by ``lobby``, seat number and ``designer``."""
-    proc, links = start_table(tmp_path, "royale", "--pace", "0.05")
-    yield links
-    proc.terminate()
-    proc.wait(10)
+    with running_table(tmp_path, "royale") as links:
+        yield links
 
 
 def test_people_name_themselves_take_a_free_seat_and_their_names_follow_the_game(table: dict[str, str],

@@ -10,7 +10,7 @@ import pytest
 
 from cardgen.play import seats
 from cardgen.play.session import HUMAN, Refused, Session
-from tests.test_play_server import ask, people_move, start_table
+from tests.test_play_server import ask, people_move, running_table
 from tests.test_play_session import deck_of
 
 
@@ -61,10 +61,8 @@ def test_the_table_starts_when_the_designer_says() -> None:
 
 @pytest.fixture
 def table(tmp_path: Path):
-    proc, links = start_table(tmp_path, "king_lui", "--pace", "0.05")
-    yield links
-    proc.terminate()
-    proc.wait(10)
+    with running_table(tmp_path, "king_lui") as links:
+        yield links
 
 
 def test_the_designer_sees_who_is_here_hands_seats_over_and_replaces_a_link(table: dict[str, str]) -> None:

@@ -1,6 +1,9 @@
 """``cardgen play``'s server, started as a user starts it: the token, bounded bodies, refusals, stopping."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import json
 import os
 import re
@@ -35,6 +38,17 @@ def start(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], str]:
 
 #: the seed of a table with people (never shown on a page: checked)
 SEED = 424242421
+
+
+@contextmanager
+def running_table(tmp_path: Path, deck: str) -> Iterator[dict[str, str]]:
+    """A table of ``deck`` (``start_table``, agents at a brisk pace) for the length of a test: its links."""
+    proc, links = start_table(tmp_path, deck, "--pace", "0.05")
+    try:
+        yield links
+    finally:
+        proc.terminate()
+        proc.wait(10)
 
 
 def start_table(tmp_path: Path, deck: str, *args: str, project: Path = ROOT) -> tuple[subprocess.Popen[str],

@@ -12,7 +12,7 @@ import pytest
 from cardgen.games import GAME_IDS
 from cardgen.play.session import Refused, Session
 from cardgen.play.view import spectator_view, table_view
-from tests.test_play_server import ask, people_move, start_table
+from tests.test_play_server import ask, people_move, running_table
 from tests.test_play_session import deck_of, play_out
 
 
@@ -67,19 +67,15 @@ def play_out_all(session: Session) -> None:
 
 @pytest.fixture
 def table(tmp_path: Path):
-    proc, links = start_table(tmp_path, "king_lui", "--pace", "0.05")
-    yield links
-    proc.terminate()
-    proc.wait(10)
+    with running_table(tmp_path, "king_lui") as links:
+        yield links
 
 
 @pytest.fixture
 def draco(tmp_path: Path):
     """Draco's hands are hidden from the other seats: a spectator must see none of them."""
-    proc, links = start_table(tmp_path, "draco", "--pace", "0.05")
-    yield links
-    proc.terminate()
-    proc.wait(10)
+    with running_table(tmp_path, "draco") as links:
+        yield links
 
 
 def test_the_spectators_link_watches_and_changes_nothing(draco: dict[str, str]) -> None:

@@ -10,7 +10,7 @@ import pytest
 from cardgen.play import talk
 from cardgen.play.session import Refused, Session
 from tests.test_play_browser import CHROMIUM, chromium_page
-from tests.test_play_server import ask, people_move, start_table
+from tests.test_play_server import ask, people_move, running_table
 from tests.test_play_session import deck_of
 
 
@@ -77,10 +77,8 @@ def test_a_move_made_meanwhile_drops_the_undo_asked() -> None:
 
 @pytest.fixture
 def table(tmp_path: Path):
-    proc, links = start_table(tmp_path, "king_lui", "--pace", "0.05")
-    yield links
-    proc.terminate()
-    proc.wait(10)
+    with running_table(tmp_path, "king_lui") as links:
+        yield links
 
 
 def test_talk_and_an_agreed_undo_through_the_table(table: dict[str, str]) -> None:
