@@ -87,12 +87,18 @@ def test_a_slot_held_by_a_live_process_is_passed_over_and_a_dead_ones_taken(tabl
 
 def test_a_process_is_alive_only_while_it_runs_in_this_session() -> None:
     live = _child()
+    stranger = _child("os.setsid(); time.sleep(30)")  # a live process, in a session of its own
     try:
+        deadline = time.monotonic() + 10
+        while os.getsid(stranger) == os.getsid(0) and time.monotonic() < deadline:
+            time.sleep(0.01)
         assert contain._alive(live) and contain._alive(os.getpid())
+        assert not contain._alive(stranger)  # alive, but not of this command's session (a reused pid)
     finally:
-        os.kill(live, signal.SIGKILL)
-        os.waitpid(live, 0)
-    assert not contain._alive(live) and not contain._alive(1)  # gone; init is no process of this session
+        for pid in (live, stranger):
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+    assert not contain._alive(live)  # gone
 
 
 def test_the_language_noted_by_the_command_words_the_interruption(table: mmap.mmap) -> None:
