@@ -34,9 +34,9 @@ KILLED = re.compile(r"cardgen: error: house/rule\.py, hooks? [a-z_, ]+ \(seed -?
                     r"process was killed \(--code-time-limit SECONDS changes the limit\)")
 
 
-def _session_pids() -> set[int]:
-    """Processes of this test's session (what a command could leave behind)."""
-    sid = os.getsid(0)
+def _session_pids(sid: int) -> set[int]:
+    """Processes of session ``sid``: the command's own, started in a session of its own, so that what it
+    leaves behind is told apart from what other tests (other pytest workers, a mutation runner) start."""
     out = set()
     for entry in os.listdir("/proc"):
         if entry.isdigit():
@@ -56,13 +56,24 @@ def _cmdline(pid: int) -> str:
 
 
 def _run(root: Path, *args: str, timeout: float = 120) -> tuple[subprocess.CompletedProcess[str], float]:
-    before = _session_pids()
     start = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "cardgen", *args, "--code-time-limit", str(LIMIT)], cwd=root,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=timeout)
+    with subprocess.Popen([sys.executable, "-m", "cardgen", *args, "--code-time-limit", str(LIMIT)], cwd=root,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, start_new_session=True) as proc:
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            raise
     seconds = time.monotonic() - start
+    done = subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
     time.sleep(0.3)  # a worker killed with its command is gone by now
-    left = {pid: _cmdline(pid) for pid in _session_pids() - before - {os.getpid()}}
+    left = {pid: _cmdline(pid) for pid in _session_pids(proc.pid)}
+    for pid in left:
+        try:
+            os.kill(pid, signal.SIGKILL)  # the next test starts clean even when this one fails
+        except ProcessLookupError:
+            pass
     assert not {pid: cmd for pid, cmd in left.items() if cmd}, f"processes of the command left behind: {left}"
     return done, seconds
 
