@@ -90,9 +90,7 @@ def _limit_memory() -> None:
             size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         cap = size + _memory_mb * 1024 * 1024
-        if hard != resource.RLIM_INFINITY:
-            cap = min(cap, hard)
-        if soft == resource.RLIM_INFINITY or cap < soft:
+        if soft == resource.RLIM_INFINITY or cap < soft:  # under a finite soft limit, the hard one is higher still
             resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
     except (OSError, ValueError, ImportError):  # no /proc (not Linux): the kernel's own limits
         pass

@@ -206,6 +206,73 @@ def test_the_memory_limit_is_checked_and_caps_what_code_adds() -> None:
     assert os.waitstatus_to_exitcode(status) == 0  # 0: no limit
 
 
+def _supervised(body: str) -> int:
+    """The exit status of a forked process that calls ``supervise("validate")`` and, in the command it forks,
+    runs ``body`` (which ends the command)."""
+    pid = os.fork()
+    if pid == 0:
+        code = 99
+        try:
+            contain._table = None
+            contain.supervise("validate")
+            exec(body, {"time": time, "os": os, "signal": signal, "contain": contain})
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status)
+
+
+def test_supervise_forks_a_command_that_runs_on_and_the_supervisor_leaves_with_its_status() -> None:
+    me = os.getpid()
+    for command in (None, "check", "new"):  # commands that never play project code: no fork, no table
+        contain.supervise(command)
+        assert os.getpid() == me and not contain.active()
+    command = ("supervisor = os.getppid()\n"
+               "blocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])\n"
+               "ok = contain.active() and supervisor != os.getpid() and not blocked & {signal.SIGINT, signal.SIGCHLD}\n"
+               "contain.enter('x', 60.0, os.getpid()); contain.leave(os.getpid())\n"
+               "os._exit(7 if ok and contain._slots() == [(os.getpid(), 0.0, 60.0, 'x')] else 8)")
+    assert _supervised(command) == 7  # the command's own status, through the supervisor
+    # a stop sent to the supervisor alone: it survives it (blocked) and passes it on to the command
+    assert _supervised("os.kill(os.getppid(), signal.SIGTERM); time.sleep(5); os._exit(9)") == 128 + signal.SIGTERM
+
+
+def test_supervise_does_nothing_under_a_supervisor(table: mmap.mmap) -> None:
+    me = os.getpid()
+    contain.supervise("validate")
+    assert os.getpid() == me and contain._table is table
+
+
+def test_the_memory_cap_is_the_present_size_plus_the_limit_and_is_never_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In this process (the limits are put back): the cap is what the process holds when code first runs, plus
+    ``--code-memory``; a later, larger limit leaves a lower cap as it is; 0 sets none."""
+    import resource
+
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    if before[1] != resource.RLIM_INFINITY:
+        pytest.skip("this machine caps the address space already (a finite hard limit)")
+    mb = 1 << 20
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY, before[1]))
+        monkeypatch.setattr(contain, "_memory_mb", 0)
+        contain._limit_memory()
+        assert resource.getrlimit(resource.RLIMIT_AS) == (resource.RLIM_INFINITY, before[1])  # 0: no cap
+        with open("/proc/self/statm", "rb") as f:
+            size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        monkeypatch.setattr(contain, "_memory_mb", 4096)
+        contain._limit_memory()
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        assert hard == before[1] and size + 4096 * mb <= soft < size + 4160 * mb
+        monkeypatch.setattr(contain, "_memory_mb", 8192)
+        contain._limit_memory()
+        assert resource.getrlimit(resource.RLIMIT_AS) == (soft, hard)  # never raised
+        monkeypatch.setattr(contain, "_memory_mb", 2048)
+        contain._limit_memory()
+        assert resource.getrlimit(resource.RLIMIT_AS)[0] < soft - 2000 * mb  # a lower cap is taken
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, before)
+
+
 def test_a_guarded_call_writes_itself_into_the_table_and_clears_its_deadline(table: mmap.mmap) -> None:
     """``guard.call`` under a supervisor: while the code runs, the slot says where, the limit and a deadline;
     once it returned, no deadline (the supervisor kills only what runs)."""
