@@ -294,6 +294,9 @@ TARGETS = [
     Target("guard_escapes", "cardgen/guard.py", _m("cardgen/guard.py", "x_call", "x__no_atexit", "x__before_fork",
                                                    "x__in_fork_child"),
            ("tests/test_contain_table.py::test_a_guarded_call_writes_itself_into_the_table_and_clears_its_deadline",
+            "tests/test_contain_table.py::test_a_copy_made_through_c_in_project_code_ends_at_once_and_is_noted_for_"
+            "the_supervisor",
+            "tests/test_contain_table.py::test_the_guards_refusals_are_worded_whole_and_a_thread_marks_the_process",
             "tests/test_contain.py", "tests/test_guard.py")),
     Target("seat_view", "cardgen/engine/seatview.py", ("",), ("tests/test_seatview.py",)),
     # compare that stops when it knows (issue 50): the looks, their levels, the stop and what it says

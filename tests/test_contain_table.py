@@ -20,6 +20,7 @@ import pytest
 from cardgen import contain, terminal
 
 WHERE = "house/rule.py, hook draw (seed 5)"
+_EXIT = os._exit  # the real one, taken before any guarded call could replace it
 
 
 @pytest.fixture
@@ -289,12 +290,28 @@ def test_a_guarded_call_writes_itself_into_the_table_and_clears_its_deadline(tab
     assert guard.call(lambda: guard.call(lambda x=1: x, x=4, where="inner"), where=WHERE) == 4  # nested: as given
 
 
+def test_a_copy_made_through_c_in_project_code_ends_at_once_and_is_noted_for_the_supervisor(table: mmap.mmap) -> None:
+    """A fork no hook sees (``ctypes``): the copy returns into ``guard.call``, which ends it there (status 1) with
+    where it ran in the table; the command itself goes on, and its supervisor fails it (``_watch``)."""
+    import ctypes
+
+    from cardgen import guard
+
+    libc = ctypes.CDLL(None)
+    child = guard.call(libc.fork, where=WHERE)
+    if child == 0:
+        _EXIT(9)  # reached only where guard.call let the copy return into the command
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 1 and contain._copied() == WHERE
+
+
 def test_the_guards_refusals_are_worded_whole_and_a_thread_marks_the_process() -> None:
     from cardgen import guard
 
-    with pytest.raises(guard.CodeEscape) as info:
-        guard.call(_fork_and_reap)
-    assert str(info.value) == "os.fork() called: project code must not start processes"
+    for _ in range(2):  # the second fork is refused as the first was
+        with pytest.raises(guard.CodeEscape) as info:
+            guard.call(_fork_and_reap)
+        assert str(info.value) == "os.fork() called: project code must not start processes"
     stop = threading.Event()
     try:
         assert not guard.escaped
@@ -310,6 +327,7 @@ def test_the_guards_refusals_are_worded_whole_and_a_thread_marks_the_process() -
 def _fork_and_reap() -> None:
     """A fork inside project code (the copy ends in the fork hook with status 1)."""
     child = os.fork()
-    if child:
-        _, status = os.waitpid(child, 0)
-        assert os.waitstatus_to_exitcode(status) == 1
+    if child == 0:
+        _EXIT(9)  # reached only where the fork hook let the copy run on
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 1

@@ -134,3 +134,60 @@ def test_the_commands_own_signal_handler_is_never_the_codes_failure() -> None:
         signal.signal(signal.SIGINT, old)
         cli._INTERRUPTED = False
     assert not guard.is_code_failure(info.value)
+
+
+_EXIT = os._exit  # the real one, taken before any guarded call could replace it
+WHERE = "house/rule.py, hook draw (seed 5)"
+
+
+def test_a_process_forked_outside_project_code_is_a_worker_that_knows_its_own_pid() -> None:
+    pid = os.fork()
+    if pid == 0:
+        _EXIT(0 if guard._pid == os.getpid() else 3)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0 and guard._pid == os.getpid()
+
+
+def test_an_exit_handler_is_refused_by_its_name_or_as_a_function() -> None:
+    import atexit
+    import functools
+
+    def bye() -> None:
+        pass
+
+    with pytest.raises(guard.CodeEscape) as info:
+        guard.call(lambda: atexit.register(bye), where=WHERE)
+    assert str(info.value) == "atexit.register(bye) called: project code must not run when the process ends"
+    with pytest.raises(guard.CodeEscape) as info:
+        guard.call(lambda: atexit.register(functools.partial(bye)), where=WHERE)
+    assert str(info.value) == "atexit.register(a function) called: project code must not run when the process ends"
+    assert atexit.register is guard._REAL_ATEXIT
+
+
+def test_code_that_swallows_every_interruption_is_stopped_after_the_last_one(monkeypatch: pytest.MonkeyPatch,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    class Stopped(BaseException):
+        pass
+
+    def stop(status: int) -> None:
+        raise Stopped(status)
+
+    monkeypatch.setattr(os, "_exit", os._exit)  # put back after the test: the guard restores them to _REAL_EXIT
+    monkeypatch.setattr(posix, "_exit", posix._exit)
+    monkeypatch.setattr(guard, "_REAL_EXIT", stop)  # the process would end here (status 2)
+    monkeypatch.setattr(guard, "REPEAT", 0.02)
+    swallowed = 0
+
+    def stubborn() -> None:
+        nonlocal swallowed
+        while True:
+            try:
+                time.sleep(1)
+            except guard.CodeTimeout:
+                swallowed += 1
+
+    with pytest.raises(Stopped) as info:
+        guard.call(stubborn, where=WHERE)
+    assert info.value.args == (2,) and swallowed == guard.GIVE_UP
+    assert capsys.readouterr().err == (f"cardgen: error: {WHERE}: still running after 0.42 s, ignoring every "
+                                       "interruption (the time limit for project code is 0.3 s): stopped\n")
