@@ -58,6 +58,7 @@ TICK = 0.1
 #: Seconds a command may take to end after a stop signal before the supervisor kills it (the
 #: command's own hard exit comes after 1.5 s, when its handler can run at all).
 STOP_SECONDS = 1.8
+_SI_KERNEL = 0x80  # the ``si_code`` of a signal the kernel sent (a terminal's hang-up), not a process's kill()
 #: The commands that run under a supervisor: those that may play project code.
 SUPERVISED = frozenset({"validate", "compare", "tune", "fix", "build", "play", "replay"})
 
@@ -110,7 +111,7 @@ def _claim(pid: int) -> int:
         offset = _HEADER + ((start + step) % SLOTS) * SLOT_BYTES
         (held,) = struct.unpack_from("q", _table, offset)
         if held in (0, pid) or not _alive(held):
-            struct.pack_into("qdd", _table, offset, pid, 0.0, 0.0)
+            struct.pack_into("qddi", _table, offset, pid, 0.0, 0.0, 0)  # no deadline, no limit, no where
             _slot, _slot_pid, _where = offset, pid, ""
             _limit_memory()
             return offset
@@ -119,15 +120,10 @@ def _claim(pid: int) -> int:
 
 
 def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs in this command's session (not a stranger that reused a dead worker's pid)."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return False  # not ours: another user's process that took a dead worker's pid
-    try:
-        return os.getsid(pid) == os.getsid(0)  # of this command's session, not a stranger that reused the pid
-    except OSError:
+        return os.getsid(pid) == os.getsid(0)
+    except OSError:  # no such process
         return False
 
 
@@ -181,7 +177,7 @@ def supervise(command: str | None) -> None:
     global _table
     if command not in SUPERVISED or _table is not None or not hasattr(os, "fork"):
         return
-    table = mmap.mmap(-1, _HEADER + SLOTS * SLOT_BYTES, flags=mmap.MAP_SHARED)
+    table = mmap.mmap(-1, _HEADER + SLOTS * SLOT_BYTES)  # anonymous, MAP_SHARED (the default): seen by every fork
     stops = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, stops | {signal.SIGCHLD})
     sys.stdout.flush()
@@ -226,7 +222,7 @@ def _watch(child: int, stops: set[int], parent: int) -> int:
         info = signal.sigtimedwait(stops | {signal.SIGCHLD}, TICK)
         if info is not None and info.si_signo in stops:
             stop_by = stop_by or time.monotonic() + STOP_SECONDS
-            if info.si_code != getattr(signal, "SI_KERNEL", 0x80):  # a kill(), maybe to this process alone
+            if info.si_code != _SI_KERNEL:  # a kill(), maybe to this process alone
                 _pass_on(child, info.si_signo)
         try:
             done, status = os.waitpid(child, os.WNOHANG)

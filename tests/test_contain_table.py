@@ -181,7 +181,8 @@ def test_the_watch_ends_a_command_whose_copy_was_noted_and_tells_of_a_starter_go
     child = _child(f"time.sleep(0.3); contain.note_copy({WHERE!r}); time.sleep(30)")
     code, seconds = _watched(child, parent=os.getppid() + 100_000)  # not this process's parent: the starter is gone
     assert code == 2 and seconds < 5 and not contain._alive(child)
-    assert "it copied its process" in capsys.readouterr().err
+    assert capsys.readouterr().err == (f"cardgen: error: {WHERE}: it copied its process (a fork through C): project "
+                                       "code must not start processes\n")
     assert contain.starter_gone()
 
 
@@ -198,6 +199,12 @@ def test_a_stop_the_command_does_not_answer_ends_it_as_interrupted(table: mmap.m
 def test_the_memory_limit_is_checked_and_caps_what_code_adds() -> None:
     with pytest.raises(ValueError, match="--code-memory -1: expected 0"):
         contain.set_memory_limit(-1)
+    before = contain._memory_mb
+    try:
+        contain.set_memory_limit(0)  # 0: no limit, accepted
+        assert contain._memory_mb == 0
+    finally:
+        contain._memory_mb = before
     child = _child("contain.set_memory_limit(64)\ncontain._limit_memory()\ntry:\n    bytearray(256 << 20)\n"
                    "except MemoryError:\n    os._exit(7)", 0)
     _, status = os.waitpid(child, 0)
@@ -244,6 +251,12 @@ def test_supervise_does_nothing_under_a_supervisor(table: mmap.mmap) -> None:
     assert os.getpid() == me and contain._table is table
 
 
+def _size() -> int:
+    """This process's address space now, in bytes."""
+    with open("/proc/self/statm", "rb") as f:
+        return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+
+
 def test_the_memory_cap_is_the_present_size_plus_the_limit_and_is_never_raised(monkeypatch: pytest.MonkeyPatch) -> None:
     """In this process (the limits are put back): the cap is what the process holds when code first runs, plus
     ``--code-memory``; a later, larger limit leaves a lower cap as it is; 0 sets none."""
@@ -258,12 +271,12 @@ def test_the_memory_cap_is_the_present_size_plus_the_limit_and_is_never_raised(m
         monkeypatch.setattr(contain, "_memory_mb", 0)
         contain._limit_memory()
         assert resource.getrlimit(resource.RLIMIT_AS) == (resource.RLIM_INFINITY, before[1])  # 0: no cap
-        with open("/proc/self/statm", "rb") as f:
-            size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        low = _size()
         monkeypatch.setattr(contain, "_memory_mb", 4096)
         contain._limit_memory()
+        high = _size()
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        assert hard == before[1] and size + 4096 * mb <= soft < size + 4160 * mb
+        assert hard == before[1] and low + 4096 * mb <= soft <= high + 4096 * mb
         monkeypatch.setattr(contain, "_memory_mb", 8192)
         contain._limit_memory()
         assert resource.getrlimit(resource.RLIMIT_AS) == (soft, hard)  # never raised
@@ -331,3 +344,108 @@ def _fork_and_reap() -> None:
         _EXIT(9)  # reached only where the fork hook let the copy run on
     _, status = os.waitpid(child, 0)
     assert os.waitstatus_to_exitcode(status) == 1
+
+
+def test_a_slot_taken_over_from_a_dead_process_says_nothing_of_its_call(table: mmap.mmap) -> None:
+    dead = _child("pass")
+    os.waitpid(dead, 0)
+    pid = os.getpid()
+    home = contain._HEADER + (pid % contain.SLOTS) * contain.SLOT_BYTES
+    struct.pack_into("qddi8s", table, home, dead, 12.5, 1.0, 8, b"old/rule")  # a dead worker's call, mid-way
+    assert contain._claim(pid) == home
+    assert contain._slots() == [(pid, 0.0, 0.0, "")]
+
+
+def test_words_that_do_not_encode_are_kept_replaced_and_a_cut_character_too(table: mmap.mmap) -> None:
+    pid = os.getpid()
+    contain.enter("rule\udc80.py", 1.0, pid)  # a file name with a byte no encoding reads (surrogateescape)
+    [(_, _, _, where)] = contain._slots()
+    assert where == "rule?.py"
+    contain.note_copy("x" + "é" * 200)  # cut inside a character at the table's width
+    copied = contain._copied()
+    assert copied.startswith("xéé") and copied.endswith("\ufffd") and len(copied) == 1 + 145 + 1
+    contain.note_copy("rule\udc80.py")
+    assert contain._copied() == "rule?.py"
+    contain.note_language("d\u00e9")  # no language of ours: the supervisor's own lines stay English
+    assert contain._interrupted() == terminal.say("interrupted", "en")
+
+
+def test_the_watch_passes_a_stop_on_to_a_command_that_answers_it(table: mmap.mmap) -> None:
+    child = _child("time.sleep(30)")
+    time.sleep(0.2)
+    code, seconds = _watched(child, signum=signal.SIGTERM)  # to the supervisor alone: passed on, the command ends
+    assert code == 128 + signal.SIGTERM and seconds < 1.0
+
+
+def test_the_watch_of_a_process_that_is_not_its_child_fails(table: mmap.mmap) -> None:
+    gone = _child("pass")
+    os.waitpid(gone, 0)
+    code, seconds = _watched(gone)
+    assert code == 2 and seconds < 1.0
+
+
+def test_the_watch_fails_a_command_that_ends_inside_project_code(table: mmap.mmap,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    child = _child(f"contain.enter({WHERE!r}, 60.0, os.getpid()); os.kill(os.getpid(), 9)")
+    code, _ = _watched(child)
+    assert code == 2
+    assert capsys.readouterr().err == (f"cardgen: error: {WHERE}: the process ended (signal 9) while project code "
+                                       "ran: project code must not end the process\n")
+
+
+def test_the_end_of_a_command_kills_the_workers_it_left_inside_project_code_only(table: mmap.mmap) -> None:
+    inside, idle = _child(), _child()
+    for i, (pid, deadline) in enumerate(((inside, time.monotonic() + 60), (idle, 0.0))):
+        struct.pack_into("qdd", table, contain._HEADER + i * contain.SLOT_BYTES, pid, deadline, 60.0)
+    try:
+        child = _child("pass", 0)
+        _, status = os.waitpid(child, 0)
+        assert contain._ended(child, status) == 0  # the command's own status (0 stays 0)
+        _, status = os.waitpid(inside, 0)
+        assert os.waitstatus_to_exitcode(status) == -signal.SIGKILL
+        time.sleep(0.1)
+        assert os.waitpid(idle, os.WNOHANG) == (0, 0)  # still running: outside project code, the command's business
+    finally:
+        for pid in (inside, idle):
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+
+
+def test_killing_the_command_kills_every_process_of_the_table(table: mmap.mmap) -> None:
+    command, worker = _child(), _child()
+    struct.pack_into("qdd", table, contain._HEADER, worker, 0.0, 0.0)
+    contain._kill_all(command)  # reaps the command
+    _, status = os.waitpid(worker, 0)
+    assert os.waitstatus_to_exitcode(status) == -signal.SIGKILL
+    with pytest.raises(ChildProcessError):
+        os.waitpid(command, os.WNOHANG)
+
+
+def test_the_command_is_told_when_the_process_that_started_it_is_gone() -> None:
+    """The starter of a supervised command ends at once; the command sees ``starter_gone`` (through a pipe)."""
+    read, write = os.pipe()
+    ready_read, ready_write = os.pipe()
+    starter = os.fork()
+    if starter == 0:
+        try:
+            if os.fork() == 0:
+                contain._table = None
+                contain.supervise("validate")
+                os.write(ready_write, b"r")  # the supervisor watches its starter now: the starter may end
+                deadline = time.monotonic() + 5
+                while not contain.starter_gone() and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                os.write(write, b"gone" if contain.starter_gone() else b"kept")
+            else:
+                os.read(ready_read, 1)
+        finally:
+            _EXIT(0)
+    os.close(write)
+    os.close(ready_write)
+    os.waitpid(starter, 0)
+    os.close(ready_read)
+    with os.fdopen(read, "rb") as said:
+        assert said.read(4) == b"gone"
