@@ -301,6 +301,8 @@ TARGETS = [
     Target("seat_view", "cardgen/engine/seatview.py", ("",), ("tests/test_seatview.py",)),
     # compare that stops when it knows (issue 50): the looks, their levels, the stop and what it says
     Target("sequential", "cardgen/simulate/sequential.py", ("",), ("tests/test_sequential.py",)),
+    # the worth of an option a house rule adds (issue 50): offers, paired play-outs, their sums and verdict
+    Target("options", "cardgen/simulate/options.py", ("",), ("tests/test_options.py",)),
     Target("compare_looks", CP, _m(CP, "x_run_compare", "x__changed", "x_metric"),
            ("tests/test_sequential.py", "tests/test_compare.py")),
 ]

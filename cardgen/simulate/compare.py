@@ -28,13 +28,13 @@ from typing import Any
 
 from cardgen.errors import InputError
 from cardgen.guard import DEFAULT_TIME_LIMIT, set_time_limit
-from cardgen.house import speed_note
+from cardgen.house import house_of, speed_note
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, Loader, agent_factories,
                                      agents_in_words, cached_deck, cached_game, check_agents, default_agents,
-                                     designer_trace, fast_engine, load_project_deck, make_agents, play_game,
-                                     split_agents)
+                                     designer_trace, fast_engine, load_project_deck, make_agents, option_trial,
+                                     play_game, split_agents)
 from cardgen.simulate.cards import paired_cards
 from cardgen.simulate.designer import FIGURES
 from cardgen.simulate.failures import refuse_failed, refuse_stalled
@@ -46,6 +46,9 @@ from cardgen.simulate.verdict import follows_from_change, group, verdict
 from cardgen.terminal import say, say_n
 
 FORMAT = "cardgen-compare/1"
+#: Pairs of games per player count on whose first games the options a house rule adds are tried (each try plays
+#: the variant's game on twice from one offer: about one game more per game, so only on a sample).
+OPTION_GAMES = 200
 #: Family-wise error rate of one player count's metrics (Holm).
 ALPHA = 0.05
 Z95 = NormalDist().inv_cdf(0.975)
@@ -195,7 +198,8 @@ class PairChunk:
 
 
 def _player(chunk: PairChunk, ref: DeckRef) -> Any:
-    """A function playing one game of ``ref`` (recorded, for the designer trace) and the reference ``Game``."""
+    """A function playing one game of ``ref`` (recorded, for the designer trace), the reference ``Game``, and
+    what the options' experiment needs to play on from an offer (None without a house rule: no options)."""
     deck = cached_deck(chunk.loader, ref)
     fast = fast_engine(chunk.loader, ref, chunk.players, chunk.agents, chunk.engine)[0]
     game = cached_game(chunk.loader, ref, chunk.players)
@@ -205,7 +209,8 @@ def _player(chunk: PairChunk, ref: DeckRef) -> Any:
         if fast is not None:
             return fast.play(seed, names, chunk.cap, True)
         return play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap, record=True)
-    return play, game
+    trial = option_trial(game, deck, factories, chunk.cap) if house_of(game) is not None else None
+    return play, game, trial
 
 
 def _winning(r: GameResult) -> tuple[float | None, float | None]:
@@ -247,7 +252,7 @@ def pair_metrics(paired: Paired, b: GameResult, v: GameResult, players: int) -> 
 def run_pair_chunk(chunk: PairChunk) -> tuple[Tally, Tally, Paired]:
     """Play a chunk of paired games (in a worker); return both tallies and the paired sums."""
     set_time_limit(chunk.code_time_limit)
-    (play_b, game_b), (play_v, game_v) = _player(chunk, chunk.base), _player(chunk, chunk.variant)
+    (play_b, game_b, trial_b), (play_v, game_v, trial_v) = _player(chunk, chunk.base), _player(chunk, chunk.variant)
     tb, tv, paired = Tally(chunk.players), Tally(chunk.players), Paired()
     agents = list(chunk.agents)
     for index in range(chunk.start, chunk.stop):
@@ -262,6 +267,9 @@ def run_pair_chunk(chunk: PairChunk) -> tuple[Tally, Tally, Paired]:
         for name in FIGURES:  # the designer figures, paired where both games define them
             if name in fb and name in fv:
                 paired.add(name, fb[name], fv[name])
+        for trial, tally, result in ((trial_b, tb, rb), (trial_v, tv, rv)):
+            if trial is not None and index < OPTION_GAMES:  # the options a house rule adds, on the first games
+                tally.options.add(trial, result)
     return tb, tv, paired
 
 
@@ -522,7 +530,8 @@ def _metric_order(m: dict[str, Any]) -> tuple[int, str]:
 
 
 def public_json(doc: dict[str, Any]) -> dict[str, Any]:
-    """The ``--json`` document: base, variant and per player count the metrics (see docs/validator.md)."""
+    """The ``--json`` document: base, variant and per player count the metrics, and the options the variant's
+    house rule adds, if any (see docs/validator.md)."""
     keys = ("metric", "group", "base", "variant", "difference", "low", "high", "significant", "p", "n",
             "follows_from_change")
     return {**{k: doc[k] for k in ("format", "base", "variant", "game", "seed", "games", "agents", "agents_text",
@@ -532,4 +541,5 @@ def public_json(doc: dict[str, Any]) -> dict[str, Any]:
                          "sufficiency": {"base": r["base_result"]["sufficiency"],
                                          "variant": r["variant_result"]["sufficiency"]},
                          "metrics": [{k: m[k] for k in keys} for m in r["metrics"]],
+                         **({"options": r["variant_result"]["options"]} if "options" in r["variant_result"] else {}),
                          **({"people": r["people"]} if "people" in r else {})} for r in doc["results"]]}

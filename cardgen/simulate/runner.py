@@ -446,9 +446,18 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
         tally.add(index, result)
         if chunk.designer and broken is None:
             tally.designer.add(designer_trace(game, result), result)
+            if house is not None:  # only a house rule adds options (a rules file's actions are all its own)
+                tally.options.add(option_trial(game, deck, factories, chunk.cap), result)
         if lines is not None:
             lines.append(game_line(chunk, deck, cached_hash(chunk.loader, chunk.ref), index, result, code_sha))
     return tally, lines
+
+
+def option_trial(game: Game, deck: ResolvedDeck, factories: dict[str, Callable[[], Agent]], cap: int) -> Any:
+    """What ``cardgen.simulate.options`` needs to play an offer's two futures with fresh agents of a game's kinds."""
+    from cardgen.simulate.options import Trial
+
+    return Trial(game, lambda names: make_agents(deck.spec, names, factories), cap)
 
 
 def designer_trace(game: Game, result: GameResult) -> Any:

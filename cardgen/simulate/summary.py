@@ -203,6 +203,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
         lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang)]
     lines += designer_lines(r.get("designer") or {}, lang, naming)
+    lines += option_lines(r.get("options") or [], lang, naming)
     if r["peaks"]:
         lines.append("  " + say("peaks", lang, items=_items(r["peaks"], "peak", lang, naming)))
     lines += ["  " + shortfall_line(f, lang, naming) for f in r.get("sufficiency", [])]
@@ -288,6 +289,34 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
                 line += "  " + not_judged_words(r, lang)
             out.append(line)
     return out
+
+
+def option_lines(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
+    """Per option a house rule adds (``cardgen.simulate.options``): how often each agent took it where offered, and
+    what taking it is worth by paired play-outs, in a sentence that says whether a player should take it."""
+    from cardgen.simulate.options import verdict
+    from cardgen.simulate.verdict import unit
+
+    naming = naming or Naming()
+    out = []
+    for row in rows:
+        rates = joined((say("option_rate", lang, agent=agent_word(agent, lang),
+                            rate=_pct(row["taken"].get(agent, 0) / n, lang), n=_num(n, lang))
+                        for agent, n in row["offered"].items() if n), lang)
+        wins, score = row["wins"], row["score"]
+        out.append("  " + say("option_line", lang, kind=row["kind"], rates=rates) + " " + say(
+            verdict(row), lang, pairs=_num(row["pairs"], lang), wins=_pct(wins["mean"], lang, True),
+            low=_pct(wins["low"], lang, True), high=_pct(wins["high"], lang, True), score=_signed(score["mean"], lang),
+            score_low=_signed(score["low"], lang), score_high=_signed(score["high"], lang),
+            unit=unit(lang, naming.words)))
+    return out
+
+
+def _signed(x: float | None, lang: str) -> str:
+    """A count with its sign and one decimal ("+5.0", "-1,5")."""
+    if x is None:
+        return "-"
+    return ("+" if x > 0 else "") + decimal(x, lang, places=1)
 
 
 def not_judged_words(row: dict[str, Any], lang: str) -> str:
@@ -424,6 +453,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
                 lines += [_row(m, width, lang, naming.words) for m in rows]
         lines += _components(r, lang, naming)
         lines += _cards(r, lang, naming)
+        lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if internal:
             moved = sum(m["significant"] for m in internal)

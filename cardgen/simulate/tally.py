@@ -13,6 +13,7 @@ import numpy as np
 
 from cardgen.engine.api import BatchResult, GameResult
 from cardgen.simulate.designer import DesignerTally
+from cardgen.simulate.options import OptionTally
 from cardgen.simulate.stats import Dist, clean, margin_of, wilson
 
 
@@ -55,6 +56,8 @@ class Tally:
         self.peak_dists: dict[str, Dist] = {}
         #: designer metrics and the component table, from games replayed with a trace (designer.py)
         self.designer = DesignerTally()
+        #: the options a house rule adds: how often taken, and their worth by paired play-outs (options.py)
+        self.options = OptionTally()
 
     # -- adding ------------------------------------------------------------------
     def add(self, index: int, r: GameResult) -> None:
@@ -224,6 +227,7 @@ class Tally:
         for name, dist in other.peak_dists.items():
             self.peak_dists.setdefault(name, Dist()).merge(dist)
         self.designer.merge(other.designer)
+        self.options.merge(other.options)
 
     # -- reading -----------------------------------------------------------------
     @property
@@ -267,4 +271,4 @@ class Tally:
             "peaks": dict(sorted(self.peaks.items())),
             "peak_games": {name: self.peak_dists[name].summary() for name in sorted(self.peak_dists)},
             "designer": self.designer.to_json(),
-        }
+        } | ({"options": self.options.to_json()} if self.options.offered else {})
