@@ -232,8 +232,16 @@ TARGETS = [
     Target("card_measure", CA, ("",), ("tests/test_cards.py", "tests/test_cards_mutants.py",
                                        "tests/test_true_statements.py")),
     # issue 53: check --lang and build's lines from wordbooks; why a card is not judged, said with its figures
-    Target("check_words", "cardgen/games/base.py", _m("cardgen/games/base.py", "x_worded_check",
+    Target("check_words", "cardgen/games/base.py", _m("cardgen/games/base.py", "x_worded_check", "x__filled",
+                                                      "x_worded_part", "x_listed", "x_card_names",
                                                       "xǁCheckResultǁwords"), ("tests/test_check_words.py",)),
+    # issue 53: a failing check's parts and the errors of bad input in the command's language
+    Target("royale_check_parts", "cardgen/games/royale/checks.py",
+           _m("cardgen/games/royale/checks.py", "x_static_checks", "x__imposters", "x__satisfiable"),
+           ("tests/test_check_words.py",)),
+    Target("error_words", "cardgen/errors.py", _m("cardgen/errors.py", "x_said", "x_kind_word", "xǁInputErrorǁsaid",
+                                                  "xǁInputErrorsǁlines", "x__rebuild"),
+           ("tests/test_error_words.py",)),
     Target("check_lines", "cardgen/inspect.py", _m("cardgen/inspect.py", "x_format_checks", "x_checks_summary"),
            ("tests/test_check_words.py",)),
     Target("build_summary", UN, _m(UN, "x_build_summary"), ("tests/test_check_words.py", "tests/test_unchanged.py")),

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from cardgen.errors import GamesFailed, InputError, clean, clean_lines
+from cardgen.errors import GamesFailed, InputError, clean, clean_lines, said
 from cardgen.languages import SHIPPED
 from cardgen.usercode import UserCodeError
 
@@ -604,9 +604,10 @@ def _guarded(args: argparse.Namespace) -> int:
             from cardgen.contain import set_memory_limit
             set_memory_limit(args.code_memory)
         return _run(args)
-    except InputError as exc:
-        for line in exc.lines():
-            print(f"cardgen: error: {line}", file=sys.stderr)
+    except InputError as exc:  # in the command's language (--lang) where the error's sentence has words in it
+        lang = sys.modules["cardgen.terminal"].language() if "cardgen.terminal" in sys.modules else "en"
+        for line in exc.lines(lang):
+            print(f"{said('prefix', lang)}{line}", file=sys.stderr)
         return 2
     except UserCodeError as exc:  # a house rule or a rules file failed: file:line, hook, seed
         _error(exc.line)

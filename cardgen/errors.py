@@ -10,12 +10,17 @@ characters, bidi overrides and line separators are shown as escapes, and every
 part is cut to a bounded length, so an error is always exactly one short line
 whatever the input held. ``InputErrors`` carries several problems of one run
 (each still one line).
+
+The common errors (an unknown deck, a bad field or value, a missing file, a bad ``--param``) carry the
+key of their sentence in ``errors.json`` and its fields, so the command line prints them in the language of
+``--lang`` (``InputError.lines(lang)``); the English sentence stays the error's ``message``.
 """
 from __future__ import annotations
 
 import difflib
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +35,31 @@ MAX_ERRORS = 20
 #: line/paragraph separators, BOM and noncharacters U+FFFE/U+FFFF.
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
                      "\ufeff\ufffe\uffff]")
+
+
+@cache
+def words() -> dict[str, dict[str, dict[str, str]]]:
+    """The error lines (``lines``) and the names of kinds of value (``kinds``) per language, read once."""
+    from cardgen import wordbook
+
+    return wordbook.load(__file__)
+
+
+def said(key: str, lang: str, **fields: Any) -> str:
+    """The error sentence ``key`` in ``lang`` (English where the language has none), ``fields`` made safe and
+    filled in; a list field is joined with the language's "or" (``'a', 'b' or 'c'``), a mapping field holds a
+    value per language (what a value given is called: ``nothing``, ``rien``)."""
+    table = words()["lines"]
+    line = table.get(lang, table["en"])
+    filled = {k: (", ".join(v[:-1]) + line["or"] + v[-1] if len(v) > 1 else "".join(v)) if isinstance(v, list)
+              else clean(v.get(lang, v["en"]) if isinstance(v, dict) else v, 300) for k, v in fields.items()}
+    return line[key].format(**filled)
+
+
+def kind_word(kind: str, lang: str) -> str:
+    """What a value of ``kind`` is called in ``lang`` (``int``: a whole number; ``nothing``: nothing)."""
+    table = words()["kinds"]
+    return table.get(lang, table["en"])[kind]
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -86,8 +116,12 @@ class InputError(Exception):
         line: int | None = None,
         field: Sequence[str | int] | str | None = None,
         hint: str | None = None,
+        key: str | None = None,
+        fields: dict[str, Any] | None = None,
     ) -> None:
         self.message = message
+        self.key = key  # the sentence's key in errors.json, when it has one; its fields
+        self.fields = dict(fields or {})
         self.file = str(file) if file is not None else None
         self.line = line
         self.field = format_path(field) if isinstance(field, (tuple, list)) else field
@@ -95,24 +129,30 @@ class InputError(Exception):
         super().__init__(str(self))
 
     def __reduce__(self) -> tuple[Any, ...]:  # survives pickling from worker processes
-        return (_rebuild, (type(self), self.message, self.file, self.line, self.field, self.hint))
+        return (_rebuild, (type(self), self.message, self.file, self.line, self.field, self.hint, self.key,
+                           self.fields))
 
     def __str__(self) -> str:
+        return self.said("en")
+
+    def said(self, lang: str) -> str:
+        """The line in ``lang``: where, which field, the sentence (in ``lang`` when it has a key) and the hint."""
         where = ""
         if self.file:
             where = clean(self.file) + (f":{self.line}" if self.line else "") + ": "
         field = f"{clean(self.field, 120)}: " if self.field else ""
-        hint = f" (did you mean '{clean(self.hint, 80)}'?)" if self.hint else ""
-        return f"{where}{field}{clean(self.message, 400)}{hint}"
+        hint = said("did_you_mean", lang, hint=clean(self.hint, 80)) if self.hint else ""
+        message = said(self.key, lang, **self.fields) if self.key and lang != "en" else self.message
+        return f"{where}{field}{clean(message, 400)}{hint}"
 
-    def lines(self) -> list[str]:
-        """The one-line messages this error stands for."""
-        return [str(self)]
+    def lines(self, lang: str = "en") -> list[str]:
+        """The one-line messages this error stands for, in ``lang``."""
+        return [self.said(lang)]
 
 
 def _rebuild(cls: type[InputError], message: str, file: str | None, line: int | None, field: str | None,
-             hint: str | None) -> InputError:
-    return cls(message, file=file, line=line, field=field, hint=hint)
+             hint: str | None, key: str | None = None, fields: dict[str, Any] | None = None) -> InputError:
+    return cls(message, file=file, line=line, field=field, hint=hint, key=key, fields=fields)
 
 
 class InputErrors(InputError):
@@ -127,15 +167,16 @@ class InputErrors(InputError):
         self.errors = list(errors)[:MAX_ERRORS]
         self.more = more + max(0, len(errors) - MAX_ERRORS)
         first = self.errors[0]
-        super().__init__(first.message, file=first.file, line=first.line, field=first.field, hint=first.hint)
+        super().__init__(first.message, file=first.file, line=first.line, field=first.field, hint=first.hint,
+                         key=first.key, fields=first.fields)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (InputErrors, (self.errors, self.more))
 
-    def lines(self) -> list[str]:
-        out = [line for e in self.errors for line in e.lines()]
+    def lines(self, lang: str = "en") -> list[str]:
+        out = [line for e in self.errors for line in e.lines(lang)]
         if self.more:
-            out.append(f"... and {self.more} more problem{'' if self.more == 1 else 's'} not listed")
+            out.append(said("more_one", lang) if self.more == 1 else said("more", lang, n=str(self.more)))
         return out
 
     def __str__(self) -> str:

@@ -267,3 +267,61 @@ def test_every_command_speaks_the_added_language(german: Path, command: str) -> 
                 if line.startswith("#") or line.strip().startswith(f"{NEW}:")]
         lines = english_in("\n".join(mine), NEW, ids)
         assert not lines, (variant, lines[:10])
+
+
+#: a value of the state the page reads, not shows: a move's kind (``take``), whose turn (``you``), an id
+CODE = re.compile(r"[a-z0-9_:#.-]+")
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string value inside a JSON answer (not its keys)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def test_play_speaks_the_added_language(german: Path) -> None:
+    """``cardgen play --lang de`` in the scratch copy: its terminal lines, the seat's page and the state the page
+    draws (``api/view`` with the seat's key) hold no English word; the page names its parts in German."""
+    from test_play_server import ask
+    from test_report_lang import read_text
+
+    env = {**os.environ, "PYTHONPATH": str(german), "CARDGEN_CACHE_DIR": str(german / ".cache")}
+    env.pop("PYTHONPYCACHEPREFIX", None)
+    table = subprocess.Popen([sys.executable, "-m", "cardgen", "play", "king_lui", "--lang", NEW, "--seed", "3",
+                              "--no-browser", "--out", str(german.parent / "out-play")], cwd=german, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert table.stdout is not None
+        said = []
+        for line in table.stdout:
+            said.append(line)
+            found = re.search(r"(http://127\.0\.0\.1:\d+/\S+/)", line)
+            if found:
+                break
+        else:
+            raise AssertionError("".join(said))
+        url = found.group(1)
+        status, page = ask(url)
+        assert status == 200, page
+        status, view = ask(url + "api/view")
+        assert status == 200, view
+    finally:
+        table.kill()
+        table.wait(10)
+    ids = _ids(german)
+    assert "Traceback" not in "".join(said)
+    assert not english_in("".join(said), NEW, ids), said
+    page_text = read_text(page.decode("utf-8")).replace("cardgen play", "")  # the command's name, its title
+    assert not english_in(page_text, NEW, ids), english_in(page_text, NEW, ids)
+    # what a person reads, not the page's codes, with the templates' {fields} left out
+    texts = [re.sub(r"\{[^{}]*\}", " ", t) for t in _strings(view) if not CODE.fullmatch(t)]
+    assert len(texts) > 20, view
+    assert not english_in("\n".join(texts), NEW, ids), english_in("\n".join(texts), NEW, ids)
+    words = json.loads((german / "cardgen/locale" / f"{NEW}.json").read_text(encoding="utf-8"))
+    table_word = words["play/view"]["ui"]["aria_table"]  # the stand-in German the page must carry
+    assert table_word == table_word.upper() and table_word in json.dumps(view, ensure_ascii=False) + page.decode()

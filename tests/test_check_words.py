@@ -2,6 +2,7 @@
 language writes them, and a check with no words (a project's own) keeps the words its code gave it."""
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -57,3 +58,78 @@ def test_builds_last_line_in_the_terminals_language(lang: str, done: str, nothin
         assert build_summary({**figures, "written": 0}, None) == nothing
     finally:
         set_language("en")
+
+
+#: a Royale variant every check of a player's cards fails: four columns (no line is one take, no imposter pattern
+#: fits), five nobles each where six are dealt, no Dessert and no Abundance (some noble sides cannot be met)
+BROKEN = """extends: royale
+name: {fr: "Cassé", it: "Rotto", en: "Broken"}
+description: {fr: "Cassé.", it: "Rotto.", en: "Broken."}
+players: {min: 2, max: 2}
+rules:
+  grid_cols: 4
+  nobles_per_player: 5
+change:
+  dessert: {count: 0}
+  abundance: {count: 0}
+"""
+#: a variant whose takes are four cards: every imposter pattern names three cells
+LONG_TAKE = """extends: royale
+name: {fr: "Quatre", it: "Quattro", en: "Four"}
+description: {fr: "Quatre.", it: "Quattro.", en: "Four."}
+players: {min: 2, max: 2}
+rules:
+  cards_per_take: 4
+"""
+
+
+def _failing_checks(tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str]) -> str:
+    from cardgen.cli import main
+
+    root = Path(__file__).resolve().parents[1]
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "decks/royale.yaml").write_bytes((root / "decks/royale.yaml").read_bytes())
+    (tmp_path / "variants/royale-broken.yaml").write_text(BROKEN, encoding="utf-8")
+    (tmp_path / "variants/royale-four.yaml").write_text(LONG_TAKE, encoding="utf-8")
+    code = main(["check", "royale-broken", "royale-four", "--lang", lang, "--project", str(tmp_path)])
+    said = capsys.readouterr()
+    assert code == 1, said
+    return said.out + said.err
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("fr", ["rangée 1, rangée 2, rangée 3", "A\u202f: nobles 6, imposteurs 1\u202f; B\u202f: nobles 6, imposteurs 1",
+            "imposter-a\u202f: un motif de 3x3 ne tient dans la grille de 3x4 dans aucun sens permis\u202f; imposter-b",
+            "(face masquée)", "(face démasquée)", "imposter-a désigne 3 cases, pas 4"]),
+    ("it", ["riga 1, riga 2, riga 3", "A: nobili 6, impostori 1; B: nobili 6, impostori 1",
+            "imposter-a: uno schema 3x3 non entra nella griglia 3x4 in nessun verso permesso; imposter-b",
+            "(lato mascherato)", "(lato smascherato)", "imposter-a indica 3 caselle, non 4"]),
+    ("en", ["row 1, row 2, row 3", "A: 6 noble(s), 1 imposter(s); B: 6 noble(s), 1 imposter(s)",
+            "imposter-a: a 3x3 pattern does not fit the 3x4 grid in any allowed turn; imposter-b",
+            " (masked)", " (unmasked)", "imposter-a names 3 cells, not 4"]),
+])
+def test_a_failing_checks_detail_names_its_parts_in_the_language(lang: str, words: list[str], tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Royale's lines, a player's nobles and imposter, the imposters' patterns and the noble sides that cannot be
+    met were English in the detail of a failing check under --lang fr/it (issue 53): now the books' words."""
+    from english import english_in
+
+    said = _failing_checks(tmp_path, lang, capsys)
+    for piece in words:
+        assert piece in said, (piece, said)
+    ids = {"royale", "broken", "four", "imposter", "noble", "dessert", "abundance"}
+    if lang != "en":
+        assert not english_in(said, lang, ids), english_in(said, lang, ids)
+
+
+@pytest.mark.parametrize("lang, cards", [("fr", "Faveur, Partie de dés, Pluie d’écus"),
+                                         ("it", "Favore, Partita a dadi, Pioggia di monete"),
+                                         ("en", "Favour, Game of Dice, Shower of Coins")])
+def test_dracos_die_check_names_the_cards_that_roll_it(lang: str, cards: str, capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """The die check named the roll effects by the deck's field names (coin_drop, dice_duel); now by the cards'."""
+    from cardgen.cli import main
+
+    assert main(["check", "draco", "--lang", lang, "--project", str(Path(__file__).resolve().parents[1])]) == 0
+    assert capsys.readouterr().out.count(cards) == 4  # 3 to 6 players

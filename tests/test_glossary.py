@@ -94,3 +94,97 @@ def test_every_game_has_a_glossary_with_the_same_terms_in_every_language() -> No
         terms = {lang: set(glossary[lang]) for lang in SHIPPED}
         assert all(t == terms["en"] for t in terms.values()), (game, terms)
         assert len(terms["en"]) >= 3, game
+
+
+#: Texts where a translation names the thing without its glossary name and says no second name for it, with why:
+#: (game, language, term) -> the English texts' beginnings
+EXCUSED = {
+    # the sentence is about the portions, which leave the game; "the king's place" is only where they come from
+    ("king_lui", "it", "king_place"): ("Call Emerald: the dragon and",),
+    # Draco's payout sentence and the empty-pile ruling say "at the toast"/"the pile" once the term is set
+    ("draco", "fr", "final_toast"): ("%(draco)s has short arms",),
+    ("draco", "it", "final_toast"): ("%(draco)s has short arms", "The draw pile is never rebuilt"),
+    ("draco", "it", "pile"): ("At every toast, wherever she sits",),
+    # "the same side" (of the nobles just named); "nobles met exactly" (their request, said by "soddisfatti")
+    ("royale", "fr", "noble"): ("Everyone plays with the same side",),
+    ("royale", "it", "request"): ("Nobles whose request is met exactly",),
+    # the page's errors: a web request, not a noble's
+    ("royale", "fr", "request"): ("The request ", "This address does not take that kind of request"),
+    # the masked ball (a ballo in maschera), not a noble's masked side
+    ("royale", "it", "masked"): ("Louis XIV is giving a masked ball", "Royale: Masked Ball"),
+}
+
+
+def _names(entry: dict[str, Any]) -> list[str]:
+    """The glossary entry's name and its other forms (an Italian plural: portata, portate)."""
+    return [entry["name"], *entry.get("forms", [])]
+
+
+def _uses(text: str, names: list[str]) -> bool:
+    """Whether ``text``, its placeholders left out, names the thing by one of ``names`` (a word's start)."""
+    from english import _placeholders_out
+
+    said = _placeholders_out(text).casefold().replace("'", "’")
+    return any(re.search(rf"(?<!\w){re.escape(n.casefold().replace(chr(39), '’'))}", said) for n in names)
+
+
+def _pairs(english: Any, other: Any, where: str) -> Iterator[tuple[str, str, str]]:
+    """(where, English, translation) of every text of a wordbook table, entry by entry."""
+    if isinstance(english, str) and isinstance(other, str):
+        yield where, english, other
+    elif isinstance(english, dict) and isinstance(other, dict):
+        for key in english.keys() & other.keys():
+            yield from _pairs(english[key], other[key], f"{where}.{key}")
+    elif isinstance(english, list) and isinstance(other, list):
+        for i, (a, b) in enumerate(zip(english, other)):
+            yield from _pairs(a, b, f"{where}[{i}]")
+
+
+def _translations(game: str, lang: str) -> Iterator[tuple[str, str, str]]:
+    """(where, English, ``lang``) of every text about ``game``: its book catalogs (the English books' words,
+    copy-edited), its own wordbooks and the shared ones (terminal, reports, page, checks, errors)."""
+    from babel.messages.pofile import read_po
+
+    from english import wordbooks
+    from cardgen import wordbook
+
+    for domain in ("common", game):
+        catalogs = []
+        for code in ("en", lang):
+            with (PACKAGE / "rulebook/locale" / code / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+                catalogs.append({m.id: m.string for m in read_po(f) if m.id})
+        for msgid, said in catalogs[1].items():
+            english = catalogs[0].get(msgid) or msgid
+            last = (lambda v: v[-1] if isinstance(v, tuple) else v)
+            yield f"{domain}.po", last(english) or last(msgid), last(said) or ""
+    for path in wordbooks():
+        if "games" in path.parts and game not in path.parts:
+            continue  # another game's words
+        for table, by_lang in wordbook.merged(path).items():
+            if isinstance(by_lang, dict) and "en" in by_lang and lang in by_lang and table != "glossary":
+                yield from _pairs(by_lang["en"], by_lang[lang], f"{path.relative_to(PACKAGE)}:{table}")
+
+
+@pytest.mark.parametrize("lang", [lang for lang in SHIPPED if lang != "en"])
+@pytest.mark.parametrize("game", GAMES)
+def test_where_english_names_a_term_the_translation_names_it_the_books_way(game: str, lang: str) -> None:
+    """Every text (book, terminal, reports, page, checks) that names a glossary term in English names it in
+    ``lang`` by the glossary's name: a second name nobody listed under ``not`` is found too (the French
+    report's « une ligne du buffet » for the desserte, the Italian rule values « senza maschera »)."""
+    glossary = _glossary(game)
+    wrong = []
+    for term, entry in glossary["en"].items():
+        english, mine = _names(entry), _names(glossary[lang][term])
+        excused = EXCUSED.get((game, lang, term), ())
+        for where, text, said in _translations(game, lang):
+            if _uses(text, english) and not _uses(said, mine) and not text.startswith(excused):
+                wrong.append(f"{where}: {text[:60]!r} -> {said[:80]!r} (the {term}: {mine[0]!r})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_second_name_in_a_translation_is_found() -> None:
+    """The check above can fail: an entry that says the buffet another way in French is found."""
+    pairs = [("x", "a line of the buffet", "une ligne du buffet")]
+    english, mine = _names(_glossary("royale")["en"]["buffet"]), _names(_glossary("royale")["fr"]["buffet"])
+    assert [p for p in pairs if _uses(p[1], english) and not _uses(p[2], mine)] == pairs
+    assert _uses("{n} portate", ["portata", "portate"]) and not _uses("{noble} wins", ["noble"])

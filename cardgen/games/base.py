@@ -49,18 +49,49 @@ def worded_check(table: dict[str, Any], key: str, players: int | None, passed: b
                  **fields: Any) -> CheckResult:
     """The check ``key`` of a wordbook's ``checks`` table (language -> key -> ``name`` and details), its
     ``detail`` entry filled with ``fields`` (numbers as the language writes them): English as the result's name
-    and detail, every other language of the table in ``said``, so ``cardgen check --lang`` can word it."""
-    from cardgen.languages import decimal
-
+    and detail, every other language of the table in ``said``, so ``cardgen check --lang`` can word it (a field
+    may be a ``Worded`` piece: a function of the language)."""
     def text(lang: str) -> tuple[str, str]:
         entry = table.get(lang, {}).get(key) or table["en"][key]
-        filled = {k: decimal(v, lang, places=0) if isinstance(v, int) and not isinstance(v, bool) else v
-                  for k, v in fields.items()}
+        filled = _filled(fields, lang)
         return entry["name"].format(**filled), entry[detail].format(**filled)
 
     name, said = text("en")
     return CheckResult(name, players, passed, said,
                        tuple((lang, *text(lang)) for lang in sorted(table) if lang != "en"))
+
+
+#: a piece of a check's detail that is worded per language (``worded_part``, ``listed``): language -> text
+Worded = Callable[[str], str]
+
+
+def _filled(fields: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """``fields`` as ``lang`` says them: a count as the language writes numbers, a ``Worded`` piece in its words."""
+    from cardgen.languages import decimal
+
+    return {k: v(lang) if callable(v) else decimal(v, lang, places=0) if isinstance(v, int) and
+            not isinstance(v, bool) else v for k, v in fields.items()}
+
+
+def worded_part(table: dict[str, Any], key: str, /, **fields: Any) -> Worded:
+    """A piece of a check's detail (a line, a card's side, one problem of a list) from a wordbook table
+    (language -> key -> text), ``fields`` filled in each language: a failing check's detail then names its
+    parts in the language of ``cardgen check --lang``, not in the English of the code that found them."""
+    return lambda lang: (table.get(lang, {}).get(key) or table["en"][key]).format(**_filled(fields, lang))
+
+
+def listed(parts: Iterable[Worded], mark: str = ",") -> Worded:
+    """Worded pieces one after another, split by ``mark`` (``,`` or ``;``) as the language spaces it."""
+    from cardgen.text import punct
+
+    pieces = list(parts)
+    return lambda lang: f"{mark if mark == ',' else punct(mark, lang)} ".join(p(lang) for p in pieces)
+
+
+def card_names(deck: "ResolvedDeck", ids: Iterable[str]) -> Worded:
+    """The cards ``ids`` names, by their names in each language (a check's detail in the books' terms, not ids)."""
+    ids = list(ids)
+    return lambda lang: ", ".join(sorted(component_name(deck, i, lang) or i for i in ids)) or "–"
 
 
 def _no_problems(deck: Any) -> Iterable[Problem]:

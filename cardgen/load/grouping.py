@@ -54,6 +54,6 @@ def group_errors(errors: Sequence[InputError]) -> list[InputError]:
         err = first[key]
         if key[0] == "row" and len(set(rows[key])) > 1:
             err = InputError(err.message, file=err.file, line=err.line,
-                             field=row_ranges(rows[key]) + str(key[2]), hint=err.hint)
+                             field=row_ranges(rows[key]) + str(key[2]), hint=err.hint, key=err.key, fields=err.fields)
         out.append(err)
     return out

@@ -147,7 +147,7 @@ class Project:
         candidate = Path(ref)
         if candidate.suffix in (".yaml", ".yml") or "/" in ref or os.sep in ref:
             if not candidate.exists():
-                raise InputError("file not found", file=ref)
+                raise InputError("file not found", file=ref, key="file_not_found")
             resolved = candidate.resolve()
             for sid, path in self.sources.items():
                 if path.resolve() == resolved:
@@ -160,7 +160,8 @@ class Project:
             self.outside[sid] = candidate
             return sid, candidate
         raise InputError(f"no deck or variant called '{ref}'",  # a shipped game's deck is found too (above)
-                         hint=did_you_mean(ref, [*self.sources, *shipped_decks()]))
+                         hint=did_you_mean(ref, [*self.sources, *shipped_decks()]), key="unknown_deck",
+                         fields={"name": ref})
 
     def select(self, refs: list[str] | None) -> list[tuple[str, Path]]:
         """The sources named by ``refs``; all of them when ``refs`` is empty."""

@@ -82,10 +82,8 @@ def fields_at(model: type[BaseModel], path: tuple[str | int, ...]) -> list[str]:
     return names
 
 
-_TYPE_WORDS = {
-    "int": "a whole number", "float": "a number", "str": "text", "bool": "true or false",
-    "dict": "a mapping (key: value)", "list": "a list", "model": "a mapping (key: value)",
-}
+#: pydantic's value kinds a message names (``int``: "a whole number"), worded in ``errors.json`` (``kinds``)
+_TYPE_WORDS = ("int", "float", "str", "bool", "dict", "list", "model")
 
 #: pydantic's error kinds whose message is one sentence: ``{got}`` is the value given, the other names are
 #: the error's context (one it lacks prints as None)
@@ -102,20 +100,61 @@ _FIXED_MESSAGES = {
 
 
 
+def _described(value: Any) -> dict[str, str]:
+    """What the value given is called in each language: ``nothing``, ``rien``, or the value itself."""
+    from cardgen.errors import kind_word, words
+
+    kind = "nothing" if value is None else "a_mapping" if isinstance(value, dict) else \
+        "a_list" if isinstance(value, list) else None
+    if kind is None:
+        return {"en": _describe(value)}
+    return {lang: kind_word(kind, lang) for lang in words()["kinds"]}
+
+
 def _describe(value: Any) -> str:
+    from cardgen.errors import kind_word
+
     if value is None:
-        return "nothing"
+        return kind_word("nothing", "en")
     if isinstance(value, bool):
         return f"{str(value).lower()}"
     if isinstance(value, dict):
-        return "a mapping"
+        return kind_word("a_mapping", "en")
     if isinstance(value, list):
-        return "a list"
+        return kind_word("a_list", "en")
     if isinstance(value, str):  # never repr() a whole (possibly huge) value
         return repr(clean(value, 40))
     if isinstance(value, int) and value.bit_length() > 128:
         return "a number with more than 38 digits"
     return clean(repr(value), 40)
+
+
+#: the sentence's key in ``errors.json`` and its fields, for a message the command line says in --lang
+Worded = tuple[str, dict[str, Any]]
+
+
+def _worded(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int, ...]) -> Worded | None:
+    """The common mistakes' sentences as keys of ``errors.json`` (missing or unknown field, a value not among
+    the allowed ones, a value of the wrong kind), so ``cardgen ... --lang`` says them in its language."""
+    kind = err["type"]
+    got = _described(err.get("input"))
+    if kind == "missing":
+        return "missing_field", {"name": str(err["loc"][-1])}
+    if kind == "extra_forbidden":
+        key = str(path[-1]) if path else str(err["loc"][-1])
+        allowed = fields_at(model, path[:-1])
+        listed = allowed and not did_you_mean(key, allowed)
+        return ("unknown_field_listed" if listed else "unknown_field"), {"name": key, "allowed": ", ".join(allowed)}
+    if kind == "literal_error":
+        expected = str((err.get("ctx") or {}).get("expected", ""))
+        options = [o.strip() for o in expected.replace(" or ", ",").split(",") if o.strip()]
+        return "one_of", {"expected": options, "got": got}
+    for prefix in _TYPE_WORDS:
+        if kind.startswith(prefix + "_") and kind.endswith(("_type", "_parsing", "_from_float")):
+            from cardgen.errors import kind_word, words
+
+            return "expected", {"kind": {lang: kind_word(prefix, lang) for lang in words()["kinds"]}, "got": got}
+    return None
 
 
 def _message(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int, ...]) -> tuple[str, str | None]:
@@ -134,9 +173,11 @@ def _message(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int,
         expected = ctx.get("expected", "")
         options = [o.strip().strip("'") for o in expected.replace(" or ", ",").split(",") if o.strip()]
         return f"expected one of {expected}, got {got}", did_you_mean(str(err.get("input")), options)
-    for prefix, word in _TYPE_WORDS.items():
+    for prefix in _TYPE_WORDS:
         if kind.startswith(prefix + "_") and kind.endswith(("_type", "_parsing", "_from_float")):
-            return f"expected {word}, got {got}", None
+            from cardgen.errors import kind_word
+
+            return f"expected {kind_word(prefix, 'en')}, got {got}", None
     if kind == "model_type" or kind == "model_attributes_type" or kind == "dict_type":
         return f"expected a mapping (key: value), got {got}", None
     if kind in _FIXED_MESSAGES:
@@ -177,15 +218,17 @@ def validate(model: type[M], data: Any, lines: LineMap, *, file: str | None = No
             field = path
             if err["type"] == "missing" and err["loc"]:
                 field = path + (err["loc"][-1],) if not path or path[-1] != err["loc"][-1] else path
-            errors.append((line or 0, where_file or file, lines.source_path(field), message, hint))
+            errors.append((line or 0, where_file or file, lines.source_path(field), message, hint,
+                           _worded(err, model, path)))
         errors.sort(key=lambda e: e[0])
         found: list[InputError] = []
         seen: set[tuple[Any, ...]] = set()
-        for line, where_file, field, message, hint in errors:
+        for line, where_file, field, message, hint, worded in errors:
             if (where_file, line, field) in seen:  # a union reports one mistake once per member: keep the first
                 continue
             seen.add((where_file, line, field))
-            found.append(InputError(message, file=where_file, line=line or None, field=field or None, hint=hint))
+            found.append(InputError(message, file=where_file, line=line or None, field=field or None, hint=hint,
+                                    key=worded and worded[0], fields=worded and worded[1]))
         found = group_errors(found)  # one line for the same mistake on many rows
         more = max(0, exc.error_count() - 5 * MAX_ERRORS)
         if len(found) == 1 and not more:

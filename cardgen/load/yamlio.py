@@ -43,7 +43,7 @@ def read_bounded(path: Path, name: str, limit: int = MAX_FILE_BYTES, expected: s
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise InputError("file not found", file=name) from None
+        raise InputError("file not found", file=name, key="file_not_found") from None
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", file=name) from None
     try:

@@ -104,7 +104,8 @@ def parse_param(text: str, deck: ResolvedDeck) -> Param:
         ids = [c.id for c in deck.model.components]
         if cid not in ids:
             raise InputError(f"'{text}': no component '{cid}' in {deck.id}", field="--param",
-                             hint=did_you_mean(cid, ids) and f"count:{did_you_mean(cid, ids)}")
+                             hint=did_you_mean(cid, ids) and f"count:{did_you_mean(cid, ids)}",
+                             key="param_no_component", fields={"text": text, "name": cid, "deck": deck.id})
         m = _RANGE.match(value or "")
         if not m:
             raise InputError(f"'{text}': expected count:{cid}=LO..HI (whole numbers)", field="--param")
@@ -116,7 +117,9 @@ def parse_param(text: str, deck: ResolvedDeck) -> Param:
     if name not in rules:
         raise InputError(f"'{text}': '{name}' is no rule number of {deck.id} ({deck.game}); expected one of "
                          f"{', '.join(sorted(rules))} or count:COMPONENT", field="--param",
-                         hint=did_you_mean(name, rules))
+                         hint=did_you_mean(name, rules), key="param_no_rule",
+                         fields={"text": text, "name": name, "deck": deck.id, "game": deck.game,
+                                 "rules": ", ".join(sorted(rules))})
     current = rules[name]
     if value is None:
         if not isinstance(current, bool):
@@ -131,7 +134,9 @@ def parse_param(text: str, deck: ResolvedDeck) -> Param:
     try:
         choices = tuple(dict.fromkeys(_coerce(v.strip(), current) for v in value.split("|") if v.strip()))
     except ValueError:
-        raise InputError(f"'{text}': '{value}' does not fit {name} (now {current!r})", field="--param") from None
+        raise InputError(f"'{text}': '{value}' does not fit {name} (now {current!r})", field="--param",
+                         key="param_no_fit", fields={"text": text, "value": value, "name": name,
+                                                     "current": repr(current)}) from None
     if not choices or len(choices) > MAX_CHOICES:
         raise InputError(f"'{text}': expected between 1 and {MAX_CHOICES} choices", field="--param")
     return Param("rule", name, choices=choices)

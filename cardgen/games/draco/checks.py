@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardgen import wordbook
-from cardgen.games.base import CheckResult, Problem, worded_check
+from cardgen.games.base import CheckResult, Problem, card_names, worded_check
 from cardgen.games.draco.model import ROLL_EFFECTS
 
 #: the checks' names and details per language (``checks.json``: ``cardgen check --lang``)
@@ -107,11 +107,11 @@ def static_checks(deck: Any, players: int) -> list[CheckResult]:
     out.append(worded_check(CHECKS, "bank", players, ok, payout=payout, change=change, silver=silver,
                             gold=bank_gold))
     dice = [c for c in comps if _role(c) == "die"]
-    rolls = sorted({f.data.effect[0] for c in comps if _role(c) == "action" for f in c.faces[:1]
-                    if f.data is not None and f.data.effect is not None and f.data.effect[0] in ROLL_EFFECTS})
+    rolls = [c.id for c in comps if _role(c) == "action" for f in c.faces[:1]
+             if f.data is not None and f.data.effect is not None and f.data.effect[0] in ROLL_EFFECTS]
     faces = [f.value for f in dice[0].faces] if dice else []
     die_ok = not rolls or (len(dice) == 1 and len(faces) >= 2 and all(v is not None and 1 <= v <= seats
                                                                         for v in faces))
-    out.append(worded_check(CHECKS, "die", players, die_ok, rolls=", ".join(rolls) or "–", faces=str(faces),
+    out.append(worded_check(CHECKS, "die", players, die_ok, rolls=card_names(deck, rolls), faces=str(faces),
                             seats=seats))
     return out

@@ -10,12 +10,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from cardgen import wordbook
-from cardgen.games.base import CheckResult, Problem, worded_check
+from cardgen.games.base import CheckResult, Problem, listed, worded_check, worded_part
 from cardgen.games.royale.model import NobleFace
 from cardgen.games.royale.require import DEAD, Universe, checker, universe_of
 
 #: the checks' names and details per language (``checks.json``: ``cardgen check --lang``)
 CHECKS = wordbook.load(__file__)["checks"]
+#: the pieces a failing check's detail lists (a line, a player's cards, a noble's side), per language
+PARTS = wordbook.load(__file__)["parts"]
 
 if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
     from cardgen.resolve.resolve import ResolvedDeck
@@ -157,10 +159,10 @@ def static_checks(deck: ResolvedDeck, players: int) -> list[CheckResult]:
     out = [worded_check(CHECKS, "buffet", players, dishes >= cells, dishes=dishes, rows=rules.grid_rows,
                         cols=rules.grid_cols)]
     lines = line_cells(rules)
-    short = [f"{shape} {i + 1}" for shape, i, cs in lines if len(cs) != rules.cards_per_take]
+    short = [worded_part(PARTS, shape, n=i + 1) for shape, i, cs in lines if len(cs) != rules.cards_per_take]
     out.append(worded_check(CHECKS, "lines", players, bool(lines) and not short,
                             "detail" if lines and not short else "fail", n=len(lines), take=rules.cards_per_take,
-                            short=", ".join(short) or "–"))
+                            short=listed(short) if short else "–"))
     if uses_end:
         even = dishes % rules.packets == 0
         out.append(worded_check(CHECKS, "packets", players, even, "detail" if even else "fail", dishes=dishes,
@@ -174,10 +176,10 @@ def static_checks(deck: ResolvedDeck, players: int) -> list[CheckResult]:
         nobles = sum(c.count for c in comps if role(c) == "noble" and c.data.owner == icon)
         imps = sum(c.count for c in comps if role(c) == "imposter" and c.data.owner == icon)
         if nobles != rules.nobles_per_player or imps != 1:
-            bad.append(f"{icon}: {nobles} noble(s), {imps} imposter(s)")
+            bad.append(worded_part(PARTS, "owner", icon=icon, nobles=nobles, imps=imps))
     ok = len(icons) >= players and not bad
     out.append(worded_check(CHECKS, "owners", players, ok, "detail" if ok else "fail" if bad else "few",
-                            icons=len(icons), nobles=rules.nobles_per_player, bad="; ".join(bad)))
+                            icons=len(icons), nobles=rules.nobles_per_player, bad=listed(bad, ";")))
     out.append(_imposters(deck, seated))
     out.append(_satisfiable(deck, seated))
     if solo:
@@ -193,15 +195,16 @@ def _imposters(deck: ResolvedDeck, seated: list[str]) -> CheckResult:
             continue
         pattern = c.faces[0].pattern
         if len(pattern.cells) != rules.cards_per_take:
-            problems.append(f"{c.id} names {len(pattern.cells)} cells, not {rules.cards_per_take}")
+            problems.append(worded_part(PARTS, "cells", card=c.id, n=len(pattern.cells), take=rules.cards_per_take))
         try:
             shapes.append(frozenset(p[3] for p in placements(pattern, rules)))
-        except ValueError as exc:
-            problems.append(f"{c.id}: {exc}")
+        except ValueError:  # worded here, in each language, from the pattern and the grid
+            problems.append(worded_part(PARTS, "no_fit", card=c.id, rows=pattern.rows, cols=pattern.cols,
+                                        grid_rows=rules.grid_rows, grid_cols=rules.grid_cols))
     if len(set(shapes)) != len(shapes):
-        problems.append("two imposters take the same cells")
+        problems.append(worded_part(PARTS, "same_cells"))
     return worded_check(CHECKS, "imposters", len(seated) or None, not problems, "fail" if problems else "detail",
-                        problems="; ".join(problems), n=len(shapes), take=rules.cards_per_take)
+                        problems=listed(problems, ";"), n=len(shapes), take=rules.cards_per_take)
 
 
 def _satisfiable(deck: ResolvedDeck, seated: list[str]) -> CheckResult:
@@ -215,9 +218,9 @@ def _satisfiable(deck: ResolvedDeck, seated: list[str]) -> CheckResult:
             total += 1
             chk = checker(noble_face(c, side).data, uni)
             if chk.need[0] == DEAD:
-                bad.append(f"{c.id} ({side})")
+                bad.append(worded_part(PARTS, side, card=c.id))
     return worded_check(CHECKS, "nobles", len(seated) or None, not bad, "fail" if bad else "detail",
-                        bad=", ".join(bad), n=total)
+                        bad=listed(bad), n=total)
 
 
 def _solo(deck: ResolvedDeck, seated: list[str], dishes: int) -> list[CheckResult]:
