@@ -58,6 +58,9 @@ def test_an_option_worth_five_points_and_nothing_else_is_worth_exactly_five_poin
             f'{row["taken"]["random"] / row["offered"]["random"] * 100:.1f}% of ') in out
     assert ("the score by +5 points [+5, +5]" in out if verdict(row) == "option_points"
             else "of wins [" in out and "and +5 points (30 paired play-outs" in out)
+    [page] = (tmp_path / "out").glob("validation/validate-option-*/option.html")  # the deck's own page
+    assert '<p class="option">option &#34;bonus&#34; (added by the house rule), how often taken' in page.read_text(
+        encoding="utf-8")
 
 
 def test_an_option_that_does_nothing_is_worth_exactly_nothing(tmp_path: Path) -> None:
@@ -86,6 +89,9 @@ def test_compare_says_what_the_option_is_worth_in_the_variants_figures(five_poin
     assert row["score"]["mean"] == 5.0
     said = capsys.readouterr().out.replace("\u202f", " ").replace("\xa0", " ")  # French spacing, typeset
     assert "option « bonus » (ajoutée par la règle maison), prise quand elle s’offre : au hasard" in said
+    [page] = (tmp_path / "out").glob("validation/compare-king_lui-vs-option-*/index.html")
+    shown = page.read_text(encoding="utf-8").replace("\u202f", " ").replace("&nbsp;", " ").replace("\xa0", " ")
+    assert "option « bonus » (ajoutée par la règle maison)" in shown
 
 
 def _row(pairs: int, wins: tuple, score: tuple = (0.0, -1.0, 1.0)) -> dict:

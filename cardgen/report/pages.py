@@ -22,7 +22,7 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import agents_text, section
 from cardgen.report.words import PAGES
-from cardgen.simulate.summary import Naming, agent_word, counted_first, is_share, stop_lines
+from cardgen.simulate.summary import Naming, agent_word, counted_first, is_share, option_lines, stop_lines
 from cardgen.simulate.verdict import label as metric_label
 from cardgen.terminal import say, say_n
 
@@ -322,14 +322,16 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
 
     d = r.get("designer") or {}
     figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
-    if not figures and not d.get("component_impact"):
+    options = [line.strip() for line in option_lines(r.get("options") or [], lang, naming)]
+    if not figures and not d.get("component_impact") and not options:
         return Markup()
     rows = [{"name": label(n, lang), "mean": number(f["mean"], lang, share(n)),
              "low": number(f["low"], lang, share(n)), "high": number(f["high"], lang, share(n))} for n, f in figures]
     cards = (impact_block(d["component_impact"], pictures, False, lang, dict((naming or Naming()).names))
              if d.get("component_impact") else "")
     return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)),
-                  head=PAGES[lang]["designer_head"].split("|"), cards=cards, cards_title=WORDS[lang]["cards"])
+                  head=PAGES[lang]["designer_head"].split("|"), cards=cards, cards_title=WORDS[lang]["cards"],
+                  options=options)
 
 
 def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: dict[str, str] | None = None,
@@ -353,6 +355,10 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [{"first": i == 0, "text": prefix + s} for i, s in enumerate(verdict(r, lang, names=names))]
     lines += [{"first": False, "text": text} for text in stop_lines(doc, lang)]  # how many pairs it took, and why
+    for r in results:  # what each option the variant's house rule adds is worth: what its designer asks first
+        prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
+        lines += [{"first": False, "text": prefix + line.strip()}
+                  for line in option_lines(r["variant_result"].get("options") or [], lang, naming)]
     box = changes_box({**info, "kind": "variant", "base": doc["base"], "differences": doc["differences"],
                        "description": info.get("description", doc.get("description"))}, lang, naming)
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
