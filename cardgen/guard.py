@@ -120,15 +120,15 @@ def _no_atexit(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 _REAL_EXIT = os._exit
 _REAL_ATEXIT = atexit.register
 _OS_MODULE = sys.modules[os.name]  # posix (or nt): where os._exit comes from
-_forks = 0  # forks made inside guarded calls (``os.register_at_fork``)
+_forked = False  # the guarded call running forked (``os.register_at_fork``)
 #: Project code left a thread running: the process must end without waiting for it.
 escaped = False
 
 
 def _before_fork() -> None:
-    global _forks
+    global _forked
     if _depth:
-        _forks += 1
+        _forked = True
 
 
 def _in_fork_child() -> None:
@@ -158,14 +158,14 @@ def call(fn: Callable[..., T], *args: Any, where: str = "project code", **kwargs
     ``where`` names the code (``house/rule.py, hook draw``) in the last-resort line of code
     that swallows every interruption.
     """
-    global _depth, _fired, _fires, _where, escaped
+    global _depth, _fired, _fires, _where, _forked, escaped
     if _depth:
         return fn(*args, **kwargs)
     main = threading.get_ident() == threading.main_thread().ident and hasattr(signal, "setitimer")
-    _depth, _fired, _fires, _where = 1, False, 0, where
+    _depth, _fired, _fires, _where, _forked = 1, False, 0, where, False
     os._exit = _OS_MODULE._exit = _no_exit  # type: ignore[assignment]  # (import posix; posix._exit too)
     atexit.register = _no_atexit  # type: ignore[assignment]
-    threads, forks, pid = _threads(), _forks, _pid
+    threads, pid = _threads(), _pid
     contain.enter(where, _limit, pid)
     try:
         out = _with_timer(fn, args, kwargs) if main else _with_watchdog(fn, args, kwargs)
@@ -177,7 +177,7 @@ def call(fn: Callable[..., T], *args: Any, where: str = "project code", **kwargs
         os._exit = _OS_MODULE._exit = _REAL_EXIT  # type: ignore[assignment]
         atexit.register = _REAL_ATEXIT  # type: ignore[assignment]
         _depth = 0
-    if _forks != forks:
+    if _forked:
         raise CodeEscape("os.fork() called: project code must not start processes")
     if main and _threads() > threads:
         escaped = True  # the command ends without waiting for that thread (``cli.run``)

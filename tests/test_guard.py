@@ -191,3 +191,26 @@ def test_code_that_swallows_every_interruption_is_stopped_after_the_last_one(mon
     assert info.value.args == (2,) and swallowed == guard.GIVE_UP
     assert capsys.readouterr().err == (f"cardgen: error: {WHERE}: still running after 0.42 s, ignoring every "
                                        "interruption (the time limit for project code is 0.3 s): stopped\n")
+
+
+def test_the_fork_hooks_mark_a_fork_inside_project_code_end_its_copy_and_let_a_worker_note_its_pid(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hooks ``os.register_at_fork`` runs, called here directly (in a fork they run where no test sees them)."""
+    class Ended(BaseException):
+        pass
+
+    def end(status: int) -> None:
+        raise Ended(status)
+
+    monkeypatch.setattr(guard, "_REAL_EXIT", end)
+    monkeypatch.setattr(guard, "_forked", False)
+    monkeypatch.setattr(guard, "_pid", -1)
+    guard._before_fork()
+    guard._in_fork_child()  # outside project code: a worker, which notes its own pid
+    assert guard._forked is False and guard._pid == os.getpid()
+    monkeypatch.setattr(guard, "_depth", 1)
+    guard._before_fork()
+    assert guard._forked is True
+    with pytest.raises(Ended) as info:
+        guard._in_fork_child()  # inside project code: the copy ends at once
+    assert info.value.args == (1,)
