@@ -110,8 +110,9 @@ def test_a_rematch_with_swapped_seats_moves_each_link_with_its_person(table: dic
         if ask(table["designer"] + "api/view")[1]["waiting"] == "over":
             break
         people_move(table, rng, 1)
-    status, answer = ask(table["1"] + "api/rematch", {"swap": True})
-    assert status == 409 and answer["code"] == "designer_deals"  # a person does not deal for the others
+    status, answer = ask(table["1"] + "api/rematch", {"swap": True})  # a person proposes; the others say yes
+    assert status == 200 and answer["game_number"] == 1 and answer["rematch_asked"]["who"] == "Ann"
+    assert ask(table["2"] + "api/view")[1]["rematch_asked"] == {"by": 0, "who": "Ann", "swap": True, "accepted": [0]}
     status, after = ask(table["designer"] + "api/rematch", {"swap": True})
     assert status == 200 and after["game_number"] == 2 and after["moves_made"] == 0
     assert after["people_names"] == {"1": "Ann", "0": "Bo"}
@@ -132,9 +133,11 @@ def test_the_pass_and_play_device_shows_a_hand_only_to_the_person_who_tapped(dra
     assert designer["pass_link"].strip("./") == device.rstrip("/").rsplit("/", 1)[1]
     assert sorted(designer["joined"]) == [] and ask(device + "api/view")[0] == 200
     assert sorted(ask(draco["designer"] + "api/view")[1]["joined"]) == [0, 1]  # the device is every person's page
-    for name in ("new", "save", "undo", "feedback", "join", "rematch"):
+    for name in ("new", "save", "undo", "join", "rematch", "rematch_answer", "say"):
         status, answer = ask(device + f"api/{name}", {"turn": 0})
         assert status == 403 and answer["code"] == "pass_only", name
+    status, answer = ask(device + "api/feedback", {"seat": 1, "answers": {"fun": 4}})  # each person's, at the end
+    assert status == 409 and answer["code"] == "feedback_early"
     people, covers = 0, 0
     for _ in range(400):
         status, covered = ask(device + "api/view")

@@ -13,8 +13,8 @@ sees only that seat's view and moves only for that seat; a move names the move i
 one sent again is refused. The spectator's key sees what every seat sees alike and changes nothing; the
 pass-and-play key moves for the person whose turn it is and gets a hand only once that person has tapped
 (``reveal``); a seat's key the designer replaced is refused with 403; the designer alone hands seats to
-agents, replaces links, starts the table early and deals a rematch (seats swapped: the people's keys move with
-them).
+agents, replaces links and starts the table early; a rematch (seats swapped: the people's keys move with them)
+is the designer's at once, or any person's once every person has said yes.
 
 What it serves, and nothing else: the page and its two files, the deck's own face pictures
 (drawn at start from the same vectors as the printed sheets, kept in memory), the table's JSON
@@ -84,8 +84,8 @@ SPECTATOR = -3
 SPECTATOR_ASKS = ("page", "face", "view", "leave")
 #: the pass-and-play role: one device handed from person to person, each hand hidden until its person taps
 PASSED = -4
-#: what the pass-and-play device may ask (it moves for the person whose turn it is)
-PASSED_ASKS = ("page", "face", "view", "leave", "move", "agent", "hint")
+#: what the pass-and-play device may ask (it moves for the person whose turn it is, and takes each person's answers)
+PASSED_ASKS = ("page", "face", "view", "leave", "move", "agent", "hint", "feedback")
 #: a key the designer replaced (``relink``): refused with 403, not taken for a wrong one
 REVOKED = -5
 #: seconds since a seat's page was last heard from within which the designer's page shows it connected
@@ -407,20 +407,33 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
         return state_json(role, {"saved": str(path)})
 
     def feedback(request: Request, role: int, data: dict[str, Any]) -> Any:
-        session.give_feedback(role, data.get("answers"))
+        """A person's answers to the form; on the passed device, ``seat`` (from 1) says whose they are."""
+        seat = seats.seat_number(session, data.get("seat")) if role == PASSED else role
+        session.give_feedback(seat, data.get("answers"))
         path = session.save(log_path)  # the answers are kept with the game: its log line is written again
         return state_json(role, {"saved": str(path)})
 
     def rematch(request: Request, role: int, data: dict[str, Any]) -> Any:
         """A new deal with the same people once the game is over; ``swap``: each person moves one seat on, their
-        link with them (the seats' keys follow the people)."""
-        if role != DESIGNER and len(session.people) > 1:
-            raise Refused("the designer deals a new game at a table of several people", "designer_deals")
-        moved = session.rematch(data.get("swap") is True)
+        link with them (the seats' keys follow the people). The designer deals it at once; a person proposes it
+        (or says yes to the one proposed), and the last person's yes deals it."""
+        swap = data.get("swap") is True
+        moved = session.rematch(swap) if role == DESIGNER else talk.ask_rematch(session, role, swap)
+        return state_json(follow(moved, role))
+
+    def rematch_answer(request: Request, role: int, data: dict[str, Any]) -> Any:
+        """A person's yes or no to the rematch another proposed; the last yes deals it."""
+        return state_json(follow(talk.answer_rematch(session, role, data.get("accept")), role))
+
+    def follow(moved: dict[int, int] | None, role: int) -> int:
+        """After a rematch (``moved``: where each person's seat went; None: not dealt yet) each person's key
+        goes with them to their new seat; returns the asker's role now."""
+        if moved is None:
+            return role
         with keys_lock:
             for key, held in list(keys.items()):
                 keys[key] = moved.get(held, held)
-        return state_json(moved.get(role, role))
+        return moved.get(role, role)
 
     def seat(request: Request, role: int, data: dict[str, Any]) -> Any:
         """The designer hands a person's seat to an agent (``agent``: true) or gives it back to its person."""
@@ -496,7 +509,8 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
                                ("feedback", feedback, "seat"), ("leave", leave, "any"), ("join", join, "lobby"),
                                ("rematch", rematch, "any"), ("seat", seat, "designer"),
                                ("relink", relink, "designer"), ("start", start, "designer"),
-                               ("undo_answer", undo_answer, "seat"), ("say", say, "seat")):
+                               ("undo_answer", undo_answer, "seat"), ("say", say, "seat"),
+                               ("rematch_answer", rematch_answer, "seat")):
         routes.append(Route(f"/{{token}}/api/{name}", guarded(handler, "POST", who), methods=["POST", "GET"]))
 
     async def not_found(request: Request, exc: Exception) -> Any:
