@@ -244,9 +244,7 @@ def spectator_view(session: "Session") -> dict[str, Any]:
     for area in views[0]["hand"] + views[0]["areas"] + [a for v in views[1:] for a in v["areas"]]:
         if public(area) and all(same(area) != same(a) for a in shown):
             shown.append(as_others_see(area))
-    slots = [i for i, a in enumerate(shown) if a.get("seat") is not None]  # the seats' places, in seat order
-    for i, area in zip(slots, sorted((shown[i] for i in slots), key=lambda a: a["seat"])):
-        shown[i] = area
+    shown = in_seat_order(shown)
     waiting = session.waiting_for(-1)  # no seat's turn is the spectator's
     first = views[0]
     page = {key: first[key] for key in ("deck", "title", "game", "lang", "players", "names", "game_number", "turn",
@@ -257,6 +255,23 @@ def spectator_view(session: "Session") -> dict[str, Any]:
                    first["ui"], first["names"]), "hand": [], "areas": [dict(a, pick=False) for a in shown],
                    "moves": [], "can_hint": False, "can_undo": False, "saved": "", "questions": [],
                    "feedback_given": False}
+
+
+def in_seat_order(areas: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``areas`` with the seats' own areas together, in the table's seat order, where the first of them stands
+    (the others keep their order around them): an area found on a later seat's page, or a shared one between two
+    seats' places (Royale's discard), no longer puts the seats out of order."""
+    def seat(area: dict[str, Any]) -> int | None:
+        owner = area.get("seat")
+        return owner if isinstance(owner, int) and not isinstance(owner, bool) and owner >= 0 else None
+
+    seated = sorted((a for a in areas if seat(a) is not None), key=lambda a: seat(a))  # type: ignore[arg-type,return-value]
+    if not seated:
+        return list(areas)
+    before = next(i for i, a in enumerate(areas) if seat(a) is not None)
+    rest = [a for a in areas if seat(a) is None]
+    cut = sum(1 for a in areas[:before] if seat(a) is None)
+    return rest[:cut] + seated + rest[cut:]
 
 
 def pass_view(session: "Session", reveal: int | None) -> dict[str, Any]:
