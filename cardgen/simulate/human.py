@@ -156,6 +156,7 @@ def feedback_lines(fb: dict[str, Any], lang: str = "en") -> list[str]:
 
 def person_line(person: dict[str, Any], lang: str = "en") -> str:
     """One person's answers on one line, in ``lang``: ``Ann (player 1): fun 4 of 5 · too long · unclear: ...``."""
+    from cardgen.languages import typeset
     from cardgen.terminal import say, word
 
     seat = person["seat"] + 1 if isinstance(person["seat"], int) else person["seat"]
@@ -172,4 +173,4 @@ def person_line(person: dict[str, Any], lang: str = "en") -> str:
         if str(key).startswith("q:"):
             shown = say("yes" if value else "no", lang) if isinstance(value, bool) else str(value)
             parts.append(f"{str(key)[2:]}: {shown}")
-    return f"{who}: " + " · ".join(parts)
+    return typeset(f"{who}: " + " · ".join(parts), lang)  # French: a thin space before each colon
