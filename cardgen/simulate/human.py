@@ -156,7 +156,6 @@ def feedback_lines(fb: dict[str, Any], lang: str = "en") -> list[str]:
 
 def person_line(person: dict[str, Any], lang: str = "en") -> str:
     """One person's answers on one line, in ``lang``: ``Ann (player 1): fun 4 of 5 · too long · unclear: ...``."""
-    from cardgen.languages import typeset
     from cardgen.terminal import say, word
 
     seat = person["seat"] + 1 if isinstance(person["seat"], int) else person["seat"]
@@ -172,5 +171,5 @@ def person_line(person: dict[str, Any], lang: str = "en") -> str:
     for key, value in answers.items():
         if str(key).startswith("q:"):
             shown = say("yes" if value else "no", lang) if isinstance(value, bool) else str(value)
-            parts.append(f"{str(key)[2:]}: {shown}")
-    return typeset(f"{who}: " + " · ".join(parts), lang)  # French: a thin space before each colon
+            parts.append(say("answer_own", lang, q=str(key)[2:], a=shown))
+    return say("answer_line", lang, who=who, answers=" · ".join(parts))
