@@ -4,6 +4,7 @@ journal where they were said; a rematch any person proposes is dealt at everyone
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ from cardgen.play import talk
 from cardgen.play.said import talk_of
 from cardgen.play.session import Refused, Session
 from cardgen.play.view import table_view
+from tests.test_play_browser import CHROMIUM, chromium_page
+from tests.test_play_server import ask, people_move, running_table
 from tests.test_play_session import deck_of
 from tests.test_play_talk import table_of_two, to_move
 
@@ -199,3 +202,29 @@ def test_a_rematch_proposed_and_accepted_moves_each_key_with_its_person(over: tu
     status, dealt = asgi(app, "/bo/api/rematch_answer", {"accept": True})
     assert status == 200 and dealt["game_number"] == 2 and dealt["seat"] == 0  # Bo's key is seat 1's now
     assert asgi(app, "/ann/api/view")[1]["seat"] == 1 and session.people_names == {1: "Ann", 0: "Bo"}
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
+def test_each_person_answers_on_the_passed_phone(tmp_path: Path) -> None:
+    with running_table(tmp_path, "king_lui") as links:
+        for seat, name in ((1, "Ann"), (2, "Bo")):
+            ask(links["lobby"] + "api/join", {"seat": seat, "name": name})
+        rng = random.Random(3)
+        for _ in range(3000):
+            if ask(links["designer"] + "api/view")[1]["waiting"] == "over":
+                break
+            people_move(links, rng, 1)
+        with chromium_page(links["pass"], 390, 844) as page:
+            page.wait_for_selector("button.answer-as", timeout=30_000)
+            assert page.locator("button.answer-as").all_inner_texts() == ["I am Ann: my answers", "I am Bo: my answers"]
+            page.click('button.answer-as[data-seat="1"]')
+            page.wait_for_selector("form.feedback", timeout=10_000)
+            assert page.inner_text("#result .answering") == "Bo's answers"
+            page.select_option("select[name=fun]", "2")
+            page.fill("textarea[name=comment]", "Bo: the end drags")
+            page.click("#fb-send")
+            page.wait_for_selector("#result p.quiet:has-text('Bo has answered')", timeout=10_000)
+            assert page.locator("button.answer-as").all_inner_texts() == ["I am Ann: my answers"]
+    record = json.loads((tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()[-1])
+    assert record["feedback"] == {"1": {"fun": 2, "comment": "Bo: the end drags"}}
+    assert record["names"] == {"0": "Ann", "1": "Bo"}
