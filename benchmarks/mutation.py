@@ -59,7 +59,7 @@ UN = "cardgen/unchanged.py"
 PS = "cardgen/play/session.py"
 HU = "cardgen/simulate/human.py"
 RP = "cardgen/report/playtest.py"
-PV = "cardgen/play/server.py"
+PA = "cardgen/play/access.py"
 PW = "cardgen/play/view.py"
 FI = "cardgen/fileio.py"
 TJ = "cardgen/tune/journal.py"
@@ -183,8 +183,26 @@ TARGETS = [
             "tests/test_play_spectator.py::test_the_seats_areas_come_together_in_seat_order",
             "tests/test_play_spectator.py::test_the_spectators_seats_are_in_the_tables_seat_order_all_game_long",
             "tests/test_play_said.py::test_the_passed_device_takes_each_persons_answers_by_name")),
+    # who may ask what of a served table: roles, Host and Origin (issue #52: the server split by responsibility)
+    Target("play_access", PA, _m(PA, "x_check_origin", "x_check_role", "x_table_keys"),
+           ("tests/test_play_said.py::test_a_rematch_proposed_and_accepted_moves_each_key_with_its_person",
+            "tests/test_play_said.py::test_the_passed_device_takes_each_persons_answers_by_name",
+            "tests/test_play_server.py", "tests/test_play_spectator.py", "tests/test_play_lobby.py")),
+    # the served table's state (keys following people, each role's JSON) and its routes, in-process
+    Target("play_context", "cardgen/play/context.py", ("",),
+           ("tests/test_play_said.py", "tests/test_play_seats.py", "tests/test_play_spectator.py")),
+    Target("play_routes", "cardgen/play/routes_table.py", ("",),
+           ("tests/test_play_said.py", "tests/test_play_talk.py", "tests/test_play_server.py")),
+    Target("play_routes_seats", "cardgen/play/routes_seats.py", ("",),
+           ("tests/test_play_seats.py", "tests/test_play_lobby.py")),
+    Target("play_routes_lobby", "cardgen/play/routes_lobby.py", ("",), ("tests/test_play_lobby.py",)),
+    Target("play_routes_feedback", "cardgen/play/routes_feedback.py", ("",),
+           ("tests/test_play_said.py::test_the_passed_device_takes_each_persons_answers_by_name",)),
+    # the socket's guard against idle and half-sent connections (a slow target: it starts tables)
+    Target("play_network", "cardgen/play/network.py", _m("cardgen/play/network.py", "x_head_timeout_protocol"),
+           ("tests/test_play_server.py",)),
     # refusals in the table's language (a slow target: it starts tables)
-    Target("play_refusals", PV, _m(PV, "x_refusal_words"),
+    Target("play_refusals", PA, _m(PA, "x_refusal_words"),
            ("tests/test_play_server.py::test_refusals_outside_play_speak_the_tables_language",
             "tests/test_play_server.py::test_every_refusal_has_its_words_in_every_language")),
     # what a killed command leaves, and who removes it (issue 38)
