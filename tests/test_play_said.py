@@ -76,7 +76,8 @@ def test_resume_brings_the_talk_and_the_undos_back(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("talk_field, undos", [([[0, "hi"]], []), ([[0, 5, 0]], []), ("hi", []),
-                                               ([[7, "hi", 0]], []), ([], [[0, -1, 2]]), ([], [[0, "a", 2]])])
+                                               ([[3, "hi", 0]], []), ([], [[3, 0, 2]]), ([], [[0, -1, 2]]),
+                                               ([], [[0, "a", 2]])])
 def test_a_talk_field_of_the_wrong_shape_is_one_readable_line(talk_field: object, undos: object) -> None:
     with pytest.raises(InputError) as bad:
         talk_of({"players": 3, "talk": talk_field, "undos": undos}, "log.jsonl:4")
