@@ -269,7 +269,10 @@ function render() {
   $("undo").disabled = !v.can_undo;
   $("save").disabled = !v.moves_made;  // mid-game too: the log keeps it as unfinished
   $("new").hidden = v.people.length > 1;
-  $("undo").hidden = !!(v.spectator || v.pass);  // several people: the undo is asked, and every person accepts
+  // several people: the undo is asked, and every person accepts; a game over keeps neither undo nor hint, so the
+  // rematch buttons have the room (on a phone: five buttons in one row were 70 px wide)
+  $("undo").hidden = !!(v.spectator || v.pass) || v.waiting === "over";
+  $("hint").hidden = v.waiting === "over";
   if (v.people.length > 1) $("undo").textContent = ui.undo_ask;
   undoBox(v);
   talkForm(v);
