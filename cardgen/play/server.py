@@ -177,7 +177,9 @@ def build_app(session: Session, token: str | None, log_path: Path, pictures: dic
             check_origin(role, request.headers, hosts)
         return role
 
-    def guarded(handler: Callable[..., Any], method: str, who: str = "any", name: str | None = None) -> Callable[..., Any]:
+    def guarded(handler: Callable[..., Any], method: str, who: str = "any",
+                name: str | None = None) -> Callable[..., Any]:
+        """``handler`` behind every check: its ``name`` (default: the handler's) is what ``check_role`` allows."""
         name = name or handler.__name__
 
         async def endpoint(request: Request) -> Any:

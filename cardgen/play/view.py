@@ -265,7 +265,7 @@ def in_seat_order(areas: list[dict[str, Any]]) -> list[dict[str, Any]]:
         owner = area.get("seat")
         return owner if isinstance(owner, int) and not isinstance(owner, bool) and owner >= 0 else None
 
-    seated = sorted((a for a in areas if seat(a) is not None), key=lambda a: seat(a))  # type: ignore[arg-type,return-value]
+    seated = sorted((a for a in areas if seat(a) is not None), key=lambda a: seat(a) or 0)
     if not seated:
         return list(areas)
     before = next(i for i, a in enumerate(areas) if seat(a) is not None)

@@ -115,7 +115,8 @@ def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck],
     lang = doc.get("lang", "en")
     infos = {d.id: {**deck_info(d, lang), "fix": fix_hint(d.id, out, lang)} for d in decks}
     pictures = {k: v for d in decks for k, v in face_pictures(out, d).items()}
-    write_atomic(folder / "index.html", compare_page(doc, infos.get(doc["variant"], {}), _nav(1, lang, played), pictures,
+    write_atomic(folder / "index.html", compare_page(doc, infos.get(doc["variant"], {}), _nav(1, lang, played),
+                                                     pictures,
                                                      Naming.of_decks(decks, lang)))
     sig = sum(m["significant"] for r in doc["results"] for m in r["metrics"])
     _register(root, {"id": doc["run"], "kind": "compare", "decks": [doc["base"], doc["variant"]],

@@ -17,8 +17,8 @@ function el(tag, cls, text) {
   return e;
 }
 
-let revealed = null;
-let answering = null;  // pass-and-play at the end: the seat whose person is giving their answers on the device  // pass-and-play: the seat whose person tapped "show my hand" (null: every hand covered)
+let revealed = null;  // pass-and-play: the seat whose person tapped "show my hand" (null: every hand covered)
+let answering = null;  // pass-and-play at the end: the seat whose person is giving their answers on the device
 
 function viewPath() {
   // the one device passed around asks for a hand only once its person has shown they hold it
