@@ -229,3 +229,15 @@ def test_each_person_answers_on_the_passed_phone(tmp_path: Path) -> None:
     record = json.loads((tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()[-1])
     assert record["feedback"] == {"1": {"fun": 2, "comment": "Bo: the end drags"}}
     assert record["names"] == {"0": "Ann", "1": "Bo"}
+
+
+def test_resume_refuses_a_tampered_talk_in_one_line(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    session = table_of_two()
+    session.keep_log(log)
+    talk.say(session, 0, "hi")
+    record = lines(log)[0]
+    log.write_text(json.dumps(record | {"talk": [[0, {"x": 1}, 0]]}) + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as bad:
+        Session.resume(deck_of("king_lui"), log)
+    assert f"{log}:1" in str(bad.value) and "'talk'" in str(bad.value) and "\n" not in str(bad.value)
