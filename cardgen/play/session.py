@@ -11,8 +11,9 @@ the people's answers to the feedback form. With a log kept (``keep_log``) that l
 as the game goes, after every move, undo, message and answer (``end_reason`` ``unfinished`` until the
 game ends, so validate's human figures never count it as finished), and ``resume`` sets an
 unfinished game up again from its line: same deal, same seats, same moves, same talk
-(``cardgen.play.said``). The table starts once every person's seat is taken (``join``). The seed is never shown: pages see a game number. The session is
-shared by the server's threads: every public method holds its lock.
+(``cardgen.play.said``). The table starts once every person's seat is taken (``join``). The seed is
+never shown: pages see a game number. The session is shared by the server's threads: every public
+method holds its lock.
 """
 from __future__ import annotations
 
