@@ -59,7 +59,7 @@ UN = "cardgen/unchanged.py"
 PS = "cardgen/play/session.py"
 HU = "cardgen/simulate/human.py"
 RP = "cardgen/report/playtest.py"
-PV = "cardgen/play/server.py"
+PA = "cardgen/play/access.py"
 PW = "cardgen/play/view.py"
 FI = "cardgen/fileio.py"
 TJ = "cardgen/tune/journal.py"
@@ -156,7 +156,8 @@ TARGETS = [
                                   "xǁSessionǁgive_feedback", "xǁSessionǁsave", "x_remove_stale_temporaries"),
            ("tests/test_play_session.py",)),
     Target("human_feedback", HU, _m(HU, "x_human_figures", "x_seat_results", "x_feedback_figures",
-                                    "x_feedback_lines"), ("tests/test_human.py", "tests/test_playtest_page.py")),
+                                    "x_feedback_lines", "x_people_answers", "x_person_line"),
+           ("tests/test_human.py", "tests/test_playtest_page.py")),
     # per-language grammar as data (issue 37): "twice", ordinals, singular or plural, elision
     Target("language_helpers", "cardgen/text.py", ("",), ("tests/test_text.py", "tests/test_wordbook.py")),
     # the report's playtest page: people beside the agents, answers escaped, nothing drawn from no games
@@ -170,14 +171,38 @@ TARGETS = [
             "tests/test_play_talk.py::test_an_undo_waits_for_every_persons_yes",
             "tests/test_play_talk.py::test_a_move_made_meanwhile_drops_the_undo_asked",
             "tests/test_play_talk.py::test_one_yes_of_two_is_not_enough",
-            "tests/test_play_talk.py::test_every_change_is_heard_by_the_pages_and_a_finished_game_takes_nothing_back")),
+            "tests/test_play_talk.py::test_every_change_is_heard_by_the_pages_and_a_finished_game_takes_nothing_back",
+            "tests/test_play_said.py")),
+    # what was said at a table, kept in its log line and read back by --resume (issue #52)
+    Target("play_said", "cardgen/play/said.py", ("",), ("tests/test_play_said.py",)),
     # what a spectator and a passed device see: only what every seat sees alike, a hand once its person taps
-    Target("play_spectator", PW, _m(PW, "x_spectator_view", "x_pass_view"),
+    Target("play_spectator", PW, _m(PW, "x_spectator_view", "x_pass_view", "x_in_seat_order"),
            ("tests/test_play_spectator.py::test_the_spectator_sees_what_every_seat_sees_alike_and_no_hand",
             "tests/test_play_spectator.py::"
-            "test_the_passed_device_shows_a_hand_only_for_the_person_to_move_who_tapped")),
+            "test_the_passed_device_shows_a_hand_only_for_the_person_to_move_who_tapped",
+            "tests/test_play_spectator.py::test_the_seats_areas_come_together_in_seat_order",
+            "tests/test_play_spectator.py::test_the_spectators_seats_are_in_the_tables_seat_order_all_game_long",
+            "tests/test_play_said.py::test_the_passed_device_takes_each_persons_answers_by_name")),
+    # who may ask what of a served table: roles, Host and Origin (issue #52: the server split by responsibility)
+    Target("play_access", PA, _m(PA, "x_check_origin", "x_check_role", "x_table_keys"),
+           ("tests/test_play_said.py::test_a_rematch_proposed_and_accepted_moves_each_key_with_its_person",
+            "tests/test_play_said.py::test_the_passed_device_takes_each_persons_answers_by_name",
+            "tests/test_play_server.py", "tests/test_play_spectator.py", "tests/test_play_lobby.py")),
+    # the served table's state (keys following people, each role's JSON) and its routes, in-process
+    Target("play_context", "cardgen/play/context.py", ("",),
+           ("tests/test_play_said.py", "tests/test_play_seats.py", "tests/test_play_spectator.py")),
+    Target("play_routes", "cardgen/play/routes_table.py", ("",),
+           ("tests/test_play_said.py", "tests/test_play_talk.py", "tests/test_play_server.py")),
+    Target("play_routes_seats", "cardgen/play/routes_seats.py", ("",),
+           ("tests/test_play_seats.py", "tests/test_play_lobby.py")),
+    Target("play_routes_lobby", "cardgen/play/routes_lobby.py", ("",), ("tests/test_play_lobby.py",)),
+    Target("play_routes_feedback", "cardgen/play/routes_feedback.py", ("",),
+           ("tests/test_play_said.py::test_the_passed_device_takes_each_persons_answers_by_name",)),
+    # the socket's guard against idle and half-sent connections (a slow target: it starts tables)
+    Target("play_network", "cardgen/play/network.py", _m("cardgen/play/network.py", "x_head_timeout_protocol"),
+           ("tests/test_play_server.py",)),
     # refusals in the table's language (a slow target: it starts tables)
-    Target("play_refusals", PV, _m(PV, "x_refusal_words"),
+    Target("play_refusals", PA, _m(PA, "x_refusal_words"),
            ("tests/test_play_server.py::test_refusals_outside_play_speak_the_tables_language",
             "tests/test_play_server.py::test_every_refusal_has_its_words_in_every_language")),
     # what a killed command leaves, and who removes it (issue 38)

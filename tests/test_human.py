@@ -112,3 +112,20 @@ def test_the_people_lines_follow_the_language() -> None:
     assert "1 réponse\u202f; plaisir 4 sur 5\u202f; durée\u202f: 1 trop longue" in fr and "again: oui" in fr
     it = human_line(fig, 12.0, lang="it")
     assert "2 partite giocate" in it and "commento: bien" in it and "1 troppo lunga" in it
+
+
+def test_each_persons_answers_stay_together_under_their_name() -> None:
+    """The terminal ties a rating to its comment and to who gave both (issue #52 item 10), in each language."""
+    from cardgen.simulate.human import feedback_figures, feedback_lines
+
+    games = [{"names": {"0": "Ann", "10": "Zed"}, "feedback": {
+        "10": {"fun": 2, "comment": "slow"}, "2": {"long": "long", "unclear": "the toast", "q:again": False},
+        "0": {"fun": 5, "comment": "great", "q:again": True}}}]
+    fb = feedback_figures(games)
+    assert [(p["seat"], p["name"]) for p in fb["people"]] == [(0, "Ann"), (2, None), (10, "Zed")]
+    lines = feedback_lines(fb)
+    assert lines[1:] == ["    Ann (player 1): fun 5 of 5 · comment: great · again: yes",
+                         "    player 3: too long · unclear: the toast · again: no",
+                         "    Zed (player 11): fun 2 of 5 · comment: slow"]
+    assert feedback_lines(fb, "fr")[1] == "    Ann (joueur 1)\u202f: plaisir 5 sur 5 · commentaire\u202f: great · again\u202f: oui"
+    assert feedback_lines(fb, "it")[2] == "    giocatore 3: troppo lunga · poco chiaro: the toast · again: no"

@@ -1,7 +1,8 @@
 """The playtest evening of issue #52, end to end in Chromium (slow tier): three people join by the table's one
 link, name themselves and pick seats; the game is interrupted (Ctrl-C) and taken up again from its log;
-finished; rematched with the seats swapped from the designer's page; a spectator watches without ever seeing a
-hand; and a pass-and-play game on one phone (390x844) hides each hand between turns."""
+what they said to the table comes back with it; finished; rematched with the seats swapped, proposed by one
+person and dealt at the others' yes; a spectator watches without ever seeing a hand; and a pass-and-play game on
+one phone (390x844) hides each hand between turns."""
 from __future__ import annotations
 
 import json
@@ -98,9 +99,12 @@ def test_an_evening_of_three_people(tmp_path: Path) -> None:
             spectator = browser.new_context(viewport=DESK).new_page()
             spectator.goto(links["spectator"])
             assert seen_by(spectator, "() => view.spectator && view.hand.length === 0")
+            people[0].fill("#talk-text", "ready when you are")
+            people[0].click("#talk-send")
+            people[1].wait_for_selector("#journal li.talk", timeout=15_000)  # said: every journal has it
             made = moves(links, rng, 7)
-            spectator.wait_for_function(f"() => document.querySelectorAll('#journal li').length === {made}",
-                                        timeout=15_000)  # live, like the seats
+            spectator.wait_for_function(  # live, like the seats (its moves: the talk has a line of its own)
+                f"() => document.querySelectorAll('#journal li:not(.talk)').length === {made}", timeout=15_000)
             hands = {json.dumps(a["cards"]) for s in ask(links["designer"] + "api/view")[1]["seats"]
                      for a in s["hand"] if a["cards"]}
             assert spectator.locator("#hand figure").count() == 0 and spectator.locator("button.move").count() == 0
@@ -111,21 +115,31 @@ def test_an_evening_of_three_people(tmp_path: Path) -> None:
             record = json.loads(log.read_text(encoding="utf-8").splitlines()[-1])
             assert record["end_reason"] == "unfinished" and len(record["actions"]) == made
             assert record["names"] == {"0": "Ann", "1": "Bo", "2": "Chloé"}
+            assert record["talk"] == [[0, "ready when you are", 0]]  # what was said is kept with the moves
 
             proc, links = table(tmp_path, "--resume", str(log))  # the same game where it stopped, new links
             for i, page in enumerate(people):
                 page.goto(links[str(i + 1)])
                 assert seen_by(page, "() => [view.seat, view.moves_made, view.names[view.seat]]") == \
                     [i, made, ["Ann", "Bo", "Chloé"][i]]
+                assert page.inner_text("#journal li.talk") == "Ann: ready when you are"  # the journal as it was
             spectator.goto(links["spectator"])
             while moves(links, rng, 50):
                 pass
             assert ask(links["designer"] + "api/view")[1]["waiting"] == "over"
 
-            designer = browser.new_context(viewport=DESK).new_page()
-            designer.goto(links["designer"])
-            designer.wait_for_selector("#rematch-swap:not([hidden])", timeout=30_000)
-            designer.click("#rematch-swap")  # one click: a new deal, each person one seat on
+            people[1].wait_for_selector("#rematch-swap:not([hidden])", timeout=30_000)
+            people[1].click("#rematch-swap")  # Bo proposes: a new deal, each person one seat on
+            for page in (people[0], people[2]):  # dealt at the others' yes, Chloé's on her phone
+                page.wait_for_selector("#rematch-yes", timeout=30_000)
+                assert "Bo" in page.inner_text("#rematch-box")
+            people[0].click("#rematch-yes")
+            people[2].wait_for_function("() => view.rematch_asked && view.rematch_asked.accepted.length === 2",
+                                        timeout=30_000)
+            assert people[2].evaluate("() => view.game_number") == 1
+            box = people[2].locator("#rematch-yes").bounding_box()
+            assert box is not None and box["y"] + box["height"] <= PHONE["height"] and box["height"] >= 44
+            people[2].click("#rematch-yes")
             for i, page in enumerate(people):
                 page.wait_for_function(f"() => view.game_number === 2 && view.seat === {(i + 1) % 3}",
                                        timeout=30_000)

@@ -464,12 +464,14 @@ def test_refusals_outside_play_speak_the_tables_language(tmp_path: Path, lang: s
 
 
 def test_every_refusal_has_its_words_in_every_language() -> None:
-    """Each code a refusal names (session and server) has an ``err_<code>`` in fr, it and en."""
+    """Each code a refusal names (in any module of the table: session, talk, seats, access, routes...) has an
+    ``err_<code>`` in fr, it and en."""
     from cardgen.play.view import UI
 
-    source = "".join((ROOT / "cardgen" / "play" / name).read_text(encoding="utf-8") for name in ("session.py", "server.py"))
+    source = "".join(path.read_text(encoding="utf-8") for path in sorted((ROOT / "cardgen" / "play").glob("*.py")))
     codes = set(re.findall(r'Refus(?:ed|al)\((?:[^()]|\([^()]*\))*?, "([a-z_]+)"\)', source, re.S))
     codes |= set(re.findall(r'plain\(\d+, "([a-z_]+)"\)', source))
-    assert {"not_found", "host", "origin", "moved_on", "illegal", "watching", "no_turn"} <= codes
+    assert {"not_found", "host", "origin", "moved_on", "illegal", "watching", "no_turn", "talk_people", "rematch_none",
+            "revoked", "spectating"} <= codes
     for lang in ("en", "fr", "it"):
         assert not [c for c in codes if f"err_{c}" not in UI[lang]], lang

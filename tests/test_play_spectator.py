@@ -110,8 +110,9 @@ def test_a_rematch_with_swapped_seats_moves_each_link_with_its_person(table: dic
         if ask(table["designer"] + "api/view")[1]["waiting"] == "over":
             break
         people_move(table, rng, 1)
-    status, answer = ask(table["1"] + "api/rematch", {"swap": True})
-    assert status == 409 and answer["code"] == "designer_deals"  # a person does not deal for the others
+    status, answer = ask(table["1"] + "api/rematch", {"swap": True})  # a person proposes; the others say yes
+    assert status == 200 and answer["game_number"] == 1 and answer["rematch_asked"]["who"] == "Ann"
+    assert ask(table["2"] + "api/view")[1]["rematch_asked"] == {"by": 0, "who": "Ann", "swap": True, "accepted": [0]}
     status, after = ask(table["designer"] + "api/rematch", {"swap": True})
     assert status == 200 and after["game_number"] == 2 and after["moves_made"] == 0
     assert after["people_names"] == {"1": "Ann", "0": "Bo"}
@@ -132,9 +133,11 @@ def test_the_pass_and_play_device_shows_a_hand_only_to_the_person_who_tapped(dra
     assert designer["pass_link"].strip("./") == device.rstrip("/").rsplit("/", 1)[1]
     assert sorted(designer["joined"]) == [] and ask(device + "api/view")[0] == 200
     assert sorted(ask(draco["designer"] + "api/view")[1]["joined"]) == [0, 1]  # the device is every person's page
-    for name in ("new", "save", "undo", "feedback", "join", "rematch"):
+    for name in ("new", "save", "undo", "join", "rematch", "rematch_answer", "say"):
         status, answer = ask(device + f"api/{name}", {"turn": 0})
         assert status == 403 and answer["code"] == "pass_only", name
+    status, answer = ask(device + "api/feedback", {"seat": 1, "answers": {"fun": 4}})  # each person's, at the end
+    assert status == 409 and answer["code"] == "feedback_early"
     people, covers = 0, 0
     for _ in range(400):
         status, covered = ask(device + "api/view")
@@ -177,3 +180,36 @@ def test_the_passed_device_shows_a_hand_only_for_the_person_to_move_who_tapped()
             break
     over = pass_view(session, 0) if session.state.is_terminal() else None
     assert over is None or (over["pass_seat"] is None and over["hand"] == [])
+
+
+def test_the_seats_areas_come_together_in_seat_order() -> None:
+    from cardgen.play.view import in_seat_order
+
+    areas = [{"title": "hand", "seat": -1}, {"title": "buffet"}, {"title": "p2", "seat": 1}, {"title": "p1", "seat": 0},
+             {"title": "discard", "seat": None}, {"title": "p3", "seat": 2}, {"title": "p1 again", "seat": 0}]
+    assert [a["title"] for a in in_seat_order(areas)] == ["hand", "buffet", "p1", "p1 again", "p2", "p3", "discard"]
+    assert in_seat_order([{"title": "x"}]) == [{"title": "x"}] and in_seat_order([]) == []
+
+
+@pytest.mark.parametrize("game", ["king_lui", "royale", "draco"])
+def test_the_spectators_seats_are_in_the_tables_seat_order_all_game_long(game: str) -> None:
+    from cardgen.play.view import spectator_view, table_view
+
+    session = Session(deck_of(game), players=4, seed=3, people=[0, 1])
+    session.join(0), session.join(1)
+    rng = random.Random(1)
+    for step in range(400):
+        if step % 10 == 0 or session.state.is_terminal():
+            shown = spectator_view(session)["areas"]
+            seats = [a["seat"] for a in shown if isinstance(a.get("seat"), int) and a["seat"] >= 0]
+            assert seats == sorted(seats) and set(seats) == {0, 1, 2, 3}, (game, step, seats)
+            first = [i for i, a in enumerate(shown) if a.get("seat") in (0, 1, 2, 3)]
+            assert first == list(range(first[0], first[0] + len(first)))  # together: nothing shared between them
+            mine = [a["title"] for a in table_view(session, 2)["areas"] if a.get("seat") is None]
+            assert [a["title"] for a in shown if a.get("seat") is None] == [t for t in mine if t in
+                                                                             {a["title"] for a in shown}]
+        if session.state.is_terminal():
+            break
+        if session.agent_move() is None:
+            session.play(list(rng.choice(session.state.legal_actions())), session.state.current_player,
+                         turn=len(session.actions))

@@ -141,6 +141,7 @@ def test_compare_writes_the_page_in_its_language(tmp_path: Path, capsys: pytest.
         if not session.agent_move():
             seat = session.state.current_player
             session.play(rng.choice(table_view(session, seat)["moves"])["action"], seat)
+    session.claim(2, "Bea")
     session.give_feedback(2, {"fun": 3, "comment": "<script>x()</script>"})
     log = tmp_path / "games.jsonl"
     session.save(log)
@@ -155,3 +156,31 @@ def test_compare_writes_the_page_in_its_language(tmp_path: Path, capsys: pytest.
     assert "&lt;script&gt;x()&lt;/script&gt;" in base_side and "<script" not in html
     assert "king_lui-gentle-overeating" in variant_side and WORDS["it"]["none"].format(n=3) in variant_side
     assert "<table" not in variant_side and 'lang="it"' in html
+    row = next(r for r in base_side.split("<tr>") if "Bea" in r)  # her rating beside her comment, under her name
+    assert "<th>Bea (giocatore 3)</th>" in row and ">3<" in row and "&lt;script&gt;x()" in row
+    assert 'href="playtest.html"' in (page.parent / "index.html").read_text(encoding="utf-8")  # the run links it
+    gallery = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert f'href="validation/{page.parent.name}/playtest.html"' in gallery
+
+
+def test_validate_links_the_playtest_page_from_every_page_of_its_run(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgen.report.commands import validate
+    from cardgen.simulate.runner import DeckRef, load_project_deck
+    from cardgen.simulate.validate import ValidateOptions
+
+    root = str(Path(__file__).resolve().parents[1])
+    log = tmp_path / "games.jsonl"
+    log.write_text(json.dumps(game(deck="king_lui", feedback={"0": {"fun": 4, "comment": "ok"}}) | {
+        "format": "cardgen-log/1", "project": root, "file": "", "seed": 1, "initial_piles": {}, "actions": [],
+        "end_reason": "ended", "names": {"0": "Ann"}}) + "\n", encoding="utf-8")
+    deck = load_project_deck(DeckRef(root, "king_lui", ""))
+    validate([deck], ValidateOptions(games=10, players=[3], engine="reference", jobs=1, out=tmp_path / "out",
+                                     progress=False, human_logs=[log]))
+    out = capsys.readouterr().out
+    assert "    Ann (player 1): fun 4 of 5 · comment: ok" in out  # the terminal ties the rating to its comment
+    folder = Path(out.split("playtest page: ")[1].split("\n")[0]).parent if "playtest page: " in out else None
+    assert folder is not None and (folder / "playtest.html").is_file()
+    for page in ("index.html", "king_lui.html"):
+        assert 'href="playtest.html"' in (folder / page).read_text(encoding="utf-8"), page
+    assert f'href="validation/{folder.name}/playtest.html"' in (tmp_path / "out" / "index.html").read_text("utf-8")

@@ -8,11 +8,12 @@ pace; a page names the move it saw, so two pages asking at once make one agent m
 (a table with one person) replays the game from its seed up to before the person's last move,
 and each game is one line of the ``cardgen-log/1`` format that ``cardgen replay`` checks, with
 the people's answers to the feedback form. With a log kept (``keep_log``) that line is written
-as the game goes, after every move, undo and answer (``end_reason`` ``unfinished`` until the
+as the game goes, after every move, undo, message and answer (``end_reason`` ``unfinished`` until the
 game ends, so validate's human figures never count it as finished), and ``resume`` sets an
-unfinished game up again from its line: same deal, same seats, same moves. The table starts once every person's
-seat is taken (``join``). The seed is never shown: pages see a game number. The session is
-shared by the server's threads: every public method holds its lock.
+unfinished game up again from its line: same deal, same seats, same moves, same talk
+(``cardgen.play.said``). The table starts once every person's seat is taken (``join``). The seed is
+never shown: pages see a game number. The session is shared by the server's threads: every public
+method holds its lock.
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from cardgen.games.base import name_action
 from cardgen.simulate.logs import FORMAT, as_action
 from cardgen.house import house_of, install
 from cardgen.usercode import UserCodeError
+from cardgen.play.said import talk_fields, talk_of
 from cardgen.simulate.runner import (DEFAULT_CAP, UNFINISHED, DeckRef, agent_factories, can_determinize,
                                      deck_hash, default_agents, unknown_agent)
 
@@ -183,6 +185,10 @@ class Session:
         self.talk: list[tuple[int, str, int]] = []
         #: an undo one person asked for, until every person accepts it: {"by", "to", "accepted"} (``play.talk``)
         self.undo_asked: dict[str, Any] | None = None
+        #: the undos every person agreed to this game: (asked by, moves kept, moves made before), oldest first
+        self.undos: list[tuple[int, int, int]] = []
+        #: a rematch one person proposed once the game is over, until every person accepts it (``play.talk``)
+        self.rematch_asked: dict[str, Any] | None = None
         self.agents: list[Agent | None] = [None if n == HUMAN else self.factories[n]() for n in self.names]
         self.rng = random.Random(f"cardgen play {seed}")  # the agents' own draws (a replay checks moves, not why)
         self.saved = None
@@ -450,6 +456,7 @@ class Session:
             **self._house_fields(),
             **({"feedback": {str(k): v for k, v in sorted(self.feedback.items())}} if self.feedback else {}),
             **({"names": {str(k): v for k, v in sorted(self.people_names.items())}} if self.people_names else {}),
+            **talk_fields(self),
         }
 
     def _house_fields(self) -> dict[str, Any]:
@@ -489,9 +496,16 @@ class Session:
             self._logged()
 
     def _logged(self) -> None:
-        """The game's line written again into the kept log, once the game has a move or an answer."""
-        if self.log is not None and (self.actions or self.feedback):
+        """The game's line written again into the kept log, once the game has a move, a message or an answer."""
+        if self.log is not None and (self.actions or self.feedback or self.talk):
             self.save(self.log)
+
+    def changed(self) -> None:
+        """Something every page should see changed (table talk, an undo asked...): pages hear of it and the
+        game's line is written again (``cardgen.play.talk``)."""
+        with self.lock:
+            self.version += 1
+            self._logged()
 
     @classmethod
     def resume(cls, deck: "ResolvedDeck", path: Path, pace: float = DEFAULT_PACE) -> "Session":
@@ -519,6 +533,7 @@ class Session:
                 session._apply(wanted, session.names[player])
             session.feedback = {int(k): v for k, v in (record.get("feedback") or {}).items()}
             session.people_names = {int(k): str(v) for k, v in (record.get("names") or {}).items()}
+            session.talk, session.undos = talk_of(record, where)  # the journal's talk, as it was said
             session.joined = set(people)  # its people had all come: the table goes on when they come back
             session._started = time.monotonic() - float(record.get("seconds") or 0)
             session.saved, session._line, session.log = path, line, path

@@ -1,25 +1,25 @@
 """Table talk and undo by agreement (issue #52): what people at a table of several say to each other, and
-taking back a move once every person at the table has said yes.
+taking back a move once every person at the table has said yes; and a rematch any person proposes at the
+end of a game, dealt once every person has said yes (or the designer deals it).
 
 A message is a person's short line of text (at most ``TALK_LONGEST`` characters once its control characters
 are dropped and its spaces collapsed; the page shows it as text, never as markup), kept with the game (the
 last ``TALK_KEPT``) and shown in the journal after the move it followed. An undo asked by a person takes the
 table back to before that person's last move; it waits for every other person's yes, and a no, or any move
-made meanwhile, drops it.
+made meanwhile, drops it. Messages and agreed undos are written to the table's log with the game
+(``cardgen.play.said``).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardgen.play.said import TALK_KEPT, TALK_LONGEST
 from cardgen.play.session import Refused
 
 if TYPE_CHECKING:
     from cardgen.play.session import Session
 
-#: longest message kept (characters)
-TALK_LONGEST = 200
-#: messages kept per game (the oldest go first)
-TALK_KEPT = 100
+__all__ = ["TALK_KEPT", "TALK_LONGEST", "answer", "answer_rematch", "ask_rematch", "ask_undo", "say"]
 
 
 def say(session: "Session", seat: int, words: Any) -> str:
@@ -33,7 +33,7 @@ def say(session: "Session", seat: int, words: Any) -> str:
         if not kept:
             raise Refused("expected a message", "talk_bad")
         session.talk = (session.talk + [(seat, kept, len(session.actions))])[-TALK_KEPT:]
-        session.version += 1
+        session.changed()  # written to the log with the game: a table stopped now keeps what was said
         return kept
 
 
@@ -71,6 +71,45 @@ def answer(session: "Session", seat: int, accept: Any) -> bool:
             asked["accepted"] = sorted({*asked["accepted"], seat})
         session.version += 1
         if set(asked["accepted"]) >= set(session.people):
-            session.back_to(asked["to"])
+            made = len(session.actions)
+            session.undos.append((asked["by"], asked["to"], made))
+            # what was said after the moves taken back stays in the journal, where the table now is
+            session.talk = [(s, words, min(after, asked["to"])) for s, words, after in session.talk]
+            session.back_to(asked["to"])  # writes the game's line again, with the agreed undo
             return True
         return False
+
+
+def ask_rematch(session: "Session", seat: int, swap: bool) -> dict[int, int] | None:
+    """``seat`` proposes a rematch once the game is over (``swap``: people move one seat on), or, when one is
+    proposed already, says yes to it (its own ``swap`` stands). Returns where each person's seat went once
+    every person has said yes (the rematch is dealt: ``Session.rematch``), else None."""
+    with session.lock:
+        if seat not in session.people:
+            raise Refused("a rematch is for the people at the table", "talk_people")
+        if session.waiting_for(-1) != "over":
+            raise Refused("a rematch comes once the game is over", "rematch_early")
+        if session.rematch_asked is None:
+            session.rematch_asked = {"by": seat, "swap": bool(swap), "accepted": [seat]}
+            session.changed()
+        return answer_rematch(session, seat, True)
+
+
+def answer_rematch(session: "Session", seat: int, accept: Any) -> dict[int, int] | None:
+    """``seat``'s answer to the rematch proposed: the last yes deals it (returns where each person's seat went);
+    a no drops the proposal (None)."""
+    with session.lock:
+        asked = session.rematch_asked
+        if asked is None:
+            raise Refused("no rematch is proposed", "rematch_none")
+        if seat not in session.people:
+            raise Refused("a rematch is for the people at the table", "talk_people")
+        if accept is not True:
+            session.rematch_asked = None
+            session.changed()
+            return None
+        asked["accepted"] = sorted({*asked["accepted"], seat})
+        if set(asked["accepted"]) >= set(session.people):
+            return session.rematch(asked["swap"])  # a new deal: nothing is proposed in it
+        session.changed()
+        return None

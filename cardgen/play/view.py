@@ -244,31 +244,53 @@ def spectator_view(session: "Session") -> dict[str, Any]:
     for area in views[0]["hand"] + views[0]["areas"] + [a for v in views[1:] for a in v["areas"]]:
         if public(area) and all(same(area) != same(a) for a in shown):
             shown.append(as_others_see(area))
-    slots = [i for i, a in enumerate(shown) if a.get("seat") is not None]  # the seats' places, in seat order
-    for i, area in zip(slots, sorted((shown[i] for i in slots), key=lambda a: a["seat"])):
-        shown[i] = area
+    shown = in_seat_order(shown)
     waiting = session.waiting_for(-1)  # no seat's turn is the spectator's
     first = views[0]
     page = {key: first[key] for key in ("deck", "title", "game", "lang", "players", "names", "game_number", "turn",
                                         "turns", "rounds", "result", "ui", "people", "version", "moves_made",
-                                        "pace_ms", "journal", "talk", "undo_asked")}
+                                        "pace_ms", "journal", "talk", "undo_asked", "undos",
+                                        "rematch_asked")}
     return page | {"spectator": True, "seat": -1, "waiting": waiting, "status": _status(session, waiting,
                    first["ui"], first["names"]), "hand": [], "areas": [dict(a, pick=False) for a in shown],
                    "moves": [], "can_hint": False, "can_undo": False, "saved": "", "questions": [],
                    "feedback_given": False}
 
 
+def in_seat_order(areas: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``areas`` with the seats' own areas together, in the table's seat order, where the first of them stands
+    (the others keep their order around them): an area found on a later seat's page, or a shared one between two
+    seats' places (Royale's discard), no longer puts the seats out of order."""
+    def seat(area: dict[str, Any]) -> int | None:
+        owner = area.get("seat")
+        return owner if isinstance(owner, int) and not isinstance(owner, bool) and owner >= 0 else None
+
+    seated = sorted((a for a in areas if seat(a) is not None), key=lambda a: seat(a) or 0)
+    if not seated:
+        return list(areas)
+    before = next(i for i, a in enumerate(areas) if seat(a) is not None)
+    rest = [a for a in areas if seat(a) is None]
+    cut = sum(1 for a in areas[:before] if seat(a) is None)
+    return rest[:cut] + seated + rest[cut:]
+
+
 def pass_view(session: "Session", reveal: int | None) -> dict[str, Any]:
     """The page of one device passed from person to person (pass-and-play): the table as a spectator sees it
     while no person has shown that they hold the device (``pass_seat``: the person to hand it to, or None on an
     agent's turn and at the end), and the seat's own page once the person whose turn it is tapped (``reveal``
-    names that seat: any other seat, or a turn that has passed, gets the covered table again)."""
+    names that seat: any other seat, or a turn that has passed, gets the covered table again). At the end of a
+    game (``pass_feedback``) each person, by name, gives their own answers to the form on the device."""
     state = session.state
     turn = state.current_player if session.waiting_for(state.current_player) == "you" else None
     person = turn if turn in session.people else None
     if person is not None and reveal == person:
         return table_view(session, person) | {"pass": True, "pass_seat": person}
     covered = spectator_view(session) | {"pass": True, "pass_seat": person, "spectator": False}
+    if session.waiting_for(-1) == "over" and state.is_terminal():  # each person at the device gives their answers
+        names = covered["names"]
+        covered |= {"questions": session.questions(),
+                    "pass_feedback": [{"seat": p, "name": names[p], "given": p in session.feedback}
+                                      for p in session.people]}
     return covered | {"pass_name": covered["names"][person] if person is not None else ""}
 
 
@@ -297,6 +319,7 @@ def designer_view(session: "Session") -> dict[str, Any]:
             "game_number": session.number, "moves_made": len(session.actions), "waiting": waiting,
             "status": _status(session, waiting, ui, first["names"]), "turn": first["turn"], "result": first["result"],
             "journal": first["journal"], "talk": first["talk"], "undo_asked": first["undo_asked"],
+            "undos": first["undos"], "rematch_asked": first["rematch_asked"],
             "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
             "saved": first["saved"], "version": session.version}
 
@@ -358,6 +381,10 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         "undo_asked": None if session.undo_asked is None else {
             "by": session.undo_asked["by"], "who": names[session.undo_asked["by"]],
             "accepted": list(session.undo_asked["accepted"]), "to": session.undo_asked["to"]},
+        "undos": [{"who": names[by], "after": to, "n": made - to} for by, to, made in session.undos],
+        "rematch_asked": None if session.rematch_asked is None else {
+            "by": session.rematch_asked["by"], "who": names[session.rematch_asked["by"]],
+            "swap": session.rematch_asked["swap"], "accepted": list(session.rematch_asked["accepted"])},
         "questions": session.questions() if waiting == "over" else [],
         "feedback_given": seat in session.feedback,
     }

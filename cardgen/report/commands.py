@@ -10,11 +10,12 @@ report stage, these functions look down at the simulation they run, as every sta
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
 from cardgen.fileio import write_atomic
 from cardgen.report.pages import fixable
-from cardgen.report.playtest import WORDS, write_playtest_page
+from cardgen.report.playtest import PAGE, WORDS, write_playtest_page
 from cardgen.report.runs import write_compare_run, write_validation_run
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.compare import CompareOptions, public_json, run_compare
@@ -57,13 +58,16 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         print(say_n("no_report", broken, lang))
         return 1
     if opts.out is not None:
-        target = write_validation_run(Path(opts.out), doc, decks, lang)
-        print(say("report", lang, path=target))
+        playtest = None
         if humans is not None:
             by_id = {d.id: d for d in decks}
             entries = [(r["players"], [(by_id.get(r["variant"]), r["variant"], r)]) for r in doc["results"]]
             title = WORDS[lang]["title"].format(name=", ".join(dict.fromkeys(r["variant"] for r in doc["results"])))
-            print(say("playtest_page", lang, path=write_playtest_page(target.parent, humans, entries, title, lang)))
+            playtest = partial(write_playtest_page, games=humans, entries=entries, title=title, lang=lang)
+        target = write_validation_run(Path(opts.out), doc, decks, lang, playtest)  # the run's pages link it
+        print(say("report", lang, path=target))
+        if playtest is not None:
+            print(say("playtest_page", lang, path=target.parent / PAGE))
     return 1 if failed else 0
 
 
@@ -88,12 +92,15 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(public_json(doc), indent=1, ensure_ascii=False) + "\n")
     if opts.out is not None:
-        target = write_compare_run(Path(opts.out), doc, [base, variant])
-        print(say("report", opts.lang, path=target))
+        playtest = None
         if humans is not None:
             lang = doc.get("lang", "en")
             entries = [(r["players"], [(base, base.id, r["base_result"]), (variant, variant.id, r["variant_result"])])
                        for r in doc["results"]]
             title = WORDS[lang]["title_compare"].format(variant=variant.id, base=base.id)
-            print(say("playtest_page", opts.lang, path=write_playtest_page(target.parent, humans, entries, title, lang)))
+            playtest = partial(write_playtest_page, games=humans, entries=entries, title=title, lang=lang)
+        target = write_compare_run(Path(opts.out), doc, [base, variant], playtest)  # its page links the playtests
+        print(say("report", opts.lang, path=target))
+        if playtest is not None:
+            print(say("playtest_page", opts.lang, path=target.parent / PAGE))
     return 0

@@ -336,6 +336,10 @@ def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: P
         record = next(r for r in runs if r["id"] == cmp)
         out.append({"href": f"validation/{cmp}/index.html", "text": f"comparison with {base or ''}",
                     "note": record["summary"]})
+    for found in (run, cmp):  # what people said at cardgen play tables, beside those simulations
+        if found is not None and root is not None and (root / "validation" / found / "playtest.html").is_file():
+            out.append({"href": f"validation/{found}/playtest.html", "text": "playtests",
+                        "note": "people's games and answers at cardgen play tables, beside this run's"})
     return out
 
 

@@ -4,7 +4,8 @@
 folder: for each deck (compare: base and variant side by side) and player count, how long people
 played against the agents (rounds, turns, minutes at the table), people's seats against the agents'
 (wins, scores), the ratings (fun, length), what was unclear, the comments and the answers to the
-designer's own ``playtest:`` questions (``cardgen.simulate.human`` sums them up). A deck nobody
+designer's own ``playtest:`` questions (``cardgen.simulate.human`` sums them up), and each person's answers
+together on one row, under the name they gave at the table. A deck nobody
 played, or games nobody rated, get one sentence, never an empty table or bar.
 
 The page is a Jinja2 template, ``templates/report/playtest.html``, autoescaped: a comment is a
@@ -84,7 +85,8 @@ def column(games: list[dict[str, Any]], deck: "ResolvedDeck | None", deck_id: st
             rows.append(question_row(text, kind, answered[qid]))
     agents = agents or {}
     long = (fig or {}).get("feedback", {}).get("long", {})
-    return {"id": deck_id, "name": deck_name(deck, deck_id, lang), "fig": fig, "questions": rows,
+    people = [person_row(p, questions_of(deck, lang), lang) for p in (fig or {}).get("feedback", {}).get("people", [])]
+    return {"id": deck_id, "name": deck_name(deck, deck_id, lang), "fig": fig, "questions": rows, "people": people,
             "long": [(k, long[k]) for k in ("short", "right", "long") if k in long],
             "agents": {"rounds": (agents.get("rounds") or {}).get("mean"),
                        "turns": (agents.get("turns") or {}).get("mean"), "completed": agents.get("completed")}}
@@ -99,6 +101,26 @@ def question_row(text: str, kind: str, values: list[Any]) -> dict[str, Any]:
     if kind == "rating" and len(ratings) == len(values):
         return {"text": text, "kind": kind, "mean": sum(ratings) / len(ratings), "n": len(ratings)}
     return {"text": text, "kind": "text", "texts": [str(v) for v in values]}
+
+
+def person_row(person: dict[str, Any], asked: dict[str, tuple[str, str]], lang: str) -> dict[str, Any]:
+    """One person's answers as one row of the page: who (the name they gave, else their seat), their rating,
+    "did it feel long", what was unclear, their comment and their answers to the designer's own questions."""
+    w = WORDS[lang]
+    seat = person["seat"] + 1 if isinstance(person["seat"], int) else person["seat"]
+    answers = person["answers"]
+    fun = answers.get("fun")
+    own = []
+    for key, value in answers.items():
+        if str(key).startswith("q:"):
+            text = asked.get(str(key)[2:], (str(key)[2:], ""))[0]
+            own.append((text, w["yes"] if value is True else w["no"] if value is False else str(value)))
+    return {"who": w["person_by"].format(name=person["name"], n=seat) if person["name"] else
+            w["person_seat"].format(n=seat),
+            "fun": fun if isinstance(fun, int) and not isinstance(fun, bool) else None,
+            "long": w["long_words"].get(answers.get("long"), "") if isinstance(answers.get("long"), str) else "",
+            "unclear": answers.get("unclear") if isinstance(answers.get("unclear"), str) else "",
+            "comment": answers.get("comment") if isinstance(answers.get("comment"), str) else "", "own": own}
 
 
 def playtest_page(title: str, rows: list[dict[str, Any]], lang: str = "en") -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from cardgen.fileio import write_atomic
 from cardgen.report.registry import RUNS, deck_info, latest_compare, load_runs
@@ -30,14 +30,17 @@ def validation_run_id(doc: dict[str, Any], lang: str = "en") -> str:
     return f"validate-{slug}-{hashlib.sha256(key.encode()).hexdigest()[:8]}{'' if lang == 'en' else '-' + lang}"
 
 
-def _nav(depth: int, lang: str = "en") -> str:
+def _nav(depth: int, lang: str = "en", playtest: bool = False) -> str:
+    """The links atop a page: the gallery, the runs, the run's overview and, when people played (``playtest``),
+    the run's playtest page (``cardgen.report.playtest``)."""
+    from cardgen.report.playtest import PAGE, WORDS
     from cardgen.report.templating import macro
     from cardgen.report.words import REPORT
 
     gallery, runs, overview = REPORT[lang]["nav"]
     up = "../" * depth
     links = [(f"{up}../index.html", gallery), (f"{up}index.html", runs)] + ([("index.html", overview)] if depth else [])
-    return macro("parts.html", "nav", links)
+    return macro("parts.html", "nav", links + ([(PAGE, WORDS[lang]["report"])] if playtest and depth else []))
 
 
 def _json(data: Any) -> str:
@@ -57,9 +60,12 @@ def _register(root: Path, record: dict[str, Any], lang: str = "en") -> None:
                                                                                     PAGES[lang]["gallery"])]), lang))
 
 
-def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck], lang: str = "en") -> Path:
+def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck], lang: str = "en",
+                         playtest: Callable[[Path], Path] | None = None) -> Path:
     """Write a validation run's folder, register it, refresh the gallery; return its overview page. Its pages
-    are in ``lang``, the game's things named as each deck's game names them."""
+    are in ``lang``, the game's things named as each deck's game names them. ``playtest`` writes the run's
+    playtest page into its folder (``--human-logs``): written first, every page of the run and the gallery
+    link it."""
     from cardgen.report.impact import face_pictures
     from cardgen.report.pages import deck_page, fix_hint, overview
     from cardgen.report.words import page_words
@@ -71,17 +77,18 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
     namings = {d.id: Naming.of(d, lang) for d in decks}
     runs = load_runs(root)
     write_atomic(folder / "run.json", _json(doc))
+    played = playtest is not None and playtest(folder) is not None
     for deck_id in dict.fromkeys(r["variant"] for r in doc["results"]):
         base = infos.get(deck_id, {}).get("base")
         link = latest_compare(runs, base, deck_id) if base else None
         deck = next((d for d in decks if d.id == deck_id), None)
         write_atomic(folder / f"{deck_id}.html",
-                     deck_page(deck_id, doc, infos, f"../{link}/index.html" if link else None, _nav(1, lang),
-                               face_pictures(out, deck) if deck is not None else None, lang,
+                     deck_page(deck_id, doc, infos, f"../{link}/index.html" if link else None,
+                               _nav(1, lang, played), face_pictures(out, deck) if deck is not None else None, lang,
                                namings.get(deck_id)))
     names = ", ".join(dict.fromkeys(r["variant"] for r in doc["results"]))
     write_atomic(folder / "index.html", overview(doc, infos, page_words("validation_title", lang, decks=names),
-                                                 _nav(1, lang), lang, namings))
+                                                 _nav(1, lang, played), lang, namings))
     failed = sum(not r["passed"] for r in doc["results"])
     warned = sum(bool(r.get("sufficiency") or r.get("balance", {}).get("warnings")) for r in doc["results"])
     _register(root, {"id": run, "kind": "validate", "decks": list(infos), "games": doc["games"],
@@ -94,18 +101,22 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
     return folder / "index.html"
 
 
-def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck]) -> Path:
-    """Write a comparison's folder, register it, refresh the gallery; return its page."""
+def write_compare_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDeck],
+                      playtest: Callable[[Path], Path] | None = None) -> Path:
+    """Write a comparison's folder, register it, refresh the gallery; return its page. ``playtest``: as
+    ``write_validation_run``'s (the page then links the run's playtest page)."""
     from cardgen.report.impact import face_pictures
     from cardgen.report.pages import compare_page, fix_hint
 
     root = Path(out) / "validation"
     folder = root / doc["run"]
     write_atomic(folder / "compare.json", _json(doc))
+    played = playtest is not None and playtest(folder) is not None
     lang = doc.get("lang", "en")
     infos = {d.id: {**deck_info(d, lang), "fix": fix_hint(d.id, out, lang)} for d in decks}
     pictures = {k: v for d in decks for k, v in face_pictures(out, d).items()}
-    write_atomic(folder / "index.html", compare_page(doc, infos.get(doc["variant"], {}), _nav(1, lang), pictures,
+    write_atomic(folder / "index.html", compare_page(doc, infos.get(doc["variant"], {}), _nav(1, lang, played),
+                                                     pictures,
                                                      Naming.of_decks(decks, lang)))
     sig = sum(m["significant"] for r in doc["results"] for m in r["metrics"])
     _register(root, {"id": doc["run"], "kind": "compare", "decks": [doc["base"], doc["variant"]],

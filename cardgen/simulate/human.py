@@ -98,7 +98,22 @@ def feedback_figures(games: list[dict[str, Any]]) -> dict[str, Any]:
     return {"answers": len(answers), "fun": round(sum(fun) / len(fun), 2) if fun else None,
             "fun_counts": [fun.count(k) for k in range(1, 6)], "long": long,
             "unclear": [a["unclear"] for a in answers if isinstance(a.get("unclear"), str)],
-            "comments": [a["comment"] for a in answers if isinstance(a.get("comment"), str)], "questions": own}
+            "comments": [a["comment"] for a in answers if isinstance(a.get("comment"), str)], "questions": own,
+            "people": people_answers(games)}
+
+
+def people_answers(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each person's answers kept together, game by game: ``{"seat", "name", "answers"}`` (``name``: the one
+    they gave in the lobby, else None), so a rating stays tied to its comment and to who gave both."""
+    out = []
+    for g in games:
+        names = g.get("names") if isinstance(g.get("names"), dict) else {}
+        for seat, answers in sorted((g.get("feedback") or {}).items(), key=lambda kv: str(kv[0]).zfill(4)):
+            if isinstance(answers, dict):
+                name = names.get(str(seat))
+                out.append({"seat": int(seat) if str(seat).isdigit() else seat,
+                            "name": name if isinstance(name, str) and name else None, "answers": answers})
+    return out
 
 
 def human_line(fig: dict[str, Any], agents_rounds: float | None, label: str | None = None, lang: str = "en",
@@ -129,9 +144,32 @@ def feedback_lines(fb: dict[str, Any], lang: str = "en") -> list[str]:
     words = word("long_words", lang)
     long = ", ".join(f"{n} {words.get(k, k)}" for k, n in sorted(fb.get("long", {}).items())) or "-"
     lines = ["    " + say("feedback", lang, answers=say_n("answers", fb["answers"], lang), fun=fun, long=long)]
+    if "people" in fb:  # one line per person: their rating beside their own comment, under their name
+        return lines + ["    " + person_line(p, lang) for p in fb["people"]]
     lines += ["    " + say("unclear", lang, text=text) for text in fb.get("unclear", [])]
     lines += ["    " + say("comment", lang, text=text) for text in fb.get("comments", [])]
     for qid, values in sorted(fb.get("questions", {}).items()):
         shown = [say("yes" if v else "no", lang) if isinstance(v, bool) else str(v) for v in values]
         lines.append(f"    {qid}: {'; '.join(shown)}")
     return lines
+
+
+def person_line(person: dict[str, Any], lang: str = "en") -> str:
+    """One person's answers on one line, in ``lang``: ``Ann (player 1): fun 4 of 5 · too long · unclear: ...``."""
+    from cardgen.terminal import say, word
+
+    seat = person["seat"] + 1 if isinstance(person["seat"], int) else person["seat"]
+    who = say("answer_by", lang, name=person["name"], n=seat) if person["name"] else say("answer_seat", lang, n=seat)
+    answers, parts = person["answers"], []
+    if isinstance(answers.get("fun"), int) and not isinstance(answers.get("fun"), bool):
+        parts.append(say("answer_fun", lang, x=answers["fun"]))
+    if isinstance(answers.get("long"), str):
+        parts.append(word("long_words", lang).get(answers["long"], answers["long"]))
+    for key, line in (("unclear", "unclear"), ("comment", "comment")):
+        if isinstance(answers.get(key), str):
+            parts.append(say(line, lang, text=answers[key]))
+    for key, value in answers.items():
+        if str(key).startswith("q:"):
+            shown = say("yes" if value else "no", lang) if isinstance(value, bool) else str(value)
+            parts.append(say("answer_own", lang, q=str(key)[2:], a=shown))
+    return say("answer_line", lang, who=who, answers=" · ".join(parts))

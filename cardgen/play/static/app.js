@@ -18,6 +18,7 @@ function el(tag, cls, text) {
 }
 
 let revealed = null;  // pass-and-play: the seat whose person tapped "show my hand" (null: every hand covered)
+let answering = null;  // pass-and-play at the end: the seat whose person is giving their answers on the device
 
 function viewPath() {
   // the one device passed around asks for a hand only once its person has shown they hold it
@@ -228,9 +229,28 @@ function labels(ui) {
 }
 
 function rematchButtons(v, allowed) {
-  // once a game is over, one click deals the next with the same people (seats swapped, or not)
-  for (const id of ["rematch", "rematch-swap"]) $(id).hidden = !(allowed && v.waiting === "over");
+  // once a game is over, one click deals the next with the same people (seats swapped, or not); a person's click
+  // proposes it to the others (the last yes deals it), the designer's deals it at once
+  const asked = v.rematch_asked && !v.designer;
+  for (const id of ["rematch", "rematch-swap"]) $(id).hidden = !(allowed && v.waiting === "over") || !!asked;
   $("rematch-swap").hidden = $("rematch-swap").hidden || v.people.length < 2;
+  rematchBox(v);
+}
+
+function rematchBox(v) {
+  // a rematch one person proposed: each other person says yes or no; every page sees who proposed it
+  const box = $("rematch-box"), asked = v.rematch_asked;
+  box.hidden = !asked;
+  if (!asked) { box.replaceChildren(); return; }
+  const parts = [el("p", "", (asked.swap ? v.ui.rematch_asked_swap : v.ui.rematch_asked).replace("{who}", asked.who))];
+  if (v.seat >= 0 && v.people.includes(v.seat) && !v.pass && !asked.accepted.includes(v.seat)) {
+    const yes = el("button", "command", v.ui.rematch_yes); yes.id = "rematch-yes";
+    const no = el("button", "command", v.ui.rematch_no); no.id = "rematch-no";
+    yes.addEventListener("click", () => send("rematch_answer", {accept: true}));
+    no.addEventListener("click", () => send("rematch_answer", {accept: false}));
+    parts.push(yes, no);
+  } else parts.push(el("p", "quiet", v.ui.rematch_waiting));
+  box.replaceChildren(...parts);
 }
 
 function render() {
@@ -249,11 +269,14 @@ function render() {
   $("undo").disabled = !v.can_undo;
   $("save").disabled = !v.moves_made;  // mid-game too: the log keeps it as unfinished
   $("new").hidden = v.people.length > 1;
-  $("undo").hidden = !!(v.spectator || v.pass);  // several people: the undo is asked, and every person accepts
+  // several people: the undo is asked, and every person accepts; a game over keeps neither undo nor hint, so the
+  // rematch buttons have the room (on a phone: five buttons in one row were 70 px wide)
+  $("undo").hidden = !!(v.spectator || v.pass) || v.waiting === "over";
+  $("hint").hidden = v.waiting === "over";
   if (v.people.length > 1) $("undo").textContent = ui.undo_ask;
   undoBox(v);
   talkForm(v);
-  rematchButtons(v, v.people.length === 1 && !v.spectator);
+  rematchButtons(v, v.people.includes(v.seat) && !v.spectator && !v.pass);
   if (v.pass) $("save").hidden = true;  // the passed device plays; the designer's page saves and deals
   if (v.spectator) {  // the spectator's link watches: no seat, no hand, nothing to click
     document.body.classList.add("spectator");
@@ -284,7 +307,18 @@ function render() {
     }
     parts.push(el("p", "quiet", v.result.end_text + (v.result.tie_text ? " · " + v.result.tie_text : "")));
     let form = null;
-    if (!v.feedback_given && v.people.includes(v.seat)) {
+    if (v.pass && v.pass_feedback) {
+      // one device for several people: each picks their name and gives their own answers, kept with it
+      if (answering !== null && !v.pass_feedback.some((p) => p.seat === answering && !p.given)) answering = null;
+      if (answering === null) parts.push(...passAnswers(v));
+      else {
+        const who = v.pass_feedback.find((p) => p.seat === answering);
+        parts.push(el("p", "answering", ui.fb_whose.replace("{name}", who.name)));
+        if (!formKept || formKept.game !== v.game_number || formKept.seat !== answering)
+          formKept = {game: v.game_number, seat: answering, form: feedbackForm(v, answering)};
+        form = formKept.form;
+      }
+    } else if (!v.feedback_given && v.people.includes(v.seat)) {
       // the same form across the table's updates (another person's answers): what is typed stays
       if (!formKept || formKept.game !== v.game_number) formKept = {game: v.game_number, form: feedbackForm(v)};
       form = formKept.form;
@@ -336,12 +370,17 @@ function journal(v) {
   const j = $("journal");
   j.replaceChildren();
   const talk = v.talk || [];
-  const said = (after) => talk.filter((t) => t.after === after).forEach((t) => {
-    const li = el("li", "talk" + (t.seat === v.seat ? " mine" : ""));
-    li.appendChild(el("b", "", t.who + ":"));
-    li.appendChild(document.createTextNode(" " + t.text));
-    j.appendChild(li);
-  });
+  const said = (after) => {
+    talk.filter((t) => t.after === after).forEach((t) => {
+      const li = el("li", "talk" + (t.seat === v.seat ? " mine" : ""));
+      li.appendChild(el("b", "", t.who + ":"));
+      li.appendChild(document.createTextNode(" " + t.text));
+      j.appendChild(li);
+    });
+    // an undo every person agreed to, where the table went back to
+    (v.undos || []).filter((u) => u.after === after).forEach((u) =>
+      j.appendChild(el("li", "undone", v.ui.undo_done.replace("{who}", u.who).replace("{n}", u.n))));
+  };
   const first = v.journal.length ? v.journal[0].n - 1 : v.moves_made;
   said(first);
   v.journal.forEach((e, i) => {
@@ -355,8 +394,22 @@ function journal(v) {
   j.scrollTop = j.scrollHeight;
 }
 
-function feedbackForm(v) {
-  // the short form each person answers when the game ends; sent with the game's log line
+function passAnswers(v) {
+  // the passed device at the end: a button per person still to answer, a thank-you for those who did
+  const out = [];
+  for (const p of v.pass_feedback) {
+    if (p.given) { out.push(el("p", "quiet", v.ui.fb_given.replace("{name}", p.name))); continue; }
+    const b = el("button", "command answer-as", v.ui.fb_as.replace("{name}", p.name));
+    b.dataset.seat = p.seat;
+    b.addEventListener("click", () => { answering = p.seat; render(); });
+    out.push(b);
+  }
+  return out;
+}
+
+function feedbackForm(v, seat) {
+  // the short form each person answers when the game ends; sent with the game's log line (``seat``: on the
+  // passed device, whose answers these are)
   const ui = v.ui, form = el("form", "feedback");
   form.appendChild(el("h3", "", ui.fb_title));
   const field = (label, input) => { const l = el("label", "", label); l.appendChild(input); form.appendChild(l); return input; };
@@ -385,7 +438,9 @@ function feedbackForm(v) {
       const kind = input.name === "fun" ? "rating" : (v.questions.find((q) => "q:" + q.id === input.name) || {}).kind;
       answers[input.name] = kind === "rating" ? Number(input.value) : kind === "yesno" ? input.value === "yes" : input.value;
     }
-    try { update(await call("api/feedback", {answers}), false); } catch (e) { say(e.message, true); }
+    const body = seat === undefined ? {answers} : {answers, seat: seat + 1};
+    try { const got = await call("api/feedback", body); answering = null; update(got, false); }
+    catch (e) { say(e.message, true); }
   });
   return form;
 }
