@@ -7,6 +7,8 @@ house rule has no options at all (its JSON unchanged). Then the sums: merged in 
 from __future__ import annotations
 
 import json
+import math
+import random
 from fractions import Fraction
 from pathlib import Path
 
@@ -14,6 +16,7 @@ import pytest
 
 import house_options
 from cardgen.cli import main
+from cardgen.engine.api import Agent, GameResult, Outcome
 from cardgen.simulate import options
 from cardgen.simulate.options import OptionTally, verdict
 
@@ -132,3 +135,134 @@ def test_the_sums_merge_in_any_order_to_the_same_figures() -> None:
 
 def test_an_action_kind_is_its_first_word() -> None:
     assert options.kind_of(("tip", 2)) == "tip" and options.kind_of(("pass",)) == "pass"
+
+
+# -- a toy game whose answers are known: two seats, two turns each, "step" scores 1; the house rule's "tip" scores
+# 3 and leaves the turn to its seat (once a turn); with ``own=False`` a seat's only move is the tip, which ends it
+class Toy:
+    """A game object as the simulator sees one (``new_initial_state``)."""
+
+    def __init__(self, own: bool = True) -> None:
+        self.own = own
+
+    def new_initial_state(self, seed: int) -> "ToyState":
+        return ToyState(self.own)
+
+
+class ToyState:
+    """The public ``State`` surface options.py reads, and ``rules_legal_actions`` (the game's own moves)."""
+
+    def __init__(self, own: bool) -> None:
+        self.own, self.scores, self.turns, self.tipped = own, [0, 0], 0, False
+
+    @property
+    def current_player(self) -> int:
+        return self.turns % 2
+
+    def rules_legal_actions(self) -> list:
+        return [("step", 1)] if self.own and not self.is_terminal() else []
+
+    def legal_actions(self) -> list:
+        return self.rules_legal_actions() + ([] if self.tipped or self.is_terminal() else [("tip",)])
+
+    def apply(self, action: tuple) -> None:
+        if action == ("tip",):
+            self.scores[self.current_player] += 3
+            self.tipped = True
+            if self.own:
+                return
+        else:
+            self.scores[self.current_player] += action[1]
+        self.turns, self.tipped = self.turns + 1, False
+
+    def is_terminal(self) -> bool:
+        return self.turns >= 4
+
+    def clone(self) -> "ToyState":
+        copy = ToyState(self.own)
+        copy.scores, copy.turns, copy.tipped = list(self.scores), self.turns, self.tipped
+        return copy
+
+    def observation(self, player: int) -> dict:
+        return {"scores": list(self.scores)}
+
+    def outcome(self) -> Outcome:
+        best = max(self.scores)
+        return Outcome("over", list(self.scores), [s for s, x in enumerate(self.scores) if x == best])
+
+
+class First(Agent):
+    name = "first"
+
+    def choose(self, observation: dict, legal: list, rng: random.Random) -> tuple:
+        return legal[0]
+
+
+class Tipper(Agent):
+    name = "tipper"
+
+    def choose(self, observation: dict, legal: list, rng: random.Random) -> tuple:
+        return ("tip",) if ("tip",) in legal else legal[0]
+
+
+AGENTS = {"first": First, "tipper": Tipper}
+
+
+def _toy_trial(own: bool = True) -> options.Trial:
+    return options.Trial(Toy(own), lambda names: [AGENTS[n]() for n in names], 100)
+
+
+def _toy_game(names: list[str], own: bool = True) -> GameResult:
+    state, actions = Toy(own).new_initial_state(1), []
+    agents = [AGENTS[n]() for n in names]
+    while not state.is_terminal():
+        seat = state.current_player
+        action = agents[seat].choose({}, state.legal_actions(), random.Random(0))
+        actions.append((seat, action))
+        state.apply(action)
+    return GameResult(1, names, "over", True, actions=actions)
+
+
+def test_offers_are_counted_per_agent_and_where_they_were_made() -> None:
+    found = options.offers(Toy(), _toy_game(["tipper", "first"]))
+    assert found.offered == {"tip": {"tipper": 2, "first": 2}}
+    assert found.taken == {"tip": {"tipper": 2, "first": 0}}
+    assert found.where == {"tip": [0, 2, 3, 5]}  # the tipper's second move of a turn is no offer
+    assert options.offers(Toy(), GameResult(1, ["first", "first"], "stalled", False, actions=[])).offered == {}
+    assert options.offers(Toy(), GameResult(1, ["first", "first"], "over", True, actions=None)).offered == {}
+
+
+def test_a_pair_is_the_option_then_the_usual_move_against_the_usual_move() -> None:
+    result = _toy_game(["first", "first"])
+    # seat 1 tips at its first turn: 3 points more, and it wins alone instead of sharing a tie
+    assert options.pair(_toy_trial(), result, 1, "tip") == (Fraction(1, 2), Fraction(3))
+    assert options.pair(_toy_trial(), result, 1, "pass") is None  # no such option there
+
+
+def test_an_offer_with_nothing_else_to_do_is_no_experiment() -> None:
+    result = _toy_game(["first", "first"], own=False)
+    assert options.pair(_toy_trial(own=False), result, 0, "tip") is None
+    tally = OptionTally()
+    tally.add(_toy_trial(own=False), result)
+    [row] = tally.to_json()
+    assert row["pairs"] == 0 and row["unplayed"] == 1 and row["offered"] == {"first": 4}
+    assert row["wins"] == {"mean": None, "low": None, "high": None}
+
+
+def test_a_tally_plays_one_pair_per_game_and_kind_offered() -> None:
+    tally = OptionTally()
+    for _ in range(3):
+        tally.add(_toy_trial(), _toy_game(["first", "tipper"]))
+    [row] = tally.to_json()
+    assert row["pairs"] == 3 and row["unplayed"] == 0
+    assert row["offered"] == {"first": 6, "tipper": 6} and row["taken"] == {"first": 0, "tipper": 6}
+    assert row["score"] == {"mean": 3.0, "low": 3.0, "high": 3.0}
+
+
+def test_the_interval_is_the_mean_of_the_pairs_with_its_normal_95_percent_bounds() -> None:
+    assert options._interval(0, Fraction(0), Fraction(0)) == {"mean": None, "low": None, "high": None}
+    assert options._interval(1, Fraction(1, 3), Fraction(1, 9)) == {"mean": 0.3333, "low": None, "high": None}
+    # pairs 1/3 and 3: mean 5/3, sample variance ((1/9 + 9) - 2 * 25/9) / 1 = 32/9
+    half = options.Z95 * math.sqrt(32 / 9 / 2)
+    assert options._interval(2, Fraction(10, 3), Fraction(82, 9)) == {
+        "mean": 1.6667, "low": round(5 / 3 - half, 4), "high": round(5 / 3 + half, 4)}

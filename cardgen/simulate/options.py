@@ -211,7 +211,3 @@ def verdict(row: dict[str, Any]) -> str:
         return "option_points"
     return "option_even"
 
-
-def take_rates(row: dict[str, Any]) -> dict[str, float]:
-    """Per agent, the share of the offers it took."""
-    return {agent: row["taken"].get(agent, 0) / n for agent, n in row["offered"].items() if n}
