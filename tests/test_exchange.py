@@ -296,3 +296,36 @@ def test_a_flag_needs_its_interval_widened_for_every_card_and_figure(monkeypatch
         flagged = abs(r["win"]) > 3.09 * r["win_se"] or abs(r["margin"]) > 3.09 * r["margin_se"]
         assert bool(r["flag"]) == flagged
     assert exchange.FLAGGED_BY == ("win", "margin") and se > 0
+
+
+@pytest.mark.parametrize("skipped, says, html", [
+    ({UNSUPPORTED: 8}, "no experiment, this game does not say which cards a seat could exchange",
+     "No play experiment: this game does not say"),
+    ({NOTHING: 8}, "no experiment, no seat ever held a card that a card of another kind could replace",
+     "No play experiment: no seat ever held"),
+])
+def test_a_table_without_exchanges_says_why_on_the_terminal_and_the_page(skipped: dict[str, int], says: str,
+                                                                          html: str) -> None:
+    from cardgen.report.impact import exchange_block
+    from cardgen.simulate.summary import exchange_lines
+
+    table = {"rows": [], "skipped": skipped, "exchanges": 0, "games": 0}
+    (line,) = exchange_lines(table, "en")
+    assert line.startswith(f"  which card is too strong, in play: {says}")
+    assert html in str(exchange_block(table, None, "en"))
+    assert "State.exchangeable" in exchange_lines(table, "fr")[0] or NOTHING in skipped
+
+
+def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None:
+    from cardgen.simulate.summary import exchange_lines
+
+    row = {"component": "k0", "exchanges": 40, "games": 12, "judged": True, "flag": "strong", "win": 0.25,
+           "win_low": 0.1, "win_high": 0.4, "margin": 7.5, "margin_low": 2.0, "margin_high": 13.0}
+    shy = {**row, "component": "k1", "exchanges": 20, "judged": False, "flag": "", "win": -0.05}
+    lines = exchange_lines({"rows": [row, shy], "exchanges": 30, "games": 12, "min_exchanges": 30,
+                            "min_games": 10}, "fr")
+    assert "30 cartes échangées en pleine partie dans 12 parties" in lines[0]
+    nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
+    assert f"victoires +25{nb}% [+10{nb}%, +40{nb}%]" in lines[1] and "avance +7,5 [+2, +13]" in lines[1]
+    assert lines[1].endswith(f"! trop forte{nb}?")
+    assert lines[2].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
