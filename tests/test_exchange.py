@@ -277,25 +277,23 @@ def math_sqrt(x: float) -> float:
     return x ** 0.5
 
 
-def test_a_flag_needs_its_interval_widened_for_every_card_and_figure(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Thirteen judged kinds, two figures each: a kind is flagged at |t| above the 26-way Bonferroni z (3.09),
-    not at 1.96."""
+def test_a_flag_needs_its_interval_widened_for_every_card_and_figure() -> None:
+    """Thirteen judged kinds, two figures each: flagged beyond the 26-way Bonferroni z (3.09), not the
+    13-way one (2.89) nor 1.96. Each game credits every kind once, ``mean ± 1`` alternately, so its standard
+    error is 1/sqrt(games - 1) and its t is ``mean * sqrt(games - 1)``."""
     from cardgen.simulate import exchange
 
+    games = 100
+    means = {"hot": 3.0 / (games - 1) ** 0.5, "hotter": 3.2 / (games - 1) ** 0.5,
+             "cold": -3.2 / (games - 1) ** 0.5, **{f"k{k:02}": 0.0 for k in range(10)}}
     t = ExchangeTally()
-    rng = random.Random(3)
-    for g in range(400):
-        credits = {}
-        for k in range(13):
-            x = rng.gauss(0.0, 1.0)
-            credits[f"k{k:02}"] = [1, x, 0.0, x]
-        t.add_game(credits, 1, {})
-    rows = t.rows()
-    se = rows[0]["win_se"]
-    for r in rows:
-        flagged = abs(r["win"]) > 3.09 * r["win_se"] or abs(r["margin"]) > 3.09 * r["margin_se"]
-        assert bool(r["flag"]) == flagged
-    assert exchange.FLAGGED_BY == ("win", "margin") and se > 0
+    for g in range(games):
+        sign = 1.0 if g % 2 else -1.0
+        t.add_game({kind: [1, m + sign, 0.0, m + sign] for kind, m in means.items()}, 1, {})
+    rows = {r["component"]: r for r in t.rows()}
+    assert rows["hot"]["win_se"] == pytest.approx(1 / (games - 1) ** 0.5, rel=1e-3)
+    assert (rows["hot"]["flag"], rows["hotter"]["flag"], rows["cold"]["flag"]) == ("", "strong", "weak")
+    assert not any(rows[f"k{k:02}"]["flag"] for k in range(10)) and exchange.FLAGGED_BY == ("win", "margin")
 
 
 @pytest.mark.parametrize("skipped, says, html", [
