@@ -203,7 +203,7 @@ def _exchange_at(state: State, rng: random.Random, play_out: PlayOut, credits: d
             return 0, {UNSUPPORTED: per_point}
         own, outside = offer
         give = own[rng.randrange(len(own))] if own else None
-        others = [card for card in outside if give is not None]
+        others = [card for card in outside if give is not None and card[1] != give[1]]
         if give is None or not others:
             skipped[NOTHING] = skipped.get(NOTHING, 0) + 1
             continue
