@@ -327,3 +327,29 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     assert f"victoires +25{nb}% [+10{nb}%, +40{nb}%]" in lines[1] and "avance +7,5 [+2, +13]" in lines[1]
     assert lines[1].endswith(f"! trop forte{nb}?")
     assert lines[2].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
+
+
+def test_a_future_that_stalls_or_hits_the_cap_is_left_out_as_unfinished(tmp_path: Path) -> None:
+    """``continue_game``: a future ended by an unsettled rule gap, or one that never ends, is no result."""
+    from cardgen.engine.api import RandomAgent
+    from cardgen.simulate.exchange import UNFINISHED
+    from cardgen.simulate.runner import continue_game
+
+    class Stalls(_Mute):
+        def apply(self, action: Any) -> None:
+            self.end_reason = "stalled:no_rule"
+
+    state = Stalls.__new__(Stalls)
+    state.turns, state.end_reason, state.game = 0, None, _MuteGame()  # type: ignore[assignment]
+    assert continue_game(state, [RandomAgent(), RandomAgent()], random.Random(1), 10, ["random"] * 2) is False
+    deck = toy(tmp_path, crown=10)
+    game = deck.spec.new_game(deck, 3)
+    from cardgen.simulate.exchange import agents_play_out
+    from cardgen.simulate.runner import make_agents, play_game
+
+    names = ["random"] * 3
+    result = play_game(game, 4, make_agents(deck.spec, names), names, record=True)
+    capped = agents_play_out(lambda: make_agents(deck.spec, names), names, 1)  # one decision, then the cap
+    credits, done, skipped = judge_game(game, 4, result.actions, capped, points=2, per_point=2)
+    assert (credits, done) == ({}, 0) and skipped.get(UNFINISHED, 0) + skipped.get(NOTHING, 0) == 4
+    assert skipped.get(UNFINISHED, 0) > 0
