@@ -275,6 +275,10 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--designer-games", type=_bounded(1, MAX_GAMES, "--designer-games"), default=TRACED_GAMES,
                    help="games traced for the designer metrics per deck and player count, the first ones "
                         f"(default: {TRACED_GAMES})")
+    from cardgen.simulate.exchange import PER_POINT, POINTS
+    v.add_argument("--exchange-points", type=_bounded(0, 1000, "--exchange-points"), default=POINTS, metavar="N",
+                   help="decisions per traced game where cards are exchanged, both futures played, for the card "
+                        f"table's play experiment (default: {POINTS}, {PER_POINT} exchanges each; 0: none)")
     v.add_argument("--human-logs", nargs="+", metavar="LOG", help="games people played (cardgen play's logs): "
                    "their length and wins beside the agents'")
     v.add_argument("--skill", action="store_true",
@@ -856,7 +860,7 @@ def _run(args: argparse.Namespace) -> int:
                                scheduler=args.scheduler, search_iterations=args.search_iterations,
                                skill=args.skill, skill_games=args.skill_games, designer=args.designer,
                                designer_games=args.designer_games, code_time_limit=args.code_time_limit,
-                               lang=args.lang,
+                               lang=args.lang, exchange_points=args.exchange_points,
                                human_logs=[Path(p) for p in args.human_logs] if args.human_logs else None)
         return validate(decks, opts)
     raise AssertionError(args.command)  # pragma: no cover - argparse restricts commands

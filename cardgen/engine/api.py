@@ -268,6 +268,28 @@ class State(ABC):
         """
         return None
 
+    def exchangeable(self, player: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]] | None:
+        """The cards seat ``player`` could give up now and those it could receive instead, or None.
+
+        Both lists hold ``(card id, kind)``, kinds named as ``holding`` names them: the first,
+        cards in the seat's own hand; the second, cards in no seat's hand that could have been
+        there instead (a draw pile, cards set aside: the game says where a card can come from).
+        The play experiment (``cardgen.simulate.exchange``) exchanges one of each at a random
+        decision and plays both futures: what a card is worth in the middle of a game, cards
+        drawn in play included. Empty lists: nothing to exchange now. The default, None, says the
+        game does not support the experiment (the report then says why there is no play table).
+        """
+        return None
+
+    def exchange(self, player: int, give: str, take: str) -> None:
+        """Put card ``take`` in seat ``player``'s hand in place of ``give``, and ``give`` where ``take`` was.
+
+        Both come from ``exchangeable(player)``; nothing else changes (the state's generator, whose
+        turn it is, every other card), so the two futures differ by this exchange only. Games that
+        answer ``exchangeable`` implement it.
+        """
+        raise NotImplementedError(f"{type(self).__name__} cannot exchange cards")
+
     # -- helpers for engines -------------------------------------------------
     def gap(self, kind: str, detail: str = "") -> str | None:
         """Record a rule gap; return the deck's declared resolution, or None.

@@ -338,6 +338,42 @@ class CardGame(State):
         sign = -1.0 if self.LOW_SCORE_WINS else 1.0
         return [sign * s for s in self.score]
 
+    # -- the designer figures and the card table (cardgen.simulate.designer, cards, exchange) ------------------
+    def score_estimate(self) -> list[float]:
+        """Each seat's standing now (``standings``: the score, negated where the lowest wins), so lead changes,
+        comebacks and drama read "ahead" the same way in every game."""
+        return self.standings()
+
+    def component_of(self, action: Action) -> str | None:
+        """The kind (component id) of the first card an action names, such as ``("play", "sun-3#1")``."""
+        cards = self.game.cards
+        for part in action:
+            if isinstance(part, str) and part in cards:
+                return cards[part].kind
+        return None
+
+    def _own_zones(self, seat: int) -> list[str]:
+        """The zones of ``seat`` only it sees (its hand): what the seat holds."""
+        return [f"{name}:{seat}" for name, vis in self.game.per_seat.items() if vis == OWNER]
+
+    def holding(self, player: int) -> dict[str, int]:
+        """The kinds of the cards in ``player``'s own hidden zones (its hand), with their copies."""
+        return dict(Counter(self.game.cards[c].kind for key in self._own_zones(player) for c in self.zone[key]))
+
+    def exchangeable(self, player: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """The cards in ``player``'s own hidden zones, and those in zones nobody sees (a face-down deck)."""
+        cards = self.game.cards
+        own = [(c, cards[c].kind) for key in self._own_zones(player) for c in self.zone[key]]
+        hidden = [(c, cards[c].kind) for key, vis in self.game.shared.items() if vis == HIDDEN for c in self.zone[key]]
+        return own, hidden
+
+    def exchange(self, player: int, give: str, take: str) -> None:
+        """``take`` into ``player``'s zone where ``give`` was, ``give`` into the hidden zone, at ``take``'s place."""
+        mine = next(self.zone[key] for key in self._own_zones(player) if give in self.zone[key])
+        there = next(self.zone[key] for key, vis in self.game.shared.items() if vis == HIDDEN and take in self.zone[key])
+        mine[mine.index(give)], there[there.index(take)] = take, give
+        self._legal = None
+
     def visible(self, key: str, seat: int) -> bool:
         """Whether ``seat`` sees the cards of zone ``key`` (``hand:2``)."""
         name, _, owner = key.partition(":")

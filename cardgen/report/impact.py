@@ -146,3 +146,39 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
     return render("impact.html", legend=words["legend"].format(half=scale), paired=words["paired"] if paired else "",
                   flag=flag, head=words["head"].split("|"), scale=scale, rows=body)
+
+
+def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
+                   names: dict[str, str] | None = None) -> Markup:
+    """The play experiment's table (``templates/report/exchange.html``, ``cardgen.simulate.exchange``): face,
+    component, its exchanges (and games), its wins and margin with their 95 % intervals, the strip of its wins,
+    the flag (or why it was not judged); with no exchange at all, the one line that says why."""
+    words = WORDS[lang]
+    pictures, names = pictures or {}, names or {}
+    rows = table.get("rows") or []
+    if not rows:
+        skipped = table.get("skipped") or {}
+        why = "exchange_unsupported" if skipped.get("unsupported") else "exchange_nothing"
+        return render("exchange.html", why=words[why], rows=[])
+    shaped = [{**r, "difference": r["win"], "low": r["win_low"], "high": r["win_high"]} for r in rows]
+    half = _scale(shaped)
+    body = []
+    for r in shaped:
+        name = names.get(r["component"], r["component"])
+        count = {"exchanges": decimal(r["exchanges"], lang, places=0), "games": decimal(r["games"], lang, places=0)}
+        verdict = (words.get(r["flag"], r["flag"]) if r["judged"] else words["exchange_not_judged"].format(
+            **count, needed=table.get("min_exchanges", ""), needed_games=table.get("min_games", "")))
+        body.append({"picture": pictures.get(r["component"]), "name": name,
+                     "count": words["exchange_games"].format(**count),
+                     "win": f'{_pct(r["win"], True, lang)} [{_pct(r["win_low"], True, lang)}, '
+                            f'{_pct(r["win_high"], True, lang)}]',
+                     "margin": (f'{number(r["margin"], lang, False, True)} [{number(r["margin_low"], lang, False, True)}'
+                                f', {number(r["margin_high"], lang, False, True)}]'),
+                     "strip": strip(r, half, name, lang), "flagged": bool(r["flag"]), "verdict": verdict})
+    scale = decimal(100 * half, lang, places=0)
+    colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
+    flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["exchange_flag"])]
+    legend = words["exchange_legend"].format(points=decimal(table.get("points", 0), lang, places=0),
+                                             games=decimal(table.get("games", 0), lang, places=0), half=scale)
+    return render("exchange.html", why="", legend=legend, flag=flag, head=words["exchange_head"].split("|"),
+                  scale=scale, rows=body)

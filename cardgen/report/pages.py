@@ -16,7 +16,7 @@ from typing import Any
 from markupsafe import Markup
 
 from cardgen.languages import decimal, percent
-from cardgen.report.impact import impact_block, impact_footnote
+from cardgen.report.impact import WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote
 from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
                                 spread_svg)
@@ -323,15 +323,16 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     d = r.get("designer") or {}
     figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
     options = [line.strip() for line in option_lines(r.get("options") or [], lang, naming)]
-    if not figures and not d.get("component_impact") and not options:
+    if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
     rows = [{"name": label(n, lang), "mean": number(f["mean"], lang, share(n)),
              "low": number(f["low"], lang, share(n)), "high": number(f["high"], lang, share(n))} for n, f in figures]
-    cards = (impact_block(d["component_impact"], pictures, False, lang, dict((naming or Naming()).names))
-             if d.get("component_impact") else "")
+    names = dict((naming or Naming()).names)
+    cards = impact_block(d["component_impact"], pictures, False, lang, names) if d.get("component_impact") else ""
+    played = exchange_block(d["exchange"], pictures, lang, names) if d.get("exchange") else ""
     return render("designer.html", figures=rows, title=page_words("designer", lang, games=d.get("games", 0)),
                   head=PAGES[lang]["designer_head"].split("|"), cards=cards, cards_title=WORDS[lang]["cards"],
-                  options=options)
+                  played=played, played_title=IMPACT_WORDS[lang]["exchange_title"], options=options)
 
 
 def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: dict[str, str] | None = None,

@@ -34,6 +34,7 @@ from typing import Any
 
 from cardgen.engine.api import Action, Game, GameResult
 from cardgen.simulate.cards import CardTally
+from cardgen.simulate.exchange import ExchangeTally
 from cardgen.simulate.stats import margin_of, wilson
 
 #: A game whose winner is at most this many points ahead is a close game (the issue's designers' figure;
@@ -163,6 +164,8 @@ class DesignerTally:
     played: dict[str, list[int]] = field(default_factory=dict)
     #: the deal experiment (which card is too strong)
     cards: CardTally = field(default_factory=CardTally)
+    #: the play experiment (cards exchanged mid-game, both futures played)
+    exchange: ExchangeTally = field(default_factory=ExchangeTally)
     seats: int = 0  # seats of traced games
     wins: int = 0  # of them winners
     traced: int = 0  # completed games traced
@@ -208,6 +211,25 @@ class DesignerTally:
         self.traced += other.traced
         self.sampled += other.sampled
         self.cards.merge(other.cards)
+        self.exchange.merge(other.exchange)
+
+    def add_deal(self, game: Game, seed: int, winners: list[int] | None) -> None:
+        """Count an untraced game's deal (set up again from ``seed``) for the card table: every game played
+        counts there, not only the traced ones. A game that did not finish counts nowhere."""
+        if not winners:
+            return
+        dealt = deal_of(game, seed)
+        if dealt is not None:
+            self.cards.add(dealt, set(winners))
+
+    def add_deals(self, game: Game, batch: Any) -> None:
+        """``add_deal`` for every row of a compiled ``BatchResult`` (the rows it handed back: their results)."""
+        for row, seed in enumerate(batch.seeds.tolist()):
+            extra = batch.extra.get(row)
+            if extra is not None:
+                self.add_deal(game, extra.seed, extra.winners if extra.completed else None)
+            elif batch.completed[row]:
+                self.add_deal(game, int(seed), [p for p, won in enumerate(batch.winners[row].tolist()) if won])
 
     def figures(self) -> dict[str, Any]:
         """Each figure's mean with a 95 % interval (rates: Wilson; counts: normal)."""
@@ -231,7 +253,33 @@ class DesignerTally:
     def to_json(self) -> dict[str, Any]:
         """The figures and the component table (see docs/validator.md)."""
         return {"games": self.traced, "sampled": self.sampled, "close_margin": CLOSE_MARGIN, **self.figures(),
-                "component_impact": card_rows(self.cards, self.played, self.seats)}
+                "card_games": self.cards.games, "component_impact": card_rows(self.cards, self.played, self.seats),
+                **({"exchange": self.exchange.to_json()} if self.exchange.offered else {})}
+
+
+def deal_of(game: Game, seed: int) -> list[dict[str, int]] | None:
+    """What each seat holds right after the set-up of the game seeded ``seed`` (None: the game does not say)."""
+    state = game.new_initial_state(seed)
+    held = [state.holding(p) for p in range(game.players)]
+    return None if any(h is None for h in held) else [dict(h or {}) for h in held]
+
+
+#: games whose deals ``deals_vary`` looks at
+DEAL_SAMPLE = 20
+
+
+def deals_vary(game: Game, seeds: list[int]) -> bool:
+    """Whether a deal can tell cards apart: in some of these games, some kind is held by some seats and not by
+    others. Only then is every game's deal worth counting (a game that deals nothing, or the same to every
+    seat, has no card to judge by the deal)."""
+    for seed in seeds:
+        dealt = deal_of(game, seed)
+        if dealt is None:
+            return False
+        kinds = [frozenset(k for k, n in hand.items() if n > 0) for hand in dealt]
+        if len(set(kinds)) > 1:
+            return True
+    return False
 
 
 def card_rows(cards: CardTally, played: dict[str, list[int]], seats: int) -> list[dict[str, Any]]:

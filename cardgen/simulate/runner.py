@@ -381,6 +381,23 @@ def play_game(game: Game, seed: int, agents: list[Agent], names: list[str] | Non
     return result
 
 
+def continue_game(state: State, agents: list[Agent], rng: random.Random, cap: int, names: list[str]) -> bool:
+    """Play ``state`` on to its end (the play experiment's futures, ``cardgen.simulate.exchange``).
+
+    True when it ended with an outcome; False when it could not (the safety cap, a stalled rule, an agent or
+    engine error): such a future is left out, as a failed game is, rather than stopping the run. A house
+    rule's or rules file's failure (``UserCodeError``) still stops it, with its one line.
+    """
+    try:
+        if _play(state, agents, rng, cap, None, names) is not None:
+            return False
+        return state.is_terminal() and not (state.end_reason or "").startswith("stalled:")
+    except UserCodeError:
+        raise
+    except Exception:  # noqa: BLE001 - see the docstring
+        return False
+
+
 def make_agents(spec: GameSpec, names: list[str],
                 factories: dict[str, Callable[[], Agent]] | None = None) -> list[Agent]:
     """Fresh agents for one game (agents may keep memory within a game)."""
@@ -405,6 +422,8 @@ class Chunk:
     engine: str = "auto"  # one of ENGINES
     search_iterations: int = DEFAULT_ITERATIONS  # per decision of the ``search`` agent
     designer: bool = False  # replay each game for the designer metrics (then no compiled batch path)
+    deals: bool = False  # count each untraced game's deal for the card table (``designer.deals_vary``)
+    exchanges: int = 0  # cards exchanged per traced game for the play experiment (``cardgen.simulate.exchange``)
     code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds a call into project code may run (cardgen.guard)
 
 
@@ -431,7 +450,7 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
     house = house_of(game) if broken is None else None
     code_sha = house.sha256 if house is not None else None
     if fast is not None and fast.batch and USE_BATCH and not chunk.log and not chunk.designer:
-        _run_batches(fast, chunk, tally)
+        _run_batches(fast, chunk, tally, game if chunk.deals else None)
         return tally, lines
     for index in range(chunk.start, chunk.stop):
         seed = game_seed(chunk.master_seed, chunk.ref.deck, chunk.players, index)
@@ -448,6 +467,11 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
             tally.designer.add(designer_trace(game, result), result)
             if house is not None:  # only a house rule adds options (a rules file's actions are all its own)
                 tally.options.add(option_trial(game, deck, factories, chunk.cap), result)
+            if chunk.exchanges:
+                _judge_cards(game, result, tally, lambda names=names: make_agents(deck.spec, names, factories),
+                             chunk.cap, chunk.exchanges)
+        elif chunk.deals and broken is None:
+            tally.designer.add_deal(game, result.seed, result.winners if result.completed else None)
         if lines is not None:
             lines.append(game_line(chunk, deck, cached_hash(chunk.loader, chunk.ref), index, result, code_sha))
     return tally, lines
@@ -477,6 +501,18 @@ def designer_trace(game: Game, result: GameResult) -> Any:
         return None
 
 
+def _judge_cards(game: Game, result: GameResult, tally: Any, agents: Callable[[], list[Agent]], cap: int,
+                 points: int) -> None:
+    """The play experiment on a traced game (``cardgen.simulate.exchange``): ``points`` cards exchanged mid-game."""
+    from cardgen.simulate.exchange import agents_play_out, judge_game
+
+    if not result.completed or result.actions is None:
+        return
+    credits, played, skipped = judge_game(game, result.seed, result.actions,
+                                          agents_play_out(agents, list(result.agents), cap), points)
+    tally.designer.exchange.add_game(credits, played, skipped)
+
+
 #: the batch path is used where a tier has one (tests switch it off to compare with game-by-game play)
 USE_BATCH = True
 
@@ -485,8 +521,9 @@ USE_BATCH = True
 BATCH_GAMES = 4096
 
 
-def _run_batches(fast: FastEngine, chunk: Chunk, tally: Any) -> None:
-    """Play a chunk without a log through ``fast.play_batch``, ``BATCH_GAMES`` at a time."""
+def _run_batches(fast: FastEngine, chunk: Chunk, tally: Any, deals: Game | None = None) -> None:
+    """Play a chunk without a log through ``fast.play_batch``, ``BATCH_GAMES`` at a time (with ``deals``, each
+    game's deal dealt again on that reference game for the card table)."""
     import numpy as np  # only the compiled tiers' path needs it
 
     k = len(chunk.agents)
@@ -495,7 +532,10 @@ def _run_batches(fast: FastEngine, chunk: Chunk, tally: Any) -> None:
         seeds = game_seeds(chunk.master_seed, chunk.ref.deck, chunk.players, start, stop)
         # seat_agents' rotation: seat p of game i is agent (i + p) mod k
         seats = (np.arange(start, stop, dtype=np.int64)[:, None] + np.arange(chunk.players)) % k
-        tally.add_batch(start, fast.play_batch(seeds, chunk.agents, seats, chunk.cap))
+        batch = fast.play_batch(seeds, chunk.agents, seats, chunk.cap)
+        tally.add_batch(start, batch)
+        if deals is not None:
+            tally.designer.add_deals(deals, batch)
 
 
 def replay_on_reference(game: Game, seed: int, names: list[str], cap: int, record: bool) -> GameResult:

@@ -274,7 +274,8 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
             for name, f in figures), lang)))
     rows = d.get("component_impact") or []
     if rows:
-        out.append("  " + say("cards_head", lang, which=which))
+        dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
+        out.append("  " + say("cards_head", lang, which=say("cards_all", lang, games=dealt) if dealt > games else which))
         width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
         for r in rows:
             line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  "
@@ -288,6 +289,42 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
             elif not r.get("judged"):
                 line += "  " + not_judged_words(r, lang)
             out.append(line)
+    if d.get("exchange"):
+        out += exchange_lines(d["exchange"], lang, naming)
+    return out
+
+
+#: a figure's keys in a play experiment row: the mean, its interval's ends
+_ENDS = (("win", ""), ("low", "_low"), ("high", "_high"))
+
+
+def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
+    """The play experiment's table (``cardgen.simulate.exchange``) in ``lang``, or the one line saying why there
+    is none."""
+    from cardgen.languages import decimal
+    from cardgen.simulate.verdict import number
+
+    naming = naming or Naming()
+    rows = table.get("rows") or []
+    if not rows:
+        return ["  " + say("exchange_unsupported" if (table.get("skipped") or {}).get("unsupported")
+                           else "exchange_nothing", lang)]
+    out = ["  " + say("exchange_head", lang, exchanges=decimal(table["exchanges"], lang, places=0),
+                      games=decimal(table["games"], lang, places=0))]
+    width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
+    for r in rows:
+        line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  "
+                f"{say('exchange_row', lang, exchanges=decimal(r['exchanges'], lang, places=0)):<14}  "
+                f"{say('exchange_wins', lang, **{k: _pct(r[f'win{s}'], lang, True) for k, s in _ENDS}):<32}  "
+                + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True),
+                      **{k: number(r[f"margin{s}"], lang, False, True) for k, s in _ENDS[1:]}))
+        if r["flag"]:
+            line += f"  ! {say(r['flag'], lang)}"
+        elif not r["judged"]:
+            line += "  " + say("exchange_not_judged", lang, exchanges=decimal(r["exchanges"], lang, places=0),
+                               games=decimal(r["games"], lang, places=0), needed=table.get("min_exchanges", ""),
+                               needed_games=table.get("min_games", ""))
+        out.append(line)
     return out
 
 

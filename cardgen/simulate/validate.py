@@ -22,7 +22,8 @@ from cardgen.guard import DEFAULT_TIME_LIMIT
 from cardgen.house import speed_note
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.balance import balance, sufficiency
-from cardgen.simulate.designer import TRACED_GAMES
+from cardgen.simulate.designer import DEAL_SAMPLE, TRACED_GAMES, deals_vary
+from cardgen.simulate.exchange import POINTS
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.failures import FAILED_KINDS, failed_games
 from cardgen.simulate.logs import AtomicLines
@@ -67,6 +68,7 @@ class ValidateOptions:
     skill_games: int = DEFAULT_SKILL_GAMES  # per opponent, deck and player count
     designer: bool = True  # designer metrics and the component table (each traced game replayed)
     designer_games: int = TRACED_GAMES  # games traced per deck and player count (the first ones); the rest as usual
+    exchange_points: int = POINTS  # decisions per traced game where cards are exchanged (the play experiment); 0: none
     human_logs: list[Path] | None = None  # ``cardgen play`` logs: people's games beside the agents' (human.py)
     code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds one call into a house rule or rules file may run
     lang: str = "en"  # the language of the terminal's summary (cardgen.languages.SHIPPED)
@@ -103,6 +105,8 @@ def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
     if opts.search_iterations < 1:
         raise InputError(f"--search-iterations {opts.search_iterations}: expected at least 1",
                          field="--search-iterations")
+    if opts.exchange_points < 0:
+        raise InputError(f"--exchange-points {opts.exchange_points}: expected 0 or more", field="--exchange-points")
     if opts.designer_games < 1:
         raise InputError(f"--designer-games {opts.designer_games}: expected at least 1 game", field="--designer-games")
     if opts.skill and opts.skill_games < 1:
@@ -160,7 +164,8 @@ def chunks(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[t
     The first ``designer_games`` games of an entry are traced for the designer metrics
     (each played on its own and replayed); the others run as usual, in compiled batches
     where the tier has them: a huge run keeps its speed and its designer figures say on
-    how many games they rest.
+    how many games they rest. The card table's deal experiment counts every game's deal where a deal can
+    tell cards apart (``designer.deals_vary``), so it rests on every game asked for.
     """
     from cardgen.simulate.runner import BATCH_GAMES
 
@@ -168,6 +173,7 @@ def chunks(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[t
     for i, entry in enumerate(entries):
         if not entry.runnable:
             continue
+        deals = opts.designer and opts.games > traced and _deals_vary(entry, opts)
         for first, last, designer in ((0, traced, True), (traced, opts.games, False)):
             if last <= first:
                 continue
@@ -178,7 +184,21 @@ def chunks(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[t
                 yield i, Chunk(opts.loader, entry.ref, entry.players, entry.agents, opts.seed,
                                start, min(last, start + size), opts.cap, opts.log_file is not None,
                                "auto" if entry.engine == "fast" else "reference", opts.search_iterations,
-                               designer, code_time_limit=opts.code_time_limit)
+                               designer, code_time_limit=opts.code_time_limit, deals=deals and not designer,
+                               exchanges=opts.exchange_points if designer else 0)
+
+
+def _deals_vary(entry: Entry, opts: ValidateOptions) -> bool:
+    """Whether the entry's first games' deals can tell cards apart (then every game's deal is counted)."""
+    from cardgen.simulate.runner import cached_game, game_seed
+
+    try:
+        game = cached_game(opts.loader, entry.ref, entry.players)
+        return deals_vary(game, [game_seed(opts.seed, entry.ref.deck, entry.players, k) for k in range(DEAL_SAMPLE)])
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception:  # noqa: BLE001 - a game that cannot set up fails in its chunks, with its one line
+        return False
 
 
 def skill_work(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[tuple[int, Any]]:

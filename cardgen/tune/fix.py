@@ -433,7 +433,8 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     variant = Resolver(fixer.project).resolve(str(path))
     vopts = ValidateOptions(games=opts.games, players=fixer.players, agents=list(opts.agents or []),
                             seed=opts.seed + FRESH_SEED, jobs=opts.jobs, out=None, progress=False,
-                            designer=fixer.designer(), code_time_limit=opts.code_time_limit)
+                            designer=fixer.designer(), code_time_limit=opts.code_time_limit,
+                            exchange_points=0)  # the deal's table: the play experiment is validate's
     doc = run_validation([variant], vopts)
     _refuse_failed(doc, fixer.deck.id, opts.lang, Naming.of(variant, opts.lang))
     fresh = {r["players"]: fixer.measure(r) for r in doc["results"]}
@@ -512,7 +513,8 @@ def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[li
     players = sorted(set(opts.players) & set(deck.model.players.counts)) if opts.players else None
     vopts = ValidateOptions(games=opts.games, players=players, agents=list(opts.agents or []), seed=opts.seed,
                             jobs=opts.jobs, out=None, progress=False, designer=True,  # the card table
-                            code_time_limit=opts.code_time_limit)
+                            code_time_limit=opts.code_time_limit,
+                            exchange_points=0)  # the deal's table: the play experiment is validate's
     doc = run_validation([deck], vopts)
     _refuse_failed(doc, deck.id, opts.lang, Naming.of(deck, opts.lang))
     twins, targets = identical_cards(deck), declared_targets(deck)

@@ -206,7 +206,8 @@ class Tuner:
                                 seed=self.opts.seed, jobs=self.opts.jobs, out=None, progress=False,
                                 scheduler=self.opts.scheduler,
                                 skill=any(t.metric == "skill" for t in self.opts.targets),
-                                designer=self.designer(), code_time_limit=self.opts.code_time_limit)
+                                designer=self.designer(), code_time_limit=self.opts.code_time_limit,
+                                exchange_points=0)  # the figures only: the play experiment is validate's
         doc = run_validation([variant], vopts)
         naming = Naming.of(variant, self.opts.lang)
         broken = [r for r in doc["results"] if r.get("failed_games")]

@@ -771,6 +771,24 @@ class DracoState(State):
             out[kind] = out.get(kind, 0) + 1
         return out
 
+    def exchangeable(self, player: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """The action cards in ``player``'s hand, and those nobody holds yet (the draw pile, the cards set aside)."""
+        g = self.g
+
+        def named(cards: list[int]) -> list[tuple[str, str]]:
+            return [(g.card_ids[c], g.kind_ids[g.card_kind[c]]) for c in cards]
+        return named(self.hands[player]), named(self.pile + self.set_aside)
+
+    def exchange(self, player: int, give: str, take: str) -> None:
+        """``take`` (from the pile or the cards set aside) into ``player``'s hand, ``give`` in its place there."""
+        g = self.g
+        a, b = g.card_ids.index(give), g.card_ids.index(take)
+        hand = self.hands[player]
+        place = self.pile if b in self.pile else self.set_aside
+        hand[hand.index(a)], place[place.index(b)] = b, a
+        self.card_gen[a], self.card_gen[b] = self.card_gen[b], self.card_gen[a]  # each place keeps what all saw
+        self._legal = None
+
 
 def row_action(g: DracoGame, row: Any) -> Action:
     """The action of a legal row ``[type, kind, x, y, z, w]`` (``table.play_rows``)."""

@@ -701,6 +701,11 @@ class RoyaleState(State):
         """The imposter, where ``player``'s colour has one (dishes are in a shared hand: no seat holds them)."""
         return {"imposter": 1} if self.g.imposter_id[player] else {}
 
+    def exchangeable(self, player: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """Nothing to exchange: no seat holds a card of its own (the dishes are a shared hand, the imposter is
+        its colour's), so the play experiment says so rather than that the game cannot answer."""
+        return [], []
+
 
 def new_game(deck: "ResolvedDeck", players: int) -> RoyaleGame:
     """``GameSpec.new_game``: the engine for ``players`` players."""
