@@ -275,10 +275,11 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--designer-games", type=_bounded(1, MAX_GAMES, "--designer-games"), default=TRACED_GAMES,
                    help="games traced for the designer metrics per deck and player count, the first ones "
                         f"(default: {TRACED_GAMES})")
-    from cardgen.simulate.exchange import PER_POINT, POINTS
-    v.add_argument("--exchange-points", type=_bounded(0, 1000, "--exchange-points"), default=POINTS, metavar="N",
-                   help="decisions per traced game where cards are exchanged, both futures played, for the card "
-                        f"table's play experiment (default: {POINTS}, {PER_POINT} exchanges each; 0: none)")
+    from cardgen.simulate.exchange import DEFAULT_POINTS, PER_POINT, POINTS
+    v.add_argument("--exchange-points", type=_bounded(0, 1000, "--exchange-points"), default=DEFAULT_POINTS,
+                   metavar="N", help="decisions per traced game where cards are exchanged, both futures played, for "
+                   f"the card table's play experiment ({POINTS} measures it, {PER_POINT} exchanges each, about ten "
+                   f"times the run of a compiled deck; default: {DEFAULT_POINTS}, none)")
     v.add_argument("--human-logs", nargs="+", metavar="LOG", help="games people played (cardgen play's logs): "
                    "their length and wins beside the agents'")
     v.add_argument("--skill", action="store_true",

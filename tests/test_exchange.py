@@ -20,7 +20,7 @@ from cardgen.engine.api import Outcome, State
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import ResolvedDeck, Resolver
 from cardgen.scaffold import new_project
-from cardgen.simulate.exchange import (MIN_EXCHANGES, NOTHING, UNSUPPORTED, ExchangeTally, exchange_rng,
+from cardgen.simulate.exchange import (MIN_EXCHANGES, NOTHING, POINTS, UNSUPPORTED, ExchangeTally, exchange_rng,
                                        judge_game)
 
 RULES = '''
@@ -97,7 +97,7 @@ def validate(deck: ResolvedDeck, games: int, seed: int = 1, **kw: Any) -> dict[s
     from cardgen.simulate.validate import ValidateOptions, run_validation
 
     opts = ValidateOptions(games=games, players=[3], agents=["random"], seed=seed, jobs=1, out=None,
-                           progress=False, designer_games=games, engine="reference", **kw)
+                           progress=False, designer_games=games, engine="reference", exchange_points=POINTS, **kw)
     return run_validation([deck], opts)["results"][0]["designer"]
 
 
@@ -129,7 +129,7 @@ def test_the_deal_is_counted_on_every_game_asked_for_not_only_the_traced_ones(tm
     from cardgen.simulate.validate import ValidateOptions, run_validation
 
     opts = ValidateOptions(games=200, players=[3], agents=["random"], jobs=1, out=None, progress=False,
-                           designer_games=40, engine="reference")
+                           designer_games=40, engine="reference", exchange_points=POINTS)
     d = run_validation([toy(tmp_path)], opts)["results"][0]["designer"]
     assert (d["games"], d["card_games"], d["exchange"]["offered"]) == (40, 200, 40)
     assert sum(r["seats_dealt"] + r["seats_not_dealt"] for r in d["component_impact"][:1]) == 200 * 3
@@ -353,3 +353,16 @@ def test_a_future_that_stalls_or_hits_the_cap_is_left_out_as_unfinished(tmp_path
     credits, done, skipped = judge_game(game, 4, result.actions, capped, points=2, per_point=2)
     assert (credits, done) == ({}, 0) and skipped.get(UNFINISHED, 0) + skipped.get(NOTHING, 0) == 4
     assert skipped.get(UNFINISHED, 0) > 0
+
+
+def test_by_default_the_play_experiment_is_not_run_and_the_table_says_how_to_run_it(tmp_path: Path) -> None:
+    from cardgen.simulate.summary import designer_lines
+    from cardgen.simulate.validate import ValidateOptions, run_validation
+    from cardgen.terminal import say
+
+    opts = ValidateOptions(games=30, players=[3], agents=["random"], jobs=1, out=None, progress=False,
+                           engine="reference")
+    d = run_validation([toy(tmp_path)], opts)["results"][0]["designer"]
+    assert "exchange" not in d
+    assert "  " + say("exchange_off", "it", points=POINTS) in designer_lines(d, "it")
+    assert "--exchange-points 4 measures it" in say("exchange_off", "en", points=POINTS)

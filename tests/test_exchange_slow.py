@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardgen.simulate.exchange import POINTS
 from test_exchange import toy, validate
 
 RACKET = """extends: draco
@@ -30,7 +31,7 @@ def test_cards_alike_over_games_are_flagged_in_at_most_the_promised_share_of_run
     assert flagged <= 2
 
 
-def test_a_shakedown_stealing_20_silver_is_flagged_too_strong_at_default_settings(tmp_path: Path) -> None:
+def test_a_shakedown_stealing_20_silver_is_flagged_too_strong_at_the_measuring_settings(tmp_path: Path) -> None:
     """A scratch project's Draco variant (kept out of variants/): default games, traced games and exchanges."""
     from cardgen.load.project import Project
     from cardgen.resolve.resolve import Resolver
@@ -39,7 +40,8 @@ def test_a_shakedown_stealing_20_silver_is_flagged_too_strong_at_default_setting
     (tmp_path / "variants").mkdir()
     (tmp_path / "variants" / "draco-racket.yaml").write_text(RACKET, encoding="utf-8")
     deck = Resolver(Project.open(tmp_path)).resolve("draco-racket")
-    doc = run_validation([deck], ValidateOptions(players=[4], seed=3, jobs=1, out=None, progress=False))
+    doc = run_validation([deck], ValidateOptions(players=[4], seed=3, jobs=1, out=None, progress=False,
+                                                 exchange_points=POINTS))
     rows = {r["component"]: r for r in doc["results"][0]["designer"]["exchange"]["rows"]}
     assert rows["shakedown"]["flag"] == "strong" and rows["shakedown"]["win_low"] > 0
     assert [k for k, r in rows.items() if r["flag"] == "strong"] == ["shakedown"]

@@ -291,6 +291,10 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
             out.append(line)
     if d.get("exchange"):
         out += exchange_lines(d["exchange"], lang, naming)
+    elif figures:  # the play experiment is asked for (its cost): say it was not run, and how to run it
+        from cardgen.simulate.exchange import POINTS
+
+        out.append("  " + say("exchange_off", lang, points=POINTS))
     return out
 
 

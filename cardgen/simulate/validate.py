@@ -23,7 +23,7 @@ from cardgen.house import speed_note
 from cardgen.resolve.resolve import ResolvedDeck
 from cardgen.simulate.balance import balance, sufficiency
 from cardgen.simulate.designer import DEAL_SAMPLE, TRACED_GAMES, deals_vary
-from cardgen.simulate.exchange import POINTS
+from cardgen.simulate.exchange import DEFAULT_POINTS
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.failures import FAILED_KINDS, failed_games
 from cardgen.simulate.logs import AtomicLines
@@ -68,7 +68,7 @@ class ValidateOptions:
     skill_games: int = DEFAULT_SKILL_GAMES  # per opponent, deck and player count
     designer: bool = True  # designer metrics and the component table (each traced game replayed)
     designer_games: int = TRACED_GAMES  # games traced per deck and player count (the first ones); the rest as usual
-    exchange_points: int = POINTS  # decisions per traced game where cards are exchanged (the play experiment); 0: none
+    exchange_points: int = DEFAULT_POINTS  # decisions per traced game where cards are exchanged (the play experiment)
     human_logs: list[Path] | None = None  # ``cardgen play`` logs: people's games beside the agents' (human.py)
     code_time_limit: float = DEFAULT_TIME_LIMIT  # seconds one call into a house rule or rules file may run
     lang: str = "en"  # the language of the terminal's summary (cardgen.languages.SHIPPED)
