@@ -259,3 +259,17 @@ def test_games_that_cannot_be_played_fail_the_command_with_no_proposal(tmp_path:
     said = capsys.readouterr()
     assert "3 of 3 games failed" in said.err and "proposal" not in said.out and "nothing to fix" not in said.out
     assert not out.exists()
+
+
+def test_what_a_trial_leaves_is_said_with_the_languages_own_punctuation(project: Path) -> None:
+    """A trial's leftover problems, per player count: French sets a space before the colon and the semicolon
+    (the words' own templates, not an English colon typed into every language)."""
+    from cardgen.languages import typeset
+
+    fixer = Fixer.__new__(Fixer)
+    fixer.deck = Resolver(Project.open(project)).resolve("kl-same")
+    metrics = {3: {"problem:3:seat": (0.01, 0.4, 0.4)}, 4: {"problem:4:seat": (0.01, 0.3, 0.3)}}
+    assert fixer.left_text(metrics, "en", Naming.of(fixer.deck, "en")) == (
+        "3 players: a seat beyond a fair share; 4 players: a seat beyond a fair share")
+    assert fixer.left_text(metrics, "fr", Naming.of(fixer.deck, "fr")) == typeset(
+        "3 joueurs : une place au-delà de sa juste part ; 4 joueurs : une place au-delà de sa juste part", "fr")

@@ -336,7 +336,7 @@ class Fixer(Tuner):
                      for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:card:")
                      for cid in [k.split(":", 3)[3]]]
             if what:
-                parts.append(typeset(f"{say_n('players', players, lang)}: {', '.join(what)}", lang))
+                parts.append(word("left_at", lang, players=say_n("players", players, lang), what=", ".join(what)))
         return joined(parts, lang)
 
     def cures(self) -> list[Trial]:
@@ -492,7 +492,7 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
     naming = Naming.of(deck, lang)
     lines = [word("file_head", lang, trial=trial.number + 1, size=significant(trial.objective, lang),
                   change=describe_change(deck, params, trial.values, fixer.own, lang)),
-             word("file_cures", lang, what="; ".join(problem_line(p, lang, naming) for p in fixer.cured(trial))),
+             word("file_cures", lang, what=joined((problem_line(p, lang, naming) for p in fixer.cured(trial)), lang)),
              word("file_cost", lang, text=print_cost(deck, params, trial.values, fixer.own, lang)),
              word("file_checked", lang, games=say_n("games", opts.games, lang), seed=opts.seed,
                   fresh=opts.seed + FRESH_SEED, agents=agents_words(list(opts.agents or []), lang))]
