@@ -273,3 +273,14 @@ def test_what_a_trial_leaves_is_said_with_the_languages_own_punctuation(project:
         "3 players: a seat beyond a fair share; 4 players: a seat beyond a fair share")
     assert fixer.left_text(metrics, "fr", Naming.of(fixer.deck, "fr")) == typeset(
         "3 joueurs : une place au-delà de sa juste part ; 4 joueurs : une place au-delà de sa juste part", "fr")
+
+
+def test_the_checks_compare_never_waits_for_a_compiled_tier_being_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The paired compare of a cure plays the compiled tier once built, else the reference engine (the same
+    games): never compare's ``auto``, which waits for a background build."""
+    from cardgen.simulate import autoengine
+    from cardgen.tune.fix import compare_engine
+
+    monkeypatch.setattr(autoengine, "is_ready", lambda game: game == "draco")
+    assert compare_engine("draco") == "auto"
+    assert compare_engine("king_lui") == "reference"

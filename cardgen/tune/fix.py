@@ -446,7 +446,7 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
         return None
     copts = CompareOptions(games=max(2, opts.games), players=fixer.players, agents=list(opts.agents or []),
                            seed=opts.seed, out=None, progress=False, jobs=opts.jobs, lang=opts.lang,
-                           code_time_limit=opts.code_time_limit)
+                           code_time_limit=opts.code_time_limit, engine=compare_engine(fixer.deck.game))
     compared = run_compare(fixer.deck, variant, copts)
     words = dict(fixer.deck.spec.words)
     names = Naming.of_decks((fixer.deck, variant), opts.lang).names
@@ -456,6 +456,15 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     effects = {r["players"]: [sentence(m, opts.lang, words) for m in side_effects(r, found)]
                for r in compared["results"]}
     return Proposal(trial, fresh, verdicts, effects)
+
+
+def compare_engine(game: str) -> str:
+    """The engine the check's compare plays: the compiled tier once it is built, else the reference engine (the
+    same games). Compare's ``auto`` waits for a background build of the tier (up to 15 minutes) before playing,
+    where validate, and so every trial, plays the reference engine meanwhile: on a busy machine the build, at
+    idle priority, stalled ``cardgen fix draco``'s checks for most of their time."""
+    from cardgen.simulate.autoengine import is_ready
+    return "auto" if is_ready(game) else "reference"
 
 
 def _refuse_failed(doc: dict[str, Any], deck_id: str, lang: str, naming: Naming) -> None:
