@@ -167,8 +167,9 @@ def test_a_null_variant_has_nothing_to_fix_and_writes_nothing(project: Path,
     out = project / "fixed"
     assert main(["--project", str(project), "fix", "kl-same", "--players", "3", "--games", "200",
                  "--out", str(out)]) == 0
-    assert "nothing to fix: kl-same" in capsys.readouterr().out
-    assert not out.exists()
+    said = capsys.readouterr().out.splitlines()  # one line, the only one on stdout
+    assert len(said) == 1 and said[0].startswith("nothing to fix: kl-same shows no problem cardgen fix looks for")
+    assert not out.exists()  # no proposal, no record, no study
 
 
 def _fix_poor(project: Path, out: Path, *extra: str) -> int:
@@ -258,3 +259,28 @@ def test_games_that_cannot_be_played_fail_the_command_with_no_proposal(tmp_path:
     said = capsys.readouterr()
     assert "3 of 3 games failed" in said.err and "proposal" not in said.out and "nothing to fix" not in said.out
     assert not out.exists()
+
+
+def test_what_a_trial_leaves_is_said_with_the_languages_own_punctuation(project: Path) -> None:
+    """A trial's leftover problems, per player count: French sets a space before the colon and the semicolon
+    (the words' own templates, not an English colon typed into every language)."""
+    from cardgen.languages import typeset
+
+    fixer = Fixer.__new__(Fixer)
+    fixer.deck = Resolver(Project.open(project)).resolve("kl-same")
+    metrics = {3: {"problem:3:seat": (0.01, 0.4, 0.4)}, 4: {"problem:4:seat": (0.01, 0.3, 0.3)}}
+    assert fixer.left_text(metrics, "en", Naming.of(fixer.deck, "en")) == (
+        "3 players: a seat beyond a fair share; 4 players: a seat beyond a fair share")
+    assert fixer.left_text(metrics, "fr", Naming.of(fixer.deck, "fr")) == typeset(
+        "3 joueurs : une place au-delà de sa juste part ; 4 joueurs : une place au-delà de sa juste part", "fr")
+
+
+def test_the_checks_compare_never_waits_for_a_compiled_tier_being_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The paired compare of a cure plays the compiled tier once built, else the reference engine (the same
+    games): never compare's ``auto``, which waits for a background build."""
+    from cardgen.simulate import autoengine
+    from cardgen.tune.fix import compare_engine
+
+    monkeypatch.setattr(autoengine, "is_ready", lambda game: game == "draco")
+    assert compare_engine("draco") == "auto"
+    assert compare_engine("king_lui") == "reference"

@@ -1,11 +1,13 @@
 """``cardgen fix`` on problems planted apart from the code that solves them (issue 54's done-when): a Royale
-variant whose Duchess is worth double, and a King Lui house rule giving seat 1 two extra cards at set-up. The
-plants are written by the tests into a throwaway project, never shipped in variants/. Each is flagged, and the
-first proposal cures it on fresh seeds and is the smallest cure among those tried; a search too short to find
-one says so in one line."""
+variant whose Duchess is worth double, a King Lui house rule giving seat 1 two extra cards at set-up, and a King
+Lui variant with 15 Emeralds. The plants are written by the tests into a throwaway project, never shipped in
+variants/. Each is flagged, and the first proposal cures it on fresh seeds and is the smallest cure among those
+tried; a search too short to find one says so in one line. Every proposal of the Emerald plant passes
+``cardgen check``, builds, and its rulebook states the change."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -158,3 +160,88 @@ def test_the_noble_cure_holds_at_every_player_count_and_its_rulebook_states_it(
                  "--out", str(planted / "built")]) == 0
     rules = list((planted / "built").rglob("rules-*.pdf"))
     assert rules and "3 instead of 6" in pdf_text(rules[0].read_bytes())
+
+
+# -- the third plant: a King Lui variant with 15 Emeralds (the base has 5) ------------------------------
+EMERALDS = """extends: king_lui
+name: {fr: "King Lui : 15 Emerald", it: "King Lui: 15 Emerald", en: "King Lui: 15 Emeralds"}
+description: {fr: "La boîte contient 15 Emerald.", it: "La scatola contiene 15 Emerald.", en: "The box holds 15 Emeralds."}
+change:
+  emerald: {count: 15}
+"""
+EMERALD = "count:emerald"
+
+
+@pytest.fixture(scope="module")
+def emeralds(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, str, str]:
+    """The 15-Emerald plant in a throwaway project and one ``cardgen fix`` of it, shared by the tests below
+    (fix runs once): (project, exit code, what it printed, what it said on stderr). Three players: there base
+    King Lui's seats are fair and the plant's are not (at 2000 games, seat 3 wins 37 % against 33.6 %); at four
+    and five players the base's own seats already lean (seat 4 wins 28.5 % of 2000 four-player games), so no
+    number of Emeralds can make them fair there. 1500 games: fewer do not tell the plant's lean from chance."""
+    import contextlib
+    import io
+    import shutil
+
+    root = tmp_path_factory.mktemp("emeralds")
+    (root / "decks").mkdir()
+    (root / "variants").mkdir()
+    shutil.copy(Path(__file__).resolve().parents[1] / "decks" / "king_lui.yaml", root / "decks")
+    (root / "variants" / "kl-emeralds.yaml").write_text(EMERALDS, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["--project", str(root), "fix", "kl-emeralds", "--players", "3", "--games", "1500",
+                     "--trials", "10", "--best", "3", "--jobs", "1", "--out", str(root / "fixed")])
+    return root, code, out.getvalue(), err.getvalue()
+
+
+def test_fifteen_emeralds_are_flagged_and_the_first_proposal_takes_some_out_the_smallest_cure_tried(
+        emeralds: tuple[Path, int, str, str]) -> None:
+    root, code, said, err = emeralds
+    assert code == 0
+    assert "3 players: seat 3 wins more than a fair share" in said
+    record = json.loads((root / "fixed" / "fix.json").read_text())
+    first = record["proposals"][0]
+    # the count the variant changed, moved back towards the base's 5, not all the way: the smallest cure
+    assert list(first["values"]) == [EMERALD] and 5 < first["values"][EMERALD] < 15
+    assert "problem:3:seat" not in first["fresh"]["3"]  # cured again on fresh seeds
+    # fix's own size measure: one number changed, plus how far it moved relative to its value, squeezed below 1
+    moved = (15 - first["values"][EMERALD]) / 15
+    assert first["cost"] == pytest.approx(1 + moved / (1 + moved), abs=1e-6)
+    # no trial that cured is smaller, but for those the fresh seeds refused (each said on the terminal)
+    refused = {int(n) - 1 for n in re.findall(r"trial (\d+) \(.*\) cured the problem on the search's seeds but "
+                                                r"not on fresh ones", err)}
+    cures = [t for t in record["trials"] if t["feasible"] and t["objective"] < 100 and t["trial"] not in refused]
+    assert first["cost"] == min(t["objective"] for t in cures)
+    assert any(t["values"][EMERALD] == 15 for t in cures)  # another lever cured too, at a larger change
+    # the halving found the edge: one Emerald more than the proposal's did not cure on the search's seeds
+    one_more = [t for t in record["trials"] if t["values"][EMERALD] == first["values"][EMERALD] + 1
+                and all(v == record["trials"][0]["values"][k] for k, v in t["values"].items() if k != EMERALD)]
+    assert one_more and one_more[0]["objective"] >= 100
+    assert f"The box holds {first['values'][EMERALD]} 'Emerald' instead of 15." in said
+    assert f"take {15 - first['values'][EMERALD]} 'Emerald' out of the box" in said
+
+
+def test_every_emerald_proposal_passes_check_builds_and_its_rulebook_states_the_change(
+        emeralds: tuple[Path, int, str, str]) -> None:
+    """Each proposal of the fix above (not run again) is a variant like any other once copied into variants/:
+    ``cardgen check`` passes it, ``cardgen build`` prints it, and its rulebook says what changed."""
+    from tests.test_rulebook_support import pdf_text
+    root, _, _, _ = emeralds
+    record = json.loads((root / "fixed" / "fix.json").read_text())
+    assert len(record["proposals"]) >= 2
+    names = []
+    for prop in record["proposals"]:
+        (root / "variants" / prop["file"]).write_text((root / "fixed" / prop["file"]).read_text(), encoding="utf-8")
+        names.append(prop["file"].removesuffix(".yaml"))
+        assert main(["--project", str(root), "check", names[-1]]) == 0
+    built = root / "built"
+    assert main(["--project", str(root), "build", *names, "--lang", "en", "--paper", "a4", "--fronts-only",
+                 "--out", str(built)]) == 0
+    for name, prop in zip(names, record["proposals"]):
+        description = yaml.safe_load((root / "variants" / prop["file"]).read_text())["description"]["en"]
+        rules = list((built / name).rglob("rules-*.pdf"))
+        assert len(rules) == 1, rules
+        text = " ".join(pdf_text(rules[0].read_bytes()).split())  # a line break is a space
+        assert "What differs from the base game King Lui: 15 Emeralds (fix " in text
+        assert description in text, description

@@ -95,3 +95,36 @@ def test_validate_names_the_fix_command_under_a_problem_fix_searches(deck: str, 
     said = capsys.readouterr().out.splitlines()
     fixes = [s for s in said if "cardgen fix" in s]
     assert fixes == ([typeset(line, lang)] if line else [])
+
+
+RICH = ("extends: draco\nname: {fr: Riche, it: Ricca, en: Rich}\ndescription: {fr: x, it: x, en: x}\n"
+        "change:\n  silver-coin: {count: 132}\n")
+SAME = "extends: king_lui\nname: {fr: Pareil, it: Uguale, en: Same}\ndescription: {fr: x, it: x, en: x}\n"
+
+
+@pytest.mark.parametrize("base, variant, lang, games, named", [
+    ("draco", "draco-rich", "fr", 30, ["draco"]),  # the base's bank runs short, the variant's holds enough
+    ("draco-rich", "draco-poor", "en", 30, ["draco-poor"]),
+    ("draco", "draco-poor", "it", 30, ["draco", "draco-poor"]),
+    ("king_lui", "kl-same", "en", 200, []),  # 200 games: at 30, chance gives seat 1 a flag
+])
+def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searches(
+        base: str, variant: str, lang: str, games: int, named: list[str], project: Path,
+        project_with: Callable[[str], Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """Compare's terminal ends, as validate's does, with the fix command for each of its two decks whose games
+    show a problem fix searches a cure for (here a bank running short at 3 players), in the run's language;
+    nothing for a deck without one."""
+    from cardgen.languages import typeset
+    from cardgen.terminal import say
+
+    project_with("king_lui")
+    (project / "variants" / "draco-rich.yaml").write_text(RICH, encoding="utf-8")
+    (project / "variants" / "kl-same.yaml").write_text(SAME, encoding="utf-8")
+    assert main(["--project", str(project), "compare", base, variant, "--players", "3", "--games", str(games),
+                 "--lang", lang, "--out", str(project / "out")]) == 0
+    said = capsys.readouterr().out.splitlines()
+    fixes = [s for s in said if "cardgen fix" in s]
+    assert fixes == [say("fix_terminal", lang, deck=d) for d in named]
+    if lang == "fr":  # our own words, typeset in French: the space before the colon
+        assert fixes[0] == typeset("draco : des corrections éprouvées pour les problèmes ci-dessus : "
+                                   "cardgen fix draco", "fr")

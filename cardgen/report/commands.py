@@ -72,13 +72,18 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
 
 
 def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> int:
-    """Run the comparison, print one screen, write the JSON and the report; always 0 (bad input raises)."""
+    """Run the comparison, print one screen, write the JSON and the report; always 0 (bad input raises). Under
+    the screen, as under validate's, the ``cardgen fix`` command of each deck (base or variant) whose games show
+    a problem fix searches a cure for (``fixable``)."""
     humans = None
     if opts.human_logs:
         humans = read_human_games(opts.human_logs)
     doc = run_compare(base, variant, opts)
     naming = Naming.of_decks([base, variant], opts.lang)
     print(format_comparison(doc, naming))
+    sides = (r[side] for r in doc["results"] for side in ("base_result", "variant_result"))
+    for deck in dict.fromkeys(s["variant"] for s in sides if fixable(s)):  # as validate: a problem fix searches
+        print(say("fix_terminal", opts.lang, deck=deck))
     if humans is not None:
         for r in doc["results"]:
             for side, deck in (("base", base), ("variant", variant)):

@@ -336,7 +336,7 @@ class Fixer(Tuner):
                      for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:card:")
                      for cid in [k.split(":", 3)[3]]]
             if what:
-                parts.append(typeset(f"{say_n('players', players, lang)}: {', '.join(what)}", lang))
+                parts.append(word("left_at", lang, players=say_n("players", players, lang), what=", ".join(what)))
         return joined(parts, lang)
 
     def cures(self) -> list[Trial]:
@@ -447,7 +447,7 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
         return None
     copts = CompareOptions(games=max(2, opts.games), players=fixer.players, agents=list(opts.agents or []),
                            seed=opts.seed, out=None, progress=False, jobs=opts.jobs, lang=opts.lang,
-                           code_time_limit=opts.code_time_limit)
+                           code_time_limit=opts.code_time_limit, engine=compare_engine(fixer.deck.game))
     compared = run_compare(fixer.deck, variant, copts)
     words = dict(fixer.deck.spec.words)
     names = Naming.of_decks((fixer.deck, variant), opts.lang).names
@@ -457,6 +457,15 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     effects = {r["players"]: [sentence(m, opts.lang, words) for m in side_effects(r, found)]
                for r in compared["results"]}
     return Proposal(trial, fresh, verdicts, effects)
+
+
+def compare_engine(game: str) -> str:
+    """The engine the check's compare plays: the compiled tier once it is built, else the reference engine (the
+    same games). Compare's ``auto`` waits for a background build of the tier (up to 15 minutes) before playing,
+    where validate, and so every trial, plays the reference engine meanwhile: on a busy machine the build, at
+    idle priority, stalled ``cardgen fix draco``'s checks for most of their time."""
+    from cardgen.simulate.autoengine import is_ready
+    return "auto" if is_ready(game) else "reference"
 
 
 def _refuse_failed(doc: dict[str, Any], deck_id: str, lang: str, naming: Naming) -> None:
@@ -493,7 +502,7 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
     naming = Naming.of(deck, lang)
     lines = [word("file_head", lang, trial=trial.number + 1, size=significant(trial.objective, lang),
                   change=describe_change(deck, params, trial.values, fixer.own, lang)),
-             word("file_cures", lang, what="; ".join(problem_line(p, lang, naming) for p in fixer.cured(trial))),
+             word("file_cures", lang, what=joined((problem_line(p, lang, naming) for p in fixer.cured(trial)), lang)),
              word("file_cost", lang, text=print_cost(deck, params, trial.values, fixer.own, lang)),
              word("file_checked", lang, games=say_n("games", opts.games, lang), seed=opts.seed,
                   fresh=opts.seed + FRESH_SEED, agents=agents_words(list(opts.agents or []), lang))]
