@@ -189,3 +189,26 @@ def test_background_builds_are_switched_off_by_either_name(monkeypatch: pytest.M
     assert autoengine.background_enabled()
     monkeypatch.setenv(autoengine.BACKGROUND_ENV, "0")
     assert not autoengine.background_enabled()
+
+
+def test_a_build_yields_to_its_run_while_the_run_plays_and_not_while_it_waits_for_the_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``build_nice`` as the build's watch thread asks it, with this process's parent standing for the run that
+    started the build: 19 while that run plays, 0 while it waits (``wait_for``'s file), and 19 again after."""
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path))
+    run = os.getppid()
+    assert autoengine.build_nice("g", run) == "19"  # the run that started it plays
+    assert autoengine.build_nice("g", run + 100_000) == "0"  # that run is over: the machine is the build's
+    waiting = autoengine._waiting_file("g", run)
+    waiting.parent.mkdir(parents=True, exist_ok=True)
+    waiting.touch()
+    assert autoengine.build_nice("g", run) == "0"  # it waits for the build: the build takes all it can
+    monkeypatch.setattr(autoengine, "runs_to_yield_to", lambda game: [12345])
+    assert autoengine.build_nice("g", run) == "19"  # but another run plays and asked it to yield
+    monkeypatch.undo()
+    monkeypatch.setenv("CARDGEN_CACHE_DIR", str(tmp_path))
+    seen = []
+    monkeypatch.setattr(autoengine, "is_ready", lambda game: seen.append(autoengine._waiting_file(game, os.getpid())
+                                                                         .exists()) or True)
+    assert autoengine.wait_for("g", None) and seen == [True]
+    assert not autoengine._waiting_file("g", os.getpid()).exists()  # no longer waiting: the file is gone

@@ -196,17 +196,34 @@ def start_build(game: str, project: str, deck: str, players: list[int],
 
 
 def wait_for(game: str, proc: subprocess.Popen[bytes] | None, timeout: float = 900.0) -> bool:
-    """Wait until ``game`` is ready (True), or its build ended without it (False)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if is_ready(game):
-            return True
-        if proc is not None and proc.poll() is not None:
-            return is_ready(game)
-        if proc is None and not is_building(game):
-            return is_ready(game)
-        time.sleep(0.2)
-    return False
+    """Wait until ``game`` is ready (True), or its build ended without it (False). Meanwhile a file
+    ``waiting-<game>-<pid>`` says this process plays nothing: a build it started to take only CPU time left
+    over (``yield_while_runs``) takes all it can, or on a busy machine it might never end."""
+    mark = _waiting_file(game, os.getpid())
+    if mark is not None:
+        try:
+            mark.touch()
+        except OSError:
+            mark = None
+    try:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if is_ready(game):
+                return True
+            if proc is not None and proc.poll() is not None:
+                return is_ready(game)
+            if proc is None and not is_building(game):
+                return is_ready(game)
+            time.sleep(0.2)
+        return False
+    finally:
+        if mark is not None:
+            mark.unlink(missing_ok=True)
+
+
+def _waiting_file(game: str, pid: int) -> Path | None:
+    folder = _folder()
+    return None if folder is None else folder / f"waiting-{game}-{pid}"
 
 
 def warm(fast: Any, deck: str, players: int) -> None:
@@ -350,15 +367,23 @@ def runs_to_yield_to(game: str) -> list[int]:
     return alive
 
 
+def build_nice(game: str, parent: int) -> str:
+    """The nice a build of ``game`` started by run ``parent`` should have now: 19 while that run plays (alive, this
+    build's parent, not waiting for it) or a later run asked it to yield; 0 otherwise."""
+    waiting = _waiting_file(game, parent)
+    plays = os.getppid() == parent and not (waiting is not None and waiting.exists())
+    return "19" if plays or runs_to_yield_to(game) else "0"
+
+
 def yield_while_runs(game: str, parent: int, poll: float = 0.5) -> threading.Thread:
     """A daemon thread keeping this build's group at nice 19 while the run ``parent`` (this
-    process is re-parented once it ends) or a later run that asked (``ask_to_yield``) plays, and
-    at 0 otherwise: an idle machine is the build's, and on a busy one a build at nice 19 might
+    process is re-parented once it ends; it plays until it waits for this build: ``wait_for``) or a later run
+    that asked (``ask_to_yield``) plays, and at 0 otherwise: an idle machine is the build's, and on a busy one a build at nice 19 might
     never end. (A group's nice may go back down to 0 without privileges.)"""
     def watch() -> None:
         now = "19"
         while True:
-            wanted = "19" if os.getppid() == parent or runs_to_yield_to(game) else "0"
+            wanted = build_nice(game, parent)
             if wanted != now:
                 try:
                     AUTOGROUP.write_text(wanted)
