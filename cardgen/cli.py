@@ -325,6 +325,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="how many cures are checked and written, smallest first (default: 3)")
     f.add_argument("--out", help="folder for the proposed variants (default: out/fix/DECK)")
     f.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
+    f.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
+    f.add_argument("--worker-wait", type=float, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
     again = f.add_mutually_exclusive_group()
     again.add_argument("--resume", action="store_true",
                        help="go on with the interrupted search of these options (an error if there is none)")
@@ -935,7 +937,7 @@ def _fix(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else Path(args.project) / "out" / "fix" / deck.id
     check_output_dir(out)
     opts = FixOptions(trials=args.trials, games=args.games, players=args.players, agents=args.agents,
-                      seed=args.seed, out=out, best=args.best, jobs=args.jobs,
+                      seed=args.seed, out=out, best=args.best, jobs=args.jobs, scheduler=args.scheduler,
                       resume="yes" if args.resume else "no" if args.fresh else "auto",
                       code_time_limit=args.code_time_limit, lang=args.lang)
     return fix(args.project, args.deck, opts)

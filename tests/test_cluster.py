@@ -192,3 +192,26 @@ def test_a_chunk_that_kills_every_worker_is_one_line() -> None:
         cluster_result(_Client([1]), "tcp://h:1", _Future(KilledWorker("chunk-1")))
     assert str(err.value).count("\n") == 0
     assert "a chunk of games ended every Dask worker that took it at tcp://h:1 (chunk-1)" in str(err.value)
+
+
+@pytest.mark.slow  # long (a local Dask cluster, or minutes of games / compiling): CI's slow tier
+def test_fix_on_a_cluster_proposes_the_same_cures(scheduler: str, project_with: Callable[[str], Path],
+                                                  tmp_path: Path) -> None:
+    """``cardgen fix --scheduler``: its trials, their check on fresh seeds and the compare with the base all play on
+    the cluster, and the record is the one machine's."""
+    import json
+
+    from cardgen.cli import main
+
+    root = project_with("draco")
+    (root / "variants" / "draco-poor.yaml").write_text(
+        "extends: draco\nname: {fr: Pauvre, it: Povera, en: Poor}\ndescription: {fr: x, it: x, en: x}\n"
+        "change:\n  silver-coin: {count: 8}\n", encoding="utf-8")
+    records = []
+    for out, where in (("local", []), ("remote", ["--scheduler", scheduler])):
+        assert main(["--project", str(root), "fix", "draco-poor", "--players", "6", "--games", "120", "--trials", "4",
+                     "--best", "1", "--jobs", "1", "--out", str(tmp_path / out), *where]) == 0
+        records.append(json.loads((tmp_path / out / "fix.json").read_text(encoding="utf-8")))
+    local, remote = records
+    assert remote["proposals"] and [p["values"] for p in remote["proposals"]] == [p["values"] for p in local["proposals"]]
+    assert [t["values"] for t in remote["trials"]] == [t["values"] for t in local["trials"]]

@@ -433,7 +433,7 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     variant = Resolver(fixer.project).resolve(str(path))
     vopts = ValidateOptions(games=opts.games, players=fixer.players, agents=list(opts.agents or []),
                             seed=opts.seed + FRESH_SEED, jobs=opts.jobs, out=None, progress=False,
-                            designer=fixer.designer(), code_time_limit=opts.code_time_limit,
+                            designer=fixer.designer(), code_time_limit=opts.code_time_limit, scheduler=opts.scheduler,
                             exchange_points=0)  # the deal's table: the play experiment is validate's
     doc = run_validation([variant], vopts)
     _refuse_failed(doc, fixer.deck.id, opts.lang, Naming.of(variant, opts.lang))
@@ -447,7 +447,8 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
         return None
     copts = CompareOptions(games=max(2, opts.games), players=fixer.players, agents=list(opts.agents or []),
                            seed=opts.seed, out=None, progress=False, jobs=opts.jobs, lang=opts.lang,
-                           code_time_limit=opts.code_time_limit, engine=compare_engine(fixer.deck.game))
+                           code_time_limit=opts.code_time_limit, engine=compare_engine(fixer.deck.game),
+                           scheduler=opts.scheduler)
     compared = run_compare(fixer.deck, variant, copts)
     words = dict(fixer.deck.spec.words)
     names = Naming.of_decks((fixer.deck, variant), opts.lang).names
@@ -522,6 +523,7 @@ def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[li
     players = sorted(set(opts.players) & set(deck.model.players.counts)) if opts.players else None
     vopts = ValidateOptions(games=opts.games, players=players, agents=list(opts.agents or []), seed=opts.seed,
                             jobs=opts.jobs, out=None, progress=False, designer=True,  # the card table
+                            scheduler=opts.scheduler,
                             code_time_limit=opts.code_time_limit,
                             exchange_points=0)  # the deal's table: the play experiment is validate's
     doc = run_validation([deck], vopts)
