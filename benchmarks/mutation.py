@@ -129,7 +129,8 @@ TARGETS = [
            ("tests/test_rulebook_royale.py::test_the_empty_pile_box_only_when_the_pile_can_run_out",)),
     # Royale's rules written once (issue 37): the pile's packets, the piles dealt again, the winners
     Target("royale_rules", "cardgen/games/royale/rules.py",
-           _m("cardgen/games/royale/rules.py", "x_packets", "x_redeal", "x_winners"),
+           _m("cardgen/games/royale/rules.py", "x_packets", "x_redeal", "x_winners", "x_draw", "x_refill", "x_ghost",
+             "x_start_turn", "x_end_turn"),
            ("tests/test_royale_rules.py", "tests/test_royale_engine.py", "tests/test_royale_state.py",
             "tests/test_royale_shared_rules.py")),
     Target("draco_payments", DR, _m(DR, "xǁDracoStateǁ_toast", "xǁDracoStateǁ_transfer", "xǁDracoStateǁ_settle",

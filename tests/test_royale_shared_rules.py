@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.games.royale.rules import END, TIE_DISHES, TIE_NONE, TIE_SHARED, packets, redeal, winners
+from cardgen.games.royale import rules
+from cardgen.games.royale.rules import EMPTY, END, TIE_DISHES, TIE_NONE, TIE_SHARED, packets, redeal, winners
 
 
 class Lowest:
@@ -90,3 +91,119 @@ def test_who_wins(score, solo, winner, cards, won, tie):
     win = [7] * len(score)
     assert winners(score, solo, winner, under(*cards), win) == tie
     assert win == won
+
+
+# -- the turn flow (``draw``, ``refill``, ``ghost``, ``start_turn``, ``end_turn``) on a stand-in position -----------
+class Reverse(Lowest):
+    """A generator whose shuffle reverses the list."""
+
+    def shuffle(self, x: list[int]) -> None:
+        x.reverse()
+
+
+class Pos:
+    """The attributes and hook methods the rules' engine forms read (``RoyaleState``'s), the gaps ruled by
+    ``rulings`` (kind -> resolution; a kind not there stalls), the end and the gaps logged."""
+
+    def __init__(self, cfg: list[int], rulings: dict[str, str], **lists: list[int]) -> None:
+        self.g = type("G", (), {"cfg": cfg, "solo_cells": [[0, 1], [2]]})()
+        self.turns = self.rounds = self.player = self.phase = self.end_draws = self._discard_gen = 0
+        self.pile, self.discard, self.solo_pile, self.solo_revealed = [], [], [], []
+        self.grid = [EMPTY] * cfg[rules.C_CELLS]
+        self.__dict__.update(lists)
+        self.rng = Lowest()
+        self.rulings, self.end_reason, self.logged, self.peak = rulings, None, [], 0
+
+    def gap(self, kind: str, detail: str) -> str | None:
+        self.logged.append((kind, detail))
+        if kind not in self.rulings:
+            self.end_reason = "stalled:" + kind
+        return self.rulings.get(kind)
+
+    def track(self, name: str, value: int) -> None:
+        self.peak = max(self.peak, value)
+
+    def _finish(self, reason: str) -> None:
+        self.end_reason = reason
+
+    def _draw(self) -> int:
+        return rules.draw(self)
+
+    def _refill(self) -> None:
+        rules.refill(self)
+
+    def _ghost_turn(self) -> None:
+        rules.ghost(self)
+
+    def _start_turn(self) -> None:
+        rules.start_turn(self)
+
+
+def config(players: int = 3, cells: int = 3, end_draws: int = 2, solo: int = 0, ghost: int = 1) -> list[int]:
+    """A ``cfg`` record: 3 packets, the end card in packet 2 after a reshuffle, 4 solo turns."""
+    cfg = [0] * rules.CFG_SIZE
+    for slot, value in ((rules.C_PLAYERS, players), (rules.C_CELLS, cells), (rules.C_END_DRAWS, end_draws),
+                        (rules.C_SOLO, solo), (rules.C_GHOST, ghost), (rules.C_PACKETS, 3),
+                        (rules.C_RESHUFFLE_POS, 2), (rules.C_SOLO_TURNS, 4)):
+        cfg[slot] = value
+    return cfg
+
+
+def test_the_end_card_drawn_before_its_last_time_reshuffles_the_pile_and_the_discard_into_packets():
+    st = Pos(config(end_draws=2), {}, pile=[7, 8, END], discard=[5, 6])
+    st._packets = lambda cards, position: [END] + sorted(cards, reverse=True)  # noqa: E731 (only the order)
+    st._packets.__self__ = st  # type: ignore[attr-defined]
+    assert rules.draw(st) == 5 and st.end_draws == 1 and st.discard == [] and st.peak == 5
+    assert st.end_reason is None
+
+
+def test_the_end_card_drawn_its_last_time_ends_the_banquet():
+    st = Pos(config(end_draws=2), {}, pile=[7, END], end_draws=1)
+    assert rules.draw(st) == EMPTY and st.end_reason == "banquet_over" and st.pile == [7]
+
+
+def test_an_empty_pile_takes_the_discard_or_ends_as_the_deck_rules_it():
+    st = Pos(config(), {"pile_empty": "reshuffle_discards"}, discard=[4, 9], turns=6)
+    assert rules.draw(st) == 9 and st.pile == [4] and st.discard == [] and st.logged == [("pile_empty", "turn 6")]
+    st = Pos(config(), {"pile_empty": "end_game"}, discard=[4])
+    assert rules.draw(st) == EMPTY and st.end_reason == "supply_exhausted"
+    st = Pos(config(), {}, discard=[4])
+    assert rules.draw(st) == EMPTY and st.end_reason == "stalled:pile_empty"
+
+
+def test_refill_fills_the_empty_cells_in_order_until_the_pile_gives_none():
+    st = Pos(config(cells=4), {}, pile=[1, 2], grid=[EMPTY, 5, EMPTY, EMPTY])
+    rules.refill(st)
+    assert st.grid == [2, 5, 1, EMPTY] and st.end_reason == "stalled:pile_empty"
+
+
+def test_the_last_seat_ends_a_round_and_the_first_takes_again():
+    st = Pos(config(players=3), {}, pile=[1, 2, 3], player=2, turns=5, phase=rules.CLEAR)
+    rules.end_turn(st)
+    assert (st.player, st.rounds, st.turns, st.phase) == (0, 1, 6, rules.TAKE) and st.grid == [3, 2, 1]
+    rules.end_turn(st)
+    assert (st.player, st.rounds, st.turns) == (1, 1, 7)
+
+
+def test_solo_the_last_turn_ends_the_game_before_any_refill():
+    st = Pos(config(players=1, solo=1), {}, pile=[1, 2, 3], turns=3, solo_pile=[0])
+    rules.end_turn(st)
+    assert st.end_reason == "turns_done" and st.rounds == 4 and st.grid == [EMPTY] * 3 and st.pile == [1, 2, 3]
+
+
+def test_the_ghost_reveals_its_cards_and_discards_the_dishes_in_their_cells():
+    st = Pos(config(players=1, solo=1, ghost=2), {"solo_pile_empty": "reshuffle_revealed"}, pile=[8, 9],
+             grid=[4, 5, 6], solo_pile=[1], solo_revealed=[0])
+    st.rng = Reverse()
+    rules.ghost(st)  # card 1 (cell 2), then the revealed 0 and 1 reshuffled (reversed): 0 on top (cells 0, 1)
+    assert st.solo_revealed == [0] and st.solo_pile == [1] and st.discard == [6, 4, 5]
+    assert st.grid == [9, 8, EMPTY] and st.logged == [("solo_pile_empty", "turn 0"), ("pile_empty", "turn 0")]
+
+
+def test_an_empty_buffet_at_a_turn_start_is_the_gap_nothing_to_take():
+    st = Pos(config(), {"nothing_to_take": "end_game"}, turns=2)
+    rules.start_turn(st)
+    assert st.end_reason == "supply_exhausted" and st.logged == [("nothing_to_take", "turn 2")]
+    st = Pos(config(), {}, grid=[EMPTY, 3, EMPTY], phase=rules.PLACE)
+    rules.start_turn(st)
+    assert st.end_reason is None and st.phase == rules.TAKE and st.logged == []

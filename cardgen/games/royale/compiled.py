@@ -24,7 +24,7 @@ from cardgen.engine.batch import (CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_END, 
 from cardgen.games.royale import compiled_rules as core
 from cardgen.games.royale import compiled_require as req
 from cardgen.games.royale.agents import noble_value
-from cardgen.games.royale.engine import GAPS, STOP, RoyaleGame
+from cardgen.games.royale.engine import STOP, RoyaleGame
 from cardgen.games.royale.rules import TIE_NAMES, TIE_NONE, TIE_SHARED
 from cardgen.jit import bind
 
@@ -113,29 +113,13 @@ class RoyaleFast(BatchEngine):
     def __init__(self, game: RoyaleGame) -> None:
         super().__init__(game, [kind in game.deck.clarifications for kind in core.GAP_KINDS])
         g = game
-        r = g.rules
         players = g.players
         ncards = len(g.card_ids)
         nslots = max((len(x) for x in g.noble_ids), default=0) or 1
         self.nslots = nslots
         nlines = len(g.lines)
         nimp = max((len(t) for t in g.imposter_takes), default=0)
-        a_place = nlines + nimp
-        cfg = np.zeros(core.CFG_SIZE, dtype=np.int64)
-        for slot, value in ((core.C_PLAYERS, players), (core.C_CARDS, ncards), (core.C_CELLS, g.ncells),
-                            (core.C_LINES, nlines), (core.C_SLOTS, nslots), (core.C_SOLO, g.solo),
-                            (core.C_USES_END, g.uses_end), (core.C_PACKETS, r.packets),
-                            (core.C_SETUP_POS, r.end_packet_setup), (core.C_RESHUFFLE_POS, r.end_packet_reshuffle),
-                            (core.C_END_DRAWS, r.end_card_draws), (core.C_SOLO_TURNS, r.solo_turns),
-                            (core.C_GHOST, r.ghost_cards_per_turn), (core.C_VOLUNTARY, r.voluntary_clearing),
-                            (core.C_NSOLO, len(g.solo_ids)), (core.C_A_PLACE, a_place),
-                            (core.C_A_CLEAR, a_place + ncards * nslots),
-                            (core.C_A_STOP, a_place + ncards * nslots + nslots)):
-            cfg[slot] = int(value)
-        clar = g.deck.clarifications
-        for code, kind in enumerate(core.GAP_KINDS):
-            codes = {res: i for i, res in enumerate(GAPS[kind])}
-            cfg[core.C_GAPS + code] = core.UNSETTLED if kind not in clar else codes.get(clar[kind].resolution, 0)
+        cfg = np.array(g.cfg, dtype=np.int64)  # the rules' numbers, as the engine reads them
         self.cfg = cfg
         self.lines, self.line_len = _rows([c for _, c in g.lines])
         iw = max([len(c) for t in g.imposter_takes for _, c in t] + [1])

@@ -54,8 +54,14 @@ from cardgen.engine import fastrng
 from cardgen.games.royale import agents, compiled_require, rules
 # MISSING: what a kernel without NRT answers when it meets a transition the noble table does not know
 from cardgen.games.royale.agents import MISSING
-from cardgen.games.royale.engine import CLEAR, EMPTY, GAPS, OVER, PLACE, TAKE  # cells, gap kinds, phases
-from cardgen.games.royale.rules import END, TIE_SHARED  # the end card in the pile; a shared win
+# the rules' codes: cells, phases, gap kinds, end codes, the deck's numbers (``cfg``)
+from cardgen.games.royale.rules import (ALL_NOBLES, BANQUET_OVER, C_A_CLEAR, C_A_PLACE, C_A_STOP, C_CARDS,  # noqa: F401
+                                        C_CELLS, C_END_DRAWS, C_GAPS, C_GHOST, C_LINES, C_NSOLO, C_PACKETS,
+                                        C_PLAYERS, C_RESHUFFLE_POS, C_SETUP_POS, C_SLOTS, C_SOLO, C_SOLO_TURNS,
+                                        C_USES_END, C_VOLUNTARY, CFG_SIZE, CLEAR, EMPTY, END, GAP_KINDS, GAP_NOTHING,
+                                        GAP_PILE, GAP_SHORT, GAP_SOLO, GAP_TIE, GAP_UNEVEN, OVER, PLACE, PLAYING,
+                                        SOLO_EXHAUSTED, STALLED, SUPPLY_EXHAUSTED, TAKE, TIE_SHARED, TURNS_DONE,
+                                        UNSETTLED)
 from cardgen.jit import bind
 
 #: kernels without numba's reference counting (see the module's docstring)
@@ -64,18 +70,6 @@ _hot = njit(cache=True, _nrt=False)
 _INLINE = {"_nrt": False, "inline": "always"}
 _inline = njit(cache=True, **_INLINE)
 
-# -- cfg slots -------------------------------------------------------------------------
-(C_PLAYERS, C_CARDS, C_CELLS, C_LINES, C_SLOTS, C_SOLO, C_USES_END, C_PACKETS, C_SETUP_POS, C_RESHUFFLE_POS,
- C_END_DRAWS, C_SOLO_TURNS, C_GHOST, C_VOLUNTARY, C_NSOLO, C_A_PLACE, C_A_CLEAR, C_A_STOP,
- C_GAPS) = range(19)  # ``cfg[C_GAPS + kind]``: the deck's resolution of gap ``kind``
-UNSETTLED = -1  # gap resolution codes: -1 stalls, else its place in ``engine.GAPS[kind]`` (1: "end_game")
-
-# -- gap kinds (``GAP_KINDS``: every gap play raises, ``engine.GAPS`` in its order), end codes -------------------
-GAP_KINDS = tuple(GAPS)[1:]  # ``order_conflict`` is settled in the data, never raised
-GAP_UNEVEN, GAP_PILE, GAP_SHORT, GAP_NOTHING, GAP_TIE, GAP_SOLO = range(len(GAP_KINDS))
-CFG_SIZE = C_GAPS + len(GAP_KINDS)
-PLAYING, BANQUET_OVER, SUPPLY_EXHAUSTED, ALL_NOBLES, TURNS_DONE, SOLO_EXHAUSTED = range(6)
-STALLED = 10  # stalled on gap kind k: STALLED + k
 
 DEAD = compiled_require.DEAD
 OK = 0
@@ -172,110 +166,112 @@ def _reshuffle(st, mt, src, src_len, dst, dst_len):
     fastrng.shuffle_fast(mt, dst, n)
 
 
-@_hot
-def _draw(st, cfg, mt, gaps, pile, discard, work):
-    """``RoyaleState._draw``: the next dish card, or EMPTY."""
-    while True:
-        if st[S_PILE] == 0:
-            res = _gap(st, cfg, gaps, GAP_PILE, st[S_TURNS], 0, 0)
-            if res == UNSETTLED:
-                return EMPTY
-            if res == 1:
-                _finish(st, SUPPLY_EXHAUSTED, -1)
-                return EMPTY
-            if st[S_DISC] == 0:
-                return EMPTY
-            _reshuffle(st, mt, discard, S_DISC, pile, S_PILE)
-        st[S_PILE] -= 1
-        c = pile[st[S_PILE]]
-        if c != END:
-            return c
-        st[S_END_DRAWS] += 1
-        if st[S_END_DRAWS] >= cfg[C_END_DRAWS]:
-            _finish(st, BANQUET_OVER, -1)
-            return EMPTY
-        m = 0
-        for i in range(st[S_PILE]):
-            work[m] = pile[i]
-            m += 1
-        for i in range(st[S_DISC]):
-            work[m] = discard[i]
-            m += 1
-        st[S_DISC] = 0
-        fastrng.shuffle_fast(mt, work, m)
-        if m + 1 > st[S_RESHUFFLE_PEAK]:
-            st[S_RESHUFFLE_PEAK] = m + 1
-        # the reference's _packets reads the shuffled list top-first as given
-        if not _packets(st, cfg, mt, gaps, work, m, cfg[C_RESHUFFLE_POS], pile):
-            st[S_PILE] = 0
-            return EMPTY
-        if st[S_END] != PLAYING:
-            return EMPTY
+# -- the turn flow: ``rules.py``'s steps compiled as they are, over ``S`` ------------------------------
+# ``S``: (``st``, ``mt``, ``gaps``, ``cfg``, the buffet, pile, discard, work array, solo pile, revealed solo
+# cards, ``G_SOLO_CELLS``, ``G_SOLO_LEN``); the counters are ``st``'s slots, a pile's size its count slot.
+@_inline
+def _get(S, key):
+    return S[0][key]
 
 
-@_hot
-def _refill(st, cfg, mt, gaps, grid, pile, discard, work):
-    for i in range(cfg[C_CELLS]):
-        if grid[i] == EMPTY:
-            c = _draw(st, cfg, mt, gaps, pile, discard, work)
-            if c == EMPTY:
-                return
-            grid[i] = c
+@_inline
+def _put(S, key, value):
+    S[0][key] = value
 
 
-@_hot
-def _ghost(st, cfg, mt, gaps, grid, pile, discard, work, solo_pile, solo_rev, solo_cells, solo_len):
-    for _ in range(cfg[C_GHOST]):
-        if st[S_SOLO_LEN] == 0:
-            res = _gap(st, cfg, gaps, GAP_SOLO, st[S_TURNS], 0, 0)
-            if res == UNSETTLED:
-                return
-            if res == 1 or st[S_REV_LEN] == 0:
-                _finish(st, SOLO_EXHAUSTED, -1)
-                return
-            _reshuffle(st, mt, solo_rev, S_REV_LEN, solo_pile, S_SOLO_LEN)
-        st[S_SOLO_LEN] -= 1
-        card = solo_pile[st[S_SOLO_LEN]]
-        solo_rev[st[S_REV_LEN]] = card
-        st[S_REV_LEN] += 1
-        for j in range(solo_len[card]):
-            cell = solo_cells[card, j]
-            if grid[cell] != EMPTY:
-                discard[st[S_DISC]] = grid[cell]
-                st[S_DISC] += 1
-                grid[cell] = EMPTY
-    _refill(st, cfg, mt, gaps, grid, pile, discard, work)
+@_inline
+def _size(S, zone):
+    return S[0][zone]
 
 
-@_hot
-def _start_turn(st, cfg, gaps, grid):
-    st[S_PHASE] = TAKE
-    for i in range(cfg[C_CELLS]):
-        if grid[i] != EMPTY:
-            return
-    if _gap(st, cfg, gaps, GAP_NOTHING, st[S_TURNS], 0, 0) != UNSETTLED:
-        _finish(st, SUPPLY_EXHAUSTED, -1)
+@_inline
+def _pop(S, zone):
+    st = S[0]
+    st[zone] -= 1
+    if zone == S_PILE:
+        return S[5][st[zone]]
+    return S[8][st[zone]]
 
 
-@_hot
-def _end_turn(st, cfg, mt, gaps, grid, pile, discard, work, solo_pile, solo_rev, solo_cells, solo_len):
-    st[S_TURNS] += 1
-    if cfg[C_SOLO]:
-        st[S_ROUNDS] = st[S_TURNS]
-        if st[S_TURNS] >= cfg[C_SOLO_TURNS]:
-            _finish(st, TURNS_DONE, -1)
-            return
-        _refill(st, cfg, mt, gaps, grid, pile, discard, work)
-        if st[S_END] == PLAYING:
-            _ghost(st, cfg, mt, gaps, grid, pile, discard, work, solo_pile, solo_rev, solo_cells, solo_len)
+@_inline
+def _push(S, zone, card):
+    st = S[0]
+    if zone == S_DISC:
+        S[6][st[zone]] = card
     else:
-        _refill(st, cfg, mt, gaps, grid, pile, discard, work)
-        st[S_PLAYER] += 1
-        if st[S_PLAYER] == cfg[C_PLAYERS]:
-            st[S_PLAYER] = 0
-            st[S_ROUNDS] += 1
-    if st[S_END] == PLAYING:
-        _start_turn(st, cfg, gaps, grid)
+        S[9][st[zone]] = card
+    st[zone] += 1
+
+
+@_inline
+def _shuffle_into(S, src, dst):
+    """``rules.reshuffle``: the discard into the pile, or the revealed solo cards into the solo pile."""
+    if src == S_DISC:
+        _reshuffle(S[0], S[1], S[6], S_DISC, S[5], S_PILE)
+    else:
+        _reshuffle(S[0], S[1], S[9], S_REV_LEN, S[8], S_SOLO_LEN)
+
+
+@_inline
+def _repack(S, position):
+    """``rules.repack``: the pile and the discard shuffled together into packets (``_packets``)."""
+    st, mt, gaps, cfg, pile, discard, work = S[0], S[1], S[2], S[3], S[5], S[6], S[7]
+    m = 0
+    for i in range(st[S_PILE]):
+        work[m] = pile[i]
+        m += 1
+    for i in range(st[S_DISC]):
+        work[m] = discard[i]
+        m += 1
+    st[S_DISC] = 0
+    fastrng.shuffle_fast(mt, work, m)
+    if m + 1 > st[S_RESHUFFLE_PEAK]:
+        st[S_RESHUFFLE_PEAK] = m + 1
+    # the reference's _packets reads the shuffled list top-first as given
+    if not _packets(st, cfg, mt, gaps, work, m, position, pile):
+        st[S_PILE] = 0
+
+
+@_inline
+def _gap_of(S, kind, a, b, c):
+    return _gap(S[0], S[3], S[2], kind, a, b, c)
+
+
+@_inline
+def _finish_of(S, reason):
+    _finish(S[0], reason, -1)
+
+
+@_inline
+def _over(S):
+    return S[0][S_END] != PLAYING
+
+
+@_inline
+def _config(S):
+    return S[3]
+
+
+@_inline
+def _cells(S):
+    return S[4]
+
+
+@_inline
+def _solo_cells(S, card):
+    return S[10][card], S[11][card]
+
+
+_FORMS = dict(get=_get, put=_put, size=_size, pop=_pop, push=_push, reshuffle=_shuffle_into, repack=_repack,
+              gap=_gap_of, finish=_finish_of, over=_over, config=_config, cells=_cells,
+              solo_cells=_solo_cells, K_TURNS=S_TURNS, K_ROUNDS=S_ROUNDS, K_PLAYER=S_PLAYER, K_PHASE=S_PHASE,
+              K_END_DRAWS=S_END_DRAWS, PILE=S_PILE, DISCARD=S_DISC, SOLO=S_SOLO_LEN, REVEALED=S_REV_LEN)
+_draw = bind(rules.draw, "royale", _INLINE, **_FORMS)
+_refill = bind(rules.refill, "royale", _INLINE, **_FORMS, on_draw=_draw)
+_ghost = bind(rules.ghost, "royale", _INLINE, **_FORMS, on_refill=_refill)
+_start_turn = bind(rules.start_turn, "royale", _INLINE, **_FORMS)
+_end_turn = bind(rules.end_turn, "royale", _INLINE, **_FORMS, on_refill=_refill, on_ghost=_ghost,
+                 on_start=_start_turn)
 
 
 @_hot
@@ -380,6 +376,7 @@ def _apply(V, G, W, mt, a):
     trans, need = R[4], R[5]
     work, gaps, miss = W[1], W[2], W[4]
     st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
+    S = (st, mt, gaps, cfg, grid, pile, disc, work, solo, srev, solo_cells, solo_len)  # the turn flow's
     p, phase, nslots, nlines = st[S_PLAYER], st[S_PHASE], cfg[C_SLOTS], cfg[C_LINES]
     base = p * nslots
     nid = c = sl = k = 0
@@ -447,10 +444,10 @@ def _apply(V, G, W, mt, a):
             elif cfg[C_VOLUNTARY] and any_under:
                 st[S_PHASE] = CLEAR
             else:
-                _end_turn(st, cfg, mt, gaps, grid, pile, disc, work, solo, srev, solo_cells, solo_len)
+                _end_turn(S)
     else:
         if a == cfg[C_A_STOP]:
-            _end_turn(st, cfg, mt, gaps, grid, pile, disc, work, solo, srev, solo_cells, solo_len)
+            _end_turn(S)
         else:
             _clear(st, p, a - cfg[C_A_CLEAR], nslots, under, ulen, row, root, disc)
             any_under = False
@@ -458,7 +455,7 @@ def _apply(V, G, W, mt, a):
                 if not done[base + s2] and ulen[base + s2] > 0:
                     any_under = True
             if not any_under:
-                _end_turn(st, cfg, mt, gaps, grid, pile, disc, work, solo, srev, solo_cells, solo_len)
+                _end_turn(S)
     return OK
 
 
@@ -518,12 +515,13 @@ def deal(V, G, W, mt, init_pile, init_solo):
         st[S_SOLO_LEN] = ns
         for i in range(ns):
             init_solo[i] = solo[ns - 1 - i]
-    _refill(st, cfg, mt, gaps, grid, pile, disc, work)
+    S = (st, mt, gaps, cfg, grid, pile, disc, work, solo, srev, solo_cells, solo_len)
+    _refill(S)
     if st[S_END] == PLAYING:
         if cfg[C_SOLO]:
-            _ghost(st, cfg, mt, gaps, grid, pile, disc, work, solo, srev, solo_cells, solo_len)
+            _ghost(S)
         if st[S_END] == PLAYING:
-            _start_turn(st, cfg, gaps, grid)
+            _start_turn(S)
 
 
 @_inline

@@ -24,21 +24,14 @@ from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.errors import InputError
 from cardgen.games.royale.checks import instances, line_cells, noble_face, owners, placements, role, universe
 from cardgen.games.royale.require import DEAD, Checker, checker
-from cardgen.games.royale.rules import END, TIE_NAMES, TIE_NONE, TIE_SHARED, packets, redeal, winners
+from cardgen.games.royale import rules
+from cardgen.games.royale.rules import (CFG_SIZE, CLEAR, EMPTY, END, GAP_KINDS, GAPS, OVER, PLACE, TAKE, TIE_NAMES,
+                                        TIE_NONE, TIE_SHARED, UNSETTLED, packets, redeal, winners)
 
 if TYPE_CHECKING:
     from cardgen.resolve.resolve import ResolvedDeck
 
-#: gap kind -> resolutions this engine applies (``GameSpec.gaps``); ``compiled_rules.GAP_*`` code them in this order
-GAPS: dict[str, tuple[str, ...]] = {
-    "order_conflict": ("wording",),  # settled in the data (masked noble 3); never raised in play
-    "uneven_packets": ("near_equal",),
-    "pile_empty": ("reshuffle_discards", "end_game"),
-    "short_line": ("take_present",),
-    "nothing_to_take": ("end_game",),
-    "tie_after_tiebreak": ("shared",),
-    "solo_pile_empty": ("reshuffle_revealed", "end_game"),
-}
+#: ``GAPS`` (gap kind -> resolutions this engine applies, ``GameSpec.gaps``) is ``rules.GAPS``
 
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/royale.md).
 HOOKS: dict[str, HookPoint] = {
@@ -63,8 +56,6 @@ HOOKS: dict[str, HookPoint] = {
                         "whose nobles are all validated, passed by name"),
 }
 
-EMPTY = -1  # an empty cell, no card drawn (the end card, as it sits in the pile, is ``rules.END``)
-TAKE, PLACE, CLEAR, OVER = 0, 1, 2, 3
 PHASES = ("take", "place", "clear", "over")
 STOP: Action = ("stop",)
 
@@ -165,8 +156,26 @@ class RoyaleGame(Game):
         self.place_actions = [[("place", cid, s) for s in range(nslots)] for cid in self.card_ids]
         self.clear_actions = [("clear", s) for s in range(nslots)]
         self.noble_view = tuple(tuple(ids) for ids in self.noble_ids)
+        self.cfg = self._config(nslots or 1)
         self.key = f"royale:{deck.id}:{players}:{id(self)}"
         GAMES[self.key] = self
+
+    def _config(self, nslots: int) -> list[int]:
+        """The deck's numbers the rules read (``rules.C_*``), the same record the compiled tier reads."""
+        r = self.rules
+        ncards = len(self.card_ids)
+        nlines = len(self.lines)
+        a_place = nlines + max((len(t) for t in self.imposter_takes), default=0)
+        cfg = [self.players, ncards, self.ncells, nlines, nslots, int(self.solo), int(self.uses_end), r.packets,
+               r.end_packet_setup, r.end_packet_reshuffle, r.end_card_draws, r.solo_turns, r.ghost_cards_per_turn,
+               int(r.voluntary_clearing), len(self.solo_ids), a_place, a_place + ncards * nslots,
+               a_place + ncards * nslots + nslots]
+        clar = self.deck.clarifications
+        for kind in GAP_KINDS:
+            codes = {res: i for i, res in enumerate(GAPS[kind])}
+            cfg.append(UNSETTLED if kind not in clar else codes.get(clar[kind].resolution, 0))
+        assert len(cfg) == CFG_SIZE
+        return [int(x) for x in cfg]
 
     def new_initial_state(self, seed: int) -> "RoyaleState":
         return self.state_class(self, seed)
@@ -198,7 +207,6 @@ class RoyaleState(State):
         self.player = 0
         self.phase = TAKE
         self.end_draws = 0
-        self.end_revealed = False
         self.solo_pile: list[int] = []
         self.solo_revealed: list[int] = []
         self.forced_clears = 0
@@ -258,99 +266,33 @@ class RoyaleState(State):
         g = self.g
         return [g.end_id if c == END else g.card_ids[c] for c in reversed(self.pile)]  # type: ignore[misc]
 
-    # -- drawing and refilling ---------------------------------------------------------
+    # -- the turn flow: ``rules.py``'s steps, one hook method each -----------------------------
+    @property
+    def end_revealed(self) -> bool:
+        """Whether the end card was drawn its last time (it ended the banquet)."""
+        return self.end_draws >= self.g.rules.end_card_draws
+
     def _draw(self) -> int:
-        """Next dish card from the pile; EMPTY when none can be had or the game ended."""
-        while True:
-            if not self.pile:
-                res = self.gap("pile_empty", f"turn {self.turns}")
-                if res is None:
-                    return EMPTY
-                if res == "end_game":
-                    self._finish("supply_exhausted")
-                    return EMPTY
-                if not self.discard:
-                    return EMPTY
-                self.pile = self.discard
-                self.discard = []
-                self._discard_gen += 1
-                self.rng.shuffle(self.pile)
-            c = self.pile.pop()
-            if c != END:
-                return c
-            self.end_draws += 1
-            if self.end_draws >= self.g.rules.end_card_draws:
-                self.end_revealed = True
-                self._finish("banquet_over")
-                return EMPTY
-            cards = self.pile + self.discard
-            self.discard = []
-            self._discard_gen += 1
-            self.rng.shuffle(cards)
-            self.track("pile_after_reshuffle", len(cards) + 1)
-            self.pile = self._packets(cards, self.g.rules.end_packet_reshuffle)
-            if self.end_reason:
-                return EMPTY
+        """Next dish card from the pile; EMPTY when none can be had or the game ended (``rules.draw``)."""
+        return rules.draw(self)
 
     def _refill(self) -> None:
-        """Fill empty cells left to right, top to bottom."""
-        grid = self.grid
-        for i in range(len(grid)):
-            if grid[i] == EMPTY:
-                c = self._draw()
-                if c == EMPTY:
-                    return
-                grid[i] = c
+        """Fill empty cells left to right, top to bottom (``rules.refill``)."""
+        rules.refill(self)
 
     def _ghost_turn(self) -> None:
-        """Solo: reveal solo card(s), discard the dishes in their cells, refill."""
-        g = self.g
-        for _ in range(g.rules.ghost_cards_per_turn):
-            if not self.solo_pile:
-                res = self.gap("solo_pile_empty", f"turn {self.turns}")
-                if res is None:
-                    return
-                if res == "end_game" or not self.solo_revealed:
-                    self._finish("solo_cards_exhausted")
-                    return
-                self.solo_pile, self.solo_revealed = self.solo_revealed, []
-                self.rng.shuffle(self.solo_pile)
-            card = self.solo_pile.pop()
-            self.solo_revealed.append(card)
-            for cell in g.solo_cells[card]:
-                if self.grid[cell] != EMPTY:
-                    self.discard.append(self.grid[cell])
-                    self.grid[cell] = EMPTY
-        self._refill()
+        """Solo: reveal solo card(s), discard the dishes in their cells, refill (``rules.ghost``)."""
+        rules.ghost(self)
 
     # -- turns ---------------------------------------------------------------------------
     def _start_turn(self) -> None:
-        self.phase = TAKE
+        """The seat to play takes (``rules.start_turn``)."""
         self._legal = None
-        if all(c == EMPTY for c in self.grid):
-            res = self.gap("nothing_to_take", f"turn {self.turns}")
-            if res is not None:
-                self._finish("supply_exhausted")
+        rules.start_turn(self)
 
     def _end_turn(self) -> None:
-        g = self.g
-        self.turns += 1
-        if g.solo:
-            self.rounds = self.turns
-            if self.turns >= g.rules.solo_turns:
-                self._finish("turns_done")
-                return
-            self._refill()
-            if not self.end_reason:
-                self._ghost_turn()
-        else:
-            self._refill()
-            self.player += 1
-            if self.player == g.players:
-                self.player = 0
-                self.rounds += 1
-        if not self.end_reason:
-            self._start_turn()
+        """The turn ends, the next starts (``rules.end_turn``)."""
+        rules.end_turn(self)
 
     def _after_serving(self) -> None:
         """Step 3: validate nobles met exactly; maybe win; then offer voluntary clearing."""

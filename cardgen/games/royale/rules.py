@@ -6,6 +6,16 @@ What differs in form they read through names, as ``agents.py``'s planner does: t
 (``randbelow``, ``shuffle``: ``random.Random`` here, ``fastrng`` there, the same numbers in the
 same order), ``sort`` and ``dishes``; the forms below are the engine's, ``compiled_rules`` binds
 its own. Gap events stay with each engine. Pure Python: the reference path never loads numba.
+
+The turn flow between two decisions is written here once too: ``draw`` (the end card, empty piles and
+their reshuffles), ``refill``, ``ghost`` (solo), ``start_turn`` and ``end_turn``. Each takes the
+position ``S`` and reads it through a few names each form gives its own way: the counters
+(``get``, ``put``: ``K_*``), the piles (``size``, ``pop``, ``push``, ``reshuffle``, ``repack``:
+``PILE``, ``DISCARD``, ``SOLO``, ``REVEALED``), the rule numbers and the buffet (``config``,
+``cells``, ``solo_cells``), a gap (``gap``) and the end (``finish``, ``over``). The steps call one
+another through ``on_draw``, ``on_refill``, ``on_ghost``, ``on_start``: the engine's hook methods
+(``_draw``, ``_refill``, ``_ghost_turn``, ``_start_turn``, which house rules wrap), the compiled
+steps in ``compiled_rules``. The engine's forms of all these names are at the end of this module.
 """
 from __future__ import annotations
 
@@ -14,6 +24,37 @@ from typing import Any
 
 #: the end-of-banquet card, as it sits in the pile (a dish card is its index, >= 0)
 END = -2
+#: an empty cell, no card drawn
+EMPTY = -1
+#: the decision: take, place, clear, over (``S_PHASE``)
+TAKE, PLACE, CLEAR, OVER = 0, 1, 2, 3
+
+#: gap kind -> resolutions the engines apply (``GameSpec.gaps``); a ruling's code is its place here
+GAPS: dict[str, tuple[str, ...]] = {
+    "order_conflict": ("wording",),  # settled in the data (masked noble 3); never raised in play
+    "uneven_packets": ("near_equal",),
+    "pile_empty": ("reshuffle_discards", "end_game"),
+    "short_line": ("take_present",),
+    "nothing_to_take": ("end_game",),
+    "tie_after_tiebreak": ("shared",),
+    "solo_pile_empty": ("reshuffle_revealed", "end_game"),
+}
+#: the gaps play raises, by code (``order_conflict`` is settled in the data), and the words of their details
+GAP_KINDS = tuple(GAPS)[1:]
+GAP_UNEVEN, GAP_PILE, GAP_SHORT, GAP_NOTHING, GAP_TIE, GAP_SOLO = range(len(GAP_KINDS))
+GAP_WORDS = ("{0} cards into {1} packets", "turn {0}", "", "turn {0}", "", "turn {0}")
+#: no ruling (the game stalls); ``end_game``, the ruling of ``pile_empty`` and ``solo_pile_empty`` that ends it
+UNSETTLED, END_GAME = -1, 1
+#: end codes; stalled on gap kind k: ``STALLED + k``
+PLAYING, BANQUET_OVER, SUPPLY_EXHAUSTED, ALL_NOBLES, TURNS_DONE, SOLO_EXHAUSTED = range(6)
+STALLED = 10
+END_NAMES = ("playing", "banquet_over", "supply_exhausted", "all_nobles", "turns_done", "solo_cards_exhausted")
+
+#: the deck's numbers the rules read (``cfg``, ``RoyaleGame.cfg``; gap kind k's ruling is ``cfg[C_GAPS + k]``)
+(C_PLAYERS, C_CARDS, C_CELLS, C_LINES, C_SLOTS, C_SOLO, C_USES_END, C_PACKETS, C_SETUP_POS, C_RESHUFFLE_POS,
+ C_END_DRAWS, C_SOLO_TURNS, C_GHOST, C_VOLUNTARY, C_NSOLO, C_A_PLACE, C_A_CLEAR, C_A_STOP,
+ C_GAPS) = range(19)
+CFG_SIZE = C_GAPS + len(GAP_KINDS)
 #: ``winners``' tie-break: none, the most dish cards under nobles, then a shared win
 TIE_NONE, TIE_DISHES, TIE_SHARED = -1, 0, 1
 #: the outcome's ``tie_break`` of ``TIE_DISHES`` and ``TIE_SHARED``
@@ -97,6 +138,110 @@ def winners(score: Any, solo: bool, winner: int, U: Any, win: Any) -> int:
     return TIE_DISHES if nwin == 1 else TIE_SHARED
 
 
+# -- the turn flow between two decisions ------------------------------------------------------------------
+def draw(S: Any) -> int:
+    """The next dish card of the pile, or EMPTY. An empty pile is gap ``pile_empty`` (its rulings: the
+    discard shuffled into a new pile, or the end); the end card drawn the last time ends the banquet,
+    before that the pile and the discard are shuffled together into packets, the end card in packet
+    ``C_RESHUFFLE_POS``."""
+    cfg = config(S)
+    while True:
+        if size(S, PILE) == 0:
+            res = gap(S, GAP_PILE, get(S, K_TURNS), 0, 0)
+            if res == UNSETTLED:
+                return EMPTY
+            if res == END_GAME:
+                finish(S, SUPPLY_EXHAUSTED)
+                return EMPTY
+            if size(S, DISCARD) == 0:
+                return EMPTY
+            reshuffle(S, DISCARD, PILE)
+        c = pop(S, PILE)
+        if c != END:
+            return c
+        draws = get(S, K_END_DRAWS) + 1
+        put(S, K_END_DRAWS, draws)
+        if draws >= cfg[C_END_DRAWS]:
+            finish(S, BANQUET_OVER)
+            return EMPTY
+        repack(S, cfg[C_RESHUFFLE_POS])
+        if over(S):
+            return EMPTY
+
+
+def refill(S: Any) -> None:
+    """The empty cells of the buffet filled from the pile (``on_draw``), left to right, top to bottom,
+    until it gives no card."""
+    grid = cells(S)
+    for i in range(config(S)[C_CELLS]):
+        if grid[i] == EMPTY:
+            c = on_draw(S)
+            if c == EMPTY:
+                return
+            grid[i] = c
+
+
+def ghost(S: Any) -> None:
+    """Solo: the ghost reveals ``C_GHOST`` solo cards, the dishes in their cells go to the discard, and the
+    buffet is refilled. An empty solo pile is gap ``solo_pile_empty`` (the revealed cards shuffled again,
+    or the end)."""
+    cfg, grid = config(S), cells(S)
+    for _ in range(cfg[C_GHOST]):
+        if size(S, SOLO) == 0:
+            res = gap(S, GAP_SOLO, get(S, K_TURNS), 0, 0)
+            if res == UNSETTLED:
+                return
+            if res == END_GAME or size(S, REVEALED) == 0:
+                finish(S, SOLO_EXHAUSTED)
+                return
+            reshuffle(S, REVEALED, SOLO)
+        card = pop(S, SOLO)
+        push(S, REVEALED, card)
+        row, n = solo_cells(S, card)
+        for j in range(n):
+            cell = row[j]
+            if grid[cell] != EMPTY:
+                push(S, DISCARD, grid[cell])
+                grid[cell] = EMPTY
+    on_refill(S)
+
+
+def start_turn(S: Any) -> None:
+    """A turn starts with a take; an empty buffet is gap ``nothing_to_take`` (its ruling ends the game)."""
+    put(S, K_PHASE, TAKE)
+    grid = cells(S)
+    for i in range(config(S)[C_CELLS]):
+        if grid[i] != EMPTY:
+            return
+    if gap(S, GAP_NOTHING, get(S, K_TURNS), 0, 0) != UNSETTLED:
+        finish(S, SUPPLY_EXHAUSTED)
+
+
+def end_turn(S: Any) -> None:
+    """A turn ends: solo, after ``C_SOLO_TURNS`` turns the game, else the buffet is refilled and the ghost
+    plays; with players, the buffet is refilled and the next seat takes. Then the next turn starts."""
+    cfg = config(S)
+    turns = get(S, K_TURNS) + 1
+    put(S, K_TURNS, turns)
+    if cfg[C_SOLO]:
+        put(S, K_ROUNDS, turns)
+        if turns >= cfg[C_SOLO_TURNS]:
+            finish(S, TURNS_DONE)
+            return
+        on_refill(S)
+        if not over(S):
+            on_ghost(S)
+    else:
+        on_refill(S)
+        p = get(S, K_PLAYER) + 1
+        if p == cfg[C_PLAYERS]:
+            p = 0
+            put(S, K_ROUNDS, get(S, K_ROUNDS) + 1)
+        put(S, K_PLAYER, p)
+    if not over(S):
+        on_start(S)
+
+
 # -- the reference engine's forms of the names above read (``compiled_rules`` binds its own) --------
 def randbelow(rng: random.Random, n: int) -> int:
     """A number in ``[0, n)`` from ``rng`` (``random.Random._randbelow``, as ``randrange(n)`` draws it)."""
@@ -118,3 +263,108 @@ def sort(x: list[int], n: int) -> None:
 def dishes(U: Any, p: int) -> int:
     """The dish cards under seat ``p``'s nobles; ``U``: ``RoyaleState.under``."""
     return sum(len(u) for u in U[p])
+
+
+
+# the position, as the engine holds it (``RoyaleState``): counters are attributes, piles are lists
+K_TURNS, K_ROUNDS, K_PLAYER, K_PHASE, K_END_DRAWS = "turns", "rounds", "player", "phase", "end_draws"
+PILE, DISCARD, SOLO, REVEALED = "pile", "discard", "solo_pile", "solo_revealed"
+_CODES = [{res: i for i, res in enumerate(GAPS[kind])} for kind in GAP_KINDS]
+
+
+def get(S: Any, key: str) -> int:
+    """The counter ``key`` (``K_*``)."""
+    return getattr(S, key)  # type: ignore[no-any-return]
+
+
+def put(S: Any, key: str, value: int) -> None:
+    """Set the counter ``key``."""
+    setattr(S, key, value)
+
+
+def size(S: Any, zone: str) -> int:
+    """How many cards pile ``zone`` holds."""
+    return len(getattr(S, zone))
+
+
+def pop(S: Any, zone: str) -> int:
+    """The top card of pile ``zone``, taken."""
+    return getattr(S, zone).pop()  # type: ignore[no-any-return]
+
+
+def push(S: Any, zone: str, card: int) -> None:
+    """``card`` put on pile ``zone``."""
+    getattr(S, zone).append(card)
+
+
+def reshuffle(S: Any, src: str, dst: str) -> None:
+    """The cards of pile ``src`` shuffled into the empty pile ``dst``, ``src`` left empty."""
+    setattr(S, dst, getattr(S, src))
+    setattr(S, src, [])
+    if src == DISCARD:
+        S._discard_gen += 1
+    S.rng.shuffle(getattr(S, dst))
+
+
+def repack(S: Any, position: int) -> None:
+    """The pile and the discard shuffled together into packets, the end card in packet ``position``
+    (``RoyaleState._packets``)."""
+    cards = S.pile + S.discard
+    S.discard = []
+    S._discard_gen += 1
+    S.rng.shuffle(cards)
+    S.track("pile_after_reshuffle", len(cards) + 1)
+    S.pile = S._packets(cards, position)
+
+
+def gap(S: Any, kind: int, a: int, b: int, c: int) -> int:
+    """Gap ``kind`` met (its detail ``GAP_WORDS[kind]`` of ``a``, ``b``, ``c``): the ruling's code, or
+    UNSETTLED (``State.gap`` stalled the game)."""
+    res = S.gap(GAP_KINDS[kind], GAP_WORDS[kind].format(a, b, c))
+    return UNSETTLED if res is None else _CODES[kind].get(res, 0)
+
+
+def finish(S: Any, reason: int) -> None:
+    """The game ends for ``reason`` (``END_NAMES``): ``RoyaleState._finish``, a hook point."""
+    S._finish(END_NAMES[reason])
+
+
+def over(S: Any) -> bool:
+    """Whether the game ended (or stalled)."""
+    return bool(S.end_reason)
+
+
+def config(S: Any) -> list[int]:
+    """The deck's numbers (``C_*``)."""
+    return S.g.cfg  # type: ignore[no-any-return]
+
+
+def cells(S: Any) -> list[int]:
+    """The buffet, a card or EMPTY per cell."""
+    return S.grid  # type: ignore[no-any-return]
+
+
+def solo_cells(S: Any, card: int) -> tuple[list[int], int]:
+    """The cells solo card ``card`` names, and how many."""
+    row = S.g.solo_cells[card]
+    return row, len(row)
+
+
+def on_draw(S: Any) -> int:
+    """``draw`` through the engine's hook method."""
+    return S._draw()  # type: ignore[no-any-return]
+
+
+def on_refill(S: Any) -> None:
+    """``refill`` through the engine's hook method."""
+    S._refill()
+
+
+def on_ghost(S: Any) -> None:
+    """``ghost`` through the engine's hook method."""
+    S._ghost_turn()
+
+
+def on_start(S: Any) -> None:
+    """``start_turn`` through the engine's hook method."""
+    S._start_turn()
