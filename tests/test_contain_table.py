@@ -40,7 +40,8 @@ def _child(body: str = "time.sleep(30)", code: int = 0) -> int:
     pid = os.fork()
     if pid == 0:
         try:
-            exec(body, {"time": time, "os": os, "contain": contain})
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a command that dies of it (not a handler an earlier test
+            exec(body, {"time": time, "os": os, "contain": contain})  # of this worker left, as cli.main does)
         finally:
             os._exit(code)
     return pid
@@ -222,6 +223,7 @@ def _supervised(body: str) -> int:
     if pid == 0:
         code = 99
         try:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)  # (see _child)
             contain._table = None
             contain.supervise("validate")
             exec(body, {"time": time, "os": os, "signal": signal, "contain": contain})

@@ -159,7 +159,7 @@ def test_the_table_is_the_same_whatever_the_chunks(tmp_path: Path) -> None:
 
 def test_the_seeded_draws_make_the_same_exchanges_again(tmp_path: Path) -> None:
     """Same seed, same decision points, cards and futures: the credits repeat exactly."""
-    from cardgen.simulate.exchange import agents_play_out
+    from cardgen.simulate.runner import agents_play_out
     from cardgen.simulate.runner import make_agents, play_game
 
     deck = toy(tmp_path, crown=10)
@@ -344,7 +344,7 @@ def test_a_future_that_stalls_or_hits_the_cap_is_left_out_as_unfinished(tmp_path
     assert continue_game(state, [RandomAgent(), RandomAgent()], random.Random(1), 10, ["random"] * 2) is False
     deck = toy(tmp_path, crown=10)
     game = deck.spec.new_game(deck, 3)
-    from cardgen.simulate.exchange import agents_play_out
+    from cardgen.simulate.runner import agents_play_out
     from cardgen.simulate.runner import make_agents, play_game
 
     names = ["random"] * 3

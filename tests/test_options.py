@@ -209,7 +209,9 @@ AGENTS = {"first": First, "tipper": Tipper}
 
 
 def _toy_trial(own: bool = True) -> options.Trial:
-    return options.Trial(Toy(own), lambda names: [AGENTS[n]() for n in names], 100)
+    from cardgen.simulate.runner import play_on
+
+    return options.Trial(Toy(own), lambda names: [AGENTS[n]() for n in names], 100, play_on)
 
 
 def _toy_game(names: list[str], own: bool = True) -> GameResult:

@@ -242,12 +242,3 @@ def _judged(state: State, seat: int) -> tuple[float, ...]:
     order = state.standings() or outcome.scores
     best_other = max(x for p, x in enumerate(order) if p != seat)
     return float(seat in outcome.winners), float(order[seat]), float(order[seat] - best_other)
-
-
-def agents_play_out(agents: Callable[[], list[Agent]], names: list[str], cap: int) -> PlayOut:
-    """A ``PlayOut`` by fresh agents of ``agents()`` (a game's own seats), at most ``cap`` decisions in all."""
-    from cardgen.simulate.runner import continue_game
-
-    def play(state: State, rng: random.Random) -> bool:
-        return continue_game(state, agents(), rng, cap, names)
-    return play

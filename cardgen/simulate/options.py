@@ -74,20 +74,25 @@ def offers(game: Game, result: GameResult) -> Offers:
     return found
 
 
+#: the simulator's loop (``runner.play_on``): a state played on by agents (their names for messages) with a
+#: generator and a cap on decisions; a simulator gap (kind, detail) where it could not end
+PlayOn = Callable[[State, list[Agent], random.Random, int, list[str]], Any]
+
+
 @dataclass(frozen=True)
 class Trial:
-    """What a game needs to play the two futures: its reference ``Game``, a fresh agent per seat's kind, a cap."""
+    """What a game needs to play the two futures: its reference ``Game``, a fresh agent per seat's kind, a cap, and
+    the simulator's loop (handed in by ``runner.option_trial``: this module is what the runner calls)."""
 
     game: Game
     make: Callable[[list[str]], list[Agent]]
     cap: int
+    play_on: PlayOn
 
 
 def _future(trial: Trial, state: State, names: list[str], seed: int) -> State | None:
     """``state`` played to its end by fresh agents (``seed`` for their draws); None where it does not end."""
-    from cardgen.simulate.runner import _play
-
-    stop = _play(state, trial.make(names), random.Random(seed), trial.cap, None, names)
+    stop = trial.play_on(state, trial.make(names), random.Random(seed), trial.cap, names)
     return None if stop is not None or not state.is_terminal() else state
 
 

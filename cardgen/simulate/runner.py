@@ -481,7 +481,12 @@ def option_trial(game: Game, deck: ResolvedDeck, factories: dict[str, Callable[[
     """What ``cardgen.simulate.options`` needs to play an offer's two futures with fresh agents of a game's kinds."""
     from cardgen.simulate.options import Trial
 
-    return Trial(game, lambda names: make_agents(deck.spec, names, factories), cap)
+    return Trial(game, lambda names: make_agents(deck.spec, names, factories), cap, play_on)
+
+
+def play_on(state: State, agents: list[Agent], rng: random.Random, cap: int, names: list[str]) -> tuple[str, str] | None:
+    """``state`` played on to its end by ``agents`` (an experiment's future); a simulator gap where it cannot end."""
+    return _play(state, agents, rng, cap, None, names)
 
 
 def designer_trace(game: Game, result: GameResult) -> Any:
@@ -501,10 +506,20 @@ def designer_trace(game: Game, result: GameResult) -> Any:
         return None
 
 
+def agents_play_out(agents: Callable[[], list[Agent]], names: list[str], cap: int) -> Callable[[State, random.Random],
+                                                                                                bool]:
+    """The play experiment's ``PlayOut`` (``cardgen.simulate.exchange``): a state played on by fresh agents of
+    ``agents()`` (a game's own seats), at most ``cap`` decisions in all. Here, so that exchange never imports the
+    runner that calls it."""
+    def play(state: State, rng: random.Random) -> bool:
+        return continue_game(state, agents(), rng, cap, names)
+    return play
+
+
 def _judge_cards(game: Game, result: GameResult, tally: Any, agents: Callable[[], list[Agent]], cap: int,
                  points: int) -> None:
     """The play experiment on a traced game (``cardgen.simulate.exchange``): ``points`` cards exchanged mid-game."""
-    from cardgen.simulate.exchange import agents_play_out, judge_game
+    from cardgen.simulate.exchange import judge_game
 
     if not result.completed or result.actions is None:
         return
