@@ -13,6 +13,8 @@ import pytest
 
 from cardgen.play.session import Session
 from cardgen.play.view import designer_view, pass_view, spectator_view, table_view
+from tests.test_play_browser import CHROMIUM, chromium_page
+from tests.test_play_server import ask, start_table
 from tests.test_play_session import deck_of
 from tests.test_play_talk import to_move
 
@@ -122,3 +124,21 @@ def test_the_seats_still_to_come_are_counted_in_the_singular_or_the_plural(lang:
     assert designer_view(session)["status"] == many
     session.join(0)
     assert designer_view(session)["status"] == one and spectator_view(session)["status"] == one
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
+def test_the_french_page_joins_who_said_it_with_the_french_colon_and_counts_the_undone_moves(tmp_path: Path) -> None:
+    proc, links = start_table(tmp_path, "king_lui", "--lang", "fr", "--pace", "0.05")
+    try:
+        ask(links["1"] + "api/say", {"text": "bonne chance"})
+        with chromium_page(links["1"], 390, 844) as page:
+            page.wait_for_selector("#journal li.talk", timeout=20_000)
+            assert page.inner_text("#journal li.talk b") == f"Joueur 1{NNBSP}:"  # no name given: the seat
+            said = page.evaluate("""() => [1, 3].map((n) => {
+                journal({...view, talk: [], undos: [{who: "Ann", after: view.moves_made, n}]});
+                return document.querySelector("#journal li.undone").textContent; })""")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert said == [f"Tout le monde a accepté{NNBSP}: Ann a repris son coup (1 coup annulé)",
+                    f"Tout le monde a accepté{NNBSP}: Ann a repris son coup (3 coups annulés)"]
