@@ -184,6 +184,9 @@ TARGETS = [
             "tests/test_play_spectator.py::test_the_seats_areas_come_together_in_seat_order",
             "tests/test_play_spectator.py::test_the_spectators_seats_are_in_the_tables_seat_order_all_game_long",
             "tests/test_play_said.py::test_the_passed_device_takes_each_persons_answers_by_name")),
+    # how the page calls an unnamed person (the seat), counts one or many, titles the designer's hands (#52/#53)
+    Target("play_page_words", PW, _m(PW, "x__called", "x__count", "x_designer_view"),
+           ("tests/test_play_page_words.py",)),
     # who may ask what of a served table: roles, Host and Origin (issue #52: the server split by responsibility)
     Target("play_access", PA, _m(PA, "x_check_origin", "x_check_role", "x_table_keys"),
            ("tests/test_play_said.py::test_a_rematch_proposed_and_accepted_moves_each_key_with_its_person",

@@ -49,6 +49,6 @@ def test_each_persons_answers_to_the_decks_questions_read_as_asked(tmp_path: Pat
     finally:
         proc.terminate()
         proc.wait(10)
-    long, emerald = "La partie vous a-t-elle paru longue ?", "L’Emerald était-il utile ?"
-    assert lines == [f"Joueur 1: {long} — Trop longue · {emerald} — oui · Le rythme (1 à 5) — 5",
-                     f"Joueur 2: {long} — Juste bien · {emerald} — non"]
+    long, emerald = "La partie vous a-t-elle paru longue\u202f?", "L’Emerald était-il utile ?"
+    assert lines == [f"Joueur 1\u202f: {long} — Trop longue · {emerald} — oui · Le rythme (1 à 5) — 5",
+                     f"Joueur 2\u202f: {long} — Durée idéale · {emerald} — non"]

@@ -72,8 +72,8 @@ def test_the_designers_buttons_and_scores_are_in_the_tables_language(finished_fr
 def test_the_designer_reads_the_answers_as_the_form_asked_them(finished_fr: dict[str, str]) -> None:
     text = designer_text(finished_fr)
     assert "Plaisir de jeu (1 à 5) — 4" in text
-    assert "La partie vous a-t-elle paru longue ? — Trop longue" in text
-    assert "Qu’est-ce qui n’était pas clair ? — le dragon" in text
+    assert "La partie vous a-t-elle paru longue\u202f? — Trop longue" in text
+    assert "Qu’est-ce qui n’était pas clair\u202f? — le dragon" in text
     assert "fun 4" not in text and "long long" not in text and "unclear" not in text
 
 

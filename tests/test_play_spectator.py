@@ -149,7 +149,7 @@ def test_the_pass_and_play_device_shows_a_hand_only_to_the_person_who_tapped(dra
             continue
         covers += 1
         person = covered["pass_seat"]
-        assert covered["pass_name"] == covered["names"][person]
+        assert covered["pass_name"] == covered["ui"]["seat"].format(n=person + 1)  # no name given: the seat
         other = [p for p in covered["people"] if p != person][0]
         assert ask(device + f"api/view?reveal={other}")[1]["hand"] == []  # not the person whose turn it is
         status, mine = ask(device + f"api/view?reveal={person}")
@@ -171,7 +171,7 @@ def test_the_passed_device_shows_a_hand_only_for_the_person_to_move_who_tapped()
         person = session.state.current_player
         covered = pass_view(session, None)
         assert covered["pass"] and covered["hand"] == [] and covered["moves"] == [] and covered["seat"] == -1
-        assert covered["pass_seat"] == person and covered["pass_name"] == covered["names"][person]
+        assert covered["pass_seat"] == person and covered["pass_name"] == covered["ui"]["seat"].format(n=person + 1)
         assert pass_view(session, 2 - person)["hand"] == []  # the other person's tap shows nothing
         mine = pass_view(session, person)
         assert mine["seat"] == person and mine["hand"] and mine["moves"] and mine["pass_seat"] == person

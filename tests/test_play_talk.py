@@ -94,7 +94,7 @@ def test_talk_and_an_agreed_undo_through_the_table(table: dict[str, str]) -> Non
     status, asked = ask(table[str(mover + 1)] + "api/undo", {})
     assert status == 200 and asked["undo_asked"]["by"] == mover and asked["moves_made"] == seen["moves_made"]
     status, theirs = ask(table[str(other + 1)] + "api/view")
-    assert theirs["undo_asked"]["who"] == theirs["names"][mover]
+    assert theirs["undo_asked"]["who"] == f"Player {mover + 1}"  # no name given: the seat, never "person"
     status, done = ask(table[str(other + 1)] + "api/undo_answer", {"accept": True})
     assert status == 200 and done["undo_asked"] is None and done["moves_made"] == asked["undo_asked"]["to"]
 

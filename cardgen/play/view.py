@@ -206,6 +206,12 @@ def _names(session: "Session", ui: dict[str, str]) -> list[str]:
             for seat, n in enumerate(session.names)]
 
 
+def _called(session: "Session", ui: dict[str, str]) -> list[str]:
+    """How each seat is called where a person is addressed or quoted (pass the device to..., I am..., who said,
+    asked or proposed): the name they gave, else the seat ("Player 2"), never the word for a person."""
+    return [session.people_names.get(seat) or ui["seat"].format(n=seat + 1) for seat in range(session.players)]
+
+
 def lobby_view(session: "Session") -> dict[str, Any]:
     """The lobby's page: the table's title and, for each person's seat, whether it is taken and by whom; nothing
     of the game itself (no card, no move: whoever has the lobby's link has no seat yet)."""
@@ -287,11 +293,11 @@ def pass_view(session: "Session", reveal: int | None) -> dict[str, Any]:
         return table_view(session, person) | {"pass": True, "pass_seat": person}
     covered = spectator_view(session) | {"pass": True, "pass_seat": person, "spectator": False}
     if session.waiting_for(-1) == "over" and state.is_terminal():  # each person at the device gives their answers
-        names = covered["names"]
+        called = _called(session, covered["ui"])
         covered |= {"questions": session.questions(),
-                    "pass_feedback": [{"seat": p, "name": names[p], "given": p in session.feedback}
+                    "pass_feedback": [{"seat": p, "name": called[p], "given": p in session.feedback}
                                       for p in session.people]}
-    return covered | {"pass_name": covered["names"][person] if person is not None else ""}
+    return covered | {"pass_name": _called(session, covered["ui"])[person] if person is not None else ""}
 
 
 def _status(session: "Session", waiting: str, ui: dict[str, str], names: list[str]) -> str:
@@ -299,19 +305,28 @@ def _status(session: "Session", waiting: str, ui: dict[str, str], names: list[st
     state = session.state
     who = names[state.current_player] if state.current_player >= 0 else ""
     return (ui["over"] if waiting == "over" else ui["turn_you"] if waiting == "you"
-            else ui["seats_wait"].format(n=len(session.people) - len(session.joined)) if waiting == "seats"
+            else _count(ui, "seats_wait", len(session.people) - len(session.joined)) if waiting == "seats"
             else ui["turn_of"].format(n=state.current_player + 1, who=who))
 
 
+def _count(ui: dict[str, str], key: str, n: int) -> str:
+    """``ui[key]`` said of ``n`` things: the ``key_one`` entry for one, ``key`` (the plural) otherwise."""
+    return ui[key + "_one" if n == 1 else key].format(n=n)
+
+
 def designer_view(session: "Session") -> dict[str, Any]:
-    """The designer's page: every seat's view side by side (no moves: the designer watches)."""
+    """The designer's page: every seat's view side by side (no moves: the designer watches). A hand is titled
+    with its seat ("Player 2's hand"), never the game's "Your hand": the designer holds none."""
     seats = []
+    ui = UI.get(session.lang, UI["en"])
     for seat in range(session.players):
         view = table_view(session, seat)
         view["moves"] = []
+        for area in view["hand"]:
+            owner = area.get("seat")
+            area["title"] = ui["seat_hand"].format(n=(owner if isinstance(owner, int) else seat) + 1)
         seats.append(view)
     first = seats[0]
-    ui = first["ui"]
     waiting = session.waiting_for(-1)  # no seat's turn is the designer's
     return {"designer": True, "title": first["title"], "lang": session.lang, "ui": ui, "seats": seats,
             "people": list(session.people), "joined": sorted(session.joined), "names": session.names,
@@ -360,6 +375,7 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
     elif waiting == "over":
         result = {"end": state.end_reason or "no legal move", "scores": None, "winners": [], "tie_break": None}
     names = _names(session, ui)
+    called = _called(session, ui)
     status = _status(session, waiting, ui, names)
     if result is not None:
         ends = ENDS.get(lang, ENDS["en"])
@@ -377,13 +393,13 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         "moves_made": len(session.actions), "pace_ms": round(session.pace * 1000),
         "journal": [{"seat": e.seat, "who": names[e.seat], "n": i + 1, "text": e.text}
                     for i, e in enumerate(session.journal) if i >= len(session.journal) - 200],
-        "talk": [{"seat": s, "who": names[s], "text": text, "after": after} for s, text, after in session.talk],
+        "talk": [{"seat": s, "who": called[s], "text": text, "after": after} for s, text, after in session.talk],
         "undo_asked": None if session.undo_asked is None else {
-            "by": session.undo_asked["by"], "who": names[session.undo_asked["by"]],
+            "by": session.undo_asked["by"], "who": called[session.undo_asked["by"]],
             "accepted": list(session.undo_asked["accepted"]), "to": session.undo_asked["to"]},
-        "undos": [{"who": names[by], "after": to, "n": made - to} for by, to, made in session.undos],
+        "undos": [{"who": called[by], "after": to, "n": made - to} for by, to, made in session.undos],
         "rematch_asked": None if session.rematch_asked is None else {
-            "by": session.rematch_asked["by"], "who": names[session.rematch_asked["by"]],
+            "by": session.rematch_asked["by"], "who": called[session.rematch_asked["by"]],
             "swap": session.rematch_asked["swap"], "accepted": list(session.rematch_asked["accepted"])},
         "questions": session.questions() if waiting == "over" else [],
         "feedback_given": seat in session.feedback,

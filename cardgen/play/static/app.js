@@ -300,7 +300,7 @@ function render() {
       const ol = el("ol", "scores");
       v.result.scores.forEach((s, i) => {
         const who = i === v.seat ? ui.you : v.names[i];  // person, agent... in the page's language
-        const li = el("li", v.result.winners.includes(i) ? "winner" : "", `${ui.seat.replace("{n}", i + 1)} (${who}): ${s}`);
+        const li = el("li", v.result.winners.includes(i) ? "winner" : "", `${ui.seat.replace("{n}", i + 1)} (${who})${ui.colon}${s}`);
         ol.appendChild(li);
       });
       parts.push(ol);
@@ -373,13 +373,13 @@ function journal(v) {
   const said = (after) => {
     talk.filter((t) => t.after === after).forEach((t) => {
       const li = el("li", "talk" + (t.seat === v.seat ? " mine" : ""));
-      li.appendChild(el("b", "", t.who + ":"));
+      li.appendChild(el("b", "", t.who + v.ui.colon.trimEnd()));
       li.appendChild(document.createTextNode(" " + t.text));
       j.appendChild(li);
     });
     // an undo every person agreed to, where the table went back to
     (v.undos || []).filter((u) => u.after === after).forEach((u) =>
-      j.appendChild(el("li", "undone", v.ui.undo_done.replace("{who}", u.who).replace("{n}", u.n))));
+      j.appendChild(el("li", "undone", (u.n === 1 ? v.ui.undo_done_one : v.ui.undo_done).replace("{who}", u.who).replace("{n}", u.n))));
   };
   const first = v.journal.length ? v.journal[0].n - 1 : v.moves_made;
   said(first);
@@ -527,13 +527,13 @@ function renderDesigner() {
   delete box.dataset.moves;
   box.replaceChildren();
   if (v.lobby_link) {
-    const a = el("a", "link", ui.lobby_link + ": " + new URL(v.lobby_link, location.href).href);
+    const a = el("a", "link", ui.lobby_link + ui.colon + new URL(v.lobby_link, location.href).href);
     a.href = v.lobby_link; a.target = "_blank"; a.rel = "noopener";
     box.appendChild(a);
   }
   for (const [link, words, cls] of [[v.spectator_link, ui.spectator_link, "spectator"], [v.pass_link, ui.pass_link, "pass"]]) {
     if (!link) continue;
-    const a = el("a", "link " + cls, words + ": " + new URL(link, location.href).href);
+    const a = el("a", "link " + cls, words + ui.colon + new URL(link, location.href).href);
     a.href = link; a.target = "_blank"; a.rel = "noopener";
     box.appendChild(a);
   }
@@ -543,7 +543,7 @@ function renderDesigner() {
   if (Object.keys(v.feedback || {}).length) box.appendChild(el("h3", "", ui.feedback));
   for (const [seat, answers] of Object.entries(v.feedback || {})) {
     const named = (v.people_names || {})[seat];  // each person's answers with the name they gave
-    box.appendChild(el("p", "quiet", ui.seat.replace("{n}", Number(seat) + 1) + (named ? " · " + named : "") + ": " +
+    box.appendChild(el("p", "quiet", ui.seat.replace("{n}", Number(seat) + 1) + (named ? " · " + named : "") + ui.colon +
       Object.entries(answers).map(([k, a]) => answerText(ui, v.seats[0].questions || [], k, a)).join(" · ")));
   }
   const res = $("result");
@@ -551,7 +551,7 @@ function renderDesigner() {
     res.hidden = false;
     const ol = el("ol", "scores");
     v.result.scores.forEach((s, i) => ol.appendChild(el("li", v.result.winners.includes(i) ? "winner" : "",
-      `${ui.seat.replace("{n}", i + 1)} (${v.seats[0].names[i]}): ${s}`)));  // person, agent... in the page's language
+      `${ui.seat.replace("{n}", i + 1)} (${v.seats[0].names[i]})${ui.colon}${s}`)));  // person, agent... in the page's language
     res.replaceChildren(el("h2", "", ui.over), ol);
   } else res.hidden = true;
   journal({...v, seat: -1});
@@ -651,7 +651,7 @@ async function hint() {
   box.replaceChildren(el("p", "quiet", view.ui.thinking));
   try {
     const h = await call("api/hint", {});
-    box.replaceChildren(el("h3", "", view.ui.hint + ": " + h.text));
+    box.replaceChildren(el("h3", "", view.ui.hint + view.ui.colon + h.text));
     const table = el("table");
     for (const m of h.values) {
       const tr = el("tr", JSON.stringify(m.action) === JSON.stringify(h.choice) ? "chosen" : "");

@@ -1,0 +1,144 @@
+"""The playtest page's words as a native reader reads them (issues #52/#53): a person who gave no name is called by
+their seat ("Joueur 2"), never by the word for a person; the designer's page titles each hand with its seat, not
+"Your hand"; counts say one or many, not "joueur(s)"; French puts a narrow no-break space before ; : ? ! and
+inside « »; English writes ’; and the page joins a label and its value with the wordbook's colon."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from cardgen.play.session import Session
+from cardgen.play.view import designer_view, pass_view, spectator_view, table_view
+from tests.test_play_browser import CHROMIUM, chromium_page
+from tests.test_play_server import ask, start_table
+from tests.test_play_session import deck_of
+from tests.test_play_talk import to_move
+
+ROOT = Path(__file__).resolve().parents[1]
+BOOKS = [ROOT / "cardgen/play/view.json", *sorted((ROOT / "cardgen/games").glob("*/playview.json"))]
+NNBSP = "\u202f"
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+
+
+def _said(lang: str) -> Iterator[tuple[str, str]]:
+    """(where, text) of every string of the play wordbooks in ``lang``."""
+    for path in BOOKS:
+        for table, by_lang in json.loads(path.read_text(encoding="utf-8")).items():
+            for text in _strings(by_lang.get(lang, {})):
+                yield f"{path.relative_to(ROOT)}:{table}", text
+
+
+def test_french_puts_a_narrow_no_break_space_before_high_punctuation_and_inside_guillemets() -> None:
+    wrong = [f"{where}: {text!r}" for where, text in _said("fr")
+             if re.search(r"(?<!\u202f)[;:?!](?!//)|«(?!\u202f)|(?<!\u202f)»", text)]
+    assert not wrong, "\n".join(wrong)
+    assert sum(NNBSP in text for _, text in _said("fr")) >= 40  # the rule is in use, not vacuous
+
+
+def test_english_writes_curly_apostrophes() -> None:
+    wrong = [f"{where}: {text!r}" for where, text in _said("en") if "'" in text]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_each_language_has_its_colon_and_app_js_joins_no_label_with_a_hard_coded_one() -> None:
+    ui = json.loads(BOOKS[0].read_text(encoding="utf-8"))["ui"]
+    assert {lang: ui[lang]["colon"] for lang in ("en", "fr", "it")} == {"en": ": ", "fr": NNBSP + ": ", "it": ": "}
+    app = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+    literals = re.findall(r'"(?:[^"\\\n]|\\.)*"|`[^`]*`', app)  # its strings and template strings
+    joined = [s for s in literals if s in ('": "', '":"', '" : "') or re.search(r"[)}]:\s*\$\{", s)]
+    assert not joined, f"app.js joins a label and a value with its own ': ': {joined}"
+    assert app.count("ui.colon") >= 7
+
+
+def _through(session: Session) -> None:
+    """Agents and people (first legal moves) play until the game is over."""
+    while not session.state.is_terminal():
+        if session.agent_move() is None:
+            session.play(list(session.state.legal_actions()[0]), session.state.current_player,
+                         turn=len(session.actions))
+
+
+@pytest.mark.parametrize(("lang", "seat_word"), [("fr", "Joueur"), ("it", "Giocatore"), ("en", "Player")])
+def test_a_person_who_gave_no_name_is_called_by_their_seat_on_the_passed_device(lang: str, seat_word: str) -> None:
+    session = Session(deck_of("king_lui"), players=3, seed=8, people=[0, 1], lang=lang)
+    session.join(0), session.join(1)
+    session.claim(0, "Ann")
+    to_move(session, 1)
+    covered = pass_view(session, None)
+    person = covered["ui"]["person"]
+    assert covered["pass_seat"] == 1 and covered["pass_name"] == f"{seat_word} 2"
+    to_move(session, 0)
+    assert pass_view(session, None)["pass_name"] == "Ann"
+    _through(session)
+    over = pass_view(session, None)
+    assert [(p["seat"], p["name"]) for p in over["pass_feedback"]] == [(0, "Ann"), (1, f"{seat_word} 2")]
+    assert person not in json.dumps([p["name"] for p in over["pass_feedback"]])
+
+
+def test_talk_and_a_proposed_rematch_name_an_unnamed_person_by_their_seat() -> None:
+    from cardgen.play import talk
+
+    session = Session(deck_of("king_lui"), players=3, seed=8, people=[0, 1], lang="fr")
+    session.join(0), session.join(1)
+    talk.say(session, 1, "bonjour")
+    assert table_view(session, 0)["talk"][0]["who"] == "Joueur 2"
+    session.claim(1, "Bo")
+    assert table_view(session, 0)["talk"][0]["who"] == "Bo"
+
+
+@pytest.mark.parametrize(("lang", "head", "yours"), [("fr", "Main du joueur {n}", "Votre main"),
+                                                     ("it", "Mano del giocatore {n}", "La tua mano"),
+                                                     ("en", "Player {n}’s hand", "Your hand")])
+@pytest.mark.parametrize("game", ["king_lui", "draco", "royale"])
+def test_the_designers_page_titles_each_hand_with_its_seat(game: str, lang: str, head: str, yours: str) -> None:
+    session = Session(deck_of(game), players=3, seed=4, people=[0, 1], lang=lang)
+    session.join(0), session.join(1)
+    for _ in range(4):  # a few turns in: Royale's hand is the current player's
+        seen = designer_view(session)
+        hands = [a for s in seen["seats"] for a in s["hand"]]
+        assert hands and all(a["title"] == head.format(n=a["seat"] + 1) for a in hands), [a["title"] for a in hands]
+        assert yours not in json.dumps([s["hand"] for s in seen["seats"]], ensure_ascii=False)
+        if session.agent_move() is None:
+            session.play(list(session.state.legal_actions()[0]), session.state.current_player,
+                         turn=len(session.actions))
+    assert table_view(session, 0)["hand"][0]["title"] != head.format(n=1)  # a seat's own page keeps its "your"
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [
+    ("fr", "En attente d’un joueur encore absent", "En attente de 2 joueurs encore absents"),
+    ("it", "In attesa di un altro giocatore", "In attesa di altri 2 giocatori"),
+    ("en", "Waiting for one more person to take their seat", "Waiting for 2 more people to take their seats")])
+def test_the_seats_still_to_come_are_counted_in_the_singular_or_the_plural(lang: str, one: str, many: str) -> None:
+    session = Session(deck_of("king_lui"), players=3, seed=8, people=[0, 1], lang=lang)
+    assert designer_view(session)["status"] == many
+    session.join(0)
+    assert designer_view(session)["status"] == one and spectator_view(session)["status"] == one
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
+def test_the_french_page_joins_who_said_it_with_the_french_colon_and_counts_the_undone_moves(tmp_path: Path) -> None:
+    proc, links = start_table(tmp_path, "king_lui", "--lang", "fr", "--pace", "0.05")
+    try:
+        ask(links["1"] + "api/say", {"text": "bonne chance"})
+        with chromium_page(links["1"], 390, 844) as page:
+            page.wait_for_selector("#journal li.talk", timeout=20_000)
+            assert page.inner_text("#journal li.talk b") == f"Joueur 1{NNBSP}:"  # no name given: the seat
+            said = page.evaluate("""() => [1, 3].map((n) => {
+                journal({...view, talk: [], undos: [{who: "Ann", after: view.moves_made, n}]});
+                return document.querySelector("#journal li.undone").textContent; })""")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert said == [f"Tout le monde a accepté{NNBSP}: Ann a repris son coup (1 coup annulé)",
+                    f"Tout le monde a accepté{NNBSP}: Ann a repris son coup (3 coups annulés)"]
