@@ -190,7 +190,7 @@ def test_the_table_says_a_broken_rule_once_in_its_language_and_ends(tmp_path: Pa
     for _ in range(3):
         status, body = _asgi(app, "/k/api/agent")
         assert status == 409 and body["code"] == "broken_rule"
-        assert body["error"] == ("La règle maison ou le fichier de règles a échoué (le terminal dit où) ; la table "
+        assert body["error"] == ("La règle maison ou le fichier de règles a échoué (le terminal dit où)\u202f; la table "
                                  "est fermée.")
     assert calls == [1] and watch.stopping  # said once: later requests never reach the session
     assert watch.broken == "house/rule.py:2: ZeroDivisionError in draw (seed 1 reproduces it)"

@@ -205,7 +205,7 @@ def test_play_ends_the_table_with_one_line(tmp_path: Path, rule: str) -> None:
     errors = _errors(err)
     assert len(errors) == 1 and errors[0].startswith("cardgen: error: house/rule.py"), err
     assert "Traceback" not in err
-    assert said in ([], ["La règle maison ou le fichier de règles a échoué (le terminal dit où) ; la table est "
+    assert said in ([], ["La règle maison ou le fichier de règles a échoué (le terminal dit où)\u202f; la table est "
                          "fermée."])
 
 
