@@ -166,7 +166,9 @@ TARGETS = [
     # the designer's hold on the seats, table talk and undo by agreement (issue #52): whole small modules
     Target("play_seats", "cardgen/play/seats.py", ("",),
            ("tests/test_play_seats.py::test_a_seat_handed_to_an_agent_is_played_by_it_and_given_back",
-            "tests/test_play_seats.py::test_the_table_starts_when_the_designer_says")),
+            "tests/test_play_seats.py::test_the_table_starts_when_the_designer_says",
+            "tests/test_play_seats.py::test_each_refusal_of_the_seat_controls_names_the_seat_and_its_code",
+            "tests/test_play_seats.py::test_an_agent_kind_is_the_tables_own_or_the_first_the_game_has")),
     Target("play_talk", "cardgen/play/talk.py", ("",),
            ("tests/test_play_talk.py::test_a_message_is_short_plain_and_the_peoples",
             "tests/test_play_talk.py::test_an_undo_waits_for_every_persons_yes",

@@ -97,3 +97,37 @@ def test_the_designer_sees_who_is_here_hands_seats_over_and_replaces_a_link(tabl
     status, mine = ask(fresh + "api/view")
     assert status == 200 and mine["seat"] == 1
     assert ask(designer + "api/relink", {"seat": 3})[1]["code"] == "seat_bad"  # an agent's seat has no link
+
+
+def test_each_refusal_of_the_seat_controls_names_the_seat_and_its_code() -> None:
+    """In this process (the server's tests reach these through HTTP, where mutmut does not follow): every refusal
+    has its words' code and an English detail naming the seat as the page names it (from 1)."""
+    session = Session(deck_of("king_lui"), players=3, seed=2, people=[0, 1])
+
+    def refused(call, *args: object) -> tuple[str, str | None]:
+        with pytest.raises(Refused) as info:
+            call(session, *args)
+        return str(info.value), info.value.code
+
+    for bad in (0, 4, "2", True, None):
+        assert refused(seats.seat_number, bad) == ("expected a seat from 1 to 3", "seat_bad")
+    assert [seats.seat_number(session, n) for n in (1, 2, 3)] == [0, 1, 2]
+    assert refused(seats.hand_to_agent, 2) == ("seat 3 is not a person's", "seat_bad")
+    assert refused(seats.take_back, 0) == ("seat 1 was not handed to an agent", "seat_bad")
+    version = session.version
+    seats.hand_to_agent(session, 0)
+    assert session.version == version + 1  # one change, one version: the pages redraw once
+    assert refused(seats.hand_to_agent, 1) == ("the last person's seat stays a person's", "last_person")
+    seats.take_back(session, 0)
+    assert session.version == version + 2 and session.people == [0, 1] and session.names[0] == HUMAN
+    assert session.waiting_for(-1) == "seats"  # nobody has come: the table waits for its people
+    seats.start_now(session)
+    assert session.joined == {0, 1} and session.version == version + 3
+    seats.start_now(session)  # started already: nothing changes
+    assert session.version == version + 3
+
+
+def test_an_agent_kind_is_the_tables_own_or_the_first_the_game_has() -> None:
+    session = Session(deck_of("king_lui"), players=3, seed=2, people=[0, 1, 2])
+    name = seats.hand_to_agent(session, 2)
+    assert name == sorted(session.factories)[0] and session.agents[2] is not None
