@@ -175,6 +175,7 @@ TARGETS = [
             "tests/test_play_talk.py::test_a_move_made_meanwhile_drops_the_undo_asked",
             "tests/test_play_talk.py::test_one_yes_of_two_is_not_enough",
             "tests/test_play_talk.py::test_every_change_is_heard_by_the_pages_and_a_finished_game_takes_nothing_back",
+            "tests/test_play_talk.py::test_each_refusal_of_talk_undo_and_rematch_has_its_code_and_its_detail",
             "tests/test_play_said.py")),
     # what was said at a table, kept in its log line and read back by --resume (issue #52)
     Target("play_said", "cardgen/play/said.py", ("",), ("tests/test_play_said.py",)),

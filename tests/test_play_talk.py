@@ -142,3 +142,36 @@ def test_every_change_is_heard_by_the_pages_and_a_finished_game_takes_nothing_ba
     with pytest.raises(Refused) as refused:
         talk.ask_undo(session, 0)
     assert refused.value.code == "over"
+
+
+def test_each_refusal_of_talk_undo_and_rematch_has_its_code_and_its_detail() -> None:
+    """In this process (the server's tests reach these through HTTP, where mutmut does not follow): the code the
+    page words in its language, and the English detail kept beside it."""
+    session = Session(deck_of("king_lui"), players=3, seed=2, people=[0, 1])
+    session.join(0), session.join(1)
+
+    def refused(call, *args: object) -> tuple[str, str | None]:
+        with pytest.raises(Refused) as info:
+            call(session, *args)
+        return str(info.value), info.value.code
+
+    people = ("table talk is for the people at the table", "talk_people")
+    assert refused(talk.say, 2, "hi") == people
+    assert refused(talk.say, 0, 7) == ("expected a message", "talk_bad")
+    assert refused(talk.say, 0, "   ") == ("expected a message", "talk_bad")
+    assert refused(talk.ask_undo, 2) == ("undo is for the people at the table", "talk_people")
+    assert refused(talk.ask_undo, 0) == ("nothing to undo: you have not moved yet", "undo_nothing")
+    assert refused(talk.answer, 0, True) == ("no undo is asked", "undo_none")
+    rematch = ("a rematch is for the people at the table", "talk_people")
+    assert refused(talk.ask_rematch, 2, False) == rematch
+    assert refused(talk.ask_rematch, 0, False) == ("a rematch comes once the game is over", "rematch_early")
+    assert refused(talk.answer_rematch, 0, True) == ("no rematch is proposed", "rematch_none")
+    while session.state.current_player != 0 or not any(seat == 0 for seat, _ in session.actions):
+        if session.agent_move() is None:
+            seat = session.state.current_player
+            session.play(list(session.state.legal_actions()[0]), seat, turn=len(session.actions))
+    version = session.version
+    talk.ask_undo(session, 0)
+    assert session.version == version + 1  # one change, one version: the pages redraw once
+    assert refused(talk.ask_undo, 1) == ("an undo is already asked; the table answers it first", "undo_pending")
+    assert refused(talk.answer, 2, True) == ("undo is for the people at the table", "talk_people")
