@@ -152,6 +152,8 @@ class Toy:
 class ToyState:
     """The public ``State`` surface options.py reads, and ``rules_legal_actions`` (the game's own moves)."""
 
+    end_reason = ""
+
     def __init__(self, own: bool) -> None:
         self.own, self.scores, self.turns, self.tipped = own, [0, 0], 0, False
 
@@ -179,7 +181,7 @@ class ToyState:
         return self.turns >= 4
 
     def clone(self) -> "ToyState":
-        copy = ToyState(self.own)
+        copy = type(self)(self.own)
         copy.scores, copy.turns, copy.tipped = list(self.scores), self.turns, self.tipped
         return copy
 
@@ -209,9 +211,9 @@ AGENTS = {"first": First, "tipper": Tipper}
 
 
 def _toy_trial(own: bool = True) -> options.Trial:
-    from cardgen.simulate.runner import play_on
+    from cardgen.simulate.runner import continue_game
 
-    return options.Trial(Toy(own), lambda names: [AGENTS[n]() for n in names], 100, play_on)
+    return options.Trial(Toy(own), lambda names: [AGENTS[n]() for n in names], 100, continue_game)
 
 
 def _toy_game(names: list[str], own: bool = True) -> GameResult:
@@ -268,3 +270,18 @@ def test_the_interval_is_the_mean_of_the_pairs_with_its_normal_95_percent_bounds
     half = options.Z95 * math.sqrt(32 / 9 / 2)
     assert options._interval(2, Fraction(10, 3), Fraction(82, 9)) == {
         "mean": 1.6667, "low": round(5 / 3 - half, 4), "high": round(5 / 3 + half, 4)}
+
+
+def test_a_future_the_engine_cannot_play_to_its_end_is_left_out_not_the_run() -> None:
+    class Broken(ToyState):
+        def apply(self, action: tuple) -> None:
+            if self.turns == 3:
+                raise RuntimeError("an engine bug late in the game")
+            super().apply(action)
+
+    class BrokenToy(Toy):
+        def new_initial_state(self, seed: int) -> ToyState:
+            return Broken(self.own)
+
+    trial = options.Trial(BrokenToy(), _toy_trial().make, 100, _toy_trial().play_on)
+    assert options.pair(trial, _toy_game(["first", "first"]), 1, "tip") is None

@@ -74,9 +74,10 @@ def offers(game: Game, result: GameResult) -> Offers:
     return found
 
 
-#: the simulator's loop (``runner.play_on``): a state played on by agents (their names for messages) with a
-#: generator and a cap on decisions; a simulator gap (kind, detail) where it could not end
-PlayOn = Callable[[State, list[Agent], random.Random, int, list[str]], Any]
+#: the simulator's loop (``runner.continue_game``, as the card table's play experiment uses it): a state played on
+#: by agents (their names for messages) with a generator and a cap on decisions; whether it ended with an outcome
+#: (a cap, a stall or an engine error leaves the future out; project code's failure stops the run)
+PlayOn = Callable[[State, list[Agent], random.Random, int, list[str]], bool]
 
 
 @dataclass(frozen=True)
@@ -92,8 +93,7 @@ class Trial:
 
 def _future(trial: Trial, state: State, names: list[str], seed: int) -> State | None:
     """``state`` played to its end by fresh agents (``seed`` for their draws); None where it does not end."""
-    stop = trial.play_on(state, trial.make(names), random.Random(seed), trial.cap, names)
-    return None if stop is not None or not state.is_terminal() else state
+    return state if trial.play_on(state, trial.make(names), random.Random(seed), trial.cap, names) else None
 
 
 def _decline(state: State, agent: Agent, known: list[Action], rng: random.Random) -> Action:

@@ -382,7 +382,7 @@ def play_game(game: Game, seed: int, agents: list[Agent], names: list[str] | Non
 
 
 def continue_game(state: State, agents: list[Agent], rng: random.Random, cap: int, names: list[str]) -> bool:
-    """Play ``state`` on to its end (the play experiment's futures, ``cardgen.simulate.exchange``).
+    """Play ``state`` on to its end (the experiments' futures: ``cardgen.simulate.exchange``, ``options``).
 
     True when it ended with an outcome; False when it could not (the safety cap, a stalled rule, an agent or
     engine error): such a future is left out, as a failed game is, rather than stopping the run. A house
@@ -481,12 +481,7 @@ def option_trial(game: Game, deck: ResolvedDeck, factories: dict[str, Callable[[
     """What ``cardgen.simulate.options`` needs to play an offer's two futures with fresh agents of a game's kinds."""
     from cardgen.simulate.options import Trial
 
-    return Trial(game, lambda names: make_agents(deck.spec, names, factories), cap, play_on)
-
-
-def play_on(state: State, agents: list[Agent], rng: random.Random, cap: int, names: list[str]) -> tuple[str, str] | None:
-    """``state`` played on to its end by ``agents`` (an experiment's future); a simulator gap where it cannot end."""
-    return _play(state, agents, rng, cap, None, names)
+    return Trial(game, lambda names: make_agents(deck.spec, names, factories), cap, continue_game)
 
 
 def designer_trace(game: Game, result: GameResult) -> Any:
