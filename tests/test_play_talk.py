@@ -175,3 +175,4 @@ def test_each_refusal_of_talk_undo_and_rematch_has_its_code_and_its_detail() -> 
     assert session.version == version + 1  # one change, one version: the pages redraw once
     assert refused(talk.ask_undo, 1) == ("an undo is already asked; the table answers it first", "undo_pending")
     assert refused(talk.answer, 2, True) == ("undo is for the people at the table", "talk_people")
+    assert talk.answer(session, 1, "yes") is False and session.undo_asked is None  # only true is a yes

@@ -54,30 +54,41 @@ def ask_undo(session: "Session", seat: int) -> dict[str, Any]:
         return session.undo_asked
 
 
+def _vote(session: "Session", request: str, seat: int, accept: Any, none: Refused,
+          people: str) -> dict[str, Any] | None:
+    """``seat``'s yes or no to what ``session.<request>`` holds (an undo asked, a rematch proposed): a no drops
+    it, a yes is counted; the pages hear of either. Returns the request once every person has said yes, else
+    None. Refused with ``none`` when nothing is asked, with ``people`` (the detail) when the seat is no person's."""
+    asked = getattr(session, request)
+    if asked is None:
+        raise none
+    if seat not in session.people:
+        raise Refused(people, "talk_people")
+    if accept is not True:
+        setattr(session, request, None)
+        session.changed()
+        return None
+    asked["accepted"] = sorted({*asked["accepted"], seat})
+    if set(asked["accepted"]) >= set(session.people):
+        return asked
+    session.changed()
+    return None
+
+
 def answer(session: "Session", seat: int, accept: Any) -> bool:
     """``seat``'s answer to the undo asked: yes (``accept`` true) counts, and the last yes takes the table back;
     no drops the request. Returns whether the move was taken back."""
     with session.lock:
-        asked = session.undo_asked
+        asked = _vote(session, "undo_asked", seat, accept, Refused("no undo is asked", "undo_none"),
+                      "undo is for the people at the table")
         if asked is None:
-            raise Refused("no undo is asked", "undo_none")
-        if seat not in session.people:
-            raise Refused("undo is for the people at the table", "talk_people")
-        if accept is not True:
-            session.undo_asked = None
-            session.version += 1
             return False
-        if seat not in asked["accepted"]:
-            asked["accepted"] = sorted({*asked["accepted"], seat})
         session.version += 1
-        if set(asked["accepted"]) >= set(session.people):
-            made = len(session.actions)
-            session.undos.append((asked["by"], asked["to"], made))
-            # what was said after the moves taken back stays in the journal, where the table now is
-            session.talk = [(s, words, min(after, asked["to"])) for s, words, after in session.talk]
-            session.back_to(asked["to"])  # writes the game's line again, with the agreed undo
-            return True
-        return False
+        session.undos.append((asked["by"], asked["to"], len(session.actions)))
+        # what was said after the moves taken back stays in the journal, where the table now is
+        session.talk = [(s, words, min(after, asked["to"])) for s, words, after in session.talk]
+        session.back_to(asked["to"])  # writes the game's line again, with the agreed undo
+        return True
 
 
 def ask_rematch(session: "Session", seat: int, swap: bool) -> dict[int, int] | None:
@@ -99,17 +110,6 @@ def answer_rematch(session: "Session", seat: int, accept: Any) -> dict[int, int]
     """``seat``'s answer to the rematch proposed: the last yes deals it (returns where each person's seat went);
     a no drops the proposal (None)."""
     with session.lock:
-        asked = session.rematch_asked
-        if asked is None:
-            raise Refused("no rematch is proposed", "rematch_none")
-        if seat not in session.people:
-            raise Refused("a rematch is for the people at the table", "talk_people")
-        if accept is not True:
-            session.rematch_asked = None
-            session.changed()
-            return None
-        asked["accepted"] = sorted({*asked["accepted"], seat})
-        if set(asked["accepted"]) >= set(session.people):
-            return session.rematch(asked["swap"])  # a new deal: nothing is proposed in it
-        session.changed()
-        return None
+        asked = _vote(session, "rematch_asked", seat, accept, Refused("no rematch is proposed", "rematch_none"),
+                      "a rematch is for the people at the table")
+        return None if asked is None else session.rematch(asked["swap"])  # a new deal: nothing is proposed in it
