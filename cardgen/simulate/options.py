@@ -158,7 +158,8 @@ class OptionTally:
                 self.unplayed[kind] = self.unplayed.get(kind, 0) + 1
                 continue
             win, score = got
-            _add_sums(self.sums.setdefault(kind, [Fraction(0)] * 5), [Fraction(1), win, win * win, score, score * score])
+            pair_sums = [Fraction(1), win, win * win, score, score * score]
+            _add_sums(self.sums.setdefault(kind, [Fraction(0)] * 5), pair_sums)
 
     def merge(self, other: "OptionTally") -> None:
         for kind, row in other.offered.items():
