@@ -38,7 +38,7 @@ from cardgen.errors import InputError
 from cardgen.fileio import write_atomic
 from cardgen.languages import SHIPPED
 from cardgen.model.vocab import DUPLEX
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 from cardgen.terminal import say
 from cardgen.unchanged import CACHE_FILE, INPUTS, build_summary, inputs_entry
 from cardgen.workers import Forked, fork_safe

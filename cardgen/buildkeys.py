@@ -17,7 +17,7 @@ from pathlib import Path
 
 from cardgen.games import source_of
 from cardgen.paths import templates_dir
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent

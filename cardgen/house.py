@@ -28,7 +28,7 @@ from cardgen.usercode import MAX_CODE_BYTES, describe_failure, file_hash, load_c
 if TYPE_CHECKING:
     from cardgen.engine.api import Game
     from cardgen.games.base import GameSpec
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 #: The optional advice function of a house-rule file, and its parameters (``State.suggest``).
 POLICY = "policy"

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from cardgen.games.base import CheckResult
 from cardgen.languages import decimal
-from cardgen.resolve.resolve import ResolvedDeck, totals
+from cardgen.model.deck import ResolvedDeck, totals
 from cardgen.terminal import LINES, say, say_n, word
 
 

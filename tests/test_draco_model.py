@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.errors import InputError
-from cardgen.resolve.resolve import resolve, totals
+from cardgen.model.deck import totals
+from cardgen.resolve.resolve import resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -18,7 +18,8 @@ import pytest
 
 from cardgen.engine.api import Outcome, State
 from cardgen.load.project import Project
-from cardgen.resolve.resolve import ResolvedDeck, Resolver
+from cardgen.model.deck import ResolvedDeck
+from cardgen.resolve.resolve import Resolver
 from cardgen.scaffold import new_project
 from cardgen.simulate.exchange import (MIN_EXCHANGES, NOTHING, POINTS, UNSUPPORTED, ExchangeTally, exchange_rng,
                                        judge_game)

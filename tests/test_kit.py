@@ -15,7 +15,8 @@ from cardgen.agents.search import SearchAgent
 from cardgen.engine.api import IllegalAction, RandomAgent
 from cardgen.engine.kit import CardGame, RulesBroken
 from cardgen.load.project import Project
-from cardgen.resolve.resolve import ResolvedDeck, Resolver
+from cardgen.model.deck import ResolvedDeck
+from cardgen.resolve.resolve import Resolver
 from cardgen.scaffold import new_project
 from cardgen.simulate.conformance import check_engine
 from cardgen.simulate.runner import SAFETY_CAP, play_game

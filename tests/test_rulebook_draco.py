@@ -14,7 +14,8 @@ from test_rulebook_support import ROOT, pdf_text, tokens, throwaway_variant
 from test_spelling import unknown_words
 
 from cardgen.text import times
-from cardgen.resolve.resolve import ResolvedDeck, resolve_all
+from cardgen.model.deck import ResolvedDeck
+from cardgen.resolve.resolve import resolve_all
 from cardgen.rulebook import has_rulebook, render_rulebook, rulebook_text
 from cardgen.rulebook.catalog import pot_path, read_catalog, translations
 from cardgen.rulebook.templating import LOCALES, render_markup

@@ -17,7 +17,8 @@ from test_spelling import unknown_words
 from cardgen.games.royale import GAME
 from cardgen.games.royale.checks import noble_face, role, universe
 from cardgen.games.royale.require import DEAD, checker
-from cardgen.resolve.resolve import ResolvedDeck, resolve
+from cardgen.model.deck import ResolvedDeck
+from cardgen.resolve.resolve import resolve
 from cardgen.rulebook import has_rulebook, render_rulebook, rulebook_text
 from cardgen.rulebook.catalog import pot_path, read_catalog, translations
 from cardgen.rulebook.context import build_context, typography

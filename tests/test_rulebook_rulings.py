@@ -15,7 +15,9 @@ import pytest
 from nonempty import nonempty
 from test_rulebook_support import throwaway_variant
 
-from cardgen.resolve.resolve import ResolvedDeck, resolve_all
+from cardgen.model.deck import ResolvedDeck
+
+from cardgen.resolve.resolve import resolve_all
 from cardgen.rulebook.context import typography
 from cardgen.rulebook.templating import render_markup
 from cardgen.languages import SHIPPED

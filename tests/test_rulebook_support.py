@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from cardgen.resolve.resolve import ResolvedDeck, resolve
+from cardgen.model.deck import ResolvedDeck
+
+from cardgen.resolve.resolve import resolve
 from cardgen.rulebook import render_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent

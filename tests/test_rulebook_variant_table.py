@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.languages import SHIPPED
-from cardgen.resolve.resolve import resolve, totals
+from cardgen.model.deck import totals
+from cardgen.resolve.resolve import resolve
 from cardgen.rulebook.templating import render_markup
 
 ROOT = Path(__file__).resolve().parents[1]

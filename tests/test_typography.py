@@ -19,7 +19,8 @@ from pydantic import BaseModel
 from cardgen.load.project import Project
 from cardgen.model.schema import LANGS, Text
 from cardgen.render.sheets import render_sheets
-from cardgen.resolve.resolve import ResolvedDeck, Resolver
+from cardgen.model.deck import ResolvedDeck
+from cardgen.resolve.resolve import Resolver
 from cardgen.typography import NNBSP, for_language, french
 
 ROOT = Path(__file__).resolve().parent.parent

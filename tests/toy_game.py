@@ -33,7 +33,8 @@ from pydantic import Field
 from cardgen.engine.api import Action, Agent, Game, IllegalAction, Outcome, State
 from cardgen.games.base import CheckResult, GameSpec
 from cardgen.model.schema import Strict, deck_model
-from cardgen.resolve.resolve import ResolvedDeck, expand
+from cardgen.model.deck import ResolvedDeck
+from cardgen.resolve.resolve import expand
 
 
 class ToyRules(Strict):

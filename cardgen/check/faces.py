@@ -27,7 +27,7 @@ from typing import Any
 from cardgen.errors import MAX_ERRORS, InputError
 from cardgen.load.grouping import group_errors
 from cardgen.model.schema import LANGS
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 
 
 def _key(err: InputError, deck_files: set[str]) -> str:

@@ -13,7 +13,7 @@ from cardgen.errors import InputError, clean
 from cardgen.house import unwritten_parts
 from cardgen import wordbook
 from cardgen.games.base import CheckResult, worded_check
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 from cardgen.usercode import UserCodeError
 from cardgen.words import counted
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from cardgen.engine.api import State
 
 if TYPE_CHECKING:
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 
 def card_instances(deck: "ResolvedDeck") -> set[str]:

@@ -49,7 +49,7 @@ from cardgen.errors import clean
 from cardgen.usercode import UserCodeError, describe_failure
 
 if TYPE_CHECKING:
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 #: Zone visibility: everyone sees the cards, only the seat owning the zone does, or nobody.
 PUBLIC, OWNER, HIDDEN = "public", "owner", "nobody"

@@ -20,6 +20,7 @@ from typing import Any
 
 from cardgen.errors import InputError
 from cardgen.games.base import GameSpec
+from cardgen.model.deck import PRINT_ONLY_ID
 from cardgen.model.schema import NoData
 
 #: Every game cardgen ships a rules package for.
@@ -27,7 +28,7 @@ GAME_IDS: tuple[str, ...] = ("king_lui", "royale", "draco")
 #: The entry-point group a designer's rules package registers in.
 ENTRY_POINT_GROUP = "cardgen.games"
 #: The spec of a print-only deck (a deck without ``game``): nothing to check or simulate.
-PRINT_ONLY = GameSpec(id="print-only", rules_model=NoData)
+PRINT_ONLY = GameSpec(id=PRINT_ONLY_ID, rules_model=NoData)
 
 
 @cache

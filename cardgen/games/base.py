@@ -17,7 +17,7 @@ from pydantic import BaseModel
 if TYPE_CHECKING:
     from cardgen.engine.api import Action, Agent, FastEngine, Game, SearchParams, State
     from cardgen.engine.hooks import HookPoint
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from cardgen.model.schema import ProjectRules
 
 if TYPE_CHECKING:
     from cardgen.engine.api import Game
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 
 def is_rules_path(game: str) -> bool:

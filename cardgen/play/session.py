@@ -37,7 +37,7 @@ from cardgen.simulate.runner import (DEFAULT_CAP, UNFINISHED, DeckRef, agent_fac
                                      deck_hash, default_agents, unknown_agent)
 
 if TYPE_CHECKING:
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 #: the agent name a person's seat has in a log (validate/compare's ``--human-logs`` count these games)
 HUMAN = "human"

@@ -17,7 +17,7 @@ from cardgen.fileio import write_atomic
 from cardgen.report.pages import fixable
 from cardgen.report.playtest import PAGE, WORDS, write_playtest_page
 from cardgen.report.runs import write_compare_run, write_validation_run
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.compare import CompareOptions, public_json, run_compare
 from cardgen.simulate.human import human_figures, human_line, read_human_games
 from cardgen.simulate.skill import format_skill

@@ -22,7 +22,7 @@ from typing import Any
 
 from cardgen.fileio import read_json_object, write_atomic
 from cardgen.languages import is_code, native_name
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 
 STATE = "gallery.json"
 THUMB_HEIGHT = 150  # px

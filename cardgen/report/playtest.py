@@ -24,7 +24,7 @@ from cardgen.text import singular
 if TYPE_CHECKING:
     from jinja2 import Environment
 
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 #: the page's words per language (``playtest.json``)
 WORDS = wordbook.load(__file__)["words"]

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 
 #: the registry's file name inside ``out/validation/``
 RUNS = "runs.json"

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from cardgen.fileio import write_atomic
 from cardgen.report.registry import RUNS, deck_info, latest_compare, load_runs
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.summary import Naming
 
 def validation_run_id(doc: dict[str, Any], lang: str = "en") -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from reportlab.lib import colors
 
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 from cardgen.rulebook.markup import Converter, MarkupError, ParsedTexts, parse
 from cardgen.rulebook.pictures import find_draw_face
 from cardgen.rulebook.styles import Styles, make_styles

@@ -11,7 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.resolve.resolve import ResolvedDeck, totals
+from cardgen.model.deck import ResolvedDeck, totals
 from cardgen.typography import apostrophes, for_language
 
 

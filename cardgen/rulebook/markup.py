@@ -38,7 +38,7 @@ from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, 
                                 TableStyle)
 from reportlab.platypus.doctemplate import ActionFlowable, NullActionFlowable
 
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 from cardgen.typography import bind_figures
 from cardgen.rulebook.pictures import CardPicture, DrawFace, Seat, SeatingCircle
 from cardgen.rulebook.styles import Styles

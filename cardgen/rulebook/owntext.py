@@ -20,7 +20,7 @@ from typing import Any
 
 from cardgen.errors import InputError
 from cardgen.typography import for_language
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 from cardgen.rulebook.xmltext import escape, quoteattr
 
 #: HTML inline tags from Markdown -> booklet markup inline tags.

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 from cardgen.rulebook.templating import render_markup
 
 #: the elements whose text a reader sees as one block (a box's title is an attribute)

@@ -29,7 +29,7 @@ from cardgen import languages
 from cardgen.errors import InputError
 from cardgen.text import times
 
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 from cardgen.rulebook.catalog import COMMON, TEMPLATE_DIR, translations
 from cardgen.rulebook.context import build_context
 

@@ -29,7 +29,7 @@ from typing import Any
 from cardgen.errors import InputError
 from cardgen.guard import DEFAULT_TIME_LIMIT, set_time_limit
 from cardgen.house import house_of, speed_note
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, Loader, agent_factories,
                                      agents_in_words, cached_deck, cached_game, check_agents, default_agents,

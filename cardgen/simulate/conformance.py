@@ -13,7 +13,7 @@ from typing import Any
 
 from cardgen.engine.api import Action, IllegalAction, State
 from cardgen.engine.conservation import card_instances, conservation_problem
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.logs import as_action
 from cardgen.simulate.runner import DEFAULT_CAP
 

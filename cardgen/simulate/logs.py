@@ -19,7 +19,7 @@ from typing import IO, TYPE_CHECKING, Any
 from cardgen.errors import InputError, clean
 
 if TYPE_CHECKING:
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
     from cardgen.simulate.runner import Chunk, GameResult
 
 FORMAT = "cardgen-log/1"

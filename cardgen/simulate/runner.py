@@ -25,7 +25,7 @@ from cardgen.games.base import GameSpec
 from cardgen.guard import DEFAULT_TIME_LIMIT
 from cardgen.house import house_of, install
 from cardgen.usercode import UserCodeError
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.seeds import agent_rng, game_seed, game_seeds, seat_agents
 from cardgen.terminal import say
 

@@ -20,7 +20,7 @@ from cardgen.check.static import SETS_UP, run_checks, setup_check
 from cardgen.errors import InputError
 from cardgen.guard import DEFAULT_TIME_LIMIT
 from cardgen.house import speed_note
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.balance import balance, sufficiency
 from cardgen.simulate.designer import DEAL_SAMPLE, TRACED_GAMES, deals_vary
 from cardgen.simulate.exchange import DEFAULT_POINTS

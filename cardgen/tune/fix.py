@@ -41,7 +41,8 @@ from cardgen.errors import GamesFailed, InputError
 from cardgen.fileio import write_atomic
 from cardgen.languages import percent, significant, typeset
 from cardgen.load.project import Project
-from cardgen.resolve.resolve import ResolvedDeck, Resolver
+from cardgen.model.deck import ResolvedDeck
+from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.balance import is_shortfall
 from cardgen.simulate.runner import default_agents, split_agents
 from cardgen.simulate.stats import wilson

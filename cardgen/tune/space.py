@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.errors import InputError, did_you_mean
-from cardgen.resolve.resolve import ResolvedDeck
+from cardgen.model.deck import ResolvedDeck
 
 _RANGE = re.compile(r"^(-?\d+)\.\.(-?\d+)$")
 _FRANGE = re.compile(r"^(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)$")

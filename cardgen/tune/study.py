@@ -31,7 +31,8 @@ from cardgen.guard import DEFAULT_TIME_LIMIT
 from cardgen.house import speed_note
 from cardgen.languages import significant as _sig
 from cardgen.load.project import Project
-from cardgen.resolve.resolve import ResolvedDeck, Resolver
+from cardgen.model.deck import ResolvedDeck
+from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.runner import agents_in_words, default_agents, split_agents
 from cardgen.simulate.summary import Naming, failure_lines, joined
 from cardgen.simulate.validate import ValidateOptions, run_validation

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from cardgen.games.draco.table import NONE, SPECIAL_CODES, ZORK, sarah_neighbours, toast_seat
 
 if TYPE_CHECKING:
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 #: ``engine(players)``: the deck's reference engine for that many players (None: the fewest), its house
 #: rule installed (the rulebook passes ``cardgen.house.house_game``; games sit below house rules)

@@ -18,7 +18,7 @@ from cardgen.games.base import CheckResult, Problem, worded_check
 CHECKS = wordbook.load(__file__)["checks"]
 
 if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 
 def check_references(model: Any) -> Iterable[Problem]:

@@ -27,7 +27,7 @@ from cardgen.games.king_lui.rules import ENDS, GAP_KINDS, GAP_WORDS, GAPS, TIE_B
 from cardgen.jit import bind
 
 if TYPE_CHECKING:
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 #: gap kinds by their code (``rules.GAP_*``); a resolution's code in ``cfg`` is its place in ``GAPS[kind]``
 #: (``rules.DRAW_ONLY``, ``rules.EMERALD_ALLOWED``), kind k's slot ``C_NO_DISH + k`` (``compiled_rules._rule_gap``)

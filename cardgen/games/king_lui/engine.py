@@ -39,7 +39,7 @@ from cardgen.games.king_lui.rules import (C_DISHES, C_NO_DISH, CFG_SIZE, DRAWN_E
                                           taken, turn, use_emerald, winners)  # GAPS: the gap kinds, read from here
 
 if TYPE_CHECKING:
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/king_lui.md).
 HOOKS: dict[str, HookPoint] = {

@@ -15,7 +15,7 @@ from cardgen.errors import InputError
 from cardgen.text import NNBSP
 
 if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 
 #: this module's words per language (cardgen/wordbook.py: ``text.json`` beside it)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Optional
 
 if TYPE_CHECKING:
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 #: ``engine(players)``: the deck's reference engine for that many players (``cardgen.rulebook.context``)
 Engine = Callable[[Optional[int]], Any]

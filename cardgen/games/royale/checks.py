@@ -20,7 +20,7 @@ CHECKS = wordbook.load(__file__)["checks"]
 PARTS = wordbook.load(__file__)["parts"]
 
 if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 SIDES = ("unmasked", "masked")
 

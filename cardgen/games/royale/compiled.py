@@ -29,7 +29,7 @@ from cardgen.games.royale.rules import TIE_NAMES, TIE_NONE, TIE_SHARED
 from cardgen.jit import bind
 
 if TYPE_CHECKING:
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 _END_NAMES = {core.BANQUET_OVER: "banquet_over", core.SUPPLY_EXHAUSTED: "supply_exhausted",
               core.ALL_NOBLES: "all_nobles", core.TURNS_DONE: "turns_done",

@@ -29,7 +29,7 @@ from cardgen.games.royale.rules import (CFG_SIZE, CLEAR, EMPTY, END, GAP_KINDS, 
                                         TIE_NONE, TIE_SHARED, UNSETTLED, packets, redeal, winners)
 
 if TYPE_CHECKING:
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 #: ``GAPS`` (gap kind -> resolutions this engine applies, ``GameSpec.gaps``) is ``rules.GAPS``
 

@@ -16,7 +16,7 @@ from cardgen.games.royale.model import NobleFace, Service
 from cardgen.text import before_vowel, join_and, join_or, ordinal, punct, times
 
 if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
-    from cardgen.resolve.resolve import ResolvedDeck
+    from cardgen.model.deck import ResolvedDeck
 
 #: this module's words per language (cardgen/wordbook.py): every phrase of the texts below
 _BOOK = wordbook.load(__file__)
