@@ -9,15 +9,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from cardgen.errors import GamesFailed, InputError, clean, clean_lines, said
+from cardgen import lifecycle
+from cardgen.errors import InputError, clean, clean_lines
 from cardgen.languages import SHIPPED
-from cardgen.usercode import UserCodeError
 
 #: the shipped games' languages (cardgen.languages, which imports neither pydantic, Babel nor pyphen)
 LANGS = SHIPPED
@@ -425,80 +424,7 @@ def _place(args: argparse.Namespace) -> None:
 
 
 def _error(text: str) -> None:
-    print(f"cardgen: error: {clean(text, 600)}", file=sys.stderr)
-
-
-#: Seconds an interrupted command may take to unwind (stop its workers, remove its temporary
-#: files, say "interrupted") before it is ended outright: an interrupt ends it within 2 s.
-HARD_EXIT_SECONDS = 1.5
-#: Set by ``run`` (the real command, not a test calling ``main``): an interrupt may end the process.
-_MAY_EXIT = False
-#: Whether a SIGINT or SIGTERM has come (a second one ends the process at once).
-_INTERRUPTED = False
-#: Whether "cardgen: interrupted" was printed (said once, whoever ends the process).
-_SAID = False
-
-
-#: ``os._exit`` as it was when cardgen started: ``cardgen.guard`` swaps it out while project code runs
-_EXIT = os._exit
-
-
-def _say_interrupted() -> None:
-    global _SAID
-    if not _SAID:
-        _SAID = True
-        line = "cardgen: interrupted"
-        if "cardgen.terminal" in sys.modules:  # in the command's language, once it set one
-            line = sys.modules["cardgen.terminal"].say("interrupted")
-        print(line, file=sys.stderr, flush=True)
-
-
-def _hard_exit() -> None:
-    """End this process now: its workers killed, "interrupted" said, no exit handler waited for."""
-    try:
-        if "cardgen.workers" in sys.modules:
-            sys.modules["cardgen.workers"].kill_all()
-        if "cardgen.fileio" in sys.modules:  # its half-written files go with it
-            sys.modules["cardgen.fileio"].remove_open_temporaries()
-        _say_interrupted()
-    finally:
-        _EXIT(130)  # the real one: a house rule's guarded call refuses os._exit while it runs (cardgen.guard)
-
-
-def _on_term(signum: int, frame: object) -> None:
-    """SIGINT and SIGTERM: unwind as Ctrl-C does, so worker pools are shut down and temporary
-    files removed on the way out. Under ``run``, the process is ended outright if unwinding
-    takes more than ``HARD_EXIT_SECONDS`` or a second signal comes."""
-    global _INTERRUPTED
-    if "cardgen.contain" in sys.modules:  # the supervisor need not pass it on
-        sys.modules["cardgen.contain"].note_signal(signum)
-    if _MAY_EXIT:
-        if _INTERRUPTED:
-            _hard_exit()
-        import threading
-        timer = threading.Timer(HARD_EXIT_SECONDS, _hard_exit)
-        timer.daemon = True
-        timer.start()
-    _INTERRUPTED = True
-    from cardgen.errors import Interrupted
-    raise Interrupted
-
-
-def _signals() -> None:
-    """A file-size limit becomes an error on write (EFBIG), not a silent kill; SIGTERM and SIGINT
-    unwind (``_on_term``).
-
-    SIGINT is handled even when this process started with it ignored: a shell script's
-    background job (``cardgen validate ... &``) inherits an ignored SIGINT, and Python keeps it
-    so; a ``kill -INT`` sent to it on purpose then did nothing (the run went on for minutes). A
-    terminal's Ctrl-C never reaches a background job anyway (another process group)."""
-    if hasattr(signal, "SIGXFSZ"):
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    try:
-        signal.signal(signal.SIGTERM, _on_term)
-        signal.signal(signal.SIGINT, _on_term)
-    except ValueError:  # not the main thread (tests calling main from a thread)
-        pass
+    lifecycle.error(text)
 
 
 def _check_env() -> None:
@@ -510,49 +436,8 @@ def _check_env() -> None:
 
 
 def run() -> NoReturn:
-    """The ``cardgen`` command and ``python -m cardgen``: ``main()``, then a quick exit.
-
-    Once a command is done, Python's own shutdown frees every object one by one:
-    45 ms after printing one deck, a tenth of the whole command, for memory the
-    system takes back anyway. So the exit handlers run (caches kept at exit, Dask's
-    clean-up, coverage), output is flushed and the process ends with ``os._exit``.
-    While another thread still runs, the ordinary shutdown, which waits for it, is kept.
-    """
-    import atexit
-    import threading
-
-    global _MAY_EXIT
-    _MAY_EXIT = True
-    _signals()  # before anything else: Ctrl-C while the arguments are read is "interrupted" too
-    from cardgen import contain
-    contain.supervise(_command_of(sys.argv[1:]))  # project code killable from outside (cardgen.contain)
-    try:
-        from cardgen.speedups import gcpolicy, lazy_pillow
-        gcpolicy.install()  # a command's collector: rarely
-        lazy_pillow.install()  # reportlab imports Pillow for bitmaps a deck without art never has
-        code = main()
-    except BaseException:  # an interrupt before ``main`` catches it (imports, reading the arguments)
-        if not _INTERRUPTED:
-            raise
-        _say_interrupted()
-        code = 130
-    if _INTERRUPTED:  # no exit handler (Dask's, a pool's manager thread) may hold an interrupted command
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        finally:
-            os._exit(code)
-    run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)  # CPython's; elsewhere the slow way
-    stray = "cardgen.guard" in sys.modules and sys.modules["cardgen.guard"].escaped  # project code's thread
-    if (threading.active_count() > 1 and not stray) or run_exit_handlers is None:
-        sys.exit(code)
-    run_exit_handlers()
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):  # a reader that left (`cardgen inspect | head`): nothing more to say
-        pass
-    os._exit(code)
+    """The ``cardgen`` command and ``python -m cardgen``: ``main()``, then a quick exit (``cardgen.lifecycle.run``)."""
+    lifecycle.run(lambda: main(), _command_of(sys.argv[1:]))
 
 
 def _command_of(argv: Sequence[str]) -> str | None:
@@ -569,8 +454,7 @@ def _command_of(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    global _SAID, _INTERRUPTED
-    _SAID = _INTERRUPTED = False  # a test calls main once per command: each is interrupted on its own
+    lifecycle.reset()  # a test calls main once per command: each is interrupted on its own
     # pydantic looks for plugins among every installed distribution when it builds its
     # first validator; cardgen uses none, and the scan is a sizeable share of a small build.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
@@ -579,76 +463,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _ArgError as exc:
         _error(str(exc))
         return 2
-    _signals()
+    lifecycle.install_signals()
     return _guarded(args)
 
 
 def _guarded(args: argparse.Namespace) -> int:
-    """``_run(args)`` with every failure turned into one-line messages and an exit code."""
-    try:
-        _check_env()
-        if args.command in ("validate", "compare", "tune", "fix", "check"):  # their every line follows --lang
-            from cardgen.terminal import set_language
-            set_language(args.lang)
-            from cardgen import contain
-            contain.note_language(args.lang)  # the supervisor's own lines in it too
-        elif args.command == "build" and args.lang:  # the books' languages: its own lines speak the first
-            from cardgen.terminal import set_language
-            set_language(args.lang[0])
-            from cardgen import contain
-            contain.note_language(args.lang[0])
-        elif "cardgen.terminal" in sys.modules:  # another command in the same process (a test): English again
-            sys.modules["cardgen.terminal"].set_language("en")
-        _place(args)
-        _sweep(args)
-        if getattr(args, "scheduler", None):
-            from cardgen.simulate.executor import set_worker_wait
-            set_worker_wait(args.worker_wait)
-        if getattr(args, "code_time_limit", None) is not None:  # this process's games; chunks carry it to workers
-            from cardgen.guard import set_time_limit
-            set_time_limit(args.code_time_limit)
-        if getattr(args, "code_memory", None) is not None:  # each supervised process running project code
-            from cardgen.contain import set_memory_limit
-            set_memory_limit(args.code_memory)
-        return _run(args)
-    except InputError as exc:  # in the command's language (--lang) where the error's sentence has words in it
-        lang = sys.modules["cardgen.terminal"].language() if "cardgen.terminal" in sys.modules else "en"
-        for line in exc.lines(lang):
-            print(f"{said('prefix', lang)}{line}", file=sys.stderr)
-        return 2
-    except UserCodeError as exc:  # a house rule or a rules file failed: file:line, hook, seed
-        _error(exc.line)
-        return 2
-    except GamesFailed as exc:  # games that could not be played: one line per side, no answer drawn from them
-        for line in exc.lines:
-            _error(line)
-        return 1
-    except KeyboardInterrupt:
-        if "cardgen.fileio" in sys.modules:  # what a writer had not finished goes with the command, however
-            sys.modules["cardgen.fileio"].remove_open_temporaries()  # the interrupt reached it
-        _say_interrupted()
-        return 130
-    except BrokenPipeError:  # e.g. `cardgen validate | head`: the reader left, not an error of ours
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-    except OSError as exc:  # a file system refusal not caught where it happened: still one line
-        where = f"{exc.filename}: " if exc.filename else ""
-        _error(f"{where}{exc.strerror or exc}")
-        return 2
-    except RecursionError:
-        _error("input nested too deeply")
-        return 2
-    except MemoryError:
-        _error("out of memory; expected input of ordinary size")
-        return 2
-    except BaseException:
-        if _INTERRUPTED:  # the interrupt broke a library on its way out (pydantic-core's import: a PanicException)
-            _say_interrupted()
-            return 130
-        raise
-    finally:  # no worker pool outlives the command, whatever ended it
-        if "cardgen.workers" in sys.modules:
-            sys.modules["cardgen.workers"].stop_all()
+    """``_run(args)`` with every failure turned into one-line messages and an exit code (``cardgen.lifecycle``)."""
+    return lifecycle.guarded(lambda: _settled(args))
+
+
+def _settled(args: argparse.Namespace) -> int:
+    """The process set as the arguments ask (the terminal's language, the output folder, the limits on
+    project code, the sweep of dead writers' temporaries), then the command run."""
+    _check_env()
+    if args.command in ("validate", "compare", "tune", "fix", "check"):  # their every line follows --lang
+        from cardgen.terminal import set_language
+        set_language(args.lang)
+        from cardgen import contain
+        contain.note_language(args.lang)  # the supervisor's own lines in it too
+    elif args.command == "build" and args.lang:  # the books' languages: its own lines speak the first
+        from cardgen.terminal import set_language
+        set_language(args.lang[0])
+        from cardgen import contain
+        contain.note_language(args.lang[0])
+    elif "cardgen.terminal" in sys.modules:  # another command in the same process (a test): English again
+        sys.modules["cardgen.terminal"].set_language("en")
+    _place(args)
+    _sweep(args)
+    if getattr(args, "scheduler", None):
+        from cardgen.simulate.executor import set_worker_wait
+        set_worker_wait(args.worker_wait)
+    if getattr(args, "code_time_limit", None) is not None:  # this process's games; chunks carry it to workers
+        from cardgen.guard import set_time_limit
+        set_time_limit(args.code_time_limit)
+    if getattr(args, "code_memory", None) is not None:  # each supervised process running project code
+        from cardgen.contain import set_memory_limit
+        set_memory_limit(args.code_memory)
+    return _run(args)
 
 
 def _sweep(args: argparse.Namespace) -> None:

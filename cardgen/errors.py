@@ -204,7 +204,7 @@ class GamesFailed(Exception):
 
 
 class Interrupted(KeyboardInterrupt):
-    """Ctrl-C or SIGTERM, raised by the command's signal handler (``cli._on_term``).
+    """Ctrl-C or SIGTERM, raised by the command's signal handler (``lifecycle.on_term``).
 
     A subclass so that a signal is never mistaken for project code's own ``raise
     KeyboardInterrupt`` (``guard.is_code_failure``): the handler's ``raise`` is a raise

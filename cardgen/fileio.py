@@ -255,7 +255,7 @@ def sweep_dead_writers() -> list[Path]:
 def remove_open_temporaries() -> int:
     """Remove every temporary file this process still has open; returns how many there were.
 
-    For a command ended outright (``cli._hard_exit``) whose ``finally`` blocks will not run:
+    For a command ended outright (``lifecycle.hard_exit``) whose ``finally`` blocks will not run:
     its half-written files go with it instead of waiting for the next command's sweep."""
     names = list(_OPEN)
     for name in names:

@@ -152,7 +152,7 @@ def _quiet_fork_context() -> Any:
 
     Between ``os.fork()`` and the pool's initializer (``worker_init``, which sets the worker's own
     handlers and unblocks them), a signal would otherwise run this process's handler in the child
-    (the CLI's ``_on_term`` raising KeyboardInterrupt inside the pool's bootstrap). Blocked, it waits
+    (``lifecycle.on_term`` raising KeyboardInterrupt inside the pool's bootstrap). Blocked, it waits
     for the worker's handlers; in this process it is delivered as soon as the fork returns."""
     import multiprocessing as mp
     from multiprocessing.context import ForkProcess
@@ -229,7 +229,7 @@ def _forget_manager(manager: threading.Thread) -> None:
 
 def kill_all() -> None:
     """SIGKILL every worker of this process (pools and ``Forked`` children) without waiting: the
-    last resort of a command that must end now (``cli._hard_exit``); safe from any thread."""
+    last resort of a command that must end now (``lifecycle.hard_exit``); safe from any thread."""
     pids = set(_FORKED)
     for pool in list(_LIVE):
         pids.update(getattr(proc, "pid", None) for proc in list((getattr(pool, "_processes", None) or {}).values()))

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import cardgen.cli as cli_module
+from cardgen import lifecycle
 from cardgen.cli import main
 from cardgen.speedups.gcpolicy import THRESHOLDS
 from nonempty import nonempty
@@ -290,7 +291,7 @@ def test_an_interrupt_that_breaks_a_library_on_its_way_is_still_interrupted(monk
         pass
 
     def broken(args: object) -> int:
-        cli_module._INTERRUPTED = True  # what _on_term records as the signal arrives
+        lifecycle._INTERRUPTED = True  # what lifecycle.on_term records as the signal arrives
         raise PanicException("failed to import `datetime` C API")
 
     monkeypatch.setattr(cli_module, "_run", broken)
@@ -306,10 +307,10 @@ def test_an_interrupt_that_breaks_a_library_on_its_way_is_still_interrupted(monk
 
 
 def test_an_outright_end_is_not_refused_by_the_house_rule_guard(tmp_path: Path) -> None:
-    """``cli._hard_exit`` ends the process even while a guarded hook runs, when ``os._exit`` is swapped out."""
+    """``lifecycle.hard_exit`` ends the process even while a guarded hook runs, when ``os._exit`` is swapped out."""
     script = tmp_path / "probe.py"
-    script.write_text("import os\nimport cardgen.cli as cli\nfrom cardgen import guard\n"
-                      "guard.call(cli._hard_exit, where='house/rule.py, hook scores')\n"
+    script.write_text("import os\nfrom cardgen import guard, lifecycle\n"
+                      "guard.call(lifecycle.hard_exit, where='house/rule.py, hook scores')\n"
                       "print('still running')\n")
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 130 and "still running" not in proc.stdout, (proc.returncode, proc.stderr)

@@ -122,17 +122,17 @@ def test_the_limit_must_be_positive() -> None:
 
 
 def test_the_commands_own_signal_handler_is_never_the_codes_failure() -> None:
-    """Under ``cardgen``, SIGINT runs ``cli._on_term``, whose ``raise`` is a raise statement too:
+    """Under ``cardgen``, SIGINT runs ``lifecycle.on_term``, whose ``raise`` is a raise statement too:
     a real Ctrl-C during a hook must still be the person's, not the hook's."""
-    from cardgen import cli
+    from cardgen import lifecycle
 
-    old = signal.signal(signal.SIGINT, cli._on_term)
+    old = signal.signal(signal.SIGINT, lifecycle.on_term)
     try:
         with pytest.raises(KeyboardInterrupt) as info:
             guard.call(lambda: signal.raise_signal(signal.SIGINT))
     finally:
         signal.signal(signal.SIGINT, old)
-        cli._INTERRUPTED = False
+        lifecycle._INTERRUPTED = False
     assert not guard.is_code_failure(info.value)
 
 

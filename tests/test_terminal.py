@@ -132,11 +132,11 @@ def test_a_language_cardgen_has_no_words_in_is_one_line(command: list[str], caps
 
 def test_interrupted_is_said_in_the_terminal_language(monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    from cardgen import cli
-    monkeypatch.setattr(cli, "_SAID", False)
+    from cardgen import lifecycle
+    monkeypatch.setattr(lifecycle, "_SAID", False)
     terminal.set_language("it")
     try:
-        cli._say_interrupted()
+        lifecycle.say_interrupted()
     finally:
         terminal.set_language("en")
     assert capsys.readouterr().err == "cardgen: interrotto\n"
