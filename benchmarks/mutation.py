@@ -347,6 +347,9 @@ TARGETS = [
     Target("options", "cardgen/simulate/options.py", ("",), ("tests/test_options.py",)),
     Target("compare_looks", CP, _m(CP, "x_run_compare", "x__changed", "x_metric"),
            ("tests/test_sequential.py", "tests/test_compare.py")),
+    # the process around any command (issue 49 item 4): failures as lines and codes, "interrupted" once
+    Target("lifecycle", "cardgen/lifecycle.py", ("",),
+           ("tests/test_cli.py", "tests/test_terminal.py", "tests/test_guard.py", "tests/test_lifecycle.py")),
 ]
 
 
