@@ -1,4 +1,4 @@
-"""``benchmarks/twin_lines.py``: the bound docs/ARCHITECTURE.md gives for merging each game's two flows.
+"""``benchmarks/twin_lines.py``: the bound docs/history/architecture-rounds.md gives for merging each game's two flows.
 
 The figure is only as good as the count, so the count is checked on a file whose answer is known,
 and the lists are checked against the code they name.
