@@ -60,6 +60,8 @@ def test_the_credits_never_have_a_page_to_themselves(deck_id: str, lang: str, pa
 
 
 RULINGS = {"fr": "Choix de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}
+#: the closing section as the King Lui and Royale books title it (issue 53 item 5)
+QUESTIONS = {"fr": "Questions", "it": "Domande", "en": "Questions"}
 
 
 def _group_of(flows: list, heading: str) -> list | None:
@@ -84,7 +86,8 @@ def test_the_rulings_heading_is_kept_with_its_first_box(deck_id: str, lang: str)
     """The closing section's heading, its one sentence and its first box are one kept block (issue 36: the
     heading ended a column whose box opened the next). The shipped books now box every ruling beside the
     rule it settles and have no closing section (round 12): a ruling no template places is added here, so
-    the section prints, as it would for a designer's deck."""
+    the section prints, as it would for a designer's deck. King Lui and Royale close on "Questions" (issue 53),
+    where such a ruling joins the others: that heading too is kept with its sentence and first box."""
     import dataclasses
 
     from cardgen.model.schema import Clarification
@@ -100,9 +103,10 @@ def test_the_rulings_heading_is_kept_with_its_first_box(deck_id: str, lang: str)
         update={"clarifications": {**deck.model.clarifications, "zz_unplaced": extra}}))
     converter = Converter(deck, lang, make_styles(lang, accent_colour(deck)), column_width("a4"), find_draw_face())
     book = parse(render_markup(deck, lang), converter)
-    group = _group_of(book.body, RULINGS[lang])
+    title = QUESTIONS[lang] if deck.game in ("king_lui", "royale") else RULINGS[lang]
+    group = _group_of(book.body, title)
     assert group is not None, f"{deck_id}/{lang}: the rulings heading is not kept with anything"
-    start = next(i for i, f in enumerate(group) if isinstance(f, Heading) and RULINGS[lang] in f.getPlainText())
+    start = next(i for i, f in enumerate(group) if isinstance(f, Heading) and title in f.getPlainText())
     assert len(group) - start >= 3, f"{deck_id}/{lang}: heading and sentence kept without the box"
 
 
