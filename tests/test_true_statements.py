@@ -47,7 +47,9 @@ def test_draco_is_never_said_not_to_be_a_special_character() -> None:
     for po in catalogs:
         text = re.sub(r'"\n"', "", po.read_text(encoding="utf-8"))  # one line per entry
         assert not false.search(text), po
-    assert "Cards can move them like any other character; %(draco)s, however, never moves." in text
+    # round 14: Draco is counted among the special characters (the published description's 4, en D1, it D1)
+    assert "%(names)s belong to nobody and own no money. Cards can move them like any other character, but never %(draco)s." in text
+    assert "<b>%(draco)s</b>, the first of the game’s %(count)s special characters." in text
 
 
 def test_king_luis_page_words_the_end_as_the_book_does() -> None:
