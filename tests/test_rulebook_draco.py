@@ -515,3 +515,45 @@ def test_the_no_zork_table_counts_the_seats(lang: str) -> None:
                     tr(lang, "%(each)s per player + %(specials)s", each=each, specials=specials(deck)),
                     tr(lang, "%(each)s per player + %(specials)s", each=each, specials=specials(base))])
     assert row in text
+
+
+#: how often the bank's silver runs out, in each book's own words (hand-written): the variant's own rate,
+#: measured with `cardgen validate <variant> --games 200` (round 14, Italian reader D14)
+BANK_RATE = {
+    "draco": {"en": "In the base game they do in nearly every game with 3 or 4 players"},
+    "draco-short": {"en": "In this variant, with fewer cards, they seldom do", "fr": "cela arrive rarement, quel",
+                    "it": "succede di rado, qualunque"},
+    "draco-long": {"en": "they do in nearly every game with 3 to 5 players"},
+    "draco-no-zork": {"en": "in most games with 5 and seldom with 6"},
+    "draco-charity-toast": {"en": "In this variant, as in the base game,"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_variant_book_gives_its_own_bank_rate(lang: str) -> None:
+    """The variant books said the base game's rate "in the base game it happens in most games" (Italian reader
+    D14): each book gives the rate of the game it describes, and only the base book speaks of the base game's."""
+    base_words = {"en": "In the base game they do", "fr": "Dans le jeu de base, cela arrive",
+                  "it": "Nel gioco base succede"}[lang]
+    for deck_id, said in nonempty(BANK_RATE.items()):
+        text = book(deck_id, lang)
+        if lang in said:
+            assert norm(said[lang]) in text, deck_id
+        assert (base_words in text) == (deck_id == "draco"), deck_id
+        assert text.count(first_words(decks()[deck_id].model.clarifications["bank_short"].text[lang], 12)) == 1
+
+
+def test_a_reworded_clarification_is_no_difference_but_a_new_resolution_is(tmp_path) -> None:
+    """The variants reword the bank's clarification (their own rate) and the "What differs" list said a situation
+    was "settled in a new way": a difference is a new resolution, which the list still names."""
+    for deck_id in ("draco-short", "draco-long", "draco-no-zork", "draco-charity-toast"):
+        assert not [d for d in decks()[deck_id].differences if d["kind"] == "clarification"], deck_id
+    overlay = textwrap.dedent("""\
+        extends: draco
+        name: {fr: "Essai", it: "Prova", en: "Trial"}
+        description: {fr: "Une banque sans fond.", it: "Una banca senza fondo.", en: "A bottomless bank."}
+        clarifications:
+          bank_short: {resolution: unlimited}
+        """)
+    deck = throwaway_variant(tmp_path, "draco", "draco-trial", overlay)
+    assert [d["field"] for d in deck.differences if d["kind"] == "clarification"] == ["bank_short"]
