@@ -139,8 +139,10 @@ function ring(row, centre, big) {
   const style = getComputedStyle(document.documentElement);
   const small = row.closest(".area.other, section.seatview") !== null;
   const h = (parseFloat(style.getPropertyValue(big ? "--hand-h" : "--card-h")) || 100) * (small ? 0.6 : 0.8);
-  const w = h * 0.72 + 8, n = Math.max(cards.length, 3), tall = h + 22;
-  const r = Math.max(tall / (2 * Math.sin(Math.PI / n)), (n * (w + 6)) / (2 * Math.PI));
+  // each place is as wide as its name needs on two lines ("7. Malandrin rouge"), never cut to "7. Mala…"
+  const label = small ? 64 : 96;
+  const w = Math.max(h * 0.72 + 8, label), n = Math.max(cards.length, 3), tall = h + 34;
+  const r = Math.max(tall / (2 * Math.sin(Math.PI / n)), (n * (w + 14)) / (2 * Math.PI));
   row.classList.add("ring");
   row.style.setProperty("--ring-h", h + "px");
   row.style.setProperty("--ring-w", w + "px");
@@ -226,6 +228,11 @@ function labels(ui) {
   $("table").setAttribute("aria-label", ui.aria_table);
   $("hand").setAttribute("aria-label", ui.aria_hand);
   $("rematch").textContent = ui.rematch; $("rematch-swap").textContent = ui.rematch_swap;
+  // the deck's house rule, as its file words it in the table's language: on the lobby, the table, the designer's
+  const house = view && view.house_rule;
+  $("house").hidden = !house;
+  $("house-title").textContent = ui.house_rule;
+  $("house-text").textContent = house || "";
 }
 
 function rematchButtons(v, allowed) {
@@ -297,13 +304,13 @@ function render() {
     res.hidden = false;
     const parts = [el("h2", "", ui.over)];
     if (v.result.scores) {
-      const ol = el("ol", "scores");
+      // in seat order, unnumbered (numbers would read as a ranking); the winner starred
+      const ul = el("ul", "scores");
       v.result.scores.forEach((s, i) => {
-        const who = i === v.seat ? ui.you : v.names[i];  // person, agent... in the page's language
-        const li = el("li", v.result.winners.includes(i) ? "winner" : "", `${ui.seat.replace("{n}", i + 1)} (${who})${ui.colon}${s}`);
-        ol.appendChild(li);
+        const who = i === v.seat ? ui.you : v.names[i];  // a name, agent... in the page's language ("" unnamed)
+        ul.appendChild(el("li", v.result.winners.includes(i) ? "winner" : "", scoreLine(ui, i, who, s)));
       });
-      parts.push(ol);
+      parts.push(ul);
     }
     parts.push(el("p", "quiet", v.result.end_text + (v.result.tie_text ? " · " + v.result.tie_text : "")));
     let form = null;
@@ -333,6 +340,11 @@ function render() {
   // said once, when the log is first written (every move is written after): not a line kept on screen
   if (v.saved && v.saved !== savedSaid) say(ui.saved.replace("{path}", v.saved));
   savedSaid = v.saved;
+}
+
+function scoreLine(ui, seat, who, score) {
+  // "Player 2 (Ann): 26"; a person who gave no name is their seat alone: "Player 2: 26"
+  return ui.seat.replace("{n}", seat + 1) + (who ? ` (${who})` : "") + ui.colon + score;
 }
 
 function undoBox(v) {
@@ -386,7 +398,7 @@ function journal(v) {
   v.journal.forEach((e, i) => {
     const li = el("li", (e.seat === v.seat ? "mine" : "theirs") + (i === v.journal.length - 1 ? " latest" : ""));
     li.appendChild(el("span", "n", e.n + "."));
-    li.appendChild(el("b", "", v.ui.seat.replace("{n}", e.seat + 1) + (e.seat === v.seat ? "" : " · " + e.who)));
+    li.appendChild(el("b", "", v.ui.seat.replace("{n}", e.seat + 1) + (e.seat === v.seat || !e.who ? "" : " · " + e.who)));
     li.appendChild(document.createTextNode(" " + e.text));
     j.appendChild(li);
     said(e.n);
@@ -512,7 +524,7 @@ function renderDesigner() {
   const cols = v.seats.map((s) => {
     const col = el("section", "seatview" + (s.seat === v.turn ? " turn" : ""));
     col.dataset.seat = s.seat;
-    col.appendChild(el("h2", "", ui.seat.replace("{n}", s.seat + 1) + " · " + s.names[s.seat] +
+    col.appendChild(el("h2", "", ui.seat.replace("{n}", s.seat + 1) + (s.names[s.seat] ? " · " + s.names[s.seat] : "") +
       (v.people.includes(s.seat) && !v.joined.includes(s.seat) ? " …" : "")));
     // a hand the game marks as another seat's (Royale's cards in hand are the current player's) goes in that seat's column only
     for (const a of s.hand.filter((a) => a.seat === undefined || a.seat === null || a.seat === s.seat)) col.appendChild(area(a, false));
@@ -549,10 +561,10 @@ function renderDesigner() {
   const res = $("result");
   if (v.result && v.result.scores) {
     res.hidden = false;
-    const ol = el("ol", "scores");
-    v.result.scores.forEach((s, i) => ol.appendChild(el("li", v.result.winners.includes(i) ? "winner" : "",
-      `${ui.seat.replace("{n}", i + 1)} (${v.seats[0].names[i]})${ui.colon}${s}`)));  // person, agent... in the page's language
-    res.replaceChildren(el("h2", "", ui.over), ol);
+    const ul = el("ul", "scores");  // in seat order, unnumbered: not a ranking
+    v.result.scores.forEach((s, i) => ul.appendChild(el("li", v.result.winners.includes(i) ? "winner" : "",
+      scoreLine(ui, i, v.seats[0].names[i], s))));
+    res.replaceChildren(el("h2", "", ui.over), ul);
   } else res.hidden = true;
   journal({...v, seat: -1});
 }
