@@ -250,7 +250,8 @@ function rematchBox(v) {
   box.hidden = !asked;
   if (!asked) { box.replaceChildren(); return; }
   const parts = [el("p", "", (asked.swap ? v.ui.rematch_asked_swap : v.ui.rematch_asked).replace("{who}", asked.who))];
-  if (v.seat >= 0 && v.people.includes(v.seat) && !v.pass && !asked.accepted.includes(v.seat)) {
+  // the passed device answers for the people playing on it (its yes deals the rematch: docs/playtest.md)
+  if (v.pass || (v.seat >= 0 && v.people.includes(v.seat) && !asked.accepted.includes(v.seat))) {
     const yes = el("button", "command", v.ui.rematch_yes); yes.id = "rematch-yes";
     const no = el("button", "command", v.ui.rematch_no); no.id = "rematch-no";
     yes.addEventListener("click", () => send("rematch_answer", {accept: true}));
@@ -283,7 +284,7 @@ function render() {
   if (v.people.length > 1) $("undo").textContent = ui.undo_ask;
   undoBox(v);
   talkForm(v);
-  rematchButtons(v, v.people.includes(v.seat) && !v.spectator && !v.pass);
+  rematchButtons(v, (v.people.includes(v.seat) || !!v.pass) && !v.spectator);  // the passed device: its people's
   if (v.pass) $("save").hidden = true;  // the passed device plays; the designer's page saves and deals
   if (v.spectator) {  // the spectator's link watches: no seat, no hand, nothing to click
     document.body.classList.add("spectator");
@@ -313,6 +314,7 @@ function render() {
       parts.push(ul);
     }
     parts.push(el("p", "quiet", v.result.end_text + (v.result.tie_text ? " · " + v.result.tie_text : "")));
+    if (v.pass) parts.push(el("p", "quiet rematch-device", ui.rematch_device));  // whose yes its rematch buttons give
     let form = null;
     if (v.pass && v.pass_feedback) {
       // one device for several people: each picks their name and gives their own answers, kept with it
