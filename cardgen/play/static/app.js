@@ -269,8 +269,7 @@ function render() {
   document.title = v.title + " · cardgen play";
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
-  $("counters").textContent = `${ui.game.replace("{n}", v.game_number)} · ${ui.turns} ${v.turns} · ` +
-    `${ui.rounds} ${v.rounds}` + (v.seat >= 0 ? " · " + ui.you_seat.replace("{n}", v.seat + 1) : "");
+  $("counters").textContent = counters(v) + (v.seat >= 0 ? " · " + ui.you_seat.replace("{n}", v.seat + 1) : "");
   $("hint").textContent = ui.hint; $("undo").textContent = ui.undo; $("new").textContent = ui.new;
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
   $("hint").disabled = v.waiting !== "you" || !v.can_hint;
@@ -289,8 +288,7 @@ function render() {
   if (v.spectator) {  // the spectator's link watches: no seat, no hand, nothing to click
     document.body.classList.add("spectator");
     for (const id of ["hint", "undo", "new", "save"]) $(id).hidden = true;
-    $("counters").textContent = `${ui.game.replace("{n}", v.game_number)} · ${ui.turns} ${v.turns} · ` +
-      `${ui.rounds} ${v.rounds} · ` + ui.spectator;
+    $("counters").textContent = counters(v) + " · " + ui.spectator;
     $("moves-title").textContent = ui.spectator;
   }
   const table = $("table");
@@ -342,6 +340,12 @@ function render() {
   // said once, when the log is first written (every move is written after): not a line kept on screen
   if (v.saved && v.saved !== savedSaid) say(ui.saved.replace("{path}", v.saved));
   savedSaid = v.saved;
+}
+
+function counters(v) {
+  // "Game 1 · turns: 14 · rounds: 4", each count after its label and the language's colon ("tours joués : 14")
+  const ui = v.ui;
+  return `${ui.game.replace("{n}", v.game_number)} · ${ui.turns}${ui.colon}${v.turns} · ${ui.rounds}${ui.colon}${v.rounds}`;
 }
 
 function scoreLine(ui, seat, who, score) {
@@ -467,7 +471,7 @@ function renderLobby() {
   labels(ui);
   $("title").textContent = v.title;
   document.title = ui.lobby_title + " · " + v.title;
-  $("status").textContent = ui.lobby_title;
+  $("status").textContent = ui.lobby_status;  // not the heading's words twice
   $("counters").textContent = "";
   for (const id of ["hint", "undo", "new", "save"]) $(id).hidden = true;
   $("hand").hidden = true;
