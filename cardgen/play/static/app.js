@@ -174,9 +174,10 @@ function renderMoves() {
   if (box.dataset.moves === shown_key && box.childElementCount) return;
   box.dataset.moves = shown_key;
   box.replaceChildren();
+  // a game over says so once, in its result: no "Your moves" heading over a second "Game over"
+  $("moves-title").hidden = view.waiting === "over" && !view.designer;
   if (!view.moves.length) {
-    box.appendChild(el("p", "quiet", view.waiting === "over" ? view.ui.over :
-      view.spectator ? view.ui.spectator_note : view.ui.waiting));
+    if (view.waiting !== "over") box.appendChild(el("p", "quiet", view.spectator ? view.ui.spectator_note : view.ui.waiting));
     return;
   }
   const shown = selected ? selected.moves : view.moves;
