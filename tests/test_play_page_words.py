@@ -160,3 +160,19 @@ def test_the_status_line_and_the_journal_call_a_nameless_person_by_their_seat_ne
         assert word not in json.dumps([seen["status"], seen["names"], seen["journal"]], ensure_ascii=False)
     session.claim(1, "Bo")
     assert table_view(session, 0)["status"] == named
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+def test_every_page_of_a_house_rule_table_carries_the_rule_in_the_tables_language(lang: str) -> None:
+    from cardgen.play.view import lobby_view
+
+    deck = deck_of("draco-charity-toast")
+    session = Session(deck, players=3, seed=8, people=[0, 1], lang=lang)
+    rule = deck.model.house_rule.get(lang)
+    assert rule and rule != deck.model.house_rule.get("fr" if lang != "fr" else "en")
+    session.join(0), session.join(1)
+    for page in (lobby_view(session), table_view(session, 0), spectator_view(session), designer_view(session),
+                 pass_view(session, None)):
+        assert page["house_rule"] == rule
+    plain = Session(deck_of("draco"), players=3, seed=8, people=[0], lang=lang)
+    assert table_view(plain, 0)["house_rule"] == ""  # no house rule: nothing shown
