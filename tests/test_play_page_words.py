@@ -78,11 +78,16 @@ def test_a_person_who_gave_no_name_is_called_by_their_seat_on_the_passed_device(
     covered = pass_view(session, None)
     person = {"fr": "humain", "it": "umano", "en": "person"}[lang]  # the word the page once called them by
     assert covered["pass_seat"] == 1 and covered["pass_name"] == f"{seat_word} 2"
+    assert covered["pass_named"] is False  # the page then says "au joueur 2" ("_seat" sentences), not "à Joueur 2"
+    ui = covered["ui"]
+    for key in ("pass_to", "pass_ready", "fb_as", "fb_given", "fb_whose"):
+        assert "{n}" in ui[key + "_seat"] and seat_word.lower() in ui[key + "_seat"].lower(), key
     to_move(session, 0)
-    assert pass_view(session, None)["pass_name"] == "Ann"
+    assert pass_view(session, None)["pass_name"] == "Ann" and pass_view(session, None)["pass_named"] is True
     _through(session)
     over = pass_view(session, None)
-    assert [(p["seat"], p["name"]) for p in over["pass_feedback"]] == [(0, "Ann"), (1, f"{seat_word} 2")]
+    assert [(p["seat"], p["name"], p["named"]) for p in over["pass_feedback"]] == [(0, "Ann", True),
+                                                                                   (1, f"{seat_word} 2", False)]
     assert person not in json.dumps([p["name"] for p in over["pass_feedback"]])
 
 

@@ -171,8 +171,8 @@ def over(tmp_path: Path):
 def test_the_passed_device_takes_each_persons_answers_by_name(over: tuple) -> None:
     app, session = over
     status, seen = asgi(app, "/pass/api/view")
-    assert status == 200 and seen["pass_feedback"] == [{"seat": 0, "name": "Ann", "given": False},
-                                                       {"seat": 1, "name": "Bo", "given": False}]
+    assert status == 200 and seen["pass_feedback"] == [{"seat": 0, "name": "Ann", "given": False, "named": True},
+                                                       {"seat": 1, "name": "Bo", "given": False, "named": True}]
     assert seen["hand"] == [] and seen["questions"] == session.questions()
     status, after = asgi(app, "/pass/api/feedback", {"seat": 2, "answers": {"fun": 2, "comment": "Bo: too long"}})
     assert status == 200 and [p["given"] for p in after["pass_feedback"]] == [False, True]

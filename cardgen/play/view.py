@@ -304,9 +304,10 @@ def pass_view(session: "Session", reveal: int | None) -> dict[str, Any]:
     if session.waiting_for(-1) == "over" and state.is_terminal():  # each person at the device gives their answers
         called = _called(session, covered["ui"])
         covered |= {"questions": session.questions(),
-                    "pass_feedback": [{"seat": p, "name": called[p], "given": p in session.feedback}
-                                      for p in session.people]}
-    return covered | {"pass_name": _called(session, covered["ui"])[person] if person is not None else ""}
+                    "pass_feedback": [{"seat": p, "name": called[p], "given": p in session.feedback,
+                                       "named": p in session.people_names} for p in session.people]}
+    return covered | {"pass_name": _called(session, covered["ui"])[person] if person is not None else "",
+                      "pass_named": person in session.people_names}
 
 
 def _status(session: "Session", waiting: str, ui: dict[str, str], names: list[str]) -> str:

@@ -25,6 +25,12 @@ function viewPath() {
   return "api/view" + (view && view.pass && revealed !== null ? "?reveal=" + revealed : "");
 }
 
+function personal(ui, key, name, named, seat) {
+  // a sentence about one person: by the name they gave, else by their seat in the sentence's own grammar
+  // ("Passez l’appareil au joueur 2", not "à Joueur 2")
+  return named === false ? ui[key + "_seat"].replace("{n}", seat + 1) : ui[key].replace("{name}", name);
+}
+
 function passCover(v) {
   // between two people's turns a full-screen cover names who takes the device; no hand is in the page under it
   const covered = v.seat < 0 && v.pass_seat !== null && v.pass_seat !== undefined;
@@ -32,8 +38,8 @@ function passCover(v) {
   $("cover").hidden = !covered;
   document.body.classList.toggle("covered", covered);
   if (!covered) return;
-  $("cover-text").textContent = v.ui.pass_to.replace("{name}", v.pass_name);
-  $("cover-ready").textContent = v.ui.pass_ready.replace("{name}", v.pass_name);
+  $("cover-text").textContent = personal(v.ui, "pass_to", v.pass_name, v.pass_named, v.pass_seat);
+  $("cover-ready").textContent = personal(v.ui, "pass_ready", v.pass_name, v.pass_named, v.pass_seat);
   $("cover-note").textContent = v.ui.pass_note;
   $("cover-ready").onclick = () => { revealed = v.pass_seat; $("cover").hidden = true; refresh(); };
 }
@@ -321,7 +327,7 @@ function render() {
       if (answering === null) parts.push(...passAnswers(v));
       else {
         const who = v.pass_feedback.find((p) => p.seat === answering);
-        parts.push(el("p", "answering", ui.fb_whose.replace("{name}", who.name)));
+        parts.push(el("p", "answering", personal(ui, "fb_whose", who.name, who.named, who.seat)));
         if (!formKept || formKept.game !== v.game_number || formKept.seat !== answering)
           formKept = {game: v.game_number, seat: answering, form: feedbackForm(v, answering)};
         form = formKept.form;
@@ -417,8 +423,8 @@ function passAnswers(v) {
   // the passed device at the end: a button per person still to answer, a thank-you for those who did
   const out = [];
   for (const p of v.pass_feedback) {
-    if (p.given) { out.push(el("p", "quiet", v.ui.fb_given.replace("{name}", p.name))); continue; }
-    const b = el("button", "command answer-as", v.ui.fb_as.replace("{name}", p.name));
+    if (p.given) { out.push(el("p", "quiet", personal(v.ui, "fb_given", p.name, p.named, p.seat))); continue; }
+    const b = el("button", "command answer-as", personal(v.ui, "fb_as", p.name, p.named, p.seat));
     b.dataset.seat = p.seat;
     b.addEventListener("click", () => { answering = p.seat; render(); });
     out.push(b);
