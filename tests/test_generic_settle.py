@@ -17,7 +17,7 @@ from pathlib import Path
 
 from cardgen.agents import generic
 from cardgen.agents.generic import (COVER_ROUNDS, EARLY_ROUNDS, RECHECK_EVERY, SETTLE_AFTER, Memory, Verdicts,
-                                    kind_of, paired_verdict, settled_early)
+                                    clearly_behind, kind_of, paired_verdict, settled_early)
 from cardgen.house import install
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.runner import agent_factories
@@ -82,6 +82,25 @@ def test_a_broken_run_does_not_settle() -> None:
     assert v.settled is True
 
 
+def test_an_unsure_verdict_breaks_the_run_and_unsettles() -> None:
+    v = Verdicts()
+    for _ in range(SETTLE_AFTER - 1):
+        v.record(False)
+    v.record(None)  # not clearly behind: not "never worth it" either
+    assert v.streak == 0 and v.last is None and v.settled is None
+    for _ in range(SETTLE_AFTER):
+        v.record(False)
+    assert v.settled is False
+    v.record(None)
+    assert v.settled is None
+
+
+def test_only_a_clear_deficit_counts_towards_never() -> None:
+    assert clearly_behind([[1.0, 0.0], [1.0, 0.1], [1.0, -0.1]], 1, 0)  # 1 behind, standard error 0.06
+    assert not clearly_behind([[1.0, 0.0], [1.0, 2.0], [1.0, 0.0]], 1, 0)  # 0.33 behind, standard error 0.67
+    assert not clearly_behind([[1.0, 1.0]] * 3, 1, 0)  # level: the option may be worth it later
+
+
 def test_the_memory_is_the_games_and_the_seats() -> None:
     class At:
         def __init__(self, seed: int, seat: int) -> None:
@@ -125,6 +144,14 @@ def test_a_good_option_is_settled_to_take_after_a_run_and_then_costs_no_samples(
         judged = SETTLE_AFTER + (len(mine) - SETTLE_AFTER) // RECHECK_EVERY + 1
         assert agent.samples <= judged * COVER_ROUNDS
         assert agent.samples < len(mine) * EARLY_ROUNDS  # fewer than the fewest a judgement of every offer draws
+
+
+def test_a_costly_option_is_settled_to_leave_and_never_taken(tmp_path: Path) -> None:
+    root = option_project(tmp_path, "king_lui", "good")
+    (root / "house" / "option.py").write_text(ALTERNATING.replace("5 if state.turns % 2 == 0 else -5", "-5"))
+    agents, offers = play(root, 1)
+    assert len(offers) > 3 * SETTLE_AFTER and not any(taken for _, _, taken in offers)
+    assert all(a.memory.kinds["bonus"].settled is False for a in agents)
 
 
 def test_an_option_good_in_some_positions_is_still_taken_only_there(tmp_path: Path) -> None:

@@ -107,10 +107,13 @@ class Verdicts:
         """Whether this offer is judged: always while unsettled, every ``RECHECK_EVERY``-th offer once settled."""
         return self.settled is None or self.offers % RECHECK_EVERY == 0
 
-    def record(self, took: bool) -> None:
-        """A judged verdict: a run of ``SETTLE_AFTER`` alike settles the kind, a disagreeing one unsettles it."""
-        if self.settled is not None and took != self.settled:
+    def record(self, took: bool | None) -> None:
+        """A judged verdict (None: unsure): a run of ``SETTLE_AFTER`` alike settles the kind; a verdict that
+        disagrees with the settled one, or an unsure one, unsettles it and starts the run again."""
+        if took is None or (self.settled is not None and took != self.settled):
             self.settled, self.last, self.streak = None, None, 0
+            if took is None:
+                return
         self.streak = self.streak + 1 if took == self.last else 1
         self.last = took
         if self.streak >= SETTLE_AFTER:
@@ -181,13 +184,30 @@ class CoveredAgent(StateAgent):
         if pick is not None and not judged:  # every kind settled, none due: the settled verdicts decide
             return taken[0] if len(taken) == 1 else pick if not taken else self._judge(state, taken, None, rng)
         candidates = ([pick] if pick is not None else []) + ([a for a in new if a in judged or a in taken] or new)
-        choice = self._judge(state, candidates, pick, rng)
+        if len(candidates) == 1:
+            return candidates[0]
+        reference = None if pick is None else 0
+        values = self._look(state, candidates, pick, rng)
+        choice = candidates[paired_verdict(values, reference)]
         for kind in {kind_of(a) for a in judged}:
-            offered[kind].record(choice in judged and kind_of(choice) == kind)
+            if kind_of(choice) == kind and choice in judged:
+                offered[kind].record(True)
+            else:  # left: clearly (every action of the kind clearly behind the usual move), or unsure
+                mine = [i for i, a in enumerate(candidates) if a in judged and kind_of(a) == kind]
+                offered[kind].record(False if reference is not None and all(
+                    clearly_behind(values, i, reference) for i in mine) else None)
         return choice
 
     def _judge(self, state: State, candidates: list[Action], base: Action | None, rng: random.Random) -> Action:
-        """The best of ``candidates`` by paired look-ahead, ``base`` kept unless clearly beaten.
+        """The best of ``candidates`` by paired look-ahead (``_look``), ``base`` kept unless clearly beaten."""
+        if len(candidates) == 1:
+            return candidates[0]
+        values = self._look(state, candidates, base, rng)
+        return candidates[paired_verdict(values, None if base is None else candidates.index(base))]
+
+    def _look(self, state: State, candidates: list[Action], base: Action | None,
+              rng: random.Random) -> list[list[float]]:
+        """Paired look-ahead: per sample, the value of each of ``candidates`` (two at least) to the seat.
 
         Where the game estimates the standings (``score_estimate``), each sample is played until
         ``COVER_HORIZON`` turns per seat have passed since this decision (``State.turns``: counted in
@@ -197,8 +217,6 @@ class CoveredAgent(StateAgent):
         ``EARLY_ROUNDS`` on, it stops once the samples say clearly enough what the full count would
         (``settled_early``).
         """
-        if len(candidates) == 1:
-            return candidates[0]
         estimated = state.standings() is not None
         until = state.turns + COVER_HORIZON * state.num_players if estimated else None
         seat, turn = state.current_player, state.turns
@@ -219,7 +237,7 @@ class CoveredAgent(StateAgent):
             self.samples += 1
             if len(values) >= self.rounds or (base is not None and settled_early(values, reference)):
                 break
-        return candidates[paired_verdict(values, None if base is None else reference)]
+        return values
 
 
 def settled_early(values: list[list[float]], base: int) -> bool:
@@ -234,6 +252,14 @@ def settled_early(values: list[list[float]], base: int) -> bool:
         if 0 < mean <= EARLY_Z * se:
             return False
     return True
+
+
+def clearly_behind(values: list[list[float]], move: int, base: int) -> bool:
+    """Whether ``move`` is behind ``base`` by more than ``EARLY_Z`` standard errors of the paired differences:
+    a verdict clear enough to count towards settling a kind as never worth it (merely "not clearly ahead" is
+    not: an option good only later in the game starts level)."""
+    mean, se = paired_difference([got[move] - got[base] for got in values])
+    return mean + EARLY_Z * se < 0
 
 
 def paired_verdict(values: list[list[float]], base: int | None) -> int:
@@ -334,4 +360,4 @@ class LookaheadAgent(StateAgent):
 
 
 __all__ = ["CoveredAgent", "LookaheadAgent", "Memory", "Verdicts", "advised", "covered", "kind_of", "known_and_new",
-           "paired_verdict", "quick_rollout", "settled_early"]
+           "clearly_behind", "paired_verdict", "quick_rollout", "settled_early"]
