@@ -198,3 +198,10 @@ def test_one_or_two_jobs_give_the_same_report(tmp_path: Path) -> None:
         out[jobs] = (root / f"j{jobs}.json").read_bytes()
     assert out[1] == out[2]
     assert json.loads(out[1])  # a report, with the option's figures in it
+
+
+def test_paired_difference_is_the_mean_and_its_standard_error() -> None:
+    from cardgen.agents.search import paired_difference
+    mean, se = paired_difference([1.0, 2.0, 6.0])  # sample variance 7 (n - 1 = 2), over 3 samples
+    assert mean == 3.0 and abs(se - (7 / 3) ** 0.5) < 1e-12
+    assert paired_difference([4.0]) == (4.0, 0.0)
