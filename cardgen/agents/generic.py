@@ -231,8 +231,8 @@ class CoveredAgent(StateAgent):
 
         reference = 0 if base is None else candidates.index(base)
         values: list[list[float]] = []
-        for got in paired_rounds(state, candidates, rng, quick_rollout(self, until), judge=standing if estimated else None,
-                                 step=step):
+        rollout = quick_rollout(self, until)
+        for got in paired_rounds(state, candidates, rng, rollout, judge=standing if estimated else None, step=step):
             values.append(got)
             self.samples += 1
             if len(values) >= self.rounds or (base is not None and settled_early(values, reference)):
