@@ -260,6 +260,12 @@ TARGETS = [
            ("tests/test_hooks.py",)),
     # players for any rule (issue 33): the covered heuristic and the rules files' look-ahead
     Target("generic_agents", GA, ("",), ("tests/test_generic_agents.py", "tests/test_house_api.py")),
+    # the covered heuristic's cheap judgement of a new option (issue 50 item 2): early stop, per-game verdicts
+    Target("generic_settle", GA, _m(GA, "xǁVerdictsǁ*", "xǁMemoryǁ*", "x_settled_early", "x_clearly_behind",
+                                    "x_paired_verdict", "x_kind_of"), ("tests/test_generic_settle.py",)),
+    Target("paired_rounds", "cardgen/agents/search.py",
+           _m("cardgen/agents/search.py", "x_paired_choice", "x_paired_rounds", "x_paired_difference"),
+           ("tests/test_generic_agents.py", "tests/test_generic_settle.py")),
     # the rulebooks' worked examples, played by the engine (issue 36)
     Target("book_examples", KB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook.py")),
     Target("draco_book_example", DB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook_draco.py")),
