@@ -178,7 +178,8 @@ TARGETS = [
             "tests/test_play_talk.py::test_each_refusal_of_talk_undo_and_rematch_has_its_code_and_its_detail",
             "tests/test_play_said.py")),
     # what was said at a table, kept in its log line and read back by --resume (issue #52)
-    Target("play_said", "cardgen/play/said.py", ("",), ("tests/test_play_said.py",)),
+    Target("play_said", "cardgen/play/said.py", ("",),
+           ("tests/test_play_said.py", "tests/test_play_said_mutants.py")),
     # what a spectator and a passed device see: only what every seat sees alike, a hand once its person taps
     Target("play_spectator", PW, _m(PW, "x_spectator_view", "x_pass_view", "x_in_seat_order"),
            ("tests/test_play_spectator.py::test_the_spectator_sees_what_every_seat_sees_alike_and_no_hand",
