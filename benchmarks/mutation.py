@@ -218,7 +218,7 @@ TARGETS = [
             PLAY_IN_PROCESS)),
     # the socket's guard against idle and half-sent connections (a slow target: it starts tables)
     Target("play_network", "cardgen/play/network.py", _m("cardgen/play/network.py", "x_head_timeout_protocol"),
-           ("tests/test_play_server.py",)),
+           ("tests/test_play_server.py", "tests/test_play_network_mutants.py")),
     # refusals in the table's language (a slow target: it starts tables)
     Target("play_refusals", PA, _m(PA, "x_refusal_words"),
            ("tests/test_play_server.py::test_refusals_outside_play_speak_the_tables_language",
