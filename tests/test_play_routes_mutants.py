@@ -252,6 +252,9 @@ def test_a_new_link_refuses_the_old_key_and_only_a_persons_seat_gets_one(tmp_pat
     seats.hand_to_agent(session, 0)  # a seat handed to an agent is still its person's
     routes_seats.relink(table, None, DESIGNER, {"seat": 1})
     assert table.keys["k0"] == REVOKED and sorted(table.keys.values()).count(0) == 1
+    table.heard_at = {}  # a seat whose page never came gets a new link too
+    routes_seats.relink(table, None, DESIGNER, {"seat": 2})
+    assert table.heard_at == {} and sorted(table.keys.values()).count(REVOKED) == 3
 
 
 def test_the_designer_starts_the_table_before_every_person_has_come(tmp_path: Path) -> None:
@@ -260,6 +263,7 @@ def test_the_designer_starts_the_table_before_every_person_has_come(tmp_path: Pa
     assert session.waiting_for(-1) == "seats"
     answer = body(routes_seats.start(table, None, DESIGNER, {}))
     assert session.joined == {0, 1} and answer["waiting"] != "seats"
+    assert answer == body(table.answer(DESIGNER)) and "seat_links" in answer  # the designer's own view
 
 
 # -- routes_lobby and routes_feedback -------------------------------------------------------------------------
