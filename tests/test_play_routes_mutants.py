@@ -122,14 +122,19 @@ def test_a_reveal_is_a_seat_number_or_nothing(data: dict[str, Any], seat: int | 
 def test_a_move_names_its_turn_and_the_passed_device_moves_for_the_person_to_move(tmp_path: Path) -> None:
     session = table_of_two()
     table = served(session, tmp_path)
-    to_move(session, 1)
+    to_move(session, 0)
     legal = list(session.state.legal_actions()[0])
-    assert refused(routes_table.move, table, None, 1, {"action": legal}) == (
+    assert refused(routes_table.move, table, None, 0, {"action": legal}) == (
         "no_turn", "a move names the move it answers ('turn': the moves made when the page showed it)")
     made = len(session.actions)
-    answer = body(routes_table.move(table, None, PASSED, {"action": legal, "turn": made, "reveal": 0}))
-    assert session.actions[-1][0] == 1 and len(session.actions) == made + 1
-    assert answer == pass_view(session, 0) | {"moved": session.journal[made].text}
+    for stale in (made - 1, made + 1, "0", True):  # a move sent again, or answering another table than this one
+        assert refused(routes_table.move, table, None, 0, {"action": legal, "turn": stale})[0] == "moved_on"
+    assert refused(routes_table.move, table, None, 0, {"action": legal, "turn": None})[0] == "no_turn"
+    assert len(session.actions) == made
+    answer = body(routes_table.move(table, None, PASSED, {"action": legal, "turn": made, "reveal": 1}))
+    assert session.actions[-1][0] == 0 and len(session.actions) == made + 1
+    assert session.state.current_player == 1 and pass_view(session, 1) != pass_view(session, None)
+    assert answer == pass_view(session, 1) | {"moved": session.journal[made].text}  # the next person tapped
 
 
 def test_an_agent_moves_only_after_the_moves_its_page_saw(tmp_path: Path) -> None:
@@ -142,13 +147,15 @@ def test_an_agent_moves_only_after_the_moves_its_page_saw(tmp_path: Path) -> Non
     assert made > 1
     assert body(routes_table.agent(table, None, DESIGNER, {"after": made - 1}))["moved"] is None
     assert len(session.actions) == made
-    answer = body(routes_table.agent(table, None, 0, {"after": True}))  # not a number: whatever the page saw
-    assert len(session.actions) == made + 1 and answer == table_view(session, 0) | {
+    answer = body(routes_table.agent(table, None, 1, {"after": True}))  # not a number: whatever the page saw
+    assert len(session.actions) == made + 1 and answer == table_view(session, 1) | {
         "moved": session.journal[made].text}
-    if session.waiting_for() == "agent":
-        answer = body(routes_table.agent(table, None, PASSED, {"after": made + 1, "reveal": 1}))
-        assert len(session.actions) == made + 2
-        assert answer == pass_view(session, 1) | {"moved": session.journal[made + 1].text}
+    to_move(session, 2)
+    made = len(session.actions)
+    answer = body(routes_table.agent(table, None, PASSED, {"after": made, "reveal": 0}))
+    assert len(session.actions) == made + 1 and session.state.current_player == 0
+    assert answer == pass_view(session, 0) | {"moved": session.journal[made].text} != pass_view(session, None) | {
+        "moved": session.journal[made].text}
 
 
 def test_an_undo_is_asked_of_the_others_at_a_table_of_several_and_taken_at_once_by_one(tmp_path: Path) -> None:
@@ -161,6 +168,11 @@ def test_an_undo_is_asked_of_the_others_at_a_table_of_several_and_taken_at_once_
     assert session.undo_asked is not None and session.undo_asked["by"] == 0 and len(session.actions) == made
     routes_table.undo_answer(table, None, 1, {"accept": False})
     assert session.undo_asked is None and len(session.actions) == made
+    to_move(session, 1)
+    session.play(list(session.state.legal_actions()[0]), 1, turn=len(session.actions))
+    made = len(session.actions)
+    assert body(routes_table.undo(table, None, 1, {})) == table_view(session, 1)  # seat 2's view, not seat 1's
+    routes_table.undo_answer(table, None, 0, {"accept": False})
     routes_table.undo(table, None, 0, {})
     assert body(routes_table.undo_answer(table, None, 1, {"accept": True})) == table_view(session, 1)
     assert len(session.actions) < made and session.undos
@@ -181,7 +193,8 @@ def test_a_message_is_said_at_the_table_and_a_new_deal_is_the_designers_at_a_tab
     assert refused(routes_table.new, table, None, 0, {}) == (
         "designer_deals", "the designer deals a new game at a table with several people")
     assert refused(routes_table.new, table, None, PASSED, {})[0] == "designer_deals" and session.number == 1
-    assert body(routes_table.new(table, None, DESIGNER, {}))["game_number"] == 2 and session.number == 2
+    answer = body(routes_table.new(table, None, DESIGNER, {}))
+    assert session.number == 2 and answer == body(table.answer(DESIGNER)) and answer["game_number"] == 2
     alone = Session(deck_of("king_lui"), players=3, seed=8)
     routes_table.new(served(alone, tmp_path), None, 0, {})
     assert alone.number == 2
