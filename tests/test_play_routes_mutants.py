@@ -135,6 +135,10 @@ def test_a_move_names_its_turn_and_the_passed_device_moves_for_the_person_to_mov
     assert session.actions[-1][0] == 0 and len(session.actions) == made + 1
     assert session.state.current_player == 1 and pass_view(session, 1) != pass_view(session, None)
     assert answer == pass_view(session, 1) | {"moved": session.journal[made].text}  # the next person tapped
+    legal = list(session.state.legal_actions()[0])
+    assert refused(routes_table.move, table, None, 0, {"action": legal, "turn": made + 1})[0] == "not_yours"
+    answer = body(routes_table.move(table, None, 1, {"action": legal, "turn": made + 1}))  # seat 2's own key
+    assert session.actions[-1][0] == 1 and answer == table_view(session, 1) | {"moved": session.journal[-1].text}
 
 
 def test_an_agent_moves_only_after_the_moves_its_page_saw(tmp_path: Path) -> None:
