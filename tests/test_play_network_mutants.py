@@ -118,3 +118,36 @@ def test_one_address_holds_only_so_many_connections_its_oldest_idle_one_goes(
         assert answered(page) and closed(fresh[0], 0.5) and not closed(fresh[1], 0.1)
         for conn in [*fresh, page]:
             conn.close()
+
+
+def connect_from(port: int, address: str) -> socket.socket:
+    """A connection from another loopback address (all of 127.0.0.0/8 is this machine)."""
+    conn = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    conn.settimeout(10)
+    conn.bind((address, 0))
+    conn.connect(("127.0.0.1", port))
+    return conn
+
+
+def test_each_address_is_counted_on_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    with serving(monkeypatch, 60.0, 2) as port:
+        mine = [connect(port), connect(port)]
+        time.sleep(0.2)
+        other = connect_from(port, "127.0.0.2")  # a third connection, but the other address's first
+        time.sleep(0.3)
+        assert not any(closed(c, 0.1) for c in [*mine, other])
+        for conn in [*mine, other]:
+            conn.close()
+
+
+def test_connections_closed_for_a_late_head_count_no_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    with serving(monkeypatch, 1.0, 2) as port:
+        late = [connect(port), connect(port, HEAD)]
+        time.sleep(1.8)
+        assert all(closed(c) for c in late)
+        time.sleep(0.3)  # the server has seen them go
+        fresh = [connect(port), connect(port)]
+        time.sleep(0.2)
+        assert not any(closed(c, 0.1) for c in fresh)  # two: within the limit, none closed
+        for conn in [*late, *fresh]:
+            conn.close()
