@@ -151,3 +151,16 @@ def test_connections_closed_for_a_late_head_count_no_more(monkeypatch: pytest.Mo
         assert not any(closed(c, 0.1) for c in fresh)  # two: within the limit, none closed
         for conn in [*late, *fresh]:
             conn.close()
+
+
+def test_an_address_that_still_holds_a_connection_keeps_counting_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    with serving(monkeypatch, 60.0, 2) as port:
+        kept, gone = connect(port), connect(port)
+        time.sleep(0.2)
+        gone.close()
+        time.sleep(0.3)  # the server has seen it go; ``kept`` is still this address's
+        newer = [connect(port), connect(port)]
+        time.sleep(0.3)
+        assert [closed(c, 0.2) for c in [kept, *newer]] == [True, False, False]  # three: the oldest idle one goes
+        for conn in [kept, *newer]:
+            conn.close()
