@@ -16,8 +16,9 @@ from cardgen.play.session import Refused
 
 
 def move(table: Table, request: Any, role: int, data: dict[str, Any]) -> Any:
-    """A person's move; it names the move it answers (``turn``), so one sent again is refused."""
-    if "turn" not in data:
+    """A person's move; it names the move it answers (``turn``), so one sent again is refused (a ``null`` turn
+    names none: the session would take it for a move with no turn to check)."""
+    if data.get("turn") is None:
         raise Refused("a move names the move it answers ('turn': the moves made when the page showed it)", "no_turn")
     entry = table.session.play(data.get("action"), table.seat_of(role), turn=data.get("turn"))
     return table.answer(role, {"moved": entry.text}, reveal_of(data))
