@@ -188,8 +188,16 @@ TARGETS = [
             "tests/test_play_spectator.py::test_the_spectators_seats_are_in_the_tables_seat_order_all_game_long",
             "tests/test_play_said.py::test_the_passed_device_takes_each_persons_answers_by_name")),
     # how the page calls an unnamed person (the seat), counts one or many, titles the designer's hands (#52/#53)
-    Target("play_page_words", PW, _m(PW, "x__called", "x__count", "x_designer_view"),
+    Target("play_page_words", PW, _m(PW, "x__called", "x__count", "x_designer_view", "x__names", "x__status",
+                                     "x_house_rule"),
            ("tests/test_play_page_words.py",)),
+    # a house rule's own part of a move, told in the journal as who gave what to whom (issue #52, second reading)
+    Target("play_house_journal", PS, _m(PS, "xǁRuleWatchǁ*", "x_house_effect"),
+           ("tests/test_play_house_journal.py", "tests/test_play_labels.py")),
+    # the gallery in the language it was built in (its words: cardgen/report/gallery.json)
+    Target("gallery_words", "cardgen/report/gallery.py",
+           _m("cardgen/report/gallery.py", "x_gallery_lang", "x_words_in", "x__reports"),
+           ("tests/test_gallery_words.py",)),
     # who may ask what of a served table: roles, Host and Origin (issue #52: the server split by responsibility)
     Target("play_access", PA, _m(PA, "x_check_origin", "x_check_role", "x_table_keys"),
            ("tests/test_play_said.py::test_a_rematch_proposed_and_accepted_moves_each_key_with_its_person",
@@ -252,6 +260,12 @@ TARGETS = [
            ("tests/test_hooks.py",)),
     # players for any rule (issue 33): the covered heuristic and the rules files' look-ahead
     Target("generic_agents", GA, ("",), ("tests/test_generic_agents.py", "tests/test_house_api.py")),
+    # the covered heuristic's cheap judgement of a new option (issue 50 item 2): early stop, per-game verdicts
+    Target("generic_settle", GA, _m(GA, "xǁVerdictsǁ*", "xǁMemoryǁ*", "x_settled_early", "x_clearly_behind",
+                                    "x_paired_verdict", "x_kind_of"), ("tests/test_generic_settle.py",)),
+    Target("paired_rounds", "cardgen/agents/search.py",
+           _m("cardgen/agents/search.py", "x_paired_choice", "x_paired_rounds", "x_paired_difference"),
+           ("tests/test_generic_agents.py", "tests/test_generic_settle.py")),
     # the rulebooks' worked examples, played by the engine (issue 36)
     Target("book_examples", KB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook.py")),
     Target("draco_book_example", DB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook_draco.py")),

@@ -447,4 +447,4 @@ def test_a_player_flanking_aunt_sarah_with_both_characters_draws_twice(deck):
     assert st.phase == PLAY
     assert len(st.hands[1]) == hands[1] + 2
     sarah = next(c for c in deck.model.components if c.id == "aunt-sarah")
-    assert "the owner of each player character sitting beside her may draw" in face_text(deck, sarah, sarah.faces[0], "en")
+    assert "the owner of each ruffian sitting beside her may draw" in face_text(deck, sarah, sarah.faces[0], "en")

@@ -84,7 +84,7 @@ def test_rule_numbers_reach_draco_and_specials(tmp_path):
     assert "first 2 seats receive 6 and 2 silver coins" in en[("draco", 0)]
     assert "the last seat pays 3 silver coins" in en[("draco", 1)]
     assert "three times" in en[("zork", 0)]
-    assert "player character sitting beside her may draw 2 action cards" in en[("aunt-sarah", 0)]
+    assert "ruffian sitting beside her may draw 2 action cards" in en[("aunt-sarah", 0)]
     assert "the 2 special characters" in en[("seating-plan", 0)]
     assert "il triplo" in _texts(deck, "it")[("zork", 0)]
 

@@ -217,17 +217,18 @@ def test_an_option_is_judged_followed_by_the_heuristics_usual_move(tmp_path: Pat
 
     seen = {}
 
-    def spy(state, candidates, base, rng, rollout, rounds, weight=0.25, z=1.0, judge=None, step=None):
-        seen.update(state=state, candidates=candidates, base=base, step=step)
-        return base if base is not None else 0, [0.0] * len(candidates)
+    def spy(state, candidates, rng, rollout, weight=0.25, judge=None, step=None):
+        seen.update(state=state, candidates=candidates, step=step)
+        while True:
+            yield [0.0] * len(candidates)
 
-    monkeypatch.setattr(generic, "paired_choice", spy)
+    monkeypatch.setattr(generic, "paired_rounds", spy)
     root = option_project(tmp_path, "king_lui", "good")
     deck = resolve("option", root)
     state = install(deck.spec.new_game(deck, 3), deck).new_initial_state(2)
     agent = agent_factories(get_game("king_lui"))["heuristic"]()
     agent.choose_from_state(state, state.legal_actions(), random.Random(3))
-    usual = seen["candidates"][seen["base"]]
+    usual = seen["candidates"][0]
     assert seen["candidates"] == [usual, BONUS] and seen["step"] is not None
     sample = state.clone()
     seen["step"](sample, BONUS)  # the option leaves the turn to its seat: the usual move follows

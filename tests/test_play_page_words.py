@@ -58,7 +58,7 @@ def test_each_language_has_its_colon_and_app_js_joins_no_label_with_a_hard_coded
     literals = re.findall(r'"(?:[^"\\\n]|\\.)*"|`[^`]*`', app)  # its strings and template strings
     joined = [s for s in literals if s in ('": "', '":"', '" : "') or re.search(r"[)}]:\s*\$\{", s)]
     assert not joined, f"app.js joins a label and a value with its own ': ': {joined}"
-    assert app.count("ui.colon") >= 7
+    assert app.count("ui.colon") >= 6
 
 
 def _through(session: Session) -> None:
@@ -76,13 +76,18 @@ def test_a_person_who_gave_no_name_is_called_by_their_seat_on_the_passed_device(
     session.claim(0, "Ann")
     to_move(session, 1)
     covered = pass_view(session, None)
-    person = covered["ui"]["person"]
+    person = {"fr": "humain", "it": "umano", "en": "person"}[lang]  # the word the page once called them by
     assert covered["pass_seat"] == 1 and covered["pass_name"] == f"{seat_word} 2"
+    assert covered["pass_named"] is False  # the page then says "au joueur 2" ("_seat" sentences), not "à Joueur 2"
+    ui = covered["ui"]
+    for key in ("pass_to", "pass_ready", "fb_as", "fb_given", "fb_whose"):
+        assert "{n}" in ui[key + "_seat"] and seat_word.lower() in ui[key + "_seat"].lower(), key
     to_move(session, 0)
-    assert pass_view(session, None)["pass_name"] == "Ann"
+    assert pass_view(session, None)["pass_name"] == "Ann" and pass_view(session, None)["pass_named"] is True
     _through(session)
     over = pass_view(session, None)
-    assert [(p["seat"], p["name"]) for p in over["pass_feedback"]] == [(0, "Ann"), (1, f"{seat_word} 2")]
+    assert [(p["seat"], p["name"], p["named"]) for p in over["pass_feedback"]] == [(0, "Ann", True),
+                                                                                   (1, f"{seat_word} 2", False)]
     assert person not in json.dumps([p["name"] for p in over["pass_feedback"]])
 
 
@@ -142,3 +147,37 @@ def test_the_french_page_joins_who_said_it_with_the_french_colon_and_counts_the_
         proc.wait(10)
     assert said == [f"Tout le monde a accepté{NNBSP}: Ann a repris son coup (1 coup annulé)",
                     f"Tout le monde a accepté{NNBSP}: Ann a repris son coup (3 coups annulés)"]
+
+
+@pytest.mark.parametrize(("lang", "nameless", "named"), [
+    ("fr", "Le joueur 2 joue", "Le joueur 2 (Bo) joue"),
+    ("it", "Gioca il giocatore 2", "Gioca il giocatore 2 (Bo)"),
+    ("en", "Player 2 is playing", "Player 2 (Bo) is playing")])
+def test_the_status_line_and_the_journal_call_a_nameless_person_by_their_seat_never_human(
+        lang: str, nameless: str, named: str) -> None:
+    session = Session(deck_of("king_lui"), players=3, seed=8, people=[0, 1], lang=lang)
+    session.join(0), session.join(1)
+    to_move(session, 1)
+    seen = table_view(session, 0)
+    assert seen["status"] == nameless and seen["names"][1] == ""  # the page shows "Player 2" alone
+    assert all(e["who"] == "" for e in seen["journal"] if e["seat"] == 1)
+    for word in ("humain", "umano", "person", "human"):
+        assert word not in json.dumps([seen["status"], seen["names"], seen["journal"]], ensure_ascii=False)
+    session.claim(1, "Bo")
+    assert table_view(session, 0)["status"] == named
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+def test_every_page_of_a_house_rule_table_carries_the_rule_in_the_tables_language(lang: str) -> None:
+    from cardgen.play.view import lobby_view
+
+    deck = deck_of("draco-charity-toast")
+    session = Session(deck, players=3, seed=8, people=[0, 1], lang=lang)
+    rule = deck.model.house_rule.get(lang)
+    assert rule and rule != deck.model.house_rule.get("fr" if lang != "fr" else "en")
+    session.join(0), session.join(1)
+    for page in (lobby_view(session), table_view(session, 0), spectator_view(session), designer_view(session),
+                 pass_view(session, None)):
+        assert page["house_rule"] == rule
+    plain = Session(deck_of("draco"), players=3, seed=8, people=[0], lang=lang)
+    assert table_view(plain, 0)["house_rule"] == ""  # no house rule: nothing shown

@@ -171,8 +171,8 @@ def over(tmp_path: Path):
 def test_the_passed_device_takes_each_persons_answers_by_name(over: tuple) -> None:
     app, session = over
     status, seen = asgi(app, "/pass/api/view")
-    assert status == 200 and seen["pass_feedback"] == [{"seat": 0, "name": "Ann", "given": False},
-                                                       {"seat": 1, "name": "Bo", "given": False}]
+    assert status == 200 and seen["pass_feedback"] == [{"seat": 0, "name": "Ann", "given": False, "named": True},
+                                                       {"seat": 1, "name": "Bo", "given": False, "named": True}]
     assert seen["hand"] == [] and seen["questions"] == session.questions()
     status, after = asgi(app, "/pass/api/feedback", {"seat": 2, "answers": {"fun": 2, "comment": "Bo: too long"}})
     assert status == 200 and [p["given"] for p in after["pass_feedback"]] == [False, True]
@@ -188,7 +188,7 @@ def test_the_passed_device_takes_each_persons_answers_by_name(over: tuple) -> No
 
 def test_a_rematch_proposed_and_accepted_moves_each_key_with_its_person(over: tuple) -> None:
     app, session = over
-    for role in ("spectator", "pass", "lobby"):
+    for role in ("spectator", "lobby"):
         for name in ("rematch", "rematch_answer"):
             assert asgi(app, f"/{role}/api/{name}", {"accept": True})[0] == 403, (role, name)
     status, refused = asgi(app, "/designer/api/rematch_answer", {"accept": True})
@@ -241,3 +241,24 @@ def test_resume_refuses_a_tampered_talk_in_one_line(tmp_path: Path) -> None:
     with pytest.raises(InputError) as bad:
         Session.resume(deck_of("king_lui"), log)
     assert f"{log}:1" in str(bad.value) and "'talk'" in str(bad.value) and "\n" not in str(bad.value)
+
+
+def test_the_passed_device_votes_for_its_people_and_deals_the_rematch(over: tuple) -> None:
+    """The people share the device: its yes is all of theirs (docs/playtest.md), its no drops a proposal."""
+    app, session = over
+    status, asked = asgi(app, "/ann/api/rematch", {"swap": True})
+    assert status == 200 and session.rematch_asked is not None and session.number == 1
+    status, seen = asgi(app, "/pass/api/rematch_answer", {"accept": False})  # the device's no drops it
+    assert status == 200 and session.rematch_asked is None and session.number == 1
+    status, refused = asgi(app, "/pass/api/rematch_answer", {"accept": True})
+    assert status == 409 and refused["code"] == "rematch_none"
+    asgi(app, "/bo/api/rematch", {"swap": True})  # Bo proposes it with the seats swapped
+    status, seen = asgi(app, "/pass/api/rematch_answer", {"accept": True})  # the device's yes deals it, swapped
+    assert status == 200 and session.number == 2 and session.people_names == {0: "Bo", 1: "Ann"}
+    assert session.rematch_asked is None and seen["pass"] is True
+
+
+def test_the_passed_devices_own_click_deals_a_rematch_at_once(over: tuple) -> None:
+    app, session = over
+    status, seen = asgi(app, "/pass/api/rematch", {"swap": False})
+    assert status == 200 and session.number == 2 and session.people_names == {0: "Ann", 1: "Bo"}

@@ -133,9 +133,11 @@ def test_the_pass_and_play_device_shows_a_hand_only_to_the_person_who_tapped(dra
     assert designer["pass_link"].strip("./") == device.rstrip("/").rsplit("/", 1)[1]
     assert sorted(designer["joined"]) == [] and ask(device + "api/view")[0] == 200
     assert sorted(ask(draco["designer"] + "api/view")[1]["joined"]) == [0, 1]  # the device is every person's page
-    for name in ("new", "save", "undo", "join", "rematch", "rematch_answer", "say"):
+    for name in ("new", "save", "undo", "join", "say"):
         status, answer = ask(device + f"api/{name}", {"turn": 0})
         assert status == 403 and answer["code"] == "pass_only", name
+    status, answer = ask(device + "api/rematch", {"swap": False})  # its people's rematch, once the game is over
+    assert status == 409 and answer["code"] == "rematch_early"
     status, answer = ask(device + "api/feedback", {"seat": 1, "answers": {"fun": 4}})  # each person's, at the end
     assert status == 409 and answer["code"] == "feedback_early"
     people, covers = 0, 0

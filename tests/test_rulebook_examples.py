@@ -120,7 +120,8 @@ def test_the_charity_toast_example_gives_the_coin_before_the_richest_is_decided(
     assert rows == [("5", "−1", "4", "4", "4"), ("4", "–", "0", "4", "0"), ("3", "+1", "5", "4", "5")]  # no gift: "–"
     # Yellow owes 5 with 4 to its name: the cell says what it pays and what it owed, so the table never reads 4 - 5 = 0
     # short enough for its narrow column: "4 (su 5 d/ovute)" broke mid-word (Italian reader, round 13)
-    paid = {"fr": "4 sur 5", "it": "4 su 5", "en": "4 of 5"}[lang]
+    # French: "4 sur 5 dus", the French reader's wording (round 14, item 65: "4 sur 5" alone read as unusual)
+    paid = {"fr": "4 sur 5 dus", "it": "4 su 5", "en": "4 of 5"}[lang]
     assert f"<td>{paid}</td>" in markup
     base = _money_rows(render_markup(resolve("draco", ROOT), lang))
     assert base == [(5, 4, 4, 5), (4, 0, 1, 3), (3, 5, 0, 8)]  # one richest player, Red, pays for Zork
@@ -138,12 +139,13 @@ def test_the_charity_toast_turn_names_the_gift_where_the_base_book_does_not(lang
         assert text in markup and text not in base, part
     title = {"fr": "Portez un toast, si vous le souhaitez.", "it": "Proponi un brindisi, se vuoi.",
              "en": "Propose a toast, if you wish."}[lang]
-    assert f"<li><b>{title}</b> {book['toast_step'][lang]}</li>" in markup  # the step keeps its bold title
+    # the step keeps its bold title; the first-round sentence follows it (said once there, round 14)
+    assert f"<li><b>{title}</b> {book['toast_step'][lang]} " in markup
     assert f"<li><b>{title}</b> " in base
     glance = {"fr": "La coupe est au centre\u202f? Vous pouvez porter un toast (une fois la dernière pioche épuisée, "
                     "vous le devez)\u202f; si vous le faites, prenez ensuite la coupe.",
               "it": "La coppa è al centro? Puoi proporre un brindisi (quando l’ultimo mazzo è finito, devi farlo); se lo "
-                    "fai, prendi poi la coppa.",
+                    "fai, metti poi la coppa davanti a te.",
               "en": "Cup in the middle? You may propose a toast (once the last draw pile has run out, you must); if you "
                     "do, take the cup afterwards."}[lang]
     assert glance in base and glance not in markup

@@ -60,6 +60,8 @@ def test_the_credits_never_have_a_page_to_themselves(deck_id: str, lang: str, pa
 
 
 RULINGS = {"fr": "Choix de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}
+#: the closing section as the King Lui and Royale books title it (issue 53 item 5)
+QUESTIONS = {"fr": "Questions", "it": "Domande", "en": "Questions"}
 
 
 def _group_of(flows: list, heading: str) -> list | None:
@@ -84,13 +86,27 @@ def test_the_rulings_heading_is_kept_with_its_first_box(deck_id: str, lang: str)
     """The closing section's heading, its one sentence and its first box are one kept block (issue 36: the
     heading ended a column whose box opened the next). The shipped books now box every ruling beside the
     rule it settles and have no closing section (round 12): a ruling no template places is added here, so
-    the section prints, as it would for a designer's deck."""
+    the section prints, as it would for a designer's deck. A book of the Questions design (issue 53 item 5,
+    Draco's shared macro) keeps its Questions heading with its sentence and first question; King Lui and
+    Royale close on their own "Questions", where an unplaced ruling joins the others, kept the same way."""
     import dataclasses
 
     from cardgen.model.schema import Clarification
     from cardgen.rulebook.markup import Heading
+    from test_rulebook_rulings import QUESTIONS, uses_questions
 
     deck = resolve(deck_id, ROOT)
+    if uses_questions(deck.game):
+        # the Questions design (issue 53 item 5): the shipped book closes with its Questions, whose heading,
+        # sentence and first question are one kept block
+        book = parse(render_markup(deck, lang), Converter(deck, lang, make_styles(lang, accent_colour(deck)),
+                                                          column_width("a4"), find_draw_face()))
+        group = _group_of(book.body, QUESTIONS[lang])
+        assert group is not None, f"{deck_id}/{lang}: the Questions heading is not kept with anything"
+        start = next(i for i, f in enumerate(group) if isinstance(f, Heading) and QUESTIONS[lang] in f.getPlainText())
+        assert len(group) - start >= 3, f"{deck_id}/{lang}: heading and sentence kept without the first question"
+        assert "<b>" in group[start + 2].text, f"{deck_id}/{lang}: the block ends before a question"
+        return
     assert _group_of(parse(render_markup(deck, lang), Converter(deck, lang, make_styles(lang, accent_colour(deck)),
                                                                 column_width("a4"), find_draw_face())).body,
                      RULINGS[lang]) is None, f"{deck_id}/{lang}: a shipped book has a closing section again"
@@ -100,9 +116,10 @@ def test_the_rulings_heading_is_kept_with_its_first_box(deck_id: str, lang: str)
         update={"clarifications": {**deck.model.clarifications, "zz_unplaced": extra}}))
     converter = Converter(deck, lang, make_styles(lang, accent_colour(deck)), column_width("a4"), find_draw_face())
     book = parse(render_markup(deck, lang), converter)
-    group = _group_of(book.body, RULINGS[lang])
+    title = QUESTIONS[lang] if deck.game in ("king_lui", "royale") else RULINGS[lang]
+    group = _group_of(book.body, title)
     assert group is not None, f"{deck_id}/{lang}: the rulings heading is not kept with anything"
-    start = next(i for i, f in enumerate(group) if isinstance(f, Heading) and RULINGS[lang] in f.getPlainText())
+    start = next(i for i, f in enumerate(group) if isinstance(f, Heading) and title in f.getPlainText())
     assert len(group) - start >= 3, f"{deck_id}/{lang}: heading and sentence kept without the box"
 
 

@@ -1,9 +1,12 @@
 """This edition's rulings are printed as ours, never as published rules, in every book.
 
-A deck's ``clarifications`` (rule gaps) and ``rulings`` (other decisions) appear in a
-box headed "This edition's ruling" next to the rule they concern, or in the closing
-section "This edition's rulings"; a ruling added to the data shows up with no template
-edited. The labels are written out here by hand, not read from the catalogs.
+A deck's ``clarifications`` (rule gaps) and ``rulings`` (other decisions) appear in one of two designs,
+the one the game's template uses. Boxes: a box headed "This edition's ruling" next to the rule they concern,
+or the closing section "This edition's rulings". Questions (issue 53 item 5, the readers' 13-14 boxes
+breaking the flow): folded into the running text and followed by the marker "(This edition's ruling.)", or
+answered in the closing section "Questions", whose sentence says these are this edition's answers. Either
+way a ruling is printed once, and a ruling added to the data shows up with no template edited. The labels
+are written out here by hand, not read from the catalogs.
 """
 from __future__ import annotations
 
@@ -25,6 +28,15 @@ from cardgen.languages import SHIPPED
 LANGS = SHIPPED
 BOX = {"fr": "Choix de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}
 SECTION = {"fr": "Choix de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}
+#: the closing section as the books of issue 53 item 5 title it: this edition's answers under "Questions"
+QUESTIONS = {"fr": "Questions", "it": "Domande", "en": "Questions"}
+
+
+def closing_section(text: str, lang: str) -> int:
+    """Where the book's closing section of rulings starts: "Questions" (issue 53) or the older heading."""
+    found = [text.index(h) for h in (QUESTIONS[lang], SECTION[lang]) if h in text]
+    assert found, "the book has no closing section of rulings"
+    return min(found)
 
 #: A new ruling in each language, and the variant overlay that adds it to a game.
 RULING = {"fr": "Règle maison de test : le plus jeune commence.", "it": "Regola di prova: inizia il più giovane.",
@@ -51,6 +63,59 @@ def ruling_boxes(markup: str) -> list[str]:
 
 def norm(text: str) -> str:
     return " ".join(text.split())
+
+
+#: The Questions design's words, written out by hand: the marker after a ruling in the text, the closing
+#: section's heading, the words of its sentence that say the answers are this edition's, and of the notice
+#: at the start that explains both.
+MARK = {"fr": "(Choix de cette édition.)", "it": "(Scelta di questa edizione.)", "en": "(This edition’s ruling.)"}
+QUESTIONS = {"fr": "Questions", "it": "Domande", "en": "Questions"}
+ANSWERS = {"fr": "ce sont des choix de cette édition, pas des règles du jeu original",
+           "it": "sono scelte di questa edizione, non regole del gioco originale",
+           "en": "decisions of this edition, not rules of the original game"}
+DECIDES = {"fr": "cette édition tranche", "it": "decide questa edizione", "en": "this edition decides"}
+#: a ruling whose own words say it is this edition's (the action cards' reconstruction) needs no marker
+EDITION = {"fr": "cette édition", "it": "questa edizione", "en": "this edition"}
+
+
+def uses_questions(game: str) -> bool:
+    """Whether ``game``'s template closes its book with the Questions section (else: the ruling boxes)."""
+    from test_rulebook_support import ROOT
+
+    return "common.questions_section(" in (ROOT / "templates" / "rulebook" / f"{game}.j2").read_text(encoding="utf-8")
+
+
+def blocks(markup: str) -> list[tuple[int, str]]:
+    """Each paragraph and list item of a book's markup: its offset and its plain text."""
+    return [(m.start(), norm(html.unescape(re.sub(r"<[^>]+>", " ", m.group(2)))))
+            for m in re.finditer(r"<(p|li)\b[^>]*>(.*?)</\1>", markup, re.S)]
+
+
+def questions_span(markup: str, lang: str) -> tuple[int, int]:
+    """Where the closing Questions section starts and ends (the next chapter, the credits) in ``markup``."""
+    start = markup.index(f"<h1>{QUESTIONS[lang]}</h1>")
+    end = markup.find("<h1>", start + 1)
+    return start, end if end != -1 else len(markup)
+
+
+def misplaced(markup: str, lang: str, wanted: str) -> str | None:
+    """Why ``wanted``, a ruling's text, is not printed once as this edition's in a Questions-design book (None: it is).
+
+    Once in the whole book; in a paragraph or list item that is either in the Questions section or
+    carries the marker after the ruling (or whose ruling says itself that it is this edition's)."""
+    plain = norm(html.unescape(re.sub(r"<[^>]+>", " ", markup)))
+    if plain.count(wanted) != 1:
+        return f"printed {plain.count(wanted)} times"
+    holders = [(at, text) for at, text in blocks(markup) if wanted in text]
+    if len(holders) != 1:
+        return "not in one paragraph"
+    at, text = holders[0]
+    start, end = questions_span(markup, lang)
+    if start < at < end:
+        return None
+    if MARK[lang] in text[text.index(wanted) + len(wanted):] or EDITION[lang] in wanted:
+        return None
+    return "in the text without the marker, and not under Questions"
 
 
 #: Rulings a book leaves out on purpose: the masked-side order conflict in a book that shows the
@@ -123,11 +188,22 @@ DECKS = {d.id: d for d in resolve_all(None, ".")}
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("deck_id", sorted(DECKS))
-def test_every_ruling_is_boxed_as_ours(deck_id: str, lang: str) -> None:
+def test_every_ruling_is_printed_once_as_ours(deck_id: str, lang: str) -> None:
     deck = DECKS[deck_id]
     markup = render_markup(deck, lang)
-    boxes = ruling_boxes(markup)
     plain = norm(html.unescape(re.sub(r"<[^>]+>", " ", markup)))
+    if uses_questions(deck.game):
+        # no box any more: each ruling folded into the text with the marker, or answered under Questions,
+        # whose sentence says the answers are this edition's
+        assert '<box kind="ruling"' not in markup and '<box kind="clarification"' not in markup
+        start, end = questions_span(markup, lang)
+        assert markup.count(f"<h1>{QUESTIONS[lang]}</h1>") == 1
+        assert ANSWERS[lang] in norm(html.unescape(re.sub(r"<[^>]+>", " ", markup[start:end]))), deck_id
+        for kind, text in expected(deck).items():
+            why = misplaced(markup, lang, norm(typography(text[lang], lang)))
+            assert why is None, f"{deck_id}/{lang}: {kind} {why}"
+        return
+    boxes = ruling_boxes(markup)
     for kind, text in expected(deck).items():
         wanted = norm(typography(text[lang], lang))
         assert sum(wanted in b for b in boxes) == 1, f"{deck_id}/{lang}: {kind} not in exactly one ruling box"
@@ -146,6 +222,12 @@ def test_a_ruling_added_to_the_data_is_printed(tmp_path, game: str, rules: list[
     markup = render_markup(deck, lang)
     text = norm(html.unescape(re.sub(r"<[^>]+>", " ", markup)))
     wanted = norm(typography(RULING[lang], lang))
+    if uses_questions(game):
+        # a ruling no template places is answered under Questions, once, as this edition's
+        assert misplaced(markup, lang, wanted) is None
+        start, end = questions_span(markup, lang)
+        assert [at for at, said in blocks(markup) if wanted in said and start < at < end], "not under Questions"
+        return
     assert sum(wanted in b for b in ruling_boxes(markup)) == 1
     if rules:
         # next to the imposter's rules, before the next chapter, not in the closing section
@@ -153,20 +235,22 @@ def test_a_ruling_added_to_the_data_is_printed(tmp_path, game: str, rules: list[
         assert SECTION[lang] not in text[imposter - 400:imposter]
         assert text.count(wanted) == 1
     else:
-        assert text.index(SECTION[lang]) < text.index(wanted), "a ruling with no rule goes to the closing section"
+        assert closing_section(text, lang) < text.index(wanted), "a ruling with no rule goes to the closing section"
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_draco_rulings_of_the_template_are_marked(lang: str) -> None:
-    """Decisions the Draco book words itself (Brother John next to another special, the last card drawn
-    at a toast, gains and costs settled at once) carry the ruling mark."""
-    markup = render_markup(DECKS["draco"], lang)
-    boxes = ruling_boxes(markup)
-    jean = DECKS["draco"].component("brother-john").name[lang]
-    assert any(jean in b for b in boxes), "Brother John's chaining is not marked as ours"
-    settled = {"fr": "(choix de cette édition)", "it": "(scelta di questa edizione)",
-               "en": "(this edition’s ruling)"}[lang]
-    assert settled in markup, "settling gains and costs at once is not marked as ours"
+    """Decisions the Draco book words itself are this edition's: Brother John next to another special is a
+    question of the closing section, and gains and costs settled at once carry the marker in the text."""
+    deck = DECKS["draco"]
+    markup = render_markup(deck, lang)
+    start, end = questions_span(markup, lang)
+    jean = deck.component("brother-john").name[lang]
+    asked = re.findall(r"<p><b>([^<]*)</b>", markup[start:end])
+    assert any(jean in q for q in asked), "Brother John's chaining is not a question of the closing section"
+    settled = norm(typography(deck.model.clarifications["cannot_pay"].text[lang], lang))
+    assert misplaced(markup, lang, settled) is None and not start < markup.index(settled[:30]) < end, \
+        "settling gains and costs at once is not marked as ours in the text"
 
 
 def _words(text: str) -> set[str]:
@@ -183,7 +267,9 @@ def test_no_two_ruling_boxes_say_the_same_thing(deck_id: str, lang: str) -> None
     for kind, ruling in deck.model.rulings.items():
         for rule in ruling.rules:
             by_rule.setdefault(rule, []).append(kind)
-    boxes = ruling_boxes(render_markup(deck, lang))
+    markup = render_markup(deck, lang)
+    # the Questions design: every paragraph that holds a ruling stands for a box
+    boxes = [t for _, t in blocks(markup)] if uses_questions(deck.game) else ruling_boxes(markup)
     for rule, kinds in nonempty(by_rule.items(), f"{deck_id}'s rulings by rule number"):
         printed = [b for b in boxes if any(norm(typography(deck.model.rulings[k].text[lang], lang))[:60] in b
                                           for k in kinds)]
@@ -245,10 +331,18 @@ NOTICE = {"fr": "tranchent des points que", "it": "risolvono punti che", "en": "
 @pytest.mark.parametrize("deck_id", sorted(DECKS))
 def test_the_boxes_are_explained_before_the_first_of_them(deck_id: str, lang: str) -> None:
     """Readers met a dozen "This edition's ruling" boxes before the one sentence saying what they are, on
-    the last page (round 12): the sentence now comes once, before the first box, in "The game in brief"."""
+    the last page (round 12): the sentence now comes once, before the first box (or the first marker of a
+    Questions-design book, where it names both the marker and the closing section), in "The game in brief"."""
     markup = render_markup(DECKS[deck_id], lang)
-    first_box = markup.index(f'<box kind="ruling" title="{html.escape(BOX[lang])}"')
-    notice = markup.index(NOTICE[lang])
-    assert notice < first_box, deck_id
-    assert markup.count(NOTICE[lang]) == 1
+    if uses_questions(DECKS[deck_id].game):
+        first = markup.index(f"<i>{MARK[lang]}</i>")
+        notice = markup.index(DECIDES[lang])
+        said = norm(html.unescape(re.sub(r"<[^>]+>", " ", markup[notice:markup.index("</p>", notice)])))
+        assert MARK[lang] in said and QUESTIONS[lang] in said, said
+        assert markup.count(DECIDES[lang]) == 1 and NOTICE[lang] not in markup
+    else:
+        first = markup.index(f'<box kind="ruling" title="{html.escape(BOX[lang])}"')
+        notice = markup.index(NOTICE[lang])
+        assert markup.count(NOTICE[lang]) == 1
+    assert notice < first, deck_id
     assert notice < markup.index("<h1>", markup.index("<h1>") + 1)  # within the first section

@@ -47,7 +47,9 @@ def test_draco_is_never_said_not_to_be_a_special_character() -> None:
     for po in catalogs:
         text = re.sub(r'"\n"', "", po.read_text(encoding="utf-8"))  # one line per entry
         assert not false.search(text), po
-    assert "Cards can move them like any other character; %(draco)s, however, never moves." in text
+    # round 14: Draco is counted among the special characters (the published description's 4, en D1, it D1)
+    assert "%(names)s belong to nobody and own no money. Cards can move them like any other character, but never %(draco)s." in text
+    assert "<b>%(draco)s</b>, the first of the game’s %(count)s special characters." in text
 
 
 def test_king_luis_page_words_the_end_as_the_book_does() -> None:
@@ -58,14 +60,29 @@ def test_king_luis_page_words_the_end_as_the_book_does() -> None:
 
 
 def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
+    """The bank running dry is ruled as the engine plays it (``pay_what_remains``: what it cannot pay is lost), says
+    at which player counts it is common (not "in most games": at 6 players it seldom happens, en D2), and the
+    book answers it under Questions, whose sentence says the answers are this edition's: that sentence is the
+    answer's edition marker (issue 53 item 5)."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook.templating import render_markup
+    from test_rulebook_rulings import ANSWERS, questions_span, norm
+
     deck = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))
     ruling = deck["clarifications"]["bank_short"]
     assert ruling["resolution"] == "pay_what_remains"
     said = ruling["text"]
-    assert "this edition’s" in said["en"] and "in the base game it does in most games" in said["en"]
     assert "What it cannot pay is lost: nobody collects it later." in said["en"]
-    assert "choix de cette édition" in said["fr"] and "la plupart des parties" in said["fr"]
-    assert "scelte di questa edizione" in said["it"] and "maggior parte delle partite" in said["it"]
+    assert "seldom with 6" in said["en"] and "most games" not in said["en"]
+    assert "rarement à 6" in said["fr"] and "la plupart des parties" not in said["fr"]
+    assert "di rado a 6" in said["it"] and "maggior parte delle partite" not in said["it"]
+    resolved = resolve("draco", ROOT)
+    for lang in ("fr", "it", "en"):
+        markup = render_markup(resolved, lang)
+        at = markup.find(norm(said[lang])[:30])
+        start, end = questions_span(markup, lang)
+        assert start < at < end, lang
+        assert ANSWERS[lang] in norm(markup[start:at]), lang  # the section's sentence, before the answer
 
 
 def _tally(deal: Callable[[int], list[dict[str, int]]], games: int) -> Any:
@@ -123,13 +140,13 @@ def test_a_card_too_few_seats_held_says_how_many_and_a_judged_card_says_nothing(
 
 def test_dracos_four_open_questions_are_our_rulings_and_the_table_plays_them_as_worded() -> None:
     """Hand limit, a card that changes nothing, refusing the Game of Dice, Budge Up! with your own two characters:
-    each is a ruling of the deck (in every language, printed in the book's closing rulings), and the legal rows the
+    each is a ruling of the deck (in every language, printed in the book's text or its Questions), and the legal rows the
     table offers (``table.play_rows``) are what the ruling says."""
     from cardgen.games.draco.table import DUEL, STEAL, SWAP_ADJ, play_rows
 
     rulings = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))["rulings"]
-    asked = {"no_hand_limit": "no size limit", "card_without_effect": "must play a card",
-             "dice_cannot_be_refused": "cannot refuse", "budge_up_own_characters": "your own two characters"}
+    asked = {"no_hand_limit": "no limit to the number of cards", "card_without_effect": "a card that would change nothing",
+             "dice_cannot_be_refused": "cannot refuse", "budge_up_own_characters": "swap your two characters"}
     for key, said in asked.items():
         assert set(rulings[key]["text"]) == {"fr", "it", "en"} and said in rulings[key]["text"]["en"], key
     # seat 0 owns characters 0 and 1, side by side; seat 1 owns 2 and 3; nobody else has money
@@ -146,25 +163,30 @@ def test_dracos_four_open_questions_are_our_rulings_and_the_table_plays_them_as_
 
 
 def test_dracos_four_rulings_stand_beside_the_rules_they_settle() -> None:
-    """In every language the book boxes the hand limit and the card without effect with the empty hand, after the
-    turn's steps, and the Game of Dice and Budge Up! with the other card rulings, after the list of cards; no
-    closing section gathers them (the shipped books box each ruling where a player meets the rule)."""
+    """In every language the book says the card without effect, the empty hand and the hand limit in the turn's
+    steps, each step with the edition marker, and answers the two moves, Favour, the Game of Dice and Budge Up! in
+    that order under the closing Questions (issue 53 item 5); the old closing rulings section is gone."""
     import re as regex
 
     from cardgen.resolve.resolve import resolve
     from cardgen.rulebook import render_rulebook
+    from test_rulebook_rulings import MARK, QUESTIONS
     from test_rulebook_support import pdf_text
 
     deck = resolve("draco", ROOT)
     data = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))
     texts = {**data["clarifications"], **data["rulings"]}
-    order = ("empty_hand", "card_without_effect", "no_hand_limit", "two_moves_in_order", "favour_any_character",
-             "dice_cannot_be_refused", "budge_up_own_characters")
+    steps = ("card_without_effect", "empty_hand", "no_hand_limit")
+    asked = ("two_moves_in_order", "favour_any_character", "dice_cannot_be_refused", "budge_up_own_characters")
     closing = {"fr": "La description publiée ne tranche", "it": "La descrizione pubblicata lascia",
                "en": "The published description leaves"}
     for lang in ("fr", "it", "en"):
         text = regex.sub(r"\s+", " ", pdf_text(render_rulebook(deck, lang, "a4"))).replace("\u202f", " ")
-        where = [text.find(texts[key]["text"][lang].replace("\u202f", " ")[:40]) for key in order]
-        assert -1 not in where and where == sorted(where), (lang, dict(zip(order, where)))
-        assert where[2] - where[0] < 900 and where[-1] - where[3] < 1200, (lang, where)  # one box each
+        mark = MARK[lang]
+        where = [text.find(texts[key]["text"][lang].replace("\u202f", " ")[:40]) for key in steps + asked]
+        assert -1 not in where and where == sorted(where), (lang, dict(zip(steps + asked, where)))
+        questions = text.rindex(QUESTIONS[lang])
+        assert where[2] < questions < where[3], (lang, where, questions)
+        # the first two in the play step, then its marker; the hand limit in the draw step, then its marker
+        assert where[1] < text.find(mark, where[1]) < where[2] < text.find(mark, where[2]) < questions, lang
         assert closing[lang] not in text, lang

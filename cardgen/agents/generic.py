@@ -12,7 +12,12 @@ A game's heuristic knows the actions of the game's own rules. A house rule may a
   .paired_choice``: every candidate played out on the same determinized samples, with the same
   chance, by the covered heuristic), and keeps the heuristic's move unless another is clearly better.
   Without unknown actions it is exactly the heuristic (the same draws, so the compiled tier's
-  games are unchanged).
+  games are unchanged). The look-ahead is kept cheap two ways (issue 50 item 2): a judgement stops
+  drawing samples once the first ones agree (``EARLY_ROUNDS``, ``EARLY_Z``), and each seat remembers,
+  for the rest of the game, the verdicts on each kind of unknown action (its first word, "pass"):
+  after ``SETTLE_AFTER`` offers judged alike in a row, that kind is settled (always taken, or never)
+  and judged again only every ``RECHECK_EVERY``-th offer, a verdict that disagrees unsettling it, so
+  an option worth taking only in some positions is still judged there often enough to be found.
 * ``LookaheadAgent`` is the default player of a game without a heuristic (a rules file): the same
   paired look-ahead over every legal move, with random rollouts, a few samples per decision.
 """
@@ -20,16 +25,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardgen.agents.base import StateAgent
-from cardgen.agents.search import ROLLOUT_CAP, Rollout, paired_choice
+from cardgen.agents.search import ROLLOUT_CAP, Rollout, paired_difference, paired_rounds, paired_threshold
 from cardgen.engine.api import Action, Agent, State
 from cardgen.usercode import UserCodeError
 
-#: samples per decision the covered heuristic plays out to judge an action it does not know
+#: samples per decision the covered heuristic plays out, at most, to judge an action it does not know
 COVER_ROUNDS = 8
+#: samples a judgement draws before it may stop early
+EARLY_ROUNDS = 3
+#: a judgement stops early once each unknown action is behind the usual move on average, or ahead of it
+#: by this many standard errors of the paired differences
+EARLY_Z = 2.0
+#: judged offers of one kind with the same verdict in a row that settle the kind for the rest of the game
+SETTLE_AFTER = 6
+#: a settled kind is judged again at every this-many-th offer (a verdict that disagrees unsettles it)
+RECHECK_EVERY = 8
+#: the significance of the final verdict: an unknown action replaces the usual move only when ahead by
+#: ``COVER_Z * sqrt(2 ln k)`` standard errors (``cardgen.agents.search.paired_choice``'s rule)
+COVER_Z = 1.0
 #: turns per seat a covered look-ahead plays before it reads the standings (``State.score_estimate``)
 COVER_HORIZON = 1
 #: samples per decision of the default player of a rules file
@@ -69,6 +86,55 @@ def known_and_new(state: State, legal: list[Action]) -> tuple[list[Action], list
     return known, [a for a in legal if a not in own]
 
 
+def kind_of(action: Action) -> str:
+    """The kind of an action: its first word ("pass" for ``("pass",)``), as the options report counts them."""
+    return str(action[0]) if action else ""
+
+
+@dataclass
+class Verdicts:
+    """What one seat's look-ahead concluded, in one game, about one kind of action its heuristic does not know."""
+
+    #: decisions where an action of the kind was legal (the judged ones and the settled ones)
+    offers: int = 0
+    #: the last judged verdict (True: an action of the kind was played) and how many in a row agreed with it
+    last: bool | None = None
+    streak: int = 0
+    #: the settled verdict (None: judge every offer)
+    settled: bool | None = None
+
+    def due(self) -> bool:
+        """Whether this offer is judged: always while unsettled, every ``RECHECK_EVERY``-th offer once settled."""
+        return self.settled is None or self.offers % RECHECK_EVERY == 0
+
+    def record(self, took: bool | None) -> None:
+        """A judged verdict (None: unsure): a run of ``SETTLE_AFTER`` alike settles the kind; a verdict that
+        disagrees with the settled one, or an unsure one, unsettles it and starts the run again."""
+        if took is None or (self.settled is not None and took != self.settled):
+            self.settled, self.last, self.streak = None, None, 0
+            if took is None:
+                return
+        self.streak = self.streak + 1 if took == self.last else 1
+        self.last = took
+        if self.streak >= SETTLE_AFTER:
+            self.settled = took
+
+
+@dataclass
+class Memory:
+    """A seat's verdicts per action kind, for one game (``game``: the state's seed and seat; a new one forgets)."""
+
+    game: tuple[int, int] | None = None
+    kinds: dict[str, Verdicts] = field(default_factory=dict)
+
+    def of(self, state: State) -> dict[str, Verdicts]:
+        """The verdicts of the game and seat ``state`` is at, emptied when that is a new one."""
+        game = (state.seed, state.current_player)
+        if game != self.game:
+            self.game, self.kinds = game, {}
+        return self.kinds
+
+
 class CoveredAgent(StateAgent):
     """A game's heuristic that plays every legal move (see the module docstring)."""
 
@@ -76,6 +142,9 @@ class CoveredAgent(StateAgent):
         self.inner = inner
         self.name = inner.name
         self.rounds = rounds
+        self.memory = Memory()
+        #: samples drawn by this agent's judgements so far (the cost figures of docs/authoring.md)
+        self.samples = 0
 
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """Without a state (the game's own rules only): the heuristic itself."""
@@ -106,19 +175,48 @@ class CoveredAgent(StateAgent):
         if known:
             pick = self.inner.choose(state.observation(state.current_player), known, rng) if len(known) > 1 else known[0]
             pick = pick if pick in legal else None
-        return self._judge(state, ([pick] if pick is not None else []) + new, pick, rng)
+        kinds = self.memory.of(state)
+        offered = {kind_of(a): kinds.setdefault(kind_of(a), Verdicts()) for a in new}
+        for verdicts in offered.values():
+            verdicts.offers += 1
+        judged = [a for a in new if offered[kind_of(a)].due()]
+        taken = [a for a in new if offered[kind_of(a)].settled and a not in judged]
+        if pick is not None and not judged:  # every kind settled, none due: the settled verdicts decide
+            return taken[0] if len(taken) == 1 else pick if not taken else self._judge(state, taken, None, rng)
+        candidates = ([pick] if pick is not None else []) + ([a for a in new if a in judged or a in taken] or new)
+        if len(candidates) == 1:
+            return candidates[0]
+        reference = None if pick is None else 0
+        values = self._look(state, candidates, pick, rng)
+        choice = candidates[paired_verdict(values, reference)]
+        for kind in {kind_of(a) for a in judged}:
+            if kind_of(choice) == kind and choice in judged:
+                offered[kind].record(True)
+            else:  # left: clearly (every action of the kind clearly behind the usual move), or unsure
+                mine = [i for i, a in enumerate(candidates) if a in judged and kind_of(a) == kind]
+                offered[kind].record(False if reference is not None and all(
+                    clearly_behind(values, i, reference) for i in mine) else None)
+        return choice
 
     def _judge(self, state: State, candidates: list[Action], base: Action | None, rng: random.Random) -> Action:
-        """The best of ``candidates`` by paired look-ahead, ``base`` kept unless clearly beaten.
+        """The best of ``candidates`` by paired look-ahead (``_look``), ``base`` kept unless clearly beaten."""
+        if len(candidates) == 1:
+            return candidates[0]
+        values = self._look(state, candidates, base, rng)
+        return candidates[paired_verdict(values, None if base is None else candidates.index(base))]
+
+    def _look(self, state: State, candidates: list[Action], base: Action | None,
+              rng: random.Random) -> list[list[float]]:
+        """Paired look-ahead: per sample, the value of each of ``candidates`` (two at least) to the seat.
 
         Where the game estimates the standings (``score_estimate``), each sample is played until
         ``COVER_HORIZON`` turns per seat have passed since this decision (``State.turns``: counted in
         turns, not decisions, so an action that leaves the turn to its seat is not judged a step
         behind) and judged by the seat's lead in those points; otherwise it is played to the end
-        and judged by the win share (``rewards``).
+        and judged by the win share (``rewards``). At most ``self.rounds`` samples; from
+        ``EARLY_ROUNDS`` on, it stops once the samples say clearly enough what the full count would
+        (``settled_early``).
         """
-        if len(candidates) == 1:
-            return candidates[0]
         estimated = state.standings() is not None
         until = state.turns + COVER_HORIZON * state.num_players if estimated else None
         seat, turn = state.current_player, state.turns
@@ -131,10 +229,49 @@ class CoveredAgent(StateAgent):
                     and base in sample.legal_actions()):
                 sample.apply(base)
 
-        index = paired_choice(state, candidates, None if base is None else candidates.index(base), rng,
-                              quick_rollout(self, until), self.rounds, judge=standing if estimated else None,
-                              step=step)[0]
-        return candidates[index]
+        reference = 0 if base is None else candidates.index(base)
+        values: list[list[float]] = []
+        rollout = quick_rollout(self, until)
+        for got in paired_rounds(state, candidates, rng, rollout, judge=standing if estimated else None, step=step):
+            values.append(got)
+            self.samples += 1
+            if len(values) >= self.rounds or (base is not None and settled_early(values, reference)):
+                break
+        return values
+
+
+def settled_early(values: list[list[float]], base: int) -> bool:
+    """Whether the samples so far (``EARLY_ROUNDS`` at least) tell what the full count would: every other
+    move is behind ``base`` on average (it will not be clearly ahead) or ahead by ``EARLY_Z`` standard errors."""
+    if len(values) < EARLY_ROUNDS:
+        return False
+    for i in range(len(values[0])):
+        if i == base:
+            continue
+        mean, se = paired_difference([got[i] - got[base] for got in values])
+        if 0 < mean <= EARLY_Z * se:
+            return False
+    return True
+
+
+def clearly_behind(values: list[list[float]], move: int, base: int) -> bool:
+    """Whether ``move`` is behind ``base`` by more than ``EARLY_Z`` standard errors of the paired differences:
+    a verdict clear enough to count towards settling a kind as never worth it (merely "not clearly ahead" is
+    not: an option good only later in the game starts level)."""
+    mean, se = paired_difference([got[move] - got[base] for got in values])
+    return mean + EARLY_Z * se < 0
+
+
+def paired_verdict(values: list[list[float]], base: int | None) -> int:
+    """The move the samples pick (``values``: one list per sample, a value per move): the best mean, unless
+    ``base`` is given and the best is not ahead of it by ``COVER_Z * sqrt(2 ln k)`` standard errors."""
+    k = len(values[0])
+    sums = [sum(got[i] for got in values) for i in range(k)]
+    best = max(range(k), key=lambda i: sums[i])
+    if base is None or best == base:
+        return best
+    mean, se = paired_difference([got[best] - got[base] for got in values])
+    return best if mean > COVER_Z * paired_threshold(k) * se else base
 
 
 def standing(state: State, seat: int) -> float:
@@ -222,4 +359,5 @@ class LookaheadAgent(StateAgent):
         return legal[max(range(len(legal)), key=lambda i: totals[i])]
 
 
-__all__ = ["CoveredAgent", "LookaheadAgent", "advised", "covered", "known_and_new", "quick_rollout"]
+__all__ = ["CoveredAgent", "LookaheadAgent", "Memory", "Verdicts", "advised", "covered", "kind_of", "known_and_new",
+           "clearly_behind", "paired_verdict", "quick_rollout", "settled_early"]

@@ -53,7 +53,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from itertools import islice
+from collections.abc import Callable, Iterator
 
 from cardgen.agents.base import StateAgent
 from cardgen.engine.api import Action, Agent, SearchParams, State
@@ -299,21 +300,37 @@ def paired_choice(state: State, legal: list[Action], base: int | None, rng: rand
     """Flat Monte Carlo on common samples: every move of ``legal`` is played out on the same deals.
 
     Each of ``rounds`` rounds draws one sample (``determinize``) and one seed for its chance, then
-    plays every move on a copy of it and rolls out. Comparing moves on the same deals removes most
-    of the luck from their difference, which random samples per move (the tree) need many more
-    iterations to average away. The move ``legal[base]`` (the policy's; None: no such move) is kept
-    unless another beats it by more than ``z * sqrt(2 ln k)`` standard errors of the paired
-    differences: the caller then plays at least as well as its policy, and better where the
+    plays every move on a copy of it and rolls out (``paired_rounds``). Comparing moves on the same
+    deals removes most of the luck from their difference, which random samples per move (the tree)
+    need many more iterations to average away. The move ``legal[base]`` (the policy's; None: no such
+    move) is kept unless another beats it by more than ``z * sqrt(2 ln k)`` standard errors of the
+    paired differences: the caller then plays at least as well as its policy, and better where the
     samples show it. ``judge(state, seat)``: the value of a rolled-out sample to the seat (default:
     ``rewards``; a rollout that stops before the end needs its own). ``step(sample, move)``: how a
     move is played on a sample before the rollout (default ``sample.apply(move)``). Returns the index
     to play and each move's mean value.
     """
-    seat = state.current_player
     k = len(legal)
-    sums = [0.0] * k
-    diffs: list[list[float]] = [[] for _ in range(k)]
-    for _ in range(rounds):
+    got = list(islice(paired_rounds(state, legal, rng, rollout, weight, judge, step), rounds))
+    sums = [sum(values[i] for values in got) for i in range(k)]
+    best = max(range(k), key=lambda i: sums[i])
+    means = [total / rounds for total in sums]
+    if base is None or best == base:
+        return best, means
+    mean, se = paired_difference([values[best] - values[base] for values in got])
+    return (best if mean > z * paired_threshold(k) * se else base), means
+
+
+def paired_rounds(state: State, legal: list[Action], rng: random.Random, rollout: Rollout,
+                  weight: float = DEFAULT_SCORE_WEIGHT, judge: Callable[[State, int], float] | None = None,
+                  step: Callable[[State, Action], None] | None = None) -> Iterator[list[float]]:
+    """The rounds of ``paired_choice``, one at a time: each round's value of every move of ``legal``.
+
+    A generator, so a caller that knows enough after a few rounds stops drawing samples (and its
+    ``rng`` has then drawn only what those rounds needed: a round is one ``determinize`` and one seed).
+    """
+    seat = state.current_player
+    while True:
         sample = state.determinize(seat, rng)
         seed = rng.getrandbits(64)
         got = []
@@ -323,22 +340,17 @@ def paired_choice(state: State, legal: list[Action], base: int | None, rng: rand
                 s.apply(a)
             else:
                 step(s, a)
-            r = random.Random(seed)
-            rollout(s, r)
+            rollout(s, random.Random(seed))
             got.append(rewards(s, weight)[seat] if judge is None else judge(s, seat))
-        for i, g in enumerate(got):
-            sums[i] += g
-            if base is not None:
-                diffs[i].append(g - got[base])
-    best = max(range(k), key=lambda i: sums[i])
-    means = [total / rounds for total in sums]
-    if base is None or best == base:
-        return best, means
-    d = diffs[best]
-    mean = sum(d) / len(d)
-    var = sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1)
-    se = math.sqrt(var / len(d))
-    return (best if mean > z * paired_threshold(k) * se else base), means
+        yield got
+
+
+def paired_difference(diffs: list[float]) -> tuple[float, float]:
+    """The mean of paired differences and its standard error (0 for fewer than two)."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((x - mean) ** 2 for x in diffs) / max(1, n - 1)
+    return mean, math.sqrt(var / n)
 
 
 def policy_move(agent: Agent, state: State, legal: list[Action], rng: random.Random) -> Action:

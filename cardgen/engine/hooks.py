@@ -101,6 +101,23 @@ def listed_result(fn: Callable[..., Any]) -> Callable[..., Any]:
     return listed
 
 
+#: ``watch(state, hook, point)``: called as a hook starts ("enter"), as it calls the engine's own method
+#: ("default"), once that returns ("back") and as the hook returns ("leave"); set on a state as
+#: ``state._house_watch`` for one move (the playtest table's journal tells what the rule itself did)
+Watch = Callable[[Any, str, str], None]
+
+
+def watched(default: Callable[..., Any], watch: Watch, state: Any, hook: str) -> Callable[..., Any]:
+    """``default`` (the engine's own method a hook may call) telling ``watch`` when it starts and returns."""
+    def run(*args: Any, **kwargs: Any) -> Any:
+        watch(state, hook, "default")
+        try:
+            return default(*args, **kwargs)
+        finally:
+            watch(state, hook, "back")
+    return run
+
+
 def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules: Mapping[str, Callable[..., Any]],
                        conserved: Callable[[State], str | None], shown: str,
                        describe: Callable[[BaseException, str, int], str],
@@ -117,7 +134,8 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
     """
     names = {hook: points[hook].method for hook in rules}
     where, hooks = clean(shown), ", ".join(rules)  # what a guarded call runs, for the one line of its failure
-    namespace: dict[str, Any] = {"__doc__": f"{base.__name__} with house rule hooks {', '.join(rules)}"}
+    namespace: dict[str, Any] = {"__doc__": f"{base.__name__} with house rule hooks {', '.join(rules)}",
+                                 "_house_watch": None}  # see ``watched``
 
     def wrap(hook: str, method: str, rule: Callable[..., Any]) -> Callable[..., Any]:
         original = getattr(base, method)
@@ -128,6 +146,10 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
             default = functools.partial(original, self)
             if hook == "legal_actions":  # engines cache their list: the rule gets its own copy
                 default = lambda: list(original(self))  # noqa: E731
+            watch = self._house_watch if hook != "legal_actions" else None
+            if watch is not None:  # someone tells the rule's own part of the move apart from the engine's
+                default = watched(default, watch, self, hook)
+                watch(self, hook, "enter")
             self._house_ran.append(hook)
             budget = self._house_budget
             if budget is not None:  # inside an action: the engine may be looping on this hook's result
@@ -148,6 +170,8 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
             if hook == "legal_actions" and not isinstance(result, (list, tuple)):  # not "no legal move": a failed game
                 raise TypeError(f"hook legal_actions returned {clean(repr(result), 60)}, expected a list of actions "
                                 "(default() or a list made from it)")
+            if watch is not None:
+                watch(self, hook, "leave")
             return result
 
         hooked.__name__ = method

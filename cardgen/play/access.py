@@ -5,7 +5,7 @@ Every path starts with ``/<key>/``. Each person's seat has its own key (a random
 the link printed for that seat); the designer's key watches every seat without moving and alone hands seats to
 agents, replaces links and starts early; the lobby's key only takes a free seat; the spectator's sees what
 every seat sees alike and changes nothing (403); the pass-and-play key moves for the person whose turn it is
-and takes each person's answers at the end; a key the designer replaced is refused with 403, not taken for a
+and takes each person's answers and their rematch at the end; a key the designer replaced is refused with 403, not taken for a
 wrong one (404). A request whose ``Host`` is not the address the server printed, or whose ``Origin`` is another
 site, is refused (403) whatever its key: a page elsewhere cannot drive the table through a person's browser.
 """
@@ -29,8 +29,9 @@ PASSED = -4
 REVOKED = -5
 #: what the spectator's key may ask: its page, the pictures, the table and its events, and to say goodbye
 SPECTATOR_ASKS = ("page", "face", "view", "leave")
-#: what the pass-and-play device may ask (it moves for the person whose turn it is, and takes each person's answers)
-PASSED_ASKS = ("page", "face", "view", "leave", "move", "agent", "hint", "feedback")
+#: what the pass-and-play device may ask (it moves for the person whose turn it is, takes each person's answers,
+#: and at the end proposes or accepts a rematch for the people playing on it)
+PASSED_ASKS = ("page", "face", "view", "leave", "move", "agent", "hint", "feedback", "rematch", "rematch_answer")
 #: what the lobby's key may ask: its page, the lobby's view, its events, and to take a seat
 LOBBY_ASKS = ("page", "view", "join")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.play import talk
-from cardgen.play.access import DESIGNER
+from cardgen.play.access import DESIGNER, PASSED
 from cardgen.play.context import Table, reveal_of
 from cardgen.play.session import Refused
 
@@ -75,15 +75,21 @@ def save(table: Table, request: Any, role: int, data: dict[str, Any]) -> Any:
 def rematch(table: Table, request: Any, role: int, data: dict[str, Any]) -> Any:
     """A new deal with the same people once the game is over; ``swap``: each person moves one seat on, their
     link with them (the seats' keys follow the people). The designer deals it at once; a person proposes it
-    (or says yes to the one proposed), and the last person's yes deals it."""
+    (or says yes to the one proposed), and the last person's yes deals it; the pass-and-play device's click is
+    the yes of every person playing on it (``talk.device_rematch``)."""
     swap = data.get("swap") is True
-    moved = table.session.rematch(swap) if role == DESIGNER else talk.ask_rematch(table.session, role, swap)
+    moved = (table.session.rematch(swap) if role == DESIGNER else talk.device_rematch(table.session, swap)
+             if role == PASSED else talk.ask_rematch(table.session, role, swap))
     return table.answer(table.follow(moved, role))
 
 
 def rematch_answer(table: Table, request: Any, role: int, data: dict[str, Any]) -> Any:
-    """A person's yes or no to the rematch another proposed; the last yes deals it."""
-    return table.answer(table.follow(talk.answer_rematch(table.session, role, data.get("accept")), role))
+    """A person's yes or no to the rematch another proposed; the last yes deals it (the pass-and-play device's
+    yes is its people's, and deals it)."""
+    accept = data.get("accept")
+    moved = (talk.device_rematch(table.session, False, accept, answering=True) if role == PASSED
+             else talk.answer_rematch(table.session, role, accept))
+    return table.answer(table.follow(moved, role))
 
 
 #: this module's routes: (name under ``api/``, handler, who may ask: ``access.check_role``)

@@ -208,9 +208,14 @@ class Session:
         text = self.describe(action, player)  # named before the move: the places it names are those it started from
         before = self.state.clone() if house_of(self.game) is not None else None
         ran = len(getattr(self.state, "_house_ran", ()))
-        self.state.apply(action)
+        seen = RuleWatch(self.state, player) if before is not None else None
+        try:
+            self.state.apply(action)
+        finally:
+            if seen is not None:
+                seen.stop()
         if before is not None:
-            text += house_effect(self.deck, self.lang, before, action, self.state, ran)
+            text += house_effect(self.deck, self.lang, before, action, self.state, ran, seen)
         self.actions.append((player, action))
         self.undo_asked = None  # the table moved on: an undo asked before is void
         entry = Entry(player, who, text, action)
@@ -579,27 +584,74 @@ def hint_search(state: State, legal: list[Action], policy: Any, rng: random.Rand
     return choice, values, rounds
 
 
-def house_effect(deck: "ResolvedDeck", lang: str, before: State, action: Action, after: State, ran: int) -> str:
-    """What the deck's house rule changed in ``action`` (played from ``before`` to ``after``), for the journal:
-    " · house rule: player 3 +1 silver coin" in ``lang``, or "" when no hook of the rule acted on the move or
-    the game names nothing it changed (``GameSpec.describe_effect``).
+class RuleWatch:
+    """What a house rule's hooks did themselves during one move of ``state``, told apart from what the engine's own
+    methods they call did: the moving ``seat``'s observation as each hook starts, calls the engine's method
+    (``default``), gets it back and returns (``cardgen.engine.hooks.watched``). ``parts``: (observation before,
+    observation after) of each stretch the rule's own code ran; ``whole``: False when a hook never called the
+    engine's method (the rule replaced it: its part cannot be told apart this way)."""
 
-    The same move is played again from ``before`` by the engine's own rules (the house rule's state class is a
-    subclass of the engine's: ``cardgen.engine.hooks``) and the moving seat's two observations compared."""
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.parts: list[tuple[Any, Any]] = []
+        self.whole = True
+        self._open: list[list[Any]] = []  # per hook running: [observation its own code started from, called default]
+        state._house_watch = self  # type: ignore[attr-defined]
+
+    def __call__(self, state: State, hook: str, point: str) -> None:
+        if state is not self.state:
+            return  # a copy the engine made of the state during the move
+        seen = state.observation(self.seat)
+        if point == "enter":
+            self._open.append([seen, False])
+        elif not self._open:
+            return
+        elif point == "default":
+            self.parts.append((self._open[-1][0], seen))
+            self._open[-1] = [None, True]
+        elif point == "back":
+            self._open[-1][0] = seen
+        else:  # leave
+            start, called = self._open.pop()
+            if not called:
+                self.whole = False
+            elif start is not None:
+                self.parts.append((start, seen))
+
+    def stop(self) -> None:
+        """The move is over: the state no longer tells this watch anything."""
+        self.state._house_watch = None  # type: ignore[attr-defined]
+
+
+def house_effect(deck: "ResolvedDeck", lang: str, before: State, action: Action, after: State, ran: int,
+                 seen: RuleWatch | None = None) -> str:
+    """What the deck's house rule changed in ``action`` (played from ``before`` to ``after``), for the journal:
+    " · house rule: player 2 gives 1 silver coin to player 3" in ``lang``, or "" when no hook of the rule acted
+    on the move or the game names nothing it changed (``GameSpec.describe_effect``).
+
+    With ``seen`` (the hooks watched during the move), what the rule's own code did before and after it called
+    the engine's method: the gift alone, never the engine's toast it shifted (a different richest player pays
+    Zork's share). Otherwise the same move is played again from ``before`` by the engine's own rules (the house
+    rule's state class is a subclass of the engine's: ``cardgen.engine.hooks``) and the moving seat's two
+    observations compared."""
     from cardgen.play.view import UI
 
     describe = deck.spec.describe_effect
     acted = [h for h in getattr(after, "_house_ran", [])[ran:] if h != "legal_actions"]
     if describe is None or not acted:
         return ""
-    seat = before.current_player
-    plain = before.clone()
-    plain.__class__ = type(after).__mro__[1]  # the engine's own class, without the hooks
-    try:
-        plain.apply(action)
-    except Exception:  # the move is the house rule's own (the engine alone has no such move): nothing to set against
-        return ""
-    what = describe(deck, plain.observation(seat), after.observation(seat), lang)
+    if seen is not None and seen.whole:
+        told = [describe(deck, start, end, lang) for start, end in seen.parts]
+        what = ", ".join(t for t in told if t)
+    else:
+        seat = before.current_player
+        plain = before.clone()
+        plain.__class__ = type(after).__mro__[1]  # the engine's own class, without the hooks
+        try:
+            plain.apply(action)
+        except Exception:  # the move is the house rule's own (the engine alone has none): nothing to set against
+            return ""
+        what = describe(deck, plain.observation(seat), after.observation(seat), lang) or ""
     return " · " + (UI.get(lang) or UI["en"])["house_effect"].format(what=what) if what else ""
 
 

@@ -19,7 +19,7 @@ from cardgen.play.session import Refused
 if TYPE_CHECKING:
     from cardgen.play.session import Session
 
-__all__ = ["TALK_KEPT", "TALK_LONGEST", "answer", "answer_rematch", "ask_rematch", "ask_undo", "say"]
+__all__ = ["TALK_KEPT", "TALK_LONGEST", "answer", "answer_rematch", "ask_rematch", "ask_undo", "device_rematch", "say"]
 
 
 def say(session: "Session", seat: int, words: Any) -> str:
@@ -113,3 +113,22 @@ def answer_rematch(session: "Session", seat: int, accept: Any) -> dict[int, int]
         asked = _vote(session, "rematch_asked", seat, accept, Refused("no rematch is proposed", "rematch_none"),
                       "a rematch is for the people at the table")
         return None if asked is None else session.rematch(asked["swap"])  # a new deal: nothing is proposed in it
+
+
+def device_rematch(session: "Session", swap: bool, accept: Any = True, answering: bool = False
+                   ) -> dict[int, int] | None:
+    """The pass-and-play device's rematch: the people share the device, so its yes is every person's at once
+    (its click deals the rematch; a rematch proposed from a person's own link keeps its ``swap``) and its no
+    drops a proposal (``answering``: an answer to one proposed, refused when none is). Returns where each
+    person's seat went (None: nothing dealt)."""
+    with session.lock:
+        if session.waiting_for(-1) != "over":
+            raise Refused("a rematch comes once the game is over", "rematch_early")
+        asked = session.rematch_asked
+        if asked is None and answering:
+            raise Refused("no rematch is proposed", "rematch_none")
+        if accept is not True:
+            session.rematch_asked = None
+            session.changed()
+            return None
+        return session.rematch(asked["swap"] if asked is not None else bool(swap))

@@ -200,10 +200,19 @@ def table_view(session: "Session", seat: int | None = None) -> dict[str, Any]:
 
 
 def _names(session: "Session", ui: dict[str, str]) -> list[str]:
-    """Who plays each seat, in the page's language: a person by the name they gave in the lobby (else
-    "person"), an agent by its kind."""
-    return [session.people_names.get(seat) or ui["person"] if n == "human" else ui.get("agent_" + n, n)
+    """Who plays each seat, in the page's language: a person by the name they gave in the lobby (else "": the
+    page then calls them by their seat alone, never "person"), an agent by its kind."""
+    return [session.people_names.get(seat, "") if n == "human" else ui.get("agent_" + n, n)
             for seat, n in enumerate(session.names)]
+
+
+def house_rule(session: "Session") -> str:
+    """The deck's house rule as its file words it, in the table's language ("" without one): the lobby and the
+    table show it, so everyone plays by the same rule."""
+    text = getattr(session.deck.model, "house_rule", None)
+    if text is None:
+        return ""
+    return str(text.get(session.lang) or "")
 
 
 def _called(session: "Session", ui: dict[str, str]) -> list[str]:
@@ -220,7 +229,7 @@ def lobby_view(session: "Session") -> dict[str, Any]:
     return {"lobby": True, "title": title, "lang": session.lang, "ui": ui, "players": session.players,
             "seats": [{"seat": s, "taken": s in session.people_names, "name": session.people_names.get(s, "")}
                       for s in session.people],
-            "names": _names(session, ui), "version": session.version}
+            "names": _names(session, ui), "house_rule": house_rule(session), "version": session.version}
 
 
 def spectator_view(session: "Session") -> dict[str, Any]:
@@ -256,7 +265,7 @@ def spectator_view(session: "Session") -> dict[str, Any]:
     page = {key: first[key] for key in ("deck", "title", "game", "lang", "players", "names", "game_number", "turn",
                                         "turns", "rounds", "result", "ui", "people", "version", "moves_made",
                                         "pace_ms", "journal", "talk", "undo_asked", "undos",
-                                        "rematch_asked")}
+                                        "rematch_asked", "house_rule")}
     return page | {"spectator": True, "seat": -1, "waiting": waiting, "status": _status(session, waiting,
                    first["ui"], first["names"]), "hand": [], "areas": [dict(a, pick=False) for a in shown],
                    "moves": [], "can_hint": False, "can_undo": False, "saved": "", "questions": [],
@@ -295,9 +304,10 @@ def pass_view(session: "Session", reveal: int | None) -> dict[str, Any]:
     if session.waiting_for(-1) == "over" and state.is_terminal():  # each person at the device gives their answers
         called = _called(session, covered["ui"])
         covered |= {"questions": session.questions(),
-                    "pass_feedback": [{"seat": p, "name": called[p], "given": p in session.feedback}
-                                      for p in session.people]}
-    return covered | {"pass_name": _called(session, covered["ui"])[person] if person is not None else ""}
+                    "pass_feedback": [{"seat": p, "name": called[p], "given": p in session.feedback,
+                                       "named": p in session.people_names} for p in session.people]}
+    return covered | {"pass_name": _called(session, covered["ui"])[person] if person is not None else "",
+                      "pass_named": person in session.people_names}
 
 
 def _status(session: "Session", waiting: str, ui: dict[str, str], names: list[str]) -> str:
@@ -306,7 +316,7 @@ def _status(session: "Session", waiting: str, ui: dict[str, str], names: list[st
     who = names[state.current_player] if state.current_player >= 0 else ""
     return (ui["over"] if waiting == "over" else ui["turn_you"] if waiting == "you"
             else _count(ui, "seats_wait", len(session.people) - len(session.joined)) if waiting == "seats"
-            else ui["turn_of"].format(n=state.current_player + 1, who=who))
+            else ui["turn_of" if who else "turn_of_seat"].format(n=state.current_player + 1, who=who))
 
 
 def _count(ui: dict[str, str], key: str, n: int) -> str:
@@ -336,7 +346,7 @@ def designer_view(session: "Session") -> dict[str, Any]:
             "journal": first["journal"], "talk": first["talk"], "undo_asked": first["undo_asked"],
             "undos": first["undos"], "rematch_asked": first["rematch_asked"],
             "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
-            "saved": first["saved"], "version": session.version}
+            "saved": first["saved"], "house_rule": first["house_rule"], "version": session.version}
 
 
 def _generic_areas(session: "Session", obs: dict[str, Any], title: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -402,5 +412,5 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
             "by": session.rematch_asked["by"], "who": called[session.rematch_asked["by"]],
             "swap": session.rematch_asked["swap"], "accepted": list(session.rematch_asked["accepted"])},
         "questions": session.questions() if waiting == "over" else [],
-        "feedback_given": seat in session.feedback,
+        "feedback_given": seat in session.feedback, "house_rule": house_rule(session),
     }

@@ -20,11 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardgen import wordbook
 from cardgen.fileio import read_json_object, write_atomic
 from cardgen.languages import is_code, native_name
 from cardgen.model.deck import ResolvedDeck
 
 STATE = "gallery.json"
+#: the page's words per language (``gallery.json`` beside this file: cardgen/wordbook.py)
+WORDS = wordbook.load(__file__)["page"]
 THUMB_HEIGHT = 150  # px
 LARGE_DPI = 150
 #: How pictures are made, part of their names: both sizes rasterised from the vectors by pdfium,
@@ -208,6 +211,11 @@ def png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", head[16:24])
 
 
+def words_in(lang: str) -> dict[str, str]:
+    """The gallery's words in ``lang`` (a language it has no words for: English)."""
+    return WORDS.get(lang) or WORDS["en"]
+
+
 def draw_thumbnails(deck: ResolvedDeck, out: Path, lang: str, thumbs_key: str | None = None) -> list[dict[str, Any]]:
     """Each distinct face of ``deck``, small and large, named by what it shows: a face a variant shares
     with its base (or another deck) is drawn once. Returns what the gallery shows. ``thumbs_key``
@@ -216,15 +224,15 @@ def draw_thumbnails(deck: ResolvedDeck, out: Path, lang: str, thumbs_key: str | 
     todo = [(side, key) for side, key in keyed if _missing(out, key)]
     for rel, data in draw_pictures(deck, lang, todo):
         write_atomic(out / rel, data, durable=False)  # as build writes them: drawn again when empty
-    items = []
+    items, words = [], words_in(lang)
     for side, key in keyed:
         comp = side.component
         if side.back and comp.back is not None:
-            name = "Card back"  # shared by every card with this back
+            name = words["card_back"]  # shared by every card with this back
         elif comp.kind == "die":
-            name = f"{comp.name[lang]}, face {side.index + 1}"
+            name = words["die_face"].format(name=comp.name[lang], n=side.index + 1)
         else:
-            name = comp.name[lang] + (" (back)" if side.back else "")
+            name = words["back"].format(name=comp.name[lang]) if side.back else comp.name[lang]
         width, height = png_size(out / "gallery" / f"{key}.png")
         items.append({"src": f"gallery/{key}.png", "large": f"gallery/{key}-large.png", "name": name,
                       "count": comp.count if not side.back and comp.kind != "die" else None,
@@ -272,20 +280,23 @@ def _prune(out: Path, state: dict[str, Any]) -> None:
             png.unlink(missing_ok=True)
 
 
-def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True, lang: str = "en") -> Path:
-    """Record ``decks`` (drawing thumbnails when asked and out of date) and write ``out/index.html``."""
+def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True, lang: str | None = None) -> Path:
+    """Record ``decks`` (drawing thumbnails when asked and out of date) and write ``out/index.html``. ``lang``: the
+    gallery's language (``build``'s); None (validate, compare, tune) keeps the one it was built in."""
     from cardgen.report.registry import deck_info
 
     out = Path(out)
     state = load_state(out)
+    lang = lang or gallery_lang(state)
     for deck in decks:
         entry = dict(state.get(deck.id, {}))
-        entry.update(deck_info(deck))
+        entry.update(deck_info(deck, lang))  # its name and description in the gallery's language
         # what the variant changes in words (a rule, a component by its name), for the page: never an id
         from cardgen.simulate.summary import Naming, difference_line
         naming = Naming.of(deck, _deck_lang(deck, lang))
         entry["changes"] = [difference_line(d, _deck_lang(deck, lang), naming) for d in deck.differences]
         entry["engine"] = deck.spec.new_game is not None  # validate and compare need a rules engine
+        entry["lang"] = lang  # the page's language, kept for the commands that name none
         if thumbnails:
             deck_lang = _deck_lang(deck, lang)
             key = _thumbs_key(deck, deck_lang)
@@ -302,7 +313,12 @@ def update_gallery(out: Path, decks: list[ResolvedDeck], thumbnails: bool = True
     return target
 
 
-def _books(out: Path, deck_id: str) -> list[tuple[str, list[tuple[str, str]]]]:
+def gallery_lang(state: dict[str, Any]) -> str:
+    """The language the gallery was last built in (recorded with each deck), English before any."""
+    return next((str(e["lang"]) for e in state.values() if isinstance(e, dict) and e.get("lang")), "en")
+
+
+def _books(out: Path, deck_id: str, words: dict[str, str]) -> list[tuple[str, list[tuple[str, str]]]]:
     """Links to the rulebooks and card sheets on disk: per language, its name and its (href, text) links."""
     rows = []
     for lang in sorted(p.name for p in (out / deck_id).glob("*") if p.is_dir() and is_code(p.name)):
@@ -310,36 +326,42 @@ def _books(out: Path, deck_id: str) -> list[tuple[str, list[tuple[str, str]]]]:
         for kind, label in (("rules", "rulebook"), ("cards", "cards")):
             for pdf in sorted((out / deck_id / lang).glob(f"{kind}-*.pdf")):
                 paper = pdf.stem.split("-", 1)[1]
-                links.append((f"{deck_id}/{lang}/{pdf.name}", f"{label} {paper}"))
+                links.append((f"{deck_id}/{lang}/{pdf.name}", words[label].format(paper=paper)))
         if links:
             rows.append((native_name(lang), links))
     return rows
 
 
-def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: Path | None = None
-             ) -> list[dict[str, str]]:
-    """Links to a deck's latest tuning, validation and comparison with its base (href, text, note)."""
+def _reports(runs: list[dict[str, Any]], deck_id: str, base: str | None, root: Path | None = None,
+             words: dict[str, str] | None = None) -> list[dict[str, str]]:
+    """Links to a deck's latest tuning, validation and comparison with its base (href, text, note), in the
+    gallery's ``words`` (English by default)."""
     from cardgen.report.registry import latest_compare, latest_validation
 
+    words = words or WORDS["en"]
     out = []
     if root is not None and (root / "tune" / deck_id / "index.html").is_file():  # cardgen tune's default folder
-        out.append({"href": f"tune/{deck_id}/index.html", "text": "latest tuning", "note": ""})
+        out.append({"href": f"tune/{deck_id}/index.html", "text": words["tuning"], "note": ""})
     run = latest_validation(runs, deck_id)
     if run is not None:
         record = next(r for r in runs if r["id"] == run)
         verdicts = {k: v for k, v in record.get("results", {}).items() if k.split("@")[0] == deck_id}
         passed = sum(verdicts.values())
-        out.append({"href": f"validation/{run}/{deck_id}.html", "text": "latest validation",
-                    "note": f"{passed}/{len(verdicts)} player counts passed, {record['games']} games each"})
+        out.append({"href": f"validation/{run}/{deck_id}.html", "text": words["validation"],
+                    "note": words["validation_note"].format(passed=passed, counts=len(verdicts),
+                                                            games=record["games"])})
     cmp = latest_compare(runs, base, deck_id) if base else None
     if cmp is not None:
         record = next(r for r in runs if r["id"] == cmp)
-        out.append({"href": f"validation/{cmp}/index.html", "text": f"comparison with {base or ''}",
-                    "note": record["summary"]})
+        sig = record.get("significant")
+        note = (record["summary"] if not isinstance(sig, int) else words["comparison_none"] if sig == 0
+                else words["comparison_note_one" if sig == 1 else "comparison_note"].format(sig=sig))
+        out.append({"href": f"validation/{cmp}/index.html", "text": words["comparison"].format(base=base or ""),
+                    "note": note})
     for found in (run, cmp):  # what people said at cardgen play tables, beside those simulations
         if found is not None and root is not None and (root / "validation" / found / "playtest.html").is_file():
-            out.append({"href": f"validation/{found}/playtest.html", "text": "playtests",
-                        "note": "people's games and answers at cardgen play tables, beside this run's"})
+            out.append({"href": f"validation/{found}/playtest.html", "text": words["playtests"],
+                        "note": words["playtests_note"]})
     return out
 
 
@@ -351,6 +373,8 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
     from cardgen.simulate.summary import format_difference
 
     runs = load_runs(out / "validation")
+    lang = gallery_lang(state)
+    words = words_in(lang)
     decks = []
     for deck_id, e in state.items():
         shown = [c for c in e.get("cards", []) if (out / c["src"]).is_file()]
@@ -362,6 +386,7 @@ def render_gallery(out: Path, state: dict[str, Any]) -> str:
                       "description": e.get("description") or "",
                       "differences": e.get("changes") or [format_difference(d) for d in e.get("differences", [])],
                       "cards": [c for c in shown if c["src"] not in same], "same": len(same),
-                      "books": _books(out, deck_id), "engine": engine,
-                      "reports": _reports(runs, deck_id, e.get("base"), out) if engine else []})
-    return str(render("gallery.html", title="cardgen gallery", lang="en", nav="", runs=bool(runs), decks=decks))
+                      "books": _books(out, deck_id, words), "engine": engine,
+                      "reports": _reports(runs, deck_id, e.get("base"), out, words) if engine else []})
+    return str(render("gallery.html", title=words["title"], lang=lang, nav="", runs=bool(runs), decks=decks,
+                      words=words))

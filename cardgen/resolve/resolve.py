@@ -534,8 +534,10 @@ def differences(base: ResolvedDeck, variant: ResolvedDeck) -> list[dict[str, Any
     for cid, comp in old_c.items():
         if cid not in new_c:
             out.append({"kind": "removed", "field": cid, "old": comp.count, "new": 0})
+    # a clarification differs when the table settles it another way (its resolution); a variant that only
+    # rewords it (Draco's variants say their own bank-shortage rate) changes no rule
     for kind in v.clarifications:
-        if kind not in b.clarifications or b.clarifications[kind] != v.clarifications[kind]:
+        if kind not in b.clarifications or b.clarifications[kind].resolution != v.clarifications[kind].resolution:
             out.append({"kind": "clarification", "field": kind, "old": None, "new": v.clarifications[kind].resolution})
     if (v.code, v.house_rule) != (b.code, b.house_rule):  # a house rule as code (cardgen/house.py)
         out.append({"kind": "house_rule", "field": "code", "old": b.code, "new": v.code})

@@ -590,7 +590,21 @@ def keep_closing_block_with_previous(flowables: list[Flowable]) -> list[Flowable
         if _heads(flow):
             start = back
             break
-    return flowables[:start] + [KeepTogether(flowables[start:-1] + list(flowables[-1]._content))]
+    # the blocks taken along go in flat: a box (itself kept together) nested in the closing block made
+    # reportlab measure it as endlessly tall, so the credits always opened a new column, or a near-empty
+    # last page (Royale Solo's last answer and credits alone on page 6)
+    return flowables[:start] + [KeepTogether(_flat(flowables[start:-1]) + list(flowables[-1]._content))]
+
+
+def _flat(flowables: list[Flowable]) -> list[Flowable]:
+    """``flowables`` with every kept block replaced by its content (recursively): one outer block keeps them.
+
+    reportlab's ``KeepTogether.wrap`` answers an endless height to force its own split, so a kept block
+    inside another one makes the outer one too tall for any column."""
+    out: list[Flowable] = []
+    for flow in flowables:
+        out.extend(_flat(list(flow._content)) if isinstance(flow, KeepTogether) else [flow])
+    return out
 
 
 #: How many blocks before the one the closing block takes along may belong to the same last section

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 Engine = Callable[[Optional[int]], Any]
 
 #: hook -> the parts of the book it changes: a variant whose house rule defines the hook gives each part's
-#: text (``book:``), printed in place of the base text. ``toast``: the section on the toast, the turn's
+#: text (``book:``). ``toast``: printed before the base paragraph of the section on the toast (the gift comes first;
+#: the base sentence after it read as if "it" were the toast, English reader, round 14); the turn's
 #: toast step (``toast_step``, after its bold title) and the summary's line (``toast_glance``)
 BOOK_PARTS: dict[str, tuple[str, ...]] = {"toast": ("toast", "toast_step", "toast_glance")}
 

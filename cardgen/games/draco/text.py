@@ -184,13 +184,21 @@ def _named(resolved: Any, word: Any, lang: str, circle: list[str]) -> str:
     return name
 
 
+#: money going from one player to another, as the journal tells a house rule's gift
+_GIFT = _BOOK["gift"]
+
+
 def describe_effect(resolved: Any, plain: dict[str, Any], house: dict[str, Any], lang: str) -> str | None:
-    """What a house rule changed in a move, as money (``GameSpec.describe_effect``): each seat whose purse ends
-    otherwise than under the engine's own rules, "player 3 +1 silver coin" (Charity Toast's gift); None when
-    the purses end alike."""
+    """What a house rule changed in a move, as money (``GameSpec.describe_effect``): one player's loss that is
+    another's gain, "player 2 gives 1 silver coin to player 3" (Charity Toast's gift); else each seat whose purse
+    ends otherwise, "player 3 +1 silver coin"; None when the purses end alike."""
     seat = _SEAT.get(lang, _SEAT["en"])
     changes = [(p, h - q) for p, (h, q) in enumerate(zip(house.get("money", ()), plain.get("money", ()))) if h != q]
     if not changes:
         return None
+    if len(changes) == 2 and changes[0][1] == -changes[1][1]:
+        (giver, _), (taker, got) = sorted(changes, key=lambda c: c[1])
+        return str(_GIFT.get(lang, _GIFT["en"]).format(giver=giver + 1, taker=taker + 1,
+                                                       what=counted(got, "silver", lang)))
     return ", ".join(f"{seat.format(n=p + 1)} {'+' if d > 0 else '−'}{counted(abs(d), 'silver', lang)}"
                      for p, d in sorted(changes, key=lambda c: -c[1]))

@@ -25,6 +25,12 @@ function viewPath() {
   return "api/view" + (view && view.pass && revealed !== null ? "?reveal=" + revealed : "");
 }
 
+function personal(ui, key, name, named, seat) {
+  // a sentence about one person: by the name they gave, else by their seat in the sentence's own grammar
+  // ("Passez l’appareil au joueur 2", not "à Joueur 2")
+  return named === false ? ui[key + "_seat"].replace("{n}", seat + 1) : ui[key].replace("{name}", name);
+}
+
 function passCover(v) {
   // between two people's turns a full-screen cover names who takes the device; no hand is in the page under it
   const covered = v.seat < 0 && v.pass_seat !== null && v.pass_seat !== undefined;
@@ -32,8 +38,8 @@ function passCover(v) {
   $("cover").hidden = !covered;
   document.body.classList.toggle("covered", covered);
   if (!covered) return;
-  $("cover-text").textContent = v.ui.pass_to.replace("{name}", v.pass_name);
-  $("cover-ready").textContent = v.ui.pass_ready.replace("{name}", v.pass_name);
+  $("cover-text").textContent = personal(v.ui, "pass_to", v.pass_name, v.pass_named, v.pass_seat);
+  $("cover-ready").textContent = personal(v.ui, "pass_ready", v.pass_name, v.pass_named, v.pass_seat);
   $("cover-note").textContent = v.ui.pass_note;
   $("cover-ready").onclick = () => { revealed = v.pass_seat; $("cover").hidden = true; refresh(); };
 }
@@ -139,8 +145,10 @@ function ring(row, centre, big) {
   const style = getComputedStyle(document.documentElement);
   const small = row.closest(".area.other, section.seatview") !== null;
   const h = (parseFloat(style.getPropertyValue(big ? "--hand-h" : "--card-h")) || 100) * (small ? 0.6 : 0.8);
-  const w = h * 0.72 + 8, n = Math.max(cards.length, 3), tall = h + 22;
-  const r = Math.max(tall / (2 * Math.sin(Math.PI / n)), (n * (w + 6)) / (2 * Math.PI));
+  // each place is as wide as its name needs on two lines ("7. Malandrin rouge"), never cut to "7. Mala…"
+  const label = small ? 64 : 96;
+  const w = Math.max(h * 0.72 + 8, label), n = Math.max(cards.length, 3), tall = h + 34;
+  const r = Math.max(tall / (2 * Math.sin(Math.PI / n)), (n * (w + 14)) / (2 * Math.PI));
   row.classList.add("ring");
   row.style.setProperty("--ring-h", h + "px");
   row.style.setProperty("--ring-w", w + "px");
@@ -172,9 +180,10 @@ function renderMoves() {
   if (box.dataset.moves === shown_key && box.childElementCount) return;
   box.dataset.moves = shown_key;
   box.replaceChildren();
+  // a game over says so once, in its result: no "Your moves" heading over a second "Game over"
+  $("moves-title").hidden = view.waiting === "over" && !view.designer;
   if (!view.moves.length) {
-    box.appendChild(el("p", "quiet", view.waiting === "over" ? view.ui.over :
-      view.spectator ? view.ui.spectator_note : view.ui.waiting));
+    if (view.waiting !== "over") box.appendChild(el("p", "quiet", view.spectator ? view.ui.spectator_note : view.ui.waiting));
     return;
   }
   const shown = selected ? selected.moves : view.moves;
@@ -226,6 +235,11 @@ function labels(ui) {
   $("table").setAttribute("aria-label", ui.aria_table);
   $("hand").setAttribute("aria-label", ui.aria_hand);
   $("rematch").textContent = ui.rematch; $("rematch-swap").textContent = ui.rematch_swap;
+  // the deck's house rule, as its file words it in the table's language: on the lobby, the table, the designer's
+  const house = view && view.house_rule;
+  $("house").hidden = !house;
+  $("house-title").textContent = ui.house_rule;
+  $("house-text").textContent = house || "";
 }
 
 function rematchButtons(v, allowed) {
@@ -243,7 +257,8 @@ function rematchBox(v) {
   box.hidden = !asked;
   if (!asked) { box.replaceChildren(); return; }
   const parts = [el("p", "", (asked.swap ? v.ui.rematch_asked_swap : v.ui.rematch_asked).replace("{who}", asked.who))];
-  if (v.seat >= 0 && v.people.includes(v.seat) && !v.pass && !asked.accepted.includes(v.seat)) {
+  // the passed device answers for the people playing on it (its yes deals the rematch: docs/playtest.md)
+  if (v.pass || (v.seat >= 0 && v.people.includes(v.seat) && !asked.accepted.includes(v.seat))) {
     const yes = el("button", "command", v.ui.rematch_yes); yes.id = "rematch-yes";
     const no = el("button", "command", v.ui.rematch_no); no.id = "rematch-no";
     yes.addEventListener("click", () => send("rematch_answer", {accept: true}));
@@ -261,8 +276,7 @@ function render() {
   document.title = v.title + " · cardgen play";
   $("status").textContent = v.status;
   $("status").className = "pill " + v.waiting;
-  $("counters").textContent = `${ui.game.replace("{n}", v.game_number)} · ${ui.turns} ${v.turns} · ` +
-    `${ui.rounds} ${v.rounds}` + (v.seat >= 0 ? " · " + ui.you_seat.replace("{n}", v.seat + 1) : "");
+  $("counters").textContent = counters(v) + (v.seat >= 0 ? " · " + ui.you_seat.replace("{n}", v.seat + 1) : "");
   $("hint").textContent = ui.hint; $("undo").textContent = ui.undo; $("new").textContent = ui.new;
   $("save").textContent = ui.save; $("moves-title").textContent = ui.moves; $("journal-title").textContent = ui.journal;
   $("hint").disabled = v.waiting !== "you" || !v.can_hint;
@@ -276,13 +290,12 @@ function render() {
   if (v.people.length > 1) $("undo").textContent = ui.undo_ask;
   undoBox(v);
   talkForm(v);
-  rematchButtons(v, v.people.includes(v.seat) && !v.spectator && !v.pass);
+  rematchButtons(v, (v.people.includes(v.seat) || !!v.pass) && !v.spectator);  // the passed device: its people's
   if (v.pass) $("save").hidden = true;  // the passed device plays; the designer's page saves and deals
   if (v.spectator) {  // the spectator's link watches: no seat, no hand, nothing to click
     document.body.classList.add("spectator");
     for (const id of ["hint", "undo", "new", "save"]) $(id).hidden = true;
-    $("counters").textContent = `${ui.game.replace("{n}", v.game_number)} · ${ui.turns} ${v.turns} · ` +
-      `${ui.rounds} ${v.rounds} · ` + ui.spectator;
+    $("counters").textContent = counters(v) + " · " + ui.spectator;
     $("moves-title").textContent = ui.spectator;
   }
   const table = $("table");
@@ -297,15 +310,16 @@ function render() {
     res.hidden = false;
     const parts = [el("h2", "", ui.over)];
     if (v.result.scores) {
-      const ol = el("ol", "scores");
+      // in seat order, unnumbered (numbers would read as a ranking); the winner starred
+      const ul = el("ul", "scores");
       v.result.scores.forEach((s, i) => {
-        const who = i === v.seat ? ui.you : v.names[i];  // person, agent... in the page's language
-        const li = el("li", v.result.winners.includes(i) ? "winner" : "", `${ui.seat.replace("{n}", i + 1)} (${who})${ui.colon}${s}`);
-        ol.appendChild(li);
+        const who = i === v.seat ? ui.you : v.names[i];  // a name, agent... in the page's language ("" unnamed)
+        ul.appendChild(el("li", v.result.winners.includes(i) ? "winner" : "", scoreLine(ui, i, who, s)));
       });
-      parts.push(ol);
+      parts.push(ul);
     }
     parts.push(el("p", "quiet", v.result.end_text + (v.result.tie_text ? " · " + v.result.tie_text : "")));
+    if (v.pass) parts.push(el("p", "quiet rematch-device", ui.rematch_device));  // whose yes its rematch buttons give
     let form = null;
     if (v.pass && v.pass_feedback) {
       // one device for several people: each picks their name and gives their own answers, kept with it
@@ -313,7 +327,7 @@ function render() {
       if (answering === null) parts.push(...passAnswers(v));
       else {
         const who = v.pass_feedback.find((p) => p.seat === answering);
-        parts.push(el("p", "answering", ui.fb_whose.replace("{name}", who.name)));
+        parts.push(el("p", "answering", personal(ui, "fb_whose", who.name, who.named, who.seat)));
         if (!formKept || formKept.game !== v.game_number || formKept.seat !== answering)
           formKept = {game: v.game_number, seat: answering, form: feedbackForm(v, answering)};
         form = formKept.form;
@@ -333,6 +347,17 @@ function render() {
   // said once, when the log is first written (every move is written after): not a line kept on screen
   if (v.saved && v.saved !== savedSaid) say(ui.saved.replace("{path}", v.saved));
   savedSaid = v.saved;
+}
+
+function counters(v) {
+  // "Game 1 · turns: 14 · rounds: 4", each count after its label and the language's colon ("tours joués : 14")
+  const ui = v.ui;
+  return `${ui.game.replace("{n}", v.game_number)} · ${ui.turns}${ui.colon}${v.turns} · ${ui.rounds}${ui.colon}${v.rounds}`;
+}
+
+function scoreLine(ui, seat, who, score) {
+  // "Player 2 (Ann): 26"; a person who gave no name is their seat alone: "Player 2: 26"
+  return ui.seat.replace("{n}", seat + 1) + (who ? ` (${who})` : "") + ui.colon + score;
 }
 
 function undoBox(v) {
@@ -386,7 +411,7 @@ function journal(v) {
   v.journal.forEach((e, i) => {
     const li = el("li", (e.seat === v.seat ? "mine" : "theirs") + (i === v.journal.length - 1 ? " latest" : ""));
     li.appendChild(el("span", "n", e.n + "."));
-    li.appendChild(el("b", "", v.ui.seat.replace("{n}", e.seat + 1) + (e.seat === v.seat ? "" : " · " + e.who)));
+    li.appendChild(el("b", "", v.ui.seat.replace("{n}", e.seat + 1) + (e.seat === v.seat || !e.who ? "" : " · " + e.who)));
     li.appendChild(document.createTextNode(" " + e.text));
     j.appendChild(li);
     said(e.n);
@@ -398,8 +423,8 @@ function passAnswers(v) {
   // the passed device at the end: a button per person still to answer, a thank-you for those who did
   const out = [];
   for (const p of v.pass_feedback) {
-    if (p.given) { out.push(el("p", "quiet", v.ui.fb_given.replace("{name}", p.name))); continue; }
-    const b = el("button", "command answer-as", v.ui.fb_as.replace("{name}", p.name));
+    if (p.given) { out.push(el("p", "quiet", personal(v.ui, "fb_given", p.name, p.named, p.seat))); continue; }
+    const b = el("button", "command answer-as", personal(v.ui, "fb_as", p.name, p.named, p.seat));
     b.dataset.seat = p.seat;
     b.addEventListener("click", () => { answering = p.seat; render(); });
     out.push(b);
@@ -453,7 +478,7 @@ function renderLobby() {
   labels(ui);
   $("title").textContent = v.title;
   document.title = ui.lobby_title + " · " + v.title;
-  $("status").textContent = ui.lobby_title;
+  $("status").textContent = ui.lobby_status;  // not the heading's words twice
   $("counters").textContent = "";
   for (const id of ["hint", "undo", "new", "save"]) $(id).hidden = true;
   $("hand").hidden = true;
@@ -512,7 +537,7 @@ function renderDesigner() {
   const cols = v.seats.map((s) => {
     const col = el("section", "seatview" + (s.seat === v.turn ? " turn" : ""));
     col.dataset.seat = s.seat;
-    col.appendChild(el("h2", "", ui.seat.replace("{n}", s.seat + 1) + " · " + s.names[s.seat] +
+    col.appendChild(el("h2", "", ui.seat.replace("{n}", s.seat + 1) + (s.names[s.seat] ? " · " + s.names[s.seat] : "") +
       (v.people.includes(s.seat) && !v.joined.includes(s.seat) ? " …" : "")));
     // a hand the game marks as another seat's (Royale's cards in hand are the current player's) goes in that seat's column only
     for (const a of s.hand.filter((a) => a.seat === undefined || a.seat === null || a.seat === s.seat)) col.appendChild(area(a, false));
@@ -549,10 +574,10 @@ function renderDesigner() {
   const res = $("result");
   if (v.result && v.result.scores) {
     res.hidden = false;
-    const ol = el("ol", "scores");
-    v.result.scores.forEach((s, i) => ol.appendChild(el("li", v.result.winners.includes(i) ? "winner" : "",
-      `${ui.seat.replace("{n}", i + 1)} (${v.seats[0].names[i]})${ui.colon}${s}`)));  // person, agent... in the page's language
-    res.replaceChildren(el("h2", "", ui.over), ol);
+    const ul = el("ul", "scores");  // in seat order, unnumbered: not a ranking
+    v.result.scores.forEach((s, i) => ul.appendChild(el("li", v.result.winners.includes(i) ? "winner" : "",
+      scoreLine(ui, i, v.seats[0].names[i], s))));
+    res.replaceChildren(el("h2", "", ui.over), ul);
   } else res.hidden = true;
   journal({...v, seat: -1});
 }

@@ -1,0 +1,44 @@
+"""The gallery speaks the language it was built in (the reader's fault 8 of issue #52): its playtest link, the
+report links beside it and its own sentences come from ``cardgen/report/gallery.json``, not English under a
+French or Italian build; validate and compare, which name no language, keep the gallery's."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardgen.report.gallery import WORDS, gallery_lang, render_gallery
+
+
+def a_gallery(tmp_path: Path, lang: str) -> dict:
+    """A gallery state of one deck built in ``lang`` and a validation run of it with its playtest page."""
+    run = tmp_path / "validation" / "validate-king_lui-0123abcd"
+    run.mkdir(parents=True)
+    for page in ("index.html", "king_lui.html", "playtest.html"):
+        (run / page).write_text("<html></html>", encoding="utf-8")
+    (tmp_path / "validation" / "runs.json").write_text(json.dumps([
+        {"id": run.name, "kind": "validate", "decks": ["king_lui"], "games": 30, "results": {"king_lui@3": True}}]),
+        encoding="utf-8")
+    return {"king_lui": {"name": "Le Roi Lui", "kind": "deck", "engine": True, "lang": lang}}
+
+
+@pytest.mark.parametrize(("lang", "link", "english"), [("fr", ">parties tests</a>", ">playtests</a>"),
+                                                        ("it", ">partite di prova</a>", ">playtests</a>"),
+                                                        ("en", ">playtests</a>", None)])
+def test_the_playtest_link_and_its_neighbours_are_in_the_gallerys_language(
+        tmp_path: Path, lang: str, link: str, english: str | None) -> None:
+    html = render_gallery(tmp_path, a_gallery(tmp_path, lang))
+    words = WORDS[lang]
+    assert link in html and 'href="validation/validate-king_lui-0123abcd/playtest.html"' in html
+    assert words["playtests_note"] in html and f">{words['validation']}</a>" in html
+    assert words["validation_note"].format(passed=1, counts=1, games=30) in html
+    assert words["intro"] in html and f'lang="{lang}"' in html
+    if english is not None:
+        for said in (english, "latest validation", "player counts passed", "Every deck and variant", "beside this run"):
+            assert said not in html, said
+
+
+def test_a_command_naming_no_language_keeps_the_gallerys() -> None:
+    assert gallery_lang({"a": {"lang": "it"}, "b": {}}) == "it"
+    assert gallery_lang({"a": {}}) == "en"

@@ -1,0 +1,103 @@
+"""Issue 53 item 5 in the King Lui and Royale books: rulings a reader needs in the flow, the rest answered
+once under a closing "Questions" section that says they are this edition's; each rule said once.
+
+The readers of round 53 counted the drawn-Emerald rule four or five times in King Lui and ten ruling boxes
+breaking Royale's flow; the English Royale books said "service" (a calque of the French) for a group of
+cards in a request. The words below are the books' own, written out by hand, not read from the catalogs.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from reportlab.platypus import KeepTogether, Paragraph, Spacer
+from reportlab.lib.styles import getSampleStyleSheet
+
+from cardgen.languages import SHIPPED
+from cardgen.resolve.resolve import resolve_all
+from cardgen.rulebook.markup import keep_closing_block_with_previous
+from cardgen.rulebook.templating import render_markup
+
+DECKS = {d.id: d for d in resolve_all(None, ".") if d.game in ("king_lui", "royale")}
+QUESTIONS = {"fr": "Questions", "it": "Domande", "en": "Questions"}
+CREDITS = {"fr": "Crédits", "it": "Crediti", "en": "Credits"}
+#: the introduction says the answers are this edition's
+OURS = {"fr": "cette édition", "it": "questa edizione", "en": "this edition"}
+#: the most ruling boxes a book of each game keeps in its flow (King Lui: the dealt and the drawn Emerald;
+#: Royale: the imposter's moves, a met request before all cards are placed, the masked order, the solo end)
+IN_FLOW = {"king_lui": 2, "royale": 4}
+
+
+def plain(markup: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", sorted(DECKS))
+def test_the_questions_close_the_book_and_hold_the_other_rulings(deck_id: str, lang: str) -> None:
+    markup = render_markup(DECKS[deck_id], lang)
+    heading = f"<h1>{QUESTIONS[lang]}</h1>"
+    assert markup.count(heading) == 1, f"{deck_id}/{lang}: no single closing Questions section"
+    start, end = markup.index(heading), markup.index(f"<h1>{CREDITS[lang]}</h1>")
+    closing = markup[start:end]
+    assert start < end and "<h1>" not in closing[len(heading):], "Questions is not the last section before the credits"
+    intro = re.search(r"<p>(.*?)</p>", closing, re.S)
+    assert intro and OURS[lang] in intro.group(1), "the Questions do not say the answers are this edition's"
+    answers = re.findall(r'<box kind="ruling">(.*?)</box>', closing, re.S)
+    assert answers and len(answers) == closing.count("<box"), "an answer outside a ruling box, or a titled box"
+    flow = markup[:start]
+    titled = re.findall(r'<box kind="ruling" title=', flow)
+    assert len(titled) <= IN_FLOW[DECKS[deck_id].game], f"{deck_id}/{lang}: {len(titled)} ruling boxes break the flow"
+    assert '<box kind="ruling">' not in flow, "an untitled answer left in the flow"
+
+
+#: King Lui's drawn-Emerald rule, the action it belongs to and the next one, as each language says them
+DRAWN = {"fr": "Si vous piochez un Emerald", "it": "Se peschi un Emerald", "en": "If you draw an Emerald"}
+DRAW = {"fr": "Piocher.", "it": "Pescare dal mazzo.", "en": "Draw from the supply."}
+CALL = {"fr": "Appeler Emerald.", "it": "Chiamare Emerald.", "en": "Call Emerald."}
+#: the old parenthesis under "Call Emerald" that said the rule a second time
+AGAIN = {"fr": "cela fait partie de l’action", "it": "fa parte dell’azione", "en": "as part of your draw"}
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game == "king_lui"))
+def test_the_drawn_emerald_rule_is_said_once_under_draw(deck_id: str, lang: str) -> None:
+    text = plain(render_markup(DECKS[deck_id], lang))
+    assert text.count(DRAWN[lang]) == 1, f"{deck_id}/{lang}: the drawn-Emerald rule said {text.count(DRAWN[lang])} times"
+    assert text.index(DRAW[lang]) < text.index(DRAWN[lang]) < text.index(CALL[lang]), "not under 'Draw'"
+    assert AGAIN[lang] not in text
+
+
+@pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game == "royale"))
+def test_royale_in_english_says_serving_not_service(deck_id: str) -> None:
+    """"2 services, each a pair": a French calque to an English reader; the book, its glossary line and
+    the nobles' requests (printed on the cards too) say "serving"."""
+    text = plain(render_markup(DECKS[deck_id], "en"))
+    assert not re.search(r"\bservices?\b", text, re.I), re.search(r".{40}\bservices?\b.{20}", text, re.I)
+    assert "serving" in text
+
+
+@pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game == "royale"))
+def test_royale_in_french_agrees_with_a_feminine_noble(deck_id: str) -> None:
+    """The caption under the Duchess's masked side said « Le même noble »; the example « ce noble » for the
+    Princess: the book names the card, or the noble's dishes, instead."""
+    text = plain(render_markup(DECKS[deck_id], "fr"))
+    assert "Le même noble" not in text
+    assert "débarrassez donc aussitôt ce noble" not in text
+
+
+def _box(text: str) -> KeepTogether:
+    """A box as the converter builds one: a block kept together (cardgen.rulebook.markup.Converter.box)."""
+    return KeepTogether([Spacer(1, 3), Paragraph(text, getSampleStyleSheet()["Normal"]), Spacer(1, 6)])
+
+
+def test_the_credits_take_a_box_along_without_nesting_it() -> None:
+    """A box nested in the closing block made reportlab measure it as endlessly tall: the credits and the last
+    answer always opened a new column, or a near-empty last page (Royale Solo, page 6)."""
+    body = [_box("one"), _box("two"), KeepTogether([Paragraph("Credits", getSampleStyleSheet()["Heading1"])])]
+    out = keep_closing_block_with_previous(body)
+    closing = out[-1]
+    assert isinstance(closing, KeepTogether) and len(out) == 2
+    assert not any(isinstance(f, KeepTogether) for f in closing._content)
+    assert [f.getPlainText() for f in closing._content if isinstance(f, Paragraph)] == ["two", "Credits"]
