@@ -28,8 +28,8 @@ from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
-from cardgen.games.draco.table import (A_MOVE, Box, A_PLAY, A_TOAST, ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE,
-                                       RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
+from cardgen.games.draco.table import (A_MOVE, A_PLAY, A_TOAST, ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE,
+                                       Box, RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
                                        GAP_WORDS, GAPS, coins_held, move, play_rows, reseat, sarah_neighbours, settle,
                                        toast_deltas, track_coins, transfer)
 
