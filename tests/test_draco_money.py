@@ -12,7 +12,7 @@ for the engine: it answers each gap with the ruling it is given and keeps the pe
 """
 from __future__ import annotations
 
-from cardgen.games.draco.table import G_BANK, G_CANNOT, PEAKS, settle, track_coins, transfer
+from cardgen.games.draco.table import G_BANK, G_CANNOT, PEAKS, Box, settle, track_coins, transfer
 
 
 class Table:
@@ -38,22 +38,22 @@ PAY_WHAT_THEY_HAVE, PAY_WHAT_REMAINS, UNLIMITED = 0, 0, 1
 def test_a_player_owing_more_than_he_holds_pays_what_he_has():
     st = Table({G_CANNOT: PAY_WHAT_THEY_HAVE})
     money = [3, 0, 4]
-    assert transfer(st, 0, 1, 5, money, [0, 0, 0], [0], 7, 3, 25, 20) == 7  # the bank's unpaid silver stays 7
+    assert transfer(st, 0, 1, 5, money, ([0, 0, 0], [0]), 7, Box(3, 25, 20)) == 7  # the bank's unpaid silver stays 7
     assert money == [0, 3, 4] and st.gaps == [(G_CANNOT, 0, 5, 3)]  # seat 0 owes 5 with 3
 
 
 def test_a_debt_beyond_the_purse_in_a_settlement_is_cut_to_the_purse():
     st = Table({G_CANNOT: PAY_WHAT_THEY_HAVE})
     money, d = [1, 6, 2], [3, -4, -5]
-    assert settle(st, d, [0], 1, True, money, 0, 3, 25, 20) == 0
+    assert settle(st, d, [0], 1, True, money, 0, Box(3, 25, 20)) == 0
     assert money == [4, 2, 0] and d == [3, -4, -2] and st.gaps == [(G_CANNOT, 2, 5, 2)]
 
 
 def test_without_a_ruling_a_debt_beyond_the_purse_stops_before_any_coin_moves():
     st = Table({})
     money = [3, 0]
-    assert transfer(st, 0, 1, 5, money, [0, 0], [0], 0, 3, 25, 20) == -1
-    assert settle(st, [-5, 5], [1], 1, False, money, 0, 3, 25, 20) == -1
+    assert transfer(st, 0, 1, 5, money, ([0, 0], [0]), 0, Box(3, 25, 20)) == -1
+    assert settle(st, [-5, 5], [1], 1, False, money, 0, Box(3, 25, 20)) == -1
     assert money == [3, 0] and st.gaps == [(G_CANNOT, 0, 5, 3)] * 2
 
 
@@ -63,7 +63,7 @@ def test_between_players_the_change_the_box_cannot_make_stays_with_the_payer():
     # less, seat 0 keeps it: 3 (1 gold) and 1 (1 silver) fit.
     st = Table({G_BANK: PAY_WHAT_REMAINS})
     money, d = [4, 0, 0], [0, 0, 0]
-    assert transfer(st, 0, 1, 2, money, d, [0], 5, 3, 1, 2) == 5
+    assert transfer(st, 0, 1, 2, money, (d, [0]), 5, Box(3, 1, 2)) == 5
     assert money == [3, 1, 0] and d == [-1, 1, 0]
     assert st.gaps == [(G_BANK, 4, 2, 0)]  # 4 silver coins needed, the box has 2
     assert st.peak["unpaid_by_bank"] == 5 and "coins_missing" not in st.peak
@@ -72,7 +72,7 @@ def test_between_players_the_change_the_box_cannot_make_stays_with_the_payer():
 def test_the_change_stays_with_the_payer_in_whichever_seat():
     st = Table({G_BANK: PAY_WHAT_REMAINS})
     money, d = [0, 0, 4], [0, 0, 0]
-    assert transfer(st, 2, 0, 2, money, d, [0], 0, 3, 1, 2) == 0
+    assert transfer(st, 2, 0, 2, money, (d, [0]), 0, Box(3, 1, 2)) == 0
     assert money == [1, 0, 3] and d == [1, 0, -1]
 
 
@@ -80,7 +80,7 @@ def test_the_bank_pays_the_first_receivers_first_and_takes_back_from_the_last():
     # no gold in the box, 4 silver: a toast of 2 to each of seats 0, 1, 2 (in seat order) can pay 4
     st = Table({G_BANK: PAY_WHAT_REMAINS})
     money, d = [0, 0, 0], [2, 2, 2]
-    assert settle(st, d, [0, 1, 2], 3, True, money, 1, 3, 0, 4) == 3  # 1 unpaid before, 2 more now
+    assert settle(st, d, [0, 1, 2], 3, True, money, 1, Box(3, 0, 4)) == 3  # 1 unpaid before, 2 more now
     assert money == [2, 2, 0] and d == [2, 2, 0]
     assert st.gaps == [(G_BANK, 6, 4, 0)] and st.peak["unpaid_by_bank"] == 3
 
@@ -88,34 +88,34 @@ def test_the_bank_pays_the_first_receivers_first_and_takes_back_from_the_last():
 def test_the_bank_takes_back_only_what_it_lacks_from_the_last_receiver_first():
     st = Table({G_BANK: PAY_WHAT_REMAINS})
     money, d = [0, 0, 0], [1, 3, 2]  # receivers in seat order 2, 0, 1: seat 1 is the last
-    assert settle(st, d, [2, 0, 1], 3, True, money, 0, 3, 0, 5) == 1
+    assert settle(st, d, [2, 0, 1], 3, True, money, 0, Box(3, 0, 5)) == 1
     assert money == [1, 2, 2] and d == [1, 2, 2]
 
 
 def test_when_the_last_receiver_gave_back_all_he_got_the_one_before_gives_back_too():
     st = Table({G_BANK: PAY_WHAT_REMAINS})
     money, d = [0, 0, 0], [2, 2, 2]  # 6 silver wanted, the box has 3
-    assert settle(st, d, [0, 1, 2], 3, True, money, 0, 3, 0, 3) == 3
+    assert settle(st, d, [0, 1, 2], 3, True, money, 0, Box(3, 0, 3)) == 3
     assert money == [2, 1, 0] and d == [2, 1, 0]
 
 
 def test_exactly_the_box_is_no_gap():
     st = Table({})
     money = [0, 0]
-    assert settle(st, [2, 2], [0, 1], 2, True, money, 0, 3, 0, 4) == 0
+    assert settle(st, [2, 2], [0, 1], 2, True, money, 0, Box(3, 0, 4)) == 0
     assert money == [2, 2] and st.gaps == []
 
 
 def test_an_unlimited_bank_only_counts_the_missing_coins():
     st = Table({G_BANK: UNLIMITED})
     money = [0, 0, 0]
-    assert settle(st, [2, 2, 2], [0, 1, 2], 3, True, money, 0, 3, 0, 4) == 0
+    assert settle(st, [2, 2, 2], [0, 1, 2], 3, True, money, 0, Box(3, 0, 4)) == 0
     assert money == [2, 2, 2] and st.peak["coins_missing"] == 2 and "unpaid_by_bank" not in st.peak
 
 
 def test_without_a_ruling_a_short_box_stops_the_settlement():
     st = Table({})
-    assert settle(st, [2, 2, 2], [0, 1, 2], 3, True, [0, 0, 0], 0, 3, 0, 4) == -1
+    assert settle(st, [2, 2, 2], [0, 1, 2], 3, True, [0, 0, 0], 0, Box(3, 0, 4)) == -1
     assert st.gaps == [(G_BANK, 6, 4, 0)]
 
 

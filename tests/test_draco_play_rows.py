@@ -12,7 +12,7 @@ from cardgen.games.draco.table import (A_MOVE, A_PLAY, ARRANGE, CUP, DUEL, FLIP,
 def rows(code: int, p: int, order: list[int], money: list[int], a: int = 0,
          arrangements: tuple[tuple[int, ...], ...] = ((0, 0, 0, 0),)) -> list[tuple[int, ...]]:
     out: list[tuple[int, ...]] = []
-    m = play_rows(out, 0, 7, code, a, p, len(money), order, money, arrangements)
+    m = play_rows(out, 0, (7, code, a), p, order, money, arrangements)
     assert m == len(out)
     return out
 

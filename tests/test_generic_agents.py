@@ -239,7 +239,7 @@ def test_an_option_is_judged_followed_by_the_heuristics_usual_move(tmp_path: Pat
 
 
 def test_paired_choice_plays_each_move_through_step() -> None:
-    from cardgen.agents.search import paired_choice, random_rollout
+    from cardgen.agents.search import Paired, paired_choice, random_rollout
 
     deck = resolve("king_lui", ROOT)
     state = deck.spec.new_game(deck, 3).new_initial_state(1)
@@ -250,5 +250,5 @@ def test_paired_choice_plays_each_move_through_step() -> None:
         played.append(move)
         sample.apply(move)
 
-    paired_choice(state, legal, None, random.Random(1), random_rollout, 2, step=step)
+    paired_choice(state, legal, None, random.Random(1), random_rollout, 2, Paired(step=step))
     assert played == legal * 2

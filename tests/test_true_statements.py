@@ -152,13 +152,13 @@ def test_dracos_four_open_questions_are_our_rulings_and_the_table_plays_them_as_
     # seat 0 owns characters 0 and 1, side by side; seat 1 owns 2 and 3; nobody else has money
     order, money = [4, 0, 1, 2, 3], [5, 0, 0]
     rows: list[tuple[int, ...]] = []
-    play_rows(rows, 0, 0, SWAP_ADJ, 0, 0, 3, order, money, [])
+    play_rows(rows, 0, (0, SWAP_ADJ, 0), 0, order, money, [])
     assert any(r[2:4] == (0, 1) for r in rows), rows  # Budge Up! on your own pair
     rows = []
-    play_rows(rows, 0, 0, STEAL, 0, 0, 3, order, money, [])
+    play_rows(rows, 0, (0, STEAL, 0), 0, order, money, [])
     assert [r[2] for r in rows] == [-1]  # a Shakedown with nobody to rob is still played, to no effect
     rows = []
-    play_rows(rows, 0, 0, DUEL, 0, 0, 3, order, money, [])
+    play_rows(rows, 0, (0, DUEL, 0), 0, order, money, [])
     assert sorted(r[2] for r in rows) == [1, 2]  # any other player, whose answer is not asked
 
 

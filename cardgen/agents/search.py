@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from itertools import islice
 from collections.abc import Callable, Iterator
 
@@ -176,7 +177,7 @@ class SearchAgent(StateAgent):
     def __init__(self, iterations: int = DEFAULT_ITERATIONS, exploration: float = DEFAULT_EXPLORATION,
                  score_weight: float = DEFAULT_SCORE_WEIGHT, rollout: Rollout | None = None,
                  policy: Callable[[], Agent] | None = None, epsilon: float = DEFAULT_EPSILON,
-                 prior: float = DEFAULT_PRIOR, paired: bool | None = None, compiled: bool = True) -> None:
+                 prior: float = DEFAULT_PRIOR, paired: bool | None = None) -> None:
         if iterations < 1:
             raise ValueError(f"search iterations {iterations}: expected at least 1")
         self.iterations = iterations
@@ -192,8 +193,8 @@ class SearchAgent(StateAgent):
         #: compare the root moves on shared samples instead of growing a tree (default: with a policy)
         self.paired = policy is not None if paired is None else paired
         #: ask the engine's compiled search driver first (``State.compiled_search``); a custom
-        #: ``rollout`` is Python, so it always runs here
-        self.compiled = compiled and not custom_rollout
+        #: ``rollout`` is Python, so it always runs here (set it False to search in Python anyway)
+        self.compiled = not custom_rollout
         self.params = SearchParams(iterations, exploration, score_weight, epsilon, policy is not None,
                                    self.paired, PAIRED_Z, self.prior)
         #: the mean reward (0..1) of each root move in the last Python search: why it chose (``cardgen play``'s hint)
@@ -245,7 +246,7 @@ class SearchAgent(StateAgent):
         advice = self._advice(state, legal, rng)
         base = legal.index(advice) if advice in legal else None
         rounds = max(PAIRED_MIN_ROUNDS, self.iterations // len(legal))
-        index, means = paired_choice(state, legal, base, rng, rollout, rounds, self.score_weight, self.params.z)
+        index, means = paired_choice(state, legal, base, rng, rollout, rounds, Paired(self.score_weight, self.params.z))
         self.last_values = dict(zip(legal, means))
         return legal[index]
 
@@ -293,10 +294,21 @@ class SearchAgent(StateAgent):
                 n.value += reward[n.player]
 
 
+@dataclass(frozen=True)
+class Paired:
+    """How ``paired_choice`` judges its samples: the weight of the score beside the win (``weight``), how
+    many standard errors a move must beat the base by (``z``), the value of a rolled-out sample to a seat
+    (``judge``; None: win and weighted score) and how a move is played on a copy (``step``; None:
+    ``State.apply``)."""
+
+    weight: float = DEFAULT_SCORE_WEIGHT
+    z: float = PAIRED_Z
+    judge: Callable[[State, int], float] | None = None
+    step: Callable[[State, Action], None] | None = None
+
+
 def paired_choice(state: State, legal: list[Action], base: int | None, rng: random.Random, rollout: Rollout,
-                  rounds: int, weight: float = DEFAULT_SCORE_WEIGHT, z: float = PAIRED_Z,
-                  judge: Callable[[State, int], float] | None = None,
-                  step: Callable[[State, Action], None] | None = None) -> tuple[int, list[float]]:
+                  rounds: int, how: Paired = Paired()) -> tuple[int, list[float]]:
     """Flat Monte Carlo on common samples: every move of ``legal`` is played out on the same deals.
 
     Each of ``rounds`` rounds draws one sample (``determinize``) and one seed for its chance, then
@@ -311,7 +323,8 @@ def paired_choice(state: State, legal: list[Action], base: int | None, rng: rand
     to play and each move's mean value.
     """
     k = len(legal)
-    got = list(islice(paired_rounds(state, legal, rng, rollout, weight, judge, step), rounds))
+    weight, z = how.weight, how.z
+    got = list(islice(paired_rounds(state, legal, rng, rollout, weight, how.judge, how.step), rounds))
     sums = [sum(values[i] for values in got) for i in range(k)]
     best = max(range(k), key=lambda i: sums[i])
     means = [total / rounds for total in sums]

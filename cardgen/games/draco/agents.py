@@ -18,7 +18,7 @@ choices (tests/test_draco_agents.py, tests/test_draco_search.py).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardgen.engine.api import Action, Agent
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DRAW_ACTION, DUEL, FLIP, MOVE, PASS_ACTION,
@@ -27,12 +27,67 @@ from cardgen.games.draco.table import A_MOVE, A_PLAY, JEAN, NONE, ZORK, reseat
 OP_MOVE = 13  # ``values``' code for ("move", character) after a die roll
 
 
+class Table(NamedTuple):
+    """What the forecast reads of one game, fixed for the whole game, indexed by character code
+    (lists here; the compiled rules' arrays there, from their tables ``G``)."""
+
+    owner: Any  #: the seat owning each character, -1 for a special
+    special: Any  #: each character's special kind (``table.NONE``, ``JEAN``, ``ZORK``...)
+    payouts: Any  #: what a toast pays the first seats
+    costs: Any  #: what it charges the last seats
+    mult: int  #: how many times Zork's seat the richest pay
+    die: Any  #: the die's faces
+    effects: Any  #: each card kind's effect (op, a, b)
+    everyone: Any  #: every character code (a favour that may move anyone)
+
+
+class Who(NamedTuple):
+    """Whose forecast it is: my seat, the number of players and the richest players now."""
+
+    me: int
+    n: int
+    richest: Any
+
+
+class Now(NamedTuple):
+    """The rest of the position one decision reads: the purses, the cup, a rolled move, my characters."""
+
+    money: Any
+    cup: int
+    roll_delta: int
+    own: Any
+
+
+class Scratch(NamedTuple):
+    """Buffers ``values`` writes instead of allocating: its answer ``out``, a trial seating, each
+    character's seat, a favour's best edge per die face."""
+
+    out: Any
+    trial: Any
+    pos: Any
+    faces: Any
+
+
+class Halves(NamedTuple):
+    """The current seating's toast in two halves, which a move recounts only where it reaches them:
+    the first ``front`` seats (payouts: ``mf0`` mine, ``tf0`` everyone's), the seats from ``back`` on
+    (costs: ``mb0``, ``tb0``), and ``now``, its edge."""
+
+    front: int
+    back: int
+    mf0: int
+    tf0: int
+    mb0: int
+    tb0: int
+    now: float
+
+
 # -- the forecast, written once (plain Python; ``compiled_rules`` compiles it as it is) ------------
-def toast_sum(order: Any, i: int, j: int, c: int, owner: Any, special: Any, payouts: Any, costs: Any, mult: int,
-          richest: Any, me: int, pay: bool, charge: bool) -> tuple[int, int]:
+def toast_sum(order: Any, i: int, j: int, c: int, tb: Table, who: Who, pay: bool, charge: bool) -> tuple[int, int]:
     """What a toast gives (my part, everyone's) on ``order`` with ``c`` moved from seat ``i`` to seat
     ``j`` (``table.move``, read without writing the seating out; ``i == j`` reads ``order``): its
     payouts if ``pay``, its costs if ``charge``, as ``table.add_toast`` pays and charges them."""
+    owner, special, me = tb.owner, tb.special, who.me
     k = len(order)
     if i < j:  # seats ``lo..hi`` shift by ``step``, ``c`` lands on ``j``
         lo, hi, step = i, j, 1
@@ -41,7 +96,7 @@ def toast_sum(order: Any, i: int, j: int, c: int, owner: Any, special: Any, payo
     mine = 0
     total = 0
     if pay:  # the first seats, Brother John handing his on to the next
-        for q, amount in enumerate(payouts):
+        for q, amount in enumerate(tb.payouts):
             t = q
             while t < k:
                 x = order[t] if t < lo or t > hi else (c if t == j else order[t + step])
@@ -55,7 +110,7 @@ def toast_sum(order: Any, i: int, j: int, c: int, owner: Any, special: Any, payo
                     continue
                 break
     if charge:  # the last seats, Brother John handing his on to the seat before him
-        for q, amount in enumerate(costs):
+        for q, amount in enumerate(tb.costs):
             t = k - 1 - q
             while t >= 0:
                 x = order[t] if t < lo or t > hi else (c if t == j else order[t + step])
@@ -68,8 +123,8 @@ def toast_sum(order: Any, i: int, j: int, c: int, owner: Any, special: Any, payo
                     t -= 1
                     continue
                 elif s == ZORK:  # the richest pay
-                    due = mult * amount
-                    for r in richest:
+                    due = tb.mult * amount
+                    for r in who.richest:
                         total -= due
                         if r == me:
                             mine -= due
@@ -77,32 +132,27 @@ def toast_sum(order: Any, i: int, j: int, c: int, owner: Any, special: Any, payo
     return mine, total
 
 
-def edge(order: Any, owner: Any, special: Any, payouts: Any, costs: Any, mult: int, richest: Any, me: int,
-         n: int) -> float:
+def edge(order: Any, tb: Table, who: Who) -> float:
     """What a toast with seats ``order`` gives me, minus what it gives the others on average:
     ``d[me] - (sum(d) - d[me]) / (n - 1)`` of ``table.toast_deltas``, from the same integers."""
-    mine, total = toast_sum(order, 0, 0, order[0], owner, special, payouts, costs, mult, richest, me, True, True)
-    return mine - (total - mine) / (n - 1)
+    mine, total = toast_sum(order, 0, 0, order[0], tb, who, True, True)
+    return mine - (total - mine) / (who.n - 1)
 
 
-def moved(order: Any, i: int, j: int, c: int, owner: Any, special: Any, payouts: Any, costs: Any, mult: int,
-          richest: Any, me: int, n: int, front: int, back: int, mf0: int, tf0: int, mb0: int, tb0: int,
-          now: float) -> float:
+def moved(order: Any, i: int, j: int, c: int, tb: Table, who: Who, h: Halves) -> float:
     """``edge`` once ``c`` moved from seat ``i`` to seat ``j``, recounting only the halves of the toast
-    the move reaches: the first ``front`` seats (payouts), the seats from ``back`` on (costs); the
-    others are the current seating's (``mf0``, ``tf0``: my payouts and everyone's; ``mb0``, ``tb0``:
-    the costs; ``now``: its edge)."""
+    the move reaches (``h.front``, ``h.back``); the others are the current seating's (``Halves``)."""
     lo, hi = (i, j) if i < j else (j, i)
-    if front <= lo and hi < back:
-        return now
-    mine, total = toast_sum(order, i, j, c, owner, special, payouts, costs, mult, richest, me, lo < front, hi >= back)
-    if lo >= front:  # payouts the move cannot reach: the current ones
-        mine += mf0
-        total += tf0
-    if hi < back:  # costs it cannot reach
-        mine += mb0
-        total += tb0
-    return mine - (total - mine) / (n - 1)
+    if h.front <= lo and hi < h.back:
+        return h.now
+    mine, total = toast_sum(order, i, j, c, tb, who, lo < h.front, hi >= h.back)
+    if lo >= h.front:  # payouts the move cannot reach: the current ones
+        mine += h.mf0
+        total += h.tf0
+    if hi < h.back:  # costs it cannot reach
+        mine += h.mb0
+        total += h.tb0
+    return mine - (total - mine) / (who.n - 1)
 
 
 def copy(dst: list[int], src: list[int]) -> None:
@@ -110,12 +160,9 @@ def copy(dst: list[int], src: list[int]) -> None:
     dst[:] = src
 
 
-def values(legal: Any, m: int, order: Any, owner: Any, special: Any, payouts: Any, costs: Any, die: Any,
-           effects: Any, everyone: Any, mult: int, richest: Any, me: int, n: int, money: Any, cup: int,
-           roll_delta: int, own: Any, out: Any, trial: Any, pos: Any, faces: Any) -> None:
-    """The forecast edge after each of the legal rows ``legal[:m]`` into ``out`` (an expectation for
-    die rolls), without allocating: ``pos`` (by character), ``trial`` (a seating) and ``faces`` (die faces)
-    are scratch.
+def values(legal: Any, m: int, order: Any, tb: Table, who: Who, now_: Now, scratch: Scratch) -> None:
+    """The forecast edge after each of the legal rows ``legal[:m]`` into ``scratch.out`` (an expectation
+    for die rolls), without allocating (``Scratch``).
 
     A move of one character (a card's, the roll's, each face of a favour) changes only the
     seats between its start and end, and a toast reads only the first ``front`` seats and the
@@ -124,6 +171,10 @@ def values(legal: Any, m: int, order: Any, owner: Any, special: Any, payouts: An
     seats a toast does not read, takes the current edge. The integer sums are the very ones
     ``edge`` adds, so the values are the same numbers.
     """
+    special, payouts, costs, die, effects = tb.special, tb.payouts, tb.costs, tb.die, tb.effects
+    owner, me, n = tb.owner, who.me, who.n
+    money, cup, roll_delta = now_.money, now_.cup, now_.roll_delta
+    out, trial, pos, faces = scratch.out, scratch.trial, scratch.pos, scratch.faces
     k = len(order)
     jeans = 0
     for i in range(k):
@@ -133,10 +184,11 @@ def values(legal: Any, m: int, order: Any, owner: Any, special: Any, payouts: An
     front = len(payouts) + jeans
     back = k - len(costs) - jeans
     c0 = order[0]
-    mf0, tf0 = toast_sum(order, 0, 0, c0, owner, special, payouts, costs, mult, richest, me, True, False)
-    mb0, tb0 = toast_sum(order, 0, 0, c0, owner, special, payouts, costs, mult, richest, me, False, True)
+    mf0, tf0 = toast_sum(order, 0, 0, c0, tb, who, True, False)
+    mb0, tb0 = toast_sum(order, 0, 0, c0, tb, who, False, True)
     mine0 = mf0 + mb0
     now = mine0 - (tf0 + tb0 - mine0) / (n - 1)
+    h = Halves(front, back, mf0, tf0, mb0, tb0, now)
     for i_ in range(m):
         r = legal[i_]
         if r[0] == A_MOVE:
@@ -148,11 +200,10 @@ def values(legal: Any, m: int, order: Any, owner: Any, special: Any, payouts: An
         if op == OP_MOVE or op == MOVE:  # one character moved
             i = pos[x]
             j = i + (b if op == MOVE else roll_delta)
-            v = moved(order, i, 0 if j < 0 else (k - 1 if j >= k else j), x, owner, special, payouts, costs, mult,
-                      richest, me, n, front, back, mf0, tf0, mb0, tb0, now)
+            v = moved(order, i, 0 if j < 0 else (k - 1 if j >= k else j), x, tb, who, h)
         elif op == ROLL:
             # a favour: the die decides the steps, I choose among ``chars``: the best for each face
-            chars = everyone if a else own
+            chars = tb.everyone if a else now_.own
             nf = len(die)
             for f in range(nf):
                 faces[f] = 0.0
@@ -166,8 +217,7 @@ def values(legal: Any, m: int, order: Any, owner: Any, special: Any, payouts: An
                     j = 0 if j < 0 else (k - 1 if j >= k else j)
                     if j != last:  # faces that end on the same seat have the same edge
                         last = j
-                        e = moved(order, i, j, c, owner, special, payouts, costs, mult, richest, me, n, front, back,
-                                  mf0, tf0, mb0, tb0, now)
+                        e = moved(order, i, j, c, tb, who, h)
                     if ci == 0 or e > faces[f]:
                         faces[f] = e
             mean = 0.0
@@ -179,7 +229,7 @@ def values(legal: Any, m: int, order: Any, owner: Any, special: Any, payouts: An
         elif op == SPLIT or op == BESIDE or op == ARRANGE or op == FLIP or op == SWAP_ADJ or op == SWAP_ANY:
             copy(trial, order)
             reseat(trial, op, a, b, r, special)
-            v = edge(trial, owner, special, payouts, costs, mult, richest, me, n)
+            v = edge(trial, tb, who)
         elif op == STEAL:
             v = now if x < 0 else now + a * (1 + 1 / (n - 1)) + 0.01 * money[x]
         elif op == CUP:
@@ -253,6 +303,8 @@ class _Tables:
         self.trial: list[int] = [0] * len(ids)
         self.pos: list[int] = [0] * len(ids)
         self.faces: list[float] = [0.0] * len(self.die)
+        self.table = Table(self.owner, self.special, self.payouts, self.costs, self.mult, self.die, self.effects,
+                           self.everyone)
 
 
 _TABLES: dict[int, _Tables] = {}
@@ -268,7 +320,7 @@ def _tables(info: dict[str, Any]) -> _Tables:
 class _Forecast:
     """Everything fixed during one decision: who I am, the purses' richest, the seats now."""
 
-    __slots__ = ("t", "me", "n", "richest", "order")
+    __slots__ = ("t", "me", "n", "richest", "order", "who")
 
     def __init__(self, t: _Tables, obs: dict[str, Any]) -> None:
         code = t.code
@@ -279,11 +331,11 @@ class _Forecast:
         self.n: int = len(money)
         self.richest: list[int] = [p for p, v in enumerate(money) if v == top]
         self.order: list[int] = [code[c] for c in obs["circle"]]
+        self.who = Who(self.me, self.n, self.richest)
 
     def edge(self, order: list[int]) -> float:
         """``edge`` for me on seats ``order``."""
-        t = self.t
-        return edge(order, t.owner, t.special, t.payouts, t.costs, t.mult, self.richest, self.me, self.n)
+        return edge(order, self.t.table, self.who)
 
 
 class HeuristicAgent(Agent):
@@ -308,9 +360,9 @@ class HeuristicAgent(Agent):
         m = len(legal)
         rows = t.rows
         out = [0.0] * m
-        values([rows[a] for a in legal], m, f.order, t.owner, t.special, t.payouts, t.costs, t.die, t.effects,
-               t.everyone, t.mult, f.richest, f.me, f.n, observation["money"], observation["cup"],
-               observation["roll_delta"], t.own[f.me], out, t.trial, t.pos, t.faces)
+        values([rows[a] for a in legal], m, f.order, t.table, f.who,
+               Now(observation["money"], observation["cup"], observation["roll_delta"], t.own[f.me]),
+               Scratch(out, t.trial, t.pos, t.faces))
         best = max(out)
         top = [a for v, a in zip(out, legal) if v >= best - 1e-9]
         return top[rng.randrange(len(top))]

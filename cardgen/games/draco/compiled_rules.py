@@ -41,11 +41,11 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng as fr
-from cardgen.games.draco.agents import edge, moved, toast_sum, values
+from cardgen.games.draco.agents import Now, Scratch, Table, Who, edge, moved, toast_sum, values
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, OVER, PLAY, RESEAT,
                                         ROLL, ROLLED, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST)
 from cardgen.games.draco.engine import SARAH as PH_SARAH
-from cardgen.games.draco.table import (A_DECLINE, A_DRAW, A_MOVE, A_PASS, A_TOAST, G_EMPTY, G_FINAL, G_NOTHING,
+from cardgen.games.draco.table import (A_DECLINE, Box, A_DRAW, A_MOVE, A_PASS, A_TOAST, G_EMPTY, G_FINAL, G_NOTHING,
                                        G_RICHEST, G_TIE, GAP_KINDS, GAPS, P_HAND, PEAKS, add_toast, arrange,
                                        beside_draco, characters, coins_held, flip, index, move, play_rows,
                                        put_sarah_neighbours, reseat, settle, swap, toast_seat, track_coins, transfer)
@@ -229,8 +229,8 @@ _transfer_rules = bind(transfer, "draco", {"_nrt": False}, gap=_rule_gap, settle
 @njit(cache=True, _nrt=False)
 def _settle(d, recv, nrecv, bank, money, sc, cfg, E):  # type: ignore[no-untyped-def]
     """``DracoState._settle``: ``table.settle`` on the position, the bank's purse and unpaid silver kept."""
-    sc[S_UNPAID] = _settle_rules((sc, cfg, E), d, recv, nrecv, bank, money, sc[S_UNPAID], cfg[C_PERGOLD],
-                                 cfg[C_GOLD], cfg[C_SILVER])
+    sc[S_UNPAID] = _settle_rules((sc, cfg, E), d, recv, nrecv, bank, money, sc[S_UNPAID],
+                                 Box(cfg[C_PERGOLD], cfg[C_GOLD], cfg[C_SILVER]))
     if bank:
         for p in range(cfg[C_N]):
             sc[S_BANK] -= d[p]
@@ -239,8 +239,8 @@ def _settle(d, recv, nrecv, bank, money, sc, cfg, E):  # type: ignore[no-untyped
 @njit(cache=True, _nrt=False)
 def _transfer(payer, payee, amount, money, sc, cfg, E):  # type: ignore[no-untyped-def]
     """``DracoState._transfer``: ``table.transfer`` on the position."""
-    _transfer_rules((sc, cfg, E), payer, payee, amount, money, E[0], E[1], sc[S_UNPAID], cfg[C_PERGOLD],
-                    cfg[C_GOLD], cfg[C_SILVER])
+    _transfer_rules((sc, cfg, E), payer, payee, amount, money, (E[0], E[1]), sc[S_UNPAID],
+                    Box(cfg[C_PERGOLD], cfg[C_GOLD], cfg[C_SILVER]))
 
 
 # -- cards and seats ---------------------------------------------------------------------------
@@ -571,7 +571,7 @@ def legal(V, G, out):  # type: ignore[no-untyped-def]
         if seen & bit:
             continue
         seen |= bit
-        m = _play_rows(out, m, k, effects[k, 0], effects[k, 1], p, n, order, money, arrangements)
+        m = _play_rows(out, m, (k, effects[k, 0], effects[k, 1]), p, order, money, arrangements)
     return m
 
 
@@ -610,15 +610,16 @@ def heuristic(V, G, H, legal_rows, m, rng):  # type: ignore[no-untyped-def]
     n = G[0][C_N]
     me = sc[S_CUR]
     richest = H[1][:_richest(money, H[1])]
+    tb = Table(G[1], G[2], G[3], G[4], G[0][C_MULT], G[5], G[6], G[9])
+    who = Who(me, n, richest)
     if phase == TOAST:
-        return 0 if _edge(order, G[1], G[2], G[3], G[4], G[0][C_MULT], richest, me, n) > 0 else 1
+        return 0 if _edge(order, tb, who) > 0 else 1
     own = H[2]
     own[0] = 2 * me
     own[1] = 2 * me + 1
     roll_delta = sc[S_ROLL] * sc[S_ROLLSIGN] if phase == ROLLED else 0
     values = H[3]
-    _values(legal_rows, m, order, G[1], G[2], G[3], G[4], G[5], G[6], G[9], G[0][C_MULT], richest, me, n, money,
-            sc[S_CUP], roll_delta, own, values, H[0], H[4], H[5])
+    _values(legal_rows, m, order, tb, who, Now(money, sc[S_CUP], roll_delta, own), Scratch(values, H[0], H[4], H[5]))
     best = _top(values[:m])
     ntop = 0
     for i in range(m):

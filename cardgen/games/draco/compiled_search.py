@@ -18,6 +18,7 @@ root move, and twists both generators once a round (the same words as seeding pe
 from __future__ import annotations
 
 import weakref
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -43,11 +44,35 @@ def _random(mt):  # type: ignore[no-untyped-def]
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
 
+class Search(NamedTuple):
+    """A search's context, by name: the root position ``s`` and its views ``V0``, the tables ``G``,
+    scratch (engine ``E``, heuristic ``H``, determinize ``D``, rewards ``R``), the working position
+    ``work`` with its views ``V`` and its own chance ``work_mt``, the round's start (``base``,
+    ``base_mt``), the legal rows (``root_rows``, ``rows``: at the root, on the walk), the characters' count."""
+
+    s: Any
+    V0: Any
+    G: Any
+    E: Any
+    H: Any
+    D: Any
+    R: Any
+    work: Any
+    V: Any
+    work_mt: Any
+    base: Any
+    base_mt: Any
+    root_rows: Any
+    rows: Any
+    nchars: int
+
+
 # -- search over the kernels --------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def rollout(V, G, E, H, mt, rng, policy, epsilon, rows):  # type: ignore[no-untyped-def]
-    """Play the sample to its end: the heuristic (``policy``) with chance ``epsilon`` of a random move,
-    or uniformly random moves. False when abandoned after ``ROLLOUT_CAP`` decisions (or stuck)."""
+def rollout(ctx, rng, policy, epsilon):  # type: ignore[no-untyped-def]
+    """Play the working position to its end: the heuristic (``policy``) with chance ``epsilon`` of a random
+    move, or uniformly random moves. False when abandoned after ``ROLLOUT_CAP`` decisions (or stuck)."""
+    V, G, E, H, mt, rows = ctx.V, ctx.G, ctx.E, ctx.H, ctx.work_mt, ctx.rows
     sc = V[0]
     for _ in range(ROLLOUT_CAP):
         if sc[S_END] != 0:
@@ -79,14 +104,14 @@ def _context(args):  # type: ignore[no-untyped-def]
     s, G, scratch = args
     E, H, D, R, work, mt, base, base_mt, root_rows, rows = scratch
     cfg = G[0]
-    ctx = (s, cr._views(s, cfg), G, E, H, D, R, work, cr._views(work, cfg), mt, base, base_mt, root_rows, rows,
+    ctx = Search(s, cr._views(s, cfg), G, E, H, D, R, work, cr._views(work, cfg), mt, base, base_mt, root_rows, rows,
            cfg[C_NCHARS])
     return ctx, cfg[C_N], rows.shape[0]
 
 
 @_kernel
 def _root(ctx, codes):  # type: ignore[no-untyped-def]
-    V0, G, root_rows, nchars = ctx[1], ctx[2], ctx[12], ctx[14]
+    V0, G, root_rows, nchars = ctx.V0, ctx.G, ctx.root_rows, ctx.nchars
     k = cr.legal(V0, G, root_rows)
     for i in range(k):
         codes[i] = cr.action_id(root_rows[i], nchars)
@@ -95,18 +120,18 @@ def _root(ctx, codes):  # type: ignore[no-untyped-def]
 
 @_kernel
 def _advice(ctx, codes, k, mt):  # type: ignore[no-untyped-def]
-    return cr.heuristic(ctx[1], ctx[2], ctx[4], ctx[12], k, mt)
+    return cr.heuristic(ctx.V0, ctx.G, ctx.H, ctx.root_rows, k, mt)
 
 
 @_kernel
 def _sample(ctx, mt):  # type: ignore[no-untyped-def]
-    s, V0, G, D, work, work_mt = ctx[0], ctx[1], ctx[2], ctx[5], ctx[7], ctx[9]
+    s, V0, G, D, work, work_mt = ctx.s, ctx.V0, ctx.G, ctx.D, ctx.work, ctx.work_mt
     cr.determinize(s, work, cr.player(V0), mt, work_mt, G, D)
 
 
 @_kernel
 def _start_round(ctx, mt, stream):  # type: ignore[no-untyped-def]
-    work, work_mt, base, base_mt = ctx[7], ctx[9], ctx[10], ctx[11]
+    work, work_mt, base, base_mt = ctx.work, ctx.work_mt, ctx.base, ctx.base_mt
     low = np.uint64(fr.genrand_inline(mt))
     high = np.uint64(fr.genrand_inline(mt))
     # seeded and twisted once a round, copied for each root move: the very words a
@@ -120,7 +145,7 @@ def _start_round(ctx, mt, stream):  # type: ignore[no-untyped-def]
 
 @_kernel
 def _legal(ctx, codes):  # type: ignore[no-untyped-def]
-    V, G, rows, nchars = ctx[8], ctx[2], ctx[13], ctx[14]
+    V, G, rows, nchars = ctx.V, ctx.G, ctx.rows, ctx.nchars
     m = cr.legal(V, G, rows)
     for i in range(m):
         codes[i] = cr.action_id(rows[i], nchars)
@@ -129,24 +154,23 @@ def _legal(ctx, codes):  # type: ignore[no-untyped-def]
 
 @_kernel
 def _apply(ctx, codes, i):  # type: ignore[no-untyped-def]
-    cr.apply(ctx[13][i], ctx[8], ctx[2], ctx[3], ctx[9])
+    cr.apply(ctx.rows[i], ctx.V, ctx.G, ctx.E, ctx.work_mt)
     return OK
 
 
 @_kernel
 def _play(ctx, codes, i, at_root, stream, policy, epsilon):  # type: ignore[no-untyped-def]
-    s, V0, G, E, H, D, R, work, V, mt, base, base_mt, root_rows, rows, nchars = ctx
     if at_root:
-        cr.copy(work, base)
-        cr.copy(mt, base_mt)
-    cr.apply(root_rows[i] if at_root else rows[i], V, G, E, mt)
-    rollout(V, G, E, H, mt, stream, policy, epsilon, rows)
+        cr.copy(ctx.work, ctx.base)
+        cr.copy(ctx.work_mt, ctx.base_mt)
+    cr.apply(ctx.root_rows[i] if at_root else ctx.rows[i], ctx.V, ctx.G, ctx.E, ctx.work_mt)
+    rollout(ctx, stream, policy, epsilon)
     return OK
 
 
 @_kernel
 def _reward(ctx, score_weight, out):  # type: ignore[no-untyped-def]
-    V, G, R = ctx[8], ctx[2], ctx[6]
+    V, G, R = ctx.V, ctx.G, ctx.R
     money = V[1]
     win, scores = R[0], R[1]
     cr.winners(money, G[0], win)

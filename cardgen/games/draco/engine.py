@@ -29,7 +29,7 @@ from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
 from cardgen.games.draco.table import (A_MOVE, A_PLAY, A_TOAST, ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE,
-                                       RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
+                                       Box, RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
                                        GAP_WORDS, GAPS, coins_held, move, play_rows, reseat, sarah_neighbours, settle,
                                        toast_deltas, track_coins, transfer)
 
@@ -96,6 +96,7 @@ class DracoGame(Game):
         self.silver_total = sum(c.count for c in comps if c.data.role == "coin" and c.data.silver == 1)
         #: silver value of every coin in the box: the bank holds what the players do not
         self.box_value: int = self.gold_total * self.per_gold + self.silver_total
+        self.box = Box(self.per_gold, self.gold_total, self.silver_total)  # what ``table.settle`` reads
         bank_rule = deck.model.clarifications.get("bank_short")
         self.unlimited_bank: bool = bank_rule is not None and bank_rule.resolution == "unlimited"
         dies = [c for c in comps if c.data.role == "die"]
@@ -180,10 +181,10 @@ class DracoGame(Game):
             for k, (code, a, _) in enumerate(self.kind_effect):
                 rows: list[tuple[int, ...]] = []
                 # a swap with a neighbour may name any pair of the moment: register every swap's row
-                play_rows(rows, 0, k, SWAP_ANY if code == SWAP_ADJ else code, a, p, n, everyone, [1] * n,
+                play_rows(rows, 0, (k, SWAP_ANY if code == SWAP_ADJ else code, a), p, everyone, [1] * n,
                           self.arrangements)
                 if code == STEAL:  # nobody to rob: the card does nothing
-                    play_rows(rows, len(rows), k, code, a, p, n, everyone, [0] * n, self.arrangements)
+                    play_rows(rows, len(rows), (k, code, a), p, everyone, [0] * n, self.arrangements)
                 self.action_of.update((r, row_action(self, r)) for r in rows)
                 lists.append(None if code in (SWAP_ADJ, STEAL) else [self.action_of[r] for r in rows])
             self.static_play.append(lists)
@@ -471,8 +472,7 @@ class DracoState(State):
             fixed = static[k]
             if fixed is None:  # a swap with a neighbour, a steal: they depend on the seats and the purses
                 rows: list[tuple[int, ...]] = []
-                play_rows(rows, 0, k, effect[k][0], effect[k][1], p, g.players, self.order, self.money,
-                          g.arrangements)
+                play_rows(rows, 0, (k, effect[k][0], effect[k][1]), p, self.order, self.money, g.arrangements)
                 out += map(g.action_of.__getitem__, rows)
             else:
                 out += fixed
@@ -701,8 +701,8 @@ class DracoState(State):
     def _transfer(self, payer: int, payee: int, amount: int) -> None:
         """``payer`` gives ``amount`` silver to ``payee`` (never more than the payer has): ``table.transfer``."""
         g = self.g
-        transfer(self, payer, payee, amount, self.money, [0] * g.players, [0], self.unpaid, g.per_gold,
-                 g.gold_total, g.silver_total)  # between players: the bank's unpaid silver stays
+        transfer(self, payer, payee, amount, self.money, ([0] * g.players, [0]), self.unpaid,
+                 g.box)  # between players: the bank's unpaid silver stays
 
     def _settle(self, d: list[int], receivers: tuple[int, ...], bank: bool = False) -> None:
         """Apply money changes at once (``table.settle``: debts beyond a purse and a short box are gaps).
@@ -711,8 +711,7 @@ class DracoState(State):
         ``d`` moves money between players only and sums to zero.
         """
         g = self.g
-        unpaid = settle(self, d, receivers, len(receivers), bank, self.money, self.unpaid, g.per_gold,
-                        g.gold_total, g.silver_total)
+        unpaid = settle(self, d, receivers, len(receivers), bank, self.money, self.unpaid, g.box)
         if unpaid >= 0:
             self.unpaid = unpaid
             if bank:

@@ -13,7 +13,15 @@ Both may be lists (engine, int codes) or dicts (agent, instance ids).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
+
+
+class Box(NamedTuple):
+    """The box's money: silver coins per gold coin, and how many of each coin the box holds."""
+
+    per_gold: int
+    gold_total: int
+    silver_total: int
 
 #: special kinds (``special[c]``); 0 = a player's character
 NONE, ZORK, JEAN, SARAH = 0, 1, 2, 3
@@ -139,14 +147,17 @@ def characters(out: Any, m: int, t: int, k: int, anyone: int, p: int, nchars: in
     return put(out, m, t, k, 2 * p + 1, 0, 0, 0)
 
 
-def play_rows(out: Any, m: int, k: int, code: int, a: int, p: int, n: int, order: Sequence[int], money: Sequence[int],
+def play_rows(out: Any, m: int, card: tuple[int, int, int], p: int, order: Sequence[int], money: Sequence[int],
               arrangements: Any) -> int:
-    """The legal rows of seat ``p`` playing a card of kind ``k`` (effect ``code``, ``a``), from row ``m`` of
+    """The legal rows of seat ``p`` playing a card of kind ``k`` (``card``: ``k`` and its effect ``code``, ``a``;
+    one purse per player in ``money``), from row ``m`` of
     ``out``; the next row. ``x`` a character, or for a steal or a duel the other player, -1 when nobody
     has money to steal; a swap's other character in ``y``; an arrange's
     specials in ``x, y, z``, ``w`` of them (``arrangements``: one row per order, an empty one without
     specials). The engine lists its actions from these rows (``DracoGame._build_actions``, ``row_action``);
     ``compiled_rules.legal`` compiles it as it is."""
+    k, code, a = card
+    n = len(money)
     nchars = len(order)
     if code == MOVE or code == SPLIT or code == BESIDE:  # one of the player's characters, or any for some moves
         return characters(out, m, A_PLAY, k, a if code == MOVE else 0, p, nchars)
@@ -282,8 +293,7 @@ def peak(st: Any, i: int, v: int) -> None:
     st.track(PEAKS[i], v)
 
 
-def settle(st: Any, d: Any, receivers: Any, nrecv: int, bank: bool, money: Any, unpaid: int, per_gold: int,
-           gold_total: int, silver_total: int) -> int:
+def settle(st: Any, d: Any, receivers: Any, nrecv: int, bank: bool, money: Any, unpaid: int, box: Box) -> int:
     """Pay the money changes ``d`` at once into ``money``; the bank's unpaid silver so far after it
     (``unpaid`` before), -1 when a gap without a ruling stopped the game.
 
@@ -295,6 +305,7 @@ def settle(st: Any, d: Any, receivers: Any, nrecv: int, bank: bool, money: Any, 
     lost). ``d`` ends as what was paid. The engine's ``_settle`` runs it on lists; ``compiled_rules``
     compiles it as it is, with its own ``gap`` and ``peak``.
     """
+    per_gold, gold_total, silver_total = box.per_gold, box.gold_total, box.silver_total
     n = len(money)
     for p in range(n):
         if d[p] < 0 and money[p] + d[p] < 0:
@@ -347,11 +358,12 @@ def track_coins(st: Any, money: Any, gold: int, silver: int) -> None:
     peak(st, P_RICHEST, richest)
 
 
-def transfer(st: Any, payer: int, payee: int, amount: int, money: Any, d: Any, receivers: Any, unpaid: int,
-             per_gold: int, gold_total: int, silver_total: int) -> int:
+def transfer(st: Any, payer: int, payee: int, amount: int, money: Any, scratch: tuple[Any, Any], unpaid: int,
+             box: Box) -> int:
     """``payer`` gives ``amount`` silver to ``payee``, never more than he has (``cannot_pay``), through
-    ``settle`` (``d`` and ``receivers``: its scratch, room for every player and one receiver); what
+    ``settle`` (``scratch``: its ``d`` and ``receivers``, room for every player and one receiver); what
     ``settle`` returns."""
+    d, receivers = scratch
     have = money[payer]
     if have < amount:
         if gap(st, G_CANNOT, payer, amount, have) < 0:
@@ -363,5 +375,5 @@ def transfer(st: Any, payer: int, payee: int, amount: int, money: Any, d: Any, r
         d[payer] -= amount
         d[payee] += amount
         receivers[0] = payee
-        return settle(st, d, receivers, 1, False, money, unpaid, per_gold, gold_total, silver_total)
+        return settle(st, d, receivers, 1, False, money, unpaid, box)
     return unpaid
