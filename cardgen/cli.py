@@ -628,6 +628,8 @@ def _guarded(args: argparse.Namespace) -> int:
         elif args.command in ("inspect", "export", "play") and args.lang:  # its refusals in the language asked
             from cardgen.terminal import set_language
             set_language(args.lang if isinstance(args.lang, str) else args.lang[0])
+            from cardgen import contain
+            contain.note_language(args.lang if isinstance(args.lang, str) else args.lang[0])
         elif "cardgen.terminal" in sys.modules:  # another command in the same process (a test): English again
             sys.modules["cardgen.terminal"].set_language("en")
         _place(args)
