@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from cardgen.errors import clean, did_you_mean, said
+from cardgen.errors import clean, did_you_mean, said, words
 from cardgen.languages import SHIPPED, plain
 
 
@@ -45,11 +45,7 @@ def language_of(argv: Sequence[str]) -> str:
             value = arg[len("--lang="):]
         if value is not None:
             first = value.split(",")[0].strip()
-            if first in SHIPPED:
-                return first
-            from cardgen.languages import closest  # --lang frr: its refusal in the language meant
-
-            return closest(first, SHIPPED) or "en" if len(first) <= 30 else "en"
+            return first if first in SHIPPED else "en"
     return "en"
 
 
@@ -76,8 +72,17 @@ _ARGPARSE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
     ))
 
 
+def _framed(key: str, lang: str, message: str, **fields: str) -> str:
+    """The frame ``key`` ("argument {option}: {message}") around ``message``, already made safe and in
+    ``lang``: not cut again to a field's length (a language refusal lists some sixty codes)."""
+    table = words()["lines"]
+    return table.get(lang, table["en"])[key].format(message=message, **{k: clean(v, 200) for k, v in fields.items()})
+
+
 def _refused(exc: BaseException | None) -> tuple[str, Refused] | None:
     """The option and ``Refused`` behind the argparse error being handled, if one of ours caused it."""
+    if isinstance(exc, Refused):  # refused before argparse ran (an unknown command)
+        return "", exc
     if isinstance(exc, argparse.ArgumentError):
         cause = exc.__cause__ or exc.__context__
         if isinstance(cause, Refused):
@@ -94,18 +99,20 @@ def refusal_line(prog: str, message: str, lang: str, exc: BaseException | None =
     if ours is not None:
         option, refused = ours  # a refusal that names its option itself ("--games 0: ...") needs no "argument"
         named = option and "option" not in refused.fields
-        text = said("argument", lang, option=option, message=refused.said(lang)) if named else refused.said(lang)
+        text = _framed("argument", lang, refused.said(lang), option=option) if named else refused.said(lang)
     else:
         text = said("arg_other", lang) if lang != "en" else clean(first or "bad arguments", 400)
+        if isinstance(exc, argparse.ArgumentError) and exc.argument_name and lang != "en":  # a type's own words
+            text = _framed("argument", lang, clean(exc.message, 400), option=exc.argument_name)
         for pattern, key, names in _ARGPARSE:
             found = pattern.fullmatch(first)
             if found:
                 fields = {name: clean(value, 200) for name, value in zip(names, found.groups())}
                 line = said(key, lang, **fields)
                 option = fields.get("option") if key in ("arg_value", "arg_values", "arg_not_with") else None
-                text = said("argument", lang, option=option, message=line) if option else line
+                text = _framed("argument", lang, line, option=option) if option else line
                 break
-    return said("in_command", lang, prog=prog, message=text + said("see_help", lang))
+    return _framed("in_command", lang, text + said("see_help", lang), prog=prog)
 
 
 __all__ = ["Refused", "language_of", "one_of", "refusal_line"]

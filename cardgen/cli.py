@@ -138,9 +138,11 @@ def _languages(value: str) -> list[str]:
     for item in items:
         if item in LANGS:
             continue
-        from cardgen.languages import problem
+        from cardgen.languages import is_code, printable, problem, supported
         why = problem(item)
-        if why is not None:
+        if why is not None and (not is_code(item) or item not in supported()):
+            raise Refused("arg_language", hint=why[1], value=clean(item, 30), codes=", ".join(printable()))
+        if why is not None:  # a script the fonts cannot print: its own words
             raise argparse.ArgumentTypeError(clean(why[0], 400) + (f" (did you mean '{why[1]}'?)" if why[1] else ""))
     return items
 
@@ -448,8 +450,7 @@ def _known_command(parser: argparse.ArgumentParser, argv: Sequence[str]) -> None
         from cardgen.errors import did_you_mean
         refused = Refused("arg_command", hint=did_you_mean(command, list(commands)), value=clean(command, 30),
                           expected=", ".join(commands))
-        raise _ArgError(said("in_command", _ARG_LANG, prog=parser.prog,
-                             message=refused.said(_ARG_LANG) + said("see_help", _ARG_LANG)))
+        raise _ArgError(refusal_line(parser.prog, "", _ARG_LANG, refused))
 
 
 #: Seconds an interrupted command may take to unwind (stop its workers, remove its temporary
