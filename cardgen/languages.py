@@ -184,10 +184,11 @@ def decimal(x: float, lang: str, signed: bool = False, places: int = 1) -> str:
     return format_decimal(value, pattern, locale=locale(lang))
 
 
-def plain(x: float, lang: str) -> str:
-    """``x`` as typed on a command line (``0.1``, ``86400``: no grouping, no rounding beyond ``:g``) with
-    ``lang``'s decimal sign (``0,1`` in French and Italian): a bound an argument was refused against."""
-    text = str(x) if isinstance(x, int) else f"{x:g}"
+def plain(x: float, lang: str, digits: int = 6) -> str:
+    """``x`` as typed on a command line (``0.1``, ``86400``: no grouping, at most ``digits`` significant digits)
+    with ``lang``'s decimal sign (``0,1`` in French and Italian): a bound an argument was refused against, a
+    measure on a page (a bleed of ``2,5`` mm), a chart's bin."""
+    text = str(x) if isinstance(x, int) else f"{x:.{digits}g}"
     if "." not in text:
         return text
     from babel.numbers import get_decimal_symbol
