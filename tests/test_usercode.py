@@ -34,6 +34,9 @@ def test_failure_names_the_project_line_the_hook_and_the_seed(tmp_path: Path) ->
     module = load_code(path, "house/rule.py").module
     with pytest.raises(ZeroDivisionError) as info:
         module.hook(0)
+    from cardgen import terminal
+
+    terminal.set_language("en")  # a command run earlier in this process may have left its --lang
     line = describe_failure(info.value, path, "house/rule.py", hook="score", seed=7)
     assert line == "house/rule.py:4: ZeroDivisionError: division by zero in score (seed 7 reproduces it)"
     assert pickle.loads(pickle.dumps(UserCodeError(line))).line == line
