@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from cardgen import lifecycle
+from cardgen.arguments import Refused, language_of, one_of, refusal_line
 from cardgen.errors import InputError, clean, clean_lines
 from cardgen.languages import SHIPPED
 
@@ -35,12 +36,16 @@ class _ArgError(Exception):
     """An argparse error, raised instead of printing usage and exiting."""
 
 
+#: the language ``--lang`` names in the arguments being parsed (``main`` reads it before argparse does)
+_ARG_LANG = "en"
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse with errors as one line (no usage block), raised so ``main`` prints them."""
+    """argparse with errors as one line (no usage block) in the command's language, raised so ``main``
+    prints them (``cardgen.arguments``)."""
 
     def error(self, message: str) -> NoReturn:
-        raise _ArgError(f"{self.prog}: {message.splitlines()[0] if message else 'bad arguments'}"
-                        " (see --help)")
+        raise _ArgError(refusal_line(self.prog, message, _ARG_LANG))
 
 
 def _bounded(low: int, high: int, what: str):
@@ -51,9 +56,9 @@ def _bounded(low: int, high: int, what: str):
         except ValueError:
             number = None
         if number is None:
-            raise argparse.ArgumentTypeError(f"expected a whole number for {what}, got '{clean(value, 30)}'")
+            raise Refused("arg_whole", option=what, value=clean(value, 30))
         if not low <= number <= high:
-            raise argparse.ArgumentTypeError(f"{what} {number}: expected {low} to {high}")
+            raise Refused("arg_range", option=what, value=number, low=low, high=high)
         return number
     return parse
 
@@ -66,11 +71,18 @@ def _seconds_in(low: float, high: float) -> Callable[[str], float]:
         except ValueError:
             number = None
         if number is None or not low <= number <= high:  # also refuses nan and inf
-            raise argparse.ArgumentTypeError(f"expected seconds from {low:g} to {high:g}, got '{clean(value, 30)}'")
+            raise Refused("arg_seconds", low=low, high=high, value=clean(value, 30))
         return number
     return parse
 
 
+#: ``--seed`` of the commands that play games
+_seed = _bounded(-(10 ** 18), 10 ** 18, "--seed")
+#: ``--engine``: which tier plays the games (the simulator's ENGINES)
+ENGINES = ("auto", "reference", "fast")
+ENGINE_METAVAR = "{auto,reference,fast}"
+#: ``--worker-wait``: seconds to wait for a Dask worker, 0 to a day
+_worker_wait = _seconds_in(0.0, 86_400.0)
 #: ``cardgen play --pace``: a pause of 0 to 10 s
 _seconds = _seconds_in(0.0, 10.0)
 #: ``--code-time-limit``: seconds one call into project code may run
@@ -82,9 +94,9 @@ def _seat_list(text: str) -> list[int]:
     try:
         seats = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seats from 1 separated by commas, as 1,3; got '{clean(text, 30)}'") from None
+        raise Refused("arg_seats", value=clean(text, 30)) from None
     if not seats or any(not 1 <= s <= 64 for s in seats):
-        raise argparse.ArgumentTypeError(f"expected seats from 1 to 64 separated by commas, as 1,3; got '{clean(text, 30)}'")
+        raise Refused("arg_seats_range", high=64, value=clean(text, 30))
     return seats
 
 
@@ -101,7 +113,7 @@ def _grid(value: str) -> tuple[int, int]:
     cols, sep, rows = value.lower().partition("x")
     if not (sep and cols.strip().isdigit() and rows.strip().isdigit()
             and 1 <= int(cols) <= 10 and 1 <= int(rows) <= 10):
-        raise argparse.ArgumentTypeError(f"expected columns x rows, e.g. 3x3 (1 to 10 each), got '{clean(value, 30)}'")
+        raise Refused("arg_grid", value=clean(value, 30))
     return int(cols), int(rows)
 
 
@@ -112,7 +124,7 @@ def _gutter(value: str) -> float:
     except ValueError:
         number = float("nan")
     if not 0 <= number <= 20:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"expected millimetres from 0 to 20, got '{clean(value, 30)}'")
+        raise Refused("arg_gutter", value=clean(value, 30))
     return number
 
 
@@ -121,13 +133,15 @@ def _languages(value: str) -> list[str]:
     ``languages:`` then decide which of them each deck is built in."""
     items = [v.strip() for v in value.split(",") if v.strip()]
     if not items:
-        raise argparse.ArgumentTypeError(f"expected at least one language code (fr, en, de...), got '{clean(value, 30)}'")
+        raise Refused("arg_no_language", value=clean(value, 30))
     for item in items:
         if item in LANGS:
             continue
-        from cardgen.languages import problem
+        from cardgen.languages import is_code, printable, problem, supported
         why = problem(item)
-        if why is not None:
+        if why is not None and (not is_code(item) or item not in supported()):
+            raise Refused("arg_language", hint=why[1], value=clean(item, 30), codes=", ".join(printable()))
+        if why is not None:  # a script the fonts cannot print: its own words
             raise argparse.ArgumentTypeError(clean(why[0], 400) + (f" (did you mean '{why[1]}'?)" if why[1] else ""))
     return items
 
@@ -136,7 +150,7 @@ def _language(value: str) -> str:
     """``--lang de``: one language code cardgen can print."""
     items = _languages(value)
     if len(items) != 1:
-        raise argparse.ArgumentTypeError(f"expected one language code, got '{clean(value, 30)}'")
+        raise Refused("arg_one_language", value=clean(value, 30))
     return items[0]
 
 
@@ -148,8 +162,7 @@ def _shipped_language(value: str) -> str:
         return lang
     from cardgen.languages import closest
     hint = closest(lang, LANGS) if len(lang) <= 30 else None
-    raise argparse.ArgumentTypeError(f"unknown language '{clean(value, 30)}' for cardgen's reports and terminal; "
-                                     f"expected {', '.join(LANGS)}" + (f" (did you mean '{hint}'?)" if hint else ""))
+    raise Refused("arg_shipped_language", hint=hint, value=clean(value, 30), expected=", ".join(LANGS))
 
 
 #: ``--lang`` of the commands that simulate (validate, compare, tune)
@@ -161,21 +174,17 @@ def _deck_languages(decks: Sequence[Any]) -> list[str]:
     return list(dict.fromkeys(lang for deck in decks for lang in deck.languages))
 
 
-def _csv(allowed: Sequence[str], what: str):
-    def parse(value: str) -> list[str]:
-        items = [v.strip() for v in value.split(",") if v.strip()]
-        if not items:
-            raise argparse.ArgumentTypeError(f"expected at least one {what} ({', '.join(allowed)}), "
-                                             f"got '{clean(value, 30)}'")
-        for item in items:
-            if item not in allowed:
-                from cardgen.errors import did_you_mean
-                hint = did_you_mean(item, allowed)
-                raise argparse.ArgumentTypeError(
-                    f"unknown {what} '{clean(item, 30)}'; expected {', '.join(allowed)}"
-                    + (f" (did you mean '{hint}'?)" if hint else ""))
-        return items
-    return parse
+def _papers(value: str) -> list[str]:
+    """``--paper a4,letter``: paper sizes of ``PAPERS``."""
+    items = [v.strip() for v in value.split(",") if v.strip()]
+    if not items:
+        raise Refused("arg_no_paper", expected=", ".join(PAPERS), value=clean(value, 30))
+    for item in items:
+        if item not in PAPERS:
+            from cardgen.errors import did_you_mean
+            raise Refused("arg_paper", hint=did_you_mean(item, PAPERS), value=clean(item, 30),
+                          expected=", ".join(PAPERS))
+    return items
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -196,9 +205,9 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--lang", type=_languages, default=None,
                    help="comma-separated language codes, e.g. fr,en or de (default: every language each deck has); "
                         "build's own lines speak the first, where cardgen has words for it")
-    b.add_argument("--paper", type=_csv(PAPERS, "paper"), default=list(PAPERS),
+    b.add_argument("--paper", type=_papers, default=list(PAPERS),
                    help=f"comma-separated, from {', '.join(PAPERS)} (default: both)")
-    b.add_argument("--duplex", choices=("long", "short", "none"), default="long",
+    b.add_argument("--duplex", type=one_of(("long", "short", "none")), default="long", metavar="{long,short,none}",
                    help="long: flip on the long edge (default); short: on the short edge; none: single-sided, "
                         "backs to glue (file name ...-simplex.pdf)")
     b.add_argument("--ink-saver", action="store_true", help="no large solid fills, light outlines "
@@ -237,7 +246,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--out", help="write to this file instead of standard output")
 
     e = sub.add_parser("export", help="PNG per card or Tabletop Simulator sheets")
-    e.add_argument("format", choices=("png", "tts"))
+    e.add_argument("format", type=one_of(("png", "tts")), metavar="{png,tts}")
     e.add_argument("deck", metavar="DECK_OR_VARIANT")
     e.add_argument("--lang", type=_languages, default=None,
                    help="comma-separated language codes, e.g. fr,en or de (default: every language the deck has)")
@@ -250,7 +259,7 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--games", type=_bounded(1, MAX_GAMES, "--games"), default=1000)
     v.add_argument("--players", type=_bounded(1, 64, "--players"), nargs="+")
     v.add_argument("--agents", nargs="+", default=None, help=AGENTS_HELP)
-    v.add_argument("--seed", type=_bounded(-(10 ** 18), 10 ** 18, "--seed"), default=1)
+    v.add_argument("--seed", type=_seed, default=1)
     v.add_argument("--json", dest="json_file")
     v.add_argument("--log", dest="log_file")
     v.add_argument("--jobs", type=_bounded(0, _max_jobs(), "--jobs"), default=0,
@@ -258,12 +267,12 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--cap", type=_bounded(1, MAX_CAP, "--cap"), default=10_000,
                    help="decisions after which a game counts as never ending (default: 10000)")
     v.add_argument("--out", default="out")
-    v.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto",
+    v.add_argument("--engine", type=one_of(ENGINES), default="auto", metavar=ENGINE_METAVAR,
                    help="auto: a game's compiled tier where it can play these agents (same games, faster); "
                         "reference: the readable engines only; fast: fail where the compiled tier cannot play")
     v.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the games on a Dask cluster (tcp://host:8786; pip install 'cardgen[cluster]')")
-    v.add_argument("--worker-wait", type=float, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
+    v.add_argument("--worker-wait", type=_worker_wait, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
 
     v.add_argument("--search-iterations", type=_bounded(1, 1_000_000, "--search-iterations"), default=200,
                    help="iterations per decision of the search agent (default: 200)")
@@ -294,16 +303,17 @@ def _parser() -> argparse.ArgumentParser:
                    help="turns, rounds, winning_score, margin, unfairness, seat_N_win_rate, skill, lead_changes, "
                         "comeback_rate, close_games, drama, decided_at, kingmaking, gap:KIND, end:REASON or "
                         "peak:NAME (each game's most at once, averaged), with the range it should land in")
-    t.add_argument("--trials", type=int, default=30)
-    t.add_argument("--games", type=int, default=300, help="games per trial and player count (default: 300)")
-    t.add_argument("--players", type=int, nargs="+")
+    t.add_argument("--trials", type=_bounded(1, 10_000, "--trials"), default=30)
+    t.add_argument("--games", type=_bounded(1, MAX_GAMES, "--games"), default=300,
+                   help="games per trial and player count (default: 300)")
+    t.add_argument("--players", type=_bounded(1, 64, "--players"), nargs="+")
     t.add_argument("--agents", nargs="+", default=None, help=AGENTS_HELP)
-    t.add_argument("--seed", type=int, default=1)
-    t.add_argument("--best", type=int, default=3, help="how many tuned variant files to write (default: 3)")
+    t.add_argument("--seed", type=_seed, default=1)
+    t.add_argument("--best", type=_bounded(1, 10_000, "--best"), default=3, help="how many tuned variant files to write (default: 3)")
     t.add_argument("--out", help="folder for the tuned variants and the report (default: out/tune/DECK)")
-    t.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
+    t.add_argument("--jobs", type=_bounded(0, _max_jobs(), "--jobs"), default=0, help="worker processes (default: one per core)")
     t.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
-    t.add_argument("--worker-wait", type=float, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
+    t.add_argument("--worker-wait", type=_worker_wait, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
     again = t.add_mutually_exclusive_group()
     again.add_argument("--resume", action="store_true",
                        help="go on with the interrupted study of these options in the output folder (an error if "
@@ -319,13 +329,13 @@ def _parser() -> argparse.ArgumentParser:
                    help="games per trial and player count (default: 300)")
     f.add_argument("--players", type=_bounded(1, 64, "--players"), nargs="+")
     f.add_argument("--agents", nargs="+", default=None, help=AGENTS_HELP)
-    f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--seed", type=_seed, default=1)
     f.add_argument("--best", type=_bounded(1, 20, "--best"), default=3,
                    help="how many cures are checked and written, smallest first (default: 3)")
     f.add_argument("--out", help="folder for the proposed variants (default: out/fix/DECK)")
-    f.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
+    f.add_argument("--jobs", type=_bounded(0, _max_jobs(), "--jobs"), default=0, help="worker processes (default: one per core)")
     f.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
-    f.add_argument("--worker-wait", type=float, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
+    f.add_argument("--worker-wait", type=_worker_wait, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
     again = f.add_mutually_exclusive_group()
     again.add_argument("--resume", action="store_true",
                        help="go on with the interrupted search of these options (an error if there is none)")
@@ -334,20 +344,20 @@ def _parser() -> argparse.ArgumentParser:
     k = sub.add_parser("compare", help="what a variant changes against a base, with 95 %% intervals")
     k.add_argument("base", metavar="BASE")
     k.add_argument("variant", metavar="VARIANT")
-    k.add_argument("--games", type=int, default=1000)
-    k.add_argument("--players", type=int, nargs="+")
+    k.add_argument("--games", type=_bounded(2, MAX_GAMES, "--games"), default=1000)
+    k.add_argument("--players", type=_bounded(1, 64, "--players"), nargs="+")
     k.add_argument("--agents", nargs="+", default=None, help=AGENTS_HELP)
-    k.add_argument("--seed", type=int, default=1)
+    k.add_argument("--seed", type=_seed, default=1)
     k.add_argument("--json", dest="json_file")
-    k.add_argument("--jobs", type=int, default=0, help="worker processes (default: one per core)")
+    k.add_argument("--jobs", type=_bounded(0, _max_jobs(), "--jobs"), default=0, help="worker processes (default: one per core)")
     k.add_argument("--out", default="out")
-    k.add_argument("--engine", choices=("auto", "reference", "fast"), default="auto")
+    k.add_argument("--engine", type=one_of(ENGINES), default="auto", metavar=ENGINE_METAVAR)
     k.add_argument("--fixed", action="store_true",
                    help="play every game asked and test once (default: stop at the first of up to 10 looks where a "
                         "figure changed beyond chance)")
     k.add_argument("--human-logs", nargs="+", metavar="LOG", help="games people played (cardgen play's logs)")
     k.add_argument("--scheduler", metavar="ADDRESS", help="run the games on a Dask cluster (tcp://host:8786)")
-    k.add_argument("--worker-wait", type=float, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
+    k.add_argument("--worker-wait", type=_worker_wait, default=120.0, metavar="SECONDS", help=WORKER_WAIT_HELP)
 
     r = sub.add_parser("replay", help="re-run logged games and compare")
     r.add_argument("log", metavar="FILE")
@@ -368,14 +378,14 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=_bounded(0, 2 ** 62, "--seed"), default=None,
                     help="the first game's seed (default: a random one; never shown during a game, "
                          "the saved log has it)")
-    pl.add_argument("--lang", choices=LANGS, help="the cards' and moves' language (default: en)")
+    pl.add_argument("--lang", type=one_of(LANGS), metavar="{" + ",".join(LANGS) + "}", help="the cards' and moves' language (default: en)")
     pl.add_argument("--log", dest="log_file", help="where every game is written as it goes, finished or not "
                     "(default: OUT/play/DECK.jsonl)")
     pl.add_argument("--out", default="out")
     pl.add_argument("--pace", type=_seconds, default=0.9, help="seconds between two agent moves (default: 0.9)")
     pl.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
     k = sub.add_parser("cache", help="what cardgen keeps between runs (compiled code, parsed files)")
-    k.add_argument("action", choices=("clear",), help="clear: delete all of it (it is made again when needed)")
+    k.add_argument("action", type=one_of(("clear",)), metavar="{clear}", help="clear: delete all of it (it is made again when needed)")
     for command in (v, t, f, sub.choices["compare"]):
         command.add_argument("--lang", type=_shipped_language, default="en", metavar="LANG", help=LANG_HELP)
     for command in (v, t, f, sub.choices["compare"], pl, b):
@@ -423,8 +433,21 @@ def _place(args: argparse.Namespace) -> None:
         args.out = str(found / "out") if found is not None and found != Path.cwd().resolve() else "out"
 
 
-def _error(text: str) -> None:
-    lifecycle.error(text)
+def _error(text: str, lang: str | None = None) -> None:
+    """``text`` as one line after the language's ``cardgen: error:`` (``lifecycle.error``)."""
+    lifecycle.error(text, lang)
+
+
+def _known_command(parser: argparse.ArgumentParser, argv: Sequence[str]) -> None:
+    """Refuse an unknown command in the command line's language, with a did-you-mean, before argparse
+    would refuse it in English."""
+    command = _command_of(argv)
+    commands = next(a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    if command is not None and command not in commands:
+        from cardgen.errors import did_you_mean
+        refused = Refused("arg_command", hint=did_you_mean(command, list(commands)), value=clean(command, 30),
+                          expected=", ".join(commands))
+        raise _ArgError(refusal_line(parser.prog, "", _ARG_LANG, refused))
 
 
 def _check_env() -> None:
@@ -454,14 +477,19 @@ def _command_of(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    global _ARG_LANG
     lifecycle.reset()  # a test calls main once per command: each is interrupted on its own
     # pydantic looks for plugins among every installed distribution when it builds its
     # first validator; cardgen uses none, and the scan is a sizeable share of a small build.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    given = list(sys.argv[1:] if argv is None else argv)
+    _ARG_LANG = language_of(given)  # argparse reads --games 0 before --lang fr: its refusals need it first
     try:
-        args = _parser().parse_args(argv)
+        parser = _parser()
+        _known_command(parser, given)
+        args = parser.parse_args(given)
     except _ArgError as exc:
-        _error(str(exc))
+        _error(str(exc), _ARG_LANG)
         return 2
     lifecycle.install_signals()
     return _guarded(args)
@@ -486,6 +514,11 @@ def _settled(args: argparse.Namespace) -> int:
         set_language(args.lang[0])
         from cardgen import contain
         contain.note_language(args.lang[0])
+    elif args.command in ("inspect", "export", "play") and args.lang:  # its refusals in the language asked
+        from cardgen.terminal import set_language
+        set_language(args.lang if isinstance(args.lang, str) else args.lang[0])
+        from cardgen import contain
+        contain.note_language(args.lang if isinstance(args.lang, str) else args.lang[0])
     elif "cardgen.terminal" in sys.modules:  # another command in the same process (a test): English again
         sys.modules["cardgen.terminal"].set_language("en")
     _place(args)

@@ -243,9 +243,7 @@ def _watch(child: int, stops: set[int], parent: int) -> int:
         for pid, deadline, limit, where in _slots():
             if deadline and now > deadline + GRACE and _alive(pid):
                 _kill_all(child)
-                _line(f"cardgen: error: {where}: still running after {limit + GRACE:g} s, out of the reach of the "
-                      f"time limit for project code ({limit:g} s; C code, or a signal it blocked): its process "
-                      "was killed (--code-time-limit SECONDS changes the limit)")
+                _line(_said("code_still_running", where=where, seconds=limit + GRACE, limit=limit))
                 return 2
 
 
@@ -279,9 +277,8 @@ def _ended(child: int, status: int) -> int:
     for pid, deadline, _, where in _slots():
         if pid == child and deadline:
             _kill_all(child)
-            how = f"signal {-code}" if code < 0 else f"exit status {code}"
-            _line(f"cardgen: error: {where}: the process ended ({how}) while project code ran: project code must "
-                  "not end the process")
+            how = _said("how_signal", n=-code, prefix=False) if code < 0 else _said("how_status", n=code, prefix=False)
+            _line(_said("code_ended", where=where, how=how))
             return 2
     for pid, deadline, _, _ in _slots():  # a worker the command left behind inside project code
         if deadline and _alive(pid):
@@ -321,7 +318,7 @@ def _copied() -> str:
 
 
 def _copy_line(where: str) -> str:
-    return f"cardgen: error: {where}: it copied its process (a fork through C): project code must not start processes"
+    return _said("code_copied", where=where)
 
 
 def note_language(lang: str) -> None:
@@ -331,13 +328,32 @@ def note_language(lang: str) -> None:
         _table[_LANGUAGE:_LANGUAGE + _LANGUAGE_BYTES] = code.ljust(_LANGUAGE_BYTES, b"\0")
 
 
-def _interrupted() -> str:
-    """"interrupted" in the language the command noted (English before it noted one)."""
+def _noted_language() -> str:
+    """The language the command noted (``note_language``), English before it noted one."""
     from cardgen import terminal
 
     assert _table is not None
     lang = bytes(_table[_LANGUAGE:_LANGUAGE + _LANGUAGE_BYTES]).rstrip(b"\0").decode("ascii", "replace")
-    return terminal.say("interrupted", lang if lang in terminal.LINES else "en")
+    return lang if lang in terminal.LINES else "en"
+
+
+def _interrupted() -> str:
+    """"interrupted" in the language the command noted (English before it noted one)."""
+    from cardgen import terminal
+
+    return terminal.say("interrupted", _noted_language())
+
+
+def _said(key: str, prefix: bool = True, **fields: object) -> str:
+    """The supervisor's line ``key`` (``terminal.json``) in the command's language, after its ``cardgen: error:``;
+    a number in it with the language's decimal sign (``0,5 s``)."""
+    from cardgen import terminal
+    from cardgen.errors import said
+    from cardgen.languages import plain
+
+    lang = _noted_language()
+    shown = {k: plain(v, lang) if isinstance(v, float) else v for k, v in fields.items()}
+    return (said("prefix", lang) if prefix else "") + terminal.say(key, lang, **shown)
 
 
 def _line(text: str) -> None:

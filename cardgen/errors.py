@@ -140,7 +140,7 @@ class InputError(Exception):
         where = ""
         if self.file:
             where = clean(self.file) + (f":{self.line}" if self.line else "") + ": "
-        field = f"{clean(self.field, 120)}: " if self.field else ""
+        field = said("field", lang, field=clean(self.field, 120)) if self.field else ""
         hint = said("did_you_mean", lang, hint=clean(self.hint, 80)) if self.hint else ""
         message = said(self.key, lang, **self.fields) if self.key and lang != "en" else self.message
         return f"{where}{field}{clean(message, 400)}{hint}"

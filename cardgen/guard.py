@@ -68,6 +68,7 @@ class CodeExit(BaseException):
     """Project code called ``os._exit``: refused, the process goes on and reports it."""
 
     def __init__(self, status: object = 0) -> None:
+        self.status = status
         super().__init__(f"os._exit({status!r}) called: project code must not end the process")
 
 

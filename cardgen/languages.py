@@ -149,7 +149,7 @@ def typeset(text: str, lang: str) -> str:
 
 
 __all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "closest", "decimal", "hyphenation", "is_code",
-           "is_singular", "locale", "native_name", "percent", "printable", "problem", "script_problem", "significant",
+           "is_singular", "locale", "native_name", "percent", "plain", "printable", "problem", "script_problem", "significant",
            "supported", "tag", "typeset"]
 
 
@@ -182,3 +182,15 @@ def decimal(x: float, lang: str, signed: bool = False, places: int = 1) -> str:
     if signed and value:
         pattern = f"+{pattern};-{pattern}"
     return format_decimal(value, pattern, locale=locale(lang))
+
+
+def plain(x: float, lang: str, digits: int = 6) -> str:
+    """``x`` as typed on a command line (``0.1``, ``86400``: no grouping, at most ``digits`` significant digits)
+    with ``lang``'s decimal sign (``0,1`` in French and Italian): a bound an argument was refused against, a
+    measure on a page (a bleed of ``2,5`` mm), a chart's bin."""
+    text = str(x) if isinstance(x, int) else f"{x:.{digits}g}"
+    if "." not in text:
+        return text
+    from babel.numbers import get_decimal_symbol
+
+    return text.replace(".", get_decimal_symbol(locale(lang)))

@@ -46,9 +46,12 @@ def reset() -> None:
     _SAID = _INTERRUPTED = False
 
 
-def error(text: str) -> None:
-    """One error line on stderr, as every failure of a command is told."""
-    print(f"cardgen: error: {clean(text, 600)}", file=sys.stderr)
+def error(text: str, lang: str | None = None) -> None:
+    """One error line on stderr, as every failure of a command is told: after the language's
+    ``cardgen: error:`` (``lang``, default: the terminal's)."""
+    if lang is None:
+        lang = sys.modules["cardgen.terminal"].language() if "cardgen.terminal" in sys.modules else "en"
+    print(f"{said('prefix', lang)}{clean(text, 600)}", file=sys.stderr)
 
 
 def say_interrupted() -> None:

@@ -24,6 +24,7 @@ import sys
 import traceback
 import types
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 from cardgen import guard
@@ -143,30 +144,48 @@ def load_code(path: Path, shown: str | None = None) -> LoadedCode:
         del sys.modules[name]
         if not guard.is_code_failure(exc):
             raise
-        raise UserCodeError(describe_failure(exc, path, shown, hook="loading the file")) from None
+        raise UserCodeError(describe_failure(exc, path, shown, loading=True)) from None
     loaded = LoadedCode(path=path, shown=shown, sha256=digest, module=module)
     _LOADED[key] = loaded
     return loaded
 
 
+def _terminal_language() -> str:
+    """The language of this process's terminal (a forked worker inherits its command's ``--lang``)."""
+    terminal = sys.modules.get("cardgen.terminal")
+    return terminal.language() if terminal is not None else "en"
+
+
+def _say(key: str, **fields: Any) -> str:
+    """cardgen's own words about project code's failure (``terminal.json``), in the terminal's language."""
+    from cardgen.terminal import say
+
+    return say(key, _terminal_language(), **fields)
+
+
 def failure_words(exc: BaseException) -> str:
     """What went wrong, in words: the exception's type and text, or what an exit, an interrupt
-    or a time-out raised by project code means (``cardgen.guard``)."""
+    or a time-out raised by project code means (``cardgen.guard``), in the terminal's language."""
     from cardgen.guard import CodeEscape, CodeExit, CodeTimeout
+    from cardgen.languages import plain
 
-    if isinstance(exc, (CodeTimeout, CodeExit, CodeEscape)):
+    if isinstance(exc, CodeTimeout):
+        return _say("code_timeout", seconds=plain(exc.seconds, _terminal_language()))
+    if isinstance(exc, CodeExit):
+        return _say("code_os_exit", status=repr(exc.status))
+    if isinstance(exc, CodeEscape):
         return str(exc)
     if isinstance(exc, SystemExit):
-        return f"SystemExit({exc.code!r}) raised (sys.exit): project code must not end the process"
+        return _say("code_sys_exit", code=repr(exc.code))
     if isinstance(exc, KeyboardInterrupt):
-        return "raised KeyboardInterrupt: project code must not interrupt the run"
+        return _say("code_interrupt")
     if type(exc).__name__ == "Peeked":  # cardgen's own words (cardgen.engine.seatview): no class name before them
         return str(exc)
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 def describe_failure(exc: BaseException, path: Path, shown: str, *, hook: str | None = None,
-                     seed: int | None = None) -> str:
+                     seed: int | None = None, loading: bool = False) -> str:
     """One line for an exception raised by project code: where in that code, what, how to reproduce it.
 
     The innermost frame inside ``path`` (or its folder, for a package) is the one named; the
@@ -184,8 +203,10 @@ def describe_failure(exc: BaseException, path: Path, shown: str, *, hook: str | 
                 where = f"{shown_dir}/{frame_file.relative_to(folder).as_posix()}"
     message = failure_words(exc)
     parts = [f"{clean(where)}" + (f":{line_no}" if line_no else "") + f": {clean(message, 300)}"]
-    if hook:
-        parts.append(f"in {clean(hook, 80)}")
+    if loading:
+        parts.append(_say("code_loading"))
+    elif hook:
+        parts.append(_say("code_in_hook", hook=clean(hook, 80)))
     if seed is not None:
-        parts.append(f"(seed {seed} reproduces it)")
+        parts.append(_say("code_seed", seed=seed))
     return " ".join(parts)

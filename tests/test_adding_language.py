@@ -140,7 +140,8 @@ def german(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert len(books) >= 15, books
     words = {book.relative_to(package).with_suffix("").as_posix():
              {table: _shouted(by_lang["en"]) for table, by_lang in json.loads(book.read_text(encoding="utf-8")).items()
-              if isinstance(by_lang, dict) and "en" in by_lang}  # (words.json also holds plain settings)
+              if isinstance(by_lang, dict) and "en" in by_lang  # (words.json also holds plain settings)
+              and NEW not in by_lang}  # (the sheets' instructions already speak German)
              for book in books}
     (package / "locale").mkdir(exist_ok=True)
     (package / "locale" / f"{NEW}.json").write_text(json.dumps(words, ensure_ascii=False, indent=1),

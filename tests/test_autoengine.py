@@ -23,6 +23,18 @@ def test_a_run_the_reference_engine_ends_sooner_never_loads_compiled_code() -> N
     assert decide(LOAD_SECONDS * 3, ready=True, building=False, compile_s=30.0).engine == "fast"
 
 
+@pytest.mark.parametrize(("lang", "seconds"), [("en", "0.4"), ("fr", "0,4"), ("it", "0,4")])
+def test_the_reason_gives_its_seconds_with_the_languages_decimal_sign(lang: str, seconds: str) -> None:
+    from cardgen import terminal
+
+    terminal.set_language(lang)
+    try:
+        why = decide(0.4, ready=True, building=False, compile_s=30.0).why
+    finally:
+        terminal.set_language("en")
+    assert f"{seconds}\u00a0s" in why or f"{seconds} s" in why, why
+
+
 def test_uncompiled_code_plays_on_the_reference_engine_and_is_built_once_in_the_background() -> None:
     first = decide(5.0, ready=False, building=False, compile_s=None)
     assert first.engine == "reference" and first.build

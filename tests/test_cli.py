@@ -52,6 +52,9 @@ def test_check_bad_input_exits_2(mini_project: Path, capsys: pytest.CaptureFixtu
 def test_bad_language_argument(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["build", "--lang", "fr,iy"]) == 2
     err = capsys.readouterr().err
+    assert "langue inconnue\u202f: «\u202fiy\u202f»" in err  # build speaks the first language listed (issue 53)
+    assert main(["build", "--lang", "iy"]) == 2
+    err = capsys.readouterr().err
     assert "unknown language 'iy'" in err
     assert err.count("\n") == 1 and "usage:" not in err  # one line, no usage block
 

@@ -81,7 +81,7 @@ def _run(root: Path, *args: str, timeout: float = 120) -> tuple[subprocess.Compl
 def _errors(err: str) -> list[str]:
     """The error lines (a traceback fails the test outright)."""
     assert "Traceback" not in err, err
-    return [line for line in err.splitlines() if line.startswith("cardgen: error:")]
+    return [line for line in err.splitlines() if line.startswith(("cardgen: error:", "cardgen\u202f: erreur\u202f:"))]
 
 
 VALIDATE = ("validate", "house", "--games", "6", "--players", "3", "--agents", "random")
@@ -203,7 +203,7 @@ def test_play_ends_the_table_with_one_line(tmp_path: Path, rule: str) -> None:
             proc.send_signal(signal.SIGKILL)
     assert proc.returncode == 2
     errors = _errors(err)
-    assert len(errors) == 1 and errors[0].startswith("cardgen: error: house/rule.py"), err
+    assert len(errors) == 1 and errors[0].startswith("cardgen\u202f: erreur\u202f: house/rule.py"), err  # --lang fr
     assert "Traceback" not in err
     assert said in ([], ["La règle maison ou le fichier de règles a échoué (le terminal dit où)\u202f; la table est "
                          "fermée."])

@@ -136,6 +136,26 @@ def test_the_end_of_the_command_is_its_status_unless_project_code_ran(table: mma
                                        "code ran: project code must not end the process\n")
 
 
+@pytest.mark.parametrize(("lang", "ended"), [
+    ("fr", f"cardgen\u202f: erreur\u202f: {WHERE}\u202f: le processus s’est terminé (code de sortie 3) pendant que le "
+           "code du projet tournait\u202f: le code du projet ne doit pas terminer le processus\n"),
+    ("it", f"cardgen: errore: {WHERE}: il processo è terminato (codice di uscita 3) mentre girava il codice del "
+           "progetto: il codice del progetto non deve terminare il processo\n")])
+def test_the_supervisors_lines_speak_the_commands_language(table: mmap.mmap, capsys: pytest.CaptureFixture[str],
+                                                            lang: str, ended: str) -> None:
+    """Issue 53: under ``--lang fr`` / ``it`` the supervisor's failure lines, prefix included, are the language's; a
+    time limit has the language's decimal sign (``1,3 s``)."""
+    contain.note_language(lang)
+    child = _child(f"contain.enter({WHERE!r}, 60.0, os.getpid())", 3)
+    _, status = os.waitpid(child, 0)
+    assert contain._ended(child, status) == 2
+    assert capsys.readouterr().err == ended
+    contain.note_copy(WHERE)
+    assert contain._copy_line(WHERE).startswith(ended.split(WHERE)[0] + WHERE)
+    assert "1,3\u00a0s" in contain._said("code_still_running", where=WHERE, seconds=1.3, limit=0.3)
+    assert "(0,3\u00a0s" in contain._said("code_still_running", where=WHERE, seconds=1.3, limit=0.3)
+
+
 def test_a_copy_fails_a_command_that_ended_well(table: mmap.mmap, capsys: pytest.CaptureFixture[str]) -> None:
     child = _child("pass", 0)
     _, status = os.waitpid(child, 0)

@@ -28,12 +28,12 @@ CASES = {
         "cardgen: errore: nosuch.yaml: file non trovato")),
     "unknown field": (["check", "king_lui"], ("rules:\n", "rules:\n  emerald_portionz: 2\n"), (
         "rules.emerald_portionz: unknown field 'emerald_portionz' (did you mean 'emerald_portions'?)",
-        f"rules.emerald_portionz: champ inconnu{N}: «{N}emerald_portionz{N}» (vouliez-vous dire "
+        f"rules.emerald_portionz{N}: champ inconnu{N}: «{N}emerald_portionz{N}» (vouliez-vous dire "
         f"«{N}emerald_portions{N}»{N}?)",
         "rules.emerald_portionz: campo sconosciuto «emerald_portionz» (forse intendevi «emerald_portions»?)")),
     "wrong kind": (["check", "king_lui"], ("emerald_portions: 2 ", "emerald_portions: [2] "), (
         "rules.emerald_portions: expected a whole number, got a list",
-        f"rules.emerald_portions: attendu{N}: un nombre entier{N}; reçu{N}: une liste",
+        f"rules.emerald_portions{N}: attendu{N}: un nombre entier{N}; reçu{N}: une liste",
         "rules.emerald_portions: previsto: un numero intero; ricevuto: una lista")),
     "param rule": ([*TUNE, "--param", "emerald_portion=1..3"], None, (
         "'emerald_portion' is no rule number of king_lui (king_lui); expected one of course_cards_per_player, "
@@ -45,7 +45,7 @@ CASES = {
         "emerald_portions, supply_draw_cards o count:COMPONENTE (forse intendevi «emerald_portions»?)")),
     "param value": ([*TUNE, "--param", "emerald_portions=x"], None, (
         "--param: 'emerald_portions=x': 'x' does not fit emerald_portions (now 2)",
-        f"--param: «{N}emerald_portions=x{N}»{N}: «{N}x{N}» ne convient pas à emerald_portions (actuellement 2)",
+        f"--param{N}: «{N}emerald_portions=x{N}»{N}: «{N}x{N}» ne convient pas à emerald_portions (actuellement 2)",
         "--param: «emerald_portions=x»: «x» non va bene per emerald_portions (ora 2)")),
     "param component": ([*TUNE, "--param", "count:hamm=1..3"], None, (
         "'count:hamm=1..3': no component 'hamm' in king_lui (did you mean 'count:ham'?)",

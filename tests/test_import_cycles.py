@@ -60,7 +60,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("report", ("cardgen.report",)),
     ("tune", ("cardgen.tune", "cardgen.play")),
     ("commands", ("cardgen.build", "cardgen.watch", "cardgen.inspect", "cardgen.scaffold", "cardgen.cli",
-                  "cardgen.__main__")),
+                  "cardgen.arguments", "cardgen.__main__")),
 )
 
 #: Imports of a stage above the importer's that stay for now, each with the issue that removes it.

@@ -4,6 +4,8 @@ There is one chart path: the charts ``cardgen.report.pages.charts`` draws on the
 (in the page's language); ``cardgen.report.validation.section`` writes tables only."""
 from __future__ import annotations
 
+import pytest
+
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -28,6 +30,14 @@ def test_many_values_are_binned_without_losing_counts() -> None:
     assert len(bars) <= 30 and sum(c for _, c in bars) == len(hist)
     floats = bins([[0.5, 2], [7.25, 3], [99.9, 1]], max_bins=10)
     assert sum(c for _, c in floats) == 6 and len(floats) <= 10
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "0.5"), ("fr", "0,5"), ("it", "0,5")])
+def test_a_bins_label_has_the_languages_decimal_sign(lang: str, label: str) -> None:
+    """Issue 53: a chart's bin of 0.5 reads ``0,5`` in French and Italian."""
+    sign = label[1]
+    assert bins([[0.5, 1], [1.0, 1], [1.5, 1], [2.75, 1]], max_bins=10, lang=lang) == [
+        (label, 1), ("1", 1), (f"1{sign}5", 1), ("2", 0), (f"2{sign}5", 1)]
 
 
 def test_length_bars_follow_shares() -> None:

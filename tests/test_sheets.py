@@ -124,6 +124,19 @@ def test_first_page_says_how_to_print_with_a_100_mm_ruler(lang: str, duplex: str
         assert start in words, (key, start)
 
 
+@pytest.mark.parametrize(("lang", "bleed"), [("en", "2.5"), ("fr", "2,5"), ("it", "2,5")])
+def test_the_bleed_is_written_with_the_languages_decimal_sign(lang: str, bleed: str) -> None:
+    """Issue 53: a bleed of 2.5 mm reads ``2,5 mm`` on a French or Italian instructions page."""
+    from dataclasses import replace
+
+    deck = next(d for d in DECKS if d.id == "king_lui")
+    model = deck.model.model_copy(update={"card": deck.model.card.model_copy(update={"bleed_mm": 2.5})})
+    doc = pdfium.PdfDocument(render_sheets(replace(deck, model=model), lang, "a4"))
+    words = " ".join(doc[0].get_textpage().get_text_range().split())
+    doc.close()
+    assert f"{bleed}\u00a0mm" in words or f"{bleed} mm" in words, words
+
+
 def test_calibration_ruler_is_100_mm_long() -> None:
     deck = next(d for d in DECKS if d.id == "king_lui")
     dpi = 300

@@ -34,9 +34,38 @@ def test_failure_names_the_project_line_the_hook_and_the_seed(tmp_path: Path) ->
     module = load_code(path, "house/rule.py").module
     with pytest.raises(ZeroDivisionError) as info:
         module.hook(0)
+    from cardgen import terminal
+
+    terminal.set_language("en")  # a command run earlier in this process may have left its --lang
     line = describe_failure(info.value, path, "house/rule.py", hook="score", seed=7)
     assert line == "house/rule.py:4: ZeroDivisionError: division by zero in score (seed 7 reproduces it)"
     assert pickle.loads(pickle.dumps(UserCodeError(line))).line == line
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr", "house/rule.py:4: ZeroDivisionError: division by zero dans score (la graine 7 le reproduit)"),
+    ("it", "house/rule.py:4: ZeroDivisionError: division by zero in score (il seme 7 lo riproduce)")])
+def test_failure_is_said_in_the_commands_language(tmp_path: Path, lang: str, said: str) -> None:
+    """Issue 53: cardgen's own words around project code's failure follow ``--lang`` (the exception's own text is
+    the code's); a time limit has the language's decimal sign."""
+    from cardgen import terminal
+    from cardgen.guard import CodeTimeout
+    from cardgen.usercode import failure_words
+
+    root = _project(tmp_path)
+    path = resolve_code_path("house/rule.py", root)
+    module = load_code(path, "house/rule.py").module
+    with pytest.raises(ZeroDivisionError) as info:
+        module.hook(0)
+    terminal.set_language(lang)
+    try:
+        assert describe_failure(info.value, path, "house/rule.py", hook="score", seed=7) == said
+        assert failure_words(CodeTimeout(0.5)).startswith({"fr": "toujours en cours après 0,5",
+                                                            "it": "ancora in esecuzione dopo 0,5"}[lang])
+        assert "(sys.exit)" in failure_words(SystemExit(3)) and "3" in failure_words(SystemExit(3))
+    finally:
+        terminal.set_language("en")
+    assert failure_words(CodeTimeout(0.5)).startswith("still running after 0.5 s, the time limit")
 
 
 def test_a_rules_folder_names_the_file_inside_it(tmp_path: Path) -> None:

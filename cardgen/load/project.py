@@ -95,7 +95,8 @@ class Project:
             found = find_root()
             if found is None:
                 raise InputError(f"no decks/ or variants/ folder in {Path.cwd()} or any folder above it; run cardgen "
-                                 "inside a project (cardgen new DIR makes one) or pass --project DIR")
+                                 "inside a project (cardgen new DIR makes one) or pass --project DIR",
+                                 key="no_project", fields={"folder": str(Path.cwd())})
             root = found
         root = Path(root).resolve()
         if not is_project(root):

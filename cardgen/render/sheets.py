@@ -43,6 +43,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError
 from cardgen.fonts import register_font
+from cardgen.languages import plain
 from cardgen.model.vocab import DUPLEX
 from cardgen.render.cardface import INK, paint, piece_size
 from cardgen.render.layouts import layout
@@ -567,7 +568,7 @@ class Sheets:
             steps.append("step_ink")
         for n, key in enumerate([s for s in steps if s], 1):
             edge = text(lang, "edge_short" if self.duplex == "short" else "edge_long")
-            words = text(lang, key, bleed=f"{model.card.bleed_mm:g}", sheets=self.sheets, edge=edge)
+            words = text(lang, key, bleed=plain(model.card.bleed_mm, lang), sheets=self.sheets, edge=edge)
             c.setFont(register_font("Sans-Bold"), 10)
             c.setFillColor(INK)
             c.drawString(left, y - 9.3, f"{n}.")

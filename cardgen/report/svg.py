@@ -14,7 +14,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from cardgen.languages import decimal, percent
+from cardgen.languages import decimal, percent, plain
 from cardgen.report.templating import macro
 from cardgen.report.words import TIPS  # the charts' few own words (hover titles, empty charts)
 
@@ -26,9 +26,10 @@ FAIR = "#D55E00"
 GRID = "#dddddd"
 
 
-def _fmt(x: Number) -> str:
+def _fmt(x: Number, lang: str = "en") -> str:
+    """A bin's bound: a whole number as it is, else three significant digits with ``lang``'s decimal sign."""
     if isinstance(x, float) and not x.is_integer():
-        return f"{x:.3g}" if abs(x) < 1000 else f"{x:.0f}"
+        return plain(x, lang, 3) if abs(x) < 1000 else f"{x:.0f}"
     return str(int(x))
 
 
@@ -102,8 +103,9 @@ def _vertical(x: float, top: Number, base: Number, colour: str, title: str | Non
                             **{k.replace("_", "-"): v for k, v in attrs.items()}}, title=title)
 
 
-def bins(histogram: list[list[Number]], max_bins: int = 30) -> list[tuple[str, int]]:
-    """Bars for a ``[[value, count], ...]`` histogram: one per integer when few, else equal-width bins."""
+def bins(histogram: list[list[Number]], max_bins: int = 30, lang: str = "en") -> list[tuple[str, int]]:
+    """Bars for a ``[[value, count], ...]`` histogram: one per integer when few, else equal-width bins (their
+    labels with ``lang``'s decimal sign)."""
     if not histogram:
         return []
     values = [v for v, _ in histogram]
@@ -123,7 +125,7 @@ def bins(histogram: list[list[Number]], max_bins: int = 30) -> list[tuple[str, i
     labels = []
     for i in range(n):
         a = start + i * step
-        labels.append(f"{_fmt(a)}-{_fmt(a + step - 1)}" if integral and step > 1 else _fmt(a))
+        labels.append(f"{_fmt(a, lang)}-{_fmt(a + step - 1, lang)}" if integral and step > 1 else _fmt(a, lang))
     return list(zip(labels, out))
 
 
@@ -164,13 +166,13 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
     if not merged:
         parts.append(text_at(left, top + h / 2, TIPS[lang]["empty"]))
         return chart(width, height, title, parts)
-    template = bins([[v, 0] for v in merged], max_bins)
+    template = bins([[v, 0] for v in merged], max_bins, lang)
     labels = [label for label, _ in template]
     shares = []
     for _, hist, _ in series:
         # the same binning for every series: bin this series together with zero counts of all values
         counts = dict(bins([[v, 0] for v in merged if v not in {x for x, _ in hist}] + [list(p) for p in hist],
-                           max_bins))
+                           max_bins, lang))
         total = sum(counts.values()) or 1
         shares.append([counts.get(label, 0) / total for label in labels])
     peak = max(max(s) for s in shares) or 1.0

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgen.terminal import say
+from cardgen.languages import decimal
+from cardgen.terminal import language, say
 
 #: Seconds a run's compiled tier costs to start when its code is cached (numba, the machine code).
 LOAD_SECONDS = 1.0
@@ -78,7 +79,7 @@ def decide(reference_s: float, ready: bool, building: bool, compile_s: float | N
     """
     if ready:
         if reference_s <= LOAD_SECONDS:
-            return Choice("reference", False, say("why_small", s=f"{reference_s:.1f}"))
+            return Choice("reference", False, say("why_small", s=decimal(reference_s, language())))
         return Choice("fast", False, say("why_cached"))
     expected = DEFAULT_COMPILE_SECONDS if compile_s is None else compile_s
     if reference_s > expected + LOAD_SECONDS + reference_s / SPEEDUP and os.environ.get(WAIT_ENV) != "0":

@@ -285,7 +285,7 @@ def check_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOption
         raise InputError(f"no rules engine for game '{base.game}' yet: nothing to simulate", field="BASE")
     if opts.games < 2:
         raise InputError(f"--games {opts.games}: expected at least 2 games (a difference needs a spread)",
-                         field="--games")
+                         field="--games", key="games_two", fields={"games": str(opts.games)})
     if opts.jobs < 0:
         raise InputError(f"--jobs {opts.jobs}: expected 0 (one per core) or more", field="--jobs")
     if opts.engine not in ENGINES:
@@ -301,7 +301,8 @@ def check_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOption
         for p in opts.players:
             if p not in both:
                 raise InputError(f"--players {p}: expected a count both decks allow "
-                                 f"({', '.join(map(str, both))})", field="--players")
+                                 f"({', '.join(map(str, both))})", field="--players", key="players_both",
+                                 fields={"players": str(p), "counts": ", ".join(map(str, both))})
         return sorted(set(opts.players))
     return both
 

@@ -220,7 +220,8 @@ def unknown_agent(deck: ResolvedDeck, name: str, known: Mapping[str, Any]) -> In
     """The one line for an agent ``name`` the deck's game has none of (validate, compare, tune, play)."""
     game = f" ({deck.game})" if deck.game != deck.id else ""  # a variant's game; never king_lui (king_lui)
     return InputError(f"unknown agent '{name}' for {deck.id}{game}; expected one of {', '.join(known)}",
-                      field="--agents", hint=did_you_mean(name, known))
+                      field="--agents", hint=did_you_mean(name, known), key="unknown_agent",
+                      fields={"name": name, "deck": f"{deck.id}{game}", "expected": ", ".join(known)})
 
 
 def check_agents(deck: ResolvedDeck, names: list[str]) -> None:

@@ -93,7 +93,8 @@ class Entry:
 def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
     """Raise ``InputError`` for bad options before any game is played."""
     if opts.games < 1 or opts.games > MAX_GAMES:
-        raise InputError(f"--games {opts.games}: expected at least 1 game and at most {MAX_GAMES}", field="--games")
+        raise InputError(f"--games {opts.games}: expected at least 1 game and at most {MAX_GAMES}", field="--games",
+                         key="games_range", fields={"games": str(opts.games), "most": str(MAX_GAMES)})
     cores = os.cpu_count() or 1
     if opts.jobs < 0 or opts.jobs > 4 * cores:
         raise InputError(f"--jobs {opts.jobs}: expected 0 (one per core) to {4 * cores} (4 per core)",
@@ -118,8 +119,9 @@ def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
     for p in opts.players or []:  # a count must suit at least one deck; others just skip it
         if not any(p in deck.model.players.counts for deck in decks):
             ranges = ", ".join(f"{d.id} {d.model.players.min}-{d.model.players.max}" for d in decks[:4])
-            raise InputError(f"--players {p}: no deck to validate is for {p} players ({ranges}"
-                             f"{', ...' if len(decks) > 4 else ''})", field="--players")
+            ranges += ", ..." if len(decks) > 4 else ""
+            raise InputError(f"--players {p}: no deck to validate is for {p} players ({ranges})", field="--players",
+                             key="players_no_deck", fields={"players": str(p), "ranges": ranges})
     for deck in decks:
         if deck.spec.new_game is not None:
             check_agents(deck, opts.agents or default_agents(deck.spec))

@@ -160,9 +160,9 @@ def parse_target(text: str, known: list[str]) -> Target:
 def check_space(params: list[Param], targets: list[Target]) -> None:
     """At least one of each, no parameter twice, a space small enough to mean something."""
     if not params:
-        raise InputError("expected at least one --param RULE=LO..HI", field="--param")
+        raise InputError("expected at least one --param RULE=LO..HI", field="--param", key="no_param")
     if not targets:
-        raise InputError("expected at least one --target METRIC=LO..HI", field="--target")
+        raise InputError("expected at least one --target METRIC=LO..HI", field="--target", key="no_target")
     if len(params) > MAX_PARAMS:
         raise InputError(f"{len(params)} parameters: expected at most {MAX_PARAMS}", field="--param")
     keys = [p.key for p in params]

@@ -166,14 +166,18 @@ class Tuner:
     def __init__(self, project: Project, deck: ResolvedDeck, opts: TuneOptions) -> None:
         check_space(opts.params, opts.targets)
         if opts.trials < 1 or opts.trials > 10_000:
-            raise InputError(f"--trials {opts.trials}: expected 1 to 10000", field="--trials")
+            raise InputError(f"--trials {opts.trials}: expected 1 to 10000", field="--trials", key="trials_range",
+                             fields={"trials": str(opts.trials), "most": "10000"})
         if opts.best < 1:
-            raise InputError(f"--best {opts.best}: expected at least 1", field="--best")
+            raise InputError(f"--best {opts.best}: expected at least 1", field="--best", key="best_least",
+                             fields={"best": str(opts.best)})
         counts = deck.model.players.counts
         self.players = sorted(set(opts.players) & set(counts)) if opts.players else list(counts)
         if not self.players:
-            raise InputError(f"--players {' '.join(map(str, opts.players or []))}: {deck.id} is for "
-                             f"{deck.model.players.min}-{deck.model.players.max} players", field="--players")
+            given, low, high = " ".join(map(str, opts.players or [])), deck.model.players.min, deck.model.players.max
+            raise InputError(f"--players {given}: {deck.id} is for {low}-{high} players", field="--players",
+                             key="players_deck", fields={"players": given, "deck": deck.id, "low": str(low),
+                                                         "high": str(high)})
         if deck.spec.new_game is None:
             raise InputError(f"{deck.id}: tuning needs a rules engine; game '{deck.game}' has none")
         given = split_agents(opts.agents)
