@@ -33,7 +33,7 @@ CASES = [
      "More action cards in one hand at a game’s peak: 10 on average instead of 8."),
     ("draco", "en", m("winning_score", 5, 6, 0.4, 1.6), "Winning scores rise from 5 to 6 coins."),
     ("draco", "fr", m("margin", 5, 6, 0.4, 1.6), "Le vainqueur l’emporte plus largement\u202f: 6 pièces d’avance en moyenne, contre 5."),
-    ("draco", "en", m("lead_changes", 5, 6, 0.4, 1.6), "The lead changes hands more often: 5 to 6 times per game."),
+    ("draco", "en", m("lead_changes", 5, 6, 0.4, 1.6), "The lead changes hands more often: from 5 to 6 times per game."),
     ("draco", "en", m("comeback_rate", 0.3, 0.4, 0.05, 0.15),
      "More comebacks: the winner was behind at half-time in 40% of games, against 30%."),
     ("draco", "en", m("close_games", 0.3, 0.4, 0.05, 0.15), "Close games (won by 2 coins or less) rise from 30% to 40%."),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from cardgen.fileio import write_atomic
 from cardgen.report.pages import fixable
@@ -34,6 +35,7 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         humans = read_human_games(opts.human_logs)
     doc = run_validation(decks, opts)
     naming = {deck.id: Naming.of(deck, lang) for deck in decks}
+    said = None  # who played: said once, again only where it changes
     for result in doc["results"]:
         lines = format_entry(result, lang, naming.get(result["variant"])).split("\n")
         fig = human_figures(humans, result["variant"], result["players"]) if humans is not None else None
@@ -42,10 +44,12 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
             own = naming.get(result["variant"])
             lines.insert(1, human_line(fig, (result.get("rounds") or {}).get("mean"), lang=lang,
                                        words=own.words if own else None))
-        if result.get("agents_played"):
-            lines.insert(1, agents_line(result, lang))
+        told = bool(result.get("agents_played")) and agents_line(result, lang) != said
+        if told:
+            said = agents_line(result, lang)
+            lines.insert(1, said)
         if result.get("skill"):
-            lines.insert(2, format_skill(result["skill"], lang))
+            lines.insert(2 if told else 1, format_skill(result["skill"], lang))
         print("\n".join(lines))
     failed = [r for r in doc["results"] if not r["passed"]]
     print(say("total", lang, combos=say_n("combos", len(doc["results"]), lang), failed=len(failed)))
@@ -71,6 +75,14 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
     return 1 if failed else 0
 
 
+def shown_problem(side: dict[str, Any]) -> bool:
+    """Whether compare's screen shows a problem of this deck's games that ``cardgen fix`` searches a cure for:
+    a component the box lacks or a card flagged too strong or too weak (a seat's balance is not on that
+    screen, so a fix line for it would point at nothing above)."""
+    cards = (side.get("designer") or {}).get("component_impact") or []
+    return fixable(side) and bool(side.get("sufficiency") or any(c.get("flag") for c in cards))
+
+
 def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> int:
     """Run the comparison, print one screen, write the JSON and the report; always 0 (bad input raises). Under
     the screen, as under validate's, the ``cardgen fix`` command of each deck (base or variant) whose games show
@@ -82,7 +94,7 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
     naming = Naming.of_decks([base, variant], opts.lang)
     print(format_comparison(doc, naming))
     sides = (r[side] for r in doc["results"] for side in ("base_result", "variant_result"))
-    for deck in dict.fromkeys(s["variant"] for s in sides if fixable(s)):  # as validate: a problem fix searches
+    for deck in dict.fromkeys(s["variant"] for s in sides if shown_problem(s)):  # as validate, for a problem shown
         print(say("fix_terminal", opts.lang, deck=deck))
     if humans is not None:
         for r in doc["results"]:
