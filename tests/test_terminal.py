@@ -114,9 +114,9 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
     out = capsys.readouterr().out
     assert code == 0, out
     assert "VALIDÉ draco (Draco & Co), 3 joueurs\u202f: 12/12 parties terminées" in out
-    assert "scores en pièces\u202f:" in out and "rapport\u202f: " in out and "games" not in out
-    assert "\n  jouées par des joueurs automatiques qui suivent des règles de bon sens propres au jeu à chaque place" \
-        in out and "played by" not in out
+    assert "scores en pièces d’argent\u202f:" in out and "rapport\u202f: " in out and "games" not in out
+    assert "\n  jouées par des joueurs automatiques (règles de bon sens propres au jeu) à chaque place" in out \
+        and "played by" not in out
     shown = out.replace(str(tmp_path), "").replace("draco", "")  # the report's path and the deck's own id
     assert not SNAKE.findall(shown), SNAKE.findall(shown)
 

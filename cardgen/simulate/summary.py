@@ -308,7 +308,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
             f"{label(name, lang, naming.words)} {number(f['mean'], lang, share(name))} "
             + interval(number(f['low'], lang, share(name)), number(f['high'], lang, share(name)), lang)
             for name, f in figures), lang)))
-    rows = d.get("component_impact") or []
+    rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
     if rows:
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         out.append("  " + say("cards_head", lang, which=say("cards_all", lang, games=dealt) if dealt > games else which))
@@ -397,6 +397,14 @@ def _signed(x: float | None, lang: str) -> str:
     if x is None:
         return "-"
     return ("+" if x > 0 else "") + decimal(x, lang, places=1)
+
+
+def held_by_all(row: Mapping[str, Any]) -> bool:
+    """Whether every seat of every game was dealt this card (Royale's imposters): no seat without it, so its
+    row would say nothing about it."""
+    why = row.get("not_judged")
+    return (why.get("why") == "all") if isinstance(why, dict) else (row.get("dealt_share") or 0) >= 1 and \
+        row.get("difference") is None
 
 
 def not_judged_words(row: dict[str, Any], lang: str) -> str:
