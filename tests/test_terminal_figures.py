@@ -206,3 +206,16 @@ def test_no_line_in_a_validate_log_is_a_progress_line(tmp_path: Path) -> None:
                        check=False, timeout=300)
     text = log.read_text()
     assert "PASS king_lui" in text and not re.search(r"validate: \d+/30 games", text), text
+
+
+def test_a_note_the_same_at_every_player_count_is_said_once() -> None:
+    """How to measure cards in play is one note for the whole run, not one per player count (#53)."""
+    from cardgen.report.commands import once
+    from cardgen.simulate.exchange import POINTS
+    from cardgen.terminal import say
+    note = "  " + say("exchange_off", "fr", points=POINTS)
+    said: set[str] = set()
+    first = once(["VALIDÉ 3 joueurs", note, "  fin"], "fr", said)
+    second = once(["VALIDÉ 4 joueurs", note, "  fin"], "fr", said)
+    assert first == ["VALIDÉ 3 joueurs", note, "  fin"] and second == ["VALIDÉ 4 joueurs", "  fin"]
+    assert once(["  fin", "  fin"], "fr", said) == ["  fin", "  fin"]  # only the note is said once

@@ -112,14 +112,14 @@ def test_a_card_too_few_seats_held_says_how_many_and_a_judged_card_says_nothing(
 
     rows = {r["component"]: r for r in _tally(deal, 120).rows()}
     assert rows["dice"]["not_judged"] == {"why": "seats", "dealt": 60, "not_dealt": 180, "needed": 100}
-    assert not_judged_words(rows["dice"], "fr") == ("(non jugée\u202f: 60 places l’ont reçue et 180 non, il en faut "
-                                                    "100 de chaque côté)")
+    assert not_judged_words(rows["dice"], "fr") == ("(non jugée\u202f: reçue par 60 places et pas par 180\u202f; il en "
+                                                    "faut au moins 100 de chaque côté)")
     assert _not_judged(rows["dice"], "en") == "60 seats with it, 180 without (100 needed on each side): not judged"
     assert rows["cup"]["judged"] and rows["cup"]["not_judged"] is None
     assert {r["component"]: r for r in _tally(deal, 400).rows()}["dice"]["judged"]  # 200 and 600 seats
     every = _tally(lambda g: [{"coin": 1}, {"coin": 2}], 20).rows()[0]
     assert every["not_judged"] == {"why": "all"}
-    assert not_judged_words(every, "it") == "(non giudicata: ogni posto ne ha una, nessun posto senza per confrontare)"
+    assert not_judged_words(every, "it") == "(non valutata: ogni giocatore ne ha una, manca un confronto)"
 
 
 def test_dracos_four_open_questions_are_our_rulings_and_the_table_plays_them_as_worded() -> None:

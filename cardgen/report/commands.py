@@ -36,8 +36,9 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
     doc = run_validation(decks, opts)
     naming = {deck.id: Naming.of(deck, lang) for deck in decks}
     said = None  # who played: said once, again only where it changes
+    notes: set[str] = set()  # a note the same for every entry (how to measure cards in play): said once
     for result in doc["results"]:
-        lines = format_entry(result, lang, naming.get(result["variant"])).split("\n")
+        lines = once(format_entry(result, lang, naming.get(result["variant"])).split("\n"), lang, notes)
         fig = human_figures(humans, result["variant"], result["players"]) if humans is not None else None
         if fig is not None:
             result["human"] = fig
@@ -73,6 +74,17 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         if playtest is not None:
             print(say("playtest_page", lang, path=target.parent / PAGE))
     return 1 if failed else 0
+
+
+def once(lines: list[str], lang: str, said: set[str]) -> list[str]:
+    """An entry's lines without a note already said for an earlier entry (``exchange_off``: the same words at
+    every player count), so a long run says each note once."""
+    from cardgen.simulate.exchange import POINTS
+
+    note = "  " + say("exchange_off", lang, points=POINTS)
+    out = [line for line in lines if line != note or line not in said]
+    said.update(line for line in lines if line == note)
+    return out
 
 
 def shown_problem(side: dict[str, Any]) -> bool:

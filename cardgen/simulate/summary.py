@@ -321,7 +321,8 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
                 line += (f"  {_pct(r['win_rate_dealt'], lang):>6} {say('versus', lang)} "
                          f"{_pct(r['win_rate_not_dealt'], lang):>6}  {points(r['difference'], lang):>10}")
                 if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
-                    low, high = (r["flag_low"], r["flag_high"]) if r.get("flag_low") is not None else (r["low"], r["high"])
+                    wide = r.get("flag_low") is not None
+                    low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
                     line += " " + interval(points(low, lang, unit=False), points(high, lang, unit=False), lang)
             if r["flag"]:
                 line += f"  ! {say(r['flag'], lang)}"
