@@ -46,7 +46,7 @@ def test_a_judged_cards_printed_interval_is_the_one_its_flag_reads(seed: int) ->
     assert judged and any(r["flag"] for r in judged)  # the test sees both kinds of row
     for r in judged:
         assert bool(r["flag"]) == _excludes_zero(r["flag_low"], r["flag_high"]), r
-        assert r["flag_low"] <= r["low"] and r["flag_high"] >= r["high"]  # widened, never narrowed
+        assert r["flag_low"] < r["low"] and r["flag_high"] > r["high"]  # widened for the several cards judged
     lines = designer_lines({"games": 1500, "component_impact": rows}, "en")
     for r, line in zip(rows, lines[1:]):
         if not r["judged"]:
@@ -219,3 +219,31 @@ def test_a_note_the_same_at_every_player_count_is_said_once() -> None:
     second = once(["VALIDÉ 4 joueurs", note, "  fin"], "fr", said)
     assert first == ["VALIDÉ 3 joueurs", note, "  fin"] and second == ["VALIDÉ 4 joueurs", "  fin"]
     assert once(["  fin", "  fin"], "fr", said) == ["  fin", "  fin"]  # only the note is said once
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [("en", "1 pattern of 3 cells", "2 different patterns of 3 cells"),
+                                                  ("fr", "1 motif de 3 cases", "2 motifs différents de 3 cases"),
+                                                  ("it", "1 schema di 3 caselle", "2 schemi diversi di 3 caselle")])
+def test_a_checks_count_is_said_in_its_own_number(lang: str, one: str, two: str) -> None:
+    """No "(s)" where the count is known: a check's detail has its singular (``detail_one``), and check's
+    player column says "1 joueur", "2 joueurs"."""
+    from types import SimpleNamespace
+
+    from cardgen.games.base import worded_check
+    from cardgen.games.royale.checks import CHECKS
+    from cardgen.inspect import format_checks
+    said = [worded_check(CHECKS, "imposters", players, True, n=players, take=3) for players in (1, 2)]
+    assert [r.words(lang)[1] for r in said] == [one, two]
+    lines = format_checks(SimpleNamespace(id="d"), said, lang).splitlines()  # type: ignore[arg-type]
+    who = {"en": ("1 player ", "2 players "), "fr": ("1 joueur ", "2 joueurs "), "it": ("1 giocatore ", "2 giocatori ")}
+    assert who[lang][0] in lines[1] and who[lang][1] in lines[2]
+
+
+def test_a_house_rules_difference_carries_its_text_in_every_language() -> None:
+    """compare states a house rule by its own words (the deck's ``house_rule``), not only by its file."""
+    from cardgen.resolve.resolve import resolve
+    deck = resolve("draco-charity-toast", ROOT)
+    [rule] = [d for d in deck.differences if d["kind"] == "house_rule"]
+    assert rule["new"].endswith("charity_toast.py")
+    assert rule["text"]["en"].startswith("Before a toast is paid") and rule["text"]["fr"].startswith("Avant qu’un toast")
+    assert rule["text"]["it"].startswith("Prima che il brindisi")
