@@ -531,7 +531,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
         lines.append(f"  {doc['description']}")  # a house rule's own text below says it better
     shown = [difference_line(d, lang, naming) for d in diffs[:6]] + ([say("changes_more", lang, n=len(diffs) - 6)]
                                                           if len(diffs) > 6 else [])
-    lines.append(say("changes", lang, items=joined(shown, lang) if diffs else say("changes_none", lang)))
+    lines.append(say("changes", lang, items=lowered(joined(shown, lang), lang) if diffs else say("changes_none", lang)))
     for r in results:
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [prefix + (lowered(s, lang) if prefix else s) for s in r["verdict"]]
