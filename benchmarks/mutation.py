@@ -295,7 +295,17 @@ TARGETS = [
            ("tests/test_render.py",)),
     # issue 34: which card is too strong (the deal experiment), the verdict, the designer figures
     Target("card_measure", CA, ("",), ("tests/test_cards.py", "tests/test_cards_mutants.py",
-                                       "tests/test_true_statements.py")),
+                                       "tests/test_true_statements.py", "tests/test_terminal_figures.py")),
+    # issue 53: the terminal's figures mean what they print (the interval that decides a mark, a difference of
+    # the values shown, percentage points, solo lines left out, ties once, the fix line after a shown problem)
+    Target("terminal_figures", SU, _m(SU, "x_interval", "x_points", "x_shown_difference", "x_ties_line",
+                                      "x_held_by_all", "x_lowered", "x__row"), ("tests/test_terminal_figures.py",)),
+    Target("compare_holm_interval", CP, _m(CP, "x_holm", "x_adjusted_interval"), ("tests/test_terminal_figures.py",)),
+    Target("fix_line_shown", "cardgen/report/commands.py",
+           _m("cardgen/report/commands.py", "x_shown_problem", "x_once"),
+           ("tests/test_terminal_figures.py",)),
+    Target("progress_same_file", "cardgen/simulate/validate.py", _m("cardgen/simulate/validate.py", "x_same_file"),
+           ("tests/test_terminal_figures.py",)),
     # issue 53: check --lang and build's lines from wordbooks; why a card is not judged, said with its figures
     Target("check_words", "cardgen/games/base.py", _m("cardgen/games/base.py", "x_worded_check", "x__filled",
                                                       "x_worded_part", "x_listed", "x_card_names",

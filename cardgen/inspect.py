@@ -45,13 +45,18 @@ def format_checks(deck: ResolvedDeck, results: Sequence[CheckResult], lang: str 
     """One line per check, in ``lang``: passed or failed, player count, name, detail (a project's own checks
     keep the words their code gives them)."""
     from cardgen.check.static import WORDS
-    from cardgen.languages import typeset
+    from cardgen.languages import is_singular, typeset
 
     said = WORDS["lines"].get(lang) or WORDS["lines"]["en"]
-    width, who_width = max(len(said["pass"]), len(said["fail"])), len(said["players"].format(n=10))
+
+    def players(n: int) -> str:  # "1 joueur", "2 joueurs": the count's own form
+        forms = said["players"]
+        return (forms if isinstance(forms, str) else forms[0 if is_singular(n, lang) else 1]).format(n=n)
+
+    width, who_width = max(len(said["pass"]), len(said["fail"])), len(players(10))
     lines = [f"{deck.id}:"]
     for r in results:
-        who = said["players"].format(n=r.players) if r.players is not None else ""
+        who = players(r.players) if r.players is not None else ""
         name, detail = r.words(lang)
         lines.append(typeset(f"  {said['pass' if r.passed else 'fail']:<{width}} {who:>{who_width}} {name}{said['sep']}{detail}", lang))
     return "\n".join(lines)

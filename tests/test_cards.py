@@ -213,5 +213,10 @@ def test_the_card_notes_say_the_interval_drawn_is_95_percent_and_only_the_flag_i
     assert "l’intervallo al 95\u00a0% della carta stessa" in impact_footnote("it")
     row = {"component": "x", "dealt_share": 0.5, "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.2,
            "difference": 0.1, "low": 0.01, "high": 0.19, "flag": "", "judged": True}
-    head = designer_lines({"games": 300, "component_impact": [row]})[0]
-    assert "! flagged: its interval, widened for the number of cards judged, leaves out 0" in head
+    lines = designer_lines({"games": 300, "component_impact": [row]})
+    assert "each interval is widened for the number of cards judged" in lines[0] and \
+        "! flagged: its interval excludes 0" in lines[0]
+    # the terminal shows a judged card's interval that decides its flag (#53): here, without one, the row's own
+    assert "+10 pts [+1 to +19]" in lines[1]
+    wide = designer_lines({"games": 300, "component_impact": [{**row, "flag_low": -0.02, "flag_high": 0.22}]})
+    assert "+10 pts [-2 to +22]" in wide[1] and "!" not in wide[1]

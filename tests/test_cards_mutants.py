@@ -193,10 +193,13 @@ def test_every_row_is_what_the_deal_says_rounded_as_documented() -> None:
     for r in rows:
         s = t.full(r["component"])
         e = t.seat_effect(r["component"]) if r["component"] in judged else t.effect(r["component"])
-        flag = ""
+        flag, wide = "", {}
         if r["component"] in judged:
             flag = "strong" if e["difference"] - z * e["se"] > 0 else "weak" if e["difference"] + z * e["se"] < 0 else ""
-        assert r == {"component": r["component"], "dealt_share": round(s["b"] / seats, 4), "seats_dealt": int(s["b"]),
+            half = z * e["se"]  # the interval the flag reads, the one the terminal shows (#53)
+            wide = {"flag_low": round(e["difference"] - half, 4), "flag_high": round(e["difference"] + half, 4)}
+        assert r == {**wide, "component": r["component"], "dealt_share": round(s["b"] / seats, 4),
+                     "seats_dealt": int(s["b"]),
                      "seats_not_dealt": int(s["d"]), "judged": r["component"] in judged, "flag": flag,
                      "not_judged": t.not_judged(r["component"]),
                      "win_rate_dealt": round(e["dealt"], 4), "win_rate_not_dealt": round(e["not_dealt"], 4),

@@ -32,12 +32,13 @@ def test_check_lines_in_french_and_a_projects_own_check_as_written() -> None:
     deck = SimpleNamespace(id="fête")
     results = [worded_check(TABLE, "room", 3, True, n=5, left=1), CheckResult("my own rule", None, False, "too long")]
     fr = format_checks(deck, results, "fr").splitlines()  # type: ignore[arg-type]
-    assert fr == ["fête:", "  OK     3 j. la salle reçoit 5 invités\u202f: 5 places, 1 libres",
-                  "  ÉCHEC       my own rule\u202f: too long"]
+    assert fr == ["fête:", "  OK     3 joueurs la salle reçoit 5 invités\u202f: 5 places, 1 libres",
+                  "  ÉCHEC            my own rule\u202f: too long"]
     en = format_checks(deck, results, "en").splitlines()  # type: ignore[arg-type]
-    assert en[1:] == ["  PASS  3p the room holds 5 guests: 5 seats, 1 left", "  FAIL     my own rule: too long"]
-    assert checks_summary(1, 0, "fr") == "vérifiés\u202f: 1 jeu\u202f; en échec\u202f: 0 vérification"
-    assert checks_summary(2, 3, "it") == "verificati: 2 mazzi; non superate: 3 verifiche"
+    assert en[1:] == ["  PASS  3 players the room holds 5 guests: 5 seats, 1 left",
+                      "  FAIL            my own rule: too long"]
+    assert checks_summary(1, 0, "fr") == "1 jeu vérifié\u202f; 0 vérification en échec"
+    assert checks_summary(2, 3, "it") == "2 mazzi verificati; 3 verifiche non superate"
     assert checks_summary(1, 1, "en") == "1 deck checked, 1 check failed"
 
 
@@ -100,13 +101,13 @@ def _failing_checks(tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str
 
 @pytest.mark.parametrize("lang, words", [
     ("fr", ["rangée 1, rangée 2, rangée 3", "A\u202f: nobles 6, imposteurs 1\u202f; B\u202f: nobles 6, imposteurs 1",
-            "imposter-a\u202f: un motif de 3x3 ne tient dans la grille de 3x4 dans aucun sens permis\u202f; imposter-b",
+            "imposter-a\u202f: un motif de 3×3 ne tient dans la grille de 3×4 dans aucun sens permis\u202f; imposter-b",
             "(face masquée)", "(face démasquée)", "imposter-a désigne 3 cases, pas 4"]),
     ("it", ["riga 1, riga 2, riga 3", "A: nobili 6, impostori 1; B: nobili 6, impostori 1",
-            "imposter-a: uno schema 3x3 non entra nella griglia 3x4 in nessun verso permesso; imposter-b",
+            "imposter-a: uno schema 3×3 non entra nella griglia 3×4 in nessun verso permesso; imposter-b",
             "(lato mascherato)", "(lato smascherato)", "imposter-a indica 3 caselle, non 4"]),
-    ("en", ["row 1, row 2, row 3", "A: 6 noble(s), 1 imposter(s); B: 6 noble(s), 1 imposter(s)",
-            "imposter-a: a 3x3 pattern does not fit the 3x4 grid in any allowed turn; imposter-b",
+    ("en", ["row 1, row 2, row 3", "A: nobles 6, imposters 1; B: nobles 6, imposters 1",
+            "imposter-a: a 3×3 pattern does not fit the 3×4 grid in any allowed turn; imposter-b",
             " (masked)", " (unmasked)", "imposter-a names 3 cells, not 4"]),
 ])
 def test_a_failing_checks_detail_names_its_parts_in_the_language(lang: str, words: list[str], tmp_path: Path,

@@ -109,7 +109,9 @@ def test_a_real_change_is_significant_and_the_json_has_the_documented_shape(
     assert turns["significant"] and turns["high"] < 0
     json.dumps(out)
     text = format_comparison(doc)
-    assert text.splitlines()[0].startswith("Games are ") and "turns shorter" in text.splitlines()[0]  # verdict first
+    lines = text.splitlines()  # what is compared and what changes first, then the verdict
+    first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes: ")) + 1
+    assert lines[0].startswith("compare ") and lines[first].startswith("Games are ") and "turns shorter" in lines[first]
     assert any(line.strip().startswith("turns") and line.endswith(" *") for line in text.splitlines())
 
 
@@ -204,7 +206,7 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     code = main(["--project", str(project), "validate", "draco-rich-toast", "--games", "20", "--players", "3",
                  "--jobs", "1", "--out", str(out)])
     text = capsys.readouterr().out
-    assert "WARNING components: print" in text and "the box runs short" in text
+    assert "WARNING, components: print" in text and "the box runs short" in text
     overview = next((out / "validation").glob("validate-draco-rich-toast-*/index.html")).read_text()
     assert "more &#39;Silver coin&#39; (the box is short in" in overview and "silver-coin" not in overview
 

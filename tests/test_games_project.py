@@ -114,7 +114,9 @@ def test_changing_the_hand_size_changes_the_results(tmp_path: Path) -> None:
     turns = next(m for m in result["metrics"] if m["metric"] == "turns")
     assert turns["significant"] and turns["variant"] > turns["base"] + 5, turns
     # the verdict says the length first (turns or rounds, whichever grew more in proportion)
-    assert done.stdout.splitlines()[0].startswith(("Games are ", "Games last ")), done.stdout
+    lines = done.stdout.splitlines()  # after what is compared and what the variant changes
+    first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes: ")) + 1
+    assert lines[first].startswith(("Games are ", "Games last ")), done.stdout
 
 
 def test_a_variant_and_tune_change_the_rule_numbers(tmp_path: Path) -> None:

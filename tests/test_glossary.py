@@ -97,6 +97,25 @@ def test_every_game_has_a_glossary_with_the_same_terms_in_every_language() -> No
         assert len(terms["en"]) >= 3, game
 
 
+#: the terms #53's readers found named two ways on the terminal, by game: "our ruling" for this edition's ruling,
+#: Royale's "packets"/« pacchetti » for the book's piles, Draco's players "set aside" who drop out and money
+#: "in the players' hands" that lies on their lairs
+ALIGNED = {"king_lui": {"ruling"}, "royale": {"ruling", "split_piles"}, "draco": {"ruling", "drop_out", "lair"}}
+
+
+def test_the_terms_the_terminal_readers_found_stay_in_the_glossary() -> None:
+    """Each term aligned for #53 is in its game's glossary in every language, with the name a reader found on the
+    terminal listed as a name not to use (the test above then finds it in any text)."""
+    for game, terms in ALIGNED.items():
+        glossary = _glossary(game)
+        for lang in SHIPPED:
+            assert terms <= set(glossary[lang]), (game, lang)
+        assert "our ruling" in glossary["en"]["ruling"]["not"] and "notre règle" in glossary["fr"]["ruling"]["not"]
+    assert "pacchetti" in _glossary("royale")["it"]["split_piles"]["not"]
+    assert "set aside" in _glossary("draco")["en"]["drop_out"]["not"]
+    assert "in mano ai giocatori" in _glossary("draco")["it"]["lair"]["not"]
+
+
 #: Texts where a translation names the thing without its glossary name and says no second name for it, with why:
 #: (game, language, term) -> the English texts' beginnings
 EXCUSED = {

@@ -103,7 +103,7 @@ def test_tune_names_each_parameter_and_figure_as_the_game_does() -> None:
     assert param_name("count:gold-coin", "fr", fr) == "exemplaires de Pièce d’or"
     assert metric_name("end:final_toast", "fr", fr) == "parties finies parce que l’ultime toast est porté"
     assert metric_name("unfairness", "en", fr) == "unfairness (the seat furthest from a fair share)"
-    assert metric_name("seat_2_win_rate", "it", fr) == "quota di vittorie, posto 2"
+    assert metric_name("seat_2_win_rate", "it", fr) == "quota di vittorie, 2º di turno"
     assert settings_text({"cup_start": "centre", "hand_size": 4}, "fr", fr) == (
         "Position de départ de la coupe = au centre de la table\u202f; Cartes action distribuées à chaque joueur = 4")
     assert settings_text({"solo": True}, "it", Naming()) == "solo = sì"
@@ -154,7 +154,7 @@ def test_the_tune_page_in_french_names_everything_and_fills_every_table() -> Non
     hand = "Cartes action distribuées à chaque joueur"
     assert '<html lang="fr">' in page and "<title>Réglage de draco</title>" in page
     assert ("4 essais de 20 parties par nombre de joueurs (3 joueurs, 4 joueurs\u202f; jouées par des joueurs "
-            "heuristiques (la règle empirique du jeu) à chaque place\u202f; graine 7). Objectif\u202f: "
+            "automatiques (règles de bon sens propres au jeu) à chaque place\u202f; graine 7). Objectif\u202f: "
             f"{toast} entre 0,4 et 0,8.") in text
     assert "Essais dans la cible\u202f: 1, écrits sous le nom draco-tuned-N.yaml." in text
     # the best table: rank, trial, values, then per player count the figure, its interval and the target
@@ -207,11 +207,11 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert '<span class="fail">ÉCHEC</span>' in html and "draco\u202f: 3 joueurs" in text
     assert "parties 10 (9 terminées par une condition de fin)" in text
     assert "fin des parties l’ultime toast est porté (9)" in text
-    assert ("égalités 2\u202f; départages\u202f: les premiers à égalité sont écartés, le suivant le plus riche "
-            "gagne (2)\u202f; victoires partagées\u202f: 1") in text
+    assert ("égalités 2\u202f; départages\u202f: les premiers ex æquo sont éliminés et le plus riche des "
+            "joueurs restants gagne (2)\u202f; victoires partagées\u202f: 1") in text
     assert "le plus à la fois dans une partie cartes action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
         in text
-    assert ("la banque manque de pièces d’argent tranché par notre règle 5 3 11 (partie 2)" in text
+    assert ("la banque manque de pièces d’argent tranché par un choix de cette édition 5 3 11 (partie 2)" in text
             and "short by 3" not in text)  # a gap's detail is the engine's own words: not shown
     assert "le moteur de règles échoue non tranché 1 1 12 (partie 4) house.py line 3: boom" in text  # what failed
     assert "tours 4 1,25 0,5 1 1 1,5 2 1\u202f000,5" in text  # the counted length first, French numbers
@@ -240,7 +240,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert "fin des parties la pioche n’a plus assez de cartes pour un service (1\u202f200)" in text and "égalités 1\u202f; départages\u202f: –" in text
     assert "cartes dans une main (1\u202f500) (99\u202f% des parties\u202f: au plus 2)" in text
     assert "joueurs des joueurs au hasard (n’importe quel coup permis) à chaque place" in text
-    assert "la place 1 gagne plus que sa juste part" in text  # the balance flag, in French
+    assert "la place 1 gagne plus souvent que sa juste part" in text  # the balance flag, in French
     assert text.index("services 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # courses first
     assert "score (toutes les places) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
     assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur 1\u202f200 1\u202f234,5" in text

@@ -52,7 +52,7 @@ def test_differences_and_shortfalls_read_in_each_language() -> None:
 
     d = {"kind": "rule", "field": "hand_size", "old": 5, "new": 4}
     draco = resolve("draco")
-    assert difference_line(d, "en", Naming.of(draco, "en")) == "Action cards dealt to each player: 5 -> 4"
+    assert difference_line(d, "en", Naming.of(draco, "en")) == "Action cards dealt to each player: 5 → 4"
     assert difference_line(d, "fr", Naming.of(draco, "fr")) == "Cartes action distribuées à chaque joueur\u202f: 5 → 4"
     assert difference_line({"kind": "count", "field": "gold-coin", "old": 25, "new": 15}, "it",
                            Naming.of(draco, "it")) == "Moneta d’oro: 25 copie → 15"
@@ -60,7 +60,7 @@ def test_differences_and_shortfalls_read_in_each_language() -> None:
     assert difference_line({"kind": "rule", "field": "cup_start", "old": "last_player", "new": "centre"}, "fr",
                            Naming.of(draco, "fr")) == ("Position de départ de la coupe\u202f: devant le dernier "
                                                       "joueur → au centre de la table")
-    assert difference_line({"kind": "rule", "field": "new_rule", "old": True, "new": False}) == "new rule: yes -> no"
+    assert difference_line({"kind": "rule", "field": "new_rule", "old": True, "new": False}) == "new rule: yes → no"
     s = {"peak": "unpaid_by_bank", "print_more": 47, "games_short": 368, "games": 400, "max": 56, "cover": 0.99,
          "warning": "print 47 more 'Silver coin' (silver-coin) so that 99% of games have enough"}
     assert shortfall_line("draco", s, "Silver coin") == (
@@ -94,19 +94,19 @@ def test_no_report_page_shows_an_internal_id(repo_root: Path, tmp_path: Path, la
 
 
 @pytest.mark.parametrize("d, lang, expected", [
-    ({"kind": "count", "field": "gold-coin", "old": 25, "new": 15}, "en", "Gold coin: 25 copies -> 15"),
+    ({"kind": "count", "field": "gold-coin", "old": 25, "new": 15}, "en", "Gold coin: 25 copies → 15"),
     ({"kind": "added", "field": "gold-coin", "old": 0, "new": 4}, "fr", "Pièce d’or ajouté (4 exemplaires)"),
     ({"kind": "removed", "field": "odd_new-piece", "old": 3, "new": 0}, "en", "odd new piece removed (there were 3)"),
     ({"kind": "changed", "field": "gold-coin", "old": None, "new": None}, "it", "Moneta d’oro: facce o testo modificati"),
     ({"kind": "clarification", "field": "bank_short", "old": None, "new": "pay_what_is_left"}, "en",
-     "our ruling when the bank runs short of silver coins: changed"),
+     "this edition’s ruling when the bank runs short of silver coins: changed"),
     ({"kind": "players", "field": "max", "old": 6, "new": 8}, "fr", "joueurs, maximum\u202f: 6 → 8"),
-    ({"kind": "card", "field": "width_mm", "old": 63.5, "new": 70.0}, "en", "card size, width (mm): 63.5 -> 70"),
+    ({"kind": "card", "field": "width_mm", "old": 63.5, "new": 70.0}, "en", "card size, width (mm): 63.5 → 70"),
     ({"kind": "house_rule", "field": "code", "old": None, "new": "house/toast.py"}, "en",
      "a house rule written as code (house/toast.py)"),
     ({"kind": "house_rule", "field": "code", "old": None, "new": "house/take_what_is_served.py"}, "fr",
      "une règle maison écrite en code (house/take_what_is_served.py)"),
-    ({"kind": "something_new", "field": "x_y", "old": 1, "new": 2}, "en", ": 1 -> 2"),
+    ({"kind": "something_new", "field": "x_y", "old": 1, "new": 2}, "en", ": 1 → 2"),
     ({"kind": "rule", "field": "toast_payouts", "old": [4, 3, 2, 1], "new": [5, 3]}, "fr",
      "Argent versé par la banque aux premières places lors d’un toast\u202f: 4, 3, 2, 1 → 5, 3"),
     ({"kind": "rule", "field": "cards_set_aside", "old": None, "new": 1000}, "fr",
@@ -135,5 +135,5 @@ def test_one_naming_for_a_comparison_takes_the_variants_names_and_every_shortfal
     base, variant = resolve("draco"), resolve("draco-short")
     both = Naming.of_decks([base, variant], "fr")
     assert both.names["gold-coin"] == "Pièce d’or" and both.shortfall["unpaid_by_bank"] == "silver-coin"
-    assert both.title == Naming.of(base, "fr").title and both.words["unit"]["fr"] == ["pièce", "pièces"]
+    assert both.title == Naming.of(base, "fr").title and both.words["unit"]["fr"] == ["pièce d’argent", "pièces d’argent"]
     assert Naming.of_decks([], "fr") == Naming()

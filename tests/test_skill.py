@@ -90,7 +90,7 @@ def test_cli_search_and_skill_on_the_real_king_lui_deck(mini_project: Path, tmp_
     code = main(["--project", str(mini_project), "validate", "king_lui", "--games", "2", "--players", "3",
                  "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")])
     assert code == 0 and json.loads(js.read_text())["results"][0]["agents_played"] == ["heuristic"]
-    assert "  played by heuristic players (the game's rule of thumb) in every seat" in capsys.readouterr().out
+    assert "  played by heuristic players (simple rules of thumb written for this game) in every seat" in capsys.readouterr().out
     code = main(["--project", str(mini_project), "validate", "king_lui", "--games", "2", "--players", "3",
                  "--agents", "search", "random", "--search-iterations", "4", "--skill", "--skill-games", "3",
                  "--jobs", "1", "--json", str(js), "--out", str(tmp_path / "out")])

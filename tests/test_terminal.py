@@ -82,9 +82,9 @@ def test_validate_shows_no_engine_id_in_any_language(validated: dict, game: str,
     assert result["end_reasons"] and result["rule_gaps"] or result["peaks"]  # there were ids to name
     leaks = [(line, SNAKE.findall(line.replace(deck.id, ""))) for line in text.splitlines()]
     assert not [leak for leak in leaks if leak[1]], leaks
-    words = {"en": ("players", "games completed", "seat win rates"),
+    words = {"en": ("players", "games completed", "win rate by seat"),
              "fr": ("joueurs", "parties terminées", "victoires par place"),
-             "it": ("giocatori", "partite concluse", "vittorie per posto")}[lang]
+             "it": ("giocatori", "partite concluse", "vittorie per ordine di gioco")}[lang]
     assert all(w in text for w in words), text
     assert deck.text(lang)["name"] in text.splitlines()[0]
     from cardgen.simulate.verdict import label
@@ -101,8 +101,9 @@ def test_a_short_component_is_named_with_its_figures() -> None:
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 38, "games": 40, "max": 57}
     naming = Naming(names={"silver-coin": "Pièce d’argent"}, shortfall={"unpaid_by_bank": "silver-coin"})
     assert shortfall_line(finding, "fr", naming) == (
-        "ATTENTION composants\u202f: imprimez 57 «\u202fPièce d’argent\u202f» de plus pour que 99\u202f% des parties "
-        "en aient assez\u202f: la boîte en manque dans 38 parties sur 40 (95\u202f%), jusqu’à 57 manquants")
+        "ATTENTION, composants\u202f: imprimez 57 exemplaires de plus de «\u202fPièce d’argent\u202f» pour que 99\u202f% "
+        "des parties en aient assez\u202f; la boîte en manque dans 38 parties sur 40 (95\u202f%), avec jusqu’à 57 "
+        "exemplaires manquants")
     assert "print 57 more pieces counted as 'money owed by the bank' so that 99% of games" in shortfall_line(finding, "en", Naming(
         words={"tallies": {"en": {"peak:unpaid_by_bank": "money owed by the bank"}}}))
 
@@ -113,8 +114,9 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
     out = capsys.readouterr().out
     assert code == 0, out
     assert "VALIDÉ draco (Draco & Co), 3 joueurs\u202f: 12/12 parties terminées" in out
-    assert "scores en pièces\u202f:" in out and "rapport\u202f: " in out and "games" not in out
-    assert "\n  jouées par des joueurs heuristiques" in out and "played by" not in out
+    assert "scores en pièces d’argent\u202f:" in out and "rapport\u202f: " in out and "games" not in out
+    assert "\n  jouées par des joueurs automatiques (règles de bon sens propres au jeu) à chaque place" in out \
+        and "played by" not in out
     shown = out.replace(str(tmp_path), "").replace("draco", "")  # the report's path and the deck's own id
     assert not SNAKE.findall(shown), SNAKE.findall(shown)
 
@@ -214,9 +216,10 @@ def test_compare_prints_its_figure_table_in_the_language() -> None:
                 "base_result": side, "variant_result": {**side, "variant": "draco-short"},
                 "component_impact": [card]}]}
     text = format_comparison(doc, Naming(dict(get_game("draco").words), {"favour": "Faveur"}))
-    assert "comparaison draco -> draco-short (Draco court)\u202f: 100 parties par nombre de joueurs" in text
-    assert "3 joueurs (base -> variante, écart [intervalle à 95\u202f%], * significatif)\u202f:" in text
-    assert "place 1 30\u202f% -> 36\u202f% *" in text and "Faveur\u202f: +1\u202f% -> +12\u202f% (trop forte\u202f?)" in text
+    assert text.startswith("comparaison draco → draco-short (Draco court)\u202f: 100 parties par nombre de joueurs")
+    assert "3 joueurs (base → variante, écart [intervalle qui décide de l’*], * peu probable par hasard\u202f; " \
+           "écarts de pourcentages en points)\u202f:" in text
+    assert "place 1 30\u202f% → 36\u202f% *" in text and "Faveur\u202f: +1 → +12 pts (trop forte\u202f?)" in text
     assert "dont 1 découlent de votre modification" in text and "rien dans les données" in text
     assert not re.search(r"\b(players|games|seat|rounds|strong)\b", text), text
 

@@ -29,8 +29,9 @@ def test_a_solo_game_has_no_balance_line_and_the_imposter_is_not_judged_for_the_
                  "--out", str(tmp_path / "out"), "--project", str(ROOT)])
     out = capsys.readouterr().out
     assert code == 0, out
-    assert "fair share" not in out and "seat win rates" not in out, out
-    assert "Imposter" in out and "(not judged: every seat holds one, so no seat without it to compare with)" in out
+    assert "fair share" not in out and "win rate by seat" not in out, out
+    # one player: no card table on the terminal (#53), every seat holding the card said on the page below
+    assert "Imposter" not in out and "winner" not in out and "design indicators" not in out, out
     assert "too few seats" not in out
     run = next((tmp_path / "out/validation").glob("validate-royale-solo-*"))
     overview = read_text((run / "index.html").read_text(encoding="utf-8"))
@@ -128,14 +129,14 @@ def test_a_card_too_few_seats_held_says_how_many_and_a_judged_card_says_nothing(
 
     rows = {r["component"]: r for r in _tally(deal, 120).rows()}
     assert rows["dice"]["not_judged"] == {"why": "seats", "dealt": 60, "not_dealt": 180, "needed": 100}
-    assert not_judged_words(rows["dice"], "fr") == ("(non jugée\u202f: 60 places l’ont reçue et 180 non, il en faut "
-                                                    "100 de chaque côté)")
+    assert not_judged_words(rows["dice"], "fr") == ("(non jugée\u202f: reçue par 60 places et pas par 180\u202f; il en "
+                                                    "faut au moins 100 de chaque côté)")
     assert _not_judged(rows["dice"], "en") == "60 seats with it, 180 without (100 needed on each side): not judged"
     assert rows["cup"]["judged"] and rows["cup"]["not_judged"] is None
     assert {r["component"]: r for r in _tally(deal, 400).rows()}["dice"]["judged"]  # 200 and 600 seats
     every = _tally(lambda g: [{"coin": 1}, {"coin": 2}], 20).rows()[0]
     assert every["not_judged"] == {"why": "all"}
-    assert not_judged_words(every, "it") == "(non giudicata: ogni posto ne ha una, nessun posto senza per confrontare)"
+    assert not_judged_words(every, "it") == "(non valutata: ogni giocatore ne ha una, manca un confronto)"
 
 
 def test_dracos_four_open_questions_are_our_rulings_and_the_table_plays_them_as_worded() -> None:

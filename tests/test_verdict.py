@@ -59,8 +59,8 @@ def test_the_biggest_change_leads_whatever_its_source() -> None:
 
 def test_scores_are_in_the_games_own_unit() -> None:
     m = _m("winning_score", 37.4, 30.1, -8.6, -6)
-    assert sentence(m, "en", DRACO.words) == "Winning scores fall from 37.4 to 30.1 coins."
-    assert sentence(m, "it", DRACO.words).endswith("da 37,4 a 30,1 monete.")
+    assert sentence(m, "en", DRACO.words) == "Winning scores fall from 37.4 to 30.1 silver coins."
+    assert sentence(m, "it", DRACO.words).endswith("da 37,4 a 30,1 monete d’argento.")
     assert sentence(m, "en", KING_LUI.words).endswith("30.1 points.")
 
 
@@ -86,7 +86,7 @@ def test_follows_from_change_is_what_the_game_declares() -> None:
 def test_french_and_italian_read_natively() -> None:
     m = _m("close_games", 0.41, 0.30, -0.15, -0.07)
     assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41\u202f% à 30\u202f%."
-    assert sentence(m, "it") == "Le partite combattute (scarto di 2 punti o meno) passano da 41\u00a0% a 30\u00a0%."
+    assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano da 41\u00a0% a 30\u00a0%."
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
         "Les parties durent 1,2 tour de moins (95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
@@ -112,12 +112,15 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     lines = capsys.readouterr().out.splitlines()
     doc = json.loads(js.read_text())
     [r] = doc["results"]
-    assert code == 0 and r["verdict"] and lines[0] == r["verdict"][0]
+    # what is compared and what the variant changes come first (#53), then the verdict
+    first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes: ")) + 1
+    assert code == 0 and r["verdict"] and lines[0].startswith("compare draco → draco-short") and \
+        lines[first] == r["verdict"][0]
     strongest = headline_metrics(r["metrics"])[0]
     assert strongest["metric"] in ("gap:bank_short", "peak:unpaid_by_bank")
     assert any("the bank runs short of silver coins" in line for line in r["verdict"])
     assert any("turns shorter" in line for line in r["verdict"])
-    assert lines[0][0].isupper() and lines[0].endswith(".")
+    assert lines[first][0].isupper() and lines[first].endswith(".")
     names = {m["metric"] for m in r["metrics"]}
     assert {"lead_changes", "close_games", "comeback_rate"} <= names
     assert all(set(c) >= {"component", "dealt_share", "difference", "low", "high"} for c in r["component_impact"])
@@ -188,8 +191,10 @@ def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: py
     opts = CompareOptions(games=40, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang="fr")
     assert compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0][0].isupper() and not lines[0].startswith(("Games", "No figure", "The ", "Seat"))
-    assert any(line.startswith("Un changement n’est cité que s’il est peu probable par hasard") for line in lines)
+    assert lines[0].startswith("comparaison ") and lines[1].startswith("ce que change la variante\u202f: ")
+    assert lines[2][0].isupper() and not lines[2].startswith(("Games", "No figure", "The ", "Seat"))
+    assert any(line.startswith("Un changement n’est cité que s’il est peu probable qu’il soit dû au hasard")
+               for line in lines)
     assert any(line.startswith("Note\u202f: «\u202fpeu probable par hasard\u202f»") for line in lines)
 
 

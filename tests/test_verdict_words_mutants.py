@@ -73,8 +73,8 @@ def test_an_unknown_tally_has_no_name() -> None:
 
 
 def test_the_score_unit_in_the_singular_and_the_plural() -> None:
-    assert (unit("en", DRACO, False), unit("en", DRACO)) == ("coin", "coins")
-    assert (unit("it", DRACO, many=False), unit("it", DRACO, many=True)) == ("moneta", "monete")
+    assert (unit("en", DRACO, False), unit("en", DRACO)) == ("silver coin", "silver coins")
+    assert (unit("it", DRACO, many=False), unit("it", DRACO, many=True)) == ("moneta d’argento", "monete d’argento")
     assert (unit("fr", None, False), unit("fr")) == ("point", "points")
 
 

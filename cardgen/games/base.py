@@ -52,9 +52,14 @@ def worded_check(table: dict[str, Any], key: str, players: int | None, passed: b
     and detail, every other language of the table in ``said``, so ``cardgen check --lang`` can word it (a field
     may be a ``Worded`` piece: a function of the language)."""
     def text(lang: str) -> tuple[str, str]:
+        from cardgen.languages import is_singular
+
         entry = table.get(lang, {}).get(key) or table["en"][key]
         filled = _filled(fields, lang)
-        return entry["name"].format(**filled), entry[detail].format(**filled)
+        count = fields.get(entry.get("count", "n"))  # "1 pattern", "2 patterns": the entry's singular where it has one
+        one = f"{detail}_one"
+        said = entry[one] if one in entry and isinstance(count, int) and is_singular(count, lang) else entry[detail]
+        return entry["name"].format(**filled), said.format(**filled)
 
     name, said = text("en")
     return CheckResult(name, players, passed, said,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from cardgen.fileio import write_atomic
 from cardgen.report.pages import fixable
@@ -34,18 +35,22 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
         humans = read_human_games(opts.human_logs)
     doc = run_validation(decks, opts)
     naming = {deck.id: Naming.of(deck, lang) for deck in decks}
+    said = None  # who played: said once, again only where it changes
+    notes: set[str] = set()  # a note the same for every entry (how to measure cards in play): said once
     for result in doc["results"]:
-        lines = format_entry(result, lang, naming.get(result["variant"])).split("\n")
+        lines = once(format_entry(result, lang, naming.get(result["variant"])).split("\n"), lang, notes)
         fig = human_figures(humans, result["variant"], result["players"]) if humans is not None else None
         if fig is not None:
             result["human"] = fig
             own = naming.get(result["variant"])
             lines.insert(1, human_line(fig, (result.get("rounds") or {}).get("mean"), lang=lang,
                                        words=own.words if own else None))
-        if result.get("agents_played"):
-            lines.insert(1, agents_line(result, lang))
+        told = bool(result.get("agents_played")) and agents_line(result, lang) != said
+        if told:
+            said = agents_line(result, lang)
+            lines.insert(1, said)
         if result.get("skill"):
-            lines.insert(2, format_skill(result["skill"], lang))
+            lines.insert(2 if told else 1, format_skill(result["skill"], lang))
         print("\n".join(lines))
     failed = [r for r in doc["results"] if not r["passed"]]
     print(say("total", lang, combos=say_n("combos", len(doc["results"]), lang), failed=len(failed)))
@@ -71,6 +76,25 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
     return 1 if failed else 0
 
 
+def once(lines: list[str], lang: str, said: set[str]) -> list[str]:
+    """An entry's lines without a note already said for an earlier entry (``exchange_off``: the same words at
+    every player count), so a long run says each note once."""
+    from cardgen.simulate.exchange import POINTS
+
+    note = "  " + say("exchange_off", lang, points=POINTS)
+    out = [line for line in lines if line != note or line not in said]
+    said.update(line for line in lines if line == note)
+    return out
+
+
+def shown_problem(side: dict[str, Any]) -> bool:
+    """Whether compare's screen shows a problem of this deck's games that ``cardgen fix`` searches a cure for:
+    a component the box lacks or a card flagged too strong or too weak (a seat's balance is not on that
+    screen, so a fix line for it would point at nothing above)."""
+    cards = (side.get("designer") or {}).get("component_impact") or []
+    return fixable(side) and bool(side.get("sufficiency") or any(c.get("flag") for c in cards))
+
+
 def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> int:
     """Run the comparison, print one screen, write the JSON and the report; always 0 (bad input raises). Under
     the screen, as under validate's, the ``cardgen fix`` command of each deck (base or variant) whose games show
@@ -82,7 +106,7 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
     naming = Naming.of_decks([base, variant], opts.lang)
     print(format_comparison(doc, naming))
     sides = (r[side] for r in doc["results"] for side in ("base_result", "variant_result"))
-    for deck in dict.fromkeys(s["variant"] for s in sides if fixable(s)):  # as validate: a problem fix searches
+    for deck in dict.fromkeys(s["variant"] for s in sides if shown_problem(s)):  # as validate, for a problem shown
         print(say("fix_terminal", opts.lang, deck=deck))
     if humans is not None:
         for r in doc["results"]:

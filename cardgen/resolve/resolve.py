@@ -540,7 +540,8 @@ def differences(base: ResolvedDeck, variant: ResolvedDeck) -> list[dict[str, Any
         if kind not in b.clarifications or b.clarifications[kind].resolution != v.clarifications[kind].resolution:
             out.append({"kind": "clarification", "field": kind, "old": None, "new": v.clarifications[kind].resolution})
     if (v.code, v.house_rule) != (b.code, b.house_rule):  # a house rule as code (cardgen/house.py)
-        out.append({"kind": "house_rule", "field": "code", "old": b.code, "new": v.code})
+        out.append({"kind": "house_rule", "field": "code", "old": b.code, "new": v.code,  # its text, each language
+                    "text": dict(v.house_rule) if v.house_rule else {}})
     return out
 
 

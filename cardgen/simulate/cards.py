@@ -223,8 +223,10 @@ class CardTally:
                 row.update({"win_rate_dealt": round(e["dealt"], 4), "win_rate_not_dealt": round(e["not_dealt"], 4),
                             "difference": round(e["difference"], 4), "low": round(e["low"], 4),
                             "high": round(e["high"], 4), "se": round(e["se"], 6)})
-                if kind in judged:
+                if kind in judged:  # the interval that decides the flag, widened for the cards judged, is shown
                     wide = e["se"] * z_flag
+                    row.update({"flag_low": round(e["difference"] - wide, 4),
+                                "flag_high": round(e["difference"] + wide, 4)})
                     row["flag"] = ("strong" if e["difference"] - wide > 0 else
                                    "weak" if e["difference"] + wide < 0 else "")
             else:

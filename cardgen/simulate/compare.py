@@ -142,8 +142,11 @@ def metric(name: str, n: int, sb: float, sv: float, sd: float, sdd: float, z: fl
         p = 0.0 if d != 0 else 1.0
     else:
         p = 2 * (1 - NormalDist().cdf(abs(d) / se))
-    return {"metric": name, "n": n, "base": _r(sb / n), "variant": _r(sv / n), "difference": _r(d),
-            "low": _r(d - z * se) if n > 1 else None, "high": _r(d + z * se) if n > 1 else None, "p": p}
+    out = {"metric": name, "n": n, "base": _r(sb / n), "variant": _r(sv / n), "difference": _r(d),
+           "low": _r(d - z * se) if n > 1 else None, "high": _r(d + z * se) if n > 1 else None, "p": p}
+    if n > 1:  # its standard error: Holm's interval is drawn from it (``adjusted_interval``)
+        out["se"] = se
+    return out
 
 
 def unpaired(name: str, b: dict[str, Any], v: dict[str, Any]) -> dict[str, Any] | None:
@@ -157,22 +160,41 @@ def unpaired(name: str, b: dict[str, Any], v: dict[str, Any]) -> dict[str, Any] 
     d, se = rv - rb, math.sqrt(sb * sb + sv * sv)
     p = (0.0 if d else 1.0) if se == 0 else 2 * (1 - NormalDist().cdf(abs(d) / se))
     return {"metric": name, "n": None, "base": _r(rb), "variant": _r(rv), "difference": _r(d),
-            "low": _r(d - Z95 * se), "high": _r(d + Z95 * se), "p": p}
+            "low": _r(d - Z95 * se), "high": _r(d + Z95 * se), "p": p, "se": se}
 
 
 def holm(metrics: list[dict[str, Any]], alpha: float = ALPHA) -> None:
-    """Set ``significant`` on each metric: Holm's step-down over all of them (family-wise ``alpha``)."""
+    """Set ``significant`` on each metric: Holm's step-down over all of them (family-wise ``alpha``); and, on a
+    metric with a standard error, ``adj_low``/``adj_high``: the interval the test decides by (``adjusted``)."""
     order = sorted(range(len(metrics)), key=lambda i: (metrics[i]["p"], metrics[i]["metric"]))
     m = len(metrics)
     rejecting = True
+    adjusted = 0.0  # Holm's adjusted p-value: the running maximum of (m - rank) * p
     for rank, i in enumerate(order):
+        adjusted = max(adjusted, min(1.0, (m - rank) * metrics[i]["p"]))
         if rejecting and metrics[i]["p"] <= alpha / (m - rank) and metrics[i]["difference"] is not None:
             metrics[i]["significant"] = True
         else:
             rejecting = False
             metrics[i]["significant"] = False
+        adjusted_interval(metrics[i], adjusted, alpha, m - rank)
     for mt in metrics:
         mt["p"] = round(mt["p"], 6)
+
+
+def adjusted_interval(mt: dict[str, Any], adjusted: float, alpha: float, step: int) -> None:
+    """The interval that says what Holm's test says (``adj_low``/``adj_high``): the difference plus or minus
+    as many standard errors as a level ``alpha`` divided by the metric's own Holm factor (its adjusted p-value
+    over its p-value; at least ``step``, the divisor its step tests it at), so that it leaves out 0 exactly
+    when the metric is significant. The printed interval is this one: a mark and an interval never disagree."""
+    se, d = mt.get("se"), mt.get("difference")
+    if se is None or d is None:
+        return
+    p = mt["p"]
+    factor = adjusted / p if p > 0 else step
+    z = NormalDist().inv_cdf(1 - alpha / (2 * max(1.0, factor)))
+    mt["adj_low"], mt["adj_high"] = _r(d - z * se), _r(d + z * se)
+    mt["adj_level"] = round(1 - alpha / max(1.0, factor), 6)
 
 
 def _r(x: float) -> float:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgen.languages import decimal, percent, typeset
+from cardgen.languages import decimal, is_singular, percent, typeset
 from cardgen.terminal import LINES, say, say_n, word
 
 
@@ -93,6 +93,27 @@ def _pct(x: float | None, lang: str = "en", signed: bool = False) -> str:
     return "-" if x is None else number(x, lang, True, signed)
 
 
+def interval(low: str, high: str, lang: str = "en") -> str:
+    """An interval's two ends as ``lang`` writes every interval of the terminal (one style per language)."""
+    return say("interval", lang, low=low, high=high)
+
+
+def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = True) -> str:
+    """A difference of two rates (0.087) in percentage points (``+8.7 pts``), the unit only where ``unit``
+    (an interval's ends after a value that carries it)."""
+    if x is None:
+        return "-"
+    shown = decimal(round(x * 100, 1) + 0.0, lang, signed and round(x * 100, 1) != 0, 1)
+    return say("pp", lang, x=shown) if unit else shown
+
+
+def shown_difference(base: float, variant: float, share: bool) -> float:
+    """The difference of two values as printed (a share to 0.1 %, a count to 0.1), so that the difference a
+    line shows is the difference of the two values it shows (12.6 -> 12.5 is -0.1, not 0)."""
+    places = 3 if share else 1
+    return round(round(variant, places) - round(base, places), places)
+
+
 def _num(x: Any, lang: str = "en") -> str:
     if x is None:
         return "-"
@@ -166,6 +187,7 @@ def failed_line(side: str, players: int, failed: int, games: int, first: Mapping
 def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
     """Several lines: verdict, completion, gaps, length, scores, win rates, peaks, checks; in ``lang``."""
     naming = naming or Naming()
+    solo = r.get("players") == 1
     done = (say("completed", lang, done=r["completed"], games=r["games"]) if r.get("played", True)
             else say("not_played", lang))
     lines = [say("head", lang, verdict=say("pass" if r["passed"] else "fail", lang), deck=r["variant"],
@@ -187,12 +209,14 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         lines.append("  " + length_line(r, lang, naming))
         sc = r["scores"]
         from cardgen.simulate.verdict import unit
-        lines.append("  " + say("scores", lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
-                                winner=_num(sc["winner"]["mean"], lang), margin=_num(sc["margin"]["mean"], lang)))
+        if solo:  # one player: no winner to set apart from the others, no margin over a second
+            lines.append("  " + say("scores_solo", lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang)))
+        else:
+            lines.append("  " + say("scores", lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
+                                    winner=_num(sc["winner"]["mean"], lang), margin=_num(sc["margin"]["mean"], lang)))
         ties = r["ties"]
         if ties["games"]:
-            lines.append("  " + say("ties", lang, n=ties["games"], shared=ties["shared_wins"],
-                                    rules=_items(ties["tie_breaks"], "tie_break", lang, naming)))
+            lines.append("  " + ties_line(ties, lang, naming))
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
             lines.append("  " + say("seat_rates", lang, items="  ".join(
                 say("seat_item", lang, k=s["seat"] + 1, rate=_pct(s["rate"], lang), low=_pct(s["low"], lang),
@@ -202,7 +226,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
         lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang)]
-    lines += designer_lines(r.get("designer") or {}, lang, naming)
+    if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
+        lines += designer_lines(r.get("designer") or {}, lang, naming)
     lines += option_lines(r.get("options") or [], lang, naming)
     if r["peaks"]:
         lines.append("  " + say("peaks", lang, items=_items(r["peaks"], "peak", lang, naming)))
@@ -213,6 +238,17 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     checks = r["static_checks"]
     lines.append("  " + say("static", lang, passed=sum(c["passed"] for c in checks), total=len(checks)))
     return "\n".join(lines)
+
+
+def ties_line(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
+    """The ties and how each was broken, each game counted once: a tie-break that ends in a shared win
+    names it, so the shared wins are said apart only when no tie-break item already counts them."""
+    naming = naming or Naming()
+    rules = ties["tie_breaks"]
+    counted = sum(v for k, v in rules.items() if "shared" in k or k.startswith("none"))
+    line = say("ties", lang, n=ties["games"], rules=_items(rules, "tie_break", lang, naming))
+    rest = ties["shared_wins"] - counted
+    return line + (say("ties_shared", lang, shared=rest) if rest > 0 else "")
 
 
 def length_line(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
@@ -270,20 +306,24 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     if figures:
         out.append("  " + say("designer", lang, which=which, items=joined((
             f"{label(name, lang, naming.words)} {number(f['mean'], lang, share(name))} "
-            f"[{number(f['low'], lang, share(name))} – {number(f['high'], lang, share(name))}]"
+            + interval(number(f['low'], lang, share(name)), number(f['high'], lang, share(name)), lang)
             for name, f in figures), lang)))
-    rows = d.get("component_impact") or []
+    rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
     if rows:
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         out.append("  " + say("cards_head", lang, which=say("cards_all", lang, games=dealt) if dealt > games else which))
         width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
+        dealt_width = max(len(say('card_dealt', lang, share=_pct(r['dealt_share'], lang))) for r in rows)
         for r in rows:
-            line = (f"    {naming.names.get(r['component'], r['component']):<{width}}  "
-                    f"{say('card_dealt', lang, share=_pct(r['dealt_share'], lang)):<24}")
+            dealt = say('card_dealt', lang, share=_pct(r['dealt_share'], lang))
+            line = f"    {naming.names.get(r['component'], r['component']):<{width}}  {dealt:<{dealt_width}}"
             if r.get("difference") is not None:
                 line += (f"  {_pct(r['win_rate_dealt'], lang):>6} {say('versus', lang)} "
-                         f"{_pct(r['win_rate_not_dealt'], lang):>6}  {_pct(r['difference'], lang, True):>7} "
-                         f"[{_pct(r['low'], lang, True)}, {_pct(r['high'], lang, True)}]")
+                         f"{_pct(r['win_rate_not_dealt'], lang):>6}  {points(r['difference'], lang):>10}")
+                if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
+                    wide = r.get("flag_low") is not None
+                    low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
+                    line += " " + interval(points(low, lang, unit=False), points(high, lang, unit=False), lang)
             if r["flag"]:
                 line += f"  ! {say(r['flag'], lang)}"
             elif not r.get("judged"):
@@ -360,6 +400,14 @@ def _signed(x: float | None, lang: str) -> str:
     return ("+" if x > 0 else "") + decimal(x, lang, places=1)
 
 
+def held_by_all(row: Mapping[str, Any]) -> bool:
+    """Whether every seat of every game was dealt this card (Royale's imposters): no seat without it, so its
+    row would say nothing about it."""
+    why = row.get("not_judged")
+    return (why.get("why") == "all") if isinstance(why, dict) else (row.get("dealt_share") or 0) >= 1 and \
+        row.get("difference") is None
+
+
 def not_judged_words(row: dict[str, Any], lang: str) -> str:
     """Why a card row was not judged, with its figures (``cards.CardTally.not_judged``): every seat held it, a
     seat position was (nearly) always on one side, or too few seats on one side. A row from before the reason
@@ -414,7 +462,10 @@ def difference_line(d: Mapping[str, Any], lang: str = "en", naming: Naming | Non
     line = f"diff_{kind}" if f"diff_{kind}" in LINES[lang] else "diff_other"
     old, new = (naming.value(v, lang) if kind != "house_rule" or v is None else str(v)  # a file's path, as written
                 for v in (d.get("old"), d.get("new")))
-    return say(line, lang, what=what, old=old, new=new)
+    text = (d.get("text") or {}).get(lang) or ""  # a house rule's own words in the language, not only its file
+    if kind == "house_rule" and text:
+        line = "diff_house_rule_text"
+    return say(line, lang, what=what, old=old, new=new, text=text)
 
 
 def _z(m: dict[str, Any]) -> float:
@@ -433,10 +484,16 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
     def f(x: float | None, signed: bool = False) -> str:
         return "-" if x is None else number(x, lang, sh, signed)
 
+    def d(x: float | None, unit: bool = True) -> str:  # a change of a share: percentage points
+        return points(x, lang, True, unit) if sh else f(x, True)
+
     marks = (" *" if m["significant"] else "") + (f"  ({WORDS[lang]['follows']})" if m.get("follows_from_change")
                                                   else "")
-    return (f"    {label(name, lang, words):<{width}} {f(m['base']):>7} -> {f(m['variant']):>7}  "
-            f"{f(m['difference'], True)} [{f(m['low'], True)}, {f(m['high'], True)}]{marks}")
+    shown = (m["difference"] if m["base"] is None or m["variant"] is None
+             else shown_difference(m["base"], m["variant"], sh))
+    low, high = (m["adj_low"], m["adj_high"]) if m.get("adj_low") is not None else (m["low"], m["high"])
+    return (f"    {label(name, lang, words):<{width}} {f(m['base']):>7} {say('arrow', lang)} {f(m['variant']):>7}  "
+            f"{d(shown)} {interval(d(low, False), d(high, False), lang)}{marks}")
 
 
 def stop_lines(doc: dict[str, Any], lang: str) -> list[str]:
@@ -467,20 +524,19 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
     words = WORDS[lang]
     results = doc["results"]
     naming = naming or Naming((results[0].get("game_words") or {}) if results else {})
-    lines: list[str] = []
-    for r in results:
-        prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
-        lines += [prefix + s for s in r["verdict"]]
-    lines += stop_lines(doc, lang)
-    lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
-    lines.append(say("compare_head", lang, base=doc["base"], variant=doc["variant"], name=doc["name"],
-                     games=_games_asked(doc, lang), agents=agents_words(doc["agents"], lang)))
-    if doc.get("description"):
-        lines.append(f"  {doc['description']}")
-    diffs = doc.get("differences") or []
+    lines: list[str] = [say("compare_head", lang, base=doc["base"], variant=doc["variant"], name=doc["name"],
+                            games=_games_asked(doc, lang), agents=agents_words(doc["agents"], lang))]
+    diffs = doc.get("differences") or []  # what is compared and what the variant changes come first
+    if doc.get("description") and not any((d.get("text") or {}).get(lang) for d in diffs):
+        lines.append(f"  {doc['description']}")  # a house rule's own text below says it better
     shown = [difference_line(d, lang, naming) for d in diffs[:6]] + ([say("changes_more", lang, n=len(diffs) - 6)]
                                                           if len(diffs) > 6 else [])
-    lines.append(say("changes", lang, items=joined(shown, lang) if diffs else say("changes_none", lang)))
+    lines.append(say("changes", lang, items=lowered(joined(shown, lang), lang) if diffs else say("changes_none", lang)))
+    for r in results:
+        prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
+        lines += [prefix + (lowered(s, lang) if prefix else s) for s in r["verdict"]]
+    lines += stop_lines(doc, lang)
+    lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
     for r in results:
         lines.append(say("table_head", lang, players=say_n("players", r["players"], lang)))
         figures = [m for m in r["metrics"] if m.get("group", "internal") != "internal"]
@@ -499,13 +555,20 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
         if internal:
             moved = sum(m["significant"] for m in internal)
             follows = sum(bool(m.get("follows_from_change")) for m in internal)
-            lines.append("  " + say("internal_line", lang, label=words["internal"], n=len(internal), m=moved)
+            key = "internal_line_one" if is_singular(moved, lang) else "internal_line"  # "1 modifié", "0 modifié"
+            lines.append("  " + say(key, lang, label=words["internal"], n=len(internal), m=moved)
                          + (say("internal_follows", lang, f=follows) if follows else ""))
     if results:
         lines.append(footnote(results, lang))
     if len(doc.get("looks") or ()) > 1:
         lines.append(say("looks_note", lang, looks=len(doc["looks"])))
     return "\n".join(typeset(line, lang) for line in lines)
+
+
+def lowered(sentence: str, lang: str) -> str:
+    """A sentence after a colon: French and Italian start it in lower case (``3 joueurs : le score…``), English
+    keeps its capital."""
+    return sentence[:1].lower() + sentence[1:] if lang in ("fr", "it") else sentence
 
 
 def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -> list[dict[str, Any]]:
@@ -533,7 +596,7 @@ def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     out = []
     for side in ("base_result", "variant_result"):
         for f in r[side].get("sufficiency", []):
-            out.append(f"    {r[side]['variant']}: {shortfall_line(f, lang, naming)}")
+            out.append("    " + say("deck_line", lang, deck=r[side]["variant"], line=shortfall_line(f, lang, naming)))
     if not out:
         return []
     return [f"  {WORDS[lang]['components']}"] + out
@@ -550,8 +613,8 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
     out = ["  " + say("cards_title", lang, title=WORDS[lang]["cards"])]
     for c in rows[:most]:
         b = c.get("base") or {}
-        before = number(b["difference"], lang, True, True) if b.get("difference") is not None else "-"
-        after = number(c["difference"], lang, True, True) if c.get("difference") is not None else "-"
+        before = points(b.get("difference"), lang, unit=False)
+        after = points(c.get("difference"), lang)
         flag = c.get("flag") or b.get("flag")
         out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]), b=before, v=after,
                                     flag=say(flag, lang)))

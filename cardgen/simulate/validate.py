@@ -312,6 +312,8 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
     choose_engines(entries, opts, jobs)
     disable = None if opts.progress is None else not opts.progress
     plain = opts.progress is None and not _is_tty(sys.stderr)
+    if plain and same_file(sys.stderr, sys.stdout):  # 2>&1 into a log: no progress line among the summary's
+        disable, plain = True, False
     weights = work_per_game(entries)
     progress = Progress(total, sum(opts.games * w for w in weights.values()))
     with tqdm(total=total, unit=say("bar_unit"), file=sys.stderr, disable=disable, desc=say("bar_validate"),
@@ -341,6 +343,17 @@ def run_validation(decks: list[ResolvedDeck], opts: ValidateOptions) -> dict[str
     return {"format": FORMAT, "seed": opts.seed, "games": opts.games,
             "agents": played, "agents_text": agents_in_words(played), "agents_default": opts.agents is None,
             "cap": opts.cap, "passed": all(r["passed"] for r in results), "results": results}
+
+
+def same_file(a: Any, b: Any) -> bool:
+    """Whether two streams write to the same open file (``> log 2>&1``): progress lines on stderr would then
+    stay in the log, between the summary's lines, long after they meant anything."""
+    import os
+    try:
+        one, two = os.fstat(a.fileno()), os.fstat(b.fileno())
+    except (AttributeError, OSError, ValueError):  # a stream without a file (captured, in memory): not the same
+        return False
+    return (one.st_dev, one.st_ino) == (two.st_dev, two.st_ino)
 
 
 def _is_tty(stream: Any) -> bool:

@@ -1,0 +1,250 @@
+"""The terminal's figures mean what their sentences say (#53): a printed interval and its mark agree, a shown
+difference is the difference of the shown values, a change of rates is in percentage points, a solo game
+prints no winner, margin or seat figure, a tie is counted once, compare says what it compares first, the fix
+line follows only a problem shown, and no progress line is left in a log that holds the summary.
+"""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from statistics import NormalDist
+
+import pytest
+
+from cardgen.simulate.cards import CardTally
+from cardgen.simulate.compare import holm
+from cardgen.simulate.summary import (Naming, designer_lines, format_comparison, format_entry, shown_difference,
+                                      ties_line)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _excludes_zero(low: float, high: float) -> bool:
+    return low > 0 or high < 0
+
+
+def _tally(seed: int, games: int = 1500) -> CardTally:
+    """A made-up game of 3 seats, 2 cards each from 7 kinds; a holder of "a" wins twice as often."""
+    rng = random.Random(seed)
+    t = CardTally()
+    for _ in range(games):
+        pile = [k for k in "abcdefg" for _ in range(6)]
+        rng.shuffle(pile)
+        dealt = [{k: pile[s * 2:(s + 1) * 2].count(k) for k in set(pile[s * 2:(s + 1) * 2])} for s in range(3)]
+        weights = [2 if "a" in dealt[s] else 1 for s in range(3)]
+        t.add(dealt, {rng.choices(range(3), weights)[0]})
+    return t
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_judged_cards_printed_interval_is_the_one_its_flag_reads(seed: int) -> None:
+    """The "!" is decided on an interval widened for the number of cards judged; that interval is the one
+    printed, so a printed interval that leaves out 0 always has its "!", and one that holds 0 never has."""
+    rows = _tally(seed).rows()
+    judged = [r for r in rows if r["judged"]]
+    assert judged and any(r["flag"] for r in judged)  # the test sees both kinds of row
+    for r in judged:
+        assert bool(r["flag"]) == _excludes_zero(r["flag_low"], r["flag_high"]), r
+        assert r["flag_low"] < r["low"] and r["flag_high"] > r["high"]  # widened for the several cards judged
+    lines = designer_lines({"games": 1500, "component_impact": rows}, "en")
+    for r, line in zip(rows, lines[1:]):
+        if not r["judged"]:
+            continue
+        low, high = (float(x) for x in re.findall(r"\[([-+]?[\d.]+) to ([-+]?[\d.]+)\]", line)[0])
+        assert (low, high) == (round(100 * r["flag_low"], 1), round(100 * r["flag_high"], 1)), line
+        assert ("  ! " in line) == bool(r["flag"]), line
+        assert " pts " in line  # a difference of two win rates, in percentage points
+
+
+def _metrics(rng: random.Random, n: int) -> list[dict]:
+    out = []
+    for i in range(n):
+        se = rng.uniform(0.05, 1.0)
+        d = rng.gauss(0, 1) * se * rng.choice((0.5, 2.5, 4.0))
+        p = 2 * (1 - NormalDist().cdf(abs(d) / se))
+        out.append({"metric": f"m{i}", "difference": d, "se": se, "p": p, "low": d - 1.96 * se,
+                    "high": d + 1.96 * se})
+    return out
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_compare_prints_the_interval_holm_decides_by(seed: int) -> None:
+    """Holm's step-down marks a figure * at a level its rank sets; the printed interval is widened to that
+    level, so it leaves out 0 exactly when the figure has its * (the 95 % one did not: "+0.7 [+0.1, +1.3]"
+    without a star)."""
+    rng = random.Random(seed)
+    metrics = _metrics(rng, rng.randint(2, 30))
+    holm(metrics, rng.choice((0.05, 0.0054)))
+    for m in metrics:
+        assert m["significant"] == _excludes_zero(m["adj_low"], m["adj_high"]), m
+        assert m["adj_low"] <= m["difference"] - 1.95 * m["se"]  # never narrower than 95 %
+
+
+def test_some_95_interval_leaves_out_0_without_a_star_and_the_printed_one_never() -> None:
+    """The case the readers found, built on purpose: a 95 % interval without 0 among many figures."""
+    metrics = [{"metric": "lead", "difference": 0.7, "se": 0.3, "low": 0.1, "high": 1.3,
+                "p": 2 * (1 - NormalDist().cdf(0.7 / 0.3))}]
+    metrics += [{"metric": f"x{i}", "difference": 0.0, "se": 1.0, "low": -2, "high": 2, "p": 1.0} for i in range(20)]
+    holm(metrics)
+    lead = metrics[0]
+    assert not lead["significant"] and lead["low"] > 0 and lead["adj_low"] < 0 < lead["adj_high"]
+
+
+@pytest.mark.parametrize(("base", "variant", "share", "shown"), [
+    (12.64, 12.46, False, -0.1),  # printed 12.6 -> 12.5: -0.1, not "0"
+    (5.14, 4.66, False, -0.4),  # printed 5.1 -> 4.7: -0.4, not "-0.3"
+    (26.24, 26.46, False, 0.3),
+    (0.2204, 0.4096, True, 0.19),  # printed 22% -> 41%: 19 points, not 18.9
+    (0.2186, 0.4114, True, 0.192),  # printed 21.9% -> 41.1%: 19.2 points, not 19.3
+])
+def test_a_shown_difference_is_the_difference_of_the_shown_values(base: float, variant: float, share: bool,
+                                                                 shown: float) -> None:
+    assert shown_difference(base, variant, share) == pytest.approx(shown)
+
+
+def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithmetic() -> None:
+    m = {"metric": "turns", "group": "length", "base": 12.64, "variant": 12.46, "difference": -0.18,
+         "low": -0.5, "high": 0.2, "adj_low": -0.6, "adj_high": 0.3, "significant": False}
+    share = {"metric": "close_games", "group": "tension", "base": 0.22, "variant": 0.41, "difference": 0.19,
+             "low": 0.07, "high": 0.31, "adj_low": 0.01, "adj_high": 0.37, "significant": True}
+    rule = {"kind": "house_rule", "field": "code", "old": None, "new": "house/gift.py",
+            "text": {"en": "Before a toast, give 1 coin to the poorest.", "fr": "Avant un toast, donnez 1 pièce."}}
+    side = {"variant": "draco", "sufficiency": []}
+    doc = {"lang": "en", "base": "draco", "variant": "gift", "name": "Gift", "games": 100, "agents": ["heuristic"],
+           "description": "A player-facing blurb.", "differences": [rule],
+           "results": [{"players": 3, "verdict": ["Close games rise."], "metrics": [m, share], "family": 2,
+                        "base_result": side, "variant_result": {**side, "variant": "gift"},
+                        "component_impact": []}]}
+    lines = format_comparison(doc).splitlines()
+    assert lines[0].startswith("compare draco → gift (Gift)")
+    assert lines[1] == ("what the variant changes: Before a toast, give 1 coin to the poorest. "
+                        "(a house rule written as code: house/gift.py)")
+    assert lines[2] == "Close games rise." and "A player-facing blurb." not in "\n".join(lines)
+    turns = next(line for line in lines if line.strip().startswith("turns"))
+    assert "12.6 →    12.5  -0.1 [-0.6 to +0.3]" in turns and not turns.endswith("*")
+    close = next(line for line in lines if line.strip().startswith("close games"))
+    assert close.endswith("+19 pts [+1 to +37] *"), close
+    french = format_comparison({**doc, "lang": "fr"}).splitlines()
+    assert french[1].startswith("ce que change la variante\u202f: avant un toast, donnez 1 pièce.")
+    assert french[2] == "Close games rise."  # one player count: no "3 joueurs :" before it
+
+
+def _solo_and_duo() -> dict[int, tuple]:
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.validate import ValidateOptions, run_validation
+    deck = resolve("royale", ROOT)
+    opts = ValidateOptions(games=8, players=[1, 2], seed=5, jobs=1, out=None, engine="reference", progress=False)
+    return {r["players"]: (deck, r) for r in run_validation([deck], opts)["results"]}
+
+
+@pytest.fixture(scope="module")
+def royale() -> dict[int, tuple]:
+    return _solo_and_duo()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_one_player_prints_no_winner_margin_or_seat_figure(royale: dict[int, tuple], lang: str) -> None:
+    """A solo game has no winner to set apart, no margin, no lead to change hands, no seat without the card:
+    those lines are left out at one player and printed at two."""
+    for players, present in ((1, False), (2, True)):
+        deck, r = royale[players]
+        text = format_entry(r, lang, Naming.of(deck, lang))
+        words = {"en": ("winner’s score", "design indicators", "which card is too strong"),
+                 "fr": ("score moyen du vainqueur", "indicateurs de conception", "quelle carte est trop forte"),
+                 "it": ("punteggio medio del vincitore", "indicatori di gioco", "quale carta è troppo forte")}[lang]
+        for w in words:
+            assert (w in text) == present, (players, w, text)
+        assert {"en": "scores in ", "fr": "scores en ", "it": "punteggi in "}[lang] in text
+
+
+def test_a_tie_is_counted_once() -> None:
+    """A tie-break that ends in a shared win names it; the shared wins are not said a second time."""
+    kl = {"games": 14, "shared_wins": 3, "tie_breaks": {"fewest_discarded": 11, "none (shared win)": 3}}
+    assert ties_line(kl, "en") == "ties: 14; broken by: fewest discarded (11); none (shared win) (3)"
+    royale = {"games": 33, "shared_wins": 15, "tie_breaks": {"most_dish": 18, "most_dish_then_shared": 15}}
+    assert "shared wins" not in ties_line(royale, "en")
+    draco = {"games": 19, "shared_wins": 0, "tie_breaks": {"next_richest": 19}}
+    assert ties_line(draco, "en") == "ties: 19; broken by: next richest (19)"
+    unnamed = {"games": 5, "shared_wins": 2, "tie_breaks": {"fewest_discarded": 3}}
+    assert ties_line(unnamed, "fr").endswith("\u202f; victoires partagées\u202f: 2")
+
+
+def test_the_fix_line_follows_only_a_problem_the_screen_shows() -> None:
+    """compare's screen shows components short and cards flagged, never a seat's balance: the fix line for a
+    deck whose only problem is its balance would point at "the problems above" with none above."""
+    from cardgen.report.commands import shown_problem
+    balance_only = {"variant": "v", "sufficiency": [], "balance": {"flags": [{"seat": 1, "side": "more"}]}}
+    short = {"variant": "v", "sufficiency": [{"peak": "x"}]}
+    flagged = {"variant": "v", "sufficiency": [], "designer": {"component_impact": [{"flag": "strong"}]}}
+    clean = {"variant": "v", "sufficiency": [], "designer": {"component_impact": [{"flag": ""}]}}
+    assert [shown_problem(s) for s in (balance_only, short, flagged, clean)] == [False, True, True, False]
+
+
+def test_no_progress_line_when_stderr_and_stdout_are_one_file(tmp_path: Path) -> None:
+    """``> log 2>&1``: both streams are the same file, and a progress line would stay among the summary's
+    lines; two different files (or a captured stream) keep the plain progress lines."""
+    from cardgen.simulate.validate import same_file
+    log, other = tmp_path / "log.txt", tmp_path / "other.txt"
+    with open(log, "w") as out, open(log, "a") as err, open(other, "w") as elsewhere:
+        assert same_file(err, out) and not same_file(elsewhere, out)
+    import io
+    assert not same_file(io.StringIO(), io.StringIO())
+
+
+def test_no_line_in_a_validate_log_is_a_progress_line(tmp_path: Path) -> None:
+    """The command itself, its stdout and stderr into one file: the log holds the summary and no progress."""
+    import os
+    import subprocess
+    import sys
+    log = tmp_path / "log.txt"
+    with open(log, "w") as out:
+        subprocess.run([sys.executable, "-c", "import cardgen.simulate.validate as v; v.PROGRESS_EVERY = 0.0; "
+                        "from cardgen.cli import main; raise SystemExit(main())", "validate", "king_lui", "--games",
+                        "30", "--players", "3", "--jobs", "1", "--engine", "reference", "--project", str(ROOT)],
+                       stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                       check=False, timeout=300)
+    text = log.read_text()
+    assert "PASS king_lui" in text and not re.search(r"validate: \d+/30 games", text), text
+
+
+def test_a_note_the_same_at_every_player_count_is_said_once() -> None:
+    """How to measure cards in play is one note for the whole run, not one per player count (#53)."""
+    from cardgen.report.commands import once
+    from cardgen.simulate.exchange import POINTS
+    from cardgen.terminal import say
+    note = "  " + say("exchange_off", "fr", points=POINTS)
+    said: set[str] = set()
+    first = once(["VALIDÉ 3 joueurs", note, "  fin"], "fr", said)
+    second = once(["VALIDÉ 4 joueurs", note, "  fin"], "fr", said)
+    assert first == ["VALIDÉ 3 joueurs", note, "  fin"] and second == ["VALIDÉ 4 joueurs", "  fin"]
+    assert once(["  fin", "  fin"], "fr", said) == ["  fin", "  fin"]  # only the note is said once
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [("en", "1 pattern of 3 cells", "2 different patterns of 3 cells"),
+                                                  ("fr", "1 motif de 3 cases", "2 motifs différents de 3 cases"),
+                                                  ("it", "1 schema di 3 caselle", "2 schemi diversi di 3 caselle")])
+def test_a_checks_count_is_said_in_its_own_number(lang: str, one: str, two: str) -> None:
+    """No "(s)" where the count is known: a check's detail has its singular (``detail_one``), and check's
+    player column says "1 joueur", "2 joueurs"."""
+    from types import SimpleNamespace
+
+    from cardgen.games.base import worded_check
+    from cardgen.games.royale.checks import CHECKS
+    from cardgen.inspect import format_checks
+    said = [worded_check(CHECKS, "imposters", players, True, n=players, take=3) for players in (1, 2)]
+    assert [r.words(lang)[1] for r in said] == [one, two]
+    lines = format_checks(SimpleNamespace(id="d"), said, lang).splitlines()  # type: ignore[arg-type]
+    who = {"en": ("1 player ", "2 players "), "fr": ("1 joueur ", "2 joueurs "), "it": ("1 giocatore ", "2 giocatori ")}
+    assert who[lang][0] in lines[1] and who[lang][1] in lines[2]
+
+
+def test_a_house_rules_difference_carries_its_text_in_every_language() -> None:
+    """compare states a house rule by its own words (the deck's ``house_rule``), not only by its file."""
+    from cardgen.resolve.resolve import resolve
+    deck = resolve("draco-charity-toast", ROOT)
+    [rule] = [d for d in deck.differences if d["kind"] == "house_rule"]
+    assert rule["new"].endswith("charity_toast.py")
+    assert rule["text"]["en"].startswith("Before a toast is paid")
+    assert rule["text"]["fr"].startswith("Avant qu’un toast")
+    assert rule["text"]["it"].startswith("Prima che il brindisi")
