@@ -65,14 +65,14 @@ def test_the_designers_buttons_and_scores_are_in_the_tables_language(finished_fr
     text = designer_text(finished_fr)
     assert "Nouvelle donne" in text and "Enregistrer" in text
     assert "New deal" not in text and "Save game" not in text
-    assert "(agent)" in text  # who played each seat, as the seats' own pages say it
+    assert "(ordinateur)" in text  # who played each seat, as the seats' own pages say it
     # a person who gave no name is their seat alone ("Joueur 2 : 26"), never "humain" (the reader's fault 6)
     assert "humain" not in text and "(human)" not in text and "(heuristic)" not in text
 
 
 def test_the_designer_reads_the_answers_as_the_form_asked_them(finished_fr: dict[str, str]) -> None:
     text = designer_text(finished_fr)
-    assert "Plaisir de jeu (1 à 5) — 4" in text
+    assert "Plaisir de jeu (1 = aucun, 5 = énorme) — 4" in text
     assert "La partie vous a-t-elle paru longue\u202f? — Trop longue" in text
     assert "Qu’est-ce qui n’était pas clair\u202f? — le dragon" in text
     assert "fun 4" not in text and "long long" not in text and "unclear" not in text

@@ -151,7 +151,7 @@ def test_the_french_page_joins_who_said_it_with_the_french_colon_and_counts_the_
 
 @pytest.mark.parametrize(("lang", "nameless", "named"), [
     ("fr", "Le joueur 2 joue", "Le joueur 2 (Bo) joue"),
-    ("it", "Gioca il giocatore 2", "Gioca il giocatore 2 (Bo)"),
+    ("it", "Tocca al giocatore 2", "Tocca al giocatore 2 (Bo)"),
     ("en", "Player 2 is playing", "Player 2 (Bo) is playing")])
 def test_the_status_line_and_the_journal_call_a_nameless_person_by_their_seat_never_human(
         lang: str, nameless: str, named: str) -> None:
@@ -181,3 +181,37 @@ def test_every_page_of_a_house_rule_table_carries_the_rule_in_the_tables_languag
         assert page["house_rule"] == rule
     plain = Session(deck_of("draco"), players=3, seed=8, people=[0], lang=lang)
     assert table_view(plain, 0)["house_rule"] == ""  # no house rule: nothing shown
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+def test_a_computer_player_is_the_computer_on_the_page_never_an_agent(lang: str) -> None:
+    """The reader's F-1/I-2/E-1: "agent" is the designer's jargon; players read "ordinateur", "computer"."""
+    ui = json.loads(BOOKS[0].read_text(encoding="utf-8"))["ui"][lang]
+    said = [f"{k}: {v}" for k, v in ui.items() if re.search(r"(?<!\w)agent", v, re.IGNORECASE)]
+    assert not said, said
+    word = {"fr": "ordinateur", "it": "computer", "en": "computer"}[lang]
+    assert all(word in ui[k] for k in ("agent_heuristic", "agent_random", "agent_search", "to_agent"))
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
+def test_designer_links_seats_to_come_the_winner_and_the_journal_read_as_sentences(tmp_path: Path) -> None:
+    """The reader's L-5 (a link line with two colons), L-6 (a seat nobody joined read "PLAYER 2 …"), L-7 (the
+    winner only a star) and I-1 (the journal's "Giocatore 2 Proponi un brindisi" read as an order)."""
+    proc, links = start_table(tmp_path, "king_lui", "--lang", "it", "--pace", "0.05")
+    try:
+        ask(links["1"] + "api/view")
+        with chromium_page(links["designer"], 1280, 720) as page:
+            page.wait_for_selector("#moves a.link", timeout=20_000)
+            lines = page.evaluate("() => [...document.querySelectorAll('#moves > a.link')].map((a) => a.textContent)")
+            heads = page.evaluate("() => [...document.querySelectorAll('section.seatview h2')].map((h) => h.textContent)")
+            won = page.evaluate("() => [scoreLine(view.ui, 2, '', 133, true), scoreLine(view.ui, 0, '', 9, false)]")
+            journal = page.evaluate("""() => { journal({...view, seat: -1, talk: [], undos: [],
+                journal: [{n: 1, seat: 1, who: 'Luca', text: 'Prendi Vino'}, {n: 2, seat: 2, who: '', text: 'Pesca'}]});
+              return [...document.querySelectorAll('#journal li')].map((li) => li.textContent); }""")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert len(lines) >= 3 and all(line.count(": ") == 1 and "http://" in line.split(": ")[1] for line in lines), lines
+    assert "Giocatore 2 · non ancora arrivato" in heads and "Giocatore 1 · non ancora arrivato" not in heads, heads
+    assert won == ["Giocatore 3: 133 ★ Vincitore", "Giocatore 1: 9"]
+    assert journal == ["1.Giocatore 2 · Luca: Prendi Vino", "2.Giocatore 3: Pesca"]

@@ -1,5 +1,7 @@
-"""A person's page on a phone (390 x 844, issue #52): the table and the moves on the first screen, every touch
-target at least 44 px high, a long list of moves grouped by the card it plays; "New deal" asks first.
+"""A person's page on a phone (390 x 844, issue #52): the moves and the start of the table on the first screen,
+the table whole below them (not a box cut through a card), every touch target at least 44 px high, a long list of
+moves grouped by the card it plays; "New deal" asks first. On a laptop (1280 x 720) the moves have the side
+panel's room, and Draco's circle keeps each badge off its neighbours' names.
 
 Before: the hand, the moves and the journal came first, the table started at y = 790-1591 px and move buttons
 were 27 px high, up to 34 of them in one turn.
@@ -55,7 +57,9 @@ def layout(page: Any) -> dict[str, Any]:
       const box = (e) => e.getBoundingClientRect();
       const shown = [...document.querySelectorAll('button, select')].filter((b) => b.offsetParent !== null);
       const table = box(document.getElementById('table')), first = box(document.querySelector('#moves button'));
+      const t = document.getElementById('table');
       return {table: table.top, table_width: table.width, table_bottom: table.bottom,
+              table_boxed: t.scrollHeight > t.clientHeight + 1,
               first: first.bottom, first_top: first.top,
               small: shown.filter((b) => box(b).height < 44).map((b) => b.id || b.textContent.slice(0, 40)),
               wide: document.documentElement.scrollWidth,
@@ -72,10 +76,12 @@ def test_the_table_and_the_moves_come_first_on_a_phone_grouped_by_card_with_touc
         with chromium_page(url, WIDTH, HEIGHT) as page:
             my_turn_with_many_moves(page, 8)
             seen = layout(page)
-            assert 0 < seen["table"] < HEIGHT / 4, f"the table starts at y = {seen['table']}"
+            assert 0 < seen["table"] < HEIGHT / 2, f"the table starts at y = {seen['table']}"
             assert seen["first"] <= HEIGHT, f"the first move ends at y = {seen['first']}, below the screen"
             assert seen["table_width"] >= WIDTH - 24, f"the table is {seen['table_width']} px wide"
-            assert seen["first_top"] >= seen["table_bottom"]  # the moves under the table, not squeezed beside it
+            assert seen["first"] <= seen["table"]  # the moves above the table, not squeezed beside it
+            # the table whole, the page scrolling: not a 44vh box of its own cut through a card (reader's L-1)
+            assert not seen["table_boxed"] and seen["table_bottom"] > HEIGHT
             assert not seen["small"], f"buttons under {TOUCH} px: {seen['small']}"
             assert seen["wide"] <= WIDTH
             # one line per card played: as many lines as the moves have distinct cards, the groups among them
@@ -145,3 +151,38 @@ def test_the_circle_of_places_is_compact_on_a_phone_and_every_name_is_whole(tmp_
     assert height <= 230, height
     assert cut == [] and centre
     assert names[1:] == [c["name"] for c in places]  # in circle order, after the centre card
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")
+def test_on_a_laptop_the_moves_have_the_room_and_the_circles_badges_leave_names_whole(tmp_path: Path) -> None:
+    """At 1280x720 the moves were capped at 28vh (five buttons, "Draw" hidden) over an empty journal; and a place's
+    badge on Draco's circle covered the start of a neighbour's name ("7. Red Ruffia|n")."""
+    proc, url = one_person(tmp_path, "king_lui")
+    try:
+        with chromium_page(url, 1280, 720) as page:
+            my_turn_with_many_moves(page, 12)
+            shown = page.evaluate("""() => { const box = document.getElementById('moves').getBoundingClientRect();
+              return [...document.querySelectorAll('#moves button')].filter((b) => {
+                const r = b.getBoundingClientRect(); return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; }).length; }""")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert shown >= 7, f"{shown} whole move buttons at 1280x720"
+    proc, url = one_person(tmp_path, "draco")
+    try:
+        with chromium_page(url, 1280, 720) as page:
+            page.wait_for_selector(".row.ring figure .badge", timeout=60_000)
+            page.wait_for_timeout(300)  # the pictures' sizes settle
+            over = page.evaluate("""() => {
+              const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+              const caps = [...document.querySelectorAll('.row.ring figcaption')];
+              const badges = [...document.querySelectorAll('.row.ring figure .badge')];
+              // on its own card's corner (a place is wider than its card): never out over the gap to a neighbour
+              const off = badges.filter((b) => b.getBoundingClientRect().left <
+                b.parentNode.querySelector('img').getBoundingClientRect().left - 10).map((b) => b.textContent);
+              return [badges.length, badges.flatMap((b) => caps.filter((c) => hit(b.getBoundingClientRect(),
+                c.getBoundingClientRect())).map((c) => b.textContent + ' over ' + c.textContent)), off]; }""")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert over[0] >= 3 and over[1] == [] and over[2] == [], over

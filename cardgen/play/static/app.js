@@ -314,7 +314,8 @@ function render() {
       const ul = el("ul", "scores");
       v.result.scores.forEach((s, i) => {
         const who = i === v.seat ? ui.you : v.names[i];  // a name, agent... in the page's language ("" unnamed)
-        ul.appendChild(el("li", v.result.winners.includes(i) ? "winner" : "", scoreLine(ui, i, who, s)));
+        const won = v.result.winners.includes(i);
+        ul.appendChild(el("li", won ? "winner" : "", scoreLine(ui, i, who, s, won)));
       });
       parts.push(ul);
     }
@@ -355,9 +356,10 @@ function counters(v) {
   return `${ui.game.replace("{n}", v.game_number)} · ${ui.turns}${ui.colon}${v.turns} · ${ui.rounds}${ui.colon}${v.rounds}`;
 }
 
-function scoreLine(ui, seat, who, score) {
-  // "Player 2 (Ann): 26"; a person who gave no name is their seat alone: "Player 2: 26"
-  return ui.seat.replace("{n}", seat + 1) + (who ? ` (${who})` : "") + ui.colon + score;
+function scoreLine(ui, seat, who, score, won) {
+  // "Player 2 (Ann): 26"; a person who gave no name is their seat alone: "Player 2: 26"; the winner says so in
+  // words ("★ Winner"), not by a star and a colour alone
+  return ui.seat.replace("{n}", seat + 1) + (who ? ` (${who})` : "") + ui.colon + score + (won ? " ★ " + ui.winner : "");
 }
 
 function undoBox(v) {
@@ -411,7 +413,10 @@ function journal(v) {
   v.journal.forEach((e, i) => {
     const li = el("li", (e.seat === v.seat ? "mine" : "theirs") + (i === v.journal.length - 1 ? " latest" : ""));
     li.appendChild(el("span", "n", e.n + "."));
-    li.appendChild(el("b", "", v.ui.seat.replace("{n}", e.seat + 1) + (e.seat === v.seat || !e.who ? "" : " · " + e.who)));
+    // who moved, the language's colon, then the move: "Giocatore 2 · Luca: Proponi un brindisi" reads as a report,
+    // not as an order to the player ("Giocatore 2 Proponi un brindisi")
+    li.appendChild(el("b", "", v.ui.seat.replace("{n}", e.seat + 1) + (e.seat === v.seat || !e.who ? "" : " · " + e.who) +
+      v.ui.colon.trimEnd()));
     li.appendChild(document.createTextNode(" " + e.text));
     j.appendChild(li);
     said(e.n);
@@ -538,7 +543,7 @@ function renderDesigner() {
     const col = el("section", "seatview" + (s.seat === v.turn ? " turn" : ""));
     col.dataset.seat = s.seat;
     col.appendChild(el("h2", "", ui.seat.replace("{n}", s.seat + 1) + (s.names[s.seat] ? " · " + s.names[s.seat] : "") +
-      (v.people.includes(s.seat) && !v.joined.includes(s.seat) ? " …" : "")));
+      (v.people.includes(s.seat) && !v.joined.includes(s.seat) ? " · " + ui.not_joined : "")));
     // a hand the game marks as another seat's (Royale's cards in hand are the current player's) goes in that seat's column only
     for (const a of s.hand.filter((a) => a.seat === undefined || a.seat === null || a.seat === s.seat)) col.appendChild(area(a, false));
     for (const a of s.areas.filter((a) => a.seat === s.seat)) col.appendChild(area(a, false));
@@ -576,7 +581,7 @@ function renderDesigner() {
     res.hidden = false;
     const ul = el("ul", "scores");  // in seat order, unnumbered: not a ranking
     v.result.scores.forEach((s, i) => ul.appendChild(el("li", v.result.winners.includes(i) ? "winner" : "",
-      scoreLine(ui, i, v.seats[0].names[i], s))));
+      scoreLine(ui, i, v.seats[0].names[i], s, v.result.winners.includes(i)))));
     res.replaceChildren(el("h2", "", ui.over), ul);
   } else res.hidden = true;
   journal({...v, seat: -1});
