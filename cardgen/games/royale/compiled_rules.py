@@ -168,7 +168,8 @@ def _reshuffle(st, mt, src, src_len, dst, dst_len):
 
 # -- the turn flow: ``rules.py``'s steps compiled as they are, over ``S`` ------------------------------
 # ``S``: (``st``, ``mt``, ``gaps``, ``cfg``, the buffet, pile, discard, work array, solo pile, revealed solo
-# cards, ``G_SOLO_CELLS``, ``G_SOLO_LEN``); the counters are ``st``'s slots, a pile's size its count slot.
+# cards, ``G_SOLO_CELLS``, ``G_SOLO_LEN``, the cards under the nobles, their counts, checker rows and
+# ``G_ROOT``); the counters are ``st``'s slots, a pile's size its count slot.
 @_inline
 def _get(S, key):
     return S[0][key]
@@ -262,9 +263,27 @@ def _solo_cells(S, card):
     return S[10][card], S[11][card]
 
 
+@_inline
+def _under_size(S, p, s):
+    return S[13][p * S[3][C_SLOTS] + s]
+
+
+@_inline
+def _under_card(S, p, s, i):
+    return S[12][p * S[3][C_SLOTS] + s, i]
+
+
+@_inline
+def _reset_noble(S, p, s):
+    k = p * S[3][C_SLOTS] + s
+    S[13][k] = 0
+    S[14][k] = S[15][k]
+
+
 _FORMS = dict(get=_get, put=_put, size=_size, pop=_pop, push=_push, reshuffle=_shuffle_into, repack=_repack,
               gap=_gap_of, finish=_finish_of, over=_over, config=_config, cells=_cells,
-              solo_cells=_solo_cells, K_TURNS=S_TURNS, K_ROUNDS=S_ROUNDS, K_PLAYER=S_PLAYER, K_PHASE=S_PHASE,
+              solo_cells=_solo_cells, under_size=_under_size, under_card=_under_card,
+              reset_noble=_reset_noble, K_TURNS=S_TURNS, K_ROUNDS=S_ROUNDS, K_PLAYER=S_PLAYER, K_PHASE=S_PHASE,
               K_END_DRAWS=S_END_DRAWS, PILE=S_PILE, DISCARD=S_DISC, SOLO=S_SOLO_LEN, REVEALED=S_REV_LEN)
 _draw = bind(rules.draw, "royale", _INLINE, **_FORMS)
 _refill = bind(rules.refill, "royale", _INLINE, **_FORMS, on_draw=_draw)
@@ -274,14 +293,7 @@ _end_turn = bind(rules.end_turn, "royale", _INLINE, **_FORMS, on_refill=_refill,
                  on_start=_start_turn)
 
 
-@_hot
-def _clear(st, p, s, nslots, under, ulen, row, root, discard):
-    k = p * nslots + s
-    for i in range(ulen[k]):
-        discard[st[S_DISC]] = under[k, i]
-        st[S_DISC] += 1
-    ulen[k] = 0
-    row[k] = root[k]
+_clear = bind(rules.clear, "royale", _INLINE, **_FORMS)
 
 
 
@@ -376,7 +388,7 @@ def _apply(V, G, W, mt, a):
     trans, need = R[4], R[5]
     work, gaps, miss = W[1], W[2], W[4]
     st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
-    S = (st, mt, gaps, cfg, grid, pile, disc, work, solo, srev, solo_cells, solo_len)  # the turn flow's
+    S = (st, mt, gaps, cfg, grid, pile, disc, work, solo, srev, solo_cells, solo_len, under, ulen, row, root)
     p, phase, nslots, nlines = st[S_PLAYER], st[S_PHASE], cfg[C_SLOTS], cfg[C_LINES]
     base = p * nslots
     nid = c = sl = k = 0
@@ -419,7 +431,7 @@ def _apply(V, G, W, mt, a):
         under[k, ulen[k]] = c
         ulen[k] += 1
         if nid == DEAD:
-            _clear(st, p, sl, nslots, under, ulen, row, root, disc)
+            _clear(S, p, sl)
         else:
             row[k] = nid
             if ulen[k] > st[S_PEAK_UNDER]:
@@ -434,7 +446,7 @@ def _apply(V, G, W, mt, a):
                 if need[row[k2]] == 0:
                     done[k2] = 1
                     score[p] += points[k2]
-                    _clear(st, p, s2, nslots, under, ulen, row, root, disc)
+                    _clear(S, p, s2)
                 else:
                     left += 1
                     if ulen[k2] > 0:
@@ -449,7 +461,7 @@ def _apply(V, G, W, mt, a):
         if a == cfg[C_A_STOP]:
             _end_turn(S)
         else:
-            _clear(st, p, a - cfg[C_A_CLEAR], nslots, under, ulen, row, root, disc)
+            _clear(S, p, a - cfg[C_A_CLEAR])
             any_under = False
             for s2 in range(nslots):
                 if not done[base + s2] and ulen[base + s2] > 0:
@@ -515,7 +527,7 @@ def deal(V, G, W, mt, init_pile, init_solo):
         st[S_SOLO_LEN] = ns
         for i in range(ns):
             init_solo[i] = solo[ns - 1 - i]
-    S = (st, mt, gaps, cfg, grid, pile, disc, work, solo, srev, solo_cells, solo_len)
+    S = (st, mt, gaps, cfg, grid, pile, disc, work, solo, srev, solo_cells, solo_len, under, ulen, row, root)
     _refill(S)
     if st[S_END] == PLAYING:
         if cfg[C_SOLO]:

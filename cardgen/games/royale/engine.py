@@ -458,12 +458,8 @@ class RoyaleState(State):
             self._after_serving()
 
     def _clear(self, s: int) -> None:
-        p = self.player
-        under = self.under[p][s]
-        self.discard.extend(under)
-        under.clear()
-        self.sid[p][s] = 0
-        self._views[p] = None
+        """The current seat's noble slot ``s`` cleared (``rules.clear``)."""
+        rules.clear(self, self.player, s)
 
     # -- the end ---------------------------------------------------------------------------
     def _finish(self, reason: str, winner: int | None = None) -> None:

@@ -8,7 +8,8 @@ same order), ``sort`` and ``dishes``; the forms below are the engine's, ``compil
 its own. Gap events stay with each engine. Pure Python: the reference path never loads numba.
 
 The turn flow between two decisions is written here once too: ``draw`` (the end card, empty piles and
-their reshuffles), ``refill``, ``ghost`` (solo), ``start_turn`` and ``end_turn``. Each takes the
+their reshuffles), ``refill``, ``ghost`` (solo), ``start_turn``, ``end_turn`` and ``clear`` (a noble's
+cards to the discard: ``under_size``, ``under_card``, ``reset_noble``). Each takes the
 position ``S`` and reads it through a few names each form gives its own way: the counters
 (``get``, ``put``: ``K_*``), the piles (``size``, ``pop``, ``push``, ``reshuffle``, ``repack``:
 ``PILE``, ``DISCARD``, ``SOLO``, ``REVEALED``), the rule numbers and the buffet (``config``,
@@ -217,6 +218,14 @@ def start_turn(S: Any) -> None:
         finish(S, SUPPLY_EXHAUSTED)
 
 
+def clear(S: Any, p: int, s: int) -> None:
+    """Seat ``p``'s noble slot ``s`` cleared (forced, validated or voluntary): the dish cards under it go to
+    the discard, first placed first, and its requirement starts again from nothing."""
+    for i in range(under_size(S, p, s)):
+        push(S, DISCARD, under_card(S, p, s, i))
+    reset_noble(S, p, s)
+
+
 def end_turn(S: Any) -> None:
     """A turn ends: solo, after ``C_SOLO_TURNS`` turns the game, else the buffet is refilled and the ghost
     plays; with players, the buffet is refilled and the next seat takes. Then the next turn starts."""
@@ -315,6 +324,24 @@ def repack(S: Any, position: int) -> None:
     S.rng.shuffle(cards)
     S.track("pile_after_reshuffle", len(cards) + 1)
     S.pile = S._packets(cards, position)
+
+
+def under_size(S: Any, p: int, s: int) -> int:
+    """How many dish cards lie under seat ``p``'s noble slot ``s``."""
+    return len(S.under[p][s])
+
+
+def under_card(S: Any, p: int, s: int, i: int) -> int:
+    """The ``i``-th dish card placed under seat ``p``'s noble slot ``s``."""
+    return S.under[p][s][i]  # type: ignore[no-any-return]
+
+
+def reset_noble(S: Any, p: int, s: int) -> None:
+    """No card under seat ``p``'s noble slot ``s`` any more: its checker back at its start, the seat's view
+    made again."""
+    S.under[p][s].clear()
+    S.sid[p][s] = 0
+    S._views[p] = None
 
 
 def gap(S: Any, kind: int, a: int, b: int, c: int) -> int:
