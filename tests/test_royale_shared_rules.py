@@ -207,3 +207,65 @@ def test_an_empty_buffet_at_a_turn_start_is_the_gap_nothing_to_take():
     st = Pos(config(), {}, grid=[EMPTY, 3, EMPTY], phase=rules.PLACE)
     rules.start_turn(st)
     assert st.end_reason is None and st.phase == rules.TAKE and st.logged == []
+
+
+# -- what a decision allows (``legal``) and a noble cleared (``clear``), on a stand-in position -------------------
+def seats(phase: int, **lists: object) -> Pos:
+    """Seat 0 to play: 3 noble slots (the middle one validated); seat 1 only 2 nobles. 4 cells in 2 lines
+    (cells 0-1, 2-3), seat 0's imposter takes cells 1 and 3, seat 1 has none; 10 dish cards. So the ids:
+    takes 0-2 (place 3 = 2 lines + 1 imposter way), place ``3 + card * 3 + slot``, clear ``33 + slot``, stop 36."""
+    cfg = config(cells=4)
+    for slot, value in ((rules.C_SLOTS, 3), (rules.C_LINES, 2), (rules.C_A_PLACE, 3), (rules.C_A_CLEAR, 33),
+                        (rules.C_A_STOP, 36)):
+        cfg[slot] = value
+    st = Pos(cfg, {}, phase=phase, hand=[], imposter_left=[1, 0], done=[[False, True, False], [False, False]],
+             under=[[[], [], []], [[], []]], sid=[[5, 0, 6], [0, 0]], _views=["seat 0", "seat 1"])
+    st.g.imposter_takes = [[("imposter", 0, 0, 0)], []]
+    st.g.take_rows = [[[0, 1], [2, 3], [1, 3]], [[0, 1], [2, 3]]]
+    st.__dict__.update(lists)
+    return st
+
+
+@pytest.mark.parametrize("grid, left, ids", [
+    ([5, EMPTY, EMPTY, EMPTY], 1, [0]),  # a line with one card is legal, one with none is not
+    ([EMPTY, EMPTY, EMPTY, 7], 1, [1, 2]),  # the lines first, then the imposter
+    ([EMPTY, EMPTY, EMPTY, 7], 0, [1]),  # no use left: no imposter
+    ([1, 2, 3, 4], 1, [0, 1, 2]),
+    ([EMPTY] * 4, 1, []),
+])
+def test_a_take_names_a_card_and_the_imposter_needs_a_use_left(grid, left, ids):
+    st = seats(rules.TAKE, grid=grid, imposter_left=[left, 1])
+    out = [-1] * 40
+    assert out[:rules.legal(st, out)] == ids
+
+
+def test_each_card_in_hand_goes_under_each_noble_not_validated_in_hand_order():
+    st = seats(rules.PLACE, hand=[4, 2])
+    out = [-1] * 40
+    assert out[:rules.legal(st, out)] == [3 + 4 * 3 + 0, 3 + 4 * 3 + 2, 3 + 2 * 3 + 0, 3 + 2 * 3 + 2]
+
+
+def test_a_slot_past_the_seats_nobles_takes_no_card():
+    st = seats(rules.PLACE, hand=[1], player=1)
+    out = [-1] * 40
+    assert out[:rules.legal(st, out)] == [6, 7]
+
+
+def test_clearing_lists_each_open_noble_with_cards_under_it_then_stop():
+    st = seats(rules.CLEAR, under=[[[], [3], [8, 9]], [[], []]])  # slot 1's card: validated, never listed
+    out = [-1] * 40
+    assert out[:rules.legal(st, out)] == [33 + 2, 36]
+    st = seats(rules.CLEAR)
+    assert out[:rules.legal(st, out)] == [36]
+
+
+def test_a_game_over_allows_nothing():
+    st = seats(rules.TAKE, grid=[1, 2, 3, 4], end_reason="banquet_over")
+    assert rules.legal(st, [-1] * 40) == 0
+
+
+def test_a_cleared_noble_sends_its_cards_to_the_discard_in_the_order_placed_and_starts_again():
+    st = seats(rules.CLEAR, under=[[[], [], [4, 6]], [[], []]], discard=[1])
+    rules.clear(st, 0, 2)
+    assert st.discard == [1, 4, 6] and st.under[0] == [[], [], []] and st.sid[0] == [5, 0, 0]
+    assert st._views == [None, "seat 1"]

@@ -167,55 +167,62 @@ def _reshuffle(st, mt, src, src_len, dst, dst_len):
 
 
 # -- the turn flow: ``rules.py``'s steps compiled as they are, over ``S`` ------------------------------
-# ``S``: (``st``, ``mt``, ``gaps``, ``cfg``, the buffet, pile, discard, work array, solo pile, revealed solo
-# cards, ``G_SOLO_CELLS``, ``G_SOLO_LEN``); the counters are ``st``'s slots, a pile's size its count slot.
+# ``S``: (``V``, the position's views, ``F_*``; ``G``, the static tables, ``G_*``; ``W``, the work arrays;
+# ``mt``, chance); the counters are ``st``'s slots, a pile's size its count slot.
+@_inline
+def _take_cells(G, p, a):
+    """The cells take ``a`` of seat ``p`` names: line ``a``, or the seat's imposter placement ``a - nlines``;
+    and how many."""
+    nlines = G[G_CFG][C_LINES]
+    if a < nlines:
+        return G[G_LINES][a], G[G_LINE_LEN][a]
+    return G[G_IMP_CELLS][p, a - nlines], G[G_IMP_LEN][p, a - nlines]
+
+
 @_inline
 def _get(S, key):
-    return S[0][key]
+    return S[0][F_ST][key]
 
 
 @_inline
 def _put(S, key, value):
-    S[0][key] = value
-
-
-@_inline
-def _size(S, zone):
-    return S[0][zone]
+    S[0][F_ST][key] = value
 
 
 @_inline
 def _pop(S, zone):
-    st = S[0]
+    st = S[0][F_ST]
     st[zone] -= 1
     if zone == S_PILE:
-        return S[5][st[zone]]
-    return S[8][st[zone]]
+        return S[0][F_PILE][st[zone]]
+    return S[0][F_SOLO][st[zone]]
 
 
 @_inline
 def _push(S, zone, card):
-    st = S[0]
+    st = S[0][F_ST]
     if zone == S_DISC:
-        S[6][st[zone]] = card
+        S[0][F_DISC][st[zone]] = card
     else:
-        S[9][st[zone]] = card
+        S[0][F_SREV][st[zone]] = card
     st[zone] += 1
 
 
 @_inline
 def _shuffle_into(S, src, dst):
     """``rules.reshuffle``: the discard into the pile, or the revealed solo cards into the solo pile."""
+    V = S[0]
     if src == S_DISC:
-        _reshuffle(S[0], S[1], S[6], S_DISC, S[5], S_PILE)
+        _reshuffle(V[F_ST], S[3], V[F_DISC], S_DISC, V[F_PILE], S_PILE)
     else:
-        _reshuffle(S[0], S[1], S[9], S_REV_LEN, S[8], S_SOLO_LEN)
+        _reshuffle(V[F_ST], S[3], V[F_SREV], S_REV_LEN, V[F_SOLO], S_SOLO_LEN)
 
 
 @_inline
 def _repack(S, position):
     """``rules.repack``: the pile and the discard shuffled together into packets (``_packets``)."""
-    st, mt, gaps, cfg, pile, discard, work = S[0], S[1], S[2], S[3], S[5], S[6], S[7]
+    V, mt, gaps, cfg, work = S[0], S[3], S[2][2], S[1][G_CFG], S[2][1]
+    st, pile, discard = V[F_ST], V[F_PILE], V[F_DISC]
     m = 0
     for i in range(st[S_PILE]):
         work[m] = pile[i]
@@ -234,54 +241,86 @@ def _repack(S, position):
 
 @_inline
 def _gap_of(S, kind, a, b, c):
-    return _gap(S[0], S[3], S[2], kind, a, b, c)
+    return _gap(S[0][F_ST], S[1][G_CFG], S[2][2], kind, a, b, c)
 
 
 @_inline
 def _finish_of(S, reason):
-    _finish(S[0], reason, -1)
+    _finish(S[0][F_ST], reason, -1)
 
 
 @_inline
 def _over(S):
-    return S[0][S_END] != PLAYING
+    return S[0][F_ST][S_END] != PLAYING
 
 
 @_inline
 def _config(S):
-    return S[3]
+    return S[1][G_CFG]
 
 
 @_inline
 def _cells(S):
-    return S[4]
+    return S[0][F_GRID]
 
 
 @_inline
 def _solo_cells(S, card):
-    return S[10][card], S[11][card]
+    return S[1][G_SOLO_CELLS][card], S[1][G_SOLO_LEN][card]
 
 
-_FORMS = dict(get=_get, put=_put, size=_size, pop=_pop, push=_push, reshuffle=_shuffle_into, repack=_repack,
+@_inline
+def _under_size(S, p, s):
+    return S[0][F_ULEN][p * S[1][G_CFG][C_SLOTS] + s]
+
+
+@_inline
+def _under_card(S, p, s, i):
+    return S[0][F_UNDER][p * S[1][G_CFG][C_SLOTS] + s, i]
+
+
+@_inline
+def _reset_noble(S, p, s):
+    k = p * S[1][G_CFG][C_SLOTS] + s
+    S[0][F_ULEN][k] = 0
+    S[0][F_ROW][k] = S[1][G_ROOT][k]
+
+
+@_inline
+def _hand_card(S, h):
+    return S[0][F_HAND][h]
+
+
+@_inline
+def _validated(S, p, s):
+    return S[0][F_DONE][p * S[1][G_CFG][C_SLOTS] + s] != 0
+
+
+@_inline
+def _imposter_ways(S, p):
+    return S[1][G_IMP_COUNT][p] if S[0][F_IMPLEFT][p] > 0 else 0
+
+
+@_inline
+def _take_cells_of(S, p, a):
+    return _take_cells(S[1], p, a)
+
+
+_FORMS = dict(get=_get, put=_put, size=_get, pop=_pop, push=_push, reshuffle=_shuffle_into, repack=_repack,
               gap=_gap_of, finish=_finish_of, over=_over, config=_config, cells=_cells,
-              solo_cells=_solo_cells, K_TURNS=S_TURNS, K_ROUNDS=S_ROUNDS, K_PLAYER=S_PLAYER, K_PHASE=S_PHASE,
-              K_END_DRAWS=S_END_DRAWS, PILE=S_PILE, DISCARD=S_DISC, SOLO=S_SOLO_LEN, REVEALED=S_REV_LEN)
+              solo_cells=_solo_cells, under_size=_under_size, under_card=_under_card,
+              reset_noble=_reset_noble, hand_card=_hand_card, validated=_validated, imposter_ways=_imposter_ways,
+              take_cells=_take_cells_of, K_TURNS=S_TURNS, K_ROUNDS=S_ROUNDS, K_PLAYER=S_PLAYER, K_PHASE=S_PHASE,
+              K_END_DRAWS=S_END_DRAWS, PILE=S_PILE, DISCARD=S_DISC, SOLO=S_SOLO_LEN, REVEALED=S_REV_LEN,
+              HAND=S_HAND)
 _draw = bind(rules.draw, "royale", _INLINE, **_FORMS)
 _refill = bind(rules.refill, "royale", _INLINE, **_FORMS, on_draw=_draw)
 _ghost = bind(rules.ghost, "royale", _INLINE, **_FORMS, on_refill=_refill)
 _start_turn = bind(rules.start_turn, "royale", _INLINE, **_FORMS)
 _end_turn = bind(rules.end_turn, "royale", _INLINE, **_FORMS, on_refill=_refill, on_ghost=_ghost,
                  on_start=_start_turn)
-
-
-@_hot
-def _clear(st, p, s, nslots, under, ulen, row, root, discard):
-    k = p * nslots + s
-    for i in range(ulen[k]):
-        discard[st[S_DISC]] = under[k, i]
-        st[S_DISC] += 1
-    ulen[k] = 0
-    row[k] = root[k]
+_clear = bind(rules.clear, "royale", _INLINE, **_FORMS)
+_legal = bind(rules.legal, "royale", _INLINE, **_FORMS)
 
 
 
@@ -313,48 +352,9 @@ def fields(s, off):
 
 # == step kernels ===================================================================================
 @_inline
-def _take_cells(G, p, a):
-    """The cells take ``a`` of seat ``p`` names: line ``a``, or the seat's imposter placement ``a - nlines``;
-    and how many."""
-    nlines = G[G_CFG][C_LINES]
-    if a < nlines:
-        return G[G_LINES][a], G[G_LINE_LEN][a]
-    return G[G_IMP_CELLS][p, a - nlines], G[G_IMP_LEN][p, a - nlines]
-
-
-@_inline
 def legal_actions(V, G, out):
-    """Write the legal action ids into ``out`` in the reference's order; return how many."""
-    cfg, imp_count = G[G_CFG], G[G_IMP_COUNT]
-    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
-    if st[S_END] != PLAYING:
-        return 0
-    p, phase, nslots = st[S_PLAYER], st[S_PHASE], cfg[C_SLOTS]
-    base = p * nslots
-    m = 0
-    if phase == TAKE:  # the lines, then the seat's imposter placements while it has uses left
-        for a in range(cfg[C_LINES] + (imp_count[p] if imp_left[p] > 0 else 0)):
-            cells, n = _take_cells(G, p, a)
-            for j in range(n):
-                if grid[cells[j]] != EMPTY:
-                    out[m] = a
-                    m += 1
-                    break
-    elif phase == PLACE:
-        a_place = cfg[C_A_PLACE]
-        for h in range(st[S_HAND]):
-            for sl in range(nslots):
-                if not done[base + sl]:
-                    out[m] = a_place + hand[h] * nslots + sl
-                    m += 1
-    elif phase == CLEAR:
-        for sl in range(nslots):
-            if not done[base + sl] and ulen[base + sl] > 0:
-                out[m] = cfg[C_A_CLEAR] + sl
-                m += 1
-        out[m] = cfg[C_A_STOP]
-        m += 1
-    return m
+    """Write the legal action ids into ``out`` in the reference's order; return how many (``rules.legal``)."""
+    return _legal((V, G, None, None), out)
 
 
 @_inline
@@ -372,11 +372,11 @@ def _next(trans, r, code, miss):
 def _apply(V, G, W, mt, a):
     """Play action ``a`` (legal) in the position of views ``V``, chance from ``mt``: OK, or MISSING
     (the noble table lacks the transition of a card placed, noted in ``W[4]``; nothing was changed)."""
-    cfg, solo_cells, solo_len, codes, root, points, R = G[0], G[6], G[7], G[8], G[9], G[10], G[11]
+    cfg, codes, points, R = G[G_CFG], G[G_CODES], G[G_POINTS], G[G_NOBLES]
     trans, need = R[4], R[5]
-    work, gaps, miss = W[1], W[2], W[4]
+    gaps, miss = W[2], W[4]
     st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
-    S = (st, mt, gaps, cfg, grid, pile, disc, work, solo, srev, solo_cells, solo_len)  # the turn flow's
+    S = (V, G, W, mt)
     p, phase, nslots, nlines = st[S_PLAYER], st[S_PHASE], cfg[C_SLOTS], cfg[C_LINES]
     base = p * nslots
     nid = c = sl = k = 0
@@ -419,7 +419,7 @@ def _apply(V, G, W, mt, a):
         under[k, ulen[k]] = c
         ulen[k] += 1
         if nid == DEAD:
-            _clear(st, p, sl, nslots, under, ulen, row, root, disc)
+            _clear(S, p, sl)
         else:
             row[k] = nid
             if ulen[k] > st[S_PEAK_UNDER]:
@@ -434,7 +434,7 @@ def _apply(V, G, W, mt, a):
                 if need[row[k2]] == 0:
                     done[k2] = 1
                     score[p] += points[k2]
-                    _clear(st, p, s2, nslots, under, ulen, row, root, disc)
+                    _clear(S, p, s2)
                 else:
                     left += 1
                     if ulen[k2] > 0:
@@ -449,7 +449,7 @@ def _apply(V, G, W, mt, a):
         if a == cfg[C_A_STOP]:
             _end_turn(S)
         else:
-            _clear(st, p, a - cfg[C_A_CLEAR], nslots, under, ulen, row, root, disc)
+            _clear(S, p, a - cfg[C_A_CLEAR])
             any_under = False
             for s2 in range(nslots):
                 if not done[base + s2] and ulen[base + s2] > 0:
@@ -479,7 +479,7 @@ def deal(V, G, W, mt, init_pile, init_solo):
     """``RoyaleGame.new_initial_state``: the position at the first decision, chance from ``mt``
     (the dish pile and solo pile as dealt, top first, into ``init_pile`` / ``init_solo``).
     ``st[S_INIT_LEN]`` -1: an uneven split stalled the set-up."""
-    cfg, root, imp_uses, solo_cells, solo_len = G[G_CFG], G[G_ROOT], G[G_IMP_USES], G[G_SOLO_CELLS], G[G_SOLO_LEN]
+    cfg, root, imp_uses = G[G_CFG], G[G_ROOT], G[G_IMP_USES]
     st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
     work, gaps = W[1], W[2]
     st[:] = 0
@@ -515,7 +515,7 @@ def deal(V, G, W, mt, init_pile, init_solo):
         st[S_SOLO_LEN] = ns
         for i in range(ns):
             init_solo[i] = solo[ns - 1 - i]
-    S = (st, mt, gaps, cfg, grid, pile, disc, work, solo, srev, solo_cells, solo_len)
+    S = (V, G, W, mt)
     _refill(S)
     if st[S_END] == PLAYING:
         if cfg[C_SOLO]:

@@ -157,6 +157,15 @@ class RoyaleGame(Game):
         self.clear_actions = [("clear", s) for s in range(nslots)]
         self.noble_view = tuple(tuple(ids) for ids in self.noble_ids)
         self.cfg = self._config(nslots or 1)
+        cs = self.cfg[rules.C_SLOTS]
+        #: per seat, the cells of each take id (``rules.take_cells``) and the action of each id (``rules.legal``)
+        self.take_rows = [[cells for _, cells in self.lines + takes] for takes in self.imposter_takes]
+        self.actions: list[list[Action]] = [
+            self.line_actions + acts + [STOP] * (self.cfg[rules.C_A_PLACE] - len(self.lines) - len(acts))
+            + [pa[s] if s < nslots else STOP for pa in self.place_actions for s in range(cs)] + self.clear_actions
+            + [STOP] * (cs - len(self.clear_actions) + 1) for acts in self.imposter_actions]  # STOP: ids never listed
+        #: ``legal_actions``' ids, written by ``rules.legal`` (the ids are distinct: at most one per action)
+        self.scratch = [0] * len(self.actions[0])
         self.key = f"royale:{deck.id}:{players}:{id(self)}"
         GAMES[self.key] = self
 
@@ -372,33 +381,12 @@ class RoyaleState(State):
         return -1 if self.end_reason is not None else self.player
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is not None:
-            return self._legal
-        if self.end_reason is not None:
-            self._legal = []
-            return self._legal
-        g, p = self.g, self.player
-        if self.phase == PLACE:
-            pa = g.place_actions
-            opens = self.open[p]
-            legal = [pa[c][s] for c in self.hand for s in opens]
-        elif self.phase == TAKE:
-            grid = self.grid
-            if EMPTY not in grid:
-                legal = list(g.line_actions)
-                if self.imposter_left[p]:
-                    legal += g.imposter_actions[p]
-            else:
-                legal = [a for a, cells in g.lines if any(grid[i] != EMPTY for i in cells)]
-                if self.imposter_left[p]:
-                    legal += [a for a, cells in g.imposter_takes[p] if any(grid[i] != EMPTY for i in cells)]
-        else:
-            ca = g.clear_actions
-            unders = self.under[p]
-            legal = [ca[s] for s in self.open[p] if unders[s]]
-            legal.append(STOP)
-        self._legal = legal
-        return legal
+        """The legal actions, as ``rules.legal`` lists their ids (``RoyaleGame.actions``: id -> action)."""
+        if self._legal is None:
+            ids = self.g.scratch
+            acts = self.g.actions[self.player]
+            self._legal = [acts[ids[i]] for i in range(rules.legal(self, ids))]
+        return self._legal
 
     def apply(self, action: Action) -> None:
         legal = self._legal if self._legal is not None else self.legal_actions()
@@ -458,12 +446,8 @@ class RoyaleState(State):
             self._after_serving()
 
     def _clear(self, s: int) -> None:
-        p = self.player
-        under = self.under[p][s]
-        self.discard.extend(under)
-        under.clear()
-        self.sid[p][s] = 0
-        self._views[p] = None
+        """The current seat's noble slot ``s`` cleared (``rules.clear``)."""
+        rules.clear(self, self.player, s)
 
     # -- the end ---------------------------------------------------------------------------
     def _finish(self, reason: str, winner: int | None = None) -> None:

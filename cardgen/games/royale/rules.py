@@ -8,7 +8,9 @@ same order), ``sort`` and ``dishes``; the forms below are the engine's, ``compil
 its own. Gap events stay with each engine. Pure Python: the reference path never loads numba.
 
 The turn flow between two decisions is written here once too: ``draw`` (the end card, empty piles and
-their reshuffles), ``refill``, ``ghost`` (solo), ``start_turn`` and ``end_turn``. Each takes the
+their reshuffles), ``refill``, ``ghost`` (solo), ``start_turn``, ``end_turn`` and ``clear`` (a noble's
+cards to the discard: ``under_size``, ``under_card``, ``reset_noble``); and what a decision allows,
+``legal`` (action ids, read through ``hand_card``, ``validated``, ``imposter_ways``, ``take_cells``). Each takes the
 position ``S`` and reads it through a few names each form gives its own way: the counters
 (``get``, ``put``: ``K_*``), the piles (``size``, ``pop``, ``push``, ``reshuffle``, ``repack``:
 ``PILE``, ``DISCARD``, ``SOLO``, ``REVEALED``), the rule numbers and the buffet (``config``,
@@ -217,6 +219,51 @@ def start_turn(S: Any) -> None:
         finish(S, SUPPLY_EXHAUSTED)
 
 
+def legal(S: Any, out: Any) -> int:
+    """The ids of the legal actions written into ``out``, in the one order every form lists them; how many.
+
+    A take: the lines, then the seat's imposter placements while it has uses left (``imposter_ways``), each
+    that names a card (``take_cells``); a place: each card in hand (``hand_card``) under each noble slot not
+    validated; a clearing: each open slot with cards under it, then stop. The ids: ``a < C_A_PLACE`` takes
+    ``a``, ``C_A_PLACE + card * C_SLOTS + slot`` places, ``C_A_CLEAR + slot`` clears, ``C_A_STOP`` stops."""
+    if over(S):
+        return 0
+    cfg, grid = config(S), cells(S)
+    p, phase, nslots = get(S, K_PLAYER), get(S, K_PHASE), cfg[C_SLOTS]
+    m = 0
+    if phase == TAKE:
+        for a in range(cfg[C_LINES] + imposter_ways(S, p)):
+            row, n = take_cells(S, p, a)
+            for j in range(n):
+                if grid[row[j]] != EMPTY:
+                    out[m] = a
+                    m += 1
+                    break
+    elif phase == PLACE:
+        for h in range(size(S, HAND)):
+            base = cfg[C_A_PLACE] + hand_card(S, h) * nslots
+            for sl in range(nslots):
+                if not validated(S, p, sl):
+                    out[m] = base + sl
+                    m += 1
+    elif phase == CLEAR:
+        for sl in range(nslots):
+            if not validated(S, p, sl) and under_size(S, p, sl) > 0:
+                out[m] = cfg[C_A_CLEAR] + sl
+                m += 1
+        out[m] = cfg[C_A_STOP]
+        m += 1
+    return m
+
+
+def clear(S: Any, p: int, s: int) -> None:
+    """Seat ``p``'s noble slot ``s`` cleared (forced, validated or voluntary): the dish cards under it go to
+    the discard, first placed first, and its requirement starts again from nothing."""
+    for i in range(under_size(S, p, s)):
+        push(S, DISCARD, under_card(S, p, s, i))
+    reset_noble(S, p, s)
+
+
 def end_turn(S: Any) -> None:
     """A turn ends: solo, after ``C_SOLO_TURNS`` turns the game, else the buffet is refilled and the ghost
     plays; with players, the buffet is refilled and the next seat takes. Then the next turn starts."""
@@ -268,7 +315,7 @@ def dishes(U: Any, p: int) -> int:
 
 # the position, as the engine holds it (``RoyaleState``): counters are attributes, piles are lists
 K_TURNS, K_ROUNDS, K_PLAYER, K_PHASE, K_END_DRAWS = "turns", "rounds", "player", "phase", "end_draws"
-PILE, DISCARD, SOLO, REVEALED = "pile", "discard", "solo_pile", "solo_revealed"
+PILE, DISCARD, SOLO, REVEALED, HAND = "pile", "discard", "solo_pile", "solo_revealed", "hand"
 _CODES = [{res: i for i, res in enumerate(GAPS[kind])} for kind in GAP_KINDS]
 
 
@@ -315,6 +362,46 @@ def repack(S: Any, position: int) -> None:
     S.rng.shuffle(cards)
     S.track("pile_after_reshuffle", len(cards) + 1)
     S.pile = S._packets(cards, position)
+
+
+def under_size(S: Any, p: int, s: int) -> int:
+    """How many dish cards lie under seat ``p``'s noble slot ``s``."""
+    return len(S.under[p][s])
+
+
+def under_card(S: Any, p: int, s: int, i: int) -> int:
+    """The ``i``-th dish card placed under seat ``p``'s noble slot ``s``."""
+    return S.under[p][s][i]  # type: ignore[no-any-return]
+
+
+def reset_noble(S: Any, p: int, s: int) -> None:
+    """No card under seat ``p``'s noble slot ``s`` any more: its checker back at its start, the seat's view
+    made again."""
+    S.under[p][s].clear()
+    S.sid[p][s] = 0
+    S._views[p] = None
+
+
+def hand_card(S: Any, h: int) -> int:
+    """The ``h``-th card of the hand."""
+    return S.hand[h]  # type: ignore[no-any-return]
+
+
+def validated(S: Any, p: int, s: int) -> bool:
+    """Whether seat ``p``'s noble slot ``s`` is validated (a slot past the seat's nobles counts as one)."""
+    done = S.done[p]
+    return s >= len(done) or done[s]  # type: ignore[no-any-return]
+
+
+def imposter_ways(S: Any, p: int) -> int:
+    """How many placements seat ``p``'s imposter may take now: all of them while it has uses left, else none."""
+    return len(S.g.imposter_takes[p]) if S.imposter_left[p] > 0 else 0
+
+
+def take_cells(S: Any, p: int, a: int) -> tuple[list[int], int]:
+    """The cells take ``a`` of seat ``p`` names (a line, or its imposter's placement ``a - C_LINES``), and how many."""
+    row = S.g.take_rows[p][a]
+    return row, len(row)
 
 
 def gap(S: Any, kind: int, a: int, b: int, c: int) -> int:
