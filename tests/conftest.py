@@ -146,6 +146,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
+def _each_test_starts_in_english() -> Iterator[None]:
+    """A command a test ran with ``--lang fr`` leaves this process's terminal language French (a real
+    command is one process, and sets it once): each test starts in English, as a new command does, so a
+    line's language never depends on which test ran before it in the same worker."""
+    if "cardgen.terminal" in sys.modules:
+        sys.modules["cardgen.terminal"].set_language("en")
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _no_pool_outlives_its_test() -> Iterator[None]:
     """A worker pool a failed test left open (its generator kept alive by the traceback) is
     stopped when the test ends, not waited for when the session exits."""

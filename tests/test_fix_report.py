@@ -81,7 +81,7 @@ def test_a_deck_with_nothing_to_fix_gets_no_hint(project_with: Callable[[str], P
 
 
 @pytest.mark.parametrize("deck, lang, line", [
-    ("draco", "fr", "draco : des corrections éprouvées pour les problèmes ci-dessus : cardgen fix draco"),
+    ("draco", "fr", "draco : pour appliquer des corrections éprouvées aux problèmes ci-dessus, lancez cardgen fix draco"),
     ("king_lui", "en", None),
 ])
 def test_validate_names_the_fix_command_under_a_problem_fix_searches(deck: str, lang: str, line: str | None,
@@ -126,5 +126,5 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     fixes = [s for s in said if "cardgen fix" in s]
     assert fixes == [say("fix_terminal", lang, deck=d) for d in named]
     if lang == "fr":  # our own words, typeset in French: the space before the colon
-        assert fixes[0] == typeset("draco : des corrections éprouvées pour les problèmes ci-dessus : "
-                                   "cardgen fix draco", "fr")
+        assert fixes[0] == typeset("draco : pour appliquer des corrections éprouvées aux problèmes ci-dessus, "
+                                   "lancez cardgen fix draco", "fr")

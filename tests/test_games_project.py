@@ -99,7 +99,7 @@ def test_new_rules_then_validate_and_compare_with_random_and_search(tmp_path: Pa
     done = cardgen(root, "compare", "g", "g-variant", "--games", "6", "--players", "2",
                    "--agents", "search", "random")
     assert done.returncode == 0, done.stderr
-    assert "hand size: 5 -> 7" in done.stdout and "hand_size" not in done.stdout  # a rule in words, never its key
+    assert "hand size: 5 → 7" in done.stdout and "hand_size" not in done.stdout  # a rule in words, never its key
     assert "played by search players" in done.stdout and "and random players" in done.stdout
 
 

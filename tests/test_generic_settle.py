@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from nonempty import nonempty
 from cardgen.agents import generic
 from cardgen.agents.generic import (COVER_ROUNDS, EARLY_ROUNDS, RECHECK_EVERY, SETTLE_AFTER, Memory, Verdicts,
                                     clearly_behind, kind_of, paired_verdict, settled_early)
@@ -136,7 +137,7 @@ def test_paired_verdict_keeps_the_usual_move_unless_clearly_beaten() -> None:
 def test_a_good_option_is_settled_to_take_after_a_run_and_then_costs_no_samples(tmp_path: Path) -> None:
     root = option_project(tmp_path, "king_lui", "good")
     agents, offers = play(root, 0)
-    for seat, agent in enumerate(agents):
+    for seat, agent in enumerate(nonempty(agents)):
         mine = [taken for s, _, taken in offers if s == seat]
         verdicts = agent.memory.kinds["bonus"]
         assert verdicts.offers == len(mine) > 2 * SETTLE_AFTER  # the offers counter: every offer, judged or not

@@ -65,7 +65,7 @@ LOBBY_ONLY = (403, "lobby_only", "the lobby's link only takes a seat; the table 
     (SPECTATOR, "feedback", "seat", SPECTATING),
     (PASSED, "move", "seat", None), (PASSED, "feedback", "seat", None), (PASSED, "hint", "seat", None),
     (PASSED, "agent", "any", None), (PASSED, "say", "seat", PASS_ONLY), (PASSED, "new", "any", PASS_ONLY),
-    (PASSED, "rematch", "any", PASS_ONLY),
+    (PASSED, "rematch", "any", None),  # the passed device votes for its people (issue 52)
     (LOBBY, "join", "lobby", None), (LOBBY, "view", "any", None), (LOBBY, "page", "any", None),
     (LOBBY, "move", "seat", LOBBY_ONLY), (LOBBY, "leave", "any", LOBBY_ONLY),
     (0, "join", "lobby", LOBBY_ONLY), (DESIGNER, "join", "lobby", LOBBY_ONLY),

@@ -224,7 +224,7 @@ def test_each_person_answers_on_the_passed_phone(tmp_path: Path) -> None:
             page.select_option("select[name=fun]", "2")
             page.fill("textarea[name=comment]", "Bo: the end drags")
             page.click("#fb-send")
-            page.wait_for_selector("#result p.quiet:has-text('Bo has answered')", timeout=10_000)
+            page.wait_for_selector("#result p.quiet:has-text('Thanks, Bo: answers saved')", timeout=10_000)
             assert page.locator("button.answer-as").all_inner_texts() == ["I am Ann: my answers"]
     record = json.loads((tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()[-1])
     assert record["feedback"] == {"1": {"fun": 2, "comment": "Bo: the end drags"}}

@@ -147,7 +147,7 @@ def test_a_legal_move_then_the_agents(king_lui: str) -> None:
     assert status == 200 and after["moves_made"] == view["moves_made"] + 1
     assert after["journal"][-1]["text"] == view["moves"][0]["text"]
     status, agent = ask(king_lui + "api/agent", {"after": after["moves_made"]})
-    assert status == 200 and agent["moves_made"] == after["moves_made"] + 1 and agent["journal"][-1]["who"] == "agent"
+    assert status == 200 and agent["moves_made"] == after["moves_made"] + 1 and agent["journal"][-1]["who"] == "computer"
     status, again = ask(king_lui + "api/agent", {"after": after["moves_made"]})  # a second page asking the same
     assert status == 200 and again["moves_made"] == agent["moves_made"] and again["moved"] is None
 

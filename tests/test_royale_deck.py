@@ -100,7 +100,7 @@ VARIANT_HEAD = "extends: royale\nname: {fr: x, it: x, en: x}\ndescription: {fr: 
 def test_bigger_grid_fails_the_line_and_pattern_checks(project):
     write(project, "big", VARIANT_HEAD + "rules: {grid_rows: 4, grid_cols: 4}\n")
     results = {(r.name, r.players): r for r in run_checks(resolve("big", project))}
-    assert not results[("every line is one take", 2)].passed
+    assert not results[("every line of the buffet is one take", 2)].passed
     assert not results[("imposter patterns fit the grid", 2)].passed
 
 
@@ -115,7 +115,7 @@ def test_unreachable_noble_fails_its_check(project):
 def test_short_solo_pile_fails(project):
     write(project, "long", VARIANT_HEAD + "players: {min: 1, max: 1}\nrules: {solo_turns: 12}\n")
     failed = {r.name for r in run_checks(resolve("long", project)) if not r.passed}
-    assert failed == {"solo cards for every ghost turn", "dish cards for every refill of a solo game"}
+    assert failed == {"a Solo card for every ghost turn", "enough dish cards to refill the buffet in a solo game"}
 
 
 @pytest.mark.parametrize("text,message", [

@@ -367,7 +367,7 @@ def test_a_target_the_deck_already_meets_is_said(kl_project: Path, tmp_path: Pat
     text = capsys.readouterr().out
     study = json.loads((out / "tune.json").read_text())
     own = next(t for t in study["trials"] if t["values"] == {"emerald_portions": 2})
-    assert f"trial {own['trial'] + 1} plays the deck's own numbers: the deck as it is already meets the target" in text
+    assert f"trial {own['trial'] + 1} plays the deck’s own numbers: the deck as it is already meets the target" in text
     files = {yaml.safe_load(p.read_text())["rules"]["emerald_portions"]: p.read_text() for p in out.glob("*-tuned-*.yaml")}
     assert "the deck's own numbers: this file changes nothing" in files[2]
     assert all("own numbers" not in files[v] for v in files if v != 2)
