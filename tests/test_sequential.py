@@ -107,7 +107,7 @@ def test_compare_of_a_plain_change_stops_early_and_says_how_many_pairs_it_took()
         Design.of(400).z(2) / 1.96, rel=1e-3)  # the look's repeated interval: as much wider as its z
     text = format_comparison(doc)
     assert "3 players: stopped after 100 of 400 pairs of games, at interim check 2 of 8" in text
-    assert "at most 400 games per player count" in text and "up to 8 points" in text
+    assert "at most 400 games per player count" in text and "up to 8 checks" in text
     assert public_json(doc)["results"][0]["stop"]["pairs"] == 100
     again = _dragon(jobs=2, chunk_size=7)  # other workers, other chunks: the same look decides
     assert public_json(again) == public_json(doc)
