@@ -377,7 +377,8 @@ TARGETS = [
            ("tests/test_sequential.py", "tests/test_compare.py")),
     # the process around any command (issue 49 item 4): failures as lines and codes, "interrupted" once
     Target("lifecycle", "cardgen/lifecycle.py", ("",),
-           ("tests/test_cli.py", "tests/test_terminal.py", "tests/test_guard.py", "tests/test_lifecycle.py")),
+           ("tests/test_cli.py", "tests/test_terminal.py", "tests/test_guard.py", "tests/test_lifecycle.py",
+            "tests/test_lifecycle_mutants.py")),
 ]
 
 
