@@ -202,7 +202,7 @@ TARGETS = [
            ("tests/test_play_page_words.py",)),
     # a house rule's own part of a move, told in the journal as who gave what to whom (issue #52, second reading)
     Target("play_house_journal", PS, _m(PS, "xǁRuleWatchǁ*", "x_house_effect"),
-           ("tests/test_play_house_journal.py", "tests/test_play_labels.py")),
+           ("tests/test_play_house_journal.py", "tests/test_play_labels.py", "tests/test_play_house_journal_mutants.py")),
     # the gallery in the language it was built in (its words: cardgen/report/gallery.json)
     Target("gallery_words", "cardgen/report/gallery.py",
            _m("cardgen/report/gallery.py", "x_gallery_lang", "x_words_in", "x__reports"),
@@ -276,10 +276,12 @@ TARGETS = [
     Target("generic_agents", GA, ("",), ("tests/test_generic_agents.py", "tests/test_house_api.py")),
     # the covered heuristic's cheap judgement of a new option (issue 50 item 2): early stop, per-game verdicts
     Target("generic_settle", GA, _m(GA, "xǁVerdictsǁ*", "xǁMemoryǁ*", "x_settled_early", "x_clearly_behind",
-                                    "x_paired_verdict", "x_kind_of"), ("tests/test_generic_settle.py",)),
+                                    "x_paired_verdict", "x_kind_of"),
+           ("tests/test_generic_settle.py", "tests/test_generic_settle_mutants.py")),
     Target("paired_rounds", "cardgen/agents/search.py",
            _m("cardgen/agents/search.py", "x_paired_choice", "x_paired_rounds", "x_paired_difference"),
-           ("tests/test_generic_agents.py", "tests/test_generic_settle.py")),
+           ("tests/test_generic_agents.py", "tests/test_generic_settle.py", "tests/test_generic_settle_mutants.py",
+            "tests/test_paired_rounds_mutants.py")),
     # the rulebooks' worked examples, played by the engine (issue 36)
     Target("book_examples", KB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook.py")),
     Target("draco_book_example", DB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook_draco.py")),
