@@ -206,7 +206,7 @@ TARGETS = [
     # the gallery in the language it was built in (its words: cardgen/report/gallery.json)
     Target("gallery_words", "cardgen/report/gallery.py",
            _m("cardgen/report/gallery.py", "x_gallery_lang", "x_words_in", "x__reports"),
-           ("tests/test_gallery_words.py",)),
+           ("tests/test_gallery_words.py", "tests/test_gallery_words_mutants.py")),
     # who may ask what of a served table: roles, Host and Origin (issue #52: the server split by responsibility)
     Target("play_access", PA, _m(PA, "x_check_origin", "x_check_role", "x_table_keys"),
            ("tests/test_play_said.py::test_a_rematch_proposed_and_accepted_moves_each_key_with_its_person",
