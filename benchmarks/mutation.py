@@ -313,7 +313,7 @@ TARGETS = [
            ("tests/test_verdict.py", "tests/test_verdict_mutants.py", "tests/test_verdict_sentences.py",
             "tests/test_verdict_words_mutants.py", "tests/test_terminal.py")),
     # issue 50 item 4: which card is too strong, in play (cards exchanged mid-game, both futures played)
-    Target("card_exchange", "cardgen/simulate/exchange.py", ("",), ("tests/test_exchange.py",)),
+    Target("card_exchange", "cardgen/simulate/exchange.py", ("",), ("tests/test_exchange.py", "tests/test_exchange_mutants.py")),
     Target("designer_figures", DE, _m(DE, "x_game_figures", "x__runner_up", "x__kingmade", "x_card_rows"),
            ("tests/test_designer.py", "tests/test_designer_mutants.py", "--deselect",
             "tests/test_designer.py::test_designer_figures_are_the_same_on_every_engine")),
