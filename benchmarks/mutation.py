@@ -208,11 +208,11 @@ TARGETS = [
            ("tests/test_play_page_words.py",)),
     # a house rule's own part of a move, told in the journal as who gave what to whom (issue #52, second reading)
     Target("play_house_journal", PS, _m(PS, "xǁRuleWatchǁ*", "x_house_effect"),
-           ("tests/test_play_house_journal.py", "tests/test_play_labels.py")),
+           ("tests/test_play_house_journal.py", "tests/test_play_labels.py", "tests/test_play_house_journal_mutants.py")),
     # the gallery in the language it was built in (its words: cardgen/report/gallery.json)
     Target("gallery_words", "cardgen/report/gallery.py",
            _m("cardgen/report/gallery.py", "x_gallery_lang", "x_words_in", "x__reports"),
-           ("tests/test_gallery_words.py",)),
+           ("tests/test_gallery_words.py", "tests/test_gallery_words_mutants.py")),
     # who may ask what of a served table: roles, Host and Origin (issue #52: the server split by responsibility)
     Target("play_access", PA, _m(PA, "x_check_origin", "x_check_role", "x_table_keys"),
            ("tests/test_play_said.py::test_a_rematch_proposed_and_accepted_moves_each_key_with_its_person",
@@ -282,10 +282,12 @@ TARGETS = [
     Target("generic_agents", GA, ("",), ("tests/test_generic_agents.py", "tests/test_house_api.py")),
     # the covered heuristic's cheap judgement of a new option (issue 50 item 2): early stop, per-game verdicts
     Target("generic_settle", GA, _m(GA, "xǁVerdictsǁ*", "xǁMemoryǁ*", "x_settled_early", "x_clearly_behind",
-                                    "x_paired_verdict", "x_kind_of"), ("tests/test_generic_settle.py",)),
+                                    "x_paired_verdict", "x_kind_of"),
+           ("tests/test_generic_settle.py", "tests/test_generic_settle_mutants.py")),
     Target("paired_rounds", "cardgen/agents/search.py",
            _m("cardgen/agents/search.py", "x_paired_choice", "x_paired_rounds", "x_paired_difference"),
-           ("tests/test_generic_agents.py", "tests/test_generic_settle.py")),
+           ("tests/test_generic_agents.py", "tests/test_generic_settle.py", "tests/test_generic_settle_mutants.py",
+            "tests/test_paired_rounds_mutants.py")),
     # the rulebooks' worked examples, played by the engine (issue 36)
     Target("book_examples", KB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook.py")),
     Target("draco_book_example", DB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook_draco.py")),
@@ -327,7 +329,7 @@ TARGETS = [
            ("tests/test_verdict.py", "tests/test_verdict_mutants.py", "tests/test_verdict_sentences.py",
             "tests/test_verdict_words_mutants.py", "tests/test_terminal.py")),
     # issue 50 item 4: which card is too strong, in play (cards exchanged mid-game, both futures played)
-    Target("card_exchange", "cardgen/simulate/exchange.py", ("",), ("tests/test_exchange.py",)),
+    Target("card_exchange", "cardgen/simulate/exchange.py", ("",), ("tests/test_exchange.py", "tests/test_exchange_mutants.py")),
     Target("designer_figures", DE, _m(DE, "x_game_figures", "x__runner_up", "x__kingmade", "x_card_rows"),
            ("tests/test_designer.py", "tests/test_designer_mutants.py", "--deselect",
             "tests/test_designer.py::test_designer_figures_are_the_same_on_every_engine")),
@@ -393,7 +395,8 @@ TARGETS = [
            ("tests/test_sequential.py", "tests/test_compare.py")),
     # the process around any command (issue 49 item 4): failures as lines and codes, "interrupted" once
     Target("lifecycle", "cardgen/lifecycle.py", ("",),
-           ("tests/test_cli.py", "tests/test_terminal.py", "tests/test_guard.py", "tests/test_lifecycle.py")),
+           ("tests/test_cli.py", "tests/test_terminal.py", "tests/test_guard.py", "tests/test_lifecycle.py",
+            "tests/test_lifecycle_mutants.py")),
 ]
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from cardgen import lifecycle
+from cardgen import lifecycle, terminal
 from cardgen.errors import GamesFailed, InputError
 from cardgen.usercode import UserCodeError
 
@@ -20,7 +20,9 @@ def _raising(exc: BaseException) -> Callable[[], int]:
 
 
 @pytest.fixture(autouse=True)
-def _fresh() -> None:
+def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    # English whatever command ran before (mutmut runs a set of tests in no fixed order)
+    monkeypatch.setattr(terminal, "_current", "en")
     lifecycle.reset()
     yield
     lifecycle.reset()
