@@ -40,6 +40,11 @@ _SAID = False
 _EXIT = os._exit
 
 
+def _language() -> str:
+    """The terminal's language once a command set one (``cardgen.terminal``), English before."""
+    return sys.modules["cardgen.terminal"].language() if "cardgen.terminal" in sys.modules else "en"
+
+
 def reset() -> None:
     """A new command in this process (a test calls ``cli.main`` once per command): not interrupted, nothing said."""
     global _SAID, _INTERRUPTED
@@ -49,8 +54,7 @@ def reset() -> None:
 def error(text: str, lang: str | None = None) -> None:
     """One error line on stderr, as every failure of a command is told: after the language's
     ``cardgen: error:`` (``lang``, default: the terminal's)."""
-    if lang is None:
-        lang = sys.modules["cardgen.terminal"].language() if "cardgen.terminal" in sys.modules else "en"
+    lang = lang or _language()
     print(f"{said('prefix', lang)}{clean(text, 600)}", file=sys.stderr)
 
 
@@ -118,7 +122,7 @@ def guarded(body: Callable[[], int]) -> int:
     try:
         return body()
     except InputError as exc:  # in the command's language (--lang) where the error's sentence has words in it
-        lang = sys.modules["cardgen.terminal"].language() if "cardgen.terminal" in sys.modules else "en"
+        lang = _language()
         for line in exc.lines(lang):
             print(f"{said('prefix', lang)}{line}", file=sys.stderr)
         return 2
