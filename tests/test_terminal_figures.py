@@ -202,8 +202,9 @@ def test_no_line_in_a_validate_log_is_a_progress_line(tmp_path: Path) -> None:
     with open(log, "w") as out:
         subprocess.run([sys.executable, "-c", "import cardgen.simulate.validate as v; v.PROGRESS_EVERY = 0.0; "
                         "from cardgen.cli import main; raise SystemExit(main())", "validate", "king_lui", "--games",
-                        "30", "--players", "3", "--jobs", "1", "--engine", "reference", "--project", str(ROOT)],
-                       stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                        "30", "--players", "3", "--jobs", "1", "--engine", "reference", "--project", str(ROOT),
+                        "--out", str(tmp_path / "out")],
+                       stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path,
                        check=False, timeout=300)
     text = log.read_text()
     assert "PASS king_lui" in text and not re.search(r"validate: \d+/30 games", text), text
