@@ -131,10 +131,11 @@ def drawing_weight(deck: ResolvedDeck) -> int:
 def jobs_for(decks: list[ResolvedDeck], options: BuildOptions) -> list[Job]:
     """Every output of the build, in a stable order."""
     if options.duplex not in DUPLEX:
-        raise InputError(f"unknown duplex '{options.duplex}'; expected one of {', '.join(DUPLEX)}")
+        raise InputError(f"unknown duplex '{options.duplex}'; expected one of {', '.join(DUPLEX)}",
+                         key="unknown_duplex", fields={"value": options.duplex, "expected": ", ".join(DUPLEX)})
     # Importing the rulebook stage is slow: only look for it when a rulebook must be made.
     if options.fronts_only and options.backs_once:
-        raise InputError("--fronts-only and --backs-once exclude each other; choose one")
+        raise InputError("--fronts-only and --backs-once exclude each other; choose one", key="fronts_backs")
     rules = options.rules and importlib.util.find_spec("cardgen.rulebook") is not None
     # SOURCE_DATE_EPOCH sets the PDFs' dates (reportlab honours it; docs/printing.md), so it is part of the key.
     opts = json.dumps({"duplex": options.duplex, "ink_saver": options.ink_saver, "fronts": options.fronts_only,
@@ -286,7 +287,8 @@ def _guarded(job: Job) -> bytes | None:
         raise
     except Exception as exc:
         raise InputError(f"cannot make {job.rel}: {type(exc).__name__}: {exc} (input that 'cardgen check' "
-                         "should have refused: please report it)", file=job.source or None) from None
+                         "should have refused: please report it)", file=job.source or None,
+                         key="cannot_make", fields={"file": job.rel, "why": f"{type(exc).__name__}: {exc}"}) from None
 
 
 def worker_count(options: BuildOptions) -> int:
@@ -476,7 +478,8 @@ def _build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,
     root = out.resolve()
     for job in jobs:  # ids are plain identifiers; this is the last line of defence
         if not (root / job.rel).resolve().is_relative_to(root):
-            raise InputError(f"output '{job.rel}' would land outside the output folder; refused", file=str(out))
+            raise InputError(f"output '{job.rel}' would land outside the output folder; refused", file=str(out),
+                             key="output_outside", fields={"file": job.rel})
     cache_data = load_cache(out)
     stale = [job for job in jobs if not _fresh(out, job, cache_data.get(job.rel))]
     from cardgen.report import gallery

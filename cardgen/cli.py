@@ -455,7 +455,7 @@ def _check_env() -> None:
     value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if value and not (value.isdigit() and len(value) <= 12):
         raise InputError(f"SOURCE_DATE_EPOCH={clean(value, 30)}: expected seconds since 1970 "
-                         "(a whole number), or unset it")
+                         "(a whole number), or unset it", key="source_date_epoch", fields={"value": clean(value, 30)})
 
 
 def run() -> NoReturn:
@@ -579,7 +579,7 @@ def _run(args: argparse.Namespace) -> int:
         text = json.dumps(json_schema(games, ids), indent=2, ensure_ascii=False) + "\n"
         if args.out:
             from cardgen.fileio import check_output_file, write_atomic
-            check_output_file(args.out, "schema file")
+            check_output_file(args.out, "thing_schema_file")
             write_atomic(args.out, text)
         else:
             sys.stdout.write(text)
@@ -609,7 +609,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "build":  # a gutter is between the cards of a --grid; alone it would be ignored
         if args.gutter and args.grid is None:  # (0 is the default: said or not; --watch runs this again with it)
             raise InputError(f"--gutter {args.gutter:g}: only with --grid (e.g. --grid 3x3 --gutter {args.gutter:g}); "
-                             "without --grid the cards touch bleed to bleed")
+                             "without --grid the cards touch bleed to bleed",
+                             key="gutter_no_grid", fields={"gutter": f"{args.gutter:g}"})
         args.gutter = args.gutter or 0.0
     project = Project.open(args.project)
     if args.command == "build" and args.watch:
@@ -638,7 +639,8 @@ def _run(args: argparse.Namespace) -> int:
             lang = args.lang or ("en" if "en" in deck.languages else deck.languages[0])
             if lang not in deck.languages:
                 raise InputError(f"the deck is written in {', '.join(deck.languages)}; expected one of them",
-                                 field="--lang")
+                                 field="--lang",
+                                 key="deck_languages", fields={"languages": ", ".join(deck.languages)})
             print(clean_lines(format_deck(deck, lang)))
         return 0
     if args.command == "play":
@@ -649,10 +651,11 @@ def _run(args: argparse.Namespace) -> int:
         if args.resume:
             return _play_resumed(resolver, args)
         if not args.deck:
-            raise InputError("expected the deck or variant to play (or --resume LOG)", field="DECK_OR_VARIANT")
+            raise InputError("expected the deck or variant to play (or --resume LOG)", field="DECK_OR_VARIANT",
+                             key="play_what")
         deck = resolver.resolve(args.deck)
         log = Path(args.log_file) if args.log_file else Path(args.out) / "play" / f"{deck.id}.jsonl"
-        check_output_file(log, "play log")
+        check_output_file(log, "thing_play_log")
         seed = args.seed if args.seed is not None else secrets.randbelow(2 ** 62)
         people = [p - 1 for p in args.people] if args.people else None
         session = Session(deck, args.players, (args.seat or 1) - 1, args.agents, seed, args.lang, args.pace, people)
@@ -732,11 +735,12 @@ def _run(args: argparse.Namespace) -> int:
             for deck in decks:
                 if deck.print_only:
                     raise InputError(f"'{deck.id}' is a print-only deck (no 'game' field): validate needs a "
-                                     "rules package to play it (docs/authoring.md)", file=deck.files[-1])
+                                     "rules package to play it (docs/authoring.md)", file=deck.files[-1],
+                                     key="print_only_validate", fields={"deck": deck.id})
         decks = [deck for deck in decks if not deck.print_only]
         if not decks:
             raise InputError("no deck with a rules package to validate; print-only decks (no 'game') can be "
-                             "built and checked, not simulated")
+                             "built and checked, not simulated", key="nothing_to_simulate")
         from cardgen.report.commands import validate
         from cardgen.simulate.validate import ValidateOptions
         _check_outputs(args)
@@ -757,9 +761,9 @@ def _check_outputs(args: argparse.Namespace) -> None:
     """The files and folder ``validate`` or ``compare`` writes, refused before a game is played."""
     from cardgen.fileio import check_output_dir, check_output_file
     if args.json_file:
-        check_output_file(args.json_file, "--json file")
+        check_output_file(args.json_file, "thing_json_file")
     if getattr(args, "log_file", None):
-        check_output_file(args.log_file, "--log file")
+        check_output_file(args.log_file, "thing_log_option_file")
     check_output_dir(args.out)
 
 
@@ -783,7 +787,8 @@ def _play_resumed(resolver: Any, args: argparse.Namespace) -> int:
              if getattr(args, name) is not None]
     if given:
         raise InputError(f"{', '.join(given).replace('log_file', 'log')}: a resumed game keeps the log's own; "
-                         "expected none of them with --resume", field="--resume")
+                         "expected none of them with --resume", field="--resume",
+                         key="resume_keeps", fields={"given": ", ".join(given).replace("log_file", "log")})
     log = Path(args.resume)
     deck = resolver.resolve(args.deck or last_unfinished(log)[1]["deck"])
     session = Session.resume(deck, log, args.pace)

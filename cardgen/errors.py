@@ -56,6 +56,13 @@ def said(key: str, lang: str, **fields: Any) -> str:
     return line[key].format(**filled)
 
 
+def worded(key: str, **fields: Any) -> dict[str, str]:
+    """The sentence ``key`` in every language errors.json has, as a field value for another sentence: a piece
+    of an error line that is words, not a value given (what is refused: "the output folder"; why a write failed:
+    "the disk is full"), so the whole line is said in the command's language."""
+    return {lang: said(key, lang, **fields) for lang in words()["lines"]}
+
+
 def kind_word(kind: str, lang: str) -> str:
     """What a value of ``kind`` is called in ``lang`` (``int``: a whole number; ``nothing``: nothing)."""
     table = words()["kinds"]

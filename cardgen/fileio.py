@@ -36,23 +36,26 @@ from pathlib import Path
 
 from typing import Any
 
-from cardgen.errors import InputError
+from cardgen.errors import InputError, worded
 from cardgen.places import kept_folder
 
 
-def _why(exc: OSError) -> str:
-    if exc.errno == errno.ENOSPC:
-        return "the disk is full"
-    if exc.errno == errno.EFBIG:
-        return "the file is larger than the system allows (file-size limit)"
-    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return "no permission to write there"
-    return exc.strerror or type(exc).__name__
+#: why a write failed, by errno: the key of its words in errors.json
+_WHY = {errno.ENOSPC: "why_disk_full", errno.EFBIG: "why_file_size", errno.EACCES: "why_permission",
+        errno.EPERM: "why_permission", errno.EROFS: "why_permission"}
+
+
+def _why(exc: OSError) -> dict[str, str] | str:
+    """Why ``exc``'s write failed, in every language (the system's own words for a reason we do not name)."""
+    key = _WHY.get(exc.errno or 0)
+    return worded(key) if key else exc.strerror or type(exc).__name__
 
 
 def write_error(path: str | Path, exc: OSError) -> InputError:
     """A failed write as one line naming the file."""
-    return InputError(f"cannot write: {_why(exc)}", file=str(path))
+    why = _why(exc)
+    english = why["en"] if isinstance(why, dict) else why
+    return InputError(f"cannot write: {english}", file=str(path), key="cannot_write", fields={"why": why})
 
 
 def _first_existing(path: Path) -> tuple[Path, list[Path]]:
@@ -65,27 +68,35 @@ def _first_existing(path: Path) -> tuple[Path, list[Path]]:
     return cur, missing
 
 
-def check_output_dir(path: str | Path, what: str = "output folder") -> None:
-    """Refuse ``path`` as a folder to write into unless it is (or can become) a writable folder."""
+def check_output_dir(path: str | Path, what: str | dict[str, str] = "thing_output_folder") -> None:
+    """Refuse ``path`` as a folder to write into unless it is (or can become) a writable folder; ``what`` names
+    it (a key of errors.json: ``thing_output_folder``, or its words in every language)."""
     path = Path(path)
+    named = worded(what) if isinstance(what, str) else what
     base, _ = _first_existing(path)
     if not base.is_dir():
-        raise InputError(f"{what} cannot be made: '{base}' is a file, not a folder", file=str(path))
+        raise InputError(f"{named['en']} cannot be made: '{base}' is a file, not a folder", file=str(path),
+                         key="output_not_folder", fields={"what": named, "base": base})
     if not os.access(base, os.W_OK | os.X_OK):
-        raise InputError(f"{what} is not writable: no permission to write in '{base}'", file=str(path))
+        raise InputError(f"{named['en']} is not writable: no permission to write in '{base}'", file=str(path),
+                         key="output_not_writable", fields={"what": named, "base": base})
 
 
-def check_output_file(path: str | Path, what: str = "output file") -> None:
-    """Refuse ``path`` as a file to write unless it is a plain file (or can be created)."""
+def check_output_file(path: str | Path, what: str = "thing_output_file") -> None:
+    """Refuse ``path`` as a file to write unless it is a plain file (or can be created); ``what`` names it (a key
+    of errors.json: ``thing_log_file``)."""
     path = Path(path)
+    named = worded(what)
     if path.is_symlink():
-        raise InputError(f"{what} is a symbolic link; cardgen neither replaces nor writes through one, "
-                         "expected a plain file name", file=str(path))
+        raise InputError(f"{named['en']} is a symbolic link; cardgen neither replaces nor writes through one, "
+                         "expected a plain file name", file=str(path), key="output_symlink", fields={"what": named})
     if path.is_dir():
-        raise InputError(f"{what} is a folder; expected a file name", file=str(path))
+        raise InputError(f"{named['en']} is a folder; expected a file name", file=str(path), key="output_is_folder",
+                         fields={"what": named})
     if path.exists() and not path.is_file():
-        raise InputError(f"{what} is not a regular file; expected a file name", file=str(path))
-    check_output_dir(path.parent, f"folder of the {what}")
+        raise InputError(f"{named['en']} is not a regular file; expected a file name", file=str(path),
+                         key="output_not_regular", fields={"what": named})
+    check_output_dir(path.parent, worded("thing_folder_of", what=named))
 
 
 def read_json_object(path: Path) -> dict[str, Any]:

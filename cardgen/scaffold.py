@@ -47,7 +47,8 @@ def _translation(lang: str) -> dict[str, Any]:
         raise InputError(f"no starter in '{lang}'; expected one of {', '.join(starter_languages())} (a deck may be "
                          "written in any language: start from one of these and change 'languages:', "
                          "docs/authoring.md, 'Languages')", field="--lang",
-                         hint=did_you_mean(lang, starter_languages()))
+                         hint=did_you_mean(lang, starter_languages()),
+                         key="no_starter", fields={"lang": lang, "expected": ", ".join(starter_languages())})
     data = yaml.safe_load((STARTER_LANGS / f"{lang}.yaml").read_text(encoding="utf-8"))
     return {"words": dict(data["words"]), "rules": str(data["rules"])}
 
@@ -94,13 +95,15 @@ def new_project(directory: Path, rules: bool = False, lang: str = "en") -> list[
     directory = Path(directory)
     if rules and lang != "en":
         raise InputError(f"the playable starter (--rules) is written in English only; expected --lang en, or "
-                         f"no --rules for a starter in '{lang}'", field="--lang")
+                         f"no --rules for a starter in '{lang}'", field="--lang",
+                         key="rules_starter_english", fields={"lang": lang})
     tr = _translation(lang) if lang != "en" else None
     if directory.exists() and not directory.is_dir():
-        raise InputError("exists and is not a folder; expected a new or empty folder", file=directory)
+        raise InputError("exists and is not a folder; expected a new or empty folder", file=directory,
+                         key="new_not_folder")
     if directory.is_dir() and any(directory.iterdir()):
         raise InputError("folder is not empty; expected a new or empty folder (nothing is overwritten)",
-                         file=directory)
+                         file=directory, key="new_not_empty")
     ident, name = deck_id(directory), display_name(directory)
     written = []
     sources = {Path(str(rel).replace("__LANG__", lang)): STARTER / rel for rel in starter_files()}

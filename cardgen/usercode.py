@@ -67,7 +67,7 @@ def resolve_code_path(name: str, root: Path, *, origin: str | None = None, line:
     raw = Path(name)
     if raw.is_absolute() or ".." in raw.parts:
         raise InputError(f"'{clean(name)}' must be a path inside the project folder (no absolute path, no '..')",
-                         **where)
+                         **where, key="code_path_inside", fields={"name": clean(name)})
     root_resolved = root.resolve()
     path = (root_resolved / raw)
     try:
@@ -75,15 +75,19 @@ def resolve_code_path(name: str, root: Path, *, origin: str | None = None, line:
     except (OSError, RuntimeError):
         guess = did_you_mean(raw.name, _code_files_beside(path, root_resolved))
         raise InputError(f"'{clean(name)}' was not found in the project folder {clean(root)}",
-                         hint=(raw.parent / guess).as_posix() if guess else None, **where) from None
+                         hint=(raw.parent / guess).as_posix() if guess else None, **where,
+                         key="code_not_found", fields={"name": clean(name), "folder": clean(root)}) from None
     if root_resolved not in resolved.parents:
-        raise InputError(f"'{clean(name)}' leads outside the project folder", **where)
+        raise InputError(f"'{clean(name)}' leads outside the project folder", **where,
+                         key="code_outside", fields={"name": clean(name)})
     if resolved.is_dir():
         resolved = resolved / "__init__.py"
     if resolved.suffix != ".py" or not resolved.is_file():
-        raise InputError(f"'{clean(name)}' must be a Python file (.py) or a folder with __init__.py", **where)
+        raise InputError(f"'{clean(name)}' must be a Python file (.py) or a folder with __init__.py", **where,
+                         key="code_kind", fields={"name": clean(name)})
     if resolved.stat().st_size > MAX_CODE_BYTES:
-        raise InputError(f"'{clean(name)}' is larger than {MAX_CODE_BYTES // 1024} KiB", **where)
+        raise InputError(f"'{clean(name)}' is larger than {MAX_CODE_BYTES // 1024} KiB", **where,
+                         key="code_too_large", fields={"name": clean(name), "kib": MAX_CODE_BYTES // 1024})
     return resolved
 
 
@@ -114,7 +118,8 @@ def load_code(path: Path, shown: str | None = None) -> LoadedCode:
     """
     data = path.read_bytes()
     if len(data) > MAX_CODE_BYTES:
-        raise InputError(f"larger than {MAX_CODE_BYTES // 1024} KiB", file=shown or path)
+        raise InputError(f"larger than {MAX_CODE_BYTES // 1024} KiB", file=shown or path,
+                         key="code_larger", fields={"kib": MAX_CODE_BYTES // 1024})
     digest = hashlib.sha256(data).hexdigest()
     key = (path, digest)
     if key in _LOADED:
@@ -126,9 +131,10 @@ def load_code(path: Path, shown: str | None = None) -> LoadedCode:
     try:
         code = compile(data, str(path), "exec", dont_inherit=True)
     except SyntaxError as exc:
-        raise InputError(f"Python syntax error: {exc.msg}", file=shown, line=exc.lineno) from None
+        raise InputError(f"Python syntax error: {exc.msg}", file=shown, line=exc.lineno,
+                         key="python_syntax", fields={"why": exc.msg}) from None
     except ValueError as exc:  # NUL bytes and the like
-        raise InputError(f"not a Python file: {exc}", file=shown) from None
+        raise InputError(f"not a Python file: {exc}", file=shown, key="not_python", fields={"why": exc}) from None
     if PACKAGE not in sys.modules:
         parent = types.ModuleType(PACKAGE)
         parent.__path__ = []  # a namespace for project modules, importable by pickle

@@ -63,7 +63,7 @@ def _located(exc: InputError, file: str | None, line: int | None, field: str,
     """``exc`` at the deck's ``file:line`` and ``field``, unless it names the project file it lies in."""
     if exc.file is not None and exc.file not in deck_files:
         return exc
-    return InputError(exc.message, file=file, line=line, field=field, hint=exc.hint)
+    return InputError(exc.message, file=file, line=line, field=field, hint=exc.hint, key=exc.key, fields=exc.fields)
 
 
 def _nothing(*args: Any, **kwargs: Any) -> None:

@@ -71,14 +71,15 @@ def get_game(game_id: str) -> GameSpec:
         loaded = ep.load()
     except Exception as exc:  # a broken third-party package: one line, not its traceback
         raise InputError(f"rules package of game '{game_id}' cannot be imported: "
-                         f"{type(exc).__name__}: {exc}", file=where) from None
+                         f"{type(exc).__name__}: {exc}", file=where,
+                         key="rules_import", fields={"game": game_id, "why": f"{type(exc).__name__}: {exc}"}) from None
     spec = getattr(loaded, "GAME", loaded)
     if not isinstance(spec, GameSpec):
         raise InputError(f"expected a module with GAME = GameSpec(...) or a GameSpec, got {type(spec).__name__}",
-                         file=where)
+                         file=where, key="not_gamespec", fields={"kind": type(spec).__name__})
     if spec.id != game_id:
         raise InputError(f"the package's GameSpec has id '{spec.id}'; expected '{game_id}' (the entry point's name)",
-                         file=where)
+                         file=where, key="gamespec_id", fields={"id": spec.id, "expected": game_id})
     return spec
 
 

@@ -49,7 +49,7 @@ class RulesFile:
         if len(found) != 1:
             names = ", ".join(sorted(c.__name__ for c in found)) or "none"
             raise InputError(f"expected exactly one class based on cardgen.engine.kit.CardGame, found {names}",
-                             file=self.shown, field="game")
+                             file=self.shown, field="game", key="one_cardgame_class", fields={"found": names})
         return KitGame(deck, players, found[0], self.path, self.shown)
 
 
@@ -67,9 +67,10 @@ def syntax_error(spec: GameSpec) -> InputError | None:
         try:
             compile(file.read_bytes(), str(file), "exec", dont_inherit=True)
         except SyntaxError as exc:
-            return InputError(f"Python syntax error: {exc.msg}", file=shown, line=exc.lineno)
+            return InputError(f"Python syntax error: {exc.msg}", file=shown, line=exc.lineno,
+                              key="python_syntax", fields={"why": exc.msg})
         except ValueError as exc:  # NUL bytes and the like
-            return InputError(f"not a Python file: {exc}", file=shown)
+            return InputError(f"not a Python file: {exc}", file=shown, key="not_python", fields={"why": exc})
     return None
 
 

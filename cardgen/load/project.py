@@ -59,13 +59,15 @@ def check_id(sid: str, file: str) -> None:
     """Refuse a file whose name does not give a usable id."""
     if not ID_PATTERN.match(sid):
         raise InputError(f"file name gives the id '{sid}', which is not a plain id; expected lowercase "
-                         "letters, digits, '-' or '_' (at most 64), e.g. 'my-variant.yaml'", file=file)
+                         "letters, digits, '-' or '_' (at most 64), e.g. 'my-variant.yaml'", file=file,
+                         key="bad_file_id", fields={"id": sid})
 
 
 def _yaml_files(folder: Path, recursive: bool) -> list[Path]:
     """YAML files of ``folder`` (sorted); an unreadable folder is an ``InputError``."""
     def fail(exc: OSError) -> None:
-        raise InputError(f"cannot read folder: {exc.strerror}", file=exc.filename or str(folder))
+        raise InputError(f"cannot read folder: {exc.strerror}", file=exc.filename or str(folder),
+                         key="cannot_read_folder", fields={"why": exc.strerror})
 
     out: list[Path] = []
     for here, dirs, files in os.walk(folder, onerror=fail, followlinks=False):
@@ -74,7 +76,8 @@ def _yaml_files(folder: Path, recursive: bool) -> list[Path]:
         out.extend(Path(here) / d for d in dirs if d.endswith(".yaml"))  # reported when read: not a file
         dirs[:] = [d for d in dirs if not d.endswith(".yaml")]
         if len(out) > MAX_FILES:
-            raise InputError(f"more than {MAX_FILES} YAML files; expected a project folder", file=str(folder))
+            raise InputError(f"more than {MAX_FILES} YAML files; expected a project folder", file=str(folder),
+                             key="too_many_files", fields={"most": MAX_FILES})
         if not recursive:
             break
     return sorted(out) if not recursive else sorted(out, key=lambda p: p.parts)
@@ -101,7 +104,7 @@ class Project:
         root = Path(root).resolve()
         if not is_project(root):
             raise InputError(f"no decks/ or variants/ folder in {root}; run cardgen in a project folder or pass "
-                             "--project DIR")
+                             "--project DIR", key="no_project_folder", fields={"folder": root})
         project = cls(root)
         files = _yaml_files(root / "decks", recursive=False) if (root / "decks").is_dir() else []
         if (root / "variants").is_dir():
@@ -111,7 +114,8 @@ class Project:
             check_id(sid, project.display(path))
             if sid in project.sources:
                 raise InputError(f"id '{sid}' is used twice (also {project.display(project.sources[sid])}); "
-                                 "expected unique file names", file=project.display(path))
+                                 "expected unique file names", file=project.display(path),
+                                 key="id_twice", fields={"id": sid, "other": project.display(project.sources[sid])})
             project.sources[sid] = path
         return project
 
@@ -157,7 +161,8 @@ class Project:
             check_id(sid, ref)
             if sid in self.sources:
                 raise InputError(f"id '{sid}' is already used by {self.display(self.sources[sid])}; rename the file",
-                                 file=ref)
+                                 file=ref,
+                                 key="id_taken", fields={"id": sid, "other": self.display(self.sources[sid])})
             self.outside[sid] = candidate
             return sid, candidate
         raise InputError(f"no deck or variant called '{ref}'",  # a shipped game's deck is found too (above)

@@ -49,14 +49,15 @@ def _rows(path: Path, display: str) -> list[list[str]]:
     if path.suffix.lower() == ".xlsx":
         return _xlsx_rows(path, display)
     # read bounded like a deck file: a FIFO or a huge file is one line, never a hang
-    raw = read_bounded(path, display, expected="a CSV or XLSX file")
+    raw = read_bounded(path, display, expected="thing_csv_xlsx")
     try:
         handle = io.StringIO(raw.decode("utf-8-sig"), newline="")
         return [list(r) for r in csv.reader(handle, delimiter=_separator(handle.getvalue()))]
     except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text (byte {exc.start}); save the sheet as 'CSV UTF-8'", file=display) from None
+        raise InputError(f"not UTF-8 text (byte {exc.start}); save the sheet as 'CSV UTF-8'", file=display,
+                         key="table_not_utf8", fields={"byte": exc.start}) from None
     except csv.Error as exc:
-        raise InputError(f"malformed CSV: {exc}", file=display) from None
+        raise InputError(f"malformed CSV: {exc}", file=display, key="table_bad_csv", fields={"why": exc}) from None
 
 
 def _separator(text: str) -> str:
@@ -76,12 +77,13 @@ def _xlsx_rows(path: Path, display: str) -> list[list[str]]:
         from openpyxl import load_workbook
     except ImportError:  # pragma: no cover - openpyxl is a dependency
         raise InputError("reading .xlsx needs openpyxl (pip install openpyxl); or save the sheet as CSV",
-                         file=display) from None
-    raw = read_bounded(path, display, expected="a CSV or XLSX file")
+                         file=display, key="table_openpyxl") from None
+    raw = read_bounded(path, display, expected="thing_csv_xlsx")
     try:
         book = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many types for a damaged file
-        raise InputError(f"unreadable spreadsheet: {exc}", file=display) from None
+        raise InputError(f"unreadable spreadsheet: {exc}", file=display,
+                         key="table_unreadable", fields={"why": exc}) from None
     try:
         sheet = book.worksheets[0]
         out = []
@@ -108,13 +110,15 @@ def read_table(entry: dict[str, Any], entry_lines: LineMap, deck_file: Path, pro
     ref = entry.get("table")
     _, line = entry_lines.locate(("table",))
     if not isinstance(ref, str) or not ref.strip():
-        raise InputError("expected the path of a .csv or .xlsx file", file=deck_name, line=line, field="table")
+        raise InputError("expected the path of a .csv or .xlsx file", file=deck_name, line=line, field="table",
+                         key="table_path")
     path = (deck_file.parent / ref).resolve()
     if Path(ref).is_absolute() or not path.is_relative_to(project.resolve()):
         raise InputError(f"table path '{ref}' leaves the project folder; expected a file next to the deck",
-                         file=deck_name, line=line, field="table")
+                         file=deck_name, line=line, field="table", key="table_outside", fields={"ref": ref})
     if path.suffix.lower() not in SUFFIXES:
-        raise InputError(f"table '{ref}' is not a .csv or .xlsx file", file=deck_name, line=line, field="table")
+        raise InputError(f"table '{ref}' is not a .csv or .xlsx file", file=deck_name, line=line, field="table",
+                         key="table_kind", fields={"ref": ref})
     allowed = columns(languages)
     defaults: dict[str, Any] = {}
     for key, value in entry.items():
@@ -124,7 +128,8 @@ def read_table(entry: dict[str, Any], entry_lines: LineMap, deck_file: Path, pro
             _, kline = entry_lines.locate((key,))
             raise InputError(f"unknown column '{key}' for the table's default values; expected one of "
                              f"{', '.join(allowed)}", file=deck_name, line=kline, field=key,
-                             hint=did_you_mean(key, allowed))
+                             hint=did_you_mean(key, allowed),
+                             key="table_default_column", fields={"name": key, "allowed": ", ".join(allowed)})
         defaults[key] = value
     def default_where(column: str) -> tuple[str, int, tuple[Any, ...]]:
         """A value every row takes from the deck's entry is located there, not at a row."""
@@ -134,7 +139,8 @@ def read_table(entry: dict[str, Any], entry_lines: LineMap, deck_file: Path, pro
     display = display_of(path)
     rows = _rows(path, display)
     if not rows or not any(c.strip() for c in rows[0]):
-        raise InputError("expected a header row naming the columns (id, title, count...)", file=display, line=1)
+        raise InputError("expected a header row naming the columns (id, title, count...)", file=display, line=1,
+                         key="table_header")
     header = [c.strip() for c in rows[0]]
     used: dict[int, str] = {}
     for i, name in enumerate(header):
@@ -144,9 +150,11 @@ def read_table(entry: dict[str, Any], entry_lines: LineMap, deck_file: Path, pro
             raise InputError(f"row 1, column {i + 1}: unknown column '{name}'; expected a field name "
                              "(id, kind, count, name, back, group, layout, title, text, colour, symbol, value, "
                              "points, art, title.<lang>, face2.<field>) or a note column starting with '#'",
-                             file=display, hint=did_you_mean(name, allowed))
+                             file=display, hint=did_you_mean(name, allowed),
+                             key="table_column", fields={"column": i + 1, "name": name})
         if name in used.values():
-            raise InputError(f"row 1, column {i + 1}: column '{name}' appears twice", file=display)
+            raise InputError(f"row 1, column {i + 1}: column '{name}' appears twice", file=display,
+                             key="table_column_twice", fields={"column": i + 1, "name": name})
         used[i] = name
     out = []
     for number, row in enumerate(rows[1:], start=2):
@@ -155,7 +163,8 @@ def read_table(entry: dict[str, Any], entry_lines: LineMap, deck_file: Path, pro
             raise InputError(f"'{clean(row[beyond].strip(), 40)}' lies past the last column of the header "
                              f"({len(header)} columns); a text that holds the separator must be in double quotes, "
                              "or give the column a name in row 1", file=display,
-                             field=f"row {number}, column {beyond + 1}")
+                             field=f"row {number}, column {beyond + 1}",
+                             key="table_past_header", fields={"text": clean(row[beyond].strip(), 40), "columns": len(header)})
         cells = {used[i]: cell.strip() for i, cell in enumerate(row) if i in used and cell.strip()}
         if not cells:
             continue
@@ -164,7 +173,8 @@ def read_table(entry: dict[str, Any], entry_lines: LineMap, deck_file: Path, pro
         out.append(_component(values, cells, number, display, path.stem, languages, set(used.values()),
                               default_where))
     if not out:
-        raise InputError("no rows below the header; expected one row per card or card kind", file=display)
+        raise InputError("no rows below the header; expected one row per card or card kind", file=display,
+                         key="table_no_rows")
     return out
 
 
@@ -200,7 +210,8 @@ def _component(values: dict[str, Any], cells: dict[str, str], row: int, display:
                 return int(value)
             except ValueError:
                 raise InputError(f"expected a whole number, got {value!r}", file=display,
-                                 field=f"row {row}, column '{column}'") from None
+                                 field=f"row {row}, column '{column}'",
+                                 key="table_whole", fields={"value": repr(value)}) from None
         return value
 
     def side(prefix: str) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import InputError
+from cardgen.errors import InputError, worded
 from cardgen.load.linemap import MAX_CHARS, MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES, LineMap
 
 __all__ = ["MAX_CHARS", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_NODES", "LineMap", "read_bounded", "decode_utf8",
@@ -33,7 +33,7 @@ __all__ = ["MAX_CHARS", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_NODES", "LineMap", "
 
 
 
-def read_bounded(path: Path, name: str, limit: int = MAX_FILE_BYTES, expected: str = "a YAML file") -> bytes:
+def read_bounded(path: Path, name: str, limit: int = MAX_FILE_BYTES, expected: str = "thing_yaml_file") -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes, or one ``InputError`` line.
 
     The file is opened without blocking (a FIFO cannot hang us), checked to be a
@@ -45,14 +45,19 @@ def read_bounded(path: Path, name: str, limit: int = MAX_FILE_BYTES, expected: s
     except FileNotFoundError:
         raise InputError("file not found", file=name, key="file_not_found") from None
     except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", file=name) from None
+        raise InputError(f"cannot read: {exc.strerror}", file=name,
+                         key="cannot_read", fields={"why": exc.strerror}) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a device, pipe or socket"
-            raise InputError(f"not a regular file ({kind}); expected {expected}", file=name)
+            named = worded(expected)  # what the file should be, a key of errors.json ("thing_yaml_file")
+            raise InputError(f"not a regular file ({kind}); expected {named['en']}", file=name,
+                             key="not_regular_folder" if stat.S_ISDIR(st.st_mode) else "not_regular_device",
+                             fields={"expected": named})
         if st.st_size > limit:
-            raise InputError(f"file too large ({st.st_size} bytes); expected at most {limit} bytes", file=name)
+            raise InputError(f"file too large ({st.st_size} bytes); expected at most {limit} bytes", file=name,
+                             key="file_too_large", fields={"size": st.st_size, "most": limit})
         chunks, size = [], 0
         while True:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -61,10 +66,12 @@ def read_bounded(path: Path, name: str, limit: int = MAX_FILE_BYTES, expected: s
             chunks.append(chunk)
             size += len(chunk)
             if size > limit:
-                raise InputError(f"file too large (more than {limit} bytes)", file=name)
+                raise InputError(f"file too large (more than {limit} bytes)", file=name,
+                                 key="file_too_large_more", fields={"most": limit})
         return b"".join(chunks)
     except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", file=name) from None
+        raise InputError(f"cannot read: {exc.strerror}", file=name,
+                         key="cannot_read", fields={"why": exc.strerror}) from None
     finally:
         os.close(fd)
 
@@ -76,7 +83,8 @@ def decode_utf8(raw: bytes, name: str) -> str:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise InputError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
-                         "save the file as UTF-8", file=name, line=line) from None
+                         "save the file as UTF-8", file=name, line=line,
+                         key="not_utf8_at", fields={"byte": f"0x{raw[exc.start]:02x}", "offset": exc.start}) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 

@@ -71,18 +71,21 @@ class _Builder:
         self.root: Any = None
         self.done = False
 
-    def error(self, message: str, line: int, path: FieldPath | None = None) -> InputError:
-        return InputError(message, file=self.file, line=line, field=list(path) if path else None)
+    def error(self, message: str, line: int, path: FieldPath | None = None, *, key: str,
+              **fields: Any) -> InputError:
+        """The error ``message`` at ``line`` (and ``path``), worded in every language by ``key`` of errors.json."""
+        return InputError(message, file=self.file, line=line, field=list(path) if path else None, key=key,
+                          fields=fields)
 
     def _count(self, nodes: int, chars: int, line: int) -> None:
         self.nodes += nodes
         self.chars += chars
         if self.nodes > MAX_NODES:
             raise self.error(f"document expands to more than {MAX_NODES} values (an alias bomb?); "
-                             "expected a deck of ordinary size", line)
+                             "expected a deck of ordinary size", line, key="yaml_values", most=MAX_NODES)
         if self.chars > MAX_CHARS:
             raise self.error(f"document expands to more than {MAX_CHARS} characters of text (an alias "
-                             "bomb?); expected a deck of ordinary size", line)
+                             "bomb?); expected a deck of ordinary size", line, key="yaml_chars", most=MAX_CHARS)
 
     def _record(self, path: FieldPath, line: int, force: bool = False) -> None:
         if force or path not in self.lines.lines:
@@ -115,14 +118,15 @@ class _Builder:
     def _key(self, event: Any, line: int) -> None:
         top = self.stack[-1]
         if not isinstance(event, yaml.ScalarEvent):
-            raise self.error("mapping keys must be plain words", line)
+            raise self.error("mapping keys must be plain words", line, key="yaml_key_words")
         if event.value == "<<" and event.implicit[0] and event.tag is None:
-            raise self.error("YAML merge keys ('<<') are not supported; write the fields out", line)
+            raise self.error("YAML merge keys ('<<') are not supported; write the fields out", line, key="yaml_merge")
         key = self._construct(event, line, top.path)
         if not isinstance(key, str):
             key = str(key)
         if key in top.value:
-            raise self.error(f"duplicate key '{key}'; each key may appear once", line, top.path + (key,))
+            raise self.error(f"duplicate key '{key}'; each key may appear once", line, top.path + (key,),
+                             key="yaml_duplicate_key", name=key)
         self._count(1, len(key), line)
         top.key, top.key_line = key, line
         self._record(top.path + (key,), line, force=True)
@@ -140,11 +144,14 @@ class _Builder:
         try:
             value = _SCALARS.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
-            raise self.error(f"unreadable value: {exc.problem}", line, path) from None
+            raise self.error(f"unreadable value: {exc.problem}", line, path, key="yaml_unreadable",
+                             why=exc.problem) from None
         except (ValueError, OverflowError) as exc:
-            what = "a number too long" if "digits" in str(exc) or "Exceeds" in str(exc) else "a value"
+            long = "digits" in str(exc) or "Exceeds" in str(exc)
+            what = "a number too long" if long else "a value"
             raise self.error(f"{what} that cannot be read ({clean(exc, 80)}); expected an ordinary value",
-                             line, path) from None
+                             line, path, key="yaml_long_number" if long else "yaml_odd_value",
+                             why=clean(exc, 80)) from None
         finally:
             _SCALARS.constructed_objects.clear()
         if short and len(_CACHE) < 50_000 and not isinstance(value, (list, dict, bytes, bytearray)):
@@ -189,7 +196,7 @@ class _Builder:
         if isinstance(event, yaml.DocumentStartEvent):
             if self.done:
                 raise self.error("more than one YAML document ('---'); expected one deck per file",
-                                 event.start_mark.line + 1)
+                                 event.start_mark.line + 1, key="yaml_documents")
             return
         line = event.start_mark.line + 1
         if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
@@ -207,7 +214,8 @@ class _Builder:
         if isinstance(event, yaml.AliasEvent):
             anchor = self.anchors.get(event.anchor)
             if anchor is None:
-                raise self.error(f"unknown alias '*{clean(event.anchor, 40)}'", line, path)
+                raise self.error(f"unknown alias '*{clean(event.anchor, 40)}'", line, path, key="yaml_alias",
+                                 name=clean(event.anchor, 40))
             self._count(anchor.nodes, anchor.chars, line)
             for rel, ln in anchor.lines:
                 self._record(path + rel, ln)
@@ -224,14 +232,16 @@ class _Builder:
             self._place(value, line)
             return
         if len(self.stack) >= MAX_DEPTH:
-            raise self.error(f"nesting deeper than {MAX_DEPTH} levels", line, path)
+            raise self.error(f"nesting deeper than {MAX_DEPTH} levels", line, path, key="yaml_depth", most=MAX_DEPTH)
         if isinstance(event, yaml.MappingStartEvent):
             if event.tag not in _MAP_TAGS:
-                raise self.error(f"unsupported tag '{clean(event.tag, 60)}'; expected plain YAML", line, path)
+                raise self.error(f"unsupported tag '{clean(event.tag, 60)}'; expected plain YAML", line, path,
+                                 key="yaml_tag", tag=clean(event.tag, 60))
             value: Any = {}
         else:
             if event.tag not in _SEQ_TAGS:
-                raise self.error(f"unsupported tag '{clean(event.tag, 60)}'; expected plain YAML", line, path)
+                raise self.error(f"unsupported tag '{clean(event.tag, 60)}'; expected plain YAML", line, path,
+                                 key="yaml_tag", tag=clean(event.tag, 60))
             value = []
         self.stack.append(_Frame(value, path, line, event.anchor, self.nodes - 1, self.chars,
                                  len(self.order) - 1))
@@ -274,12 +284,15 @@ def parse(text: str | bytes, file: str) -> tuple[Any, LineMap]:
         line = text[:exc.position].count("\n" if isinstance(text, str) else b"\n") + 1
         char = exc.character
         raise InputError(f"character U+{char:04X} is not allowed in a YAML file; expected printable text (an "
-                         "escape such as \\t inside double quotes if you mean it)", file=file, line=line) from None
+                         "escape such as \\t inside double quotes if you mean it)", file=file, line=line,
+                         key="yaml_char", fields={"char": f"U+{char:04X}"}) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         problem = exc.problem or exc.context or "malformed YAML"
-        raise InputError(f"malformed YAML: {clean(problem, 120)}", file=file, line=line) from None
+        raise InputError(f"malformed YAML: {clean(problem, 120)}", file=file, line=line,
+                         key="yaml_malformed", fields={"why": clean(problem, 120)}) from None
     except yaml.YAMLError as exc:
-        raise InputError(f"malformed YAML: {clean(exc, 120)}", file=file) from None
+        raise InputError(f"malformed YAML: {clean(exc, 120)}", file=file,
+                         key="yaml_malformed", fields={"why": clean(exc, 120)}) from None
     return builder.root, builder.lines

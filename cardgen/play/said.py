@@ -41,12 +41,15 @@ def talk_of(record: dict[str, Any], where: str) -> tuple[list[tuple[int, str, in
     if not isinstance(said, list) or not all(
             isinstance(t, list) and len(t) == 3 and _whole(t[0]) and isinstance(t[1], str) and _whole(t[2])
             for t in said):
-        raise InputError(f"{where}: 'talk' must be a list of [seat, words, moves made]", field="talk")
+        raise InputError(f"{where}: 'talk' must be a list of [seat, words, moves made]", field="talk",
+                         key="log_talk", fields={"where": where})
     if not isinstance(undos, list) or not all(
             isinstance(u, list) and len(u) == 3 and all(_whole(x) for x in u) for u in undos):
-        raise InputError(f"{where}: 'undos' must be a list of [seat, moves kept, moves made before]", field="undos")
+        raise InputError(f"{where}: 'undos' must be a list of [seat, moves kept, moves made before]", field="undos",
+                         key="log_undos", fields={"where": where})
     players = record.get("players")
     if any(t[0] >= players for t in said) or any(u[0] >= players for u in undos):
-        raise InputError(f"{where}: 'talk' or 'undos' names a seat beyond the {players} players", field="talk")
+        raise InputError(f"{where}: 'talk' or 'undos' names a seat beyond the {players} players", field="talk",
+                         key="log_seat_beyond", fields={"where": where, "players": players})
     return ([(t[0], t[1][:TALK_LONGEST], t[2]) for t in said][-TALK_KEPT:],
             [(u[0], u[1], u[2]) for u in undos])

@@ -92,21 +92,24 @@ class Session:
         spec = deck.spec
         if spec.new_game is None:
             raise InputError(f"{deck.id} has no rules engine (a print-only deck); expected a deck with 'game'",
-                             field="DECK")
+                             field="DECK", key="play_print_only", fields={"deck": deck.id})
         low, high = deck.model.players.min, deck.model.players.max
         players = players if players is not None else max(low, min(high, 3))
         if not low <= players <= high:
-            raise InputError(f"{deck.id} is for {low}-{high} players, got {players}", field="--players")
+            raise InputError(f"{deck.id} is for {low}-{high} players, got {players}", field="--players",
+                             key="play_players", fields={"deck": deck.id, "low": low, "high": high, "players": players})
         option = "--people" if people else "--seat"  # the option the seats came from
         people = sorted(set(people)) if people else [seat]
         for person in people:
             if not 0 <= person < players:
-                raise InputError(f"seat {person + 1} of {players}: expected 1 to {players}", field=option)
+                raise InputError(f"seat {person + 1} of {players}: expected 1 to {players}", field=option,
+                                 key="play_seat", fields={"seat": person + 1, "players": players})
         seat = people[0]
         lang = lang or ("en" if "en" in deck.languages else deck.languages[0])
         if lang not in deck.languages:
             raise InputError(f"{deck.id} is not written in '{lang}'; expected one of {', '.join(deck.languages)}",
-                             field="--lang", hint=did_you_mean(lang, deck.languages))
+                             field="--lang", hint=did_you_mean(lang, deck.languages),
+                             key="play_lang", fields={"deck": deck.id, "lang": lang, "expected": ", ".join(deck.languages)})
         factories = agent_factories(spec)
         names = agents or default_agents(spec)  # the same default players as validate, compare and tune
         for name in names:
@@ -481,7 +484,7 @@ class Session:
             line = json.dumps(self.log_record(), ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
             if self.saved == path and self._line == line:
                 return path
-            check_output_file(path, "play log")
+            check_output_file(path, "thing_play_log")
             before = path.read_bytes() if path.is_file() else b""
             if before and not before.endswith(b"\n"):
                 before += b"\n"
@@ -520,10 +523,12 @@ class Session:
         where = f"{path}:{number}"
         if record["deck"] != deck.id:
             raise InputError(f"{where}: the unfinished game is of '{record['deck']}', not '{deck.id}'",
-                             field="--resume")
+                             field="--resume",
+                             key="resume_other_deck", fields={"where": where, "deck": record["deck"], "expected": deck.id})
         if record.get("deck_hash") not in (None, deck_hash(deck)):
             raise InputError(f"{where}: the deck changed since this game was played; its moves may not be legal "
-                             "any more", field="--resume", hint="play it with the deck as it was, or deal anew")
+                             "any more", field="--resume", hint="play it with the deck as it was, or deal anew",
+                             key="resume_deck_changed", fields={"where": where})
         people = [int(p) for p in record.get("human_seats") or []]
         others = [name for seat, name in enumerate(record["agents"]) if seat not in people]
         session = cls(deck, int(record["players"]), agents=others or None, seed=int(record["seed"]),
@@ -534,7 +539,8 @@ class Session:
                 if session.state.is_terminal() or session.state.current_player != player \
                         or wanted not in session.state.legal_actions():
                     raise InputError(f"{where}: move {i + 1} ({json.dumps(action)[:80]}) is not legal when "
-                                     "replayed; the game cannot be taken up again", field="--resume")
+                                     "replayed; the game cannot be taken up again", field="--resume",
+                                     key="resume_illegal", fields={"where": where, "move": i + 1, "action": json.dumps(action)[:80]})
                 session._apply(wanted, session.names[player])
             session.feedback = {int(k): v for k, v in (record.get("feedback") or {}).items()}
             session.people_names = {int(k): str(v) for k, v in (record.get("names") or {}).items()}
@@ -678,7 +684,7 @@ def last_unfinished(path: Path) -> tuple[int, dict[str, Any], bytes]:
             found = (number, record)
     if found is None:
         raise InputError("no unfinished game in this log: every game in it has ended", file=str(path),
-                         field="--resume", hint="start a new table with cardgen play DECK")
+                         field="--resume", hint="start a new table with cardgen play DECK", key="resume_ended")
     number, record = found
     line = Path(path).read_bytes().split(b"\n")[number - 1] + b"\n"
     return number, record, line

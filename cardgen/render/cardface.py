@@ -372,7 +372,8 @@ class Painter:
         for name, present in has.items():
             if present and name not in self.lay.elements and name not in ("band", "mini_symbol"):
                 raise InputError(f"{self._who()}: layout '{f.layout}' has no place for its {name}; "
-                                 "use a layout that prints it (docs/DEVELOPING.md)", file=self.resolved.files[-1])
+                                 "use a layout that prints it (docs/DEVELOPING.md)", file=self.resolved.files[-1],
+                                 key="layout_no_place", fields={"component": self.component.id, "face": self.label, "layout": f.layout, "name": name})
         return {k: v and k in self.lay.elements for k, v in has.items()}
 
     def _check_overlaps(self) -> None:
@@ -388,7 +389,8 @@ class Painter:
             raise InputError(f"the {a} box {_fractions(self.box(a))} overlaps the {b} box "
                              f"{_fractions(self.box(b))} (line {lay.lines.get(b, '?')}), and a face shows both "
                              f"(first: component '{self.component.id}'); move one, or give the {a} a box_shared",
-                             file=lay.source, line=line, field=a)
+                             file=lay.source, line=line, field=a,
+                             key="boxes_overlap", fields={"a": a, "a_box": _fractions(self.box(a)), "b": b, "b_box": _fractions(self.box(b)), "line": lay.lines.get(b, "?"), "component": self.component.id})
 
     def _who(self) -> str:
         return f"component '{self.component.id}', {self.label}"
@@ -492,7 +494,9 @@ class Painter:
                     raise InputError(f"colour for face colour '{key}', which this deck does not have; expected "
                                      f"default or {', '.join(known) or 'a colour of the deck'}", file=self.lay.source,
                                      line=self.lay.lines.get(name) or None, field=f"{name}.colour",
-                                     hint=did_you_mean(key, known))
+                                     hint=did_you_mean(key, known),
+                                     key="colour_unknown" if known else "colour_unknown_none",
+                                     fields={"key": key, "known": ", ".join(known)})
 
     def _under(self, name: str) -> Color:
         """What lies under element ``name``'s text: the face colour (band, full background) or the panel."""
@@ -567,7 +571,8 @@ class Painter:
         except SvgError as exc:
             root = self.resolved.project
             raise InputError(f"{self._who()}: {exc}",
-                             file=path.relative_to(root) if path.is_relative_to(root) else path) from None
+                             file=path.relative_to(root) if path.is_relative_to(root) else path,
+                             key="face_problem", fields={"component": self.component.id, "face": self.label, "why": exc}) from None
 
     def draw_symbol(self, el: Element) -> None:
         x, y, w, h = self.rect("symbol")
@@ -624,7 +629,8 @@ class Painter:
             missing = missing_glyphs(text, font)
             if missing:
                 raise InputError(f"{self._who()}: the {name} ({self.lang}) uses characters the bundled font "
-                                 f"cannot print: {' '.join(sorted(missing))}", file=self.resolved.files[-1])
+                                 f"cannot print: {' '.join(sorted(missing))}", file=self.resolved.files[-1],
+                                 key="font_missing", fields={"component": self.component.id, "face": self.label, "name": name, "lang": self.lang, "chars": " ".join(sorted(missing))})
         try:
             return fit_text(paragraphs, rect[2], rect[3], el.size[0], el.size[1], self.lang, el.lines)
         except TextFitError as exc:  # named at the text's own cell or line, where it is shortened

@@ -117,13 +117,15 @@ def _check_preset(resolved: Any, name: str) -> Preset:
     if name not in PRESETS:
         choices = "; ".join(f"{key} ({preset.note})" for key, preset in PRESETS.items())
         raise InputError(f"unknown preset '{name}'; expected one of: {choices}", field="--preset",
-                         hint=did_you_mean(name, PRESETS))
+                         hint=did_you_mean(name, PRESETS),
+                         key="unknown_preset", fields={"name": name, "expected": choices})
     preset = PRESETS[name]
     card = resolved.model.card
     if preset.size_px is not None and (abs(card.width_mm - POKER_MM[0]) > 0.2
                                        or abs(card.height_mm - POKER_MM[1]) > 0.2):
         raise InputError(f"preset '{name}' is for poker cards ({POKER_MM[0]} x {POKER_MM[1]} mm); this deck's "
-                         f"cards are {card.width_mm:g} x {card.height_mm:g} mm; use --preset default")
+                         f"cards are {card.width_mm:g} x {card.height_mm:g} mm; use --preset default",
+                         key="preset_poker", fields={"name": name, "poker": f"{POKER_MM[0]} x {POKER_MM[1]}", "size": f"{card.width_mm:g} x {card.height_mm:g}"})
     return preset
 
 
@@ -230,7 +232,8 @@ def export(resolved: Any, fmt: str, langs: list[str], out: Path, preset: str = "
     """``cardgen export``: write ``fmt`` images of ``resolved`` for each language; return 0."""
     if fmt not in FORMATS:
         raise InputError(f"unknown export format '{fmt}'; expected one of {', '.join(FORMATS)}",
-                         hint=did_you_mean(fmt, FORMATS))
+                         hint=did_you_mean(fmt, FORMATS),
+                         key="unknown_format", fields={"name": fmt, "expected": ", ".join(FORMATS)})
     out = Path(out)
     for lang in langs:
         files = export_png(resolved, lang, out, preset) if fmt == "png" else export_tts(resolved, lang, out)

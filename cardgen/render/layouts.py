@@ -224,7 +224,8 @@ def _parse(layout_id: str, path: Path, where: str) -> Layout:
     data, lines = read_yaml(path, where)
     data = {} if data is None else data
     if not isinstance(data, dict):
-        raise InputError("expected a mapping of elements (title: {box: [...]}...)", file=where, line=1)
+        raise InputError("expected a mapping of elements (title: {box: [...]}...)", file=where, line=1,
+                         key="layout_mapping")
     try:
         return parse_layout(layout_id, data, where, {k: lines.locate((k,))[1] or 0 for k in data})
     except LayoutError as exc:

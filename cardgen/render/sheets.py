@@ -272,9 +272,11 @@ def plan(resolved: Any, paper: str, duplex: str = "long", *, fronts_only: bool =
         except ValueError as exc:
             if grid is not None and group.kind == "card":
                 raise InputError(f"--grid {grid[0]}x{grid[1]}: {exc} ({paper}, keeping {EDGE / mm:g} mm to its "
-                                 "edges); choose fewer cards per page or a smaller --gutter") from None
+                                 "edges); choose fewer cards per page or a smaller --gutter",
+                                 key="grid_too_big", fields={"grid": f"{grid[0]}x{grid[1]}", "why": exc, "paper": paper, "edge": f"{EDGE / mm:g}"}) from None
             raise InputError(f"{exc} ({paper}, with {group.bleed / mm:g} mm bleed and {MARGIN / mm:g} mm "
-                             "margins); make it smaller", file=resolved.files[-1], field="card") from None
+                             "margins); make it smaller", file=resolved.files[-1], field="card",
+                             key="card_too_big", fields={"why": exc, "paper": paper, "bleed": f"{group.bleed / mm:g}", "margin": f"{MARGIN / mm:g}"}) from None
         bleed = group.bleed if placed.bleed is None else placed.bleed
         for start in range(0, len(group.pieces), placed.capacity):
             number += 1
@@ -306,7 +308,8 @@ def _backs_once(resolved: Any, pages: list[Page]) -> list[Page]:
         shown = ", ".join(k.replace("back:", "back '").replace(":", " face ") + ("'" if k.startswith("back:") else "")
                           for k in keys[:4]) or "none"
         raise InputError(f"--backs-once needs one back shared by every piece that has a reverse; this deck has "
-                         f"{len(keys)} different reverses ({shown})", file=resolved.files[-1])
+                         f"{len(keys)} different reverses ({shown})", file=resolved.files[-1],
+                         key="backs_once", fields={"n": len(keys), "shown": shown})
     fullest = max(backs, key=lambda p: len(p.slots))
     last = Page("backs", fullest.slots, marks=fullest.marks, number=0)
     return [p for p in pages if p.role != "backs"] + [last]

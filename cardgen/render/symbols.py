@@ -469,7 +469,7 @@ def load_svg(path: Path, mtime_ns: int = 0) -> Any:
     from cardgen.load.yamlio import read_bounded
 
     try:  # bounded like every input file: a pipe or a huge file is refused, never read
-        raw = read_bounded(Path(path), Path(path).name, expected="an SVG file")
+        raw = read_bounded(Path(path), Path(path).name, expected="thing_svg")
     except InputError as exc:
         raise SvgError(exc.message) from None
     try:

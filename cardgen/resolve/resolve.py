@@ -117,7 +117,8 @@ class Resolver:
             name = self.project.display(path)
             data, lines = read_yaml(path, name)
             if not isinstance(data, dict):
-                raise InputError("expected a mapping of fields at the top of the file", file=name, line=1)
+                raise InputError("expected a mapping of fields at the top of the file", file=name, line=1,
+                                 key="top_mapping")
             self._raw[sid] = (data, lines, name)
         return self._raw[sid]
 
@@ -137,7 +138,8 @@ class Resolver:
             raise InputError(f"unknown game {game!r}; expected one of {', '.join(known)} (an installed rules "
                              "package), a rules file of the project (rules.py), or no 'game' field for a "
                              "print-only deck",
-                             file=name, line=line, field="game", hint=did_you_mean(str(game), known))
+                             file=name, line=line, field="game", hint=did_you_mean(str(game), known),
+                             key="unknown_game", fields={"game": repr(game), "known": ", ".join(known)})
         comps = data.get("components")
         rest = {k: v for k, v in data.items() if k != "components"}
         rest_lines = LineMap({p: w for p, w in lines.lines.items() if p[:1] != ("components",)})
@@ -166,14 +168,17 @@ class Resolver:
         if variant.extends in stack or variant.extends == sid:
             cycle = " -> ".join(stack + (sid, variant.extends))
             _, line = lines.locate(("extends",))
-            raise InputError(f"variants extend each other in a cycle: {cycle}", file=name, line=line, field="extends")
+            raise InputError(f"variants extend each other in a cycle: {cycle}", file=name, line=line, field="extends",
+                             key="variant_cycle", fields={"cycle": cycle})
         base_path = self.project.base_path(variant.extends)
         if base_path is None:
             _, line = lines.locate(("extends",))
             known = list(self.project.sources) + [i for i in shipped_decks() if i not in self.project.sources]
             raise InputError(f"unknown base '{variant.extends}'; expected a deck or variant id of this project or "
                              f"a shipped game ({', '.join(shipped_decks()) or 'none installed'})", file=name,
-                             line=line, field="extends", hint=did_you_mean(variant.extends, known))
+                             line=line, field="extends", hint=did_you_mean(variant.extends, known),
+                             key="unknown_base" if shipped_decks() else "unknown_base_none",
+                             fields={"name": variant.extends, "shipped": ", ".join(shipped_decks())})
         base = self._raw_deck(variant.extends, base_path, stack + (sid,))
         out = RawDeck(base.game, copy.deepcopy(base.data), LineMap(dict(base.lines.lines)),
                       list(base.components), base.chain + [sid], base.files + [name])
@@ -193,7 +198,8 @@ class Resolver:
             _, line = lines.locate((given[0],))  # the variant's mistake, not its base's
             raise InputError(f"'{given[0]}' without '{'house_rule' if given == ['code'] else 'code'}': 'code' and "
                              "'house_rule' go together: the file that plays the house rule and its text in every "
-                             "language of the deck, which the rulebook prints", file=name, line=line, field=given[0])
+                             "language of the deck, which the rulebook prints", file=name, line=line, field=given[0],
+                             key="code_house_rule", fields={"given": given[0], "missing": "house_rule" if given == ["code"] else "code"})
         if is_rules_path(str(base.game)) and isinstance(data.get("rules"), dict):
             self._check_rule_names(data["rules"], out.data.get("rules") or {}, lines, name, base.game)
         for key in MERGED:
@@ -210,11 +216,13 @@ class Resolver:
                 _, line = lines.locate(("change", cid, "id"))
                 raise InputError("a change cannot rename a component (its id is how rules, texts and other "
                                  f"files find it); expected 'remove: [{cid}]' and an 'add' entry with the new id",
-                                 file=name, line=line, field=["change", cid, "id"])
+                                 file=name, line=line, field=["change", cid, "id"],
+                                 key="change_rename", fields={"id": cid})
             if cid not in ids:
                 _, line = lines.locate(("change", cid))
                 raise InputError(f"unknown component '{cid}' in the base deck", file=name, line=line,
-                                 field=["change", cid], hint=did_you_mean(cid, [i for i in ids if i]))
+                                 field=["change", cid], hint=did_you_mean(cid, [i for i in ids if i]),
+                                 key="unknown_base_component", fields={"id": cid})
             i = ids.index(cid)
             comp, lm = out.components[i]
             lm = LineMap(dict(lm.lines))
@@ -224,13 +232,14 @@ class Resolver:
             if cid not in ids:
                 _, line = lines.locate(("remove", j))
                 raise InputError(f"unknown component '{cid}' in the base deck", file=name, line=line,
-                                 field=["remove", j], hint=did_you_mean(cid, [i for i in ids if i]))
+                                 field=["remove", j], hint=did_you_mean(cid, [i for i in ids if i]),
+                                 key="unknown_base_component", fields={"id": cid})
         removed = set(data.get("remove", []))
         out.components = [(c, lm) for c, lm in out.components if c.get("id") not in removed]
         if removed and not out.components and not data.get("add"):
             _, line = lines.locate(("remove",))
             raise InputError("this removes every component of the base deck; expected at least one to remain "
-                             "(or some 'add')", file=name, line=line, field="remove")
+                             "(or some 'add')", file=name, line=line, field="remove", key="remove_all")
         for j, comp in enumerate(data.get("add", [])):
             lm = LineMap()
             lm.graft((), lines, ("add", j))
@@ -249,7 +258,9 @@ class Resolver:
                 raise InputError(f"unknown rule number '{key}' for {game}; expected one of: "
                                  f"{', '.join(known) or 'none (the base deck declares no rules:)'} (a new number "
                                  "belongs in the base deck's rules:, where the rules file reads it)",
-                                 file=name, line=line, field=["rules", key], hint=did_you_mean(str(key), known))
+                                 file=name, line=line, field=["rules", key], hint=did_you_mean(str(key), known),
+                                 key="unknown_rule_number" if known else "unknown_rule_number_none",
+                                 fields={"name": key, "game": game, "known": ", ".join(known)})
 
     # -- resolving -------------------------------------------------------------
     def resolve(self, ref: str) -> ResolvedDeck:
@@ -293,7 +304,8 @@ class Resolver:
             index, cid = dup
             where, line = lines.locate(("components", index, "id"))
             raise InputError(f"duplicate component id '{cid}'; expected each id once",
-                             file=where, line=line, field=list(lines.source_path(("components", index, "id"))))
+                             file=where, line=line, field=list(lines.source_path(("components", index, "id"))),
+                             key="duplicate_component", fields={"id": cid})
         model.components = expanded
         kind = "variant" if len(raw.chain) > 1 else "deck"
         deck = ResolvedDeck(sid, kind, spec, model, raw.chain, raw.files, self.project.root, lines=lines,
@@ -477,7 +489,7 @@ def image_problem(full: Path, shown: str) -> str | None:
     if key in _IMAGES:
         return _IMAGES[key]
     try:
-        raw = read_bounded(full, shown, MAX_ART_BYTES, expected="a PNG or JPEG file")
+        raw = read_bounded(full, shown, MAX_ART_BYTES, expected="thing_png_jpeg")
     except InputError as exc:
         return f"asset file '{shown}': {exc.message}"
     problem: str | None = None

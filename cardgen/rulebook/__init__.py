@@ -65,7 +65,8 @@ def render_rulebook(resolved: ResolvedDeck, lang: str, paper: str, text: BookTex
     try:
         book = parse(text.markup, converter)
     except MarkupError as exc:  # a project's template wrote markup the typesetter cannot read
-        raise InputError(f"rulebook markup: {exc}", file=template_file(resolved)) from None
+        raise InputError(f"rulebook markup: {exc}", file=template_file(resolved),
+                         key="rulebook_markup", fields={"why": exc}) from None
     return typeset(book, lang, paper, resolved.model.name[lang], text.accent)
 
 

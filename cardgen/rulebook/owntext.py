@@ -120,7 +120,7 @@ def markup_of(path: Path, title: str, display: str | None = None) -> str:
     """
     from cardgen.load.yamlio import read_bounded
 
-    text = read_bounded(path, display or path.name, expected="a Markdown or booklet markup file").decode("utf-8")
+    text = read_bounded(path, display or path.name, expected="thing_markup").decode("utf-8")
     if path.suffix.lower() == ".md":
         return markdown_to_markup(text, title)
     body = text.strip()
@@ -138,7 +138,8 @@ def own_markup(resolved: ResolvedDeck, lang: str) -> str:
     try:
         return for_language(markup_of(resolved.project / rel, resolved.model.name[lang], str(rel)), lang)
     except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text (byte {exc.start})", file=rel) from None
+        raise InputError(f"not UTF-8 text (byte {exc.start})", file=rel,
+                         key="not_utf8", fields={"byte": exc.start}) from None
 
 
 def render_own_rules(resolved: ResolvedDeck, lang: str, paper: str) -> bytes:
@@ -159,9 +160,11 @@ def render_own_rules(resolved: ResolvedDeck, lang: str, paper: str) -> bytes:
         book = parse(markup, converter)
     except (MarkupError, KeyError) as exc:
         what = f"unknown component {exc}" if isinstance(exc, KeyError) else str(exc)
-        raise InputError(f"{what}; see docs/authoring.md for the markup", file=rel) from None
+        raise InputError(f"{what}; see docs/authoring.md for the markup", file=rel,
+                         key="owntext_markup", fields={"why": what}) from None
     except ValueError as exc:  # reportlab rejects bad inline markup
-        raise InputError(f"cannot typeset: {str(exc).splitlines()[0]}", file=rel) from None
+        raise InputError(f"cannot typeset: {str(exc).splitlines()[0]}", file=rel,
+                         key="cannot_typeset", fields={"why": str(exc).splitlines()[0]}) from None
     return typeset(book, lang, paper, book.title or name, accent)
 
 

@@ -98,7 +98,7 @@ class _RegularFiles(FileSystemLoader):
                 continue
             if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_TEMPLATE_BYTES:
                 raise InputError(f"rulebook template is not a regular file of at most {MAX_TEMPLATE_BYTES} bytes",
-                                 file=path)
+                                 file=path, key="template_size", fields={"most": MAX_TEMPLATE_BYTES})
             break
         return super().get_source(environment, template)
 
@@ -213,11 +213,12 @@ def render_markup(resolved: ResolvedDeck, lang: str) -> str:
         return markup
     except TemplateSyntaxError as exc:
         raise InputError(f"rulebook template: {exc.message}", file=_shown(exc.filename or name, resolved),
-                         line=exc.lineno) from None
+                         line=exc.lineno, key="template_error", fields={"why": exc.message}) from None
     except TemplateError as exc:  # undefined names, sandbox refusals, bad filters
         file, line = _template_frame(sys.exc_info()[2], name)
         raise InputError(f"rulebook template: {type(exc).__name__}: {exc.message or exc}",
-                         file=_shown(file, resolved), line=line) from None
+                         file=_shown(file, resolved), line=line,
+                         key="template_error", fields={"why": f"{type(exc).__name__}: {exc.message or exc}"}) from None
 
 
 def _check_printable(markup: str, resolved: ResolvedDeck) -> None:
@@ -226,7 +227,8 @@ def _check_printable(markup: str, resolved: ResolvedDeck) -> None:
 
     problem = string_problems(plain_text(markup), paragraph=True)
     if problem:
-        raise InputError(f"rulebook template writes text that cannot print: {problem}", file=template_file(resolved))
+        raise InputError(f"rulebook template writes text that cannot print: {problem}", file=template_file(resolved),
+                         key="template_unprintable", fields={"why": problem})
 
 
 def template_file(resolved: ResolvedDeck) -> str:

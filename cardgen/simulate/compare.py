@@ -299,26 +299,31 @@ def check_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOption
     """Raise ``InputError`` for bad input; return the player counts both decks allow (and were asked)."""
     if base.game != variant.game:
         raise InputError(f"cannot compare {base.id} ({base.game}) with {variant.id} ({variant.game}): "
-                         "expected two decks or variants of the same game", field="VARIANT")
+                         "expected two decks or variants of the same game", field="VARIANT",
+                         key="compare_games", fields={"base": base.id, "base_game": base.game, "variant": variant.id, "variant_game": variant.game})
     if base.id == variant.id:
         raise InputError(f"{base.id} compared with itself: expected two different decks or variants",
-                         field="VARIANT")
+                         field="VARIANT", key="compare_itself", fields={"deck": base.id})
     if base.spec.new_game is None:
-        raise InputError(f"no rules engine for game '{base.game}' yet: nothing to simulate", field="BASE")
+        raise InputError(f"no rules engine for game '{base.game}' yet: nothing to simulate", field="BASE",
+                         key="no_engine_nothing", fields={"game": base.game})
     if opts.games < 2:
         raise InputError(f"--games {opts.games}: expected at least 2 games (a difference needs a spread)",
                          field="--games", key="games_two", fields={"games": str(opts.games)})
     if opts.jobs < 0:
-        raise InputError(f"--jobs {opts.jobs}: expected 0 (one per core) or more", field="--jobs")
+        raise InputError(f"--jobs {opts.jobs}: expected 0 (one per core) or more", field="--jobs",
+                         key="jobs_zero_more", fields={"jobs": opts.jobs})
     if opts.engine not in ENGINES:
-        raise InputError(f"--engine {opts.engine}: expected one of {', '.join(ENGINES)}", field="--engine")
+        raise InputError(f"--engine {opts.engine}: expected one of {', '.join(ENGINES)}", field="--engine",
+                         key="engine_one_of", fields={"engine": opts.engine, "expected": ", ".join(ENGINES)})
     if not opts.agents:
-        raise InputError("--agents: expected at least one agent name", field="--agents")
+        raise InputError("--agents: expected at least one agent name", field="--agents", key="no_agents")
     check_agents(base, opts.agents)
     check_agents(variant, opts.agents)
     both = sorted(set(base.model.players.counts) & set(variant.model.players.counts))
     if not both:
-        raise InputError(f"{base.id} and {variant.id} share no player count", field="VARIANT")
+        raise InputError(f"{base.id} and {variant.id} share no player count", field="VARIANT",
+                         key="no_shared_count", fields={"base": base.id, "variant": variant.id})
     if opts.players:
         for p in opts.players:
             if p not in both:
@@ -393,7 +398,7 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
             for p in counts:
                 if fast_engine(opts.loader, ref, p, tuple(opts.agents), "fast")[0] is None:
                     raise InputError(f"--engine fast: {deck.id} at {p} players cannot run on the compiled tier",
-                                     field="--engine")
+                                     field="--engine", key="fast_tier", fields={"deck": deck.id, "players": p})
     if engine == "auto":  # a compiled tier is compiled (or loaded) here, once, not by every worker (each saying so)
         from cardgen.simulate.autoengine import compiled_here
         for deck, ref in zip((base, variant), refs):

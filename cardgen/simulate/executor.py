@@ -88,7 +88,8 @@ def set_worker_wait(seconds: float) -> None:
     """How long a run waits for a Dask worker when none is left (``--worker-wait``; 0: stop at once)."""
     global WORKER_WAIT_SECONDS
     if not 0 <= seconds <= 86_400:
-        raise InputError(f"--worker-wait {seconds:g}: expected 0 to 86400 seconds", field="--worker-wait")
+        raise InputError(f"--worker-wait {seconds:g}: expected 0 to 86400 seconds", field="--worker-wait",
+                         key="worker_wait", fields={"seconds": f"{seconds:g}"})
     WORKER_WAIT_SECONDS = float(seconds)
 
 

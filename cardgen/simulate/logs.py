@@ -182,14 +182,15 @@ def read_log(path: Path) -> Any:
 
     name = str(path)
     if not path.exists():
-        raise InputError("log file not found", file=name)
+        raise InputError("log file not found", file=name, key="log_not_found")
     raw = read_bounded(path, name, limit=1 << 31,  # a regular file only (no FIFO, no /dev/zero)
-                       expected="a log file (one JSON line per game)")
+                       expected="thing_log_lines")
     for number, line in enumerate(raw.split(b"\n"), start=1):
         if not line.strip():
             continue
         if len(line) > MAX_LINE_BYTES:
-            yield number, InputError(f"line longer than {MAX_LINE_BYTES} bytes", file=name, line=number)
+            yield number, InputError(f"line longer than {MAX_LINE_BYTES} bytes", file=name, line=number,
+                                     key="log_line_long", fields={"most": MAX_LINE_BYTES})
             continue
         try:
             yield number, parse_line(line)
@@ -209,7 +210,7 @@ class AtomicLines:
     def __enter__(self) -> "AtomicLines":
         from cardgen.fileio import check_output_file, create_temporary, write_error
 
-        check_output_file(self.path, "log file")
+        check_output_file(self.path, "thing_log_file")
         folder, self._made = self.path.parent, []  # the folders the temporary file makes, deepest first
         while not folder.exists() and folder != folder.parent:
             self._made.append(folder)

@@ -146,7 +146,8 @@ def replay_file(path: Path, loader: Loader = load_project_deck, out: TextIO | No
             bad.append(InputError(str(exc), file=str(path), line=number))
             continue
         except InputError as exc:
-            bad.append(InputError(f"deck '{record['deck']}': {exc}", file=str(path), line=number))
+            bad.append(InputError(f"deck '{record['deck']}': {exc}", file=str(path), line=number,
+                                  key="log_deck", fields={"deck": record["deck"], "why": exc}))
             continue
         where = (f"{path}:{number}: {ref.deck}, {record['players']} players, game {record.get('index', '?')}, "
                  f"seed {record['seed']}")
@@ -179,6 +180,6 @@ def replay_file(path: Path, loader: Loader = load_project_deck, out: TextIO | No
             print(f"{games} game(s) replayed, {games - differ} identical, {differ} differ", file=out)
         raise InputErrors(bad) if len(bad) > 1 else bad[0]
     if games == 0:
-        raise InputError("no games in the log; expected one JSON line per game", file=path)
+        raise InputError("no games in the log; expected one JSON line per game", file=path, key="log_no_games")
     print(f"{games} game(s) replayed, {games - differ} identical, {differ} differ", file=out)
     return 1 if differ else 0

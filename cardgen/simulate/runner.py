@@ -91,7 +91,8 @@ def cached_game(loader: Loader, ref: DeckRef, players: int) -> Game:
     if key not in _GAMES:
         deck = cached_deck(loader, ref)
         if deck.spec.new_game is None:
-            raise InputError(f"no rules engine for game '{deck.game}' yet", field=ref.deck)
+            raise InputError(f"no rules engine for game '{deck.game}' yet", field=ref.deck,
+                             key="no_engine_yet", fields={"game": deck.game})
         _GAMES[key] = install(deck.spec.new_game(deck, players), deck)  # a house rule, if the deck names one
     return _GAMES[key]
 
@@ -232,7 +233,8 @@ def check_agents(deck: ResolvedDeck, names: list[str]) -> None:
             raise unknown_agent(deck, name, known)
         if needs_state(known[name]()) and deck.spec.new_game is not None and not can_determinize(deck):
             raise InputError(f"agent '{name}' searches samples of the hidden cards, and the {deck.game} engine "
-                             f"cannot deal them yet (State.determinize)", field="--agents")
+                             f"cannot deal them yet (State.determinize)", field="--agents",
+                             key="agent_no_determinize", fields={"agent": name, "game": deck.game})
 
 
 def can_determinize(deck: ResolvedDeck) -> bool:

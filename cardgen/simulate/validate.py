@@ -98,24 +98,30 @@ def check_options(decks: list[ResolvedDeck], opts: ValidateOptions) -> None:
     cores = os.cpu_count() or 1
     if opts.jobs < 0 or opts.jobs > 4 * cores:
         raise InputError(f"--jobs {opts.jobs}: expected 0 (one per core) to {4 * cores} (4 per core)",
-                         field="--jobs")
+                         field="--jobs", key="jobs_range", fields={"jobs": opts.jobs, "most": 4 * cores})
     if opts.cap < 1:
-        raise InputError(f"safety cap {opts.cap}: expected at least 1 decision")
+        raise InputError(f"safety cap {opts.cap}: expected at least 1 decision",
+                         key="safety_cap", fields={"cap": opts.cap})
     if opts.agents is not None and not opts.agents:
-        raise InputError("--agents: expected at least one agent name", field="--agents")
+        raise InputError("--agents: expected at least one agent name", field="--agents", key="no_agents")
     if opts.search_iterations < 1:
         raise InputError(f"--search-iterations {opts.search_iterations}: expected at least 1",
-                         field="--search-iterations")
+                         field="--search-iterations",
+                         key="at_least_one", fields={"option": "--search-iterations", "value": opts.search_iterations})
     if opts.exchange_points < 0:
-        raise InputError(f"--exchange-points {opts.exchange_points}: expected 0 or more", field="--exchange-points")
+        raise InputError(f"--exchange-points {opts.exchange_points}: expected 0 or more", field="--exchange-points",
+                         key="zero_or_more", fields={"option": "--exchange-points", "value": opts.exchange_points})
     if opts.designer_games < 1:
-        raise InputError(f"--designer-games {opts.designer_games}: expected at least 1 game", field="--designer-games")
+        raise InputError(f"--designer-games {opts.designer_games}: expected at least 1 game", field="--designer-games",
+                         key="at_least_one_game", fields={"option": "--designer-games", "value": opts.designer_games})
     if opts.skill and opts.skill_games < 1:
-        raise InputError(f"--skill-games {opts.skill_games}: expected at least 1 game", field="--skill-games")
+        raise InputError(f"--skill-games {opts.skill_games}: expected at least 1 game", field="--skill-games",
+                         key="at_least_one_game", fields={"option": "--skill-games", "value": opts.skill_games})
     if opts.engine not in ENGINES:
-        raise InputError(f"--engine {opts.engine}: expected one of {', '.join(ENGINES)}", field="--engine")
+        raise InputError(f"--engine {opts.engine}: expected one of {', '.join(ENGINES)}", field="--engine",
+                         key="engine_one_of", fields={"engine": opts.engine, "expected": ", ".join(ENGINES)})
     if not decks:
-        raise InputError("no deck or variant to validate; add decks/*.yaml or name one")
+        raise InputError("no deck or variant to validate; add decks/*.yaml or name one", key="nothing_to_validate")
     for p in opts.players or []:  # a count must suit at least one deck; others just skip it
         if not any(p in deck.model.players.counts for deck in decks):
             ranges = ", ".join(f"{d.id} {d.model.players.min}-{d.model.players.max}" for d in decks[:4])
@@ -243,7 +249,8 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions, jobs: int = 1) -
             compiled_here(entry.deck.game, fast, entry.deck.id, entry.players)  # once, before workers fork
         elif opts.engine == "fast":
             raise InputError(f"--engine fast: {entry.deck.id} at {entry.players} players cannot run on the "
-                             f"compiled tier: {why}", field="--engine")
+                             f"compiled tier: {why}", field="--engine",
+                             key="fast_tier_why", fields={"deck": entry.deck.id, "players": entry.players, "why": why})
         elif opts.engine == "auto" and entry.deck.spec.fast is not None:
             print(say("note", text=say("note_reference", deck=entry.deck.id, players=say_n("players", entry.players),
                                         why=why)), file=sys.stderr)

@@ -541,13 +541,17 @@ def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[li
 def check_options(deck: ResolvedDeck, opts: FixOptions) -> FixOptions:
     """Bad options as one line each; the agents filled in (the game's default players)."""
     if deck.spec.new_game is None:
-        raise InputError(f"{deck.id}: fix needs a rules engine; game '{deck.game}' has none", field="DECK")
+        raise InputError(f"{deck.id}: fix needs a rules engine; game '{deck.game}' has none", field="DECK",
+                         key="fix_no_engine", fields={"deck": deck.id, "game": deck.game})
     if not 2 <= opts.games <= 100_000:
-        raise InputError(f"--games {opts.games}: expected 2 to 100000", field="--games")
+        raise InputError(f"--games {opts.games}: expected 2 to 100000", field="--games",
+                         key="arg_range", fields={"option": "--games", "value": opts.games, "low": 2, "high": 100000})
     if not 1 <= opts.trials <= 10_000:
-        raise InputError(f"--trials {opts.trials}: expected 1 to 10000", field="--trials")
+        raise InputError(f"--trials {opts.trials}: expected 1 to 10000", field="--trials",
+                         key="arg_range", fields={"option": "--trials", "value": opts.trials, "low": 1, "high": 10000})
     if opts.best < 1:
-        raise InputError(f"--best {opts.best}: expected at least 1", field="--best")
+        raise InputError(f"--best {opts.best}: expected at least 1", field="--best",
+                         key="best_least", fields={"best": opts.best})
     given = split_agents(opts.agents)
     return replace(opts, agents=given if given is not None else default_agents(deck.spec))
 

@@ -77,7 +77,8 @@ def _split(text: str, flag: str) -> tuple[str, str | None]:
     name, sep, value = text.partition("=")
     name = name.strip()
     if not name:
-        raise InputError(f"{flag} '{text}': expected NAME=LO..HI", field=flag)
+        raise InputError(f"{flag} '{text}': expected NAME=LO..HI", field=flag,
+                         key="range_shape", fields={"flag": flag, "text": text})
     return name, (value.strip() if sep else None)
 
 
@@ -108,10 +109,12 @@ def parse_param(text: str, deck: ResolvedDeck) -> Param:
                              key="param_no_component", fields={"text": text, "name": cid, "deck": deck.id})
         m = _RANGE.match(value or "")
         if not m:
-            raise InputError(f"'{text}': expected count:{cid}=LO..HI (whole numbers)", field="--param")
+            raise InputError(f"'{text}': expected count:{cid}=LO..HI (whole numbers)", field="--param",
+                             key="count_shape", fields={"text": text, "id": cid})
         low, high = int(m.group(1)), int(m.group(2))
         if not 0 <= low <= high <= 10_000:
-            raise InputError(f"'{text}': expected 0 <= LO <= HI <= 10000", field="--param")
+            raise InputError(f"'{text}': expected 0 <= LO <= HI <= 10000", field="--param",
+                             key="count_bounds", fields={"text": text})
         return Param("count", cid, low=low, high=high)
     rules = deck.model.rules.model_dump()
     if name not in rules:
@@ -123,13 +126,14 @@ def parse_param(text: str, deck: ResolvedDeck) -> Param:
     current = rules[name]
     if value is None:
         if not isinstance(current, bool):
-            raise InputError(f"'{name}': expected {name}=LO..HI or {name}=a|b|c", field="--param")
+            raise InputError(f"'{name}': expected {name}=LO..HI or {name}=a|b|c", field="--param",
+                             key="param_shape", fields={"name": name})
         return Param("rule", name, choices=(False, True))
     m = _RANGE.match(value)
     if m and isinstance(current, int) and not isinstance(current, bool):
         low, high = int(m.group(1)), int(m.group(2))
         if low > high:
-            raise InputError(f"'{text}': LO is above HI", field="--param")
+            raise InputError(f"'{text}': LO is above HI", field="--param", key="lo_above_hi", fields={"text": text})
         return Param("rule", name, low=low, high=high)
     try:
         choices = tuple(dict.fromkeys(_coerce(v.strip(), current) for v in value.split("|") if v.strip()))
@@ -138,7 +142,8 @@ def parse_param(text: str, deck: ResolvedDeck) -> Param:
                          key="param_no_fit", fields={"text": text, "value": value, "name": name,
                                                      "current": repr(current)}) from None
     if not choices or len(choices) > MAX_CHOICES:
-        raise InputError(f"'{text}': expected between 1 and {MAX_CHOICES} choices", field="--param")
+        raise InputError(f"'{text}': expected between 1 and {MAX_CHOICES} choices", field="--param",
+                         key="choices_count", fields={"text": text, "most": MAX_CHOICES})
     return Param("rule", name, choices=choices)
 
 
@@ -147,13 +152,15 @@ def parse_target(text: str, known: list[str]) -> Target:
     name, value = _split(text, "--target")
     if name not in known and not any(name.startswith(p) for p in ("gap:", "peak:", "end:")):
         raise InputError(f"'{text}': unknown metric '{name}'; expected one of {', '.join(known)}, "
-                         "gap:KIND, peak:NAME or end:REASON", field="--target", hint=did_you_mean(name, known))
+                         "gap:KIND, peak:NAME or end:REASON", field="--target", hint=did_you_mean(name, known),
+                         key="unknown_metric", fields={"text": text, "name": name, "known": ", ".join(known)})
     m = _FRANGE.match(value or "")
     if not m:
-        raise InputError(f"'{text}': expected {name}=LO..HI", field="--target")
+        raise InputError(f"'{text}': expected {name}=LO..HI", field="--target",
+                         key="target_shape", fields={"text": text, "name": name})
     low, high = float(m.group(1)), float(m.group(2))
     if low > high:
-        raise InputError(f"'{text}': LO is above HI", field="--target")
+        raise InputError(f"'{text}': LO is above HI", field="--target", key="lo_above_hi", fields={"text": text})
     return Target(name, low, high)
 
 
@@ -164,8 +171,10 @@ def check_space(params: list[Param], targets: list[Target]) -> None:
     if not targets:
         raise InputError("expected at least one --target METRIC=LO..HI", field="--target", key="no_target")
     if len(params) > MAX_PARAMS:
-        raise InputError(f"{len(params)} parameters: expected at most {MAX_PARAMS}", field="--param")
+        raise InputError(f"{len(params)} parameters: expected at most {MAX_PARAMS}", field="--param",
+                         key="too_many_params", fields={"n": len(params), "most": MAX_PARAMS})
     keys = [p.key for p in params]
     twice = sorted({k for k in keys if keys.count(k) > 1})
     if twice:
-        raise InputError(f"--param {twice[0]} is given twice", field="--param")
+        raise InputError(f"--param {twice[0]} is given twice", field="--param",
+                         key="param_twice", fields={"name": twice[0]})

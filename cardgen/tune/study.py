@@ -179,7 +179,8 @@ class Tuner:
                              key="players_deck", fields={"players": given, "deck": deck.id, "low": str(low),
                                                          "high": str(high)})
         if deck.spec.new_game is None:
-            raise InputError(f"{deck.id}: tuning needs a rules engine; game '{deck.game}' has none")
+            raise InputError(f"{deck.id}: tuning needs a rules engine; game '{deck.game}' has none",
+                             key="tune_no_engine", fields={"deck": deck.id, "game": deck.game})
         given = split_agents(opts.agents)
         opts = replace(opts, agents=given if given is not None else default_agents(deck.spec))
         self.project, self.deck, self.opts = project, deck, opts

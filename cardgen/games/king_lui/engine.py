@@ -118,12 +118,14 @@ class KingLuiGame(Game):
                 dish = -1
             else:
                 raise InputError(f"{deck.id}: card '{comp.id}' has no role; expected data: {{role: portion}} "
-                                 "or {role: emerald}")
+                                 "or {role: emerald}",
+                                 key="king_lui_no_role", fields={"deck": deck.id, "card": comp.id})
             for n in range(1, comp.count + 1):
                 instances.append(f"{comp.id}#{n}")
                 dish_of.append(dish)
         if not dishes:
-            raise InputError(f"{deck.id}: no portion cards; King Lui needs at least one dish")
+            raise InputError(f"{deck.id}: no portion cards; King Lui needs at least one dish",
+                             key="king_lui_no_portions", fields={"deck": deck.id})
         self.dishes: tuple[str, ...] = tuple(dishes)
         self.instances: tuple[str, ...] = tuple(instances)
         self.dish_of: tuple[int, ...] = tuple(dish_of)
@@ -263,7 +265,9 @@ class KingLuiState(State):
             unknown = next((c for c in order if c not in index), None)
             raise InputError("a stacked supply must list every card once; "
                              + (f"unknown card '{unknown}'" if unknown else
-                                f"got {len(order)} ids for {len(index)} cards"))
+                                f"got {len(order)} ids for {len(index)} cards"),
+                             key="king_lui_stack_unknown" if unknown else "king_lui_stack_count",
+                             fields={"card": unknown, "n": len(order), "cards": len(index)})
         return [index[cid] for cid in reversed(order)]
 
     # -- the interface -----------------------------------------------------------

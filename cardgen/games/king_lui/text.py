@@ -29,7 +29,8 @@ _EMERALD = _BOOK["emerald"]
 def emerald_text(portions: int, lang: str) -> str:
     """The Emerald reminder for ``portions`` portions in ``lang``."""
     if lang not in _EMERALD:
-        raise InputError(f"no Emerald text in language '{lang}'; expected one of {', '.join(_EMERALD)}")
+        raise InputError(f"no Emerald text in language '{lang}'; expected one of {', '.join(_EMERALD)}",
+                         key="king_lui_no_emerald_text", fields={"lang": lang, "expected": ", ".join(_EMERALD)})
     noun = _PORTION[lang][0 if portions == 1 else 1]
     return _EMERALD[lang].format(n=portions, portions=noun)
 
