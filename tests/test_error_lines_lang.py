@@ -1,0 +1,126 @@
+"""A typo in a variant, a project file, a deck or an option is refused in the command's language (issue 53).
+
+Each case below provokes one bad-input line through ``cardgen.cli.main`` on a scratch project (King Lui's deck and
+variants with one mistake each) under ``--lang fr`` and ``--lang it``: the line is one line, exit status 2, no
+English word (``tests/english.py``), and it still carries its facts: the file, the field, the value given and the
+did-you-mean. English is run too and stays the sentence it was. Each case names the errors.json key it says, and
+together they cover more than ten keys.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardgen.cli import main
+from english import english_in
+
+ROOT = Path(__file__).resolve().parents[1]
+N = "\u202f"
+NAMES = "name: {en: Kx, fr: Kx, it: Kx}\ndescription: {en: Kx, fr: Kx, it: Kx}\n"
+#: the project's files besides King Lui's deck: one mistake each
+FILES = {
+    "variants/kl-base.yaml": f"extends: kingg_lui\n{NAMES}",
+    "variants/kl-list.yaml": "- a\n- b\n",
+    "variants/kl-remove.yaml": f"extends: king_lui\n{NAMES}remove: [hamm]\n",
+    "variants/kl-twice.yaml": f"extends: king_lui\n{NAMES}extends: king_lui\n",
+    "variants/kl-rename.yaml": f"extends: king_lui\n{NAMES}change:\n  ham: {{id: hamm}}\n",
+    "variants/kl-alias.yaml": f"extends: king_lui\n{NAMES}players: *nope\n",
+}
+TUNE = ["tune", "king_lui", "--target", "turns=10..40"]
+#: King Lui's metrics, as --target lists them: ids, not words
+METRICS = {"turns", "rounds", "margin", "unfairness", "completed", "skill", "drama", "kingmaking", "comeback_rate"}
+#: case: (errors.json key, arguments, facts every language's line holds, English words, ids the line may echo)
+CASES = {
+    "variant of a missing deck": ("unknown_base", ["check", "kl-base"],
+                                  ["variants/kl-base.yaml:1", "extends", "kingg_lui", "king_lui", "draco, king_lui"],
+                                  "unknown base 'kingg_lui'", {"kingg_lui", "extends"}),
+    "project file not a mapping": ("top_mapping", ["check", "kl-list"], ["variants/kl-list.yaml:1"],
+                                   "expected a mapping of fields at the top of the file", set()),
+    "removing a missing component": ("unknown_base_component", ["check", "kl-remove"],
+                                     ["variants/kl-remove.yaml:4", "remove[0]", "hamm", "ham"],
+                                     "unknown component 'hamm' in the base deck (did you mean 'ham'?)", {"hamm", "ham"}),
+    "a key twice": ("yaml_duplicate_key", ["check", "kl-twice"], ["variants/kl-twice.yaml:4", "extends"],
+                    "duplicate key 'extends'; each key may appear once", {"extends"}),
+    "renaming by a change": ("change_rename", ["check", "kl-rename"],
+                             ["variants/kl-rename.yaml:5", "change.ham.id", "remove: [ham]", "add"],
+                             "a change cannot rename a component", {"ham", "add", "remove"}),
+    "an unknown alias": ("yaml_alias", ["check", "kl-alias"], ["variants/kl-alias.yaml:4", "*nope"],
+                         "unknown alias '*nope'", {"nope"}),
+    "a deck with an unknown game": ("unknown_game", ["check", "king_lui"], ["decks/king_lui.yaml", "game", "kinglui",
+                                                                            "king_lui"],
+                                    "unknown game 'kinglui'", {"kinglui", "game"}),
+    "tune: low above high": ("lo_above_hi", [*TUNE, "--param", "emerald_portions=3..1"],
+                             ["--param", "emerald_portions=3..1"], "'emerald_portions=3..1': LO is above HI", set()),
+    "tune: unknown metric": ("unknown_metric", ["tune", "king_lui", "--param", "emerald_portions=1..3", "--target",
+                                                "turnz=10..40"], ["--target", "turnz=10..40", "gap:", "turns"],
+                             "unknown metric 'turnz'", {"turnz", *METRICS}),
+    "tune: a parameter twice": ("param_twice", [*TUNE, "--param", "emerald_portions=1..3", "--param",
+                                                "emerald_portions=1..2"], ["--param emerald_portions"],
+                                "--param emerald_portions is given twice", set()),
+    "tune: a count out of bounds": ("count_bounds", [*TUNE, "--param", "count:ham=5..1"],
+                                    ["count:ham=5..1", "10000"], "'count:ham=5..1': expected 0 <= LO <= HI <= 10000",
+                                    set()),
+    "compare a deck with itself": ("compare_itself", ["compare", "king_lui", "king_lui"], ["VARIANT", "king_lui"],
+                                   "king_lui compared with itself", set()),
+    "a --json file that is a folder": ("output_is_folder", ["validate", "king_lui", "--json", "{tmp}/jdir"],
+                                       ["{tmp}/jdir", "--json"], "--json file is a folder; expected a file name",
+                                       set()),
+}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """King Lui's deck and the variants of ``FILES``; a second copy of the deck names an unknown game."""
+    root = tmp_path_factory.mktemp("typos")
+    (root / "decks").mkdir()
+    deck = (ROOT / "decks/king_lui.yaml").read_text(encoding="utf-8")
+    (root / "decks/king_lui.yaml").write_text(deck, encoding="utf-8")
+    for name, text in FILES.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    (root / "jdir").mkdir()
+    broken = root / "broken"
+    (broken / "decks").mkdir(parents=True)
+    assert "game: king_lui" in deck
+    (broken / "decks/king_lui.yaml").write_text(deck.replace("game: king_lui", "game: kinglui", 1), encoding="utf-8")
+    return root
+
+
+def _line(args: list[str], lang: str, capsys: pytest.CaptureFixture[str]) -> str:
+    assert main([*args, "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err
+    return err.strip()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_typo_is_refused_in_the_commands_language(case: str, lang: str, project: Path, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    key, args, facts, english, ids = CASES[case]
+    where = project / "broken" if case == "a deck with an unknown game" else project
+    args = [a.replace("{tmp}", str(project)) for a in args]
+    monkeypatch.chdir(tmp_path)
+    out = ["--out", str(tmp_path / "o")] if args[0] in ("tune", "compare", "validate") else []
+    line = _line([*args, *out, "--project", str(where)], lang, capsys)
+    for fact in facts:
+        assert fact.replace("{tmp}", str(project)) in line, (fact, line)
+    if lang == "en":
+        assert line.startswith("cardgen: error: ") and english in line, line
+        return
+    assert line.startswith({"fr": f"cardgen{N}: erreur{N}: ", "it": "cardgen: errore: "}[lang]), line
+    assert english not in line, line
+    shown = line.replace(str(project), "")
+    bad = english_in(shown, lang, ids | {"king_lui", "emerald_portions", "kx"})
+    assert not bad, bad
+    said = json.loads((ROOT / "cardgen/errors.json").read_text(encoding="utf-8"))["lines"][lang][key]
+    first_words = said.split("{")[0].strip(f" {N}«:;")  # the sentence's own opening words, when it has some
+    assert not first_words or first_words in line, (key, first_words, line)
+
+
+def test_the_cases_cover_ten_sentences() -> None:
+    assert len({key for key, *_ in CASES.values()}) >= 10
