@@ -25,7 +25,6 @@ OWNED_ELSEWHERE = ("cardgen/games/royale/", "cardgen/games/draco/", "cardgen/age
 NOT_KEYED = {
     ("cardgen/resolve/resolve.py", "resolve"): "re-raises a deck check's Problem text; the checks (games.base "
                                                 "Problem) are worded by their own producers, not keyed yet",
-    ("cardgen/render/layouts.py", "_raise"): "re-raises a LayoutError's text (render/layouts.py), not keyed yet",
     ("cardgen/simulate/logs.py", "read_log"): "a log line's parse_line ValueError text, not keyed yet",
     ("cardgen/simulate/replay.py", "replay_file"): "a log record's ValueError / nested error text, not keyed yet",
 }

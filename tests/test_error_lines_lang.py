@@ -123,4 +123,43 @@ def test_a_typo_is_refused_in_the_commands_language(case: str, lang: str, projec
 
 
 def test_the_cases_cover_ten_sentences() -> None:
-    assert len({key for key, *_ in CASES.values()}) >= 10
+    assert len({key for key, *_ in CASES.values()} | {key for _, key, _ in OWN.values()}) >= 15
+
+
+#: a designer's own project (tests/fixtures/own36: a CSV table, an own layout): (file, old, new), key, facts, ids
+FIELD_NAMES = {"box", "box_shared", "box_alone", "font", "weight", "size", "lines", "align", "colour", "mirror", "fit",
+               "required", "id", "kind", "count", "name", "back", "group", "layout", "title", "text", "symbol",
+               "value", "points", "art", "ink", "paper", "white", "black", "whte", "fontsize"}
+OWN = {
+    "a layout key misspelt": (("templates/layouts/pip.yaml", "size: [16, 8]", "fontsize: [16, 8]"), "layout_element_key",
+                              ["templates/layouts/pip.yaml:5", "title.fontsize", "fontsize", "mirror", "size"]),
+    "a colour misspelt": (("templates/layouts/pip.yaml", "font: Sans, size", "colour: whte, font: Sans, size"),
+                          "layout_colour", ["templates/layouts/pip.yaml:8", "text.colour", "#RRGGBB", "'whte'", "white"]),
+    "a table column misspelt": (("decks/cards.csv", "title.en,", "titel.en,"), "table_column",
+                                ["decks/cards.csv", "titel.en", "title.en", "face2."]),
+    "two boxes overlap": (("templates/layouts/pip.yaml", "symbol: {box: [0.3, 0.54", "symbol: {box: [0.3, 0.3"),
+                          "boxes_overlap", ["templates/layouts/pip.yaml:7", "[0.3, 0.3, 0.4, 0.24]", "[0.15, 0.19, 0.7, 0.33]",
+                                            "box_shared"]),
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("case", sorted(OWN))
+def test_a_designers_own_files_are_refused_in_the_language(case: str, lang: str, tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    (name, old, new), key, facts = OWN[case]
+    root = tmp_path / "own36"
+    shutil.copytree(ROOT / "tests/fixtures/own36", root)
+    text = (root / name).read_text(encoding="utf-8")
+    assert old in text
+    (root / name).write_text(text.replace(old, new, 1), encoding="utf-8")
+    line = _line(["--project", str(root), "check"], lang, capsys)
+    for fact in facts:
+        assert fact.replace("'", "«" if lang == "it" else f"«{N}") in line or fact in line, (fact, line)
+    bad = english_in(line, lang, FIELD_NAMES | {"own36", "pip", "sun", "sunburst"})
+    assert not bad, bad
+    said = json.loads((ROOT / "cardgen/errors.json").read_text(encoding="utf-8"))["lines"][lang][key]
+    first_words = said.split("{")[0].strip(f" {N}«:;")
+    assert first_words in line, (key, first_words, line)

@@ -95,8 +95,10 @@ class Element:
 class LayoutError(ValueError):
     """A mistake in a layout file: the key path it lies at, the message and a did-you-mean."""
 
-    def __init__(self, path: tuple[str, ...], message: str, hint: str | None = None) -> None:
+    def __init__(self, path: tuple[str, ...], message: str, hint: str | None = None, *, key: str,
+                 **fields: Any) -> None:
         self.path, self.message, self.hint = path, message, hint
+        self.key, self.fields = key, fields  # its sentence in errors.json, said in the command's language
         super().__init__(f"{'.'.join(path)}: {message}" if path else message)
 
 
@@ -129,10 +131,12 @@ class Layout:
 def _box(value: Any, path: tuple[str, ...]) -> Box:
     if (not isinstance(value, list) or len(value) != 4
             or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
-        raise LayoutError(path, "expected [x, y, width, height] fractions of the card, e.g. [0.1, 0.8, 0.8, 0.14]")
+        raise LayoutError(path, "expected [x, y, width, height] fractions of the card, e.g. [0.1, 0.8, 0.8, 0.14]",
+                          key="layout_box")
     box = Box(*(float(v) for v in value))
     if box.w <= 0 or box.h <= 0 or box.x < 0 or box.y < 0 or box.x + box.w > 1.0001 or box.y + box.h > 1.0001:
-        raise LayoutError(path, f"box {value} leaves the card; x + width and y + height may be at most 1")
+        raise LayoutError(path, f"box {value} leaves the card; x + width and y + height may be at most 1",
+                          key="layout_box_out", value=value)
     return box
 
 
@@ -142,7 +146,8 @@ def _colour(value: Any, path: tuple[str, ...]) -> str:
     if isinstance(value, str) and _HEX.match(value):
         return value.upper()
     raise LayoutError(path, f"expected a colour as '#RRGGBB' or one of {plain_list(list(NAMED_COLOURS))}, "
-                      f"got {value!r}", did_you_mean(str(value), NAMED_COLOURS))
+                      f"got {value!r}", did_you_mean(str(value), NAMED_COLOURS), key="layout_colour",
+                      names=list(NAMED_COLOURS), value=repr(value))
 
 
 def _colours(value: Any, path: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
@@ -154,40 +159,47 @@ def _colours(value: Any, path: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
 
 def _element(name: str, raw: Any) -> Element:
     if not isinstance(raw, dict) or "box" not in raw:
-        raise LayoutError((name,), "expected a mapping with a 'box', e.g. {box: [0.1, 0.8, 0.8, 0.14]}")
+        raise LayoutError((name,), "expected a mapping with a 'box', e.g. {box: [0.1, 0.8, 0.8, 0.14]}",
+                          key="layout_element")
     for key in raw:
         if key not in ELEMENT_KEYS:
             raise LayoutError((name, str(key)), f"unknown key '{key}'; an element may set "
-                              f"{plain_list(list(ELEMENT_KEYS))}", did_you_mean(str(key), ELEMENT_KEYS))
+                              f"{plain_list(list(ELEMENT_KEYS))}", did_you_mean(str(key), ELEMENT_KEYS),
+                              key="layout_element_key", name=key, allowed=list(ELEMENT_KEYS))
     size = raw.get("size", [10, 6])
     if not (isinstance(size, list) and len(size) == 2 and all(isinstance(s, (int, float)) for s in size)
             and 0 < size[1] <= size[0]):
-        raise LayoutError((name, "size"), "expected [largest, smallest] in points, e.g. [12, 7]")
+        raise LayoutError((name, "size"), "expected [largest, smallest] in points, e.g. [12, 7]",
+                          key="layout_size")
     align = raw.get("align", "centre")
     if align not in ALIGNS:
         raise LayoutError((name, "align"), f"expected {plain_list(list(ALIGNS))}, got {align!r}",
-                          did_you_mean(str(align), ALIGNS + ("center",)))
+                          did_you_mean(str(align), ALIGNS + ("center",)), key="layout_expected",
+                          allowed=list(ALIGNS), value=repr(align))
     if raw.get("fit", "contain") not in ("contain", "cover"):
-        raise LayoutError((name, "fit"), "expected contain or cover")
+        raise LayoutError((name, "fit"), "expected contain or cover", key="layout_fit")
     font = str(raw.get("font", "Sans"))
     if font not in FONTS:
         raise LayoutError((name, "font"), f"unknown font '{font}'; expected one of {plain_list(list(FONTS))}",
-                          did_you_mean(font, FONTS))
+                          did_you_mean(font, FONTS), key="layout_font", name=font, allowed=list(FONTS))
     weight = raw.get("weight")
     if weight is not None:
         if weight not in WEIGHTS:
             raise LayoutError((name, "weight"), f"expected {plain_list(list(WEIGHTS))}, got {weight!r}",
-                              did_you_mean(str(weight), WEIGHTS))
+                              did_you_mean(str(weight), WEIGHTS), key="layout_expected",
+                              allowed=list(WEIGHTS), value=repr(weight))
         family, _, style = font.partition("-")
         italic = "Italic" in style
         font = family + {(True, True): "-BoldItalic", (True, False): "-Bold", (False, True): "-Italic",
                          (False, False): ""}[(weight == "bold", italic)]
     for flag in ("mirror", "required"):
         if not isinstance(raw.get(flag, False), bool):
-            raise LayoutError((name, flag), f"expected true or false, got {raw[flag]!r}")
+            raise LayoutError((name, flag), f"expected true or false, got {raw[flag]!r}",
+                              key="layout_bool", value=repr(raw[flag]))
     lines = raw.get("lines")
     if lines is not None and (not isinstance(lines, int) or isinstance(lines, bool) or lines < 1):
-        raise LayoutError((name, "lines"), f"expected a whole number of lines (1 or more), got {lines!r}")
+        raise LayoutError((name, "lines"), f"expected a whole number of lines (1 or more), got {lines!r}",
+                          key="layout_lines", value=repr(lines))
     return Element(
         box=_box(raw["box"], (name, "box")),
         box_shared=_box(raw["box_shared"], (name, "box_shared")) if "box_shared" in raw else None,
@@ -206,11 +218,13 @@ def parse_layout(layout_id: str, data: dict[str, Any], source: str = "",
         if key not in ELEMENTS and key not in SETTINGS:
             raise LayoutError((str(key),), f"unknown key '{key}'; expected an element "
                               f"({plain_list(list(ELEMENTS))}) or a setting ({plain_list(list(SETTINGS))})",
-                              did_you_mean(str(key), ELEMENTS + SETTINGS))
+                              did_you_mean(str(key), ELEMENTS + SETTINGS), key="layout_key", name=key,
+                              elements=list(ELEMENTS), settings=list(SETTINGS))
     background = data.get("background", "frame")
     if background not in ("full", "frame"):
         raise LayoutError(("background",), f"expected full or frame, got {background!r}",
-                          did_you_mean(str(background), ("full", "frame")))
+                          did_you_mean(str(background), ("full", "frame")), key="layout_expected",
+                          allowed=["full", "frame"], value=repr(background))
     elements = {name: _element(name, data[name]) for name in ELEMENTS if data.get(name) is not None}
     settings = {k: data[k] for k in SETTINGS if k in data}
     return Layout(layout_id, background, elements, float(data.get("panel_inset", 0.045)),
@@ -234,7 +248,8 @@ def _parse(layout_id: str, path: Path, where: str) -> Layout:
 
 def _raise(exc: LayoutError, where: str, lines: Any) -> Layout:
     _, line = lines.locate(exc.path)
-    raise InputError(exc.message, file=where, line=line, field=".".join(exc.path) or None, hint=exc.hint) from None
+    raise InputError(exc.message, file=where, line=line, field=".".join(exc.path) or None, hint=exc.hint,
+                     key=exc.key, fields=exc.fields) from None
 
 
 @cache
