@@ -186,7 +186,8 @@ def failure_words(exc: BaseException) -> str:
     if isinstance(exc, KeyboardInterrupt):
         return _say("code_interrupt")
     if type(exc).__name__ == "Peeked":  # cardgen's own words (cardgen.engine.seatview): no class name before them
-        return str(exc)
+        key = getattr(exc, "key", None)
+        return _say(key, **{k: clean(v, 80) for k, v in exc.fields.items()}) if key else str(exc)
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 

@@ -112,6 +112,28 @@ def test_validate_refuses_a_peeking_policy_of_a_rules_file(tmp_path: Path, capsy
     assert errors[0].startswith(f"cardgen: error: rules.py:{line_of(root, 'peek =')}: policy of seat ")
 
 
+@pytest.mark.parametrize("lang, prefix, said", [
+    ("fr", "cardgen\u202f: erreur\u202f: ", "la stratégie de la place 0 a lu les cartes de «\u202fhand:1\u202f», que cette "
+                                        "place ne voit pas\u202f: une stratégie voit ce que voit sa place"),
+    ("it", "cardgen: errore: ", "la strategia del posto 0 ha letto le carte di «hand:1», che quel posto non vede: "
+                                "una strategia vede ciò che vede il suo posto")])
+def test_a_peeking_policy_is_refused_in_the_commands_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch, lang: str,
+                                                              prefix: str, said: str) -> None:
+    """The refusal a seat gets when its policy reads another seat's cards is said in ``--lang`` (issue 53)."""
+    from english import english_in
+
+    root = scaffold(tmp_path, (PEEK, f'        peek = self.cards("hand", (seat + 1) % self.players)\n{PEEK}'))
+    monkeypatch.chdir(root)
+    code = main(["validate", "g", "--games", "2", "--players", "2", "--jobs", "1", "--out", str(tmp_path / "out"),
+                 "--lang", lang])
+    err = capsys.readouterr().err
+    errors = [line for line in err.splitlines() if line.startswith(prefix)]
+    assert code == 2 and len(errors) == 1, err
+    assert errors[0].startswith(f"{prefix}rules.py:{line_of(root, 'peek =')}: {said}"), errors[0]
+    assert not english_in(errors[0], lang, {"hand", "determinize", "policy"}), english_in(errors[0], lang)
+
+
 class _Toy:
     """A state of two seats whose hands are hidden from each other: ``determinize`` deals the other hand again
     (from a pool), keeps the rest; ``marker`` is an object of the engine's own, ``nothing`` a public None."""

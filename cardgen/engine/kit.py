@@ -446,7 +446,8 @@ class HiddenCards(list):  # type: ignore[type-arg]
 
     def refuse(self, *args: Any, **kwargs: Any) -> Any:
         raise Peeked(f"policy of seat {self.seat} read the cards of '{self.key}', which that seat cannot see: a "
-                     "policy sees what its seat sees (the number of those cards, len(...), is public)")
+                     "policy sees what its seat sees (the number of those cards, len(...), is public)",
+                     "code_peeked_zone", seat=self.seat, zone=self.key)
 
     __iter__ = __getitem__ = __contains__ = __reversed__ = index = count = copy = refuse  # type: ignore[assignment]
 

@@ -31,7 +31,19 @@ SAMPLES = 2
 
 
 class Peeked(Exception):
-    """A policy read what its seat cannot see (one line naming the project code's line)."""
+    """A policy read what its seat cannot see (one line naming the project code's line): the English
+    ``message``, and ``key`` and ``fields`` of its sentence in ``terminal.json`` for the terminal's language."""
+
+    def __init__(self, message: str, key: str | None = None, **fields: Any) -> None:
+        super().__init__(message)
+        self.key, self.fields = key, fields
+
+    def __reduce__(self) -> tuple[Any, ...]:  # survives pickling from worker processes, words and all
+        return (_peeked, (str(self), self.key, self.fields))
+
+
+def _peeked(message: str, key: str | None, fields: dict[str, Any]) -> Peeked:
+    return Peeked(message, key, **fields)
 
 
 def seat_view(state: State, seat: int) -> Any:
@@ -47,7 +59,7 @@ def seat_view(state: State, seat: int) -> Any:
 
 def _refuse(seat: int, path: str) -> Peeked:
     return Peeked(f"policy of seat {seat} read state.{path}, which that seat cannot see: a policy sees its seat's "
-                  "view (what determinize keeps)")
+                  "view (what determinize keeps)", "code_peeked_state", seat=seat, path=path)
 
 
 def _guarded(real: Any, samples: list[Any], seat: int, path: str) -> Any:
