@@ -72,3 +72,20 @@ def test_a_strip_s_title_puts_the_language_s_colon_between_name_and_figures() ->
     titles = {lang: strip(row, 0.1, "Zork", lang)["title"] for lang in ("fr", "it", "en")}
     assert titles["fr"].startswith("Zork\u202f: +")
     assert titles["it"].startswith("Zork: +") and titles["en"].startswith("Zork: +")
+
+
+def test_a_negative_figure_has_one_minus_sign_in_the_table_and_the_terminal() -> None:
+    """The strip's ends in the header and the table's negative figures are signed by one formatter
+    (``languages.decimal``/``percent``): the same minus in every language, the one the terminal prints too
+    (its wordbook never writes U+2212, so neither does a report)."""
+    from cardgen.languages import decimal, percent
+
+    for lang in ("en", "fr", "it"):
+        html = impact_block(ROWS, {}, paired=True, lang=lang)
+        head = re.search(r"<th>([^<]*) … 0 … ([^<]*)</th>", html)
+        assert head and head.group(1) == "-" + head.group(2)[1:] and head.group(2).startswith("+"), head
+        assert head.group(2)[1:] == "52", head.group(2)  # the farthest end 0.5, widened by 5 % (52.5), in points
+        cells = re.findall(r"\[([^\]]*)\]", html)
+        assert any(c.startswith("-") for c in cells), cells  # favour's interval starts below zero
+        assert "\u2212" not in html
+        assert percent(-0.15, lang)[0] == decimal(-3, lang)[0] == head.group(1)[0] == "-"

@@ -111,6 +111,12 @@ def _not_judged(row: dict[str, Any], lang: str) -> str:
         **{k: decimal(v, lang, places=0) for k, v in why.items() if k != "why"})
 
 
+def _ends(half: float, lang: str) -> dict[str, str]:
+    """The strip's two ends (``-5`` and ``+5`` percentage points), signed by the formatter of every figure in the
+    table, so the header's minus is the cells' minus (``languages.decimal``)."""
+    return {"low": decimal(-100 * half, lang, places=0), "high": decimal(100 * half, lang, signed=True, places=0)}
+
+
 def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = None, paired: bool = False,
                  lang: str = "en", names: dict[str, str] | None = None) -> Markup:
     """The table (``templates/report/impact.html``): face, component (its name in ``lang`` from ``names``
@@ -145,7 +151,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words["flag"])]
     return render("impact.html", legend=words["legend"].format(half=scale), paired=words["paired"] if paired else "",
-                  flag=flag, head=words["head"].split("|"), scale=scale, rows=body)
+                  flag=flag, head=words["head"].split("|"), rows=body, **_ends(half, lang))
 
 
 def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None, lang: str = "en",
@@ -181,4 +187,4 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
     legend = words["exchange_legend"].format(points=decimal(table.get("points", 0), lang, places=0),
                                              games=decimal(table.get("games", 0), lang, places=0), half=scale)
     return render("exchange.html", why="", legend=legend, flag=flag, head=words["exchange_head"].split("|"),
-                  scale=scale, rows=body)
+                  rows=body, **_ends(half, lang))
