@@ -45,7 +45,7 @@ def words() -> dict[str, dict[str, dict[str, str]]]:
     return wordbook.load(__file__)
 
 
-def said(key: str, lang: str, **fields: Any) -> str:
+def said(key: str, lang: str, /, **fields: Any) -> str:
     """The error sentence ``key`` in ``lang`` (English where the language has none), ``fields`` made safe and
     filled in; a list field is joined with the language's "or" (``'a', 'b' or 'c'``), a mapping field holds a
     value per language (what a value given is called: ``nothing``, ``rien``)."""
@@ -56,11 +56,28 @@ def said(key: str, lang: str, **fields: Any) -> str:
     return line[key].format(**filled)
 
 
-def worded(key: str, **fields: Any) -> dict[str, str]:
+def worded(key: str, /, **fields: Any) -> dict[str, str]:
     """The sentence ``key`` in every language errors.json has, as a field value for another sentence: a piece
     of an error line that is words, not a value given (what is refused: "the output folder"; why a write failed:
     "the disk is full"), so the whole line is said in the command's language."""
     return {lang: said(key, lang, **fields) for lang in words()["lines"]}
+
+
+#: a table cell as a field: ``row 4``, ``rows 3-5, 7, column 'title.fr'``, ``row 2, column 3`` (cardgen.load.tables)
+_CELL = re.compile(r"^(rows?) ([\d, -]+?)(?:, column (?:'(.*)'|(\d+)))?$")
+
+
+def field_said(field: str, lang: str) -> str:
+    """``field`` as ``lang`` says it: a table's row and column in its words (``ligne 4, colonne «title.fr»``),
+    any other field path as it is (an id is the same in every language)."""
+    match = _CELL.match(field) if lang != "en" else None
+    if match is None:
+        return field
+    rows, named, number = match.group(2), match.group(3), match.group(4)
+    at = said("at_rows" if match.group(1) == "rows" else "at_row", lang, rows=rows)
+    if named is not None:
+        return said("at_column_named", lang, at=at, column=named)
+    return said("at_column", lang, at=at, column=number) if number is not None else at
 
 
 def kind_word(kind: str, lang: str) -> str:
@@ -147,7 +164,7 @@ class InputError(Exception):
         where = ""
         if self.file:
             where = clean(self.file) + (f":{self.line}" if self.line else "") + ": "
-        field = said("field", lang, field=clean(self.field, 120)) if self.field else ""
+        field = said("field", lang, field=field_said(clean(self.field, 120), lang)) if self.field else ""
         hint = said("did_you_mean", lang, hint=clean(self.hint, 80)) if self.hint else ""
         message = said(self.key, lang, **self.fields) if self.key and lang != "en" else self.message
         return f"{where}{field}{clean(message, 400)}{hint}"

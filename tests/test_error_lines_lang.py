@@ -127,7 +127,7 @@ def test_the_cases_cover_ten_sentences() -> None:
 
 
 #: a designer's own project (tests/fixtures/own36: a CSV table, an own layout): (file, old, new), key, facts, ids
-FIELD_NAMES = {"box", "box_shared", "box_alone", "font", "weight", "size", "lines", "align", "colour", "mirror", "fit",
+FIELD_NAMES = {"sunbrust", "crescent", "sprout", "wind", "box", "box_shared", "box_alone", "font", "weight", "size", "lines", "align", "colour", "mirror", "fit",
                "required", "id", "kind", "count", "name", "back", "group", "layout", "title", "text", "symbol",
                "value", "points", "art", "ink", "paper", "white", "black", "whte", "fontsize"}
 OWN = {
@@ -140,6 +140,11 @@ OWN = {
     "two boxes overlap": (("templates/layouts/pip.yaml", "symbol: {box: [0.3, 0.54", "symbol: {box: [0.3, 0.3"),
                           "boxes_overlap", ["templates/layouts/pip.yaml:7", "[0.3, 0.3, 0.4, 0.24]", "[0.15, 0.19, 0.7, 0.33]",
                                             "box_shared"]),
+    "a blank cell in one language": (("decks/cards.csv", "Sun,Soleil,3", "Sun,,3"), "missing_text",
+                                     ["decks/cards.csv", "4", "title.fr", "en, fr"]),
+    "a symbol misspelt on nine rows": (("decks/cards.csv", ",sunburst,", ",sunbrust,", True), "unknown_symbol",
+                                       ["decks/cards.csv", "2-10", "symbol", "sunbrust", "symbols/sunbrust.svg",
+                                        "crescent, sprout, sunburst, wind", "sunburst"]),
 }
 
 
@@ -149,16 +154,18 @@ def test_a_designers_own_files_are_refused_in_the_language(case: str, lang: str,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     import shutil
 
-    (name, old, new), key, facts = OWN[case]
+    (name, old, new, *every), key, facts = OWN[case]
     root = tmp_path / "own36"
     shutil.copytree(ROOT / "tests/fixtures/own36", root)
     text = (root / name).read_text(encoding="utf-8")
     assert old in text
-    (root / name).write_text(text.replace(old, new, 1), encoding="utf-8")
+    (root / name).write_text(text.replace(old, new, -1 if every else 1), encoding="utf-8")
     line = _line(["--project", str(root), "check"], lang, capsys)
     for fact in facts:
         assert fact.replace("'", "«" if lang == "it" else f"«{N}") in line or fact in line, (fact, line)
-    bad = english_in(line, lang, FIELD_NAMES | {"own36", "pip", "sun", "sunburst"})
+    from cardgen.model.vocab import SYMBOL_IDS
+
+    bad = english_in(line, lang, FIELD_NAMES | set(SYMBOL_IDS) | {"own36", "pip", "sun", "sunburst"})
     assert not bad, bad
     said = json.loads((ROOT / "cardgen/errors.json").read_text(encoding="utf-8"))["lines"][lang][key]
     first_words = said.split("{")[0].strip(f" {N}«:;")

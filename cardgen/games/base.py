@@ -22,11 +22,14 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Problem:
-    """A semantic error in a deck, at a field path of the resolved document."""
+    """A semantic error in a deck, at a field path of the resolved document: the English ``message``, and
+    ``key`` and ``fields`` of its sentence in ``cardgen/errors.json`` for the command's language."""
 
     path: tuple[str | int, ...]
     message: str
     hint: str | None = None
+    key: str | None = None
+    fields: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)

@@ -77,3 +77,16 @@ def choices_in_words(kind: str, root: Path | None) -> str:
     own = list(project_files(root, folder, suffix))
     theirs = f"your {folder}/ folder has {plain_list(own)}; " if own else f"your project has no {folder}/*{suffix}; "
     return f"{theirs}cardgen brings {plain_list([i for i in bundled if i not in own])}"
+
+
+def choices_worded(kind: str, root: Path | None) -> dict[str, str]:
+    """``choices_in_words`` in every language of errors.json: a field of an error line said in ``--lang``."""
+    from cardgen.errors import worded
+
+    folder, suffix, bundled = ((PROJECT_LAYOUTS, ".yaml", LAYOUT_IDS) if kind == "layout"
+                               else (PROJECT_SYMBOLS, ".svg", SYMBOL_IDS))
+    own = list(project_files(root, folder, suffix))
+    brings = ", ".join(i for i in bundled if i not in own)
+    if own:
+        return worded("choices_own", folder=folder, own=", ".join(own), bundled=brings)
+    return worded("choices_none", folder=folder, suffix=suffix, bundled=brings)

@@ -29,7 +29,7 @@ from cardgen.load.validate import validate
 from cardgen.load.yamlio import MAX_FILE_BYTES, LineMap, read_yaml
 from cardgen.model.deck import ResolvedDeck, totals
 from cardgen.model.schema import LANGS, Component, Text, Variant, deck_model, print_deck_model, project_deck_model
-from cardgen.model.vocab import choices_in_words, layout_ids, symbol_ids
+from cardgen.model.vocab import choices_in_words, choices_worded, layout_ids, symbol_ids
 from cardgen.printable import unprintable_texts
 from cardgen.usercode import resolve_code_path
 
@@ -288,7 +288,8 @@ class Resolver:
             for p in problems:
                 where, line = lines.locate(p.path)
                 errors.append(InputError(p.message, file=where or raw.files[-1], line=line,
-                                         field=list(lines.source_path(p.path)), hint=p.hint))
+                                         field=list(lines.source_path(p.path)), hint=p.hint, key=p.key,
+                                         fields=p.fields))
             errors = group_errors(errors)  # one line for the same mistake on many rows
             if len(errors) == 1:
                 raise errors[0]
@@ -359,12 +360,16 @@ def language_problems(model: BaseModel) -> list[Problem]:
             for lang in langs:
                 if value.get(lang) is None:
                     problems.append(Problem(path + (lang,), f"missing required field '{lang}' (this deck's "
-                                            f"languages are {', '.join(langs)})"))
+                                            f"languages are {', '.join(langs)})", key="missing_text",
+                                            fields={"lang": lang, "langs": ", ".join(langs)}))
             for lang in value.model_extra or {}:  # fr, it, en are fields; other codes must be the deck's
                 if lang not in langs:
-                    what = "no language cardgen prints; expected one" if language_problem(lang) else "not one"
+                    unknown = language_problem(lang) is not None
+                    what = "no language cardgen prints; expected one" if unknown else "not one"
                     problems.append(Problem(path + (lang,), f"text in '{lang}', which is {what} of this deck's "
-                                            f"languages ({', '.join(langs)})", closest(lang, langs)))
+                                            f"languages ({', '.join(langs)})", closest(lang, langs),
+                                            key="text_no_language" if unknown else "text_other_language",
+                                            fields={"lang": lang, "langs": ", ".join(langs)}))
         elif isinstance(value, BaseModel):
             for name in type(value).model_fields:
                 walk(getattr(value, name), path + (name,))
@@ -379,7 +384,8 @@ def language_problems(model: BaseModel) -> list[Problem]:
     for lang in getattr(model, "rulebook", {}):
         if lang not in langs:
             problems.append(Problem(("rulebook", lang), f"rule text in '{lang}', which is not one of this deck's "
-                                    f"languages ({', '.join(langs)})"))
+                                    f"languages ({', '.join(langs)})", key="rule_text_language",
+                                    fields={"lang": lang, "langs": ", ".join(langs)}))
     return problems
 
 
@@ -394,40 +400,48 @@ def reference_problems(model: Any, spec: GameSpec, root: Path) -> list[Problem]:
         if face.colour is not None and face.colour not in colours:
             problems.append(Problem(path + ("colour",), f"unknown colour '{face.colour}'; "
                                     f"expected one of the deck's colours ({', '.join(colours) or 'none defined'})",
-                                    did_you_mean(face.colour, colours)))
+                                    did_you_mean(face.colour, colours), key="unknown_colour" if colours else
+                                    "unknown_colour_none", fields={"name": face.colour, "known": ", ".join(colours)}))
         if face.art is not None:
             problems.extend(_asset_problem(face.art, path + ("art",), root))
         if face.layout not in layouts:
             problems.append(Problem(path + ("layout",), f"unknown layout '{face.layout}' (no "
                                     f"templates/layouts/{face.layout}.yaml); {choices_in_words('layout', root)}",
-                                    did_you_mean(face.layout, layouts)))
+                                    did_you_mean(face.layout, layouts), key="unknown_layout",
+                                    fields={"name": face.layout, "choices": choices_worded("layout", root)}))
         if face.symbol is not None and face.symbol not in symbols:
             problems.append(Problem(path + ("symbol",), f"unknown symbol '{face.symbol}' (no "
                                     f"symbols/{face.symbol}.svg); {choices_in_words('symbol', root)}",
-                                    did_you_mean(face.symbol, symbols)))
+                                    did_you_mean(face.symbol, symbols), key="unknown_symbol",
+                                    fields={"name": face.symbol, "choices": choices_worded("symbol", root)}))
 
     for bid, back in model.backs.items():
         face_problems(back, ("backs", bid))
     for i, comp in enumerate(model.components):
         if comp.back is not None and comp.back not in backs:
             problems.append(Problem(("components", i, "back"), f"unknown back '{comp.back}'; expected one of "
-                                    f"{', '.join(backs) or 'none defined'}", did_you_mean(comp.back, backs)))
+                                    f"{', '.join(backs) or 'none defined'}", did_you_mean(comp.back, backs),
+                                    key="unknown_back" if backs else "unknown_back_none",
+                                    fields={"name": comp.back, "known": ", ".join(backs)}))
         for j, face in enumerate(comp.faces):
             face_problems(face, ("components", i, "faces", j))
     for kind, clar in model.clarifications.items():
         if kind not in spec.gaps:
             problems.append(Problem(("clarifications", kind), f"unknown rule gap '{kind}'; this game's engine "
-                                    f"knows {', '.join(spec.gaps) or 'none'}", did_you_mean(kind, spec.gaps)))
+                                    f"knows {', '.join(spec.gaps) or 'none'}", did_you_mean(kind, spec.gaps),
+                                    key="unknown_gap" if spec.gaps else "unknown_gap_none",
+                                    fields={"name": kind, "known": ", ".join(spec.gaps)}))
         elif clar.resolution not in spec.gaps[kind]:
             options = spec.gaps[kind]
             problems.append(Problem(("clarifications", kind, "resolution"),
                                     f"unknown resolution '{clar.resolution}'; expected one of {', '.join(options)}",
-                                    did_you_mean(clar.resolution, options)))
+                                    did_you_mean(clar.resolution, options), key="unknown_resolution",
+                                    fields={"name": clar.resolution, "known": ", ".join(options)}))
     for lang, text_file in getattr(model, "rulebook", {}).items():
         problems.extend(_asset_problem(text_file, ("rulebook", lang), root, image=False))
         if Path(text_file).suffix.lower() not in (".md", ".xml"):
             problems.append(Problem(("rulebook", lang), f"rule text '{text_file}' is neither Markdown (.md) "
-                                    "nor booklet markup (.xml)"))
+                                    "nor booklet markup (.xml)", key="rule_text_kind", fields={"file": text_file}))
     problems.extend(spec.check_references(model))
     return problems
 
@@ -439,22 +453,26 @@ def _asset_problem(value: str, path: tuple[Any, ...], root: Path, image: bool = 
     """
     candidate = Path(value)
     if candidate.is_absolute():
-        return [Problem(path, f"asset path '{value}' is absolute; expected a path inside the project folder")]
+        return [Problem(path, f"asset path '{value}' is absolute; expected a path inside the project folder",
+                        key="asset_absolute", fields={"file": value})]
     full = (root / candidate).resolve()
     try:
         full.relative_to(root.resolve())
     except ValueError:
-        return [Problem(path, f"asset path '{value}' leaves the project folder; expected a path inside it")]
+        return [Problem(path, f"asset path '{value}' leaves the project folder; expected a path inside it",
+                        key="asset_outside", fields={"file": value})]
     if not full.exists():
-        return [Problem(path, f"asset file '{value}' not found")]
+        return [Problem(path, f"asset file '{value}' not found", key="asset_not_found", fields={"file": value})]
     if not image or full.suffix.lower() == ".svg":
         # read later (hashing, drawing, typesetting): only a regular file of sane size, so nothing can hang
         if not full.is_file():
-            return [Problem(path, f"asset file '{value}' is not a regular file (a folder, device or pipe)")]
+            return [Problem(path, f"asset file '{value}' is not a regular file (a folder, device or pipe)",
+                            key="asset_not_regular", fields={"file": value})]
         limit = MAX_ART_BYTES if image else MAX_FILE_BYTES
         if full.stat().st_size > limit:
             return [Problem(path, f"asset file '{value}' is too large ({full.stat().st_size} bytes); "
-                                  f"expected at most {limit} bytes")]
+                                  f"expected at most {limit} bytes", key="asset_too_large",
+                            fields={"file": value, "size": full.stat().st_size, "most": limit})]
         return []
     problem = image_problem(full, value)
     return [Problem(path, problem)] if problem else []
