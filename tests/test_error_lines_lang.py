@@ -170,3 +170,34 @@ def test_a_designers_own_files_are_refused_in_the_language(case: str, lang: str,
     said = json.loads((ROOT / "cardgen/errors.json").read_text(encoding="utf-8"))["lines"][lang][key]
     first_words = said.split("{")[0].strip(f" {N}«:;")
     assert first_words in line, (key, first_words, line)
+
+
+def test_a_refused_destination_is_named_in_the_language(tmp_path: Path) -> None:
+    """What cardgen would write (the output folder, a --json file, the folder that holds it) and why a write
+    failed are words of the line too, in the language (``errors.worded``); English stays as it was."""
+    import errno
+
+    from cardgen.errors import InputError
+    from cardgen.fileio import check_output_dir, check_output_file, write_error
+
+    (tmp_path / "f").write_text("x", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        check_output_dir(tmp_path / "f" / "sub")
+    assert str(caught.value).endswith(f"output folder cannot be made: '{tmp_path / 'f'}' is a file, not a folder")
+    assert caught.value.said("fr").endswith(f"impossible de créer le dossier de sortie{N}: «{N}{tmp_path / 'f'}{N}» "
+                                            "est un fichier, pas un dossier")
+    with pytest.raises(InputError) as caught:
+        check_output_file(tmp_path / "f" / "x.json", "thing_json_file")
+    assert "folder of the --json file cannot be made" in str(caught.value)
+    assert "impossibile creare la cartella che contiene il file --json: «" in caught.value.said("it")
+    with pytest.raises(InputError) as caught:
+        check_output_file(tmp_path, "thing_log_file")
+    assert str(caught.value).endswith("log file is a folder; expected a file name")
+    assert caught.value.said("fr").endswith(f"le journal{N}: c’est un dossier{N}; attendu{N}: un nom de fichier")
+    full = write_error(tmp_path / "o.pdf", OSError(errno.ENOSPC, "No space left on device"))
+    assert (str(full), full.said("it")) == (f"{tmp_path / 'o.pdf'}: cannot write: the disk is full",
+                                            f"{tmp_path / 'o.pdf'}: scrittura impossibile: il disco è pieno")
+    locked = write_error("o.pdf", OSError(errno.EROFS, "Read-only file system"))
+    assert locked.said("fr") == f"o.pdf: écriture impossible{N}: pas le droit d’écrire à cet endroit"
+    other = write_error("o.pdf", OSError(errno.EIO, "Input/output error"))  # a reason we do not name: the system's
+    assert other.said("fr") == f"o.pdf: écriture impossible{N}: Input/output error"
