@@ -139,7 +139,7 @@ class InputError(Exception):
         file: str | Path | None = None,
         line: int | None = None,
         field: Sequence[str | int] | str | None = None,
-        hint: str | None = None,
+        hint: str | dict[str, str] | None = None,
         key: str | None = None,
         fields: dict[str, Any] | None = None,
     ) -> None:
@@ -165,7 +165,8 @@ class InputError(Exception):
         if self.file:
             where = clean(self.file) + (f":{self.line}" if self.line else "") + ": "
         field = said("field", lang, field=field_said(clean(self.field, 120), lang)) if self.field else ""
-        hint = said("did_you_mean", lang, hint=clean(self.hint, 80)) if self.hint else ""
+        shown = self.hint.get(lang, self.hint["en"]) if isinstance(self.hint, dict) else self.hint  # words: worded
+        hint = said("did_you_mean", lang, hint=clean(shown, 80)) if shown else ""
         message = said(self.key, lang, **self.fields) if self.key and lang != "en" else self.message
         return f"{where}{field}{clean(message, 400)}{hint}"
 

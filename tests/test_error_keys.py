@@ -110,6 +110,14 @@ def test_every_input_error_names_its_sentence() -> None:
     assert not stale, f"NOT_KEYED names calls that are keyed or gone now: {sorted(stale)}"
 
 
+def test_no_hint_is_an_english_sentence() -> None:
+    """A hint is a spelling the user meant (``did_you_mean``) or words said in every language (``worded``), never
+    a sentence typed in English into the call (it was "start a new table with cardgen play DECK" under --lang fr)."""
+    typed = [f"{rel}:{call.lineno}" for rel, _, call in _calls() + _calls("Problem")
+             for k in call.keywords if k.arg == "hint" and isinstance(k.value, (ast.Constant, ast.JoinedStr))]
+    assert not typed, typed
+
+
 def test_every_deck_problem_names_its_sentence() -> None:
     """A deck check's ``Problem`` becomes an ``InputError`` with its key and fields (resolve.py): it needs one too."""
     missing, stale = [], set(PROBLEMS_NOT_KEYED)

@@ -110,8 +110,11 @@ def test_a_resumed_table_is_the_same_deal_seats_and_moves_and_finishes_on_the_sa
     assert first["seed"] == 11 and last["seed"] == 12 and last["end_reason"] != "unfinished"
     assert last["actions"][:len(session.actions)] == [[p, list(a)] for p, a in session.actions]
     assert replay_file(log) == 0
-    with pytest.raises(InputError, match="no unfinished game"):
+    with pytest.raises(InputError, match="no unfinished game") as ended:
         Session.resume(deck_of(game), log)
+    assert str(ended.value).endswith("(did you mean 'start a new table with cardgen play DECK'?)")
+    assert ended.value.said("fr").endswith("toutes sont terminées (vouliez-vous dire «\u202fouvrez une nouvelle "
+                                           "table avec cardgen play JEU\u202f»\u202f?)")  # issue 53: no English
 
 
 def test_a_log_of_another_deck_is_not_resumed_with_this_one(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.agents.base import needs_state
 from cardgen.engine.api import Action, Agent, State
-from cardgen.errors import InputError, did_you_mean
+from cardgen.errors import InputError, did_you_mean, worded
 from cardgen.games.base import name_action
 from cardgen.simulate.logs import FORMAT, as_action
 from cardgen.house import house_of, install
@@ -527,7 +527,7 @@ class Session:
                              key="resume_other_deck", fields={"where": where, "deck": record["deck"], "expected": deck.id})
         if record.get("deck_hash") not in (None, deck_hash(deck)):
             raise InputError(f"{where}: the deck changed since this game was played; its moves may not be legal "
-                             "any more", field="--resume", hint="play it with the deck as it was, or deal anew",
+                             "any more", field="--resume", hint=worded("hint_deck_as_it_was"),
                              key="resume_deck_changed", fields={"where": where})
         people = [int(p) for p in record.get("human_seats") or []]
         others = [name for seat, name in enumerate(record["agents"]) if seat not in people]
@@ -684,7 +684,7 @@ def last_unfinished(path: Path) -> tuple[int, dict[str, Any], bytes]:
             found = (number, record)
     if found is None:
         raise InputError("no unfinished game in this log: every game in it has ended", file=str(path),
-                         field="--resume", hint="start a new table with cardgen play DECK", key="resume_ended")
+                         field="--resume", hint=worded("hint_new_table"), key="resume_ended")
     number, record = found
     line = Path(path).read_bytes().split(b"\n")[number - 1] + b"\n"
     return number, record, line
