@@ -80,18 +80,21 @@ def code_problems(model: Any, spec: "GameSpec", root: Path) -> list[Problem]:
         return []
     where = ("code",)
     if spec.new_game is None or not spec.hooks:
-        return [Problem(where, f"game '{spec.id}' has no engine with hook points; a house rule needs one")]
+        return [Problem(where, f"game '{spec.id}' has no engine with hook points; a house rule needs one",
+                        key="house_no_hooks", fields={"game": spec.id})]
     try:
         path = resolve_code_path(code, root)
     except InputError as exc:
-        return [Problem(where, exc.message, exc.hint)]
+        return [Problem(where, exc.message, exc.hint, key=exc.key, fields=exc.fields)]
     data = path.read_bytes()[:MAX_CODE_BYTES + 1]
     try:
         functions = defined_functions(data)
     except SyntaxError as exc:
-        return [Problem(where, f"{clean(code)}:{exc.lineno}: Python syntax error: {exc.msg}")]
+        return [Problem(where, f"{clean(code)}:{exc.lineno}: Python syntax error: {exc.msg}", key="house_syntax",
+                        fields={"file": clean(code), "line": exc.lineno, "why": exc.msg})]
     except ValueError as exc:
-        return [Problem(where, f"{clean(code)}: not a Python file: {exc}")]
+        return [Problem(where, f"{clean(code)}: not a Python file: {exc}", key="house_not_python",
+                        fields={"file": clean(code), "why": exc})]
     problems = []
     hooks = list(spec.hooks)
     found = False
@@ -101,22 +104,29 @@ def code_problems(model: Any, spec: "GameSpec", root: Path) -> list[Problem]:
         if name == POLICY:
             if tuple(params) != POLICY_PARAMS:
                 problems.append(Problem(where, f"{clean(code)}:{line}: policy must be def policy({', '.join(POLICY_PARAMS)}) "
-                                        f"(the players' advice: an action of legal, or None)"))
+                                        f"(the players' advice: an action of legal, or None)", key="house_policy",
+                                        fields={"file": clean(code), "line": line,
+                                                "params": ", ".join(POLICY_PARAMS)}))
             continue
         if name not in spec.hooks:
             problems.append(Problem(where, f"{clean(code)}:{line}: unknown hook '{clean(name, 60)}' for {spec.id}; "
                                     f"expected one of {', '.join(hooks)}, {POLICY} (or a name starting with _ for a helper)",
-                                    did_you_mean(name, [*hooks, POLICY])))
+                                    did_you_mean(name, [*hooks, POLICY]), key="house_unknown_hook",
+                                    fields={"file": clean(code), "line": line, "name": clean(name, 60), "game": spec.id,
+                                            "hooks": ", ".join(hooks), "policy": POLICY}))
         elif "default" not in params:
             point = spec.hooks[name]
             shape = point.shape()
             problems.append(Problem(where, f"{clean(code)}:{line}: hook '{name}' must take a parameter named "
-                                    f"default (the engine's own {name}); expected def {name}({shape})"))
+                                    f"default (the engine's own {name}); expected def {name}({shape})",
+                                    key="house_default", fields={"file": clean(code), "line": line, "name": name,
+                                                                 "shape": shape}))
         else:
             found = True
     if not found and not problems:
         problems.append(Problem(where, f"{clean(code)} defines no hook; expected a function named one of "
-                                f"{', '.join(hooks)}"))
+                                f"{', '.join(hooks)}", key="house_no_hook",
+                                fields={"file": clean(code), "hooks": ", ".join(hooks)}))
     return problems
 
 
@@ -194,7 +204,9 @@ def book_problems(model: Any, spec: "GameSpec") -> list[Problem]:
     input."""
     parts = sorted({part for changed in spec.book_parts.values() for part in changed} | set(spec.book_optional))
     return [Problem(("book", key), f"'{clean(key, 60)}' is no part of the {spec.id} rulebook a house rule can "
-                    f"rewrite; expected one of {', '.join(parts) or '(none)'}", did_you_mean(key, parts))
+                    f"rewrite; expected one of {', '.join(parts) or '(none)'}", did_you_mean(key, parts),
+                    key="house_book_part" if parts else "house_book_part_none",
+                    fields={"name": clean(key, 60), "game": spec.id, "parts": ", ".join(parts)})
             for key in (getattr(model, "book", None) or {}) if key not in parts]
 
 

@@ -31,9 +31,6 @@ PROBLEMS_NOT_KEYED = {
     ("cardgen/resolve/resolve.py", "language_problems"): "a language cardgen cannot print: languages.problem's words",
     ("cardgen/resolve/resolve.py", "resolve"): "printable.unprintable_texts' words (a character the fonts lack)",
     ("cardgen/resolve/resolve.py", "_asset_problem"): "image_problem's words (a picture Pillow cannot read)",
-    ("cardgen/house.py", "code_problems"): "a house rule's code checks, not keyed yet",
-    ("cardgen/house.py", "book_problems"): "a house rule's book keys, not keyed yet",
-    ("cardgen/games/king_lui/checks.py", "check_references"): "King Lui's card roles, not keyed yet",
 }
 #: functions whose call words the message in the terminal's language already
 WORDED = {"say", "said"}

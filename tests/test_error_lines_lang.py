@@ -27,7 +27,12 @@ FILES = {
     "variants/kl-twice.yaml": f"extends: king_lui\n{NAMES}extends: king_lui\n",
     "variants/kl-rename.yaml": f"extends: king_lui\n{NAMES}change:\n  ham: {{id: hamm}}\n",
     "variants/kl-alias.yaml": f"extends: king_lui\n{NAMES}players: *nope\n",
+    "variants/kl-hook.yaml": f"extends: king_lui\n{NAMES}code: variants/house/h.py\nhouse_rule: {{en: Kx, fr: Kx, it: Kx}}\n",
+    "variants/house/h.py": "def scorre(default, state):\n    return default\n",
 }
+#: King Lui's hook points, as a house rule's refusal lists them: names of functions
+HOOKS = {"legal_actions", "apply", "outcome", "score_estimate", "setup", "course", "draw", "emerald", "serve_king",
+         "scores", "finish", "policy", "scorre", "code"}
 TUNE = ["tune", "king_lui", "--target", "turns=10..40"]
 #: King Lui's metrics, as --target lists them: ids, not words
 METRICS = {"turns", "rounds", "margin", "unfairness", "completed", "skill", "drama", "kingmaking", "comeback_rate"}
@@ -51,6 +56,9 @@ CASES = {
     "a deck with an unknown game": ("unknown_game", ["check", "king_lui"], ["decks/king_lui.yaml", "game", "kinglui",
                                                                             "king_lui"],
                                     "unknown game 'kinglui'", {"kinglui", "game"}),
+    "a house rule's unknown hook": ("house_unknown_hook", ["check", "kl-hook"],
+                                    ["variants/kl-hook.yaml:4", "code", "variants/house/h.py:1", "scorre", "scores",
+                                     "serve_king", "_"], "unknown hook 'scorre' for king_lui", HOOKS),
     "tune: low above high": ("lo_above_hi", [*TUNE, "--param", "emerald_portions=3..1"],
                              ["--param", "emerald_portions=3..1"], "'emerald_portions=3..1': LO is above HI", set()),
     "tune: unknown metric": ("unknown_metric", ["tune", "king_lui", "--param", "emerald_portions=1..3", "--target",
@@ -201,3 +209,17 @@ def test_a_refused_destination_is_named_in_the_language(tmp_path: Path) -> None:
     assert locked.said("fr") == f"o.pdf: écriture impossible{N}: pas le droit d’écrire à cet endroit"
     other = write_error("o.pdf", OSError(errno.EIO, "Input/output error"))  # a reason we do not name: the system's
     assert other.said("fr") == f"o.pdf: écriture impossible{N}: Input/output error"
+
+
+@pytest.mark.parametrize("field, lang, said", [
+    ("rows 2-10, column 'symbol'", "fr", f"lignes 2-10, colonne «{N}symbol{N}»"),
+    ("rows 3-4, 7, column 'title.it'", "it", "righe 3-4, 7, colonna «title.it»"),
+    ("row 4", "it", "riga 4"),
+    ("row 2, column 3", "fr", "ligne 2, colonne 3"),
+    ("rows 2-10, column 'symbol'", "en", "rows 2-10, column 'symbol'"),
+    ("components[0].faces[1].title", "fr", "components[0].faces[1].title"),  # a field path: ids, the same everywhere
+    ("row 4 of the deck", "fr", "row 4 of the deck")])  # not a table cell: left as it is
+def test_a_table_cell_is_said_in_the_language(field: str, lang: str, said: str) -> None:
+    from cardgen.errors import field_said
+
+    assert field_said(field, lang) == said

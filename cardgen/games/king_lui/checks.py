@@ -26,7 +26,8 @@ def check_references(model: Any) -> Iterable[Problem]:
     for i, comp in enumerate(model.components):
         if comp.kind == "card" and comp.data is None:
             yield Problem(("components", i, "data"), f"card '{comp.id}' has no role; expected "
-                          "data: {role: portion} or data: {role: emerald}")
+                          "data: {role: portion} or data: {role: emerald}", key="king_lui_card_role",
+                          fields={"card": comp.id})
 
 
 def course_bounds(total: int, course: int, most_per_course: int) -> tuple[int, int]:
