@@ -65,19 +65,21 @@ def test_royale_table_counts_the_end_card_by_its_name(decks, lang, fact) -> None
     assert fact in facts
 
 
-@pytest.mark.parametrize(("lang", "two", "mixed", "one"), [
+@pytest.mark.parametrize(("lang", "two", "mixed", "apart", "one"), [
     ("fr", "Emerald\u202f: retirer 2 Jambon au roi", "Emerald\u202f: retirer 2 Jambon et 1 Gâteau au roi",
-     "Emerald\u202f: retirer Gâteau au roi"),
-    ("it", "Emerald: togli 2 Prosciutto al re", "Emerald: togli 2 Prosciutto e 1 Torta al re", "Emerald: togli Torta al re"),
+     "Emerald\u202f: retirer Jambon et Gâteau au roi", "Emerald\u202f: retirer Gâteau au roi"),
+    ("it", "Emerald: togli 2 Prosciutto al re", "Emerald: togli 2 Prosciutto e 1 Torta al re",
+     "Emerald: togli Prosciutto e Torta al re", "Emerald: togli Torta al re"),
     ("en", "Emerald: take 2 Ham from the king", "Emerald: take 2 Ham and 1 Cake from the king",
-     "Emerald: take Cake from the king"),
+     "Emerald: take Ham and Cake from the king", "Emerald: take Cake from the king"),
 ])
-def test_king_lui_emerald_counts_the_portions(decks, lang, two, mixed, one) -> None:
+def test_king_lui_emerald_counts_the_portions(decks, lang, two, mixed, apart, one) -> None:
     from cardgen.games.king_lui.text import describe_action
 
     deck = decks["king_lui"]
     assert describe_action(deck, ("emerald", "ham", "ham"), lang) == two
     assert describe_action(deck, ("emerald", "ham", "cake", "ham"), lang) == mixed
+    assert describe_action(deck, ("emerald", "ham", "cake"), lang) == apart
     assert describe_action(deck, ("emerald", "cake"), lang) == one
 
 

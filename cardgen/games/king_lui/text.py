@@ -59,8 +59,9 @@ def describe_action(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str) 
     names = [component_name(resolved, d, lang) or str(d) for d in action[1:]]
     emerald = component_name(resolved, "emerald", lang) or "Emerald"
     counted = _BOOK["counted"].get(lang, _BOOK["counted"]["en"])
-    # "take 2 Bread and 1 Ham", never "Bread and Bread": each dish named once, with its count when several
-    # portions go ("take Ham" for one)
-    dishes = [counted.format(n=n, dish=name) if len(names) > 1 else name for name, n in Counter(names).items()]
+    # "take 2 Bread", never "Bread and Bread": each dish named once; counts said when a dish repeats
+    # ("take 2 Bread and 1 Ham"), not when each is one portion ("take Ham and Bread")
+    counts = Counter(names)
+    dishes = [counted.format(n=n, dish=name) if len(counts) < len(names) else name for name, n in counts.items()]
     return text.format(dish=names[0] if names else "", dishes=join_and(dishes, lang),
                        emerald=emerald).replace(" : ", NNBSP + ": ")
