@@ -81,7 +81,8 @@ def in_sentence(name: str, lang: str) -> str:
     """``name`` as it reads inside a sentence: a leading article in lower case (``Clear the Viscount``,
     ``Débarrasser la Duchesse``, ``Sparecchia l’Impostore``), since a title is held with the capital it
     takes alone on its card; a name without an article is left as it is (``Pierrot``)."""
-    for article in _BOOK["articles"].get(lang, ()):  # a language without articles listed: as held
-        if name.startswith(article) and len(name) > len(article):
+    for word in _BOOK["articles"].get(lang, "").split("|"):  # a language without articles listed: as held
+        article = word if word.endswith(("’", "'")) else word + " "  # an elided article joins its noun
+        if word and name.startswith(article) and len(name) > len(article):
             return article.lower() + name[len(article):]
     return name
