@@ -75,3 +75,14 @@ def singular(n: int, lang: str) -> bool:
 def before_vowel(word: str, lang: str) -> bool:
     """Whether ``word`` starts with a sound before which ``lang`` elides (``d’une``, ``an Orange``)."""
     return bool(word) and word[0].lower() in _BOOK["before_vowel"][lang]
+
+
+def in_sentence(name: str, lang: str) -> str:
+    """``name`` as it reads inside a sentence: a leading article in lower case (``Clear the Viscount``,
+    ``Débarrasser la Duchesse``, ``Sparecchia l’Impostore``), since a title is held with the capital it
+    takes alone on its card; a name without an article is left as it is (``Pierrot``)."""
+    for word in _BOOK["articles"].get(lang, "").split("|"):  # a language without articles listed: as held
+        article = word if word.endswith(("’", "'")) else word + " "  # an elided article joins its noun
+        if word and name.startswith(article) and len(name) > len(article):
+            return article.lower() + name[len(article):]
+    return name

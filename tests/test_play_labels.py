@@ -74,7 +74,7 @@ def _first_view(deck_id: str, lang: str, wanted: str, seed: int = 3) -> tuple[Se
     raise AssertionError(f"no {wanted} move in 200 turns")
 
 
-@pytest.mark.parametrize("lang,word", [("en", "place"), ("fr", "place"), ("it", "posto")])
+@pytest.mark.parametrize("lang,word", [("en", "seat"), ("fr", "place"), ("it", "posto")])  # the books' words
 def test_a_draco_move_names_the_characters_place_on_the_button_and_in_the_journal(lang: str, word: str) -> None:
     session, view = _first_view("draco", lang, "play")
     circle = session.state.observation(session.seat)["circle"]

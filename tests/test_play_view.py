@@ -129,10 +129,11 @@ def test_royale_nobles_are_named_and_drawn_as_the_side_in_play() -> None:
     from pathlib import Path
 
     resolver = Resolver(Project.open(Path(__file__).resolve().parents[1]))
-    for deck_id, first, picture in (("royale", "La Duchesse", None), ("royale-masked", "Colombine", "noble-a1~2")):
+    for deck_id, first, picture, cleared in (("royale", "La Duchesse", None, "Débarrasser la Duchesse"),
+                                             ("royale-masked", "Colombine", "noble-a1~2", "Débarrasser Colombine")):
         session = Session(resolver.resolve(deck_id), seed=2, lang="fr")
         mine = next(a for a in table_view(session)["areas"] if a["seat"] == session.seat)
         assert mine["cards"][0]["name"] == first and mine["cards"][0].get("picture") == picture
-        assert session.describe(("clear", 0)) == "Débarrasser\u202f: " + first
+        assert session.describe(("clear", 0)) == cleared  # the article in the sentence's case, a bare name as it is
     assert "noble" not in json.dumps([c["name"] for c in mine["cards"]])
     assert mine["title"] == "Joueur 1 · 0 point"  # French: 0 and 1 take the singular

@@ -267,3 +267,77 @@ def test_a_cover_line_is_balanced_never_ending_on_a_lone_word() -> None:
     title = BalancedHeading("King Lui: Gentle Overeating and Other Stories", STYLE, 0, "King Lui")
     assert isinstance(title, Heading) and title.outline_level == 0
 
+
+
+def _book(body: str):
+    """``body`` parsed as a book's markup with the English styles of the Royale deck."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook import accent_colour
+    from cardgen.rulebook.markup import Converter, parse
+    from cardgen.rulebook.pictures import find_draw_face
+    from cardgen.rulebook.styles import make_styles
+    from cardgen.rulebook.typeset import column_width
+
+    deck = resolve("royale", Path(__file__).resolve().parents[1])
+    converter = Converter(deck, "en", make_styles("en", accent_colour(deck)), column_width("a4"), find_draw_face())
+    return parse(f"<book>{body}</book>", converter).body
+
+
+def test_a_table_that_may_break_splits_between_rows_under_its_header_again() -> None:
+    """``<table breaks="rows">`` (Royale's nobles by letter, #53) is not kept whole: at a column's foot it
+    splits between two rows and the next part repeats the header; a plain table stays kept in one piece."""
+    from reportlab.platypus import Table
+
+    from cardgen.rulebook.markup import MarkupError
+
+    rows = "<tr><th>Letter A</th><th>Request</th></tr>" + "".join(
+        f"<tr><td>Noble {i}</td><td>{'a pair and three of a kind, ' * 3}</td></tr>" for i in range(8))
+    loose = _book(f'<p>Before.</p><table widths="4,9" breaks="rows">{rows}</table>')[-1]
+    assert isinstance(loose, Table) and loose.repeatRows == 1 and getattr(loose, "table", False)
+    width, height = loose.wrap(240, 1000)
+    parts = loose.split(240, height / 2)
+    assert len(parts) == 2 and all(p.repeatRows == 1 for p in parts)
+    first_cells = [str(p._cellvalues[0][0]) for p in parts]
+    assert all("Letter A" in c for c in first_cells), first_cells  # the header on top of both parts
+    kept = _book(f'<p>Before.</p><table widths="4,9">{rows}</table>')[-1]
+    assert isinstance(kept, KeepTogether)
+    try:
+        _book(f'<table breaks="anywhere">{rows}</table>')
+    except MarkupError as exc:
+        assert 'breaks="anywhere"' in str(exc) and "expected rows or no" in str(exc)
+    else:
+        raise AssertionError("an unknown breaks value was accepted")
+
+
+def test_a_paragraph_marked_introduces_goes_with_the_block_after_it() -> None:
+    """``<p introduces="yes">`` (the ghost's turn before the solo cards, #53) joins the kept block after it, while
+    the paragraph before it may end a column; an unmarked one does not join."""
+    cards = '<cards columns="6"><card component="noble-a1">x</card></cards>'
+    after = "<p>The end of a solo game.</p>"  # not the book's last block (the credits' rule would take it along)
+    marked = _book(f'<h2>The ghost</h2><p>First.</p><p introduces="yes">Turn over a card.</p>{cards}{after}')
+    assert isinstance(marked[-2], KeepTogether) and "Turn over" in marked[-2]._content[0].getPlainText()
+    assert "First." in marked[-3].getPlainText() and not isinstance(marked[-3], KeepTogether)
+    plain_ = _book(f'<h2>The ghost</h2><p>First.</p><p>Turn over a card.</p>{cards}{after}')
+    assert not any(isinstance(f, Paragraph) and "Turn over" in f.getPlainText() and f.getKeepWithNext()
+                   for f in plain_)
+
+
+def test_a_caption_breaks_a_long_name_at_its_own_hyphen_never_between_letters() -> None:
+    """A card's caption narrower than its name: "Chassé-|croisé", never "Chassé-crois|é" (#53)."""
+    from reportlab.lib import colors
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from cardgen.rulebook.styles import make_styles
+
+    caption = make_styles("fr", colors.black).caption
+    width = stringWidth("Chassé-croisé", caption.fontName, caption.fontSize) - 2
+    para = Paragraph("Chassé-croisé", caption)
+    para.wrap(width, 100)
+    lines = ["".join(str(w) for w in line[1]) if isinstance(line, tuple) else " ".join(line.words)
+             for line in para.blPara.lines]
+    assert [line.strip() for line in lines] == ["Chassé-", "croisé"], lines
+    para = Paragraph("Changement", caption)  # no hyphen to break at: the word stays whole
+    para.wrap(stringWidth("Changement", caption.fontName, caption.fontSize) - 4, 100)
+    assert len(para.blPara.lines) == 1

@@ -487,3 +487,16 @@ def test_the_solo_book_names_the_masked_book_and_its_solo_chapter(lang: str) -> 
     assert f"<h1>{chapter}</h1>" in norm(render_markup(masked, lang)), "the masked book has no solo chapter"
     for name in ("royale", "royale-short"):
         assert title in book(name, lang), f"{name} does not name the masked book"
+
+
+@pytest.mark.parametrize(("lang", "said", "held"), [
+    ("fr", "sous le Baron", "Le Baron"), ("it", "sotto il Barone", "Il Barone"), ("en", "under the Baron", "The Baron")])
+def test_the_example_names_a_noble_with_its_article_in_lower_case(lang: str, said: str, held: str) -> None:
+    """The worked example's nobles inside its sentences: "under the Baron", the card's title "The Baron" (the
+    articles are cardgen/text.json's, shared with the playtest page's moves, #53)."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook import rulebook_text
+
+    text = rulebook_text(resolve("royale", ROOT), lang)
+    assert said in text
+    assert not re.search(rf"(?:under|sous|sotto) {re.escape(held)}", text)

@@ -227,3 +227,19 @@ def test_the_cover_note_agrees_with_its_starred_figures(deck_id: str, lang: str)
     assert starred == len(set(deck.model.box.ours)), cover
     singular, plural = NOTE[lang]
     assert (singular in cover, plural in cover) == (starred == 1, starred > 1), f"{deck_id}/{lang}: {starred} starred"
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_no_sentence_runs_into_the_next_without_a_space(lang: str) -> None:
+    """A sentence added on its own template line keeps the space before it (Royale's contents read
+    "(white).Their values run from 1 to 12": the line-start space fell to ``lstrip_blocks``, #53)."""
+    from cardgen.resolve.resolve import resolve, resolve_all
+    from cardgen.rulebook import rulebook_text
+
+    joined = {}
+    for deck in sorted(d.id for d in resolve_all(None, ROOT)):
+        text = rulebook_text(resolve(deck, ROOT), lang)
+        hits = re.findall(r"\S{0,20}[a-zà-ÿ)»”]\.[A-ZÀ-Ý]\S{0,12}", text)
+        if hits:
+            joined[deck] = hits
+    assert not joined, joined

@@ -55,3 +55,16 @@ def test_a_language_s_forms_may_follow_its_plural_categories(monkeypatch: pytest
     book = {**text._BOOK, "times": {**text._BOOK["times"], "en": {"one": "one time", "other": "{n} times"}}}
     monkeypatch.setattr(text, "_BOOK", book)
     assert [times(n, "en") for n in (1, 2)] == ["one time", "2 times"]
+
+
+@pytest.mark.parametrize(("lang", "held", "said"), [
+    ("fr", ["Le Vicomte", "La Duchesse", "Les Jumeaux", "L’Imposteur", "Pierrot", "Lena"],
+     ["le Vicomte", "la Duchesse", "les Jumeaux", "l’Imposteur", "Pierrot", "Lena"]),
+    ("it", ["Il Visconte", "Lo Zar", "La Duchessa", "Gli Sposi", "I Gemelli", "L’Impostore", "Isabella"],
+     ["il Visconte", "lo Zar", "la Duchessa", "gli Sposi", "i Gemelli", "l’Impostore", "Isabella"]),
+    ("en", ["The Viscount", "Theodore", "The", "Harlequin"], ["the Viscount", "Theodore", "The", "Harlequin"]),
+])
+def test_a_title_inside_a_sentence_takes_its_article_in_lower_case(lang: str, held: list[str], said: list[str]) -> None:
+    from cardgen.text import in_sentence
+
+    assert [in_sentence(name, lang) for name in held] == said

@@ -7,9 +7,12 @@ of text is and this module alone decides how it looks::
       <titlepage><title/><subtitle/><byline/></titlepage>   full width, first page
       <h1/> <h2/> <h3/>                             headings (and PDF bookmarks)
       <p class="lead|small">inline</p>              paragraphs
+      <p introduces="yes">inline</p>                a paragraph never parted from the block after it
       <ul>/<ol type="1|a"><li>inline</li></ol>      lists
       <box kind="ruling|clarification|example|summary" title="..">blocks</box>
       <table widths="2,1"><tr><th/><td/></tr></table>       first row may be <th> cells
+      <table breaks="rows">..</table>               a long list that may break between its rows, its
+                                                    header row repeated (Royale's nobles by letter)
       <cards columns="4"><card component="id" back="yes">caption</card></cards>
       <keep>blocks</keep>                           blocks kept in one column (a short closing section)
       <keep within="page">blocks</keep>             blocks kept on one page, its columns may break
@@ -346,7 +349,7 @@ class Converter:
         if tag == "p":
             style = {"lead": s.lead, "small": s.small}.get(el.get("class", ""), s.body)
             para = self.para(el, style)
-            para.lead_in = leads_in(el)
+            para.lead_in = leads_in(el) or el.get("introduces", "no") == "yes"
             return [para]
         if tag in ("ul", "ol"):
             return [self.listing(el)]
@@ -428,6 +431,14 @@ class Converter:
         if header:
             cmds += [("LINEBELOW", (0, 0), (-1, 0), 0.8, self.styles.accent)]
         table.setStyle(TableStyle(cmds))
+        if el.get("breaks", "no") == "rows":
+            # a list of rows read one by one: it may end a column and go on in the next, under its header
+            # again, rather than leave a quarter of a column empty (the masked nobles' letters, #53)
+            table.spaceAfter = 5
+            table.table = True
+            return table
+        if el.get("breaks", "no") != "no":
+            raise MarkupError(f"<table breaks=\"{el.get('breaks')}\">; expected rows or no")
         kept = KeepTogether([table, Spacer(1, 5)])
         kept.table = True  # the sentence before it introduces it: keep_headings_with_blocks keeps them together
         return kept

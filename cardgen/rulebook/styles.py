@@ -141,8 +141,10 @@ def make_styles(lang: str, accent: colors.Color) -> Styles:
                             hyphenationLang=""),
         head_cell=ParagraphStyle("head_cell", parent=body, fontName="Sans-Bold", alignment=TA_LEFT,
                                  spaceAfter=0, fontSize=8, leading=10, hyphenationLang=""),
+        # a caption is a card's name under its picture: a name too wide for its column breaks at its own hyphen
+        # ("Chassé-|croisé"), never letter by letter ("Chassé-crois|é", reportlab's default for a long word)
         caption=ParagraphStyle("caption", fontName="Condensed", fontSize=7, leading=8.5, alignment=TA_CENTER,
-                               textColor=INK),
+                               textColor=INK, embeddedHyphenation=1, splitLongWords=0),
         box_title=ParagraphStyle("box_title", fontName="Sans-Bold", fontSize=8.5, leading=11,
                                  textColor=colors.white),
         accent=accent,

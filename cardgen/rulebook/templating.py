@@ -27,7 +27,7 @@ from markupsafe import Markup
 
 from cardgen import languages
 from cardgen.errors import InputError
-from cardgen.text import times
+from cardgen.text import in_sentence, times
 
 from cardgen.model.deck import ResolvedDeck
 from cardgen.rulebook.catalog import COMMON, TEMPLATE_DIR, translations
@@ -180,6 +180,7 @@ def environment(lang: str, dirs: tuple[Path, ...] = (TEMPLATE_DIR,), domain: str
     env.filters["num"] = lambda v: format_number(v, lang)
     env.filters["names"] = lambda items: format_list([str(i) for i in items], locale=locale_of(lang))
     env.filters["times"] = lambda n: times(n, lang)  # "twice", "2 fois", "2 volte" (cardgen/text.json)
+    env.filters["in_sentence"] = lambda name: in_sentence(str(name), lang)  # "under the Baron" (cardgen/text.json)
     return env
 
 

@@ -160,8 +160,8 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
     """A Draco move in ``lang`` against ``table`` (an observation before the move; ``GameSpec.describe_move``).
 
     A player owns two ruffians of one colour, so "Move Red Ruffian" would name two moves: a character
-    is named with its place in the circle (``table["circle"]``, from 1, as the page numbers the places),
-    "Move Red Ruffian (place 3)". Without ``table``, characters by name only."""
+    is named with its place in the circle (``table["circle"]``, from 1, as the page numbers them; the book calls them seats, places, posti),
+    "Move Red Ruffian (seat 3)". Without ``table``, characters by name only."""
     from cardgen.games.base import describe_generic
 
     words = _MOVES.get(lang, _MOVES["en"]).get(str(action[0]) if action else "")

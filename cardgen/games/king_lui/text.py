@@ -8,6 +8,7 @@ French typography: U+202F (narrow no-break space) before ``: ; ! ?``.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from cardgen import wordbook
@@ -58,5 +59,10 @@ def describe_action(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str) 
         return describe_generic(resolved, action, lang)
     names = [component_name(resolved, d, lang) or str(d) for d in action[1:]]
     emerald = component_name(resolved, "emerald", lang) or "Emerald"
-    return text.format(dish=names[0] if names else "", dishes=join_and(names, lang),
+    counted = _BOOK["counted"].get(lang, _BOOK["counted"]["en"])
+    # "take 2 Bread", never "Bread and Bread": each dish named once; counts said when a dish repeats
+    # ("take 2 Bread and 1 Ham"), not when each is one portion ("take Ham and Bread")
+    counts = Counter(names)
+    dishes = [counted.format(n=n, dish=name) if len(counts) < len(names) else name for name, n in counts.items()]
+    return text.format(dish=names[0] if names else "", dishes=join_and(dishes, lang),
                        emerald=emerald).replace(" : ", NNBSP + ": ")

@@ -21,8 +21,9 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     me = obs["seat"]
     hand = {"title": w["hand"], "cards": list(obs["hand"]), "pick": True, "seat": obs["current"]}
     facts = [[w["pile"], str(obs["pile"])], [w["turns"], str(obs["turns"])]]
-    if obs["end_draws"]:
-        facts.append([w["end"], str(obs["end_draws"])])
+    if obs["end_draws"]:  # the book's words: how often the End of the Banquet card came out, of how many
+        facts.append([w["end"].format(end=_end_card(deck, lang)),
+                      w["of"].format(n=obs["end_draws"], total=deck.model.rules.end_card_draws)])
     if "solo" in obs:
         facts.append([w["solo"], str(obs["solo"][0])])
     areas = [{"title": w["buffet"], "cards": [{"face": c or None} for c in obs["buffet"]],
@@ -40,6 +41,13 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     if "solo" in obs and obs["solo"][2]:
         areas.append({"title": w["solo"], "cards": list(obs["solo"][2])})
     return {"hand": [hand], "areas": areas}
+
+
+def _end_card(deck: Any, lang: str) -> str:
+    """The end card's printed name ("End of the Banquet"), as the book names it."""
+    from cardgen.games.royale.checks import role
+
+    return next((c.name[lang] for c in deck.model.components if role(c) == "end"), "")
 
 
 def _face_in_play(deck: Any, noble_id: str) -> tuple[Any, Any]:

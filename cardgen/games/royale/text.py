@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen import wordbook
 from cardgen.games.royale.checks import role
 from cardgen.games.royale.model import NobleFace, Service
-from cardgen.text import before_vowel, join_and, join_or, ordinal, punct, times
+from cardgen.text import before_vowel, in_sentence, join_and, join_or, ordinal, punct, times
 
 if TYPE_CHECKING:  # an annotation only: a game's package never imports the resolver above it
     from cardgen.model.deck import ResolvedDeck
@@ -198,14 +198,16 @@ def describe_action(deck: ResolvedDeck, action: tuple[Any, ...], lang: str) -> s
         return describe_generic(deck, action, lang)
     if kind == "take":
         return text.format(n=int(action[2]) + 1)
-    if kind == "imposter":
-        return text.format(deg=action[1], r=int(action[2]) + 1, c=int(action[3]) + 1)
     moves = _BOOK["moves"].get(lang, _BOOK["moves"]["en"])
+    if kind == "imposter":  # a turn of 0° is no turn: the imposter laid as it comes
+        text = text if int(action[1]) % 360 else moves["imposter_flat"]
+        return text.format(deg=action[1], r=int(action[2]) + 1, c=int(action[3]) + 1)
     if kind == "place":
         return text.format(card=dish_name(deck, action[1], lang),
                            noble=noble_title(deck, int(action[2]), lang) or moves["noble"].format(n=int(action[2]) + 1))
-    if kind == "clear":
-        return text.format(noble=noble_title(deck, int(action[1]), lang) or moves["noble"].format(n=int(action[1]) + 1))
+    if kind == "clear":  # "Clear the Viscount": the title's article in the sentence's case
+        title = noble_title(deck, int(action[1]), lang)
+        return text.format(noble=in_sentence(title, lang) if title else moves["noble"].format(n=int(action[1]) + 1))
     return text
 
 

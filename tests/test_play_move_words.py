@@ -1,0 +1,120 @@
+"""The moves and table facts of ``cardgen play`` as the native readers of #53 asked for them, in fr, it, en.
+
+Royale: a 0° imposter is "unturned" (no "turned 0°"), a noble is cleared with its article in the sentence's case
+("Clear the Viscount"), the end card's count says the card by its name and of how many. King Lui: Emerald's
+portions counted ("take 2 Ham"), never "Ham and Ham"; the king's place named as the book names it and not with the
+page's word for a player's seat. Draco: a character's spot in the circle by the book's word for it (seat, place,
+posto), not "place" as a ranking; a target seat written as its area is titled.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardgen.play.session import Session
+from cardgen.simulate.runner import DeckRef, load_project_deck
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("fr", "it", "en")
+
+
+@pytest.fixture(scope="module")
+def decks() -> dict[str, object]:
+    return {game: load_project_deck(DeckRef(str(ROOT), game, "")) for game in ("royale", "king_lui", "draco")}
+
+
+def _words(path: str) -> dict:
+    return json.loads((ROOT / path).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("lang", "flat", "turned", "cleared", "numbered"), [
+    ("fr", "Imposteur sans rotation, rangée 1, colonne 2", "Imposteur tourné de 90°, rangée 3, colonne 1",
+     "Débarrasser la Duchesse", "Débarrasser le Baron"),
+    ("it", "Impostore non ruotato, riga 1, colonna 2", "Impostore ruotato di 90°, riga 3, colonna 1",
+     "Sparecchia la Duchessa", "Sparecchia il Barone"),
+    ("en", "Imposter unturned, row 1, column 2", "Imposter turned 90°, row 3, column 1",
+     "Clear the Duchess", "Clear the Baron"),
+])
+def test_royale_moves_say_no_turn_and_clear_a_noble_in_a_sentence(decks, lang, flat, turned, cleared, numbered) -> None:
+    from cardgen.games.royale.text import describe_action
+
+    deck = decks["royale"]
+    assert describe_action(deck, ("imposter", 0, 0, 1), lang) == flat
+    assert describe_action(deck, ("imposter", 90, 2, 0), lang) == turned
+    assert describe_action(deck, ("clear", 0), lang) == cleared
+    assert describe_action(deck, ("clear", 2), lang) == numbered
+    assert "0°" not in describe_action(deck, ("imposter", 0, 4, 4), lang)
+
+
+@pytest.mark.parametrize(("lang", "fact"), [
+    ("fr", ["carte Fin du banquet sortie", "1 sur 2"]),
+    ("it", ["carta Fine del banchetto pescata", "1 su 2"]),
+    ("en", ["End of the Banquet card drawn", "1 of 2"]),
+])
+def test_royale_table_counts_the_end_card_by_its_name(decks, lang, fact) -> None:
+    from cardgen.games.royale.playview import play_table
+
+    session = Session(decks["royale"], seed=3, lang=lang)
+    obs = session.state.observation(session.seat)
+    assert obs["end_draws"] == 0
+    facts = play_table(decks["royale"], obs, lang)["areas"][0]["facts"]
+    assert fact not in facts  # not drawn yet: no such line
+    facts = play_table(decks["royale"], dict(obs, end_draws=1), lang)["areas"][0]["facts"]
+    assert fact in facts
+
+
+@pytest.mark.parametrize(("lang", "two", "mixed", "apart", "one"), [
+    ("fr", "Emerald\u202f: retirer 2 Jambon au roi", "Emerald\u202f: retirer 2 Jambon et 1 Gâteau au roi",
+     "Emerald\u202f: retirer Jambon et Gâteau au roi", "Emerald\u202f: retirer Gâteau au roi"),
+    ("it", "Emerald: togli 2 Prosciutto al re", "Emerald: togli 2 Prosciutto e 1 Torta al re",
+     "Emerald: togli Prosciutto e Torta al re", "Emerald: togli Torta al re"),
+    ("en", "Emerald: take 2 Ham from the king", "Emerald: take 2 Ham and 1 Cake from the king",
+     "Emerald: take Ham and Cake from the king", "Emerald: take Cake from the king"),
+])
+def test_king_lui_emerald_counts_the_portions(decks, lang, two, mixed, apart, one) -> None:
+    from cardgen.games.king_lui.text import describe_action
+
+    deck = decks["king_lui"]
+    assert describe_action(deck, ("emerald", "ham", "ham"), lang) == two
+    assert describe_action(deck, ("emerald", "ham", "cake", "ham"), lang) == mixed
+    assert describe_action(deck, ("emerald", "ham", "cake"), lang) == apart
+    assert describe_action(deck, ("emerald", "cake"), lang) == one
+
+
+def test_king_lui_kings_place_is_the_books_and_not_the_pages_seat_word() -> None:
+    """Italian: the page calls a player's seat *posto* ("Prendi il posto 2"), so the king's place is the book's
+    *vassoio del re*, and the page's title says that name; in every language the title holds the glossary's name."""
+    glossary = _words("cardgen/games/king_lui/words.json")["glossary"]
+    page = _words("cardgen/games/king_lui/playview.json")["words"]
+    view = _words("cardgen/play/view.json")["ui"]
+    for lang in LANGS:
+        name = glossary[lang]["king_place"]["name"]
+        assert name.casefold() in page[lang]["king"].casefold(), lang
+        seat_word = view[lang]["lobby_take"].split("{n}")[0].split()[-1]  # "place", "posto", "seat"
+        assert seat_word.casefold() not in name.casefold().split(), (lang, seat_word, name)
+    assert page["it"]["king"] == "Il vassoio del re"
+
+
+@pytest.mark.parametrize(("lang", "moved", "target", "book_word"), [
+    ("fr", "Déplacer Malandrin rouge (place 4)", "Jouer Racket → Joueur 2", "place"),
+    ("it", "Sposta Malandrino rosso (posto 4)", "Gioca Pizzo → Giocatore 2", "posto"),
+    ("en", "Move Red Ruffian (seat 4)", "Play Shakedown → Player 2", "seat"),
+])
+def test_draco_moves_say_the_circle_spot_as_the_book_does(decks, lang, moved, target, book_word) -> None:
+    from babel.messages.pofile import read_po
+
+    from cardgen.games.draco.text import describe_move
+
+    circle = {"circle": ["draco", "ruffian-red#1", "zork", "ruffian-red#2"]}
+    deck = decks["draco"]
+    assert describe_move(deck, ("move", "ruffian-red#2"), lang, circle) == moved
+    assert describe_move(deck, ("play", "shakedown", 1), lang, circle) == target
+    # the word is the book's for a spot in the circle ("the first seat", « la première place », «il primo posto»)
+    with (ROOT / "cardgen/rulebook/locale" / lang / "LC_MESSAGES/draco.po").open("rb") as f:
+        book = " ".join(m.string if isinstance(m.string, str) else " ".join(m.string) for m in read_po(f) if m.id)
+    assert f" {book_word} " in f" {book} "
+    # the target is written as the seat's area is titled on the page
+    title = _words("cardgen/games/draco/playview.json")["words"][lang]["seat"].format(n=2)
+    assert target.endswith("→ " + title)
