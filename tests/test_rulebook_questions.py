@@ -146,3 +146,55 @@ def test_the_credits_take_a_box_along_without_nesting_it() -> None:
     assert isinstance(closing, KeepTogether) and len(out) == 2
     assert not any(isinstance(f, KeepTogether) for f in closing._content)
     assert [f.getPlainText() for f in closing._content if isinstance(f, Paragraph)] == ["two", "Credits"]
+
+
+#: Royale's rulings a player needs during a turn, each with the words of the rule its box follows (round 2: the
+#: readers found "when is a request impossible?", the uneven packets and the tie-break on the last pages)
+ROYALE_BESIDE = {
+    "impossible_request": {"fr": "et peut recevoir votre carte suivante.", "it": "e può ricevere la tua carta successiva.",
+                           "en": "and may receive your next card."},
+    "uneven_packets": {"fr": "avec cette nouvelle pioche.", "it": "di questo nuovo mazzo.",
+                       "en": "from this new draw pile."},
+    "tie_after_tiebreak": {"fr": "sous ses nobles l’emporte.", "it": "sotto i propri nobili.",
+                           "en": "still under their nobles wins."},
+    # the tie-break and the shared victory after it: both in the one box after the tie rule
+    "tie_cards_in_front": {"fr": "sous ses nobles l’emporte.", "it": "sotto i propri nobili.",
+                           "en": "still under their nobles wins."},
+}
+#: the boilerplate the closing section's introduction now says once
+PUBLISHED_SILENT = {"fr": "Les règles publiées ne disent pas", "it": "Il regolamento pubblicato non dice",
+                    "en": "The published rules do not say"}
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game == "royale"))
+def test_royale_rulings_for_a_turn_sit_beside_their_rule(deck_id: str, lang: str) -> None:
+    deck = DECKS[deck_id]
+    markup = render_markup(deck, lang)
+    text = plain(markup)
+    for kind, rule in ROYALE_BESIDE.items():
+        ruling = deck.model.clarifications.get(kind) or deck.model.rulings.get(kind)
+        words = " ".join(typography(ruling.text[lang], lang).split())
+        if words not in text:
+            continue  # a book where it cannot happen (one draw of the end card, a solo game: no tie)
+        assert words in _box_after(markup, rule[lang]), f"{deck_id}/{lang}: {kind} is not boxed after its rule"
+    assert PUBLISHED_SILENT[lang] not in text, f"{deck_id}/{lang}: the published rules' silence said again"
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game == "royale"))
+def test_royale_contents_sentences_are_spaced(deck_id: str, lang: str) -> None:
+    """"Abundance (white).Their values run from 1 to 12": the template's line break ate the space (round 2)."""
+    text = plain(render_markup(DECKS[deck_id], lang))
+    assert not re.search(r"[a-z)]\.[A-Z]", text), re.search(r".{30}[a-z)]\.[A-Z].{10}", text)
+
+
+#: one name for the order of the cards under a noble in each language, that of the masked requests (round 2, it
+#: reader: "l'ordine di arrivo" beside "l'ordine di gioco")
+ARRIVAL = {"fr": "ordre d’arrivée", "it": "ordine di arrivo", "en": "order in which they came"}
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game == "royale"))
+def test_royale_names_the_order_of_play_once(deck_id: str, lang: str) -> None:
+    assert ARRIVAL[lang] not in plain(render_markup(DECKS[deck_id], lang))
