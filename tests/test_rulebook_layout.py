@@ -62,6 +62,8 @@ def test_the_credits_never_have_a_page_to_themselves(deck_id: str, lang: str, pa
 RULINGS = {"fr": "Choix de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}
 #: the closing section as the King Lui and Royale books title it (issue 53 item 5)
 QUESTIONS = {"fr": "Questions", "it": "Domande", "en": "Questions"}
+#: King Lui's and Royale's closing section (issue 53 round 2: it holds statements, not questions)
+SPECIAL_CASES = {"fr": "Cas particuliers", "it": "Casi particolari", "en": "Special cases"}
 
 
 def _group_of(flows: list, heading: str) -> list | None:
@@ -116,7 +118,7 @@ def test_the_rulings_heading_is_kept_with_its_first_box(deck_id: str, lang: str)
         update={"clarifications": {**deck.model.clarifications, "zz_unplaced": extra}}))
     converter = Converter(deck, lang, make_styles(lang, accent_colour(deck)), column_width("a4"), find_draw_face())
     book = parse(render_markup(deck, lang), converter)
-    title = QUESTIONS[lang] if deck.game in ("king_lui", "royale") else RULINGS[lang]
+    title = SPECIAL_CASES[lang] if deck.game in ("king_lui", "royale") else RULINGS[lang]
     group = _group_of(book.body, title)
     assert group is not None, f"{deck_id}/{lang}: the rulings heading is not kept with anything"
     start = next(i for i, f in enumerate(group) if isinstance(f, Heading) and title in f.getPlainText())

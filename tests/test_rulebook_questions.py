@@ -18,15 +18,19 @@ from cardgen.languages import SHIPPED
 from cardgen.resolve.resolve import resolve_all
 from cardgen.rulebook.markup import keep_closing_block_with_previous
 from cardgen.rulebook.templating import render_markup
+from cardgen.rulebook.context import typography
 
 DECKS = {d.id: d for d in resolve_all(None, ".") if d.game in ("king_lui", "royale")}
-QUESTIONS = {"fr": "Questions", "it": "Domande", "en": "Questions"}
+#: the closing section's title (issue 53 round 2: "Questions" held statements, not questions)
+QUESTIONS = {"fr": "Cas particuliers", "it": "Casi particolari", "en": "Special cases"}
 CREDITS = {"fr": "Crédits", "it": "Crediti", "en": "Credits"}
 #: the introduction says the answers are this edition's
 OURS = {"fr": "cette édition", "it": "questa edizione", "en": "this edition"}
-#: the most ruling boxes a book of each game keeps in its flow (King Lui: the dealt and the drawn Emerald;
-#: Royale: the imposter's moves, a met request before all cards are placed, the masked order, the solo end)
-IN_FLOW = {"king_lui": 2, "royale": 4}
+#: the most ruling boxes a book of each game keeps in its flow (King Lui: the hidden hand, the dealt and the
+#: drawn Emerald, the empty table and supply, the tie and the waiting Emeralds; Royale: the imposter's moves,
+#: when a request is impossible, a met request before all cards are placed, the reading key, the pile, the
+#: end card's packets, the tie, the solo end)
+IN_FLOW = {"king_lui": 5, "royale": 8}
 
 
 def plain(markup: str) -> str:
@@ -35,25 +39,64 @@ def plain(markup: str) -> str:
 
 @pytest.mark.parametrize("lang", SHIPPED)
 @pytest.mark.parametrize("deck_id", sorted(DECKS))
-def test_the_questions_close_the_book_and_hold_the_other_rulings(deck_id: str, lang: str) -> None:
+def test_the_special_cases_close_the_book_and_hold_the_other_rulings(deck_id: str, lang: str) -> None:
+    """One closing section at most, just before the credits, its rulings in untitled boxes under a sentence that
+    says they are this edition's; in the flow, only titled ruling boxes."""
     markup = render_markup(DECKS[deck_id], lang)
     heading = f"<h1>{QUESTIONS[lang]}</h1>"
-    assert markup.count(heading) == 1, f"{deck_id}/{lang}: no single closing Questions section"
-    start, end = markup.index(heading), markup.index(f"<h1>{CREDITS[lang]}</h1>")
-    closing = markup[start:end]
-    assert start < end and "<h1>" not in closing[len(heading):], "Questions is not the last section before the credits"
-    intro = re.search(r"<p>(.*?)</p>", closing, re.S)
-    assert intro and OURS[lang] in intro.group(1), "the Questions do not say the answers are this edition's"
-    answers = re.findall(r'<box kind="ruling">(.*?)</box>', closing, re.S)
-    assert answers and len(answers) == closing.count("<box"), "an answer outside a ruling box, or a titled box"
-    flow = markup[:start]
+    assert markup.count(heading) <= 1, f"{deck_id}/{lang}: two closing sections"
+    assert "<h1>Questions</h1>" not in markup and "<h1>Domande</h1>" not in markup, "the old title"
+    end = markup.index(f"<h1>{CREDITS[lang]}</h1>")
+    start = markup.find(heading)
+    if start != -1:
+        closing = markup[start:end]
+        assert start < end and "<h1>" not in closing[len(heading):], "the section is not the last before the credits"
+        intro = re.search(r"<p>(.*?)</p>", closing, re.S)
+        assert intro and OURS[lang] in intro.group(1), "the section does not say the answers are this edition's"
+        answers = re.findall(r'<box kind="ruling">(.*?)</box>', closing, re.S)
+        assert answers and len(answers) == closing.count("<box"), "an answer outside a ruling box, or a titled box"
+    flow = markup[:start if start != -1 else end]
     titled = re.findall(r'<box kind="ruling" title=', flow)
     assert len(titled) <= IN_FLOW[DECKS[deck_id].game], f"{deck_id}/{lang}: {len(titled)} ruling boxes break the flow"
     assert '<box kind="ruling">' not in flow, "an untitled answer left in the flow"
 
 
+#: King Lui's rulings a player needs during a turn, each with the words of the rule its box must follow, in the
+#: same kept block (round 2: all three readers found them on the last page, away from the turn they settle)
+KING_LUI_BESIDE = {
+    "no_dish_emerald": {"fr": "vous devez piocher.", "it": "devi pescare dal mazzo.", "en": "you must draw from the supply."},
+    "no_draw_from_empty_supply": {"fr": "vous devez piocher.", "it": "devi pescare dal mazzo.",
+                                  "en": "you must draw from the supply."},
+    "draw_from_empty_supply": {"fr": "vous devez piocher.", "it": "devi pescare dal mazzo.",
+                               "en": "you must draw from the supply."},
+    "shared_win": {"fr": "le moins de cartes l’emporte.", "it": "ha scartato meno carte.",
+                   "en": "discarded the fewest cards wins."},
+    "hidden_hand": {"fr": "au fil des services.", "it": "portata dopo portata.", "en": "course by course."},
+}
+
+
+def _box_after(markup: str, rule: str) -> str:
+    """The ruling box that follows the paragraph ending with ``rule`` (nothing else between them)."""
+    found = re.search(re.escape(rule) + r"</(?:p|li)>\s*(?:</ol>\s*)?(<box kind=\"ruling\" title=[^>]*>.*?</box>)", markup, re.S)
+    return plain(found.group(1)) if found else ""
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game == "king_lui"))
+def test_king_lui_rulings_for_a_turn_sit_beside_their_rule(deck_id: str, lang: str) -> None:
+    deck = DECKS[deck_id]
+    markup = render_markup(deck, lang)
+    assert f"<h1>{QUESTIONS[lang]}</h1>" not in markup, f"{deck_id}/{lang}: every ruling has a home, no closing section"
+    for kind, rule in KING_LUI_BESIDE.items():
+        ruling = deck.model.clarifications.get(kind) or deck.model.rulings.get(kind)
+        words = " ".join(typography(ruling.text[lang], lang).split())
+        assert words in _box_after(markup, rule[lang]), f"{deck_id}/{lang}: {kind} is not boxed after its rule"
+
+
 #: King Lui's drawn-Emerald rule, the action it belongs to and the next one, as each language says them
-DRAWN = {"fr": "Si vous piochez un Emerald", "it": "Se peschi un Emerald", "en": "If you draw an Emerald"}
+DRAWN = {"fr": "Si vous piochez une carte Emerald", "it": "Se peschi una carta Emerald", "en": "If you draw an Emerald"}
+#: the drawn Emerald is the whole turn: the published rule ("no replacement"), said once in action b), never boxed
+WHOLE_TURN = {"fr": "votre tour s’arrête là", "it": "il tuo turno finisce qui", "en": "that is your whole turn"}
 DRAW = {"fr": "Piocher.", "it": "Pescare dal mazzo.", "en": "Draw from the supply."}
 CALL = {"fr": "Appeler Emerald.", "it": "Chiamare Emerald.", "en": "Call Emerald."}
 #: the old parenthesis under "Call Emerald" that said the rule a second time
@@ -67,6 +110,8 @@ def test_the_drawn_emerald_rule_is_said_once_under_draw(deck_id: str, lang: str)
     assert text.count(DRAWN[lang]) == 1, f"{deck_id}/{lang}: the drawn-Emerald rule said {text.count(DRAWN[lang])} times"
     assert text.index(DRAW[lang]) < text.index(DRAWN[lang]) < text.index(CALL[lang]), "not under 'Draw'"
     assert AGAIN[lang] not in text
+    assert text.count(WHOLE_TURN[lang]) == 1 and text.index(DRAWN[lang]) < text.index(WHOLE_TURN[lang]) < text.index(CALL[lang])
+    assert "drawn_emerald_is_the_turn" not in DECKS[deck_id].model.rulings, "a published rule printed as ours"
 
 
 @pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game == "royale"))
@@ -101,3 +146,55 @@ def test_the_credits_take_a_box_along_without_nesting_it() -> None:
     assert isinstance(closing, KeepTogether) and len(out) == 2
     assert not any(isinstance(f, KeepTogether) for f in closing._content)
     assert [f.getPlainText() for f in closing._content if isinstance(f, Paragraph)] == ["two", "Credits"]
+
+
+#: Royale's rulings a player needs during a turn, each with the words of the rule its box follows (round 2: the
+#: readers found "when is a request impossible?", the uneven packets and the tie-break on the last pages)
+ROYALE_BESIDE = {
+    "impossible_request": {"fr": "et peut recevoir votre carte suivante.", "it": "e può ricevere la tua carta successiva.",
+                           "en": "and may receive your next card."},
+    "uneven_packets": {"fr": "avec cette nouvelle pioche.", "it": "di questo nuovo mazzo.",
+                       "en": "from this new draw pile."},
+    "tie_after_tiebreak": {"fr": "sous ses nobles l’emporte.", "it": "sotto i propri nobili.",
+                           "en": "still under their nobles wins."},
+    # the tie-break and the shared victory after it: both in the one box after the tie rule
+    "tie_cards_in_front": {"fr": "sous ses nobles l’emporte.", "it": "sotto i propri nobili.",
+                           "en": "still under their nobles wins."},
+}
+#: the boilerplate the closing section's introduction now says once
+PUBLISHED_SILENT = {"fr": "Les règles publiées ne disent pas", "it": "Il regolamento pubblicato non dice",
+                    "en": "The published rules do not say"}
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game == "royale"))
+def test_royale_rulings_for_a_turn_sit_beside_their_rule(deck_id: str, lang: str) -> None:
+    deck = DECKS[deck_id]
+    markup = render_markup(deck, lang)
+    text = plain(markup)
+    for kind, rule in ROYALE_BESIDE.items():
+        ruling = deck.model.clarifications.get(kind) or deck.model.rulings.get(kind)
+        words = " ".join(typography(ruling.text[lang], lang).split())
+        if words not in text:
+            continue  # a book where it cannot happen (one draw of the end card, a solo game: no tie)
+        assert words in _box_after(markup, rule[lang]), f"{deck_id}/{lang}: {kind} is not boxed after its rule"
+    assert PUBLISHED_SILENT[lang] not in text, f"{deck_id}/{lang}: the published rules' silence said again"
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game == "royale"))
+def test_royale_contents_sentences_are_spaced(deck_id: str, lang: str) -> None:
+    """"Abundance (white).Their values run from 1 to 12": the template's line break ate the space (round 2)."""
+    text = plain(render_markup(DECKS[deck_id], lang))
+    assert not re.search(r"[a-z)]\.[A-Z]", text), re.search(r".{30}[a-z)]\.[A-Z].{10}", text)
+
+
+#: one name for the order of the cards under a noble in each language, that of the masked requests (round 2, it
+#: reader: "l'ordine di arrivo" beside "l'ordine di gioco")
+ARRIVAL = {"fr": "ordre d’arrivée", "it": "ordine di arrivo", "en": "order in which they came"}
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game == "royale"))
+def test_royale_names_the_order_of_play_once(deck_id: str, lang: str) -> None:
+    assert ARRIVAL[lang] not in plain(render_markup(DECKS[deck_id], lang))

@@ -34,7 +34,8 @@ QUESTIONS = {"fr": "Questions", "it": "Domande", "en": "Questions"}
 
 def closing_section(text: str, lang: str) -> int:
     """Where the book's closing section of rulings starts: "Questions" (issue 53) or the older heading."""
-    found = [text.index(h) for h in (QUESTIONS[lang], SECTION[lang]) if h in text]
+    special = {"fr": "Cas particuliers", "it": "Casi particolari", "en": "Special cases"}  # King Lui, Royale
+    found = [text.index(h) for h in (QUESTIONS[lang], SECTION[lang], special[lang]) if h in text]
     assert found, "the book has no closing section of rulings"
     return min(found)
 
