@@ -133,7 +133,7 @@ def _views(s, cfg):  # type: ignore[no-untyped-def]
 
 
 #: ``_views`` for Python (numpy views of the same parts)
-views_of = _views.py_func
+views_of = getattr(_views, "py_func", _views)  # the function itself when numba runs as Python (NUMBA_DISABLE_JIT)
 
 
 @njit(cache=True, _nrt=False)
