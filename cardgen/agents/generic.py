@@ -31,6 +31,7 @@ from typing import Any
 from cardgen.agents.base import StateAgent
 from cardgen.agents.search import ROLLOUT_CAP, Rollout, paired_difference, paired_rounds, paired_threshold
 from cardgen.engine.api import Action, Agent, State
+from cardgen.engine.hooks import unchecked
 from cardgen.usercode import UserCodeError
 
 #: samples per decision the covered heuristic plays out, at most, to judge an action it does not know
@@ -223,8 +224,9 @@ class CoveredAgent(StateAgent):
 
         def step(sample: State, move: Action) -> None:
             """The move; an action that leaves the turn to its seat is followed by the heuristic's move,
-            so "the option, then the usual move" is compared with "the usual move" on the same sample."""
-            sample.apply(move)
+            so "the option, then the usual move" is compared with "the usual move" on the same sample. The
+            sample is ``unchecked``: the real game checks the invariants of every move it plays."""
+            unchecked(sample).apply(move)
             if (move != base and base is not None and sample.current_player == seat and sample.turns == turn
                     and base in sample.legal_actions()):
                 sample.apply(base)
