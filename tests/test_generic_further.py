@@ -81,3 +81,30 @@ def test_an_option_that_pays_after_the_horizon_is_taken_only_with_the_further_lo
 def test_an_option_that_only_costs_is_still_left(tmp_path: Path) -> None:
     root = project(tmp_path, '"""king_lui: costs."""\n' + OFFER + KING_LUI["bad"])
     assert taken(root, range(2)) < 0.05
+
+
+def test_an_option_that_ends_the_turn_gets_no_second_look(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """King Lui's "pass" replaces the seat's move (it is not bought beside it): a round ahead judges it, at the
+    cost it had (benchmarks/bench_cover.py); the extra that pays later gets the second look."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import bench_cover
+
+    horizons: list[int | None] = []
+    look = CoveredAgent._look
+
+    def recorded(self, state, candidates, base, rng, horizon=None, kept=None):  # type: ignore[no-untyped-def]
+        horizons.append(horizon)
+        return look(self, state, candidates, base, rng, horizon, kept)
+
+    monkeypatch.setattr(CoveredAgent, "_look", recorded)
+    bench_cover.project(tmp_path / "pass")
+    deck = resolve("kl-pass", tmp_path / "pass")
+    make = agent_factories(deck.spec)["heuristic"]
+    from cardgen.simulate.runner import play_game
+    assert play_game(install(deck.spec.new_game(deck, 3), deck), 1, [make() for _ in range(3)]).completed
+    assert len(horizons) > 20 and COVER_FURTHER not in horizons
+    horizons.clear()
+    taken(project(tmp_path / "later", '"""king_lui: pays later."""\n' + LATER), range(1))
+    assert horizons.count(COVER_FURTHER) > 5
