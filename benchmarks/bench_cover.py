@@ -96,15 +96,16 @@ class Alone(generic.CoveredAgent):
 
 
 def as_it_was() -> None:
-    """Every offer judged on all 8 samples: the look-ahead before issue 50 (the same draws and verdicts)."""
-    generic.EARLY_ROUNDS, generic.SETTLE_AFTER = generic.COVER_ROUNDS, 10 ** 9
+    """Every offer judged on all 8 samples, a round ahead only: the look-ahead before issue 50 (the same draws
+    and verdicts)."""
+    generic.EARLY_ROUNDS, generic.SETTLE_AFTER, generic.COVER_FURTHER = generic.COVER_ROUNDS, 10 ** 9, 1
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
     args = parser.parse_args()
-    defaults = generic.EARLY_ROUNDS, generic.SETTLE_AFTER
+    defaults = generic.EARLY_ROUNDS, generic.SETTLE_AFTER, generic.COVER_FURTHER
     with tempfile.TemporaryDirectory() as tmp:
         root = project(Path(tmp))
         for variant, players in (("kl-pass", 3), ("draco-tip", 4)):
@@ -114,14 +115,14 @@ def main() -> None:
             cpu = {"as it was": 0.0, "as it is": 0.0, "heuristic alone": 0.0}
             for seed in range(args.games):
                 for name in cpu:
-                    generic.EARLY_ROUNDS, generic.SETTLE_AFTER = defaults
+                    generic.EARLY_ROUNDS, generic.SETTLE_AFTER, generic.COVER_FURTHER = defaults
                     if name == "as it was":
                         as_it_was()
                     agents = [Alone(make().inner) if name == "heuristic alone" else make() for _ in range(players)]
                     start = time.process_time()
                     assert play_game(game, seed, agents).completed
                     cpu[name] += time.process_time() - start
-            generic.EARLY_ROUNDS, generic.SETTLE_AFTER = defaults
+            generic.EARLY_ROUNDS, generic.SETTLE_AFTER, generic.COVER_FURTHER = defaults
             print(f"{variant}, {players} players, {args.games} games, CPU s: "
                   + ", ".join(f"{name} {value:.2f}" for name, value in cpu.items())
                   + f"; {cpu['as it was'] / cpu['as it is']:.1f}x less than it was, "

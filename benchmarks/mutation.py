@@ -284,6 +284,12 @@ TARGETS = [
     Target("generic_settle", GA, _m(GA, "xǁVerdictsǁ*", "xǁMemoryǁ*", "x_settled_early", "x_clearly_behind",
                                     "x_paired_verdict", "x_kind_of"),
            ("tests/test_generic_settle.py", "tests/test_generic_settle_mutants.py")),
+    # a look-ahead's samples unchecked, the game still checked (issue 50 item 2)
+    Target("sample_unchecked", "cardgen/engine/hooks.py", _m("cardgen/engine/hooks.py", "x_unchecked"),
+           ("tests/test_hooks_unchecked.py",)),
+    # the second, longer look at an extra that looks clearly behind a round ahead (issue 50 item 2)
+    Target("generic_further", GA, _m(GA, "xǁCoveredAgentǁchoose_from_state", "xǁCoveredAgentǁ_look"),
+           ("tests/test_generic_further.py", "tests/test_generic_settle.py")),
     Target("paired_rounds", "cardgen/agents/search.py",
            _m("cardgen/agents/search.py", "x_paired_choice", "x_paired_rounds", "x_paired_difference"),
            ("tests/test_generic_agents.py", "tests/test_generic_settle.py", "tests/test_generic_settle_mutants.py",

@@ -31,6 +31,7 @@ from typing import Any
 from cardgen.agents.base import StateAgent
 from cardgen.agents.search import ROLLOUT_CAP, Rollout, paired_difference, paired_rounds, paired_threshold
 from cardgen.engine.api import Action, Agent, State
+from cardgen.engine.hooks import unchecked
 from cardgen.usercode import UserCodeError
 
 #: samples per decision the covered heuristic plays out, at most, to judge an action it does not know
@@ -49,6 +50,10 @@ RECHECK_EVERY = 8
 COVER_Z = 1.0
 #: turns per seat a covered look-ahead plays before it reads the standings (``State.score_estimate``)
 COVER_HORIZON = 1
+#: turns per seat of a second, longer look at an unknown action that leaves the turn to its seat (an extra the
+#: seat buys beside its move) when the first look found it clearly behind: what it buys may pay only after
+#: the first look's horizon (Draco's tip: a silver now for a card played at a later toast)
+COVER_FURTHER = 4
 #: samples per decision of the default player of a rules file
 LOOKAHEAD_ROUNDS = 2
 #: weight of the seat's number of moves at its next decision (a tie-break beside the points)
@@ -138,10 +143,15 @@ class Memory:
 class CoveredAgent(StateAgent):
     """A game's heuristic that plays every legal move (see the module docstring)."""
 
-    def __init__(self, inner: Agent, rounds: int = COVER_ROUNDS) -> None:
+    def __init__(self, inner: Agent, rounds: int = COVER_ROUNDS, horizon: int | None = None,
+                 further: int | None = None) -> None:
         self.inner = inner
         self.name = inner.name
         self.rounds = rounds
+        #: turns per seat a look-ahead plays (``COVER_HORIZON`` when not given)
+        self.horizon = COVER_HORIZON if horizon is None else horizon
+        #: turns per seat of the second look at an unknown action the first found clearly behind
+        self.further = COVER_FURTHER if further is None else further
         self.memory = Memory()
         #: samples drawn by this agent's judgements so far (the cost figures of docs/authoring.md)
         self.samples = 0
@@ -187,7 +197,11 @@ class CoveredAgent(StateAgent):
         if len(candidates) == 1:
             return candidates[0]
         reference = None if pick is None else 0
-        values = self._look(state, candidates, pick, rng)
+        kept: set[Action] = set()
+        values = self._look(state, candidates, pick, rng, kept=kept)
+        if reference is not None and self.further > self.horizon and any(
+                candidates[i] in kept and clearly_behind(values, i, reference) for i in range(1, len(candidates))):
+            values = self._look(state, candidates, pick, rng, self.further)  # what it bought may pay later
         choice = candidates[paired_verdict(values, reference)]
         for kind in {kind_of(a) for a in judged}:
             if kind_of(choice) == kind and choice in judged:
@@ -205,29 +219,34 @@ class CoveredAgent(StateAgent):
         values = self._look(state, candidates, base, rng)
         return candidates[paired_verdict(values, None if base is None else candidates.index(base))]
 
-    def _look(self, state: State, candidates: list[Action], base: Action | None,
-              rng: random.Random) -> list[list[float]]:
+    def _look(self, state: State, candidates: list[Action], base: Action | None, rng: random.Random,
+              horizon: int | None = None, kept: set[Action] | None = None) -> list[list[float]]:
         """Paired look-ahead: per sample, the value of each of ``candidates`` (two at least) to the seat.
 
         Where the game estimates the standings (``score_estimate``), each sample is played until
-        ``COVER_HORIZON`` turns per seat have passed since this decision (``State.turns``: counted in
+        ``horizon`` turns per seat (``self.horizon`` when not given) have passed since this decision
+        (``State.turns``: counted in
         turns, not decisions, so an action that leaves the turn to its seat is not judged a step
         behind) and judged by the seat's lead in those points; otherwise it is played to the end
         and judged by the win share (``rewards``). At most ``self.rounds`` samples; from
         ``EARLY_ROUNDS`` on, it stops once the samples say clearly enough what the full count would
-        (``settled_early``).
+        (``settled_early``). ``kept`` collects the candidates that left the turn to the seat in a sample
+        (an extra the seat bought, not its move).
         """
         estimated = state.standings() is not None
-        until = state.turns + COVER_HORIZON * state.num_players if estimated else None
+        until = state.turns + (horizon or self.horizon) * state.num_players if estimated else None
         seat, turn = state.current_player, state.turns
 
         def step(sample: State, move: Action) -> None:
             """The move; an action that leaves the turn to its seat is followed by the heuristic's move,
-            so "the option, then the usual move" is compared with "the usual move" on the same sample."""
-            sample.apply(move)
+            so "the option, then the usual move" is compared with "the usual move" on the same sample. The
+            sample is ``unchecked``: the real game checks the invariants of every move it plays."""
+            unchecked(sample).apply(move)
             if (move != base and base is not None and sample.current_player == seat and sample.turns == turn
                     and base in sample.legal_actions()):
                 sample.apply(base)
+                if kept is not None:
+                    kept.add(move)
 
         reference = 0 if base is None else candidates.index(base)
         values: list[list[float]] = []

@@ -21,6 +21,14 @@ limit for project code (``--code-time-limit``), or when the rule calls ``sys.exi
 ``os._exit`` or raises ``KeyboardInterrupt``, the run stops with one line naming the file,
 the hook and the seed. A rule that makes the engine loop inside one action (a ``serve_king``
 that never serves) is stopped after ``MAX_HOOK_CALLS`` hook calls in that action.
+
+A look-ahead's sample (a copy a player plays out to judge a move, never the game itself) is
+marked ``unchecked``: its actions skip what only guards the real game, the re-check of an
+action against the legal actions (the player drew it from that list) and the invariants and
+card count after it (42 % of a look-ahead's time, issue 50). The guard stays on, and the real
+game still checks every action it plays, so a rule that breaks the game is still stopped with
+its one line; a sample whose action fails is checked before the failure goes on, so a rule
+that breaks the game in a sample first is named as it would be in the game.
 """
 from __future__ import annotations
 
@@ -118,6 +126,15 @@ def watched(default: Callable[..., Any], watch: Watch, state: Any, hook: str) ->
     return run
 
 
+def unchecked(state: State) -> State:
+    """Mark ``state``, a copy a look-ahead plays out (never the game itself), as a sample: its actions skip the
+    legality re-check and the invariant checks (see the module docstring); the guard stays on. A state of the
+    game's own engine (no house rule) is returned as it is. Its clones are samples too."""
+    if hasattr(state, "_house_checked"):
+        state._house_checked = False  # type: ignore[attr-defined]
+    return state
+
+
 def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules: Mapping[str, Callable[..., Any]],
                        conserved: Callable[[State], str | None], shown: str,
                        describe: Callable[[BaseException, str, int], str],
@@ -135,7 +152,8 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
     names = {hook: points[hook].method for hook in rules}
     where, hooks = clean(shown), ", ".join(rules)  # what a guarded call runs, for the one line of its failure
     namespace: dict[str, Any] = {"__doc__": f"{base.__name__} with house rule hooks {', '.join(rules)}",
-                                 "_house_watch": None}  # see ``watched``
+                                 "_house_watch": None,  # see ``watched``
+                                 "_house_checked": True}  # False: a look-ahead's sample (``unchecked``)
 
     def wrap(hook: str, method: str, rule: Callable[..., Any]) -> Callable[..., Any]:
         original = getattr(base, method)
@@ -200,8 +218,10 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
         self._house_check()
 
     def apply(self: Any, action: Action) -> None:
-        """Check legality against the (hooked) legal actions, act under the guard, then check the invariants."""
-        if "legal_actions" in rules:
+        """Check legality against the (hooked) legal actions, act under the guard, then check the invariants
+        (a look-ahead's sample, ``unchecked``, skips the legality re-check and the invariants)."""
+        checked = self._house_checked
+        if checked and "legal_actions" in rules:
             if action not in self.legal_actions():
                 raise IllegalAction(f"{action!r} is not legal now")
         self._house_ran, self._house_budget = [], MAX_HOOK_CALLS
@@ -209,19 +229,24 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
             guard.call(base_apply, self, action, where=f"{where}, hooks {hooks} (seed {self.seed})")
         except UserCodeError:
             raise
-        except IllegalAction:
-            if "legal_actions" in rules and action not in self.rules_legal_actions():
-                raise ActionNotCarriedOut(
-                    f"{action!r}, which hook legal_actions added, reached the engine's own apply, which knows only "
-                    "the game's actions: carry it out in an apply hook without calling default") from None
-            raise
-        except BaseException as exc:  # the engine's own code ran too long or was ended by the rule
+        except BaseException as exc:
+            if not checked and isinstance(exc, Exception):  # a sample: a failure the rule's broken position caused
+                # is named as in the game
+                self._house_budget = None
+                self._house_check()
+            if isinstance(exc, IllegalAction):
+                if "legal_actions" in rules and action not in self.rules_legal_actions():
+                    raise ActionNotCarriedOut(
+                        f"{action!r}, which hook legal_actions added, reached the engine's own apply, which knows "
+                        "only the game's actions: carry it out in an apply hook without calling default") from None
+                raise
             if isinstance(exc, Exception) or not guard.is_code_failure(exc):
                 raise  # an engine error: the simulator records it; a real Ctrl-C: the person's
             raise UserCodeError(describe(exc, self._ran(), self.seed)) from None
         finally:
             self._house_budget = None
-        self._house_check()
+        if checked:
+            self._house_check()
 
     def _ran(self: Any) -> str:
         """The hooks the current action ran (all of the rule's when none did yet)."""
