@@ -127,7 +127,8 @@ def test_renders_with_its_own_chapters(deck_id: str, lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_action_kind_with_its_count_and_effect(lang: str) -> None:
     deck = decks()["draco"]
-    text = book("draco", lang)
+    # the running footer ("Draco & Co 5") where an item continues on the next page
+    text = re.sub(rf" {re.escape(deck.model.name[lang])} \d+ ", " ", book("draco", lang))
     actions = [c for c in deck.model.components if c.data is not None and c.data.role == "action"]
     assert len(actions) >= 10
     for card in actions:
