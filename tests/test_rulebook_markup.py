@@ -341,3 +341,45 @@ def test_a_caption_breaks_a_long_name_at_its_own_hyphen_never_between_letters() 
     para = Paragraph("Changement", caption)  # no hyphen to break at: the word stays whole
     para.wrap(stringWidth("Changement", caption.fontName, caption.fontSize) - 4, 100)
     assert len(para.blPara.lines) == 1
+
+
+def test_a_caption_shrinks_until_its_longest_word_fits_and_never_below_the_floor() -> None:
+    """Round 58: a caption broke inside a word ("Malandrin / o rosso"); its font now shrinks so that its
+    longest word fits the picture's width, down to a floor; a caption that fits keeps its style."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from cardgen.rulebook.markup import CAPTION_MIN_SIZE, CAPTION_ROOM, caption_style
+    from cardgen.rulebook.styles import make_styles
+    from reportlab.lib import colors
+
+    style = make_styles("it", colors.black).caption
+    assert caption_style(style, "Covo<br/><b>×1</b>", 60) is style
+    small = caption_style(style, "Malandrino rosso<br/><b>×2</b>", 40)
+    assert small.fontSize < style.fontSize
+    assert CAPTION_MIN_SIZE < small.fontSize and stringWidth("Malandrino", "Condensed-Bold", small.fontSize) <= 40 * CAPTION_ROOM + 1e-6
+    assert caption_style(style, "Anticonstitutionnellement", 10).fontSize == CAPTION_MIN_SIZE
+
+
+def test_a_ruling_box_of_several_paragraphs_breaks_between_them_a_short_one_never() -> None:
+    """Round 58: Draco's boxes of four to six rulings, kept whole, left the foot of a column empty; a box of
+    at least SPLIT_BOX_BLOCKS paragraphs may break between them (title repeated), a shorter one stays whole."""
+    from reportlab.platypus import KeepTogether, Table
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook.markup import SPLIT_BOX_BLOCKS, Converter
+    from cardgen.rulebook.styles import make_styles
+    from cardgen.rulebook.typeset import column_width
+    from reportlab.lib import colors
+    import xml.etree.ElementTree as ET
+
+    from test_rulebook_support import ROOT
+
+    deck = resolve("draco", ROOT)
+    conv = Converter(deck, "en", make_styles("en", colors.black), column_width("a4"), None)
+    many = ET.fromstring('<box kind="ruling" title="T">' + "<p>One ruling.</p>" * SPLIT_BOX_BLOCKS + "</box>")
+    few = ET.fromstring('<box kind="ruling" title="T">' + "<p>One ruling.</p>" * (SPLIT_BOX_BLOCKS - 1) + "</box>")
+    split = conv.box(many, 200)
+    assert isinstance(split, Table) and split.repeatRows == 1 and len(split._cellvalues) == SPLIT_BOX_BLOCKS + 1
+    parts = split.split(200, split.wrap(200, 1000)[1] - 5)
+    assert len(parts) == 2, "a box of several rulings does not break between them"
+    assert isinstance(conv.box(few, 200), KeepTogether)

@@ -28,14 +28,15 @@ from cardgen.languages import SHIPPED
 LANGS = SHIPPED
 BOX = {"fr": "Choix de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}
 SECTION = {"fr": "Choix de cette édition", "it": "Scelte di questa edizione", "en": "This edition’s rulings"}
-#: the closing section as the books of issue 53 item 5 title it: this edition's answers under "Questions"
+#: the closing section as the books of issue 53 item 5 title it: this edition's answers under "Questions", or
+#: (Draco, readers of round 58: the section holds statements) "Special cases"
 QUESTIONS = {"fr": "Questions", "it": "Domande", "en": "Questions"}
+SPECIAL = {"fr": "Cas particuliers", "it": "Casi particolari", "en": "Special cases"}
 
 
 def closing_section(text: str, lang: str) -> int:
-    """Where the book's closing section of rulings starts: "Questions" (issue 53) or the older heading."""
-    special = {"fr": "Cas particuliers", "it": "Casi particolari", "en": "Special cases"}  # King Lui, Royale
-    found = [text.index(h) for h in (QUESTIONS[lang], SECTION[lang], special[lang]) if h in text]
+    """Where the book's closing section of rulings starts: "Special cases", "Questions" or the older heading."""
+    found = [text.index(h) for h in (SPECIAL[lang], QUESTIONS[lang], SECTION[lang]) if h in text]
     assert found, "the book has no closing section of rulings"
     return min(found)
 
@@ -80,10 +81,12 @@ EDITION = {"fr": "cette édition", "it": "questa edizione", "en": "this edition"
 
 
 def uses_questions(game: str) -> bool:
-    """Whether ``game``'s template closes its book with the Questions section (else: the ruling boxes)."""
+    """Whether ``game``'s template folds rulings into its text with the inline marker (``common.ruled``) and
+    answers the rest under a closing Questions section (else: each ruling in a box). No book does any more:
+    Draco went back to boxes, readers of round 58 could not tell which sentences a marker covered."""
     from test_rulebook_support import ROOT
 
-    return "common.questions_section(" in (ROOT / "templates" / "rulebook" / f"{game}.j2").read_text(encoding="utf-8")
+    return "common.ruled(" in (ROOT / "templates" / "rulebook" / f"{game}.j2").read_text(encoding="utf-8")
 
 
 def blocks(markup: str) -> list[tuple[int, str]]:
@@ -241,17 +244,19 @@ def test_a_ruling_added_to_the_data_is_printed(tmp_path, game: str, rules: list[
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_draco_rulings_of_the_template_are_marked(lang: str) -> None:
-    """Decisions the Draco book words itself are this edition's: Brother John next to another special is a
-    question of the closing section, and gains and costs settled at once carry the marker in the text."""
+    """Decisions the Draco book words itself are this edition's, boxed next to their rule (readers of round 58:
+    they were closing questions a player resolving a toast never reached): Brother John beside Zork or Aunt
+    Sarah under Brother John's heading, and gains and costs settled at once before the cup moves on."""
     deck = DECKS["draco"]
     markup = render_markup(deck, lang)
-    start, end = questions_span(markup, lang)
-    jean = deck.component("brother-john").name[lang]
-    asked = re.findall(r"<p><b>([^<]*)</b>", markup[start:end])
-    assert any(jean in q for q in asked), "Brother John's chaining is not a question of the closing section"
+    jean, zork = deck.component("brother-john").name[lang], deck.component("zork").name[lang]
+    sarah = deck.component("aunt-sarah").name[lang]
+    under_jean = markup[markup.index(f"<h2>{jean}</h2>"):markup.index(f"<h2>{sarah}</h2>")]
+    boxes = ruling_boxes(under_jean)
+    assert len(boxes) == 1 and zork in boxes[0] and sarah in boxes[0], "Brother John's neighbours not boxed under him"
     settled = norm(typography(deck.model.clarifications["cannot_pay"].text[lang], lang))
-    assert misplaced(markup, lang, settled) is None and not start < markup.index(settled[:30]) < end, \
-        "settling gains and costs at once is not marked as ours in the text"
+    boxed = [b for b in ruling_boxes(markup) if settled in b]
+    assert len(boxed) == 1 and SPECIAL[lang] not in markup, "settling gains and costs at once is not boxed in the text"
 
 
 def _words(text: str) -> set[str]:

@@ -49,8 +49,9 @@ def test_draco_is_never_said_not_to_be_a_special_character() -> None:
         text = re.sub(r'"\n"', "", po.read_text(encoding="utf-8"))  # one line per entry
         assert not false.search(text), po
     # round 14: Draco is counted among the special characters (the published description's 4, en D1, it D1)
-    assert "%(names)s belong to nobody and own no money. Cards can move them like any other character, but never %(draco)s." in text
-    assert "<b>%(draco)s</b>, the first of the game’s %(count)s special characters." in text
+    # round 58: Draco never moves said of Draco himself ("but never Draco" read both ways), and he is their chief
+    assert "Cards can move them like any other character; %(draco)s himself never moves." in text
+    assert "<b>%(draco)s</b>, the chief of the game’s %(count)s special characters." in text
 
 
 def test_king_luis_page_words_the_end_as_the_book_does() -> None:
@@ -61,29 +62,28 @@ def test_king_luis_page_words_the_end_as_the_book_does() -> None:
 
 
 def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
-    """The bank running dry is ruled as the engine plays it (``pay_what_remains``: what it cannot pay is lost), says
-    at which player counts it is common (not "in most games": at 6 players it seldom happens, en D2), and the
-    book answers it under Questions, whose sentence says the answers are this edition's: that sentence is the
-    answer's edition marker (issue 53 item 5)."""
+    """The bank running dry is ruled as the engine plays it (``pay_what_remains``: the box's coins only, what the
+    bank cannot pay is lost), with no simulated rate of games (readers of round 58: a player's book is no place
+    for it), in a ruling box under "Money", where the bank is described."""
     from cardgen.resolve.resolve import resolve
     from cardgen.rulebook.templating import render_markup
-    from test_rulebook_rulings import ANSWERS, questions_span, norm
+    from test_rulebook_rulings import BOX, norm
 
     deck = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))
     ruling = deck["clarifications"]["bank_short"]
     assert ruling["resolution"] == "pay_what_remains"
     said = ruling["text"]
     assert "What it cannot pay is lost: nobody collects it later." in said["en"]
-    assert "seldom with 6" in said["en"] and "most games" not in said["en"]
-    assert "rarement à 6" in said["fr"] and "la plupart des parties" not in said["fr"]
-    assert "di rado a 6" in said["it"] and "maggior parte delle partite" not in said["it"]
+    assert "Play with the silver coins of the box only" in said["en"]
+    assert not [lang for lang, text in said.items() if any(ch.isdigit() for ch in text)], "a player count in the ruling"
     resolved = resolve("draco", ROOT)
+    money = {"fr": "<h1>L’argent</h1>", "it": "<h1>Il denaro</h1>", "en": "<h1>Money</h1>"}
     for lang in ("fr", "it", "en"):
         markup = render_markup(resolved, lang)
         at = markup.find(norm(said[lang])[:30])
-        start, end = questions_span(markup, lang)
-        assert start < at < end, lang
-        assert ANSWERS[lang] in norm(markup[start:at]), lang  # the section's sentence, before the answer
+        start = markup.index(money[lang])
+        assert start < at < markup.index("<h1>", start + 1), lang
+        assert f'<box kind="ruling" title="{BOX[lang]}">' in markup[start:at], lang
 
 
 def _tally(deal: Callable[[int], list[dict[str, int]]], games: int) -> Any:
@@ -146,8 +146,8 @@ def test_dracos_four_open_questions_are_our_rulings_and_the_table_plays_them_as_
     from cardgen.games.draco.table import DUEL, STEAL, SWAP_ADJ, play_rows
 
     rulings = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))["rulings"]
-    asked = {"no_hand_limit": "no limit to the number of cards", "card_without_effect": "a card that would change nothing",
-             "dice_cannot_be_refused": "cannot refuse", "budge_up_own_characters": "swap your two characters"}
+    asked = {"no_hand_limit": "no limit to the number of cards", "card_without_effect": "even if it would change nothing",
+             "dice_cannot_be_refused": "cannot refuse", "budge_up_own_characters": "swap your own two characters"}
     for key, said in asked.items():
         assert set(rulings[key]["text"]) == {"fr", "it", "en"} and said in rulings[key]["text"]["en"], key
     # seat 0 owns characters 0 and 1, side by side; seat 1 owns 2 and 3; nobody else has money
@@ -164,14 +164,14 @@ def test_dracos_four_open_questions_are_our_rulings_and_the_table_plays_them_as_
 
 
 def test_dracos_four_rulings_stand_beside_the_rules_they_settle() -> None:
-    """In every language the book says the card without effect, the empty hand and the hand limit in the turn's
-    steps, each step with the edition marker, and answers the two moves, Favour, the Game of Dice and Budge Up! in
-    that order under the closing Questions (issue 53 item 5); the old closing rulings section is gone."""
+    """In every language the book boxes the card without effect, the empty hand and the hand limit right after the
+    turn's steps, and the two moves, Favour, the Game of Dice and Budge Up! in that order in one box under the
+    action cards' list (readers of round 58: they were closing questions a player never reached mid-turn)."""
     import re as regex
 
     from cardgen.resolve.resolve import resolve
     from cardgen.rulebook import render_rulebook
-    from test_rulebook_rulings import MARK, QUESTIONS
+    from test_rulebook_rulings import BOX
     from test_rulebook_support import pdf_text
 
     deck = resolve("draco", ROOT)
@@ -179,15 +179,13 @@ def test_dracos_four_rulings_stand_beside_the_rules_they_settle() -> None:
     texts = {**data["clarifications"], **data["rulings"]}
     steps = ("card_without_effect", "empty_hand", "no_hand_limit")
     asked = ("two_moves_in_order", "favour_any_character", "dice_cannot_be_refused", "budge_up_own_characters")
-    closing = {"fr": "La description publiée ne tranche", "it": "La descrizione pubblicata lascia",
-               "en": "The published description leaves"}
+    after_steps = {"fr": "Comme le dit l’étape", "it": "Come dice il punto", "en": "As step"}
+    pile = {"fr": "Quand la pioche est vide", "it": "Quando il mazzo finisce", "en": "Running out of cards"}
     for lang in ("fr", "it", "en"):
         text = regex.sub(r"\s+", " ", pdf_text(render_rulebook(deck, lang, "a4"))).replace("\u202f", " ")
-        mark = MARK[lang]
         where = [text.find(texts[key]["text"][lang].replace("\u202f", " ")[:40]) for key in steps + asked]
         assert -1 not in where and where == sorted(where), (lang, dict(zip(steps + asked, where)))
-        questions = text.rindex(QUESTIONS[lang])
-        assert where[2] < questions < where[3], (lang, where, questions)
-        # the first two in the play step, then its marker; the hand limit in the draw step, then its marker
-        assert where[1] < text.find(mark, where[1]) < where[2] < text.find(mark, where[2]) < questions, lang
-        assert closing[lang] not in text, lang
+        # one box right after the steps, before the paragraph that follows them; one under the cards' list
+        assert where[2] < text.index(after_steps[lang], where[0]), lang
+        assert text.rfind(BOX[lang], 0, where[0]) > text.rfind(after_steps[lang], 0, where[0]), lang
+        assert text.rfind(BOX[lang], 0, where[3]) > where[2] and where[6] < text.rindex(pile[lang]), lang

@@ -393,20 +393,29 @@ class Converter:
         dark, light = BOX_TINTS.get(el.get("kind", ""), ("#444444", "#F2F2F2"))
         inner = width - 12
         content = self.blocks(el, inner)
+        titled = 1 if el.get("title") else 0
+        # a ruling box of several paragraphs may break between them (its title repeated above the rest): kept
+        # whole, Draco's boxes of four to six rulings left the foot of a column empty (readers of round 58)
+        parts = content if el.get("kind") == "ruling" and len(content) >= SPLIT_BOX_BLOCKS else []
         rows: list[list[Any]] = []
-        if el.get("title"):
+        if titled:
             rows.append([self.text(escape(el.get("title", "")), self.styles.box_title)])
-        rows.append([content])
-        table = BookTable(rows, colWidths=[width])
+        rows += [[[block]] for block in parts] if parts else [[content]]
+        table = BookTable(rows, colWidths=[width], repeatRows=titled if parts else 0)
+        first = titled
         cmds = [FONT, ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(light)),
                 ("BOX", (0, 0), (-1, -1), 0.8, colors.HexColor(dark)),
                 ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-                ("TOPPADDING", (0, -1), (-1, -1), 5), ("BOTTOMPADDING", (0, -1), (-1, -1), 3)]
-        if el.get("title"):
+                ("TOPPADDING", (0, first), (-1, -1), 0), ("BOTTOMPADDING", (0, first), (-1, -1), BOX_PARAGRAPH_GAP),
+                ("TOPPADDING", (0, first), (-1, first), 5), ("BOTTOMPADDING", (0, -1), (-1, -1), 3)]
+        if titled:
             cmds += [("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(dark)),
                      ("TOPPADDING", (0, 0), (-1, 0), 2.5), ("BOTTOMPADDING", (0, 0), (-1, 0), 2.5)]
         table.setStyle(TableStyle(cmds))
-        return KeepTogether([Spacer(1, 3), table, Spacer(1, 6)])
+        if parts:
+            table.spaceBefore, table.spaceAfter = BOX_SPACE_BEFORE, BOX_SPACE_AFTER
+            return table
+        return KeepTogether([Spacer(1, BOX_SPACE_BEFORE), table, Spacer(1, BOX_SPACE_AFTER)])
 
     def table(self, el: ET.Element, width: float) -> Flowable:
         weights = [float(w) for w in el.get("widths", "").split(",") if w.strip()]
@@ -465,7 +474,8 @@ class Converter:
             component = self.resolved.component(card.get("component", ""))
             pic = CardPicture(self.resolved, component, self.lang, pic_w,
                               back=card.get("back") == "yes", draw_face=self.draw_face)
-            cells.append([pic, Spacer(1, 1.5), self.text(inline(card), self.styles.caption)])
+            caption = inline(card)
+            cells.append([pic, Spacer(1, 1.5), self.text(caption, caption_style(self.styles.caption, caption, pic_w))])
         rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
         if not rows:  # e.g. a variant removed every card of this picture row
             return Spacer(1, 0)
@@ -476,7 +486,12 @@ class Converter:
                                    ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
                                    ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
                                    ("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (0, 0), (-1, -1), "CENTER")]))
-        return KeepTogether([Spacer(1, 3), table, Spacer(1, 3)])
+        if len(rows) <= PICTURE_ROWS_KEPT:
+            return KeepTogether([Spacer(1, 3), table, Spacer(1, 3)])
+        # a grid of many rows may break between rows (each picture keeps its caption, in its cell): kept whole,
+        # Draco's thirteen action cards left the lower half of a column empty (readers of round 58)
+        table.spaceBefore, table.spaceAfter = 3, 3
+        return table
 
 
 def parse(markup: str, converter: Converter) -> Book:
@@ -548,6 +563,19 @@ class SplitList(ListFlowable):
         return first, SplitList(self.items[1:], **self.options)
 
 
+#: Space (points) above and below a box: Draco's book, with a ruling box beside each rule (round 58), took a
+#: seventh page at 3 and 6.
+BOX_SPACE_BEFORE, BOX_SPACE_AFTER = 2, 4
+
+#: Space (points) between the paragraphs of a box that may break (a table cell drops their own space after).
+BOX_PARAGRAPH_GAP = 4.5
+
+#: A ruling box of at least this many blocks (paragraphs) may break between them.
+SPLIT_BOX_BLOCKS = 3
+
+#: A picture grid of at most this many rows is kept whole; a taller one may break between its rows.
+PICTURE_ROWS_KEPT = 2
+
 #: A table cell's left and right padding together (``Builder.table``'s style), in points.
 CELL_PADDING = 6.0
 
@@ -574,6 +602,30 @@ def words_fit(widths: list[float], rows: list[list[Paragraph]]) -> list[float]:
     if short <= 0 or short > spare:
         return widths
     return [n if n > w else w - short * (w - n) / spare for n, w in zip(need, widths)]
+
+
+#: The share of a picture's width its caption's longest word may take (reportlab wraps a little short of it).
+CAPTION_ROOM = 0.92
+
+#: The smallest font size (points) a picture's caption shrinks to so that its longest word fits its column.
+CAPTION_MIN_SIZE = 5.0
+
+
+def caption_style(style: Any, caption: str, width: float) -> Any:
+    """``style``, or a copy of it set smaller, so that no word of ``caption`` (inline markup) is wider than
+    ``width``: a caption breaks only between words, never inside one ("Malandrin / o", "Chassé-crois / é"
+    in Draco's six-column grids, readers of round 58), down to ``CAPTION_MIN_SIZE``."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    words = re.sub(r"<br\s*/?>", " ", caption)
+    bold = f"{style.fontName.split('-')[0]}-Bold"
+    widest = max((stringWidth(w, bold, style.fontSize) for w in re.sub(r"<[^>]+>", "", words).split()), default=0.0)
+    room = width * CAPTION_ROOM
+    if widest <= room:
+        return style
+    size = max(CAPTION_MIN_SIZE, style.fontSize * room / widest)
+    return ParagraphStyle(f"{style.name}-{size:.2f}", parent=style, fontSize=size, leading=size * style.leading / style.fontSize)
 
 
 def keep_closing_block_with_previous(flowables: list[Flowable]) -> list[Flowable]:

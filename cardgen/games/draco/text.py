@@ -51,8 +51,10 @@ PHRASES = _BOOK["phrases"]
 DRACO_FACE = _BOOK["draco_face"]
 
 
-def effect_text(key: str, params: Any, lang: str, draco: str, specials: int) -> str:
-    """One action effect written out in ``lang`` (numbers from ``params``)."""
+def effect_text(key: str, params: Any, lang: str, draco: str, specials: int, names: str = "") -> str:
+    """One action effect written out in ``lang`` (numbers from ``params``); ``names``: the special characters
+    other than Draco, named (the Seating Plan card then names them: "the 3 special characters" read as
+    ambiguous where the book counts Draco among them, readers of round 58)."""
     p = PHRASES[lang]
     if key == "move":
         dist = DIST_FIXED[lang].format(seats=counted(params.steps, "seat", lang))
@@ -68,9 +70,10 @@ def effect_text(key: str, params: Any, lang: str, draco: str, specials: int) -> 
         return p[key].format(coins=counted(params.silver, "silver", lang))
     if key == "coin_drop":
         return p[key].format(times=times(params.coins, lang), coins=counted(params.silver, "silver", lang))
-    if key == "arrange_specials" and specials == 2:
+    if key == "arrange_specials":
         # two special characters: the only rearrangement is a swap
-        return p["arrange_specials_two"].format(n=specials)
+        two = "_two" if specials == 2 else ""
+        return p[f"arrange_specials{two}_named" if names else f"arrange_specials{two}"].format(n=specials, names=names)
     return p[key].format(draco=draco, n=specials)
 
 
@@ -118,7 +121,8 @@ def face_text(resolved: Any, component: Any, face: Any, lang: str) -> str | None
     fdata: DracoFace | None = face.data
     if data.role == "action" and fdata is not None and fdata.effect is not None:
         key, params = fdata.effect
-        return effect_text(key, params, lang, _draco_name(resolved, lang), _special_count(resolved))
+        return effect_text(key, params, lang, _draco_name(resolved, lang), _special_count(resolved),
+                           _special_names(resolved, lang))
     if data.role == "draco" and fdata is not None and fdata.cup_hand is not None:
         return draco_text(fdata.cup_hand, list(rules.toast_payouts), list(rules.toast_costs), lang)
     if data.role == "special" and data.special is not None:
@@ -135,6 +139,12 @@ def _draco_name(resolved: Any, lang: str) -> str:
         if c.data is not None and c.data.role == "draco":
             return str(c.name[lang])
     return "Draco"
+
+
+def _special_names(resolved: Any, lang: str) -> str:
+    """The special characters other than Draco by name, joined the language's way."""
+    return join_and([c.name[lang] for c in resolved.model.components
+                     if c.data is not None and c.data.role == "special"], lang)
 
 
 def _special_count(resolved: Any) -> int:
