@@ -162,11 +162,14 @@ def test_one_player_prints_no_winner_margin_or_seat_figure(royale: dict[int, tup
 def test_a_tie_is_counted_once() -> None:
     """A tie-break that ends in a shared win names it; the shared wins are not said a second time."""
     kl = {"games": 14, "shared_wins": 3, "tie_breaks": {"fewest_discarded": 11, "none (shared win)": 3}}
-    assert ties_line(kl, "en") == "ties: 14; broken by: fewest discarded (11); none (shared win) (3)"
+    assert ties_line(kl, "en") == "ties: 14; broken by fewest discarded: 11; not broken (shared win): 3"
+    assert ties_line(kl, "fr") == ("égalités\u202f: 14\u202f; départagées fewest discarded\u202f: 11\u202f; "
+                                   "non départagées (victoire partagée)\u202f: 3")
     royale = {"games": 33, "shared_wins": 15, "tie_breaks": {"most_dish": 18, "most_dish_then_shared": 15}}
     assert "shared wins" not in ties_line(royale, "en")
+    assert "broken by most dish then shared" not in ties_line(royale, "en")  # a shared win is no tie broken
     draco = {"games": 19, "shared_wins": 0, "tie_breaks": {"next_richest": 19}}
-    assert ties_line(draco, "en") == "ties: 19; broken by: next richest (19)"
+    assert ties_line(draco, "en") == "ties: 19; broken by next richest: 19"
     unnamed = {"games": 5, "shared_wins": 2, "tie_breaks": {"fewest_discarded": 3}}
     assert ties_line(unnamed, "fr").endswith("\u202f; victoires partagées\u202f: 2")
 

@@ -243,12 +243,25 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
 def ties_line(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
     """The ties and how each was broken, each game counted once: a tie-break that ends in a shared win
     names it, so the shared wins are said apart only when no tie-break item already counts them."""
+    return say("ties", lang, n=ties["games"], rules=tie_items(ties, lang, naming))
+
+
+def shared_tie(key: str) -> bool:
+    """Whether a tie-break's outcome is a shared win (the tie was not broken): the simulator's ``none (shared
+    win)`` and a game's tie-break whose id says its leaders share (``shared_win``, ``…_next_shared``)."""
+    return key.startswith("none") or "share" in key
+
+
+def tie_items(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
+    """Each way ties ended with its count: "broken by fewest cards discarded: 11" for a tie-break, the shared
+    win by its own name ("not broken (shared win): 3"), never "broken by" a shared win; shared wins no
+    tie-break counts are said apart, once (the terminal's line and the report's page say the same)."""
     naming = naming or Naming()
     rules = ties["tie_breaks"]
-    counted = sum(v for k, v in rules.items() if "shared" in k or k.startswith("none"))
-    line = say("ties", lang, n=ties["games"], rules=_items(rules, "tie_break", lang, naming))
-    rest = ties["shared_wins"] - counted
-    return line + (say("ties_shared", lang, shared=rest) if rest > 0 else "")
+    text = joined((say("tie_shared" if shared_tie(k) else "tie_broken", lang,
+                       rule=tally_words("tie_break", k, lang, naming), n=_num(v, lang)) for k, v in rules.items()), lang)
+    rest = ties["shared_wins"] - sum(v for k, v in rules.items() if shared_tie(k))
+    return text + (say("ties_shared", lang, shared=rest) if rest > 0 else "")
 
 
 def length_line(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
