@@ -53,7 +53,8 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
             lines.insert(2 if told else 1, format_skill(result["skill"], lang))
         print("\n".join(lines))
     failed = [r for r in doc["results"] if not r["passed"]]
-    print(say("total", lang, combos=say_n("combos", len(doc["results"]), lang), failed=len(failed)))
+    print(say("total" if failed else "total_none", lang, combos=say_n("combos", len(doc["results"]), lang),
+              failed=len(failed)))
     for deck in dict.fromkeys(r["variant"] for r in doc["results"] if fixable(r)):  # a problem fix searches a cure for
         print(say("fix_terminal", lang, deck=deck))
     if opts.json_file is not None:
