@@ -666,7 +666,7 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
         b = c.get("base") or {}
         before = points(b.get("difference"), lang, unit=False)
         after = points(c.get("difference"), lang)
-        flag = c.get("flag") or b.get("flag")
+        flag = c.get("flag") or f"{b.get('flag')}_base"  # flagged only with the base deck: says so
         out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]), b=before, v=after,
                                     flag=say(flag, lang)))
     return out
