@@ -166,3 +166,15 @@ def test_a_card_flagged_only_with_the_base_deck_says_so() -> None:
     assert "    To and Fro: -15.7 → -2.1 pts (too weak in the base game?)" in text
     card.update(flag="strong")
     assert "    To and Fro: -15.7 → -2.1 pts (too strong?)" in format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
+
+
+def test_the_fix_line_names_the_problems_it_would_cure() -> None:
+    """"to apply tested fixes for the problems above" under blocks that all say PASS: which problems?"""
+    from cardgen.report.commands import problems_shown
+
+    flagged = {"designer": {"component_impact": [{"flag": "strong"}]}}
+    assert problems_shown([{"balance": {"flags": [{}]}, "sufficiency": [{}]}, flagged], "en") == \
+        "the seat imbalance, the component shortage and the flagged cards"
+    assert problems_shown([{"balance": {"flags": [{}]}}, {"sufficiency": [{}]}], "fr", balance=False) == \
+        "le manque de matériel"
+    assert problems_shown([{"balance": {"flags": [{}]}}], "it") == "lo squilibrio segnalato"
