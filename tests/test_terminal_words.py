@@ -68,6 +68,8 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
     said = verdict(result, "en")
     assert said[-1] == ("No other change detected in these 50 pairs; smaller changes may go undetected "
                         "(--fixed plays all 200).")
+    assert verdict(result, "fr")[-1].startswith("Aucun autre changement détecté sur ces 50 paires")
+    assert verdict(result, "it")[-1].startswith("Nessun altro cambiamento rilevato in queste 50 coppie")
     assert verdict({**result, "stop": {"early": False}}, "en")[-1] == \
         "No other figure changed by more than chance would explain."
     side = {"variant": "king_lui", "sufficiency": []}

@@ -32,7 +32,7 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
                      "The first player wins 33% of games instead of 28%.",
                      "No other figure changed by more than chance would explain."]
     assert verdict({"metrics": metrics[3:], "games": 400}) == [
-        "No figure moved beyond chance in 400 pairs of games."]
+        "In 400 pairs of games, no figure changed by more than chance would explain."]
 
 
 def test_the_biggest_change_leads_whatever_its_source() -> None:
