@@ -600,14 +600,15 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
 def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None) -> str:
     """The engine tallies folded into one line: how many changed, each changed one by its name, base ->
     variant (a designer reads which tally moved without opening the report); "none changed" when none did."""
-    from cardgen.simulate.verdict import WORDS, label
+    from cardgen.simulate.verdict import WORDS, label, tally_name
 
     naming = naming or Naming()
     moved = [m for m in internal if m["significant"]]
     if not moved:
         return say("internal_none", lang, label=WORDS[lang]["internal"], n=len(internal))
     follows = sum(bool(m.get("follows_from_change")) for m in internal)
-    names = joined((f"{label(m['metric'], lang, naming.words)} {_value(m, m['base'], lang)} {say('arrow', lang)} "
+    names = joined((f"{tally_name(m['metric'], lang, naming.words) or label(m['metric'], lang, naming.words)} "
+                    f"{_value(m, m['base'], lang)} {say('arrow', lang)} "
                     f"{_value(m, m['variant'], lang)}" for m in moved), lang)
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
     return (say(key, lang, label=WORDS[lang]["internal"], n=len(internal), m=len(moved), names=names)
