@@ -84,5 +84,5 @@ def test_a_flagged_seats_interval_says_it_is_wider_than_the_seat_lines() -> None
     low, high = wilson(330, 1000, z=2.497705)  # the 98.75 % Wilson interval the flag is judged on
     assert (flag["low"], flag["high"]) == (pytest.approx(low, abs=1e-6), pytest.approx(high, abs=1e-6))
     assert "98.75% interval: 95 % shared among the 4 compared" in flagged["warnings"][0]
-    assert "intervalle à 98,75\u202f%" in balance_lines(flagged, "fr")[0]
+    assert "intervalle de confiance à 98,75\u202f%" in balance_lines(flagged, "fr")[0]
     assert "intervallo al 98,75\u00a0%" in balance_lines(flagged, "it")[0]
