@@ -180,3 +180,4 @@ def test_the_fix_line_names_the_problems_it_would_cure() -> None:
     assert problems_shown([{"balance": {"flags": [{}]}}, {"sufficiency": [{}]}], "fr", balance=False) == \
         "le manque de matériel"
     assert problems_shown([{"balance": {"flags": [{}]}}], "it") == "lo squilibrio segnalato"
+    assert problems_shown([{"sufficiency": [{}]}, flagged], "fr") == "le manque de matériel et les cartes signalées"
