@@ -181,3 +181,19 @@ def test_the_fix_line_names_the_problems_it_would_cure() -> None:
         "le manque de matériel"
     assert problems_shown([{"balance": {"flags": [{}]}}], "it") == "lo squilibrio segnalato"
     assert problems_shown([{"sufficiency": [{}]}, flagged], "fr") == "le manque de matériel et les cartes signalées"
+
+
+def test_a_shortage_in_one_game_is_said_in_the_singular() -> None:
+    from cardgen.simulate.summary import shortfall_line
+
+    finding = {"peak": "unpaid_by_bank", "print_more": 5, "cover": 0.99, "games_short": 1, "games": 60, "max": 5}
+    naming = Naming(names={"silver-coin": "Pièce d’argent"}, shortfall={"unpaid_by_bank": "silver-coin"})
+    assert "dans 1 partie sur 60" in shortfall_line(finding, "fr", naming)
+    assert "in 1 partita su 60" in shortfall_line(finding, "it", naming)
+    assert "dans 2 parties sur 60" in shortfall_line({**finding, "games_short": 2}, "fr", naming)
+
+
+def test_a_changed_tally_of_games_keeps_its_games_where() -> None:
+    internal = [{"metric": "gap:cannot_pay", "base": 0.2, "variant": 0.033, "significant": True}]
+    words = {"tallies": {"en": {"gap:cannot_pay": "a player owes more than they own"}}}
+    assert "games where a player owes more than they own 20% → 3.3%" in internal_line(internal, "en", Naming(words))

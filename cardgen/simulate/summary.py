@@ -320,7 +320,8 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     name = naming.names.get(cid) if cid else None
     piece = (QUOTED[lang].format(name) if name else
              say("pieces", lang, name=QUOTED[lang].format(tally_words("peak", f["peak"], lang, naming))))
-    return say("short", lang, more=f["print_more"], piece=piece, cover=_pct(f["cover"], lang), short=f["games_short"],
+    key = "short_one" if is_singular(f["games_short"], lang) else "short"  # « dans 1 partie sur 60 »
+    return say(key, lang, more=f["print_more"], piece=piece, cover=_pct(f["cover"], lang), short=f["games_short"],
                games=f["games"], share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang), max=f["max"])
 
 
@@ -607,8 +608,11 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     if not moved:
         return say("internal_none", lang, label=WORDS[lang]["internal"], n=len(internal))
     follows = sum(bool(m.get("follows_from_change")) for m in internal)
-    names = joined((f"{tally_name(m['metric'], lang, naming.words) or label(m['metric'], lang, naming.words)} "
-                    f"{_value(m, m['base'], lang)} {say('arrow', lang)} "
+
+    def named(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
+        return (metric.startswith("peak:") and tally_name(metric, lang, naming.words)) or label(metric, lang, naming.words)
+
+    names = joined((f"{named(m['metric'])} {_value(m, m['base'], lang)} {say('arrow', lang)} "
                     f"{_value(m, m['variant'], lang)}" for m in moved), lang)
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
     return (say(key, lang, label=WORDS[lang]["internal"], n=len(internal), m=len(moved), names=names)
