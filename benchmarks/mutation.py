@@ -310,6 +310,13 @@ TARGETS = [
     Target("terminal_figures", SU, _m(SU, "x_interval", "x_points", "x_shown_difference", "x_ties_line",
                                       "x_held_by_all", "x_lowered", "x__row"), ("tests/test_terminal_figures.py",)),
     Target("compare_holm_interval", CP, _m(CP, "x_holm", "x_adjusted_interval"), ("tests/test_terminal_figures.py",)),
+    # issue 53, second reading: a starred interval printed non-zero, ties broken or shared, the changed tally named,
+    # the stop said first, lines that do not apply left out, the fix line naming what it cures
+    Target("terminal_words_2", SU, _m(SU, "x_marked_ends", "x_tie_items", "x_shared_tie", "x_internal_line",
+                                      "x_first_sentence", "x_designer_lines", "x_difference_line", "x_points"),
+           ("tests/test_terminal_words.py", "tests/test_terminal_figures.py")),
+    Target("fix_line_names", "cardgen/report/commands.py", _m("cardgen/report/commands.py", "x_problems_shown"),
+           ("tests/test_terminal_words.py",)),
     Target("fix_line_shown", "cardgen/report/commands.py",
            _m("cardgen/report/commands.py", "x_shown_problem", "x_once"),
            ("tests/test_terminal_figures.py",)),

@@ -58,7 +58,7 @@ def speed_note(deck: "ResolvedDeck") -> str | None:
         return None
     _NOTED.add(code)
     from cardgen.terminal import say
-    return say("note", text=f"{deck.id}: " + say("speed_note", file=code))
+    return say("note", text=say("deck_line", deck=deck.id, line=say("speed_note", file=code)))  # « draco : … »
 
 
 def defined_functions(source: bytes) -> list[tuple[str, int, list[str]]]:

@@ -54,11 +54,13 @@ def format_checks(deck: ResolvedDeck, results: Sequence[CheckResult], lang: str 
         return (forms if isinstance(forms, str) else forms[0 if is_singular(n, lang) else 1]).format(n=n)
 
     width, who_width = max(len(said["pass"]), len(said["fail"])), len(players(10))
+    sep = said.get("who_sep", " ")  # the player count set apart from the check's name, blank where none
     lines = [f"{deck.id}:"]
     for r in results:
-        who = players(r.players) if r.players is not None else ""
+        who = (players(r.players) if r.players is not None else "").rjust(who_width)
+        who += sep if r.players is not None else " " * len(sep)
         name, detail = r.words(lang)
-        lines.append(typeset(f"  {said['pass' if r.passed else 'fail']:<{width}} {who:>{who_width}} {name}{said['sep']}{detail}", lang))
+        lines.append(typeset(f"  {said['pass' if r.passed else 'fail']:<{width}} {who}{name}{said['sep']}{detail}", lang))
     return "\n".join(lines)
 
 
@@ -71,4 +73,5 @@ def checks_summary(decks: int, failed: int, lang: str = "en") -> str:
 
     def counted(n: int, unit: str) -> str:
         return f"{n} {said[unit][0 if is_singular(n, lang) else 1]}"
-    return typeset(said["summary"].format(decks=counted(decks, "deck"), failed=counted(failed, "check")), lang)
+    none = said.get("none") if not failed else None  # "aucune vérification en échec", not "0 vérification"
+    return typeset(said["summary"].format(decks=counted(decks, "deck"), failed=none or counted(failed, "check")), lang)

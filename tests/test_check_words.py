@@ -32,13 +32,15 @@ def test_check_lines_in_french_and_a_projects_own_check_as_written() -> None:
     deck = SimpleNamespace(id="fête")
     results = [worded_check(TABLE, "room", 3, True, n=5, left=1), CheckResult("my own rule", None, False, "too long")]
     fr = format_checks(deck, results, "fr").splitlines()  # type: ignore[arg-type]
-    assert fr == ["fête:", "  OK     3 joueurs la salle reçoit 5 invités\u202f: 5 places, 1 libres",
-                  "  ÉCHEC            my own rule\u202f: too long"]
+    assert fr == ["fête:", "  RÉUSSI  3 joueurs · la salle reçoit 5 invités\u202f: 5 places, 1 libres",
+                  "  ÉCHEC               my own rule\u202f: too long"]
     en = format_checks(deck, results, "en").splitlines()  # type: ignore[arg-type]
-    assert en[1:] == ["  PASS  3 players the room holds 5 guests: 5 seats, 1 left",
-                      "  FAIL            my own rule: too long"]
-    assert checks_summary(1, 0, "fr") == "1 jeu vérifié\u202f; 0 vérification en échec"
-    assert checks_summary(2, 3, "it") == "2 mazzi verificati; 3 verifiche non superate"
+    assert en[1:] == ["  PASS  3 players · the room holds 5 guests: 5 seats, 1 left",
+                      "  FAIL              my own rule: too long"]
+    assert checks_summary(1, 0, "fr") == "1 jeu vérifié\u202f; aucune vérification en échec"
+    assert checks_summary(1, 0, "it") == "1 mazzo verificato: nessuna verifica fallita"
+    assert checks_summary(1, 0, "en") == "1 deck checked, none failed"
+    assert checks_summary(2, 3, "it") == "2 mazzi verificati: 3 verifiche fallite"
     assert checks_summary(1, 1, "en") == "1 deck checked, 1 check failed"
 
 

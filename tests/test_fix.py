@@ -182,7 +182,7 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     out = project / "fixed"
     assert _fix_poor(project, out) == 0
     said = capsys.readouterr()
-    assert "6 players: the box runs short of 'Silver coin' in" in said.out
+    assert "6 players: the box runs short of “Silver coin” in" in said.out
     record = json.loads((out / "fix.json").read_text())
     first = record["proposals"][0]
     assert list(first["values"]) == ["count:silver-coin"]  # the one obvious lever
@@ -202,7 +202,7 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     doc = yaml.safe_load((out / first["file"]).read_text())
     assert doc["extends"] == "draco-poor" and doc["change"] == {"silver-coin": {"count": first["values"]
                                                                                ["count:silver-coin"]}}
-    assert set(doc["description"]) == {"fr", "it", "en"} and "'Silver coin'" in doc["description"]["en"]
+    assert set(doc["description"]) == {"fr", "it", "en"} and "“Silver coin”" in doc["description"]["en"]
     assert "print" in said.out and "cost:" in said.out
     shutil_copy = project / "variants" / "draco-poor-fix-1.yaml"
     shutil_copy.write_text((out / first["file"]).read_text(), encoding="utf-8")

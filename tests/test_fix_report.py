@@ -81,7 +81,8 @@ def test_a_deck_with_nothing_to_fix_gets_no_hint(project_with: Callable[[str], P
 
 
 @pytest.mark.parametrize("deck, lang, line", [
-    ("draco", "fr", "draco : pour appliquer des corrections éprouvées aux problèmes ci-dessus, lancez cardgen fix draco"),
+    ("draco", "fr", "draco : pour corriger le manque de matériel et les cartes signalées ci-dessus par des variantes "
+                    "éprouvées, lancez cardgen fix draco"),
     ("king_lui", "en", None),
 ])
 def test_validate_names_the_fix_command_under_a_problem_fix_searches(deck: str, lang: str, line: str | None,
@@ -115,7 +116,7 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     show a problem fix searches a cure for (here a bank running short at 3 players), in the run's language;
     nothing for a deck without one."""
     from cardgen.languages import typeset
-    from cardgen.terminal import say
+    from cardgen.terminal import say, word
 
     project_with("king_lui")
     (project / "variants" / "draco-rich.yaml").write_text(RICH, encoding="utf-8")
@@ -124,7 +125,8 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
                  "--lang", lang, "--out", str(project / "out")]) == 0
     said = capsys.readouterr().out.splitlines()
     fixes = [s for s in said if "cardgen fix" in s]
-    assert fixes == [say("fix_terminal", lang, deck=d) for d in named]
+    shortage = word("fix_kinds", lang)["components"]  # the problem the lines above show: named, not "problems"
+    assert fixes == [say("fix_terminal", lang, deck=d, what=shortage) for d in named]
     if lang == "fr":  # our own words, typeset in French: the space before the colon
-        assert fixes[0] == typeset("draco : pour appliquer des corrections éprouvées aux problèmes ci-dessus, "
+        assert fixes[0] == typeset("draco : pour corriger le manque de matériel ci-dessus par des variantes éprouvées, "
                                    "lancez cardgen fix draco", "fr")

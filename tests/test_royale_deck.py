@@ -115,7 +115,7 @@ def test_unreachable_noble_fails_its_check(project):
 def test_short_solo_pile_fails(project):
     write(project, "long", VARIANT_HEAD + "players: {min: 1, max: 1}\nrules: {solo_turns: 12}\n")
     failed = {r.name for r in run_checks(resolve("long", project)) if not r.passed}
-    assert failed == {"a Solo card for every ghost turn", "enough dish cards to refill the buffet in a solo game"}
+    assert failed == {"a solo card for every ghost turn", "enough dish cards to refill the buffet in a solo game"}
 
 
 @pytest.mark.parametrize("text,message", [

@@ -129,7 +129,7 @@ def test_a_card_too_few_seats_held_says_how_many_and_a_judged_card_says_nothing(
 
     rows = {r["component"]: r for r in _tally(deal, 120).rows()}
     assert rows["dice"]["not_judged"] == {"why": "seats", "dealt": 60, "not_dealt": 180, "needed": 100}
-    assert not_judged_words(rows["dice"], "fr") == ("(non jugée\u202f: reçue par 60 places et pas par 180\u202f; il en "
+    assert not_judged_words(rows["dice"], "fr") == ("(non jugée\u202f: reçue par 60 joueurs et pas par 180\u202f; il en "
                                                     "faut au moins 100 de chaque côté)")
     assert _not_judged(rows["dice"], "en") == "60 seats with it, 180 without (100 needed on each side): not judged"
     assert rows["cup"]["judged"] and rows["cup"]["not_judged"] is None

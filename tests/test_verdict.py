@@ -30,9 +30,9 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
     lines = verdict({"metrics": metrics, "games": 400})
     assert lines == ["Games last 1.2 fewer rounds (95%: 0.9 to 1.5).",
                      "The first player wins 33% of games instead of 28%.",
-                     "Nothing else moved beyond chance."]
+                     "No other figure changed by more than chance would explain."]
     assert verdict({"metrics": metrics[3:], "games": 400}) == [
-        "No figure moved beyond chance in 400 pairs of games."]
+        "In 400 pairs of games, no figure changed by more than chance would explain."]
 
 
 def test_the_biggest_change_leads_whatever_its_source() -> None:
@@ -51,7 +51,7 @@ def test_the_biggest_change_leads_whatever_its_source() -> None:
     assert lines[1] == "Fewer games where the bank runs short of silver coins: 4% of games instead of 95%."
     assert lines[3] == "1 more change: see the tables."  # four changes, three said: exactly one more
     assert verdict({"metrics": metrics, "games": 100}, most=2)[-1] == "2 more changes: see the tables."
-    assert verdict({"metrics": metrics, "games": 100}, most=4)[-1] == "Nothing else moved beyond chance."
+    assert verdict({"metrics": metrics, "games": 100}, most=4)[-1] == "No other figure changed by more than chance would explain."
     never = sentence(metrics[2], "fr", KING_LUI.words)
     assert "no_dish_emerald" not in never and never.startswith("Plus de parties ne se terminent pas (un cas")
     assert "la table alors qu’un Emerald pourrait être appelé" in never  # the book's name, never Émeraude
@@ -167,18 +167,18 @@ def test_a_card_whose_deal_matters_more_is_named_as_printed() -> None:
     row = {"component": "other-hand", "win_rate_dealt": 0.52, "win_rate_not_dealt": 0.28,
            "change": {"metric": "card:other-hand", "difference": 0.082, "significant": True}}
     assert card_sentence(row, names={"other-hand": "Other Hand"}) == (
-        "Being dealt 'Other Hand' helps more than before: seats dealt it win 52% of games, the others 28%; "
+        "Being dealt “Other Hand” helps more than before: seats dealt it win 52% of games, the others 28%; "
         "8.2 percentage points more than with the base deck.")
     assert card_sentence(row, "fr", names={"other-hand": "Changement de main"}).startswith(
         "Recevoir «\u202fChangement de main\u202f» en main aide davantage")
     assert card_sentence({**row, "change": {**row["change"], "difference": -0.05}}).startswith(
-        "Being dealt 'other-hand' helps less")  # no names: the id
+        "Being dealt “other-hand” helps less")  # no names: the id
     # in the verdict, ranked with the other figures by size; a card whose change is not significant is silent
     quiet = {**row, "component": "favour", "change": {"metric": "card:favour", "difference": 0.3,
                                                        "significant": False}}
     lines = verdict({"metrics": [_m("turns", 50, 49, -1.5, -0.5)], "games": 100,
                      "component_impact": [row, quiet]})
-    assert lines[0].startswith("Being dealt 'other-hand'") and "favour" not in " ".join(lines)
+    assert lines[0].startswith("Being dealt “other-hand”") and "favour" not in " ".join(lines)
 
 
 def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -36,7 +36,7 @@ CASES = [
     ("draco", "en", m("lead_changes", 5, 6, 0.4, 1.6), "The lead changes hands more often: from 5 to 6 times per game."),
     ("draco", "en", m("comeback_rate", 0.3, 0.4, 0.05, 0.15),
      "More comebacks: the winner was behind at half-time in 40% of games, against 30%."),
-    ("draco", "en", m("close_games", 0.3, 0.4, 0.05, 0.15), "Close games (won by 2 silver coins or less) rise from 30% to 40%."),
+    ("draco", "en", m("close_games", 0.3, 0.4, 0.05, 0.15), "Close games (won by 2 silver coins or fewer) rise from 30% to 40%."),
     ("draco", "it", m("winning_score", 5, 6, 0.4, 1.6), "Il punteggio del vincitore sale da 5 a 6 monete d’argento."),
     ("king_lui", "fr", m("end_reason:supply_exhausted", 0.3, 0.4, 0.05, 0.15),
      "Plus de parties se terminent parce que la pioche n’a plus assez de cartes pour un service\u202f: 40\u202f% des parties au lieu de 30\u202f%."),

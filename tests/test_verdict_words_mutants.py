@@ -139,7 +139,7 @@ def test_four_sentences_then_how_many_more_in_the_language() -> None:
     six = verdict({"metrics": figures + [_f("drama", 1, 3, 1, 3)], "games": 100}, "fr")
     assert len(six) == 5 and six[4] == "2 autres changements\u202f: voir les tableaux."
     four = verdict({"metrics": figures[:4], "games": 100}, "en")
-    assert len(four) == 5 and four[4] == "Nothing else moved beyond chance."
+    assert len(four) == 5 and four[4] == "No other figure changed by more than chance would explain."
 
 
 def test_a_card_in_the_verdict_is_named_as_printed() -> None:
@@ -147,7 +147,7 @@ def test_a_card_in_the_verdict_is_named_as_printed() -> None:
            "change": {"metric": "card:other-hand", "difference": 0.082, "low": 0.02, "high": 0.14,
                       "significant": True}}
     lines = verdict({"metrics": [], "games": 100, "component_impact": [row]}, "en", names={"other-hand": "Other Hand"})
-    assert lines[0].startswith("Being dealt 'Other Hand' helps more")
+    assert lines[0].startswith("Being dealt “Other Hand” helps more")
 
 
 def test_a_card_sentence_in_french_writes_its_numbers_the_french_way() -> None:

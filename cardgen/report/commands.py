@@ -53,9 +53,11 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
             lines.insert(2 if told else 1, format_skill(result["skill"], lang))
         print("\n".join(lines))
     failed = [r for r in doc["results"] if not r["passed"]]
-    print(say("total", lang, combos=say_n("combos", len(doc["results"]), lang), failed=len(failed)))
+    print(say("total" if failed else "total_none", lang, combos=say_n("combos", len(doc["results"]), lang),
+              failed=len(failed)))
     for deck in dict.fromkeys(r["variant"] for r in doc["results"] if fixable(r)):  # a problem fix searches a cure for
-        print(say("fix_terminal", lang, deck=deck))
+        shown = [r for r in doc["results"] if r["variant"] == deck]
+        print(say("fix_terminal", lang, deck=deck, what=problems_shown(shown, lang)))
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False, default=str) + "\n")
     broken = sum(r.get("failed_games", 0) for r in doc["results"])
@@ -87,6 +89,23 @@ def once(lines: list[str], lang: str, said: set[str]) -> list[str]:
     return out
 
 
+def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = True) -> str:
+    """Which lines above show the problems ``cardgen fix`` would cure, in ``lang`` ("the balance line and the
+    components warning"), not "the problems above" when every block above says PASS; ``balance``: whether
+    the screen shows the seats' balance (compare's does not)."""
+    from cardgen.terminal import word
+
+    kinds = word("fix_kinds", lang)
+    found = []
+    if balance and any((r.get("balance") or {}).get("flags") for r in entries):
+        found.append(kinds["balance"])
+    if any(r.get("sufficiency") for r in entries):
+        found.append(kinds["components"])
+    if any(c.get("flag") for r in entries for c in (r.get("designer") or {}).get("component_impact") or []):
+        found.append(kinds["cards"])
+    return ", ".join(found[:-1]) + kinds["and"] + found[-1] if len(found) > 1 else "".join(found)
+
+
 def shown_problem(side: dict[str, Any]) -> bool:
     """Whether compare's screen shows a problem of this deck's games that ``cardgen fix`` searches a cure for:
     a component the box lacks or a card flagged too strong or too weak (a seat's balance is not on that
@@ -106,8 +125,10 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
     naming = Naming.of_decks([base, variant], opts.lang)
     print(format_comparison(doc, naming))
     sides = (r[side] for r in doc["results"] for side in ("base_result", "variant_result"))
-    for deck in dict.fromkeys(s["variant"] for s in sides if shown_problem(s)):  # as validate, for a problem shown
-        print(say("fix_terminal", opts.lang, deck=deck))
+    shown = [s for s in sides if shown_problem(s)]
+    for deck in dict.fromkeys(s["variant"] for s in shown):  # as validate, for a problem shown
+        print(say("fix_terminal", opts.lang, deck=deck,
+                  what=problems_shown([s for s in shown if s["variant"] == deck], opts.lang, balance=False)))
     if humans is not None:
         for r in doc["results"]:
             for side, deck in (("base", base), ("variant", variant)):

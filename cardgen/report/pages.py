@@ -352,10 +352,11 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     names, shortfalls = dict(naming.names), naming.shortfall
     results = doc["results"]
     lines = []
-    for r in results:
+    for r in results:  # a count stopped at a look says so first (how many pairs, and why), then what they showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
-        lines += [{"first": i == 0, "text": prefix + s} for i, s in enumerate(verdict(r, lang, names=names))]
-    lines += [{"first": False, "text": text} for text in stop_lines(doc, lang)]  # how many pairs it took, and why
+        stop = [{"first": False, "text": text} for text in stop_lines({"results": [r]}, lang)]
+        lines += stop + [{"first": i == 0, "text": prefix + s}
+                         for i, s in enumerate(verdict(r, lang, names=names))]
     for r in results:  # what each option the variant's house rule adds is worth: what its designer asks first
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [{"first": False, "text": prefix + line.strip()}

@@ -39,7 +39,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     """One result entry's tables, for ``section.html``'s ``section`` macro: every word in ``lang``, the game's
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
     from cardgen.report.words import PAGES, page_words
-    from cardgen.simulate.summary import balance_lines, failure_lines, joined, tally_words
+    from cardgen.simulate.summary import balance_lines, failure_lines, joined, tally_words, tie_items
     from cardgen.simulate.verdict import LABELS, agents_words, counted_length, label
 
     naming = naming or Naming()
@@ -56,9 +56,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "failures": failure_lines(r, lang, naming), "balance": balance_lines(r.get("balance") or {}, lang),
         "games_text": page_words("games_text", lang, games=r["games"], completed=r["completed"]),
         "ends": [(tally_words("end_reason", k, lang, naming), _num(v, lang), "") for k, v in r["end_reasons"].items()],
-        "ties_text": page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"], rules=joined(
-            [f"{tally_words('tie_break', k, lang, naming)} ({v})" for k, v in ties["tie_breaks"].items()],
-            lang) or "–"),
+        "ties_text": page_words("ties_text", lang, n=ties["games"], shared=ties["shared_wins"],
+                                rules=tie_items(ties, lang, naming).lstrip("; ") or "–"),
         "peaks": [(tally_words("peak", k, lang, naming), _num(v, lang),
                    page_words("peak_99", lang, n=_p99(games[k], r["games"])) if k in games else "")
                   for k, v in r["peaks"].items()],

@@ -103,8 +103,26 @@ def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = 
     (an interval's ends after a value that carries it)."""
     if x is None:
         return "-"
-    shown = decimal(round(x * 100, 1) + 0.0, lang, signed and round(x * 100, 1) != 0, 1)
-    return say("pp", lang, x=shown) if unit else shown
+    value = round(x * 100, 1) + 0.0
+    shown = decimal(value, lang, signed and value != 0, 1)
+    if not unit:
+        return shown
+    return say("pp_one" if is_singular(abs(value), lang) else "pp", lang, x=shown)  # "+1 pt", "1,5 pt", "2 pts"
+
+
+def marked_ends(low: float, high: float, lang: str = "en", share: bool = False, marked: bool = False) -> tuple[str, str]:
+    """An interval's two ends, signed, with one decimal (a share's in percentage points); where the interval
+    excludes 0 (its figure ``marked`` * or !), with as many more decimals as both printed ends need to be
+    non-zero, so the printed interval agrees with its mark ("[+0.04 to +1.5] *", never "[0 to +1.5] *")."""
+    scale = 100 if share else 1
+
+    def end(x: float) -> str:
+        places = 1
+        while marked and places < 4 and round(x * scale, places) == 0:
+            places += 1
+        return decimal(round(x * scale, places) + 0.0, lang, True, places)
+
+    return end(low), end(high)
 
 
 def shown_difference(base: float, variant: float, share: bool) -> float:
@@ -198,8 +216,9 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         return "\n".join(lines)
     if r["games"]:
         lines.append("  " + say("end_reasons", lang, items=_items(r["end_reasons"], "end_reason", lang, naming)))
-        for g in r["rule_gaps"]:
-            lines.append("  " + say("gap", lang, name=tally_words("gap", g["kind"], lang, naming),
+        for g in r["rule_gaps"]:  # a case this edition rules is no gap in its book: said as its ruling
+            lines.append("  " + say("gap_ruled" if g["settled"] else "gap", lang,
+                                    name=tally_words("gap", g["kind"], lang, naming),
                                     state=say("settled" if g["settled"] else "unsettled", lang),
                                     times=say_n("times", g["count"], lang), games=_games(g["games"], lang),
                                     seed=g["seed"], game=g["game"]))
@@ -227,7 +246,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
         lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang)]
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
-        lines += designer_lines(r.get("designer") or {}, lang, naming)
+        lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"])
     lines += option_lines(r.get("options") or [], lang, naming)
     if r["peaks"]:
         lines.append("  " + say("peaks", lang, items=_items(r["peaks"], "peak", lang, naming)))
@@ -243,12 +262,25 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
 def ties_line(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
     """The ties and how each was broken, each game counted once: a tie-break that ends in a shared win
     names it, so the shared wins are said apart only when no tie-break item already counts them."""
+    return say("ties", lang, n=ties["games"], rules=tie_items(ties, lang, naming))
+
+
+def shared_tie(key: str) -> bool:
+    """Whether a tie-break's outcome is a shared win (the tie was not broken): the simulator's ``none (shared
+    win)`` and a game's tie-break whose id says its leaders share (``shared_win``, ``…_next_shared``)."""
+    return key.startswith("none") or "share" in key
+
+
+def tie_items(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
+    """Each way ties ended with its count: "broken by fewest cards discarded: 11" for a tie-break, the shared
+    win by its own name ("not broken (shared win): 3"), never "broken by" a shared win; shared wins no
+    tie-break counts are said apart, once (the terminal's line and the report's page say the same)."""
     naming = naming or Naming()
-    rules = ties["tie_breaks"]
-    counted = sum(v for k, v in rules.items() if "shared" in k or k.startswith("none"))
-    line = say("ties", lang, n=ties["games"], rules=_items(rules, "tie_break", lang, naming))
-    rest = ties["shared_wins"] - counted
-    return line + (say("ties_shared", lang, shared=rest) if rest > 0 else "")
+    rules = dict(sorted(ties["tie_breaks"].items(), key=lambda kv: shared_tie(kv[0])))  # ties broken, then shared
+    text = joined((say("tie_shared" if shared_tie(k) else "tie_broken", lang,
+                       rule=tally_words("tie_break", k, lang, naming), n=_num(v, lang)) for k, v in rules.items()), lang)
+    rest = ties["shared_wins"] - sum(v for k, v in rules.items() if shared_tie(k))
+    return text + (say("ties_shared", lang, shared=rest) if rest > 0 else "")
 
 
 def length_line(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
@@ -288,12 +320,15 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     name = naming.names.get(cid) if cid else None
     piece = (QUOTED[lang].format(name) if name else
              say("pieces", lang, name=QUOTED[lang].format(tally_words("peak", f["peak"], lang, naming))))
-    return say("short", lang, more=f["print_more"], piece=piece, cover=_pct(f["cover"], lang), short=f["games_short"],
+    key = "short_one" if is_singular(f["games_short"], lang) else "short"  # « dans 1 partie sur 60 »
+    return say(key, lang, more=f["print_more"], piece=piece, cover=_pct(f["cover"], lang), short=f["games_short"],
                games=f["games"], share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang), max=f["max"])
 
 
-def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
-    """The designer metrics (95 % intervals) and the component table of a validate entry, in ``lang``."""
+def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = None,
+                   played: int | None = None) -> list[str]:
+    """The designer metrics (95 % intervals) and the component table of a validate entry, in ``lang``;
+    ``played``: the games the entry played (traced games that are all of them are not "the first" of them)."""
     from cardgen.simulate.designer import FIGURES
     from cardgen.simulate.verdict import is_share as share, label, number
 
@@ -302,7 +337,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     figures = [(name, d[name]) for name in FIGURES if isinstance(d.get(name), dict)]
     games, sampled = d.get("games", 0), d.get("sampled", 0)  # traced: the finished games among those sampled
     which = (say("traced_of", lang, games=games, sampled=sampled) if sampled > games
-             else say("traced_first", lang, games=games))
+             else say("traced_all" if played is not None and games >= played else "traced_first", lang, games=games))
     if figures:
         out.append("  " + say("designer", lang, which=which, items=joined((
             f"{label(name, lang, naming.words)} {number(f['mean'], lang, share(name))} "
@@ -313,17 +348,17 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         out.append("  " + say("cards_head", lang, which=say("cards_all", lang, games=dealt) if dealt > games else which))
         width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
-        dealt_width = max(len(say('card_dealt', lang, share=_pct(r['dealt_share'], lang))) for r in rows)
+        share_width = max(len(_pct(r['dealt_share'], lang)) for r in rows)  # "35 %" under "51,7 %": one column
         for r in rows:
-            dealt = say('card_dealt', lang, share=_pct(r['dealt_share'], lang))
-            line = f"    {naming.names.get(r['component'], r['component']):<{width}}  {dealt:<{dealt_width}}"
+            dealt = say('card_dealt', lang, share=f"{_pct(r['dealt_share'], lang):>{share_width}}")
+            line = f"    {naming.names.get(r['component'], r['component']):<{width}}  {dealt}"
             if r.get("difference") is not None:
                 line += (f"  {_pct(r['win_rate_dealt'], lang):>6} {say('versus', lang)} "
                          f"{_pct(r['win_rate_not_dealt'], lang):>6}  {points(r['difference'], lang):>10}")
                 if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
                     wide = r.get("flag_low") is not None
                     low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
-                    line += " " + interval(points(low, lang, unit=False), points(high, lang, unit=False), lang)
+                    line += " " + interval(*marked_ends(low, high, lang, True, bool(r["flag"])), lang)
             if r["flag"]:
                 line += f"  ! {say(r['flag'], lang)}"
             elif not r.get("judged"):
@@ -331,7 +366,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
             out.append(line)
     if d.get("exchange"):
         out += exchange_lines(d["exchange"], lang, naming)
-    elif figures:  # the play experiment is asked for (its cost): say it was not run, and how to run it
+    elif figures and rows:  # a game whose seats are dealt cards: the play experiment could say which is too strong
         from cardgen.simulate.exchange import POINTS
 
         out.append("  " + say("exchange_off", lang, points=POINTS))
@@ -464,7 +499,10 @@ def difference_line(d: Mapping[str, Any], lang: str = "en", naming: Naming | Non
                 for v in (d.get("old"), d.get("new")))
     text = (d.get("text") or {}).get(lang) or ""  # a house rule's own words in the language, not only its file
     if kind == "house_rule" and text:
-        line = "diff_house_rule_text"
+        import re
+        line = "diff_house_rule_text"  # the book's "(see “The toast”)" points nowhere on a terminal: dropped
+        text = re.sub(word("book_reference", lang), "", text).strip().rstrip(".")
+        text = text[:1].lower() + text[1:]  # a sentence after "what the variant changes:", in every language
     return say(line, lang, what=what, old=old, new=new, text=text)
 
 
@@ -492,8 +530,9 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
     shown = (m["difference"] if m["base"] is None or m["variant"] is None
              else shown_difference(m["base"], m["variant"], sh))
     low, high = (m["adj_low"], m["adj_high"]) if m.get("adj_low") is not None else (m["low"], m["high"])
+    ends = ("-", "-") if low is None or high is None else marked_ends(low, high, lang, sh, bool(m["significant"]))
     return (f"    {label(name, lang, words):<{width}} {f(m['base']):>7} {say('arrow', lang)} {f(m['variant']):>7}  "
-            f"{d(shown)} {interval(d(low, False), d(high, False), lang)}{marks}")
+            f"{d(shown)} {interval(*ends, lang)}{marks}")
 
 
 def stop_lines(doc: dict[str, Any], lang: str) -> list[str]:
@@ -528,14 +567,14 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
                             games=_games_asked(doc, lang), agents=agents_words(doc["agents"], lang))]
     diffs = doc.get("differences") or []  # what is compared and what the variant changes come first
     if doc.get("description") and not any((d.get("text") or {}).get(lang) for d in diffs):
-        lines.append(f"  {doc['description']}")  # a house rule's own text below says it better
+        lines.append(f"  {first_sentence(doc['description'])}")  # a house rule's own text below says it better
     shown = [difference_line(d, lang, naming) for d in diffs[:6]] + ([say("changes_more", lang, n=len(diffs) - 6)]
                                                           if len(diffs) > 6 else [])
     lines.append(say("changes", lang, items=lowered(joined(shown, lang), lang) if diffs else say("changes_none", lang)))
-    for r in results:
+    for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
+        lines += stop_lines({"results": [r]}, lang)
         lines += [prefix + (lowered(s, lang) if prefix else s) for s in r["verdict"]]
-    lines += stop_lines(doc, lang)
     lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
     for r in results:
         lines.append(say("table_head", lang, players=say_n("players", r["players"], lang)))
@@ -543,9 +582,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
         width = max([len(label(m["metric"], lang, naming.words)) for m in figures] + [10])
         for key in GROUPS[:-1]:
             rows = counted_first([m for m in figures if m.get("group") == key], naming.words)
-            if rows and key == "fairness":  # one line: every seat's share of wins, base -> variant
-                lines.append("  " + say("group_line", lang, group=words[key], items="  ".join(_seat(m, lang) for m in rows)))
-            elif rows:
+            if rows:  # the seats' shares of wins too: each with its interval and mark, as every figure
                 lines.append(f"  {words[key]}")
                 lines += [_row(m, width, lang, naming.words) for m in rows]
         lines += _components(r, lang, naming)
@@ -553,16 +590,46 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
         lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if internal:
-            moved = sum(m["significant"] for m in internal)
-            follows = sum(bool(m.get("follows_from_change")) for m in internal)
-            key = "internal_line_one" if is_singular(moved, lang) else "internal_line"  # "1 modifié", "0 modifié"
-            lines.append("  " + say(key, lang, label=words["internal"], n=len(internal), m=moved)
-                         + (say("internal_follows", lang, f=follows) if follows else ""))
+            lines.append("  " + internal_line(internal, lang, naming))
     if results:
         lines.append(footnote(results, lang))
     if len(doc.get("looks") or ()) > 1:
         lines.append(say("looks_note", lang, looks=len(doc["looks"])))
     return "\n".join(typeset(line, lang) for line in lines)
+
+
+def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None) -> str:
+    """The engine tallies folded into one line: how many changed, each changed one by its name, base ->
+    variant (a designer reads which tally moved without opening the report); "none changed" when none did."""
+    from cardgen.simulate.verdict import WORDS, label, tally_name
+
+    naming = naming or Naming()
+    moved = [m for m in internal if m["significant"]]
+    if not moved:
+        return say("internal_none", lang, label=WORDS[lang]["internal"], n=len(internal))
+    follows = sum(bool(m.get("follows_from_change")) for m in internal)
+
+    def named(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
+        return (metric.startswith("peak:") and tally_name(metric, lang, naming.words)) or label(metric, lang, naming.words)
+
+    names = joined((f"{named(m['metric'])} {_value(m, m['base'], lang)} {say('arrow', lang)} "
+                    f"{_value(m, m['variant'], lang)}" for m in moved), lang)
+    key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
+    return (say(key, lang, label=WORDS[lang]["internal"], n=len(internal), m=len(moved), names=names)
+            + (say("internal_follows", lang, f=follows) if follows else ""))
+
+
+def _value(m: Mapping[str, Any], x: float | None, lang: str) -> str:
+    """One value of a compared figure as its table row writes it (a share in %, a count with one decimal)."""
+    from cardgen.simulate.verdict import number
+    return "-" if x is None else number(x, lang, is_share(m["metric"]))
+
+
+def first_sentence(text: str) -> str:
+    """A deck's description up to its first full stop: its story, not the book's instructions to players that
+    may follow ("Print this variant's card sheets…"), which read wrongly in a designer's comparison."""
+    import re
+    return re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý])", text.strip(), maxsplit=1)[0]
 
 
 def lowered(sentence: str, lang: str) -> str:
@@ -577,17 +644,6 @@ def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -
     from cardgen.simulate.verdict import counted_length
     counted = counted_length(words)
     return sorted(rows, key=lambda m: m["metric"] != counted) if counted else rows
-
-
-def _seat(m: dict[str, Any], lang: str = "en") -> str:
-    """``seat 1 26.5% -> 30.2%`` (``*`` when significant) for the fairness line."""
-    from cardgen.simulate.verdict import number
-
-    def f(x: float | None) -> str:
-        return "-" if x is None else number(x, lang, True)
-
-    return (say("seat_pair", lang, k=m["metric"].split("_")[1], b=f(m["base"]), v=f(m["variant"]))
-            + (" *" if m["significant"] else ""))
 
 
 def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
@@ -615,7 +671,7 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
         b = c.get("base") or {}
         before = points(b.get("difference"), lang, unit=False)
         after = points(c.get("difference"), lang)
-        flag = c.get("flag") or b.get("flag")
+        flag = c.get("flag") or f"{b.get('flag')}_base"  # flagged only with the base deck: says so
         out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]), b=before, v=after,
                                     flag=say(flag, lang)))
     return out

@@ -126,8 +126,8 @@ def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -
     if name.startswith("seat_"):
         k = int(name.split("_")[1])
         return (table["seat_1"] if k == 1 else table["seat"]).format(k=k)
-    if name in table:
-        return table[name]
+    if name in table:  # a figure counted in the game's score unit names it ("drama …, in silver coins")
+        return table[name].replace("{unit}", unit(lang, words))
     for prefix, words_ in TALLIES[lang].items():
         if name.startswith(prefix):
             own = tally_name(name, lang, words) if prefix != "skill:" else OPPONENTS[lang].get(name[len(prefix):])
@@ -249,9 +249,12 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
         return [_typeset(table["nothing"].format(n=result["games"]), lang)]
     out = [card_sentence(cards[m["metric"]], lang, names) if m["metric"] in cards else sentence(m, lang, words)
            for m in top[:most]]
+    stop = result.get("stop") or {}
     if len(top) > most:
         rest = len(top) - most
         out.append(_typeset(table["more_one" if rest == 1 else "more"].format(n=rest), lang))
+    elif stop.get("early"):  # stopped at a look: nothing else was detected in the pairs played, which is not "no change"
+        out.append(_typeset(table["nothing_stopped"].format(pairs=stop["pairs"], most=stop["most"]), lang))
     else:
         out.append(_typeset(table["nothing_else"], lang))
     return out

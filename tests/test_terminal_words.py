@@ -1,0 +1,199 @@
+"""What three native readers found in the terminal, second round (#53): each figure says what it is and agrees
+with its mark, a line that does not apply to a game is left out, and the order of compare's sentences does not
+mislead (a stop at an interim check is said before "no other change").
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardgen.simulate.summary import (Naming, designer_lines, difference_line, first_sentence, format_comparison,
+                                      format_entry, internal_line, marked_ends, points)
+from cardgen.simulate.verdict import label, verdict
+
+
+@pytest.mark.parametrize(("low", "high", "lang", "share", "shown"), [
+    (0.0004, 1.5, "en", False, ("+0.0004", "+1.5")),  # a starred interval: its low end printed non-zero
+    (0.04, 1.52, "en", False, ("+0.04", "+1.5")),
+    (-0.6, -0.00004, "fr", True, ("-60", "-0,004")),  # a share's change in points: -0.004 pts, not "0"
+    (0.01, 0.2, "it", False, ("+0,01", "+0,2")),
+])
+def test_a_starred_interval_is_printed_with_the_decimals_that_exclude_zero(
+        low: float, high: float, lang: str, share: bool, shown: tuple[str, str]) -> None:
+    """The note says an interval excludes 0 exactly when its figure is marked *: "[0 to +1.5] *" contradicted
+    it. A marked interval gets as many decimals as each end needs to be non-zero; an unmarked one keeps one."""
+    assert marked_ends(low, high, lang, share, True) == shown
+    assert marked_ends(0.0004, 1.5, "en", False, False) == ("0", "+1.5")  # unmarked: one decimal, as before
+
+
+def test_the_compare_row_of_a_starred_figure_never_prints_an_interval_holding_zero() -> None:
+    m = {"metric": "lead_changes", "group": "tension", "base": 4.0, "variant": 4.7, "difference": 0.7,
+         "low": 0.1, "high": 1.4, "adj_low": 0.004, "adj_high": 1.5, "significant": True}
+    side = {"variant": "draco", "sufficiency": []}
+    doc = {"lang": "en", "base": "draco", "variant": "v", "name": "V", "games": 100, "agents": ["heuristic"],
+           "differences": [], "results": [{"players": 4, "verdict": ["x"], "metrics": [m], "family": 1,
+                                           "base_result": side, "variant_result": side, "component_impact": []}]}
+    row = next(line for line in format_comparison(doc).splitlines() if line.strip().startswith("lead changes"))
+    low, high = re.findall(r"\[([-+]?[\d.]+) to ([-+]?[\d.]+)\] \*$", row)[0]
+    assert float(low) > 0 and float(high) > 0, row
+
+
+@pytest.mark.parametrize(("x", "lang", "said"), [(0.01, "en", "+1 pt"), (-0.01, "en", "-1 pt"), (0.02, "en", "+2 pts"),
+                                                 (0.008, "en", "+0.8 pts"), (0.015, "fr", "+1,5 pt"),
+                                                 (0.02, "fr", "+2 pts"), (0.0, "en", "0 pts")])
+def test_percentage_points_take_the_singular_where_the_language_does(x: float, lang: str, said: str) -> None:
+    assert points(x, lang) == said
+
+
+def test_the_changed_engine_tally_is_named_on_its_line() -> None:
+    """"Engine tallies: 5 figures, 1 changed" sent the designer to the report to learn which."""
+    words = {"tallies": {"en": {"peak:portions": "portions in the king’s place"}}}
+    internal = [{"metric": "peak:portions", "base": 3.1, "variant": 4.2, "significant": True},
+                {"metric": "peak:hand", "base": 20.0, "variant": 20.5, "significant": False}]
+    line = internal_line(internal, "en", Naming(words))
+    assert line == ("Engine tallies: 1 of 2 figures changed: portions in the king’s place 3.1 → 4.2 (details in the "
+                    "report)")
+    assert internal_line(internal[1:] * 2, "fr") == "Compteurs du moteur (détaillés dans le rapport)\u202f: 2 chiffres, " \
+                                                    "aucun modifié"
+
+
+def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None:
+    """"No other figure changes" before "stopped after 50 pairs" read as an absence of effect; the stop comes
+    first, and the closing sentence says that smaller changes may go undetected."""
+    m = {"metric": "winning_score", "group": "tension", "base": 46.0, "variant": 32.6, "difference": -13.4,
+         "low": -20.0, "high": -6.0, "significant": True}
+    result = {"players": 3, "games": 50, "metrics": [m], "stop": {"early": True, "pairs": 50, "most": 200,
+                                                                  "look": 1, "looks": 4}}
+    said = verdict(result, "en")
+    assert said[-1] == ("No other change detected in these 50 pairs; smaller changes may go undetected "
+                        "(--fixed plays all 200).")
+    assert verdict(result, "fr")[-1].startswith("Aucun autre changement détecté sur ces 50 paires")
+    assert verdict(result, "it")[-1].startswith("Nessun altro cambiamento rilevato in queste 50 coppie")
+    assert verdict({**result, "stop": {"early": False}}, "en")[-1] == \
+        "No other figure changed by more than chance would explain."
+    side = {"variant": "king_lui", "sufficiency": []}
+    doc = {"lang": "en", "base": "king_lui", "variant": "v", "name": "V", "games": 200, "agents": ["heuristic"],
+           "differences": [], "results": [{**result, "verdict": said, "family": 1, "base_result": side,
+                                           "variant_result": side, "component_impact": []}]}
+    lines = format_comparison(doc).splitlines()
+    stop = next(i for i, line in enumerate(lines) if "stopped after 50 of 200 pairs" in line)
+    assert stop < next(i for i, line in enumerate(lines) if line.startswith("No other change detected"))
+
+
+def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
+    seat = {"metric": "seat_3", "group": "fairness", "base": 0.22, "variant": 0.40, "difference": 0.18,
+            "low": -0.05, "high": 0.41, "significant": False}
+    side = {"variant": "king_lui", "sufficiency": []}
+    doc = {"lang": "en", "base": "king_lui", "variant": "v", "name": "V", "games": 50, "agents": ["heuristic"],
+           "differences": [], "results": [{"players": 3, "games": 50, "verdict": ["x"], "metrics": [seat],
+                                           "family": 1, "base_result": side, "variant_result": side,
+                                           "component_impact": []}]}
+    row = next(line for line in format_comparison(doc).splitlines() if "seat 3" in line)
+    assert re.search(r"22% → +40%  \+18 pts \[-5 to \+41\]$", row), row
+
+
+def test_drama_says_its_unit_in_the_games_own_words() -> None:
+    words = {"unit": {"en": ["silver coin", "silver coins"], "fr": ["pièce d’argent", "pièces d’argent"]}}
+    assert label("drama", "en", words) == "drama (the winner’s average deficit per turn, in silver coins)"
+    assert label("drama", "fr", words).endswith("(en pièces d’argent)")
+    assert label("drama", "it").endswith("in punti)")
+
+
+def _entry(**extra: object) -> dict:
+    figure = {"mean": 4.6, "low": 4.2, "high": 4.9}
+    return {"designer": {"games": 200, "sampled": 200, "lead_changes": figure, **extra}}
+
+
+def test_all_the_games_played_are_not_called_the_first_ones() -> None:
+    said = designer_lines(_entry()["designer"], "en", played=200)[0]
+    assert said.startswith("  design indicators (all 200 games): ")
+    assert designer_lines(_entry()["designer"], "fr", played=200)[0].startswith(
+        "  indicateurs de conception (sur 200 parties)")
+    assert designer_lines(_entry()["designer"], "en", played=500)[0].startswith(
+        "  design indicators (first 200 games): ")
+
+
+def test_the_play_experiment_note_is_left_out_where_no_seat_is_dealt_a_card_another_lacks() -> None:
+    """King Lui and Royale deal no card that some seats lack: "which card is too strong, in play" does not apply."""
+    none = designer_lines(_entry()["designer"], "en", played=200)
+    assert not any("in play" in line for line in none)
+    row = {"component": "favour", "dealt_share": 0.5, "difference": 0.05, "win_rate_dealt": 0.4,
+           "win_rate_not_dealt": 0.35, "judged": True, "low": -0.05, "high": 0.15, "flag": None}
+    cards = designer_lines(_entry(component_impact=[row])["designer"], "en", played=200)
+    assert any(line.startswith("  which card is too strong, in play: not measured") for line in cards)
+
+
+def test_the_card_tables_share_column_is_aligned() -> None:
+    rows = [{"component": c, "dealt_share": s, "difference": 0.01, "win_rate_dealt": 0.34, "win_rate_not_dealt": 0.33,
+             "judged": False, "flag": None} for c, s in (("Racket", 0.35), ("Favour", 0.517))]
+    lines = designer_lines(_entry(component_impact=rows)["designer"], "fr", played=200)[2:4]
+    assert [line.index("des joueurs") for line in lines][0] == [line.index("des joueurs") for line in lines][1]
+
+
+def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_gap() -> None:
+    gap = {"kind": "final_toast", "settled": True, "count": 200, "games": 200, "seed": 7, "game": 0}
+    entry = {"variant": "draco", "game": "draco", "players": 3, "passed": True, "completed": 0, "games": 200,
+             "end_reasons": {}, "rule_gaps": [gap], "static_checks": [], "peaks": {}}
+    from cardgen.games import get_game
+    naming = Naming(dict(get_game("draco").words))
+    text = format_entry(entry, "en", naming)
+    assert "ruled by this edition: the end of the rebuilt draw pile brings on the final toast: 200 times" in text
+    assert "rule gap" not in text
+    unsettled = format_entry({**entry, "rule_gaps": [{**gap, "settled": False}]}, "en", naming)
+    assert "rule gap: the end of the rebuilt draw pile brings on the final toast (UNSETTLED)" in unsettled
+
+
+def test_a_house_rules_text_drops_the_books_cross_reference_and_a_description_its_instructions() -> None:
+    rule = {"kind": "house_rule", "field": "code", "old": None, "new": "house/gift.py", "text": {
+        "en": "Before a toast is paid, give 1 coin to the poorest (see “The toast”).",
+        "fr": "Avant un toast, donnez 1 pièce au plus pauvre (voir «\u202fLe toast\u202f»).",
+        "it": "Prima del brindisi, dai 1 moneta al più povero (vedi «Il\u00a0brindisi»)."}}
+    assert difference_line(rule, "en") == ("before a toast is paid, give 1 coin to the poorest (a house rule written "
+                                           "as code: house/gift.py)")
+    assert "voir" not in difference_line(rule, "fr") and "vedi" not in difference_line(rule, "it")
+    assert first_sentence("Emerald is hungry: he eats 3. Print this variant’s card sheets.") == \
+        "Emerald is hungry: he eats 3."
+
+
+def test_a_card_flagged_only_with_the_base_deck_says_so() -> None:
+    """"To and Fro: -15.7 → -2.1 pts (too weak?)": the reader could not tell which deck the question was about."""
+    card = {"component": "to-and-fro", "difference": -0.021, "flag": None, "base": {"difference": -0.157,
+                                                                                     "flag": "weak"}}
+    side = {"variant": "draco", "sufficiency": []}
+    doc = {"lang": "en", "base": "draco", "variant": "v", "name": "V", "games": 100, "agents": ["heuristic"],
+           "differences": [], "results": [{"players": 3, "games": 100, "verdict": ["x"], "metrics": [], "family": 1,
+                                           "base_result": side, "variant_result": side, "component_impact": [card]}]}
+    text = format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
+    assert "    To and Fro: -15.7 → -2.1 pts (too weak in the base game?)" in text
+    card.update(flag="strong")
+    assert "    To and Fro: -15.7 → -2.1 pts (too strong?)" in format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
+
+
+def test_the_fix_line_names_the_problems_it_would_cure() -> None:
+    """"to apply tested fixes for the problems above" under blocks that all say PASS: which problems?"""
+    from cardgen.report.commands import problems_shown
+
+    flagged = {"designer": {"component_impact": [{"flag": "strong"}]}}
+    assert problems_shown([{"balance": {"flags": [{}]}, "sufficiency": [{}]}, flagged], "en") == \
+        "the seat imbalance, the component shortage and the flagged cards"
+    assert problems_shown([{"balance": {"flags": [{}]}}, {"sufficiency": [{}]}], "fr", balance=False) == \
+        "le manque de matériel"
+    assert problems_shown([{"balance": {"flags": [{}]}}], "it") == "lo squilibrio segnalato"
+    assert problems_shown([{"sufficiency": [{}]}, flagged], "fr") == "le manque de matériel et les cartes signalées"
+
+
+def test_a_shortage_in_one_game_is_said_in_the_singular() -> None:
+    from cardgen.simulate.summary import shortfall_line
+
+    finding = {"peak": "unpaid_by_bank", "print_more": 5, "cover": 0.99, "games_short": 1, "games": 60, "max": 5}
+    naming = Naming(names={"silver-coin": "Pièce d’argent"}, shortfall={"unpaid_by_bank": "silver-coin"})
+    assert "dans 1 partie sur 60" in shortfall_line(finding, "fr", naming)
+    assert "in 1 partita su 60" in shortfall_line(finding, "it", naming)
+    assert "dans 2 parties sur 60" in shortfall_line({**finding, "games_short": 2}, "fr", naming)
+
+
+def test_a_changed_tally_of_games_keeps_its_games_where() -> None:
+    internal = [{"metric": "gap:cannot_pay", "base": 0.2, "variant": 0.033, "significant": True}]
+    words = {"tallies": {"en": {"gap:cannot_pay": "a player owes more than they own"}}}
+    assert "games where a player owes more than they own 20% → 3.3%" in internal_line(internal, "en", Naming(words))
