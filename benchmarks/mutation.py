@@ -172,7 +172,8 @@ TARGETS = [
     Target("language_helpers", "cardgen/text.py", ("",), ("tests/test_text.py", "tests/test_wordbook.py")),
     # bad arguments refused in the command's language, argparse's own refusals said with our words (issue 53)
     Target("arguments", "cardgen/arguments.py", ("",),
-           ("tests/test_no_english_refusals.py", "tests/test_cli.py::test_bad_language_argument")),
+           ("tests/test_no_english_refusals.py", "tests/test_cli.py::test_bad_language_argument",
+            "tests/test_arguments_mutants.py")),
     # the sheets' sentences from their wordbook: English for a language without them, counts singular or plural
     Target("sheet_strings", "cardgen/render/strings.py", ("",), ("tests/test_strings.py",)),
     # the report's playtest page: people beside the agents, answers escaped, nothing drawn from no games
