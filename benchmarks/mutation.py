@@ -320,7 +320,8 @@ TARGETS = [
            ("tests/test_check_words.py",)),
     Target("error_words", "cardgen/errors.py", _m("cardgen/errors.py", "x_said", "x_kind_word", "xǁInputErrorǁsaid",
                                                   "xǁInputErrorsǁlines", "x__rebuild", "x_worded", "x_field_said"),
-           ("tests/test_error_words.py", "tests/test_error_keys.py", "tests/test_error_lines_lang.py")),
+           ("tests/test_error_words.py", "tests/test_error_keys.py", "tests/test_error_lines_lang.py",
+            "tests/test_error_words_mutants.py")),
     # issue 53: a write refused in the command's language, the impact strip's ends signed like its cells
     Target("output_refusals", FI, _m(FI, "x__why", "x_write_error", "x_check_output_dir", "x_check_output_file"),
            ("tests/test_fileio.py", "tests/test_error_lines_lang.py")),
