@@ -324,7 +324,7 @@ TARGETS = [
             "tests/test_error_words_mutants.py")),
     # issue 53: a write refused in the command's language, the impact strip's ends signed like its cells
     Target("output_refusals", FI, _m(FI, "x__why", "x_write_error", "x_check_output_dir", "x_check_output_file"),
-           ("tests/test_fileio.py", "tests/test_error_lines_lang.py")),
+           ("tests/test_fileio.py", "tests/test_error_lines_lang.py", "tests/test_output_refusals_mutants.py")),
     Target("impact_ends", "cardgen/report/impact.py", _m("cardgen/report/impact.py", "x__ends"),
            ("tests/test_report_impact.py",)),
     Target("check_lines", "cardgen/inspect.py", _m("cardgen/inspect.py", "x_format_checks", "x_checks_summary"),
