@@ -174,7 +174,8 @@ TARGETS = [
     Target("arguments", "cardgen/arguments.py", ("",),
            ("tests/test_no_english_refusals.py", "tests/test_cli.py::test_bad_language_argument",
             "tests/test_arguments_mutants.py")),
-    # the sheets' sentences from their wordbook: English for a language without them, counts singular or plural
+    # the sheets' sentences from their wordbook (render/strings.json, read by render/strings.py since 2ddb54d):
+    # English for a language without them, counts singular or plural
     Target("sheet_strings", "cardgen/render/strings.py", ("",), ("tests/test_strings.py",)),
     # the report's playtest page: people beside the agents, answers escaped, nothing drawn from no games
     Target("playtest_page", RP, ("",), ("tests/test_playtest_page.py",)),
