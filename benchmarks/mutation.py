@@ -236,6 +236,9 @@ TARGETS = [
     # the socket's guard against idle and half-sent connections, served in the test's own process
     Target("play_network", "cardgen/play/network.py", _m("cardgen/play/network.py", "x_head_timeout_protocol"),
            ("tests/test_play_network_mutants.py",)),
+    # the rest of network.py: the listening socket, the address on the local network, the QR code (in this process)
+    Target("play_sockets", "cardgen/play/network.py", _m("cardgen/play/network.py", "x_free_socket", "x_lan_address",
+                                                       "x_qr_text"), ("tests/test_play_sockets_mutants.py",)),
     # refusals in the table's language (a slow target: it starts tables)
     Target("play_refusals", PA, _m(PA, "x_refusal_words"),
            ("tests/test_play_server.py::test_refusals_outside_play_speak_the_tables_language",
