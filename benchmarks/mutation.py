@@ -177,6 +177,9 @@ TARGETS = [
     # the sheets' sentences from their wordbook (render/strings.json, read by render/strings.py since 2ddb54d):
     # English for a language without them, counts singular or plural
     Target("sheet_strings", "cardgen/render/strings.py", ("",), ("tests/test_strings.py",)),
+    # the loader of every wordbook (JSON beside its module) and of a new language's one file, cardgen/locale/<lang>.json
+    Target("wordbook_loader", "cardgen/wordbook.py", ("",),
+           ("tests/test_wordbook.py", "tests/test_strings.py", "tests/test_wordbook_mutants.py")),
     # the report's playtest page: people beside the agents, answers escaped, nothing drawn from no games
     Target("playtest_page", RP, ("",), ("tests/test_playtest_page.py",)),
     # the designer's hold on the seats, table talk and undo by agreement (issue #52): whole small modules
