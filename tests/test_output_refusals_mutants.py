@@ -62,7 +62,8 @@ def test_a_symbolic_link_is_refused_whole(tmp_path: Path) -> None:
     assert err.said("en") == (f"{tmp_path / 'link.json'}: log file is a symbolic link; cardgen neither replaces nor "
                               "writes through one, expected a plain file name")
     assert err.said("fr") == (f"{tmp_path / 'link.json'}: le journal{N}: c’est un lien symbolique{N}; cardgen ne "
-                              f"remplace pas un lien et n’écrit pas à travers, attendu{N}: un simple nom de fichier")
+                              "remplace pas un lien et n’écrit pas à travers, "
+                              f"attendu{N}: un simple nom de fichier")
 
 
 def test_a_named_pipe_is_refused_whole_and_a_plain_file_is_taken(tmp_path: Path) -> None:
