@@ -172,9 +172,14 @@ TARGETS = [
     Target("language_helpers", "cardgen/text.py", ("",), ("tests/test_text.py", "tests/test_wordbook.py")),
     # bad arguments refused in the command's language, argparse's own refusals said with our words (issue 53)
     Target("arguments", "cardgen/arguments.py", ("",),
-           ("tests/test_no_english_refusals.py", "tests/test_cli.py::test_bad_language_argument")),
-    # the sheets' sentences from their wordbook: English for a language without them, counts singular or plural
+           ("tests/test_no_english_refusals.py", "tests/test_cli.py::test_bad_language_argument",
+            "tests/test_arguments_mutants.py")),
+    # the sheets' sentences from their wordbook (render/strings.json, read by render/strings.py since 2ddb54d):
+    # English for a language without them, counts singular or plural
     Target("sheet_strings", "cardgen/render/strings.py", ("",), ("tests/test_strings.py",)),
+    # the loader of every wordbook (JSON beside its module) and of a new language's one file, cardgen/locale/<lang>.json
+    Target("wordbook_loader", "cardgen/wordbook.py", ("",),
+           ("tests/test_wordbook.py", "tests/test_strings.py", "tests/test_wordbook_mutants.py")),
     # the report's playtest page: people beside the agents, answers escaped, nothing drawn from no games
     Target("playtest_page", RP, ("",), ("tests/test_playtest_page.py",)),
     # the designer's hold on the seats, table talk and undo by agreement (issue #52): whole small modules
@@ -234,6 +239,9 @@ TARGETS = [
     # the socket's guard against idle and half-sent connections, served in the test's own process
     Target("play_network", "cardgen/play/network.py", _m("cardgen/play/network.py", "x_head_timeout_protocol"),
            ("tests/test_play_network_mutants.py",)),
+    # the rest of network.py: the listening socket, the address on the local network, the QR code (in this process)
+    Target("play_sockets", "cardgen/play/network.py", _m("cardgen/play/network.py", "x_free_socket", "x_lan_address",
+                                                       "x_qr_text"), ("tests/test_play_sockets_mutants.py",)),
     # refusals in the table's language (a slow target: it starts tables)
     Target("play_refusals", PA, _m(PA, "x_refusal_words"),
            ("tests/test_play_server.py::test_refusals_outside_play_speak_the_tables_language",
@@ -332,10 +340,11 @@ TARGETS = [
            ("tests/test_check_words.py",)),
     Target("error_words", "cardgen/errors.py", _m("cardgen/errors.py", "x_said", "x_kind_word", "xǁInputErrorǁsaid",
                                                   "xǁInputErrorsǁlines", "x__rebuild", "x_worded", "x_field_said"),
-           ("tests/test_error_words.py", "tests/test_error_keys.py", "tests/test_error_lines_lang.py")),
+           ("tests/test_error_words.py", "tests/test_error_keys.py", "tests/test_error_lines_lang.py",
+            "tests/test_error_words_mutants.py")),
     # issue 53: a write refused in the command's language, the impact strip's ends signed like its cells
     Target("output_refusals", FI, _m(FI, "x__why", "x_write_error", "x_check_output_dir", "x_check_output_file"),
-           ("tests/test_fileio.py", "tests/test_error_lines_lang.py")),
+           ("tests/test_fileio.py", "tests/test_error_lines_lang.py", "tests/test_output_refusals_mutants.py")),
     Target("impact_ends", "cardgen/report/impact.py", _m("cardgen/report/impact.py", "x__ends"),
            ("tests/test_report_impact.py",)),
     Target("check_lines", "cardgen/inspect.py", _m("cardgen/inspect.py", "x_format_checks", "x_checks_summary"),

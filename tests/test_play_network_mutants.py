@@ -29,6 +29,13 @@ async def _ok(scope: dict, receive, send) -> None:  # type: ignore[no-untyped-de
 @contextmanager
 def serving(monkeypatch: pytest.MonkeyPatch, head: float, peers: int) -> Iterator[int]:
     """uvicorn with the guard in a thread of this process; yields its port."""
+    with served(monkeypatch, head, peers) as (port, _):
+        yield port
+
+
+@contextmanager
+def served(monkeypatch: pytest.MonkeyPatch, head: float, peers: int) -> Iterator[tuple[int, object]]:
+    """uvicorn with the guard in a thread of this process; yields its port and the server."""
     import uvicorn
 
     monkeypatch.setattr(network, "HEAD_SECONDS", head)
@@ -42,7 +49,7 @@ def serving(monkeypatch: pytest.MonkeyPatch, head: float, peers: int) -> Iterato
     while not server.started and time.monotonic() < deadline:
         time.sleep(0.02)
     try:
-        yield sock.getsockname()[1]
+        yield sock.getsockname()[1], server
     finally:
         server.should_exit = True
         thread.join(10)
@@ -164,3 +171,19 @@ def test_an_address_that_still_holds_a_connection_keeps_counting_it(monkeypatch:
         assert [closed(c, 0.2) for c in [kept, *newer]] == [True, False, False]  # three: the oldest idle one goes
         for conn in [kept, *newer]:
             conn.close()
+
+
+def test_a_gone_connection_leaves_the_servers_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """uvicorn counts open connections against its ``limit_concurrency``: the guard's own clean-up when an
+    address's last connection goes must let uvicorn's run too, or the server keeps counting it."""
+    with served(monkeypatch, 60.0, 4) as (port, server):
+        conns = [connect(port), connect(port, HEAD + b"\r\n")]
+        assert answered(conns[1])
+        time.sleep(0.2)
+        assert len(server.server_state.connections) == 2  # type: ignore[attr-defined]
+        for conn in conns:
+            conn.close()
+        deadline = time.monotonic() + 5
+        while server.server_state.connections and time.monotonic() < deadline:  # type: ignore[attr-defined]
+            time.sleep(0.05)
+        assert len(server.server_state.connections) == 0  # type: ignore[attr-defined]
