@@ -110,6 +110,7 @@ SLOW_MODULES = {
     "test_play_table_browser": "whole games in Chromium with two people and the designer at one table",
     "test_play_hints": "30 timed hints per shipped game (about 30 s of search each)",
     "test_play_reader_round": "a Charity Toast table in Chromium from the lobby to the end, laptop and phone",
+    "test_play_hint_room": "a Charity Toast table in Chromium: the moves keep their room when a hint opens",
     "test_play_evening": "issue #52's playtest evening in Chromium: lobby, Ctrl-C and resume, rematch, spectator, "
                          "pass-and-play",
     "test_faults": "interrupts, kills and a loopback Dask cluster losing its members, against real commands",

@@ -7,13 +7,17 @@ through the page's API, both people answer the form differently, then the design
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from tests.test_play_browser import CHROMIUM, chromium_page
 from tests.test_play_designer_words import finish
-from tests.test_play_server import ask, start_table
+from tests.test_play_server import ROOT, ask, start_table
+
+#: the page's French words (the form's length question among them)
+WORDS = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["ui"]["fr"]
 
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bin/chromium")
@@ -49,6 +53,6 @@ def test_each_persons_answers_to_the_decks_questions_read_as_asked(tmp_path: Pat
     finally:
         proc.terminate()
         proc.wait(10)
-    long, emerald = "La partie vous a-t-elle paru longue\u202f?", "L’Emerald était-il utile ?"
+    long, emerald = WORDS["fb_long"], "L’Emerald était-il utile ?"
     assert lines == [f"Joueur 1\u202f: {long} — Trop longue · {emerald} — oui · Le rythme (1 à 5) — 5",
                      f"Joueur 2\u202f: {long} — Durée idéale · {emerald} — non"]

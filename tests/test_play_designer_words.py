@@ -5,6 +5,7 @@ moves, the agent's), then the designer's link is opened in Chromium and its text
 """
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.test_play_browser import CHROMIUM, chromium_page
-from tests.test_play_server import ask, start_table
+from tests.test_play_server import ROOT, ask, start_table
 
 playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the test extra)")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium at /usr/bin/chromium")
@@ -73,7 +74,8 @@ def test_the_designers_buttons_and_scores_are_in_the_tables_language(finished_fr
 def test_the_designer_reads_the_answers_as_the_form_asked_them(finished_fr: dict[str, str]) -> None:
     text = designer_text(finished_fr)
     assert "Plaisir de jeu (1 = aucun, 5 = énorme) — 4" in text
-    assert "La partie vous a-t-elle paru longue\u202f? — Trop longue" in text
+    fr = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["ui"]["fr"]
+    assert f"{fr['fb_long']} — {fr['fb_longer']}" in text and fr["fb_long"] == "Durée de la partie"  # F-7
     assert "Qu’est-ce qui n’était pas clair\u202f? — le dragon" in text
     assert "fun 4" not in text and "long long" not in text and "unclear" not in text
 

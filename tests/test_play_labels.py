@@ -1,7 +1,7 @@
 """Every move a person can make reads differently from every other (issue #52): on the buttons and in the journal.
 
 In Draco a player owns two ruffians of one colour ("Play Rumours → Red Ruffian" named two moves), in Royale a
-hand may hold two cards of one dish ("Serve Abundance → The Duchess" for Abundance 4 and 9): a move names the
+hand may hold two cards of one dish ("Serve Abundance → the Duchess" for Abundance 4 and 9): a move names the
 character's place in the circle and the dish's value. Checked on 1,000 random states of every shipped game and
 variant, through the game-agnostic engine API, in each of the deck's languages.
 """

@@ -48,6 +48,15 @@ def test_royale_moves_say_no_turn_and_clear_a_noble_in_a_sentence(decks, lang, f
     assert "0°" not in describe_action(deck, ("imposter", 0, 4, 4), lang)
 
 
+@pytest.mark.parametrize(("lang", "served"), [("fr", "→ la Duchesse"), ("it", "→ la Duchessa"), ("en", "→ the Duchess")])
+def test_royale_serves_a_noble_with_its_article_in_the_sentences_case(decks, lang, served) -> None:
+    """A reader (#53, E-10/F-19/I-4) found "Serve Fruit 5 → The Duchess" beside "Clear the Countess": after the
+    arrow the noble's article is lower-case too, as "Clear" says it."""
+    from cardgen.games.royale.text import describe_action
+
+    assert describe_action(decks["royale"], ("place", "drink-7#1", 0), lang).endswith(served)
+
+
 @pytest.mark.parametrize(("lang", "fact"), [
     ("fr", ["carte Fin du banquet sortie", "1 sur 2"]),
     ("it", ["carta Fine del banchetto pescata", "1 su 2"]),

@@ -190,7 +190,7 @@ def table_view(session: "Session", seat: int | None = None) -> dict[str, Any]:
     seat = session.seat if seat is None else seat
     state = session.state
     obs = state.observation(seat)
-    ui = UI.get(lang, UI["en"])
+    ui = page_words(deck, lang)
     title = str(getattr(deck.model.name, lang, None) or deck.id)
     if deck.spec.play_table is not None:
         shown, areas = _game_areas(session, obs)
@@ -221,10 +221,18 @@ def _called(session: "Session", ui: dict[str, str]) -> list[str]:
     return [session.people_names.get(seat) or ui["seat"].format(n=seat + 1) for seat in range(session.players)]
 
 
+def page_words(deck: Any, lang: str) -> dict[str, str]:
+    """The page's words in ``lang``, with the game's own names for what the header counts (its ``words.json``
+    table ``counters``: King Lui's rounds are the book's courses, « services »), so one thing has one name."""
+    ui = UI.get(lang, UI["en"])
+    own = ((getattr(deck.spec, "words", None) or {}).get("counters") or {}).get(lang)
+    return {**ui, **own} if own else ui
+
+
 def lobby_view(session: "Session") -> dict[str, Any]:
     """The lobby's page: the table's title and, for each person's seat, whether it is taken and by whom; nothing
     of the game itself (no card, no move: whoever has the lobby's link has no seat yet)."""
-    ui = UI.get(session.lang, UI["en"])
+    ui = page_words(session.deck, session.lang)
     title = str(getattr(session.deck.model.name, session.lang, None) or session.deck.id)
     return {"lobby": True, "title": title, "lang": session.lang, "ui": ui, "players": session.players,
             "seats": [{"seat": s, "taken": s in session.people_names, "name": session.people_names.get(s, "")}
@@ -328,7 +336,7 @@ def designer_view(session: "Session") -> dict[str, Any]:
     """The designer's page: every seat's view side by side (no moves: the designer watches). A hand is titled
     with its seat ("Player 2's hand"), never the game's "Your hand": the designer holds none."""
     seats = []
-    ui = UI.get(session.lang, UI["en"])
+    ui = page_words(session.deck, session.lang)
     for seat in range(session.players):
         view = table_view(session, seat)
         view["moves"] = []

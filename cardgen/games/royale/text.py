@@ -202,9 +202,10 @@ def describe_action(deck: ResolvedDeck, action: tuple[Any, ...], lang: str) -> s
     if kind == "imposter":  # a turn of 0° is no turn: the imposter laid as it comes
         text = text if int(action[1]) % 360 else moves["imposter_flat"]
         return text.format(deg=action[1], r=int(action[2]) + 1, c=int(action[3]) + 1)
-    if kind == "place":
+    if kind == "place":  # "Serve Fruit 5 → the Duchess": the title's article in the sentence's case, as "Clear"'s
+        title = noble_title(deck, int(action[2]), lang)
         return text.format(card=dish_name(deck, action[1], lang),
-                           noble=noble_title(deck, int(action[2]), lang) or moves["noble"].format(n=int(action[2]) + 1))
+                           noble=in_sentence(title, lang) if title else moves["noble"].format(n=int(action[2]) + 1))
     if kind == "clear":  # "Clear the Viscount": the title's article in the sentence's case
         title = noble_title(deck, int(action[1]), lang)
         return text.format(noble=in_sentence(title, lang) if title else moves["noble"].format(n=int(action[1]) + 1))

@@ -195,6 +195,7 @@ function renderMoves() {
   const list = shown.length ? shown : view.moves;
   if (list.length <= GROUP_FROM || !PHONE.matches) {
     for (const m of list) box.appendChild(moveButton(m, m.text));
+    keepRoom();
     return;
   }
   // a long list on a phone: one line per card ("Play Rumours · 4"), its targets under it once opened
@@ -208,6 +209,28 @@ function renderMoves() {
     box.appendChild(g);
     if (open) for (const m of members) box.appendChild(moveButton(m, m.text.slice(head.length).trim(), "member"));
   }
+  keepRoom();
+}
+
+//: the moves list never shrinks below this many whole buttons (a hint and a house rule once left it 0 px high)
+const MOVES_KEPT = 3;
+
+function keepRoom() {
+  // the list keeps the room of its first three buttons (fewer: as many as there are); what else the side panel
+  // holds (house rule, hint) makes the panel scroll as a whole instead
+  const box = $("moves"), kids = [...box.children];
+  box.style.minHeight = "";
+  if (!kids.length) { scrollCue(); return; }
+  const last = kids[Math.min(MOVES_KEPT, kids.length) - 1];
+  const room = last.getBoundingClientRect().bottom - kids[0].getBoundingClientRect().top;
+  if (room > 0) box.style.minHeight = Math.ceil(room) + "px";
+  scrollCue();
+}
+
+function scrollCue() {
+  // a fade at the list's foot while more moves are below it (a short scroll box hid them)
+  const box = $("moves");
+  box.classList.toggle("more", box.scrollTop + box.clientHeight < box.scrollHeight - 2);
 }
 
 function moveButton(m, text, extra) {
@@ -256,7 +279,9 @@ function rematchBox(v) {
   const box = $("rematch-box"), asked = v.rematch_asked;
   box.hidden = !asked;
   if (!asked) { box.replaceChildren(); return; }
-  const parts = [el("p", "", (asked.swap ? v.ui.rematch_asked_swap : v.ui.rematch_asked).replace("{who}", asked.who))];
+  // the proposer's own page speaks to them ("You proposed a rematch"); the others' name them
+  const own = asked.by === v.seat && !v.designer ? "_you" : "";
+  const parts = [el("p", "", v.ui[(asked.swap ? "rematch_asked_swap" : "rematch_asked") + own].replace("{who}", asked.who))];
   // the passed device answers for the people playing on it (its yes deals the rematch: docs/playtest.md)
   if (v.pass || (v.seat >= 0 && v.people.includes(v.seat) && !asked.accepted.includes(v.seat))) {
     const yes = el("button", "command", v.ui.rematch_yes); yes.id = "rematch-yes";
@@ -367,7 +392,8 @@ function undoBox(v) {
   const box = $("undo-box"), asked = v.undo_asked;
   box.hidden = !asked;
   if (!asked) { box.replaceChildren(); return; }
-  const parts = [el("p", "", v.ui.undo_asked.replace("{who}", asked.who))];
+  const own = asked.by === v.seat && !v.designer ? "_you" : "";  // the asker's own page: "You asked to take back..."
+  const parts = [el("p", "", v.ui["undo_asked" + own].replace("{who}", asked.who))];
   if (v.seat >= 0 && v.people.includes(v.seat) && !asked.accepted.includes(v.seat)) {
     const yes = el("button", "command", v.ui.undo_yes); yes.id = "undo-yes";
     const no = el("button", "command", v.ui.undo_no); no.id = "undo-no";
@@ -606,7 +632,9 @@ function seatRow(v, seat, link) {
   const row = el("div", "seatrow");
   row.dataset.seat = seat;
   const name = (v.people_names || {})[seat - 1];
-  const here = handed ? ui.played_by_agent : (v.connected || []).includes(seat - 1) ? ui.connected : ui.away;
+  // a seat nobody has come to yet says so as its column does ("not joined yet"); "not here" is someone who left
+  const here = handed ? ui.played_by_agent : (v.connected || []).includes(seat - 1) ? ui.connected
+    : (v.joined || []).includes(seat - 1) ? ui.away : ui.not_joined;
   row.appendChild(el("b", "", ui.seat.replace("{n}", seat) + (name ? " · " + name : "") + " · " + here));
   row.appendChild(command(handed ? ui.to_person : ui.to_agent, "seat", {seat, agent: !handed}));
   row.appendChild(command(ui.relink, "relink", {seat}));
@@ -681,7 +709,10 @@ async function hint() {
   box.replaceChildren(el("p", "quiet", view.ui.thinking));
   try {
     const h = await call("api/hint", {});
-    box.replaceChildren(el("h3", "", view.ui.hint + view.ui.colon + h.text));
+    const close = el("button", "close", view.ui.hint_close);
+    close.id = "hint-close";
+    close.addEventListener("click", () => { box.hidden = true; scrollCue(); });
+    box.replaceChildren(close, el("h3", "", view.ui.hint + view.ui.colon + h.text));
     const table = el("table");
     for (const m of h.values) {
       const tr = el("tr", JSON.stringify(m.action) === JSON.stringify(h.choice) ? "chosen" : "");
@@ -697,7 +728,7 @@ async function hint() {
     box.appendChild(table);
     box.appendChild(el("p", "quiet small", view.ui.hint_note));
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
-  finally { busy = false; }
+  finally { busy = false; scrollCue(); }
 }
 
 async function rematch(swap) {
@@ -737,6 +768,8 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("rematch").addEventListener("click", () => rematch(false));
   $("rematch-swap").addEventListener("click", () => rematch(true));
   $("zoom").addEventListener("click", () => { $("zoom").hidden = true; });
+  $("moves").addEventListener("scroll", scrollCue);
+  window.addEventListener("resize", keepRoom);
   window.addEventListener("pagehide", () => navigator.sendBeacon("api/leave", "{}"));
   setInterval(heartbeat, HEARTBEAT_MS);
   // the table changed (another seat moved): ask for it now rather than at the next heartbeat

@@ -1,0 +1,95 @@
+"""The moves keep their room when a hint opens (issue #53, L-1), in Chromium (slow tier).
+
+A native reader found a Charity Toast table at 1280x720 where the open house rule and the hint left the moves
+list 0 px high: no move could be clicked and the hint box had no way to close. Here: after a hint the list is
+at least three buttons high and its first button takes a click; the hint box closes with its own button,
+labelled from view.json; a list with more moves below than it shows says so with its fade (L-2)."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.test_play_browser import CHROMIUM, chromium_page
+from tests.test_play_evening import moves
+from tests.test_play_reader_round import two_people
+from tests.test_play_server import ROOT, ask
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium")  # slow tier: conftest's SLOW_MODULES
+
+WORDS = json.loads((ROOT / "cardgen" / "play" / "view.json").read_text(encoding="utf-8"))["ui"]
+
+#: the list's room, its first button's box, and what a click at that button's centre would land on
+ROOM = """() => { const box = document.getElementById('moves'), first = box.querySelector('button.move');
+  first.scrollIntoView({block: 'nearest'});
+  const r = first.getBoundingClientRect(), hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {height: box.getBoundingClientRect().height, button: r.height, buttons: box.querySelectorAll('button.move').length,
+          hit: hit === first || first.contains(hit), more: box.classList.contains('more'),
+          below: box.scrollHeight > box.clientHeight + 2}; }"""
+
+
+def persons_turn(links: dict[str, str]) -> str:
+    """Agents' turns played until a person's: that person's seat number (from 1)."""
+    for _ in range(200):
+        status, seen = ask(links["designer"] + "api/view")
+        if seen["waiting"] == "agent":
+            ask(links["designer"] + "api/agent", {"after": seen["moves_made"]})
+            continue
+        return str(seen["turn"] + 1)
+    raise AssertionError("no person's turn came")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_hint_leaves_three_moves_clickable_and_closes(tmp_path: Path, lang: str) -> None:
+    proc, links = two_people(tmp_path, "draco-charity-toast", "--players", "3", "--lang", lang, "--seed", "7")
+    try:
+        ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
+        moves(links, random.Random(3), 14)
+        seat = persons_turn(links)
+        with chromium_page(links[seat], 1280, 720) as page:
+            page.wait_for_function("() => view && view.waiting === 'you' && document.querySelector('#moves button.move')",
+                                   timeout=30_000)
+            assert page.evaluate("() => document.getElementById('house').open")  # the rule box open, as the reader had it
+            page.locator("#hint").click()
+            page.wait_for_selector("#hint-box table tr.chosen", timeout=120_000)
+            room = page.evaluate(ROOM)
+            shown = min(3, room["buttons"])
+            assert room["height"] >= shown * room["button"], f"after a hint the moves list is {room}"
+            assert room["hit"], "the first move's button is covered"
+            assert room["more"] == room["below"], f"the fade says more moves are below only when they are: {room}"
+            close = page.locator("#hint-close")
+            assert close.inner_text() == WORDS[lang]["hint_close"]
+            close.click()
+            assert page.locator("#hint-box").is_hidden()
+            made = page.evaluate("() => view.moves_made")
+            page.locator("#moves button.move").first.click()
+            page.wait_for_function(f"() => view.moves_made > {made}", timeout=30_000)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_the_asker_reads_their_own_undo_in_the_second_person(tmp_path: Path) -> None:
+    """A reader (#53, F-6/I-16/E-11) read "Camille asks to take back their last move" on Camille's own page: the
+    asker's page speaks to them, the other person's names them."""
+    proc, links = two_people(tmp_path, "draco-charity-toast", "--players", "3", "--lang", "fr", "--seed", "7")
+    try:
+        ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
+        moves(links, random.Random(3), 6)
+        persons_turn(links)  # no agent's move to come (a move voids an undo asked before it)
+        asker = next(s for s in ("1", "2") if ask(links[s] + "api/view")[1]["can_undo"])
+        other = "2" if asker == "1" else "1"
+        assert ask(links[asker] + "api/undo", {})[0] == 200
+        said = {}
+        for seat in (asker, other):
+            with chromium_page(links[seat], 1280, 720) as page:
+                page.wait_for_function("() => view && view.undo_asked", timeout=30_000)
+                said[seat] = page.locator("#undo-box p").first.inner_text()
+        fr = WORDS["fr"]
+        assert said[asker] == fr["undo_asked_you"]
+        assert said[other] == fr["undo_asked"].replace("{who}", fr["seat"].replace("{n}", asker))
+    finally:
+        proc.terminate()
+        proc.wait(10)
