@@ -176,7 +176,7 @@ def test_a_rules_package_registered_by_entry_point_adds_a_game_to_validate(tmp_p
     assert done.returncode == 0, done.stderr
     assert "toy" in done.stdout and (tmp_path / "out/validation/index.html").is_file()
     checked = cardgen(site, root, "check", "toy")
-    assert checked.returncode == 0 and "PASS  2 players two cards per player" in checked.stdout  # the package's check
+    assert checked.returncode == 0 and "PASS  2 players · two cards per player" in checked.stdout  # the package's check
     # Without the package installed the same deck is an unknown game, said in one line.
     bare = cardgen(tmp_path / "nothing", root, "check", "toy")
     assert bare.returncode == 2 and "unknown game 'toy'" in bare.stderr and bare.stderr.count("\n") == 1

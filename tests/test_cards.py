@@ -214,8 +214,7 @@ def test_the_card_notes_say_the_interval_drawn_is_95_percent_and_only_the_flag_i
     row = {"component": "x", "dealt_share": 0.5, "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.2,
            "difference": 0.1, "low": 0.01, "high": 0.19, "flag": "", "judged": True}
     lines = designer_lines({"games": 300, "component_impact": [row]})
-    assert "each interval is widened for the number of cards judged" in lines[0] and \
-        "! flagged: its interval excludes 0" in lines[0]
+    assert "! marks a card whose interval (95% for all cards together) leaves out 0" in lines[0]
     # the terminal shows a judged card's interval that decides its flag (#53): here, without one, the row's own
     assert "+10 pts [+1 to +19]" in lines[1]
     wide = designer_lines({"games": 300, "component_impact": [{**row, "flag_low": -0.02, "flag_high": 0.22}]})

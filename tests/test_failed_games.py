@@ -152,7 +152,7 @@ def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.C
     assert code == 1
     errors = _errors(captured.err)
     assert errors[-2].startswith("cardgen: error: house, 3 players: 3 of 3 games failed")  # not 'trial, 3 players'
-    assert "note: house: house rule house/rule.py" in captured.err and "trial:" not in captured.err
+    assert "note: house: its house rule is code (house/rule.py)" in captured.err and "trial:" not in captured.err
     assert re.fullmatch(r"cardgen: error: tune stopped at trial 1 \(Portions Emerald takes from the king \(he must "
                         r"have at least that many\) = \d\): "
                         "its games could not be played", errors[-1]), errors[-1]

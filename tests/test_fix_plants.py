@@ -95,8 +95,8 @@ def test_a_noble_worth_double_gets_its_points_back(planted: Path, capsys: pytest
     _smallest_checked(record, said.err.count("but not on fresh ones"))
     tried = {t["values"][DUCHESS]: t["objective"] < 100 for t in record["trials"]}
     assert tried[3] and not tried[4] and not tried[2]  # one point more, or one less, does not cure
-    assert "points of 'The Duchess / Columbine (A)': 3 instead of 6." in said.out
-    assert "reprint 'The Duchess / Columbine (A)'" in said.out
+    assert "points of “The Duchess / Columbine (A)”: 3 instead of 6." in said.out
+    assert "reprint “The Duchess / Columbine (A)”" in said.out
     doc = yaml.safe_load((out / first["file"]).read_text())
     assert doc["change"] == {"noble-a1": {"faces": {0: {"points": 3}}}}
     (planted / "variants" / first["file"]).write_text((out / first["file"]).read_text(), encoding="utf-8")
@@ -110,7 +110,7 @@ def test_a_search_that_finds_no_cure_says_a_rule_change_is_needed_and_what_was_t
                 "--trials", "2") == 1
     said = capsys.readouterr().out
     line = [s for s in said.splitlines() if s.startswith("no lever in the deck's numbers moves this")]
-    assert len(line) == 1 and "it needs a rule change (tried 2 trials of points of 'The Duchess" in line[0]
+    assert len(line) == 1 and "it needs a rule change (tried 2 trials of points of “The Duchess" in line[0]
 
 
 def test_seat_one_with_two_extra_cards_is_flagged_and_the_first_proposal_cures_it_on_fresh_seeds(
@@ -218,8 +218,8 @@ def test_fifteen_emeralds_are_flagged_and_the_first_proposal_takes_some_out_the_
     one_more = [t for t in record["trials"] if t["values"][EMERALD] == first["values"][EMERALD] + 1
                 and all(v == record["trials"][0]["values"][k] for k, v in t["values"].items() if k != EMERALD)]
     assert one_more and one_more[0]["objective"] >= 100
-    assert f"The box holds {first['values'][EMERALD]} 'Emerald' instead of 15." in said
-    assert f"take {15 - first['values'][EMERALD]} 'Emerald' out of the box" in said
+    assert f"The box holds {first['values'][EMERALD]} “Emerald” instead of 15." in said
+    assert f"take {15 - first['values'][EMERALD]} “Emerald” out of the box" in said
 
 
 def test_every_emerald_proposal_passes_check_builds_and_its_rulebook_states_the_change(

@@ -253,5 +253,5 @@ def test_a_house_rules_difference_carries_its_text_in_every_language() -> None:
     [rule] = [d for d in deck.differences if d["kind"] == "house_rule"]
     assert rule["new"].endswith("charity_toast.py")
     assert rule["text"]["en"].startswith("Before a toast is paid")
-    assert rule["text"]["fr"].startswith("Avant qu’un toast")
+    assert rule["text"]["fr"].startswith("Avant le paiement du toast")
     assert rule["text"]["it"].startswith("Prima che il brindisi")

@@ -278,7 +278,7 @@ def agreement() -> list[Case]:
         Case("royale-two-end-cards-build", {RV: two_ends}, argv=["build", "v", "--lang", "en", "--paper", "a4"],
              file=RV, line=False, lines=4, rc=1, says="failed", game="royale"),
         Case("royale-no-solo-build", {RV: nosolo}, argv=["build", "v", "--lang", "en", "--paper", "a4"],
-             file=RV, line=False, lines=2, rc=1, says="Solo", game="royale"),
+             file=RV, line=False, lines=2, rc=1, says="solo card", game="royale"),
         Case("royale-grid-too-small-validate", {RV: RHEAD + "rules: {grid_rows: 2, grid_cols: 2}\n"},
              argv=["validate", "v", "--games", "3", "--players", "2", "--jobs", "1"], file=None, rc=1, lines=0,
              game="royale"),
