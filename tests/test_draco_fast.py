@@ -19,21 +19,11 @@ from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver, resolve
 from cardgen.simulate.runner import Chunk, DeckRef, load_project_deck, make_agents, play_game, run_chunk
 from cardgen.simulate.seeds import game_seed
+from test_tiers import first_difference
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = Project.open(ROOT)
 DECKS = [d for d in PROJECT.ids if d == "draco" or d.startswith("draco-")]
-
-
-def first_difference(a, b) -> str:
-    for name in a.__slots__:
-        x, y = getattr(a, name), getattr(b, name)
-        if x != y:
-            if isinstance(x, list) and isinstance(y, list):
-                i = next((i for i, (u, v) in enumerate(zip(x, y)) if u != v), min(len(x), len(y)))
-                return f"{name}[{i}]: reference {x[i:i + 2]} fast {y[i:i + 2]}"
-            return f"{name}: reference {x!r} fast {y!r}"
-    return ""
 
 
 def compare(deck, players, seeds, agents, record) -> None:
