@@ -284,8 +284,11 @@ def test_a_signal_reaching_a_pool_worker_while_it_is_forked_never_runs_this_proc
     assert signal.SIGTERM not in signal.pthread_sigmask(signal.SIG_BLOCK, [])  # unblocked here again
 
 
-def test_stopping_a_pool_whose_workers_ignore_sigterm_takes_about_a_second(tmp_path: Path) -> None:
-    """An interrupted command ends within 2 s: busy workers that do not die of SIGTERM are killed."""
+def test_stopping_a_pool_whose_workers_ignore_sigterm_ends_within_two_seconds(tmp_path: Path) -> None:
+    """An interrupted command ends within 2 s (the promise to a user who presses Ctrl-C): busy workers that
+    do not die of SIGTERM are killed. About 0.6 s on a quiet machine; the bound is the promise, not that
+    figure, so that a machine at load 20 (1.6 s) does not fail it; the SIGKILL exit codes show the kill
+    path ran rather than the workers ending on their own."""
     import time
 
     if not workers.fork_safe():
@@ -300,8 +303,9 @@ def test_stopping_a_pool_whose_workers_ignore_sigterm_takes_about_a_second(tmp_p
             procs = list(pool._processes.values())  # type: ignore[attr-defined]
             start = time.monotonic()
             raise KeyboardInterrupt
-    assert time.monotonic() - start < 1.5
+    assert time.monotonic() - start < 2.0
     assert len(procs) == 2 and not any(p.is_alive() for p in procs)
+    assert [p.exitcode for p in procs] == [-signal.SIGKILL] * 2
 
 
 def _deaf(mark: Path, seconds: float) -> None:
