@@ -203,6 +203,8 @@ def _push(S, zone, card):
     st = S[0][F_ST]
     if zone == S_DISC:
         S[0][F_DISC][st[zone]] = card
+    elif zone == S_HAND:
+        S[0][F_HAND][st[zone]] = card
     else:
         S[0][F_SREV][st[zone]] = card
     st[zone] += 1
@@ -306,13 +308,80 @@ def _take_cells_of(S, p, a):
     return _take_cells(S[1], p, a)
 
 
+@_inline
+def _tally(S, key):
+    """``rules.tally``: the compiled tier keeps no count of clearings."""
+
+
+@_inline
+def _use_imposter(S, p, a):
+    S[0][F_IMPLEFT][p] -= 1
+
+
+@_inline
+def _new_hand(S):
+    S[0][F_ST][S_HAND] = 0
+
+
+@_inline
+def _from_hand(S, card):
+    """``card`` taken out of the hand, the cards after it moved up."""
+    st, hand = S[0][F_ST], S[0][F_HAND]
+    h = st[S_HAND]
+    for i in range(h):
+        if hand[i] == card:
+            for j in range(i, h - 1):
+                hand[j] = hand[j + 1]
+            break
+    st[S_HAND] = h - 1
+
+
+@_inline
+def _next_row(S, p, s, card):
+    """``rules.next_row`` from the noble table: a row, DEAD, or UNKNOWN (noted in ``miss``, ``W[4]``)."""
+    k = p * S[1][G_CFG][C_SLOTS] + s
+    return _next(S[1][G_NOBLES][4], S[0][F_ROW][k], S[1][G_CODES][k, card], S[2][4])
+
+
+@_inline
+def _put_under(S, p, s, card):
+    k = p * S[1][G_CFG][C_SLOTS] + s
+    ulen = S[0][F_ULEN]
+    S[0][F_UNDER][k, ulen[k]] = card
+    ulen[k] += 1
+
+
+@_inline
+def _set_row(S, p, s, nid):
+    S[0][F_ROW][p * S[1][G_CFG][C_SLOTS] + s] = nid
+
+
+@_inline
+def _need_of(S, p, s):
+    return S[1][G_NOBLES][5][S[0][F_ROW][p * S[1][G_CFG][C_SLOTS] + s]]
+
+
+@_inline
+def _validate(S, p, s):
+    k = p * S[1][G_CFG][C_SLOTS] + s
+    S[0][F_DONE][k] = 1
+    S[0][F_SCORE][p] += S[1][G_POINTS][k]
+
+
+@_inline
+def _win(S, p):
+    _finish(S[0][F_ST], ALL_NOBLES, p)
+
+
 _FORMS = dict(get=_get, put=_put, size=_get, pop=_pop, push=_push, reshuffle=_shuffle_into, repack=_repack,
               gap=_gap_of, finish=_finish_of, over=_over, config=_config, cells=_cells,
               solo_cells=_solo_cells, under_size=_under_size, under_card=_under_card,
               reset_noble=_reset_noble, hand_card=_hand_card, validated=_validated, imposter_ways=_imposter_ways,
-              take_cells=_take_cells_of, K_TURNS=S_TURNS, K_ROUNDS=S_ROUNDS, K_PLAYER=S_PLAYER, K_PHASE=S_PHASE,
-              K_END_DRAWS=S_END_DRAWS, PILE=S_PILE, DISCARD=S_DISC, SOLO=S_SOLO_LEN, REVEALED=S_REV_LEN,
-              HAND=S_HAND)
+              take_cells=_take_cells_of, tally=_tally, use_imposter=_use_imposter, new_hand=_new_hand,
+              from_hand=_from_hand, next_row=_next_row, put_under=_put_under, set_row=_set_row, need=_need_of,
+              validate=_validate, win=_win, K_TURNS=S_TURNS, K_ROUNDS=S_ROUNDS, K_PLAYER=S_PLAYER, K_PHASE=S_PHASE,
+              K_END_DRAWS=S_END_DRAWS, K_PEAK_UNDER=S_PEAK_UNDER, K_FORCED=-1, K_VOLUNTARY=-1, PILE=S_PILE,
+              DISCARD=S_DISC, SOLO=S_SOLO_LEN, REVEALED=S_REV_LEN, HAND=S_HAND)
 _draw = bind(rules.draw, "royale", _INLINE, **_FORMS)
 _refill = bind(rules.refill, "royale", _INLINE, **_FORMS, on_draw=_draw)
 _ghost = bind(rules.ghost, "royale", _INLINE, **_FORMS, on_refill=_refill)
@@ -321,7 +390,12 @@ _end_turn = bind(rules.end_turn, "royale", _INLINE, **_FORMS, on_refill=_refill,
                  on_start=_start_turn)
 _clear = bind(rules.clear, "royale", _INLINE, **_FORMS)
 _legal = bind(rules.legal, "royale", _INLINE, **_FORMS)
-
+_serve = bind(rules.serve, "royale", _INLINE, **_FORMS, on_clear=_clear, on_end_turn=_end_turn)
+_act = bind(rules.act, "royale", _INLINE, **_FORMS, on_end_turn=_end_turn,
+            on_take=bind(rules.take, "royale", _INLINE, **_FORMS),
+            on_place=bind(rules.place, "royale", _INLINE, **_FORMS, on_clear=_clear, on_serve=_serve),
+            cleared=bind(rules.cleared, "royale", _INLINE, **_FORMS, on_clear=_clear, on_end_turn=_end_turn))
+assert rules.UNKNOWN == compiled_require.UNKNOWN and rules.DEAD == DEAD
 
 
 @_inline
@@ -370,92 +444,11 @@ def _next(trans, r, code, miss):
 
 @_inline
 def _apply(V, G, W, mt, a):
-    """Play action ``a`` (legal) in the position of views ``V``, chance from ``mt``: OK, or MISSING
-    (the noble table lacks the transition of a card placed, noted in ``W[4]``; nothing was changed)."""
-    cfg, codes, points, R = G[G_CFG], G[G_CODES], G[G_POINTS], G[G_NOBLES]
-    trans, need = R[4], R[5]
-    gaps, miss = W[2], W[4]
-    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
-    S = (V, G, W, mt)
-    p, phase, nslots, nlines = st[S_PLAYER], st[S_PHASE], cfg[C_SLOTS], cfg[C_LINES]
-    base = p * nslots
-    nid = c = sl = k = 0
-    if phase == PLACE:  # card ``c`` under slot ``sl`` (``k`` among all seats' slots)
-        x = a - cfg[C_A_PLACE]
-        c = x // nslots
-        sl = x - c * nslots
-        k = base + sl
-        nid = _next(trans, row[k], codes[k, c], miss)
-        if nid == compiled_require.UNKNOWN:
-            return MISSING
-    st[S_DECISIONS] += 1
-    if phase == TAKE:
-        if a >= nlines:
-            imp_left[p] -= 1
-        cells, n = _take_cells(G, p, a)
-        cnt = 0
-        for j in range(n):
-            if grid[cells[j]] != EMPTY:
-                cnt += 1
-        if cnt < n and _gap(st, cfg, gaps, GAP_SHORT, a, p, cnt) == UNSETTLED:
-            return OK
-        h = 0
-        for j in range(n):
-            cell = cells[j]
-            if grid[cell] != EMPTY:
-                hand[h] = grid[cell]
-                h += 1
-            grid[cell] = EMPTY
-        st[S_HAND] = h
-        st[S_PHASE] = PLACE
-    elif phase == PLACE:
-        h = st[S_HAND]
-        for i in range(h):
-            if hand[i] == c:
-                for j in range(i, h - 1):
-                    hand[j] = hand[j + 1]
-                break
-        st[S_HAND] = h - 1
-        under[k, ulen[k]] = c
-        ulen[k] += 1
-        if nid == DEAD:
-            _clear(S, p, sl)
-        else:
-            row[k] = nid
-            if ulen[k] > st[S_PEAK_UNDER]:
-                st[S_PEAK_UNDER] = ulen[k]
-        if st[S_HAND] == 0:
-            left = 0
-            any_under = False
-            for s2 in range(nslots):
-                k2 = base + s2
-                if done[k2]:
-                    continue
-                if need[row[k2]] == 0:
-                    done[k2] = 1
-                    score[p] += points[k2]
-                    _clear(S, p, s2)
-                else:
-                    left += 1
-                    if ulen[k2] > 0:
-                        any_under = True
-            if left == 0:
-                _finish(st, ALL_NOBLES, p)
-            elif cfg[C_VOLUNTARY] and any_under:
-                st[S_PHASE] = CLEAR
-            else:
-                _end_turn(S)
-    else:
-        if a == cfg[C_A_STOP]:
-            _end_turn(S)
-        else:
-            _clear(S, p, a - cfg[C_A_CLEAR])
-            any_under = False
-            for s2 in range(nslots):
-                if not done[base + s2] and ulen[base + s2] > 0:
-                    any_under = True
-            if not any_under:
-                _end_turn(S)
+    """Play action ``a`` (legal) in the position of views ``V``, chance from ``mt`` (``rules.act``): OK, or
+    MISSING (the noble table lacks the transition of a card placed, noted in ``W[4]``; nothing was changed)."""
+    if not _act((V, G, W, mt), a):
+        return MISSING
+    V[F_ST][S_DECISIONS] += 1
     return OK
 
 

@@ -164,6 +164,14 @@ class RoyaleGame(Game):
             self.line_actions + acts + [STOP] * (self.cfg[rules.C_A_PLACE] - len(self.lines) - len(acts))
             + [pa[s] if s < nslots else STOP for pa in self.place_actions for s in range(cs)] + self.clear_actions
             + [STOP] * (cs - len(self.clear_actions) + 1) for acts in self.imposter_actions]  # STOP: ids never listed
+        #: per seat, each action's id (``rules.act``): the first of equal actions, and stop's own
+        self.ids: list[dict[Action, int]] = []
+        for acts in self.actions:
+            ids: dict[Action, int] = {}
+            for i, a in enumerate(acts):
+                ids.setdefault(a, i)
+            ids[STOP] = self.cfg[rules.C_A_STOP]
+            self.ids.append(ids)
         #: ``legal_actions``' ids, written by ``rules.legal`` (the ids are distinct: at most one per action)
         self.scratch = [0] * len(self.actions[0])
         self.key = f"royale:{deck.id}:{players}:{id(self)}"
@@ -304,23 +312,10 @@ class RoyaleState(State):
         rules.end_turn(self)
 
     def _after_serving(self) -> None:
-        """Step 3: validate nobles met exactly; maybe win; then offer voluntary clearing."""
-        g, p = self.g, self.player
-        chks, sids, unders, done = g.checkers[p], self.sid[p], self.under[p], self.done[p]
-        for s in list(self.open[p]):
-            if chks[s].need[sids[s]] == 0:
-                done[s] = True
-                self.open[p].remove(s)
-                self.score[p] += g.points[p][s]
-                self._clear(s)
-        if not self.open[p]:
-            self._finish("all_nobles", winner=p)
-            return
-        if g.rules.voluntary_clearing and any(unders[s] for s in self.open[p]):
-            self.phase = CLEAR
+        """Step 3: validate nobles met exactly; maybe win; then offer voluntary clearing (``rules.serve``)."""
+        rules.serve(self)
+        if self.phase == CLEAR:
             self._legal = None
-        else:
-            self._end_turn()
 
     # -- the house-rule API (public, docs/royale.md "House rules") -----------------------
     @property
@@ -389,61 +384,20 @@ class RoyaleState(State):
         return self._legal
 
     def apply(self, action: Action) -> None:
+        """Play ``action`` (legal): ``rules.act`` on its id (``RoyaleGame.ids``), through the hook methods."""
         legal = self._legal if self._legal is not None else self.legal_actions()
         if action not in legal:
             raise IllegalAction(f"{action!r} is not legal now")
         self._legal = None
-        kind = action[0]
-        if kind == "place":
-            self._place(self.g.card_index[action[1]], action[2])
-        elif kind == "take" or kind == "imposter":
-            self._take(action)
-        elif kind == "clear":
-            self._clear(action[1])
-            self.voluntary_clears += 1
-            p = self.player
-            if not any(self.under[p][s] for s in self.open[p]):
-                self._end_turn()
-        else:  # stop
-            self._end_turn()
+        rules.act(self, self.g.ids[self.player].get(action, self.g.cfg[rules.C_A_STOP]))
 
     def _take(self, action: Action) -> None:
-        g, p = self.g, self.player
-        cells = g.take_cells[p][action]
-        if action[0] == "imposter":
-            self.imposter_left[p] -= 1
-            self.imposter_log.append((p, tuple(cells)))
-            self._views[p] = None
-        grid = self.grid
-        hand = [grid[i] for i in cells if grid[i] != EMPTY]
-        if len(hand) < len(cells) and self.gap("short_line", f"{action!r} holds {len(hand)} card(s)") is None:
-            return
-        for i in cells:
-            grid[i] = EMPTY
-        self.hand = hand
-        self.phase = PLACE
+        """The seat takes the cells ``action`` names into its hand (``rules.take``)."""
+        rules.take(self, self.g.ids[self.player][action])
 
     def _place(self, card: int, slot: int) -> None:
-        g, p = self.g, self.player
-        self.hand.remove(card)
-        chk = g.checkers[p][slot]
-        sids = self.sid[p]
-        code = g.codes[p][slot][card]
-        nid = chk.trans.get(sids[slot] * chk.ncodes + code)
-        if nid is None:
-            nid = chk.step(sids[slot], code)
-        under = self.under[p][slot]
-        under.append(card)
-        self._views[p] = None
-        if nid == DEAD:
-            self.forced_clears += 1
-            self._clear(slot)
-        else:
-            sids[slot] = nid
-            if len(under) > self._peak_under:
-                self._peak_under = len(under)
-        if not self.hand:
-            self._after_serving()
+        """Dish ``card`` (an index) under the noble in ``slot`` (``rules.place``)."""
+        rules.place(self, card, slot)
 
     def _clear(self, s: int) -> None:
         """The current seat's noble slot ``s`` cleared (``rules.clear``)."""

@@ -30,6 +30,9 @@ END = -2
 EMPTY = -1
 #: the decision: take, place, clear, over (``S_PHASE``)
 TAKE, PLACE, CLEAR, OVER = 0, 1, 2, 3
+#: a noble's next state: impossible (``require.DEAD``), or not known yet to the compiled table
+#: (``compiled_require.UNKNOWN``: ``place`` stops before changing anything)
+DEAD, UNKNOWN = -1, -2
 
 #: gap kind -> resolutions the engines apply (``GameSpec.gaps``); a ruling's code is its place here
 GAPS: dict[str, tuple[str, ...]] = {
@@ -289,6 +292,105 @@ def end_turn(S: Any) -> None:
         on_start(S)
 
 
+# -- a decision played ---------------------------------------------------------------------------------------
+def act(S: Any, a: int) -> bool:
+    """Action id ``a`` (legal) played: a take (``on_take``), a card placed (``on_place``), a noble cleared
+    (``cleared``) or stop (``on_end_turn``). False: the compiled noble table lacks the transition of the card
+    placed (nothing changed); the engine never answers it."""
+    cfg, phase = config(S), get(S, K_PHASE)
+    if phase == TAKE:
+        on_take(S, a)
+    elif phase == PLACE:
+        x = a - cfg[C_A_PLACE]
+        card = x // cfg[C_SLOTS]
+        return on_place(S, card, x - card * cfg[C_SLOTS])  # type: ignore[no-any-return]
+    elif a == cfg[C_A_STOP]:
+        on_end_turn(S)
+    else:
+        cleared(S, a - cfg[C_A_CLEAR])
+    return True
+
+
+def take(S: Any, a: int) -> None:
+    """The seat takes ``a`` (a line, or an imposter placement, which spends one use): the cards in its cells
+    go to the hand, in cell order, and the cells are left empty. A take naming fewer cards than cells is gap
+    ``short_line`` (its ruling: take the cards there)."""
+    grid, p = cells(S), get(S, K_PLAYER)
+    if a >= config(S)[C_LINES]:
+        use_imposter(S, p, a)
+    row, n = take_cells(S, p, a)
+    held = 0
+    for j in range(n):
+        if grid[row[j]] != EMPTY:
+            held += 1
+    if held < n and gap(S, GAP_SHORT, a, p, held) == UNSETTLED:
+        return
+    new_hand(S)
+    for j in range(n):
+        if grid[row[j]] != EMPTY:
+            push(S, HAND, grid[row[j]])
+        grid[row[j]] = EMPTY
+    put(S, K_PHASE, PLACE)
+
+
+def place(S: Any, card: int, s: int) -> bool:
+    """Dish ``card`` from the hand placed under the seat's noble slot ``s``: a card that makes the noble
+    impossible clears it at once (a forced clearing); once the hand is empty, the serving (``on_serve``).
+    False: the compiled noble table does not know the noble's next state yet (``UNKNOWN``; nothing changed)."""
+    p = get(S, K_PLAYER)
+    nid = next_row(S, p, s, card)
+    if nid == UNKNOWN:
+        return False
+    from_hand(S, card)
+    put_under(S, p, s, card)
+    if nid == DEAD:
+        tally(S, K_FORCED)
+        on_clear(S, p, s)
+    else:
+        set_row(S, p, s, nid)
+        if under_size(S, p, s) > get(S, K_PEAK_UNDER):
+            put(S, K_PEAK_UNDER, under_size(S, p, s))
+    if size(S, HAND) == 0:
+        on_serve(S)
+    return True
+
+
+def serve(S: Any) -> None:
+    """The hand placed: each noble met exactly is validated (its points scored, its cards cleared); a seat
+    with no noble left wins at once (``win``); else voluntary clearing, where the deck allows it and a noble
+    has cards under it, or the turn ends."""
+    cfg, p = config(S), get(S, K_PLAYER)
+    left = 0
+    loaded = False
+    for s in range(cfg[C_SLOTS]):
+        if validated(S, p, s):
+            continue
+        if need(S, p, s) == 0:
+            validate(S, p, s)
+            on_clear(S, p, s)
+        else:
+            left += 1
+            if under_size(S, p, s) > 0:
+                loaded = True
+    if left == 0:
+        win(S, p)
+    elif cfg[C_VOLUNTARY] and loaded:
+        put(S, K_PHASE, CLEAR)
+    else:
+        on_end_turn(S)
+
+
+def cleared(S: Any, s: int) -> None:
+    """The seat clears its noble slot ``s`` by choice; with no card left under an open noble, its turn ends."""
+    p = get(S, K_PLAYER)
+    on_clear(S, p, s)
+    tally(S, K_VOLUNTARY)
+    for sl in range(config(S)[C_SLOTS]):
+        if not validated(S, p, sl) and under_size(S, p, sl) > 0:
+            return
+    on_end_turn(S)
+
+
 # -- the reference engine's forms of the names above read (``compiled_rules`` binds its own) --------
 def randbelow(rng: random.Random, n: int) -> int:
     """A number in ``[0, n)`` from ``rng`` (``random.Random._randbelow``, as ``randrange(n)`` draws it)."""
@@ -315,6 +417,7 @@ def dishes(U: Any, p: int) -> int:
 
 # the position, as the engine holds it (``RoyaleState``): counters are attributes, piles are lists
 K_TURNS, K_ROUNDS, K_PLAYER, K_PHASE, K_END_DRAWS = "turns", "rounds", "player", "phase", "end_draws"
+K_PEAK_UNDER, K_FORCED, K_VOLUNTARY = "_peak_under", "forced_clears", "voluntary_clears"
 PILE, DISCARD, SOLO, REVEALED, HAND = "pile", "discard", "solo_pile", "solo_revealed", "hand"
 _CODES = [{res: i for i, res in enumerate(GAPS[kind])} for kind in GAP_KINDS]
 
@@ -407,7 +510,9 @@ def take_cells(S: Any, p: int, a: int) -> tuple[list[int], int]:
 def gap(S: Any, kind: int, a: int, b: int, c: int) -> int:
     """Gap ``kind`` met (its detail ``GAP_WORDS[kind]`` of ``a``, ``b``, ``c``): the ruling's code, or
     UNSETTLED (``State.gap`` stalled the game)."""
-    res = S.gap(GAP_KINDS[kind], GAP_WORDS[kind].format(a, b, c))
+    detail = (f"{S.g.actions[b][a]!r} holds {c} card(s)" if kind == GAP_SHORT  # take ``a`` of seat ``b``
+              else GAP_WORDS[kind].format(a, b, c))
+    res = S.gap(GAP_KINDS[kind], detail)
     return UNSETTLED if res is None else _CODES[kind].get(res, 0)
 
 
@@ -455,3 +560,88 @@ def on_ghost(S: Any) -> None:
 def on_start(S: Any) -> None:
     """``start_turn`` through the engine's hook method."""
     S._start_turn()
+
+
+def on_take(S: Any, a: int) -> None:
+    """``take`` through the engine's hook method (it names the action, not its id)."""
+    S._take(S.g.actions[S.player][a])
+
+
+def on_place(S: Any, card: int, s: int) -> bool:
+    """``place`` through the engine's hook method."""
+    S._place(card, s)
+    return True
+
+
+def on_serve(S: Any) -> None:
+    """``serve`` through the engine's hook method."""
+    S._after_serving()
+
+
+def on_end_turn(S: Any) -> None:
+    """``end_turn`` through the engine's hook method."""
+    S._end_turn()
+
+
+def on_clear(S: Any, p: int, s: int) -> None:
+    """``clear`` through the engine's method (seat ``p`` is the seat to play)."""
+    S._clear(s)
+
+
+def tally(S: Any, key: str) -> None:
+    """One more of the counter ``key`` (``K_FORCED``, ``K_VOLUNTARY``: the engine's outcome reports them)."""
+    setattr(S, key, getattr(S, key) + 1)
+
+
+def use_imposter(S: Any, p: int, a: int) -> None:
+    """Seat ``p`` spends an imposter use on take ``a``, logged for the invariants."""
+    S.imposter_left[p] -= 1
+    S.imposter_log.append((p, tuple(S.g.take_rows[p][a])))
+    S._views[p] = None
+
+
+def new_hand(S: Any) -> None:
+    """The hand, a new empty list (the take's cards go there)."""
+    S.hand = []
+
+
+def from_hand(S: Any, card: int) -> None:
+    """``card`` taken out of the hand."""
+    S.hand.remove(card)
+
+
+def next_row(S: Any, p: int, s: int, card: int) -> int:
+    """The checker state of seat ``p``'s noble slot ``s`` after ``card`` (``DEAD``: impossible)."""
+    chk = S.g.checkers[p][s]
+    sid = S.sid[p][s]
+    code = S.g.codes[p][s][card]
+    nid = chk.trans.get(sid * chk.ncodes + code)
+    return chk.step(sid, code) if nid is None else nid  # type: ignore[no-any-return]
+
+
+def put_under(S: Any, p: int, s: int, card: int) -> None:
+    """``card`` placed under seat ``p``'s noble slot ``s``."""
+    S.under[p][s].append(card)
+    S._views[p] = None
+
+
+def set_row(S: Any, p: int, s: int, nid: int) -> None:
+    """Seat ``p``'s noble slot ``s`` now in checker state ``nid``."""
+    S.sid[p][s] = nid
+
+
+def need(S: Any, p: int, s: int) -> int:
+    """How many cards seat ``p``'s noble slot ``s`` still needs (0: met exactly)."""
+    return S.g.checkers[p][s].need[S.sid[p][s]]  # type: ignore[no-any-return]
+
+
+def validate(S: Any, p: int, s: int) -> None:
+    """Seat ``p``'s noble slot ``s`` validated: its points scored."""
+    S.done[p][s] = True
+    S.open[p].remove(s)
+    S.score[p] += S.g.points[p][s]
+
+
+def win(S: Any, p: int) -> None:
+    """Seat ``p`` validated all its nobles: the game ends (``RoyaleState._finish``, a hook point)."""
+    S._finish("all_nobles", winner=p)
