@@ -41,6 +41,7 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng as fr
+from cardgen.games.draco import rules
 from cardgen.games.draco.agents import Now, Scratch, Table, Who, edge, moved, toast_sum, values
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, OVER, PLAY, RESEAT,
                                         ROLL, ROLLED, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST)
@@ -253,43 +254,76 @@ _reseat = bind(reseat, "draco", _SEATS, move=_move, beside_draco=bind(beside_dra
                swap=bind(swap, "draco", _SEATS, index=_index))
 
 
-@njit(cache=True, _nrt=False)
-def _pile_empty(V, cfg, E, mt):  # type: ignore[no-untyped-def]
-    """``DracoState._pile_empty``: the discards shuffled into a new pile, or the last call."""
-    sc, pile, discard, gen = V[0], V[5], V[6], V[8]
-    if sc[S_LASTCALL]:
-        return
-    if sc[S_REBUILDS] > 0:
-        if sc[S_DISC] > 0:
-            sc[S_REBUILDS] -= 1
-            sc[S_REBUILT] += 1
-            nd = sc[S_DISC]
-            for i in range(nd):
-                c = discard[i]
-                gen[c] = sc[S_REBUILT]
-                pile[i] = c
-            sc[S_PILE] = nd
-            sc[S_DISC] = 0
-            fr.shuffle_fast(mt, pile, nd)
-            return
-        _gap(sc, cfg, E, G_NOTHING, 0, 0, 0)
-    _gap(sc, cfg, E, G_FINAL, sc[S_REBUILT], 0, 0)
-    sc[S_FINALRULE] = cfg[C_RULES + G_FINAL]
-    sc[S_LASTCALL] = 1
+# -- ``rules``' steps compiled as they are, over ``S = (V, G, E, mt)``: the position's views, the tables,
+# the scratch and log, chance; the counters are slots of ``V[0]``, a place's size its count slot
+@njit(cache=True, **_SEATS)
+def _get(S, key):  # type: ignore[no-untyped-def]
+    return S[0][0][key]
 
 
-@njit(cache=True, _nrt=False)
-def _draw(p, count, V, cfg, E, mt):  # type: ignore[no-untyped-def]
-    """``DracoState._draw``: up to ``count`` cards from the pile's end."""
-    sc, hand_n, hands, pile = V[0], V[3], V[4], V[5]
-    for _ in range(count):
-        if sc[S_PILE] == 0:
-            return
-        sc[S_PILE] -= 1
-        hands[p, hand_n[p]] = pile[sc[S_PILE]]
-        hand_n[p] += 1
-        if sc[S_PILE] == 0:
-            _pile_empty(V, cfg, E, mt)
+@njit(cache=True, **_SEATS)
+def _set(S, key, value):  # type: ignore[no-untyped-def]
+    S[0][0][key] = value
+
+
+@njit(cache=True, **_SEATS)
+def _place(S, zone):  # type: ignore[no-untyped-def]
+    """The row holding place ``zone`` (its count slot: ``S_PILE``, ``S_DISC``)."""
+    return S[0][5] if zone == S_PILE else S[0][6]
+
+
+@njit(cache=True, **_SEATS)
+def _pop(S, zone):  # type: ignore[no-untyped-def]
+    sc = S[0][0]
+    sc[zone] -= 1
+    return _place(S, zone)[sc[zone]]
+
+
+@njit(cache=True, **_SEATS)
+def _card_at(S, zone, i):  # type: ignore[no-untyped-def]
+    return _place(S, zone)[i]
+
+
+@njit(cache=True, **_SEATS)
+def _to_hand(S, seat, card):  # type: ignore[no-untyped-def]
+    hand_n = S[0][3]
+    S[0][4][seat, hand_n[seat]] = card
+    hand_n[seat] += 1
+
+
+@njit(cache=True, **_SEATS)
+def _card_gen(S):  # type: ignore[no-untyped-def]
+    return S[0][8]
+
+
+@njit(cache=True, **_SEATS)
+def _reshuffle(S, src, dst):  # type: ignore[no-untyped-def]
+    """``rules.reshuffle``: the discard copied into the pile and shuffled (``fastrng``: ``random``'s draws)."""
+    sc, into, cards = S[0][0], _place(S, dst), _place(S, src)
+    n = sc[src]
+    for i in range(n):
+        into[i] = cards[i]
+    sc[dst] = n
+    sc[src] = 0
+    fr.shuffle_fast(S[3], into, n)
+
+
+@njit(cache=True, **_SEATS)
+def _gap_of(S, kind, a, b, c):  # type: ignore[no-untyped-def]
+    """``rules.gap``: the event logged, the deck's ruling from ``cfg`` (these kernels play only decks with one)."""
+    return _rule_gap((S[0][0], S[1][0], S[2]), kind, a, b, c)
+
+
+@njit(cache=True, **_SEATS)
+def _over(S):  # type: ignore[no-untyped-def]
+    return S[0][0][S_END] != 0
+
+
+_FORMS = dict(get=_get, put=_set, size=_get, pop=_pop, card_at=_card_at, to_hand=_to_hand, card_gen=_card_gen,
+              reshuffle=_reshuffle, gap=_gap_of, over=_over, K_LASTCALL=S_LASTCALL, K_REBUILDS=S_REBUILDS,
+              K_REBUILT=S_REBUILT, K_FINALRULE=S_FINALRULE, PILE=S_PILE, DISCARD=S_DISC)
+_pile_empty = bind(rules.pile_empty, "draco", {"_nrt": False}, **_FORMS)
+_draw = bind(rules.draw, "draco", {"_nrt": False}, **_FORMS, pile_empty=_pile_empty)
 
 
 # -- the deal ------------------------------------------------------------------------------------
@@ -340,7 +374,7 @@ def deal(s, G, E, mt, dealt):  # type: ignore[no-untyped-def]
     gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
     _track_coins((sc, cfg, E), money, gold, silver)
     if sc[S_PILE] == 0:
-        _pile_empty(V, cfg, E, mt)
+        _pile_empty((V, G, E, mt))
     _advance(START_TURN, V, G, E, mt)
 
 
@@ -415,7 +449,7 @@ def _advance(step, V, G, E, mt):  # type: ignore[no-untyped-def]
                 hands[p, hand_n[p]] = pile[sc[S_PILE]]
                 hand_n[p] += 1
             else:
-                _draw(p, 1, V, cfg, E, mt)
+                _draw((V, G, E, mt), p, 1)
             if sc[S_CUP] == p and step == END_TURN:
                 sc[S_CUP] = -1
             sc[S_TURNS] += 1
@@ -511,7 +545,7 @@ def apply(row, V, G, E, mt):  # type: ignore[no-untyped-def]
             queue[j] = queue[j + 1]
         sc[S_SQN] -= 1
         if row[0] == A_DRAW:
-            _draw(p, G[0][C_SARAH], V, G[0], E, mt)
+            _draw((V, G, E, mt), p, G[0][C_SARAH])
             _peak(G[0], E, P_HAND, V[3][p])
         step = NEXT_NEIGHBOUR
     elif row[0] == A_TOAST:
