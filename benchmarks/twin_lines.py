@@ -43,13 +43,13 @@ ENCODERS = {
 ENGINE_SIDE = {
     "royale/engine.py": "_packets _setup _after_serving apply _take _place _finish determinize _copy",
     "draco/engine.py": "_build_actions _info _legal_play legal_actions apply _play _roll _after_play _toast "
-                       "_next_neighbour _end_turn _start_turn _setup _transfer _settle _finish "
+                       "_next_neighbour _end_turn _start_turn _setup _finish "
                        "_winners determinize",
 }
 KERNEL_SIDE = {
     "royale/compiled_rules.py": "_packets _reshuffle _repack _next _apply _fill apply deal "
                                 "determinize _finish winners",
-    "draco/compiled_rules.py": "_settle _transfer deal _advance _play apply legal winners "
+    "draco/compiled_rules.py": "deal _advance _play apply legal winners "
                                "determinize _hide _redeal _toast _put player legal_of _count _below",
 }
 
@@ -59,7 +59,7 @@ CHAINS = {
     "king_lui/compiled_rules.py": "settle apply",
     "royale/engine.py": "_draw _refill _ghost_turn _start_turn _end_turn _clear legal_actions",
     "royale/compiled_rules.py": "legal_actions",
-    "draco/engine.py": "_draw",
+    "draco/engine.py": "_draw _transfer _settle",
 }
 GAMES_NAMES = ("king_lui", "royale", "draco")
 

@@ -207,41 +207,25 @@ def _peak(cfg, E, i, v):  # type: ignore[no-untyped-def]
             seen[i] = 1
 
 
+#: ``table``'s money rules compiled as they are, with this log for their ``gap`` and ``peak`` (on ``S``, below)
 @njit(cache=True, _nrt=False, inline="always")
-def _rule_gap(st, kind, a, b, c):  # type: ignore[no-untyped-def]
-    """``table.gap`` on a position ``st = (sc, cfg, E)``: the event logged, the deck's ruling from ``cfg``."""
-    _gap(st[0], st[1], st[2], kind, a, b, c)
-    return st[1][C_RULES + kind]
+def _gap_of(S, kind, a, b, c):  # type: ignore[no-untyped-def]
+    """``rules.gap``: the event logged, the deck's ruling from ``cfg`` (these kernels play only decks with one)."""
+    cfg = S[1][0]
+    _gap(S[0][0], cfg, S[2], kind, a, b, c)
+    return cfg[C_RULES + kind]
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _log_peak(st, i, v):  # type: ignore[no-untyped-def]
-    """``table.peak`` on a position ``st = (sc, cfg, E)``."""
-    _peak(st[1], st[2], i, v)
+def _peak_of(S, i, v):  # type: ignore[no-untyped-def]
+    """``table.peak`` on ``S``."""
+    _peak(S[1][0], S[2], i, v)
 
 
-#: ``table``'s money rules compiled as they are, with this log for its ``gap`` and ``peak``
-_track_coins = bind(track_coins, "draco", {"_nrt": False, "inline": "always"}, peak=_log_peak)
-_settle_rules = bind(settle, "draco", {"_nrt": False}, gap=_rule_gap, peak=_log_peak, coins_held=_coins,
+_track_coins = bind(track_coins, "draco", {"_nrt": False, "inline": "always"}, peak=_peak_of)
+_settle_money = bind(settle, "draco", {"_nrt": False}, gap=_gap_of, peak=_peak_of, coins_held=_coins,
                      track_coins=_track_coins)
-_transfer_rules = bind(transfer, "draco", {"_nrt": False}, gap=_rule_gap, settle=_settle_rules)
-
-
-@njit(cache=True, _nrt=False)
-def _settle(d, recv, nrecv, bank, money, sc, cfg, E):  # type: ignore[no-untyped-def]
-    """``DracoState._settle``: ``table.settle`` on the position, the bank's purse and unpaid silver kept."""
-    sc[S_UNPAID] = _settle_rules((sc, cfg, E), d, recv, nrecv, bank, money, sc[S_UNPAID],
-                                 Box(cfg[C_PERGOLD], cfg[C_GOLD], cfg[C_SILVER]))
-    if bank:
-        for p in range(cfg[C_N]):
-            sc[S_BANK] -= d[p]
-
-
-@njit(cache=True, _nrt=False)
-def _transfer(payer, payee, amount, money, sc, cfg, E):  # type: ignore[no-untyped-def]
-    """``DracoState._transfer``: ``table.transfer`` on the position."""
-    _transfer_rules((sc, cfg, E), payer, payee, amount, money, (E[0], E[1]), sc[S_UNPAID],
-                    Box(cfg[C_PERGOLD], cfg[C_GOLD], cfg[C_SILVER]))
+_transfer_money = bind(transfer, "draco", {"_nrt": False}, gap=_gap_of, settle=_settle_money)
 
 
 # -- cards and seats ---------------------------------------------------------------------------
@@ -309,9 +293,19 @@ def _reshuffle(S, src, dst):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, **_SEATS)
-def _gap_of(S, kind, a, b, c):  # type: ignore[no-untyped-def]
-    """``rules.gap``: the event logged, the deck's ruling from ``cfg`` (these kernels play only decks with one)."""
-    return _rule_gap((S[0][0], S[1][0], S[2]), kind, a, b, c)
+def _money(S):  # type: ignore[no-untyped-def]
+    return S[0][1]
+
+
+@njit(cache=True, **_SEATS)
+def _box(S):  # type: ignore[no-untyped-def]
+    cfg = S[1][0]
+    return Box(cfg[C_PERGOLD], cfg[C_GOLD], cfg[C_SILVER])
+
+
+@njit(cache=True, **_SEATS)
+def _scratch(S):  # type: ignore[no-untyped-def]
+    return S[2][0], S[2][1]
 
 
 @njit(cache=True, **_SEATS)
@@ -321,9 +315,13 @@ def _over(S):  # type: ignore[no-untyped-def]
 
 _FORMS = dict(get=_get, put=_set, size=_get, pop=_pop, card_at=_card_at, to_hand=_to_hand, card_gen=_card_gen,
               reshuffle=_reshuffle, gap=_gap_of, over=_over, K_LASTCALL=S_LASTCALL, K_REBUILDS=S_REBUILDS,
-              K_REBUILT=S_REBUILT, K_FINALRULE=S_FINALRULE, PILE=S_PILE, DISCARD=S_DISC)
+              K_REBUILT=S_REBUILT, K_FINALRULE=S_FINALRULE, PILE=S_PILE, DISCARD=S_DISC, K_UNPAID=S_UNPAID,
+              K_BANK=S_BANK, money=_money, box=_box, scratch=_scratch)
 _pile_empty = bind(rules.pile_empty, "draco", {"_nrt": False}, **_FORMS)
 _draw = bind(rules.draw, "draco", {"_nrt": False}, **_FORMS, pile_empty=_pile_empty)
+#: ``rules.settle`` and ``rules.transfer`` over ``table``'s money rules compiled above
+_settle = bind(rules.settle, "draco", {"_nrt": False}, **_FORMS, settle_money=_settle_money)
+_transfer = bind(rules.transfer, "draco", {"_nrt": False}, **_FORMS, transfer_money=_transfer_money)
 
 
 # -- the deal ------------------------------------------------------------------------------------
@@ -372,7 +370,7 @@ def deal(s, G, E, mt, dealt):  # type: ignore[no-untyped-def]
     sc[S_REBUILDS] = cfg[C_REBUILDS]
     sc[S_ROLLSIGN] = -1
     gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
-    _track_coins((sc, cfg, E), money, gold, silver)
+    _track_coins((V, G, E, mt), money, gold, silver)
     if sc[S_PILE] == 0:
         _pile_empty((V, G, E, mt))
     _advance(START_TURN, V, G, E, mt)
@@ -380,7 +378,7 @@ def deal(s, G, E, mt, dealt):  # type: ignore[no-untyped-def]
 
 # -- a turn ------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def _toast(V, G, E):  # type: ignore[no-untyped-def]
+def _toast(V, G, E, mt):  # type: ignore[no-untyped-def]
     """``DracoState._toast`` up to its last step; returns the next step."""
     sc, money, order, queue = V[0], V[1], V[2], V[9]
     cfg, owner, special, payouts, costs = G[0], G[1], G[2], G[3], G[4]
@@ -408,7 +406,7 @@ def _toast(V, G, E):  # type: ignore[no-untyped-def]
             if not dup:
                 recv[nrecv] = o
                 nrecv += 1
-    _settle(d, recv, nrecv, True, money, sc, cfg, E)
+    _settle((V, G, E, mt), d, recv, nrecv, True)
     sc[S_TOASTS] += 1
     sc[S_CUP] = sc[S_CUR]
     if final:
@@ -434,7 +432,7 @@ def _advance(step, V, G, E, mt):  # type: ignore[no-untyped-def]
                 sc[S_PHASE] = TOAST
                 step = DONE
         elif step == DO_TOAST:
-            step = _toast(V, G, E)
+            step = _toast(V, G, E, mt)
         elif step == NEXT_NEIGHBOUR:
             if sc[S_SQN] > 0 and sc[S_PILE] > 0:
                 sc[S_PHASE] = PH_SARAH
@@ -495,7 +493,7 @@ def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
         fr.shuffle_fast(mt, order, order.shape[0])
     elif code == STEAL:
         if row[2] >= 0:
-            _transfer(row[2], p, a, money, sc, cfg, E)
+            _transfer((V, G, E, mt), row[2], p, a)
     elif code == CUP:
         sc[S_CUP] = -1
     elif code == COINS:
@@ -511,15 +509,15 @@ def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
                     paid[npaid] = o
                     npaid += 1
         if npaid:
-            _settle(d, paid, npaid, True, money, sc, cfg, E)
+            _settle((V, G, E, mt), d, paid, npaid, True)
     elif code == DUEL:
         q = row[2]
         mine = die[fr.randbelow_inline(mt, die.shape[0])]
         theirs = die[fr.randbelow_inline(mt, die.shape[0])]
         if mine > theirs:
-            _transfer(q, p, a, money, sc, cfg, E)
+            _transfer((V, G, E, mt), q, p, a)
         elif mine < theirs:
-            _transfer(p, q, a, money, sc, cfg, E)
+            _transfer((V, G, E, mt), p, q, a)
     else:  # the seats only
         _reseat(order, code, a, b, row, special)
         if code == FLIP:

@@ -31,8 +31,8 @@ from cardgen.errors import InputError
 from cardgen.games.draco import rules
 from cardgen.games.draco.table import (A_MOVE, A_PLAY, A_TOAST, ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE,
                                        Box, RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
-                                       GAP_WORDS, GAPS, coins_held, move, play_rows, reseat, sarah_neighbours, settle,
-                                       toast_deltas, track_coins, transfer)
+                                       GAP_WORDS, GAPS, coins_held, move, play_rows, reseat, sarah_neighbours,
+                                       toast_deltas, track_coins)
 
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/draco.md).
 HOOKS: dict[str, HookPoint] = {
@@ -668,23 +668,16 @@ class DracoState(State):
 
     # -- money -------------------------------------------------------------------------
     def _transfer(self, payer: int, payee: int, amount: int) -> None:
-        """``payer`` gives ``amount`` silver to ``payee`` (never more than the payer has): ``table.transfer``."""
-        g = self.g
-        transfer(self, payer, payee, amount, self.money, ([0] * g.players, [0]), self.unpaid,
-                 g.box)  # between players: the bank's unpaid silver stays
+        """``payer`` gives ``amount`` silver to ``payee`` (never more than the payer has): ``rules.transfer``."""
+        rules.transfer(self, payer, payee, amount)
 
     def _settle(self, d: list[int], receivers: tuple[int, ...], bank: bool = False) -> None:
-        """Apply money changes at once (``table.settle``: debts beyond a purse and a short box are gaps).
+        """Apply money changes at once (``rules.settle``: debts beyond a purse and a short box are gaps).
 
         ``bank``: the bank pays or takes the difference (toasts, coin drops); otherwise
         ``d`` moves money between players only and sums to zero.
         """
-        g = self.g
-        unpaid = settle(self, d, receivers, len(receivers), bank, self.money, self.unpaid, g.box)
-        if unpaid >= 0:
-            self.unpaid = unpaid
-            if bank:
-                self.bank -= sum(d)
+        rules.settle(self, d, receivers, len(receivers), bank)
 
     def rule_gap(self, kind: int, a: int, b: int, c: int) -> int:
         """``gap`` by code, for the rules ``table`` writes once for both tiers: the ruling's place in

@@ -10,14 +10,17 @@ indexes, loops and takes no ``len`` of its own; chance goes through ``reshuffle`
 here, ``fastrng`` there: the same numbers in the same order). Pure Python: the reference path never
 loads numba.
 
-The steps so far: ``draw`` (cards from the pile's end, the engine's hook point ``draw``) and
-``pile_empty`` (the discards shuffled into a new pile, or the last call).
+The steps so far: ``draw`` (cards from the pile's end, the engine's hook point ``draw``),
+``pile_empty`` (the discards shuffled into a new pile, or the last call), ``settle`` and ``transfer``
+(the money, over ``table``'s arithmetic: ``money``, ``box``, ``scratch``).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from cardgen.games.draco.table import G_FINAL, G_NOTHING
+from cardgen.games.draco.table import G_FINAL, G_NOTHING, Box
+from cardgen.games.draco.table import settle as settle_money
+from cardgen.games.draco.table import transfer as transfer_money
 
 
 # -- the rule steps -----------------------------------------------------------------------------------
@@ -61,9 +64,30 @@ def pile_empty(S: Any) -> None:
     put(S, K_LASTCALL, True)
 
 
+def settle(S: Any, d: Any, receivers: Any, nrecv: int, bank: bool) -> None:
+    """The money changes ``d`` paid at once (``table.settle``: a debt beyond a purse and a short box are gaps;
+    ``receivers[:nrecv]`` paid first); the bank's unpaid silver kept and, when the bank pays or takes the
+    difference (``bank``: toasts, coin drops), its purse too. A gap without a ruling changes nothing more."""
+    unpaid = settle_money(S, d, receivers, nrecv, bank, money(S), get(S, K_UNPAID), box(S))
+    if unpaid >= 0:
+        put(S, K_UNPAID, unpaid)
+        if bank:
+            total = 0
+            for p in range(len(d)):
+                total += d[p]
+            put(S, K_BANK, get(S, K_BANK) - total)
+
+
+def transfer(S: Any, payer: int, payee: int, amount: int) -> None:
+    """``payer`` gives ``amount`` silver to ``payee``, never more than he has (``table.transfer``); between
+    players the bank's unpaid silver stays as it was."""
+    transfer_money(S, payer, payee, amount, money(S), scratch(S), get(S, K_UNPAID), box(S))
+
+
 # -- the reference engine's forms of the names above (``compiled_rules`` binds its own) ---------------
 # the position as ``DracoState`` holds it: counters are attributes, card places are lists
 K_LASTCALL, K_REBUILDS, K_REBUILT, K_FINALRULE = "last_call", "rebuilds_left", "rebuilt", "final_code"
+K_UNPAID, K_BANK = "unpaid", "bank"
 PILE, DISCARD = "pile", "discard"
 
 
@@ -119,3 +143,18 @@ def gap(S: Any, kind: int, a: int, b: int, c: int) -> int:
 def over(S: Any) -> bool:
     """Whether the game ended (or stalled)."""
     return S.end_reason is not None
+
+
+def money(S: Any) -> list[int]:
+    """Silver per seat, written in place."""
+    return S.money  # type: ignore[no-any-return]
+
+
+def box(S: Any) -> Box:
+    """The box's coins (``DracoGame.box``)."""
+    return S.g.box  # type: ignore[no-any-return]
+
+
+def scratch(S: Any) -> tuple[list[int], list[int]]:
+    """Room for ``table.transfer``'s money changes (one per seat) and its one receiver."""
+    return [0] * len(S.money), [0]
