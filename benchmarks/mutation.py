@@ -50,6 +50,7 @@ KR = "cardgen/games/king_lui/rules.py"
 KC = "cardgen/games/king_lui/cardlists.py"
 DR = "cardgen/games/draco/engine.py"
 DT = "cardgen/games/draco/table.py"
+DS = "cardgen/games/draco/rules.py"
 RQ = "cardgen/games/royale/require.py"
 ST = "cardgen/simulate/stats.py"
 CP = "cardgen/simulate/compare.py"
@@ -145,6 +146,9 @@ TARGETS = [
     Target("draco_payments", DR, _m(DR, "xǁDracoStateǁ_toast", "xǁDracoStateǁ_transfer", "xǁDracoStateǁ_settle",
                                      "xǁDracoStateǁ_winners"),
            ("tests/test_draco_engine.py", "tests/test_draco_rules.py", "tests/test_draco_mutants.py")),
+    Target("draco_rules", DS, _m(DS, "x_draw", "x_pile_empty", "x_settle", "x_transfer"),
+           ("tests/test_draco_engine.py", "tests/test_draco_rules.py", "tests/test_draco_money.py",
+            "tests/test_draco_invariants.py", "tests/test_draco_mutants.py")),
     Target("stats", ST, ("",), ("tests/test_stats.py", "tests/test_stats_mutants.py")),
     Target("compare_stats", CP, _m(CP, "x_metric", "x_unpaired", "x_holm", "x__r", "x__winning", "x_pair_metrics"),
            ("tests/test_compare.py", "tests/test_compare_mutants.py",

@@ -43,13 +43,13 @@ ENCODERS = {
 ENGINE_SIDE = {
     "royale/engine.py": "_packets _setup _finish determinize _copy",
     "draco/engine.py": "_build_actions _info _legal_play legal_actions apply _play _roll _after_play _toast "
-                       "_next_neighbour _end_turn _start_turn _setup _draw _pile_empty _transfer _settle _finish "
+                       "_next_neighbour _end_turn _start_turn _setup _finish "
                        "_winners determinize",
 }
 KERNEL_SIDE = {
     "royale/compiled_rules.py": "_packets _reshuffle _repack _next _fill deal "
                                 "determinize _finish winners",
-    "draco/compiled_rules.py": "_draw _pile_empty _settle _transfer deal _advance _play apply legal winners "
+    "draco/compiled_rules.py": "deal _advance _play apply legal winners "
                                "determinize _hide _redeal _toast _put player legal_of _count _below",
 }
 
@@ -60,6 +60,7 @@ CHAINS = {
     "royale/engine.py": "_draw _refill _ghost_turn _start_turn _end_turn _clear legal_actions apply _take _place "
                         "_after_serving",
     "royale/compiled_rules.py": "legal_actions _apply apply",
+    "draco/engine.py": "_draw _transfer _settle",
 }
 GAMES_NAMES = ("king_lui", "royale", "draco")
 

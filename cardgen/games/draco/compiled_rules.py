@@ -41,6 +41,7 @@ import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng as fr
+from cardgen.games.draco import rules
 from cardgen.games.draco.agents import Now, Scratch, Table, Who, edge, moved, toast_sum, values
 from cardgen.games.draco.engine import (ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, OVER, PLAY, RESEAT,
                                         ROLL, ROLLED, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, TOAST)
@@ -206,41 +207,25 @@ def _peak(cfg, E, i, v):  # type: ignore[no-untyped-def]
             seen[i] = 1
 
 
+#: ``table``'s money rules compiled as they are, with this log for their ``gap`` and ``peak`` (on ``S``, below)
 @njit(cache=True, _nrt=False, inline="always")
-def _rule_gap(st, kind, a, b, c):  # type: ignore[no-untyped-def]
-    """``table.gap`` on a position ``st = (sc, cfg, E)``: the event logged, the deck's ruling from ``cfg``."""
-    _gap(st[0], st[1], st[2], kind, a, b, c)
-    return st[1][C_RULES + kind]
+def _gap_of(S, kind, a, b, c):  # type: ignore[no-untyped-def]
+    """``rules.gap``: the event logged, the deck's ruling from ``cfg`` (these kernels play only decks with one)."""
+    cfg = S[1][0]
+    _gap(S[0][0], cfg, S[2], kind, a, b, c)
+    return cfg[C_RULES + kind]
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _log_peak(st, i, v):  # type: ignore[no-untyped-def]
-    """``table.peak`` on a position ``st = (sc, cfg, E)``."""
-    _peak(st[1], st[2], i, v)
+def _peak_of(S, i, v):  # type: ignore[no-untyped-def]
+    """``table.peak`` on ``S``."""
+    _peak(S[1][0], S[2], i, v)
 
 
-#: ``table``'s money rules compiled as they are, with this log for its ``gap`` and ``peak``
-_track_coins = bind(track_coins, "draco", {"_nrt": False, "inline": "always"}, peak=_log_peak)
-_settle_rules = bind(settle, "draco", {"_nrt": False}, gap=_rule_gap, peak=_log_peak, coins_held=_coins,
+_track_coins = bind(track_coins, "draco", {"_nrt": False, "inline": "always"}, peak=_peak_of)
+_settle_money = bind(settle, "draco", {"_nrt": False}, gap=_gap_of, peak=_peak_of, coins_held=_coins,
                      track_coins=_track_coins)
-_transfer_rules = bind(transfer, "draco", {"_nrt": False}, gap=_rule_gap, settle=_settle_rules)
-
-
-@njit(cache=True, _nrt=False)
-def _settle(d, recv, nrecv, bank, money, sc, cfg, E):  # type: ignore[no-untyped-def]
-    """``DracoState._settle``: ``table.settle`` on the position, the bank's purse and unpaid silver kept."""
-    sc[S_UNPAID] = _settle_rules((sc, cfg, E), d, recv, nrecv, bank, money, sc[S_UNPAID],
-                                 Box(cfg[C_PERGOLD], cfg[C_GOLD], cfg[C_SILVER]))
-    if bank:
-        for p in range(cfg[C_N]):
-            sc[S_BANK] -= d[p]
-
-
-@njit(cache=True, _nrt=False)
-def _transfer(payer, payee, amount, money, sc, cfg, E):  # type: ignore[no-untyped-def]
-    """``DracoState._transfer``: ``table.transfer`` on the position."""
-    _transfer_rules((sc, cfg, E), payer, payee, amount, money, (E[0], E[1]), sc[S_UNPAID],
-                    Box(cfg[C_PERGOLD], cfg[C_GOLD], cfg[C_SILVER]))
+_transfer_money = bind(transfer, "draco", {"_nrt": False}, gap=_gap_of, settle=_settle_money)
 
 
 # -- cards and seats ---------------------------------------------------------------------------
@@ -253,43 +238,90 @@ _reseat = bind(reseat, "draco", _SEATS, move=_move, beside_draco=bind(beside_dra
                swap=bind(swap, "draco", _SEATS, index=_index))
 
 
-@njit(cache=True, _nrt=False)
-def _pile_empty(V, cfg, E, mt):  # type: ignore[no-untyped-def]
-    """``DracoState._pile_empty``: the discards shuffled into a new pile, or the last call."""
-    sc, pile, discard, gen = V[0], V[5], V[6], V[8]
-    if sc[S_LASTCALL]:
-        return
-    if sc[S_REBUILDS] > 0:
-        if sc[S_DISC] > 0:
-            sc[S_REBUILDS] -= 1
-            sc[S_REBUILT] += 1
-            nd = sc[S_DISC]
-            for i in range(nd):
-                c = discard[i]
-                gen[c] = sc[S_REBUILT]
-                pile[i] = c
-            sc[S_PILE] = nd
-            sc[S_DISC] = 0
-            fr.shuffle_fast(mt, pile, nd)
-            return
-        _gap(sc, cfg, E, G_NOTHING, 0, 0, 0)
-    _gap(sc, cfg, E, G_FINAL, sc[S_REBUILT], 0, 0)
-    sc[S_FINALRULE] = cfg[C_RULES + G_FINAL]
-    sc[S_LASTCALL] = 1
+# -- ``rules``' steps compiled as they are, over ``S = (V, G, E, mt)``: the position's views, the tables,
+# the scratch and log, chance; the counters are slots of ``V[0]``, a place's size its count slot
+@njit(cache=True, **_SEATS)
+def _get(S, key):  # type: ignore[no-untyped-def]
+    return S[0][0][key]
 
 
-@njit(cache=True, _nrt=False)
-def _draw(p, count, V, cfg, E, mt):  # type: ignore[no-untyped-def]
-    """``DracoState._draw``: up to ``count`` cards from the pile's end."""
-    sc, hand_n, hands, pile = V[0], V[3], V[4], V[5]
-    for _ in range(count):
-        if sc[S_PILE] == 0:
-            return
-        sc[S_PILE] -= 1
-        hands[p, hand_n[p]] = pile[sc[S_PILE]]
-        hand_n[p] += 1
-        if sc[S_PILE] == 0:
-            _pile_empty(V, cfg, E, mt)
+@njit(cache=True, **_SEATS)
+def _set(S, key, value):  # type: ignore[no-untyped-def]
+    S[0][0][key] = value
+
+
+@njit(cache=True, **_SEATS)
+def _place(S, zone):  # type: ignore[no-untyped-def]
+    """The row holding place ``zone`` (its count slot: ``S_PILE``, ``S_DISC``)."""
+    return S[0][5] if zone == S_PILE else S[0][6]
+
+
+@njit(cache=True, **_SEATS)
+def _pop(S, zone):  # type: ignore[no-untyped-def]
+    sc = S[0][0]
+    sc[zone] -= 1
+    return _place(S, zone)[sc[zone]]
+
+
+@njit(cache=True, **_SEATS)
+def _card_at(S, zone, i):  # type: ignore[no-untyped-def]
+    return _place(S, zone)[i]
+
+
+@njit(cache=True, **_SEATS)
+def _to_hand(S, seat, card):  # type: ignore[no-untyped-def]
+    hand_n = S[0][3]
+    S[0][4][seat, hand_n[seat]] = card
+    hand_n[seat] += 1
+
+
+@njit(cache=True, **_SEATS)
+def _card_gen(S):  # type: ignore[no-untyped-def]
+    return S[0][8]
+
+
+@njit(cache=True, **_SEATS)
+def _reshuffle(S, src, dst):  # type: ignore[no-untyped-def]
+    """``rules.reshuffle``: the discard copied into the pile and shuffled (``fastrng``: ``random``'s draws)."""
+    sc, into, cards = S[0][0], _place(S, dst), _place(S, src)
+    n = sc[src]
+    for i in range(n):
+        into[i] = cards[i]
+    sc[dst] = n
+    sc[src] = 0
+    fr.shuffle_fast(S[3], into, n)
+
+
+@njit(cache=True, **_SEATS)
+def _money(S):  # type: ignore[no-untyped-def]
+    return S[0][1]
+
+
+@njit(cache=True, **_SEATS)
+def _box(S):  # type: ignore[no-untyped-def]
+    cfg = S[1][0]
+    return Box(cfg[C_PERGOLD], cfg[C_GOLD], cfg[C_SILVER])
+
+
+@njit(cache=True, **_SEATS)
+def _scratch(S):  # type: ignore[no-untyped-def]
+    return S[2][0], S[2][1]
+
+
+@njit(cache=True, **_SEATS)
+def _over(S):  # type: ignore[no-untyped-def]
+    return S[0][0][S_END] != 0
+
+
+_FORMS = dict(get=_get, put=_set, size=_get, pop=_pop, card_at=_card_at, to_hand=_to_hand, card_gen=_card_gen,
+              reshuffle=_reshuffle, gap=_gap_of, over=_over, K_LASTCALL=S_LASTCALL, K_REBUILDS=S_REBUILDS,
+              K_REBUILT=S_REBUILT, K_FINALRULE=S_FINALRULE, PILE=S_PILE, DISCARD=S_DISC, K_UNPAID=S_UNPAID,
+              K_BANK=S_BANK, money=_money, box=_box, scratch=_scratch)
+_pile_empty = bind(rules.pile_empty, "draco", {"_nrt": False}, **_FORMS)
+_draw = bind(rules.draw, "draco", {"_nrt": False}, **_FORMS, pile_empty=_pile_empty)
+#: ``rules.settle`` and ``rules.transfer`` over ``table``'s money rules compiled above
+_settle = bind(rules.settle, "draco", {"_nrt": False}, **_FORMS, settle_money=_settle_money)
+_transfer = bind(rules.transfer, "draco", {"_nrt": False}, **_FORMS, transfer_money=_transfer_money)
 
 
 # -- the deal ------------------------------------------------------------------------------------
@@ -338,15 +370,15 @@ def deal(s, G, E, mt, dealt):  # type: ignore[no-untyped-def]
     sc[S_REBUILDS] = cfg[C_REBUILDS]
     sc[S_ROLLSIGN] = -1
     gold, silver = _coins(money, cfg[C_PERGOLD], cfg[C_GOLD])
-    _track_coins((sc, cfg, E), money, gold, silver)
+    _track_coins((V, G, E, mt), money, gold, silver)
     if sc[S_PILE] == 0:
-        _pile_empty(V, cfg, E, mt)
+        _pile_empty((V, G, E, mt))
     _advance(START_TURN, V, G, E, mt)
 
 
 # -- a turn ------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def _toast(V, G, E):  # type: ignore[no-untyped-def]
+def _toast(V, G, E, mt):  # type: ignore[no-untyped-def]
     """``DracoState._toast`` up to its last step; returns the next step."""
     sc, money, order, queue = V[0], V[1], V[2], V[9]
     cfg, owner, special, payouts, costs = G[0], G[1], G[2], G[3], G[4]
@@ -374,7 +406,7 @@ def _toast(V, G, E):  # type: ignore[no-untyped-def]
             if not dup:
                 recv[nrecv] = o
                 nrecv += 1
-    _settle(d, recv, nrecv, True, money, sc, cfg, E)
+    _settle((V, G, E, mt), d, recv, nrecv, True)
     sc[S_TOASTS] += 1
     sc[S_CUP] = sc[S_CUR]
     if final:
@@ -400,7 +432,7 @@ def _advance(step, V, G, E, mt):  # type: ignore[no-untyped-def]
                 sc[S_PHASE] = TOAST
                 step = DONE
         elif step == DO_TOAST:
-            step = _toast(V, G, E)
+            step = _toast(V, G, E, mt)
         elif step == NEXT_NEIGHBOUR:
             if sc[S_SQN] > 0 and sc[S_PILE] > 0:
                 sc[S_PHASE] = PH_SARAH
@@ -415,7 +447,7 @@ def _advance(step, V, G, E, mt):  # type: ignore[no-untyped-def]
                 hands[p, hand_n[p]] = pile[sc[S_PILE]]
                 hand_n[p] += 1
             else:
-                _draw(p, 1, V, cfg, E, mt)
+                _draw((V, G, E, mt), p, 1)
             if sc[S_CUP] == p and step == END_TURN:
                 sc[S_CUP] = -1
             sc[S_TURNS] += 1
@@ -461,7 +493,7 @@ def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
         fr.shuffle_fast(mt, order, order.shape[0])
     elif code == STEAL:
         if row[2] >= 0:
-            _transfer(row[2], p, a, money, sc, cfg, E)
+            _transfer((V, G, E, mt), row[2], p, a)
     elif code == CUP:
         sc[S_CUP] = -1
     elif code == COINS:
@@ -477,15 +509,15 @@ def _play(row, V, G, E, mt):  # type: ignore[no-untyped-def]
                     paid[npaid] = o
                     npaid += 1
         if npaid:
-            _settle(d, paid, npaid, True, money, sc, cfg, E)
+            _settle((V, G, E, mt), d, paid, npaid, True)
     elif code == DUEL:
         q = row[2]
         mine = die[fr.randbelow_inline(mt, die.shape[0])]
         theirs = die[fr.randbelow_inline(mt, die.shape[0])]
         if mine > theirs:
-            _transfer(q, p, a, money, sc, cfg, E)
+            _transfer((V, G, E, mt), q, p, a)
         elif mine < theirs:
-            _transfer(p, q, a, money, sc, cfg, E)
+            _transfer((V, G, E, mt), p, q, a)
     else:  # the seats only
         _reseat(order, code, a, b, row, special)
         if code == FLIP:
@@ -511,7 +543,7 @@ def apply(row, V, G, E, mt):  # type: ignore[no-untyped-def]
             queue[j] = queue[j + 1]
         sc[S_SQN] -= 1
         if row[0] == A_DRAW:
-            _draw(p, G[0][C_SARAH], V, G[0], E, mt)
+            _draw((V, G, E, mt), p, G[0][C_SARAH])
             _peak(G[0], E, P_HAND, V[3][p])
         step = NEXT_NEIGHBOUR
     elif row[0] == A_TOAST:

@@ -217,7 +217,7 @@ class Driver:
         sc, money, order, hand_n, hands, pile, discard, aside, gen, queue = views_of(s, self.cfg)
         for i, name in _SCALARS:
             sc[i] = getattr(state, name)
-        sc[S_FINALRULE] = 0 if state.final_rule == "must_toast" else 1
+        sc[S_FINALRULE] = state.final_code
         sc[S_END] = 0 if state.end_reason is None else 1
         for i, zone, cards in ((S_PILE, pile, state.pile), (S_DISC, discard, state.discard),
                                (S_ASIDE, aside, state.set_aside), (S_SQN, queue, state.sarah_queue)):

@@ -28,10 +28,11 @@ from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
+from cardgen.games.draco import rules
 from cardgen.games.draco.table import (A_MOVE, A_PLAY, A_TOAST, ARRANGE, BESIDE, COINS, CUP, DUEL, FLIP, MOVE, NONE,
                                        Box, RESEAT, ROLL, SPECIAL_CODES, SPLIT, STEAL, SWAP_ADJ, SWAP_ANY, GAP_KINDS,
-                                       GAP_WORDS, GAPS, coins_held, move, play_rows, reseat, sarah_neighbours, settle,
-                                       toast_deltas, track_coins, transfer)
+                                       GAP_WORDS, GAPS, coins_held, move, play_rows, reseat, sarah_neighbours,
+                                       toast_deltas, track_coins)
 
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/draco.md).
 HOOKS: dict[str, HookPoint] = {
@@ -238,7 +239,7 @@ class DracoState(State):
         self.cup: int = (self.first - 1) % n if g.cup_last else -1
         self.rebuilds_left: int = g.rebuilds
         self.last_call: bool = False  # the last pile ran out: the next toast ends the game
-        self.final_rule: str = "must_toast"
+        self.final_code: int = 0  # the final_toast ruling by its place in GAPS: 0 must_toast, 1 may_toast
         self.phase: int = PLAY
         self.roll: int = 0
         self.roll_sign: int = -1
@@ -260,7 +261,7 @@ class DracoState(State):
     def _setup(self) -> None:
         """Hands dealt, characters seated, first player drawn: start the first turn (hook ``setup``)."""
         if not self.pile:
-            self._pile_empty()
+            rules.pile_empty(self)
         if self.end_reason is None:
             self._start_turn()
 
@@ -537,7 +538,7 @@ class DracoState(State):
         """Step 2: a toast is possible only with the cup in the centre."""
         if self.cup != -1:
             self._end_turn(False)
-        elif self.last_call and (self.final_rule == "must_toast" or not self.hands[self.cur]):
+        elif self.last_call and (self.final_code == 0 or not self.hands[self.cur]):
             self._toast()  # the final toast cannot be declined
         else:
             self.phase = TOAST
@@ -662,60 +663,21 @@ class DracoState(State):
 
     # -- cards -------------------------------------------------------------------------
     def _draw(self, seat: int, n: int) -> None:
-        pile = self.pile
-        hand = self.hands[seat]
-        for _ in range(n):
-            if not pile:
-                return  # only after the last pile ran out: nobody draws any more
-            hand.append(pile.pop())
-            if not pile:
-                self._pile_empty()
-                pile = self.pile
-                if self.end_reason is not None:
-                    return
-
-    def _pile_empty(self) -> None:
-        """The last card was drawn: rebuild from the discards, or the final toast is near."""
-        if self.last_call:
-            return
-        if self.rebuilds_left > 0:
-            if self.discard:
-                self.rebuilds_left -= 1
-                self.rebuilt += 1
-                gen = self.card_gen
-                for c in self.discard:  # everyone saw these cards: the new pile holds only them
-                    gen[c] = self.rebuilt
-                self.pile = self.discard
-                self.discard = []
-                self.rng.shuffle(self.pile)
-                return
-            if self.gap("nothing_to_rebuild", "the discard pile is empty") is None:
-                return
-        rule = self.gap("final_toast", f"after {self.rebuilt} rebuild(s)")
-        if rule is None:
-            return
-        self.final_rule = rule
-        self.last_call = True
+        """``seat`` draws ``n`` cards (``rules.draw``: the pile rebuilt or the last call when it runs out)."""
+        rules.draw(self, seat, n)
 
     # -- money -------------------------------------------------------------------------
     def _transfer(self, payer: int, payee: int, amount: int) -> None:
-        """``payer`` gives ``amount`` silver to ``payee`` (never more than the payer has): ``table.transfer``."""
-        g = self.g
-        transfer(self, payer, payee, amount, self.money, ([0] * g.players, [0]), self.unpaid,
-                 g.box)  # between players: the bank's unpaid silver stays
+        """``payer`` gives ``amount`` silver to ``payee`` (never more than the payer has): ``rules.transfer``."""
+        rules.transfer(self, payer, payee, amount)
 
     def _settle(self, d: list[int], receivers: tuple[int, ...], bank: bool = False) -> None:
-        """Apply money changes at once (``table.settle``: debts beyond a purse and a short box are gaps).
+        """Apply money changes at once (``rules.settle``: debts beyond a purse and a short box are gaps).
 
         ``bank``: the bank pays or takes the difference (toasts, coin drops); otherwise
         ``d`` moves money between players only and sums to zero.
         """
-        g = self.g
-        unpaid = settle(self, d, receivers, len(receivers), bank, self.money, self.unpaid, g.box)
-        if unpaid >= 0:
-            self.unpaid = unpaid
-            if bank:
-                self.bank -= sum(d)
+        rules.settle(self, d, receivers, len(receivers), bank)
 
     def rule_gap(self, kind: int, a: int, b: int, c: int) -> int:
         """``gap`` by code, for the rules ``table`` writes once for both tiers: the ruling's place in
