@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -131,7 +132,8 @@ def test_a_typo_is_refused_in_the_commands_language(case: str, lang: str, projec
 
 
 def test_the_cases_cover_ten_sentences() -> None:
-    assert len({key for key, *_ in CASES.values()} | {key for _, key, _ in OWN.values()}) >= 15
+    assert len({key for key, *_ in CASES.values()} | {key for _, key, _ in OWN.values()}
+               | {key for _, key, *_ in GAME_DECKS.values()}) >= 22
 
 
 #: a designer's own project (tests/fixtures/own36: a CSV table, an own layout): (file, old, new), key, facts, ids
@@ -223,3 +225,162 @@ def test_a_table_cell_is_said_in_the_language(field: str, lang: str, said: str) 
     from cardgen.errors import field_said
 
     assert field_said(field, lang) == said
+
+
+def _without(text: str, component: str) -> str:
+    """A deck's YAML without the component ``component`` (its block, up to the next ``  - id:``)."""
+    start = text.index(f"  - id: {component}\n")
+    end = text.find("\n  - id:", start + 1)
+    return text[:start] + (text[end + 1:] if end > 0 else "")
+
+
+#: a shipped Royale or Draco deck with one mistake its engine or its deck checks refuse: (deck, edits, command),
+#: errors.json key, facts every language's line holds, the English sentence's own words, ids the line may echo
+#: (an edit is (old, new): ``new`` replaces the first ``old``; ``new`` None removes the component ``old``; a fact
+#: may be a tuple of its spellings)
+GAME_DECKS = {
+    "royale: no end-of-banquet card": (
+        ("royale", [("end-banquet", None)], ["play", "royale", "--players", "2"]), "royale_no_end_card",
+        ["royale", "role: end"], "no end-of-banquet card", {"royale", "role", "end"}),
+    "royale: fewer player letters than players": (
+        ("royale", [("owner: D}", "owner: C}")] * 7, ["play", "royale", "--players", "4"]), "royale_player_icons",
+        ["royale", "3", "4"], "player icon(s) for 4 players", {"royale"}),
+    "royale: an imposter pattern that fits no turn": (
+        ("royale", [("pattern: {rows: 3, cols: 3, cells: [[0, 0], [0, 1], [1, 0]]}",
+                     "pattern: {rows: 2, cols: 3, cells: [[0, 0], [0, 1], [1, 0]]}")],
+         ["play", "royale", "--players", "2"]), "royale_pattern_no_fit",
+        ["imposter-a", ("2×3", "2x3"), ("3×3", "3x3")], "pattern does not fit the 3x3 grid", {"imposter"}),
+    "royale: a request names an unknown dish type": (
+        ("royale", [("include: {main: 1}", "include: {mian: 1}")], ["check", "royale"]), "royale_unknown_dish",
+        ["decks/royale.yaml:", "services[0]", "mian", "abundance, dessert, drink, fruit, main, pastry"],
+        "unknown dish type 'mian'", {"mian", "abundance", "dessert", "drink", "fruit", "main", "pastry", "services",
+                                     "data", "faces", "components"}),
+    "draco: fewer lairs than players": (
+        ("draco", [("lair-black", None)], ["play", "draco", "--players", "6"]), "draco_lairs",
+        ["draco", "5", "6"], "lair(s) for 6 players", {"draco"}),
+    "draco: a colour with three ruffians": (
+        ("draco", [("count: 2\n    name: {fr: \"Malandrin rouge\"", "count: 3\n    name: {fr: \"Malandrin rouge\"")],
+         ["play", "draco", "--players", "3"]), "draco_colour_characters",
+        ["draco", "red", "3", "2"], "colour 'red' has 3 characters, expected 2", {"draco", "red"}),
+    "draco: a coin worth neither silver nor gold": (
+        ("draco", [("data: {role: coin, silver: 3}", "data: {role: coin, silver: 7}")], ["check", "draco"]),
+        "draco_coin_worth", ["decks/draco.yaml:", "data.silver", "7", "3", "rules.silver_per_gold"],
+        "a coin is worth 1 silver or one gold (3 silver", {"silver", "data", "components", "rules"}),
+}
+
+
+def _game_project(tmp_path: Path, case: str) -> Path:
+    """A project in ``tmp_path`` holding the shipped deck of ``GAME_DECKS[case]`` with its edits made."""
+    (deck, edits, _), *_ = GAME_DECKS[case]
+    root = tmp_path / "p"
+    (root / "decks").mkdir(parents=True)
+    text = (ROOT / "decks" / f"{deck}.yaml").read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = _without(text, old) if new is None else text.replace(old, new, 1)
+    (root / "decks" / f"{deck}.yaml").write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("case", sorted(GAME_DECKS))
+def test_a_games_refusal_says_its_english_message_from_its_fields(case: str, tmp_path: Path) -> None:
+    """The key's English sentence, filled with the fields the call passes, is the call's own English message:
+    each field holds the value the message puts there (a swapped field would put the 4 players where the 3
+    letters go in every language), and the sentence means what the message says."""
+    from cardgen.errors import InputError, said
+    from cardgen.resolve.resolve import resolve
+
+    (deck, _, args), key, *_ = GAME_DECKS[case]
+    root = _game_project(tmp_path, case)
+    with pytest.raises(InputError) as caught:
+        resolved = resolve(deck, root)
+        if args[0] == "play":
+            resolved.spec.new_game(resolved, int(args[args.index("--players") + 1]))
+    error = caught.value
+    assert error.key == key, (error.key, error.message)
+    assert said(key, "en", **error.fields) == error.message
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("case", sorted(GAME_DECKS))
+def test_a_games_deck_refusal_is_said_in_the_language(case: str, lang: str, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Royale's and Draco's own refusals (their engine's set-up, their deck checks) are worded in the command's
+    language too, with the facts of the mistake: the deck, the counts, the value given and what was expected."""
+    (deck, edits, args), key, facts, english, ids = GAME_DECKS[case]
+    monkeypatch.chdir(tmp_path)
+    line = _line([*args, "--project", str(_game_project(tmp_path, case))], lang, capsys)
+    for fact in facts:  # a fact or its spellings (2×3 is 2x3 in English)
+        assert any(f in line for f in ((fact,) if isinstance(fact, str) else fact)), (fact, line)
+    if lang == "en":
+        assert english in line, line
+        return
+    assert english not in line, line
+    bad = english_in(line.replace(str(tmp_path), ""), lang, ids)
+    assert not bad, bad
+    said = json.loads((ROOT / "cardgen/errors.json").read_text(encoding="utf-8"))["lines"][lang][key]
+    first_words = said.split("{")[0].strip(f" {N}«:;")
+    assert not first_words or first_words in line, (key, first_words, line)
+    words = [w for w in said.replace("{", " {").split() if not w.startswith("{")][:4]  # its own words, in order
+    assert all(w.strip("();,") in line for w in words), (key, words, line)
+
+
+def _ns(**kw: object) -> object:
+    from types import SimpleNamespace
+
+    return SimpleNamespace(**kw)
+
+
+def _draco_box() -> object:
+    """A Draco box (what ``check_references`` reads) with every mistake its checks name, once each."""
+    def comp(role: str | None, kind: str = "card", count: int = 1, faces: list[object] | None = None,
+             **data: object) -> object:
+        return _ns(kind=kind, count=count, faces=faces or [], data=None if role is None else _ns(role=role, **data))
+
+    hands = [_ns(data=_ns(cup_hand="right")), _ns(data=_ns(cup_hand="left"))]
+    return _ns(colours=["red"], rules=_ns(silver_per_gold=3), components=[
+        comp("draco", kind="token", count=2, faces=hands[:1]), comp("draco", faces=hands), comp(None),
+        comp("lair", colour="blue"), comp("special", special="zork"), comp("special", count=2, special="zork"),
+        comp("action", faces=[_ns(data=_ns(effect=None))]), comp("coin", silver=7),
+        comp("die", faces=[_ns(value=0)])])
+
+
+def _royale_box() -> object:
+    """A Royale box (what ``check_references`` reads) with every mistake its checks name, once each."""
+    from cardgen.games.royale.model import NobleFace
+
+    def face(data: object = None, value: int | None = 1, points: int | None = 1) -> object:
+        return _ns(data=data, value=value, points=points, pattern=None)
+
+    noble = NobleFace.model_validate({"side": "unmasked", "services": [{"cards": 2, "include": {"soup": 1}}]})
+    return _ns(components=[
+        _ns(data=None, values=None, faces=[face()]),
+        _ns(data=_ns(role="dish", dish="main"), values=None, faces=[face(value=None)]),
+        _ns(data=_ns(role="noble"), values=None, faces=[face(noble, points=None)]),
+        _ns(data=_ns(role="end"), values=None, faces=[face(_ns())]),
+        _ns(data=_ns(role="imposter"), values=None, faces=[face()]),
+        _ns(data=_ns(role="solo"), values=None, faces=[face()])])
+
+
+@pytest.mark.parametrize("game, box, keys", [
+    ("draco", _draco_box, {"draco_one_draco", "draco_missing_data", "unknown_colour", "draco_two_sided",
+                           "draco_one_count", "draco_special_twice", "draco_special_count", "draco_action_effect",
+                           "draco_coin_worth", "draco_die_faces"}),
+    ("royale", _royale_box, {"royale_missing_data", "royale_dish_value", "royale_noble_sides", "royale_noble_points",
+                             "royale_unknown_dish", "royale_request_not_noble", "royale_imposter_pattern",
+                             "royale_solo_pattern"})])
+def test_every_deck_check_of_a_game_says_its_message_in_each_language(game: str, box: Any, keys: set[str]) -> None:
+    """Each of a game's deck-check problems names its sentence, whose English filled with the problem's fields is
+    the problem's own message (no field swapped), and which every language can say with those fields."""
+    import importlib
+
+    from cardgen.errors import said
+
+    problems = list(importlib.import_module(f"cardgen.games.{game}.checks").check_references(box()))
+    assert {p.key for p in problems} == keys and len(problems) == len(keys), [p.key for p in problems]
+    for p in problems:
+        assert said(p.key, "en", **p.fields) == p.message, p.key
+        for lang in ("fr", "it"):
+            line = said(p.key, lang, **p.fields)
+            assert all(str(v) in line for v in p.fields.values()), (p.key, lang, line)
