@@ -80,7 +80,7 @@ def check_references(model: Any) -> list[Problem]:
                                                     key="royale_unknown_dish", fields={"dish": t, "types": known}))
         elif any(f.data is not None for f in comp.faces):
             j = next(j for j, f in enumerate(comp.faces) if f.data is not None)
-            problems.append(Problem(("components", i, "faces", j, "data"), "only noble faces carry a requirement",
+            problems.append(Problem(("components", i, "faces", j, "data"), "only noble faces carry a request",
                                     key="royale_request_not_noble"))
         if kind in ("imposter", "solo") and comp.faces[0].pattern is None:
             problems.append(Problem(("components", i, "faces", 0), f"{'an' if kind == 'imposter' else 'a'} {kind} "
