@@ -384,3 +384,26 @@ def test_every_deck_check_of_a_game_says_its_message_in_each_language(game: str,
         for lang in ("fr", "it"):
             line = said(p.key, lang, **p.fields)
             assert all(str(v) in line for v in p.fields.values()), (p.key, lang, line)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "royale: 3 player icon(s) for 4 players"),
+    ("fr", f"royale{N}: pas assez de lettres de joueur pour ce nombre de joueurs (joueurs{N}: 4{N}; lettres{N}: 3)"),
+    ("it", "royale: lettere di giocatore insufficienti per questo numero di giocatori (giocatori: 4; lettere: 3)")])
+def test_an_engines_refusal_in_check_is_said_in_the_language(lang: str, said: str) -> None:
+    """``cardgen check``'s "rules engine sets up" failure quotes the engine's refusal in the command's language
+    (it quoted the English message under --lang fr)."""
+    import dataclasses
+
+    from cardgen.check.static import setup_check
+    from cardgen.errors import InputError
+    from cardgen.resolve.resolve import resolve
+
+    def refuse(deck: Any, players: int) -> None:
+        raise InputError(f"{deck.id}: 3 player icon(s) for {players} players", key="royale_player_icons",
+                         fields={"deck": deck.id, "icons": 3, "players": players})
+
+    deck = resolve("royale", ROOT)
+    deck = dataclasses.replace(deck, spec=dataclasses.replace(deck.spec, new_game=refuse))
+    result = setup_check(deck, 4)
+    assert not result.passed and result.words(lang)[1] == said, result.words(lang)
