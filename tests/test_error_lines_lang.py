@@ -407,3 +407,36 @@ def test_an_engines_refusal_in_check_is_said_in_the_language(lang: str, said: st
     deck = dataclasses.replace(deck, spec=dataclasses.replace(deck.spec, new_game=refuse))
     result = setup_check(deck, 4)
     assert not result.passed and result.words(lang)[1] == said, result.words(lang)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_a_failed_check_in_validate_is_said_in_the_language(lang: str, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """validate's "static check failed" line and its report name the check and its detail in the command's
+    language (they printed "one End of the Banquet card (0 End of the Banquet cards)" under --lang fr)."""
+    from cardgen.games.royale.checks import CHECKS
+    from cardgen.languages import is_singular
+
+    root = _game_project(tmp_path, "royale: no end-of-banquet card")
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "royale", "--games", "1", "--players", "2", "--project", str(root), "--lang", lang,
+                 "--out", str(tmp_path / "o")]) == 1
+    out = capsys.readouterr().out
+    words = CHECKS[lang]["end_card"]
+    detail = words["detail_one" if is_singular(0, lang) else "detail"].format(n=0)  # « 0 carte », «0 carte»
+    said = f"{words['name']} ({detail})"
+    assert said in out, out
+    assert "End of the Banquet card" not in out, out
+    page = next((tmp_path / "o/validation").glob("*/royale.html")).read_text(encoding="utf-8")
+    assert said in page and "End of the Banquet card" not in page
+
+
+def test_a_checks_words_fall_back_to_its_english() -> None:
+    """A result without the check's words in a language (a project's own check, an older result) says its
+    English name and detail."""
+    from cardgen.simulate.summary import check_words
+
+    check = {"name": "n", "detail": "d", "said": {"fr": ["nom", "détail"]}}
+    assert check_words(check, "fr") == ("nom", "détail")
+    assert check_words(check, "it") == ("n", "d") == check_words({"name": "n", "detail": "d"}, "fr")
