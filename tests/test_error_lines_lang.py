@@ -30,6 +30,7 @@ FILES = {
     "variants/kl-alias.yaml": f"extends: king_lui\n{NAMES}players: *nope\n",
     "variants/kl-hook.yaml": f"extends: king_lui\n{NAMES}code: variants/house/h.py\nhouse_rule: {{en: Kx, fr: Kx, it: Kx}}\n",
     "variants/house/h.py": "def scorre(default, state):\n    return default\n",
+    "variants/kl-range.yaml": f"extends: king_lui\n{NAMES}rules:\n  emerald_portions: 99\n",
 }
 #: King Lui's hook points, as a house rule's refusal lists them: names of functions
 HOOKS = {"legal_actions", "apply", "outcome", "score_estimate", "setup", "course", "draw", "emerald", "serve_king",
@@ -71,6 +72,9 @@ CASES = {
     "tune: a count out of bounds": ("count_bounds", [*TUNE, "--param", "count:ham=5..1"],
                                     ["count:ham=5..1", "10000"], "'count:ham=5..1': expected 0 <= LO <= HI <= 10000",
                                     set()),
+    "a rule number out of its range": ("number_le", ["check", "kl-range"],
+                                       ["variants/kl-range.yaml:5", "rules.emerald_portions", "10", "99"],
+                                       "expected a number <= 10, got 99", {"emerald_portions"}),
     "compare a deck with itself": ("compare_itself", ["compare", "king_lui", "king_lui"], ["VARIANT", "king_lui"],
                                    "king_lui compared with itself", set()),
     "a --json file that is a folder": ("output_is_folder", ["validate", "king_lui", "--json", "{tmp}/jdir"],
@@ -440,3 +444,38 @@ def test_a_checks_words_fall_back_to_its_english() -> None:
     check = {"name": "n", "detail": "d", "said": {"fr": ["nom", "détail"]}}
     assert check_words(check, "fr") == ("nom", "détail")
     assert check_words(check, "it") == ("n", "d") == check_words({"name": "n", "detail": "d"}, "fr")
+
+
+@pytest.mark.parametrize("field, value, key", [
+    ("ge", 0, "number_ge"), ("gt", 1, "number_gt"), ("le", 4, "number_le"), ("lt", 3, "number_lt"),
+    ("short", "", "text_empty"), ("long", "abcd", "text_too_long"), ("few", [1], "items_too_few"),
+    ("many", [1, 2], "items_too_many")])
+def test_a_bound_or_a_length_is_said_in_the_language(field: str, value: Any, key: str) -> None:
+    """A number out of its bounds, an empty or too long text, a list too short or too long: each line names its
+    sentence, says its bound and the value given in every language, and its English is the message it was."""
+    from pydantic import BaseModel, ConfigDict, Field
+
+    from cardgen.errors import InputError, said
+    from cardgen.load.validate import validate
+    from cardgen.load.yamlio import LineMap
+
+    class Bounds(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        ge: int = Field(default=5, ge=1)
+        gt: int = Field(default=5, gt=1)
+        le: int = Field(default=1, le=3)
+        lt: int = Field(default=1, lt=3)
+        short: str = Field(default="x", min_length=1)
+        long: str = Field(default="x", max_length=3)
+        few: list[int] = Field(default=[1, 2], min_length=2)
+        many: list[int] = Field(default=[1], max_length=1)
+
+    with pytest.raises(InputError) as caught:
+        validate(Bounds, {field: value}, LineMap(), file="b.yaml")
+    error = caught.value
+    assert error.key == key and said(key, "en", **error.fields) == error.message, (error.key, error.message)
+    facts = [str(v) for v in error.fields.values() if isinstance(v, str)]
+    for lang in ("fr", "it"):
+        line = error.said(lang)
+        assert all(f in line for f in facts) and error.message not in line, line
+        assert not english_in(line, lang, {"b", "yaml", field}), line

@@ -7,6 +7,7 @@ and unknown choices, computed from the same model declaration.
 """
 from __future__ import annotations
 
+import string
 import types
 import typing
 from collections import defaultdict
@@ -85,17 +86,13 @@ def fields_at(model: type[BaseModel], path: tuple[str | int, ...]) -> list[str]:
 #: pydantic's value kinds a message names (``int``: "a whole number"), worded in ``errors.json`` (``kinds``)
 _TYPE_WORDS = ("int", "float", "str", "bool", "dict", "list", "model")
 
-#: pydantic's error kinds whose message is one sentence: ``{got}`` is the value given, the other names are
-#: the error's context (one it lacks prints as None)
-_FIXED_MESSAGES = {
-    "greater_than_equal": "expected a number >= {ge}, got {got}",
-    "greater_than": "expected a number > {gt}, got {got}",
-    "less_than_equal": "expected a number <= {le}, got {got}",
-    "less_than": "expected a number < {lt}, got {got}",
-    "string_too_short": "expected non-empty text",
-    "string_too_long": "text too long (at most {max_length} characters)",
-    "too_short": "expected at least {min_length} item(s), got {actual_length}",
-    "too_long": "expected at most {max_length} item(s), got {actual_length}",
+#: pydantic's error kinds whose message is one sentence, by the key of that sentence in ``errors.json`` (its
+#: English is the message): ``{got}`` is the value given, the other names are the error's context (one it lacks
+#: prints as None)
+_FIXED_KEYS = {
+    "greater_than_equal": "number_ge", "greater_than": "number_gt", "less_than_equal": "number_le",
+    "less_than": "number_lt", "string_too_short": "text_empty", "string_too_long": "text_too_long",
+    "too_short": "items_too_few", "too_long": "items_too_many",
 }
 
 
@@ -129,6 +126,13 @@ def _describe(value: Any) -> str:
     return clean(repr(value), 40)
 
 
+def said_in(lang: str, key: str) -> str:
+    """The sentence ``key`` of ``errors.json`` in ``lang``, its fields not filled in."""
+    from cardgen.errors import words
+
+    return words()["lines"][lang][key]
+
+
 #: the sentence's key in ``errors.json`` and its fields, for a message the command line says in --lang
 Worded = tuple[str, dict[str, Any]]
 
@@ -154,6 +158,10 @@ def _worded(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int, 
             from cardgen.errors import kind_word, words
 
             return "expected", {"kind": {lang: kind_word(prefix, lang) for lang in words()["kinds"]}, "got": got}
+    if kind in _FIXED_KEYS:  # a bound or a length: the error's context (ge, max_length...) and the value given
+        key, ctx = _FIXED_KEYS[kind], err.get("ctx") or {}
+        names = {name for _, name, _, _ in string.Formatter().parse(said_in("en", key)) if name}
+        return key, {name: got if name == "got" else str(ctx.get(name)) for name in names}
     return None
 
 
@@ -180,8 +188,8 @@ def _message(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int,
             return f"expected {kind_word(prefix, 'en')}, got {got}", None
     if kind == "model_type" or kind == "model_attributes_type" or kind == "dict_type":
         return f"expected a mapping (key: value), got {got}", None
-    if kind in _FIXED_MESSAGES:
-        return _FIXED_MESSAGES[kind].format_map(defaultdict(lambda: None, ctx, got=got)), None
+    if kind in _FIXED_KEYS:
+        return said_in("en", _FIXED_KEYS[kind]).format_map(defaultdict(lambda: None, ctx, got=got)), None
     if kind == "string_pattern_mismatch":
         pattern = str(ctx.get("pattern", ""))
         if "a-z0-9" in pattern:
