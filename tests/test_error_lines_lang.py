@@ -449,11 +449,15 @@ def test_a_checks_words_fall_back_to_its_english() -> None:
 @pytest.mark.parametrize("field, value, key", [
     ("ge", 0, "number_ge"), ("gt", 1, "number_gt"), ("le", 4, "number_le"), ("lt", 3, "number_lt"),
     ("short", "", "text_empty"), ("long", "abcd", "text_too_long"), ("few", [1], "items_too_few"),
-    ("many", [1, 2], "items_too_many")])
-def test_a_bound_or_a_length_is_said_in_the_language(field: str, value: Any, key: str) -> None:
-    """A number out of its bounds, an empty or too long text, a list too short or too long: each line names its
-    sentence, says its bound and the value given in every language, and its English is the message it was."""
-    from pydantic import BaseModel, ConfigDict, Field
+    ("many", [1, 2], "items_too_many"), ("ident", "Abc", "expected_id"), ("rgb", "red", "expected_colour"),
+    ("mark", "ab", "expected_pattern")])
+def test_a_bound_a_length_or_a_form_is_said_in_the_language(field: str, value: Any, key: str) -> None:
+    """A number out of its bounds, an empty or too long text, a list too short or too long, a text not an id, a
+    colour or of its form: each line names its sentence, says its bound and the value given in every language, and
+    its English is the message it was."""
+    from typing import Annotated
+
+    from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
     from cardgen.errors import InputError, said
     from cardgen.load.validate import validate
@@ -469,6 +473,9 @@ def test_a_bound_or_a_length_is_said_in_the_language(field: str, value: Any, key
         long: str = Field(default="x", max_length=3)
         few: list[int] = Field(default=[1, 2], min_length=2)
         many: list[int] = Field(default=[1], max_length=1)
+        ident: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$")] = "a"
+        rgb: Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")] = "#000000"
+        mark: Annotated[str, StringConstraints(pattern=r"^[A-Z]$")] = "A"
 
     with pytest.raises(InputError) as caught:
         validate(Bounds, {field: value}, LineMap(), file="b.yaml")
@@ -478,4 +485,6 @@ def test_a_bound_or_a_length_is_said_in_the_language(field: str, value: Any, key
     for lang in ("fr", "it"):
         line = error.said(lang)
         assert all(f in line for f in facts) and error.message not in line, line
-        assert not english_in(line, lang, {"b", "yaml", field}), line
+        if isinstance(value, str) and value:  # the text given, in the language's quotes
+            assert line.endswith({"fr": f"«{N}{value}{N}»", "it": f"«{value}»"}[lang]) or key == "text_too_long", line
+        assert not english_in(line, lang, {"b", "yaml", field, str(value).lower()}), line

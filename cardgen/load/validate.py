@@ -98,13 +98,15 @@ _FIXED_KEYS = {
 
 
 def _described(value: Any) -> dict[str, str]:
-    """What the value given is called in each language: ``nothing``, ``rien``, or the value itself."""
-    from cardgen.errors import kind_word, words
+    """What the value given is called in each language: ``nothing``, ``rien``, or the value itself (a text in
+    the language's quotes: 'Abc', « Abc », «Abc»)."""
+    from cardgen.errors import kind_word, words, worded
 
     kind = "nothing" if value is None else "a_mapping" if isinstance(value, dict) else \
         "a_list" if isinstance(value, list) else None
     if kind is None:
-        return {"en": _describe(value)}
+        text = _describe(value)  # English keeps its Python quotes ('Abc', "it's"), as it always said
+        return {**worded("quoted", text=clean(value, 40)), "en": text} if isinstance(value, str) else {"en": text}
     return {lang: kind_word(kind, lang) for lang in words()["kinds"]}
 
 
@@ -133,6 +135,16 @@ def said_in(lang: str, key: str) -> str:
     return words()["lines"][lang][key]
 
 
+def _pattern_worded(ctx: dict[str, Any], got: Any) -> tuple[str, dict[str, Any]]:
+    """The sentence of a text that does not match its pattern: an id, a colour, or the pattern itself."""
+    pattern = str(ctx.get("pattern", ""))
+    if "a-z0-9" in pattern:
+        return "expected_id", {"got": got}
+    if "#" in pattern:
+        return "expected_colour", {"got": got}
+    return "expected_pattern", {"pattern": pattern, "got": got}
+
+
 #: the sentence's key in ``errors.json`` and its fields, for a message the command line says in --lang
 Worded = tuple[str, dict[str, Any]]
 
@@ -158,6 +170,8 @@ def _worded(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int, 
             from cardgen.errors import kind_word, words
 
             return "expected", {"kind": {lang: kind_word(prefix, lang) for lang in words()["kinds"]}, "got": got}
+    if kind == "string_pattern_mismatch":
+        return _pattern_worded(err.get("ctx") or {}, got)
     if kind in _FIXED_KEYS:  # a bound or a length: the error's context (ge, max_length...) and the value given
         key, ctx = _FIXED_KEYS[kind], err.get("ctx") or {}
         names = {name for _, name, _, _ in string.Formatter().parse(said_in("en", key)) if name}
@@ -191,12 +205,8 @@ def _message(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int,
     if kind in _FIXED_KEYS:
         return said_in("en", _FIXED_KEYS[kind]).format_map(defaultdict(lambda: None, ctx, got=got)), None
     if kind == "string_pattern_mismatch":
-        pattern = str(ctx.get("pattern", ""))
-        if "a-z0-9" in pattern:
-            return f"expected an id (lowercase letters, digits, '-' or '_'), got {got}", None
-        if "#" in pattern:
-            return f"expected a colour like '#1a2b3c', got {got}", None
-        return f"expected text matching {pattern}, got {got}", None
+        key, fields = _pattern_worded(ctx, got)
+        return said_in("en", key).format(**fields), None
     if kind == "value_error":
         return str(ctx.get("error", err["msg"])), None
     if kind == "union_tag_invalid":
