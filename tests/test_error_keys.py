@@ -141,7 +141,7 @@ def test_every_key_is_said_in_every_language_with_the_same_fields() -> None:
 def test_every_call_passes_the_fields_its_sentence_says() -> None:
     table = lines()
     problems = []
-    for rel, _, call in _calls() + _calls("Problem"):
+    for rel, _, call in _calls() + _calls("Problem") + _calls("KeyedValueError"):
         key_node = next((k.value for k in call.keywords if k.arg == "key"), None)
         keys = _keys(key_node) if key_node is not None else None
         passed = _fields(call)
@@ -157,6 +157,16 @@ def test_every_call_passes_the_fields_its_sentence_says() -> None:
                 problems.append(f"{rel}:{call.lineno}: '{key}' says {sorted(wanted)}, the call passes "
                                 f"{sorted(passed)}")
     assert not problems, "\n".join(problems)
+
+
+def test_a_games_model_refuses_with_a_keyed_value_error() -> None:
+    """A game's model validator refuses a deck with a ``KeyedValueError`` (its sentence in errors.json), never a
+    bare ``ValueError``, whose English text pydantic would pass on under --lang fr; and the scan sees them."""
+    bare = [f"{rel}:{call.lineno}" for rel, _, call in _calls("ValueError") if rel.startswith("cardgen/games/")
+            and rel.endswith("/model.py")]
+    assert not bare, bare
+    keyed = {rel for rel, _, _ in _calls("KeyedValueError")}
+    assert {"cardgen/games/royale/model.py", "cardgen/games/draco/model.py"} <= keyed, keyed
 
 
 @pytest.mark.parametrize("text, fields", [("a {x} and {y[0]} but {{not}}", {"x", "y"}), ("none", set())])

@@ -488,3 +488,57 @@ def test_a_bound_a_length_or_a_form_is_said_in_the_language(field: str, value: A
         if isinstance(value, str) and value:  # the text given, in the language's quotes
             assert line.endswith({"fr": f"«{N}{value}{N}»", "it": f"«{value}»"}[lang]) or key == "text_too_long", line
         assert not english_in(line, lang, {"b", "yaml", field, str(value).lower()}), line
+
+
+#: the fields and values of a deck file the refusals quote: what the designer types, the same in every language
+YAML_WORDS = {"dish", "wild", "owner", "role", "lt", "gt", "eq", "sum", "include", "special", "silver", "colour",
+              "lair", "coin", "die", "imposter", "end", "effect", "draco"}
+#: a game model and a mapping its validator refuses, by the key of the sentence it says
+MODEL_REFUSALS = {
+    "royale_packet_beyond": ("royale", "RoyaleRules", {"packets": 3, "end_packet_setup": 4}),
+    "royale_shape_twice": ("royale", "RoyaleRules", {"take_shapes": ["row", "row"]}),
+    "royale_rotation_twice": ("royale", "RoyaleRules", {"imposter_rotations": [0, 0]}),
+    "royale_bands_overlap": ("royale", "RoyaleRules", {"score_bands": [
+        {"min": 0, "max": 5, "title": {"en": "a"}}, {"min": 4, "max": 9, "title": {"en": "b"}}]}),
+    "royale_dish_type_missing": ("royale", "RoyaleComponent", {"role": "dish"}),
+    "royale_dish_only": ("royale", "RoyaleComponent", {"role": "end", "dish": "main"}),
+    "royale_owner_missing": ("royale", "RoyaleComponent", {"role": "imposter"}),
+    "royale_owner_only": ("royale", "RoyaleComponent", {"role": "end", "owner": "A"}),
+    "royale_sum_bound": ("royale", "SumRule", {}),
+    "royale_sum_eq_alone": ("royale", "SumRule", {"eq": 5, "lt": 9}),
+    "royale_service_any": ("royale", "Service", {"sum": {"lt": 9}}),
+    "royale_two_sum_three": ("royale", "Service", {"cards": 4, "two_sum_to_third": True}),
+    "royale_include_more": ("royale", "Service", {"cards": 2, "include": {"main": 3}}),
+    "royale_ordered_last": ("royale", "NobleFace", {"side": "masked", "services": [
+        {"sum": {"eq": 9}, "order": "ascending"}, {"cards": 2}]}),
+    "draco_negative_amounts": ("draco", "DracoRules", {"toast_payouts": [3, -1]}),
+    "draco_colour_needed": ("draco", "DracoPiece", {"role": "lair"}),
+    "draco_colour_only": ("draco", "DracoPiece", {"role": "coin", "silver": 1, "colour": "red"}),
+    "draco_special_only": ("draco", "DracoPiece", {"role": "coin", "silver": 1, "special": "zork"}),
+    "draco_silver_only": ("draco", "DracoPiece", {"role": "die", "silver": 1}),
+    "draco_one_effect": ("draco", "DracoFace", {"flip_draco": {}, "cup_to_centre": {}}),
+    "draco_face_both": ("draco", "DracoFace", {"flip_draco": {}, "cup_hand": "left"}),
+}
+
+
+@pytest.mark.parametrize("key", sorted(MODEL_REFUSALS))
+def test_a_games_model_refusal_is_said_in_the_language(key: str) -> None:
+    """Each model validator of Royale and Draco refuses with its sentence: the line under --lang fr/it is that
+    sentence with the refusal's facts, and the English sentence filled in is the message it always printed."""
+    import importlib
+
+    from cardgen.errors import InputError, said
+    from cardgen.load.validate import validate
+    from cardgen.load.yamlio import LineMap
+
+    game, model, data = MODEL_REFUSALS[key]
+    cls = getattr(importlib.import_module(f"cardgen.games.{game}.model"), model)
+    with pytest.raises(InputError) as caught:
+        validate(cls, data, LineMap(), file="d.yaml")
+    error = caught.value
+    assert error.key == key and said(key, "en", **error.fields) == error.message, (error.key, error.message)
+    for lang in ("fr", "it"):
+        line = error.said(lang)
+        assert error.message not in line and all(str(v) in line for v in error.fields.values()), line
+        assert line.startswith("d.yaml: ") and said(key, lang, **error.fields) in line, line
+        assert not english_in(line, lang, YAML_WORDS), english_in(line, lang, YAML_WORDS)

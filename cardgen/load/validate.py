@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from cardgen.errors import MAX_ERRORS, InputError, InputErrors, clean, did_you_mean
+from cardgen.errors import MAX_ERRORS, InputError, InputErrors, KeyedValueError, clean, did_you_mean
 from cardgen.load.grouping import group_errors
 from cardgen.load.yamlio import LineMap
 
@@ -172,6 +172,9 @@ def _worded(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int, 
             return "expected", {"kind": {lang: kind_word(prefix, lang) for lang in words()["kinds"]}, "got": got}
     if kind == "string_pattern_mismatch":
         return _pattern_worded(err.get("ctx") or {}, got)
+    refusal = (err.get("ctx") or {}).get("error")
+    if kind == "value_error" and isinstance(refusal, KeyedValueError):  # a model validator's, with its sentence
+        return refusal.key, refusal.fields
     if kind in _FIXED_KEYS:  # a bound or a length: the error's context (ge, max_length...) and the value given
         key, ctx = _FIXED_KEYS[kind], err.get("ctx") or {}
         names = {name for _, name, _, _ in string.Formatter().parse(said_in("en", key)) if name}
