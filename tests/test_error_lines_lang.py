@@ -492,8 +492,11 @@ def test_a_bound_a_length_or_a_form_is_said_in_the_language(field: str, value: A
 
 #: the fields and values of a deck file the refusals quote: what the designer types, the same in every language
 YAML_WORDS = {"dish", "wild", "owner", "role", "lt", "gt", "eq", "sum", "include", "special", "silver", "colour",
-              "lair", "coin", "die", "imposter", "end", "effect", "draco"}
-#: a game model and a mapping its validator refuses, by the key of the sentence it says
+              "lair", "coin", "die", "imposter", "end", "effect", "draco", "packets", "turns", "forty"}
+#: a component and a face the shared model accepts (each refusal below changes one thing)
+PIECE = {"id": "c", "kind": "card", "count": 1, "name": {"en": "C"}, "faces": [{"layout": "plain"}]}
+FACE = {"layout": "plain"}
+#: a game model (or the shared schema's) and a mapping its validator refuses, by the key of the sentence it says
 MODEL_REFUSALS = {
     "royale_packet_beyond": ("royale", "RoyaleRules", {"packets": 3, "end_packet_setup": 4}),
     "royale_shape_twice": ("royale", "RoyaleRules", {"take_shapes": ["row", "row"]}),
@@ -518,13 +521,50 @@ MODEL_REFUSALS = {
     "draco_silver_only": ("draco", "DracoPiece", {"role": "die", "silver": 1}),
     "draco_one_effect": ("draco", "DracoFace", {"flip_draco": {}, "cup_to_centre": {}}),
     "draco_face_both": ("draco", "DracoFace", {"flip_draco": {}, "cup_hand": "left"}),
+    # the deck model every game shares (cardgen.model.schema)
+    "span_order": ("schema", "Span", {"min": 5, "max": 2}),
+    "cell_outside": ("schema", "Pattern", {"rows": 2, "cols": 2, "cells": [[0, 0], [2, 1]]}),
+    "cell_twice": ("schema", "Pattern", {"cells": [[0, 0], [0, 0]]}),
+    "range_order": ("schema", "ValueRange", {"from": 9, "to": 3}),
+    "range_span": ("schema", "ValueRange", {"from": 0, "to": 500}),
+    "card_faces": ("schema", "Piece", {**PIECE, "faces": [FACE] * 3}),
+    "token_faces": ("schema", "Piece", {**PIECE, "kind": "token", "faces": [FACE] * 3}),
+    "die_sides": ("schema", "Piece", {**PIECE, "kind": "die"}),
+    "card_back": ("schema", "Piece", PIECE),
+    "two_faced_back": ("schema", "Piece", {**PIECE, "faces": [FACE] * 2, "back": "plain"}),
+    "ruling_rule": ("schema", "Ruling", {"text": {"en": "up to {hand_size}"}, "rules": ["packets"]}),
+    "action_word": ("schema", "Actions", {"actions": {"Serve it": {"en": "serve"}}}),
+    "action_brace": ("schema", "Actions", {"actions": {"serve": {"en": "serve {0"}}}),
+    "action_placeholder": ("schema", "Actions", {"actions": {"serve": {"en": "serve {dish}"}}}),
+    "action_beyond": ("schema", "Actions", {"actions": {"serve": {"en": "serve {15}"}}}),
+    "action_same_words": ("schema", "Actions", {"actions": {"serve": {"en": "serve {0}", "fr": "servir"}}}),
+    "target_not_range": ("schema", "Targets", {"turns": "forty"}),
+    "target_order": ("schema", "Targets", {"turns": "60..40"}),
+    "target_not_text": ("schema", "Targets", {"turns": 50}),
 }
+
+
+def _schema_models() -> dict[str, Any]:
+    """The shared deck model's classes a refusal above validates, and small models holding its typed fields."""
+    from pydantic import BaseModel
+
+    from cardgen.model import schema
+
+    class Actions(BaseModel):
+        actions: schema.ActionNames
+
+    class Targets(BaseModel):
+        turns: schema.TargetRange
+
+    return {"Span": schema.Span, "Pattern": schema.Pattern, "ValueRange": schema.ValueRange, "Ruling": schema.Ruling,
+            "Piece": schema.Component[schema.NoData, schema.NoData], "Actions": Actions, "Targets": Targets}
 
 
 @pytest.mark.parametrize("key", sorted(MODEL_REFUSALS))
 def test_a_games_model_refusal_is_said_in_the_language(key: str) -> None:
-    """Each model validator of Royale and Draco refuses with its sentence: the line under --lang fr/it is that
-    sentence with the refusal's facts, and the English sentence filled in is the message it always printed."""
+    """Each model validator of Royale, Draco and the shared deck model refuses with its sentence: the line under
+    --lang fr/it is that sentence with the refusal's facts, and the English sentence filled in is the message it
+    always printed."""
     import importlib
 
     from cardgen.errors import InputError, said
@@ -532,13 +572,15 @@ def test_a_games_model_refusal_is_said_in_the_language(key: str) -> None:
     from cardgen.load.yamlio import LineMap
 
     game, model, data = MODEL_REFUSALS[key]
-    cls = getattr(importlib.import_module(f"cardgen.games.{game}.model"), model)
+    cls = _schema_models()[model] if game == "schema" else \
+        getattr(importlib.import_module(f"cardgen.games.{game}.model"), model)
     with pytest.raises(InputError) as caught:
         validate(cls, data, LineMap(), file="d.yaml")
     error = caught.value
     assert error.key == key and said(key, "en", **error.fields) == error.message, (error.key, error.message)
     for lang in ("fr", "it"):
         line = error.said(lang)
-        assert error.message not in line and all(str(v) in line for v in error.fields.values()), line
+        assert error.message not in line and all(str(v) in line for v in error.fields.values()
+                                                 if not isinstance(v, dict)), line
         assert line.startswith("d.yaml: ") and said(key, lang, **error.fields) in line, line
         assert not english_in(line, lang, YAML_WORDS), english_in(line, lang, YAML_WORDS)
