@@ -266,6 +266,10 @@ GAME_DECKS = {
         ("draco", [("count: 2\n    name: {fr: \"Malandrin rouge\"", "count: 3\n    name: {fr: \"Malandrin rouge\"")],
          ["play", "draco", "--players", "3"]), "draco_colour_characters",
         ["draco", "red", "3", "2"], "colour 'red' has 3 characters, expected 2", {"draco", "red"}),
+    "a deck's code without its house rule": (
+        ("king_lui", [("game: king_lui", "game: king_lui\ncode: h.py")], ["check", "king_lui"]), "code_with_house_rule",
+        ["decks/king_lui.yaml:3", "code", "house_rule"], "'code' and 'house_rule' go together",
+        {"code", "house_rule"}),
     "draco: a coin worth neither silver nor gold": (
         ("draco", [("data: {role: coin, silver: 3}", "data: {role: coin, silver: 7}")], ["check", "draco"]),
         "draco_coin_worth", ["decks/draco.yaml:", "data.silver", "7", "3", "rules.silver_per_gold"],
