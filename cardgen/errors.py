@@ -216,6 +216,17 @@ def raise_all(errors: Sequence[InputError]) -> None:
         raise InputErrors(errors)
 
 
+class KeyedValueError(ValueError):
+    """A model validator's refusal with its sentence in ``errors.json``: pydantic keeps the exception in the
+    error's context, so ``load.validate`` says it in the command's language (``message``, the English, is what
+    it always said)."""
+
+    def __init__(self, message: str, *, key: str, fields: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.fields = dict(fields or {})
+
+
 class GamesFailed(Exception):
     """A command stopped because games could not be played (``cardgen.simulate.failures``): one line per
     deck and player count; the command's exit status is 1 and it gives no answer drawn from them."""

@@ -132,6 +132,18 @@ def test_a_trial_failing_its_checks_is_infeasible_not_a_crash(kl_project: Path, 
     assert trials[2].why.startswith("does not resolve: trials/0002/trial.yaml:")
 
 
+def test_a_trials_failed_check_is_named_in_the_language(kl_project: Path, kl, tmp_path: Path) -> None:
+    """Under --lang it an infeasible trial's reason is Italian: the check it fails, the refusal of a variant that
+    does not resolve (both were English)."""
+    course = [Param("rule", "course_cards_per_player", low=1, high=60)]
+    tuner = Tuner(Project.open(kl_project), kl, _opts(tmp_path, players=[5], params=course, lang="it"))
+    why = tuner.evaluate(1, {"course_cards_per_player": 6}).why
+    assert "ognuno fa il cuoco almeno una volta" in why and "everyone is chef" not in why, why
+    unresolved = tuner.evaluate(2, {"course_cards_per_player": 60}).why  # the trial's variant is refused
+    assert unresolved == ("non si risolve: trials/0002/trial.yaml:11: rules.course_cards_per_player: previsto: un "
+                          "numero minore o uguale a 10; ricevuto: 60"), unresolved
+
+
 def test_tuned_variant_meets_its_target_again_under_another_seed(kl_project: Path, tmp_path: Path) -> None:
     out = tmp_path / "tuned"
     code = main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=0..4",

@@ -87,7 +87,9 @@ def setup_check(deck: ResolvedDeck, players: int) -> CheckResult:
     except (ValueError, InputError, UserCodeError) as exc:  # UserCodeError: a project rules file failed to load
         if deck.spec.rules_file is not None and not isinstance(exc, ValueError):
             raise  # a rules file that does not load is bad input: one line, exit 2, not a failed count
-        return worded_check(CHECKS, "sets_up", players, False, "fail", message=clean(exc, 300))
+        # an engine's refusal with a key is said in each language (errors.json), other text as it came
+        said = (lambda lang: "; ".join(exc.lines(lang))) if isinstance(exc, InputError) else (lambda lang: str(exc))
+        return worded_check(CHECKS, "sets_up", players, False, "fail", message=lambda lang: clean(said(lang), 300))
     return worded_check(CHECKS, "sets_up", players, True)
 
 

@@ -7,6 +7,7 @@ and unknown choices, computed from the same model declaration.
 """
 from __future__ import annotations
 
+import string
 import types
 import typing
 from collections import defaultdict
@@ -14,7 +15,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from cardgen.errors import MAX_ERRORS, InputError, InputErrors, clean, did_you_mean
+from cardgen.errors import MAX_ERRORS, InputError, InputErrors, KeyedValueError, clean, did_you_mean
 from cardgen.load.grouping import group_errors
 from cardgen.load.yamlio import LineMap
 
@@ -85,29 +86,27 @@ def fields_at(model: type[BaseModel], path: tuple[str | int, ...]) -> list[str]:
 #: pydantic's value kinds a message names (``int``: "a whole number"), worded in ``errors.json`` (``kinds``)
 _TYPE_WORDS = ("int", "float", "str", "bool", "dict", "list", "model")
 
-#: pydantic's error kinds whose message is one sentence: ``{got}`` is the value given, the other names are
-#: the error's context (one it lacks prints as None)
-_FIXED_MESSAGES = {
-    "greater_than_equal": "expected a number >= {ge}, got {got}",
-    "greater_than": "expected a number > {gt}, got {got}",
-    "less_than_equal": "expected a number <= {le}, got {got}",
-    "less_than": "expected a number < {lt}, got {got}",
-    "string_too_short": "expected non-empty text",
-    "string_too_long": "text too long (at most {max_length} characters)",
-    "too_short": "expected at least {min_length} item(s), got {actual_length}",
-    "too_long": "expected at most {max_length} item(s), got {actual_length}",
+#: pydantic's error kinds whose message is one sentence, by the key of that sentence in ``errors.json`` (its
+#: English is the message): ``{got}`` is the value given, the other names are the error's context (one it lacks
+#: prints as None)
+_FIXED_KEYS = {
+    "greater_than_equal": "number_ge", "greater_than": "number_gt", "less_than_equal": "number_le",
+    "less_than": "number_lt", "string_too_short": "text_empty", "string_too_long": "text_too_long",
+    "too_short": "items_too_few", "too_long": "items_too_many",
 }
 
 
 
 def _described(value: Any) -> dict[str, str]:
-    """What the value given is called in each language: ``nothing``, ``rien``, or the value itself."""
-    from cardgen.errors import kind_word, words
+    """What the value given is called in each language: ``nothing``, ``rien``, or the value itself (a text in
+    the language's quotes: 'Abc', « Abc », «Abc»)."""
+    from cardgen.errors import kind_word, words, worded
 
     kind = "nothing" if value is None else "a_mapping" if isinstance(value, dict) else \
         "a_list" if isinstance(value, list) else None
     if kind is None:
-        return {"en": _describe(value)}
+        text = _describe(value)  # English keeps its Python quotes ('Abc', "it's"), as it always said
+        return {**worded("quoted", text=clean(value, 40)), "en": text} if isinstance(value, str) else {"en": text}
     return {lang: kind_word(kind, lang) for lang in words()["kinds"]}
 
 
@@ -127,6 +126,23 @@ def _describe(value: Any) -> str:
     if isinstance(value, int) and value.bit_length() > 128:
         return "a number with more than 38 digits"
     return clean(repr(value), 40)
+
+
+def said_in(lang: str, key: str) -> str:
+    """The sentence ``key`` of ``errors.json`` in ``lang``, its fields not filled in."""
+    from cardgen.errors import words
+
+    return words()["lines"][lang][key]
+
+
+def _pattern_worded(ctx: dict[str, Any], got: Any) -> tuple[str, dict[str, Any]]:
+    """The sentence of a text that does not match its pattern: an id, a colour, or the pattern itself."""
+    pattern = str(ctx.get("pattern", ""))
+    if "a-z0-9" in pattern:
+        return "expected_id", {"got": got}
+    if "#" in pattern:
+        return "expected_colour", {"got": got}
+    return "expected_pattern", {"pattern": pattern, "got": got}
 
 
 #: the sentence's key in ``errors.json`` and its fields, for a message the command line says in --lang
@@ -154,6 +170,15 @@ def _worded(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int, 
             from cardgen.errors import kind_word, words
 
             return "expected", {"kind": {lang: kind_word(prefix, lang) for lang in words()["kinds"]}, "got": got}
+    if kind == "string_pattern_mismatch":
+        return _pattern_worded(err.get("ctx") or {}, got)
+    refusal = (err.get("ctx") or {}).get("error")
+    if kind == "value_error" and isinstance(refusal, KeyedValueError):  # a model validator's, with its sentence
+        return refusal.key, refusal.fields
+    if kind in _FIXED_KEYS:  # a bound or a length: the error's context (ge, max_length...) and the value given
+        key, ctx = _FIXED_KEYS[kind], err.get("ctx") or {}
+        names = {name for _, name, _, _ in string.Formatter().parse(said_in("en", key)) if name}
+        return key, {name: got if name == "got" else str(ctx.get(name)) for name in names}
     return None
 
 
@@ -180,15 +205,11 @@ def _message(err: dict[str, Any], model: type[BaseModel], path: tuple[str | int,
             return f"expected {kind_word(prefix, 'en')}, got {got}", None
     if kind == "model_type" or kind == "model_attributes_type" or kind == "dict_type":
         return f"expected a mapping (key: value), got {got}", None
-    if kind in _FIXED_MESSAGES:
-        return _FIXED_MESSAGES[kind].format_map(defaultdict(lambda: None, ctx, got=got)), None
+    if kind in _FIXED_KEYS:
+        return said_in("en", _FIXED_KEYS[kind]).format_map(defaultdict(lambda: None, ctx, got=got)), None
     if kind == "string_pattern_mismatch":
-        pattern = str(ctx.get("pattern", ""))
-        if "a-z0-9" in pattern:
-            return f"expected an id (lowercase letters, digits, '-' or '_'), got {got}", None
-        if "#" in pattern:
-            return f"expected a colour like '#1a2b3c', got {got}", None
-        return f"expected text matching {pattern}, got {got}", None
+        key, fields = _pattern_worded(ctx, got)
+        return said_in("en", key).format(**fields), None
     if kind == "value_error":
         return str(ctx.get("error", err["msg"])), None
     if kind == "union_tag_invalid":

@@ -20,6 +20,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, create_model, model_validator
 
+from cardgen.errors import KeyedValueError, worded
 from cardgen.languages import CODE_PATTERN, SHIPPED
 
 #: The languages of the shipped games (their rulebook catalogs and generated card texts).
@@ -87,7 +88,8 @@ class Span(Strict):
     @model_validator(mode="after")
     def _ordered(self) -> "Span":
         if self.min > self.max:
-            raise ValueError(f"min ({self.min}) must not exceed max ({self.max})")
+            raise KeyedValueError(f"min ({self.min}) must not exceed max ({self.max})", key="span_order",
+                                  fields={"min": self.min, "max": self.max})
         return self
 
 
@@ -130,9 +132,10 @@ class Pattern(Strict):
     def _inside(self) -> "Pattern":
         for r, c in self.cells:
             if not (0 <= r < self.rows and 0 <= c < self.cols):
-                raise ValueError(f"cell [{r}, {c}] lies outside the {self.rows}x{self.cols} grid")
+                raise KeyedValueError(f"cell [{r}, {c}] lies outside the {self.rows}x{self.cols} grid",
+                                      key="cell_outside", fields={"r": r, "c": c, "rows": self.rows, "cols": self.cols})
         if len({(r, c) for r, c in self.cells}) != len(self.cells):
-            raise ValueError("a cell is listed twice")
+            raise KeyedValueError("a cell is listed twice", key="cell_twice")
         return self
 
 
@@ -168,9 +171,10 @@ class ValueRange(Strict):
     @model_validator(mode="after")
     def _ordered(self) -> "ValueRange":
         if self.start > self.stop:
-            raise ValueError(f"'from' ({self.start}) must not exceed 'to' ({self.stop})")
+            raise KeyedValueError(f"'from' ({self.start}) must not exceed 'to' ({self.stop})", key="range_order",
+                                  fields={"start": self.start, "stop": self.stop})
         if self.stop - self.start > 200:
-            raise ValueError("a value range may span at most 200 values")
+            raise KeyedValueError("a value range may span at most 200 values", key="range_span")
         return self
 
 
@@ -195,15 +199,16 @@ class Component(Strict, Generic[CD, FD]):
     @model_validator(mode="after")
     def _sides(self) -> "Component[CD, FD]":
         if self.kind == "card" and len(self.faces) > 2:
-            raise ValueError("a card has at most 2 faces")
+            raise KeyedValueError("a card has at most 2 faces", key="card_faces")
         if self.kind == "token" and len(self.faces) > 2:
-            raise ValueError("a token has at most 2 faces")
+            raise KeyedValueError("a token has at most 2 faces", key="token_faces")
         if self.kind == "die" and len(self.faces) < 2:
-            raise ValueError("a die needs one face per side (at least 2)")
+            raise KeyedValueError("a die needs one face per side (at least 2)", key="die_sides")
         if self.kind == "card" and len(self.faces) == 1 and self.back is None:
-            raise ValueError("a single-faced card needs a 'back'")
+            raise KeyedValueError("a single-faced card needs a 'back'", key="card_back")
         if len(self.faces) == 2 and self.back is not None:
-            raise ValueError("a two-faced card has no shared 'back': its second face is its back")
+            raise KeyedValueError("a two-faced card has no shared 'back': its second face is its back",
+                                  key="two_faced_back")
         return self
 
     @property
@@ -234,8 +239,10 @@ class Ruling(Strict):
         for lang in self.text.langs():
             for name in re.findall(r"\{([a-z_][a-z0-9_]*)\}", self.text[lang]):
                 if name not in self.rules:
-                    raise ValueError(f"text.{lang} prints {{{name}}}, a rule number this ruling does not list"
-                                     f" in its rules (rules: [{', '.join([*self.rules, name])}])")
+                    raise KeyedValueError(f"text.{lang} prints {{{name}}}, a rule number this ruling does not list"
+                                          f" in its rules (rules: [{', '.join([*self.rules, name])}])",
+                                          key="ruling_rule",
+                                          fields={"lang": lang, "name": name, "rules": ", ".join([*self.rules, name])})
         return self
 
 
@@ -288,8 +295,9 @@ ACTIONS_HELP = ("the names of the actions the house rule's code (or the project'
 def _action_word(word: str) -> str:
     """``word`` unchanged if an action can begin with it: one word, never text with spaces or braces."""
     if not re.fullmatch(ACTION_WORD, word):
-        raise ValueError(f"'{word[:40]}' is not an action's first word; expected one word of letters, digits, "
-                         "_ or - that starts with a letter, as the code's action begins (serve for ('serve', 'ham'))")
+        raise KeyedValueError(f"'{word[:40]}' is not an action's first word; expected one word of letters, digits, "
+                              "_ or - that starts with a letter, as the code's action begins (serve for ('serve', "
+                              "'ham'))", key="action_word", fields={"word": word[:40]})
     return word
 
 
@@ -315,28 +323,40 @@ class ActionName(Text):
             try:
                 fields = [(f, spec, conv) for _, f, spec, conv in Formatter().parse(text) if f is not None]
             except ValueError:  # a lone { or }
-                raise ValueError(f"{lang}: a lone brace in {text[:60]!r}; expected {{0}}, {{1}}... for the action's "
-                                 "words and {{ or }} to print a brace") from None
+                raise KeyedValueError(f"{lang}: a lone brace in {text[:60]!r}; expected {{0}}, {{1}}... for the "
+                                      "action's words and {{ or }} to print a brace", key="action_brace",
+                                      fields={"lang": lang, "text": repr(text[:60])}) from None
             for name, spec, conv in fields:
                 if not (name.isascii() and name.isdecimal()) or spec or conv:
-                    raise ValueError(f"{lang}: {{{name[:20]}}} names no word of the action; expected {{0}} for "
-                                     "its word after the first, {1} the next... ({{ and }} print a brace)")
+                    raise KeyedValueError(f"{lang}: {{{name[:20]}}} names no word of the action; expected {{0}} for "
+                                          "its word after the first, {1} the next... ({{ and }} print a brace)",
+                                          key="action_placeholder", fields={"lang": lang, "name": name[:20]})
                 if int(name) >= ACTION_MORE_WORDS:
-                    raise ValueError(f"{lang}: {{{name}}} is beyond the action's words (at most "
-                                     f"{ACTION_MORE_WORDS} after the first); expected {{0}} to "
-                                     f"{{{ACTION_MORE_WORDS - 1}}}")
+                    raise KeyedValueError(f"{lang}: {{{name}}} is beyond the action's words (at most "
+                                          f"{ACTION_MORE_WORDS} after the first); expected {{0}} to "
+                                          f"{{{ACTION_MORE_WORDS - 1}}}", key="action_beyond",
+                                          fields={"lang": lang, "name": name, "most": ACTION_MORE_WORDS,
+                                                  "last": ACTION_MORE_WORDS - 1})
             shown[lang] = {name for name, _, _ in fields}
         first = next(iter(shown), None)  # one action, so every translation prints the same words of it
         for lang, names in shown.items():
             if names != shown[first]:
-                raise ValueError(f"{lang}: prints {_positions(names)} where {first} prints "
-                                 f"{_positions(shown[first])}; expected the same words of the action in every language")
+                raise KeyedValueError(f"{lang}: prints {_positions(names)} where {first} prints "
+                                      f"{_positions(shown[first])}; expected the same words of the action in every "
+                                      "language", key="action_same_words",
+                                      fields={"lang": lang, "shown": _positions_worded(names), "first": first,
+                                              "first_shown": _positions_worded(shown[first])})
         return self
 
 
 def _positions(names: set[str]) -> str:
     """Placeholders as a name prints them (``{0}, {2}``), or "no word"."""
     return ", ".join(f"{{{name}}}" for name in sorted(names, key=int)) or "no word"
+
+
+def _positions_worded(names: set[str]) -> str | dict[str, str]:
+    """``_positions`` as an error line's field: the placeholders, or "no word" in each language."""
+    return _positions(names) if names else worded("no_word")
 
 
 #: ``actions:``, an action's first word -> its name; an editor flags a key that is no word (no other key is allowed)
@@ -369,17 +389,20 @@ TARGETS_HELP = ("what the designer aims at, per figure a range LO..HI: the game'
 def _target_range(text: str) -> str:
     """``text`` unchanged if it is a range ``LO..HI`` with LO at most HI."""
     if not re.fullmatch(TARGET_RANGE, text):
-        raise ValueError(f"'{text[:40]}' is not a range; expected LO..HI with two numbers, e.g. 40..60")
+        raise KeyedValueError(f"'{text[:40]}' is not a range; expected LO..HI with two numbers, e.g. 40..60",
+                              key="target_not_range", fields={"text": text[:40]})
     low, high = (float(x) for x in text.split(".."))
     if low > high:
-        raise ValueError(f"'{text}': {low:g} is above {high:g}; expected LO..HI with LO at most HI, e.g. 40..60")
+        raise KeyedValueError(f"'{text}': {low:g} is above {high:g}; expected LO..HI with LO at most HI, e.g. 40..60",
+                              key="target_order", fields={"text": text, "low": f"{low:g}", "high": f"{high:g}"})
     return text
 
 
 def _target_text(value: Any) -> Any:
     """A range written as one number (``turns: 50``) said in our words, not the library's."""
     if not isinstance(value, str):
-        raise ValueError(f"{str(value)[:40]} is not a range; expected LO..HI with two numbers, e.g. 40..60")
+        raise KeyedValueError(f"{str(value)[:40]} is not a range; expected LO..HI with two numbers, e.g. 40..60",
+                              key="target_not_text", fields={"value": str(value)[:40]})
     return value
 
 
@@ -433,8 +456,9 @@ class Deck(Strict, Generic[R, CD, FD]):
     @model_validator(mode="after")
     def _house_rule_with_its_text(self) -> "Deck[R, CD, FD]":
         if (self.code is None) != (self.house_rule is None):
-            raise ValueError("'code' and 'house_rule' go together: the file that plays the house rule and its "
-                             "text in every language of the deck, which the rulebook prints")
+            raise KeyedValueError("'code' and 'house_rule' go together: the file that plays the house rule and its "
+                                  "text in every language of the deck, which the rulebook prints",
+                                  key="code_with_house_rule")
         return self
 
 

@@ -39,7 +39,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     """One result entry's tables, for ``section.html``'s ``section`` macro: every word in ``lang``, the game's
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
     from cardgen.report.words import PAGES, page_words
-    from cardgen.simulate.summary import balance_lines, failure_lines, joined, tally_words, tie_items
+    from cardgen.simulate.summary import balance_lines, check_words, failure_lines, joined, tally_words, tie_items
     from cardgen.simulate.verdict import LABELS, agents_words, counted_length, label
 
     naming = naming or Naming()
@@ -77,8 +77,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                    "mean": _num(sc["seat_mean"][s["seat"]], lang)}
                   for s in r["seat_win_rates"]],
         "checks_text": page_words("checks_text", lang, passed=sum(c["passed"] for c in checks), total=len(checks)),
-        "checks_failed": [page_words("check_failed", lang, name=c["name"], detail=c["detail"])
-                          for c in checks if not c["passed"]]}
+        "checks_failed": [page_words("check_failed", lang, name=name, detail=detail)
+                          for c in checks if not c["passed"] for name, detail in [check_words(c, lang)]]}
 
 
 def agents_text(doc: dict[str, Any]) -> str:

@@ -173,6 +173,13 @@ def _games(n: int, lang: str) -> str:
     return say_n("games", n, lang)
 
 
+def check_words(check: Mapping[str, Any], lang: str) -> tuple[str, str]:
+    """A static check's name and detail in ``lang``, from a result's JSON: its ``said`` words in that language,
+    else its English (a project's own check, a result written before ``said``)."""
+    name, detail = check.get("said", {}).get(lang, (check["name"], check["detail"]))
+    return name, detail
+
+
 def failure_lines(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
     """Why an entry fails, in ``lang``, from its figures (its JSON ``failures`` keep the English)."""
     from cardgen.simulate.failures import FAILED_KINDS
@@ -182,7 +189,8 @@ def failure_lines(r: dict[str, Any], lang: str = "en", naming: Naming | None = N
         out.append(say("no_engine", lang, game=r["game"]))
     for c in r.get("static_checks", []):
         if not c["passed"] and not (c["name"] == "rules engine available" and not r.get("played", True)):
-            out.append(say("check_failed", lang, name=c["name"], detail=c["detail"]))
+            name, detail = check_words(c, lang)
+            out.append(say("check_failed", lang, name=name, detail=detail))
     first = r.get("failed_first")
     if r.get("failed_games") and first:
         out.append(failed_line(r["variant"], r["players"], r["failed_games"], r["games"], first, lang))

@@ -394,7 +394,8 @@ def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
             # what was asked: under "auto" the same games whichever tier played (stderr says which)
             "engine": "auto" if opts.engine == "auto" else entry.engine,
             **stats,
-            "static_checks": [{"name": c.name, "players": c.players, "passed": c.passed, "detail": c.detail}
+            "static_checks": [{"name": c.name, "players": c.players, "passed": c.passed, "detail": c.detail,
+                               "said": {code: [name, detail] for code, name, detail in c.said}}
                               for c in entry.checks],
             "balance": balance(stats), "sufficiency": sufficiency(stats, component_names(entry.deck)),
             "passed": not failures,

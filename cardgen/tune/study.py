@@ -201,12 +201,13 @@ class Tuner:
             # Name the trial file relative to the output folder, so reports do not depend on where it lives.
             if exc.file is not None and Path(exc.file).name == path.name:
                 exc.file = f"trials/{number:04d}/{TRIAL_ID}.yaml"
-            why = str(exc)
+            why = "\n".join(exc.lines(self.opts.lang))  # str(exc) in the command's language
             return Trial(number, values, False, INFEASIBLE, say("tune_no_resolve", self.opts.lang, why=why))
         failed = [c for c in run_checks(variant) if not c.passed and (c.players is None or c.players in self.players)]
         if failed:
-            return Trial(number, values, False, INFEASIBLE, joined((say("check_failed", self.opts.lang, name=c.name,
-                                                                         detail=c.detail) for c in failed[:3]),
+            said = [c.words(self.opts.lang) for c in failed[:3]]  # each check's name and detail in the language
+            return Trial(number, values, False, INFEASIBLE, joined((say("check_failed", self.opts.lang, name=name,
+                                                                         detail=detail) for name, detail in said),
                                                                     self.opts.lang))
         vopts = ValidateOptions(games=self.opts.games, players=self.players, agents=list(self.opts.agents),
                                 seed=self.opts.seed, jobs=self.opts.jobs, out=None, progress=False,

@@ -29,44 +29,53 @@ def check_references(deck: Any) -> Iterable[Problem]:
     dracos = [i for i, c in enumerate(deck.components) if _role(c) == "draco"]
     if len(dracos) != 1:
         problems.append(Problem(("components",), f"expected exactly one component with role 'draco', "
-                                f"found {len(dracos)}"))
+                                f"found {len(dracos)}", key="draco_one_draco", fields={"found": len(dracos)}))
     specials: dict[str, int] = {}
     for i, c in enumerate(deck.components):
         role = _role(c)
         if role is None:
-            problems.append(Problem(("components", i, "data"), "missing 'data' (expected at least {role: ...})"))
+            problems.append(Problem(("components", i, "data"), "missing 'data' (expected at least {role: ...})",
+                                    key="draco_missing_data"))
             continue
         if role in ("lair", "character") and c.data.colour not in colours:
+            known = ", ".join(colours)
             problems.append(Problem(("components", i, "data", "colour"), f"unknown colour '{c.data.colour}'; "
-                                    f"expected one of the deck's colours ({', '.join(colours)})"))
+                                    f"expected one of the deck's colours ({known})", key="unknown_colour",
+                                    fields={"name": c.data.colour, "known": known}))
         if role == "draco":
             hands = [f.data.cup_hand if f.data is not None else None for f in c.faces]
             if c.kind != "card" or sorted(h or "" for h in hands) != ["left", "right"]:
                 problems.append(Problem(("components", i, "faces"), "Draco is a two-sided card: one face with "
-                                        "data {cup_hand: right}, the other with {cup_hand: left}"))
+                                        "data {cup_hand: right}, the other with {cup_hand: left}",
+                                        key="draco_two_sided"))
             if c.count != 1:
-                problems.append(Problem(("components", i, "count"), "there is exactly one Draco (count: 1)"))
+                problems.append(Problem(("components", i, "count"), "there is exactly one Draco (count: 1)",
+                                        key="draco_one_count"))
         if role == "special":
             if c.data.special in specials:
                 problems.append(Problem(("components", i, "data", "special"),
                                         f"special '{c.data.special}' is already component "
-                                        f"#{specials[c.data.special]}; each special appears once"))
+                                        f"#{specials[c.data.special]}; each special appears once",
+                                        key="draco_special_twice",
+                                        fields={"special": c.data.special, "index": specials[c.data.special]}))
             specials[c.data.special] = i
             if c.count != 1:
                 problems.append(Problem(("components", i, "count"), "a special character is a single card "
-                                        "(count: 1)"))
+                                        "(count: 1)", key="draco_special_count"))
         if role == "action":
             face = c.faces[0].data
             if c.kind != "card" or face is None or face.effect is None:
                 problems.append(Problem(("components", i, "faces", 0, "data"), "an action card's face needs "
-                                        "one effect, e.g. {flip_draco: {}} (see docs/draco.md)"))
+                                        "one effect, e.g. {flip_draco: {}} (see docs/draco.md)",
+                                        key="draco_action_effect"))
         if role == "coin" and c.data.silver not in (1, deck.rules.silver_per_gold):
             problems.append(Problem(("components", i, "data", "silver"), f"a coin is worth 1 silver or one gold "
                                     f"({deck.rules.silver_per_gold} silver, rules.silver_per_gold); found "
-                                    f"{c.data.silver}"))
+                                    f"{c.data.silver}", key="draco_coin_worth",
+                                    fields={"per_gold": deck.rules.silver_per_gold, "silver": c.data.silver}))
         if role == "die" and (c.kind != "die" or any(f.value is None or f.value < 1 for f in c.faces)):
             problems.append(Problem(("components", i, "faces"), "the die is a component of kind 'die' whose "
-                                    "faces all have a 'value' of 1 or more"))
+                                    "faces all have a 'value' of 1 or more", key="draco_die_faces"))
     return problems
 
 

@@ -106,7 +106,8 @@ class DracoGame(Game):
         # characters: codes 2p, 2p+1 for player p, then the special characters
         lairs = [c for c in comps if c.data.role == "lair"]
         if len(lairs) < players:
-            raise InputError(f"{deck.id}: {len(lairs)} lair(s) for {players} players")
+            raise InputError(f"{deck.id}: {len(lairs)} lair(s) for {players} players", key="draco_lairs",
+                             fields={"deck": deck.id, "lairs": len(lairs), "players": players})
         self.lair_ids = [_instances(c)[0] for c in lairs[:players]]
         self.box_ids: list[str] = [i for c in lairs[players:] for i in _instances(c)]
         self.char_ids: list[str] = []
@@ -119,7 +120,9 @@ class DracoGame(Game):
                 self.box_ids += ids
                 continue
             if len(ids) != 2:
-                raise InputError(f"{deck.id}: colour '{lair.data.colour}' has {len(ids)} characters, expected 2")
+                raise InputError(f"{deck.id}: colour '{lair.data.colour}' has {len(ids)} characters, expected 2",
+                                 key="draco_colour_characters",
+                                 fields={"deck": deck.id, "colour": lair.data.colour, "n": len(ids)})
             self.char_ids += ids
             self.owner += [p, p]
             self.special += [NONE, NONE]

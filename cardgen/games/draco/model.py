@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from cardgen.errors import KeyedValueError
 from cardgen.model.schema import Id, Strict
 
 Side = Literal["right", "left"]
@@ -45,7 +46,8 @@ class DracoRules(Strict):
     @model_validator(mode="after")
     def _amounts(self) -> "DracoRules":
         if any(v < 0 for v in self.toast_payouts) or any(v < 0 for v in self.toast_costs):
-            raise ValueError("toast payouts and costs are amounts of silver: none may be negative")
+            raise KeyedValueError("toast payouts and costs are amounts of silver: none may be negative",
+                                  key="draco_negative_amounts")
         return self
 
 
@@ -60,13 +62,15 @@ class DracoPiece(Strict):
     @model_validator(mode="after")
     def _fields(self) -> "DracoPiece":
         if self.role in ("lair", "character") and self.colour is None:
-            raise ValueError(f"a {self.role} needs a 'colour'")
+            raise KeyedValueError(f"a {self.role} needs a 'colour'", key="draco_colour_needed",
+                                  fields={"role": self.role})
         if self.role not in ("lair", "character") and self.colour is not None:
-            raise ValueError(f"a {self.role} has no 'colour'")
+            raise KeyedValueError(f"a {self.role} has no 'colour'", key="draco_colour_only", fields={"role": self.role})
         if (self.role == "special") != (self.special is not None):
-            raise ValueError("'special' is set on special characters and only on them")
+            raise KeyedValueError("'special' is set on special characters and only on them", key="draco_special_only")
         if (self.role == "coin") != (self.silver is not None):
-            raise ValueError("'silver' (worth in silver) is set on coins and only on them")
+            raise KeyedValueError("'silver' (worth in silver) is set on coins and only on them",
+                                  key="draco_silver_only")
         return self
 
 
@@ -154,9 +158,11 @@ class DracoFace(Strict):
     def _one_effect(self) -> "DracoFace":
         keys = [k for k in EFFECTS if getattr(self, k) is not None]
         if len(keys) > 1:
-            raise ValueError(f"an action has one effect, found {', '.join(keys)}")
+            raise KeyedValueError(f"an action has one effect, found {', '.join(keys)}", key="draco_one_effect",
+                                  fields={"effects": ", ".join(keys)})
         if keys and self.cup_hand is not None:
-            raise ValueError("a face is either a Draco face (cup_hand) or an action (effect), not both")
+            raise KeyedValueError("a face is either a Draco face (cup_hand) or an action (effect), not both",
+                                  key="draco_face_both")
         return self
 
     @property

@@ -55,33 +55,37 @@ def check_references(model: Any) -> list[Problem]:
         kind = role(comp)
         if kind is None:
             problems.append(Problem(("components", i, "data"), "missing 'data' (role: dish, noble, imposter, "
-                                    "solo or end)"))
+                                    "solo or end)", key="royale_missing_data"))
             continue
         if kind == "dish" and comp.values is None and any(f.value is None for f in comp.faces):
             problems.append(Problem(("components", i), "a dish card needs a value ('values' or the face's "
-                                    "'value')"))
+                                    "'value')", key="royale_dish_value"))
         if kind == "noble":
             sides = [f.data.side for f in comp.faces if isinstance(f.data, NobleFace)]
             if sorted(sides) != sorted(SIDES) or len(comp.faces) != 2:
                 problems.append(Problem(("components", i, "faces"), "a noble needs two faces with data, "
-                                        "one 'side: unmasked' and one 'side: masked'"))
+                                        "one 'side: unmasked' and one 'side: masked'", key="royale_noble_sides"))
             for j, face in enumerate(comp.faces):
                 if face.points is None:
                     problems.append(Problem(("components", i, "faces", j, "points"), "a noble side needs its "
-                                            "'points'"))
+                                            "'points'", key="royale_noble_points"))
                 if not isinstance(face.data, NobleFace):
                     continue
                 for k, service in enumerate(face.data.services):
                     for t in service.types_named():
                         if t not in types:
+                            known = ", ".join(sorted(types))
                             problems.append(Problem(("components", i, "faces", j, "data", "services", k),
-                                                    f"unknown dish type '{t}'; expected one of "
-                                                    f"{', '.join(sorted(types))}"))
+                                                    f"unknown dish type '{t}'; expected one of {known}",
+                                                    key="royale_unknown_dish", fields={"dish": t, "types": known}))
         elif any(f.data is not None for f in comp.faces):
             j = next(j for j, f in enumerate(comp.faces) if f.data is not None)
-            problems.append(Problem(("components", i, "faces", j, "data"), "only noble faces carry a requirement"))
+            problems.append(Problem(("components", i, "faces", j, "data"), "only noble faces carry a request",
+                                    key="royale_request_not_noble"))
         if kind in ("imposter", "solo") and comp.faces[0].pattern is None:
-            problems.append(Problem(("components", i, "faces", 0), f"a {kind} card needs a 'pattern'"))
+            problems.append(Problem(("components", i, "faces", 0), f"{'an' if kind == 'imposter' else 'a'} {kind} "
+                                    "card needs a 'pattern'",
+                                    key="royale_imposter_pattern" if kind == "imposter" else "royale_solo_pattern"))
     return problems
 
 

@@ -84,13 +84,16 @@ class RoyaleGame(Game):
         self.card_index = {cid: i for i, cid in enumerate(self.card_ids)}
         ends = [cid for c in comps if role(c) == "end" for cid in instances(c)]
         if self.uses_end and not ends:
-            raise InputError(f"{deck.id}: no end-of-banquet card; expected one (role: end)")
+            raise InputError(f"{deck.id}: no end-of-banquet card; expected one (role: end)", key="royale_no_end_card",
+                             fields={"deck": deck.id})
         self.end_id = ends[0] if self.uses_end else None
         # seats: nobles, their checkers and points, imposters
         uni = universe(deck)
         icons = owners(deck)
         if len(icons) < players:
-            raise InputError(f"{deck.id}: {len(icons)} player icon(s) for {players} players")
+            raise InputError(f"{deck.id}: {len(icons)} player icon(s) for {players} players",
+                             key="royale_player_icons",
+                             fields={"deck": deck.id, "icons": len(icons), "players": players})
         self.icons = icons[:players]
         self.noble_ids: list[list[str]] = []
         self.checkers: list[list[Checker]] = []
@@ -120,7 +123,10 @@ class RoyaleGame(Game):
                 try:
                     spots = placements(imps[0].faces[0].pattern, r)
                 except ValueError as exc:
-                    raise InputError(f"{imps[0].id}: {exc}") from None
+                    raise InputError(f"{imps[0].id}: {exc}", key="royale_pattern_no_fit", fields={
+                        "card": imps[0].id, "rows": imps[0].faces[0].pattern.rows,
+                        "cols": imps[0].faces[0].pattern.cols, "grid_rows": r.grid_rows,
+                        "grid_cols": r.grid_cols}) from None
                 self.imposter_takes.append([(("imposter", deg, dr, dc), sorted(cells))
                                             for deg, dr, dc, cells in spots])
             else:

@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
+from cardgen.errors import KeyedValueError
 from cardgen.model.schema import Id, Span, Strict, Text
 
 #: A player icon printed on nobles and imposters ("A" to "D" in the box).
@@ -72,15 +73,18 @@ class RoyaleRules(Strict):
     def _consistent(self) -> "RoyaleRules":
         for name in ("end_packet_setup", "end_packet_reshuffle"):
             if getattr(self, name) > self.packets:
-                raise ValueError(f"{name} ({getattr(self, name)}) names a packet beyond the {self.packets} packets")
+                raise KeyedValueError(f"{name} ({getattr(self, name)}) names a packet beyond the {self.packets} "
+                                      "packets", key="royale_packet_beyond",
+                                      fields={"name": name, "value": getattr(self, name), "packets": self.packets})
         if len(set(self.take_shapes)) != len(self.take_shapes):
-            raise ValueError("take_shapes lists a shape twice")
+            raise KeyedValueError("take_shapes lists a shape twice", key="royale_shape_twice")
         if len(set(self.imposter_rotations)) != len(self.imposter_rotations):
-            raise ValueError("imposter_rotations lists a rotation twice")
+            raise KeyedValueError("imposter_rotations lists a rotation twice", key="royale_rotation_twice")
         spans = sorted((b.min, b.max) for b in self.score_bands)
         for (lo1, hi1), (lo2, _) in zip(spans, spans[1:]):
             if lo2 <= hi1:
-                raise ValueError(f"score bands {lo1}-{hi1} and {lo2}-... overlap")
+                raise KeyedValueError(f"score bands {lo1}-{hi1} and {lo2}-... overlap", key="royale_bands_overlap",
+                                      fields={"lo1": lo1, "hi1": hi1, "lo2": lo2})
         return self
 
 
@@ -95,13 +99,16 @@ class RoyaleComponent(Strict):
     @model_validator(mode="after")
     def _fields(self) -> "RoyaleComponent":
         if self.role == "dish" and self.dish is None:
-            raise ValueError("a dish card needs its 'dish' type")
+            raise KeyedValueError("a dish card needs its 'dish' type", key="royale_dish_type_missing")
         if self.role != "dish" and (self.dish is not None or self.wild):
-            raise ValueError(f"only dish cards have 'dish'/'wild' (role is {self.role})")
+            raise KeyedValueError(f"only dish cards have 'dish'/'wild' (role is {self.role})", key="royale_dish_only",
+                                  fields={"role": self.role})
         if self.role in ("noble", "imposter") and self.owner is None:
-            raise ValueError(f"a {self.role} card needs its player icon 'owner'")
+            raise KeyedValueError(f"a {self.role} card needs its player icon 'owner'", key="royale_owner_missing",
+                                  fields={"role": self.role})
         if self.role not in ("noble", "imposter") and self.owner is not None:
-            raise ValueError(f"only nobles and imposters have an 'owner' (role is {self.role})")
+            raise KeyedValueError(f"only nobles and imposters have an 'owner' (role is {self.role})",
+                                  key="royale_owner_only", fields={"role": self.role})
         return self
 
 
@@ -115,9 +122,9 @@ class SumRule(Strict):
     @model_validator(mode="after")
     def _one(self) -> "SumRule":
         if self.lt is None and self.gt is None and self.eq is None:
-            raise ValueError("a sum needs one of lt, gt, eq")
+            raise KeyedValueError("a sum needs one of lt, gt, eq", key="royale_sum_bound")
         if self.eq is not None and (self.lt is not None or self.gt is not None):
-            raise ValueError("a sum with 'eq' takes no other bound")
+            raise KeyedValueError("a sum with 'eq' takes no other bound", key="royale_sum_eq_alone")
         return self
 
 
@@ -150,11 +157,12 @@ class Service(Strict):
     @model_validator(mode="after")
     def _sound(self) -> "Service":
         if self.cards is None and (self.sum is None or self.sum.eq is None):
-            raise ValueError("a service with any number of cards needs 'sum: {eq: ...}' to bound it")
+            raise KeyedValueError("a service with any number of cards needs 'sum: {eq: ...}' to bound it",
+                                  key="royale_service_any")
         if self.two_sum_to_third and self.cards != 3:
-            raise ValueError("two_sum_to_third needs exactly 3 cards")
+            raise KeyedValueError("two_sum_to_third needs exactly 3 cards", key="royale_two_sum_three")
         if self.cards is not None and sum(self.include.values()) > self.cards:
-            raise ValueError("include asks for more cards than the service has")
+            raise KeyedValueError("include asks for more cards than the service has", key="royale_include_more")
         return self
 
     @property
@@ -178,7 +186,8 @@ class NobleFace(Strict):
         if self.ordered:
             for s in self.services[:-1]:
                 if s.cards is None:
-                    raise ValueError("in an ordered requirement only the last service may have any number of cards")
+                    raise KeyedValueError("in an ordered requirement only the last service may have any number of "
+                                          "cards", key="royale_ordered_last")
         return self
 
     @property
