@@ -578,3 +578,25 @@ def test_a_reworded_clarification_is_no_difference_but_a_new_resolution_is(tmp_p
         """)
     deck = throwaway_variant(tmp_path, "draco", "draco-trial", overlay)
     assert [d["field"] for d in deck.differences if d["kind"] == "clarification"] == ["bank_short"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_action_cards_ruling_follows_its_card(lang: str) -> None:
+    """Six rulings about six cards sat in one box after the list, away from the cards (English reader, round 59):
+    each is now boxed right after its card's entry, before the next card; where the cards come from is said in
+    the section's introduction, in no ruling box."""
+    deck = decks()["draco"]
+    markup = norm(html.unescape(render_markup(deck, lang)))
+    names = {c.id: norm(typography(c.name[lang], lang)) for c in deck.model.components}
+    own = {"the-splits": "splits_keep_order", "favour": "favour_any_character", "to-and-fro": "two_moves_in_order",
+           "budge-up": "budge_up_own_characters", "round-on-the-house": "first_round_toast",
+           "game-of-dice": "dice_cannot_be_refused"}
+    for card, ruling in own.items():
+        entry = markup.index(f"<li><b>{names[card]}</b>")
+        wanted = first_words(typography(deck.model.rulings[ruling].text[lang], lang), 10)
+        after = markup[entry:markup.index("<li>", entry + 4) if "<li>" in markup[entry + 4:] else len(markup)]
+        assert re.search(r'<box kind="ruling">\s*<p><b>[^<]*</b> ' + re.escape(wanted), after), (card, after[:300])
+    source = first_words(typography(deck.model.rulings["action_list"].text[lang], lang), 10)
+    cards = markup.index(f"<h1>{tr(lang, 'The action cards')}</h1>")
+    assert cards < markup.index(f"<p>{source}") < markup.index("<li>", cards)
+    assert not re.search(r"<box[^>]*>[^<]*<p>[^<]*" + re.escape(source), markup)
