@@ -87,7 +87,7 @@ def test_rule_numbers_reach_draco_and_specials(tmp_path):
     assert "ruffian sitting beside her may draw 2 action cards" in en[("aunt-sarah", 0)]
     # the card names the two special characters left (the book counts Draco as one: "the 2 special characters"
     # was ambiguous, readers of round 58)
-    assert en[("seating-plan", 0)] == "You may swap the seats of Zork and Aunt Sarah."
+    assert en[("seating-plan", 0)] == "You may swap Zork and Aunt Sarah."
     assert "il triplo" in _texts(deck, "it")[("zork", 0)]
 
 

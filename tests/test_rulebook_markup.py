@@ -361,8 +361,10 @@ def test_a_caption_shrinks_until_its_longest_word_fits_and_never_below_the_floor
 
 
 def test_a_ruling_box_of_several_paragraphs_breaks_between_them_a_short_one_never() -> None:
-    """Round 58: Draco's boxes of four to six rulings, kept whole, left the foot of a column empty; a box of
-    at least SPLIT_BOX_BLOCKS paragraphs may break between them (title repeated), a shorter one stays whole."""
+    """Round 58: Draco's boxes of four to six rulings, kept whole, left the foot of a column empty, and were made
+    to break; round 59: broken, with their title repeated, they read as two rulings (French and English readers).
+    Only a box of at least SPLIT_BOX_BLOCKS paragraphs, taller than a column can hold, may break; the money box
+    of five paragraphs stays whole."""
     from reportlab.platypus import KeepTogether, Table
 
     from cardgen.resolve.resolve import resolve
@@ -383,3 +385,22 @@ def test_a_ruling_box_of_several_paragraphs_breaks_between_them_a_short_one_neve
     parts = split.split(200, split.wrap(200, 1000)[1] - 5)
     assert len(parts) == 2, "a box of several rulings does not break between them"
     assert isinstance(conv.box(few, 200), KeepTogether)
+    money = ET.fromstring('<box kind="ruling" title="T">' + "<p>One ruling.</p>" * 5 + "</box>")
+    assert isinstance(conv.box(money, 200), KeepTogether), "a box of five rulings breaks, its title repeated"
+
+
+def test_a_heading_takes_a_short_introduction_with_the_box_after_it_never_a_long_paragraph() -> None:
+    """A heading, the one sentence that introduces a box, and the box go together; a paragraph that says a rule
+    (Draco's Brother John, four lines and more) is no introduction: taken along with the box, it left a fifth
+    of a column blank above it (French reader, round 59). The heading then stays with its paragraph only."""
+    from cardgen.rulebook.markup import INTRO_CHARS
+
+    heading = Heading("Brother John", STYLE, 1, "Brother John")
+    box = KeepTogether([Spacer(1, 3), Paragraph("ruling", STYLE)])
+    short = Paragraph("x" * INTRO_CHARS, STYLE)
+    out = keep_headings_with_blocks([heading, short, box])
+    assert len(out) == 1 and out[0]._content[:2] == [heading, short]
+    heading = Heading("Brother John", STYLE, 1, "Brother John")
+    long = Paragraph("x" * (INTRO_CHARS + 1), STYLE)
+    out = keep_headings_with_blocks([heading, long, box])
+    assert out == [heading, long, box]  # the heading style keeps the heading with its paragraph

@@ -49,9 +49,10 @@ def test_draco_is_never_said_not_to_be_a_special_character() -> None:
         text = re.sub(r'"\n"', "", po.read_text(encoding="utf-8"))  # one line per entry
         assert not false.search(text), po
     # round 14: Draco is counted among the special characters (the published description's 4, en D1, it D1)
-    # round 58: Draco never moves said of Draco himself ("but never Draco" read both ways), and he is their chief
+    # round 58: Draco never moves said of Draco himself ("but never Draco" read both ways); round 59: he is one of
+    # them, not their chief (readers in all three languages)
     assert "Cards can move them like any other character; %(draco)s himself never moves." in text
-    assert "<b>%(draco)s</b>, the chief of the game’s %(count)s special characters." in text
+    assert "<b>%(draco)s</b>, one of the game’s %(count)s special characters." in text
 
 
 def test_king_luis_page_words_the_end_as_the_book_does() -> None:
@@ -73,8 +74,8 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     ruling = deck["clarifications"]["bank_short"]
     assert ruling["resolution"] == "pay_what_remains"
     said = ruling["text"]
-    assert "What it cannot pay is lost: nobody collects it later." in said["en"]
-    assert "Play with the silver coins of the box only" in said["en"]
+    assert "What it cannot pay is lost: nobody collects it later" in said["en"]
+    assert "The bank holds only the game’s coins: no coin is ever added." in said["en"]
     assert not [lang for lang, text in said.items() if any(ch.isdigit() for ch in text)], "a player count in the ruling"
     resolved = resolve("draco", ROOT)
     money = {"fr": "<h1>L’argent</h1>", "it": "<h1>Il denaro</h1>", "en": "<h1>Money</h1>"}
@@ -165,8 +166,9 @@ def test_dracos_four_open_questions_are_our_rulings_and_the_table_plays_them_as_
 
 def test_dracos_four_rulings_stand_beside_the_rules_they_settle() -> None:
     """In every language the book boxes the card without effect, the empty hand and the hand limit right after the
-    turn's steps, and the two moves, Favour, the Game of Dice and Budge Up! in that order in one box under the
-    action cards' list (readers of round 58: they were closing questions a player never reached mid-turn)."""
+    turn's steps, and Favour, To and Fro, Budge Up! and the Game of Dice in the order of their cards in the action
+    cards' list (readers of round 58: they were closing questions a player never reached mid-turn; round 59: each
+    right after its card)."""
     import re as regex
 
     from cardgen.resolve.resolve import resolve
@@ -178,14 +180,14 @@ def test_dracos_four_rulings_stand_beside_the_rules_they_settle() -> None:
     data = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))
     texts = {**data["clarifications"], **data["rulings"]}
     steps = ("card_without_effect", "empty_hand", "no_hand_limit")
-    asked = ("two_moves_in_order", "favour_any_character", "dice_cannot_be_refused", "budge_up_own_characters")
+    asked = ("favour_any_character", "two_moves_in_order", "budge_up_own_characters", "dice_cannot_be_refused")
     after_steps = {"fr": "Comme le dit l’étape", "it": "Come dice il punto", "en": "As step"}
     pile = {"fr": "Quand la pioche est vide", "it": "Quando il mazzo finisce", "en": "Running out of cards"}
     for lang in ("fr", "it", "en"):
         text = regex.sub(r"\s+", " ", pdf_text(render_rulebook(deck, lang, "a4"))).replace("\u202f", " ")
         where = [text.find(texts[key]["text"][lang].replace("\u202f", " ")[:40]) for key in steps + asked]
         assert -1 not in where and where == sorted(where), (lang, dict(zip(steps + asked, where)))
-        # one box right after the steps, before the paragraph that follows them; one under the cards' list
+        # one box right after the steps, before the paragraph that follows them; the others among the cards
         assert where[2] < text.index(after_steps[lang], where[0]), lang
         assert text.rfind(BOX[lang], 0, where[0]) > text.rfind(after_steps[lang], 0, where[0]), lang
         assert text.rfind(BOX[lang], 0, where[3]) > where[2] and where[6] < text.rindex(pile[lang]), lang

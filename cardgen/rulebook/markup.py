@@ -394,8 +394,8 @@ class Converter:
         inner = width - 12
         content = self.blocks(el, inner)
         titled = 1 if el.get("title") else 0
-        # a ruling box of several paragraphs may break between them (its title repeated above the rest): kept
-        # whole, Draco's boxes of four to six rulings left the foot of a column empty (readers of round 58)
+        # a box is kept whole: one that broke between its paragraphs, its title repeated above the rest, read as two
+        # rulings (French and English readers, round 59); a box too tall for a whole column still breaks
         parts = content if el.get("kind") == "ruling" and len(content) >= SPLIT_BOX_BLOCKS else []
         rows: list[list[Any]] = []
         if titled:
@@ -570,8 +570,9 @@ BOX_SPACE_BEFORE, BOX_SPACE_AFTER = 2, 4
 #: Space (points) between the paragraphs of a box that may break (a table cell drops their own space after).
 BOX_PARAGRAPH_GAP = 4.5
 
-#: A ruling box of at least this many blocks (paragraphs) may break between them.
-SPLIT_BOX_BLOCKS = 3
+#: A ruling box of at least this many blocks (paragraphs) may break between them, its title repeated, for the one
+#: case a column cannot hold it whole: no ruling box of a shipped book is that long.
+SPLIT_BOX_BLOCKS = 12
 
 #: A picture grid of at most this many rows is kept whole; a taller one may break between its rows.
 PICTURE_ROWS_KEPT = 2
@@ -675,6 +676,17 @@ def _flat(flowables: list[Flowable]) -> list[Flowable]:
 SECTION_REACH = 3
 
 
+#: The longest paragraph (characters of text) that a heading and the kept block after it take along as the
+#: sentence introducing that block: a paragraph that says a rule (Draco's Brother John, four lines and more) is
+#: no introduction, and taken along it left a fifth of a column blank above it (French reader, round 59).
+INTRO_CHARS = 200
+
+
+def introduces_only(para: Paragraph) -> bool:
+    """Whether ``para`` is short enough to be the sentence that introduces the block after it."""
+    return len(getattr(para, "text", "") or "") <= INTRO_CHARS
+
+
 def _heads(flow: Flowable) -> bool:
     """Whether ``flow`` is a heading, or a kept block that starts with one."""
     if isinstance(flow, KeepTogether):
@@ -713,7 +725,7 @@ def keep_headings_with_blocks(flowables: list[Flowable]) -> list[Flowable]:
             flow.introduces = True  # the layout trail counts it as a heading (typeset.RulebookDoc)
             pending.append(flow)
             continue
-        if pending and isinstance(flow, Paragraph) and isinstance(after, KeepTogether):
+        if pending and isinstance(flow, Paragraph) and isinstance(after, KeepTogether) and introduces_only(flow):
             pending.append(flow)  # the introducing paragraph: joins the heading and the block after it
             flow = after
             i += 1
