@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po, write_po
 
 from cardgen import wordbook, wordbook_babel
 from cardgen.rulebook import catalog
@@ -42,6 +43,10 @@ def test_babel_extracts_a_games_words_from_its_glossary_and_lists_never_other_la
     found = _found(path)
     assert found["games/draco/words:glossary/final_toast/name"][1] == book["glossary"]["en"]["final_toast"]["name"]
     assert found["games/draco/words:unit/1"][1] == book["unit"]["en"][1]
+    # the glossary's lists are each language's own words: one message per list, not one per English item
+    forms = book["glossary"]["en"]["drop_out"]["forms"]
+    assert found["games/draco/words:glossary/drop_out/forms"][1] == " | ".join(forms)
+    assert "games/draco/words:glossary/drop_out/forms/0" not in found
     french = book["glossary"]["fr"]["final_toast"]["name"]
     assert french != book["glossary"]["en"]["final_toast"]["name"]
     assert french not in {m for _, m in found.values()}
@@ -135,3 +140,55 @@ def test_the_commands_exit_1_on_a_gap(tmp_path: Path, monkeypatch: pytest.Monkey
 def test_a_bare_json_file_gives_nothing() -> None:
     handle = io.BytesIO(b'["a", {"en": "b"}]')
     assert list(wordbook_babel.extract(handle, DEFAULT_KEYWORDS, [], {})) == []
+
+
+def _po(path: Path, lang: str):  # type: ignore[no-untyped-def]
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def test_export_gives_every_entry_with_the_languages_words(tmp_path: Path) -> None:
+    out = tmp_path / "fr.po"
+    assert wordbook_babel.main(["export", "fr", str(out)]) == 0
+    po = _po(out, "fr")
+    book = json.loads((PACKAGE / "terminal.json").read_text(encoding="utf-8"))
+    balance = po.get(book["lines"]["en"]["fix_kinds"]["balance"], context="terminal:lines/fix_kinds/balance")
+    assert balance is not None and balance.string == book["lines"]["fr"]["fix_kinds"]["balance"]
+    with catalog.BABEL_CFG.open(encoding="utf-8") as handle:
+        method_map, options_map = parse_mapping_cfg(handle, str(catalog.BABEL_CFG))
+    extracted = {c for _, _, _, _, c in extract_from_dir(str(PACKAGE), method_map, options_map,
+                                                         keywords=DEFAULT_KEYWORDS)}
+    assert {m.context for m in po if m.id} == extracted
+
+
+def test_a_translated_export_imports_into_an_added_languages_file(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Poedit's round trip: export de, translate every entry, import: the check then finds nothing."""
+    monkeypatch.setattr(wordbook, "LOCALE", tmp_path / "locale")
+    out = tmp_path / "de.po"
+    assert wordbook_babel.main(["export", "de", str(out)]) == 0
+    po = _po(out, "de")
+    untouched = "terminal:lines/fix_kinds/balance"
+    for message in po:
+        if message.id and message.context != untouched:
+            message.string = message.string or f"[{message.id}]"
+    with out.open("wb") as handle:
+        write_po(handle, po)
+    assert wordbook_babel.main(["import", "de", str(out)]) == 0
+    words = json.loads((tmp_path / "locale" / "de.json").read_text(encoding="utf-8"))
+    assert "lines" not in words.get("terminal", {})  # half a table is left out, never written
+    times = json.loads((PACKAGE / "text.json").read_text(encoding="utf-8"))["times"]["en"]
+    assert words["text"]["times"] == {k: f"[{v}]" for k, v in times.items()}
+    forms = json.loads((PACKAGE / "games/draco/words.json").read_text(encoding="utf-8"))["glossary"]["en"]
+    assert words["games/draco/words"]["glossary"]["drop_out"]["forms"] == \
+        f"[{' | '.join(forms['drop_out']['forms'])}]".split(" | ")
+    assert sorted(wordbook_babel.problems(["de"])) == ["de: simulate/verdict:singular is missing",
+                                                       "de: terminal:lines is missing"]
+
+
+def test_import_refuses_a_language_the_wordbooks_hold_and_a_missing_file(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert wordbook_babel.main(["import", "fr", str(tmp_path / "fr.po")]) == 2
+    assert wordbook_babel.main(["import", "de", str(tmp_path / "nothing.po")]) == 2
+    said = capsys.readouterr().out.splitlines()
+    assert len(said) == 2 and said[0].startswith("fr: ") and said[1].startswith(f"{tmp_path / 'nothing.po'}: ")
