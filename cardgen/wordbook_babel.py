@@ -272,6 +272,7 @@ def _import(lang: str, source: Path) -> int:
     for name, tables in found.items():
         old.setdefault(name, {}).update(tables)
     write_atomic(target, json.dumps(old, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+    wordbook._language.cache_clear()  # the language file is read once per process: read it again
     print(f"wrote {target}: {sum(map(len, found.values()))} tables; left out (not all translated, or keyed "
           "by the language's own words): "
           f"{', '.join(left_out) or 'none'}")
