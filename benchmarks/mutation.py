@@ -184,6 +184,8 @@ TARGETS = [
     # the loader of every wordbook (JSON beside its module) and of a new language's one file, cardgen/locale/<lang>.json
     Target("wordbook_loader", "cardgen/wordbook.py", ("",),
            ("tests/test_wordbook.py", "tests/test_strings.py", "tests/test_wordbook_mutants.py")),
+    # Babel's extraction method over the wordbooks and the check of what a language lacks (issue 53)
+    Target("wordbook_babel", "cardgen/wordbook_babel.py", ("",), ("tests/test_wordbook_babel.py",)),
     # the report's playtest page: people beside the agents, answers escaped, nothing drawn from no games
     Target("playtest_page", RP, ("",), ("tests/test_playtest_page.py",)),
     # the designer's hold on the seats, table talk and undo by agreement (issue #52): whole small modules

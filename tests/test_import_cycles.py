@@ -43,7 +43,7 @@ OPAQUE: dict[str, str] = {
 #: (docs/ARCHITECTURE.md, "Order of stages"). A module belongs to the stage of its longest prefix here.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("cardgen", "cardgen.errors", "cardgen.paths", "cardgen.cache", "cardgen.jit", "cardgen.words",
-              "cardgen.typography", "cardgen.languages", "cardgen.text", "cardgen.printable", "cardgen.wordbook", "cardgen.terminal",
+              "cardgen.typography", "cardgen.languages", "cardgen.text", "cardgen.printable", "cardgen.wordbook", "cardgen.wordbook_babel", "cardgen.terminal",
               "cardgen.fileio", "cardgen.lifecycle", "cardgen.places", "cardgen.usercode", "cardgen.workers", "cardgen.unchanged", "cardgen.fonts",
               "cardgen.speedups")),
     ("load", ("cardgen.load",)),

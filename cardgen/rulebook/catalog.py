@@ -14,7 +14,7 @@ Usage (from the repository root)::
 
     python -m cardgen.rulebook extract   # templates -> <domain>.pot
     python -m cardgen.rulebook update [DOMAIN...]   # templates -> .pot -> every .po (new entries empty)
-    python -m cardgen.rulebook check     # what the CI test checks, as a list
+    python -m cardgen.rulebook check     # what the CI test checks, as a list (the wordbooks too)
     python -m cardgen.rulebook init de   # start a new language
 """
 from __future__ import annotations
@@ -297,8 +297,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {', '.join(map(str, written))}; add '{args[1]}' to SHIPPED in cardgen/languages.py "
               "(docs/translating.md, Adding a language)")
     elif command == "check":
+        from cardgen import wordbook_babel  # the wordbooks' words too: one check for every word
+
         problems = pot_is_current() + [p for lang in LANGS for p in catalog_problems(lang)]
-        print("\n".join(problems) or "catalogs are complete and current")
+        problems += wordbook_babel.problems()
+        print("\n".join(problems) or "catalogs and wordbooks are complete and current")
         return 1 if problems else 0
     else:
         print(__doc__)
