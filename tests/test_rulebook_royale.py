@@ -248,6 +248,27 @@ def test_clarifications_are_boxed(lang: str) -> None:
             assert conflict not in norm(html.unescape(markup)), "the unmasked book names a masked noble"
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_masked_order_conflict_is_boxed_beside_the_requests(lang: str) -> None:
+    """Round 4 (all three readers): Isabella's order conflict sat alone on the masked book's last page, under a
+    "Special cases" heading saying the published rules "leave it open". It is boxed under the nobles' reading
+    key, before the first letter's table, in the same titled box as the other masked rulings; with nothing left
+    to answer, the book prints no "Special cases" at all."""
+    label = {"fr": "Choix de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}[lang]
+    requests = {"fr": "Les nobles et leurs exigences", "it": "I nobili e le loro richieste",
+                "en": "The nobles and their requests"}[lang]
+    special = {"fr": "Cas particuliers", "it": "Casi particolari", "en": "Special cases"}[lang]
+    letter = {"fr": "Lettre A", "it": "Lettera A", "en": "Letter A"}[lang]
+    d = deck("royale-masked")
+    markup = html.unescape(render_markup(d, lang))
+    conflict = norm(typography(d.model.clarifications["order_conflict"].text[lang], lang))
+    section = markup[markup.index(f"<h1>{requests}</h1>"):markup.index(letter)]
+    boxes = [norm(re.sub(r"<[^>]+>", " ", b)) for b in re.findall(
+        rf'<box kind="ruling" title="{label}">(.*?)</box>', section, re.S)]
+    assert any(conflict in b for b in boxes), "the order conflict is not boxed beside the requests"
+    assert f"<h1>{special}</h1>" not in markup, "an empty Special cases section is printed"
+
+
 #: the box on an empty dish pile: printed only when the deck's numbers let the pile run out
 EMPTY_PILE = ("pile_empty", "short_line", "nothing_to_take")
 
