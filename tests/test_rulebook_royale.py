@@ -462,8 +462,10 @@ def test_the_solo_book_s_table_shows_what_a_solo_game_changes() -> None:
     assert rows[0] == ("Players", "1 player", "1 to 4 players")
     turns, draws = solo.model.rules.solo_turns, deck("royale").model.rules.end_card_draws
     # both ends in both columns (round 12: each column gave only one)
+    # round 4, en reader: "drawn 2 times" reads "drawn for the second time" when the base game ends on the second
+    drawn = "is drawn for the second time" if draws == 2 else f"has been drawn {draws} times"
     assert ("End of the game", f"after {turns} turns, or as soon as you satisfy all your nobles",
-            f"when the End of the Banquet card has been drawn {draws} times, or as soon as a player satisfies all "
+            f"when the End of the Banquet card {drawn}, or as soon as a player satisfies all "
             "their nobles") in rows
     assert ("The End of the Banquet card", "left in the box", "in the draw pile") in rows
     for lang in ("fr", "it"):
@@ -521,3 +523,31 @@ def test_the_example_names_a_noble_with_its_article_in_lower_case(lang: str, sai
     text = rulebook_text(resolve("royale", ROOT), lang)
     assert said in text
     assert not re.search(rf"(?:under|sous|sotto) {re.escape(held)}", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_credits_name_the_game_s_other_title(lang: str) -> None:
+    """Round 4, en reader: a buyer may know Royale as Party at Louis (the seed's second title): the credits say
+    so, in italics, after the first publication; a game with no other title (King Lui) says nothing of it."""
+    said = {"fr": "également connu sous le titre", "it": "noto anche come", "en": "also known as"}[lang]
+    credits = {"fr": "Crédits", "it": "Crediti", "en": "Credits"}[lang]
+    royale = render_markup(deck("royale"), lang)
+    assert f"({said} <i>Party at Louis</i>)" in royale[royale.index(f"<h1>{credits}</h1>"):]
+    assert said not in render_markup(resolve("king_lui", ROOT), lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_solo_book_gathers_the_published_solo_rules(lang: str) -> None:
+    """Round 4, en reader: the solo game is published (the base book's "Playing alone"): the solo book says it
+    gathers those rules, naming that chapter, and not that it is a variant "with the changes below"; a house
+    variant (Light Supper) keeps the variant's sentence."""
+    gathers = {"fr": "réunit dans un livret à part les règles publiées du jeu en solitaire",
+               "it": "raccoglie in un regolamento a sé le regole pubblicate della partita in solitario",
+               "en": "gathers the published solo rules"}[lang]
+    chapter = {"fr": "Jouer en solitaire", "it": "Giocare in solitario", "en": "Playing alone"}[lang]
+    variant = {"fr": "est une variante du jeu Royale", "it": "è una variante di Royale",
+               "en": "is Royale with the changes below"}[lang]
+    solo, short = (" ".join(html.unescape(re.sub(r"<[^>]+>", "", render_markup(deck(name), lang))).split())
+                   for name in ("royale-solo", "royale-short"))
+    assert gathers in solo and chapter in solo[solo.index(gathers):][:300]
+    assert variant not in solo and variant in short
