@@ -551,3 +551,18 @@ def test_the_solo_book_gathers_the_published_solo_rules(lang: str) -> None:
                    for name in ("royale-solo", "royale-short"))
     assert gathers in solo and chapter in solo[solo.index(gathers):][:300]
     assert variant not in solo and variant in short
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_letter_s_nobles_table_is_kept_whole_and_a_dish_name_never_breaks(lang: str) -> None:
+    """Round 4, en reader: Letter C's table ran over a page turn and Letter D's last row stood alone at the top
+    of a column: no letter's table may break between its rows. And "Main / course 6" broke a card's name
+    over two lines: in the worked example a two-word dish type is joined by a no-break space."""
+    letter = {"fr": "Lettre", "it": "Lettera", "en": "Letter"}[lang]
+    main = {"fr": "Plat de résistance", "it": "Portata principale", "en": "Main course"}[lang]
+    for name in DECKS:
+        markup = render_markup(deck(name), lang)
+        tables = re.findall(r"<table([^>]*)>\s*<tr><th>" + letter, markup)
+        assert len(tables) == 4 and not any("breaks" in t for t in tables), f"{name}: a letter's table may break"
+    example = html.unescape(render_markup(deck("royale-masked"), lang))
+    assert main.replace(" ", "\u00a0") + "\u202f6" in example and main + "\u202f6" not in example
