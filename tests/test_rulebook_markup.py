@@ -383,3 +383,6 @@ def test_a_ruling_box_of_several_paragraphs_breaks_between_them_a_short_one_neve
     parts = split.split(200, split.wrap(200, 1000)[1] - 5)
     assert len(parts) == 2, "a box of several rulings does not break between them"
     assert isinstance(conv.box(few, 200), KeepTogether)
+    # round 4 (Royale's impossibility box): a box the template marks whole never breaks, however long
+    many.set("whole", "yes")
+    assert isinstance(conv.box(many, 200), KeepTogether)

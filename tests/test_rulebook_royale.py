@@ -542,7 +542,7 @@ def test_the_solo_book_gathers_the_published_solo_rules(lang: str) -> None:
     gathers those rules, naming that chapter, and not that it is a variant "with the changes below"; a house
     variant (Light Supper) keeps the variant's sentence."""
     gathers = {"fr": "réunit dans un livret à part les règles publiées du jeu en solitaire",
-               "it": "raccoglie in un regolamento a sé le regole pubblicate della partita in solitario",
+               "it": "raccoglie le regole pubblicate della partita in solitario",
                "en": "gathers the published solo rules"}[lang]
     chapter = {"fr": "Jouer en solitaire", "it": "Giocare in solitario", "en": "Playing alone"}[lang]
     variant = {"fr": "est une variante du jeu Royale", "it": "è una variante di Royale",
