@@ -566,3 +566,20 @@ def test_each_letter_s_nobles_table_is_kept_whole_and_a_dish_name_never_breaks(l
         assert len(tables) == 4 and not any("breaks" in t for t in tables), f"{name}: a letter's table may break"
     example = html.unescape(render_markup(deck("royale-masked"), lang))
     assert main.replace(" ", "\u00a0") + "\u202f6" in example and main + "\u202f6" not in example
+
+
+def test_the_solo_book_pictures_its_imposters_and_ghost_cards_once() -> None:
+    """Round 4 (en, it readers): the solo book's contents gallery ran onto page 2 and showed an imposter and a
+    solo card that the set-up and the turn picture again in full: there, and only there, they are shown (the
+    ghost's pile once more as its back). The base book's contents gallery keeps one of each."""
+    def count(name: str, role: str) -> int:
+        d = deck(name)
+        by_id = {c.id: getattr(c.data, "role", None) for c in d.model.components}
+        return [by_id.get(i) for i in re.findall(r'<card component="([^"]+)"', render_markup(d, "en"))].count(role)
+
+    def copies(role: str) -> int:
+        return sum(c.count for c in deck("royale").model.components if getattr(c.data, "role", None) == role)
+
+    assert count("royale-solo", "imposter") == copies("imposter")
+    assert count("royale-solo", "solo") == copies("solo") + 1  # each ghost card, then the pile's back
+    assert count("royale", "imposter") == copies("imposter") + 1  # the contents' one, then each imposter
