@@ -583,3 +583,18 @@ def test_the_solo_book_pictures_its_imposters_and_ghost_cards_once() -> None:
     assert count("royale-solo", "imposter") == copies("imposter")
     assert count("royale-solo", "solo") == copies("solo") + 1  # each ghost card, then the pile's back
     assert count("royale", "imposter") == copies("imposter") + 1  # the contents' one, then each imposter
+
+
+@pytest.mark.parametrize("name", ["royale-short", "royale-solo"])
+def test_the_impossibility_box_is_kept_whole(name: str) -> None:
+    """Round 4: once the Light Supper book moved, its impossibility box (when a request is impossible, the face-up
+    discard pile, and this book's discard pile that never returns) broke over a page turn, its last paragraph
+    alone under a second title: the box is marked whole in every language."""
+    d = deck(name)
+    for lang in LANGS:
+        first = norm(typography(d.model.rulings["impossible_request"].text[lang], lang)) if "impossible_request" in \
+            d.model.rulings else None
+        markup = html.unescape(render_markup(d, lang))
+        boxes = re.findall(r'<box kind="ruling"([^>]*)>(.*?)</box>', markup, re.S)
+        held = [attrs for attrs, body in boxes if first and first in norm(re.sub(r"<[^>]+>", " ", body))]
+        assert held == [held[0]] and 'whole="yes"' in held[0], f"{name}/{lang}: the box may break"
