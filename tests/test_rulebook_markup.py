@@ -387,6 +387,9 @@ def test_a_ruling_box_of_several_paragraphs_breaks_between_them_a_short_one_neve
     assert isinstance(conv.box(few, 200), KeepTogether)
     money = ET.fromstring('<box kind="ruling" title="T">' + "<p>One ruling.</p>" * 5 + "</box>")
     assert isinstance(conv.box(money, 200), KeepTogether), "a box of five rulings breaks, its title repeated"
+    # round 4 (Royale's impossibility box): a box the template marks whole never breaks, however long
+    many.set("whole", "yes")
+    assert isinstance(conv.box(many, 200), KeepTogether)
 
 
 def test_a_heading_takes_a_short_introduction_with_the_box_after_it_never_a_long_paragraph() -> None:

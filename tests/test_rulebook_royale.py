@@ -248,6 +248,27 @@ def test_clarifications_are_boxed(lang: str) -> None:
             assert conflict not in norm(html.unescape(markup)), "the unmasked book names a masked noble"
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_masked_order_conflict_is_boxed_beside_the_requests(lang: str) -> None:
+    """Round 4 (all three readers): Isabella's order conflict sat alone on the masked book's last page, under a
+    "Special cases" heading saying the published rules "leave it open". It is boxed under the nobles' reading
+    key, before the first letter's table, in the same titled box as the other masked rulings; with nothing left
+    to answer, the book prints no "Special cases" at all."""
+    label = {"fr": "Choix de cette édition", "it": "Scelta di questa edizione", "en": "This edition’s ruling"}[lang]
+    requests = {"fr": "Les nobles et leurs exigences", "it": "I nobili e le loro richieste",
+                "en": "The nobles and their requests"}[lang]
+    special = {"fr": "Cas particuliers", "it": "Casi particolari", "en": "Special cases"}[lang]
+    letter = {"fr": "Lettre A", "it": "Lettera A", "en": "Letter A"}[lang]
+    d = deck("royale-masked")
+    markup = html.unescape(render_markup(d, lang))
+    conflict = norm(typography(d.model.clarifications["order_conflict"].text[lang], lang))
+    section = markup[markup.index(f"<h1>{requests}</h1>"):markup.index(letter)]
+    boxes = [norm(re.sub(r"<[^>]+>", " ", b)) for b in re.findall(
+        rf'<box kind="ruling" title="{label}">(.*?)</box>', section, re.S)]
+    assert any(conflict in b for b in boxes), "the order conflict is not boxed beside the requests"
+    assert f"<h1>{special}</h1>" not in markup, "an empty Special cases section is printed"
+
+
 #: the box on an empty dish pile: printed only when the deck's numbers let the pile run out
 EMPTY_PILE = ("pile_empty", "short_line", "nothing_to_take")
 
@@ -441,8 +462,10 @@ def test_the_solo_book_s_table_shows_what_a_solo_game_changes() -> None:
     assert rows[0] == ("Players", "1 player", "1 to 4 players")
     turns, draws = solo.model.rules.solo_turns, deck("royale").model.rules.end_card_draws
     # both ends in both columns (round 12: each column gave only one)
+    # round 4, en reader: "drawn 2 times" reads "drawn for the second time" when the base game ends on the second
+    drawn = "is drawn for the second time" if draws == 2 else f"has been drawn {draws} times"
     assert ("End of the game", f"after {turns} turns, or as soon as you satisfy all your nobles",
-            f"when the End of the Banquet card has been drawn {draws} times, or as soon as a player satisfies all "
+            f"when the End of the Banquet card {drawn}, or as soon as a player satisfies all "
             "their nobles") in rows
     assert ("The End of the Banquet card", "left in the box", "in the draw pile") in rows
     for lang in ("fr", "it"):
@@ -500,3 +523,78 @@ def test_the_example_names_a_noble_with_its_article_in_lower_case(lang: str, sai
     text = rulebook_text(resolve("royale", ROOT), lang)
     assert said in text
     assert not re.search(rf"(?:under|sous|sotto) {re.escape(held)}", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_credits_name_the_game_s_other_title(lang: str) -> None:
+    """Round 4, en reader: a buyer may know Royale as Party at Louis (the seed's second title): the credits say
+    so, in italics, after the first publication; a game with no other title (King Lui) says nothing of it."""
+    said = {"fr": "également connu sous le titre", "it": "noto anche come", "en": "also known as"}[lang]
+    credits = {"fr": "Crédits", "it": "Crediti", "en": "Credits"}[lang]
+    royale = render_markup(deck("royale"), lang)
+    assert f"({said} <i>Party at Louis</i>)" in royale[royale.index(f"<h1>{credits}</h1>"):]
+    assert said not in render_markup(resolve("king_lui", ROOT), lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_solo_book_gathers_the_published_solo_rules(lang: str) -> None:
+    """Round 4, en reader: the solo game is published (the base book's "Playing alone"): the solo book says it
+    gathers those rules, naming that chapter, and not that it is a variant "with the changes below"; a house
+    variant (Light Supper) keeps the variant's sentence."""
+    gathers = {"fr": "réunit dans un livret à part les règles publiées du jeu en solitaire",
+               "it": "raccoglie le regole pubblicate della partita in solitario",
+               "en": "gathers the published solo rules"}[lang]
+    chapter = {"fr": "Jouer en solitaire", "it": "Giocare in solitario", "en": "Playing alone"}[lang]
+    variant = {"fr": "est une variante du jeu Royale", "it": "è una variante di Royale",
+               "en": "is Royale with the changes below"}[lang]
+    solo, short = (" ".join(html.unescape(re.sub(r"<[^>]+>", "", render_markup(deck(name), lang))).split())
+                   for name in ("royale-solo", "royale-short"))
+    assert gathers in solo and chapter in solo[solo.index(gathers):][:300]
+    assert variant not in solo and variant in short
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_letter_s_nobles_table_is_kept_whole_and_a_dish_name_never_breaks(lang: str) -> None:
+    """Round 4, en reader: Letter C's table ran over a page turn and Letter D's last row stood alone at the top
+    of a column: no letter's table may break between its rows. And "Main / course 6" broke a card's name
+    over two lines: in the worked example a two-word dish type is joined by a no-break space."""
+    letter = {"fr": "Lettre", "it": "Lettera", "en": "Letter"}[lang]
+    main = {"fr": "Plat de résistance", "it": "Portata principale", "en": "Main course"}[lang]
+    for name in DECKS:
+        markup = render_markup(deck(name), lang)
+        tables = re.findall(r"<table([^>]*)>\s*<tr><th>" + letter, markup)
+        assert len(tables) == 4 and not any("breaks" in t for t in tables), f"{name}: a letter's table may break"
+    example = html.unescape(render_markup(deck("royale-masked"), lang))
+    assert main.replace(" ", "\u00a0") + "\u202f6" in example and main + "\u202f6" not in example
+
+
+def test_the_solo_book_pictures_its_imposters_and_ghost_cards_once() -> None:
+    """Round 4 (en, it readers): the solo book's contents gallery ran onto page 2 and showed an imposter and a
+    solo card that the set-up and the turn picture again in full: there, and only there, they are shown (the
+    ghost's pile once more as its back). The base book's contents gallery keeps one of each."""
+    def count(name: str, role: str) -> int:
+        d = deck(name)
+        by_id = {c.id: getattr(c.data, "role", None) for c in d.model.components}
+        return [by_id.get(i) for i in re.findall(r'<card component="([^"]+)"', render_markup(d, "en"))].count(role)
+
+    def copies(role: str) -> int:
+        return sum(c.count for c in deck("royale").model.components if getattr(c.data, "role", None) == role)
+
+    assert count("royale-solo", "imposter") == copies("imposter")
+    assert count("royale-solo", "solo") == copies("solo") + 1  # each ghost card, then the pile's back
+    assert count("royale", "imposter") == copies("imposter") + 1  # the contents' one, then each imposter
+
+
+@pytest.mark.parametrize("name", ["royale-short", "royale-solo"])
+def test_the_impossibility_box_is_kept_whole(name: str) -> None:
+    """Round 4: once the Light Supper book moved, its impossibility box (when a request is impossible, the face-up
+    discard pile, and this book's discard pile that never returns) broke over a page turn, its last paragraph
+    alone under a second title: the box is marked whole in every language."""
+    d = deck(name)
+    for lang in LANGS:
+        first = norm(typography(d.model.rulings["impossible_request"].text[lang], lang)) if "impossible_request" in \
+            d.model.rulings else None
+        markup = html.unescape(render_markup(d, lang))
+        boxes = re.findall(r'<box kind="ruling"([^>]*)>(.*?)</box>', markup, re.S)
+        held = [attrs for attrs, body in boxes if first and first in norm(re.sub(r"<[^>]+>", " ", body))]
+        assert held == [held[0]] and 'whole="yes"' in held[0], f"{name}/{lang}: the box may break"

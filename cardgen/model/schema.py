@@ -267,9 +267,14 @@ class BoxFacts(Strict):
 
 
 class Credits(Strict):
+    """Who made the game and who first published it, as the rulebook's credits print them."""
+
     designers: list[NonEmpty] = Field(min_length=1)
     publisher: NonEmpty
     year: int = Field(ge=1900, le=2100)
+    also_known_as: list[NonEmpty] = Field(
+        default_factory=list, description="the game's other published titles (the credits name them: a buyer "
+                                          "may know the game by one of them)")
 
 
 #: a project Python file (house rule), relative to the project folder

@@ -86,6 +86,8 @@ class RulebookContext:
     tagline: str | None
     designers: list[str]
     publisher: str
+    #: the game's other published titles ("Party at Louis" for Royale), as the credits name them
+    also_known_as: list[str]
     year: str  # a string, so that it is never formatted as a number (2003, not 2 003)
     players: Any  # schema.Players: .min, .max, .counts
     #: schema.BoxFacts (.age, .minutes.min/.max, .ours: the figures that are this edition's), or None
@@ -215,6 +217,7 @@ def build_context(resolved: ResolvedDeck, lang: str) -> RulebookContext:
                           if base is not None and base.model.description else None),
         tagline=typography(model.tagline[lang], lang) if model.tagline else None,
         designers=list(model.credits.designers), publisher=model.credits.publisher,
+        also_known_as=list(model.credits.also_known_as),
         year=str(model.credits.year), players=model.players, box=model.box,
         house_variant=resolved.kind == "variant" and model.house_variant, rules=model.rules,
         rule_values=rule_values, card=model.card,

@@ -10,6 +10,7 @@ of text is and this module alone decides how it looks::
       <p introduces="yes">inline</p>                a paragraph never parted from the block after it
       <ul>/<ol type="1|a"><li>inline</li></ol>      lists
       <box kind="ruling|clarification|example|summary" title="..">blocks</box>
+      <box kind="ruling" whole="yes">..</box>       a ruling box never broken, however many paragraphs
       <table widths="2,1"><tr><th/><td/></tr></table>       first row may be <th> cells
       <table breaks="rows">..</table>               a long list that may break between its rows, its
                                                     header row repeated (Royale's nobles by letter)
@@ -395,8 +396,10 @@ class Converter:
         content = self.blocks(el, inner)
         titled = 1 if el.get("title") else 0
         # a box is kept whole: one that broke between its paragraphs, its title repeated above the rest, read as two
-        # rulings (French and English readers, round 59); a box too tall for a whole column still breaks
-        parts = content if el.get("kind") == "ruling" and len(content) >= SPLIT_BOX_BLOCKS else []
+        # rulings (French and English readers, round 59); a box too tall for a whole column still breaks, unless the
+        # template marks it whole (Royale's impossibility box: its third paragraph refers to the first)
+        whole = el.get("whole", "no") == "yes"
+        parts = content if el.get("kind") == "ruling" and not whole and len(content) >= SPLIT_BOX_BLOCKS else []
         rows: list[list[Any]] = []
         if titled:
             rows.append([self.text(escape(el.get("title", "")), self.styles.box_title)])
