@@ -122,7 +122,7 @@ def test_a_variant_whose_games_never_complete_gets_its_gap_named_not_a_verdict(t
         run_compare(toy_deck("toy", tmp_path), toy_deck("toy_unsettled", tmp_path), _opts())
     first, last = info.value.lines
     assert first.startswith("toy_unsettled, 2 players: all 40 games ended on an unsettled rule gap (empty pile); "
-                            "seed ") and first.endswith(" replays one (game 0)"), first
+                            "seed ") and first.endswith(" replays one (game 1)"), first
     assert last.startswith("no verdict: a comparison needs games played to their end")
 
 

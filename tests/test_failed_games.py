@@ -59,7 +59,7 @@ def test_compare_of_a_variant_whose_games_fail_gives_no_verdict(tmp_path: Path, 
     assert code == 1
     assert "moved" not in captured.out and "chance" not in captured.out and captured.out == ""
     errors = _errors(captured.err)
-    assert errors[0].startswith("cardgen: error: house, 3 players: 4 of 4 games failed; the first (game 0, seed ")
+    assert errors[0].startswith("cardgen: error: house, 3 players: 4 of 4 games failed; the first (game 1, seed ")
     assert "with house rule house/rule.py (hooks scores): outcome(): ValueError" in errors[0]
     assert errors[1].startswith("cardgen: error: no verdict: 4 games could not be played")
     assert len(errors) == 2
@@ -398,7 +398,7 @@ def test_compare_where_every_game_stalls_names_the_gap_and_gives_no_verdict(
     assert len(errors) == len(sides) + 1
     for line, side in zip(errors, sides):
         assert re.fullmatch(rf"cardgen: error: {side}, 2 players: all 4 games ended on an unsettled rule gap "
-                            r"\(tied hands\); seed \d+ replays one \(game 0\)", line), line
+                            r"\(tied hands\); seed \d+ replays one \(game 1\)", line), line
     assert errors[-1].startswith("cardgen: error: no verdict: a comparison needs games played to their end")
     assert not (tmp_path / "c.json").exists() and not (tmp_path / "out").exists()
 

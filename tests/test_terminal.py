@@ -145,8 +145,9 @@ def test_interrupted_is_said_in_the_terminal_language(monkeypatch: pytest.Monkey
 
 
 def test_failed_games_are_said_in_the_language() -> None:
+    """The first failed game by its number from 1, as a person counts (index 0 is "game 1")."""
     from cardgen.simulate.failures import Failed
-    failed = Failed("d", 3, 2, 4, 1, 22, "boom")
+    failed = Failed("d", 3, 2, 4, 0, 22, "boom")
     assert failed.line("en") == "d, 3 players: 2 of 4 games failed; the first (game 1, seed 22): boom"
     assert failed.line("fr") == ("d, 3 joueurs\u202f: 2 parties sur 4 ont échoué\u202f; la première (partie 1, "
                                  "graine 22)\u202f: boom")
@@ -242,3 +243,10 @@ def test_the_language_of_one_command_does_not_stay_for_the_next(capsys: pytest.C
     assert main(["check", "nothing-here", "--project", str(ROOT)]) == 2
     assert terminal.language() == "en"
     capsys.readouterr()
+
+
+def test_two_times_is_said_as_the_language_counts() -> None:
+    """English says "twice" and "once", never "2 times"; French and Italian count in figures ("1 fois", "2 volte")."""
+    assert [terminal.say_n("times", n, "en") for n in (1, 2, 3)] == ["once", "twice", "3 times"]
+    assert [terminal.say_n("times", n, "fr") for n in (1, 2)] == ["1 fois", "2 fois"]
+    assert [terminal.say_n("times", n, "it") for n in (1, 2, 3)] == ["1 volta", "2 volte", "3 volte"]

@@ -161,6 +161,23 @@ def test_one_player_prints_no_winner_margin_or_seat_figure(royale: dict[int, tup
         assert {"en": "scores in ", "fr": "scores en ", "it": "punteggi (in "}[lang] in text
 
 
+@pytest.mark.parametrize("lang, game, always", [("en", "(game 1)", "turns: always 9"),
+                                                ("fr", "(partie 1)", "tours\u202f: toujours 9"),
+                                                ("it", "(partita 1)", "turni: sempre 9")])
+def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: dict[int, tuple], lang: str,
+                                                                      game: str, always: str) -> None:
+    """A game number reads from 1 as a person counts (the log's index 0 is game 1): Royale's first game at 2
+    players already rebuilds its draw pile; a solo game always lasts 9 turns, said "always 9", not "from 9 to 9"."""
+    deck, duo = royale[2]
+    first = [g for g in duo["rule_gaps"] if g["game"] == 0]
+    assert first, duo["rule_gaps"]
+    text = format_entry(duo, lang, Naming.of(deck, lang))
+    assert game in text and {"en": "(game 0)", "fr": "(partie 0)", "it": "(partita 0)"}[lang] not in text, text
+    deck, solo = royale[1]
+    assert always in format_entry(solo, lang, Naming.of(deck, lang))
+    assert " 9 to 9" not in format_entry(solo, "en", Naming.of(deck, "en"))
+
+
 def test_a_tie_is_counted_once() -> None:
     """A tie-break that ends in a shared win names it; the shared wins are not said a second time."""
     kl = {"games": 14, "shared_wins": 3, "tie_breaks": {"fewest_discarded": 11, "none (shared win)": 3}}

@@ -14,6 +14,7 @@ from typing import Any
 
 from cardgen.languages import decimal, is_singular, percent, typeset
 from cardgen.terminal import LINES, say, say_n, word
+from cardgen.simulate.failures import game_number
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,8 @@ def _num(x: Any, lang: str = "en") -> str:
 def _dist(d: dict[str, Any], lang: str = "en") -> str:
     if not d["n"]:
         return "-"
+    if d["min"] == d["max"]:  # every game the same: "always 9", not "mean 9, median 9, from 9 to 9"
+        return say("dist_same", lang, value=_num(d["min"], lang))
     return say("dist", lang, mean=_num(d["mean"], lang), median=_num(d["median"], lang), min=_num(d["min"], lang),
                max=_num(d["max"], lang))
 
@@ -189,7 +192,7 @@ def failure_lines(r: dict[str, Any], lang: str = "en", naming: Naming | None = N
     for g in r.get("rule_gaps", []):
         if not g["settled"] and g["kind"] not in FAILED_KINDS:
             out.append(say("unsettled_gap", lang, name=tally_words("gap", g["kind"], lang, naming),
-                           games=_games(g["games"], lang), game=g["game"], seed=g["seed"]))
+                           games=_games(g["games"], lang), game=game_number(g["game"]), seed=g["seed"]))
     if (r.get("played", True) and not r.get("no_engine") and r["completed"] < r["games"]
             and not any(not g["settled"] for g in r.get("rule_gaps", []))):  # pragma: no cover - defensive
         out.append(say_n("did_not_end", r["games"] - r["completed"], lang))
@@ -199,7 +202,7 @@ def failure_lines(r: dict[str, Any], lang: str = "en", naming: Naming | None = N
 def failed_line(side: str, players: int, failed: int, games: int, first: Mapping[str, Any], lang: str = "en") -> str:
     """``draco, 3 players: 2 of 40 games failed; the first (game 4, seed ...): what failed``, in ``lang``."""
     return say_n("failed", failed, lang, side=side, players=_players(players, lang), games=games,
-                 game=first["game"], seed=first["seed"], detail=first["detail"])
+                 game=game_number(first["game"]), seed=first["seed"], detail=first["detail"])
 
 
 def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
@@ -221,7 +224,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                                     name=tally_words("gap", g["kind"], lang, naming),
                                     state=say("settled" if g["settled"] else "unsettled", lang),
                                     times=say_n("times", g["count"], lang), games=_games(g["games"], lang),
-                                    seed=g["seed"], game=g["game"]))
+                                    seed=g["seed"], game=game_number(g["game"])))
             if g["kind"] == "engine_error" and g.get("detail"):  # what failed: a rules file's line names itself
                 lines.append("    " + say("first", lang, detail=g["detail"]))
     if r["completed"]:
