@@ -102,7 +102,7 @@ def test_a_short_component_is_named_with_its_figures() -> None:
     naming = Naming(names={"silver-coin": "Pièce d’argent"}, shortfall={"unpaid_by_bank": "silver-coin"})
     assert shortfall_line(finding, "fr", naming) == (
         "ATTENTION (matériel)\u202f: la boîte manque de «\u202fPièce d’argent\u202f» dans 38 parties sur 40 (95\u202f%), "
-        "jusqu’à 57 exemplaires\u202f; imprimez-en 57 de plus pour que 99\u202f% des parties en aient assez")
+        "avec jusqu’à 57 exemplaires manquants\u202f; imprimez-en 57 de plus pour que 99\u202f% des parties en aient assez")
     assert "runs short of pieces counted as “money owed by the bank” in 38 of 40 games (95%), by up to 57; print 57 " \
         "more so that 99% of games" in shortfall_line(finding, "en", Naming(
         words={"tallies": {"en": {"peak:unpaid_by_bank": "money owed by the bank"}}}))
@@ -218,9 +218,9 @@ def test_compare_prints_its_figure_table_in_the_language() -> None:
                 "component_impact": [card]}]}
     text = format_comparison(doc, Naming(dict(get_game("draco").words), {"favour": "Faveur"}))
     assert text.startswith("comparaison draco → draco-short (Draco court)\u202f: 100 parties par nombre de joueurs")
-    assert "3 joueurs (base → variante, puis l’écart et son intervalle\u202f; * marque un changement peu probable " \
-           "par hasard, dont l’intervalle exclut 0\u202f;" in text
-    assert re.search(r"part des victoires, place 1 \(premier joueur\) +30\u202f% → +36\u202f%  \+6 pts \[.*\] \*", text) and "Faveur\u202f: +1 → +12 pts (trop forte\u202f?)" in text
+    assert "3 joueurs (base → variante, puis l’écart et son intervalle\u202f; * marque un changement qui a peu de " \
+           "chances d’être dû au hasard (son intervalle exclut 0)\u202f;" in text
+    assert re.search(r"part des victoires, place 1 \(premier joueur\) +30\u202f% → +36\u202f%  \+6 pts \[.*\] \*", text) and "Faveur\u202f: +1 → +12 pts (trop forte sur les 100 parties de la variante de cette comparaison, selon le critère de validate)" in text
     assert "dont 1 découlent de votre modification" in text and "rien dans les données" in text
     assert not re.search(r"\b(players|games|seat|rounds|strong)\b", text), text
 

@@ -26,6 +26,7 @@ class Naming:
     names: Mapping[str, str] = field(default_factory=dict)
     shortfall: Mapping[str, str] = field(default_factory=dict)
     title: str = ""  # the deck's own name in the language (``King Lui``), shown for the game's id
+    ruled: Mapping[str, str] = field(default_factory=dict)  # component id -> its plural name, where the book rules a shortage
 
     @classmethod
     def of(cls, deck: Any, lang: str) -> "Naming":
@@ -35,8 +36,10 @@ class Naming:
         said = lang if lang in getattr(deck, "languages", (lang,)) else deck.languages[0]
         words = dict(deck.spec.words)
         names = {c.id: component_name(deck, c.id, lang) or c.id for c in deck.model.components}
+        ruled = {c.id: str(getattr(c.when_short.name, lang, None) or c.when_short.name.en or c.id)
+                 for c in deck.model.components if getattr(c, "when_short", None) is not None}
         return cls(words, {**((words.get("kinds") or {}).get(lang) or {}), **names},
-                   dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"])
+                   dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"], ruled)
 
     @classmethod
     def of_decks(cls, decks: Sequence[Any], lang: str) -> "Naming":
@@ -45,11 +48,13 @@ class Naming:
         namings = [cls.of(deck, lang) for deck in decks]
         names: dict[str, str] = {}
         shortfall: dict[str, str] = {}
+        ruled: dict[str, str] = {}
         for n in namings:
             names.update(n.names)
             shortfall.update(n.shortfall)
+            ruled.update(n.ruled)
         first = namings[0] if namings else cls()
-        return cls(first.words, names, shortfall, first.title)
+        return cls(first.words, names, shortfall, first.title, ruled)
 
     def rule(self, key: str, lang: str) -> str:
         """A rule number's name in ``lang``, the name the rulebook gives it: the game's words (``rules``) hold
@@ -240,9 +245,9 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         if ties["games"]:
             lines.append("  " + ties_line(ties, lang, naming))
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
-            lines.append("  " + say("seat_rates", lang, items="  ".join(
-                say("seat_item", lang, k=s["seat"] + 1, rate=_pct(s["rate"], lang), low=_pct(s["low"], lang),
-                    high=_pct(s["high"], lang)) for s in r["seat_win_rates"])))
+            lines.append("  " + say("seat_rates", lang, items=joined(
+                (say("seat_rate", lang, k=s["seat"] + 1, rate=_pct(s["rate"], lang), low=_pct(s["low"], lang),
+                    high=_pct(s["high"], lang)) for s in r["seat_win_rates"]), lang)))
         if len(r["agents"]) > 1:
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
@@ -324,6 +329,8 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     piece = (QUOTED[lang].format(name) if name else
              say("pieces", lang, name=QUOTED[lang].format(tally_words("peak", f["peak"], lang, naming))))
     key = "short_one" if is_singular(f["games_short"], lang) else "short"  # « dans 1 partie sur 60 »
+    if cid in naming.ruled:  # the book rules a box run short: said, so the line never contradicts the book
+        piece, key = naming.ruled[cid], f"{key}_ruled"
     return say(key, lang, more=f["print_more"], piece=piece, cover=_pct(f["cover"], lang), short=f["games_short"],
                games=f["games"], share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang), max=f["max"])
 
@@ -588,8 +595,8 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
             if rows:  # the seats' shares of wins too: each with its interval and mark, as every figure
                 lines.append(f"  {words[key]}")
                 lines += [_row(m, width, lang, naming.words) for m in rows]
-        lines += _components(r, lang, naming)
-        lines += _cards(r, lang, naming)
+        lines += _components(r, lang, naming, {doc["base"]: naming.title, doc["variant"]: doc.get("name") or ""})
+        lines += _cards({"games": doc.get("games"), **r}, lang, naming)
         lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if internal:
@@ -649,13 +656,18 @@ def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -
     return sorted(rows, key=lambda m: m["metric"] != counted) if counted else rows
 
 
-def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
-    """Components to print, per deck: which piece and how many more, or that the box holds enough."""
+def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
+                titles: Mapping[str, str] | None = None) -> list[str]:
+    """Components to print, per deck: which piece and how many more, or that the box holds enough; each deck by
+    its title with its id (``titles``: id -> title in ``lang``), as the comparison's first line names them."""
     from cardgen.simulate.verdict import WORDS
     out = []
     for side in ("base_result", "variant_result"):
+        deck = r[side]["variant"]
+        title = (titles or {}).get(deck)
+        shown = say("deck_titled", lang, deck=deck, title=title) if title and title != deck else deck
         for f in r[side].get("sufficiency", []):
-            out.append("    " + say("deck_line", lang, deck=r[side]["variant"], line=shortfall_line(f, lang, naming)))
+            out.append("    " + say("deck_line", lang, deck=shown, line=shortfall_line(f, lang, naming)))
     if not out:
         return []
     return [f"  {WORDS[lang]['components']}"] + out
@@ -676,5 +688,5 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
         after = points(c.get("difference"), lang)
         flag = c.get("flag") or f"{b.get('flag')}_base"  # flagged only with the base deck: says so
         out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]), b=before, v=after,
-                                    flag=say(flag, lang)))
+                                    flag=say(f"compare_{flag}", lang, games=say_n("games", r["games"], lang))))
     return out

@@ -291,11 +291,13 @@ def footnote(count: "int | list[dict[str, Any]]", lang: str = "en") -> str:
     the counts' families differ in size (a 5-player family holds more seats than a 3-player one)."""
     words = WORDS[lang]
     if isinstance(count, int):
-        return _typeset(words["footnote"].format(n=count), lang)
+        return _typeset(words["footnote"].format(n=count, cards=""), lang)
+    # the per-card figures join the family only where the game deals cards to some seats (Draco, not King Lui)
+    cards = words["cards_included"] if any(c.get("change") for r in count for c in r.get("component_impact") or []) else ""
     sizes = [(r["players"], r.get("family", len(r["metrics"]))) for r in count]
     if len({n for _, n in sizes}) <= 1:
-        return _typeset(words["footnote"].format(n=sizes[0][1] if sizes else 0), lang)
-    each = ", ".join(words["family_at"].format(n=n, p=p) for p, n in sizes)
-    return _typeset(words["footnote_each"].format(n=each), lang)
+        return _typeset(words["footnote"].format(n=sizes[0][1] if sizes else 0, cards=cards), lang)
+    each = ", ".join(words["family_first" if i == 0 else "family_at"].format(n=n, p=p) for i, (p, n) in enumerate(sizes))
+    return _typeset(words["footnote_each"].format(n=each, cards=cards), lang)
 
 
