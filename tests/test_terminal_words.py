@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.mark.parametrize(("low", "high", "lang", "share", "shown"), [
     (0.0004, 1.5, "en", False, ("+0.0004", "+1.5")),  # a starred interval: its low end printed non-zero
     (0.04, 1.52, "en", False, ("+0.04", "+1.5")),
-    (-0.6, -0.00004, "fr", True, ("-60", "-0,004")),  # a share's change in points: -0.004 pts, not "0"
+    (-0.6, -0.00004, "fr", True, ("-60,0", "-0,004")),  # a share's change in points: -0.004 pts, not "0"
     (0.01, 0.2, "it", False, ("+0,01", "+0,2")),
 ])
 def test_a_starred_interval_is_printed_with_the_decimals_that_exclude_zero(
@@ -27,7 +27,8 @@ def test_a_starred_interval_is_printed_with_the_decimals_that_exclude_zero(
     """The note says an interval excludes 0 exactly when its figure is marked *: "[0 to +1.5] *" contradicted
     it. A marked interval gets as many decimals as each end needs to be non-zero; an unmarked one keeps one."""
     assert marked_ends(low, high, lang, share, True) == shown
-    assert marked_ends(0.0004, 1.5, "en", False, False) == ("0", "+1.5")  # unmarked: one decimal, as before
+    assert marked_ends(0.0004, 1.5, "en", False, False) == ("0.0", "+1.5")  # unmarked: exactly one decimal
+    assert marked_ends(-0.59, 0.23, "en", True, False) == ("-59.0", "+23.0")  # "[-59 to +23]" beside "[-32.7 …]"
 
 
 def test_the_compare_row_of_a_starred_figure_never_prints_an_interval_holding_zero() -> None:
@@ -93,7 +94,7 @@ def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
                                            "family": 1, "base_result": side, "variant_result": side,
                                            "component_impact": []}]}
     row = next(line for line in format_comparison(doc).splitlines() if "seat 3" in line)
-    assert re.search(r"22% → +40%  \+18 pts \[-5 to \+41\]$", row), row
+    assert re.search(r"22% → +40%  \+18 pts \[-5\.0 to \+41\.0\]$", row), row
 
 
 def test_drama_says_its_unit_in_the_games_own_words() -> None:

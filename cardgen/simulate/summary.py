@@ -94,9 +94,9 @@ class Naming:
         return ((self.words.get("values") or {}).get(lang) or {}).get(text) or text.replace("_", " ")
 
 
-def _pct(x: float | None, lang: str = "en", signed: bool = False) -> str:
+def _pct(x: float | None, lang: str = "en", signed: bool = False, fixed: bool = False) -> str:
     from cardgen.simulate.verdict import number
-    return "-" if x is None else number(x, lang, True, signed)
+    return "-" if x is None else number(x, lang, True, signed, fixed=fixed)
 
 
 def interval(low: str, high: str, lang: str = "en") -> str:
@@ -126,7 +126,7 @@ def marked_ends(low: float, high: float, lang: str = "en", share: bool = False, 
         places = 1
         while marked and places < 4 and round(x * scale, places) == 0:
             places += 1
-        return decimal(round(x * scale, places) + 0.0, lang, True, places)
+        return decimal(round(x * scale, places) + 0.0, lang, True, places, places == 1)  # "+23.0", "+0.04"
 
     return end(low), end(high)
 
@@ -246,8 +246,9 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines.append("  " + ties_line(ties, lang, naming))
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
             lines.append("  " + say("seat_rates", lang, items=joined(
-                (say("seat_rate", lang, k=s["seat"] + 1, rate=_pct(s["rate"], lang), low=_pct(s["low"], lang),
-                    high=_pct(s["high"], lang)) for s in r["seat_win_rates"]), lang)))
+                (say("seat_rate", lang, k=s["seat"] + 1, rate=_pct(s["rate"], lang, fixed=True),
+                     low=_pct(s["low"], lang, fixed=True), high=_pct(s["high"], lang, fixed=True))
+                 for s in r["seat_win_rates"]), lang)))
         if len(r["agents"]) > 1:
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
@@ -350,8 +351,9 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
              else say("traced_all" if played is not None and games >= played else "traced_first", lang, games=games))
     if figures:
         out.append("  " + say("designer", lang, which=which, items=joined((
-            f"{label(name, lang, naming.words)} {number(f['mean'], lang, share(name))} "
-            + interval(number(f['low'], lang, share(name)), number(f['high'], lang, share(name)), lang)
+            f"{label(name, lang, naming.words)} {number(f['mean'], lang, share(name), fixed=True)} "
+            + interval(number(f['low'], lang, share(name), fixed=True), number(f['high'], lang, share(name), fixed=True),
+                       lang)
             for name, f in figures), lang)))
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
     if rows:

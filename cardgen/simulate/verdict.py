@@ -141,12 +141,13 @@ def unit(lang: str, words: Mapping[str, Any] | None = None, many: bool = True) -
     return one_many[1 if many else 0]
 
 
-def number(x: float, lang: str, share: bool, signed: bool = False, small: bool = False) -> str:
+def number(x: float, lang: str, share: bool, signed: bool = False, small: bool = False, fixed: bool = False) -> str:
     """``x`` in the language's notation (``cardgen.languages``): shares as percentages, counts with one
-    decimal; with ``small``, a count below 1 with two (a card played 0.02 times per seat is not "0")."""
+    decimal; with ``small``, a count below 1 with two (a card played 0.02 times per seat is not "0");
+    ``fixed``: that one decimal even when it is 0 (a figure and its interval's ends written alike)."""
     if share:
-        return percent(x, lang, signed)
-    return decimal(x, lang, signed, 2 if small and 0 < abs(x) < 1 else 1)
+        return percent(x, lang, signed, fixed=fixed)
+    return decimal(x, lang, signed, 2 if small and 0 < abs(x) < 1 else 1, fixed)
 
 
 def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
