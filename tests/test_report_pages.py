@@ -213,7 +213,7 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
         in text
     assert ("la banque manque de pièces d’argent tranché par un choix de cette édition 5 3 11 (partie 3)" in text
             and "short by 3" not in text)  # a gap's detail is the engine's own words: not shown
-    assert "le moteur de règles échoue non tranché 1 1 12 (partie 4) house.py line 3: boom" in text  # what failed
+    assert "le moteur de règles échoue non tranché 1 1 12 (partie 5) house.py line 3: boom" in text  # what failed
     assert "tours 4 1,25 0,5 1 1 1,5 2 1\u202f000,5" in text  # the counted length first, French numbers
     assert "Vérifications statiques 1 sur 2 réussies échec\u202f: pile size (too small)" in text
     assert "deck ok" not in text
