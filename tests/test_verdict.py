@@ -54,7 +54,7 @@ def test_the_biggest_change_leads_whatever_its_source() -> None:
     assert verdict({"metrics": metrics, "games": 100}, most=4)[-1] == "No other figure changed by more than chance would explain."
     never = sentence(metrics[2], "fr", KING_LUI.words)
     assert "no_dish_emerald" not in never and never.startswith("Plus de parties ne se terminent pas (un cas")
-    assert "la table alors qu’un Emerald pourrait être appelé" in never  # the book's name, never Émeraude
+    assert "faute de plat alors qu’une carte Emerald attend" in never  # the book's name, never Émeraude
 
 
 def test_scores_are_in_the_games_own_unit() -> None:
