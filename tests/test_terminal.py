@@ -114,7 +114,7 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
     out = capsys.readouterr().out
     assert code == 0, out
     assert "VALIDÉ draco (Draco & Co), 3 joueurs\u202f: 12/12 parties terminées" in out
-    assert "scores en pièces d’argent\u202f:" in out and "rapport\u202f: " in out and "games" not in out
+    assert "scores en pièces d’argent\u202f:" in out and "Rapport\u202f: " in out and "games" not in out
     assert "\n  jouées par des joueurs automatiques (règles de bon sens propres au jeu) à chaque place" in out \
         and "played by" not in out
     shown = out.replace(str(tmp_path), "").replace("draco", "")  # the report's path and the deck's own id
@@ -195,7 +195,7 @@ def test_engine_notes_follow_the_terminal_language() -> None:
     try:
         assert decide(0.1, True, False, None).why.startswith("une exécution aussi courte finit plus tôt")
         assert decide(1.0, False, True, None).why == "la version compilée n’est pas encore prête"
-        assert terminal.say("note", text="x").startswith("remarque\u202f: ")
+        assert terminal.say("note", text="x").startswith("Remarque\u202f: ")
     finally:
         terminal.set_language("en")
     assert decide(1.0, False, True, None).why == "its compiled code is not built yet"
@@ -217,7 +217,7 @@ def test_compare_prints_its_figure_table_in_the_language() -> None:
                 "base_result": side, "variant_result": {**side, "variant": "draco-short"},
                 "component_impact": [card]}]}
     text = format_comparison(doc, Naming(dict(get_game("draco").words), {"favour": "Faveur"}))
-    assert text.startswith("comparaison draco → draco-short (Draco court)\u202f: 100 parties par nombre de joueurs")
+    assert text.startswith("Comparaison draco → draco-short (Draco court)\u202f: 100 parties par nombre de joueurs")
     assert "3 joueurs (base → variante, puis l’écart et son intervalle\u202f; * marque un changement qui a peu de " \
            "chances d’être dû au hasard (son intervalle exclut 0)\u202f;" in text
     assert re.search(r"part des victoires, place 1 \(premier joueur\) +30\u202f% → +36\u202f%  \+6 pts \[.*\] \*", text) and "Faveur\u202f: +1 → +12 pts (trop forte sur les 100 parties de la variante de cette comparaison, selon le critère de validate)" in text

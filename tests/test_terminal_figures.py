@@ -127,7 +127,7 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
     close = next(line for line in lines if line.strip().startswith("close games"))
     assert close.endswith("+19 pts [+1.0 to +37.0] *"), close
     french = format_comparison({**doc, "lang": "fr"}).splitlines()
-    assert french[1].startswith("ce que change la variante\u202f: avant un toast, donnez 1 pièce (règle maison")
+    assert french[1].startswith("Ce que change la variante\u202f: avant un toast, donnez 1 pièce (règle maison")
     assert french[2] == "Close games rise."  # one player count: no "3 joueurs :" before it
 
 

@@ -272,3 +272,12 @@ def test_a_comparison_whose_base_card_is_not_flagged_proposes_no_card_fix() -> N
     assert not shown_problem(unflagged) and "flagged cards" not in problems_shown([unflagged], "en", balance=False)
     flagged = {**unflagged, "designer": {"component_impact": [{"component": "to-and-fro", "flag": "weak"}]}}
     assert problems_shown([flagged], "en", balance=False) == "the flagged cards"
+
+
+def test_what_the_variant_changes_starts_in_lower_case_unless_a_name() -> None:
+    """"what the variant changes: Portions Emerald takes…" put a capital mid-line; a name keeps its own."""
+    from cardgen.simulate.summary import item_case
+    naming = Naming(names={"emerald": "Emerald"})
+    assert item_case("Portions Emerald takes from the king: 2 → 3", naming) == "portions Emerald takes from the king: 2 → 3"
+    assert item_case("Emerald cards: 4 → 6", naming) == "Emerald cards: 4 → 6"
+    assert item_case("AI seats: 1 → 2", naming) == "AI seats: 1 → 2"

@@ -582,7 +582,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
         lines.append(f"  {first_sentence(doc['description'])}")  # a house rule's own text below says it better
     shown = [difference_line(d, lang, naming) for d in diffs[:6]] + ([say("changes_more", lang, n=len(diffs) - 6)]
                                                           if len(diffs) > 6 else [])
-    lines.append(say("changes", lang, items=lowered(joined(shown, lang), lang) if diffs else say("changes_none", lang)))
+    lines.append(say("changes", lang, items=item_case(joined(shown, lang), naming) if diffs else say("changes_none", lang)))
     for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += stop_lines({"results": [r]}, lang)
@@ -648,6 +648,14 @@ def lowered(sentence: str, lang: str) -> str:
     """A sentence after a colon: French and Italian start it in lower case (``3 joueurs : le score…``), English
     keeps its capital."""
     return sentence[:1].lower() + sentence[1:] if lang in ("fr", "it") else sentence
+
+
+def item_case(text: str, naming: Naming) -> str:
+    """A list after a colon in running text starts in lower case in every language ("what the variant changes:
+    portions Emerald takes…", not "Portions"), unless it starts with a name (a component's, as printed)."""
+    first = text.split(" ", 1)[0]
+    names = {n.split(" ", 1)[0] for n in naming.names.values()}
+    return text if first in names or first[1:2].isupper() else text[:1].lower() + text[1:]
 
 
 def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -> list[dict[str, Any]]:
