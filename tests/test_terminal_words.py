@@ -281,3 +281,15 @@ def test_what_the_variant_changes_starts_in_lower_case_unless_a_name() -> None:
     assert item_case("Portions Emerald takes from the king: 2 → 3", naming) == "portions Emerald takes from the king: 2 → 3"
     assert item_case("Emerald cards: 4 → 6", naming) == "Emerald cards: 4 → 6"
     assert item_case("AI seats: 1 → 2", naming) == "AI seats: 1 → 2"
+
+
+def test_the_table_legend_is_said_once_above_the_first_player_count() -> None:
+    """The legend repeated in full for each player count buried the tables; the next ones say their count alone."""
+    side = {"variant": "draco", "sufficiency": []}
+    doc = {"lang": "en", "base": "draco", "variant": "v", "name": "V", "games": 10, "agents": ["heuristic"],
+           "differences": [], "results": [{"players": p, "games": 10, "verdict": ["x"], "metrics": [], "family": 1,
+                                           "base_result": side, "variant_result": side, "component_impact": []}
+                                          for p in (3, 4)]}
+    lines = format_comparison(doc).splitlines()
+    assert sum("* marks a change" in line for line in lines) == 1
+    assert lines.index("4 players:") > next(i for i, line in enumerate(lines) if line.startswith("3 players (base"))

@@ -588,8 +588,8 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
         lines += stop_lines({"results": [r]}, lang)
         lines += [prefix + (lowered(s, lang) if prefix else s) for s in r["verdict"]]
     lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
-    for r in results:
-        lines.append(say("table_head", lang, players=say_n("players", r["players"], lang)))
+    for i, r in enumerate(results):  # the legend once, above the first table; the next ones by their count alone
+        lines.append(say("table_head_more" if i else "table_head", lang, players=say_n("players", r["players"], lang)))
         figures = [m for m in r["metrics"] if m.get("group", "internal") != "internal"]
         width = max([len(label(m["metric"], lang, naming.words)) for m in figures] + [10])
         for key in GROUPS[:-1]:
