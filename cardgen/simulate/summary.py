@@ -315,7 +315,8 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en") -> list[str]:
         return [f"balance: {w}" for w in b.get("warnings", [])]
     return [say(f"balance_{f['side']}", lang,
                 who=say("seat", lang, k=f["seat"]) if "seat" in f else say("agent", lang, agent=agent_word(f["agent"], lang)),
-                rate=_pct(f["rate"], lang), low=_pct(f["low"], lang), high=_pct(f["high"], lang), fair=_pct(f["fair"], lang),
+                rate=_pct(f["rate"], lang, fixed=True), low=_pct(f["low"], lang, fixed=True),
+                high=_pct(f["high"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True),
                 level=(say("balance_level", lang, level=percent(f["level"], lang, places=2), n=f["compared"])
                        if f.get("level") else ""))  # the interval is wider than the seat line's 95 %: say so
             for f in flags]
