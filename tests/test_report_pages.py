@@ -243,7 +243,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert "la place 1 gagne plus souvent que sa juste part" in text  # the balance flag, in French
     assert text.index("services 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # courses first
     assert "score (toutes les places) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
-    assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur 1\u202f200 1\u202f234,5" in text
+    assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur sur le deuxième 1\u202f200 1\u202f234,5" in text
     assert "1 720/1200 60\u202f% 50\u202f%–70\u202f% 1\u202f234,5" in text and "2 480/1200 – ––– 4" in text
     assert "dispersion (écart type)" in text and "<th>intervalle à 95\u202f%</th>" in html
     assert "<th>place</th><th>victoires</th><th>part</th>" in html and "<th>10e centile</th>" in html

@@ -56,10 +56,9 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     internal = [{"metric": "peak:portions", "base": 3.1, "variant": 4.2, "significant": True},
                 {"metric": "peak:hand", "base": 20.0, "variant": 20.5, "significant": False}]
     line = internal_line(internal, "en", Naming(words))
-    assert line == ("Other counts: 1 of 2 figures changed: portions in the king’s place 3.1 → 4.2 (details in the "
-                    "report)")
-    assert internal_line(internal[1:] * 2, "fr") == "Autres décomptes (détaillés dans le rapport)\u202f: 2 chiffres, " \
-                                                    "aucun modifié"
+    assert line == "Other counts: 1 of 2 changed (portions in the king’s place: 3.1 → 4.2); details in the report"
+    assert internal_line(internal[1:] * 2, "fr") == "Autres décomptes (détaillés dans le rapport)\u202f: 2 valeurs, " \
+                                                    "aucune modifiée"
 
 
 def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None:
@@ -203,7 +202,7 @@ def test_a_shortage_in_one_game_is_said_in_the_singular() -> None:
 def test_a_changed_tally_of_games_keeps_its_games_where() -> None:
     internal = [{"metric": "gap:cannot_pay", "base": 0.2, "variant": 0.033, "significant": True}]
     words = {"tallies": {"en": {"gap:cannot_pay": "a player owes more than they have"}}}
-    assert "games where a player owes more than they have 20% → 3.3%" in internal_line(internal, "en", Naming(words))
+    assert "games where a player owes more than they have: 20% → 3.3%" in internal_line(internal, "en", Naming(words))
 
 
 def test_the_per_card_clause_is_said_only_where_cards_were_compared() -> None:

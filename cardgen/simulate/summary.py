@@ -625,8 +625,8 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     def named(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
         return (metric.startswith("peak:") and tally_name(metric, lang, naming.words)) or label(metric, lang, naming.words)
 
-    names = joined((f"{named(m['metric'])} {_value(m, m['base'], lang)} {say('arrow', lang)} "
-                    f"{_value(m, m['variant'], lang)}" for m in moved), lang)
+    names = joined((say("internal_item", lang, name=named(m["metric"]), b=_value(m, m["base"], lang),
+                        v=_value(m, m["variant"], lang)) for m in moved), lang)
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
     return (say(key, lang, label=WORDS[lang]["internal"], n=len(internal), m=len(moved), names=names)
             + (say("internal_follows", lang, f=follows) if follows else ""))
