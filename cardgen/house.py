@@ -62,7 +62,7 @@ def speed_note(deck: "ResolvedDeck") -> str | None:
     lang = language()
     title = deck.text(lang if lang in deck.languages else deck.languages[0])["name"]
     shown = say("deck_titled", deck=deck.id, title=title) if title and title != deck.id else deck.id
-    return say("note", text=say("deck_line", deck=shown, line=say("speed_note", file=code)))  # « draco : … »
+    return say("note", text=say("speed_note_deck", deck=shown, file=code))  # « la règle maison de … »
 
 
 def defined_functions(source: bytes) -> list[tuple[str, int, list[str]]]:
