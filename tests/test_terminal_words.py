@@ -212,7 +212,7 @@ def test_the_per_card_clause_is_said_only_where_cards_were_compared() -> None:
             {"players": 4, "metrics": [{}] * 20, "family": 20, "component_impact": []}]
     assert "per-card" not in footnote(bare) and "par carte" not in footnote(bare, "fr")
     assert "per carta" not in footnote(bare, "it")
-    assert "(18 figures at 3 players, 20 at 4 players)" in footnote(bare)
+    assert "(18 figures at 3 players, 20 at 4 players; 5% family-wise" in footnote(bare)
     carded = [{**bare[0], "component_impact": [{"component": "favour", "change": {"metric": "card:favour"}}]}, bare[1]]
     assert ", the per-card figures included" in footnote(carded)
     assert "indicateurs par carte compris" in footnote(carded, "fr")
