@@ -158,7 +158,7 @@ def test_one_player_prints_no_winner_margin_or_seat_figure(royale: dict[int, tup
             assert (w in text) == present, (players, w, text)
         # no seat of Royale is dealt a card another lacks: the card-strength lines do not apply, at any count
         assert not any(w in text for w in ("card strength", "force des cartes", "forza delle carte"))
-        assert {"en": "scores in ", "fr": "scores en ", "it": "punteggi (in "}[lang] in text
+        assert {"en": "scores in points: ", "fr": "scores en points\u202f: ", "it": "punteggi: "}[lang] in text  # "punteggi (in punti)" said it twice
 
 
 @pytest.mark.parametrize("lang, game, always", [("en", "(game 1)", "turns: always 9"),

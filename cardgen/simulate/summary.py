@@ -236,10 +236,11 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         lines.append("  " + length_line(r, lang, naming))
         sc = r["scores"]
         from cardgen.simulate.verdict import unit
+        points = "_points" if unit(lang, naming.words) == unit(lang) else ""  # scores in points: "punteggi:"
         if solo:  # one player: no winner to set apart from the others, no margin over a second
-            lines.append("  " + say("scores_solo", lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang)))
+            lines.append("  " + say("scores_solo" + points, lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang)))
         else:
-            lines.append("  " + say("scores", lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
+            lines.append("  " + say("scores" + points, lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
                                     winner=_num(sc["winner"]["mean"], lang), margin=_num(sc["margin"]["mean"], lang)))
         ties = r["ties"]
         if ties["games"]:
