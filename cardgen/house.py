@@ -58,7 +58,11 @@ def speed_note(deck: "ResolvedDeck") -> str | None:
         return None
     _NOTED.add(code)
     from cardgen.terminal import say
-    return say("note", text=say("deck_line", deck=deck.id, line=say("speed_note", file=code)))  # « draco : … »
+    from cardgen.terminal import language
+    lang = language()
+    title = deck.text(lang if lang in deck.languages else deck.languages[0])["name"]
+    shown = say("deck_titled", deck=deck.id, title=title) if title and title != deck.id else deck.id
+    return say("note", text=say("speed_note_deck", deck=shown, file=code))  # « la règle maison de … »
 
 
 def defined_functions(source: bytes) -> list[tuple[str, int, list[str]]]:

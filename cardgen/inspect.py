@@ -55,7 +55,10 @@ def format_checks(deck: ResolvedDeck, results: Sequence[CheckResult], lang: str 
 
     width, who_width = max(len(said["pass"]), len(said["fail"])), len(players(10))
     sep = said.get("who_sep", " ")  # the player count set apart from the check's name, blank where none
-    lines = [f"{deck.id}:"]
+    langs = getattr(deck, "languages", ())  # a deck without texts (a bare id) is said by its id
+    title = deck.text(lang if lang in langs else langs[0])["name"] if langs else ""
+    shown = say("deck_titled", lang, deck=deck.id, title=title) if title and title != deck.id else deck.id
+    lines = [say("deck_head", lang, deck=shown)]  # « Royale : nobles masqués (royale-masked) : », as compare names it
     for r in results:
         who = (players(r.players) if r.players is not None else "").rjust(who_width)
         who += sep if r.players is not None else " " * len(sep)

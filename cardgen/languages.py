@@ -153,17 +153,18 @@ __all__ = ["CODE_PATTERN", "HYPHENATION", "LOCALES", "SHIPPED", "TAGS", "closest
            "supported", "tag", "typeset"]
 
 
-def percent(x: float, lang: str, signed: bool = False, places: int = 1) -> str:
+def percent(x: float, lang: str, signed: bool = False, places: int = 1, fixed: bool = False) -> str:
     """The share ``x`` (0.284) as ``lang`` writes a percentage (``28.4%``, ``28,4 %``), with at most
     ``places`` decimals and, when ``signed``, a ``+`` before a rise: the one percentage formatter of every
-    report and terminal line (Babel's ``format_percent`` with the locale's own pattern)."""
+    report and terminal line (Babel's ``format_percent`` with the locale's own pattern); ``fixed``: exactly
+    ``places`` decimals (an interval's ends, "[15.0% to 26.1%]", not "[15% to 26.1%]")."""
     from babel import Locale
     from babel.numbers import format_percent
 
     loc = locale(lang)
     pattern = Locale.parse(loc).percent_formats[None].pattern
     if places:
-        pattern = pattern.replace("0", "0." + "#" * places, 1)
+        pattern = pattern.replace("0", "0." + ("0" if fixed else "#") * places, 1)
     value = round(x, places + 2) + 0.0  # + 0.0: no "-0"
     if signed and value:
         pattern = f"+{pattern};-{pattern}"
@@ -173,12 +174,13 @@ def percent(x: float, lang: str, signed: bool = False, places: int = 1) -> str:
     return text
 
 
-def decimal(x: float, lang: str, signed: bool = False, places: int = 1) -> str:
-    """The number ``x`` as ``lang`` writes it (``1,234.5``, ``1 234,5``), at most ``places`` decimals."""
+def decimal(x: float, lang: str, signed: bool = False, places: int = 1, fixed: bool = False) -> str:
+    """The number ``x`` as ``lang`` writes it (``1,234.5``, ``1 234,5``), at most ``places`` decimals
+    (exactly ``places`` where ``fixed``: the ends of one interval written alike, "[2.5 to 3.0]")."""
     from babel.numbers import format_decimal
 
     value = round(x, places) + 0.0
-    pattern = "#,##0" + ("." + "#" * places if places else "")
+    pattern = "#,##0" + ("." + ("0" if fixed else "#") * places if places else "")
     if signed and value:
         pattern = f"+{pattern};-{pattern}"
     return format_decimal(value, pattern, locale=locale(lang))

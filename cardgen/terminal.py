@@ -42,9 +42,12 @@ def say(key: str, lang: str | None = None, **fields: Any) -> str:
 
 
 def say_n(key: str, n: float, lang: str | None = None, **fields: Any) -> str:
-    """``say`` for a sentence about ``n`` things: ``key_one`` where the language says ``n`` in the singular."""
+    """``say`` for a sentence about ``n`` things: ``key_one`` where the language says ``n`` in the singular,
+    ``key_two`` for 2 where the language has a word of its own for it (English "twice", not "2 times")."""
     lang = lang or _current
     one = f"{key}_one"
+    if n == 2 and f"{key}_two" in LINES[lang]:
+        return say(f"{key}_two", lang, n=n, **fields)
     return say(one if one in LINES[lang] and is_singular(n, lang) else key, lang, n=n, **fields)
 
 

@@ -58,12 +58,13 @@ def test_balance_warnings_follow_the_language() -> None:
     from cardgen.simulate.summary import balance_lines
 
     flagged = balance(stats([330, 224, 223, 223]))
-    assert balance_lines(flagged, "en") == ["balance: seat 1 wins more often than its fair share: 33% [29.4% to "
+    assert balance_lines(flagged, "en") == ["balance: seat 1 wins more often than its fair share: 33.0% [29.4% to "
                                             "36.8%; a 98.75% confidence interval, adjusted for the 4 seats compared] "
-                                            "against 25% expected, counting shared wins"]
-    assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: la place 1 gagne plus souvent que sa juste part\u202f: 33\u202f%")
-    assert balance_lines(flagged, "it")[0].startswith("equilibrio: chi è 1º di turno vince più spesso di quanto gli "
-                                                      "spetterebbe: 33\u00a0%")
+                                            "against 25.0% expected (an equal share of the wins, a shared win "
+                                            "counted for each winner)"]
+    assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: la place 1 gagne plus souvent que sa juste part\u202f: 33,0\u202f%")
+    assert balance_lines(flagged, "it")[0].startswith("equilibrio: chi gioca per 1º vince più spesso di quanto gli "
+                                                      "spetterebbe: 33,0\u00a0%")
 
 
 def test_no_completed_game_means_no_verdict() -> None:

@@ -32,7 +32,7 @@ def test_check_lines_in_french_and_a_projects_own_check_as_written() -> None:
     deck = SimpleNamespace(id="fête")
     results = [worded_check(TABLE, "room", 3, True, n=5, left=1), CheckResult("my own rule", None, False, "too long")]
     fr = format_checks(deck, results, "fr").splitlines()  # type: ignore[arg-type]
-    assert fr == ["fête:", "  RÉUSSI  3 joueurs · la salle reçoit 5 invités\u202f: 5 places, 1 libres",
+    assert fr == ["fête\u202f:", "  RÉUSSI  3 joueurs · la salle reçoit 5 invités\u202f: 5 places, 1 libres",
                   "  ÉCHEC               my own rule\u202f: too long"]
     en = format_checks(deck, results, "en").splitlines()  # type: ignore[arg-type]
     assert en[1:] == ["  PASS  3 players · the room holds 5 guests: 5 seats, 1 left",

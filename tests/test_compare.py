@@ -122,7 +122,7 @@ def test_a_variant_whose_games_never_complete_gets_its_gap_named_not_a_verdict(t
         run_compare(toy_deck("toy", tmp_path), toy_deck("toy_unsettled", tmp_path), _opts())
     first, last = info.value.lines
     assert first.startswith("toy_unsettled, 2 players: all 40 games ended on an unsettled rule gap (empty pile); "
-                            "seed ") and first.endswith(" replays one (game 0)"), first
+                            "seed ") and first.endswith(" replays one (game 1)"), first
     assert last.startswith("no verdict: a comparison needs games played to their end")
 
 
@@ -206,9 +206,11 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     code = main(["--project", str(project), "validate", "draco-rich-toast", "--games", "20", "--players", "3",
                  "--jobs", "1", "--out", str(out)])
     text = capsys.readouterr().out
-    assert "WARNING, components: the box runs short of" in text and " more so that " in text
+    assert "WARNING (components): the box runs short of silver coins" in text and " more would avoid it" in text
+    assert "the rulebook’s ruling covers it" in text  # Draco's book rules a short bank: the line does not contradict it
     overview = next((out / "validation").glob("validate-draco-rich-toast-*/index.html")).read_text()
-    assert "more “Silver coin” (the box is short in" in overview and "silver-coin" not in overview
+    assert "the box runs short of silver coins in" in overview and "rulebook’s ruling covers it" in overview
+    assert "silver-coin" not in overview
 
 
 def test_the_report_speaks_french_when_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -219,8 +221,8 @@ def test_the_report_speaks_french_when_asked(tmp_path: Path, monkeypatch: pytest
     html = compare_page(doc, {}, "")
     assert '<html lang="fr">' in html
     assert "<b>Les parties durent " in html and "tours de moins" in html  # the verdict, strongest first
-    assert "2 joueurs\u202f: " in html and "Durée" in html and "Compteurs du moteur" in html
-    assert "jouées par des joueurs au hasard" in html and "peu probable par hasard" in html and "Holm" in html.split("peu probable par hasard")[-1]
+    assert "2 joueurs\u202f: " in html and "Durée" in html and "Autres décomptes" in html
+    assert "jouées par des joueurs au hasard" in html and "peu de chances d’être dû au hasard" in html and "Holm" in html.split("peu de chances d’être dû au hasard")[-1]
     assert "découle de votre modification" in html  # the toy declares its peak 'hand' follows from start_hand
     english = compare_page({**doc, "lang": "en"}, {}, "")
     assert "<b>Games are " in english and "Les parties" not in english

@@ -59,7 +59,7 @@ def test_compare_of_a_variant_whose_games_fail_gives_no_verdict(tmp_path: Path, 
     assert code == 1
     assert "moved" not in captured.out and "chance" not in captured.out and captured.out == ""
     errors = _errors(captured.err)
-    assert errors[0].startswith("cardgen: error: house, 3 players: 4 of 4 games failed; the first (game 0, seed ")
+    assert errors[0].startswith("cardgen: error: house, 3 players: 4 of 4 games failed; the first (game 1, seed ")
     assert "with house rule house/rule.py (hooks scores): outcome(): ValueError" in errors[0]
     assert errors[1].startswith("cardgen: error: no verdict: 4 games could not be played")
     assert len(errors) == 2
@@ -137,7 +137,7 @@ def test_failed_games_are_counted_and_the_first_named(tmp_path: Path) -> None:
     tally.add(3, GameResult(44, ["random"] * 3, "no_dish", False, [("no_dish", False, "a rule gap")]))
     failed = failed_games("d", 3, tally)
     assert failed is not None and (failed.failed, failed.games, failed.game, failed.seed) == (2, 4, 1, 22)
-    assert failed.line() == "d, 3 players: 2 of 4 games failed; the first (game 1, seed 22): first"
+    assert failed.line() == "d, 3 players: 2 of 4 games failed; the first (game 2, seed 22): first"  # index 1, from 1
 
 
 def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -152,7 +152,8 @@ def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.C
     assert code == 1
     errors = _errors(captured.err)
     assert errors[-2].startswith("cardgen: error: house, 3 players: 3 of 3 games failed")  # not 'trial, 3 players'
-    assert "note: house: its house rule is code (house/rule.py)" in captured.err and "trial:" not in captured.err
+    assert "note: the house rule of " in captured.err and "(house) is written as code (house/rule.py)" in captured.err
+    assert "trial:" not in captured.err
     assert re.fullmatch(r"cardgen: error: tune stopped at trial 1 \(Portions Emerald removes from the king \(the king "
                         r"must hold at least as many\) = \d\): "
                         "its games could not be played", errors[-1]), errors[-1]
@@ -398,7 +399,7 @@ def test_compare_where_every_game_stalls_names_the_gap_and_gives_no_verdict(
     assert len(errors) == len(sides) + 1
     for line, side in zip(errors, sides):
         assert re.fullmatch(rf"cardgen: error: {side}, 2 players: all 4 games ended on an unsettled rule gap "
-                            r"\(tied hands\); seed \d+ replays one \(game 0\)", line), line
+                            r"\(tied hands\); seed \d+ replays one \(game 1\)", line), line
     assert errors[-1].startswith("cardgen: error: no verdict: a comparison needs games played to their end")
     assert not (tmp_path / "c.json").exists() and not (tmp_path / "out").exists()
 
@@ -471,4 +472,4 @@ def test_refuse_stalled_refuses_a_side_only_when_none_of_its_games_reached_an_en
         refuse_stalled([("g", 2, side(1)), ("g-variant", 2, side(0))], str, lang="en")
     lines = info.value.lines
     assert len(lines) == 2 and lines[0].startswith("g-variant, 2 players: all 4 games ended on an unsettled rule gap "
-                                                   "(short_pile, tied_hands); seed 55 replays one (game 1)"), lines
+                                                   "(short_pile, tied_hands); seed 55 replays one (game 2)"), lines  # index 1, counted from 1

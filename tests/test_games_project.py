@@ -286,7 +286,7 @@ def test_replay_refuses_a_log_after_the_rules_file_changed(tmp_path: Path) -> No
     rules.write_text(rules.read_text() + "# an edit\n")
     done = cardgen(root, "replay", "games.log")
     assert done.returncode != 0
-    assert "g, 2 players, game 0" in done.stdout
+    assert "g, 2 players, game 1" in done.stdout
     assert "the deck or its rules file (rules.py) changed since the log was written" in done.stdout
 
 

@@ -134,7 +134,8 @@ def test_check_inspect_and_a_build_without_rulebooks_never_import_the_rule(tmp_p
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert marker.exists()
-    assert "its house rule is code (house/rule.py), so its games run on the slower reference engine, with the game’s invariants checked" in done.stderr
+    assert "is written as code (house/rule.py), so its games run on the slower reference engine, which checks the " \
+           "game’s invariants" in done.stderr
 
 
 # -- failures while playing ----------------------------------------------------------------

@@ -103,7 +103,7 @@ def test_tune_names_each_parameter_and_figure_as_the_game_does() -> None:
     assert param_name("count:gold-coin", "fr", fr) == "exemplaires de Pièce d’or"
     assert metric_name("end:final_toast", "fr", fr) == "parties finies parce que l’ultime toast est porté"
     assert metric_name("unfairness", "en", fr) == "unfairness (the seat furthest from a fair share)"
-    assert metric_name("seat_2_win_rate", "it", fr) == "quota di vittorie, 2º di turno"
+    assert metric_name("seat_2_win_rate", "it", fr) == "quota di vittorie, 2º nell’ordine di gioco"
     assert settings_text({"cup_start": "centre", "hand_size": 4}, "fr", fr) == (
         "Position de départ de la coupe = au centre de la table\u202f; Cartes action distribuées à chaque joueur = 4")
     assert settings_text({"solo": True}, "it", Naming()) == "solo = sì"
@@ -211,9 +211,9 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
             "joueurs restants gagne)\u202f: 2\u202f; victoires partagées\u202f: 1") in text
     assert "le plus à la fois dans une partie cartes action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
         in text
-    assert ("la banque manque de pièces d’argent tranché par un choix de cette édition 5 3 11 (partie 2)" in text
+    assert ("la banque manque de pièces d’argent tranché par un choix de cette édition 5 3 11 (partie 3)" in text
             and "short by 3" not in text)  # a gap's detail is the engine's own words: not shown
-    assert "le moteur de règles échoue non tranché 1 1 12 (partie 4) house.py line 3: boom" in text  # what failed
+    assert "le moteur de règles échoue non tranché 1 1 12 (partie 5) house.py line 3: boom" in text  # what failed
     assert "tours 4 1,25 0,5 1 1 1,5 2 1\u202f000,5" in text  # the counted length first, French numbers
     assert "Vérifications statiques 1 sur 2 réussies échec\u202f: pile size (too small)" in text
     assert "deck ok" not in text
@@ -243,7 +243,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert "la place 1 gagne plus souvent que sa juste part" in text  # the balance flag, in French
     assert text.index("services 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # courses first
     assert "score (toutes les places) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
-    assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur 1\u202f200 1\u202f234,5" in text
+    assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur sur le deuxième 1\u202f200 1\u202f234,5" in text
     assert "1 720/1200 60\u202f% 50\u202f%–70\u202f% 1\u202f234,5" in text and "2 480/1200 – ––– 4" in text
     assert "dispersion (écart type)" in text and "<th>intervalle à 95\u202f%</th>" in html
     assert "<th>place</th><th>victoires</th><th>part</th>" in html and "<th>10e centile</th>" in html

@@ -15,7 +15,7 @@ from cardgen.languages import SHIPPED
 ENGLISH = ("against", "What it changes", "Game length", "turns per game", "Win rate", "seat ", "winner",
            "Final scores", "final score", "figures", "changed", "gallery", "all runs", "overview", "ends by",
            "rule gap", "most at once", "print ", "per seat", "variant minus", "significant change", "players:",
-           "Engine tallies", "Which card", "the box", "nothing", "interval", "median", "equal share",
+           "Other counts", "Which card", "the box", "nothing", "interval", "median", "equal share",
            "significant)")
 
 

@@ -102,7 +102,7 @@ def test_a_short_component_is_named_with_its_figures() -> None:
     naming = Naming(names={"silver-coin": "Pièce d’argent"}, shortfall={"unpaid_by_bank": "silver-coin"})
     assert shortfall_line(finding, "fr", naming) == (
         "ATTENTION (matériel)\u202f: la boîte manque de «\u202fPièce d’argent\u202f» dans 38 parties sur 40 (95\u202f%), "
-        "jusqu’à 57 exemplaires\u202f; imprimez-en 57 de plus pour que 99\u202f% des parties en aient assez")
+        "avec jusqu’à 57 exemplaires manquants\u202f; imprimez-en 57 de plus pour que 99\u202f% des parties en aient assez")
     assert "runs short of pieces counted as “money owed by the bank” in 38 of 40 games (95%), by up to 57; print 57 " \
         "more so that 99% of games" in shortfall_line(finding, "en", Naming(
         words={"tallies": {"en": {"peak:unpaid_by_bank": "money owed by the bank"}}}))
@@ -114,7 +114,7 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
     out = capsys.readouterr().out
     assert code == 0, out
     assert "VALIDÉ draco (Draco & Co), 3 joueurs\u202f: 12/12 parties terminées" in out
-    assert "scores en pièces d’argent\u202f:" in out and "rapport\u202f: " in out and "games" not in out
+    assert "scores en pièces d’argent\u202f:" in out and "Rapport\u202f: " in out and "games" not in out
     assert "\n  jouées par des joueurs automatiques (règles de bon sens propres au jeu) à chaque place" in out \
         and "played by" not in out
     shown = out.replace(str(tmp_path), "").replace("draco", "")  # the report's path and the deck's own id
@@ -145,8 +145,9 @@ def test_interrupted_is_said_in_the_terminal_language(monkeypatch: pytest.Monkey
 
 
 def test_failed_games_are_said_in_the_language() -> None:
+    """The first failed game by its number from 1, as a person counts (index 0 is "game 1")."""
     from cardgen.simulate.failures import Failed
-    failed = Failed("d", 3, 2, 4, 1, 22, "boom")
+    failed = Failed("d", 3, 2, 4, 0, 22, "boom")
     assert failed.line("en") == "d, 3 players: 2 of 4 games failed; the first (game 1, seed 22): boom"
     assert failed.line("fr") == ("d, 3 joueurs\u202f: 2 parties sur 4 ont échoué\u202f; la première (partie 1, "
                                  "graine 22)\u202f: boom")
@@ -194,7 +195,7 @@ def test_engine_notes_follow_the_terminal_language() -> None:
     try:
         assert decide(0.1, True, False, None).why.startswith("une exécution aussi courte finit plus tôt")
         assert decide(1.0, False, True, None).why == "la version compilée n’est pas encore prête"
-        assert terminal.say("note", text="x").startswith("remarque\u202f: ")
+        assert terminal.say("note", text="x").startswith("Remarque\u202f: ")
     finally:
         terminal.set_language("en")
     assert decide(1.0, False, True, None).why == "its compiled code is not built yet"
@@ -216,10 +217,10 @@ def test_compare_prints_its_figure_table_in_the_language() -> None:
                 "base_result": side, "variant_result": {**side, "variant": "draco-short"},
                 "component_impact": [card]}]}
     text = format_comparison(doc, Naming(dict(get_game("draco").words), {"favour": "Faveur"}))
-    assert text.startswith("comparaison draco → draco-short (Draco court)\u202f: 100 parties par nombre de joueurs")
-    assert "3 joueurs (base → variante, puis l’écart et son intervalle\u202f; * marque un changement peu probable " \
-           "par hasard, dont l’intervalle exclut 0\u202f;" in text
-    assert re.search(r"part des victoires, place 1 \(premier joueur\) +30\u202f% → +36\u202f%  \+6 pts \[.*\] \*", text) and "Faveur\u202f: +1 → +12 pts (trop forte\u202f?)" in text
+    assert text.startswith("Comparaison draco → draco-short (Draco court)\u202f: 100 parties par nombre de joueurs")
+    assert "3 joueurs (base → variante, puis l’écart et son intervalle\u202f; * marque un changement qui a peu de " \
+           "chances d’être dû au hasard et dont l’intervalle exclut 0\u202f;" in text
+    assert re.search(r"part des victoires, place 1 \(premier joueur\) +30\u202f% → +36\u202f%  \+6 pts \[.*\] \*", text) and "Faveur\u202f: +1 → +12 pts (trop forte sur les 100 parties de la variante de cette comparaison, selon le critère de validate)" in text
     assert "dont 1 découlent de votre modification" in text and "rien dans les données" in text
     assert not re.search(r"\b(players|games|seat|rounds|strong)\b", text), text
 
@@ -242,3 +243,10 @@ def test_the_language_of_one_command_does_not_stay_for_the_next(capsys: pytest.C
     assert main(["check", "nothing-here", "--project", str(ROOT)]) == 2
     assert terminal.language() == "en"
     capsys.readouterr()
+
+
+def test_two_times_is_said_as_the_language_counts() -> None:
+    """English says "twice" and "once", never "2 times"; French and Italian count in figures ("1 fois", "2 volte")."""
+    assert [terminal.say_n("times", n, "en") for n in (1, 2, 3)] == ["once", "twice", "3 times"]
+    assert [terminal.say_n("times", n, "fr") for n in (1, 2)] == ["1 fois", "2 fois"]
+    assert [terminal.say_n("times", n, "it") for n in (1, 2, 3)] == ["1 volta", "2 volte", "3 volte"]

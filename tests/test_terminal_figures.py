@@ -125,9 +125,9 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
     turns = next(line for line in lines if line.strip().startswith("turns"))
     assert "12.6 →    12.5  -0.1 [-0.6 to +0.3]" in turns and not turns.endswith("*")
     close = next(line for line in lines if line.strip().startswith("close games"))
-    assert close.endswith("+19 pts [+1 to +37] *"), close
+    assert close.endswith("+19 pts [+1.0 to +37.0] *"), close
     french = format_comparison({**doc, "lang": "fr"}).splitlines()
-    assert french[1].startswith("ce que change la variante\u202f: avant un toast, donnez 1 pièce (règle maison")
+    assert french[1].startswith("Ce que change la variante\u202f: avant un toast, donnez 1 pièce (règle maison")
     assert french[2] == "Close games rise."  # one player count: no "3 joueurs :" before it
 
 
@@ -157,8 +157,25 @@ def test_one_player_prints_no_winner_margin_or_seat_figure(royale: dict[int, tup
         for w in words:
             assert (w in text) == present, (players, w, text)
         # no seat of Royale is dealt a card another lacks: the card-strength lines do not apply, at any count
-        assert not any(w in text for w in ("which card is too strong", "force des cartes", "forza delle carte"))
-        assert {"en": "scores in ", "fr": "scores en ", "it": "punteggi (in "}[lang] in text
+        assert not any(w in text for w in ("card strength", "force des cartes", "forza delle carte"))
+        assert {"en": "scores in points: ", "fr": "scores en points\u202f: ", "it": "punteggi: "}[lang] in text  # "punteggi (in punti)" said it twice
+
+
+@pytest.mark.parametrize("lang, game, always", [("en", "(game 1)", "turns: always 9"),
+                                                ("fr", "(partie 1)", "tours\u202f: toujours 9"),
+                                                ("it", "(partita 1)", "turni: sempre 9")])
+def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: dict[int, tuple], lang: str,
+                                                                      game: str, always: str) -> None:
+    """A game number reads from 1 as a person counts (the log's index 0 is game 1): Royale's first game at 2
+    players already rebuilds its draw pile; a solo game always lasts 9 turns, said "always 9", not "from 9 to 9"."""
+    deck, duo = royale[2]
+    first = [g for g in duo["rule_gaps"] if g["game"] == 0]
+    assert first, duo["rule_gaps"]
+    text = format_entry(duo, lang, Naming.of(deck, lang))
+    assert game in text and {"en": "(game 0)", "fr": "(partie 0)", "it": "(partita 0)"}[lang] not in text, text
+    deck, solo = royale[1]
+    assert always in format_entry(solo, lang, Naming.of(deck, lang))
+    assert " 9 to 9" not in format_entry(solo, "en", Naming.of(deck, "en"))
 
 
 def test_a_tie_is_counted_once() -> None:

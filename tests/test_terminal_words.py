@@ -5,6 +5,7 @@ mislead (a stop at an interim check is said before "no other change").
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -12,11 +13,13 @@ from cardgen.simulate.summary import (Naming, designer_lines, difference_line, f
                                       format_entry, internal_line, marked_ends, points)
 from cardgen.simulate.verdict import label, verdict
 
+ROOT = Path(__file__).resolve().parents[1]
+
 
 @pytest.mark.parametrize(("low", "high", "lang", "share", "shown"), [
     (0.0004, 1.5, "en", False, ("+0.0004", "+1.5")),  # a starred interval: its low end printed non-zero
     (0.04, 1.52, "en", False, ("+0.04", "+1.5")),
-    (-0.6, -0.00004, "fr", True, ("-60", "-0,004")),  # a share's change in points: -0.004 pts, not "0"
+    (-0.6, -0.00004, "fr", True, ("-60,0", "-0,004")),  # a share's change in points: -0.004 pts, not "0"
     (0.01, 0.2, "it", False, ("+0,01", "+0,2")),
 ])
 def test_a_starred_interval_is_printed_with_the_decimals_that_exclude_zero(
@@ -24,7 +27,8 @@ def test_a_starred_interval_is_printed_with_the_decimals_that_exclude_zero(
     """The note says an interval excludes 0 exactly when its figure is marked *: "[0 to +1.5] *" contradicted
     it. A marked interval gets as many decimals as each end needs to be non-zero; an unmarked one keeps one."""
     assert marked_ends(low, high, lang, share, True) == shown
-    assert marked_ends(0.0004, 1.5, "en", False, False) == ("0", "+1.5")  # unmarked: one decimal, as before
+    assert marked_ends(0.0004, 1.5, "en", False, False) == ("0.0", "+1.5")  # unmarked: exactly one decimal
+    assert marked_ends(-0.59, 0.23, "en", True, False) == ("-59.0", "+23.0")  # "[-59 to +23]" beside "[-32.7 …]"
 
 
 def test_the_compare_row_of_a_starred_figure_never_prints_an_interval_holding_zero() -> None:
@@ -47,15 +51,14 @@ def test_percentage_points_take_the_singular_where_the_language_does(x: float, l
 
 
 def test_the_changed_engine_tally_is_named_on_its_line() -> None:
-    """"Engine tallies: 5 figures, 1 changed" sent the designer to the report to learn which."""
+    """"Other counts: 5 figures, 1 changed" sent the designer to the report to learn which."""
     words = {"tallies": {"en": {"peak:portions": "portions in the king’s place"}}}
     internal = [{"metric": "peak:portions", "base": 3.1, "variant": 4.2, "significant": True},
                 {"metric": "peak:hand", "base": 20.0, "variant": 20.5, "significant": False}]
     line = internal_line(internal, "en", Naming(words))
-    assert line == ("Engine tallies: 1 of 2 figures changed: portions in the king’s place 3.1 → 4.2 (details in the "
-                    "report)")
-    assert internal_line(internal[1:] * 2, "fr") == "Compteurs du moteur (détaillés dans le rapport)\u202f: 2 chiffres, " \
-                                                    "aucun modifié"
+    assert line == "Other counts: 1 of 2 changed (portions in the king’s place: 3.1 → 4.2); details in the report"
+    assert internal_line(internal[1:] * 2, "fr") == "Autres décomptes (détaillés dans le rapport)\u202f: 2 valeurs, " \
+                                                    "aucune modifiée"
 
 
 def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None:
@@ -67,7 +70,7 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
                                                                   "look": 1, "looks": 4}}
     said = verdict(result, "en")
     assert said[-1] == ("No other change detected in these 50 pairs; smaller changes may go undetected "
-                        "(--fixed plays all 200).")
+                        "(the option --fixed plays all 200 pairs).")
     assert verdict(result, "fr")[-1].startswith("Aucun autre changement détecté sur ces 50 paires")
     assert verdict(result, "it")[-1].startswith("Nessun altro cambiamento rilevato in queste 50 coppie")
     assert verdict({**result, "stop": {"early": False}}, "en")[-1] == \
@@ -90,12 +93,13 @@ def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
                                            "family": 1, "base_result": side, "variant_result": side,
                                            "component_impact": []}]}
     row = next(line for line in format_comparison(doc).splitlines() if "seat 3" in line)
-    assert re.search(r"22% → +40%  \+18 pts \[-5 to \+41\]$", row), row
+    assert re.search(r"22% → +40%  \+18 pts \[-5\.0 to \+41\.0\]$", row), row
 
 
 def test_drama_says_its_unit_in_the_games_own_words() -> None:
     words = {"unit": {"en": ["silver coin", "silver coins"], "fr": ["pièce d’argent", "pièces d’argent"]}}
-    assert label("drama", "en", words) == "drama (the winner’s average deficit per turn, in silver coins)"
+    assert label("drama", "en", words) == ("tension (the eventual winner’s average deficit behind the leader per turn, "
+                                           "in silver coins)")
     assert label("drama", "fr", words).endswith("(en pièces d’argent)")
     assert label("drama", "it").endswith("in punti)")
 
@@ -121,7 +125,7 @@ def test_the_play_experiment_note_is_left_out_where_no_seat_is_dealt_a_card_anot
     row = {"component": "favour", "dealt_share": 0.5, "difference": 0.05, "win_rate_dealt": 0.4,
            "win_rate_not_dealt": 0.35, "judged": True, "low": -0.05, "high": 0.15, "flag": None}
     cards = designer_lines(_entry(component_impact=[row])["designer"], "en", played=200)
-    assert any(line.startswith("  which card is too strong, in play: not measured") for line in cards)
+    assert any(line.startswith("  card strength in play: not measured") for line in cards)
 
 
 def test_the_card_tables_share_column_is_aligned() -> None:
@@ -138,7 +142,7 @@ def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_ga
     from cardgen.games import get_game
     naming = Naming(dict(get_game("draco").words))
     text = format_entry(entry, "en", naming)
-    assert "ruled by this edition: the end of the rebuilt draw pile brings on the final toast: 200 times" in text
+    assert "settled by this edition’s ruling (the end of the rebuilt draw pile brings on the final toast): 200 times" in text
     assert "rule gap" not in text
     unsettled = format_entry({**entry, "rule_gaps": [{**gap, "settled": False}]}, "en", naming)
     assert "rule gap: the end of the rebuilt draw pile brings on the final toast (UNSETTLED)" in unsettled
@@ -165,9 +169,11 @@ def test_a_card_flagged_only_with_the_base_deck_says_so() -> None:
            "differences": [], "results": [{"players": 3, "games": 100, "verdict": ["x"], "metrics": [], "family": 1,
                                            "base_result": side, "variant_result": side, "component_impact": [card]}]}
     text = format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
-    assert "    To and Fro: -15.7 → -2.1 pts (too weak in the base game?)" in text
+    assert "    To and Fro: -15.7 → -2.1 pts (too weak in this run’s 100 games with the base game, by validate’s " \
+        "test)" in text
     card.update(flag="strong")
-    assert "    To and Fro: -15.7 → -2.1 pts (too strong?)" in format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
+    assert "    To and Fro: -15.7 → -2.1 pts (too strong in this run’s 100 games with the variant, by validate’s test)" \
+        in format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
 
 
 def test_the_fix_line_names_the_problems_it_would_cure() -> None:
@@ -195,5 +201,94 @@ def test_a_shortage_in_one_game_is_said_in_the_singular() -> None:
 
 def test_a_changed_tally_of_games_keeps_its_games_where() -> None:
     internal = [{"metric": "gap:cannot_pay", "base": 0.2, "variant": 0.033, "significant": True}]
-    words = {"tallies": {"en": {"gap:cannot_pay": "a player owes more than they own"}}}
-    assert "games where a player owes more than they own 20% → 3.3%" in internal_line(internal, "en", Naming(words))
+    words = {"tallies": {"en": {"gap:cannot_pay": "a player owes more than they have"}}}
+    assert "games where a player owes more than they have: 20% → 3.3%" in internal_line(internal, "en", Naming(words))
+
+
+def test_the_per_card_clause_is_said_only_where_cards_were_compared() -> None:
+    """King Lui deals no card some seats lack: its note must not say "the per-card figures included"."""
+    from cardgen.simulate.verdict import footnote
+    bare = [{"players": 3, "metrics": [{}] * 18, "family": 18, "component_impact": []},
+            {"players": 4, "metrics": [{}] * 20, "family": 20, "component_impact": []}]
+    assert "per-card" not in footnote(bare) and "par carte" not in footnote(bare, "fr")
+    assert "per carta" not in footnote(bare, "it")
+    assert "(18 figures at 3 players, 20 at 4 players; 5% family-wise" in footnote(bare)
+    carded = [{**bare[0], "component_impact": [{"component": "favour", "change": {"metric": "card:favour"}}]}, bare[1]]
+    assert ", the per-card figures included" in footnote(carded)
+    assert "indicateurs par carte compris" in footnote(carded, "fr")
+    assert "valori per carta compresi" in footnote(carded, "it")
+
+
+def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
+    """Draco's book plays with the box's coins only and the bank pays what it can: the warning must not tell the
+    designer to print coins as if the book were silent; it names the coins as the book does, plural, lower case."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import shortfall_line
+    finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
+    for lang, says in (("en", "the box runs short of silver coins in 190 of 200 games (95%), by up to 60; the "
+                              "rulebook’s ruling covers it, and printing 57 more would avoid it in 99% of games"),
+                       ("fr", "la boîte manque de pièces d’argent dans 190 parties sur 200"),
+                       ("it", "le monete d’argento della scatola non bastano in 190 partite su 200")):
+        line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
+        assert says in line, line
+        assert "“" not in line and "«" not in line
+    silent = Naming(names={"silver-coin": "Silver coin"}, shortfall={"unpaid_by_bank": "silver-coin"})
+    assert "print 57 more so that 99% of games have enough" in shortfall_line(finding, "en", silent)
+
+
+def test_a_ruling_for_a_short_box_must_name_a_clarification_of_the_deck(tmp_path: Path) -> None:
+    """A ``when_short`` naming no clarification is refused in one line naming the component and the keys."""
+    import yaml
+    from cardgen.resolve.resolve import resolve
+    data = yaml.safe_load((ROOT / "decks" / "draco.yaml").read_text())
+    coin = next(c for c in data["components"] if c["id"] == "silver-coin")
+    coin["when_short"]["ruling"] = "bank_shrt"
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "draco.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+    with pytest.raises(Exception) as err:
+        resolve("draco", tmp_path)
+    assert "when_short.ruling 'bank_shrt' is no clarification" in str(err.value) and "bank_short" in str(err.value)
+
+
+def test_a_deck_in_a_comparison_line_is_named_by_its_title_with_its_id() -> None:
+    """"draco-charity-toast: WARNING …" showed the reader only an id: the title comes first, as on the first line."""
+    short = {"peak": "x", "print_more": 3, "cover": 0.99, "games_short": 5, "games": 10, "max": 4}
+    side = {"variant": "draco", "sufficiency": [short]}
+    doc = {"lang": "en", "base": "draco", "variant": "v", "name": "Draco & Co: V", "games": 10, "agents": ["heuristic"],
+           "differences": [], "results": [{"players": 3, "games": 10, "verdict": ["x"], "metrics": [], "family": 1,
+                                           "base_result": side, "variant_result": {**side, "variant": "v"},
+                                           "component_impact": []}]}
+    text = format_comparison(doc, Naming(title="Draco & Co"))
+    assert "    Draco & Co (draco): WARNING (components)" in text
+    assert "    Draco & Co: V (v): WARNING (components)" in text
+
+
+def test_a_comparison_whose_base_card_is_not_flagged_proposes_no_card_fix() -> None:
+    """compare's fix line names "the flagged cards" only when a card is flagged, by validate's test, in this run."""
+    from cardgen.report.commands import problems_shown, shown_problem
+    unflagged = {"variant": "draco", "sufficiency": [],
+                 "designer": {"component_impact": [{"component": "to-and-fro", "flag": "", "difference": -0.15}]}}
+    assert not shown_problem(unflagged) and "flagged cards" not in problems_shown([unflagged], "en", balance=False)
+    flagged = {**unflagged, "designer": {"component_impact": [{"component": "to-and-fro", "flag": "weak"}]}}
+    assert problems_shown([flagged], "en", balance=False) == "the flagged cards"
+
+
+def test_what_the_variant_changes_starts_in_lower_case_unless_a_name() -> None:
+    """"what the variant changes: Portions Emerald takes…" put a capital mid-line; a name keeps its own."""
+    from cardgen.simulate.summary import item_case
+    naming = Naming(names={"emerald": "Emerald"})
+    assert item_case("Portions Emerald takes from the king: 2 → 3", naming) == "portions Emerald takes from the king: 2 → 3"
+    assert item_case("Emerald cards: 4 → 6", naming) == "Emerald cards: 4 → 6"
+    assert item_case("AI seats: 1 → 2", naming) == "AI seats: 1 → 2"
+
+
+def test_the_table_legend_is_said_once_above_the_first_player_count() -> None:
+    """The legend repeated in full for each player count buried the tables; the next ones say their count alone."""
+    side = {"variant": "draco", "sufficiency": []}
+    doc = {"lang": "en", "base": "draco", "variant": "v", "name": "V", "games": 10, "agents": ["heuristic"],
+           "differences": [], "results": [{"players": p, "games": 10, "verdict": ["x"], "metrics": [], "family": 1,
+                                           "base_result": side, "variant_result": side, "component_impact": []}
+                                          for p in (3, 4)]}
+    lines = format_comparison(doc).splitlines()
+    assert sum("* marks a change" in line for line in lines) == 1
+    assert lines.index("4 players:") > next(i for i, line in enumerate(lines) if line.startswith("3 players (base"))

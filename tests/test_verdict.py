@@ -54,7 +54,7 @@ def test_the_biggest_change_leads_whatever_its_source() -> None:
     assert verdict({"metrics": metrics, "games": 100}, most=4)[-1] == "No other figure changed by more than chance would explain."
     never = sentence(metrics[2], "fr", KING_LUI.words)
     assert "no_dish_emerald" not in never and never.startswith("Plus de parties ne se terminent pas (un cas")
-    assert "la table alors qu’un Emerald pourrait être appelé" in never  # the book's name, never Émeraude
+    assert "faute de plat alors qu’une carte Emerald attend" in never  # the book's name, never Émeraude
 
 
 def test_scores_are_in_the_games_own_unit() -> None:
@@ -125,7 +125,7 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     assert {"lead_changes", "close_games", "comeback_rate"} <= names
     assert all(set(c) >= {"component", "dealt_share", "difference", "low", "high"} for c in r["component_impact"])
     # no engine tally before a designer figure: tallies are one folded line after every designer row
-    tally = next(i for i, line in enumerate(lines) if line.strip().startswith("Engine tallies"))
+    tally = next(i for i, line in enumerate(lines) if line.strip().startswith("Other counts"))
     designer = [i for i, line in enumerate(lines) if line.startswith("    ") and line.strip().split(" ")[0] in
                 ("turns", "rounds", "seat", "winning", "winner's", "lead", "comebacks", "close", "drama", "decided")]
     assert designer and max(designer) < tally
@@ -157,7 +157,7 @@ def test_a_tally_that_repeats_the_edit_never_headlines(project_with, tmp_path: P
     assert gold["significant"] and gold["follows_from_change"] and gold["group"] == "internal"
     assert [m["metric"] for m in r["metrics"] if m["follows_from_change"]] == ["peak:gold_in_hands"]
     assert not any("gold" in s for s in r["verdict"])
-    assert "follow from your change" in out and "gold_in_hands" not in out.split("Engine tallies")[0]
+    assert "follow from your change" in out and "gold_in_hands" not in out.split("Other counts")[0]
 
 
 def test_a_card_whose_deal_matters_more_is_named_as_printed() -> None:
@@ -191,11 +191,11 @@ def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: py
     opts = CompareOptions(games=40, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang="fr")
     assert compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("comparaison ") and lines[1].startswith("ce que change la variante\u202f: ")
+    assert lines[0].startswith("Comparaison ") and lines[1].startswith("Ce que change la variante\u202f: ")
     assert lines[2][0].isupper() and not lines[2].startswith(("Games", "No figure", "The ", "Seat"))
-    assert any(line.startswith("Un changement n’est cité que s’il est peu probable qu’il soit dû au hasard")
+    assert any(line.startswith("Un changement n’est cité que s’il a peu de chances d’être dû au hasard")
                for line in lines)
-    assert any(line.startswith("Note\u202f: «\u202fpeu probable par hasard\u202f»") for line in lines)
+    assert any(line.startswith("Note\u202f: «\u202fpeu de chances d’être dû au hasard\u202f»") for line in lines)
 
 
 def test_the_note_names_each_player_counts_own_holm_family(tmp_path: Path,
@@ -214,8 +214,8 @@ def test_the_note_names_each_player_counts_own_holm_family(tmp_path: Path,
     sizes = {r["players"]: r["family"] for r in doc["results"]}
     assert sizes[4] > sizes[2]  # two more seats, two more seat figures
     note = footnote(doc["results"])
-    assert f"{sizes[2]} at 2 players, {sizes[4]} at 4 players" in note and f"the {sizes[2]} figures" not in note
-    assert f"({sizes[2]} à 2 joueurs, {sizes[4]} à 4 joueurs)" in footnote(doc["results"], "fr")
+    assert f"{sizes[2]} figures at 2 players, {sizes[4]} at 4 players" in note and f"the {sizes[2]} figures" not in note
+    assert f"({sizes[2]} indicateurs à 2 joueurs, {sizes[4]} à 4 joueurs\u202f; 5" in footnote(doc["results"], "fr")
     assert f"{sizes[4]} con 4 giocatori" in footnote(doc["results"], "it")
     assert footnote(doc["results"][:1]) == footnote(sizes[2])  # one count: the sentence as before
     assert compare(base, variant, opts) == 0

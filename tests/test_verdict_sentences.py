@@ -28,7 +28,7 @@ CASES = [
     ("draco", "en", m("end_reason:final_toast", 0.3, 0.4, 0.05, 0.15),
      "More games end because the final toast is drunk: 40% of games instead of 30%."),
     ("draco", "en", m("gap:cannot_pay", 0.1, 0.2, 0.05, 0.15),
-     "More games where a player owes more than they own: 20% of games instead of 10%."),
+     "More games where a player owes more than they have: 20% of games instead of 10%."),
     ("draco", "en", m("peak:hand_size", 8, 10, 1.5, 2.5),
      "More action cards in one hand at a game’s peak: 10 on average instead of 8."),
     ("draco", "en", m("winning_score", 5, 6, 0.4, 1.6), "Winning scores rise from 5 to 6 silver coins."),

@@ -181,6 +181,15 @@ class ValueRange(Strict):
 ComponentKind = Literal["card", "token", "die"]
 
 
+class WhenShort(Strict):
+    """What this edition's rulebook rules when the box runs out of a component: the clarification that settles
+    it (its key) and the component's name in running text, plural and lower case ("silver coins"). A shortage
+    warning then says the book's ruling covers those games instead of only asking for more copies."""
+
+    ruling: Id = Field(description="the key of the clarification that rules what happens when the box runs out")
+    name: Text = Field(description="the component's plural name in running text, as the rulebook names it")
+
+
 class Component(Strict, Generic[CD, FD]):
     """A physical component type: ``count`` identical copies of it are in the box."""
 
@@ -195,6 +204,8 @@ class Component(Strict, Generic[CD, FD]):
     data: CD | None = Field(default=None, description="game-specific structured data of this component")
     reconstruction: NonEmpty | None = Field(
         default=None, description="set when no public source gives this component: what was designed and why")
+    when_short: WhenShort | None = Field(
+        default=None, description="the rulebook's ruling for a box that runs out of this component")
 
     @model_validator(mode="after")
     def _sides(self) -> "Component[CD, FD]":
@@ -464,6 +475,15 @@ class Deck(Strict, Generic[R, CD, FD]):
             raise KeyedValueError("'code' and 'house_rule' go together: the file that plays the house rule and its "
                                   "text in every language of the deck, which the rulebook prints",
                                   key="code_with_house_rule")
+        return self
+
+    @model_validator(mode="after")
+    def _when_short_names_a_clarification(self) -> "Deck[R, CD, FD]":
+        for c in self.components:
+            if c.when_short is not None and c.when_short.ruling not in self.clarifications:
+                known = ", ".join(sorted(self.clarifications)) or "none"
+                raise ValueError(f"component '{c.id}': when_short.ruling '{c.when_short.ruling}' is no clarification "
+                                 f"of this deck; expected one of: {known}")
         return self
 
 

@@ -57,7 +57,9 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
               failed=len(failed)))
     for deck in dict.fromkeys(r["variant"] for r in doc["results"] if fixable(r)):  # a problem fix searches a cure for
         shown = [r for r in doc["results"] if r["variant"] == deck]
-        print(say("fix_terminal", lang, deck=deck, what=problems_shown(shown, lang)))
+        own = naming.get(deck)
+        print(say("fix_terminal", lang, deck=deck, shown=titled(deck, own.title if own else ""),
+                  what=problems_shown(shown, lang)))
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False, default=str) + "\n")
     broken = sum(r.get("failed_games", 0) for r in doc["results"])
@@ -127,7 +129,9 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
     sides = (r[side] for r in doc["results"] for side in ("base_result", "variant_result"))
     shown = [s for s in sides if shown_problem(s)]
     for deck in dict.fromkeys(s["variant"] for s in shown):  # as validate, for a problem shown
-        print(say("fix_terminal", opts.lang, deck=deck,
+        title = next((d.text(opts.lang if opts.lang in d.languages else d.languages[0])["name"]
+                      for d in (base, variant) if d.id == deck), "")
+        print(say("fix_terminal", opts.lang, deck=deck, shown=titled(deck, title),
                   what=problems_shown([s for s in shown if s["variant"] == deck], opts.lang, balance=False)))
     if humans is not None:
         for r in doc["results"]:
@@ -154,3 +158,9 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
         if playtest is not None:
             print(say("playtest_page", opts.lang, path=target.parent / PAGE))
     return 0
+
+
+def titled(deck: str, title: str) -> str:
+    """A deck as a line names it for a person: its title with its id ("Draco & Co: Charity Toast
+    (draco-charity-toast)"), the id alone where the title is the id or missing."""
+    return say("deck_titled", deck=deck, title=title) if title and title != deck else deck

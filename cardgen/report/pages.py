@@ -92,8 +92,9 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
     for s in r.get("sufficiency", []):
         cid = naming.shortfall.get(s["peak"])
         name = naming.names.get(cid) if cid else None
-        out.append(page_words("short", lang, more=s["print_more"],
-                              piece=QUOTED[lang].format(name or tally_words("peak", s["peak"], lang, naming)),
+        ruled = naming.ruled.get(cid) if cid else None  # the book rules a short box: the page says so, as the terminal
+        out.append(page_words("short_ruled" if ruled else "short", lang, more=s["print_more"],
+                              piece=ruled or QUOTED[lang].format(name or tally_words("peak", s["peak"], lang, naming)),
                               share=percent(s["games_short"] / max(1, s["games"]), lang, places=0)))
     for f in (r.get("balance") or {}).get("flags") or []:
         who = (page_words("seat", lang, k=f["seat"]) if "seat" in f

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.languages import decimal, percent
+from cardgen.simulate.failures import game_number
 from cardgen.simulate.summary import Naming
 from cardgen.terminal import say, say_n
 
@@ -64,7 +65,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "seat_agents": agents_words([a["agent"] for a in r.get("agents") or []] or [str(agents)], lang),
         "gaps": [{"name": tally_words("gap", g["kind"], lang, naming), "settled": g["settled"],
                   "times": g["count"], "games": g["games"],
-                  "seed": page_words("seed_game", lang, seed=g["seed"], game=g["game"]),
+                  "seed": page_words("seed_game", lang, seed=g["seed"], game=game_number(g["game"])),
                   "detail": g.get("detail") if g["kind"] == "engine_error" else ""} for g in r["rule_gaps"]],
         "gaps_head": PAGES[lang]["gaps_head"].split("|"), "dist_head": PAGES[lang]["dist_head"].split("|"),
         "distributions": [*((label(k, lang, naming.words), _dist(r[k], lang)) for k in lengths),

@@ -26,6 +26,12 @@ from cardgen.terminal import say, say_n
 FAILED_KINDS = (ENGINE_ERROR, AGENT_ERROR)
 
 
+def game_number(index: int) -> int:
+    """The number a person reads for the game of 0-based ``index`` (a log's ``index``): games are counted from
+    1 on every screen and page, the way a designer counts them ("game 1" is the first game played)."""
+    return index + 1
+
+
 @dataclass(frozen=True)
 class Failed:
     """How many games of one deck and player count failed, and the first of them."""
@@ -42,7 +48,7 @@ class Failed:
         """One line in ``lang`` (default: the terminal's): which side, how many games failed, the first
         error and its seed."""
         return say_n("failed", self.failed, lang, side=self.deck, players=say_n("players", self.players, lang),
-                     games=self.games, game=self.game, seed=self.seed, detail=self.detail)
+                     games=self.games, game=game_number(self.game), seed=self.seed, detail=self.detail)
 
     def first(self) -> dict[str, Any]:
         """The first failed game as a validate entry records it (``failed_first``): index, seed, what failed."""
@@ -90,7 +96,7 @@ def refuse_stalled(sides: Iterable[tuple[str, int, Any]], name: Callable[[str], 
         game, seed, _ = rows[0]
         shown = ", ".join(dict.fromkeys(name(kind) for _, _, kind in rows))
         lines.append(say("stalled", lang, side=deck, players=say_n("players", players, lang), games=tally.games,
-                         name=shown, seed=seed, game=game))
+                         name=shown, seed=seed, game=game_number(game)))
     if lines:
         lines.append(say("stalled_refused", lang, what=say(what, lang)))
         raise GamesFailed(lines)

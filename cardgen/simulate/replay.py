@@ -149,7 +149,7 @@ def replay_file(path: Path, loader: Loader = load_project_deck, out: TextIO | No
             bad.append(InputError(f"deck '{record['deck']}': {exc}", file=str(path), line=number,
                                   key="log_deck", fields={"deck": record["deck"], "why": exc}))
             continue
-        where = (f"{path}:{number}: {ref.deck}, {record['players']} players, game {record.get('index', '?')}, "
+        where = (f"{path}:{number}: {ref.deck}, {record['players']} players, game {_number(record.get('index'))}, "
                  f"seed {record['seed']}")
         games += 1
         if record.get("deck_hash") not in (None, cached_hash(loader, ref)):
@@ -183,3 +183,9 @@ def replay_file(path: Path, loader: Loader = load_project_deck, out: TextIO | No
         raise InputError("no games in the log; expected one JSON line per game", file=path, key="log_no_games")
     print(f"{games} game(s) replayed, {games - differ} identical, {differ} differ", file=out)
     return 1 if differ else 0
+
+
+def _number(index: Any) -> Any:
+    """A log record's game as a person counts it, from 1 (``failures.game_number``); "?" for a record without one."""
+    from cardgen.simulate.failures import game_number
+    return game_number(index) if isinstance(index, int) else "?"

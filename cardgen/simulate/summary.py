@@ -14,6 +14,7 @@ from typing import Any
 
 from cardgen.languages import decimal, is_singular, percent, typeset
 from cardgen.terminal import LINES, say, say_n, word
+from cardgen.simulate.failures import game_number
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class Naming:
     names: Mapping[str, str] = field(default_factory=dict)
     shortfall: Mapping[str, str] = field(default_factory=dict)
     title: str = ""  # the deck's own name in the language (``King Lui``), shown for the game's id
+    ruled: Mapping[str, str] = field(default_factory=dict)  # component id -> its plural name, where the book rules a shortage
 
     @classmethod
     def of(cls, deck: Any, lang: str) -> "Naming":
@@ -34,8 +36,10 @@ class Naming:
         said = lang if lang in getattr(deck, "languages", (lang,)) else deck.languages[0]
         words = dict(deck.spec.words)
         names = {c.id: component_name(deck, c.id, lang) or c.id for c in deck.model.components}
+        ruled = {c.id: str(getattr(c.when_short.name, lang, None) or c.when_short.name.en or c.id)
+                 for c in deck.model.components if getattr(c, "when_short", None) is not None}
         return cls(words, {**((words.get("kinds") or {}).get(lang) or {}), **names},
-                   dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"])
+                   dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"], ruled)
 
     @classmethod
     def of_decks(cls, decks: Sequence[Any], lang: str) -> "Naming":
@@ -44,11 +48,13 @@ class Naming:
         namings = [cls.of(deck, lang) for deck in decks]
         names: dict[str, str] = {}
         shortfall: dict[str, str] = {}
+        ruled: dict[str, str] = {}
         for n in namings:
             names.update(n.names)
             shortfall.update(n.shortfall)
+            ruled.update(n.ruled)
         first = namings[0] if namings else cls()
-        return cls(first.words, names, shortfall, first.title)
+        return cls(first.words, names, shortfall, first.title, ruled)
 
     def rule(self, key: str, lang: str) -> str:
         """A rule number's name in ``lang``, the name the rulebook gives it: the game's words (``rules``) hold
@@ -88,9 +94,9 @@ class Naming:
         return ((self.words.get("values") or {}).get(lang) or {}).get(text) or text.replace("_", " ")
 
 
-def _pct(x: float | None, lang: str = "en", signed: bool = False) -> str:
+def _pct(x: float | None, lang: str = "en", signed: bool = False, fixed: bool = False) -> str:
     from cardgen.simulate.verdict import number
-    return "-" if x is None else number(x, lang, True, signed)
+    return "-" if x is None else number(x, lang, True, signed, fixed=fixed)
 
 
 def interval(low: str, high: str, lang: str = "en") -> str:
@@ -120,7 +126,7 @@ def marked_ends(low: float, high: float, lang: str = "en", share: bool = False, 
         places = 1
         while marked and places < 4 and round(x * scale, places) == 0:
             places += 1
-        return decimal(round(x * scale, places) + 0.0, lang, True, places)
+        return decimal(round(x * scale, places) + 0.0, lang, True, places, places == 1)  # "+23.0", "+0.04"
 
     return end(low), end(high)
 
@@ -143,6 +149,8 @@ def _num(x: Any, lang: str = "en") -> str:
 def _dist(d: dict[str, Any], lang: str = "en") -> str:
     if not d["n"]:
         return "-"
+    if d["min"] == d["max"]:  # every game the same: "always 9", not "mean 9, median 9, from 9 to 9"
+        return say("dist_same", lang, value=_num(d["min"], lang))
     return say("dist", lang, mean=_num(d["mean"], lang), median=_num(d["median"], lang), min=_num(d["min"], lang),
                max=_num(d["max"], lang))
 
@@ -197,7 +205,7 @@ def failure_lines(r: dict[str, Any], lang: str = "en", naming: Naming | None = N
     for g in r.get("rule_gaps", []):
         if not g["settled"] and g["kind"] not in FAILED_KINDS:
             out.append(say("unsettled_gap", lang, name=tally_words("gap", g["kind"], lang, naming),
-                           games=_games(g["games"], lang), game=g["game"], seed=g["seed"]))
+                           games=_games(g["games"], lang), game=game_number(g["game"]), seed=g["seed"]))
     if (r.get("played", True) and not r.get("no_engine") and r["completed"] < r["games"]
             and not any(not g["settled"] for g in r.get("rule_gaps", []))):  # pragma: no cover - defensive
         out.append(say_n("did_not_end", r["games"] - r["completed"], lang))
@@ -207,7 +215,7 @@ def failure_lines(r: dict[str, Any], lang: str = "en", naming: Naming | None = N
 def failed_line(side: str, players: int, failed: int, games: int, first: Mapping[str, Any], lang: str = "en") -> str:
     """``draco, 3 players: 2 of 40 games failed; the first (game 4, seed ...): what failed``, in ``lang``."""
     return say_n("failed", failed, lang, side=side, players=_players(players, lang), games=games,
-                 game=first["game"], seed=first["seed"], detail=first["detail"])
+                 game=game_number(first["game"]), seed=first["seed"], detail=first["detail"])
 
 
 def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
@@ -229,25 +237,27 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                                     name=tally_words("gap", g["kind"], lang, naming),
                                     state=say("settled" if g["settled"] else "unsettled", lang),
                                     times=say_n("times", g["count"], lang), games=_games(g["games"], lang),
-                                    seed=g["seed"], game=g["game"]))
+                                    seed=g["seed"], game=game_number(g["game"])))
             if g["kind"] == "engine_error" and g.get("detail"):  # what failed: a rules file's line names itself
                 lines.append("    " + say("first", lang, detail=g["detail"]))
     if r["completed"]:
         lines.append("  " + length_line(r, lang, naming))
         sc = r["scores"]
         from cardgen.simulate.verdict import unit
+        points = "_points" if unit(lang, naming.words) == unit(lang) else ""  # scores in points: "punteggi:"
         if solo:  # one player: no winner to set apart from the others, no margin over a second
-            lines.append("  " + say("scores_solo", lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang)))
+            lines.append("  " + say("scores_solo" + points, lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang)))
         else:
-            lines.append("  " + say("scores", lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
+            lines.append("  " + say("scores" + points, lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
                                     winner=_num(sc["winner"]["mean"], lang), margin=_num(sc["margin"]["mean"], lang)))
         ties = r["ties"]
         if ties["games"]:
             lines.append("  " + ties_line(ties, lang, naming))
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
-            lines.append("  " + say("seat_rates", lang, items="  ".join(
-                say("seat_item", lang, k=s["seat"] + 1, rate=_pct(s["rate"], lang), low=_pct(s["low"], lang),
-                    high=_pct(s["high"], lang)) for s in r["seat_win_rates"])))
+            lines.append("  " + say("seat_rates", lang, items=joined(
+                (say("seat_rate", lang, k=s["seat"] + 1, rate=_pct(s["rate"], lang, fixed=True),
+                     low=_pct(s["low"], lang, fixed=True), high=_pct(s["high"], lang, fixed=True))
+                 for s in r["seat_win_rates"]), lang)))
         if len(r["agents"]) > 1:
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
@@ -314,7 +324,8 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en") -> list[str]:
         return [f"balance: {w}" for w in b.get("warnings", [])]
     return [say(f"balance_{f['side']}", lang,
                 who=say("seat", lang, k=f["seat"]) if "seat" in f else say("agent", lang, agent=agent_word(f["agent"], lang)),
-                rate=_pct(f["rate"], lang), low=_pct(f["low"], lang), high=_pct(f["high"], lang), fair=_pct(f["fair"], lang),
+                rate=_pct(f["rate"], lang, fixed=True), low=_pct(f["low"], lang, fixed=True),
+                high=_pct(f["high"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True),
                 level=(say("balance_level", lang, level=percent(f["level"], lang, places=2), n=f["compared"])
                        if f.get("level") else ""))  # the interval is wider than the seat line's 95 %: say so
             for f in flags]
@@ -329,6 +340,8 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     piece = (QUOTED[lang].format(name) if name else
              say("pieces", lang, name=QUOTED[lang].format(tally_words("peak", f["peak"], lang, naming))))
     key = "short_one" if is_singular(f["games_short"], lang) else "short"  # « dans 1 partie sur 60 »
+    if cid in naming.ruled:  # the book rules a box run short: said, so the line never contradicts the book
+        piece, key = naming.ruled[cid], f"{key}_ruled"
     return say(key, lang, more=f["print_more"], piece=piece, cover=_pct(f["cover"], lang), short=f["games_short"],
                games=f["games"], share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang), max=f["max"])
 
@@ -348,8 +361,9 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
              else say("traced_all" if played is not None and games >= played else "traced_first", lang, games=games))
     if figures:
         out.append("  " + say("designer", lang, which=which, items=joined((
-            f"{label(name, lang, naming.words)} {number(f['mean'], lang, share(name))} "
-            + interval(number(f['low'], lang, share(name)), number(f['high'], lang, share(name)), lang)
+            f"{label(name, lang, naming.words)} {number(f['mean'], lang, share(name), fixed=True)} "
+            + interval(number(f['low'], lang, share(name), fixed=True), number(f['high'], lang, share(name), fixed=True),
+                       lang)
             for name, f in figures), lang)))
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
     if rows:
@@ -578,14 +592,14 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
         lines.append(f"  {first_sentence(doc['description'])}")  # a house rule's own text below says it better
     shown = [difference_line(d, lang, naming) for d in diffs[:6]] + ([say("changes_more", lang, n=len(diffs) - 6)]
                                                           if len(diffs) > 6 else [])
-    lines.append(say("changes", lang, items=lowered(joined(shown, lang), lang) if diffs else say("changes_none", lang)))
+    lines.append(say("changes", lang, items=item_case(joined(shown, lang), naming) if diffs else say("changes_none", lang)))
     for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += stop_lines({"results": [r]}, lang)
         lines += [prefix + (lowered(s, lang) if prefix else s) for s in r["verdict"]]
     lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
-    for r in results:
-        lines.append(say("table_head", lang, players=say_n("players", r["players"], lang)))
+    for i, r in enumerate(results):  # the legend once, above the first table; the next ones by their count alone
+        lines.append(say("table_head_more" if i else "table_head", lang, players=say_n("players", r["players"], lang)))
         figures = [m for m in r["metrics"] if m.get("group", "internal") != "internal"]
         width = max([len(label(m["metric"], lang, naming.words)) for m in figures] + [10])
         for key in GROUPS[:-1]:
@@ -593,8 +607,8 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
             if rows:  # the seats' shares of wins too: each with its interval and mark, as every figure
                 lines.append(f"  {words[key]}")
                 lines += [_row(m, width, lang, naming.words) for m in rows]
-        lines += _components(r, lang, naming)
-        lines += _cards(r, lang, naming)
+        lines += _components(r, lang, naming, {doc["base"]: naming.title, doc["variant"]: doc.get("name") or ""})
+        lines += _cards({"games": doc.get("games"), **r}, lang, naming)
         lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if internal:
@@ -620,8 +634,8 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     def named(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
         return (metric.startswith("peak:") and tally_name(metric, lang, naming.words)) or label(metric, lang, naming.words)
 
-    names = joined((f"{named(m['metric'])} {_value(m, m['base'], lang)} {say('arrow', lang)} "
-                    f"{_value(m, m['variant'], lang)}" for m in moved), lang)
+    names = joined((say("internal_item", lang, name=named(m["metric"]), b=_value(m, m["base"], lang),
+                        v=_value(m, m["variant"], lang)) for m in moved), lang)
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
     return (say(key, lang, label=WORDS[lang]["internal"], n=len(internal), m=len(moved), names=names)
             + (say("internal_follows", lang, f=follows) if follows else ""))
@@ -646,6 +660,14 @@ def lowered(sentence: str, lang: str) -> str:
     return sentence[:1].lower() + sentence[1:] if lang in ("fr", "it") else sentence
 
 
+def item_case(text: str, naming: Naming) -> str:
+    """A list after a colon in running text starts in lower case in every language ("what the variant changes:
+    portions Emerald takes…", not "Portions"), unless it starts with a name (a component's, as printed)."""
+    first = text.split(" ", 1)[0]
+    names = {n.split(" ", 1)[0] for n in naming.names.values()}
+    return text if first in names or first[1:2].isupper() else text[:1].lower() + text[1:]
+
+
 def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     """The length figures with the one the game's players count first (``verdict.counted_length``: King Lui's
     rounds before its turns); other figures keep their order."""
@@ -654,13 +676,18 @@ def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -
     return sorted(rows, key=lambda m: m["metric"] != counted) if counted else rows
 
 
-def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
-    """Components to print, per deck: which piece and how many more, or that the box holds enough."""
+def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
+                titles: Mapping[str, str] | None = None) -> list[str]:
+    """Components to print, per deck: which piece and how many more, or that the box holds enough; each deck by
+    its title with its id (``titles``: id -> title in ``lang``), as the comparison's first line names them."""
     from cardgen.simulate.verdict import WORDS
     out = []
     for side in ("base_result", "variant_result"):
+        deck = r[side]["variant"]
+        title = (titles or {}).get(deck)
+        shown = say("deck_titled", lang, deck=deck, title=title) if title and title != deck else deck
         for f in r[side].get("sufficiency", []):
-            out.append("    " + say("deck_line", lang, deck=r[side]["variant"], line=shortfall_line(f, lang, naming)))
+            out.append("    " + say("deck_line", lang, deck=shown, line=shortfall_line(f, lang, naming)))
     if not out:
         return []
     return [f"  {WORDS[lang]['components']}"] + out
@@ -681,5 +708,5 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
         after = points(c.get("difference"), lang)
         flag = c.get("flag") or f"{b.get('flag')}_base"  # flagged only with the base deck: says so
         out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]), b=before, v=after,
-                                    flag=say(flag, lang)))
+                                    flag=say(f"compare_{flag}", lang, games=say_n("games", r["games"], lang))))
     return out

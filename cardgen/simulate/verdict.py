@@ -141,12 +141,13 @@ def unit(lang: str, words: Mapping[str, Any] | None = None, many: bool = True) -
     return one_many[1 if many else 0]
 
 
-def number(x: float, lang: str, share: bool, signed: bool = False, small: bool = False) -> str:
+def number(x: float, lang: str, share: bool, signed: bool = False, small: bool = False, fixed: bool = False) -> str:
     """``x`` in the language's notation (``cardgen.languages``): shares as percentages, counts with one
-    decimal; with ``small``, a count below 1 with two (a card played 0.02 times per seat is not "0")."""
+    decimal; with ``small``, a count below 1 with two (a card played 0.02 times per seat is not "0");
+    ``fixed``: that one decimal even when it is 0 (a figure and its interval's ends written alike)."""
     if share:
-        return percent(x, lang, signed)
-    return decimal(x, lang, signed, 2 if small and 0 < abs(x) < 1 else 1)
+        return percent(x, lang, signed, fixed=fixed)
+    return decimal(x, lang, signed, 2 if small and 0 < abs(x) < 1 else 1, fixed)
 
 
 def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
@@ -291,11 +292,13 @@ def footnote(count: "int | list[dict[str, Any]]", lang: str = "en") -> str:
     the counts' families differ in size (a 5-player family holds more seats than a 3-player one)."""
     words = WORDS[lang]
     if isinstance(count, int):
-        return _typeset(words["footnote"].format(n=count), lang)
+        return _typeset(words["footnote"].format(n=count, cards=""), lang)
+    # the per-card figures join the family only where the game deals cards to some seats (Draco, not King Lui)
+    cards = words["cards_included"] if any(c.get("change") for r in count for c in r.get("component_impact") or []) else ""
     sizes = [(r["players"], r.get("family", len(r["metrics"]))) for r in count]
     if len({n for _, n in sizes}) <= 1:
-        return _typeset(words["footnote"].format(n=sizes[0][1] if sizes else 0), lang)
-    each = ", ".join(words["family_at"].format(n=n, p=p) for p, n in sizes)
-    return _typeset(words["footnote_each"].format(n=each), lang)
+        return _typeset(words["footnote"].format(n=sizes[0][1] if sizes else 0, cards=cards), lang)
+    each = ", ".join(words["family_first" if i == 0 else "family_at"].format(n=n, p=p) for i, (p, n) in enumerate(sizes))
+    return _typeset(words["footnote_each"].format(n=each, cards=cards), lang)
 
 
