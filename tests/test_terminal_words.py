@@ -292,3 +292,22 @@ def test_the_table_legend_is_said_once_above_the_first_player_count() -> None:
     lines = format_comparison(doc).splitlines()
     assert sum("* marks a change" in line for line in lines) == 1
     assert lines.index("4 players:") > next(i for i, line in enumerate(lines) if line.startswith("3 players (base"))
+
+
+def test_a_ruling_for_a_short_box_that_names_no_clarification_is_refused_in_the_command_language(
+        tmp_path: Path) -> None:
+    """The same refusal from the command line under ``--lang fr``: one French line (its own key), exit 2."""
+    import subprocess
+    import sys
+
+    import yaml
+    data = yaml.safe_load((ROOT / "decks" / "draco.yaml").read_text())
+    coin = next(c for c in data["components"] if c["id"] == "silver-coin")
+    coin["when_short"]["ruling"] = "bank_shrt"
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "draco.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+    done = subprocess.run([sys.executable, "-m", "cardgen", "check", "draco", "--lang", "fr"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "when_short.ruling « bank_shrt » n’est pas une précision de ce jeu" in done.stderr
+    assert "bank_short" in done.stderr and "is no clarification" not in done.stderr

@@ -482,8 +482,9 @@ class Deck(Strict, Generic[R, CD, FD]):
         for c in self.components:
             if c.when_short is not None and c.when_short.ruling not in self.clarifications:
                 known = ", ".join(sorted(self.clarifications)) or "none"
-                raise ValueError(f"component '{c.id}': when_short.ruling '{c.when_short.ruling}' is no clarification "
-                                 f"of this deck; expected one of: {known}")
+                raise KeyedValueError(f"component '{c.id}': when_short.ruling '{c.when_short.ruling}' is no "
+                                      f"clarification of this deck; expected one of: {known}", key="when_short_ruling",
+                                      fields={"component": c.id, "ruling": c.when_short.ruling, "known": known})
         return self
 
 
