@@ -123,3 +123,27 @@ def test_the_logs_path_is_said_on_the_designers_page_never_on_a_persons(finished
     with chromium_page(links["designer"]) as page:
         page.wait_for_function("() => view && view.designer", timeout=30_000)
         assert str(log) in page.evaluate("() => document.body.innerText")
+
+
+def test_while_a_seat_is_open_nobody_is_said_to_play_and_the_passed_device_is_told_to_the_designer(
+        tmp_path: Path) -> None:
+    """F1/E2/I4: "Waiting for the other players…" while nobody plays yet; F14: "each player plays from their own
+    link" on the designer's page of a table played on one passed device."""
+    proc, links = start_table(tmp_path, "king_lui", "--lang", "en", "--pace", "0")
+    try:
+        with chromium_page(links["1"], 390, 844) as page:  # seat 2 has not come
+            page.wait_for_function("() => view && view.waiting === 'seats'", timeout=30_000)
+            assert page.evaluate("() => document.getElementById('moves').innerText.trim()") == \
+                "The game starts once everyone has taken a seat."
+        assert ask(links["designer"] + "api/view")[1]["passing"] is False
+        with chromium_page(links["designer"]) as page:
+            page.wait_for_function("() => view && view.designer", timeout=30_000)
+            assert "each player plays from their own link" in page.evaluate("() => $('counters').textContent")
+        assert ask(links["pass"] + "api/view")[0] == 200  # the device handed round has come
+        with chromium_page(links["designer"]) as page:
+            page.wait_for_function("() => view && view.designer", timeout=30_000)
+            said = page.evaluate("() => $('counters').textContent")
+        assert "the players hand one device round" in said and "own link" not in said
+    finally:
+        proc.terminate()
+        proc.wait(10)
