@@ -706,6 +706,14 @@ async function simple(name) {
   finally { busy = false; }
 }
 
+//: the room a hint's figure ("0,85") keeps at the right of its cell: the bar never runs under it
+const FIGURE_ROOM = "3.4em";
+
+function barWidth(value) {
+  // a move's average result as its bar's width: from 0 to the cell's width less the figure's room
+  return "calc((100% - " + FIGURE_ROOM + ") * " + Math.max(0, Math.min(1, value)) + ")";
+}
+
 async function hint() {
   if (busy) return;
   busy = true;
@@ -724,7 +732,7 @@ async function hint() {
       tr.appendChild(el("td", "", m.text));
       const td = el("td", "value");
       const bar = el("span", "bar");
-      bar.style.width = Math.round(100 * (m.value || 0)) + "%";
+      bar.style.width = barWidth(m.value || 0);
       td.appendChild(bar);
       td.appendChild(el("span", "", m.value === null ? "–" : m.value.toFixed(2).replace(".", view.ui.decimal)));
       tr.appendChild(td);
