@@ -169,11 +169,22 @@ def name_done(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str, before: 
     ``before`` and ``after``: the moving seat's observations around the move. The game's
     ``GameSpec.describe_done`` words the record from its wordbook (its ``done`` sentences) and may name what
     the move showed to everyone (the cards a row held, a character's arrival place); a game without it, and
-    an action the deck names itself (``actions:``), record the move by the button's name.
+    an action the deck names itself (``actions:``) without its own record (``actions_done:``, the same
+    ``{0}``, ``{1}``...), record the move by the button's name.
     """
+    from cardgen.typography import for_language
+
     names = getattr(deck.model, "actions", None) or {}
+    word = str(action[0]) if action else None
+    record = (getattr(deck.model, "actions_done", None) or {}).get(word) if word is not None else None
+    text = record.get(lang) if record is not None else None
+    if text is not None:
+        try:
+            return for_language(text.format(*(component_name(deck, w, lang) or str(w) for w in action[1:])), lang)
+        except IndexError:  # a record printing a word the action lacks: the button's name, as name_action does
+            return name_action(deck, action, lang, before)
     described = deck.spec.describe_done
-    if described is not None and not (action and str(action[0]) in names):
+    if described is not None and word not in names:
         told = described(deck, action, lang, before, after)
         if told is not None:
             return told
