@@ -147,3 +147,26 @@ def test_while_a_seat_is_open_nobody_is_said_to_play_and_the_passed_device_is_to
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+#: the side panel's bottom and the journal's box
+JOURNAL_SEEN = """() => { const aside = document.querySelector('aside').getBoundingClientRect();
+  const j = document.getElementById('journal').getBoundingClientRect();
+  return {aside_bottom: aside.bottom, journal_top: j.top, journal_height: j.height}; }"""
+
+
+def test_game_over_on_a_laptop_keeps_the_journal_in_sight_over_a_hand(tmp_path: Path) -> None:
+    """King Lui keeps a hand at the bottom (a shorter side panel): the form scrolls in its box, the journal shows."""
+    proc, links = start_table(tmp_path, "king_lui", "--lang", "fr", "--pace", "0")
+    try:
+        for seat in ("1", "2"):
+            assert ask(links[seat] + "api/view")[0] == 200
+        finish(links)
+        with chromium_page(links["2"], 1280, 720) as page:
+            page.wait_for_function("() => view && view.waiting === 'over'", timeout=30_000)
+            page.wait_for_timeout(300)
+            seen = page.evaluate(JOURNAL_SEEN)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert seen["journal_height"] >= 40 and seen["journal_top"] + 40 <= seen["aside_bottom"], seen
