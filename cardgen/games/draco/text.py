@@ -199,7 +199,10 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
     start, end = list(before.get("circle", ())), list(after.get("circle", ()))
     if kind == "move" and len(action) > 1 and action[1] in start and action[1] in end:
         name = component_name(resolved, action[1], lang) or str(action[1])
-        return str(words.format(card=name, start=start.index(action[1]) + 1, end=end.index(action[1]) + 1))
+        at, to = start.index(action[1]) + 1, end.index(action[1]) + 1
+        if at == to:  # already at the end it was moved towards: "who stays at seat 1", never "from seat 1 to seat 1"
+            words = _DONE.get(lang, _DONE["en"])["move_stay"]
+        return str(words.format(card=name, start=at, end=to))
     names = [_SEAT.get(lang, _SEAT["en"]).format(n=w + 1) if isinstance(w, int)
              else _named(resolved, w, lang, start) for w in action[1:]]
     if "{start}" in words:  # a character the circle does not hold: by its name alone
