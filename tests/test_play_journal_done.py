@@ -24,6 +24,10 @@ BUTTON_AND_RECORD = {
                            "en": ("Draw", "draws a card")},
     ("royale", "stop"): {"fr": ("Terminer le tour", "termine son tour"), "it": ("Termina il turno", "termina il turno"),
                          "en": ("End the turn", "ends the turn")},
+    # the player's character sits beside Aunt Sarah, not the player (the reader's F7, E4, I9)
+    ("draco", "draw"): {"fr": ("Piocher une carte (votre personnage voisin", "pioche une carte (son personnage voisin"),
+                        "it": ("Pesca una carta (un tuo personaggio", "pesca una carta (un suo personaggio"),
+                        "en": ("Draw a card (your character beside", "draws a card (their character beside")},
     ("draco", "toast"): {"fr": ("Porter un toast", "porte un toast"), "it": ("Proponi un brindisi", "propone un brindisi"),
                          "en": ("Propose a toast", "proposes a toast")},
 }
