@@ -170,3 +170,15 @@ def test_game_over_on_a_laptop_keeps_the_journal_in_sight_over_a_hand(tmp_path: 
         proc.terminate()
         proc.wait(10)
     assert seen["journal_height"] >= 40 and seen["journal_top"] + 40 <= seen["aside_bottom"], seen
+
+
+def test_the_designers_scores_and_title_show_whole_at_game_over(finished_it: Any) -> None:
+    """The scores box is not cut by the side panel's room; the title keeps to one line (L6)."""
+    links, _ = finished_it
+    with chromium_page(links["designer"], 1280, 720) as page:
+        page.wait_for_function("() => view && view.designer && view.waiting === 'over'", timeout=30_000)
+        seen = page.evaluate("""() => { const r = document.getElementById('result'), t = document.getElementById('title');
+          return {cut: r.scrollHeight - r.clientHeight, title: t.getBoundingClientRect().height,
+                  line: parseFloat(getComputedStyle(t).lineHeight) || 24}; }""")
+    assert seen["cut"] <= 1, seen
+    assert seen["title"] < 2 * seen["line"], seen
