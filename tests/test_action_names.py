@@ -160,3 +160,25 @@ def test_check_says_which_language_a_name_lacks(tmp_path: Path, capsys: pytest.C
     assert err.count("cardgen: error:") == 1, err
     assert ("variants/serve.yaml:7: actions.serve.it: missing required field 'it' (this deck's languages are "
             "fr, it, en)") in err
+
+
+def test_the_journal_records_an_added_action_by_the_decks_own_third_person(tmp_path: Path) -> None:
+    """``actions_done:``: the journal says what was done ("serves Ham to the king"), the button what to do; an
+    action the deck names but does not record keeps its name in the journal."""
+    root = project(tmp_path, names=NAMES + 'actions_done:\n  serve: {fr: "sert {0} au roi", it: "serve {0} al re", '
+                                           'en: "serves {0} to the king"}\n')
+    deck = Resolver(Project.open(root)).resolve("serve")
+    for lang, said in (("en", "serves Ham to the king"), ("fr", "sert Jambon au roi"), ("it", "serve Prosciutto al re")):
+        session = Session(deck, players=3, lang=lang, seed=2)
+        assert session.describe(("serve", "ham")) != said  # the button keeps its own words
+        from cardgen.games.base import name_done
+
+        table = session.state.observation(0)
+        assert name_done(deck, ("serve", "ham"), lang, table, table) == said
+        assert name_done(deck, ("take", "ham"), lang, table, table) == {"en": "takes Ham", "fr": "prend Jambon",
+                                                                        "it": "prende Prosciutto"}[lang]
+    plain = Resolver(Project.open(project(tmp_path / "plain"))).resolve("serve")
+    table = Session(plain, players=3, lang="en", seed=2).state.observation(0)
+    from cardgen.games.base import name_done
+
+    assert name_done(plain, ("serve", "ham"), "en", table, table) == "Serve the king: Ham"

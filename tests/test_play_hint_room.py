@@ -55,6 +55,16 @@ def test_a_hint_leaves_three_moves_clickable_and_closes(tmp_path: Path, lang: st
             page.locator("#hint").click()
             page.wait_for_selector("#hint-box table tr.chosen", timeout=120_000)
             room = page.evaluate(ROOM)
+            # L5: a full bar (1,00) stops short of its figure, as every row's bar does
+            clear = page.evaluate("""() => { const td = document.querySelector('#hint-box td.value');
+              const bar = td.querySelector('.bar'), figure = td.querySelector('span:last-child'), was = bar.style.width;
+              const rows = [...document.querySelectorAll('#hint-box td.value')].map((c) =>
+                c.querySelector('.bar').getBoundingClientRect().right <= c.querySelector('span:last-child').getBoundingClientRect().left);
+              bar.style.width = barWidth(1);
+              const full = bar.getBoundingClientRect().right <= figure.getBoundingClientRect().left;
+              bar.style.width = was;
+              return {rows, full}; }""")
+            assert clear["full"] and all(clear["rows"]), clear
             shown = min(3, room["buttons"])
             assert room["height"] >= shown * room["button"], f"after a hint the moves list is {room}"
             assert room["hit"], "the first move's button is covered"

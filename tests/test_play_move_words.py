@@ -34,7 +34,7 @@ def _words(path: str) -> dict:
      "Débarrasser la Duchesse", "Débarrasser le Baron"),
     ("it", "Impostore non ruotato, riga 1, colonna 2", "Impostore ruotato di 90°, riga 3, colonna 1",
      "Sparecchia la Duchessa", "Sparecchia il Barone"),
-    ("en", "Imposter unturned, row 1, column 2", "Imposter turned 90°, row 3, column 1",
+    ("en", "Imposter, not turned, row 1, column 2", "Imposter turned 90°, row 3, column 1",
      "Clear the Duchess", "Clear the Baron"),
 ])
 def test_royale_moves_say_no_turn_and_clear_a_noble_in_a_sentence(decks, lang, flat, turned, cleared, numbered) -> None:

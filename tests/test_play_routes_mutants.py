@@ -106,9 +106,13 @@ def test_the_designer_sees_who_is_connected_who_is_handed_and_every_link(tmp_pat
     links = {"lobby_link": "../kl/", "spectator_link": "../ks/", "pass_link": "../kp/"}
     assert body(table.answer(DESIGNER, {"saved": "x"})) == designer_view(session) | {
         "connected": [0], "handed": {"2": agent}, "seat_links": {"1": "../k0/", "2": "../k1/"},
-        "links": {"1": "../k0/"}, **links, "saved": "x"}
+        "links": {"1": "../k0/"}, **links, "saved": "x", "passing": False}
     table.heard_at = {1: 99.0, 0: 98.0}
     assert body(table.answer(DESIGNER))["connected"] == [0, 1]
+    table.came(PASSED)  # the device handed round has come: the designer's page says so (and every person joined)
+    assert body(table.answer(DESIGNER))["passing"] is True
+    table.came(0)
+    assert body(table.answer(DESIGNER))["passing"] is True  # a seat's own page after it does not undo that
 
 
 @pytest.mark.parametrize("data, seat", [({"reveal": 2}, 2), ({"reveal": 0}, 0), ({"reveal": True}, None),

@@ -161,6 +161,36 @@ def name_action(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str,
     return _game_name(deck, action, lang, table)
 
 
+def name_done(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str, before: dict[str, Any],
+              after: dict[str, Any]) -> str:
+    """A move made, as ``cardgen play``'s journal records it in ``lang``: what happened, in the third person
+    ("takes Bread", « prend Pain », «prende Pane»), where the buttons say what to do ("Take Bread").
+
+    ``before`` and ``after``: the moving seat's observations around the move. The game's
+    ``GameSpec.describe_done`` words the record from its wordbook (its ``done`` sentences) and may name what
+    the move showed to everyone (the cards a row held, a character's arrival place); a game without it, and
+    an action the deck names itself (``actions:``) without its own record (``actions_done:``, the same
+    ``{0}``, ``{1}``...), record the move by the button's name.
+    """
+    from cardgen.typography import for_language
+
+    names = getattr(deck.model, "actions", None) or {}
+    word = str(action[0]) if action else None
+    record = (getattr(deck.model, "actions_done", None) or {}).get(word) if word is not None else None
+    text = record.get(lang) if record is not None else None
+    if text is not None:
+        try:
+            return for_language(text.format(*(component_name(deck, w, lang) or str(w) for w in action[1:])), lang)
+        except IndexError:  # a record printing a word the action lacks: the button's name, as name_action does
+            return name_action(deck, action, lang, before)
+    described = deck.spec.describe_done
+    if described is not None and word not in names:
+        told = described(deck, action, lang, before, after)
+        if told is not None:
+            return told
+    return name_action(deck, action, lang, before)
+
+
 def _game_name(deck: "ResolvedDeck", action: tuple[Any, ...], lang: str, table: dict[str, Any] | None) -> str:
     """The game's own name of ``action``: against ``table`` where the game names moves so, else without it."""
     describe_move = deck.spec.describe_move
@@ -229,6 +259,11 @@ class GameSpec:
     #: (the observation of the seat it is shown to, before the move): what tells two moves apart that the
     #: action alone does not (a card by its place); None: ``describe_action`` names every move
     describe_move: Callable[["ResolvedDeck", tuple[Any, ...], str, dict[str, Any]], str] | None = None
+    #: a move made, as the journal records it, ``describe_done(deck, action, lang, before, after)`` (the moving
+    #: seat's observations around the move; ``name_done``): third person, and only what every seat saw (a card
+    #: drawn stays unnamed); None for an action it has no sentence for; None: the journal uses the buttons' names
+    describe_done: Callable[["ResolvedDeck", tuple[Any, ...], str, dict[str, Any], dict[str, Any]],
+                            str | None] | None = None
     #: what a house rule changed in a move, ``describe_effect(deck, plain, house, lang)``: the observations of
     #: the moving seat after the move as the engine alone plays it (``plain``) and as the house rule does
     #: (``house``), in the table's language ("player 3 +1 silver coin"); None: nothing the game can name
@@ -285,7 +320,7 @@ def package_spec(package: str, **differs: Any) -> GameSpec:
         "id": package.rsplit(".", 1)[-1], "gaps": engine.GAPS, "hooks": engine.HOOKS,
         "check_references": checks.check_references, "static_checks": checks.static_checks,
         "face_text": text.face_text, "describe_action": text.describe_action,
-        "describe_move": getattr(text, "describe_move", None),
+        "describe_move": getattr(text, "describe_move", None), "describe_done": getattr(text, "describe_done", None),
         "describe_effect": getattr(text, "describe_effect", None), "play_table": playview.play_table,
         "fast": on_first_use(f"{package}.compiled", "fast_engine"), "determinize": True,
         "search": on_first_use(f"{package}.compiled_search", "compiled_search"), "words": _package_words(package),

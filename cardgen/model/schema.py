@@ -307,6 +307,10 @@ ACTIONS_HELP = ("the names of the actions the house rule's code (or the project'
                 "the action's further words (cards by their names in that language). An action not named here "
                 "keeps the game's own name (or a generic one)")
 
+ACTIONS_DONE_HELP = ("the journal's record of each action 'actions:' names, once made: what happened, in the third "
+                     "person ('serves Ham to the king' for the button 'Serve the king: Ham'), in every language of "
+                     "the deck, the same {0}, {1}... An action not recorded here is recorded by its name")
+
 
 def _action_word(word: str) -> str:
     """``word`` unchanged if an action can begin with it: one word, never text with spaces or braces."""
@@ -467,6 +471,7 @@ class Deck(Strict, Generic[R, CD, FD]):
     playtest: Playtest | None = Field(default=None, description="the designer's questions after a playtest game")
     book: dict[Id, Text] | None = Field(default=None, description=BOOK_HELP)
     actions: ActionNames | None = Field(default=None, description=ACTIONS_HELP)
+    actions_done: ActionNames | None = Field(default=None, description=ACTIONS_DONE_HELP)
     targets: dict[TargetName, TargetRange] | None = Field(default=None, description=TARGETS_HELP)
 
     @model_validator(mode="after")
@@ -611,5 +616,7 @@ class Variant(Strict):
     book: dict[Id, Text] | None = Field(default=None, description=BOOK_HELP)
     actions: ActionNames | None = Field(
         default=None, description=ACTIONS_HELP + " (merged name by name into the base's)")
+    actions_done: ActionNames | None = Field(
+        default=None, description=ACTIONS_DONE_HELP + " (merged record by record into the base's)")
     targets: dict[str, Any] | None = Field(
         default=None, description=TARGETS_HELP + " (merged figure by figure into the base's)")

@@ -36,6 +36,8 @@ class Table:
     log_path: Path
     keys_lock: threading.Lock = field(default_factory=threading.Lock)
     heard_at: dict[int, float] = field(default_factory=dict)
+    #: the pass-and-play device has asked: the designer's page says the players hand one device round
+    passing: bool = False
 
     def role_of(self, key: str) -> int | None:
         """The role ``key`` stands for (None: no such key); every key compared, in constant time."""
@@ -53,6 +55,7 @@ class Table:
 
     def came(self, role: int) -> None:
         """A page of ``role`` asked: its seat has come (the device passed around is every person's page)."""
+        self.passing = self.passing or role == PASSED
         for seat in (self.session.people if role == PASSED else [role] if role >= 0 else []):
             self.session.join(seat)
             self.heard_at[seat] = time.monotonic()
@@ -89,7 +92,7 @@ class Table:
                 "handed": {str(s + 1): name for s, name in sorted(session.handed.items())},
                 "seat_links": {str(s + 1): self.link_of(s) for s in sorted({*session.people, *session.handed})},
                 "links": {str(s + 1): self.link_of(s) for s in session.people}, "lobby_link": self.link_of(LOBBY),
-                "spectator_link": self.link_of(SPECTATOR), "pass_link": self.link_of(PASSED)}
+                "spectator_link": self.link_of(SPECTATOR), "pass_link": self.link_of(PASSED), "passing": self.passing}
         else:
             body = spectator_view(session) if role == SPECTATOR else table_view(session, role)
         if extra:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from cardgen.agents.base import needs_state
 from cardgen.engine.api import Action, Agent, State
 from cardgen.errors import InputError, did_you_mean, worded
-from cardgen.games.base import name_action
+from cardgen.games.base import name_action, name_done
 from cardgen.simulate.logs import FORMAT, as_action
 from cardgen.house import house_of, install
 from cardgen.usercode import UserCodeError
@@ -208,7 +208,7 @@ class Session:
 
     def _apply(self, action: Action, who: str) -> Entry:
         player = self.state.current_player
-        text = self.describe(action, player)  # named before the move: the places it names are those it started from
+        seen_before = self.state.observation(player)  # the places the record names are those the move started from
         before = self.state.clone() if house_of(self.game) is not None else None
         ran = len(getattr(self.state, "_house_ran", ()))
         seen = RuleWatch(self.state, player) if before is not None else None
@@ -217,6 +217,8 @@ class Session:
         finally:
             if seen is not None:
                 seen.stop()
+        # the journal's record: what happened, in the third person, from the wordbook (never the button's order)
+        text = name_done(self.deck, action, self.lang, seen_before, self.state.observation(player))
         if before is not None:
             text += house_effect(self.deck, self.lang, before, action, self.state, ran, seen)
         self.actions.append((player, action))

@@ -354,7 +354,7 @@ def designer_view(session: "Session") -> dict[str, Any]:
             "journal": first["journal"], "talk": first["talk"], "undo_asked": first["undo_asked"],
             "undos": first["undos"], "rematch_asked": first["rematch_asked"],
             "feedback": {str(k): v for k, v in sorted(session.feedback.items())},
-            "saved": first["saved"], "house_rule": first["house_rule"], "version": session.version}
+            "saved": str(session.saved or ""), "house_rule": first["house_rule"], "version": session.version}
 
 
 def _generic_areas(session: "Session", obs: dict[str, Any], title: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -407,7 +407,9 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
         "areas": areas, "moves": moves, "result": result, "ui": ui, "can_hint": session.can_hint,
         "can_undo": any(p == seat for p, _ in session.actions) and waiting != "over" and session.undo_asked is None
                     and seat in session.people,
-        "saved": str(session.saved or ""), "people": list(session.people), "version": session.version,
+        # the log's path is on the designer's machine: said to a seat only at a table of one person (the designer)
+        "saved": str(session.saved or "") if len(session.people) == 1 else "", "people": list(session.people),
+        "version": session.version,
         "moves_made": len(session.actions), "pace_ms": round(session.pace * 1000),
         "journal": [{"seat": e.seat, "who": names[e.seat], "n": i + 1, "text": e.text}
                     for i, e in enumerate(session.journal) if i >= len(session.journal) - 200],

@@ -34,7 +34,8 @@ from cardgen.printable import unprintable_texts
 from cardgen.usercode import resolve_code_path
 
 #: Mapping fields of a deck a variant merges key by key.
-MERGED = ("players", "box", "card", "rules", "colours", "backs", "clarifications", "rulings", "actions", "targets")
+MERGED = ("players", "box", "card", "rules", "colours", "backs", "clarifications", "rulings", "actions", "actions_done",
+          "targets")
 
 
 @dataclass

@@ -153,6 +153,8 @@ def _special_count(resolved: Any) -> int:
 
 #: a player's move as the play screen names it, per language ({card}: the action card's name)
 _MOVES = _BOOK["actions"]
+#: a move made, as the journal records it (third person), per language ({start}, {end}: places in the circle)
+_DONE = _BOOK["done"]
 #: a seat number among an action's targets
 _SEAT = _BOOK["seat"]
 
@@ -182,6 +184,31 @@ def describe_move(resolved: Any, action: tuple[Any, ...], lang: str, table: dict
              else _named(resolved, w, lang, circle) for w in action[1:]]
     text = words.format(card=names[0] if names else "")
     return text + (" → " + ", ".join(names[1:]) if len(names) > 1 else "")
+
+
+def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dict[str, Any],
+                  after: dict[str, Any]) -> str | None:
+    """A Draco move made, as the journal records it (``GameSpec.describe_done``): "moves Red Ruffian from seat 5
+    to seat 3" (the circle is public), "draws a card" (the card drawn is the drawer's alone: never named)."""
+    from cardgen.games.base import component_name
+
+    kind = str(action[0]) if action else ""
+    words = _DONE.get(lang, _DONE["en"]).get(kind)
+    if words is None:
+        return None
+    start, end = list(before.get("circle", ())), list(after.get("circle", ()))
+    if kind == "move" and len(action) > 1 and action[1] in start and action[1] in end:
+        name = component_name(resolved, action[1], lang) or str(action[1])
+        at, to = start.index(action[1]) + 1, end.index(action[1]) + 1
+        if at == to:  # already at the end it was moved towards: "who stays at seat 1", never "from seat 1 to seat 1"
+            words = _DONE.get(lang, _DONE["en"])["move_stay"]
+        return str(words.format(card=name, start=at, end=to))
+    names = [_SEAT.get(lang, _SEAT["en"]).format(n=w + 1) if isinstance(w, int)
+             else _named(resolved, w, lang, start) for w in action[1:]]
+    if "{start}" in words:  # a character the circle does not hold: by its name alone
+        return None
+    text = words.format(card=names[0] if names else "")
+    return str(text + (" → " + ", ".join(names[1:]) if len(names) > 1 else ""))
 
 
 def _named(resolved: Any, word: Any, lang: str, circle: list[str]) -> str:

@@ -46,17 +46,34 @@ def face_text(resolved: ResolvedDeck, component: Any, face: Any, lang: str) -> s
 
 #: a player's move as the play screen names it, per language then move ({emerald}: the card's printed name)
 _MOVES = _BOOK["moves"]
+#: a move made, as the journal records it (third person), per language then move
+_DONE = _BOOK["done"]
 
 
 def describe_action(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str) -> str:
-    """A King Lui move in ``lang`` (``cardgen play``'s buttons and journal): dishes by their card names."""
-    from cardgen.games.base import component_name, describe_generic
+    """A King Lui move in ``lang`` (``cardgen play``'s buttons and hints): dishes by their card names."""
+    from cardgen.games.base import describe_generic
+
+    told = _told(resolved, action, lang, _MOVES)
+    return told if told is not None else describe_generic(resolved, action, lang)
+
+
+def describe_done(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, before: dict[str, Any],
+                  after: dict[str, Any]) -> str | None:
+    """A King Lui move made, as the journal records it (``GameSpec.describe_done``): "takes Bread", "draws a
+    card" (the card drawn is the drawer's alone: never named)."""
+    return _told(resolved, action, lang, _DONE)
+
+
+def _told(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str, Any]) -> str | None:
+    """``action`` in the words of ``book`` (the buttons' or the journal's); None for a move it does not name."""
+    from cardgen.games.base import component_name
     from cardgen.text import join_and
 
-    words = _MOVES.get(lang, _MOVES["en"])
+    words = book.get(lang, book["en"])
     text = words.get(str(action[0])) if action else None
     if text is None:
-        return describe_generic(resolved, action, lang)
+        return None
     names = [component_name(resolved, d, lang) or str(d) for d in action[1:]]
     emerald = component_name(resolved, "emerald", lang) or "Emerald"
     counted = _BOOK["counted"].get(lang, _BOOK["counted"]["en"])
@@ -64,5 +81,5 @@ def describe_action(resolved: ResolvedDeck, action: tuple[Any, ...], lang: str) 
     # ("take 2 Bread and 1 Ham"), not when each is one portion ("take Ham and Bread")
     counts = Counter(names)
     dishes = [counted.format(n=n, dish=name) if len(counts) < len(names) else name for name, n in counts.items()]
-    return text.format(dish=names[0] if names else "", dishes=join_and(dishes, lang),
-                       emerald=emerald).replace(" : ", NNBSP + ": ")
+    return str(text.format(dish=names[0] if names else "", dishes=join_and(dishes, lang),
+                           emerald=emerald).replace(" : ", NNBSP + ": "))

@@ -8,6 +8,7 @@ correctly. French uses a narrow no-break space (U+202F) before ``: ; ! ?``.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from cardgen import wordbook
@@ -188,28 +189,56 @@ def face_text(deck: ResolvedDeck, component: Any, face: Any, lang: str) -> str |
 
 
 def describe_action(deck: ResolvedDeck, action: tuple[Any, ...], lang: str) -> str:
-    """A Royale move in ``lang`` (``cardgen play``'s buttons and journal); rows, columns and nobles count from 1."""
+    """A Royale move in ``lang`` (``cardgen play``'s buttons and hints); rows, columns and nobles count from 1."""
     from cardgen.games.base import describe_generic
 
+    told = _told(deck, action, lang, _BOOK["moves"], {})
+    return told if told is not None else describe_generic(deck, action, lang)
+
+
+def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before: dict[str, Any],
+                  after: dict[str, Any]) -> str | None:
+    """A Royale move made, as the journal records it (``GameSpec.describe_done``), naming the cards it moved:
+    those a row, a column or the imposter took (the hand's new cards) and those a noble was cleared of
+    (Royale's cards in play are public: every seat saw them)."""
+    kind = str(action[0]) if action else ""
+    if kind in ("take", "imposter"):
+        cards = list((Counter(after.get("hand", ())) - Counter(before.get("hand", ()))).elements())
+    elif kind == "clear":
+        seat = int(before.get("seat", 0))
+        cards = list(before["players"][seat][3][int(action[1])]) if before.get("players") else []
+    else:
+        cards = []
+    return _told(deck, action, lang, _BOOK["done"], {"cards": join_and([dish_name(deck, c, lang) for c in cards], lang)})
+
+
+def _told(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str, Any],
+          more: dict[str, str]) -> str | None:
+    """``action`` in the words of ``book`` (the buttons' or the journal's, with ``more`` of its fields);
+    None for a move it does not name."""
     kind = str(action[0]) if action else ""
     key = str(action[1]) if kind == "take" and len(action) == 3 else kind
-    text = _BOOK["moves"].get(lang, _BOOK["moves"]["en"]).get(key)
+    words = book.get(lang, book["en"])
+    if kind == "clear" and not more.get("cards", True):  # a noble with nothing under it: no empty brackets
+        key = "clear_empty"
+    text = words.get(key)
     if text is None:
-        return describe_generic(deck, action, lang)
+        return None
     if kind == "take":
-        return text.format(n=int(action[2]) + 1)
+        return str(text.format(n=int(action[2]) + 1, **more))
     moves = _BOOK["moves"].get(lang, _BOOK["moves"]["en"])
     if kind == "imposter":  # a turn of 0° is no turn: the imposter laid as it comes
-        text = text if int(action[1]) % 360 else moves["imposter_flat"]
-        return text.format(deg=action[1], r=int(action[2]) + 1, c=int(action[3]) + 1)
+        text = text if int(action[1]) % 360 else words["imposter_flat"]
+        return str(text.format(deg=action[1], r=int(action[2]) + 1, c=int(action[3]) + 1, **more))
     if kind == "place":  # "Serve Fruit 5 → the Duchess": the title's article in the sentence's case, as "Clear"'s
         title = noble_title(deck, int(action[2]), lang)
-        return text.format(card=dish_name(deck, action[1], lang),
-                           noble=in_sentence(title, lang) if title else moves["noble"].format(n=int(action[2]) + 1))
+        return str(text.format(card=dish_name(deck, action[1], lang), **more,
+                               noble=in_sentence(title, lang) if title else moves["noble"].format(n=int(action[2]) + 1)))
     if kind == "clear":  # "Clear the Viscount": the title's article in the sentence's case
         title = noble_title(deck, int(action[1]), lang)
-        return text.format(noble=in_sentence(title, lang) if title else moves["noble"].format(n=int(action[1]) + 1))
-    return text
+        return str(text.format(noble=in_sentence(title, lang) if title else moves["noble"].format(n=int(action[1]) + 1),
+                               **more))
+    return str(text)
 
 
 def dish_name(deck: ResolvedDeck, card: Any, lang: str) -> str:

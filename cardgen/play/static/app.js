@@ -183,7 +183,9 @@ function renderMoves() {
   // a game over says so once, in its result: no "Your moves" heading over a second "Game over"
   $("moves-title").hidden = view.waiting === "over" && !view.designer;
   if (!view.moves.length) {
-    if (view.waiting !== "over") box.appendChild(el("p", "quiet", view.spectator ? view.ui.spectator_note : view.ui.waiting));
+    box.style.minHeight = "";  // the room kept for three buttons goes with them (a game over left a blank band)
+    if (view.waiting !== "over") box.appendChild(el("p", "quiet", view.spectator ? view.ui.spectator_note :
+      view.waiting === "seats" ? view.ui.waiting_seats : view.ui.waiting));  // nobody plays while a seat is open
     return;
   }
   const shown = selected ? selected.moves : view.moves;
@@ -558,7 +560,8 @@ function renderDesigner() {
   document.title = ui.designer + " · " + v.title;
   $("status").textContent = v.status;
   $("status").className = "pill " + (v.waiting === "over" ? "over" : "");
-  $("counters").textContent = ui.game.replace("{n}", v.game_number) + " · " + ui.designer_note;
+  // the people hand one device round once the pass-and-play page has come; else each plays from their own link
+  $("counters").textContent = ui.game.replace("{n}", v.game_number) + " · " + (v.passing ? ui.designer_note_pass : ui.designer_note);
   for (const id of ["hint", "undo"]) $(id).hidden = true;
   $("new").textContent = ui.new; $("save").textContent = ui.save;  // the page's language, not index.html's English
   $("save").disabled = !v.moves_made;
@@ -594,6 +597,8 @@ function renderDesigner() {
     box.appendChild(a);
   }
   if (v.waiting === "seats") box.appendChild(command(ui.start_now, "start", {}, "start-now"));
+  // where the log is written: a path on this machine, said here and never on the players' phones
+  if (v.saved) box.appendChild(el("p", "quiet saved", ui.saved.replace("{path}", v.saved)));
   for (const [seat, link] of Object.entries(v.seat_links || v.links || {})) box.appendChild(seatRow(v, Number(seat), link));
   $("moves-title").textContent = ui.links;
   if (Object.keys(v.feedback || {}).length) box.appendChild(el("h3", "", ui.feedback));
@@ -701,6 +706,14 @@ async function simple(name) {
   finally { busy = false; }
 }
 
+//: the room a hint's figure ("0,85") keeps at the right of its cell: the bar never runs under it
+const FIGURE_ROOM = "3.4em";
+
+function barWidth(value) {
+  // a move's average result as its bar's width: from 0 to the cell's width less the figure's room
+  return "calc((100% - " + FIGURE_ROOM + ") * " + Math.max(0, Math.min(1, value)) + ")";
+}
+
 async function hint() {
   if (busy) return;
   busy = true;
@@ -719,7 +732,7 @@ async function hint() {
       tr.appendChild(el("td", "", m.text));
       const td = el("td", "value");
       const bar = el("span", "bar");
-      bar.style.width = Math.round(100 * (m.value || 0)) + "%";
+      bar.style.width = barWidth(m.value || 0);
       td.appendChild(bar);
       td.appendChild(el("span", "", m.value === null ? "–" : m.value.toFixed(2).replace(".", view.ui.decimal)));
       tr.appendChild(td);
