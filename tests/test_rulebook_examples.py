@@ -122,7 +122,9 @@ def test_the_charity_toast_example_gives_the_coin_before_the_richest_is_decided(
     # short enough for its narrow column: "4 (su 5 d/ovute)" broke mid-word (Italian reader, round 13)
     # French: "4 sur 5 dus", the French reader's wording (round 14, item 65: "4 sur 5" alone read as unusual)
     # round 58: "4 of 5" read as cryptic (English), "4 sur 5 dus" as telegraphic (French CT-2): the debt in brackets
-    paid = {"fr": "4 (sur 5 dus)", "it": "4 su 5", "en": "4 (owes 5)"}[lang]
+    # round 59: "4 sur 5" read as obscure (French reader 5) and "4 (sur 5 dus)" wrapped in its column: "4 (doit 5)",
+    # the English cell's shape
+    paid = {"fr": "4 (doit 5)", "it": "4 su 5", "en": "4 (owes 5)"}[lang]
     assert f"<td>{paid}</td>" in markup
     base = _money_rows(render_markup(resolve("draco", ROOT), lang))
     assert base == [(5, 4, 4, 5), (4, 0, 1, 3), (3, 5, 0, 8)]  # one richest player, Red, pays for Zork
