@@ -169,11 +169,11 @@ def test_a_card_flagged_only_with_the_base_deck_says_so() -> None:
            "differences": [], "results": [{"players": 3, "games": 100, "verdict": ["x"], "metrics": [], "family": 1,
                                            "base_result": side, "variant_result": side, "component_impact": [card]}]}
     text = format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
-    assert "    To and Fro: -15.7 → -2.1 pts (too weak in this run’s 100 games with the base game, by validate’s " \
-        "test)" in text
+    assert "    To and Fro: -15.7 → -2.1 pts (flagged as too weak in this run’s 100 games of the base game only, by " \
+        "the card test of cardgen validate; confirm it with cardgen validate draco)" in text
     card.update(flag="strong")
-    assert "    To and Fro: -15.7 → -2.1 pts (too strong in this run’s 100 games with the variant, by validate’s test)" \
-        in format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
+    assert "    To and Fro: -15.7 → -2.1 pts (too strong in this run’s 100 games with the variant, by the card test " \
+        "of cardgen validate)" in format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
 
 
 def test_the_fix_line_names_the_problems_it_would_cure() -> None:
@@ -271,6 +271,19 @@ def test_a_comparison_whose_base_card_is_not_flagged_proposes_no_card_fix() -> N
     assert not shown_problem(unflagged) and "flagged cards" not in problems_shown([unflagged], "en", balance=False)
     flagged = {**unflagged, "designer": {"component_impact": [{"component": "to-and-fro", "flag": "weak"}]}}
     assert problems_shown([flagged], "en", balance=False) == "the flagged cards"
+
+
+def test_a_card_flagged_on_compares_base_sample_alone_is_offered_no_fix() -> None:
+    """T20: "To and Fro … too weak in this run's 100 games with the base game" then "run: cardgen fix draco", while
+    validate's 200 games did not flag it: the base deck's cards are judged on compare's smaller sample, so the
+    fix line is offered for the base deck's shortage only, never for its cards."""
+    from cardgen.report.commands import problems_shown, shown_problem
+    flagged = {"variant": "draco", "sufficiency": [],
+               "designer": {"component_impact": [{"component": "to-and-fro", "flag": "weak"}]}}
+    assert shown_problem(flagged) and not shown_problem(flagged, cards=False)
+    short = {**flagged, "sufficiency": [{}]}
+    assert shown_problem(short, cards=False)
+    assert problems_shown([short], "en", balance=False, cards=False) == "the component shortage"
 
 
 def test_what_the_variant_changes_starts_in_lower_case_unless_a_name() -> None:

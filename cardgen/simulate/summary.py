@@ -608,7 +608,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
                 lines.append(f"  {words[key]}")
                 lines += [_row(m, width, lang, naming.words) for m in rows]
         lines += _components(r, lang, naming, {doc["base"]: naming.title, doc["variant"]: doc.get("name") or ""})
-        lines += _cards({"games": doc.get("games"), **r}, lang, naming)
+        lines += _cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming)
         lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if internal:
@@ -694,7 +694,9 @@ def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
 
 
 def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, most: int = 3) -> list[str]:
-    """The components whose players win most or least (flagged ones), base -> variant, named in ``lang``."""
+    """The components whose players win most or least (flagged ones), base -> variant, named in ``lang``. A card
+    flagged only with the base deck is said as flagged on this run's smaller base sample, with the validate
+    command that would confirm it (``base_deck``), since validate's own run may not flag it."""
     from cardgen.simulate.verdict import WORDS, number
 
     names = (naming or Naming()).names
@@ -708,5 +710,6 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
         after = points(c.get("difference"), lang)
         flag = c.get("flag") or f"{b.get('flag')}_base"  # flagged only with the base deck: says so
         out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]), b=before, v=after,
-                                    flag=say(f"compare_{flag}", lang, games=say_n("games", r["games"], lang))))
+                                    flag=say(f"compare_{flag}", lang, games=say_n("games", r["games"], lang),
+                                             deck=r.get("base_deck", ""))))
     return out
