@@ -256,6 +256,9 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
         out.append(_typeset(table["more_one" if rest == 1 else "more"].format(n=rest), lang))
     elif stop.get("early"):  # stopped at a look: nothing else was detected in the pairs played, which is not "no change"
         out.append(_typeset(table["nothing_stopped"].format(pairs=stop["pairs"], most=stop["most"]), lang))
+    elif any(m.get("significant") and group(m["metric"]) == "internal" and not speaks(m) for m in result["metrics"]):
+        # an engine count the table's last line names as changed: "no other figure changed" alone would deny it
+        out.append(_typeset(table["nothing_else_counts"].format(label=table["internal"]), lang))
     else:
         out.append(_typeset(table["nothing_else"], lang))
     return out
