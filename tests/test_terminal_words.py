@@ -43,9 +43,10 @@ def test_the_compare_row_of_a_starred_figure_never_prints_an_interval_holding_ze
     assert float(low) > 0 and float(high) > 0, row
 
 
-@pytest.mark.parametrize(("x", "lang", "said"), [(0.01, "en", "+1 pt"), (-0.01, "en", "-1 pt"), (0.02, "en", "+2 pts"),
-                                                 (0.008, "en", "+0.8 pts"), (0.015, "fr", "+1,5 pt"),
-                                                 (0.02, "fr", "+2 pts"), (0.0, "en", "0 pts")])
+@pytest.mark.parametrize(("x", "lang", "said"), [(0.01, "en", "+1.0 pts"), (-0.01, "en", "-1.0 pts"),
+                                                 (0.02, "en", "+2.0 pts"), (0.008, "en", "+0.8 pts"),
+                                                 (0.015, "fr", "+1,5 pt"), (0.01, "fr", "+1,0 pt"),
+                                                 (0.02, "fr", "+2,0 pts"), (0.0, "en", "0.0 pts")])
 def test_percentage_points_take_the_singular_where_the_language_does(x: float, lang: str, said: str) -> None:
     assert points(x, lang) == said
 
@@ -93,7 +94,7 @@ def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
                                            "family": 1, "base_result": side, "variant_result": side,
                                            "component_impact": []}]}
     row = next(line for line in format_comparison(doc).splitlines() if "seat 3" in line)
-    assert re.search(r"22% → +40%  \+18 pts \[-5\.0 to \+41\.0\]$", row), row
+    assert re.search(r"22\.0% → +40\.0%  \+18\.0 pts \[-5\.0 to \+41\.0\]$", row), row
 
 
 def test_drama_says_its_unit_in_the_games_own_words() -> None:

@@ -105,12 +105,13 @@ def interval(low: str, high: str, lang: str = "en") -> str:
 
 
 def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = True) -> str:
-    """A difference of two rates (0.087) in percentage points (``+8.7 pts``), the unit only where ``unit``
-    (an interval's ends after a value that carries it)."""
+    """A difference of two rates (0.087) in percentage points (``+8.7 pts``), always with its one decimal
+    (``+1.0 pts``, ``0.0 pts``: a column of them reads alike), the unit only where ``unit`` (an interval's ends
+    after a value that carries it)."""
     if x is None:
         return "-"
     value = round(x * 100, 1) + 0.0
-    shown = decimal(value, lang, signed and value != 0, 1)
+    shown = decimal(value, lang, signed and value != 0, 1, True)
     if not unit:
         return shown
     return say("pp_one" if is_singular(abs(value), lang) else "pp", lang, x=shown)  # "+1 pt", "1,5 pt", "2 pts"
@@ -146,12 +147,17 @@ def _num(x: Any, lang: str = "en") -> str:
     return decimal(x, lang, places=0) if isinstance(x, int) else str(x)
 
 
+def _mean(x: float | None, lang: str = "en") -> str:
+    """A mean always with its one decimal ("mean 8.0", "margin 5.0"), as the other means on its line."""
+    return "-" if x is None else decimal(float(x), lang, places=1, fixed=True)
+
+
 def _dist(d: dict[str, Any], lang: str = "en") -> str:
     if not d["n"]:
         return "-"
     if d["min"] == d["max"]:  # every game the same: "always 9", not "mean 9, median 9, from 9 to 9"
         return say("dist_same", lang, value=_num(d["min"], lang))
-    return say("dist", lang, mean=_num(d["mean"], lang), median=_num(d["median"], lang), min=_num(d["min"], lang),
+    return say("dist", lang, mean=_mean(d["mean"], lang), median=_num(d["median"], lang), min=_num(d["min"], lang),
                max=_num(d["max"], lang))
 
 
@@ -249,7 +255,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines.append("  " + say("scores_solo" + points, lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang)))
         else:
             lines.append("  " + say("scores" + points, lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
-                                    winner=_num(sc["winner"]["mean"], lang), margin=_num(sc["margin"]["mean"], lang)))
+                                    winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang)))
         ties = r["ties"]
         if ties["games"]:
             lines.append("  " + ties_line(ties, lang, naming))
@@ -370,13 +376,13 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         out.append("  " + say("cards_head", lang, which=say("cards_all", lang, games=dealt) if dealt > games else which))
         width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
-        share_width = max(len(_pct(r['dealt_share'], lang)) for r in rows)  # "35 %" under "51,7 %": one column
+        share_width = max(len(_pct(r['dealt_share'], lang, fixed=True)) for r in rows)  # "35,0 %" under "51,7 %"
         for r in rows:
-            dealt = say('card_dealt', lang, share=f"{_pct(r['dealt_share'], lang):>{share_width}}")
+            dealt = say('card_dealt', lang, share=f"{_pct(r['dealt_share'], lang, fixed=True):>{share_width}}")
             line = f"    {naming.names.get(r['component'], r['component']):<{width}}  {dealt}"
             if r.get("difference") is not None:
-                line += (f"  {_pct(r['win_rate_dealt'], lang):>6} {say('versus', lang)} "
-                         f"{_pct(r['win_rate_not_dealt'], lang):>6}  {points(r['difference'], lang):>10}")
+                line += (f"  {_pct(r['win_rate_dealt'], lang, fixed=True):>6} {say('versus', lang)} "
+                         f"{_pct(r['win_rate_not_dealt'], lang, fixed=True):>6}  {points(r['difference'], lang):>10}")
                 if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
                     wide = r.get("flag_low") is not None
                     low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
@@ -541,8 +547,8 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
     name = m["metric"]
     sh = is_share(name)
 
-    def f(x: float | None, signed: bool = False) -> str:
-        return "-" if x is None else number(x, lang, sh, signed)
+    def f(x: float | None, signed: bool = False) -> str:  # one decimal always: "46.0 → 32.6", never "46 → 32.6"
+        return "-" if x is None else number(x, lang, sh, signed, fixed=True)
 
     def d(x: float | None, unit: bool = True) -> str:  # a change of a share: percentage points
         return points(x, lang, True, unit) if sh else f(x, True)
