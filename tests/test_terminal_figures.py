@@ -54,7 +54,7 @@ def test_a_judged_cards_printed_interval_is_the_one_its_flag_reads(seed: int) ->
             continue
         low, high = (float(x) for x in re.findall(r"\[([-+]?[\d.]+) to ([-+]?[\d.]+)\]", line)[0])
         assert (low, high) == (round(100 * r["flag_low"], 1), round(100 * r["flag_high"], 1)), line
-        assert ("  ! " in line) == bool(r["flag"]), line
+        assert ("  ◆ " in line) == bool(r["flag"]), line
         assert re.search(r" pts? ", line)  # a difference of two win rates, in percentage points ("1 pt")
 
 

@@ -325,3 +325,17 @@ def test_a_ruling_for_a_short_box_that_names_no_clarification_is_refused_in_the_
     assert done.returncode == 2, done.stderr
     assert "when_short.ruling « bank_shrt » n’est pas une précision de ce jeu" in done.stderr
     assert "bank_short" in done.stderr and "is no clarification" not in done.stderr
+
+
+def test_the_card_flag_mark_is_in_no_card_name() -> None:
+    """Fifth French reader: "! marque une carte" beside the card « Pousse-toi ! » read as flagging it. The mark
+    is a wordbook entry found in no shipped deck or variant text, in every language."""
+    from pathlib import Path
+
+    from cardgen.terminal import say
+    root = Path(__file__).resolve().parents[1]
+    texts = "".join(p.read_text(encoding="utf-8") for d in ("decks", "variants") for p in (root / d).rglob("*.yaml"))
+    assert "Pousse-toi" in texts  # the deck this test guards is read
+    for lang in ("fr", "it", "en"):
+        mark = say("flag_mark", lang)
+        assert mark.strip() and mark not in texts, (lang, mark)

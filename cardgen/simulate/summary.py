@@ -374,7 +374,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
     if rows:
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
-        out.append("  " + say("cards_head", lang, which=say("cards_all", lang, games=dealt) if dealt > games else which))
+        out.append("  " + say("cards_head", lang, mark=say("flag_mark", lang), which=say("cards_all", lang, games=dealt) if dealt > games else which))
         width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
         share_width = max(len(_pct(r['dealt_share'], lang, fixed=True)) for r in rows)  # "35,0 %" under "51,7 %"
         for r in rows:
@@ -388,7 +388,7 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
                     low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
                     line += " " + interval(*marked_ends(low, high, lang, True, bool(r["flag"])), lang)
             if r["flag"]:
-                line += f"  ! {say(r['flag'], lang)}"
+                line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
             elif not r.get("judged"):
                 line += "  " + not_judged_words(r, lang)
             out.append(line)
@@ -416,7 +416,7 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
     if not rows:
         return ["  " + say("exchange_unsupported" if (table.get("skipped") or {}).get("unsupported")
                            else "exchange_nothing", lang)]
-    out = ["  " + say("exchange_head", lang, exchanges=decimal(table["exchanges"], lang, places=0),
+    out = ["  " + say("exchange_head", lang, mark=say("flag_mark", lang), exchanges=decimal(table["exchanges"], lang, places=0),
                       games=decimal(table["games"], lang, places=0))]
     width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
     for r in rows:
@@ -426,7 +426,7 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
                 + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True),
                       **{k: number(r[f"margin{s}"], lang, False, True) for k, s in _ENDS[1:]}))
         if r["flag"]:
-            line += f"  ! {say(r['flag'], lang)}"
+            line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
         elif not r["judged"]:
             line += "  " + say("exchange_not_judged", lang, exchanges=decimal(r["exchanges"], lang, places=0),
                                games=decimal(r["games"], lang, places=0), needed=table.get("min_exchanges", ""),
