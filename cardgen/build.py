@@ -465,7 +465,7 @@ def _say_examples(decks: list[ResolvedDeck], stale: list[Job]) -> None:
     remade = {job.rel.split("/", 1)[0] for job in stale if job.stage == "rules"}
     for deck in decks:
         if deck.model.code is not None and deck.id in remade and deck.spec.book_examples is not None:
-            print(say("note", text=f"{deck.id}: " + say("example_note", file=deck.model.code)), file=sys.stderr)
+            print(say("note_of", what=deck.id, text=say("example_note", file=deck.model.code)), file=sys.stderr)
 
 
 def _build(decks: list[ResolvedDeck], out: Path, options: BuildOptions,

@@ -157,7 +157,7 @@ def test_build_says_it_plays_the_house_rule_and_kills_code_out_of_the_guards_rea
     done, seconds = _run(root, "build", "house", "--out", str(tmp_path / "out"))
     assert done.returncode == 2, done.stderr
     assert done.stderr.splitlines()[0] == (
-        "note: house: house rule house/rule.py: the rulebook’s worked example plays it, as validate does (its "
+        "Note (house): house rule house/rule.py: the rulebook’s worked example plays it, as validate does (its "
         "process killed past --code-time-limit; --no-rules builds without the rulebooks)")
     assert len(_errors(done.stderr)) == 1 and KILLED.fullmatch(_errors(done.stderr)[0]), done.stderr
     again, _ = _run(root, "build", "house", "--no-rules", "--out", str(tmp_path / "out"))

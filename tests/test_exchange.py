@@ -326,7 +326,7 @@ def test_a_row_reads_its_wins_margin_and_verdict_in_the_language_asked() -> None
     assert "30 cartes échangées en pleine partie dans 12 parties" in lines[0]
     nb = "\u202f"  # French spacing before % ? : (cardgen.typography)
     assert f"victoires +25{nb}% [+10{nb}%{nb}; +40{nb}%]" in lines[1] and f"avance +7,5 [+2{nb}; +13]" in lines[1]
-    assert lines[1].endswith("! trop forte")  # flagged by its test: said, not asked
+    assert lines[1].endswith("◆ trop forte")  # flagged by its test: said, not asked
     assert lines[2].endswith(f"(non jugée{nb}: 20 échanges dans 12 parties, il en faut 30 dans 10)")
 
 

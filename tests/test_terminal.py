@@ -198,7 +198,7 @@ def test_engine_notes_follow_the_terminal_language() -> None:
         assert terminal.say("note", text="x").startswith("Remarque\u202f: ")
     finally:
         terminal.set_language("en")
-    assert decide(1.0, False, True, None).why == "its compiled code is not built yet"
+    assert decide(1.0, False, True, None).why == "this game’s compiled engine is not built yet"
 
 
 def test_compare_prints_its_figure_table_in_the_language() -> None:
@@ -220,7 +220,7 @@ def test_compare_prints_its_figure_table_in_the_language() -> None:
     assert text.startswith("Comparaison draco → draco-short (Draco court)\u202f: 100 parties par nombre de joueurs")
     assert "3 joueurs (base → variante, puis l’écart et son intervalle\u202f; * marque un changement qui a peu de " \
            "chances d’être dû au hasard et dont l’intervalle exclut 0\u202f;" in text
-    assert re.search(r"part des victoires, place 1 \(premier joueur\) +30\u202f% → +36\u202f%  \+6 pts \[.*\] \*", text) and "Faveur\u202f: +1 → +12 pts (trop forte sur les 100 parties de la variante de cette comparaison, selon le critère de validate)" in text
+    assert re.search(r"part des victoires, place 1 \(premier joueur\) +30,0\u202f% → +36,0\u202f%  \+6,0 pts \[.*\] \*", text) and "Faveur\u202f: +1,0 → +12,0 pts (trop forte sur les 100 parties de la variante de cette comparaison, selon le test des cartes de la commande cardgen validate)" in text
     assert "dont 1 découlent de votre modification" in text and "rien dans les données" in text
     assert not re.search(r"\b(players|games|seat|rounds|strong)\b", text), text
 

@@ -54,7 +54,7 @@ def test_a_judged_cards_printed_interval_is_the_one_its_flag_reads(seed: int) ->
             continue
         low, high = (float(x) for x in re.findall(r"\[([-+]?[\d.]+) to ([-+]?[\d.]+)\]", line)[0])
         assert (low, high) == (round(100 * r["flag_low"], 1), round(100 * r["flag_high"], 1)), line
-        assert ("  ! " in line) == bool(r["flag"]), line
+        assert ("  ◆ " in line) == bool(r["flag"]), line
         assert re.search(r" pts? ", line)  # a difference of two win rates, in percentage points ("1 pt")
 
 
@@ -125,7 +125,7 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
     turns = next(line for line in lines if line.strip().startswith("turns"))
     assert "12.6 →    12.5  -0.1 [-0.6 to +0.3]" in turns and not turns.endswith("*")
     close = next(line for line in lines if line.strip().startswith("close games"))
-    assert close.endswith("+19 pts [+1.0 to +37.0] *"), close
+    assert close.endswith("+19.0 pts [+1.0 to +37.0] *"), close
     french = format_comparison({**doc, "lang": "fr"}).splitlines()
     assert french[1].startswith("Ce que change la variante\u202f: avant un toast, donnez 1 pièce (règle maison")
     assert french[2] == "Close games rise."  # one player count: no "3 joueurs :" before it
@@ -272,3 +272,12 @@ def test_a_house_rules_difference_carries_its_text_in_every_language() -> None:
     assert rule["text"]["en"].startswith("Before a toast is paid")
     assert rule["text"]["fr"].startswith("Avant le paiement du toast")
     assert rule["text"]["it"].startswith("Prima che il brindisi")
+
+
+def test_a_mean_is_written_with_its_one_decimal_beside_the_others() -> None:
+    """Fifth readers: "winner's margin over the runner-up 5" beside "73.2", "rounds: mean 8": a mean is always
+    written with its decimal; the median and the extremes, whole counts, stay whole."""
+    from cardgen.simulate.summary import _dist, _mean
+
+    assert _mean(5, "en") == "5.0" and _mean(8.04, "fr") == "8,0" and _mean(None) == "-"
+    assert _dist({"n": 9, "mean": 8.0, "median": 8, "min": 7, "max": 9}, "en") == "mean 8.0, median 8, from 7 to 9"

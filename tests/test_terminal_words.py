@@ -43,9 +43,10 @@ def test_the_compare_row_of_a_starred_figure_never_prints_an_interval_holding_ze
     assert float(low) > 0 and float(high) > 0, row
 
 
-@pytest.mark.parametrize(("x", "lang", "said"), [(0.01, "en", "+1 pt"), (-0.01, "en", "-1 pt"), (0.02, "en", "+2 pts"),
-                                                 (0.008, "en", "+0.8 pts"), (0.015, "fr", "+1,5 pt"),
-                                                 (0.02, "fr", "+2 pts"), (0.0, "en", "0 pts")])
+@pytest.mark.parametrize(("x", "lang", "said"), [(0.01, "en", "+1.0 pts"), (-0.01, "en", "-1.0 pts"),
+                                                 (0.02, "en", "+2.0 pts"), (0.008, "en", "+0.8 pts"),
+                                                 (0.015, "fr", "+1,5 pt"), (0.01, "fr", "+1,0 pt"),
+                                                 (0.02, "fr", "+2,0 pts"), (0.0, "en", "0.0 pts")])
 def test_percentage_points_take_the_singular_where_the_language_does(x: float, lang: str, said: str) -> None:
     assert points(x, lang) == said
 
@@ -93,7 +94,7 @@ def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
                                            "family": 1, "base_result": side, "variant_result": side,
                                            "component_impact": []}]}
     row = next(line for line in format_comparison(doc).splitlines() if "seat 3" in line)
-    assert re.search(r"22% → +40%  \+18 pts \[-5\.0 to \+41\.0\]$", row), row
+    assert re.search(r"22\.0% → +40\.0%  \+18\.0 pts \[-5\.0 to \+41\.0\]$", row), row
 
 
 def test_drama_says_its_unit_in_the_games_own_words() -> None:
@@ -169,11 +170,11 @@ def test_a_card_flagged_only_with_the_base_deck_says_so() -> None:
            "differences": [], "results": [{"players": 3, "games": 100, "verdict": ["x"], "metrics": [], "family": 1,
                                            "base_result": side, "variant_result": side, "component_impact": [card]}]}
     text = format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
-    assert "    To and Fro: -15.7 → -2.1 pts (too weak in this run’s 100 games with the base game, by validate’s " \
-        "test)" in text
+    assert "    To and Fro: -15.7 → -2.1 pts (flagged as too weak in this run’s 100 games of the base game only, by " \
+        "the card test of cardgen validate; confirm it with cardgen validate draco)" in text
     card.update(flag="strong")
-    assert "    To and Fro: -15.7 → -2.1 pts (too strong in this run’s 100 games with the variant, by validate’s test)" \
-        in format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
+    assert "    To and Fro: -15.7 → -2.1 pts (too strong in this run’s 100 games with the variant, by the card test " \
+        "of cardgen validate)" in format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
 
 
 def test_the_fix_line_names_the_problems_it_would_cure() -> None:
@@ -273,6 +274,19 @@ def test_a_comparison_whose_base_card_is_not_flagged_proposes_no_card_fix() -> N
     assert problems_shown([flagged], "en", balance=False) == "the flagged cards"
 
 
+def test_a_card_flagged_on_compares_base_sample_alone_is_offered_no_fix() -> None:
+    """T20: "To and Fro … too weak in this run's 100 games with the base game" then "run: cardgen fix draco", while
+    validate's 200 games did not flag it: the base deck's cards are judged on compare's smaller sample, so the
+    fix line is offered for the base deck's shortage only, never for its cards."""
+    from cardgen.report.commands import problems_shown, shown_problem
+    flagged = {"variant": "draco", "sufficiency": [],
+               "designer": {"component_impact": [{"component": "to-and-fro", "flag": "weak"}]}}
+    assert shown_problem(flagged) and not shown_problem(flagged, cards=False)
+    short = {**flagged, "sufficiency": [{}]}
+    assert shown_problem(short, cards=False)
+    assert problems_shown([short], "en", balance=False, cards=False) == "the component shortage"
+
+
 def test_what_the_variant_changes_starts_in_lower_case_unless_a_name() -> None:
     """"what the variant changes: Portions Emerald takes…" put a capital mid-line; a name keeps its own."""
     from cardgen.simulate.summary import item_case
@@ -311,3 +325,17 @@ def test_a_ruling_for_a_short_box_that_names_no_clarification_is_refused_in_the_
     assert done.returncode == 2, done.stderr
     assert "when_short.ruling « bank_shrt » n’est pas une précision de ce jeu" in done.stderr
     assert "bank_short" in done.stderr and "is no clarification" not in done.stderr
+
+
+def test_the_card_flag_mark_is_in_no_card_name() -> None:
+    """Fifth French reader: "! marque une carte" beside the card « Pousse-toi ! » read as flagging it. The mark
+    is a wordbook entry found in no shipped deck or variant text, in every language."""
+    from pathlib import Path
+
+    from cardgen.terminal import say
+    root = Path(__file__).resolve().parents[1]
+    texts = "".join(p.read_text(encoding="utf-8") for d in ("decks", "variants") for p in (root / d).rglob("*.yaml"))
+    assert "Pousse-toi" in texts  # the deck this test guards is read
+    for lang in ("fr", "it", "en"):
+        mark = say("flag_mark", lang)
+        assert mark.strip() and mark not in texts, (lang, mark)

@@ -112,8 +112,8 @@ def test_without_an_interval_the_difference_stands_for_both_bounds() -> None:
 
 def test_an_interval_across_zero_starts_at_zero() -> None:
     """Never a significant figure in practice; the sentence still says the magnitudes from 0."""
-    assert sentence(_f("turns", 40, 41, -0.5, 2.5), "en") == "Games are 1 turn longer (95%: 0 to 2.5)."
-    assert sentence(_f("turns", 40, 42, -1.5, 0.5), "en") == "Games are 2 turns longer (95%: 0 to 1.5)."
+    assert sentence(_f("turns", 40, 41, -0.5, 2.5), "en") == "Games are 1 turn longer (95%: 0.0 to 2.5)."
+    assert sentence(_f("turns", 40, 42, -1.5, 0.5), "en") == "Games are 2 turns longer (95%: 0.0 to 1.5)."
     assert sentence(_f("turns", 40, 42, 0.0, 4.0), "en") == "Games are 2 turns longer (95%: 0 to 4)."
     assert sentence(_f("turns", 40, 42, -2.0, 0.0), "en") == "Games are 2 turns longer (95%: 0 to 2)."
 
@@ -155,3 +155,16 @@ def test_a_card_sentence_in_french_writes_its_numbers_the_french_way() -> None:
     assert card_sentence(row, "fr", {"favour": "Faveur"}) == (
         "Recevoir «\u202fFaveur\u202f» en main aide moins qu’avant\u202f: les joueurs qui l’ont reçue gagnent "
         "0\u202f% des parties, les autres 0\u202f%, soit 8,2 points de pourcentage de moins qu’avec le jeu de base.")
+
+
+def test_the_two_figures_of_a_sentence_are_written_alike() -> None:
+    """Fifth readers: "shrinks from 7 to 4.5", "da 46 a 32,6": one figure with its decimal, the other without.
+    Both take the decimal when either needs it; both stay whole when both are ("33% instead of 28%")."""
+    said = sentence(_f("margin", 7.0, 4.5, -4.4, -0.6), "en")
+    assert "from 7.0 to 4.5 points" in said, said
+    assert sentence(_f("turns", 40, 42.5, 0.5, 3.0)).endswith("(95%: 0.5 to 3.0).")  # an interval too
+    italian = sentence(_f("winning_score", 46.0, 32.6, -15.0, -11.0), "it")
+    assert "46,0" in italian and "32,6" in italian, italian
+    whole = sentence(_f("seat_1_win_rate", 0.28, 0.33, 0.01, 0.09), "en")
+    assert "33% of games instead of 28%" in whole, whole
+    assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer (95%: 2 to 4)."

@@ -91,10 +91,11 @@ def once(lines: list[str], lang: str, said: set[str]) -> list[str]:
     return out
 
 
-def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = True) -> str:
+def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = True, cards: bool = True) -> str:
     """Which lines above show the problems ``cardgen fix`` would cure, in ``lang`` ("the balance line and the
     components warning"), not "the problems above" when every block above says PASS; ``balance``: whether
-    the screen shows the seats' balance (compare's does not)."""
+    the screen shows the seats' balance (compare's does not); ``cards``: whether flagged cards count (not for
+    compare's base deck, whose cards are judged on compare's smaller sample; validate's run confirms them)."""
     from cardgen.terminal import word
 
     kinds = word("fix_kinds", lang)
@@ -103,17 +104,19 @@ def problems_shown(entries: list[dict[str, Any]], lang: str, balance: bool = Tru
         found.append(kinds["balance"])
     if any(r.get("sufficiency") for r in entries):
         found.append(kinds["components"])
-    if any(c.get("flag") for r in entries for c in (r.get("designer") or {}).get("component_impact") or []):
+    if cards and any(c.get("flag") for r in entries for c in (r.get("designer") or {}).get("component_impact") or []):
         found.append(kinds["cards"])
     return ", ".join(found[:-1]) + kinds["and"] + found[-1] if len(found) > 1 else "".join(found)
 
 
-def shown_problem(side: dict[str, Any]) -> bool:
+def shown_problem(side: dict[str, Any], cards: bool = True) -> bool:
     """Whether compare's screen shows a problem of this deck's games that ``cardgen fix`` searches a cure for:
-    a component the box lacks or a card flagged too strong or too weak (a seat's balance is not on that
-    screen, so a fix line for it would point at nothing above)."""
-    cards = (side.get("designer") or {}).get("component_impact") or []
-    return fixable(side) and bool(side.get("sufficiency") or any(c.get("flag") for c in cards))
+    a component the box lacks or, with ``cards`` (the variant's side), a card flagged too strong or too weak.
+    A seat's balance is not on that screen, so a fix line for it would point at nothing above; a base card
+    flagged on compare's smaller sample alone is said with the validate command that would confirm it, not
+    offered a fix validate's larger run may contradict."""
+    impact = (side.get("designer") or {}).get("component_impact") or []
+    return fixable(side) and bool(side.get("sufficiency") or (cards and any(c.get("flag") for c in impact)))
 
 
 def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> int:
@@ -126,13 +129,15 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
     doc = run_compare(base, variant, opts)
     naming = Naming.of_decks([base, variant], opts.lang)
     print(format_comparison(doc, naming))
-    sides = (r[side] for r in doc["results"] for side in ("base_result", "variant_result"))
-    shown = [s for s in sides if shown_problem(s)]
-    for deck in dict.fromkeys(s["variant"] for s in shown):  # as validate, for a problem shown
+    sides = [(r[side], side == "variant_result") for r in doc["results"] for side in ("base_result", "variant_result")]
+    shown = [(s, cards) for s, cards in sides if shown_problem(s, cards)]
+    for deck in dict.fromkeys(s["variant"] for s, _ in shown):  # as validate, for a problem shown
         title = next((d.text(opts.lang if opts.lang in d.languages else d.languages[0])["name"]
                       for d in (base, variant) if d.id == deck), "")
+        mine = [(s, cards) for s, cards in shown if s["variant"] == deck]
         print(say("fix_terminal", opts.lang, deck=deck, shown=titled(deck, title),
-                  what=problems_shown([s for s in shown if s["variant"] == deck], opts.lang, balance=False)))
+                  what=problems_shown([s for s, _ in mine], opts.lang, balance=False,
+                                      cards=any(cards for _, cards in mine))))
     if humans is not None:
         for r in doc["results"]:
             for side, deck in (("base", base), ("variant", variant)):

@@ -105,12 +105,13 @@ def interval(low: str, high: str, lang: str = "en") -> str:
 
 
 def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = True) -> str:
-    """A difference of two rates (0.087) in percentage points (``+8.7 pts``), the unit only where ``unit``
-    (an interval's ends after a value that carries it)."""
+    """A difference of two rates (0.087) in percentage points (``+8.7 pts``), always with its one decimal
+    (``+1.0 pts``, ``0.0 pts``: a column of them reads alike), the unit only where ``unit`` (an interval's ends
+    after a value that carries it)."""
     if x is None:
         return "-"
     value = round(x * 100, 1) + 0.0
-    shown = decimal(value, lang, signed and value != 0, 1)
+    shown = decimal(value, lang, signed and value != 0, 1, True)
     if not unit:
         return shown
     return say("pp_one" if is_singular(abs(value), lang) else "pp", lang, x=shown)  # "+1 pt", "1,5 pt", "2 pts"
@@ -146,12 +147,17 @@ def _num(x: Any, lang: str = "en") -> str:
     return decimal(x, lang, places=0) if isinstance(x, int) else str(x)
 
 
+def _mean(x: float | None, lang: str = "en") -> str:
+    """A mean always with its one decimal ("mean 8.0", "margin 5.0"), as the other means on its line."""
+    return "-" if x is None else decimal(float(x), lang, places=1, fixed=True)
+
+
 def _dist(d: dict[str, Any], lang: str = "en") -> str:
     if not d["n"]:
         return "-"
     if d["min"] == d["max"]:  # every game the same: "always 9", not "mean 9, median 9, from 9 to 9"
         return say("dist_same", lang, value=_num(d["min"], lang))
-    return say("dist", lang, mean=_num(d["mean"], lang), median=_num(d["median"], lang), min=_num(d["min"], lang),
+    return say("dist", lang, mean=_mean(d["mean"], lang), median=_num(d["median"], lang), min=_num(d["min"], lang),
                max=_num(d["max"], lang))
 
 
@@ -249,7 +255,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines.append("  " + say("scores_solo" + points, lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang)))
         else:
             lines.append("  " + say("scores" + points, lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
-                                    winner=_num(sc["winner"]["mean"], lang), margin=_num(sc["margin"]["mean"], lang)))
+                                    winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang)))
         ties = r["ties"]
         if ties["games"]:
             lines.append("  " + ties_line(ties, lang, naming))
@@ -368,21 +374,21 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
     if rows:
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
-        out.append("  " + say("cards_head", lang, which=say("cards_all", lang, games=dealt) if dealt > games else which))
+        out.append("  " + say("cards_head", lang, mark=say("flag_mark", lang), which=say("cards_all", lang, games=dealt) if dealt > games else which))
         width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
-        share_width = max(len(_pct(r['dealt_share'], lang)) for r in rows)  # "35 %" under "51,7 %": one column
+        share_width = max(len(_pct(r['dealt_share'], lang, fixed=True)) for r in rows)  # "35,0 %" under "51,7 %"
         for r in rows:
-            dealt = say('card_dealt', lang, share=f"{_pct(r['dealt_share'], lang):>{share_width}}")
+            dealt = say('card_dealt', lang, share=f"{_pct(r['dealt_share'], lang, fixed=True):>{share_width}}")
             line = f"    {naming.names.get(r['component'], r['component']):<{width}}  {dealt}"
             if r.get("difference") is not None:
-                line += (f"  {_pct(r['win_rate_dealt'], lang):>6} {say('versus', lang)} "
-                         f"{_pct(r['win_rate_not_dealt'], lang):>6}  {points(r['difference'], lang):>10}")
+                line += (f"  {_pct(r['win_rate_dealt'], lang, fixed=True):>6} {say('versus', lang)} "
+                         f"{_pct(r['win_rate_not_dealt'], lang, fixed=True):>6}  {points(r['difference'], lang):>10}")
                 if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
                     wide = r.get("flag_low") is not None
                     low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
                     line += " " + interval(*marked_ends(low, high, lang, True, bool(r["flag"])), lang)
             if r["flag"]:
-                line += f"  ! {say(r['flag'], lang)}"
+                line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
             elif not r.get("judged"):
                 line += "  " + not_judged_words(r, lang)
             out.append(line)
@@ -410,7 +416,7 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
     if not rows:
         return ["  " + say("exchange_unsupported" if (table.get("skipped") or {}).get("unsupported")
                            else "exchange_nothing", lang)]
-    out = ["  " + say("exchange_head", lang, exchanges=decimal(table["exchanges"], lang, places=0),
+    out = ["  " + say("exchange_head", lang, mark=say("flag_mark", lang), exchanges=decimal(table["exchanges"], lang, places=0),
                       games=decimal(table["games"], lang, places=0))]
     width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
     for r in rows:
@@ -420,7 +426,7 @@ def exchange_lines(table: dict[str, Any], lang: str = "en", naming: Naming | Non
                 + say("exchange_margin", lang, margin=number(r["margin"], lang, False, True),
                       **{k: number(r[f"margin{s}"], lang, False, True) for k, s in _ENDS[1:]}))
         if r["flag"]:
-            line += f"  ! {say(r['flag'], lang)}"
+            line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
         elif not r["judged"]:
             line += "  " + say("exchange_not_judged", lang, exchanges=decimal(r["exchanges"], lang, places=0),
                                games=decimal(r["games"], lang, places=0), needed=table.get("min_exchanges", ""),
@@ -541,8 +547,8 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
     name = m["metric"]
     sh = is_share(name)
 
-    def f(x: float | None, signed: bool = False) -> str:
-        return "-" if x is None else number(x, lang, sh, signed)
+    def f(x: float | None, signed: bool = False) -> str:  # one decimal always: "46.0 → 32.6", never "46 → 32.6"
+        return "-" if x is None else number(x, lang, sh, signed, fixed=True)
 
     def d(x: float | None, unit: bool = True) -> str:  # a change of a share: percentage points
         return points(x, lang, True, unit) if sh else f(x, True)
@@ -608,7 +614,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
                 lines.append(f"  {words[key]}")
                 lines += [_row(m, width, lang, naming.words) for m in rows]
         lines += _components(r, lang, naming, {doc["base"]: naming.title, doc["variant"]: doc.get("name") or ""})
-        lines += _cards({"games": doc.get("games"), **r}, lang, naming)
+        lines += _cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming)
         lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if internal:
@@ -694,7 +700,9 @@ def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
 
 
 def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, most: int = 3) -> list[str]:
-    """The components whose players win most or least (flagged ones), base -> variant, named in ``lang``."""
+    """The components whose players win most or least (flagged ones), base -> variant, named in ``lang``. A card
+    flagged only with the base deck is said as flagged on this run's smaller base sample, with the validate
+    command that would confirm it (``base_deck``), since validate's own run may not flag it."""
     from cardgen.simulate.verdict import WORDS, number
 
     names = (naming or Naming()).names
@@ -708,5 +716,6 @@ def _cards(r: dict[str, Any], lang: str = "en", naming: Naming | None = None, mo
         after = points(c.get("difference"), lang)
         flag = c.get("flag") or f"{b.get('flag')}_base"  # flagged only with the base deck: says so
         out.append("    " + say("card_change", lang, name=names.get(c["component"], c["component"]), b=before, v=after,
-                                    flag=say(f"compare_{flag}", lang, games=say_n("games", r["games"], lang))))
+                                    flag=say(f"compare_{flag}", lang, games=say_n("games", r["games"], lang),
+                                             deck=r.get("base_deck", ""))))
     return out

@@ -282,7 +282,7 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
             proc = autoengine.start_build(game, group[0].ref.project, group[0].ref.deck,
                                           sorted({e.players for e in group}), idle=choice.engine != "wait")
         if choice.engine == "reference" and (proc is not None or building):
-            print(say("note", text=say("note_building", game=game, why=choice.why)), file=sys.stderr)
+            print(say("note_of", what=game, text=say("note_building", why=choice.why)), file=sys.stderr)  # one colon
         if choice.engine == "wait" and (proc is not None or building):
             autoengine.stop_asking(asked.get(game))  # the build this run waits for takes all it can
             print(say("waiting_build", game=game, why=choice.why), file=sys.stderr,

@@ -150,6 +150,14 @@ def number(x: float, lang: str, share: bool, signed: bool = False, small: bool =
     return decimal(x, lang, signed, 2 if small and 0 < abs(x) < 1 else 1, fixed)
 
 
+def alike(xs: tuple[float, float], lang: str, share: bool) -> tuple[str, str]:
+    """Two figures of one sentence written alike: both with their one decimal when either needs it ("from 7.0
+    to 4.5", never "from 7 to 4.5"), both whole when both are ("33% instead of 28%")."""
+    scale = 100 if share else 1
+    fixed = any(round(x * scale, 1) != round(x * scale) for x in xs)
+    return number(xs[0], lang, share, fixed=fixed), number(xs[1], lang, share, fixed=fixed)
+
+
 def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
     """One sentence for a significant metric (``metric``, ``base``, ``variant``, ``difference``, interval)."""
     name = m["metric"]
@@ -180,10 +188,10 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
         for plural, single in SINGULAR[lang].items():  # the template's own word and the game's name of its rounds
             template = template.replace(plural, single)
             named = f" {named} ".replace(plural, single).strip()
-    text = template.format(
-        b=number(m["base"], lang, share), v=number(m["variant"], lang, share), d=number(abs(d), lang, share),
-        lo=number(lo, lang, share), hi=number(hi, lang, share), k=k, m=CLOSE_MARGIN, label=named,
-        unit=unit(lang, words))
+    b, v = alike((m["base"], m["variant"]), lang, share)
+    lo_, hi_ = alike((lo, hi), lang, share)
+    text = template.format(b=b, v=v, d=number(abs(d), lang, share), lo=lo_, hi=hi_, k=k, m=CLOSE_MARGIN,
+                           label=named, unit=unit(lang, words))
     return _typeset(text[0].upper() + text[1:], lang)
 
 
@@ -256,6 +264,9 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
         out.append(_typeset(table["more_one" if rest == 1 else "more"].format(n=rest), lang))
     elif stop.get("early"):  # stopped at a look: nothing else was detected in the pairs played, which is not "no change"
         out.append(_typeset(table["nothing_stopped"].format(pairs=stop["pairs"], most=stop["most"]), lang))
+    elif any(m.get("significant") and group(m["metric"]) == "internal" and not speaks(m) for m in result["metrics"]):
+        # an engine count the table's last line names as changed: "no other figure changed" alone would deny it
+        out.append(_typeset(table["nothing_else_counts"].format(label=table["internal"]), lang))
     else:
         out.append(_typeset(table["nothing_else"], lang))
     return out
