@@ -125,3 +125,17 @@ def test_the_coin_peaks_count_gold_silver_all_money_and_the_richest_purse():
     assert st.peak == {"gold_in_hands": 3, "silver_in_hands": 4, "money_in_hands": 13, "richest_player": 7}
     track_coins(st, [2, 9, 0], 3, 2)  # the peaks keep the highest: only the richest purse rises
     assert st.peak == {"gold_in_hands": 3, "silver_in_hands": 4, "money_in_hands": 13, "richest_player": 9}
+
+
+def test_a_bank_with_only_gold_pays_a_gold_coin_when_the_player_can_give_the_change():
+    """The book's bank ruling (readers of round 5, en 29b): owing 1 silver with no silver left but gold, the bank
+    pays a gold coin if the player gives back the difference in silver; a player who cannot is not paid."""
+    # a gold is 3 silver; the box holds 5 gold and 2 silver, both silver in seat 1's purse (2)
+    st = Table({G_BANK: PAY_WHAT_REMAINS})
+    money = [2, 2]
+    assert settle(st, [1, 0], [0], 1, True, money, 0, Box(3, 5, 4)) == 0  # seat 0 holds 2 silver: 3 is a gold
+    assert money == [3, 2] and st.gaps == []
+    money = [0, 2]
+    assert settle(st, [0, 0], [0], 1, True, money, 0, Box(3, 5, 2)) == 0
+    assert settle(st, [1, 0], [0], 1, True, money, 0, Box(3, 5, 2)) == 1  # no change to give: unpaid
+    assert money == [0, 2] and st.gaps == [(G_BANK, 3, 2, 0)]

@@ -407,3 +407,20 @@ def test_a_heading_takes_a_short_introduction_with_the_box_after_it_never_a_long
     long = Paragraph("x" * (INTRO_CHARS + 1), STYLE)
     out = keep_headings_with_blocks([heading, long, box])
     assert out == [heading, long, box]  # the heading style keeps the heading with its paragraph
+
+
+def test_a_grid_too_narrow_for_its_names_breaks_them_between_words_never_inside_one() -> None:
+    """Royale's example buffet (readers of round 5: "Plat de résistan / ce 12", "Portata principa / le 12"):
+    three equal columns all holding a dish name set whole (no-break spaces) are too narrow for it, so the
+    names break between their words, the closing figure stays with its word, and no cell cuts a word."""
+    from reportlab.lib.pagesizes import A4
+
+    name = "Portata\u00a0principale\u202f12"
+    grid = "".join(f"<tr><td>{name}</td><td><b>{name}</b></td><td>Frutta\u202f4</td></tr>" for _ in range(3))
+    buf = io.BytesIO()
+    SimpleDocTemplate(buf, pagesize=A4).build(_book(f'<table widths="1,1,1">{grid}</table>'))
+    text = pdfium.PdfDocument(buf.getvalue())[0].get_textpage().get_text_range()
+    lines = [line.strip() for line in text.replace("\r", "").split("\n") if line.strip()]
+    allowed = {"Portata", "principale", "12", "Frutta", "4"}
+    assert all(word in allowed for line in lines for word in line.replace("\u00a0", " ").replace("\u202f", " ").split()), lines
+    assert "Portata" in lines, "the name breaks between its words: " + repr(lines)

@@ -598,3 +598,17 @@ def test_the_impossibility_box_is_kept_whole(name: str) -> None:
         boxes = re.findall(r'<box kind="ruling"([^>]*)>(.*?)</box>', markup, re.S)
         held = [attrs for attrs, body in boxes if first and first in norm(re.sub(r"<[^>]+>", " ", body))]
         assert held == [held[0]] and 'whole="yes"' in held[0], f"{name}/{lang}: the box may break"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_imposter_text_says_the_published_turns_and_the_box_the_editions_270(lang: str) -> None:
+    """English reader, round 5: the text said "90°, 180° or 270° clockwise" as if published, while the ruling box
+    beside it said the published rules allow 90° or 180° and this edition adds 270°. The text now lists the
+    published turns only; the box alone adds the three-quarter turn."""
+    text = book("royale", lang)
+    assert deck("royale").rules.imposter_rotations == [0, 90, 180, 270]
+    tr = translations(lang, "royale")
+    or_word = norm(tr.gettext("You may also use its pattern turned by %(angles)s.") % {"angles": "@"})
+    said = list(re.findall(re.escape(or_word).replace("@", "(.{1,30}?)"), text))
+    assert len(said) == 1 and "90" in said[0] and "180" in said[0] and "270" not in said[0], said
+    assert text.count("270") == 1, "the ruling box, alone, adds the three-quarter turn"

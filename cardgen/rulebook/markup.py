@@ -420,6 +420,27 @@ class Converter:
             return table
         return KeepTogether([Spacer(1, BOX_SPACE_BEFORE), table, Spacer(1, BOX_SPACE_AFTER)])
 
+    def cells_fit(self, el: ET.Element, rows: list[list[Paragraph]], widths: list[float]) -> list[list[Paragraph]]:
+        """``rows`` set smaller, all alike, when a cell's longest word is still wider than its column.
+
+        ``words_fit`` cannot widen every column of a grid whose columns all hold a long word
+        (Royale's buffet: "Plat de résistance" in three equal columns), and reportlab then cuts
+        the word anywhere, without a hyphen ("Plat de résistan / ce 12", readers of round 5).
+        Such a table lets its names break between their words, a cell's closing figure stays
+        with the word before it ("résistance 12", never "6" alone on a line), and the whole table takes the size its tightest cell needs, so that every
+        cell breaks only between words and the grid reads as one."""
+        room = [(w - CELL_PADDING) / CAPTION_ROOM for w in widths]
+        marks = [[inline(cell) for cell in tr] for tr in el]
+        if all(widest_word(mark, para.style) <= widths[c] - CELL_PADDING
+               for row, line in zip(rows, marks) for c, (para, mark) in enumerate(zip(row, line)) if c < len(room)):
+            return rows
+        texts = [[CLOSING_FIGURE.sub(NBSP, NAME_JOIN.sub(" ", mark)) for mark in line] for line in marks]
+        size = min((caption_style(para.style, text, room[c]).fontSize / para.style.fontSize
+                    for row, line in zip(rows, texts) for c, (para, text) in enumerate(zip(row, line)) if c < len(room)),
+                   default=1.0)
+        return [[self.text(text, scaled_style(para.style, min(size, 1.0))) for para, text in zip(row, line)]
+                for row, line in zip(rows, texts)]
+
     def table(self, el: ET.Element, width: float) -> Flowable:
         weights = [float(w) for w in el.get("widths", "").split(",") if w.strip()]
         rows, header = [], 0
@@ -436,6 +457,7 @@ class Converter:
         ncols = max(len(r) for r in rows)
         weights = weights if len(weights) == ncols else [1.0] * ncols
         widths = words_fit([width * w / sum(weights) for w in weights], rows)
+        rows = self.cells_fit(el, rows, widths)
         table = BookTable(rows, colWidths=widths, repeatRows=header, hAlign="LEFT")
         cmds = [FONT, ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#BBBBBB")),
                 ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
@@ -584,6 +606,38 @@ PICTURE_ROWS_KEPT = 2
 CELL_PADDING = 6.0
 
 
+#: Where a line may break: ordinary spaces only. A no-break space (a figure bound to its word by
+#: ``bind_figures``, "résistance 12") joins two words into one that must fit whole.
+WORD_GAPS = re.compile(r"[ \t\r\n]+")
+
+
+#: A no-break space between two words of a name ("Portata principale", set whole in running text): in a
+#: table cell too narrow for the whole name, it may break there rather than be cut inside a word.
+NAME_JOIN = re.compile(r"(?<=[^\W\d])\u00a0(?=[^\W\d])")
+
+#: The space before a table cell's closing figure ("Plat de résistance 6"): kept, so the figure never
+#: opens a line of its own.
+CLOSING_FIGURE = re.compile(r" (?=\d+(?:</\w+>)*$)")
+
+
+def widest_word(markup: str, style: Any) -> float:
+    """The width of the widest unbreakable word of ``markup`` set in ``style`` (bold where the markup says so)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    bold = style.fontName.endswith("Bold") or "<b>" in markup
+    font = f"{style.fontName.split('-')[0]}-Bold" if bold else style.fontName
+    plain = re.sub(r"<[^>]+>", "", bind_figures(re.sub(r"<br\s*/?>", " ", markup))).strip()
+    return max((stringWidth(w, font, style.fontSize) for w in WORD_GAPS.split(plain) if w), default=0.0)
+
+
+def scaled_style(style: Any, ratio: float) -> Any:
+    """A copy of ``style`` with its size and leading times ``ratio``."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    size = style.fontSize * ratio
+    return ParagraphStyle(f"{style.name}-{size:.2f}", parent=style, fontSize=size, leading=style.leading * ratio)
+
+
 def words_fit(widths: list[float], rows: list[list[Paragraph]]) -> list[float]:
     """Column ``widths`` widened, where needed, so that the longest word of each column fits on a line.
 
@@ -624,7 +678,8 @@ def caption_style(style: Any, caption: str, width: float) -> Any:
 
     words = re.sub(r"<br\s*/?>", " ", caption)
     bold = f"{style.fontName.split('-')[0]}-Bold"
-    widest = max((stringWidth(w, bold, style.fontSize) for w in re.sub(r"<[^>]+>", "", words).split()), default=0.0)
+    plain = re.sub(r"<[^>]+>", "", bind_figures(words)).strip()
+    widest = max((stringWidth(w, bold, style.fontSize) for w in WORD_GAPS.split(plain) if w), default=0.0)
     room = width * CAPTION_ROOM
     if widest <= room:
         return style
