@@ -241,6 +241,19 @@ def test_hyphenation_follows_the_language(lang: str) -> None:
     assert not wrong, f"breaks the {lang} dictionary does not allow: {wrong}"
     short = [f"{a}-{b}" for a, b in breaks if min(len(a), len(b)) < 3]
     assert HYPHEN_EDGE == 3 and not short, f"breaks leaving 2 letters or fewer: {short}"
+    # fifth English reader: "col-our." — a word of six letters or fewer is never broken
+    six = [f"{a}-{b}" for a, b in breaks if len(a + b) < 7]
+    assert not six, f"short words broken: {six}"
+
+
+def test_a_six_letter_word_is_never_broken() -> None:
+    """The hyphenator offers no break in "colour." (six letters, punctuation aside) nor in "colours", but
+    does in a longer word (fifth English reader: "col-our." at a line end)."""
+    from cardgen.rulebook.styles import hyphenation
+
+    split = hyphenation("en_GB")
+    assert list(split("colour")) == [] and list(split("colour.")) == [] and list(split("colours,")) == []
+    assert list(split("compulsory")) != []
 
 
 #: The base book's table of courses, worked out by hand from the published rules: the chef deals

@@ -518,7 +518,9 @@ def test_the_round_13_wordings(lang: str) -> None:
     # round 58 (English 18): what the special characters get from Shower of Coins is said once, on the card
     assert not [m for m in msgids() if (m[0] if isinstance(m, tuple) else m).startswith("Apart from %(card)s")]
     # round 59 (English 8): the paragraph after the steps is led by its subject, not read as one more ruling
-    assert re.sub(r"</?b>", "", say(lang, "<b>After a toast.</b> As step %(step)s says", step=3)) in text
+    # round 59 (Italian 9): the cup's path is not said again; the paragraph keeps only what follows from it
+    assert re.sub(r"</?b>", "", say(lang, "<b>After a toast</b>, nobody may propose another for a whole round (step %(step)s)", step=3)) in text
+    assert not [m for m in msgids() if (m[0] if isinstance(m, tuple) else m).startswith("Once the silver has been paid, the player who proposed")]
     # round 14: the sourced rate in the sentence that gives it (French reader: "ce taux" two sentences away)
     assert tr(lang, "All amounts in these rules are counted in silver coins, and a gold coin is worth %(count)s of them (the published description of the game leaves this rate out; other public sources on the game give it).", count=deck.rules.silver_per_gold) in text
     assert "gold_rate" not in deck.model.rulings

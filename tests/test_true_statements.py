@@ -183,7 +183,7 @@ def test_dracos_four_rulings_stand_beside_the_rules_they_settle() -> None:
     texts = {**data["clarifications"], **data["rulings"]}
     steps = ("card_without_effect", "empty_hand", "no_hand_limit")
     asked = ("favour_any_character", "two_moves_in_order", "budge_up_own_characters", "dice_cannot_be_refused")
-    after_steps = {"fr": "Comme le dit l’étape", "it": "Come dice il punto", "en": "As step"}
+    after_steps = {"fr": "Après un toast", "it": "Dopo un brindisi, quindi", "en": "After a toast, nobody"}
     pile = {"fr": "Quand la pioche est vide", "it": "Quando il mazzo finisce", "en": "Running out of cards"}
     for lang in ("fr", "it", "en"):
         text = regex.sub(r"\s+", " ", pdf_text(render_rulebook(deck, lang, "a4"))).replace("\u202f", " ")

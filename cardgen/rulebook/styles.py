@@ -22,6 +22,10 @@ HYPHENATION = languages.HYPHENATION
 #: never strands two letters ("play-er", "oth-er"); pyphen's own default is 2.
 HYPHEN_EDGE = 3
 
+#: Fewest letters of a word a line-end hyphen may break: a six-letter word is never split
+#: ("col-our." left three letters on each side; fifth English reader).
+HYPHEN_MIN_WORD = 7
+
 INK = colors.HexColor("#1E1E1E")
 MUTED = colors.HexColor("#555555")
 
@@ -70,7 +74,9 @@ def hyphenation(name: str, names_whole: bool = True) -> Any:
 #: none (a word written without a hyphen is never broken).
 BREAK_FIXES: dict[str, dict[str, str]] = {
     "en_GB": {"determined": "de-ter-mined", "determine": "de-ter-mine", "undetermined": "un-de-ter-mined",
-              "buffet": "buffet", "descending": "de-scend-ing", "descend": "de-scend"},
+              "buffet": "buffet", "descending": "de-scend-ing", "descend": "de-scend",
+              # "col-ours" strands a stub of a short word (fifth English reader)
+              "colours": "colours"},
     # a loanword whose break leaves a lone "fet;" on the next line (Royale's buffet, named on every page)
     "it_IT": {"buffet": "buffet"},
 }
@@ -102,9 +108,10 @@ WHOLE_WORDS = frozenset({"cardgen"})
 def _names_whole(iterate: Any, capitalised: bool = True) -> Any:
     """``iterate`` that never splits a proper name: the words of ``WHOLE_WORDS`` and, with ``capitalised``,
     every capitalised word (Emerald, Draco, Columbine: never "Em-erald"; a sentence's first word, the
-    only other capitalised one, loses little)."""
+    only other capitalised one, loses little), and no word shorter than ``HYPHEN_MIN_WORD`` letters."""
     def split(word: str) -> Any:
-        if (capitalised and word[:1].isupper()) or word.strip(".,;:!?()«»\u202f\u00a0").lower() in WHOLE_WORDS:
+        core = word.strip(".,;:!?()«»\u202f\u00a0")
+        if (capitalised and word[:1].isupper()) or core.lower() in WHOLE_WORDS or len(core) < HYPHEN_MIN_WORD:
             return ()
         return iterate(word)
     return split
