@@ -155,7 +155,7 @@ def test_every_noble_of_the_side_in_play_is_listed(name: str, lang: str) -> None
         if unused not in request:  # the book's words, not its card pictures
             assert unused not in norm(rulebook_text(d, lang)), f"{c.id}: the {other} side is printed too"
     for icon in sorted({c.data.owner for c in nobles}):
-        assert say(lang, "Letter %(icon)s", icon=icon) in text
+        assert say(lang, "Nobles of letter %(icon)s", icon=icon) in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -258,7 +258,7 @@ def test_the_masked_order_conflict_is_boxed_beside_the_requests(lang: str) -> No
     requests = {"fr": "Les nobles et leurs exigences", "it": "I nobili e le loro richieste",
                 "en": "The nobles and their requests"}[lang]
     special = {"fr": "Cas particuliers", "it": "Casi particolari", "en": "Special cases"}[lang]
-    letter = {"fr": "Lettre A", "it": "Lettera A", "en": "Letter A"}[lang]
+    letter = {"fr": "Nobles de la lettre A", "it": "Nobili della lettera A", "en": "Nobles of letter A"}[lang]
     d = deck("royale-masked")
     markup = html.unescape(render_markup(d, lang))
     conflict = norm(typography(d.model.clarifications["order_conflict"].text[lang], lang))
@@ -529,10 +529,10 @@ def test_the_example_names_a_noble_with_its_article_in_lower_case(lang: str, sai
 def test_the_credits_name_the_game_s_other_title(lang: str) -> None:
     """Round 4, en reader: a buyer may know Royale as Party at Louis (the seed's second title): the credits say
     so, in italics, after the first publication; a game with no other title (King Lui) says nothing of it."""
-    said = {"fr": "également connu sous le titre", "it": "noto anche come", "en": "also known as"}[lang]
+    said = {"fr": "également publié sous le titre", "it": "noto anche come", "en": "also published as"}[lang]
     credits = {"fr": "Crédits", "it": "Crediti", "en": "Credits"}[lang]
     royale = render_markup(deck("royale"), lang)
-    assert f"({said} <i>Party at Louis</i>)" in royale[royale.index(f"<h1>{credits}</h1>"):]
+    assert f"{said} <i>Party at Louis</i>" in royale[royale.index(f"<h1>{credits}</h1>"):]
     assert said not in render_markup(resolve("king_lui", ROOT), lang)
 
 
@@ -558,7 +558,7 @@ def test_each_letter_s_nobles_table_is_kept_whole_and_a_dish_name_never_breaks(l
     """Round 4, en reader: Letter C's table ran over a page turn and Letter D's last row stood alone at the top
     of a column: no letter's table may break between its rows. And "Main / course 6" broke a card's name
     over two lines: in the worked example a two-word dish type is joined by a no-break space."""
-    letter = {"fr": "Lettre", "it": "Lettera", "en": "Letter"}[lang]
+    letter = {"fr": "Nobles de la lettre", "it": "Nobili della lettera", "en": "Nobles of letter"}[lang]
     main = {"fr": "Plat de résistance", "it": "Portata principale", "en": "Main course"}[lang]
     for name in DECKS:
         markup = render_markup(deck(name), lang)
