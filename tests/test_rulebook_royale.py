@@ -612,3 +612,19 @@ def test_the_imposter_text_says_the_published_turns_and_the_box_the_editions_270
     said = list(re.findall(re.escape(or_word).replace("@", "(.{1,30}?)"), text))
     assert len(said) == 1 and "90" in said[0] and "180" in said[0] and "270" not in said[0], said
     assert text.count("270") == 1, "the ruling box, alone, adds the three-quarter turn"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_masked_book_shows_the_masked_side_of_its_noble_first(lang: str) -> None:
+    """Round 5 (en and it readers): the Masked Ball book opened its nobles on the unmasked Duchess. A masked book
+    pictures the noble's masked side first and says the unmasked one is not used; the base book keeps the
+    unmasked side first."""
+    unused = {"fr": "non utilisée dans ce livret", "it": "non usato in questo regolamento",
+              "en": "not used in this book"}[lang]
+    for name, masked_first in (("royale-masked", True), ("royale", False)):
+        d = deck(name)
+        noble = next(c.id for c in d.model.components if role(c) == "noble")
+        cards = re.findall(rf'<card component="{re.escape(noble)}"([^>]*)>([^<]*)', render_markup(d, lang))
+        assert len(cards) == 2, f"{name}: {cards}"
+        assert ('back="yes"' in cards[0][0]) is masked_first, f"{name}: {cards}"
+        assert (unused in html.unescape(cards[1][1])) is masked_first, f"{name}: {cards}"
