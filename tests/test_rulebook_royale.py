@@ -459,7 +459,7 @@ def test_the_solo_book_s_table_shows_what_a_solo_game_changes() -> None:
     nine turns and the scale were only in prose. The players read as the cover gives them, one row."""
     solo = deck("royale-solo")
     rows = _variant_rows("royale-solo", "en")
-    assert rows[0] == ("Players", "1 player", "1 to 4 players")
+    assert rows[0] == ("Players", "1 player", "1–4 players")
     turns, draws = solo.model.rules.solo_turns, deck("royale").model.rules.end_card_draws
     # both ends in both columns (round 12: each column gave only one)
     # round 4, en reader: "drawn 2 times" reads "drawn for the second time" when the base game ends on the second
