@@ -346,3 +346,17 @@ def test_the_base_game_s_name_is_never_broken_at_its_ampersand(lang: str) -> Non
     from cardgen.rulebook.templating import render_markup
     markup = render_markup(resolve("draco-short", ROOT), lang)
     assert "Draco\u00a0&amp;\u00a0Co" in markup and "Draco &amp; Co</i>" not in markup
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+def test_every_king_lui_house_variant_says_so_in_its_credits(lang: str) -> None:
+    """Round 5 (en reader): King Lui for Six said in its credits that it is a house rule of this edition, Gentle
+    Overeating and Hungry Dragon did not. Every house variant says it; the base book does not."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook.templating import render_markup
+    said = {"fr": "règle maison de cette édition", "it": "regola della casa di questa edizione",
+            "en": "house rule of this edition"}[lang]
+    credits = {"fr": "<h1>Crédits</h1>", "it": "<h1>Crediti</h1>", "en": "<h1>Credits</h1>"}[lang]
+    for name in ("king_lui-gentle-overeating", "king_lui-hungry-dragon", "king_lui-six-players", "king_lui"):
+        markup = render_markup(resolve(name, ROOT), lang)
+        assert (said in markup[markup.index(credits):]) is (name != "king_lui"), name
