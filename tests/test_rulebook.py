@@ -307,14 +307,16 @@ def test_scoring_example_adds_up_by_hand(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_house_rule_alone_promises_no_changed_numbers(lang: str) -> None:
-    """A code house rule changes no number: its book must not say the numbers take changes into account."""
+    """A code house rule changes no number: its book must not say the numbers take changes into account. Since
+    round 5 (en reader) the house rule's closing sentence and the numbers' one read alike ("already includes this
+    change"): a house rule alone prints it once, never twice."""
     from cardgen.resolve.resolve import resolve
     from cardgen.rulebook.templating import render_markup
     singular = "The rest of this book already takes this change into account."
     sentence = translations(lang, "king_lui").ngettext(singular, "The rest of this book already takes these changes "
                                                        "into account.", 1)
-    assert sentence in render_markup(resolve("king_lui-hungry-dragon", ROOT), lang)  # one number changes
-    assert sentence not in render_markup(resolve("king_lui-gentle-overeating", ROOT), lang)
+    assert render_markup(resolve("king_lui-hungry-dragon", ROOT), lang).count(sentence) == 1  # one number changes
+    assert render_markup(resolve("king_lui-gentle-overeating", ROOT), lang).count(sentence) == 1
 
 
 # The player counts the published boxes give (../shared/reference/GAMES.md): King Lui "3 to 5
@@ -357,3 +359,17 @@ def test_the_base_game_s_name_is_never_broken_at_its_ampersand(lang: str) -> Non
     from cardgen.rulebook.templating import render_markup
     markup = render_markup(resolve("draco-short", ROOT), lang)
     assert "Draco\u00a0&amp;\u00a0Co" in markup and "Draco &amp; Co</i>" not in markup
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+def test_every_king_lui_house_variant_says_so_in_its_credits(lang: str) -> None:
+    """Round 5 (en reader): King Lui for Six said in its credits that it is a house rule of this edition, Gentle
+    Overeating and Hungry Dragon did not. Every house variant says it; the base book does not."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook.templating import render_markup
+    said = {"fr": "règle maison de cette édition", "it": "regola della casa di questa edizione",
+            "en": "house rule of this edition"}[lang]
+    credits = {"fr": "<h1>Crédits</h1>", "it": "<h1>Crediti</h1>", "en": "<h1>Credits</h1>"}[lang]
+    for name in ("king_lui-gentle-overeating", "king_lui-hungry-dragon", "king_lui-six-players", "king_lui"):
+        markup = render_markup(resolve(name, ROOT), lang)
+        assert (said in markup[markup.index(credits):]) is (name != "king_lui"), name

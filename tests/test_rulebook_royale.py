@@ -155,7 +155,7 @@ def test_every_noble_of_the_side_in_play_is_listed(name: str, lang: str) -> None
         if unused not in request:  # the book's words, not its card pictures
             assert unused not in norm(rulebook_text(d, lang)), f"{c.id}: the {other} side is printed too"
     for icon in sorted({c.data.owner for c in nobles}):
-        assert say(lang, "Letter %(icon)s", icon=icon) in text
+        assert say(lang, "Nobles of letter %(icon)s", icon=icon) in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -258,7 +258,7 @@ def test_the_masked_order_conflict_is_boxed_beside_the_requests(lang: str) -> No
     requests = {"fr": "Les nobles et leurs exigences", "it": "I nobili e le loro richieste",
                 "en": "The nobles and their requests"}[lang]
     special = {"fr": "Cas particuliers", "it": "Casi particolari", "en": "Special cases"}[lang]
-    letter = {"fr": "Lettre A", "it": "Lettera A", "en": "Letter A"}[lang]
+    letter = {"fr": "Nobles (A)", "it": "Nobili della lettera A", "en": "Nobles of letter A"}[lang]
     d = deck("royale-masked")
     markup = html.unescape(render_markup(d, lang))
     conflict = norm(typography(d.model.clarifications["order_conflict"].text[lang], lang))
@@ -459,7 +459,7 @@ def test_the_solo_book_s_table_shows_what_a_solo_game_changes() -> None:
     nine turns and the scale were only in prose. The players read as the cover gives them, one row."""
     solo = deck("royale-solo")
     rows = _variant_rows("royale-solo", "en")
-    assert rows[0] == ("Players", "1 player", "1 to 4 players")
+    assert rows[0] == ("Players", "1 player", "1–4 players")
     turns, draws = solo.model.rules.solo_turns, deck("royale").model.rules.end_card_draws
     # both ends in both columns (round 12: each column gave only one)
     # round 4, en reader: "drawn 2 times" reads "drawn for the second time" when the base game ends on the second
@@ -529,10 +529,10 @@ def test_the_example_names_a_noble_with_its_article_in_lower_case(lang: str, sai
 def test_the_credits_name_the_game_s_other_title(lang: str) -> None:
     """Round 4, en reader: a buyer may know Royale as Party at Louis (the seed's second title): the credits say
     so, in italics, after the first publication; a game with no other title (King Lui) says nothing of it."""
-    said = {"fr": "également connu sous le titre", "it": "noto anche come", "en": "also known as"}[lang]
+    said = {"fr": "également publié sous le titre", "it": "noto anche come", "en": "also published as"}[lang]
     credits = {"fr": "Crédits", "it": "Crediti", "en": "Credits"}[lang]
     royale = render_markup(deck("royale"), lang)
-    assert f"({said} <i>Party at Louis</i>)" in royale[royale.index(f"<h1>{credits}</h1>"):]
+    assert f"{said} <i>Party at Louis</i>" in royale[royale.index(f"<h1>{credits}</h1>"):]
     assert said not in render_markup(resolve("king_lui", ROOT), lang)
 
 
@@ -558,11 +558,11 @@ def test_each_letter_s_nobles_table_is_kept_whole_and_a_dish_name_never_breaks(l
     """Round 4, en reader: Letter C's table ran over a page turn and Letter D's last row stood alone at the top
     of a column: no letter's table may break between its rows. And "Main / course 6" broke a card's name
     over two lines: in the worked example a two-word dish type is joined by a no-break space."""
-    letter = {"fr": "Lettre", "it": "Lettera", "en": "Letter"}[lang]
+    letter = {"fr": "Nobles (", "it": "Nobili della lettera", "en": "Nobles of letter"}[lang]
     main = {"fr": "Plat de résistance", "it": "Portata principale", "en": "Main course"}[lang]
     for name in DECKS:
         markup = render_markup(deck(name), lang)
-        tables = re.findall(r"<table([^>]*)>\s*<tr><th>" + letter, markup)
+        tables = re.findall(r"<table([^>]*)>\s*<tr><th>" + re.escape(letter), markup)
         assert len(tables) == 4 and not any("breaks" in t for t in tables), f"{name}: a letter's table may break"
     example = html.unescape(render_markup(deck("royale-masked"), lang))
     assert main.replace(" ", "\u00a0") + "\u202f6" in example and main + "\u202f6" not in example
@@ -612,3 +612,19 @@ def test_the_imposter_text_says_the_published_turns_and_the_box_the_editions_270
     said = list(re.findall(re.escape(or_word).replace("@", "(.{1,30}?)"), text))
     assert len(said) == 1 and "90" in said[0] and "180" in said[0] and "270" not in said[0], said
     assert text.count("270") == 1, "the ruling box, alone, adds the three-quarter turn"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_masked_book_shows_the_masked_side_of_its_noble_first(lang: str) -> None:
+    """Round 5 (en and it readers): the Masked Ball book opened its nobles on the unmasked Duchess. A masked book
+    pictures the noble's masked side first and says the unmasked one is not used; the base book keeps the
+    unmasked side first."""
+    unused = {"fr": "non utilisée dans ce livret", "it": "non usato in questo regolamento",
+              "en": "not used in this book"}[lang]
+    for name, masked_first in (("royale-masked", True), ("royale", False)):
+        d = deck(name)
+        noble = next(c.id for c in d.model.components if role(c) == "noble")
+        cards = re.findall(rf'<card component="{re.escape(noble)}"([^>]*)>([^<]*)', render_markup(d, lang))
+        assert len(cards) == 2, f"{name}: {cards}"
+        assert ('back="yes"' in cards[0][0]) is masked_first, f"{name}: {cards}"
+        assert (unused in html.unescape(cards[1][1])) is masked_first, f"{name}: {cards}"
