@@ -391,6 +391,68 @@ def cleared(S: Any, s: int) -> None:
     on_end_turn(S)
 
 
+# -- the set-up and the pile built again ---------------------------------------------------------------------
+def setup(S: Any) -> None:
+    """The set-up: the dish cards shuffled into the pile (with the end card, in packets: ``pack``), solo the
+    solo cards shuffled into their pile; the piles as dealt recorded (``dealt``); the buffet filled, solo the
+    ghost's first turn, and the first turn starts."""
+    cfg = config(S)
+    n = cfg[C_CARDS]
+    cards = scratch(S, n)
+    for i in range(n):
+        cards[i] = i
+    shuffle(chance(S), cards, n)
+    if cfg[C_USES_END]:
+        if not pack(S, cards, n, cfg[C_SETUP_POS]):
+            return
+    else:
+        pile = new_pile(S, n)
+        for i in range(n):
+            pile[i] = cards[i]
+    if cfg[C_SOLO]:
+        ns = cfg[C_NSOLO]
+        solo = new_solo(S, ns)
+        for i in range(ns):
+            solo[i] = i
+        shuffle(chance(S), solo, ns)
+    dealt(S)
+    on_refill(S)
+    if over(S):
+        return
+    if cfg[C_SOLO]:
+        on_ghost(S)
+    if not over(S):
+        on_start(S)
+
+
+def pack(S: Any, cards: Any, n: int, position: int) -> bool:
+    """The pile built from the ``n`` shuffled ``cards`` in ``C_PACKETS`` packets, the end card in packet
+    ``position`` (``packets``), and the end card's zone kept (public: ``redeal`` reads it). An uneven split
+    is gap ``uneven_packets``: unsettled, no pile (False)."""
+    k = config(S)[C_PACKETS]
+    if n % k and gap(S, GAP_UNEVEN, n, k, 0) == UNSETTLED:
+        new_pile(S, 0)
+        return False
+    lo, size = packets(cards, n, k, position, chance(S), new_pile(S, n + 1))
+    set_zone(S, n + 1, lo, lo + size)
+    return True
+
+
+def repack(S: Any, position: int) -> None:
+    """The pile and the discard shuffled together (the pile's cards first, bottom up) into packets, the end
+    card in packet ``position`` (``pack``); the size of the pile so built is a peak of the statistics."""
+    n, d = size(S, PILE), size(S, DISCARD)
+    cards = scratch(S, n + d)
+    for i in range(n):
+        cards[i] = card_at(S, PILE, i)
+    for i in range(d):
+        cards[n + i] = card_at(S, DISCARD, i)
+    empty(S, DISCARD)
+    shuffle(chance(S), cards, n + d)
+    peak(S, n + d + 1)
+    pack(S, cards, n + d, position)
+
+
 # -- the reference engine's forms of the names above read (``compiled_rules`` binds its own) --------
 def randbelow(rng: random.Random, n: int) -> int:
     """A number in ``[0, n)`` from ``rng`` (``random.Random._randbelow``, as ``randrange(n)`` draws it)."""
@@ -456,15 +518,56 @@ def reshuffle(S: Any, src: str, dst: str) -> None:
     S.rng.shuffle(getattr(S, dst))
 
 
-def repack(S: Any, position: int) -> None:
-    """The pile and the discard shuffled together into packets, the end card in packet ``position``
-    (``RoyaleState._packets``)."""
-    cards = S.pile + S.discard
-    S.discard = []
-    S._discard_gen += 1
-    S.rng.shuffle(cards)
-    S.track("pile_after_reshuffle", len(cards) + 1)
-    S.pile = S._packets(cards, position)
+def scratch(S: Any, n: int) -> list[int]:
+    """A list of ``n`` cards to work in."""
+    return [0] * n
+
+
+def chance(S: Any) -> random.Random:
+    """The game's generator."""
+    return S.rng  # type: ignore[no-any-return]
+
+
+def new_pile(S: Any, n: int) -> list[int]:
+    """The dish pile, a new list of ``n`` cards (to be written)."""
+    S.pile = [END] * n
+    return S.pile  # type: ignore[no-any-return]
+
+
+def new_solo(S: Any, n: int) -> list[int]:
+    """The solo pile, a new list of ``n`` cards (to be written)."""
+    S.solo_pile = [0] * n
+    return S.solo_pile  # type: ignore[no-any-return]
+
+
+def set_zone(S: Any, built: int, lo: int, hi: int) -> None:
+    """Where the end card may be: the pile's size when built, the first and last place from the top."""
+    S.end_zone = (built, lo, hi)
+
+
+def card_at(S: Any, zone: str, i: int) -> int:
+    """The ``i``-th card of pile ``zone`` from the bottom."""
+    return getattr(S, zone)[i]  # type: ignore[no-any-return]
+
+
+def empty(S: Any, zone: str) -> None:
+    """Pile ``zone`` emptied (a new list: the discard's view is built again)."""
+    setattr(S, zone, [])
+    if zone == DISCARD:
+        S._discard_gen += 1
+
+
+def peak(S: Any, n: int) -> None:
+    """A pile of ``n`` cards built again: the statistics' peak ``pile_after_reshuffle``."""
+    S.track("pile_after_reshuffle", n)
+
+
+def dealt(S: Any) -> None:
+    """The piles as dealt, in draw order, recorded (``State.initial_piles``)."""
+    g = S.g
+    S.initial_piles["dish_pile"] = S._pile_ids()
+    if g.solo:
+        S.initial_piles["solo_pile"] = [g.solo_ids[i] for i in reversed(S.solo_pile)]
 
 
 def under_size(S: Any, p: int, s: int) -> int:
