@@ -566,7 +566,24 @@ def _sort(x, n):
     x[:n].sort()
 
 
+@_inline
+def _pile_cards(S):
+    return S[0][F_PILE]
+
+
+@_inline
+def _solo_cards(S):
+    return S[0][F_SOLO]
+
+
+@_inline
+def _zone(S):
+    return S[0][F_ZONE]
+
+
 _redeal = bind(rules.redeal, "royale", None, randbelow=fastrng.randbelow_inline, shuffle=fastrng.shuffle, sort=_sort)
+_determinize = bind(rules.determinize, "royale", None, over=_over, size=_get, pile_cards=_pile_cards,
+                    solo_cards=_solo_cards, end_zone=_zone, PILE=S_PILE, SOLO=S_SOLO_LEN, redeal=_redeal)
 
 
 @njit(cache=True)
@@ -574,9 +591,7 @@ def determinize(root, out, V, mt):
     """Copy ``root`` into ``out`` (views ``V``) with the piles dealt again: ``rules.redeal``, as
     ``RoyaleState.determinize`` (everything else in Royale is public)."""
     out[:] = root
-    st = V[F_ST]
-    if st[S_END] == PLAYING:
-        _redeal(V[F_PILE], st[S_PILE], V[F_SOLO], st[S_SOLO_LEN], V[F_ZONE], mt)
+    _determinize((V, None, None, None), mt)
 
 
 # == the heuristic =====================================================================================
@@ -706,8 +721,9 @@ def heuristic(V, G, H, mt, legal, m):
 
 # == the decision loop ================================================================================
 @_hot
-def play_on(V, G, W, H, mt, amt, kinds, epsilon, record, actions):
-    """Play on from ``V``, ``miss[MISS_LEFT]`` decisions at most, seat ``p`` choosing as ``kinds[p]``
+def play_on(V, G, W, H, mt, amt, P):
+    """Play on from ``V``, ``miss[MISS_LEFT]`` decisions at most; ``P``, the seats: (``kinds``, ``epsilon``,
+    ``record``, ``actions``), seat ``p`` choosing as ``kinds[p]``
     (``AGENT_*``: the agents' own draws from ``amt``; ``ROLLOUT_*``: a search's rollout policy,
     ``epsilon`` its chance of a random move), chance from ``mt``; ``record``: each decision's
     (seat, action) into ``actions``.
@@ -716,6 +732,7 @@ def play_on(V, G, W, H, mt, amt, kinds, epsilon, record, actions):
     or MISSING: the noble table lacks a transition (``miss`` says which, and where to resume once
     it is known: choose again, or apply ``miss[MISS_ACTION]``; the caller computes it, ``_fill``).
     """
+    kinds, epsilon, record, actions = P
     legal, miss = W[3], W[4]
     st = V[F_ST]
     while miss[MISS_LEFT] > 0:
@@ -763,10 +780,11 @@ def play_on(V, G, W, H, mt, amt, kinds, epsilon, record, actions):
 
 
 @njit(cache=True)
-def play_out(V, G, W, H, mt, amt, kinds, epsilon, record, actions):
-    """``play_on`` to its end, computing the transitions it misses: OK, or FULL (the noble table is full)."""
+def play_out(V, G, W, H, mt, amt, P):
+    """``play_on`` to its end (``P``: its seats), computing the transitions it misses: OK, or FULL (the noble
+    table is full)."""
     miss = W[4]
-    while play_on(V, G, W, H, mt, amt, kinds, epsilon, record, actions) == MISSING:
+    while play_on(V, G, W, H, mt, amt, P) == MISSING:
         if _fill(G[G_NOBLES], miss) == FULL:
             return FULL
     return OK

@@ -26,7 +26,7 @@ from cardgen.games.royale.checks import instances, line_cells, noble_face, owner
 from cardgen.games.royale.require import DEAD, Checker, checker
 from cardgen.games.royale import rules
 from cardgen.games.royale.rules import (CFG_SIZE, CLEAR, EMPTY, END, GAP_KINDS, GAPS, OVER, PLACE, TAKE, TIE_NAMES,
-                                        TIE_NONE, TIE_SHARED, UNSETTLED, redeal, winners)
+                                        TIE_NONE, TIE_SHARED, UNSETTLED, winners)
 
 if TYPE_CHECKING:
     from cardgen.model.deck import ResolvedDeck
@@ -431,8 +431,7 @@ class RoyaleState(State):
         less the cards drawn since. The solo pile is shuffled again too (``rules.redeal``).
         """
         st = self._copy()
-        if self.end_reason is None:
-            redeal(st.pile, len(st.pile), st.solo_pile, len(st.solo_pile), st.end_zone, rng)
+        rules.determinize(st, rng)
         st.rng = random.Random(rng.getrandbits(64))
         return st
 

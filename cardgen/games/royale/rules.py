@@ -12,12 +12,17 @@ their reshuffles), ``refill``, ``ghost`` (solo), ``start_turn``, ``end_turn`` an
 cards to the discard: ``under_size``, ``under_card``, ``reset_noble``); and what a decision allows,
 ``legal`` (action ids, read through ``hand_card``, ``validated``, ``imposter_ways``, ``take_cells``). Each takes the
 position ``S`` and reads it through a few names each form gives its own way: the counters
-(``get``, ``put``: ``K_*``), the piles (``size``, ``pop``, ``push``, ``reshuffle``, ``repack``:
+(``get``, ``put``: ``K_*``), the piles (``size``, ``pop``, ``push``, ``reshuffle``:
 ``PILE``, ``DISCARD``, ``SOLO``, ``REVEALED``), the rule numbers and the buffet (``config``,
 ``cells``, ``solo_cells``), a gap (``gap``) and the end (``finish``, ``over``). The steps call one
 another through ``on_draw``, ``on_refill``, ``on_ghost``, ``on_start``: the engine's hook methods
 (``_draw``, ``_refill``, ``_ghost_turn``, ``_start_turn``, which house rules wrap), the compiled
 steps in ``compiled_rules``. The engine's forms of all these names are at the end of this module.
+
+So are the set-up (``setup``: the piles shuffled, the dish pile built in packets, ``pack``, and built
+again at the end card, ``repack``; through ``scratch``, ``chance``, ``new_pile``, ``new_solo``, ``set_zone``,
+``card_at``, ``empty``, ``peak``, ``dealt``) and a search's sample of the hidden piles (``determinize``:
+``pile_cards``, ``solo_cards``, ``end_zone``).
 """
 from __future__ import annotations
 
@@ -453,6 +458,14 @@ def repack(S: Any, position: int) -> None:
     pack(S, cards, n + d, position)
 
 
+# -- a search's sample of what a seat cannot see -------------------------------------------------------------
+def determinize(S: Any, rng: Any) -> None:
+    """A sample of the hidden: in a game still playing, the piles dealt again (``redeal``, chance from
+    ``rng``); the rest of Royale is public."""
+    if not over(S):
+        redeal(pile_cards(S), size(S, PILE), solo_cards(S), size(S, SOLO), end_zone(S), rng)
+
+
 # -- the reference engine's forms of the names above read (``compiled_rules`` binds its own) --------
 def randbelow(rng: random.Random, n: int) -> int:
     """A number in ``[0, n)`` from ``rng`` (``random.Random._randbelow``, as ``randrange(n)`` draws it)."""
@@ -543,6 +556,21 @@ def new_solo(S: Any, n: int) -> list[int]:
 def set_zone(S: Any, built: int, lo: int, hi: int) -> None:
     """Where the end card may be: the pile's size when built, the first and last place from the top."""
     S.end_zone = (built, lo, hi)
+
+
+def pile_cards(S: Any) -> list[int]:
+    """The dish pile (its top at the end)."""
+    return S.pile  # type: ignore[no-any-return]
+
+
+def solo_cards(S: Any) -> list[int]:
+    """The solo pile (its top at the end)."""
+    return S.solo_pile  # type: ignore[no-any-return]
+
+
+def end_zone(S: Any) -> tuple[int, int, int]:
+    """Where the end card may be (``set_zone``)."""
+    return S.end_zone  # type: ignore[no-any-return]
 
 
 def card_at(S: Any, zone: str, i: int) -> int:
