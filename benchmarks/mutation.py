@@ -136,11 +136,11 @@ TARGETS = [
     Target("royale_book_pile", "cardgen/games/royale/book.py",
            _m("cardgen/games/royale/book.py", "x_pile_can_run_out", "x__most_cells", "x__count"),
            ("tests/test_rulebook_royale.py::test_the_empty_pile_box_only_when_the_pile_can_run_out",)),
-    # Royale's rules written once (issues 37, 49): the pile's packets, the piles dealt again, the winners, the
-    # turn flow, what a decision allows and a noble cleared
+    # Royale's rules written once (issues 37, 49): the set-up, the pile's packets and its rebuild, the piles dealt
+    # again, the winners, the turn flow, what a decision allows and a noble cleared
     Target("royale_rules", "cardgen/games/royale/rules.py",
            _m("cardgen/games/royale/rules.py", "x_packets", "x_redeal", "x_winners", "x_draw", "x_refill", "x_ghost",
-             "x_start_turn", "x_end_turn", "x_legal", "x_clear"),
+             "x_start_turn", "x_end_turn", "x_legal", "x_clear", "x_setup", "x_pack", "x_repack"),
            ("tests/test_royale_rules.py", "tests/test_royale_engine.py", "tests/test_royale_state.py",
             "tests/test_royale_shared_rules.py")),
     Target("draco_payments", DR, _m(DR, "xǁDracoStateǁ_toast", "xǁDracoStateǁ_transfer", "xǁDracoStateǁ_settle",

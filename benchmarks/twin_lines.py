@@ -41,14 +41,13 @@ ENCODERS = {
 }
 #: per side, the functions whose twin is on the other side
 ENGINE_SIDE = {
-    "royale/engine.py": "_packets _setup _finish determinize _copy",
+    "royale/engine.py": "_finish _copy",
     "draco/engine.py": "_build_actions _info _legal_play legal_actions apply _play _roll _after_play _toast "
                        "_next_neighbour _end_turn _start_turn _setup _finish "
                        "_winners determinize",
 }
 KERNEL_SIDE = {
-    "royale/compiled_rules.py": "_packets _reshuffle _repack _next _fill deal "
-                                "determinize _finish winners",
+    "royale/compiled_rules.py": "_reshuffle _next _fill _finish winners",
     "draco/compiled_rules.py": "deal _advance _play apply legal winners "
                                "determinize _hide _redeal _toast _put player legal_of _count _below",
 }
@@ -58,8 +57,8 @@ CHAINS = {
     "king_lui/engine.py": "apply _start_course _decide _draw _next_pending _feed _end_turn _advance _finish",
     "king_lui/compiled_rules.py": "settle apply",
     "royale/engine.py": "_draw _refill _ghost_turn _start_turn _end_turn _clear legal_actions apply _take _place "
-                        "_after_serving",
-    "royale/compiled_rules.py": "legal_actions _apply apply",
+                        "_after_serving _setup determinize",
+    "royale/compiled_rules.py": "legal_actions _apply apply deal determinize",
     "draco/engine.py": "_draw _transfer _settle",
 }
 GAMES_NAMES = ("king_lui", "royale", "draco")

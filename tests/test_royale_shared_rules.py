@@ -150,11 +150,12 @@ def config(players: int = 3, cells: int = 3, end_draws: int = 2, solo: int = 0, 
 
 
 def test_the_end_card_drawn_before_its_last_time_reshuffles_the_pile_and_the_discard_into_packets():
-    st = Pos(config(end_draws=2), {}, pile=[7, 8, END], discard=[5, 6])
-    st._packets = lambda cards, position: [END] + sorted(cards, reverse=True)  # noqa: E731 (only the order)
-    st._packets.__self__ = st  # type: ignore[attr-defined]
-    assert rules.draw(st) == 5 and st.end_draws == 1 and st.discard == [] and st.peak == 5
-    assert st.end_reason is None
+    st = Pos(config(end_draws=2), {"uneven_packets": "near_equal"}, pile=[7, 8, END], discard=[5, 6])
+    st.rng = Reverse()
+    # [7, 8, 5, 6] shuffled (reversed) into 3 packets, 2 + 1 + 1: the end card at the top of packet 2
+    assert rules.draw(st) == 6 and st.pile == [7, 8, END, 5] and st.end_zone == (5, 2, 3)
+    assert st.end_draws == 1 and st.discard == [] and st.peak == 5 and st.end_reason is None
+    assert st.logged == [("uneven_packets", "4 cards into 3 packets")]
 
 
 def test_the_end_card_drawn_its_last_time_ends_the_banquet():

@@ -55,7 +55,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
     core.deal(V, G, W, mt, init_pile, init_solo)
     miss[core.MISS_RESUME] = core.RESUME_STEP
     miss[core.MISS_LEFT] = cap
-    if core.play_out(V, G, W, H, mt, amt, kinds, 0.0, record, actions) == core.FULL:
+    if core.play_out(V, G, W, H, mt, amt, (kinds, 0.0, record, actions)) == core.FULL:
         st[core.S_STATUS] = core.FULL
         return False
     status, end = st[core.S_STATUS], st[core.S_END]

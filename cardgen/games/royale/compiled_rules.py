@@ -65,7 +65,8 @@ from cardgen.games.royale.rules import (ALL_NOBLES, BANQUET_OVER, C_A_CLEAR, C_A
 from cardgen.jit import bind
 
 #: kernels without numba's reference counting (see the module's docstring)
-_hot = njit(cache=True, _nrt=False)
+_HOT = {"_nrt": False}
+_hot = njit(cache=True, **_HOT)
 #: the same, inlined (numba IR) into the caller: a call passes each array as seven words
 _INLINE = {"_nrt": False, "inline": "always"}
 _inline = njit(cache=True, **_INLINE)
@@ -141,20 +142,6 @@ _put_packets = bind(rules.packets, "royale", _INLINE, randbelow=fastrng.randbelo
 
 
 @_hot
-def _packets(st, cfg, mt, gaps, cards, n, position, pile):
-    """``RoyaleState._packets``: the ``n`` cards (top first) in packets, END in packet ``position``
-    (``rules.packets``); into ``pile``.
-
-    Returns False when an uneven split stalls the game (nothing written)."""
-    k = cfg[C_PACKETS]
-    if n % k and _gap(st, cfg, gaps, GAP_UNEVEN, n, k, 0) == UNSETTLED:
-        return False
-    _put_packets(cards, n, k, position, mt, pile)
-    st[S_PILE] = n + 1
-    return True
-
-
-@_hot
 def _reshuffle(st, mt, src, src_len, dst, dst_len):
     """The ``st[src_len]`` cards of ``src`` shuffled into the empty ``dst`` (the discard into the pile,
     the revealed solo cards into the solo pile)."""
@@ -218,27 +205,6 @@ def _shuffle_into(S, src, dst):
         _reshuffle(V[F_ST], S[3], V[F_DISC], S_DISC, V[F_PILE], S_PILE)
     else:
         _reshuffle(V[F_ST], S[3], V[F_SREV], S_REV_LEN, V[F_SOLO], S_SOLO_LEN)
-
-
-@_inline
-def _repack(S, position):
-    """``rules.repack``: the pile and the discard shuffled together into packets (``_packets``)."""
-    V, mt, gaps, cfg, work = S[0], S[3], S[2][2], S[1][G_CFG], S[2][1]
-    st, pile, discard = V[F_ST], V[F_PILE], V[F_DISC]
-    m = 0
-    for i in range(st[S_PILE]):
-        work[m] = pile[i]
-        m += 1
-    for i in range(st[S_DISC]):
-        work[m] = discard[i]
-        m += 1
-    st[S_DISC] = 0
-    fastrng.shuffle_fast(mt, work, m)
-    if m + 1 > st[S_RESHUFFLE_PEAK]:
-        st[S_RESHUFFLE_PEAK] = m + 1
-    # the reference's _packets reads the shuffled list top-first as given
-    if not _packets(st, cfg, mt, gaps, work, m, position, pile):
-        st[S_PILE] = 0
 
 
 @_inline
@@ -309,6 +275,68 @@ def _take_cells_of(S, p, a):
 
 
 @_inline
+def _scratch(S, n):
+    return S[2][1]
+
+
+@_inline
+def _chance(S):
+    return S[3]
+
+
+@_inline
+def _new_pile(S, n):
+    S[0][F_ST][S_PILE] = n
+    return S[0][F_PILE]
+
+
+@_inline
+def _new_solo(S, n):
+    S[0][F_ST][S_SOLO_LEN] = n
+    return S[0][F_SOLO]
+
+
+@_inline
+def _set_zone(S, built, lo, hi):
+    zone = S[0][F_ZONE]
+    zone[0] = built
+    zone[1] = lo
+    zone[2] = hi
+
+
+@_inline
+def _card_at(S, zone, i):
+    if zone == S_PILE:
+        return S[0][F_PILE][i]
+    return S[0][F_DISC][i]
+
+
+@_inline
+def _empty(S, zone):
+    S[0][F_ST][zone] = 0
+
+
+@_inline
+def _peak(S, n):
+    st = S[0][F_ST]
+    if n > st[S_RESHUFFLE_PEAK]:
+        st[S_RESHUFFLE_PEAK] = n
+
+
+@_inline
+def _dealt(S):
+    """``rules.dealt``: the piles as dealt, top first, into ``deal``'s ``init_pile`` and ``init_solo``
+    (``S[4]``, ``S[5]``), and the pile's size (``S_INIT_LEN``)."""
+    st, pile, solo, init_pile, init_solo = S[0][F_ST], S[0][F_PILE], S[0][F_SOLO], S[4], S[5]
+    n, ns = st[S_PILE], st[S_SOLO_LEN]
+    st[S_INIT_LEN] = n
+    for i in range(n):
+        init_pile[i] = pile[n - 1 - i]
+    for i in range(ns):
+        init_solo[i] = solo[ns - 1 - i]
+
+
+@_inline
 def _tally(S, key):
     """``rules.tally``: the compiled tier keeps no count of clearings."""
 
@@ -373,7 +401,9 @@ def _win(S, p):
     _finish(S[0][F_ST], ALL_NOBLES, p)
 
 
-_FORMS = dict(get=_get, put=_put, size=_get, pop=_pop, push=_push, reshuffle=_shuffle_into, repack=_repack,
+_FORMS = dict(get=_get, put=_put, size=_get, pop=_pop, push=_push, reshuffle=_shuffle_into,
+              scratch=_scratch, chance=_chance, new_pile=_new_pile, new_solo=_new_solo, set_zone=_set_zone,
+              card_at=_card_at, empty=_empty, peak=_peak, dealt=_dealt, shuffle=fastrng.shuffle_fast,
               gap=_gap_of, finish=_finish_of, over=_over, config=_config, cells=_cells,
               solo_cells=_solo_cells, under_size=_under_size, under_card=_under_card,
               reset_noble=_reset_noble, hand_card=_hand_card, validated=_validated, imposter_ways=_imposter_ways,
@@ -382,10 +412,16 @@ _FORMS = dict(get=_get, put=_put, size=_get, pop=_pop, push=_push, reshuffle=_sh
               validate=_validate, win=_win, K_TURNS=S_TURNS, K_ROUNDS=S_ROUNDS, K_PLAYER=S_PLAYER, K_PHASE=S_PHASE,
               K_END_DRAWS=S_END_DRAWS, K_PEAK_UNDER=S_PEAK_UNDER, K_FORCED=-1, K_VOLUNTARY=-1, PILE=S_PILE,
               DISCARD=S_DISC, SOLO=S_SOLO_LEN, REVEALED=S_REV_LEN, HAND=S_HAND)
-_draw = bind(rules.draw, "royale", _INLINE, **_FORMS)
+# ``pack`` (and ``setup``, run once per game) are calls, not inlined: every draw site inlines ``repack``, and
+# a pile build inlined into each would multiply the compile time (numba inlines its IR at every call site)
+_pack = bind(rules.pack, "royale", _HOT, **_FORMS, packets=_put_packets)
+_repack = bind(rules.repack, "royale", _INLINE, **_FORMS, pack=_pack)
+_draw = bind(rules.draw, "royale", _INLINE, **_FORMS, repack=_repack)
 _refill = bind(rules.refill, "royale", _INLINE, **_FORMS, on_draw=_draw)
 _ghost = bind(rules.ghost, "royale", _INLINE, **_FORMS, on_refill=_refill)
 _start_turn = bind(rules.start_turn, "royale", _INLINE, **_FORMS)
+_setup = bind(rules.setup, "royale", _HOT, **_FORMS, pack=_pack, on_refill=_refill, on_ghost=_ghost,
+              on_start=_start_turn)
 _end_turn = bind(rules.end_turn, "royale", _INLINE, **_FORMS, on_refill=_refill, on_ghost=_ghost,
                  on_start=_start_turn)
 _clear = bind(rules.clear, "royale", _INLINE, **_FORMS)
@@ -470,14 +506,15 @@ def apply(V, G, W, mt, a):
 @njit(cache=True)
 def deal(V, G, W, mt, init_pile, init_solo):
     """``RoyaleGame.new_initial_state``: the position at the first decision, chance from ``mt``
-    (the dish pile and solo pile as dealt, top first, into ``init_pile`` / ``init_solo``).
+    (``rules.setup``; the dish pile and solo pile as dealt, top first, into ``init_pile`` / ``init_solo``).
     ``st[S_INIT_LEN]`` -1: an uneven split stalled the set-up."""
-    cfg, root, imp_uses = G[G_CFG], G[G_ROOT], G[G_IMP_USES]
-    st, grid, pile, disc, hand, under, ulen, row, done, score, imp_left, solo, srev, zone = V
-    work, gaps = W[1], W[2]
+    root, imp_uses = G[G_ROOT], G[G_IMP_USES]
+    st, grid, ulen, row, done, score, imp_left = V[F_ST], V[F_GRID], V[F_ULEN], V[F_ROW], V[F_DONE], V[F_SCORE], \
+        V[F_IMPLEFT]
     st[:] = 0
     st[S_RESHUFFLE_PEAK] = -1
     st[S_WINNER] = -1
+    st[S_INIT_LEN] = -1
     grid[:] = EMPTY
     for k in range(root.shape[0]):
         ulen[k] = 0
@@ -485,36 +522,7 @@ def deal(V, G, W, mt, init_pile, init_solo):
         done[k] = 0 if root[k] >= 0 else 1
     score[:] = 0
     imp_left[:] = imp_uses
-    ncards = cfg[C_CARDS]
-    for i in range(ncards):
-        work[i] = i
-    fastrng.shuffle(mt, work, ncards)
-    if cfg[C_USES_END]:
-        if not _packets(st, cfg, mt, gaps, work, ncards, cfg[C_SETUP_POS], pile):
-            st[S_INIT_LEN] = -1
-            return
-    else:
-        for i in range(ncards):
-            pile[i] = work[i]
-        st[S_PILE] = ncards
-    st[S_INIT_LEN] = st[S_PILE]
-    for i in range(st[S_PILE]):
-        init_pile[i] = pile[st[S_PILE] - 1 - i]
-    if cfg[C_SOLO]:
-        ns = cfg[C_NSOLO]
-        for i in range(ns):
-            solo[i] = i
-        fastrng.shuffle(mt, solo, ns)
-        st[S_SOLO_LEN] = ns
-        for i in range(ns):
-            init_solo[i] = solo[ns - 1 - i]
-    S = (V, G, W, mt)
-    _refill(S)
-    if st[S_END] == PLAYING:
-        if cfg[C_SOLO]:
-            _ghost(S)
-        if st[S_END] == PLAYING:
-            _start_turn(S)
+    _setup((V, G, W, mt, init_pile, init_solo))
 
 
 @_inline
@@ -558,7 +566,24 @@ def _sort(x, n):
     x[:n].sort()
 
 
+@_inline
+def _pile_cards(S):
+    return S[0][F_PILE]
+
+
+@_inline
+def _solo_cards(S):
+    return S[0][F_SOLO]
+
+
+@_inline
+def _zone(S):
+    return S[0][F_ZONE]
+
+
 _redeal = bind(rules.redeal, "royale", None, randbelow=fastrng.randbelow_inline, shuffle=fastrng.shuffle, sort=_sort)
+_determinize = bind(rules.determinize, "royale", None, over=_over, size=_get, pile_cards=_pile_cards,
+                    solo_cards=_solo_cards, end_zone=_zone, PILE=S_PILE, SOLO=S_SOLO_LEN, redeal=_redeal)
 
 
 @njit(cache=True)
@@ -566,9 +591,7 @@ def determinize(root, out, V, mt):
     """Copy ``root`` into ``out`` (views ``V``) with the piles dealt again: ``rules.redeal``, as
     ``RoyaleState.determinize`` (everything else in Royale is public)."""
     out[:] = root
-    st = V[F_ST]
-    if st[S_END] == PLAYING:
-        _redeal(V[F_PILE], st[S_PILE], V[F_SOLO], st[S_SOLO_LEN], V[F_ZONE], mt)
+    _determinize((V, None, None, None), mt)
 
 
 # == the heuristic =====================================================================================
@@ -698,8 +721,9 @@ def heuristic(V, G, H, mt, legal, m):
 
 # == the decision loop ================================================================================
 @_hot
-def play_on(V, G, W, H, mt, amt, kinds, epsilon, record, actions):
-    """Play on from ``V``, ``miss[MISS_LEFT]`` decisions at most, seat ``p`` choosing as ``kinds[p]``
+def play_on(V, G, W, H, mt, amt, P):
+    """Play on from ``V``, ``miss[MISS_LEFT]`` decisions at most; ``P``, the seats: (``kinds``, ``epsilon``,
+    ``record``, ``actions``), seat ``p`` choosing as ``kinds[p]``
     (``AGENT_*``: the agents' own draws from ``amt``; ``ROLLOUT_*``: a search's rollout policy,
     ``epsilon`` its chance of a random move), chance from ``mt``; ``record``: each decision's
     (seat, action) into ``actions``.
@@ -708,6 +732,7 @@ def play_on(V, G, W, H, mt, amt, kinds, epsilon, record, actions):
     or MISSING: the noble table lacks a transition (``miss`` says which, and where to resume once
     it is known: choose again, or apply ``miss[MISS_ACTION]``; the caller computes it, ``_fill``).
     """
+    kinds, epsilon, record, actions = P
     legal, miss = W[3], W[4]
     st = V[F_ST]
     while miss[MISS_LEFT] > 0:
@@ -755,10 +780,11 @@ def play_on(V, G, W, H, mt, amt, kinds, epsilon, record, actions):
 
 
 @njit(cache=True)
-def play_out(V, G, W, H, mt, amt, kinds, epsilon, record, actions):
-    """``play_on`` to its end, computing the transitions it misses: OK, or FULL (the noble table is full)."""
+def play_out(V, G, W, H, mt, amt, P):
+    """``play_on`` to its end (``P``: its seats), computing the transitions it misses: OK, or FULL (the noble
+    table is full)."""
     miss = W[4]
-    while play_on(V, G, W, H, mt, amt, kinds, epsilon, record, actions) == MISSING:
+    while play_on(V, G, W, H, mt, amt, P) == MISSING:
         if _fill(G[G_NOBLES], miss) == FULL:
             return FULL
     return OK

@@ -34,8 +34,9 @@ FULL = core.FULL
 
 
 @core._hot
-def _play_out(V, G, W, H, cmt, pmt, kinds, epsilon, a):
-    """Play ``a``, then roll out (``ROLLOUT_CAP`` steps): OK, or MISSING (go on with ``play_out``).
+def _play_out(V, G, W, H, cmt, pmt, P, a):
+    """Play ``a``, then roll out (``ROLLOUT_CAP`` steps, ``P``: the seats, ``play_on``'s): OK, or MISSING (go
+    on with ``play_out``).
 
     Without reference counting, like ``play_on``: a search calls it for every rollout, and the
     increments and decrements of the forty-odd arrays it passes cost more than a short rollout."""
@@ -43,7 +44,7 @@ def _play_out(V, G, W, H, cmt, pmt, kinds, epsilon, a):
     miss[core.MISS_RESUME] = core.RESUME_APPLY
     miss[core.MISS_ACTION] = a
     miss[core.MISS_LEFT] = ROLLOUT_CAP + 1  # the first step is ``a``
-    return core.play_on(V, G, W, H, cmt, pmt, kinds, epsilon, False, W[2])
+    return core.play_on(V, G, W, H, cmt, pmt, P)
 
 
 # -- the kernels of ``searchloop`` (its stubs say what each does) --------------------------------------------
@@ -110,8 +111,9 @@ def _play(ctx, codes, i, at_root, stream, policy, epsilon):
         copy_into(s, kept)
         copy_into(cmt, cmt0)
     kinds = policy_kinds if policy else random_kinds
-    if _play_out(vs, G, W, H, cmt, stream, kinds, epsilon, codes[i]) == core.MISSING and \
-            core.play_out(vs, G, W, H, cmt, stream, kinds, epsilon, False, W[2]) == FULL:
+    P = (kinds, epsilon, False, W[2])  # the rollout's seats; nothing recorded
+    if _play_out(vs, G, W, H, cmt, stream, P, codes[i]) == core.MISSING and \
+            core.play_out(vs, G, W, H, cmt, stream, P) == FULL:
         return FULL
     return OK
 

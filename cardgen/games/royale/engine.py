@@ -26,7 +26,7 @@ from cardgen.games.royale.checks import instances, line_cells, noble_face, owner
 from cardgen.games.royale.require import DEAD, Checker, checker
 from cardgen.games.royale import rules
 from cardgen.games.royale.rules import (CFG_SIZE, CLEAR, EMPTY, END, GAP_KINDS, GAPS, OVER, PLACE, TAKE, TIE_NAMES,
-                                        TIE_NONE, TIE_SHARED, UNSETTLED, packets, redeal, winners)
+                                        TIE_NONE, TIE_SHARED, UNSETTLED, winners)
 
 if TYPE_CHECKING:
     from cardgen.model.deck import ResolvedDeck
@@ -248,41 +248,9 @@ class RoyaleState(State):
         self._setup()
 
     # -- set-up ------------------------------------------------------------------------
-    def _packets(self, cards: list[int], position: int) -> list[int]:
-        """Split ``cards`` into the rules' packets, the end card in packet ``position``; the pile
-        (``rules.packets``)."""
-        k = self.g.rules.packets
-        total = len(cards)
-        if total % k and self.gap("uneven_packets", f"{total} cards into {k} packets") is None:
-            return []
-        pile = [END] * (total + 1)
-        lo, size = packets(cards, total, k, position, self.rng, pile)
-        # where the end card may be, counted from the top: public knowledge (determinize)
-        self.end_zone = (total + 1, lo, lo + size)
-        return pile
-
     def _setup(self) -> None:
-        g = self.g
-        cards = list(range(len(g.card_ids)))
-        self.rng.shuffle(cards)
-        if g.uses_end:
-            self.pile = self._packets(cards, g.rules.end_packet_setup)
-            if self.end_reason:
-                return
-        else:
-            self.pile = cards
-        self.initial_piles["dish_pile"] = self._pile_ids()
-        if g.solo:
-            self.solo_pile = list(range(len(g.solo_ids)))
-            self.rng.shuffle(self.solo_pile)
-            self.initial_piles["solo_pile"] = [g.solo_ids[i] for i in reversed(self.solo_pile)]
-        self._refill()
-        if self.end_reason:
-            return
-        if g.solo:
-            self._ghost_turn()
-        if not self.end_reason:
-            self._start_turn()
+        """The piles dealt, the buffet filled, the first turn started (``rules.setup``)."""
+        rules.setup(self)
 
     def _pile_ids(self) -> list[str]:
         """The pile in draw order (first card drawn first)."""
@@ -469,8 +437,7 @@ class RoyaleState(State):
         less the cards drawn since. The solo pile is shuffled again too (``rules.redeal``).
         """
         st = self._copy()
-        if self.end_reason is None:
-            redeal(st.pile, len(st.pile), st.solo_pile, len(st.solo_pile), st.end_zone, rng)
+        rules.determinize(st, rng)
         st.rng = random.Random(rng.getrandbits(64))
         return st
 

@@ -12,12 +12,17 @@ their reshuffles), ``refill``, ``ghost`` (solo), ``start_turn``, ``end_turn`` an
 cards to the discard: ``under_size``, ``under_card``, ``reset_noble``); and what a decision allows,
 ``legal`` (action ids, read through ``hand_card``, ``validated``, ``imposter_ways``, ``take_cells``). Each takes the
 position ``S`` and reads it through a few names each form gives its own way: the counters
-(``get``, ``put``: ``K_*``), the piles (``size``, ``pop``, ``push``, ``reshuffle``, ``repack``:
+(``get``, ``put``: ``K_*``), the piles (``size``, ``pop``, ``push``, ``reshuffle``:
 ``PILE``, ``DISCARD``, ``SOLO``, ``REVEALED``), the rule numbers and the buffet (``config``,
 ``cells``, ``solo_cells``), a gap (``gap``) and the end (``finish``, ``over``). The steps call one
 another through ``on_draw``, ``on_refill``, ``on_ghost``, ``on_start``: the engine's hook methods
 (``_draw``, ``_refill``, ``_ghost_turn``, ``_start_turn``, which house rules wrap), the compiled
 steps in ``compiled_rules``. The engine's forms of all these names are at the end of this module.
+
+So are the set-up (``setup``: the piles shuffled, the dish pile built in packets, ``pack``, and built
+again at the end card, ``repack``; through ``scratch``, ``chance``, ``new_pile``, ``new_solo``, ``set_zone``,
+``card_at``, ``empty``, ``peak``, ``dealt``) and a search's sample of the hidden piles (``determinize``:
+``pile_cards``, ``solo_cards``, ``end_zone``).
 """
 from __future__ import annotations
 
@@ -391,6 +396,76 @@ def cleared(S: Any, s: int) -> None:
     on_end_turn(S)
 
 
+# -- the set-up and the pile built again ---------------------------------------------------------------------
+def setup(S: Any) -> None:
+    """The set-up: the dish cards shuffled into the pile (with the end card, in packets: ``pack``), solo the
+    solo cards shuffled into their pile; the piles as dealt recorded (``dealt``); the buffet filled, solo the
+    ghost's first turn, and the first turn starts."""
+    cfg = config(S)
+    n = cfg[C_CARDS]
+    cards = scratch(S, n)
+    for i in range(n):
+        cards[i] = i
+    shuffle(chance(S), cards, n)
+    if cfg[C_USES_END]:
+        if not pack(S, cards, n, cfg[C_SETUP_POS]):
+            return
+    else:
+        pile = new_pile(S, n)
+        for i in range(n):
+            pile[i] = cards[i]
+    if cfg[C_SOLO]:
+        ns = cfg[C_NSOLO]
+        solo = new_solo(S, ns)
+        for i in range(ns):
+            solo[i] = i
+        shuffle(chance(S), solo, ns)
+    dealt(S)
+    on_refill(S)
+    if over(S):
+        return
+    if cfg[C_SOLO]:
+        on_ghost(S)
+    if not over(S):
+        on_start(S)
+
+
+def pack(S: Any, cards: Any, n: int, position: int) -> bool:
+    """The pile built from the ``n`` shuffled ``cards`` in ``C_PACKETS`` packets, the end card in packet
+    ``position`` (``packets``), and the end card's zone kept (public: ``redeal`` reads it). An uneven split
+    is gap ``uneven_packets``: unsettled, no pile (False)."""
+    k = config(S)[C_PACKETS]
+    if n % k and gap(S, GAP_UNEVEN, n, k, 0) == UNSETTLED:
+        new_pile(S, 0)
+        return False
+    lo, size = packets(cards, n, k, position, chance(S), new_pile(S, n + 1))
+    set_zone(S, n + 1, lo, lo + size)
+    return True
+
+
+def repack(S: Any, position: int) -> None:
+    """The pile and the discard shuffled together (the pile's cards first, bottom up) into packets, the end
+    card in packet ``position`` (``pack``); the size of the pile so built is a peak of the statistics."""
+    n, d = size(S, PILE), size(S, DISCARD)
+    cards = scratch(S, n + d)
+    for i in range(n):
+        cards[i] = card_at(S, PILE, i)
+    for i in range(d):
+        cards[n + i] = card_at(S, DISCARD, i)
+    empty(S, DISCARD)
+    shuffle(chance(S), cards, n + d)
+    peak(S, n + d + 1)
+    pack(S, cards, n + d, position)
+
+
+# -- a search's sample of what a seat cannot see -------------------------------------------------------------
+def determinize(S: Any, rng: Any) -> None:
+    """A sample of the hidden: in a game still playing, the piles dealt again (``redeal``, chance from
+    ``rng``); the rest of Royale is public."""
+    if not over(S):
+        redeal(pile_cards(S), size(S, PILE), solo_cards(S), size(S, SOLO), end_zone(S), rng)
+
+
 # -- the reference engine's forms of the names above read (``compiled_rules`` binds its own) --------
 def randbelow(rng: random.Random, n: int) -> int:
     """A number in ``[0, n)`` from ``rng`` (``random.Random._randbelow``, as ``randrange(n)`` draws it)."""
@@ -456,15 +531,71 @@ def reshuffle(S: Any, src: str, dst: str) -> None:
     S.rng.shuffle(getattr(S, dst))
 
 
-def repack(S: Any, position: int) -> None:
-    """The pile and the discard shuffled together into packets, the end card in packet ``position``
-    (``RoyaleState._packets``)."""
-    cards = S.pile + S.discard
-    S.discard = []
-    S._discard_gen += 1
-    S.rng.shuffle(cards)
-    S.track("pile_after_reshuffle", len(cards) + 1)
-    S.pile = S._packets(cards, position)
+def scratch(S: Any, n: int) -> list[int]:
+    """A list of ``n`` cards to work in."""
+    return [0] * n
+
+
+def chance(S: Any) -> random.Random:
+    """The game's generator."""
+    return S.rng  # type: ignore[no-any-return]
+
+
+def new_pile(S: Any, n: int) -> list[int]:
+    """The dish pile, a new list of ``n`` cards (to be written)."""
+    S.pile = [END] * n
+    return S.pile  # type: ignore[no-any-return]
+
+
+def new_solo(S: Any, n: int) -> list[int]:
+    """The solo pile, a new list of ``n`` cards (to be written)."""
+    S.solo_pile = [0] * n
+    return S.solo_pile  # type: ignore[no-any-return]
+
+
+def set_zone(S: Any, built: int, lo: int, hi: int) -> None:
+    """Where the end card may be: the pile's size when built, the first and last place from the top."""
+    S.end_zone = (built, lo, hi)
+
+
+def pile_cards(S: Any) -> list[int]:
+    """The dish pile (its top at the end)."""
+    return S.pile  # type: ignore[no-any-return]
+
+
+def solo_cards(S: Any) -> list[int]:
+    """The solo pile (its top at the end)."""
+    return S.solo_pile  # type: ignore[no-any-return]
+
+
+def end_zone(S: Any) -> tuple[int, int, int]:
+    """Where the end card may be (``set_zone``)."""
+    return S.end_zone  # type: ignore[no-any-return]
+
+
+def card_at(S: Any, zone: str, i: int) -> int:
+    """The ``i``-th card of pile ``zone`` from the bottom."""
+    return getattr(S, zone)[i]  # type: ignore[no-any-return]
+
+
+def empty(S: Any, zone: str) -> None:
+    """Pile ``zone`` emptied (a new list: the discard's view is built again)."""
+    setattr(S, zone, [])
+    if zone == DISCARD:
+        S._discard_gen += 1
+
+
+def peak(S: Any, n: int) -> None:
+    """A pile of ``n`` cards built again: the statistics' peak ``pile_after_reshuffle``."""
+    S.track("pile_after_reshuffle", n)
+
+
+def dealt(S: Any) -> None:
+    """The piles as dealt, in draw order, recorded (``State.initial_piles``)."""
+    g = S.g
+    S.initial_piles["dish_pile"] = S._pile_ids()
+    if g.solo:
+        S.initial_piles["solo_pile"] = [g.solo_ids[i] for i in reversed(S.solo_pile)]
 
 
 def under_size(S: Any, p: int, s: int) -> int:
