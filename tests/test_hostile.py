@@ -396,7 +396,7 @@ def test_deck_given_as_a_path_anywhere(tmp_path: Path, capsys: pytest.CaptureFix
     outside = tmp_path / "x" / "my.yaml"
     _write(tmp_path, {"x/my.yaml": HEAD})
     assert main(["--project", str(root), "check", str(outside)]) == 0
-    assert "my:" in capsys.readouterr().out
+    assert "(my):" in capsys.readouterr().out  # check names a deck by its title, its id beside it
     _write(tmp_path, {"x/bad.yaml": HEAD + "rules: {nope: 1}\n"})
     assert main(["--project", str(root), "check", str(tmp_path / "x" / "bad.yaml")]) == 2
     err = capsys.readouterr().err

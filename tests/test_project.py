@@ -36,7 +36,7 @@ def test_the_nearest_folder_with_decks_is_the_project(root: Path) -> None:
 def test_check_and_build_work_from_a_sub_folder(root: Path, monkeypatch, capsys) -> None:
     monkeypatch.chdir(root / "rules")
     assert main(["check"]) == 0
-    assert "own36:" in capsys.readouterr().out
+    assert "(own36):" in capsys.readouterr().out  # the title, its id beside it
     assert main(["build", "--lang", "en", "--paper", "a4", "--no-rules"]) == 0
     assert (root / "out" / "own36" / "en" / "cards-a4.pdf").is_file()  # the project's out/, not rules/out
     assert not (root / "rules" / "out").exists()
@@ -81,7 +81,7 @@ def test_a_project_of_variants_of_the_shipped_games_needs_no_decks_folder(tmp_pa
     assert Project.open(None).ids == ["lui-quick"]
     assert main(["check"]) == 0
     out = capsys.readouterr().out
-    assert "lui-quick:" in out and "1 deck checked, none failed" in out
+    assert "(lui-quick):" in out and "1 deck checked, none failed" in out
     assert main(["inspect", "lui-quick"]) == 0
     assert "Quick Lui (variant of game 'king_lui', extends king_lui)" in capsys.readouterr().out
 
