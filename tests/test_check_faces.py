@@ -125,10 +125,10 @@ def test_the_checks_canvas_skips_bundled_symbols_but_not_unknown_ones() -> None:
     from reportlab.lib.colors import black, white
 
     from cardgen.check.faces import dry_canvas
-    from cardgen.render.symbols import draw_symbol
+    from cardgen.render.symbols import Inks, draw_symbol
 
     c = dry_canvas()
     c.saveState = lambda: pytest.fail("a bundled symbol was drawn on the checks' canvas")
-    draw_symbol(c, "crown", 0, 0, 10, fill=white, ink=black, paper=white)
+    draw_symbol(c, "crown", 0, 0, 10, Inks(white, black, white))
     with pytest.raises(KeyError):
-        draw_symbol(c, "no-such-symbol", 0, 0, 10, fill=white, ink=black, paper=white)
+        draw_symbol(c, "no-such-symbol", 0, 0, 10, Inks(white, black, white))

@@ -15,8 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.errors import InputError
 from cardgen.fonts import register_fonts
 from cardgen.render.cardface import Painter, draw_face, piece_size, side_of
-from cardgen.render.layouts import LAYOUT_DIR, TEXT_ELEMENTS, layout, load_layouts
-from cardgen.render.symbols import SYMBOLS, draw_symbol
+from cardgen.render.layouts import LAYOUT_DIR, TEXT_ELEMENTS, load_layouts
+from cardgen.render.symbols import SYMBOLS, Inks, draw_symbol
 from cardgen.render.textfit import HYPHEN, TextFitError, draw_fitted, fit_line, fit_text, missing_glyphs
 from cardgen.model.vocab import LAYOUT_IDS, SYMBOL_IDS
 from test_render_support import MM, card, ink_mask, inked_pixels, make_deck, pages, real_decks, text
@@ -52,7 +52,7 @@ def test_symbols_cover_the_vocabulary_and_differ_in_black_and_white() -> None:
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(size * len(SYMBOL_IDS), size))
     for i, sid in enumerate(SYMBOL_IDS):  # black outlines on white: what a mono printer shows
-        draw_symbol(c, sid, i * size + 4, 4, size - 8, fill=white, ink=black, paper=white)
+        draw_symbol(c, sid, i * size + 4, 4, size - 8, Inks(white, black, white))
     c.save()
     image = ink_mask(pages(buf.getvalue(), 72)[0])
     tiles = [image.crop((i * size, 0, (i + 1) * size, size)) for i in range(len(SYMBOL_IDS))]
@@ -165,7 +165,7 @@ def faces_sheet(deck, lang: str = "fr", ink_saver: bool = False, gap: float = 15
         row, col = divmod(i, cols)
         x = col * cell_w + gap / 2 + geo.bleed
         y = page[1] - (row + 1) * cell_h + gap / 2 + geo.bleed
-        draw_face(c, deck, comp, face, lang, x, y, ink_saver=ink_saver, back=back)
+        draw_face(c, deck, comp, face, lang, (x, y), ink_saver=ink_saver, back=back)
         boxes.append(((col * cell_w, page[1] - (row + 1) * cell_h, (col + 1) * cell_w, page[1] - row * cell_h),
                       (x - geo.bleed, y - geo.bleed, x + geo.width + geo.bleed, y + geo.height + geo.bleed)))
     c.save()
@@ -198,7 +198,7 @@ def test_text_boxes_stay_in_the_safe_zone(deck) -> None:
     for comp, face, back in nonempty(unique_sides(deck)):
         face, label = side_of(deck, comp, face, back)
         geo = piece_size(deck, comp)
-        painter = Painter(c, deck, comp, face, label, "it", geo, layout(face.layout), False)
+        painter = Painter(c, deck, comp, face, label, "it")
         for name in TEXT_ELEMENTS:
             if not painter.shown.get(name):
                 continue
@@ -218,7 +218,7 @@ def test_text_too_long_for_the_card_names_the_component_and_face(tmp_path: Path)
     deck = make_deck(tmp_path, [card("windbag", text=text(long))])
     c = Canvas(io.BytesIO())
     with pytest.raises(InputError) as err:
-        draw_face(c, deck, deck.component("windbag"), None, "en", 0, 0)
+        draw_face(c, deck, deck.component("windbag"), None, "en", (0, 0))
     assert "component 'windbag', face 1" in str(err.value) and "(en)" in str(err.value)
     assert "decks/testdeck.yaml" in str(err.value)
 
@@ -232,8 +232,8 @@ def test_two_sided_card_draws_its_second_face_as_its_back(tmp_path: Path) -> Non
     geo = piece_size(deck, comp)
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(2 * geo.width + 4 * geo.bleed, geo.height + 2 * geo.bleed))
-    draw_face(c, deck, comp, None, "en", geo.bleed, geo.bleed)
-    draw_face(c, deck, comp, None, "en", geo.width + 3 * geo.bleed, geo.bleed, back=True)
+    draw_face(c, deck, comp, None, "en", (geo.bleed, geo.bleed))
+    draw_face(c, deck, comp, None, "en", (geo.width + 3 * geo.bleed, geo.bleed), back=True)
     c.save()
     image = pages(buf.getvalue(), 30)[0]
     left = image.getpixel((3, 3))
@@ -247,7 +247,7 @@ def test_accented_capitals_and_quotes_print_as_text_with_embedded_fonts(tmp_path
     buf = io.BytesIO()
     register_fonts()
     c = Canvas(buf, pagesize=(100 * MM, 100 * MM), initialFontName="Sans")
-    draw_face(c, deck, deck.component("x"), None, "fr", 10 * MM, 5 * MM)
+    draw_face(c, deck, deck.component("x"), None, "fr", (10 * MM, 5 * MM))
     c.save()
     doc = pdfium.PdfDocument(buf.getvalue())
     extracted = doc[0].get_textpage().get_text_range()
@@ -288,7 +288,7 @@ def test_face_art_is_drawn_in_the_symbol_box(tmp_path: Path) -> None:
     buf = io.BytesIO()
     geo = piece_size(deck, deck.component("painted"))
     c = Canvas(buf, pagesize=(geo.width + 2 * geo.bleed, geo.height + 2 * geo.bleed))
-    draw_face(c, deck, deck.component("painted"), None, "en", geo.bleed, geo.bleed)
+    draw_face(c, deck, deck.component("painted"), None, "en", (geo.bleed, geo.bleed))
     c.save()
     image = pages(buf.getvalue(), 36)[0]
     centre = image.getpixel((image.width // 2, int(image.height * 0.45)))
@@ -308,7 +308,7 @@ def test_symbols_written_inline_in_a_text_are_drawn_in_its_lines(tmp_path: Path,
     geo = piece_size(deck, comp)
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(geo.width + 2 * geo.bleed, geo.height + 2 * geo.bleed))
-    draw_face(c, deck, comp, None, "en", geo.bleed, geo.bleed)
+    draw_face(c, deck, comp, None, "en", (geo.bleed, geo.bleed))
     c.save()
     inline = [d for d in drawn if d[3] < 12]  # the face's own big symbol (none here) is far larger than a glyph
     assert [d[0] for d in inline] == ["star", "crown"]

@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.render import shapes
 from cardgen.render.cardface import INK, PAPER, _contrast, hex_colour, own_symbols, text_on, tint
-from cardgen.render.symbols import FORMS_ATTR, draw_symbol
+from cardgen.render.symbols import FORMS_ATTR, Inks, draw_symbol
 
 
 def _canvas() -> Canvas:
@@ -43,7 +43,7 @@ def test_one_transform_is_the_merged_pair():
     """``draw_symbol`` and mirrored elements write one ``cm``; reportlab merged two into the same text."""
     for x, y, size in ((32.04, 68.04, 115.92), (14.4, 184.464, 25.2), (1 / 3, 2 / 7, 11.111111)):
         ours, theirs = _canvas(), _canvas()
-        draw_symbol(ours, "crown", x, y, size, fill=HexColor("#2F6DB5"), ink=INK, paper=PAPER)
+        draw_symbol(ours, "crown", x, y, size, Inks(HexColor("#2F6DB5"), INK, PAPER))
         theirs.saveState()
         theirs.translate(x, y)
         theirs.scale(size / 100.0, size / 100.0)
@@ -62,7 +62,7 @@ def test_symbol_forms_are_still_shared():
     c = _canvas()
     setattr(c, FORMS_ATTR, {})
     for _ in range(3):
-        draw_symbol(c, "coin", 0, 0, 50, fill=HexColor("#2F6DB5"), ink=INK, paper=PAPER)
+        draw_symbol(c, "coin", 0, 0, 50, Inks(HexColor("#2F6DB5"), INK, PAPER))
     assert len(getattr(c, FORMS_ATTR)) == 1
 
 

@@ -160,9 +160,9 @@ def test_pictures_use_the_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
 
     calls: list[tuple[str, str, bool, float]] = []
 
-    def fake(canvas, resolved, component, face, lang, x, y, *, ink_saver=False, back=False):  # noqa: ANN001
+    def fake(canvas, resolved, component, face, lang, at, *, ink_saver=False, back=False):  # noqa: ANN001
         calls.append((component.id, lang, back, canvas._currentMatrix[0]))
-        canvas.rect(x, y, 10, 10)
+        canvas.rect(*at, 10, 10)
 
     module = types.ModuleType("cardgen.render.cardface")
     module.draw_face = fake  # type: ignore[attr-defined]

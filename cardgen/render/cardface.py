@@ -1,9 +1,9 @@
 """Draw one face of a component as vectors, from the deck data alone.
 
-``draw_face(canvas, resolved, component, face, lang, x, y, *, ink_saver=False, back=False)``
+``draw_face(canvas, resolved, component, face, lang, at=(x, y), *, ink_saver=False, back=False)``
 is the one entry point other stages use (the sheets, the PNG export, the rulebook's
-card pictures): it draws the face with its *trim box*'s bottom-left corner at
-``(x, y)`` points. Artwork reaches ``bleed`` beyond the trim on every side (so the
+card pictures): it draws the face with its *trim box*'s bottom-left corner at the
+point ``(x, y)``, in points. Artwork reaches ``bleed`` beyond the trim on every side (so the
 caller leaves that much room) and is clipped there; text stays inside the safe zone.
 ``piece_size`` gives the trim size to reserve.
 
@@ -31,7 +31,7 @@ from cardgen.typography import for_language
 from cardgen.model.vocab import PROJECT_SYMBOLS, project_files, symbol_ids
 from cardgen.render import shapes
 from cardgen.render.layouts import ELEMENTS, Box, Element, Layout, layout
-from cardgen.render.symbols import SvgError, draw_svg, draw_symbol
+from cardgen.render.symbols import Inks, SvgError, draw_svg, draw_symbol
 from cardgen.render.textfit import TextFitError, draw_fitted, fit_text, missing_glyphs
 
 INK = HexColor("#1E1E1E")
@@ -125,9 +125,9 @@ def side_of(resolved: Any, component: Any, face: Any = None, back: bool = False)
     return face, "face"
 
 
-def draw_face(canvas: Canvas, resolved: Any, component: Any, face: Any, lang: str, x: float, y: float, *,
-              ink_saver: bool = False, back: bool = False) -> None:
-    """Draw one face of ``component`` with its trim box's bottom-left at ``(x, y)``.
+def draw_face(canvas: Canvas, resolved: Any, component: Any, face: Any, lang: str,
+              at: tuple[float, float] = (0.0, 0.0), *, ink_saver: bool = False, back: bool = False) -> None:
+    """Draw one face of ``component`` with its trim box's bottom-left at the point ``at``, ``(x, y)``.
 
     ``face`` is one of ``component.faces`` (or None for the first); with ``back=True``
     the component's reverse is drawn instead (second face, or the shared back).
@@ -135,7 +135,7 @@ def draw_face(canvas: Canvas, resolved: Any, component: Any, face: Any, lang: st
     Raises ``InputError`` naming the component and face when a text does not fit.
     """
     canvas.saveState()
-    canvas.translate(x, y)
+    canvas.translate(*at)
     paint(canvas, resolved, component, face, lang, ink_saver=ink_saver, back=back)
     canvas.restoreState()
 
@@ -144,9 +144,7 @@ def paint(c: Canvas, resolved: Any, component: Any, face: Any, lang: str, *, ink
           back: bool = False) -> None:
     """``draw_face`` at the origin (the trim's bottom-left), clipped to the bleed box."""
     face, label = side_of(resolved, component, face, back)
-    geo = piece_size(resolved, component)
-    lay = layout(face.layout, resolved.project)
-    Painter(c, resolved, component, face, label, lang, geo, lay, ink_saver).paint()
+    Painter(c, resolved, component, face, label, lang, ink_saver).paint()
 
 
 # The colour helpers below are memoised: a deck has a handful of colours, and every face
@@ -304,18 +302,24 @@ def arrangement(lay: Layout, shown: dict[str, bool], geo: Geometry) -> Arrangeme
 
 
 class Painter:
-    """Paints one face; one instance per call, holding what every element needs."""
+    """Paints one face; one instance per call, holding what every element needs.
+
+    ``face`` and ``label`` are what ``side_of`` answers; the piece's geometry
+    (``piece_size``) and the face's layout follow from the deck, the component and the face.
+    """
 
     def __init__(self, c: Canvas, resolved: Any, component: Any, face: Any, label: str, lang: str,
-                 geo: Geometry, lay: Layout, ink_saver: bool) -> None:
+                 ink_saver: bool = False) -> None:
         self.c, self.resolved, self.component, self.face, self.label = c, resolved, component, face, label
-        self.lang, self.geo, self.lay, self.ink_saver = lang, geo, lay, ink_saver
+        self.lang, self.ink_saver = lang, ink_saver
+        self.geo: Geometry = piece_size(resolved, component)
+        self.lay: Layout = layout(face.layout, resolved.project)
         colours = resolved.model.colours
         self.colour = hex_colour(colours[face.colour].rgb if face.colour in colours else NEUTRAL)
         self.inline: list[str] = []  # symbols written inline in the text (``:sun:``), in order
         self.body = self._body_paragraphs()
         self.shown = self._shown()
-        self.arr = arrangement(lay, self.shown, geo)
+        self.arr = arrangement(self.lay, self.shown, self.geo)
         self._check_overlaps()
         self._check_colour_keys()
 
@@ -600,8 +604,8 @@ class Painter:
             fill = tint(self.colour, 0.22)
         else:  # a colour too dark for the ink details to show is lightened
             fill = self.colour if _contrast(self.colour, INK) >= 1.8 else tint(self.colour, 0.5)
-        draw_symbol(self.c, sid, x + (w - size) / 2, y + (h - size) / 2, size, fill=fill, ink=INK, paper=PAPER,
-                    solid=tint(INK, 0.35) if self.ink_saver else None, light=self.ink_saver)
+        inks = Inks(fill, INK, PAPER, solid=tint(INK, 0.35) if self.ink_saver else None, light=self.ink_saver)
+        draw_symbol(self.c, sid, x + (w - size) / 2, y + (h - size) / 2, size, inks)
 
     def draw_pattern(self, el: Element) -> None:
         c, pat = self.c, self.face.pattern

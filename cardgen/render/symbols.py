@@ -4,7 +4,8 @@ Each symbol is drawn in a 100 x 100 unit square (y up) with three colours: ``fil
 for the main shape (usually the face colour, so dishes read by colour), ``ink`` for
 outlines and details (dark, so every symbol also reads in black and white and for
 colour-blind players: the shapes alone tell the dishes apart) and ``paper`` for
-holes and highlights. ``draw_symbol`` scales the square into a box on the canvas.
+holes and highlights (together an ``Inks``). ``draw_symbol`` scales the square into a
+box on the canvas.
 
 A project's own symbols are SVG files (``symbols/<id>.svg``), drawn as vectors
 through svglib by ``draw_svg`` in their own colours; a file svglib cannot draw
@@ -16,7 +17,7 @@ import math
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -27,6 +28,22 @@ from cardgen.render import shapes
 Point = tuple[float, float]
 #: Outline width in symbol units (a 100-unit square).
 STROKE = 3.2
+
+
+class Inks(NamedTuple):
+    """The colours one symbol is drawn with, and how the ink saver lightens it.
+
+    ``fill`` for the main shape, ``ink`` for outlines and details, ``paper`` for holes and
+    highlights; ``solid`` replaces ``ink`` where a shape is filled with it and ``light``
+    thins the outlines (both for the ink saver). Symbols placed with the same inks share
+    one PDF form.
+    """
+
+    fill: Color
+    ink: Color
+    paper: Color
+    solid: Color | None = None
+    light: bool = False
 
 
 class Pen:
@@ -397,12 +414,8 @@ def _hexval(colour: Color) -> str:
     return colour.hexval()
 
 
-def draw_symbol(c: Canvas, symbol_id: str, x: float, y: float, size: float, *, fill: Color, ink: Color,
-                paper: Color, solid: Color | None = None, light: bool = False) -> None:
-    """Draw ``symbol_id`` in the ``size`` x ``size`` square whose bottom-left is ``(x, y)``.
-
-    ``solid`` replaces ``ink`` where a shape is filled with it and ``light`` thins the
-    outlines (both for the ink saver).
+def draw_symbol(c: Canvas, symbol_id: str, x: float, y: float, size: float, inks: Inks) -> None:
+    """Draw ``symbol_id`` in the ``size`` x ``size`` square whose bottom-left is ``(x, y)``, in ``inks``.
 
     If the canvas carries a ``FORMS_ATTR`` dict, the drawing becomes a PDF form the
     first time a symbol is used with these colours and is only referenced afterwards.
@@ -418,27 +431,27 @@ def draw_symbol(c: Canvas, symbol_id: str, x: float, y: float, size: float, *, f
     c.transform(scale, 0, 0, scale, x, y)  # one operator, as translate + scale would merge into
     forms = getattr(c, FORMS_ATTR, None)
     if forms is None:
-        _draw_unit(c, symbol_id, fill, ink, paper, solid, light)
+        _draw_unit(c, symbol_id, inks)
     else:
-        key = (symbol_id, _hexval(fill), _hexval(ink), _hexval(paper), _hexval(solid or ink), light)
+        key = (symbol_id, _hexval(inks.fill), _hexval(inks.ink), _hexval(inks.paper), _hexval(inks.solid or inks.ink),
+               inks.light)
         name = forms.get(key)
         if name is None:
             name = forms[key] = f"S{len(forms)}"
             c.beginForm(name, *FORM_BOX)
-            _draw_unit(c, symbol_id, fill, ink, paper, solid, light)
+            _draw_unit(c, symbol_id, inks)
             c.endForm()
         c.doForm(name)
     c.restoreState()
 
 
-def _draw_unit(c: Canvas, symbol_id: str, fill: Color, ink: Color, paper: Color, solid: Color | None,
-               light: bool) -> None:
-    stroke = STROKE * 0.6 if light else STROKE
+def _draw_unit(c: Canvas, symbol_id: str, inks: Inks) -> None:
+    stroke = STROKE * 0.6 if inks.light else STROKE
     c.saveState()
     c.setLineWidth(stroke)
     c.setLineJoin(1)
     c.setLineCap(1)
-    SYMBOLS[symbol_id](Pen(c, fill, ink, paper, solid, stroke))
+    SYMBOLS[symbol_id](Pen(c, inks.fill, inks.ink, inks.paper, inks.solid, stroke))
     c.restoreState()
 
 

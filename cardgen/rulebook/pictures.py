@@ -95,7 +95,7 @@ class CardPicture(Flowable):
     def _paint(self, canv: Any) -> None:
         """The renderer's drawing of the face at the origin, in card units."""
         assert self.draw_face is not None
-        self.draw_face(canv, self.resolved, self.component, self.face, self.lang, 0, 0, ink_saver=False,
+        self.draw_face(canv, self.resolved, self.component, self.face, self.lang, (0, 0), ink_saver=False,
                        back=self.back)
 
     def _placeholder(self, canv: Canvas) -> None:
