@@ -180,10 +180,11 @@ def _proof_maker(deck: ResolvedDeck, langs: list[str]) -> Callable[[], bytes]:
 
 def _sheets_maker(deck: ResolvedDeck, lang: str, paper: str, options: BuildOptions) -> Callable[[], bytes]:
     def make() -> bytes:
-        from cardgen.render.sheets import render_sheets
-        return render_sheets(deck, lang, paper, duplex=options.duplex, ink_saver=options.ink_saver,
-                             fronts_only=options.fronts_only, backs_once=options.backs_once,
-                             instructions=options.instructions, grid=options.grid, gutter_mm=options.gutter_mm)
+        from cardgen.render.sheets import Printing, render_sheets
+        printing = Printing(duplex=options.duplex, ink_saver=options.ink_saver, fronts_only=options.fronts_only,
+                            backs_once=options.backs_once, instructions=options.instructions, grid=options.grid,
+                            gutter_mm=options.gutter_mm)
+        return render_sheets(deck, lang, paper, printing)
     return make
 
 

@@ -14,7 +14,7 @@ from PIL import Image
 
 from cardgen.cli import main
 from cardgen.render.layouts import layout, layouts_for
-from cardgen.render.sheets import render_sheets
+from cardgen.render.sheets import Printing, render_sheets
 from cardgen.model.vocab import LAYOUT_IDS, layout_ids, symbol_ids
 from cardgen.resolve.resolve import resolve
 
@@ -99,7 +99,7 @@ def test_art_cover_fills_its_box_and_contain_does_not(tmp_path: Path) -> None:
 
     def red_share(fit: str) -> float:
         root = project(tmp_path / fit, files={"templates/layouts/portrait.yaml": PORTRAIT.replace("cover", fit)})
-        pdf = pdfium.PdfDocument(render_sheets(resolve("mine", root), "en", "a4", fronts_only=True))
+        pdf = pdfium.PdfDocument(render_sheets(resolve("mine", root), "en", "a4", Printing(fronts_only=True)))
         import numpy as np
 
         rgb = np.asarray(pdf[1].render(scale=0.5).to_pil().convert("RGB")).astype(int)

@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from cardgen.model.schema import LANGS
-from cardgen.render.sheets import render_sheets
+from cardgen.render.sheets import Printing, render_sheets
 from cardgen.resolve.resolve import resolve
 from cardgen.rulebook.templating import render_markup
 
@@ -32,7 +32,7 @@ def test_royale_nobles_and_imposters_print_their_players_letter(lang: str) -> No
     """By the published set-up each player takes the nobles and the imposter of one player: 6 nobles of two
     sides and 1 imposter per player, so each of A, B, C and D is printed 6 x 2 + 1 = 13 times on the fronts."""
     deck = resolve("royale", ROOT)
-    lines = _sheet_lines(render_sheets(deck, lang, "a4", instructions=False))
+    lines = _sheet_lines(render_sheets(deck, lang, "a4", Printing(instructions=False)))
     letters = Counter(line for line in lines if re.fullmatch(r"[A-Z]", line))
     assert letters == {"A": 13, "B": 13, "C": 13, "D": 13}
     # and the set-up names the letters the cards print

@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from cardgen.errors import InputError
-from cardgen.render.sheets import EDGE, MARK_GAP, MARK_MIN, PAPERS, plan, render_sheets
+from cardgen.render.sheets import EDGE, MARK_GAP, MARK_MIN, PAPERS, Printing, plan, render_sheets
 from cardgen.render.strings import text as sentence
 from cardgen.languages import SHIPPED
 from test_render_support import (MM, ROOT, card, colour_mask, hex_rgb, ink_mask, make_deck, page_count, pages,
@@ -113,7 +113,7 @@ def test_same_input_gives_identical_bytes_in_and_across_processes(rendered) -> N
 @pytest.mark.parametrize("duplex", ["long", "short", "none"])
 def test_first_page_says_how_to_print_with_a_100_mm_ruler(lang: str, duplex: str) -> None:
     deck = next(d for d in DECKS if d.id == "king_lui")
-    pdf = render_sheets(deck, lang, "letter", duplex=duplex)
+    pdf = render_sheets(deck, lang, "letter", Printing(duplex=duplex))
     doc = pdfium.PdfDocument(pdf)
     words = " ".join(doc[0].get_textpage().get_text_range().split())
     doc.close()
@@ -170,7 +170,7 @@ def mark_positions(strip, axis: str) -> list[float]:
 def test_every_trim_box_sits_inside_its_crop_marks(tmp_path: Path, paper: str) -> None:
     deck, colours = two_sided_deck(tmp_path)
     dpi = 150
-    pdf = render_sheets(deck, "en", paper, duplex="long")
+    pdf = render_sheets(deck, "en", paper, Printing(duplex="long"))
     page_w, page_h = PAPERS[paper]
     s = dpi / 72
     for index, page in nonempty(enumerate(plan(deck, paper, "long"))):
@@ -232,7 +232,7 @@ def white_centroid(image, box_px) -> tuple[float, float]:
 def test_each_back_lands_on_its_front(tmp_path: Path, paper: str, duplex: str) -> None:
     deck, colours = two_sided_deck(tmp_path)
     dpi = 100
-    pdf = render_sheets(deck, "en", paper, duplex=duplex)
+    pdf = render_sheets(deck, "en", paper, Printing(duplex=duplex))
     layout = plan(deck, paper, duplex)
     width_mm, height_mm = (v / MM for v in PAPERS[paper])
     checked = 0
@@ -301,7 +301,7 @@ def test_reverse_of_single_sided_pieces_says_it_is_blank(duplex: str) -> None:
     pages_plan = plan(deck, "a4", duplex)
     empty_backs = [i for i, p in enumerate(pages_plan) if p.role == "backs" and not p.slots]
     assert empty_backs, "a single-sided token page should still get its reverse in duplex"
-    doc = pdfium.PdfDocument(render_sheets(deck, "fr", "a4", duplex=duplex))
+    doc = pdfium.PdfDocument(render_sheets(deck, "fr", "a4", Printing(duplex=duplex)))
     note = " ".join(sentence("fr", "no_backs").split())
     for i in empty_backs:
         assert note in " ".join(doc[i].get_textpage().get_text_range().split())
@@ -316,14 +316,14 @@ def test_no_instructions_leaves_out_the_first_page_and_its_blank_reverse(tmp_pat
     assert [p.role for p in full[:len(full) - len(bare)]] == (["info", "blank"] if duplex == "long" else ["info"])
     assert [(p.role, len(p.slots)) for p in bare] == [(p.role, len(p.slots)) for p in full if p.role in
                                                       ("fronts", "backs")]
-    pdf = render_sheets(deck, "en", "a4", duplex=duplex, instructions=False)
+    pdf = render_sheets(deck, "en", "a4", Printing(duplex=duplex, instructions=False))
     assert page_count(pdf) == len(bare)
     doc = pdfium.PdfDocument(pdf)
     words = [" ".join(page.get_textpage().get_text_range().split()) for page in doc]
     doc.close()
     ruler = " ".join(sentence("en", "ruler", bleed=3).split()[:4])
     assert not any(ruler in w for w in words)
-    doc = pdfium.PdfDocument(render_sheets(deck, "en", "a4", duplex=duplex))
+    doc = pdfium.PdfDocument(render_sheets(deck, "en", "a4", Printing(duplex=duplex)))
     assert ruler in " ".join(doc[0].get_textpage().get_text_range().split())  # the same words find it when there
     doc.close()
 
@@ -356,7 +356,7 @@ def test_grid_3x3_fills_pages_of_nine_on_a4_and_letter(tmp_path: Path) -> None:
         first = fronts[0].slots
         assert first[1].x == pytest.approx(first[0].x + first[0].w)  # neighbours share a cut line
         assert all(s.bleed == 0.0 for s in first)
-        assert page_count(render_sheets(deck, "en", paper, grid=(3, 3), instructions=False)) == len(pages_)
+        assert page_count(render_sheets(deck, "en", paper, Printing(grid=(3, 3), instructions=False))) == len(pages_)
     with pytest.raises(InputError, match=r"^--grid 4x4: .*choose fewer cards per page or a smaller --gutter$"):
         plan(deck, "a4", grid=(4, 4))
 
@@ -368,7 +368,7 @@ def test_grid_pieces_keep_no_colour_of_a_neighbour(tmp_path: Path) -> None:
                                 card("b", faces=[{"layout": "back", "colour": "blue", "title": text("B")}])],
                      colours={"red": "#CC2222", "blue": "#2222CC"})
     slots = [p for p in plan(deck, "a4", grid=(3, 3), instructions=False) if p.role == "fronts"][0].slots
-    image = pages(render_sheets(deck, "en", "a4", grid=(3, 3), instructions=False, fronts_only=True), 72)[0]
+    image = pages(render_sheets(deck, "en", "a4", Printing(grid=(3, 3), instructions=False, fronts_only=True)), 72)[0]
     scale = image.width / PAPERS["a4"][0]
     edge = slots[1].x * scale
     y = image.height - (slots[1].y + slots[1].h / 2) * scale
@@ -418,7 +418,7 @@ def _crop_mark_lines(monkeypatch, deck, paper: str, duplex: str) -> list[tuple[o
         monkeypatch.setattr(sheets.Sheets, f"draw_{role}", draw)
     monkeypatch.setattr(Canvas, "line", line)
     monkeypatch.setattr(sheets.Sheets, "crop_marks", marks)
-    render_sheets(deck, deck.model.languages[0], paper, duplex=duplex)
+    render_sheets(deck, deck.model.languages[0], paper, Printing(duplex=duplex))
     return drawn
 
 

@@ -10,7 +10,8 @@ import pytest
 from reportlab.lib.colors import black
 from test_render_support import MM, two_sided_deck
 
-from cardgen.render.sheets import EDGE, IDENTITY, MARK_GAP, MARK_MAX, MARK_WIDTH, Grid, Sheets, Slot, compose, fit_grid
+from cardgen.render.sheets import (EDGE, IDENTITY, MARK_GAP, MARK_MAX, MARK_WIDTH, Grid, Printing, Sheets, Slot, compose,
+                                   fit_grid)
 from nonempty import nonempty
 
 
@@ -182,7 +183,7 @@ LAYOUTS = [("a4", None, 0.0), ("letter", None, 0.0), ("a4", (3, 3), 0.0), ("a4",
 @pytest.mark.parametrize(("paper", "grid", "gutter"), LAYOUTS)
 def test_crop_marks_are_where_the_layout_puts_them(tmp_path, paper: str, grid, gutter: float) -> None:
     deck, _ = two_sided_deck(tmp_path)
-    sheets = Sheets(deck, "en", paper, "none", False, grid=grid, gutter=gutter * MM, instructions=False)
+    sheets = Sheets(deck, "en", paper, Printing("none", grid=grid, gutter_mm=gutter, instructions=False))
     checked = 0
     for page in sheets.pages:
         if not page.marks:
@@ -201,7 +202,7 @@ def test_no_crop_mark_in_a_tight_grids_edge_or_bleed(tmp_path, paper: str, grid,
     """A fixed grid can leave no room for marks at a side: then that side has none; a mark never points
     back towards the pieces, into the EDGE the printer cannot reach or up to a piece's bleed."""
     deck, _ = two_sided_deck(tmp_path)
-    sheets = Sheets(deck, "en", paper, "none", False, grid=grid, gutter=gutter * MM, instructions=False)
+    sheets = Sheets(deck, "en", paper, Printing("none", grid=grid, gutter_mm=gutter, instructions=False))
     w, h = sheets.size
     for page in nonempty((p for p in sheets.pages if p.marks)):
         canvas = MarkRecorder()
@@ -228,7 +229,7 @@ def test_a_backs_pages_boxes_lie_behind_its_fronts(tmp_path, duplex: str) -> Non
 
     deck, _ = two_sided_deck(tmp_path)
     layout = plan(deck, "a4", duplex, instructions=False)
-    pdf = pikepdf.open(io.BytesIO(render_sheets(deck, "en", "a4", duplex=duplex, instructions=False)))
+    pdf = pikepdf.open(io.BytesIO(render_sheets(deck, "en", "a4", Printing(duplex=duplex, instructions=False))))
     w, h = PAPERS["a4"]
 
     def union(boxes):

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from cardgen.load.project import Project
 from cardgen.model.schema import LANGS, Text
-from cardgen.render.sheets import render_sheets
+from cardgen.render.sheets import Printing, render_sheets
 from cardgen.model.deck import ResolvedDeck
 from cardgen.resolve.resolve import Resolver
 from cardgen.typography import NNBSP, for_language, french
@@ -120,7 +120,7 @@ def test_a_csv_text_and_an_own_rule_sheet_print_with_french_spacing(tmp_path: Pa
     shutil.copytree(FIXTURE, tmp_path / "own36")
     deck = Resolver(Project.open(tmp_path / "own36")).resolve("own36")
     assert "quelle carte : puis" in deck.model.components[8].faces[0].text.fr  # typed with a plain space
-    cards = words(render_sheets(deck, "fr", "a4", fronts_only=True, instructions=False))
+    cards = words(render_sheets(deck, "fr", "a4", Printing(fronts_only=True, instructions=False)))
     assert "n’importe" in cards and f"carte{NNBSP}:" in cards.replace("\r\n", " ").replace("\n", " ")
     from cardgen.rulebook.owntext import render_own_rules
     rules = words(render_own_rules(deck, "fr", "a4")).replace("\r\n", " ").replace("\n", " ")

@@ -1,6 +1,7 @@
 """Print-and-play sheets: every face and back of a deck, laid out for A4 or Letter.
 
-``render_sheets(resolved, lang, paper, *, duplex, ink_saver) -> bytes`` returns a PDF:
+``render_sheets(resolved, lang, paper, printing=Printing()) -> bytes`` returns a PDF
+(``Printing``: duplex, ink saver and which pages, all the options below):
 
 1. an instructions page: deck name, piece and page counts, a 100 mm calibration
    ruler, how to print (actual size, duplex flip), how to cut, the contents;
@@ -317,17 +318,35 @@ def _backs_once(resolved: Any, pages: list[Page]) -> list[Page]:
 
 # -- drawing ---------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class Printing:
+    """How the sheets are printed, whatever the deck, language and paper (``cardgen build``'s options).
+
+    ``duplex``: ``long`` or ``short`` edge flip, or ``none`` (see the module docstring);
+    ``ink_saver``: outlines instead of solid fills; ``fronts_only`` / ``backs_once``: which
+    reverses are printed (they exclude each other); ``instructions``: the first page
+    (calibration ruler, how to print); ``grid``: ``(cols, rows)`` cards per page,
+    ``gutter_mm`` apart (``fixed_grid``; default: as many as fit, bleeds touching).
+    """
+
+    duplex: str = "long"
+    ink_saver: bool = False
+    fronts_only: bool = False
+    backs_once: bool = False
+    instructions: bool = True
+    grid: tuple[int, int] | None = None
+    gutter_mm: float = 0.0
+
+
 class Sheets:
     """Draws a plan onto a reportlab canvas."""
 
-    def __init__(self, resolved: Any, lang: str, paper: str, duplex: str, ink_saver: bool,
-                 fronts_only: bool = False, backs_once: bool = False, instructions: bool = True,
-                 grid: tuple[int, int] | None = None, gutter: float = 0.0) -> None:
-        self.resolved, self.lang, self.paper, self.duplex, self.ink_saver = resolved, lang, paper, duplex, ink_saver
-        self.fronts_only, self.backs_once = fronts_only, backs_once
+    def __init__(self, resolved: Any, lang: str, paper: str, printing: Printing) -> None:
+        self.resolved, self.lang, self.paper, self.printing = resolved, lang, paper, printing
         self.size = PAPERS[paper]
-        self.pages = plan(resolved, paper, duplex, fronts_only=fronts_only, backs_once=backs_once,
-                          instructions=instructions, grid=grid, gutter=gutter)
+        self.pages = plan(resolved, paper, printing.duplex, fronts_only=printing.fronts_only,
+                          backs_once=printing.backs_once, instructions=printing.instructions, grid=printing.grid,
+                          gutter=printing.gutter_mm * mm)
         self.forms: dict[str, str] = {}
         self.sheets = max((p.number for p in self.pages), default=0)
 
@@ -338,7 +357,7 @@ class Sheets:
         c.setTitle(text(self.lang, "title", name=name))
         c.setAuthor("cardgen")
         c.setCreator("cardgen")
-        c.setSubject(f"{self.resolved.id} {self.lang} {self.paper} duplex={self.duplex}")
+        c.setSubject(f"{self.resolved.id} {self.lang} {self.paper} duplex={self.printing.duplex}")
         self.define_forms(c)
         for page in self.pages:
             self.set_boxes(c, page)
@@ -371,7 +390,7 @@ class Sheets:
             x0, y0, x1, y1 = geo.bleed_box
             c.beginForm(name, x0, y0, x1, y1)
             face = None if side.back else side.component.faces[side.index]
-            paint(c, self.resolved, side.component, face, self.lang, ink_saver=self.ink_saver, back=side.back)
+            paint(c, self.resolved, side.component, face, self.lang, ink_saver=self.printing.ink_saver, back=side.back)
             c.endForm()
 
     def place(self, c: Canvas, side: Side, matrix: Affine,
@@ -403,10 +422,10 @@ class Sheets:
 
     def page_box(self, page: Page, slot: Slot, box: tuple[float, float, float, float]):
         """A front-page box as it lands on ``page`` (mirrored on a backs page)."""
-        if page.role != "backs" or self.duplex == "none":
+        if page.role != "backs" or self.printing.duplex == "none":
             return box
         x0, y0, x1, y1 = box
-        if self.duplex == "long":
+        if self.printing.duplex == "long":
             return (self.size[0] - x1, y0, self.size[0] - x0, y1)
         return (x0, self.size[1] - y1, x1, self.size[1] - y0)
 
@@ -426,7 +445,7 @@ class Sheets:
             self.draw_blank(c, page, "no_backs")
             return
         for slot in page.slots:
-            self.place(c, Side(slot.component, -1), slot.back_matrix(self.duplex, self.size),
+            self.place(c, Side(slot.component, -1), slot.back_matrix(self.printing.duplex, self.size),
                        self._clip(slot, self.page_box(page, slot, slot.bleed_box)))
         if page.marks:
             self.crop_marks(c, [self.page_box(page, s, s.trim) for s in page.slots],
@@ -558,19 +577,20 @@ class Sheets:
         para(text(lang, "counts", pieces=pieces, pages=len(self.pages), paper=self.paper.upper()), gap=6 * mm)
         y = self.ruler(c, left, y)
         para(text(lang, "ruler"), "Sans-Bold", 9, 7 * mm)
-        if self.fronts_only:
+        printing = self.printing
+        if printing.fronts_only:
             steps = ["step_scale", "step_fronts", "step_cut"]
-        elif self.backs_once:
-            steps = ["step_scale", "step_backs_once", "step_test" if self.duplex != "none" else None, "step_cut"]
+        elif printing.backs_once:
+            steps = ["step_scale", "step_backs_once", "step_test" if printing.duplex != "none" else None, "step_cut"]
         else:
-            steps = ["step_scale", f"step_{self.duplex}", "step_test" if self.duplex != "none" else None,
+            steps = ["step_scale", f"step_{printing.duplex}", "step_test" if printing.duplex != "none" else None,
                      "step_cut"]
         if counts["die"]:
             steps.append("step_one_die" if counts["die"] == 1 else "step_die")  # "The die:", not "Each die:"
-        if self.ink_saver:
+        if printing.ink_saver:
             steps.append("step_ink")
         for n, key in enumerate([s for s in steps if s], 1):
-            edge = text(lang, "edge_short" if self.duplex == "short" else "edge_long")
+            edge = text(lang, "edge_short" if printing.duplex == "short" else "edge_long")
             words = text(lang, key, bleed=plain(model.card.bleed_mm, lang), sheets=self.sheets, edge=edge)
             c.setFont(register_font("Sans-Bold"), 10)
             c.setFillColor(INK)
@@ -643,21 +663,15 @@ def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-def render_sheets(resolved: Any, lang: str, paper: str, *, duplex: str = "long", ink_saver: bool = False,
-                  fronts_only: bool = False, backs_once: bool = False, instructions: bool = True,
-                  grid: tuple[int, int] | None = None, gutter_mm: float = 0.0) -> bytes:
-    """The print-and-play PDF of ``resolved`` in ``lang`` on ``paper`` (``a4`` or ``letter``).
-
-    ``duplex``: ``long`` (default) or ``short`` edge flip, or ``none`` (see the module
-    docstring); ``ink_saver``: outlines instead of solid fills; ``instructions``: the first page
-    (calibration ruler, how to print); ``grid``: ``(cols, rows)`` cards per page, ``gutter_mm`` apart
-    (``fixed_grid``; default: as many as fit, bleeds touching). Same input, same bytes.
+def render_sheets(resolved: Any, lang: str, paper: str, printing: Printing = Printing()) -> bytes:
+    """The print-and-play PDF of ``resolved`` in ``lang`` on ``paper`` (``a4`` or ``letter``),
+    printed as ``printing`` says (default: long-edge duplex, instructions, as many pieces as fit).
+    Same input, same bytes.
     """
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}; expected one of {', '.join(PAPERS)}")
-    if duplex not in DUPLEX:
-        raise ValueError(f"unknown duplex {duplex!r}; expected one of {', '.join(DUPLEX)}")
-    if fronts_only and backs_once:
+    if printing.duplex not in DUPLEX:
+        raise ValueError(f"unknown duplex {printing.duplex!r}; expected one of {', '.join(DUPLEX)}")
+    if printing.fronts_only and printing.backs_once:
         raise ValueError("fronts_only and backs_once exclude each other")
-    return Sheets(resolved, lang, paper, duplex, ink_saver, fronts_only, backs_once, instructions, grid,
-                  gutter_mm * mm).render()
+    return Sheets(resolved, lang, paper, printing).render()
