@@ -83,13 +83,23 @@ def run_skill_chunk(chunk: SkillChunk) -> tuple[float, int, int]:
     return share, chunk.stop - chunk.start, completed
 
 
-def skill_chunks(loader: Loader, ref: DeckRef, players: int, spec: Any, master_seed: int, games: int,
-                 cap: int, search_iterations: int, size: int) -> Iterator[SkillChunk]:
-    """Every skill chunk of one deck and player count, opponent by opponent."""
+@dataclass(frozen=True)
+class SkillRun:
+    """The settings one validate run measures skill with, the same for every deck and player count."""
+
+    loader: Loader
+    master_seed: int
+    games: int  # per opponent (``--skill-games``)
+    cap: int = DEFAULT_CAP
+    search_iterations: int = DEFAULT_ITERATIONS
+
+
+def skill_chunks(run: SkillRun, ref: DeckRef, players: int, spec: Any, size: int) -> Iterator[SkillChunk]:
+    """Every skill chunk (``size`` games) of one deck and player count, opponent by opponent."""
     for opponent in opponents(spec):
-        for start in range(0, games, size):
-            yield SkillChunk(loader, ref, players, opponent, master_seed, start, min(games, start + size), cap,
-                             search_iterations)
+        for start in range(0, run.games, size):
+            yield SkillChunk(run.loader, ref, players, opponent, run.master_seed, start, min(run.games, start + size),
+                             run.cap, run.search_iterations)
 
 
 def normalised(rate: float, players: int) -> float:

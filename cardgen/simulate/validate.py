@@ -31,7 +31,7 @@ from cardgen.simulate.progress import Progress, ProgressBar, ProgressLines
 from cardgen.agents.search import DEFAULT_ITERATIONS
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loader, agents_in_words, check_agents,
                                      default_agents, fast_engine, load_project_deck, split_agents)
-from cardgen.simulate.skill import DEFAULT_SKILL_GAMES, run_skill_chunk, skill_chunks, skill_json
+from cardgen.simulate.skill import DEFAULT_SKILL_GAMES, SkillRun, run_skill_chunk, skill_chunks, skill_json
 from cardgen.simulate.tally import Tally
 from cardgen.terminal import say, say_n
 
@@ -212,10 +212,10 @@ def _deals_vary(entry: Entry, opts: ValidateOptions) -> bool:
 def skill_work(entries: list[Entry], opts: ValidateOptions, jobs: int) -> Iterator[tuple[int, Any]]:
     """Every skill chunk of every runnable entry (search against each opponent)."""
     size = max(1, min(25, math.ceil(opts.skill_games / (2 * jobs))))
+    run = SkillRun(opts.loader, opts.seed, opts.skill_games, opts.cap, opts.search_iterations)
     for i, entry in enumerate(entries):
         if entry.runnable:
-            for chunk in skill_chunks(opts.loader, entry.ref, entry.players, entry.deck.spec, opts.seed,
-                                      opts.skill_games, opts.cap, opts.search_iterations, size):
+            for chunk in skill_chunks(run, entry.ref, entry.players, entry.deck.spec, size):
                 yield i, chunk
 
 
