@@ -1,0 +1,119 @@
+"""No function of cardgen takes more than 8 parameters (the brief's standard, issue #49).
+
+Parameters that travel together become one record with a meaning (``symbols.Inks``,
+``sheets.Printing``, ``skill.SkillRun``). Counted from the source with ``ast``: positional,
+keyword-only, ``*args`` and ``**kwargs``, not a method's ``self`` or ``cls``; nested functions and
+methods are named by their qualified name (``Sheets.__init__``).
+
+The only exceptions are the compiled-tier functions below: numba templates and kernels, which
+take their arrays one by one until issue #49's compiled flow gives each game one typed record.
+The list only shrinks: an entry whose function is gone, or no longer over the limit, fails too.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+#: the standard: no function with more than this many parameters
+LIMIT = 8
+PACKAGE = Path(__file__).resolve().parent.parent / "cardgen"
+_NUMBA = "a numba template: njit functions take arrays one by one; owned by issue #49's compiled-flow work"
+#: (file under cardgen/, qualified function name) -> why it may take more than LIMIT parameters
+ALLOWED: dict[tuple[str, str], str] = {
+    ("engine/batch.py", "play_many"): _NUMBA + " (the batch loop over a game's play_one)",
+    ("engine/fasttree.py", "expand"): _NUMBA + " (the search tree kept in arrays)",
+    ("engine/searchloop.py", "paired_loop"): _NUMBA + " (the paired choice bound to a game's kernels)",
+    ("engine/searchloop.py", "tree_search"): _NUMBA + " (the tree search bound to a game's kernels)",
+    ("engine/searchloop.py", "tree_loop"): _NUMBA + " (the tree iterations bound to a game's kernels)",
+    ("games/royale/agents.py", "pick"): _NUMBA + " (the planner, run as Python and compiled)",
+    ("games/royale/agents.py", "plan_small"): _NUMBA + " (the planner, run as Python and compiled)",
+    ("games/royale/agents.py", "plan"): _NUMBA + " (the planner, run as Python and compiled)",
+    ("games/royale/agents.py", "decide"): _NUMBA + " (the planner, run as Python and compiled)",
+    ("games/royale/compiled_require.py", "intern"): _NUMBA + " (the requirement search's state table)",
+    ("games/royale/compiled_require.py", "_add"): _NUMBA + " (the requirement search's state table)",
+    ("games/royale/compiled_require.py", "step"): _NUMBA + " (the requirement search's state table)",
+    ("games/royale/compiled_require.py", "root"): _NUMBA + " (the requirement search's state table)",
+    ("games/royale/require.py", "fill"): _NUMBA + " (the requirement rule, run as Python and compiled)",
+    ("games/royale/require.py", "exists"): _NUMBA + " (the requirement rule, run as Python and compiled)",
+    ("games/royale/require.py", "min_need"): _NUMBA + " (the requirement rule, run as Python and compiled)",
+}
+
+
+def parameter_count(fn: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> int:
+    """Positional, keyword-only, ``*args`` and ``**kwargs``; a method's first ``self``/``cls`` not counted."""
+    args = fn.args
+    positional = [a.arg for a in args.posonlyargs + args.args]
+    count = len(positional) + len(args.kwonlyargs) + (args.vararg is not None) + (args.kwarg is not None)
+    if is_method and positional and positional[0] in ("self", "cls"):
+        count -= 1
+    return count
+
+
+def functions(tree: ast.AST) -> list[tuple[str, int, int]]:
+    """``(qualified name, parameter count, line)`` of every function and method in ``tree``."""
+    found: list[tuple[str, int, int]] = []
+
+    def visit(node: ast.AST, prefix: str, in_class: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                name = prefix + child.name
+                found.append((name, parameter_count(child, in_class), child.lineno))
+                visit(child, name + ".", False)
+            elif isinstance(child, ast.ClassDef):
+                visit(child, prefix + child.name + ".", True)
+            else:
+                visit(child, prefix, in_class)
+
+    visit(tree, "", False)
+    return found
+
+
+def over_limit(root: Path) -> dict[tuple[str, str], tuple[int, int]]:
+    """``(file, function) -> (parameters, line)`` for every function under ``root`` over ``LIMIT``."""
+    out: dict[tuple[str, str], tuple[int, int]] = {}
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        for name, count, line in functions(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if count > LIMIT:
+                out[(rel, name)] = (count, line)
+    return out
+
+
+def test_the_count_is_what_a_reader_counts() -> None:
+    """self and cls are free, everything else counts, a nested function and a method by qualified name."""
+    source = ("def f(a, b, /, c, *rest, d, e=1, **more): pass\n"
+              "class K:\n"
+              "    def m(self, a, b): pass\n"
+              "    @classmethod\n"
+              "    def c(cls, a): pass\n"
+              "    @staticmethod\n"
+              "    def s(self_like, a): pass\n"
+              "def outer(a):\n"
+              "    def inner(self, a, b): pass\n")
+    assert functions(ast.parse(source)) == [("f", 7, 1), ("K.m", 2, 3), ("K.c", 1, 5), ("K.s", 2, 7),
+                                            ("outer", 1, 8), ("outer.inner", 3, 9)]
+
+
+def test_a_nine_parameter_function_is_found(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "wide.py").write_text("class A:\n    def go(self, a, b, c, d, e, f, g, h, *, i): pass\n"
+                                              "def ok(a, b, c, d, e, f, g, h): pass\n", encoding="utf-8")
+    assert over_limit(tmp_path) == {("sub/wide.py", "A.go"): (9, 2)}
+
+
+def test_no_function_takes_more_than_eight_parameters() -> None:
+    wide = over_limit(PACKAGE)
+    assert len(wide) >= len(ALLOWED) > 0  # the scan reads the package (the compiled tier is in it)
+    unexpected = [f"cardgen/{file}:{line} {name} takes {count} parameters; group the ones that travel together "
+                  f"into a record with a meaning (at most {LIMIT})"
+                  for (file, name), (count, line) in sorted(wide.items()) if (file, name) not in ALLOWED]
+    assert not unexpected, "\n".join(unexpected)
+
+
+def test_the_allowlist_only_shrinks() -> None:
+    """An allowed function that is gone, or back within the limit, leaves the list."""
+    wide = over_limit(PACKAGE)
+    stale = [f"cardgen/{file} {name}: no longer over {LIMIT} parameters (or gone); remove it from ALLOWED"
+             for file, name in sorted(ALLOWED) if (file, name) not in wide]
+    assert not stale, "\n".join(stale)
+    assert all(reason.strip() for reason in ALLOWED.values())
