@@ -68,15 +68,19 @@ def functions(tree: ast.AST) -> list[tuple[str, int, int]]:
     return found
 
 
-def over_limit(root: Path) -> dict[tuple[str, str], tuple[int, int]]:
-    """``(file, function) -> (parameters, line)`` for every function under ``root`` over ``LIMIT``."""
+def scan(root: Path) -> dict[tuple[str, str], tuple[int, int]]:
+    """``(file, function) -> (parameters, line)`` for every function under ``root``."""
     out: dict[tuple[str, str], tuple[int, int]] = {}
     for path in sorted(root.rglob("*.py")):
         rel = path.relative_to(root).as_posix()
         for name, count, line in functions(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-            if count > LIMIT:
-                out[(rel, name)] = (count, line)
+            out[(rel, name)] = (count, line)
     return out
+
+
+def over_limit(root: Path) -> dict[tuple[str, str], tuple[int, int]]:
+    """The functions of ``scan`` that take more than ``LIMIT`` parameters."""
+    return {key: found for key, found in scan(root).items() if found[0] > LIMIT}
 
 
 def test_the_count_is_what_a_reader_counts() -> None:
@@ -102,8 +106,8 @@ def test_a_nine_parameter_function_is_found(tmp_path: Path) -> None:
 
 
 def test_no_function_takes_more_than_eight_parameters() -> None:
+    assert scan(PACKAGE)[("render/sheets.py", "render_sheets")][0] == 4  # the scan reads the package
     wide = over_limit(PACKAGE)
-    assert len(wide) >= len(ALLOWED) > 0  # the scan reads the package (the compiled tier is in it)
     unexpected = [f"cardgen/{file}:{line} {name} takes {count} parameters; group the ones that travel together "
                   f"into a record with a meaning (at most {LIMIT})"
                   for (file, name), (count, line) in sorted(wide.items()) if (file, name) not in ALLOWED]
