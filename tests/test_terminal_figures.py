@@ -120,7 +120,7 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
     lines = format_comparison(doc).splitlines()
     assert lines[0].startswith("compare draco → gift (Gift)")
     assert lines[1] == ("what the variant changes: before a toast, give 1 coin to the poorest "
-                        "(a house rule written as code: house/gift.py)")
+                        "(a house rule written in Python: house/gift.py)")
     assert lines[2] == "Close games rise." and "A player-facing blurb." not in "\n".join(lines)
     turns = next(line for line in lines if line.strip().startswith("turns"))
     assert "12.6 →    12.5  \u22120.1 [\u22120.6 to +0.3]" in turns and not turns.endswith("*")

@@ -57,7 +57,7 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     internal = [{"metric": "peak:portions", "base": 3.1, "variant": 4.2, "significant": True},
                 {"metric": "peak:hand", "base": 20.0, "variant": 20.5, "significant": False}]
     line = internal_line(internal, "en", Naming(words))
-    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place (most during a game, on average): "
+    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place, peak during a game, on average: "
                     "3.1 → 4.2); details in the report")
     assert internal_line(internal[1:] * 2, "fr") == "Autres décomptes (détaillés dans le rapport)\u202f: 2 valeurs, " \
                                                     "aucune modifiée"
@@ -397,3 +397,15 @@ def test_no_figure_changed_still_points_at_the_engine_counts_that_did() -> None:
                     "the engine counts named in the line “Other counts” under the table."]
     assert verdict({"players": 3, "games": 100, "metrics": [{**count, "significant": False}]}, "en") == [
         "In 100 pairs of games, no figure changed by more than chance alone would explain."]
+
+
+def test_every_line_after_a_player_count_starts_in_lower_case_in_every_language() -> None:
+    """"3 players: stopped after…" beside "3 players: Winning scores fall…": one case after the colon."""
+    side = {"variant": "draco", "sufficiency": []}
+    result = {"games": 10, "metrics": [], "family": 1, "base_result": side, "variant_result": side,
+              "component_impact": [], "verdict": ["Winning scores fall from 50 to 38 points."]}
+    doc = {"lang": "en", "base": "draco", "variant": "v", "name": "V", "games": 10, "agents": ["heuristic"],
+           "differences": [], "results": [{**result, "players": 3}, {**result, "players": 4}]}
+    lines = format_comparison(doc).splitlines()
+    assert "3 players: winning scores fall from 50 to 38 points." in lines
+    assert "4 players: winning scores fall from 50 to 38 points." in lines

@@ -668,9 +668,9 @@ def first_sentence(text: str) -> str:
 
 
 def lowered(sentence: str, lang: str) -> str:
-    """A sentence after a colon: French and Italian start it in lower case (``3 joueurs : le score…``), English
-    keeps its capital."""
-    return sentence[:1].lower() + sentence[1:] if lang in ("fr", "it") else sentence
+    """A sentence after a colon, in lower case as the other lines after "3 players:" are (``3 joueurs : le
+    score…``, ``3 players: winning scores fall…``); ``lang`` kept for a language that would want its capital."""
+    return sentence[:1].lower() + sentence[1:] if lang in ("fr", "it", "en") else sentence
 
 
 def item_case(text: str, naming: Naming) -> str:
