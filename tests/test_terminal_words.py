@@ -155,7 +155,7 @@ def test_a_house_rules_text_drops_the_books_cross_reference_and_a_description_it
         "fr": "Avant un toast, donnez 1 pièce au plus pauvre (voir «\u202fLe toast\u202f»).",
         "it": "Prima del brindisi, dai 1 moneta al più povero (vedi «Il\u00a0brindisi»)."}}
     assert difference_line(rule, "en") == ("before a toast is paid, give 1 coin to the poorest (a house rule written "
-                                           "as code: house/gift.py)")
+                                           "in Python: house/gift.py)")
     assert "voir" not in difference_line(rule, "fr") and "vedi" not in difference_line(rule, "it")
     assert first_sentence("Emerald is hungry: he eats 3. Print this variant’s card sheets.") == \
         "Emerald is hungry: he eats 3."
