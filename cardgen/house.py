@@ -61,7 +61,8 @@ def speed_note(deck: "ResolvedDeck") -> str | None:
     from cardgen.terminal import language
     lang = language()
     title = deck.text(lang if lang in deck.languages else deck.languages[0])["name"]
-    shown = say("deck_titled", deck=deck.id, title=title) if title and title != deck.id else deck.id
+    # the title in quotes: its own colon ("Draco & Co : toast charitable") would otherwise break the sentence
+    shown = say("deck_quoted", deck=deck.id, title=title) if title and title != deck.id else deck.id
     return say("note", text=say("speed_note_deck", deck=shown, file=code))  # « la règle maison de … »
 
 

@@ -135,13 +135,34 @@ def is_singular(x: float, lang: str) -> bool:
     return shown < 2 if lang == "fr" else shown == 1
 
 
+#: a hyphen that stands for minus: before a digit, not inside a word, an id, a path or an option (``-2,2 pts``,
+#: ``[-13,0 ; +14,7]``; never ``partie-1``, ``--games``, ``/tmp/a-1``)
+_MINUS = re.compile(r"(?<![\w\-./\\])-(?=\d)")
+
+#: an Italian article or articulated preposition before a percentage (``il 26 %``, ``nel 99 %``)
+_IT_ARTICLE = re.compile(r"\b(il|Il|del|nel|al|dal|sul) (\d[\d.]*)(?=(?:,\d+)?[ \u00a0\u202f]?%)")
+
+
+def _it_elided(m: re.Match[str]) -> str:
+    """``il 80 %`` -> ``l’80 %``, ``nel 11 %`` -> ``nell’11 %``: Italian elides before a number said with a
+    vowel first (otto, undici, uno, ottanta, undicimila), and only then."""
+    whole = m.group(2).replace(".", "")
+    if not (whole.startswith("8") or whole in ("1", "11") or (len(whole) == 5 and whole.startswith("11"))):
+        return m.group(0)
+    article = {"il": "l", "Il": "L"}.get(m.group(1)) or m.group(1)[:-1] + "ll"  # del -> dell’, al -> all’
+    return f"{article}\u2019{m.group(2)}"
+
+
 def typeset(text: str, lang: str) -> str:
-    """French puts a narrow no-break space before : ; ? ! % (and inside « ») and elides ``que`` before a
-    vowel (``parce qu’un joueur``: a sentence put together from a template and a name); the others need nothing."""
+    """Running text as ``lang`` sets it: every language writes a negative number with the minus sign (U+2212),
+    as the rulebooks do; French puts a narrow no-break space before : ; ? ! % (and inside « ») and elides
+    ``que`` before a vowel (``parce qu’un joueur``: a sentence put together from a template and a name);
+    Italian elides the article before a percentage said with a vowel first (``l’80 %``, ``nell’11 %``)."""
+    text = _MINUS.sub("\u2212", text)
+    if lang == "it":
+        return _IT_ARTICLE.sub(_it_elided, text)
     if lang != "fr":
         return text
-    import re
-
     text = re.sub(r"\b([Qq])ue (?=[aeiouyàâéèêîôûAEIOUÉ])", "\\1u\u2019", text)
     for mark in ":;?!%":
         text = text.replace(f" {mark}", f"\u202f{mark}")

@@ -58,13 +58,12 @@ def test_balance_warnings_follow_the_language() -> None:
     from cardgen.simulate.summary import balance_lines
 
     flagged = balance(stats([330, 224, 223, 223]))
-    assert balance_lines(flagged, "en") == ["balance: seat 1 wins more often than its fair share: 33.0% [29.4% to "
-                                            "36.8%; a 98.75% confidence interval, adjusted for the 4 seats compared] "
-                                            "against 25.0% expected (an equal share of the wins, a shared win "
-                                            "counted for each winner)"]
-    assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: la place 1 gagne plus souvent que sa juste part\u202f: 33,0\u202f%")
-    assert balance_lines(flagged, "it")[0].startswith("equilibrio: chi gioca per 1º vince più spesso di quanto gli "
-                                                      "spetterebbe: 33,0\u00a0%")
+    assert balance_lines(flagged, "en") == ["balance: seat 1 wins more often than its fair share, 33.0% against 25.0% "
+                                            "expected (a shared win counted for each winner); 98.75% confidence "
+                                            "interval, adjusted for the 4 seats compared: [29.4% to 36.8%]"]
+    assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: la place 1 gagne plus souvent que prévu, 33,0\u202f%")
+    assert balance_lines(flagged, "it")[0].startswith("equilibrio: chi gioca in posizione 1 vince più spesso del "
+                                                      "previsto, 33,0\u00a0%")
 
 
 def test_no_completed_game_means_no_verdict() -> None:
@@ -86,4 +85,4 @@ def test_a_flagged_seats_interval_says_it_is_wider_than_the_seat_lines() -> None
     assert (flag["low"], flag["high"]) == (pytest.approx(low, abs=1e-6), pytest.approx(high, abs=1e-6))
     assert "98.75% interval: 95 % shared among the 4 compared" in flagged["warnings"][0]
     assert "intervalle de confiance à 98,75\u202f%" in balance_lines(flagged, "fr")[0]
-    assert "intervallo al 98,75\u00a0%" in balance_lines(flagged, "it")[0]
+    assert "intervallo di confidenza al 98,75\u00a0%" in balance_lines(flagged, "it")[0]

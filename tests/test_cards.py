@@ -214,10 +214,10 @@ def test_the_card_notes_say_the_interval_drawn_is_95_percent_and_only_the_flag_i
     row = {"component": "x", "dealt_share": 0.5, "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.2,
            "difference": 0.1, "low": 0.01, "high": 0.19, "flag": "", "judged": True}
     lines = designer_lines({"games": 300, "component_impact": [row]})
-    assert "◆ marks a card whose interval (95%, adjusted for all the cards judged together) excludes 0" in lines[0]
+    assert "◆ marks a card whose confidence interval (95%, adjusted for all the cards judged together) excludes 0" in lines[0]
     # the terminal shows a judged card's interval that decides its flag (#53): here, without one, the row's own
     assert "+10.0 pts [+1.0 to +19.0]" in lines[1]
     # fifth readers: "35.5% vs    31%", "+1 pt": every figure of the row with its one decimal
     assert "opening hand of 50.0% of seats   30.0% vs  20.0%" in lines[1], lines[1]
     wide = designer_lines({"games": 300, "component_impact": [{**row, "flag_low": -0.02, "flag_high": 0.22}]})
-    assert "+10.0 pts [-2.0 to +22.0]" in wide[1] and "!" not in wide[1]
+    assert "+10.0 pts [\u22122.0 to +22.0]" in wide[1] and "!" not in wide[1]

@@ -94,7 +94,7 @@ def test_check_then_build_refuse_failed_checks_unless_forced(project_with: Any, 
     assert main(["--project", str(root), "build", "two", "--lang", "en", "--paper", "a4", "--no-rules",
                  "--out", str(out)]) == 1
     err = capsys.readouterr().err
-    assert "variants/two.yaml: 2 players: check 'one End of the Banquet card' failed" in err and "--force" in err
+    assert "variants/two.yaml: 2 players: check 'exactly one End of the Banquet card' failed" in err and "--force" in err
     assert not out.exists() or not any(out.iterdir())  # not a sheet, picture or cache file
     assert main(["--project", str(root), "build", "two", "--lang", "en", "--paper", "a4", "--no-rules",
                  "--out", str(out), "--force"]) == 0

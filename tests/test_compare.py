@@ -192,8 +192,8 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     assert "Silver the bank pays the first seats at a toast" in text and "toast_payouts" not in text
     assert "A toast pays 5, 4, 3, 2 and 1." in text
     # the piece in running text as the book names it, and the book's bank ruling said to cover it (round 59)
-    assert "the box runs short of silver coins in 30 of 30 games" in text
-    assert "the rulebook’s ruling covers it" in text and " more would avoid it in 99% of games" in text
+    assert "the box holds too few silver coins in 30 of 30 games" in text
+    assert "the rulebook’s ruling covers this" in text and " more silver coins would avoid it in 99% of games" in text
     assert "(silver-coin)" not in text  # the component by its printed name, never its id
     assert len(text.splitlines()) <= 32  # one screen (each seat's share of wins has its row and interval)
     doc = json.loads(js.read_text())
@@ -208,8 +208,8 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     code = main(["--project", str(project), "validate", "draco-rich-toast", "--games", "20", "--players", "3",
                  "--jobs", "1", "--out", str(out)])
     text = capsys.readouterr().out
-    assert "WARNING (components): the box runs short of silver coins" in text and " more would avoid it" in text
-    assert "the rulebook’s ruling covers it" in text  # Draco's book rules a short bank: the line does not contradict it
+    assert "WARNING (components): the box holds too few silver coins" in text and " more silver coins would avoid it" in text
+    assert "the rulebook’s ruling covers this" in text  # Draco's book rules a short bank: the line does not contradict it
     overview = next((out / "validation").glob("validate-draco-rich-toast-*/index.html")).read_text()
     assert "the box runs short of silver coins in" in overview and "rulebook’s ruling covers it" in overview
     assert "silver-coin" not in overview

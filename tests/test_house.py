@@ -134,7 +134,7 @@ def test_check_inspect_and_a_build_without_rulebooks_never_import_the_rule(tmp_p
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert marker.exists()
-    assert "is written as code (house/rule.py), so its games run on the slower reference engine, which checks the " \
+    assert "is written in Python (house/rule.py), so its games run on the slower reference engine, which checks the " \
            "game’s invariants" in done.stderr
 
 

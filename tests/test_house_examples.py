@@ -149,7 +149,7 @@ def test_the_docs_example_checks_and_its_rule_holds_in_play(tmp_path: Path, monk
     assert main(["check", "take-what-is-served"]) == 0
     assert main(["validate", "take-what-is-served", "--games", "10", "--players", "4", "--jobs", "1",
                  "--agents", "random", "--out", str(tmp_path / "out")]) == 0
-    assert "is written as code (house/take_what_is_served.py)" in capsys.readouterr().err
+    assert "is written in Python (house/take_what_is_served.py)" in capsys.readouterr().err
     game = _game("take-what-is-served", 4, root)
     rng = random.Random(1)
     seen_take = seen_draw = 0
@@ -182,4 +182,4 @@ def test_tune_and_the_search_agent_play_the_house_rule(tmp_path: Path, capsys: p
     assert main(["--project", str(ROOT), "validate", KING_LUI, "--agents", "search", "--search-iterations", "20",
                  "--games", "1", "--players", "3", "--jobs", "1", "--out", str(tmp_path / "v")]) == 0
     err = capsys.readouterr().err
-    assert err.count(f"({KING_LUI}) is written as code ({house_file})") == 1 and "Note (trial)" not in err  # the deck tuned
+    assert err.count(f"({KING_LUI}) is written in Python ({house_file})") == 1 and "Note (trial)" not in err  # the deck tuned

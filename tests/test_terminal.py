@@ -84,7 +84,7 @@ def test_validate_shows_no_engine_id_in_any_language(validated: dict, game: str,
     assert not [leak for leak in leaks if leak[1]], leaks
     words = {"en": ("players", "games completed", "win rate by seat"),
              "fr": ("joueurs", "parties terminées", "victoires par place"),
-             "it": ("giocatori", "partite concluse", "vittorie per ordine di gioco")}[lang]
+             "it": ("giocatori", "partite concluse", "vittorie per posto nell’ordine di gioco")}[lang]
     assert all(w in text for w in words), text
     assert deck.text(lang)["name"] in text.splitlines()[0]
     from cardgen.simulate.verdict import label
@@ -101,10 +101,10 @@ def test_a_short_component_is_named_with_its_figures() -> None:
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 38, "games": 40, "max": 57}
     naming = Naming(names={"silver-coin": "Pièce d’argent"}, shortfall={"unpaid_by_bank": "silver-coin"})
     assert shortfall_line(finding, "fr", naming) == (
-        "ATTENTION (matériel)\u202f: la boîte manque de «\u202fPièce d’argent\u202f» dans 38 parties sur 40 (95\u202f%), "
-        "avec jusqu’à 57 exemplaires manquants\u202f; imprimez-en 57 de plus pour que 99\u202f% des parties en aient assez")
-    assert "runs short of pieces counted as “money owed by the bank” in 38 of 40 games (95%), by up to 57; print 57 " \
-        "more so that 99% of games" in shortfall_line(finding, "en", Naming(
+        "ATTENTION (matériel)\u202f: la boîte n’a pas assez d’exemplaires de «\u202fPièce d’argent\u202f» dans 38 parties "
+        "sur 40 (95\u202f%)\u202f; il en manque jusqu’à 57. En imprimer 57 de plus suffirait dans 99\u202f% des parties")
+    assert "holds too few copies of pieces counted as “money owed by the bank” in 38 of 40 games (95%), up to 57 too " \
+        "few; print 57 more copies so that 99% of games" in shortfall_line(finding, "en", Naming(
         words={"tallies": {"en": {"peak:unpaid_by_bank": "money owed by the bank"}}}))
 
 
@@ -115,7 +115,7 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
     assert code == 0, out
     assert "VALIDÉ draco (Draco & Co), 3 joueurs\u202f: 12/12 parties terminées" in out
     assert "scores en pièces d’argent\u202f:" in out and "Rapport\u202f: " in out and "games" not in out
-    assert "\n  jouées par des joueurs automatiques (règles de bon sens propres au jeu) à chaque place" in out \
+    assert "\n  jouées par des joueurs automatiques (stratégie simple propre au jeu), à toutes les places" in out \
         and "played by" not in out
     shown = out.replace(str(tmp_path), "").replace("draco", "")  # the report's path and the deck's own id
     assert not SNAKE.findall(shown), SNAKE.findall(shown)
@@ -217,8 +217,8 @@ def test_compare_prints_its_figure_table_in_the_language() -> None:
                 "base_result": side, "variant_result": {**side, "variant": "draco-short"},
                 "component_impact": [card]}]}
     text = format_comparison(doc, Naming(dict(get_game("draco").words), {"favour": "Faveur"}))
-    assert text.startswith("Comparaison draco → draco-short (Draco court)\u202f: 100 parties par nombre de joueurs")
-    assert "3 joueurs (base → variante, puis l’écart et son intervalle\u202f; * marque un changement qui a peu de " \
+    assert text.startswith("Comparaison draco → draco-short (Draco court)\u202f: 100 paires de parties par nombre de joueurs")
+    assert "3 joueurs (base → variante, puis l’écart et son intervalle de confiance\u202f; * marque un changement qui a peu de " \
            "chances d’être dû au hasard et dont l’intervalle exclut 0\u202f;" in text
     assert re.search(r"part des victoires, place 1 \(premier joueur\) +30,0\u202f% → +36,0\u202f%  \+6,0 pts \[.*\] \*", text) and "Faveur\u202f: +1,0 → +12,0 pts (trop forte sur les 100 parties de la variante de cette comparaison, selon le test des cartes de la commande cardgen validate)" in text
     assert "dont 1 découlent de votre modification" in text and "rien dans les données" in text

@@ -52,7 +52,7 @@ def test_a_judged_cards_printed_interval_is_the_one_its_flag_reads(seed: int) ->
     for r, line in zip(rows, lines[1:]):
         if not r["judged"]:
             continue
-        low, high = (float(x) for x in re.findall(r"\[([-+]?[\d.]+) to ([-+]?[\d.]+)\]", line)[0])
+        low, high = (float(x.replace("\u2212", "-")) for x in re.findall(r"\[([-+\u2212]?[\d.]+) to ([-+\u2212]?[\d.]+)\]", line)[0])
         assert (low, high) == (round(100 * r["flag_low"], 1), round(100 * r["flag_high"], 1)), line
         assert ("  ◆ " in line) == bool(r["flag"]), line
         assert re.search(r" pts? ", line)  # a difference of two win rates, in percentage points ("1 pt")
@@ -120,10 +120,10 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
     lines = format_comparison(doc).splitlines()
     assert lines[0].startswith("compare draco → gift (Gift)")
     assert lines[1] == ("what the variant changes: before a toast, give 1 coin to the poorest "
-                        "(a house rule written as code: house/gift.py)")
+                        "(a house rule written in Python: house/gift.py)")
     assert lines[2] == "Close games rise." and "A player-facing blurb." not in "\n".join(lines)
     turns = next(line for line in lines if line.strip().startswith("turns"))
-    assert "12.6 →    12.5  -0.1 [-0.6 to +0.3]" in turns and not turns.endswith("*")
+    assert "12.6 →    12.5  \u22120.1 [\u22120.6 to +0.3]" in turns and not turns.endswith("*")
     close = next(line for line in lines if line.strip().startswith("close games"))
     assert close.endswith("+19.0 pts [+1.0 to +37.0] *"), close
     french = format_comparison({**doc, "lang": "fr"}).splitlines()

@@ -43,7 +43,7 @@ def test_the_compare_row_of_a_starred_figure_never_prints_an_interval_holding_ze
     assert float(low) > 0 and float(high) > 0, row
 
 
-@pytest.mark.parametrize(("x", "lang", "said"), [(0.01, "en", "+1.0 pts"), (-0.01, "en", "-1.0 pts"),
+@pytest.mark.parametrize(("x", "lang", "said"), [(0.01, "en", "+1.0 pts"), (-0.01, "en", "\u22121.0 pts"),
                                                  (0.02, "en", "+2.0 pts"), (0.008, "en", "+0.8 pts"),
                                                  (0.015, "fr", "+1,5 pt"), (0.01, "fr", "+1,0 pt"),
                                                  (0.02, "fr", "+2,0 pts"), (0.0, "en", "0.0 pts")])
@@ -57,7 +57,8 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     internal = [{"metric": "peak:portions", "base": 3.1, "variant": 4.2, "significant": True},
                 {"metric": "peak:hand", "base": 20.0, "variant": 20.5, "significant": False}]
     line = internal_line(internal, "en", Naming(words))
-    assert line == "Other counts: 1 of 2 changed (portions in the king’s place: 3.1 → 4.2); details in the report"
+    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place, peak during a game, on average: "
+                    "3.1 → 4.2); details in the report")
     assert internal_line(internal[1:] * 2, "fr") == "Autres décomptes (détaillés dans le rapport)\u202f: 2 valeurs, " \
                                                     "aucune modifiée"
 
@@ -75,7 +76,7 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
     assert verdict(result, "fr")[-1].startswith("Aucun autre changement détecté sur ces 50 paires")
     assert verdict(result, "it")[-1].startswith("Nessun altro cambiamento rilevato in queste 50 coppie")
     assert verdict({**result, "stop": {"early": False}}, "en")[-1] == \
-        "No other figure changed by more than chance would explain."
+        "No other figure changed by more than chance alone would explain."
     side = {"variant": "king_lui", "sufficiency": []}
     doc = {"lang": "en", "base": "king_lui", "variant": "v", "name": "V", "games": 200, "agents": ["heuristic"],
            "differences": [], "results": [{**result, "verdict": said, "family": 1, "base_result": side,
@@ -94,7 +95,7 @@ def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
                                            "family": 1, "base_result": side, "variant_result": side,
                                            "component_impact": []}]}
     row = next(line for line in format_comparison(doc).splitlines() if "seat 3" in line)
-    assert re.search(r"22\.0% → +40\.0%  \+18\.0 pts \[-5\.0 to \+41\.0\]$", row), row
+    assert re.search(r"22\.0% → +40\.0%  \+18\.0 pts \[\u22125\.0 to \+41\.0\]$", row), row
 
 
 def test_drama_says_its_unit_in_the_games_own_words() -> None:
@@ -112,11 +113,10 @@ def _entry(**extra: object) -> dict:
 
 def test_all_the_games_played_are_not_called_the_first_ones() -> None:
     said = designer_lines(_entry()["designer"], "en", played=200)[0]
-    assert said.startswith("  design indicators (all 200 games): ")
+    assert said == "  design indicators (all 200 games):"
     assert designer_lines(_entry()["designer"], "fr", played=200)[0].startswith(
         "  indicateurs de conception (sur 200 parties)")
-    assert designer_lines(_entry()["designer"], "en", played=500)[0].startswith(
-        "  design indicators (first 200 games): ")
+    assert designer_lines(_entry()["designer"], "en", played=500)[0] == "  design indicators (first 200 games):"
 
 
 def test_the_play_experiment_note_is_left_out_where_no_seat_is_dealt_a_card_another_lacks() -> None:
@@ -132,7 +132,7 @@ def test_the_play_experiment_note_is_left_out_where_no_seat_is_dealt_a_card_anot
 def test_the_card_tables_share_column_is_aligned() -> None:
     rows = [{"component": c, "dealt_share": s, "difference": 0.01, "win_rate_dealt": 0.34, "win_rate_not_dealt": 0.33,
              "judged": False, "flag": None} for c, s in (("Racket", 0.35), ("Favour", 0.517))]
-    lines = designer_lines(_entry(component_impact=rows)["designer"], "fr", played=200)[2:4]
+    lines = designer_lines(_entry(component_impact=rows)["designer"], "fr", played=200)[3:5]
     assert [line.index("des joueurs") for line in lines][0] == [line.index("des joueurs") for line in lines][1]
 
 
@@ -143,10 +143,10 @@ def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_ga
     from cardgen.games import get_game
     naming = Naming(dict(get_game("draco").words))
     text = format_entry(entry, "en", naming)
-    assert "settled by this edition’s ruling (the end of the rebuilt draw pile brings on the final toast): 200 times" in text
+    assert "settled by this edition’s ruling (the rebuilt draw pile runs out, and the final toast follows): 200 times" in text
     assert "rule gap" not in text
     unsettled = format_entry({**entry, "rule_gaps": [{**gap, "settled": False}]}, "en", naming)
-    assert "rule gap: the end of the rebuilt draw pile brings on the final toast (UNSETTLED)" in unsettled
+    assert "rule gap: the rebuilt draw pile runs out, and the final toast follows (UNSETTLED)" in unsettled
 
 
 def test_a_house_rules_text_drops_the_books_cross_reference_and_a_description_its_instructions() -> None:
@@ -155,7 +155,7 @@ def test_a_house_rules_text_drops_the_books_cross_reference_and_a_description_it
         "fr": "Avant un toast, donnez 1 pièce au plus pauvre (voir «\u202fLe toast\u202f»).",
         "it": "Prima del brindisi, dai 1 moneta al più povero (vedi «Il\u00a0brindisi»)."}}
     assert difference_line(rule, "en") == ("before a toast is paid, give 1 coin to the poorest (a house rule written "
-                                           "as code: house/gift.py)")
+                                           "in Python: house/gift.py)")
     assert "voir" not in difference_line(rule, "fr") and "vedi" not in difference_line(rule, "it")
     assert first_sentence("Emerald is hungry: he eats 3. Print this variant’s card sheets.") == \
         "Emerald is hungry: he eats 3."
@@ -170,10 +170,10 @@ def test_a_card_flagged_only_with_the_base_deck_says_so() -> None:
            "differences": [], "results": [{"players": 3, "games": 100, "verdict": ["x"], "metrics": [], "family": 1,
                                            "base_result": side, "variant_result": side, "component_impact": [card]}]}
     text = format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
-    assert "    To and Fro: -15.7 → -2.1 pts (flagged as too weak in this run’s 100 games of the base game only, by " \
+    assert "    To and Fro: \u221215.7 → \u22122.1 pts (flagged as too weak in this run’s 100 games of the base game only, by " \
         "the card test of cardgen validate; confirm it with cardgen validate draco)" in text
     card.update(flag="strong")
-    assert "    To and Fro: -15.7 → -2.1 pts (too strong in this run’s 100 games with the variant, by the card test " \
+    assert "    To and Fro: \u221215.7 → \u22122.1 pts (too strong in this run’s 100 games with the variant, by the card test " \
         "of cardgen validate)" in format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
 
 
@@ -203,7 +203,7 @@ def test_a_shortage_in_one_game_is_said_in_the_singular() -> None:
 def test_a_changed_tally_of_games_keeps_its_games_where() -> None:
     internal = [{"metric": "gap:cannot_pay", "base": 0.2, "variant": 0.033, "significant": True}]
     words = {"tallies": {"en": {"gap:cannot_pay": "a player owes more than they have"}}}
-    assert "games where a player owes more than they have: 20% → 3.3%" in internal_line(internal, "en", Naming(words))
+    assert "games where a player owes more than they have: 20.0% → 3.3%" in internal_line(internal, "en", Naming(words))
 
 
 def test_the_per_card_clause_is_said_only_where_cards_were_compared() -> None:
@@ -213,7 +213,7 @@ def test_the_per_card_clause_is_said_only_where_cards_were_compared() -> None:
             {"players": 4, "metrics": [{}] * 20, "family": 20, "component_impact": []}]
     assert "per-card" not in footnote(bare) and "par carte" not in footnote(bare, "fr")
     assert "per carta" not in footnote(bare, "it")
-    assert "(18 figures at 3 players, 20 at 4 players; 5% family-wise" in footnote(bare)
+    assert "(18 figures at 3 players, 20 at 4 players), the risk of even one false alarm is at most 5%" in footnote(bare)
     carded = [{**bare[0], "component_impact": [{"component": "favour", "change": {"metric": "card:favour"}}]}, bare[1]]
     assert ", the per-card figures included" in footnote(carded)
     assert "indicateurs par carte compris" in footnote(carded, "fr")
@@ -226,15 +226,16 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
-    for lang, says in (("en", "the box runs short of silver coins in 190 of 200 games (95%), by up to 60; the "
-                              "rulebook’s ruling covers it, and printing 57 more would avoid it in 99% of games"),
-                       ("fr", "la boîte manque de pièces d’argent dans 190 parties sur 200"),
+    for lang, says in (("en", "the box holds too few silver coins in 190 of 200 games (95%), up to 60 too few; the "
+                              "rulebook’s ruling covers this, and printing 57 more silver coins would avoid it in 99% "
+                              "of games"),
+                       ("fr", "les pièces d’argent de la boîte ne suffisent pas dans 190 parties sur 200"),
                        ("it", "le monete d’argento della scatola non bastano in 190 partite su 200")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line, line
         assert "“" not in line and "«" not in line
     silent = Naming(names={"silver-coin": "Silver coin"}, shortfall={"unpaid_by_bank": "silver-coin"})
-    assert "print 57 more so that 99% of games have enough" in shortfall_line(finding, "en", silent)
+    assert "print 57 more copies so that 99% of games have enough" in shortfall_line(finding, "en", silent)
 
 
 def test_a_ruling_for_a_short_box_must_name_a_clarification_of_the_deck(tmp_path: Path) -> None:
@@ -260,8 +261,8 @@ def test_a_deck_in_a_comparison_line_is_named_by_its_title_with_its_id() -> None
                                            "base_result": side, "variant_result": {**side, "variant": "v"},
                                            "component_impact": []}]}
     text = format_comparison(doc, Naming(title="Draco & Co"))
-    assert "    Draco & Co (draco): WARNING (components)" in text
-    assert "    Draco & Co: V (v): WARNING (components)" in text
+    assert "    Draco & Co (draco) — WARNING: the box" in text  # under "Components to print": not said twice
+    assert "    Draco & Co: V (v) — WARNING: the box" in text and "(components)" not in text
 
 
 def test_a_comparison_whose_base_card_is_not_flagged_proposes_no_card_fix() -> None:
@@ -339,3 +340,72 @@ def test_the_card_flag_mark_is_in_no_card_name() -> None:
     for lang in ("fr", "it", "en"):
         mark = say("flag_mark", lang)
         assert mark.strip() and mark not in texts, (lang, mark)
+
+
+@pytest.mark.parametrize(("typed", "lang", "printed"), [
+    ("-2,2 pts [-13,0 ; +14,7]", "fr", "\u22122,2 pts [\u221213,0\u202f; +14,7]"),
+    ("(-0.4 to +0.4)", "en", "(\u22120.4 to +0.4)"),
+    ("partie-1, --games 4, /tmp/a-1, x-2", "en", "partie-1, --games 4, /tmp/a-1, x-2")])
+def test_a_negative_number_is_written_with_the_minus_sign_and_nothing_else_is(typed: str, lang: str,
+                                                                              printed: str) -> None:
+    """"-10 pts" beside the books' "−10": a hyphen before a figure is a minus; in an id, an option or a path it stays."""
+    from cardgen.languages import typeset
+    assert typeset(typed, lang) == printed
+
+
+@pytest.mark.parametrize(("typed", "printed"), [
+    ("contro il 80,0\u00a0% atteso", "contro l’80,0\u00a0% atteso"), ("nel 11\u00a0% delle partite", "nell’11\u00a0% delle partite"),
+    ("al 8\u00a0%", "all’8\u00a0%"), ("del 1\u00a0%", "dell’1\u00a0%"), ("il 26,0\u00a0% atteso", "il 26,0\u00a0% atteso"),
+    ("nel 99\u00a0%", "nel 99\u00a0%"), ("il 18\u00a0%", "il 18\u00a0%"), ("il 110\u00a0%", "il 110\u00a0%"),
+    ("il 8 volte", "il 8 volte")])
+def test_italian_elides_the_article_before_a_percentage_said_with_a_vowel(typed: str, printed: str) -> None:
+    """"il 80 %", "nel 11 %": Italian reads "l’ottanta", "nell’undici"; "il 26 %", "il 18 %" keep their article."""
+    from cardgen.languages import typeset
+    assert typeset(typed, "it") == printed
+    assert typeset(typed, "en") == typed  # only Italian elides
+
+
+def test_design_indicators_stand_one_a_line_in_one_column() -> None:
+    """Six indicators and their intervals on one 600-character line could not be read at a glance."""
+    d = {"games": 200, "sampled": 200, "lead_changes": {"mean": 8.9, "low": 8.5, "high": 9.3},
+         "comeback_rate": {"mean": 0.5, "low": 0.4, "high": 0.6}}
+    lines = designer_lines(d, "fr", played=200)
+    assert lines[0] == "  indicateurs de conception (sur 200 parties)\u202f:"
+    assert lines[1].startswith("    changements de meneur par partie ") and lines[1].endswith("8,9 [8,5\u202f; 9,3]")
+    assert lines[2].startswith("    remontées") and lines[2].endswith("50,0\u202f% [40,0\u202f%\u202f; 60,0\u202f%]")
+    assert len(lines) == 3 and lines[1].index("8,9") + 3 == lines[2].index("50,0") + 6  # the figures end in one column
+
+
+def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> None:
+    """The interval's explanation inside its brackets cut the reading; an interval with no correction is named too."""
+    from cardgen.simulate.summary import balance_lines
+    flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26}
+    corrected = balance_lines({"flags": [{**flag, "level": 0.9875, "compared": 4}]}, "fr")[0]
+    assert corrected == ("équilibre\u202f: la place 1 gagne plus souvent que prévu, 38,0\u202f% des parties contre "
+                         "26,0\u202f% attendus (victoires partagées comprises)\u202f; intervalle de confiance à "
+                         "98,75\u202f%, corrigé pour les 4 places comparées\u202f: [29,9\u202f%\u202f; 46,8\u202f%]")
+    assert balance_lines({"flags": [flag]}, "en")[0].endswith("; 95% confidence interval: [29.9% to 46.8%]")
+    assert "chi gioca in posizione 1 vince più spesso del previsto" in balance_lines({"flags": [flag]}, "it")[0]
+
+
+def test_no_figure_changed_still_points_at_the_engine_counts_that_did() -> None:
+    """"No figure changed" above an "Other counts: 1 of 11 changed" line read as a contradiction."""
+    count = {"metric": "peak:richest", "group": "internal", "base": 40.0, "variant": 37.0, "difference": -3.0,
+             "low": -5.0, "high": -1.0, "significant": True}
+    said = verdict({"players": 3, "games": 100, "metrics": [count]}, "en")
+    assert said == ["In 100 pairs of games, no figure changed by more than chance alone would explain, apart from "
+                    "the engine counts named in the line “Other counts” under the table."]
+    assert verdict({"players": 3, "games": 100, "metrics": [{**count, "significant": False}]}, "en") == [
+        "In 100 pairs of games, no figure changed by more than chance alone would explain."]
+
+
+def test_every_line_after_a_player_count_starts_in_lower_case_in_every_language() -> None:
+    """"3 players: stopped after…" beside "3 players: Winning scores fall…": one case after the colon."""
+    side = {"variant": "draco", "sufficiency": []}
+    result = {"games": 10, "metrics": [], "family": 1, "base_result": side, "variant_result": side,
+              "component_impact": [], "verdict": ["Winning scores fall from 50 to 38 points."]}
+    doc = {"lang": "en", "base": "draco", "variant": "v", "name": "V", "games": 10, "agents": ["heuristic"],
+           "differences": [], "results": [{**result, "players": 3}, {**result, "players": 4}]}
+    lines = format_comparison(doc).splitlines()
+    assert "3 players: winning scores fall from 50 to 38 points." in lines
+    assert "4 players: winning scores fall from 50 to 38 points." in lines

@@ -33,9 +33,9 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
                      "No other figure changed by more than chance alone would explain, apart from the engine counts "
                      "named in the line “Other counts” under the table."]
     assert verdict({"metrics": metrics[1:], "games": 400})[-1] == \
-        "No other figure changed by more than chance would explain."  # no engine count changed: nothing to except
+        "No other figure changed by more than chance alone would explain."  # no engine count changed: nothing to except
     assert verdict({"metrics": metrics[3:], "games": 400}) == [
-        "In 400 pairs of games, no figure changed by more than chance would explain."]
+        "In 400 pairs of games, no figure changed by more than chance alone would explain."]
 
 
 def test_the_biggest_change_leads_whatever_its_source() -> None:
@@ -131,10 +131,10 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     # no engine tally before a designer figure: tallies are one folded line after every designer row
     tally = next(i for i, line in enumerate(lines) if line.strip().startswith("Other counts"))
     designer = [i for i, line in enumerate(lines) if line.startswith("    ") and line.strip().split(" ")[0] in
-                ("turns", "rounds", "seat", "winning", "winner's", "lead", "comebacks", "close", "drama", "decided")]
+                ("turns", "rounds", "seat", "winning", "winner’s", "lead", "comebacks", "close", "drama", "decided")]
     assert designer and max(designer) < tally
     assert not any(("peak " in line or "rule gap" in line) for line in lines[:tally])
-    assert not any("Holm" in line for line in lines[:tally]) and any("Holm-corrected" in line for line in lines[tally:])
+    assert not any("Holm" in line for line in lines[:tally]) and any("Holm’s correction" in line for line in lines[tally:])
 
 
 FEWER_GOLD = """\
@@ -219,7 +219,7 @@ def test_the_note_names_each_player_counts_own_holm_family(tmp_path: Path,
     assert sizes[4] > sizes[2]  # two more seats, two more seat figures
     note = footnote(doc["results"])
     assert f"{sizes[2]} figures at 2 players, {sizes[4]} at 4 players" in note and f"the {sizes[2]} figures" not in note
-    assert f"({sizes[2]} indicateurs à 2 joueurs, {sizes[4]} à 4 joueurs\u202f; 5" in footnote(doc["results"], "fr")
+    assert f"({sizes[2]} indicateurs à 2 joueurs, {sizes[4]} à 4 joueurs\u202f; risque global d’erreur de 5" in footnote(doc["results"], "fr")
     assert f"{sizes[4]} con 4 giocatori" in footnote(doc["results"], "it")
     assert footnote(doc["results"][:1]) == footnote(sizes[2])  # one count: the sentence as before
     assert compare(base, variant, opts) == 0

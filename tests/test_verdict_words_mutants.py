@@ -17,7 +17,7 @@ DRACO = get_game("draco").words
 
 
 def test_a_figure_is_named_in_english_when_no_language_is_given() -> None:
-    assert label("turns") == "turns" and label("winning_score") == "winning score"
+    assert label("turns") == "turns" and label("winning_score") == "winner’s score"
 
 
 @pytest.mark.parametrize("name, lang, expected", [
@@ -139,7 +139,7 @@ def test_four_sentences_then_how_many_more_in_the_language() -> None:
     six = verdict({"metrics": figures + [_f("drama", 1, 3, 1, 3)], "games": 100}, "fr")
     assert len(six) == 5 and six[4] == "2 autres changements\u202f: voir les tableaux."
     four = verdict({"metrics": figures[:4], "games": 100}, "en")
-    assert len(four) == 5 and four[4] == "No other figure changed by more than chance would explain."
+    assert len(four) == 5 and four[4] == "No other figure changed by more than chance alone would explain."
 
 
 def test_a_card_in_the_verdict_is_named_as_printed() -> None:

@@ -235,7 +235,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
     for why in failure_lines(r, lang, naming):
         lines.append(f"  ! {why}")
     if r.get("failed_games"):  # games that could not be played: no figure, no chart from the rest either
-        return "\n".join(lines)
+        return "\n".join(typeset(line, lang) for line in lines)
     if r["games"]:
         lines.append("  " + say("end_reasons", lang, items=_items(r["end_reasons"], "end_reason", lang, naming)))
         for g in r["rule_gaps"]:  # a case this edition rules is no gap in its book: said as its ruling
@@ -280,7 +280,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         lines.append(f"  skill: {skill['summary']}")
     checks = r["static_checks"]
     lines.append("  " + say("static", lang, passed=sum(c["passed"] for c in checks), total=len(checks)))
-    return "\n".join(lines)
+    return "\n".join(typeset(line, lang) for line in lines)  # a figure put in by hand gets its minus sign too
 
 
 def ties_line(ties: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
@@ -333,12 +333,13 @@ def balance_lines(b: Mapping[str, Any], lang: str = "en") -> list[str]:
                 rate=_pct(f["rate"], lang, fixed=True), low=_pct(f["low"], lang, fixed=True),
                 high=_pct(f["high"], lang, fixed=True), fair=_pct(f["fair"], lang, fixed=True),
                 level=(say("balance_level", lang, level=percent(f["level"], lang, places=2), n=f["compared"])
-                       if f.get("level") else ""))  # the interval is wider than the seat line's 95 %: say so
+                       if f.get("level") else say("balance_level_plain", lang)))  # wider than the seat line's: say so
             for f in flags]
 
 
-def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
-    """A component the box lacks (``balance.sufficiency``'s finding), named in ``lang``."""
+def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None = None, headed: bool = False) -> str:
+    """A component the box lacks (``balance.sufficiency``'s finding), named in ``lang``; ``headed``: under a
+    heading that already says these are components to print ("WARNING", not "WARNING (components)")."""
     from cardgen.simulate.verdict import QUOTED
     naming = naming or Naming()
     cid = naming.shortfall.get(f["peak"])
@@ -348,7 +349,7 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     key = "short_one" if is_singular(f["games_short"], lang) else "short"  # « dans 1 partie sur 60 »
     if cid in naming.ruled:  # the book rules a box run short: said, so the line never contradicts the book
         piece, key = naming.ruled[cid], f"{key}_ruled"
-    return say(key, lang, more=f["print_more"], piece=piece, cover=_pct(f["cover"], lang), short=f["games_short"],
+    return say(key, lang, warn=say("warn_headed" if headed else "warn", lang), more=f["print_more"], piece=piece, cover=_pct(f["cover"], lang), short=f["games_short"],
                games=f["games"], share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang), max=f["max"])
 
 
@@ -365,12 +366,15 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     games, sampled = d.get("games", 0), d.get("sampled", 0)  # traced: the finished games among those sampled
     which = (say("traced_of", lang, games=games, sampled=sampled) if sampled > games
              else say("traced_all" if played is not None and games >= played else "traced_first", lang, games=games))
-    if figures:
-        out.append("  " + say("designer", lang, which=which, items=joined((
-            f"{label(name, lang, naming.words)} {number(f['mean'], lang, share(name), fixed=True)} "
-            + interval(number(f['low'], lang, share(name), fixed=True), number(f['high'], lang, share(name), fixed=True),
-                       lang)
-            for name, f in figures), lang)))
+    if figures:  # one indicator a line, labels padded to one column, as compare's table: read at a glance
+        out.append("  " + say("designer", lang, which=which))
+        labels = [label(name, lang, naming.words) for name, _ in figures]
+        means = [number(f["mean"], lang, share(name), fixed=True) for name, f in figures]
+        width, digits = max(len(text) for text in labels), max(len(mean) for mean in means)
+        out += [f"    {text:<{width}}  {mean:>{digits}} "
+                + interval(number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True),
+                           lang)
+                for text, mean, (name, f) in zip(labels, means, figures)]
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
     if rows:
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
@@ -575,8 +579,9 @@ def stop_lines(doc: dict[str, Any], lang: str) -> list[str]:
 
 
 def _games_asked(doc: dict[str, Any], lang: str) -> str:
-    """``--games`` in words: "at most" it where a player count stopped at a look before it."""
-    games = say_n("games", doc["games"], lang)
+    """``--games`` in words, as the pairs of games they are (the lines below count pairs): "at most" it where a
+    player count stopped at a look before it."""
+    games = say_n("pairs", doc["games"], lang)
     stopped = any((r.get("stop") or {}).get("early") for r in doc["results"])
     return say("at_most", lang, games=games) if stopped else games
 
@@ -640,7 +645,8 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     def named(metric: str) -> str:  # a peak by the game's name of it; a share of games keeps its "games where"
         return (metric.startswith("peak:") and tally_name(metric, lang, naming.words)) or label(metric, lang, naming.words)
 
-    names = joined((say("internal_item", lang, name=named(m["metric"]), b=_value(m, m["base"], lang),
+    names = joined((say("internal_peak" if m["metric"].startswith("peak:") else "internal_item", lang,
+                        name=named(m["metric"]), b=_value(m, m["base"], lang),
                         v=_value(m, m["variant"], lang)) for m in moved), lang)
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
     return (say(key, lang, label=WORDS[lang]["internal"], n=len(internal), m=len(moved), names=names)
@@ -648,9 +654,10 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
 
 
 def _value(m: Mapping[str, Any], x: float | None, lang: str) -> str:
-    """One value of a compared figure as its table row writes it (a share in %, a count with one decimal)."""
+    """One value of a compared figure as its table row writes it (a share in %, a count with its one decimal
+    even when it is 0: "17,2 → 13,0", never "17,2 → 13")."""
     from cardgen.simulate.verdict import number
-    return "-" if x is None else number(x, lang, is_share(m["metric"]))
+    return "-" if x is None else number(x, lang, is_share(m["metric"]), fixed=True)
 
 
 def first_sentence(text: str) -> str:
@@ -661,9 +668,9 @@ def first_sentence(text: str) -> str:
 
 
 def lowered(sentence: str, lang: str) -> str:
-    """A sentence after a colon: French and Italian start it in lower case (``3 joueurs : le score…``), English
-    keeps its capital."""
-    return sentence[:1].lower() + sentence[1:] if lang in ("fr", "it") else sentence
+    """A sentence after a colon, in lower case as the other lines after "3 players:" are (``3 joueurs : le
+    score…``, ``3 players: winning scores fall…``); ``lang`` kept for a language that would want its capital."""
+    return sentence[:1].lower() + sentence[1:] if lang in ("fr", "it", "en") else sentence
 
 
 def item_case(text: str, naming: Naming) -> str:
@@ -693,7 +700,7 @@ def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
         title = (titles or {}).get(deck)
         shown = say("deck_titled", lang, deck=deck, title=title) if title and title != deck else deck
         for f in r[side].get("sufficiency", []):
-            out.append("    " + say("deck_line", lang, deck=shown, line=shortfall_line(f, lang, naming)))
+            out.append("    " + say("deck_warning", lang, deck=shown, line=shortfall_line(f, lang, naming, headed=True)))
     if not out:
         return []
     return [f"  {WORDS[lang]['components']}"] + out

@@ -254,8 +254,10 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
     words = result.get("game_words")
     cards = {c["change"]["metric"]: c for c in result.get("component_impact") or [] if c.get("change")}
     top = headline_metrics(result["metrics"] + [c["change"] for c in cards.values()], words)
-    if not top:
-        return [_typeset(table["nothing"].format(n=result["games"]), lang)]
+    counts = any(m.get("significant") and group(m["metric"]) == "internal" and not speaks(m) for m in result["metrics"])
+    if not top:  # an engine count the table's last line names as changed: "no figure changed" alone would deny it
+        return [_typeset(table["nothing_counts" if counts else "nothing"].format(n=result["games"], label=table["internal"]),
+                         lang)]
     out = [card_sentence(cards[m["metric"]], lang, names) if m["metric"] in cards else sentence(m, lang, words)
            for m in top[:most]]
     stop = result.get("stop") or {}
@@ -264,8 +266,7 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
         out.append(_typeset(table["more_one" if rest == 1 else "more"].format(n=rest), lang))
     elif stop.get("early"):  # stopped at a look: nothing else was detected in the pairs played, which is not "no change"
         out.append(_typeset(table["nothing_stopped"].format(pairs=stop["pairs"], most=stop["most"]), lang))
-    elif any(m.get("significant") and group(m["metric"]) == "internal" and not speaks(m) for m in result["metrics"]):
-        # an engine count the table's last line names as changed: "no other figure changed" alone would deny it
+    elif counts:
         out.append(_typeset(table["nothing_else_counts"].format(label=table["internal"]), lang))
     else:
         out.append(_typeset(table["nothing_else"], lang))
