@@ -137,7 +137,7 @@ def is_singular(x: float, lang: str) -> bool:
 
 #: a hyphen that stands for minus: before a digit, not inside a word, an id, a path or an option (``-2,2 pts``,
 #: ``[-13,0 ; +14,7]``; never ``partie-1``, ``--games``, ``/tmp/a-1``)
-_MINUS = re.compile(r"(?<![\w\-./\\])-(?=\d)")
+_MINUS = re.compile(r"(?<![\w\-./\\=])-(?=\d)")
 
 #: an Italian article or articulated preposition before a percentage (``il 26 %``, ``nel 99 %``)
 _IT_ARTICLE = re.compile(r"\b(il|Il|del|nel|al|dal|sul) (\d[\d.]*)(?=(?:,\d+)?[ \u00a0\u202f]?%)")

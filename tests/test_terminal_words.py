@@ -345,10 +345,11 @@ def test_the_card_flag_mark_is_in_no_card_name() -> None:
 @pytest.mark.parametrize(("typed", "lang", "printed"), [
     ("-2,2 pts [-13,0 ; +14,7]", "fr", "\u22122,2 pts [\u221213,0\u202f; +14,7]"),
     ("(-0.4 to +0.4)", "en", "(\u22120.4 to +0.4)"),
-    ("partie-1, --games 4, /tmp/a-1, x-2", "en", "partie-1, --games 4, /tmp/a-1, x-2")])
+    ("partie-1, --games 4, /tmp/a-1, x-2, --set cost=-1", "en", "partie-1, --games 4, /tmp/a-1, x-2, --set cost=-1")])
 def test_a_negative_number_is_written_with_the_minus_sign_and_nothing_else_is(typed: str, lang: str,
                                                                               printed: str) -> None:
-    """"-10 pts" beside the books' "−10": a hyphen before a figure is a minus; in an id, an option or a path it stays."""
+    """"-10 pts" beside the books' "−10": a hyphen before a figure is a minus; in an id, an option, a path or a
+    command's value (``cost=-1``, to be typed again) it stays."""
     from cardgen.languages import typeset
     assert typeset(typed, lang) == printed
 
