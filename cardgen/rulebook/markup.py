@@ -42,6 +42,7 @@ from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, 
                                 TableStyle)
 from reportlab.platypus.doctemplate import ActionFlowable, NullActionFlowable
 
+from cardgen.rulebook.tails import keep_rules_with_boxes
 from cardgen.model.deck import ResolvedDeck
 from cardgen.typography import bind_figures
 from cardgen.rulebook.pictures import CardPicture, DrawFace, Seat, SeatingCircle
@@ -418,7 +419,9 @@ class Converter:
         if parts:
             table.spaceBefore, table.spaceAfter = BOX_SPACE_BEFORE, BOX_SPACE_AFTER
             return table
-        return KeepTogether([Spacer(1, BOX_SPACE_BEFORE), table, Spacer(1, BOX_SPACE_AFTER)])
+        kept = KeepTogether([Spacer(1, BOX_SPACE_BEFORE), table, Spacer(1, BOX_SPACE_AFTER)])
+        kept.ruling = el.get("kind") == "ruling"  # kept with the end of the rule before it (tails)
+        return kept
 
     def cells_fit(self, el: ET.Element, rows: list[list[Paragraph]], widths: list[float]) -> list[list[Paragraph]]:
         """``rows`` set smaller, all alike, when a cell's longest word is still wider than its column.
@@ -541,7 +544,8 @@ def parse(markup: str, converter: Converter) -> Book:
                 book.titlepage.append(flow)
         else:
             book.body.extend(converter.block(el, converter.column_width))
-    book.body = keep_closing_block_with_previous(keep_headings_with_blocks(book.body))
+    # a rule bound to its box last: the closing block counts the blocks it takes along as they were written
+    book.body = keep_rules_with_boxes(keep_closing_block_with_previous(keep_headings_with_blocks(book.body)))
     return book
 
 
