@@ -100,3 +100,18 @@ def _page_of(pdf: bytes, words: str) -> int:
 def test_royale_satisfying_nobles_shares_a_page_with_its_ruling() -> None:
     pdf = render_rulebook(resolve("royale", ROOT), "en", "a4")
     assert _page_of(pdf, "takes no more cards.") == _page_of(pdf, "If a card completes a noble")
+
+
+#: King Lui's two scoring headings in each language
+SCORING = {"fr": ("Trop gourmand", "Compter les points"), "it": ("Troppo ingordo", "Il conteggio dei punti"),
+           "en": ("Too greedy?", "Counting the points")}
+
+
+@pytest.mark.parametrize("lang", sorted(SCORING))
+def test_king_lui_scoring_stays_on_one_page(lang: str) -> None:
+    """Round 5, fr and en readers: "Counting the points" opened page 3 while a quarter of page 2 stood empty
+    under "Too greedy?": the worked example goes along with the credits alone (``markup.
+    keep_closing_block_with_previous``), and the count is no introduction to the tie-break box below it."""
+    pdf = render_rulebook(resolve("king_lui", ROOT), lang, "a4")
+    greedy, counting = SCORING[lang]
+    assert _page_of(pdf, greedy) == _page_of(pdf, counting)

@@ -352,6 +352,7 @@ class Converter:
             style = {"lead": s.lead, "small": s.small}.get(el.get("class", ""), s.body)
             para = self.para(el, style)
             para.lead_in = leads_in(el) or el.get("introduces", "no") == "yes"
+            para.no_intro = el.get("introduces") == "no"
             return [para]
         if tag in ("ul", "ol"):
             return [self.listing(el)]
@@ -709,7 +710,11 @@ def keep_closing_block_with_previous(flowables: list[Flowable]) -> list[Flowable
     # that opens with its own heading (the closing rulings) is a section of its own, and the one before
     # it stays where it falls (Draco's "Who wins?" left half a column empty when it went along)
     first = start if _heads(flowables[start]) else start - 1
-    for back in range(first, max(start - SECTION_REACH, 0) - 1, -1):
+    # a block kept on one page (a worked example) goes along alone: the section above it stays where it falls
+    # (round 5, fr and en readers: King Lui's "Counting the points", taken along with its example and the
+    # credits, opened page 3 while a quarter of page 2 stood empty under "Too greedy?")
+    reach = 0 if isinstance(flowables[start], KeepOnPage) else SECTION_REACH
+    for back in range(first, max(start - reach, 0) - 1, -1):
         flow = flowables[back]
         if isinstance(flow, ActionFlowable):
             break
@@ -745,8 +750,10 @@ INTRO_CHARS = 200
 
 
 def introduces_only(para: Paragraph) -> bool:
-    """Whether ``para`` is short enough to be the sentence that introduces the block after it."""
-    return len(getattr(para, "text", "") or "") <= INTRO_CHARS
+    """Whether ``para`` is short enough to be the sentence that introduces the block after it, and not marked
+    ``introduces="no"`` in the template (a short rule followed by a kept block it does not introduce: King Lui's
+    "Counting the points", taken along with the tie-break box, opened page 3 away from "Too greedy?")."""
+    return len(getattr(para, "text", "") or "") <= INTRO_CHARS and not getattr(para, "no_intro", False)
 
 
 def _heads(flow: Flowable) -> bool:
