@@ -312,6 +312,10 @@ TARGETS = [
     Target("book_examples", KB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook.py")),
     Target("draco_book_example", DB, ("",), ("tests/test_rulebook_examples.py", "tests/test_rulebook_draco.py")),
     Target("book_parts", HO, _m(HO, "x_book_problems", "x_unwritten_parts"), ("tests/test_house.py",)),
+    # a ruling box never opens a page apart from the rule it qualifies (issue 53, readers of round 5)
+    Target("rule_tails", "cardgen/rulebook/tails.py",
+           _m("cardgen/rulebook/tails.py", "xǁRuleWithBoxǁpieces", "xǁRuleWithBoxǁsplit", "x_keep_rules_with_boxes"),
+           ("tests/test_rulebook_tails.py",)),
     # text set into a box: a short text shrinks before a word is split (the gold coin, issue 36)
     Target("text_fit", "cardgen/render/textfit.py",
            _m("cardgen/render/textfit.py", "x_fit_text", "x__wrap", "x__no_lone_word"),

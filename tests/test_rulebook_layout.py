@@ -126,6 +126,27 @@ def test_the_rulings_heading_is_kept_with_its_first_box(deck_id: str, lang: str)
     assert len(group) - start >= 3, f"{deck_id}/{lang}: heading and sentence kept without the box"
 
 
+#: Draco's action-card chapter heading in each language
+ACTION_CARDS = {"fr": "Les cartes action", "it": "Le carte azione", "en": "The action cards"}
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", ["draco", "draco-charity-toast"])
+def test_the_action_cards_chapter_opens_in_one_column(deck_id: str, lang: str) -> None:
+    """Draco's "The action cards" heading, its count and where the cards come from are one kept block (English
+    reader, round 5: the provenance paragraph ran over the page turn of the Charity Toast book, "…lists them: the
+    kinds," / "names, numbers and wording…"); the list of cards that follows may still break."""
+    from cardgen.rulebook.markup import Heading
+
+    deck = resolve(deck_id, ROOT)
+    book = parse(render_markup(deck, lang), Converter(deck, lang, make_styles(lang, accent_colour(deck)),
+                                                      column_width("a4"), find_draw_face()))
+    group = _group_of(book.body, ACTION_CARDS[lang])
+    assert group is not None, f"{deck_id}/{lang}: the action cards heading is kept with nothing"
+    start = next(i for i, f in enumerate(group) if isinstance(f, Heading) and ACTION_CARDS[lang] in f.getPlainText())
+    assert len(group) - start == 3, f"{deck_id}/{lang}: heading kept with {len(group) - start - 1} paragraphs, not 2"
+
+
 @pytest.mark.parametrize("lang", SHIPPED)
 @pytest.mark.parametrize("deck_id", ["king_lui", "king_lui-hungry-dragon", "draco", "royale"])
 def test_no_proper_name_is_hyphenated(deck_id: str, lang: str) -> None:

@@ -42,6 +42,7 @@ from reportlab.platypus import (Flowable, KeepTogether, ListFlowable, ListItem, 
                                 TableStyle)
 from reportlab.platypus.doctemplate import ActionFlowable, NullActionFlowable
 
+from cardgen.rulebook.tails import keep_rules_with_boxes
 from cardgen.model.deck import ResolvedDeck
 from cardgen.typography import bind_figures
 from cardgen.rulebook.pictures import CardPicture, DrawFace, Seat, SeatingCircle
@@ -351,6 +352,7 @@ class Converter:
             style = {"lead": s.lead, "small": s.small}.get(el.get("class", ""), s.body)
             para = self.para(el, style)
             para.lead_in = leads_in(el) or el.get("introduces", "no") == "yes"
+            para.no_intro = el.get("introduces") == "no"
             return [para]
         if tag in ("ul", "ol"):
             return [self.listing(el)]
@@ -418,7 +420,9 @@ class Converter:
         if parts:
             table.spaceBefore, table.spaceAfter = BOX_SPACE_BEFORE, BOX_SPACE_AFTER
             return table
-        return KeepTogether([Spacer(1, BOX_SPACE_BEFORE), table, Spacer(1, BOX_SPACE_AFTER)])
+        kept = KeepTogether([Spacer(1, BOX_SPACE_BEFORE), table, Spacer(1, BOX_SPACE_AFTER)])
+        kept.ruling = el.get("kind") == "ruling"  # kept with the end of the rule before it (tails)
+        return kept
 
     def cells_fit(self, el: ET.Element, rows: list[list[Paragraph]], widths: list[float]) -> list[list[Paragraph]]:
         """``rows`` set smaller, all alike, when a cell's longest word is still wider than its column.
@@ -541,7 +545,8 @@ def parse(markup: str, converter: Converter) -> Book:
                 book.titlepage.append(flow)
         else:
             book.body.extend(converter.block(el, converter.column_width))
-    book.body = keep_closing_block_with_previous(keep_headings_with_blocks(book.body))
+    # a rule bound to its box last: the closing block counts the blocks it takes along as they were written
+    book.body = keep_rules_with_boxes(keep_closing_block_with_previous(keep_headings_with_blocks(book.body)))
     return book
 
 
@@ -705,7 +710,11 @@ def keep_closing_block_with_previous(flowables: list[Flowable]) -> list[Flowable
     # that opens with its own heading (the closing rulings) is a section of its own, and the one before
     # it stays where it falls (Draco's "Who wins?" left half a column empty when it went along)
     first = start if _heads(flowables[start]) else start - 1
-    for back in range(first, max(start - SECTION_REACH, 0) - 1, -1):
+    # a block kept on one page (a worked example) goes along alone: the section above it stays where it falls
+    # (round 5, fr and en readers: King Lui's "Counting the points", taken along with its example and the
+    # credits, opened page 3 while a quarter of page 2 stood empty under "Too greedy?")
+    reach = 0 if isinstance(flowables[start], KeepOnPage) else SECTION_REACH
+    for back in range(first, max(start - reach, 0) - 1, -1):
         flow = flowables[back]
         if isinstance(flow, ActionFlowable):
             break
@@ -741,8 +750,10 @@ INTRO_CHARS = 200
 
 
 def introduces_only(para: Paragraph) -> bool:
-    """Whether ``para`` is short enough to be the sentence that introduces the block after it."""
-    return len(getattr(para, "text", "") or "") <= INTRO_CHARS
+    """Whether ``para`` is short enough to be the sentence that introduces the block after it, and not marked
+    ``introduces="no"`` in the template (a short rule followed by a kept block it does not introduce: King Lui's
+    "Counting the points", taken along with the tie-break box, opened page 3 away from "Too greedy?")."""
+    return len(getattr(para, "text", "") or "") <= INTRO_CHARS and not getattr(para, "no_intro", False)
 
 
 def _heads(flow: Flowable) -> bool:

@@ -23,6 +23,7 @@ from reportlab.platypus.flowables import HRFlowable, Spacer
 
 from cardgen import languages
 from cardgen.rulebook.markup import Book, Heading, KeepOnPage
+from cardgen.rulebook.tails import RuleWithBox
 
 #: Paper sizes a rulebook can be set on (the build command's ``--paper`` values).
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
@@ -62,6 +63,10 @@ def fits_columns(flows: list[Flowable], width: float, columns: list[tuple[float,
             continue
         if isinstance(flow, KeepOnPage):
             queue[0:0] = flow.content
+            continue
+        if isinstance(flow, RuleWithBox):  # a rule and its ruling box: set as the frame would (tails)
+            queue[0:0] = flow.pieces(width, left - (0.0 if top else flow.getSpaceBefore()), index == len(columns) - 1,
+                                     canv)
             continue
         if flow.getKeepWithNext() and queue and not isinstance(queue[0], ActionFlowable):
             queue.insert(0, KeepTogether([flow, queue.pop(0)]))
@@ -185,8 +190,10 @@ def typeset(book: Book, lang: str, paper: str, name: str, accent: colors.Color,
     title_h = sum(f.wrap(full, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in head) + 6 * mm
 
     def columns(y_top: float, prefix: str) -> list[Frame]:
-        return [Frame(MARGIN + i * (col + GUTTER), bottom, col, y_top - bottom, id=f"{prefix}{i}",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0) for i in range(2)]
+        frames = [Frame(MARGIN + i * (col + GUTTER), bottom, col, y_top - bottom, id=f"{prefix}{i}",
+                        leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0) for i in range(2)]
+        frames[-1].ends_page = True  # a rule's ruling box never opens the next page without its rule (tails)
+        return frames
 
     title_frame = Frame(MARGIN, top - title_h, full, title_h, id="title", leftPadding=0, rightPadding=0,
                         topPadding=0, bottomPadding=0)
