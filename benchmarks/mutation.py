@@ -149,6 +149,11 @@ TARGETS = [
     Target("draco_rules", DS, _m(DS, "x_draw", "x_pile_empty", "x_settle", "x_transfer"),
            ("tests/test_draco_engine.py", "tests/test_draco_rules.py", "tests/test_draco_money.py",
             "tests/test_draco_invariants.py", "tests/test_draco_mutants.py")),
+    # the reference engine's counter and card-place accessors Draco's and Royale's rule steps read through
+    # (issue 49: written once, each rules.py imports them by name for cardgen.jit.bind)
+    Target("games_reference", "cardgen/games/reference.py", ("",),
+           ("tests/test_games_reference.py", "tests/test_draco_rules.py", "tests/test_royale_rules.py",
+            "tests/test_royale_state.py")),
     Target("stats", ST, ("",), ("tests/test_stats.py", "tests/test_stats_mutants.py")),
     Target("compare_stats", CP, _m(CP, "x_metric", "x_unpaired", "x_holm", "x__r", "x__winning", "x_pair_metrics"),
            ("tests/test_compare.py", "tests/test_compare_mutants.py",

@@ -136,8 +136,10 @@ def test_the_turn_ends_with_a_draw(deck):
     hand, pile = len(st.hands[0]), len(st.pile)
     give(st, 0, "bow-and-scrape")  # from the pile
     st.apply(("play", "bow-and-scrape", R2))
+    top = st.pile[-1]
     st.apply(PASS)
     assert len(st.hands[0]) == hand + 1 - 1 + 1 and len(st.pile) == pile - 1 - 1
+    assert st.hands[0][-1] == top  # the pile's top card (its last), not its bottom one
 
 
 def test_the_toaster_keeps_the_cup_until_his_next_turn_without_toast(deck):
@@ -369,6 +371,13 @@ def test_game_of_dice(deck, rolls, money, after):
 
 
 # -- the end ----------------------------------------------------------------------------
+def test_a_draw_takes_the_piles_top_cards_one_by_one(deck):
+    st = table(deck)
+    pile, hand = list(st.pile), list(st.hands[1])
+    st.draw_cards(1, 2)  # rules.draw, as Aunt Sarah's neighbours and a house rule draw
+    assert st.hands[1] == hand + [pile[-1], pile[-2]] and st.pile == pile[:-2]
+
+
 def test_the_discards_are_reshuffled_once_when_the_last_card_is_drawn(deck):
     st = table(deck)
     st.rng = Scripted()

@@ -4,7 +4,8 @@ Each step takes the position ``S`` and reads it through a few names each form gi
 Royale's ``rules.py`` does): the counters (``get``, ``put``: ``K_*``), the card places (``size``,
 ``pop``, ``card_at``, ``to_hand``, ``reshuffle``: ``PILE``, ``DISCARD``), what all saw of each card
 (``card_gen``), a rule gap (``gap``) and the end (``over``). The forms below are the engine's
-(``engine.DracoState``: counters are attributes, places are lists); ``compiled_rules`` binds its own
+(``engine.DracoState``: counters are attributes, places are lists; the game-agnostic ones from
+``cardgen.games.reference``); ``compiled_rules`` binds its own
 (``cardgen.jit.bind``: counters are slots of its ``int64`` position, places are rows of it). So a step
 indexes, loops and takes no ``len`` of its own; chance goes through ``reshuffle`` (``random.Random``
 here, ``fastrng`` there: the same numbers in the same order). Pure Python: the reference path never
@@ -21,6 +22,7 @@ from typing import Any
 from cardgen.games.draco.table import G_FINAL, G_NOTHING, Box
 from cardgen.games.draco.table import settle as settle_money
 from cardgen.games.draco.table import transfer as transfer_money
+from cardgen.games.reference import card_at, get, pop, put, reshuffle, size
 
 
 # -- the rule steps -----------------------------------------------------------------------------------
@@ -85,35 +87,11 @@ def transfer(S: Any, payer: int, payee: int, amount: int) -> None:
 
 
 # -- the reference engine's forms of the names above (``compiled_rules`` binds its own) ---------------
-# the position as ``DracoState`` holds it: counters are attributes, card places are lists
+# the position as ``DracoState`` holds it: counters are attributes, card places are lists (``get``, ``put``,
+# ``size``, ``pop``, ``card_at``, ``reshuffle``: ``cardgen.games.reference``, imported above by name)
 K_LASTCALL, K_REBUILDS, K_REBUILT, K_FINALRULE = "last_call", "rebuilds_left", "rebuilt", "final_code"
 K_UNPAID, K_BANK = "unpaid", "bank"
 PILE, DISCARD = "pile", "discard"
-
-
-def get(S: Any, key: str) -> int:
-    """The counter ``key`` (``K_*``)."""
-    return getattr(S, key)  # type: ignore[no-any-return]
-
-
-def put(S: Any, key: str, value: int) -> None:
-    """Set the counter ``key``."""
-    setattr(S, key, value)
-
-
-def size(S: Any, zone: str) -> int:
-    """How many cards place ``zone`` holds."""
-    return len(getattr(S, zone))
-
-
-def pop(S: Any, zone: str) -> int:
-    """The last card of place ``zone`` (the pile's top), taken."""
-    return getattr(S, zone).pop()  # type: ignore[no-any-return]
-
-
-def card_at(S: Any, zone: str, i: int) -> int:
-    """The ``i``-th card of place ``zone``."""
-    return getattr(S, zone)[i]  # type: ignore[no-any-return]
 
 
 def to_hand(S: Any, seat: int, card: int) -> None:
@@ -124,14 +102,6 @@ def to_hand(S: Any, seat: int, card: int) -> None:
 def card_gen(S: Any) -> list[int]:
     """Per card, the last rebuild whose discards held it (``DracoState.card_gen``), written in place."""
     return S.card_gen  # type: ignore[no-any-return]
-
-
-def reshuffle(S: Any, src: str, dst: str) -> None:
-    """The cards of place ``src`` shuffled into the empty place ``dst``, ``src`` left empty."""
-    cards = getattr(S, src)
-    setattr(S, dst, cards)
-    setattr(S, src, [])
-    S.rng.shuffle(cards)
 
 
 def gap(S: Any, kind: int, a: int, b: int, c: int) -> int:

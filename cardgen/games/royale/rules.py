@@ -17,7 +17,8 @@ position ``S`` and reads it through a few names each form gives its own way: the
 ``cells``, ``solo_cells``), a gap (``gap``) and the end (``finish``, ``over``). The steps call one
 another through ``on_draw``, ``on_refill``, ``on_ghost``, ``on_start``: the engine's hook methods
 (``_draw``, ``_refill``, ``_ghost_turn``, ``_start_turn``, which house rules wrap), the compiled
-steps in ``compiled_rules``. The engine's forms of all these names are at the end of this module.
+steps in ``compiled_rules``. The engine's forms of all these names are at the end of this module, the
+game-agnostic ones (counters and piles by name) imported from ``cardgen.games.reference``.
 
 So are the set-up (``setup``: the piles shuffled, the dish pile built in packets, ``pack``, and built
 again at the end card, ``repack``; through ``scratch``, ``chance``, ``new_pile``, ``new_solo``, ``set_zone``,
@@ -28,6 +29,9 @@ from __future__ import annotations
 
 import random
 from typing import Any
+
+from cardgen.games.reference import card_at, get, pop, push, put, size
+from cardgen.games.reference import reshuffle as shuffle_into
 
 #: the end-of-banquet card, as it sits in the pile (a dish card is its index, >= 0)
 END = -2
@@ -490,45 +494,20 @@ def dishes(U: Any, p: int) -> int:
 
 
 
-# the position, as the engine holds it (``RoyaleState``): counters are attributes, piles are lists
+# the position, as the engine holds it (``RoyaleState``): counters are attributes, piles are lists (``get``,
+# ``put``, ``size``, ``pop``, ``push``, ``card_at`` and the shuffle: ``cardgen.games.reference``, imported by name)
 K_TURNS, K_ROUNDS, K_PLAYER, K_PHASE, K_END_DRAWS = "turns", "rounds", "player", "phase", "end_draws"
 K_PEAK_UNDER, K_FORCED, K_VOLUNTARY = "_peak_under", "forced_clears", "voluntary_clears"
 PILE, DISCARD, SOLO, REVEALED, HAND = "pile", "discard", "solo_pile", "solo_revealed", "hand"
 _CODES = [{res: i for i, res in enumerate(GAPS[kind])} for kind in GAP_KINDS]
 
 
-def get(S: Any, key: str) -> int:
-    """The counter ``key`` (``K_*``)."""
-    return getattr(S, key)  # type: ignore[no-any-return]
-
-
-def put(S: Any, key: str, value: int) -> None:
-    """Set the counter ``key``."""
-    setattr(S, key, value)
-
-
-def size(S: Any, zone: str) -> int:
-    """How many cards pile ``zone`` holds."""
-    return len(getattr(S, zone))
-
-
-def pop(S: Any, zone: str) -> int:
-    """The top card of pile ``zone``, taken."""
-    return getattr(S, zone).pop()  # type: ignore[no-any-return]
-
-
-def push(S: Any, zone: str, card: int) -> None:
-    """``card`` put on pile ``zone``."""
-    getattr(S, zone).append(card)
-
-
 def reshuffle(S: Any, src: str, dst: str) -> None:
-    """The cards of pile ``src`` shuffled into the empty pile ``dst``, ``src`` left empty."""
-    setattr(S, dst, getattr(S, src))
-    setattr(S, src, [])
+    """The cards of pile ``src`` shuffled into the empty pile ``dst``, ``src`` left empty
+    (``reference.reshuffle``); an emptied discard's view is built again."""
+    shuffle_into(S, src, dst)
     if src == DISCARD:
         S._discard_gen += 1
-    S.rng.shuffle(getattr(S, dst))
 
 
 def scratch(S: Any, n: int) -> list[int]:
@@ -571,11 +550,6 @@ def solo_cards(S: Any) -> list[int]:
 def end_zone(S: Any) -> tuple[int, int, int]:
     """Where the end card may be (``set_zone``)."""
     return S.end_zone  # type: ignore[no-any-return]
-
-
-def card_at(S: Any, zone: str, i: int) -> int:
-    """The ``i``-th card of pile ``zone`` from the bottom."""
-    return getattr(S, zone)[i]  # type: ignore[no-any-return]
 
 
 def empty(S: Any, zone: str) -> None:
