@@ -124,7 +124,7 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
     assert lines[2] == "Close games rise." and "A player-facing blurb." not in "\n".join(lines)
     turns = next(line for line in lines if line.strip().startswith("turns"))
     assert "12.6 →    12.5  \u22120.1 [\u22120.6 to +0.3]" in turns and not turns.endswith("*")
-    close = next(line for line in lines if line.strip().startswith("close games"))
+    close = next(line for line in lines if line.startswith("    close games"))  # its row, not the legend's line
     assert close.endswith("+19.0 pts [+1.0 to +37.0] *"), close
     french = format_comparison({**doc, "lang": "fr"}).splitlines()
     assert french[1].startswith("Ce que change la variante\u202f: avant un toast, donnez 1 pièce (règle maison")

@@ -102,7 +102,7 @@ def test_drama_says_its_unit_in_the_games_own_words() -> None:
     words = {"unit": {"en": ["silver coin", "silver coins"], "fr": ["pièce d’argent", "pièces d’argent"]}}
     assert label("drama", "en", words) == ("tension (the eventual winner’s average deficit behind the leader per turn, "
                                            "in silver coins)")
-    assert label("drama", "fr", words).endswith("(en pièces d’argent)")
+    assert label("drama", "fr", words).endswith(", en pièces d’argent)")
     assert label("drama", "it").endswith("in punti)")
 
 

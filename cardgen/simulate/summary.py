@@ -563,7 +563,7 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
              else shown_difference(m["base"], m["variant"], sh))
     low, high = (m["adj_low"], m["adj_high"]) if m.get("adj_low") is not None else (m["low"], m["high"])
     ends = ("-", "-") if low is None or high is None else marked_ends(low, high, lang, sh, bool(m["significant"]))
-    return (f"    {label(name, lang, words):<{width}} {f(m['base']):>7} {say('arrow', lang)} {f(m['variant']):>7}  "
+    return (f"    {label(name, lang, words, short=True):<{width}} {f(m['base']):>7} {say('arrow', lang)} {f(m['variant']):>7}  "
             f"{d(shown)} {interval(*ends, lang)}{marks}")
 
 
@@ -609,10 +609,11 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
         lines += stop_lines({"results": [r]}, lang)
         lines += [prefix + (lowered(s, lang) if prefix else s) for s in r["verdict"]]
     lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
+    lines += legend_lines(results, lang, naming)
     for i, r in enumerate(results):  # the legend once, above the first table; the next ones by their count alone
         lines.append(say("table_head_more" if i else "table_head", lang, players=say_n("players", r["players"], lang)))
         figures = [m for m in r["metrics"] if m.get("group", "internal") != "internal"]
-        width = max([len(label(m["metric"], lang, naming.words)) for m in figures] + [10])
+        width = max([len(label(m["metric"], lang, naming.words, short=True)) for m in figures] + [10])
         for key in GROUPS[:-1]:
             rows = counted_first([m for m in figures if m.get("group") == key], naming.words)
             if rows:  # the seats' shares of wins too: each with its interval and mark, as every figure
@@ -629,6 +630,19 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
     if len(doc.get("looks") or ()) > 1:
         lines.append(say("looks_note", lang, looks=len(doc["looks"])))
     return "\n".join(typeset(line, lang) for line in lines)
+
+
+def legend_lines(results: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
+    """The definitions of the figures the tables name short ("tension: the eventual winner's average deficit…"),
+    once above the first table, in the order the tables show them: a row then fits a 100-column terminal, which
+    the full names ("tension (the eventual…)", 90 characters) made wrap. Nothing when no figure needs one."""
+    from cardgen.simulate.verdict import gloss, label
+
+    naming = naming or Naming()
+    shown = dict.fromkeys(m["metric"] for r in results for m in r["metrics"] if m.get("group", "internal") != "internal")
+    items = [say("legend_item", lang, label=label(name, lang, naming.words, short=True), gloss=text)
+             for name in shown if (text := gloss(name, lang, naming.words))]
+    return [say("legend_head", lang), *items] if items else []
 
 
 def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: Naming | None = None) -> str:

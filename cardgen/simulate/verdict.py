@@ -68,9 +68,16 @@ SENTENCES = _BOOK["sentences"]
 
 WORDS = _BOOK["words"]
 
-#: the close-game label names the margin the designer metrics use
-LABELS = {lang: {**words, "close_games": words["close_games"].format(margin=CLOSE_MARGIN)}
-          for lang, words in _BOOK["labels"].items()}
+#: a figure's short name (``labels``) and, for a figure that needs one, its definition (``glosses``): a
+#: compare table names the figure short and defines it once in a legend, validate says both at once
+SHORT = _BOOK["labels"]
+GLOSSES = {lang: {name: gloss.replace("{margin}", str(CLOSE_MARGIN)) for name, gloss in glosses.items()}
+           for lang, glosses in _BOOK["glosses"].items()}
+
+#: each figure's full name: its short name with its definition ("close games (margin ≤ 2)")
+LABELS = {lang: {**words, **{name: _BOOK["words"][lang]["glossed"].format(label=words[name], gloss=gloss)
+                             for name, gloss in GLOSSES[lang].items()}}
+          for lang, words in SHORT.items()}
 
 
 #: an engine tally's name: these words, then the engine's own name for it
@@ -116,10 +123,11 @@ def unfinished(name: str) -> bool:
     return name.startswith(("end_reason:stalled:", "end_reason:safety_cap", "end_reason:engine_error"))
 
 
-def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
+def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None, short: bool = False) -> str:
     """A figure's name as a designer reads it, in ``lang``: engine tallies by the names the game gives them
-    (``words``: its ``GameSpec.words``), never by an engine id where the game names it."""
-    table = LABELS[lang]
+    (``words``: its ``GameSpec.words``), never by an engine id where the game names it. ``short``: without
+    its definition ("tension", the compare table's name, which ``gloss`` defines in the legend)."""
+    table = SHORT[lang] if short else LABELS[lang]
     own = (((words or {}).get("labels") or {}).get(lang) or {}).get(name)
     if own:  # the game's own name of the figure: King Lui's rounds are its courses, as its book says
         return own
@@ -133,6 +141,13 @@ def label(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -
             own = tally_name(name, lang, words) if prefix != "skill:" else OPPONENTS[lang].get(name[len(prefix):])
             return _typeset(words_ + (own or name[len(prefix):].replace("_", " ")), lang)
     return name.replace("_", " ")
+
+
+def gloss(name: str, lang: str = "en", words: Mapping[str, Any] | None = None) -> str | None:
+    """The definition of the figure ``name`` that its short name leaves out ("the eventual winner's average
+    deficit…, in silver coins"), in ``lang`` and the game's score unit; None for a figure its name says."""
+    text = GLOSSES[lang].get(name)
+    return None if text is None else text.replace("{unit}", unit(lang, words))
 
 
 def unit(lang: str, words: Mapping[str, Any] | None = None, many: bool = True) -> str:

@@ -1,0 +1,32 @@
+"""``cardgen compare``'s table fits a 100-column terminal in every language: its rows name each figure
+short ("tension") and a legend above the first table defines it once (the readers' fifth round, en T8: the
+full names padded every row to about 130 characters, which wrapped)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.cli import main
+from cardgen.simulate.verdict import gloss, label
+
+#: the figures a compare table names short and its legend defines
+DEFINED = ("comeback_rate", "close_games", "drama", "decided_at", "kingmaking")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_every_compare_row_fits_100_columns_and_each_definition_is_said_once(
+        lang: str, tmp_path: Path, repo_root: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--project", str(repo_root), "compare", "king_lui", "king_lui-hungry-dragon", "--games", "4",
+                 "--players", "3", "--jobs", "1", "--lang", lang, "--out", str(tmp_path / "out")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line for line in lines if line.startswith("    ") and "→" in line and "[" in line]
+    assert len(rows) >= 12, lines  # lengths, seats, decisiveness: every figure has its row
+    assert max(len(row) for row in rows) <= 100, max(rows, key=len)
+    for name in DEFINED:  # the short name in its row, the definition once in the legend, never in a row
+        short, definition = label(name, lang, short=True), gloss(name, lang)
+        assert definition and short != label(name, lang)
+        assert sum(row.split(short, 1)[0].strip() == "" for row in rows) == 1, (name, rows)
+        legend = [line for line in lines if definition in line]
+        assert len(legend) == 1 and legend[0].strip().startswith(short), (name, legend)
+        assert lines.index(legend[0]) < lines.index(rows[0])  # defined before the first table uses it
