@@ -137,16 +137,17 @@ def test_the_card_tables_share_column_is_aligned() -> None:
 
 
 def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_gap() -> None:
-    gap = {"kind": "final_toast", "settled": True, "count": 200, "games": 200, "seed": 7, "game": 0}
+    gap = {"kind": "bank_short", "settled": True, "count": 200, "games": 200, "seed": 7, "game": 0}  # not final_toast:
+    # Draco declares it how its games end (``ending_gaps``), said by the end reasons, not as a case (test_ending_gaps)
     entry = {"variant": "draco", "game": "draco", "players": 3, "passed": True, "completed": 0, "games": 200,
              "end_reasons": {}, "rule_gaps": [gap], "static_checks": [], "peaks": {}}
     from cardgen.games import get_game
     naming = Naming(dict(get_game("draco").words))
     text = format_entry(entry, "en", naming)
-    assert "settled by this edition’s ruling (the rebuilt draw pile runs out, and the final toast follows): 200 times" in text
+    assert "settled by this edition’s ruling (the bank runs short of silver coins): 200 times" in text
     assert "rule gap" not in text
     unsettled = format_entry({**entry, "rule_gaps": [{**gap, "settled": False}]}, "en", naming)
-    assert "rule gap: the rebuilt draw pile runs out, and the final toast follows (UNSETTLED)" in unsettled
+    assert "rule gap: the bank runs short of silver coins (UNSETTLED)" in unsettled
 
 
 def test_a_house_rules_text_drops_the_books_cross_reference_and_a_description_its_instructions() -> None:

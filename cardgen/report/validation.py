@@ -40,7 +40,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     """One result entry's tables, for ``section.html``'s ``section`` macro: every word in ``lang``, the game's
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
     from cardgen.report.words import PAGES, page_words
-    from cardgen.simulate.summary import balance_lines, check_words, failure_lines, joined, tally_words, tie_items
+    from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, joined, listed_gaps, tally_words,
+                                          tie_items)
     from cardgen.simulate.verdict import LABELS, agents_words, counted_length, label
 
     naming = naming or Naming()
@@ -66,7 +67,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
         "gaps": [{"name": tally_words("gap", g["kind"], lang, naming), "settled": g["settled"],
                   "times": g["count"], "games": g["games"],
                   "seed": page_words("seed_game", lang, seed=g["seed"], game=game_number(g["game"])),
-                  "detail": g.get("detail") if g["kind"] == "engine_error" else ""} for g in r["rule_gaps"]],
+                  "detail": g.get("detail") if g["kind"] == "engine_error" else ""} for g in listed_gaps(r, naming)],
         "gaps_head": PAGES[lang]["gaps_head"].split("|"), "dist_head": PAGES[lang]["dist_head"].split("|"),
         "distributions": [*((label(k, lang, naming.words), _dist(r[k], lang)) for k in lengths),
                           (page_words("score_all", lang), _dist(sc["all"], lang)),

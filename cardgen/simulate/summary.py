@@ -218,6 +218,15 @@ def failure_lines(r: dict[str, Any], lang: str = "en", naming: Naming | None = N
     return out
 
 
+def listed_gaps(r: Mapping[str, Any], naming: Naming | None = None) -> list[dict[str, Any]]:
+    """The rule gaps an entry lists as cases met, each with a seed to replay it: all but those the game
+    declares as how its games end (``"ending_gaps"`` in its ``words.json``: Draco's final toast follows the
+    rebuilt pile running out in every game, which the end-reasons line already says; a seed to replay the
+    ordinary end of a game is no edge case to look at)."""
+    ending = set(((naming or Naming()).words or {}).get("ending_gaps") or ())
+    return [g for g in r.get("rule_gaps", []) if not (g["settled"] and g["kind"] in ending)]
+
+
 def failed_line(side: str, players: int, failed: int, games: int, first: Mapping[str, Any], lang: str = "en") -> str:
     """``draco, 3 players: 2 of 40 games failed; the first (game 4, seed ...): what failed``, in ``lang``."""
     return say_n("failed", failed, lang, side=side, players=_players(players, lang), games=games,
@@ -238,7 +247,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         return "\n".join(typeset(line, lang) for line in lines)
     if r["games"]:
         lines.append("  " + say("end_reasons", lang, items=_items(r["end_reasons"], "end_reason", lang, naming)))
-        for g in r["rule_gaps"]:  # a case this edition rules is no gap in its book: said as its ruling
+        for g in listed_gaps(r, naming):  # a case this edition rules is no gap in its book: said as its ruling
             lines.append("  " + say("gap_ruled" if g["settled"] else "gap", lang,
                                     name=tally_words("gap", g["kind"], lang, naming),
                                     state=say("settled" if g["settled"] else "unsettled", lang),
