@@ -56,4 +56,30 @@ def word(key: str, lang: str | None = None) -> Any:
     return LINES[lang or _current][key]
 
 
-__all__ = ["LINES", "language", "say", "say_n", "set_language", "word"]
+#: placeholder -> the terminal's line that words it: the report pages' words ("{interval95}" in a chart's
+#: title, a table's heading) say a 95 % interval as the terminal does, from this one source
+TERMS = {"{interval95}": "balance_level_plain", "{intervals95}": "intervals_plain"}
+
+
+def with_terms(book: dict[str, Any]) -> dict[str, Any]:
+    """A wordbook (table -> language -> words) with each ``TERMS`` placeholder replaced, in every string of a
+    language's words, by the terminal's wording in that language; a language the terminal lacks keeps it."""
+    def fill(value: Any, lang: str) -> Any:
+        if isinstance(value, str):
+            for mark, key in TERMS.items():
+                value = value.replace(mark, typeset(LINES[lang][key], lang)) if mark in value else value
+            return value
+        if isinstance(value, dict):
+            return {k: fill(v, lang) for k, v in value.items()}
+        if isinstance(value, list):
+            return [fill(v, lang) for v in value]
+        return value
+
+    return {name: ({lang: fill(words, lang) if lang in LINES else words for lang, words in table.items()}
+                   if isinstance(table, dict) else table) for name, table in book.items()}
+
+
+#: the lines' own "{interval95}": a 95 % interval is worded once, by ``balance_level_plain`` (``with_terms``)
+LINES.update(with_terms({"lines": LINES})["lines"])
+
+__all__ = ["LINES", "TERMS", "language", "say", "say_n", "set_language", "with_terms", "word"]

@@ -208,9 +208,9 @@ def test_the_card_notes_say_the_interval_drawn_is_95_percent_and_only_the_flag_i
     from cardgen.simulate.summary import designer_lines
 
     note = impact_footnote("en")
-    assert "own 95% interval" in note and "flagged only when that interval, widened" in note
-    assert "l’intervalle à 95\u202f% de la carte elle-même" in impact_footnote("fr")
-    assert "l’intervallo al 95\u00a0% della carta stessa" in impact_footnote("it")
+    assert "own 95% confidence interval" in note and "flagged only when that interval, widened" in note
+    assert "l’intervalle de confiance à 95\u202f% de la carte elle-même" in impact_footnote("fr")
+    assert "l’intervallo di confidenza al 95\u00a0% della carta stessa" in impact_footnote("it")
     row = {"component": "x", "dealt_share": 0.5, "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.2,
            "difference": 0.1, "low": 0.01, "high": 0.19, "flag": "", "judged": True}
     lines = designer_lines({"games": 300, "component_impact": [row]})

@@ -15,6 +15,7 @@ from typing import Any
 from markupsafe import Markup
 
 from cardgen import wordbook
+from cardgen.terminal import with_terms
 from cardgen.languages import decimal
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
@@ -22,7 +23,7 @@ from cardgen.simulate.verdict import number
 from cardgen.text import punct
 
 #: this module's words per language (cardgen/wordbook.py)
-_BOOK = wordbook.load(__file__)
+_BOOK = with_terms(wordbook.load(__file__))  # the 95 % interval as the terminal words it
 
 STRIP_W, STRIP_H = 320, 26
 STRONG, WEAK = "#D55E00", "#0072B2"

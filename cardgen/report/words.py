@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen import wordbook
+from cardgen.terminal import with_terms
 
 #: this module's words per language (cardgen/wordbook.py)
-_BOOK = wordbook.load(__file__)
+_BOOK = with_terms(wordbook.load(__file__))  # the 95 % interval as the terminal words it
 
 #: the page's words by language (``words.json``)
 REPORT = _BOOK["report"]

@@ -17,12 +17,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardgen import wordbook
+from cardgen.terminal import with_terms
 from cardgen.languages import decimal, is_singular, percent
 from cardgen.languages import typeset as _typeset
 from cardgen.simulate.designer import CLOSE_MARGIN
 
 #: this module's words per language (cardgen/wordbook.py)
-_BOOK = wordbook.load(__file__)
+_BOOK = with_terms(wordbook.load(__file__))  # the 95 % interval as the terminal words it
 
 #: designer groups, in the order the table lists them; "internal" is folded and last
 GROUPS = ("length", "fairness", "tension", "skill", "internal")
