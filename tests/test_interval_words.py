@@ -4,6 +4,7 @@ pages said « intervalle à 95 % » after the terminal had learnt « intervalle 
 fifth-round French reader, item 35)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -38,3 +39,9 @@ def test_the_validate_page_words_the_interval_as_the_terminal_does(
     pages = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out").rglob("*.html"))
     assert pages.count(phrase) >= 2  # the seats' chart title and table heading
     assert "{interval95}" not in pages and not any(old in pages for old in OLD[lang])
+    # the design indicators' intervals as the terminal writes them: "[3,6 ; 6,4]", not "[3,6, 6,4]" where a
+    # comma is the decimal mark
+    cells = re.findall(r'<td class="num">(\[[^<]*\])</td>', pages)
+    assert len(cells) >= 5 and not [c for c in cells if re.search(r"\d, ", c)], cells
+    word = {"en": " to ", "fr": "\u202f; ", "it": "; "}[lang]
+    assert all(word in c for c in cells), cells

@@ -319,6 +319,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     """A validate entry's designer metrics (95 % intervals) and its "which card is too strong" chart, in ``lang``."""
     from cardgen.report.words import page_words
     from cardgen.simulate.designer import FIGURES
+    from cardgen.simulate.summary import interval
     from cardgen.simulate.verdict import WORDS, is_share as share, label, number
 
     d = r.get("designer") or {}
@@ -326,8 +327,9 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     options = [line.strip() for line in option_lines(r.get("options") or [], lang, naming)]
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
-    rows = [{"name": label(n, lang), "mean": number(f["mean"], lang, share(n)),
-             "low": number(f["low"], lang, share(n)), "high": number(f["high"], lang, share(n))} for n, f in figures]
+    rows = [{"name": label(n, lang), "mean": number(f["mean"], lang, share(n)),  # the interval as the terminal
+             "interval": interval(number(f["low"], lang, share(n)), number(f["high"], lang, share(n)), lang)}
+            for n, f in figures]  # writes it: "[3,6 ; 6,4]", never "[3,6, 6,4]" where a comma is the decimal mark
     names = dict((naming or Naming()).names)
     cards = impact_block(d["component_impact"], pictures, False, lang, names) if d.get("component_impact") else ""
     played = exchange_block(d["exchange"], pictures, lang, names) if d.get("exchange") else ""
