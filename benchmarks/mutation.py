@@ -338,6 +338,12 @@ TARGETS = [
     Target("terminal_words_2", SU, _m(SU, "x_marked_ends", "x_tie_items", "x_shared_tie", "x_internal_line",
                                       "x_first_sentence", "x_designer_lines", "x_difference_line", "x_points"),
            ("tests/test_terminal_words.py", "tests/test_terminal_figures.py")),
+    # issue 53, sixth reading: compare's rows named short with a legend (100 columns), a game's ending ruling
+    # not listed as a case, a 95 % interval worded by the terminal on every page
+    Target("terminal_words_6", SU, _m(SU, "x_legend_lines", "x_listed_gaps"),
+           ("tests/test_compare_width.py", "tests/test_ending_gaps.py")),
+    Target("terminal_terms", TE, _m(TE, "x_with_terms"), ("tests/test_interval_words.py",)),
+    Target("verdict_gloss", VE, _m(VE, "x_gloss", "x_label"), ("tests/test_compare_width.py", "tests/test_terminal_words.py")),
     Target("fix_line_names", "cardgen/report/commands.py", _m("cardgen/report/commands.py", "x_problems_shown"),
            ("tests/test_terminal_words.py",)),
     Target("fix_line_shown", "cardgen/report/commands.py",
