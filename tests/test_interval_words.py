@@ -45,3 +45,21 @@ def test_the_validate_page_words_the_interval_as_the_terminal_does(
     assert len(cells) >= 5 and not [c for c in cells if re.search(r"\d, ", c)], cells
     word = {"en": " to ", "fr": "\u202f; ", "it": "; "}[lang]
     assert all(word in c for c in cells), cells
+
+
+@pytest.mark.parametrize(("lang", "count", "share"), [
+    ("fr", ("46,0", "−0,7\u202f; +0,1"), ("0,0\u202f%", "−49,3\u202f%\u202f; +16,0\u202f%")),
+    ("it", ("46,0", "−0,7; +0,1"), ("0,0\u00a0%", "−49,3\u00a0%; +16,0\u00a0%")),
+    ("en", ("46.0", "−0.7 to +0.1"), ("0.0%", "−49.3% to +16.0%"))])
+def test_the_compare_pages_table_writes_its_figures_as_the_terminal_does(
+        lang: str, count: tuple[str, str], share: tuple[str, str]) -> None:
+    """One decimal in every column, the interval's ends joined as every interval of the terminal: the page said
+    "[-3, +0,3]" and "0 %" where the terminal said "[−3,0 ; +0,3]" and "0,0 %"."""
+    from cardgen.report.pages import metrics_table
+
+    rows = metrics_table([{"metric": "turns", "base": 46, "variant": 45.7, "difference": -0.3, "low": -0.7,
+                           "high": 0.1, "significant": False},
+                          {"metric": "seat_1", "base": 0.0, "variant": 0.2, "difference": 0.2, "low": -0.493,
+                           "high": 0.16, "significant": False}], lang, sort=False)["rows"]
+    assert (rows[0]["base"], rows[0]["interval"]) == (count[0], f"[{count[1]}]")
+    assert (rows[1]["base"], rows[1]["interval"]) == (share[0], f"[{share[1]}]")

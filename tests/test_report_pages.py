@@ -19,10 +19,10 @@ def test_a_metrics_row_keeps_base_then_variant() -> None:
     table = metrics_table([{"metric": "turns", "base": 10.0, "variant": 12.5, "difference": 2.5, "low": 1.0,
                             "high": 4.0, "significant": True}])
     [row] = table["rows"]
-    assert (row["base"], row["variant"], row["difference"], row["low"], row["high"]) == ("10", "12.5", "+2.5", "+1",
-                                                                                         "+4")
+    assert (row["base"], row["variant"], row["difference"], row["interval"]) == ("10.0", "12.5", "+2.5",
+                                                                                 "[+1.0 to +4.0]")
     html = macro("parts.html", "metrics", table["head"], table["rows"])
-    assert html.index(">10<") < html.index(">12.5<") < html.index(">+2.5<") and "[+1, +4]" in html
+    assert html.index(">10.0<") < html.index(">12.5<") < html.index(">+2.5<") and "[+1.0 to +4.0]" in html
 
 
 def test_fairness_names_the_worst_seat_and_the_fair_share() -> None:

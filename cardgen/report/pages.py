@@ -254,6 +254,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     significant rows in bold (and first with ``sort``); a figure that only repeats the edit says "follows
     from your change". ``game``: the game's words (``GameSpec.words``), so engine tallies read by their
     names, never by an engine id."""
+    from cardgen.simulate.summary import interval
     from cardgen.simulate.verdict import WORDS, is_share as share, label, number
 
     ordered = sorted(metrics, key=lambda m: not m.get("significant")) if sort else metrics
@@ -261,12 +262,12 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
 
     def f(m: dict[str, Any], key: str, signed: bool = False) -> str:
         x = m.get(key)
-        return "–" if x is None else number(x, lang, share(m["metric"]), signed)
+        return "–" if x is None else number(x, lang, share(m["metric"]), signed, fixed=True)  # "46,0", never "46"
 
     rows = [{"name": label(m["metric"], lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
-             "difference": f(m, "difference", True), "low": f(m, "low", True), "high": f(m, "high", True)}
-            for m in ordered]
+             "difference": f(m, "difference", True),  # the interval as the terminal writes it: "[−0,7 ; +0,1]"
+             "interval": interval(f(m, "low", True), f(m, "high", True), lang)} for m in ordered]
     return {"head": words["table"].split("|"), "rows": rows}
 
 
