@@ -14,9 +14,14 @@ books by a page.
 The rule may also end in a table or a picture grid, or be a kept block (readers of round 5: Draco's
 Zork ruling opened page 4 under its seat table at the foot of page 3; Royale Solo's ruling on dish values
 opened page 2 under the card pictures of page 1). There the tail that goes overleaf is taken from the end
-(``split_tail``): a grid's last row of pictures, a table's last ``TABLE_TAIL_ROWS`` rows when as many stay
-behind (its header repeated), else the whole table with the last lines of the sentence that introduces it;
-a paragraph too short to break goes whole, with the headings right above it.
+(``split_tail``): a grid's last row of pictures when ``GRID_ROWS_KEPT`` rows stay behind, a table's last
+``TABLE_TAIL_ROWS`` rows when as many stay behind (its header repeated), else the whole table with the last
+lines of the sentence that introduces it; a paragraph too short to break goes whole, with the headings right
+above it. A grid of fewer rows hands nothing on: a row alone would be a widowed row, and a picture row moved
+whole with its box ran Royale Solo's French book to a sixth page. A paragraph longer than ``TAIL_LINES`` whose
+head would be one line (an orphan) still flows unbound: moved whole, Royale Solo's "You may use your imposter
+only once…" ran the Italian Letter book to a sixth page (Draco's Italian "The next time the draw pile runs
+out" box still opens page 6 for that reason).
 """
 from __future__ import annotations
 
@@ -31,6 +36,8 @@ TAIL_LINES = 2
 #: Body rows of a table that go overleaf with its box, and that must stay behind for it to break at all (a
 #: table of fewer rows goes whole: a lone row under a repeated header reads as an orphan).
 TABLE_TAIL_ROWS = 2
+#: Rows of a picture grid that must stay behind for its last row to go overleaf with a box.
+GRID_ROWS_KEPT = 2
 #: Far enough to measure a block whole.
 TALL = 0xFFFFFF
 
@@ -49,7 +56,8 @@ class RuleWithBox(KeepTogether):
         """What to set in ``height`` of a column of ``width``: the blocks one by one, as unbound, except at
         the foot of a page (``ends_page``) where the box does not fit: then the paragraph's head, and its last
         lines kept with the box, which go overleaf. A paragraph of at most ``TAIL_LINES`` lines goes whole
-        with its box (and the headings above it); a table or a kept block hands on its tail (``split_tail``).
+        with its box (and the headings above it); a table or a kept block hands on its tail (``split_tail``); a
+        longer paragraph that would leave a one-line head flows unbound (see the module).
         ``canv``: the canvas to measure on (a list needs one)."""
         whole = [*self.lead, self.para, self.box]
         if _is_list(self.para):
@@ -63,11 +71,11 @@ class RuleWithBox(KeepTogether):
         if lead_h + self.para.height + self.para.getSpaceAfter() + box_h <= height + 1e-6:
             return whole  # it all fits here
         room = min(height - lead_h, (lines - TAIL_LINES) * leading + 1e-6)
-        if not ends_page or room < leading:
+        if not ends_page or lines <= TAIL_LINES or room < leading:
             return whole
         parts = self.para.split(width, room)
-        if len(parts) != 2:  # a head of one line would be an orphan: the paragraph goes whole
-            return self._block_pieces(width, height, ends_page, whole, canv)
+        if len(parts) != 2:  # its head would be one line, an orphan
+            return whole
         return [*self.lead, parts[0], KeepTogether([parts[1], *self.box._content])]
 
     def _list_pieces(self, width: float, height: float, ends_page: bool, whole: list[Flowable],
@@ -139,7 +147,7 @@ def split_tail(blocks: list[Flowable], width: float, canv: Any) -> tuple[list[Fl
     """``blocks`` (a rule) as what stays at the foot of the page and the tail that goes overleaf with the
     rule's box, else None (nothing can go, or everything would).
 
-    From the end: a picture grid gives its last row (a grid of one row goes whole); a table its last
+    From the end: a picture grid gives its last row if ``GRID_ROWS_KEPT`` rows stay (else nothing); a table its last
     ``TABLE_TAIL_ROWS`` rows when as many stay behind, else it goes whole with the last ``TAIL_LINES`` lines of
     the sentence before it; a paragraph its last ``TAIL_LINES`` lines, or goes whole when no longer; a list its
     last item. A heading goes along with what it heads; a box or anything else stops the tail.
@@ -157,12 +165,13 @@ def split_tail(blocks: list[Flowable], width: float, canv: Any) -> tuple[list[Fl
         if isinstance(flow, Table) and getattr(flow, "box_kind", None) is None:
             grid = _is_grid(flow)
             body = len(flow._cellvalues) - (flow.repeatRows if isinstance(flow.repeatRows, int) else 0)
-            if body >= (2 if grid else 2 * TABLE_TAIL_ROWS):
+            if body >= (GRID_ROWS_KEPT + 1 if grid else 2 * TABLE_TAIL_ROWS):
                 parts = _split_rows(flow, len(flow._cellvalues) - (1 if grid else TABLE_TAIL_ROWS), width)
                 if parts:
                     return [*blocks[:i], parts[0]], [parts[1], *tail]
-            tail.insert(0, flow)
-            more = heads or not grid  # a table needs the sentence that introduces it
+            if grid:
+                return None  # too few rows to leave some behind: the box opens the page alone, as unbound
+            tail.insert(0, flow)  # a table needs the sentence that introduces it
             continue
         if isinstance(flow, Paragraph):
             lines = _lines(flow, width)
