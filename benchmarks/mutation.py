@@ -319,7 +319,8 @@ TARGETS = [
     Target("book_parts", HO, _m(HO, "x_book_problems", "x_unwritten_parts"), ("tests/test_house.py",)),
     # a ruling box never opens a page apart from the rule it qualifies (issue 53, readers of round 5)
     Target("rule_tails", "cardgen/rulebook/tails.py",
-           _m("cardgen/rulebook/tails.py", "xǁRuleWithBoxǁpieces", "xǁRuleWithBoxǁsplit", "x_keep_rules_with_boxes"),
+           _m("cardgen/rulebook/tails.py", "xǁRuleWithBoxǁpieces", "xǁRuleWithBoxǁsplit", "x_keep_rules_with_boxes",
+              "xǁRuleWithBoxǁ_block_pieces", "x_split_tail", "x__binds", "x__is_grid", "x__split_rows"),
            ("tests/test_rulebook_tails.py",)),
     # text set into a box: a short text shrinks before a word is split (the gold coin, issue 36)
     Target("text_fit", "cardgen/render/textfit.py",

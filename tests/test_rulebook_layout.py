@@ -246,3 +246,63 @@ def test_each_book_has_its_page_count_in_every_language(deck_id: str) -> None:
     pages = {lang: int(trail(deck_id, lang, "a4")[-1][1].split(":")[0]) for lang in SHIPPED}
     want = PAGES[deck_id] if isinstance(PAGES[deck_id], dict) else dict.fromkeys(SHIPPED, PAGES[deck_id])
     assert pages == want, f"{deck_id}: pages by language {pages}"
+
+
+def _column_gaps(deck_id: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, float]:
+    """The share of each body column left empty at its foot, on every A4 page but the last ("page:frame")."""
+    import importlib
+
+    from reportlab.platypus import Spacer
+    from reportlab.platypus.doctemplate import ActionFlowable
+
+    from cardgen.rulebook import render_rulebook
+
+    typeset_module = importlib.import_module("cardgen.rulebook.typeset")
+    ends: dict[tuple[int, str], float] = {}
+    original = typeset_module.RulebookDoc.afterFlowable
+
+    def record(doc, flowable) -> None:  # noqa: ANN001 (reportlab's doc template and flowable)
+        frame = doc.frame
+        if frame is not None and not isinstance(flowable, (ActionFlowable, Spacer)) and frame.id != "title":
+            ends[(doc.page, frame.id)] = (frame._y - frame._y1p) / frame._height
+        original(doc, flowable)
+
+    monkeypatch.setattr(typeset_module.RulebookDoc, "afterFlowable", record)
+    render_rulebook(resolve(deck_id, ROOT), lang, "a4")
+    last = max(page for page, _ in ends)
+    return {f"{page}:{frame}": share for (page, frame), share in ends.items() if page < last}
+
+
+#: The most of a column (its share) a King Lui book leaves empty before its last page.
+KING_LUI_GAP = 0.3
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", ["king_lui", "king_lui-gentle-overeating", "king_lui-hungry-dragon",
+                                     "king_lui-six-players"])
+def test_king_lui_fills_its_columns_before_the_last_page(deck_id: str, lang: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 5, en reader: "Page 1. Both columns end about a fifth of the page early"; the variant books left
+    two fifths of a column empty above Contents, Setting up or the players' actions, each kept whole. They now
+    break between the columns of a page like any other section."""
+    gaps = _column_gaps(deck_id, lang, monkeypatch)
+    assert len(gaps) >= 4, f"{deck_id}/{lang}: columns measured {sorted(gaps)}: the check would prove nothing"
+    wide = {where: round(share, 2) for where, share in gaps.items() if share > KING_LUI_GAP}
+    assert not wide, f"{deck_id}/{lang}: columns ending early {wide}"
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_king_lui_scoring_ends_on_the_page_it_starts(lang: str) -> None:
+    """Round 5, en reader: "keep 'Scoring' (Too greedy? + Counting the points) together". The tie-break and its
+    ruling now end the page that "Too greedy?" is on; the French book's longer lines still send them overleaf,
+    with the worked example."""
+    import pypdfium2 as pdfium
+
+    from cardgen.rulebook import render_rulebook
+
+    words = {"it": ("Troppo ingordo", "Se più giocatori"), "en": ("Too greedy?", "If several players share")}[lang]
+    doc = pdfium.PdfDocument(render_rulebook(resolve("king_lui", ROOT), lang, "a4"))
+    pages = [next(i for i in range(len(doc)) if w in " ".join(doc[i].get_textpage().get_text_range().split()))
+             for w in words]
+    doc.close()
+    assert pages[0] == pages[1], f"king_lui/{lang}: 'Too greedy?' on page {pages[0] + 1}, the tie-break on {pages[1] + 1}"
