@@ -162,7 +162,7 @@ def test_rule_numbers_of_the_deck(lang: str) -> None:
         assert f"{tr(lang, seat)} – {amount}" in text
         assert f"{tr(lang, seat)} " + ntr(lang, "%(count)s silver coin", "%(count)s silver coins",
                                           amount * rules.zork_multiplier) in text
-    assert tr(lang, "All amounts in these rules are counted in silver coins, and a gold coin is worth %(count)s of them (the published description of the game leaves this rate out; other public sources on the game give it).", count=rules.silver_per_gold) in text
+    assert tr(lang, "All amounts in these rules are counted in silver coins, and a gold coin is worth %(count)s of them.", count=rules.silver_per_gold) in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -530,7 +530,11 @@ def test_the_round_13_wordings(lang: str) -> None:
     assert re.sub(r"</?b>", "", say(lang, "<b>After a toast</b>, the cup stays in front of the proposer until the end of their next turn (step %(step)s)", step=3)) in text
     assert not [m for m in msgids() if (m[0] if isinstance(m, tuple) else m).startswith("Once the silver has been paid, the player who proposed")]
     # round 14: the sourced rate in the sentence that gives it (French reader: "ce taux" two sentences away)
-    assert tr(lang, "All amounts in these rules are counted in silver coins, and a gold coin is worth %(count)s of them (the published description of the game leaves this rate out; other public sources on the game give it).", count=deck.rules.silver_per_gold) in text
+    # round 61 (French 21): the rate's source is said with the gold coins in "Contents", not in the money rule
+    assert tr(lang, "All amounts in these rules are counted in silver coins, and a gold coin is worth %(count)s of them.", count=deck.rules.silver_per_gold) in text
+    golds = sum(c.count for c in deck.model.components if c.data is not None and c.data.role == "coin" and c.data.silver > 1)
+    sourced = first_sentence(say(lang, "<b>%(count)s gold coin</b>, each worth %(worth)s silver coins (a rate", golds, worth=deck.rules.silver_per_gold))
+    assert sourced in text and text.index(sourced) < text.index(tr(lang, "Money"))
     assert "gold_rate" not in deck.model.rulings
     assert tr(lang, "the rule above") not in text
     norm_first = norm(deck.model.rulings["first_round_toast"].text[lang])

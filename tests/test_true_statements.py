@@ -82,7 +82,7 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     texts = {k: (deck["clarifications"].get(k) or deck["rulings"][k])["text"] for k in money_ids}
     assert texts["bank_coins_only"]["en"] == "The bank has only the game’s coins, never more."
     # what a bank with only gold does, as table.settle plays it (en 29b, round 5; test_draco_money holds the engine)
-    assert "the bank pays silver it owes with a gold coin, if the player can give the change" in texts["bank_gold_for_silver"]["en"]
+    assert "the bank pays silver it owes with a gold coin if the player can give change" in texts["bank_gold_for_silver"]["en"]
     # a player paying another with only gold and no change to be had (French 25, round 61): table.settle keeps
     # the change nobody can make with the payer (test_draco_money: ..._the_change_the_box_cannot_make_stays_with_the_payer)
     assert "if neither can give it, the part that needs change is not paid" in texts["change_between_players"]["en"]
