@@ -162,7 +162,7 @@ def test_rule_numbers_of_the_deck(lang: str) -> None:
         assert f"{tr(lang, seat)} – {amount}" in text
         assert f"{tr(lang, seat)} " + ntr(lang, "%(count)s silver coin", "%(count)s silver coins",
                                           amount * rules.zork_multiplier) in text
-    assert tr(lang, "All amounts in these rules are counted in silver coins, and a gold coin is worth %(count)s of them (the published description of the game leaves this rate out; other public sources on the game give it).", count=rules.silver_per_gold) in text
+    assert tr(lang, "All amounts in these rules are counted in silver coins, and a gold coin is worth %(count)s of them.", count=rules.silver_per_gold) in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -365,7 +365,7 @@ def test_the_rebuild_ruling_gives_the_books_own_number(lang: str) -> None:
     # round 13: "In this game, this edition rebuilds it" read as "this match" and made the edition rebuild the
     # pile; each book now says which game it means, and the pile "is rebuilt"
     base_n = decks()["draco"].rules.pile_rebuilds
-    for deck_id, start in (("draco", "This edition keeps to that: in the base game"),
+    for deck_id, start in (("draco", "This edition reads it so: in the base game"),
                            ("draco-short", "As in the base game, the pile is rebuilt"),
                            ("draco-long", "In this variant the pile is rebuilt")):
         n = decks()[deck_id].rules.pile_rebuilds
@@ -381,6 +381,8 @@ def first_words(text: str, n: int = 8) -> str:
 #: each ruling of the Draco decks and the heading of the section whose rule it settles (readers of round 58: the
 #: inline marker left its scope unclear, and what a player needs mid-turn sat in a closing section)
 BOXED_UNDER = {"money_in_sight": "Money", "change_at_the_bank": "Money", "bank_short": "Money",
+               "bank_coins_only": "Money", "bank_pays_in_gold": "Money", "bank_gold_for_silver": "Money",
+               "change_between_players": "Money",
                "card_without_effect": "Playing a turn", "empty_hand": "Playing a turn", "no_hand_limit": "Playing a turn",
                "cannot_pay": "The toast", "richest_at_the_toast": "Zork", "richest_tie": "Zork",
                "sarah_draw_optional": "Aunt Sarah", "moves_stop_at_the_ends": "The action cards",
@@ -442,7 +444,7 @@ def test_draco_is_one_of_the_special_characters(lang: str) -> None:
         deck = decks()[deck_id]
         specials = [c.name[lang] for c in deck.model.components if c.data is not None and c.data.role == "special"]
         text = book(deck_id, lang)
-        assert first_sentence(say(lang, "<b>%(draco)s</b>, one of the game", len(specials) + 1, draco="Draco")) in text
+        assert first_sentence(say(lang, "<b>%(draco)s</b>, one of the %(count)s special", len(specials) + 1, draco="Draco")) in text
         assert first_sentence(say(lang, "<b>%(count)s other special character</b>", len(specials),
                                   names=format_list(specials, locale=LOCALES[lang]))) in text
 
@@ -524,10 +526,15 @@ def test_the_round_13_wordings(lang: str) -> None:
     assert not [m for m in msgids() if (m[0] if isinstance(m, tuple) else m).startswith("Apart from %(card)s")]
     # round 59 (English 8): the paragraph after the steps is led by its subject, not read as one more ruling
     # round 59 (Italian 9): the cup's path is not said again; the paragraph keeps only what follows from it
-    assert re.sub(r"</?b>", "", say(lang, "<b>After a toast</b>, nobody may propose another for a whole round (step %(step)s)", step=3)) in text
+    # round 61 (English 29, French 22, Italian 42): the step is read as the reason, the cup's stay said with it
+    assert re.sub(r"</?b>", "", say(lang, "<b>After a toast</b>, the cup stays in front of the proposer until the end of their next turn (step %(step)s)", step=3)) in text
     assert not [m for m in msgids() if (m[0] if isinstance(m, tuple) else m).startswith("Once the silver has been paid, the player who proposed")]
     # round 14: the sourced rate in the sentence that gives it (French reader: "ce taux" two sentences away)
-    assert tr(lang, "All amounts in these rules are counted in silver coins, and a gold coin is worth %(count)s of them (the published description of the game leaves this rate out; other public sources on the game give it).", count=deck.rules.silver_per_gold) in text
+    # round 61 (French 21): the rate's source is said with the gold coins in "Contents", not in the money rule
+    assert tr(lang, "All amounts in these rules are counted in silver coins, and a gold coin is worth %(count)s of them.", count=deck.rules.silver_per_gold) in text
+    golds = sum(c.count for c in deck.model.components if c.data is not None and c.data.role == "coin" and c.data.silver > 1)
+    sourced = first_sentence(say(lang, "<b>%(count)s gold coin</b>, each worth %(worth)s silver coins (a rate", golds, worth=deck.rules.silver_per_gold))
+    assert sourced in text and text.index(sourced) < text.index(tr(lang, "Money"))
     assert "gold_rate" not in deck.model.rulings
     assert tr(lang, "the rule above") not in text
     norm_first = norm(deck.model.rulings["first_round_toast"].text[lang])
@@ -552,9 +559,9 @@ def test_the_no_zork_table_counts_the_seats(lang: str) -> None:
 #: what the table does when the bank's silver runs short, in each language (hand-written)
 #: the bank holds the game's coins only (round 59: "so it is its silver coins that may run short" did not follow
 #: for readers in all three languages, and a print-and-play has no box to speak of in Italian)
-KEEP_THE_BOX = {"en": "The bank has only the game’s coins: none is ever added.",
-                "fr": "La banque ne dispose que des pièces du jeu\u202f: on n’en ajoute jamais.",
-                "it": "La banca ha solo le monete del gioco: non se ne aggiungono mai."}
+KEEP_THE_BOX = {"en": "The bank has only the game’s coins, never more.",
+                "fr": "La banque ne dispose que des pièces du jeu, jamais plus.",
+                "it": "La banca ha solo le monete del gioco, mai di più."}
 
 
 @pytest.mark.parametrize("lang", LANGS)

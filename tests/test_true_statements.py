@@ -52,7 +52,8 @@ def test_draco_is_never_said_not_to_be_a_special_character() -> None:
     # round 58: Draco never moves said of Draco himself ("but never Draco" read both ways); round 59: he is one of
     # them, not their chief (readers in all three languages)
     assert "Cards can move them like any other character; %(draco)s himself never moves." in text
-    assert "<b>%(draco)s</b>, one of the game’s %(count)s special characters." in text
+    # round 61 (French 27, Italian 49): the count is the book's own, so "in play", not "the game's" (no-zork has one fewer)
+    assert "<b>%(draco)s</b>, one of the %(count)s special characters in play." in text
 
 
 def test_king_luis_page_words_the_end_as_the_book_does() -> None:
@@ -74,20 +75,29 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     ruling = deck["clarifications"]["bank_short"]
     assert ruling["resolution"] == "pay_what_remains"
     said = ruling["text"]
-    assert "What it cannot pay is lost for good." in said["en"]
-    assert "The bank has only the game’s coins: none is ever added." in said["en"]
+    assert "the rest is lost for good." in said["en"]
+    # round 61 (French 20, Italian 40, English 27): one ruling a bullet, each one sentence
+    money_ids = ["money_in_sight", "change_at_the_bank", "bank_coins_only", "bank_pays_in_gold", "bank_gold_for_silver",
+                 "bank_short", "change_between_players"]
+    texts = {k: (deck["clarifications"].get(k) or deck["rulings"][k])["text"] for k in money_ids}
+    assert texts["bank_coins_only"]["en"] == "The bank has only the game’s coins, never more."
     # what a bank with only gold does, as table.settle plays it (en 29b, round 5; test_draco_money holds the engine)
-    assert "it pays a gold coin if the player can give the change in silver" in said["en"]
-    assert not [lang for lang, text in said.items() if any(ch.isdigit() for ch in text)], "a player count in the ruling"
+    assert "the bank pays silver it owes with a gold coin if the player can give change" in texts["bank_gold_for_silver"]["en"]
+    # a player paying another with only gold and no change to be had (French 25, round 61): table.settle keeps
+    # the change nobody can make with the payer (test_draco_money: ..._the_change_the_box_cannot_make_stays_with_the_payer)
+    assert "if neither can give it, the part that needs change is not paid" in texts["change_between_players"]["en"]
+    for k, text in texts.items():
+        assert not [lang for lang, t in text.items() if any(ch.isdigit() for ch in t)], f"a number typed in {k}"
+        assert text["en"].count(". ") == 0 and text["en"].endswith("."), f"{k}: one sentence a bullet"
     resolved = resolve("draco", ROOT)
     money = {"fr": "<h1>L’argent</h1>", "it": "<h1>Il denaro</h1>", "en": "<h1>Money</h1>"}
     for lang in ("fr", "it", "en"):
         markup = render_markup(resolved, lang)
-        at = markup.find(norm(said[lang])[:30])
         start = markup.index(money[lang])
-        assert start < at < markup.index("<h1>", start + 1), lang
-        assert f'<box kind="ruling" title="{BOX[lang]}">' in markup[start:at], lang
-
+        section = markup[start:markup.index("<h1>", start + 1)]
+        box = section[section.index(f'<box kind="ruling" title="{BOX[lang]}">'):]
+        items = re.findall(r"<li>(.*?)</li>", box[box.index("<ul>"):box.index("</ul>")], re.S)
+        assert [norm(i)[:30] for i in items] == [norm(texts[k][lang])[:30] for k in money_ids], lang
 
 def _tally(deal: Callable[[int], list[dict[str, int]]], games: int) -> Any:
     from cardgen.simulate.cards import CardTally
@@ -183,7 +193,7 @@ def test_dracos_four_rulings_stand_beside_the_rules_they_settle() -> None:
     texts = {**data["clarifications"], **data["rulings"]}
     steps = ("card_without_effect", "empty_hand", "no_hand_limit")
     asked = ("favour_any_character", "two_moves_in_order", "budge_up_own_characters", "dice_cannot_be_refused")
-    after_steps = {"fr": "Après un toast", "it": "Dopo un brindisi, quindi", "en": "After a toast, nobody"}
+    after_steps = {"fr": "Après un toast", "it": "Dopo un brindisi, la coppa", "en": "After a toast, the cup"}
     pile = {"fr": "Quand la pioche est vide", "it": "Quando il mazzo finisce", "en": "Running out of cards"}
     for lang in ("fr", "it", "en"):
         text = regex.sub(r"\s+", " ", pdf_text(render_rulebook(deck, lang, "a4"))).replace("\u202f", " ")
