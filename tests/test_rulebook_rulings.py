@@ -197,18 +197,23 @@ DECKS = {d.id: d for d in resolve_all(None, ".")}
 
 #: Cases the engine settles (a clarification) whose answer the published rules already give, so the book
 #: says it in the flow, never boxed as this edition's: King Lui's waiting Emerald when no dish is left (the
-#: published rule makes the draw compulsory; read 6, it2/en6).
-SAID_AS_PUBLISHED = {"king_lui": ("no_dish_emerald",)}
+#: published rule makes the draw compulsory; read 6, it2/en6), and Royale's equal value in an ordered service (the
+#: published rule wants each card higher, or lower, than the one before; it29/en17).
+SAID_AS_PUBLISHED = {"king_lui": ("no_dish_emerald",), "royale": ("equal_breaks_order",)}
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game in SAID_AS_PUBLISHED))
+@pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if any(
+    k in DECKS[d].model.clarifications or k in DECKS[d].model.rulings for k in SAID_AS_PUBLISHED.get(DECKS[d].game, ()))))
 def test_a_published_consequence_is_said_in_the_flow_not_boxed(deck_id: str, lang: str) -> None:
     deck = DECKS[deck_id]
     markup = render_markup(deck, lang)
     plain = norm(html.unescape(re.sub(r"<[^>]+>", " ", markup)))
     for kind in SAID_AS_PUBLISHED[deck.game]:
-        wanted = norm(typography(deck.model.clarifications[kind].text[lang], lang))
+        said = deck.model.clarifications.get(kind) or deck.model.rulings.get(kind)
+        if said is None:
+            continue
+        wanted = norm(typography(said.text[lang], lang))
         assert plain.count(wanted) == 1, f"{deck_id}/{lang}: {kind} not printed once"
         assert not any(wanted in b for b in ruling_boxes(markup)), f"{deck_id}/{lang}: {kind} boxed as this edition's"
 
