@@ -209,7 +209,7 @@ def test_a_published_consequence_is_said_in_the_flow_not_boxed(deck_id: str, lan
     deck = DECKS[deck_id]
     markup = render_markup(deck, lang)
     plain = norm(html.unescape(re.sub(r"<[^>]+>", " ", markup)))
-    for kind in SAID_AS_PUBLISHED[deck.game]:
+    for kind in nonempty(SAID_AS_PUBLISHED[deck.game]):
         said = deck.model.clarifications.get(kind) or deck.model.rulings.get(kind)
         if said is None:
             continue
