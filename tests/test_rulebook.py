@@ -299,7 +299,8 @@ def test_scoring_example_adds_up_by_hand(lang: str) -> None:
         if cell:
             assert row.group(1) == cell
         else:
-            assert row.group(1).startswith(DISCARDED[lang])
+            # a points column holds a number: a discarded dish scores 0 (read 6, it4)
+            assert row.group(1).startswith(f"0 ({DISCARDED[lang]}"), row.group(1)
     assert re.search(r"<th>[^<]*</th><th></th><th></th><th>19</th>", markup), "the total is not 19"
     text = " ".join(markup.split())
     assert all(part in text for part in HAND_SCORE[lang])
@@ -367,7 +368,7 @@ def test_every_king_lui_house_variant_says_so_in_its_credits(lang: str) -> None:
     Overeating and Hungry Dragon did not. Every house variant says it; the base book does not."""
     from cardgen.resolve.resolve import resolve
     from cardgen.rulebook.templating import render_markup
-    said = {"fr": "règle maison de cette édition", "it": "regola della casa di questa edizione",
+    said = {"fr": "règle maison de cette édition", "it": "per questa edizione (regola della casa)",
             "en": "house rule of this edition"}[lang]
     credits = {"fr": "<h1>Crédits</h1>", "it": "<h1>Crediti</h1>", "en": "<h1>Credits</h1>"}[lang]
     for name in ("king_lui-gentle-overeating", "king_lui-hungry-dragon", "king_lui-six-players", "king_lui"):

@@ -127,7 +127,7 @@ def test_the_rulings_heading_is_kept_with_its_first_box(deck_id: str, lang: str)
 
 
 #: Draco's action-card chapter heading in each language
-ACTION_CARDS = {"fr": "Les cartes action", "it": "Le carte azione", "en": "The action cards"}
+ACTION_CARDS = {"fr": "Les cartes Action", "it": "Le carte azione", "en": "The action cards"}
 
 
 @pytest.mark.parametrize("lang", SHIPPED)

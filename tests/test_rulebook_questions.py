@@ -64,11 +64,10 @@ def test_the_special_cases_close_the_book_and_hold_the_other_rulings(deck_id: st
 #: King Lui's rulings a player needs during a turn, each with the words of the rule its box must follow, in the
 #: same kept block (round 2: all three readers found them on the last page, away from the turn they settle)
 KING_LUI_BESIDE = {
-    "no_dish_emerald": {"fr": "vous devez piocher.", "it": "devi pescare dal mazzo.", "en": "you must draw from the supply."},
-    "no_draw_from_empty_supply": {"fr": "vous devez piocher.", "it": "devi pescare dal mazzo.",
-                                  "en": "you must draw from the supply."},
-    "draw_from_empty_supply": {"fr": "vous devez piocher.", "it": "devi pescare dal mazzo.",
-                               "en": "you must draw from the supply."},
+    # the forced draw's paragraph ends with what it means for a waiting Emerald, the published rule's consequence
+    # said in the flow (read 6, it2/en6: tests/test_rulebook_rulings.py), then the two empty-supply rulings
+    "no_draw_from_empty_supply": {"fr": "comme d’habitude.", "it": "come sempre.", "en": "as usual."},
+    "draw_from_empty_supply": {"fr": "comme d’habitude.", "it": "come sempre.", "en": "as usual."},
     "shared_win": {"fr": "le moins de cartes l’emporte.", "it": "ha scartato meno carte.",
                    "en": "discarded the fewest cards wins."},
     "hidden_hand": {"fr": "au fil des services.", "it": "portata dopo portata.", "en": "course by course."},

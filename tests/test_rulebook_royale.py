@@ -542,8 +542,8 @@ def test_the_solo_book_gathers_the_published_solo_rules(lang: str) -> None:
     gathers those rules, naming that chapter, and not that it is a variant "with the changes below"; a house
     variant (Light Supper) keeps the variant's sentence."""
     gathers = {"fr": "réunit dans un livret à part les règles publiées du jeu en solitaire",
-               "it": "raccoglie le regole pubblicate della partita in solitario",
-               "en": "gathers the published solo rules"}[lang]
+               "it": "riunisce in un regolamento a sé le regole pubblicate della partita in solitario",
+               "en": "sets out, in a book of their own, the solo rules published with"}[lang]
     chapter = {"fr": "Jouer en solitaire", "it": "Giocare in solitario", "en": "Playing alone"}[lang]
     variant = {"fr": "est une variante du jeu Royale", "it": "è una variante di Royale",
                "en": "is Royale with the changes below"}[lang]
@@ -601,17 +601,18 @@ def test_the_impossibility_box_is_kept_whole(name: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_imposter_text_says_the_published_turns_and_the_box_the_editions_270(lang: str) -> None:
-    """English reader, round 5: the text said "90°, 180° or 270° clockwise" as if published, while the ruling box
-    beside it said the published rules allow 90° or 180° and this edition adds 270°. The text now lists the
-    published turns only; the box alone adds the three-quarter turn."""
+def test_the_imposter_text_says_every_turn_the_card_allows_and_the_box_why(lang: str) -> None:
+    """Read 6 (en10, fr7, it15): the text listed the published 90° and 180°, the box added 270° and the card said
+    all three: one rule said three ways. The text now states the rule as played, every turn of the data (as the
+    card does); the ruling box beside it says why 270° is there."""
     text = book("royale", lang)
     assert deck("royale").rules.imposter_rotations == [0, 90, 180, 270]
     tr = translations(lang, "royale")
     or_word = norm(tr.gettext("You may also use its pattern turned by %(angles)s.") % {"angles": "@"})
     said = list(re.findall(re.escape(or_word).replace("@", "(.{1,30}?)"), text))
-    assert len(said) == 1 and "90" in said[0] and "180" in said[0] and "270" not in said[0], said
-    assert text.count("270") == 1, "the ruling box, alone, adds the three-quarter turn"
+    assert len(said) == 1 and all(a in said[0] for a in ("90", "180", "270")), said
+    box = norm(typography(deck("royale").model.rulings["imposter_quarter_turn_either_way"].text[lang], lang))
+    assert box in text and text.index(box) > text.index(said[0]), "the box follows the rule it explains"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -628,3 +629,42 @@ def test_a_masked_book_shows_the_masked_side_of_its_noble_first(lang: str) -> No
         assert len(cards) == 2, f"{name}: {cards}"
         assert ('back="yes"' in cards[0][0]) is masked_first, f"{name}: {cards}"
         assert (unused in html.unescape(cards[1][1])) is masked_first, f"{name}: {cards}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_book_shows_its_example_of_a_turn_before_the_end_of_the_game(lang: str) -> None:
+    """Read 6 (en19, en23): the Light Supper and Solo books printed the example of a turn after the end of the
+    game, the scoring and the tie, the base and masked books before them. Every book now plays the example
+    before the rules that end the game."""
+    example, end = say(lang, "Example of a turn"), say(lang, "End of the game")
+    for name in nonempty(DECKS):
+        markup = render_markup(deck(name), lang)
+        assert f"<h1>{example}</h1>" in markup, name
+        assert markup.index(f"<h1>{example}</h1>") < markup.index(f"<h1>{end}</h1>"), name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_solo_summary_is_a_round_with_the_ghost_first(lang: str) -> None:
+    """Read 6 (en25, fr19): the solo book's "Your turn at a glance" ended "Then the ghost plays", though the ghost
+    plays first in each round and not after your last turn. Alone, the box sums up a round, the ghost's turn
+    first; with several players it stays "Your turn at a glance", with no ghost."""
+    ghost = bare(say(lang, "The ghost plays first: turn"))
+    for name, title in (("royale-solo", say(lang, "A round at a glance")), ("royale", say(lang, "Your turn at a glance"))):
+        box = re.search(r'<box kind="summary" title="([^"]*)">(.*?)</box>', render_markup(deck(name), lang), re.S)
+        assert box and html.unescape(box.group(1)) == title, name
+        items = [bare(html.unescape(i)) for i in re.findall(r"<li>(.*?)</li>", box.group(2), re.S)]
+        assert (items[0] == ghost) is (name == "royale-solo") and sum(i == ghost for i in items) <= 1, items
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_example_says_why_the_discard_pile_is_left_aside(lang: str) -> None:
+    """Read 6 (fr6): the example left the discard pile aside though it counts for an impossible request. It now
+    says why: its cards come back only with a rebuilt pile (the base book) or never (a Light Supper, a solo
+    game, whose pile is never rebuilt)."""
+    rebuilt = bare(say(lang, "Last, a choice: %(noble)s holds %(cards)s. The cards in the discard pile come back",
+                       count=2, noble="@", cards="@", hope="@")).split("@")[2]
+    never = bare(say(lang, "Last, a choice: %(noble)s holds %(cards)s. The cards in the discard pile never",
+                     count=2, noble="@", cards="@", hope="@")).split("@")[2]
+    for name, comes_back in (("royale", True), ("royale-short", False), ("royale-solo", False)):
+        text = book(name, lang)
+        assert (rebuilt in text, never in text) == (comes_back, not comes_back), name
