@@ -59,7 +59,7 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     line = internal_line(internal, "en", Naming(words))
     assert line == ("Other counts: 1 of 2 changed (portions in the king’s place, peak during a game, on average: "
                     "3.1 → 4.2); details in the report")
-    assert internal_line(internal[1:] * 2, "fr") == "Autres décomptes (détaillés dans le rapport)\u202f: 2 valeurs, " \
+    assert internal_line(internal[1:] * 2, "fr") == "Autres compteurs (détaillés dans le rapport)\u202f: 2 valeurs, " \
                                                     "aucune modifiée"
 
 
@@ -395,7 +395,7 @@ def test_no_figure_changed_still_points_at_the_engine_counts_that_did() -> None:
              "low": -5.0, "high": -1.0, "significant": True}
     said = verdict({"players": 3, "games": 100, "metrics": [count]}, "en")
     assert said == ["In 100 pairs of games, no figure changed by more than chance alone would explain, apart from "
-                    "the engine counts named in the line “Other counts” under the table."]
+                    "the counts listed on the “Other counts” line under the table."]
     assert verdict({"players": 3, "games": 100, "metrics": [{**count, "significant": False}]}, "en") == [
         "In 100 pairs of games, no figure changed by more than chance alone would explain."]
 

@@ -30,8 +30,8 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
     lines = verdict({"metrics": metrics, "games": 400})
     assert lines == ["Games last 1.2 fewer rounds (95%: 0.9 to 1.5).",
                      "The first player wins 33% of games instead of 28%.",
-                     "No other figure changed by more than chance alone would explain, apart from the engine counts "
-                     "named in the line “Other counts” under the table."]
+                     "No other figure changed by more than chance alone would explain, apart from the counts "
+                     "listed on the “Other counts” line under the table."]
     assert verdict({"metrics": metrics[1:], "games": 400})[-1] == \
         "No other figure changed by more than chance alone would explain."  # no engine count changed: nothing to except
     assert verdict({"metrics": metrics[3:], "games": 400}) == [
@@ -55,7 +55,7 @@ def test_the_biggest_change_leads_whatever_its_source() -> None:
     assert lines[3] == "1 more change: see the tables."  # four changes, three said: exactly one more
     assert verdict({"metrics": metrics, "games": 100}, most=2)[-1] == "2 more changes: see the tables."
     assert verdict({"metrics": metrics, "games": 100}, most=4)[-1] == "No other figure changed by more than chance " \
-        "alone would explain, apart from the engine counts named in the line “Other counts” under the table."
+        "alone would explain, apart from the counts listed on the “Other counts” line under the table."
     never = sentence(metrics[2], "fr", KING_LUI.words)
     assert "no_dish_emerald" not in never and never.startswith("Plus de parties ne se terminent pas (un cas")
     assert "faute de plat alors qu’une carte Emerald attend" in never  # the book's name, never Émeraude
