@@ -171,18 +171,19 @@ def test_a_card_whose_deal_matters_more_is_named_as_printed() -> None:
     row = {"component": "other-hand", "win_rate_dealt": 0.52, "win_rate_not_dealt": 0.28,
            "change": {"metric": "card:other-hand", "difference": 0.082, "significant": True}}
     assert card_sentence(row, names={"other-hand": "Other Hand"}) == (
-        "Being dealt “Other Hand” helps more than before: seats dealt it win 52% of games, the others 28%; "
+        "Holding “Other Hand” in the opening hand helps more than before: seats that held it win 52% of games, "
+        "the others 28%; "
         "8.2 percentage points more than with the base deck.")
     assert card_sentence(row, "fr", names={"other-hand": "Changement de main"}).startswith(
-        "Recevoir «\u202fChangement de main\u202f» en main aide davantage")
+        "Avoir «\u202fChangement de main\u202f» dans sa main de départ aide davantage")
     assert card_sentence({**row, "change": {**row["change"], "difference": -0.05}}).startswith(
-        "Being dealt “other-hand” helps less")  # no names: the id
+        "Holding “other-hand” in the opening hand helps less")  # no names: the id
     # in the verdict, ranked with the other figures by size; a card whose change is not significant is silent
     quiet = {**row, "component": "favour", "change": {"metric": "card:favour", "difference": 0.3,
                                                        "significant": False}}
     lines = verdict({"metrics": [_m("turns", 50, 49, -1.5, -0.5)], "games": 100,
                      "component_impact": [row, quiet]})
-    assert lines[0].startswith("Being dealt “other-hand”") and "favour" not in " ".join(lines)
+    assert lines[0].startswith("Holding “other-hand”") and "favour" not in " ".join(lines)
 
 
 def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -147,13 +147,13 @@ def test_a_card_in_the_verdict_is_named_as_printed() -> None:
            "change": {"metric": "card:other-hand", "difference": 0.082, "low": 0.02, "high": 0.14,
                       "significant": True}}
     lines = verdict({"metrics": [], "games": 100, "component_impact": [row]}, "en", names={"other-hand": "Other Hand"})
-    assert lines[0].startswith("Being dealt “Other Hand” helps more")
+    assert lines[0].startswith("Holding “Other Hand” in the opening hand helps more")
 
 
 def test_a_card_sentence_in_french_writes_its_numbers_the_french_way() -> None:
     row = {"component": "favour", "change": {"metric": "card:favour", "difference": -0.082}}
     assert card_sentence(row, "fr", {"favour": "Faveur"}) == (
-        "Recevoir «\u202fFaveur\u202f» en main aide moins qu’avant\u202f: les joueurs qui l’ont reçue gagnent "
+        "Avoir «\u202fFaveur\u202f» dans sa main de départ aide moins qu’avant\u202f: les joueurs qui l’avaient gagnent "
         "0\u202f% des parties, les autres 0\u202f%, soit 8,2 points de pourcentage de moins qu’avec le jeu de base.")
 
 

@@ -379,29 +379,49 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     if rows:
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         out.append("  " + say("cards_head", lang, mark=say("flag_mark", lang), which=say("cards_all", lang, games=dealt) if dealt > games else which))
-        width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
-        share_width = max(len(_pct(r['dealt_share'], lang, fixed=True)) for r in rows)  # "35,0 %" under "51,7 %"
-        for r in rows:
-            dealt = say('card_dealt', lang, share=f"{_pct(r['dealt_share'], lang, fixed=True):>{share_width}}")
-            line = f"    {naming.names.get(r['component'], r['component']):<{width}}  {dealt}"
-            if r.get("difference") is not None:
-                line += (f"  {_pct(r['win_rate_dealt'], lang, fixed=True):>6} {say('versus', lang)} "
-                         f"{_pct(r['win_rate_not_dealt'], lang, fixed=True):>6}  {points(r['difference'], lang):>10}")
-                if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
-                    wide = r.get("flag_low") is not None
-                    low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
-                    line += " " + interval(*marked_ends(low, high, lang, True, bool(r["flag"])), lang)
-            if r["flag"]:
-                line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
-            elif not r.get("judged"):
-                line += "  " + not_judged_words(r, lang)
-            out.append(line)
+        out += card_table(rows, lang, naming)
     if d.get("exchange"):
         out += exchange_lines(d["exchange"], lang, naming)
     elif figures and rows:  # a game whose seats are dealt cards: the play experiment could say which is too strong
         from cardgen.simulate.exchange import POINTS
 
         out.append("  " + say("exchange_off", lang, points=POINTS))
+    return out
+
+
+def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
+    """The card-strength rows of validate under one heading row naming each column (card, share of opening
+    hands, win rate with, without, difference and its interval), every column as wide as its widest cell or its
+    heading, so a reader maps each figure to its meaning at a glance (sixth English reader, t7: the rows had no
+    headings and the reader had to map three figures onto a long preamble)."""
+    naming = naming or Naming()
+    head = say("cards_columns", lang).split("|")
+    names = [naming.names.get(r["component"], r["component"]) for r in rows]
+    shares = [_pct(r["dealt_share"], lang, fixed=True) for r in rows]
+    judged = [r for r in rows if r.get("difference") is not None]
+    withs = [_pct(r["win_rate_dealt"], lang, fixed=True) for r in judged]
+    withouts = [_pct(r["win_rate_not_dealt"], lang, fixed=True) for r in judged]
+    diffs = [points(r["difference"], lang) for r in judged]
+    widths = [max(len(text) for text in cells + [title])
+              for cells, title in zip((names, shares, withs, withouts), head)]
+    diff_width = max((len(text) for text in diffs), default=0)
+    out = ["    " + "  ".join([head[0].ljust(widths[0])] + [title.rjust(w) for title, w in zip(head[1:4], widths[1:])]
+                              + [head[4]])]
+    for r, name, share in zip(rows, names, shares):
+        line = f"    {name:<{widths[0]}}  {share:>{widths[1]}}"
+        if r.get("difference") is not None:
+            line += (f"  {_pct(r['win_rate_dealt'], lang, fixed=True):>{widths[2]}}"
+                     f"  {_pct(r['win_rate_not_dealt'], lang, fixed=True):>{widths[3]}}"
+                     f"  {points(r['difference'], lang):>{diff_width}}")
+            if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
+                wide = r.get("flag_low") is not None
+                low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
+                line += " " + interval(*marked_ends(low, high, lang, True, bool(r["flag"])), lang)
+        if r["flag"]:
+            line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
+        elif not r.get("judged"):
+            line += "  " + not_judged_words(r, lang)
+        out.append(line.rstrip())
     return out
 
 
