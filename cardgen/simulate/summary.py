@@ -619,8 +619,8 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
     lines: list[str] = [say("compare_head", lang, base=doc["base"], variant=doc["variant"], name=doc["name"],
                             games=_games_asked(doc, lang), agents=agents_words(doc["agents"], lang))]
     diffs = doc.get("differences") or []  # what is compared and what the variant changes come first
-    if doc.get("description") and not any((d.get("text") or {}).get(lang) for d in diffs):
-        lines.append(f"  {first_sentence(doc['description'])}")  # a house rule's own text below says it better
+    if doc.get("description"):  # every variant's one-line introduction, a house rule's too (sixth reader, t12)
+        lines.append(f"  {first_sentence(doc['description'])}")
     shown = [difference_line(d, lang, naming) for d in diffs[:6]] + ([say("changes_more", lang, n=len(diffs) - 6)]
                                                           if len(diffs) > 6 else [])
     lines.append(say("changes", lang, items=item_case(joined(shown, lang), naming) if diffs else say("changes_none", lang)))
