@@ -90,7 +90,7 @@ def test_follows_from_change_is_what_the_game_declares() -> None:
 def test_french_and_italian_read_natively() -> None:
     m = _m("close_games", 0.41, 0.30, -0.15, -0.07)
     assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41\u202f% à 30\u202f%."
-    assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano da 41\u00a0% a 30\u00a0%."
+    assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano dal 41\u00a0% al 30\u00a0%."
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
         "Les parties durent 1,2 tour de moins (95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
