@@ -110,7 +110,7 @@ def test_a_real_change_is_significant_and_the_json_has_the_documented_shape(
     json.dumps(out)
     text = format_comparison(doc)
     lines = text.splitlines()  # what is compared and what changes first, then the verdict
-    first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes: ")) + 1
+    first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes — ")) + 1
     assert lines[0].startswith("compare ") and lines[first].startswith("Games are ") and "turns shorter" in lines[first]
     assert any(line.strip().startswith("turns") and line.endswith(" *") for line in text.splitlines())
 

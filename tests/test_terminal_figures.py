@@ -121,7 +121,7 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
     assert lines[0].startswith("compare draco → gift (Gift)")
     # every variant's introduction under the head line, a house rule's too (sixth English reader, t12)
     assert lines[1] == "  A player-facing blurb."
-    assert lines[2] == ("what the variant changes: before a toast, give 1 coin to the poorest "
+    assert lines[2] == ("what the variant changes — before a toast, give 1 coin to the poorest "
                         "(a house rule written in Python: house/gift.py)")
     assert lines[3] == "Close games rise."
     turns = next(line for line in lines if line.strip().startswith("turns"))
@@ -129,7 +129,7 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
     close = next(line for line in lines if line.strip().startswith("close games"))
     assert close.endswith("+19.0 pts [+1.0 to +37.0] *"), close
     french = format_comparison({**doc, "lang": "fr"}).splitlines()
-    assert french[2].startswith("Ce que change la variante\u202f: avant un toast, donnez 1 pièce (règle maison")
+    assert french[2].startswith("Ce que change la variante — avant un toast, donnez 1 pièce (règle maison")
     assert french[3] == "Close games rise."  # one player count: no "3 joueurs :" before it
 
 

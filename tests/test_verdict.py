@@ -117,7 +117,7 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     doc = json.loads(js.read_text())
     [r] = doc["results"]
     # what is compared and what the variant changes come first (#53), then the verdict
-    first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes: ")) + 1
+    first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes — ")) + 1
     assert code == 0 and r["verdict"] and lines[0].startswith("compare draco → draco-short") and \
         lines[first] == r["verdict"][0]
     strongest = headline_metrics(r["metrics"])[0]
@@ -196,7 +196,7 @@ def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: py
     opts = CompareOptions(games=40, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang="fr")
     assert compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("Comparaison ") and lines[1].startswith("Ce que change la variante\u202f: ")
+    assert lines[0].startswith("Comparaison ") and lines[1].startswith("Ce que change la variante — ")
     assert lines[2][0].isupper() and not lines[2].startswith(("Games", "No figure", "The ", "Seat"))
     assert any(line.startswith("Un changement n’est cité que s’il a peu de chances d’être dû au hasard")
                for line in lines)
