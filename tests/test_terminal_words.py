@@ -411,3 +411,20 @@ def test_every_line_after_a_player_count_starts_in_lower_case_in_every_language(
     lines = format_comparison(doc).splitlines()
     assert "3 players: winning scores fall from 50 to 38 points." in lines
     assert "4 players: winning scores fall from 50 to 38 points." in lines
+
+
+def test_a_solo_game_is_played_by_one_player_said_in_the_singular() -> None:
+    """Sixth readers (t1, fr39, it59): a 1-player block said "heuristic players … in each seat", plural, for
+    one player in one seat. A solo entry names one player; two or more players keep the plural and the seats."""
+    from cardgen.simulate.validate import agents_line
+    from cardgen.simulate.verdict import PAGE
+
+    for lang in ("en", "fr", "it"):
+        solo = agents_line({"players": 1, "agents_played": ["heuristic"]}, lang)
+        many = agents_line({"players": 3, "agents_played": ["heuristic"]}, lang)
+        assert PAGE[lang]["agents_one"]["heuristic"] in solo, solo
+        assert PAGE[lang]["agents"]["heuristic"] in many and PAGE[lang]["agents"]["heuristic"] not in solo
+        assert PAGE[lang]["every"].format(who="").strip(" ,") in many
+        assert PAGE[lang]["every"].format(who="").strip(" ,") not in solo
+    assert agents_line({"players": 1, "agents_played": ["heuristic"]}, "en") == \
+        "  played by a heuristic player (simple rules of thumb written for this game)"
