@@ -118,7 +118,7 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     [r] = doc["results"]
     # what is compared and what the variant changes come first (#53), then the verdict
     first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes — ")) + 1
-    assert code == 0 and r["verdict"] and lines[0].startswith("compare draco → draco-short") and \
+    assert code == 0 and r["verdict"] and lines[0].startswith("compare Draco & Co (draco) → ") and "(draco-short): " in lines[0] and \
         lines[first] == r["verdict"][0]
     strongest = headline_metrics(r["metrics"])[0]
     assert strongest["metric"] in ("gap:bank_short", "peak:unpaid_by_bank")

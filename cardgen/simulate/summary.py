@@ -616,7 +616,12 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
     words = WORDS[lang]
     results = doc["results"]
     naming = naming or Naming((results[0].get("game_words") or {}) if results else {})
-    lines: list[str] = [say("compare_head", lang, base=doc["base"], variant=doc["variant"], name=doc["name"],
+
+    def titled(deck: str, title: str) -> str:  # « Le Roi Lui (king_lui) »: the reader's name first, its id after (fr31)
+        return say("deck_titled", lang, deck=deck, title=title) if title and title != deck else deck
+
+    lines: list[str] = [say("compare_head", lang, base=titled(doc["base"], naming.title),
+                            variant=titled(doc["variant"], doc.get("name") or ""),
                             games=_games_asked(doc, lang), agents=agents_words(doc["agents"], lang))]
     diffs = doc.get("differences") or []  # what is compared and what the variant changes come first
     if doc.get("description"):  # every variant's one-line introduction, a house rule's too (sixth reader, t12)
