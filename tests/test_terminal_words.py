@@ -428,3 +428,18 @@ def test_a_solo_game_is_played_by_one_player_said_in_the_singular() -> None:
         assert PAGE[lang]["every"].format(who="").strip(" ,") not in solo
     assert agents_line({"players": 1, "agents_played": ["heuristic"]}, "en") == \
         "  played by a heuristic player (simple rules of thumb written for this game)"
+
+
+def test_each_seats_win_rate_is_on_its_own_line_the_rates_in_one_column() -> None:
+    """Sixth Italian reader (it62): the seats' win rates ran on one line of 200-300 characters. Under the heading,
+    one seat a line, in every language, each rate ending in one column (a 9.5 % under a 31.0 %)."""
+    from cardgen.simulate.summary import seat_rate_lines
+
+    seats = [{"seat": 0, "rate": 0.31, "low": 0.25, "high": 0.377}, {"seat": 1, "rate": 0.095, "low": 0.06, "high": 0.15},
+             {"seat": 2, "rate": 0.595, "low": 0.5, "high": 0.7}]
+    for lang in ("en", "fr", "it"):
+        lines = seat_rate_lines(seats, lang)
+        assert len(lines) == 3 and all(line.startswith("    ") for line in lines)
+        ends = [line.index("[") for line in lines]
+        assert len(set(ends)) == 1, lines  # the intervals start in one column: the rates end in one
+        assert "1" in lines[0].split("[")[0] and "3" in lines[2].split("[")[0]

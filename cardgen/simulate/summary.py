@@ -260,10 +260,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         if ties["games"]:
             lines.append("  " + ties_line(ties, lang, naming))
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
-            lines.append("  " + say("seat_rates", lang, items=joined(
-                (say("seat_rate", lang, k=s["seat"] + 1, rate=_pct(s["rate"], lang, fixed=True),
-                     low=_pct(s["low"], lang, fixed=True), high=_pct(s["high"], lang, fixed=True))
-                 for s in r["seat_win_rates"]), lang)))
+            lines.append("  " + say("seat_rates", lang))
+            lines += seat_rate_lines(r["seat_win_rates"], lang)
         if len(r["agents"]) > 1:
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
@@ -387,6 +385,16 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
 
         out.append("  " + say("exchange_off", lang, points=POINTS))
     return out
+
+
+def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en") -> list[str]:
+    """Each seat's win rate on its own line under the heading, the rates right-aligned in one column: on one
+    line the seats ran to 200-300 characters, wrapped unpredictably and could not be scanned (sixth Italian
+    reader, it62)."""
+    rates = [_pct(s["rate"], lang, fixed=True) for s in seats]
+    width = max(len(rate) for rate in rates)
+    return ["    " + say("seat_rate", lang, k=s["seat"] + 1, rate=rate.rjust(width), low=_pct(s["low"], lang, fixed=True),
+                         high=_pct(s["high"], lang, fixed=True)) for s, rate in zip(seats, rates)]
 
 
 def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
