@@ -57,8 +57,8 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     internal = [{"metric": "peak:portions", "base": 3.1, "variant": 4.2, "significant": True},
                 {"metric": "peak:hand", "base": 20.0, "variant": 20.5, "significant": False}]
     line = internal_line(internal, "en", Naming(words))
-    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place, peak during a game, on average: "
-                    "3.1 → 4.2); details in the report")
+    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place: 3.1 → 4.2, each game’s peak on "
+                    "average); details in the report")
     assert internal_line(internal[1:] * 2, "fr") == "Autres compteurs (détaillés dans le rapport)\u202f: 2 valeurs, " \
                                                     "aucune modifiée"
 
