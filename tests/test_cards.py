@@ -216,8 +216,36 @@ def test_the_card_notes_say_the_interval_drawn_is_95_percent_and_only_the_flag_i
     lines = designer_lines({"games": 300, "component_impact": [row]})
     assert "◆ marks a card whose confidence interval (95%, adjusted for all the cards judged together) excludes 0" in lines[0]
     # the terminal shows a judged card's interval that decides its flag (#53): here, without one, the row's own
-    assert "+10.0 pts [+1.0 to +19.0]" in lines[1]
+    assert "+10.0 pts [+1.0 to +19.0]" in lines[2]
     # fifth readers: "35.5% vs    31%", "+1 pt": every figure of the row with its one decimal
-    assert "opening hand of 50.0% of seats   30.0% vs  20.0%" in lines[1], lines[1]
+    assert lines[2].split() == ["x", "50.0%", "30.0%", "20.0%", "+10.0", "pts", "[+1.0", "to", "+19.0]"], lines[2]
     wide = designer_lines({"games": 300, "component_impact": [{**row, "flag_low": -0.02, "flag_high": 0.22}]})
-    assert "+10.0 pts [\u22122.0 to +22.0]" in wide[1] and "!" not in wide[1]
+    assert "+10.0 pts [\u22122.0 to +22.0]" in wide[2] and "!" not in wide[2]
+
+
+def test_the_card_table_has_a_heading_row_over_each_column_in_every_language() -> None:
+    """Sixth English reader (t7): the card-strength rows had no column headings, the reader mapped three figures
+    onto a long preamble. A heading row names each column, and every figure ends under its heading's end (the
+    right-aligned columns) or starts under it (the difference), in en, fr and it."""
+    from cardgen.simulate.summary import designer_lines
+    from cardgen.terminal import say
+
+    rows = [{"component": "a-card-with-a-long-name", "dealt_share": 0.517, "win_rate_dealt": 0.374,
+             "win_rate_not_dealt": 0.287, "difference": 0.087, "low": -0.021, "high": 0.196, "flag": "",
+             "judged": True},
+            {"component": "b", "dealt_share": 0.05, "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.33,
+             "difference": -0.03, "flag": "", "judged": False,
+             "not_judged": {"why": "seats", "dealt": 30, "not_dealt": 570, "needed": 100}}]
+    for lang in ("en", "fr", "it"):
+        lines = designer_lines({"games": 300, "component_impact": rows}, lang)
+        head, first, second = lines[1], lines[2], lines[3]
+        titles = say("cards_columns", lang).split("|")
+        assert len(titles) == 5 and head.strip().startswith(titles[0]) and head.endswith(titles[4])
+        starts = [head.index(title) for title in titles]
+        assert starts == sorted(starts), head  # the headings in the rows' order
+        for row in (first, second):
+            for title, start in zip(titles[1:4], starts[1:4]):
+                end = start + len(title)  # a right-aligned figure ends where its heading ends
+                assert row[end - 1] != " " and row[end] == " ", (lang, title, row)
+        assert first[starts[4]:].lstrip()[0] in "+\u2212" and first[starts[4] - 1] == " ", first  # the difference
+        assert first.startswith("    a-card-with-a-long-name  ") and second.startswith("    b  ")

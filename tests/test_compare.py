@@ -110,7 +110,7 @@ def test_a_real_change_is_significant_and_the_json_has_the_documented_shape(
     json.dumps(out)
     text = format_comparison(doc)
     lines = text.splitlines()  # what is compared and what changes first, then the verdict
-    first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes: ")) + 1
+    first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes — ")) + 1
     assert lines[0].startswith("compare ") and lines[first].startswith("Games are ") and "turns shorter" in lines[first]
     assert any(line.strip().startswith("turns") and line.endswith(" *") for line in text.splitlines())
 
@@ -225,7 +225,7 @@ def test_the_report_speaks_french_when_asked(tmp_path: Path, monkeypatch: pytest
     html = compare_page(doc, {}, "")
     assert '<html lang="fr">' in html
     assert "<b>Les parties durent " in html and "tours de moins" in html  # the verdict, strongest first
-    assert "2 joueurs\u202f: " in html and "Durée" in html and "Autres décomptes" in html
+    assert "2 joueurs\u202f: " in html and "Durée" in html and "Autres compteurs" in html
     assert "jouées par des joueurs au hasard" in html and "peu de chances d’être dû au hasard" in html and "Holm" in html.split("peu de chances d’être dû au hasard")[-1]
     assert "découle de votre modification" in html  # the toy declares its peak 'hand' follows from start_hand
     english = compare_page({**doc, "lang": "en"}, {}, "")

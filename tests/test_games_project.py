@@ -115,7 +115,7 @@ def test_changing_the_hand_size_changes_the_results(tmp_path: Path) -> None:
     assert turns["significant"] and turns["variant"] > turns["base"] + 5, turns
     # the verdict says the length first (turns or rounds, whichever grew more in proportion)
     lines = done.stdout.splitlines()  # after what is compared and what the variant changes
-    first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes: ")) + 1
+    first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes — ")) + 1
     if "stopped after" in lines[first]:  # an early stop is said first, then the verdict (#53 round 2)
         first += 1
     assert lines[first].startswith(("Games are ", "Games last ")), done.stdout

@@ -100,7 +100,7 @@ VARIANT_HEAD = "extends: royale\nname: {fr: x, it: x, en: x}\ndescription: {fr: 
 def test_bigger_grid_fails_the_line_and_pattern_checks(project):
     write(project, "big", VARIANT_HEAD + "rules: {grid_rows: 4, grid_cols: 4}\n")
     results = {(r.name, r.players): r for r in run_checks(resolve("big", project))}
-    assert not results[("every line of the buffet is one take", 2)].passed
+    assert not results[("every row and column of the buffet is a valid take", 2)].passed
     assert not results[("imposter patterns fit the grid", 2)].passed
 
 
@@ -108,7 +108,7 @@ def test_unreachable_noble_fails_its_check(project):
     path = project / "decks" / "royale.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("gt: 38", "gt: 46"), encoding="utf-8")
     results = run_checks(resolve("royale", project))
-    bad = [r for r in results if r.name.startswith("every noble side") and not r.passed]
+    bad = [r for r in results if r.name.startswith("every noble’s request") and not r.passed]
     assert bad and "noble-a5 (unmasked)" in bad[0].detail
 
 

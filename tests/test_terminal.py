@@ -102,7 +102,7 @@ def test_a_short_component_is_named_with_its_figures() -> None:
     naming = Naming(names={"silver-coin": "Pièce d’argent"}, shortfall={"unpaid_by_bank": "silver-coin"})
     assert shortfall_line(finding, "fr", naming) == (
         "ATTENTION (matériel)\u202f: la boîte n’a pas assez d’exemplaires de «\u202fPièce d’argent\u202f» dans 38 parties "
-        "sur 40 (95\u202f%)\u202f; il en manque jusqu’à 57. En imprimer 57 de plus suffirait dans 99\u202f% des parties")
+        "sur 40 (95\u202f%)\u202f; il en manque jusqu’à 57. En imprimer 57 de plus suffirait dans 99\u202f% des parties.")
     assert "holds too few copies of pieces counted as “money owed by the bank” in 38 of 40 games (95%), up to 57 too " \
         "few; print 57 more copies so that 99% of games" in shortfall_line(finding, "en", Naming(
         words={"tallies": {"en": {"peak:unpaid_by_bank": "money owed by the bank"}}}))
@@ -194,7 +194,7 @@ def test_engine_notes_follow_the_terminal_language() -> None:
     terminal.set_language("fr")
     try:
         assert decide(0.1, True, False, None).why.startswith("une exécution aussi courte finit plus tôt")
-        assert decide(1.0, False, True, None).why == "la version compilée n’est pas encore prête"
+        assert decide(1.0, False, True, None).why == "la version compilée du moteur n’est pas encore prête"
         assert terminal.say("note", text="x").startswith("Remarque\u202f: ")
     finally:
         terminal.set_language("en")
@@ -217,7 +217,7 @@ def test_compare_prints_its_figure_table_in_the_language() -> None:
                 "base_result": side, "variant_result": {**side, "variant": "draco-short"},
                 "component_impact": [card]}]}
     text = format_comparison(doc, Naming(dict(get_game("draco").words), {"favour": "Faveur"}))
-    assert text.startswith("Comparaison draco → draco-short (Draco court)\u202f: 100 paires de parties par nombre de joueurs")
+    assert text.startswith("Comparaison draco → Draco court (draco-short)\u202f: 100 paires de parties par nombre de joueurs")
     assert "3 joueurs (base → variante, puis l’écart et son intervalle de confiance\u202f; * marque un changement qui a peu de " \
            "chances d’être dû au hasard et dont l’intervalle exclut 0\u202f;" in text
     assert re.search(r"part des victoires, place 1 \(premier joueur\) +30,0\u202f% → +36,0\u202f%  \+6,0 pts \[.*\] \*", text) and "Faveur\u202f: +1,0 → +12,0 pts (trop forte sur les 100 parties de la variante de cette comparaison, selon le test des cartes de la commande cardgen validate)" in text

@@ -49,7 +49,7 @@ def test_a_judged_cards_printed_interval_is_the_one_its_flag_reads(seed: int) ->
         assert bool(r["flag"]) == _excludes_zero(r["flag_low"], r["flag_high"]), r
         assert r["flag_low"] < r["low"] and r["flag_high"] > r["high"]  # widened for the several cards judged
     lines = designer_lines({"games": 1500, "component_impact": rows}, "en")
-    for r, line in zip(rows, lines[1:]):
+    for r, line in zip(rows, lines[2:]):  # under the head line and the table's heading row
         if not r["judged"]:
             continue
         low, high = (float(x.replace("\u2212", "-")) for x in re.findall(r"\[([-+\u2212]?[\d.]+) to ([-+\u2212]?[\d.]+)\]", line)[0])
@@ -118,17 +118,19 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
                         "base_result": side, "variant_result": {**side, "variant": "gift"},
                         "component_impact": []}]}
     lines = format_comparison(doc).splitlines()
-    assert lines[0].startswith("compare draco → gift (Gift)")
-    assert lines[1] == ("what the variant changes: before a toast, give 1 coin to the poorest "
+    assert lines[0].startswith("compare draco → Gift (gift): ")
+    # every variant's introduction under the head line, a house rule's too (sixth English reader, t12)
+    assert lines[1] == "  A player-facing blurb."
+    assert lines[2] == ("what the variant changes — before a toast, give 1 coin to the poorest "
                         "(a house rule written in Python: house/gift.py)")
-    assert lines[2] == "Close games rise." and "A player-facing blurb." not in "\n".join(lines)
+    assert lines[3] == "Close games rise."
     turns = next(line for line in lines if line.strip().startswith("turns"))
     assert "12.6 →    12.5  \u22120.1 [\u22120.6 to +0.3]" in turns and not turns.endswith("*")
     close = next(line for line in lines if line.startswith("    close games"))  # its row, not the legend's line
     assert close.endswith("+19.0 pts [+1.0 to +37.0] *"), close
     french = format_comparison({**doc, "lang": "fr"}).splitlines()
-    assert french[1].startswith("Ce que change la variante\u202f: avant un toast, donnez 1 pièce (règle maison")
-    assert french[2] == "Close games rise."  # one player count: no "3 joueurs :" before it
+    assert french[2].startswith("Ce que change la variante — avant un toast, donnez 1 pièce (règle maison")
+    assert french[3] == "Close games rise."  # one player count: no "3 joueurs :" before it
 
 
 def _solo_and_duo() -> dict[int, tuple]:

@@ -30,8 +30,8 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
     lines = verdict({"metrics": metrics, "games": 400})
     assert lines == ["Games last 1.2 fewer rounds (95%: 0.9 to 1.5).",
                      "The first player wins 33% of games instead of 28%.",
-                     "No other figure changed by more than chance alone would explain, apart from the engine counts "
-                     "named in the line “Other counts” under the table."]
+                     "No other figure changed by more than chance alone would explain, apart from the counts "
+                     "listed on the “Other counts” line under the table."]
     assert verdict({"metrics": metrics[1:], "games": 400})[-1] == \
         "No other figure changed by more than chance alone would explain."  # no engine count changed: nothing to except
     assert verdict({"metrics": metrics[3:], "games": 400}) == [
@@ -50,12 +50,12 @@ def test_the_biggest_change_leads_whatever_its_source() -> None:
     assert [m["metric"] for m in top] == ["peak:unpaid_by_bank", "gap:bank_short", "turns",
                                          "end_reason:stalled:no_dish_emerald"]
     lines = verdict({"metrics": metrics, "games": 100, "game_words": DRACO.words}, most=3)
-    assert lines[0] == "Fewer silver coins the bank could not pay at a game’s peak: 0.2 on average instead of 25.4."
-    assert lines[1] == "Fewer games where the bank runs short of silver coins: 4% of games instead of 95%."
+    assert lines[0] == "Fewer silver coins the bank could not pay at a game’s peak (0.2 on average instead of 25.4)."
+    assert lines[1] == "Fewer games where the bank runs short of silver coins (4% of games instead of 95%)."
     assert lines[3] == "1 more change: see the tables."  # four changes, three said: exactly one more
     assert verdict({"metrics": metrics, "games": 100}, most=2)[-1] == "2 more changes: see the tables."
     assert verdict({"metrics": metrics, "games": 100}, most=4)[-1] == "No other figure changed by more than chance " \
-        "alone would explain, apart from the engine counts named in the line “Other counts” under the table."
+        "alone would explain, apart from the counts listed on the “Other counts” line under the table."
     never = sentence(metrics[2], "fr", KING_LUI.words)
     assert "no_dish_emerald" not in never and never.startswith("Plus de parties ne se terminent pas (un cas")
     assert "faute de plat alors qu’une carte Emerald attend" in never  # the book's name, never Émeraude
@@ -90,7 +90,7 @@ def test_follows_from_change_is_what_the_game_declares() -> None:
 def test_french_and_italian_read_natively() -> None:
     m = _m("close_games", 0.41, 0.30, -0.15, -0.07)
     assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41\u202f% à 30\u202f%."
-    assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano da 41\u00a0% a 30\u00a0%."
+    assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano dal 41\u00a0% al 30\u00a0%."
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
         "Les parties durent 1,2 tour de moins (95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
@@ -117,8 +117,8 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     doc = json.loads(js.read_text())
     [r] = doc["results"]
     # what is compared and what the variant changes come first (#53), then the verdict
-    first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes: ")) + 1
-    assert code == 0 and r["verdict"] and lines[0].startswith("compare draco → draco-short") and \
+    first = next(i for i, line in enumerate(lines) if line.startswith("what the variant changes — ")) + 1
+    assert code == 0 and r["verdict"] and lines[0].startswith("compare Draco & Co (draco) → ") and "(draco-short): " in lines[0] and \
         lines[first] == r["verdict"][0]
     strongest = headline_metrics(r["metrics"])[0]
     assert strongest["metric"] in ("gap:bank_short", "peak:unpaid_by_bank")
@@ -133,7 +133,7 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     designer = [i for i, line in enumerate(lines) if line.startswith("    ") and line.strip().split(" ")[0] in
                 ("turns", "rounds", "seat", "winning", "winner’s", "lead", "comebacks", "close", "drama", "decided")]
     assert designer and max(designer) < tally
-    assert not any(("peak " in line or "rule gap" in line) for line in lines[:tally])
+    assert not any(("each game’s peak" in line or "peak:" in line or "rule gap" in line) for line in lines[:tally])
     assert not any("Holm" in line for line in lines[:tally]) and any("Holm’s correction" in line for line in lines[tally:])
 
 
@@ -171,18 +171,19 @@ def test_a_card_whose_deal_matters_more_is_named_as_printed() -> None:
     row = {"component": "other-hand", "win_rate_dealt": 0.52, "win_rate_not_dealt": 0.28,
            "change": {"metric": "card:other-hand", "difference": 0.082, "significant": True}}
     assert card_sentence(row, names={"other-hand": "Other Hand"}) == (
-        "Being dealt “Other Hand” helps more than before: seats dealt it win 52% of games, the others 28%; "
-        "8.2 percentage points more than with the base deck.")
+        "Holding “Other Hand” in the opening hand helps more than before (seats that held it win 52% of games, "
+        "the others 28%; "
+        "8.2 percentage points more than with the base deck).")
     assert card_sentence(row, "fr", names={"other-hand": "Changement de main"}).startswith(
-        "Recevoir «\u202fChangement de main\u202f» en main aide davantage")
+        "Avoir «\u202fChangement de main\u202f» dans sa main de départ aide davantage")
     assert card_sentence({**row, "change": {**row["change"], "difference": -0.05}}).startswith(
-        "Being dealt “other-hand” helps less")  # no names: the id
+        "Holding “other-hand” in the opening hand helps less")  # no names: the id
     # in the verdict, ranked with the other figures by size; a card whose change is not significant is silent
     quiet = {**row, "component": "favour", "change": {"metric": "card:favour", "difference": 0.3,
                                                        "significant": False}}
     lines = verdict({"metrics": [_m("turns", 50, 49, -1.5, -0.5)], "games": 100,
                      "component_impact": [row, quiet]})
-    assert lines[0].startswith("Being dealt “other-hand”") and "favour" not in " ".join(lines)
+    assert lines[0].startswith("Holding “other-hand”") and "favour" not in " ".join(lines)
 
 
 def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -195,7 +196,7 @@ def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: py
     opts = CompareOptions(games=40, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang="fr")
     assert compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("Comparaison ") and lines[1].startswith("Ce que change la variante\u202f: ")
+    assert lines[0].startswith("Comparaison ") and lines[1].startswith("Ce que change la variante — ")
     assert lines[2][0].isupper() and not lines[2].startswith(("Games", "No figure", "The ", "Seat"))
     assert any(line.startswith("Un changement n’est cité que s’il a peu de chances d’être dû au hasard")
                for line in lines)

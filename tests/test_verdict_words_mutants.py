@@ -89,9 +89,9 @@ def test_a_sentence_is_english_when_no_language_is_given() -> None:
 
 def test_a_skill_figure_says_skill_counts_for_more_or_less_against_its_opponent() -> None:
     assert sentence(_f("skill:random", 0.4, 0.55, 0.05, 0.25), "en") == (
-        "Skill counts for more: skill against random players goes from 40% to 55%.")
+        "Skill counts for more (skill against random players goes from 40% to 55%).")
     assert sentence(_f("skill:heuristic", 0.55, 0.4, -0.25, -0.05), "fr") == (
-        "L’habileté compte moins\u202f: habileté contre des joueurs heuristiques passe de 55\u202f% à 40\u202f%.")
+        "L’habileté compte moins (habileté contre des joueurs heuristiques passe de 55\u202f% à 40\u202f%).")
 
 
 def test_a_figure_without_its_own_sentence_says_from_what_to_what() -> None:
@@ -101,9 +101,9 @@ def test_a_figure_without_its_own_sentence_says_from_what_to_what() -> None:
 def test_a_tally_kind_is_the_word_before_the_first_colon() -> None:
     """A gap whose own id holds a colon is still a gap (its sentence, its name in words)."""
     assert sentence(_f("gap:odd:kind", 0.1, 0.3, 0.1, 0.3), "en") == (
-        "More games where odd:kind: 30% of games instead of 10%.")
+        "More games where odd:kind (30% of games instead of 10%).")
     assert sentence(_f("gap:new_odd_kind", 0.1, 0.3, 0.1, 0.3), "en") == (
-        "More games where new odd kind: 30% of games instead of 10%.")  # no game names it: in words, once
+        "More games where new odd kind (30% of games instead of 10%).")  # no game names it: in words, once
 
 
 def test_without_an_interval_the_difference_stands_for_both_bounds() -> None:
@@ -147,14 +147,14 @@ def test_a_card_in_the_verdict_is_named_as_printed() -> None:
            "change": {"metric": "card:other-hand", "difference": 0.082, "low": 0.02, "high": 0.14,
                       "significant": True}}
     lines = verdict({"metrics": [], "games": 100, "component_impact": [row]}, "en", names={"other-hand": "Other Hand"})
-    assert lines[0].startswith("Being dealt “Other Hand” helps more")
+    assert lines[0].startswith("Holding “Other Hand” in the opening hand helps more")
 
 
 def test_a_card_sentence_in_french_writes_its_numbers_the_french_way() -> None:
     row = {"component": "favour", "change": {"metric": "card:favour", "difference": -0.082}}
     assert card_sentence(row, "fr", {"favour": "Faveur"}) == (
-        "Recevoir «\u202fFaveur\u202f» en main aide moins qu’avant\u202f: les joueurs qui l’ont reçue gagnent "
-        "0\u202f% des parties, les autres 0\u202f%, soit 8,2 points de pourcentage de moins qu’avec le jeu de base.")
+        "Avoir «\u202fFaveur\u202f» dans sa main de départ aide moins qu’avant (les joueurs qui l’avaient gagnent "
+        "0\u202f% des parties, les autres 0\u202f%, soit 8,2 points de pourcentage de moins qu’avec le jeu de base).")
 
 
 def test_the_two_figures_of_a_sentence_are_written_alike() -> None:

@@ -269,10 +269,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         if ties["games"]:
             lines.append("  " + ties_line(ties, lang, naming))
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
-            lines.append("  " + say("seat_rates", lang, items=joined(
-                (say("seat_rate", lang, k=s["seat"] + 1, rate=_pct(s["rate"], lang, fixed=True),
-                     low=_pct(s["low"], lang, fixed=True), high=_pct(s["high"], lang, fixed=True))
-                 for s in r["seat_win_rates"]), lang)))
+            lines.append("  " + say("seat_rates", lang))
+            lines += seat_rate_lines(r["seat_win_rates"], lang)
         if len(r["agents"]) > 1:
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
@@ -388,29 +386,59 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     if rows:
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
         out.append("  " + say("cards_head", lang, mark=say("flag_mark", lang), which=say("cards_all", lang, games=dealt) if dealt > games else which))
-        width = max(len(naming.names.get(r["component"], r["component"])) for r in rows)
-        share_width = max(len(_pct(r['dealt_share'], lang, fixed=True)) for r in rows)  # "35,0 %" under "51,7 %"
-        for r in rows:
-            dealt = say('card_dealt', lang, share=f"{_pct(r['dealt_share'], lang, fixed=True):>{share_width}}")
-            line = f"    {naming.names.get(r['component'], r['component']):<{width}}  {dealt}"
-            if r.get("difference") is not None:
-                line += (f"  {_pct(r['win_rate_dealt'], lang, fixed=True):>6} {say('versus', lang)} "
-                         f"{_pct(r['win_rate_not_dealt'], lang, fixed=True):>6}  {points(r['difference'], lang):>10}")
-                if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
-                    wide = r.get("flag_low") is not None
-                    low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
-                    line += " " + interval(*marked_ends(low, high, lang, True, bool(r["flag"])), lang)
-            if r["flag"]:
-                line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
-            elif not r.get("judged"):
-                line += "  " + not_judged_words(r, lang)
-            out.append(line)
+        out += card_table(rows, lang, naming)
     if d.get("exchange"):
         out += exchange_lines(d["exchange"], lang, naming)
     elif figures and rows:  # a game whose seats are dealt cards: the play experiment could say which is too strong
         from cardgen.simulate.exchange import POINTS
 
         out.append("  " + say("exchange_off", lang, points=POINTS))
+    return out
+
+
+def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en") -> list[str]:
+    """Each seat's win rate on its own line under the heading, the rates right-aligned in one column: on one
+    line the seats ran to 200-300 characters, wrapped unpredictably and could not be scanned (sixth Italian
+    reader, it62)."""
+    rates = [_pct(s["rate"], lang, fixed=True) for s in seats]
+    width = max(len(rate) for rate in rates)
+    return ["    " + say("seat_rate", lang, k=s["seat"] + 1, rate=rate.rjust(width), low=_pct(s["low"], lang, fixed=True),
+                         high=_pct(s["high"], lang, fixed=True)) for s, rate in zip(seats, rates)]
+
+
+def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
+    """The card-strength rows of validate under one heading row naming each column (card, share of opening
+    hands, win rate with, without, difference and its interval), every column as wide as its widest cell or its
+    heading, so a reader maps each figure to its meaning at a glance (sixth English reader, t7: the rows had no
+    headings and the reader had to map three figures onto a long preamble)."""
+    naming = naming or Naming()
+    head = say("cards_columns", lang).split("|")
+    names = [naming.names.get(r["component"], r["component"]) for r in rows]
+    shares = [_pct(r["dealt_share"], lang, fixed=True) for r in rows]
+    judged = [r for r in rows if r.get("difference") is not None]
+    withs = [_pct(r["win_rate_dealt"], lang, fixed=True) for r in judged]
+    withouts = [_pct(r["win_rate_not_dealt"], lang, fixed=True) for r in judged]
+    diffs = [points(r["difference"], lang) for r in judged]
+    widths = [max(len(text) for text in cells + [title])
+              for cells, title in zip((names, shares, withs, withouts), head)]
+    diff_width = max((len(text) for text in diffs), default=0)
+    out = ["    " + "  ".join([head[0].ljust(widths[0])] + [title.rjust(w) for title, w in zip(head[1:4], widths[1:])]
+                              + [head[4]])]
+    for r, name, share in zip(rows, names, shares):
+        line = f"    {name:<{widths[0]}}  {share:>{widths[1]}}"
+        if r.get("difference") is not None:
+            line += (f"  {_pct(r['win_rate_dealt'], lang, fixed=True):>{widths[2]}}"
+                     f"  {_pct(r['win_rate_not_dealt'], lang, fixed=True):>{widths[3]}}"
+                     f"  {points(r['difference'], lang):>{diff_width}}")
+            if r.get("judged"):  # the interval that decides its "!": widened for the cards judged
+                wide = r.get("flag_low") is not None
+                low, high = (r["flag_low"], r["flag_high"]) if wide else (r["low"], r["high"])
+                line += " " + interval(*marked_ends(low, high, lang, True, bool(r["flag"])), lang)
+        if r["flag"]:
+            line += f"  {say('flag_mark', lang)} {say(r['flag'], lang)}"  # not "!": a card's name may end in one
+        elif not r.get("judged"):
+            line += "  " + not_judged_words(r, lang)
+        out.append(line.rstrip())
     return out
 
 
@@ -605,11 +633,16 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
     words = WORDS[lang]
     results = doc["results"]
     naming = naming or Naming((results[0].get("game_words") or {}) if results else {})
-    lines: list[str] = [say("compare_head", lang, base=doc["base"], variant=doc["variant"], name=doc["name"],
+
+    def titled(deck: str, title: str) -> str:  # « Le Roi Lui (king_lui) »: the reader's name first, its id after (fr31)
+        return say("deck_titled", lang, deck=deck, title=title) if title and title != deck else deck
+
+    lines: list[str] = [say("compare_head", lang, base=titled(doc["base"], naming.title),
+                            variant=titled(doc["variant"], doc.get("name") or ""),
                             games=_games_asked(doc, lang), agents=agents_words(doc["agents"], lang))]
     diffs = doc.get("differences") or []  # what is compared and what the variant changes come first
-    if doc.get("description") and not any((d.get("text") or {}).get(lang) for d in diffs):
-        lines.append(f"  {first_sentence(doc['description'])}")  # a house rule's own text below says it better
+    if doc.get("description"):  # every variant's one-line introduction, a house rule's too (sixth reader, t12)
+        lines.append(f"  {first_sentence(doc['description'])}")
     shown = [difference_line(d, lang, naming) for d in diffs[:6]] + ([say("changes_more", lang, n=len(diffs) - 6)]
                                                           if len(diffs) > 6 else [])
     lines.append(say("changes", lang, items=item_case(joined(shown, lang), naming) if diffs else say("changes_none", lang)))

@@ -422,4 +422,5 @@ def component_names(deck: ResolvedDeck) -> dict[str, str]:
 def agents_line(result: dict[str, Any], lang: str = "en") -> str:
     """Which agents played the entry's games, in words in ``lang`` (the summary says it, not only the JSON)."""
     from cardgen.simulate.verdict import agents_words
-    return "  " + say("played_by", lang, who=agents_words(result.get("agents_played") or [], lang))
+    return "  " + say("played_by", lang, who=agents_words(result.get("agents_played") or [], lang,
+                                                         result.get("players")))

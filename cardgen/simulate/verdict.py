@@ -88,9 +88,13 @@ TALLIES = _BOOK["tallies"]
 PAGE = _BOOK["page"]
 
 
-def agents_words(names: list[str], lang: str = "en") -> str:
-    """Which agents played, in ``lang`` (the report; the terminal uses ``runner.agents_in_words``)."""
+def agents_words(names: list[str], lang: str = "en", players: int | None = None) -> str:
+    """Which agents played, in ``lang`` (the report; the terminal uses ``runner.agents_in_words``); a solo
+    game (``players`` 1) has one player in one seat, said in the singular without "in each seat" (sixth
+    readers t1, fr39, it59)."""
     words = PAGE[lang]
+    if players == 1 and len(set(names)) == 1 and names[0] in words["agents_one"]:
+        return words["agents_one"][names[0]]
     who = [words["agents"].get(n, f"'{n}'") for n in dict.fromkeys(names)]
     if not who:
         return ""
