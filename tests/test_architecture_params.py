@@ -29,13 +29,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("games/royale/agents.py", "plan_small"): _NUMBA + " (the planner, run as Python and compiled)",
     ("games/royale/agents.py", "plan"): _NUMBA + " (the planner, run as Python and compiled)",
     ("games/royale/agents.py", "decide"): _NUMBA + " (the planner, run as Python and compiled)",
-    ("games/royale/compiled_require.py", "intern"): _NUMBA + " (the requirement search's state table)",
-    ("games/royale/compiled_require.py", "_add"): _NUMBA + " (the requirement search's state table)",
-    ("games/royale/compiled_require.py", "step"): _NUMBA + " (the requirement search's state table)",
-    ("games/royale/compiled_require.py", "root"): _NUMBA + " (the requirement search's state table)",
-    ("games/royale/require.py", "fill"): _NUMBA + " (the requirement rule, run as Python and compiled)",
-    ("games/royale/require.py", "exists"): _NUMBA + " (the requirement rule, run as Python and compiled)",
-    ("games/royale/require.py", "min_need"): _NUMBA + " (the requirement rule, run as Python and compiled)",
 }
 
 
