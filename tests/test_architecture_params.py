@@ -25,10 +25,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("engine/searchloop.py", "paired_loop"): _NUMBA + " (the paired choice bound to a game's kernels)",
     ("engine/searchloop.py", "tree_search"): _NUMBA + " (the tree search bound to a game's kernels)",
     ("engine/searchloop.py", "tree_loop"): _NUMBA + " (the tree iterations bound to a game's kernels)",
-    ("games/royale/agents.py", "pick"): _NUMBA + " (the planner, run as Python and compiled)",
-    ("games/royale/agents.py", "plan_small"): _NUMBA + " (the planner, run as Python and compiled)",
-    ("games/royale/agents.py", "plan"): _NUMBA + " (the planner, run as Python and compiled)",
-    ("games/royale/agents.py", "decide"): _NUMBA + " (the planner, run as Python and compiled)",
 }
 
 

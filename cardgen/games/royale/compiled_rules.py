@@ -53,7 +53,7 @@ from numba import njit
 from cardgen.engine import fastrng
 from cardgen.games.royale import agents, compiled_require, rules
 # MISSING: what a kernel without NRT answers when it meets a transition the noble table does not know
-from cardgen.games.royale.agents import MISSING
+from cardgen.games.royale.agents import MISSING, Gains, Plans, Seat, Walk
 # the rules' codes: cells, phases, gap kinds, end codes, the deck's numbers (``cfg``)
 from cardgen.games.royale.rules import (ALL_NOBLES, BANQUET_OVER, C_A_CLEAR, C_A_PLACE, C_A_STOP, C_CARDS,  # noqa: F401
                                         C_CELLS, C_END_DRAWS, C_GAPS, C_GHOST, C_LINES, C_NSOLO, C_PACKETS,
@@ -697,7 +697,8 @@ def _heuristic(V, G, H, mt, legal, m):
             if grid[cell] >= 0:
                 cards[npool] = grid[cell]
                 npool += 1
-    return _decide(T, X, legal, m, nopen, rows, pool, npool, cards, gain0, new0, order, cur, S, tot, picks, mt)
+    P = Plans(cards, Gains(gain0, new0, order), Walk(cur, S, tot), picks)
+    return _decide(T, X, legal, m, Seat(nopen, rows, pool, npool), P, mt)
 
 
 @_hot
