@@ -25,17 +25,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("engine/searchloop.py", "paired_loop"): _NUMBA + " (the paired choice bound to a game's kernels)",
     ("engine/searchloop.py", "tree_search"): _NUMBA + " (the tree search bound to a game's kernels)",
     ("engine/searchloop.py", "tree_loop"): _NUMBA + " (the tree iterations bound to a game's kernels)",
-    ("games/royale/agents.py", "pick"): _NUMBA + " (the planner, run as Python and compiled)",
-    ("games/royale/agents.py", "plan_small"): _NUMBA + " (the planner, run as Python and compiled)",
-    ("games/royale/agents.py", "plan"): _NUMBA + " (the planner, run as Python and compiled)",
-    ("games/royale/agents.py", "decide"): _NUMBA + " (the planner, run as Python and compiled)",
-    ("games/royale/compiled_require.py", "intern"): _NUMBA + " (the requirement search's state table)",
-    ("games/royale/compiled_require.py", "_add"): _NUMBA + " (the requirement search's state table)",
-    ("games/royale/compiled_require.py", "step"): _NUMBA + " (the requirement search's state table)",
-    ("games/royale/compiled_require.py", "root"): _NUMBA + " (the requirement search's state table)",
-    ("games/royale/require.py", "fill"): _NUMBA + " (the requirement rule, run as Python and compiled)",
-    ("games/royale/require.py", "exists"): _NUMBA + " (the requirement rule, run as Python and compiled)",
-    ("games/royale/require.py", "min_need"): _NUMBA + " (the requirement rule, run as Python and compiled)",
 }
 
 

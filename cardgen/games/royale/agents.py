@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardgen.engine.api import Action, Agent
 from cardgen.games.royale.engine import GAMES, RoyaleGame
@@ -52,6 +52,47 @@ def noble_value(points: int, need: int, start: int) -> float:
 
 
 # -- the planner, written once (plain Python; ``compiled_rules`` compiles it as it is) ---------------
+# Its scratch and the seat it plans for travel as records (named tuples: numba compiles them as
+# arguments and reads a field for free), the caller's lists here, ``compiled_rules``' arrays there.
+class Gains(NamedTuple):
+    """What one more card does at the position (``gains`` writes them): card ``c``'s gain under open noble
+    ``i`` ``gain[c][i]`` and the state after ``new[c][i]``; ``order[c]``: the open nobles by that gain,
+    highest first, the lower index first among equal gains."""
+
+    gain: Any
+    new: Any
+    order: Any
+
+
+class Walk(NamedTuple):
+    """``plan``'s depth-first walk over play orders: ``cur[i]``, moved noble ``i``'s state; ``stack``, five
+    rows (next card, card, noble, state and mask to restore, per level); ``tot``, the total per level."""
+
+    cur: Any
+    stack: Any
+    tot: Any
+
+
+class Plans(NamedTuple):
+    """``decide``'s scratch: ``cards`` (the cards an action leaves to plan), the ``gains`` and the ``walk``
+    records, ``picks`` (the actions tied for best, at least one per legal action)."""
+
+    cards: Any
+    gains: Gains
+    walk: Walk
+    picks: Any
+
+
+class Seat(NamedTuple):
+    """The seat ``decide`` plans for: ``nopen`` open nobles at states ``rows[:nopen]``, and
+    ``pool[:npool]``, every card an action may bring (the hand, or the buffet)."""
+
+    nopen: int
+    rows: Any
+    pool: Any
+    npool: int
+
+
 # ``T``: the seat's open nobles (its form is the caller's: ``step``, ``value``, ``empty``, ``need``
 # read it); ``i``: an open noble's index; ``r``: a checker state; ``c``: a card index.
 def move(T: Any, i: int, r: int, c: int) -> tuple[float, int]:
@@ -75,11 +116,12 @@ def better(T: Any, c: int, i: int, r: int, b: int, gb: float, nb: int) -> tuple[
     return b, gb, nb
 
 
-def gains(T: Any, rows: Any, nopen: int, cards: Any, n: int, gain0: Any, new0: Any, order: Any) -> bool:
-    """Each card's gain and next state under each open noble at the position (``gain0[c][i]``,
-    ``new0[c][i]``; ``rows[i]``: noble ``i``'s state), and ``order[c]``: the open nobles by gain,
+def gains(T: Any, rows: Any, nopen: int, cards: Any, n: int, G: Gains) -> bool:
+    """Each card's gain and next state under each open noble at the position (``G.gain[c][i]``,
+    ``G.new[c][i]``; ``rows[i]``: noble ``i``'s state), and ``G.order[c]``: the open nobles by gain,
     highest first, the lower index first among equal gains (the greedy's pick when no noble has
     moved). False: a state is not known yet."""
+    gain0, new0, order = G.gain, G.new, G.order
     for j in range(n):
         c = cards[j]
         g0, n0, o = gain0[c], new0[c], order[c]
@@ -97,16 +139,16 @@ def gains(T: Any, rows: Any, nopen: int, cards: Any, n: int, gain0: Any, new0: A
     return True
 
 
-def pick(T: Any, c: int, nopen: int, gain0: Any, new0: Any, order: Any, m1: int, r1: int, m2: int,
-         r2: int) -> tuple[int, float, int]:
+def pick(T: Any, c: int, nopen: int, G: Gains, m1: int, r1: int, m2: int, r2: int) -> tuple[int, float, int]:
     """The greedy's placement of card ``c`` with at most two nobles moved (``m1`` at state ``r1``,
-    ``m2`` at ``r2``; -1: none): (noble, gain, its next state); noble MISSING: not known yet."""
+    ``m2`` at ``r2``; -1: none), the others read from ``G``: (noble, gain, its next state); noble
+    MISSING: not known yet."""
     b, gb, nb = -1, _NEG, 0
-    o = order[c]
+    o = G.order[c]
     for t in range(nopen):
         i = o[t]
         if i != m1 and i != m2:
-            b, gb, nb = i, gain0[c][i], new0[c][i]
+            b, gb, nb = i, G.gain[c][i], G.new[c][i]
             break
     if m1 >= 0:
         b, gb, nb = better(T, c, m1, r1, b, gb, nb)
@@ -115,15 +157,14 @@ def pick(T: Any, c: int, nopen: int, gain0: Any, new0: Any, order: Any, m1: int,
     return b, gb, nb
 
 
-def plan_small(T: Any, nopen: int, cards: Any, n: int, base: float, f: int, rf: int, gain0: Any, new0: Any,
-               order: Any) -> float:
+def plan_small(T: Any, nopen: int, cards: Any, n: int, base: float, f: int, rf: int, G: Gains) -> float:
     """``plan`` written out for a take of up to three cards, or up to two after a card placed under
     noble ``f`` (state ``rf``; -1: none), where at most two nobles ever move: the same orders,
     placements and float sums, without the walk's bookkeeping (the common case). NaN: a state is
     not known yet."""
     best = _NEG
     for x in range(n):
-        p1, g1, n1 = pick(T, cards[x], nopen, gain0, new0, order, f, rf, -1, 0)
+        p1, g1, n1 = pick(T, cards[x], nopen, G, f, rf, -1, 0)
         if p1 == MISSING:
             return _NAN
         t1 = base + g1
@@ -139,7 +180,7 @@ def plan_small(T: Any, nopen: int, cards: Any, n: int, base: float, f: int, rf: 
         for y in range(n):
             if y == x:
                 continue
-            p2, g2, n2 = pick(T, cards[y], nopen, gain0, new0, order, a1, ar1, a2, ar2)
+            p2, g2, n2 = pick(T, cards[y], nopen, G, a1, ar1, a2, ar2)
             if p2 == MISSING:
                 return _NAN
             t2 = t1 + g2
@@ -152,7 +193,7 @@ def plan_small(T: Any, nopen: int, cards: Any, n: int, base: float, f: int, rf: 
                 b1, br1, b2, br2 = p1, n2, -1, 0
             else:
                 b1, br1, b2, br2 = p1, n1, p2, n2
-            p3, g3, _ = pick(T, cards[z], nopen, gain0, new0, order, b1, br1, b2, br2)
+            p3, g3, _ = pick(T, cards[z], nopen, G, b1, br1, b2, br2)
             if p3 == MISSING:
                 return _NAN
             t3 = t2 + g3
@@ -161,20 +202,20 @@ def plan_small(T: Any, nopen: int, cards: Any, n: int, base: float, f: int, rf: 
     return best
 
 
-def plan(T: Any, nopen: int, cards: Any, n: int, base: float, cur: Any, moved: int, gain0: Any, new0: Any,
-         order: Any, S: Any, tot: Any) -> float:
+def plan(T: Any, nopen: int, cards: Any, n: int, base: float, moved: int, G: Gains, W: Walk) -> float:
     """The best value of placing ``cards[:n]`` greedily, over every play order.
 
     Each card goes under the open noble where it gains most (the lowest index on a tie);
     ``base`` plus the gains, the best order counting. The orders are walked depth first,
     so orders sharing a prefix share its placements. A noble not in the bit mask ``moved``
-    is at the position's state (its gain read from ``gain0``/``order``); a moved one at
-    ``cur[i]`` (looked up). The same float sums, in the same order, as placing every
-    order from scratch. ``S``: the walk's stack (next card, card, noble, state and mask to
-    restore), ``tot``: its totals. NaN: a state is not known yet.
+    is at the position's state (its gain read from ``G``); a moved one at ``W.cur[i]``
+    (looked up). The same float sums, in the same order, as placing every order from
+    scratch. ``W``: the walk's scratch (``Walk``). NaN: a state is not known yet.
     """
     if n == 0 or nopen == 0:
         return base
+    gain0, new0, order = G.gain, G.new, G.order
+    cur, S, tot = W.cur, W.stack, W.tot
     idx, cpos, pk, oldrow, oldmask = S[0], S[1], S[2], S[3], S[4]
     best = _NEG
     level = 0
@@ -226,19 +267,20 @@ def plan(T: Any, nopen: int, cards: Any, n: int, base: float, cur: Any, moved: i
         tot[level] = total
 
 
-def decide(T: Any, X: Any, legal: Any, m: int, nopen: int, rows: Any, pool: Any, npool: int, cards: Any,
-           gain0: Any, new0: Any, order: Any, cur: Any, S: Any, tot: Any, picks: Any, rng: Any) -> int:
-    """The index in ``legal[:m]`` (takes, or placements) the heuristic picks: the best value of the
-    nobles after the action's cards are placed by the best greedy plan, less ``IMPOSTER_COST`` for
-    an imposter's take; ``draw`` picks among the actions within 1e-9 of the best. ``rows[i]``: open
-    noble ``i``'s state; ``pool[:npool]``: every card an action may bring (the hand, or the buffet);
-    ``action_cards(X, legal[a], cards)`` writes the cards action ``a`` leaves to plan and says
+def decide(T: Any, X: Any, legal: Any, m: int, seat: Seat, P: Plans, rng: Any) -> int:
+    """The index in ``legal[:m]`` (takes, or placements) the heuristic picks for ``seat``: the best value
+    of the nobles after the action's cards are placed by the best greedy plan, less ``IMPOSTER_COST``
+    for an imposter's take; ``draw`` picks among the actions within 1e-9 of the best.
+    ``action_cards(X, legal[a], P.cards)`` writes the cards action ``a`` leaves to plan and says
     (how many, the open noble its card goes under first or -1, that card, whether an imposter takes).
-    MISSING: a state is not known yet (nothing drawn)."""
+    ``P``: the planner's scratch. MISSING: a state is not known yet (nothing drawn)."""
+    nopen, rows = seat.nopen, seat.rows
+    cards, G, picks = P.cards, P.gains, P.picks
+    gain0, new0, cur = G.gain, G.new, P.walk.cur
     base_value = 0.0
     for i in range(nopen):
         base_value += value(T, i, rows[i])
-    if not gains(T, rows, nopen, pool, npool, gain0, new0, order):
+    if not gains(T, rows, nopen, seat.pool, seat.npool, G):
         return MISSING
     best = _NEG
     npicks = 0
@@ -255,9 +297,9 @@ def decide(T: Any, X: Any, legal: Any, m: int, nopen: int, rows: Any, pool: Any,
         if n == 0 or nopen == 0:
             v = base
         elif n <= 2 or (n == 3 and f < 0):
-            v = plan_small(T, nopen, cards, n, base, f, rf, gain0, new0, order)
+            v = plan_small(T, nopen, cards, n, base, f, rf, G)
         else:
-            v = plan(T, nopen, cards, n, base, cur, moved, gain0, new0, order, S, tot)
+            v = plan(T, nopen, cards, n, base, moved, G, P.walk)
         if v != v:
             return MISSING
         if imposter:
@@ -385,18 +427,22 @@ class HeuristicAgent(Agent):
 
     def __init__(self) -> None:
         self._game: RoyaleGame | None = None
-        self._scratch: tuple[Any, ...] = ()
+        self._scratch: Plans | None = None
 
-    def _lists(self, game: RoyaleGame) -> tuple[Any, ...]:
-        """The planner's scratch for ``game`` (``decide``'s cards, gains, next states, rankings, moved
-        states, stack and totals)."""
+    def _lists(self, game: RoyaleGame, m: int) -> Plans:
+        """The planner's scratch for ``game`` (kept while the game is the same), with ``picks`` for ``m``
+        legal actions."""
         if self._game is not game:
             ncards, nslots, deep = len(game.card_ids), max(map(len, game.noble_ids), default=0), game.ncells + 1
             self._game = game
-            self._scratch = ([0] * deep, [[0.0] * nslots for _ in range(ncards)],
-                             [[0] * nslots for _ in range(ncards)], [[0] * nslots for _ in range(ncards)],
-                             [0] * nslots, [[0] * deep for _ in range(5)], [0.0] * deep)
-        return self._scratch
+            self._scratch = Plans(cards=[0] * deep,
+                                  gains=Gains(gain=[[0.0] * nslots for _ in range(ncards)],
+                                              new=[[0] * nslots for _ in range(ncards)],
+                                              order=[[0] * nslots for _ in range(ncards)]),
+                                  walk=Walk(cur=[0] * nslots, stack=[[0] * deep for _ in range(5)], tot=[0.0] * deep),
+                                  picks=[])
+        assert self._scratch is not None
+        return self._scratch._replace(picks=[0] * m)
 
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         game = GAMES.get(observation.get("game", ""))
@@ -418,7 +464,6 @@ class HeuristicAgent(Agent):
         m = len(legal)
         if phase == "clear":
             return legal[clearing(T, (index, pos), legal, m, rows)]
-        cards, gain0, new0, order, cur, S, tot = self._lists(game)
         if phase == "place":
             hand = [index[c] for c in observation["hand"]]
             X = (index, pos, hand, [], {})
@@ -427,5 +472,4 @@ class HeuristicAgent(Agent):
             buffet = [index[c] if c else -1 for c in observation["buffet"]]
             X = (index, pos, [], buffet, game.take_cells[seat])
             pool = [c for c in buffet if c >= 0]
-        return legal[decide(T, X, legal, m, len(T), rows, pool, len(pool), cards, gain0, new0, order, cur, S, tot,
-                            [0] * m, rng)]
+        return legal[decide(T, X, legal, m, Seat(len(T), rows, pool, len(pool)), self._lists(game, m), rng)]

@@ -29,13 +29,13 @@ The table (arrays named in ``NobleTables``, which holds them on the Python side)
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 from numba import njit
 
 from cardgen.games.royale import require as rq
-from cardgen.games.royale.require import CK_SIZE, DEAD, K_HIGH, K_NSERV, K_ORDERED, SV_SIZE, Checker
+from cardgen.games.royale.require import CK_SIZE, DEAD, K_HIGH, K_NSERV, K_ORDERED, SV_SIZE, Checker, Rows, Work
 from cardgen.jit import bind
 
 if TYPE_CHECKING:
@@ -61,15 +61,41 @@ _exists = bind(rq.exists, "nb", None, fill=_fill)
 _min_need = bind(rq.min_need, "nb", None, exists=_exists)
 
 
+class Checkers(NamedTuple):
+    """The game's checkers stacked into arrays (``NobleTables`` fills them, compiled code reads them):
+    checker ``k``'s fields ``ck[k]``, its services ``sv[k, j]``, their "at least" clauses ``inc[k, j]``
+    and its card copies per code ``avail[k]``. ``require.Rows(ck[k], sv[k], inc[k])`` is checker ``k``."""
+
+    ck: np.ndarray
+    sv: np.ndarray
+    inc: np.ndarray
+    avail: np.ndarray
+
+
+class Table(NamedTuple):
+    """The state table (see the module's docstring): a row's transitions ``trans[row, code]``, its
+    ``need``, its checker ``owner``, how many cards ``slen`` and which ``seq`` (the first ``slen``),
+    the hash ``hslot`` (slot -> row or -1), and ``meta`` (``M_ROWS``, ``M_SEARCHES``). ``grow``
+    replaces arrays: a ``Table`` is taken again after it (``NobleTables.args``)."""
+
+    trans: np.ndarray
+    need: np.ndarray
+    owner: np.ndarray
+    slen: np.ndarray
+    seq: np.ndarray
+    hslot: np.ndarray
+    meta: np.ndarray
+
+
 @njit(cache=True)
-def min_need(ck, sv, inc, avail0, cards, n, at_least):
-    """``require.min_need`` of the ``n`` ``cards`` under checker (``ck``, ``sv``, ``inc``, ``avail0``), with
-    its work rows (``require.scratch``) as arrays: fewest cards to add; DEAD if none."""
-    k = ck[K_NSERV]
-    t = max(ck[K_HIGH], n, 1)
-    return _min_need(ck, sv, inc, avail0.copy(), cards, n, at_least, np.zeros(k, np.int64), np.zeros(t, np.int64),
-                     np.zeros((k, t), np.int64), np.zeros(k, np.int64), np.zeros((6, t + 1), np.int64),
-                     np.zeros((5, t), np.int64))
+def min_need(rule, avail0, cards, n, at_least):
+    """``require.min_need`` of the ``n`` ``cards`` under checker ``rule`` (a ``require.Rows``) with card
+    copies ``avail0``, its work rows (``require.scratch``) as arrays: fewest cards to add; DEAD if none."""
+    k = rule.ck[K_NSERV]
+    t = max(rule.ck[K_HIGH], n, 1)
+    work = Work(np.zeros(k, np.int64), np.zeros(t, np.int64), np.zeros((k, t), np.int64), np.zeros(k, np.int64),
+                np.zeros((6, t + 1), np.int64), np.zeros((5, t), np.int64))
+    return _min_need(rule, avail0.copy(), cards, n, at_least, work)
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -102,24 +128,27 @@ def _find(hslot, owner, slen, seq, k, cards, n):
 
 
 @njit(cache=True)
-def intern(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k, cards, n, at_least, keep_dead):
-    """The row of checker ``k`` holding ``cards`` (computed and added if new), or FULL when out of room;
-    DEAD when they cannot be completed, unless ``keep_dead`` (an empty noble's row: added, need DEAD)."""
-    r, h = _find(hslot, owner, slen, seq, k, cards, n)
+def intern(C, T, k, cards, n, at_least, keep_dead):
+    """The row of checker ``k`` of ``C`` (``Checkers``) holding ``cards`` (computed and added to table ``T``
+    if new), or FULL when out of room; DEAD when they cannot be completed, unless ``keep_dead`` (an empty
+    noble's row: added, need DEAD)."""
+    r, h = _find(T.hslot, T.owner, T.slen, T.seq, k, cards, n)
     if r >= 0:
         return r
-    if n > seq.shape[1]:
+    if n > T.seq.shape[1]:
         return DEAD  # more cards than any completion holds (the reference's search finds none either)
-    nd = min_need(ck[k], sv[k], inc[k], avail[k], cards, n, at_least)
-    meta[M_SEARCHES] += 1
+    nd = min_need(Rows(C.ck[k], C.sv[k], C.inc[k]), C.avail[k], cards, n, at_least)
+    T.meta[M_SEARCHES] += 1
     if nd == DEAD and not keep_dead:
         return DEAD
-    return _add(trans, need, owner, slen, seq, hslot, meta, h, k, cards, n, nd)
+    return _add(T, h, k, cards, n, nd)
 
 
 @njit(cache=True)
-def _add(trans, need, owner, slen, seq, hslot, meta, h, k, cards, n, nd):
-    """A new row (checker ``k``, ``cards``, need ``nd``) at hash slot ``h``: its number, or FULL when out of room."""
+def _add(T, h, k, cards, n, nd):
+    """A new row of table ``T`` (checker ``k``, ``cards``, need ``nd``) at hash slot ``h``: its number, or
+    FULL when out of room."""
+    trans, need, owner, slen, seq, hslot, meta = T.trans, T.need, T.owner, T.slen, T.seq, T.hslot, T.meta
     r = meta[M_ROWS]
     if r >= trans.shape[0] or 2 * (r + 1) > hslot.shape[0]:
         return FULL
@@ -136,30 +165,32 @@ def _add(trans, need, owner, slen, seq, hslot, meta, h, k, cards, n, nd):
 
 
 @njit(cache=True)
-def step(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, r, code):
-    """``Checker.step``: the row after one more card of ``code`` under row ``r``: a row, DEAD or FULL."""
-    nid = trans[r, code]
+def step(C, T, r, code):
+    """``Checker.step``: the row of table ``T`` after one more card of ``code`` under row ``r`` (checkers
+    ``C``): a row, DEAD or FULL."""
+    nid = T.trans[r, code]
     if nid != UNKNOWN:
         return nid
-    k = owner[r]
-    n = slen[r]
+    k = T.owner[r]
+    n = T.slen[r]
     cards = np.empty(n + 1, dtype=np.int64)
-    cards[:n] = seq[r, :n]
+    cards[:n] = T.seq[r, :n]
     cards[n] = code
-    if not ck[k, K_ORDERED]:
+    if not C.ck[k, K_ORDERED]:
         cards.sort()  # the cards of an unordered requirement, as a multiset
     # one more card lowers the need by one at most: no shorter completion to look for
-    nid = intern(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k, cards, n + 1, need[r] - 1, False)
+    nid = intern(C, T, k, cards, n + 1, T.need[r] - 1, False)
     if nid != FULL:
-        trans[r, code] = nid
+        T.trans[r, code] = nid
     return nid
 
 
 @njit(cache=True)
-def root(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k):
-    """The row of checker ``k`` with no card (kept even when the requirement cannot be met: need DEAD)."""
+def root(C, T, k):
+    """The row of checker ``k`` of ``C`` with no card in table ``T`` (kept even when the requirement cannot
+    be met: need DEAD)."""
     no_card = np.zeros(1, dtype=np.int64)
-    return intern(ck, sv, inc, avail, trans, need, owner, slen, seq, hslot, meta, k, no_card, 0, 0, True)
+    return intern(C, T, k, no_card, 0, 0, True)
 
 
 @njit(cache=True)
@@ -182,8 +213,8 @@ class NobleTables:
     of each ``include``), its card copies per code ``avail[k]``; ``roots[k]`` is its
     row with no card. The table (``trans``, ``need``, ``owner``, ``slen``, ``seq``,
     ``hslot``, ``meta``) grows inside compiled code up to its capacity, and here
-    (``grow``) past it. ``args()`` is what compiled functions take, in order:
-    ``step(*tables.args(), row, code)``. ``stored``: start from the rows and
+    (``grow``) past it. ``args()`` is what compiled functions take, the two records
+    ``(Checkers, Table)``: ``step(*tables.args(), row, code)``. ``stored``: start from the rows and
     transitions an earlier run kept for these very checkers (``stored_table``; the
     shared tables of ``noble_tables`` do, and ``store_tables`` keeps them at exit).
     """
@@ -250,10 +281,11 @@ class NobleTables:
             self.sv[k, j] = row
             self.inc[k, j, :len(inc)] = inc
 
-    def args(self) -> tuple[np.ndarray, ...]:
-        """The arrays compiled functions take (``step``, ``intern``...), in order."""
-        return (self.ck, self.sv, self.inc, self.avail, self.trans, self.need, self.owner, self.slen, self.seq,
-                self.hslot, self.meta)
+    def args(self) -> tuple[Checkers, Table]:
+        """What compiled functions take (``step``, ``root``, ``intern``...): the checkers and the table as
+        they are now (after ``grow``, take them again)."""
+        return (Checkers(self.ck, self.sv, self.inc, self.avail),
+                Table(self.trans, self.need, self.owner, self.slen, self.seq, self.hslot, self.meta))
 
     @property
     def rows(self) -> int:

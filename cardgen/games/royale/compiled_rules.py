@@ -53,7 +53,7 @@ from numba import njit
 from cardgen.engine import fastrng
 from cardgen.games.royale import agents, compiled_require, rules
 # MISSING: what a kernel without NRT answers when it meets a transition the noble table does not know
-from cardgen.games.royale.agents import MISSING
+from cardgen.games.royale.agents import MISSING, Gains, Plans, Seat, Walk
 # the rules' codes: cells, phases, gap kinds, end codes, the deck's numbers (``cfg``)
 from cardgen.games.royale.rules import (ALL_NOBLES, BANQUET_OVER, C_A_CLEAR, C_A_PLACE, C_A_STOP, C_CARDS,  # noqa: F401
                                         C_CELLS, C_END_DRAWS, C_GAPS, C_GHOST, C_LINES, C_NSOLO, C_PACKETS,
@@ -368,7 +368,7 @@ def _from_hand(S, card):
 def _next_row(S, p, s, card):
     """``rules.next_row`` from the noble table: a row, DEAD, or UNKNOWN (noted in ``miss``, ``W[4]``)."""
     k = p * S[1][G_CFG][C_SLOTS] + s
-    return _next(S[1][G_NOBLES][4], S[0][F_ROW][k], S[1][G_CODES][k, card], S[2][4])
+    return _next(S[1][G_NOBLES][1].trans, S[0][F_ROW][k], S[1][G_CODES][k, card], S[2][4])
 
 
 @_inline
@@ -386,7 +386,7 @@ def _set_row(S, p, s, nid):
 
 @_inline
 def _need_of(S, p, s):
-    return S[1][G_NOBLES][5][S[0][F_ROW][p * S[1][G_CFG][C_SLOTS] + s]]
+    return S[1][G_NOBLES][1].need[S[0][F_ROW][p * S[1][G_CFG][C_SLOTS] + s]]
 
 
 @_inline
@@ -686,7 +686,7 @@ def _heuristic(V, G, H, mt, legal, m):
             pos[sl] = nopen
             nopen += 1
     R = G[G_NOBLES]
-    T = (G[G_CODES], G[G_VALUES], R[5], R[4], miss, ks, roots)
+    T = (G[G_CODES], G[G_VALUES], R[1].need, R[1].trans, miss, ks, roots)
     X = (G, grid, hand, st[S_HAND], p, phase, pos)
     if phase == CLEAR:
         return _clearing(T, X, legal, m, rows)
@@ -697,7 +697,8 @@ def _heuristic(V, G, H, mt, legal, m):
             if grid[cell] >= 0:
                 cards[npool] = grid[cell]
                 npool += 1
-    return _decide(T, X, legal, m, nopen, rows, pool, npool, cards, gain0, new0, order, cur, S, tot, picks, mt)
+    P = Plans(cards, Gains(gain0, new0, order), Walk(cur, S, tot), picks)
+    return _decide(T, X, legal, m, Seat(nopen, rows, pool, npool), P, mt)
 
 
 @_hot

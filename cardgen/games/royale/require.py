@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardgen.games.royale.model import NobleFace, Service
 
@@ -160,6 +160,8 @@ class Checker:
             self.ck[at] = int(value)
         self.sv = [s.row() for s in self.services]
         self.inc = [s.inc() for s in self.services]
+        #: the three as one record, what ``min_need`` and its callees take
+        self.rows = Rows(self.ck, self.sv, self.inc)
         self.states: list[tuple[int, ...]] = []
         self.need: list[int] = []
         self._index: dict[tuple[int, ...], int] = {}
@@ -251,13 +253,13 @@ class Checker:
         if len(cards) > self.high:
             return DEAD  # more cards than any completion holds (the compiled table refuses them too)
         # fresh work rows each time: a checker is shared by every game of the process, threads included
-        return min_need(self.ck, self.sv, self.inc, list(self.avail), cards, len(cards), at_least,
-                        *scratch(len(self.services), max(self.high, 1)))
+        return min_need(self.rows, list(self.avail), cards, len(cards), at_least,
+                        scratch(len(self.services), max(self.high, 1)))
 
     # -- one service's cards, as the functions below read them (tests and readers) --------------
     def sat(self, s: CService, cards: Sequence[int]) -> bool:
         """Whether one service's cards (codes in play order) meet it exactly."""
-        return sat(self.ck, s.row(), s.inc(), list(cards), len(cards), scratch(1, max(len(cards), 1))[5])
+        return sat(self.ck, s.row(), s.inc(), list(cards), len(cards), scratch(1, max(len(cards), 1)).wk)
 
     def _values_ok(self, s: CService, vals: list[int], rem: int | None) -> bool:
         """Value constraints of a service holding ``vals`` with ``rem`` cards still to come (None: any number)."""
@@ -270,13 +272,38 @@ class Checker:
 
 
 # == the rule, once: plain Python over integer rows, compiled as it is by ``compiled_require`` ==========
-# Lists here, numpy arrays there: no Python objects, no recursion (numba's cache and recursion do not mix).
+# Lists here, numpy arrays there: no Python objects but two records (numba compiles named tuples as
+# arguments and unpacks them for free), no recursion (numba's cache and recursion do not mix).
 
-def scratch(k: int, t: int) -> tuple[Any, ...]:
-    """Work rows of ``min_need`` for ``k`` services and at most ``t`` cards, as lists:
-    (sizes, slot, groups, glen, stack, wk)."""
-    return ([0] * k, [0] * t, [[0] * t for _ in range(k)], [0] * k, [[0] * (t + 1) for _ in range(6)],
-            [[0] * t for _ in range(5)])
+class Rows(NamedTuple):
+    """One requirement as the functions below read it (``Checker.rows``; ``compiled_require`` builds it
+    from one checker's slices of its stacked arrays): the checker's fields ``ck`` (``K_*``), each
+    service's ``sv[j]`` (``V_*``), and ``inc[j][m]`` = (class, count) of its "at least" clauses.
+    The three always travel together: one record instead of three arguments (issue #49)."""
+
+    ck: Any
+    sv: Any
+    inc: Any
+
+
+class Work(NamedTuple):
+    """The work rows of ``min_need``'s completion search (``scratch`` makes them), changed in place:
+    ``sizes[j]`` (service ``j``'s number of cards for this total), ``slot[i]`` (the service card ``i``
+    goes to, ordered), ``groups[j]`` / ``glen[j]`` (the cards placed in service ``j`` and how many),
+    ``stack`` (``fill``'s six rows) and ``wk`` (``sat``'s and ``viable``'s five rows)."""
+
+    sizes: Any
+    slot: Any
+    groups: Any
+    glen: Any
+    stack: Any
+    wk: Any
+
+
+def scratch(k: int, t: int) -> Work:
+    """Work rows of ``min_need`` for ``k`` services and at most ``t`` cards, as lists."""
+    return Work(sizes=[0] * k, slot=[0] * t, groups=[[0] * t for _ in range(k)], glen=[0] * k,
+                stack=[[0] * (t + 1) for _ in range(6)], wk=[[0] * t for _ in range(5)])
 
 
 def values_ok(sv: Any, vals: Any, n: int, has_rem: bool, rem: int, vmin: int, vmax: int) -> bool:
@@ -484,16 +511,17 @@ def rem_of(sizes: Any, glen: Any, k: int, j: int, free: int, nnone: int) -> tupl
     return False, 0
 
 
-def fill(total: int, ck: Any, sv: Any, inc: Any, placed: Any, nplaced: int, avail: Any, sizes: Any, slot: Any,
-         groups: Any, glen: Any, wk: Any, stack: Any) -> bool:
-    """Whether ``total`` cards, the ``nplaced`` ``placed`` ones first, can be shared among the services so
-    that each is met: a depth-first search with an explicit stack (``stack``'s six rows).
+def fill(total: int, rule: Rows, placed: Any, nplaced: int, avail: Any, work: Work) -> bool:
+    """Whether ``total`` cards, the ``nplaced`` ``placed`` ones first, can be shared among the services of
+    ``rule`` so that each is met: a depth-first search with an explicit stack (``work.stack``'s six rows).
 
     Level ``i`` places card ``i``: the placed card, else every code the deck still holds
     (``avail``; unordered: from the previous extension card's code up, each multiset once),
     into each service in order (ordered: the service its position belongs to, ``slot[i]``);
     a placement that passes ``viable`` (and, unordered, leaves enough cards for the
     services still empty) goes one level down."""
+    ck, sv, inc = rule.ck, rule.sv, rule.inc
+    sizes, slot, groups, glen, wk, stack = work.sizes, work.slot, work.groups, work.glen, work.wk, work.stack
     k = ck[K_NSERV]
     ordered = ck[K_ORDERED] != 0
     ncodes = ck[K_NCODES]
@@ -582,11 +610,12 @@ def fill(total: int, ck: Any, sv: Any, inc: Any, placed: Any, nplaced: int, avai
         init = False
 
 
-def exists(ck: Any, sv: Any, inc: Any, placed: Any, nplaced: int, total: int, avail: Any, sizes: Any, slot: Any,
-           groups: Any, glen: Any, wk: Any, stack: Any) -> bool:
-    """Whether the ``nplaced`` ``placed`` cards can grow to ``total`` cards meeting the requirement:
-    the services' sizes for this total (an ordered requirement's last service takes the rest),
-    then ``fill``."""
+def exists(rule: Rows, placed: Any, nplaced: int, total: int, avail: Any, work: Work) -> bool:
+    """Whether the ``nplaced`` ``placed`` cards can grow to ``total`` cards meeting the requirement
+    ``rule``: the services' sizes for this total (an ordered requirement's last service takes the
+    rest), written to ``work.sizes`` / ``work.slot``, then ``fill``."""
+    ck, sv = rule.ck, rule.sv
+    sizes, slot, glen = work.sizes, work.slot, work.glen
     k = ck[K_NSERV]
     for j in range(k):
         sizes[j] = sv[j][V_CARDS]
@@ -622,23 +651,23 @@ def exists(ck: Any, sv: Any, inc: Any, placed: Any, nplaced: int, total: int, av
                 nnone += 1
         if fixed > total or (nnone == 0 and fixed != total) or fixed + nnone > total:
             return False
-    return fill(total, ck, sv, inc, placed, nplaced, avail, sizes, slot, groups, glen, wk, stack)
+    return fill(total, rule, placed, nplaced, avail, work)
 
 
-def min_need(ck: Any, sv: Any, inc: Any, avail: Any, cards: Any, n: int, at_least: int, sizes: Any, slot: Any,
-             groups: Any, glen: Any, stack: Any, wk: Any) -> int:
-    """Fewest cards to add to the ``n`` ``cards`` to meet the requirement exactly; ``DEAD`` if none.
+def min_need(rule: Rows, avail: Any, cards: Any, n: int, at_least: int, work: Work) -> int:
+    """Fewest cards to add to the ``n`` ``cards`` to meet the requirement ``rule`` exactly; ``DEAD`` if none.
 
     ``avail``: the deck's copies per code (a copy: changed here); ``at_least``: a known lower
     bound of the answer (the need of ``cards`` less its last card, minus one), so the searches
-    for fewer cards, which must fail, are skipped; the rest: ``scratch`` rows for ``high`` cards."""
+    for fewer cards, which must fail, are skipped; ``work``: ``scratch`` rows for ``high`` cards."""
+    ck = rule.ck
     for i in range(n):
         avail[cards[i]] -= 1
         if avail[cards[i]] < 0:
             return DEAD
     start = max(ck[K_LOW], n + max(at_least, 0))
     for total in range(start, ck[K_HIGH] + 1):
-        if exists(ck, sv, inc, cards, n, total, avail, sizes, slot, groups, glen, wk, stack):
+        if exists(rule, cards, n, total, avail, work):
             return total - n
     return DEAD
 
