@@ -4,8 +4,9 @@ Page one carries the title block across the full width (its frame is exactly as
 tall as the block), then two columns; later pages are two columns. Every heading
 becomes a PDF bookmark. A block kept on one page (``markup.KeepOnPage``: a worked
 example) starts a new page when it fits an empty one but not what is left of the
-current one (``fits_columns``). The document is built with reportlab's ``invariant``
-mode, so the same deck and language always give the same bytes.
+current one (``fits_columns``); the sections after it that fit what is left are set
+there first (``lift``). The document is built with reportlab's ``invariant`` mode, so
+the same deck and language always give the same bytes.
 """
 from __future__ import annotations
 
@@ -100,6 +101,51 @@ def fits_columns(flows: list[Flowable], width: float, columns: list[tuple[float,
     return False
 
 
+#: The share of a page's columns a block kept on one page may leave empty above it when it moves to the next page;
+#: past it, what follows the block is set first where it fits (``lift``).
+LIFT_GAP = 0.25
+
+
+def lift(flowables: list[Flowable], width: float, rest: list[tuple[float, bool]], body: list[tuple[float, bool]],
+         canv: Canvas) -> int:
+    """How many of the blocks after ``flowables[0]`` (a block kept on one page that moves to the next page) are
+    set before it, in what is left of this page (``rest``; ``body``: an empty page's columns), rather than leave
+    that space empty (readers of round 62: a worked example that opened a new page left a page half empty).
+
+    None (0) when the space left is at most ``LIFT_GAP`` of the page. Else as many of the following blocks as fit
+    there whole, in their order, up to where a chapter or a table starts (``opens_section``): a chapter's
+    running text never goes on beyond the kept block (Draco's action cards, their list parted by the example of
+    a toast), and a heading or a sentence introducing a table is never the last block lifted. Nothing past
+    another block kept on one page, a deliberate break, or the book's last block (the credits close the book).
+    A worked example then opens the next page after the section that follows it, as a figure does in a printed
+    book.
+    """
+    if sum(h for h, _ in rest) <= LIFT_GAP * sum(h for h, _ in body):
+        return 0
+    best = 0
+    for count in range(1, len(flowables) - 1):  # the last one (the book's closing block) never goes up
+        flow = flowables[count]
+        if isinstance(flow, (KeepOnPage, ActionFlowable)):
+            break
+        if not fits_columns(flowables[1:count + 1], width, rest, canv):
+            break
+        if opens_section(flowables[count + 1]) and not (flow.getKeepWithNext() or getattr(flow, "introduces", False)):
+            best = count
+    return best
+
+
+def opens_section(flow: Flowable) -> bool:
+    """Whether ``flow`` starts a chapter (a first-level heading, or a kept block led by one), a table (with the
+    sentence that introduces it), or a block kept on one page: where the blocks set before a page-kept block may
+    stop. Not a sub-heading: Royale's Italian Letter book had the solo chapter's set-up before the example of a
+    turn and its ghost's turn after it."""
+    if isinstance(flow, KeepTogether) and not getattr(flow, "table", False):
+        content = [f for f in flow._content if not isinstance(f, (ActionFlowable, Spacer))]
+        return bool(content) and opens_section(content[0])
+    return ((isinstance(flow, Heading) and flow.outline_level == 0) or isinstance(flow, KeepOnPage)
+            or getattr(flow, "table", False))
+
+
 class PageGroup(ActionFlowable):
     """Marks the start (``name``) or the end (None) of a block kept on one page, for layout checks."""
 
@@ -139,6 +185,12 @@ class RulebookDoc(BaseDocTemplate):
         body = [(f._aH, True) for f in self.pageTemplateById("later").frames]
         move = (not fits_columns(first.content, width, rest, self.canv)
                 and fits_columns(first.content, width, body, self.canv))
+        if move and not getattr(first, "lifted", False):
+            lifted = lift(flowables, width, rest, body, self.canv)
+            if lifted:  # they are set first; the kept block is measured again after them
+                first.lifted = True
+                flowables[0:1 + lifted] = [*flowables[1:1 + lifted], first]
+                return
         flowables[0:1] = [PageGroup(first.name), *([PageBreak()] if move else []), *first.content, PageGroup(None)]
 
     def pageTemplateById(self, name: str) -> PageTemplate:  # noqa: N802 (reportlab's style)
