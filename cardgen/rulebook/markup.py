@@ -11,6 +11,7 @@ of text is and this module alone decides how it looks::
       <ul>/<ol type="1|a"><li>inline</li></ol>      lists
       <box kind="ruling|clarification|example|summary" title="..">blocks</box>
       <box kind="ruling" whole="yes">..</box>       a ruling box never broken, however many paragraphs
+      <box kind="example" breaks="yes">..</box>     a box that may break between its blocks, its title repeated
       <table widths="2,1"><tr><th/><td/></tr></table>       first row may be <th> cells
       <table breaks="rows">..</table>               a long list that may break between its rows, its
                                                     header row repeated (Royale's nobles by letter)
@@ -401,7 +402,14 @@ class Converter:
         # rulings (French and English readers, round 59); a box too tall for a whole column still breaks, unless the
         # template marks it whole (Royale's impossibility box: its third paragraph refers to the first)
         whole = el.get("whole", "no") == "yes"
-        parts = content if el.get("kind") == "ruling" and not whole and len(content) >= SPLIT_BOX_BLOCKS else []
+        # a box marked breakable (a worked example's turn, kept on one page with its position) may end a column
+        # and go on in the next one of the page, its title repeated: kept whole, it left half a column empty
+        # under the position (readers of round 62)
+        if el.get("breaks", "no") not in ("yes", "no"):
+            raise MarkupError(f"<box breaks=\"{el.get('breaks')}\">; expected yes or no")
+        breaks = el.get("breaks") == "yes" and len(content) >= 2
+        parts = content if breaks or (el.get("kind") == "ruling" and not whole
+                                      and len(content) >= SPLIT_BOX_BLOCKS) else []
         rows: list[list[Any]] = []
         if titled:
             rows.append([self.text(escape(el.get("title", "")), self.styles.box_title)])
