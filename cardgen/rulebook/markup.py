@@ -11,6 +11,8 @@ of text is and this module alone decides how it looks::
       <ul>/<ol type="1|a"><li>inline</li></ol>      lists
       <box kind="ruling|clarification|example|summary" title="..">blocks</box>
       <box kind="ruling" whole="yes">..</box>       a ruling box never broken, however many paragraphs
+      <box kind="ruling" breaks="yes">..</box>      a ruling box that may break between any two paragraphs, its
+                                                    title repeated (a topic of Draco's closing answers)
       <table widths="2,1"><tr><th/><td/></tr></table>       first row may be <th> cells
       <table breaks="rows">..</table>               a long list that may break between its rows, its
                                                     header row repeated (Royale's nobles by letter)
@@ -401,7 +403,10 @@ class Converter:
         # rulings (French and English readers, round 59); a box too tall for a whole column still breaks, unless the
         # template marks it whole (Royale's impossibility box: its third paragraph refers to the first)
         whole = el.get("whole", "no") == "yes"
-        parts = content if el.get("kind") == "ruling" and not whole and len(content) >= SPLIT_BOX_BLOCKS else []
+        # a box of separate answers under one topic title (breaks="yes") breaks between any two of them: kept whole,
+        # each topic of Draco's closing answers left up to half a column blank above it (round 62)
+        breaks = el.get("breaks", "no") == "yes"
+        parts = content if el.get("kind") == "ruling" and not whole and (breaks or len(content) >= SPLIT_BOX_BLOCKS) else []
         rows: list[list[Any]] = []
         if titled:
             rows.append([self.text(escape(el.get("title", "")), self.styles.box_title)])
