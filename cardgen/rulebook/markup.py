@@ -423,6 +423,7 @@ class Converter:
                      ("TOPPADDING", (0, 0), (-1, 0), 2.5), ("BOTTOMPADDING", (0, 0), (-1, 0), 2.5)]
         table.setStyle(TableStyle(cmds))
         table.box_kind = el.get("kind", "")  # a box hands no tail on to a ruling box after it (tails)
+        table.gathered = breaks  # answers gathered at the book's end, apart from their rules by design
         if parts:
             table.spaceBefore, table.spaceAfter = BOX_SPACE_BEFORE, BOX_SPACE_AFTER
             return table
