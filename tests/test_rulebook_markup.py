@@ -390,6 +390,13 @@ def test_a_ruling_box_of_several_paragraphs_breaks_between_them_a_short_one_neve
     # round 4 (Royale's impossibility box): a box the template marks whole never breaks, however long
     many.set("whole", "yes")
     assert isinstance(conv.box(many, 200), KeepTogether)
+    # round 62: a topic of Draco's closing answers breaks between any two of them, its title repeated (kept whole,
+    # each topic left up to half a column blank above it), and is marked as gathered apart from its rules
+    topic = ET.fromstring('<box kind="ruling" title="Money" breaks="yes">' + "<p>One ruling.</p>" * 2 + "</box>")
+    broken = conv.box(topic, 200)
+    assert isinstance(broken, Table) and broken.repeatRows == 1 and broken.gathered
+    assert len(broken.split(200, broken.wrap(200, 1000)[1] - 5)) == 2
+    assert not getattr(conv.box(money, 200), "gathered", False)
 
 
 def test_a_heading_takes_a_short_introduction_with_the_box_after_it_never_a_long_paragraph() -> None:

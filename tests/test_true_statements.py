@@ -66,10 +66,10 @@ def test_king_luis_page_words_the_end_as_the_book_does() -> None:
 def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     """The bank running dry is ruled as the engine plays it (``pay_what_remains``: the box's coins only, what the
     bank cannot pay is lost), with no simulated rate of games (readers of round 58: a player's book is no place
-    for it), in a ruling box under "Money", where the bank is described."""
+    for it), in the Money topic of the closing "Special cases" (round 62: six rulings read before the turn)."""
     from cardgen.resolve.resolve import resolve
     from cardgen.rulebook.templating import render_markup
-    from test_rulebook_rulings import BOX, norm
+    from test_rulebook_rulings import SPECIAL, norm
 
     deck = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))
     ruling = deck["clarifications"]["bank_short"]
@@ -90,14 +90,21 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
         assert not [lang for lang, t in text.items() if any(ch.isdigit() for ch in t)], f"a number typed in {k}"
         assert text["en"].count(". ") == 0 and text["en"].endswith("."), f"{k}: one sentence a bullet"
     resolved = resolve("draco", ROOT)
-    money = {"fr": "<h1>L’argent</h1>", "it": "<h1>Il denaro</h1>", "en": "<h1>Money</h1>"}
+    # round 62: change at the bank is said beside the money rule, after the turn; the other money rulings are answered
+    # at the end, under "Special cases", in the Money topic's box, one a paragraph, in the order a player meets them
+    money = {"fr": "L’argent", "it": "Il denaro", "en": "Money"}
     for lang in ("fr", "it", "en"):
         markup = render_markup(resolved, lang)
-        start = markup.index(money[lang])
+        start = markup.index(f"<h1>{money[lang]}</h1>")
         section = markup[start:markup.index("<h1>", start + 1)]
-        box = section[section.index(f'<box kind="ruling" title="{BOX[lang]}">'):]
-        items = re.findall(r"<li>(.*?)</li>", box[box.index("<ul>"):box.index("</ul>")], re.S)
-        assert [norm(i)[:30] for i in items] == [norm(texts[k][lang])[:30] for k in money_ids], lang
+        assert norm(texts["change_at_the_bank"][lang])[1:30] in norm(section), lang
+        closing = markup.index(f"<h1>{SPECIAL[lang]}</h1>")
+        box = re.search(rf'<box kind="ruling" title="{money[lang]}" breaks="yes">(.*?)</box>', markup[closing:], re.S)
+        assert box, lang
+        items = re.findall(r"<p>(.*?)</p>", box.group(1), re.S)
+        assert [norm(i)[:30] for i in items] == [norm(texts[k][lang])[:30] for k in money_ids
+                                                 if k != "change_at_the_bank"], lang
+
 
 def _tally(deal: Callable[[int], list[dict[str, int]]], games: int) -> Any:
     from cardgen.simulate.cards import CardTally
@@ -176,16 +183,16 @@ def test_dracos_four_open_questions_are_our_rulings_and_the_table_plays_them_as_
     assert sorted(r[2] for r in rows) == [1, 2]  # any other player, whose answer is not asked
 
 
-def test_dracos_four_rulings_stand_beside_the_rules_they_settle() -> None:
-    """In every language the book boxes the card without effect, the empty hand and the hand limit right after the
-    turn's steps, and Favour, To and Fro, Budge Up! and the Game of Dice in the order of their cards in the action
-    cards' list (readers of round 58: they were closing questions a player never reached mid-turn; round 59: each
-    right after its card)."""
+def test_dracos_rulings_on_the_turn_and_the_cards_are_answered_at_the_end() -> None:
+    """In every language the card without effect, the empty hand and the hand limit, then Favour, To and Fro, Budge
+    Up! and the Game of Dice in the order of their cards in the action cards' list, are answered under "Special
+    cases", after the book's flow (round 62: a box between the turn's steps and six among the cards hid the game;
+    readers of round 58 had wanted them near their rules, which the topics of the closing section name)."""
     import re as regex
 
     from cardgen.resolve.resolve import resolve
     from cardgen.rulebook import render_rulebook
-    from test_rulebook_rulings import BOX
+    from test_rulebook_rulings import SPECIAL
     from test_rulebook_support import pdf_text
 
     deck = resolve("draco", ROOT)
@@ -194,14 +201,10 @@ def test_dracos_four_rulings_stand_beside_the_rules_they_settle() -> None:
     steps = ("card_without_effect", "empty_hand", "no_hand_limit")
     asked = ("favour_any_character", "two_moves_in_order", "budge_up_own_characters", "dice_cannot_be_refused")
     after_steps = {"fr": "Après un toast", "it": "Dopo un brindisi, la coppa", "en": "After a toast, the cup"}
-    pile = {"fr": "Quand la pioche est vide", "it": "Quando il mazzo finisce", "en": "Running out of cards"}
     for lang in ("fr", "it", "en"):
         text = regex.sub(r"\s+", " ", pdf_text(render_rulebook(deck, lang, "a4"))).replace("\u202f", " ")
-        # from the second letter: a card's ruling opens in lower case after its label in French and Italian
         found = [text.find(texts[key]["text"][lang].replace("\u202f", " ")[1:40]) for key in steps + asked]
         where = [w - 1 if w >= 0 else -1 for w in found]
         assert -1 not in where and where == sorted(where), (lang, dict(zip(steps + asked, where)))
-        # one box right after the steps, before the paragraph that follows them; the others among the cards
-        assert where[2] < text.index(after_steps[lang], where[0]), lang
-        assert text.rfind(BOX[lang], 0, where[0]) > text.rfind(after_steps[lang], 0, where[0]), lang
-        assert text.rfind(BOX[lang], 0, where[3]) > where[2] and where[6] < text.rindex(pile[lang]), lang
+        # the closing heading (the notice of the first page names it too): every one of them after it
+        assert where[0] > text.rindex(SPECIAL[lang], 0, where[0]) > text.index(after_steps[lang]), lang

@@ -12,6 +12,8 @@ of text is and this module alone decides how it looks::
       <box kind="ruling|clarification|example|summary" title="..">blocks</box>
       <box kind="ruling" whole="yes">..</box>       a ruling box never broken, however many paragraphs
       <box kind="example" breaks="yes">..</box>     a box that may break between its blocks, its title repeated
+      <box kind="ruling" breaks="yes">..</box>      the same for a ruling box: a topic of answers gathered at the
+                                                    book's end, apart from their rules by design (Draco's)
       <table widths="2,1"><tr><th/><td/></tr></table>       first row may be <th> cells
       <table breaks="rows">..</table>               a long list that may break between its rows, its
                                                     header row repeated (Royale's nobles by letter)
@@ -402,12 +404,13 @@ class Converter:
         # rulings (French and English readers, round 59); a box too tall for a whole column still breaks, unless the
         # template marks it whole (Royale's impossibility box: its third paragraph refers to the first)
         whole = el.get("whole", "no") == "yes"
-        # a box marked breakable (a worked example's turn, kept on one page with its position) may end a column
-        # and go on in the next one of the page, its title repeated: kept whole, it left half a column empty
-        # under the position (readers of round 62)
+        # a box marked breakable may end a column and go on in the next one, its title repeated: a worked
+        # example's turn (kept whole, it left half a column empty under the position) or a topic of the answers
+        # gathered at the book's end (kept whole, each left up to half a column blank above it; readers of round 62)
         if el.get("breaks", "no") not in ("yes", "no"):
             raise MarkupError(f"<box breaks=\"{el.get('breaks')}\">; expected yes or no")
-        breaks = el.get("breaks") == "yes" and len(content) >= 2
+        breakable = el.get("breaks") == "yes"
+        breaks = breakable and len(content) >= 2
         parts = content if breaks or (el.get("kind") == "ruling" and not whole
                                       and len(content) >= SPLIT_BOX_BLOCKS) else []
         rows: list[list[Any]] = []
@@ -426,6 +429,8 @@ class Converter:
                      ("TOPPADDING", (0, 0), (-1, 0), 2.5), ("BOTTOMPADDING", (0, 0), (-1, 0), 2.5)]
         table.setStyle(TableStyle(cmds))
         table.box_kind = el.get("kind", "")  # a box hands no tail on to a ruling box after it (tails)
+        # a ruling box marked breakable holds answers gathered at the book's end, apart from their rules by design
+        table.gathered = breakable and el.get("kind") == "ruling"
         if parts:
             table.spaceBefore, table.spaceAfter = BOX_SPACE_BEFORE, BOX_SPACE_AFTER
             return table
