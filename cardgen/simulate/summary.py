@@ -105,16 +105,16 @@ def interval(low: str, high: str, lang: str = "en") -> str:
 
 
 def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = True) -> str:
-    """A difference of two rates (0.087) in percentage points (``+8.7 pts``), always with its one decimal
-    (``+1.0 pts``, ``0.0 pts``: a column of them reads alike), the unit only where ``unit`` (an interval's ends
-    after a value that carries it)."""
+    """A difference of two rates (0.087) in percentage points (``+8.7 pp``; "pts" read as a game's points,
+    en53), always with its one decimal (``+1.0 pp``, ``0.0 pp``: a column of them reads alike), the unit only
+    where ``unit`` (an interval's ends after a value that carries it)."""
     if x is None:
         return "-"
     value = round(x * 100, 1) + 0.0
     shown = decimal(value, lang, signed and value != 0, 1, True)
     if not unit:
         return shown
-    return say("pp_one" if is_singular(abs(value), lang) else "pp", lang, x=shown)  # "+1 pt", "1,5 pt", "2 pts"
+    return say("pp_one" if is_singular(abs(value), lang) else "pp", lang, x=shown)  # a language's singular, if any
 
 
 def marked_ends(low: float, high: float, lang: str = "en", share: bool = False, marked: bool = False) -> tuple[str, str]:
