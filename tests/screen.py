@@ -6,6 +6,8 @@ as it was said, one line, whatever the width of its figures made it wrap.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from cardgen.terminal import HANG
 
 
@@ -25,3 +27,11 @@ def unwrapped(text: str) -> str:
         out.append(line)
         base = _indent(line)
     return "\n".join(out)
+
+
+def unwrapped_capture(captured: Any) -> Any:
+    """A ``capsys.readouterr()`` result (or a finished subprocess) with its out and err ``unwrapped``."""
+    if hasattr(captured, "_replace"):
+        return captured._replace(out=unwrapped(captured.out), err=unwrapped(captured.err))
+    captured.stdout, captured.stderr = unwrapped(captured.stdout or ""), unwrapped(captured.stderr or "")
+    return captured
