@@ -688,14 +688,15 @@ def _run(args: argparse.Namespace) -> int:
         raise_all(list({str(e): e for d in decks if (e := syntax_error(d.spec)) is not None}.values()))
         _drawing_checks(decks, _deck_languages(decks), PAPERS)
         from cardgen.inspect import format_checks
+        from cardgen.terminal import echo
         from cardgen.check.static import run_checks
         failed = 0
         for deck in decks:
             results = run_checks(deck)
             failed += sum(not r.passed for r in results)
-            print(clean_lines(format_checks(deck, results, args.lang)))
+            echo(clean_lines(format_checks(deck, results, args.lang)))
         from cardgen.inspect import checks_summary
-        print(checks_summary(len(decks), failed, args.lang))
+        echo(checks_summary(len(decks), failed, args.lang))
         return 1 if failed else 0
     if args.command == "build":
         from cardgen.build import BuildOptions, Refused, build

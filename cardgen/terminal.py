@@ -12,7 +12,9 @@ own words (``GameSpec.words``), never from here.
 """
 from __future__ import annotations
 
-from typing import Any
+import re
+import sys
+from typing import Any, TextIO
 
 from cardgen import wordbook
 from cardgen.languages import SHIPPED, is_singular, typeset
@@ -56,6 +58,66 @@ def word(key: str, lang: str | None = None) -> Any:
     return LINES[lang or _current][key]
 
 
+#: the widest line the terminal prints (``echo``): an 80-100 column terminal wrapped the 110-180 column lines of
+#: validate, check, compare and fix mid-word (the readers' eighth round, en62, fr43)
+WIDTH = 100
+
+#: how much deeper than its line a wrapped line's continuation starts: under the line's first word, set apart
+HANG = 4
+
+
+def fit(text: str, width: int = WIDTH) -> str:
+    """``text`` with every line wider than ``width`` wrapped between words, its continuation lines indented
+    ``HANG`` deeper than the line's own indent, so a wrapped line reads as one item; a word is never cut (a
+    path or seed longer than the room stays whole), a no-break space (French ``50\u202f%``) never breaks, a
+    mark of one character ("◆", "*") stays with the word after it, and a last line is never one short word
+    alone ("de 23 à / 30") where the line above can give it company."""
+    return "\n".join(row for line in text.split("\n") for row in _wrapped(line, width))
+
+
+def _wrapped(line: str, width: int) -> list[str]:
+    """One line as the rows it takes at ``width`` columns (``fit``)."""
+    if len(line) <= width:
+        return [line]
+    indent = line[:len(line) - len(line.lstrip(" "))]
+    parts = re.split(r"( +)", line.strip(" "))  # words and the runs of spaces between them (a table's padding)
+    units = [("", parts[0])] + list(zip(parts[1::2], parts[2::2]))
+    glued: list[tuple[str, str]] = []
+    for space, word in units:  # a lone mark joins the word after it: "◆ too strong" never breaks after "◆"
+        if glued and len(glued[-1][1]) == 1 and not glued[-1][1].isalnum():
+            glued[-1] = (glued[-1][0], glued[-1][1] + space + word)
+        else:
+            glued.append((space, word))
+    rows: list[list[tuple[str, str]]] = [[]]
+    room = width - len(indent)
+    used = 0
+    for space, word in glued:
+        if rows[-1] and used + len(space) + len(word) > room:
+            rows.append([])
+            room, used = width - len(indent) - HANG, 0
+        used += (len(space) if rows[-1] else 0) + len(word)
+        rows[-1].append((space, word))
+    last, above = rows[-1], rows[-2] if len(rows) > 1 else []
+    if (len(last) == 1 and len(last[0][1]) < ORPHAN and len(above) > 2
+            and sum(len(s) + len(w) for s, w in [above[-1], *last]) <= width - len(indent) - HANG):
+        rows[-1] = [above.pop(), *last]  # "de 23 à / 30" -> "de 23 / à 30": never one short word alone
+
+    def said(row: list[tuple[str, str]]) -> str:
+        return row[0][1] + "".join(space + word for space, word in row[1:])
+
+    return [indent + said(rows[0])] + [indent + " " * HANG + said(row) for row in rows[1:]]
+
+
+#: a last wrapped line of one word shorter than this takes the word before it along (``fit``)
+ORPHAN = 12
+
+
+def echo(text: str = "", file: TextIO | None = None, flush: bool = False) -> None:
+    """Print ``text`` on the terminal (standard output, or ``file``), every line fitted to ``WIDTH`` columns:
+    the one way validate, check, compare and fix print a line a person reads."""
+    print(fit(text), file=file or sys.stdout, flush=flush)
+
+
 #: placeholder -> the terminal's line that words it: the report pages' words ("{interval95}" in a chart's
 #: title, a table's heading) say a 95 % interval as the terminal does, from this one source
 TERMS = {"{interval95}": "balance_level_plain", "{intervals95}": "intervals_plain"}
@@ -82,4 +144,4 @@ def with_terms(book: dict[str, Any]) -> dict[str, Any]:
 #: the lines' own "{interval95}": a 95 % interval is worded once, by ``balance_level_plain`` (``with_terms``)
 LINES.update(with_terms({"lines": LINES})["lines"])
 
-__all__ = ["LINES", "TERMS", "language", "say", "say_n", "set_language", "with_terms", "word"]
+__all__ = ["HANG", "LINES", "TERMS", "WIDTH", "echo", "fit", "language", "say", "say_n", "set_language", "with_terms", "word"]

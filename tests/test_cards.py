@@ -216,11 +216,11 @@ def test_the_card_notes_say_the_interval_drawn_is_95_percent_and_only_the_flag_i
     lines = designer_lines({"games": 300, "component_impact": [row]})
     assert "◆ marks a card whose confidence interval (95%, adjusted for all the cards judged together) excludes 0" in lines[0]
     # the terminal shows a judged card's interval that decides its flag (#53): here, without one, the row's own
-    assert "+10.0 pts [+1.0 to +19.0]" in lines[2]
+    assert "+10.0 pp [+1.0 to +19.0]" in lines[2]
     # fifth readers: "35.5% vs    31%", "+1 pt": every figure of the row with its one decimal
-    assert lines[2].split() == ["x", "50.0%", "30.0%", "20.0%", "+10.0", "pts", "[+1.0", "to", "+19.0]"], lines[2]
+    assert lines[2].split() == ["x", "50.0%", "30.0%", "20.0%", "+10.0", "pp", "[+1.0", "to", "+19.0]"], lines[2]
     wide = designer_lines({"games": 300, "component_impact": [{**row, "flag_low": -0.02, "flag_high": 0.22}]})
-    assert "+10.0 pts [\u22122.0 to +22.0]" in wide[2] and "!" not in wide[2]
+    assert "+10.0 pp [\u22122.0 to +22.0]" in wide[2] and "!" not in wide[2]
 
 
 def test_the_card_table_has_a_heading_row_over_each_column_in_every_language() -> None:

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from cardgen.games.base import CheckResult, worded_check
+from screen import unwrapped, unwrapped_capture
 
 TABLE = {
     "en": {"room": {"name": "the room holds {n} guests", "detail": "{n} seats, {left} left", "fail": "{n} too many"}},
@@ -96,7 +97,7 @@ def _failing_checks(tmp_path: Path, lang: str, capsys: pytest.CaptureFixture[str
     (tmp_path / "variants/royale-broken.yaml").write_text(BROKEN, encoding="utf-8")
     (tmp_path / "variants/royale-four.yaml").write_text(LONG_TAKE, encoding="utf-8")
     code = main(["check", "royale-broken", "royale-four", "--lang", lang, "--project", str(tmp_path)])
-    said = capsys.readouterr()
+    said = unwrapped_capture(capsys.readouterr())
     assert code == 1, said
     return said.out + said.err
 
@@ -135,4 +136,4 @@ def test_dracos_die_check_names_the_cards_that_roll_it(lang: str, cards: str, ca
     from cardgen.cli import main
 
     assert main(["check", "draco", "--lang", lang, "--project", str(Path(__file__).resolve().parents[1])]) == 0
-    assert capsys.readouterr().out.count(cards) == 4  # 3 to 6 players
+    assert unwrapped(capsys.readouterr().out).count(cards) == 4  # 3 to 6 players

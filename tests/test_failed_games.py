@@ -29,6 +29,7 @@ from cardgen.simulate.runner import AGENT_ERROR, ENGINE_ERROR, play_game
 from cardgen.simulate.tally import Tally
 from cardgen.usercode import UserCodeError
 from tests.test_house import ROOT, project
+from screen import unwrapped, unwrapped_capture
 
 BROKEN_SCORES = "def scores(state, default):\n    return 'not a pair'\n"
 #: a new action the engine cannot carry out (the rule forgot its own ``apply``)
@@ -40,7 +41,7 @@ def _run(root: Path, *args: str, timeout: float = 120) -> tuple[subprocess.Compl
     start = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "cardgen", *args], cwd=root, env=env, capture_output=True,
                           text=True, timeout=timeout)
-    return done, time.monotonic() - start
+    return unwrapped_capture(done), time.monotonic() - start  # a wrapped line read whole
 
 
 def _errors(err: str) -> list[str]:
@@ -55,7 +56,7 @@ def test_compare_of_a_variant_whose_games_fail_gives_no_verdict(tmp_path: Path, 
     out = tmp_path / "out"
     code = main(["compare", "king_lui", "house", "--games", "4", "--players", "3", "--jobs", "1",
                  "--engine", "reference", "--out", str(out), "--json", str(tmp_path / "c.json")])
-    captured = capsys.readouterr()
+    captured = unwrapped_capture(capsys.readouterr())
     assert code == 1
     assert "moved" not in captured.out and "chance" not in captured.out and captured.out == ""
     errors = _errors(captured.err)
@@ -73,7 +74,7 @@ def test_an_action_the_engine_cannot_carry_out_fails_the_validation(tmp_path: Pa
     monkeypatch.chdir(root)
     code = main(["validate", "house", "--games", "3", "--players", "3", "--jobs", "1", "--agents", "random",
                  "--out", str(tmp_path / "out"), "--json", str(tmp_path / "v.json")])
-    out = capsys.readouterr().out
+    out = unwrapped(capsys.readouterr().out)
     assert code == 1
     assert "games failed; the first (game " in out and "with house rule house/rule.py" in out
     assert "rule gap" not in out and "seat win rates" not in out and "scores:" not in out
@@ -89,7 +90,7 @@ def test_a_legal_actions_hook_that_returns_nothing_fails_its_games_not_a_rule_ga
     monkeypatch.chdir(root)
     code = main(["compare", "king_lui", "house", "--games", "2", "--players", "3", "--jobs", "1", "--agents", "random",
                  "--engine", "reference", "--out", str(tmp_path / "out")])
-    captured = capsys.readouterr()
+    captured = unwrapped_capture(capsys.readouterr())
     assert code == 1 and captured.out == ""
     errors = _errors(captured.err)
     assert ("with house rule house/rule.py (hooks legal_actions): TypeError: hook legal_actions returned None, "
@@ -106,7 +107,7 @@ def test_an_added_action_nothing_carries_out_blames_the_rule_not_the_player(
     monkeypatch.chdir(root)
     code = main(["validate", "house", "--games", "2", "--players", "3", "--jobs", "1", "--agents", agents,
                  "--no-designer", "--out", str(tmp_path / "out")])
-    out = capsys.readouterr().out
+    out = unwrapped(capsys.readouterr().out)
     assert code == 1
     assert ("with house rule house/rule.py (hooks legal_actions): ActionNotCarriedOut: ('feast',), which hook "
             "legal_actions added, reached the engine's own apply") in out
@@ -148,7 +149,7 @@ def test_tune_stops_at_a_trial_whose_games_fail(tmp_path: Path, capsys: pytest.C
     monkeypatch.chdir(root)
     code = main(["tune", "house", "--param", "emerald_portions=1..3", "--target", "turns=10..20", "--trials", "3",
                  "--games", "3", "--players", "3", "--jobs", "1", "--out", str(tmp_path / "tune")])
-    captured = capsys.readouterr()
+    captured = unwrapped_capture(capsys.readouterr())
     assert code == 1
     errors = _errors(captured.err)
     assert errors[-2].startswith("cardgen: error: house, 3 players: 3 of 3 games failed")  # not 'trial, 3 players'
@@ -172,7 +173,7 @@ def test_tune_run_again_on_failing_games_fails_again_not_as_an_infeasible_study(
                "--games", "3", "--players", "3", "--jobs", "1", "--out", str(tmp_path / "tune")]
     for _ in range(2):
         assert main(command) == 1
-        captured = capsys.readouterr()
+        captured = unwrapped_capture(capsys.readouterr())
         errors = _errors(captured.err)
         assert errors[-1].startswith("cardgen: error: tune stopped at trial 1 (") and \
             errors[-1].endswith("): its games could not be played")
@@ -198,7 +199,7 @@ def test_tune_on_a_broken_rules_file_leaves_no_study_behind(tmp_path: Path, caps
     for out in (tmp_path / "new" / "tune", tmp_path / "mine"):
         code = main(["tune", "g", "--param", "hand_size=3..5", "--target", "turns=1..100", "--trials", "2",
                      "--games", "2", "--players", "2", "--jobs", "1", "--out", str(out)])
-        errors = _errors(capsys.readouterr().err)
+        errors = _errors(unwrapped(capsys.readouterr().err))
         assert code == 2 and errors[-1].startswith("cardgen: error: rules.py:") and says in errors[-1]
     assert not (tmp_path / "new").exists()
     assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["notes.txt"]
@@ -250,7 +251,7 @@ def test_an_exception_in_a_hook_names_file_hook_and_seed_in_compare(tmp_path: Pa
     monkeypatch.chdir(root)
     code = main(["compare", "king_lui", "house", "--games", "2", "--players", "3", "--jobs", "1", "--agents",
                  "random", "--engine", "reference", "--out", str(tmp_path / "out")])
-    err = _errors(capsys.readouterr().err)
+    err = _errors(unwrapped(capsys.readouterr().err))
     assert code == 2
     assert err == [err[0]] and err[0].startswith("cardgen: error: house/rule.py:2: KeyError: 'missing' in draw (seed ")
 
@@ -287,7 +288,7 @@ def test_exits_and_interrupts_in_a_hook_are_its_failure(tmp_path: Path, body: st
     monkeypatch.chdir(root)  # in this process: an exit the guard missed would end the test run
     code = main(["validate", "house", "--games", "3", "--players", "3", "--jobs", "1", "--agents", "random",
                  "--out", str(tmp_path / "out")])
-    err = capsys.readouterr().err
+    err = unwrapped(capsys.readouterr().err)
     assert code == 2, err
     errors = _errors(err)
     assert len(errors) == 1 and errors[0].startswith(f"cardgen: error: house/rule.py:{body.count(chr(10)) + 2}: ")
@@ -318,7 +319,7 @@ def test_a_hook_the_engine_loops_on_is_stopped_naming_it(tmp_path: Path, monkeyp
 
 def test_the_time_limit_option_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", "--code-time-limit", "0"]) == 2
-    assert "--code-time-limit: expected seconds from 0.1 to 86400, got '0'" in capsys.readouterr().err
+    assert "--code-time-limit: expected seconds from 0.1 to 86400, got '0'" in unwrapped(capsys.readouterr().err)
 
 
 def test_games_failed_survives_pickling() -> None:
@@ -369,7 +370,7 @@ def test_validate_stopped_by_a_rules_file_leaves_no_folder_made_for_its_log(tmp_
     monkeypatch.chdir(root)
     code = main(["validate", "g", "--games", "2", "--players", "2", "--jobs", "1",
                  "--log", str(tmp_path / "logs" / "today" / "g.jsonl"), "--out", str(tmp_path / "out")])
-    assert code == 2 and "ZeroDivisionError" in capsys.readouterr().err
+    assert code == 2 and "ZeroDivisionError" in unwrapped(capsys.readouterr().err)
     assert not (tmp_path / "logs").exists() and not (tmp_path / "out").exists()
 
 
@@ -393,7 +394,7 @@ def test_compare_where_every_game_stalls_names_the_gap_and_gives_no_verdict(
     monkeypatch.chdir(root)
     code = main(["compare", "g", "g-variant", "--games", "4", "--players", "2", "--jobs", "1", "--agents", "random",
                  "--out", str(tmp_path / "out"), "--json", str(tmp_path / "c.json")])
-    captured = capsys.readouterr()
+    captured = unwrapped_capture(capsys.readouterr())
     assert code == 1 and captured.out == "" and "chance" not in captured.err
     errors = _errors(captured.err)
     assert len(errors) == len(sides) + 1
@@ -424,7 +425,7 @@ def test_tune_keeps_the_trials_that_finished_before_one_whose_games_fail(
     capsys.readouterr()
     for run in range(2):
         assert main([*command, "--out", str(out)]) == 1
-        captured = capsys.readouterr()
+        captured = unwrapped_capture(capsys.readouterr())
         assert _errors(captured.err)[-1] == ("cardgen: error: tune stopped at trial 2 (Portions Emerald removes from "
                                              "the king (the king must hold at least as many) = "  # the book's name
                                              f"{second}): its games could not be played")
@@ -442,7 +443,7 @@ def test_validate_stopped_keeps_the_empty_folder_that_was_there_before_its_log(
     (tmp_path / "logs").mkdir()
     code = main(["validate", "g", "--games", "2", "--players", "2", "--jobs", "1",
                  "--log", str(tmp_path / "logs" / "today" / "g.jsonl"), "--out", str(tmp_path / "out")])
-    assert code == 2 and "ZeroDivisionError" in capsys.readouterr().err
+    assert code == 2 and "ZeroDivisionError" in unwrapped(capsys.readouterr().err)
     assert (tmp_path / "logs").is_dir() and not (tmp_path / "logs" / "today").exists()
 
 

@@ -21,6 +21,7 @@ from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.summary import Naming
 from cardgen.tune.fix import base_values, changed_numbers, levers
 from cardgen.tune.study import variant_document
+from screen import unwrapped, unwrapped_capture
 
 DUCHESS = "card:noble-a1/faces/0/points"
 NOBLE = """extends: royale
@@ -86,7 +87,7 @@ def _smallest_checked(record: dict, refused: int) -> None:
 def test_a_noble_worth_double_gets_its_points_back(planted: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = planted / "fixed"
     assert _fix(planted, "royale-noble", out, "--players", "3", "--games", "200", "--trials", "4") == 0
-    said = capsys.readouterr()
+    said = unwrapped_capture(capsys.readouterr())
     assert "3 players: seat 1 wins more than a fair share" in said.out
     record = json.loads((out / "fix.json").read_text())
     first = record["proposals"][0]
@@ -108,7 +109,7 @@ def test_a_search_that_finds_no_cure_says_a_rule_change_is_needed_and_what_was_t
     # two trials: the lever's two ends, 18 and 2 points, and neither makes the seats fair
     assert _fix(planted, "royale-noble", planted / "fixed", "--players", "3", "--games", "200",
                 "--trials", "2") == 1
-    said = capsys.readouterr().out
+    said = unwrapped(capsys.readouterr().out)
     line = [s for s in said.splitlines() if s.startswith("no lever in the deck's numbers moves this")]
     assert len(line) == 1 and "it needs a rule change (tried 2 trials of points of “The Duchess" in line[0]
 
@@ -117,7 +118,7 @@ def test_seat_one_with_two_extra_cards_is_flagged_and_the_first_proposal_cures_i
         planted: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = planted / "fixed-kl"
     code = _fix(planted, "kl-seat-one", out, "--players", "4", "--games", "300", "--trials", "6")
-    said = capsys.readouterr()
+    said = unwrapped_capture(capsys.readouterr())
     assert "4 players: seat 1 wins more than a fair share" in said.out
     record = json.loads((out / "fix.json").read_text())
     if not record["proposals"]:  # the house rule may be beyond the deck's numbers: said in one line
@@ -141,7 +142,7 @@ def test_the_noble_cure_holds_at_every_player_count_and_its_rulebook_states_it(
     from tests.test_rulebook_support import pdf_text
     out = planted / "fixed"
     assert _fix(planted, "royale-noble", out, "--games", "400", "--trials", "6") == 0
-    said = capsys.readouterr()
+    said = unwrapped_capture(capsys.readouterr())
     record = json.loads((out / "fix.json").read_text())
     first = record["proposals"][0]
     assert first["values"] == {DUCHESS: 3}

@@ -11,6 +11,7 @@ import pytest
 
 from cardgen.cli import main
 from cardgen.report.pages import fix_hint, fixable
+from screen import unwrapped, unwrapped_capture
 
 POOR = ("extends: draco\nname: {fr: Pauvre, it: Povera, en: Poor}\ndescription: {fr: x, it: x, en: x}\n"
         "change:\n  silver-coin: {count: 8}\n")
@@ -93,7 +94,7 @@ def test_validate_names_the_fix_command_under_a_problem_fix_searches(deck: str, 
     from cardgen.languages import typeset
 
     main(["validate", deck, "--players", "3", "--games", "100", "--lang", lang, "--out", str(tmp_path / "out")])
-    said = capsys.readouterr().out.splitlines()
+    said = unwrapped(capsys.readouterr().out).splitlines()
     fixes = [s for s in said if "cardgen fix" in s]
     assert fixes == ([typeset(line, lang)] if line else [])
 
@@ -123,7 +124,7 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     (project / "variants" / "kl-same.yaml").write_text(SAME, encoding="utf-8")
     assert main(["--project", str(project), "compare", base, variant, "--players", "3", "--games", str(games),
                  "--lang", lang, "--out", str(project / "out")]) == 0
-    said = capsys.readouterr().out.splitlines()
+    said = unwrapped(capsys.readouterr().out).splitlines()
     fixes = [s for s in said if "cardgen fix" in s]
     shortage = word("fix_kinds", lang)["components"]  # the problem the lines above show: named, not "problems"
     assert len(fixes) == len(named), fixes  # each deck by its title with its id, as compare's first line

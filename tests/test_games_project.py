@@ -23,6 +23,7 @@ from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver
 from cardgen.scaffold import new_project
 from cardgen.tune.space import parse_param
+from screen import unwrapped_capture
 
 ROOT = Path(__file__).resolve().parent.parent
 #: prepended to the rules file: importing it leaves a trace in the project folder
@@ -32,8 +33,8 @@ TRACE = "from pathlib import Path as _P\n_P(__file__).with_name('IMPORTED').writ
 def cardgen(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """The ``cardgen`` command as a designer runs it, in ``cwd``."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "cardgen", *args], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=600)
+    return unwrapped_capture(subprocess.run([sys.executable, "-m", "cardgen", *args], cwd=cwd, env=env,
+                                            capture_output=True, text=True, timeout=600))  # wrapped lines whole
 
 
 def test_game_names_a_path_when_it_ends_in_py_or_has_a_slash() -> None:

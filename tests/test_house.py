@@ -22,6 +22,7 @@ from cardgen.house import code_problems, defined_functions, install
 from cardgen.resolve.resolve import resolve
 from cardgen.simulate.runner import play_game
 from cardgen.usercode import UserCodeError
+from screen import unwrapped, unwrapped_capture
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -132,6 +133,7 @@ def test_check_inspect_and_a_build_without_rulebooks_never_import_the_rule(tmp_p
     done = subprocess.run([sys.executable, "-m", "cardgen", "validate", "house", "--games", "2", "--players", "3",
                            "--jobs", "1", "--out", str(tmp_path / "out")], cwd=root, env=env,
                           capture_output=True, text=True, timeout=300)
+    done = unwrapped_capture(done)  # a wrapped line read whole
     assert done.returncode == 0, done.stderr
     assert marker.exists()
     assert "is written in Python (house/rule.py), so its games run on the slower reference engine, which checks the " \
@@ -154,7 +156,7 @@ def test_the_command_line_says_it_in_one_line(tmp_path: Path, capsys: pytest.Cap
     monkeypatch.chdir(root)
     code = main(["validate", "house", "--games", "3", "--players", "3", "--jobs", "1", "--agents", "random",
                  "--out", str(tmp_path / "out"), "--engine", "reference"])
-    err = capsys.readouterr().err.strip().splitlines()
+    err = unwrapped(capsys.readouterr().err).strip().splitlines()
     assert code == 2
     assert err[-1].startswith("cardgen: error: house/rule.py:2: ValueError: no drawing here in draw (seed ")
     assert err[-1].endswith(" reproduces it)") and "Traceback" not in "\n".join(err)
@@ -228,7 +230,7 @@ def test_check_names_an_unknown_hook_in_one_line(tmp_path: Path, capsys: pytest.
     root = project(tmp_path, "def legal_action(state, default):\n    return default()\n")
     monkeypatch.chdir(root)
     assert main(["check"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
+    err = unwrapped(capsys.readouterr().err).strip().splitlines()
     assert err == ["cardgen: error: variants/house.yaml:4: code: house/rule.py:1: unknown hook 'legal_action' for "
                    "king_lui; expected one of legal_actions, apply, outcome, score_estimate, setup, course, draw, emerald, serve_king, "
                    "scores, finish, policy (or a name starting with _ for a helper) (did you mean 'legal_actions'?)"]
@@ -240,7 +242,7 @@ def test_a_rule_failing_as_it_loads_stops_the_run_in_one_line(tmp_path: Path, ca
     monkeypatch.chdir(root)
     assert main(["validate", "house", "--games", "2", "--players", "3", "--jobs", "1",
                  "--out", str(tmp_path / "out")]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
+    err = unwrapped(capsys.readouterr().err).strip().splitlines()
     assert err[-1] == "cardgen: error: house/rule.py:4: RuntimeError: at import in loading the file"
 
 
@@ -265,7 +267,7 @@ def test_check_refuses_a_rule_hooking_scoring_without_its_book_text(tmp_path: Pa
     (root / "variants" / "house.yaml").write_text(text.replace(SCORING_TEXT, ""))
     monkeypatch.chdir(root)
     assert main(["check", "house"]) == 1
-    out = capsys.readouterr().out
+    out = unwrapped(capsys.readouterr().out)
     failed = [line for line in out.splitlines() if "rulebook rewrites what the house rule changes" in line]
     assert len(failed) == 1 and "FAIL" in failed[0].upper()
     assert failed[0].endswith("house/rule.py:4: hook 'scores' changes the rulebook's scoring part, which this deck "
@@ -286,7 +288,7 @@ def test_a_hook_changing_several_parts_needs_each_of_them(tmp_path: Path, capsys
     path.write_text(only_toast)
     monkeypatch.chdir(root)
     assert main(["check", "house"]) == 1
-    failed = [line for line in capsys.readouterr().out.splitlines()
+    failed = [line for line in unwrapped(capsys.readouterr().out).splitlines()
               if "rulebook rewrites what the house rule changes" in line]
     assert len(failed) == 1
     assert ("house/rule.py:1: hook 'toast' changes the rulebook's toast_step and toast_glance parts, which this "

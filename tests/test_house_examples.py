@@ -17,6 +17,7 @@ from cardgen.rulebook.templating import render_markup
 from cardgen.simulate.compare import CompareOptions, run_compare
 from cardgen.simulate.replay import replay_file
 from cardgen.simulate.validate import ValidateOptions, run_validation
+from screen import unwrapped, unwrapped_capture
 
 ROOT = Path(__file__).resolve().parent.parent
 KING_LUI = "king_lui-gentle-overeating"
@@ -149,7 +150,7 @@ def test_the_docs_example_checks_and_its_rule_holds_in_play(tmp_path: Path, monk
     assert main(["check", "take-what-is-served"]) == 0
     assert main(["validate", "take-what-is-served", "--games", "10", "--players", "4", "--jobs", "1",
                  "--agents", "random", "--out", str(tmp_path / "out")]) == 0
-    assert "is written in Python (house/take_what_is_served.py)" in capsys.readouterr().err
+    assert "is written in Python (house/take_what_is_served.py)" in unwrapped(capsys.readouterr().err)
     game = _game("take-what-is-served", 4, root)
     rng = random.Random(1)
     seen_take = seen_draw = 0
@@ -181,5 +182,5 @@ def test_tune_and_the_search_agent_play_the_house_rule(tmp_path: Path, capsys: p
     assert tuned and f"extends: {KING_LUI}" in tuned[0].read_text()  # the tuned variant keeps the house rule
     assert main(["--project", str(ROOT), "validate", KING_LUI, "--agents", "search", "--search-iterations", "20",
                  "--games", "1", "--players", "3", "--jobs", "1", "--out", str(tmp_path / "v")]) == 0
-    err = capsys.readouterr().err
+    err = unwrapped(capsys.readouterr().err)
     assert err.count(f"({KING_LUI}) is written in Python ({house_file})") == 1 and "Note (trial)" not in err  # the deck tuned

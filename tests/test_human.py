@@ -14,6 +14,7 @@ from cardgen.simulate.human import human_figures, human_line, read_human_games
 from cardgen.simulate.runner import DeckRef, load_project_deck
 from cardgen.report.commands import validate
 from cardgen.simulate.validate import ValidateOptions
+from screen import unwrapped, unwrapped_capture
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -66,7 +67,7 @@ def test_validate_prints_people_beside_agents(played: Path, capsys: pytest.Captu
     opts = ValidateOptions(games=20, players=[3, 4], engine="reference", jobs=1, out=tmp_path, progress=False,
                            human_logs=[played])
     validate([deck], opts)
-    out = capsys.readouterr().out
+    out = unwrapped(capsys.readouterr().out)
     assert "people: 2 games played, 2 finished in" in out and "(agents " in out
     page = Path(out.split("playtest page: ")[1].split("\n")[0])
     assert page.name == "playtest.html" and (page.parent / "index.html").is_file()

@@ -12,6 +12,7 @@ import pytest
 from cardgen.cli import main
 from cardgen.languages import typeset
 from cardgen.terminal import LINES, with_terms
+from screen import unwrapped
 
 #: what the pages said before (each language's short form), which no page may say again
 OLD = {"en": ("95% interval", "95 % interval"), "fr": ("intervalle à 95",), "it": ("intervallo al 95",)}
@@ -33,7 +34,7 @@ def test_the_validate_page_words_the_interval_as_the_terminal_does(
         lang: str, tmp_path: Path, repo_root: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--project", str(repo_root), "validate", "king_lui", "--games", "4", "--players", "3", "--jobs",
                  "1", "--lang", lang, "--out", str(tmp_path / "out")]) == 0
-    terminal = capsys.readouterr().out
+    terminal = unwrapped(capsys.readouterr().out)
     phrase = typeset(LINES[lang]["balance_level_plain"], lang)
     assert phrase in terminal  # the seats' line
     pages = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out").rglob("*.html"))

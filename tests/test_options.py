@@ -19,6 +19,7 @@ from cardgen.cli import main
 from cardgen.engine.api import Agent, GameResult, Outcome
 from cardgen.simulate import options
 from cardgen.simulate.options import OptionTally, verdict
+from screen import unwrapped, unwrapped_capture
 
 NOTHING = house_options.OFFER + house_options.KING_LUI_POINTS + '''
 
@@ -56,7 +57,7 @@ def test_an_option_worth_five_points_and_nothing_else_is_worth_exactly_five_poin
     assert row["score"] == {"mean": 5.0, "low": 5.0, "high": 5.0}
     assert 0 < row["taken"]["random"] < row["offered"]["random"]  # a random player takes it now and then
     assert verdict(row) == "option_points" or row["wins"]["low"] > 0
-    out = capsys.readouterr().out
+    out = unwrapped(capsys.readouterr().out)
     assert ('option "bonus" (added by the house rule), how often taken where offered: random '
             f'{row["taken"]["random"] / row["offered"]["random"] * 100:.1f}% of ') in out
     assert ("the score by +5 points [+5, +5]" in out if verdict(row) == "option_points"
@@ -90,7 +91,7 @@ def test_compare_says_what_the_option_is_worth_in_the_variants_figures(five_poin
                  "--json", str(out), "--out", str(tmp_path / "out")]) in (0, 1)
     [row] = json.loads(out.read_text(encoding="utf-8"))["results"][0]["options"]
     assert row["score"]["mean"] == 5.0
-    said = capsys.readouterr().out.replace("\u202f", " ").replace("\xa0", " ")  # French spacing, typeset
+    said = unwrapped(capsys.readouterr().out).replace("\u202f", " ").replace("\xa0", " ")  # French spacing, typeset
     assert "option « bonus » (ajoutée par la règle maison), prise quand elle s’offre : au hasard" in said
     [page] = (tmp_path / "out").glob("validation/compare-king_lui-vs-option-*/index.html")
     shown = page.read_text(encoding="utf-8").replace("\u202f", " ").replace("&nbsp;", " ").replace("\xa0", " ")

@@ -9,6 +9,7 @@ import pytest
 
 from cardgen.report.playtest import WORDS, column, playtest_page, write_playtest_page
 from cardgen.simulate.human import human_figures
+from screen import unwrapped, unwrapped_capture
 
 ASKING = """\
 extends: king_lui
@@ -149,7 +150,7 @@ def test_compare_writes_the_page_in_its_language(tmp_path: Path, capsys: pytest.
                                           progress=False, lang="it", human_logs=[log], json_file=tmp_path / "c.json"))
     people = json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))["results"][0]["people"]
     assert people["variant"] is None and people["base"]["feedback"]["comments"] == ["<script>x()</script>"]
-    page = Path(capsys.readouterr().out.split("pagina delle partite giocate da persone: ")[1].split("\n")[0])
+    page = Path(unwrapped(capsys.readouterr().out).split("pagina delle partite giocate da persone: ")[1].split("\n")[0])
     html = page.read_text(encoding="utf-8")
     base_side, variant_side = html.split('<section class="side">')[1:]
     assert "(king_lui)" in base_side and "1 partita giocata, 1 finita." in base_side
@@ -177,7 +178,7 @@ def test_validate_links_the_playtest_page_from_every_page_of_its_run(tmp_path: P
     deck = load_project_deck(DeckRef(root, "king_lui", ""))
     validate([deck], ValidateOptions(games=10, players=[3], engine="reference", jobs=1, out=tmp_path / "out",
                                      progress=False, human_logs=[log]))
-    out = capsys.readouterr().out
+    out = unwrapped(capsys.readouterr().out)
     assert "    Ann (player 1): fun 4 of 5 · comment: ok" in out  # the terminal ties the rating to its comment
     folder = Path(out.split("playtest page: ")[1].split("\n")[0]).parent if "playtest page: " in out else None
     assert folder is not None and (folder / "playtest.html").is_file()

@@ -15,6 +15,7 @@ from cardgen.games import get_game
 from cardgen.languages import SHIPPED
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver
+from screen import unwrapped
 
 ROOT = Path(__file__).resolve().parents[1]
 #: an engine id as it would leak: two or more lowercase words joined by underscores (``bank_short``)
@@ -111,7 +112,7 @@ def test_a_short_component_is_named_with_its_figures() -> None:
 def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["validate", "draco", "--games", "12", "--players", "3", "--engine", "reference", "--jobs", "1",
                  "--lang", "fr", "--out", str(tmp_path / "out"), "--project", str(ROOT)])
-    out = capsys.readouterr().out
+    out = unwrapped(capsys.readouterr().out)  # a line wider than the terminal reads whole
     assert code == 0, out
     assert "VALIDÉ draco (Draco & Co), 3 joueurs\u202f: 12/12 parties terminées" in out
     assert "scores en pièces d’argent\u202f:" in out and "Rapport\u202f: " in out and "games" not in out
@@ -220,7 +221,7 @@ def test_compare_prints_its_figure_table_in_the_language() -> None:
     assert text.startswith("Comparaison draco → Draco court (draco-short)\u202f: 100 paires de parties par nombre de joueurs")
     assert "3 joueurs (base → variante, puis l’écart et son intervalle de confiance\u202f; * marque un changement qui a peu de " \
            "chances d’être dû au hasard et dont l’intervalle exclut 0\u202f;" in text
-    assert re.search(r"part des victoires, place 1 \(premier joueur\) +30,0\u202f% → +36,0\u202f%  \+6,0 pts \[.*\] \*", text) and "Faveur\u202f: +1,0 → +12,0 pts (trop forte sur les 100 parties de la variante de cette comparaison, selon le test des cartes de la commande cardgen validate)" in text
+    assert re.search(r"part des victoires, place 1 \(premier joueur\) +30,0\u202f% → +36,0\u202f%  \+6,0 pp \[.*\] \*", text) and "Faveur\u202f: +1,0 → +12,0 pp (trop forte sur les 100 parties de la variante de cette comparaison, selon le test des cartes de la commande cardgen validate)" in text
     assert "dont 1 découlent de votre modification" in text and "rien dans les données" in text
     assert not re.search(r"\b(players|games|seat|rounds|strong)\b", text), text
 
@@ -230,7 +231,7 @@ def test_tune_resume_without_a_study_is_one_line_in_the_language(tmp_path: Path,
     code = main(["tune", "king_lui-six-players", "--players", "6", "--param", "course_cards_per_player=1..3",
                  "--target", "rounds=9.6..9.9", "--trials", "2", "--games", "4", "--resume", "--out",
                  str(tmp_path / "tune"), "--lang", "fr", "--project", str(ROOT)])
-    err = capsys.readouterr().err.strip().splitlines()
+    err = unwrapped(capsys.readouterr().err).strip().splitlines()
     assert code == 2
     assert err[0].startswith("réglage de king_lui-six-players\u202f: 2 essais de 4 parties par nombre de joueurs")
     assert len(err) == 2 and "aucune étude interrompue avec ces options" in err[1] and "il n’y en a aucune" in err[1]

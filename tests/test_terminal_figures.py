@@ -55,7 +55,7 @@ def test_a_judged_cards_printed_interval_is_the_one_its_flag_reads(seed: int) ->
         low, high = (float(x.replace("\u2212", "-")) for x in re.findall(r"\[([-+\u2212]?[\d.]+) to ([-+\u2212]?[\d.]+)\]", line)[0])
         assert (low, high) == (round(100 * r["flag_low"], 1), round(100 * r["flag_high"], 1)), line
         assert ("  ◆ " in line) == bool(r["flag"]), line
-        assert re.search(r" pts? ", line)  # a difference of two win rates, in percentage points ("1 pt")
+        assert re.search(r" pp ", line)  # a difference of two win rates: "pp", not "pts"
 
 
 def _metrics(rng: random.Random, n: int) -> list[dict]:
@@ -127,7 +127,7 @@ def test_the_compare_table_says_what_it_compares_first_and_shows_its_own_arithme
     turns = next(line for line in lines if line.strip().startswith("turns"))
     assert "12.6 →    12.5  \u22120.1 [\u22120.6 to +0.3]" in turns and not turns.endswith("*")
     close = next(line for line in lines if line.startswith("    close games"))  # its row, not the legend's line
-    assert close.endswith("+19.0 pts [+1.0 to +37.0] *"), close
+    assert close.endswith("+19.0 pp [+1.0 to +37.0] *"), close
     french = format_comparison({**doc, "lang": "fr"}).splitlines()
     assert french[2].startswith("Ce que change la variante — avant un toast, donnez 1 pièce (règle maison")
     assert french[3] == "Close games rise."  # one player count: no "3 joueurs :" before it

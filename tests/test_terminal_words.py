@@ -43,11 +43,15 @@ def test_the_compare_row_of_a_starred_figure_never_prints_an_interval_holding_ze
     assert float(low) > 0 and float(high) > 0, row
 
 
-@pytest.mark.parametrize(("x", "lang", "said"), [(0.01, "en", "+1.0 pts"), (-0.01, "en", "\u22121.0 pts"),
-                                                 (0.02, "en", "+2.0 pts"), (0.008, "en", "+0.8 pts"),
-                                                 (0.015, "fr", "+1,5 pt"), (0.01, "fr", "+1,0 pt"),
-                                                 (0.02, "fr", "+2,0 pts"), (0.0, "en", "0.0 pts")])
-def test_percentage_points_take_the_singular_where_the_language_does(x: float, lang: str, said: str) -> None:
+@pytest.mark.parametrize(("x", "lang", "said"), [(0.01, "en", "+1.0 pp"), (-0.01, "en", "\u22121.0 pp"),
+                                                 (0.02, "en", "+2.0 pp"), (0.008, "en", "+0.8 pp"),
+                                                 (0.015, "fr", "+1,5 pp"), (0.01, "fr", "+1,0 pp"),
+                                                 (0.02, "fr", "+2,0 pp"), (0.0, "en", "0.0 pp"),
+                                                 (0.015, "it", "+1,5 p.p."), (0.01, "it", "+1,0 p.p.")])
+def test_percentage_points_are_written_short_so_as_not_to_read_as_game_points(x: float, lang: str,
+                                                                               said: str) -> None:
+    """"pts" beside a game's scores in points read as game points (eighth readers, en53, fr35): a difference of
+    two win rates is "pp" ("p.p." in Italian), defined once where the figures are introduced."""
     assert points(x, lang) == said
 
 
@@ -95,7 +99,7 @@ def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
                                            "family": 1, "base_result": side, "variant_result": side,
                                            "component_impact": []}]}
     row = next(line for line in format_comparison(doc).splitlines() if "seat 3" in line)
-    assert re.search(r"22\.0% → +40\.0%  \+18\.0 pts \[\u22125\.0 to \+41\.0\]$", row), row
+    assert re.search(r"22\.0% → +40\.0%  \+18\.0 pp \[\u22125\.0 to \+41\.0\]$", row), row
 
 
 def test_drama_says_its_unit_in_the_games_own_words() -> None:
@@ -172,10 +176,10 @@ def test_a_card_flagged_only_with_the_base_deck_says_so() -> None:
            "differences": [], "results": [{"players": 3, "games": 100, "verdict": ["x"], "metrics": [], "family": 1,
                                            "base_result": side, "variant_result": side, "component_impact": [card]}]}
     text = format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
-    assert "    To and Fro: \u221215.7 → \u22122.1 pts (flagged as too weak by cardgen validate’s card test, in this " \
+    assert "    To and Fro: \u221215.7 → \u22122.1 pp (flagged as too weak by cardgen validate’s card test, in this " \
         "run’s 100 games of the base game only; confirm with cardgen validate draco)" in text
     card.update(flag="strong")
-    assert "    To and Fro: \u221215.7 → \u22122.1 pts (too strong in this run’s 100 games with the variant, by cardgen " \
+    assert "    To and Fro: \u221215.7 → \u22122.1 pp (too strong in this run’s 100 games with the variant, by cardgen " \
         "validate’s card test)" in format_comparison(doc, Naming(names={"to-and-fro": "To and Fro"}))
 
 
@@ -372,10 +376,12 @@ def test_design_indicators_stand_one_a_line_in_one_column() -> None:
     """Six indicators and their intervals on one 600-character line could not be read at a glance."""
     d = {"games": 200, "sampled": 200, "lead_changes": {"mean": 8.9, "low": 8.5, "high": 9.3},
          "comeback_rate": {"mean": 0.5, "low": 0.4, "high": 0.6}}
-    lines = designer_lines(d, "fr", played=200)
+    legend, lines = designer_lines(d, "fr", played=200)[:2], designer_lines(d, "fr", played=200)[2:]
+    # the row names "remontées" short, the legend above defines it (en62: the full names made 110-column rows)
+    assert legend == ["  Termes des tableaux\u202f:", "    remontées\u202f: vainqueur mené à mi-partie"]
     assert lines[0] == "  indicateurs de conception (sur 200 parties)\u202f:"
     assert lines[1].startswith("    changements de meneur par partie ") and lines[1].endswith("8,9 [8,5\u202f; 9,3]")
-    assert lines[2].startswith("    remontées") and lines[2].endswith("50,0\u202f% [40,0\u202f%\u202f; 60,0\u202f%]")
+    assert lines[2].startswith("    remontées ") and lines[2].endswith("50,0\u202f% [40,0\u202f%\u202f; 60,0\u202f%]")
     assert len(lines) == 3 and lines[1].index("8,9") + 3 == lines[2].index("50,0") + 6  # the figures end in one column
 
 

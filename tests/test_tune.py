@@ -19,6 +19,7 @@ from cardgen.tune.metrics import entry_metrics, known_metrics
 from cardgen.tune.space import Param, Target, parse_param, parse_target
 from cardgen.tune.study import TuneOptions, Tuner, variant_document
 from cardgen.languages import SHIPPED
+from screen import unwrapped, unwrapped_capture
 
 
 @pytest.fixture
@@ -164,14 +165,14 @@ def test_cli_refuses_an_out_that_is_a_file_before_any_trial(kl_project: Path, tm
     (tmp_path / "tt").touch()
     assert main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=0..4",
                  "--target", "turns=10..40", "--trials", "2", "--games", "4", "--out", str(tmp_path / "tt")]) == 2
-    out = capsys.readouterr()
+    out = unwrapped_capture(capsys.readouterr())
     assert out.out == "" and out.err.strip().splitlines() == [
         f"cardgen: error: {tmp_path / 'tt'}: output folder cannot be made: '{tmp_path / 'tt'}' is a file, not a folder"]
 
 
 def test_cli_refuses_a_study_without_targets(kl_project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=0..4"]) == 2
-    err = capsys.readouterr().err
+    err = unwrapped(capsys.readouterr().err)
     assert "--target" in err and err.count("\n") == 1
 
 
@@ -195,7 +196,7 @@ def test_no_trial_on_target_writes_only_the_closest(kl_project: Path, tmp_path: 
     code = main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=1..2",
                  "--target", "turns=1..2", "--trials", "2", "--games", "10", "--players", "3", "--jobs", "1",
                  "--out", str(out)])
-    text = capsys.readouterr().out
+    text = unwrapped(capsys.readouterr().out)
     assert code == 1 and not list(out.glob("*-tuned-*.yaml"))
     closest = out / "king_lui-closest.yaml"
     assert closest.is_file() and "no trial met the target" in text and "-closest" in text
@@ -263,15 +264,15 @@ def test_an_interrupted_study_resumed_gives_the_uninterrupted_result(kl_project:
 
     monkeypatch.setattr(Tuner, "evaluate", stopped_at_4)
     assert _tune_json(kl_project, cut) == 130
-    assert "4 of 6 trials kept in" in capsys.readouterr().err and not (cut / "tune.json").exists()
+    assert "4 of 6 trials kept in" in unwrapped(capsys.readouterr().err) and not (cut / "tune.json").exists()
     monkeypatch.setattr(Tuner, "evaluate", lambda self, n, v: (played.append(n), real(self, n, v))[1])
     first = len(played)
     _tune_json(kl_project, cut)
-    assert "4 of 6 trials kept from the study" in capsys.readouterr().err
+    assert "4 of 6 trials kept from the study" in unwrapped(capsys.readouterr().err)
     assert all(n >= 4 for n in played[first:])  # the kept trials are not played again
     assert (cut / "tune.json").read_text() == (whole / "tune.json").read_text()
     assert _tune_json(kl_project, cut, "--fresh") in (0, 1)
-    assert "trials kept" not in capsys.readouterr().err
+    assert "trials kept" not in unwrapped(capsys.readouterr().err)
     assert (cut / "tune.json").read_text() == (whole / "tune.json").read_text()  # started again: the same study
 
 
@@ -289,7 +290,7 @@ def test_resume_refuses_a_study_of_other_options(kl_project: Path, tmp_path: Pat
         opts = {**same, **({option: value} if option else {})}
         code = main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=0..4",
                      *[x for kv in opts.items() for x in kv], "--jobs", "1", "--out", str(tmp_path), "--resume"])
-        err = capsys.readouterr().err
+        err = unwrapped(capsys.readouterr().err)
         if option is None:  # the control: the same options, written as here, are the same study
             assert code in (0, 1) and "6 of 6 trials kept from the study" in err, err
             continue
@@ -376,7 +377,7 @@ def test_a_target_the_deck_already_meets_is_said(kl_project: Path, tmp_path: Pat
     assert main(["--project", str(kl_project), "tune", "king_lui", "--param", "emerald_portions=1..3",
                  "--target", "rounds=1..100", "--trials", "3", "--games", "4", "--players", "4", "--jobs", "1",
                  "--out", str(out)]) == 0
-    text = capsys.readouterr().out
+    text = unwrapped(capsys.readouterr().out)
     study = json.loads((out / "tune.json").read_text())
     own = next(t for t in study["trials"] if t["values"] == {"emerald_portions": 2})
     assert f"trial {own['trial'] + 1} plays the deck’s own numbers: the deck as it is already meets the target" in text

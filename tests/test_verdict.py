@@ -10,6 +10,7 @@ from cardgen.cli import main
 from cardgen.games import get_game
 from cardgen.simulate.verdict import (GROUPS, follows_from_change, footnote, group, headline_metrics, label,
                                       sentence, significance_line, verdict)
+from screen import unwrapped, unwrapped_capture
 
 DRACO, KING_LUI = get_game("draco"), get_game("king_lui")
 
@@ -113,7 +114,7 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     code = main(["--project", str(repo_root), "compare", "draco", "draco-short", "--games", "60", "--players", "3",
                  "--jobs", "1", "--engine", "reference",  # auto on a loaded machine compiles Draco's tier first
                  "--json", str(js), "--out", str(tmp_path / "out")])
-    lines = capsys.readouterr().out.splitlines()
+    lines = unwrapped(capsys.readouterr().out).splitlines()
     doc = json.loads(js.read_text())
     [r] = doc["results"]
     # what is compared and what the variant changes come first (#53), then the verdict
@@ -155,7 +156,7 @@ def test_a_tally_that_repeats_the_edit_never_headlines(project_with, tmp_path: P
     js = tmp_path / "c.json"
     assert main(["--project", str(project), "compare", "draco", "less-gold", "--games", "40", "--players", "4",
                  "--jobs", "1", "--engine", "reference", "--json", str(js), "--out", str(tmp_path / "out")]) == 0
-    out = capsys.readouterr().out
+    out = unwrapped(capsys.readouterr().out)
     [r] = json.loads(js.read_text())["results"]
     gold = next(m for m in r["metrics"] if m["metric"] == "peak:gold_in_hands")
     assert gold["significant"] and gold["follows_from_change"] and gold["group"] == "internal"
@@ -195,7 +196,7 @@ def test_compare_lang_fr_prints_its_verdict_in_french(tmp_path: Path, capsys: py
 
     opts = CompareOptions(games=40, players=[2], jobs=1, loader=load_toy, out=None, progress=False, lang="fr")
     assert compare(toy_deck("toy", tmp_path), toy_deck("toy_choices", tmp_path), opts) == 0
-    lines = capsys.readouterr().out.splitlines()
+    lines = unwrapped(capsys.readouterr().out).splitlines()
     assert lines[0].startswith("Comparaison ") and lines[1].startswith("Ce que change la variante — ")
     assert lines[2][0].isupper() and not lines[2].startswith(("Games", "No figure", "The ", "Seat"))
     assert any(line.startswith("Un changement n’est cité que s’il a peu de chances d’être dû au hasard")
@@ -224,5 +225,5 @@ def test_the_note_names_each_player_counts_own_holm_family(tmp_path: Path,
     assert f"{sizes[4]} con 4 giocatori" in footnote(doc["results"], "it")
     assert footnote(doc["results"][:1]) == footnote(sizes[2])  # one count: the sentence as before
     assert compare(base, variant, opts) == 0
-    last = capsys.readouterr().out.splitlines()[-1]
+    last = unwrapped(capsys.readouterr().out).splitlines()[-1]
     assert last == footnote(doc["results"]), last

@@ -232,6 +232,9 @@ class Clarification(Strict):
 
     resolution: Id = Field(description="the resolution the game's engine applies")
     text: Text = Field(description="the clarification as the rulebook prints it")
+    published: Id | None = Field(None, description="the resolution the published rules' own text leads to, where "
+                                 "it decides the case: while 'resolution' is that one, validate and its report say "
+                                 "the case follows from the published rules, not from this edition's ruling")
 
 
 class Ruling(Strict):

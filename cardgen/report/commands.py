@@ -24,7 +24,7 @@ from cardgen.simulate.human import human_figures, human_line, read_human_games
 from cardgen.simulate.skill import format_skill
 from cardgen.simulate.summary import Naming, format_comparison, format_entry
 from cardgen.simulate.validate import ValidateOptions, agents_line, run_validation
-from cardgen.terminal import say, say_n
+from cardgen.terminal import echo, say, say_n
 
 
 def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
@@ -38,7 +38,7 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
     said = None  # who played: said once, again only where it changes
     notes: set[str] = set()  # a note the same for every entry (how to measure cards in play): said once
     for result in doc["results"]:
-        lines = once(format_entry(result, lang, naming.get(result["variant"])).split("\n"), lang, notes)
+        lines = once(format_entry(result, lang, naming.get(result["variant"]), notes).split("\n"), lang, notes)
         fig = human_figures(humans, result["variant"], result["players"]) if humans is not None else None
         if fig is not None:
             result["human"] = fig
@@ -51,20 +51,20 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
             lines.insert(1, said)
         if result.get("skill"):
             lines.insert(2 if told else 1, format_skill(result["skill"], lang))
-        print("\n".join(lines))
+        echo("\n".join(lines))
     failed = [r for r in doc["results"] if not r["passed"]]
-    print(say("total" if failed else "total_none", lang, combos=say_n("combos", len(doc["results"]), lang),
+    echo(say("total" if failed else "total_none", lang, combos=say_n("combos", len(doc["results"]), lang),
               failed=len(failed)))
     for deck in dict.fromkeys(r["variant"] for r in doc["results"] if fixable(r)):  # a problem fix searches a cure for
         shown = [r for r in doc["results"] if r["variant"] == deck]
         own = naming.get(deck)
-        print(say("fix_terminal", lang, deck=deck, shown=titled(deck, own.title if own else ""),
+        echo(say("fix_terminal", lang, deck=deck, shown=titled(deck, own.title if own else ""),
                   what=problems_shown(shown, lang)))
     if opts.json_file is not None:
         write_atomic(opts.json_file, json.dumps(doc, indent=1, ensure_ascii=False, default=str) + "\n")
     broken = sum(r.get("failed_games", 0) for r in doc["results"])
     if broken:  # no report page drawn from games that could not be played
-        print(say_n("no_report", broken, lang))
+        echo(say_n("no_report", broken, lang))
         return 1
     if opts.out is not None:
         playtest = None
@@ -74,9 +74,9 @@ def validate(decks: list[ResolvedDeck], opts: ValidateOptions) -> int:
             title = WORDS[lang]["title"].format(name=", ".join(dict.fromkeys(r["variant"] for r in doc["results"])))
             playtest = partial(write_playtest_page, games=humans, entries=entries, title=title, lang=lang)
         target = write_validation_run(Path(opts.out), doc, decks, lang, playtest)  # the run's pages link it
-        print(say("report", lang, path=target))
+        echo(say("report", lang, path=target))
         if playtest is not None:
-            print(say("playtest_page", lang, path=target.parent / PAGE))
+            echo(say("playtest_page", lang, path=target.parent / PAGE))
     return 1 if failed else 0
 
 
@@ -128,14 +128,14 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
         humans = read_human_games(opts.human_logs)
     doc = run_compare(base, variant, opts)
     naming = Naming.of_decks([base, variant], opts.lang)
-    print(format_comparison(doc, naming))
+    echo(format_comparison(doc, naming))
     sides = [(r[side], side == "variant_result") for r in doc["results"] for side in ("base_result", "variant_result")]
     shown = [(s, cards) for s, cards in sides if shown_problem(s, cards)]
     for deck in dict.fromkeys(s["variant"] for s, _ in shown):  # as validate, for a problem shown
         title = next((d.text(opts.lang if opts.lang in d.languages else d.languages[0])["name"]
                       for d in (base, variant) if d.id == deck), "")
         mine = [(s, cards) for s, cards in shown if s["variant"] == deck]
-        print(say("fix_terminal", opts.lang, deck=deck, shown=titled(deck, title),
+        echo(say("fix_terminal", opts.lang, deck=deck, shown=titled(deck, title),
                   what=problems_shown([s for s, _ in mine], opts.lang, balance=False,
                                       cards=any(cards for _, cards in mine))))
     if humans is not None:
@@ -145,7 +145,7 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
                 r.setdefault("people", {})[side] = fig  # the JSON's people's figures (None: nobody played it)
                 if fig is not None:
                     agents = (r[f"{side}_result"].get("rounds") or {}).get("mean")
-                    print(human_line(fig, agents, say("people_side", opts.lang, deck=deck.id,
+                    echo(human_line(fig, agents, say("people_side", opts.lang, deck=deck.id,
                                                       players=say_n("players", r["players"], opts.lang)), opts.lang,
                                      deck.spec.words))
     if opts.json_file is not None:
@@ -159,9 +159,9 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
             title = WORDS[lang]["title_compare"].format(variant=variant.id, base=base.id)
             playtest = partial(write_playtest_page, games=humans, entries=entries, title=title, lang=lang)
         target = write_compare_run(Path(opts.out), doc, [base, variant], playtest)  # its page links the playtests
-        print(say("report", opts.lang, path=target))
+        echo(say("report", opts.lang, path=target))
         if playtest is not None:
-            print(say("playtest_page", opts.lang, path=target.parent / PAGE))
+            echo(say("playtest_page", opts.lang, path=target.parent / PAGE))
     return 0
 
 

@@ -438,6 +438,12 @@ def reference_problems(model: Any, spec: GameSpec, root: Path) -> list[Problem]:
                                     f"unknown resolution '{clar.resolution}'; expected one of {', '.join(options)}",
                                     did_you_mean(clar.resolution, options), key="unknown_resolution",
                                     fields={"name": clar.resolution, "known": ", ".join(options)}))
+        if kind in spec.gaps and clar.published is not None and clar.published not in spec.gaps[kind]:
+            options = spec.gaps[kind]
+            problems.append(Problem(("clarifications", kind, "published"),
+                                    f"unknown resolution '{clar.published}'; expected one of {', '.join(options)}",
+                                    did_you_mean(clar.published, options), key="unknown_resolution",
+                                    fields={"name": clar.published, "known": ", ".join(options)}))
     for lang, text_file in getattr(model, "rulebook", {}).items():
         problems.extend(_asset_problem(text_file, ("rulebook", lang), root, image=False))
         if Path(text_file).suffix.lower() not in (".md", ".xml"):

@@ -43,7 +43,7 @@ from cardgen.simulate.sequential import Design
 from cardgen.simulate.summary import Naming, tally_words
 from cardgen.simulate.tally import Tally
 from cardgen.simulate.verdict import follows_from_change, group, verdict
-from cardgen.terminal import say, say_n
+from cardgen.terminal import echo, say, say_n
 
 FORMAT = "cardgen-compare/1"
 #: Pairs of games per player count on whose first games the options a house rule adds are tried (each try plays
@@ -386,13 +386,13 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
     counts = check_compare(base, variant, opts)
     counts, skipped = playable_counts(base, variant, counts)
     for line in skipped:
-        print(say("note", opts.lang, text=line), file=sys.stderr)
+        echo(say("note", opts.lang, text=line), file=sys.stderr)
     refs = DeckRef.of(base), DeckRef.of(variant)
     engine = "reference" if opts.engine == "reference" else "auto"
     for deck in (base, variant):
         note = speed_note(deck) if opts.engine != "fast" else None  # a house rule: the reference engine
         if note is not None:
-            print(note, file=sys.stderr)
+            echo(note, file=sys.stderr)
     if opts.engine == "fast":
         for deck, ref in zip((base, variant), refs):
             for p in counts:

@@ -105,16 +105,16 @@ def interval(low: str, high: str, lang: str = "en") -> str:
 
 
 def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = True) -> str:
-    """A difference of two rates (0.087) in percentage points (``+8.7 pts``), always with its one decimal
-    (``+1.0 pts``, ``0.0 pts``: a column of them reads alike), the unit only where ``unit`` (an interval's ends
-    after a value that carries it)."""
+    """A difference of two rates (0.087) in percentage points (``+8.7 pp``; "pts" read as a game's points,
+    en53), always with its one decimal (``+1.0 pp``, ``0.0 pp``: a column of them reads alike), the unit only
+    where ``unit`` (an interval's ends after a value that carries it)."""
     if x is None:
         return "-"
     value = round(x * 100, 1) + 0.0
     shown = decimal(value, lang, signed and value != 0, 1, True)
     if not unit:
         return shown
-    return say("pp_one" if is_singular(abs(value), lang) else "pp", lang, x=shown)  # "+1 pt", "1,5 pt", "2 pts"
+    return say("pp_one" if is_singular(abs(value), lang) else "pp", lang, x=shown)  # a language's singular, if any
 
 
 def marked_ends(low: float, high: float, lang: str = "en", share: bool = False, marked: bool = False) -> tuple[str, str]:
@@ -233,8 +233,10 @@ def failed_line(side: str, players: int, failed: int, games: int, first: Mapping
                  game=game_number(first["game"]), seed=first["seed"], detail=first["detail"])
 
 
-def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> str:
-    """Several lines: verdict, completion, gaps, length, scores, win rates, peaks, checks; in ``lang``."""
+def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
+                 said: set[str] | None = None) -> str:
+    """Several lines: verdict, completion, gaps, length, scores, win rates, peaks, checks; in ``lang``;
+    ``said``: the legends of terms a run printed above it (``designer_lines``), each printed once."""
     naming = naming or Naming()
     solo = r.get("players") == 1
     done = (say("completed", lang, done=r["completed"], games=r["games"]) if r.get("played", True)
@@ -247,8 +249,10 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         return "\n".join(typeset(line, lang) for line in lines)
     if r["games"]:
         lines.append("  " + say("end_reasons", lang, items=_items(r["end_reasons"], "end_reason", lang, naming)))
-        for g in listed_gaps(r, naming):  # a case this edition rules is no gap in its book: said as its ruling
-            lines.append("  " + say("gap_ruled" if g["settled"] else "gap", lang,
+        for g in listed_gaps(r, naming):  # a case this edition rules is no gap in its book: said as its ruling,
+            # one the published text decides (its clarification's ``published``) as the published rules
+            key = "gap_published" if g.get("published") else "gap_ruled" if g["settled"] else "gap"
+            lines.append("  " + say(key, lang,
                                     name=tally_words("gap", g["kind"], lang, naming),
                                     state=say("settled" if g["settled"] else "unsettled", lang),
                                     times=say_n("times", g["count"], lang), games=_games(g["games"], lang),
@@ -277,7 +281,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
                     low=_pct(a["low"], lang), high=_pct(a["high"], lang)) for a in r["agents"])))
         lines += ["  " + w for w in balance_lines(r.get("balance") or {}, lang)]
     if not solo:  # lead changes, comebacks, a card dealt to some seats only: nothing to measure with one player
-        lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"])
+        lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said)
     lines += option_lines(r.get("options") or [], lang, naming)
     if r["peaks"]:
         lines.append("  " + say("peaks", lang, items=_items(r["peaks"], "peak", lang, naming)))
@@ -361,11 +365,14 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
 
 
 def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = None,
-                   played: int | None = None) -> list[str]:
+                   played: int | None = None, said: set[str] | None = None) -> list[str]:
     """The designer metrics (95 % intervals) and the component table of a validate entry, in ``lang``;
-    ``played``: the games the entry played (traced games that are all of them are not "the first" of them)."""
+    ``played``: the games the entry played (traced games that are all of them are not "the first" of them).
+    Each indicator's row names it short ("tension"), under the legend that defines it (compare's words): the
+    full names made rows of 110-120 columns, which wrapped (en62); ``said``: the legends a run already printed,
+    so a run of several entries defines the same terms once."""
     from cardgen.simulate.designer import FIGURES
-    from cardgen.simulate.verdict import is_share as share, label, number
+    from cardgen.simulate.verdict import gloss, is_share as share, label, number
 
     naming = naming or Naming()
     out = []
@@ -374,8 +381,15 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     which = (say("traced_of", lang, games=games, sampled=sampled) if sampled > games
              else say("traced_all" if played is not None and games >= played else "traced_first", lang, games=games))
     if figures:  # one indicator a line, labels padded to one column, as compare's table: read at a glance
+        legend = [say("legend_item", lang, label=label(name, lang, naming.words, short=True), gloss=text)
+                  for name, _ in figures if (text := gloss(name, lang, naming.words))]
+        legend = ["  " + line for line in [say("legend_head", lang), *legend]] if legend else []
+        if said is None or "\n".join(legend) not in said:
+            out += legend
+        if said is not None:
+            said.add("\n".join(legend))
         out.append("  " + say("designer", lang, which=which))
-        labels = [label(name, lang, naming.words) for name, _ in figures]
+        labels = [label(name, lang, naming.words, short=True) for name, _ in figures]
         means = [number(f["mean"], lang, share(name), fixed=True) for name, f in figures]
         width, digits = max(len(text) for text in labels), max(len(mean) for mean in means)
         out += [f"    {text:<{width}}  {mean:>{digits}} "

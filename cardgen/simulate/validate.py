@@ -33,7 +33,7 @@ from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, Chunk, DeckRef, Loade
                                      default_agents, fast_engine, load_project_deck, split_agents)
 from cardgen.simulate.skill import DEFAULT_SKILL_GAMES, SkillRun, run_skill_chunk, skill_chunks, skill_json
 from cardgen.simulate.tally import Tally
-from cardgen.terminal import say, say_n
+from cardgen.terminal import echo, say, say_n
 
 #: Most games per deck and player count (a run of more is surely a typo).
 MAX_GAMES = 10_000_000
@@ -234,7 +234,7 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions, jobs: int = 1) -
         if entry.deck.model.code is not None and opts.engine != "fast":  # a house rule: reference engine
             note = speed_note(entry.deck)
             if note is not None:
-                print(note, file=sys.stderr)
+                echo(note, file=sys.stderr)
             continue
         choice = choices.get(entry.deck.game)
         if entry.deck.spec.fast is None or opts.engine == "reference":  # nothing to build in this process
@@ -252,7 +252,7 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions, jobs: int = 1) -
                              f"compiled tier: {why}", field="--engine",
                              key="fast_tier_why", fields={"deck": entry.deck.id, "players": entry.players, "why": why})
         elif opts.engine == "auto" and entry.deck.spec.fast is not None:
-            print(say("note", text=say("note_reference", deck=entry.deck.id, players=say_n("players", entry.players),
+            echo(say("note", text=say("note_reference", deck=entry.deck.id, players=say_n("players", entry.players),
                                         why=why)), file=sys.stderr)
 
 
@@ -282,10 +282,10 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
             proc = autoengine.start_build(game, group[0].ref.project, group[0].ref.deck,
                                           sorted({e.players for e in group}), idle=choice.engine != "wait")
         if choice.engine == "reference" and (proc is not None or building):
-            print(say("note_of", what=game, text=say("note_building", why=choice.why)), file=sys.stderr)  # one colon
+            echo(say("note_of", what=game, text=say("note_building", why=choice.why)), file=sys.stderr)  # one colon
         if choice.engine == "wait" and (proc is not None or building):
             autoengine.stop_asking(asked.get(game))  # the build this run waits for takes all it can
-            print(say("waiting_build", game=game, why=choice.why), file=sys.stderr,
+            echo(say("waiting_build", game=game, why=choice.why), file=sys.stderr,
                   flush=True)
             autoengine.wait_for(game, proc)
         choices[game] = choice
@@ -373,6 +373,10 @@ def _is_tty(stream: Any) -> bool:
 def entry_json(entry: Entry, opts: ValidateOptions) -> dict[str, Any]:
     """The report of one entry: statistics, static checks, verdict and why."""
     stats = entry.tally.to_json()
+    clarified = entry.deck.model.clarifications
+    for gap in stats["rule_gaps"]:  # a case the published text itself decides: not said as this edition's ruling
+        clar = clarified.get(gap["kind"])
+        gap["published"] = bool(gap["settled"] and clar is not None and clar.published == clar.resolution)
     failures = []
     if entry.deck.spec.new_game is None:
         failures.append(f"no rules engine for game '{entry.deck.game}'")

@@ -49,7 +49,7 @@ from cardgen.simulate.stats import wilson
 from cardgen.simulate.summary import Naming, failure_lines, joined
 from cardgen.simulate.validate import ValidateOptions, run_validation
 from cardgen.simulate.verdict import QUOTED, agents_words
-from cardgen.terminal import say, say_n
+from cardgen.terminal import echo, say, say_n
 from cardgen.tune.metrics import Metric, entry_metrics
 from cardgen.tune.levers import PRINTED, played_fields, base_values, card_levers, changed_numbers, cost, levers
 from cardgen.tune.space import Param, Target
@@ -443,7 +443,7 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     again = left_keys(fresh)
     if again & claimed or again - fixer.found:  # not cured again, or a problem the deck did not have
         left = fixer.left_text(fresh, opts.lang, Naming.of(fixer.deck, opts.lang))
-        print(word("not_again", opts.lang, n=trial.number + 1, values=_shown(fixer, trial), left=left),
+        echo(word("not_again", opts.lang, n=trial.number + 1, values=_shown(fixer, trial), left=left),
               file=sys.stderr, flush=True)
         return None
     copts = CompareOptions(games=max(2, opts.games), players=fixer.players, agents=list(opts.agents or []),
@@ -562,28 +562,28 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     deck = Resolver(project).resolve(deck_ref)
     opts = check_options(deck, opts)
     lang = opts.lang
-    print(word("head", lang, deck=deck.id, games=say_n("games", opts.games, lang), trials=opts.trials,
+    echo(word("head", lang, deck=deck.id, games=say_n("games", opts.games, lang), trials=opts.trials,
                agents=agents_words(list(opts.agents or []), lang)), file=sys.stderr, flush=True)
     found, more = diagnose(project, deck, opts)
     naming = Naming.of(deck, lang)
     if not found:
-        print(word("nothing", lang, deck=deck.id, games=say_n("games", opts.games, lang), seed=opts.seed))
+        echo(word("nothing", lang, deck=deck.id, games=say_n("games", opts.games, lang), seed=opts.seed))
         return 0
-    print(word("found", lang, deck=deck.id))
+    echo(word("found", lang, deck=deck.id))
     for p in found:
-        print("  " + problem_line(p, lang, naming))
+        echo("  " + problem_line(p, lang, naming))
     if any(p.kind == "gap" for p in found):
-        print(word("needs_ruling", lang))
+        echo(word("needs_ruling", lang))
     searched = [p for p in found if p.kind != "gap"]
     params = levers(deck, searched, more)
     if not searched:
         return 1
     if not params:
-        print(word("no_lever", lang))
+        echo(word("no_lever", lang))
         return 1
     fixer = Fixer(project, deck, params, searched, opts)
     from cardgen.report.tuning import param_name
-    print(word("levers", lang, levers=", ".join(param_name(p.key, lang, naming) for p in params)),
+    echo(word("levers", lang, levers=", ".join(param_name(p.key, lang, naming) for p in params)),
           file=sys.stderr, flush=True)
     _search(fixer)
     return _propose(fixer, searched)
@@ -597,10 +597,10 @@ def _search(fixer: Fixer) -> None:
     try:
         fixer.open_study()
         if fixer.kept:
-            print(word("kept", lang, kept=fixer.kept, trials=opts.trials, where=where), file=sys.stderr, flush=True)
+            echo(word("kept", lang, kept=fixer.kept, trials=opts.trials, where=where), file=sys.stderr, flush=True)
         fixer.run()
     except KeyboardInterrupt:
-        print(word("interrupted", lang, kept=len(fixer.trials), trials=opts.trials, where=where),
+        echo(word("interrupted", lang, kept=len(fixer.trials), trials=opts.trials, where=where),
               file=sys.stderr, flush=True)
         raise
     except (GamesFailed, UserCodeError, InputError):  # broken code: what this run made goes, unless a trial finished
@@ -617,17 +617,17 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
     if not cures:
         closest = fixer.best(1)
         if not closest:
-            print(word("none_played", lang))
+            echo(word("none_played", lang))
         else:
             t = closest[0]
             from cardgen.report.tuning import param_name
-            print(word("none", lang, n=t.number + 1, values=_shown(fixer, t) or word("own", lang),
+            echo(word("none", lang, n=t.number + 1, values=_shown(fixer, t) or word("own", lang),
                        left=fixer.left_text(t.metrics, lang, naming), tried=len(fixer.trials),
                        levers=joined((param_name(p.key, lang, naming) for p in opts.params), lang)))
         _write_record(fixer, [])
         return 1
     n = min(opts.best, len(cures))
-    print(word("checking_one" if n == 1 else "checking", lang, n=n, seed=opts.seed + FRESH_SEED), file=sys.stderr,
+    echo(word("checking_one" if n == 1 else "checking", lang, n=n, seed=opts.seed + FRESH_SEED), file=sys.stderr,
           flush=True)
     written: list[tuple[Proposal, Path]] = []
     for trial in cures:
@@ -646,16 +646,16 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
 def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int) -> None:
     deck, opts, lang = fixer.deck, fixer.opts, fixer.opts.lang
     params = opts.params
-    print(word("proposal", lang, k=rank, path=path))
+    echo(word("proposal", lang, k=rank, path=path))
     naming = Naming.of(deck, lang)
-    print(word("cures", lang, what=joined((problem_line(p, lang, naming) for p in fixer.cured(prop.trial)), lang)))
-    print(word("change", lang, text=describe_change(deck, params, prop.trial.values, fixer.own, lang)))
-    print(word("cost", lang, text=print_cost(deck, params, prop.trial.values, fixer.own, lang)))
+    echo(word("cures", lang, what=joined((problem_line(p, lang, naming) for p in fixer.cured(prop.trial)), lang)))
+    echo(word("change", lang, text=describe_change(deck, params, prop.trial.values, fixer.own, lang)))
+    echo(word("cost", lang, text=print_cost(deck, params, prop.trial.values, fixer.own, lang)))
     for players in sorted(prop.verdicts):
-        print(word("verdict", lang, deck=deck.id, players=say_n("players", players, lang),
+        echo(word("verdict", lang, deck=deck.id, players=say_n("players", players, lang),
                    text=" ".join(prop.verdicts[players])))
     effects = [e for players in sorted(prop.effects) for e in prop.effects[players]]
-    print(word("side", lang, text=" ".join(dict.fromkeys(effects))) if effects else word("held", lang))
+    echo(word("side", lang, text=" ".join(dict.fromkeys(effects))) if effects else word("held", lang))
 
 
 def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:

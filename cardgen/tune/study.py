@@ -38,7 +38,7 @@ from cardgen.simulate.summary import Naming, failure_lines, joined
 from cardgen.simulate.validate import ValidateOptions, run_validation
 from cardgen.tune.metrics import DESIGNER_METRICS, Metric, entry_metrics
 from cardgen.simulate.verdict import agents_words
-from cardgen.terminal import say, say_n
+from cardgen.terminal import echo, say, say_n
 from cardgen.tune.describe import TRIAL_DESCRIPTION, TRIAL_LABEL
 from cardgen.tune.journal import JOURNAL
 from cardgen.tune.space import Param, Target, check_space
@@ -336,7 +336,7 @@ class Tuner:
             ot.set_user_attr(journal.RECORD, trial.to_json())
             study.tell(ot, trial.objective)
             if self.opts.progress:
-                print(self.progress_line(trial), file=sys.stderr, flush=True)
+                echo(self.progress_line(trial), file=sys.stderr, flush=True)
         return self.trials
 
     def progress_line(self, trial: Trial) -> str:
@@ -429,20 +429,20 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     deck = Resolver(project).resolve(deck_ref)
     tuner = Tuner(project, deck, opts)
     lang = opts.lang
-    print(say("tune_head", lang, deck=deck.id, trials=opts.trials, games=say_n("games", opts.games, lang),
+    echo(say("tune_head", lang, deck=deck.id, trials=opts.trials, games=say_n("games", opts.games, lang),
               agents=agents_words(list(tuner.opts.agents or []), lang)), file=sys.stderr, flush=True)
     note = speed_note(deck)  # a house rule: said here of the deck tuned, not by the first trial as 'trial: ...'
     if note is not None:
-        print(note, file=sys.stderr, flush=True)
+        echo(note, file=sys.stderr, flush=True)
     made = made_by_run(Path(opts.out), tuner.work)
     try:
         tuner.open_study()
         if tuner.kept:
-            print(say("tune_kept" if tuner.kept < opts.trials else "tune_kept_all", lang, kept=tuner.kept,
+            echo(say("tune_kept" if tuner.kept < opts.trials else "tune_kept_all", lang, kept=tuner.kept,
                       trials=opts.trials, where=kept_where(opts)), file=sys.stderr, flush=True)
         tuner.run()
     except KeyboardInterrupt:
-        print(say("tune_interrupted", lang, kept=len(tuner.trials), trials=opts.trials, where=kept_where(opts)),
+        echo(say("tune_interrupted", lang, kept=len(tuner.trials), trials=opts.trials, where=kept_where(opts)),
               file=sys.stderr, flush=True)
         raise
     except (GamesFailed, UserCodeError, InputError):  # broken code: what this run made goes, unless a trial finished
@@ -461,18 +461,18 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
         update_gallery(gallery, [deck], thumbnails=False)
     best = tuner.best(1)
     for path in paths:
-        print(say("wrote", lang, path=path))
-    print(say("report", lang, path=out / "index.html"))
+        echo(say("wrote", lang, path=path))
+    echo(say("report", lang, path=out / "index.html"))
     if not best:
-        print(say("tune_none_feasible", lang))
+        echo(say("tune_none_feasible", lang))
         return 1
     on_target = best[0].objective == 0
-    print(say("tune_found" if on_target else "tune_closest", lang, n=best[0].number + 1,
+    echo(say("tune_found" if on_target else "tune_closest", lang, n=best[0].number + 1,
               x=_sig(best[0].objective, lang),
               values=settings_text(best[0].values, lang, naming)))
     own = tuner.own_values()  # a trial on target with the deck's own numbers: the deck needs no change
     if (same := next((t for t in tuner.on_target(opts.best) if t.values == own), None)) is not None:
-        print(say("tune_own", lang, n=same.number + 1))
+        echo(say("tune_own", lang, n=same.number + 1))
     return 0 if on_target else 1
 
 

@@ -1,0 +1,102 @@
+"""A rule gap whose answer the published text itself gives is said as the published rule, not as this
+edition's ruling, on the terminal and on the report page alike, as the rulebook states it: King Lui's
+``no_dish_emerald`` (no dish left: the published texts say the player *must* draw, so no Emerald call with a
+card already waiting) was "settled by this edition's ruling" on validate's screen while the book states it as
+the published rule (eighth readers' round, en43, fr1). The deck says so in data (the clarification's
+``published``: the resolution the published text leads to), read by the generic reporter; a variant that
+settles the case otherwise (``resolution: emerald_allowed``) is still said as its ruling."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardgen.cli import main
+from cardgen.errors import InputError
+from cardgen.games import get_game
+from cardgen.load.project import Project
+from cardgen.report.words import PAGES
+from cardgen.resolve.resolve import Resolver
+from cardgen.simulate.summary import Naming, format_entry
+from cardgen.terminal import say
+
+LANGS = ("en", "fr", "it")
+#: the base deck's seeded games: game 15 of the 3-player run meets the case (default seed)
+GAMES = "16"
+
+
+def _run(root: Path, deck: str, lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[str, dict, str]:
+    out, doc = tmp_path / "out", tmp_path / "doc.json"
+    main(["--project", str(root), "validate", deck, "--players", "3", "--games", GAMES, "--designer-games", "4",
+          "--jobs", "1", "--lang", lang, "--json", str(doc), "--out", str(out)])
+    pages = " ".join(p.read_text(encoding="utf-8") for p in out.rglob("*.html"))
+    return capsys.readouterr().out, json.loads(doc.read_text(encoding="utf-8")), pages
+
+
+def _published_line(lang: str) -> str:
+    """The start of the terminal's "settled by the published rules (" line, in ``lang``."""
+    return say("gap_published", lang, name="\0", times="", games="", seed="", game="").split("\0")[0]
+
+
+def _ruled_line(lang: str) -> str:
+    return say("gap_ruled", lang, name="\0", times="", games="", seed="", game="").split("\0")[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_case_the_published_text_decides_is_said_as_the_published_rule(
+        lang: str, repo_root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out, doc, pages = _run(repo_root, "king_lui", lang, tmp_path, capsys)
+    gap = next(g for g in doc["results"][0]["rule_gaps"] if g["kind"] == "no_dish_emerald")
+    assert gap["settled"] and gap["published"] is True
+    name = Naming.of(Resolver(Project.open(repo_root)).resolve("king_lui"), lang)
+    assert _published_line(lang) in out and f"{_published_line(lang)}{_gap_name(lang, name)}" in out.replace(
+        "\n      ", " ")
+    assert f"{_ruled_line(lang)}{_gap_name(lang, name)}" not in out.replace("\n      ", " ")
+    assert PAGES[lang]["published"] in pages  # the report page's gap table says it alike
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_variant_settling_the_case_otherwise_is_said_as_its_ruling(
+        lang: str, repo_root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "project"
+    (root / "decks").mkdir(parents=True)
+    (root / "variants").mkdir()
+    (root / "decks" / "king_lui.yaml").write_text((repo_root / "decks" / "king_lui.yaml").read_text("utf-8"), "utf-8")
+    (root / "variants" / "kl-emerald.yaml").write_text(
+        "extends: king_lui\nname: {fr: Essai, it: Prova, en: Test}\ndescription: {fr: Essai, it: Prova, en: Test}\n"
+        "clarifications:\n  no_dish_emerald:\n    resolution: emerald_allowed\n", encoding="utf-8")
+    out, doc, pages = _run(root, "kl-emerald", lang, tmp_path, capsys)
+    gap = next(g for g in doc["results"][0]["rule_gaps"] if g["kind"] == "no_dish_emerald")
+    assert gap["settled"] and gap["published"] is False
+    assert _published_line(lang) not in out
+    name = Naming.of(Resolver(Project.open(root)).resolve("kl-emerald"), lang)
+    assert f"{_ruled_line(lang)}{_gap_name(lang, name)}" in out.replace("\n      ", " ")
+    assert PAGES[lang]["published"] not in pages and PAGES[lang]["settled"] in pages
+
+
+def _gap_name(lang: str, naming: Naming) -> str:
+    from cardgen.simulate.summary import tally_words
+    return tally_words("gap", "no_dish_emerald", lang, naming)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_flag_alone_picks_the_line(lang: str) -> None:
+    gap = {"kind": "no_dish_emerald", "settled": True, "count": 3, "games": 3, "seed": 7, "game": 0}
+    entry = {"variant": "king_lui", "game": "king_lui", "players": 3, "passed": True, "completed": 0, "games": 9,
+             "end_reasons": {}, "rule_gaps": [gap], "static_checks": [], "peaks": {}}
+    naming = Naming(dict(get_game("king_lui").words))
+    assert _published_line(lang) in format_entry({**entry, "rule_gaps": [{**gap, "published": True}]}, lang, naming)
+    ruled = format_entry(entry, lang, naming)
+    assert _published_line(lang) not in ruled and _ruled_line(lang) in ruled
+
+
+def test_a_published_resolution_the_engine_does_not_know_is_bad_input(repo_root: Path, tmp_path: Path) -> None:
+    root = tmp_path / "project"
+    (root / "decks").mkdir(parents=True)
+    text = (repo_root / "decks" / "king_lui.yaml").read_text("utf-8").replace("published: draw_only",
+                                                                               "published: draw_ony")
+    (root / "decks" / "king_lui.yaml").write_text(text, "utf-8")
+    with pytest.raises(InputError) as err:
+        Resolver(Project.open(root)).resolve("king_lui")
+    assert "draw_ony" in str(err.value) and "draw_only" in str(err.value)

@@ -1,0 +1,109 @@
+"""Every line ``cardgen validate``, ``check`` and ``fix`` print fits a 100-column terminal in fr, it and en
+(``tests/test_compare_width.py`` holds compare to it): the readers' eighth round found lines of 110 to 181
+columns (validate's indicator rows, its "settled by this edition's ruling (...): N times ...; seed S replays
+it" lines, check's face lines) that an 80-100 column terminal wrapped mid-word (en62, fr43). A line too long
+is wrapped between words by the terminal's one printing function (``terminal.echo``), its continuation
+indented under it; a word is never cut."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from cardgen.cli import main
+from cardgen.simulate.summary import Naming, designer_lines
+from cardgen.simulate.verdict import gloss, label
+from cardgen.terminal import HANG, WIDTH, fit, say
+
+LANGS = ("en", "fr", "it")
+
+
+def _fits(text: str) -> None:
+    """Every line of ``text`` fits ``WIDTH`` columns, but for one word longer than that alone on its line (a
+    path under a deep temporary folder), which is never cut."""
+    lines = text.splitlines()
+    assert lines
+    wide = [line for line in lines if len(line) > WIDTH and " " in line.strip()]
+    assert not wide, wide
+
+
+# -- the wrapping itself -------------------------------------------------------------------------------
+def test_a_long_line_wraps_between_words_under_a_hanging_indent_and_keeps_every_word() -> None:
+    words = [f"word{i}" for i in range(60)]
+    line = "  " + " ".join(words)
+    out = fit(line, 40).split("\n")
+    assert len(out) > 1 and all(len(row) <= 40 for row in out)
+    assert out[0].startswith("  word0 ") and all(row.startswith(" " * (2 + HANG) + "word") for row in out[1:])
+    assert " ".join(row.strip() for row in out).split() == words  # nothing cut, nothing lost, in order
+    assert fit("short line\n  another", 40) == "short line\n  another"  # what fits is untouched
+
+
+def test_a_word_longer_than_the_room_stays_whole_and_a_no_break_space_never_breaks() -> None:
+    path = "/a/" + "x" * 60
+    assert path in fit(f"report: {path} written", 30).split("\n")[1]
+    french = "  " + " ".join(["taux\u202f: 50\u202f%"] * 12)
+    out = fit(french, 30).split("\n")
+    assert all(row.strip().startswith("taux\u202f: 50\u202f%") for row in out)
+
+
+def test_a_mark_stays_with_its_word_and_a_short_last_word_is_never_alone() -> None:
+    row = "    Chassé-croisé " + " " * 20 + "39,7 %   23,8 %  39,4 %  −15,7 pp [−30,4 ; −0,9]  ◆ trop faible"
+    out = fit(row, 90).split("\n")
+    assert out[1] == " " * (4 + HANG) + "◆ trop faible"  # never "◆" at the end of a row, its word below
+    line = "  tours : moyenne 79,8, médiane 79, de 70 à 92 ; tours de table : moyenne 26,2, médiane 26, de 23 à 30"
+    out = fit(line).split("\n")
+    assert out[1].strip() == "à 30" and out[0].endswith("de 23")  # not "30" alone on the last row
+
+
+# -- the commands, every shipped deck, every language ------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_validate_line_fits_100_columns(lang: str, tmp_path: Path, repo_root: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--project", str(repo_root), "validate", "king_lui", "royale", "draco", "--games", "6",
+          "--designer-games", "6", "--jobs", "1", "--lang", lang, "--out", str(tmp_path / "out")])
+    said = capsys.readouterr()
+    _fits(said.out)
+    if said.err.strip():
+        _fits(said.err)
+    # the rows name each indicator short, under one legend that defines it, said once for the run
+    for name in ("drama", "decided_at", "kingmaking"):
+        definitions = [line for line in said.out.splitlines() if gloss(name, lang) and line.strip().startswith(
+            label(name, lang, short=True)) and gloss(name, lang)[:20] in line]
+        assert 1 <= len(definitions) <= 3, (name, definitions)  # each game's own unit: one legend per game at most
+    assert said.out.count(say("legend_head", lang)) <= 3
+
+
+def test_the_indicator_legend_is_printed_once_for_entries_of_one_game() -> None:
+    designer = {"games": 50, "drama": {"mean": 2.0, "low": 1.5, "high": 2.5},
+                "kingmaking": {"mean": 0.2, "low": 0.1, "high": 0.3}}
+    said: set[str] = set()
+    first = designer_lines(designer, "en", Naming(), 50, said)
+    again = designer_lines(designer, "en", Naming(), 50, said)
+    head = "  " + say("legend_head", "en")
+    assert first.count(head) == 1 and head not in again
+    assert any(line.startswith("    tension ") and "[" in line for line in again)  # the row, short
+    assert all(len(line) <= WIDTH for line in first + again)
+    assert designer_lines(designer, "en", Naming(), 50).count(head) == 1  # alone: always defined
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_check_line_fits_100_columns(lang: str, repo_root: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--project", str(repo_root), "check", "king_lui", "royale", "draco", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    _fits(out)
+    assert any(line.startswith(" " * (2 + HANG)) for line in out.splitlines())  # a long one was wrapped, not cut
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_fix_line_fits_100_columns(lang: str, project_with: Callable[[str], Path], tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    root = project_with("draco")
+    (root / "variants" / "draco-poor.yaml").write_text(
+        "extends: draco\nname: {fr: Pauvre, it: Povera, en: Poor}\ndescription: {fr: x, it: x, en: x}\n"
+        "change:\n  silver-coin: {count: 8}\n", encoding="utf-8")
+    assert main(["--project", str(root), "fix", "draco-poor", "--players", "6", "--games", "40", "--trials", "3",
+                 "--best", "1", "--jobs", "1", "--lang", lang, "--out", str(tmp_path / "fixed")]) == 0
+    said = capsys.readouterr()
+    _fits(said.out)
+    _fits(said.err)
