@@ -65,6 +65,12 @@ WIDTH = 100
 #: how much deeper than its line a wrapped line's continuation starts: under the line's first word, set apart
 HANG = 4
 
+#: a line that opens with a short label padded into a column ("PASSED              the faces print…", a row's
+#: name) wraps under the column's text instead, so the label stands alone at the left (readers of round 62:
+#: check's wrapped lines started under the label); only a label this short, leaving this much room
+LABEL = 24
+LABEL_ROOM = 50
+
 
 def fit(text: str, width: int = WIDTH) -> str:
     """``text`` with every line wider than ``width`` wrapped between words, its continuation lines indented
@@ -88,24 +94,28 @@ def _wrapped(line: str, width: int) -> list[str]:
             glued[-1] = (glued[-1][0], glued[-1][1] + space + word)
         else:
             glued.append((space, word))
+    column = re.match(r"\S+(?: \S+)*? {2,}", line[len(indent):])  # a label, then the padding of its column
+    cont = len(indent) + HANG
+    if column and column.end() <= LABEL and width - len(indent) - column.end() >= LABEL_ROOM:
+        cont = len(indent) + column.end()
     rows: list[list[tuple[str, str]]] = [[]]
     room = width - len(indent)
     used = 0
     for space, word in glued:
         if rows[-1] and used + len(space) + len(word) > room:
             rows.append([])
-            room, used = width - len(indent) - HANG, 0
+            room, used = width - cont, 0
         used += (len(space) if rows[-1] else 0) + len(word)
         rows[-1].append((space, word))
     last, above = rows[-1], rows[-2] if len(rows) > 1 else []
     if (len(last) == 1 and len(last[0][1]) < ORPHAN and len(above) > 2
-            and sum(len(s) + len(w) for s, w in [above[-1], *last]) <= width - len(indent) - HANG):
+            and sum(len(s) + len(w) for s, w in [above[-1], *last]) <= width - cont):
         rows[-1] = [above.pop(), *last]  # "de 23 à / 30" -> "de 23 / à 30": never one short word alone
 
     def said(row: list[tuple[str, str]]) -> str:
         return row[0][1] + "".join(space + word for space, word in row[1:])
 
-    return [indent + said(rows[0])] + [indent + " " * HANG + said(row) for row in rows[1:]]
+    return [indent + said(rows[0])] + [" " * cont + said(row) for row in rows[1:]]
 
 
 #: a last wrapped line of one word shorter than this takes the word before it along (``fit``)
