@@ -56,6 +56,20 @@ def test_a_mark_stays_with_its_word_and_a_short_last_word_is_never_alone() -> No
     assert out[1].strip() == "à 30" and out[0].endswith("de 23")  # not "30" alone on the last row
 
 
+def test_a_line_led_by_a_padded_label_wraps_under_the_labels_column() -> None:
+    """check's "PASSED              the faces print…": the continuation starts where the text after the label's
+    padding does (column 22 here), so the label stands alone at the left; a label longer than ``LABEL`` or one
+    that would leave less than ``LABEL_ROOM`` columns keeps the hanging indent."""
+    line = "  PASSED" + " " * 14 + " ".join(f"word{i}" for i in range(30))
+    out = fit(line, 100).split("\n")
+    assert len(out) > 1 and all(row.startswith(" " * 22 + "word") for row in out[1:]), out
+    assert all(len(row) <= 100 for row in out)
+    wide = "  " + "x" * 23 + "  " + " ".join(f"word{i}" for i in range(30))  # label column ends at 25 > 24
+    assert all(row.startswith(" " * (2 + HANG) + "word") for row in fit(wide, 100).split("\n")[1:])
+    narrow = "  PASSED" + " " * 14 + " ".join(f"word{i}" for i in range(30))  # 71 columns: 49 left < 50
+    assert all(row.startswith(" " * (2 + HANG) + "word") for row in fit(narrow, 71).split("\n")[1:])
+
+
 # -- the commands, every shipped deck, every language ------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_validate_line_fits_100_columns(lang: str, tmp_path: Path, repo_root: Path,
