@@ -66,7 +66,8 @@ def test_a_card_flagged_strong_or_weak_is_a_problem_unless_an_identical_card_pla
     assert [p.name for p in problems(entry, frozenset({"shakedown", "shakedown-twin"}))] == ["rumours"]
     naming = Naming.of(Resolver(Project.open(ROOT)).resolve("draco"), "en")
     assert problem_line(found[0], "en", naming) == ("4 players: “Shakedown” is too strong: seats whose "
-                                                    "opening hand held it win 10% more often than the other seats [6% to 14%]")
+                                                    "opening hand held it win 10.0 percentage points more often than the other seats "
+                                                    "[+6.0 to +14.0]")
     assert "trop faible" in problem_line(found[1], "fr", Naming.of(Resolver(Project.open(ROOT)).resolve("draco"),
                                                                       "fr"))
 

@@ -46,7 +46,7 @@ from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.balance import is_shortfall
 from cardgen.simulate.runner import default_agents, split_agents
 from cardgen.simulate.stats import wilson
-from cardgen.simulate.summary import Naming, failure_lines, joined
+from cardgen.simulate.summary import Naming, failure_lines, joined, points
 from cardgen.simulate.validate import ValidateOptions, run_validation
 from cardgen.simulate.verdict import QUOTED, agents_words
 from cardgen.terminal import echo, say, say_n
@@ -183,7 +183,8 @@ def problem_line(p: Problem, lang: str, naming: Naming) -> str:
         return word("problem_card", lang, players=players, verdict=word(f"too_{d['side']}", lang),
                     side=word("more" if d["side"] == "strong" else "less", lang),
                     card=QUOTED[lang].format(naming.names.get(p.name, p.name)),
-                    diff=percent(abs(p.share), lang), low=percent(d["low"], lang), high=percent(d["high"], lang))
+                    diff=points(abs(p.share), lang, signed=False, unit=False),  # a difference of win rates: points,
+                    low=points(d["low"], lang, unit=False), high=points(d["high"], lang, unit=False))  # never "%"
     from cardgen.simulate.summary import tally_words
     return word("problem_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
                 share=percent(p.share, lang))
