@@ -303,6 +303,7 @@ def run(what: str, loops: tuple[Any, Any], args: tuple[Any, ...], params: "Searc
     announce_compile(f"{what} ({'paired' if params.paired else 'tree'})", paired if params.paired else tree)
     prior = params.prior if params.policy else 0.0
     advise = params.policy and (prior > 0.0 or always_advise)
-    settings = Settings(int(params.iterations), float(params.exploration), float(params.score_weight),
-                        bool(params.policy), float(params.epsilon), float(params.z), bool(advise), float(prior))
+    settings = Settings(iterations=int(params.iterations), exploration=float(params.exploration),
+                        score_weight=float(params.score_weight), policy=bool(params.policy),
+                        epsilon=float(params.epsilon), z=float(params.z), advise=bool(advise), prior=float(prior))
     return int((paired if params.paired else tree)(args, seed, settings))
