@@ -5,9 +5,10 @@ Parameters that travel together become one record with a meaning (``symbols.Inks
 keyword-only, ``*args`` and ``**kwargs``, not a method's ``self`` or ``cls``; nested functions and
 methods are named by their qualified name (``Sheets.__init__``).
 
-The only exceptions are the compiled-tier functions below: numba templates and kernels, which
-take their arrays one by one until issue #49's compiled flow gives each game one typed record.
-The list only shrinks: an entry whose function is gone, or no longer over the limit, fails too.
+There are no exceptions left: the compiled tier's templates and kernels take their arrays as
+records too (``fasttree.Tree``, ``searchloop.Settings``, ``batch.Games``; numba compiles a
+``NamedTuple`` as an argument). ``ALLOWED`` may only shrink: an entry whose function is gone, or no
+longer over the limit, fails too.
 """
 from __future__ import annotations
 
@@ -17,15 +18,8 @@ from pathlib import Path
 #: the standard: no function with more than this many parameters
 LIMIT = 8
 PACKAGE = Path(__file__).resolve().parent.parent / "cardgen"
-_NUMBA = "a numba template: njit functions take arrays one by one; owned by issue #49's compiled-flow work"
-#: (file under cardgen/, qualified function name) -> why it may take more than LIMIT parameters
-ALLOWED: dict[tuple[str, str], str] = {
-    ("engine/batch.py", "play_many"): _NUMBA + " (the batch loop over a game's play_one)",
-    ("engine/fasttree.py", "expand"): _NUMBA + " (the search tree kept in arrays)",
-    ("engine/searchloop.py", "paired_loop"): _NUMBA + " (the paired choice bound to a game's kernels)",
-    ("engine/searchloop.py", "tree_search"): _NUMBA + " (the tree search bound to a game's kernels)",
-    ("engine/searchloop.py", "tree_loop"): _NUMBA + " (the tree iterations bound to a game's kernels)",
-}
+#: (file under cardgen/, qualified function name) -> why it may take more than LIMIT parameters (none left)
+ALLOWED: dict[tuple[str, str], str] = {}
 
 
 def parameter_count(fn: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> int:
@@ -87,11 +81,19 @@ def test_the_count_is_what_a_reader_counts() -> None:
                                             ("outer", 1, 8), ("outer.inner", 3, 9)]
 
 
+def stale(allowed: dict[tuple[str, str], str], root: Path) -> list[tuple[str, str]]:
+    """The entries of ``allowed`` whose function under ``root`` is gone or back within the limit."""
+    wide = over_limit(root)
+    return [key for key in sorted(allowed) if key not in wide]
+
+
 def test_a_nine_parameter_function_is_found(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "wide.py").write_text("class A:\n    def go(self, a, b, c, d, e, f, g, h, *, i): pass\n"
                                               "def ok(a, b, c, d, e, f, g, h): pass\n", encoding="utf-8")
     assert over_limit(tmp_path) == {("sub/wide.py", "A.go"): (9, 2)}
+    allowed = {("sub/wide.py", "A.go"): "wide", ("sub/wide.py", "ok"): "narrow now", ("gone.py", "f"): "gone"}
+    assert stale(allowed, tmp_path) == [("gone.py", "f"), ("sub/wide.py", "ok")]
 
 
 def test_no_function_takes_more_than_eight_parameters() -> None:
@@ -104,9 +106,9 @@ def test_no_function_takes_more_than_eight_parameters() -> None:
 
 
 def test_the_allowlist_only_shrinks() -> None:
-    """An allowed function that is gone, or back within the limit, leaves the list."""
-    wide = over_limit(PACKAGE)
-    stale = [f"cardgen/{file} {name}: no longer over {LIMIT} parameters (or gone); remove it from ALLOWED"
-             for file, name in sorted(ALLOWED) if (file, name) not in wide]
-    assert not stale, "\n".join(stale)
+    """An allowed function that is gone, or back within the limit, leaves the list (empty now: nothing
+    may join it, ``test_no_function_takes_more_than_eight_parameters``)."""
+    assert not (found := stale(ALLOWED, PACKAGE)), "\n".join(
+        f"cardgen/{file} {name}: no longer over {LIMIT} parameters (or gone); remove it from ALLOWED"
+        for file, name in found)
     assert all(reason.strip() for reason in ALLOWED.values())

@@ -16,22 +16,25 @@ def _tree(capacity=16):
 
 
 def test_new_tree_has_only_a_root():
-    tree, value = _tree()
-    assert tree[0, ft.T_SIZE] == 1
-    assert tree[0, ft.T_FIRST] == ft.NONE
+    tree = _tree()
+    assert isinstance(tree, ft.Tree)  # the record numba made comes back as one
+    nodes, value = tree
+    assert nodes[0, ft.T_SIZE] == 1
+    assert nodes[0, ft.T_FIRST] == ft.NONE
     assert ft.find_child(tree, 0, 3) == ft.NONE
 
 
 def test_children_are_found_by_action_and_start_available_once():
-    tree, value = _tree()
-    a = ft.add_child(tree, value, 0, 7, 1)
-    b = ft.add_child(tree, value, 0, 9, 1)
+    tree = _tree()
+    nodes, value = tree
+    a = ft.add_child(tree, 0, 7, 1)
+    b = ft.add_child(tree, 0, 9, 1)
     assert (a, b) == (1, 2)
     assert ft.find_child(tree, 0, 7) == a and ft.find_child(tree, 0, 9) == b
-    assert tree[a, ft.T_AVAIL] == 1 and tree[a, ft.T_VISITS] == 0 and tree[a, ft.T_PLAYER] == 1
-    grand = ft.add_child(tree, value, a, 9, 2)
+    assert nodes[a, ft.T_AVAIL] == 1 and nodes[a, ft.T_VISITS] == 0 and nodes[a, ft.T_PLAYER] == 1
+    grand = ft.add_child(tree, a, 9, 2)
     assert ft.find_child(tree, a, 9) == grand and ft.find_child(tree, 0, 9) == b
-    assert tree[0, ft.T_SIZE] == 4
+    assert nodes[0, ft.T_SIZE] == 4
 
 
 def test_expand_draws_an_untried_action_like_the_search_and_extends_the_path_while_the_tree_has_room():
@@ -39,89 +42,96 @@ def test_expand_draws_an_untried_action_like_the_search_and_extends_the_path_whi
 
     from cardgen.engine import fastrng
 
-    tree, value = ft.new_tree(3)
+    tree = ft.new_tree(3)
+    nodes, value = tree
     path = np.zeros(4, dtype=np.int64)
     fresh = np.array([4, 6, 8], dtype=np.int64)
     mt, ref = fastrng.new_rng(5), random.Random(5)
-    action, length = ft.expand(tree, value, 0, fresh, 3, 1, mt, path, 1)
+    action, length = ft.expand(tree, 0, fresh, 3, 1, mt, path, 1)
     child = ft.find_child(tree, 0, action)
-    assert action == fresh[ref.randrange(3)] and length == 2 and path[1] == child and tree[child, ft.T_PLAYER] == 1
+    assert action == fresh[ref.randrange(3)] and length == 2 and path[1] == child and nodes[child, ft.T_PLAYER] == 1
     before = mt.copy()
-    assert ft.expand(tree, value, child, fresh, 1, 0, mt, path, 2) == (4, 3)
+    assert ft.expand(tree, child, fresh, 1, 0, mt, path, 2) == (4, 3)
     assert (mt == before).all()  # one choice: no draw
-    assert ft.expand(tree, value, 0, fresh, 3, 0, mt, path, 3)[1] == 3  # the tree is full: the path stays
+    assert ft.expand(tree, 0, fresh, 3, 0, mt, path, 3)[1] == 3  # the tree is full: the path stays
 
 
 def test_a_full_tree_refuses_new_nodes():
-    tree, value = ft.new_tree(3)
-    assert ft.add_child(tree, value, 0, 1, 0) == 1
-    assert ft.add_child(tree, value, 0, 2, 0) == 2
-    assert ft.add_child(tree, value, 0, 3, 0) == ft.NONE
-    assert tree[0, ft.T_SIZE] == 3
+    tree = ft.new_tree(3)
+    nodes, value = tree
+    assert ft.add_child(tree, 0, 1, 0) == 1
+    assert ft.add_child(tree, 0, 2, 0) == 2
+    assert ft.add_child(tree, 0, 3, 0) == ft.NONE
+    assert nodes[0, ft.T_SIZE] == 3
 
 
 def test_untried_lists_missing_actions_and_counts_availability_of_the_others():
-    tree, value = _tree()
-    a = ft.add_child(tree, value, 0, 4, 0)
+    tree = _tree()
+    nodes, value = tree
+    a = ft.add_child(tree, 0, 4, 0)
     legal = np.array([4, 5, 6, 99], dtype=np.int64)
     out = np.zeros(4, dtype=np.int64)
     n = ft.untried(tree, 0, legal, 3, out)  # 99 is beyond nlegal: not offered
     assert n == 2 and list(out[:2]) == [5, 6]
-    assert tree[a, ft.T_AVAIL] == 2
+    assert nodes[a, ft.T_AVAIL] == 2
 
 
 def test_select_uct_uses_availability_not_parent_visits():
-    tree, value = _tree()
-    a = ft.add_child(tree, value, 0, 1, 0)
-    b = ft.add_child(tree, value, 0, 2, 0)
+    tree = _tree()
+    nodes, value = tree
+    a = ft.add_child(tree, 0, 1, 0)
+    b = ft.add_child(tree, 0, 2, 0)
     # a: 10 visits, mean 0.6, available 10 times; b: 2 visits, mean 0.3, available 3 times
-    tree[a, ft.T_VISITS], value[a], tree[a, ft.T_AVAIL] = 10, 6.0, 10
-    tree[b, ft.T_VISITS], value[b], tree[b, ft.T_AVAIL] = 2, 0.6, 3
+    nodes[a, ft.T_VISITS], value[a], nodes[a, ft.T_AVAIL] = 10, 6.0, 10
+    nodes[b, ft.T_VISITS], value[b], nodes[b, ft.T_AVAIL] = 2, 0.6, 3
     legal = np.array([1, 2], dtype=np.int64)
     c = 0.7
     ua = 0.6 + c * math.sqrt(math.log(10) / 10)   # 0.936
     ub = 0.3 + c * math.sqrt(math.log(3) / 2)     # 0.819
     assert ua > ub
-    assert ft.select_uct(tree, value, 0, legal, 2, c) == a
-    tree[b, ft.T_AVAIL] = 40                        # b offered far more often than tried: explore it
+    assert ft.select_uct(tree, 0, legal, 2, c) == a
+    nodes[b, ft.T_AVAIL] = 40                        # b offered far more often than tried: explore it
     ub = 0.3 + c * math.sqrt(math.log(40) / 2)      # 1.243
     assert ub > ua
-    assert ft.select_uct(tree, value, 0, legal, 2, c) == b
+    assert ft.select_uct(tree, 0, legal, 2, c) == b
     # only legal actions compete: with b not legal, a is chosen whatever b's bonus
-    assert ft.select_uct(tree, value, 0, np.array([1], dtype=np.int64), 1, c) == a
+    assert ft.select_uct(tree, 0, np.array([1], dtype=np.int64), 1, c) == a
 
 
 def test_backpropagate_credits_each_node_with_its_movers_reward():
-    tree, value = _tree()
-    a = ft.add_child(tree, value, 0, 1, 0)
-    b = ft.add_child(tree, value, a, 2, 1)
+    tree = _tree()
+    nodes, value = tree
+    a = ft.add_child(tree, 0, 1, 0)
+    b = ft.add_child(tree, a, 2, 1)
     path = np.array([0, a, b], dtype=np.int64)
-    ft.backpropagate(tree, value, path, 3, np.array([0.25, 0.75]))
-    assert [tree[n, ft.T_VISITS] for n in (0, a, b)] == [1, 1, 1]
+    ft.backpropagate(tree, path, 3, np.array([0.25, 0.75]))
+    assert [nodes[n, ft.T_VISITS] for n in (0, a, b)] == [1, 1, 1]
     assert value[0] == 0.0 and value[a] == 0.25 and value[b] == 0.75
-    ft.backpropagate(tree, value, path, 2, np.array([1.0, 0.0]))
-    assert tree[b, ft.T_VISITS] == 1 and tree[a, ft.T_VISITS] == 2 and value[a] == 1.25
+    ft.backpropagate(tree, path, 2, np.array([1.0, 0.0]))
+    assert nodes[b, ft.T_VISITS] == 1 and nodes[a, ft.T_VISITS] == 2 and value[a] == 1.25
 
 
 def test_most_visited_breaks_ties_by_mean_then_legal_order():
-    tree, value = _tree()
-    a = ft.add_child(tree, value, 0, 1, 0)
-    b = ft.add_child(tree, value, 0, 2, 0)
-    tree[a, ft.T_VISITS], value[a] = 5, 2.0
-    tree[b, ft.T_VISITS], value[b] = 5, 3.0
+    tree = _tree()
+    nodes, value = tree
+    a = ft.add_child(tree, 0, 1, 0)
+    b = ft.add_child(tree, 0, 2, 0)
+    nodes[a, ft.T_VISITS], value[a] = 5, 2.0
+    nodes[b, ft.T_VISITS], value[b] = 5, 3.0
     legal = np.array([3, 1, 2], dtype=np.int64)   # 3 has no child: unvisited
-    assert ft.most_visited(tree, value, 0, legal, 3) == 2
+    assert ft.most_visited(tree, 0, legal, 3) == 2
     value[b] = 2.0
-    assert ft.most_visited(tree, value, 0, legal, 3) == 1
-    tree[a, ft.T_VISITS] = 6
-    assert ft.most_visited(tree, value, 0, legal, 3) == 1
+    assert ft.most_visited(tree, 0, legal, 3) == 1
+    nodes[a, ft.T_VISITS] = 6
+    assert ft.most_visited(tree, 0, legal, 3) == 1
 
 
 def test_decided_once_the_lead_exceeds_what_is_left():
-    tree, value = _tree()
-    a = ft.add_child(tree, value, 0, 1, 0)
-    b = ft.add_child(tree, value, 0, 2, 0)
-    tree[a, ft.T_VISITS], tree[b, ft.T_VISITS] = 30, 10
+    tree = _tree()
+    nodes, value = tree
+    a = ft.add_child(tree, 0, 1, 0)
+    b = ft.add_child(tree, 0, 2, 0)
+    nodes[a, ft.T_VISITS], nodes[b, ft.T_VISITS] = 30, 10
     assert ft.decided(tree, 0, 19)
     assert not ft.decided(tree, 0, 20)
 

@@ -102,3 +102,28 @@ def test_every_kernel_has_its_contract_and_all_must_be_bound() -> None:
     kernels = {name: getattr(searchloop, name) for name in searchloop.KERNELS if name != "reward"}
     with pytest.raises(TypeError, match="reward"):
         searchloop.bind_search("toy", **kernels)
+
+
+@pytest.mark.parametrize("params, always, loop, settings", [
+    (SearchParams(30, 0.6, 0.2, 0.05, True, True, 1.5, 0.1), False, "paired",
+     searchloop.Settings(iterations=30, exploration=0.6, score_weight=0.2, policy=True, epsilon=0.05, z=1.5,
+                         advise=True, prior=0.1)),
+    (SearchParams(40, 0.6, 0.2, 0.05, False, False, 1.5, 0.1), True, "tree",  # no policy: no prior, no advice
+     searchloop.Settings(iterations=40, exploration=0.6, score_weight=0.2, policy=False, epsilon=0.05, z=1.5,
+                         advise=False, prior=0.0)),
+    (SearchParams(40, 0.6, 0.2, 0.05, True, False, 1.5), True, "tree",  # no prior: advised only when always
+     searchloop.Settings(iterations=40, exploration=0.6, score_weight=0.2, policy=True, epsilon=0.05, z=1.5,
+                         advise=True, prior=0.0)),
+    (SearchParams(40, 0, 0, 0, True, False, 1), False, "tree",  # ints typed as the compiled loops expect
+     searchloop.Settings(iterations=40, exploration=0.0, score_weight=0.0, policy=True, epsilon=0.0, z=1.0,
+                         advise=False, prior=0.0)),
+], ids=["paired", "tree", "tree-always-advised", "tree-typed"])
+def test_run_hands_each_setting_to_its_field(params: SearchParams, always: bool, loop: str,
+                                             settings: searchloop.Settings) -> None:
+    """A record's fields are positional: two floats swapped would still compile, and search on."""
+    seen: list[tuple[str, object, int, searchloop.Settings]] = []
+    loops = (lambda args, seed, s: seen.append(("paired", args, seed, s)) or 1,
+             lambda args, seed, s: seen.append(("tree", args, seed, s)) or 2)
+    assert searchloop.run("toy settings", loops, ("args",), params, 9, always_advise=always) == (loop == "tree") + 1
+    assert seen == [(loop, ("args",), 9, settings)]
+    assert [type(v) for v in seen[0][3]] == [int, float, float, bool, float, float, bool, float]

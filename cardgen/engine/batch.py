@@ -12,8 +12,9 @@ Each game's ``compiled.py`` writes one numba function that plays one game into o
 * it returns False when it cannot play the game yet (Royale's noble table is full): the loop stops
   before that game, and ``BatchEngine._resume`` makes room before the loop is called again from it.
 
-``play_many`` is the loop, written once and compiled once per game with that game's ``play_one`` bound
-in (``cardgen.jit.bind``): ``play_many = bind(batch.play_many, "king_lui", None, play_one=_play)``.
+``play_many(games, first, ctx, buffers)`` is the loop (the ``Games`` to play, results written into
+``Buffers``), written once and compiled once per game with that game's ``play_one`` bound in
+(``cardgen.jit.bind``): ``play_many = bind(batch.play_many, "king_lui", None, play_one=_play)``.
 ``BatchEngine`` is the ``FastEngine`` around it: the loop called in chunks, its rows decoded into
 ``GameResult`` (``play``) and ``BatchResult`` (``play_batch``) from what the game declares (the names
 of its ends, tie-breaks, peaks and gap kinds, a gap's detail in the reference's words) and the few
@@ -22,7 +23,7 @@ hooks where a game's results mean more (Draco's winners are decided in Python).
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -44,14 +45,42 @@ PLAYED, CAPPED, NO_LEGAL = range(3)
 STOPS = ("", "safety_cap", "no_legal_action")
 
 
-def play_many(seeds, kinds, first, cap, record, ctx, gaps, actions, rows, events):  # type: ignore[no-untyped-def]
-    """Play games ``first..`` of ``seeds`` with ``play_one`` (seat kinds ``kinds[i]``), one row of ``rows``
-    each; the gap events its kernels logged in ``gaps`` (kind, numbers) appended to ``events`` behind
+class Games(NamedTuple):
+    """The games ``play_many`` plays (numba compiles the record as an argument; a field costs nothing)."""
+
+    #: game ``i``'s seed (uint64)
+    seeds: np.ndarray
+    #: game ``i``'s kernel agent code per seat (``kinds[i, seat]``)
+    kinds: np.ndarray
+    #: the safety cap on decisions per game
+    cap: int
+    #: write each game's ``(seat, action...)`` rows into ``Buffers.actions`` (each game over the last one's)
+    record: bool
+
+
+class Buffers(NamedTuple):
+    """The arrays ``play_many`` reads and writes beside the game's ``ctx`` (``BatchEngine._run`` makes them)."""
+
+    #: the gap events the game's kernels log while playing one game (kind, numbers), part of ``ctx``
+    gaps: np.ndarray
+    #: the recorded decisions of the game just played (``Games.record``)
+    actions: np.ndarray
+    #: one row of results per game, laid out by ``R_*``
+    rows: np.ndarray
+    #: the gap events of every game played, each behind its game's number
+    events: np.ndarray
+
+
+def play_many(games, first, ctx, buffers):  # type: ignore[no-untyped-def]
+    """Play ``games`` from number ``first`` on with ``play_one``, one row of ``buffers.rows`` each; the gap
+    events its kernels logged in ``buffers.gaps`` (kind, numbers) appended to ``buffers.events`` behind
     the game's row number.
 
     Stops before a game whose events might not fit in ``events``, or at one ``play_one`` cannot play
     yet; returns (next game, event rows used). A template: ``cardgen.jit.bind`` compiles it per game.
     """
+    seeds, kinds, cap, record = games
+    gaps, actions, rows, events = buffers
     used = 0
     room = gaps.shape[0]
     for i in range(first, seeds.shape[0]):
@@ -161,8 +190,9 @@ class BatchEngine(FastEngine):
         rows = np.zeros((len(seeds), R_SCORES + 2 * self.players + 2 * len(self.peak_names)), dtype=np.int64)
         events = np.empty((gaps.shape[0] + 8 * len(seeds) + 64, gaps.shape[1] + 1), dtype=np.int64)
         chunks, first = [], 0
+        games = Games(seeds, kinds, cap, record)
         while first < len(seeds):
-            first, used = self.loop(seeds, kinds, first, cap, record, ctx, gaps, self.actions, rows, events)
+            first, used = self.loop(games, first, ctx, Buffers(gaps, self.actions, rows, events))
             chunks.append(events[:used].copy())
             if first < len(seeds):
                 self._resume()

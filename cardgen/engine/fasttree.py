@@ -6,13 +6,13 @@ walks, applies and rolls out with its own kernels, and uses this module for
 everything that does not depend on the game, so the search *algorithm* is
 written once:
 
-* **the tree** (single-observer information-set MCTS, as in ``SearchAgent``):
-  one row per node in an ``int64`` array ``tree[node, column]`` and one float per
-  node in ``value`` (the sum of the rewards of the seat whose action led there).
+* **the tree** (single-observer information-set MCTS, as in ``SearchAgent``), one
+  ``Tree`` record: one row per node in an ``int64`` array ``nodes[node, column]`` and
+  one float per node in ``value`` (the sum of the rewards of the seat whose action led there).
   Children are a linked list (``T_FIRST``, ``T_NEXT``). ``T_AVAIL`` counts how often
   a child's action was legal when its parent was walked through, which replaces
   the parent's visits in UCT (Cowling, Powley & Whitehouse 2012). Row 0 is the
-  root; ``tree[0, T_SIZE]`` holds the number of rows in use;
+  root; ``nodes[0, T_SIZE]`` holds the number of rows in use;
 * **rewards**: the win share blended with the score share, exactly as
   ``cardgen.agents.search.rewards``;
 * **paired choice**: ``SearchAgent._paired_choice``'s rule (keep the policy's
@@ -25,80 +25,98 @@ compiled code; none allocates except ``new_tree``.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
 from cardgen.engine import fastrng
 
-# -- columns of ``tree`` -------------------------------------------------------------------------
+# -- columns of ``Tree.nodes`` ---------------------------------------------------------------------
 T_FIRST, T_NEXT, T_ACTION, T_PLAYER, T_VISITS, T_AVAIL, T_SIZE = range(7)
 T_COLUMNS = 7
 #: ``find_child`` / ``add_child`` answer for "no such node" / "the tree is full"
 NONE = -1
 
 
-@njit(cache=True)
-def new_tree(capacity: int) -> tuple[np.ndarray, np.ndarray]:
-    """An empty tree of ``capacity`` nodes (root included) and its value column."""
-    tree = np.zeros((max(2, capacity), T_COLUMNS), dtype=np.int64)
-    value = np.zeros(max(2, capacity), dtype=np.float64)
-    reset(tree, value)
-    return tree, value
+class Tree(NamedTuple):
+    """The search tree kept in arrays (numba compiles the record as an argument; a field costs nothing).
+
+    ``nodes[node, T_*]``: each node's first child, next sibling, the action that led to it, the seat
+    that played it, its visits, how often its action was legal on a walk through its parent, and in
+    row 0 only the number of rows in use (``T_SIZE``); ``value[node]``: the sum of the rewards of the
+    seat whose action led there.
+    """
+
+    nodes: np.ndarray
+    value: np.ndarray
 
 
 @njit(cache=True)
-def reset(tree: np.ndarray, value: np.ndarray) -> None:
+def new_tree(capacity: int) -> Tree:
+    """An empty tree of ``capacity`` nodes (root included)."""
+    rows = max(2, capacity)
+    tree = Tree(np.zeros((rows, T_COLUMNS), dtype=np.int64), np.zeros(rows, dtype=np.float64))
+    reset(tree)
+    return tree
+
+
+@njit(cache=True)
+def reset(tree: Tree) -> None:
     """Forget every node but a fresh root (no children, no visits)."""
-    tree[0, T_FIRST] = NONE
-    tree[0, T_NEXT] = NONE
-    tree[0, T_ACTION] = NONE
-    tree[0, T_PLAYER] = NONE
-    tree[0, T_VISITS] = 0
-    tree[0, T_AVAIL] = 0
-    tree[0, T_SIZE] = 1
+    nodes, value = tree
+    nodes[0, T_FIRST] = NONE
+    nodes[0, T_NEXT] = NONE
+    nodes[0, T_ACTION] = NONE
+    nodes[0, T_PLAYER] = NONE
+    nodes[0, T_VISITS] = 0
+    nodes[0, T_AVAIL] = 0
+    nodes[0, T_SIZE] = 1
     value[0] = 0.0
 
 
 @njit(cache=True)
-def find_child(tree: np.ndarray, node: int, action: int) -> int:
+def find_child(tree: Tree, node: int, action: int) -> int:
     """The child of ``node`` reached by ``action``, or ``NONE``."""
-    child = tree[node, T_FIRST]
+    nodes = tree.nodes
+    child = nodes[node, T_FIRST]
     while child != NONE:
-        if tree[child, T_ACTION] == action:
+        if nodes[child, T_ACTION] == action:
             return child
-        child = tree[child, T_NEXT]
+        child = nodes[child, T_NEXT]
     return NONE
 
 
 @njit(cache=True)
-def add_child(tree: np.ndarray, value: np.ndarray, node: int, action: int, player: int) -> int:
+def add_child(tree: Tree, node: int, action: int, player: int) -> int:
     """Add the child of ``node`` reached by ``player`` playing ``action``; ``NONE`` when the tree is full.
 
     The new child starts with one availability (it is legal now) and no visits.
     """
-    size = tree[0, T_SIZE]
-    if size >= tree.shape[0]:
+    nodes, value = tree
+    size = nodes[0, T_SIZE]
+    if size >= nodes.shape[0]:
         return NONE
-    tree[size, T_FIRST] = NONE
-    tree[size, T_NEXT] = tree[node, T_FIRST]
-    tree[size, T_ACTION] = action
-    tree[size, T_PLAYER] = player
-    tree[size, T_VISITS] = 0
-    tree[size, T_AVAIL] = 1
+    nodes[size, T_FIRST] = NONE
+    nodes[size, T_NEXT] = nodes[node, T_FIRST]
+    nodes[size, T_ACTION] = action
+    nodes[size, T_PLAYER] = player
+    nodes[size, T_VISITS] = 0
+    nodes[size, T_AVAIL] = 1
     value[size] = 0.0
-    tree[node, T_FIRST] = size
-    tree[0, T_SIZE] = size + 1
+    nodes[node, T_FIRST] = size
+    nodes[0, T_SIZE] = size + 1
     return size
 
 
 @njit(cache=True)
-def untried(tree: np.ndarray, node: int, legal: np.ndarray, nlegal: int, out: np.ndarray) -> int:
+def untried(tree: Tree, node: int, legal: np.ndarray, nlegal: int, out: np.ndarray) -> int:
     """Write into ``out`` the legal actions of ``node`` without a child; return how many.
 
     Counts one availability for every legal action that has a child (the walk
     passes through ``node`` with that action on offer), so call it once per visit.
     """
+    nodes = tree.nodes
     n = 0
     for i in range(nlegal):
         child = find_child(tree, node, legal[i])
@@ -106,20 +124,20 @@ def untried(tree: np.ndarray, node: int, legal: np.ndarray, nlegal: int, out: np
             out[n] = legal[i]
             n += 1
         else:
-            tree[child, T_AVAIL] += 1
+            nodes[child, T_AVAIL] += 1
     return n
 
 
 @njit(cache=True)
-def expand(tree: np.ndarray, value: np.ndarray, node: int, fresh: np.ndarray, nfresh: int, player: int,
-           mt: np.ndarray, path: np.ndarray, length: int) -> tuple[int, int]:
+def expand(tree: Tree, node: int, fresh: np.ndarray, nfresh: int, player: int, mt: np.ndarray, path: np.ndarray,
+           length: int) -> tuple[int, int]:
     """``SearchAgent``'s expansion: one of the ``nfresh`` actions ``fresh`` (``untried``'s answer) drawn from
     ``mt``, added as ``player``'s child of ``node`` and appended to ``path[:length]`` (unless the tree is full).
 
     Returns (the action, to play next; the path's new length).
     """
     action = fresh[fastrng.randbelow(mt, nfresh)] if nfresh > 1 else fresh[0]
-    child = add_child(tree, value, node, action, player)
+    child = add_child(tree, node, action, player)
     if child != NONE:
         path[length] = child
         length += 1
@@ -127,19 +145,19 @@ def expand(tree: np.ndarray, value: np.ndarray, node: int, fresh: np.ndarray, nf
 
 
 @njit(cache=True)
-def select_uct(tree: np.ndarray, value: np.ndarray, node: int, legal: np.ndarray, nlegal: int,
-               exploration: float) -> int:
+def select_uct(tree: Tree, node: int, legal: np.ndarray, nlegal: int, exploration: float) -> int:
     """The child of ``node`` among the ``legal`` actions maximising UCT on its mover's mean reward.
 
     Every legal action must have a child (``untried`` returned 0) with at least one
     visit. Ties go to the first legal action, like ``SearchAgent``.
     """
+    nodes, value = tree
     best = NONE
     best_score = -1.0
     for i in range(nlegal):
         child = find_child(tree, node, legal[i])
-        visits = tree[child, T_VISITS]
-        score = value[child] / visits + exploration * math.sqrt(math.log(tree[child, T_AVAIL]) / visits)
+        visits = nodes[child, T_VISITS]
+        score = value[child] / visits + exploration * math.sqrt(math.log(nodes[child, T_AVAIL]) / visits)
         if score > best_score:
             best_score = score
             best = child
@@ -147,37 +165,38 @@ def select_uct(tree: np.ndarray, value: np.ndarray, node: int, legal: np.ndarray
 
 
 @njit(cache=True)
-def backpropagate(tree: np.ndarray, value: np.ndarray, path: np.ndarray, length: int,
-                  reward: np.ndarray) -> None:
+def backpropagate(tree: Tree, path: np.ndarray, length: int, reward: np.ndarray) -> None:
     """Count one visit on every node of ``path[:length]`` and add its mover's reward."""
+    nodes, value = tree
     for i in range(length):
         node = path[i]
-        tree[node, T_VISITS] += 1
-        player = tree[node, T_PLAYER]
+        nodes[node, T_VISITS] += 1
+        player = nodes[node, T_PLAYER]
         if player >= 0:
             value[node] += reward[player]
 
 
 @njit(cache=True)
-def most_visited(tree: np.ndarray, value: np.ndarray, node: int, legal: np.ndarray, nlegal: int) -> int:
+def most_visited(tree: Tree, node: int, legal: np.ndarray, nlegal: int) -> int:
     """The index in ``legal`` of the most visited child of ``node``.
 
     Ties go to the better mean, then to the first legal action; an action without
     a child counts as unvisited (as ``SearchAgent.choose_from_state`` decides).
     """
-    return most_visited_with(tree, value, node, legal, nlegal, NONE, 0.0)
+    return most_visited_with(tree, node, legal, nlegal, NONE, 0.0)
 
 
 @njit(cache=True)
-def most_visited_with(tree: np.ndarray, value: np.ndarray, node: int, legal: np.ndarray, nlegal: int,
-                      bonus_action: int, bonus: float) -> int:
+def most_visited_with(tree: Tree, node: int, legal: np.ndarray, nlegal: int, bonus_action: int,
+                      bonus: float) -> int:
     """``most_visited`` where ``bonus_action`` has ``bonus`` visits of credit (the policy's prior)."""
+    nodes, value = tree
     best = 0
     best_visits = -1.0
     best_mean = -1.0
     for i in range(nlegal):
         child = find_child(tree, node, legal[i])
-        visits = 0 if child == NONE else tree[child, T_VISITS]
+        visits = 0 if child == NONE else nodes[child, T_VISITS]
         mean = 0.0 if visits == 0 else value[child] / visits
         credit = visits + (bonus if legal[i] == bonus_action else 0.0)
         if credit > best_visits or (credit == best_visits and mean > best_mean):
@@ -186,28 +205,29 @@ def most_visited_with(tree: np.ndarray, value: np.ndarray, node: int, legal: np.
 
 
 @njit(cache=True)
-def decided(tree: np.ndarray, node: int, left: int) -> bool:
+def decided(tree: Tree, node: int, left: int) -> bool:
     """Whether ``left`` more iterations can no longer change the most visited child of ``node``."""
     return decided_with(tree, node, left, NONE, 0.0)
 
 
 @njit(cache=True)
-def decided_with(tree: np.ndarray, node: int, left: int, bonus_action: int, bonus: float) -> bool:
+def decided_with(tree: Tree, node: int, left: int, bonus_action: int, bonus: float) -> bool:
     """``decided`` where ``bonus_action`` has ``bonus`` visits of credit, tried or not (the policy's prior)."""
+    nodes = tree.nodes
     first = 0.0
     second = 0.0
     seen = False
-    child = tree[node, T_FIRST]
+    child = nodes[node, T_FIRST]
     while child != NONE:
-        v = float(tree[child, T_VISITS])
-        if tree[child, T_ACTION] == bonus_action:
+        v = float(nodes[child, T_VISITS])
+        if nodes[child, T_ACTION] == bonus_action:
             v += bonus
             seen = True
         if v > first:
             first, second = v, first
         elif v > second:
             second = v
-        child = tree[child, T_NEXT]
+        child = nodes[child, T_NEXT]
     if not seen and bonus_action >= 0:
         if bonus > first:
             first, second = bonus, first

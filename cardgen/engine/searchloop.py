@@ -32,15 +32,15 @@ slower with calls).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from numba import njit
 
 from cardgen.engine.searchparams import DECIDED_EVERY, PAIRED_MIN_ROUNDS
 from cardgen.engine import fastrng
-from cardgen.engine.fasttree import (T_ACTION, backpropagate, decided_with, expand, most_visited_with, new_tree,
-                                     paired_add, paired_pick, select_uct, untried)
+from cardgen.engine.fasttree import (T_ACTION, Tree, backpropagate, decided_with, expand, most_visited_with,
+                                     new_tree, paired_add, paired_pick, select_uct, untried)
 
 if TYPE_CHECKING:
     from cardgen.engine.api import SearchParams
@@ -49,6 +49,60 @@ if TYPE_CHECKING:
 OK = 0
 #: the kernels every game binds (``bind_search``), in the order their stubs follow
 KERNELS = ("context", "root", "advice", "sample", "start_round", "legal", "apply", "play", "reward")
+
+
+class Settings(NamedTuple):
+    """One decision's ``SearchParams`` as the compiled loops read them (``run`` makes it; numba compiles the
+    record as an argument, a field costs nothing). Each loop reads the fields of its algorithm."""
+
+    #: the iterations of the decision (paired: shared by the root moves, at least ``PAIRED_MIN_ROUNDS`` rounds)
+    iterations: int
+    #: tree: UCT's exploration constant
+    exploration: float
+    #: the weight of the score share in a reward (``fasttree.rewards``)
+    score_weight: float
+    #: rollouts follow the game's heuristic rather than random moves
+    policy: bool
+    #: with ``policy``: a rollout's chance of a random move instead of the heuristic's
+    epsilon: float
+    #: paired: standard errors by which a move must beat the heuristic's (``fasttree.paired_pick``)
+    z: float
+    #: tree: the heuristic picks its root move first (from ``mt``, before any sample)
+    advise: bool
+    #: tree, with ``advise``: the heuristic's root move is credited with ``prior * iterations`` visits when deciding
+    prior: float
+
+
+class PairedWork(NamedTuple):
+    """The arrays ``paired_loop`` works in (``paired_search`` makes them: the loop allocates nothing)."""
+
+    #: the root's legal moves (``root``'s listing)
+    codes: np.ndarray
+    #: per root move: summed rewards, summed paired differences with the heuristic's move, those squared,
+    #: one round's rewards (``fasttree.paired_add``)
+    stats: np.ndarray
+    #: one rollout's reward per seat
+    rewards: np.ndarray
+    #: the search's own ``fastrng`` stream (the heuristic's root move, determinizing, the rounds' streams)
+    mt: np.ndarray
+    #: the round's rollout stream as ``start_round`` seeded it, and the copy each root move rolls out from
+    stream0: np.ndarray
+    stream: np.ndarray
+
+
+class TreeWork(NamedTuple):
+    """The arrays ``tree_loop`` works in (``tree_search`` makes them: the loop allocates nothing)."""
+
+    #: rows: the root's legal moves, a walk step's legal moves, the untried ones among them
+    lists: np.ndarray
+    #: the search tree, one node per expansion and the root (``fasttree.Tree``)
+    tree: Tree
+    #: the nodes of the current walk, root first
+    path: np.ndarray
+    #: one rollout's reward per seat
+    rewards: np.ndarray
+    #: the search's own ``fastrng`` stream (the heuristic's root move, determinizing, expansion, rollouts)
+    mt: np.ndarray
 
 
 # -- the kernels' contracts (stubs: ``bind_search`` replaces each with the game's njit function) ----------
@@ -118,22 +172,23 @@ def _index(codes, m, action):  # type: ignore[no-untyped-def]
     return -1
 
 
-def paired_search(args, seed, iterations, score_weight, policy, epsilon, z):  # type: ignore[no-untyped-def]
+def paired_search(args, seed, settings):  # type: ignore[no-untyped-def]
     """``SearchAgent._paired_choice``: the index among the root's legal moves to play, or a negative status.
 
-    Without ``policy``: random rollouts and no move of the policy's to beat (the best sum wins).
+    Without ``settings.policy``: random rollouts and no move of the policy's to beat (the best sum wins).
     Makes the arrays ``paired_loop`` works in (it allocates nothing: see ``bind_search``).
     """
     ctx, seats, width = context(args)
-    return paired_loop(ctx, np.zeros(width, dtype=np.int64), np.zeros((4, width)), np.zeros(seats),
-                       fastrng.new_state(), fastrng.new_state(), fastrng.new_state(), seed, iterations, score_weight,
-                       policy, epsilon, z)
+    work = PairedWork(np.zeros(width, dtype=np.int64), np.zeros((4, width)), np.zeros(seats), fastrng.new_state(),
+                      fastrng.new_state(), fastrng.new_state())
+    return paired_loop(ctx, work, seed, settings)
 
 
-def paired_loop(ctx, codes, stats, rewards, mt, stream0, stream, seed, iterations,  # type: ignore[no-untyped-def]
-                score_weight, policy, epsilon, z):
-    """``paired_search``'s rounds in the arrays it made: ``stats`` rows are the moves' summed rewards,
-    their paired differences with the policy's move, those squared, one round's rewards."""
+def paired_loop(ctx, work, seed, settings):  # type: ignore[no-untyped-def]
+    """``paired_search``'s rounds in the arrays it made (``PairedWork``), as ``settings`` say."""
+    codes, stats, rewards, mt, stream0, stream = work
+    iterations, score_weight = settings.iterations, settings.score_weight
+    policy, epsilon = settings.policy, settings.epsilon
     fastrng.seed(mt, np.uint64(seed))
     k, seat = root(ctx, codes)
     base = -1
@@ -154,36 +209,36 @@ def paired_loop(ctx, codes, stats, rewards, mt, stream0, stream, seed, iteration
             reward(ctx, score_weight, rewards)
             got[i] = rewards[seat]
         paired_add(sums, diff_sum, diff_sq, got, k, base)
-    return paired_pick(sums, diff_sum, diff_sq, rounds, k, base, z)
+    return paired_pick(sums, diff_sum, diff_sq, rounds, k, base, settings.z)
 
 
-def tree_search(args, seed, iterations, exploration, score_weight, policy, epsilon,  # type: ignore[no-untyped-def]
-                advise, prior):
+def tree_search(args, seed, settings):  # type: ignore[no-untyped-def]
     """``SearchAgent``'s tree: the index among the root's legal moves to play, or a negative status.
 
-    ``advise``: the heuristic picks its root move first (from the search's stream), credited with
+    ``settings.advise``: the heuristic picks its root move first (from the search's stream), credited with
     ``prior * iterations`` visits when deciding. Makes the arrays ``tree_loop`` works in.
     """
     ctx, seats, width = context(args)
-    tree, value = new_tree(iterations + 2)
-    return tree_loop(ctx, np.zeros((3, width), dtype=np.int64), tree, value, np.zeros(iterations + 2, dtype=np.int64),
-                     np.zeros(seats), fastrng.new_state(), seed, iterations, exploration, score_weight, policy,
-                     epsilon, advise, prior)
+    iterations = settings.iterations
+    work = TreeWork(np.zeros((3, width), dtype=np.int64), new_tree(iterations + 2),
+                    np.zeros(iterations + 2, dtype=np.int64), np.zeros(seats), fastrng.new_state())
+    return tree_loop(ctx, work, seed, settings)
 
 
-def tree_loop(ctx, lists, tree, value, path, rewards, mt, seed, iterations,  # type: ignore[no-untyped-def]
-              exploration, score_weight, policy, epsilon, advise, prior):
-    """``tree_search``'s iterations in the arrays it made: ``lists`` rows are the root's moves, a walk's
-    moves, the untried ones."""
+def tree_loop(ctx, work, seed, settings):  # type: ignore[no-untyped-def]
+    """``tree_search``'s iterations in the arrays it made (``TreeWork``), as ``settings`` say."""
+    lists, tree, path, rewards, mt = work
+    iterations, exploration, score_weight = settings.iterations, settings.exploration, settings.score_weight
+    policy, epsilon = settings.policy, settings.epsilon
     fastrng.seed(mt, np.uint64(seed))
     root_codes, codes, fresh = lists[0], lists[1], lists[2]
     k, _ = root(ctx, root_codes)
     bonus_action, bonus = -1, 0.0
-    if advise:
+    if settings.advise:
         best = advice(ctx, root_codes, k, mt)
         if best < 0:
             return best
-        bonus_action, bonus = root_codes[best], prior * iterations
+        bonus_action, bonus = root_codes[best], settings.prior * iterations
     walk_epsilon = epsilon if policy else 0.0
     for done in range(1, iterations + 1):
         sample(ctx, mt)
@@ -196,23 +251,23 @@ def tree_loop(ctx, lists, tree, value, path, rewards, mt, seed, iterations,  # t
                 break
             nfresh = untried(tree, node, codes, m, fresh)
             if nfresh > 0:
-                action, length = expand(tree, value, node, fresh, nfresh, player, mt, path, length)
+                action, length = expand(tree, node, fresh, nfresh, player, mt, path, length)
                 status = play(ctx, codes, _index(codes, m, action), False, mt, policy, walk_epsilon)
                 if status < 0:
                     return status
                 break
-            node = select_uct(tree, value, node, codes, m, exploration)
-            status = apply(ctx, codes, _index(codes, m, tree[node, T_ACTION]))
+            node = select_uct(tree, node, codes, m, exploration)
+            status = apply(ctx, codes, _index(codes, m, tree.nodes[node, T_ACTION]))
             if status < 0:
                 return status
             path[length] = node
             length += 1
         reward(ctx, score_weight, rewards)
-        backpropagate(tree, value, path, length, rewards)
+        backpropagate(tree, path, length, rewards)
         if done % DECIDED_EVERY == 0 and done < iterations \
                 and decided_with(tree, 0, iterations - done, bonus_action, bonus):
             break
-    return most_visited_with(tree, value, 0, root_codes, k, bonus_action, bonus)
+    return most_visited_with(tree, 0, root_codes, k, bonus_action, bonus)
 
 
 def bind_search(name: str, loop_options: dict[str, object] | None = None,
@@ -246,10 +301,9 @@ def run(what: str, loops: tuple[Any, Any], args: tuple[Any, ...], params: "Searc
     from cardgen.jit import announce_compile
     paired, tree = loops
     announce_compile(f"{what} ({'paired' if params.paired else 'tree'})", paired if params.paired else tree)
-    if params.paired:
-        return int(paired(args, seed, params.iterations, params.score_weight, params.policy, params.epsilon,
-                          params.z))
     prior = params.prior if params.policy else 0.0
     advise = params.policy and (prior > 0.0 or always_advise)
-    return int(tree(args, seed, params.iterations, params.exploration, params.score_weight, params.policy,
-                    params.epsilon, advise, prior))
+    settings = Settings(iterations=int(params.iterations), exploration=float(params.exploration),
+                        score_weight=float(params.score_weight), policy=bool(params.policy),
+                        epsilon=float(params.epsilon), z=float(params.z), advise=bool(advise), prior=float(prior))
+    return int((paired if params.paired else tree)(args, seed, settings))
