@@ -7,6 +7,7 @@ import io
 import re
 import textwrap
 from functools import cache
+from pathlib import Path
 
 import pikepdf
 import pytest
@@ -669,3 +670,21 @@ def test_each_action_cards_ruling_is_led_by_its_card(lang: str) -> None:
     source = first_words(typography(deck.model.rulings["action_list"].text[lang], lang), 10)
     assert cards < markup.index(f"<p>{source}") < markup.index("<li>", cards)
     assert not re.search(r"<box[^>]*>[^<]*<p>[^<]*" + re.escape(source), markup)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+def test_the_first_round_rule_names_the_card_that_breaks_it(lang: str, tmp_path: Path) -> None:
+    """The published "no toast in the first round", said in the turn, names this edition's one exception, the
+    Round on the House card, and where it is ruled (eighth readers, en11 and fr: said flatly, the rule
+    contradicted the book's own card); a deck without the card says the rule alone."""
+    deck = decks()["draco"]
+    card = next(c.name[lang] for c in deck.model.components if c.id == "round-on-the-house")
+    text = rulebook_text(deck, lang)
+    first = next(line for line in text.split("\n") if ("first round" in line or "premier tour" in line
+                                                        or "primo giro" in line) and card in line)
+    assert {"fr": "Cas particuliers", "it": "Casi particolari", "en": "Special cases"}[lang] in first
+    without = throwaway_variant(tmp_path, "draco", "draco-no-round", "extends: draco\nname: {fr: T, it: T, en: T}\n"
+                                "description: {fr: T, it: T, en: T}\n"
+                                "remove: [round-on-the-house]\n")
+    assert card not in "\n".join(line for line in rulebook_text(without, lang).split("\n")
+                                 if "first round" in line or "premier tour" in line or "primo giro" in line)
