@@ -74,7 +74,8 @@ LABEL_ROOM = 50
 
 def fit(text: str, width: int = WIDTH) -> str:
     """``text`` with every line wider than ``width`` wrapped between words, its continuation lines indented
-    ``HANG`` deeper than the line's own indent, so a wrapped line reads as one item; a word is never cut (a
+    ``HANG`` deeper than the line's own indent (or under a short padded label's column, ``LABEL``), so a
+    wrapped line reads as one item; a word is never cut (a
     path or seed longer than the room stays whole), a no-break space (French ``50\u202f%``) never breaks, a
     mark of one character ("◆", "*") stays with the word after it, and a last line is never one short word
     alone ("de 23 à / 30") where the line above can give it company."""
@@ -97,7 +98,7 @@ def _wrapped(line: str, width: int) -> list[str]:
     column = re.match(r"\S+(?: \S+)*? {2,}", line[len(indent):])  # a label, then the padding of its column
     cont = len(indent) + HANG
     if column and column.end() <= LABEL and width - len(indent) - column.end() >= LABEL_ROOM:
-        cont = len(indent) + column.end()
+        cont = len(indent) + max(HANG, column.end())  # never shallower than a plain continuation
     rows: list[list[tuple[str, str]]] = [[]]
     room = width - len(indent)
     used = 0

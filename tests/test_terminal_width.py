@@ -66,6 +66,8 @@ def test_a_line_led_by_a_padded_label_wraps_under_the_labels_column() -> None:
     assert all(len(row) <= 100 for row in out)
     wide = "  " + "x" * 23 + "  " + " ".join(f"word{i}" for i in range(30))  # label column ends at 25 > 24
     assert all(row.startswith(" " * (2 + HANG) + "word") for row in fit(wide, 100).split("\n")[1:])
+    tiny = "  a  " + " ".join(f"word{i}" for i in range(30))  # a label column shallower than HANG: HANG
+    assert all(row.startswith(" " * (2 + HANG) + "word") for row in fit(tiny, 100).split("\n")[1:])
     narrow = "  PASSED" + " " * 14 + " ".join(f"word{i}" for i in range(30))  # 71 columns: 49 left < 50
     assert all(row.startswith(" " * (2 + HANG) + "word") for row in fit(narrow, 71).split("\n")[1:])
 
