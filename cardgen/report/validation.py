@@ -64,7 +64,8 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                    page_words("peak_99", lang, n=_p99(games[k], r["games"])) if k in games else "")
                   for k, v in r["peaks"].items()],
         "seat_agents": agents_words([a["agent"] for a in r.get("agents") or []] or [str(agents)], lang),
-        "gaps": [{"name": tally_words("gap", g["kind"], lang, naming), "settled": g["settled"], "published": bool(g.get("published")),
+        "gaps": [{"name": tally_words("gap", g["kind"], lang, naming), "settled": g["settled"],
+                  "published": bool(g.get("published")),
                   "times": g["count"], "games": g["games"],
                   "seed": page_words("seed_game", lang, seed=g["seed"], game=game_number(g["game"])),
                   "detail": g.get("detail") if g["kind"] == "engine_error" else ""} for g in listed_gaps(r, naming)],
