@@ -325,10 +325,15 @@ function render() {
     $("counters").textContent = counters(v) + " · " + ui.spectator;
     $("moves-title").textContent = ui.spectator;
   }
-  const table = $("table");
-  table.replaceChildren(...v.areas.map((a) => area(a, false)));
-  const hand = $("hand");
-  hand.replaceChildren(...v.hand.map((a) => area(a, true)));
+  const table = $("table"), hand = $("hand");
+  // the same table as shown is not rebuilt: a tap on a card that lands while the page asks again (a heartbeat, a
+  // view that differs only in what the table does not show) is not lost between a card taken away and its copy
+  const shownKey = JSON.stringify([v.areas, v.hand, v.moves, v.seat, v.turn, PHONE.matches, v.lang]);
+  if (table.dataset.shown !== shownKey || !table.childElementCount) {
+    table.dataset.shown = shownKey;
+    table.replaceChildren(...v.areas.map((a) => area(a, false)));
+    hand.replaceChildren(...v.hand.map((a) => area(a, true)));
+  }
   hand.hidden = !!v.spectator;
   hand.classList.toggle("yours", v.waiting === "you");
   renderMoves();
@@ -579,6 +584,7 @@ function renderDesigner() {
     return col;
   });
   $("table").replaceChildren(shared, ...cols);
+  delete $("table").dataset.shown;  // a seat's own table after this is drawn afresh
   $("table").classList.add("seats");
   $("hand").replaceChildren();
   $("hand").hidden = true;
