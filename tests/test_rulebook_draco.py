@@ -376,6 +376,32 @@ def test_the_rebuild_ruling_gives_the_books_own_number(lang: str) -> None:
         assert say(lang, start, n, times=times(n, lang)) in book(deck_id, lang), deck_id
 
 
+#: how each language marks the number of rebuilds as this edition's, where the rule says it
+OURS_POINTED = {"fr": "(choix de cette édition : voir « Cas particuliers »)",
+                "it": "(scelta di questa edizione: vedi «Casi particolari»)",
+                "en": "(this edition’s ruling: see “Special cases”)"}
+#: the Long Game's description: the published text suggests more than once, the number is ours
+LONG_OURS = {"fr": "plus d’une fois. Combien de fois, c’est un choix de cette édition : deux fois",
+             "it": "più di una volta. Quante volte è una scelta di questa edizione: due invece di una",
+             "en": "more than once. How many times is this edition’s choice: twice instead of once"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_number_of_rebuilds_is_marked_ours_where_the_rule_says_it(lang: str) -> None:
+    """Readers of round 63 (en13, it15, en36): "This happens only once in a game" stood as a flat rule, though
+    the published text is silent on how often the pile is rebuilt, and the Long Game's "twice instead of once"
+    read as the published description's own suggestion. Each book marks its number as this edition's where the
+    rule says it, pointing to Special cases; the Long Game's description says the number is this edition's
+    choice, the published suggestion being only "more than once"."""
+    for deck_id in ("draco", "draco-short", "draco-long"):
+        n = decks()[deck_id].rules.pile_rebuilds
+        rule = say(lang, "When someone draws the last card", n, times=times(n, lang))
+        assert rule.endswith(norm(OURS_POINTED[lang]) + "."), (deck_id, rule)
+        assert rule in book(deck_id, lang), deck_id
+    assert norm(LONG_OURS[lang]) in norm(decks()["draco-long"].model.description[lang])
+    assert norm(LONG_OURS[lang]) in book("draco-long", lang)
+
+
 def first_words(text: str, n: int = 8) -> str:
     """The first ``n`` words of a deck text as the book prints it (typographic apostrophes, spaces collapsed)."""
     return " ".join(norm(text.replace("'", "\u2019")).split()[:n])
@@ -408,7 +434,7 @@ def sections(markup: str) -> list[tuple[str, str]]:
             for i, m in enumerate(cuts)]
 
 
-RULING_BOXES = re.compile(r'<box kind="ruling"(?: title="([^"]*)")?( breaks="yes")?>(.*?)</box>', re.S)
+RULING_BOXES = re.compile(r'<box kind="ruling"(?: title="([^"]*)")?( breaks="yes")?(?: continued="[^"]*")?>(.*?)</box>', re.S)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -656,7 +682,7 @@ def test_each_action_cards_ruling_is_led_by_its_card(lang: str) -> None:
     cards = markup.index(f"<h1>{tr(lang, 'The action cards')}</h1>")
     listed = markup[markup.index("<ul>", cards):markup.index("</ul>", cards)]
     assert "<box" not in listed and all(f"<li><b>{names[c]}</b>" in listed for c in own)
-    topic = re.search(r'<box kind="ruling" title="' + re.escape(tr(lang, "The action cards")) + r'" breaks="yes">(.*?)</box>',
+    topic = re.search(r'<box kind="ruling" title="' + re.escape(tr(lang, "The action cards")) + r'" breaks="yes"[^>]*>(.*?)</box>',
                       markup, re.S)
     assert topic, lang
     for card, ruling in own.items():

@@ -381,7 +381,8 @@ def test_a_ruling_box_of_several_paragraphs_breaks_between_them_a_short_one_neve
     many = ET.fromstring('<box kind="ruling" title="T">' + "<p>One ruling.</p>" * SPLIT_BOX_BLOCKS + "</box>")
     few = ET.fromstring('<box kind="ruling" title="T">' + "<p>One ruling.</p>" * (SPLIT_BOX_BLOCKS - 1) + "</box>")
     split = conv.box(many, 200)
-    assert isinstance(split, Table) and split.repeatRows == 1 and len(split._cellvalues) == SPLIT_BOX_BLOCKS + 1
+    # without a continuation's heading (continued=), it goes on untitled rather than under its title again
+    assert isinstance(split, Table) and split.repeatRows == 0 and len(split._cellvalues) == SPLIT_BOX_BLOCKS + 1
     parts = split.split(200, split.wrap(200, 1000)[1] - 5)
     assert len(parts) == 2, "a box of several rulings does not break between them"
     assert isinstance(conv.box(few, 200), KeepTogether)
@@ -390,9 +391,10 @@ def test_a_ruling_box_of_several_paragraphs_breaks_between_them_a_short_one_neve
     # round 4 (Royale's impossibility box): a box the template marks whole never breaks, however long
     many.set("whole", "yes")
     assert isinstance(conv.box(many, 200), KeepTogether)
-    # round 62: a topic of Draco's closing answers breaks between any two of them, its title repeated (kept whole,
-    # each topic left up to half a column blank above it), and is marked as gathered apart from its rules
-    topic = ET.fromstring('<box kind="ruling" title="Money" breaks="yes">' + "<p>One ruling.</p>" * 2 + "</box>")
+    # round 62: a topic of Draco's closing answers breaks between any two of them (kept whole, each topic left up
+    # to half a column blank above it), and is marked as gathered apart from its rules
+    topic = ET.fromstring('<box kind="ruling" title="Money" breaks="yes" continued="{title} (continued)">'
+                          + "<p>One ruling.</p>" * 2 + "</box>")
     broken = conv.box(topic, 200)
     assert isinstance(broken, Table) and broken.repeatRows == 1 and broken.gathered
     assert len(broken.split(200, broken.wrap(200, 1000)[1] - 5)) == 2
@@ -431,3 +433,61 @@ def test_a_grid_too_narrow_for_its_names_breaks_them_between_words_never_inside_
     allowed = {"Portata", "principale", "12", "Frutta", "4"}
     assert all(word in allowed for line in lines for word in line.replace("\u00a0", " ").replace("\u202f", " ").split()), lines
     assert "Portata" in lines, "the name breaks between its words: " + repr(lines)
+
+
+def test_a_box_that_breaks_heads_its_continuation_as_one_never_with_its_title_alone() -> None:
+    """Readers of round 63 (en19, it14, it11): a box broken across columns with its title repeated read as two
+    sections of one name (Draco's "The special characters" twice), and Royale's "Your turn" headed the ghost's
+    turn. The continuation is headed "<title> (continued)" (the template's pattern), or, when it starts with a
+    block that opens a new part of the box (``part=``), that part's title; a part in progress goes on as
+    "<part> (continued)"; the first piece keeps the box's title; a breakable titled box without a pattern is
+    refused."""
+    import xml.etree.ElementTree as ET
+
+    import pytest
+    from reportlab.lib import colors
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook.markup import Converter, MarkupError
+    from cardgen.rulebook.styles import make_styles
+    from cardgen.rulebook.typeset import column_width
+
+    from test_rulebook_support import ROOT
+
+    conv = Converter(resolve("draco", ROOT), "en", make_styles("en", colors.black), column_width("a4"), None)
+
+    def heads(markup: str, rows_first: int) -> list[str]:
+        """The headings of the pieces of the box ``markup`` broken after ``rows_first`` rows, then at every row."""
+        box = conv.box(ET.fromstring(markup), 200)
+        box.wrap(200, 1000)
+        height = sum(box._rowHeights[:rows_first]) + 0.5
+        first, rest = box.split(200, height)
+        out = [title(first), title(rest)]
+        while len(rest._cellvalues) > 2:
+            rest.wrap(200, 1000)
+            _, rest = rest.split(200, sum(rest._rowHeights[:2]) + 0.5)
+            out.append(title(rest))
+        return out
+
+    def title(piece: object) -> str:
+        """The text of a piece's heading row."""
+        cell = piece._cellvalues[0][0]
+        return (cell[0] if isinstance(cell, tuple) else cell).text
+
+    pattern = ' breaks="yes" continued="{title} (continued)"'
+    three = "<p>One.</p><p>Two.</p><p>Three.</p>"
+    assert heads(f'<box kind="ruling" title="Money"{pattern}>{three}</box>', 2) == [
+        "Money", "Money (continued)", "Money (continued)"]
+    turn = (f'<box kind="example" title="Your turn"{pattern}><p>You take a row.</p><p>You place a card.</p>'
+            '<p part="The ghost’s turn">Then the ghost plays.</p><p>It discards a card.</p></box>')
+    assert heads(turn, 2) == ["Your turn", "Your turn (continued)", "The ghost’s turn", "The ghost’s turn (continued)"]
+    assert heads(turn, 3) == ["Your turn", "The ghost’s turn", "The ghost’s turn (continued)"]
+    # the heading of a continuation is measured again: a long one takes the lines it needs
+    long_title = "A topic whose title fills the line"
+    box = conv.box(ET.fromstring(f'<box kind="ruling" title="{long_title}"{pattern}>{three}</box>'), 120)
+    box.wrap(120, 1000)
+    _, rest = box.split(120, sum(box._rowHeights[:2]) + 0.5)
+    rest.wrap(120, 1000)
+    assert rest._rowHeights[0] > box._rowHeights[0]
+    with pytest.raises(MarkupError):
+        conv.box(ET.fromstring(f'<box kind="ruling" title="Money" breaks="yes">{three}</box>'), 200)

@@ -81,6 +81,15 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
                  "bank_short", "change_between_players"]
     texts = {k: (deck["clarifications"].get(k) or deck["rulings"][k])["text"] for k in money_ids}
     assert texts["bank_coins_only"]["en"] == "The bank has only the game’s coins, never more."
+    # round 63 (Italian 12): paying in gold where it can spares the bank's silver, which the box holds fewer of; the
+    # book said the rule made silver run out first ("so silver runs out first"), a cause turned round
+    coins = {c["id"]: c["count"] for c in deck["components"] if c["id"] in ("silver-coin", "gold-coin")}
+    assert coins["silver-coin"] < coins["gold-coin"]
+    assert "that spares its silver, as the game has fewer silver coins than gold ones" in texts["bank_pays_in_gold"]["en"]
+    assert "elle ménage ainsi ses pièces d’argent, moins nombreuses" in texts["bank_pays_in_gold"]["fr"]
+    assert "così risparmia l’argento, perché nel gioco le monete d’argento sono meno" in texts["bank_pays_in_gold"]["it"]
+    assert not any(w in texts["bank_pays_in_gold"][lang] for lang, w in
+                   (("en", "runs out first"), ("fr", "les premières"), ("it", "per prime"))), "the cause turned round"
     # what a bank with only gold does, as table.settle plays it (en 29b, round 5; test_draco_money holds the engine)
     assert "the bank pays silver it owes with a gold coin if the player can give change" in texts["bank_gold_for_silver"]["en"]
     # a player paying another with only gold and no change to be had (French 25, round 61): table.settle keeps
@@ -99,7 +108,7 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
         section = markup[start:markup.index("<h1>", start + 1)]
         assert norm(texts["change_at_the_bank"][lang])[1:30] in norm(section), lang
         closing = markup.index(f"<h1>{SPECIAL[lang]}</h1>")
-        box = re.search(rf'<box kind="ruling" title="{money[lang]}" breaks="yes">(.*?)</box>', markup[closing:], re.S)
+        box = re.search(rf'<box kind="ruling" title="{money[lang]}" breaks="yes"[^>]*>(.*?)</box>', markup[closing:], re.S)
         assert box, lang
         items = re.findall(r"<p>(.*?)</p>", box.group(1), re.S)
         assert [norm(i)[:30] for i in items] == [norm(texts[k][lang])[:30] for k in money_ids

@@ -11,9 +11,12 @@ of text is and this module alone decides how it looks::
       <ul>/<ol type="1|a"><li>inline</li></ol>      lists
       <box kind="ruling|clarification|example|summary" title="..">blocks</box>
       <box kind="ruling" whole="yes">..</box>       a ruling box never broken, however many paragraphs
-      <box kind="example" breaks="yes">..</box>     a box that may break between its blocks, its title repeated
-      <box kind="ruling" breaks="yes">..</box>      the same for a ruling box: a topic of answers gathered at the
+      <box kind="example" breaks="yes" continued="{title} (continued)">..</box>   a box that may break between
+                                                    its blocks, its continuation headed by ``continued``
+      <box kind="ruling" breaks="yes" ..>..</box>   the same for a ruling box: a topic of answers gathered at the
                                                     book's end, apart from their rules by design (Draco's)
+      <p part="..">                                 in a box that may break: this block opens a new part of it,
+                                                    whose title heads a continuation (Royale's ghost's turn)
       <table widths="2,1"><tr><th/><td/></tr></table>       first row may be <th> cells
       <table breaks="rows">..</table>               a long list that may break between its rows, its
                                                     header row repeated (Royale's nobles by letter)
@@ -248,6 +251,36 @@ class BookTable(Table):
         self._measured_at = availWidth
 
 
+class BoxTable(BookTable):
+    """A box that may break between its blocks: its continuation is headed as one, never with the box's title
+    alone, which a reader took for a second section of the same name (readers of round 63: Draco's "The special
+    characters" twice; Royale's "Your turn" heading the ghost's turn).
+
+    ``heads`` gives, for each row, the part of the box it belongs to and whether the row opens that part (row 0,
+    the title, has none); ``continuation(part, opens)`` makes the heading of a continuation that starts with a
+    row of that part: the part's own title when the row opens it, else the part's title marked as continued
+    (the catalogs' "{title} (continued)").
+    """
+
+    heads: list[tuple[str, bool]]
+    continuation: Any
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803 (reportlab's names)
+        """Reportlab's split, the second part's repeated title replaced by the continuation's heading, its row
+        measured again (the heading may take more lines than the title)."""
+        parts = super().split(availWidth, availHeight)
+        if len(parts) != 2 or not self.repeatRows or not hasattr(self, "heads"):
+            return parts
+        first, rest = parts
+        cut = len(first._cellvalues)  # the rows before the break, the title among them
+        part, opens = self.heads[cut]
+        rest._cellvalues[0] = [self.continuation(part, opens)]  # a new row: the first part keeps its own
+        rest._rowHeights = rest._argH = [None, *rest._argH[1:]]
+        rest.heads = [("", False), *self.heads[cut:]]
+        rest.continuation = self.continuation
+        return parts
+
+
 class Heading(TypoParagraph):
     """A heading paragraph that also makes a PDF bookmark at ``level``."""
 
@@ -345,6 +378,24 @@ class Converter:
                 out.extend(flow._content if isinstance(flow, KeepTogether) else [flow])
         return out
 
+    def box_blocks(self, parent: ET.Element, width: float) -> tuple[list[Flowable], list[tuple[str, bool]]]:
+        """The flowables of a box's children, and for each the part of the box it belongs to: (the part's title,
+        whether this block opens it). A box's first part is the box's title; a child marked ``part=".."`` opens a
+        new part (Royale's "Your turn" box going on to the ghost's turn), so that a continuation of the box is
+        headed with what it holds."""
+        out: list[Flowable] = []
+        heads: list[tuple[str, bool]] = []
+        part = parent.get("title", "")
+        for el in parent:
+            opens = bool(el.get("part"))
+            part = el.get("part") or part
+            for flow in self.block(el, width):
+                for piece in flow._content if isinstance(flow, KeepTogether) else [flow]:
+                    out.append(piece)
+                    heads.append((part, opens))
+                    opens = False
+        return out, heads
+
     def block(self, el: ET.Element, width: float) -> list[Flowable]:
         s = self.styles
         tag = el.tag
@@ -398,15 +449,17 @@ class Converter:
     def box(self, el: ET.Element, width: float) -> Flowable:
         dark, light = BOX_TINTS.get(el.get("kind", ""), ("#444444", "#F2F2F2"))
         inner = width - 12
-        content = self.blocks(el, inner)
+        content, parts_of = self.box_blocks(el, inner)
         titled = 1 if el.get("title") else 0
         # a box is kept whole: one that broke between its paragraphs, its title repeated above the rest, read as two
         # rulings (French and English readers, round 59); a box too tall for a whole column still breaks, unless the
         # template marks it whole (Royale's impossibility box: its third paragraph refers to the first)
         whole = el.get("whole", "no") == "yes"
-        # a box marked breakable may end a column and go on in the next one, its title repeated: a worked
+        # a box marked breakable may end a column and go on in the next one, headed as a continuation: a worked
         # example's turn (kept whole, it left half a column empty under the position) or a topic of the answers
-        # gathered at the book's end (kept whole, each left up to half a column blank above it; readers of round 62)
+        # gathered at the book's end (kept whole, each left up to half a column blank above it; readers of round 62).
+        # Its title repeated as it was read as a second section of the same name (readers of round 63: "The special
+        # characters" twice; Royale's "Your turn" over the ghost's turn): see ``BoxTable``
         if el.get("breaks", "no") not in ("yes", "no"):
             raise MarkupError(f"<box breaks=\"{el.get('breaks')}\">; expected yes or no")
         breakable = el.get("breaks") == "yes"
@@ -417,7 +470,17 @@ class Converter:
         if titled:
             rows.append([self.text(escape(el.get("title", "")), self.styles.box_title)])
         rows += [[[block]] for block in parts] if parts else [[content]]
-        table = BookTable(rows, colWidths=[width], repeatRows=titled if parts else 0)
+        pattern = el.get("continued", "")
+        if titled and breaks and "{title}" not in pattern:
+            raise MarkupError(f"<box title=\"{el.get('title')}\" breaks=\"yes\">: its continued=\"..\" must hold "
+                              "{title}, to head its continuation")
+        heads = [("", False)] * titled + (parts_of if parts else [])
+        # a long ruling box without a continuation's heading goes on untitled, rather than under its title again
+        repeat = titled if parts and "{title}" in pattern else 0
+        table = BoxTable(rows, colWidths=[width], repeatRows=repeat)
+        table.heads = heads
+        table.continuation = lambda part, opens: self.text(escape(part if opens else pattern.replace("{title}", part)),
+                                                           self.styles.box_title)
         first = titled
         cmds = [FONT, ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(light)),
                 ("BOX", (0, 0), (-1, -1), 0.8, colors.HexColor(dark)),
