@@ -5,7 +5,8 @@ tall as the block), then two columns; later pages are two columns. Every heading
 becomes a PDF bookmark. A block kept on one page (``markup.KeepOnPage``: a worked
 example) starts a new page when it fits an empty one but not what is left of the
 current one (``fits_columns``); the sections after it that fit what is left are set
-there first (``lift``). The document is built with reportlab's ``invariant`` mode, so
+there first (``lift``), or, when none fits, the whole chapter that follows it, run on
+over the page (``run_on``). The document is built with reportlab's ``invariant`` mode, so
 the same deck and language always give the same bytes.
 """
 from __future__ import annotations
@@ -131,7 +132,34 @@ def lift(flowables: list[Flowable], width: float, rest: list[tuple[float, bool]]
             break
         if opens_section(flowables[count + 1]) and not (flow.getKeepWithNext() or getattr(flow, "introduces", False)):
             best = count
-    return best
+    return best or run_on(flowables, width, rest + body, canv)
+
+
+def run_on(flowables: list[Flowable], width: float, columns: list[tuple[float, bool]], canv: Canvas) -> int:
+    """How many of the blocks after ``flowables[0]`` (a block kept on one page) make up the chapter that follows
+    it, when that chapter opens right after it and fits whole in ``columns`` (what is left of this page and the
+    next one): the block then goes after the whole chapter, which fills the space it leaves and runs on over the
+    page, as a figure a printed book sets after the chapter it does not depend on (Draco's example of a toast
+    after the action cards, which left page 3's right column 60 % empty: readers of round 63). None (0) when no
+    chapter opens there, it does not fit, or it holds another block kept on one page, a deliberate break or the
+    book's last block.
+    """
+    if len(flowables) < 3 or not opens_chapter(flowables[1]):
+        return 0
+    for count in range(1, len(flowables) - 1):
+        if isinstance(flowables[count], (KeepOnPage, ActionFlowable)):
+            return 0
+        if opens_chapter(flowables[count + 1]):
+            return count if fits_columns(flowables[1:count + 1], width, columns, canv) else 0
+    return 0
+
+
+def opens_chapter(flow: Flowable) -> bool:
+    """Whether ``flow`` is a first-level heading, or a kept block led by one."""
+    if isinstance(flow, KeepTogether) and not getattr(flow, "table", False):
+        content = [f for f in flow._content if not isinstance(f, (ActionFlowable, Spacer))]
+        return bool(content) and opens_chapter(content[0])
+    return isinstance(flow, Heading) and flow.outline_level == 0
 
 
 def opens_section(flow: Flowable) -> bool:
@@ -185,10 +213,14 @@ class RulebookDoc(BaseDocTemplate):
         body = [(f._aH, True) for f in self.pageTemplateById("later").frames]
         move = (not fits_columns(first.content, width, rest, self.canv)
                 and fits_columns(first.content, width, body, self.canv))
-        if move and not getattr(first, "lifted", False):
-            lifted = lift(flowables, width, rest, body, self.canv)
+        # set after a chapter run on over the page (``run_on``), it may still leave this column empty under that
+        # chapter's end, its first block too tall for what is left: what follows it is set there first
+        stranded = (getattr(first, "lifted", 0) == 1 and not move
+                    and not fits_columns(first.content[:1], width, rest[:1], self.canv))
+        if (move and not getattr(first, "lifted", 0)) or stranded:
+            lifted = lift(flowables, width, rest[:1] if stranded else rest, body, self.canv)
             if lifted:  # they are set first; the kept block is measured again after them
-                first.lifted = True
+                first.lifted = getattr(first, "lifted", 0) + 1
                 flowables[0:1 + lifted] = [*flowables[1:1 + lifted], first]
                 return
         flowables[0:1] = [PageGroup(first.name), *([PageBreak()] if move else []), *first.content, PageGroup(None)]
