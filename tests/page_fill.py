@@ -24,6 +24,9 @@ SCALE = 0.5
 INK = 245
 #: The most of a page but the last a book may leave empty (readers of round 62: "half-empty pages").
 MOST_EMPTY = 1 / 3
+#: The most of one column of a page but the last a book may leave empty (readers of round 63: Draco's page 3, its
+#: right column "about 60 % empty in mid-book").
+MOST_EMPTY_COLUMN = 1 / 2
 
 
 def column_gaps(page: pdfium.PdfPage, paper: str) -> tuple[float, float]:
@@ -55,3 +58,32 @@ def book_gaps(pdf: bytes, paper: str) -> dict[int, float]:
     """The empty share of every page but the last of ``pdf`` (page number from 1 -> share)."""
     gaps = page_gaps(pdf, paper)
     return {i + 1: share for i, share in enumerate(gaps[:-1])}
+
+
+def book_column_gaps(pdf: bytes, paper: str) -> dict[int, tuple[float, float]]:
+    """The empty share of the left and the right column of every page but the last of ``pdf`` (page number from
+    1 -> shares): a page may be filled on average and still leave one column mostly blank."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return {i + 1: column_gaps(doc[i], paper) for i in range(len(doc) - 1)}
+    finally:
+        doc.close()
+
+
+def find_text(pdf: bytes, paper: str, text: str) -> list[tuple[int, int, float]]:
+    """Where ``text`` stands in ``pdf``, each time in reading order: its page (from 1), its column (0 left, 1
+    right) and how far its top lies below the top of the text area, as a share of the text area's height."""
+    width, height = PAPERS[paper]
+    doc = pdfium.PdfDocument(pdf)
+    places = []
+    try:
+        for number in range(len(doc)):
+            textpage = doc[number].get_textpage()
+            search = textpage.search(text)
+            while found := search.get_next():
+                left, _, _, top = textpage.get_charbox(found[0])
+                places.append((number + 1, 0 if left < width / 2 else 1,
+                               (height - MARGIN - top) / (height - 2 * MARGIN - FOOTER)))
+    finally:
+        doc.close()
+    return sorted(places)

@@ -18,7 +18,7 @@ from cardgen.resolve.resolve import resolve
 from cardgen.rulebook import render_rulebooks
 from cardgen.rulebook.typeset import FOOTER, GUTTER, MARGIN, PAPERS, column_width
 
-from page_fill import MOST_EMPTY, book_gaps, page_gaps
+from page_fill import MOST_EMPTY, MOST_EMPTY_COLUMN, book_column_gaps, book_gaps, column_gaps, find_text, page_gaps
 from test_rulebook_support import ROOT
 
 GAMES = ["king_lui", "king_lui-gentle-overeating", "king_lui-hungry-dragon", "king_lui-six-players",
@@ -36,12 +36,9 @@ BEFORE = {("royale", "fr", "letter"): {4: 0.38, 5: 0.45}, ("royale", "it", "lett
 #: Royale's Italian Letter book: page 4 ends with the end of the game (34 % empty); the solo chapter's set-up
 #: would fill it, but its ghost's turn would then follow the example of a turn overleaf, which would part the
 #: chapter (``typeset.opens_section``).
-#: Draco's English A4 books (base and no-Zork): the example of a toast, kept on one page with its two tables,
-#: opens page 4 and leaves page 3's right column under the special characters 60 % empty (35 %, 34 % of the
-#: page); the action cards that follow it do not fit there whole, so nothing is lifted (round 62, after the
-#: rulings were gathered at the end).
-STILL_EMPTY: dict[tuple[str, str, str], list[int]] = {("royale", "it", "letter"): [4], ("draco", "en", "a4"): [3],
-                                                      ("draco-no-zork", "en", "a4"): [3]}
+#: Draco's English A4 books no longer leave page 3 a third empty (round 63: the example of a toast now follows the
+#: action cards, which fill the right column under the special characters, ``typeset.run_on``).
+STILL_EMPTY: dict[tuple[str, str, str], list[int]] = {("royale", "it", "letter"): [4]}
 
 
 def _empty_pages(deck_id: str, lang: str, papers: list[str]) -> dict[str, dict[int, float]]:
@@ -58,7 +55,8 @@ def _check(deck_id: str, lang: str, papers: list[str]) -> None:
             f"{deck_id}/{lang}/{paper}: pages more than a third empty (page: share) {empty}")
 
 
-@pytest.mark.parametrize(("deck_id", "lang"), sorted({(deck, lang) for deck, lang, _ in BEFORE}))
+@pytest.mark.parametrize(("deck_id", "lang"), sorted({(deck, lang) for deck, lang, _ in BEFORE} | {("draco", "en"),
+                                                                                            ("draco-no-zork", "en")}))
 def test_the_books_that_left_a_page_half_empty_fill_it(deck_id: str, lang: str) -> None:
     """Each on the paper it failed on (and the other: both share the book's text)."""
     _check(deck_id, lang, ["a4", "letter"])
@@ -100,3 +98,47 @@ def test_the_last_page_is_left_out() -> None:
     """A book's last page ends where its text does: only the others are measured, numbered from 1."""
     gaps = book_gaps(_pages("a4", [(0, 0.5), (1, 0.5)], [(0, 1.0), (1, 1.0)], [(0, 0.1)]), "a4")
     assert gaps == {1: pytest.approx(0.5, abs=0.01), 2: pytest.approx(0.0, abs=0.01)}
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_the_measure_reads_one_column_alone(paper: str) -> None:
+    """A page whose left column is full and whose right one is filled to two fifths: 0 and 60 % empty."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(_pages(paper, [(0, 1.0), (1, 0.4)]))
+    try:
+        left, right = column_gaps(doc[0], paper)
+    finally:
+        doc.close()
+    assert (left, right) == (pytest.approx(0.0, abs=0.01), pytest.approx(0.6, abs=0.01))
+
+
+#: Where Zork's rule and his payment table start, by language (the rule's first words, the table's header).
+ZORK = {"en": ("Zork never", "Zork’s seat"), "fr": ("Zork ne reçoit", "Place de Zork"),
+        "it": ("Zork non riceve", "Posto di Zork")}
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "en"])
+@pytest.mark.parametrize("deck_id", ["draco", "draco-no-zork"])
+def test_draco_columns_are_filled_and_zorks_table_follows_his_rule(deck_id: str, lang: str) -> None:
+    """Round 63 readers: page 3's right column "about 60 % empty in mid-book" (en), "two thirds of the column
+    empty" (it), "the Zork rule is at the foot of the left column while its payment table stands elsewhere". No
+    column of a page but the last is more than half empty; Zork's table stands in his rule's column, or opens
+    the next one."""
+    papers = ["a4", "letter"]
+    for paper, pdf in zip(papers, render_rulebooks(resolve(deck_id, ROOT), lang, papers)):
+        columns = book_column_gaps(pdf, paper)
+        assert 3 in columns, f"{deck_id}/{lang}/{paper}: page 3 is the last: the check would prove nothing"
+        wide = {page: (round(left, 2), round(right, 2)) for page, (left, right) in columns.items()
+                if max(left, right) > MOST_EMPTY_COLUMN}
+        assert not wide, f"{deck_id}/{lang}/{paper}: columns more than half empty (page: shares) {wide}"
+        if deck_id == "draco-no-zork":
+            continue
+        tables = find_text(pdf, paper, ZORK[lang][1])
+        assert tables, f"{deck_id}/{lang}/{paper}: Zork's table is nowhere"
+        table = tables[0]
+        rule = max(place for place in find_text(pdf, paper, ZORK[lang][0]) if place < table)  # the last before it
+        same = rule[:2] == table[:2]
+        turned = (table[:2] == (rule[0], 1) if rule[1] == 0 else table[:2] == (rule[0] + 1, 0)) and table[2] < 0.03
+        assert rule[2] < 1 and (same or turned), (
+            f"{deck_id}/{lang}/{paper}: Zork's rule at (page, column, depth) {rule}, his table at {table}")
