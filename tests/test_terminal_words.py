@@ -81,6 +81,14 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
     assert verdict(result, "it")[-1].startswith("Nessun altro cambiamento rilevato in queste 50 coppie")
     assert verdict({**result, "stop": {"early": False}}, "en")[-1] == \
         "No other figure changed by more than chance alone would explain."
+    # en49: a count that moved (listed under the table as "Other counts") is named as the exception, never denied
+    counted = {**result, "metrics": [m, {"metric": "peak:portions", "group": "internal", "base": 26.6, "variant": 22.9,
+                                         "difference": -3.7, "significant": True}]}
+    assert verdict(counted, "en")[-1] == ("No other change detected in these 50 pairs, apart from the counts listed on "
+                                          "the “Other counts” line under the table; smaller changes may go undetected "
+                                          "(the option --fixed plays all 200 pairs).")
+    assert "hormis les compteurs cités à la ligne «\u202fAutres compteurs\u202f»" in verdict(counted, "fr")[-1]
+    assert "a parte i contatori elencati nella riga «Altri contatori»" in verdict(counted, "it")[-1]
     side = {"variant": "king_lui", "sufficiency": []}
     doc = {"lang": "en", "base": "king_lui", "variant": "v", "name": "V", "games": 200, "agents": ["heuristic"],
            "differences": [], "results": [{**result, "verdict": said, "family": 1, "base_result": side,

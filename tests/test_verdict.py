@@ -29,7 +29,7 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
     metrics[0]["follows_from_change"] = follows_from_change("peak:gold_in_hands", diffs, DRACO.tally_sources)
     assert [m["metric"] for m in headline_metrics(metrics)] == ["rounds", "seat_1_win_rate"]  # 6 % of 20, 5 points
     lines = verdict({"metrics": metrics, "games": 400})
-    assert lines == ["Games last 1.2 fewer rounds (95%: 0.9 to 1.5).",
+    assert lines == ["Games last 1.2 fewer rounds (confidence interval: 0.9 to 1.5).",
                      "The first player wins 33% of games instead of 28%.",
                      "No other figure changed by more than chance alone would explain, apart from the counts "
                      "listed on the “Other counts” line under the table."]
@@ -93,7 +93,7 @@ def test_french_and_italian_read_natively() -> None:
     assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41\u202f% à 30\u202f%."
     assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano dal 41\u00a0% al 30\u00a0%."
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
-        "Les parties durent 1,2 tour de moins (95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
+        "Les parties durent 1,2 tour de moins (intervalle de confiance\u202f: de 0,9 à 1,5)."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
     assert sentence(two, "fr").startswith("Les parties comptent 2 tours de table de moins")
     assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer round (")
@@ -227,3 +227,17 @@ def test_the_note_names_each_player_counts_own_holm_family(tmp_path: Path,
     assert compare(base, variant, opts) == 0
     last = unwrapped(capsys.readouterr().out).splitlines()[-1]
     assert last == footnote(doc["results"]), last
+
+
+def test_a_sentence_says_the_value_and_interval_of_its_table_row() -> None:
+    """en50, it30: the sentence said "9.2 turns shorter (95%: 8.0 to 10.5)" and the table row ten lines below
+    "27.2 → 17.9  −9.3 [−10.6 to −7.9]": the paired mean unrounded and its plain interval against the
+    difference of the two values shown and Holm's widened interval. Known answer: 27.16 → 17.92 shows as
+    27.2 → 17.9, a difference of 9.3; the interval is the widened one, [−10.6, −7.9]."""
+    from cardgen.simulate.summary import _row
+
+    m = {**_m("turns", 27.16, 17.92, -10.5, -8.0), "adj_low": -10.6, "adj_high": -7.9}
+    assert sentence(m) == "Games are 9.3 turns shorter (confidence interval: 7.9 to 10.6)."
+    assert "27.2 →    17.9  -9.3 [−10.6 to −7.9] *" in _row(m, 10)  # the terminal typesets its minus
+    assert sentence(m, "fr") == "Les parties durent 9,3 tours de moins (intervalle de confiance\u202f: de 7,9 à 10,6)."
+    assert sentence(m, "it") == "Le partite durano 9,3 turni in meno (intervallo di confidenza: da 7,9 a 10,6)."
