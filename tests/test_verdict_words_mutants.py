@@ -40,7 +40,7 @@ def test_an_engine_tally_reads_by_the_games_name_for_it_with_the_kind_of_figure_
 def test_a_french_tally_name_is_typeset() -> None:
     """The French prefix ends with a colon: a narrow no-break space before it, never a plain one."""
     assert label("peak:hand_size", "fr", DRACO) == \
-        "maximum simultané par partie (moyenne)\u202f: cartes action dans une main"
+        "maximum simultané par partie (moyenne)\u202f: cartes Action dans une main"
 
 
 def test_a_tally_no_one_names_reads_in_words_never_snake_case() -> None:
