@@ -81,14 +81,14 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
     assert verdict(result, "it")[-1].startswith("Nessun altro cambiamento rilevato in queste 50 coppie")
     assert verdict({**result, "stop": {"early": False}}, "en")[-1] == \
         "No other figure changed by more than chance alone would explain."
-    # en49: a count that moved (listed under the table as "Other counts") is named as the exception, never denied
+    # en49: a count that moved (on the "Other counts" line) is named as the exception, never denied
     counted = {**result, "metrics": [m, {"metric": "peak:portions", "group": "internal", "base": 26.6, "variant": 22.9,
                                          "difference": -3.7, "significant": True}]}
-    assert verdict(counted, "en")[-1] == ("No other change detected in these 50 pairs, apart from the counts listed on "
-                                          "the “Other counts” line under the table; smaller changes may go undetected "
+    assert verdict(counted, "en")[-1] == ("No other change detected in these 50 pairs, apart from the counts on "
+                                          "the “Other counts” line; smaller changes may go undetected "
                                           "(the option --fixed plays all 200 pairs).")
-    assert "hormis les compteurs cités à la ligne «\u202fAutres compteurs\u202f»" in verdict(counted, "fr")[-1]
-    assert "a parte i contatori elencati nella riga «Altri contatori»" in verdict(counted, "it")[-1]
+    assert "hormis les compteurs de la ligne «\u202fAutres compteurs\u202f»" in verdict(counted, "fr")[-1]
+    assert "a parte i contatori della riga «Altri contatori»" in verdict(counted, "it")[-1]
     side = {"variant": "king_lui", "sufficiency": []}
     doc = {"lang": "en", "base": "king_lui", "variant": "v", "name": "V", "games": 200, "agents": ["heuristic"],
            "differences": [], "results": [{**result, "verdict": said, "family": 1, "base_result": side,
@@ -411,7 +411,7 @@ def test_no_figure_changed_still_points_at_the_engine_counts_that_did() -> None:
              "low": -5.0, "high": -1.0, "significant": True}
     said = verdict({"players": 3, "games": 100, "metrics": [count]}, "en")
     assert said == ["In 100 pairs of games, no figure changed by more than chance alone would explain, apart from "
-                    "the counts listed on the “Other counts” line under the table."]
+                    "the counts on the “Other counts” line."]
     assert verdict({"players": 3, "games": 100, "metrics": [{**count, "significant": False}]}, "en") == [
         "In 100 pairs of games, no figure changed by more than chance alone would explain."]
 
@@ -458,3 +458,20 @@ def test_each_seats_win_rate_is_on_its_own_line_the_rates_in_one_column() -> Non
         ends = [line.index("[") for line in lines]
         assert len(set(ends)) == 1, lines  # the intervals start in one column: the rates end in one
         assert "1" in lines[0].split("[")[0] and "3" in lines[2].split("[")[0]
+
+
+def test_player_counts_that_stopped_alike_say_it_once() -> None:
+    """compare royale royale-short printed "stopped after 100 of 1000 pairs…" three times, once per count: the
+    counts that stopped at the same look after as many pairs say it in one line; a count that stopped elsewhere
+    leaves each count its own line."""
+    from cardgen.simulate.summary import folded_stop
+
+    stop = {"early": True, "pairs": 100, "most": 1000, "look": 1, "looks": 10}
+    results = [{"players": p, "stop": dict(stop)} for p in (2, 3, 4)]
+    assert folded_stop(results, "en") == ["2, 3 and 4 players: stopped after 100 of 1000 pairs of games, at interim "
+                                          "check 1 of 10: a figure had already changed by more than chance alone "
+                                          "would explain."]
+    assert folded_stop(results, "fr")[0].startswith("2, 3 et 4 joueurs")
+    assert folded_stop(results, "it")[0].startswith("2, 3 e 4 giocatori")
+    results[2]["stop"]["pairs"] = 200
+    assert folded_stop(results, "en") == [] and folded_stop(results[:1], "en") == []

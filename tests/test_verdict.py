@@ -32,7 +32,7 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
     assert lines == ["Games last 1.2 fewer rounds (confidence interval: 0.9 to 1.5).",
                      "The first player wins 33% of games instead of 28%.",
                      "No other figure changed by more than chance alone would explain, apart from the counts "
-                     "listed on the “Other counts” line under the table."]
+                     "on the “Other counts” line."]
     assert verdict({"metrics": metrics[1:], "games": 400})[-1] == \
         "No other figure changed by more than chance alone would explain."  # no engine count changed: nothing to except
     assert verdict({"metrics": metrics[3:], "games": 400}) == [
@@ -53,10 +53,10 @@ def test_the_biggest_change_leads_whatever_its_source() -> None:
     lines = verdict({"metrics": metrics, "games": 100, "game_words": DRACO.words}, most=3)
     assert lines[0] == "Fewer silver coins the bank could not pay at a game’s peak (0.2 on average instead of 25.4)."
     assert lines[1] == "Fewer games where the bank runs short of silver coins (4% of games instead of 95%)."
-    assert lines[3] == "1 more change: see the tables."  # four changes, three said: exactly one more
-    assert verdict({"metrics": metrics, "games": 100}, most=2)[-1] == "2 more changes: see the tables."
+    assert lines[3] == "1 more change: see the tables in the report."  # four changes, three said: exactly one more
+    assert verdict({"metrics": metrics, "games": 100}, most=2)[-1] == "2 more changes: see the tables in the report."
     assert verdict({"metrics": metrics, "games": 100}, most=4)[-1] == "No other figure changed by more than chance " \
-        "alone would explain, apart from the counts listed on the “Other counts” line under the table."
+        "alone would explain, apart from the counts on the “Other counts” line."
     never = sentence(metrics[2], "fr", KING_LUI.words)
     assert "no_dish_emerald" not in never and never.startswith("Plus de parties ne se terminent pas (un cas")
     assert "faute de plat alors qu’une carte Emerald attend" in never  # the book's name, never Émeraude
@@ -129,13 +129,14 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     names = {m["metric"] for m in r["metrics"]}
     assert {"lead_changes", "close_games", "comeback_rate"} <= names
     assert all(set(c) >= {"component", "dealt_share", "difference", "low", "high"} for c in r["component_impact"])
-    # no engine tally before a designer figure: tallies are one folded line after every designer row
+    # one screen: the verdict, then the engine tallies folded into one line under it; the tables of every figure
+    # and the statistics (Holm) are the report's, which the screen says
     tally = next(i for i, line in enumerate(lines) if line.strip().startswith("Other counts"))
-    designer = [i for i, line in enumerate(lines) if line.startswith("    ") and line.strip().split(" ")[0] in
-                ("turns", "rounds", "seat", "winning", "winner’s", "lead", "comebacks", "close", "drama", "decided")]
-    assert designer and max(designer) < tally
-    assert not any(("each game’s peak" in line or "peak:" in line or "rule gap" in line) for line in lines[:tally])
-    assert not any("Holm" in line for line in lines[:tally]) and any("Holm’s correction" in line for line in lines[tally:])
+    assert tally > first and not any(("each game’s peak" in line or "peak:" in line or "rule gap" in line)
+                                     for line in lines[:tally])
+    assert not any(line.startswith("    turns ") for line in lines) and not any("Holm" in line for line in lines)
+    assert any(line.endswith("are in the report below.") for line in lines)
+    assert lines[-1].startswith("report: ") and len(lines) <= 40
 
 
 FEWER_GOLD = """\

@@ -135,9 +135,9 @@ def test_four_sentences_then_how_many_more_in_the_language() -> None:
     names = ["turns", "rounds", "winning_score", "margin", "lead_changes"]
     figures = [{**f, "metric": n} for f, n in zip(figures, names)]
     five = verdict({"metrics": figures, "games": 100}, "fr")
-    assert len(five) == 5 and five[4] == "Un autre changement\u202f: voir les tableaux."
+    assert len(five) == 5 and five[4] == "Un autre changement\u202f: voir les tableaux du rapport."
     six = verdict({"metrics": figures + [_f("drama", 1, 3, 1, 3)], "games": 100}, "fr")
-    assert len(six) == 5 and six[4] == "2 autres changements\u202f: voir les tableaux."
+    assert len(six) == 5 and six[4] == "2 autres changements\u202f: voir les tableaux du rapport."
     four = verdict({"metrics": figures[:4], "games": 100}, "en")
     assert len(four) == 5 and four[4] == "No other figure changed by more than chance alone would explain."
 
