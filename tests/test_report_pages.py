@@ -99,13 +99,13 @@ def test_tune_names_each_parameter_and_figure_as_the_game_does() -> None:
     from cardgen.simulate.summary import Naming
 
     fr = Naming.of(resolve("draco"), "fr")
-    assert param_name("hand_size", "fr", fr) == "Cartes action distribuées à chaque joueur"
+    assert param_name("hand_size", "fr", fr) == "Cartes Action distribuées à chaque joueur"
     assert param_name("count:gold-coin", "fr", fr) == "exemplaires de Pièce d’or"
     assert metric_name("end:final_toast", "fr", fr) == "parties finies parce que l’ultime toast est porté"
     assert metric_name("unfairness", "en", fr) == "unfairness (the seat furthest from a fair share)"
     assert metric_name("seat_2_win_rate", "it", fr) == "quota di vittorie, 2º nell’ordine di gioco"
     assert settings_text({"cup_start": "centre", "hand_size": 4}, "fr", fr) == (
-        "Position de départ de la coupe = au centre de la table\u202f; Cartes action distribuées à chaque joueur = 4")
+        "Position de départ de la coupe = au centre de la table\u202f; Cartes Action distribuées à chaque joueur = 4")
     assert settings_text({"solo": True}, "it", Naming()) == "solo = sì"
 
 
@@ -151,7 +151,7 @@ def test_the_tune_page_in_french_names_everything_and_fills_every_table() -> Non
     page = render_tuning(_tune_doc(), "fr", naming)
     text = re.sub(r"[ \n\t]+", " ", read_text(page))  # narrow no-break spaces kept
     toast = "parties finies parce que l’ultime toast est porté"
-    hand = "Cartes action distribuées à chaque joueur"
+    hand = "Cartes Action distribuées à chaque joueur"
     assert '<html lang="fr">' in page and "<title>Réglage de draco</title>" in page
     assert ("4 essais de 20 parties par nombre de joueurs (3 joueurs, 4 joueurs\u202f; jouées par des joueurs "
             "automatiques (stratégie simple propre au jeu), à toutes les places\u202f; graine 7). Objectif\u202f: "

@@ -53,7 +53,7 @@ def test_differences_and_shortfalls_read_in_each_language() -> None:
     d = {"kind": "rule", "field": "hand_size", "old": 5, "new": 4}
     draco = resolve("draco")
     assert difference_line(d, "en", Naming.of(draco, "en")) == "Action cards dealt to each player: 5 → 4"
-    assert difference_line(d, "fr", Naming.of(draco, "fr")) == "Cartes action distribuées à chaque joueur\u202f: 5 → 4"
+    assert difference_line(d, "fr", Naming.of(draco, "fr")) == "Cartes Action distribuées à chaque joueur\u202f: 5 → 4"
     assert difference_line({"kind": "count", "field": "gold-coin", "old": 25, "new": 15}, "it",
                            Naming.of(draco, "it")) == "Moneta d’oro: 25 copie → 15"
     # a value the game names, in the language; a rule the game does not name reads in words, not snake_case
@@ -110,7 +110,7 @@ def test_no_report_page_shows_an_internal_id(repo_root: Path, tmp_path: Path, la
     ({"kind": "rule", "field": "toast_payouts", "old": [4, 3, 2, 1], "new": [5, 3]}, "fr",
      "Argent versé par la banque aux premières places lors d’un toast\u202f: 4, 3, 2, 1 → 5, 3"),
     ({"kind": "rule", "field": "cards_set_aside", "old": None, "new": 1000}, "fr",
-     "Cartes action retirées (face cachée) à la mise en place\u202f: – → 1\u202f000"),
+     "Cartes Action retirées (face cachée) à la mise en place\u202f: – → 1\u202f000"),
 ])
 def test_every_kind_of_difference_reads_in_the_games_words(d: dict, lang: str, expected: str) -> None:
     from cardgen.resolve.resolve import resolve
