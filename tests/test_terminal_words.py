@@ -106,7 +106,7 @@ def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
            "differences": [], "results": [{"players": 3, "games": 50, "verdict": ["x"], "metrics": [seat],
                                            "family": 1, "base_result": side, "variant_result": side,
                                            "component_impact": []}]}
-    row = next(line for line in format_comparison(doc).splitlines() if "seat 3" in line)
+    row = next(line for line in format_comparison(doc).splitlines() if "player 3" in line)
     assert re.search(r"22\.0% → +40\.0%  \+18\.0 pp \[\u22125\.0 to \+41\.0\]$", row), row
 
 
@@ -398,9 +398,9 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
     from cardgen.simulate.summary import balance_lines
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26}
     corrected = balance_lines({"flags": [{**flag, "level": 0.9875, "compared": 4}]}, "fr")[0]
-    assert corrected == ("équilibre\u202f: la place 1 gagne plus souvent que prévu, 38,0\u202f% des parties contre "
+    assert corrected == ("équilibre\u202f: le joueur 1 gagne plus souvent que prévu, 38,0\u202f% des parties contre "
                          "26,0\u202f% attendus (victoires partagées comprises)\u202f; intervalle de confiance à "
-                         "98,75\u202f%, corrigé pour la comparaison des 4 places\u202f: [29,9\u202f%\u202f; 46,8\u202f%]")
+                         "98,75\u202f%, corrigé pour la comparaison des 4 joueurs\u202f: [29,9\u202f%\u202f; 46,8\u202f%]")
     assert balance_lines({"flags": [flag]}, "en")[0].endswith("; 95% confidence interval: [29.9% to 46.8%]")
     assert "chi gioca in posizione 1 vince più spesso del previsto" in balance_lines({"flags": [flag]}, "it")[0]
 
@@ -458,6 +458,12 @@ def test_each_seats_win_rate_is_on_its_own_line_the_rates_in_one_column() -> Non
         ends = [line.index("[") for line in lines]
         assert len(set(ends)) == 1, lines  # the intervals start in one column: the rates end in one
         assert "1" in lines[0].split("[")[0] and "3" in lines[2].split("[")[0]
+    # en48: a player by turn order, never "seat" (Draco's book calls a place at Draco's table a seat)
+    assert [line.split("[")[0].split()[:2] for line in seat_rate_lines(seats, "en")] == [
+        ["player", "1"], ["player", "2:"], ["player", "3:"]]
+    assert seat_rate_lines(seats, "en")[0].startswith("    player 1 (first to play): 31.0%")
+    assert seat_rate_lines(seats, "fr")[1].startswith("    joueur 2\u202f: ")
+    assert seat_rate_lines(seats, "it")[0].startswith("    giocatore 1 (primo a giocare): 31,0")
 
 
 def test_player_counts_that_stopped_alike_say_it_once() -> None:

@@ -98,7 +98,7 @@ def test_french_and_italian_read_natively() -> None:
     assert sentence(two, "fr").startswith("Les parties comptent 2 tours de table de moins")
     assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer round (")
     assert "Holm" not in significance_line(25, "it") and "Holm" in footnote(25, "it") and "25" in footnote(25)
-    assert label("seat_1_win_rate", "fr") == "part des victoires, place 1 (premier joueur)"
+    assert label("seat_1_win_rate", "fr") == "part des victoires, joueur 1 (premier à jouer)"
 
 
 def test_groups_put_engine_tallies_last() -> None:

@@ -19,8 +19,8 @@ def m(metric: str, base: float, variant: float, low: float | None = None, high: 
 
 CASES = [
     ("draco", "en", m("seat_1_win_rate", 0.28, 0.33, 0.02, 0.08), "The first player wins 33% of games instead of 28%."),
-    ("draco", "en", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "Seat 3 wins 25% of games instead of 30%."),
-    ("draco", "fr", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "La place 3 gagne 25\u202f% des parties au lieu de 30\u202f%."),
+    ("draco", "en", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "Player 3 wins 25% of games instead of 30%."),
+    ("draco", "fr", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "Le joueur 3 gagne 25\u202f% des parties au lieu de 30\u202f%."),
     ("draco", "en", m("turns", 40, 41, 0.5, 1.5), "Games are 1 turn longer (confidence interval: 0.5 to 1.5)."),
     ("draco", "en", m("turns", 40, 37, -3.5, -2.5), "Games are 3 turns shorter (confidence interval: 2.5 to 3.5)."),
     ("draco", "fr", m("turns", 40, 41, 0.5, 1.5), "Les parties durent 1 tour de plus (intervalle de confiance\u202f: de 0,5 à 1,5)."),

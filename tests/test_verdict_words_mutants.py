@@ -21,10 +21,10 @@ def test_a_figure_is_named_in_english_when_no_language_is_given() -> None:
 
 
 @pytest.mark.parametrize("name, lang, expected", [
-    ("seat_1_win_rate", "en", "seat 1 (first player) share of wins"),
-    ("seat_3_win_rate", "en", "seat 3 share of wins"),
-    ("seat_12_win_rate", "en", "seat 12 share of wins"),
-    ("seat_2_win_rate", "fr", "part des victoires, place 2"),
+    ("seat_1_win_rate", "en", "player 1 (first to play) share of wins"),
+    ("seat_3_win_rate", "en", "player 3 share of wins"),
+    ("seat_12_win_rate", "en", "player 12 share of wins"),
+    ("seat_2_win_rate", "fr", "part des victoires, joueur 2"),
 ])
 def test_a_seat_is_named_by_its_number_and_the_first_seat_as_the_first_player(name: str, lang: str,
                                                                               expected: str) -> None:

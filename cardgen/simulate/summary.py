@@ -416,8 +416,12 @@ def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en") -> lis
     reader, it62)."""
     rates = [_pct(s["rate"], lang, fixed=True) for s in seats]
     width = max(len(rate) for rate in rates)
-    return ["    " + say("seat_rate", lang, k=s["seat"] + 1, rate=rate.rjust(width), low=_pct(s["low"], lang, fixed=True),
-                         high=_pct(s["high"], lang, fixed=True)) for s, rate in zip(seats, rates)]
+    # a player by turn order, never "seat" (Draco's book calls a place at Draco's table a seat: en48)
+    who = [say("turn_player_first" if s["seat"] == 0 else "turn_player", lang, k=s["seat"] + 1) for s in seats]
+    named = max(len(text) for text in who)
+    return ["    " + say("seat_rate", lang, who=name.ljust(named), rate=rate.rjust(width),
+                         low=_pct(s["low"], lang, fixed=True), high=_pct(s["high"], lang, fixed=True))
+            for s, rate, name in zip(seats, rates, who)]
 
 
 def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
