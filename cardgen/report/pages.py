@@ -15,7 +15,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from cardgen.languages import decimal, percent
+from cardgen.languages import decimal, percent, typeset
 from cardgen.report.impact import WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote
 from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
@@ -270,7 +270,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
             for m in ordered]
     rows = [{"name": label(m["metric"], lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
-             "difference": f(m, "difference", True),  # the interval as the terminal writes it: "[−0,7 ; +0,1]"
+             "difference": typeset(f(m, "difference", True), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
              "interval": interval(f(m, "low", True), f(m, "high", True), lang)} for m in seen]
     head = words["table"].split("|")
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
