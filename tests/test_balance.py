@@ -58,10 +58,10 @@ def test_balance_warnings_follow_the_language() -> None:
     from cardgen.simulate.summary import balance_lines
 
     flagged = balance(stats([330, 224, 223, 223]))
-    assert balance_lines(flagged, "en") == ["balance: seat 1 wins more than its fair share, 33.0% of games against 25.0% "
+    assert balance_lines(flagged, "en") == ["balance: player 1 wins more than their fair share, 33.0% of games against 25.0% "
                                             "expected (a shared win counted for each winner); 98.75% confidence "
-                                            "interval, adjusted for the 4 seats compared: [29.4% to 36.8%]"]
-    assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: la place 1 gagne plus souvent que prévu, 33,0\u202f%")
+                                            "interval, adjusted for the 4 players compared: [29.4% to 36.8%]"]
+    assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: le joueur 1 gagne plus souvent que prévu, 33,0\u202f%")
     assert balance_lines(flagged, "it")[0].startswith("equilibrio: chi gioca in posizione 1 vince più spesso del "
                                                       "previsto, 33,0\u00a0%")
 

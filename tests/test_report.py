@@ -75,7 +75,7 @@ def test_deck_pages_have_a_section_and_charts_per_entry(tmp_path: Path) -> None:
         for players in (2, 3):
             assert f'<section id="{deck}-{players}p">' in page and f'<h2 id="p{players}">' in page
     # length, seats, agents, scores per player count; toy_unsettled's games never end: its charts show its base
-    assert pages["toy"].count("<svg") == 4 * 2 and pages["toy"].count('aria-label="Win rate per seat') == 2
+    assert pages["toy"].count("<svg") == 4 * 2 and pages["toy"].count('aria-label="Win rate by turn order') == 2
     assert "Game length" in pages["toy"] and "Final scores" in pages["toy"]
     assert pages["toy_unsettled"].count("<svg") == 4 * 2 and "nothing to chart" not in pages["toy_unsettled"]
     unsettled = [r for r in doc["results"] if r["variant"] == "toy_unsettled"]

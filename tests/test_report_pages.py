@@ -27,8 +27,8 @@ def test_a_metrics_row_keeps_base_then_variant() -> None:
 
 def test_fairness_names_the_worst_seat_and_the_fair_share() -> None:
     r = {"players": 2, "balance": {}, "seat_win_rates": [{"seat": 0, "rate": 0.45}, {"seat": 1, "rate": 0.7}]}
-    assert _fairness(r) == "seat 2 70% against a fair 50%"
-    assert _fairness(r, "fr") == "place 2 70\u202f% contre une juste part de 50\u202f%"
+    assert _fairness(r) == "player 2 70% against a fair 50%"
+    assert _fairness(r, "fr") == "joueur 2 70\u202f% contre une juste part de 50\u202f%"
 
 
 def _entry() -> dict[str, Any]:
@@ -102,7 +102,7 @@ def test_tune_names_each_parameter_and_figure_as_the_game_does() -> None:
     assert param_name("hand_size", "fr", fr) == "Cartes Action distribuées à chaque joueur"
     assert param_name("count:gold-coin", "fr", fr) == "exemplaires de Pièce d’or"
     assert metric_name("end:final_toast", "fr", fr) == "parties finies parce que l’ultime toast est porté"
-    assert metric_name("unfairness", "en", fr) == "unfairness (the seat furthest from a fair share)"
+    assert metric_name("unfairness", "en", fr) == "unfairness (the player, by turn order, furthest from a fair share)"
     assert metric_name("seat_2_win_rate", "it", fr) == "quota di vittorie, 2º nell’ordine di gioco"
     assert settings_text({"cup_start": "centre", "hand_size": 4}, "fr", fr) == (
         "Position de départ de la coupe = au centre de la table\u202f; Cartes Action distribuées à chaque joueur = 4")
@@ -209,7 +209,7 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert "fin des parties l’ultime toast est porté (9)" in text
     assert ("égalités 2\u202f; départagées par élimination des premiers ex æquo (le plus riche des "
             "joueurs restants gagne)\u202f: 2\u202f; victoires partagées\u202f: 1") in text
-    assert "le plus à la fois dans une partie cartes action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
+    assert "le plus à la fois dans une partie cartes Action dans une main (7) (99\u202f% des parties\u202f: au plus 2)" \
         in text
     assert ("la banque manque de pièces d’argent tranché par un choix de cette édition 5 3 11 (partie 3)" in text
             and "short by 3" not in text)  # a gap's detail is the engine's own words: not shown
@@ -240,10 +240,10 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert "fin des parties la pioche n’a plus assez de cartes pour un service (1\u202f200)" in text and "égalités 1\u202f; –" in text
     assert "cartes dans une main (1\u202f500) (99\u202f% des parties\u202f: au plus 2)" in text
     assert "joueurs des joueurs au hasard (n’importe quel coup permis), à toutes les places" in text
-    assert "la place 1 gagne plus souvent que prévu" in text  # the balance flag, in French
+    assert "le joueur 1 gagne plus souvent que prévu" in text  # the balance flag, in French
     assert text.index("services 1\u202f200 17,5") < text.index("tours 1\u202f200 1\u202f234,5")  # courses first
-    assert "score (toutes les places) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
+    assert "score (tous les joueurs) 1\u202f200 1\u202f234,5 0,5 1 1 1,5 2 2\u202f500" in text
     assert "score du vainqueur 1\u202f200 1\u202f234,5" in text and "avance du vainqueur sur le deuxième 1\u202f200 1\u202f234,5" in text
     assert "1 720/1200 60\u202f% 50\u202f%–70\u202f% 1\u202f234,5" in text and "2 480/1200 – ––– 4" in text
     assert "dispersion (écart type)" in text and "<th>intervalle de confiance à 95\u202f%</th>" in html
-    assert "<th>place</th><th>victoires</th><th>part</th>" in html and "<th>10e centile</th>" in html
+    assert "<th>joueur</th><th>victoires</th><th>part</th>" in html and "<th>10e centile</th>" in html

@@ -83,9 +83,9 @@ def test_validate_shows_no_engine_id_in_any_language(validated: dict, game: str,
     assert result["end_reasons"] and result["rule_gaps"] or result["peaks"]  # there were ids to name
     leaks = [(line, SNAKE.findall(line.replace(deck.id, ""))) for line in text.splitlines()]
     assert not [leak for leak in leaks if leak[1]], leaks
-    words = {"en": ("players", "games completed", "win rate by seat"),
-             "fr": ("joueurs", "parties terminées", "victoires par place"),
-             "it": ("giocatori", "partite concluse", "vittorie per posto nell’ordine di gioco")}[lang]
+    words = {"en": ("players", "games completed", "win rate by turn order"),
+             "fr": ("joueurs", "parties terminées", "victoires selon l’ordre du tour"),
+             "it": ("giocatori", "partite concluse", "vittorie per ordine di gioco")}[lang]
     assert all(w in text for w in words), text
     assert deck.text(lang)["name"] in text.splitlines()[0]
     from cardgen.simulate.verdict import label
@@ -221,7 +221,7 @@ def test_compare_prints_its_figure_table_in_the_language() -> None:
     assert text.startswith("Comparaison draco → Draco court (draco-short)\u202f: 100 paires de parties par nombre de joueurs")
     assert "3 joueurs (base → variante, puis l’écart et son intervalle de confiance\u202f; * marque un changement qui a peu de " \
            "chances d’être dû au hasard et dont l’intervalle exclut 0\u202f;" in text
-    assert re.search(r"part des victoires, place 1 \(premier joueur\) +30,0\u202f% → +36,0\u202f%  \+6,0 pp \[.*\] \*", text) and "Faveur\u202f: +1,0 → +12,0 pp (trop forte sur les 100 parties de la variante de cette comparaison, selon le test des cartes de la commande cardgen validate)" in text
+    assert re.search(r"part des victoires, joueur 1 \(premier à jouer\) +30,0\u202f% → +36,0\u202f%  \+6,0 pp \[.*\] \*", text) and "Faveur\u202f: +1,0 → +12,0 pp (trop forte sur les 100 parties de la variante de cette comparaison, selon le test des cartes de la commande cardgen validate)" in text
     assert "dont 1 découlent de votre modification" in text and "rien dans les données" in text
     assert not re.search(r"\b(players|games|seat|rounds|strong)\b", text), text
 

@@ -81,6 +81,14 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
     assert verdict(result, "it")[-1].startswith("Nessun altro cambiamento rilevato in queste 50 coppie")
     assert verdict({**result, "stop": {"early": False}}, "en")[-1] == \
         "No other figure changed by more than chance alone would explain."
+    # en49: a count that moved (on the "Other counts" line) is named as the exception, never denied
+    counted = {**result, "metrics": [m, {"metric": "peak:portions", "group": "internal", "base": 26.6, "variant": 22.9,
+                                         "difference": -3.7, "significant": True}]}
+    assert verdict(counted, "en")[-1] == ("No other change detected in these 50 pairs, apart from the counts on "
+                                          "the “Other counts” line; smaller changes may go undetected "
+                                          "(the option --fixed plays all 200 pairs).")
+    assert "hormis les compteurs de la ligne «\u202fAutres compteurs\u202f»" in verdict(counted, "fr")[-1]
+    assert "a parte i contatori della riga «Altri contatori»" in verdict(counted, "it")[-1]
     side = {"variant": "king_lui", "sufficiency": []}
     doc = {"lang": "en", "base": "king_lui", "variant": "v", "name": "V", "games": 200, "agents": ["heuristic"],
            "differences": [], "results": [{**result, "verdict": said, "family": 1, "base_result": side,
@@ -98,7 +106,7 @@ def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
            "differences": [], "results": [{"players": 3, "games": 50, "verdict": ["x"], "metrics": [seat],
                                            "family": 1, "base_result": side, "variant_result": side,
                                            "component_impact": []}]}
-    row = next(line for line in format_comparison(doc).splitlines() if "seat 3" in line)
+    row = next(line for line in format_comparison(doc).splitlines() if "player 3" in line)
     assert re.search(r"22\.0% → +40\.0%  \+18\.0 pp \[\u22125\.0 to \+41\.0\]$", row), row
 
 
@@ -390,9 +398,9 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
     from cardgen.simulate.summary import balance_lines
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26}
     corrected = balance_lines({"flags": [{**flag, "level": 0.9875, "compared": 4}]}, "fr")[0]
-    assert corrected == ("équilibre\u202f: la place 1 gagne plus souvent que prévu, 38,0\u202f% des parties contre "
+    assert corrected == ("équilibre\u202f: le joueur 1 gagne plus souvent que prévu, 38,0\u202f% des parties contre "
                          "26,0\u202f% attendus (victoires partagées comprises)\u202f; intervalle de confiance à "
-                         "98,75\u202f%, corrigé pour la comparaison des 4 places\u202f: [29,9\u202f%\u202f; 46,8\u202f%]")
+                         "98,75\u202f%, corrigé pour la comparaison des 4 joueurs\u202f: [29,9\u202f%\u202f; 46,8\u202f%]")
     assert balance_lines({"flags": [flag]}, "en")[0].endswith("; 95% confidence interval: [29.9% to 46.8%]")
     assert "chi gioca in posizione 1 vince più spesso del previsto" in balance_lines({"flags": [flag]}, "it")[0]
 
@@ -403,7 +411,7 @@ def test_no_figure_changed_still_points_at_the_engine_counts_that_did() -> None:
              "low": -5.0, "high": -1.0, "significant": True}
     said = verdict({"players": 3, "games": 100, "metrics": [count]}, "en")
     assert said == ["In 100 pairs of games, no figure changed by more than chance alone would explain, apart from "
-                    "the counts listed on the “Other counts” line under the table."]
+                    "the counts on the “Other counts” line."]
     assert verdict({"players": 3, "games": 100, "metrics": [{**count, "significant": False}]}, "en") == [
         "In 100 pairs of games, no figure changed by more than chance alone would explain."]
 
@@ -450,3 +458,26 @@ def test_each_seats_win_rate_is_on_its_own_line_the_rates_in_one_column() -> Non
         ends = [line.index("[") for line in lines]
         assert len(set(ends)) == 1, lines  # the intervals start in one column: the rates end in one
         assert "1" in lines[0].split("[")[0] and "3" in lines[2].split("[")[0]
+    # en48: a player by turn order, never "seat" (Draco's book calls a place at Draco's table a seat)
+    assert [line.split("[")[0].split()[:2] for line in seat_rate_lines(seats, "en")] == [
+        ["player", "1"], ["player", "2:"], ["player", "3:"]]
+    assert seat_rate_lines(seats, "en")[0].startswith("    player 1 (first to play): 31.0%")
+    assert seat_rate_lines(seats, "fr")[1].startswith("    joueur 2\u202f: ")
+    assert seat_rate_lines(seats, "it")[0].startswith("    giocatore 1 (primo a giocare): 31,0")
+
+
+def test_player_counts_that_stopped_alike_say_it_once() -> None:
+    """compare royale royale-short printed "stopped after 100 of 1000 pairs…" three times, once per count: the
+    counts that stopped at the same look after as many pairs say it in one line; a count that stopped elsewhere
+    leaves each count its own line."""
+    from cardgen.simulate.summary import folded_stop
+
+    stop = {"early": True, "pairs": 100, "most": 1000, "look": 1, "looks": 10}
+    results = [{"players": p, "stop": dict(stop)} for p in (2, 3, 4)]
+    assert folded_stop(results, "en") == ["2, 3 and 4 players: stopped after 100 of 1000 pairs of games, at interim "
+                                          "check 1 of 10: a figure had already changed by more than chance alone "
+                                          "would explain."]
+    assert folded_stop(results, "fr")[0].startswith("2, 3 et 4 joueurs")
+    assert folded_stop(results, "it")[0].startswith("2, 3 e 4 giocatori")
+    results[2]["stop"]["pairs"] = 200
+    assert folded_stop(results, "en") == [] and folded_stop(results[:1], "en") == []

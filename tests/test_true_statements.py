@@ -137,10 +137,10 @@ def test_a_card_one_seat_position_always_holds_is_not_said_to_lack_seats() -> No
     rows = {r["component"]: r for r in _tally(deal, 300).rows()}
     assert rows["crown"]["not_judged"] == {"why": "position", "seat": 1, "held": 300, "games": 300, "needed": 10}
     assert rows["crown"]["seats_dealt"] == 300 and rows["crown"]["seats_not_dealt"] == 300
-    assert not_judged_words(rows["crown"], "en") == ("(not judged: seat 1 had it in its opening hand in 300 of 300 "
-                                                     "games; each seat must have it in 10 games and lack it in as many)")
+    assert not_judged_words(rows["crown"], "en") == ("(not judged: player 1 had it in their opening hand in 300 of 300 "
+                                                     "games; each player must have it in 10 games and lack it in as many)")
     assert "trop peu" not in not_judged_words(rows["crown"], "fr")
-    assert _not_judged(rows["crown"], "it").startswith("il posto 1 l’ha ricevuto in 300 partite su 300")
+    assert _not_judged(rows["crown"], "it").startswith("il giocatore 1 l’ha ricevuto in 300 partite su 300")
     assert rows["ring"]["not_judged"] == {"why": "position", "seat": 1, "held": 5, "games": 300, "needed": 10}
     # 60 games: 60 seats each way, under the 100 needed, yet more games would not help: the position is named
     few = {r["component"]: r for r in _tally(deal, 60).rows()}["crown"]
@@ -160,7 +160,7 @@ def test_a_card_too_few_seats_held_says_how_many_and_a_judged_card_says_nothing(
     assert rows["dice"]["not_judged"] == {"why": "seats", "dealt": 60, "not_dealt": 180, "needed": 100}
     assert not_judged_words(rows["dice"], "fr") == ("(non jugée\u202f: 60 joueurs l’avaient dans leur main de départ, "
                                                     "180 ne l’avaient pas\u202f; il en faut au moins 100 de chaque côté)")
-    assert _not_judged(rows["dice"], "en") == "60 seats with it, 180 without (100 needed on each side): not judged"
+    assert _not_judged(rows["dice"], "en") == "60 players with it, 180 without (100 needed on each side): not judged"
     assert rows["cup"]["judged"] and rows["cup"]["not_judged"] is None
     assert {r["component"]: r for r in _tally(deal, 400).rows()}["dice"]["judged"]  # 200 and 600 seats
     every = _tally(lambda g: [{"coin": 1}, {"coin": 2}], 20).rows()[0]

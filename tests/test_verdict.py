@@ -29,10 +29,10 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
     metrics[0]["follows_from_change"] = follows_from_change("peak:gold_in_hands", diffs, DRACO.tally_sources)
     assert [m["metric"] for m in headline_metrics(metrics)] == ["rounds", "seat_1_win_rate"]  # 6 % of 20, 5 points
     lines = verdict({"metrics": metrics, "games": 400})
-    assert lines == ["Games last 1.2 fewer rounds (95%: 0.9 to 1.5).",
+    assert lines == ["Games last 1.2 fewer rounds (confidence interval: 0.9 to 1.5).",
                      "The first player wins 33% of games instead of 28%.",
                      "No other figure changed by more than chance alone would explain, apart from the counts "
-                     "listed on the “Other counts” line under the table."]
+                     "on the “Other counts” line."]
     assert verdict({"metrics": metrics[1:], "games": 400})[-1] == \
         "No other figure changed by more than chance alone would explain."  # no engine count changed: nothing to except
     assert verdict({"metrics": metrics[3:], "games": 400}) == [
@@ -53,10 +53,10 @@ def test_the_biggest_change_leads_whatever_its_source() -> None:
     lines = verdict({"metrics": metrics, "games": 100, "game_words": DRACO.words}, most=3)
     assert lines[0] == "Fewer silver coins the bank could not pay at a game’s peak (0.2 on average instead of 25.4)."
     assert lines[1] == "Fewer games where the bank runs short of silver coins (4% of games instead of 95%)."
-    assert lines[3] == "1 more change: see the tables."  # four changes, three said: exactly one more
-    assert verdict({"metrics": metrics, "games": 100}, most=2)[-1] == "2 more changes: see the tables."
+    assert lines[3] == "1 more change: see the tables in the report."  # four changes, three said: exactly one more
+    assert verdict({"metrics": metrics, "games": 100}, most=2)[-1] == "2 more changes: see the tables in the report."
     assert verdict({"metrics": metrics, "games": 100}, most=4)[-1] == "No other figure changed by more than chance " \
-        "alone would explain, apart from the counts listed on the “Other counts” line under the table."
+        "alone would explain, apart from the counts on the “Other counts” line."
     never = sentence(metrics[2], "fr", KING_LUI.words)
     assert "no_dish_emerald" not in never and never.startswith("Plus de parties ne se terminent pas (un cas")
     assert "faute de plat alors qu’une carte Emerald attend" in never  # the book's name, never Émeraude
@@ -93,12 +93,12 @@ def test_french_and_italian_read_natively() -> None:
     assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41\u202f% à 30\u202f%."
     assert sentence(m, "it") == "Le partite combattute (distacco di 2 punti o meno) passano dal 41\u00a0% al 30\u00a0%."
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
-        "Les parties durent 1,2 tour de moins (95\u202f%\u202f: de 0,9 à 1,5)."  # French: singular below 2
+        "Les parties durent 1,2 tour de moins (intervalle de confiance\u202f: de 0,9 à 1,5)."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
     assert sentence(two, "fr").startswith("Les parties comptent 2 tours de table de moins")
     assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer round (")
     assert "Holm" not in significance_line(25, "it") and "Holm" in footnote(25, "it") and "25" in footnote(25)
-    assert label("seat_1_win_rate", "fr") == "part des victoires, place 1 (premier joueur)"
+    assert label("seat_1_win_rate", "fr") == "part des victoires, joueur 1 (premier à jouer)"
 
 
 def test_groups_put_engine_tallies_last() -> None:
@@ -129,13 +129,14 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     names = {m["metric"] for m in r["metrics"]}
     assert {"lead_changes", "close_games", "comeback_rate"} <= names
     assert all(set(c) >= {"component", "dealt_share", "difference", "low", "high"} for c in r["component_impact"])
-    # no engine tally before a designer figure: tallies are one folded line after every designer row
+    # one screen: the verdict, then the engine tallies folded into one line under it; the tables of every figure
+    # and the statistics (Holm) are the report's, which the screen says
     tally = next(i for i, line in enumerate(lines) if line.strip().startswith("Other counts"))
-    designer = [i for i, line in enumerate(lines) if line.startswith("    ") and line.strip().split(" ")[0] in
-                ("turns", "rounds", "seat", "winning", "winner’s", "lead", "comebacks", "close", "drama", "decided")]
-    assert designer and max(designer) < tally
-    assert not any(("each game’s peak" in line or "peak:" in line or "rule gap" in line) for line in lines[:tally])
-    assert not any("Holm" in line for line in lines[:tally]) and any("Holm’s correction" in line for line in lines[tally:])
+    assert tally > first and not any(("each game’s peak" in line or "peak:" in line or "rule gap" in line)
+                                     for line in lines[:tally])
+    assert not any(line.startswith("    turns ") for line in lines) and not any("Holm" in line for line in lines)
+    assert any(line.endswith("are in the report below.") for line in lines)
+    assert lines[-1].startswith("report: ") and len(lines) <= 40
 
 
 FEWER_GOLD = """\
@@ -227,3 +228,17 @@ def test_the_note_names_each_player_counts_own_holm_family(tmp_path: Path,
     assert compare(base, variant, opts) == 0
     last = unwrapped(capsys.readouterr().out).splitlines()[-1]
     assert last == footnote(doc["results"]), last
+
+
+def test_a_sentence_says_the_value_and_interval_of_its_table_row() -> None:
+    """en50, it30: the sentence said "9.2 turns shorter (95%: 8.0 to 10.5)" and the table row ten lines below
+    "27.2 → 17.9  −9.3 [−10.6 to −7.9]": the paired mean unrounded and its plain interval against the
+    difference of the two values shown and Holm's widened interval. Known answer: 27.16 → 17.92 shows as
+    27.2 → 17.9, a difference of 9.3; the interval is the widened one, [−10.6, −7.9]."""
+    from cardgen.simulate.summary import _row
+
+    m = {**_m("turns", 27.16, 17.92, -10.5, -8.0), "adj_low": -10.6, "adj_high": -7.9}
+    assert sentence(m) == "Games are 9.3 turns shorter (confidence interval: 7.9 to 10.6)."
+    assert "27.2 →    17.9  -9.3 [−10.6 to −7.9] *" in _row(m, 10)  # the terminal typesets its minus
+    assert sentence(m, "fr") == "Les parties durent 9,3 tours de moins (intervalle de confiance\u202f: de 7,9 à 10,6)."
+    assert sentence(m, "it") == "Le partite durano 9,3 turni in meno (intervallo di confidenza: da 7,9 a 10,6)."

@@ -19,12 +19,12 @@ def m(metric: str, base: float, variant: float, low: float | None = None, high: 
 
 CASES = [
     ("draco", "en", m("seat_1_win_rate", 0.28, 0.33, 0.02, 0.08), "The first player wins 33% of games instead of 28%."),
-    ("draco", "en", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "Seat 3 wins 25% of games instead of 30%."),
-    ("draco", "fr", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "La place 3 gagne 25\u202f% des parties au lieu de 30\u202f%."),
-    ("draco", "en", m("turns", 40, 41, 0.5, 1.5), "Games are 1 turn longer (95%: 0.5 to 1.5)."),
-    ("draco", "en", m("turns", 40, 37, -3.5, -2.5), "Games are 3 turns shorter (95%: 2.5 to 3.5)."),
-    ("draco", "fr", m("turns", 40, 41, 0.5, 1.5), "Les parties durent 1 tour de plus (95\u202f%\u202f: de 0,5 à 1,5)."),
-    ("draco", "fr", m("rounds", 5, 6, 0.4, 1.6), "Les parties comptent 1 tour de table de plus (95\u202f%\u202f: de 0,4 à 1,6)."),
+    ("draco", "en", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "Player 3 wins 25% of games instead of 30%."),
+    ("draco", "fr", m("seat_3_win_rate", 0.30, 0.25, -0.08, -0.02), "Le joueur 3 gagne 25\u202f% des parties au lieu de 30\u202f%."),
+    ("draco", "en", m("turns", 40, 41, 0.5, 1.5), "Games are 1 turn longer (confidence interval: 0.5 to 1.5)."),
+    ("draco", "en", m("turns", 40, 37, -3.5, -2.5), "Games are 3 turns shorter (confidence interval: 2.5 to 3.5)."),
+    ("draco", "fr", m("turns", 40, 41, 0.5, 1.5), "Les parties durent 1 tour de plus (intervalle de confiance\u202f: de 0,5 à 1,5)."),
+    ("draco", "fr", m("rounds", 5, 6, 0.4, 1.6), "Les parties comptent 1 tour de table de plus (intervalle de confiance\u202f: de 0,4 à 1,6)."),
     ("draco", "en", m("end_reason:final_toast", 0.3, 0.4, 0.05, 0.15),
      "More games end because the final toast is drunk (40% of games instead of 30%)."),
     ("draco", "en", m("gap:cannot_pay", 0.1, 0.2, 0.05, 0.15),
@@ -56,4 +56,4 @@ def test_the_interval_is_said_as_magnitudes_in_order_whatever_its_sign() -> None
     words = get_game("draco").words
     up = sentence(m("turns", 40, 43, 2.0, 4.0), "en", words)
     down = sentence(m("turns", 43, 40, -4.0, -2.0), "en", words)
-    assert up == "Games are 3 turns longer (95%: 2 to 4)." and down == "Games are 3 turns shorter (95%: 2 to 4)."
+    assert up == "Games are 3 turns longer (confidence interval: 2 to 4)." and down == "Games are 3 turns shorter (confidence interval: 2 to 4)."

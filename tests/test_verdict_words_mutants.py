@@ -21,10 +21,10 @@ def test_a_figure_is_named_in_english_when_no_language_is_given() -> None:
 
 
 @pytest.mark.parametrize("name, lang, expected", [
-    ("seat_1_win_rate", "en", "seat 1 (first player) share of wins"),
-    ("seat_3_win_rate", "en", "seat 3 share of wins"),
-    ("seat_12_win_rate", "en", "seat 12 share of wins"),
-    ("seat_2_win_rate", "fr", "part des victoires, place 2"),
+    ("seat_1_win_rate", "en", "player 1 (first to play) share of wins"),
+    ("seat_3_win_rate", "en", "player 3 share of wins"),
+    ("seat_12_win_rate", "en", "player 12 share of wins"),
+    ("seat_2_win_rate", "fr", "part des victoires, joueur 2"),
 ])
 def test_a_seat_is_named_by_its_number_and_the_first_seat_as_the_first_player(name: str, lang: str,
                                                                               expected: str) -> None:
@@ -40,7 +40,7 @@ def test_an_engine_tally_reads_by_the_games_name_for_it_with_the_kind_of_figure_
 def test_a_french_tally_name_is_typeset() -> None:
     """The French prefix ends with a colon: a narrow no-break space before it, never a plain one."""
     assert label("peak:hand_size", "fr", DRACO) == \
-        "maximum simultané par partie (moyenne)\u202f: cartes action dans une main"
+        "maximum simultané par partie (moyenne)\u202f: cartes Action dans une main"
 
 
 def test_a_tally_no_one_names_reads_in_words_never_snake_case() -> None:
@@ -84,7 +84,7 @@ def _f(metric: str, base: float, variant: float, low: float | None, high: float 
 
 
 def test_a_sentence_is_english_when_no_language_is_given() -> None:
-    assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer (95%: 2 to 4)."
+    assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer (confidence interval: 2 to 4)."
 
 
 def test_a_skill_figure_says_skill_counts_for_more_or_less_against_its_opponent() -> None:
@@ -107,15 +107,15 @@ def test_a_tally_kind_is_the_word_before_the_first_colon() -> None:
 
 
 def test_without_an_interval_the_difference_stands_for_both_bounds() -> None:
-    assert sentence(_f("turns", 40, 37, None, None), "en") == "Games are 3 turns shorter (95%: 3 to 3)."
+    assert sentence(_f("turns", 40, 37, None, None), "en") == "Games are 3 turns shorter (confidence interval: 3 to 3)."
 
 
 def test_an_interval_across_zero_starts_at_zero() -> None:
     """Never a significant figure in practice; the sentence still says the magnitudes from 0."""
-    assert sentence(_f("turns", 40, 41, -0.5, 2.5), "en") == "Games are 1 turn longer (95%: 0.0 to 2.5)."
-    assert sentence(_f("turns", 40, 42, -1.5, 0.5), "en") == "Games are 2 turns longer (95%: 0.0 to 1.5)."
-    assert sentence(_f("turns", 40, 42, 0.0, 4.0), "en") == "Games are 2 turns longer (95%: 0 to 4)."
-    assert sentence(_f("turns", 40, 42, -2.0, 0.0), "en") == "Games are 2 turns longer (95%: 0 to 2)."
+    assert sentence(_f("turns", 40, 41, -0.5, 2.5), "en") == "Games are 1 turn longer (confidence interval: 0.0 to 2.5)."
+    assert sentence(_f("turns", 40, 42, -1.5, 0.5), "en") == "Games are 2 turns longer (confidence interval: 0.0 to 1.5)."
+    assert sentence(_f("turns", 40, 42, 0.0, 4.0), "en") == "Games are 2 turns longer (confidence interval: 0 to 4)."
+    assert sentence(_f("turns", 40, 42, -2.0, 0.0), "en") == "Games are 2 turns longer (confidence interval: 0 to 2)."
 
 
 def test_the_counted_length_is_only_turns_or_rounds() -> None:
@@ -135,9 +135,9 @@ def test_four_sentences_then_how_many_more_in_the_language() -> None:
     names = ["turns", "rounds", "winning_score", "margin", "lead_changes"]
     figures = [{**f, "metric": n} for f, n in zip(figures, names)]
     five = verdict({"metrics": figures, "games": 100}, "fr")
-    assert len(five) == 5 and five[4] == "Un autre changement\u202f: voir les tableaux."
+    assert len(five) == 5 and five[4] == "Un autre changement\u202f: voir les tableaux du rapport."
     six = verdict({"metrics": figures + [_f("drama", 1, 3, 1, 3)], "games": 100}, "fr")
-    assert len(six) == 5 and six[4] == "2 autres changements\u202f: voir les tableaux."
+    assert len(six) == 5 and six[4] == "2 autres changements\u202f: voir les tableaux du rapport."
     four = verdict({"metrics": figures[:4], "games": 100}, "en")
     assert len(four) == 5 and four[4] == "No other figure changed by more than chance alone would explain."
 
@@ -162,9 +162,9 @@ def test_the_two_figures_of_a_sentence_are_written_alike() -> None:
     Both take the decimal when either needs it; both stay whole when both are ("33% instead of 28%")."""
     said = sentence(_f("margin", 7.0, 4.5, -4.4, -0.6), "en")
     assert "from 7.0 to 4.5 points" in said, said
-    assert sentence(_f("turns", 40, 42.5, 0.5, 3.0)).endswith("(95%: 0.5 to 3.0).")  # an interval too
+    assert sentence(_f("turns", 40, 42.5, 0.5, 3.0)).endswith("(confidence interval: 0.5 to 3.0).")  # an interval too
     italian = sentence(_f("winning_score", 46.0, 32.6, -15.0, -11.0), "it")
     assert "46,0" in italian and "32,6" in italian, italian
     whole = sentence(_f("seat_1_win_rate", 0.28, 0.33, 0.01, 0.09), "en")
     assert "33% of games instead of 28%" in whole, whole
-    assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer (95%: 2 to 4)."
+    assert sentence(_f("turns", 40, 43, 2.0, 4.0)) == "Games are 3 turns longer (confidence interval: 2 to 4)."

@@ -128,7 +128,7 @@ def compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> 
         humans = read_human_games(opts.human_logs)
     doc = run_compare(base, variant, opts)
     naming = Naming.of_decks([base, variant], opts.lang)
-    echo(format_comparison(doc, naming))
+    echo(format_comparison(doc, naming, tables=opts.out is None))  # one screen: the tables are in the report
     sides = [(r[side], side == "variant_result") for r in doc["results"] for side in ("base_result", "variant_result")]
     shown = [(s, cards) for s, cards in sides if shown_problem(s, cards)]
     for deck in dict.fromkeys(s["variant"] for s, _ in shown):  # as validate, for a problem shown

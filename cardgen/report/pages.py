@@ -15,7 +15,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from cardgen.languages import decimal, percent
+from cardgen.languages import decimal, percent, typeset
 from cardgen.report.impact import WORDS as IMPACT_WORDS, exchange_block, impact_block, impact_footnote
 from cardgen.report.templating import macro, render
 from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, grouped_rates_svg, overlay_svg,
@@ -255,7 +255,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     from your change". ``game``: the game's words (``GameSpec.words``), so engine tallies read by their
     names, never by an engine id."""
     from cardgen.simulate.summary import interval
-    from cardgen.simulate.verdict import WORDS, is_share as share, label, number
+    from cardgen.simulate.verdict import WORDS, is_share as share, label, number, shown
 
     ordered = sorted(metrics, key=lambda m: not m.get("significant")) if sort else metrics
     words = WORDS[lang]
@@ -264,11 +264,18 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         x = m.get(key)
         return "–" if x is None else number(x, lang, share(m["metric"]), signed, fixed=True)  # "46,0", never "46"
 
+    # a compared figure's difference and interval as the terminal's row and the verdict's sentence say them
+    # (``verdict.shown``: the difference of the values shown, Holm's widened interval): one value, one interval
+    seen = [{**m, **dict(zip(("difference", "low", "high"), shown(m)))} if m.get("difference") is not None else m
+            for m in ordered]
     rows = [{"name": label(m["metric"], lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
-             "difference": f(m, "difference", True),  # the interval as the terminal writes it: "[−0,7 ; +0,1]"
-             "interval": interval(f(m, "low", True), f(m, "high", True), lang)} for m in ordered]
-    return {"head": words["table"].split("|"), "rows": rows}
+             "difference": typeset(f(m, "difference", True), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
+             "interval": interval(f(m, "low", True), f(m, "high", True), lang)} for m in seen]
+    head = words["table"].split("|")
+    if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
+        head[4] = words["interval_widened"]
+    return {"head": head, "rows": rows}
 
 
 def forest(metrics: list[dict[str, Any]], title: str, lang: str = "en", game: dict[str, Any] | None = None) -> Markup:

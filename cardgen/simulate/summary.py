@@ -416,8 +416,12 @@ def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en") -> lis
     reader, it62)."""
     rates = [_pct(s["rate"], lang, fixed=True) for s in seats]
     width = max(len(rate) for rate in rates)
-    return ["    " + say("seat_rate", lang, k=s["seat"] + 1, rate=rate.rjust(width), low=_pct(s["low"], lang, fixed=True),
-                         high=_pct(s["high"], lang, fixed=True)) for s, rate in zip(seats, rates)]
+    # a player by turn order, never "seat" (Draco's book calls a place at Draco's table a seat: en48)
+    who = [say("turn_player_first" if s["seat"] == 0 else "turn_player", lang, k=s["seat"] + 1) for s in seats]
+    named = max(len(text) for text in who)
+    return ["    " + say("seat_rate", lang, who=name.ljust(named), rate=rate.rjust(width),
+                         low=_pct(s["low"], lang, fixed=True), high=_pct(s["high"], lang, fixed=True))
+            for s, rate, name in zip(seats, rates, who)]
 
 
 def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
@@ -629,6 +633,23 @@ def stop_lines(doc: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
+def folded_stop(results: Sequence[dict[str, Any]], lang: str) -> list[str]:
+    """The one line of several player counts that all stopped at the same look after as many pairs ("2, 3 and 4
+    players: stopped after 100 of 1000 pairs…"), where one line per count said the same thing three times;
+    nothing when a count did not stop or stopped elsewhere (each then says its own)."""
+    from cardgen.text import join_and
+
+    stops = [r.get("stop") or {} for r in results]
+    keys = {(s.get("pairs"), s.get("most"), s.get("look"), s.get("looks")) for s in stops}
+    if len(results) < 2 or len(keys) != 1 or not all(s.get("early") for s in stops):
+        return []
+    counts = [r["players"] for r in results]
+    players = join_and([*counts[:-1], say_n("players", counts[-1], lang)], lang)
+    s = stops[0]
+    return [say("stopped_early", lang, players=players, pairs=s["pairs"], most=s["most"], look=s["look"],
+                looks=s["looks"])]
+
+
 def _games_asked(doc: dict[str, Any], lang: str) -> str:
     """``--games`` in words, as the pairs of games they are (the lines below count pairs): "at most" it where a
     player count stopped at a look before it."""
@@ -637,10 +658,12 @@ def _games_asked(doc: dict[str, Any], lang: str) -> str:
     return say("at_most", lang, games=games) if stopped else games
 
 
-def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
-    """One screen, in the language of the comparison (``doc["lang"]``, compare's ``--lang``): the verdict
-    first (strongest significant change), what "significant" means, then per player count the figures grouped
-    for designers; engine tallies last, folded into one line. ``naming``: the base deck's names."""
+def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables: bool = True) -> str:
+    """In the language of the comparison (``doc["lang"]``, compare's ``--lang``): the verdict first (strongest
+    significant change), what "significant" means, then per player count the figures grouped for designers;
+    engine tallies last, folded into one line. ``naming``: the base deck's names. Without ``tables`` (compare's
+    terminal), one screen: the verdict and each count's other counts, the components and cards to act on, and
+    a line saying the tables and the statistics are in the report (three player counts' tables made 110 rows)."""
     from cardgen.simulate.verdict import GROUPS, WORDS, agents_words, footnote, label, significance_line
 
     lang = doc.get("lang", "en")
@@ -660,10 +683,21 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None) -> str:
     shown = [difference_line(d, lang, naming) for d in diffs[:6]] + ([say("changes_more", lang, n=len(diffs) - 6)]
                                                           if len(diffs) > 6 else [])
     lines.append(say("changes", lang, items=item_case(joined(shown, lang), naming) if diffs else say("changes_none", lang)))
+    folded = folded_stop(results, lang)  # every count stopped alike: said once, not once per count
+    lines += folded
     for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
-        lines += stop_lines({"results": [r]}, lang)
+        lines += [] if folded else stop_lines({"results": [r]}, lang)
         lines += [prefix + (lowered(s, lang) if prefix else s) for s in r["verdict"]]
+        internal = [m for m in r["metrics"] if m.get("group") == "internal"]
+        if not tables and internal:  # the counts the closing sentence names as its exception, under it
+            lines.append("  " + internal_line(internal, lang, naming))
+    if not tables:  # the components and cards a designer acts on stay; the tables are the report's
+        for r in results:
+            lines += _components(r, lang, naming, {doc["base"]: naming.title, doc["variant"]: doc.get("name") or ""})
+            lines += _cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming)
+        lines.append(say("compare_in_report", lang))
+        return "\n".join(typeset(line, lang) for line in lines)
     lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))
     lines += legend_lines(results, lang, naming)
     for i, r in enumerate(results):  # the legend once, above the first table; the next ones by their count alone

@@ -197,9 +197,9 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
         key = "other"
     up, down = table[key]
     share = is_share(name)
-    d = m["difference"]
-    lo, hi = sorted((abs(m["low"]), abs(m["high"]))) if m.get("low") is not None else (abs(d), abs(d))
-    if m.get("low") is not None and m["low"] < 0 < m["high"]:  # pragma: no cover - significant never spans 0
+    d, low, high = shown(m)
+    lo, hi = sorted((abs(low), abs(high))) if low is not None else (abs(d), abs(d))
+    if low is not None and low < 0 < high:  # pragma: no cover - significant never spans 0
         lo = 0.0
     template = up if d > 0 else down
     named = ((tally_name(name, lang, words) or name.split(":", 1)[1].replace("_", " ")) if group(name) == "internal"
@@ -213,6 +213,21 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     text = template.format(b=b, v=v, d=number(abs(d), lang, share), lo=lo_, hi=hi_, k=k, m=CLOSE_MARGIN,
                            label=named, unit=unit(lang, words))
     return _typeset(text[0].upper() + text[1:], lang)
+
+
+def shown(m: dict[str, Any]) -> tuple[float, float | None, float | None]:
+    """A figure's difference and interval as the comparison's table prints them, so that a sentence and its
+    table row say one value and one interval (en50, it30: "9.2 turns shorter (95%: 8.0 to 10.5)" above the
+    row "27.2 → 17.9 −9.3 [−10.6 to −7.9]"): the difference of the two values shown (``shown_difference``)
+    and the interval Holm's test decides by (``adj_low``/``adj_high``), else the plain one."""
+    from cardgen.simulate.summary import shown_difference
+
+    d = m["difference"]
+    if m.get("base") is not None and m.get("variant") is not None:
+        d = shown_difference(m["base"], m["variant"], is_share(m["metric"]))
+    if m.get("adj_low") is not None:
+        return d, m["adj_low"], m["adj_high"]
+    return d, m.get("low"), m.get("high")
 
 
 #: the plural words of the length sentences, and their singular (English and Italian: exactly 1; French: below 2)
@@ -284,8 +299,10 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
     if len(top) > most:
         rest = len(top) - most
         out.append(_typeset(table["more_one" if rest == 1 else "more"].format(n=rest), lang))
-    elif stop.get("early"):  # stopped at a look: nothing else was detected in the pairs played, which is not "no change"
-        out.append(_typeset(table["nothing_stopped"].format(pairs=stop["pairs"], most=stop["most"]), lang))
+    elif stop.get("early"):  # stopped at a look: nothing else was detected in the pairs played, which is not "no change";
+        # a count the table's last line names as changed is said as an exception, never denied (en49)
+        out.append(_typeset(table["nothing_stopped_counts" if counts else "nothing_stopped"].format(
+            pairs=stop["pairs"], most=stop["most"], label=table["internal"]), lang))
     elif counts:
         out.append(_typeset(table["nothing_else_counts"].format(label=table["internal"]), lang))
     else:

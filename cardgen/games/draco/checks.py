@@ -11,11 +11,50 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardgen import wordbook
-from cardgen.games.base import CheckResult, Problem, card_names, worded_check
+from cardgen.games.base import CheckResult, Problem, Worded, card_names, worded_check
 from cardgen.games.draco.model import ROLL_EFFECTS
 
 #: the checks' names and details per language (``checks.json``: ``cardgen check --lang``)
 CHECKS = wordbook.load(__file__)["checks"]
+#: pieces of those details worded per language: the characters per colour, the die's faces
+PARTS = wordbook.load(__file__)["parts"]
+#: the characters each colour in play needs: a player's two ruffians, one at each side of Draco's table
+PER_COLOUR = 2
+
+
+def _part(lang: str, key: str, **fields: Any) -> str:
+    return (PARTS.get(lang, {}).get(key) or PARTS["en"][key]).format(**fields)
+
+
+def per_colour_words(counts: list[int]) -> Worded:
+    """The characters of each colour in play in words, never a Python list (it21: "[2, 2, 2] (two each)"):
+    "2 characters of each of the 3 colours in play" when every colour has as many, else the counts joined as
+    the language joins a list ("2, 2 and 1"); what the rules need is added where a colour has another count."""
+    def text(lang: str) -> str:
+        from cardgen.languages import is_singular
+        from cardgen.text import join_and
+
+        if counts and len(set(counts)) == 1:
+            key = "per_colour_even_one" if is_singular(counts[0], lang) else "per_colour_even"
+            said = _part(lang, key, n=counts[0], colours=len(counts))
+        else:
+            said = _part(lang, "per_colour_list", list=join_and(counts, lang) or "–")
+        return said + ("" if all(n == PER_COLOUR for n in counts) else _part(lang, "per_colour_need", need=PER_COLOUR))
+    return text
+
+
+def faces_words(faces: list[int]) -> Worded:
+    """A die's face values in words, never a Python list (it21: "[1, 2, 3, 4, 5, 6]"): a run of consecutive
+    values as "1 to 6", any other set joined as the language joins a list ("1, 2, 2 and 5")."""
+    def text(lang: str) -> str:
+        from cardgen.text import join_and
+
+        if not faces:
+            return _part(lang, "faces_none")
+        if len(faces) > 2 and faces == list(range(faces[0], faces[0] + len(faces))):
+            return _part(lang, "faces_run", lo=faces[0], hi=faces[-1])
+        return join_and(faces, lang)
+    return text
 
 
 def _role(c: Any) -> str | None:
@@ -101,8 +140,8 @@ def static_checks(deck: Any, players: int) -> list[CheckResult]:
                             box=gold))
     lairs = [c for c in comps if _role(c) == "lair"]
     per_colour = [_sum(deck, "character", colour=c.data.colour) for c in lairs[:players]]
-    out.append(worded_check(CHECKS, "lairs", players, len(lairs) >= players and all(n == 2 for n in per_colour),
-                            lairs=len(lairs), players=players, per_colour=str(per_colour)))
+    out.append(worded_check(CHECKS, "lairs", players, len(lairs) >= players and all(n == PER_COLOUR for n in per_colour),
+                            lairs=len(lairs), players=players, per_colour=per_colour_words(per_colour)))
     specials = _sum(deck, "special")
     seats = 2 * players + specials
     toast = len(r.toast_payouts) + len(r.toast_costs)
@@ -121,6 +160,6 @@ def static_checks(deck: Any, players: int) -> list[CheckResult]:
     faces = [f.value for f in dice[0].faces] if dice else []
     die_ok = not rolls or (len(dice) == 1 and len(faces) >= 2 and all(v is not None and 1 <= v <= seats
                                                                         for v in faces))
-    out.append(worded_check(CHECKS, "die", players, die_ok, rolls=card_names(deck, rolls), faces=str(faces),
+    out.append(worded_check(CHECKS, "die", players, die_ok, rolls=card_names(deck, rolls), faces=faces_words(faces),
                             seats=seats))
     return out
