@@ -720,11 +720,12 @@ def test_the_turn_and_the_ghosts_turn_are_boxes_of_their_own_never_broken(lang: 
 def test_the_cleared_noble_of_the_example_is_him_as_the_validated_one() -> None:
     """Read 8 (en6): the English example said "discard the 3 cards under him" of the Viscount, then of the Marquis
     "all the cards under them go to the discard pile, and ... you can serve them from scratch": two pronouns for
-    two noblemen, and "them" could be the cards. Both are "him" now. French (fr5): "reprendre son service à
+    two noblemen, and "them" could be the cards. Both are "him" now, and the new start says no "serving", a term
+    the book defines (a group of cards within a request). French (fr5): "reprendre son service à
     zéro" used "service", a term the book defines as a group of cards within a request; it now says "le servir"."""
     for name in ("royale", "royale-short", "royale-solo"):
         example = next(text for title, _, text in _example_boxes(name, "en") if title == exact("en", "Your turn"))
-        assert "cards under him go to the discard pile" in example and "serving him again" in example, name
+        assert "cards under him go to the discard pile" in example and "giving him cards again" in example, name
         assert "under them" not in example and "serve them" not in example, name
         example = next(text for title, _, text in _example_boxes(name, "fr") if title == exact("fr", "Your turn"))
         assert "recommencer à le servir" in example and "service à zéro" not in example, name
