@@ -174,12 +174,20 @@ def test_no_proper_name_is_hyphenated(deck_id: str, lang: str) -> None:
     assert "card\ufffe" not in text, f"{deck_id}/{lang}: the tool's name is hyphenated (it reader: 'card-gen')"
 
 
+#: The books whose example of a turn is not kept on one page: in Royale's Light Supper and Solo books it follows the
+#: nobles' tables with only the end of the game after it, which, closing the book with the credits, cannot be set
+#: first where the example leaves room; kept on one page, the example left half of page 4 empty under the tables
+#: (read 8, en28). There it starts under the tables, each of its boxes whole, and its turn may open the next page.
+EXAMPLE_FLOWS = {"royale-short", "royale-solo"}
+
+
 @pytest.mark.parametrize("lang", SHIPPED)
 @pytest.mark.parametrize("deck_id", BOOKS)
 def test_every_worked_example_is_kept_on_one_page(deck_id: str, lang: str) -> None:
     """A worked example (its heading, position tables and turn box) never spans two pages (issue 36: Royale's
     starting position at the foot of p.4, its turn on p.5). Every example box of the markup is inside a
-    ``<keep within="page">``; each such block, drawn on both papers, lands on a single page."""
+    ``<keep within="page">``; each such block, drawn on both papers, lands on a single page. The books of
+    ``EXAMPLE_FLOWS`` keep none, and no box of their example breaks."""
     import xml.etree.ElementTree as ET
 
     root = ET.fromstring(render_markup(resolve(deck_id, ROOT), lang))
@@ -187,6 +195,9 @@ def test_every_worked_example_is_kept_on_one_page(deck_id: str, lang: str) -> No
             for box in keep.iter("box")}
     examples = [box for box in root.iter("box") if box.get("kind") == "example"]
     loose = [box.get("title") for box in examples if id(box) not in kept]
+    if deck_id in EXAMPLE_FLOWS:
+        assert examples and not kept and not [box for box in examples if box.get("breaks")], deck_id
+        return
     assert not loose, f"{deck_id}/{lang}: example boxes not kept on one page: {loose}"
     for paper in sorted(PAPERS):
         groups: list[tuple[str, int]] = []

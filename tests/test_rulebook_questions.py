@@ -113,6 +113,27 @@ def test_the_drawn_emerald_rule_is_said_once_under_draw(deck_id: str, lang: str)
     assert "drawn_emerald_is_the_turn" not in DECKS[deck_id].model.rulings, "a published rule printed as ours"
 
 
+#: the two Emerald cards action c) may call, as each language says them: one waiting beside the dishes, the one
+#: just drawn (action b)
+WAITING = {"fr": "l’une de celles qui attendent près des plats", "it": "una di quelle in attesa accanto ai piatti",
+           "en": "one waiting beside the dishes"}
+JUST_DRAWN = {"fr": "celle que vous venez de piocher (voir b)", "it": "quella che hai appena pescato (vedi b)",
+              "en": "the one you have just drawn (see b)"}
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game == "king_lui"))
+def test_call_emerald_names_the_waiting_and_the_just_drawn_card(deck_id: str, lang: str) -> None:
+    """Read 8 (en1): action c) asked for "an Emerald waiting beside the dishes", while b) and the ruling below let
+    you call an Emerald you have just drawn, which waits nowhere: read to the letter, c) forbade what b) allows.
+    Its condition, its first sentence, names both cards."""
+    text = plain(render_markup(DECKS[deck_id], lang))
+    action = text[text.index(CALL[lang]):]
+    action = action[:action.index(".", len(CALL[lang]) + 1) + 1]  # its first sentence: the condition
+    assert WAITING[lang] in action and JUST_DRAWN[lang] in action, action
+    assert action.index(WAITING[lang]) < action.index(JUST_DRAWN[lang])
+
+
 @pytest.mark.parametrize("deck_id", sorted(d for d in DECKS if DECKS[d].game == "royale"))
 def test_royale_in_english_says_serving_not_service(deck_id: str) -> None:
     """"2 services, each a pair": a French calque to an English reader; the book, its glossary line and

@@ -668,3 +668,64 @@ def test_the_example_says_why_the_discard_pile_is_left_aside(lang: str) -> None:
     for name, comes_back in (("royale", True), ("royale-short", False), ("royale-solo", False)):
         text = book(name, lang)
         assert (rebuilt in text, never in text) == (comes_back, not comes_back), name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_example_of_a_turn_follows_every_table_of_requests(lang: str) -> None:
+    """Read 8 (en28, fr22, fr25): in the Light Supper and Solo books the example of a turn came before the nobles'
+    chapter; moved to the next page, it was set between the letter A table and the others, and it used nobles the
+    book had not yet described. In every book it now follows the chapter and its last table."""
+    example, chapter = say(lang, "Example of a turn"), say(lang, "The nobles and their requests")
+    for name in nonempty(DECKS):
+        markup = html.unescape(render_markup(deck(name), lang))
+        tables = [m.start() for m in re.finditer(r"<table widths=\"4,9\">", markup)]
+        assert len(tables) == 4, name  # one table of requests per player letter
+        assert markup.index(f"<h1>{chapter}</h1>") < tables[-1] < markup.index(f"<h1>{example}</h1>"), name
+
+
+def exact(lang: str, msgid: str) -> str:
+    """The translation of the book's message ``msgid`` itself (a title that starts other messages too)."""
+    assert msgid in msgids()
+    return norm(translations(lang, "royale").gettext(msgid))
+
+
+def _example_boxes(name: str, lang: str) -> list[tuple[str, str, str]]:
+    """The example boxes of a book's example of a turn: (title, attributes after it, text)."""
+    markup = html.unescape(render_markup(deck(name), lang))
+    return [(t, attrs, bare(body)) for t, attrs, body in
+            re.findall(r'<box kind="example" title="([^"]*)"([^>]*)>(.*?)</box>', markup, re.S)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_turn_and_the_ghosts_turn_are_boxes_of_their_own_never_broken(lang: str) -> None:
+    """Read 8 (it8, it11, fr21, fr23, fr26, en9): the "Your turn" box broke across the columns under its title
+    repeated; in the Solo book its second half, the ghost's turn, stood under "Your turn". The turn is one box
+    that never breaks, and in the Solo book the ghost's turn follows in a box under its own title."""
+    turn, ghost = exact(lang, "Your turn"), exact(lang, "The ghost’s turn")
+    ghost_plays = bare(say(lang, "Then the ghost plays. Suppose you turn over the solo card that marks row",
+                           count=1, row=1, cards="@")).split(":")[0].strip()  # up to the cells it names
+    for name in nonempty(DECKS):
+        boxes = _example_boxes(name, lang)
+        titles = [t for t, _, _ in boxes]
+        assert titles.count(turn) == 1, (name, titles)
+        _, attrs, text = boxes[titles.index(turn)]
+        assert "breaks" not in attrs and ghost_plays not in text, name
+        if name == "royale-solo":
+            assert titles[titles.index(turn) + 1] == ghost, titles
+            assert boxes[titles.index(ghost)][2].startswith(ghost_plays), name
+        else:
+            assert ghost not in titles, name
+
+
+def test_the_cleared_noble_of_the_example_is_him_as_the_validated_one() -> None:
+    """Read 8 (en6): the English example said "discard the 3 cards under him" of the Viscount, then of the Marquis
+    "all the cards under them go to the discard pile, and ... you can serve them from scratch": two pronouns for
+    two noblemen, and "them" could be the cards. Both are "him" now, and the new start says no "serving", a term
+    the book defines (a group of cards within a request). French (fr5): "reprendre son service à
+    zéro" used "service", a term the book defines as a group of cards within a request; it now says "le servir"."""
+    for name in ("royale", "royale-short", "royale-solo"):
+        example = next(text for title, _, text in _example_boxes(name, "en") if title == exact("en", "Your turn"))
+        assert "cards under him go to the discard pile" in example and "giving him cards again" in example, name
+        assert "under them" not in example and "serve them" not in example, name
+        example = next(text for title, _, text in _example_boxes(name, "fr") if title == exact("fr", "Your turn"))
+        assert "recommencer à le servir" in example and "service à zéro" not in example, name

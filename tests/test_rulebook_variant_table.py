@@ -38,3 +38,57 @@ def test_the_deck_size_row_appears_exactly_when_the_card_count_changes(deck_id: 
     else:
         assert len(rows) == 1
         assert [int(re.sub(r"\D", "", cell)) for cell in rows[0][1:]] == [new, old]
+
+
+#: Between two words in a laid-out cell line: an ordinary or a no-break space (a figure bound to its word).
+CELL_GAPS = re.compile(r"[ \u00a0\u202f]+")
+
+
+def _cell_lines(para) -> list[str]:
+    """The lines of a laid-out table cell (``Paragraph.blPara``), as text."""
+    bl = para.blPara
+    if bl.kind == 0:
+        return [" ".join(words) for _, words in bl.lines]
+    return ["".join(getattr(frag, "text", "") or "" for frag in line.words) for line in bl.lines]
+
+
+def _broken_words(para) -> list[str]:
+    """The words of a laid-out cell cut across two lines without a hyphen ("giocator / i"): each line's last
+    word and the next line's first one, where neither is a word of the cell's text."""
+    words = set(CELL_GAPS.split(para.getPlainText()))
+    lines = [CELL_GAPS.split(line.strip()) for line in _cell_lines(para) if line.strip()]
+    return [f"{a[-1]} / {b[0]}" for a, b in zip(lines, lines[1:])
+            if a[-1] not in words and not a[-1].endswith("-") and b[0] not in words]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", ["king_lui-six-players", "royale-short", "royale-solo", "king_lui-hungry-dragon",
+                                     "royale-masked", "draco-no-zork", "draco-long"])
+def test_no_word_of_the_table_of_changes_is_cut_without_a_hyphen(deck_id: str, lang: str, paper: str) -> None:
+    """Read 8 (it3): the Italian A4 books of King Lui for Six and the Light Supper printed “3–6 giocator / i” in
+    the table of changes: the column was widened for “giocatori” alone, though the figure is bound to it by a
+    no-break space, and the cell cut the word anywhere. The table is laid out as printed and each cell read."""
+    from cardgen.rulebook import accent_colour
+    from cardgen.rulebook.markup import CELL_PADDING, Converter, parse
+    from cardgen.rulebook.pictures import find_draw_face
+    from cardgen.rulebook.styles import make_styles
+    from cardgen.rulebook.typeset import column_width
+
+    deck = resolve(deck_id, ROOT)
+    markup = render_markup(deck, lang)
+    start = markup.index("<table", markup.index("<h1>"))  # the first table is the variant's
+    table_markup = markup[start:markup.index("</table>", start) + len("</table>")]
+    width = column_width(paper)
+    converter = Converter(deck, lang, make_styles(lang, accent_colour(deck)), width, find_draw_face())
+    table = next(f for f in parse(f"<book>{table_markup}</book>", converter).body if getattr(f, "table", False))
+    grid = table._content[0]
+    grid.wrap(width, 10_000)  # the columns' widths as printed
+    cells = []
+    for row in grid._cellvalues:
+        for cell, column in zip(row, grid._colWidths):
+            for para in cell if isinstance(cell, (list, tuple)) else [cell]:
+                para.wrap(column - CELL_PADDING, 10_000)  # as the table sets it, within its padding
+                cells.append(para)
+    assert cells
+    assert [w for cell in cells for w in _broken_words(cell)] == []
