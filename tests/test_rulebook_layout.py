@@ -177,7 +177,8 @@ def test_no_proper_name_is_hyphenated(deck_id: str, lang: str) -> None:
 #: The books whose example of a turn is not kept on one page: in Royale's Light Supper and Solo books it follows the
 #: nobles' tables with only the end of the game after it, which, closing the book with the credits, cannot be set
 #: first where the example leaves room; kept on one page, the example left half of page 4 empty under the tables
-#: (read 8, en28). There it starts under the tables, each of its boxes whole, and its turn may open the next page.
+#: (read 8, en28). There it starts under the tables, each of its boxes whole, and its turn may open the next page,
+#: which faces it in the printed book (test_an_example_that_flows_is_read_on_one_page_or_one_spread).
 EXAMPLE_FLOWS = {"royale-short", "royale-solo"}
 
 
@@ -320,3 +321,30 @@ def test_king_lui_scoring_ends_on_the_page_it_starts(lang: str) -> None:
              for w in words]
     doc.close()
     assert pages[0] == pages[1], f"king_lui/{lang}: 'Too greedy?' on page {pages[0] + 1}, the tie-break on {pages[1] + 1}"
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("lang", SHIPPED)
+@pytest.mark.parametrize("deck_id", sorted(EXAMPLE_FLOWS))
+def test_an_example_that_flows_is_read_on_one_page_or_one_spread(deck_id: str, lang: str, paper: str) -> None:
+    """The books whose example may open the next page (``EXAMPLE_FLOWS``) still show it at one glance: its heading
+    and its boxes ("Your turn", the ghost's turn) stand on one page, or on a left page and the right page facing
+    it (an even page and the next), never across a page turn (issue 36's fault)."""
+    from cardgen.rulebook import render_rulebook
+    from cardgen.rulebook.catalog import translations
+    from page_fill import find_text
+
+    tr = translations(lang, "royale")
+    pdf = render_rulebook(resolve(deck_id, ROOT), lang, paper)
+    heading = find_text(pdf, paper, tr.gettext("Example of a turn"))
+    assert heading, f"{deck_id}/{lang}/{paper}: no example heading"
+    first = heading[-1][0]  # the example's own heading (a table of contents or a cross-reference would come earlier)
+    titles = [tr.gettext("Your turn")] + ([tr.gettext("The ghost’s turn")] if deck_id == "royale-solo" else [])
+    pages = {first}
+    for title in titles:
+        after = [page for page, _, _ in find_text(pdf, paper, title) if page >= first]
+        assert after, f"{deck_id}/{lang}/{paper}: no box “{title}” after the example's heading"
+        pages.add(after[0])
+    assert pages <= {first, first + 1}, f"{deck_id}/{lang}/{paper}: the example spans pages {sorted(pages)}"
+    assert len(pages) == 1 or first % 2 == 0, \
+        f"{deck_id}/{lang}/{paper}: the example goes on over a page turn (pages {sorted(pages)})"
