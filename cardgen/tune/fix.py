@@ -455,7 +455,7 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     words = dict(fixer.deck.spec.words)
     names = Naming.of_decks((fixer.deck, variant), opts.lang).names
     # every sentence, not compare's first four and "see the tables": fix prints no table
-    verdicts = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names))
+    verdicts = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True)
                 for r in compared["results"]}
     effects = {r["players"]: [sentence(m, opts.lang, words) for m in side_effects(r, found)]
                for r in compared["results"]}
