@@ -242,6 +242,8 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
                      f"counts the game keeps: {gold}."
     assert "table" not in " ".join(en) and "Other counts" not in " ".join(en)
     assert tally_name("peak:unpaid_by_bank", "en", DRACO.words) not in en[-1]  # only the counts that moved
+    two = verdict({**result, "metrics": [*metrics, _m("peak:richest_player", 40, 37, -5, -1)]}, "en", alone=True)[-1]
+    assert two.endswith(f": {gold}; {tally_name('peak:richest_player', 'en', DRACO.words)}.")  # a name may hold a comma
     for lang in ("fr", "it"):
         said = verdict(result, lang, alone=True)[-1]
         assert tally_name("peak:gold_in_hands", lang, DRACO.words) in said and "«" not in said, said

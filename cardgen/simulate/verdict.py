@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardgen import wordbook
-from cardgen.terminal import with_terms
+from cardgen.terminal import say, with_terms
 from cardgen.languages import decimal, is_singular, percent
 from cardgen.languages import typeset as _typeset
 from cardgen.simulate.designer import CLOSE_MARGIN
@@ -279,8 +279,8 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
     counted = [m["metric"] for m in result["metrics"]
                if m.get("significant") and group(m["metric"]) == "internal" and not speaks(m)]
     counts = bool(counted)
-    named = ", ".join(dict.fromkeys(tally_name(c, lang, words) or c.split(":", 1)[-1].replace("_", " ")
-                                    for c in counted))
+    named = say("separator", lang).join(dict.fromkeys(  # "; ": a count's name may hold a comma
+        tally_name(c, lang, words) or c.split(":", 1)[-1].replace("_", " ") for c in counted))
     if not top:  # an engine count the table's last line names as changed: "no figure changed" alone would deny it
         key = ("nothing_named" if alone else "nothing_counts") if counts else "nothing"
         return [_typeset(table[key].format(n=result["games"], label=table["internal"], names=named), lang)]
