@@ -179,6 +179,11 @@ def test_counts_read_as_the_components_plural_in_three_languages(project: Path) 
     fewer = {"count:gold-coin": 24, "count:favour": 11}  # one: a copy, never "1 gold coins"
     assert print_cost(deck, params, fewer, own, "en") == \
         "take 1 copy of “Gold coin” out of the box; print 1 more copy of “Favour”"
+    from cardgen.tune.fix import lever_name
+    en = Naming.of(deck, "en")
+    assert [lever_name(k, "en", en) for k in ("count:silver-coin", "count:favour", "starting_gold")] == [
+        "number of silver coins", "copies of “Favour”", "gold coins each player starts with"]  # fr42: lower case
+    assert lever_name("count:gold-coin", "it", Naming.of(deck, "it")) == "numero di monete d’oro"
     short = Problem("short", "unpaid_by_bank", 3, 0.95, 0.9)
     assert "mancano monete d’argento nel 95" in problem_line(short, "it", Naming.of(deck, "it"))
 

@@ -493,12 +493,14 @@ def _shown(fixer: Fixer, trial: Trial) -> str:
 
 def lever_name(key: str, lang: str, naming: Naming) -> str:
     """A lever as running text after a colon or in a list: a component's count by its plural where the deck
-    gives one ("number of silver coins"), else tune's name for it; lower case unless it starts with a name
-    ("gold coins each player starts with", not "Gold coins…")."""
+    gives one ("number of silver coins"), else as copies of its quoted name; any other by tune's name for it,
+    lower case unless it starts with a name ("gold coins each player starts with", not "Gold coins…")."""
     from cardgen.report.tuning import param_name
     cid = key.split(":", 1)[1] if key.startswith("count:") else None
     if cid in naming.plurals:
         return word("count_lever", lang, pieces=naming.plurals[cid])
+    if cid is not None:  # "copies of “Favour”", as the change and its cost say it
+        return naming.noun(cid, 2, lang)
     return item_case(param_name(key, lang, naming), naming)
 
 
