@@ -145,8 +145,12 @@ _IT_ARTICLE = re.compile(r"\b(il|Il|del|nel|al|dal|sul) (\d[\d.]*)(?=(?:,\d+)?[ 
 
 def _it_elided(m: re.Match[str]) -> str:
     """``il 80 %`` -> ``l’80 %``, ``nel 11 %`` -> ``nell’11 %``: Italian elides before a number said with a
-    vowel first (otto, undici, uno, ottanta, undicimila), and only then."""
+    vowel first (otto, undici, uno, ottanta, undicimila), and only then; zero is said with a z, which takes
+    ``lo`` (``lo 0 %``, ``dello 0,5 %``), as ``lo zero`` does."""
     whole = m.group(2).replace(".", "")
+    if whole == "0":
+        article = {"il": "lo", "Il": "Lo"}.get(m.group(1)) or m.group(1)[:-1] + "llo"  # del -> dello, al -> allo
+        return f"{article} {m.group(2)}"
     if not (whole.startswith("8") or whole in ("1", "11") or (len(whole) == 5 and whole.startswith("11"))):
         return m.group(0)
     article = {"il": "l", "Il": "L"}.get(m.group(1)) or m.group(1)[:-1] + "ll"  # del -> dell’, al -> all’

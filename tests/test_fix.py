@@ -16,8 +16,8 @@ from cardgen.cli import main
 from cardgen.load.project import Project
 from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.summary import Naming
-from cardgen.tune.fix import (SHORT_AIM, Fixer, Problem, card_levers, cost, identical_cards, levers, problem_line,
-                              problems, side_effects)
+from cardgen.tune.fix import (SHORT_AIM, Fixer, Problem, card_levers, cost, describe_change, identical_cards, levers,
+                              print_cost, problem_line, problems, resolving_levers, side_effects)
 from cardgen.tune.space import Param
 
 
@@ -162,6 +162,42 @@ def test_a_cards_levers_are_its_own_numbers_and_its_twins_are_known(project: Pat
     assert [p.key for p in levers(twin, found)][:3] == [k for k, _, _ in params]  # before the rule numbers
 
 
+def test_counts_read_as_the_components_plural_in_three_languages(project: Path) -> None:
+    """en54/it24/fr43: "The box holds 43 “Gold coin”", "stampare 18 «Moneta d’oro» in più": a card's name is a
+    singular title; a count reads as the deck's plural ("43 gold coins"), else as copies of the name."""
+    deck = Resolver(Project.open(project)).resolve("draco")
+    params = [Param("count", "gold-coin", low=12, high=50), Param("count", "favour", low=5, high=20)]
+    own = {"count:gold-coin": 25, "count:favour": 10}
+    more = {"count:gold-coin": 43, "count:favour": 12}
+    assert describe_change(deck, params, more, own, "en") == (
+        "The box holds 43 gold coins instead of 25. The box holds 12 copies of “Favour” instead of 10.")
+    assert describe_change(deck, params, more, own, "fr").startswith("La boîte contient 43 pièces d’or au lieu de 25.")
+    assert describe_change(deck, params, more, own, "it").startswith("La scatola contiene 43 monete d’oro invece di 25.")
+    assert print_cost(deck, params, more, own, "en") == "print 18 more gold coins; print 2 more copies of “Favour”"
+    assert print_cost(deck, params, more, own, "fr").startswith("imprimer 18 pièces d’or de plus")
+    assert print_cost(deck, params, more, own, "it").startswith("stampare 18 monete d’oro in più")
+    fewer = {"count:gold-coin": 24, "count:favour": 11}  # one: a copy, never "1 gold coins"
+    assert print_cost(deck, params, fewer, own, "en") == \
+        "take 1 copy of “Gold coin” out of the box; print 1 more copy of “Favour”"
+    from cardgen.tune.fix import lever_name
+    en = Naming.of(deck, "en")
+    assert [lever_name(k, "en", en) for k in ("count:silver-coin", "count:favour", "starting_gold")] == [
+        "number of silver coins", "copies of “Favour”", "gold coins each player starts with"]  # fr42: lower case
+    assert lever_name("count:gold-coin", "it", Naming.of(deck, "it")) == "numero di monete d’oro"
+    short = Problem("short", "unpaid_by_bank", 3, 0.95, 0.9)
+    assert "mancano monete d’argento nel 95" in problem_line(short, "it", Naming.of(deck, "it"))
+
+
+def test_a_lever_the_decks_own_data_contradicts_is_left_out_naming_the_component(project: Path) -> None:
+    """en53: silver_per_gold moved alone contradicts the gold coin's own worth (3 silver): every trial of it
+    was refused with the resolver's raw line; it is left out before the search, with the coin that ties it."""
+    deck = Resolver(Project.open(project)).resolve("draco")
+    params = levers(deck, [Problem("short", "unpaid_by_bank", 3, 0.95, 0.9)], {"unpaid_by_bank": 20})
+    kept, out = resolving_levers(Project.open(project), deck, params)
+    assert [(p.name, cid) for p, cid in out] == [("silver_per_gold", "gold-coin")]
+    assert [p.key for p in kept] == [p.key for p in params if p.name != "silver_per_gold"]
+
+
 # -- the command on two cases whose answer is known ------------------------------------------------
 def test_a_null_variant_has_nothing_to_fix_and_writes_nothing(project: Path,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
@@ -183,7 +219,11 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     out = project / "fixed"
     assert _fix_poor(project, out) == 0
     said = capsys.readouterr()
-    assert "6 players: the box runs short of “Silver coin” in" in said.out
+    assert "6 players: the box runs short of silver coins in" in said.out  # the plural noun, never "“Silver coin”"
+    assert "\nlever not tried: silver coins a gold coin is worth, because the deck gives “Gold coin” a number" \
+        in said.err and "does not resolve" not in said.err and "components[" not in said.err  # en53: in words, once
+    assert said.err.count("lever not tried: silver coins a gold coin is worth") == 1
+    assert "\n  change: the box holds " in said.out  # after the label in lower case
     record = json.loads((out / "fix.json").read_text())
     first = record["proposals"][0]
     assert list(first["values"]) == ["count:silver-coin"]  # the one obvious lever
@@ -203,7 +243,7 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     doc = yaml.safe_load((out / first["file"]).read_text())
     assert doc["extends"] == "draco-poor" and doc["change"] == {"silver-coin": {"count": first["values"]
                                                                                ["count:silver-coin"]}}
-    assert set(doc["description"]) == {"fr", "it", "en"} and "“Silver coin”" in doc["description"]["en"]
+    assert set(doc["description"]) == {"fr", "it", "en"} and " silver coins instead of 8." in doc["description"]["en"]
     assert "print" in said.out and "cost:" in said.out
     shutil_copy = project / "variants" / "draco-poor-fix-1.yaml"
     shutil_copy.write_text((out / first["file"]).read_text(), encoding="utf-8")

@@ -219,8 +219,10 @@ def test_fifteen_emeralds_are_flagged_and_the_first_proposal_takes_some_out_the_
     one_more = [t for t in record["trials"] if t["values"][EMERALD] == first["values"][EMERALD] + 1
                 and all(v == record["trials"][0]["values"][k] for k, v in t["values"].items() if k != EMERALD)]
     assert one_more and one_more[0]["objective"] >= 100
-    assert f"The box holds {first['values'][EMERALD]} “Emerald” instead of 15." in said
-    assert f"take {15 - first['values'][EMERALD]} “Emerald” out of the box" in said
+    # a character's name is no counted noun: copies of it (en54), after the label in lower case
+    assert f"change: the box holds {first['values'][EMERALD]} copies of “Emerald” instead of 15." in said
+    taken = 15 - first["values"][EMERALD]
+    assert f"take {taken} {'copy' if taken == 1 else 'copies'} of “Emerald” out of the box" in said
 
 
 def test_every_emerald_proposal_passes_check_builds_and_its_rulebook_states_the_change(

@@ -380,6 +380,31 @@ def test_italian_elides_the_article_before_a_percentage_said_with_a_vowel(typed:
     assert typeset(typed, "en") == typed  # only Italian elides
 
 
+@pytest.mark.parametrize(("share", "article", "of"), [
+    (0.0, "lo", "dello"), (0.01, "l’", "dell’"), (0.08, "l’", "dell’"), (0.11, "l’", "dell’"),
+    (0.18, "il ", "del "), (0.71, "il ", "del "), (0.80, "l’", "dell’"), (1.0, "il ", "del ")])
+def test_italian_article_before_a_percentage_follows_how_the_number_is_said(share: float, article: str,
+                                                                            of: str) -> None:
+    """it23: "il 0 %" reads "il zero"; zero takes "lo" (lo zero, dello zero), uno, otto, undici, ottanta take
+    "l’", the others "il", on both sides of "(il {v} delle partite invece del {b})", with the real percentage."""
+    from cardgen.languages import percent, typeset
+    shown = percent(share, "it")
+    article = article if article.endswith(("’", " ")) else article + " "
+    of = of if of.endswith(("’", " ")) else of + " "
+    assert typeset(f"(il {shown} delle partite invece del {shown})", "it") == \
+        f"({article}{shown} delle partite invece {of}{shown})"
+    assert typeset(f"Il {shown} delle partite", "it") == f"{article[0].upper()}{article[1:]}{shown} delle partite"
+
+
+def test_compare_says_lo_0_per_cent_in_italian() -> None:
+    """it23 in the sentence compare and fix print: "(lo 0 % delle partite invece del 71 %)"."""
+    from cardgen.simulate.verdict import sentence
+    m = {"metric": "end_reason:bank_empty", "base": 0.71, "variant": 0.0, "difference": -0.71, "low": -0.8,
+         "high": -0.6}
+    text = sentence(m, "it")
+    assert "(lo 0\u00a0% delle partite invece del 71\u00a0%)" in text, text
+
+
 def test_design_indicators_stand_one_a_line_in_one_column() -> None:
     """Six indicators and their intervals on one 600-character line could not be read at a glance."""
     d = {"games": 200, "sampled": 200, "lead_changes": {"mean": 8.9, "low": 8.5, "high": 9.3},

@@ -9,7 +9,7 @@ import pytest
 from cardgen.cli import main
 from cardgen.games import get_game
 from cardgen.simulate.verdict import (GROUPS, follows_from_change, footnote, group, headline_metrics, label,
-                                      sentence, significance_line, verdict)
+                                      sentence, significance_line, tally_name, verdict)
 from screen import unwrapped, unwrapped_capture
 
 DRACO, KING_LUI = get_game("draco"), get_game("king_lui")
@@ -242,3 +242,32 @@ def test_a_sentence_says_the_value_and_interval_of_its_table_row() -> None:
     assert "27.2 →    17.9  -9.3 [−10.6 to −7.9] *" in _row(m, 10)  # the terminal typesets its minus
     assert sentence(m, "fr") == "Les parties durent 9,3 tours de moins (intervalle de confiance\u202f: de 7,9 à 10,6)."
     assert sentence(m, "it") == "Le partite durano 9,3 turni in meno (intervallo di confidenza: da 7,9 a 10,6)."
+
+
+def test_fix_names_the_counts_it_has_no_table_for() -> None:
+    """en57/it26/fr44: fix prints compare's sentences without compare's table, so "the counts listed on the
+    'Other counts' line under the table" pointed at nothing; alone, the sentence names those counts, in each
+    language, and the early stop's ``--fixed`` is said to be compare's (fix has no such option)."""
+    metrics = [_m("turns", 20, 18.8, -1.5, -0.9), _m("peak:gold_in_hands", 25, 15, -10.1, -9.9),
+               _m("peak:unpaid_by_bank", 3, 3, -0.1, 0.1, significant=False)]
+    result = {"metrics": metrics, "games": 400, "game_words": DRACO.words}
+    en = verdict(result, "en", alone=True)
+    gold = tally_name("peak:gold_in_hands", "en", DRACO.words)
+    assert en[-1] == f"No other figure changed by more than chance alone would explain, apart from some of the " \
+                     f"counts the game keeps: {gold}."
+    assert "table" not in " ".join(en) and "Other counts" not in " ".join(en)
+    assert tally_name("peak:unpaid_by_bank", "en", DRACO.words) not in en[-1]  # only the counts that moved
+    two = verdict({**result, "metrics": [*metrics, _m("peak:richest_player", 40, 37, -5, -1)]}, "en", alone=True)[-1]
+    assert two.endswith(f": {gold}; {tally_name('peak:richest_player', 'en', DRACO.words)}.")  # a name may hold a comma
+    for lang in ("fr", "it"):
+        said = verdict(result, lang, alone=True)[-1]
+        assert tally_name("peak:gold_in_hands", lang, DRACO.words) in said and "«" not in said, said
+    assert verdict({**result, "metrics": metrics[1:]}, "en", alone=True) == [
+        f"In 400 pairs of games, no figure changed by more than chance alone would explain, apart from some of "
+        f"the counts the game keeps: {gold}."]
+    stopped = {**result, "metrics": metrics[2:], "stop": {"early": True, "pairs": 50, "most": 300}}
+    assert verdict({**stopped, "metrics": metrics[:1]}, "en", alone=True)[-1] == (
+        "No other change detected in these 50 pairs; smaller changes may go undetected (cardgen compare with the "
+        "option --fixed plays all 300 pairs).")
+    assert "(the option --fixed plays all 300 pairs)" in verdict({**stopped, "metrics": metrics[:1]}, "en")[-1]
+    assert verdict(result, "en")[-1].endswith("apart from the counts on the “Other counts” line.")  # compare's

@@ -187,7 +187,8 @@ class WhenShort(Strict):
     warning then says the book's ruling covers those games instead of only asking for more copies."""
 
     ruling: Id = Field(description="the key of the clarification that rules what happens when the box runs out")
-    name: Text = Field(description="the component's plural name in running text, as the rulebook names it")
+    name: Text | None = Field(default=None, description="the component's plural name in running text, as the "
+                              "rulebook names it, where it differs from the component's own 'plural'")
 
 
 class Component(Strict, Generic[CD, FD]):
@@ -197,6 +198,9 @@ class Component(Strict, Generic[CD, FD]):
     kind: ComponentKind
     count: int = Field(ge=0, le=1000, description="copies in the box (per value when 'values' is set)")
     name: Text
+    plural: Text | None = Field(
+        default=None, description="the component's plural name in running text, lower case (\"gold coins\"): what "
+        "a number of it reads as (\"print 18 more gold coins\"); without it, a number of copies of its name")
     faces: list[Face[FD]] = Field(min_length=1, max_length=20)
     back: Id | None = Field(default=None, description="id of a shared back; single-faced cards need one")
     values: ValueRange | None = None
@@ -488,6 +492,10 @@ class Deck(Strict, Generic[R, CD, FD]):
     @model_validator(mode="after")
     def _when_short_names_a_clarification(self) -> "Deck[R, CD, FD]":
         for c in self.components:
+            if c.when_short is not None and c.when_short.name is None and c.plural is None:
+                raise KeyedValueError(f"component '{c.id}': when_short needs the component's plural name in running "
+                                      f"text: give the component a 'plural'", key="when_short_plural",
+                                      fields={"component": c.id})
             if c.when_short is not None and c.when_short.ruling not in self.clarifications:
                 known = ", ".join(sorted(self.clarifications)) or "none"
                 raise KeyedValueError(f"component '{c.id}': when_short.ruling '{c.when_short.ruling}' is no "

@@ -27,6 +27,7 @@ class Naming:
     shortfall: Mapping[str, str] = field(default_factory=dict)
     title: str = ""  # the deck's own name in the language (``King Lui``), shown for the game's id
     ruled: Mapping[str, str] = field(default_factory=dict)  # component id -> its plural name, where the book rules a shortage
+    plurals: Mapping[str, str] = field(default_factory=dict)  # component id -> its plural in running text ("gold coins")
 
     @classmethod
     def of(cls, deck: Any, lang: str) -> "Naming":
@@ -36,10 +37,13 @@ class Naming:
         said = lang if lang in getattr(deck, "languages", (lang,)) else deck.languages[0]
         words = dict(deck.spec.words)
         names = {c.id: component_name(deck, c.id, lang) or c.id for c in deck.model.components}
-        ruled = {c.id: str(getattr(c.when_short.name, lang, None) or c.when_short.name.en or c.id)
+        plurals = {c.id: str(getattr(c.plural, lang, None) or c.plural.en) for c in deck.model.components
+                   if getattr(c, "plural", None) is not None}
+        ruled = {c.id: _said(c.when_short.name, lang) if c.when_short.name is not None else plurals.get(c.id, c.id)
                  for c in deck.model.components if getattr(c, "when_short", None) is not None}
         return cls(words, {**((words.get("kinds") or {}).get(lang) or {}), **names},
-                   dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"], ruled)
+                   dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"], ruled,
+                   plurals)
 
     @classmethod
     def of_decks(cls, decks: Sequence[Any], lang: str) -> "Naming":
@@ -49,12 +53,30 @@ class Naming:
         names: dict[str, str] = {}
         shortfall: dict[str, str] = {}
         ruled: dict[str, str] = {}
+        plurals: dict[str, str] = {}
         for n in namings:
             names.update(n.names)
             shortfall.update(n.shortfall)
             ruled.update(n.ruled)
+            plurals.update(n.plurals)
         first = namings[0] if namings else cls()
-        return cls(first.words, names, shortfall, first.title, ruled)
+        return cls(first.words, names, shortfall, first.title, ruled, plurals)
+
+    def noun(self, cid: str, n: int, lang: str) -> str:
+        """The noun ``n`` of component ``cid`` are counted with: its plural where the deck gives one ("[43] gold
+        coins", "[43] monete d’oro"), else copies of its quoted name ("[43] copies of “Bow and Scrape”", "[1]
+        copy of…"): a card's name is a singular title, never a counted plural noun."""
+        from cardgen.simulate.verdict import QUOTED
+        one = is_singular(n, lang)
+        if cid in self.plurals and not one:
+            return self.plurals[cid]
+        return say("copy_of" if one else "copies_of", lang, name=QUOTED[lang].format(self.names.get(cid, cid)))
+
+    def plural(self, cid: str, lang: str) -> str:
+        """Component ``cid`` in running text, uncounted ("the box runs short of silver coins"): its plural, else
+        its quoted name."""
+        from cardgen.simulate.verdict import QUOTED
+        return self.plurals.get(cid) or QUOTED[lang].format(self.names.get(cid, cid))
 
     def rule(self, key: str, lang: str) -> str:
         """A rule number's name in ``lang``, the name the rulebook gives it: the game's words (``rules``) hold
@@ -92,6 +114,11 @@ class Naming:
             return _num(value, lang)
         text = str(value)
         return ((self.words.get("values") or {}).get(lang) or {}).get(text) or text.replace("_", " ")
+
+
+def _said(text: Any, lang: str) -> str:
+    """A deck's text in ``lang``, English where it has none."""
+    return str(getattr(text, lang, None) or text.en)
 
 
 def _pct(x: float | None, lang: str = "en", signed: bool = False, fixed: bool = False) -> str:
@@ -779,10 +806,10 @@ def lowered(sentence: str, lang: str) -> str:
 
 def item_case(text: str, naming: Naming) -> str:
     """A list after a colon in running text starts in lower case in every language ("what the variant changes:
-    portions Emerald takes…", not "Portions"), unless it starts with a name (a component's, as printed)."""
-    first = text.split(" ", 1)[0]
-    names = {n.split(" ", 1)[0] for n in naming.names.values()}
-    return text if first in names or first[1:2].isupper() else text[:1].lower() + text[1:]
+    portions Emerald takes…", not "Portions"), unless it starts with a name (a component's, as printed, whole:
+    "Gold coins each player starts with" is no "Gold coin" and reads "gold coins each player starts with")."""
+    named = any(text.startswith(n) and not text[len(n):len(n) + 1].isalpha() for n in naming.names.values() if n)
+    return text if named or text[1:2].isupper() else text[:1].lower() + text[1:]
 
 
 def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -> list[dict[str, Any]]:

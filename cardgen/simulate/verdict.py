@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardgen import wordbook
-from cardgen.terminal import with_terms
+from cardgen.terminal import say, with_terms
 from cardgen.languages import decimal, is_singular, percent
 from cardgen.languages import typeset as _typeset
 from cardgen.simulate.designer import CLOSE_MARGIN
@@ -280,19 +280,25 @@ def headline_metrics(metrics: list[dict[str, Any]], words: Mapping[str, Any] | N
 
 
 def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
-            names: dict[str, str] | None = None) -> list[str]:
+            names: dict[str, str] | None = None, alone: bool = False) -> list[str]:
     """A few plain sentences for one player count: the biggest significant changes first, whatever their
     source (games not finishing, rule gaps, components running short, seats, designer figures, cards), then
     what did not move. ``names``: component id -> its name in ``lang``; the game's own words (score unit,
-    tally names) come with the result (``game_words``, set by compare)."""
+    tally names) come with the result (``game_words``, set by compare). ``alone``: the sentences are printed
+    without compare's tables and options (``cardgen fix``): the engine counts that moved are named in the
+    sentence, not pointed to on a table line the reader never sees, and ``--fixed`` is compare's."""
     table = WORDS[lang]
     words = result.get("game_words")
     cards = {c["change"]["metric"]: c for c in result.get("component_impact") or [] if c.get("change")}
     top = headline_metrics(result["metrics"] + [c["change"] for c in cards.values()], words)
-    counts = any(m.get("significant") and group(m["metric"]) == "internal" and not speaks(m) for m in result["metrics"])
+    counted = [m["metric"] for m in result["metrics"]
+               if m.get("significant") and group(m["metric"]) == "internal" and not speaks(m)]
+    counts = bool(counted)
+    named = say("separator", lang).join(dict.fromkeys(  # "; ": a count's name may hold a comma
+        tally_name(c, lang, words) or c.split(":", 1)[-1].replace("_", " ") for c in counted))
     if not top:  # an engine count the table's last line names as changed: "no figure changed" alone would deny it
-        return [_typeset(table["nothing_counts" if counts else "nothing"].format(n=result["games"], label=table["internal"]),
-                         lang)]
+        key = ("nothing_named" if alone else "nothing_counts") if counts else "nothing"
+        return [_typeset(table[key].format(n=result["games"], label=table["internal"], names=named), lang)]
     out = [card_sentence(cards[m["metric"]], lang, names) if m["metric"] in cards else sentence(m, lang, words)
            for m in top[:most]]
     stop = result.get("stop") or {}
@@ -300,11 +306,13 @@ def verdict(result: dict[str, Any], lang: str = "en", most: int = 4,
         rest = len(top) - most
         out.append(_typeset(table["more_one" if rest == 1 else "more"].format(n=rest), lang))
     elif stop.get("early"):  # stopped at a look: nothing else was detected in the pairs played, which is not "no change";
-        # a count the table's last line names as changed is said as an exception, never denied (en49)
-        out.append(_typeset(table["nothing_stopped_counts" if counts else "nothing_stopped"].format(
-            pairs=stop["pairs"], most=stop["most"], label=table["internal"]), lang))
+        # a count the table's last line names as changed is said as an exception, never denied (en49); fix, which
+        # prints no table, points to compare's option by the command's name
+        key = "nothing_stopped_alone" if alone else "nothing_stopped_counts" if counts else "nothing_stopped"
+        out.append(_typeset(table[key].format(pairs=stop["pairs"], most=stop["most"], label=table["internal"]), lang))
     elif counts:
-        out.append(_typeset(table["nothing_else_counts"].format(label=table["internal"]), lang))
+        out.append(_typeset(table["nothing_else_named" if alone else "nothing_else_counts"].format(
+            label=table["internal"], names=named), lang))
     else:
         out.append(_typeset(table["nothing_else"], lang))
     return out

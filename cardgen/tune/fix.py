@@ -46,7 +46,7 @@ from cardgen.resolve.resolve import Resolver
 from cardgen.simulate.balance import is_shortfall
 from cardgen.simulate.runner import default_agents, split_agents
 from cardgen.simulate.stats import wilson
-from cardgen.simulate.summary import Naming, failure_lines, joined, points
+from cardgen.simulate.summary import Naming, failure_lines, item_case, joined, points
 from cardgen.simulate.validate import ValidateOptions, run_validation
 from cardgen.simulate.verdict import QUOTED, agents_words
 from cardgen.terminal import echo, say, say_n
@@ -191,9 +191,10 @@ def problem_line(p: Problem, lang: str, naming: Naming) -> str:
 
 
 def _piece(tally: str, lang: str, naming: Naming) -> str:
-    """The component a shortfall tally lacks, by its printed name ("'Silver coin'"); the tally where none."""
+    """The component a shortfall tally lacks, in running text: its plural ("silver coins"), else its quoted
+    printed name; the tally where none."""
     cid = naming.shortfall.get(tally)
-    return QUOTED[lang].format(naming.names.get(cid, cid)) if cid else tally.replace("_", " ")
+    return naming.plural(cid, lang) if cid else tally.replace("_", " ")
 
 
 # -- the study -----------------------------------------------------------------------------
@@ -328,8 +329,8 @@ class Fixer(Tuner):
         from cardgen.report.tuning import metric_name
         parts = []
         for players, m in sorted(metrics.items()):
-            what = [f"{_piece(k.split(':', 3)[3], lang, naming)} {percent(m[k][1], lang)}" for k in sorted(m)
-                    if k.startswith(f"{PROBLEM}{players}:short:")]
+            what = [word("short_left", lang, piece=_piece(k.split(':', 3)[3], lang, naming), share=percent(m[k][1], lang))
+                    for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:short:")]
             what += [word("seats_flagged", lang)] if f"{PROBLEM}{players}:seat" in m else []
             what += [k.split(":", 3)[3] for k in sorted(m) if k.startswith(f"{PROBLEM}{players}:gap:")]
             what += [word("target_missed", lang, figure=metric_name(k.split(":", 3)[3], lang, naming))
@@ -392,8 +393,9 @@ def describe_change(deck: ResolvedDeck, params: list[Param], values: dict[str, A
                     lang: str) -> str:
     """The change in ``lang``, one sentence per number ("The box holds 76 'Silver coin' instead of 20.")."""
     table = DESCRIBE.get(lang) or DESCRIBE["en"]
-    return typeset(" ".join(table["count"].format(new=new, old=old, piece=name) if p.kind == "count" else
-                            table["rule"].format(rule=name, new=new, old=old)
+    naming = Naming.of(deck, lang)
+    return typeset(" ".join(table["count"].format(n=new, noun=naming.noun(p.name, values[p.key], lang), old=old)
+                            if p.kind == "count" else table["rule"].format(rule=name, new=new, old=old)
                             for p, old, new, name in _changes(deck, params, values, own, lang)), lang)
 
 
@@ -405,7 +407,8 @@ def print_cost(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], 
     for p, _, _, name in _changes(deck, params, values, own, lang):
         if p.kind == "count":
             more = values[p.key] - own[p.key]
-            out.append(word("print_more" if more > 0 else "take_out", lang, n=abs(more), piece=name))
+            out.append(word("print_more" if more > 0 else "take_out", lang,
+                            n=abs(more), noun=naming.noun(p.name, abs(more), lang)))
         elif p.kind == "card":
             piece = QUOTED[lang].format(naming.names.get(p.component, p.component))
             out.append(word("reprint_card", lang, piece=piece))
@@ -455,7 +458,7 @@ def check_cure(fixer: Fixer, trial: Trial, found: list[Problem]) -> Proposal | N
     words = dict(fixer.deck.spec.words)
     names = Naming.of_decks((fixer.deck, variant), opts.lang).names
     # every sentence, not compare's first four and "see the tables": fix prints no table
-    verdicts = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names))
+    verdicts = {r["players"]: verdict(r, opts.lang, most=len(r["metrics"]), names=dict(names), alone=True)
                 for r in compared["results"]}
     effects = {r["players"]: [sentence(m, opts.lang, words) for m in side_effects(r, found)]
                for r in compared["results"]}
@@ -479,9 +482,60 @@ def _refuse_failed(doc: dict[str, Any], deck_id: str, lang: str, naming: Naming)
 
 
 def _shown(fixer: Fixer, trial: Trial) -> str:
-    from cardgen.report.tuning import settings_text
-    changed = {k: v for k, v in trial.values.items() if v != fixer.own.get(k)}
-    return settings_text(changed, fixer.opts.lang, Naming.of(fixer.deck, fixer.opts.lang))
+    """A trial's changed numbers after a colon or in brackets, each in lower case unless it starts with a name
+    ("copies of “Gold coin” = 43", "gold coins each player starts with = 0")."""
+    from cardgen.report.tuning import _fmt
+    lang = fixer.opts.lang
+    naming = Naming.of(fixer.deck, lang)
+    return joined((f"{lever_name(k, lang, naming)} = {_fmt(v, lang, naming)}"
+                   for k, v in trial.values.items() if v != fixer.own.get(k)), lang)
+
+
+def lever_name(key: str, lang: str, naming: Naming) -> str:
+    """A lever as running text after a colon or in a list: a component's count by its plural where the deck
+    gives one ("number of silver coins"), else as copies of its quoted name; any other by tune's name for it,
+    lower case unless it starts with a name ("gold coins each player starts with", not "Gold coins…")."""
+    from cardgen.report.tuning import param_name
+    cid = key.split(":", 1)[1] if key.startswith("count:") else None
+    if cid in naming.plurals:
+        return word("count_lever", lang, pieces=naming.plurals[cid])
+    if cid is not None:  # "copies of “Favour”", as the change and its cost say it
+        return naming.noun(cid, 2, lang)
+    return item_case(param_name(key, lang, naming), naming)
+
+
+def resolving_levers(project: Project, deck: ResolvedDeck, params: list[Param]) -> tuple[list[Param],
+                                                                                        list[tuple[Param, str | None]]]:
+    """The levers the deck still resolves with at both ends of their range, and those it does not, each with the
+    component whose own data contradicts the lever's new value (None when the refusal names none).
+
+    A lever the deck's own data ties to another number (Draco's gold coin is worth ``silver_per_gold`` silver,
+    written on the coin) cannot move alone: every trial of it would be refused, and the refusal, an input error
+    with its file, line and field, is no result to show a designer. It is left out before the search and said
+    once, in words; moving the tied number with it would be a rule of the game, which fix does not know."""
+    import re
+    import tempfile
+    import yaml
+    kept: list[Param] = []
+    out: list[tuple[Param, str | None]] = []
+    with tempfile.TemporaryDirectory(prefix="cardgen-fix-") as tmp:
+        for i, p in enumerate(params):
+            refused: InputError | None = None
+            for end in dict.fromkeys((p.high, p.low)):
+                path = Path(tmp) / f"lever-{i}-{end}.yaml"
+                write_atomic(path, yaml.safe_dump(variant_document(deck, [p], {p.key: end}), allow_unicode=True))
+                try:
+                    Resolver(project).resolve(str(path))
+                except InputError as exc:
+                    refused = exc
+                    break
+            if refused is None:
+                kept.append(p)
+                continue
+            at = re.match(r"components\[(\d+)\]", refused.field or "")
+            comps = deck.model.components
+            out.append((p, comps[int(at.group(1))].id if at and int(at.group(1)) < len(comps) else None))
+    return kept, out
 
 
 def proposal_name(deck: ResolvedDeck, rank: int) -> dict[str, str]:
@@ -576,16 +630,20 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     if any(p.kind == "gap" for p in found):
         echo(word("needs_ruling", lang))
     searched = [p for p in found if p.kind != "gap"]
-    params = levers(deck, searched, more)
     if not searched:
         return 1
+    params, left_out = resolving_levers(project, deck, levers(deck, searched, more))
+    if params:
+        echo(word("levers", lang, levers=", ".join(lever_name(p.key, lang, naming) for p in params)),
+             file=sys.stderr, flush=True)
+    for p, cid in left_out:  # said once, in words: never a trial's raw refusal
+        lever = lever_name(p.key, lang, naming)
+        echo(word("left_out", lang, lever=lever, piece=QUOTED[lang].format(naming.names.get(cid, cid)))
+             if cid else word("left_out_alone", lang, lever=lever), file=sys.stderr, flush=True)
     if not params:
         echo(word("no_lever", lang))
         return 1
     fixer = Fixer(project, deck, params, searched, opts)
-    from cardgen.report.tuning import param_name
-    echo(word("levers", lang, levers=", ".join(param_name(p.key, lang, naming) for p in params)),
-          file=sys.stderr, flush=True)
     _search(fixer)
     return _propose(fixer, searched)
 
@@ -621,10 +679,9 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
             echo(word("none_played", lang))
         else:
             t = closest[0]
-            from cardgen.report.tuning import param_name
             echo(word("none", lang, n=t.number + 1, values=_shown(fixer, t) or word("own", lang),
                        left=fixer.left_text(t.metrics, lang, naming), tried=len(fixer.trials),
-                       levers=joined((param_name(p.key, lang, naming) for p in opts.params), lang)))
+                       levers=joined((lever_name(p.key, lang, naming) for p in opts.params), lang)))
         _write_record(fixer, [])
         return 1
     n = min(opts.best, len(cures))
@@ -650,7 +707,8 @@ def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int) -> None:
     echo(word("proposal", lang, k=rank, path=path))
     naming = Naming.of(deck, lang)
     echo(word("cures", lang, what=joined((problem_line(p, lang, naming) for p in fixer.cured(prop.trial)), lang)))
-    echo(word("change", lang, text=describe_change(deck, params, prop.trial.values, fixer.own, lang)))
+    echo(word("change", lang, text=item_case(describe_change(deck, params, prop.trial.values, fixer.own, lang),
+                                             naming)))
     echo(word("cost", lang, text=print_cost(deck, params, prop.trial.values, fixer.own, lang)))
     for players in sorted(prop.verdicts):
         echo(word("verdict", lang, deck=deck.id, players=say_n("players", players, lang),
