@@ -65,8 +65,8 @@ def test_a_card_flagged_strong_or_weak_is_a_problem_unless_an_identical_card_pla
     assert found[0].excess == pytest.approx(0.06) and found[1].excess == pytest.approx(0.05)
     assert [p.name for p in problems(entry, frozenset({"shakedown", "shakedown-twin"}))] == ["rumours"]
     naming = Naming.of(Resolver(Project.open(ROOT)).resolve("draco"), "en")
-    assert problem_line(found[0], "en", naming) == ("4 players: “Shakedown” is too strong: seats whose "
-                                                    "opening hand held it win 10.0 percentage points more often than the other seats "
+    assert problem_line(found[0], "en", naming) == ("4 players: “Shakedown” is too strong: players whose "
+                                                    "opening hand held it win 10.0 percentage points more often than the other players "
                                                     "[+6.0 to +14.0]")
     assert "trop faible" in problem_line(found[1], "fr", Naming.of(Resolver(Project.open(ROOT)).resolve("draco"),
                                                                       "fr"))
@@ -311,9 +311,9 @@ def test_what_a_trial_leaves_is_said_with_the_languages_own_punctuation(project:
     fixer.deck = Resolver(Project.open(project)).resolve("kl-same")
     metrics = {3: {"problem:3:seat": (0.01, 0.4, 0.4)}, 4: {"problem:4:seat": (0.01, 0.3, 0.3)}}
     assert fixer.left_text(metrics, "en", Naming.of(fixer.deck, "en")) == (
-        "3 players: a seat beyond a fair share; 4 players: a seat beyond a fair share")
+        "3 players: a player beyond a fair share; 4 players: a player beyond a fair share")
     assert fixer.left_text(metrics, "fr", Naming.of(fixer.deck, "fr")) == typeset(
-        "3 joueurs : une place au-delà de sa juste part ; 4 joueurs : une place au-delà de sa juste part", "fr")
+        "3 joueurs : un joueur au-delà de sa juste part ; 4 joueurs : un joueur au-delà de sa juste part", "fr")
 
 
 def test_the_checks_compare_never_waits_for_a_compiled_tier_being_built(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -325,3 +325,22 @@ def test_the_checks_compare_never_waits_for_a_compiled_tier_being_built(monkeypa
     monkeypatch.setattr(autoengine, "is_ready", lambda game: game == "draco")
     assert compare_engine("draco") == "auto"
     assert compare_engine("king_lui") == "reference"
+
+
+def test_the_check_says_it_goes_on_until_the_cures_hold_and_a_turn_position_is_a_player() -> None:
+    """Read 8 (en59): "checking the 3 smallest cures" was followed by four checks, the loop going on past a cure
+    the fresh seeds refused: the line says it checks until that many hold. (en56, en60, fr40, fr45): a turn
+    position was "a seat" / "une place" / "un posto", Draco's word for a place at its table, and the closing line
+    spoke of "rule-gap" figures: a player, and the cases this edition's rulings settle, in every language."""
+    from cardgen.tune.fix import word
+
+    assert word("checking", "en", n=3, seed=7).startswith("checking the smallest cures until 3 hold: ")
+    assert word("checking_one", "en", seed=7).startswith("checking the smallest cures until one holds: ")
+    assert "jusqu’à ce que 3 tiennent" in word("checking", "fr", n=3, seed=7)
+    assert "finché 3 reggono" in word("checking", "it", n=3, seed=7)
+    for lang, banned in (("en", ("seat", "rule-gap")), ("fr", ("place", "vide des règles")),
+                         ("it", ("posto", "posti", "vuoti delle regole"))):
+        for key in ("held", "seats_flagged", "problem_seat", "problem_card"):
+            said = word(key, lang, players="3", seat=1, side="", rate="", low="", high="", fair="", card="",
+                        verdict="", diff="")
+            assert not [b for b in banned if b in said], (lang, key, said)

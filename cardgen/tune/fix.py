@@ -20,7 +20,7 @@ not a number). It then
    and the smallest cure first;
 3. checks the smallest cures: validate again on fresh seeds (it must cure there too) and the
    paired ``compare`` against the deck on the search's seeds, whose verdict sentences the
-   proposal carries; a length, seat, game-end or rule-gap figure that moved beyond chance
+   proposal carries; a length, fairness, game-end or rule-gap figure that moved beyond chance
    outside the problem itself is said as a side effect (``side_effects``);
 4. writes each proposal as a variant file (``extends``, ``rules``/``change``) with its
    description in the deck's languages and its cost in its comments.
