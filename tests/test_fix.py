@@ -344,3 +344,14 @@ def test_the_check_says_it_goes_on_until_the_cures_hold_and_a_turn_position_is_a
             said = word(key, lang, players="3", seat=1, side="", rate="", low="", high="", fair="", card="",
                         verdict="", diff="")
             assert not [b for b in banned if b in said], (lang, key, said)
+
+
+def test_the_change_size_is_said_once_by_one_name() -> None:
+    """Read 8 (en58): "cured (change size 1.85)" was never explained; fix now says once what it counts, under the
+    name each trial and each proposal's file use (French said "taille" on screen and "ampleur" in the file)."""
+    from cardgen.tune.fix import word
+
+    for lang in ("en", "fr", "it"):
+        name = word("cured", lang, cost="@").split("(")[1].split("@")[0].strip()
+        assert name and name.lower() in word("size_note", lang).lower(), (lang, name)
+        assert name in word("file_head", lang, trial=1, size="@", change=""), (lang, name)

@@ -643,6 +643,7 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     if not params:
         echo(word("no_lever", lang))
         return 1
+    echo(word("size_note", lang), file=sys.stderr, flush=True)  # what each trial's "change size" measures (en58)
     fixer = Fixer(project, deck, params, searched, opts)
     _search(fixer)
     return _propose(fixer, searched)
