@@ -224,3 +224,31 @@ def test_a_build_yields_to_its_run_while_the_run_plays_and_not_while_it_waits_fo
                                                                          .exists()) or True)
     assert autoengine.wait_for("g", None) and seen == [True]
     assert not autoengine._waiting_file("g", os.getpid()).exists()  # no longer waiting: the file is gone
+
+
+def test_a_command_that_validates_many_times_says_once_that_the_build_runs_meanwhile(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``cardgen fix`` validates each of its trials: on a machine whose compiled tier was not built yet, the note
+    that the reference engine plays while the build runs came before every trial (30 times in one run). It is
+    said once per command and game."""
+    from types import SimpleNamespace
+
+    from cardgen.simulate import validate
+
+    monkeypatch.setattr(validate, "_SAID_BUILDING", set())
+    monkeypatch.setattr(autoengine, "ask_to_yield", lambda game: None)
+    monkeypatch.setattr(autoengine, "is_building", lambda game: True)
+    monkeypatch.setattr(autoengine, "is_ready", lambda game: False)
+    monkeypatch.setattr(autoengine, "last_compile_seconds", lambda game: None)
+    monkeypatch.setattr(autoengine, "reference_seconds", lambda chunk, games: 0.5)
+
+    def entry(game: str) -> SimpleNamespace:
+        deck = SimpleNamespace(game=game, spec=SimpleNamespace(fast=object()), model=SimpleNamespace(code=None))
+        return SimpleNamespace(runnable=True, deck=deck, players=3, cost=None, ref=None, agents=("random",))
+
+    opts = SimpleNamespace(loader=None, games=10, seed=1, cap=100, search_iterations=10)
+    for _ in range(3):
+        validate._auto_choices([entry("draco")], opts, 1)
+    assert capsys.readouterr().err.count("draco") == 1
+    validate._auto_choices([entry("royale")], opts, 1)  # another game is said on its own
+    assert capsys.readouterr().err.count("royale") == 1

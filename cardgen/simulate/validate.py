@@ -256,6 +256,10 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions, jobs: int = 1) -
                                         why=why)), file=sys.stderr)
 
 
+#: The games whose background build this process has already said it plays around (one note per command).
+_SAID_BUILDING: set[str] = set()
+
+
 def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dict[str, Any]:
     """``autoengine.Choice`` per game with a compiled tier: its reference time measured on the
     run's first games, its build started in the background or waited for."""
@@ -281,7 +285,8 @@ def _auto_choices(entries: list[Entry], opts: ValidateOptions, jobs: int) -> dic
         if choice.build and background:
             proc = autoengine.start_build(game, group[0].ref.project, group[0].ref.deck,
                                           sorted({e.players for e in group}), idle=choice.engine != "wait")
-        if choice.engine == "reference" and (proc is not None or building):
+        if choice.engine == "reference" and (proc is not None or building) and game not in _SAID_BUILDING:
+            _SAID_BUILDING.add(game)  # once per command: fix validates each of its trials (it said so 30 times)
             echo(say("note_of", what=game, text=say("note_building", why=choice.why)), file=sys.stderr)  # one colon
         if choice.engine == "wait" and (proc is not None or building):
             autoengine.stop_asking(asked.get(game))  # the build this run waits for takes all it can
