@@ -116,7 +116,7 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
     assert code == 0, out
     assert "VALIDÉ draco (Draco & Co), 3 joueurs\u202f: 12/12 parties terminées" in out
     assert "scores en pièces d’argent\u202f:" in out and "Rapport\u202f: " in out and "games" not in out
-    assert "\n  jouées par des joueurs automatiques (stratégie simple propre au jeu), à toutes les places" in out \
+    assert "\n  jouées par des joueurs automatiques (stratégie simple propre au jeu), à chaque position dans l’ordre du tour" in out \
         and "played by" not in out
     shown = out.replace(str(tmp_path), "").replace("draco", "")  # the report's path and the deck's own id
     assert not SNAKE.findall(shown), SNAKE.findall(shown)
