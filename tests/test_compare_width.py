@@ -1,4 +1,5 @@
-"""``cardgen compare``'s table fits a 100-column terminal in every language: its rows name each figure
+"""``cardgen compare``'s tables (printed where no report is written; the command's screen leaves them to its
+report) fit a 100-column terminal in every language: its rows name each figure
 short ("tension") and a legend above the first table defines it once (the readers' fifth round, en T8: the
 full names padded every row to about 130 characters, which wrapped)."""
 from __future__ import annotations
@@ -8,6 +9,10 @@ from pathlib import Path
 import pytest
 
 from cardgen.cli import main
+from cardgen.load.project import Project
+from cardgen.resolve.resolve import Resolver
+from cardgen.simulate.compare import CompareOptions, run_compare
+from cardgen.simulate.summary import Naming, format_comparison
 from cardgen.simulate.verdict import gloss, label
 
 #: the figures a compare table names short and its legend defines
@@ -19,7 +24,14 @@ def test_every_compare_row_fits_100_columns_and_each_definition_is_said_once(
         lang: str, tmp_path: Path, repo_root: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--project", str(repo_root), "compare", "king_lui", "king_lui-hungry-dragon", "--games", "4",
                  "--players", "3", "--jobs", "1", "--lang", lang, "--out", str(tmp_path / "out")]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    said = capsys.readouterr().out.splitlines()
+    assert not [line for line in said if line.startswith("    ") and "→" in line and "[" in line], said  # one screen
+    # the tables, printed where no report is written (the library's compare without ``out``)
+    resolver = Resolver(Project.open(repo_root))
+    base, variant = resolver.resolve("king_lui"), resolver.resolve("king_lui-hungry-dragon")
+    played = run_compare(base, variant, CompareOptions(games=4, players=[3], jobs=1, lang=lang, out=None,
+                                                       progress=False))
+    lines = format_comparison(played, Naming.of_decks([base, variant], lang)).splitlines()
     rows = [line for line in lines if line.startswith("    ") and "→" in line and "[" in line]
     assert len(rows) >= 12, lines  # lengths, seats, decisiveness: every figure has its row
     assert max(len(row) for row in rows) <= 100, max(rows, key=len)

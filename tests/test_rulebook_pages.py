@@ -20,6 +20,7 @@ from cardgen.rulebook.typeset import FOOTER, GUTTER, MARGIN, PAPERS, column_widt
 
 from page_fill import MOST_EMPTY, MOST_EMPTY_COLUMN, book_column_gaps, book_gaps, column_gaps, find_text, page_gaps
 from test_rulebook_support import ROOT
+from nonempty import nonempty
 
 GAMES = ["king_lui", "king_lui-gentle-overeating", "king_lui-hungry-dragon", "king_lui-six-players",
          "royale", "royale-masked", "royale-short", "royale-solo",
@@ -126,7 +127,7 @@ def test_draco_columns_are_filled_and_zorks_table_follows_his_rule(deck_id: str,
     column of a page but the last is more than half empty; Zork's table stands in his rule's column, or opens
     the next one."""
     papers = ["a4", "letter"]
-    for paper, pdf in zip(papers, render_rulebooks(resolve(deck_id, ROOT), lang, papers)):
+    for paper, pdf in nonempty(zip(papers, render_rulebooks(resolve(deck_id, ROOT), lang, papers)), "the books"):
         columns = book_column_gaps(pdf, paper)
         assert 3 in columns, f"{deck_id}/{lang}/{paper}: page 3 is the last: the check would prove nothing"
         wide = {page: (round(left, 2), round(right, 2)) for page, (left, right) in columns.items()

@@ -15,8 +15,8 @@ import pytest
 from nonempty import nonempty
 from cardgen.simulate.cards import CardTally
 from cardgen.simulate.compare import holm
-from cardgen.simulate.summary import (Naming, designer_lines, format_comparison, format_entry, shown_difference,
-                                      ties_line)
+from cardgen.simulate.summary import Naming, designer_lines, format_comparison, format_entry, ties_line
+from cardgen.simulate.verdict import shown_difference
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -159,13 +159,6 @@ def marked_ends(low: float, high: float, lang: str = "en", share: bool = False, 
     return end(low), end(high)
 
 
-def shown_difference(base: float, variant: float, share: bool) -> float:
-    """The difference of two values as printed (a share to 0.1 %, a count to 0.1), so that the difference a
-    line shows is the difference of the two values it shows (12.6 -> 12.5 is -0.1, not 0)."""
-    places = 3 if share else 1
-    return round(round(variant, places) - round(base, places), places)
-
-
 def _num(x: Any, lang: str = "en") -> str:
     if x is None:
         return "-"
@@ -628,7 +621,7 @@ def _z(m: dict[str, Any]) -> float:
 
 def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, Any] | None = None) -> str:
     """One figure of the grouped table: base -> variant, difference [95 % interval], marks; in ``lang``."""
-    from cardgen.simulate.verdict import WORDS, label, number
+    from cardgen.simulate.verdict import WORDS, label, number, shown as shown_of
 
     name = m["metric"]
     sh = is_share(name)
@@ -641,9 +634,7 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
 
     marks = (" *" if m["significant"] else "") + (f"  ({WORDS[lang]['follows']})" if m.get("follows_from_change")
                                                   else "")
-    shown = (m["difference"] if m["base"] is None or m["variant"] is None
-             else shown_difference(m["base"], m["variant"], sh))
-    low, high = (m["adj_low"], m["adj_high"]) if m.get("adj_low") is not None else (m["low"], m["high"])
+    shown, low, high = shown_of(m)  # the value and interval the sentence above says too (en50)
     ends = ("-", "-") if low is None or high is None else marked_ends(low, high, lang, sh, bool(m["significant"]))
     return (f"    {label(name, lang, words, short=True):<{width}} {f(m['base']):>7} {say('arrow', lang)} {f(m['variant']):>7}  "
             f"{d(shown)} {interval(*ends, lang)}{marks}")
@@ -719,10 +710,11 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         internal = [m for m in r["metrics"] if m.get("group") == "internal"]
         if not tables and internal:  # the counts the closing sentence names as its exception, under it
             lines.append("  " + internal_line(internal, lang, naming))
-    if not tables:  # the components and cards a designer acts on stay; the tables are the report's
+    if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
         for r in results:
             lines += _components(r, lang, naming, {doc["base"]: naming.title, doc["variant"]: doc.get("name") or ""})
             lines += _cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming)
+            lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         lines.append(say("compare_in_report", lang))
         return "\n".join(typeset(line, lang) for line in lines)
     lines.append(significance_line(len(results[0]["metrics"]) if results else 0, lang))

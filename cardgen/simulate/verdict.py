@@ -215,13 +215,18 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     return _typeset(text[0].upper() + text[1:], lang)
 
 
+def shown_difference(base: float, variant: float, share: bool) -> float:
+    """The difference of two values as printed (a share to 0.1 %, a count to 0.1), so that the difference a
+    line shows is the difference of the two values it shows (12.6 -> 12.5 is -0.1, not 0)."""
+    places = 3 if share else 1
+    return round(round(variant, places) - round(base, places), places)
+
+
 def shown(m: dict[str, Any]) -> tuple[float, float | None, float | None]:
     """A figure's difference and interval as the comparison's table prints them, so that a sentence and its
     table row say one value and one interval (en50, it30: "9.2 turns shorter (95%: 8.0 to 10.5)" above the
     row "27.2 → 17.9 −9.3 [−10.6 to −7.9]"): the difference of the two values shown (``shown_difference``)
     and the interval Holm's test decides by (``adj_low``/``adj_high``), else the plain one."""
-    from cardgen.simulate.summary import shown_difference
-
     d = m["difference"]
     if m.get("base") is not None and m.get("variant") is not None:
         d = shown_difference(m["base"], m["variant"], is_share(m["metric"]))
