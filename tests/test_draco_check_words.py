@@ -40,7 +40,10 @@ def test_checks_draco_lines_say_the_decks_figures_in_words(capsys: pytest.Captur
     assert ("un brindisi paga l’equivalente di 10 monete d’argento, di cui 4 per forza in monete d’argento (la "
             "parte che le monete d’oro non possono coprire); la banca comincia con 20 monete d’argento e 22 monete "
             "d’oro") in it
-    assert "2 personaggi per ciascuno dei 3 colori in gioco" in it and "facce del dado: da 1 a 6" in it
+    assert "2 personaggi per ciascuno dei 3 colori in gioco" in it and "facce da 1 a 6, nessuna oltre 9" in it
+    # read 9 (en, it): "each names a seat among 9" was true of Shower of Coins only; the check holds every face
+    # at most the seats a roll can name, and the line says that
+    assert "lanciato da Favore, Partita a dadi, Pioggia di monete" in it and "indica un posto tra" not in it
     main(["check", "draco", "--lang", "fr"])
     fr = " ".join(capsys.readouterr().out.split())
     assert "paquet de cartes Action" in fr and "74 cartes Action, 0 mise de côté, 3 × 5 distribuées" in fr
