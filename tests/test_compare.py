@@ -190,8 +190,9 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     screen = capsys.readouterr().out
     text = unwrapped(screen)  # each sentence read whole, however its figures made it wrap at 100 columns
     assert code == 0
-    # what the variant changes, by the rule's name in the game's words, never its id
-    assert "Silver the bank pays the first seats at a toast" in text and "toast_payouts" not in text
+    # what the variant changes, by the rule's name in the game's words, never its id (in lower case after the
+    # dash, mid-sentence; the report's table heads its row with the capital)
+    assert "changes — silver the bank pays the first seats at a toast" in text and "toast_payouts" not in text
     assert "A toast pays 5, 4, 3, 2 and 1." in text
     # the piece in running text as the book names it, and the book's bank ruling said to cover it (round 59)
     assert "the box holds too few silver coins in 30 of 30 games" in text
