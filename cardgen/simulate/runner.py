@@ -26,6 +26,7 @@ from cardgen.guard import DEFAULT_TIME_LIMIT
 from cardgen.house import house_of, install
 from cardgen.usercode import UserCodeError
 from cardgen.model.deck import ResolvedDeck
+from cardgen.simulate.verdict import agents_words
 from cardgen.simulate.seeds import agent_rng, game_seed, game_seeds, seat_agents
 from cardgen.terminal import say
 
@@ -181,12 +182,6 @@ def agent_factories(spec: GameSpec, search_iterations: int = DEFAULT_ITERATIONS)
 #: the agent every seat gets when ``--agents`` is not given, where the game has one
 DEFAULT_AGENT = "heuristic"
 
-#: what each generic agent is, in words (a game's own agents are named as they are)
-AGENT_WORDS = {"random": "random players (any legal move, uniformly)",
-               "heuristic": "heuristic players (the game's rule of thumb)",
-               "search": "search players (Monte Carlo tree search)"}
-
-
 def default_agents(spec: GameSpec) -> list[str]:
     """``heuristic`` where the game has it, else ``random``: the players of every command that plays games.
 
@@ -205,16 +200,11 @@ def split_agents(names: list[str] | None) -> list[str] | None:
 
 
 def agents_in_words(names: list[str] | tuple[str, ...] | str) -> str:
-    """Which agents played, as a sentence fragment: "heuristic players (...) in every seat"."""
+    """Which agents played, in English, for a JSON document's ``agents_text``: the very words the
+    terminal and the report say (``verdict.agents_words``), so one sentence has one wording."""
     if isinstance(names, str):  # an old document's "default"
         names = [names]
-    distinct = list(dict.fromkeys(names))
-    words = [AGENT_WORDS.get(n, f"'{n}' players") for n in distinct]
-    if not words:
-        return "no players (nothing was played)"
-    if len(words) == 1:
-        return f"{words[0]} in every seat"
-    return f"{', '.join(words[:-1])} and {words[-1]}, rotated over the seats game by game"
+    return agents_words(list(names)) or "no players (nothing was played)"
 
 
 def unknown_agent(deck: ResolvedDeck, name: str, known: Mapping[str, Any]) -> InputError:

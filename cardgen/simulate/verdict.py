@@ -89,7 +89,8 @@ PAGE = _BOOK["page"]
 
 
 def agents_words(names: list[str], lang: str = "en", players: int | None = None) -> str:
-    """Which agents played, in ``lang`` (the report; the terminal uses ``runner.agents_in_words``); a solo
+    """Which agents played, in ``lang`` (the terminal, the report, and in English a JSON document's
+    ``agents_text``: ``runner.agents_in_words``); a solo
     game (``players`` 1) has one player in one seat, said in the singular without "in each seat" (sixth
     readers t1, fr39, it59)."""
     words = PAGE[lang]
