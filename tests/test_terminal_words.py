@@ -279,6 +279,30 @@ def test_a_deck_in_a_comparison_line_is_named_by_its_title_with_its_id() -> None
     assert "    Draco & Co: V (v) — WARNING: the box" in text and "(components)" not in text
 
 
+def test_each_player_counts_components_are_headed_by_its_count_on_one_screen() -> None:
+    """compare's one screen printed "Components to print" once per player count with no count (tenth reading):
+    each block now says which count it is, and the list of changes is in lower case item by item."""
+    short = {"peak": "x", "print_more": 3, "cover": 0.99, "games_short": 5, "games": 10, "max": 4}
+
+    def result(p: int) -> dict:
+        side = {"variant": "draco", "sufficiency": [{**short, "games_short": p}]}
+        return {"players": p, "games": 10, "verdict": ["x"], "metrics": [], "family": 1, "base_result": side,
+                "variant_result": {**side, "variant": "v"}, "component_impact": []}
+    differences = [{"kind": "rule", "field": "fewest", "old": 1, "new": 2},
+                   {"kind": "rule", "field": "drawn", "old": 2, "new": 1}]
+    names = {"rules": {"en": {"fewest": "Players, fewest", "drawn": "Times the card is drawn"}}}
+    doc = {"lang": "en", "base": "draco", "variant": "v", "name": "V", "games": 10, "agents": ["heuristic"],
+           "differences": differences, "results": [result(3), result(4)]}
+    lines = format_comparison(doc, Naming(names, title="Draco & Co"), tables=False).splitlines()
+    heads = [line for line in lines if "components to print" in line.lower()]
+    assert heads == ["  3 players: components to print", "  4 players: components to print"]
+    below = lines[lines.index(heads[1]) + 1]
+    assert "in 4 of 10 games" in below  # the block under each count is that count's
+    assert "players, fewest: 1 → 2; times the card is drawn: 2 → 1" in " ".join(lines)
+    single = format_comparison({**doc, "results": [result(3)]}, Naming(title="Draco & Co"), tables=False)
+    assert "  Components to print" in single.splitlines()  # one count: nothing to tell apart
+
+
 def test_a_comparison_whose_base_card_is_not_flagged_proposes_no_card_fix() -> None:
     """compare's fix line names "the flagged cards" only when a card is flagged, by validate's test, in this run."""
     from cardgen.report.commands import problems_shown, shown_problem

@@ -700,7 +700,8 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         lines.append(f"  {first_sentence(doc['description'])}")
     shown = [difference_line(d, lang, naming) for d in diffs[:6]] + ([say("changes_more", lang, n=len(diffs) - 6)]
                                                           if len(diffs) > 6 else [])
-    lines.append(say("changes", lang, items=item_case(joined(shown, lang), naming) if diffs else say("changes_none", lang)))
+    shown = [item_case(item, naming) for item in shown]  # every item of the list, not only the first (tenth reading)
+    lines.append(say("changes", lang, items=joined(shown, lang) if diffs else say("changes_none", lang)))
     folded = folded_stop(results, lang)  # every count stopped alike: said once, not once per count
     lines += folded
     for r in results:  # a player count stopped at a look says so first: its sentences are what 50 pairs showed
@@ -711,9 +712,12 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         if not tables and internal:  # the counts the closing sentence names as its exception, under it
             lines.append("  " + internal_line(internal, lang, naming))
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
-        for r in results:
-            lines += _components(r, lang, naming, {doc["base"]: naming.title, doc["variant"]: doc.get("name") or ""})
-            lines += _cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming)
+        for r in results:  # no table heads them here: each block says its player count (tenth reading)
+            prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
+            lines += _headed(_components(r, lang, naming, {doc["base"]: naming.title,
+                                                          doc["variant"]: doc.get("name") or ""}), prefix, lang)
+            lines += _headed(_cards({"games": doc.get("games"), "base_deck": doc["base"], **r}, lang, naming),
+                             prefix, lang)
             lines += option_lines(r["variant_result"].get("options") or [], lang, naming)
         lines.append(say("compare_in_report", lang))
         return "\n".join(typeset(line, lang) for line in lines)
@@ -810,6 +814,14 @@ def counted_first(rows: list[dict[str, Any]], words: Mapping[str, Any] | None) -
     from cardgen.simulate.verdict import counted_length
     counted = counted_length(words)
     return sorted(rows, key=lambda m: m["metric"] != counted) if counted else rows
+
+
+def _headed(block: list[str], prefix: str, lang: str) -> list[str]:
+    """A block whose first line is its heading ("  Components to print"), headed by its player count
+    (``prefix``, "3 players: ") where no table's own heading says it: "  3 players: components to print"."""
+    if not block or not prefix:
+        return block
+    return [f"  {prefix}{lowered(block[0].strip(), lang)}"] + block[1:]
 
 
 def _components(r: dict[str, Any], lang: str = "en", naming: Naming | None = None,
