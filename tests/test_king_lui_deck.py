@@ -118,3 +118,18 @@ def test_our_rulings_are_marked_in_the_data_in_every_language(deck):
         assert set(ruling.rules) <= set(type(deck.rules).model_fields)
     # a published rule is never restated as a ruling, and a gap stays a clarification
     assert not set(rulings) & set(deck.model.clarifications)
+
+
+#: the card's words for "instead of taking a dish" (read 9, en2: the card never said calling Emerald is the turn)
+INSTEAD = {"fr": "À votre tour, au lieu de prendre un plat", "it": "Al tuo turno, invece di prendere un piatto",
+           "en": "On your turn, instead of taking a dish"}
+
+
+@pytest.mark.parametrize("ref", ["king_lui", "king_lui-gentle-overeating", "king_lui-hungry-dragon",
+                                 "king_lui-six-players"])
+def test_the_emerald_card_says_calling_it_is_the_turn(ref):
+    """Every King Lui deck's Emerald card opens on the turn it costs, as the book's action c) says."""
+    d = resolve(ref, ROOT)
+    emerald = d.component("emerald")
+    for lang in LANGS:
+        assert face_text(d, emerald, emerald.faces[0], lang).startswith(INSTEAD[lang])

@@ -115,9 +115,9 @@ def test_the_drawn_emerald_rule_is_said_once_under_draw(deck_id: str, lang: str)
 
 #: the two Emerald cards action c) may call, as each language says them: one waiting beside the dishes, the one
 #: just drawn (action b)
-WAITING = {"fr": "l’une de celles qui attendent près des plats", "it": "una di quelle in attesa accanto ai piatti",
+WAITING = {"fr": "l’une de celles qui attendent près des plats", "it": "in attesa accanto ai piatti",
            "en": "one waiting beside the dishes"}
-JUST_DRAWN = {"fr": "celle que vous venez de piocher (voir b)", "it": "quella che hai appena pescato (vedi b)",
+JUST_DRAWN = {"fr": "celle que vous venez de piocher (voir b)", "it": "appena pescata (vedi b)",
               "en": "the one you have just drawn (see b)"}
 
 

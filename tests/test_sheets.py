@@ -455,3 +455,26 @@ def test_the_instructions_speak_of_the_one_die_as_one(lang: str) -> None:
     doc.close()
     assert " ".join(sentence(lang, "step_one_die").split()[:3]) in first
     assert " ".join(sentence(lang, "step_die").split()[:3]) not in first
+
+
+#: the running head's word for a sheet of cards, and the calibration line's, by language (read 9, fr4 and fr5:
+#: "page 1/14" on a 30-page PDF; "règle" for the ruler in a book of rules)
+SHEET_WORDS = {"fr": ("planche", "réglette"), "it": ("foglio", "righello"), "en": ("sheet", "ruler")}
+
+
+@pytest.mark.parametrize("lang", sorted(SHEET_WORDS))
+def test_the_running_head_numbers_sheets_not_pdf_pages(lang: str) -> None:
+    """Double-sided, a sheet is two PDF pages (fronts and backs): the head says "planche 1/14", counting sheets,
+    on both sides of the first sheet (PDF pages 2 and 3, after the instructions and their blank back), and the
+    last sheet's number is the count of sheets."""
+    deck = next(d for d in DECKS if d.id == "king_lui")
+    doc = pdfium.PdfDocument(render_sheets(deck, lang, "a4", Printing(duplex="long")))
+    try:
+        heads = [" ".join(doc[i].get_textpage().get_text_range().split()) for i in range(len(doc))]
+    finally:
+        doc.close()
+    sheet, ruler = SHEET_WORDS[lang]
+    total = (len(heads) - 2) // 2
+    assert f"{sheet} 1/{total}" in heads[2] and f"{sheet} 1/{total}" in heads[3]
+    assert f"{sheet} {total}/{total}" in heads[-1]
+    assert ruler in heads[0] and (lang != "fr" or " règle " not in f" {heads[0]} ")

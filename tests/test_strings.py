@@ -24,5 +24,5 @@ def test_translated_and_fallback_languages() -> None:
     assert {"fr", "it", "en", "de", "es", "pt", "nl"} <= set(STRINGS)
     assert text("de", "ruler") == "Kalibrierung: Dieses Lineal muss genau 100\u00a0mm messen."
     assert count("es", "card", 1) == "1\u00a0carta" and count("es", "card", 3) == "3\u00a0cartas"
-    assert text("sv", "page", n=1, total=2) == "page 1/2"  # no Swedish translation: English
+    assert text("sv", "sheet", n=1, total=2) == "sheet 1/2"  # no Swedish translation: English
     assert count("sv", "die", 2) == "2\u00a0dice"

@@ -466,7 +466,7 @@ class Sheets:
         boxes = [self.page_box(page, s, s.trim) for s in page.slots]
         top = max(b[3] for b in boxes)
         first = min((b for b in boxes if abs(b[3] - top) < 0.01), key=lambda b: b[0])
-        short = f"{text(self.lang, role)} · " + (text(self.lang, "page", n=page.number, total=self.sheets)
+        short = f"{text(self.lang, role)} · " + (text(self.lang, "sheet", n=page.number, total=self.sheets)
                                                 if page.number else f"× {self.sheets}")
         width = first[2] - first[0] - 3 * mm
         try:
