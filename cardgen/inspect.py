@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from cardgen.games.base import CheckResult
 from cardgen.languages import decimal
 from cardgen.model.deck import ResolvedDeck, totals
-from cardgen.terminal import LINES, say, say_n, word
+from cardgen.terminal import LINES, fit, say, say_n, word
 
 
 def format_deck(deck: ResolvedDeck, lang: str = "en") -> str:
@@ -43,7 +43,8 @@ def format_deck(deck: ResolvedDeck, lang: str = "en") -> str:
 
 def format_checks(deck: ResolvedDeck, results: Sequence[CheckResult], lang: str = "en") -> str:
     """One line per check, in ``lang``: passed or failed, player count, name, detail (a project's own checks
-    keep the words their code gives them)."""
+    keep the words their code gives them); a long line wraps under the column where every check's name starts,
+    whatever its player count (read 9 en37)."""
     from cardgen.check.static import WORDS
     from cardgen.languages import is_singular, typeset
 
@@ -58,12 +59,14 @@ def format_checks(deck: ResolvedDeck, results: Sequence[CheckResult], lang: str 
     langs = getattr(deck, "languages", ())  # a deck without texts (a bare id) is said by its id
     title = deck.text(lang if lang in langs else langs[0])["name"] if langs else ""
     shown = say("deck_titled", lang, deck=deck.id, title=title) if title and title != deck.id else deck.id
+    column = 2 + width + 1 + who_width + len(sep)  # where a check's name starts, on every line
     lines = [say("deck_head", lang, deck=shown)]  # « Royale : nobles masqués (royale-masked) : », as compare names it
     for r in results:
         who = (players(r.players) if r.players is not None else "").rjust(who_width)
         who += sep if r.players is not None else " " * len(sep)
         name, detail = r.words(lang)
-        lines.append(typeset(f"  {said['pass' if r.passed else 'fail']:<{width}} {who}{name}{said['sep']}{detail}", lang))
+        line = typeset(f"  {said['pass' if r.passed else 'fail']:<{width}} {who}{name}{said['sep']}{detail}", lang)
+        lines.append(fit(line, hang=column))
     return "\n".join(lines)
 
 

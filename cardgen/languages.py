@@ -71,6 +71,19 @@ def native_name(lang: str) -> str:
     return name[:1].upper() + name[1:]
 
 
+@cache
+def name_in(lang: str, said: str) -> str:
+    """The name of ``lang`` as a sentence of ``said`` writes it mid-line ("French", "français", "francese"):
+    a check line says which language it drew, never a bare code ("(fr)") a reader has to decode; the code if
+    Babel lacks either language."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(lang).get_display_name(said) or lang
+    except (UnknownLocaleError, ValueError):
+        return lang
+
+
 def script_problem(lang: str) -> str | None:
     """Why the bundled fonts cannot print ``lang`` (right to left, or letters without a glyph), else None.
 

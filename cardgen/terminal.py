@@ -72,17 +72,19 @@ LABEL = 24
 LABEL_ROOM = 50
 
 
-def fit(text: str, width: int = WIDTH) -> str:
+def fit(text: str, width: int = WIDTH, hang: int | None = None) -> str:
     """``text`` with every line wider than ``width`` wrapped between words, its continuation lines indented
     ``HANG`` deeper than the line's own indent (or under a short padded label's column, ``LABEL``), so a
     wrapped line reads as one item; a word is never cut (a
     path or seed longer than the room stays whole), a no-break space (French ``50\u202f%``) never breaks, a
     mark of one character ("◆", "*") stays with the word after it, and a last line is never one short word
-    alone ("de 23 à / 30") where the line above can give it company."""
-    return "\n".join(row for line in text.split("\n") for row in _wrapped(line, width))
+    alone ("de 23 à / 30") where the line above can give it company. ``hang``, when given, is the column every
+    continuation starts at instead: a table whose rows set their text at one column whatever their labels
+    (``check``: "1 player ·" and "2 players ·" wrapped at two depths, under the label, read 9 en37)."""
+    return "\n".join(row for line in text.split("\n") for row in _wrapped(line, width, hang))
 
 
-def _wrapped(line: str, width: int) -> list[str]:
+def _wrapped(line: str, width: int, hang: int | None = None) -> list[str]:
     """One line as the rows it takes at ``width`` columns (``fit``)."""
     if len(line) <= width:
         return [line]
@@ -99,6 +101,8 @@ def _wrapped(line: str, width: int) -> list[str]:
     cont = len(indent) + HANG
     if column and column.end() <= LABEL and width - len(indent) - column.end() >= LABEL_ROOM:
         cont = len(indent) + max(HANG, column.end())  # never shallower than a plain continuation
+    if hang is not None and width - hang >= LABEL_ROOM:
+        cont = hang
     rows: list[list[tuple[str, str]]] = [[]]
     room = width - len(indent)
     used = 0

@@ -39,9 +39,9 @@ def test_check_lines_in_french_and_a_projects_own_check_as_written() -> None:
     assert en[1:] == ["  PASS  3 players · the room holds 5 guests: 5 seats, 1 left",
                       "  FAIL              my own rule: too long"]
     assert checks_summary(1, 0, "fr") == "1 jeu vérifié\u202f; aucune vérification en échec"
-    assert checks_summary(1, 0, "it") == "1 mazzo verificato: nessuna verifica fallita"
+    assert checks_summary(1, 0, "it") == "1 gioco verificato: nessuna verifica fallita"  # read 9 it24: "mazzo" is the draw pile
     assert checks_summary(1, 0, "en") == "1 deck checked, none failed"
-    assert checks_summary(2, 3, "it") == "2 mazzi verificati: 3 verifiche fallite"
+    assert checks_summary(2, 3, "it") == "2 giochi verificati: 3 verifiche fallite"
     assert checks_summary(1, 1, "en") == "1 deck checked, 1 check failed"
 
 
@@ -127,9 +127,9 @@ def test_a_failing_checks_detail_names_its_parts_in_the_language(lang: str, word
         assert not english_in(said, lang, ids), english_in(said, lang, ids)
 
 
-@pytest.mark.parametrize("lang, cards", [("fr", "Faveur, Partie de dés, Pluie d’écus"),
-                                         ("it", "Favore, Partita a dadi, Pioggia di monete"),
-                                         ("en", "Favour, Game of Dice, Shower of Coins")])
+@pytest.mark.parametrize("lang, cards", [("fr", "Faveur, Partie de dés et Pluie d’écus"),
+                                         ("it", "Favore, Partita a dadi e Pioggia di monete"),
+                                         ("en", "Favour, Game of Dice and Shower of Coins")])
 def test_dracos_die_check_names_the_cards_that_roll_it(lang: str, cards: str, capsys: pytest.CaptureFixture[str]
                                                        ) -> None:
     """The die check named the roll effects by the deck's field names (coin_drop, dice_duel); now by the cards'."""
@@ -137,3 +137,58 @@ def test_dracos_die_check_names_the_cards_that_roll_it(lang: str, cards: str, ca
 
     assert main(["check", "draco", "--lang", lang, "--project", str(Path(__file__).resolve().parents[1])]) == 0
     assert unwrapped(capsys.readouterr().out).count(cards) == 4  # 3 to 6 players
+
+
+def _checked(deck: str, lang: str, capsys: pytest.CaptureFixture[str]) -> str:
+    """``check deck --lang lang`` as printed (wrapped lines kept)."""
+    from cardgen.cli import main
+
+    assert main(["check", deck, "--lang", lang]) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["card faces print correctly in French: all 16 faces (fronts and backs) fit their layouts",
+            "the chef can lay the table: 110 cards, 6 per course, so 18 full courses at most",
+            "between 12 and 18 courses, however many cards the players draw",
+            "5 Emerald cards, each removes 2 of the king’s portions; 105 portion cards in the game"]),
+    ("fr", ["les faces en italien s’impriment correctement", "le chef peut dresser la table : 110 cartes, 6 par "
+            "service, soit 18 services complets au plus", "plusieurs plats au choix : 7 plats différents",
+            "Emerald trouve des portions à retirer : 5 cartes Emerald, chacune retire 2 portions du roi ; 105 cartes "
+            "Portion dans le jeu"]),
+    ("it", ["le carte in inglese si stampano correttamente: 16 facce (fronte e retro) entrano nel formato",
+            "il cuoco può apparecchiare la tavola: 110 carte, 6 per portata, quindi al massimo 18 portate complete",
+            "5 carte Emerald, ognuna toglie 2 porzioni al re; 105 carte porzione nel gioco", "1 gioco verificato"])])
+def test_king_luis_check_speaks_the_books_words(lang: str, said: list[str], capsys: pytest.CaptureFixture[str]
+                                                ) -> None:
+    """Read 9 (en28-en31, fr13, fr14, it23, it24, it26): the faces' language by its name, never "(fr)"; the
+    chef lays the table as the books say, one colon a line; what the Emerald line checks; every figure from
+    the deck (110 cards, 3 × 2 a course, 105 portions)."""
+    out = " ".join(_checked("king_lui", lang, capsys).split())
+    assert all(s in out for s in said), [s for s in said if s not in out]
+    assert not any(f"({code})" in out for code in ("fr", "it", "en"))
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["3 rows and 3 columns of 3 cards", "exactly one End of the Banquet card: 1 in the game",
+            "each score from 0 to 12 has a verdict"]),
+    ("fr", ["chaque rangée et chaque colonne de la desserte peut être prise : 3 rangées et 3 colonnes de 3 cartes",
+            "une seule carte Fin du banquet : 1 dans le jeu", "chaque score de 0 à 12 a son verdict"]),
+    ("it", ["3 righe e 3 colonne di 3 carte", "4 lettere di giocatore, ognuna con 6 nobili",
+            "una sola carta Fine del banchetto: 1 nel gioco", "ogni punteggio da 0 a 12 ha il suo verdetto"])])
+def test_royales_check_speaks_the_books_words(lang: str, said: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Read 9 (fr15, fr16, it25, it27, en32): rows and columns, not "alignements"; the End of the Banquet card
+    counted, not "présente"; the book's "lettera di giocatore" and "verdict"."""
+    out = " ".join(_checked("royale", lang, capsys).split())
+    assert all(s in out for s in said), [s for s in said if s not in out]
+    assert not any(w in out for w in ("alignement", "présente", "fascia", "band", "tranche", "lettere dei"))
+
+
+def test_a_wrapped_check_line_continues_under_the_checks_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """Read 9 en37: "1 player ·" wrapped at column 9 and "2 players ·" at 8, under the label; every continuation
+    now starts where every check's name starts (column 20 in English: 2 + "PASS" + 1 + "10 players" + " · ")."""
+    lines = _checked("royale", "en", capsys).splitlines()
+    names = {len(l) - len(l.split(" · ", 1)[1]) for l in lines if " · " in l}
+    assert names == {20}
+    starts = {len(l) - len(l.lstrip(" ")) for l in lines[1:-1] if not l.lstrip().startswith(("PASS", "FAIL"))}
+    assert starts == {20} and len(lines) > 40

@@ -19,12 +19,12 @@ def test_a_dies_faces_read_as_a_run_or_a_list(faces: list[int], lang: str, said:
 def test_the_characters_per_colour_read_as_words() -> None:
     """"characters per colour in play: [2, 2, 2] (two each)": the count and the colours in words; a colour
     short of the rules' two is named with what the rules need."""
-    assert per_colour_words([2, 2, 2])("en") == "2 characters of each of the 3 colours in play"
-    assert per_colour_words([2, 2, 2, 2])("fr") == "2 personnages de chacune des 4 couleurs en jeu"
-    assert per_colour_words([2, 2, 2])("it") == "2 personaggi per ciascuno dei 3 colori in gioco"
-    assert per_colour_words([2, 2, 1])("en") == ("characters of each colour in play: 2, 2 and 1 "
+    assert per_colour_words([2, 2, 2])("en") == "2 ruffians of each of the 3 colours in play"
+    assert per_colour_words([2, 2, 2, 2])("fr") == "2 malandrins de chacune des 4 couleurs en jeu"
+    assert per_colour_words([2, 2, 2])("it") == "2 malandrini per ciascuno dei 3 colori in gioco"
+    assert per_colour_words([2, 2, 1])("en") == ("ruffians of each colour in play: 2, 2 and 1 "
                                                  "(the rules need 2 of each)")
-    assert per_colour_words([1, 1, 1])("it") == ("1 personaggio per ciascuno dei 3 colori in gioco "
+    assert per_colour_words([1, 1, 1])("it") == ("1 malandrino per ciascuno dei 3 colori in gioco "
                                                  "(il regolamento ne vuole 2 per colore)")
 
 
@@ -37,14 +37,33 @@ def test_checks_draco_lines_say_the_decks_figures_in_words(capsys: pytest.Captur
     main(["check", "draco", "--lang", "it"])
     it = " ".join(capsys.readouterr().out.split())
     assert "3 × 5 distribuite, ne restano 59 da pescare" in it
-    assert ("un brindisi paga l’equivalente di 10 monete d’argento, di cui 4 per forza in monete d’argento (la "
-            "parte che le monete d’oro non possono coprire); la banca comincia con 20 monete d’argento e 22 monete "
-            "d’oro") in it
-    assert "2 personaggi per ciascuno dei 3 colori in gioco" in it and "facce da 1 a 6, nessuna oltre 9" in it
-    # read 9 (en, it): "each names a seat among 9" was true of Shower of Coins only; the check holds every face
-    # at most the seats a roll can name, and the line says that
-    assert "lanciato da Favore, Partita a dadi, Pioggia di monete" in it and "indica un posto tra" not in it
+    assert ("un brindisi paga in tutto l’equivalente di 10 monete d’argento, di cui almeno 4 in monete d’argento "
+            "(una moneta d’oro ne vale 3); la banca comincia con 20 monete d’argento e 22 monete d’oro") in it
+    assert "2 malandrini per ciascuno dei 3 colori in gioco" in it
+    # read 9 (en33, fr21, it22): the die line said "roll effects:" twice and "each names a seat" of every roll;
+    # it says the faces, the cards that roll, and that only Shower of Coins names a seat with each face
+    assert ("il dado basta per ogni carta che chiede un lancio: facce da 1 a 6; si lancia per Favore, Partita a "
+            "dadi e Pioggia di monete; con Pioggia di monete ogni faccia indica uno dei 9 posti") in it
+    # it21, it20: enough gold (not where it is), the ring of seats has room for a toast (not "regge")
+    assert "abbastanza oro per cominciare: servono 3 monete d’oro (1 per giocatore), la scatola ne ha 25" in it
+    assert "il cerchio ha abbastanza posti per un brindisi: 6 malandrini + 3 personaggi speciali = 9 posti" in it
     main(["check", "draco", "--lang", "fr"])
     fr = " ".join(capsys.readouterr().out.split())
-    assert "paquet de cartes Action" in fr and "74 cartes Action, 0 mise de côté, 3 × 5 distribuées" in fr
+    # fr17, fr18, fr19, fr20: "aucune mise de côté", the coins agreed, a lair per player, the circle's room
+    assert "assez de cartes Action pour les mains de départ : 74 cartes Action, aucune mise de côté, 3 × 5" in fr
+    assert "assez d’or pour l’argent de départ : 3 pièces d’or nécessaires (1 par joueur), 25 dans la boîte" in fr
+    assert "un repaire pour chaque joueur : 6 repaires pour 3 joueurs ; 2 malandrins de chacune des 3 couleurs" in fr
+    assert "le cercle a assez de places pour un toast : 6 malandrins" in fr and "tient" not in fr
+    assert ("le dé sert à chaque carte qui demande un lancer : faces de 1 à 6 ; lancé pour Faveur, Partie de dés et "
+            "Pluie d’écus ; pour Pluie d’écus, chaque face désigne l’une des 9 places") in fr
+    main(["check", "draco", "--lang", "en"])
+    en = " ".join(capsys.readouterr().out.split())
+    # en33-en36: the die, enough gold, the ring, the toast's silver said once
+    assert ("the die works for every card that asks for a roll: faces 1 to 6; rolled for Favour, Game of Dice and "
+            "Shower of Coins; for Shower of Coins, each face names one of the 9 seats") in en
+    assert "enough gold for the starting money: 3 gold coins needed (1 per player), 25 in the box" in en
+    assert "the ring has room for a toast: 6 ruffians + 3 special characters = 9 seats around Draco" in en
+    assert ("a toast pays out 10 silver in all, at least 4 of it in silver coins (a gold coin is worth 3 silver); "
+            "the bank starts with 20 silver coins and 22 gold coins") in en
+    assert "roll effects" not in en and "seating circle" not in en and "fits in the box" not in en
     assert not any(f"[{d}" in fr for d in "0123456789")

@@ -424,7 +424,6 @@ def test_a_failed_check_in_validate_is_said_in_the_language(lang: str, tmp_path:
     """validate's "static check failed" line and its report name the check and its detail in the command's
     language (they printed "one End of the Banquet card (0 End of the Banquet cards)" under --lang fr)."""
     from cardgen.games.royale.checks import CHECKS
-    from cardgen.languages import is_singular
 
     root = _game_project(tmp_path, "royale: no end-of-banquet card")
     monkeypatch.chdir(tmp_path)
@@ -432,7 +431,8 @@ def test_a_failed_check_in_validate_is_said_in_the_language(lang: str, tmp_path:
                  "--out", str(tmp_path / "o")]) == 1
     out = capsys.readouterr().out
     words = CHECKS[lang]["end_card"]
-    detail = words["detail_one" if is_singular(0, lang) else "detail"].format(n=0)  # « 0 carte », «0 carte»
+    detail = words["detail"].format(n=0)  # « 0 dans le jeu » (French "présente" for 0 cards was a lie, read 9 fr16)
+    assert detail == {"fr": "0 dans le jeu", "it": "0 nel gioco"}[lang]
     said = f"{words['name']} ({detail})"
     assert said in out, out
     assert "End of the Banquet card" not in out, out

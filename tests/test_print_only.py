@@ -105,7 +105,7 @@ def test_check_and_inspect_work_and_validate_says_it_needs_rules(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     root = project(tmp_path)
     code, out, _ = run(root, capsys, "check")
-    assert code == 0 and re.search(r"PASS +card faces print correctly \(it\)", out) and "rules engine" not in out
+    assert code == 0 and re.search(r"PASS +card faces print correctly in Italian", out) and "rules engine" not in out
     code, out, _ = run(root, capsys, "inspect", "semi")
     # without --lang, the deck's one language: its names and the words around them (issue 53)
     assert code == 0 and "mazzo solo da stampare" in out and "lingue: it" in out

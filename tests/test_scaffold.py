@@ -11,6 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from cardgen.cli import main
+from cardgen.languages import name_in
 from cardgen.scaffold import deck_id, display_name, new_project, starter_files
 from nonempty import nonempty
 
@@ -58,7 +59,7 @@ def test_new_build_add_a_row_rebuild(tmp_path: Path) -> None:
     assert "1 file written, 1 unchanged; 15 cards" in again.stdout  # the rule sheet did not change
     assert faces_on_front_pages(cards) == 15
     checked = cardgen(game, "check")
-    assert checked.returncode == 0 and "card faces print correctly (en)" in checked.stdout
+    assert checked.returncode == 0 and "card faces print correctly in English" in checked.stdout
 
 
 def test_refuses_a_folder_that_is_not_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -119,7 +120,7 @@ def test_new_in_german_and_spanish_builds_cards_and_a_hyphenated_rule_sheet(tmp_
     sheet = game / f"rules/{lang}.md"
     sheet.write_text(sheet.read_text(encoding="utf-8") + "\n" + LONG_WORDS[lang] + "\n", encoding="utf-8")
     checked = cardgen(game, "check")
-    assert checked.returncode == 0 and f"card faces print correctly ({lang})" in checked.stdout, checked.stdout + checked.stderr
+    assert checked.returncode == 0 and f"card faces print correctly in {name_in(lang, 'en')}" in checked.stdout, checked.stdout + checked.stderr
     built = cardgen(game, "build", "--paper", "a4")
     assert built.returncode == 0, built.stderr
     assert sorted(p.name for p in (game / "out/spiel").iterdir()) == [lang]

@@ -52,7 +52,7 @@ def test_compare_leaves_out_a_failing_count_and_says_so(project_with: Callable[[
                  "--engine", "reference", "--json", str(report), "--out", str(tmp_path / "out"), "--jobs", "1"])
     err = capsys.readouterr().err
     assert code == 0 and "Traceback" not in err
-    assert "12 players not played: a check fails (wide: the lairs cover the players" in err
+    assert "12 players not played: a check fails (wide: a lair for every player" in err
     assert [r["players"] for r in json.loads(report.read_text())["results"]] == [2]
     assert main(["--project", str(project), "compare", "wide", "wide2", "--players", "12", "--games", "3",
                  "--out", str(tmp_path / "out")]) == 2

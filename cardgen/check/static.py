@@ -12,7 +12,7 @@ from pathlib import Path
 from cardgen.errors import InputError, clean
 from cardgen.house import unwritten_parts
 from cardgen import wordbook
-from cardgen.games.base import CheckResult, worded_check
+from cardgen.games.base import CheckResult, Worded, worded_check
 from cardgen.model.deck import ResolvedDeck
 from cardgen.usercode import UserCodeError
 from cardgen.words import counted
@@ -70,10 +70,18 @@ def print_checks(deck: ResolvedDeck, langs: Sequence[str] | None = None) -> list
             if error is not None:
                 break
         if error is not None:
-            out.append(worded_check(CHECKS, "faces", None, False, "fail", lang=lang, message=error.message))
+            out.append(worded_check(CHECKS, "faces", None, False, "fail", lang=lang, language=_language(lang),
+                                    message=error.message))
             continue
-        out.append(worded_check(CHECKS, "faces", None, True, lang=lang, n=faces))
+        out.append(worded_check(CHECKS, "faces", None, True, lang=lang, language=_language(lang), n=faces))
     return out
+
+
+def _language(lang: str) -> Worded:
+    """The faces' language ``lang`` named in the words of the line that reports them ("in French")."""
+    from cardgen.languages import name_in
+
+    return lambda said: name_in(lang, said)
 
 
 #: Name of the check that the game's engine can set a table up at a player count.

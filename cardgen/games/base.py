@@ -96,10 +96,18 @@ def listed(parts: Iterable[Worded], mark: str = ",") -> Worded:
     return lambda lang: f"{mark if mark == ',' else punct(mark, lang)} ".join(p(lang) for p in pieces)
 
 
-def card_names(deck: "ResolvedDeck", ids: Iterable[str]) -> Worded:
-    """The cards ``ids`` names, by their names in each language (a check's detail in the books' terms, not ids)."""
+def card_names(deck: "ResolvedDeck", ids: Iterable[str], joined: bool = False) -> Worded:
+    """The cards ``ids`` names, by their names in each language (a check's detail in the books' terms, not ids);
+    ``joined``: the last two joined as the language joins a list ("Favour, Game of Dice and Shower of Coins"),
+    where the names are read as a phrase rather than a list after a colon."""
+    from cardgen.text import join_and
+
     ids = list(ids)
-    return lambda lang: ", ".join(sorted(component_name(deck, i, lang) or i for i in ids)) or "–"
+
+    def text(lang: str) -> str:
+        names = sorted(component_name(deck, i, lang) or i for i in ids)
+        return (join_and(names, lang) if joined else ", ".join(names)) or "–"
+    return text
 
 
 def _no_problems(deck: Any) -> Iterable[Problem]:

@@ -18,6 +18,9 @@ from cardgen.games.draco.model import ROLL_EFFECTS
 CHECKS = wordbook.load(__file__)["checks"]
 #: pieces of those details worded per language: the characters per colour, the die's faces
 PARTS = wordbook.load(__file__)["parts"]
+#: the roll effects whose face names a seat, counted from the first (Shower of Coins): the die may not
+#: show a face beyond the seats around Draco
+SEAT_ROLLS = ("coin_drop",)
 #: the characters each colour in play needs: a player's two ruffians, one at each side of Draco's table
 PER_COLOUR = 2
 
@@ -131,12 +134,12 @@ def static_checks(deck: Any, players: int) -> list[CheckResult]:
     actions = _sum(deck, "action")
     dealt = players * r.hand_size
     pile = actions - r.cards_set_aside - dealt
-    out.append(worded_check(CHECKS, "hands", players, pile > 0, actions=actions, aside=r.cards_set_aside,
-                            players=players, hand=r.hand_size, pile=pile))
+    out.append(worded_check(CHECKS, "hands", players, pile > 0, "none_aside" if r.cards_set_aside == 0 else "detail",
+                            actions=actions, aside=r.cards_set_aside, players=players, hand=r.hand_size, pile=pile))
     gold = _sum(deck, "coin", silver=r.silver_per_gold)
     silver = _sum(deck, "coin", silver=1)
     need_gold = players * r.starting_gold
-    out.append(worded_check(CHECKS, "gold", players, need_gold <= gold, players=players, gold=r.starting_gold,
+    out.append(worded_check(CHECKS, "gold", players, need_gold <= gold, need=need_gold, gold=r.starting_gold,
                             box=gold))
     lairs = [c for c in comps if _role(c) == "lair"]
     per_colour = [_sum(deck, "character", colour=c.data.colour) for c in lairs[:players]]
@@ -153,13 +156,20 @@ def static_checks(deck: Any, players: int) -> list[CheckResult]:
     change = sum(v % r.silver_per_gold for v in r.toast_payouts)
     ok = payout <= silver + bank_gold * r.silver_per_gold and change <= silver
     out.append(worded_check(CHECKS, "bank", players, ok, payout=payout, change=change, silver=silver,
-                            gold=bank_gold))
+                            gold=bank_gold, per_gold=r.silver_per_gold))
     dice = [c for c in comps if _role(c) == "die"]
-    rolls = [c.id for c in comps if _role(c) == "action" for f in c.faces[:1]
-             if f.data is not None and f.data.effect is not None and f.data.effect[0] in ROLL_EFFECTS]
+    effects = {c.id: f.data.effect[0] for c in comps if _role(c) == "action" for f in c.faces[:1]
+               if f.data is not None and f.data.effect is not None and f.data.effect[0] in ROLL_EFFECTS}
+    rolls = list(effects)
+    seat_rolls = [i for i, effect in effects.items() if effect in SEAT_ROLLS]
     faces = [f.value for f in dice[0].faces] if dice else []
-    die_ok = not rolls or (len(dice) == 1 and len(faces) >= 2 and all(v is not None and 1 <= v <= seats
-                                                                        for v in faces))
-    out.append(worded_check(CHECKS, "die", players, die_ok, rolls=card_names(deck, rolls), faces=faces_words(faces),
-                            seats=seats))
+    one_die = len(dice) == 1 and len(faces) >= 2 and all(v is not None and v >= 1 for v in faces)
+    # a face beyond the seats matters only where the face names a seat (Shower of Coins), not a number of
+    # seats to move (Favour, clamped at the first and last seat) or a score (Game of Dice): read 9 en33
+    seats_named = all(v is None or v <= seats for v in faces) or not seat_rolls
+    key = "none" if not rolls else "fail" if one_die and not seats_named else "detail" if seat_rolls else "no_seat"
+    out.append(worded_check(CHECKS, "die", players, not rolls or (one_die and seats_named), key,
+                            rolls=card_names(deck, rolls, joined=True),
+                            seat_rolls=card_names(deck, seat_rolls, joined=True),
+                            faces=faces_words(faces), seats=seats))
     return out

@@ -64,7 +64,7 @@ def static_checks(deck: ResolvedDeck, players: int) -> list[CheckResult]:
         worded_check(CHECKS, "every_chef", players, fewest >= players, fewest=fewest, players=players),
         worded_check(CHECKS, "dishes", players, len(dishes) >= 2, n=len(dishes)),
         worded_check(CHECKS, "emerald", players, emeralds == 0 or rules.emerald_portions <= total - emeralds,
-                     n=emeralds, portions=rules.emerald_portions),
+                     n=emeralds, portions=rules.emerald_portions, dishes=total - emeralds),
     ]
     base = deck.base
     if base is not None and players > base.model.players.max:

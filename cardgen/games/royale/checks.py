@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from cardgen import wordbook
-from cardgen.games.base import CheckResult, Problem, listed, worded_check, worded_part
+from cardgen.games.base import CheckResult, Problem, Worded, listed, worded_check, worded_part
 from cardgen.games.royale.model import NobleFace
 from cardgen.games.royale.require import DEAD, Universe, checker, universe_of
 
@@ -152,6 +152,20 @@ def line_cells(rules: Any) -> list[tuple[str, int, list[int]]]:
     return out
 
 
+def shapes_words(lines: list[tuple[str, int, list[int]]]) -> Worded:
+    """The buffet's lines counted by shape in the book's words ("3 rows and 3 columns"; "3 rangées et
+    3 colonnes"), never a word the books do not use ("6 alignements", read 9 fr15): one count per shape the
+    rules let a player take, in the order ``line_cells`` gives them."""
+    def text(lang: str) -> str:
+        from cardgen.languages import is_singular
+        from cardgen.text import join_and
+
+        counts = {shape: sum(s == shape for s, _, _ in lines) for shape, _, _ in lines}
+        return join_and([worded_part(PARTS, f"{shape}s_one" if is_singular(n, lang) else f"{shape}s", n=n)(lang)
+                         for shape, n in counts.items()], lang)
+    return text
+
+
 def static_checks(deck: ResolvedDeck, players: int) -> list[CheckResult]:
     """Can ``players`` people play this deck? One result per property."""
     rules = deck.rules
@@ -165,7 +179,8 @@ def static_checks(deck: ResolvedDeck, players: int) -> list[CheckResult]:
     lines = line_cells(rules)
     short = [worded_part(PARTS, shape, n=i + 1) for shape, i, cs in lines if len(cs) != rules.cards_per_take]
     out.append(worded_check(CHECKS, "lines", players, bool(lines) and not short,
-                            "detail" if lines and not short else "fail", n=len(lines), take=rules.cards_per_take,
+                            "detail" if lines and not short else "fail", shapes=shapes_words(lines),
+                            take=rules.cards_per_take,
                             short=listed(short) if short else "–"))
     if uses_end:
         even = dishes % rules.packets == 0
