@@ -64,7 +64,8 @@ def _broken_words(para) -> list[str]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", SHIPPED)
 @pytest.mark.parametrize("deck_id", ["king_lui-six-players", "royale-short", "royale-solo", "king_lui-hungry-dragon",
-                                     "royale-masked", "draco-no-zork", "draco-long"])
+                                     "king_lui-gentle-overeating", "royale-masked", "draco-no-zork", "draco-long",
+                                     "draco-short", "draco-charity-toast"])
 def test_no_word_of_the_table_of_changes_is_cut_without_a_hyphen(deck_id: str, lang: str, paper: str) -> None:
     """Read 8 (it3): the Italian A4 books of King Lui for Six and the Light Supper printed “3–6 giocator / i” in
     the table of changes: the column was widened for “giocatori” alone, though the figure is bound to it by a
@@ -84,11 +85,18 @@ def test_no_word_of_the_table_of_changes_is_cut_without_a_hyphen(deck_id: str, l
     table = next(f for f in parse(f"<book>{table_markup}</book>", converter).body if getattr(f, "table", False))
     grid = table._content[0]
     grid.wrap(width, 10_000)  # the columns' widths as printed
-    cells = []
-    for row in grid._cellvalues:
-        for cell, column in zip(row, grid._colWidths):
+    cells, squeezed = [], []
+    for number, row in enumerate(grid._cellvalues):
+        for index, (cell, column) in enumerate(zip(row, grid._colWidths)):
             for para in cell if isinstance(cell, (list, tuple)) else [cell]:
                 para.wrap(column - CELL_PADDING, 10_000)  # as the table sets it, within its padding
                 cells.append(para)
+                lines = [line for line in _cell_lines(para) if line.strip()]
+                # read 9 (en21, en26, it40): "What / changes", "The End of / the / Banquet / card": the names'
+                # column's heading on one line, a row's name on two at most (the values wrap as they must)
+                # (a long name, a list of the dishes, may take a line per three words)
+                if index == 0 and len(lines) > (1 if number == 0 else max(2, -(-len(para.getPlainText().split()) // 3))):
+                    squeezed.append(" / ".join(line.strip() for line in lines))
     assert cells
     assert [w for cell in cells for w in _broken_words(cell)] == []
+    assert squeezed == [], f"{deck_id}/{lang}/{paper}: cells broken over too many lines"

@@ -17,7 +17,9 @@ of text is and this module alone decides how it looks::
                                                     book's end, apart from their rules by design (Draco's)
       <p part="..">                                 in a box that may break: this block opens a new part of it,
                                                     whose title heads a continuation (Royale's ghost's turn)
-      <table widths="2,1"><tr><th/><td/></tr></table>       first row may be <th> cells
+      <table widths="2,1"><tr><th/><td/></tr></table>       first row may be <th> cells; labels="2": the
+                                                           first column names the rows (heading on one line,
+                                                           each name on 2 lines at most)
       <table breaks="rows">..</table>               a long list that may break between its rows, its
                                                     header row repeated (Royale's nobles by letter)
       <cards columns="4"><card component="id" back="yes">caption</card></cards>
@@ -537,7 +539,7 @@ class Converter:
             return Spacer(1, 0)
         ncols = max(len(r) for r in rows)
         weights = weights if len(weights) == ncols else [1.0] * ncols
-        widths = words_fit([width * w / sum(weights) for w in weights], rows)
+        widths = words_fit([width * w / sum(weights) for w in weights], rows, int(el.get("labels", "0") or 0))
         rows = self.cells_fit(el, rows, widths)
         table = BookTable(rows, colWidths=widths, repeatRows=header, hAlign="LEFT")
         cmds = [FONT, ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#BBBBBB")),
@@ -720,8 +722,14 @@ def scaled_style(style: Any, ratio: float) -> Any:
     return ParagraphStyle(f"{style.name}-{size:.2f}", parent=style, fontSize=size, leading=style.leading * ratio)
 
 
-def words_fit(widths: list[float], rows: list[list[Paragraph]]) -> list[float]:
+def words_fit(widths: list[float], rows: list[list[Paragraph]], labels: int = 0) -> list[float]:
     """Column ``widths`` widened, where needed, so that the longest word of each column fits on a line.
+
+    With ``labels`` (``<table labels="2">``), the first column holds the rows' names: its heading on one
+    line and each name on at most ``labels`` lines ("The End of / the / Banquet / card" and "What /
+    changes" in a variant's table of changes, read 9: en21, en26, it40), measured as a share of the
+    name's whole width with room for the line breaks falling between words; a long name (a list of seven
+    dishes) a line per ``LABEL_WORDS`` words.
 
     Table cells are not hyphenated (they hold names), and reportlab cuts a word wider than its
     column anywhere, without a hyphen ("mascherat / o", "Giocator / e"). A column too narrow for
@@ -737,11 +745,29 @@ def words_fit(widths: list[float], rows: list[list[Paragraph]]) -> list[float]:
             bold = style.fontName if style.fontName.endswith("Bold") else f"{style.fontName.split('-')[0]}-Bold"
             for word in cell.getPlainText().split():
                 need[c] = max(need[c], stringWidth(word, bold, style.fontSize) + CELL_PADDING)
+    if labels and widths:
+        need[0] = max([need[0]] + [label_width(row[0], 1 if r == 0 else labels) for r, row in enumerate(rows) if row])
     short = sum(max(0.0, n - w) for n, w in zip(need, widths))
     spare = sum(max(0.0, w - n) for n, w in zip(need, widths))
     if short <= 0 or short > spare:
         return widths
     return [n if n > w else w - short * (w - n) / spare for n, w in zip(need, widths)]
+
+
+#: How much wider than its share of the text a name set on several lines needs (breaks fall between words)
+LABEL_SLACK = 1.25
+#: A name longer than ``labels`` lines allow (a list of seven dishes) takes a line per this many words
+LABEL_WORDS = 3
+
+
+def label_width(cell: Paragraph, lines: int) -> float:
+    """The width a table cell needs to set its text on ``lines`` lines at most (one: the whole text)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    text = cell.getPlainText().strip()
+    whole = stringWidth(text, cell.style.fontName, cell.style.fontSize)
+    lines = lines if lines <= 1 else max(lines, -(-len(text.split()) // LABEL_WORDS))  # a long list: a line per 3
+    return (whole if lines <= 1 else whole / lines * LABEL_SLACK) + CELL_PADDING
 
 
 #: The share of a picture's width its caption's longest word may take (reportlab wraps a little short of it).
