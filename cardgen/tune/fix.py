@@ -574,8 +574,11 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
 
 
 # -- the command ------------------------------------------------------------------------------
-def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[list[Problem], dict[str, int]]:
-    """Validate the deck once on the search's seeds: its problems, and the most pieces validate asks to print."""
+def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[list[Problem], list[Problem],
+                                                                             dict[str, int]]:
+    """Validate the deck on the search's seeds: its problems, and the most pieces validate asks to print; then
+    each problem measured again on the fresh seeds a cure is checked on (``replicated``). Returns (the problems
+    both runs show, those only the first showed, the pieces to print)."""
     players = sorted(set(opts.players) & set(deck.model.players.counts)) if opts.players else None
     vopts = ValidateOptions(games=opts.games, players=players, agents=list(opts.agents or []), seed=opts.seed,
                             jobs=opts.jobs, out=None, progress=False, designer=True,  # the card table
@@ -590,7 +593,24 @@ def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[li
     for r in doc["results"]:
         for s in r.get("sufficiency") or []:
             more[s["peak"]] = max(more.get(s["peak"], 0), int(s["print_more"]))
-    return found, more
+    confirmed, unconfirmed = replicated(deck, found, replace(vopts, seed=opts.seed + FRESH_SEED), opts.lang)
+    return confirmed, unconfirmed, more
+
+
+def replicated(deck: ResolvedDeck, found: list[Problem], vopts: ValidateOptions,
+               lang: str) -> tuple[list[Problem], list[Problem]]:
+    """The problems the deck shows again on other seeds, and those it does not. A figure flagged on one run
+    of games may be that run's chance (a card "too weak" on 100 games, a seat's share): a fix would then
+    "cure" it with any change at all, the silver coins curing a card's weakness. Only a problem the deck
+    shows on both runs is searched for and claimed cured; a rule gap, which a single game proves, stays."""
+    if all(p.kind == "gap" for p in found):
+        return found, []
+    doc = run_validation([deck], vopts)
+    _refuse_failed(doc, deck.id, lang, Naming.of(deck, lang))
+    twins, targets = identical_cards(deck), declared_targets(deck)
+    again = {_key(p) for r in doc["results"] for p in problems(r, twins, targets)}
+    confirmed = [p for p in found if p.kind == "gap" or _key(p) in again]
+    return confirmed, [p for p in found if p not in confirmed]
 
 
 def check_options(deck: ResolvedDeck, opts: FixOptions) -> FixOptions:
@@ -619,10 +639,15 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     lang = opts.lang
     echo(word("head", lang, deck=deck.id, games=say_n("games", opts.games, lang), trials=opts.trials,
                agents=agents_words(list(opts.agents or []), lang)), file=sys.stderr, flush=True)
-    found, more = diagnose(project, deck, opts)
+    found, unconfirmed, more = diagnose(project, deck, opts)
     naming = Naming.of(deck, lang)
+    if unconfirmed:  # said before what is fixed: a designer does not chase a run's chance
+        echo(word("unconfirmed", lang, n=opts.games, seed=opts.seed + FRESH_SEED))
+        for p in unconfirmed:
+            echo("  " + problem_line(p, lang, naming))
     if not found:
-        echo(word("nothing", lang, deck=deck.id, games=say_n("games", opts.games, lang), seed=opts.seed))
+        echo(word("nothing_confirmed" if unconfirmed else "nothing", lang, deck=deck.id,
+                   games=say_n("games", opts.games, lang), seed=opts.seed))
         return 0
     echo(word("found", lang, deck=deck.id))
     for p in found:
