@@ -411,7 +411,7 @@ def first_words(text: str, n: int = 8) -> str:
 #: section (round 62: fifteen boxes in the flow hid the game, French 21, Italian 27, English 29 and 37)
 BESIDE = {"change_at_the_bank": "Money", "cannot_pay": "The toast", "richest_at_the_toast": "Zork",
           "moves_stop_at_the_ends": "The action cards", "final_toast": "End of the game",
-          "short_game_count": "Setting up"}
+          "short_game_count": "Setting up", "tie_for_win": "Who wins?"}
 #: every other ruling, gathered under "Special cases" at the end, by topic (the title of its box)
 GATHERED = {"money_in_sight": "Money", "bank_coins_only": "Money", "bank_pays_in_gold": "Money",
             "bank_gold_for_silver": "Money", "bank_short": "Money", "change_between_players": "Money",
@@ -421,7 +421,7 @@ GATHERED = {"money_in_sight": "Money", "bank_coins_only": "Money", "bank_pays_in
             "two_moves_in_order": "The action cards", "budge_up_own_characters": "The action cards",
             "first_round_toast": "The action cards", "dice_cannot_be_refused": "The action cards",
             "pile_rebuilt": "Running out of cards", "nothing_to_rebuild": "Running out of cards",
-            "last_card_at_a_toast": "Running out of cards", "tie_for_win": "End of the game"}
+            "last_card_at_a_toast": "Running out of cards"}
 #: the topics of "Special cases" in the order of play
 TOPICS = ["Money", "Playing a turn", "The toast", "The special characters", "The action cards",
           "Running out of cards", "End of the game"]

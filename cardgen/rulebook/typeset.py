@@ -203,6 +203,9 @@ class RulebookDoc(BaseDocTemplate):
     def filterFlowables(self, flowables: list[Flowable]) -> None:  # noqa: N802 (reportlab's name)
         """A block kept on one page starts a new page when it fits an empty page but not what is left of this one."""
         first = flowables[0] if flowables else None
+        if getattr(first, "gathered", False) and self.frame is not None:
+            self.place_gathered(flowables)
+            return
         if not isinstance(first, KeepOnPage) or self.frame is None:
             return
         frames = self.pageTemplate.frames
@@ -224,6 +227,40 @@ class RulebookDoc(BaseDocTemplate):
                 flowables[0:1 + lifted] = [*flowables[1:1 + lifted], first]
                 return
         flowables[0:1] = [PageGroup(first.name), *([PageBreak()] if move else []), *first.content, PageGroup(None)]
+
+    def place_gathered(self, flowables: list[Flowable]) -> None:
+        """Keep a topic box of the answers gathered at the book's end whole when a column can hold it (readers of
+        round 64: a "Special cases" box cut under "(continued)" parts an answer from its topic, e.g. Brother
+        John's ruling from the worked consequences that follow it).
+
+        A box that does not fit what is left of this column but fits an empty one goes to the next column; when
+        that would leave more than ``LIFT_GAP`` of a column empty, the first of the topic boxes after it (the
+        answers are independent of each other) that fits what is left is set there first. A box taller than a
+        column still breaks, headed as a continuation (``markup.BoxTable``).
+        """
+        first = flowables[0]
+        width = self.frame._getAvailableWidth()
+        column = max(f._aH for f in self.pageTemplateById("later").frames)
+        free = self.frame._y - self.frame._y1p
+
+        def room(flow: Flowable) -> float:
+            return free - (0.0 if self.frame._atTop else flow.getSpaceBefore())
+
+        def height(flow: Flowable) -> float:
+            return flow.wrap(width, 0xFFFFFF)[1]
+
+        tall = height(first)
+        if tall <= room(first) + FUZZ or tall > column + FUZZ:
+            return
+        if room(first) > LIFT_GAP * column:
+            for index in range(1, len(flowables)):
+                flow = flowables[index]
+                if not getattr(flow, "gathered", False):
+                    break
+                if height(flow) <= room(flow) + FUZZ:
+                    flowables.insert(0, flowables.pop(index))
+                    return
+        flowables[0] = KeepTogether([first])
 
     def pageTemplateById(self, name: str) -> PageTemplate:  # noqa: N802 (reportlab's style)
         """The page template called ``name``."""
