@@ -27,9 +27,9 @@ DRACO = ["draco", "draco-charity-toast", "draco-long", "draco-no-zork", "draco-s
 PAPER_NAMES = ["a4", "letter"]
 
 
-def _gathered_boxes(deck_id: str, lang: str, paper: str) -> tuple[bytes, list[tuple[str, str, bool]]]:
+def _gathered_boxes(deck_id: str, lang: str, paper: str) -> tuple[bytes, list[tuple[str, str, bool]], str]:
     """The book of ``deck_id`` in ``lang`` on ``paper``, and for each topic box of its "Special cases": its
-    title, the heading its continuation would have, and whether a whole column holds it."""
+    title, the heading its continuation would have, and whether a whole column holds it; and the book's markup."""
     resolved = resolve(deck_id, ROOT)
     text = book_text(resolved, lang)
     width = column_width(paper)
@@ -41,7 +41,7 @@ def _gathered_boxes(deck_id: str, lang: str, paper: str) -> tuple[bytes, list[tu
     measured = [(title, pattern.replace("{title}", title), box.wrap(width, 0xFFFFFF)[1] <= column)
                 for (title, pattern), box in zip(patterns, boxes)]
     pdf = typeset(book, lang, paper, resolved.model.name[lang], text.accent)
-    return pdf, measured
+    return pdf, measured, text.markup
 
 
 def _flat(flows: list[Flowable]) -> list[Flowable]:
@@ -60,12 +60,18 @@ def test_special_case_boxes_break_only_when_taller_than_a_column(deck_id: str, l
     """No topic box a column can hold is split under "(continued)", on A4 and Letter; each is printed once, and
     no column but the book's last is left more than half empty for it."""
     for paper in nonempty(PAPER_NAMES, "the papers"):
-        pdf, boxes = _gathered_boxes(deck_id, lang, paper)
+        pdf, boxes, markup = _gathered_boxes(deck_id, lang, paper)
         for title, continued, fits in nonempty(boxes, f"{deck_id}/{lang}: the special-case boxes"):
             if not fits:
                 continue
             assert not find_text(pdf, paper, _unescape(continued)), (
                 f"{deck_id}/{lang}/{paper}: the box {title!r} is split, though a column holds it")
             assert len(find_text(pdf, paper, _unescape(title))) >= 1, (deck_id, lang, paper, title)
+        heading = _unescape(re.findall(r"<h1>([^<]*)</h1>", markup[:markup.index('breaks="yes"')])[-1])
+        first = boxes[0][0]
+        if boxes[0][2]:  # the section's heading stands in the column of its first box
+            at = find_text(pdf, paper, heading)[-1]
+            title = min(place for place in find_text(pdf, paper, _unescape(first)) if place > at)
+            assert title[:2] == at[:2], (deck_id, lang, paper, heading, at, title)
         wide = {page: gaps for page, gaps in book_column_gaps(pdf, paper).items() if max(gaps) > MOST_EMPTY_COLUMN}
         assert not wide, f"{deck_id}/{lang}/{paper}: columns more than half empty (page: shares) {wide}"

@@ -203,8 +203,16 @@ class RulebookDoc(BaseDocTemplate):
     def filterFlowables(self, flowables: list[Flowable]) -> None:  # noqa: N802 (reportlab's name)
         """A block kept on one page starts a new page when it fits an empty page but not what is left of this one."""
         first = flowables[0] if flowables else None
-        if getattr(first, "gathered", False) and self.frame is not None:
+        if getattr(self, "frame", None) is not None and getattr(first, "gathered", False):
             self.place_gathered(flowables)
+            return
+        lead = next((i for i, f in enumerate(flowables[:3]) if getattr(f, "gathered", False)), 0)
+        if lead and isinstance(first, Heading) and getattr(self, "frame", None) is not None:
+            # the section's heading and its sentence go with its first topic box, whole when a column holds it:
+            # alone, they ended a page whose box opened the next (French Charity Toast, Letter, round 64)
+            column = max(f._aH for f in self.pageTemplateById("later").frames)
+            if flowables[lead].wrap(self.frame._getAvailableWidth(), 0xFFFFFF)[1] <= column + FUZZ:
+                flowables[0:lead + 1] = [KeepTogether(flowables[0:lead + 1])]
             return
         if not isinstance(first, KeepOnPage) or self.frame is None:
             return
