@@ -262,12 +262,17 @@ class RulebookDoc(BaseDocTemplate):
             return
         if room(first) > LIFT_GAP * column:
             for index in range(1, len(flowables)):
-                flow = flowables[index]
+                flow, rest = flowables[index], []
+                if isinstance(flow, KeepTogether) and flow._content and getattr(flow._content[0], "gathered", False):
+                    flow, rest = flow._content[0], flow._content[1:]  # the last topic, kept with the credits
                 if not getattr(flow, "gathered", False):
                     break
                 if height(flow) <= room(flow) + FUZZ:
-                    flowables.insert(0, flowables.pop(index))
+                    flowables[index:index + 1] = [KeepTogether(rest)] if rest else []
+                    flowables.insert(0, flow)
                     return
+                if rest:
+                    break
         flowables[0] = KeepTogether([first])
 
     def pageTemplateById(self, name: str) -> PageTemplate:  # noqa: N802 (reportlab's style)
