@@ -381,7 +381,7 @@ OURS_POINTED = {"fr": "(choix de cette édition : voir « Cas particuliers »)",
                 "it": "(scelta di questa edizione: vedi «Casi particolari»)",
                 "en": "(this edition’s ruling: see “Special cases”)"}
 #: the Long Game's description: the published text suggests more than once, the number is ours
-LONG_OURS = {"fr": "plus d’une fois. Combien de fois, c’est un choix de cette édition : deux fois",
+LONG_OURS = {"fr": "plus d’une fois. Le nombre de fois est un choix de cette édition : deux au lieu d’une",
              "it": "più di una volta. Quante volte è una scelta di questa edizione: due invece di una",
              "en": "more than once. How many times is this edition’s choice: twice instead of once"}
 
@@ -411,7 +411,7 @@ def first_words(text: str, n: int = 8) -> str:
 #: section (round 62: fifteen boxes in the flow hid the game, French 21, Italian 27, English 29 and 37)
 BESIDE = {"change_at_the_bank": "Money", "cannot_pay": "The toast", "richest_at_the_toast": "Zork",
           "moves_stop_at_the_ends": "The action cards", "final_toast": "End of the game",
-          "short_game_count": "Setting up"}
+          "short_game_count": "Setting up", "tie_for_win": "Who wins?"}
 #: every other ruling, gathered under "Special cases" at the end, by topic (the title of its box)
 GATHERED = {"money_in_sight": "Money", "bank_coins_only": "Money", "bank_pays_in_gold": "Money",
             "bank_gold_for_silver": "Money", "bank_short": "Money", "change_between_players": "Money",
@@ -421,7 +421,7 @@ GATHERED = {"money_in_sight": "Money", "bank_coins_only": "Money", "bank_pays_in
             "two_moves_in_order": "The action cards", "budge_up_own_characters": "The action cards",
             "first_round_toast": "The action cards", "dice_cannot_be_refused": "The action cards",
             "pile_rebuilt": "Running out of cards", "nothing_to_rebuild": "Running out of cards",
-            "last_card_at_a_toast": "Running out of cards", "tie_for_win": "End of the game"}
+            "last_card_at_a_toast": "Running out of cards"}
 #: the topics of "Special cases" in the order of play
 TOPICS = ["Money", "Playing a turn", "The toast", "The special characters", "The action cards",
           "Running out of cards", "End of the game"]
@@ -714,3 +714,38 @@ def test_the_first_round_rule_names_the_card_that_breaks_it(lang: str, tmp_path:
                                 "remove: [round-on-the-house]\n")
     assert card not in "\n".join(line for line in rulebook_text(without, lang).split("\n")
                                  if "first round" in line or "premier tour" in line or "primo giro" in line)
+
+
+#: Brother John's card: who pays for him in a paying seat is a player, the owner of the character before him
+#: (characters own no money: English reader 13, round 64), as the book says
+JEAN_PAYER = {"fr": "À une place qui paie, le propriétaire du personnage de la place précédente",
+              "it": "In un posto che paga, paga per lui il proprietario del personaggio del posto precedente",
+              "en": "In a paying seat, the owner of the character in the seat before him"}
+#: Charity Toast: the gift when the toaster holds only gold nobody can change, ruled as this edition's (it39)
+GIFT_NO_CHANGE = {"fr": "Si vous n’avez que de l’or et que ni la banque ni ce joueur ne peuvent vous rendre la monnaie, "
+                        "il n’y a pas de don (choix de cette édition).",
+                  "it": "Se hai solo monete d’oro e né la banca né quel giocatore possono darti il resto, il dono non si "
+                        "fa (scelta di questa edizione).",
+                  "en": "If you hold only gold and neither the bank nor that player can give you change, there is no "
+                        "gift (this edition’s ruling)."}
+#: a card's answer under "Special cases" is led by the card's name in bold, like the others (French reader 10)
+CARD_LED = {"fr": ("Pousse-toi\u202f!", "Partie de dés."), "it": ("Fatti in là!", "Partita a dadi."),
+            "en": ("Budge Up!", "Game of Dice.")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_round_64_words_of_the_draco_books(lang: str) -> None:
+    """Round 64 readers: Brother John's card names the owner who pays, in every Draco deck; the Charity Toast
+    rules the gift nobody can change; the answers on Budge Up! and Game of Dice open with the card's name in bold;
+    no book speaks of "the last draw pile", which it never defines."""
+    from cardgen.games.draco.text import special_text
+    for deck_id, deck in nonempty(decks().items()):
+        jean = [c for c in deck.model.components if getattr(c.data, "special", None) == "jean"]
+        if jean:
+            text = special_text("jean", jean[0].name[lang], deck.rules, lang)
+            assert JEAN_PAYER[lang] in typography(text, lang), (deck_id, text)
+        markup = norm(html.unescape(render_markup(deck, lang)))
+        for card in CARD_LED[lang]:
+            assert f"<b>{norm(card)}</b> " in markup, (deck_id, card)
+        assert not re.search(r"last draw pile|dernière pioche|ultimo mazzo", markup), deck_id
+    assert norm(GIFT_NO_CHANGE[lang]) in norm(html.unescape(render_markup(decks()["draco-charity-toast"], lang)))

@@ -203,6 +203,17 @@ class RulebookDoc(BaseDocTemplate):
     def filterFlowables(self, flowables: list[Flowable]) -> None:  # noqa: N802 (reportlab's name)
         """A block kept on one page starts a new page when it fits an empty page but not what is left of this one."""
         first = flowables[0] if flowables else None
+        if getattr(self, "frame", None) is not None and getattr(first, "gathered", False):
+            self.place_gathered(flowables)
+            return
+        lead = next((i for i, f in enumerate(flowables[:3]) if getattr(f, "gathered", False)), 0)
+        if lead and isinstance(first, Heading) and getattr(self, "frame", None) is not None:
+            # the section's heading and its sentence go with its first topic box, whole when a column holds it:
+            # alone, they ended a page whose box opened the next (French Charity Toast, Letter, round 64)
+            column = max(f._aH for f in self.pageTemplateById("later").frames)
+            if flowables[lead].wrap(self.frame._getAvailableWidth(), 0xFFFFFF)[1] <= column + FUZZ:
+                flowables[0:lead + 1] = [KeepTogether(flowables[0:lead + 1])]
+            return
         if not isinstance(first, KeepOnPage) or self.frame is None:
             return
         frames = self.pageTemplate.frames
@@ -224,6 +235,45 @@ class RulebookDoc(BaseDocTemplate):
                 flowables[0:1 + lifted] = [*flowables[1:1 + lifted], first]
                 return
         flowables[0:1] = [PageGroup(first.name), *([PageBreak()] if move else []), *first.content, PageGroup(None)]
+
+    def place_gathered(self, flowables: list[Flowable]) -> None:
+        """Keep a topic box of the answers gathered at the book's end whole when a column can hold it (readers of
+        round 64: a "Special cases" box cut under "(continued)" parts an answer from its topic, e.g. Brother
+        John's ruling from the worked consequences that follow it).
+
+        A box that does not fit what is left of this column but fits an empty one goes to the next column; when
+        that would leave more than ``LIFT_GAP`` of a column empty, the first of the topic boxes after it (the
+        answers are independent of each other) that fits what is left is set there first. A box taller than a
+        column still breaks, headed as a continuation (``markup.BoxTable``).
+        """
+        first = flowables[0]
+        width = self.frame._getAvailableWidth()
+        column = max(f._aH for f in self.pageTemplateById("later").frames)
+        free = self.frame._y - self.frame._y1p
+
+        def room(flow: Flowable) -> float:
+            return free - (0.0 if self.frame._atTop else flow.getSpaceBefore())
+
+        def height(flow: Flowable) -> float:
+            return flow.wrap(width, 0xFFFFFF)[1]
+
+        tall = height(first)
+        if tall <= room(first) + FUZZ or tall > column + FUZZ:
+            return
+        if room(first) > LIFT_GAP * column:
+            for index in range(1, len(flowables)):
+                flow, rest = flowables[index], []
+                if isinstance(flow, KeepTogether) and flow._content and getattr(flow._content[0], "gathered", False):
+                    flow, rest = flow._content[0], flow._content[1:]  # the last topic, kept with the credits
+                if not getattr(flow, "gathered", False):
+                    break
+                if height(flow) <= room(flow) + FUZZ:
+                    flowables[index:index + 1] = [KeepTogether(rest)] if rest else []
+                    flowables.insert(0, flow)
+                    return
+                if rest:
+                    break
+        flowables[0] = KeepTogether([first])
 
     def pageTemplateById(self, name: str) -> PageTemplate:  # noqa: N802 (reportlab's style)
         """The page template called ``name``."""
