@@ -212,8 +212,8 @@ def test_a_null_variant_has_nothing_to_fix_and_writes_nothing(project: Path,
 def test_a_problem_flagged_once_is_searched_and_claimed_only_if_it_shows_again(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Read 10: ``fix draco`` on 100 games flagged “To and Fro” too weak and a seat's share, then said the silver
-    coins "cure" them: one run's chance, cured by any change. A problem is measured again on the fresh seeds a
-    cure is checked on; only what shows twice is searched for (a rule gap, which one game proves, stays)."""
+    coins "cure" them: one run's chance, cured by any change. A problem is measured again on twice as many
+    games; only what stays is searched for (a rule gap, which one game proves, stays)."""
     import cardgen.tune.fix as fix_module
 
     deck = Resolver(Project.open(ROOT)).resolve("draco")
@@ -223,16 +223,16 @@ def test_a_problem_flagged_once_is_searched_and_claimed_only_if_it_shows_again(
     played: list[int] = []
 
     def run(decks: list, vopts: object) -> dict:
-        played.append(getattr(vopts, "seed"))
+        played.append(getattr(vopts, "games"))
         return {"results": [{"players": 3}, {"players": 6}]}
     monkeypatch.setattr(fix_module, "run_validation", run)
     monkeypatch.setattr(fix_module, "_refuse_failed", lambda *args: None)
     monkeypatch.setattr(fix_module, "problems", lambda r, twins, targets: [short] if r["players"] == 3 else
                         [Problem("seat", "2", 6, 0.3, 0.1)])  # another seat: chance's pick, the same problem
-    vopts = fix_module.ValidateOptions(games=100, seed=7)
+    vopts = fix_module.ValidateOptions(games=200, seed=7)
     confirmed, unconfirmed = fix_module.replicated(deck, [weak, short, gap, seat], vopts, "en")
-    assert confirmed == [short, gap, seat] and unconfirmed == [weak] and played == [7]
-    assert fix_module.replicated(deck, [gap], vopts, "en") == ([gap], []) and played == [7]  # no second run
+    assert confirmed == [short, gap, seat] and unconfirmed == [weak] and played == [200]
+    assert fix_module.replicated(deck, [gap], vopts, "en") == ([gap], []) and played == [200]  # no second run
 
 
 def _fix_poor(project: Path, out: Path, *extra: str) -> int:

@@ -577,8 +577,8 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
 def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[list[Problem], list[Problem],
                                                                              dict[str, int]]:
     """Validate the deck on the search's seeds: its problems, and the most pieces validate asks to print; then
-    each problem measured again on the fresh seeds a cure is checked on (``replicated``). Returns (the problems
-    both runs show, those only the first showed, the pieces to print)."""
+    each problem measured again on twice as many games (``replicated``). Returns (the problems that stay,
+    those that fade, the pieces to print)."""
     players = sorted(set(opts.players) & set(deck.model.players.counts)) if opts.players else None
     vopts = ValidateOptions(games=opts.games, players=players, agents=list(opts.agents or []), seed=opts.seed,
                             jobs=opts.jobs, out=None, progress=False, designer=True,  # the card table
@@ -593,16 +593,18 @@ def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[li
     for r in doc["results"]:
         for s in r.get("sufficiency") or []:
             more[s["peak"]] = max(more.get(s["peak"], 0), int(s["print_more"]))
-    confirmed, unconfirmed = replicated(deck, found, replace(vopts, seed=opts.seed + FRESH_SEED), opts.lang)
+    confirmed, unconfirmed = replicated(deck, found, replace(vopts, games=2 * opts.games), opts.lang)
     return confirmed, unconfirmed, more
 
 
 def replicated(deck: ResolvedDeck, found: list[Problem], vopts: ValidateOptions,
                lang: str) -> tuple[list[Problem], list[Problem]]:
-    """The problems the deck shows again on other seeds, and those it does not. A figure flagged on one run
-    of games may be that run's chance (a card "too weak" on 100 games, a seat's share): a fix would then
-    "cure" it with any change at all, the silver coins curing a card's weakness. Only a problem the deck
-    shows on both runs is searched for and claimed cured; a rule gap, which a single game proves, stays."""
+    """The problems the deck still shows on twice as many games (``vopts``: the first run's seeds, whose
+    first games are that run's, then as many new ones), and those it does not. A figure flagged on one run
+    may be that run's chance (a card "too weak" on 100 games, a seat's share): a fix would then "cure" it
+    with any change at all, the silver coins curing a card's weakness. A real lean stays flagged on more
+    games, a chance one fades (the new games pull it back to nothing): only a problem that stays is
+    searched for and claimed cured; a rule gap, which a single game proves, stays."""
     if all(p.kind == "gap" for p in found):
         return found, []
     doc = run_validation([deck], vopts)
@@ -642,7 +644,7 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     found, unconfirmed, more = diagnose(project, deck, opts)
     naming = Naming.of(deck, lang)
     if unconfirmed:  # said before what is fixed: a designer does not chase a run's chance
-        echo(word("unconfirmed", lang, n=opts.games, seed=opts.seed + FRESH_SEED))
+        echo(word("unconfirmed", lang, n=opts.games, twice=2 * opts.games))
         for p in unconfirmed:
             echo("  " + problem_line(p, lang, naming))
     if not found:
