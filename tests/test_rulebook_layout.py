@@ -174,12 +174,14 @@ def test_no_proper_name_is_hyphenated(deck_id: str, lang: str) -> None:
     assert "card\ufffe" not in text, f"{deck_id}/{lang}: the tool's name is hyphenated (it reader: 'card-gen')"
 
 
-#: The books whose example of a turn is not kept on one page: in Royale's Light Supper and Solo books it follows the
+#: The books whose example of a turn is not kept on one page: in Royale's Light Supper book it follows the
 #: nobles' tables with only the end of the game after it, which, closing the book with the credits, cannot be set
 #: first where the example leaves room; kept on one page, the example left half of page 4 empty under the tables
 #: (read 8, en28). There it starts under the tables, each of its boxes whole, and its turn may open the next page,
-#: which faces it in the printed book (test_an_example_that_flows_is_read_on_one_page_or_one_spread).
-EXAMPLE_FLOWS = {"royale-short", "royale-solo"}
+#: which faces it in the printed book (test_an_example_that_flows_is_read_on_one_page_or_one_spread). The Solo
+#: book is no longer one of them: its end of the game and score scale come before the example, which is kept on one
+#: page (read 9, en20/it35: a spread was not read as whole).
+EXAMPLE_FLOWS = {"royale-short"}
 
 
 @pytest.mark.parametrize("lang", SHIPPED)
@@ -339,7 +341,8 @@ def test_an_example_that_flows_is_read_on_one_page_or_one_spread(deck_id: str, l
     heading = find_text(pdf, paper, tr.gettext("Example of a turn"))
     assert heading, f"{deck_id}/{lang}/{paper}: no example heading"
     first = heading[-1][0]  # the example's own heading (a table of contents or a cross-reference would come earlier)
-    titles = [tr.gettext("Your turn")] + ([tr.gettext("The ghost’s turn")] if deck_id == "royale-solo" else [])
+    titles = [tr.gettext("Your turn in this example")] + (
+        [tr.gettext("The ghost’s turn in this example")] if deck_id == "royale-solo" else [])
     pages = {first}
     for title in titles:
         after = [page for page, _, _ in find_text(pdf, paper, title) if page >= first]
@@ -348,3 +351,47 @@ def test_an_example_that_flows_is_read_on_one_page_or_one_spread(deck_id: str, l
     assert pages <= {first, first + 1}, f"{deck_id}/{lang}/{paper}: the example spans pages {sorted(pages)}"
     assert len(pages) == 1 or first % 2 == 0, \
         f"{deck_id}/{lang}/{paper}: the example goes on over a page turn (pages {sorted(pages)})"
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_the_masked_ball_gallery_and_order_rules_are_not_cut_by_a_page_turn(lang: str, paper: str) -> None:
+    """Read 9 on the Masked Ball book. it32: the contents' gallery was cut in two, the dishes on page 1, the
+    imposter, solo, end and noble cards atop page 2: all its pictures now stand on page 1. it30/it31: the sentence
+    on the "Play order counts" label lost its last word overleaf, and the order's definition broke mid-sentence
+    over the page: each stands on one page."""
+    from cardgen.rulebook import render_rulebook
+    from cardgen.rulebook.catalog import translations
+    from page_fill import find_text
+
+    tr = translations(lang, "royale")
+    pdf = render_rulebook(resolve("royale-masked", ROOT), lang, paper)
+    first = find_text(pdf, paper, tr.gettext("Imposter"))
+    back = find_text(pdf, paper, tr.gettext("The same noble, unmasked side (not used in this book)")[:20])
+    assert first and first[0][0] == 1 and back and back[0][0] == 1, (first[:1], back[:1])
+    label, heading = tr.gettext("Play order counts"), tr.gettext("The nobles and their requests")
+    sentence = tr.gettext("Some requests are marked “%(label)s”: for them, the order in which you place the cards "
+                          "under the noble is part of the request (see “%(heading)s”).") % {"label": label, "heading": heading}
+    definition = tr.gettext("The first and last cards of a service are the first and last ones placed in it.")
+    pages = _page_texts(pdf)
+    for text in (sentence, definition):
+        flat = _flat(text)
+        head = [number for number, page in enumerate(pages, 1) if flat[:30] in page]
+        assert head, f"{lang}/{paper}: “{flat[:30]}” not found"
+        assert flat[-30:] in pages[head[0] - 1], f"{lang}/{paper}: “{flat[:30]} … {flat[-30:]}” runs over a page turn"
+
+
+def _flat(text: str) -> str:
+    """``text`` with its soft hyphens dropped and every run of spaces (no-break ones too) one plain space."""
+    return " ".join(text.replace("\ufffe", "").replace("\u00ad", "").replace("-\r\n", "").split())
+
+
+def _page_texts(pdf: bytes) -> list[str]:
+    """Each page's text, flattened (``_flat``): a sentence broken over lines reads whole."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return [_flat(doc[number].get_textpage().get_text_range()) for number in range(len(doc))]
+    finally:
+        doc.close()

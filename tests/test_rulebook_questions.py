@@ -29,8 +29,8 @@ OURS = {"fr": "cette édition", "it": "questa edizione", "en": "this edition"}
 #: the most ruling boxes a book of each game keeps in its flow (King Lui: the hidden hand, the dealt and the
 #: drawn Emerald, the empty table and supply, the tie and the waiting Emeralds; Royale: the imposter's moves,
 #: when a request is impossible, a met request before all cards are placed, the reading key, the pile, the
-#: end card's packets, the tie, the solo end)
-IN_FLOW = {"king_lui": 5, "royale": 8}
+#: end card's packets, the tie, the solo end, and the spent solo card beside the ghost's turn: read 9, it10)
+IN_FLOW = {"king_lui": 5, "royale": 9}
 
 
 def plain(markup: str) -> str:

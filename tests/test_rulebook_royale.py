@@ -258,7 +258,7 @@ def test_the_masked_order_conflict_is_boxed_beside_the_requests(lang: str) -> No
     requests = {"fr": "Les nobles et leurs exigences", "it": "I nobili e le loro richieste",
                 "en": "The nobles and their requests"}[lang]
     special = {"fr": "Cas particuliers", "it": "Casi particolari", "en": "Special cases"}[lang]
-    letter = {"fr": "Nobles (A)", "it": "Nobili della lettera A", "en": "Nobles of letter A"}[lang]
+    letter = {"fr": "Nobles (A)", "it": "Nobili della lettera A", "en": "Player A’s nobles"}[lang]
     d = deck("royale-masked")
     markup = html.unescape(render_markup(d, lang))
     conflict = norm(typography(d.model.clarifications["order_conflict"].text[lang], lang))
@@ -486,7 +486,9 @@ def test_a_variant_s_own_cover_line_replaces_the_game_s(lang: str) -> None:
 
 
 #: the spent imposter's mark, as the published text gives it (the card turned a quarter), in each language
-SPENT = {"fr": "couchez la carte", "it": "gira la sua carta di traverso", "en": "turn the card sideways"}
+#: one gesture, one wording: the spent imposter is turned as a satisfied noble is (read 9, fr8)
+SPENT = {"fr": "faites pivoter la carte d’un quart de tour", "it": "metti di traverso la sua carta",
+         "en": "turn the card sideways"}
 #: the pattern's turns, said of the pattern, never of the card (French round-6 read: one gesture for two things)
 TURNED = {"fr": "utiliser son motif tourné de", "it": "usare il suo schema ruotato di", "en": "use its pattern turned by"}
 
@@ -496,6 +498,7 @@ def test_turning_the_imposter_card_only_marks_it_spent(lang: str) -> None:
     text = norm(html.unescape(re.sub(r"<[^>]+>", " ", render_markup(deck("royale"), lang))))
     assert TURNED[lang] in text
     assert SPENT[lang] in text, "the spent mark left the book"
+    assert {"fr": "couchez", "it": "gira la sua carta di traverso", "en": "lay the card"}[lang] not in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -541,15 +544,18 @@ def test_the_solo_book_gathers_the_published_solo_rules(lang: str) -> None:
     """Round 4, en reader: the solo game is published (the base book's "Playing alone"): the solo book says it
     gathers those rules, naming that chapter, and not that it is a variant "with the changes below"; a house
     variant (Light Supper) keeps the variant's sentence."""
-    gathers = {"fr": "réunit dans un livret à part les règles publiées du jeu en solitaire",
-               "it": "riunisce in un regolamento a sé le regole pubblicate della partita in solitario",
-               "en": "sets out, in a book of their own, the solo rules published with"}[lang]
+    # read 9 (en19, fr28): not "published rules" (the chapter holds this edition's rulings too), no dangling "their"
+    gathers = {"fr": "reprend dans un livret à part le jeu en solitaire",
+               "it": "raccoglie in un regolamento a sé la partita in solitario",
+               "en": "a book of its own: it is the chapter"}[lang]
     chapter = {"fr": "Jouer en solitaire", "it": "Giocare in solitario", "en": "Playing alone"}[lang]
     variant = {"fr": "est une variante du jeu Royale", "it": "è una variante di Royale",
                "en": "is Royale with the changes below"}[lang]
     solo, short = (" ".join(html.unescape(re.sub(r"<[^>]+>", "", render_markup(deck(name), lang))).split())
                    for name in ("royale-solo", "royale-short"))
     assert gathers in solo and chapter in solo[solo.index(gathers):][:300]
+    assert {"fr": "règles publiées du jeu en solitaire", "it": "regole pubblicate della partita",
+            "en": "solo rules published"}[lang] not in solo
     assert variant not in solo and variant in short
 
 
@@ -558,7 +564,7 @@ def test_each_letter_s_nobles_table_is_kept_whole_and_a_dish_name_never_breaks(l
     """Round 4, en reader: Letter C's table ran over a page turn and Letter D's last row stood alone at the top
     of a column: no letter's table may break between its rows. And "Main / course 6" broke a card's name
     over two lines: in the worked example a two-word dish type is joined by a no-break space."""
-    letter = {"fr": "Nobles (", "it": "Nobili della lettera", "en": "Nobles of letter"}[lang]
+    letter = {"fr": "Nobles (", "it": "Nobili della lettera", "en": "Player "}[lang]
     main = {"fr": "Plat de résistance", "it": "Portata principale", "en": "Main course"}[lang]
     for name in DECKS:
         markup = render_markup(deck(name), lang)
@@ -635,12 +641,17 @@ def test_a_masked_book_shows_the_masked_side_of_its_noble_first(lang: str) -> No
 def test_every_book_shows_its_example_of_a_turn_before_the_end_of_the_game(lang: str) -> None:
     """Read 6 (en19, en23): the Light Supper and Solo books printed the example of a turn after the end of the
     game, the scoring and the tie, the base and masked books before them. Every book now plays the example
-    before the rules that end the game."""
+    before the rules that end the game, but the Solo book: there the end is a few lines and the score scale, set
+    before the example so that the example opens a page and is read whole on it (read 9, en20/it35: split over
+    a page turn, or over a spread, it was not read as one)."""
     example, end = say(lang, "Example of a turn"), say(lang, "End of the game")
     for name in nonempty(DECKS):
         markup = render_markup(deck(name), lang)
         assert f"<h1>{example}</h1>" in markup, name
-        assert markup.index(f"<h1>{example}</h1>") < markup.index(f"<h1>{end}</h1>"), name
+        before = markup.index(f"<h1>{example}</h1>") < markup.index(f"<h1>{end}</h1>")
+        assert before is (name != "royale-solo"), name
+        if name == "royale-solo":  # nothing but the credits after the example: the scale is not left behind it
+            assert markup.index(f"<h1>{example}</h1>") > markup.index(say(lang, "Your title")), name
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -701,7 +712,9 @@ def test_the_turn_and_the_ghosts_turn_are_boxes_of_their_own_never_broken(lang: 
     """Read 8 (it8, it11, fr21, fr23, fr26, en9): the "Your turn" box broke across the columns under its title
     repeated; in the Solo book its second half, the ghost's turn, stood under "Your turn". The turn is one box
     that never breaks, and in the Solo book the ghost's turn follows in a box under its own title."""
-    turn, ghost = exact(lang, "Your turn"), exact(lang, "The ghost’s turn")
+    # the example's boxes are not titled as the rules' own headings (read 9, it37)
+    turn, ghost = exact(lang, "Your turn in this example"), exact(lang, "The ghost’s turn in this example")
+    assert exact(lang, "Your turn") not in (t for name in nonempty(DECKS) for t, _, _ in _example_boxes(name, lang))
     ghost_plays = bare(say(lang, "Then the ghost plays. Suppose you turn over the solo card that marks row",
                            count=1, row=1, cards="@")).split(":")[0].strip()  # up to the cells it names
     for name in nonempty(DECKS):
@@ -724,8 +737,68 @@ def test_the_cleared_noble_of_the_example_is_him_as_the_validated_one() -> None:
     the book defines (a group of cards within a request). French (fr5): "reprendre son service à
     zéro" used "service", a term the book defines as a group of cards within a request; it now says "le servir"."""
     for name in ("royale", "royale-short", "royale-solo"):
-        example = next(text for title, _, text in _example_boxes(name, "en") if title == exact("en", "Your turn"))
+        example = next(text for title, _, text in _example_boxes(name, "en") if title == exact("en", "Your turn in this example"))
         assert "cards under him go to the discard pile" in example and "giving him cards again" in example, name
         assert "under them" not in example and "serve them" not in example, name
-        example = next(text for title, _, text in _example_boxes(name, "fr") if title == exact("fr", "Your turn"))
+        example = next(text for title, _, text in _example_boxes(name, "fr") if title == exact("fr", "Your turn in this example"))
         assert "recommencer à le servir" in example and "service à zéro" not in example, name
+
+
+def _plain(name: str, lang: str) -> str:
+    """The book's markup as running text: tags dropped, entities read, spaces folded."""
+    return norm(html.unescape(re.sub(r"<[^>]+>", " ", render_markup(deck(name), lang))))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_word_per_action_and_no_circular_order_sentence(lang: str) -> None:
+    """Read 9. fr7: the ghost discards from the buffet, a noble is cleared: two actions, two words, so the ghost's
+    lines use the word of the discard pile, never the clearing word. fr25/it30: the masked book said the order
+    counts where it says the order counts; it now says what the label asks. it29: in the masked example a
+    request is "esaudita", never "soddisfatta" (a noble is satisfied once all cards are placed)."""
+    clearing = {"fr": "débarrass", "it": "sparecchi", "en": "clears dishes"}[lang]
+    ghost = {"fr": "il ne fait que défausser des plats de la desserte",
+             "it": "si limita a scartare piatti dal buffet", "en": "it only discards dishes from the buffet"}[lang]
+    for name in ("royale", "royale-solo", "royale-masked"):
+        text = _plain(name, lang)
+        assert ghost in text, name
+        start = text.index(ghost)
+        assert clearing not in text[start - 200:start + 200], name
+    solo = deck("royale-solo")
+    for words in (solo.model.description[lang], solo.model.tagline[lang]):
+        assert clearing not in words and "clears the buffet" not in words
+    masked = _plain("royale-masked", lang)
+    label = exact(lang, "Play order counts")
+    assert masked.count(f"{label}") >= 2
+    circular = {"fr": "L’ordre de pose compte pour les exigences marquées",
+                "it": "L’ordine di gioco conta nelle richieste con la dicitura",
+                "en": "The order of play matters for the requests marked"}[lang]
+    assert circular not in masked
+    if lang == "it":
+        example = next(text for title, _, text in _example_boxes("royale-masked", lang)
+                       if title == exact(lang, "Your turn in this example"))
+        assert "richiesta è soddisfatta" not in example and example.count("esaudita") == 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_revealed_solo_card_is_set_aside_as_this_edition_s_ruling(lang: str) -> None:
+    """Read 9 (it10): the published solo rules turn a solo card over each turn and say no more of it; the books
+    that teach the ghost's turn say, in a box of this edition's rulings, that it is set aside face up."""
+    ruling = norm(typography(deck("royale").model.rulings["solo_card_spent"].text[lang], lang))
+    label = exact(lang, "This edition’s ruling")
+    for name in ("royale", "royale-solo", "royale-masked"):
+        boxes = re.findall(r'<box kind="ruling" title="([^"]*)"[^>]*>(.*?)</box>', render_markup(deck(name), lang), re.S)
+        titled = [html.unescape(title) for title, body in boxes
+                  if ruling in norm(html.unescape(re.sub(r"<[^>]+>", " ", body)))]
+        assert titled == [label], (name, titled)
+    assert ruling not in _plain("royale-short", lang)
+
+
+def test_english_names_a_player_s_nobles_and_their_line_of_cards_plainly() -> None:
+    """Read 9: "Nobles of letter A" (en5) is "Player A’s nobles"; the cards under a noble are the noble's line of
+    cards, not a "column" (en6), the buffet's word; the solo pile is not split into "packets" (en4), the word
+    the book uses nowhere else."""
+    for name in ("royale", "royale-solo", "royale-masked", "royale-short"):
+        text = _plain(name, "en")
+        assert "letter A" not in text and "Player A’s nobles" in text, name
+        assert "noble’s column" not in text and "bottom of the noble’s line of cards" in text, name
+        assert "packets" not in text, name

@@ -171,6 +171,7 @@ def expected(deck: ResolvedDeck) -> dict[str, str]:
     if deck.game == "royale" and not (deck.rules.solo and deck.model.players.min == 1):
         texts.pop("solo_pile_empty", None)
         texts.pop("solo_end", None)  # how a solo game ends: a book without the solo game has no place for it
+        texts.pop("solo_card_spent", None)  # nor for what becomes of a revealed solo card
     if deck.game == "royale" and deck.rules.solo_turns * deck.rules.ghost_cards_per_turn <= solo_cards:
         texts.pop("solo_pile_empty", None)  # the ghost's pile cannot run out: the ruling would never apply
     if deck.game == "royale" and not royale_pile_can_run_out(deck):  # the empty-pile box would never apply
