@@ -88,6 +88,25 @@ def test_follows_from_change_is_what_the_game_declares() -> None:
     assert not follows_from_change("gap:short_supply_draw", two, {})  # a game that declares nothing: nothing marked
 
 
+def test_a_pile_the_variant_never_rebuilds_follows_from_its_change() -> None:
+    """Royale: Light Supper ends the banquet at the End of the Banquet card's first draw, so its draw pile is never
+    rebuilt; the two tallies of the rebuilt pile fall to 0 by that rule alone and never lead the verdict (tenth
+    reading en40/fr40/it43: "fewer games where the rebuilt draw pile does not split into equal piles" came first)."""
+    royale = get_game("royale")
+    one_draw = [{"kind": "players", "field": "min", "old": 1, "new": 2},
+                {"kind": "rule", "field": "end_card_draws", "old": 2, "new": 1}]
+    for tally in ("gap:uneven_packets", "peak:pile_after_reshuffle"):
+        assert follows_from_change(tally, one_draw, royale.tally_sources), tally
+    assert not follows_from_change("gap:tie_after_tiebreak", one_draw, royale.tally_sources)
+    assert not follows_from_change("gap:uneven_packets", [{"kind": "players", "field": "min", "old": 1, "new": 2}],
+                                   royale.tally_sources)
+    gone = {**_m("gap:uneven_packets", 0.71, 0.0, -1.0, -0.4), "group": "internal",
+            "follows_from_change": follows_from_change("gap:uneven_packets", one_draw, royale.tally_sources)}
+    lines = verdict({"metrics": [gone, _m("turns", 30, 20.7, -10.6, -7.9)], "games": 100,
+                     "game_words": royale.words})
+    assert lines[0].startswith("Games are 9.3 turns shorter") and not any("equal piles" in x for x in lines), lines
+
+
 def test_french_and_italian_read_natively() -> None:
     m = _m("close_games", 0.41, 0.30, -0.15, -0.07)
     assert sentence(m, "fr") == "Les parties serrées (écart de 2 points ou moins) passent de 41\u202f% à 30\u202f%."
