@@ -64,9 +64,9 @@ def test_the_biggest_change_leads_whatever_its_source() -> None:
 
 def test_scores_are_in_the_games_own_unit() -> None:
     m = _m("winning_score", 37.4, 30.1, -8.6, -6)
-    assert sentence(m, "en", DRACO.words) == "Winning scores fall from 37.4 to 30.1 silver coins."
+    assert sentence(m, "en", DRACO.words) == "The winner’s score falls from 37.4 to 30.1 silver coins on average."
     assert sentence(m, "it", DRACO.words).endswith("da 37,4 a 30,1 monete d’argento.")
-    assert sentence(m, "en", KING_LUI.words).endswith("30.1 points.")
+    assert sentence(m, "en", KING_LUI.words).endswith("30.1 points on average.")
 
 
 def test_follows_from_change_is_what_the_game_declares() -> None:
@@ -151,10 +151,10 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     # one screen: the verdict, then the engine tallies folded into one line under it; the tables of every figure
     # and the statistics (Holm) are the report's, which the screen says
     tally = next(i for i, line in enumerate(lines) if line.strip().startswith("Other counts"))
-    assert tally > first and not any(("each game’s peak" in line or "peak:" in line or "rule gap" in line)
+    assert tally > first and not any(("at any one time, on average" in line or "peak:" in line or "rule gap" in line)
                                      for line in lines[:tally])
     assert not any(line.startswith("    turns ") for line in lines) and not any("Holm" in line for line in lines)
-    assert any(line.endswith("are in the report below.") for line in lines)
+    assert any("The report (its path is below)" in line for line in lines)
     assert lines[-1].startswith("report: ") and len(lines) <= 40
 
 
@@ -288,5 +288,5 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
     assert verdict({**stopped, "metrics": metrics[:1]}, "en", alone=True)[-1] == (
         "No other change detected in these 50 pairs; smaller changes may go undetected (cardgen compare with the "
         "option --fixed plays all 300 pairs).")
-    assert "(the option --fixed plays all 300 pairs)" in verdict({**stopped, "metrics": metrics[:1]}, "en")[-1]
+    assert "add --fixed to play all 300 pairs" in verdict({**stopped, "metrics": metrics[:1]}, "en")[-1]
     assert verdict(result, "en")[-1].endswith("apart from the counts on the “Other counts” line.")  # compare's
