@@ -100,13 +100,13 @@ def test_compare_of_a_plain_change_stops_early_and_says_how_many_pairs_it_took()
                               "early": True}
     assert result["games"] == 100 and result["base_result"]["games"] == 100
     winning = next(m for m in result["metrics"] if m["metric"] == "winning_score")
-    assert winning["significant"] and winning["n"] == 100 and result["verdict"][0].startswith("Winning scores fall")
+    assert winning["significant"] and winning["n"] == 100 and result["verdict"][0].startswith("The winner’s score falls")
     once = next(m for m in _dragon(jobs=1, games=100, fixed=True)["results"][0]["metrics"] if m["metric"] == "winning_score")
     assert once["difference"] == winning["difference"]  # the same 100 pairs, looked at once: a 95 % interval
     assert (winning["high"] - winning["low"]) / (once["high"] - once["low"]) == pytest.approx(
         Design.of(400).z(2) / 1.96, rel=1e-3)  # the look's repeated interval: as much wider as its z
     text = format_comparison(doc)
-    assert "3 players: stopped after 100 of 400 pairs of games, at interim check 2 of 8" in text
+    assert "3 players: stopped after 100 of the 400 planned pairs of games (check 2 of 8)" in text
     assert "at most 400 pairs of games per player count" in text and "Interim checks: up to 8 as the pairs came in" in text
     assert public_json(doc)["results"][0]["stop"]["pairs"] == 100
     again = _dragon(jobs=2, chunk_size=7)  # other workers, other chunks: the same look decides
@@ -120,7 +120,7 @@ def test_the_report_says_at_most_and_where_the_comparison_stopped(tmp_path: Path
     page = write_compare_run(tmp_path, doc, [resolve("king_lui", ROOT), resolve("king_lui-hungry-dragon", ROOT)])
     html = page.read_text(encoding="utf-8")
     assert "au plus 400 parties par nombre de joueurs" in html
-    assert "arrêt au contrôle intermédiaire n°\u00a02 sur 8, après 100 paires de parties sur 400" in html and "jusqu’à 8 au fil des parties" in html
+    assert "comparaison arrêtée après 100 paires de parties sur les 400 prévues (point de contrôle 2 sur 8)" in html and "jusqu’à 8 au fil des parties" in html
 
 
 def test_fixed_plays_every_pair_and_tests_once_at_five_percent() -> None:

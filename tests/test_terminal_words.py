@@ -61,8 +61,8 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     internal = [{"metric": "peak:portions", "base": 3.1, "variant": 4.2, "significant": True},
                 {"metric": "peak:hand", "base": 20.0, "variant": 20.5, "significant": False}]
     line = internal_line(internal, "en", Naming(words))
-    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place: 3.1 → 4.2, each game’s peak on "
-                    "average); details in the report")
+    assert line == ("Other counts: 1 of 2 changed (portions in the king’s place: 3.1 → 4.2 (the most in a game at "
+                    "any one time, on average)); details in the report")
     assert internal_line(internal[1:] * 2, "fr") == "Autres compteurs (détaillés dans le rapport)\u202f: 2 valeurs, " \
                                                     "aucune modifiée"
 
@@ -75,8 +75,8 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
     result = {"players": 3, "games": 50, "metrics": [m], "stop": {"early": True, "pairs": 50, "most": 200,
                                                                   "look": 1, "looks": 4}}
     said = verdict(result, "en")
-    assert said[-1] == ("No other change detected in these 50 pairs; smaller changes may go undetected "
-                        "(the option --fixed plays all 200 pairs).")
+    assert said[-1] == ("No other change was detected in these 50 pairs; smaller changes may have been missed: "
+                        "add --fixed to play all 200 pairs.")
     assert verdict(result, "fr")[-1].startswith("Aucun autre changement détecté sur ces 50 paires")
     assert verdict(result, "it")[-1].startswith("Nessun altro cambiamento rilevato in queste 50 coppie")
     assert verdict({**result, "stop": {"early": False}}, "en")[-1] == \
@@ -84,18 +84,18 @@ def test_a_stop_at_an_interim_check_comes_before_what_the_pairs_showed() -> None
     # en49: a count that moved (on the "Other counts" line) is named as the exception, never denied
     counted = {**result, "metrics": [m, {"metric": "peak:portions", "group": "internal", "base": 26.6, "variant": 22.9,
                                          "difference": -3.7, "significant": True}]}
-    assert verdict(counted, "en")[-1] == ("No other change detected in these 50 pairs, apart from the counts on "
-                                          "the “Other counts” line; smaller changes may go undetected "
-                                          "(the option --fixed plays all 200 pairs).")
-    assert "hormis les compteurs de la ligne «\u202fAutres compteurs\u202f»" in verdict(counted, "fr")[-1]
-    assert "a parte i contatori della riga «Altri contatori»" in verdict(counted, "it")[-1]
+    assert verdict(counted, "en")[-1] == ("No other change was detected in these 50 pairs, apart from the “Other "
+                                          "counts” below; smaller changes may have been missed: add --fixed to "
+                                          "play all 200 pairs.")
+    assert "hormis les «\u202fAutres compteurs\u202f» ci-dessous" in verdict(counted, "fr")[-1]
+    assert "a parte gli «Altri contatori» qui sotto" in verdict(counted, "it")[-1]
     side = {"variant": "king_lui", "sufficiency": []}
     doc = {"lang": "en", "base": "king_lui", "variant": "v", "name": "V", "games": 200, "agents": ["heuristic"],
            "differences": [], "results": [{**result, "verdict": said, "family": 1, "base_result": side,
                                            "variant_result": side, "component_impact": []}]}
     lines = format_comparison(doc).splitlines()
-    stop = next(i for i, line in enumerate(lines) if "stopped after 50 of 200 pairs" in line)
-    assert stop < next(i for i, line in enumerate(lines) if line.startswith("No other change detected"))
+    stop = next(i for i, line in enumerate(lines) if "stopped after 50 of the 200 planned pairs" in line)
+    assert stop < next(i for i, line in enumerate(lines) if line.startswith("No other change was detected"))
 
 
 def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
@@ -523,9 +523,9 @@ def test_player_counts_that_stopped_alike_say_it_once() -> None:
 
     stop = {"early": True, "pairs": 100, "most": 1000, "look": 1, "looks": 10}
     results = [{"players": p, "stop": dict(stop)} for p in (2, 3, 4)]
-    assert folded_stop(results, "en") == ["2, 3 and 4 players: stopped after 100 of 1000 pairs of games, at interim "
-                                          "check 1 of 10: a figure had already changed by more than chance alone "
-                                          "would explain."]
+    assert folded_stop(results, "en") == ["2, 3 and 4 players: stopped after 100 of the 1000 planned pairs of games "
+                                          "(check 1 of 10): one figure had already changed so much that chance is "
+                                          "an unlikely explanation."]
     assert folded_stop(results, "fr")[0].startswith("2, 3 et 4 joueurs")
     assert folded_stop(results, "it")[0].startswith("2, 3 e 4 giocatori")
     results[2]["stop"]["pairs"] = 200

@@ -64,9 +64,9 @@ def test_the_biggest_change_leads_whatever_its_source() -> None:
 
 def test_scores_are_in_the_games_own_unit() -> None:
     m = _m("winning_score", 37.4, 30.1, -8.6, -6)
-    assert sentence(m, "en", DRACO.words) == "Winning scores fall from 37.4 to 30.1 silver coins."
+    assert sentence(m, "en", DRACO.words) == "The winner’s score falls from 37.4 to 30.1 silver coins on average."
     assert sentence(m, "it", DRACO.words).endswith("da 37,4 a 30,1 monete d’argento.")
-    assert sentence(m, "en", KING_LUI.words).endswith("30.1 points.")
+    assert sentence(m, "en", KING_LUI.words).endswith("30.1 points on average.")
 
 
 def test_follows_from_change_is_what_the_game_declares() -> None:
@@ -86,6 +86,25 @@ def test_follows_from_change_is_what_the_game_declares() -> None:
     assert follows_from_change("gap:short_supply_draw", two, KING_LUI.tally_sources)
     assert not follows_from_change("gap:draw_from_empty_supply", two, KING_LUI.tally_sources)
     assert not follows_from_change("gap:short_supply_draw", two, {})  # a game that declares nothing: nothing marked
+
+
+def test_a_pile_the_variant_never_rebuilds_follows_from_its_change() -> None:
+    """Royale: Light Supper ends the banquet at the End of the Banquet card's first draw, so its draw pile is never
+    rebuilt; the two tallies of the rebuilt pile fall to 0 by that rule alone and never lead the verdict (tenth
+    reading en40/fr40/it43: "fewer games where the rebuilt draw pile does not split into equal piles" came first)."""
+    royale = get_game("royale")
+    one_draw = [{"kind": "players", "field": "min", "old": 1, "new": 2},
+                {"kind": "rule", "field": "end_card_draws", "old": 2, "new": 1}]
+    for tally in ("gap:uneven_packets", "peak:pile_after_reshuffle"):
+        assert follows_from_change(tally, one_draw, royale.tally_sources), tally
+    assert not follows_from_change("gap:tie_after_tiebreak", one_draw, royale.tally_sources)
+    assert not follows_from_change("gap:uneven_packets", [{"kind": "players", "field": "min", "old": 1, "new": 2}],
+                                   royale.tally_sources)
+    gone = {**_m("gap:uneven_packets", 0.71, 0.0, -1.0, -0.4), "group": "internal",
+            "follows_from_change": follows_from_change("gap:uneven_packets", one_draw, royale.tally_sources)}
+    lines = verdict({"metrics": [gone, _m("turns", 30, 20.7, -10.6, -7.9)], "games": 100,
+                     "game_words": royale.words})
+    assert lines[0].startswith("Games are 9.3 turns shorter") and not any("equal piles" in x for x in lines), lines
 
 
 def test_french_and_italian_read_natively() -> None:
@@ -132,10 +151,10 @@ def test_compare_prints_a_verdict_sentence_first(repo_root: Path, tmp_path: Path
     # one screen: the verdict, then the engine tallies folded into one line under it; the tables of every figure
     # and the statistics (Holm) are the report's, which the screen says
     tally = next(i for i, line in enumerate(lines) if line.strip().startswith("Other counts"))
-    assert tally > first and not any(("each game’s peak" in line or "peak:" in line or "rule gap" in line)
+    assert tally > first and not any(("at any one time, on average" in line or "peak:" in line or "rule gap" in line)
                                      for line in lines[:tally])
     assert not any(line.startswith("    turns ") for line in lines) and not any("Holm" in line for line in lines)
-    assert any(line.endswith("are in the report below.") for line in lines)
+    assert any("The report (its path is below)" in line for line in lines)
     assert lines[-1].startswith("report: ") and len(lines) <= 40
 
 
@@ -269,5 +288,5 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
     assert verdict({**stopped, "metrics": metrics[:1]}, "en", alone=True)[-1] == (
         "No other change detected in these 50 pairs; smaller changes may go undetected (cardgen compare with the "
         "option --fixed plays all 300 pairs).")
-    assert "(the option --fixed plays all 300 pairs)" in verdict({**stopped, "metrics": metrics[:1]}, "en")[-1]
+    assert "add --fixed to play all 300 pairs" in verdict({**stopped, "metrics": metrics[:1]}, "en")[-1]
     assert verdict(result, "en")[-1].endswith("apart from the counts on the “Other counts” line.")  # compare's

@@ -34,13 +34,13 @@ def test_a_seat_is_named_by_its_number_and_the_first_seat_as_the_first_player(na
 def test_an_engine_tally_reads_by_the_games_name_for_it_with_the_kind_of_figure_before() -> None:
     assert label("end_reason:final_toast", "en", DRACO) == "games that end because the final toast is drunk"
     assert label("gap:bank_short", "en", DRACO) == "games where the bank runs short of silver coins"
-    assert label("peak:hand_size", "it", DRACO) == "massimo simultaneo per partita (media): carte azione in una mano"
+    assert label("peak:hand_size", "it", DRACO) == "massimo raggiunto in una partita, in media: carte azione in una mano"
 
 
 def test_a_french_tally_name_is_typeset() -> None:
     """The French prefix ends with a colon: a narrow no-break space before it, never a plain one."""
     assert label("peak:hand_size", "fr", DRACO) == \
-        "maximum simultané par partie (moyenne)\u202f: cartes Action dans une main"
+        "maximum atteint dans une partie, en moyenne\u202f: cartes Action dans une main"
 
 
 def test_a_tally_no_one_names_reads_in_words_never_snake_case() -> None:

@@ -22,7 +22,7 @@ from cardgen.report.svg import (BASE_COLOUR, VARIANT_COLOUR, differences_svg, gr
                                 spread_svg)
 from cardgen.report.validation import agents_text, section
 from cardgen.report.words import PAGES
-from cardgen.simulate.summary import Naming, agent_word, counted_first, is_share, option_lines, stop_lines
+from cardgen.simulate.summary import Naming, agent_word, counted_first, is_share, lowered, option_lines, stop_lines
 from cardgen.simulate.verdict import label as metric_label
 from cardgen.terminal import say, say_n
 
@@ -46,7 +46,8 @@ def changes_box(info: dict[str, Any], lang: str = "en", naming: Naming | None = 
     words = REPORT[lang]
     before, _, after = words["against"].partition("{base}")
     return {"plain": False, "changes": words["changes"], "against_before": before, "against_after": after,
-            "base": str(info.get("base") or ""), "description": info.get("description") or "",
+            "base": str(info.get("base") or ""), "base_name": info.get("base_name") or "",
+            "description": info.get("description") or "",
             "lines": [difference_line(d, lang, naming) for d in info.get("differences", [])],
             "nothing": words["nothing"]}
 
@@ -357,22 +358,30 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     from cardgen.report.words import REPORT, shortfall_line
     from cardgen.simulate.verdict import GROUPS, PAGE, WORDS, agents_words, footnote, significance_line, verdict
 
+    from cardgen.simulate.balance import COVER
+    from cardgen.simulate.verdict import number
+
     lang = doc.get("lang", "en")
     words, report = WORDS[lang], REPORT[lang]
     naming = naming or Naming()
     names, shortfalls = dict(naming.names), naming.shortfall
     results = doc["results"]
+    # each deck by its title in the language, as the terminal names it ("King Lui: Hungry Dragon"), never by
+    # its file id in the page's title, its legends and its components lines (tenth reading it73, fr70, en62)
+    titles = {doc["base"]: naming.title or doc["base"],
+              doc["variant"]: info.get("name") or doc.get("name") or doc["variant"]}
     lines = []
     for r in results:  # a count stopped at a look says so first (how many pairs, and why), then what they showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         stop = [{"first": False, "text": text} for text in stop_lines({"results": [r]}, lang)]
-        lines += stop + [{"first": i == 0, "text": prefix + s}
+        lines += stop + [{"first": i == 0, "text": prefix + (lowered(s, lang) if prefix else s)}  # as the terminal
                          for i, s in enumerate(verdict(r, lang, names=names))]
     for r in results:  # what each option the variant's house rule adds is worth: what its designer asks first
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         lines += [{"first": False, "text": prefix + line.strip()}
                   for line in option_lines(r["variant_result"].get("options") or [], lang, naming)]
-    box = changes_box({**info, "kind": "variant", "base": doc["base"], "differences": doc["differences"],
+    box = changes_box({**info, "kind": "variant", "base": doc["base"], "base_name": titles[doc["base"]],
+                       "differences": doc["differences"],
                        "description": info.get("description", doc.get("description"))}, lang, naming)
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
     entries = []
@@ -394,11 +403,11 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         entries.append({
             "players": r["players"], "heading": heading.format(p=r["players"], n=sig), "groups": groups,
             "fix": info.get("fix") if fixable(v) else None,
-            "shortfalls": [shortfall_line(deck, s, names.get(shortfalls.get(s["peak"], "")), lang)
+            "shortfalls": [shortfall_line(titles.get(deck, deck), s, names.get(shortfalls.get(s["peak"], "")), lang)
                            for deck, s in shorts],
             "cards": (impact_block(r["component_impact"], pictures, True, lang, names)
                       if r.get("component_impact") else ""),
-            "charts": charts([(doc["base"], b, BASE_COLOUR), (doc["variant"], v, VARIANT_COLOUR)], lang,
+            "charts": charts([(titles[doc["base"]], b, BASE_COLOUR), (titles[doc["variant"]], v, VARIANT_COLOUR)], lang,
                              naming.words or r.get("game_words")),
             "internal": folded})
     notes = []
@@ -408,17 +417,22 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         notes.append(impact_footnote(lang))
     if len(doc.get("looks") or ()) > 1:
         notes.append(say("looks_note", lang, looks=len(doc["looks"])))
-    return page("compare.html", report["title"].format(variant=doc["variant"], base=doc["base"]), nav, lang,
+    return page("compare.html", typeset(report["title"].format(variant=titles[doc["variant"]], base=titles[doc["base"]]),
+                                        lang), nav, lang,
                 verdict=lines, significance=significance_line(len(results[0]["metrics"]) if results else 0, lang),
-                box=box, intro=PAGE[lang]["intro"].format(games=_most(doc, lang), agents=agents, seed=doc["seed"]),
+                box=box, intro=typeset(PAGE[lang]["intro"].format(games=_most(doc, lang), agents=agents, seed=doc["seed"]),
+                                                 lang),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
-                enough=words["enough"], cards_title=words["cards"], footnotes=notes)
+                enough=typeset(words["enough"].format(cover=number(COVER, lang, True)), lang),
+                cards_title=words["cards"], footnotes=notes)
 
 
 def _most(doc: dict[str, Any], lang: str) -> str:
-    """``--games``, as "at most" it where a player count stopped at a look before it (``sequential``)."""
+    """``--games``, as the pairs of games they are ("1000 pairs of games", as the terminal counts them, never "1000
+    games": fr72), "at most" it where a player count stopped at a look before it (``sequential``)."""
     stopped = any((r.get("stop") or {}).get("early") for r in doc["results"])
-    return say("at_most", lang, games=doc["games"]) if stopped else str(doc["games"])
+    games = say_n("pairs", doc["games"], lang)
+    return say("at_most", lang, games=games) if stopped else games
 
 
 def runs_index(runs: list[dict[str, Any]], nav: str, lang: str = "en") -> str:

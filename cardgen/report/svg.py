@@ -14,7 +14,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from cardgen.languages import decimal, percent, plain
+from cardgen.languages import decimal, percent, plain, typeset
 from cardgen.report.templating import macro
 from cardgen.report.words import TIPS  # the charts' few own words (hover titles, empty charts)
 
@@ -270,8 +270,8 @@ def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: 
         cy = top + i * bar + bar / 2
         if i == 0 or rows[i - 1][0] != label:
             parts.append(text_at(left - 6, f"{cy + 4:.1f}", label, "end"))
-        tip = (f"{label}: min {_num(d['min'], lang)}, p10 {_num(d['p10'], lang)}, {TIPS[lang]['median']} "
-               f"{_num(d['median'], lang)}, p90 {_num(d['p90'], lang)}, max {_num(d['max'], lang)}")
+        tip = typeset(TIPS[lang]["spread_tip"].format(  # in words, never "p10"/"p90" (tenth reading it86, fr77)
+            label=label, **{k: _num(d[k], lang) for k in ("min", "p10", "median", "p90", "max")}), lang)
         parts.append(element("line", {"x1": f"{px(d['min']):.1f}", "x2": f"{px(d['max']):.1f}", "y1": f"{cy:.1f}",
                                       "y2": f"{cy:.1f}", "stroke": WHISKER}))
         parts.append(element("rect", {"x": f"{px(d['p10']):.1f}", "y": f"{cy - 5:.1f}",

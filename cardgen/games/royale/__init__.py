@@ -15,4 +15,8 @@ from cardgen.games.royale.model import NobleFace, RoyaleComponent, RoyaleRules
 GAME = package_spec(
     __name__, rules_model=RoyaleRules, component_data=RoyaleComponent, face_data=NobleFace, new_game=new_game,
     agents={"heuristic": HeuristicAgent},  # covered by the runner: every legal move, a house rule's too
+    # the draw pile is rebuilt only between the End of the Banquet card's draws: a variant that ends the
+    # banquet at its first draw never rebuilds it, so these two tallies fall to 0 by the rule alone
+    # (tenth reading en40/fr40/it43: "fewer games where the rebuilt pile splits unevenly" led the verdict)
+    tally_sources={"gap:uneven_packets": ("end_card_draws",), "peak:pile_after_reshuffle": ("end_card_draws",)},
 )
