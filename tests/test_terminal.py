@@ -103,8 +103,8 @@ def test_a_short_component_is_named_with_its_figures() -> None:
     naming = Naming(names={"silver-coin": "Pièce d’argent"}, shortfall={"unpaid_by_bank": "silver-coin"})
     assert shortfall_line(finding, "fr", naming) == (
         "ATTENTION (matériel)\u202f: la boîte n’a pas assez d’exemplaires de «\u202fPièce d’argent\u202f» dans 38 parties "
-        "sur 40 (95\u202f%)\u202f; il en manque jusqu’à 57. En imprimer 57 de plus suffirait dans 99\u202f% des parties.")
-    assert "holds too few copies of pieces counted as “money owed by the bank” in 38 of 40 games (95%), up to 57 too " \
+        "sur 40 (95,0\u202f%)\u202f; il en manque jusqu’à 57. En imprimer 57 de plus suffirait dans 99\u202f% des parties.")
+    assert "holds too few copies of pieces counted as “money owed by the bank” in 38 of 40 games (95.0%), up to 57 too " \
         "few; print 57 more copies so that 99% of games" in shortfall_line(finding, "en", Naming(
         words={"tallies": {"en": {"peak:unpaid_by_bank": "money owed by the bank"}}}))
 

@@ -192,16 +192,19 @@ def test_a_card_flagged_only_with_the_base_deck_says_so() -> None:
 
 
 def test_the_fix_line_names_the_problems_it_would_cure() -> None:
-    """"to apply tested fixes for the problems above" under blocks that all say PASS: which problems?"""
+    """"to apply tested fixes for the problems above" under blocks that all say PASS: which problems? Named as the
+    lines above name them: the turn order, not a "seat" (Draco's seats are its table's), and the components
+    warning, not a sixth name for the bank's shortage (tenth readers en21, en29, it60)."""
     from cardgen.report.commands import problems_shown
 
     flagged = {"designer": {"component_impact": [{"flag": "strong"}]}}
     assert problems_shown([{"balance": {"flags": [{}]}, "sufficiency": [{}]}, flagged], "en") == \
-        "the seat imbalance, the component shortage and the flagged cards"
+        "the turn-order imbalance, the shortage in the components warning and the flagged cards"
     assert problems_shown([{"balance": {"flags": [{}]}}, {"sufficiency": [{}]}], "fr", balance=False) == \
-        "le manque de matériel"
-    assert problems_shown([{"balance": {"flags": [{}]}}], "it") == "lo squilibrio segnalato"
-    assert problems_shown([{"sufficiency": [{}]}, flagged], "fr") == "le manque de matériel et les cartes signalées"
+        "le manque signalé par l’avertissement sur le matériel"
+    assert problems_shown([{"balance": {"flags": [{}]}}], "it") == "lo squilibrio nell’ordine di gioco"
+    assert problems_shown([{"sufficiency": [{}]}, flagged], "fr") == \
+        "le manque signalé par l’avertissement sur le matériel et les cartes signalées"
 
 
 def test_a_shortage_in_one_game_is_said_in_the_singular() -> None:
@@ -236,18 +239,24 @@ def test_the_per_card_clause_is_said_only_where_cards_were_compared() -> None:
 
 def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     """Draco's book plays with the box's coins only and the bank pays what it can: the warning must not tell the
-    designer to print coins as if the book were silent; it names the coins as the book does, plural, lower case."""
+    designer to print coins as if the book were silent; it names the coins as the book does, plural, lower case,
+    and the shortage as the ruling's own line names it (the bank, not "the box"), covered by this edition's
+    ruling, as the "settled by" lines say, never "the rulebook's ruling" (tenth readers en29, it25, fr22)."""
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
-    for lang, says in (("en", "the box holds too few silver coins in 190 of 200 games (95%), up to 60 too few; the "
-                              "rulebook’s ruling covers this, and printing 57 more silver coins would avoid it in 99% "
-                              "of games"),
-                       ("fr", "les pièces d’argent de la boîte ne suffisent pas dans 190 parties sur 200"),
-                       ("it", "le monete d’argento della scatola non bastano in 190 partite su 200")):
+    for lang, says in (("en", "the bank runs short of silver coins in 190 of 200 games (95.0%), by up to 60; this "
+                              "edition’s ruling covers it, but 57 more silver coins would have prevented it in 99% "
+                              "of games."),
+                       ("fr", "la banque manque de pièces d’argent dans 190 parties sur 200 (95,0\u202f%), et il en "
+                              "manque jusqu’à 60\u202f; un choix de cette édition règle ce cas, mais 57 pièces "
+                              "d’argent de plus l’auraient évité dans 99\u202f% des parties."),
+                       ("it", "la banca resta senza monete d’argento in 190 partite su 200 (95,0\xa0%), con un "
+                              "ammanco fino a 60; una scelta di questa edizione risolve il caso")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line, line
         assert "“" not in line and "«" not in line
+        assert not any(word in line for word in ("box", "boîte", "scatola", "rulebook", "livret", "regolamento"))
     silent = Naming(names={"silver-coin": "Silver coin"}, shortfall={"unpaid_by_bank": "silver-coin"})
     assert "print 57 more copies so that 99% of games have enough" in shortfall_line(finding, "en", silent)
 
@@ -323,7 +332,7 @@ def test_a_card_flagged_on_compares_base_sample_alone_is_offered_no_fix() -> Non
     assert shown_problem(flagged) and not shown_problem(flagged, cards=False)
     short = {**flagged, "sufficiency": [{}]}
     assert shown_problem(short, cards=False)
-    assert problems_shown([short], "en", balance=False, cards=False) == "the component shortage"
+    assert problems_shown([short], "en", balance=False, cards=False) == "the shortage in the components warning"
 
 
 def test_what_the_variant_changes_starts_in_lower_case_unless_a_name() -> None:

@@ -84,7 +84,7 @@ def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
 def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
     """The warnings of an entry in a few words each, in ``lang``, for the overview's table."""
     from cardgen.report.words import page_words
-    from cardgen.simulate.summary import failure_lines, tally_words
+    from cardgen.simulate.summary import failure_lines, shortage_case, tally_words
     from cardgen.simulate.verdict import QUOTED
 
     naming = naming or Naming()
@@ -93,8 +93,10 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
         cid = naming.shortfall.get(s["peak"])
         name = naming.names.get(cid) if cid else None
         ruled = naming.ruled.get(cid) if cid else None  # the book rules a short box: the page says so, as the terminal
-        out.append(page_words("short_ruled" if ruled else "short", lang, more=s["print_more"],
+        case, ruling = shortage_case(cid, ruled, lang, naming) if cid and ruled else ("", "")
+        out.append(page_words("short_ruled" if ruled else "short", lang, more=s["print_more"], case=case, ruling=ruling,
                               piece=ruled or QUOTED[lang].format(name or tally_words("peak", s["peak"], lang, naming)),
+                              cover=percent(s["cover"], lang, places=0),
                               share=percent(s["games_short"] / max(1, s["games"]), lang, places=0)))
     for f in (r.get("balance") or {}).get("flags") or []:
         who = (page_words("seat", lang, k=f["seat"]) if "seat" in f

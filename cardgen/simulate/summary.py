@@ -28,6 +28,9 @@ class Naming:
     title: str = ""  # the deck's own name in the language (``King Lui``), shown for the game's id
     ruled: Mapping[str, str] = field(default_factory=dict)  # component id -> its plural name, where the book rules a shortage
     plurals: Mapping[str, str] = field(default_factory=dict)  # component id -> its plural in running text ("gold coins")
+    #: component id -> the clarification that rules its shortage and whether the published text decides it: the
+    #: warning names the case as the book does ("the bank runs short of silver coins") and whose ruling covers it
+    rulings: Mapping[str, tuple[str, bool]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, deck: Any, lang: str) -> "Naming":
@@ -41,9 +44,12 @@ class Naming:
                    if getattr(c, "plural", None) is not None}
         ruled = {c.id: _said(c.when_short.name, lang) if c.when_short.name is not None else plurals.get(c.id, c.id)
                  for c in deck.model.components if getattr(c, "when_short", None) is not None}
+        clarified = getattr(deck.model, "clarifications", None) or {}
+        rulings = {c.id: (c.when_short.ruling, _published(clarified.get(c.when_short.ruling)))
+                   for c in deck.model.components if getattr(c, "when_short", None) is not None}
         return cls(words, {**((words.get("kinds") or {}).get(lang) or {}), **names},
                    dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"], ruled,
-                   plurals)
+                   plurals, rulings)
 
     @classmethod
     def of_decks(cls, decks: Sequence[Any], lang: str) -> "Naming":
@@ -54,13 +60,15 @@ class Naming:
         shortfall: dict[str, str] = {}
         ruled: dict[str, str] = {}
         plurals: dict[str, str] = {}
+        rulings: dict[str, tuple[str, bool]] = {}
         for n in namings:
             names.update(n.names)
             shortfall.update(n.shortfall)
             ruled.update(n.ruled)
             plurals.update(n.plurals)
+            rulings.update(n.rulings)
         first = namings[0] if namings else cls()
-        return cls(first.words, names, shortfall, first.title, ruled, plurals)
+        return cls(first.words, names, shortfall, first.title, ruled, plurals, rulings)
 
     def noun(self, cid: str, n: int, lang: str) -> str:
         """The noun ``n`` of component ``cid`` are counted with: its plural where the deck gives one ("[43] gold
@@ -378,10 +386,30 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     piece = (QUOTED[lang].format(name) if name else
              say("pieces", lang, name=QUOTED[lang].format(tally_words("peak", f["peak"], lang, naming))))
     key = "short_one" if is_singular(f["games_short"], lang) else "short"  # « dans 1 partie sur 60 »
+    case, ruling = "", ""
     if cid in naming.ruled:  # the book rules a box run short: said, so the line never contradicts the book
         piece, key = naming.ruled[cid], f"{key}_ruled"
-    return say(key, lang, warn=say("warn_headed" if headed else "warn", lang), more=f["print_more"], piece=piece, cover=_pct(f["cover"], lang), short=f["games_short"],
-               games=f["games"], share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang), max=f["max"])
+        case, ruling = shortage_case(cid, piece, lang, naming)
+    return say(key, lang, warn=say("warn_headed" if headed else "warn", lang), more=f["print_more"], piece=piece,
+               cover=_pct(f["cover"], lang), short=f["games_short"], games=f["games"], case=case, ruling=ruling,
+               share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang, fixed=True), max=f["max"])
+
+
+def shortage_case(cid: str, piece: str, lang: str, naming: Naming) -> tuple[str, str]:
+    """The shortage of component ``cid`` (its plural ``piece``) as its ruling's case is named ("the bank runs
+    short of silver coins": the book's holder, one name for one thing, as the ruling lines say it), and whose
+    ruling covers it ("this edition's ruling", or the published rules where their text decides the case): the
+    warning once said "the box holds too few" and "the rulebook's ruling", two names the rest of the run never
+    uses (tenth readers en29, it25, fr22)."""
+    from cardgen.simulate.verdict import tally_name
+    ruling, published = naming.rulings.get(cid, ("", False))
+    case = (tally_name(f"gap:{ruling}", lang, naming.words) if ruling else None) or say("short_case", lang, piece=piece)
+    return case, say("short_by_published" if published else "short_by_edition", lang)
+
+
+def _published(clar: Any) -> bool:
+    """Whether the published rules' own text decides clarification ``clar`` (else it is this edition's ruling)."""
+    return clar is not None and getattr(clar, "published", None) is not None and clar.published == clar.resolution
 
 
 def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = None,
