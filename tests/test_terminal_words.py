@@ -112,8 +112,8 @@ def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
 
 def test_drama_says_its_unit_in_the_games_own_words() -> None:
     words = {"unit": {"en": ["silver coin", "silver coins"], "fr": ["pièce d’argent", "pièces d’argent"]}}
-    assert label("drama", "en", words) == ("tension (the eventual winner’s average deficit behind the leader per turn, "
-                                           "in silver coins)")
+    assert label("drama", "en", words) == ("tension (the eventual winner’s distance behind the leader, on average per "
+                                           "turn, in silver coins)")
     assert label("drama", "fr", words).endswith(", en pièces d’argent)")
     assert label("drama", "it").endswith("in punti)")
 
@@ -444,7 +444,8 @@ def test_design_indicators_stand_one_a_line_in_one_column() -> None:
          "comeback_rate": {"mean": 0.5, "low": 0.4, "high": 0.6}}
     legend, lines = designer_lines(d, "fr", played=200)[:2], designer_lines(d, "fr", played=200)[2:]
     # the row names "remontées" short, the legend above defines it (en62: the full names made 110-column rows)
-    assert legend == ["  Termes des tableaux\u202f:", "    remontées\u202f: vainqueur mené à mi-partie"]
+    assert legend == ["  ce que mesurent les indicateurs de conception\u202f:",
+                      "    remontées\u202f: part des parties dont le vainqueur était mené à mi-partie"]
     assert lines[0] == "  indicateurs de conception (sur 200 parties)\u202f:"
     assert lines[1].startswith("    changements de meneur par partie ") and lines[1].endswith("8,9 [8,5\u202f; 9,3]")
     assert lines[2].startswith("    remontées ") and lines[2].endswith("50,0\u202f% [40,0\u202f%\u202f; 60,0\u202f%]")
@@ -539,3 +540,24 @@ def test_player_counts_that_stopped_alike_say_it_once() -> None:
     assert folded_stop(results, "it")[0].startswith("2, 3 e 4 giocatori")
     results[2]["stop"]["pairs"] = 200
     assert folded_stop(results, "en") == [] and folded_stop(results[:1], "en") == []
+
+
+def test_a_solo_game_says_its_turns_once_and_rounds_are_complete_ones() -> None:
+    """"turns: always 9; rounds: always 9" said a solo game's length twice; with more players the rounds are
+    named complete rounds, the figure the engine counts (tenth readers en17, fr12, it17)."""
+    from cardgen.simulate.summary import length_line
+    nine = {"n": 300, "mean": 9.0, "median": 9, "min": 9, "max": 9}
+    solo = {"players": 1, "turns": nine, "rounds": nine}
+    assert length_line(solo, "en") == "turns: always 9"
+    assert length_line({**solo, "players": 2}, "en") == "turns: always 9; complete rounds: always 9"
+    assert length_line({**solo, "players": 2}, "it") == "turni: sempre 9; giri completi: sempre 9"
+
+
+def test_validate_names_its_checks_and_its_verdict_in_words_a_designer_reads() -> None:
+    """"static checks" is a programmer's word (en14, fr10, it14); a bare feminine "SUPERATA" agreed with no noun
+    (it1): the verdict names the check it passed."""
+    from cardgen.terminal import say
+    assert say("static", "en", passed=10, total=10) == "checks of the game’s files, without playing: 10 of 10 passed"
+    assert say("static", "fr", passed=10, total=10).startswith("contrôles des fichiers du jeu, sans jouer")
+    assert say("static", "it", passed=10, total=10) == "controlli dei file del gioco, senza giocare: 10 su 10 superati"
+    assert say("pass", "it") == "VERIFICA SUPERATA" and say("fail", "it") == "VERIFICA NON SUPERATA"

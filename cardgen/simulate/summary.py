@@ -352,7 +352,8 @@ def length_line(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     from cardgen.simulate.verdict import counted_length, label
     words = (naming or Naming()).words
     first = counted_length(words) or "turns"
-    order = (first, "rounds" if first == "turns" else "turns")
+    # a solo game's rounds are its turns: "turns: always 9; rounds: always 9" said one thing twice (en17, fr12)
+    order = (first,) if r.get("players") == 1 else (first, "rounds" if first == "turns" else "turns")
     return joined((say("length", lang, label=label(k, lang, words), dist=_dist(r[k], lang)) for k in order), lang)
 
 
@@ -431,11 +432,11 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     if figures:  # one indicator a line, labels padded to one column, as compare's table: read at a glance
         legend = [say("legend_item", lang, label=label(name, lang, naming.words, short=True), gloss=text)
                   for name, _ in figures if (text := gloss(name, lang, naming.words))]
-        legend = ["  " + line for line in [say("legend_head", lang), *legend]] if legend else []
-        if said is None or "\n".join(legend) not in said:
-            out += legend
+        new = [line for line in legend if said is None or line not in said]  # each term defined once a run
+        if new:  # only the terms an earlier entry left undefined: Royale's 3 players add kingmaking alone (it18)
+            out += ["  " + line for line in [say("legend_validate", lang), *new]]
         if said is not None:
-            said.add("\n".join(legend))
+            said.update(legend)
         out.append("  " + say("designer", lang, which=which))
         labels = [label(name, lang, naming.words, short=True) for name, _ in figures]
         means = [number(f["mean"], lang, share(name), fixed=True) for name, f in figures]
