@@ -199,7 +199,7 @@ def test_engine_notes_follow_the_terminal_language() -> None:
         assert terminal.say("note", text="x").startswith("Remarque\u202f: ")
     finally:
         terminal.set_language("en")
-    assert decide(1.0, False, True, None).why == "this game’s compiled engine is not built yet"
+    assert decide(1.0, False, True, None).why == "this game’s compiled engine has not been built yet"
 
 
 def test_compare_prints_its_figure_table_in_the_language() -> None:
