@@ -214,7 +214,7 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     # validate says it too, in the terminal and on the run's overview
     code = main(["--project", str(project), "validate", "draco-rich-toast", "--games", "20", "--players", "3",
                  "--jobs", "1", "--out", str(out)])
-    text = capsys.readouterr().out
+    text = unwrapped(capsys.readouterr().out)
     assert "WARNING (components): the bank runs short of silver coins" in text and " more silver coins would have prevented it" in text
     assert "this edition’s ruling covers it" in text  # Draco's edition rules a short bank: the line does not contradict it
     overview = next((out / "validation").glob("validate-draco-rich-toast-*/index.html")).read_text()

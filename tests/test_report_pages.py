@@ -27,8 +27,14 @@ def test_a_metrics_row_keeps_base_then_variant() -> None:
 
 def test_fairness_names_the_worst_seat_and_the_fair_share() -> None:
     r = {"players": 2, "balance": {}, "seat_win_rates": [{"seat": 0, "rate": 0.45}, {"seat": 1, "rate": 0.7}]}
-    assert _fairness(r) == "player 2 70% against a fair 50%"
-    assert _fairness(r, "fr") == "joueur 2 70\u202f% contre une juste part de 50\u202f%"
+    assert _fairness(r) == "player 2: 70.0% (fair share 50.0%)"
+    assert _fairness(r, "fr") == "joueur 2\u202f: 70,0\u202f% (juste part\u202f: 50,0\u202f%)"
+    # the balance test's verdict beside it: judged within chance when it raised no flag (en88, it107, fr96)
+    judged = {**r, "balance": {"flags": []}}
+    assert _fairness(judged) == "player 2: 70.0% (fair share 50.0%), within chance"
+    assert _fairness(judged, "it") == "giocatore 2: 70,0\xa0% (quota equa 50,0\xa0%), scarto nei limiti del caso"
+    flagged = {**r, "balance": {"flags": [{"seat": 1}]}}
+    assert _fairness(flagged).endswith("(fair share 50.0%) ⚠")
 
 
 def _entry() -> dict[str, Any]:

@@ -245,14 +245,14 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
-    for lang, says in (("en", "the bank runs short of silver coins in 190 of 200 games (95.0%), by up to 60; this "
-                              "edition’s ruling covers it, but 57 more silver coins would have prevented it in 99% "
-                              "of games."),
+    for lang, says in (("en", "the bank runs short of silver coins in 190 of 200 games (95.0%), by up to 60 in one "
+                              "game; this edition’s ruling covers it, but 57 more silver coins would have prevented "
+                              "it in 99% of games."),
                        ("fr", "la banque manque de pièces d’argent dans 190 parties sur 200 (95,0\u202f%), et il en "
-                              "manque jusqu’à 60\u202f; un choix de cette édition règle ce cas, mais 57 pièces "
-                              "d’argent de plus l’auraient évité dans 99\u202f% des parties."),
+                              "manque jusqu’à 60 dans une partie\u202f; un choix de cette édition règle ce cas, mais "
+                              "57 pièces d’argent de plus l’auraient évité dans 99\u202f% des parties."),
                        ("it", "la banca resta senza monete d’argento in 190 partite su 200 (95,0\xa0%), con un "
-                              "ammanco fino a 60; una scelta di questa edizione risolve il caso")):
+                              "ammanco fino a 60 in una partita; una scelta di questa edizione risolve il caso")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line, line
         assert "“" not in line and "«" not in line
