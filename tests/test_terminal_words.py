@@ -523,6 +523,12 @@ def test_each_seats_win_rate_is_on_its_own_line_the_rates_in_one_column() -> Non
     assert seat_rate_lines(seats, "en")[0].startswith("    player 1 (first to play): 31.0%")
     assert seat_rate_lines(seats, "fr")[1].startswith("    joueur 2\u202f: ")
     assert seat_rate_lines(seats, "it")[0].startswith("    giocatore 1 (primo a giocare): 31,0")
+    # King Lui's book names who starts: the chef of the first course, a role that passes on (en5, fr2)
+    from cardgen.games import get_game
+    king_lui = Naming(words=get_game("king_lui").words)
+    assert seat_rate_lines(seats, "en", king_lui)[0].startswith("    player 1 (chef of the first course): 31.0%")
+    assert seat_rate_lines(seats, "fr", king_lui)[0].startswith("    joueur 1 (chef du premier service)\u202f: ")
+    assert seat_rate_lines(seats, "it", king_lui)[0].startswith("    giocatore 1 (cuoco della prima portata): ")
 
 
 def test_player_counts_that_stopped_alike_say_it_once() -> None:

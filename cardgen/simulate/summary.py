@@ -302,7 +302,7 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
             lines.append("  " + ties_line(ties, lang, naming))
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
             lines.append("  " + say("seat_rates", lang))
-            lines += seat_rate_lines(r["seat_win_rates"], lang)
+            lines += seat_rate_lines(r["seat_win_rates"], lang, naming)
         if len(r["agents"]) > 1:
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
@@ -459,14 +459,18 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     return out
 
 
-def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en") -> list[str]:
+def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
     """Each seat's win rate on its own line under the heading, the rates right-aligned in one column: on one
     line the seats ran to 200-300 characters, wrapped unpredictably and could not be scanned (sixth Italian
-    reader, it62)."""
+    reader, it62). Player 1 is named as the game's book names who starts (``labels``' ``first_player``: King
+    Lui's chef of the first course, a role that passes on each course, not "first to play": en5, fr2)."""
     rates = [_pct(s["rate"], lang, fixed=True) for s in seats]
     width = max(len(rate) for rate in rates)
+    own = (((naming or Naming()).words.get("labels") or {}).get(lang) or {}).get("first_player")
+    first = own or say("first_to_play", lang)
     # a player by turn order, never "seat" (Draco's book calls a place at Draco's table a seat: en48)
-    who = [say("turn_player_first" if s["seat"] == 0 else "turn_player", lang, k=s["seat"] + 1) for s in seats]
+    who = [say("turn_player_first" if s["seat"] == 0 else "turn_player", lang, k=s["seat"] + 1, first=first)
+           for s in seats]
     named = max(len(text) for text in who)
     return ["    " + say("seat_rate", lang, who=name.ljust(named), rate=rate.rjust(width),
                          low=_pct(s["low"], lang, fixed=True), high=_pct(s["high"], lang, fixed=True))
