@@ -295,8 +295,12 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         if solo:  # one player: no winner to set apart from the others, no margin over a second
             lines.append("  " + say("scores_solo" + points, lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang)))
         else:
-            lines.append("  " + say("scores" + points, lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
-                                    winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang)))
+            figures = dict(unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
+                           winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang))
+            # a game whose players end with something other than a score says it in its book's words: Draco's
+            # richest player wins, with no score (en23); its template, in the game's words, takes the same figures
+            own = (((naming.words.get("lines") or {}).get(lang)) or {}).get("scores")
+            lines.append("  " + (own.format(**figures) if own else say("scores" + points, lang, **figures)))
         ties = r["ties"]
         if ties["games"]:
             lines.append("  " + ties_line(ties, lang, naming))
