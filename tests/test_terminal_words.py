@@ -567,3 +567,19 @@ def test_validate_names_its_checks_and_its_verdict_in_words_a_designer_reads() -
     assert say("static", "fr", passed=10, total=10).startswith("contrôles des fichiers du jeu, sans jouer")
     assert say("static", "it", passed=10, total=10) == "controlli dei file del gioco, senza giocare: 10 su 10 superati"
     assert say("pass", "it") == "VERIFICA SUPERATA" and say("fail", "it") == "VERIFICA NON SUPERATA"
+
+
+def test_draco_lists_its_highest_counts_cards_then_coins_then_money() -> None:
+    """The engine's order put the bank's unpaid silver and the gold coins between the cards and the money (en31):
+    the game's words list them as a designer groups them, the bank's lack last."""
+    from cardgen.games import get_game
+    from cardgen.simulate.summary import _items, book_order
+    naming = Naming(words=get_game("draco").words)
+    peaks = {"unpaid_by_bank": 60, "gold_in_hands": 25, "hand_size": 22, "money_in_hands": 95,
+             "richest_player": 54, "silver_in_hands": 20}
+    assert list(book_order(peaks, "peak", naming)) == ["hand_size", "gold_in_hands", "silver_in_hands",
+                                                       "money_in_hands", "richest_player", "unpaid_by_bank"]
+    said = _items(book_order(peaks, "peak", naming), "peak", "en", naming)
+    assert said.startswith("action cards in one hand (22); gold coins on the players’ lairs (25); silver coins on")
+    assert said.endswith("silver coins the bank could not pay (60)")
+    assert list(book_order({"b": 1, "a": 2}, "peak", Naming())) == ["b", "a"]  # no words: the engine's order

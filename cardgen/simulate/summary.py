@@ -207,6 +207,15 @@ def _items(pairs: Mapping[str, Any], kind: str, lang: str, naming: Naming) -> st
     return joined((f"{tally_words(kind, k, lang, naming)} ({_num(v, lang)})" for k, v in pairs.items()), lang)
 
 
+def book_order(pairs: Mapping[str, Any], kind: str, naming: Naming) -> dict[str, Any]:
+    """The tallies ``pairs`` in the order the game's words list them (its English table: every language lists
+    the same keys), the others after in the engine's order: Draco's coins came between its cards, its money
+    between its coins (en31); the words group the book's things, cards, then coins, then money."""
+    listed = list(((naming.words.get("tallies") or {}).get("en") or {}))
+    rank = {key: i for i, key in enumerate(listed)}
+    return dict(sorted(pairs.items(), key=lambda kv: rank.get(f"{kind}:{kv[0]}", len(rank))))
+
+
 def _players(n: int, lang: str) -> str:
     return say_n("players", n, lang)
 
@@ -316,7 +325,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said)
     lines += option_lines(r.get("options") or [], lang, naming)
     if r["peaks"]:
-        lines.append("  " + say("peaks", lang, items=_items(r["peaks"], "peak", lang, naming)))
+        lines.append("  " + say("peaks", lang, items=_items(book_order(r["peaks"], "peak", naming), "peak", lang,
+                                                            naming)))
     lines += ["  " + shortfall_line(f, lang, naming) for f in r.get("sufficiency", [])]
     skill = r.get("skill")
     if isinstance(skill, dict) and skill.get("summary") is not None:
