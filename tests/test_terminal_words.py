@@ -157,7 +157,8 @@ def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_ga
     from cardgen.games import get_game
     naming = Naming(dict(get_game("draco").words))
     text = format_entry(entry, "en", naming)
-    assert "settled by this edition’s ruling (the bank runs short of silver coins): 200 times" in text
+    # a case the rules cover, not a game "settled" (en2): the count of times it came up, and in how many games
+    assert "case covered by this edition’s ruling (the bank runs short of silver coins): 200 times, in " in text
     assert "rule gap" not in text
     unsettled = format_entry({**entry, "rule_gaps": [{**gap, "settled": False}]}, "en", naming)
     assert "rule gap: the bank runs short of silver coins (UNSETTLED)" in unsettled
@@ -241,7 +242,7 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     """Draco's book plays with the box's coins only and the bank pays what it can: the warning must not tell the
     designer to print coins as if the book were silent; it names the coins as the book does, plural, lower case,
     and the shortage as the ruling's own line names it (the bank, not "the box"), covered by this edition's
-    ruling, as the "settled by" lines say, never "the rulebook's ruling" (tenth readers en29, it25, fr22)."""
+    ruling, as the case lines say, never "the rulebook's ruling" (tenth readers en29, it25, fr22)."""
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
