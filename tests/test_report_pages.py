@@ -253,3 +253,15 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert "1 720/1200 60\u202f% 50\u202f%–70\u202f% 1\u202f234,5" in text and "2 480/1200 – ––– 4" in text
     assert "dispersion (écart type)" in text and "<th>intervalle de confiance à 95\u202f%</th>" in html
     assert "<th>joueur</th><th>victoires</th><th>part</th>" in html and "<th>10e centile</th>" in html
+
+
+def test_the_deck_page_gives_a_figure_in_the_games_own_unit() -> None:
+    """The validate page said Draco's tension was "in points", a game whose fortunes are counted in silver coins,
+    while the terminal said silver coins (tenth reader en93)."""
+    from cardgen.games import get_game
+    from cardgen.report.pages import designer_block
+    from cardgen.simulate.summary import Naming
+    r = {"designer": {"drama": {"mean": 2.5, "low": 2.1, "high": 2.9}}}
+    page = str(designer_block(r, None, "en", naming=Naming(words=get_game("draco").words)))
+    assert "leader, on average per turn, in silver coins" in page and "in points" not in page
+    assert "in points" in str(designer_block(r, None, "en"))  # a game without its own unit counts points

@@ -344,7 +344,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     options = [line.strip() for line in option_lines(r.get("options") or [], lang, naming)]
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
-    rows = [{"name": label(n, lang), "mean": number(f["mean"], lang, share(n)),  # the interval as the terminal
+    words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
+    rows = [{"name": label(n, lang, words), "mean": number(f["mean"], lang, share(n)),  # the interval as the terminal
              "interval": interval(number(f["low"], lang, share(n)), number(f["high"], lang, share(n)), lang)}
             for n, f in figures]  # writes it: "[3,6 ; 6,4]", never "[3,6, 6,4]" where a comma is the decimal mark
     names = dict((naming or Naming()).names)
