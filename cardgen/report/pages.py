@@ -97,7 +97,7 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
         out.append(page_words("short_ruled" if ruled else "short", lang, more=s["print_more"], case=case, ruling=ruling,
                               piece=ruled or QUOTED[lang].format(name or tally_words("peak", s["peak"], lang, naming)),
                               cover=percent(s["cover"], lang, places=0),
-                              share=percent(s["games_short"] / max(1, s["games"]), lang, places=0)))
+                              share=percent(s["games_short"] / max(1, s["games"]), lang, places=1, fixed=True)))
     for f in (r.get("balance") or {}).get("flags") or []:
         who = (page_words("seat", lang, k=f["seat"]) if "seat" in f
                else agent_word(str(f.get("agent")), lang))
