@@ -265,3 +265,15 @@ def test_the_deck_page_gives_a_figure_in_the_games_own_unit() -> None:
     page = str(designer_block(r, None, "en", naming=Naming(words=get_game("draco").words)))
     assert "leader, on average per turn, in silver coins" in page and "in points" not in page
     assert "in points" in str(designer_block(r, None, "en"))  # a game without its own unit counts points
+
+
+def test_the_deck_page_names_its_sections_as_the_terminal_does() -> None:
+    """"Designer figures" on the page, "design indicators" on the terminal; "settled by" a ruling read as deciding
+    the game; "99 %" with a French space in English (tenth reader en94, en95)."""
+    from cardgen.report.words import PAGES
+    from cardgen.terminal import say
+    for lang in ("en", "fr", "it"):
+        head = say("designer", lang, which="").split("(")[0].strip()
+        assert PAGES[lang]["designer"].lower().startswith(head.lower()), (lang, head, PAGES[lang]["designer"])
+    assert PAGES["en"]["peak_99"] == " (99% of games: at most {n})"
+    assert "settled" not in PAGES["en"]["gaps_head"] and PAGES["en"]["settled"] == "this edition’s ruling"
