@@ -39,7 +39,8 @@ def test_what_fix_searches_a_cure_for_is_what_gets_the_hint() -> None:
 
 def test_the_hint_is_the_command_until_fix_has_a_record_beside_the_report(tmp_path: Path) -> None:
     assert fix_hint("draco-poor", tmp_path, "it") == {
-        "text": "Per cercare varianti che possano correggere questi problemi, e provarle, esegui", "command": "cardgen fix draco-poor",
+        "text": "Per cercare varianti che possano correggere questi problemi e provarle su partite simulate, esegui",
+        "command": "cardgen fix draco-poor",
         "href": None}
     record = tmp_path / "fix" / "draco-poor" / "fix.json"
     record.parent.mkdir(parents=True)
@@ -59,8 +60,9 @@ def test_validate_and_compare_pages_say_how_to_get_fixes_in_their_language(proje
     args = ["--project", str(project), "--games", "40", "--players", "6", "--out", str(out)]
     assert main(["validate", "draco-poor", *args]) == 0
     page = _page(out, "validation/validate-draco-poor-*[0-9a-f]/draco-poor.html")
-    assert ('<p class="fix">To search for variants that may correct these problems, and test them, run <code>cardgen fix draco-poor</code></p>'
-            in page)
+    # what the command does when run: it searches and tests variants, it holds none already "tested that cure"
+    assert ('<p class="fix">To find variants that may correct these problems, and test them in simulated games, run '
+            '<code>cardgen fix draco-poor</code></p>' in page)
     record = out / "fix" / "draco-poor" / "fix.json"
     record.parent.mkdir(parents=True)
     record.write_text(json.dumps({"proposals": [{"file": "draco-poor-fix-1.yaml"}]}), encoding="utf-8")
@@ -82,8 +84,9 @@ def test_a_deck_with_nothing_to_fix_gets_no_hint(project_with: Callable[[str], P
 
 
 @pytest.mark.parametrize("deck, lang, line", [
-    ("draco", "fr", "Draco & Co (draco) : pour corriger, à l’aide de variantes éprouvées, le manque de matériel et les "
-                    "cartes signalées (voir ci-dessus), lancez la commande « cardgen fix draco »."),
+    ("draco", "fr", "Draco & Co (draco) : pour chercher des variantes qui pourraient corriger le manque signalé par "
+                    "l’avertissement sur le matériel et les cartes signalées (voir ci-dessus) et les tester sur des "
+                    "parties simulées, lancez « cardgen fix draco »."),
     ("king_lui", "en", None),
 ])
 def test_validate_names_the_fix_command_under_a_problem_fix_searches(deck: str, lang: str, line: str | None,
@@ -130,5 +133,6 @@ def test_compare_names_the_fix_command_for_each_deck_showing_a_problem_fix_searc
     assert len(fixes) == len(named), fixes  # each deck by its title with its id, as compare's first line
     assert all(f"({d})" in f and f.rstrip(" .»\u202f").endswith(f"cardgen fix {d}") and shortage in f for f, d in zip(fixes, named)), fixes
     if lang == "fr":  # our own words, typeset in French: the space before the colon
-        assert fixes[0] == typeset("Draco & Co (draco) : pour corriger, à l’aide de variantes éprouvées, le manque de matériel (voir "
-                                   "ci-dessus), lancez la commande « cardgen fix draco ».", "fr")
+        assert fixes[0] == typeset("Draco & Co (draco) : pour chercher des variantes qui pourraient corriger le manque "
+                                   "signalé par l’avertissement sur le matériel (voir ci-dessus) et les tester sur des "
+                                   "parties simulées, lancez « cardgen fix draco ».", "fr")

@@ -107,7 +107,7 @@ def test_the_people_lines_follow_the_language() -> None:
            "feedback": {"answers": 1, "fun": 4.0, "long": {"long": 1}, "unclear": [], "comments": ["bien"],
                         "questions": {"again": [True]}}}
     fr = human_line(fig, 12.0, lang="fr")
-    assert fr.startswith("  joueurs humains\u202f: 2 parties jouées, 2 terminées en 16,5 tours de table en moyenne")
+    assert fr.startswith("  joueurs humains\u202f: 2 parties jouées, 2 terminées en 16,5 tours de table complets en moyenne")
     king_lui = {"labels": {"fr": {"rounds": "services"}}}  # a game's own name for its rounds
     assert "16,5 services en moyenne" in human_line(fig, 12.0, lang="fr", words=king_lui)
     assert "1 réponse\u202f; plaisir 4 sur 5\u202f; durée\u202f: 1 trop longue" in fr and "again: oui" in fr

@@ -27,8 +27,14 @@ def test_a_metrics_row_keeps_base_then_variant() -> None:
 
 def test_fairness_names_the_worst_seat_and_the_fair_share() -> None:
     r = {"players": 2, "balance": {}, "seat_win_rates": [{"seat": 0, "rate": 0.45}, {"seat": 1, "rate": 0.7}]}
-    assert _fairness(r) == "player 2 70% against a fair 50%"
-    assert _fairness(r, "fr") == "joueur 2 70\u202f% contre une juste part de 50\u202f%"
+    assert _fairness(r) == "player 2: 70.0% (fair share 50.0%)"
+    assert _fairness(r, "fr") == "joueur 2\u202f: 70,0\u202f% (juste part\u202f: 50,0\u202f%)"
+    # the balance test's verdict beside it: judged within chance when it raised no flag (en88, it107, fr96)
+    judged = {**r, "balance": {"flags": []}}
+    assert _fairness(judged) == "player 2: 70.0% (fair share 50.0%), within chance"
+    assert _fairness(judged, "it") == "giocatore 2: 70,0\xa0% (quota equa 50,0\xa0%), scarto nei limiti del caso"
+    flagged = {**r, "balance": {"flags": [{"seat": 1}]}}
+    assert _fairness(flagged).endswith("(fair share 50.0%) ⚠")
 
 
 def _entry() -> dict[str, Any]:
@@ -247,3 +253,27 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     assert "1 720/1200 60\u202f% 50\u202f%–70\u202f% 1\u202f234,5" in text and "2 480/1200 – ––– 4" in text
     assert "dispersion (écart type)" in text and "<th>intervalle de confiance à 95\u202f%</th>" in html
     assert "<th>joueur</th><th>victoires</th><th>part</th>" in html and "<th>10e centile</th>" in html
+
+
+def test_the_deck_page_gives_a_figure_in_the_games_own_unit() -> None:
+    """The validate page said Draco's tension was "in points", a game whose fortunes are counted in silver coins,
+    while the terminal said silver coins (tenth reader en93)."""
+    from cardgen.games import get_game
+    from cardgen.report.pages import designer_block
+    from cardgen.simulate.summary import Naming
+    r = {"designer": {"drama": {"mean": 2.5, "low": 2.1, "high": 2.9}}}
+    page = str(designer_block(r, None, "en", naming=Naming(words=get_game("draco").words)))
+    assert "leader, on average per turn, in silver coins" in page and "in points" not in page
+    assert "in points" in str(designer_block(r, None, "en"))  # a game without its own unit counts points
+
+
+def test_the_deck_page_names_its_sections_as_the_terminal_does() -> None:
+    """"Designer figures" on the page, "design indicators" on the terminal; "settled by" a ruling read as deciding
+    the game; "99 %" with a French space in English (tenth reader en94, en95)."""
+    from cardgen.report.words import PAGES
+    from cardgen.terminal import say
+    for lang in ("en", "fr", "it"):
+        head = say("designer", lang, which="").split("(")[0].strip()
+        assert PAGES[lang]["designer"].lower().startswith(head.lower()), (lang, head, PAGES[lang]["designer"])
+    assert PAGES["en"]["peak_99"] == " (99% of games: at most {n})"
+    assert "settled" not in PAGES["en"]["gaps_head"] and PAGES["en"]["settled"] == "this edition’s ruling"

@@ -103,8 +103,8 @@ def test_a_short_component_is_named_with_its_figures() -> None:
     naming = Naming(names={"silver-coin": "Pièce d’argent"}, shortfall={"unpaid_by_bank": "silver-coin"})
     assert shortfall_line(finding, "fr", naming) == (
         "ATTENTION (matériel)\u202f: la boîte n’a pas assez d’exemplaires de «\u202fPièce d’argent\u202f» dans 38 parties "
-        "sur 40 (95\u202f%)\u202f; il en manque jusqu’à 57. En imprimer 57 de plus suffirait dans 99\u202f% des parties.")
-    assert "holds too few copies of pieces counted as “money owed by the bank” in 38 of 40 games (95%), up to 57 too " \
+        "sur 40 (95,0\u202f%)\u202f; il en manque jusqu’à 57. En imprimer 57 de plus suffirait dans 99\u202f% des parties.")
+    assert "holds too few copies of pieces counted as “money owed by the bank” in 38 of 40 games (95.0%), up to 57 too " \
         "few; print 57 more copies so that 99% of games" in shortfall_line(finding, "en", Naming(
         words={"tallies": {"en": {"peak:unpaid_by_bank": "money owed by the bank"}}}))
 
@@ -115,7 +115,9 @@ def test_validate_prints_its_summary_in_french(tmp_path: Path, capsys: pytest.Ca
     out = unwrapped(capsys.readouterr().out)  # a line wider than the terminal reads whole
     assert code == 0, out
     assert "VALIDÉ draco (Draco & Co), 3 joueurs\u202f: 12/12 parties terminées" in out
-    assert "scores en pièces d’argent\u202f:" in out and "Rapport\u202f: " in out and "games" not in out
+    # Draco's richest player wins: fortunes, not scores, in its book's words, typeset in French (en23)
+    assert "fortunes finales, en pièces d’argent\u202f: " in out and "fortune moyenne du vainqueur " in out
+    assert "scores en" not in out and "Rapport\u202f: " in out and "games" not in out
     assert "\n  jouées par des joueurs automatiques (stratégie simple propre au jeu), à chaque position dans l’ordre du tour" in out \
         and "played by" not in out
     shown = out.replace(str(tmp_path), "").replace("draco", "")  # the report's path and the deck's own id
@@ -199,7 +201,7 @@ def test_engine_notes_follow_the_terminal_language() -> None:
         assert terminal.say("note", text="x").startswith("Remarque\u202f: ")
     finally:
         terminal.set_language("en")
-    assert decide(1.0, False, True, None).why == "this game’s compiled engine is not built yet"
+    assert decide(1.0, False, True, None).why == "this game’s compiled engine has not been built yet"
 
 
 def test_compare_prints_its_figure_table_in_the_language() -> None:

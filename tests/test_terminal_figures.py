@@ -163,9 +163,9 @@ def test_one_player_prints_no_winner_margin_or_seat_figure(royale: dict[int, tup
         assert {"en": "scores in points: ", "fr": "scores en points\u202f: ", "it": "punteggi: "}[lang] in text  # "punteggi (in punti)" said it twice
 
 
-@pytest.mark.parametrize("lang, game, always", [("en", "(game 1)", "turns: always 9"),
-                                                ("fr", "(partie 1)", "tours\u202f: toujours 9"),
-                                                ("it", "(partita 1)", "turni: sempre 9")])
+@pytest.mark.parametrize("lang, game, always", [("en", "game 1 (", "turns: always 9"),
+                                                ("fr", "partie 1 (", "tours\u202f: toujours 9"),
+                                                ("it", "partita 1 (", "turni: sempre 9")])
 def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: dict[int, tuple], lang: str,
                                                                       game: str, always: str) -> None:
     """A game number reads from 1 as a person counts (the log's index 0 is game 1): Royale's first game at 2
@@ -174,7 +174,11 @@ def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: di
     first = [g for g in duo["rule_gaps"] if g["game"] == 0]
     assert first, duo["rule_gaps"]
     text = format_entry(duo, lang, Naming.of(deck, lang))
-    assert game in text and {"en": "(game 0)", "fr": "(partie 0)", "it": "(partita 0)"}[lang] not in text, text
+    assert game in text and {"en": "game 0 (", "fr": "partie 0 (", "it": "partita 0 ("}[lang] not in text, text
+    # the game to replay, then its seed: "seed … replays it" left "it" without a referent (en4, fr3, it4); the
+    # Italian says "seme casuale", not a bare "seme", a card suit to a card-game designer (it2)
+    assert {"en": "to watch it, replay game 1 (seed ", "fr": "pour l’observer, rejouez la partie 1 (graine ",
+            "it": "per rivederlo, rigioca la partita 1 (seme casuale "}[lang] in text, text
     deck, solo = royale[1]
     assert always in format_entry(solo, lang, Naming.of(deck, lang))
     assert " 9 to 9" not in format_entry(solo, "en", Naming.of(deck, "en"))
@@ -183,14 +187,16 @@ def test_games_are_numbered_from_1_and_a_constant_length_is_said_once(royale: di
 def test_a_tie_is_counted_once() -> None:
     """A tie-break that ends in a shared win names it; the shared wins are not said a second time."""
     kl = {"games": 14, "shared_wins": 3, "tie_breaks": {"fewest_discarded": 11, "none (shared win)": 3}}
-    assert ties_line(kl, "en") == "ties: 14; broken by fewest discarded: 11; not broken (shared win): 3"
-    assert ties_line(kl, "fr") == ("égalités\u202f: 14\u202f; départagées fewest discarded\u202f: 11\u202f; "
-                                   "non départagées (victoire partagée)\u202f: 3")
+    # a tie for first place, and a shared win said as Royale says it: "still tied", never "not broken" (en6, en16)
+    assert ties_line(kl, "en") == "ties for first place: 14; broken by fewest discarded: 11; still tied, victory shared: 3"
+    assert ties_line(kl, "fr") == ("égalités pour la première place\u202f: 14\u202f; départagées fewest discarded\u202f: "
+                                   "11\u202f; toujours à égalité, victoire partagée\u202f: 3")
+    assert ties_line(kl, "it").startswith("parità al primo posto: 14; ")
     royale = {"games": 33, "shared_wins": 15, "tie_breaks": {"most_dish": 18, "most_dish_then_shared": 15}}
     assert "shared wins" not in ties_line(royale, "en")
     assert "broken by most dish then shared" not in ties_line(royale, "en")  # a shared win is no tie broken
     draco = {"games": 19, "shared_wins": 0, "tie_breaks": {"next_richest": 19}}
-    assert ties_line(draco, "en") == "ties: 19; broken by next richest: 19"
+    assert ties_line(draco, "en") == "ties for first place: 19; broken by next richest: 19"
     unnamed = {"games": 5, "shared_wins": 2, "tie_breaks": {"fewest_discarded": 3}}
     assert ties_line(unnamed, "fr").endswith("\u202f; victoires partagées\u202f: 2")
 

@@ -87,7 +87,7 @@ def test_every_validate_line_fits_100_columns(lang: str, tmp_path: Path, repo_ro
         definitions = [line for line in said.out.splitlines() if gloss(name, lang) and line.strip().startswith(
             label(name, lang, short=True)) and gloss(name, lang)[:20] in line]
         assert 1 <= len(definitions) <= 3, (name, definitions)  # each game's own unit: one legend per game at most
-    assert said.out.count(say("legend_head", lang)) <= 3
+    assert said.out.count(say("legend_validate", lang)) <= 3
 
 
 def test_the_indicator_legend_is_printed_once_for_entries_of_one_game() -> None:
@@ -96,11 +96,27 @@ def test_the_indicator_legend_is_printed_once_for_entries_of_one_game() -> None:
     said: set[str] = set()
     first = designer_lines(designer, "en", Naming(), 50, said)
     again = designer_lines(designer, "en", Naming(), 50, said)
-    head = "  " + say("legend_head", "en")
+    head = "  " + say("legend_validate", "en")
     assert first.count(head) == 1 and head not in again
     assert any(line.startswith("    tension ") and "[" in line for line in again)  # the row, short
     assert all(len(line) <= WIDTH for line in first + again)
     assert designer_lines(designer, "en", Naming(), 50).count(head) == 1  # alone: always defined
+
+
+def test_a_later_entry_defines_only_the_terms_an_earlier_one_left_out() -> None:
+    """Royale's 2 players have no kingmaking, its 3 players do: the second legend printed all five terms again
+    (tenth Italian reader, it18); it now adds kingmaking alone, and nothing when every term is defined."""
+    two = {"games": 50, "drama": {"mean": 2.0, "low": 1.5, "high": 2.5}}
+    three = {**two, "kingmaking": {"mean": 0.2, "low": 0.1, "high": 0.3}}
+    said: set[str] = set()
+    first = designer_lines(two, "en", Naming(), 50, said)
+    second = designer_lines(three, "en", Naming(), 50, said)
+    third = designer_lines(three, "en", Naming(), 50, said)
+    head = "  " + say("legend_validate", "en")
+    assert first[:2] == [head, "    tension: " + gloss("drama", "en")]
+    assert second[:2] == [head, "    kingmaking: " + gloss("kingmaking", "en")], second
+    assert not any(line.startswith("    tension:") for line in second)
+    assert head not in third
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -112,8 +112,8 @@ def test_seats_shares_of_wins_have_an_interval_and_a_mark_in_compare() -> None:
 
 def test_drama_says_its_unit_in_the_games_own_words() -> None:
     words = {"unit": {"en": ["silver coin", "silver coins"], "fr": ["pièce d’argent", "pièces d’argent"]}}
-    assert label("drama", "en", words) == ("tension (the eventual winner’s average deficit behind the leader per turn, "
-                                           "in silver coins)")
+    assert label("drama", "en", words) == ("tension (the eventual winner’s distance behind the leader, on average per "
+                                           "turn, in silver coins)")
     assert label("drama", "fr", words).endswith(", en pièces d’argent)")
     assert label("drama", "it").endswith("in punti)")
 
@@ -157,7 +157,8 @@ def test_a_ruled_case_is_said_as_this_editions_ruling_and_an_unruled_one_as_a_ga
     from cardgen.games import get_game
     naming = Naming(dict(get_game("draco").words))
     text = format_entry(entry, "en", naming)
-    assert "settled by this edition’s ruling (the bank runs short of silver coins): 200 times" in text
+    # a case the rules cover, not a game "settled" (en2): the count of times it came up, and in how many games
+    assert "case covered by this edition’s ruling (the bank runs short of silver coins): 200 times, in " in text
     assert "rule gap" not in text
     unsettled = format_entry({**entry, "rule_gaps": [{**gap, "settled": False}]}, "en", naming)
     assert "rule gap: the bank runs short of silver coins (UNSETTLED)" in unsettled
@@ -192,16 +193,19 @@ def test_a_card_flagged_only_with_the_base_deck_says_so() -> None:
 
 
 def test_the_fix_line_names_the_problems_it_would_cure() -> None:
-    """"to apply tested fixes for the problems above" under blocks that all say PASS: which problems?"""
+    """"to apply tested fixes for the problems above" under blocks that all say PASS: which problems? Named as the
+    lines above name them: the turn order, not a "seat" (Draco's seats are its table's), and the components
+    warning, not a sixth name for the bank's shortage (tenth readers en21, en29, it60)."""
     from cardgen.report.commands import problems_shown
 
     flagged = {"designer": {"component_impact": [{"flag": "strong"}]}}
     assert problems_shown([{"balance": {"flags": [{}]}, "sufficiency": [{}]}, flagged], "en") == \
-        "the seat imbalance, the component shortage and the flagged cards"
+        "the turn-order imbalance, the shortage in the components warning and the flagged cards"
     assert problems_shown([{"balance": {"flags": [{}]}}, {"sufficiency": [{}]}], "fr", balance=False) == \
-        "le manque de matériel"
-    assert problems_shown([{"balance": {"flags": [{}]}}], "it") == "lo squilibrio segnalato"
-    assert problems_shown([{"sufficiency": [{}]}, flagged], "fr") == "le manque de matériel et les cartes signalées"
+        "le manque signalé par l’avertissement sur le matériel"
+    assert problems_shown([{"balance": {"flags": [{}]}}], "it") == "lo squilibrio nell’ordine di gioco"
+    assert problems_shown([{"sufficiency": [{}]}, flagged], "fr") == \
+        "le manque signalé par l’avertissement sur le matériel et les cartes signalées"
 
 
 def test_a_shortage_in_one_game_is_said_in_the_singular() -> None:
@@ -236,18 +240,24 @@ def test_the_per_card_clause_is_said_only_where_cards_were_compared() -> None:
 
 def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     """Draco's book plays with the box's coins only and the bank pays what it can: the warning must not tell the
-    designer to print coins as if the book were silent; it names the coins as the book does, plural, lower case."""
+    designer to print coins as if the book were silent; it names the coins as the book does, plural, lower case,
+    and the shortage as the ruling's own line names it (the bank, not "the box"), covered by this edition's
+    ruling, as the case lines say, never "the rulebook's ruling" (tenth readers en29, it25, fr22)."""
     from cardgen.resolve.resolve import resolve
     from cardgen.simulate.summary import shortfall_line
     finding = {"peak": "unpaid_by_bank", "print_more": 57, "cover": 0.99, "games_short": 190, "games": 200, "max": 60}
-    for lang, says in (("en", "the box holds too few silver coins in 190 of 200 games (95%), up to 60 too few; the "
-                              "rulebook’s ruling covers this, and printing 57 more silver coins would avoid it in 99% "
-                              "of games"),
-                       ("fr", "les pièces d’argent de la boîte ne suffisent pas dans 190 parties sur 200"),
-                       ("it", "le monete d’argento della scatola non bastano in 190 partite su 200")):
+    for lang, says in (("en", "the bank runs short of silver coins in 190 of 200 games (95.0%), by up to 60 in one "
+                              "game; this edition’s ruling covers it, but 57 more silver coins would have prevented "
+                              "it in 99% of games."),
+                       ("fr", "la banque manque de pièces d’argent dans 190 parties sur 200 (95,0\u202f%), et il en "
+                              "manque jusqu’à 60 dans une partie\u202f; un choix de cette édition règle ce cas, mais "
+                              "57 pièces d’argent de plus l’auraient évité dans 99\u202f% des parties."),
+                       ("it", "la banca resta senza monete d’argento in 190 partite su 200 (95,0\xa0%), con un "
+                              "ammanco fino a 60 in una partita; una scelta di questa edizione risolve il caso")):
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line, line
         assert "“" not in line and "«" not in line
+        assert not any(word in line for word in ("box", "boîte", "scatola", "rulebook", "livret", "regolamento"))
     silent = Naming(names={"silver-coin": "Silver coin"}, shortfall={"unpaid_by_bank": "silver-coin"})
     assert "print 57 more copies so that 99% of games have enough" in shortfall_line(finding, "en", silent)
 
@@ -323,7 +333,7 @@ def test_a_card_flagged_on_compares_base_sample_alone_is_offered_no_fix() -> Non
     assert shown_problem(flagged) and not shown_problem(flagged, cards=False)
     short = {**flagged, "sufficiency": [{}]}
     assert shown_problem(short, cards=False)
-    assert problems_shown([short], "en", balance=False, cards=False) == "the component shortage"
+    assert problems_shown([short], "en", balance=False, cards=False) == "the shortage in the components warning"
 
 
 def test_what_the_variant_changes_starts_in_lower_case_unless_a_name() -> None:
@@ -435,7 +445,8 @@ def test_design_indicators_stand_one_a_line_in_one_column() -> None:
          "comeback_rate": {"mean": 0.5, "low": 0.4, "high": 0.6}}
     legend, lines = designer_lines(d, "fr", played=200)[:2], designer_lines(d, "fr", played=200)[2:]
     # the row names "remontées" short, the legend above defines it (en62: the full names made 110-column rows)
-    assert legend == ["  Termes des tableaux\u202f:", "    remontées\u202f: vainqueur mené à mi-partie"]
+    assert legend == ["  ce que mesurent les indicateurs de conception\u202f:",
+                      "    remontées\u202f: part des parties dont le vainqueur était mené à mi-partie"]
     assert lines[0] == "  indicateurs de conception (sur 200 parties)\u202f:"
     assert lines[1].startswith("    changements de meneur par partie ") and lines[1].endswith("8,9 [8,5\u202f; 9,3]")
     assert lines[2].startswith("    remontées ") and lines[2].endswith("50,0\u202f% [40,0\u202f%\u202f; 60,0\u202f%]")
@@ -513,6 +524,12 @@ def test_each_seats_win_rate_is_on_its_own_line_the_rates_in_one_column() -> Non
     assert seat_rate_lines(seats, "en")[0].startswith("    player 1 (first to play): 31.0%")
     assert seat_rate_lines(seats, "fr")[1].startswith("    joueur 2\u202f: ")
     assert seat_rate_lines(seats, "it")[0].startswith("    giocatore 1 (primo a giocare): 31,0")
+    # King Lui's book names who starts: the chef of the first course, a role that passes on (en5, fr2)
+    from cardgen.games import get_game
+    king_lui = Naming(words=get_game("king_lui").words)
+    assert seat_rate_lines(seats, "en", king_lui)[0].startswith("    player 1 (chef of the first course): 31.0%")
+    assert seat_rate_lines(seats, "fr", king_lui)[0].startswith("    joueur 1 (chef du premier service)\u202f: ")
+    assert seat_rate_lines(seats, "it", king_lui)[0].startswith("    giocatore 1 (cuoco della prima portata): ")
 
 
 def test_player_counts_that_stopped_alike_say_it_once() -> None:
@@ -530,3 +547,40 @@ def test_player_counts_that_stopped_alike_say_it_once() -> None:
     assert folded_stop(results, "it")[0].startswith("2, 3 e 4 giocatori")
     results[2]["stop"]["pairs"] = 200
     assert folded_stop(results, "en") == [] and folded_stop(results[:1], "en") == []
+
+
+def test_a_solo_game_says_its_turns_once_and_rounds_are_complete_ones() -> None:
+    """"turns: always 9; rounds: always 9" said a solo game's length twice; with more players the rounds are
+    named complete rounds, the figure the engine counts (tenth readers en17, fr12, it17)."""
+    from cardgen.simulate.summary import length_line
+    nine = {"n": 300, "mean": 9.0, "median": 9, "min": 9, "max": 9}
+    solo = {"players": 1, "turns": nine, "rounds": nine}
+    assert length_line(solo, "en") == "turns: always 9"
+    assert length_line({**solo, "players": 2}, "en") == "turns: always 9; complete rounds: always 9"
+    assert length_line({**solo, "players": 2}, "it") == "turni: sempre 9; giri completi: sempre 9"
+
+
+def test_validate_names_its_checks_and_its_verdict_in_words_a_designer_reads() -> None:
+    """"static checks" is a programmer's word (en14, fr10, it14); a bare feminine "SUPERATA" agreed with no noun
+    (it1): the verdict names the check it passed."""
+    from cardgen.terminal import say
+    assert say("static", "en", passed=10, total=10) == "checks of the game’s files, without playing: 10 of 10 passed"
+    assert say("static", "fr", passed=10, total=10).startswith("contrôles des fichiers du jeu, sans jouer")
+    assert say("static", "it", passed=10, total=10) == "controlli dei file del gioco, senza giocare: 10 su 10 superati"
+    assert say("pass", "it") == "VERIFICA SUPERATA" and say("fail", "it") == "VERIFICA NON SUPERATA"
+
+
+def test_draco_lists_its_highest_counts_cards_then_coins_then_money() -> None:
+    """The engine's order put the bank's unpaid silver and the gold coins between the cards and the money (en31):
+    the game's words list them as a designer groups them, the bank's lack last."""
+    from cardgen.games import get_game
+    from cardgen.simulate.summary import _items, book_order
+    naming = Naming(words=get_game("draco").words)
+    peaks = {"unpaid_by_bank": 60, "gold_in_hands": 25, "hand_size": 22, "money_in_hands": 95,
+             "richest_player": 54, "silver_in_hands": 20}
+    assert list(book_order(peaks, "peak", naming)) == ["hand_size", "gold_in_hands", "silver_in_hands",
+                                                       "money_in_hands", "richest_player", "unpaid_by_bank"]
+    said = _items(book_order(peaks, "peak", naming), "peak", "en", naming)
+    assert said.startswith("action cards in one hand (22); gold coins on the players’ lairs (25); silver coins on")
+    assert said.endswith("silver coins the bank could not pay (60)")
+    assert list(book_order({"b": 1, "a": 2}, "peak", Naming())) == ["b", "a"]  # no words: the engine's order

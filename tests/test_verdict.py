@@ -29,7 +29,7 @@ def test_the_strongest_designer_change_leads_and_tallies_never_do() -> None:
     metrics[0]["follows_from_change"] = follows_from_change("peak:gold_in_hands", diffs, DRACO.tally_sources)
     assert [m["metric"] for m in headline_metrics(metrics)] == ["rounds", "seat_1_win_rate"]  # 6 % of 20, 5 points
     lines = verdict({"metrics": metrics, "games": 400})
-    assert lines == ["Games last 1.2 fewer rounds (confidence interval: 0.9 to 1.5).",
+    assert lines == ["Games last 1.2 fewer complete rounds (confidence interval: 0.9 to 1.5).",
                      "The first player wins 33% of games instead of 28%.",
                      "No other figure changed by more than chance alone would explain, apart from the counts "
                      "on the “Other counts” line."]
@@ -114,8 +114,11 @@ def test_french_and_italian_read_natively() -> None:
     assert sentence(_m("turns", 50, 48.8, -1.5, -0.9), "fr") == \
         "Les parties durent 1,2 tour de moins (intervalle de confiance\u202f: de 0,9 à 1,5)."  # French: singular below 2
     two = _m("rounds", 10, 8, -2.2, -1.8)
-    assert sentence(two, "fr").startswith("Les parties comptent 2 tours de table de moins")
-    assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer round (")
+    assert sentence(two, "fr").startswith("Les parties comptent 2 tours de table complets de moins")
+    assert sentence(_m("rounds", 10, 9, -1.2, -0.8), "en").startswith("Games last 1 fewer complete round (")
+    # the label says the rounds are complete ones (tenth readers it17, en17), in the singular too
+    assert "1 tour de table complet de moins" in sentence(_m("rounds", 10, 9, -1.2, -0.8), "fr")
+    assert "1 giro completo" in sentence(_m("rounds", 10, 9, -1.2, -0.8), "it")
     assert "Holm" not in significance_line(25, "it") and "Holm" in footnote(25, "it") and "25" in footnote(25)
     assert label("seat_1_win_rate", "fr") == "part des victoires, joueur 1 (premier à jouer)"
 

@@ -85,7 +85,7 @@ def fix_hint(deck_id: str, out: Path, lang: str = "en") -> dict[str, Any]:
 def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -> list[str]:
     """The warnings of an entry in a few words each, in ``lang``, for the overview's table."""
     from cardgen.report.words import page_words
-    from cardgen.simulate.summary import failure_lines, tally_words
+    from cardgen.simulate.summary import failure_lines, shortage_case, tally_words
     from cardgen.simulate.verdict import QUOTED
 
     naming = naming or Naming()
@@ -94,9 +94,11 @@ def short_warnings(r: dict[str, Any], lang: str = "en", naming: Naming | None = 
         cid = naming.shortfall.get(s["peak"])
         name = naming.names.get(cid) if cid else None
         ruled = naming.ruled.get(cid) if cid else None  # the book rules a short box: the page says so, as the terminal
-        out.append(page_words("short_ruled" if ruled else "short", lang, more=s["print_more"],
+        case, ruling = shortage_case(cid, ruled, lang, naming) if cid and ruled else ("", "")
+        out.append(page_words("short_ruled" if ruled else "short", lang, more=s["print_more"], case=case, ruling=ruling,
                               piece=ruled or QUOTED[lang].format(name or tally_words("peak", s["peak"], lang, naming)),
-                              share=percent(s["games_short"] / max(1, s["games"]), lang, places=0)))
+                              cover=percent(s["cover"], lang, places=0),
+                              share=percent(s["games_short"] / max(1, s["games"]), lang, places=1, fixed=True)))
     for f in (r.get("balance") or {}).get("flags") or []:
         who = (page_words("seat", lang, k=f["seat"]) if "seat" in f
                else agent_word(str(f.get("agent")), lang))
@@ -129,10 +131,13 @@ def _fairness(r: dict[str, Any], lang: str = "en") -> str:
         return "–"
     fair = r.get("balance", {}).get("seat_fair_share") or 1 / r["players"]
     worst = max(seats, key=lambda s: abs(s["rate"] - fair))
-    flag = " ⚠" if (r.get("balance") or {}).get("flags") or any(
-        w.startswith("seat") for w in r.get("balance", {}).get("warnings", [])) else ""
-    return page_words("fairness", lang, k=worst["seat"] + 1, rate=percent(worst["rate"], lang, places=0),
-                      fair=percent(fair, lang, places=0)) + flag
+    balance = r.get("balance") or {}
+    flagged = bool(balance.get("flags")) or any(w.startswith("seat") for w in balance.get("warnings", []))
+    # the verdict beside the figures: "player 2 38% against a fair 34%" read as an imbalance the terminal never
+    # raised (en88, it107, fr96); the balance test judged it within chance unless it flagged it
+    verdict = " ⚠" if flagged else page_words("fair_within", lang) if "flags" in balance else ""
+    return page_words("fairness", lang, k=worst["seat"] + 1, rate=percent(worst["rate"], lang, places=1, fixed=True),
+                      fair=percent(fair, lang, places=1, fixed=True)) + verdict
 
 
 def _length(r: dict[str, Any], lang: str, naming: Naming) -> str:
@@ -144,8 +149,8 @@ def _length(r: dict[str, Any], lang: str, naming: Naming) -> str:
         return "–"
     first = counted_length(naming.words) or "turns"
     second = "rounds" if first == "turns" else "turns"
-    return page_words("length", lang, a=decimal(r[first]["mean"], lang), la=label(first, lang, naming.words),
-                      b=decimal(r[second]["mean"], lang), lb=label(second, lang, naming.words))
+    return page_words("length", lang, a=decimal(r[first]["mean"], lang, fixed=True), la=label(first, lang, naming.words),
+                      b=decimal(r[second]["mean"], lang, fixed=True), lb=label(second, lang, naming.words))
 
 
 def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, nav: str = "", lang: str = "en",
@@ -165,8 +170,12 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
             for r in results]
     agents = agents_words(doc["agents"], lang) if isinstance(doc.get("agents"), list) else agents_text(doc)
     count = page_words("combos_one" if len(results) == 1 else "combos", lang, n=len(results))
-    intro = page_words("overview_intro", lang, count=count, failed=sum(not r["passed"] for r in results),
-                       games=say_n("games", doc["games"], lang), agents=agents, seed=doc["seed"], cap=doc["cap"])
+    failed = sum(not r["passed"] for r in results)
+    intro = page_words("overview_intro", lang, count=count, games=say_n("games", doc["games"], lang), agents=agents,
+                       failed=page_words("failed_some", lang, n=failed) if failed else page_words("failed_none", lang),
+                       seed=doc["seed"], cap=decimal(doc["cap"], lang, places=0))
+    if all(row["skill"] == "–" for row in rows):  # a column of dashes nobody explained (en89, it108, fr98)
+        intro += " " + page_words("skill_unmeasured", lang)
     return page("overview.html", title, nav, lang, intro=intro, head=PAGES[lang]["overview_head"].split("|"),
                 rows=rows, badges=badges(lang))
 
@@ -336,7 +345,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     options = [line.strip() for line in option_lines(r.get("options") or [], lang, naming)]
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
-    rows = [{"name": label(n, lang), "mean": number(f["mean"], lang, share(n)),  # the interval as the terminal
+    words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
+    rows = [{"name": label(n, lang, words), "mean": number(f["mean"], lang, share(n)),  # the interval as the terminal
              "interval": interval(number(f["low"], lang, share(n)), number(f["high"], lang, share(n)), lang)}
             for n, f in figures]  # writes it: "[3,6 ; 6,4]", never "[3,6, 6,4]" where a comma is the decimal mark
     names = dict((naming or Naming()).names)

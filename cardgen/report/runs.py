@@ -86,7 +86,10 @@ def write_validation_run(out: Path, doc: dict[str, Any], decks: list[ResolvedDec
                      deck_page(deck_id, doc, infos, f"../{link}/index.html" if link else None,
                                _nav(1, lang, played), face_pictures(out, deck) if deck is not None else None, lang,
                                namings.get(deck_id)))
-    names = ", ".join(dict.fromkeys(r["variant"] for r in doc["results"]))
+    from cardgen.terminal import say
+    # each game by its name with its id, as the terminal's lines: "draco" alone was an id, not a title (it104)
+    names = ", ".join(say("deck_titled", lang, deck=d, title=infos[d]["name"]) if infos.get(d, {}).get("name") not in
+                      (None, "", d) else d for d in dict.fromkeys(r["variant"] for r in doc["results"]))
     write_atomic(folder / "index.html", overview(doc, infos, page_words("validation_title", lang, decks=names),
                                                  _nav(1, lang, played), lang, namings))
     failed = sum(not r["passed"] for r in doc["results"])

@@ -28,6 +28,9 @@ class Naming:
     title: str = ""  # the deck's own name in the language (``King Lui``), shown for the game's id
     ruled: Mapping[str, str] = field(default_factory=dict)  # component id -> its plural name, where the book rules a shortage
     plurals: Mapping[str, str] = field(default_factory=dict)  # component id -> its plural in running text ("gold coins")
+    #: component id -> the clarification that rules its shortage and whether the published text decides it: the
+    #: warning names the case as the book does ("the bank runs short of silver coins") and whose ruling covers it
+    rulings: Mapping[str, tuple[str, bool]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, deck: Any, lang: str) -> "Naming":
@@ -41,9 +44,12 @@ class Naming:
                    if getattr(c, "plural", None) is not None}
         ruled = {c.id: _said(c.when_short.name, lang) if c.when_short.name is not None else plurals.get(c.id, c.id)
                  for c in deck.model.components if getattr(c, "when_short", None) is not None}
+        clarified = getattr(deck.model, "clarifications", None) or {}
+        rulings = {c.id: (c.when_short.ruling, _published(clarified.get(c.when_short.ruling)))
+                   for c in deck.model.components if getattr(c, "when_short", None) is not None}
         return cls(words, {**((words.get("kinds") or {}).get(lang) or {}), **names},
                    dict(getattr(deck.spec, "shortfall_components", {}) or {}), deck.text(said)["name"], ruled,
-                   plurals)
+                   plurals, rulings)
 
     @classmethod
     def of_decks(cls, decks: Sequence[Any], lang: str) -> "Naming":
@@ -54,13 +60,15 @@ class Naming:
         shortfall: dict[str, str] = {}
         ruled: dict[str, str] = {}
         plurals: dict[str, str] = {}
+        rulings: dict[str, tuple[str, bool]] = {}
         for n in namings:
             names.update(n.names)
             shortfall.update(n.shortfall)
             ruled.update(n.ruled)
             plurals.update(n.plurals)
+            rulings.update(n.rulings)
         first = namings[0] if namings else cls()
-        return cls(first.words, names, shortfall, first.title, ruled, plurals)
+        return cls(first.words, names, shortfall, first.title, ruled, plurals, rulings)
 
     def noun(self, cid: str, n: int, lang: str) -> str:
         """The noun ``n`` of component ``cid`` are counted with: its plural where the deck gives one ("[43] gold
@@ -199,6 +207,15 @@ def _items(pairs: Mapping[str, Any], kind: str, lang: str, naming: Naming) -> st
     return joined((f"{tally_words(kind, k, lang, naming)} ({_num(v, lang)})" for k, v in pairs.items()), lang)
 
 
+def book_order(pairs: Mapping[str, Any], kind: str, naming: Naming) -> dict[str, Any]:
+    """The tallies ``pairs`` in the order the game's words list them (its English table: every language lists
+    the same keys), the others after in the engine's order: Draco's coins came between its cards, its money
+    between its coins (en31); the words group the book's things, cards, then coins, then money."""
+    listed = list(((naming.words.get("tallies") or {}).get("en") or {}))
+    rank = {key: i for i, key in enumerate(listed)}
+    return dict(sorted(pairs.items(), key=lambda kv: rank.get(f"{kind}:{kv[0]}", len(rank))))
+
+
 def _players(n: int, lang: str) -> str:
     return say_n("players", n, lang)
 
@@ -287,14 +304,18 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         if solo:  # one player: no winner to set apart from the others, no margin over a second
             lines.append("  " + say("scores_solo" + points, lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang)))
         else:
-            lines.append("  " + say("scores" + points, lang, unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
-                                    winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang)))
+            figures = dict(unit=unit(lang, naming.words), dist=_dist(sc["all"], lang),
+                           winner=_mean(sc["winner"]["mean"], lang), margin=_mean(sc["margin"]["mean"], lang))
+            # a game whose players end with something other than a score says it in its book's words: Draco's
+            # richest player wins, with no score (en23); its template, in the game's words, takes the same figures
+            own = (((naming.words.get("lines") or {}).get(lang)) or {}).get("scores")
+            lines.append("  " + (own.format(**figures) if own else say("scores" + points, lang, **figures)))
         ties = r["ties"]
         if ties["games"]:
             lines.append("  " + ties_line(ties, lang, naming))
         if len(r["seat_win_rates"]) > 1:  # one seat (a solo game): no seat to compare it with
             lines.append("  " + say("seat_rates", lang))
-            lines += seat_rate_lines(r["seat_win_rates"], lang)
+            lines += seat_rate_lines(r["seat_win_rates"], lang, naming)
         if len(r["agents"]) > 1:
             lines.append("  " + say("agent_rates", lang, items="  ".join(
                 say("seat_item", lang, k=agent_word(a["agent"], lang), rate=_pct(a["rate"], lang),
@@ -304,7 +325,8 @@ def format_entry(r: dict[str, Any], lang: str = "en", naming: Naming | None = No
         lines += designer_lines(r.get("designer") or {}, lang, naming, r["games"], said)
     lines += option_lines(r.get("options") or [], lang, naming)
     if r["peaks"]:
-        lines.append("  " + say("peaks", lang, items=_items(r["peaks"], "peak", lang, naming)))
+        lines.append("  " + say("peaks", lang, items=_items(book_order(r["peaks"], "peak", naming), "peak", lang,
+                                                            naming)))
     lines += ["  " + shortfall_line(f, lang, naming) for f in r.get("sufficiency", [])]
     skill = r.get("skill")
     if isinstance(skill, dict) and skill.get("summary") is not None:
@@ -344,7 +366,8 @@ def length_line(r: dict[str, Any], lang: str = "en", naming: Naming | None = Non
     from cardgen.simulate.verdict import counted_length, label
     words = (naming or Naming()).words
     first = counted_length(words) or "turns"
-    order = (first, "rounds" if first == "turns" else "turns")
+    # a solo game's rounds are its turns: "turns: always 9; rounds: always 9" said one thing twice (en17, fr12)
+    order = (first,) if r.get("players") == 1 else (first, "rounds" if first == "turns" else "turns")
     return joined((say("length", lang, label=label(k, lang, words), dist=_dist(r[k], lang)) for k in order), lang)
 
 
@@ -378,10 +401,30 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     piece = (QUOTED[lang].format(name) if name else
              say("pieces", lang, name=QUOTED[lang].format(tally_words("peak", f["peak"], lang, naming))))
     key = "short_one" if is_singular(f["games_short"], lang) else "short"  # « dans 1 partie sur 60 »
+    case, ruling = "", ""
     if cid in naming.ruled:  # the book rules a box run short: said, so the line never contradicts the book
         piece, key = naming.ruled[cid], f"{key}_ruled"
-    return say(key, lang, warn=say("warn_headed" if headed else "warn", lang), more=f["print_more"], piece=piece, cover=_pct(f["cover"], lang), short=f["games_short"],
-               games=f["games"], share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang), max=f["max"])
+        case, ruling = shortage_case(cid, piece, lang, naming)
+    return say(key, lang, warn=say("warn_headed" if headed else "warn", lang), more=f["print_more"], piece=piece,
+               cover=_pct(f["cover"], lang), short=f["games_short"], games=f["games"], case=case, ruling=ruling,
+               share=_pct(f["games_short"] / f["games"] if f["games"] else None, lang, fixed=True), max=f["max"])
+
+
+def shortage_case(cid: str, piece: str, lang: str, naming: Naming) -> tuple[str, str]:
+    """The shortage of component ``cid`` (its plural ``piece``) as its ruling's case is named ("the bank runs
+    short of silver coins": the book's holder, one name for one thing, as the ruling lines say it), and whose
+    ruling covers it ("this edition's ruling", or the published rules where their text decides the case): the
+    warning once said "the box holds too few" and "the rulebook's ruling", two names the rest of the run never
+    uses (tenth readers en29, it25, fr22)."""
+    from cardgen.simulate.verdict import tally_name
+    ruling, published = naming.rulings.get(cid, ("", False))
+    case = (tally_name(f"gap:{ruling}", lang, naming.words) if ruling else None) or say("short_case", lang, piece=piece)
+    return case, say("short_by_published" if published else "short_by_edition", lang)
+
+
+def _published(clar: Any) -> bool:
+    """Whether the published rules' own text decides clarification ``clar`` (else it is this edition's ruling)."""
+    return clar is not None and getattr(clar, "published", None) is not None and clar.published == clar.resolution
 
 
 def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = None,
@@ -403,11 +446,11 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     if figures:  # one indicator a line, labels padded to one column, as compare's table: read at a glance
         legend = [say("legend_item", lang, label=label(name, lang, naming.words, short=True), gloss=text)
                   for name, _ in figures if (text := gloss(name, lang, naming.words))]
-        legend = ["  " + line for line in [say("legend_head", lang), *legend]] if legend else []
-        if said is None or "\n".join(legend) not in said:
-            out += legend
+        new = [line for line in legend if said is None or line not in said]  # each term defined once a run
+        if new:  # only the terms an earlier entry left undefined: Royale's 3 players add kingmaking alone (it18)
+            out += ["  " + line for line in [say("legend_validate", lang), *new]]
         if said is not None:
-            said.add("\n".join(legend))
+            said.update(legend)
         out.append("  " + say("designer", lang, which=which))
         labels = [label(name, lang, naming.words, short=True) for name, _ in figures]
         means = [number(f["mean"], lang, share(name), fixed=True) for name, f in figures]
@@ -430,14 +473,18 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     return out
 
 
-def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en") -> list[str]:
+def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:
     """Each seat's win rate on its own line under the heading, the rates right-aligned in one column: on one
     line the seats ran to 200-300 characters, wrapped unpredictably and could not be scanned (sixth Italian
-    reader, it62)."""
+    reader, it62). Player 1 is named as the game's book names who starts (``labels``' ``first_player``: King
+    Lui's chef of the first course, a role that passes on each course, not "first to play": en5, fr2)."""
     rates = [_pct(s["rate"], lang, fixed=True) for s in seats]
     width = max(len(rate) for rate in rates)
+    own = (((naming or Naming()).words.get("labels") or {}).get(lang) or {}).get("first_player")
+    first = own or say("first_to_play", lang)
     # a player by turn order, never "seat" (Draco's book calls a place at Draco's table a seat: en48)
-    who = [say("turn_player_first" if s["seat"] == 0 else "turn_player", lang, k=s["seat"] + 1) for s in seats]
+    who = [say("turn_player_first" if s["seat"] == 0 else "turn_player", lang, k=s["seat"] + 1, first=first)
+           for s in seats]
     named = max(len(text) for text in who)
     return ["    " + say("seat_rate", lang, who=name.ljust(named), rate=rate.rjust(width),
                          low=_pct(s["low"], lang, fixed=True), high=_pct(s["high"], lang, fixed=True))
