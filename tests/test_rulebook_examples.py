@@ -276,13 +276,14 @@ def test_gentle_overeating_s_opening_is_its_own(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_gentle_overeating_s_cover_does_not_promise_the_rule_it_changes(lang: str) -> None:
-    """The base cover says never more of a dish than the king; under the house rule the excess is only lost."""
+    """The base cover says never more of a dish than the king; under the house rule the excess is only discarded
+    (read 9, en15: "lost" was vague about the scoring; the body says discarded)."""
     gentle, base = resolve("king_lui-gentle-overeating", ROOT), resolve("king_lui", ROOT)
     subtitle = re.compile(r"<subtitle>(.*?)</subtitle>", re.S)
     cover = subtitle.search(render_markup(gentle, lang)).group(1)  # type: ignore[union-attr]
     assert gentle.model.tagline is not None
     assert cover != subtitle.search(render_markup(base, lang)).group(1)  # type: ignore[union-attr]
-    assert {"fr": "perdu", "it": "perse", "en": "lost"}[lang] in cover
+    assert {"fr": "défauss", "it": "scart", "en": "discarded"}[lang] in cover
 
 
 @pytest.mark.parametrize("lang, said", [("en", "each at twice its cost"), ("fr", "chacune deux fois son coût"),

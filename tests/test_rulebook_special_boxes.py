@@ -68,10 +68,10 @@ def test_special_case_boxes_break_only_when_taller_than_a_column(deck_id: str, l
                 f"{deck_id}/{lang}/{paper}: the box {title!r} is split, though a column holds it")
             assert len(find_text(pdf, paper, _unescape(title))) >= 1, (deck_id, lang, paper, title)
         heading = _unescape(re.findall(r"<h1>([^<]*)</h1>", markup[:markup.index('breaks="yes"')])[-1])
-        first = boxes[0][0]
-        if boxes[0][2]:  # the section's heading stands in the column of its first box
+        if boxes[0][2]:  # the section's heading stands in the column of the box set first under it (which box:
+            # the one that fits what is left of that column, ``RulebookDoc.lead_fitting``)
             at = find_text(pdf, paper, heading)[-1]
-            title = min(place for place in find_text(pdf, paper, _unescape(first)) if place > at)
+            title = min(place for box in boxes for place in find_text(pdf, paper, _unescape(box[0])) if place > at)
             assert title[:2] == at[:2], (deck_id, lang, paper, heading, at, title)
         wide = {page: gaps for page, gaps in book_column_gaps(pdf, paper).items() if max(gaps) > MOST_EMPTY_COLUMN}
         assert not wide, f"{deck_id}/{lang}/{paper}: columns more than half empty (page: shares) {wide}"

@@ -211,6 +211,7 @@ class RulebookDoc(BaseDocTemplate):
             # the section's heading and its sentence go with its first topic box, whole when a column holds it:
             # alone, they ended a page whose box opened the next (French Charity Toast, Letter, round 64)
             column = max(f._aH for f in self.pageTemplateById("later").frames)
+            self.lead_fitting(flowables, lead)
             if flowables[lead].wrap(self.frame._getAvailableWidth(), 0xFFFFFF)[1] <= column + FUZZ:
                 flowables[0:lead + 1] = [KeepTogether(flowables[0:lead + 1])]
             return
@@ -235,6 +236,24 @@ class RulebookDoc(BaseDocTemplate):
                 flowables[0:1 + lifted] = [*flowables[1:1 + lifted], first]
                 return
         flowables[0:1] = [PageGroup(first.name), *([PageBreak()] if move else []), *first.content, PageGroup(None)]
+
+    def lead_fitting(self, flowables: list[Flowable], lead: int) -> None:
+        """The section's first topic box is one that fits, with its heading, what is left of this column: when
+        the first box would not, a later one that does is set first (the answers are independent), so that the
+        heading does not move to the next column with its box and leave this one half empty (the French Short
+        Game's page 5 under "Qui gagne ?", its credits then alone on a seventh page, round 64)."""
+        width = self.frame._getAvailableWidth()
+        free = self.frame._y - self.frame._y1p
+        head = sum(f.wrap(width, 0xFFFFFF)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in flowables[:lead])
+        if flowables[lead].wrap(width, 0xFFFFFF)[1] + head <= free + FUZZ:
+            return
+        for index in range(lead + 1, len(flowables)):
+            flow = flowables[index]
+            if not getattr(flow, "gathered", False):
+                return
+            if flow.wrap(width, 0xFFFFFF)[1] + head <= free + FUZZ:
+                flowables.insert(lead, flowables.pop(index))
+                return
 
     def place_gathered(self, flowables: list[Flowable]) -> None:
         """Keep a topic box of the answers gathered at the book's end whole when a column can hold it (readers of
@@ -265,14 +284,12 @@ class RulebookDoc(BaseDocTemplate):
                 flow, rest = flowables[index], []
                 if isinstance(flow, KeepTogether) and flow._content and getattr(flow._content[0], "gathered", False):
                     flow, rest = flow._content[0], flow._content[1:]  # the last topic, kept with the credits
-                if not getattr(flow, "gathered", False):
-                    break
+                if not getattr(flow, "gathered", False) or rest:  # the last topic stays with the credits: lifted
+                    break  # away, it left them alone on the book's last page (French Charity Toast, round 64)
                 if height(flow) <= room(flow) + FUZZ:
-                    flowables[index:index + 1] = [KeepTogether(rest)] if rest else []
+                    flowables.pop(index)
                     flowables.insert(0, flow)
                     return
-                if rest:
-                    break
         flowables[0] = KeepTogether([first])
 
     def pageTemplateById(self, name: str) -> PageTemplate:  # noqa: N802 (reportlab's style)
