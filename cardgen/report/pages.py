@@ -403,7 +403,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             "internal": folded})
     notes = []
     if results:
-        notes.append(footnote(results, lang))
+        notes.append(footnote(results, lang, page=True))  # the page marks by its "significant" column
     if any(r.get("component_impact") for r in results):
         notes.append(impact_footnote(lang))
     if len(doc.get("looks") or ()) > 1:
