@@ -214,7 +214,14 @@ def test_the_card_notes_say_the_interval_drawn_is_95_percent_and_only_the_flag_i
     row = {"component": "x", "dealt_share": 0.5, "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.2,
            "difference": 0.1, "low": 0.01, "high": 0.19, "flag": "", "judged": True}
     lines = designer_lines({"games": 300, "component_impact": [row]})
-    assert "◆ marks a card whose confidence interval (95%, adjusted for all the cards judged together) excludes 0" in lines[0]
+    # tenth reading (it28): no card flagged, so no ◆ to explain: one line says none stands out beyond chance
+    assert "no card stands out beyond chance" in lines[0] and "◆" not in lines[0]
+    flagged = designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}]})
+    assert "◆ marks a card whose confidence interval (95%, adjusted for all the cards judged together) excludes 0" \
+        in flagged[0] and "◆" in flagged[2]
+    for lang, none in (("fr", "aucune carte ne se distingue au-delà du hasard"),
+                       ("it", "nessuna carta si distingue oltre il caso")):
+        assert none in designer_lines({"games": 300, "component_impact": [row]}, lang)[0]
     # the terminal shows a judged card's interval that decides its flag (#53): here, without one, the row's own
     assert "+10.0 pp [+1.0 to +19.0]" in lines[2]
     # fifth readers: "35.5% vs    31%", "+1 pt": every figure of the row with its one decimal

@@ -419,7 +419,10 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
     if rows:
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
-        out.append("  " + say("cards_head", lang, mark=say("flag_mark", lang), which=say("cards_all", lang, games=dealt) if dealt > games else which))
+        # the mark is explained only where a card carries it; else one line says none stands out (it28)
+        head = "cards_head" if any(r.get("flag") for r in rows) else "cards_head_none"
+        out.append("  " + say(head, lang, mark=say("flag_mark", lang),
+                              which=say("cards_all", lang, games=dealt) if dealt > games else which))
         out += card_table(rows, lang, naming)
     if d.get("exchange"):
         out += exchange_lines(d["exchange"], lang, naming)
