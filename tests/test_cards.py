@@ -256,3 +256,28 @@ def test_the_card_table_has_a_heading_row_over_each_column_in_every_language() -
                 assert row[end - 1] != " " and row[end] == " ", (lang, title, row)
         assert first[starts[4]:].lstrip()[0] in "+\u2212" and first[starts[4] - 1] == " ", first  # the difference
         assert first.startswith("    a-card-with-a-long-name  ") and second.startswith("    b  ")
+
+
+def test_a_design_indicator_on_fewer_games_than_were_traced_says_its_own_count() -> None:
+    """Tenth reading (en12, fr9, it12): "design indicators (first 250 games)" on a run of 300 games, then
+    "comebacks 53.0%", no count of 250 games: a comeback needs one winner, so shared wins are left out. The
+    heading says why 250 (the games traced, --designer-games) and a figure on fewer games names its own count.
+    A known case: 250 games traced, 212 with a single winner, 180 with a single runner-up too."""
+    from cardgen.simulate.summary import designer_lines
+
+    d = {"games": 250, "lead_changes": {"mean": 1.3, "low": 1.0, "high": 1.6, "n": 250},
+         "comeback_rate": {"mean": 0.53, "low": 0.46, "high": 0.6, "n": 212},
+         "kingmaking": {"mean": 0.1, "low": 0.06, "high": 0.15, "n": 180},
+         "close_games": {"mean": 0.4, "low": 0.34, "high": 0.46, "n": 250}}
+    lines = designer_lines(d, "en", played=300)
+    text = "\n".join(lines)
+    assert "design indicators (first 250 games, those traced turn by turn, see --designer-games):" in text
+    [lead] = [line for line in lines if "lead changes" in line]
+    [close] = [line for line in lines if line.strip().startswith("close games") and "%" in line]
+    assert "games" not in lead and "(of" not in close  # on every traced game: nothing to add
+    assert "(of the 212 games with a single winner)" in text
+    assert "(of the 180 games with a single winner and a single runner-up)" in text
+    french = "\n".join(designer_lines(d, "fr", played=300)).replace("\u202f", " ").replace("\u00a0", " ")
+    assert "(sur les 212 parties à un seul vainqueur)" in french and "voir --designer-games" in french
+    italian = "\n".join(designer_lines(d, "it", played=300)).replace("\u202f", " ").replace("\u00a0", " ")
+    assert "(sulle 180 partite con un solo vincitore e un solo secondo)" in italian

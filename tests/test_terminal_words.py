@@ -128,7 +128,8 @@ def test_all_the_games_played_are_not_called_the_first_ones() -> None:
     assert said == "  design indicators (all 200 games):"
     assert designer_lines(_entry()["designer"], "fr", played=200)[0].startswith(
         "  indicateurs de conception (sur 200 parties)")
-    assert designer_lines(_entry()["designer"], "en", played=500)[0] == "  design indicators (first 200 games):"
+    assert designer_lines(_entry()["designer"], "en", played=500)[0] == \
+        "  design indicators (first 200 games, those traced turn by turn, see --designer-games):"  # why 200 (en12)
 
 
 def test_the_play_experiment_note_is_left_out_where_no_seat_is_dealt_a_card_another_lacks() -> None:

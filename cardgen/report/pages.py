@@ -339,7 +339,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     """A validate entry's designer metrics (95 % intervals) and its "which card is too strong" chart, in ``lang``."""
     from cardgen.report.words import page_words
     from cardgen.simulate.designer import FIGURES
-    from cardgen.simulate.summary import interval
+    from cardgen.simulate.summary import games_of, interval
     from cardgen.simulate.verdict import WORDS, is_share as share, label, number
 
     d = r.get("designer") or {}
@@ -347,7 +347,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     options = [line.strip() for line in option_lines(r.get("options") or [], lang, naming)]
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
-    rows = [{"name": label(n, lang), "mean": number(f["mean"], lang, share(n)),  # the interval as the terminal
+    rows = [{"name": label(n, lang) + games_of(n, f, d.get("games", 0), lang),  # "(of the 47 games with …)"
+             "mean": number(f["mean"], lang, share(n)),  # the interval as the terminal
              "interval": interval(number(f["low"], lang, share(n)), number(f["high"], lang, share(n)), lang)}
             for n, f in figures]  # writes it: "[3,6 ; 6,4]", never "[3,6, 6,4]" where a comma is the decimal mark
     names = dict((naming or Naming()).names)
