@@ -449,8 +449,9 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26}
     corrected = balance_lines({"flags": [{**flag, "level": 0.9875, "compared": 4}]}, "fr")[0]
     assert corrected == ("équilibre\u202f: le joueur 1 gagne plus souvent que prévu, 38,0\u202f% des parties contre "
-                         "26,0\u202f% attendus (victoires partagées comprises)\u202f; intervalle de confiance à "
-                         "98,75\u202f%, corrigé pour la comparaison des 4 joueurs\u202f: [29,9\u202f%\u202f; 46,8\u202f%]")
+                         "26,0\u202f% attendus (victoires partagées comprises)\u202f; intervalle plus large que celui à "
+                         "95\u202f% donné plus haut, car 4 joueurs sont comparés à la fois (confiance de 98,75\u202f%)"
+                         "\u202f: [29,9\u202f%\u202f; 46,8\u202f%]")
     assert balance_lines({"flags": [flag]}, "en")[0].endswith("; 95% confidence interval: [29.9% to 46.8%]")
     assert "chi gioca in posizione 1 vince più spesso del previsto" in balance_lines({"flags": [flag]}, "it")[0]
 
