@@ -670,10 +670,11 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     deck = Resolver(project).resolve(deck_ref)
     opts = check_options(deck, opts)
     lang = opts.lang
-    echo(word("head", lang, deck=deck.id, games=say_n("games", opts.games, lang), trials=opts.trials,
+    naming = Naming.of(deck, lang)
+    called = f"{naming.title} ({deck.id})" if naming.title and naming.title != deck.id else deck.id  # as validate
+    echo(word("head", lang, deck=called, games=say_n("games", opts.games, lang), trials=opts.trials,
                agents=agents_words(list(opts.agents or []), lang)), file=sys.stderr, flush=True)
     found, unconfirmed, more = diagnose(project, deck, opts)
-    naming = Naming.of(deck, lang)
     if unconfirmed:  # said before what is fixed: a designer does not chase a run's chance
         echo(word("unconfirmed", lang, n=opts.games, seed=opts.seed + FRESH_SEED))
         for p in unconfirmed:
@@ -682,7 +683,7 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
         echo(word("nothing_confirmed" if unconfirmed else "nothing", lang, deck=deck.id,
                    games=say_n("games", opts.games, lang), seed=opts.seed))
         return 0
-    echo(word("found", lang, deck=deck.id))
+    echo(word("found", lang, deck=called))
     for p in found:
         echo("  " + problem_line(p, lang, naming))
     if any(p.kind == "short" for p in found):  # fix's aim and validate's print count are two targets: say both
