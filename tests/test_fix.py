@@ -185,7 +185,7 @@ def test_counts_read_as_the_components_plural_in_three_languages(project: Path) 
         "number of silver coins", "copies of “Favour”", "gold coins each player starts with"]  # fr42: lower case
     assert lever_name("count:gold-coin", "it", Naming.of(deck, "it")) == "numero di monete d’oro"
     short = Problem("short", "unpaid_by_bank", 3, 0.95, 0.9)
-    assert "mancano monete d’argento nel 95" in problem_line(short, "it", Naming.of(deck, "it"))
+    assert "monete d’argento della scatola insufficienti nel 95" in problem_line(short, "it", Naming.of(deck, "it"))
 
 
 def test_a_lever_the_decks_own_data_contradicts_is_left_out_naming_the_component(project: Path) -> None:
@@ -246,7 +246,7 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     assert _fix_poor(project, out) == 0
     said = capsys.readouterr()
     assert "6 players: the box runs short of silver coins in" in said.out  # the plural noun, never "“Silver coin”"
-    assert "\nlever not tried: silver coins a gold coin is worth, because the deck gives “Gold coin” a number" \
+    assert "\nlever not tried: silver coins a gold coin is worth, because “Gold coin” prints a number" \
         in said.err and "does not resolve" not in said.err and "components[" not in said.err  # en53: in words, once
     assert said.err.count("lever not tried: silver coins a gold coin is worth") == 1
     assert "\n  change: the box holds " in said.out  # after the label in lower case
