@@ -59,8 +59,9 @@ def test_balance_warnings_follow_the_language() -> None:
 
     flagged = balance(stats([330, 224, 223, 223]))
     assert balance_lines(flagged, "en") == ["balance: player 1 wins more than their fair share, 33.0% of games against 25.0% "
-                                            "expected (a shared win counted for each winner); 98.75% confidence "
-                                            "interval, adjusted for the 4 players compared: [29.4% to 36.8%]"]
+                                            "expected (a shared win counted for each winner); an interval wider than "
+                                            "the 95% one above, because 4 players are compared at once (98.75% "
+                                            "confidence): [29.4% to 36.8%]"]  # which interval is which (it20)
     assert balance_lines(flagged, "fr")[0].startswith("équilibre\u202f: le joueur 1 gagne plus souvent que prévu, 33,0\u202f%")
     assert balance_lines(flagged, "it")[0].startswith("equilibrio: chi gioca in posizione 1 vince più spesso del "
                                                       "previsto, 33,0\u00a0%")
@@ -84,5 +85,8 @@ def test_a_flagged_seats_interval_says_it_is_wider_than_the_seat_lines() -> None
     low, high = wilson(330, 1000, z=2.497705)  # the 98.75 % Wilson interval the flag is judged on
     assert (flag["low"], flag["high"]) == (pytest.approx(low, abs=1e-6), pytest.approx(high, abs=1e-6))
     assert "98.75% interval: 95 % shared among the 4 compared" in flagged["warnings"][0]
-    assert "intervalle de confiance à 98,75\u202f%" in balance_lines(flagged, "fr")[0]
-    assert "intervallo di confidenza al 98,75\u00a0%" in balance_lines(flagged, "it")[0]
+    # tenth reading (it20): which of the two intervals is which, said in words
+    assert "plus large que celui à 95\u202f% donné plus haut" in balance_lines(flagged, "fr")[0]
+    assert "(confiance de 98,75\u202f%)" in balance_lines(flagged, "fr")[0]
+    assert "più largo di quello al 95\u00a0% dato sopra" in balance_lines(flagged, "it")[0]
+    assert "(confidenza del 98,75\u00a0%)" in balance_lines(flagged, "it")[0]

@@ -214,9 +214,16 @@ def test_the_card_notes_say_the_interval_drawn_is_95_percent_and_only_the_flag_i
     row = {"component": "x", "dealt_share": 0.5, "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.2,
            "difference": 0.1, "low": 0.01, "high": 0.19, "flag": "", "judged": True}
     lines = designer_lines({"games": 300, "component_impact": [row]})
-    assert "◆ marks a card whose confidence interval (95%, adjusted for all the cards compared) excludes 0" in lines[0]
     # a comparison with the players who lacked the card, not a match "against the other players" (en27, it27, fr25)
     assert "win rate of those without it" in lines[0] and "against the other" not in lines[0]
+    # tenth reading (it28): no card flagged, so no ◆ to explain: one line says none stands out beyond chance
+    assert "no card stands out beyond chance" in lines[0] and "◆" not in lines[0]
+    flagged = designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}]})
+    assert "◆ marks a card whose confidence interval (95%, adjusted for all the cards compared) excludes 0" \
+        in flagged[0] and "◆" in flagged[2]
+    for lang, none in (("fr", "aucune carte ne se distingue au-delà du hasard"),
+                       ("it", "nessuna carta si distingue oltre il caso")):
+        assert none in designer_lines({"games": 300, "component_impact": [row]}, lang)[0]
     # the terminal shows a judged card's interval that decides its flag (#53): here, without one, the row's own
     assert "+10.0 pp [+1.0 to +19.0]" in lines[2]
     # fifth readers: "35.5% vs    31%", "+1 pt": every figure of the row with its one decimal
@@ -251,3 +258,28 @@ def test_the_card_table_has_a_heading_row_over_each_column_in_every_language() -
                 assert row[end - 1] != " " and row[end] == " ", (lang, title, row)
         assert first[starts[4]:].lstrip()[0] in "+\u2212" and first[starts[4] - 1] == " ", first  # the difference
         assert first.startswith("    a-card-with-a-long-name  ") and second.startswith("    b  ")
+
+
+def test_a_design_indicator_on_fewer_games_than_were_traced_says_its_own_count() -> None:
+    """Tenth reading (en12, fr9, it12): "design indicators (first 250 games)" on a run of 300 games, then
+    "comebacks 53.0%", no count of 250 games: a comeback needs one winner, so shared wins are left out. The
+    heading says why 250 (the games traced, --designer-games) and a figure on fewer games names its own count.
+    A known case: 250 games traced, 212 with a single winner, 180 with a single runner-up too."""
+    from cardgen.simulate.summary import designer_lines
+
+    d = {"games": 250, "lead_changes": {"mean": 1.3, "low": 1.0, "high": 1.6, "n": 250},
+         "comeback_rate": {"mean": 0.53, "low": 0.46, "high": 0.6, "n": 212},
+         "kingmaking": {"mean": 0.1, "low": 0.06, "high": 0.15, "n": 180},
+         "close_games": {"mean": 0.4, "low": 0.34, "high": 0.46, "n": 250}}
+    lines = designer_lines(d, "en", played=300)
+    text = "\n".join(lines)
+    assert "design indicators (first 250 games, those traced turn by turn, see --designer-games):" in text
+    [lead] = [line for line in lines if "lead changes" in line]
+    [close] = [line for line in lines if line.strip().startswith("close games") and "%" in line]
+    assert "games" not in lead and "(of" not in close  # on every traced game: nothing to add
+    assert "(of the 212 games with a single winner)" in text
+    assert "(of the 180 games with a single winner and a single runner-up)" in text
+    french = "\n".join(designer_lines(d, "fr", played=300)).replace("\u202f", " ").replace("\u00a0", " ")
+    assert "(sur les 212 parties à un seul vainqueur)" in french and "voir --designer-games" in french
+    italian = "\n".join(designer_lines(d, "it", played=300)).replace("\u202f", " ").replace("\u00a0", " ")
+    assert "(sulle 180 partite con un solo vincitore e un solo secondo)" in italian

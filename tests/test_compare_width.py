@@ -42,3 +42,21 @@ def test_every_compare_row_fits_100_columns_and_each_definition_is_said_once(
         legend = [line for line in lines if definition in line]
         assert len(legend) == 1 and legend[0].strip().startswith(short), (name, legend)
         assert lines.index(legend[0]) < lines.index(rows[0])  # defined before the first table uses it
+
+
+def test_a_share_difference_s_interval_stays_within_what_a_share_can_do() -> None:
+    """Tenth reading (it88): "[−102.9%; −39.1%]" for a share of games that went from 71 % to 0 %: a difference
+    of two shares cannot fall below −100 points. A known case: 6 of 8 games met a case in the base deck and
+    none in the variant, −0.75 with a standard error of 0.164, so the 95 % interval drawn from it would reach
+    −1.07 and the widened one further; both stop at −1 (−100 points), while a count's interval is left as drawn."""
+    from cardgen.simulate.compare import holm, metric
+
+    share = metric("gap:deck_does_not_split", 8, 6.0, 0.0, -6.0, 6.0)
+    assert share["difference"] == -0.75 and share["low"] == -1.0 and round(share["high"], 3) == -0.429
+    count = metric("turns", 8, 6.0, 0.0, -6.0, 6.0)
+    assert count["low"] < -1.0 and count["high"] == share["high"]
+    others = [metric(f"gap:other_{k}", 10, 1.0, 1.0, 0.0, 2.0) for k in range(6)]  # six more looks: a wider one
+    holm([share, *others])
+    assert share["significant"] and share["adj_low"] == -1.0 and share["high"] < share["adj_high"] < 0
+    rise = metric("seat_1_win_rate", 8, 0.0, 6.0, 6.0, 6.0)
+    assert rise["high"] == 1.0 and rise["low"] > 0

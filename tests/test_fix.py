@@ -185,7 +185,7 @@ def test_counts_read_as_the_components_plural_in_three_languages(project: Path) 
         "number of silver coins", "copies of “Favour”", "gold coins each player starts with"]  # fr42: lower case
     assert lever_name("count:gold-coin", "it", Naming.of(deck, "it")) == "numero di monete d’oro"
     short = Problem("short", "unpaid_by_bank", 3, 0.95, 0.9)
-    assert "mancano monete d’argento nel 95" in problem_line(short, "it", Naming.of(deck, "it"))
+    assert "monete d’argento della scatola insufficienti nel 95" in problem_line(short, "it", Naming.of(deck, "it"))
 
 
 def test_a_lever_the_decks_own_data_contradicts_is_left_out_naming_the_component(project: Path) -> None:
@@ -246,7 +246,7 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     assert _fix_poor(project, out) == 0
     said = capsys.readouterr()
     assert "6 players: the box runs short of silver coins in" in said.out  # the plural noun, never "“Silver coin”"
-    assert "\nlever not tried: silver coins a gold coin is worth, because the deck gives “Gold coin” a number" \
+    assert "\nlever not tried: silver coins a gold coin is worth, because “Gold coin” prints a number" \
         in said.err and "does not resolve" not in said.err and "components[" not in said.err  # en53: in words, once
     assert said.err.count("lever not tried: silver coins a gold coin is worth") == 1
     assert "\n  change: the box holds " in said.out  # after the label in lower case
@@ -360,10 +360,10 @@ def test_the_check_says_it_goes_on_until_the_cures_hold_and_a_turn_position_is_a
     spoke of "rule-gap" figures: a player, and the cases this edition's rulings settle, in every language."""
     from cardgen.tune.fix import word
 
-    assert word("checking", "en", n=3, seed=7).startswith("checking the smallest cures until 3 hold: ")
-    assert word("checking_one", "en", seed=7).startswith("checking the smallest cures until one holds: ")
-    assert "jusqu’à ce que 3 tiennent" in word("checking", "fr", n=3, seed=7)
-    assert "finché 3 reggono" in word("checking", "it", n=3, seed=7)
+    assert word("checking", "en", n=3, seed=7).startswith("checking the smallest cures until 3 pass: ")
+    assert word("checking_one", "en", seed=7).startswith("checking the smallest cures until one passes: ")
+    assert "jusqu’à en retenir 3" in word("checking", "fr", n=3, seed=7)
+    assert "finché 3 superano la prova" in word("checking", "it", n=3, seed=7)
     for lang, banned in (("en", ("seat", "rule-gap")), ("fr", ("place", "vide des règles")),
                          ("it", ("posto", "posti", "vuoti delle regole"))):
         for key in ("held", "seats_flagged", "problem_seat", "problem_card"):
@@ -381,3 +381,55 @@ def test_the_change_size_is_said_once_by_one_name() -> None:
         name = word("cured", lang, cost="@").split("(")[1].split("@")[0].strip()
         assert name and name.lower() in word("size_note", lang).lower(), (lang, name)
         assert name in word("file_head", lang, trial=1, size="@", change=""), (lang, name)
+
+
+def plain(text: str) -> str:
+    """``text`` with its no-break spaces as plain ones (the typography is typeset's, tested with it)."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def test_a_cure_names_its_problems_in_short_with_their_new_figures() -> None:
+    """Read 10 (en51, it70, fr62): each proposal copied the whole problem list after "cures:", with the deck's
+    figures ("runs short of silver coins in 94% of games"), read as what the cure leaves. A known case: the deck
+    short in 94 % of games at 3 players, the cure's fresh seeds short in 4 %; a seat at 27 % now at 18.5 %."""
+    from cardgen.simulate.summary import Naming
+    from cardgen.tune.fix import Problem, cured_line
+
+    naming = Naming()
+    short = Problem("short", "unpaid_by_bank", 3, 0.94, 0.89)
+    fresh = {"short:unpaid_by_bank": (0.04, 0.01, 0.1)}
+    assert cured_line(short, fresh, "en", naming) == "3 players: short of unpaid by bank in 4% of games (was 94%)"
+    assert plain(cured_line(short, fresh, "fr", naming)) == \
+        "3 joueurs : manque de unpaid by bank dans 4 % des parties (au lieu de 94 %)"
+    assert "nel 4 % delle partite (prima nel 94 %)" in plain(cured_line(short, fresh, "it", naming))
+    seat = Problem("seat", "5", 6, 0.27, 0.01, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 1 / 6)))
+    said = cured_line(seat, {"seat_5_win_rate": (0.185, 0.1, 0.3)}, "en", naming)
+    assert said == "6 players: no player beyond a fair share (player 5: 18.5%, was 27.0%)"
+
+
+def test_a_seat_problem_writes_its_interval_as_validate_does() -> None:
+    """Read 10 (en49, fr56, it59): "27% [17.1%−39.9%]", the minus sign read as a subtraction, where validate
+    writes "[30.4% to 44.2%]"; the rate had no decimal beside its interval's. One form, each language's own."""
+    from cardgen.simulate.summary import Naming
+    from cardgen.tune.fix import Problem, problem_line
+
+    seat = Problem("seat", "5", 6, 0.27, 0.01, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 1 / 6)))
+    assert problem_line(seat, "en", Naming()) == ("6 players: player 5 wins more often than their fair share: "
+                                                   "27.0% of games against 16.7% expected [17.1% to 39.9%]")
+    assert "[17,1 % ; 39,9 %]" in plain(problem_line(seat, "fr", Naming()))
+    assert "[17,1 %; 39,9 %]" in plain(problem_line(seat, "it", Naming()))
+
+
+def test_to_and_fro_s_levers_are_said_as_what_the_card_does() -> None:
+    """Read 10 (en52, it56): "forward of “To and Fro”", "forward di «Andirivieni»": the card's field names, in
+    English under every language. Each language says which character moves and which way."""
+    from cardgen.report.tuning import param_name
+    from cardgen.simulate.summary import Naming
+
+    naming = Naming(names={"to-and-fro": "To and Fro"})
+    key = "card:to-and-fro/faces/0/data/split/"
+    assert param_name(key + "forward", "en", naming) == "seats “To and Fro” moves one character forward"
+    assert param_name(key + "back", "en", naming) == "seats “To and Fro” moves the other character back"
+    for lang in ("fr", "it"):
+        said = param_name(key + "forward", lang, naming) + param_name(key + "back", lang, naming)
+        assert "forward" not in said and "back" not in said and "To and Fro" in said, said

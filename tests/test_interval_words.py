@@ -49,9 +49,9 @@ def test_the_validate_page_words_the_interval_as_the_terminal_does(
 
 
 @pytest.mark.parametrize(("lang", "count", "share"), [
-    ("fr", ("46,0", "−0,7\u202f; +0,1"), ("0,0\u202f%", "−49,3\u202f%\u202f; +16,0\u202f%")),
-    ("it", ("46,0", "−0,7; +0,1"), ("0,0\u00a0%", "−49,3\u00a0%; +16,0\u00a0%")),
-    ("en", ("46.0", "−0.7 to +0.1"), ("0.0%", "−49.3% to +16.0%"))])
+    ("fr", ("46,0", "−0,7\u202f; +0,1"), ("0,0\u202f%", "−49,3\u202f; +16,0")),  # a share's change: points,
+    ("it", ("46,0", "−0,7; +0,1"), ("0,0\u00a0%", "−49,3; +16,0")),  # as the terminal's row (tenth reading it76)
+    ("en", ("46.0", "−0.7 to +0.1"), ("0.0%", "−49.3 to +16.0"))])
 def test_the_compare_pages_table_writes_its_figures_as_the_terminal_does(
         lang: str, count: tuple[str, str], share: tuple[str, str]) -> None:
     """One decimal in every column, the interval's ends joined as every interval of the terminal: the page said

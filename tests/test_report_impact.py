@@ -20,7 +20,7 @@ def test_rows_keep_their_order_with_a_face_and_a_strip_each() -> None:
     html = impact_block(ROWS, {"shakedown": "../../gallery/abc.png"}, paired=True)
     assert html.index("shakedown") < html.index("favour")
     assert '<img src="../../gallery/abc.png"' in html and html.count("<img") == 1  # favour has no picture yet
-    assert "+1.5% → +25% [+20%, +30%]" in html and "strong" in html and "played 1.4 times per seat" in html
+    assert "+1.5 pp → +25.0 pp [+20.0 to +30.0]" in html and "strong" in html and "played 1.4 times per seat" in html
     assert "40% / 15%" in html and "not judged" in html  # favour: too few seats on one side
     french = impact_block(ROWS, {}, paired=True, lang="fr")
     assert "fort" in french and "jouée 1,4 fois par joueur" in french and "Creux, en haut" in french
@@ -76,16 +76,31 @@ def test_a_strip_s_title_puts_the_language_s_colon_between_name_and_figures() ->
 
 def test_a_negative_figure_has_one_minus_sign_in_the_table_and_the_terminal() -> None:
     """The strip's ends in the header and the table's negative figures are signed by one formatter
-    (``languages.decimal``/``percent``): the same minus in every language, the one the terminal prints too
-    (its wordbook never writes U+2212, so neither does a report)."""
-    from cardgen.languages import decimal, percent
+    (``languages.decimal``, typeset): the same minus in every language, the one the terminal prints too: U+2212,
+    as the compare tables beside it ("−6.6 pp", tenth reading it80, it93, it98, where the cells said "-6,6 %")."""
+    from cardgen.simulate.summary import points
 
     for lang in ("en", "fr", "it"):
         html = impact_block(ROWS, {}, paired=True, lang=lang)
         head = re.search(r"<th>([^<]*) … 0 … ([^<]*)</th>", html)
-        assert head and head.group(1) == "-" + head.group(2)[1:] and head.group(2).startswith("+"), head
+        assert head and head.group(1) == "\u2212" + head.group(2)[1:] and head.group(2).startswith("+"), head
         assert head.group(2)[1:] == "52", head.group(2)  # the farthest end 0.5, widened by 5 % (52.5), in points
         cells = re.findall(r"\[([^\]]*)\]", html)
-        assert any(c.startswith("-") for c in cells), cells  # favour's interval starts below zero
-        assert "\u2212" not in html
-        assert percent(-0.15, lang)[0] == decimal(-3, lang)[0] == head.group(1)[0] == "-"
+        assert any(c.startswith("\u2212") for c in cells), cells  # favour's interval starts below zero
+        assert "[-" not in html and " -" not in html.split("<svg")[0]
+        assert head.group(1)[0] == "\u2212" and (points(-0.15, lang) + " ")[0] in "-\u2212"
+
+
+def test_a_card_s_difference_is_in_percentage_points_in_every_language() -> None:
+    """Tenth reading (it98, it93): the card table wrote "-6,6 % → +9,7 % [+0,7 %, +18,7 %]", a difference of win
+    rates in "%" and an interval whose comma is also the decimal mark, and its strip "±11 punti" (the game's
+    points in Royale). A known row: base −6.6 pp, variant +9.7 pp [+0.7 to +18.7]."""
+    row = {"component": "split", "dealt_share": 0.5, "win_rate_dealt": 0.4, "win_rate_not_dealt": 0.303,
+           "difference": 0.097, "low": 0.007, "high": 0.187, "flag": "",
+           "base": {"difference": -0.066, "low": -0.15, "high": 0.02}}
+    for lang, cell, unit in (("en", "−6.6 pp → +9.7 pp [+0.7 to +18.7]", "pp."),
+                             ("fr", "−6,6 pp → +9,7 pp [+0,7 ; +18,7]", "pp."),
+                             ("it", "−6,6 p.p. → +9,7 p.p. [+0,7; +18,7]", "p.p.")):
+        html = str(impact_block([row], {}, paired=True, lang=lang)).replace("\u00a0", " ").replace("\u202f", " ")
+        assert f'<td class="num">{cell}</td>' in html, (lang, html)
+        assert re.search(r"±\d+ " + re.escape(unit), html), lang

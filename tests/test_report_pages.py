@@ -25,6 +25,19 @@ def test_a_metrics_row_keeps_base_then_variant() -> None:
     assert html.index(">10.0<") < html.index(">12.5<") < html.index(">+2.5<") and "[+1.0 to +4.0]" in html
 
 
+def test_a_share_s_difference_is_in_percentage_points_as_the_terminal_writes_it() -> None:
+    """Tenth reading (it76, fr73, en65): the compare tables wrote a difference of two shares "−4.0%", read as a
+    relative fall of 4 %; the terminal writes "−4.0 pp" ("p.p." in Italian). A known case: 38 % → 34 %."""
+    m = {"metric": "seat_1_win_rate", "base": 0.38, "variant": 0.34, "difference": -0.04, "low": -0.465,
+         "high": 0.385, "significant": False}
+    for lang, diff, ends in (("en", "−4.0 pp", "[−46.5 to +38.5]"), ("fr", "−4,0 pp", "[−46,5 ; +38,5]"),
+                             ("it", "−4,0 p.p.", "[−46,5; +38,5]")):
+        [row] = metrics_table([m], lang)["rows"]
+        plain = {k: str(v).replace("\u00a0", " ").replace("\u202f", " ") for k, v in row.items()}
+        assert (plain["difference"], plain["interval"]) == (diff, ends), (lang, row)
+        assert "%" in plain["base"] and "%" not in plain["difference"] + plain["interval"]
+
+
 def test_fairness_names_the_worst_seat_and_the_fair_share() -> None:
     r = {"players": 2, "balance": {}, "seat_win_rates": [{"seat": 0, "rate": 0.45}, {"seat": 1, "rate": 0.7}]}
     assert _fairness(r) == "player 2: 70.0% (fair share 50.0%)"
@@ -277,3 +290,16 @@ def test_the_deck_page_names_its_sections_as_the_terminal_does() -> None:
         assert PAGES[lang]["designer"].lower().startswith(head.lower()), (lang, head, PAGES[lang]["designer"])
     assert PAGES["en"]["peak_99"] == " (99% of games: at most {n})"
     assert "settled" not in PAGES["en"]["gaps_head"] and PAGES["en"]["settled"] == "this edition’s ruling"
+
+
+def test_the_chart_of_shares_draws_the_interval_its_table_row_shows() -> None:
+    """Tenth reading (en66, it80, it20): the chart gave "−3 points [−14.3, +8.3]" (95 %) and the table below
+    "−3.0% [−14.9% to +8.9%]" (widened): two intervals for one figure. The chart now draws the table's."""
+    from cardgen.report.pages import forest
+
+    m = {"metric": "end_reason:no_dish", "base": 0.10, "variant": 0.07, "difference": -0.03, "low": -0.143,
+         "high": 0.083, "adj_low": -0.149, "adj_high": 0.089, "significant": False}
+    svg = forest([m], "F", "en")
+    [row] = metrics_table([m], "en")["rows"]
+    assert row["interval"] == "[−14.9 to +8.9]" and ": −3.0 pp [−14.9 to +8.9]</title>" in svg
+    assert "14.3" not in svg

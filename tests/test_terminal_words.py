@@ -128,7 +128,8 @@ def test_all_the_games_played_are_not_called_the_first_ones() -> None:
     assert said == "  design indicators (all 200 games):"
     assert designer_lines(_entry()["designer"], "fr", played=200)[0].startswith(
         "  indicateurs de conception (sur 200 parties)")
-    assert designer_lines(_entry()["designer"], "en", played=500)[0] == "  design indicators (first 200 games):"
+    assert designer_lines(_entry()["designer"], "en", played=500)[0] == \
+        "  design indicators (first 200 games, those traced turn by turn, see --designer-games):"  # why 200 (en12)
 
 
 def test_the_play_experiment_note_is_left_out_where_no_seat_is_dealt_a_card_another_lacks() -> None:
@@ -459,8 +460,9 @@ def test_the_balance_line_gives_the_rates_first_then_its_named_interval() -> Non
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26}
     corrected = balance_lines({"flags": [{**flag, "level": 0.9875, "compared": 4}]}, "fr")[0]
     assert corrected == ("équilibre\u202f: le joueur 1 gagne plus souvent que prévu, 38,0\u202f% des parties contre "
-                         "26,0\u202f% attendus (victoires partagées comprises)\u202f; intervalle de confiance à "
-                         "98,75\u202f%, corrigé pour la comparaison des 4 joueurs\u202f: [29,9\u202f%\u202f; 46,8\u202f%]")
+                         "26,0\u202f% attendus (victoires partagées comprises)\u202f; intervalle plus large que celui à "
+                         "95\u202f% donné plus haut, car 4 joueurs sont comparés à la fois (confiance de 98,75\u202f%)"
+                         "\u202f: [29,9\u202f%\u202f; 46,8\u202f%]")
     assert balance_lines({"flags": [flag]}, "en")[0].endswith("; 95% confidence interval: [29.9% to 46.8%]")
     assert "chi gioca in posizione 1 vince più spesso del previsto" in balance_lines({"flags": [flag]}, "it")[0]
 

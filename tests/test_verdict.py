@@ -293,3 +293,15 @@ def test_fix_names_the_counts_it_has_no_table_for() -> None:
         "option --fixed plays all 300 pairs).")
     assert "add --fixed to play all 300 pairs" in verdict({**stopped, "metrics": metrics[:1]}, "en")[-1]
     assert verdict(result, "en")[-1].endswith("apart from the counts on the “Other counts” line.")  # compare's
+
+
+def test_the_page_s_footnote_names_the_mark_the_page_shows() -> None:
+    """Tenth reading (it78 and its en/fr twins): the report's note said an interval excludes 0 "exactly when its
+    figure is marked *", and the page shows no *: its table says so in a "significant" column. The text file keeps
+    its *; the page names its column and the word in it, in each language."""
+    for lang, star, column in (("en", "its figure is marked *", "its row says “yes” in the “significant” column"),
+                               ("fr", "astérisque (*)", "porte « oui » dans la colonne « significatif »"),
+                               ("it", "asterisco (*)", "dice «sì» nella colonna «significativo»")):
+        text, page = footnote(25, lang), footnote(25, lang, page=True)
+        plain = page.replace("\u00a0", " ").replace("\u202f", " ")
+        assert star in text and "*" not in page and column in plain, (lang, page)

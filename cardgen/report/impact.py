@@ -16,9 +16,10 @@ from markupsafe import Markup
 
 from cardgen import wordbook
 from cardgen.terminal import with_terms
-from cardgen.languages import decimal
+from cardgen.languages import decimal, typeset
 from cardgen.report.svg import BASE_COLOUR, VARIANT_COLOUR
 from cardgen.report.templating import macro, render
+from cardgen.simulate.summary import interval, points
 from cardgen.simulate.verdict import number
 from cardgen.text import punct
 
@@ -66,8 +67,8 @@ def strip_svg(row: dict[str, Any], half: float, name: str | None = None, lang: s
 
 def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str = "en") -> dict[str, Any]:
     """One row's strip, for ``charts.svg``'s ``strip`` macro: the 0 line, the base's interval (compare) and the
-    row's point with its interval; its title names the component (``name``, else its id) with the figures in
-    percent."""
+    row's point with its interval; its title names the component (``name``, else its id) with the figures as
+    its table cell says them, in percentage points."""
     mid = STRIP_W / 2
 
     def x(v: float) -> float:
@@ -83,8 +84,9 @@ def strip(row: dict[str, Any], half: float, name: str | None = None, lang: str =
         out["row"] = {"y": STRIP_H * (0.7 if isinstance(base, dict) else 0.5), "low": x(row["low"]),
                       "high": x(row["high"]), "at": x(row["difference"]), "colour": colour}
     colon = punct(":", lang) + " "
-    out["title"] = (f"{name or row['component']}{colon}{_pct(row.get('difference'), True, lang)} "
-                    f"[{_pct(row.get('low'), True, lang)}, {_pct(row.get('high'), True, lang)}]")
+    ends = [points(row.get(k), lang, True, False) if isinstance(row.get(k), (int, float)) else "–" for k in ("low", "high")]
+    diff = points(row["difference"], lang) if isinstance(row.get("difference"), (int, float)) else "–"
+    out["title"] = typeset(f"{name or row['component']}{colon}{diff} {interval(*ends, lang)}", lang)  # as its cell
     return out
 
 
@@ -115,7 +117,8 @@ def _not_judged(row: dict[str, Any], lang: str) -> str:
 def _ends(half: float, lang: str) -> dict[str, str]:
     """The strip's two ends (``-5`` and ``+5`` percentage points), signed by the formatter of every figure in the
     table, so the header's minus is the cells' minus (``languages.decimal``)."""
-    return {"low": decimal(-100 * half, lang, places=0), "high": decimal(100 * half, lang, signed=True, places=0)}
+    return {"low": typeset(decimal(-100 * half, lang, places=0), lang),  # the cells' minus: "−11", as "−6.6 pp"
+            "high": decimal(100 * half, lang, signed=True, places=0)}
 
 
 def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = None, paired: bool = False,
@@ -131,12 +134,15 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
 
     def pct(x: Any, signed: bool = False) -> str:
         return _pct(x, signed, lang)
+
+    def pp(x: Any, unit: bool = True) -> str:  # a difference of win rates: percentage points, as the terminal's
+        return points(x, lang, True, unit) if isinstance(x, (int, float)) else "–"
     body = []
     for r in rows:
         base = r.get("base") if paired else None
         before = ""
         if paired:
-            before = f'{pct(base.get("difference"), True)} → ' if isinstance(base, dict) else "– → "
+            before = f'{pp(base.get("difference"))} → ' if isinstance(base, dict) else "– → "
         flag = r.get("flag") or ""
         plays = r.get("plays_per_seat")
         body.append({"picture": pictures.get(r["component"]), "name": names.get(r["component"], r["component"]),
@@ -144,8 +150,9 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
                      "per_seat": (words["per_seat"].format(n=number(plays, lang, False, small=True))
                                   if isinstance(plays, (int, float)) else ""),
                      "rates": f'{pct(r.get("win_rate_dealt"))} / {pct(r.get("win_rate_not_dealt"))}',
-                     "difference": (f'{before}{pct(r.get("difference"), True)} [{pct(r.get("low"), True)}, '
-                                    f'{pct(r.get("high"), True)}]'),
+                     # "+9.7 pp [+0.7 to +18.7]", never "+9.7% [+0.7%, +18.7%]" (tenth reading it98)
+                     "difference": typeset(f'{before}{pp(r.get("difference"))} '
+                                           f'{interval(pp(r.get("low"), False), pp(r.get("high"), False), lang)}', lang),
                      "strip": strip(r, half, names.get(r["component"]), lang), "flagged": bool(flag),
                      "verdict": words.get(flag, flag) if r.get("judged", True) else _not_judged(r, lang)})
     scale = decimal(100 * half, lang, places=0)

@@ -264,7 +264,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     significant rows in bold (and first with ``sort``); a figure that only repeats the edit says "follows
     from your change". ``game``: the game's words (``GameSpec.words``), so engine tallies read by their
     names, never by an engine id."""
-    from cardgen.simulate.summary import interval
+    from cardgen.simulate.summary import interval, points
     from cardgen.simulate.verdict import WORDS, is_share as share, label, number, shown
 
     ordered = sorted(metrics, key=lambda m: not m.get("significant")) if sort else metrics
@@ -274,14 +274,22 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         x = m.get(key)
         return "–" if x is None else number(x, lang, share(m["metric"]), signed, fixed=True)  # "46,0", never "46"
 
+    def diff(m: dict[str, Any], key: str, unit: bool = True) -> str:
+        """A difference or an interval's end: of two shares in percentage points as the terminal writes them
+        ("−4.0 pp", never "−4.0%", read as a relative fall: tenth reading it76, fr73, en65), else as its figure."""
+        x = m.get(key)
+        if x is None or not share(m["metric"]):
+            return f(m, key, True)
+        return points(x, lang, True, unit)
+
     # a compared figure's difference and interval as the terminal's row and the verdict's sentence say them
     # (``verdict.shown``: the difference of the values shown, Holm's widened interval): one value, one interval
     seen = [{**m, **dict(zip(("difference", "low", "high"), shown(m)))} if m.get("difference") is not None else m
             for m in ordered]
     rows = [{"name": label(m["metric"], lang, game), "follows": words["follows"] if m.get("follows_from_change") else "",
              "significant": bool(m.get("significant")), "base": f(m, "base"), "variant": f(m, "variant"),
-             "difference": typeset(f(m, "difference", True), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
-             "interval": interval(f(m, "low", True), f(m, "high", True), lang)} for m in seen]
+             "difference": typeset(diff(m, "difference"), lang),  # "−9.3" as its interval's "[−10.6 to −7.9]"
+             "interval": typeset(interval(diff(m, "low", False), diff(m, "high", False), lang), lang)} for m in seen]
     head = words["table"].split("|")
     if any(m.get("adj_low") is not None for m in ordered):  # widened past 95 %: not called a 95 % interval
         head[4] = words["interval_widened"]
@@ -291,8 +299,12 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
 def forest(metrics: list[dict[str, Any]], title: str, lang: str = "en", game: dict[str, Any] | None = None) -> Markup:
     from cardgen.report.words import REPORT
 
-    rows = [{**m, "label": metric_label(m["metric"], lang, game)} for m in metrics
-            if is_share(m["metric"]) and m.get("low") is not None and m.get("difference") is not None]
+    from cardgen.simulate.verdict import shown
+
+    # the value and interval the table below and the verdict say (``shown``: Holm's widened one): one figure,
+    # one interval on the page, never a 95 % one in the chart beside a widened one in the table (en66, it80)
+    rows = [{**m, **dict(zip(("difference", "low", "high"), shown(m))), "label": metric_label(m["metric"], lang, game)}
+            for m in metrics if is_share(m["metric"]) and m.get("low") is not None and m.get("difference") is not None]
     return differences_svg(rows, title, xlabel=REPORT[lang]["forest_axis"], lang=lang)
 
 
@@ -337,7 +349,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     """A validate entry's designer metrics (95 % intervals) and its "which card is too strong" chart, in ``lang``."""
     from cardgen.report.words import page_words
     from cardgen.simulate.designer import FIGURES
-    from cardgen.simulate.summary import interval
+    from cardgen.simulate.summary import games_of, interval
     from cardgen.simulate.verdict import WORDS, is_share as share, label, number
 
     d = r.get("designer") or {}
@@ -346,7 +358,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
     if not figures and not d.get("component_impact") and not d.get("exchange") and not options:
         return Markup()
     words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
-    rows = [{"name": label(n, lang, words), "mean": number(f["mean"], lang, share(n)),  # the interval as the terminal
+    rows = [{"name": label(n, lang, words) + games_of(n, f, d.get("games", 0), lang),  # "(of the 47 games with …)"
+             "mean": number(f["mean"], lang, share(n)),  # the interval as the terminal
              "interval": interval(number(f["low"], lang, share(n)), number(f["high"], lang, share(n)), lang)}
             for n, f in figures]  # writes it: "[3,6 ; 6,4]", never "[3,6, 6,4]" where a comma is the decimal mark
     names = dict((naming or Naming()).names)
@@ -422,7 +435,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             "internal": folded})
     notes = []
     if results:
-        notes.append(footnote(results, lang))
+        notes.append(footnote(results, lang, page=True))  # the page marks by its "significant" column
     if any(r.get("component_impact") for r in results):
         notes.append(impact_footnote(lang))
     if len(doc.get("looks") or ()) > 1:

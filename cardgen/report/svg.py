@@ -286,8 +286,8 @@ def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: 
 
 def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
                     xlabel: str = "variant minus base, percentage points", lang: str = "en") -> Markup:
-    """Forest plot: each row's difference (variant minus base, percentage points) with its 95 % interval;
-    ``xlabel`` says so in the report's language.
+    """Forest plot: each row's difference (variant minus base, percentage points) with the interval its row of
+    the table shows (``low``/``high``); ``xlabel`` says so in the report's language.
 
     Significant rows are drawn in the variant colour, the others in grey; the line at 0 is "no change".
     """
@@ -315,6 +315,7 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
         t += step
     parts.append(_vertical(px(0), top, base, WHISKER))
     tips = TIPS[lang]
+    from cardgen.simulate.summary import interval, points  # a difference of shares as the tables write it
     for i, r in enumerate(rows):
         cy = top + i * row + row / 2
         colour = VARIANT_COLOUR if r.get("significant") else BASE_COLOUR
@@ -323,7 +324,8 @@ def differences_svg(rows: list[dict[str, Any]], title: str, width: int = 520,
                                       "y2": f"{cy:.1f}", "stroke": colour, "stroke-width": 2}))
         mark = f" ({tips['significant']})" if r.get("significant") else ""
         parts.append(element("circle", {"cx": f"{px(r['difference']):.1f}", "cy": f"{cy:.1f}", "r": 4, "fill": colour},
-                             title=f"{r['label']}: {signed(r['difference'])} {tips['points']} "
-                                   f"[{signed(r['low'])}, {signed(r['high'])}]{mark}"))
+                             title=f"{r['label']}: {points(r['difference'], lang)} "  # the tables' "−3.0 pp"
+                                   f"{interval(points(r['low'], lang, unit=False), points(r['high'], lang, unit=False), lang)}"
+                                   f"{mark}"))
     _axis_label(parts, left, w, height, xlabel)
     return chart(width, height, title, parts)

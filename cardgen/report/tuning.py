@@ -40,6 +40,8 @@ def param_name(key: str, lang: str = "en", naming: Naming | None = None) -> str:
         fields = TUNING[lang].get("card_fields") or {}
         field = fields.get(path[-1]) or path[-1].replace("_", " ")
         name = QUOTED[lang].format(naming.names.get(cid) or cid)
+        if "{name}" in field:  # a field a phrase of its own says ("seats “To and Fro” moves one character forward")
+            return field.format(name=name)
         return _words("card", lang, field=field, name=name)
     return naming.rule(key.removeprefix("rules.").removeprefix("rule:"), lang)
 

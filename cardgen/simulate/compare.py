@@ -42,7 +42,7 @@ from cardgen.simulate.seeds import game_seed, seat_agents
 from cardgen.simulate.sequential import Design
 from cardgen.simulate.summary import Naming, tally_words
 from cardgen.simulate.tally import Tally
-from cardgen.simulate.verdict import follows_from_change, group, verdict
+from cardgen.simulate.verdict import follows_from_change, group, is_share, verdict
 from cardgen.terminal import echo, say, say_n
 
 FORMAT = "cardgen-compare/1"
@@ -142,8 +142,9 @@ def metric(name: str, n: int, sb: float, sv: float, sd: float, sdd: float, z: fl
         p = 0.0 if d != 0 else 1.0
     else:
         p = 2 * (1 - NormalDist().cdf(abs(d) / se))
+    low, high = bounded(name, d - z * se, d + z * se)
     out = {"metric": name, "n": n, "base": _r(sb / n), "variant": _r(sv / n), "difference": _r(d),
-           "low": _r(d - z * se) if n > 1 else None, "high": _r(d + z * se) if n > 1 else None, "p": p}
+           "low": _r(low) if n > 1 else None, "high": _r(high) if n > 1 else None, "p": p}
     if n > 1:  # its standard error: Holm's interval is drawn from it (``adjusted_interval``)
         out["se"] = se
     return out
@@ -159,8 +160,18 @@ def unpaired(name: str, b: dict[str, Any], v: dict[str, Any]) -> dict[str, Any] 
         return None
     d, se = rv - rb, math.sqrt(sb * sb + sv * sv)
     p = (0.0 if d else 1.0) if se == 0 else 2 * (1 - NormalDist().cdf(abs(d) / se))
+    low, high = bounded(name, d - Z95 * se, d + Z95 * se)
     return {"metric": name, "n": None, "base": _r(rb), "variant": _r(rv), "difference": _r(d),
-            "low": _r(d - Z95 * se), "high": _r(d + Z95 * se), "p": p, "se": se}
+            "low": _r(low), "high": _r(high), "p": p, "se": se}
+
+
+def bounded(name: str, low: float, high: float) -> tuple[float, float]:
+    """An interval of a difference kept to what the difference can be: a difference of two shares of games lies
+    between -1 and +1 (−100 to +100 points), however wide the normal approximation draws it ("[−102.9% to
+    −39.1%]" was read as an impossible figure, tenth reading it88). Other figures are left as drawn."""
+    if is_share(name):
+        return max(-1.0, low), min(1.0, high)
+    return low, high
 
 
 def holm(metrics: list[dict[str, Any]], alpha: float = ALPHA) -> None:
@@ -193,7 +204,8 @@ def adjusted_interval(mt: dict[str, Any], adjusted: float, alpha: float, step: i
     p = mt["p"]
     factor = adjusted / p if p > 0 else step
     z = NormalDist().inv_cdf(1 - alpha / (2 * max(1.0, factor)))
-    mt["adj_low"], mt["adj_high"] = _r(d - z * se), _r(d + z * se)
+    low, high = bounded(mt["metric"], d - z * se, d + z * se)
+    mt["adj_low"], mt["adj_high"] = _r(low), _r(high)
     mt["adj_level"] = round(1 - alpha / max(1.0, factor), 6)
 
 

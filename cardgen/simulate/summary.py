@@ -457,12 +457,15 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         width, digits = max(len(text) for text in labels), max(len(mean) for mean in means)
         out += [f"    {text:<{width}}  {mean:>{digits}} "
                 + interval(number(f["low"], lang, share(name), fixed=True), number(f["high"], lang, share(name), fixed=True),
-                           lang)
+                           lang) + games_of(name, f, games, lang)
                 for text, mean, (name, f) in zip(labels, means, figures)]
     rows = [r for r in d.get("component_impact") or [] if not held_by_all(r)]  # nothing to compare: not listed
     if rows:
         dealt = d.get("card_games") or 0  # every game's deal where a deal tells cards apart
-        out.append("  " + say("cards_head", lang, mark=say("flag_mark", lang), which=say("cards_all", lang, games=dealt) if dealt > games else which))
+        # the mark is explained only where a card carries it; else one line says none stands out (it28)
+        head = "cards_head" if any(r.get("flag") for r in rows) else "cards_head_none"
+        out.append("  " + say(head, lang, mark=say("flag_mark", lang),
+                              which=say("cards_all", lang, games=dealt) if dealt > games else which))
         out += card_table(rows, lang, naming)
     if d.get("exchange"):
         out += exchange_lines(d["exchange"], lang, naming)
@@ -489,6 +492,22 @@ def seat_rate_lines(seats: Sequence[Mapping[str, Any]], lang: str = "en", naming
     return ["    " + say("seat_rate", lang, who=name.ljust(named), rate=rate.rjust(width),
                          low=_pct(s["low"], lang, fixed=True), high=_pct(s["high"], lang, fixed=True))
             for s, rate, name in zip(seats, rates, who)]
+
+
+#: the games a design indicator leaves out, by the words that say which it keeps (``designer.game_figures``)
+FIGURE_GAMES = {"comeback_rate": "figure_of_one_winner", "drama": "figure_of_one_winner",
+                "decided_at": "figure_of_one_winner", "kingmaking": "figure_of_runner_up",
+                "close_games": "figure_of_margin"}
+
+
+def games_of(name: str, figure: Mapping[str, Any], games: int, lang: str) -> str:
+    """" (of the 212 games with a single winner)" after an indicator computed on fewer games than were traced, so
+    that 53.0 % is read against its own count, not the traced games' (tenth reading en12, fr9, it12: "53.0 % of
+    250" is no count of games); nothing when it counts them all."""
+    n = figure.get("n")
+    if not isinstance(n, int) or n >= games or name not in FIGURE_GAMES:
+        return ""
+    return "  " + say(FIGURE_GAMES[name], lang, n=decimal(n, lang, places=0))
 
 
 def card_table(rows: Sequence[Mapping[str, Any]], lang: str = "en", naming: Naming | None = None) -> list[str]:

@@ -349,19 +349,26 @@ def significance_line(count: int, lang: str = "en") -> str:
     return _typeset(WORDS[lang]["significant"].format(n=count), lang)
 
 
-def footnote(count: "int | list[dict[str, Any]]", lang: str = "en") -> str:
+def footnote(count: "int | list[dict[str, Any]]", lang: str = "en", page: bool = False) -> str:
     """The statistics behind "unlikely to be chance", for the end of a report: Holm over ``count`` figures, or,
     given a comparison's results, over each player count's own family (``family``), named per count where
-    the counts' families differ in size (a 5-player family holds more seats than a 3-player one)."""
+    the counts' families differ in size (a 5-player family holds more seats than a 3-player one). It names the
+    mark the reader sees: the text's * after a figure, or on a ``page`` the table's "significant" column, which
+    shows no * (tenth reading it78)."""
     words = WORDS[lang]
+    if page:
+        head = words["table"].split("|")
+        marked = words["marked_column"].format(column=head[5], yes=head[6])
+    else:
+        marked = words["marked_star"]
     if isinstance(count, int):
-        return _typeset(words["footnote"].format(n=count, cards=""), lang)
+        return _typeset(words["footnote"].format(n=count, cards="", marked=marked), lang)
     # the per-card figures join the family only where the game deals cards to some seats (Draco, not King Lui)
     cards = words["cards_included"] if any(c.get("change") for r in count for c in r.get("component_impact") or []) else ""
     sizes = [(r["players"], r.get("family", len(r["metrics"]))) for r in count]
     if len({n for _, n in sizes}) <= 1:
-        return _typeset(words["footnote"].format(n=sizes[0][1] if sizes else 0, cards=cards), lang)
+        return _typeset(words["footnote"].format(n=sizes[0][1] if sizes else 0, cards=cards, marked=marked), lang)
     each = ", ".join(words["family_first" if i == 0 else "family_at"].format(n=n, p=p) for i, (p, n) in enumerate(sizes))
-    return _typeset(words["footnote_each"].format(n=each, cards=cards), lang)
+    return _typeset(words["footnote_each"].format(n=each, cards=cards, marked=marked), lang)
 
 

@@ -43,7 +43,7 @@ from cardgen.languages import percent, significant, typeset
 from cardgen.load.project import Project
 from cardgen.model.deck import ResolvedDeck
 from cardgen.resolve.resolve import Resolver
-from cardgen.simulate.balance import is_shortfall
+from cardgen.simulate.balance import COVER, is_shortfall
 from cardgen.simulate.runner import default_agents, split_agents
 from cardgen.simulate.stats import wilson
 from cardgen.simulate.summary import Naming, failure_lines, item_case, joined, points
@@ -170,8 +170,8 @@ def problem_line(p: Problem, lang: str, naming: Naming) -> str:
     if p.kind == "seat":
         d = dict(p.detail)
         return word("problem_seat", lang, players=players, seat=p.name, side=word(d["side"], lang),
-                    rate=percent(p.share, lang), low=percent(d["low"], lang), high=percent(d["high"], lang),
-                    fair=percent(d["fair"], lang))
+                    rate=percent(p.share, lang, fixed=True), low=percent(d["low"], lang, fixed=True),
+                    high=percent(d["high"], lang, fixed=True), fair=percent(d["fair"], lang, fixed=True))
     if p.kind == "target":
         from cardgen.report.tuning import metric_name
         d = dict(p.detail)
@@ -188,6 +188,39 @@ def problem_line(p: Problem, lang: str, naming: Naming) -> str:
     from cardgen.simulate.summary import tally_words
     return word("problem_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
                 share=percent(p.share, lang))
+
+
+def cured_line(p: Problem, fresh: dict[str, Metric], lang: str, naming: Naming) -> str:
+    """A cured problem in short with its figure on the fresh seeds (``fresh``: that player count's figures) beside
+    the deck's: "3 players: short of silver coins in 4% of games (was 94%)". Never the problem's whole sentence
+    with the deck's figure alone, which reads as what the cure leaves."""
+    players = say_n("players", p.players, lang)
+    if p.kind == "short":
+        now = fresh.get(f"short:{p.name}", (0.0,))[0]
+        return word("cured_short", lang, players=players, piece=_piece(p.name, lang, naming),
+                    now=percent(now, lang, places=0), was=percent(p.share, lang, places=0))
+    if p.kind == "seat":
+        now = fresh.get(f"seat_{p.name}_win_rate", (p.share,))[0]
+        return word("cured_seat", lang, players=players, seat=p.name, now=percent(now, lang, fixed=True),
+                    was=percent(p.share, lang, fixed=True))
+    if p.kind == "target":
+        from cardgen.report.tuning import metric_name
+        now = fresh.get(p.name, (p.share,))[0]
+        return word("cured_target", lang, players=players, figure=metric_name(p.name, lang, naming),
+                    now=significant(now, lang), was=significant(p.share, lang))
+    if p.kind == "card":
+        return word("cured_card", lang, players=players, card=QUOTED[lang].format(naming.names.get(p.name, p.name)))
+    from cardgen.simulate.summary import tally_words
+    now = fresh.get(f"gap:{p.name}", (0.0,))[0]
+    return word("cured_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
+                now=percent(now, lang, places=0), was=percent(p.share, lang, places=0))
+
+
+def cured_text(fixer: "Fixer", prop: "Proposal", lang: str) -> str:
+    """Every problem a proposal cures, in short, with its figures on the fresh seeds (``cured_line``)."""
+    naming = Naming.of(fixer.deck, lang)
+    return joined((cured_line(p, prop.fresh.get(p.players, {}), lang, naming) for p in fixer.cured(prop.trial)),
+                  lang)
 
 
 def _piece(tally: str, lang: str, naming: Naming) -> str:
@@ -559,7 +592,7 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
     naming = Naming.of(deck, lang)
     lines = [word("file_head", lang, trial=trial.number + 1, size=significant(trial.objective, lang),
                   change=describe_change(deck, params, trial.values, fixer.own, lang)),
-             word("file_cures", lang, what=joined((problem_line(p, lang, naming) for p in fixer.cured(trial)), lang)),
+             word("file_cures", lang, what=cured_text(fixer, prop, lang)),
              word("file_cost", lang, text=print_cost(deck, params, trial.values, fixer.own, lang)),
              word("file_checked", lang, games=say_n("games", opts.games, lang), seed=opts.seed,
                   fresh=opts.seed + FRESH_SEED, agents=agents_words(list(opts.agents or []), lang))]
@@ -639,10 +672,11 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     deck = Resolver(project).resolve(deck_ref)
     opts = check_options(deck, opts)
     lang = opts.lang
-    echo(word("head", lang, deck=deck.id, games=say_n("games", opts.games, lang), trials=opts.trials,
+    naming = Naming.of(deck, lang)
+    called = f"{naming.title} ({deck.id})" if naming.title and naming.title != deck.id else deck.id  # as validate
+    echo(word("head", lang, deck=called, games=say_n("games", opts.games, lang), trials=opts.trials,
                agents=agents_words(list(opts.agents or []), lang)), file=sys.stderr, flush=True)
     found, unconfirmed, more = diagnose(project, deck, opts)
-    naming = Naming.of(deck, lang)
     if unconfirmed:  # said before what is fixed: a designer does not chase a run's chance
         echo(word("unconfirmed", lang, n=opts.games, twice=2 * opts.games))
         for p in unconfirmed:
@@ -651,9 +685,11 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
         echo(word("nothing_confirmed" if unconfirmed else "nothing", lang, deck=deck.id,
                    games=say_n("games", opts.games, lang), seed=opts.seed))
         return 0
-    echo(word("found", lang, deck=deck.id))
+    echo(word("found", lang, deck=called))
     for p in found:
         echo("  " + problem_line(p, lang, naming))
+    if any(p.kind == "short" for p in found):  # fix's aim and validate's print count are two targets: say both
+        echo(word("aim_note", lang, aim=percent(SHORT_AIM, lang, places=0), cover=percent(COVER, lang, places=0)))
     if any(p.kind == "gap" for p in found):
         echo(word("needs_ruling", lang))
     searched = [p for p in found if p.kind != "gap"]
@@ -726,6 +762,8 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
         written.append((prop, path))
         _say_proposal(fixer, prop, path, len(written))
     _write_record(fixer, written)
+    if written:  # what to do next: the smallest proposal, and the command that shows all it moves
+        echo(word("next", lang, deck=fixer.deck.id, path=written[0][1]))
     return 0 if written else 1
 
 
@@ -734,7 +772,7 @@ def _say_proposal(fixer: Fixer, prop: Proposal, path: Path, rank: int) -> None:
     params = opts.params
     echo(word("proposal", lang, k=rank, path=path))
     naming = Naming.of(deck, lang)
-    echo(word("cures", lang, what=joined((problem_line(p, lang, naming) for p in fixer.cured(prop.trial)), lang)))
+    echo(word("cures", lang, what=cured_text(fixer, prop, lang)))
     echo(word("change", lang, text=item_case(describe_change(deck, params, prop.trial.values, fixer.own, lang),
                                              naming)))
     echo(word("cost", lang, text=print_cost(deck, params, prop.trial.values, fixer.own, lang)))
