@@ -9,6 +9,8 @@ reached on purpose; every expected number is worked out by hand.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from cardgen.games.royale import rules
@@ -72,9 +74,12 @@ def test_dealt_again_the_solo_pile_is_sorted_and_shuffled_whole():
     assert solo == [7, 8, 9]
 
 
-def under(*counts: int) -> list[list[list[int]]]:
-    """Each seat's nobles with ``counts[p]`` dish cards under its first one."""
-    return [[list(range(c)), []] for c in counts]
+def under(*counts: int) -> SimpleNamespace:
+    """A position whose seats each have two noble slots, ``counts[p]`` dish cards under the last one (what
+    ``winners`` counts, through ``rules.dishes``)."""
+    cfg = [0] * rules.CFG_SIZE
+    cfg[rules.C_SLOTS] = 2
+    return SimpleNamespace(under=[[[], list(range(c))] for c in counts], g=SimpleNamespace(cfg=cfg))
 
 
 @pytest.mark.parametrize("score, solo, winner, cards, won, tie", [
