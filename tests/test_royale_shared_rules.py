@@ -98,6 +98,17 @@ def test_who_wins(score, solo, winner, cards, won, tie):
     assert win == won
 
 
+def test_the_end_records_its_reason_and_the_seat_with_no_noble_left_who_wins_whatever_the_scores():
+    S = under(0, 5, 0)
+    S.score, S.phase, S.end_reason, S.winner, S.finished = [9, 2, 9], rules.TAKE, None, -1, 0
+    rules.end(S, "all_nobles", 1)
+    assert (S.phase, S.end_reason, S.winner, S.finished) == (rules.OVER, "all_nobles", 1, 1)
+    win = [7, 7, 7]
+    assert rules.result(S, win) == TIE_NONE and win == [0, 1, 0]
+    rules.end(S, "banquet_over", -1)  # no seat validated them all: seats 0 and 2 tie on points and dish cards
+    assert rules.result(S, win) == TIE_SHARED and win == [1, 0, 1]
+
+
 # -- the turn flow (``draw``, ``refill``, ``ghost``, ``start_turn``, ``end_turn``) on a stand-in position -----------
 class Reverse(Lowest):
     """A generator whose shuffle reverses the list."""
