@@ -157,40 +157,34 @@ def _put(S, key, value):
 
 
 @_inline
-def _cards(S, zone):
-    """The cards of pile ``zone`` (its count slot: ``S_PILE``, ``S_DISC``, ``S_HAND``, ``S_SOLO_LEN``,
-    ``S_REV_LEN``), bottom first."""
-    V = S[0]
-    if zone == S_PILE:
-        return V[F_PILE]
-    if zone == S_DISC:
-        return V[F_DISC]
-    if zone == S_HAND:
-        return V[F_HAND]
-    if zone == S_SOLO_LEN:
-        return V[F_SOLO]
-    return V[F_SREV]
-
-
-@_inline
 def _pop(S, zone):
     st = S[0][F_ST]
     st[zone] -= 1
-    return _cards(S, zone)[st[zone]]
+    if zone == S_PILE:
+        return S[0][F_PILE][st[zone]]
+    return S[0][F_SOLO][st[zone]]
 
 
 @_inline
 def _push(S, zone, card):
     st = S[0][F_ST]
-    _cards(S, zone)[st[zone]] = card
+    if zone == S_DISC:
+        S[0][F_DISC][st[zone]] = card
+    elif zone == S_HAND:
+        S[0][F_HAND][st[zone]] = card
+    else:
+        S[0][F_SREV][st[zone]] = card
     st[zone] += 1
 
 
 @_inline
 def _fresh(S, zone, n):
-    """``rules.fresh``: pile ``zone`` holds ``n`` cards, to be written into its array."""
+    """``rules.fresh``: pile ``zone`` (the dish pile or the solo pile) holds ``n`` cards, to be written into its
+    array."""
     S[0][F_ST][zone] = n
-    return _cards(S, zone)
+    if zone == S_PILE:
+        return S[0][F_PILE]
+    return S[0][F_SOLO]
 
 
 @_inline
@@ -298,7 +292,12 @@ def _set_zone(S, built, lo, hi):
 
 @_inline
 def _card_at(S, zone, i):
-    return _cards(S, zone)[i]
+    """``rules.card_at``: the ``i``-th card of the dish pile, the discard or the revealed solo cards."""
+    if zone == S_PILE:
+        return S[0][F_PILE][i]
+    if zone == S_DISC:
+        return S[0][F_DISC][i]
+    return S[0][F_SREV][i]
 
 
 @_inline
@@ -435,7 +434,8 @@ _FORMS = dict(get=_get, put=_put, size=_get, pop=_pop, push=_push, fresh=_fresh,
               K_WINNER=S_WINNER, K_FINISHED=S_FINISHED, PILE=S_PILE, DISCARD=S_DISC, SOLO=S_SOLO_LEN,
               REVEALED=S_REV_LEN, HAND=S_HAND)
 _end = bind(rules.end, "royale", _INLINE, **_FORMS)
-_FORMS.update(reshuffle=bind(rules.reshuffle, "royale", _INLINE, **_FORMS),
+# ``reshuffle`` is a call, not inlined: ``draw`` is inlined at every draw site (as ``pack``, see below)
+_FORMS.update(reshuffle=bind(rules.reshuffle, "royale", _HOT, **_FORMS),
               next_row=bind(rules.next_row, "royale", _INLINE, **_FORMS))
 # ``pack`` (and ``setup``, run once per game) are calls, not inlined: every draw site inlines ``repack``, and
 # a pile build inlined into each would multiply the compile time (numba inlines its IR at every call site)
