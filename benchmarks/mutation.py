@@ -140,7 +140,8 @@ TARGETS = [
     # again, the winners, the turn flow, what a decision allows and a noble cleared
     Target("royale_rules", "cardgen/games/royale/rules.py",
            _m("cardgen/games/royale/rules.py", "x_packets", "x_redeal", "x_winners", "x_draw", "x_refill", "x_ghost",
-             "x_start_turn", "x_end_turn", "x_legal", "x_clear", "x_setup", "x_pack", "x_repack"),
+             "x_start_turn", "x_end_turn", "x_legal", "x_clear", "x_setup", "x_pack", "x_repack", "x_dishes",
+             "x_result", "x_end", "x_reshuffle", "x_next_row"),
            ("tests/test_royale_rules.py", "tests/test_royale_engine.py", "tests/test_royale_state.py",
             "tests/test_royale_shared_rules.py")),
     Target("draco_payments", DR, _m(DR, "xǁDracoStateǁ_toast", "xǁDracoStateǁ_transfer", "xǁDracoStateǁ_settle",

@@ -41,13 +41,12 @@ ENCODERS = {
 }
 #: per side, the functions whose twin is on the other side
 ENGINE_SIDE = {
-    "royale/engine.py": "_finish _copy",
+    "royale/engine.py": "_copy",
     "draco/engine.py": "_build_actions _info _legal_play legal_actions apply _play _roll _after_play _toast "
                        "_next_neighbour _end_turn _start_turn _setup _finish "
                        "_winners determinize",
 }
 KERNEL_SIDE = {
-    "royale/compiled_rules.py": "_reshuffle _next _fill _finish winners",
     "draco/compiled_rules.py": "deal _advance _play apply legal winners "
                                "determinize _hide _redeal _toast _put player legal_of _count _below",
 }
@@ -57,7 +56,7 @@ CHAINS = {
     "king_lui/engine.py": "apply _start_course _decide _draw _next_pending _feed _end_turn _advance _finish",
     "king_lui/compiled_rules.py": "settle apply",
     "royale/engine.py": "_draw _refill _ghost_turn _start_turn _end_turn _clear legal_actions apply _take _place "
-                        "_after_serving _setup determinize",
+                        "_after_serving _setup determinize _finish",
     "royale/compiled_rules.py": "legal_actions _apply apply deal determinize",
     "draco/engine.py": "_draw _transfer _settle",
 }

@@ -57,7 +57,7 @@ def test_each_games_rules_reads_the_shared_accessors_by_name(rules, name):
     assert getattr(rules, name) is getattr(reference, name)
 
 
-def test_royales_reshuffle_is_the_shared_one_and_builds_the_discards_view_again():
+def test_royales_reshuffle_moves_every_card_with_the_games_draws_and_builds_the_discards_view_again():
     S = SimpleNamespace(pile=[], discard=[1, 2, 3], solo_pile=[], solo_revealed=[4, 5], rng=random.Random(2),
                         _discard_gen=0)
     royale_rules.reshuffle(S, royale_rules.DISCARD, royale_rules.PILE)

@@ -486,6 +486,23 @@ def test_validating_every_noble_wins_at_once(deck):
     assert out.winners == [1] and out.scores == [1.0, 12.0, 0.0]  # seat 2 never played this round
 
 
+@pytest.mark.parametrize("seat", [0, 1])
+def test_validating_every_noble_wins_even_behind_on_points(deck, seat):
+    """Rule 19 before rule 20: the seat with no noble left wins, whoever has the most points (seat 0 too:
+    ``_finish``'s ``winner`` is a seat number, 0 is not "none")."""
+    g = RoyaleGame(deck, 3)
+    st = g.new_initial_state(24)
+    for s in range(5):
+        st.done[seat][s] = True
+    st.open[seat] = [5]
+    st.score[2] = 30  # seat 2 leads by far
+    for p in range(seat + 1):
+        validate_viscount(st, p)
+    assert st.is_terminal() and st.end_reason == "all_nobles" and st.winner == seat
+    out = st.outcome()
+    assert out.winners == [seat] and out.tie_break is None and out.scores[2] == 30.0
+
+
 def test_an_empty_buffet_ends_the_game(deck):
     """Our clarification (nothing_to_take: end_game): no card to take ends the game."""
     g = RoyaleGame(deck, 2)

@@ -9,6 +9,8 @@ reached on purpose; every expected number is worked out by hand.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from cardgen.games.royale import rules
@@ -72,9 +74,12 @@ def test_dealt_again_the_solo_pile_is_sorted_and_shuffled_whole():
     assert solo == [7, 8, 9]
 
 
-def under(*counts: int) -> list[list[list[int]]]:
-    """Each seat's nobles with ``counts[p]`` dish cards under its first one."""
-    return [[list(range(c)), []] for c in counts]
+def under(*counts: int) -> SimpleNamespace:
+    """A position whose seats each have two noble slots, ``counts[p]`` dish cards under the last one (what
+    ``winners`` counts, through ``rules.dishes``)."""
+    cfg = [0] * rules.CFG_SIZE
+    cfg[rules.C_SLOTS] = 2
+    return SimpleNamespace(under=[[[], list(range(c))] for c in counts], g=SimpleNamespace(cfg=cfg))
 
 
 @pytest.mark.parametrize("score, solo, winner, cards, won, tie", [
@@ -91,6 +96,17 @@ def test_who_wins(score, solo, winner, cards, won, tie):
     win = [7] * len(score)
     assert winners(score, solo, winner, under(*cards), win) == tie
     assert win == won
+
+
+def test_the_end_records_its_reason_and_the_seat_with_no_noble_left_who_wins_whatever_the_scores():
+    S = under(0, 5, 0)
+    S.score, S.phase, S.end_reason, S.winner, S.finished = [9, 2, 9], rules.TAKE, None, -1, 0
+    rules.end(S, "all_nobles", 1)
+    assert (S.phase, S.end_reason, S.winner, S.finished) == (rules.OVER, "all_nobles", 1, 1)
+    win = [7, 7, 7]
+    assert rules.result(S, win) == TIE_NONE and win == [0, 1, 0]
+    rules.end(S, "banquet_over", -1)  # no seat validated them all: seats 0 and 2 tie on points and dish cards
+    assert rules.result(S, win) == TIE_SHARED and win == [1, 0, 1]
 
 
 # -- the turn flow (``draw``, ``refill``, ``ghost``, ``start_turn``, ``end_turn``) on a stand-in position -----------

@@ -79,7 +79,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
     out[peaks + 2] = st[core.S_RESHUFFLE_PEAK] >= 0
     out[peaks + 3] = st[core.S_FINISHED] != 0
     if out[R_STOP] == PLAYED and end < core.STALLED:
-        out[R_TIE] = core.winners(V, G, win)
+        out[R_TIE] = core.result((V, G, None, None), win)
         out[R_SCORES + players:R_SCORES + 2 * players] = win
         if out[R_TIE] == TIE_SHARED:
             n = st[core.S_NGAPS]

@@ -17,9 +17,9 @@ way; ``A_PLACE + c * nslots + s`` puts card ``c`` under slot ``s``; ``A_CLEAR + 
 slot ``s``; ``A_STOP`` stops clearing.
 
 * ``deal``: the set-up; ``legal_actions``; ``apply`` (``_apply``): one action, chance from
-  ``fastrng``; ``winners`` / ``outcome``: the end and its tie-breaks; ``determinize``: the
+  ``fastrng``; ``result`` / ``outcome``: the end and its tie-breaks; ``determinize``: the
   pile dealt again (search). How the pile is built from packets, dealt again and who wins are
-  ``rules.py``'s functions themselves (``packets``, ``redeal``, ``winners``), written once: the
+  ``rules.py``'s functions themselves (``packets``, ``redeal``, ``result``, ``winners``), written once: the
   engine runs them on its lists, this module compiles them as they are (``cardgen.jit.bind``);
 * ``heuristic`` (``_heuristic``): ``agents.HeuristicAgent`` on these arrays, the one compiled
   heuristic (batch seats and search rollouts): the agent's planner (``agents.decide``,
@@ -128,29 +128,9 @@ def _gap(st, cfg, gaps, kind, a, b, c):
     return cfg[C_GAPS + kind]
 
 
-@_hot
-def _finish(st, reason, winner):
-    st[S_PHASE] = OVER
-    st[S_END] = reason
-    st[S_FINISHED] = 1
-    st[S_WINNER] = winner
-
-
-#: ``rules.packets``, ``rules.redeal`` and ``rules.winners`` are compiled as they are with this module's
-#: draws, sort and dish count (``_put_packets``, ``_redeal``, ``_winners``): the reference's rules, on arrays
+#: ``rules.packets`` and ``rules.redeal`` are compiled as they are with this module's draws and sort
+#: (``_put_packets``, ``_redeal``): the reference's rules, on arrays
 _put_packets = bind(rules.packets, "royale", _INLINE, randbelow=fastrng.randbelow_inline)
-
-
-@_hot
-def _reshuffle(st, mt, src, src_len, dst, dst_len):
-    """The ``st[src_len]`` cards of ``src`` shuffled into the empty ``dst`` (the discard into the pile,
-    the revealed solo cards into the solo pile)."""
-    n = st[src_len]
-    for i in range(n):
-        dst[i] = src[i]
-    st[dst_len] = n
-    st[src_len] = 0
-    fastrng.shuffle_fast(mt, dst, n)
 
 
 # -- the turn flow: ``rules.py``'s steps compiled as they are, over ``S`` ------------------------------
@@ -198,13 +178,13 @@ def _push(S, zone, card):
 
 
 @_inline
-def _shuffle_into(S, src, dst):
-    """``rules.reshuffle``: the discard into the pile, or the revealed solo cards into the solo pile."""
-    V = S[0]
-    if src == S_DISC:
-        _reshuffle(V[F_ST], S[3], V[F_DISC], S_DISC, V[F_PILE], S_PILE)
-    else:
-        _reshuffle(V[F_ST], S[3], V[F_SREV], S_REV_LEN, V[F_SOLO], S_SOLO_LEN)
+def _fresh(S, zone, n):
+    """``rules.fresh``: pile ``zone`` (the dish pile or the solo pile) holds ``n`` cards, to be written into its
+    array."""
+    S[0][F_ST][zone] = n
+    if zone == S_PILE:
+        return S[0][F_PILE]
+    return S[0][F_SOLO]
 
 
 @_inline
@@ -214,7 +194,7 @@ def _gap_of(S, kind, a, b, c):
 
 @_inline
 def _finish_of(S, reason):
-    _finish(S[0][F_ST], reason, -1)
+    _end(S, reason, -1)
 
 
 @_inline
@@ -238,13 +218,19 @@ def _solo_cells(S, card):
 
 
 @_inline
+def _slot(S, p, s):
+    """The index of seat ``p``'s noble slot ``s`` in the per-slot fields and tables."""
+    return p * S[1][G_CFG][C_SLOTS] + s
+
+
+@_inline
 def _under_size(S, p, s):
-    return S[0][F_ULEN][p * S[1][G_CFG][C_SLOTS] + s]
+    return S[0][F_ULEN][_slot(S, p, s)]
 
 
 @_inline
 def _under_card(S, p, s, i):
-    return S[0][F_UNDER][p * S[1][G_CFG][C_SLOTS] + s, i]
+    return S[0][F_UNDER][_slot(S, p, s), i]
 
 
 @_inline
@@ -306,9 +292,12 @@ def _set_zone(S, built, lo, hi):
 
 @_inline
 def _card_at(S, zone, i):
+    """``rules.card_at``: the ``i``-th card of the dish pile, the discard or the revealed solo cards."""
     if zone == S_PILE:
         return S[0][F_PILE][i]
-    return S[0][F_DISC][i]
+    if zone == S_DISC:
+        return S[0][F_DISC][i]
+    return S[0][F_SREV][i]
 
 
 @_inline
@@ -365,10 +354,36 @@ def _from_hand(S, card):
 
 
 @_inline
-def _next_row(S, p, s, card):
-    """``rules.next_row`` from the noble table: a row, DEAD, or UNKNOWN (noted in ``miss``, ``W[4]``)."""
-    k = p * S[1][G_CFG][C_SLOTS] + s
-    return _next(S[1][G_NOBLES][1].trans, S[0][F_ROW][k], S[1][G_CODES][k, card], S[2][4])
+def _noble_row(S, p, s):
+    """``rules.noble_row``: the slot's row of the noble table (the engine's checker state)."""
+    return S[0][F_ROW][_slot(S, p, s)]
+
+
+@_inline
+def _card_code(S, p, s, card):
+    """``rules.card_code``: ``card``'s code for the slot's noble (``G_CODES``)."""
+    return S[1][G_CODES][_slot(S, p, s), card]
+
+
+@_inline
+def _known(S, p, s, r, code):
+    """``rules.known``: the noble table's answer, UNKNOWN where it was never worked out."""
+    return S[1][G_NOBLES][1].trans[r, code]
+
+
+@_inline
+def _missed(miss, r, code):
+    """The transition (``r``, ``code``) the noble table does not know yet, noted in ``miss`` for the caller to
+    compute (``_fill``): UNKNOWN."""
+    miss[MISS_ROW] = r
+    miss[MISS_CODE] = code
+    return compiled_require.UNKNOWN
+
+
+@_inline
+def _learn(S, p, s, r, code):
+    """``rules.learn``: a kernel cannot grow the noble table; the transition is noted in ``miss`` (``W[4]``)."""
+    return _missed(S[2][4], r, code)
 
 
 @_inline
@@ -398,20 +413,30 @@ def _validate(S, p, s):
 
 @_inline
 def _win(S, p):
-    _finish(S[0][F_ST], ALL_NOBLES, p)
+    _end(S, ALL_NOBLES, p)
 
 
-_FORMS = dict(get=_get, put=_put, size=_get, pop=_pop, push=_push, reshuffle=_shuffle_into,
+@_inline
+def _scores(S):
+    return S[0][F_SCORE]
+
+
+_FORMS = dict(get=_get, put=_put, size=_get, pop=_pop, push=_push, fresh=_fresh, scores=_scores,
               scratch=_scratch, chance=_chance, new_pile=_new_pile, new_solo=_new_solo, set_zone=_set_zone,
               card_at=_card_at, empty=_empty, peak=_peak, dealt=_dealt, shuffle=fastrng.shuffle_fast,
               gap=_gap_of, finish=_finish_of, over=_over, config=_config, cells=_cells,
               solo_cells=_solo_cells, under_size=_under_size, under_card=_under_card,
               reset_noble=_reset_noble, hand_card=_hand_card, validated=_validated, imposter_ways=_imposter_ways,
               take_cells=_take_cells_of, tally=_tally, use_imposter=_use_imposter, new_hand=_new_hand,
-              from_hand=_from_hand, next_row=_next_row, put_under=_put_under, set_row=_set_row, need=_need_of,
+              from_hand=_from_hand, noble_row=_noble_row, card_code=_card_code, known=_known, learn=_learn, put_under=_put_under, set_row=_set_row, need=_need_of,
               validate=_validate, win=_win, K_TURNS=S_TURNS, K_ROUNDS=S_ROUNDS, K_PLAYER=S_PLAYER, K_PHASE=S_PHASE,
-              K_END_DRAWS=S_END_DRAWS, K_PEAK_UNDER=S_PEAK_UNDER, K_FORCED=-1, K_VOLUNTARY=-1, PILE=S_PILE,
-              DISCARD=S_DISC, SOLO=S_SOLO_LEN, REVEALED=S_REV_LEN, HAND=S_HAND)
+              K_END_DRAWS=S_END_DRAWS, K_PEAK_UNDER=S_PEAK_UNDER, K_FORCED=-1, K_VOLUNTARY=-1, K_END=S_END,
+              K_WINNER=S_WINNER, K_FINISHED=S_FINISHED, PILE=S_PILE, DISCARD=S_DISC, SOLO=S_SOLO_LEN,
+              REVEALED=S_REV_LEN, HAND=S_HAND)
+_end = bind(rules.end, "royale", _INLINE, **_FORMS)
+# ``reshuffle`` is a call, not inlined: ``draw`` is inlined at every draw site (as ``pack``, see below)
+_FORMS.update(reshuffle=bind(rules.reshuffle, "royale", _HOT, **_FORMS),
+              next_row=bind(rules.next_row, "royale", _INLINE, **_FORMS))
 # ``pack`` (and ``setup``, run once per game) are calls, not inlined: every draw site inlines ``repack``, and
 # a pile build inlined into each would multiply the compile time (numba inlines its IR at every call site)
 _pack = bind(rules.pack, "royale", _HOT, **_FORMS, packets=_put_packets)
@@ -468,17 +493,6 @@ def legal_actions(V, G, out):
 
 
 @_inline
-def _next(trans, r, code, miss):
-    """The row after one more card of ``code`` under row ``r`` (a row or DEAD), or UNKNOWN: the
-    table does not know it yet (noted in ``miss`` for the caller to compute)."""
-    nid = trans[r, code]
-    if nid == compiled_require.UNKNOWN:
-        miss[MISS_ROW] = r
-        miss[MISS_CODE] = code
-    return nid
-
-
-@_inline
 def _apply(V, G, W, mt, a):
     """Play action ``a`` (legal) in the position of views ``V``, chance from ``mt`` (``rules.act``): OK, or
     MISSING (the noble table lacks the transition of a card placed, noted in ``W[4]``; nothing was changed)."""
@@ -490,7 +504,9 @@ def _apply(V, G, W, mt, a):
 
 @njit(cache=True)
 def _fill(R, miss):
-    """Compute the transition a kernel missed (``compiled_require.step``): its row, DEAD, or FULL (no room)."""
+    """Compute the transition a kernel missed (``compiled_require.step``): its row, DEAD, or FULL (no room).
+    The second half of ``rules.learn``'s compiled form: the kernel noted the transition (``_learn``), its caller,
+    which may allocate, works it out here."""
     return compiled_require.step(*R, miss[MISS_ROW], miss[MISS_CODE])
 
 
@@ -525,25 +541,10 @@ def deal(V, G, W, mt, init_pile, init_solo):
     _setup((V, G, W, mt, init_pile, init_solo))
 
 
-@_inline
-def _dishes(U, p):
-    """``rules.dishes``: the dish cards under seat ``p``'s nobles; ``U``: (``ulen``, noble slots per seat)."""
-    ulen, nslots = U
-    n = 0
-    for sl in range(nslots):
-        n += ulen[p * nslots + sl]
-    return n
-
-
-_winners = bind(rules.winners, "royale", _INLINE, dishes=_dishes)
-
-
-@_hot
-def winners(V, G, win):
-    """The winners (``win[p]`` 1) of a game that ended, and its tie-break (``rules.TIE_*``): ``rules.winners``
-    (the ``tie_after_tiebreak`` gap: settled by the deck or not, ``outcome`` and the batch say)."""
-    cfg = G[G_CFG]
-    return _winners(V[F_SCORE], cfg[C_SOLO], V[F_ST][S_WINNER], (V[F_ULEN], cfg[C_SLOTS]), win)
+#: the winners (``win[p]`` 1) of a game that ended in ``S`` and its tie-break (``rules.TIE_*``): ``rules.result``
+#: and ``winners``, compiled as they are (the ``tie_after_tiebreak`` gap: ``outcome`` and the batch say)
+result = bind(rules.result, "royale", _HOT, **_FORMS,
+              winners=bind(rules.winners, "royale", _INLINE, dishes=bind(rules.dishes, "royale", _INLINE, **_FORMS)))
 
 
 @njit(cache=True)
@@ -557,7 +558,7 @@ def outcome(V, G, scores, win):
     score = V[F_SCORE]
     for q in range(score.shape[0]):  # a loop, not a slice: ``_hot`` callers compile it without NRT
         scores[q] = score[q]
-    return not (winners(V, G, win) == TIE_SHARED and G[G_CFG][C_GAPS + GAP_TIE] == UNSETTLED)
+    return not (result((V, G, None, None), win) == TIE_SHARED and G[G_CFG][C_GAPS + GAP_TIE] == UNSETTLED)
 
 
 @njit(cache=True)
@@ -604,8 +605,12 @@ def determinize(root, out, V, mt):
 def _step(T, i, r, c):
     """``agents.step``: the row after card ``c`` under open noble ``i`` at row ``r`` (a row or DEAD), or
     MISSING: the table does not know it yet (noted in ``miss``)."""
-    nid = _next(T[3], r, T[0][T[5][i], c], T[4])
-    return MISSING if nid == compiled_require.UNKNOWN else nid
+    code = T[0][T[5][i], c]
+    nid = T[3][r, code]
+    if nid == compiled_require.UNKNOWN:
+        _missed(T[4], r, code)
+        return MISSING
+    return nid
 
 
 @_inline

@@ -26,7 +26,7 @@ from cardgen.games.royale.checks import instances, line_cells, noble_face, owner
 from cardgen.games.royale.require import DEAD, Checker, checker
 from cardgen.games.royale import rules
 from cardgen.games.royale.rules import (CFG_SIZE, CLEAR, EMPTY, END, GAP_KINDS, GAPS, OVER, PLACE, TAKE, TIE_NAMES,
-                                        TIE_NONE, TIE_SHARED, UNSETTLED, winners)
+                                        TIE_NONE, TIE_SHARED, UNSETTLED)
 
 if TYPE_CHECKING:
     from cardgen.model.deck import ResolvedDeck
@@ -234,6 +234,9 @@ class RoyaleState(State):
         self.solo_revealed: list[int] = []
         self.forced_clears = 0
         self.voluntary_clears = 0
+        #: the seat that validated all its nobles (-1: none) and whether a rule ended the game (``rules.end``)
+        self.winner = -1
+        self.finished = 0
         #: (pile length when built, first and last position from the top the end card may hold)
         self.end_zone = (0, 0, -1)
         #: (seat, cells) of every imposter use, for the invariants
@@ -379,9 +382,10 @@ class RoyaleState(State):
 
     # -- the end ---------------------------------------------------------------------------
     def _finish(self, reason: str, winner: int | None = None) -> None:
-        self.phase = OVER
+        """The game ends (``rules.end``) and its outcome is written: the scores, the winners and the tie-break
+        (``rules.result``; a shared win is gap ``tie_after_tiebreak``) and what the statistics report."""
+        rules.end(self, reason, -1 if winner is None else winner)
         self._legal = []
-        self.end_reason = reason
         self.track("cards_under_a_noble", self._peak_under)
         g = self.g
         scores = [float(s) for s in self.score]
@@ -394,7 +398,7 @@ class RoyaleState(State):
             extra["band"] = band
             extra["band_title"] = bands[band].title.en if band is not None else None
         win = [0] * g.players
-        tie = winners(self.score, g.solo, -1 if winner is None else winner, self.under, win)
+        tie = rules.result(self, win)
         tied = [p for p in range(g.players) if win[p]]
         if tie == TIE_SHARED and self.gap("tie_after_tiebreak", f"seats {tied}") is None:
             self.end_reason = "stalled:tie_after_tiebreak"

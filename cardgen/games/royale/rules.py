@@ -4,7 +4,7 @@ Written once: the engine (``engine.py``) runs these on its lists, ``compiled_rul
 them as they are (``cardgen.jit.bind``) on its arrays; so they index, loop and take ``len``.
 What differs in form they read through names, as ``agents.py``'s planner does: the draws
 (``randbelow``, ``shuffle``: ``random.Random`` here, ``fastrng`` there, the same numbers in the
-same order), ``sort`` and ``dishes``; the forms below are the engine's, ``compiled_rules`` binds
+same order) and ``sort``; the forms below are the engine's, ``compiled_rules`` binds
 its own. Gap events stay with each engine. Pure Python: the reference path never loads numba.
 
 The turn flow between two decisions is written here once too: ``draw`` (the end card, empty piles and
@@ -24,6 +24,10 @@ So are the set-up (``setup``: the piles shuffled, the dish pile built in packets
 again at the end card, ``repack``; through ``scratch``, ``chance``, ``new_pile``, ``new_solo``, ``set_zone``,
 ``card_at``, ``empty``, ``peak``, ``dealt``) and a search's sample of the hidden piles (``determinize``:
 ``pile_cards``, ``solo_cards``, ``end_zone``).
+
+And the end (``end``, then ``result``: ``winners`` over ``scores``, ``K_WINNER`` and ``dishes``), the reshuffle of
+a pile into another (``reshuffle``, through ``fresh``) and a noble's next state (``next_row``, through
+``noble_row``, ``card_code``, ``known`` and ``learn``).
 """
 from __future__ import annotations
 
@@ -31,7 +35,6 @@ import random
 from typing import Any
 
 from cardgen.games.reference import card_at, get, pop, push, put, size
-from cardgen.games.reference import reshuffle as shuffle_into
 
 #: the end-of-banquet card, as it sits in the pile (a dish card is its index, >= 0)
 END = -2
@@ -122,8 +125,8 @@ def winners(score: Any, solo: bool, winner: int, U: Any, win: Any) -> int:
     (``TIE_*``).
 
     The solo seat wins; the seat that validated all its nobles (``winner``; -1: none) wins; else
-    the best score, then the most dish cards under nobles (``dishes(U, p)``), then shared (the
-    ``tie_after_tiebreak`` gap: the engines raise it)."""
+    the best score, then the most dish cards under nobles (``dishes(U, p)``, ``U`` the position), then
+    shared (the ``tie_after_tiebreak`` gap: the engines raise it)."""
     players = len(score)
     for q in range(players):
         win[q] = 0
@@ -150,6 +153,54 @@ def winners(score: Any, solo: bool, winner: int, U: Any, win: Any) -> int:
     if ntied == 1:
         return TIE_NONE
     return TIE_DISHES if nwin == 1 else TIE_SHARED
+
+
+def dishes(S: Any, p: int) -> int:
+    """The dish cards under seat ``p``'s nobles (``winners``' tie-break)."""
+    n = 0
+    for s in range(config(S)[C_SLOTS]):
+        n += under_size(S, p, s)
+    return n
+
+
+def result(S: Any, win: Any) -> int:
+    """The winners of the game that ended in position ``S`` (``win[p]`` 1 for each) and the tie-break it took
+    (``winners`` over the scores, the seat that validated all its nobles, ``K_WINNER``, and the dish cards
+    under the nobles)."""
+    return winners(scores(S), config(S)[C_SOLO], get(S, K_WINNER), S, win)
+
+
+def end(S: Any, reason: Any, winner: int) -> None:
+    """The game ends for ``reason`` (the engine names it, ``END_NAMES``; the compiled tier keeps its code):
+    no decision is left, and the end and the seat that validated all its nobles (``winner``; -1: none) are
+    recorded for ``result``."""
+    put(S, K_PHASE, OVER)
+    put(S, K_END, reason)
+    put(S, K_WINNER, winner)
+    put(S, K_FINISHED, 1)
+
+
+def reshuffle(S: Any, src: Any, dst: Any) -> None:
+    """The cards of pile ``src`` shuffled into the empty pile ``dst`` (the discard into the dish pile, the
+    revealed solo cards into the solo pile), bottom card first, and ``src`` left empty."""
+    n = size(S, src)
+    cards = fresh(S, dst, n)
+    for i in range(n):
+        cards[i] = card_at(S, src, i)
+    empty(S, src)
+    shuffle(chance(S), cards, n)
+
+
+def next_row(S: Any, p: int, s: int, card: int) -> int:
+    """The checker state of seat ``p``'s noble slot ``s`` after ``card`` (``DEAD``: impossible), as the noble
+    table knows it (``known``), else worked out (``learn``: the engine's checker does it at once; the compiled
+    tier, which cannot grow its table there, notes the transition and answers ``UNKNOWN``)."""
+    r = noble_row(S, p, s)
+    code = card_code(S, p, s, card)
+    nid = known(S, p, s, r, code)
+    if nid == UNKNOWN:
+        nid = learn(S, p, s, r, code)
+    return nid
 
 
 # -- the turn flow between two decisions ------------------------------------------------------------------
@@ -488,26 +539,25 @@ def sort(x: list[int], n: int) -> None:
     x[:n] = sorted(x[:n])
 
 
-def dishes(U: Any, p: int) -> int:
-    """The dish cards under seat ``p``'s nobles; ``U``: ``RoyaleState.under``."""
-    return sum(len(u) for u in U[p])
-
-
-
 # the position, as the engine holds it (``RoyaleState``): counters are attributes, piles are lists (``get``,
 # ``put``, ``size``, ``pop``, ``push``, ``card_at`` and the shuffle: ``cardgen.games.reference``, imported by name)
 K_TURNS, K_ROUNDS, K_PLAYER, K_PHASE, K_END_DRAWS = "turns", "rounds", "player", "phase", "end_draws"
 K_PEAK_UNDER, K_FORCED, K_VOLUNTARY = "_peak_under", "forced_clears", "voluntary_clears"
+K_END, K_WINNER, K_FINISHED = "end_reason", "winner", "finished"
 PILE, DISCARD, SOLO, REVEALED, HAND = "pile", "discard", "solo_pile", "solo_revealed", "hand"
 _CODES = [{res: i for i, res in enumerate(GAPS[kind])} for kind in GAP_KINDS]
 
 
-def reshuffle(S: Any, src: str, dst: str) -> None:
-    """The cards of pile ``src`` shuffled into the empty pile ``dst``, ``src`` left empty
-    (``reference.reshuffle``); an emptied discard's view is built again."""
-    shuffle_into(S, src, dst)
-    if src == DISCARD:
-        S._discard_gen += 1
+def fresh(S: Any, zone: str, n: int) -> list[int]:
+    """Pile ``zone``, a new list of ``n`` cards (to be written)."""
+    cards = [0] * n
+    setattr(S, zone, cards)
+    return cards
+
+
+def scores(S: Any) -> list[int]:
+    """Each seat's points."""
+    return S.score  # type: ignore[no-any-return]
 
 
 def scratch(S: Any, n: int) -> list[int]:
@@ -573,8 +623,9 @@ def dealt(S: Any) -> None:
 
 
 def under_size(S: Any, p: int, s: int) -> int:
-    """How many dish cards lie under seat ``p``'s noble slot ``s``."""
-    return len(S.under[p][s])
+    """How many dish cards lie under seat ``p``'s noble slot ``s`` (none past the seat's nobles)."""
+    under = S.under[p]
+    return len(under[s]) if s < len(under) else 0
 
 
 def under_card(S: Any, p: int, s: int, i: int) -> int:
@@ -715,13 +766,27 @@ def from_hand(S: Any, card: int) -> None:
     S.hand.remove(card)
 
 
-def next_row(S: Any, p: int, s: int, card: int) -> int:
-    """The checker state of seat ``p``'s noble slot ``s`` after ``card`` (``DEAD``: impossible)."""
+def noble_row(S: Any, p: int, s: int) -> int:
+    """The checker state of seat ``p``'s noble slot ``s``."""
+    return S.sid[p][s]  # type: ignore[no-any-return]
+
+
+def card_code(S: Any, p: int, s: int, card: int) -> int:
+    """Dish ``card``'s code for the checker of seat ``p``'s noble slot ``s``."""
+    return S.g.codes[p][s][card]  # type: ignore[no-any-return]
+
+
+def known(S: Any, p: int, s: int, r: int, code: int) -> int:
+    """The state after one more card of ``code`` at state ``r`` of seat ``p``'s noble slot ``s``, if its checker
+    has met it already, else ``UNKNOWN``."""
     chk = S.g.checkers[p][s]
-    sid = S.sid[p][s]
-    code = S.g.codes[p][s][card]
-    nid = chk.trans.get(sid * chk.ncodes + code)
-    return chk.step(sid, code) if nid is None else nid  # type: ignore[no-any-return]
+    return chk.trans.get(r * chk.ncodes + code, UNKNOWN)  # type: ignore[no-any-return]
+
+
+def learn(S: Any, p: int, s: int, r: int, code: int) -> int:
+    """The state after one more card of ``code`` at state ``r`` of seat ``p``'s noble slot ``s``, worked out by
+    its checker (``Checker.step``, which keeps it)."""
+    return S.g.checkers[p][s].step(r, code)  # type: ignore[no-any-return]
 
 
 def put_under(S: Any, p: int, s: int, card: int) -> None:
