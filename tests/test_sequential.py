@@ -119,7 +119,7 @@ def test_the_report_says_at_most_and_where_the_comparison_stopped(tmp_path: Path
     doc = _dragon(jobs=1, lang="fr")
     page = write_compare_run(tmp_path, doc, [resolve("king_lui", ROOT), resolve("king_lui-hungry-dragon", ROOT)])
     html = page.read_text(encoding="utf-8")
-    assert "au plus 400 parties par nombre de joueurs" in html
+    assert "au plus 400 paires de parties par nombre de joueurs" in html  # pairs, as the terminal counts them
     assert "comparaison arrêtée après 100 paires de parties sur les 400 prévues (point de contrôle 2 sur 8)" in html and "jusqu’à 8 au fil des parties" in html
 
 

@@ -24,7 +24,7 @@ CASES = [
     ("draco", "en", m("turns", 40, 41, 0.5, 1.5), "Games are 1 turn longer (confidence interval: 0.5 to 1.5)."),
     ("draco", "en", m("turns", 40, 37, -3.5, -2.5), "Games are 3 turns shorter (confidence interval: 2.5 to 3.5)."),
     ("draco", "fr", m("turns", 40, 41, 0.5, 1.5), "Les parties durent 1 tour de plus (intervalle de confiance\u202f: de 0,5 à 1,5)."),
-    ("draco", "fr", m("rounds", 5, 6, 0.4, 1.6), "Les parties comptent 1 tour de table de plus (intervalle de confiance\u202f: de 0,4 à 1,6)."),
+    ("draco", "fr", m("rounds", 5, 6, 0.4, 1.6), "Les parties comptent 1 tour de table complet de plus (intervalle de confiance\u202f: de 0,4 à 1,6)."),
     ("draco", "en", m("end_reason:final_toast", 0.3, 0.4, 0.05, 0.15),
      "More games end because the final toast is drunk (40% of games instead of 30%)."),
     ("draco", "en", m("gap:cannot_pay", 0.1, 0.2, 0.05, 0.15),
