@@ -281,11 +281,11 @@ class RulebookDoc(BaseDocTemplate):
             return
         if room(first) > LIFT_GAP * column:
             for index in range(1, len(flowables)):
-                flow, rest = flowables[index], []
-                if isinstance(flow, KeepTogether) and flow._content and getattr(flow._content[0], "gathered", False):
-                    flow, rest = flow._content[0], flow._content[1:]  # the last topic, kept with the credits
-                if not getattr(flow, "gathered", False) or rest:  # the last topic stays with the credits: lifted
-                    break  # away, it left them alone on the book's last page (French Charity Toast, round 64)
+                flow = flowables[index]
+                # the last topic, kept with the credits, is no gathered box of its own and stays with them: lifted
+                # away, it left them alone on the book's last page (French Charity Toast, round 64)
+                if not getattr(flow, "gathered", False):
+                    break
                 if height(flow) <= room(flow) + FUZZ:
                     flowables.pop(index)
                     flowables.insert(0, flow)
