@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 import pypdfium2 as pdfium
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.platypus import KeepTogether, ListItem, Paragraph, SimpleDocTemplate, Spacer
@@ -491,3 +493,24 @@ def test_a_box_that_breaks_heads_its_continuation_as_one_never_with_its_title_al
     assert rest._rowHeights[0] > box._rowHeights[0]
     with pytest.raises(MarkupError):
         conv.box(ET.fromstring(f'<box kind="ruling" title="Money" breaks="yes">{three}</box>'), 200)
+
+
+@pytest.mark.parametrize("labels", ["two", "-1", "10", "99999999999999999999"])
+def test_a_tables_labels_attribute_that_is_no_small_number_is_one_markup_error(labels: str) -> None:
+    """A project's template is untrusted: ``<table labels="…">`` that is not a line count gives the markup's one
+    line, never a ValueError's traceback or a column sized for an absurd number of lines."""
+    import xml.etree.ElementTree as ET
+
+    from reportlab.lib import colors
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.rulebook.markup import Converter, MarkupError
+    from cardgen.rulebook.styles import make_styles
+    from cardgen.rulebook.typeset import column_width
+    from pathlib import Path
+    ROOT = Path(__file__).resolve().parents[1]
+    conv = Converter(resolve("draco", ROOT), "en", make_styles("en", colors.black), column_width("a4"), None)
+    table = ET.fromstring(f'<table widths="1,1" labels="{labels}"><tr><td>a</td><td>b</td></tr></table>')
+    with pytest.raises(MarkupError, match="labels"):
+        conv.table(table, 200)
+    conv.table(ET.fromstring('<table widths="1,1" labels="2"><tr><td>a</td><td>b</td></tr></table>'), 200)

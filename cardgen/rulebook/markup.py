@@ -539,7 +539,10 @@ class Converter:
             return Spacer(1, 0)
         ncols = max(len(r) for r in rows)
         weights = weights if len(weights) == ncols else [1.0] * ncols
-        widths = words_fit([width * w / sum(weights) for w in weights], rows, int(el.get("labels", "0") or 0))
+        labels = el.get("labels", "0") or "0"
+        if not labels.isdigit() or not 0 <= int(labels) <= 9:
+            raise MarkupError(f"<table labels=\"{labels}\">; expected a number of lines from 0 to 9")
+        widths = words_fit([width * w / sum(weights) for w in weights], rows, int(labels))
         rows = self.cells_fit(el, rows, widths)
         table = BookTable(rows, colWidths=widths, repeatRows=header, hAlign="LEFT")
         cmds = [FONT, ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#BBBBBB")),
