@@ -60,11 +60,16 @@ def start_method() -> str:
     return "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
 
 
-def worker_init(parent: int) -> None:
-    """Run in each worker first: die with the parent, leave Ctrl-C to the parent.
+def worker_init(parent: int, lang: str = "en") -> None:
+    """Run in each worker first: die with the parent, leave Ctrl-C to the parent, speak the
+    parent's terminal language (``lang``: a worker started by a fork server inherits no memory, and
+    its lines, "compiling the Draco fast tier…", were English under ``--lang fr``).
 
     A worker of a ``forkserver`` pool is the fork server's child, not ``parent``'s: it dies
     with the fork server, which ends when ``parent`` does."""
+    from cardgen.terminal import set_language
+
+    set_language(lang)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
@@ -89,10 +94,10 @@ def worker_init(parent: int) -> None:
 _SERVED = False
 
 
-def _served_init(parent: int) -> None:
+def _served_init(parent: int, lang: str = "en") -> None:
     global _SERVED
     _SERVED = True
-    worker_init(parent)
+    worker_init(parent, lang)
 
 
 @contextmanager
@@ -112,7 +117,9 @@ def worker_pool(workers: int, mp_context: Any = None) -> Iterator[ProcessPoolExe
         context = _quiet_fork_context()
     init = _served_init if context.get_start_method() == "forkserver" else worker_init
     _quiet_manager_race()
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=init, initargs=(os.getpid(),))
+    from cardgen.terminal import language
+
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=init, initargs=(os.getpid(), language()))
     _LIVE.add(pool)
     try:
         yield pool

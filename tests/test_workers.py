@@ -106,10 +106,10 @@ def test_a_sigterm_that_reaches_the_child_before_its_own_handlers_never_runs_thi
 
     real_init = cardgen.workers.worker_init
 
-    def signalled_early(parent: int) -> None:
+    def signalled_early(parent: int, *lang: str) -> None:
         os.kill(os.getpid(), signal.SIGTERM)  # the moment between fork and the child's own handlers
         time.sleep(0.2)
-        real_init(parent)
+        real_init(parent, *lang)
 
     def parents_handler(signum: int, frame: object) -> None:
         raise RuntimeError("this process's SIGTERM handler ran in the child")
@@ -263,10 +263,10 @@ def test_a_signal_reaching_a_pool_worker_while_it_is_forked_never_runs_this_proc
     real_init = workers.worker_init
     marker = tmp_path / "ran"
 
-    def signalled_early(parent: int) -> None:
+    def signalled_early(parent: int, *lang: str) -> None:
         os.kill(os.getpid(), signal.SIGTERM)  # the moment between fork and the worker's own handlers
         time.sleep(0.2)
-        real_init(parent)
+        real_init(parent, *lang)
 
     def parents_handler(signum: int, frame: object) -> None:
         marker.write_text(str(os.getpid()))
@@ -361,3 +361,28 @@ def test_a_worker_killed_while_sending_its_result_leaves_no_manager_thread_behin
         results._writer.close()
         manager.join(timeout=5)
     assert not stuck, "the pool's manager thread still waits for the rest of a result"
+
+
+def _language() -> str:
+    from cardgen.terminal import language
+
+    return language()
+
+
+@pytest.mark.parametrize("method", ["fork", "forkserver"])
+def test_a_pool_worker_speaks_the_terminal_language_of_the_command(method: str) -> None:
+    """A worker's own lines (numba's "compiling the … fast tier" notice) are in the command's language:
+    a fork server's worker inherits no memory, and said them in English under ``--lang fr``."""
+    import multiprocessing as mp
+
+    from cardgen.terminal import language, set_language
+
+    if method == "fork" and not workers.fork_safe():
+        pytest.skip("another thread runs: pools do not fork")
+    before = language()
+    set_language("it")
+    try:
+        with workers.worker_pool(1, mp.get_context(method)) as pool:
+            assert pool.submit(_language).result(timeout=60) == "it"
+    finally:
+        set_language(before)
