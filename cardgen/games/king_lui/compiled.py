@@ -99,6 +99,10 @@ def _build(game: KingLuiGame) -> Tables | str:
                   np.array(game.dish_of, dtype=np.int64), game.action_of, game.code_of, len(game.instances))
 
 
+#: the outcome ``_play`` scores a game with: a compiled house rule's copy binds its own (``compiled_house``)
+outcome = core.outcome
+
+
 @njit(cache=True, _nrt=False)
 def _play(seed, kinds, cap, record, ctx, actions, out):
     """Play the game seeded ``seed`` over ``compiled_rules``' kernels into ``out`` (``cardgen.engine.batch``'s
@@ -137,7 +141,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
         h0 = core.HEADER + 3 * n + q * n
         hand_peak = max(hand_peak, s[h0:h0 + n].sum())
     scores, winners = ctx.scores, ctx.winners
-    out[R_TIE] = core.outcome(s, cfg, scores, winners, ctx.discarded)
+    out[R_TIE] = outcome(s, cfg, scores, winners, ctx.discarded)
     out[R_END] = s[core.S_END]
     out[R_STOP] = CAPPED if capped else PLAYED
     out[R_TURNS] = s[core.S_TURNS]
@@ -170,9 +174,13 @@ class KingLuiFast(BatchEngine):
     gap_kinds = GAP_NAMES
     loop = staticmethod(play_many)
 
-    def __init__(self, game: KingLuiGame, t: Tables) -> None:
+    def __init__(self, game: KingLuiGame, t: Tables, loop: object = None) -> None:
+        """``loop``: ``play_many`` with a house rule compiled in (``house_loop``); None, the game's own."""
         super().__init__(game, [kind in game.deck.clarifications for kind in GAP_NAMES])
         self.t = t
+        if loop is not None:
+            self.loop = loop
+            self.house = True  # the runner plays a deck's house rule on this tier (``simulate.runner.fast_engine``)
         n, players = len(game.dishes), game.players
         self.sup = np.zeros(t.cards, dtype=np.int64)
         buf = np.zeros(n + 2 + t.combo_cnt.shape[0], dtype=np.int64)
@@ -204,11 +212,52 @@ class KingLuiFast(BatchEngine):
         result.actions = [(p, self.t.action_of[a]) for p, a in self.actions[:decisions].tolist()]
 
 
+#: per house rule file's SHA-256: its game loop, or (the line that keeps it out, why: ``compiled_house.Why``)
+_HOUSE_LOOPS: dict[str, object] = {}
+
+
+def house_loop(deck: "ResolvedDeck") -> object | str:
+    """``play_many`` with the deck's house rule compiled in (``compiled_house``), once per rule file's content; or
+    the one line saying which line of the file keeps it out and why (the rule then plays on the reference engine)."""
+    from pathlib import Path
+
+    from cardgen.games.king_lui import compiled_house
+    from cardgen.house import deck_location
+    from cardgen.terminal import say
+    from cardgen.usercode import load_code, resolve_code_path
+
+    code = deck.model.code
+    file, line, _ = deck_location(deck)
+    path = resolve_code_path(code, Path(deck.project), origin=file, line=line)
+    loaded = load_code(path, code)
+    if loaded.sha256 not in _HOUSE_LOOPS:
+        rules = {name: fn for name in deck.spec.hooks if callable(fn := getattr(loaded.module, name, None))}
+        built = compiled_house.compile_rule(rules, str(path), loaded.sha256)
+        if isinstance(built, tuple):
+            _HOUSE_LOOPS[loaded.sha256] = built
+        else:
+            name = f"king_lui_{built.key}"
+            _HOUSE_LOOPS[loaded.sha256] = bind(batch.play_many, name, None,
+                                               play_one=bind(getattr(_play, "py_func", _play), name, None,
+                                                             outcome=built.outcome))
+    loop = _HOUSE_LOOPS[loaded.sha256]
+    if isinstance(loop, tuple):
+        line, (key, fields) = loop
+        return say("house_kept_out", deck=deck.id, line=line, file=loaded.shown, why=say(key, **fields))
+    return loop
+
+
 def fast_engine(deck: "ResolvedDeck", players: int) -> FastEngine | str:
-    """The compiled tier for ``deck`` at ``players``, or a one-line reason it cannot play it."""
+    """The compiled tier for ``deck`` at ``players``, or a one-line reason it cannot play it (a house rule: its
+    hooks compiled with the game's steps where they can be, ``house_loop``)."""
     try:
         game = KingLuiGame(deck, players)
     except Exception as exc:  # the reference cannot set up either; the simulator reports it there
         return f"the King Lui engine cannot set up {deck.id} at {players} players ({exc})"
     t = tables(game)
-    return t if isinstance(t, str) else KingLuiFast(game, t)
+    if isinstance(t, str):
+        return t
+    if deck.model.code is None:
+        return KingLuiFast(game, t)
+    loop = house_loop(deck)
+    return loop if isinstance(loop, str) else KingLuiFast(game, t, loop)
