@@ -7,8 +7,10 @@ engine, and the one note names its file's first line that keeps it out and why. 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from cardgen.games.king_lui import compiled_house
@@ -69,8 +71,6 @@ def test_the_note_in_every_language() -> None:
 
 def test_a_rule_that_calls_default_compiles_and_scores_as_the_engine() -> None:
     """``default()`` is the engine's own score step: a rule that only calls it plays the base game's scores."""
-    import numpy as np
-
     def scores(state, default):  # noqa: ANN001, ANN202 - a house rule as written
         return default()
 
@@ -88,3 +88,39 @@ def test_a_rule_that_calls_default_compiles_and_scores_as_the_engine() -> None:
     scores_, won, lost = (np.zeros(players, np.int64) for _ in range(3))
     built.outcome(s, np.array([n, players], np.int64), scores_, won, lost)
     assert scores_.tolist() == [4, 3] and lost.tolist() == [3, 0] and won.tolist() == [1, 0]
+
+
+def test_a_compiled_rule_that_raises_is_one_line_naming_the_seed_as_on_the_reference(tmp_path: Path) -> None:
+    """The compiled loop plays many games at once: the game that raised is found again, and its line is the
+    reference engine's (file:line, the error, the hook, the seed)."""
+    from tests.test_house import play, project, resolve
+
+    from cardgen.usercode import UserCodeError
+
+    root = project(tmp_path, "def scores(state, default):\n    points, lost = default()\n"
+                             "    if state.king_total % 2:\n        raise ValueError('odd')\n"
+                             "    return points, lost\n")
+    deck = resolve("house", root)
+    fast = deck.spec.fast(deck, 3)
+    assert fast.house is not None
+    fails = {seed: _fails(lambda seed=seed: play(root, seed=seed)) for seed in range(11, 31)}
+    failing = next(seed for seed, failed in fails.items() if failed)
+    seeds = [seed for seed, failed in fails.items() if not failed][:3] + [failing, failing + 100]  # not first
+    assert len(seeds) == 5
+    with pytest.raises(UserCodeError) as compiled:
+        fast.play_batch(seeds, ("random",), np.zeros((len(seeds), 3), dtype=np.int64), 10_000)
+    assert compiled.value.line == f"house/rule.py:4: ValueError: odd in scores (seed {failing} reproduces it)"
+    with pytest.raises(UserCodeError) as reference:
+        play(root, seed=failing)
+    assert reference.value.line == compiled.value.line
+
+
+def _fails(run: Callable[[], object]) -> bool:
+    """Whether ``run`` raises the house rule's ``UserCodeError``."""
+    from cardgen.usercode import UserCodeError
+
+    try:
+        run()
+    except UserCodeError:
+        return True
+    return False

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -174,13 +174,14 @@ class KingLuiFast(BatchEngine):
     gap_kinds = GAP_NAMES
     loop = staticmethod(play_many)
 
-    def __init__(self, game: KingLuiGame, t: Tables, loop: object = None) -> None:
-        """``loop``: ``play_many`` with a house rule compiled in (``house_loop``); None, the game's own."""
+    def __init__(self, game: KingLuiGame, t: Tables, house: "HouseLoop | None" = None) -> None:
+        """``house``: ``play_many`` with a house rule compiled in (``house_loop``); None, the game's own."""
         super().__init__(game, [kind in game.deck.clarifications for kind in GAP_NAMES])
         self.t = t
-        if loop is not None:
-            self.loop = loop
-            self.house = True  # the runner plays a deck's house rule on this tier (``simulate.runner.fast_engine``)
+        #: the house rule this tier plays (the runner plays a deck's house rule here: ``simulate.runner.fast_engine``)
+        self.house = house
+        if house is not None:
+            self.loop = house.loop
         n, players = len(game.dishes), game.players
         self.sup = np.zeros(t.cards, dtype=np.int64)
         buf = np.zeros(n + 2 + t.combo_cnt.shape[0], dtype=np.int64)
@@ -192,6 +193,28 @@ class KingLuiFast(BatchEngine):
         # compile (or load from numba's disk cache) now: the validator builds the tier in its
         # main process before starting workers, which then find the compiled loop on disk
         self.play(0, ["random"] * players, 1, False)
+
+    def _run(self, seeds: np.ndarray, kinds: np.ndarray, cap: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
+        """``BatchEngine._run``; a house rule that raises in a game is the reference engine's one line for that game
+        (file, line, error, hook, seed): the games are played again one by one to find it, and it is replayed on the
+        reference engine (``self.game`` plays the rule), which names the line numba's cached code may not."""
+        if self.house is None:
+            return super()._run(seeds, kinds, cap, record)
+        try:
+            return super()._run(seeds, kinds, cap, record)
+        except Exception as exc:  # noqa: BLE001 - raised by the rule's compiled code
+            from cardgen.usercode import UserCodeError  # not at the top: the compiled code's key stays as it was
+            if len(seeds) > 1:
+                for i in range(len(seeds)):  # the first game that fails raises its line
+                    self._run(seeds[i:i + 1], kinds[i:i + 1], cap, record)
+            names = {code: name for name, code in self.agent_codes.items()}
+            try:
+                self.replayed(self.game, int(seeds[0]), [names[k] for k in kinds[0].tolist()], cap, record)
+            except UserCodeError:
+                raise
+            except Exception:  # noqa: BLE001 - no reference replay here: the compiled exception's words
+                pass
+            raise UserCodeError(self.house.describe(exc, int(seeds[0]))) from None
 
     def _room(self, cap: int) -> None:
         """A gap buffer big enough for ``cap`` decisions (every turn can raise two gaps)."""
@@ -212,19 +235,26 @@ class KingLuiFast(BatchEngine):
         result.actions = [(p, self.t.action_of[a]) for p, a in self.actions[:decisions].tolist()]
 
 
+class HouseLoop(NamedTuple):
+    """A house rule compiled with King Lui's steps: the game loop that plays it, and the words of its failure."""
+
+    loop: object  #: ``play_many`` with the rule's hooks in place of the steps they replace
+    describe: Callable[[BaseException, int], str]  #: an exception the rule raised in the game seeded ``seed``
+
+
 #: per house rule file's SHA-256: its game loop, or (the line that keeps it out, why: ``compiled_house.Why``)
 _HOUSE_LOOPS: dict[str, object] = {}
 
 
-def house_loop(deck: "ResolvedDeck") -> object | str:
-    """``play_many`` with the deck's house rule compiled in (``compiled_house``), once per rule file's content; or
-    the one line saying which line of the file keeps it out and why (the rule then plays on the reference engine)."""
+def house_loop(deck: "ResolvedDeck") -> HouseLoop | str:
+    """The deck's house rule compiled in ``play_many`` (``compiled_house``), once per rule file's content; or the
+    one line saying which line of the file keeps it out and why (the rule then plays on the reference engine)."""
     from pathlib import Path
 
     from cardgen.games.king_lui import compiled_house
     from cardgen.house import deck_location
     from cardgen.terminal import say
-    from cardgen.usercode import load_code, resolve_code_path
+    from cardgen.usercode import describe_failure, load_code, resolve_code_path
 
     code = deck.model.code
     file, line, _ = deck_location(deck)
@@ -237,14 +267,15 @@ def house_loop(deck: "ResolvedDeck") -> object | str:
             _HOUSE_LOOPS[loaded.sha256] = built
         else:
             name = f"king_lui_{built.key}"
-            _HOUSE_LOOPS[loaded.sha256] = bind(batch.play_many, name, None,
-                                               play_one=bind(getattr(_play, "py_func", _play), name, None,
-                                                             outcome=built.outcome))
-    loop = _HOUSE_LOOPS[loaded.sha256]
-    if isinstance(loop, tuple):
-        line, (key, fields) = loop
+            loop = bind(batch.play_many, name, None,
+                        play_one=bind(getattr(_play, "py_func", _play), name, None, outcome=built.outcome))
+            _HOUSE_LOOPS[loaded.sha256] = HouseLoop(loop, lambda exc, seed: describe_failure(
+                exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed))
+    house = _HOUSE_LOOPS[loaded.sha256]
+    if isinstance(house, tuple) and not isinstance(house, HouseLoop):
+        line, (key, fields) = house
         return say("house_kept_out", deck=deck.id, line=line, file=loaded.shown, why=say(key, **fields))
-    return loop
+    return house  # type: ignore[return-value]
 
 
 def fast_engine(deck: "ResolvedDeck", players: int) -> FastEngine | str:
@@ -259,5 +290,8 @@ def fast_engine(deck: "ResolvedDeck", players: int) -> FastEngine | str:
         return t
     if deck.model.code is None:
         return KingLuiFast(game, t)
-    loop = house_loop(deck)
-    return loop if isinstance(loop, str) else KingLuiFast(game, t, loop)
+    house = house_loop(deck)
+    if isinstance(house, str):
+        return house
+    from cardgen.house import install
+    return KingLuiFast(install(game, deck), t, house)  # a game replayed on the reference plays the rule too

@@ -323,7 +323,7 @@ def compile_rule(rules: dict[str, Callable[..., Any]], path: str, sha256: str) -
         return fn.__code__.co_firstlineno, ("house_why_hook", {"hook": others[0], "hooks": ", ".join(COMPILED_HOOKS)})
     rule = rules["scores"]
     key = sha256[:12]
-    outcome = bind(hooked_outcome, f"king_lui_{key}", None, hook=njit(rule))
+    outcome = bind(hooked_outcome, f"king_lui_{key}", None, hook=njit(rule, boundscheck=True))  # as Python: IndexError
     s = np.zeros(HEADER + 3 * 2 + 2 * 2 * 2, np.int64)  # 2 dishes, 2 seats, no supply
     cfg = np.array([2, 2], np.int64)
     try:
